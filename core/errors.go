@@ -1,0 +1,44 @@
+package core
+
+import "fmt"
+
+// Code classifies an error; its values are the C ABI's gs_status codes and are never renumbered.
+type Code int32
+
+// Error codes, identical to the GS_* status codes of include/gosparse.h.
+const (
+	OK                 Code = 0
+	ErrInvalidArgument Code = -1
+	ErrInvalidHandle   Code = -2
+	ErrIndex           Code = -3
+	ErrDType           Code = -4
+	ErrTooLarge        Code = -5
+	ErrNotImplemented  Code = -6
+	ErrIO              Code = -7
+	ErrInternal        Code = -8
+)
+
+// Error is the error type of every core function: a code for the ABI and a
+// message that names the argument and the rule it broke.
+type Error struct {
+	Code Code
+	Msg  string
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Errorf builds an *Error with a formatted message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of err: its own when err is an *Error, ErrInternal otherwise.
+func CodeOf(err error) Code {
+	if err == nil {
+		return OK
+	}
+	if e, ok := err.(*Error); ok {
+		return e.Code
+	}
+	return ErrInternal
+}

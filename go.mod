@@ -1,0 +1,3 @@
+module github.com/gosparse/gosparse
+
+go 1.26

@@ -1,0 +1,246 @@
+/*
+ * gosparse.h — the public C API of libgosparse.
+ *
+ * This header is written by hand and is the contract: the header that `go build`
+ * generates is a build artefact and is never installed.
+ *
+ * Conventions
+ *  - Every function returns a gs_status: GS_OK (0) or a negative error code.
+ *    Codes are never renumbered. Results come back through out-parameters, which
+ *    are left untouched on error.
+ *  - gs_last_error() returns the calling thread's last error message; it stays
+ *    valid until that thread's next gs_* call.
+ *  - Tensors are opaque handles. A freed, stale or foreign handle yields
+ *    GS_ERR_INVALID_HANDLE, never a crash.
+ *  - Ownership is in the verb: *_from copies the caller's buffers; *_wrap borrows
+ *    them until the tensor is freed and then calls the release callback;
+ *    component getters lend pointers that stay valid until the tensor is freed.
+ *  - Sizes, shapes and counts are int64_t.
+ *
+ * Thread safety: distinct tensors may be used from any threads at once; one
+ * tensor may be read from many threads at once; nothing here mutates a tensor
+ * after construction except gs_tensor_free, which needs exclusive use.
+ *
+ * The library embeds the Go runtime: it cannot be unloaded (dlclose is not
+ * supported). Load it once per process.
+ */
+#ifndef GOSPARSE_H
+#define GOSPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GS_VERSION_MAJOR 0
+#define GS_VERSION_MINOR 1
+#define GS_VERSION_PATCH 0
+#define GS_VERSION_STRING "0.1.0"
+
+/* ---- status codes ------------------------------------------------------ */
+typedef int32_t gs_status;
+#define GS_OK 0
+#define GS_ERR_INVALID_ARGUMENT (-1) /* a value broke a documented rule */
+#define GS_ERR_INVALID_HANDLE (-2)   /* NULL, freed, stale or foreign handle */
+#define GS_ERR_INDEX (-3)            /* an index out of range */
+#define GS_ERR_DTYPE (-4)            /* unknown or unsupported dtype */
+#define GS_ERR_TOO_LARGE (-5)        /* the result would exceed the memory limit */
+#define GS_ERR_NOT_IMPLEMENTED (-6)  /* valid request, not supported yet */
+#define GS_ERR_IO (-7)               /* file could not be read/written or parsed */
+#define GS_ERR_INTERNAL (-8)         /* a bug: please report the message */
+
+/* ---- dtypes: DLPack's (code << 8) | bits ------------------------------- */
+typedef int32_t gs_dtype;
+#define GS_DTYPE_CODE(code, bits) (((code) << 8) | (bits))
+#define GS_INT8 GS_DTYPE_CODE(0, 8)
+#define GS_INT16 GS_DTYPE_CODE(0, 16)
+#define GS_INT32 GS_DTYPE_CODE(0, 32)
+#define GS_INT64 GS_DTYPE_CODE(0, 64)
+#define GS_UINT8 GS_DTYPE_CODE(1, 8)
+#define GS_FLOAT16 GS_DTYPE_CODE(2, 16)
+#define GS_FLOAT32 GS_DTYPE_CODE(2, 32)
+#define GS_FLOAT64 GS_DTYPE_CODE(2, 64)
+#define GS_BFLOAT16 GS_DTYPE_CODE(4, 16)
+#define GS_COMPLEX64 GS_DTYPE_CODE(5, 64)
+#define GS_COMPLEX128 GS_DTYPE_CODE(5, 128)
+#define GS_BOOL GS_DTYPE_CODE(6, 8)
+
+/* ---- layouts (named formats of the level model) ------------------------ */
+typedef int32_t gs_layout;
+#define GS_STRIDED 0
+#define GS_SPARSE_COO 1
+#define GS_SPARSE_CSR 2
+#define GS_SPARSE_CSC 3
+#define GS_SPARSE_BSR 4
+#define GS_SPARSE_BSC 5
+#define GS_SPARSE_DCSR 6
+#define GS_SPARSE_DCSC 7
+#define GS_SPARSE_CSF 8
+
+/* ---- level types of the storage model ---------------------------------- */
+#define GS_LEVEL_DENSE 0
+#define GS_LEVEL_COMPRESSED 1
+#define GS_LEVEL_SINGLETON 2
+/* level expression: dim, dim / c, dim % c */
+#define GS_EXPR_ID 0
+#define GS_EXPR_DIV 1
+#define GS_EXPR_MOD 2
+
+/* ---- flags for constructors -------------------------------------------- */
+#define GS_CHECK_INVARIANTS 1 /* validate every invariant (the default if flags == GS_FLAGS_DEFAULT) */
+#define GS_NO_CHECK 2         /* skip the full checks: for trusted, already valid input */
+#define GS_COALESCED 4        /* COO: the caller asserts indices are sorted and unique */
+#define GS_FLAGS_DEFAULT 0
+
+/* index width for results: 0 = automatic (int32 where everything fits), 32, 64 */
+#define GS_INDEX_AUTO 0
+#define GS_INDEX_32 32
+#define GS_INDEX_64 64
+
+#define GS_MAX_NDIM 16
+
+/* A dense, contiguous, row-major array: the unit of exchange for components.
+ * As input, data is read (and copied by *_from); as output, data is lent by
+ * the tensor and stays valid until the tensor is freed. */
+typedef struct gs_array {
+    void *data;
+    gs_dtype dtype;
+    int32_t ndim;
+    int64_t shape[GS_MAX_NDIM];
+} gs_array;
+
+/* Which component a getter lends. */
+typedef int32_t gs_component;
+#define GS_COMP_VALUES 0          /* values (all sparse layouts), data (strided) */
+#define GS_COMP_INDICES 1         /* COO indices (sparse_dim, nse); coalesced tensors only, as torch */
+#define GS_COMP_RAW_INDICES 2     /* COO _indices, coalesced or not */
+#define GS_COMP_CROW_INDICES 3    /* CSR, BSR: (*batch, rows + 1) */
+#define GS_COMP_COL_INDICES 4     /* CSR, BSR: (*batch, nse) */
+#define GS_COMP_CCOL_INDICES 5    /* CSC, BSC: (*batch, cols + 1) */
+#define GS_COMP_ROW_INDICES 6     /* CSC, BSC: (*batch, nse) */
+#define GS_COMP_RAW_VALUES 7      /* COO _values, coalesced or not */
+
+typedef struct gs_tensor gs_tensor;
+
+/* Release callback for *_wrap constructors: called once with ctx when the
+ * tensor no longer needs the borrowed buffers. */
+typedef void (*gs_release_fn)(void *ctx);
+
+/* ---- library ------------------------------------------------------------ */
+const char *gs_version(void); /* "MAJOR.MINOR.PATCH", static storage */
+gs_status gs_version_numbers(int32_t *major, int32_t *minor, int32_t *patch);
+const char *gs_last_error(void); /* "" when the last call succeeded */
+int64_t gs_live_handles(void);   /* tensors created and not yet freed */
+gs_status gs_set_memory_limit(int64_t bytes); /* largest single result; > 0 */
+gs_status gs_get_memory_limit(int64_t *bytes);
+gs_status gs_dtype_name(gs_dtype dtype, const char **name); /* static string, e.g. "float64" */
+gs_status gs_layout_name(gs_layout layout, const char **name); /* e.g. "sparse_csr" */
+
+/* ---- construction (copies its inputs) ---------------------------------- */
+/* torch.sparse_coo_tensor(indices, values, size): indices (sparse_dim, nse) of
+ * int32/int64, values (nse, *dense). size may be NULL (ndim 0) to infer it. */
+gs_status gs_sparse_coo_from(const gs_array *indices, const gs_array *values,
+                             int32_t ndim, const int64_t *size, int32_t flags,
+                             gs_tensor **out);
+/* torch.sparse_compressed_tensor for CSR, CSC, BSR and BSC. For BSR/BSC the
+ * block size is read from values' shape (*batch, nse, bm, bn, *dense). */
+gs_status gs_sparse_compressed_from(gs_layout layout, const gs_array *compressed_indices,
+                                    const gs_array *plain_indices, const gs_array *values,
+                                    int32_t ndim, const int64_t *size, int32_t flags,
+                                    gs_tensor **out);
+/* A strided (dense) tensor holding a copy of data. */
+gs_status gs_strided_from(const gs_array *data, gs_tensor **out);
+/* Zero-copy variants: the tensor borrows the buffers until it is freed, then
+ * calls release(ctx) (release may be NULL). Buffers must not change meanwhile. */
+gs_status gs_sparse_coo_wrap(const gs_array *indices, const gs_array *values,
+                             int32_t ndim, const int64_t *size, int32_t flags,
+                             gs_release_fn release, void *ctx, gs_tensor **out);
+gs_status gs_sparse_compressed_wrap(gs_layout layout, const gs_array *compressed_indices,
+                                    const gs_array *plain_indices, const gs_array *values,
+                                    int32_t ndim, const int64_t *size, int32_t flags,
+                                    gs_release_fn release, void *ctx, gs_tensor **out);
+gs_status gs_strided_wrap(const gs_array *data, gs_release_fn release, void *ctx,
+                          gs_tensor **out);
+/* An empty tensor (no stored elements; strided: zeros) of the given layout.
+ * blocksize (2 values) is required for BSR/BSC, else may be NULL.
+ * dense_dim trailing dims are dense (hybrid); batch dims lead for compressed layouts. */
+gs_status gs_empty(gs_layout layout, gs_dtype dtype, int32_t ndim, const int64_t *size,
+                   const int64_t *blocksize, int32_t dense_dim, gs_tensor **out);
+
+/* ---- lifetime ------------------------------------------------------------ */
+/* Frees *t and sets *t to NULL. NULL and *t == NULL are no-ops. */
+gs_status gs_tensor_free(gs_tensor **t);
+gs_status gs_clone(const gs_tensor *t, gs_tensor **out);
+
+/* ---- properties ---------------------------------------------------------- */
+gs_status gs_tensor_layout(const gs_tensor *t, gs_layout *out);
+gs_status gs_tensor_dtype(const gs_tensor *t, gs_dtype *out);
+gs_status gs_tensor_ndim(const gs_tensor *t, int32_t *out);
+/* Writes min(ndim, cap) sizes into shape. */
+gs_status gs_tensor_shape(const gs_tensor *t, int64_t *shape, int32_t cap);
+gs_status gs_tensor_sparse_dim(const gs_tensor *t, int32_t *out);
+gs_status gs_tensor_dense_dim(const gs_tensor *t, int32_t *out);
+gs_status gs_tensor_batch_dim(const gs_tensor *t, int32_t *out);
+gs_status gs_tensor_nnz(const gs_tensor *t, int64_t *out); /* stored elements (nse) */
+gs_status gs_tensor_index_width(const gs_tensor *t, int32_t *out); /* 32 or 64; 0 for strided */
+gs_status gs_tensor_blocksize(const gs_tensor *t, int64_t blocksize[2]); /* BSR/BSC; else {1,1} */
+gs_status gs_tensor_is_coalesced(const gs_tensor *t, int32_t *out); /* COO flag; 1 for the others */
+/* The fill value (the value of unspecified elements), one element of the
+ * tensor's dtype, written into buf (which must hold at least the element size). */
+gs_status gs_tensor_fill_value(const gs_tensor *t, void *buf, int64_t buf_bytes);
+
+/* ---- components (lent until the tensor is freed) ------------------------ */
+gs_status gs_tensor_component(const gs_tensor *t, gs_component which, gs_array *out);
+
+/* ---- the level model ----------------------------------------------------- */
+gs_status gs_tensor_num_levels(const gs_tensor *t, int32_t *out);
+/* kind: GS_LEVEL_*; dim/expr/c: the level expression; size: the level's extent;
+ * unique/ordered: properties (0 or 1). */
+gs_status gs_tensor_level_info(const gs_tensor *t, int32_t level, int32_t *kind, int32_t *dim,
+                               int32_t *expr, int64_t *c, int64_t *size, int32_t *unique,
+                               int32_t *ordered);
+/* pos (compressed levels) and crd (compressed and singleton levels), lent. */
+gs_status gs_tensor_level_pos(const gs_tensor *t, int32_t level, gs_array *out);
+gs_status gs_tensor_level_crd(const gs_tensor *t, int32_t level, gs_array *out);
+
+/* ---- conversion ---------------------------------------------------------- */
+gs_status gs_to_dense(const gs_tensor *t, gs_tensor **out); /* fill value materialised */
+/* To any layout. blocksize: BSR/BSC only (else NULL). dense_dim: trailing
+ * dense dims, -1 for the default (the source's, or 0 from strided).
+ * index_width: GS_INDEX_*. */
+gs_status gs_to_layout(const gs_tensor *t, gs_layout layout, const int64_t *blocksize,
+                       int32_t dense_dim, int32_t index_width, gs_tensor **out);
+/* torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims. */
+gs_status gs_to_sparse_coo_dim(const gs_tensor *t, int32_t sparse_dim, gs_tensor **out);
+gs_status gs_coalesce(const gs_tensor *t, gs_tensor **out);
+gs_status gs_to_dtype(const gs_tensor *t, gs_dtype dtype, gs_tensor **out);
+gs_status gs_to_index_width(const gs_tensor *t, int32_t index_width, gs_tensor **out);
+/* *out = 1 when a and b have the same shape, dtype and dense value (fill values included). */
+gs_status gs_equal(const gs_tensor *a, const gs_tensor *b, int32_t *out);
+
+/* ---- printing ------------------------------------------------------------ */
+/* torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the
+ * full length (without NUL) into *needed. */
+gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed);
+
+/* ---- Matrix Market -------------------------------------------------------- */
+/* Reads a .mtx file: coordinate files give a coalesced COO tensor (symmetry
+ * expanded), array files a strided tensor. Pattern entries read as 1. */
+gs_status gs_mm_read(const char *path, gs_tensor **out);
+/* Writes a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array. */
+gs_status gs_mm_write(const char *path, const gs_tensor *t);
+
+/* ---- generators (seeded, deterministic), COO coalesced float64 unless said */
+gs_status gs_gen_stencil2d(int64_t n, gs_tensor **out);  /* 5-point Laplacian on n x n grid */
+gs_status gs_gen_stencil3d(int64_t n, gs_tensor **out);  /* 7-point Laplacian on n^3 grid */
+gs_status gs_gen_banded(int64_t n, int64_t lower, int64_t upper, uint64_t seed, gs_tensor **out);
+gs_status gs_gen_block_diagonal(int64_t nblocks, int64_t block, uint64_t seed, gs_tensor **out);
+gs_status gs_gen_rmat(int32_t scale, int64_t edge_factor, uint64_t seed, gs_tensor **out);
+gs_status gs_gen_uniform(int64_t rows, int64_t cols, int64_t nnz, uint64_t seed, gs_tensor **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GOSPARSE_H */
