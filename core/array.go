@@ -106,7 +106,9 @@ func (a Array) Index(i int64) int64 {
 func (a Array) Complex(i int64) Scalar { return loadScalar(a.DType, a.Data[i*int64(a.DType.Size()):]) }
 
 // SetComplex stores v, narrowed to the array's dtype, at element i.
-func (a Array) SetComplex(i int64, v Scalar) { storeScalar(a.DType, a.Data[i*int64(a.DType.Size()):], v) }
+func (a Array) SetComplex(i int64, v Scalar) {
+	storeScalar(a.DType, a.Data[i*int64(a.DType.Size()):], v)
+}
 
 // Scalar is the widened scalar used for dtype-generic element access. Integers
 // keep an exact int64 copy so that int64 values beyond 2^53 survive.

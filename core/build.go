@@ -1,0 +1,328 @@
+package core
+
+import (
+	"math"
+	"slices"
+)
+
+// buildFrom stores entries in the format of spec: it maps each entry to the
+// coordinates of spec's levels, sorts them in level order, merges repeated
+// coordinates by summing (unless keepDups), fills each level's pos/crd and
+// scatters the value blocks. Blocks the format materialises but no entry
+// covers (BSR blocks, dense levels) take the fill value.
+func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int, keepDups bool) (*Tensor, error) {
+	if err := spec.validate(); err != nil {
+		return nil, err
+	}
+	levels := spec.levels()
+	nc := coordLevels(levels, e.k)
+	n := e.n
+	lc := make([][]int64, nc)
+	for li := 0; li < nc; li++ {
+		l := &levels[li]
+		col := make([]int64, n)
+		src := e.coords[l.Dim]
+		for i := range col {
+			col[i] = l.coord(src[i])
+		}
+		lc[li] = col
+	}
+	perm := sortByLevels(levels[:nc], lc, n)
+	dup := make([]bool, n) // dup[i]: sorted entry i repeats entry i-1's coordinates
+	if !keepDups {
+		for i := int64(1); i < n; i++ {
+			dup[i] = sameCoords(lc, perm[i-1], perm[i])
+		}
+	}
+	// Walk the levels: p[i] is sorted entry i's position at the current level.
+	p := make([]int64, n)
+	count := int64(1)
+	for li := 0; li < nc; li++ {
+		l := &levels[li]
+		col := lc[li]
+		switch l.Kind {
+		case LevelDense:
+			for i := range p {
+				p[i] = p[i]*l.Size + col[perm[i]]
+			}
+			var ok bool
+			if count, ok = mulChecked(count, l.Size); !ok {
+				return nil, Errorf(ErrTooLarge, "level %d: the number of positions overflows int64", li)
+			}
+		case LevelCompressed:
+			if err := checkAlloc("pos", count+1, 8); err != nil {
+				return nil, err
+			}
+			posCount := make([]int64, count+1)
+			crd := make([]int64, 0, n)
+			prevParent := int64(-1)
+			for i := int64(0); i < n; i++ {
+				parent, c := p[i], col[perm[i]]
+				fresh := !dup[i] && (!l.Unique || i == 0 || parent != prevParent || c != crd[len(crd)-1])
+				prevParent = parent
+				if fresh {
+					crd = append(crd, c)
+					posCount[parent+1]++
+				}
+				p[i] = int64(len(crd) - 1)
+			}
+			for j := int64(1); j <= count; j++ {
+				posCount[j] += posCount[j-1]
+			}
+			l.Pos, l.Crd = Int64Array(posCount), Int64Array(crd)
+			count = int64(len(crd))
+		case LevelSingleton:
+			crd := make([]int64, count)
+			for i := int64(0); i < n; i++ {
+				crd[p[i]] = col[perm[i]]
+			}
+			l.Crd = Int64Array(crd)
+		}
+	}
+	total, ok := mulChecked(count, e.block)
+	if !ok {
+		return nil, Errorf(ErrTooLarge, "values: the number of elements overflows int64")
+	}
+	if err := checkAlloc("values", total, dtype.Size()); err != nil {
+		return nil, err
+	}
+	vals := NewArray(dtype, []int64{total})
+	fillArray(vals, fill)
+	es := int64(dtype.Size())
+	bs := e.block * es
+	for i := int64(0); i < n; i++ {
+		srcBlock := e.vals.Data[e.src[perm[i]]*bs : (e.src[perm[i]]+1)*bs]
+		dst := vals.Data[p[i]*bs : (p[i]+1)*bs]
+		if dup[i] {
+			addBlock(dtype, dst, srcBlock)
+		} else {
+			copy(dst, srcBlock)
+		}
+	}
+	t := &Tensor{layout: spec.layout, dtype: dtype, shape: spec.shape, batchDim: spec.batchDim, denseDim: spec.denseDim,
+		block: spec.block, levels: levels, fill: fill, coalesced: !keepDups}
+	if err := t.finish(vals, width); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// sortByLevels returns the stable permutation that orders entries by their
+// level coordinates (a single linearised key when the level sizes allow).
+func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
+	perm := make([]int64, n)
+	for i := range perm {
+		perm[i] = int64(i)
+	}
+	span := 1.0
+	for i := range levels {
+		span *= float64(max(levels[i].Size, 1))
+	}
+	if span < math.MaxInt64/2 {
+		key := make([]int64, n)
+		for li := range levels {
+			sz := max(levels[li].Size, 1)
+			col := lc[li]
+			for i := range key {
+				key[i] = key[i]*sz + col[i]
+			}
+		}
+		if slices.IsSorted(key) {
+			return perm
+		}
+		slices.SortStableFunc(perm, func(a, b int64) int { return cmpInt(key[a], key[b]) })
+		return perm
+	}
+	slices.SortStableFunc(perm, func(a, b int64) int {
+		for _, col := range lc {
+			if c := cmpInt(col[a], col[b]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	return perm
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func sameCoords(lc [][]int64, a, b int64) bool {
+	for _, col := range lc {
+		if col[a] != col[b] {
+			return false
+		}
+	}
+	return true
+}
+
+// fillArray sets every element of a to the one-element value fill (a no-op for zero fills).
+func fillArray(a Array, fill []byte) {
+	zero := true
+	for _, b := range fill {
+		zero = zero && b == 0
+	}
+	if zero || len(a.Data) == 0 {
+		return
+	}
+	copy(a.Data, fill)
+	for filled := len(fill); filled < len(a.Data); filled *= 2 {
+		copy(a.Data[filled:], a.Data[:filled])
+	}
+}
+
+// finish converts the int64 level arrays to the chosen index width, lays out
+// the values in torch's shape and, for COO, gathers the indices array.
+func (t *Tensor) finish(vals Array, width int) error {
+	if width == 0 {
+		width = t.autoWidth()
+	} else if width == 32 && t.autoWidth() == 64 {
+		return Errorf(ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
+	}
+	t.width = width
+	idt := Int64
+	if width == 32 {
+		idt = Int32
+	}
+	for i := range t.levels {
+		l := &t.levels[i]
+		if l.Pos.Data != nil {
+			l.Pos = castIndex(l.Pos, idt)
+		}
+		if l.Crd.Data != nil {
+			l.Crd = castIndex(l.Crd, idt)
+		}
+	}
+	t.values = Array{DType: vals.DType, Shape: t.valuesShape(vals.Numel()), Data: vals.Data}
+	if t.layout == COO {
+		t.gatherCOOIndices()
+	}
+	return t.checkBatchesEven()
+}
+
+// autoWidth is 32 when every size and position fits in int32, else 64.
+func (t *Tensor) autoWidth() int {
+	for _, s := range t.shape {
+		if s > math.MaxInt32 {
+			return 64
+		}
+	}
+	for i := range t.levels {
+		if t.levels[i].Crd.Numel() >= math.MaxInt32 || t.levels[i].Pos.Numel() >= math.MaxInt32 {
+			return 64
+		}
+	}
+	return 32
+}
+
+// castIndex converts an integer index array to int32 or int64.
+func castIndex(a Array, to DType) Array {
+	if a.DType == to {
+		return a
+	}
+	out := NewArray(to, a.Shape)
+	n := a.Numel()
+	if to == Int32 && a.DType == Int64 {
+		src, dst := AsSlice[int64](a), AsSlice[int32](out)
+		for i := range dst {
+			dst[i] = int32(src[i])
+		}
+		return out
+	}
+	for i := int64(0); i < n; i++ {
+		setIndex(out, i, a.Index(i))
+	}
+	return out
+}
+
+// valuesShape is torch's shape of the values array holding total elements.
+func (t *Tensor) valuesShape(total int64) []int64 {
+	switch t.layout {
+	case Strided:
+		return append([]int64(nil), t.shape...)
+	case CSR, CSC, BSR, BSC:
+		inner := numelOf(t.denseShape())
+		var blk []int64
+		if t.layout.IsBlocked() {
+			blk = []int64{t.block[0], t.block[1]}
+			inner *= t.block[0] * t.block[1]
+		}
+		b := t.batchCount()
+		nse := int64(0)
+		if b > 0 && inner > 0 {
+			nse = total / inner / b
+		} else if inner == 0 {
+			nse = t.levels[t.compressedLevel()].Crd.Numel() / max(b, 1)
+		}
+		s := append(append([]int64(nil), t.shape[:t.batchDim]...), nse)
+		return append(append(s, blk...), t.denseShape()...)
+	}
+	inner := numelOf(t.denseShape())
+	nse := int64(0)
+	if inner > 0 {
+		nse = total / inner
+	} else {
+		nse = t.lastSparseCount()
+	}
+	return append([]int64{nse}, t.denseShape()...)
+}
+
+// lastSparseCount is the number of positions of the last coordinate level.
+func (t *Tensor) lastSparseCount() int64 {
+	nc := coordLevels(t.levels, len(t.shape)-t.denseDim)
+	count := int64(1)
+	for i := 0; i < nc; i++ {
+		l := &t.levels[i]
+		switch l.Kind {
+		case LevelDense:
+			count *= l.Size
+		case LevelCompressed:
+			count = l.Crd.Numel()
+		}
+	}
+	return count
+}
+
+// gatherCOOIndices lays the COO levels' crd arrays out as one (sparse_dim, nse)
+// array and re-points the levels at its rows, so that indices() is zero-copy.
+func (t *Tensor) gatherCOOIndices() {
+	s := t.SparseDim()
+	nse := t.levels[0].Crd.Numel()
+	idx := NewArray(t.levels[0].Crd.DType, []int64{int64(s), nse})
+	es := int64(idx.DType.Size())
+	for d := 0; d < s; d++ {
+		row := idx.Data[int64(d)*nse*es : int64(d+1)*nse*es]
+		copy(row, t.levels[d].Crd.Data)
+		t.levels[d].Crd = Array{DType: idx.DType, Shape: []int64{nse}, Data: row}
+	}
+	t.indices = idx
+	t.levels[s-1].Unique = t.coalesced
+}
+
+// checkBatchesEven enforces torch's rule for batched compressed tensors: the
+// same number of stored elements in every batch.
+func (t *Tensor) checkBatchesEven() error {
+	if !t.layout.IsCompressed() || t.batchDim == 0 {
+		return nil
+	}
+	l := &t.levels[t.compressedLevel()]
+	b := t.batchCount()
+	if b == 0 {
+		return nil
+	}
+	per := (l.Pos.Numel() - 1) / b
+	first := l.Pos.Index(per)
+	for k := int64(1); k < b; k++ {
+		if got := l.Pos.Index((k+1)*per) - l.Pos.Index(k*per); got != first {
+			return Errorf(ErrInvalidArgument, "batched %s tensors need the same number of specified elements in every batch (torch's rule): batch 0 has %d, batch %d has %d", t.layout, first, k, got)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,202 @@
+package core
+
+// BuildOptions control the constructors from components.
+type BuildOptions struct {
+	// NoCheck skips the O(nnz) invariant checks (bounds, ordering) for trusted
+	// input; shapes and lengths are always checked.
+	NoCheck bool
+	// Coalesced asserts that COO indices are sorted and unique (verified unless NoCheck).
+	Coalesced bool
+}
+
+// checkIndexArray requires an int32 or int64 array of the given number of dims.
+func checkIndexArray(arg string, a Array, ndim int) error {
+	if a.DType != Int32 && a.DType != Int64 {
+		return Errorf(ErrDType, "%s: expected int32 or int64 indices, got %s", arg, a.DType)
+	}
+	if ndim >= 0 && len(a.Shape) != ndim {
+		return Errorf(ErrInvalidArgument, "%s: expected a %d-d array, got shape %v", arg, ndim, a.Shape)
+	}
+	return checkArray(arg, a)
+}
+
+// checkArray checks that an array's buffer holds exactly its shape's elements.
+func checkArray(arg string, a Array) error {
+	if err := CheckDType(arg, a.DType); err != nil {
+		return err
+	}
+	n, err := numelChecked(arg+".shape", a.Shape)
+	if err != nil {
+		return err
+	}
+	if want, ok := mulChecked(n, int64(a.DType.Size())); !ok || int64(len(a.Data)) != want {
+		return Errorf(ErrInvalidArgument, "%s: buffer has %d bytes, shape %v of %s needs %d", arg, len(a.Data), a.Shape, a.DType, n*int64(a.DType.Size()))
+	}
+	return nil
+}
+
+// NewCOO builds a COO tensor, as torch.sparse_coo_tensor(indices, values, size):
+// indices (sparse_dim, nse) int32 or int64, values (nse, *dense). size nil
+// infers the sparse sizes from the largest index. The tensor keeps (does not
+// copy) indices and values; the caller must not modify them afterwards.
+func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, error) {
+	if err := checkIndexArray("indices", indices, 2); err != nil {
+		return nil, err
+	}
+	if err := checkArray("values", values); err != nil {
+		return nil, err
+	}
+	if len(values.Shape) < 1 {
+		return nil, Errorf(ErrInvalidArgument, "values: expected at least 1 dimension (nse, *dense), got a 0-d array")
+	}
+	s, nse := int(indices.Shape[0]), indices.Shape[1]
+	if values.Shape[0] != nse {
+		return nil, Errorf(ErrInvalidArgument, "values: indices and values must have same nnz, but got nnz from indices: %d, nnz from values: %d", nse, values.Shape[0])
+	}
+	d := len(values.Shape) - 1
+	if s < 1 {
+		return nil, Errorf(ErrInvalidArgument, "indices: sparse_dim = indices.shape[0] = 0; at least one sparse dimension is needed")
+	}
+	for j := 0; j < s; j++ {
+		for i := int64(0); i < nse; i++ {
+			if v := indices.Index(int64(j)*nse + i); v < 0 {
+				return nil, Errorf(ErrIndex, "indices[%d, %d] = %d: found negative index %d for dim %d", j, i, v, v, j)
+			}
+		}
+	}
+	if size == nil {
+		size = make([]int64, s+d)
+		for j := 0; j < s; j++ {
+			for i := int64(0); i < nse; i++ {
+				size[j] = max(size[j], indices.Index(int64(j)*nse+i)+1)
+			}
+		}
+		copy(size[s:], values.Shape[1:])
+	} else {
+		size = append([]int64(nil), size...)
+		if len(size) != s+d {
+			return nil, Errorf(ErrInvalidArgument, "size: %v has %d dims, expected sparse_dim + dense_dim = %d + %d", size, len(size), s, d)
+		}
+		for j := 0; j < d; j++ {
+			if size[s+j] != values.Shape[1+j] {
+				return nil, Errorf(ErrInvalidArgument, "size: dense dim %d has size %d but values.shape[%d] = %d", s+j, size[s+j], 1+j, values.Shape[1+j])
+			}
+		}
+	}
+	spec := formatSpec{layout: COO, shape: size, denseDim: d, block: [2]int64{1, 1}}
+	if err := spec.validate(); err != nil {
+		return nil, err
+	}
+	if !opt.NoCheck {
+		for j := 0; j < s; j++ {
+			for i := int64(0); i < nse; i++ {
+				if v := indices.Index(int64(j)*nse + i); v >= size[j] {
+					return nil, Errorf(ErrIndex, "indices[%d, %d] = %d is out of range: size is inconsistent with indices: for dim %d, size is %d but found index %d", j, i, v, j, size[j], v)
+				}
+			}
+		}
+		if opt.Coalesced {
+			if i, ok := firstUnsortedColumn(indices); !ok {
+				return nil, Errorf(ErrInvalidArgument, "indices: declared coalesced, but column %d is not greater than column %d (indices must be sorted and unique)", i, i-1)
+			}
+		}
+	}
+	t := &Tensor{layout: COO, dtype: values.DType, shape: size, denseDim: d, block: [2]int64{1, 1},
+		levels: spec.levels(), values: values, indices: indices, fill: make([]byte, values.DType.Size()),
+		coalesced: opt.Coalesced, width: indices.DType.Size() * 8}
+	t.levels[0].Pos = castIndex(Int64Array([]int64{0, nse}), indices.DType)
+	es := int64(indices.DType.Size())
+	for j := 0; j < s; j++ {
+		t.levels[j].Crd = Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
+	}
+	t.levels[s-1].Unique = opt.Coalesced
+	return t, nil
+}
+
+// firstUnsortedColumn finds the first column of a (sparse_dim, nse) index
+// array that is not lexicographically greater than the one before it.
+func firstUnsortedColumn(idx Array) (int64, bool) {
+	s, nse := idx.Shape[0], idx.Shape[1]
+	for i := int64(1); i < nse; i++ {
+		c := 0
+		for j := int64(0); j < s && c == 0; j++ {
+			c = cmpInt(idx.Index(j*nse+i-1), idx.Index(j*nse+i))
+		}
+		if c >= 0 {
+			return i, false
+		}
+	}
+	return 0, true
+}
+
+// NewStrided wraps a dense row-major array as a strided tensor (kept, not copied).
+func NewStrided(data Array) (*Tensor, error) {
+	if err := checkArray("data", data); err != nil {
+		return nil, err
+	}
+	shape := append([]int64(nil), data.Shape...)
+	spec := formatSpec{layout: Strided, shape: shape, block: [2]int64{1, 1}}
+	if err := spec.validate(); err != nil {
+		return nil, err
+	}
+	return &Tensor{layout: Strided, dtype: data.DType, shape: shape, block: [2]int64{1, 1}, levels: spec.levels(),
+		values: Array{DType: data.DType, Shape: shape, Data: data.Data}, fill: make([]byte, data.DType.Size())}, nil
+}
+
+// Empty returns a tensor of the layout with no stored elements (strided: zeros).
+// blocksize is used by BSR/BSC; denseDim trailing dims are dense; compressed
+// layouts take the dims before the last two (and the dense ones) as batch dims.
+func Empty(layout Layout, dtype DType, size []int64, blocksize [2]int64, denseDim int) (*Tensor, error) {
+	if err := CheckDType("dtype", dtype); err != nil {
+		return nil, err
+	}
+	size = append([]int64(nil), size...)
+	if layout == Strided {
+		n, err := numelChecked("size", size)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkAlloc("empty", n, dtype.Size()); err != nil {
+			return nil, err
+		}
+		return NewStrided(NewArray(dtype, size))
+	}
+	spec, err := targetSpec(layout, size, denseDim, -1, blocksize)
+	if err != nil {
+		return nil, err
+	}
+	e := &entries{k: len(size) - denseDim, coords: make([][]int64, len(size)-denseDim), vals: NewArray(dtype, []int64{0}),
+		block: numelOf(size[len(size)-denseDim:])}
+	return buildFrom(spec, e, dtype, make([]byte, dtype.Size()), 0, false)
+}
+
+// targetSpec derives the format of a conversion target: batch dims lead for
+// compressed layouts, sparseDim (COO, CSF; -1 for all) fixes the sparse dims.
+func targetSpec(layout Layout, shape []int64, denseDim, sparseDim int, block [2]int64) (formatSpec, error) {
+	nd := len(shape)
+	if denseDim < 0 || denseDim > nd {
+		return formatSpec{}, Errorf(ErrInvalidArgument, "dense_dim = %d is out of range for a %d-d tensor", denseDim, nd)
+	}
+	spec := formatSpec{layout: layout, shape: shape, denseDim: denseDim, block: [2]int64{1, 1}}
+	switch layout {
+	case COO, CSF:
+		if sparseDim >= 0 {
+			if sparseDim < 1 || sparseDim > nd {
+				return formatSpec{}, Errorf(ErrInvalidArgument, "sparse_dim = %d must be in 1..%d for a %d-d tensor", sparseDim, nd, nd)
+			}
+			spec.denseDim = nd - sparseDim
+		}
+	case CSR, CSC, BSR, BSC, DCSR, DCSC:
+		if nd-denseDim < 2 {
+			return formatSpec{}, Errorf(ErrInvalidArgument, "to %s: expected at least 2 sparse dimensions, got a %d-d tensor with dense_dim = %d", layout, nd, denseDim)
+		}
+		spec.batchDim = nd - 2 - denseDim
+		if layout.IsBlocked() {
+			spec.block = block
+		}
+	case Strided:
+	default:
+		return formatSpec{}, Errorf(ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+	}
+	return spec, spec.validate()
+}

@@ -1,0 +1,324 @@
+package core
+
+import "slices"
+
+// ConvertOptions parameterise ToLayout.
+type ConvertOptions struct {
+	// DenseDim is the number of trailing dense (hybrid) dims of the result;
+	// -1 keeps the source's (0 from a strided source).
+	DenseDim int
+	// SparseDim, for COO and CSF results, fixes the number of sparse dims
+	// (torch's to_sparse(sparse_dim)); -1 for all non-dense dims.
+	SparseDim int
+	// BlockSize is the block of BSR/BSC results.
+	BlockSize [2]int64
+	// IndexWidth is 32 or 64, or 0 for int32 wherever everything fits.
+	IndexWidth int
+}
+
+// DefaultConvert is ConvertOptions with every field at its default.
+func DefaultConvert() ConvertOptions { return ConvertOptions{DenseDim: -1, SparseDim: -1} }
+
+// ToDense materialises t as a strided tensor, the fill value in every
+// unspecified element; duplicate COO entries are summed.
+func ToDense(t *Tensor) (*Tensor, error) {
+	if t.layout == Strided {
+		return Clone(t), nil
+	}
+	n := numelOf(t.shape)
+	if err := checkAlloc("to_dense", n, t.dtype.Size()); err != nil {
+		return nil, err
+	}
+	if fast, ok := denseFast(t); ok {
+		return fast, nil
+	}
+	e, err := entriesOf(t, len(t.shape)-t.denseDim)
+	if err != nil {
+		return nil, err
+	}
+	out := NewArray(t.dtype, t.shape)
+	fillArray(out, t.fill)
+	scatterBlocks(out, t.shape, e, t.fill)
+	return NewStrided(out)
+}
+
+// scatterBlocks writes every entry's value block into the dense array out;
+// repeated coordinates add up (the first write replaces the fill value).
+func scatterBlocks(out Array, shape []int64, e *entries, fill []byte) {
+	strides := make([]int64, e.k)
+	s := e.block
+	for d := e.k - 1; d >= 0; d-- {
+		strides[d] = s
+		s *= shape[d]
+	}
+	bs := e.block * int64(out.DType.Size())
+	var written []bool
+	if e.dups && !allZero(fill) {
+		written = make([]bool, numelOf(shape[:e.k]))
+	}
+	for i := int64(0); i < e.n; i++ {
+		off := int64(0)
+		for d := 0; d < e.k; d++ {
+			off += e.coords[d][i] * strides[d]
+		}
+		dst := out.Data[off*int64(out.DType.Size()):][:bs]
+		src := e.vals.Data[e.src[i]*bs:][:bs]
+		switch {
+		case written != nil && !written[off/max(e.block, 1)]:
+			copy(dst, src)
+			written[off/max(e.block, 1)] = true
+		case e.dups:
+			addBlock(out.DType, dst, src)
+		default:
+			copy(dst, src)
+		}
+	}
+}
+
+func allZero(b []byte) bool {
+	for _, x := range b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ToLayout converts t to any named format. Stored elements stay stored (a
+// dense source stores the elements, or dense blocks, that differ from the
+// fill value); block formats materialise whole blocks; duplicates are summed
+// unless the result is COO from an uncoalesced COO of the same structure.
+func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
+	if !layout.Valid() {
+		return nil, Errorf(ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+	}
+	if opt.IndexWidth != 0 && opt.IndexWidth != 32 && opt.IndexWidth != 64 {
+		return nil, Errorf(ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", opt.IndexWidth)
+	}
+	if layout == Strided {
+		return ToDense(t)
+	}
+	nd := len(t.shape)
+	dd := opt.DenseDim
+	if dd < 0 {
+		dd = t.denseDim
+	}
+	if layout.IsBlocked() && opt.BlockSize == [2]int64{} {
+		if t.layout == layout {
+			opt.BlockSize = t.block
+		} else {
+			return nil, Errorf(ErrInvalidArgument, "blocksize: required to convert to %s", layout)
+		}
+	}
+	spec, err := targetSpec(layout, t.Shape(), dd, opt.SparseDim, opt.BlockSize)
+	if err != nil {
+		return nil, err
+	}
+	if t.layout == layout && spec.denseDim == t.denseDim && spec.block == t.block && opt.IndexWidth == 0 {
+		return Clone(t), nil
+	}
+	width := opt.IndexWidth
+	if fast, ok, err := convertFast(t, spec, width); ok || err != nil {
+		return fast, err
+	}
+	k := nd - spec.denseDim
+	if t.layout != Strided {
+		k = max(k, nd-t.denseDim)
+	}
+	e, err := entriesOf(t, k)
+	if err != nil {
+		return nil, err
+	}
+	return buildFrom(spec, e, t.dtype, t.FillBytes(), width, false)
+}
+
+// Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
+// tensors of the other formats are coalesced already and come back cloned.
+func Coalesce(t *Tensor) (*Tensor, error) {
+	if t.layout != COO || t.coalesced {
+		return Clone(t), nil
+	}
+	if fast, ok, err := coalesceFast(t); ok || err != nil {
+		return fast, err
+	}
+	e, err := entriesOf(t, len(t.shape)-t.denseDim)
+	if err != nil {
+		return nil, err
+	}
+	spec := formatSpec{layout: COO, shape: t.Shape(), denseDim: t.denseDim, block: t.block}
+	return buildFrom(spec, e, t.dtype, t.FillBytes(), t.width, false)
+}
+
+// Clone returns a deep copy of t.
+func Clone(t *Tensor) *Tensor {
+	c := *t
+	c.shape = t.Shape()
+	c.fill = t.FillBytes()
+	c.levels = make([]Level, len(t.levels))
+	for i, l := range t.levels {
+		l.Pos, l.Crd = cloneArray(l.Pos), cloneArray(l.Crd)
+		c.levels[i] = l
+	}
+	c.values = cloneArray(t.values)
+	if t.layout == COO {
+		c.indices = cloneArray(t.indices)
+		es := int64(c.indices.DType.Size())
+		nse := c.indices.Shape[1]
+		for d := 0; d < c.SparseDim(); d++ {
+			c.levels[d].Crd = Array{DType: c.indices.DType, Shape: []int64{nse}, Data: c.indices.Data[int64(d)*nse*es : int64(d+1)*nse*es]}
+		}
+	}
+	return &c
+}
+
+func cloneArray(a Array) Array {
+	if a.Data == nil {
+		return a
+	}
+	out := NewArray(a.DType, a.Shape)
+	copy(out.Data, a.Data)
+	return out
+}
+
+// ToDType converts the values and the fill value to dtype d (torch's casting:
+// complex to real keeps the real part, anything to bool tests for non-zero).
+func ToDType(t *Tensor, d DType) (*Tensor, error) {
+	if err := CheckDType("dtype", d); err != nil {
+		return nil, err
+	}
+	c := Clone(t)
+	if d == t.dtype {
+		return c, nil
+	}
+	if err := checkAlloc("to(dtype)", t.values.Numel(), d.Size()); err != nil {
+		return nil, err
+	}
+	c.values = castArray(t.values, d)
+	c.fill = castArray(Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
+	c.dtype = d
+	return c, nil
+}
+
+// castArray converts every element of a to dtype d.
+func castArray(a Array, d DType) Array {
+	out := NewArray(d, a.Shape)
+	if a.DType == Float64 && d == Float32 {
+		src, dst := AsSlice[float64](a), AsSlice[float32](out)
+		for i := range dst {
+			dst[i] = float32(src[i])
+		}
+		return out
+	}
+	for i := int64(0); i < a.Numel(); i++ {
+		out.SetComplex(i, a.Complex(i))
+	}
+	return out
+}
+
+// ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64).
+func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
+	if w != 32 && w != 64 {
+		return nil, Errorf(ErrInvalidArgument, "index_width = %d must be 32 or 64", w)
+	}
+	c := Clone(t)
+	if t.layout == Strided || w == t.width {
+		return c, nil
+	}
+	if w == 32 && t.autoWidth() == 64 {
+		return nil, Errorf(ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
+	}
+	to := Int64
+	if w == 32 {
+		to = Int32
+	}
+	for i := range c.levels {
+		if c.levels[i].Pos.Data != nil {
+			c.levels[i].Pos = castIndex(c.levels[i].Pos, to)
+		}
+		if c.levels[i].Crd.Data != nil {
+			c.levels[i].Crd = castIndex(c.levels[i].Crd, to)
+		}
+	}
+	c.width = w
+	if c.layout == COO {
+		c.gatherCOOIndices()
+	}
+	return c, nil
+}
+
+// Equal reports whether a and b have the same shape, dtype and value at every
+// element (fill values included; NaN equals nothing, as torch.equal).
+func Equal(a, b *Tensor) (bool, error) {
+	if a.dtype != b.dtype || !slices.Equal(a.shape, b.shape) {
+		return false, nil
+	}
+	if len(a.shape) == 0 {
+		return scalarEqual(a.values.Complex(0), b.values.Complex(0)), nil
+	}
+	ca, err := elementCOO(a)
+	if err != nil {
+		return false, err
+	}
+	cb, err := elementCOO(b)
+	if err != nil {
+		return false, err
+	}
+	return sortedEntriesEqual(ca, cb), nil
+}
+
+// elementCOO lists t's elements as coalesced COO over every dimension.
+func elementCOO(t *Tensor) (*Tensor, error) {
+	if t.layout == COO && t.coalesced && t.denseDim == 0 {
+		return t, nil
+	}
+	return ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+}
+
+// sortedEntriesEqual merges two coalesced element-level COO tensors: every
+// coordinate present in either must hold equal values (a missing one reads the
+// fill), and if the fills differ every element must be present in both.
+func sortedEntriesEqual(a, b *Tensor) bool {
+	fa, fb := a.Fill(), b.Fill()
+	na, nb := a.indices.Shape[1], b.indices.Shape[1]
+	s := int64(len(a.shape))
+	cmp := func(i, j int64) int {
+		for d := int64(0); d < s; d++ {
+			if c := cmpInt(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
+				return c
+			}
+		}
+		return 0
+	}
+	i, j, union := int64(0), int64(0), int64(0)
+	for i < na || j < nb {
+		var va, vb Scalar
+		switch c := cmpOrEnd(i, na, j, nb, cmp); {
+		case c < 0:
+			va, vb = a.values.Complex(i), fb
+			i++
+		case c > 0:
+			va, vb = fa, b.values.Complex(j)
+			j++
+		default:
+			va, vb = a.values.Complex(i), b.values.Complex(j)
+			i, j = i+1, j+1
+		}
+		if !scalarEqual(va, vb) {
+			return false
+		}
+		union++
+	}
+	return union == numelOf(a.shape) || scalarEqual(fa, fb)
+}
+
+// cmpOrEnd compares the current entries of two merged lists, treating an
+// exhausted list as greater.
+func cmpOrEnd(i, na, j, nb int64, cmp func(i, j int64) int) int {
+	switch {
+	case i >= na:
+		return 1
+	case j >= nb:
+		return -1
+	}
+	return cmp(i, j)
+}

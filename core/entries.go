@@ -1,0 +1,164 @@
+package core
+
+// entries is the format-independent intermediate of the generic conversion
+// path: n stored entries, each with coordinates over the k leading dimensions
+// and a block of values over the trailing ndim-k dimensions.
+type entries struct {
+	k      int
+	n      int64
+	coords [][]int64 // coords[d][e]: dimension d's coordinate of entry e
+	src    []int64   // src[e]: which value block of vals entry e owns
+	vals   Array     // flat values, block elements per entry
+	block  int64     // elements per value block
+	dups   bool      // entries may repeat coordinates (uncoalesced COO)
+}
+
+// entriesOf lists the stored entries of a sparse tensor with coordinates over
+// the leading k dimensions (k >= ndim - denseDim: dense dims beyond k are split
+// into separate entries), by walking its levels.
+func entriesOf(t *Tensor, k int) (*entries, error) {
+	if t.layout == Strided {
+		return denseEntries(t, k)
+	}
+	kc := len(t.shape) - t.denseDim
+	nl := coordLevels(t.levels, kc)
+	pos := []int64{0}
+	coords := make([][]int64, kc)
+	for d := range coords {
+		coords[d] = []int64{0}
+	}
+	for li := 0; li < nl; li++ {
+		l := &t.levels[li]
+		var parent, child, lcs []int64
+		switch l.Kind {
+		case LevelDense:
+			n, ok := mulChecked(int64(len(pos)), l.Size)
+			if !ok || checkAlloc("level walk", n*int64(kc+2), 8) != nil {
+				return nil, Errorf(ErrTooLarge, "walking level %d (dense, size %d) of a %s tensor would visit more positions than the memory limit allows", li, l.Size, t.layout)
+			}
+			parent, child, lcs = make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
+			for i, p := range pos {
+				for c := int64(0); c < l.Size; c++ {
+					parent = append(parent, int64(i))
+					child = append(child, p*l.Size+c)
+					lcs = append(lcs, c)
+				}
+			}
+		case LevelCompressed:
+			parent, child, lcs = make([]int64, 0, l.Crd.Numel()), make([]int64, 0, l.Crd.Numel()), make([]int64, 0, l.Crd.Numel())
+			for i, p := range pos {
+				lo, hi := l.Pos.Index(p), l.Pos.Index(p+1)
+				for c := lo; c < hi; c++ {
+					parent = append(parent, int64(i))
+					child = append(child, c)
+					lcs = append(lcs, l.Crd.Index(c))
+				}
+			}
+		case LevelSingleton:
+			parent, child, lcs = make([]int64, len(pos)), make([]int64, len(pos)), make([]int64, len(pos))
+			for i, p := range pos {
+				parent[i], child[i], lcs[i] = int64(i), p, l.Crd.Index(p)
+			}
+		}
+		for d := range coords {
+			nc := make([]int64, len(parent))
+			old := coords[d]
+			for j, pi := range parent {
+				nc[j] = old[pi]
+			}
+			if d == l.Dim {
+				for j := range nc {
+					nc[j] += l.contribution(lcs[j])
+				}
+			}
+			coords[d] = nc
+		}
+		pos = child
+	}
+	e := &entries{k: kc, n: int64(len(pos)), coords: coords, src: pos, vals: flat(t.values),
+		block: numelOf(t.shape[kc:]), dups: t.layout == COO && !t.coalesced}
+	if k > kc {
+		e = e.split(t.shape, k)
+	}
+	return e, nil
+}
+
+// flat views an array as 1-D.
+func flat(a Array) Array { return Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data} }
+
+// split turns each entry's value block into one entry per coordinate of the
+// dimensions k..newK-1, keeping every stored element.
+func (e *entries) split(shape []int64, newK int) *entries {
+	sub := numelOf(shape[e.k:newK])
+	n := e.n * sub
+	out := &entries{k: newK, n: n, coords: make([][]int64, newK), src: make([]int64, n), vals: e.vals,
+		block: e.block / max(sub, 1), dups: e.dups}
+	for d := range out.coords {
+		out.coords[d] = make([]int64, n)
+	}
+	for i := int64(0); i < e.n; i++ {
+		for s := int64(0); s < sub; s++ {
+			j := i*sub + s
+			for d := 0; d < e.k; d++ {
+				out.coords[d][j] = e.coords[d][i]
+			}
+			r := s
+			for d := newK - 1; d >= e.k; d-- {
+				out.coords[d][j] = r % shape[d]
+				r /= shape[d]
+			}
+			out.src[j] = e.src[i]*sub + s
+		}
+	}
+	return out
+}
+
+// denseEntries lists the blocks (over dims k..ndim-1) of a strided tensor that
+// hold any element different from the fill value.
+func denseEntries(t *Tensor, k int) (*entries, error) {
+	block := numelOf(t.shape[k:])
+	nb := numelOf(t.shape[:k])
+	if block == 0 {
+		nb = 0
+	}
+	var keep []int64
+	for b := int64(0); b < nb; b++ {
+		for j := b * block; j < (b+1)*block; j++ {
+			if !elemEqualsFill(t.values, j, t.fill) {
+				keep = append(keep, b)
+				break
+			}
+		}
+	}
+	e := &entries{k: k, n: int64(len(keep)), coords: make([][]int64, k), src: keep, vals: flat(t.values), block: block}
+	for d := range e.coords {
+		e.coords[d] = make([]int64, len(keep))
+	}
+	for i, b := range keep {
+		for d := k - 1; d >= 0; d-- {
+			e.coords[d][i] = b % t.shape[d]
+			b /= t.shape[d]
+		}
+	}
+	return e, nil
+}
+
+// elemEqualsFill compares element j of a with the fill value by value
+// (so -0.0 equals 0.0 and NaN never equals anything, as torch decides nonzeros).
+func elemEqualsFill(a Array, j int64, fill []byte) bool {
+	switch a.DType {
+	case Float64:
+		return AsSlice[float64](a)[j] == AsSlice[float64](Array{Data: fill})[0]
+	case Float32:
+		return AsSlice[float32](a)[j] == AsSlice[float32](Array{Data: fill})[0]
+	}
+	return scalarEqual(a.Complex(j), loadScalar(a.DType, fill))
+}
+
+// scalarEqual compares two widened scalars by value.
+func scalarEqual(x, y Scalar) bool {
+	if x.exact && y.exact {
+		return x.i == y.i
+	}
+	return x.re == y.re && x.im == y.im
+}

@@ -1,0 +1,189 @@
+package core
+
+// Tensor is a tensor of any named format, stored in the level model: a list of
+// levels mapping dimensions to storage, one values array holding the elements
+// of the last level, and a fill value for the unspecified elements.
+//
+// Tensors are immutable after construction: every operation returns a new
+// tensor, so one tensor may be read from many goroutines at once.
+type Tensor struct {
+	layout    Layout
+	dtype     DType
+	shape     []int64
+	batchDim  int
+	denseDim  int
+	block     [2]int64 // BSR/BSC block size; {1, 1} otherwise
+	levels    []Level
+	values    Array  // torch's values shape; the dense data for strided tensors
+	indices   Array  // COO: the (sparse_dim, nse) array whose rows are the levels' Crd
+	fill      []byte // one element of dtype
+	coalesced bool   // COO: indices sorted and unique
+	width     int    // index width of pos/crd: 32 or 64 (0 for strided)
+}
+
+// Layout returns the tensor's named format.
+func (t *Tensor) Layout() Layout { return t.layout }
+
+// DType returns the value dtype.
+func (t *Tensor) DType() DType { return t.dtype }
+
+// Shape returns a copy of the tensor's sizes.
+func (t *Tensor) Shape() []int64 { return append([]int64(nil), t.shape...) }
+
+// NDim returns the number of dimensions.
+func (t *Tensor) NDim() int { return len(t.shape) }
+
+// BatchDim returns the number of leading batch dimensions (compressed formats).
+func (t *Tensor) BatchDim() int { return t.batchDim }
+
+// DenseDim returns the number of trailing dense (hybrid) dimensions.
+func (t *Tensor) DenseDim() int { return t.denseDim }
+
+// SparseDim returns the number of sparse dimensions as torch counts them
+// (2 for CSR/CSC/BSR/BSC; the indexed dimensions for COO and CSF; 0 for strided).
+func (t *Tensor) SparseDim() int {
+	if t.layout == Strided {
+		return 0
+	}
+	return len(t.shape) - t.batchDim - t.denseDim
+}
+
+// IndexWidth returns 32 or 64, the width of the index arrays (0 for strided).
+func (t *Tensor) IndexWidth() int { return t.width }
+
+// BlockSize returns the BSR/BSC block size, {1, 1} for the other formats.
+func (t *Tensor) BlockSize() [2]int64 { return t.block }
+
+// IsCoalesced reports whether a COO tensor's indices are sorted and unique;
+// true for every other format.
+func (t *Tensor) IsCoalesced() bool { return t.layout != COO || t.coalesced }
+
+// Levels returns the storage levels. Their arrays alias the tensor's storage.
+func (t *Tensor) Levels() []Level { return append([]Level(nil), t.levels...) }
+
+// FillBytes returns the fill value as one element of the dtype (a copy).
+func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.fill...) }
+
+// Fill returns the fill value, widened.
+func (t *Tensor) Fill() Scalar { return loadScalar(t.dtype, t.fill) }
+
+// NNZ returns the number of stored elements (torch's nse): stored entries of
+// the sparse levels, per batch for batched compressed tensors as torch counts;
+// for strided tensors, the number of elements.
+func (t *Tensor) NNZ() int64 {
+	switch t.layout {
+	case Strided:
+		return t.values.Numel()
+	case COO:
+		return t.indices.Shape[1]
+	}
+	if t.layout.IsCompressed() {
+		return t.values.Shape[t.batchDim]
+	}
+	return t.values.Shape[0]
+}
+
+// denseShape returns the sizes of the trailing dense dimensions.
+func (t *Tensor) denseShape() []int64 { return t.shape[len(t.shape)-t.denseDim:] }
+
+// batchCount is the number of batches (1 when there are no batch dimensions).
+func (t *Tensor) batchCount() int64 { return numelOf(t.shape[:t.batchDim]) }
+
+// compressedLevel returns the index of the compressed level of a CSR/CSC/BSR/BSC tensor.
+func (t *Tensor) compressedLevel() int { return t.batchDim + 1 }
+
+// Values returns the values array (the dense data of a strided tensor). For
+// COO it requires a coalesced tensor, as torch's values() does.
+func (t *Tensor) Values() (Array, error) {
+	if t.layout == COO && !t.coalesced {
+		return Array{}, Errorf(ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
+	}
+	return t.values, nil
+}
+
+// RawValues returns the values array of any tensor (torch's _values()).
+func (t *Tensor) RawValues() (Array, error) { return t.values, nil }
+
+// Indices returns the (sparse_dim, nse) indices of a coalesced COO tensor.
+func (t *Tensor) Indices() (Array, error) {
+	if t.layout != COO {
+		return Array{}, Errorf(ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
+	}
+	if !t.coalesced {
+		return Array{}, Errorf(ErrInvalidArgument, "indices: Cannot get indices on an uncoalesced tensor, please call .coalesce() first")
+	}
+	return t.indices, nil
+}
+
+// RawIndices returns the (sparse_dim, nse) indices of a COO tensor (torch's _indices()).
+func (t *Tensor) RawIndices() (Array, error) {
+	if t.layout != COO {
+		return Array{}, Errorf(ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
+	}
+	return t.indices, nil
+}
+
+// CrowIndices returns crow_indices (*batch, rows + 1) of a CSR or BSR tensor.
+func (t *Tensor) CrowIndices() (Array, error) { return t.compressedIndices("crow_indices", true) }
+
+// CcolIndices returns ccol_indices (*batch, cols + 1) of a CSC or BSC tensor.
+func (t *Tensor) CcolIndices() (Array, error) { return t.compressedIndices("ccol_indices", false) }
+
+// ColIndices returns col_indices (*batch, nse) of a CSR or BSR tensor.
+func (t *Tensor) ColIndices() (Array, error) { return t.plainIndices("col_indices", true) }
+
+// RowIndices returns row_indices (*batch, nse) of a CSC or BSC tensor.
+func (t *Tensor) RowIndices() (Array, error) { return t.plainIndices("row_indices", false) }
+
+func (t *Tensor) checkCompressedAccess(name string, rowMajor bool) error {
+	want := "sparse_csr or sparse_bsr"
+	if !rowMajor {
+		want = "sparse_csc or sparse_bsc"
+	}
+	if !t.layout.IsCompressed() || t.layout.rowMajor() != rowMajor {
+		return Errorf(ErrInvalidArgument, "%s: expected a %s tensor, got %s", name, want, t.layout)
+	}
+	return nil
+}
+
+// compressedIndices turns the global pos array of the compressed level into
+// torch's per-batch offsets (a copy when batched, an alias otherwise).
+func (t *Tensor) compressedIndices(name string, rowMajor bool) (Array, error) {
+	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
+		return Array{}, err
+	}
+	pos := t.levels[t.compressedLevel()].Pos
+	if t.batchDim == 0 {
+		return pos, nil
+	}
+	b := t.batchCount()
+	n := (pos.Numel() - 1) / max(b, 1)
+	nse := t.NNZ()
+	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), n+1)
+	out := NewArray(pos.DType, shape)
+	for k := int64(0); k < b; k++ {
+		for i := int64(0); i <= n; i++ {
+			setIndex(out, k*(n+1)+i, pos.Index(k*n+i)-k*nse)
+		}
+	}
+	return out, nil
+}
+
+// plainIndices returns the crd array of the compressed level shaped (*batch, nse).
+func (t *Tensor) plainIndices(name string, rowMajor bool) (Array, error) {
+	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
+		return Array{}, err
+	}
+	crd := t.levels[t.compressedLevel()].Crd
+	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), t.NNZ())
+	return Array{DType: crd.DType, Shape: shape, Data: crd.Data}, nil
+}
+
+// setIndex stores v into an int32 or int64 array.
+func setIndex(a Array, i, v int64) {
+	if a.DType == Int32 {
+		AsSlice[int32](a)[i] = int32(v)
+	} else {
+		AsSlice[int64](a)[i] = v
+	}
+}
