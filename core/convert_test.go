@@ -1,0 +1,211 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// conversionCase is a source shape with the layouts and dims it can take.
+type conversionCase struct {
+	shape    []int64
+	denseDim int
+	block    [2]int64
+}
+
+var conversionCases = []conversionCase{
+	{shape: []int64{4, 6}, block: [2]int64{2, 3}},
+	{shape: []int64{4, 6}, block: [2]int64{1, 1}},
+	{shape: []int64{2, 4, 4}, block: [2]int64{2, 2}},              // batched for compressed layouts
+	{shape: []int64{4, 4, 3}, denseDim: 1, block: [2]int64{2, 2}}, // hybrid
+	{shape: []int64{2, 2, 4, 2}, denseDim: 1, block: [2]int64{2, 1}},
+	{shape: []int64{0, 5}, block: [2]int64{1, 5}}, // empty
+	{shape: []int64{1, 1}, block: [2]int64{1, 1}}, // one element
+	{shape: []int64{7}, block: [2]int64{1, 1}},    // 1-d: COO and CSF only
+}
+
+// applicable reports whether a layout can hold a case's shape: COO and CSF
+// need one sparse dim, the two-level formats two (and batch the rest).
+func applicable(l Layout, c conversionCase) bool {
+	sparse := len(c.shape) - c.denseDim
+	switch l {
+	case Strided:
+		return true
+	case COO, CSF:
+		return sparse >= 1
+	}
+	return sparse >= 2
+}
+
+func convertOpts(l Layout, c conversionCase) ConvertOptions {
+	o := DefaultConvert()
+	o.DenseDim = c.denseDim
+	if l == Strided {
+		o.DenseDim = -1
+	}
+	if l.IsBlocked() {
+		o.BlockSize = c.block
+	}
+	return o
+}
+
+// TestConvertEveryPair converts a dense tensor to every layout, then to every
+// other layout, and checks each result against the dense original.
+func TestConvertEveryPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	dtypes := []DType{Float64, Float32, Int64, Int32, Int16, Int8, UInt8, Bool, Complex128, Complex64, Float16, BFloat16}
+	for ci, c := range conversionCases {
+		for di, d := range dtypes {
+			if ci > 1 && di > 2 && di != 8 { // keep the cross product fast: all dtypes on the 2-D cases
+				continue
+			}
+			src := batchEvenDense(t, rng, d, c, 0.4)
+			for _, from := range AllLayouts {
+				if !applicable(from, c) {
+					continue
+				}
+				a, err := ToLayout(src, from, convertOpts(from, c))
+				require.NoError(t, err, "%v %s -> %s", c.shape, d, from)
+				requireSameDense(t, src, a, "%v %s as %s", c.shape, d, from)
+				for _, to := range AllLayouts {
+					if !applicable(to, c) {
+						continue
+					}
+					for _, w := range []int{0, 32, 64} {
+						o := convertOpts(to, c)
+						o.IndexWidth = w
+						b, err := ToLayout(a, to, o)
+						require.NoError(t, err, "%v %s %s -> %s (width %d)", c.shape, d, from, to, w)
+						require.Equal(t, to, b.Layout())
+						if to != Strided {
+							require.Equal(t, c.denseDim, b.DenseDim())
+							if w != 0 {
+								require.Equal(t, w, b.IndexWidth())
+							}
+						}
+						requireSameDense(t, src, b, fmt.Sprintf("%v %s %s -> %s", c.shape, d, from, to))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestConvertChangesDenseDim moves dimensions between the sparse and the dense part.
+func TestConvertChangesDenseDim(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	src := randomDense(t, rng, Float64, []int64{3, 4, 2}, 0.5)
+	for _, from := range []int{0, 1} {
+		a, err := ToLayout(src, COO, ConvertOptions{DenseDim: from, SparseDim: -1})
+		require.NoError(t, err)
+		for _, to := range []int{0, 1} {
+			for _, l := range []Layout{COO, CSR, CSC, CSF} {
+				if l != COO && l != CSF && to == 0 {
+					continue // a 3-d CSR with dense_dim 0 is batched: covered elsewhere
+				}
+				b, err := ToLayout(a, l, ConvertOptions{DenseDim: to, SparseDim: -1})
+				require.NoError(t, err)
+				require.Equal(t, to, b.DenseDim())
+				requireSameDense(t, src, b)
+			}
+		}
+	}
+}
+
+// TestDenseToSparseDropsFill checks that only elements different from zero are stored.
+func TestDenseToSparseDropsFill(t *testing.T) {
+	x, err := NewStrided(Float64Array([]float64{0, 2, 3, 0}, 2, 2))
+	require.NoError(t, err)
+	coo, err := ToLayout(x, COO, DefaultConvert())
+	require.NoError(t, err)
+	require.Equal(t, int64(2), coo.NNZ())
+	idx, err := coo.Indices()
+	require.NoError(t, err)
+	require.Equal(t, []int64{0, 1, 1, 0}, []int64{idx.Index(0), idx.Index(1), idx.Index(2), idx.Index(3)})
+	require.True(t, coo.IsCoalesced())
+	require.Equal(t, 32, coo.IndexWidth(), "int32 indices where everything fits")
+}
+
+// TestCOODuplicatesSumOnConversion checks that converting an uncoalesced COO sums duplicates.
+func TestCOODuplicatesSumOnConversion(t *testing.T) {
+	coo, err := NewCOO(Int64Array([]int64{1, 1, 0, 0, 0, 2}, 2, 3), Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
+	require.NoError(t, err)
+	require.False(t, coo.IsCoalesced())
+	for _, l := range []Layout{CSR, CSC, DCSR, CSF, Strided} {
+		y, err := ToLayout(coo, l, DefaultConvert())
+		require.NoError(t, err)
+		if l != Strided {
+			require.Equal(t, int64(2), y.NNZ(), "%s", l)
+		}
+		d, err := ToDense(y)
+		require.NoError(t, err)
+		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, AsSlice[float64](d.values))
+	}
+	c, err := Coalesce(coo)
+	require.NoError(t, err)
+	require.True(t, c.IsCoalesced())
+	require.Equal(t, int64(2), c.NNZ())
+	v, err := c.Values()
+	require.NoError(t, err)
+	require.Equal(t, []float64{3, 3}, AsSlice[float64](v))
+	_, err = coo.Values()
+	require.Error(t, err, "values() of an uncoalesced tensor is refused, as torch")
+}
+
+func TestEmptyTensors(t *testing.T) {
+	for _, l := range AllLayouts {
+		x, err := Empty(l, Float32, []int64{4, 6}, [2]int64{2, 3}, 0)
+		require.NoError(t, err, "%s", l)
+		require.Equal(t, l, x.Layout())
+		if l != Strided {
+			require.Equal(t, int64(0), x.NNZ())
+		}
+		d, err := ToDense(x)
+		require.NoError(t, err)
+		require.Equal(t, make([]float32, 24), AsSlice[float32](d.values))
+	}
+}
+
+func TestToDTypeAndIndexWidth(t *testing.T) {
+	x, err := NewStrided(Float64Array([]float64{0, 2.5, -3, 0}, 2, 2))
+	require.NoError(t, err)
+	csr, err := ToLayout(x, CSR, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+	require.NoError(t, err)
+	require.Equal(t, 64, csr.IndexWidth())
+	i32, err := ToIndexWidth(csr, 32)
+	require.NoError(t, err)
+	require.Equal(t, 32, i32.IndexWidth())
+	requireSameDense(t, x, i32)
+	asInt, err := ToDType(csr, Int32)
+	require.NoError(t, err)
+	v, _ := asInt.Values()
+	require.Equal(t, []int32{2, -3}, AsSlice[int32](v))
+	_, err = ToIndexWidth(csr, 16)
+	require.Error(t, err)
+	_, err = ToDType(csr, DType(12345))
+	require.Equal(t, ErrDType, CodeOf(err))
+}
+
+func TestEqualSeesFillAndNaN(t *testing.T) {
+	a, _ := NewStrided(Float64Array([]float64{0, 1}, 2))
+	b, _ := NewStrided(Float64Array([]float64{0, 2}, 2))
+	eq, err := Equal(a, b)
+	require.NoError(t, err)
+	require.False(t, eq)
+	n, _ := NewStrided(Float64Array([]float64{0, nan()}, 2))
+	eq, _ = Equal(n, n)
+	require.False(t, eq, "NaN equals nothing, as torch.equal")
+	c, _ := NewStrided(Float32Array(2))
+	eq, _ = Equal(a, c)
+	require.False(t, eq, "different dtypes")
+}
+
+func TestMemoryLimitRefusesHugeDense(t *testing.T) {
+	big, err := NewCOO(Int64Array([]int64{0, 0}, 2, 1), Float64Array([]float64{1}), []int64{1 << 20, 1 << 20}, BuildOptions{})
+	require.NoError(t, err)
+	_, err = ToDense(big)
+	require.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+	require.Error(t, SetMemoryLimit(0))
+}

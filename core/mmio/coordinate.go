@@ -1,0 +1,156 @@
+package mmio
+
+import (
+	"io"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// parseCoordinate reads the entries of a coordinate file into m.
+func parseCoordinate(lr *lineReader, h *header, m *Matrix) error {
+	switch h.field {
+	case FieldInteger:
+		return coordinate(lr, h, m, integerCodec(h.symmetry))
+	case FieldComplex:
+		return coordinate(lr, h, m, complexCodec(h.symmetry))
+	case FieldPattern:
+		return coordinate(lr, h, m, patternCodec())
+	}
+	return coordinate(lr, h, m, realCodec(h.symmetry))
+}
+
+// coordinate reads "i [j] value..." lines, checks each, and expands the symmetry.
+func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
+	ndim := len(h.shape)
+	want := ndim + c.nv
+	hint := min(h.entries, preallocCap)
+	rows := make([]int64, 0, hint)
+	var cols []int64
+	if ndim == 2 {
+		cols = make([]int64, 0, hint)
+	}
+	vals := make([]T, 0, hint)
+	mirrored := h.symmetry != SymmetryGeneral
+	skew := h.symmetry == SymmetrySkew
+	var offDiagonal int64
+	var tok [4][]byte
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		k := splitFields(line, tok[:want])
+		if k == 0 || tok[0][0] == '%' {
+			continue
+		}
+		if int64(len(rows)) == h.entries {
+			return core.Errorf(core.ErrIO, "line %d: too many entries: the size line (line %d) promises %d", lr.line, h.sizeLine, h.entries)
+		}
+		if k != want {
+			return core.Errorf(core.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", lr.line, want, entryWords(ndim, c.names), k)
+		}
+		var i, j int64
+		if ndim == 1 {
+			if i, err = readIndex(tok[0], "index", h.shape[0], lr.line); err != nil {
+				return err
+			}
+		} else {
+			if i, err = readIndex(tok[0], "row index", h.shape[0], lr.line); err != nil {
+				return err
+			}
+			if j, err = readIndex(tok[1], "column index", h.shape[1], lr.line); err != nil {
+				return err
+			}
+		}
+		v, err := c.parse(tok[ndim:want], lr.line)
+		if err != nil {
+			return err
+		}
+		if mirrored {
+			if i != j {
+				offDiagonal++
+				if _, ok := c.mirror(v); !ok {
+					return core.Errorf(core.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
+				}
+			} else if skew {
+				return core.Errorf(core.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", lr.line, i+1, j+1)
+			}
+		}
+		rows = append(rows, i)
+		if ndim == 2 {
+			cols = append(cols, j)
+		}
+		vals = append(vals, v)
+	}
+	if n := int64(len(rows)); n < h.entries {
+		return core.Errorf(core.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, h.entries, h.sizeLine)
+	}
+	if ndim == 1 {
+		n := int64(len(rows))
+		m.Indices = wrap(core.Int64, rows, 1, n)
+		m.Values = wrap(c.dtype, vals, n)
+		return nil
+	}
+	idx, out := expandCoordinate(rows, cols, vals, mirrored, offDiagonal, c.mirror)
+	n := int64(len(out))
+	m.Indices = wrap(core.Int64, idx, 2, n)
+	m.Values = wrap(c.dtype, out, n)
+	return nil
+}
+
+// expandCoordinate lays out the (2, nnz) index array, adding the mirror of
+// every off-diagonal entry right after it when the file is not general.
+func expandCoordinate[T any](rows, cols []int64, vals []T, mirrored bool, offDiagonal int64, mirror func(T) (T, bool)) ([]int64, []T) {
+	if !mirrored {
+		n := len(rows)
+		idx := make([]int64, 2*n)
+		copy(idx, rows)
+		copy(idx[n:], cols)
+		return idx, vals
+	}
+	n := len(rows) + int(offDiagonal)
+	idx := make([]int64, 2*n)
+	r, c := idx[:n], idx[n:]
+	out := make([]T, n)
+	k := 0
+	for e, i := range rows {
+		j, v := cols[e], vals[e]
+		r[k], c[k], out[k] = i, j, v
+		k++
+		if i != j {
+			w, _ := mirror(v)
+			r[k], c[k], out[k] = j, i, w
+			k++
+		}
+	}
+	return idx, out
+}
+
+// readIndex parses a 1-based index token and returns it 0-based.
+func readIndex(tok []byte, what string, size, line int64) (int64, error) {
+	v, err := parseInt(tok)
+	switch {
+	case err == errOverflow:
+		return 0, core.Errorf(core.ErrIO, "line %d: %s %q overflows int64", line, what, clip(tok))
+	case err != nil:
+		return 0, core.Errorf(core.ErrIO, "line %d: %s %q is not an integer", line, what, clip(tok))
+	case v < 1 || v > size:
+		return 0, core.Errorf(core.ErrIO, "line %d: %s %d out of range 1..%d", line, what, v, size)
+	}
+	return v - 1, nil
+}
+
+// entryWords names the numbers of an entry for messages.
+func entryWords(ndim int, values string) string {
+	s := "row column"
+	if ndim == 1 {
+		s = "index"
+	}
+	if values != "" {
+		s += " " + values
+	}
+	return s
+}

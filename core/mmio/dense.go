@@ -1,0 +1,97 @@
+package mmio
+
+import (
+	"io"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// parseArray reads the values of an array file into m.Dense.
+func parseArray(lr *lineReader, h *header, m *Matrix) error {
+	switch h.field {
+	case FieldInteger:
+		return array(lr, h, m, integerCodec(h.symmetry))
+	case FieldComplex:
+		return array(lr, h, m, complexCodec(h.symmetry))
+	}
+	return array(lr, h, m, realCodec(h.symmetry))
+}
+
+// array reads one value per line, column by column (only the lower triangle
+// for a symmetric file), and lays the result out row-major.
+func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
+	total := h.arrayValues()
+	vals := make([]T, 0, min(total, preallocCap))
+	skew := h.symmetry == SymmetrySkew
+	var tok [2][]byte
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		k := splitFields(line, tok[:c.nv])
+		if k == 0 || tok[0][0] == '%' {
+			continue
+		}
+		if int64(len(vals)) == total {
+			return core.Errorf(core.ErrIO, "line %d: too many values: the size line (line %d) promises %d", lr.line, h.sizeLine, total)
+		}
+		if k != c.nv {
+			return core.Errorf(core.ErrIO, "line %d: an array entry must hold %d number(s) (%s), found %d", lr.line, c.nv, c.names, k)
+		}
+		v, err := c.parse(tok[:k], lr.line)
+		if err != nil {
+			return err
+		}
+		// Every stored value of a skew-symmetric array is off the diagonal.
+		if _, ok := c.mirror(v); skew && !ok {
+			return core.Errorf(core.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
+		}
+		vals = append(vals, v)
+	}
+	if n := int64(len(vals)); n < total {
+		return core.Errorf(core.ErrIO, "line %d: too few values: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, total, h.sizeLine)
+	}
+	if len(h.shape) == 1 {
+		m.Dense = wrap(c.dtype, vals, h.shape[0])
+		return nil
+	}
+	m.Dense = wrap(c.dtype, denseRowMajor(vals, h.shape[0], h.shape[1], h.symmetry, c.mirror), h.shape[0], h.shape[1])
+	return nil
+}
+
+// denseRowMajor turns the column-major values of the file into a row-major
+// rows x cols matrix, filling the upper triangle of a symmetric file.
+func denseRowMajor[T any](vals []T, rows, cols int64, symmetry string, mirror func(T) (T, bool)) []T {
+	out := make([]T, rows*cols)
+	if symmetry == SymmetryGeneral {
+		k := 0
+		for j := range cols {
+			for i := range rows {
+				out[i*cols+j] = vals[k]
+				k++
+			}
+		}
+		return out
+	}
+	n := rows
+	first := int64(0) // the first stored row of column j is j + first
+	if symmetry == SymmetrySkew {
+		first = 1
+	}
+	k := 0
+	for j := range n {
+		for i := j + first; i < n; i++ {
+			v := vals[k]
+			k++
+			out[i*n+j] = v
+			if i != j {
+				out[j*n+i], _ = mirror(v)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,114 @@
+package mmio
+
+import (
+	"io"
+	"os"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// Read reads the Matrix Market file at path into a tensor: a coordinate file
+// gives a coalesced sparse COO tensor (duplicates summed), an array file a
+// strided one; vectors are 1-D. The dtype is float64 for real and pattern
+// fields, int64 for integer, complex128 for complex.
+func Read(path string) (*core.Tensor, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, core.Errorf(core.ErrIO, "%v", err)
+	}
+	defer f.Close()
+	t, err := ReadFrom(f)
+	if err != nil {
+		return nil, core.Errorf(core.CodeOf(err), "%s: %v", path, err)
+	}
+	return t, nil
+}
+
+// ReadFrom reads a Matrix Market stream into a tensor, as Read.
+func ReadFrom(r io.Reader) (*core.Tensor, error) {
+	m, err := Parse(r)
+	if err != nil {
+		return nil, err
+	}
+	return m.Tensor()
+}
+
+// Tensor builds the tensor of a parsed file, as Read does. The tensor takes
+// over m's arrays (m must not be modified afterwards).
+func (m *Matrix) Tensor() (*core.Tensor, error) {
+	if m.Format == FormatArray {
+		return core.NewStrided(m.Dense)
+	}
+	// Parse has checked every index against the shape.
+	coo, err := core.NewCOO(m.Indices, m.Values, m.Shape, core.BuildOptions{NoCheck: true})
+	if err != nil {
+		return nil, err
+	}
+	return core.Coalesce(coo)
+}
+
+// Write writes a 1-D or 2-D tensor to the file at path (created or
+// truncated); on failure the file is removed. See WriteTensor.
+func Write(path string, t *core.Tensor) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return core.Errorf(core.ErrIO, "%v", err)
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = core.Errorf(core.ErrIO, "%v", cerr)
+		}
+		if err != nil {
+			os.Remove(path)
+		}
+	}()
+	return WriteTensor(f, t)
+}
+
+// WriteTensor writes a 1-D or 2-D tensor: a strided tensor as an array file,
+// a sparse one (any layout, converted to coalesced element-level COO) as a
+// coordinate file, both with symmetry general and the field of the dtype
+// (integer for bool and integer dtypes, complex for complex, real otherwise).
+// Reading the output back gives a tensor equal to t, of dtype float64, int64
+// or complex128. Sparse tensors must have a zero fill value, which is what
+// Matrix Market assumes for the entries it does not list.
+func WriteTensor(w io.Writer, t *core.Tensor) error {
+	if t == nil {
+		return core.Errorf(core.ErrInvalidArgument, "t: tensor is nil")
+	}
+	if nd := t.NDim(); nd != 1 && nd != 2 {
+		return core.Errorf(core.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Shape())
+	}
+	if t.Layout() == core.Strided {
+		data, err := t.Values()
+		if err != nil {
+			return err
+		}
+		return WriteArray(w, data)
+	}
+	if f := t.Fill(); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
+		return core.Errorf(core.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
+	}
+	c := t
+	if t.Layout() != core.COO || t.DenseDim() != 0 {
+		var err error
+		if c, err = core.ToLayout(t, core.COO, core.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()}); err != nil {
+			return err
+		}
+	}
+	if !c.IsCoalesced() {
+		var err error
+		if c, err = core.Coalesce(c); err != nil {
+			return err
+		}
+	}
+	idx, err := c.Indices()
+	if err != nil {
+		return err
+	}
+	vals, err := c.Values()
+	if err != nil {
+		return err
+	}
+	return WriteCoordinate(w, c.Shape(), idx, vals)
+}

@@ -1,0 +1,201 @@
+package mmio
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/require"
+)
+
+func requireEqualTensors(t *testing.T, want, got *core.Tensor, msg string) {
+	t.Helper()
+	eq, err := core.Equal(want, got)
+	require.NoError(t, err, msg)
+	require.True(t, eq, "%s:\nwant %v\n got %v", msg, want, got)
+}
+
+func TestReadWestJumbled(t *testing.T) {
+	dir := filepath.Join(sharedMatrices(t), "suitesparse")
+	a, err := Read(filepath.Join(dir, "west0067.mtx"))
+	require.NoError(t, err)
+	b, err := Read(filepath.Join(dir, "west0067_jumbled.mtx"))
+	require.NoError(t, err)
+	require.Equal(t, core.COO, a.Layout())
+	require.True(t, a.IsCoalesced())
+	require.Equal(t, []int64{67, 67}, a.Shape())
+	require.Equal(t, core.Float64, a.DType())
+	require.Equal(t, int64(294), a.NNZ())
+	requireEqualTensors(t, a, b, "west0067 and its jumbled copy")
+
+	// Not a vacuous comparison: changing one value breaks the equality.
+	vals, err := a.Values()
+	require.NoError(t, err)
+	changed := core.Float64Array(append([]float64(nil), core.AsSlice[float64](vals)...))
+	core.AsSlice[float64](changed)[17] += 1
+	idx, err := a.Indices()
+	require.NoError(t, err)
+	c, err := core.NewCOO(idx, changed, a.Shape(), core.BuildOptions{Coalesced: true})
+	require.NoError(t, err)
+	eq, err := core.Equal(c, b)
+	require.NoError(t, err)
+	require.False(t, eq)
+}
+
+func TestReadConformanceTensors(t *testing.T) {
+	dir := filepath.Join(sharedMatrices(t), "mm-conformance")
+	eye, err := core.NewStrided(core.Float64Array([]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, 3))
+	require.NoError(t, err)
+	for _, f := range []string{"eye3.mtx", "eye3_array.mtx", "eye3_pattern.mtx", "eye3_str.mtx"} {
+		x, err := Read(filepath.Join(dir, f))
+		require.NoError(t, err, f)
+		requireEqualTensors(t, eye, x, f)
+	}
+	x, err := Read(filepath.Join(dir, "eye3_array.mtx"))
+	require.NoError(t, err)
+	require.Equal(t, core.Strided, x.Layout())
+
+	// Duplicates are summed by Read.
+	v, err := Read(filepath.Join(dir, "vector_coordinate_dupes.mtx"))
+	require.NoError(t, err)
+	require.Equal(t, []int64{4}, v.Shape())
+	want, err := core.NewStrided(core.Float64Array([]float64{101, 202, 0, 404}))
+	require.NoError(t, err)
+	requireEqualTensors(t, want, v, "summed duplicates")
+	require.Equal(t, int64(3), v.NNZ())
+
+	sym, err := Read(filepath.Join(dir, "symmetry", "coordinate_hermitian_row.mtx"))
+	require.NoError(t, err)
+	gen, err := Read(filepath.Join(dir, "symmetry", "coordinate_hermitian_row_general.mtx"))
+	require.NoError(t, err)
+	require.Equal(t, core.Complex128, sym.DType())
+	requireEqualTensors(t, gen, sym, "hermitian expansion")
+
+	ints, err := Read(filepath.Join(dir, "row_3by4.mtx"))
+	require.NoError(t, err)
+	require.Equal(t, core.Int64, ints.DType())
+}
+
+func TestReadErrors(t *testing.T) {
+	_, err := Read(filepath.Join(t.TempDir(), "missing.mtx"))
+	require.Equal(t, core.ErrIO, core.CodeOf(err))
+	require.Contains(t, err.Error(), "missing.mtx")
+
+	p := filepath.Join(t.TempDir(), "bad.mtx")
+	require.NoError(t, os.WriteFile(p, []byte("%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1\n"), 0o644))
+	_, err = Read(p)
+	requireIOError(t, err, p+": line 3: row index 3 out of range 1..2")
+
+	_, err = ReadFrom(strings.NewReader("%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n"))
+	requireIOError(t, err, "too few entries")
+}
+
+// sampleTensors builds 1-D and 2-D tensors of several layouts and dtypes.
+func sampleTensors(t *testing.T) map[string]*core.Tensor {
+	r := rand.New(rand.NewPCG(5, 6))
+	const nnz = 60
+	shape := []int64{9, 12}
+	idx := core.Int64Array(randomCoordinates(r, shape, nnz), 2, nnz) // duplicates included
+	f := make([]float64, nnz)
+	for i := range f {
+		f[i] = r.NormFloat64() / 3
+	}
+	coo, err := core.NewCOO(idx, core.Float64Array(f), shape, core.BuildOptions{})
+	require.NoError(t, err)
+	out := map[string]*core.Tensor{"coo uncoalesced float64": coo}
+	for _, l := range []struct {
+		name   string
+		layout core.Layout
+		block  [2]int64
+	}{{"csr", core.CSR, [2]int64{}}, {"csc", core.CSC, [2]int64{}}, {"bsr", core.BSR, [2]int64{3, 4}}, {"dcsr", core.DCSR, [2]int64{}}} {
+		x, err := core.ToLayout(coo, l.layout, core.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: l.block})
+		require.NoError(t, err, l.name)
+		out[l.name+" float64"] = x
+	}
+	for _, d := range []core.DType{core.Int64, core.Int32, core.Bool, core.Float32, core.Complex128, core.Complex64} {
+		x, err := core.ToDType(coo, d)
+		require.NoError(t, err, d.String())
+		out["coo "+d.String()] = x
+	}
+	hybrid, err := core.ToLayout(coo, core.COO, core.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	require.NoError(t, err)
+	out["coo hybrid"] = hybrid
+	dense, err := core.ToDense(coo)
+	require.NoError(t, err)
+	out["strided 2-D"] = dense
+	v, err := core.NewStrided(core.Float64Array([]float64{1.5, 0, -2, 1e-300}))
+	require.NoError(t, err)
+	out["strided 1-D"] = v
+	sv, err := core.NewCOO(core.Int64Array([]int64{3, 0, 3}, 1, 3), core.Int64Array([]int64{5, 6, 7}), []int64{5}, core.BuildOptions{})
+	require.NoError(t, err)
+	out["coo 1-D int64"] = sv
+	empty, err := core.Empty(core.CSR, core.Float64, []int64{4, 0}, [2]int64{}, 0)
+	require.NoError(t, err)
+	out["csr empty"] = empty
+	return out
+}
+
+// widened is the dtype a tensor of dtype d reads back as.
+func widened(d core.DType) core.DType {
+	switch {
+	case d.IsComplex():
+		return core.Complex128
+	case d.IsFloat():
+		return core.Float64
+	}
+	return core.Int64
+}
+
+func TestWriteReadTensorRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	for name, x := range sampleTensors(t) {
+		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".mtx")
+		require.NoError(t, Write(p, x), name)
+		y, err := Read(p)
+		require.NoError(t, err, name)
+		want, err := core.ToDType(x, widened(x.DType()))
+		require.NoError(t, err, name)
+		requireEqualTensors(t, want, y, name)
+		if x.Layout() == core.Strided {
+			require.Equal(t, core.Strided, y.Layout(), name)
+		} else {
+			require.Equal(t, core.COO, y.Layout(), name)
+		}
+	}
+}
+
+func TestWriteTensorRealMatrices(t *testing.T) {
+	dir := filepath.Join(sharedMatrices(t), "suitesparse")
+	for _, f := range []string{"bcsstk13.mtx", "Groebner_id2003_aug.mtx", "karate.mtx"} {
+		x, err := Read(filepath.Join(dir, f))
+		require.NoError(t, err, f)
+		var buf bytes.Buffer
+		require.NoError(t, WriteTensor(&buf, x), f)
+		y, err := ReadFrom(&buf)
+		require.NoError(t, err, f)
+		requireEqualTensors(t, x, y, f)
+	}
+}
+
+func TestWriteTensorRefusals(t *testing.T) {
+	err := WriteTensor(&bytes.Buffer{}, nil)
+	require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+	x3, err := core.NewStrided(core.NewArray(core.Float64, []int64{2, 2, 2}))
+	require.NoError(t, err)
+	err = WriteTensor(&bytes.Buffer{}, x3)
+	require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+	require.Contains(t, err.Error(), "got 3-D")
+
+	p := filepath.Join(t.TempDir(), "x.mtx")
+	err = Write(p, x3)
+	require.Error(t, err)
+	_, statErr := os.Stat(p)
+	require.True(t, os.IsNotExist(statErr), "a failed Write leaves no partial file")
+
+	err = Write(filepath.Join(t.TempDir(), "no", "such", "dir.mtx"), x3)
+	require.Equal(t, core.ErrIO, core.CodeOf(err))
+}

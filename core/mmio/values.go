@@ -1,0 +1,91 @@
+package mmio
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// codec decodes the value tokens of one entry and mirrors a value across the
+// diagonal for the file's symmetry.
+type codec[T any] struct {
+	dtype core.DType
+	nv    int    // value tokens per entry
+	names string // the value tokens, for messages
+	parse func(tok [][]byte, line int64) (T, error)
+	// mirror returns a_ji from a_ij; ok is false where that value does not
+	// exist (the negation of the smallest int64).
+	mirror func(v T) (T, bool)
+}
+
+func same[T any](v T) (T, bool) { return v, true }
+
+// realCodec reads real (and double) fields; pattern files use patternCodec.
+func realCodec(symmetry string) codec[float64] {
+	c := codec[float64]{dtype: core.Float64, nv: 1, names: "value", parse: parseRealValue, mirror: same[float64]}
+	if symmetry == SymmetrySkew {
+		c.mirror = func(v float64) (float64, bool) { return -v, true }
+	}
+	return c
+}
+
+func patternCodec() codec[float64] {
+	return codec[float64]{dtype: core.Float64, nv: 0, parse: func([][]byte, int64) (float64, error) { return 1, nil }, mirror: same[float64]}
+}
+
+func integerCodec(symmetry string) codec[int64] {
+	c := codec[int64]{dtype: core.Int64, nv: 1, names: "value", parse: parseIntegerValue, mirror: same[int64]}
+	if symmetry == SymmetrySkew {
+		c.mirror = func(v int64) (int64, bool) { return -v, v != math.MinInt64 }
+	}
+	return c
+}
+
+func complexCodec(symmetry string) codec[complex128] {
+	c := codec[complex128]{dtype: core.Complex128, nv: 2, names: "real and imaginary parts", parse: parseComplexValue, mirror: same[complex128]}
+	switch symmetry {
+	case SymmetrySkew:
+		c.mirror = func(v complex128) (complex128, bool) { return -v, true }
+	case SymmetryHermitian:
+		c.mirror = func(v complex128) (complex128, bool) { return complex(real(v), -imag(v)), true }
+	}
+	return c
+}
+
+func parseRealValue(tok [][]byte, line int64) (float64, error) {
+	return realToken(tok[0], "value", line)
+}
+
+func parseComplexValue(tok [][]byte, line int64) (complex128, error) {
+	re, err := realToken(tok[0], "real part", line)
+	if err != nil {
+		return 0, err
+	}
+	im, err := realToken(tok[1], "imaginary part", line)
+	if err != nil {
+		return 0, err
+	}
+	return complex(re, im), nil
+}
+
+func realToken(tok []byte, what string, line int64) (float64, error) {
+	v, err := parseFloat(tok)
+	switch err {
+	case nil:
+		return v, nil
+	case errOverflow:
+		return 0, core.Errorf(core.ErrIO, "line %d: %s %q overflows float64", line, what, clip(tok))
+	}
+	return 0, core.Errorf(core.ErrIO, "line %d: %s %q is not a real number", line, what, clip(tok))
+}
+
+func parseIntegerValue(tok [][]byte, line int64) (int64, error) {
+	v, err := parseInt(tok[0])
+	switch err {
+	case nil:
+		return v, nil
+	case errOverflow:
+		return 0, core.Errorf(core.ErrIO, "line %d: value %q overflows int64", line, clip(tok[0]))
+	}
+	return 0, core.Errorf(core.ErrIO, "line %d: value %q is not an integer (field integer)", line, clip(tok[0]))
+}

@@ -1,0 +1,223 @@
+package mmio
+
+import (
+	"bufio"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// WriteCoordinate writes a coordinate file with symmetry general: a vector
+// when shape has one dimension, a matrix when it has two. indices is an
+// integer array of shape (ndim, nnz) (or (nnz) for a vector) of 0-based
+// coordinates; values holds the nnz values, and its dtype picks the field:
+// integer for bool and integer dtypes, complex for complex dtypes, real for
+// the float dtypes. Entries are written in the order given, duplicates
+// included; floats are written with the fewest digits that read back to the
+// same float64. Invalid arguments give core.ErrInvalidArgument, write
+// failures core.ErrIO.
+func WriteCoordinate(w io.Writer, shape []int64, indices, values core.Array) error {
+	nnz, err := checkCoordinate(shape, indices)
+	if err != nil {
+		return err
+	}
+	if !values.DType.Valid() {
+		return core.Errorf(core.ErrInvalidArgument, "values: invalid dtype %d", int32(values.DType))
+	}
+	if err := checkArray("values", values); err != nil {
+		return err
+	}
+	if len(values.Shape) != 1 || values.Shape[0] != nnz {
+		return core.Errorf(core.ErrInvalidArgument, "values: shape %v must be (%d), one value per entry of indices", values.Shape, nnz)
+	}
+	return writeCoordinate(w, fieldOf(values.DType), shape, indices, values, nnz)
+}
+
+// WritePattern writes a pattern coordinate file (coordinates without values)
+// with the rules of WriteCoordinate; it reads back with every value 1.
+func WritePattern(w io.Writer, shape []int64, indices core.Array) error {
+	nnz, err := checkCoordinate(shape, indices)
+	if err != nil {
+		return err
+	}
+	return writeCoordinate(w, FieldPattern, shape, indices, core.Array{}, nnz)
+}
+
+// WriteArray writes a dense row-major array (1-D: a vector, 2-D: a matrix)
+// as an array file with symmetry general, column by column as the format
+// requires. The field follows the dtype as in WriteCoordinate.
+func WriteArray(w io.Writer, dense core.Array) error {
+	if !dense.DType.Valid() {
+		return core.Errorf(core.ErrInvalidArgument, "dense: invalid dtype %d", int32(dense.DType))
+	}
+	if len(dense.Shape) != 1 && len(dense.Shape) != 2 {
+		return core.Errorf(core.ErrInvalidArgument, "dense: Matrix Market holds 1-D and 2-D arrays, got %d dimensions", len(dense.Shape))
+	}
+	if err := checkArray("dense", dense); err != nil {
+		return err
+	}
+	field := fieldOf(dense.DType)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	object, rows, cols := ObjectMatrix, dense.Shape[0], int64(1)
+	if len(dense.Shape) == 1 {
+		object = ObjectVector
+	} else {
+		cols = dense.Shape[1]
+	}
+	b := make([]byte, 0, 128)
+	b = append(b, "%%MatrixMarket "+object+" array "+field+" general\n"...)
+	b = strconv.AppendInt(b, rows, 10)
+	if object == ObjectMatrix {
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, cols, 10)
+	}
+	b = append(b, '\n')
+	for j := range cols {
+		for i := range rows {
+			b = appendValue(b, field, dense, i*cols+j)
+			b = append(b, '\n')
+			if len(b) > 4096 {
+				if _, err := bw.Write(b); err != nil {
+					return writeError(err)
+				}
+				b = b[:0]
+			}
+		}
+	}
+	return flush(bw, b)
+}
+
+// writeCoordinate writes the banner, size line and entries of a checked input.
+func writeCoordinate(w io.Writer, field string, shape []int64, indices, values core.Array, nnz int64) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	object := ObjectMatrix
+	if len(shape) == 1 {
+		object = ObjectVector
+	}
+	b := make([]byte, 0, 128)
+	b = append(b, "%%MatrixMarket "+object+" coordinate "+field+" general\n"...)
+	for _, s := range shape {
+		b = strconv.AppendInt(b, s, 10)
+		b = append(b, ' ')
+	}
+	b = strconv.AppendInt(b, nnz, 10)
+	b = append(b, '\n')
+	for k := range nnz {
+		for d := range int64(len(shape)) {
+			if d > 0 {
+				b = append(b, ' ')
+			}
+			b = strconv.AppendInt(b, indices.Index(d*nnz+k)+1, 10)
+		}
+		if field != FieldPattern {
+			b = append(b, ' ')
+			b = appendValue(b, field, values, k)
+		}
+		b = append(b, '\n')
+		if len(b) > 4096 {
+			if _, err := bw.Write(b); err != nil {
+				return writeError(err)
+			}
+			b = b[:0]
+		}
+	}
+	return flush(bw, b)
+}
+
+// checkCoordinate validates shape and indices and returns nnz.
+func checkCoordinate(shape []int64, indices core.Array) (int64, error) {
+	if len(shape) != 1 && len(shape) != 2 {
+		return 0, core.Errorf(core.ErrInvalidArgument, "shape: Matrix Market holds vectors and matrices, got %d dimensions", len(shape))
+	}
+	for d, s := range shape {
+		if s < 0 {
+			return 0, core.Errorf(core.ErrInvalidArgument, "shape[%d] = %d must not be negative", d, s)
+		}
+	}
+	if !indices.DType.IsInteger() && indices.DType != core.Bool {
+		return 0, core.Errorf(core.ErrInvalidArgument, "indices: dtype %v must be an integer dtype", indices.DType)
+	}
+	if err := checkArray("indices", indices); err != nil {
+		return 0, err
+	}
+	ndim := int64(len(shape))
+	var nnz int64
+	switch {
+	case len(indices.Shape) == 2 && indices.Shape[0] == ndim:
+		nnz = indices.Shape[1]
+	case len(indices.Shape) == 1 && ndim == 1:
+		nnz = indices.Shape[0]
+	default:
+		return 0, core.Errorf(core.ErrInvalidArgument, "indices: shape %v must be (%d, nnz)", indices.Shape, ndim)
+	}
+	for d := range ndim {
+		for k := range nnz {
+			if v := indices.Index(d*nnz + k); v < 0 || v >= shape[d] {
+				return 0, core.Errorf(core.ErrInvalidArgument, "indices[%d][%d] = %d out of range 0..%d", d, k, v, shape[d]-1)
+			}
+		}
+	}
+	return nnz, nil
+}
+
+// checkArray checks that a's buffer holds exactly its elements.
+func checkArray(name string, a core.Array) error {
+	n := int64(1)
+	for d, s := range a.Shape {
+		if s < 0 {
+			return core.Errorf(core.ErrInvalidArgument, "%s: shape[%d] = %d must not be negative", name, d, s)
+		}
+		if s != 0 && n > math.MaxInt64/s {
+			return core.Errorf(core.ErrInvalidArgument, "%s: shape %v overflows int64", name, a.Shape)
+		}
+		n *= s
+	}
+	if size := int64(a.DType.Size()); n > math.MaxInt64/size || int64(len(a.Data)) != n*size {
+		return core.Errorf(core.ErrInvalidArgument, "%s: %d bytes of data for shape %v of %v", name, len(a.Data), a.Shape, a.DType)
+	}
+	return nil
+}
+
+// fieldOf is the field that holds a dtype exactly.
+func fieldOf(d core.DType) string {
+	switch {
+	case d.IsComplex():
+		return FieldComplex
+	case d.IsFloat():
+		return FieldReal
+	}
+	return FieldInteger
+}
+
+// appendValue formats element k of a for the field.
+func appendValue(b []byte, field string, a core.Array, k int64) []byte {
+	switch field {
+	case FieldInteger:
+		return strconv.AppendInt(b, a.Index(k), 10)
+	case FieldComplex:
+		c := a.Complex(k)
+		b = strconv.AppendFloat(b, c.Re(), 'g', -1, 64)
+		b = append(b, ' ')
+		return strconv.AppendFloat(b, c.Im(), 'g', -1, 64)
+	}
+	if a.DType == core.Float64 {
+		return strconv.AppendFloat(b, core.AsSlice[float64](a)[k], 'g', -1, 64)
+	}
+	return strconv.AppendFloat(b, a.Complex(k).Re(), 'g', -1, 64)
+}
+
+func flush(bw *bufio.Writer, b []byte) error {
+	if _, err := bw.Write(b); err != nil {
+		return writeError(err)
+	}
+	if err := bw.Flush(); err != nil {
+		return writeError(err)
+	}
+	return nil
+}
+
+func writeError(err error) error {
+	return core.Errorf(core.ErrIO, "write failed: %v", err)
+}

@@ -1,0 +1,71 @@
+package core
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// randomDense makes a dense tensor of the dtype with about density non-zero elements.
+func randomDense(t *testing.T, rng *rand.Rand, d DType, shape []int64, density float64) *Tensor {
+	a := NewArray(d, shape)
+	for i := int64(0); i < a.Numel(); i++ {
+		if rng.Float64() < density {
+			v := float64(rng.IntN(9) + 1)
+			if rng.IntN(2) == 0 {
+				v = -v
+			}
+			if d.IsFloat() {
+				v += 0.25
+			}
+			a.SetComplex(i, Scalar{re: v, im: float64(rng.IntN(3)), i: int64(v), exact: !d.IsFloat() && !d.IsComplex()})
+		}
+	}
+	x, err := NewStrided(a)
+	require.NoError(t, err)
+	return x
+}
+
+// requireSameDense asserts two tensors have the same dense value.
+func requireSameDense(t *testing.T, want, got *Tensor, msgAndArgs ...any) {
+	t.Helper()
+	eq, err := Equal(want, got)
+	require.NoError(t, err)
+	if !eq {
+		dw, _ := ToDense(want)
+		dg, _ := ToDense(got)
+		require.Failf(t, "dense values differ", "want %v\ngot %v\n(got as stored: %v) %v", dw, dg, got, msgAndArgs)
+	}
+}
+
+func nan() float64 { var z float64; return z / z }
+
+// Float32Array is a zeroed float32 array of n elements.
+func Float32Array(n int64) Array { return NewArray(Float32, []int64{n}) }
+
+// batchEvenDense is randomDense whose leading batch dims (those before the
+// last two non-dense dims) repeat one pattern, as batched compressed tensors need.
+func batchEvenDense(t *testing.T, rng *rand.Rand, d DType, c conversionCase, density float64) *Tensor {
+	nb := len(c.shape) - c.denseDim - 2
+	if nb <= 0 {
+		return randomDense(t, rng, d, c.shape, density)
+	}
+	one := randomDense(t, rng, d, c.shape[nb:], density)
+	reps := numelOf(c.shape[:nb])
+	a := NewArray(d, c.shape)
+	n := one.values.Numel()
+	for r := int64(0); r < reps; r++ {
+		for i := int64(0); i < n; i++ {
+			v := one.values.Complex(i)
+			if !elemEqualsFill(one.values, i, one.fill) {
+				v.re += float64(r)
+				v.i += r
+			}
+			a.SetComplex(r*n+i, v)
+		}
+	}
+	x, err := NewStrided(a)
+	require.NoError(t, err)
+	return x
+}
