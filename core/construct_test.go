@@ -1,0 +1,149 @@
+package core
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func csr(crow, col []int64, vals []float64, size []int64, opt BuildOptions) (*Tensor, error) {
+	return NewCompressed(CSR, Int64Array(crow), Int64Array(col), Float64Array(vals), size, opt)
+}
+
+// TestConstructorsRefuseBadInput covers the bad inputs of the issue: each is
+// refused with a message naming the argument and the rule, with the right code.
+func TestConstructorsRefuseBadInput(t *testing.T) {
+	cases := []struct {
+		name  string
+		build func() (*Tensor, error)
+		code  Code
+		msg   string
+	}{
+		{"coo index out of range", func() (*Tensor, error) {
+			return NewCOO(Int64Array([]int64{0, 5}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
+		}, ErrIndex, "indices[0, 1] = 5 is out of range"},
+		{"coo negative index", func() (*Tensor, error) {
+			return NewCOO(Int64Array([]int64{0, -1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
+		}, ErrIndex, "negative index -1"},
+		{"coo negative index even unchecked", func() (*Tensor, error) {
+			return NewCOO(Int64Array([]int64{-1}, 1, 1), Float64Array([]float64{1}), nil, BuildOptions{NoCheck: true})
+		}, ErrIndex, "negative index"},
+		{"coo nnz mismatch", func() (*Tensor, error) {
+			return NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 2, 3}), []int64{3}, BuildOptions{})
+		}, ErrInvalidArgument, "nnz from indices: 2, nnz from values: 3"},
+		{"coo float indices", func() (*Tensor, error) {
+			return NewCOO(Float64Array([]float64{0, 1}, 1, 2), Float64Array([]float64{1, 2}), nil, BuildOptions{})
+		}, ErrDType, "indices: expected int32 or int64"},
+		{"coo size rank", func() (*Tensor, error) {
+			return NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3, 3}, BuildOptions{})
+		}, ErrInvalidArgument, "size: [3 3] has 2 dims"},
+		{"coo declared coalesced but not", func() (*Tensor, error) {
+			return NewCOO(Int64Array([]int64{1, 0}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{Coalesced: true})
+		}, ErrInvalidArgument, "declared coalesced"},
+		{"size overflows int64", func() (*Tensor, error) {
+			return NewCOO(Int64Array([]int64{0, 0, 0}, 3, 1), Float64Array([]float64{1}), []int64{1 << 40, 1 << 40, 1 << 40}, BuildOptions{})
+		}, ErrInvalidArgument, "overflows int64"},
+		{"crow not monotone", func() (*Tensor, error) {
+			return csr([]int64{0, 2, 1, 2}, []int64{0, 1}, []float64{1, 2}, []int64{3, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "crow_indices[1] = 2 > crow_indices[2] = 1: must not decrease"},
+		{"crow last != nnz", func() (*Tensor, error) {
+			return csr([]int64{0, 1, 1}, []int64{0, 1}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "crow_indices[2] = 1: must equal nnz = 2"},
+		{"crow first != 0", func() (*Tensor, error) {
+			return csr([]int64{1, 2, 2}, []int64{0, 1}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "crow_indices[0] = 1: must be 0"},
+		{"col out of range", func() (*Tensor, error) {
+			return csr([]int64{0, 1, 2}, []int64{0, 2}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
+		}, ErrIndex, "col_indices[1] = 2 is out of range"},
+		{"cols unsorted in a row", func() (*Tensor, error) {
+			return csr([]int64{0, 2, 2}, []int64{1, 0}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "col_indices[1] = 0 follows 1"},
+		{"cols repeated in a row", func() (*Tensor, error) {
+			return csr([]int64{0, 2, 2}, []int64{1, 1}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "sorted and distinct"},
+		{"values length disagrees", func() (*Tensor, error) {
+			return csr([]int64{0, 1, 2}, []int64{0, 1}, []float64{1, 2, 3}, []int64{2, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "values: shape [3]"},
+		{"crow length disagrees with size", func() (*Tensor, error) {
+			return csr([]int64{0, 1, 2}, []int64{0, 1}, []float64{1, 2}, []int64{3, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "crow_indices: last dimension has 3 entries, expected size[0] / 1 + 1 = 4"},
+		{"index dtypes differ", func() (*Tensor, error) {
+			return NewCompressed(CSR, Int64Array([]int64{0, 1}), Int32Array([]int32{0}), Float64Array([]float64{1}), nil, BuildOptions{})
+		}, ErrDType, "must have the same dtype"},
+		{"blocksize does not divide", func() (*Tensor, error) {
+			return NewCompressed(BSR, Int64Array([]int64{0, 1}), Int64Array([]int64{0}), Float64Array(make([]float64, 4), 1, 2, 2), []int64{3, 2}, BuildOptions{})
+		}, ErrInvalidArgument, "Tensor size(-2) 3 needs to be divisible by blocksize[0] 2"},
+		{"not a compressed layout", func() (*Tensor, error) {
+			return NewCompressed(COO, Int64Array([]int64{0}), Int64Array([]int64{}), Float64Array(nil), nil, BuildOptions{})
+		}, ErrInvalidArgument, "layout: expected"},
+		{"unknown dtype", func() (*Tensor, error) {
+			return NewStrided(Array{DType: DType(999), Shape: []int64{1}, Data: make([]byte, 8)})
+		}, ErrDType, "unknown dtype code 999"},
+		{"buffer too short", func() (*Tensor, error) {
+			return NewStrided(Array{DType: Float64, Shape: []int64{2}, Data: make([]byte, 8)})
+		}, ErrInvalidArgument, "buffer has 8 bytes"},
+		{"negative size", func() (*Tensor, error) { return Empty(CSR, Float64, []int64{-1, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "non-negative"},
+		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, Float64, []int64{2, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "blocksize"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x, err := c.build()
+			require.Error(t, err)
+			require.Nil(t, x)
+			require.Equal(t, c.code, CodeOf(err), err.Error())
+			require.Contains(t, err.Error(), c.msg)
+		})
+	}
+}
+
+// TestConstructorsLeaveInputsUntouched checks a refused construction changes nothing.
+func TestConstructorsLeaveInputsUntouched(t *testing.T) {
+	crow, col, vals := Int64Array([]int64{0, 2, 1}), Int64Array([]int64{1, 0}), Float64Array([]float64{1, 2})
+	before := [][]byte{append([]byte(nil), crow.Data...), append([]byte(nil), col.Data...), append([]byte(nil), vals.Data...)}
+	_, err := NewCompressed(CSR, crow, col, vals, []int64{2, 2}, BuildOptions{})
+	require.Error(t, err)
+	require.Equal(t, before, [][]byte{crow.Data, col.Data, vals.Data})
+}
+
+func TestSizeInference(t *testing.T) {
+	coo, err := NewCOO(Int64Array([]int64{0, 1, 1, 2, 0, 2}, 2, 3), Float64Array([]float64{3, 4, 5}), nil, BuildOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []int64{2, 3}, coo.Shape())
+	bsr, err := NewCompressed(BSR, Int64Array([]int64{0, 1, 2}), Int64Array([]int64{0, 1}), Float64Array(make([]float64, 12), 2, 2, 3), nil, BuildOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []int64{4, 6}, bsr.Shape())
+	require.Equal(t, [2]int64{2, 3}, bsr.BlockSize())
+	csc, err := NewCompressed(CSC, Int32Array([]int32{0, 1, 1, 2}), Int32Array([]int32{4, 0}), Float64Array([]float64{1, 2}), nil, BuildOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []int64{5, 3}, csc.Shape())
+	require.Equal(t, 32, csc.IndexWidth())
+}
+
+func TestBatchedCompressedComponents(t *testing.T) {
+	x := mustDense(t, []float64{1, 0, 2, 3, 4, 0, 5, 6}, 2, 2, 2)
+	c, err := ToLayout(x, CSR, DefaultConvert())
+	require.NoError(t, err)
+	crow, err := c.CrowIndices()
+	require.NoError(t, err)
+	require.Equal(t, []int64{2, 3}, crow.Shape)
+	require.Equal(t, []int32{0, 1, 3, 0, 1, 3}, AsSlice[int32](crow))
+	col, _ := c.ColIndices()
+	require.Equal(t, []int64{2, 3}, col.Shape)
+	require.Equal(t, []int32{0, 0, 1, 0, 0, 1}, AsSlice[int32](col))
+	v, _ := c.Values()
+	require.Equal(t, []int64{2, 3}, v.Shape)
+	// rebuilding from torch's per-batch components gives the same tensor
+	back, err := NewCompressed(CSR, crow, col, v, nil, BuildOptions{})
+	require.NoError(t, err)
+	requireSameDense(t, x, back)
+	_, err = c.CcolIndices()
+	require.Error(t, err)
+	_, err = c.Indices()
+	require.Error(t, err)
+}
+
+func mustDense(t *testing.T, v []float64, shape ...int64) *Tensor {
+	x, err := NewStrided(Float64Array(v, shape...))
+	require.NoError(t, err)
+	return x
+}
