@@ -3,6 +3,8 @@ package core
 import (
 	"math"
 	"slices"
+
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // buildFrom stores entries in the format of spec: it maps each entry to the
@@ -119,18 +121,18 @@ func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 		span *= float64(max(levels[i].Size, 1))
 	}
 	if span < math.MaxInt64/2 {
-		key := make([]int64, n)
+		key := make([]uint64, n)
 		for li := range levels {
-			sz := max(levels[li].Size, 1)
+			sz := uint64(max(levels[li].Size, 1))
 			col := lc[li]
 			for i := range key {
-				key[i] = key[i]*sz + col[i]
+				key[i] = key[i]*sz + uint64(col[i])
 			}
 		}
-		if slices.IsSorted(key) {
-			return perm
+		// LSD radix sort: stable, linear in n; sorted input costs one pass.
+		if err := kernels.SortKeys(key, perm); err != nil {
+			panic(err) // lengths agree by construction
 		}
-		slices.SortStableFunc(perm, func(a, b int64) int { return cmpInt(key[a], key[b]) })
 		return perm
 	}
 	slices.SortStableFunc(perm, func(a, b int64) int {

@@ -29,9 +29,6 @@ func ToDense(t *Tensor) (*Tensor, error) {
 	if err := checkAlloc("to_dense", n, t.dtype.Size()); err != nil {
 		return nil, err
 	}
-	if fast, ok := denseFast(t); ok {
-		return fast, nil
-	}
 	e, err := entriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
 		return nil, err
@@ -118,9 +115,6 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 		return Clone(t), nil
 	}
 	width := opt.IndexWidth
-	if fast, ok, err := convertFast(t, spec, width); ok || err != nil {
-		return fast, err
-	}
 	k := nd - spec.denseDim
 	if t.layout != Strided {
 		k = max(k, nd-t.denseDim)
@@ -137,9 +131,6 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 func Coalesce(t *Tensor) (*Tensor, error) {
 	if t.layout != COO || t.coalesced {
 		return Clone(t), nil
-	}
-	if fast, ok, err := coalesceFast(t); ok || err != nil {
-		return fast, err
 	}
 	e, err := entriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
