@@ -1,0 +1,22 @@
+// Package kernels holds the compute kernels of gosparse: sparse-times-dense
+// and sparse-times-sparse products, sampled products, and the sorting and
+// scheduling helpers that the format conversions use.
+//
+// Kernels work on plain typed slices and import nothing of the project. The
+// caller (package core) owns every slice; a kernel never keeps a slice after
+// it returns and never writes to a slice it documents as input.
+//
+// Validation: kernels check what costs O(1) (lengths of the slices against
+// the stated dimensions, negative sizes) and return an *ArgError naming the
+// argument and the rule it broke. They do not re-check that every stored
+// index is in range or that pointer arrays are monotone: that is O(nnz) and
+// the caller's job on construction. An out-of-range index still cannot
+// corrupt memory (Go checks the access); it panics, and a panic raised in a
+// worker goroutine is carried back to the calling goroutine so that a
+// recover at the C boundary sees it.
+//
+// Parallelism: work is split by nonzeros (rows are grouped so that each
+// goroutine gets about the same count of nonzeros plus rows) over
+// runtime.GOMAXPROCS(0) goroutines; below a size threshold one goroutine
+// does everything, because starting goroutines costs more than it saves.
+package kernels

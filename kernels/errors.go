@@ -1,0 +1,58 @@
+package kernels
+
+import "fmt"
+
+// ArgError reports an argument that breaks a kernel's rule: a slice too
+// short for the stated dimensions, a negative size, an output too large for
+// its index type. Func names the kernel, Arg the argument.
+type ArgError struct {
+	Func string
+	Arg  string
+	Rule string
+	// Overflow is true when the broken rule is that a count does not fit
+	// the index type; the caller may retry with int64 indices.
+	Overflow bool
+}
+
+// Error returns "kernels.Func: Arg: Rule".
+func (e *ArgError) Error() string {
+	return "kernels." + e.Func + ": " + e.Arg + ": " + e.Rule
+}
+
+func argErr(fn, arg, format string, args ...any) error {
+	return &ArgError{Func: fn, Arg: arg, Rule: fmt.Sprintf(format, args...)}
+}
+
+func overflowErr(fn, arg, format string, args ...any) error {
+	return &ArgError{Func: fn, Arg: arg, Rule: fmt.Sprintf(format, args...), Overflow: true}
+}
+
+// checkCSR checks the O(1) facts of a CSR view: sizes, Ptr length, and that
+// the stored range fits Idx and Val.
+func checkCSR[I Index, V Number](fn, name string, a CSR[I, V], needVal bool) error {
+	if a.Rows < 0 || a.Cols < 0 {
+		return argErr(fn, name, "shape (%d, %d) must not be negative", a.Rows, a.Cols)
+	}
+	if len(a.Ptr) != a.Rows+1 {
+		return argErr(fn, name+".Ptr", "length %d, must be rows+1 = %d", len(a.Ptr), a.Rows+1)
+	}
+	lo, hi := int64(a.Ptr[0]), int64(a.Ptr[a.Rows])
+	if lo < 0 || hi < lo {
+		return argErr(fn, name+".Ptr", "Ptr[0] = %d, Ptr[%d] = %d: must satisfy 0 <= Ptr[0] <= Ptr[rows]", lo, a.Rows, hi)
+	}
+	if hi > int64(len(a.Idx)) {
+		return argErr(fn, name+".Idx", "length %d, must be at least Ptr[rows] = %d", len(a.Idx), hi)
+	}
+	if needVal && hi > int64(len(a.Val)) {
+		return argErr(fn, name+".Val", "length %d, must be at least Ptr[rows] = %d", len(a.Val), hi)
+	}
+	return nil
+}
+
+// checkLen checks that a vector has exactly the length n.
+func checkLen[V any](fn, name string, v []V, n int, what string) error {
+	if len(v) != n {
+		return argErr(fn, name, "length %d, must equal %s = %d", len(v), what, n)
+	}
+	return nil
+}

@@ -1,0 +1,41 @@
+package kernels
+
+// Gather permutes values: dst[t] = src[perm[t]], each value a block of w
+// elements (element e of value t at index t*w+e). It serves any element
+// type (the conversions move float16 and bool values too).
+// len(dst) must be len(perm)*w; a perm[t] that indexes no value of src is
+// an error.
+func Gather[I Index, T any](dst, src []T, w int, perm []I) error {
+	const fn = "Gather"
+	if w < 1 {
+		return argErr(fn, "w", "%d must be positive", w)
+	}
+	if err := checkLen(fn, "dst", dst, len(perm)*w, "len(perm)*w"); err != nil {
+		return err
+	}
+	n := len(perm)
+	nsrc := len(src) / w
+	parts := numParts(int64(n) * int64(w))
+	bounds := splitEven(n, parts)
+	errs := make([]error, parts)
+	parallelFor(parts, func(p int) {
+		lo, hi := bounds[p], bounds[p+1]
+		for t, s := range perm[lo:hi] {
+			if uint64(s) >= uint64(nsrc) {
+				errs[p] = argErr(fn, "perm", "perm[%d] = %d: must be in [0, %d)", lo+t, int64(s), nsrc)
+				return
+			}
+			if w == 1 {
+				dst[lo+t] = src[s]
+			} else {
+				copy(dst[(lo+t)*w:(lo+t)*w+w], src[int(s)*w:int(s)*w+w])
+			}
+		}
+	})
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

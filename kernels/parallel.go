@@ -1,0 +1,124 @@
+package kernels
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+)
+
+// parallelThreshold is the work (nonzeros plus rows, or flops for the
+// products) below which a kernel runs on the calling goroutine alone. Tests
+// lower it to force the parallel paths on tiny inputs.
+var parallelThreshold = 50_000
+
+// workersOverride, when positive, replaces runtime.GOMAXPROCS(0) as the
+// goroutine count (tests use it to split into more parts than cores).
+var workersOverride = 0
+
+// numParts returns how many goroutines a job of the given work should use:
+// 1 below the threshold, else GOMAXPROCS, but never so many that a part
+// gets less than a quarter of the threshold.
+func numParts(work int64) int {
+	if work < int64(parallelThreshold) || work <= 1 {
+		return 1
+	}
+	w := workersOverride
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	if grain := int64(parallelThreshold / 4); grain > 0 && work/grain < int64(w) {
+		w = int(work / grain)
+	}
+	return max(w, 1)
+}
+
+// splitByWeight splits the items [0, n) into parts contiguous ranges with
+// about equal weight, where item r weighs 1 + (prefix[r+1] - prefix[r]) and
+// prefix is a nondecreasing array of n+1 entries (a CSR row pointer, or a
+// prefix sum of flops). It returns parts+1 bounds, bounds[0] = 0 and
+// bounds[parts] = n; a part may be empty. This is merge-path at row
+// granularity: the cut for part p is the first row r whose diagonal
+// r + prefix[r] reaches p/parts of the total.
+func splitByWeight[P Index | ~int](prefix []P, parts int) []int {
+	n := len(prefix) - 1
+	bounds := make([]int, parts+1)
+	bounds[parts] = n
+	if n <= 0 {
+		return bounds
+	}
+	base := int64(prefix[0])
+	total := int64(n) + int64(prefix[n]) - base
+	for p := 1; p < parts; p++ {
+		target := total * int64(p) / int64(parts)
+		lo := bounds[p-1]
+		r := lo + sort.Search(n-lo, func(k int) bool {
+			r := lo + k
+			return int64(r)+int64(prefix[r])-base >= target
+		})
+		bounds[p] = r
+	}
+	return bounds
+}
+
+// splitEven splits [0, n) into parts ranges of about equal length.
+func splitEven(n, parts int) []int {
+	bounds := make([]int, parts+1)
+	for p := 0; p <= parts; p++ {
+		bounds[p] = int(int64(n) * int64(p) / int64(parts))
+	}
+	return bounds
+}
+
+// workerPanic carries a panic from a worker goroutine to the caller.
+type workerPanic struct {
+	value any
+	stack []byte
+}
+
+func (w *workerPanic) String() string {
+	return fmt.Sprintf("kernels: panic in worker goroutine: %v\n%s", w.value, w.stack)
+}
+
+// parallelFor runs fn(0), ..., fn(parts-1), part 0 on the calling goroutine
+// and the others on new goroutines, and returns when all are done. A panic
+// in any part is re-raised on the calling goroutine after all parts have
+// stopped, so a recover there (the C boundary) sees it instead of the
+// process dying.
+func parallelFor(parts int, fn func(part int)) {
+	if parts <= 1 {
+		fn(0)
+		return
+	}
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first *workerPanic
+	)
+	guard := func(p int) {
+		defer func() {
+			if r := recover(); r != nil {
+				buf := make([]byte, 4096)
+				buf = buf[:runtime.Stack(buf, false)]
+				mu.Lock()
+				if first == nil {
+					first = &workerPanic{value: r, stack: buf}
+				}
+				mu.Unlock()
+			}
+		}()
+		fn(p)
+	}
+	wg.Add(parts - 1)
+	for p := 1; p < parts; p++ {
+		go func() {
+			defer wg.Done()
+			guard(p)
+		}()
+	}
+	guard(0)
+	wg.Wait()
+	if first != nil {
+		panic(first.String())
+	}
+}

@@ -1,0 +1,119 @@
+package kernels
+
+import "math/bits"
+
+// SortCOO returns the permutation that sorts COO coordinates by (row,
+// col), stably: (rows[perm[t]], cols[perm[t]]) is nondecreasing in t and
+// equal coordinates keep their input order. nrows and ncols are the
+// matrix shape; a coordinate outside it is an error. It is SortCoords for
+// two dimensions.
+func SortCOO[I Index](rows, cols []I, nrows, ncols int64) ([]I, error) {
+	return SortCoords([][]I{rows, cols}, []int64{nrows, ncols})
+}
+
+// SortCoords returns the permutation that sorts N-d coordinates
+// lexicographically, stably: coords[d][t] is coordinate d of entry t, in
+// [0, dims[d]). Trailing dimensions are linearized into one uint64 key as
+// far as the product of their sizes fits; one such group needs one LSD
+// radix sort, more groups are sorted least significant first, chaining
+// the permutation. Input that is already sorted costs one pass to build
+// the keys and one to check them. The permutation has the index type of
+// the coordinates, so the entry count must fit it.
+func SortCoords[I Index](coords [][]I, dims []int64) ([]I, error) {
+	const fn = "SortCoords"
+	if len(coords) == 0 {
+		return nil, argErr(fn, "coords", "must have at least one dimension")
+	}
+	if len(dims) != len(coords) {
+		return nil, argErr(fn, "dims", "length %d, must equal len(coords) = %d", len(dims), len(coords))
+	}
+	n := len(coords[0])
+	for d, c := range coords {
+		if len(c) != n {
+			return nil, argErr(fn, "coords", "len(coords[%d]) = %d, must equal len(coords[0]) = %d", d, len(c), n)
+		}
+		if dims[d] < 0 {
+			return nil, argErr(fn, "dims", "dims[%d] = %d must not be negative", d, dims[d])
+		}
+	}
+	if int64(n) > maxOf[I]() {
+		return nil, overflowErr(fn, "coords", "%d entries, more than the index type holds (%d)", n, maxOf[I]())
+	}
+	perm := make([]I, n)
+	parts := numParts(int64(n))
+	bounds := splitEven(n, parts)
+	parallelFor(parts, func(p int) {
+		for t := bounds[p]; t < bounds[p+1]; t++ {
+			perm[t] = I(t)
+		}
+	})
+	if n == 0 {
+		return perm, nil
+	}
+	keys := make([]uint64, n)
+	hi := len(dims)
+	for first := true; hi > 0; first = false {
+		lo := keyGroup(dims, hi)
+		if err := buildKeys(fn, keys, coords, dims, lo, hi, perm, first); err != nil {
+			return nil, err
+		}
+		sortKeys(keys, perm)
+		hi = lo
+	}
+	return perm, nil
+}
+
+// keyGroup returns the first dimension lo such that the sizes of dims[lo:hi]
+// multiply to less than 2^64, taking at least one dimension.
+func keyGroup(dims []int64, hi int) int {
+	lo := hi - 1
+	prod := uint64(max(dims[lo], 1))
+	for lo > 0 {
+		h, p := bits.Mul64(prod, uint64(max(dims[lo-1], 1)))
+		if h != 0 {
+			break
+		}
+		prod = p
+		lo--
+	}
+	return lo
+}
+
+// buildKeys writes keys[t] = the linear index of entry perm[t] over the
+// dimensions [lo, hi) (entry t itself when identity is true), checking
+// that each coordinate is in range.
+func buildKeys[I Index](fn string, keys []uint64, coords [][]I, dims []int64, lo, hi int, perm []I, identity bool) error {
+	n := len(keys)
+	parts := numParts(int64(n) * int64(hi-lo))
+	bounds := splitEven(n, parts)
+	errs := make([]error, parts)
+	parallelFor(parts, func(p int) {
+		r0, r1 := bounds[p], bounds[p+1]
+		ks := keys[r0:r1]
+		for d := lo; d < hi; d++ {
+			c, dim := coords[d], uint64(dims[d])
+			for t := range ks {
+				src := r0 + t
+				if !identity {
+					src = int(perm[r0+t])
+				}
+				v := uint64(c[src])
+				if v >= dim {
+					errs[p] = argErr(fn, "coords", "coords[%d][%d] = %d: must be in [0, dims[%d] = %d)", d, src, int64(c[src]), d, dims[d])
+					return
+				}
+				if d == lo {
+					ks[t] = v
+				} else {
+					ks[t] = ks[t]*dim + v
+				}
+			}
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,109 @@
+package kernels
+
+// SpMVT computes y = alpha*A^T*x + beta*y for a CSR matrix A (Rows x
+// Cols), len(x) = Rows, len(y) = Cols. This is also SpMV of a CSC matrix:
+// pass the CSC m x n matrix as the CSR view of its n x m transpose. When
+// beta is zero y is output only.
+//
+// The product scatters into y. Above the size threshold, and when the
+// private copies of y cost less than the nonzeros, each goroutine scatters
+// its share of rows into a private y and the copies are summed by column
+// blocks in parallel.
+func SpMVT[I Index, V Number](alpha V, a CSR[I, V], x []V, beta V, y []V) error {
+	const fn = "SpMVT"
+	if err := checkCSR(fn, "a", a, true); err != nil {
+		return err
+	}
+	if err := checkLen(fn, "x", x, a.Rows, "a.Rows"); err != nil {
+		return err
+	}
+	if err := checkLen(fn, "y", y, a.Cols, "a.Cols"); err != nil {
+		return err
+	}
+	nnz := int64(a.NNZ())
+	scaleVec(y, beta)
+	parts := scatterParts(nnz+int64(a.Rows), nnz, a.Cols)
+	if parts == 1 {
+		spmvtRows(alpha, a.Ptr, a.Idx, a.Val, x, y, 0, a.Rows)
+		return nil
+	}
+	bounds := splitByWeight(a.Ptr, parts)
+	scatterReduce(parts, y, func(p int, dst []V) {
+		spmvtRows(alpha, a.Ptr, a.Idx, a.Val, x, dst, bounds[p], bounds[p+1])
+	})
+	return nil
+}
+
+// spmvtRows scatters rows [r0, r1) of alpha*A^T*x into y.
+func spmvtRows[I Index, V Number](alpha V, ptr, idx []I, val, x, y []V, r0, r1 int) {
+	ptr = ptr[r0 : r1+1]
+	x = x[r0:r1]
+	lo := ptr[0]
+	for i, xi := range x {
+		hi := ptr[i+1]
+		ci := idx[lo:hi]
+		vi := val[lo:hi]
+		lo = hi
+		vi = vi[:len(ci)]
+		ax := alpha * xi
+		for len(ci) >= 4 && len(vi) >= 4 {
+			y[ci[0]] += vi[0] * ax
+			y[ci[1]] += vi[1] * ax
+			y[ci[2]] += vi[2] * ax
+			y[ci[3]] += vi[3] * ax
+			ci, vi = ci[4:], vi[4:]
+		}
+		for k, c := range ci {
+			y[c] += vi[k] * ax
+		}
+	}
+}
+
+// scaleVec sets y = beta*y; beta == 0 clears y (NaN included).
+func scaleVec[V Number](y []V, beta V) {
+	switch beta {
+	case 1:
+	case 0:
+		clear(y)
+	default:
+		for i := range y {
+			y[i] *= beta
+		}
+	}
+}
+
+// scatterParts returns the goroutine count for a scatter kernel of the
+// given work into an output of n elements: parallel only when the private
+// outputs (parts-1 of them) cost no more than the nonzeros.
+func scatterParts(work, nnz int64, n int) int {
+	parts := numParts(work)
+	for parts > 1 && int64(parts-1)*int64(n) > 2*nnz {
+		parts--
+	}
+	return parts
+}
+
+// scatterReduce runs scatter(p, dst) for each part, part 0 into y and the
+// others into private zeroed copies, then adds the copies into y, split by
+// blocks of y across the parts.
+func scatterReduce[V Number](parts int, y []V, scatter func(p int, dst []V)) {
+	bufs := make([][]V, parts)
+	bufs[0] = y
+	parallelFor(parts, func(p int) {
+		if p > 0 {
+			bufs[p] = make([]V, len(y))
+		}
+		scatter(p, bufs[p])
+	})
+	cb := splitEven(len(y), parts)
+	parallelFor(parts, func(p int) {
+		dst := y[cb[p]:cb[p+1]]
+		for _, b := range bufs[1:] {
+			src := b[cb[p]:cb[p+1]]
+			src = src[:len(dst)]
+			for i := range dst {
+				dst[i] += src[i]
+			}
+		}
+	})
+}
