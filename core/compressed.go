@@ -141,6 +141,7 @@ func checkCompressedInvariants(cn, pn string, comp, plain Array, n, nse, nplain 
 		if v := comp.Index(c0 + n); v != nse {
 			return Errorf(ErrInvalidArgument, "%s[%s%d] = %d: must equal nnz = %d (`%s[..., -1] == nnz`)", cn, batchPrefix(comp, k), n, v, nse, cn)
 		}
+		// All offsets first: the plain indices are read only within valid slices.
 		for i := int64(0); i < n; i++ {
 			lo, hi := comp.Index(c0+i), comp.Index(c0+i+1)
 			if hi < lo {
@@ -149,6 +150,9 @@ func checkCompressedInvariants(cn, pn string, comp, plain Array, n, nse, nplain 
 			if hi-lo > nplain {
 				return Errorf(ErrInvalidArgument, "%s[%s%d] - %s[%s%d] = %d exceeds the %d columns of a row", cn, batchPrefix(comp, k), i+1, cn, batchPrefix(comp, k), i, hi-lo, nplain)
 			}
+		}
+		for i := int64(0); i < n; i++ {
+			lo, hi := comp.Index(c0+i), comp.Index(c0+i+1)
 			prev := int64(-1)
 			for j := lo; j < hi; j++ {
 				v := plain.Index(k*nse + j)

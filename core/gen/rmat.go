@@ -48,22 +48,21 @@ func RMAT(scale int, edgeFactor int64, seed uint64) (*COO, error) {
 	keys, vals := make([]uint64, m), make([]float64, m)
 	ps, vs := streamSeed(seed, streamPositions), streamSeed(seed, streamValues)
 	words := uint64(scale+1) / 2 // each random word serves two levels
+	ta, tab, tabc := uint64(rmatA), uint64(rmatAB), uint64(rmatABC)
 	parallelFor(m, 1024, func(lo, hi int64) {
 		for e := lo; e < hi; e++ {
-			var r, c uint64
+			var r, c, x uint64
 			for lvl := 0; lvl < scale; lvl++ {
-				x := at(ps, uint64(e)*words+uint64(lvl/2))
-				u := uint32(x >> (32 * (lvl & 1)))
-				switch {
-				case u < rmatA:
-					r, c = r<<1, c<<1
-				case u < rmatAB:
-					r, c = r<<1, c<<1|1
-				case u < rmatABC:
-					r, c = r<<1|1, c<<1
-				default:
-					r, c = r<<1|1, c<<1|1
+				if lvl&1 == 0 {
+					x = at(ps, uint64(e)*words+uint64(lvl/2))
 				}
+				u := x & (1<<32 - 1)
+				x >>= 32
+				// Branch-free quadrant choice (the branches would mispredict
+				// almost half the time): below(u, t) is 1 when u < t.
+				ba, bab, babc := below(u, ta), below(u, tab), below(u, tabc)
+				r = r<<1 | (1 - bab)               // quadrants c and d
+				c = c<<1 | (bab - ba) | (1 - babc) // quadrants b and d
 			}
 			keys[e], vals[e] = r<<scale|c, symmetric(at(vs, uint64(e)))
 		}
@@ -72,6 +71,9 @@ func RMAT(scale int, edgeFactor int64, seed uint64) (*COO, error) {
 	sorter.sort(keys, vals, 2*scale)
 	return mergeSorted(n, n, scale, keys, vals), nil
 }
+
+// below returns 1 when u < t and 0 otherwise, for u, t < 2^63, without a branch.
+func below(u, t uint64) uint64 { return (u - t) >> 63 }
 
 // mergeSorted builds a rows x cols COO from sorted packed keys
 // (row<<colBits | col), summing the values of repeated keys.

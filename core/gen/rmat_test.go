@@ -104,11 +104,3 @@ func TestRMATArgumentErrors(t *testing.T) {
 	_, err = RMAT(40, math.MaxInt64, 0)
 	assertArgError(t, err, core.ErrTooLarge, "overflows")
 }
-
-func BenchmarkRMAT(b *testing.B) {
-	for b.Loop() {
-		if _, err := RMAT(18, 16, 1); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"cmp"
 	"slices"
 	"testing"
 
@@ -27,9 +28,19 @@ func TestSamplerDistinct(t *testing.T) {
 }
 
 func TestRadixSortMatchesStableSort(t *testing.T) {
+	for _, procs := range []int{1, 3} {
+		withProcs(procs, func() { testRadixSort(t) })
+	}
+}
+
+func testRadixSort(t *testing.T) {
 	r := &splitMix{s: 1}
 	var sorter radix[int]
-	for _, tc := range []struct{ n, nbits int }{{0, 8}, {1, 8}, {40, 5}, {49, 5}, {1000, 4}, {5000, 20}, {5000, 64}, {3000, 0}} {
+	cases := []struct{ n, nbits int }{
+		{0, 8}, {1, 8}, {40, 5}, {49, 5}, {1000, 4}, {5000, 20}, {5000, 64}, {3000, 0},
+		{2*radixChunk + 7, 13}, {2*radixChunk + 7, 36}, {2 * radixChunk, 1},
+	}
+	for _, tc := range cases {
 		keys := make([]uint64, tc.n)
 		for i := range keys {
 			if tc.nbits > 0 {
@@ -41,14 +52,12 @@ func TestRadixSortMatchesStableSort(t *testing.T) {
 			order[i] = i
 		}
 		want := slices.Clone(order)
-		slices.SortStableFunc(want, func(a, b int) int {
-			switch {
-			case keys[a] < keys[b]:
-				return -1
-			case keys[a] > keys[b]:
-				return 1
+		// Stable order: by key, then by original position.
+		slices.SortFunc(want, func(a, b int) int {
+			if c := cmp.Compare(keys[a], keys[b]); c != 0 {
+				return c
 			}
-			return 0
+			return cmp.Compare(a, b)
 		})
 		wantKeys := make([]uint64, tc.n)
 		for i, j := range want {

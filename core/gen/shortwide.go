@@ -24,7 +24,7 @@ func ShortWide(rows, cols, perRow int64, seed uint64) (*COO, error) {
 	if !ok {
 		return nil, tooLarge(fn, "%s: rows*perRow overflows int64, more than MaxEntries = %d", what, int64(MaxEntries))
 	}
-	if err := checkEntries(fn, what, nnz, entryBytes); err != nil {
+	if err := checkEntries(fn, what, nnz, sampleBytes); err != nil {
 		return nil, err
 	}
 	c := newCOO(rows, cols, nnz)

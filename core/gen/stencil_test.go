@@ -144,24 +144,3 @@ func TestStencilArgumentErrors(t *testing.T) {
 		assertArgError(t, err, core.ErrTooLarge, "n = ")
 	}
 }
-
-func BenchmarkStencil2D(b *testing.B) {
-	const n = 1000
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Stencil2D(n); err != nil {
-			b.Fatal(err)
-		}
-	}
-	nnz := float64(5*n*n - 4*n)
-	b.ReportMetric(nnz*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnnz/s")
-}
-
-func BenchmarkStencil3D(b *testing.B) {
-	const n = 100
-	for b.Loop() {
-		if _, err := Stencil3D(n); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

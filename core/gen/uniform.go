@@ -5,10 +5,10 @@ import (
 	"math/bits"
 )
 
-// uniformBytes is the peak memory per entry: the sampler's three position
-// buffers and its output list (or the huge path's pairs and sort buffers),
-// and the entry of the result.
-const uniformBytes = 4*8 + entryBytes
+// sampleBytes bounds the peak memory per entry of the sampling generators:
+// the sampler's three position buffers and its output list (or the huge
+// path's pairs and their sort buffers), and the entry of the result.
+const sampleBytes = 4*8 + entryBytes
 
 // Uniform returns a rows x cols matrix of nnz distinct positions chosen
 // uniformly at random (every set of nnz positions equally likely), each with a
@@ -27,7 +27,7 @@ func Uniform(rows, cols, nnz int64, seed uint64) (*COO, error) {
 	if hi == 0 && uint64(nnz) > total {
 		return nil, invalid(fn, "nnz = %d: more than the rows*cols = %d positions of a %d x %d matrix", nnz, total, rows, cols)
 	}
-	if err := checkEntries(fn, fmt.Sprintf("nnz = %d", nnz), nnz, uniformBytes); err != nil {
+	if err := checkEntries(fn, fmt.Sprintf("nnz = %d", nnz), nnz, sampleBytes); err != nil {
 		return nil, err
 	}
 	r := &splitMix{s: streamSeed(seed, streamPositions)}

@@ -121,7 +121,9 @@ func sampleTensors(t *testing.T) map[string]*core.Tensor {
 		require.NoError(t, err, d.String())
 		out["coo "+d.String()] = x
 	}
-	hybrid, err := core.ToLayout(coo, core.COO, core.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	// A hybrid COO: sparse rows 4, 1, 4 (a duplicate) holding dense rows of 3.
+	hybrid, err := core.NewCOO(core.Int64Array([]int64{4, 1, 4}, 1, 3),
+		core.Float64Array([]float64{1, 0, 2, 3, 4, 5, 6, 7, 8}, 3, 3), []int64{6, 3}, core.BuildOptions{})
 	require.NoError(t, err)
 	out["coo hybrid"] = hybrid
 	dense, err := core.ToDense(coo)
