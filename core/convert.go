@@ -115,6 +115,9 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 		return Clone(t), nil
 	}
 	width := opt.IndexWidth
+	if fastConvertible(t, spec) {
+		return convertFast(t, spec, width)
+	}
 	k := nd - spec.denseDim
 	if t.layout != Strided {
 		k = max(k, nd-t.denseDim)
@@ -131,6 +134,9 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 func Coalesce(t *Tensor) (*Tensor, error) {
 	if t.layout != COO || t.coalesced {
 		return Clone(t), nil
+	}
+	if len(t.shape)-t.denseDim == 2 {
+		return convertFast(t, formatSpec{layout: COO, shape: t.Shape(), denseDim: t.denseDim, block: t.block}, t.width)
 	}
 	e, err := entriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
@@ -262,7 +268,11 @@ func elementCOO(t *Tensor) (*Tensor, error) {
 	if t.layout == COO && t.coalesced && t.denseDim == 0 {
 		return t, nil
 	}
-	return ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	c, err := ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	if err != nil || c.coalesced {
+		return c, err
+	}
+	return Coalesce(c)
 }
 
 // sortedEntriesEqual merges two coalesced element-level COO tensors: every

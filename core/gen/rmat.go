@@ -59,8 +59,8 @@ func RMAT(scale int, edgeFactor int64, seed uint64) (*COO, error) {
 				u := x & (1<<32 - 1)
 				x >>= 32
 				// Branch-free quadrant choice (the branches would mispredict
-				// almost half the time): below(u, t) is 1 when u < t.
-				ba, bab, babc := below(u, ta), below(u, tab), below(u, tabc)
+				// almost half the time): lessBit(u, t) is 1 when u < t.
+				ba, bab, babc := lessBit(u, ta), lessBit(u, tab), lessBit(u, tabc)
 				r = r<<1 | (1 - bab)               // quadrants c and d
 				c = c<<1 | (bab - ba) | (1 - babc) // quadrants b and d
 			}
@@ -72,8 +72,8 @@ func RMAT(scale int, edgeFactor int64, seed uint64) (*COO, error) {
 	return mergeSorted(n, n, scale, keys, vals), nil
 }
 
-// below returns 1 when u < t and 0 otherwise, for u, t < 2^63, without a branch.
-func below(u, t uint64) uint64 { return (u - t) >> 63 }
+// lessBit returns 1 when u < t and 0 otherwise, for u, t < 2^63, without a branch.
+func lessBit(u, t uint64) uint64 { return (u - t) >> 63 }
 
 // mergeSorted builds a rows x cols COO from sorted packed keys
 // (row<<colBits | col), summing the values of repeated keys.

@@ -41,8 +41,12 @@ func parseBanner(line []byte, n int64) (banner, error) {
 		return b, core.Errorf(core.ErrIO, "line %d: missing the %%%%MatrixMarket banner, found %q", n, clip(line))
 	}
 	s = bytes.TrimLeft(s, "%")
+	var spans [6]span
+	k := splitFields(s, spans[:])
 	var words [6][]byte
-	k := splitFields(s, words[:])
+	for i := range min(k, len(spans)) {
+		words[i] = s[spans[i].lo:spans[i].hi]
+	}
 	if k == 0 || !equalFold(words[0], "matrixmarket") {
 		return b, core.Errorf(core.ErrIO, "line %d: missing the %%%%MatrixMarket banner, found %q", n, clip(line))
 	}

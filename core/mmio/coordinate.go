@@ -33,7 +33,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	mirrored := h.symmetry != SymmetryGeneral
 	skew := h.symmetry == SymmetrySkew
 	var offDiagonal int64
-	var tok [4][]byte
+	var tok [4]span
 	for {
 		line, err := lr.next()
 		if err == io.EOF {
@@ -43,7 +43,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 			return err
 		}
 		k := splitFields(line, tok[:want])
-		if k == 0 || tok[0][0] == '%' {
+		if k == 0 || line[tok[0].lo] == '%' {
 			continue
 		}
 		if int64(len(rows)) == h.entries {
@@ -54,18 +54,25 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		}
 		var i, j int64
 		if ndim == 1 {
-			if i, err = readIndex(tok[0], "index", h.shape[0], lr.line); err != nil {
+			if i, err = readIndex(line[tok[0].lo:tok[0].hi], "index", h.shape[0], lr.line); err != nil {
 				return err
 			}
 		} else {
-			if i, err = readIndex(tok[0], "row index", h.shape[0], lr.line); err != nil {
+			if i, err = readIndex(line[tok[0].lo:tok[0].hi], "row index", h.shape[0], lr.line); err != nil {
 				return err
 			}
-			if j, err = readIndex(tok[1], "column index", h.shape[1], lr.line); err != nil {
+			if j, err = readIndex(line[tok[1].lo:tok[1].hi], "column index", h.shape[1], lr.line); err != nil {
 				return err
 			}
 		}
-		v, err := c.parse(tok[ndim:want], lr.line)
+		var t0, t1 []byte
+		if c.nv > 0 {
+			t0 = line[tok[ndim].lo:tok[ndim].hi]
+		}
+		if c.nv > 1 {
+			t1 = line[tok[ndim+1].lo:tok[ndim+1].hi]
+		}
+		v, err := c.parse(t0, t1, lr.line)
 		if err != nil {
 			return err
 		}

@@ -23,7 +23,7 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	total := h.arrayValues()
 	vals := make([]T, 0, min(total, preallocCap))
 	skew := h.symmetry == SymmetrySkew
-	var tok [2][]byte
+	var tok [2]span
 	for {
 		line, err := lr.next()
 		if err == io.EOF {
@@ -33,7 +33,7 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 			return err
 		}
 		k := splitFields(line, tok[:c.nv])
-		if k == 0 || tok[0][0] == '%' {
+		if k == 0 || line[tok[0].lo] == '%' {
 			continue
 		}
 		if int64(len(vals)) == total {
@@ -42,7 +42,11 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		if k != c.nv {
 			return core.Errorf(core.ErrIO, "line %d: an array entry must hold %d number(s) (%s), found %d", lr.line, c.nv, c.names, k)
 		}
-		v, err := c.parse(tok[:k], lr.line)
+		var t1 []byte
+		if k > 1 {
+			t1 = line[tok[1].lo:tok[1].hi]
+		}
+		v, err := c.parse(line[tok[0].lo:tok[0].hi], t1, lr.line)
 		if err != nil {
 			return err
 		}

@@ -100,10 +100,14 @@ func isComment(b []byte) bool {
 // isBlank reports whether b holds only separators.
 func isBlank(b []byte) bool { return len(skipSpace(b)) == 0 }
 
+// span is a token's [lo, hi) range in its line; spans rather than subslices
+// keep the hot loop free of pointer writes.
+type span struct{ lo, hi int }
+
 // splitFields splits b on separators into dst, stopping after len(dst)+1
 // tokens would be needed; it returns the number of tokens found (at most
 // len(dst)+1, so that a caller sees that a line has too many).
-func splitFields(b []byte, dst [][]byte) int {
+func splitFields(b []byte, dst []span) int {
 	n := 0
 	i := 0
 	for {
@@ -120,7 +124,7 @@ func splitFields(b []byte, dst [][]byte) int {
 		if n == len(dst) {
 			return n + 1
 		}
-		dst[n] = b[start:i]
+		dst[n] = span{start, i}
 		n++
 	}
 }

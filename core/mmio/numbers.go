@@ -74,6 +74,9 @@ func parseFloat(b []byte) (float64, error) {
 			return parseSpecial(b)
 		}
 	}
+	if v, ok := fastFloat(b); ok {
+		return v, nil
+	}
 	if fortran {
 		var tmp [64]byte
 		if len(b) > len(tmp) {
@@ -131,4 +134,100 @@ func equalFold(b []byte, w string) bool {
 		}
 	}
 	return true
+}
+
+// pow10 holds the powers of ten that float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// fastFloat converts the common short decimals without strconv: when the
+// digits form an integer below 2^53 and the decimal exponent is within
+// +-22, both operands are exact and one IEEE multiplication or division
+// rounds correctly (Clinger's fast path). ok is false for everything else,
+// which strconv then handles.
+func fastFloat(b []byte) (float64, bool) {
+	i := 0
+	neg := false
+	if i < len(b) && (b[i] == '+' || b[i] == '-') {
+		neg = b[i] == '-'
+		i++
+	}
+	var mant uint64
+	digits, exp := 0, 0
+	sawDigit, sawDot := false, false
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c >= '0' && c <= '9':
+			sawDigit = true
+			if mant == 0 && c == '0' {
+				if sawDot {
+					exp--
+				}
+				continue
+			}
+			if digits == 19 {
+				return 0, false
+			}
+			mant = mant*10 + uint64(c-'0')
+			digits++
+			if sawDot {
+				exp--
+			}
+		case c == '.' && !sawDot:
+			sawDot = true
+		default:
+			goto exponent
+		}
+	}
+exponent:
+	if !sawDigit {
+		return 0, false
+	}
+	if i < len(b) {
+		if c := b[i]; c != 'e' && c != 'E' && c != 'd' && c != 'D' {
+			return 0, false
+		}
+		i++
+		eneg := false
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			eneg = b[i] == '-'
+			i++
+		}
+		if i == len(b) {
+			return 0, false
+		}
+		e := 0
+		for ; i < len(b); i++ {
+			c := b[i]
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			if e < 10000 {
+				e = e*10 + int(c-'0')
+			}
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	if mant >= 1<<53 {
+		return 0, false
+	}
+	f := float64(mant)
+	switch {
+	case mant == 0:
+	case exp == 0:
+	case exp > 0 && exp <= 22:
+		f *= pow10[exp]
+	case exp < 0 && exp >= -22:
+		f /= pow10[-exp]
+	default:
+		return 0, false
+	}
+	if neg {
+		f = -f
+	}
+	return f, true
 }

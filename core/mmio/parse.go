@@ -91,18 +91,19 @@ func readSize(lr *lineReader, b banner) (header, error) {
 		return h, err
 	}
 	h.sizeLine = lr.line
-	var tok [3][]byte
+	var tok [3]span
 	if k := splitFields(line, tok[:len(names)]); k != len(names) {
 		return h, core.Errorf(core.ErrIO, "line %d: the size line must hold %d numbers (%s), found %d", lr.line, len(names), joinWords(names), k)
 	}
 	nums := make([]int64, len(names))
 	for i, name := range names {
-		v, err := parseInt(tok[i])
+		w := line[tok[i].lo:tok[i].hi]
+		v, err := parseInt(w)
 		switch {
 		case err == errOverflow:
-			return h, core.Errorf(core.ErrIO, "line %d: %s %q overflows int64", lr.line, name, clip(tok[i]))
+			return h, core.Errorf(core.ErrIO, "line %d: %s %q overflows int64", lr.line, name, clip(w))
 		case err != nil:
-			return h, core.Errorf(core.ErrIO, "line %d: %s %q is not an integer", lr.line, name, clip(tok[i]))
+			return h, core.Errorf(core.ErrIO, "line %d: %s %q is not an integer", lr.line, name, clip(w))
 		case v < 0:
 			return h, core.Errorf(core.ErrIO, "line %d: %s %d must not be negative", lr.line, name, v)
 		}

@@ -2,6 +2,8 @@ package mmio
 
 import (
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -240,5 +242,43 @@ func TestParseNumbers(t *testing.T) {
 	for _, s := range []string{"", "e", ".", "1e", "1..2", "0x1p3", "1_000", "in", "nanx", "1ee2", "1d", strings.Repeat("1", 70) + "d0"} {
 		_, err := parseFloat([]byte(s))
 		require.Equal(t, errSyntax, err, s)
+	}
+}
+
+// The fast path of parseFloat agrees with strconv bit for bit.
+func TestParseFloatMatchesStrconv(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	check := func(s string) {
+		want, werr := strconv.ParseFloat(strings.NewReplacer("d", "e", "D", "E").Replace(s), 64)
+		got, err := parseFloat([]byte(s))
+		if werr != nil {
+			require.Error(t, err, s)
+			return
+		}
+		require.NoError(t, err, s)
+		require.Equal(t, math.Float64bits(want), math.Float64bits(got), "%s: %v vs %v", s, want, got)
+	}
+	for _, s := range []string{"0", "-0", "-0.0e5", "0e-999", "9007199254740991", "9007199254740992", "9007199254740993",
+		"1e22", "1e23", "1e-22", "1e-23", "123456789012345678", "1234567890123456789", "12345678901234567890",
+		".000000000000000000000000001", "000000000000000000000000001.5", "1.7976931348623157e308", "2.2250738585072014e-308",
+		"1.5D+2", "5.", ".5", "-.5e-3", "1e+0", "4.35", "0.1", "3.0000000000000004"} {
+		check(s)
+	}
+	for range 20000 {
+		var sb strings.Builder
+		if r.IntN(3) == 0 {
+			sb.WriteByte('-')
+		}
+		sb.WriteString(strconv.FormatUint(r.Uint64()>>r.IntN(64), 10))
+		if r.IntN(2) == 0 {
+			s := sb.String()
+			at := r.IntN(len(s) + 1)
+			sb.Reset()
+			sb.WriteString(s[:at] + "." + s[at:])
+		}
+		if r.IntN(2) == 0 {
+			sb.WriteString("e" + strconv.Itoa(r.IntN(80)-40))
+		}
+		check(sb.String())
 	}
 }

@@ -12,7 +12,7 @@ type codec[T any] struct {
 	dtype core.DType
 	nv    int    // value tokens per entry
 	names string // the value tokens, for messages
-	parse func(tok [][]byte, line int64) (T, error)
+	parse func(tok0, tok1 []byte, line int64) (T, error)
 	// mirror returns a_ji from a_ij; ok is false where that value does not
 	// exist (the negation of the smallest int64).
 	mirror func(v T) (T, bool)
@@ -30,7 +30,7 @@ func realCodec(symmetry string) codec[float64] {
 }
 
 func patternCodec() codec[float64] {
-	return codec[float64]{dtype: core.Float64, nv: 0, parse: func([][]byte, int64) (float64, error) { return 1, nil }, mirror: same[float64]}
+	return codec[float64]{dtype: core.Float64, nv: 0, parse: func(_, _ []byte, _ int64) (float64, error) { return 1, nil }, mirror: same[float64]}
 }
 
 func integerCodec(symmetry string) codec[int64] {
@@ -47,25 +47,25 @@ func complexCodec(symmetry string) codec[complex128] {
 	case SymmetrySkew:
 		c.mirror = func(v complex128) (complex128, bool) { return -v, true }
 	case SymmetryHermitian:
-		c.mirror = func(v complex128) (complex128, bool) { return complex(real(v), -imag(v)), true }
+		c.mirror = func(v complex128) (complex128, bool) { return v, true }
 	}
 	return c
 }
 
-func parseRealValue(tok [][]byte, line int64) (float64, error) {
-	return realToken(tok[0], "value", line)
+func parseRealValue(tok, _ []byte, line int64) (float64, error) {
+	return realToken(tok, "value", line)
 }
 
-func parseComplexValue(tok [][]byte, line int64) (complex128, error) {
-	re, err := realToken(tok[0], "real part", line)
+func parseComplexValue(re, im []byte, line int64) (complex128, error) {
+	x, err := realToken(re, "real part", line)
 	if err != nil {
 		return 0, err
 	}
-	im, err := realToken(tok[1], "imaginary part", line)
+	y, err := realToken(im, "imaginary part", line)
 	if err != nil {
 		return 0, err
 	}
-	return complex(re, im), nil
+	return complex(x, y), nil
 }
 
 func realToken(tok []byte, what string, line int64) (float64, error) {
@@ -79,13 +79,13 @@ func realToken(tok []byte, what string, line int64) (float64, error) {
 	return 0, core.Errorf(core.ErrIO, "line %d: %s %q is not a real number", line, what, clip(tok))
 }
 
-func parseIntegerValue(tok [][]byte, line int64) (int64, error) {
-	v, err := parseInt(tok[0])
+func parseIntegerValue(tok, _ []byte, line int64) (int64, error) {
+	v, err := parseInt(tok)
 	switch err {
 	case nil:
 		return v, nil
 	case errOverflow:
-		return 0, core.Errorf(core.ErrIO, "line %d: value %q overflows int64", line, clip(tok[0]))
+		return 0, core.Errorf(core.ErrIO, "line %d: value %q overflows int64", line, clip(tok))
 	}
-	return 0, core.Errorf(core.ErrIO, "line %d: value %q is not an integer (field integer)", line, clip(tok[0]))
+	return 0, core.Errorf(core.ErrIO, "line %d: value %q is not an integer (field integer)", line, clip(tok))
 }

@@ -1,0 +1,23 @@
+package gen
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMemoryLimitRefusesLargeResults(t *testing.T) {
+	old := core.MemoryLimit()
+	require.NoError(t, core.SetMemoryLimit(1<<20))
+	defer func() { require.NoError(t, core.SetMemoryLimit(old)) }()
+	_, err := Uniform(1000, 1000, 100000, 0)
+	assertArgError(t, err, core.ErrTooLarge, "memory limit")
+	_, err = Stencil2D(300)
+	assertArgError(t, err, core.ErrTooLarge, "memory limit")
+	_, err = RMAT(14, 16, 0)
+	assertArgError(t, err, core.ErrTooLarge, "memory limit")
+	_, err = Uniform(100, 100, 1000, 0)
+	assert.NoError(t, err, "small results still fit")
+}
