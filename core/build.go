@@ -58,9 +58,12 @@ func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int,
 			posCount := make([]int64, count+1)
 			crd := make([]int64, 0, n)
 			prevParent := int64(-1)
+			// A COO's top level is non-unique only because singletons follow
+			// it; with none below, entries of one coordinate share a position.
+			unique := l.Unique || (!keepDups && (li+1 == nc || levels[li+1].Kind != LevelSingleton))
 			for i := int64(0); i < n; i++ {
 				parent, c := p[i], col[perm[i]]
-				fresh := !dup[i] && (!l.Unique || i == 0 || parent != prevParent || c != crd[len(crd)-1])
+				fresh := !dup[i] && (!unique || i == 0 || parent != prevParent || c != crd[len(crd)-1])
 				prevParent = parent
 				if fresh {
 					crd = append(crd, c)

@@ -209,3 +209,17 @@ func TestMemoryLimitRefusesHugeDense(t *testing.T) {
 	require.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
 	require.Error(t, SetMemoryLimit(0))
 }
+
+// TestCOOToHybridCOOGroupsBlocks: moving a sparse dim into the dense part
+// groups the entries of one row into one block (reported by the mmio work).
+func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
+	coo, err := NewCOO(Int64Array([]int64{0, 0, 1, 0, 1, 0}, 2, 3), Float64Array([]float64{1, 2, 3}), []int64{2, 2}, BuildOptions{})
+	require.NoError(t, err)
+	h, err := ToLayout(coo, COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	require.NoError(t, err)
+	idx, err := h.Indices()
+	require.NoError(t, err)
+	require.Equal(t, []int64{1, 2}, idx.Shape)
+	require.Equal(t, []int64{2, 2}, h.values.Shape)
+	requireSameDense(t, coo, h)
+}

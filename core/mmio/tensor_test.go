@@ -159,8 +159,8 @@ func TestWriteReadTensorRoundTrip(t *testing.T) {
 		require.NoError(t, Write(p, x), name)
 		y, err := Read(p)
 		require.NoError(t, err, name)
-		// The dense reference, duplicates summed in x's own dtype (core.Equal
-		// does not sum the duplicates of an uncoalesced COO operand).
+		// The dense reference, duplicates summed in x's own dtype (a bool
+		// sum saturates at true, which the int64 read-back must show as 1).
 		want, err := core.ToDense(x)
 		require.NoError(t, err, name)
 		want, err = core.ToDType(want, widened(x.DType()))
@@ -204,4 +204,13 @@ func TestWriteTensorRefusals(t *testing.T) {
 
 	err = Write(filepath.Join(t.TempDir(), "no", "such", "dir.mtx"), x3)
 	require.Equal(t, core.ErrIO, core.CodeOf(err))
+
+	coo, err := core.NewCOO(core.Int64Array([]int64{0, 1}, 2, 1), core.Float64Array([]float64{2}), []int64{2, 2}, core.BuildOptions{})
+	require.NoError(t, err)
+	one := core.Float64Array([]float64{1})
+	filled, err := core.WithFill(coo, one.Data)
+	require.NoError(t, err)
+	err = WriteTensor(&bytes.Buffer{}, filled)
+	require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+	require.Contains(t, err.Error(), "fill value (1+0i) is not zero")
 }

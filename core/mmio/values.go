@@ -47,7 +47,7 @@ func complexCodec(symmetry string) codec[complex128] {
 	case SymmetrySkew:
 		c.mirror = func(v complex128) (complex128, bool) { return -v, true }
 	case SymmetryHermitian:
-		c.mirror = func(v complex128) (complex128, bool) { return v, true }
+		c.mirror = func(v complex128) (complex128, bool) { return complex(real(v), -imag(v)), true }
 	}
 	return c
 }
