@@ -1,0 +1,276 @@
+package core
+
+import "slices"
+
+// Select is torch's select(dim, index): the slice at index of dim, that dim
+// removed. On a sparse dim it keeps the matching entries in stored order;
+// when no sparse dim would remain, the result is the dense slice. On a dense
+// dim it slices every value block.
+func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
+	nd := len(t.shape)
+	dim, err := normDim("select: dim", dim, nd)
+	if err != nil {
+		return nil, err
+	}
+	n := t.shape[dim]
+	if index < -n || index >= n {
+		return nil, Errorf(ErrIndex, "select: index %d out of range for tensor of size %v at dimension %d", index, t.shape, dim)
+	}
+	if index < 0 {
+		index += n
+	}
+	if t.layout == Strided {
+		return selectDense(t, dim, index)
+	}
+	c, err := asCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := nd - c.denseDim
+	if dim >= s {
+		return narrowDenseDim(t, c, dim, index, 1, true)
+	}
+	if s == 1 { // the result has no sparse dim: a dense tensor of the dense shape
+		d, err := ToDense(t)
+		if err != nil {
+			return nil, err
+		}
+		return selectDense(d, dim, index)
+	}
+	var keep []int64
+	for e, v := range c.coords[dim] {
+		if v == index {
+			keep = append(keep, int64(e))
+		}
+	}
+	coords := make([][]int64, 0, s-1)
+	for d := 0; d < s; d++ {
+		if d != dim {
+			coords = append(coords, pick(c.coords[d], keep))
+		}
+	}
+	shape := slices.Delete(slices.Clone(c.shape), dim, dim+1)
+	out := c.gather(keep, coords, shape)
+	out.coalesced = c.coalesced || len(keep) <= 1 // torch: at most one entry is coalesced
+	r, err := out.tensor()
+	if err != nil {
+		return nil, err
+	}
+	return inLayout(r, t)
+}
+
+// pick returns col[keep[0]], col[keep[1]], ...
+func pick(col, keep []int64) []int64 {
+	out := make([]int64, len(keep))
+	for i, e := range keep {
+		out[i] = col[e]
+	}
+	return out
+}
+
+// selectDense selects from a strided tensor.
+func selectDense(t *Tensor, dim int, index int64) (*Tensor, error) {
+	outer := numelOf(t.shape[:dim])
+	inner := numelOf(t.shape[dim+1:]) * int64(t.dtype.Size())
+	n := t.shape[dim]
+	shape := slices.Delete(slices.Clone(t.shape), dim, dim+1)
+	out := NewArray(t.dtype, shape)
+	for o := int64(0); o < outer; o++ {
+		copy(out.Data[o*inner:(o+1)*inner], t.values.Data[(o*n+index)*inner:(o*n+index+1)*inner])
+	}
+	r, err := NewStrided(out)
+	if err != nil {
+		return nil, err
+	}
+	r.fill = t.FillBytes()
+	return r, nil
+}
+
+// narrowDenseDim keeps [start, start+length) of dense dim dim in every value
+// block (dropping the dim when drop, as select does).
+func narrowDenseDim(t *Tensor, c *cooEntries, dim int, start, length int64, drop bool) (*Tensor, error) {
+	s := len(c.shape) - c.denseDim
+	dd := dim - s
+	dshape := c.shape[s:]
+	outer := numelOf(dshape[:dd])
+	inner := numelOf(dshape[dd+1:]) * int64(c.dtype.Size())
+	n := dshape[dd]
+	nse := c.nse()
+	newDense := slices.Clone(dshape)
+	newDense[dd] = length
+	out := NewArray(c.dtype, append([]int64{nse}, newDense...))
+	blk, newBlk := numelOf(dshape)*int64(c.dtype.Size()), numelOf(newDense)*int64(c.dtype.Size())
+	for e := int64(0); e < nse; e++ {
+		for o := int64(0); o < outer; o++ {
+			src := c.vals.Data[e*blk+(o*n+start)*inner : e*blk+(o*n+start+length)*inner]
+			copy(out.Data[e*newBlk+o*length*inner:], src)
+		}
+	}
+	shape := slices.Clone(c.shape)
+	shape[dim] = length
+	vals := out
+	denseDim := c.denseDim
+	if drop {
+		shape = slices.Delete(shape, dim, dim+1)
+		vals.Shape = slices.Delete(slices.Clone(vals.Shape), dd+1, dd+2)
+		denseDim--
+	}
+	res := &cooEntries{shape: shape, denseDim: denseDim, coords: c.coords, vals: vals, coalesced: c.coalesced,
+		width: c.width, fill: c.fill, dtype: c.dtype}
+	r, err := res.tensor()
+	if err != nil {
+		return nil, err
+	}
+	return inLayout(r, t)
+}
+
+// Index applies integer indices to the leading dims, as s[i, j, ...] does;
+// indexing every dim gives a 0-d strided tensor.
+func Index(t *Tensor, indices []int64) (*Tensor, error) {
+	if len(indices) > len(t.shape) {
+		return nil, Errorf(ErrIndex, "index: too many indices (%d) for a tensor of dimension %d", len(indices), len(t.shape))
+	}
+	r := t
+	for _, i := range indices {
+		var err error
+		if r, err = Select(r, 0, i); err != nil {
+			return nil, err
+		}
+	}
+	if r == t {
+		return Clone(t), nil
+	}
+	return r, nil
+}
+
+// NarrowCopy keeps [start, start+length) of dim: on a sparse dim the entries
+// inside, in stored order, shifted to start at 0.
+func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
+	nd := len(t.shape)
+	dim, err := normDim("narrow_copy: dim", dim, nd)
+	if err != nil {
+		return nil, err
+	}
+	n := t.shape[dim]
+	if start < 0 {
+		start += n
+	}
+	if start < 0 || length < 0 || start+length > n {
+		return nil, Errorf(ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
+	}
+	c, err := asCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := nd - c.denseDim
+	if dim >= s {
+		return narrowDenseDim(t, c, dim, start, length, false)
+	}
+	var keep []int64
+	for e, v := range c.coords[dim] {
+		if v >= start && v < start+length {
+			keep = append(keep, int64(e))
+		}
+	}
+	coords := make([][]int64, s)
+	for d := range coords {
+		coords[d] = pick(c.coords[d], keep)
+		if d == dim {
+			for i := range coords[d] {
+				coords[d][i] -= start
+			}
+		}
+	}
+	shape := slices.Clone(c.shape)
+	shape[dim] = length
+	out := c.gather(keep, coords, shape)
+	out.coalesced = c.coalesced
+	r, err := out.tensor()
+	if err != nil {
+		return nil, err
+	}
+	return inLayout(r, t)
+}
+
+// IndexSelect is torch's index_select(dim, index): for each position of
+// index in turn, the entries whose coordinate equals it (in stored order),
+// relabelled to that position. Linear in nnz plus len(index): the entries are
+// grouped by coordinate with one counting pass.
+func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
+	nd := len(t.shape)
+	dim, err := normDim("index_select: dim", dim, nd)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkIndexArray("index", index, -1); err != nil {
+		return nil, err
+	}
+	if len(index.Shape) > 1 {
+		return nil, Errorf(ErrInvalidArgument, "index_select: index must be 0-d or 1-d, got shape %v", index.Shape)
+	}
+	n := t.shape[dim]
+	m := index.Numel()
+	idx := make([]int64, m)
+	for i := range idx {
+		v := index.Index(int64(i))
+		if v < -n || v >= n {
+			return nil, Errorf(ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d", i, v, dim, n)
+		}
+		if v < 0 {
+			v += n
+		}
+		idx[i] = v
+	}
+	c, err := asCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := nd - c.denseDim
+	if dim >= s {
+		return nil, Errorf(ErrNotImplemented, "index_select: dim %d is a dense dim; only sparse dims (0..%d) are supported", dim, s-1)
+	}
+	// start[v]..start[v+1] lists, in stored order, the entries with coordinate v.
+	start := make([]int64, n+1)
+	for _, v := range c.coords[dim] {
+		start[v+1]++
+	}
+	for v := int64(0); v < n; v++ {
+		start[v+1] += start[v]
+	}
+	byCoord := make([]int64, c.nse())
+	next := slices.Clone(start[:n])
+	for e, v := range c.coords[dim] {
+		byCoord[next[v]] = int64(e)
+		next[v]++
+	}
+	total := int64(0)
+	for _, v := range idx {
+		total += start[v+1] - start[v]
+	}
+	if err := checkAlloc("index_select", total*int64(s+1), 8); err != nil {
+		return nil, err
+	}
+	keep := make([]int64, 0, total)
+	newCoord := make([]int64, 0, total)
+	for pos, v := range idx {
+		for _, e := range byCoord[start[v]:start[v+1]] {
+			keep = append(keep, e)
+			newCoord = append(newCoord, int64(pos))
+		}
+	}
+	coords := make([][]int64, s)
+	for d := range coords {
+		if d == dim {
+			coords[d] = newCoord
+		} else {
+			coords[d] = pick(c.coords[d], keep)
+		}
+	}
+	shape := slices.Clone(c.shape)
+	shape[dim] = m
+	r, err := c.gather(keep, coords, shape).tensor()
+	if err != nil {
+		return nil, err
+	}
+	return inLayout(r, t)
+}

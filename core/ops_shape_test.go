@@ -1,0 +1,210 @@
+package core
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// denseOf returns t's dense values as float64 with its shape (the test reference).
+func denseOf(t *testing.T, x *Tensor) ([]float64, []int64) {
+	d, err := ToDense(x)
+	require.NoError(t, err)
+	out := make([]float64, d.values.Numel())
+	for i := range out {
+		out[i] = d.values.Complex(int64(i)).Re()
+	}
+	return out, d.Shape()
+}
+
+// mapDense builds the dense reference of an op from a coordinate map: element
+// at out coordinate o reads the input at src(o).
+func mapDense(in []float64, inShape, outShape []int64, src func(o []int64) []int64) []float64 {
+	out := make([]float64, numelOf(outShape))
+	o := make([]int64, len(outShape))
+	for i := range out {
+		r := int64(i)
+		for d := len(outShape) - 1; d >= 0; d-- {
+			o[d] = r % outShape[d]
+			r /= outShape[d]
+		}
+		s := src(o)
+		lin := int64(0)
+		for d, v := range s {
+			lin = lin*inShape[d] + v
+		}
+		out[i] = in[lin]
+	}
+	return out
+}
+
+// opLayouts are the source formats of the property tests (COO both coalesced and not).
+func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*Tensor {
+	src := randomDense(t, rng, Float64, shape, 0.5)
+	var out []*Tensor
+	for _, l := range []Layout{COO, CSR, CSC, DCSR, CSF, BSR, Strided} {
+		if (l == CSR || l == CSC || l == DCSR || l == BSR) && len(shape)-denseDim != 2 {
+			continue
+		}
+		o := DefaultConvert()
+		o.DenseDim = denseDim
+		o.BlockSize = [2]int64{1, 1}
+		x, err := ToLayout(src, l, o)
+		require.NoError(t, err)
+		out = append(out, x)
+	}
+	// an uncoalesced COO: the entries twice, halved
+	c, _ := ToLayout(src, COO, ConvertOptions{DenseDim: denseDim, SparseDim: -1})
+	idx := c.indices
+	both := NewArray(idx.DType, []int64{idx.Shape[0], 2 * idx.Shape[1]})
+	nse := idx.Shape[1]
+	for d := int64(0); d < idx.Shape[0]; d++ {
+		for e := int64(0); e < nse; e++ {
+			setIndex(both, d*2*nse+e, idx.Index(d*nse+nse-1-e))
+			setIndex(both, d*2*nse+nse+e, idx.Index(d*nse+e))
+		}
+	}
+	half, _ := ToDType(c, Float64)
+	vals := NewArray(Float64, append([]int64{2 * nse}, c.values.Shape[1:]...))
+	blk := numelOf(c.values.Shape[1:])
+	for e := int64(0); e < nse; e++ {
+		for j := int64(0); j < blk; j++ {
+			v := half.values.Complex(e*blk+j).Re() / 2
+			vals.SetComplex((nse-1-e)*blk+j, Real(v))
+			vals.SetComplex((nse+e)*blk+j, Real(v))
+		}
+	}
+	u, err := NewCOO(both, vals, c.Shape(), BuildOptions{})
+	require.NoError(t, err)
+	return append(out, u)
+}
+
+func TestShapeAndIndexOpsKeepDenseInvariant(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, tc := range []struct {
+		shape    []int64
+		denseDim int
+	}{{[]int64{4, 5}, 0}, {[]int64{3, 4, 2}, 1}, {[]int64{0, 3}, 0}, {[]int64{1, 1}, 0}} {
+		for _, x := range opSources(t, rng, tc.shape, tc.denseDim) {
+			in, shape := denseOf(t, x)
+			name := x.Layout().String()
+			sd := len(shape) - tc.denseDim
+			check := func(op string, got *Tensor, err error, outShape []int64, src func(o []int64) []int64) {
+				t.Helper()
+				require.NoError(t, err, "%s on %s", op, name)
+				g, gs := denseOf(t, got)
+				require.Equal(t, outShape, gs, "%s on %s: shape", op, name)
+				require.InDeltaSlice(t, mapDense(in, shape, outShape, src), g, 1e-12, "%s on %s", op, name)
+			}
+			if sd == 2 {
+				r, err := Transpose(x, 0, 1-len(shape)) // dim 1, counted from the end
+				check("transpose", r, err, swapped(shape, 0, 1), func(o []int64) []int64 { return swapped(o, 0, 1) })
+			}
+			if tc.denseDim == 0 && len(shape) == 2 {
+				r, err := T(x)
+				check("t", r, err, swapped(shape, 0, 1), func(o []int64) []int64 { return swapped(o, 0, 1) })
+			}
+			r, err := Unsqueeze(x, 1)
+			check("unsqueeze", r, err, slices.Insert(slices.Clone(shape), 1, 1), func(o []int64) []int64 { return slices.Delete(slices.Clone(o), 1, 2) })
+			if shape[0] > 0 && shape[1] > 1 {
+				r, err = Select(x, 1, -1)
+				check("select", r, err, slices.Delete(slices.Clone(shape), 1, 2), func(o []int64) []int64 {
+					return slices.Insert(slices.Clone(o), 1, shape[1]-1)
+				})
+				r, err = NarrowCopy(x, 1, 1, shape[1]-1)
+				ns := slices.Clone(shape)
+				ns[1]--
+				check("narrow_copy", r, err, ns, func(o []int64) []int64 { s := slices.Clone(o); s[1]++; return s })
+				sel := []int64{shape[0] - 1, 0, shape[0] - 1}
+				r, err = IndexSelect(x, 0, Int64Array(sel))
+				is := slices.Clone(shape)
+				is[0] = 3
+				check("index_select", r, err, is, func(o []int64) []int64 { s := slices.Clone(o); s[0] = sel[o[0]]; return s })
+			}
+			r, err = Cat([]*Tensor{x, x}, 0)
+			cs := slices.Clone(shape)
+			cs[0] *= 2
+			check("cat", r, err, cs, func(o []int64) []int64 { s := slices.Clone(o); s[0] %= max(shape[0], 1); return s })
+			r, err = Stack([]*Tensor{x, x}, 0)
+			check("stack", r, err, append([]int64{2}, shape...), func(o []int64) []int64 { return o[1:] })
+			r, err = Sum(x, []int{0})
+			if err == nil || x.Layout() != Strided {
+				require.NoError(t, err, "sum on %s", name)
+				g, gs := denseOf(t, r)
+				require.Equal(t, shape[1:], gs)
+				want := make([]float64, numelOf(shape[1:]))
+				for i, v := range in {
+					want[int64(i)%max(numelOf(shape[1:]), 1)] += v
+				}
+				require.InDeltaSlice(t, want, g, 1e-12, "sum on %s", name)
+			}
+		}
+	}
+}
+
+func swapped(s []int64, a, b int) []int64 {
+	c := slices.Clone(s)
+	c[a], c[b] = c[b], c[a]
+	return c
+}
+
+func TestSumWithNonZeroFill(t *testing.T) {
+	coo, _ := NewCOO(Int64Array([]int64{0, 1, 1, 0}, 2, 2), Float64Array([]float64{5, 6}), []int64{2, 3}, BuildOptions{})
+	f, _ := WithFill(coo, ScalarBytes(Float64, Real(1)))
+	// dense: [[1,5,1],[6,1,1]]
+	r, err := Sum(f, []int{1})
+	require.NoError(t, err)
+	g, _ := denseOf(t, r)
+	require.Equal(t, []float64{7, 8}, g)
+	all, err := Sum(f, nil)
+	require.NoError(t, err)
+	g, _ = denseOf(t, all)
+	require.Equal(t, []float64{15}, g)
+	cols, err := Sum(f, []int{0})
+	require.NoError(t, err)
+	g, _ = denseOf(t, cols)
+	require.Equal(t, []float64{7, 6, 2}, g, "the column with nothing stored sums two fills")
+}
+
+func TestSoftmaxAlongEachDim(t *testing.T) {
+	coo, _ := NewCOO(Int64Array([]int64{0, 0, 1, 0, 2, 2}, 2, 3), Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
+	r, err := Softmax(coo, -1, false)
+	require.NoError(t, err)
+	g, _ := denseOf(t, r)
+	e1, e2 := 1.0, 1.0*2.718281828459045
+	require.InDeltaSlice(t, []float64{e1 / (e1 + e2), 0, e2 / (e1 + e2), 0, 0, 1}, g, 1e-12)
+	l, err := Softmax(coo, 0, true)
+	require.NoError(t, err)
+	g, _ = denseOf(t, l)
+	require.InDeltaSlice(t, []float64{0, 0, -1.3132616875182228, 0, 0, -0.31326168751822286}, g, 1e-12)
+	_, err = Softmax(coo, 2, false)
+	require.Equal(t, ErrIndex, CodeOf(err))
+	i, _ := ToDType(coo, Int64)
+	_, err = Softmax(i, 0, false)
+	require.Equal(t, ErrDType, CodeOf(err))
+}
+
+func TestShapeOpsRefuseBadInput(t *testing.T) {
+	x := mustDense(t, []float64{1, 0, 0, 2}, 2, 2)
+	c, _ := ToLayout(x, COO, DefaultConvert())
+	_, err := Transpose(c, 0, 2)
+	require.Equal(t, ErrIndex, CodeOf(err))
+	_, err = Select(c, 0, 2)
+	require.Equal(t, ErrIndex, CodeOf(err))
+	_, err = NarrowCopy(c, 1, 1, 5)
+	require.Equal(t, ErrIndex, CodeOf(err))
+	_, err = IndexSelect(c, 0, Int64Array([]int64{0, 7}))
+	require.Equal(t, ErrIndex, CodeOf(err))
+	y := mustDense(t, []float64{1, 2, 3}, 3, 1)
+	yc, _ := ToLayout(y, COO, DefaultConvert())
+	_, err = Cat([]*Tensor{c, yc}, 0)
+	require.Error(t, err)
+	_, err = Stack([]*Tensor{c, yc}, 0)
+	require.Error(t, err)
+	_, err = Sum(c, []int{0, 0})
+	require.Error(t, err)
+	_, err = SparseMask(x, yc)
+	require.Error(t, err)
+}

@@ -1,0 +1,353 @@
+package core
+
+import (
+	"math"
+	"math/cmplx"
+	"slices"
+)
+
+// coalescedCOO returns t's entries as coalesced COO.
+func coalescedCOO(t *Tensor) (*cooEntries, error) {
+	c := t
+	var err error
+	if t.layout != COO {
+		if c, err = ToLayout(t, COO, ConvertOptions{DenseDim: t.denseDim, SparseDim: -1}); err != nil {
+			return nil, err
+		}
+	}
+	if !c.coalesced {
+		if c, err = Coalesce(c); err != nil {
+			return nil, err
+		}
+	}
+	return asCOO(c)
+}
+
+// sumDims normalises and deduplicates a dim list (nil or empty: every dim).
+func sumDims(op string, dims []int, nd int) ([]bool, error) {
+	red := make([]bool, nd)
+	if len(dims) == 0 {
+		for i := range red {
+			red[i] = true
+		}
+		return red, nil
+	}
+	for _, d := range dims {
+		n, err := normDim(op+": dim", d, nd)
+		if err != nil {
+			return nil, err
+		}
+		if red[n] {
+			return nil, Errorf(ErrInvalidArgument, "%s: dim %d appears multiple times in the list of dims", op, n)
+		}
+		red[n] = true
+	}
+	return red, nil
+}
+
+// addScalar adds exactly where both are integers, in floating point otherwise.
+func addScalar(a, b Scalar) Scalar {
+	if a.exact && b.exact {
+		return IntScalar(a.i + b.i)
+	}
+	return Scalar{re: a.re + b.re, im: a.im + b.im}
+}
+
+func scaleScalar(a Scalar, k int64) Scalar {
+	if a.exact {
+		return IntScalar(a.i * k)
+	}
+	return Scalar{re: a.re * float64(k), im: a.im * float64(k)}
+}
+
+// Sum is torch.sparse.sum(t, dims): the sum over dims (nil: all). When every
+// sparse dim is reduced the result is strided, else a coalesced COO over the
+// kept sparse dims. Unspecified elements count through the fill value, and
+// the result's fill is the sum of a group of unspecified elements. Bool sums
+// to int64, as torch.
+func Sum(t *Tensor, dims []int) (*Tensor, error) {
+	nd := len(t.shape)
+	red, err := sumDims("sum", dims, nd)
+	if err != nil {
+		return nil, err
+	}
+	if t.layout == Strided {
+		if nd == 0 {
+			return Clone(t), nil
+		}
+		if t, err = ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
+			return nil, err
+		}
+	}
+	c, err := coalescedCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	outDType := c.dtype
+	if outDType == Bool {
+		outDType = Int64
+	}
+	s := nd - c.denseDim
+	dshape := c.shape[s:]
+	var keptSparse, keptDense []int
+	groupSize, denseFactor := int64(1), int64(1)
+	for d := 0; d < nd; d++ {
+		switch {
+		case !red[d] && d < s:
+			keptSparse = append(keptSparse, d)
+		case !red[d]:
+			keptDense = append(keptDense, d-s)
+		case d < s:
+			groupSize *= c.shape[d]
+		default:
+			denseFactor *= c.shape[d]
+		}
+	}
+	outBlockShape := make([]int64, len(keptDense))
+	for i, d := range keptDense {
+		outBlockShape[i] = dshape[d]
+	}
+	outBlock := numelOf(outBlockShape)
+	fill := loadScalar(c.dtype, c.fill)
+	// Entries sorted by their kept sparse coordinates form the output groups.
+	n := c.nse()
+	order := make([]int64, n)
+	for i := range order {
+		order[i] = int64(i)
+	}
+	keyOf := func(e int64) []int64 {
+		k := make([]int64, len(keptSparse))
+		for i, d := range keptSparse {
+			k[i] = c.coords[d][e]
+		}
+		return k
+	}
+	slices.SortStableFunc(order, func(a, b int64) int { return slices.Compare(keyOf(a), keyOf(b)) })
+	var groups [][]int64 // output coordinate per group
+	var acc [][]Scalar   // output block per group
+	var counts []int64
+	for _, e := range order {
+		k := keyOf(e)
+		if len(groups) == 0 || !slices.Equal(groups[len(groups)-1], k) {
+			groups = append(groups, k)
+			acc = append(acc, make([]Scalar, outBlock))
+			counts = append(counts, 0)
+		}
+		g := len(groups) - 1
+		counts[g]++
+		reduceBlockInto(acc[g], c.vals, e, dshape, red[s:])
+	}
+	unspecified := scaleScalar(fill, denseFactor)
+	for g := range acc {
+		if missing := groupSize - counts[g]; missing > 0 && (fill.re != 0 || fill.im != 0 || fill.i != 0) {
+			for j := range acc[g] {
+				acc[g][j] = addScalar(acc[g][j], scaleScalar(unspecified, missing))
+			}
+		}
+	}
+	if len(keptSparse) == 0 {
+		out := NewArray(outDType, outBlockShape)
+		for j := int64(0); j < outBlock; j++ {
+			v := scaleScalar(unspecified, groupSize)
+			if len(acc) == 1 {
+				v = acc[0][j]
+			}
+			out.SetComplex(j, v)
+		}
+		return NewStrided(out)
+	}
+	shape := make([]int64, 0, len(keptSparse)+len(keptDense))
+	for _, d := range keptSparse {
+		shape = append(shape, c.shape[d])
+	}
+	shape = append(shape, outBlockShape...)
+	coords := make([][]int64, len(keptSparse))
+	for i := range coords {
+		coords[i] = make([]int64, len(groups))
+		for g := range groups {
+			coords[i][g] = groups[g][i]
+		}
+	}
+	vals := NewArray(outDType, append([]int64{int64(len(groups))}, outBlockShape...))
+	for g := range acc {
+		for j, v := range acc[g] {
+			vals.SetComplex(int64(g)*outBlock+int64(j), v)
+		}
+	}
+	out := &cooEntries{shape: shape, denseDim: len(keptDense), coords: coords, vals: vals, coalesced: true,
+		width: c.width, fill: ScalarBytes(outDType, scaleScalar(unspecified, groupSize)), dtype: outDType}
+	return out.tensor()
+}
+
+// reduceBlockInto adds entry e's value block into acc, summing the dense dims
+// marked in red (acc is laid out over the kept dense dims).
+func reduceBlockInto(acc []Scalar, vals Array, e int64, dshape []int64, red []bool) {
+	block := numelOf(dshape)
+	idx := make([]int64, len(dshape))
+	for j := int64(0); j < block; j++ {
+		r := j
+		for d := len(dshape) - 1; d >= 0; d-- {
+			idx[d] = r % dshape[d]
+			r /= dshape[d]
+		}
+		o := int64(0)
+		for d := range dshape {
+			if !red[d] {
+				o = o*dshape[d] + idx[d]
+			}
+		}
+		acc[o] = addScalar(acc[o], vals.Complex(e*block+j))
+	}
+}
+
+// Softmax is torch.sparse.softmax(t, dim): along dim over the specified
+// elements only (unspecified ones are excluded, not read as the fill), on a
+// coalesced COO result of the same pattern. log computes log_softmax.
+func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
+	op := "softmax"
+	if log {
+		op = "log_softmax"
+	}
+	if t.layout == Strided {
+		return nil, Errorf(ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
+	}
+	if !t.dtype.IsFloat() && !t.dtype.IsComplex() {
+		return nil, Errorf(ErrDType, "%s: expected a floating point dtype, got %s", op, t.dtype)
+	}
+	nd := len(t.shape)
+	dim, err := normDim(op+": dim", dim, nd)
+	if err != nil {
+		return nil, err
+	}
+	c, err := coalescedCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := nd - c.denseDim
+	dshape := c.shape[s:]
+	block := numelOf(dshape)
+	n := c.nse()
+	out := NewArray(c.dtype, c.vals.Shape)
+	vals := make([]complex128, n*block)
+	for i := range vals {
+		v := c.vals.Complex(int64(i))
+		vals[i] = complex(v.re, v.im)
+	}
+	res := make([]complex128, len(vals))
+	if dim < s {
+		order := make([]int64, n)
+		for i := range order {
+			order[i] = int64(i)
+		}
+		key := func(e int64) []int64 {
+			k := make([]int64, 0, s-1)
+			for d := 0; d < s; d++ {
+				if d != dim {
+					k = append(k, c.coords[d][e])
+				}
+			}
+			return k
+		}
+		slices.SortStableFunc(order, func(a, b int64) int { return slices.Compare(key(a), key(b)) })
+		for lo := int64(0); lo < n; {
+			hi := lo + 1
+			for hi < n && slices.Equal(key(order[lo]), key(order[hi])) {
+				hi++
+			}
+			group := order[lo:hi]
+			for j := int64(0); j < block; j++ {
+				idx := make([]int64, len(group))
+				for i, e := range group {
+					idx[i] = e*block + j
+				}
+				softmaxInto(res, vals, idx, log)
+			}
+			lo = hi
+		}
+	} else {
+		dd := dim - s
+		inner := numelOf(dshape[dd+1:])
+		outer := numelOf(dshape[:dd])
+		for e := int64(0); e < n; e++ {
+			for o := int64(0); o < outer; o++ {
+				for in := int64(0); in < inner; in++ {
+					idx := make([]int64, dshape[dd])
+					for k := range idx {
+						idx[k] = e*block + (o*dshape[dd]+int64(k))*inner + in
+					}
+					softmaxInto(res, vals, idx, log)
+				}
+			}
+		}
+	}
+	for i, v := range res {
+		out.SetComplex(int64(i), Scalar{re: real(v), im: imag(v)})
+	}
+	r := &cooEntries{shape: c.shape, denseDim: c.denseDim, coords: c.coords, vals: out, coalesced: true,
+		width: c.width, fill: make([]byte, c.dtype.Size()), dtype: c.dtype}
+	return r.tensor()
+}
+
+// softmaxInto computes a numerically stable (log-)softmax of vals[idx...] into res[idx...].
+func softmaxInto(res, vals []complex128, idx []int64, log bool) {
+	m := math.Inf(-1)
+	for _, i := range idx {
+		m = math.Max(m, real(vals[i]))
+	}
+	if math.IsInf(m, -1) {
+		m = 0
+	}
+	var sum complex128
+	for _, i := range idx {
+		sum += cmplx.Exp(vals[i] - complex(m, 0))
+	}
+	for _, i := range idx {
+		if log {
+			res[i] = vals[i] - complex(m, 0) - cmplx.Log(sum)
+		} else {
+			res[i] = cmplx.Exp(vals[i]-complex(m, 0)) / sum
+		}
+	}
+}
+
+// SparseMask is torch's t.sparse_mask(mask): the elements of t (dense or
+// sparse) at the specified positions of mask, in mask's (coalesced) pattern
+// and layout; mask's values are ignored.
+func SparseMask(t, mask *Tensor) (*Tensor, error) {
+	if !slices.Equal(t.shape, mask.shape) {
+		return nil, Errorf(ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.shape, mask.shape)
+	}
+	if mask.layout == Strided {
+		return nil, Errorf(ErrInvalidArgument, "sparse_mask: mask must be sparse, got a strided tensor")
+	}
+	m, err := coalescedCOO(mask)
+	if err != nil {
+		return nil, err
+	}
+	// Read t at every mask position through its dense form when it fits,
+	// else through a sorted merge of coordinates.
+	s := len(m.shape) - m.denseDim
+	src := t
+	if t.layout != Strided || t.denseDim != 0 {
+		if src, err = ToDense(t); err != nil {
+			return nil, err
+		}
+	}
+	block := numelOf(m.shape[s:])
+	es := int64(t.dtype.Size())
+	vals := NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
+	for e := int64(0); e < m.nse(); e++ {
+		off := int64(0)
+		for d := 0; d < s; d++ {
+			off = off*m.shape[d] + m.coords[d][e]
+		}
+		copy(vals.Data[e*block*es:(e+1)*block*es], src.values.Data[off*block*es:(off+1)*block*es])
+	}
+	r := &cooEntries{shape: m.shape, denseDim: m.denseDim, coords: m.coords, vals: vals, coalesced: true,
+		width: m.width, fill: make([]byte, t.dtype.Size()), dtype: t.dtype}
+	out, err := r.tensor()
+	if err != nil {
+		return nil, err
+	}
+	return inLayout(out, mask)
+}

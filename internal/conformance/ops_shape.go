@@ -1,0 +1,80 @@
+package conformance
+
+import "github.com/gosparse/gosparse/core"
+
+// Shape operators: transpose, t, unsqueeze, cat, stack. Each also has its
+// dense definition: the same core function accepts strided tensors.
+func init() {
+	for name, op := range map[string]Op{
+		"transpose": tensorWithInts("transpose", []string{"dim0", "dim1"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+			return core.Transpose(t, int(v[0]), int(v[1]))
+		}),
+		"t": tensorWithInts("t", nil, func(t *core.Tensor, _ []int64) (*core.Tensor, error) { return core.T(t) }),
+		"unsqueeze": tensorWithInts("unsqueeze", []string{"dim"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+			return core.Unsqueeze(t, int(v[0]))
+		}),
+		"cat":   tensorList("cat", core.Cat),
+		"stack": tensorList("stack", core.Stack),
+	} {
+		register(name, op)
+		registerDense(name, op)
+	}
+}
+
+// tensorWithInts runs f on one tensor input and the named integer params, in order.
+func tensorWithInts(op string, names []string, f func(*core.Tensor, []int64) (*core.Tensor, error)) Op {
+	return func(inputs []Value, p Params) (Value, error) {
+		if err := checkParams(op, p, names...); err != nil {
+			return Value{}, err
+		}
+		if err := checkArity(op, inputs, 1); err != nil {
+			return Value{}, err
+		}
+		t, err := tensorArg(op, inputs, 0)
+		if err != nil {
+			return Value{}, err
+		}
+		vals := make([]int64, len(names))
+		for i, n := range names {
+			v, ok, err := intParam(op, p, n)
+			if err != nil {
+				return Value{}, err
+			}
+			if !ok {
+				return Value{}, errMissingParam(op, n)
+			}
+			vals[i] = v
+		}
+		r, err := f(t, vals)
+		if err != nil {
+			return Value{}, err
+		}
+		return TensorValue(r), nil
+	}
+}
+
+// tensorList runs f on every input tensor and the param dim (default 0).
+func tensorList(op string, f func([]*core.Tensor, int) (*core.Tensor, error)) Op {
+	return func(inputs []Value, p Params) (Value, error) {
+		if err := checkParams(op, p, "dim"); err != nil {
+			return Value{}, err
+		}
+		ts := make([]*core.Tensor, len(inputs))
+		for i := range inputs {
+			t, err := tensorArg(op, inputs, i)
+			if err != nil {
+				return Value{}, err
+			}
+			ts[i] = t
+		}
+		dim, _, err := intParam(op, p, "dim")
+		if err != nil {
+			return Value{}, err
+		}
+		r, err := f(ts, int(dim))
+		if err != nil {
+			return Value{}, err
+		}
+		return TensorValue(r), nil
+	}
+}
