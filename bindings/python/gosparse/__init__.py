@@ -1,0 +1,88 @@
+"""gosparse: sparse tensors of libgosparse with torch.sparse's names.
+
+A thin ctypes layer over the C ABI of gosparse.h. Tensors are immutable; the
+component accessors return read-only, zero-copy numpy views that keep their
+tensor alive. Set GOSPARSE_LIBRARY to load a particular libgosparse.
+"""
+
+from ._version import __version__
+from ._errors import (
+    DTypeError,
+    FileFormatError,
+    GosparseError,
+    InternalError,
+    InvalidArgumentError,
+    InvalidHandleError,
+    NotSupportedError,
+    OutOfRangeError,
+    TooLargeError,
+    UnknownStatusError,
+    last_error,
+)
+from ._types import (
+    Size,
+    bfloat16,
+    bool,
+    cdouble,
+    cfloat,
+    complex64,
+    complex128,
+    double,
+    dtype,
+    float,
+    float16,
+    float32,
+    float64,
+    half,
+    int,
+    int8,
+    int16,
+    int32,
+    int64,
+    layout,
+    long,
+    short,
+    sparse_bsc,
+    sparse_bsr,
+    sparse_coo,
+    sparse_csc,
+    sparse_csf,
+    sparse_csr,
+    sparse_dcsc,
+    sparse_dcsr,
+    strided,
+    uint8,
+)
+from ._tensor import Tensor, equal
+from ._construct import (
+    empty,
+    from_numpy,
+    sparse_bsc_tensor,
+    sparse_bsr_tensor,
+    sparse_compressed_tensor,
+    sparse_coo_tensor,
+    sparse_csc_tensor,
+    sparse_csr_tensor,
+    tensor,
+    zeros,
+)
+from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
+from .interop import from_scipy, from_torch, to_scipy, to_torch
+from . import generators, io
+
+__all__ = [
+    "__version__", "Tensor", "Size", "dtype", "layout", "equal",
+    "tensor", "from_numpy", "zeros", "empty",
+    "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
+    "sparse_bsc_tensor", "sparse_compressed_tensor",
+    "from_scipy", "to_scipy", "from_torch", "to_torch", "io", "generators",
+    "live_handles", "set_memory_limit", "get_memory_limit", "library_path", "last_error",
+    "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
+    "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",
+    "UnknownStatusError",
+    "bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
+    "float64", "complex64", "complex128", "double", "float", "half", "long", "int", "short",
+    "cfloat", "cdouble",
+    "strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc",
+    "sparse_dcsr", "sparse_dcsc", "sparse_csf",
+]

@@ -1,0 +1,164 @@
+"""Constructors, torch's names and signatures: they copy their inputs into a new tensor."""
+
+from ctypes import byref
+
+import numpy as np
+
+from . import _arrays as A
+from . import _types as T
+from ._lib import lib
+from ._tensor import Tensor, _new_handle
+
+GS_CHECK_INVARIANTS = 1
+GS_NO_CHECK = 2
+GS_COALESCED = 4
+
+
+def _flags(check_invariants, is_coalesced=None):
+    """check_invariants None: the library's default (full checks); False skips them."""
+    if check_invariants not in (None, True, False):
+        raise TypeError("check_invariants: expected True, False or None, got %r"
+                        % (check_invariants,))
+    if is_coalesced not in (None, True, False):
+        raise TypeError("is_coalesced: expected True, False or None, got %r" % (is_coalesced,))
+    f = 0
+    if check_invariants is True:
+        f |= GS_CHECK_INVARIANTS
+    elif check_invariants is False:
+        f |= GS_NO_CHECK
+    if is_coalesced:
+        f |= GS_COALESCED
+    return f
+
+
+def sparse_coo_tensor(indices, values, size=None, *, dtype=None, check_invariants=None,
+                      is_coalesced=None):
+    """torch.sparse_coo_tensor: indices (sparse_dim, nse) of ints, values (nse, *dense).
+
+    size None infers the smallest size that holds the indices. is_coalesced=True asserts
+    the indices are sorted and unique. check_invariants=False skips the full validation
+    (for trusted input only).
+    """
+    idx, idt = A.as_index_input(indices, "indices")
+    vals, vdt = A.as_input(values, "values", dtype)
+    ndim, sz = A.shape_arg(size)
+    gi, gv = A.gs_array(idx, idt), A.gs_array(vals, vdt)
+    return _new_handle(lib.gs_sparse_coo_from, byref(gi), byref(gv), ndim, sz,
+                       _flags(check_invariants, is_coalesced))
+
+
+def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=None, *,
+                             dtype=None, layout=None, check_invariants=None):
+    """torch.sparse_compressed_tensor for layout sparse_csr, sparse_csc, sparse_bsr or
+    sparse_bsc. BSR/BSC values are (*batch, nse, bm, bn, *dense): they give the block size."""
+    if layout is None:
+        raise ValueError("layout: sparse_compressed_tensor needs one of gosparse.sparse_csr, "
+                         "sparse_csc, sparse_bsr, sparse_bsc")
+    lay = T.to_layout(layout)
+    if lay not in T.COMPRESSED:
+        raise ValueError("layout: expected one of sparse_csr, sparse_csc, sparse_bsr, "
+                         "sparse_bsc, got %s" % lay)
+    row_major = lay in (T.sparse_csr, T.sparse_bsr)
+    cname = "crow_indices" if row_major else "ccol_indices"
+    pname = "col_indices" if row_major else "row_indices"
+    ci, cdt = A.as_index_input(compressed_indices, cname)
+    pi, pdt = A.as_index_input(plain_indices, pname)
+    vals, vdt = A.as_input(values, "values", dtype)
+    ndim, sz = A.shape_arg(size)
+    gc, gp, gv = A.gs_array(ci, cdt), A.gs_array(pi, pdt), A.gs_array(vals, vdt)
+    return _new_handle(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
+                       byref(gv), ndim, sz, _flags(check_invariants))
+
+
+def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
+                      check_invariants=None):
+    """torch.sparse_csr_tensor: crow_indices (*batch, rows + 1), col_indices (*batch, nse)."""
+    return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
+                                    layout=T.sparse_csr, check_invariants=check_invariants)
+
+
+def sparse_csc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
+                      check_invariants=None):
+    """torch.sparse_csc_tensor: ccol_indices (*batch, cols + 1), row_indices (*batch, nse)."""
+    return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
+                                    layout=T.sparse_csc, check_invariants=check_invariants)
+
+
+def sparse_bsr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
+                      check_invariants=None):
+    """torch.sparse_bsr_tensor: values (*batch, nse, bm, bn, *dense)."""
+    return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
+                                    layout=T.sparse_bsr, check_invariants=check_invariants)
+
+
+def sparse_bsc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
+                      check_invariants=None):
+    """torch.sparse_bsc_tensor: values (*batch, nse, bm, bn, *dense)."""
+    return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
+                                    layout=T.sparse_bsc, check_invariants=check_invariants)
+
+
+def tensor(data, dtype=None):
+    """torch.tensor: a strided tensor holding a copy of data (nested lists, scalars, numpy
+    arrays). As in torch, Python floats default to float32 and complex numbers to complex64."""
+    if isinstance(data, Tensor):
+        t = data if data.layout is T.strided else data.to_dense()
+        return t.to(dtype, copy=True) if dtype is not None else t.clone()
+    arr, dt = A.as_input(data, "data", dtype)
+    g = A.gs_array(arr, dt)
+    return _new_handle(lib.gs_strided_from, byref(g))
+
+
+def from_numpy(array):
+    """torch.from_numpy: a strided tensor of the array's dtype. Unlike torch it copies:
+    gosparse tensors are immutable, so they never share a writable buffer."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError("from_numpy: expected a numpy.ndarray, got %s" % type(array).__name__)
+    arr, dt = A.as_input(array, "array")
+    g = A.gs_array(arr, dt)
+    return _new_handle(lib.gs_strided_from, byref(g))
+
+
+def _size_args(size, what):
+    if len(size) == 1 and not isinstance(size[0], (int, np.integer)):
+        size = tuple(size[0])
+    return A.shape_arg(size, what)
+
+
+def _empty(name, size, dtype, layout):
+    ndim, sz = _size_args(size, "size")
+    dt = T.float32 if dtype is None else T.to_dtype(dtype)
+    lay = T.to_layout(layout)
+    return _new_handle(lib.gs_empty, lay.code, dt.code, ndim, sz, None, 0)
+
+
+def zeros(*size, dtype=None, layout=T.strided):
+    """torch.zeros: zeros(2, 3) or zeros((2, 3)); sparse layouts give no stored elements.
+    dtype defaults to float32, as in torch."""
+    return _empty("zeros", size, dtype, layout)
+
+
+def empty(*size, dtype=None, layout=T.strided):
+    """torch.empty. gosparse has no uninitialised memory: the same as zeros."""
+    return _empty("empty", size, dtype, layout)
+
+
+def _rebuild(layout, dtype, shape, comps, final, dense_dim):
+    """Unpickle a tensor (see Tensor.__reduce__)."""
+    dt = T.to_dtype(dtype)
+    if layout == "strided":
+        arr = comps[0]
+        g = A.gs_array(A.contiguous(arr), dt)
+        return _new_handle(lib.gs_strided_from, byref(g))
+    if layout == "sparse_coo":
+        t = sparse_coo_tensor(comps[0], _typed(comps[1], dt), shape, is_coalesced=comps[2])
+    else:
+        t = sparse_compressed_tensor(comps[0], comps[1], _typed(comps[2], dt), shape,
+                                     layout=T.to_layout(layout))
+    if final != layout:
+        t = t.to_sparse(layout=final, dense_dim=dense_dim)
+    return t
+
+
+def _typed(arr, dt):
+    return A.Storage(arr, dt) if dt is T.bfloat16 else arr

@@ -1,0 +1,169 @@
+"""Loads libgosparse once per process and declares every function of gosparse.h.
+
+The library embeds the Go runtime and cannot be unloaded, so it is loaded once,
+at import time. Which file is loaded:
+
+1. ``$GOSPARSE_LIBRARY`` when set (and nothing else: a wrong path is an error);
+2. the copy installed inside this package (``pip install`` puts it there);
+3. for development, ``<repo>/build/lib/libgosparse.so`` (``make lib`` puts it there).
+"""
+
+import ctypes
+import os
+import sys
+from ctypes import POINTER, c_char_p, c_int32, c_int64, c_uint64, c_void_p
+
+from ._version import __version__
+
+GS_MAX_NDIM = 16
+
+if sys.platform == "darwin":
+    LIBRARY_NAME = "libgosparse.dylib"
+elif sys.platform == "win32":
+    LIBRARY_NAME = "gosparse.dll"
+else:
+    LIBRARY_NAME = "libgosparse.so"
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_REPO_LIBRARY = os.path.join(_PACKAGE_DIR, "..", "..", "..", "build", "lib", LIBRARY_NAME)
+
+
+class GsArray(ctypes.Structure):
+    """struct gs_array: a dense, contiguous, row-major array."""
+
+    _fields_ = [
+        ("data", c_void_p),
+        ("dtype", c_int32),
+        ("ndim", c_int32),
+        ("shape", c_int64 * GS_MAX_NDIM),
+    ]
+
+
+_H = c_void_p  # const gs_tensor *
+_HP = POINTER(c_void_p)  # gs_tensor **
+_A = POINTER(GsArray)
+_I32P = POINTER(c_int32)
+_I64P = POINTER(c_int64)
+
+# name -> (restype, argtypes): every function of gosparse.h.
+_SIGNATURES = {
+    "gs_version": (c_char_p, []),
+    "gs_version_numbers": (c_int32, [_I32P, _I32P, _I32P]),
+    "gs_last_error": (c_char_p, []),
+    "gs_live_handles": (c_int64, []),
+    "gs_set_memory_limit": (c_int32, [c_int64]),
+    "gs_get_memory_limit": (c_int32, [_I64P]),
+    "gs_dtype_name": (c_int32, [c_int32, POINTER(c_char_p)]),
+    "gs_layout_name": (c_int32, [c_int32, POINTER(c_char_p)]),
+    "gs_sparse_coo_from": (c_int32, [_A, _A, c_int32, _I64P, c_int32, _HP]),
+    "gs_sparse_compressed_from": (c_int32, [c_int32, _A, _A, _A, c_int32, _I64P, c_int32, _HP]),
+    "gs_strided_from": (c_int32, [_A, _HP]),
+    "gs_sparse_coo_wrap": (c_int32, [_A, _A, c_int32, _I64P, c_int32, c_void_p, c_void_p, _HP]),
+    "gs_sparse_compressed_wrap": (
+        c_int32,
+        [c_int32, _A, _A, _A, c_int32, _I64P, c_int32, c_void_p, c_void_p, _HP],
+    ),
+    "gs_strided_wrap": (c_int32, [_A, c_void_p, c_void_p, _HP]),
+    "gs_empty": (c_int32, [c_int32, c_int32, c_int32, _I64P, _I64P, c_int32, _HP]),
+    "gs_tensor_free": (c_int32, [_HP]),
+    "gs_clone": (c_int32, [_H, _HP]),
+    "gs_tensor_layout": (c_int32, [_H, _I32P]),
+    "gs_tensor_dtype": (c_int32, [_H, _I32P]),
+    "gs_tensor_ndim": (c_int32, [_H, _I32P]),
+    "gs_tensor_shape": (c_int32, [_H, _I64P, c_int32]),
+    "gs_tensor_sparse_dim": (c_int32, [_H, _I32P]),
+    "gs_tensor_dense_dim": (c_int32, [_H, _I32P]),
+    "gs_tensor_batch_dim": (c_int32, [_H, _I32P]),
+    "gs_tensor_nnz": (c_int32, [_H, _I64P]),
+    "gs_tensor_index_width": (c_int32, [_H, _I32P]),
+    "gs_tensor_blocksize": (c_int32, [_H, _I64P]),
+    "gs_tensor_is_coalesced": (c_int32, [_H, _I32P]),
+    "gs_tensor_fill_value": (c_int32, [_H, c_void_p, c_int64]),
+    "gs_tensor_component": (c_int32, [_H, c_int32, _A]),
+    "gs_tensor_num_levels": (c_int32, [_H, _I32P]),
+    "gs_tensor_level_info": (
+        c_int32,
+        [_H, c_int32, _I32P, _I32P, _I32P, _I64P, _I64P, _I32P, _I32P],
+    ),
+    "gs_tensor_level_pos": (c_int32, [_H, c_int32, _A]),
+    "gs_tensor_level_crd": (c_int32, [_H, c_int32, _A]),
+    "gs_to_dense": (c_int32, [_H, _HP]),
+    "gs_to_layout": (c_int32, [_H, c_int32, _I64P, c_int32, c_int32, _HP]),
+    "gs_to_sparse_coo_dim": (c_int32, [_H, c_int32, _HP]),
+    "gs_coalesce": (c_int32, [_H, _HP]),
+    "gs_to_dtype": (c_int32, [_H, c_int32, _HP]),
+    "gs_to_index_width": (c_int32, [_H, c_int32, _HP]),
+    "gs_equal": (c_int32, [_H, _H, _I32P]),
+    "gs_tensor_repr": (c_int32, [_H, c_char_p, c_int64, _I64P]),
+    "gs_mm_read": (c_int32, [c_char_p, _HP]),
+    "gs_mm_write": (c_int32, [c_char_p, _H]),
+    "gs_gen_stencil2d": (c_int32, [c_int64, _HP]),
+    "gs_gen_stencil3d": (c_int32, [c_int64, _HP]),
+    "gs_gen_banded": (c_int32, [c_int64, c_int64, c_int64, c_uint64, _HP]),
+    "gs_gen_block_diagonal": (c_int32, [c_int64, c_int64, c_uint64, _HP]),
+    "gs_gen_rmat": (c_int32, [c_int32, c_int64, c_uint64, _HP]),
+    "gs_gen_uniform": (c_int32, [c_int64, c_int64, c_int64, c_uint64, _HP]),
+}
+
+
+def _candidates():
+    """The library paths to try, in order, and where the choice came from."""
+    env = os.environ.get("GOSPARSE_LIBRARY")
+    if env:
+        return [(env, "$GOSPARSE_LIBRARY")]
+    return [
+        (os.path.join(_PACKAGE_DIR, LIBRARY_NAME), "the installed package"),
+        (os.path.normpath(_REPO_LIBRARY), "the repository build (make lib)"),
+    ]
+
+
+def _load():
+    tried = []
+    for path, origin in _candidates():
+        if not os.path.isfile(path):
+            tried.append("%s (%s): no such file" % (path, origin))
+            continue
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError as e:
+            raise ImportError(
+                "gosparse: cannot load libgosparse from %s (%s): %s" % (path, origin, e)
+            ) from e
+        return lib, os.path.abspath(path)
+    raise ImportError(
+        "gosparse: libgosparse was not found. Tried:\n  "
+        + "\n  ".join(tried)
+        + "\nInstall the package with `pip install <repo>/bindings/python` (needs Go and a C "
+        "compiler), build it with `make lib` at the repository root, or point "
+        "GOSPARSE_LIBRARY at a libgosparse shared library."
+    )
+
+
+def _declare(lib, path):
+    for name, (restype, argtypes) in _SIGNATURES.items():
+        try:
+            fn = getattr(lib, name)
+        except AttributeError:
+            raise ImportError(
+                "gosparse: %s lacks the function %s of gosparse.h %s: it was built from "
+                "another version of gosparse" % (path, name, __version__)
+            ) from None
+        fn.restype = restype
+        fn.argtypes = argtypes
+
+
+def _check_version(lib, path):
+    raw = lib.gs_version()
+    found = raw.decode("ascii", "replace") if raw else "(none)"
+    if found != __version__:
+        raise ImportError(
+            "gosparse: version mismatch: the Python package is %s but %s is libgosparse %s. "
+            "Rebuild the library (`make lib`) or reinstall the package so that both come from "
+            "the same source, or point GOSPARSE_LIBRARY at a matching library."
+            % (__version__, path, found)
+        )
+
+
+lib, path = _load()
+_declare(lib, path)
+_check_version(lib, path)

@@ -1,0 +1,30 @@
+"""Library-wide settings and counters."""
+
+from ctypes import byref, c_int64
+
+from . import _lib
+from ._arrays import int_arg
+from ._errors import _check
+
+
+def library_path():
+    """The path of the libgosparse this process loaded."""
+    return _lib.path
+
+
+def live_handles():
+    """How many tensors the library holds (created and not yet freed): a leak check."""
+    return _lib.lib.gs_live_handles()
+
+
+def set_memory_limit(nbytes):
+    """The largest single result the library may allocate, in bytes (> 0); bigger
+    results raise MemoryError (gosparse.TooLargeError)."""
+    _check(_lib.lib.gs_set_memory_limit(int_arg(nbytes, "nbytes")), "gs_set_memory_limit")
+
+
+def get_memory_limit():
+    """The current memory limit in bytes."""
+    out = c_int64()
+    _check(_lib.lib.gs_get_memory_limit(byref(out)), "gs_get_memory_limit")
+    return out.value

@@ -1,0 +1,483 @@
+"""Tensor: an immutable gosparse tensor with torch.Tensor's names for what it offers."""
+
+import ctypes
+from ctypes import byref, c_int32, c_int64, c_void_p
+
+import numpy as np
+
+from . import _arrays as A
+from . import _types as T
+from ._errors import _check
+from ._lib import GS_MAX_NDIM, GsArray, lib
+
+# gs_component values
+_VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8)
+_INDEX_AUTO = 0
+
+
+def _new_handle(fn, *args):
+    """Call a gs_* function whose last argument is a gs_tensor **out; return the Tensor."""
+    out = c_void_p()
+    _check(fn(*args, byref(out)), fn.__name__)
+    return Tensor._from_handle(out)
+
+
+def _dense_dim_arg(dense_dim):
+    if dense_dim is None:
+        return -1
+    d = A.int_arg(dense_dim, "dense_dim", A.INT32)
+    if d < 0:
+        raise ValueError("dense_dim: must be >= 0, got %d" % d)
+    return d
+
+
+def _blocksize_arg(blocksize, what="blocksize"):
+    if blocksize is None:
+        return None
+    try:
+        b = [A.int_arg(x, what) for x in blocksize]
+    except TypeError:
+        raise TypeError("%s: expected a pair of ints such as (2, 2), got %r"
+                        % (what, blocksize)) from None
+    if len(b) != 2:
+        raise ValueError("%s: expected 2 values (rows, columns of a block), got %d"
+                         % (what, len(b)))
+    if min(b) <= 0:
+        raise ValueError("%s: block sizes must be positive, got %r" % (what, tuple(b)))
+    return (c_int64 * 2)(*b)
+
+
+class Tensor:
+    """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
+
+    Tensors are immutable: every operation returns a new tensor, and the component
+    accessors (values(), indices(), crow_indices(), numpy(), ...) return read-only
+    numpy views of the tensor's own buffers, which keep the tensor alive.
+    Create tensors with gosparse.tensor, sparse_coo_tensor, sparse_csr_tensor, ...
+    """
+
+    __slots__ = ("_h", "_meta", "__weakref__")
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("gosparse.Tensor cannot be created directly: use gosparse.tensor, "
+                        "gosparse.sparse_coo_tensor, gosparse.sparse_csr_tensor, ...")
+
+    @classmethod
+    def _from_handle(cls, handle):
+        t = object.__new__(cls)
+        t._h = c_void_p(handle.value)
+        t._meta = {}
+        return t
+
+    def __del__(self):
+        h = getattr(self, "_h", None)
+        if h is not None and h.value and lib is not None:
+            try:
+                lib.gs_tensor_free(byref(h))
+            except Exception:  # at interpreter shutdown ctypes may already be gone
+                pass
+
+    @property
+    def _handle(self):
+        h = getattr(self, "_h", None)
+        if h is None or not h.value:
+            raise RuntimeError("gosparse: this Tensor object holds no tensor")
+        return h
+
+    # ---- properties ---------------------------------------------------------
+
+    def _i32(self, fn):
+        out = c_int32()
+        _check(fn(self._handle, byref(out)), fn.__name__)
+        return out.value
+
+    def _cached(self, key, compute):
+        meta = self._meta
+        if key not in meta:
+            meta[key] = compute()
+        return meta[key]
+
+    @property
+    def dtype(self):
+        """The dtype of the values (a gosparse.dtype)."""
+        return self._cached("dtype", lambda: T.dtype_from_code(self._i32(lib.gs_tensor_dtype)))
+
+    @property
+    def layout(self):
+        """The storage layout (a gosparse.layout)."""
+        return self._cached("layout",
+                            lambda: T.layout_from_code(self._i32(lib.gs_tensor_layout)))
+
+    @property
+    def shape(self):
+        """The shape, a gosparse.Size."""
+        def compute():
+            buf = (c_int64 * GS_MAX_NDIM)()
+            _check(lib.gs_tensor_shape(self._handle, buf, GS_MAX_NDIM), "gs_tensor_shape")
+            return T.Size(buf[: self.ndim])
+        return self._cached("shape", compute)
+
+    def size(self, dim=None):
+        """The shape, or the size of dimension dim (negative dims count from the end)."""
+        if dim is None:
+            return self.shape
+        return self.shape[self._dim(dim)]
+
+    def _dim(self, dim):
+        n = self.ndim
+        d = A.int_arg(dim, "dim")
+        if not -n <= d < n or n == 0:
+            raise IndexError("Dimension out of range (expected to be in range of [%d, %d], "
+                             "but got %d)" % (-max(n, 1), max(n, 1) - 1, d))
+        return d % n
+
+    @property
+    def ndim(self):
+        """The number of dimensions."""
+        return self._cached("ndim", lambda: self._i32(lib.gs_tensor_ndim))
+
+    def dim(self):
+        """The number of dimensions."""
+        return self.ndim
+
+    def numel(self):
+        """The number of elements (of the dense tensor this represents)."""
+        return self.shape.numel()
+
+    @property
+    def device(self):
+        """Always "cpu": libgosparse tensors live in host memory."""
+        return "cpu"
+
+    @property
+    def is_sparse(self):
+        """True for a COO tensor (only, as in torch)."""
+        return self.layout is T.sparse_coo
+
+    @property
+    def is_sparse_csr(self):
+        """True for a CSR tensor (only, as in torch)."""
+        return self.layout is T.sparse_csr
+
+    def sparse_dim(self):
+        """The number of sparse dimensions (batch dimensions excluded, as in torch)."""
+        return self._i32(lib.gs_tensor_sparse_dim)
+
+    def dense_dim(self):
+        """The number of trailing dense dimensions of the values."""
+        return self._i32(lib.gs_tensor_dense_dim)
+
+    def _batch_dim(self):
+        return self._i32(lib.gs_tensor_batch_dim)
+
+    def _nnz(self):
+        """The number of stored elements (nse, torch's _nnz())."""
+        out = c_int64()
+        _check(lib.gs_tensor_nnz(self._handle, byref(out)), "gs_tensor_nnz")
+        return out.value
+
+    def _index_width(self):
+        return self._i32(lib.gs_tensor_index_width)
+
+    def _blocksize(self):
+        out = (c_int64 * 2)()
+        _check(lib.gs_tensor_blocksize(self._handle, out), "gs_tensor_blocksize")
+        return (out[0], out[1])
+
+    def is_coalesced(self):
+        """COO: whether the indices are sorted and unique; True for the other layouts."""
+        return bool(self._i32(lib.gs_tensor_is_coalesced))
+
+    # ---- components -----------------------------------------------------------
+
+    def _component(self, which):
+        g = GsArray()
+        _check(lib.gs_tensor_component(self._handle, which, byref(g)), "gs_tensor_component")
+        return A.view_of(self, g)
+
+    def _data_view(self):
+        """The strided tensor's data as a read-only numpy view (bfloat16 as uint16 bits)."""
+        return self._component(_VALUES)
+
+    def _sparse_only(self, name):
+        if self.layout is T.strided:
+            raise RuntimeError("%s(): expected a sparse tensor, got a strided one" % name)
+
+    def values(self):
+        """The stored values (COO: coalesced tensors only, as torch). A read-only view."""
+        self._sparse_only("values")
+        return self._component(_VALUES)
+
+    def indices(self):
+        """COO indices (sparse_dim, nse) of a coalesced tensor. A read-only view."""
+        return self._component(_INDICES)
+
+    def _values(self):
+        """COO values, coalesced or not. A read-only view."""
+        return self._component(_RAW_VALUES)
+
+    def _indices(self):
+        """COO indices, coalesced or not. A read-only view."""
+        return self._component(_RAW_INDICES)
+
+    def crow_indices(self):
+        """CSR/BSR compressed row indices (*batch, rows + 1). A read-only view."""
+        return self._component(_CROW)
+
+    def col_indices(self):
+        """CSR/BSR column indices (*batch, nse). A read-only view."""
+        return self._component(_COL)
+
+    def ccol_indices(self):
+        """CSC/BSC compressed column indices (*batch, cols + 1). A read-only view."""
+        return self._component(_CCOL)
+
+    def row_indices(self):
+        """CSC/BSC row indices (*batch, nse). A read-only view."""
+        return self._component(_ROW)
+
+    def levels(self):
+        """The storage levels (gosparse's level model): a list of dicts with kind
+        ("dense", "compressed", "singleton"), dim, expr ("id", "div", "mod"), c, size,
+        unique, ordered, and pos/crd as read-only views (None where the level has none)."""
+        n = self._i32(lib.gs_tensor_num_levels)
+        kinds = {0: "dense", 1: "compressed", 2: "singleton"}
+        exprs = {0: "id", 1: "div", 2: "mod"}
+        out = []
+        for lvl in range(n):
+            kind, dim, expr, uniq, ordd = c_int32(), c_int32(), c_int32(), c_int32(), c_int32()
+            c, size = c_int64(), c_int64()
+            _check(lib.gs_tensor_level_info(self._handle, lvl, byref(kind), byref(dim),
+                                            byref(expr), byref(c), byref(size), byref(uniq),
+                                            byref(ordd)), "gs_tensor_level_info")
+            info = {"kind": kinds.get(kind.value, kind.value), "dim": dim.value,
+                    "expr": exprs.get(expr.value, expr.value), "c": c.value,
+                    "size": size.value, "unique": bool(uniq.value),
+                    "ordered": bool(ordd.value), "pos": None, "crd": None}
+            for key, fn in (("pos", lib.gs_tensor_level_pos), ("crd", lib.gs_tensor_level_crd)):
+                if key == "pos" and kind.value != 1 or key == "crd" and kind.value == 0:
+                    continue
+                g = GsArray()
+                _check(fn(self._handle, lvl, byref(g)), fn.__name__)
+                info[key] = A.view_of(self, g)
+            out.append(info)
+        return out
+
+    # ---- conversions ------------------------------------------------------------
+
+    def to_dense(self):
+        """The strided tensor this represents (returns a new tensor)."""
+        return _new_handle(lib.gs_to_dense, self._handle)
+
+    def _to_layout(self, layout, blocksize=None, dense_dim=None):
+        lay = T.to_layout(layout)
+        bs = _blocksize_arg(blocksize)
+        if bs is None and lay in (T.sparse_bsr, T.sparse_bsc):
+            raise ValueError("blocksize: required to convert to %s" % lay.name)
+        return _new_handle(lib.gs_to_layout, self._handle, lay.code, bs,
+                           _dense_dim_arg(dense_dim), _INDEX_AUTO)
+
+    def to_sparse(self, sparse_dim=None, *, layout=None, blocksize=None, dense_dim=None):
+        """torch's to_sparse: to_sparse(sparse_dim) gives COO with sparse_dim sparse dims;
+        to_sparse(layout=..., blocksize=..., dense_dim=...) converts to any layout
+        (COO by default)."""
+        if sparse_dim is not None:
+            if layout is not None or blocksize is not None or dense_dim is not None:
+                raise TypeError("to_sparse: give either sparse_dim or layout/blocksize/dense_dim")
+            return _new_handle(lib.gs_to_sparse_coo_dim, self._handle,
+                               A.int_arg(sparse_dim, "sparse_dim", A.INT32))
+        lay = T.sparse_coo if layout is None else T.to_layout(layout)
+        if lay is T.strided:
+            raise ValueError("layout: to_sparse needs a sparse layout, got gosparse.strided")
+        return self._to_layout(lay, blocksize, dense_dim)
+
+    def to_sparse_coo(self):
+        """COO (all dims sparse from strided; the sparse dims of a sparse source)."""
+        return self._to_layout(T.sparse_coo)
+
+    def to_sparse_csr(self, dense_dim=None):
+        """CSR, with dense_dim trailing dense dims (leading extra dims are batch dims)."""
+        return self._to_layout(T.sparse_csr, None, dense_dim)
+
+    def to_sparse_csc(self, dense_dim=None):
+        """CSC, with dense_dim trailing dense dims."""
+        return self._to_layout(T.sparse_csc, None, dense_dim)
+
+    def to_sparse_bsr(self, blocksize, dense_dim=None):
+        """BSR with blocks of blocksize = (rows, cols)."""
+        return self._to_layout(T.sparse_bsr, blocksize, dense_dim)
+
+    def to_sparse_bsc(self, blocksize, dense_dim=None):
+        """BSC with blocks of blocksize = (rows, cols)."""
+        return self._to_layout(T.sparse_bsc, blocksize, dense_dim)
+
+    def coalesce(self):
+        """COO with sorted, unique indices (duplicates summed)."""
+        return _new_handle(lib.gs_coalesce, self._handle)
+
+    def clone(self):
+        """A copy of the tensor."""
+        return _new_handle(lib.gs_clone, self._handle)
+
+    def to(self, *args, dtype=None, copy=False, device=None):
+        """torch's to(): to(dtype), to("cpu"), to(other_tensor) (its dtype).
+        Returns self when nothing changes (unless copy=True)."""
+        for a in args:
+            if isinstance(a, Tensor):
+                dtype = a.dtype
+            elif type(a).__name__ == "device" or isinstance(a, str) and _is_device_name(a):
+                device = a
+            else:
+                dtype = a
+        if device is not None and str(device) != "cpu":
+            raise ValueError("device: gosparse tensors live on the CPU, got %r" % (device,))
+        if dtype is None or T.to_dtype(dtype) is self.dtype:
+            return self.clone() if copy else self
+        return _new_handle(lib.gs_to_dtype, self._handle, T.to_dtype(dtype).code)
+
+    def _to_index_width(self, width):
+        return _new_handle(lib.gs_to_index_width, self._handle,
+                           A.int_arg(width, "index_width", A.INT32))
+
+    # ---- numpy, DLPack, Python values -------------------------------------------
+
+    def _strided_only(self, name):
+        if self.layout is not T.strided:
+            raise RuntimeError("%s(): expected a strided tensor, got %s: call to_dense() first"
+                               % (name, self.layout))
+
+    def numpy(self):
+        """The data of a strided tensor as a read-only numpy view (bfloat16: uint16 bits)."""
+        self._strided_only("numpy")
+        return self._data_view()
+
+    def __array__(self, dtype=None, copy=None):
+        """numpy.asarray(t): the read-only data view of a strided tensor (a copy if asked)."""
+        self._strided_only("__array__")
+        a = self._data_view()
+        if dtype is not None and np.dtype(dtype) != a.dtype:
+            if copy is False:
+                raise ValueError("__array__: converting to %s needs a copy" % np.dtype(dtype))
+            return a.astype(dtype)
+        return a.copy() if copy else a
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """DLPack export of a strided tensor (through numpy's exporter, read-only).
+        Consumers of the legacy protocol (no max_version) cannot be told the data is
+        read-only, so they get a copy."""
+        self._strided_only("__dlpack__")
+        if stream is not None and stream != -1:
+            raise BufferError("gosparse tensors live on the CPU: stream must be None")
+        if self.dtype is T.bfloat16:
+            raise BufferError("bfloat16 tensors cannot be exported through numpy's DLPack; "
+                              "use gosparse.to_torch or .to(gosparse.float32)")
+        a = self._data_view()
+        if max_version is None or max_version[0] < 1:
+            if copy is False:
+                raise BufferError("the legacy DLPack protocol cannot share read-only data")
+            return a.__dlpack__(dl_device=dl_device, copy=True)
+        return a.__dlpack__(max_version=max_version, dl_device=dl_device, copy=copy)
+
+    def __dlpack_device__(self):
+        """(kDLCPU, 0): gosparse tensors live in host memory."""
+        return (1, 0)
+
+    def tolist(self):
+        """The values of a strided tensor as (nested) Python numbers."""
+        self._strided_only("tolist")
+        a = self._data_view()
+        if self.dtype is T.bfloat16:
+            a = A.bf16_bits_to_float32(a)
+        return a.tolist()
+
+    def item(self):
+        """The value of a one-element tensor as a Python number."""
+        if self.numel() != 1:
+            raise RuntimeError("a Tensor with %d elements cannot be converted to Scalar"
+                               % self.numel())
+        t = self if self.layout is T.strided else self.to_dense()
+        v = t.tolist()
+        while isinstance(v, list):
+            v = v[0]
+        return v
+
+    def __bool__(self):
+        if self.numel() != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.item())
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self.shape[0]
+
+    # ---- comparison, printing, copying ------------------------------------------
+
+    def equal(self, other):
+        """True when both have the same shape, dtype and dense values (any layouts)."""
+        return equal(self, other)
+
+    def __eq__(self, other):
+        if isinstance(other, Tensor):
+            raise TypeError("gosparse tensors have no elementwise ==: use gosparse.equal(a, b) "
+                            "(or a.equal(b)) to compare whole tensors")
+        return NotImplemented
+
+    __ne__ = __eq__
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        h = getattr(self, "_h", None)
+        if h is None or not h.value:
+            return "<gosparse.Tensor (no tensor)>"
+        needed = c_int64()
+        cap = 4096
+        while True:
+            buf = ctypes.create_string_buffer(cap)
+            _check(lib.gs_tensor_repr(h, buf, cap, byref(needed)), "gs_tensor_repr")
+            if needed.value < cap:
+                return buf.value.decode("utf-8", "replace")
+            cap = needed.value + 1
+
+    def __copy__(self):
+        return self  # immutable
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        from ._construct import _rebuild
+
+        return (_rebuild, _pickle_state(self))
+
+
+def _is_device_name(s):
+    return s.split(":")[0] in ("cpu", "cuda", "mps", "meta", "xpu", "xla", "hip", "hpu", "ipu")
+
+
+def equal(a, b):
+    """gosparse.equal(a, b): True when a and b have the same shape, dtype and dense
+    values, whatever their layouts (torch.equal)."""
+    if not isinstance(a, Tensor) or not isinstance(b, Tensor):
+        raise TypeError("equal: expected two gosparse Tensors, got %s and %s"
+                        % (type(a).__name__, type(b).__name__))
+    out = c_int32()
+    _check(lib.gs_equal(a._handle, b._handle, byref(out)), "gs_equal")
+    return bool(out.value)
+
+
+def _pickle_state(t):
+    """(layout, dtype, shape, components, final layout, dense_dim): what _rebuild needs."""
+    final = t.layout
+    src = t if final in (T.strided, T.sparse_coo) + T.COMPRESSED else t.to_sparse_coo()
+    lay, copy = src.layout, np.array
+    if lay is T.strided:
+        comps = (copy(src._data_view()),)
+    elif lay is T.sparse_coo:
+        comps = (copy(src._indices()), copy(src._values()), src.is_coalesced())
+    elif lay in (T.sparse_csr, T.sparse_bsr):
+        comps = (copy(src.crow_indices()), copy(src.col_indices()), copy(src.values()))
+    else:
+        comps = (copy(src.ccol_indices()), copy(src.row_indices()), copy(src.values()))
+    dense_dim = 0 if final is T.strided else t.dense_dim()
+    return (lay.name, t.dtype.name, tuple(t.shape), comps, final.name, dense_dim)

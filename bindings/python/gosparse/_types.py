@@ -1,0 +1,209 @@
+"""dtypes, layouts and Size: the torch-like descriptors of a tensor."""
+
+import builtins
+import math
+
+import numpy as np
+
+
+class dtype:
+    """A value type, like torch.dtype. ``code`` is its gs_dtype (DLPack code << 8 | bits).
+
+    ``numpy_dtype`` is the numpy dtype that stores it: numpy has no bfloat16, so
+    bfloat16 data is seen from numpy as uint16 bit patterns.
+    """
+
+    __slots__ = ("name", "code", "itemsize", "numpy_dtype", "is_floating_point", "is_complex",
+                 "is_signed")
+
+    def __init__(self, name, code, numpy_dtype):
+        self.name = name
+        self.code = code
+        self.itemsize = (code & 0xFF) // 8
+        self.numpy_dtype = np.dtype(numpy_dtype)
+        kind = code >> 8
+        self.is_floating_point = kind in (2, 4)
+        self.is_complex = kind == 5
+        self.is_signed = kind in (0, 2, 4, 5)
+
+    def __repr__(self):
+        return "gosparse." + self.name
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (_dtype_named, (self.name,))
+
+
+def _code(kind, bits):
+    return kind << 8 | bits
+
+
+bool = dtype("bool", _code(6, 8), np.bool_)
+uint8 = dtype("uint8", _code(1, 8), np.uint8)
+int8 = dtype("int8", _code(0, 8), np.int8)
+int16 = dtype("int16", _code(0, 16), np.int16)
+int32 = dtype("int32", _code(0, 32), np.int32)
+int64 = dtype("int64", _code(0, 64), np.int64)
+float16 = dtype("float16", _code(2, 16), np.float16)
+bfloat16 = dtype("bfloat16", _code(4, 16), np.uint16)
+float32 = dtype("float32", _code(2, 32), np.float32)
+float64 = dtype("float64", _code(2, 64), np.float64)
+complex64 = dtype("complex64", _code(5, 64), np.complex64)
+complex128 = dtype("complex128", _code(5, 128), np.complex128)
+
+DTYPES = (bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64,
+          complex64, complex128)
+_BY_NAME = {d.name: d for d in DTYPES}
+_BY_NAME.update(double=float64, float=float32, half=float16, long=int64, int=int32,
+                short=int16, cfloat=complex64, cdouble=complex128)
+_BY_CODE = {d.code: d for d in DTYPES}
+_BY_NUMPY = {d.numpy_dtype: d for d in DTYPES if d is not bfloat16}
+
+
+def _dtype_named(name):
+    return _BY_NAME[name]
+
+
+def dtype_from_code(code):
+    """The dtype of a gs_dtype code."""
+    try:
+        return _BY_CODE[code]
+    except KeyError:
+        raise TypeError("gosparse: the library returned an unknown dtype code %d" % code) from None
+
+
+def dtype_from_numpy(npdtype, what="array"):
+    """The dtype stored as numpy dtype ``npdtype``; TypeError when gosparse has none."""
+    npdtype = np.dtype(npdtype)
+    d = _BY_NUMPY.get(npdtype if npdtype.isnative else npdtype.newbyteorder("="))
+    if d is None:
+        raise TypeError(
+            "%s: numpy dtype %s is not supported; gosparse dtypes are %s"
+            % (what, npdtype, ", ".join(x.name for x in DTYPES))
+        )
+    return d
+
+
+def to_dtype(x, what="dtype"):
+    """Resolve a gosparse dtype, a name ("float64", "torch.float64", "double"), a numpy
+    dtype or type, a torch dtype or the Python types bool/int/float/complex."""
+    if isinstance(x, dtype):
+        return x
+    if x is builtins.bool:
+        return bool
+    if x is builtins.int:
+        return int64
+    if x is builtins.float:
+        return float64
+    if x is builtins.complex:
+        return complex128
+    if isinstance(x, str) or type(x).__module__ == "torch":
+        name = str(x)
+        for prefix in ("torch.", "gosparse.", "numpy.", "np."):
+            if name.startswith(prefix):
+                name = name[len(prefix):]
+        d = _BY_NAME.get(name)
+        if d is not None:
+            return d
+        raise TypeError("%s: unknown dtype %r; expected one of %s"
+                        % (what, str(x), ", ".join(d.name for d in DTYPES)))
+    try:
+        npd = np.dtype(x)
+    except Exception:
+        raise TypeError("%s: expected a gosparse dtype, got %r" % (what, x)) from None
+    return dtype_from_numpy(npd, what)
+
+
+class layout:
+    """A storage layout, like torch.layout. ``code`` is its gs_layout."""
+
+    __slots__ = ("name", "code")
+
+    def __init__(self, name, code):
+        self.name = name
+        self.code = code
+
+    def __repr__(self):
+        return "gosparse." + self.name
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (_layout_named, (self.name,))
+
+
+strided = layout("strided", 0)
+sparse_coo = layout("sparse_coo", 1)
+sparse_csr = layout("sparse_csr", 2)
+sparse_csc = layout("sparse_csc", 3)
+sparse_bsr = layout("sparse_bsr", 4)
+sparse_bsc = layout("sparse_bsc", 5)
+sparse_dcsr = layout("sparse_dcsr", 6)
+sparse_dcsc = layout("sparse_dcsc", 7)
+sparse_csf = layout("sparse_csf", 8)
+
+LAYOUTS = (strided, sparse_coo, sparse_csr, sparse_csc, sparse_bsr, sparse_bsc, sparse_dcsr,
+           sparse_dcsc, sparse_csf)
+_LAYOUT_BY_NAME = {lay.name: lay for lay in LAYOUTS}
+_LAYOUT_BY_CODE = {lay.code: lay for lay in LAYOUTS}
+COMPRESSED = (sparse_csr, sparse_csc, sparse_bsr, sparse_bsc)
+
+
+def _layout_named(name):
+    return _LAYOUT_BY_NAME[name]
+
+
+def layout_from_code(code):
+    """The layout of a gs_layout code."""
+    try:
+        return _LAYOUT_BY_CODE[code]
+    except KeyError:
+        raise TypeError("gosparse: the library returned an unknown layout code %d" % code) from None
+
+
+def to_layout(x, what="layout"):
+    """Resolve a gosparse layout, a name ("sparse_csr", "csr", "torch.sparse_csr") or a
+    torch layout."""
+    if isinstance(x, layout):
+        return x
+    if isinstance(x, str) or type(x).__module__ == "torch":
+        name = str(x)
+        for prefix in ("torch.", "gosparse."):
+            if name.startswith(prefix):
+                name = name[len(prefix):]
+        lay = _LAYOUT_BY_NAME.get(name) or _LAYOUT_BY_NAME.get("sparse_" + name)
+        if lay is not None:
+            return lay
+    raise TypeError("%s: expected a gosparse layout (%s), got %r"
+                    % (what, ", ".join(lay.name for lay in LAYOUTS), x))
+
+
+class Size(tuple):
+    """A tensor's shape: a tuple of ints that prints like torch.Size."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "gosparse.Size([%s])" % ", ".join(str(s) for s in self)
+
+    __str__ = __repr__
+
+    def __getitem__(self, key):
+        r = tuple.__getitem__(self, key)
+        return Size(r) if isinstance(key, slice) else r
+
+    def numel(self):
+        """The number of elements of a tensor of this shape."""
+        return math.prod(self)
+
+
+# torch's aliases. Last in the file: `float` and `int` shadow the builtins from here on.
+double = float64
+half = float16
+long = int64
+short = int16
+cfloat = complex64
+cdouble = complex128
+float = float32  # noqa: A001
+int = int32  # noqa: A001

@@ -1,0 +1,65 @@
+"""`pip wheel` makes a platform wheel with libgosparse inside; it installs into a fresh
+venv and works there without Go and without GOSPARSE_LIBRARY."""
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from conftest import PACKAGE_ROOT
+
+pytestmark = pytest.mark.slow
+
+
+def _can_build_without_isolation():
+    """Whether the installed setuptools can make wheels (>= 70.1, or the wheel package)."""
+    import importlib.util
+
+    return any(importlib.util.find_spec(m) is not None
+               for m in ("setuptools.command.bdist_wheel", "wheel"))
+
+
+def test_wheel_installs_and_runs_without_go(tmp_path):
+    if not shutil.which("go") and not os.environ.get("GO"):
+        pytest.skip("building the wheel needs Go")
+    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path / "dist"),
+           PACKAGE_ROOT]
+    if _can_build_without_isolation():
+        cmd.insert(4, "--no-build-isolation")  # no download of setuptools: fast, offline
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=240)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    wheels = glob.glob(str(tmp_path / "dist" / "gosparse-*.whl"))
+    assert len(wheels) == 1
+    whl = wheels[0]
+    assert "-py3-none-" in os.path.basename(whl) and not whl.endswith("-any.whl")
+    with zipfile.ZipFile(whl) as z:
+        names = z.namelist()
+    assert any(n.startswith("gosparse/libgosparse.") for n in names), names
+    assert "gosparse/conformance.py" in names
+
+    venv = tmp_path / "venv"
+    # System site-packages provide numpy (the one dependency) without a download.
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+                   check=True, timeout=120)
+    py = str(venv / "bin" / "python")
+    p = subprocess.run([py, "-m", "pip", "install", "--no-deps", "--no-index", whl],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("GOSPARSE_LIBRARY", "PYTHONPATH", "GO", "GOROOT")}
+    env["PATH"] = os.pathsep.join([str(venv / "bin"), "/usr/bin", "/bin"])  # no go here
+    code = ("import gosparse as gs, os\n"
+            "t = gs.tensor([[0., 2.], [3., 0.]]).to_sparse_csr()\n"
+            "assert t.values().tolist() == [2.0, 3.0]\n"
+            "print(gs.library_path())\n"
+            "print(gs.__file__)\n")
+    p = subprocess.run([py, "-c", code], capture_output=True, text=True, env=env,
+                       cwd=str(tmp_path), timeout=60)
+    assert p.returncode == 0, p.stderr
+    lib_path, init_path = p.stdout.split()
+    assert lib_path.startswith(str(venv)) and init_path.startswith(str(venv))
