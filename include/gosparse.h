@@ -153,7 +153,11 @@ gs_status gs_sparse_compressed_from(gs_layout layout, const gs_array *compressed
 /* A strided (dense) tensor holding a copy of data. */
 gs_status gs_strided_from(const gs_array *data, gs_tensor **out);
 /* Zero-copy variants: the tensor borrows the buffers until it is freed, then
- * calls release(ctx) (release may be NULL). Buffers must not change meanwhile. */
+ * calls release(ctx) (release may be NULL). Buffers must not change meanwhile.
+ * On error no tensor exists and release is not called: the caller keeps the
+ * buffers. A result computed from the tensor that shares its buffers borrows
+ * them too; release then runs once, when the last of them is freed. Buffers
+ * must be aligned to their element size (at most 8). */
 gs_status gs_sparse_coo_wrap(const gs_array *indices, const gs_array *values,
                              int32_t ndim, const int64_t *size, int32_t flags,
                              gs_release_fn release, void *ctx, gs_tensor **out);
@@ -192,6 +196,7 @@ gs_status gs_tensor_is_coalesced(const gs_tensor *t, int32_t *out); /* COO flag;
 gs_status gs_tensor_fill_value(const gs_tensor *t, void *buf, int64_t buf_bytes);
 
 /* ---- components (lent until the tensor is freed) ------------------------ */
+/* The same pointer on every call; never NULL, even for zero elements. */
 gs_status gs_tensor_component(const gs_tensor *t, gs_component which, gs_array *out);
 
 /* ---- the level model ----------------------------------------------------- */

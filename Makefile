@@ -1,0 +1,102 @@
+# gosparse — build, install and test.
+#
+#   make                      build/lib/libgosparse.so and build/lib/libgosparse.a
+#   make demo [ARGS=f.mtx]    build the library and run examples/demo.c
+#   make test                 go vet + go test + C tests (twice: plain and cgocheck2) + bindings
+#   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
+#   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
+#   make clean
+
+GO      ?= go
+CC      ?= cc
+CMAKE   ?= cmake
+CTEST   ?= ctest
+PREFIX  ?= /usr/local
+BUILD   := build
+LIBDIR  := $(BUILD)/lib
+CONFORMANCE ?=
+
+VERSION := $(shell sed -n 's/^\#define GS_VERSION_STRING "\(.*\)"/\1/p' include/gosparse.h)
+
+# Everything the library is built from; a change to any of them relinks it.
+GO_SOURCES := $(shell find core kernels capi cuda internal -name '*.go' ! -name '*_test.go' 2>/dev/null) \
+              $(wildcard capi/*.c capi/*.h) include/gosparse.h go.mod $(wildcard go.sum)
+EXPORTS    := capi/exports.map
+GOFLAGS_LIB := -trimpath -buildvcs=false
+# The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
+SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
+
+.PHONY: all lib demo test test-go test-c test-c-cgocheck2 test-python test-rust conformance install clean
+
+all: lib
+
+lib: $(LIBDIR)/libgosparse.so $(LIBDIR)/libgosparse.a
+
+# go build writes a header next to its output: each build runs in its own
+# folder under build/cgo (the header is an artefact, never on an include path;
+# separate folders keep make -j from racing on it) and the library moves to lib/.
+$(LIBDIR)/libgosparse.so: $(GO_SOURCES) $(EXPORTS)
+	@mkdir -p $(LIBDIR) $(BUILD)/cgo/shared
+	$(GO) build $(GOFLAGS_LIB) -buildmode=c-shared $(SHARED_LDFLAGS) -o $(BUILD)/cgo/shared/libgosparse.so ./capi
+	mv -f $(BUILD)/cgo/shared/libgosparse.so $@
+
+$(LIBDIR)/libgosparse.a: $(GO_SOURCES)
+	@mkdir -p $(LIBDIR) $(BUILD)/cgo/archive
+	$(GO) build $(GOFLAGS_LIB) -buildmode=c-archive -o $(BUILD)/cgo/archive/libgosparse.a ./capi
+	mv -f $(BUILD)/cgo/archive/libgosparse.a $@
+
+$(BUILD)/demo: examples/demo.c include/gosparse.h $(LIBDIR)/libgosparse.so
+	$(CC) -std=c11 -O2 -Wall -Wextra -Iinclude -o $@ $< -L$(LIBDIR) -lgosparse -Wl,-rpath,'$$ORIGIN/lib'
+
+demo: $(BUILD)/demo
+	$(BUILD)/demo $(ARGS)
+
+# ---- tests -------------------------------------------------------------------
+
+test: test-go test-c test-c-cgocheck2 test-python test-rust
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -short ./...
+
+# The C tests of tests/c through CMake/CTest, against a library CMake builds in its own tree.
+test-c:
+	$(CMAKE) -S . -B $(BUILD)/cmake -DCMAKE_BUILD_TYPE=Debug
+	$(CMAKE) --build $(BUILD)/cmake -j 2
+	$(CTEST) --test-dir $(BUILD)/cmake --output-on-failure
+
+# The same tests against a library built with GOEXPERIMENT=cgocheck2, which checks
+# every Go pointer that crosses into C (the cgo pointer rules) at run time.
+test-c-cgocheck2:
+	$(CMAKE) -S . -B $(BUILD)/cmake-cgocheck2 -DCMAKE_BUILD_TYPE=Debug \
+		-DGOSPARSE_GOEXPERIMENT=cgocheck2 -DGOSPARSE_INSTALL_TEST=OFF
+	$(CMAKE) --build $(BUILD)/cmake-cgocheck2 -j 2
+	$(CTEST) --test-dir $(BUILD)/cmake-cgocheck2 --output-on-failure
+
+# Bindings: run where they exist (a Makefile for Python, a Cargo workspace for Rust).
+test-python: lib
+	@if [ -f bindings/python/Makefile ]; then \
+		$(MAKE) -C bindings/python test LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so; \
+	else echo "test-python: bindings/python/Makefile absent, skipped"; fi
+
+test-rust: lib
+	@if [ -f bindings/rust/Cargo.toml ]; then \
+		cd bindings/rust && GOSPARSE_LIB_DIR=$(CURDIR)/$(LIBDIR) LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR) cargo test -q; \
+	else echo "test-rust: bindings/rust/Cargo.toml absent, skipped"; fi
+
+conformance:
+	$(GO) run ./cmd/conformance $(CONFORMANCE)
+
+# ---- install -----------------------------------------------------------------
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/gosparse
+	install -m 644 include/gosparse.h $(DESTDIR)$(PREFIX)/include/gosparse.h
+	install -m 755 $(LIBDIR)/libgosparse.so $(DESTDIR)$(PREFIX)/lib/libgosparse.so
+	install -m 644 $(LIBDIR)/libgosparse.a $(DESTDIR)$(PREFIX)/lib/libgosparse.a
+	sed 's/@VERSION@/$(VERSION)/' cmake/gosparse.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gosparse.pc
+	install -m 644 cmake/gosparseConfig.cmake $(DESTDIR)$(PREFIX)/lib/cmake/gosparse/gosparseConfig.cmake
+	sed 's/@VERSION@/$(VERSION)/' cmake/gosparseConfigVersion.cmake.in > $(DESTDIR)$(PREFIX)/lib/cmake/gosparse/gosparseConfigVersion.cmake
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,154 @@
+package main
+
+/*
+#include <string.h>
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// arrayInput is a validated description of a caller's gs_array.
+type arrayInput struct {
+	dtype core.DType
+	shape []int64
+	bytes int64
+	data  unsafe.Pointer
+}
+
+// readArray validates a caller's gs_array named arg: known dtype, ndim in
+// [0, GS_MAX_NDIM], non-negative sizes, a byte count that fits int64, and
+// data not NULL unless the array is empty.
+func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
+	if a == nil {
+		return arrayInput{}, errNull(arg)
+	}
+	d := core.DType(a.dtype)
+	if err := core.CheckDType(arg+".dtype", d); err != nil {
+		return arrayInput{}, err
+	}
+	nd := int(a.ndim)
+	if nd < 0 || nd > C.GS_MAX_NDIM {
+		return arrayInput{}, errArg("%s.ndim = %d must be in [0, %d]", arg, nd, C.GS_MAX_NDIM)
+	}
+	shape := make([]int64, nd)
+	empty := false
+	for i := range shape {
+		shape[i] = int64(a.shape[i])
+		if shape[i] < 0 {
+			return arrayInput{}, errArg("%s.shape[%d] = %d: sizes must be non-negative", arg, i, shape[i])
+		}
+		empty = empty || shape[i] == 0
+	}
+	n := int64(0)
+	if !empty {
+		n = 1
+		for _, s := range shape {
+			if n > (1<<63-1)/s {
+				return arrayInput{}, errArg("%s.shape = %v: the number of elements overflows int64", arg, shape)
+			}
+			n *= s
+		}
+	}
+	if n == 0 {
+		return arrayInput{dtype: d, shape: shape, bytes: 0, data: a.data}, nil
+	}
+	size := int64(d.Size())
+	if n > (1<<63-1)/size {
+		return arrayInput{}, errArg("%s.shape = %v: the number of bytes overflows int64", arg, shape)
+	}
+	if a.data == nil {
+		return arrayInput{}, core.Errorf(core.ErrInvalidArgument, "%s.data is NULL but the array has %d elements", arg, n)
+	}
+	return arrayInput{dtype: d, shape: shape, bytes: n * size, data: a.data}, nil
+}
+
+// copyArray copies the caller's buffer into a new Go array (the *_from verbs).
+func copyArray(arg string, a *C.gs_carray) (core.Array, error) {
+	in, err := readArray(arg, a)
+	if err != nil {
+		return core.Array{}, err
+	}
+	if limit := core.MemoryLimit(); in.bytes > limit {
+		return core.Array{}, core.Errorf(core.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
+	}
+	out := core.NewArray(in.dtype, in.shape)
+	if in.bytes > 0 {
+		C.memcpy(unsafe.Pointer(&out.Data[0]), in.data, C.size_t(in.bytes))
+	}
+	return out, nil
+}
+
+// wrap views the caller's buffer as a core.Array without copying (the
+// *_wrap verbs) and records its byte range in b.
+func (b *borrow) wrap(arg string, a *C.gs_carray) (core.Array, error) {
+	in, err := readArray(arg, a)
+	if err != nil {
+		return core.Array{}, err
+	}
+	if in.bytes == 0 {
+		return core.Array{DType: in.dtype, Shape: in.shape, Data: []byte{}}, nil
+	}
+	// core views buffers as typed Go slices, which need natural alignment.
+	if align := uintptr(min(in.dtype.Size(), 8)); uintptr(in.data)%align != 0 {
+		return core.Array{}, errArg("%s.data = %p is not aligned to %d bytes as %s needs", arg, in.data, align, in.dtype)
+	}
+	start := uintptr(in.data)
+	b.ranges = append(b.ranges, [2]uintptr{start, start + uintptr(in.bytes)})
+	return core.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
+}
+
+// readSize reads an optional size argument: ndim == 0 means "infer" (nil).
+func readSize(ndim C.int32_t, size *C.gs_cint64) ([]int64, error) {
+	if ndim == 0 {
+		return nil, nil
+	}
+	if ndim < 0 || ndim > C.GS_MAX_NDIM {
+		return nil, errArg("ndim = %d must be in [0, %d] (0: infer the size)", int32(ndim), C.GS_MAX_NDIM)
+	}
+	if size == nil {
+		return nil, errArg("size is NULL but ndim = %d", int32(ndim))
+	}
+	return readInt64s("size", size, int(ndim))
+}
+
+// readInt64s copies n int64 values from C, refusing negative ones.
+func readInt64s(arg string, p *C.gs_cint64, n int) ([]int64, error) {
+	src := unsafe.Slice((*int64)(unsafe.Pointer(p)), n)
+	out := make([]int64, n)
+	for i, v := range src {
+		if v < 0 {
+			return nil, errArg("%s[%d] = %d: sizes must be non-negative", arg, i, v)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// lendArray fills a caller's gs_array with a lent view of a.
+func lendArray(a core.Array, out *C.gs_array) {
+	var res C.gs_array
+	if len(a.Data) > 0 {
+		res.data = unsafe.Pointer(&a.Data[0])
+	} else {
+		res.data = C.gsi_empty_data()
+	}
+	res.dtype = C.gs_dtype(a.DType)
+	res.ndim = C.int32_t(len(a.Shape))
+	for i, s := range a.Shape {
+		res.shape[i] = C.int64_t(s)
+	}
+	*out = res
+}
+
+// lendable checks that a fits a gs_array (at most GS_MAX_NDIM dims).
+func lendable(what string, a core.Array) error {
+	if len(a.Shape) > C.GS_MAX_NDIM {
+		return core.Errorf(core.ErrNotImplemented, "%s has %d dimensions; a gs_array holds at most %d", what, len(a.Shape), C.GS_MAX_NDIM)
+	}
+	return nil
+}

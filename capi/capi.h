@@ -1,0 +1,37 @@
+/* capi.h — private declarations shared by the cgo preambles of package capi.
+ *
+ * The exported Go functions take these const-qualified typedefs so that the
+ * prototypes cgo generates match include/gosparse.h exactly (Go has no const).
+ * The definitions live in helpers.c: a preamble of a file with //export may
+ * hold declarations only. */
+#ifndef GOSPARSE_CAPI_H
+#define GOSPARSE_CAPI_H
+
+#include <stdint.h>
+#include "gosparse.h"
+
+typedef const gs_tensor gs_ctensor;
+typedef const gs_array gs_carray;
+typedef const int64_t gs_cint64;
+typedef const char gs_cchar;
+
+/* The calling thread's last error message: gsi_set_error takes ownership of a
+ * malloc'd msg (NULL clears it) and frees the previous one. */
+void gsi_set_error(char *msg);
+const char *gsi_get_error(void);
+
+/* Calls release(ctx) when release is not NULL (Go cannot call C function pointers). */
+void gsi_call_release(gs_release_fn release, void *ctx);
+
+/* Handles are tagged words, never addresses: these casts keep uintptr->pointer
+ * conversions out of Go (go vet, checkptr). */
+gs_tensor *gsi_handle_from_bits(uint64_t bits);
+uint64_t gsi_handle_bits(const gs_tensor *t);
+
+/* The address lent for zero-length components: never NULL, never read. */
+void *gsi_empty_data(void);
+
+/* Static C strings (gs_version, names) that live as long as the process. */
+const char *gsi_version_cstr(void);
+
+#endif

@@ -1,0 +1,46 @@
+package main
+
+/*
+#include <stdlib.h>
+#include "capi.h"
+*/
+import "C"
+
+import "github.com/gosparse/gosparse/core"
+
+// setLastError stores msg as the calling thread's last error. Exports run on
+// the calling C thread (cgo locks a callback to it), so C thread-local storage
+// is the thread that called.
+func setLastError(msg string) { C.gsi_set_error(C.CString(msg)) }
+
+// clearLastError makes gs_last_error return "" on this thread.
+func clearLastError() { C.gsi_set_error(nil) }
+
+// done turns the outcome of export fn into its status: it clears the last
+// error on success and records "fn: message" on failure.
+func done(fn string, err error) C.gs_status {
+	if err == nil {
+		clearLastError()
+		return C.GS_OK
+	}
+	setLastError(fn + ": " + err.Error())
+	return C.gs_status(core.CodeOf(err))
+}
+
+// guard recovers a panic in export fn and turns it into GS_ERR_INTERNAL, so
+// that no Go panic ever unwinds into C. Use as: defer guard("gs_x", &st).
+func guard(fn string, st *C.gs_status) {
+	if r := recover(); r != nil {
+		*st = done(fn, core.Errorf(core.ErrInternal, "internal error (please report): %v", r))
+	}
+}
+
+// errNull reports a NULL pointer argument.
+func errNull(arg string) error {
+	return core.Errorf(core.ErrInvalidArgument, "%s is NULL", arg)
+}
+
+// errArg reports an invalid argument value.
+func errArg(format string, args ...any) error {
+	return core.Errorf(core.ErrInvalidArgument, format, args...)
+}

@@ -1,0 +1,55 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import "github.com/gosparse/gosparse/core"
+
+// componentGetters maps each gs_component to its core accessor and name.
+var componentGetters = map[C.gs_component]struct {
+	name string
+	get  func(*core.Tensor) (core.Array, error)
+}{
+	C.GS_COMP_VALUES:       {"values", (*core.Tensor).Values},
+	C.GS_COMP_INDICES:      {"indices", (*core.Tensor).Indices},
+	C.GS_COMP_RAW_INDICES:  {"_indices", (*core.Tensor).RawIndices},
+	C.GS_COMP_CROW_INDICES: {"crow_indices", (*core.Tensor).CrowIndices},
+	C.GS_COMP_COL_INDICES:  {"col_indices", (*core.Tensor).ColIndices},
+	C.GS_COMP_CCOL_INDICES: {"ccol_indices", (*core.Tensor).CcolIndices},
+	C.GS_COMP_ROW_INDICES:  {"row_indices", (*core.Tensor).RowIndices},
+	C.GS_COMP_RAW_VALUES:   {"_values", (*core.Tensor).RawValues},
+}
+
+// gs_tensor_component lends one component of t. The data pointer stays valid
+// (and the same on every call) until t is freed; shapes are copied into out.
+//
+//export gs_tensor_component
+func gs_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_array) (st C.gs_status) {
+	const fn = "gs_tensor_component"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	g, ok := componentGetters[which]
+	if !ok {
+		return done(fn, errArg("which = %d is not a gs_component (GS_COMP_VALUES..GS_COMP_RAW_VALUES)", int32(which)))
+	}
+	a, err := h.lend(lendKey{comp: int32(which), level: -1}, func() (core.Array, error) {
+		a, err := g.get(h.t)
+		if err == nil {
+			err = lendable(g.name, a)
+		}
+		return a, err
+	})
+	if err != nil {
+		return done(fn, err)
+	}
+	lendArray(a, out)
+	return done(fn, nil)
+}

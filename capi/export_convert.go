@@ -1,0 +1,137 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import "github.com/gosparse/gosparse/core"
+
+// unary is the shared body of the conversions: look up t, compute, register
+// the result (which shares t's borrowed buffers if it aliases them).
+func unary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*core.Tensor) (*core.Tensor, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := op(h.t)
+	return finishNew(fn, r, err, h, out)
+}
+
+// checkIndexWidth refuses index widths other than GS_INDEX_AUTO, 32 and 64.
+func checkIndexWidth(w C.int32_t) error {
+	if w != C.GS_INDEX_AUTO && w != C.GS_INDEX_32 && w != C.GS_INDEX_64 {
+		return errArg("index_width = %d must be GS_INDEX_AUTO (0), GS_INDEX_32 or GS_INDEX_64", int32(w))
+	}
+	return nil
+}
+
+// gs_to_dense writes the strided tensor equal to t (fill value materialised).
+//
+//export gs_to_dense
+func gs_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_to_dense"
+	defer guard(fn, &st)
+	return unary(fn, t, out, core.ToDense)
+}
+
+// gs_to_layout converts t to any layout.
+//
+//export gs_to_layout
+func gs_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, denseDim, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_to_layout"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	l, err := checkLayout(layout)
+	if err != nil {
+		return done(fn, err)
+	}
+	bs, err := readBlocksize(l, blocksize)
+	if err != nil {
+		return done(fn, err)
+	}
+	if denseDim < -1 {
+		return done(fn, errArg("dense_dim = %d must be >= 0, or -1 for the default", int32(denseDim)))
+	}
+	if err := checkIndexWidth(indexWidth); err != nil {
+		return done(fn, err)
+	}
+	opt := core.ConvertOptions{DenseDim: int(denseDim), SparseDim: -1, BlockSize: bs, IndexWidth: int(indexWidth)}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, l, opt) })
+}
+
+// gs_to_sparse_coo_dim is torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims.
+//
+//export gs_to_sparse_coo_dim
+func gs_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_to_sparse_coo_dim"
+	defer guard(fn, &st)
+	if sparseDim < 1 {
+		return done(fn, errArg("sparse_dim = %d must be >= 1", int32(sparseDim)))
+	}
+	opt := core.ConvertOptions{DenseDim: -1, SparseDim: int(sparseDim)}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, core.COO, opt) })
+}
+
+// gs_coalesce writes the coalesced form of t (sorted, duplicates summed).
+//
+//export gs_coalesce
+func gs_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_coalesce"
+	defer guard(fn, &st)
+	return unary(fn, t, out, core.Coalesce)
+}
+
+// gs_to_dtype writes t with its values (and fill value) cast to dtype.
+//
+//export gs_to_dtype
+func gs_to_dtype(t *C.gs_ctensor, dtype C.gs_dtype, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_to_dtype"
+	defer guard(fn, &st)
+	if err := core.CheckDType("dtype", core.DType(dtype)); err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToDType(t, core.DType(dtype)) })
+}
+
+// gs_to_index_width writes t with index arrays of the given width.
+//
+//export gs_to_index_width
+func gs_to_index_width(t *C.gs_ctensor, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_to_index_width"
+	defer guard(fn, &st)
+	if err := checkIndexWidth(indexWidth); err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToIndexWidth(t, int(indexWidth)) })
+}
+
+// gs_equal writes 1 when a and b have the same shape, dtype and dense value.
+//
+//export gs_equal
+func gs_equal(a, b *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_equal"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	ha, err := lookup("a", a)
+	if err != nil {
+		return done(fn, err)
+	}
+	hb, err := lookup("b", b)
+	if err != nil {
+		return done(fn, err)
+	}
+	eq, err := core.Equal(ha.t, hb.t)
+	if err != nil {
+		return done(fn, err)
+	}
+	*out = boolInt(eq)
+	return done(fn, nil)
+}

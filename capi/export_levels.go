@@ -1,0 +1,105 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import "github.com/gosparse/gosparse/core"
+
+// gs_tensor_num_levels writes the number of storage levels.
+//
+//export gs_tensor_num_levels
+func gs_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_num_levels"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(len(t.Levels())) })
+}
+
+// level returns level l of t, or GS_ERR_INDEX when l is out of range.
+func level(h *tensorHandle, l C.int32_t) (core.Level, error) {
+	ls := h.t.Levels()
+	if l < 0 || int(l) >= len(ls) {
+		return core.Level{}, core.Errorf(core.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
+	}
+	return ls[l], nil
+}
+
+// gs_tensor_level_info writes a level's type, expression, extent and properties.
+//
+//export gs_tensor_level_info
+func gs_tensor_level_info(t *C.gs_ctensor, l C.int32_t, kind, dim, expr *C.int32_t, c, size *C.int64_t, unique, ordered *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_level_info"
+	defer guard(fn, &st)
+	for _, p := range []struct {
+		name string
+		nil  bool
+	}{{"kind", kind == nil}, {"dim", dim == nil}, {"expr", expr == nil}, {"c", c == nil}, {"size", size == nil}, {"unique", unique == nil}, {"ordered", ordered == nil}} {
+		if p.nil {
+			return done(fn, errNull(p.name))
+		}
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	lv, err := level(h, l)
+	if err != nil {
+		return done(fn, err)
+	}
+	*kind, *dim, *expr = C.int32_t(lv.Kind), C.int32_t(lv.Dim), C.int32_t(lv.Op)
+	*c, *size = C.int64_t(lv.C), C.int64_t(lv.Size)
+	*unique, *ordered = boolInt(lv.Unique), boolInt(lv.Ordered)
+	return done(fn, nil)
+}
+
+// levelArray is the shared body of gs_tensor_level_pos and gs_tensor_level_crd.
+func levelArray(fn string, t *C.gs_ctensor, l C.int32_t, crd bool, out *C.gs_array) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	lv, err := level(h, l)
+	if err != nil {
+		return done(fn, err)
+	}
+	kinds := map[core.LevelKind]string{core.LevelDense: "dense", core.LevelCompressed: "compressed", core.LevelSingleton: "singleton"}
+	switch {
+	case crd && lv.Kind == core.LevelDense:
+		return done(fn, errArg("level %d is dense: it stores no crd array", int32(l)))
+	case !crd && lv.Kind != core.LevelCompressed:
+		return done(fn, errArg("level %d is %s: only compressed levels store a pos array", int32(l), kinds[lv.Kind]))
+	}
+	a, err := h.lend(lendKey{comp: -1, level: int32(l), crd: crd}, func() (core.Array, error) {
+		if crd {
+			return lv.Crd, lendable("crd", lv.Crd)
+		}
+		return lv.Pos, lendable("pos", lv.Pos)
+	})
+	if err != nil {
+		return done(fn, err)
+	}
+	lendArray(a, out)
+	return done(fn, nil)
+}
+
+// gs_tensor_level_pos lends the pos array of a compressed level.
+//
+//export gs_tensor_level_pos
+func gs_tensor_level_pos(t *C.gs_ctensor, l C.int32_t, out *C.gs_array) (st C.gs_status) {
+	const fn = "gs_tensor_level_pos"
+	defer guard(fn, &st)
+	return levelArray(fn, t, l, false, out)
+}
+
+// gs_tensor_level_crd lends the crd array of a compressed or singleton level.
+//
+//export gs_tensor_level_crd
+func gs_tensor_level_crd(t *C.gs_ctensor, l C.int32_t, out *C.gs_array) (st C.gs_status) {
+	const fn = "gs_tensor_level_crd"
+	defer guard(fn, &st)
+	return levelArray(fn, t, l, true, out)
+}

@@ -1,0 +1,125 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"github.com/gosparse/gosparse/core"
+)
+
+// Static C names for gs_dtype_name and gs_layout_name, made once and never
+// freed: the header promises static storage.
+var (
+	dtypeNames  = map[core.DType]*C.char{}
+	layoutNames = map[core.Layout]*C.char{}
+)
+
+// init makes the static names once.
+func init() {
+	for _, d := range core.AllDTypes {
+		dtypeNames[d] = C.CString(d.String())
+	}
+	for _, l := range core.AllLayouts {
+		layoutNames[l] = C.CString(l.String())
+	}
+}
+
+// gs_version returns the library's "MAJOR.MINOR.PATCH" (the header's GS_VERSION_STRING).
+//
+//export gs_version
+func gs_version() *C.gs_cchar { return C.gsi_version_cstr() }
+
+// gs_version_numbers writes the library's version numbers.
+//
+//export gs_version_numbers
+func gs_version_numbers(major, minor, patch *C.int32_t) (st C.gs_status) {
+	const fn = "gs_version_numbers"
+	defer guard(fn, &st)
+	switch {
+	case major == nil:
+		return done(fn, errNull("major"))
+	case minor == nil:
+		return done(fn, errNull("minor"))
+	case patch == nil:
+		return done(fn, errNull("patch"))
+	}
+	*major, *minor, *patch = C.GS_VERSION_MAJOR, C.GS_VERSION_MINOR, C.GS_VERSION_PATCH
+	return done(fn, nil)
+}
+
+// gs_last_error returns the calling thread's last error message ("" after a success).
+//
+//export gs_last_error
+func gs_last_error() *C.gs_cchar { return C.gsi_get_error() }
+
+// gs_live_handles returns the number of tensors created and not yet freed.
+//
+//export gs_live_handles
+func gs_live_handles() C.int64_t { return C.int64_t(tensors.count()) }
+
+// gs_set_memory_limit sets the largest single result, in bytes.
+//
+//export gs_set_memory_limit
+func gs_set_memory_limit(bytes C.int64_t) (st C.gs_status) {
+	const fn = "gs_set_memory_limit"
+	defer guard(fn, &st)
+	return done(fn, core.SetMemoryLimit(int64(bytes)))
+}
+
+// gs_get_memory_limit writes the current memory limit in bytes.
+//
+//export gs_get_memory_limit
+func gs_get_memory_limit(bytes *C.int64_t) (st C.gs_status) {
+	const fn = "gs_get_memory_limit"
+	defer guard(fn, &st)
+	if bytes == nil {
+		return done(fn, errNull("bytes"))
+	}
+	*bytes = C.int64_t(core.MemoryLimit())
+	return done(fn, nil)
+}
+
+// gs_dtype_name writes torch's name of a dtype ("float64"), a static string.
+//
+//export gs_dtype_name
+func gs_dtype_name(dtype C.gs_dtype, name **C.gs_cchar) (st C.gs_status) {
+	const fn = "gs_dtype_name"
+	defer guard(fn, &st)
+	if name == nil {
+		return done(fn, errNull("name"))
+	}
+	d := core.DType(dtype)
+	if err := core.CheckDType("dtype", d); err != nil {
+		return done(fn, err)
+	}
+	*name = (*C.gs_cchar)(dtypeNames[d])
+	return done(fn, nil)
+}
+
+// gs_layout_name writes torch's name of a layout ("sparse_csr"), a static string.
+//
+//export gs_layout_name
+func gs_layout_name(layout C.gs_layout, name **C.gs_cchar) (st C.gs_status) {
+	const fn = "gs_layout_name"
+	defer guard(fn, &st)
+	if name == nil {
+		return done(fn, errNull("name"))
+	}
+	l, err := checkLayout(layout)
+	if err != nil {
+		return done(fn, err)
+	}
+	*name = (*C.gs_cchar)(layoutNames[l])
+	return done(fn, nil)
+}
+
+// checkLayout converts a gs_layout, refusing unknown codes.
+func checkLayout(layout C.gs_layout) (core.Layout, error) {
+	l := core.Layout(layout)
+	if !l.Valid() {
+		return 0, errArg("layout = %d is not a gs_layout (GS_STRIDED..GS_SPARSE_CSF)", int32(layout))
+	}
+	return l, nil
+}

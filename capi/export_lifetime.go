@@ -1,0 +1,44 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import "github.com/gosparse/gosparse/core"
+
+// gs_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
+// A handle that is not live (freed through a copy, stale, foreign) is refused
+// and *t left as it is.
+//
+//export gs_tensor_free
+func gs_tensor_free(t **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_tensor_free"
+	defer guard(fn, &st)
+	if t == nil || *t == nil {
+		return done(fn, nil)
+	}
+	h := tensors.remove(uint64(C.gsi_handle_bits(*t)))
+	if h == nil {
+		return done(fn, core.Errorf(core.ErrInvalidHandle, "*t is not a live gs_tensor (already freed, stale or foreign handle)"))
+	}
+	*t = nil
+	h.release()
+	return done(fn, nil)
+}
+
+// gs_clone writes a deep copy of t.
+//
+//export gs_clone
+func gs_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_clone"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	return finishNew(fn, core.Clone(h.t), nil, h, out)
+}

@@ -1,0 +1,182 @@
+package main
+
+/*
+#include <string.h>
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// property looks up t and, when out is not NULL, runs get with the tensor.
+// It is the shared body of the scalar property getters.
+func property[T any](fn string, t *C.gs_ctensor, out *T, get func(*core.Tensor) T) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	*out = get(h.t)
+	return done(fn, nil)
+}
+
+// boolInt converts a Go bool to the ABI's 0/1.
+func boolInt(b bool) C.int32_t {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// gs_tensor_layout writes the tensor's layout.
+//
+//export gs_tensor_layout
+func gs_tensor_layout(t *C.gs_ctensor, out *C.gs_layout) (st C.gs_status) {
+	const fn = "gs_tensor_layout"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.gs_layout { return C.gs_layout(t.Layout()) })
+}
+
+// gs_tensor_dtype writes the tensor's dtype.
+//
+//export gs_tensor_dtype
+func gs_tensor_dtype(t *C.gs_ctensor, out *C.gs_dtype) (st C.gs_status) {
+	const fn = "gs_tensor_dtype"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.gs_dtype { return C.gs_dtype(t.DType()) })
+}
+
+// gs_tensor_ndim writes the number of dimensions.
+//
+//export gs_tensor_ndim
+func gs_tensor_ndim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_ndim"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.NDim()) })
+}
+
+// gs_tensor_shape writes min(ndim, cap) sizes into shape.
+//
+//export gs_tensor_shape
+func gs_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_shape"
+	defer guard(fn, &st)
+	if capacity < 0 {
+		return done(fn, errArg("cap = %d must be >= 0", int32(capacity)))
+	}
+	if shape == nil && capacity > 0 {
+		return done(fn, errArg("shape is NULL but cap = %d", int32(capacity)))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	s := h.t.Shape()
+	if n := min(len(s), int(capacity)); n > 0 {
+		copy(unsafe.Slice((*int64)(unsafe.Pointer(shape)), n), s)
+	}
+	return done(fn, nil)
+}
+
+// gs_tensor_sparse_dim writes the number of sparse dimensions.
+//
+//export gs_tensor_sparse_dim
+func gs_tensor_sparse_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_sparse_dim"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.SparseDim()) })
+}
+
+// gs_tensor_dense_dim writes the number of trailing dense dimensions.
+//
+//export gs_tensor_dense_dim
+func gs_tensor_dense_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_dense_dim"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.DenseDim()) })
+}
+
+// gs_tensor_batch_dim writes the number of leading batch dimensions.
+//
+//export gs_tensor_batch_dim
+func gs_tensor_batch_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_batch_dim"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.BatchDim()) })
+}
+
+// gs_tensor_nnz writes the number of stored elements (nse).
+//
+//export gs_tensor_nnz
+func gs_tensor_nnz(t *C.gs_ctensor, out *C.int64_t) (st C.gs_status) {
+	const fn = "gs_tensor_nnz"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int64_t { return C.int64_t(t.NNZ()) })
+}
+
+// gs_tensor_index_width writes 32 or 64 (0 for strided tensors).
+//
+//export gs_tensor_index_width
+func gs_tensor_index_width(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_index_width"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.IndexWidth()) })
+}
+
+// gs_tensor_blocksize writes the BSR/BSC block size ({1, 1} for other layouts).
+//
+//export gs_tensor_blocksize
+func gs_tensor_blocksize(t *C.gs_ctensor, blocksize *C.int64_t) (st C.gs_status) {
+	const fn = "gs_tensor_blocksize"
+	defer guard(fn, &st)
+	if blocksize == nil {
+		return done(fn, errNull("blocksize"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	b := h.t.BlockSize()
+	dst := unsafe.Slice((*int64)(unsafe.Pointer(blocksize)), 2)
+	dst[0], dst[1] = b[0], b[1]
+	return done(fn, nil)
+}
+
+// gs_tensor_is_coalesced writes 1 for a coalesced COO tensor and every other layout.
+//
+//export gs_tensor_is_coalesced
+func gs_tensor_is_coalesced(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+	const fn = "gs_tensor_is_coalesced"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return boolInt(t.IsCoalesced()) })
+}
+
+// gs_tensor_fill_value writes one element of the tensor's dtype: the value of
+// unspecified elements.
+//
+//export gs_tensor_fill_value
+func gs_tensor_fill_value(t *C.gs_ctensor, buf unsafe.Pointer, bufBytes C.int64_t) (st C.gs_status) {
+	const fn = "gs_tensor_fill_value"
+	defer guard(fn, &st)
+	if buf == nil {
+		return done(fn, errNull("buf"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	f := h.t.FillBytes()
+	if int64(bufBytes) < int64(len(f)) {
+		return done(fn, errArg("buf_bytes = %d is less than the %d bytes of one %s", int64(bufBytes), len(f), h.t.DType()))
+	}
+	if len(f) > 0 {
+		C.memcpy(buf, unsafe.Pointer(&f[0]), C.size_t(len(f)))
+	}
+	return done(fn, nil)
+}

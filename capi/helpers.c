@@ -1,0 +1,48 @@
+// helpers.c — the few C definitions that package capi needs: thread-local
+// last error, the release trampoline and handle casts.
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "capi.h"
+
+_Static_assert(sizeof(void *) == 8, "gosparse handles need 64-bit pointers");
+
+static pthread_key_t gsi_err_key;
+static pthread_once_t gsi_err_once = PTHREAD_ONCE_INIT;
+
+// The key's destructor frees a thread's message when the thread exits.
+static void gsi_err_init(void) { pthread_key_create(&gsi_err_key, free); }
+
+void gsi_set_error(char *msg) {
+    pthread_once(&gsi_err_once, gsi_err_init);
+    char *old = pthread_getspecific(gsi_err_key);
+    if (old == msg) {
+        return;
+    }
+    pthread_setspecific(gsi_err_key, msg);
+    free(old);
+}
+
+const char *gsi_get_error(void) {
+    pthread_once(&gsi_err_once, gsi_err_init);
+    const char *msg = pthread_getspecific(gsi_err_key);
+    return msg ? msg : "";
+}
+
+void gsi_call_release(gs_release_fn release, void *ctx) {
+    if (release) {
+        release(ctx);
+    }
+}
+
+gs_tensor *gsi_handle_from_bits(uint64_t bits) { return (gs_tensor *)(uintptr_t)bits; }
+
+uint64_t gsi_handle_bits(const gs_tensor *t) { return (uint64_t)(uintptr_t)t; }
+
+// 16 bytes aligned for every dtype, including complex128.
+static _Alignas(16) unsigned char gsi_empty[16];
+
+void *gsi_empty_data(void) { return gsi_empty; }
+
+const char *gsi_version_cstr(void) { return GS_VERSION_STRING; }

@@ -1,0 +1,20 @@
+// Command capi is libgosparse: the C ABI of include/gosparse.h, built with
+// -buildmode=c-shared (libgosparse.so) and -buildmode=c-archive
+// (libgosparse.a). It only translates: handles to tensors, C arrays to
+// core.Array, errors to status codes; every computation lives in core.
+//
+// Conventions kept by every export (see include/gosparse.h):
+//   - a status return and out-parameters written only on success;
+//   - the calling thread's last error set on failure, cleared on success;
+//   - panics recovered at the boundary as GS_ERR_INTERNAL;
+//   - handles checked by the registry (magic, slot, generation) before use.
+package main
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../include -std=c11 -D_POSIX_C_SOURCE=200809L
+#include "capi.h"
+*/
+import "C"
+
+// main is required by -buildmode=c-shared/c-archive and never runs.
+func main() {}

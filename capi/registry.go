@@ -1,0 +1,129 @@
+package main
+
+import (
+	"sync"
+	"unsafe"
+
+	pointer "github.com/mattn/go-pointer"
+)
+
+// A handle is a tagged 64-bit word, never an address, so checking one never
+// dereferences memory the caller handed us:
+//
+//	bits 63..48  handleMagic: words without it are foreign (or NULL)
+//	bits 47..24  generation of the slot when the handle was made
+//	bits 23..0   slot number
+//
+// Freeing a handle bumps its slot's generation, so every copy of a freed
+// handle is stale: it keeps failing after the slot is reused. Generations
+// wrap after 2^24 reuses of one slot; slots are reused first-in first-out,
+// which makes that take 2^24 times as many frees as there are free slots.
+const (
+	handleMagic = 0x6753 // "gS"
+	slotBits    = 24
+	genBits     = 24
+	slotMask    = 1<<slotBits - 1
+	genMask     = 1<<genBits - 1
+	maxSlots    = 1 << slotBits
+)
+
+// slot is one entry of the registry: the go-pointer key of the live object
+// (nil when free) and the generation that live handles to it carry.
+type slot struct {
+	key unsafe.Pointer
+	gen uint32
+}
+
+// registry maps handles to Go objects of one type. The objects themselves are
+// kept by mattn/go-pointer, which gives each one a C-allocated key, so that
+// nothing C can see is a Go pointer; the registry adds the magic and
+// generation checks around it.
+type registry[T any] struct {
+	mu    sync.RWMutex
+	slots []slot
+	free  []uint32 // FIFO queue of free slot numbers
+	live  int64
+}
+
+// makeHandle packs a slot and its generation into a handle word.
+func makeHandle(s, gen uint32) uint64 {
+	return uint64(handleMagic)<<(slotBits+genBits) | uint64(gen&genMask)<<slotBits | uint64(s)
+}
+
+// decode splits a handle word; ok is false when it lacks the magic.
+func decode(h uint64) (s, gen uint32, ok bool) {
+	if h>>(slotBits+genBits) != handleMagic {
+		return 0, 0, false
+	}
+	return uint32(h & slotMask), uint32(h >> slotBits & genMask), true
+}
+
+// add registers v and returns its handle word; ok is false when every slot
+// is taken (2^24 live objects).
+func (r *registry[T]) add(v *T) (uint64, bool) {
+	key := pointer.Save(v)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var s uint32
+	switch {
+	case len(r.free) > 0:
+		s, r.free = r.free[0], r.free[1:]
+	case len(r.slots) < maxSlots:
+		s = uint32(len(r.slots))
+		r.slots = append(r.slots, slot{gen: 1})
+	default:
+		pointer.Unref(key)
+		return 0, false
+	}
+	r.slots[s].key = key
+	r.live++
+	return makeHandle(s, r.slots[s].gen), true
+}
+
+// get returns the live object of handle h, or nil for a NULL, foreign, freed
+// or stale handle.
+func (r *registry[T]) get(h uint64) *T {
+	s, gen, ok := decode(h)
+	if !ok {
+		return nil
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if int(s) >= len(r.slots) || r.slots[s].key == nil || r.slots[s].gen != gen {
+		return nil
+	}
+	v, _ := pointer.Restore(r.slots[s].key).(*T)
+	return v
+}
+
+// remove unregisters handle h and returns its object, or nil when h is not a
+// live handle (so a second free of a copy finds nothing).
+func (r *registry[T]) remove(h uint64) *T {
+	s, gen, ok := decode(h)
+	if !ok {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if int(s) >= len(r.slots) || r.slots[s].key == nil || r.slots[s].gen != gen {
+		return nil
+	}
+	key := r.slots[s].key
+	v, _ := pointer.Restore(key).(*T)
+	pointer.Unref(key)
+	r.slots[s].key = nil
+	// Generation 0 is never used, so a zeroed word with the magic is never live.
+	if r.slots[s].gen = (gen + 1) & genMask; r.slots[s].gen == 0 {
+		r.slots[s].gen = 1
+	}
+	r.free = append(r.free, s)
+	r.live--
+	return v
+}
+
+// count returns the number of live objects.
+func (r *registry[T]) count() int64 {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.live
+}

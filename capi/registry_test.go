@@ -1,0 +1,98 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type item struct{ n int }
+
+func TestRegistryAddGetRemove(t *testing.T) {
+	var r registry[item]
+	a, b := &item{1}, &item{2}
+	ha, ok := r.add(a)
+	require.True(t, ok)
+	hb, ok := r.add(b)
+	require.True(t, ok)
+	assert.NotEqual(t, ha, hb)
+	assert.Same(t, a, r.get(ha))
+	assert.Same(t, b, r.get(hb))
+	assert.EqualValues(t, 2, r.count())
+
+	assert.Same(t, a, r.remove(ha))
+	assert.Nil(t, r.get(ha), "a freed handle must not resolve")
+	assert.Nil(t, r.remove(ha), "a second free must find nothing")
+	assert.Same(t, b, r.get(hb))
+	assert.EqualValues(t, 1, r.count())
+	assert.Same(t, b, r.remove(hb))
+	assert.EqualValues(t, 0, r.count())
+}
+
+func TestRegistryStaleAfterReuse(t *testing.T) {
+	var r registry[item]
+	h, _ := r.add(&item{1})
+	s, gen, ok := decode(h)
+	require.True(t, ok)
+	r.remove(h)
+	// The only free slot is reused, with the next generation.
+	h2, _ := r.add(&item{2})
+	s2, gen2, _ := decode(h2)
+	assert.Equal(t, s, s2)
+	assert.Equal(t, gen+1, gen2)
+	assert.Nil(t, r.get(h), "the stale handle must not reach the new object")
+	assert.Nil(t, r.remove(h))
+	assert.Equal(t, 2, r.get(h2).n)
+}
+
+func TestRegistryGenerationWrapSkipsZero(t *testing.T) {
+	var r registry[item]
+	h, _ := r.add(&item{})
+	s, _, _ := decode(h)
+	r.slots[s].gen = genMask // the last generation before the wrap
+	h = makeHandle(s, genMask)
+	require.NotNil(t, r.get(h))
+	r.remove(h)
+	assert.EqualValues(t, 1, r.slots[s].gen, "generation 0 is never used")
+}
+
+func TestRegistryForeignWords(t *testing.T) {
+	var r registry[item]
+	h, _ := r.add(&item{})
+	for _, w := range []uint64{0, 1, 0x7fff_ffff_0000, h &^ (uint64(handleMagic) << 48), h | 1<<63, h ^ 1, h | slotMask, h + 1<<slotBits} {
+		assert.Nil(t, r.get(w), "word %#x", w)
+		assert.Nil(t, r.remove(w), "word %#x", w)
+	}
+	assert.NotNil(t, r.get(h))
+}
+
+func TestRegistryFIFOReuse(t *testing.T) {
+	var r registry[item]
+	var hs []uint64
+	for i := 0; i < 4; i++ {
+		h, _ := r.add(&item{i})
+		hs = append(hs, h)
+	}
+	r.remove(hs[2])
+	r.remove(hs[0])
+	h, _ := r.add(&item{})
+	s, _, _ := decode(h)
+	s2, _, _ := decode(hs[2])
+	assert.Equal(t, s2, s, "the slot freed first is reused first")
+}
+
+func TestGuardTurnsPanicIntoInternalError(t *testing.T) {
+	st := done("test", nil)
+	func() {
+		defer guard("gs_test", &st)
+		var m map[string]int
+		m["x"] = 1 // a runtime panic
+	}()
+	assert.EqualValues(t, -8, st)
+	st = done("test", nil)
+	func() {
+		defer guard("gs_test", &st)
+	}()
+	assert.EqualValues(t, 0, st, "no panic: the status is left as it was")
+}

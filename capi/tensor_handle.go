@@ -1,0 +1,161 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// tensorHandle is what a gs_tensor handle stands for: the core tensor, the
+// caller memory it may borrow, and the arrays lent to C so far.
+type tensorHandle struct {
+	t      *core.Tensor
+	borrow *borrow // non-nil when t's storage is (or may be) caller memory
+
+	mu     sync.Mutex // guards lent and pinner: getters may run on many threads
+	lent   map[lendKey]core.Array
+	pinner runtime.Pinner // pins the Go memory of lent arrays until free
+}
+
+// lendKey names a lent array: a component (level -1) or a level's pos/crd (comp -1).
+type lendKey struct {
+	comp  int32
+	level int32
+	crd   bool
+}
+
+var tensors registry[tensorHandle]
+
+// newTensorHandle registers t and returns its handle. from is the handle t
+// was computed from (nil for constructors): when t may share storage with
+// caller memory that from borrows, t shares that borrow, which then lasts
+// until both are freed.
+func newTensorHandle(t *core.Tensor, from *tensorHandle) (*C.gs_tensor, error) {
+	h := &tensorHandle{t: t}
+	if from != nil && from.borrow != nil && from.borrow.aliasedBy(t) {
+		h.borrow = from.borrow
+		h.borrow.refs.Add(1)
+	}
+	out, err := registerTensor(h)
+	if err != nil && h.borrow != nil {
+		h.borrow.drop() // from still holds it: this never calls release
+	}
+	return out, err
+}
+
+// registerTensor adds h to the registry.
+func registerTensor(h *tensorHandle) (*C.gs_tensor, error) {
+	bits, ok := tensors.add(h)
+	if !ok {
+		return nil, core.Errorf(core.ErrTooLarge, "too many live tensors (%d): free some first", maxSlots)
+	}
+	return C.gsi_handle_from_bits(C.uint64_t(bits)), nil
+}
+
+// lookup returns the live tensor behind handle t, or a GS_ERR_INVALID_HANDLE
+// error naming arg.
+func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
+	if t == nil {
+		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
+	}
+	h := tensors.get(uint64(C.gsi_handle_bits(t)))
+	if h == nil {
+		return nil, core.Errorf(core.ErrInvalidHandle, "%s is not a live gs_tensor (freed, stale or foreign handle)", arg)
+	}
+	return h, nil
+}
+
+// release runs when the handle is freed: it unpins lent memory and drops the
+// borrow, calling the caller's release callback if this was its last user.
+func (h *tensorHandle) release() {
+	h.mu.Lock()
+	h.pinner.Unpin()
+	h.lent = nil
+	h.mu.Unlock()
+	if h.borrow != nil {
+		h.borrow.drop()
+		h.borrow = nil
+	}
+}
+
+// lend returns the array cached under k, computing (and pinning) it on the
+// first call, so that a lent pointer stays the same and valid until free.
+func (h *tensorHandle) lend(k lendKey, get func() (core.Array, error)) (core.Array, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if a, ok := h.lent[k]; ok {
+		return a, nil
+	}
+	a, err := get()
+	if err != nil {
+		return core.Array{}, err
+	}
+	if len(a.Data) > 0 {
+		// Pin is a no-op for C memory (wrapped tensors).
+		h.pinner.Pin(&a.Data[0])
+	}
+	if h.lent == nil {
+		h.lent = map[lendKey]core.Array{}
+	}
+	h.lent[k] = a
+	return a, nil
+}
+
+// borrow is caller memory that tensors use without owning it: the
+// release callback runs once, when the last tensor using it is freed.
+type borrow struct {
+	refs    atomic.Int32
+	release C.gs_release_fn
+	ctx     unsafe.Pointer
+	ranges  [][2]uintptr // [start, end) of each borrowed buffer
+}
+
+// drop releases one reference and calls the callback after the last.
+func (b *borrow) drop() {
+	if b.refs.Add(-1) == 0 {
+		C.gsi_call_release(b.release, b.ctx)
+	}
+}
+
+// aliasedBy reports whether any storage array of t lies in borrowed memory.
+func (b *borrow) aliasedBy(t *core.Tensor) bool {
+	for _, a := range storageArrays(t) {
+		if len(a.Data) == 0 {
+			continue
+		}
+		start := uintptr(unsafe.Pointer(&a.Data[0]))
+		end := start + uintptr(len(a.Data))
+		for _, r := range b.ranges {
+			if start < r[1] && r[0] < end {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storageArrays lists the arrays a tensor stores: its levels' pos and crd,
+// its values, and COO's indices.
+func storageArrays(t *core.Tensor) []core.Array {
+	var out []core.Array
+	for _, l := range t.Levels() {
+		out = append(out, l.Pos, l.Crd)
+	}
+	if v, err := t.RawValues(); err == nil {
+		out = append(out, v)
+	}
+	if t.Layout() == core.COO {
+		if ix, err := t.RawIndices(); err == nil {
+			out = append(out, ix)
+		}
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# install_test.sh SRC WORK — `make install PREFIX=WORK/prefix`, then build and
+# run tests/c/readme_example.c as an outside project would: with CMake's
+# find_package(gosparse) (shared and static targets) and with pkg-config.
+set -eu
+src=$(cd "$1" && pwd)
+work=$2
+rm -rf "$work"
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+prefix=$work/prefix
+
+# A nested make must not inherit the jobserver of a make that runs ctest.
+env -u MAKEFLAGS -u MFLAGS make -C "$src" install PREFIX="$prefix" >"$work/install.log" 2>&1 || {
+    cat "$work/install.log"
+    exit 1
+}
+for f in include/gosparse.h lib/libgosparse.so lib/libgosparse.a lib/pkgconfig/gosparse.pc \
+    lib/cmake/gosparse/gosparseConfig.cmake lib/cmake/gosparse/gosparseConfigVersion.cmake; do
+    [ -f "$prefix/$f" ] || { echo "FAIL: $f not installed"; exit 1; }
+done
+# The generated cgo header is never installed.
+if ls "$prefix/include" | grep -v '^gosparse.h$'; then
+    echo "FAIL: unexpected files in include/"
+    exit 1
+fi
+
+# 1. CMake consumer.
+mkdir -p "$work/consumer"
+cp "$src/tests/c/readme_example.c" "$work/consumer/main.c"
+version=$(sed -n 's/^#define GS_VERSION_STRING "\(.*\)"/\1/p' "$src/include/gosparse.h")
+cat >"$work/consumer/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.20)
+project(consumer C)
+find_package(gosparse $version REQUIRED CONFIG)
+add_executable(consumer main.c)
+target_link_libraries(consumer PRIVATE gosparse::gosparse)
+add_executable(consumer_static main.c)
+target_link_libraries(consumer_static PRIVATE gosparse::gosparse_static)
+CMAKE
+cmake -S "$work/consumer" -B "$work/consumer/build" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" 2>&1 || {
+    cat "$work/cmake.log"
+    exit 1
+}
+cmake --build "$work/consumer/build" >>"$work/cmake.log" 2>&1 || {
+    cat "$work/cmake.log"
+    exit 1
+}
+"$work/consumer/build/consumer"
+"$work/consumer/build/consumer_static"
+# The static consumer carries its own copy of the library.
+if ldd "$work/consumer/build/consumer_static" | grep -q libgosparse; then
+    echo "FAIL: consumer_static links libgosparse.so"
+    exit 1
+fi
+
+# A version this install cannot satisfy is refused.
+sed -i "s/find_package(gosparse $version/find_package(gosparse 99.0/" "$work/consumer/CMakeLists.txt"
+if cmake -S "$work/consumer" -B "$work/consumer/build99" -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake99.log" 2>&1; then
+    echo "FAIL: find_package(gosparse 99.0) succeeded"
+    exit 1
+fi
+
+# 2. pkg-config consumer.
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+[ "$(pkg-config --modversion gosparse)" = "$version" ] || { echo "FAIL: pkg-config version"; exit 1; }
+libdir=$(pkg-config --variable=libdir gosparse)
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror -o "$work/consumer_pc" "$work/consumer/main.c" \
+    $(pkg-config --cflags --libs gosparse) -Wl,-rpath,"$libdir"
+"$work/consumer_pc"
+
+echo "install: make install, find_package (shared, static, version check) and pkg-config consumers pass"

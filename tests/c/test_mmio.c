@@ -1,0 +1,194 @@
+/* test_mmio.c — gs_mm_write and gs_mm_read round trips, errors, and the
+ * shared real matrices when ../shared is present. */
+#include <dirent.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static char tmpdir[] = "/tmp/gosparse-mmio-XXXXXX";
+
+static void path_in_tmp(char *out, size_t n, const char *name) { snprintf(out, n, "%s/%s", tmpdir, name); }
+
+static void test_round_trip(void) {
+    char path[256];
+    gs_tensor *coo = NULL, *back = NULL, *dense = NULL, *dback = NULL;
+    int32_t eq = -1;
+    CHECK_OK(make_coo_3x4(&coo));
+    path_in_tmp(path, sizeof path, "coo.mtx");
+    CHECK_OK(gs_mm_write(path, coo));
+    CHECK_OK(gs_mm_read(path, &back));
+    gs_layout l = -1;
+    CHECK_OK(gs_tensor_layout(back, &l));
+    CHECK(l == GS_SPARSE_COO);
+    CHECK_OK(gs_equal(coo, back, &eq));
+    CHECK(eq == 1);
+
+    /* Strided tensors are written as array files and read back strided. */
+    CHECK_OK(gs_to_dense(coo, &dense));
+    path_in_tmp(path, sizeof path, "dense.mtx");
+    CHECK_OK(gs_mm_write(path, dense));
+    CHECK_OK(gs_mm_read(path, &dback));
+    CHECK_OK(gs_tensor_layout(dback, &l));
+    CHECK(l == GS_STRIDED);
+    CHECK_OK(gs_equal(dense, dback, &eq));
+    CHECK(eq == 1);
+
+    CHECK_OK(gs_tensor_free(&dback));
+    CHECK_OK(gs_tensor_free(&dense));
+    CHECK_OK(gs_tensor_free(&back));
+    CHECK_OK(gs_tensor_free(&coo));
+}
+
+static void test_symmetric_pattern(void) {
+    char path[256];
+    path_in_tmp(path, sizeof path, "sym.mtx");
+    FILE *f = fopen(path, "w");
+    fputs("%%MatrixMarket matrix coordinate pattern symmetric\n% a comment\n3 3 2\n2 1\n3 3\n", f);
+    fclose(f);
+    gs_tensor *t = NULL;
+    CHECK_OK(gs_mm_read(path, &t));
+    double want[] = {0, 1, 0, 1, 0, 0, 0, 0, 1}; /* pattern reads as 1, symmetry expanded */
+    CHECK(dense_matches(t, want, 9));
+    int32_t co = -1;
+    CHECK_OK(gs_tensor_is_coalesced(t, &co));
+    CHECK(co == 1);
+    CHECK_OK(gs_tensor_free(&t));
+}
+
+static void test_errors(void) {
+    char path[256];
+    gs_tensor *t = NULL, *coo = NULL;
+    CHECK_ERR(gs_mm_read("/nonexistent/gosparse/none.mtx", &t), GS_ERR_IO, "gs_mm_read: ");
+    CHECK_ERR(gs_mm_read(NULL, &t), GS_ERR_INVALID_ARGUMENT, "gs_mm_read: path is NULL");
+    CHECK_ERR(gs_mm_read("x.mtx", NULL), GS_ERR_INVALID_ARGUMENT, "gs_mm_read: out is NULL");
+    path_in_tmp(path, sizeof path, "bad.mtx");
+    FILE *f = fopen(path, "w");
+    fputs("%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1.0\n3 1 2.0\n", f);
+    fclose(f);
+    CHECK_ERR(gs_mm_read(path, &t), GS_ERR_IO, "line 4");
+    CHECK(t == NULL);
+
+    CHECK_OK(make_coo_3x4(&coo));
+    CHECK_ERR(gs_mm_write(NULL, coo), GS_ERR_INVALID_ARGUMENT, "gs_mm_write: path is NULL");
+    CHECK_ERR(gs_mm_write("/nonexistent/gosparse/out.mtx", coo), GS_ERR_IO, "gs_mm_write: ");
+    /* 3-d tensors have no Matrix Market form. */
+    int64_t size[] = {2, 2, 2};
+    gs_tensor *cube = NULL;
+    CHECK_OK(gs_empty(GS_SPARSE_COO, GS_FLOAT64, 3, size, NULL, 0, &cube));
+    path_in_tmp(path, sizeof path, "cube.mtx");
+    gs_status st = gs_mm_write(path, cube);
+    CHECK(st == GS_ERR_INVALID_ARGUMENT || st == GS_ERR_NOT_IMPLEMENTED);
+    CHECK_OK(gs_tensor_free(&cube));
+    CHECK_OK(gs_tensor_free(&coo));
+}
+
+/* ../shared/matrices (GOSPARSE_SHARED from CTest, else ../shared from the
+ * current directory): every SuiteSparse file reads, known facts hold, and every
+ * file a reader must refuse is refused with GS_ERR_IO. */
+static int shared_path(char *out, size_t n, const char *rel) {
+    const char *shared = getenv("GOSPARSE_SHARED");
+    snprintf(out, n, "%s/matrices/%s", shared ? shared : "../shared", rel);
+    return access(out, R_OK) == 0;
+}
+
+static void test_shared_suitesparse(void) {
+    char dir[512];
+    if (!shared_path(dir, sizeof dir, "suitesparse")) {
+        printf("test_mmio: SKIP shared matrices: %s is absent\n", dir);
+        return;
+    }
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int read = 0;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 4 || strcmp(e->d_name + n - 4, ".mtx") != 0) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        gs_tensor *t = NULL;
+        CHECK_OK(gs_mm_read(path, &t));
+        int64_t nnz = -1;
+        CHECK_OK(gs_tensor_nnz(t, &nnz));
+        CHECK(nnz > 0);
+        read++;
+        CHECK_OK(gs_tensor_free(&t));
+    }
+    if (d) closedir(d);
+    CHECK(read >= 10);
+    printf("test_mmio: read %d SuiteSparse matrices\n", read);
+
+    /* karate: 34 x 34, 78 lower-triangle entries of a symmetric pattern. */
+    char path[1024];
+    gs_tensor *k = NULL;
+    shared_path(path, sizeof path, "suitesparse/karate.mtx");
+    CHECK_OK(gs_mm_read(path, &k));
+    int64_t shape[2] = {0, 0}, nnz = 0;
+    CHECK_OK(gs_tensor_shape(k, shape, 2));
+    CHECK_OK(gs_tensor_nnz(k, &nnz));
+    CHECK(shape[0] == 34 && shape[1] == 34 && nnz == 156);
+    CHECK_OK(gs_tensor_free(&k));
+
+    /* west0067 and its shuffled copy are the same matrix. */
+    gs_tensor *a = NULL, *b = NULL;
+    int32_t eq = -1;
+    shared_path(path, sizeof path, "suitesparse/west0067.mtx");
+    CHECK_OK(gs_mm_read(path, &a));
+    shared_path(path, sizeof path, "suitesparse/west0067_jumbled.mtx");
+    CHECK_OK(gs_mm_read(path, &b));
+    CHECK_OK(gs_equal(a, b, &eq));
+    CHECK(eq == 1);
+    CHECK_OK(gs_tensor_free(&b));
+    CHECK_OK(gs_tensor_free(&a));
+}
+
+static void test_shared_invalid(void) {
+    char dir[512];
+    if (!shared_path(dir, sizeof dir, "mm-conformance/invalid")) {
+        printf("test_mmio: SKIP invalid Matrix Market files: %s is absent\n", dir);
+        return;
+    }
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int refused = 0;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 4 || strcmp(e->d_name + n - 4, ".mtx") != 0) continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        gs_tensor *t = NULL;
+        gs_status st = gs_mm_read(path, &t);
+        if (st != GS_ERR_IO || t != NULL || gs_last_error()[0] == '\0') {
+            CHECK_FAIL("gs_mm_read(invalid/%s) returned %d, expected GS_ERR_IO", e->d_name, (int)st);
+            gs_tensor_free(&t);
+        }
+        refused++;
+    }
+    if (d) closedir(d);
+    CHECK(refused >= 20);
+    printf("test_mmio: refused %d invalid files\n", refused);
+}
+
+static void remove_tmpdir(void) {
+    const char *names[] = {"coo.mtx", "dense.mtx", "sym.mtx", "bad.mtx", "cube.mtx"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[256];
+        path_in_tmp(path, sizeof path, names[i]);
+        unlink(path);
+    }
+    rmdir(tmpdir);
+}
+
+int main(void) {
+    check_start();
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    test_round_trip();
+    test_symmetric_pattern();
+    test_errors();
+    test_shared_suitesparse();
+    test_shared_invalid();
+    remove_tmpdir();
+    return check_finish("test_mmio");
+}
