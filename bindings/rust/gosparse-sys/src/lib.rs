@@ -1,0 +1,407 @@
+//! Raw FFI declarations for `libgosparse`, transcribed by hand from
+//! `include/gosparse.h` (the contract).
+//!
+//! Everything here is `unsafe` and mirrors the C header one to one: status
+//! codes, dtype and layout codes, the [`gs_array`] exchange struct and every
+//! `gs_*` function. The safe wrapper is the `gosparse` crate.
+//!
+//! The build script builds the library from the repository with Go
+//! (`go build -buildmode=c-archive`) and links it statically, or links a
+//! prebuilt one from the folder named by `GOSPARSE_LIB_DIR`.
+//!
+//! The library embeds the Go runtime: it cannot be unloaded. Thread safety is
+//! the header's: distinct tensors may be used from any threads at once, one
+//! tensor may be read from many threads at once, and `gs_tensor_free` needs
+//! exclusive use.
+#![allow(non_camel_case_types)]
+
+use std::ffi::{c_char, c_void};
+
+// ---- version ---------------------------------------------------------------
+
+/// Major version of the header these declarations transcribe.
+pub const GS_VERSION_MAJOR: i32 = 0;
+/// Minor version of the header these declarations transcribe.
+pub const GS_VERSION_MINOR: i32 = 1;
+/// Patch version of the header these declarations transcribe.
+pub const GS_VERSION_PATCH: i32 = 0;
+/// `"MAJOR.MINOR.PATCH"` of the header these declarations transcribe.
+pub const GS_VERSION_STRING: &str = "0.1.0";
+
+// ---- status codes ----------------------------------------------------------
+
+/// `GS_OK` (0) or a negative error code; codes are never renumbered.
+pub type gs_status = i32;
+/// Success.
+pub const GS_OK: gs_status = 0;
+/// A value broke a documented rule.
+pub const GS_ERR_INVALID_ARGUMENT: gs_status = -1;
+/// NULL, freed, stale or foreign handle.
+pub const GS_ERR_INVALID_HANDLE: gs_status = -2;
+/// An index out of range.
+pub const GS_ERR_INDEX: gs_status = -3;
+/// Unknown or unsupported dtype.
+pub const GS_ERR_DTYPE: gs_status = -4;
+/// The result would exceed the memory limit.
+pub const GS_ERR_TOO_LARGE: gs_status = -5;
+/// Valid request, not supported yet.
+pub const GS_ERR_NOT_IMPLEMENTED: gs_status = -6;
+/// File could not be read/written or parsed.
+pub const GS_ERR_IO: gs_status = -7;
+/// A bug in the library.
+pub const GS_ERR_INTERNAL: gs_status = -8;
+
+// ---- dtypes: DLPack's (code << 8) | bits -----------------------------------
+
+/// A dtype code: DLPack's `(code << 8) | bits`.
+pub type gs_dtype = i32;
+
+/// `GS_DTYPE_CODE(code, bits)`.
+pub const fn gs_dtype_code(code: i32, bits: i32) -> gs_dtype {
+    (code << 8) | bits
+}
+
+/// 8-bit signed integer.
+pub const GS_INT8: gs_dtype = gs_dtype_code(0, 8);
+/// 16-bit signed integer.
+pub const GS_INT16: gs_dtype = gs_dtype_code(0, 16);
+/// 32-bit signed integer.
+pub const GS_INT32: gs_dtype = gs_dtype_code(0, 32);
+/// 64-bit signed integer.
+pub const GS_INT64: gs_dtype = gs_dtype_code(0, 64);
+/// 8-bit unsigned integer.
+pub const GS_UINT8: gs_dtype = gs_dtype_code(1, 8);
+/// IEEE 754 binary16.
+pub const GS_FLOAT16: gs_dtype = gs_dtype_code(2, 16);
+/// IEEE 754 binary32.
+pub const GS_FLOAT32: gs_dtype = gs_dtype_code(2, 32);
+/// IEEE 754 binary64.
+pub const GS_FLOAT64: gs_dtype = gs_dtype_code(2, 64);
+/// bfloat16 (the top half of a binary32).
+pub const GS_BFLOAT16: gs_dtype = gs_dtype_code(4, 16);
+/// Two binary32 (re, im).
+pub const GS_COMPLEX64: gs_dtype = gs_dtype_code(5, 64);
+/// Two binary64 (re, im).
+pub const GS_COMPLEX128: gs_dtype = gs_dtype_code(5, 128);
+/// One byte holding 0 or 1.
+pub const GS_BOOL: gs_dtype = gs_dtype_code(6, 8);
+
+// ---- layouts ---------------------------------------------------------------
+
+/// A layout code (a named format of the level model).
+pub type gs_layout = i32;
+/// Dense, row-major.
+pub const GS_STRIDED: gs_layout = 0;
+/// torch.sparse_coo.
+pub const GS_SPARSE_COO: gs_layout = 1;
+/// torch.sparse_csr.
+pub const GS_SPARSE_CSR: gs_layout = 2;
+/// torch.sparse_csc.
+pub const GS_SPARSE_CSC: gs_layout = 3;
+/// torch.sparse_bsr.
+pub const GS_SPARSE_BSR: gs_layout = 4;
+/// torch.sparse_bsc.
+pub const GS_SPARSE_BSC: gs_layout = 5;
+/// Doubly compressed sparse rows.
+pub const GS_SPARSE_DCSR: gs_layout = 6;
+/// Doubly compressed sparse columns.
+pub const GS_SPARSE_DCSC: gs_layout = 7;
+/// Compressed sparse fibres.
+pub const GS_SPARSE_CSF: gs_layout = 8;
+
+// ---- level model -----------------------------------------------------------
+
+/// Level type: every coordinate of the level is stored implicitly.
+pub const GS_LEVEL_DENSE: i32 = 0;
+/// Level type: `pos` intervals into `crd`.
+pub const GS_LEVEL_COMPRESSED: i32 = 1;
+/// Level type: one coordinate per parent entry, in `crd`.
+pub const GS_LEVEL_SINGLETON: i32 = 2;
+/// Level expression `dim`.
+pub const GS_EXPR_ID: i32 = 0;
+/// Level expression `dim / c`.
+pub const GS_EXPR_DIV: i32 = 1;
+/// Level expression `dim % c`.
+pub const GS_EXPR_MOD: i32 = 2;
+
+// ---- constructor flags -----------------------------------------------------
+
+/// Validate every invariant (the default).
+pub const GS_CHECK_INVARIANTS: i32 = 1;
+/// Skip the full checks: for trusted, already valid input.
+pub const GS_NO_CHECK: i32 = 2;
+/// COO: the caller asserts indices are sorted and unique.
+pub const GS_COALESCED: i32 = 4;
+/// Default flags (full checks).
+pub const GS_FLAGS_DEFAULT: i32 = 0;
+
+// ---- index widths ----------------------------------------------------------
+
+/// Automatic index width (int32 where everything fits).
+pub const GS_INDEX_AUTO: i32 = 0;
+/// int32 indices.
+pub const GS_INDEX_32: i32 = 32;
+/// int64 indices.
+pub const GS_INDEX_64: i32 = 64;
+
+/// Largest number of dimensions of a [`gs_array`].
+pub const GS_MAX_NDIM: usize = 16;
+
+/// A dense, contiguous, row-major array: the unit of exchange for components.
+///
+/// As input, `data` is read (and copied by the `*_from` functions); as output,
+/// `data` is lent by the tensor and stays valid until the tensor is freed.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gs_array {
+    /// First element (may be NULL for an empty array).
+    pub data: *mut c_void,
+    /// Element type.
+    pub dtype: gs_dtype,
+    /// Number of dimensions in `shape`.
+    pub ndim: i32,
+    /// Sizes of the first `ndim` dimensions.
+    pub shape: [i64; GS_MAX_NDIM],
+}
+
+impl Default for gs_array {
+    fn default() -> Self {
+        gs_array { data: std::ptr::null_mut(), dtype: 0, ndim: 0, shape: [0; GS_MAX_NDIM] }
+    }
+}
+
+// ---- components ------------------------------------------------------------
+
+/// Which component [`gs_tensor_component`] lends.
+pub type gs_component = i32;
+/// values (all sparse layouts), data (strided).
+pub const GS_COMP_VALUES: gs_component = 0;
+/// COO indices (sparse_dim, nse); coalesced tensors only, as torch.
+pub const GS_COMP_INDICES: gs_component = 1;
+/// COO `_indices`, coalesced or not.
+pub const GS_COMP_RAW_INDICES: gs_component = 2;
+/// CSR, BSR: (*batch, rows + 1).
+pub const GS_COMP_CROW_INDICES: gs_component = 3;
+/// CSR, BSR: (*batch, nse).
+pub const GS_COMP_COL_INDICES: gs_component = 4;
+/// CSC, BSC: (*batch, cols + 1).
+pub const GS_COMP_CCOL_INDICES: gs_component = 5;
+/// CSC, BSC: (*batch, nse).
+pub const GS_COMP_ROW_INDICES: gs_component = 6;
+/// COO `_values`, coalesced or not.
+pub const GS_COMP_RAW_VALUES: gs_component = 7;
+
+/// An opaque tensor handle.
+#[repr(C)]
+pub struct gs_tensor {
+    _private: [u8; 0],
+    // Not Send/Sync/Unpin by itself: the safe crate decides.
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// Release callback for the `*_wrap` constructors: called once with `ctx`
+/// when the tensor no longer needs the borrowed buffers.
+pub type gs_release_fn = Option<unsafe extern "C" fn(ctx: *mut c_void)>;
+
+unsafe extern "C" {
+    // ---- library -----------------------------------------------------------
+
+    /// `"MAJOR.MINOR.PATCH"`, static storage.
+    pub fn gs_version() -> *const c_char;
+    /// The library's version numbers.
+    pub fn gs_version_numbers(major: *mut i32, minor: *mut i32, patch: *mut i32) -> gs_status;
+    /// The calling thread's last error message; `""` when the last call succeeded.
+    pub fn gs_last_error() -> *const c_char;
+    /// Tensors created and not yet freed.
+    pub fn gs_live_handles() -> i64;
+    /// Largest single result in bytes; must be > 0.
+    pub fn gs_set_memory_limit(bytes: i64) -> gs_status;
+    /// The current memory limit in bytes.
+    pub fn gs_get_memory_limit(bytes: *mut i64) -> gs_status;
+    /// Static name of a dtype, e.g. `"float64"`.
+    pub fn gs_dtype_name(dtype: gs_dtype, name: *mut *const c_char) -> gs_status;
+    /// Static name of a layout, e.g. `"sparse_csr"`.
+    pub fn gs_layout_name(layout: gs_layout, name: *mut *const c_char) -> gs_status;
+
+    // ---- construction (copies its inputs) ----------------------------------
+
+    /// `torch.sparse_coo_tensor(indices, values, size)`; `size` may be NULL
+    /// (`ndim` 0) to infer it.
+    pub fn gs_sparse_coo_from(
+        indices: *const gs_array,
+        values: *const gs_array,
+        ndim: i32,
+        size: *const i64,
+        flags: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// `torch.sparse_compressed_tensor` for CSR, CSC, BSR and BSC.
+    pub fn gs_sparse_compressed_from(
+        layout: gs_layout,
+        compressed_indices: *const gs_array,
+        plain_indices: *const gs_array,
+        values: *const gs_array,
+        ndim: i32,
+        size: *const i64,
+        flags: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// A strided (dense) tensor holding a copy of `data`.
+    pub fn gs_strided_from(data: *const gs_array, out: *mut *mut gs_tensor) -> gs_status;
+    /// Zero-copy COO: borrows the buffers until freed, then calls `release(ctx)`.
+    pub fn gs_sparse_coo_wrap(
+        indices: *const gs_array,
+        values: *const gs_array,
+        ndim: i32,
+        size: *const i64,
+        flags: i32,
+        release: gs_release_fn,
+        ctx: *mut c_void,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// Zero-copy compressed: borrows the buffers until freed, then calls `release(ctx)`.
+    pub fn gs_sparse_compressed_wrap(
+        layout: gs_layout,
+        compressed_indices: *const gs_array,
+        plain_indices: *const gs_array,
+        values: *const gs_array,
+        ndim: i32,
+        size: *const i64,
+        flags: i32,
+        release: gs_release_fn,
+        ctx: *mut c_void,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// Zero-copy strided: borrows `data` until freed, then calls `release(ctx)`.
+    pub fn gs_strided_wrap(
+        data: *const gs_array,
+        release: gs_release_fn,
+        ctx: *mut c_void,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// An empty tensor of the given layout; `blocksize` (2 values) for BSR/BSC.
+    pub fn gs_empty(
+        layout: gs_layout,
+        dtype: gs_dtype,
+        ndim: i32,
+        size: *const i64,
+        blocksize: *const i64,
+        dense_dim: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+
+    // ---- lifetime ----------------------------------------------------------
+
+    /// Frees `*t` and sets `*t` to NULL; NULL and `*t == NULL` are no-ops.
+    pub fn gs_tensor_free(t: *mut *mut gs_tensor) -> gs_status;
+    /// A deep copy.
+    pub fn gs_clone(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+
+    // ---- properties --------------------------------------------------------
+
+    /// The layout code.
+    pub fn gs_tensor_layout(t: *const gs_tensor, out: *mut gs_layout) -> gs_status;
+    /// The dtype code.
+    pub fn gs_tensor_dtype(t: *const gs_tensor, out: *mut gs_dtype) -> gs_status;
+    /// The number of dimensions.
+    pub fn gs_tensor_ndim(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// Writes `min(ndim, cap)` sizes into `shape`.
+    pub fn gs_tensor_shape(t: *const gs_tensor, shape: *mut i64, cap: i32) -> gs_status;
+    /// Number of sparse dimensions.
+    pub fn gs_tensor_sparse_dim(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// Number of trailing dense (hybrid) dimensions.
+    pub fn gs_tensor_dense_dim(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// Number of leading batch dimensions.
+    pub fn gs_tensor_batch_dim(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// Stored elements (nse).
+    pub fn gs_tensor_nnz(t: *const gs_tensor, out: *mut i64) -> gs_status;
+    /// 32 or 64; 0 for strided.
+    pub fn gs_tensor_index_width(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// BSR/BSC block size; `{1, 1}` for the others.
+    pub fn gs_tensor_blocksize(t: *const gs_tensor, blocksize: *mut i64) -> gs_status;
+    /// COO coalesced flag; 1 for the other layouts.
+    pub fn gs_tensor_is_coalesced(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// The fill value, one element of the tensor's dtype, written into `buf`.
+    pub fn gs_tensor_fill_value(t: *const gs_tensor, buf: *mut c_void, buf_bytes: i64) -> gs_status;
+
+    // ---- components --------------------------------------------------------
+
+    /// Lends a component (valid until the tensor is freed).
+    pub fn gs_tensor_component(t: *const gs_tensor, which: gs_component, out: *mut gs_array) -> gs_status;
+
+    // ---- the level model ---------------------------------------------------
+
+    /// Number of storage levels.
+    pub fn gs_tensor_num_levels(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// Level type, expression, extent and properties of one level.
+    pub fn gs_tensor_level_info(
+        t: *const gs_tensor,
+        level: i32,
+        kind: *mut i32,
+        dim: *mut i32,
+        expr: *mut i32,
+        c: *mut i64,
+        size: *mut i64,
+        unique: *mut i32,
+        ordered: *mut i32,
+    ) -> gs_status;
+    /// `pos` of a compressed level, lent.
+    pub fn gs_tensor_level_pos(t: *const gs_tensor, level: i32, out: *mut gs_array) -> gs_status;
+    /// `crd` of a compressed or singleton level, lent.
+    pub fn gs_tensor_level_crd(t: *const gs_tensor, level: i32, out: *mut gs_array) -> gs_status;
+
+    // ---- conversion --------------------------------------------------------
+
+    /// Dense copy, fill value materialised.
+    pub fn gs_to_dense(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// To any layout; `blocksize` for BSR/BSC only, `dense_dim` -1 for the default.
+    pub fn gs_to_layout(
+        t: *const gs_tensor,
+        layout: gs_layout,
+        blocksize: *const i64,
+        dense_dim: i32,
+        index_width: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// torch's `to_sparse(sparse_dim)`.
+    pub fn gs_to_sparse_coo_dim(t: *const gs_tensor, sparse_dim: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// Sorted, duplicate-free COO.
+    pub fn gs_coalesce(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// Element type conversion.
+    pub fn gs_to_dtype(t: *const gs_tensor, dtype: gs_dtype, out: *mut *mut gs_tensor) -> gs_status;
+    /// Index width conversion (`GS_INDEX_*`).
+    pub fn gs_to_index_width(t: *const gs_tensor, index_width: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// `*out = 1` when `a` and `b` have the same shape, dtype and dense value.
+    pub fn gs_equal(a: *const gs_tensor, b: *const gs_tensor, out: *mut i32) -> gs_status;
+
+    // ---- printing ----------------------------------------------------------
+
+    /// torch's repr: writes at most `cap` bytes (NUL-terminated when cap > 0)
+    /// and the full length (without NUL) into `*needed`.
+    pub fn gs_tensor_repr(t: *const gs_tensor, buf: *mut c_char, cap: i64, needed: *mut i64) -> gs_status;
+
+    // ---- Matrix Market -----------------------------------------------------
+
+    /// Reads a `.mtx` file.
+    pub fn gs_mm_read(path: *const c_char, out: *mut *mut gs_tensor) -> gs_status;
+    /// Writes a 1-D or 2-D tensor.
+    pub fn gs_mm_write(path: *const c_char, t: *const gs_tensor) -> gs_status;
+
+    // ---- generators --------------------------------------------------------
+
+    /// 5-point Laplacian on an n x n grid.
+    pub fn gs_gen_stencil2d(n: i64, out: *mut *mut gs_tensor) -> gs_status;
+    /// 7-point Laplacian on an n^3 grid.
+    pub fn gs_gen_stencil3d(n: i64, out: *mut *mut gs_tensor) -> gs_status;
+    /// Random banded matrix.
+    pub fn gs_gen_banded(n: i64, lower: i64, upper: i64, seed: u64, out: *mut *mut gs_tensor) -> gs_status;
+    /// Random block-diagonal matrix.
+    pub fn gs_gen_block_diagonal(nblocks: i64, block: i64, seed: u64, out: *mut *mut gs_tensor) -> gs_status;
+    /// R-MAT graph with 2^scale vertices.
+    pub fn gs_gen_rmat(scale: i32, edge_factor: i64, seed: u64, out: *mut *mut gs_tensor) -> gs_status;
+    /// Uniform random matrix with nnz entries.
+    pub fn gs_gen_uniform(rows: i64, cols: i64, nnz: i64, seed: u64, out: *mut *mut gs_tensor) -> gs_status;
+}
+
+#[cfg(test)]
+mod header_check;
