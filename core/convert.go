@@ -212,10 +212,14 @@ func castArray(a Array, d DType) Array {
 	return out
 }
 
-// ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64).
+// ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64);
+// w = 0 picks int32 wherever everything fits.
 func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
-	if w != 32 && w != 64 {
-		return nil, Errorf(ErrInvalidArgument, "index_width = %d must be 32 or 64", w)
+	if w != 0 && w != 32 && w != 64 {
+		return nil, Errorf(ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
+	}
+	if w == 0 && t.layout != Strided {
+		w = t.autoWidth()
 	}
 	c := Clone(t)
 	if t.layout == Strided || w == t.width {

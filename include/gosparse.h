@@ -221,6 +221,7 @@ gs_status gs_to_layout(const gs_tensor *t, gs_layout layout, const int64_t *bloc
 gs_status gs_to_sparse_coo_dim(const gs_tensor *t, int32_t sparse_dim, gs_tensor **out);
 gs_status gs_coalesce(const gs_tensor *t, gs_tensor **out);
 gs_status gs_to_dtype(const gs_tensor *t, gs_dtype dtype, gs_tensor **out);
+/* index_width: GS_INDEX_32, GS_INDEX_64, or GS_INDEX_AUTO (int32 wherever everything fits). */
 gs_status gs_to_index_width(const gs_tensor *t, int32_t index_width, gs_tensor **out);
 /* *out = 1 when a and b have the same shape, dtype and dense value (fill values included). */
 gs_status gs_equal(const gs_tensor *a, const gs_tensor *b, int32_t *out);
