@@ -9,13 +9,13 @@ package kernels
 // each goroutine counts and scatters its own range of the input.
 func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) {
 	const fn = "CountingSortByKey"
-	n := len(keys)
 	if nkeys < 0 {
 		return nil, nil, argErr(fn, "nkeys", "%d must not be negative", nkeys)
 	}
-	if int64(n) > maxOf[I]() {
-		return nil, nil, overflowErr(fn, "keys", "%d entries, more than the index type holds (%d)", n, maxOf[I]())
+	if int64(len(keys)) > maxOf[I]() {
+		return nil, nil, overflowErr(fn, "keys", "%d entries, more than the index type holds (%d)", len(keys), maxOf[I]())
 	}
+	n := len(keys)
 	parts := numParts(int64(n))
 	for parts > 1 && int64(parts)*int64(nkeys) > int64(n) {
 		parts--

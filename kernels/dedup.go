@@ -95,19 +95,19 @@ func SegmentSum[I Index, V Number](dst, src []V, w int, perm, starts []I) error 
 	}
 	nseg := len(starts) - 1
 	n := int(starts[nseg])
+	for u := range nseg {
+		if starts[u+1] < starts[u] {
+			return argErr(fn, "starts", "starts[%d] = %d > starts[%d] = %d: must not decrease", u, starts[u], u+1, starts[u+1])
+		}
+	}
 	if perm != nil && len(perm) != n {
 		return argErr(fn, "perm", "length %d, must equal starts[last] = %d", len(perm), n)
 	}
 	if perm == nil && len(src) != n*w {
 		return argErr(fn, "src", "length %d, must equal starts[last]*w = %d", len(src), n*w)
 	}
-	if err := checkLen(fn, "dst", dst, nseg*w, "(len(starts)-1)*w"); err != nil {
+	if err := checkLen2(fn, "dst", dst, nseg, w, "(len(starts)-1)*w"); err != nil {
 		return err
-	}
-	for u := range nseg {
-		if starts[u+1] < starts[u] {
-			return argErr(fn, "starts", "starts[%d] = %d > starts[%d] = %d: must not decrease", u, starts[u], u+1, starts[u+1])
-		}
 	}
 	parts := numParts(int64(n)*int64(w) + int64(nseg))
 	bounds := splitByWeight(starts, parts)

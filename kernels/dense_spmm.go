@@ -13,10 +13,10 @@ func DenseSpMM[I Index, V Number](alpha V, d []V, m int, a CSR[I, V], beta V, c 
 	if m < 0 {
 		return argErr(fn, "m", "%d must not be negative", m)
 	}
-	if err := checkLen(fn, "d", d, m*a.Rows, "m*a.Rows"); err != nil {
+	if err := checkLen2(fn, "d", d, m, a.Rows, "m*a.Rows"); err != nil {
 		return err
 	}
-	if err := checkLen(fn, "c", c, m*a.Cols, "m*a.Cols"); err != nil {
+	if err := checkLen2(fn, "c", c, m, a.Cols, "m*a.Cols"); err != nil {
 		return err
 	}
 	if m == 0 {

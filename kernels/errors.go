@@ -1,6 +1,10 @@
 package kernels
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"math/bits"
+)
 
 // ArgError reports an argument that breaks a kernel's rule: a slice too
 // short for the stated dimensions, a negative size, an output too large for
@@ -55,4 +59,26 @@ func checkLen[V any](fn, name string, v []V, n int, what string) error {
 		return argErr(fn, name, "length %d, must equal %s = %d", len(v), what, n)
 	}
 	return nil
+}
+
+// mulInt returns a*b, or -1 when a or b is negative or the product
+// overflows int.
+func mulInt(a, b int) int {
+	if a < 0 || b < 0 {
+		return -1
+	}
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > math.MaxInt {
+		return -1
+	}
+	return int(lo)
+}
+
+// checkLen2 checks that a vector has exactly the length a*b.
+func checkLen2[V any](fn, name string, v []V, a, b int, what string) error {
+	n := mulInt(a, b)
+	if n < 0 {
+		return argErr(fn, name, "%s = %d*%d: must be a nonnegative int", what, a, b)
+	}
+	return checkLen(fn, name, v, n, what)
 }

@@ -10,7 +10,7 @@ func Gather[I Index, T any](dst, src []T, w int, perm []I) error {
 	if w < 1 {
 		return argErr(fn, "w", "%d must be positive", w)
 	}
-	if err := checkLen(fn, "dst", dst, len(perm)*w, "len(perm)*w"); err != nil {
+	if err := checkLen2(fn, "dst", dst, len(perm), w, "len(perm)*w"); err != nil {
 		return err
 	}
 	n := len(perm)

@@ -40,13 +40,6 @@ func SortCoords[I Index](coords [][]I, dims []int64) ([]I, error) {
 		return nil, overflowErr(fn, "coords", "%d entries, more than the index type holds (%d)", n, maxOf[I]())
 	}
 	perm := make([]I, n)
-	parts := numParts(int64(n))
-	bounds := splitEven(n, parts)
-	parallelFor(parts, func(p int) {
-		for t := bounds[p]; t < bounds[p+1]; t++ {
-			perm[t] = I(t)
-		}
-	})
 	if n == 0 {
 		return perm, nil
 	}
@@ -57,7 +50,7 @@ func SortCoords[I Index](coords [][]I, dims []int64) ([]I, error) {
 		if err := buildKeys(fn, keys, coords, dims, lo, hi, perm, first); err != nil {
 			return nil, err
 		}
-		sortKeys(keys, perm)
+		sortKeys(keys, perm, first)
 		hi = lo
 	}
 	return perm, nil
@@ -89,24 +82,18 @@ func buildKeys[I Index](fn string, keys []uint64, coords [][]I, dims []int64, lo
 	errs := make([]error, parts)
 	parallelFor(parts, func(p int) {
 		r0, r1 := bounds[p], bounds[p+1]
-		ks := keys[r0:r1]
+		var pm []I
+		if !identity {
+			pm = perm[r0:r1]
+		}
 		for d := lo; d < hi; d++ {
-			c, dim := coords[d], uint64(dims[d])
-			for t := range ks {
-				src := r0 + t
-				if !identity {
-					src = int(perm[r0+t])
+			if bad := keyStep(keys[r0:r1], coords[d], r0, pm, uint64(dims[d]), d == lo); bad >= 0 {
+				src := r0 + bad
+				if pm != nil {
+					src = int(pm[bad])
 				}
-				v := uint64(c[src])
-				if v >= dim {
-					errs[p] = argErr(fn, "coords", "coords[%d][%d] = %d: must be in [0, dims[%d] = %d)", d, src, int64(c[src]), d, dims[d])
-					return
-				}
-				if d == lo {
-					ks[t] = v
-				} else {
-					ks[t] = ks[t]*dim + v
-				}
+				errs[p] = argErr(fn, "coords", "coords[%d][%d] = %d: must be in [0, dims[%d] = %d)", d, src, int64(coords[d][src]), d, dims[d])
+				return
 			}
 		}
 	})
@@ -116,4 +103,50 @@ func buildKeys[I Index](fn string, keys []uint64, coords [][]I, dims []int64, lo
 		}
 	}
 	return nil
+}
+
+// keyStep folds one dimension into the keys: ks[t] = ks[t]*dim + v (or v
+// when first), v the coordinate of entry pm[t] (entry r0+t when pm is
+// nil). It returns the first t whose coordinate is out of [0, dim), or -1.
+// The four loops keep the branches out of the loop bodies.
+func keyStep[I Index](ks []uint64, c []I, r0 int, pm []I, dim uint64, first bool) int {
+	switch {
+	case pm == nil && first:
+		cs := c[r0 : r0+len(ks)]
+		for t, x := range cs {
+			v := uint64(x)
+			if v >= dim {
+				return t
+			}
+			ks[t] = v
+		}
+	case pm == nil:
+		cs := c[r0 : r0+len(ks)]
+		for t, x := range cs {
+			v := uint64(x)
+			if v >= dim {
+				return t
+			}
+			ks[t] = ks[t]*dim + v
+		}
+	case first:
+		pm = pm[:len(ks)]
+		for t, e := range pm {
+			v := uint64(c[e])
+			if v >= dim {
+				return t
+			}
+			ks[t] = v
+		}
+	default:
+		pm = pm[:len(ks)]
+		for t, e := range pm {
+			v := uint64(c[e])
+			if v >= dim {
+				return t
+			}
+			ks[t] = ks[t]*dim + v
+		}
+	}
+	return -1
 }

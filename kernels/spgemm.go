@@ -14,6 +14,10 @@ import (
 // Tests lower it to force the second path.
 var spgemmDenseAccMax int64 = 1 << 22
 
+// spgemmTagStart is the first row tag of the dense accumulators (minus
+// one). Tests set it just below 2^32 to make the tags wrap around.
+var spgemmTagStart uint32
+
 // SpGEMMPlan is the result of the symbolic phase of C = A*B: the output
 // size, known before any output memory is allocated, and the schedule of
 // the numeric phase. A plan is tied to the A and B it was made from.
@@ -90,16 +94,21 @@ func SpGEMMSymbolic[I Index, V Number](a, b CSR[I, V]) (*SpGEMMPlan, error) {
 }
 
 // spgemmCountDense counts the distinct columns of rows [r0, r1) of C into
-// rowPtr[i+1] with a marker array: marker[j] == i+1 when column j was seen
-// in row i, so the array is never cleared between rows.
+// rowPtr[i+1] with a marker array: marker[j] == tag when column j was seen
+// in the current row, the tag changing per row, so the array is cleared
+// only when the 32-bit tag wraps around.
 func spgemmCountDense[I Index, V Number](a, b CSR[I, V], rowPtr []int64, r0, r1 int) {
 	if r0 == r1 {
 		return
 	}
-	marker := make([]int, b.Cols)
+	marker := make([]uint32, b.Cols)
+	tag := spgemmTagStart
 	for i := r0; i < r1; i++ {
+		if tag++; tag == 0 {
+			clear(marker)
+			tag = 1
+		}
 		var cnt int64
-		tag := i + 1
 		for _, k := range a.Idx[a.Ptr[i]:a.Ptr[i+1]] {
 			for _, j := range b.Idx[b.Ptr[k]:b.Ptr[k+1]] {
 				if marker[j] != tag {
@@ -182,18 +191,30 @@ func SpGEMMNumeric[I Index, V Number](a, b CSR[I, V], plan *SpGEMMPlan, c CSR[I,
 	return nil
 }
 
+// spaEntry is one column of the dense accumulator: the value and the tag
+// of the row that last wrote it, side by side so that a product touches
+// one cache line, not two.
+type spaEntry[V Number] struct {
+	tag uint32
+	val V
+}
+
 // spgemmFillDense computes rows [r0, r1) of C with a dense accumulator:
-// the first product that reaches column j sets acc[j] (no clearing), the
-// columns are listed in the order found, then sorted, or found by a scan of
-// the marker array when the row's column range is narrow.
+// the first product that reaches column j in a row sets the value (no
+// clearing between rows), the columns are listed in the order found, then
+// sorted, or found by a scan of the accumulator when the row's column
+// range is narrow.
 func spgemmFillDense[I Index, V Number](a, b, c CSR[I, V], r0, r1 int) {
 	if r0 == r1 {
 		return
 	}
-	marker := make([]int, b.Cols)
-	acc := make([]V, b.Cols)
+	spa := make([]spaEntry[V], b.Cols)
+	tag := spgemmTagStart
 	for i := r0; i < r1; i++ {
-		tag := i + 1
+		if tag++; tag == 0 {
+			clear(spa)
+			tag = 1
+		}
 		out := c.Idx[c.Ptr[i]:c.Ptr[i+1]]
 		n := 0
 		lo, hi := math.MaxInt, -1
@@ -203,37 +224,54 @@ func spgemmFillDense[I Index, V Number](a, b, c CSR[I, V], r0, r1 int) {
 			bv := b.Val[b.Ptr[k]:b.Ptr[k+1]]
 			bv = bv[:len(bi)]
 			for u, j := range bi {
-				if marker[j] != tag {
-					marker[j] = tag
-					acc[j] = av * bv[u]
+				e := &spa[j]
+				if e.tag != tag {
+					e.tag = tag
+					e.val = av * bv[u]
 					out[n] = j
 					n++
 					lo, hi = min(lo, int(j)), max(hi, int(j))
 				} else {
-					acc[j] += av * bv[u]
+					e.val += av * bv[u]
 				}
 			}
 		}
 		if n == 0 {
 			continue
 		}
-		if span := hi - lo + 1; span <= 2*n*bits.Len(uint(n)) {
-			// Narrow row: a scan of the marker is cheaper than a sort.
+		switch span := hi - lo + 1; {
+		case span <= 2*n*bits.Len(uint(n)):
+			// Narrow row: a scan of the accumulator is cheaper than a sort.
 			n = 0
-			for j, m := range marker[lo : hi+1] {
-				if m == tag {
+			for j, e := range spa[lo : hi+1] {
+				if e.tag == tag {
 					out[n] = I(lo + j)
 					n++
 				}
 			}
-		} else {
+		case n <= 32:
+			// Short row, columns found nearly in order: insertion sort.
+			insertionSort(out)
+		default:
 			slices.Sort(out)
 		}
 		vals := c.Val[c.Ptr[i]:c.Ptr[i+1]]
 		vals = vals[:len(out)]
 		for u, j := range out {
-			vals[u] = acc[j]
+			vals[u] = spa[j].val
 		}
+	}
+}
+
+// insertionSort sorts a short slice in place.
+func insertionSort[I Index](s []I) {
+	for i := 1; i < len(s); i++ {
+		v := s[i]
+		j := i
+		for ; j > 0 && s[j-1] > v; j-- {
+			s[j] = s[j-1]
+		}
+		s[j] = v
 	}
 }
 

@@ -16,10 +16,10 @@ func SpMM[I Index, V Number](alpha V, a CSR[I, V], b []V, k int, beta V, c []V) 
 	if k < 0 {
 		return argErr(fn, "k", "%d must not be negative", k)
 	}
-	if err := checkLen(fn, "b", b, a.Cols*k, "a.Cols*k"); err != nil {
+	if err := checkLen2(fn, "b", b, a.Cols, k, "a.Cols*k"); err != nil {
 		return err
 	}
-	if err := checkLen(fn, "c", c, a.Rows*k, "a.Rows*k"); err != nil {
+	if err := checkLen2(fn, "c", c, a.Rows, k, "a.Rows*k"); err != nil {
 		return err
 	}
 	if k == 0 {
@@ -29,19 +29,104 @@ func SpMM[I Index, V Number](alpha V, a CSR[I, V], b []V, k int, beta V, c []V) 
 		// One column: the layout is SpMV's, and SpMV's gather is faster.
 		return SpMV(alpha, a, b, beta, c)
 	}
+	rows := spmmRows[I, V]
+	if k <= spmmNarrow {
+		rows = spmmRowsNarrow[I, V]
+	}
 	parts := numParts((int64(a.NNZ()) + int64(a.Rows)) * int64(k))
 	if parts == 1 {
-		spmmRows(alpha, beta, a, b, k, c, 0, a.Rows)
+		rows(alpha, beta, a, b, k, c, 0, a.Rows)
 		return nil
 	}
 	bounds := splitByWeight(a.Ptr, parts)
 	parallelFor(parts, func(p int) {
-		spmmRows(alpha, beta, a, b, k, c, bounds[p], bounds[p+1])
+		rows(alpha, beta, a, b, k, c, bounds[p], bounds[p+1])
 	})
 	return nil
 }
 
-// spmmRows computes rows [r0, r1) of C. For each tile of a row of C it
+// spmmNarrow is the widest k for which SpMM keeps a row's outputs in
+// registers (spmmRowsNarrow) rather than streaming them through memory.
+const spmmNarrow = 16
+
+// spmmRowsNarrow computes rows [r0, r1) of C for small k: for each group
+// of eight (then four) output columns it walks the row's nonzeros with
+// as many register accumulators and stores each output once. The
+// remaining k%4 columns are done one at a time, like SpMV.
+func spmmRowsNarrow[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	for i := r0; i < r1; i++ {
+		crow := c[i*k : i*k+k]
+		lo, hi := a.Ptr[i], a.Ptr[i+1]
+		ci := a.Idx[lo:hi]
+		vi := a.Val[lo:hi]
+		vi = vi[:len(ci)]
+		j0 := 0
+		for ; j0+8 <= k; j0 += 8 {
+			var s0, s1, s2, s3, s4, s5, s6, s7 V
+			for t, col := range ci {
+				o := int(col)*k + j0
+				bs := (*[8]V)(b[o : o+8])
+				v := vi[t]
+				s0 += v * bs[0]
+				s1 += v * bs[1]
+				s2 += v * bs[2]
+				s3 += v * bs[3]
+				s4 += v * bs[4]
+				s5 += v * bs[5]
+				s6 += v * bs[6]
+				s7 += v * bs[7]
+			}
+			cs := (*[8]V)(crow[j0 : j0+8])
+			if beta == 0 {
+				cs[0], cs[1], cs[2], cs[3] = alpha*s0, alpha*s1, alpha*s2, alpha*s3
+				cs[4], cs[5], cs[6], cs[7] = alpha*s4, alpha*s5, alpha*s6, alpha*s7
+			} else {
+				cs[0] = alpha*s0 + beta*cs[0]
+				cs[1] = alpha*s1 + beta*cs[1]
+				cs[2] = alpha*s2 + beta*cs[2]
+				cs[3] = alpha*s3 + beta*cs[3]
+				cs[4] = alpha*s4 + beta*cs[4]
+				cs[5] = alpha*s5 + beta*cs[5]
+				cs[6] = alpha*s6 + beta*cs[6]
+				cs[7] = alpha*s7 + beta*cs[7]
+			}
+		}
+		for ; j0+4 <= k; j0 += 4 {
+			var s0, s1, s2, s3 V
+			for t, col := range ci {
+				o := int(col)*k + j0
+				bs := (*[4]V)(b[o : o+4])
+				v := vi[t]
+				s0 += v * bs[0]
+				s1 += v * bs[1]
+				s2 += v * bs[2]
+				s3 += v * bs[3]
+			}
+			cs := (*[4]V)(crow[j0 : j0+4])
+			if beta == 0 {
+				cs[0], cs[1], cs[2], cs[3] = alpha*s0, alpha*s1, alpha*s2, alpha*s3
+			} else {
+				cs[0] = alpha*s0 + beta*cs[0]
+				cs[1] = alpha*s1 + beta*cs[1]
+				cs[2] = alpha*s2 + beta*cs[2]
+				cs[3] = alpha*s3 + beta*cs[3]
+			}
+		}
+		for ; j0 < k; j0++ {
+			var s V
+			for t, col := range ci {
+				s += vi[t] * b[int(col)*k+j0]
+			}
+			if beta == 0 {
+				crow[j0] = alpha * s
+			} else {
+				crow[j0] = alpha*s + beta*crow[j0]
+			}
+		}
+	}
+}
+
+// spmmRows computes rows [r0, r1) of C for wide k. For each tile of a row of C it
 // adds four scaled rows of B at a time, so each element of C is loaded and
 // stored once per four nonzeros.
 func spmmRows[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {

@@ -8,10 +8,10 @@ func SpMVBSR[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y []V) erro
 	if err := checkBSR(fn, "a", a); err != nil {
 		return err
 	}
-	if err := checkLen(fn, "x", x, a.BlockCols*a.BN, "a.BlockCols*a.BN"); err != nil {
+	if err := checkLen2(fn, "x", x, a.BlockCols, a.BN, "a.BlockCols*a.BN"); err != nil {
 		return err
 	}
-	if err := checkLen(fn, "y", y, a.BlockRows*a.BM, "a.BlockRows*a.BM"); err != nil {
+	if err := checkLen2(fn, "y", y, a.BlockRows, a.BM, "a.BlockRows*a.BM"); err != nil {
 		return err
 	}
 	nnzb := int64(a.Ptr[a.BlockRows] - a.Ptr[0])
@@ -45,14 +45,16 @@ func checkBSR[I Index, V Number](fn, name string, a BSR[I, V]) error {
 	if hi > int64(len(a.Idx)) {
 		return argErr(fn, name+".Idx", "length %d, must be at least Ptr[block rows] = %d", len(a.Idx), hi)
 	}
-	if hi*int64(a.BM)*int64(a.BN) > int64(len(a.Val)) {
-		return argErr(fn, name+".Val", "length %d, must be at least Ptr[block rows]*BM*BN = %d", len(a.Val), hi*int64(a.BM*a.BN))
+	bs := mulInt(a.BM, a.BN)
+	if need := mulInt(int(hi), bs); bs < 0 || need < 0 || need > len(a.Val) {
+		return argErr(fn, name+".Val", "length %d, must be at least Ptr[block rows]*BM*BN = %d*%d*%d", len(a.Val), hi, a.BM, a.BN)
 	}
 	return nil
 }
 
 // spmvBSRRows computes block rows [r0, r1) of y. Each block is applied as
-// BM short dot products with the matching BN-long slice of x.
+// BM short dot products with the matching BN-long slice of x, summed into
+// a scratch of BM accumulators per block row.
 func spmvBSRRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r1 int) {
 	bm, bn := a.BM, a.BN
 	bs := bm * bn
@@ -64,7 +66,25 @@ func spmvBSRRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r1
 			xs := x[j : j+bn]
 			blk := a.Val[int(t)*bs : int(t)*bs+bs]
 			for r := range acc {
-				acc[r] += dot(blk[r*bn:r*bn+bn], xs)
+				// dot(block row r, xs), written out: dot is too big to be
+				// inlined and a call per block row costs as much as a
+				// short dot product.
+				row := blk[r*bn : r*bn+bn]
+				row = row[:len(xs)]
+				var s0, s1, s2, s3 V
+				c := 0
+				for ; c+4 <= len(xs); c += 4 {
+					rs := (*[4]V)(row[c : c+4])
+					xv := (*[4]V)(xs[c : c+4])
+					s0 += rs[0] * xv[0]
+					s1 += rs[1] * xv[1]
+					s2 += rs[2] * xv[2]
+					s3 += rs[3] * xv[3]
+				}
+				for ; c < len(xs); c++ {
+					s0 += row[c] * xs[c]
+				}
+				acc[r] += (s0 + s1) + (s2 + s3)
 			}
 		}
 		ys := y[br*bm : br*bm+bm]
@@ -82,17 +102,20 @@ func spmvBSRRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r1
 // dot returns sum a[i]*b[i] (no conjugation) with four accumulators.
 // len(b) must be at least len(a).
 func dot[V Number](a, b []V) V {
-	b = b[:len(a)]
+	n := len(a)
+	b = b[:n]
 	var s0, s1, s2, s3 V
-	for len(a) >= 4 && len(b) >= 4 {
-		s0 += a[0] * b[0]
-		s1 += a[1] * b[1]
-		s2 += a[2] * b[2]
-		s3 += a[3] * b[3]
-		a, b = a[4:], b[4:]
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		as := (*[4]V)(a[i : i+4])
+		bs := (*[4]V)(b[i : i+4])
+		s0 += as[0] * bs[0]
+		s1 += as[1] * bs[1]
+		s2 += as[2] * bs[2]
+		s3 += as[3] * bs[3]
 	}
-	for i, v := range a {
-		s0 += v * b[i]
+	for ; i < n; i++ {
+		s0 += a[i] * b[i]
 	}
 	return (s0 + s1) + (s2 + s3)
 }

@@ -34,27 +34,29 @@ func SpMVT[I Index, V Number](alpha V, a CSR[I, V], x []V, beta V, y []V) error 
 	return nil
 }
 
-// spmvtRows scatters rows [r0, r1) of alpha*A^T*x into y.
+// spmvtRows scatters rows [r0, r1) of alpha*A^T*x into y, walking the
+// entries with one running index as spmvRows does.
 func spmvtRows[I Index, V Number](alpha V, ptr, idx []I, val, x, y []V, r0, r1 int) {
 	ptr = ptr[r0 : r1+1]
 	x = x[r0:r1]
-	lo := ptr[0]
+	base := int(ptr[0])
+	idx = idx[base:int(ptr[len(ptr)-1])]
+	val = val[base:int(ptr[len(ptr)-1])]
+	val = val[:len(idx)]
+	k := 0
 	for i, xi := range x {
-		hi := ptr[i+1]
-		ci := idx[lo:hi]
-		vi := val[lo:hi]
-		lo = hi
-		vi = vi[:len(ci)]
+		hi := int(ptr[i+1]) - base
 		ax := alpha * xi
-		for len(ci) >= 4 && len(vi) >= 4 {
-			y[ci[0]] += vi[0] * ax
-			y[ci[1]] += vi[1] * ax
-			y[ci[2]] += vi[2] * ax
-			y[ci[3]] += vi[3] * ax
-			ci, vi = ci[4:], vi[4:]
+		for ; k+4 <= hi; k += 4 {
+			cs := (*[4]I)(idx[k : k+4])
+			vs := (*[4]V)(val[k : k+4])
+			y[cs[0]] += vs[0] * ax
+			y[cs[1]] += vs[1] * ax
+			y[cs[2]] += vs[2] * ax
+			y[cs[3]] += vs[3] * ax
 		}
-		for k, c := range ci {
-			y[c] += vi[k] * ax
+		for ; k < hi; k++ {
+			y[idx[k]] += val[k] * ax
 		}
 	}
 }

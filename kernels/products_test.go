@@ -1,0 +1,194 @@
+package kernels
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSpMM(t *testing.T)      { eachSuite(t, kernelSuite.testSpMM) }
+func TestDenseSpMM(t *testing.T) { eachSuite(t, kernelSuite.testDenseSpMM) }
+func TestSDDMM(t *testing.T)     { eachSuite(t, kernelSuite.testSDDMM) }
+func TestSpGEMM(t *testing.T)    { eachSuite(t, kernelSuite.testSpGEMM) }
+
+func (suite[I, V]) testSpMM(t *testing.T) {
+	modes(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(11, 12))
+		for _, c := range csrCases {
+			a := genCSR[I, V](r, c)
+			d := denseOf(a)
+			ks := []int{0, 1, 2, 3, 5, 8, 17}
+			if a.Rows*a.Cols < 100 && a.Rows*a.Cols > 0 {
+				ks = append(ks, spmmTile+37) // more than one tile per row
+			}
+			for _, k := range ks {
+				for _, ab := range scalars[V]() {
+					b := randVec[V](r, a.Cols*k)
+					out := staleOutput(r, a.Rows*k, ab[1])
+					want := refGEMM(ab[0], d, b, a.Rows, a.Cols, k, ab[1], out)
+					require.NoError(t, SpMM(ab[0], a, b, k, ab[1], out))
+					assertClose(t, want, out, c.name)
+				}
+			}
+		}
+	})
+}
+
+func (suite[I, V]) testDenseSpMM(t *testing.T) {
+	modes(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(13, 14))
+		for _, c := range csrCases {
+			a := genCSR[I, V](r, c)
+			d := denseOf(a)
+			for _, m := range []int{0, 1, 3, 4, 5, 9, 14} {
+				for _, ab := range scalars[V]() {
+					x := randVec[V](r, m*a.Rows)
+					out := staleOutput(r, m*a.Cols, ab[1])
+					want := refGEMM(ab[0], x, d, m, a.Rows, a.Cols, ab[1], out)
+					require.NoError(t, DenseSpMM(ab[0], x, m, a, ab[1], out))
+					assertClose(t, want, out, c.name)
+				}
+			}
+		}
+	})
+}
+
+func (suite[I, V]) testSDDMM(t *testing.T) {
+	modes(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(15, 16))
+		for _, c := range csrCases {
+			s := genCSR[I, V](r, c)
+			for _, k := range []int{0, 1, 3, 8, 13} {
+				for _, ab := range scalars[V]() {
+					alpha, beta := ab[0], ab[1]
+					a := randVec[V](r, s.Rows*k)
+					bt := randVec[V](r, s.Cols*k)
+					out := staleOutput(r, len(s.Val), beta)
+					want := slices.Clone(out)
+					for i := 0; i < s.Rows; i++ {
+						for p := s.Ptr[i]; p < s.Ptr[i+1]; p++ {
+							j := int(s.Idx[p])
+							var dot V
+							for q := range k {
+								dot += a[i*k+q] * bt[j*k+q]
+							}
+							want[p] = alpha * dot
+							if beta != 0 {
+								want[p] += beta * s.Val[p]
+							}
+						}
+					}
+					require.NoError(t, SDDMM(alpha, a, bt, k, beta, s, out))
+					// Outside the stored range, out must be untouched
+					// (NaN stays NaN): compare those positions bitwise.
+					end := int(s.Ptr[s.Rows])
+					lo := int(s.Ptr[0])
+					require.Equal(t, toBits(want[:lo]), toBits(out[:lo]), c.name)
+					require.Equal(t, toBits(want[end:]), toBits(out[end:]), c.name)
+					assertClose(t, want[lo:end], out[lo:end], c.name)
+					// In place: out may be s.Val itself.
+					vals := slices.Clone(s.Val)
+					inPlace := s
+					inPlace.Val = vals
+					require.NoError(t, SDDMM(alpha, a, bt, k, beta, inPlace, vals))
+					assertClose(t, want[lo:end], vals[lo:end], c.name+"/in-place")
+				}
+			}
+		}
+	})
+}
+
+// toBits renders values for bitwise comparison (NaN equals NaN).
+func toBits[V Number](v []V) []string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		c := toC128(x)
+		s[i] = fmtBits(real(c)) + "," + fmtBits(imag(c))
+	}
+	return s
+}
+
+func (suite[I, V]) testSpGEMM(t *testing.T) {
+	for _, path := range []string{"dense-acc", "dense-acc-tag-wrap", "sort-acc"} {
+		t.Run(path, func(t *testing.T) {
+			if path == "dense-acc-tag-wrap" {
+				old := spgemmTagStart
+				spgemmTagStart = math.MaxUint32 - 5
+				t.Cleanup(func() { spgemmTagStart = old })
+			}
+			if path == "sort-acc" {
+				old := spgemmDenseAccMax
+				spgemmDenseAccMax = -1 << 62
+				t.Cleanup(func() { spgemmDenseAccMax = old })
+			}
+			modes(t, func(t *testing.T) {
+				r := rand.New(rand.NewPCG(17, 18))
+				for _, c := range csrCases {
+					a := genCSR[I, V](r, c)
+					for _, n := range []int{0, 1, 6, 31} {
+						b := genCSR[I, V](r, csrCase{rows: a.Cols, cols: n, maxPerRow: min(n, 6), dup: c.dup, unsorted: c.unsorted, offset: 2})
+						checkSpGEMM(t, a, b, path != "sort-acc")
+					}
+				}
+			})
+		})
+	}
+	t.Run("check-hook", func(t *testing.T) {
+		r := rand.New(rand.NewPCG(19, 20))
+		a := genCSR[I, V](r, csrCase{rows: 5, cols: 5, maxPerRow: 5})
+		stop := errors.New("over the limit")
+		var seen int64 = -1
+		_, err := SpGEMM(a, a, func(nnz int64) error { seen = nnz; return stop })
+		require.ErrorIs(t, err, stop)
+		plan, err := SpGEMMSymbolic(a, a)
+		require.NoError(t, err)
+		require.Equal(t, plan.NNZ, seen)
+		_, err = SpGEMM(a, CSR[I, V]{Rows: 4, Cols: 5, Ptr: make([]I, 5)}, nil)
+		var ae *ArgError
+		require.ErrorAs(t, err, &ae)
+		require.Equal(t, "b", ae.Arg)
+	})
+}
+
+// checkSpGEMM multiplies and checks C's structure (sorted unique columns,
+// the structural pattern of A*B) and values (the dense product).
+func checkSpGEMM[I Index, V Number](t *testing.T, a, b CSR[I, V], wantDense bool) {
+	t.Helper()
+	plan, err := SpGEMMSymbolic(a, b)
+	require.NoError(t, err)
+	require.Equal(t, wantDense, plan.dense)
+	c, err := SpGEMM(a, b, nil)
+	require.NoError(t, err)
+	require.Equal(t, a.Rows, c.Rows)
+	require.Equal(t, b.Cols, c.Cols)
+	require.Equal(t, plan.NNZ, int64(len(c.Idx)))
+	// Structural pattern and flop count from the patterns alone.
+	var flops int64
+	want := refGEMM(1, denseOf(a), denseOf(b), a.Rows, a.Cols, b.Cols, 0, nil)
+	got := make([]V, a.Rows*b.Cols)
+	for i := 0; i < a.Rows; i++ {
+		pattern := map[int]bool{}
+		for t := a.Ptr[i]; t < a.Ptr[i+1]; t++ {
+			k := a.Idx[t]
+			flops += int64(b.Ptr[k+1] - b.Ptr[k])
+			for u := b.Ptr[k]; u < b.Ptr[k+1]; u++ {
+				pattern[int(b.Idx[u])] = true
+			}
+		}
+		row := c.Idx[c.Ptr[i]:c.Ptr[i+1]]
+		require.Len(t, row, len(pattern), "row %d", i)
+		for u, j := range row {
+			require.True(t, pattern[int(j)], "row %d col %d not in the pattern", i, j)
+			if u > 0 {
+				require.Less(t, row[u-1], j, "row %d: columns must increase", i)
+			}
+			got[i*b.Cols+int(j)] = c.Val[int(c.Ptr[i])+u]
+		}
+	}
+	require.Equal(t, flops, plan.Flops)
+	assertClose(t, want, got, "spgemm")
+}
