@@ -1,0 +1,70 @@
+package core
+
+// linTerm is one term coeff * t of a sparse sum.
+type linTerm struct {
+	coeff Scalar
+	t     *Tensor
+}
+
+// linSparseSum returns the sum of the terms (2-D tensors of one shape and
+// dtype, any layouts) in the given layout, index width and block size. The
+// terms' sparse parts (fill split off) are concatenated as COO entries and
+// merged by the conversion; the sum of the scaled fills becomes the result's
+// fill and is added to every stored element, so each element is counted
+// once whether or not a term stores it.
+func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...linTerm) (*Tensor, error) {
+	shape := terms[0].t.Shape()
+	d := terms[0].t.dtype
+	ops, err := linFor(op, d, 64)
+	if err != nil {
+		return nil, err
+	}
+	fill := IntScalar(0)
+	var rows, cols []int64
+	var vals []Array
+	for _, term := range terms {
+		c, err := ToLayout(term.t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
+		if err != nil {
+			return nil, err
+		}
+		f := c.Fill()
+		if !linIsZero(f) && !c.coalesced {
+			if c, err = Coalesce(c); err != nil {
+				return nil, err
+			}
+		}
+		fill = linAdd(fill, linMul(term.coeff, f))
+		rows = append(rows, AsSlice[int64](c.levels[0].Crd)...)
+		cols = append(cols, AsSlice[int64](c.levels[1].Crd)...)
+		vals = append(vals, ops.affine(c.values, term.coeff, linNeg(linMul(term.coeff, f))))
+	}
+	nnz := int64(len(rows))
+	if err := checkAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {
+		return nil, err
+	}
+	v := NewArray(d, []int64{nnz})
+	off := 0
+	for _, a := range vals {
+		off += copy(v.Data[off:], a.Data)
+	}
+	coo, err := NewCOO(Int64Array(append(rows, cols...), 2, nnz), v, shape, BuildOptions{NoCheck: true})
+	if err != nil {
+		return nil, err
+	}
+	r, err := ToLayout(coo, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
+	if err != nil {
+		return nil, err
+	}
+	if r.layout == COO && !r.coalesced {
+		if r, err = Coalesce(r); err != nil {
+			return nil, err
+		}
+	}
+	if linIsZero(fill) {
+		return r, nil
+	}
+	out := *r
+	out.values = ops.affine(r.values, IntScalar(1), fill)
+	out.fill = ScalarBytes(d, fill)
+	return &out, nil
+}

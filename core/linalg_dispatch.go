@@ -1,0 +1,142 @@
+package core
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// The matmul family reaches the generic kernels through linOps: one
+// implementation, linTyped[I, V], instantiated for every value dtype the
+// kernels accept and both index widths, picked once per call by linFor.
+
+// linKind says which kernel view of a 2-D sparse matrix a linMat holds.
+type linKind int
+
+const (
+	linCSR linKind = iota // ptr/idx over rows
+	linCSC                // ptr/idx over columns: the CSR of the transpose
+	linCOO                // row/col/val, any order, repeats summed
+	linBSR                // ptr/idx over block rows, bm x bn blocks
+)
+
+// linMat is a 2-D sparse matrix of rows x cols as the kernels read it. Its
+// arrays alias the tensor's storage (the kernels never write to them); the
+// compressed arrays may be a batch's slice of a larger tensor, so ptr need
+// not start at zero.
+type linMat struct {
+	kind       linKind
+	rows, cols int64
+	ptr, idx   Array // CSR, CSC, BSR
+	row, col   Array // COO
+	val        Array // flat values
+	bm, bn     int64 // BSR block
+}
+
+// linOps are the typed operations of one (index width, value dtype) pair.
+// Scalars are narrowed to the dtype; dense arrays are row-major.
+type linOps interface {
+	// spmm sets out (a.rows x n) = alpha * a @ b for dense b (a.cols x n).
+	spmm(alpha Scalar, a *linMat, b Array, n int64, out Array) error
+	// dspmm sets out (m x a.cols) = alpha * d @ a for dense d (m x a.rows);
+	// a is CSR, CSC or COO.
+	dspmm(alpha Scalar, d Array, m int64, a *linMat, out Array) error
+	// gemm sets out (m x n) = alpha * a @ b for dense a (m x k) and b (k x n).
+	gemm(alpha Scalar, a, b Array, m, k, n int64, out Array)
+	// spgemm returns the CSR arrays of a @ b (a, b CSR or COO; columns of
+	// each result row sorted and unique). check sees a lower bound of the
+	// result's entry count first (lower = true), then the exact count, both
+	// before the result is allocated.
+	spgemm(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error)
+	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
+	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
+	sddmm(alpha, beta Scalar, a, bt Array, k int64, s *linMat, out Array) error
+	// rowProducts computes the rows of alpha * a @ b (b dense, a.cols x n)
+	// that a stores anything in (every row when all is set): their indices
+	// ascending and their values (len(rows) x n).
+	rowProducts(alpha Scalar, a *linMat, b Array, n int64, all bool) (rows []int64, vals Array, err error)
+	// colSums returns the column sums of a dense (r x c) array; rowSums its row sums.
+	colSums(a Array, r, c int64) Array
+	rowSums(a Array, r, c int64) Array
+	// addOuter adds s * u[i] * v[j] to out[i, j] of an (m x n) array; an
+	// empty u or v stands for ones.
+	addOuter(out Array, m, n int64, s Scalar, u, v Array)
+	// addScaled adds s * in[i*si + j*sj] to out[i, j] of an (m x n) array.
+	addScaled(out Array, m, n int64, s Scalar, in Array, si, sj int64)
+	// affine returns a new array with s*x + c for each element x of a.
+	affine(a Array, s, c Scalar) Array
+	// transpose returns the (c x r) transpose of a dense (r x c) array.
+	transpose(a Array, r, c int64) Array
+}
+
+// linFor returns the operations of a value dtype and an index width (32 or 64).
+func linFor(op string, d DType, width int) (linOps, error) {
+	switch d {
+	case Float64:
+		return linPick[float64](d, width), nil
+	case Float32:
+		return linPick[float32](d, width), nil
+	case Complex128:
+		return linPick[complex128](d, width), nil
+	case Complex64:
+		return linPick[complex64](d, width), nil
+	case Int64:
+		return linPick[int64](d, width), nil
+	case Int32:
+		return linPick[int32](d, width), nil
+	case Int16:
+		return linPick[int16](d, width), nil
+	case Int8:
+		return linPick[int8](d, width), nil
+	case UInt8:
+		return linPick[uint8](d, width), nil
+	}
+	return nil, Errorf(ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
+}
+
+func linPick[V kernels.Number](d DType, width int) linOps {
+	if width == 32 {
+		return linTyped[int32, V]{d: d}
+	}
+	return linTyped[int64, V]{d: d}
+}
+
+// linTyped implements linOps for index type I and value type V (dtype d).
+type linTyped[I kernels.Index, V kernels.Number] struct{ d DType }
+
+// v narrows a scalar to V.
+func (k linTyped[I, V]) v(s Scalar) V {
+	a := NewArray(k.d, []int64{1})
+	storeScalar(k.d, a.Data, s)
+	return AsSlice[V](a)[0]
+}
+
+// linIndexDType is the dtype of index type I.
+func linIndexDType[I kernels.Index]() DType {
+	var z I
+	if unsafe.Sizeof(z) == 4 {
+		return Int32
+	}
+	return Int64
+}
+
+// linWrap views a Go slice as a 1-D Array of dtype d (no copy).
+func linWrap[T any](d DType, s []T) Array {
+	if len(s) == 0 {
+		return Array{DType: d, Shape: []int64{0}, Data: []byte{}}
+	}
+	var z T
+	n := len(s) * int(unsafe.Sizeof(z))
+	return Array{DType: d, Shape: []int64{int64(len(s))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n)}
+}
+
+// linKernelErr turns a kernel's argument error into the core's error type.
+func linKernelErr(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := err.(*Error); ok {
+		return err
+	}
+	return Errorf(ErrInternal, "%s: %v", op, err)
+}

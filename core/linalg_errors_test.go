@@ -1,0 +1,105 @@
+package core
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Shapes, dtypes and scalars that disagree are refused with a message that
+// names the argument, and the inputs stay as they were.
+func TestLinalgRefusals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	sp := func(d DType, shape ...int64) *Tensor {
+		x, err := ToLayout(randomDense(t, rng, d, shape, 0.5), CSR, DefaultConvert())
+		require.NoError(t, err)
+		return x
+	}
+	dn := func(d DType, shape ...int64) *Tensor { return randomDense(t, rng, d, shape, 0.5) }
+	a, b := sp(Float64, 5, 4), dn(Float64, 5, 3)
+	before := Clone(a)
+	one := IntScalar(1)
+	cases := []struct {
+		name string
+		run  func() (*Tensor, error)
+		code Code
+		msg  string
+	}{
+		{"mm shapes", func() (*Tensor, error) { return Mm(a, b) }, ErrInvalidArgument, "mm: Argument #2 (mat2): expected dim 0 size 4 (the columns of mat1), got 5"},
+		{"mm dtype", func() (*Tensor, error) { return Mm(a, dn(Float32, 4, 3)) }, ErrDType, "mm: Argument #2 (mat2): expected dtype float64"},
+		{"mm 3-D", func() (*Tensor, error) { return Mm(a, dn(Float64, 2, 4, 3)) }, ErrInvalidArgument, "mm: Argument #2 (mat2): expected a 2-D tensor, got a 3-D tensor"},
+		{"mm nil", func() (*Tensor, error) { return Mm(nil, b) }, ErrInvalidArgument, "mm: Argument #1 (mat1): is nil"},
+		{"sparse.mm shapes", func() (*Tensor, error) { return SparseMm(a, sp(Float64, 5, 3)) }, ErrInvalidArgument, "sparse.mm: Argument #2 (mat2): expected dim 0 size 4"},
+		{"mm bool", func() (*Tensor, error) { return Mm(sp(Bool, 2, 2), sp(Bool, 2, 2)) }, ErrDType, "dtype bool is not supported"},
+		{"mv shapes", func() (*Tensor, error) { return Mv(a, dn(Float64, 5)) }, ErrInvalidArgument, "mv: Argument #2 (vec): expected dim 0 size 4 (the columns of mat), got 5"},
+		{"mv 2-D vec", func() (*Tensor, error) { return Mv(a, dn(Float64, 4, 1)) }, ErrInvalidArgument, "mv: Argument #2 (vec): expected a 1-D tensor"},
+		{"addmm input", func() (*Tensor, error) { return Addmm(dn(Float64, 4, 3), a, dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "addmm: Argument #1 (input): size [4 3] cannot broadcast to the result size [5, 3]"},
+		{"addmm input ignored but checked", func() (*Tensor, error) { return Addmm(dn(Float64, 2), a, dn(Float64, 4, 3), IntScalar(0), one) }, ErrInvalidArgument, "addmm: Argument #1 (input)"},
+		{"addmm mat2", func() (*Tensor, error) { return Addmm(dn(Float64, 5, 3), a, b, one, one) }, ErrInvalidArgument, "addmm: Argument #3 (mat2): expected dim 0 size 4 (the columns of mat1), got 5"},
+		{"addmm input dtype", func() (*Tensor, error) { return Addmm(dn(Float32, 5, 3), a, dn(Float64, 4, 3), one, one) }, ErrDType, "addmm: Argument #1 (input): expected dtype float64"},
+		{"addmm sparse input size", func() (*Tensor, error) { return Addmm(sp(Float64, 1, 3), a, sp(Float64, 4, 3), one, one) }, ErrInvalidArgument, "a sparse input does not broadcast"},
+		{"addmm complex alpha", func() (*Tensor, error) {
+			return Addmm(dn(Float64, 5, 3), a, dn(Float64, 4, 3), one, Complex128Scalar(1i))
+		}, ErrInvalidArgument, "addmm: alpha = (0+1i) is complex"},
+		{"addmm float alpha for int", func() (*Tensor, error) {
+			return Addmm(dn(Int64, 5, 3), sp(Int64, 5, 4), dn(Int64, 4, 3), one, Real(0.5))
+		}, ErrInvalidArgument, "addmm: alpha = 0.5 must be an integer"},
+		{"addmv input", func() (*Tensor, error) { return Addmv(dn(Float64, 4), a, dn(Float64, 4), one, one) }, ErrInvalidArgument, "addmv: Argument #1 (input)"},
+		{"bmm batch", func() (*Tensor, error) { return Bmm(dn(Float64, 2, 3, 4), dn(Float64, 3, 4, 2)) }, ErrInvalidArgument, "bmm: Argument #2 (mat2): expected dim 0 size 2 (the batch size of mat1), got 3"},
+		{"bmm inner", func() (*Tensor, error) { return Bmm(dn(Float64, 2, 3, 4), dn(Float64, 2, 5, 2)) }, ErrInvalidArgument, "bmm: Argument #2 (mat2): expected dim 1 size 4"},
+		{"bmm 2-D", func() (*Tensor, error) { return Bmm(a, b) }, ErrInvalidArgument, "bmm: Argument #1 (mat1): expected a 3-D tensor"},
+		{"hspmm shapes", func() (*Tensor, error) { return Hspmm(a, b) }, ErrInvalidArgument, "hspmm: Argument #2 (mat2): expected dim 0 size 4"},
+		{"smm dtype", func() (*Tensor, error) { return Smm(a, dn(Complex128, 4, 2)) }, ErrDType, "smm: Argument #2 (mat2): expected dtype float64"},
+		{"sspaddmm input", func() (*Tensor, error) { return Sspaddmm(sp(Float64, 5, 2), a, dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "sspaddmm: Argument #1 (input): expected size [5, 3]"},
+		{"sampled_addmm mat1", func() (*Tensor, error) {
+			return SampledAddmm(sp(Float64, 5, 3), dn(Float64, 4, 2), dn(Float64, 2, 3), one, one)
+		}, ErrInvalidArgument, "sparse.sampled_addmm: Argument #2 (mat1): expected dim 0 size 5 (the rows of input), got 4"},
+		{"sampled_addmm mat2", func() (*Tensor, error) {
+			return SampledAddmm(sp(Float64, 5, 3), dn(Float64, 5, 2), dn(Float64, 2, 4), one, one)
+		}, ErrInvalidArgument, "sparse.sampled_addmm: Argument #3 (mat2): expected dim 1 size 3 (the columns of input), got 4"},
+		{"matmul 4-D", func() (*Tensor, error) { return Matmul(dn(Float64, 1, 1, 1, 1), b) }, ErrInvalidArgument, "matmul: Argument #1 (input): expected a 1-D or 2-D or 3-D tensor"},
+		{"matmul shapes", func() (*Tensor, error) { return Matmul(dn(Float64, 3), dn(Float64, 4)) }, ErrInvalidArgument, "input and other shapes cannot be multiplied"},
+	}
+	for _, c := range cases {
+		r, err := c.run()
+		require.Error(t, err, c.name)
+		require.Nil(t, r, c.name)
+		require.Equal(t, c.code, CodeOf(err), "%s: %v", c.name, err)
+		require.Contains(t, err.Error(), c.msg, c.name)
+	}
+	linUntouched(t, before, a, "refusals")
+}
+
+// A sparse @ sparse product above the memory limit fails with ErrTooLarge
+// before its result is allocated; within the limit it succeeds.
+func TestLinalgSpGEMMMemoryLimit(t *testing.T) {
+	old := MemoryLimit()
+	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
+	// An arrow matrix: a full first row and column make its square dense.
+	n := int64(200)
+	var idx []int64
+	var rows, cols []int64
+	for i := int64(0); i < n; i++ {
+		rows, cols = append(rows, 0, i), append(cols, i, 0)
+	}
+	idx = append(rows, cols...)
+	vals := NewArray(Float64, []int64{2 * n})
+	for i := range AsSlice[float64](vals) {
+		AsSlice[float64](vals)[i] = 1
+	}
+	a, err := NewCOO(Int64Array(idx, 2, 2*n), vals, []int64{n, n}, BuildOptions{})
+	require.NoError(t, err)
+	for _, layout := range []Layout{COO, CSR, CSC} {
+		x, err := ToLayout(a, layout, DefaultConvert())
+		require.NoError(t, err)
+		require.NoError(t, SetMemoryLimit(100_000)) // n*n entries need 480 kB or more
+		_, err = SparseMm(x, x)
+		require.Equal(t, ErrTooLarge, CodeOf(err), "%s: %v", layout, err)
+		require.Contains(t, err.Error(), "more than the memory limit")
+		require.NoError(t, SetMemoryLimit(old))
+		p, err := SparseMm(x, x)
+		require.NoError(t, err)
+		require.Equal(t, n*n, p.NNZ(), layout.String())
+	}
+}

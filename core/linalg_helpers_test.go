@@ -1,0 +1,220 @@
+package core
+
+import (
+	"fmt"
+	"math/cmplx"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Helpers of the matmul family tests: operands in every format, a dense
+// reference written out in complex128, and a tolerant comparison.
+
+// linFormat is a layout to build an operand in; uncoalesced marks a COO
+// tensor whose entries are split in two and shuffled.
+type linFormat struct {
+	layout      Layout
+	uncoalesced bool
+}
+
+func (f linFormat) String() string {
+	if f.uncoalesced {
+		return "sparse_coo(uncoalesced)"
+	}
+	return f.layout.String()
+}
+
+var (
+	linFormats2D = []linFormat{{layout: COO}, {layout: COO, uncoalesced: true}, {layout: CSR}, {layout: CSC},
+		{layout: BSR}, {layout: BSC}, {layout: DCSR}, {layout: DCSC}, {layout: CSF}}
+	linTestDTypes = []DType{Float64, Float32, Complex128, Int64}
+	linWidths     = []int{32, 64}
+	// linShapes are (m, k, n) of m x k @ k x n: ordinary, empty and degenerate.
+	linShapes = [][3]int64{{5, 4, 3}, {6, 4, 1}, {0, 4, 3}, {5, 0, 3}, {5, 4, 0}, {1, 1, 1}}
+)
+
+// linBlockFor picks a block size that divides both sizes of a matrix.
+func linBlockFor(rows, cols int64) [2]int64 {
+	b := [2]int64{1, 1}
+	if rows%2 == 0 {
+		b[0] = 2
+	}
+	if cols%2 == 0 {
+		b[1] = 2
+	}
+	return b
+}
+
+// linOperand makes a random tensor of the format with about 40% of its
+// elements stored, the given index width and, when fill is not zero, that
+// fill value for its unspecified elements.
+func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d DType, shape []int64, width int, fill float64) *Tensor {
+	t.Helper()
+	dense := randomDense(t, rng, d, shape, 0.4)
+	if f.layout == Strided {
+		return dense
+	}
+	nd := len(shape)
+	opt := ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width, BlockSize: linBlockFor(shape[nd-2], shape[nd-1])}
+	x, err := ToLayout(dense, f.layout, opt)
+	require.NoError(t, err, "ToLayout(%s)", f)
+	if f.uncoalesced {
+		x = linUncoalesce(t, rng, x)
+	}
+	if fill != 0 {
+		x, err = WithFill(x, ScalarBytes(d, Real(fill)))
+		require.NoError(t, err)
+	}
+	return x
+}
+
+// linUncoalesce splits every entry of a coalesced COO tensor into two whose
+// values add up to it, in shuffled order.
+func linUncoalesce(t *testing.T, rng *rand.Rand, x *Tensor) *Tensor {
+	idx, err := x.Indices()
+	require.NoError(t, err)
+	s, nnz := idx.Shape[0], idx.Shape[1]
+	perm := rng.Perm(int(2 * nnz))
+	ni := NewArray(idx.DType, []int64{s, 2 * nnz})
+	nv := NewArray(x.dtype, []int64{2 * nnz})
+	for e := int64(0); e < 2*nnz; e++ {
+		src := int64(perm[e]) % nnz
+		for dim := int64(0); dim < s; dim++ {
+			setIndex(ni, dim*2*nnz+e, idx.Index(dim*nnz+src))
+		}
+		v := x.values.Complex(src)
+		one := IntScalar(1)
+		if int64(perm[e]) < nnz {
+			nv.SetComplex(e, one)
+		} else {
+			nv.SetComplex(e, linAdd(v, linNeg(one)))
+		}
+	}
+	u, err := NewCOO(ni, nv, x.Shape(), BuildOptions{})
+	require.NoError(t, err)
+	return u
+}
+
+// dmat is a dense reference tensor in complex128.
+type dmat struct {
+	shape []int64
+	v     []complex128
+}
+
+func linRef(t *testing.T, x *Tensor) dmat {
+	t.Helper()
+	d, err := ToDense(x)
+	require.NoError(t, err)
+	v := make([]complex128, d.values.Numel())
+	for i := range v {
+		c := d.values.Complex(int64(i))
+		v[i] = complex(c.Re(), c.Im())
+	}
+	return dmat{shape: d.Shape(), v: v}
+}
+
+// linRefMM is the reference product of (B?, m, k) and (B?, k, n) arrays.
+func linRefMM(a, b dmat) dmat {
+	na, nb := len(a.shape), len(b.shape)
+	m, k, n := a.shape[na-2], a.shape[na-1], b.shape[nb-1]
+	batches := int64(1)
+	if na == 3 {
+		batches = a.shape[0]
+	}
+	out := make([]complex128, batches*m*n)
+	for bt := int64(0); bt < batches; bt++ {
+		for i := int64(0); i < m; i++ {
+			row := out[bt*m*n+i*n : bt*m*n+(i+1)*n]
+			for q := int64(0); q < k; q++ {
+				x := a.v[bt*m*k+i*k+q]
+				if x == 0 {
+					continue // the operands hold no NaN or infinity
+				}
+				for j := range row {
+					row[j] += x * b.v[bt*k*n+q*n+int64(j)]
+				}
+			}
+		}
+	}
+	shape := []int64{m, n}
+	if na == 3 {
+		shape = []int64{batches, m, n}
+	}
+	return dmat{shape: shape, v: out}
+}
+
+// linAxpby returns alpha*x + beta*y elementwise (y broadcast by index function).
+func linAxpby(alpha complex128, x dmat, beta complex128, y func(i int) complex128) dmat {
+	out := dmat{shape: x.shape, v: make([]complex128, len(x.v))}
+	for i, xv := range x.v {
+		out.v[i] = alpha * xv
+		if beta != 0 {
+			out.v[i] += beta * y(i)
+		}
+	}
+	return out
+}
+
+// linTol is the comparison bound of a dtype.
+func linTol(d DType) float64 {
+	switch d {
+	case Float32, Complex64:
+		return 1e-4
+	case Float16, BFloat16:
+		return 3e-2
+	case Float64, Complex128:
+		return 1e-10
+	}
+	return 0
+}
+
+// requireNear asserts that got has the shape and dense value of want.
+func requireNear(t *testing.T, want dmat, got *Tensor, d DType, msg string) {
+	t.Helper()
+	require.NotNil(t, got, msg)
+	require.Equal(t, d, got.DType(), "%s: dtype", msg)
+	g := linRef(t, got)
+	require.True(t, slices.Equal(want.shape, g.shape), "%s: shape %v, want %v", msg, g.shape, want.shape)
+	tol := linTol(d)
+	for i := range want.v {
+		w, x := want.v[i], g.v[i]
+		if cmplx.Abs(w-x) > tol*(1+cmplx.Abs(w)) || (tol == 0 && w != x) {
+			require.Failf(t, "values differ", "%s: element %d = %v, want %v\nwant %v\ngot  %v", msg, i, x, w, want.v, g.v)
+		}
+	}
+}
+
+// linScalars are the alpha and beta of a dtype's tests.
+func linScalars(d DType) (alpha, beta Scalar, ac, bc complex128) {
+	switch {
+	case d.IsComplex():
+		return Complex128Scalar(complex(0.5, 1)), Complex128Scalar(complex(-1, 0.25)), complex(0.5, 1), complex(-1, 0.25)
+	case d.IsFloat():
+		return Real(1.5), Real(-0.5), 1.5, -0.5
+	}
+	return IntScalar(3), IntScalar(-2), 3, -2
+}
+
+// linFill is the non-zero fill of a dtype's tests.
+func linFill(d DType) float64 {
+	if d.IsFloat() || d.IsComplex() {
+		return 1.5
+	}
+	return 2
+}
+
+func linCase(op string, f linFormat, d DType, w int, shape [3]int64, fill float64) string {
+	return fmt.Sprintf("%s %s %s int%d m,k,n=%v fill=%g", op, f, d, w, shape, fill)
+}
+
+// linUntouched asserts that an operation left its operand as it was.
+func linUntouched(t *testing.T, before, after *Tensor, msg string) {
+	t.Helper()
+	eq, err := Equal(before, after)
+	require.NoError(t, err)
+	require.True(t, eq, "%s: input modified", msg)
+	require.Equal(t, before.FillBytes(), after.FillBytes(), "%s: fill modified", msg)
+}

@@ -1,0 +1,132 @@
+package core
+
+// Matmul returns a @ b under torch.matmul's rules for tensors of 1 to 3
+// dims: two vectors give their dot product (a 0-d dense tensor); a matrix
+// and a vector the matrix-vector product; two matrices Mm's product (sparse
+// @ sparse stays sparse, anything with a dense operand is dense); a 3-D
+// operand makes a batched product (Bmm), the other operand repeated over the
+// batch when it has fewer dims. A 1-D operand is a row (left) or column
+// (right) whose dim is removed from the result. Sparse vectors are densified.
+func Matmul(a, b *Tensor) (*Tensor, error) {
+	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMatmul(ts[0], ts[1]) })
+}
+
+func linMatmul(a, b *Tensor) (*Tensor, error) {
+	const op = "matmul"
+	if err := linCheckTensor(op, 1, "input", a, 1, 2, 3); err != nil {
+		return nil, err
+	}
+	if err := linCheckTensor(op, 2, "other", b, 1, 2, 3); err != nil {
+		return nil, err
+	}
+	if err := linCheckSameDType(op, 2, "other", b, a.dtype, "input"); err != nil {
+		return nil, err
+	}
+	da, db := len(a.shape), len(b.shape)
+	var err error
+	A, B := a, b
+	if da == 1 {
+		if A, err = linVector(a, true); err != nil {
+			return nil, err
+		}
+	}
+	if db == 1 {
+		if B, err = linVector(b, false); err != nil {
+			return nil, err
+		}
+	}
+	ka, kb := A.shape[len(A.shape)-1], B.shape[len(B.shape)-2]
+	if ka != kb {
+		return nil, Errorf(ErrInvalidArgument, "%s: expected dim %d size %d (the last dim of input), got %d: input and other shapes cannot be multiplied (%v and %v)",
+			linArg(op, 2, "other"), max(db-2, 0), ka, kb, a.shape, b.shape)
+	}
+	var r *Tensor
+	if da <= 2 && db <= 2 {
+		r, err = linMm(op, A, B)
+	} else {
+		nb := A.shape[0]
+		if len(A.shape) == 2 {
+			nb = B.shape[0]
+		}
+		if A, err = linRepeat(A, nb); err != nil {
+			return nil, err
+		}
+		if B, err = linRepeat(B, nb); err != nil {
+			return nil, err
+		}
+		if B.shape[0] != nb {
+			return nil, Errorf(ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", linArg(op, 2, "other"), nb, B.shape[0])
+		}
+		r, err = linBmm(op, A, B)
+	}
+	if err != nil || (da != 1 && db != 1) {
+		return r, err
+	}
+	// Drop the dims that the vectors stood in for (r is dense here).
+	dims := r.Shape()
+	nd := len(dims)
+	shape := dims[: nd-2 : nd-2]
+	if da != 1 {
+		shape = append(shape, dims[nd-2])
+	}
+	if db != 1 {
+		shape = append(shape, dims[nd-1])
+	}
+	return linStrided(r.values, shape...)
+}
+
+// linVector turns a 1-D tensor (k) into a dense row (1, k) or column (k, 1).
+func linVector(t *Tensor, row bool) (*Tensor, error) {
+	d, err := linDenseData(t)
+	if err != nil {
+		return nil, err
+	}
+	k := t.shape[0]
+	if row {
+		return linStrided(d, 1, k)
+	}
+	return linStrided(d, k, 1)
+}
+
+// linRepeat returns a 3-D tensor as it is and repeats a 2-D one nb times
+// along a new leading batch dim (dense data copied; sparse entries repeated
+// as a 3-D COO tensor).
+func linRepeat(t *Tensor, nb int64) (*Tensor, error) {
+	if len(t.shape) == 3 {
+		return t, nil
+	}
+	r, c := t.shape[0], t.shape[1]
+	if t.layout == Strided {
+		out, err := linNewDense("matmul", t.dtype, nb, r, c)
+		if err != nil {
+			return nil, err
+		}
+		for i := int64(0); i < nb; i++ {
+			copy(out.Data[i*int64(len(t.values.Data)):], t.values.Data)
+		}
+		return NewStrided(out)
+	}
+	coo, err := ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
+	if err != nil {
+		return nil, err
+	}
+	nnz := coo.NNZ()
+	total := nb * nnz
+	if err := checkAlloc("matmul: repeated entries", total, 24+t.dtype.Size()); err != nil {
+		return nil, err
+	}
+	idx := make([]int64, 3*total)
+	vals := NewArray(t.dtype, []int64{total})
+	rows, cols := AsSlice[int64](coo.levels[0].Crd), AsSlice[int64](coo.levels[1].Crd)
+	for i := int64(0); i < nb; i++ {
+		for e := int64(0); e < nnz; e++ {
+			idx[i*nnz+e], idx[total+i*nnz+e], idx[2*total+i*nnz+e] = i, rows[e], cols[e]
+		}
+		copy(vals.Data[i*int64(len(coo.values.Data)):], coo.values.Data)
+	}
+	out, err := NewCOO(Int64Array(idx, 3, total), vals, []int64{nb, r, c}, BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		return nil, err
+	}
+	return WithFill(out, coo.FillBytes())
+}

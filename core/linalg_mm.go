@@ -1,0 +1,220 @@
+package core
+
+// The matrix products of torch.sparse over every layout. Conventions of the
+// whole family (files linalg_*.go):
+//
+//   - Operands have one dtype (ErrDType otherwise); float16 and bfloat16
+//     compute in float32 and round once at the end; bool is refused.
+//   - Any layout is accepted. CSR, CSC (read as the CSR of its transpose,
+//     without copying), COO and BSR reach the kernels directly; the other
+//     layouts are converted to CSR first, keeping their index width.
+//   - A sparse operand with a non-zero fill value f is split as
+//     A = (A - f) + f: the sparse part goes through the kernels and the
+//     constant part adds a rank-one term, so that
+//     to_dense(op(A, ...)) == op(to_dense(A), ...) always holds.
+//   - Shapes that do not agree are refused with ErrInvalidArgument naming the
+//     argument, in torch's words ("addmm: Argument #3 (mat2): expected dim 0
+//     size 4 (...), got 5").
+//   - Results are new tensors; inputs are never modified.
+
+// Mv returns the matrix-vector product a @ x (torch.mv): a is a 2-D tensor
+// (m, k) of any layout, x a 1-D tensor (k) (densified if sparse). The result
+// is a dense (m) tensor.
+func Mv(a, x *Tensor) (*Tensor, error) {
+	return linHalf([]*Tensor{a, x}, func(ts []*Tensor) (*Tensor, error) {
+		return linAddmv("mv", nil, ts[0], ts[1], IntScalar(0), IntScalar(1))
+	})
+}
+
+// Addmv returns beta * input + alpha * (mat @ vec) (torch.addmv): mat (m, k)
+// of any layout, vec (k), input broadcastable to (m) (a scalar tensor, (1)
+// or (m)). The result is dense (m). With beta zero, input is ignored (NaN
+// and infinities in it do not propagate), as in torch.
+func Addmv(input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	return linHalf([]*Tensor{input, mat, vec}, func(ts []*Tensor) (*Tensor, error) {
+		return linAddmv("addmv", ts[0], ts[1], ts[2], beta, alpha)
+	})
+}
+
+func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	matN, vecN := 1, 2
+	if op == "addmv" {
+		matN, vecN = 2, 3
+		if err := linCheckTensor(op, 1, "input", input, 0, 1); err != nil {
+			return nil, err
+		}
+	}
+	if err := linCheckTensor(op, matN, "mat", mat, 2); err != nil {
+		return nil, err
+	}
+	if err := linCheckTensor(op, vecN, "vec", vec, 1); err != nil {
+		return nil, err
+	}
+	d := mat.dtype
+	if err := linCheckSameDType(op, vecN, "vec", vec, d, "mat"); err != nil {
+		return nil, err
+	}
+	if input != nil {
+		if err := linCheckSameDType(op, 1, "input", input, d, "mat"); err != nil {
+			return nil, err
+		}
+	}
+	m, k := mat.shape[0], mat.shape[1]
+	if err := linCheckSize(op, vecN, "vec", vec, 0, k, "the columns of mat"); err != nil {
+		return nil, err
+	}
+	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+		return nil, err
+	}
+	// The input broadcasts to (m), read here as a (1 x m) row.
+	var si, sj int64
+	if input != nil {
+		var err error
+		if si, sj, err = linBroadcastStrides(op, 1, "input", input, 1, m); err != nil {
+			return nil, err
+		}
+	}
+	xd, err := linDenseData(vec)
+	if err != nil {
+		return nil, err
+	}
+	x, err := linStrided(xd, k, 1)
+	if err != nil {
+		return nil, err
+	}
+	out, err := linDenseProduct(op, alpha, mat, x)
+	if err != nil {
+		return nil, err
+	}
+	if input != nil {
+		if err := linAddInput(op, out, 1, m, beta, input, si, sj); err != nil {
+			return nil, err
+		}
+	}
+	return linStrided(out, m)
+}
+
+// linCheckScalars checks beta and alpha against the dtype.
+func linCheckScalars(op string, d DType, beta, alpha Scalar) error {
+	if err := linCheckScalar(op, "beta", d, beta); err != nil {
+		return err
+	}
+	return linCheckScalar(op, "alpha", d, alpha)
+}
+
+// Mm returns the matrix product a @ b of 2-D tensors (torch.mm): sparse @
+// dense and dense @ sparse (which torch lacks) give a dense result, dense @
+// dense too; sparse @ sparse gives a sparse result as SparseMm describes.
+func Mm(a, b *Tensor) (*Tensor, error) {
+	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("mm", ts[0], ts[1]) })
+}
+
+// SparseMm is torch.sparse.mm(a, b): a @ b for 2-D tensors. Sparse @ sparse
+// gives a sparse result: COO for COO operands (coalesced), CSR for CSR, CSC
+// for CSC, BSR for BSR (block rows of a by block columns of b), and so on
+// for every layout both operands share; CSR when their layouts differ. The
+// symbolic phase bounds the result first: one above the memory limit
+// (MemoryLimit) fails with ErrTooLarge before it is allocated. With a dense
+// operand the result is dense, as Mm.
+func SparseMm(a, b *Tensor) (*Tensor, error) {
+	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("sparse.mm", ts[0], ts[1]) })
+}
+
+func linMm(op string, a, b *Tensor) (*Tensor, error) {
+	if err := linCheckMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
+		return nil, err
+	}
+	if a.layout != Strided && b.layout != Strided {
+		return linSparseProduct(op, a, b)
+	}
+	out, err := linDenseProduct(op, IntScalar(1), a, b)
+	if err != nil {
+		return nil, err
+	}
+	return linStrided(out, a.shape[0], b.shape[1])
+}
+
+// linCheckMatmulPair checks two matrices (2-D, one dtype) whose shapes multiply.
+func linCheckMatmulPair(op string, na int, nameA string, a *Tensor, nb int, nameB string, b *Tensor) error {
+	if err := linCheckTensor(op, na, nameA, a, 2); err != nil {
+		return err
+	}
+	if err := linCheckTensor(op, nb, nameB, b, 2); err != nil {
+		return err
+	}
+	if err := linCheckSameDType(op, nb, nameB, b, a.dtype, nameA); err != nil {
+		return err
+	}
+	if a.shape[1] != b.shape[0] {
+		return Errorf(ErrInvalidArgument, "%s: expected dim 0 size %d (the columns of %s), got %d: %s and %s shapes cannot be multiplied (%dx%d and %dx%d)",
+			linArg(op, nb, nameB), a.shape[1], nameA, b.shape[0], nameA, nameB, a.shape[0], a.shape[1], b.shape[0], b.shape[1])
+	}
+	return nil
+}
+
+// Addmm returns beta * input + alpha * (mat1 @ mat2) (torch.addmm) for 2-D
+// mat1 (m, k) and mat2 (k, n) of any layouts. When mat1 or mat2 is dense,
+// or input is dense, the result is dense and input broadcasts to (m, n);
+// when all three are sparse, the result is sparse in the layout SparseMm
+// gives mat1 @ mat2, and input must be (m, n). With beta zero, input is
+// ignored (NaN and infinities in it do not propagate), as in torch.
+func Addmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+		return linAddmm("addmm", ts[0], ts[1], ts[2], beta, alpha)
+	})
+}
+
+// SparseAddmm is torch.sparse.addmm(input, mat1, mat2, beta, alpha): the
+// same product as Addmm.
+func SparseAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+		return linAddmm("sparse.addmm", ts[0], ts[1], ts[2], beta, alpha)
+	})
+}
+
+func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	if err := linCheckTensor(op, 1, "input", input, 0, 1, 2); err != nil {
+		return nil, err
+	}
+	if err := linCheckMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
+		return nil, err
+	}
+	d := mat1.dtype
+	if err := linCheckSameDType(op, 1, "input", input, d, "mat1"); err != nil {
+		return nil, err
+	}
+	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+		return nil, err
+	}
+	m, n := mat1.shape[0], mat2.shape[1]
+	if input.layout != Strided && mat1.layout != Strided && mat2.layout != Strided {
+		if len(input.shape) != 2 || input.shape[0] != m || input.shape[1] != n {
+			return nil, Errorf(ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2; a sparse input does not broadcast), got %v",
+				linArg(op, 1, "input"), m, n, input.shape)
+		}
+		p, err := linSparseProduct(op, mat1, mat2)
+		if err != nil {
+			return nil, err
+		}
+		terms := []linTerm{{alpha, p}}
+		if !linIsZero(beta) {
+			terms = append(terms, linTerm{beta, input})
+		} else if linIsOne(alpha) {
+			return p, nil
+		}
+		b := p.block
+		return linSparseSum(op, p.layout, b, p.width, terms...)
+	}
+	si, sj, err := linBroadcastStrides(op, 1, "input", input, m, n)
+	if err != nil {
+		return nil, err
+	}
+	out, err := linDenseProduct(op, alpha, mat1, mat2)
+	if err != nil {
+		return nil, err
+	}
+	if err := linAddInput(op, out, m, n, beta, input, si, sj); err != nil {
+		return nil, err
+	}
+	return linStrided(out, m, n)
+}

@@ -1,0 +1,333 @@
+package core
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Preparation shared by the matmul family: argument checks with torch-style
+// messages, scalar arithmetic, the split of a fill value off a sparse
+// operand, and the views of sparse tensors that the kernels read.
+
+// linArg names argument n of an op, as torch does: "addmm: Argument #3 (mat2)".
+func linArg(op string, n int, name string) string {
+	return fmt.Sprintf("%s: Argument #%d (%s)", op, n, name)
+}
+
+// linCheckTensor requires a non-nil tensor of one of the numbers of dims.
+func linCheckTensor(op string, n int, name string, t *Tensor, ndims ...int) error {
+	if t == nil {
+		return Errorf(ErrInvalidArgument, "%s: is nil", linArg(op, n, name))
+	}
+	for _, d := range ndims {
+		if len(t.shape) == d {
+			return nil
+		}
+	}
+	want := make([]string, len(ndims))
+	for i, d := range ndims {
+		want[i] = fmt.Sprintf("%d-D", d)
+	}
+	return Errorf(ErrInvalidArgument, "%s: expected a %s tensor, got a %d-D tensor of size %v", linArg(op, n, name),
+		strings.Join(want, " or "), len(t.shape), t.shape)
+}
+
+// linCheckSameDType requires t to have the dtype d of the first operand.
+func linCheckSameDType(op string, n int, name string, t *Tensor, d DType, first string) error {
+	if t.dtype != d {
+		return Errorf(ErrDType, "%s: expected dtype %s (the dtype of %s), got %s; the operands of a product must share a dtype",
+			linArg(op, n, name), d, first, t.dtype)
+	}
+	return nil
+}
+
+// linCheckSize requires dim of t to have size want.
+func linCheckSize(op string, n int, name string, t *Tensor, dim int, want int64, why string) error {
+	if got := t.shape[dim]; got != want {
+		return Errorf(ErrInvalidArgument, "%s: expected dim %d size %d (%s), got %d", linArg(op, n, name), dim, want, why, got)
+	}
+	return nil
+}
+
+// linCheckScalar requires a scalar that the dtype can hold: real for real
+// dtypes, integral for integer dtypes (torch refuses a float alpha there).
+func linCheckScalar(op, name string, d DType, s Scalar) error {
+	if s.im != 0 && !d.IsComplex() {
+		return Errorf(ErrInvalidArgument, "%s: %s = %v is complex, but the dtype %s is real", op, name, complex(s.re, s.im), d)
+	}
+	if d.IsInteger() && !s.exact && (s.re != math.Trunc(s.re) || math.IsInf(s.re, 0)) {
+		return Errorf(ErrInvalidArgument, "%s: %s = %v must be an integer for the integer dtype %s", op, name, s.re, d)
+	}
+	return nil
+}
+
+// linMul multiplies two scalars (exactly when both are integers).
+func linMul(a, b Scalar) Scalar {
+	if a.exact && b.exact {
+		return IntScalar(a.i * b.i)
+	}
+	return Scalar{re: a.re*b.re - a.im*b.im, im: a.re*b.im + a.im*b.re}
+}
+
+// linNeg negates a scalar.
+func linNeg(a Scalar) Scalar {
+	if a.exact {
+		return IntScalar(-a.i)
+	}
+	return Scalar{re: -a.re, im: -a.im}
+}
+
+// linAdd adds two scalars.
+func linAdd(a, b Scalar) Scalar {
+	if a.exact && b.exact {
+		return IntScalar(a.i + b.i)
+	}
+	return Scalar{re: a.re + b.re, im: a.im + b.im}
+}
+
+// linIsZero reports a scalar equal to zero (-0.0 included).
+func linIsZero(s Scalar) bool {
+	if s.exact {
+		return s.i == 0
+	}
+	return s.re == 0 && s.im == 0
+}
+
+// linIsOne reports a scalar equal to one.
+func linIsOne(s Scalar) bool {
+	if s.exact {
+		return s.i == 1
+	}
+	return s.re == 1 && s.im == 0
+}
+
+// linComputeDType is the dtype the kernels compute a product of dtype d in:
+// float16 and bfloat16 go through float32, the others compute in place.
+func linComputeDType(d DType) DType {
+	if d == Float16 || d == BFloat16 {
+		return Float32
+	}
+	return d
+}
+
+// linHalf runs f on the operands, first widening float16/bfloat16 operands
+// (all of the same dtype) to float32 and narrowing the result back.
+func linHalf(ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*Tensor, error) {
+	var d DType
+	for i, t := range ts {
+		if t == nil || (i > 0 && t.dtype != d) {
+			return f(ts)
+		}
+		d = t.dtype
+	}
+	if len(ts) == 0 || linComputeDType(d) == d {
+		return f(ts)
+	}
+	wide := make([]*Tensor, len(ts))
+	for i, t := range ts {
+		w, err := ToDType(t, Float32)
+		if err != nil {
+			return nil, err
+		}
+		wide[i] = w
+	}
+	r, err := f(wide)
+	if err != nil {
+		return nil, err
+	}
+	return ToDType(r, d)
+}
+
+// linNewDense allocates a zeroed dense result within the memory limit.
+func linNewDense(op string, d DType, shape ...int64) (Array, error) {
+	n, err := numelChecked(op+": result size", shape)
+	if err != nil {
+		return Array{}, err
+	}
+	if err := checkAlloc(op+": result", n, d.Size()); err != nil {
+		return Array{}, err
+	}
+	return NewArray(d, shape), nil
+}
+
+// linDenseData returns the dense row-major data of t (a sparse t is densified).
+func linDenseData(t *Tensor) (Array, error) {
+	if t.layout == Strided {
+		return t.values, nil
+	}
+	d, err := ToDense(t)
+	if err != nil {
+		return Array{}, err
+	}
+	return d.values, nil
+}
+
+// linStrided wraps dense data of the given shape as a strided tensor (no copy).
+func linStrided(a Array, shape ...int64) (*Tensor, error) {
+	return NewStrided(Array{DType: a.DType, Shape: shape, Data: a.Data})
+}
+
+// linKinds is a set of kernel views.
+type linKinds uint8
+
+const (
+	linAcceptCSR linKinds = 1 << iota
+	linAcceptCSC
+	linAcceptCOO
+	linAcceptBSR
+	linAcceptAll = linAcceptCSR | linAcceptCSC | linAcceptCOO | linAcceptBSR
+)
+
+// linSparse is a 2-D sparse operand ready for the kernels: its view, the
+// typed operations of its dtype and index width, and the fill value split
+// off it (dense(t) = dense(mat) + fill everywhere).
+type linSparse struct {
+	mat     *linMat
+	ops     linOps
+	fill    Scalar
+	hasFill bool
+	width   int
+}
+
+// linPrepSparse prepares a 2-D tensor of any layout: layouts without a fast
+// path among kinds (and hybrid or strided tensors) are converted to CSR
+// first, keeping the index width.
+func linPrepSparse(op string, t *Tensor, kinds linKinds) (*linSparse, error) {
+	accepted := map[Layout]linKinds{CSR: linAcceptCSR, CSC: linAcceptCSC, COO: linAcceptCOO, BSR: linAcceptBSR}
+	if k, ok := accepted[t.layout]; !ok || kinds&k == 0 || t.denseDim != 0 {
+		target := CSR
+		if t.layout == COO && kinds&linAcceptCOO != 0 {
+			target = COO
+		}
+		c, err := ToLayout(t, target, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.width})
+		if err != nil {
+			return nil, err
+		}
+		t = c
+	}
+	ops, err := linFor(op, t.dtype, t.width)
+	if err != nil {
+		return nil, err
+	}
+	s, f, has, err := linSplitFill(ops, t)
+	if err != nil {
+		return nil, err
+	}
+	return &linSparse{mat: linView(s, 0), ops: ops, fill: f, hasFill: has, width: t.width}, nil
+}
+
+// linSplitFill returns t's sparse part, whose stored values are t's minus
+// the fill and whose fill is zero, and the fill f, so that t = part + f
+// element by element. A zero fill returns t itself. An uncoalesced COO is
+// coalesced first, since its repeated entries share one fill.
+func linSplitFill(ops linOps, t *Tensor) (*Tensor, Scalar, bool, error) {
+	f := t.Fill()
+	if t.layout == Strided || linIsZero(f) {
+		return t, Scalar{}, false, nil
+	}
+	if t.layout == COO && !t.coalesced {
+		c, err := Coalesce(t)
+		if err != nil {
+			return nil, Scalar{}, false, err
+		}
+		t = c
+	}
+	part := *t
+	part.values = ops.affine(t.values, IntScalar(1), linNeg(f))
+	part.fill = make([]byte, len(t.fill))
+	return &part, f, true, nil
+}
+
+// linView returns the kernel view of batch b of a CSR, CSC, BSR (batched or
+// not) or 2-D COO tensor without dense dims. Its arrays alias t's storage.
+func linView(t *Tensor, b int64) *linMat {
+	nb := t.batchDim
+	rows, cols := t.shape[nb], t.shape[nb+1]
+	m := &linMat{rows: rows, cols: cols, val: flat(t.values), bm: 1, bn: 1}
+	if t.layout == COO {
+		m.kind, m.row, m.col = linCOO, t.levels[0].Crd, t.levels[1].Crd
+		return m
+	}
+	l := t.levels[t.compressedLevel()]
+	outer := rows // entries of pos per batch, less one
+	switch t.layout {
+	case CSR:
+		m.kind = linCSR
+	case CSC:
+		m.kind, outer = linCSC, cols
+	case BSR:
+		m.kind, m.bm, m.bn = linBSR, t.block[0], t.block[1]
+		outer = rows / t.block[0]
+	}
+	m.ptr = linSlice(l.Pos, b*outer, (b+1)*outer+1)
+	m.idx = l.Crd
+	return m
+}
+
+// linSlice views elements [lo, hi) of a 1-D array.
+func linSlice(a Array, lo, hi int64) Array {
+	es := int64(a.DType.Size())
+	return Array{DType: a.DType, Shape: []int64{hi - lo}, Data: a.Data[lo*es : hi*es]}
+}
+
+// linIndexArray builds an index array of the given width (32 or 64) and shape from int64 values.
+func linIndexArray(width int, v []int64, shape ...int64) Array {
+	if width == 64 {
+		return Int64Array(v, shape...)
+	}
+	a := NewArray(Int32, shape)
+	s := AsSlice[int32](a)
+	for i, x := range v {
+		s[i] = int32(x)
+	}
+	return a
+}
+
+// linBroadcastStrides checks that input broadcasts to an (m x n) result
+// under torch's rules (at most 2 dims, each of size 1 or the result's size,
+// aligned to the right) and returns its strides over the result.
+func linBroadcastStrides(op string, n int, name string, in *Tensor, rows, cols int64) (int64, int64, error) {
+	shape := in.shape
+	if len(shape) > 2 {
+		return 0, 0, Errorf(ErrInvalidArgument, "%s: expected at most 2 dims to broadcast to the result size [%d, %d], got size %v",
+			linArg(op, n, name), rows, cols, shape)
+	}
+	full := []int64{rows, cols}
+	full = full[2-len(shape):]
+	strides := []int64{0, 0}
+	stride := int64(1)
+	for d := len(shape) - 1; d >= 0; d-- {
+		od := 2 - len(shape) + d
+		switch shape[d] {
+		case full[d]:
+			if shape[d] != 1 {
+				strides[od] = stride
+			}
+		case 1:
+		default:
+			return 0, 0, Errorf(ErrInvalidArgument, "%s: size %v cannot broadcast to the result size [%d, %d] (dim %d has size %d, expected %d or 1)",
+				linArg(op, n, name), shape, rows, cols, d, shape[d], full[d])
+		}
+		stride *= shape[d]
+	}
+	return strides[0], strides[1], nil
+}
+
+// linAddInput adds beta * input, broadcast with strides (si, sj), to the
+// dense (m x n) result out; beta zero leaves out as it is.
+func linAddInput(op string, out Array, m, n int64, beta Scalar, input *Tensor, si, sj int64) error {
+	if linIsZero(beta) {
+		return nil
+	}
+	in, err := linDenseData(input)
+	if err != nil {
+		return err
+	}
+	ops, err := linFor(op, out.DType, 64)
+	if err != nil {
+		return err
+	}
+	ops.addScaled(out, m, n, beta, in, si, sj)
+	return nil
+}

@@ -1,0 +1,196 @@
+package core
+
+import (
+	"errors"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// linDenseProduct returns alpha * a @ b as a dense (m x n) array for 2-D a
+// (m x k) and b (k x n) of one dtype, at most one of them used sparse: a
+// sparse a goes through the sparse @ dense kernels, a dense a with a sparse
+// b through dense @ sparse, two dense ones through a plain product (and
+// two sparse ones densify b). A fill f on the sparse operand adds the
+// rank-one term f * ones @ b (or a @ ones * f).
+func linDenseProduct(op string, alpha Scalar, a, b *Tensor) (Array, error) {
+	m, k, n := a.shape[0], a.shape[1], b.shape[1]
+	out, err := linNewDense(op, a.dtype, m, n)
+	if err != nil {
+		return Array{}, err
+	}
+	switch {
+	case a.layout != Strided:
+		bd, err := linDenseData(b)
+		if err != nil {
+			return Array{}, err
+		}
+		s, err := linPrepSparse(op, a, linAcceptAll)
+		if err != nil {
+			return Array{}, err
+		}
+		if err := s.ops.spmm(alpha, s.mat, bd, n, out); err != nil {
+			return Array{}, linKernelErr(op, err)
+		}
+		if s.hasFill {
+			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), Array{}, s.ops.colSums(bd, k, n))
+		}
+	case b.layout != Strided:
+		s, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCSC|linAcceptCOO)
+		if err != nil {
+			return Array{}, err
+		}
+		if err := s.ops.dspmm(alpha, a.values, m, s.mat, out); err != nil {
+			return Array{}, linKernelErr(op, err)
+		}
+		if s.hasFill {
+			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), s.ops.rowSums(a.values, m, k), Array{})
+		}
+	default:
+		ops, err := linFor(op, a.dtype, 64)
+		if err != nil {
+			return Array{}, err
+		}
+		ops.gemm(alpha, a.values, b.values, m, k, n, out)
+	}
+	return out, nil
+}
+
+// linProductLayout is the layout of a sparse @ sparse result: the operands'
+// layout when they share one (BSR/BSC with block rows of a and block
+// columns of b), CSR otherwise.
+func linProductLayout(a, b *Tensor) (Layout, [2]int64) {
+	if a.layout != b.layout {
+		return CSR, [2]int64{1, 1}
+	}
+	if a.layout.IsBlocked() {
+		return a.layout, [2]int64{a.block[0], b.block[1]}
+	}
+	return a.layout, [2]int64{1, 1}
+}
+
+// linSparseProduct returns a @ b for 2-D sparse a (m x k) and b (k x n) as
+// a sparse tensor in the layout linProductLayout picks (COO results come
+// out coalesced). The symbolic phase runs first: a result above the memory
+// limit fails with ErrTooLarge before anything of its size is allocated.
+// Non-zero fills make the product dense in general: it is computed dense and
+// stored in the result layout.
+func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
+	layout, block := linProductLayout(a, b)
+	m, n := a.shape[0], b.shape[1]
+	width := max(a.width, b.width)
+	if !linIsZero(a.Fill()) || !linIsZero(b.Fill()) {
+		d, err := linDenseProduct(op, IntScalar(1), a, b)
+		if err != nil {
+			return nil, err
+		}
+		dt, err := linStrided(d, m, n)
+		if err != nil {
+			return nil, err
+		}
+		return ToLayout(dt, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
+	}
+	r, err := linSpGEMM(op, a, b, layout, width)
+	var ae *kernels.ArgError
+	if err != nil && width == 32 && errors.As(err, &ae) && ae.Overflow {
+		// More entries than int32 positions hold: redo with int64 indices.
+		r, err = linSpGEMM(op, a, b, layout, 64)
+	}
+	if err != nil {
+		return nil, linKernelErr(op, err)
+	}
+	if r.layout != layout {
+		return ToLayout(r, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: r.width})
+	}
+	return r, nil
+}
+
+// linSpGEMM computes the product with the given index width: CSC @ CSC as
+// (B^T A^T)^T on the CSR views of the transposes (no copy, CSC result),
+// everything else on CSR or COO views (CSR result, or COO when layout is COO).
+func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, error) {
+	m, n := a.shape[0], b.shape[1]
+	var err error
+	if a.width != width {
+		if a, err = ToIndexWidth(a, width); err != nil {
+			return nil, err
+		}
+	}
+	if b.width != width {
+		if b, err = ToIndexWidth(b, width); err != nil {
+			return nil, err
+		}
+	}
+	ops, err := linFor(op, a.dtype, width)
+	if err != nil {
+		return nil, err
+	}
+	transposed := a.layout == CSC && b.layout == CSC && a.denseDim == 0 && b.denseDim == 0
+	var left, right *linMat
+	if transposed {
+		left, right = linView(b, 0), linView(a, 0)
+		// The CSC arrays of a matrix are the CSR arrays of its transpose.
+		left.kind, left.rows, left.cols = linCSR, left.cols, left.rows
+		right.kind, right.rows, right.cols = linCSR, right.cols, right.rows
+	} else {
+		sa, err := linPrepSparse(op, a, linAcceptCSR|linAcceptCOO)
+		if err != nil {
+			return nil, err
+		}
+		sb, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCOO)
+		if err != nil {
+			return nil, err
+		}
+		left, right = sa.mat, sb.mat
+	}
+	is, vs := int64(width/8), int64(a.dtype.Size())
+	perEntry, fixed := is+vs, (max(m, n)+1)*is
+	if layout == COO {
+		perEntry += is
+	}
+	check := func(nnz int64, lower bool) error {
+		bytes, ok := mulChecked(nnz, perEntry)
+		if ok && bytes <= MemoryLimit()-fixed {
+			return nil
+		}
+		least := ""
+		if lower {
+			least = "at least "
+		}
+		return Errorf(ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (see SetMemoryLimit)",
+			op, a.shape, b.shape, least, nnz, bytes, MemoryLimit())
+	}
+	ptr, idx, val, err := ops.spgemm(left, right, check)
+	if err != nil {
+		return nil, err
+	}
+	trusted := BuildOptions{NoCheck: true}
+	switch {
+	case transposed:
+		return NewCompressed(CSC, ptr, idx, val, []int64{m, n}, trusted)
+	case layout == COO:
+		return NewCOO(linCSRToCOOIndices(ptr, idx), val, []int64{m, n}, BuildOptions{NoCheck: true, Coalesced: true})
+	}
+	return NewCompressed(CSR, ptr, idx, val, []int64{m, n}, trusted)
+}
+
+// linCSRToCOOIndices builds the (2, nnz) COO indices of CSR arrays.
+func linCSRToCOOIndices(ptr, idx Array) Array {
+	if ptr.DType == Int32 {
+		return linExpandRows(AsSlice[int32](ptr), AsSlice[int32](idx), Int32)
+	}
+	return linExpandRows(AsSlice[int64](ptr), AsSlice[int64](idx), Int64)
+}
+
+func linExpandRows[I kernels.Index](ptr, idx []I, d DType) Array {
+	nnz := int64(len(idx))
+	out := NewArray(d, []int64{2, nnz})
+	s := AsSlice[I](out)
+	rows, cols := s[:nnz], s[nnz:]
+	for i := 0; i+1 < len(ptr); i++ {
+		for t := ptr[i]; t < ptr[i+1]; t++ {
+			rows[t] = I(i)
+		}
+	}
+	copy(cols, idx)
+	return out
+}

@@ -1,0 +1,156 @@
+package core
+
+// The products whose result keeps only the rows of the sparse operand that
+// store anything, as torch computes them: hspmm, smm and sspaddmm.
+
+// Hspmm returns mat1 @ mat2 (torch.hspmm) as a hybrid COO tensor (m, n) with
+// one sparse and one dense dim: indices (1, r) list the rows of mat1 (m, k)
+// that store an element, ascending, and values (r, n) hold those rows of the
+// product. mat1 may have any layout (a non-zero fill makes every row
+// count); mat2 (k, n) is dense (densified if sparse). Like torch's, the
+// result is marked uncoalesced.
+func Hspmm(mat1, mat2 *Tensor) (*Tensor, error) {
+	return linHalf([]*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+		const op = "hspmm"
+		rows, vals, width, err := linRowProducts(op, IntScalar(1), ts[0], ts[1])
+		if err != nil {
+			return nil, err
+		}
+		idx := linIndexArray(width, rows, 1, int64(len(rows)))
+		return NewCOO(idx, vals, []int64{ts[0].shape[0], ts[1].shape[1]}, BuildOptions{NoCheck: true})
+	})
+}
+
+// Smm returns mat1 @ mat2 (torch.smm) as a 2-D COO tensor (m, n) that
+// stores every column of each row of mat1 (m, k) holding an element (rows
+// ascending, columns ascending within a row), marked uncoalesced as torch
+// does. mat1 may have any layout; mat2 (k, n) is dense (densified if sparse).
+func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
+	return linHalf([]*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+		const op = "smm"
+		rows, vals, width, err := linRowProducts(op, IntScalar(1), ts[0], ts[1])
+		if err != nil {
+			return nil, err
+		}
+		n := ts[1].shape[1]
+		idx := linRowMajorIndices(width, rows, n, 0)
+		return NewCOO(idx, linFlat(vals), []int64{ts[0].shape[0], n}, BuildOptions{NoCheck: true})
+	})
+}
+
+// Sspaddmm returns beta * input + alpha * (mat1 @ mat2) (torch.sspaddmm) as
+// an uncoalesced 2-D COO tensor: input's entries (in its order, values times
+// beta) followed by every column of each row of mat1 that stores an element
+// (values alpha times the product), as torch lays it out. input (m, n) and
+// mat1 (m, k) may have any layout, mat2 (k, n) is dense (densified if
+// sparse). When input has a non-zero fill the result is the coalesced sum.
+func Sspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+		return linSspaddmm(ts[0], ts[1], ts[2], beta, alpha)
+	})
+}
+
+func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	const op = "sspaddmm"
+	if err := linCheckTensor(op, 1, "input", input, 2); err != nil {
+		return nil, err
+	}
+	if err := linCheckMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
+		return nil, err
+	}
+	d := mat1.dtype
+	if err := linCheckSameDType(op, 1, "input", input, d, "mat1"); err != nil {
+		return nil, err
+	}
+	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+		return nil, err
+	}
+	m, n := mat1.shape[0], mat2.shape[1]
+	if input.shape[0] != m || input.shape[1] != n {
+		return nil, Errorf(ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", linArg(op, 1, "input"), m, n, input.shape)
+	}
+	if !linIsZero(input.Fill()) {
+		p, err := Smm(mat1, mat2)
+		if err != nil {
+			return nil, err
+		}
+		return linSparseSum(op, COO, [2]int64{1, 1}, max(p.width, input.width), linTerm{beta, input}, linTerm{alpha, p})
+	}
+	rows, vals, width, err := linRowProducts(op, alpha, mat1, mat2)
+	if err != nil {
+		return nil, err
+	}
+	in := input
+	if in.layout != COO || in.denseDim != 0 {
+		if in, err = ToLayout(in, COO, ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
+			return nil, err
+		}
+	}
+	width = max(width, in.width)
+	nin := in.NNZ()
+	idx := linRowMajorIndices(width, rows, n, nin)
+	total := idx.Shape[1]
+	for dim := int64(0); dim < 2; dim++ {
+		crd := in.levels[dim].Crd
+		for t := int64(0); t < nin; t++ {
+			setIndex(idx, dim*total+t, crd.Index(t))
+		}
+	}
+	v := NewArray(d, []int64{total})
+	if !linIsZero(beta) {
+		ops, err := linFor(op, d, 64)
+		if err != nil {
+			return nil, err
+		}
+		copy(v.Data, ops.affine(in.values, beta, IntScalar(0)).Data)
+	}
+	copy(v.Data[nin*int64(d.Size()):], vals.Data)
+	return NewCOO(idx, v, []int64{m, n}, BuildOptions{NoCheck: true})
+}
+
+// linRowProducts checks mat1 (m, k) @ mat2 (k, n) and computes alpha times
+// the rows of the product where mat1 stores anything (all rows when its fill
+// is not zero): the row indices, their values (r, n), and the index width.
+func linRowProducts(op string, alpha Scalar, mat1, mat2 *Tensor) ([]int64, Array, int, error) {
+	if err := linCheckMatmulPair(op, 1, "mat1", mat1, 2, "mat2", mat2); err != nil {
+		return nil, Array{}, 0, err
+	}
+	if err := linCheckScalar(op, "alpha", mat1.dtype, alpha); err != nil {
+		return nil, Array{}, 0, err
+	}
+	k, n := mat1.shape[1], mat2.shape[1]
+	bd, err := linDenseData(mat2)
+	if err != nil {
+		return nil, Array{}, 0, err
+	}
+	s, err := linPrepSparse(op, mat1, linAcceptCSR|linAcceptCOO)
+	if err != nil {
+		return nil, Array{}, 0, err
+	}
+	rows, vals, err := s.ops.rowProducts(alpha, s.mat, bd, n, s.hasFill)
+	if err != nil {
+		return nil, Array{}, 0, linKernelErr(op, err)
+	}
+	if s.hasFill {
+		s.ops.addOuter(vals, int64(len(rows)), n, linMul(alpha, s.fill), Array{}, s.ops.colSums(bd, k, n))
+	}
+	return rows, vals, s.width, nil
+}
+
+// linRowMajorIndices builds (2, skip + len(rows)*n) COO indices whose
+// columns from skip on list (row, j) for each row and j = 0..n-1; the first
+// skip columns are left for the caller.
+func linRowMajorIndices(width int, rows []int64, n, skip int64) Array {
+	total := skip + int64(len(rows))*n
+	v := make([]int64, 2*total)
+	r, c := v[skip:total], v[total+skip:]
+	for t, row := range rows {
+		for j := int64(0); j < n; j++ {
+			r[int64(t)*n+j], c[int64(t)*n+j] = row, j
+		}
+	}
+	return linIndexArray(width, v, 2, total)
+}
+
+// linFlat views an array as 1-D.
+func linFlat(a Array) Array { return Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data} }

@@ -1,0 +1,101 @@
+package core
+
+import "slices"
+
+// SampledAddmm returns beta * input + alpha * (mat1 @ mat2) sampled at the
+// stored elements of input (torch.sparse.sampled_addmm, SDDMM): the result
+// is a CSR tensor with input's sparsity pattern whose values are beta times
+// input's plus alpha times the matching element of mat1 @ mat2, and whose
+// fill is beta times input's. input (*, m, n) may have any layout (converted
+// to CSR first) and batch dims; mat1 (*, m, k) and mat2 (*, k, n) are dense
+// (densified if sparse), with input's batch dims or none (then shared by
+// every batch). With beta zero, input's values are ignored.
+func SampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+		return linSampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
+	})
+}
+
+func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+	const op = "sparse.sampled_addmm"
+	if err := linCheckTensor(op, 1, "input", input, 2, 3, 4, 5, 6, 7, 8); err != nil {
+		return nil, err
+	}
+	if input.denseDim != 0 {
+		return nil, Errorf(ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", linArg(op, 1, "input"), input.denseDim)
+	}
+	nd := len(input.shape)
+	nb := nd - 2
+	if err := linCheckTensor(op, 2, "mat1", mat1, 2, nd); err != nil {
+		return nil, err
+	}
+	if err := linCheckTensor(op, 3, "mat2", mat2, 2, nd); err != nil {
+		return nil, err
+	}
+	d := input.dtype
+	if err := linCheckSameDType(op, 2, "mat1", mat1, d, "input"); err != nil {
+		return nil, err
+	}
+	if err := linCheckSameDType(op, 3, "mat2", mat2, d, "input"); err != nil {
+		return nil, err
+	}
+	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+		return nil, err
+	}
+	m, n := input.shape[nb], input.shape[nb+1]
+	a1, a2 := len(mat1.shape)-2, len(mat2.shape)-2
+	k := mat1.shape[a1+1]
+	if err := linCheckSize(op, 2, "mat1", mat1, a1, m, "the rows of input"); err != nil {
+		return nil, err
+	}
+	if err := linCheckSize(op, 3, "mat2", mat2, a2, k, "the columns of mat1"); err != nil {
+		return nil, err
+	}
+	if err := linCheckSize(op, 3, "mat2", mat2, a2+1, n, "the columns of input"); err != nil {
+		return nil, err
+	}
+	for i, t := range []*Tensor{mat1, mat2} {
+		if len(t.shape) > 2 && !slices.Equal(t.shape[:nb], input.shape[:nb]) {
+			return nil, Errorf(ErrInvalidArgument, "%s: batch size %v differs from input's %v", linArg(op, i+2, []string{"mat1", "mat2"}[i]), t.shape[:nb], input.shape[:nb])
+		}
+	}
+	s := input
+	if s.layout != CSR {
+		c, err := ToLayout(s, CSR, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.width})
+		if err != nil {
+			return nil, err
+		}
+		s = c
+	}
+	ops, err := linFor(op, d, s.width)
+	if err != nil {
+		return nil, err
+	}
+	ad, err := linDenseData(mat1)
+	if err != nil {
+		return nil, err
+	}
+	bd, err := linDenseData(mat2)
+	if err != nil {
+		return nil, err
+	}
+	out := NewArray(d, []int64{s.values.Numel()})
+	batches := s.batchCount()
+	for b := int64(0); b < batches; b++ {
+		ab, bb := ad, bd
+		if len(mat1.shape) > 2 {
+			ab = linSlice(linFlat(ad), b*m*k, (b+1)*m*k)
+		}
+		if len(mat2.shape) > 2 {
+			bb = linSlice(linFlat(bd), b*k*n, (b+1)*k*n)
+		}
+		// The kernel reads mat2 transposed, so that both dot operands are contiguous.
+		if err := ops.sddmm(alpha, beta, ab, ops.transpose(bb, k, n), k, linView(s, b), out); err != nil {
+			return nil, linKernelErr(op, err)
+		}
+	}
+	r := Clone(s)
+	r.values = Array{DType: d, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
+	r.fill = ScalarBytes(d, linMul(beta, s.Fill()))
+	return r, nil
+}

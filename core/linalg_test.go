@@ -1,0 +1,445 @@
+package core
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Every product with one sparse operand, over every format, dtype, index
+// width, shape (empty and degenerate included) and fill, against the dense
+// reference.
+func TestLinalgSparseDenseProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, f := range linFormats2D {
+		for _, d := range linTestDTypes {
+			for _, w := range linWidths {
+				for _, sh := range linShapes {
+					for _, fill := range []float64{0, linFill(d)} {
+						linCheckSparseDense(t, rng, f, d, w, sh, fill)
+					}
+				}
+			}
+		}
+	}
+}
+
+func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d DType, w int, sh [3]int64, fill float64) {
+	m, k, n := sh[0], sh[1], sh[2]
+	a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
+	before := Clone(a)
+	b := randomDense(t, rng, d, []int64{k, n}, 0.8)
+	x := randomDense(t, rng, d, []int64{k}, 0.8)
+	alpha, beta, ac, bc := linScalars(d)
+	ra, rb, rx := linRef(t, a), linRef(t, b), linRef(t, x)
+	prod := linRefMM(ra, rb)
+	msg := func(op string) string { return linCase(op, f, d, w, sh, fill) }
+
+	for name, fn := range map[string]func(a, b *Tensor) (*Tensor, error){"mm": Mm, "sparse.mm": SparseMm, "matmul": Matmul} {
+		got, err := fn(a, b)
+		require.NoError(t, err, msg(name))
+		require.Equal(t, Strided, got.Layout(), msg(name))
+		requireNear(t, prod, got, d, msg(name))
+	}
+
+	mv := linRefMM(ra, dmat{shape: []int64{k, 1}, v: rx.v})
+	mv.shape = []int64{m}
+	for name, fn := range map[string]func(a, b *Tensor) (*Tensor, error){"mv": Mv, "matmul(2,1)": Matmul} {
+		got, err := fn(a, x)
+		require.NoError(t, err, msg(name))
+		requireNear(t, mv, got, d, msg(name))
+	}
+
+	// addmm with an input broadcast along the rows, and a full one.
+	row := randomDense(t, rng, d, []int64{n}, 0.9)
+	rr := linRef(t, row)
+	want := linAxpby(ac, prod, bc, func(i int) complex128 { return rr.v[i%int(max(n, 1))] })
+	for name, fn := range map[string]func(in, a, b *Tensor, beta, alpha Scalar) (*Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
+		got, err := fn(row, a, b, beta, alpha)
+		require.NoError(t, err, msg(name))
+		requireNear(t, want, got, d, msg(name))
+	}
+	full := randomDense(t, rng, d, []int64{m, n}, 0.9)
+	rf := linRef(t, full)
+	got, err := Addmm(full, a, b, beta, alpha)
+	require.NoError(t, err, msg("addmm full"))
+	requireNear(t, linAxpby(ac, prod, bc, func(i int) complex128 { return rf.v[i] }), got, d, msg("addmm full"))
+
+	vin := randomDense(t, rng, d, []int64{m}, 0.9)
+	rv := linRef(t, vin)
+	got, err = Addmv(vin, a, x, beta, alpha)
+	require.NoError(t, err, msg("addmv"))
+	requireNear(t, linAxpby(ac, mv, bc, func(i int) complex128 { return rv.v[i] }), got, d, msg("addmv"))
+
+	// dense @ sparse: (n x m) @ (m x k), and a row vector @ sparse.
+	dl := randomDense(t, rng, d, []int64{n, m}, 0.8)
+	got, err = Mm(dl, a)
+	require.NoError(t, err, msg("dense@sparse"))
+	requireNear(t, linRefMM(linRef(t, dl), ra), got, d, msg("dense@sparse"))
+	xl := randomDense(t, rng, d, []int64{m}, 0.8)
+	vm := linRefMM(dmat{shape: []int64{1, m}, v: linRef(t, xl).v}, ra)
+	vm.shape = []int64{k}
+	got, err = Matmul(xl, a)
+	require.NoError(t, err, msg("matmul(1,2)"))
+	requireNear(t, vm, got, d, msg("matmul(1,2)"))
+
+	linCheckRowProducts(t, rng, a, b, prod, msg)
+	linCheckSampled(t, rng, f, d, w, sh, fill, msg("sampled_addmm"))
+	linUntouched(t, before, a, msg("inputs"))
+}
+
+// linCheckRowProducts checks hspmm, smm and sspaddmm: their layout, the rows
+// they keep, and their dense value.
+func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *Tensor, prod dmat, msg func(string) string) {
+	d := a.dtype
+	m, n := a.shape[0], b.shape[1]
+	// The rows a stores anything in (all of them under a non-zero fill).
+	dense, err := ToLayout(a, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	require.NoError(t, err)
+	var rows []int64
+	seen := map[int64]bool{}
+	for e := int64(0); e < dense.NNZ(); e++ {
+		seen[dense.levels[0].Crd.Index(e)] = true
+	}
+	for i := int64(0); i < m; i++ {
+		if seen[i] || !linIsZero(a.Fill()) {
+			rows = append(rows, i)
+		}
+	}
+
+	h, err := Hspmm(a, b)
+	require.NoError(t, err, msg("hspmm"))
+	require.Equal(t, COO, h.Layout(), msg("hspmm"))
+	require.Equal(t, 1, h.SparseDim(), msg("hspmm"))
+	require.Equal(t, 1, h.DenseDim(), msg("hspmm"))
+	require.False(t, h.IsCoalesced(), msg("hspmm"))
+	hi, err := h.RawIndices()
+	require.NoError(t, err)
+	require.Equal(t, int64(len(rows)), hi.Numel(), msg("hspmm rows"))
+	for i, r := range rows {
+		require.Equal(t, r, hi.Index(int64(i)), msg("hspmm rows"))
+	}
+	requireNear(t, prod, h, d, msg("hspmm"))
+
+	s, err := Smm(a, b)
+	require.NoError(t, err, msg("smm"))
+	require.Equal(t, COO, s.Layout(), msg("smm"))
+	require.Equal(t, 2, s.SparseDim(), msg("smm"))
+	require.Equal(t, int64(len(rows))*n, s.NNZ(), msg("smm nnz"))
+	requireNear(t, prod, s, d, msg("smm"))
+
+	alpha, beta, ac, bc := linScalars(d)
+	in := linOperand(t, rng, linFormat{layout: COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
+	if !linIsZero(a.Fill()) {
+		in, err = WithFill(in, a.FillBytes()) // a non-zero input fill too
+		require.NoError(t, err)
+	}
+	ri := linRef(t, in)
+	sp, err := Sspaddmm(in, a, b, beta, alpha)
+	require.NoError(t, err, msg("sspaddmm"))
+	require.Equal(t, COO, sp.Layout(), msg("sspaddmm"))
+	if linIsZero(in.Fill()) {
+		require.Equal(t, in.NNZ()+int64(len(rows))*n, sp.NNZ(), msg("sspaddmm nnz: input entries, then full rows"))
+	}
+	requireNear(t, linAxpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), sp, d, msg("sspaddmm"))
+}
+
+// linCheckSampled checks sampled_addmm with an input of the format.
+func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d DType, w int, sh [3]int64, fill float64, msg string) {
+	m, k, n := sh[0], sh[1], sh[2]
+	in := linOperand(t, rng, f, d, []int64{m, n}, w, fill)
+	m1 := randomDense(t, rng, d, []int64{m, k}, 0.8)
+	m2 := randomDense(t, rng, d, []int64{k, n}, 0.8)
+	alpha, beta, ac, bc := linScalars(d)
+	got, err := SampledAddmm(in, m1, m2, beta, alpha)
+	require.NoError(t, err, msg)
+	require.Equal(t, CSR, got.Layout(), msg)
+	pattern, err := ToLayout(in, CSR, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	require.NoError(t, err)
+	mask := make([]bool, m*n)
+	crow, _ := pattern.CrowIndices()
+	col, _ := pattern.ColIndices()
+	for i := int64(0); i < m; i++ {
+		for p := crow.Index(i); p < crow.Index(i+1); p++ {
+			mask[i*n+col.Index(p)] = true
+		}
+	}
+	gc, _ := got.CrowIndices()
+	require.Equal(t, crow.Numel(), gc.Numel(), msg)
+	for i := int64(0); i < crow.Numel(); i++ {
+		require.Equal(t, crow.Index(i), gc.Index(i), "%s: crow_indices", msg)
+	}
+	prod := linRefMM(linRef(t, m1), linRef(t, m2))
+	ri := linRef(t, in)
+	want := dmat{shape: []int64{m, n}, v: make([]complex128, m*n)}
+	for i := range want.v {
+		want.v[i] = bc * ri.v[i]
+		if mask[i] {
+			want.v[i] += ac * prod.v[i]
+		}
+	}
+	requireNear(t, want, got, d, msg)
+}
+
+// Sparse @ sparse in every format (result in the operands' layout), and with
+// mixed layouts (CSR result); addmm of three sparse operands stays sparse.
+func TestLinalgSparseSparseProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, f := range linFormats2D {
+		for _, d := range linTestDTypes {
+			for _, w := range linWidths {
+				for _, sh := range linShapes {
+					for _, fill := range []float64{0, linFill(d)} {
+						m, k, n := sh[0], sh[1], sh[2]
+						msg := linCase("sparse@sparse", f, d, w, sh, fill)
+						a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
+						b := linOperand(t, rng, f, d, []int64{k, n}, w, 0)
+						before := Clone(b)
+						prod := linRefMM(linRef(t, a), linRef(t, b))
+						for _, fn := range []func(a, b *Tensor) (*Tensor, error){SparseMm, Mm} {
+							got, err := fn(a, b)
+							require.NoError(t, err, msg)
+							require.Equal(t, f.layout, got.Layout(), msg)
+							if f.layout == COO {
+								require.True(t, got.IsCoalesced(), msg)
+							}
+							if f.layout.IsBlocked() {
+								require.Equal(t, [2]int64{a.block[0], b.block[1]}, got.BlockSize(), msg)
+							}
+							requireNear(t, prod, got, d, msg)
+						}
+						in := linOperand(t, rng, f, d, []int64{m, n}, w, fill)
+						alpha, beta, ac, bc := linScalars(d)
+						ri := linRef(t, in)
+						got, err := Addmm(in, a, b, beta, alpha)
+						require.NoError(t, err, msg+" addmm")
+						require.Equal(t, f.layout, got.Layout(), msg+" addmm")
+						requireNear(t, linAxpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), got, d, msg+" addmm")
+						linUntouched(t, before, b, msg)
+					}
+				}
+			}
+		}
+	}
+	for _, pair := range [][2]linFormat{{{layout: CSR}, {layout: COO}}, {{layout: CSC}, {layout: CSR}},
+		{{layout: COO, uncoalesced: true}, {layout: CSC}}, {{layout: BSR}, {layout: CSR}}, {{layout: CSF}, {layout: DCSR}}} {
+		for _, w := range [][2]int{{32, 64}, {64, 32}, {32, 32}} {
+			a := linOperand(t, rng, pair[0], Float64, []int64{6, 4}, w[0], 0)
+			b := linOperand(t, rng, pair[1], Float64, []int64{4, 6}, w[1], 0)
+			got, err := SparseMm(a, b)
+			msg := pair[0].String() + "@" + pair[1].String()
+			require.NoError(t, err, msg)
+			require.Equal(t, CSR, got.Layout(), msg)
+			require.Equal(t, max(w[0], w[1]), got.IndexWidth(), msg)
+			requireNear(t, linRefMM(linRef(t, a), linRef(t, b)), got, Float64, msg)
+		}
+	}
+}
+
+// linBatchEven makes a (B, m, k) dense tensor whose batches share one
+// sparsity pattern, as batched compressed tensors need.
+func linBatchEven(t *testing.T, rng *rand.Rand, d DType, nb, m, k int64) *Tensor {
+	one := randomDense(t, rng, d, []int64{m, k}, 0.4)
+	a := NewArray(d, []int64{nb, m, k})
+	for b := int64(0); b < nb; b++ {
+		for i := int64(0); i < m*k; i++ {
+			v := one.values.Complex(i)
+			if !linIsZero(v) {
+				v = linMul(v, IntScalar(b+2))
+			}
+			a.SetComplex(b*m*k+i, v)
+		}
+	}
+	x, err := NewStrided(a)
+	require.NoError(t, err)
+	return x
+}
+
+// Batched products: every 3-D format @ dense, and matmul's batch broadcasting.
+func TestLinalgBatched(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	formats := []linFormat{{layout: Strided}, {layout: COO}, {layout: COO, uncoalesced: true}, {layout: CSR}, {layout: CSC},
+		{layout: BSR}, {layout: BSC}, {layout: CSF}}
+	for _, f := range formats {
+		for _, d := range linTestDTypes {
+			for _, w := range linWidths {
+				for _, sh := range [][4]int64{{2, 4, 6, 3}, {3, 1, 1, 1}, {0, 4, 6, 3}, {2, 0, 4, 3}, {2, 4, 0, 3}, {2, 4, 6, 0}} {
+					for _, fill := range []float64{0, linFill(d)} {
+						nb, m, k, n := sh[0], sh[1], sh[2], sh[3]
+						msg := linCase("bmm", f, d, w, [3]int64{m, k, n}, fill) + " B=" + itoa(nb)
+						dense := linBatchEven(t, rng, d, nb, m, k)
+						a := dense
+						if f.layout != Strided {
+							var err error
+							a, err = ToLayout(dense, f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w, BlockSize: linBlockFor(m, k)})
+							require.NoError(t, err, msg)
+							if f.uncoalesced {
+								a = linUncoalesce(t, rng, a)
+							}
+							if fill != 0 {
+								a, err = WithFill(a, ScalarBytes(d, Real(fill)))
+								require.NoError(t, err)
+							}
+						}
+						b := randomDense(t, rng, d, []int64{nb, k, n}, 0.8)
+						want := linRefMM(linRef(t, a), linRef(t, b))
+						for name, fn := range map[string]func(a, b *Tensor) (*Tensor, error){"bmm": Bmm, "matmul": Matmul} {
+							got, err := fn(a, b)
+							require.NoError(t, err, name+" "+msg)
+							requireNear(t, want, got, d, name+" "+msg)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// matmul's rules for 1-D, 2-D and 3-D operands, sparse and dense.
+func TestLinalgMatmulBroadcast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, sparse := range []bool{false, true} {
+		mk := func(shape ...int64) *Tensor {
+			x := randomDense(t, rng, Float64, shape, 0.5)
+			if sparse && len(shape) > 1 {
+				c, err := ToLayout(x, COO, DefaultConvert())
+				require.NoError(t, err)
+				return c
+			}
+			return x
+		}
+		// (3,2): the matrix repeats over the batch.
+		a3, b2 := mk(2, 3, 4), randomDense(t, rng, Float64, []int64{4, 5}, 0.5)
+		ra3, rb2 := linRef(t, a3), linRef(t, b2)
+		want := linRefMM(ra3, dmat{shape: []int64{2, 4, 5}, v: append(append([]complex128(nil), rb2.v...), rb2.v...)})
+		got, err := Matmul(a3, b2)
+		require.NoError(t, err)
+		requireNear(t, want, got, Float64, "matmul(3,2)")
+
+		// (2,3): a 2-D sparse or dense matrix times each batch.
+		a2, b3 := mk(3, 4), randomDense(t, rng, Float64, []int64{2, 4, 5}, 0.5)
+		ra2, rb3 := linRef(t, a2), linRef(t, b3)
+		want = linRefMM(dmat{shape: []int64{2, 3, 4}, v: append(append([]complex128(nil), ra2.v...), ra2.v...)}, rb3)
+		got, err = Matmul(a2, b3)
+		require.NoError(t, err)
+		requireNear(t, want, got, Float64, "matmul(2,3)")
+
+		// (3,1) and (1,3).
+		v := randomDense(t, rng, Float64, []int64{4}, 0.9)
+		rv := linRef(t, v)
+		want = linRefMM(ra3, dmat{shape: []int64{2, 4, 1}, v: append(append([]complex128(nil), rv.v...), rv.v...)})
+		want.shape = []int64{2, 3}
+		got, err = Matmul(a3, v)
+		require.NoError(t, err)
+		requireNear(t, want, got, Float64, "matmul(3,1)")
+		want = linRefMM(dmat{shape: []int64{2, 1, 4}, v: append(append([]complex128(nil), rv.v...), rv.v...)}, rb3)
+		want.shape = []int64{2, 5}
+		got, err = Matmul(v, b3)
+		require.NoError(t, err)
+		requireNear(t, want, got, Float64, "matmul(1,3)")
+	}
+	// (1,1): the dot product, a 0-d tensor; sparse vectors are densified.
+	x := randomDense(t, rng, Complex128, []int64{6}, 0.9)
+	y := randomDense(t, rng, Complex128, []int64{6}, 0.9)
+	ys, err := ToLayout(y, COO, DefaultConvert())
+	require.NoError(t, err)
+	var dot complex128
+	rx, ry := linRef(t, x), linRef(t, y)
+	for i := range rx.v {
+		dot += rx.v[i] * ry.v[i]
+	}
+	got, err := Matmul(x, ys)
+	require.NoError(t, err)
+	requireNear(t, dmat{shape: []int64{}, v: []complex128{dot}}, got, Complex128, "dot")
+}
+
+// float16 and bfloat16 compute in float32 and keep their dtype.
+func TestLinalgHalfDTypes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, d := range []DType{Float16, BFloat16} {
+		a32 := randomDense(t, rng, Float32, []int64{4, 5}, 0.5)
+		b32 := randomDense(t, rng, Float32, []int64{5, 3}, 0.9)
+		a, err := ToDType(a32, d)
+		require.NoError(t, err)
+		b, err := ToDType(b32, d)
+		require.NoError(t, err)
+		as, err := ToLayout(a, CSR, DefaultConvert())
+		require.NoError(t, err)
+		want := linRefMM(linRef(t, a), linRef(t, b))
+		got, err := Mm(as, b)
+		require.NoError(t, err)
+		requireNear(t, want, got, d, "mm "+d.String())
+		got, err = SparseMm(as, as)
+		require.Error(t, err, "4x5 @ 4x5")
+		bs, err := ToLayout(b, CSR, DefaultConvert())
+		require.NoError(t, err)
+		got, err = SparseMm(as, bs)
+		require.NoError(t, err)
+		require.Equal(t, CSR, got.Layout())
+		requireNear(t, want, got, d, "sparse.mm "+d.String())
+	}
+}
+
+// Operands large enough for the kernels' parallel paths (work above their
+// threshold), in each fast-path format.
+func TestLinalgLargerOperands(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	const m, k, n = 400, 300, 40
+	for _, f := range []linFormat{{layout: CSR}, {layout: CSC}, {layout: COO}, {layout: COO, uncoalesced: true}, {layout: BSR}} {
+		a := randomDense(t, rng, Float64, []int64{m, k}, 0.05)
+		b := randomDense(t, rng, Float64, []int64{k, n}, 0.9)
+		sa, err := ToLayout(a, f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
+		require.NoError(t, err)
+		if f.uncoalesced {
+			sa = linUncoalesce(t, rng, sa)
+		}
+		ra := linRef(t, a)
+		got, err := Mm(sa, b)
+		require.NoError(t, err, f.String())
+		requireNear(t, linRefMM(ra, linRef(t, b)), got, Float64, "large mm "+f.String())
+		dl := randomDense(t, rng, Float64, []int64{n, m}, 0.9)
+		got, err = Mm(dl, sa)
+		require.NoError(t, err, f.String())
+		requireNear(t, linRefMM(linRef(t, dl), ra), got, Float64, "large dense@sparse "+f.String())
+		bs, err := ToLayout(randomDense(t, rng, Float64, []int64{k, m}, 0.05), f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
+		require.NoError(t, err)
+		got, err = SparseMm(sa, bs)
+		require.NoError(t, err, f.String())
+		requireNear(t, linRefMM(ra, linRef(t, bs)), got, Float64, "large sparse@sparse "+f.String())
+	}
+}
+
+// sampled_addmm over batches, with the dense operands batched or shared.
+func TestLinalgSampledBatched(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	const nb, m, k, n = 3, 4, 2, 5
+	in, err := ToLayout(linBatchEven(t, rng, Float64, nb, m, n), CSR, DefaultConvert())
+	require.NoError(t, err)
+	ri := linRef(t, in)
+	for _, batched := range []bool{true, false} {
+		s1, s2 := []int64{m, k}, []int64{k, n}
+		if batched {
+			s1, s2 = []int64{nb, m, k}, []int64{nb, k, n}
+		}
+		m1, m2 := randomDense(t, rng, Float64, s1, 0.9), randomDense(t, rng, Float64, s2, 0.9)
+		r1, r2 := linRef(t, m1), linRef(t, m2)
+		got, err := SampledAddmm(in, m1, m2, Real(0.5), Real(2))
+		require.NoError(t, err)
+		require.Equal(t, CSR, got.Layout())
+		want := dmat{shape: []int64{nb, m, n}, v: make([]complex128, nb*m*n)}
+		for b := int64(0); b < nb; b++ {
+			o1, o2 := b*m*k, b*k*n
+			if !batched {
+				o1, o2 = 0, 0
+			}
+			p := linRefMM(dmat{shape: []int64{m, k}, v: r1.v[o1 : o1+m*k]}, dmat{shape: []int64{k, n}, v: r2.v[o2 : o2+k*n]})
+			for i := int64(0); i < m*n; i++ {
+				if x := ri.v[b*m*n+i]; x != 0 {
+					want.v[b*m*n+i] = 0.5*x + 2*p.v[i]
+				}
+			}
+		}
+		requireNear(t, want, got, Float64, "batched sampled_addmm")
+	}
+}

@@ -1,0 +1,345 @@
+package core
+
+import "github.com/gosparse/gosparse/kernels"
+
+// csr returns the CSR (or, for a CSC matrix, the CSR of its transpose) view.
+func (k linTyped[I, V]) csr(a *linMat) kernels.CSR[I, V] {
+	c := kernels.CSR[I, V]{Rows: int(a.rows), Cols: int(a.cols), Ptr: AsSlice[I](a.ptr), Idx: AsSlice[I](a.idx), Val: AsSlice[V](a.val)}
+	if a.kind == linCSC {
+		c.Rows, c.Cols = c.Cols, c.Rows
+	}
+	return c
+}
+
+func (k linTyped[I, V]) coo(a *linMat) kernels.COO[I, V] {
+	return kernels.COO[I, V]{Rows: int(a.rows), Cols: int(a.cols), Row: AsSlice[I](a.row), Col: AsSlice[I](a.col), Val: AsSlice[V](a.val)}
+}
+
+func (k linTyped[I, V]) bsr(a *linMat) kernels.BSR[I, V] {
+	return kernels.BSR[I, V]{BlockRows: int(a.rows / a.bm), BlockCols: int(a.cols / a.bn), BM: int(a.bm), BN: int(a.bn),
+		Ptr: AsSlice[I](a.ptr), Idx: AsSlice[I](a.idx), Val: AsSlice[V](a.val)}
+}
+
+// cooCSR groups a COO matrix by rows: when its rows are already in order
+// only the row pointer is built (columns and values alias the COO arrays),
+// else a stable counting sort moves the entries. Columns stay unsorted and
+// repeated, which every kernel here accepts.
+func (k linTyped[I, V]) cooCSR(a *linMat) (kernels.CSR[I, V], error) {
+	row, col, val := AsSlice[I](a.row), AsSlice[I](a.col), AsSlice[V](a.val)
+	m := int(a.rows)
+	sorted := true
+	for t := 1; t < len(row) && sorted; t++ {
+		sorted = row[t-1] <= row[t]
+	}
+	if sorted {
+		ptr := make([]I, m+1)
+		for _, r := range row {
+			ptr[r+1]++
+		}
+		for i := 1; i <= m; i++ {
+			ptr[i] += ptr[i-1]
+		}
+		return kernels.CSR[I, V]{Rows: m, Cols: int(a.cols), Ptr: ptr, Idx: col, Val: val}, nil
+	}
+	ptr, perm, err := kernels.CountingSortByKey(row, m)
+	if err != nil {
+		return kernels.CSR[I, V]{}, err
+	}
+	idx, vals := make([]I, len(col)), make([]V, len(val))
+	if err := kernels.Gather(idx, col, 1, perm); err != nil {
+		return kernels.CSR[I, V]{}, err
+	}
+	if err := kernels.Gather(vals, val, 1, perm); err != nil {
+		return kernels.CSR[I, V]{}, err
+	}
+	return kernels.CSR[I, V]{Rows: m, Cols: int(a.cols), Ptr: ptr, Idx: idx, Val: vals}, nil
+}
+
+// rowCSR returns the CSR view of a CSR or COO matrix.
+func (k linTyped[I, V]) rowCSR(a *linMat) (kernels.CSR[I, V], error) {
+	switch a.kind {
+	case linCSR:
+		return k.csr(a), nil
+	case linCOO:
+		return k.cooCSR(a)
+	}
+	return kernels.CSR[I, V]{}, Errorf(ErrInternal, "linalg: a row-compressed view needs a CSR or COO matrix, got kind %d", a.kind)
+}
+
+func (k linTyped[I, V]) spmm(alpha Scalar, a *linMat, b Array, n int64, out Array) error {
+	al := k.v(alpha)
+	bv, ov := AsSlice[V](b), AsSlice[V](out)
+	switch a.kind {
+	case linCSR:
+		return kernels.SpMM(al, k.csr(a), bv, int(n), 0, ov)
+	case linCSC:
+		t := k.csr(a)
+		if n == 1 {
+			return kernels.SpMVT(al, t, bv, 0, ov)
+		}
+		// (A B)^T = B^T A^T, and A^T is the CSR that the CSC arrays hold.
+		ct := make([]V, n*a.rows)
+		if err := kernels.DenseSpMM(al, linTranspose(bv, a.cols, n), int(n), t, 0, ct); err != nil {
+			return err
+		}
+		linTransposeInto(ov, ct, n, a.rows)
+		return nil
+	case linCOO:
+		if n == 1 {
+			return kernels.SpMVCOO(al, k.coo(a), bv, 0, ov)
+		}
+		c, err := k.cooCSR(a)
+		if err != nil {
+			return err
+		}
+		return kernels.SpMM(al, c, bv, int(n), 0, ov)
+	case linBSR:
+		m := k.bsr(a)
+		if n == 1 {
+			return kernels.SpMVBSR(al, m, bv, 0, ov)
+		}
+		// One column of B at a time through the BSR SpMV.
+		x, y := make([]V, a.cols), make([]V, a.rows)
+		for j := int64(0); j < n; j++ {
+			for q := range x {
+				x[q] = bv[int64(q)*n+j]
+			}
+			if err := kernels.SpMVBSR(al, m, x, 0, y); err != nil {
+				return err
+			}
+			for i, yi := range y {
+				ov[int64(i)*n+j] = yi
+			}
+		}
+		return nil
+	}
+	return Errorf(ErrInternal, "linalg: unknown matrix kind %d", a.kind)
+}
+
+func (k linTyped[I, V]) dspmm(alpha Scalar, d Array, m int64, a *linMat, out Array) error {
+	al := k.v(alpha)
+	dv, ov := AsSlice[V](d), AsSlice[V](out)
+	switch a.kind {
+	case linCSR:
+		return kernels.DenseSpMM(al, dv, int(m), k.csr(a), 0, ov)
+	case linCSC:
+		t := k.csr(a) // A^T: a.cols x a.rows
+		if m == 1 {
+			return kernels.SpMV(al, t, dv, 0, ov)
+		}
+		// (D A)^T = A^T D^T.
+		ct := make([]V, a.cols*m)
+		if err := kernels.SpMM(al, t, linTranspose(dv, m, a.rows), int(m), 0, ct); err != nil {
+			return err
+		}
+		linTransposeInto(ov, ct, a.cols, m)
+		return nil
+	case linCOO:
+		if m == 1 {
+			// d A = (A^T d^T)^T, and the COO of A^T swaps rows and columns.
+			c := k.coo(a)
+			c.Rows, c.Cols, c.Row, c.Col = c.Cols, c.Rows, c.Col, c.Row
+			return kernels.SpMVCOO(al, c, dv, 0, ov)
+		}
+		c, err := k.cooCSR(a)
+		if err != nil {
+			return err
+		}
+		return kernels.DenseSpMM(al, dv, int(m), c, 0, ov)
+	}
+	return Errorf(ErrInternal, "linalg: dense @ sparse needs a CSR, CSC or COO matrix, got kind %d", a.kind)
+}
+
+func (k linTyped[I, V]) gemm(alpha Scalar, a, b Array, m, kk, n int64, out Array) {
+	al := k.v(alpha)
+	av, bv, ov := AsSlice[V](a), AsSlice[V](b), AsSlice[V](out)
+	for i := int64(0); i < m; i++ {
+		orow := ov[i*n : (i+1)*n]
+		clear(orow)
+		for q := int64(0); q < kk; q++ {
+			s := al * av[i*kk+q]
+			brow := bv[q*n : (q+1)*n]
+			brow = brow[:len(orow)]
+			for j := range orow {
+				orow[j] += s * brow[j]
+			}
+		}
+	}
+}
+
+func (k linTyped[I, V]) spgemm(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error) {
+	ac, err := k.rowCSR(a)
+	if err != nil {
+		return
+	}
+	bc, err := k.rowCSR(b)
+	if err != nil {
+		return
+	}
+	// A row of C has at least as many entries as the longest row of B that
+	// it combines: a cheap bound that refuses blow-ups before the symbolic
+	// phase spends time proportional to the flops.
+	var lower int64
+	for i := 0; i < ac.Rows; i++ {
+		var longest I
+		for t := ac.Ptr[i]; t < ac.Ptr[i+1]; t++ {
+			j := ac.Idx[t]
+			longest = max(longest, bc.Ptr[j+1]-bc.Ptr[j])
+		}
+		lower += int64(longest)
+	}
+	if err = check(lower, true); err != nil {
+		return
+	}
+	c, err := kernels.SpGEMM(ac, bc, func(nnz int64) error { return check(nnz, false) })
+	if err != nil {
+		return
+	}
+	idt := linIndexDType[I]()
+	return linWrap(idt, c.Ptr), linWrap(idt, c.Idx), linWrap(k.d, c.Val), nil
+}
+
+func (k linTyped[I, V]) sddmm(alpha, beta Scalar, a, bt Array, kk int64, s *linMat, out Array) error {
+	return kernels.SDDMM(k.v(alpha), AsSlice[V](a), AsSlice[V](bt), int(kk), k.v(beta), k.csr(s), AsSlice[V](out))
+}
+
+func (k linTyped[I, V]) rowProducts(alpha Scalar, a *linMat, b Array, n int64, all bool) ([]int64, Array, error) {
+	c, err := k.rowCSR(a)
+	if err != nil {
+		return nil, Array{}, err
+	}
+	var rows []int64
+	ptr := c.Ptr
+	if all {
+		rows = make([]int64, c.Rows)
+		for i := range rows {
+			rows[i] = int64(i)
+		}
+	} else {
+		// The non-empty rows, as a CSR of their own over the same arrays:
+		// the rows skipped are empty, so consecutive kept rows stay adjacent.
+		ptr = []I{c.Ptr[0]}
+		for i := 0; i < c.Rows; i++ {
+			if c.Ptr[i+1] > c.Ptr[i] {
+				rows = append(rows, int64(i))
+				ptr = append(ptr, c.Ptr[i+1])
+			}
+		}
+	}
+	total, ok := mulChecked(int64(len(rows)), n)
+	if !ok {
+		total = -1
+	}
+	if err := checkAlloc("result values", total, k.d.Size()); err != nil {
+		return nil, Array{}, err
+	}
+	vals := make([]V, total)
+	sub := kernels.CSR[I, V]{Rows: len(rows), Cols: c.Cols, Ptr: ptr, Idx: c.Idx, Val: c.Val}
+	if err := kernels.SpMM(k.v(alpha), sub, AsSlice[V](b), int(n), 0, vals); err != nil {
+		return nil, Array{}, err
+	}
+	out := linWrap(k.d, vals)
+	out.Shape = []int64{int64(len(rows)), n}
+	return rows, out, nil
+}
+
+func (k linTyped[I, V]) colSums(a Array, r, c int64) Array {
+	av := AsSlice[V](a)
+	s := make([]V, c)
+	for i := int64(0); i < r; i++ {
+		row := av[i*c : (i+1)*c]
+		row = row[:len(s)]
+		for j := range s {
+			s[j] += row[j]
+		}
+	}
+	return linWrap(k.d, s)
+}
+
+func (k linTyped[I, V]) rowSums(a Array, r, c int64) Array {
+	av := AsSlice[V](a)
+	s := make([]V, r)
+	for i := range s {
+		var acc V
+		for _, x := range av[int64(i)*c : int64(i+1)*c] {
+			acc += x
+		}
+		s[i] = acc
+	}
+	return linWrap(k.d, s)
+}
+
+func (k linTyped[I, V]) addOuter(out Array, m, n int64, s Scalar, u, v Array) {
+	ov, uv, vv := AsSlice[V](out), AsSlice[V](u), AsSlice[V](v)
+	sv := k.v(s)
+	for i := int64(0); i < m; i++ {
+		f := sv
+		if len(uv) > 0 {
+			f *= uv[i]
+		}
+		row := ov[i*n : (i+1)*n]
+		if len(vv) == 0 {
+			for j := range row {
+				row[j] += f
+			}
+			continue
+		}
+		vv := vv[:len(row)]
+		for j := range row {
+			row[j] += f * vv[j]
+		}
+	}
+}
+
+func (k linTyped[I, V]) addScaled(out Array, m, n int64, s Scalar, in Array, si, sj int64) {
+	ov, iv := AsSlice[V](out), AsSlice[V](in)
+	sv := k.v(s)
+	for i := int64(0); i < m; i++ {
+		row := ov[i*n : (i+1)*n]
+		for j := range row {
+			row[j] += sv * iv[i*si+int64(j)*sj]
+		}
+	}
+}
+
+func (k linTyped[I, V]) affine(a Array, s, c Scalar) Array {
+	av := AsSlice[V](a)
+	sv, cv := k.v(s), k.v(c)
+	out := make([]V, len(av))
+	for i, x := range av {
+		out[i] = sv*x + cv
+	}
+	r := linWrap(k.d, out)
+	r.Shape = append([]int64(nil), a.Shape...)
+	return r
+}
+
+func (k linTyped[I, V]) transpose(a Array, r, c int64) Array {
+	out := linWrap(k.d, linTranspose(AsSlice[V](a), r, c))
+	out.Shape = []int64{c, r}
+	return out
+}
+
+// linTranspose returns the (c x r) transpose of a row-major (r x c) matrix.
+func linTranspose[V any](a []V, r, c int64) []V {
+	out := make([]V, r*c)
+	linTransposeInto(out, a, r, c)
+	return out
+}
+
+// linTransposeInto writes the (c x r) transpose of a row-major (r x c) matrix
+// into out, in tiles so that both sides stay in cache.
+func linTransposeInto[V any](out, a []V, r, c int64) {
+	const tile = 32
+	for i0 := int64(0); i0 < r; i0 += tile {
+		i1 := min(i0+tile, r)
+		for j0 := int64(0); j0 < c; j0 += tile {
+			j1 := min(j0+tile, c)
+			for i := i0; i < i1; i++ {
+				for j := j0; j < j1; j++ {
+					out[j*r+i] = a[i*c+j]
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,106 @@
+package conformance
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// The matmul family: mm, sparse.mm, mv, matmul, addmm, sparse.addmm,
+// sspaddmm, hspmm, smm, bmm and sparse.sampled_addmm. Each core function
+// accepts strided operands too, which makes it its own dense definition.
+func init() {
+	binary := map[string]func(a, b *core.Tensor) (*core.Tensor, error){
+		"mm": core.Mm, "sparse.mm": core.SparseMm, "mv": core.Mv, "matmul": core.Matmul,
+		"hspmm": core.Hspmm, "smm": core.Smm, "bmm": core.Bmm,
+	}
+	for name, f := range binary {
+		register(name, linalgBinary(name, f))
+		registerDense(name, linalgBinary(name, f))
+	}
+	addmm := map[string]func(in, a, b *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error){
+		"addmm": core.Addmm, "sparse.addmm": core.SparseAddmm, "sspaddmm": core.Sspaddmm,
+		"sparse.sampled_addmm": core.SampledAddmm,
+	}
+	for name, f := range addmm {
+		register(name, linalgAddmm(name, f))
+		registerDense(name, linalgAddmm(name, f))
+	}
+}
+
+// linalgBinary is an op of two tensors without params.
+func linalgBinary(op string, f func(a, b *core.Tensor) (*core.Tensor, error)) Op {
+	return func(inputs []Value, p Params) (Value, error) {
+		if err := checkParams(op, p); err != nil {
+			return Value{}, err
+		}
+		if err := checkArity(op, inputs, 2); err != nil {
+			return Value{}, err
+		}
+		a, err := tensorArg(op, inputs, 0)
+		if err != nil {
+			return Value{}, err
+		}
+		b, err := tensorArg(op, inputs, 1)
+		if err != nil {
+			return Value{}, err
+		}
+		r, err := f(a, b)
+		if err != nil {
+			return Value{}, err
+		}
+		return TensorValue(r), nil
+	}
+}
+
+// linalgAddmm is an op (input, mat1, mat2, beta=1, alpha=1).
+func linalgAddmm(op string, f func(in, a, b *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error)) Op {
+	return func(inputs []Value, p Params) (Value, error) {
+		if err := checkParams(op, p, "beta", "alpha"); err != nil {
+			return Value{}, err
+		}
+		if err := checkArity(op, inputs, 3); err != nil {
+			return Value{}, err
+		}
+		var ts [3]*core.Tensor
+		for i := range ts {
+			t, err := tensorArg(op, inputs, i)
+			if err != nil {
+				return Value{}, err
+			}
+			ts[i] = t
+		}
+		beta, err := linalgScalarParam(op, p, "beta")
+		if err != nil {
+			return Value{}, err
+		}
+		alpha, err := linalgScalarParam(op, p, "alpha")
+		if err != nil {
+			return Value{}, err
+		}
+		r, err := f(ts[0], ts[1], ts[2], beta, alpha)
+		if err != nil {
+			return Value{}, err
+		}
+		return TensorValue(r), nil
+	}
+}
+
+// linalgScalarParam reads a scalar param (an integer, real or [re, im]);
+// torch's default of beta and alpha, 1, when absent or null.
+func linalgScalarParam(op string, p Params, name string) (core.Scalar, error) {
+	raw, present := p[name]
+	if !present || raw == nil {
+		return core.IntScalar(1), nil
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return core.Scalar{}, fmt.Errorf("%s: param %s: %v", op, name, err)
+	}
+	v, err := parseScalar(b)
+	if err != nil {
+		return core.Scalar{}, fmt.Errorf("%s: param %s: %v", op, name, err)
+	}
+	return v.Scalar, nil
+}
