@@ -1,0 +1,213 @@
+package core
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// ewShape is a shape case of the element-wise property tests.
+type ewShape struct {
+	name     string
+	shape    []int64
+	denseDim int
+}
+
+var ewShapes = []ewShape{
+	{"4x6", []int64{4, 6}, 0},
+	{"empty", []int64{0, 3}, 0},
+	{"one", []int64{1, 1}, 0},
+	{"hybrid", []int64{4, 6, 2}, 1},
+	{"batched", []int64{2, 4, 6}, 0},
+}
+
+// ewFormat names a storage format of the property tests ("coo-u" is an
+// uncoalesced COO with split, reordered duplicates).
+type ewFormat struct {
+	name   string
+	layout Layout
+	dups   bool
+}
+
+var ewFormats = []ewFormat{
+	{"strided", Strided, false}, {"coo", COO, false}, {"coo-u", COO, true},
+	{"csr", CSR, false}, {"csc", CSC, false}, {"bsr", BSR, false}, {"bsc", BSC, false},
+	{"dcsr", DCSR, false}, {"csf", CSF, false},
+}
+
+var ewDTypes = []DType{Float64, Float32, Int64, Bool, Complex128}
+
+// ewMoreDTypes are the remaining dtypes, tried by the unary property test.
+var ewMoreDTypes = []DType{Float16, BFloat16, Int8, UInt8, Int16, Int32, Complex64}
+
+// ewFill is the non-zero fill value used for dtype d.
+func ewFill(d DType) Scalar {
+	switch {
+	case d == Bool:
+		return IntScalar(1)
+	case d.IsInteger():
+		return IntScalar(3)
+	case d.IsComplex():
+		return Complex128Scalar(complex(0.5, -1))
+	}
+	return Real(0.5)
+}
+
+// ewDense is a dense tensor of about half non-zero elements; its batches
+// (dims before the last two non-dense ones) share one pattern, as batched
+// compressed tensors need. Values include negatives, fractions, and small
+// magnitudes so that asin, atanh and friends see their domain.
+func ewDense(rng *rand.Rand, d DType, sc ewShape) *Tensor {
+	a := NewArray(d, sc.shape)
+	nb := len(sc.shape) - sc.denseDim - 2
+	reps, per := int64(1), a.Numel()
+	if nb > 0 {
+		reps = numelOf(sc.shape[:nb])
+		per = a.Numel() / reps
+	}
+	pattern := make([]bool, per)
+	for i := range pattern {
+		pattern[i] = rng.IntN(2) == 0
+	}
+	for r := int64(0); r < reps; r++ {
+		for i := int64(0); i < per; i++ {
+			if !pattern[i] {
+				continue
+			}
+			v := float64(rng.IntN(7) - 3)
+			if v == 0 {
+				v = 2
+			}
+			switch {
+			case d == Bool:
+				a.SetComplex(r*per+i, IntScalar(1))
+			case d.IsInteger():
+				a.SetComplex(r*per+i, IntScalar(int64(v)))
+			case d.IsComplex():
+				a.SetComplex(r*per+i, Complex128Scalar(complex(v/4, float64(rng.IntN(3)-1)/4)))
+			default:
+				a.SetComplex(r*per+i, Real(v/4+float64(rng.IntN(4))/16))
+			}
+		}
+	}
+	t, err := NewStrided(a)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// ewBlock is a BSR/BSC block that divides the shape's sparse dims.
+func ewBlock(sc ewShape) [2]int64 {
+	nd := len(sc.shape) - sc.denseDim
+	r, c := sc.shape[nd-2], sc.shape[nd-1]
+	b := [2]int64{1, 1}
+	if r%2 == 0 {
+		b[0] = 2
+	}
+	if c%2 == 0 {
+		b[1] = 2
+	}
+	return b
+}
+
+// ewBuild stores a dense tensor in a format, then gives it fill (a sparse
+// tensor's unspecified elements read fill afterwards).
+func ewBuild(t *testing.T, dense *Tensor, f ewFormat, sc ewShape, fill *Scalar) *Tensor {
+	t.Helper()
+	if f.layout == Strided {
+		return dense
+	}
+	opt := DefaultConvert()
+	opt.DenseDim = sc.denseDim
+	opt.BlockSize = ewBlock(sc)
+	x, err := ToLayout(dense, f.layout, opt)
+	require.NoError(t, err, "%s %s", f.name, sc.name)
+	if f.dups {
+		x = ewUncoalesce(t, x)
+	}
+	if fill != nil {
+		x, err = WithFill(x, ScalarBytes(x.dtype, *fill))
+		require.NoError(t, err)
+	}
+	return x
+}
+
+// ewUncoalesce splits every entry of a coalesced COO tensor into two
+// duplicates whose sum is the value (bool: both true), in reverse order.
+func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
+	t.Helper()
+	s, n := x.indices.Shape[0], x.indices.Shape[1]
+	bs := numelOf(x.denseShape())
+	idx := NewArray(Int64, []int64{s, 2 * n})
+	vshape := append([]int64{2 * n}, x.denseShape()...)
+	vals := NewArray(x.dtype, vshape)
+	for e := int64(0); e < n; e++ {
+		src := n - 1 - e
+		for d := int64(0); d < s; d++ {
+			c := x.indices.Index(d*n + src)
+			setIndex(idx, d*2*n+2*e, c)
+			setIndex(idx, d*2*n+2*e+1, c)
+		}
+		for j := int64(0); j < bs; j++ {
+			v := x.values.Complex(src*bs + j)
+			first, second := v, v
+			switch {
+			case x.dtype == Bool:
+			case x.dtype.IsInteger():
+				first, second = IntScalar(v.Int()-1), IntScalar(1)
+			default:
+				first = Scalar{re: v.re / 2, im: v.im / 2}
+				second = first
+			}
+			vals.SetComplex((2*e)*bs+j, first)
+			vals.SetComplex((2*e+1)*bs+j, second)
+		}
+	}
+	u, err := NewCOO(idx, vals, x.Shape(), BuildOptions{})
+	require.NoError(t, err)
+	if n > 0 {
+		require.False(t, u.IsCoalesced())
+	}
+	return u
+}
+
+// ewRequireSameDense asserts that got's dense value equals want (strided):
+// same dtype and shape, elements within a tolerance of the dtype, NaN
+// matching NaN.
+func ewRequireSameDense(t *testing.T, want, got *Tensor, msg string) {
+	t.Helper()
+	require.Equal(t, want.dtype, got.dtype, "%s: dtype", msg)
+	require.Equal(t, want.shape, got.shape, "%s: shape", msg)
+	dg, err := ToDense(got)
+	require.NoError(t, err, msg)
+	tol := 1e-12
+	switch realOf(want.dtype) {
+	case Float32:
+		tol = 1e-5
+	case Float16, BFloat16:
+		tol = 1e-2
+	}
+	for i := int64(0); i < want.values.Numel(); i++ {
+		w, g := want.values.Complex(i), dg.values.Complex(i)
+		if !ewClose(w.re, g.re, tol) || !ewClose(w.im, g.im, tol) || (w.exact && g.i != w.i) {
+			require.Failf(t, "dense values differ", "%s: element %d: want %v, got %v\nwant %v\ngot (stored) %v", msg, i, w, g, want, got)
+		}
+	}
+}
+
+func ewClose(w, g, tol float64) bool {
+	switch {
+	case math.IsNaN(w) || math.IsNaN(g):
+		return math.IsNaN(w) && math.IsNaN(g)
+	case math.IsInf(w, 0) || math.IsInf(g, 0):
+		return w == g
+	}
+	return math.Abs(w-g) <= tol*(1+math.Abs(w))
+}
+
+// ewName labels a property case.
+func ewName(parts ...any) string { return fmt.Sprint(parts...) }

@@ -1,0 +1,264 @@
+package core
+
+// The generic binary op on sparse results: both operands become coalesced
+// COO over the same leading dims, their sorted coordinate lists merge, each
+// merged entry computes op(a, b) with the other operand's fill value where
+// one is missing, and the entries are stored in the result layout.
+
+// mergeBinary combines two tensors of equal shape into a sparse tensor of
+// the given layout (block: BSR/BSC block size).
+func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out DType, layout Layout, block [2]int64) (*Tensor, error) {
+	shape := a.Shape()
+	nd := len(shape)
+	dd := mergeDenseDim(a, b, layout, nd)
+	spec, err := targetSpec(layout, shape, dd, -1, block)
+	if err != nil {
+		return nil, err
+	}
+	ca, err := canonicalCOO(a, dd)
+	if err != nil {
+		return nil, err
+	}
+	cb, err := canonicalCOO(b, dd)
+	if err != nil {
+		return nil, err
+	}
+	k := nd - dd
+	bs := numelOf(shape[k:])
+	keys, ia, ib := mergeKeys(linearKeys(ca, shape[:k]), linearKeys(cb, shape[:k]))
+	if err := checkAlloc(op, int64(len(keys))*bs, 3*16); err != nil {
+		return nil, err
+	}
+	fa, fb := elementVec(ca.dtype, ca.fill, dom), elementVec(cb.dtype, cb.fill, dom)
+	x := gatherBlocks(loadVec(ca.values, dom), ia, fa, bs)
+	y := gatherBlocks(loadVec(cb.values, dom), ib, fb, bs)
+	z, err := applyBinary(op, bf, x, y)
+	if err != nil {
+		return nil, err
+	}
+	fz, err := applyBinary(op, bf, fa, fb)
+	if err != nil {
+		if int64(len(keys))*bs != numelOf(shape) {
+			return nil, err
+		}
+		// Every element is stored: the fill (an integer division by 0) is never read.
+		fz = makeVec(dom, 1)
+	}
+	if def.multiplicative {
+		keys, z = dropFillEntries(keys, ia, ib, z, fz, bs)
+	}
+	if layout.IsCompressed() && spec.batchDim > 0 {
+		keys, z = padBatches(spec, keys, z, fz, bs)
+	}
+	e := &entries{k: k, n: int64(len(keys)), coords: keyCoords(keys, shape[:k]), src: iota64(len(keys)),
+		vals: z.store(out, []int64{int64(len(keys)) * bs}), block: bs}
+	width := 0
+	if a.width == 64 || b.width == 64 {
+		width = 64
+	}
+	res, err := buildFrom(spec, e, out, fz.store(out, []int64{1}).Data, width, false)
+	if err != nil {
+		return nil, err
+	}
+	if layout == COO && def.multiplicative && a.layout == COO && b.layout == COO && !(a.coalesced && b.coalesced) {
+		// torch marks an intersection coalesced only when both operands are.
+		res.coalesced = false
+		res.levels[res.SparseDim()-1].Unique = false
+	}
+	return res, nil
+}
+
+// mergeDenseDim is the result's number of dense dims: the fewest of the
+// sparse operands', lowered where the layout needs more sparse dims.
+func mergeDenseDim(a, b *Tensor, layout Layout, nd int) int {
+	dd := nd
+	for _, t := range []*Tensor{a, b} {
+		if t.layout != Strided {
+			dd = min(dd, t.denseDim)
+		}
+	}
+	need := 1
+	if layout != COO && layout != CSF {
+		need = 2
+	}
+	if nd-dd < need {
+		dd = max(0, nd-need)
+	}
+	return dd
+}
+
+// canonicalCOO lists t's stored entries as coalesced COO with dd dense dims.
+func canonicalCOO(t *Tensor, dd int) (*Tensor, error) {
+	if t.layout == Strided {
+		return denseCOO(t, dd)
+	}
+	c, err := ToLayout(t, COO, ConvertOptions{DenseDim: dd, SparseDim: -1})
+	if err != nil {
+		return nil, err
+	}
+	if !c.coalesced {
+		return Coalesce(c)
+	}
+	return c, nil
+}
+
+// denseCOO stores the blocks (over the last dd dims) of a strided tensor
+// that hold any element other than +0 bit for bit, so that -0.0 and NaN
+// keep their bits, as coalesced COO with fill 0.
+func denseCOO(t *Tensor, dd int) (*Tensor, error) {
+	k := len(t.shape) - dd
+	bs := numelOf(t.shape[k:])
+	nb := numelOf(t.shape[:k])
+	if bs == 0 {
+		nb = 0
+	}
+	bb := bs * int64(t.dtype.Size())
+	var keep []int64
+	for blk := int64(0); blk < nb; blk++ {
+		if !allZero(t.values.Data[blk*bb : (blk+1)*bb]) {
+			keep = append(keep, blk)
+		}
+	}
+	e := &entries{k: k, n: int64(len(keep)), coords: keyCoords(keep, t.shape[:k]), src: keep, vals: flat(t.values), block: bs}
+	spec := formatSpec{layout: COO, shape: t.Shape(), denseDim: dd, block: [2]int64{1, 1}}
+	return buildFrom(spec, e, t.dtype, make([]byte, t.dtype.Size()), 0, false)
+}
+
+// linearKeys is the row-major linear index of each entry of a coalesced COO
+// tensor over the given leading sizes: sorted, since the entries are.
+func linearKeys(t *Tensor, sizes []int64) []int64 {
+	nse := t.indices.Shape[1]
+	keys := make([]int64, nse)
+	for d, size := range sizes {
+		row := t.levels[d].Crd
+		if row.DType == Int32 {
+			for i, c := range AsSlice[int32](row)[:nse] {
+				keys[i] = keys[i]*size + int64(c)
+			}
+		} else {
+			for i, c := range AsSlice[int64](row)[:nse] {
+				keys[i] = keys[i]*size + c
+			}
+		}
+	}
+	return keys
+}
+
+// keyCoords turns linear indices back into per-dimension coordinates.
+func keyCoords(keys []int64, sizes []int64) [][]int64 {
+	coords := make([][]int64, len(sizes))
+	for d := range coords {
+		coords[d] = make([]int64, len(keys))
+	}
+	for i, key := range keys {
+		for d := len(sizes) - 1; d >= 0; d-- {
+			coords[d][i] = key % sizes[d]
+			key /= sizes[d]
+		}
+	}
+	return coords
+}
+
+// mergeKeys forms the sorted union of two sorted key lists, with each merged
+// key's position in either list (-1 where it is missing).
+func mergeKeys(ka, kb []int64) (keys, ia, ib []int64) {
+	n := len(ka) + len(kb)
+	keys, ia, ib = make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
+	i, j := 0, 0
+	for i < len(ka) || j < len(kb) {
+		switch {
+		case j >= len(kb) || (i < len(ka) && ka[i] < kb[j]):
+			keys, ia, ib = append(keys, ka[i]), append(ia, int64(i)), append(ib, -1)
+			i++
+		case i >= len(ka) || kb[j] < ka[i]:
+			keys, ia, ib = append(keys, kb[j]), append(ia, -1), append(ib, int64(j))
+			j++
+		default:
+			keys, ia, ib = append(keys, ka[i]), append(ia, int64(i)), append(ib, int64(j))
+			i, j = i+1, j+1
+		}
+	}
+	return keys, ia, ib
+}
+
+// gatherBlocks lays out, for each merged entry, its value block from v (bs
+// elements per entry) or, where idx is -1, the fill value.
+func gatherBlocks(v vec, idx []int64, fill vec, bs int64) vec {
+	out := makeVec(v.dom, len(idx)*int(bs))
+	switch v.dom {
+	case domInt:
+		gather(out.i, v.i, idx, fill.i[0], bs)
+	case domReal:
+		gather(out.f, v.f, idx, fill.f[0], bs)
+	default:
+		gather(out.c, v.c, idx, fill.c[0], bs)
+	}
+	return out
+}
+
+func gather[T any](dst, src []T, idx []int64, fill T, bs int64) {
+	for i, j := range idx {
+		d := dst[int64(i)*bs : int64(i+1)*bs]
+		if j < 0 {
+			for k := range d {
+				d[k] = fill
+			}
+		} else {
+			copy(d, src[j*bs:(j+1)*bs])
+		}
+	}
+}
+
+// dropFillEntries removes the entries present in one operand only whose
+// whole block equals the result fill (mul by a zero fill): they would store
+// the fill value itself. Entries of both operands stay, as torch keeps them.
+func dropFillEntries(keys, ia, ib []int64, z, fz vec, bs int64) ([]int64, vec) {
+	kept := 0
+	for i := range keys {
+		if ia[i] < 0 || ib[i] < 0 {
+			all := true
+			for j := int64(i) * bs; j < int64(i+1)*bs && all; j++ {
+				all = z.equalAt(int(j), fz, 0)
+			}
+			if all {
+				continue
+			}
+		}
+		keys[kept] = keys[i]
+		copyBlock(z, int64(kept)*bs, int64(i)*bs, bs)
+		kept++
+	}
+	return keys[:kept], sliceVec(z, int64(kept)*bs)
+}
+
+// copyBlock moves bs elements of v from src to dst (dst <= src).
+func copyBlock(v vec, dst, src, bs int64) {
+	switch v.dom {
+	case domInt:
+		copy(v.i[dst:dst+bs], v.i[src:src+bs])
+	case domReal:
+		copy(v.f[dst:dst+bs], v.f[src:src+bs])
+	default:
+		copy(v.c[dst:dst+bs], v.c[src:src+bs])
+	}
+}
+
+func sliceVec(v vec, n int64) vec {
+	switch v.dom {
+	case domInt:
+		v.i = v.i[:n]
+	case domReal:
+		v.f = v.f[:n]
+	default:
+		v.c = v.c[:n]
+	}
+	return v
+}
+
+func iota64(n int) []int64 {
+	s := make([]int64, n)
+	for i := range s {
+		s[i] = int64(i)
+	}
+	return s
+}

@@ -1,0 +1,298 @@
+package core
+
+import (
+	"math"
+	"math/cmplx"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// ewUnaryCases are the unary ops with the args each is tested with.
+func ewUnaryCases() map[string][]UnaryArgs {
+	two, half, lo, hi := IntNumber(2), FloatNumber(0.5), FloatNumber(-0.3), IntNumber(1)
+	nan, pos := 7.0, 9.0
+	cases := map[string][]UnaryArgs{
+		"pow":        {{Exponent: &two}, {Exponent: &half}},
+		"clamp":      {{Min: &lo}, {Max: &hi}, {Min: &lo, Max: &hi}},
+		"nan_to_num": {{}, {NaN: &nan, PosInf: &pos}},
+	}
+	for _, name := range UnaryOps() {
+		if cases[name] == nil {
+			cases[name] = []UnaryArgs{{}}
+		}
+	}
+	return cases
+}
+
+// TestUnaryMatchesDense checks to_dense(op(A)) == op(to_dense(A)) for every
+// unary op, format, dtype and shape, with zero and non-zero fill values; the
+// result keeps A's layout, and a refusal is a dtype refusal on both sides.
+func TestUnaryMatchesDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := ewUnaryCases()
+	for _, d := range append(append([]DType(nil), ewDTypes...), ewMoreDTypes...) {
+		for _, sc := range ewShapes {
+			dense := ewDense(rng, d, sc)
+			for _, f := range ewFormats {
+				nz := ewFill(d)
+				for _, fill := range []*Scalar{nil, &nz} {
+					a := ewBuild(t, dense, f, sc, fill)
+					ref, err := ToDense(a)
+					require.NoError(t, err)
+					for _, name := range UnaryOps() {
+						for _, args := range cases[name] {
+							msg := ewName(name, " ", d, " ", sc.name, " ", f.name, " fill=", fill != nil)
+							want, werr := UnaryByName(name, ref, args)
+							got, gerr := UnaryByName(name, a, args)
+							if werr != nil {
+								require.Error(t, gerr, msg)
+								require.Equal(t, CodeOf(werr), CodeOf(gerr), msg)
+								continue
+							}
+							require.NoError(t, gerr, msg)
+							require.Equal(t, a.layout, got.layout, msg)
+							ewRequireSameDense(t, want, got, msg)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestUnaryAgainstMath spot-checks element functions against math directly,
+// so that the dense reference above is not the only judge.
+func TestUnaryAgainstMath(t *testing.T) {
+	xs := []float64{-0.75, -0.25, 0, 0.3, 0.9}
+	vals := Float64Array(xs)
+	dense, err := NewStrided(vals)
+	require.NoError(t, err)
+	sparse, err := ToLayout(dense, COO, DefaultConvert())
+	require.NoError(t, err)
+	sparse, err = WithFill(sparse, ScalarBytes(Float64, Real(0.5)))
+	require.NoError(t, err)
+	fns := map[string]func(float64) float64{
+		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "exp": math.Exp, "expm1": math.Expm1,
+		"log1p": math.Log1p, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
+		"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "asinh": math.Asinh, "atanh": math.Atanh,
+		"erf": math.Erf, "abs": math.Abs, "neg": func(x float64) float64 { return -x },
+		"floor": math.Floor, "ceil": math.Ceil, "trunc": math.Trunc, "square": func(x float64) float64 { return x * x },
+		"sigmoid": func(x float64) float64 { return 1 / (1 + math.Exp(-x)) },
+		"deg2rad": func(x float64) float64 { return x * math.Pi / 180 },
+	}
+	for name, f := range fns {
+		got, err := UnaryByName(name, sparse, UnaryArgs{})
+		require.NoError(t, err, name)
+		assert.InDelta(t, f(0.5), got.Fill().Re(), 1e-15, "%s fill", name)
+		d, err := ToDense(got)
+		require.NoError(t, err)
+		for i, x := range xs {
+			want := f(x)
+			if x == 0 {
+				want = f(0.5) // unspecified: the fill
+			}
+			assert.InDelta(t, want, d.values.Complex(int64(i)).Re(), 1e-15, "%s(%g)", name, x)
+		}
+	}
+}
+
+// TestErfinv checks erfinv against erf over (-1, 1) and at its special points.
+func TestErfinv(t *testing.T) {
+	for x := -0.999999; x < 1; x += 0.001 {
+		y := erfinv(x)
+		require.InDelta(t, x, math.Erf(y), 2e-16*(1+math.Abs(x)), "erf(erfinv(%g))", x)
+	}
+	// Known values: erfinv(0.5) = 0.4769362762044699 (A&S), erfinv(-0.9) = -1.1630871536766743.
+	assert.InDelta(t, 0.4769362762044699, erfinv(0.5), 1e-15)
+	assert.InDelta(t, -1.1630871536766743, erfinv(-0.9), 1e-15)
+	assert.True(t, math.IsInf(erfinv(1), 1))
+	assert.True(t, math.IsInf(erfinv(-1), -1))
+	assert.True(t, math.IsNaN(erfinv(1.5)))
+	assert.True(t, math.IsNaN(erfinv(math.NaN())))
+	assert.Equal(t, 0.0, erfinv(0))
+}
+
+// TestUnaryDTypes checks torch's result dtypes and refusals.
+func TestUnaryDTypes(t *testing.T) {
+	two := IntNumber(2)
+	half := FloatNumber(0.5)
+	cases := []struct {
+		op   string
+		in   DType
+		args UnaryArgs
+		want DType // 0: refused with ErrDType
+	}{
+		{"sqrt", Int64, UnaryArgs{}, Float32},
+		{"sin", Bool, UnaryArgs{}, Float32},
+		{"sin", Float16, UnaryArgs{}, Float16},
+		{"sin", Complex64, UnaryArgs{}, Complex64},
+		{"abs", Complex128, UnaryArgs{}, Float64},
+		{"abs", Complex64, UnaryArgs{}, Float32},
+		{"abs", Int16, UnaryArgs{}, Int16},
+		{"angle", Int32, UnaryArgs{}, Float32},
+		{"angle", Complex128, UnaryArgs{}, Float64},
+		{"isnan", Float32, UnaryArgs{}, Bool},
+		{"signbit", Int64, UnaryArgs{}, Bool},
+		{"square", Bool, UnaryArgs{}, Int64},
+		{"square", Int8, UnaryArgs{}, Int8},
+		{"pow", Int64, UnaryArgs{Exponent: &two}, Int64},
+		{"pow", Int64, UnaryArgs{Exponent: &half}, Float32},
+		{"pow", Bool, UnaryArgs{Exponent: &two}, Int64},
+		{"clamp", Int64, UnaryArgs{Min: &half}, Float32},
+		{"deg2rad", Int64, UnaryArgs{}, Float32},
+		{"floor", Int32, UnaryArgs{}, Int32},
+		{"floor", Complex128, UnaryArgs{}, 0},
+		{"floor", Bool, UnaryArgs{}, 0},
+		{"sign", Complex128, UnaryArgs{}, 0},
+		{"sgn", Complex128, UnaryArgs{}, Complex128},
+		{"neg", Bool, UnaryArgs{}, 0},
+		{"erf", Complex128, UnaryArgs{}, 0},
+		{"isposinf", Complex64, UnaryArgs{}, 0},
+		{"relu", Bool, UnaryArgs{}, 0},
+	}
+	for _, c := range cases {
+		x, err := Empty(CSR, c.in, []int64{2, 3}, [2]int64{}, 0)
+		require.NoError(t, err)
+		got, err := UnaryByName(c.op, x, c.args)
+		if c.want == 0 {
+			require.Error(t, err, "%s(%s)", c.op, c.in)
+			assert.Equal(t, ErrDType, CodeOf(err), "%s(%s): %v", c.op, c.in, err)
+			continue
+		}
+		require.NoError(t, err, "%s(%s)", c.op, c.in)
+		assert.Equal(t, c.want, got.DType(), "%s(%s)", c.op, c.in)
+	}
+}
+
+// TestUnaryFillAndLayout: cos of a sparse tensor stays sparse with fill
+// cos(0) = 1, the pattern unchanged; an output layout converts.
+func TestUnaryFillAndLayout(t *testing.T) {
+	x, err := NewCompressed(CSR, Int64Array([]int64{0, 1, 2}), Int64Array([]int64{1, 0}),
+		Float64Array([]float64{math.Pi, 1}), []int64{2, 2}, BuildOptions{})
+	require.NoError(t, err)
+	c, err := UnaryByName("cos", x, UnaryArgs{})
+	require.NoError(t, err)
+	assert.Equal(t, CSR, c.Layout())
+	assert.Equal(t, 1.0, c.Fill().Re())
+	assert.Equal(t, int64(2), c.NNZ())
+	vals, _ := c.Values()
+	assert.InDelta(t, -1, vals.Complex(0).Re(), 1e-15)
+	// x itself is untouched.
+	xv, _ := x.Values()
+	assert.Equal(t, math.Pi, xv.Complex(0).Re())
+
+	coo := COO
+	o, err := UnaryByName("sin", x, UnaryArgs{Out: Output{Layout: &coo}})
+	require.NoError(t, err)
+	assert.Equal(t, COO, o.Layout())
+	eq, err := Equal(o, mustUnary(t, "sin", x))
+	require.NoError(t, err)
+	assert.True(t, eq)
+}
+
+func mustUnary(t *testing.T, op string, x *Tensor) *Tensor {
+	t.Helper()
+	r, err := UnaryByName(op, x, UnaryArgs{})
+	require.NoError(t, err)
+	return r
+}
+
+// TestUnaryLinearKeepsDuplicates: neg of an uncoalesced COO tensor keeps its
+// entries (torch does); sin coalesces first (sin(a) + sin(b) != sin(a + b)).
+func TestUnaryLinearKeepsDuplicates(t *testing.T) {
+	x, err := NewCOO(Int64Array([]int64{1, 1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
+	require.NoError(t, err)
+	n := mustUnary(t, "neg", x)
+	assert.False(t, n.IsCoalesced())
+	assert.Equal(t, int64(2), n.NNZ())
+	s := mustUnary(t, "sin", x)
+	assert.True(t, s.IsCoalesced())
+	d, err := ToDense(s)
+	require.NoError(t, err)
+	assert.InDelta(t, math.Sin(3), d.values.Complex(1).Re(), 1e-15)
+}
+
+// TestUnarySpecialValues covers NaN, infinities and signed zeros in the
+// element functions with torch's conventions.
+func TestUnarySpecialValues(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	xs := []float64{nan, inf, -inf, math.Copysign(0, -1), -2.5, 2.5, 3.5}
+	x, err := NewStrided(Float64Array(xs))
+	require.NoError(t, err)
+	at := func(op string, args UnaryArgs) []float64 {
+		r, err := UnaryByName(op, x, args)
+		require.NoError(t, err, op)
+		out := make([]float64, len(xs))
+		for i := range out {
+			out[i] = r.values.Complex(int64(i)).Re()
+		}
+		return out
+	}
+	assert.Equal(t, []float64{0, 1, -1, 0, -1, 1, 1}, at("sign", UnaryArgs{}))
+	sb := at("signbit", UnaryArgs{})
+	assert.Equal(t, []float64{0, 1, 1, 1, 0, 0}, sb[1:])
+	assert.Equal(t, []float64{-2, 2, 4}, at("round", UnaryArgs{})[4:], "half to even")
+	assert.Equal(t, []float64{1, 0, 0, 0, 0, 0, 0}, at("isnan", UnaryArgs{}))
+	assert.Equal(t, []float64{0, 1, 0, 0, 0, 0, 0}, at("isposinf", UnaryArgs{}))
+	n2n := at("nan_to_num", UnaryArgs{})
+	assert.Equal(t, []float64{0, math.MaxFloat64, -math.MaxFloat64}, n2n[:3])
+	rl := at("relu", UnaryArgs{})
+	assert.True(t, math.IsNaN(rl[0]))
+	assert.Equal(t, []float64{0, 2.5}, []float64{rl[4], rl[5]})
+	ang := at("angle", UnaryArgs{})
+	assert.True(t, math.IsNaN(ang[0]))
+	assert.Equal(t, math.Pi, ang[4])
+	lo, hi := FloatNumber(-1), FloatNumber(3)
+	cl := at("clamp", UnaryArgs{Min: &lo, Max: &hi})
+	assert.True(t, math.IsNaN(cl[0]))
+	assert.Equal(t, []float64{3, -1, 0, -1, 2.5, 3}, cl[1:])
+	// complex: sgn is z/|z|, abs is |z|, isinf looks at both parts.
+	z, err := NewStrided(func() Array {
+		a := NewArray(Complex128, []int64{2})
+		AsSlice[complex128](a)[0] = complex(3, 4)
+		AsSlice[complex128](a)[1] = complex(0, inf)
+		return a
+	}())
+	require.NoError(t, err)
+	sg := mustUnary(t, "sgn", z)
+	assert.Equal(t, complex(0.6, 0.8), AsSlice[complex128](sg.values)[0])
+	ab := mustUnary(t, "abs", z)
+	assert.Equal(t, 5.0, AsSlice[float64](ab.values)[0])
+	ii := mustUnary(t, "isinf", z)
+	assert.Equal(t, []byte{0, 1}, ii.values.Data)
+	em := mustUnary(t, "expm1", z)
+	assert.InDelta(t, real(cmplx.Exp(complex(3, 4))-1), real(AsSlice[complex128](em.values)[0]), 1e-12)
+}
+
+// TestUnaryBadInput: unknown names, missing or foreign arguments, nil tensors.
+func TestUnaryBadInput(t *testing.T) {
+	x, err := Empty(COO, Float64, []int64{2, 2}, [2]int64{}, 0)
+	require.NoError(t, err)
+	one := IntNumber(1)
+	_, err = UnaryByName("cosine", x, UnaryArgs{})
+	require.Error(t, err)
+	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Contains(t, err.Error(), `"cosine" is unknown`)
+	_, err = UnaryByName("pow", x, UnaryArgs{})
+	assert.ErrorContains(t, err, "exponent is required")
+	_, err = UnaryByName("clamp", x, UnaryArgs{})
+	assert.ErrorContains(t, err, "at least one of 'min' or 'max'")
+	_, err = UnaryByName("cos", x, UnaryArgs{Exponent: &one})
+	assert.ErrorContains(t, err, "cos: takes no exponent")
+	_, err = UnaryByName("cos", nil, UnaryArgs{})
+	assert.ErrorContains(t, err, "nil")
+	neg := IntNumber(-1)
+	xi, err := Empty(CSR, Int64, []int64{2, 2}, [2]int64{}, 0)
+	require.NoError(t, err)
+	_, err = UnaryByName("pow", xi, UnaryArgs{Exponent: &neg})
+	assert.ErrorContains(t, err, "Integers to negative integer powers are not allowed")
+	bad := Number{Value: IntScalar(1), Kind: DType(12345)}
+	_, err = UnaryByName("clamp", x, UnaryArgs{Min: &bad})
+	assert.Equal(t, ErrDType, CodeOf(err))
+	bsr := BSR
+	_, err = UnaryByName("sin", x, UnaryArgs{Out: Output{Layout: &bsr}})
+	assert.ErrorContains(t, err, "blocksize")
+}

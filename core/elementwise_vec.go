@@ -1,0 +1,287 @@
+package core
+
+// domain is the Go type an element-wise op computes in: every dtype widens
+// to int64 (bool and integers), float64 (real floating point, float16 and
+// bfloat16 included) or complex128, and narrows back when stored.
+type domain int8
+
+const (
+	domInt domain = iota
+	domReal
+	domComplex
+)
+
+// domainOf is the domain a dtype's elements compute in.
+func domainOf(d DType) domain {
+	switch categoryOf(d) {
+	case catFloat:
+		return domReal
+	case catComplex:
+		return domComplex
+	}
+	return domInt
+}
+
+// vec is a run of elements widened to one domain; only the slice of its
+// domain is used.
+type vec struct {
+	dom domain
+	i   []int64
+	f   []float64
+	c   []complex128
+}
+
+// makeVec allocates n zero elements of a domain.
+func makeVec(dom domain, n int) vec {
+	switch dom {
+	case domInt:
+		return vec{dom: dom, i: make([]int64, n)}
+	case domReal:
+		return vec{dom: dom, f: make([]float64, n)}
+	}
+	return vec{dom: dom, c: make([]complex128, n)}
+}
+
+// scalarVec holds one value (a fill, a scalar operand) in a domain.
+func scalarVec(dom domain, s Scalar) vec {
+	switch dom {
+	case domInt:
+		return vec{dom: dom, i: []int64{s.Int()}}
+	case domReal:
+		return vec{dom: dom, f: []float64{s.Re()}}
+	}
+	return vec{dom: dom, c: []complex128{complex(s.Re(), s.Im())}}
+}
+
+// elementVec widens one element given as bytes (a fill value).
+func elementVec(d DType, b []byte, dom domain) vec {
+	a := NewArray(d, []int64{1})
+	copy(a.Data, b) // aligned copy: b may start anywhere
+	return loadVec(a, dom)
+}
+
+// loadVec widens every element of a into a fresh vec of the domain
+// (complex to real keeps the real part; bool reads as 0 or 1).
+func loadVec(a Array, dom domain) vec {
+	n := int(a.Numel())
+	v := makeVec(dom, n)
+	switch dom {
+	case domInt:
+		loadInts(a, v.i)
+	case domReal:
+		loadFloats(a, v.f)
+	default:
+		loadComplex(a, v.c)
+	}
+	return v
+}
+
+type realNumber interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~float32 | ~float64
+}
+
+func widen[T realNumber, U int64 | float64](src []T, dst []U) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		dst[i] = U(x)
+	}
+}
+
+func narrow[T realNumber, U int64 | float64](src []U, dst []T) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		dst[i] = T(x)
+	}
+}
+
+func loadFloats(a Array, dst []float64) {
+	switch a.DType {
+	case Float64:
+		copy(dst, AsSlice[float64](a))
+	case Float32:
+		widen(AsSlice[float32](a), dst)
+	case Float16, BFloat16:
+		wide := Float16ToFloat32
+		if a.DType == BFloat16 {
+			wide = BFloat16ToFloat32
+		}
+		for i, h := range AsSlice[uint16](a)[:len(dst)] {
+			dst[i] = float64(wide(h))
+		}
+	case Int64:
+		widen(AsSlice[int64](a), dst)
+	case Int32:
+		widen(AsSlice[int32](a), dst)
+	case Int16:
+		widen(AsSlice[int16](a), dst)
+	case Int8:
+		widen(AsSlice[int8](a), dst)
+	case UInt8, Bool:
+		widen(a.Data, dst)
+	case Complex128:
+		for i, z := range AsSlice[complex128](a)[:len(dst)] {
+			dst[i] = real(z)
+		}
+	case Complex64:
+		for i, z := range AsSlice[complex64](a)[:len(dst)] {
+			dst[i] = float64(real(z))
+		}
+	}
+}
+
+func loadInts(a Array, dst []int64) {
+	switch a.DType {
+	case Int64:
+		copy(dst, AsSlice[int64](a))
+	case Int32:
+		widen(AsSlice[int32](a), dst)
+	case Int16:
+		widen(AsSlice[int16](a), dst)
+	case Int8:
+		widen(AsSlice[int8](a), dst)
+	case UInt8, Bool:
+		widen(a.Data, dst)
+	default: // floating inputs never compute in the integer domain; truncate as a C cast
+		f := make([]float64, len(dst))
+		loadFloats(a, f)
+		for i, x := range f {
+			dst[i] = Real(x).Int()
+		}
+	}
+}
+
+func loadComplex(a Array, dst []complex128) {
+	switch a.DType {
+	case Complex128:
+		copy(dst, AsSlice[complex128](a))
+	case Complex64:
+		for i, z := range AsSlice[complex64](a)[:len(dst)] {
+			dst[i] = complex128(z)
+		}
+	default:
+		f := make([]float64, len(dst))
+		loadFloats(a, f)
+		for i, x := range f {
+			dst[i] = complex(x, 0)
+		}
+	}
+}
+
+// store narrows v to an array of dtype d and the given shape (len(v) elements):
+// to bool, any non-zero value (NaN included) is true; complex to real keeps the real part.
+func (v vec) store(d DType, shape []int64) Array {
+	out := NewArray(d, shape)
+	switch v.dom {
+	case domInt:
+		storeInts(v.i, out)
+	case domReal:
+		storeFloats(v.f, out)
+	default:
+		storeComplex(v.c, out)
+	}
+	return out
+}
+
+func storeFloats(src []float64, out Array) {
+	switch out.DType {
+	case Float64:
+		copy(AsSlice[float64](out), src)
+	case Float32:
+		narrow(src, AsSlice[float32](out))
+	case Float16, BFloat16:
+		to := Float32ToFloat16
+		if out.DType == BFloat16 {
+			to = Float32ToBFloat16
+		}
+		dst := AsSlice[uint16](out)
+		for i := range dst {
+			dst[i] = to(float32(src[i]))
+		}
+	case Complex128:
+		dst := AsSlice[complex128](out)
+		for i := range dst {
+			dst[i] = complex(src[i], 0)
+		}
+	case Complex64:
+		dst := AsSlice[complex64](out)
+		for i := range dst {
+			dst[i] = complex(float32(src[i]), 0)
+		}
+	case Bool:
+		for i := range out.Data {
+			if src[i] != 0 {
+				out.Data[i] = 1
+			}
+		}
+	default:
+		ints := make([]int64, len(src))
+		for i, x := range src {
+			ints[i] = Real(x).Int()
+		}
+		storeInts(ints, out)
+	}
+}
+
+func storeInts(src []int64, out Array) {
+	switch out.DType {
+	case Int64:
+		copy(AsSlice[int64](out), src)
+	case Int32:
+		narrow(src, AsSlice[int32](out))
+	case Int16:
+		narrow(src, AsSlice[int16](out))
+	case Int8:
+		narrow(src, AsSlice[int8](out))
+	case UInt8:
+		narrow(src, out.Data)
+	case Bool:
+		for i := range out.Data {
+			if src[i] != 0 {
+				out.Data[i] = 1
+			}
+		}
+	default:
+		f := make([]float64, len(src))
+		widen(src, f)
+		storeFloats(f, out)
+	}
+}
+
+func storeComplex(src []complex128, out Array) {
+	switch out.DType {
+	case Complex128:
+		copy(AsSlice[complex128](out), src)
+	case Complex64:
+		dst := AsSlice[complex64](out)
+		for i := range dst {
+			dst[i] = complex64(src[i])
+		}
+	case Bool:
+		for i := range out.Data {
+			if src[i] != 0 {
+				out.Data[i] = 1
+			}
+		}
+	default:
+		f := make([]float64, len(src))
+		for i, z := range src {
+			f[i] = real(z)
+		}
+		storeFloats(f, out)
+	}
+}
+
+// equalAt reports whether element i of v equals element j of w by value
+// (NaN equals nothing), for deciding whether a result element is the fill.
+func (v vec) equalAt(i int, w vec, j int) bool {
+	switch v.dom {
+	case domInt:
+		return v.i[i] == w.i[j]
+	case domReal:
+		return v.f[i] == w.f[j]
+	}
+	return v.c[i] == w.c[j]
+}
+
+// isZero reports whether a widened scalar is zero (of either sign).
+func isZero(s Scalar) bool { return s.Re() == 0 && s.Im() == 0 }
