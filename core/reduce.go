@@ -60,20 +60,33 @@ func scaleScalar(a Scalar, k int64) Scalar {
 	return Scalar{re: a.re * float64(k), im: a.im * float64(k)}
 }
 
-// Sum is torch.sparse.sum(t, dims): the sum over dims (nil: all). When every
-// sparse dim is reduced the result is strided, else a coalesced COO over the
-// kept sparse dims. Unspecified elements count through the fill value, and
-// the result's fill is the sum of a group of unspecified elements. Bool sums
-// to int64, as torch.
-func Sum(t *Tensor, dims []int) (*Tensor, error) {
+// Sum is torch.sparse.sum(t, dims): the sum over dims (nil: all); see Reduce.
+func Sum(t *Tensor, dims []int) (*Tensor, error) { return Reduce(t, dims, "sum") }
+
+// Reduce applies a reduction (sum, mean, prod, amax, amin, any,
+// count_nonzero) over dims (nil: all). When every sparse dim is reduced the
+// result is strided, else a coalesced COO over the kept sparse dims.
+// Unspecified elements count through the fill value, so the result equals
+// the reduction of the dense tensor; the result's fill is the reduction of a
+// group of unspecified elements. Integer and bool sums and products give
+// int64, as torch's.
+func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
+	rd, ok := reducers[op]
+	if !ok {
+		return nil, Errorf(ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
+	}
 	nd := len(t.shape)
-	red, err := sumDims("sum", dims, nd)
+	red, err := sumDims(op, dims, nd)
+	if err != nil {
+		return nil, err
+	}
+	outDType, err := rd.dtype(t.dtype)
 	if err != nil {
 		return nil, err
 	}
 	if t.layout == Strided {
 		if nd == 0 {
-			return Clone(t), nil
+			return ToDType(t, outDType)
 		}
 		if t, err = ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
 			return nil, err
@@ -82,10 +95,6 @@ func Sum(t *Tensor, dims []int) (*Tensor, error) {
 	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err
-	}
-	outDType := c.dtype
-	if outDType == Bool {
-		outDType = Int64
 	}
 	s := nd - c.denseDim
 	dshape := c.shape[s:]
@@ -130,25 +139,36 @@ func Sum(t *Tensor, dims []int) (*Tensor, error) {
 		k := keyOf(e)
 		if len(groups) == 0 || !slices.Equal(groups[len(groups)-1], k) {
 			groups = append(groups, k)
-			acc = append(acc, make([]Scalar, outBlock))
+			block := make([]Scalar, outBlock)
+			for j := range block {
+				block[j] = rd.identity
+			}
+			acc = append(acc, block)
 			counts = append(counts, 0)
 		}
 		g := len(groups) - 1
 		counts[g]++
-		reduceBlockInto(acc[g], c.vals, e, dshape, red[s:])
+		reduceBlockInto(acc[g], c.vals, e, dshape, red[s:], rd.step)
 	}
-	unspecified := scaleScalar(fill, denseFactor)
+	perOutput := groupSize * denseFactor // elements reduced into one output element
+	if perOutput == 0 && (op == "amax" || op == "amin") {
+		return nil, Errorf(ErrInvalidArgument, "%s(): Expected reduction dim to have non-zero size (size %v, dims %v)", op, t.shape, dims)
+	}
 	for g := range acc {
-		if missing := groupSize - counts[g]; missing > 0 && (fill.re != 0 || fill.im != 0 || fill.i != 0) {
+		if missing := groupSize - counts[g]; missing > 0 {
 			for j := range acc[g] {
-				acc[g][j] = addScalar(acc[g][j], scaleScalar(unspecified, missing))
+				acc[g][j] = rd.repeat(acc[g][j], fill, missing*denseFactor)
 			}
 		}
+		for j := range acc[g] {
+			acc[g][j] = rd.finish(acc[g][j], perOutput)
+		}
 	}
+	unspecified := rd.finish(rd.repeat(rd.identity, fill, perOutput), perOutput)
 	if len(keptSparse) == 0 {
 		out := NewArray(outDType, outBlockShape)
 		for j := int64(0); j < outBlock; j++ {
-			v := scaleScalar(unspecified, groupSize)
+			v := unspecified
 			if len(acc) == 1 {
 				v = acc[0][j]
 			}
@@ -175,13 +195,13 @@ func Sum(t *Tensor, dims []int) (*Tensor, error) {
 		}
 	}
 	out := &cooEntries{shape: shape, denseDim: len(keptDense), coords: coords, vals: vals, coalesced: true,
-		width: c.width, fill: ScalarBytes(outDType, scaleScalar(unspecified, groupSize)), dtype: outDType}
+		width: c.width, fill: ScalarBytes(outDType, unspecified), dtype: outDType}
 	return out.tensor()
 }
 
-// reduceBlockInto adds entry e's value block into acc, summing the dense dims
-// marked in red (acc is laid out over the kept dense dims).
-func reduceBlockInto(acc []Scalar, vals Array, e int64, dshape []int64, red []bool) {
+// reduceBlockInto folds entry e's value block into acc with step, reducing
+// the dense dims marked in red (acc is laid out over the kept dense dims).
+func reduceBlockInto(acc []Scalar, vals Array, e int64, dshape []int64, red []bool, step func(acc, v Scalar) Scalar) {
 	block := numelOf(dshape)
 	idx := make([]int64, len(dshape))
 	for j := int64(0); j < block; j++ {
@@ -196,7 +216,7 @@ func reduceBlockInto(acc []Scalar, vals Array, e int64, dshape []int64, red []bo
 				o = o*dshape[d] + idx[d]
 			}
 		}
-		acc[o] = addScalar(acc[o], vals.Complex(e*block+j))
+		acc[o] = step(acc[o], vals.Complex(e*block+j))
 	}
 }
 
