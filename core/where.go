@@ -1,0 +1,164 @@
+package core
+
+import "slices"
+
+// Where is torch.where(condition, x, y) with any operands sparse: out[i] is
+// x[i] where condition[i] is non-zero, else y[i]. x and y are tensors or
+// numbers (a number reads as a tensor with nothing stored and that fill).
+// The result is stored where any operand stores an element, in condition's
+// layout when it is sparse (else x's, else y's), with dtype
+// promote_types(x, y) and fill where(fill(condition), fill(x), fill(y)).
+func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
+	xs, err := whereOperand("x", x, condition)
+	if err != nil {
+		return nil, err
+	}
+	ys, err := whereOperand("y", y, condition)
+	if err != nil {
+		return nil, err
+	}
+	out := PromoteTypes(xs.dtype, ys.dtype)
+	if x.Tensor == nil && y.Tensor != nil {
+		out = promoteWithNumber(y.Tensor.dtype, x.Number)
+	} else if y.Tensor == nil && x.Tensor != nil {
+		out = promoteWithNumber(x.Tensor.dtype, y.Number)
+	} else if x.Tensor == nil && y.Tensor == nil {
+		out = PromoteTypes(x.Number.Kind, y.Number.Kind)
+	}
+	ops := []*Tensor{condition, xs, ys}
+	lists := make([]*Tensor, 3)
+	for i, t := range ops {
+		if !slices.Equal(t.shape, condition.shape) {
+			return nil, Errorf(ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.shape, xs.shape, ys.shape)
+		}
+		if lists[i], err = elementCOO(t); err != nil {
+			return nil, err
+		}
+	}
+	nd := len(condition.shape)
+	fills := []Scalar{condition.Fill(), xs.Fill(), ys.Fill()}
+	pos := make([]int64, 3)
+	var coords [][]int64
+	var vals []Scalar
+	for {
+		// the smallest coordinate not yet merged, across the three lists
+		best := -1
+		for i, l := range lists {
+			if pos[i] < l.indices.Shape[1] && (best < 0 || cmpColumns(l, pos[i], lists[best], pos[best], nd) < 0) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		at := make([]int64, nd)
+		for d := range at {
+			at[d] = lists[best].indices.Index(int64(d)*lists[best].indices.Shape[1] + pos[best])
+		}
+		v := make([]Scalar, 3)
+		for i, l := range lists {
+			v[i] = fills[i]
+			if pos[i] < l.indices.Shape[1] && cmpColumns(l, pos[i], lists[best], pos[best], nd) == 0 && i != best {
+				v[i] = l.values.Complex(pos[i])
+				pos[i]++
+			}
+		}
+		v[best] = lists[best].values.Complex(pos[best])
+		pos[best]++
+		coords = append(coords, at)
+		vals = append(vals, pick3(v))
+	}
+	fill := pick3(fills)
+	values := NewArray(out, []int64{int64(len(vals))})
+	for i, v := range vals {
+		values.SetComplex(int64(i), v)
+	}
+	ce := &cooEntries{shape: condition.Shape(), coords: make([][]int64, nd), vals: values, coalesced: true,
+		width: 64, fill: ScalarBytes(out, fill), dtype: out}
+	for d := range ce.coords {
+		ce.coords[d] = make([]int64, len(coords))
+		for i := range coords {
+			ce.coords[d][i] = coords[i][d]
+		}
+	}
+	if nd == 0 {
+		return NewStrided(Array{DType: out, Shape: nil, Data: ScalarBytes(out, fill)})
+	}
+	r, err := ce.tensor()
+	if err != nil {
+		return nil, err
+	}
+	like := condition
+	for _, t := range []*Tensor{condition, x.Tensor, y.Tensor} {
+		if t != nil && t.layout != Strided {
+			like = t
+			break
+		}
+	}
+	if like.layout == Strided {
+		return ToDense(r)
+	}
+	opt := ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.block}
+	return ToLayout(r, like.layout, opt)
+}
+
+// pick3 is where(c, x, y) on scalars.
+func pick3(v []Scalar) Scalar {
+	if isNonZero(v[0]) {
+		return v[1]
+	}
+	return v[2]
+}
+
+// whereOperand turns a number into an empty COO of condition's shape filled with it.
+func whereOperand(arg string, o Operand, condition *Tensor) (*Tensor, error) {
+	if o.Tensor != nil {
+		return o.Tensor, nil
+	}
+	if len(condition.shape) == 0 {
+		return NewStrided(Array{DType: o.Number.Kind, Data: ScalarBytes(o.Number.Kind, o.Number.Value)})
+	}
+	e, err := Empty(COO, o.Number.Kind, condition.Shape(), [2]int64{}, 0)
+	if err != nil {
+		return nil, Errorf(CodeOf(err), "where: %s: %v", arg, err)
+	}
+	e.fill = ScalarBytes(o.Number.Kind, o.Number.Value)
+	return e, nil
+}
+
+// promoteWithNumber is the dtype of a tensor combined with a Python-style
+// number: the tensor's dtype unless the number is of a higher category.
+func promoteWithNumber(d DType, n Number) DType {
+	cat := func(x DType) int {
+		switch {
+		case x == Bool:
+			return 0
+		case x.IsInteger():
+			return 1
+		case x.IsFloat():
+			return 2
+		}
+		return 3
+	}
+	if cat(n.Kind) <= cat(d) {
+		return d
+	}
+	if n.Kind == Complex128 && d == Float32 {
+		return Complex64
+	}
+	if cat(n.Kind) == 2 {
+		return Float32 // torch's default float dtype
+	}
+	return n.Kind
+}
+
+// cmpColumns compares column i of a's indices with column j of b's.
+func cmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
+	na, nb := a.indices.Shape[1], b.indices.Shape[1]
+	for d := int64(0); d < int64(nd); d++ {
+		if c := cmpInt(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
+			return c
+		}
+	}
+	return 0
+}

@@ -1,0 +1,53 @@
+package core
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestWhereMatchesDense: where over a sparse mask equals the element-wise
+// choice on the dense tensors, for tensor and number operands and fills.
+func TestWhereMatchesDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	mask := randomDense(t, rng, Bool, []int64{4, 5}, 0.4)
+	xd := randomDense(t, rng, Float64, []int64{4, 5}, 0.6)
+	yd := randomDense(t, rng, Float64, []int64{4, 5}, 0.6)
+	m, _ := denseOf(t, mask)
+	xv, _ := denseOf(t, xd)
+	yv, _ := denseOf(t, yd)
+	for _, l := range []Layout{COO, CSR, CSC, Strided} {
+		cm, err := ToLayout(mask, l, DefaultConvert())
+		require.NoError(t, err)
+		cx, _ := ToLayout(xd, COO, DefaultConvert())
+		cx, _ = WithFill(cx, ScalarBytes(Float64, Real(0))) // x sparse, y dense
+		r, err := Where(cm, TensorOperand(cx), TensorOperand(yd))
+		require.NoError(t, err)
+		got, _ := denseOf(t, r)
+		want := make([]float64, len(m))
+		for i := range m {
+			want[i] = yv[i]
+			if m[i] != 0 {
+				want[i] = xv[i]
+			}
+		}
+		require.Equal(t, want, got, "%s mask", l)
+		if l != Strided {
+			require.Equal(t, l, r.Layout(), "the result keeps the mask's layout")
+		}
+		// a number operand: torch.where(mask, x, -1)
+		r, err = Where(cm, TensorOperand(xd), NumberOperand(FloatNumber(-1)))
+		require.NoError(t, err)
+		got, _ = denseOf(t, r)
+		for i := range m {
+			want[i] = -1
+			if m[i] != 0 {
+				want[i] = xv[i]
+			}
+		}
+		require.Equal(t, want, got, "%s mask with a number", l)
+	}
+	_, err := Where(mask, TensorOperand(mustDense(t, []float64{1}, 1)), NumberOperand(IntNumber(0)))
+	require.Error(t, err)
+}
