@@ -155,7 +155,7 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 	if start < 0 {
 		start += n
 	}
-	if start < 0 || length < 0 || start+length > n {
+	if start < 0 || start > n || length < 0 || length > n-start { // no start+length: it may overflow
 		return nil, Errorf(ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
 	}
 	c, err := asCOO(t)

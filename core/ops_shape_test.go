@@ -208,3 +208,27 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 	_, err = SparseMask(x, yc)
 	require.Error(t, err)
 }
+
+// TestSqueezeToDenseAndNarrowOverflow covers two reported bugs: squeezing
+// every sparse dim gives the dense result of the squeezed shape, and a
+// narrow length near int64's limit is refused, not overflowed.
+func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
+	one := mustDense(t, []float64{7}, 1)
+	c, _ := ToLayout(one, COO, DefaultConvert())
+	r, err := Squeeze(c, nil)
+	require.NoError(t, err)
+	require.Empty(t, r.Shape(), "0-d")
+	ones := mustDense(t, []float64{5}, 1, 1)
+	r, err = Squeeze(ones, nil)
+	require.NoError(t, err)
+	require.Empty(t, r.Shape())
+	h, _ := ToLayout(mustDense(t, []float64{7, 0, 1}, 1, 3), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	zero := 0
+	r, err = Squeeze(h, &zero)
+	require.NoError(t, err)
+	require.Equal(t, []int64{3}, r.Shape())
+	g, _ := denseOf(t, r)
+	require.Equal(t, []float64{7, 0, 1}, g)
+	_, err = NarrowCopy(h, 1, 1, 1<<63-1)
+	require.Equal(t, ErrIndex, CodeOf(err))
+}

@@ -208,6 +208,9 @@ func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
 			}
 		}
 	}
+	if t.layout == Strided {
+		return squeezeDense(t, drop)
+	}
 	c, err := asCOO(t)
 	if err != nil {
 		return nil, err
@@ -229,8 +232,12 @@ func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
 			vshape = append(vshape, c.shape[d])
 		}
 	}
-	if len(out.coords) == 0 { // every sparse dim was dropped: keep one, as a dense result needs to_dense
-		return ToDense(t)
+	if len(out.coords) == 0 { // every sparse dim was dropped: the result is dense
+		d, err := ToDense(t)
+		if err != nil {
+			return nil, err
+		}
+		return squeezeDense(d, drop)
 	}
 	out.vals = Array{DType: c.vals.DType, Shape: vshape, Data: c.vals.Data}
 	r, err := out.tensor()
@@ -469,4 +476,21 @@ func SparseResizeAndClear(t *Tensor, size []int64, sparseDim, denseDim int) (*Te
 	}
 	e.fill = t.FillBytes()
 	return e, nil
+}
+
+// squeezeDense removes the dims in drop (all of size 1) from a strided
+// tensor: the same data under a smaller shape.
+func squeezeDense(t *Tensor, drop []int) (*Tensor, error) {
+	var shape []int64
+	for d, n := range t.shape {
+		if !slices.Contains(drop, d) {
+			shape = append(shape, n)
+		}
+	}
+	r, err := NewStrided(Array{DType: t.dtype, Shape: shape, Data: cloneArray(t.values).Data})
+	if err != nil {
+		return nil, err
+	}
+	r.fill = t.FillBytes()
+	return r, nil
 }
