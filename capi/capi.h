@@ -14,6 +14,12 @@ typedef const gs_tensor gs_ctensor;
 typedef const gs_array gs_carray;
 typedef const int64_t gs_cint64;
 typedef const char gs_cchar;
+typedef const int32_t gs_cint32;
+typedef const void gs_cvoid;
+typedef const gs_number gs_cnumber;
+typedef const gs_elementwise_args gs_celementwise_args;
+/* An element of a const gs_tensor *const * list (gs_cat and friends). */
+typedef const gs_tensor *const gs_ctensor_elem;
 
 /* The calling thread's last error message: gsi_set_error takes ownership of a
  * malloc'd msg (NULL clears it) and frees the previous one. */

@@ -226,6 +226,122 @@ gs_status gs_to_index_width(const gs_tensor *t, int32_t index_width, gs_tensor *
 /* *out = 1 when a and b have the same shape, dtype and dense value (fill values included). */
 gs_status gs_equal(const gs_tensor *a, const gs_tensor *b, int32_t *out);
 
+/* ---- fill values ----------------------------------------------------------- */
+/* A copy of t whose unspecified elements read value: one element of t's dtype
+ * (value_bytes must equal its size). to_dense materialises it; conversions and
+ * the operators carry it. */
+gs_status gs_with_fill_value(const gs_tensor *t, const void *value, int64_t value_bytes,
+                             gs_tensor **out);
+
+/* ---- shape (torch's semantics; dims may be negative) ------------------------ */
+gs_status gs_transpose(const gs_tensor *t, int32_t dim0, int32_t dim1, gs_tensor **out);
+gs_status gs_t(const gs_tensor *t, gs_tensor **out);
+gs_status gs_permute(const gs_tensor *t, const int32_t *dims, int32_t ndims, gs_tensor **out);
+gs_status gs_unsqueeze(const gs_tensor *t, int32_t dim, gs_tensor **out);
+/* all != 0: remove every size-1 dim (dim ignored); else only dim, if its size is 1. */
+gs_status gs_squeeze(const gs_tensor *t, int32_t dim, int32_t all, gs_tensor **out);
+/* COO result; one size may be -1; the dense dims must stay. */
+gs_status gs_reshape(const gs_tensor *t, const int64_t *shape, int32_t ndim, gs_tensor **out);
+gs_status gs_cat(const gs_tensor *const *tensors, int32_t n, int32_t dim, gs_tensor **out);
+gs_status gs_stack(const gs_tensor *const *tensors, int32_t n, int32_t dim, gs_tensor **out);
+gs_status gs_hstack(const gs_tensor *const *tensors, int32_t n, gs_tensor **out);
+gs_status gs_vstack(const gs_tensor *const *tensors, int32_t n, gs_tensor **out);
+gs_status gs_dstack(const gs_tensor *const *tensors, int32_t n, gs_tensor **out);
+/* torch's sparse_resize_ / sparse_resize_and_clear_, returning a new tensor. */
+gs_status gs_sparse_resize(const gs_tensor *t, const int64_t *size, int32_t ndim,
+                           int32_t sparse_dim, int32_t dense_dim, gs_tensor **out);
+gs_status gs_sparse_resize_and_clear(const gs_tensor *t, const int64_t *size, int32_t ndim,
+                                     int32_t sparse_dim, int32_t dense_dim, gs_tensor **out);
+
+/* ---- indexing -------------------------------------------------------------- */
+gs_status gs_select(const gs_tensor *t, int32_t dim, int64_t index, gs_tensor **out);
+/* t[indices[0], indices[1], ...]; all dims indexed gives a 0-d strided tensor. */
+gs_status gs_index(const gs_tensor *t, const int64_t *indices, int32_t n, gs_tensor **out);
+/* index: a 0-d or 1-d int32/int64 array. */
+gs_status gs_index_select(const gs_tensor *t, int32_t dim, const gs_array *index, gs_tensor **out);
+gs_status gs_narrow_copy(const gs_tensor *t, int32_t dim, int64_t start, int64_t length,
+                         gs_tensor **out);
+
+/* ---- reductions, softmax, masking -------------------------------------------- */
+/* torch.sparse.sum over dims (ndims == 0: every dim): strided when every sparse
+ * dim is reduced, else coalesced COO. Unspecified elements count as the fill. */
+gs_status gs_sum(const gs_tensor *t, const int32_t *dims, int32_t ndims, gs_tensor **out);
+/* torch.sparse.softmax / log_softmax: over the specified elements only. */
+gs_status gs_softmax(const gs_tensor *t, int32_t dim, gs_tensor **out);
+gs_status gs_log_softmax(const gs_tensor *t, int32_t dim, gs_tensor **out);
+/* t.sparse_mask(mask): t's elements at mask's specified positions, in mask's layout. */
+gs_status gs_sparse_mask(const gs_tensor *t, const gs_tensor *mask, gs_tensor **out);
+
+/* ---- element-wise operators (torch's names and semantics) ------------------ */
+/* A number operand or argument. Its kind (GS_BOOL, GS_INT64, GS_FLOAT64 or
+ * GS_COMPLEX128) drives type promotion as a Python literal's type does:
+ * int64 reads i; float64 reads re; complex128 reads re and im; bool reads i != 0. */
+typedef struct gs_number {
+    gs_dtype kind;
+    int32_t reserved; /* 0 */
+    int64_t i;
+    double re;
+    double im;
+} gs_number;
+
+/* Optional arguments of the element-wise operators (pass NULL for none; NULL
+ * fields are unset). layout: the result layout, or -1 for torch's default;
+ * blocksize: for BSR/BSC results. */
+typedef struct gs_elementwise_args {
+    const gs_number *exponent; /* pow (unary form) */
+    const gs_number *min;      /* clamp */
+    const gs_number *max;      /* clamp */
+    const double *nan;         /* nan_to_num (NULL: 0) */
+    const double *posinf;      /* nan_to_num (NULL: the dtype's largest) */
+    const double *neginf;      /* nan_to_num (NULL: the dtype's smallest) */
+    const gs_number *alpha;    /* add, sub: other is scaled by alpha (NULL: 1) */
+    const char *rounding_mode; /* div: NULL (true division), "trunc" or "floor" */
+    gs_layout layout;
+    int32_t reserved; /* 0 */
+    int64_t blocksize[2];
+} gs_elementwise_args;
+
+/* op(t): abs, neg, sign, sgn, signbit, sqrt, square, pow, exp, expm1, log,
+ * log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, atanh,
+ * sigmoid, relu, erf, erfinv, ceil, floor, round, trunc, deg2rad, rad2deg,
+ * angle, conj_physical, isnan, isinf, isposinf, isneginf, nan_to_num, clamp.
+ * The op applies to the stored values and to the fill value. */
+gs_status gs_unary(const gs_tensor *t, const char *op, const gs_elementwise_args *args,
+                   gs_tensor **out);
+/* op(a, b) for tensors of equal shape (any two layouts): add, sub, mul, div,
+ * true_divide, floor_divide, maximum, minimum, pow, eq, ne, lt, le, gt, ge.
+ * The result's fill is op(fill(a), fill(b)). */
+gs_status gs_binary(const gs_tensor *a, const gs_tensor *b, const char *op,
+                    const gs_elementwise_args *args, gs_tensor **out);
+/* op(a, number), or op(number, a) when number_first != 0. */
+gs_status gs_binary_number(const gs_tensor *a, const gs_number *number, int32_t number_first,
+                           const char *op, const gs_elementwise_args *args, gs_tensor **out);
+/* The accepted names, as static strings: writes min(count, cap) of them. */
+gs_status gs_unary_op_names(const char **names, int32_t cap, int32_t *count);
+gs_status gs_binary_op_names(const char **names, int32_t cap, int32_t *count);
+
+/* ---- linear algebra (torch's semantics; beta/alpha NULL mean 1) ------------- */
+gs_status gs_mv(const gs_tensor *mat, const gs_tensor *vec, gs_tensor **out);
+gs_status gs_mm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
+gs_status gs_matmul(const gs_tensor *a, const gs_tensor *b, gs_tensor **out);
+gs_status gs_bmm(const gs_tensor *a, const gs_tensor *b, gs_tensor **out);
+/* torch.sparse.mm: sparse @ sparse gives sparse (memory-limited: GS_ERR_TOO_LARGE
+ * before anything large is allocated), sparse @ dense gives dense. */
+gs_status gs_sparse_mm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
+gs_status gs_hspmm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
+gs_status gs_smm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
+gs_status gs_addmv(const gs_tensor *input, const gs_tensor *mat, const gs_tensor *vec,
+                   const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+gs_status gs_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
+                   const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+gs_status gs_sparse_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
+                          const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+gs_status gs_sspaddmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
+                      const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+/* torch.sparse.sampled_addmm (SDDMM): input's pattern, CSR result. */
+gs_status gs_sampled_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
+                           const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+
 /* ---- printing ------------------------------------------------------------ */
 /* torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the
  * full length (without NUL) into *needed. */

@@ -1,6 +1,7 @@
 """gosparse: sparse tensors of libgosparse with torch.sparse's names.
 
-A thin ctypes layer over the C ABI of gosparse.h. Tensors are immutable; the
+A thin ctypes layer over the C ABI of gosparse.h. Tensors are immutable (except
+through torch's in-place operators, which swap the object's tensor); the
 component accessors return read-only, zero-copy numpy views that keep their
 tensor alive. Set GOSPARSE_LIBRARY to load a particular libgosparse.
 """
@@ -66,16 +67,43 @@ from ._construct import (
     tensor,
     zeros,
 )
+from ._functions import (
+    cat,
+    concat,
+    concatenate,
+    dstack,
+    hstack,
+    index_select,
+    narrow_copy,
+    permute,
+    reshape,
+    select,
+    squeeze,
+    stack,
+    t,
+    transpose,
+    unsqueeze,
+    vstack,
+    with_fill_value,
+)
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
-from . import generators, io
+from . import generators, io, sparse
+from . import _elementwise, _linalg
+# torch's element-wise functions (abs, sin, add, mul, eq, clamp, ...) and the matmul
+# family (mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm).
+from ._elementwise import *  # noqa: E402,F401,F403
+from ._linalg import *  # noqa: E402,F401,F403
 
 __all__ = [
     "__version__", "Tensor", "Size", "dtype", "layout", "equal",
     "tensor", "from_numpy", "zeros", "empty",
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor",
-    "from_scipy", "to_scipy", "from_torch", "to_torch", "io", "generators",
+    "from_scipy", "to_scipy", "from_torch", "to_torch", "io", "generators", "sparse",
+    "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
+    "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
+    "narrow_copy", "with_fill_value",
     "live_handles", "set_memory_limit", "get_memory_limit", "library_path", "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",
@@ -86,3 +114,4 @@ __all__ = [
     "strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc",
     "sparse_dcsr", "sparse_dcsc", "sparse_csf",
 ]
+__all__ += _elementwise.__all__ + _linalg.__all__

@@ -4,6 +4,7 @@ and the bfloat16 <-> float conversions that numpy lacks."""
 
 import ctypes
 import math
+import weakref
 
 import numpy as np
 
@@ -208,6 +209,9 @@ def view_of(tensor, g):
     if math.prod(shape) == 0 or not g.data:
         a = np.empty(shape, dt.numpy_dtype)
     else:
-        a = np.asarray(_Lent(tensor, g.data, shape, dt.numpy_dtype))
+        owner = _Lent(tensor, g.data, shape, dt.numpy_dtype)
+        # The in-place operators (sparse_resize_) hand the live owners the old handle.
+        tensor._meta.setdefault("views", weakref.WeakSet()).add(owner)
+        a = np.asarray(owner)
     a.flags.writeable = False
     return a

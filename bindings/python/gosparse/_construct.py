@@ -31,24 +31,30 @@ def _flags(check_invariants, is_coalesced=None):
     return f
 
 
+def _filled(t, fill_value):
+    """t, or a copy whose unspecified elements read fill_value."""
+    return t if fill_value is None else t._with_fill(fill_value)
+
+
 def sparse_coo_tensor(indices, values, size=None, *, dtype=None, check_invariants=None,
-                      is_coalesced=None):
+                      is_coalesced=None, fill_value=None):
     """torch.sparse_coo_tensor: indices (sparse_dim, nse) of ints, values (nse, *dense).
 
     size None infers the smallest size that holds the indices. is_coalesced=True asserts
     the indices are sorted and unique. check_invariants=False skips the full validation
-    (for trusted input only).
+    (for trusted input only). fill_value (every sparse constructor takes it) is the
+    value of the unspecified elements (default 0): see gosparse.with_fill_value.
     """
     idx, idt = A.as_index_input(indices, "indices")
     vals, vdt = A.as_input(values, "values", dtype)
     ndim, sz = A.shape_arg(size)
     gi, gv = A.gs_array(idx, idt), A.gs_array(vals, vdt)
-    return _new_handle(lib.gs_sparse_coo_from, byref(gi), byref(gv), ndim, sz,
-                       _flags(check_invariants, is_coalesced))
+    return _filled(_new_handle(lib.gs_sparse_coo_from, byref(gi), byref(gv), ndim, sz,
+                               _flags(check_invariants, is_coalesced)), fill_value)
 
 
 def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=None, *,
-                             dtype=None, layout=None, check_invariants=None):
+                             dtype=None, layout=None, check_invariants=None, fill_value=None):
     """torch.sparse_compressed_tensor for layout sparse_csr, sparse_csc, sparse_bsr or
     sparse_bsc. BSR/BSC values are (*batch, nse, bm, bn, *dense): they give the block size."""
     if layout is None:
@@ -66,57 +72,65 @@ def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=Non
     vals, vdt = A.as_input(values, "values", dtype)
     ndim, sz = A.shape_arg(size)
     gc, gp, gv = A.gs_array(ci, cdt), A.gs_array(pi, pdt), A.gs_array(vals, vdt)
-    return _new_handle(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
-                       byref(gv), ndim, sz, _flags(check_invariants))
+    return _filled(_new_handle(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
+                               byref(gv), ndim, sz, _flags(check_invariants)), fill_value)
 
 
 def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
-                      check_invariants=None):
+                      check_invariants=None, fill_value=None):
     """torch.sparse_csr_tensor: crow_indices (*batch, rows + 1), col_indices (*batch, nse)."""
     return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_csr, check_invariants=check_invariants)
+                                    layout=T.sparse_csr, check_invariants=check_invariants,
+                                    fill_value=fill_value)
 
 
 def sparse_csc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
-                      check_invariants=None):
+                      check_invariants=None, fill_value=None):
     """torch.sparse_csc_tensor: ccol_indices (*batch, cols + 1), row_indices (*batch, nse)."""
     return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_csc, check_invariants=check_invariants)
+                                    layout=T.sparse_csc, check_invariants=check_invariants,
+                                    fill_value=fill_value)
 
 
 def sparse_bsr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
-                      check_invariants=None):
+                      check_invariants=None, fill_value=None):
     """torch.sparse_bsr_tensor: values (*batch, nse, bm, bn, *dense)."""
     return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_bsr, check_invariants=check_invariants)
+                                    layout=T.sparse_bsr, check_invariants=check_invariants,
+                                    fill_value=fill_value)
 
 
 def sparse_bsc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
-                      check_invariants=None):
+                      check_invariants=None, fill_value=None):
     """torch.sparse_bsc_tensor: values (*batch, nse, bm, bn, *dense)."""
     return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_bsc, check_invariants=check_invariants)
+                                    layout=T.sparse_bsc, check_invariants=check_invariants,
+                                    fill_value=fill_value)
 
 
-def tensor(data, dtype=None):
+def tensor(data, dtype=None, *, fill_value=None):
     """torch.tensor: a strided tensor holding a copy of data (nested lists, scalars, numpy
-    arrays). As in torch, Python floats default to float32 and complex numbers to complex64."""
+    arrays). As in torch, Python floats default to float32 and complex numbers to complex64.
+    fill_value is recorded: a later to_sparse() stores only the elements that differ
+    from it, and its unspecified elements read it."""
     if isinstance(data, Tensor):
         t = data if data.layout is T.strided else data.to_dense()
-        return t.to(dtype, copy=True) if dtype is not None else t.clone()
+        t = t.to(dtype, copy=True) if dtype is not None else t.clone()
+        return _filled(t, fill_value)
     arr, dt = A.as_input(data, "data", dtype)
     g = A.gs_array(arr, dt)
-    return _new_handle(lib.gs_strided_from, byref(g))
+    return _filled(_new_handle(lib.gs_strided_from, byref(g)), fill_value)
 
 
-def from_numpy(array):
+def from_numpy(array, *, fill_value=None):
     """torch.from_numpy: a strided tensor of the array's dtype. Unlike torch it copies:
-    gosparse tensors are immutable, so they never share a writable buffer."""
+    gosparse tensors are immutable, so they never share a writable buffer.
+    fill_value is recorded as in gosparse.tensor."""
     if not isinstance(array, np.ndarray):
         raise TypeError("from_numpy: expected a numpy.ndarray, got %s" % type(array).__name__)
     arr, dt = A.as_input(array, "array")
     g = A.gs_array(arr, dt)
-    return _new_handle(lib.gs_strided_from, byref(g))
+    return _filled(_new_handle(lib.gs_strided_from, byref(g)), fill_value)
 
 
 def _size_args(size, what):
@@ -143,18 +157,19 @@ def empty(*size, dtype=None, layout=T.strided):
     return _empty("empty", size, dtype, layout)
 
 
-def _rebuild(layout, dtype, shape, comps, final, dense_dim):
+def _rebuild(layout, dtype, shape, comps, final, dense_dim, fill=None):
     """Unpickle a tensor (see Tensor.__reduce__)."""
     dt = T.to_dtype(dtype)
     if layout == "strided":
         arr = comps[0]
         g = A.gs_array(A.contiguous(arr), dt)
-        return _new_handle(lib.gs_strided_from, byref(g))
+        return _filled(_new_handle(lib.gs_strided_from, byref(g)), fill)
     if layout == "sparse_coo":
         t = sparse_coo_tensor(comps[0], _typed(comps[1], dt), shape, is_coalesced=comps[2])
     else:
         t = sparse_compressed_tensor(comps[0], comps[1], _typed(comps[2], dt), shape,
                                      layout=T.to_layout(layout))
+    t = _filled(t, fill)
     if final != layout:
         t = t.to_sparse(layout=final, dense_dim=dense_dim)
     return t

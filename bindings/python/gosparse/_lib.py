@@ -39,11 +39,46 @@ class GsArray(ctypes.Structure):
     ]
 
 
+class GsNumber(ctypes.Structure):
+    """struct gs_number: a number operand whose kind (GS_BOOL, GS_INT64, GS_FLOAT64,
+    GS_COMPLEX128) plays the part of a Python literal's type in type promotion."""
+
+    _fields_ = [
+        ("kind", c_int32),
+        ("reserved", c_int32),
+        ("i", c_int64),
+        ("re", ctypes.c_double),
+        ("im", ctypes.c_double),
+    ]
+
+
+class GsElementwiseArgs(ctypes.Structure):
+    """struct gs_elementwise_args: the optional arguments of the element-wise operators
+    (NULL pointers are unset; layout -1 is torch's default)."""
+
+    _fields_ = [
+        ("exponent", POINTER(GsNumber)),
+        ("min", POINTER(GsNumber)),
+        ("max", POINTER(GsNumber)),
+        ("nan", POINTER(ctypes.c_double)),
+        ("posinf", POINTER(ctypes.c_double)),
+        ("neginf", POINTER(ctypes.c_double)),
+        ("alpha", POINTER(GsNumber)),
+        ("rounding_mode", c_char_p),
+        ("layout", c_int32),
+        ("reserved", c_int32),
+        ("blocksize", c_int64 * 2),
+    ]
+
+
 _H = c_void_p  # const gs_tensor *
 _HP = POINTER(c_void_p)  # gs_tensor **
+_HL = POINTER(c_void_p)  # const gs_tensor *const * (a list of handles)
 _A = POINTER(GsArray)
 _I32P = POINTER(c_int32)
 _I64P = POINTER(c_int64)
+_N = POINTER(GsNumber)  # const gs_number *
+_EA = POINTER(GsElementwiseArgs)  # const gs_elementwise_args *
 
 # name -> (restype, argtypes): every function of gosparse.h.
 _SIGNATURES = {
@@ -94,6 +129,45 @@ _SIGNATURES = {
     "gs_to_dtype": (c_int32, [_H, c_int32, _HP]),
     "gs_to_index_width": (c_int32, [_H, c_int32, _HP]),
     "gs_equal": (c_int32, [_H, _H, _I32P]),
+    "gs_with_fill_value": (c_int32, [_H, c_void_p, c_int64, _HP]),
+    "gs_transpose": (c_int32, [_H, c_int32, c_int32, _HP]),
+    "gs_t": (c_int32, [_H, _HP]),
+    "gs_permute": (c_int32, [_H, _I32P, c_int32, _HP]),
+    "gs_unsqueeze": (c_int32, [_H, c_int32, _HP]),
+    "gs_squeeze": (c_int32, [_H, c_int32, c_int32, _HP]),
+    "gs_reshape": (c_int32, [_H, _I64P, c_int32, _HP]),
+    "gs_cat": (c_int32, [_HL, c_int32, c_int32, _HP]),
+    "gs_stack": (c_int32, [_HL, c_int32, c_int32, _HP]),
+    "gs_hstack": (c_int32, [_HL, c_int32, _HP]),
+    "gs_vstack": (c_int32, [_HL, c_int32, _HP]),
+    "gs_dstack": (c_int32, [_HL, c_int32, _HP]),
+    "gs_sparse_resize": (c_int32, [_H, _I64P, c_int32, c_int32, c_int32, _HP]),
+    "gs_sparse_resize_and_clear": (c_int32, [_H, _I64P, c_int32, c_int32, c_int32, _HP]),
+    "gs_select": (c_int32, [_H, c_int32, c_int64, _HP]),
+    "gs_index": (c_int32, [_H, _I64P, c_int32, _HP]),
+    "gs_index_select": (c_int32, [_H, c_int32, _A, _HP]),
+    "gs_narrow_copy": (c_int32, [_H, c_int32, c_int64, c_int64, _HP]),
+    "gs_sum": (c_int32, [_H, _I32P, c_int32, _HP]),
+    "gs_softmax": (c_int32, [_H, c_int32, _HP]),
+    "gs_log_softmax": (c_int32, [_H, c_int32, _HP]),
+    "gs_sparse_mask": (c_int32, [_H, _H, _HP]),
+    "gs_unary": (c_int32, [_H, c_char_p, _EA, _HP]),
+    "gs_binary": (c_int32, [_H, _H, c_char_p, _EA, _HP]),
+    "gs_binary_number": (c_int32, [_H, _N, c_int32, c_char_p, _EA, _HP]),
+    "gs_unary_op_names": (c_int32, [POINTER(c_char_p), c_int32, _I32P]),
+    "gs_binary_op_names": (c_int32, [POINTER(c_char_p), c_int32, _I32P]),
+    "gs_mv": (c_int32, [_H, _H, _HP]),
+    "gs_mm": (c_int32, [_H, _H, _HP]),
+    "gs_matmul": (c_int32, [_H, _H, _HP]),
+    "gs_bmm": (c_int32, [_H, _H, _HP]),
+    "gs_sparse_mm": (c_int32, [_H, _H, _HP]),
+    "gs_hspmm": (c_int32, [_H, _H, _HP]),
+    "gs_smm": (c_int32, [_H, _H, _HP]),
+    "gs_addmv": (c_int32, [_H, _H, _H, _N, _N, _HP]),
+    "gs_addmm": (c_int32, [_H, _H, _H, _N, _N, _HP]),
+    "gs_sparse_addmm": (c_int32, [_H, _H, _H, _N, _N, _HP]),
+    "gs_sspaddmm": (c_int32, [_H, _H, _H, _N, _N, _HP]),
+    "gs_sampled_addmm": (c_int32, [_H, _H, _H, _N, _N, _HP]),
     "gs_tensor_repr": (c_int32, [_H, c_char_p, c_int64, _I64P]),
     "gs_mm_read": (c_int32, [c_char_p, _HP]),
     "gs_mm_write": (c_int32, [c_char_p, _H]),

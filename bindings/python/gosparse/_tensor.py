@@ -8,7 +8,12 @@ import numpy as np
 from . import _arrays as A
 from . import _types as T
 from ._errors import _check
+from ._elementwise import ElementwiseOps
 from ._lib import GS_MAX_NDIM, GsArray, lib
+from ._linalg import LinalgOps
+from ._ops_fill import FillOps
+from ._ops_index import IndexOps
+from ._ops_shape import ShapeOps
 
 # gs_component values
 _VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8)
@@ -47,12 +52,15 @@ def _blocksize_arg(blocksize, what="blocksize"):
     return (c_int64 * 2)(*b)
 
 
-class Tensor:
+class Tensor(ShapeOps, IndexOps, FillOps, ElementwiseOps, LinalgOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component
     accessors (values(), indices(), crow_indices(), numpy(), ...) return read-only
-    numpy views of the tensor's own buffers, which keep the tensor alive.
+    numpy views of the tensor's own buffers, which keep the tensor alive. The only
+    exceptions are torch's in-place operators (sparse_resize_, sparse_resize_and_clear_,
+    the element-wise sin_(), add_(), +=, ...), which give this object a new tensor
+    (views taken before keep the old one).
     Create tensors with gosparse.tensor, sparse_coo_tensor, sparse_csr_tensor, ...
     """
 
@@ -76,6 +84,22 @@ class Tensor:
                 lib.gs_tensor_free(byref(h))
             except Exception:  # at interpreter shutdown ctypes may already be gone
                 pass
+
+    def _become(self, other):
+        """Take other's handle (other is left empty): the in-place operators. The old
+        handle is freed now, or, while numpy views of it live, handed to a hidden
+        Tensor that those views keep alive."""
+        old, views = self._h, self._meta.get("views")
+        live = list(views) if views else []
+        self._h, other._h = other._h, c_void_p()
+        self._meta = {}
+        if live:
+            keeper = Tensor._from_handle(old)
+            keeper._meta["views"] = views
+            for v in live:
+                v.tensor = keeper
+        elif old.value:
+            lib.gs_tensor_free(byref(old))
 
     @property
     def _handle(self):
@@ -269,47 +293,68 @@ class Tensor:
         """The strided tensor this represents (returns a new tensor)."""
         return _new_handle(lib.gs_to_dense, self._handle)
 
-    def _to_layout(self, layout, blocksize=None, dense_dim=None):
+    def _filled_source(self, fill_value):
+        """The tensor to convert for a fill_value= argument: the same dense value with
+        that fill, so that the conversion stores only the elements that differ from it."""
+        if fill_value is None:
+            return self
+        src = self if self.layout is T.strided else self.to_dense()
+        return src._with_fill(fill_value)
+
+    def _to_layout(self, layout, blocksize=None, dense_dim=None, fill_value=None):
         lay = T.to_layout(layout)
         bs = _blocksize_arg(blocksize)
         if bs is None and lay in (T.sparse_bsr, T.sparse_bsc):
             raise ValueError("blocksize: required to convert to %s" % lay.name)
-        return _new_handle(lib.gs_to_layout, self._handle, lay.code, bs,
-                           _dense_dim_arg(dense_dim), _INDEX_AUTO)
+        dd = _dense_dim_arg(dense_dim)
+        src = self._filled_source(fill_value)
+        return _new_handle(lib.gs_to_layout, src._handle, lay.code, bs, dd, _INDEX_AUTO)
 
-    def to_sparse(self, sparse_dim=None, *, layout=None, blocksize=None, dense_dim=None):
+    def to_sparse(self, sparse_dim=None, *, layout=None, blocksize=None, dense_dim=None,
+                  fill_value=None):
         """torch's to_sparse: to_sparse(sparse_dim) gives COO with sparse_dim sparse dims;
         to_sparse(layout=..., blocksize=..., dense_dim=...) converts to any layout
-        (COO by default)."""
+        (COO by default).
+
+        fill_value (every to_sparse_* takes it): the result represents the same dense
+        tensor but its unspecified elements read fill_value, so only the elements that
+        differ from it are stored (a sparse source goes through its dense form)."""
         if sparse_dim is not None:
             if layout is not None or blocksize is not None or dense_dim is not None:
                 raise TypeError("to_sparse: give either sparse_dim or layout/blocksize/dense_dim")
-            return _new_handle(lib.gs_to_sparse_coo_dim, self._handle,
-                               A.int_arg(sparse_dim, "sparse_dim", A.INT32))
+            sd = A.int_arg(sparse_dim, "sparse_dim", A.INT32)
+            return _new_handle(lib.gs_to_sparse_coo_dim,
+                               self._filled_source(fill_value)._handle, sd)
         lay = T.sparse_coo if layout is None else T.to_layout(layout)
         if lay is T.strided:
             raise ValueError("layout: to_sparse needs a sparse layout, got gosparse.strided")
-        return self._to_layout(lay, blocksize, dense_dim)
+        return self._to_layout(lay, blocksize, dense_dim, fill_value)
 
-    def to_sparse_coo(self):
+    def to_sparse_coo(self, *, fill_value=None):
         """COO (all dims sparse from strided; the sparse dims of a sparse source)."""
-        return self._to_layout(T.sparse_coo)
+        return self._to_layout(T.sparse_coo, fill_value=fill_value)
 
-    def to_sparse_csr(self, dense_dim=None):
+    def to_sparse_csr(self, dense_dim=None, *, fill_value=None):
         """CSR, with dense_dim trailing dense dims (leading extra dims are batch dims)."""
-        return self._to_layout(T.sparse_csr, None, dense_dim)
+        return self._to_layout(T.sparse_csr, None, dense_dim, fill_value)
 
-    def to_sparse_csc(self, dense_dim=None):
+    def to_sparse_csc(self, dense_dim=None, *, fill_value=None):
         """CSC, with dense_dim trailing dense dims."""
-        return self._to_layout(T.sparse_csc, None, dense_dim)
+        return self._to_layout(T.sparse_csc, None, dense_dim, fill_value)
 
-    def to_sparse_bsr(self, blocksize, dense_dim=None):
+    def to_sparse_bsr(self, blocksize, dense_dim=None, *, fill_value=None):
         """BSR with blocks of blocksize = (rows, cols)."""
-        return self._to_layout(T.sparse_bsr, blocksize, dense_dim)
+        return self._to_layout(T.sparse_bsr, blocksize, dense_dim, fill_value)
 
-    def to_sparse_bsc(self, blocksize, dense_dim=None):
+    def to_sparse_bsc(self, blocksize, dense_dim=None, *, fill_value=None):
         """BSC with blocks of blocksize = (rows, cols)."""
-        return self._to_layout(T.sparse_bsc, blocksize, dense_dim)
+        return self._to_layout(T.sparse_bsc, blocksize, dense_dim, fill_value)
+
+    def sum(self, dim=None, dtype=None):
+        """torch's Tensor.sum: gosparse.sparse.sum(self, dim, dtype)."""
+        from .sparse import sum as sparse_sum
+
+        return sparse_sum(self, dim, dtype)
 
     def coalesce(self):
         """COO with sorted, unique indices (duplicates summed)."""
@@ -417,14 +462,8 @@ class Tensor:
         """True when both have the same shape, dtype and dense values (any layouts)."""
         return equal(self, other)
 
-    def __eq__(self, other):
-        if isinstance(other, Tensor):
-            raise TypeError("gosparse tensors have no elementwise ==: use gosparse.equal(a, b) "
-                            "(or a.equal(b)) to compare whole tensors")
-        return NotImplemented
-
-    __ne__ = __eq__
-    __hash__ = object.__hash__
+    # ==, !=, <, ... are element-wise as in torch (ElementwiseOps); tensors stay
+    # hashable by identity, as torch's are.
 
     def __repr__(self):
         h = getattr(self, "_h", None)
@@ -467,7 +506,8 @@ def equal(a, b):
 
 
 def _pickle_state(t):
-    """(layout, dtype, shape, components, final layout, dense_dim): what _rebuild needs."""
+    """(layout, dtype, shape, components, final layout, dense_dim, fill value or None):
+    what _rebuild needs."""
     final = t.layout
     src = t if final in (T.strided, T.sparse_coo) + T.COMPRESSED else t.to_sparse_coo()
     lay, copy = src.layout, np.array
@@ -480,4 +520,6 @@ def _pickle_state(t):
     else:
         comps = (copy(src.ccol_indices()), copy(src.row_indices()), copy(src.values()))
     dense_dim = 0 if final is T.strided else t.dense_dim()
-    return (lay.name, t.dtype.name, tuple(t.shape), comps, final.name, dense_dim)
+    fill = t.fill_value
+    fill = fill if np.asarray(fill).tobytes().strip(b"\0") else None  # all-zero bits: the default
+    return (lay.name, t.dtype.name, tuple(t.shape), comps, final.name, dense_dim, fill)

@@ -111,9 +111,27 @@ def _param(v):
 # ---- running -----------------------------------------------------------------------
 
 
+# Ops whose vectors call torch differently from gosparse.<op>(*inputs, **params): the
+# tensor list of cat/stack comes as separate inputs, index is s[i, j, ...] (no torch
+# function), and index_select's index is an input while dim is a param.
+ADAPTERS = {
+    "cat": lambda *tensors, dim=0: gosparse.cat(list(tensors), dim=dim),
+    "stack": lambda *tensors, dim=0: gosparse.stack(list(tensors), dim=dim),
+    "hstack": lambda *tensors: gosparse.hstack(list(tensors)),
+    "vstack": lambda *tensors: gosparse.vstack(list(tensors)),
+    "dstack": lambda *tensors: gosparse.dstack(list(tensors)),
+    "index": lambda input, index: input[tuple(index) if isinstance(index, (list, tuple))
+                                        else index],
+    "index_select": lambda input, index, dim: gosparse.index_select(input, dim, index),
+}
+
+
 def resolve(op, inputs):
-    """The callable for op: a gosparse function (dotted names allowed) taking all the
-    inputs, or a Tensor method of the first input taking the rest; None if neither."""
+    """The callable for op: an adapter of ADAPTERS, a gosparse function (dotted names
+    allowed) taking all the inputs, or a Tensor method of the first input taking the
+    rest; None if none."""
+    if op in ADAPTERS:
+        return ADAPTERS[op]
     obj = gosparse
     for part in op.split("."):
         obj = getattr(obj, part, None) if not part.startswith("_") or part in ("_nnz",) else None
@@ -144,11 +162,25 @@ def _values_close(got, want, dt):
 
 
 def _indices_equal(got, obj, what):
-    want = np.array(obj["data"], np.int64).reshape(obj["shape"])
+    want = obj if isinstance(obj, np.ndarray) else np.array(obj["data"], np.int64).reshape(
+        obj["shape"])
     got = np.asarray(got)
     if got.shape != want.shape or not np.array_equal(got.astype(np.int64), want):
         return "%s %s, expected %s" % (what, got.ravel()[:8].tolist(), want.ravel()[:8].tolist())
     return None
+
+
+def canonical_coo(expect):
+    """The expected COO (indices, values); one marked coalesced in sorted order. torch
+    marks sparse @ sparse results coalesced although their columns run in order of
+    first use; the vectors' README defines coalesced COO as sorted, unique indices,
+    which is the canonical answer (the Go judge does the same)."""
+    idx = np.array(expect["indices"]["data"], np.int64).reshape(expect["indices"]["shape"])
+    vals = decode_array(expect["values"])[0]
+    if expect.get("coalesced") and idx.shape[0] > 0 and idx.shape[1] > 1:
+        order = np.lexsort(idx[::-1])
+        idx, vals = idx[:, order], vals[order]
+    return idx, vals
 
 
 def compare(got, expect):
@@ -181,8 +213,9 @@ def compare(got, expect):
             return "sparse_dim %d, expected %d" % (got.sparse_dim(), expect["sparse_dim"])
         if expect.get("coalesced") and not got.is_coalesced():
             return "not coalesced, expected a coalesced tensor"
-        why = _indices_equal(got._indices(), expect["indices"], "indices")
-        return why or _values_close(got._values(), decode_array(expect["values"])[0], dt)
+        want_idx, want_vals = canonical_coo(expect)
+        why = _indices_equal(got._indices(), want_idx, "indices")
+        return why or _values_close(got._values(), want_vals, dt)
     cname, pname = _COMPRESSED_FIELDS[lay]
     if "blocksize" in expect and list(got._blocksize()) != list(expect["blocksize"]):
         return "blocksize %s, expected %s" % (list(got._blocksize()), expect["blocksize"])

@@ -230,9 +230,12 @@ def test_clone_to_dtype_and_equal():
     assert not gs.equal(t, gs.from_numpy(A * 2))
     with pytest.raises(ValueError, match="device"):
         t.to("cuda")
-    with pytest.raises(TypeError, match="gosparse.equal"):
-        t == c  # noqa: B015 - torch's == is elementwise: refused
-    assert t != 3  # comparisons with other types fall back to identity
+    # torch's == is element-wise (a bool tensor of t's layout); equal compares whole tensors.
+    eq = t == c
+    assert eq.dtype is gs.bool and eq.layout is gs.sparse_csr and eq.shape == t.shape
+    assert gs.equal(eq.to_dense(), gs.tensor(np.ones(A.shape, bool)))
+    assert (t != "x") is True and (t == None) is False  # noqa: E711 - other types: identity
+    assert hash(t) == hash(t) and len({t, c}) == 2  # hashable by identity, as torch's
     assert copy.copy(t) is t and gs.equal(copy.deepcopy(t), t)
 
 

@@ -89,12 +89,21 @@ fn c_type(decl: &str, has_name: bool) -> String {
     if has_name {
         toks.pop(); // the parameter's name
     }
-    let is_const = toks.first() == Some(&"const");
+    // What each pointer level points to is const when the base type is (level 0)
+    // or when the star below it is itself const (`T *const *p`: p points to a
+    // const pointer, so in Rust it is `*const *mut T`).
+    let first_star = toks.iter().position(|t| *t == "*").unwrap_or(toks.len());
+    let mut pointee_const = vec![toks[..first_star].contains(&"const")];
+    for (i, t) in toks.iter().enumerate() {
+        if *t == "*" {
+            pointee_const.push(toks.get(i + 1) == Some(&"const"));
+        }
+    }
     let stars = toks.iter().filter(|t| **t == "*").count() + usize::from(array);
     let base = toks.iter().rfind(|t| **t != "*" && **t != "const").expect("type");
     let mut ty = base_type(base);
-    for level in 0..stars {
-        let kw = if level == 0 && is_const { "const" } else { "mut" };
+    for is_const in pointee_const.iter().take(stars) {
+        let kw = if *is_const { "const" } else { "mut" };
         ty = format!("*{kw} {ty}");
     }
     ty
@@ -251,6 +260,8 @@ fn type_spelling_is_normalised_alike() {
     assert_eq!(c_type("const char **name", true), "*mut *const c_char");
     assert_eq!(c_type("int64_t blocksize[2]", true), "*mut i64");
     assert_eq!(c_type("const gs_array *indices", true), "*const gs_array");
+    assert_eq!(c_type("const gs_tensor *const *tensors", true), "*const *const gs_tensor");
+    assert_eq!(c_type("gs_tensor **out", true), "*mut *mut gs_tensor");
     assert_eq!(rust_type("*mut *const c_char"), "*mut *const c_char");
     assert_eq!(rust_type("gs_status"), "i32");
     assert_ne!(c_type("const gs_tensor *t", true), c_type("gs_tensor *t", true));
@@ -262,4 +273,54 @@ fn gs_array_has_the_c_layout() {
     // void* + int32 + int32 + int64[16] on a 64-bit target.
     assert_eq!(std::mem::size_of::<crate::gs_array>(), 8 + 4 + 4 + 8 * crate::GS_MAX_NDIM);
     assert_eq!(std::mem::offset_of!(crate::gs_array, shape), 16);
+}
+
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn the_elementwise_structs_have_the_c_layout() {
+    use std::mem::{offset_of, size_of};
+    // int32 kind, int32 reserved, int64 i, double re, double im.
+    assert_eq!(size_of::<crate::gs_number>(), 32);
+    assert_eq!((offset_of!(crate::gs_number, i), offset_of!(crate::gs_number, re)), (8, 16));
+    assert_eq!(offset_of!(crate::gs_number, im), 24);
+    // 8 pointers, int32 layout, int32 reserved, int64 blocksize[2].
+    assert_eq!(size_of::<crate::gs_elementwise_args>(), 8 * 8 + 4 + 4 + 16);
+    assert_eq!(offset_of!(crate::gs_elementwise_args, rounding_mode), 56);
+    assert_eq!(offset_of!(crate::gs_elementwise_args, layout), 64);
+    assert_eq!(offset_of!(crate::gs_elementwise_args, blocksize), 72);
+}
+
+/// The field names of `struct name { ... }` in order: the last identifier of
+/// each `;`-terminated declaration (C) or the name before `:` (Rust).
+fn struct_fields(src: &str, open: &str, rust: bool) -> Vec<String> {
+    let text = strip_comments(src);
+    let start = text.find(open).unwrap_or_else(|| panic!("{open} not found"));
+    let body = &text[start..];
+    let body = &body[body.find('{').unwrap() + 1..body.find('}').unwrap()];
+    let decls: Vec<&str> = if rust { body.split(',').collect() } else { body.split(';').collect() };
+    decls
+        .iter()
+        .map(|d| d.trim())
+        .filter(|d| !d.is_empty())
+        .map(|d| {
+            if rust {
+                d.split(':').next().unwrap().trim().trim_start_matches("pub ").trim().to_string()
+            } else {
+                let d = d.split('[').next().unwrap();
+                d.split([' ', '*']).rfind(|w| !w.is_empty()).unwrap().to_string()
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_elementwise_structs_have_the_header_fields_in_order() {
+    let header = repo_file("../../../include/gosparse.h");
+    let lib = repo_file("src/lib.rs");
+    for name in ["gs_number", "gs_elementwise_args"] {
+        let c = struct_fields(&header, &format!("typedef struct {name} {{"), false);
+        let r = struct_fields(&lib, &format!("pub struct {name} {{"), true);
+        assert!(c.len() >= 5, "{name}: parsed {c:?}");
+        assert_eq!(c, r, "{name}: the fields of lib.rs differ from the header's");
+    }
 }

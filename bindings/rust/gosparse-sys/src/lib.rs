@@ -203,6 +203,78 @@ pub struct gs_tensor {
 /// when the tensor no longer needs the borrowed buffers.
 pub type gs_release_fn = Option<unsafe extern "C" fn(ctx: *mut c_void)>;
 
+// ---- element-wise operators ------------------------------------------------
+
+/// A number operand or argument of the element-wise and linear algebra
+/// functions. Its `kind` ([`GS_BOOL`], [`GS_INT64`], [`GS_FLOAT64`] or
+/// [`GS_COMPLEX128`]) drives type promotion as a Python literal's type does:
+/// int64 reads `i`; float64 reads `re`; complex128 reads `re` and `im`; bool
+/// reads `i != 0`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct gs_number {
+    /// [`GS_BOOL`], [`GS_INT64`], [`GS_FLOAT64`] or [`GS_COMPLEX128`].
+    pub kind: gs_dtype,
+    /// Must be 0.
+    pub reserved: i32,
+    /// The value of a bool or int64 number.
+    pub i: i64,
+    /// The (real part of the) value of a float64 or complex128 number.
+    pub re: f64,
+    /// The imaginary part of a complex128 number.
+    pub im: f64,
+}
+
+/// Optional arguments of the element-wise operators (pass NULL for none; NULL
+/// fields are unset). `layout`: the result layout, or -1 for torch's default;
+/// `blocksize`: for BSR/BSC results.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gs_elementwise_args {
+    /// pow (unary form).
+    pub exponent: *const gs_number,
+    /// clamp's lower bound.
+    pub min: *const gs_number,
+    /// clamp's upper bound.
+    pub max: *const gs_number,
+    /// nan_to_num: the value of NaN (NULL: 0).
+    pub nan: *const f64,
+    /// nan_to_num: the value of +inf (NULL: the dtype's largest).
+    pub posinf: *const f64,
+    /// nan_to_num: the value of -inf (NULL: the dtype's smallest).
+    pub neginf: *const f64,
+    /// add, sub: other is scaled by alpha (NULL: 1).
+    pub alpha: *const gs_number,
+    /// div: NULL (true division), `"trunc"` or `"floor"`.
+    pub rounding_mode: *const c_char,
+    /// The result layout, or -1 for torch's default.
+    pub layout: gs_layout,
+    /// Must be 0.
+    pub reserved: i32,
+    /// The block size of a BSR/BSC result.
+    pub blocksize: [i64; 2],
+}
+
+impl Default for gs_elementwise_args {
+    /// Every field unset, layout -1 (torch's default).
+    fn default() -> Self {
+        use std::ptr::null;
+        gs_elementwise_args {
+            exponent: null(),
+            min: null(),
+            max: null(),
+            nan: null(),
+            posinf: null(),
+            neginf: null(),
+            alpha: null(),
+            rounding_mode: null(),
+            layout: -1,
+            reserved: 0,
+            blocksize: [0, 0],
+        }
+    }
+}
+
 unsafe extern "C" {
     // ---- library -----------------------------------------------------------
 
@@ -373,6 +445,187 @@ unsafe extern "C" {
     pub fn gs_to_index_width(t: *const gs_tensor, index_width: i32, out: *mut *mut gs_tensor) -> gs_status;
     /// `*out = 1` when `a` and `b` have the same shape, dtype and dense value.
     pub fn gs_equal(a: *const gs_tensor, b: *const gs_tensor, out: *mut i32) -> gs_status;
+
+    // ---- fill values -------------------------------------------------------
+
+    /// A copy of `t` whose unspecified elements read `value`, one element of
+    /// `t`'s dtype (`value_bytes` must equal its size).
+    pub fn gs_with_fill_value(
+        t: *const gs_tensor,
+        value: *const c_void,
+        value_bytes: i64,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+
+    // ---- shape (torch's semantics; dims may be negative) -------------------
+
+    /// Swaps dims `dim0` and `dim1`.
+    pub fn gs_transpose(t: *const gs_tensor, dim0: i32, dim1: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch's `t()`: the transpose of a matrix.
+    pub fn gs_t(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// Reorders the dims: result dim `i` is `dims[i]`.
+    pub fn gs_permute(t: *const gs_tensor, dims: *const i32, ndims: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// Inserts a dim of size 1 at `dim`.
+    pub fn gs_unsqueeze(t: *const gs_tensor, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// `all != 0`: removes every size-1 dim (`dim` ignored); else only `dim`, if its size is 1.
+    pub fn gs_squeeze(t: *const gs_tensor, dim: i32, all: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// A new shape (COO result); one size may be -1; the dense dims must stay.
+    pub fn gs_reshape(t: *const gs_tensor, shape: *const i64, ndim: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// Concatenates `n` tensors along `dim`.
+    pub fn gs_cat(tensors: *const *const gs_tensor, n: i32, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// Joins `n` tensors along a new dim.
+    pub fn gs_stack(tensors: *const *const gs_tensor, n: i32, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch.hstack.
+    pub fn gs_hstack(tensors: *const *const gs_tensor, n: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch.vstack.
+    pub fn gs_vstack(tensors: *const *const gs_tensor, n: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch.dstack.
+    pub fn gs_dstack(tensors: *const *const gs_tensor, n: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch's `sparse_resize_`, returning a new tensor.
+    pub fn gs_sparse_resize(
+        t: *const gs_tensor,
+        size: *const i64,
+        ndim: i32,
+        sparse_dim: i32,
+        dense_dim: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// torch's `sparse_resize_and_clear_`, returning a new tensor.
+    pub fn gs_sparse_resize_and_clear(
+        t: *const gs_tensor,
+        size: *const i64,
+        ndim: i32,
+        sparse_dim: i32,
+        dense_dim: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+
+    // ---- indexing ----------------------------------------------------------
+
+    /// torch's `select(dim, index)`.
+    pub fn gs_select(t: *const gs_tensor, dim: i32, index: i64, out: *mut *mut gs_tensor) -> gs_status;
+    /// `t[indices[0], indices[1], ...]`.
+    pub fn gs_index(t: *const gs_tensor, indices: *const i64, n: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch's `index_select(dim, index)`, `index` a 0-d or 1-d int32/int64 array.
+    pub fn gs_index_select(
+        t: *const gs_tensor,
+        dim: i32,
+        index: *const gs_array,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// torch's `narrow_copy(dim, start, length)`.
+    pub fn gs_narrow_copy(
+        t: *const gs_tensor,
+        dim: i32,
+        start: i64,
+        length: i64,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+
+    // ---- reductions, softmax, masking --------------------------------------
+
+    /// torch.sparse.sum over `dims` (`ndims == 0`: every dim).
+    pub fn gs_sum(t: *const gs_tensor, dims: *const i32, ndims: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch.sparse.softmax over the specified elements.
+    pub fn gs_softmax(t: *const gs_tensor, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch.sparse.log_softmax over the specified elements.
+    pub fn gs_log_softmax(t: *const gs_tensor, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// `t.sparse_mask(mask)`: `t`'s elements at `mask`'s specified positions.
+    pub fn gs_sparse_mask(t: *const gs_tensor, mask: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+
+    // ---- element-wise operators --------------------------------------------
+
+    /// `op(t)` for the unary ops of [`gs_unary_op_names`]; applies to the
+    /// stored values and to the fill value.
+    pub fn gs_unary(
+        t: *const gs_tensor,
+        op: *const c_char,
+        args: *const gs_elementwise_args,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// `op(a, b)` for tensors of equal shape (any two layouts).
+    pub fn gs_binary(
+        a: *const gs_tensor,
+        b: *const gs_tensor,
+        op: *const c_char,
+        args: *const gs_elementwise_args,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// `op(a, number)`, or `op(number, a)` when `number_first != 0`.
+    pub fn gs_binary_number(
+        a: *const gs_tensor,
+        number: *const gs_number,
+        number_first: i32,
+        op: *const c_char,
+        args: *const gs_elementwise_args,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// The unary op names (static strings): writes `min(count, cap)` of them.
+    pub fn gs_unary_op_names(names: *mut *const c_char, cap: i32, count: *mut i32) -> gs_status;
+    /// The binary op names (static strings): writes `min(count, cap)` of them.
+    pub fn gs_binary_op_names(names: *mut *const c_char, cap: i32, count: *mut i32) -> gs_status;
+
+    // ---- linear algebra (beta/alpha NULL mean 1) ----------------------------
+
+    /// `torch.mv`.
+    pub fn gs_mv(mat: *const gs_tensor, vec: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.mm`.
+    pub fn gs_mm(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.matmul`.
+    pub fn gs_matmul(a: *const gs_tensor, b: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.bmm`.
+    pub fn gs_bmm(a: *const gs_tensor, b: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.sparse.mm`: sparse @ sparse is sparse (memory-limited).
+    pub fn gs_sparse_mm(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.hspmm`.
+    pub fn gs_hspmm(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.smm`.
+    pub fn gs_smm(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.addmv`: `beta * input + alpha * (mat @ vec)`.
+    pub fn gs_addmv(
+        input: *const gs_tensor,
+        mat: *const gs_tensor,
+        vec: *const gs_tensor,
+        beta: *const gs_number,
+        alpha: *const gs_number,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// `torch.addmm`: `beta * input + alpha * (mat1 @ mat2)`.
+    pub fn gs_addmm(
+        input: *const gs_tensor,
+        mat1: *const gs_tensor,
+        mat2: *const gs_tensor,
+        beta: *const gs_number,
+        alpha: *const gs_number,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// `torch.sparse.addmm`.
+    pub fn gs_sparse_addmm(
+        input: *const gs_tensor,
+        mat1: *const gs_tensor,
+        mat2: *const gs_tensor,
+        beta: *const gs_number,
+        alpha: *const gs_number,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// `torch.sspaddmm`.
+    pub fn gs_sspaddmm(
+        input: *const gs_tensor,
+        mat1: *const gs_tensor,
+        mat2: *const gs_tensor,
+        beta: *const gs_number,
+        alpha: *const gs_number,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// `torch.sparse.sampled_addmm` (SDDMM): input's pattern, CSR result.
+    pub fn gs_sampled_addmm(
+        input: *const gs_tensor,
+        mat1: *const gs_tensor,
+        mat2: *const gs_tensor,
+        beta: *const gs_number,
+        alpha: *const gs_number,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
 
     // ---- printing ----------------------------------------------------------
 

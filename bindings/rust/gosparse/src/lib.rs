@@ -5,9 +5,32 @@
 //! - [`Tensor`]: an owning handle with constructors, conversions, borrowed
 //!   component views ([`Tensor::values`], [`Indices`]) and the level model
 //!   ([`Level`]).
+//! - torch's operators as methods: shape ([`Tensor::transpose`],
+//!   [`Tensor::permute`], [`Tensor::reshape`], [`Tensor::cat`], ...),
+//!   indexing ([`Tensor::select`], [`Tensor::index`], [`Tensor::index_select`],
+//!   [`Tensor::narrow_copy`]), reductions ([`Tensor::sum`], [`Tensor::softmax`],
+//!   [`Tensor::sparse_mask`]) and fill values ([`Tensor::with_fill_value`],
+//!   [`Tensor::fill_value`]).
 //! - [`DType`], [`Layout`], [`Element`] and the element types [`Complex32`],
 //!   [`Complex64`], [`F16`], [`Bf16`].
 //! - [`Error`] / [`ErrorKind`]: every fallible call returns [`Result`].
+//! - Element-wise operators with torch's names ([`Tensor::unary`],
+//!   [`Tensor::binary`], `sin`, `abs`, `add`, `mul`, `eq`, ...; [`Number`]
+//!   operands) and `+ - * /` and unary `-` on tensors, whose output is a
+//!   [`Result`]: `(&a + &b)?`. The matmul family: [`Tensor::mm`],
+//!   [`Tensor::mv`], [`Tensor::matmul`], [`Tensor::sparse_mm`],
+//!   [`Tensor::addmm`], [`Tensor::sampled_addmm`], ...
+//!
+//! ```
+//! use gosparse::Tensor;
+//! let a = Tensor::from_dense(&[0.0f64, 2.0, 3.0, 0.0], &[2, 2])?.to_sparse_csr()?;
+//! let b = ((&a * 2)? + &a)?; // element-wise: 3 * a, still CSR
+//! assert_eq!(b.to_dense()?.values::<f64>()?, &[0.0, 6.0, 9.0, 0.0]);
+//! let p = a.sparse_mm(&a)?; // sparse @ sparse stays sparse
+//! assert_eq!(p.to_dense()?.values::<f64>()?, &[6.0, 0.0, 0.0, 6.0]);
+//! assert!((&a + &p.t()?.unsqueeze(0)?).is_err()); // shapes differ: an Err, no panic
+//! # Ok::<(), gosparse::Error>(())
+//! ```
 //! - [`generate`]: seeded test matrices. Library-wide: [`version`],
 //!   [`live_handles`], [`set_memory_limit`].
 //! - Optional features: `ndarray` (dense tensors to and from `ndarray::ArrayD`)
@@ -20,11 +43,18 @@ mod construct;
 mod convert;
 mod dtype;
 mod element;
+mod elementwise;
 mod error;
+mod fill;
 pub mod generate;
 mod level;
 mod library;
+mod linalg;
 mod mtx;
+mod operators;
+mod ops_index;
+mod ops_reduce;
+mod ops_shape;
 mod tensor;
 mod wrap;
 
@@ -39,6 +69,7 @@ pub use construct::BuildOptions;
 pub use convert::ConvertOptions;
 pub use dtype::{DType, Layout};
 pub use element::{Bf16, Complex32, Complex64, Element, F16, IndexType};
+pub use elementwise::{ElementwiseArgs, Number, Operand, RoundingMode, binary_op_names, unary_op_names};
 pub use error::{Error, ErrorKind, Result};
 pub use level::{Level, LevelExpr, LevelKind};
 pub use library::{live_handles, memory_limit, set_memory_limit, version, version_numbers};

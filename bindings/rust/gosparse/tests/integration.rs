@@ -18,6 +18,11 @@ use gosparse::{
 };
 use serde_json::Value;
 
+// The shape, indexing, reduction and fill-value operators.
+mod ops;
+// The element-wise operators and the matmul family.
+mod elementwise_linalg;
+
 // ---- handle accounting ------------------------------------------------------
 
 static SERIAL: Mutex<()> = Mutex::new(());
@@ -350,7 +355,7 @@ fn apply(case: &Value) -> Option<gosparse::Result<Tensor>> {
             dispatch!(&data, s => ArrayRef::new(s, &shape_of(vv)).and_then(|va|
                 Tensor::sparse_compressed(Layout::SparseCsr, &ca, &pa, &va, size.as_deref(), BuildOptions::default())))
         }
-        _ => return None,
+        _ => return ops::apply(case).or_else(|| elementwise_linalg::apply(case)),
     };
     Some(r)
 }

@@ -1,0 +1,595 @@
+"""Element-wise operators with torch's names and semantics: gosparse.sin(t), t.sin(),
+t.sin_(), gosparse.add(a, b, alpha=2), the Python operators (+ - * / // ** == < ...),
+through gs_unary, gs_binary and gs_binary_number.
+
+Operands: gosparse Tensors, numpy arrays (copied into strided tensors) and Python or
+numpy numbers. A number's type (bool, int, float, complex) plays the part it plays in
+torch's type promotion: it raises the result dtype only to a higher category (an
+int64 tensor times 0.5 is float32, as in torch). Tensor operands need equal shapes
+(no broadcasting). Every function takes an optional ``layout=`` (and ``blocksize=``
+for BSR/BSC) that picks the result's layout instead of torch's.
+
+The in-place variants (t.sin_(), t.add_(b), t += b) follow torch: the result must
+be castable to t's dtype (an integer tensor's sqrt_() is refused), it is cast to t's
+dtype and converted to t's layout, and the Tensor object then holds the result:
+gosparse computes a new tensor and swaps the object's handle for the result's.
+Other Python references to the object see the new value, as in torch; numpy views
+taken before keep the old data, unchanged.
+"""
+
+import builtins
+import numbers
+from ctypes import byref, c_char_p, c_double, c_int32, c_void_p, pointer
+
+import numpy as np
+
+from . import _arrays as A
+from . import _types as T
+from ._errors import _check
+from ._lib import GsElementwiseArgs, GsNumber, lib
+
+# The unary ops of gs_unary (pow, clamp and nan_to_num take arguments and are
+# defined on their own below), with what each computes.
+UNARY = {
+    "abs": "the absolute value (of a complex value: its modulus, a real)",
+    "neg": "the negation",
+    "sign": "the sign (-1, 0 or 1)",
+    "sgn": "the sign; of a complex value z, z / |z|",
+    "signbit": "whether the sign bit is set (bool)",
+    "sqrt": "the square root (integers give float32)",
+    "square": "the square",
+    "exp": "e to the power of the element",
+    "expm1": "exp(x) - 1",
+    "log": "the natural logarithm",
+    "log1p": "log(1 + x)",
+    "sin": "the sine",
+    "cos": "the cosine",
+    "tan": "the tangent",
+    "asin": "the arcsine",
+    "acos": "the arccosine",
+    "atan": "the arctangent",
+    "sinh": "the hyperbolic sine",
+    "cosh": "the hyperbolic cosine",
+    "tanh": "the hyperbolic tangent",
+    "asinh": "the inverse hyperbolic sine",
+    "atanh": "the inverse hyperbolic tangent",
+    "sigmoid": "the logistic function 1 / (1 + exp(-x))",
+    "relu": "max(x, 0)",
+    "erf": "the error function",
+    "erfinv": "the inverse error function",
+    "ceil": "the smallest integer >= x",
+    "floor": "the largest integer <= x",
+    "round": "the nearest integer, halves to even",
+    "trunc": "the integer part",
+    "deg2rad": "degrees to radians",
+    "rad2deg": "radians to degrees",
+    "angle": "the argument of a complex value (0 or pi for reals)",
+    "conj_physical": "the complex conjugate",
+    "isnan": "whether the element is NaN (bool)",
+    "isinf": "whether the element is infinite (bool)",
+    "isposinf": "whether the element is +inf (bool)",
+    "isneginf": "whether the element is -inf (bool)",
+}
+# torch has no in-place form of these (their results are bool or real).
+_NO_INPLACE = {"signbit", "isnan", "isinf", "isposinf", "isneginf", "angle"}
+
+# The binary ops of gs_binary, with their operator symbol for the docs.
+BINARY = {
+    "add": "input + alpha * other", "sub": "input - alpha * other", "mul": "input * other",
+    "div": "input / other (rounding_mode None, 'trunc' or 'floor')",
+    "true_divide": "input / other", "floor_divide": "floor(input / other)",
+    "maximum": "the larger of input and other", "minimum": "the smaller of input and other",
+    "pow": "input ** other",
+    "eq": "input == other", "ne": "input != other", "lt": "input < other",
+    "le": "input <= other", "gt": "input > other", "ge": "input >= other",
+}
+# torch's in-place binary methods (maximum_ and minimum_ do not exist).
+_BINARY_INPLACE = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "pow",
+                   "eq", "ne", "lt", "le", "gt", "ge")
+
+# torch's aliases of the ops above.
+ALIASES = {
+    "absolute": "abs", "negative": "neg", "arcsin": "asin", "arccos": "acos",
+    "arctan": "atan", "arcsinh": "asinh", "arctanh": "atanh", "fix": "trunc", "clip": "clamp",
+    "multiply": "mul", "subtract": "sub", "divide": "div", "greater": "gt",
+    "greater_equal": "ge", "less": "lt", "less_equal": "le", "not_equal": "ne",
+}
+
+_LAYOUT_DOC = ("layout= (and blocksize= for BSR/BSC) picks the result's layout "
+               "instead of torch's.")
+
+
+def _is_tensor(x):
+    return isinstance(x, ElementwiseOps)
+
+
+# ---- arguments ---------------------------------------------------------------------
+
+
+def to_number(x, what):
+    """The GsNumber of a Python or numpy number (a 0-d array counts), or None when x
+    is not a number. Its kind is the literal's type: bool, int64, float64, complex128."""
+    if isinstance(x, np.ndarray):
+        if x.ndim != 0:
+            return None
+        x = x.item()
+    n = GsNumber()
+    if isinstance(x, (builtins.bool, np.bool_)):
+        n.kind, n.i = T.bool.code, 1 if x else 0
+    elif isinstance(x, numbers.Integral):
+        n.kind, n.i = T.int64.code, A.int_arg(x, what)
+    elif isinstance(x, numbers.Real):
+        n.kind, n.re = T.float64.code, builtins.float(x)
+    elif isinstance(x, numbers.Complex):
+        c = builtins.complex(x)
+        n.kind, n.re, n.im = T.complex128.code, c.real, c.imag
+    else:
+        return None
+    return n
+
+
+def _number_arg(x, fname, what):
+    n = to_number(x, "%s(): %s" % (fname, what))
+    if n is None:
+        raise TypeError("%s(): argument '%s' must be a number, not %s"
+                        % (fname, what, type(x).__name__))
+    return n
+
+
+def as_tensor(x, fname, what="input"):
+    """x as a gosparse Tensor: a Tensor as it is, a numpy array copied into a strided
+    tensor; anything else is refused with a TypeError naming the argument."""
+    if _is_tensor(x):
+        return x
+    if isinstance(x, np.ndarray) and x.ndim > 0:
+        from ._construct import tensor
+
+        return tensor(x)
+    raise TypeError("%s(): argument '%s' must be a gosparse.Tensor or a numpy array, not %s"
+                    % (fname, what, type(x).__name__))
+
+
+def _operand(x, fname, what):
+    """("tensor", Tensor) or ("number", GsNumber) for an operand of a binary op."""
+    if _is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0:
+        return "tensor", as_tensor(x, fname, what)
+    n = to_number(x, "%s(): %s" % (fname, what))
+    if n is None:
+        raise TypeError("%s(): argument '%s' must be a gosparse.Tensor, a numpy array or a "
+                        "number, not %s" % (fname, what, type(x).__name__))
+    return "number", n
+
+
+def _is_operand(x):
+    return _is_tensor(x) or isinstance(x, np.ndarray) or to_number(x, "operand") is not None
+
+
+def _blocksize(blocksize, fname):
+    try:
+        b = [A.int_arg(x, "%s(): blocksize" % fname) for x in blocksize]
+    except TypeError:
+        raise TypeError("%s(): blocksize: expected a pair of ints such as (2, 2), got %r"
+                        % (fname, blocksize)) from None
+    if len(b) != 2 or builtins.min(b) <= 0:
+        raise ValueError("%s(): blocksize: expected 2 positive ints, got %r" % (fname, blocksize))
+    return b
+
+
+def _args(fname, layout=None, blocksize=None, **fields):
+    """A GsElementwiseArgs for the given fields (None: unset) and result layout."""
+    a = GsElementwiseArgs()
+    a.layout = -1
+    if layout is not None:
+        a.layout = T.to_layout(layout, "%s(): layout" % fname).code
+    if blocksize is not None:
+        if layout is None:
+            raise ValueError("%s(): blocksize: needs layout=gosparse.sparse_bsr or "
+                             "gosparse.sparse_bsc" % fname)
+        a.blocksize[0], a.blocksize[1] = _blocksize(blocksize, fname)
+    for name, value in fields.items():
+        if value is None:
+            continue
+        if name in ("nan", "posinf", "neginf"):
+            if not isinstance(value, numbers.Real):
+                raise TypeError("%s(): %s must be a real number, not %s"
+                                % (fname, name, type(value).__name__))
+            setattr(a, name, pointer(c_double(builtins.float(value))))
+        elif name == "rounding_mode":
+            if not isinstance(value, str):
+                raise TypeError("%s(): rounding_mode must be None, 'trunc' or 'floor', not %r"
+                                % (fname, value))
+            a.rounding_mode = value.encode("utf-8")
+        else:
+            setattr(a, name, pointer(_number_arg(value, fname, name)))
+    return a
+
+
+def _call(cls, fn, *args):
+    out = c_void_p()
+    _check(fn(*args, byref(out)), fn.__name__)
+    return cls._from_handle(out)
+
+
+# ---- the operations --------------------------------------------------------------------
+
+
+def unary(op, input, *, layout=None, blocksize=None, **fields):
+    """gs_unary: the element-wise op named op on input (a Tensor or a numpy array)."""
+    t = as_tensor(input, op)
+    args = _args(op, layout, blocksize, **fields)
+    return _call(type(t), lib.gs_unary, t._handle, op.encode("ascii"), byref(args))
+
+
+def binary(op, input, other, *, layout=None, blocksize=None, **fields):
+    """gs_binary / gs_binary_number: op(input, other), either of them a number."""
+    ka, a = _operand(input, op, "input")
+    kb, b = _operand(other, op, "other")
+    args = _args(op, layout, blocksize, **fields)
+    name = op.encode("ascii")
+    if ka == "tensor" and kb == "tensor":
+        return _call(type(a), lib.gs_binary, a._handle, b._handle, name, byref(args))
+    if ka == "tensor":
+        return _call(type(a), lib.gs_binary_number, a._handle, byref(b), 0, name, byref(args))
+    if kb == "tensor":
+        return _call(type(b), lib.gs_binary_number, b._handle, byref(a), 1, name, byref(args))
+    raise TypeError("%s(): at least one of input and other must be a tensor, got two numbers"
+                    % op)
+
+
+def _alpha(alpha):
+    # torch's default alpha is 1: leave it unset, which keeps bool tensors valid.
+    if type(alpha) is builtins.int and alpha == 1:
+        return None
+    return alpha
+
+
+def add(input, other, *, alpha=1, layout=None, blocksize=None):
+    """torch.add: input + alpha * other."""
+    return binary("add", input, other, alpha=_alpha(alpha), layout=layout, blocksize=blocksize)
+
+
+def sub(input, other, *, alpha=1, layout=None, blocksize=None):
+    """torch.sub: input - alpha * other."""
+    return binary("sub", input, other, alpha=_alpha(alpha), layout=layout, blocksize=blocksize)
+
+
+def div(input, other, *, rounding_mode=None, layout=None, blocksize=None):
+    """torch.div: input / other; rounding_mode None (true division), "trunc" or "floor"."""
+    return binary("div", input, other, rounding_mode=rounding_mode, layout=layout,
+                  blocksize=blocksize)
+
+
+def pow(input, exponent, *, layout=None, blocksize=None):
+    """torch.pow: input ** exponent; either may be a number (pow(2, t) is 2 ** t)."""
+    return binary("pow", input, exponent, layout=layout, blocksize=blocksize)
+
+
+def clamp(input, min=None, max=None, *, layout=None, blocksize=None):
+    """torch.clamp: every element limited to [min, max] (either bound may be None, not
+    both). Bounds are numbers, or tensors of input's shape (then
+    minimum(maximum(input, min), max))."""
+    if _is_tensor(min) or _is_tensor(max) or isinstance(min, np.ndarray) and min.ndim or \
+            isinstance(max, np.ndarray) and max.ndim:
+        if min is None and max is None:
+            raise ValueError("clamp(): at least one of min and max must not be None")
+        r = input
+        if min is not None:
+            r = binary("maximum", r, min)
+        if max is not None:
+            r = binary("minimum", r, max)
+        return _to_output(r, layout, blocksize, "clamp")
+    return unary("clamp", input, min=min, max=max, layout=layout, blocksize=blocksize)
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, layout=None, blocksize=None):
+    """torch.nan_to_num: NaN becomes nan, +inf posinf (default: the dtype's largest
+    finite value), -inf neginf (default: the smallest)."""
+    return unary("nan_to_num", input, nan=nan, posinf=posinf, neginf=neginf, layout=layout,
+                 blocksize=blocksize)
+
+
+def _to_output(t, layout, blocksize, fname):
+    """t in the asked layout (None: as it is)."""
+    if layout is None:
+        if blocksize is not None:
+            raise ValueError("%s(): blocksize: needs layout=gosparse.sparse_bsr or "
+                             "gosparse.sparse_bsc" % fname)
+        return t
+    lay = T.to_layout(layout, "%s(): layout" % fname)
+    if lay is T.strided:
+        return t if t.layout is T.strided else t.to_dense()
+    bs = None if blocksize is None else _blocksize(blocksize, fname)
+    if t.layout is lay and (bs is None or tuple(bs) == t._blocksize()):
+        return t
+    return t._to_layout(lay, bs)
+
+
+def _unary_function(op):
+    def f(input, *, layout=None, blocksize=None):
+        return unary(op, input, layout=layout, blocksize=blocksize)
+
+    f.__name__ = f.__qualname__ = op
+    f.__doc__ = "torch.%s: %s, element by element (fill value included). %s" % (
+        op, UNARY[op], _LAYOUT_DOC)
+    return f
+
+
+def _binary_function(op):
+    def f(input, other, *, layout=None, blocksize=None):
+        return binary(op, input, other, layout=layout, blocksize=blocksize)
+
+    f.__name__ = f.__qualname__ = op
+    f.__doc__ = "torch.%s: %s, element by element. %s" % (op, BINARY[op], _LAYOUT_DOC)
+    return f
+
+
+for _op in UNARY:
+    globals()[_op] = _unary_function(_op)
+for _op in BINARY:
+    if _op not in globals():
+        globals()[_op] = _binary_function(_op)
+for _alias, _op in ALIASES.items():
+    globals()[_alias] = globals()[_op]
+del _op, _alias
+
+# The functions gosparse exports.
+__all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num"})
+
+
+# ---- Tensor methods ---------------------------------------------------------------------
+
+
+def _category(d):
+    if d is T.bool:
+        return 0
+    if d.is_complex:
+        return 3
+    return 2 if d.is_floating_point else 1
+
+
+def become_result(self, result, fname):
+    """torch's in-place: result, cast to self's dtype (if torch's can_cast allows) and
+    converted to self's layout, becomes what self holds. Returns self."""
+    if result.dtype is not self.dtype:
+        if _category(result.dtype) > _category(self.dtype):
+            raise RuntimeError("%s: result type %s can't be cast to the desired output type %s"
+                               % (fname, result.dtype.name, self.dtype.name))
+        result = result.to(self.dtype)
+    lay = self.layout
+    if lay is T.strided:
+        if result.layout is not T.strided:
+            result = result.to_dense()
+    elif (result.layout is not lay or result.dense_dim() != self.dense_dim()
+          or lay in (T.sparse_bsr, T.sparse_bsc) and result._blocksize() != self._blocksize()):
+        bs = self._blocksize() if lay in (T.sparse_bsr, T.sparse_bsc) else None
+        result = result._to_layout(lay, bs, self.dense_dim())
+    self._become(result)
+    return self
+
+
+class ElementwiseOps:
+    """The element-wise methods and operators of Tensor (a mixin: Tensor is the only
+    user). Methods are generated below for every op of UNARY and BINARY."""
+
+    __slots__ = ()
+
+    # numpy defers to these operators (ndarray + tensor calls Tensor.__radd__).
+    __array_ufunc__ = None
+
+    def add(self, other, *, alpha=1, layout=None, blocksize=None):
+        """torch's Tensor.add: self + alpha * other."""
+        return add(self, other, alpha=alpha, layout=layout, blocksize=blocksize)
+
+    def sub(self, other, *, alpha=1, layout=None, blocksize=None):
+        """torch's Tensor.sub: self - alpha * other."""
+        return sub(self, other, alpha=alpha, layout=layout, blocksize=blocksize)
+
+    def div(self, other, *, rounding_mode=None, layout=None, blocksize=None):
+        """torch's Tensor.div: self / other (rounding_mode None, "trunc" or "floor")."""
+        return div(self, other, rounding_mode=rounding_mode, layout=layout, blocksize=blocksize)
+
+    def pow(self, exponent, *, layout=None, blocksize=None):
+        """torch's Tensor.pow: self ** exponent."""
+        return pow(self, exponent, layout=layout, blocksize=blocksize)
+
+    def clamp(self, min=None, max=None, *, layout=None, blocksize=None):
+        """torch's Tensor.clamp: self limited to [min, max]."""
+        return clamp(self, min, max, layout=layout, blocksize=blocksize)
+
+    def nan_to_num(self, nan=0.0, posinf=None, neginf=None, *, layout=None, blocksize=None):
+        """torch's Tensor.nan_to_num."""
+        return nan_to_num(self, nan, posinf, neginf, layout=layout, blocksize=blocksize)
+
+    def add_(self, other, *, alpha=1):
+        """In-place add (see the module doc: this object takes the result)."""
+        return become_result(self, add(self, other, alpha=alpha), "add_")
+
+    def sub_(self, other, *, alpha=1):
+        """In-place sub (this object takes the result)."""
+        return become_result(self, sub(self, other, alpha=alpha), "sub_")
+
+    def div_(self, other, *, rounding_mode=None):
+        """In-place div (this object takes the result)."""
+        return become_result(self, div(self, other, rounding_mode=rounding_mode), "div_")
+
+    def pow_(self, exponent):
+        """In-place pow (this object takes the result)."""
+        return become_result(self, pow(self, exponent), "pow_")
+
+    def clamp_(self, min=None, max=None):
+        """In-place clamp (this object takes the result)."""
+        return become_result(self, clamp(self, min, max), "clamp_")
+
+    def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
+        """In-place nan_to_num (this object takes the result)."""
+        return become_result(self, nan_to_num(self, nan, posinf, neginf), "nan_to_num_")
+
+    # ---- operators (torch's meaning; NotImplemented for other types) ----
+
+    def _op(self, op, other, reflected=False):
+        if not _is_operand(other):
+            return NotImplemented
+        return binary(op, other, self) if reflected else binary(op, self, other)
+
+    def __add__(self, other):
+        return self._op("add", other)
+
+    def __radd__(self, other):
+        return self._op("add", other, True)
+
+    def __sub__(self, other):
+        return self._op("sub", other)
+
+    def __rsub__(self, other):
+        return self._op("sub", other, True)
+
+    def __mul__(self, other):
+        return self._op("mul", other)
+
+    def __rmul__(self, other):
+        return self._op("mul", other, True)
+
+    def __truediv__(self, other):
+        return self._op("div", other)
+
+    def __rtruediv__(self, other):
+        return self._op("div", other, True)
+
+    def __floordiv__(self, other):
+        return self._op("floor_divide", other)
+
+    def __rfloordiv__(self, other):
+        return self._op("floor_divide", other, True)
+
+    def __pow__(self, other, modulo=None):
+        if modulo is not None:
+            return NotImplemented
+        return self._op("pow", other)
+
+    def __rpow__(self, other):
+        return self._op("pow", other, True)
+
+    def __eq__(self, other):
+        return self._op("eq", other)
+
+    def __ne__(self, other):
+        return self._op("ne", other)
+
+    def __lt__(self, other):
+        return self._op("lt", other)
+
+    def __le__(self, other):
+        return self._op("le", other)
+
+    def __gt__(self, other):
+        return self._op("gt", other)
+
+    def __ge__(self, other):
+        return self._op("ge", other)
+
+    # torch keeps tensors hashable (by identity) although == is element-wise.
+    __hash__ = object.__hash__
+
+    def __neg__(self):
+        return unary("neg", self)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return unary("abs", self)
+
+    def _iop(self, op, other):
+        if not _is_operand(other):
+            return NotImplemented
+        return become_result(self, binary(op, self, other), "__i%s__" % op)
+
+    def __iadd__(self, other):
+        return self._iop("add", other)
+
+    def __isub__(self, other):
+        return self._iop("sub", other)
+
+    def __imul__(self, other):
+        return self._iop("mul", other)
+
+    def __itruediv__(self, other):
+        return self._iop("div", other)
+
+    def __ifloordiv__(self, other):
+        return self._iop("floor_divide", other)
+
+    def __ipow__(self, other):
+        return self._iop("pow", other)
+
+
+def _unary_method(op):
+    def m(self, *, layout=None, blocksize=None):
+        return unary(op, self, layout=layout, blocksize=blocksize)
+
+    m.__name__ = m.__qualname__ = op
+    m.__doc__ = "torch's Tensor.%s: %s, element by element. %s" % (op, UNARY[op], _LAYOUT_DOC)
+    return m
+
+
+def _unary_inplace(op):
+    def m(self):
+        return become_result(self, unary(op, self), op + "_")
+
+    m.__name__ = m.__qualname__ = op + "_"
+    m.__doc__ = ("torch's in-place Tensor.%s_: %s; this object takes the result (see "
+                 "gosparse._elementwise)." % (op, UNARY[op]))
+    return m
+
+
+def _binary_method(op):
+    def m(self, other, *, layout=None, blocksize=None):
+        return binary(op, self, other, layout=layout, blocksize=blocksize)
+
+    m.__name__ = m.__qualname__ = op
+    m.__doc__ = "torch's Tensor.%s: %s, element by element. %s" % (op, BINARY[op], _LAYOUT_DOC)
+    return m
+
+
+def _binary_inplace(op):
+    def m(self, other):
+        return become_result(self, binary(op, self, other), op + "_")
+
+    m.__name__ = m.__qualname__ = op + "_"
+    m.__doc__ = "torch's in-place Tensor.%s_: %s; this object takes the result." % (
+        op, BINARY[op])
+    return m
+
+
+def _install():
+    cls = ElementwiseOps
+    for op in UNARY:
+        setattr(cls, op, _unary_method(op))
+        if op not in _NO_INPLACE:
+            setattr(cls, op + "_", _unary_inplace(op))
+    for op in BINARY:
+        if op not in cls.__dict__:
+            setattr(cls, op, _binary_method(op))
+    for op in _BINARY_INPLACE:
+        if op + "_" not in cls.__dict__:
+            setattr(cls, op + "_", _binary_inplace(op))
+    for alias, op in ALIASES.items():
+        setattr(cls, alias, getattr(cls, op))
+        if hasattr(cls, op + "_"):
+            setattr(cls, alias + "_", getattr(cls, op + "_"))
+
+
+_install()
+
+
+def op_names():
+    """(unary, binary): the op names the loaded library accepts (gs_unary_op_names,
+    gs_binary_op_names)."""
+    out = []
+    for fn in (lib.gs_unary_op_names, lib.gs_binary_op_names):
+        count = c_int32()
+        _check(fn(None, 0, byref(count)), fn.__name__)
+        names = (c_char_p * builtins.max(count.value, 1))()
+        _check(fn(names, count.value, byref(count)), fn.__name__)
+        out.append(tuple(n.decode("ascii") for n in names[: count.value]))
+    return tuple(out)

@@ -1,0 +1,95 @@
+"""torch's module-level functions for the shape, indexing and fill operators:
+gosparse.transpose(t, 0, 1), gosparse.cat([a, b], dim=0), ... Each checks that its
+input is a gosparse Tensor and calls the Tensor method or the library."""
+
+from ._lib import lib
+from ._ops_common import call, dim_arg, tensor_arg, tensor_list
+from ._tensor import Tensor
+
+
+def transpose(input, dim0, dim1):
+    """torch.transpose: input with dims dim0 and dim1 swapped."""
+    return tensor_arg(input, "transpose").transpose(dim0, dim1)
+
+
+def t(input):
+    """torch.t: the transpose of a matrix (0-d and 1-d tensors as they are)."""
+    return tensor_arg(input, "t").t()
+
+
+def permute(input, dims):
+    """torch.permute: input with its dims reordered (result dim i is dims[i])."""
+    return tensor_arg(input, "permute").permute(dims)
+
+
+def unsqueeze(input, dim):
+    """torch.unsqueeze: input with a dim of size 1 inserted at dim."""
+    return tensor_arg(input, "unsqueeze").unsqueeze(dim)
+
+
+def squeeze(input, dim=None):
+    """torch.squeeze: input without its size-1 dims (or only dim, if its size is 1)."""
+    return tensor_arg(input, "squeeze").squeeze(dim)
+
+
+def reshape(input, shape):
+    """torch.reshape: input in a new shape (COO; one size may be -1)."""
+    return tensor_arg(input, "reshape").reshape(shape)
+
+
+def _list_op(fn, fname, tensors, *args):
+    ts, handles = tensor_list(tensors, fname)
+    return call(Tensor, fn, handles, len(ts), *args)
+
+
+def cat(tensors, dim=0):
+    """torch.cat: the tensors (same shape except in dim, same dtype, dense dims and
+    fill value) concatenated along dim, in the layout of the first."""
+    return _list_op(lib.gs_cat, "cat", tensors, dim_arg(dim))
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0):
+    """torch.stack: tensors of one shape joined along a new dim."""
+    return _list_op(lib.gs_stack, "stack", tensors, dim_arg(dim))
+
+
+def hstack(tensors):
+    """torch.hstack: cat along dim 1 (dim 0 for 1-d tensors)."""
+    return _list_op(lib.gs_hstack, "hstack", tensors)
+
+
+def vstack(tensors):
+    """torch.vstack: cat along dim 0 after viewing 1-d tensors as rows."""
+    return _list_op(lib.gs_vstack, "vstack", tensors)
+
+
+def dstack(tensors):
+    """torch.dstack: cat along dim 2 after viewing tensors as at least 3-d."""
+    return _list_op(lib.gs_dstack, "dstack", tensors)
+
+
+def select(input, dim, index):
+    """torch.select: the slice at index of dim (the dim disappears)."""
+    return tensor_arg(input, "select").select(dim, index)
+
+
+def index_select(input, dim, index):
+    """torch.index_select: the slices of dim at the positions of index."""
+    return tensor_arg(input, "index_select").index_select(dim, index)
+
+
+def narrow_copy(input, dim, start, length):
+    """torch.narrow_copy: a copy of [start, start + length) of dim."""
+    return tensor_arg(input, "narrow_copy").narrow_copy(dim, start, length)
+
+
+def with_fill_value(input, value):
+    """A copy of input whose unspecified elements read value (cast to input's dtype):
+    to_dense() materialises it, conversions and the operators carry it, and sums
+    count every unspecified element as value. Stored elements are unchanged. On a
+    strided tensor the value is only recorded (it decides which elements a later
+    to_sparse() stores)."""
+    return tensor_arg(input, "with_fill_value")._with_fill(value)

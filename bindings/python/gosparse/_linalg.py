@@ -1,0 +1,167 @@
+"""The matmul family with torch's names and keywords: mv, mm, matmul, bmm, addmv,
+addmm, hspmm, smm, sspaddmm (and gosparse.sparse's mm, addmm, sampled_addmm), as
+module functions and Tensor methods, and the @ operator.
+
+Operands are gosparse Tensors or numpy arrays (copied into strided tensors); beta
+and alpha are numbers (torch's default 1). Sparse @ sparse stays sparse and is
+refused with TooLargeError before a result above the memory limit is allocated.
+Every function takes an optional ``layout=`` (and ``blocksize=`` for BSR/BSC) that
+converts the result.
+"""
+
+from ctypes import byref
+
+import numpy as np
+
+from ._elementwise import _call, _is_tensor, _number_arg, _to_output, as_tensor
+from ._lib import lib
+
+
+def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
+    ts = [as_tensor(x, fname, n) for x, n in zip(operands, names)]
+    nums = [None if v is None or type(v) is int and v == 1
+            else byref(_number_arg(v, fname, n)) for n, v in coefficients]
+    r = _call(type(ts[0]), fn, *[t._handle for t in ts], *nums)
+    return _to_output(r, layout, blocksize, fname)
+
+
+def mv(input, vec, *, layout=None, blocksize=None):
+    """torch.mv: the product of the matrix input (any layout) and the vector vec (dense
+    result)."""
+    return _product(lib.gs_mv, "mv", ("input", "vec"), (input, vec), layout, blocksize)
+
+
+def mm(input, mat2, *, layout=None, blocksize=None):
+    """torch.mm: input @ mat2 for matrices. Sparse @ dense and dense @ sparse are dense;
+    sparse @ sparse is sparse (the shared layout; CSR when they differ)."""
+    return _product(lib.gs_mm, "mm", ("input", "mat2"), (input, mat2), layout, blocksize)
+
+
+def matmul(input, other, *, layout=None, blocksize=None):
+    """torch.matmul: vector, matrix and batched products (a 3-d operand batches the
+    product, the other repeated over the batch when it has fewer dims)."""
+    return _product(lib.gs_matmul, "matmul", ("input", "other"), (input, other), layout,
+                    blocksize)
+
+
+def bmm(input, mat2, *, layout=None, blocksize=None):
+    """torch.bmm: batched products of (B, m, k) and (B, k, n); dense result."""
+    return _product(lib.gs_bmm, "bmm", ("input", "mat2"), (input, mat2), layout, blocksize)
+
+
+def hspmm(mat1, mat2, *, layout=None, blocksize=None):
+    """torch.hspmm: mat1 @ mat2 as a hybrid COO tensor (1 sparse, 1 dense dim) over the
+    rows of mat1 that store an element."""
+    return _product(lib.gs_hspmm, "hspmm", ("mat1", "mat2"), (mat1, mat2), layout, blocksize)
+
+
+def smm(input, mat, *, layout=None, blocksize=None):
+    """torch.smm: input @ mat (input sparse, mat dense) as a COO tensor."""
+    return _product(lib.gs_smm, "smm", ("input", "mat"), (input, mat), layout, blocksize)
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1, layout=None, blocksize=None):
+    """torch.addmv: beta * input + alpha * (mat @ vec); dense result."""
+    return _product(lib.gs_addmv, "addmv", ("input", "mat", "vec"), (input, mat, vec),
+                    layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+    """torch.addmm: beta * input + alpha * (mat1 @ mat2). Dense when any operand is
+    dense (input broadcasts), sparse when all three are sparse."""
+    return _product(lib.gs_addmm, "addmm", ("input", "mat1", "mat2"), (input, mat1, mat2),
+                    layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+def sspaddmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+    """torch.sspaddmm: beta * input + alpha * (mat1 @ mat2) with sparse input, as an
+    uncoalesced COO tensor laid out as torch's."""
+    return _product(lib.gs_sspaddmm, "sspaddmm", ("input", "mat1", "mat2"),
+                    (input, mat1, mat2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+def sparse_mm(mat1, mat2, reduce=None, *, layout=None, blocksize=None):
+    """torch.sparse.mm: mat1 @ mat2; sparse @ sparse is sparse (COO for COO operands,
+    coalesced), sparse @ dense is dense. reduce (torch's "sum"/"mean"/"amax"/"amin"
+    for CSR @ dense) is not supported: only None or "sum"."""
+    if reduce not in (None, "sum"):
+        from ._errors import NotSupportedError
+
+        raise NotSupportedError("sparse.mm(): reduce=%r is not supported (only None or 'sum')"
+                                % (reduce,))
+    return _product(lib.gs_sparse_mm, "sparse.mm", ("mat1", "mat2"), (mat1, mat2), layout,
+                    blocksize)
+
+
+def sparse_addmm(mat, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+    """torch.sparse.addmm: beta * mat + alpha * (mat1 @ mat2)."""
+    return _product(lib.gs_sparse_addmm, "sparse.addmm", ("mat", "mat1", "mat2"),
+                    (mat, mat1, mat2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+def sampled_addmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+    """torch.sparse.sampled_addmm (SDDMM): beta * input + alpha * (mat1 @ mat2) at the
+    stored elements of input only; a CSR result with input's pattern."""
+    return _product(lib.gs_sampled_addmm, "sparse.sampled_addmm", ("input", "mat1", "mat2"),
+                    (input, mat1, mat2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+def _is_matrix(x):
+    return _is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0
+
+
+__all__ = ["mv", "mm", "matmul", "bmm", "hspmm", "smm", "addmv", "addmm", "sspaddmm"]
+
+
+class LinalgOps:
+    """The matmul methods of Tensor and the @ operator (a mixin: Tensor is the only user)."""
+
+    __slots__ = ()
+
+    def mv(self, vec, *, layout=None, blocksize=None):
+        """torch's Tensor.mv: self @ vec."""
+        return mv(self, vec, layout=layout, blocksize=blocksize)
+
+    def mm(self, mat2, *, layout=None, blocksize=None):
+        """torch's Tensor.mm: self @ mat2 for matrices."""
+        return mm(self, mat2, layout=layout, blocksize=blocksize)
+
+    def matmul(self, other, *, layout=None, blocksize=None):
+        """torch's Tensor.matmul."""
+        return matmul(self, other, layout=layout, blocksize=blocksize)
+
+    def bmm(self, mat2, *, layout=None, blocksize=None):
+        """torch's Tensor.bmm: batched products."""
+        return bmm(self, mat2, layout=layout, blocksize=blocksize)
+
+    def hspmm(self, mat2, *, layout=None, blocksize=None):
+        """torch's Tensor.hspmm: self @ mat2 as hybrid COO."""
+        return hspmm(self, mat2, layout=layout, blocksize=blocksize)
+
+    def smm(self, mat, *, layout=None, blocksize=None):
+        """torch's Tensor.smm: self @ mat as COO."""
+        return smm(self, mat, layout=layout, blocksize=blocksize)
+
+    def addmv(self, mat, vec, *, beta=1, alpha=1, layout=None, blocksize=None):
+        """torch's Tensor.addmv: beta * self + alpha * (mat @ vec)."""
+        return addmv(self, mat, vec, beta=beta, alpha=alpha, layout=layout, blocksize=blocksize)
+
+    def addmm(self, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+        """torch's Tensor.addmm: beta * self + alpha * (mat1 @ mat2)."""
+        return addmm(self, mat1, mat2, beta=beta, alpha=alpha, layout=layout,
+                     blocksize=blocksize)
+
+    def sspaddmm(self, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+        """torch's Tensor.sspaddmm: beta * self + alpha * (mat1 @ mat2), sparse."""
+        return sspaddmm(self, mat1, mat2, beta=beta, alpha=alpha, layout=layout,
+                        blocksize=blocksize)
+
+    def __matmul__(self, other):
+        if not _is_matrix(other):
+            return NotImplemented
+        return matmul(self, other)
+
+    def __rmatmul__(self, other):
+        if not _is_matrix(other):
+            return NotImplemented
+        return matmul(other, self)

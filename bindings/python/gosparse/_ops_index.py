@@ -1,0 +1,96 @@
+"""Indexing, as Tensor methods with torch's names: select, t[...], index_select,
+narrow_copy, sparse_mask."""
+
+from ctypes import byref
+
+from . import _arrays as A
+from ._lib import lib
+from ._ops_common import _is_int, call, dim_arg, int64s_arg, tensor_arg
+
+
+class IndexOps:
+    """The indexing methods of Tensor (a mixin: Tensor is the only user)."""
+
+    __slots__ = ()
+
+    def select(self, dim, index):
+        """The slice at index of dim (negative index counts from the end); the
+        result has one dim fewer. Selecting the last sparse dim of a tensor without
+        dense dims gives a strided tensor, as in torch."""
+        return call(type(self), lib.gs_select, self._handle, dim_arg(dim),
+                    A.int_arg(index, "index"))
+
+    def index_select(self, dim, index):
+        """The slices of dim at the positions of index (a 0-d or 1-d int tensor, numpy
+        array or list; repeats and negative positions allowed), in that order."""
+        arr, dt = A.as_index_input(index, "index")
+        g = A.gs_array(arr, dt)
+        return call(type(self), lib.gs_index_select, self._handle, dim_arg(dim), byref(g))
+
+    def narrow_copy(self, dim, start, length):
+        """A copy of [start, start + length) of dim (start may be negative)."""
+        return call(type(self), lib.gs_narrow_copy, self._handle, dim_arg(dim),
+                    A.int_arg(start, "start"), A.int_arg(length, "length"))
+
+    def sparse_mask(self, mask):
+        """The elements of self at the specified positions of the sparse tensor mask,
+        in mask's layout and (coalesced) pattern; mask's values are ignored."""
+        tensor_arg(mask, "sparse_mask", "mask")
+        return call(type(self), lib.gs_sparse_mask, self._handle, mask._handle)
+
+    def __getitem__(self, key):
+        """t[i], t[i, j, k], t[1:3, :, 2], t[..., 0], t[None]: ints select (the dim
+        disappears), slices of step 1 narrow (narrow_copy: the result is a copy),
+        None inserts a dim of size 1, ... stands for the dims not named. Any dim,
+        sparse or dense, may be indexed. Other keys (lists, tensors, steps other than
+        1) raise NotImplementedError or TypeError."""
+        key = key if isinstance(key, tuple) else (key,)
+        for k in key:
+            if isinstance(k, bool) or not (_is_int(k) or k is None or k is Ellipsis
+                                           or isinstance(k, slice)):
+                if isinstance(k, (list, tuple)) or hasattr(k, "__array__"):
+                    raise NotImplementedError(
+                        "gosparse tensors support integer, slice, None and ... indices; "
+                        "for a list of positions use index_select(dim, index)")
+                raise TypeError("gosparse tensors are indexed by ints, slices, None and ...; "
+                                "got %r" % (k,))
+        ints = [k for k in key if _is_int(k)]
+        if len(ints) == len(key) == self.ndim:  # a full integer index: one call
+            arr, n = int64s_arg(ints, "index")
+            return call(type(self), lib.gs_index, self._handle, arr, n)
+        return _apply_key(self, _expand_ellipsis(key, self.ndim))
+
+
+def _expand_ellipsis(key, ndim):
+    """key with its Ellipsis replaced by as many full slices as the dims it stands for."""
+    ell = [i for i, k in enumerate(key) if k is Ellipsis]
+    if len(ell) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if used > ndim:
+        raise IndexError("too many indices for tensor of dimension %d" % ndim)
+    if not ell:
+        return key
+    i = ell[0]
+    return key[:i] + (slice(None),) * (ndim - used) + key[i + 1:]
+
+
+def _apply_key(t, key):
+    """Apply the expanded key one dim at a time."""
+    r, dim = t, 0
+    for k in key:
+        if k is None:
+            r = r.unsqueeze(dim)
+            dim += 1
+        elif isinstance(k, slice):
+            size = r.shape[dim]
+            start, stop, step = k.indices(size)
+            if step != 1:
+                raise NotImplementedError("slices with a step other than 1 (got %d) are not "
+                                          "supported on gosparse tensors" % step)
+            if (start, stop) != (0, size):
+                r = r.narrow_copy(dim, start, max(stop - start, 0))
+            dim += 1
+        else:
+            r = r.select(dim, k)
+    return r.clone() if r is t else r

@@ -1,0 +1,165 @@
+"""The matmul family: mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm and
+gosparse.sparse's mm, addmm, sampled_addmm, as functions, methods and @, against numpy
+on every sparse layout; torch's result layouts; refusals; the memory limit."""
+
+import gc
+import time
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+
+A = np.array([[0, -1.5, 0, 2, 0, 0],
+              [0, 0, 0, 0, 0, 0],
+              [3, 0, -4, 0.25, 0, 1],
+              [0, 0, 5, 0, -0.5, 0]])  # 4 x 6
+X = np.arange(12, dtype=np.float64).reshape(6, 2) - 5  # 6 x 2
+V = np.array([1.0, -2, 0.5, 3, 0, 1])
+LAYOUTS = ["coo", "csr", "csc", "bsr"]
+
+
+def make(a, layout):
+    t = gs.tensor(a)
+    if layout == "strided":
+        return t
+    if layout == "bsr":
+        return t.to_sparse_bsr((2, 2))
+    return t.to_sparse(layout=layout)
+
+
+def dense(t):
+    return np.asarray(t.to_dense()) if t.layout is not gs.strided else np.asarray(t)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_mm_and_mv_match_numpy(layout):
+    s, x, v = make(A, layout), gs.tensor(X), gs.tensor(V)
+    for r in (gs.mm(s, x), s.mm(x), s @ x, gs.matmul(s, x), gs.sparse.mm(s, x), s @ X):
+        assert r.layout is gs.strided  # sparse @ dense is dense
+        np.testing.assert_allclose(dense(r), A @ X, rtol=1e-12)
+    for r in (gs.mv(s, v), s.mv(v), s @ v, gs.matmul(s, V)):
+        np.testing.assert_allclose(dense(r), A @ V, rtol=1e-12)
+    # dense @ sparse, numpy on the left.
+    np.testing.assert_allclose(dense(X.T @ s.t()), X.T @ A.T, rtol=1e-12)
+
+
+@pytest.mark.parametrize("layout", ["coo", "csr", "csc"])
+def test_sparse_at_sparse_stays_sparse(layout):
+    a, b = make(A, layout), make(A.T, layout)
+    r = gs.sparse.mm(a, b)
+    assert r.layout is a.layout
+    np.testing.assert_allclose(dense(r), A @ A.T, rtol=1e-12)
+    if layout == "coo":
+        assert r.is_coalesced()
+        idx = r.indices()
+        assert (np.lexsort(idx[::-1]) == np.arange(idx.shape[1])).all()  # sorted
+    assert (a @ b).layout is a.layout
+    # different layouts give CSR
+    assert gs.mm(make(A, "coo"), make(A.T, "csc")).layout is gs.sparse_csr
+
+
+def test_addmm_family():
+    s, x = make(A, "csr"), gs.tensor(X)
+    inp = np.array([[1.0, 0], [0, 2], [3, 0], [0, 0]])
+    want = 0.5 * inp + 2 * (A @ X)
+    for r in (gs.addmm(gs.tensor(inp), s, x, beta=0.5, alpha=2),
+              gs.tensor(inp).addmm(s, x, beta=0.5, alpha=2),
+              gs.sparse.addmm(gs.tensor(inp), s, x, beta=0.5, alpha=2)):
+        np.testing.assert_allclose(dense(r), want, rtol=1e-12)
+    np.testing.assert_allclose(dense(gs.addmm(gs.tensor(inp), s, x)), inp + A @ X, rtol=1e-12)
+    r = gs.sspaddmm(make(inp, "coo"), make(A, "coo"), x, beta=0.5, alpha=2)
+    assert r.layout is gs.sparse_coo
+    np.testing.assert_allclose(dense(r), want, rtol=1e-12)
+    r = gs.sparse.sampled_addmm(make(inp, "csr"), gs.tensor(A), x, beta=0.5, alpha=2)
+    assert r.layout is gs.sparse_csr and r._nnz() == 3
+    np.testing.assert_allclose(dense(r), np.where(inp != 0, want, 0), rtol=1e-12)
+    y = np.array([1.0, 2, 3, 4])
+    np.testing.assert_allclose(dense(gs.addmv(gs.tensor(y), s, gs.tensor(V), beta=-1, alpha=3)),
+                               -y + 3 * (A @ V), rtol=1e-12)
+    np.testing.assert_allclose(dense(gs.tensor(y).addmv(s, V)), y + A @ V, rtol=1e-12)
+
+
+def test_hspmm_smm_bmm_matmul_batched():
+    s, x = make(A, "coo"), gs.tensor(X)
+    h = gs.hspmm(s, x)
+    assert h.layout is gs.sparse_coo and (h.sparse_dim(), h.dense_dim()) == (1, 1)
+    assert h._nnz() == 3  # the rows of A that store something
+    np.testing.assert_allclose(dense(h), A @ X, rtol=1e-12)
+    r = s.smm(x)
+    assert r.layout is gs.sparse_coo
+    np.testing.assert_allclose(dense(r), A @ X, rtol=1e-12)
+    a3 = np.stack([A, -A])
+    b3 = np.stack([X, 2 * X])
+    want = a3 @ b3
+    for r in (gs.bmm(gs.tensor(a3).to_sparse_coo(), gs.tensor(b3)),
+              gs.matmul(gs.tensor(a3).to_sparse_coo(), gs.tensor(b3)), gs.tensor(a3) @ b3):
+        np.testing.assert_allclose(dense(r), want, rtol=1e-12)
+    dot = gs.matmul(gs.tensor(V), gs.tensor(V))
+    assert dot.ndim == 0 and dot.item() == pytest.approx(V @ V)
+
+
+def test_layout_keyword_converts_the_result():
+    s, x = make(A, "csr"), gs.tensor(X)
+    r = gs.mm(s, x, layout=gs.sparse_coo)
+    assert r.layout is gs.sparse_coo
+    np.testing.assert_allclose(dense(r), A @ X, rtol=1e-12)
+    r = s.mm(x, layout="bsr", blocksize=(2, 1))
+    assert r.layout is gs.sparse_bsr and r._blocksize() == (2, 1)
+    assert gs.sparse.mm(s, make(A.T, "csr"), layout=gs.strided).layout is gs.strided
+
+
+def test_refusals():
+    s = make(A, "coo")
+    with pytest.raises(gs.InvalidArgumentError, match="gs_mm: mm: .*cannot be multiplied"):
+        gs.mm(s, s)  # (4 x 6) @ (4 x 6): torch's mm_shape_mismatch
+    with pytest.raises(ValueError, match="gs_mv"):
+        gs.mv(s, gs.tensor(np.ones(4)))
+    with pytest.raises(gs.DTypeError, match="gs_mm"):
+        gs.mm(s, gs.tensor(X, dtype=gs.float32))
+    with pytest.raises(TypeError, match="argument 'mat2' must be a gosparse.Tensor"):
+        gs.mm(s, [[1.0]])
+    with pytest.raises(TypeError, match="argument 'beta' must be a number"):
+        gs.addmm(gs.tensor(np.zeros((4, 2))), s, gs.tensor(X), beta="one")
+    with pytest.raises(NotImplementedError, match="reduce='amax'"):
+        gs.sparse.mm(s, gs.tensor(X), "amax")
+    with pytest.raises(TypeError):
+        s @ 2
+
+
+def _arrow(n):
+    """An n x n matrix with a full first row and column: its square is dense."""
+    rows = np.concatenate([np.zeros(n, np.int64), np.arange(1, n)])
+    cols = np.concatenate([np.arange(n), np.zeros(n - 1, np.int64)])
+    return gs.sparse_coo_tensor(np.stack([rows, cols]), np.ones(2 * n - 1), (n, n))
+
+
+def test_squaring_over_the_memory_limit_is_refused_at_once():
+    a = _arrow(20000)
+    old = gs.get_memory_limit()
+    gs.set_memory_limit(16 << 20)
+    try:
+        for x in (a, a.to_sparse_csr(), a.to_sparse_csc()):
+            start = time.perf_counter()
+            with pytest.raises(gs.TooLargeError, match="memory limit") as e:
+                gs.sparse.mm(x, x)
+            assert isinstance(e.value, MemoryError)
+            assert time.perf_counter() - start < 2.0
+    finally:
+        gs.set_memory_limit(old)
+    assert gs.get_memory_limit() == old
+
+
+def test_no_handle_leaks():
+    gc.collect()
+    live = gs.live_handles()
+    s, x = make(A, "csr"), gs.tensor(X)
+    for _ in range(3):
+        _ = gs.addmm(gs.tensor(np.zeros((4, 2))), s, x) + s @ x
+        try:
+            gs.mm(s, s)
+        except ValueError:
+            pass
+    del s, x, _
+    gc.collect()
+    assert gs.live_handles() == live

@@ -1,0 +1,184 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// Readers of the element-wise and linear algebra arguments: gs_number,
+// gs_elementwise_args and op names. They check what only the C side can get
+// wrong (unknown number kinds, non-zero reserved fields, fields that the
+// kind of op never reads); each op's own rules live in core.
+
+// readNumber converts the caller's gs_number arg. Its kind plays the part of
+// a Python literal's type in type promotion, so only the four kinds a
+// literal can have are accepted.
+func readNumber(arg string, n *C.gs_cnumber) (core.Number, error) {
+	if n == nil {
+		return core.Number{}, errNull(arg)
+	}
+	if n.reserved != 0 {
+		return core.Number{}, errArg("%s.reserved = %d must be 0", arg, int32(n.reserved))
+	}
+	switch core.DType(n.kind) {
+	case core.Bool:
+		return core.BoolNumber(n.i != 0), nil
+	case core.Int64:
+		return core.IntNumber(int64(n.i)), nil
+	case core.Float64:
+		return core.FloatNumber(float64(n.re)), nil
+	case core.Complex128:
+		return core.ComplexNumber(complex(float64(n.re), float64(n.im))), nil
+	}
+	return core.Number{}, core.Errorf(core.ErrDType, "%s.kind = %d must be GS_BOOL, GS_INT64, GS_FLOAT64 or GS_COMPLEX128", arg, int32(n.kind))
+}
+
+// readOptNumber is readNumber for an optional field: NULL gives nil.
+func readOptNumber(arg string, n *C.gs_cnumber) (*core.Number, error) {
+	if n == nil {
+		return nil, nil
+	}
+	v, err := readNumber(arg, n)
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// readCoefficient reads beta or alpha of the linear algebra exports as a
+// core.Scalar; NULL is torch's default, 1.
+func readCoefficient(arg string, n *C.gs_cnumber) (core.Scalar, error) {
+	if n == nil {
+		return core.IntScalar(1), nil
+	}
+	v, err := readNumber(arg, n)
+	if err != nil {
+		return core.Scalar{}, err
+	}
+	return v.Value, nil
+}
+
+// readOptDouble copies an optional double field: NULL gives nil.
+func readOptDouble(p *C.double) *float64 {
+	if p == nil {
+		return nil
+	}
+	v := float64(*p)
+	return &v
+}
+
+// readOpName reads the op argument (not NULL).
+func readOpName(op *C.gs_cchar) (string, error) {
+	if op == nil {
+		return "", errNull("op")
+	}
+	return C.GoString(op), nil
+}
+
+// readOutput reads the result layout and block size of args (NULL: torch's
+// choice).
+func readOutput(a *C.gs_celementwise_args) (core.Output, error) {
+	if a == nil {
+		return core.Output{}, nil
+	}
+	if a.reserved != 0 {
+		return core.Output{}, errArg("args.reserved = %d must be 0", int32(a.reserved))
+	}
+	bs := [2]int64{int64(a.blocksize[0]), int64(a.blocksize[1])}
+	if a.layout == -1 {
+		if bs != [2]int64{} {
+			return core.Output{}, errArg("args.blocksize = %v applies to a sparse_bsr or sparse_bsc args.layout only, but args.layout = -1 (the default)", bs)
+		}
+		return core.Output{}, nil
+	}
+	l, err := checkLayout(a.layout)
+	if err != nil {
+		return core.Output{}, errArg("args.layout = %d is neither -1 (the default) nor a gs_layout (GS_STRIDED..GS_SPARSE_CSF)", int32(a.layout))
+	}
+	if l != core.BSR && l != core.BSC && bs != [2]int64{} {
+		return core.Output{}, errArg("args.blocksize = %v applies to sparse_bsr and sparse_bsc results only, not %s", bs, l)
+	}
+	if bs[0] < 0 || bs[1] < 0 {
+		return core.Output{}, errArg("args.blocksize = %v: block sizes must be positive", bs)
+	}
+	return core.Output{Layout: &l, BlockSize: bs}, nil
+}
+
+// unaryArgs reads args for gs_unary op name: the fields of the binary ops
+// (alpha, rounding_mode) must be unset.
+func unaryArgs(name string, a *C.gs_celementwise_args) (core.UnaryArgs, error) {
+	var u core.UnaryArgs
+	out, err := readOutput(a)
+	if err != nil || a == nil {
+		return u, err
+	}
+	u.Out = out
+	if a.alpha != nil {
+		return u, errArg("args.alpha: unary op %q takes no alpha (alpha applies to the binary ops add and sub)", name)
+	}
+	if a.rounding_mode != nil {
+		return u, errArg("args.rounding_mode: unary op %q takes no rounding_mode (it applies to the binary op div)", name)
+	}
+	if u.Exponent, err = readOptNumber("args.exponent", a.exponent); err != nil {
+		return u, err
+	}
+	if u.Min, err = readOptNumber("args.min", a.min); err != nil {
+		return u, err
+	}
+	if u.Max, err = readOptNumber("args.max", a.max); err != nil {
+		return u, err
+	}
+	u.NaN, u.PosInf, u.NegInf = readOptDouble(a.nan), readOptDouble(a.posinf), readOptDouble(a.neginf)
+	return u, nil
+}
+
+// binaryArgs reads args for gs_binary and gs_binary_number op name: the
+// fields of the unary ops must be unset.
+func binaryArgs(name string, a *C.gs_celementwise_args) (core.BinaryArgs, error) {
+	var b core.BinaryArgs
+	out, err := readOutput(a)
+	if err != nil || a == nil {
+		return b, err
+	}
+	b.Out = out
+	unset := []struct {
+		field string
+		set   bool
+	}{
+		{"exponent", a.exponent != nil}, {"min", a.min != nil}, {"max", a.max != nil},
+		{"nan", a.nan != nil}, {"posinf", a.posinf != nil}, {"neginf", a.neginf != nil},
+	}
+	for _, f := range unset {
+		if f.set {
+			return b, errArg("args.%s: binary op %q takes no %s (it applies to unary ops; pow's exponent is its second operand)", f.field, name, f.field)
+		}
+	}
+	if b.Alpha, err = readOptNumber("args.alpha", a.alpha); err != nil {
+		return b, err
+	}
+	if a.rounding_mode != nil {
+		b.RoundingMode = C.GoString(a.rounding_mode)
+		if b.RoundingMode != "trunc" && b.RoundingMode != "floor" {
+			return b, errArg("args.rounding_mode = %q must be NULL (true division), \"trunc\" or \"floor\"", b.RoundingMode)
+		}
+	}
+	return b, nil
+}
+
+// wrongKindOfOp explains an op name given to the other kind of export
+// (a binary op to gs_unary, or a unary op to gs_binary); nil otherwise.
+func wrongKindOfOp(name string, unary bool) error {
+	if unary && name != "pow" && slices.Contains(core.BinaryOps(), name) {
+		return errArg("op = %q is a binary op: use gs_binary or gs_binary_number", name)
+	}
+	if !unary && !slices.Contains(core.BinaryOps(), name) && slices.Contains(core.UnaryOps(), name) {
+		return errArg("op = %q is a unary op: use gs_unary", name)
+	}
+	return nil
+}

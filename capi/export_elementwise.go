@@ -1,0 +1,161 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// Static C names for gs_unary_op_names and gs_binary_op_names, made once
+// and never freed: the header promises static strings.
+var unaryOpNames, binaryOpNames []*C.char
+
+// init makes the static op names once.
+func init() {
+	for _, n := range core.UnaryOps() {
+		unaryOpNames = append(unaryOpNames, C.CString(n))
+	}
+	for _, n := range core.BinaryOps() {
+		binaryOpNames = append(binaryOpNames, C.CString(n))
+	}
+}
+
+// gs_unary applies the element-wise op named op to t (its stored values and
+// its fill value), with the optional args.
+//
+//export gs_unary
+func gs_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_unary"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	name, err := readOpName(op)
+	if err != nil {
+		return done(fn, err)
+	}
+	if err := wrongKindOfOp(name, true); err != nil {
+		return done(fn, err)
+	}
+	ua, err := unaryArgs(name, args)
+	if err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.UnaryByName(name, t, ua) })
+}
+
+// gs_binary applies the element-wise op named op to two tensors of equal
+// shape, in any two layouts.
+//
+//export gs_binary
+func gs_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_binary"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	ha, err := lookup("a", a)
+	if err != nil {
+		return done(fn, err)
+	}
+	hb, err := lookup("b", b)
+	if err != nil {
+		return done(fn, err)
+	}
+	name, err := readOpName(op)
+	if err != nil {
+		return done(fn, err)
+	}
+	if err := wrongKindOfOp(name, false); err != nil {
+		return done(fn, err)
+	}
+	ba, err := binaryArgs(name, args)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := core.BinaryByName(name, core.TensorOperand(ha.t), core.TensorOperand(hb.t), ba)
+	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
+}
+
+// gs_binary_number applies the element-wise op named op to a tensor and a
+// number: op(a, number), or op(number, a) when number_first != 0.
+//
+//export gs_binary_number
+func gs_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int32_t, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_binary_number"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookup("a", a)
+	if err != nil {
+		return done(fn, err)
+	}
+	n, err := readNumber("number", number)
+	if err != nil {
+		return done(fn, err)
+	}
+	name, err := readOpName(op)
+	if err != nil {
+		return done(fn, err)
+	}
+	if err := wrongKindOfOp(name, false); err != nil {
+		return done(fn, err)
+	}
+	ba, err := binaryArgs(name, args)
+	if err != nil {
+		return done(fn, err)
+	}
+	x, y := core.TensorOperand(h.t), core.NumberOperand(n)
+	if numberFirst != 0 {
+		x, y = y, x
+	}
+	r, err := core.BinaryByName(name, x, y, ba)
+	return finishNew(fn, r, err, h, out)
+}
+
+// gs_unary_op_names writes the names gs_unary accepts.
+//
+//export gs_unary_op_names
+func gs_unary_op_names(names **C.gs_cchar, capacity C.int32_t, count *C.int32_t) (st C.gs_status) {
+	const fn = "gs_unary_op_names"
+	defer guard(fn, &st)
+	return done(fn, writeNames(unaryOpNames, names, capacity, count))
+}
+
+// gs_binary_op_names writes the names gs_binary and gs_binary_number accept.
+//
+//export gs_binary_op_names
+func gs_binary_op_names(names **C.gs_cchar, capacity C.int32_t, count *C.int32_t) (st C.gs_status) {
+	const fn = "gs_binary_op_names"
+	defer guard(fn, &st)
+	return done(fn, writeNames(binaryOpNames, names, capacity, count))
+}
+
+// writeNames writes min(len(all), capacity) static names into names and
+// len(all) into count. names may be NULL only when capacity is 0.
+func writeNames(all []*C.char, names **C.gs_cchar, capacity C.int32_t, count *C.int32_t) error {
+	if count == nil {
+		return errNull("count")
+	}
+	if capacity < 0 {
+		return errArg("cap = %d must be >= 0", int32(capacity))
+	}
+	if names == nil && capacity > 0 {
+		return errArg("names is NULL but cap = %d", int32(capacity))
+	}
+	n := min(len(all), int(capacity))
+	if n > 0 {
+		dst := unsafe.Slice(names, n)
+		for i := range dst {
+			dst[i] = (*C.gs_cchar)(all[i])
+		}
+	}
+	*count = C.int32_t(len(all))
+	return nil
+}

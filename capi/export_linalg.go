@@ -1,0 +1,169 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import "github.com/gosparse/gosparse/core"
+
+// The matmul family. Each export looks up its handles (named as the header
+// names them), reads beta and alpha (NULL: 1) and registers the result,
+// which may share the borrowed buffers of an input.
+
+// product is the shared body of the two-operand products.
+func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *core.Tensor) (*core.Tensor, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	ha, err := lookup(nameA, a)
+	if err != nil {
+		return done(fn, err)
+	}
+	hb, err := lookup(nameB, b)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := op(ha.t, hb.t)
+	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
+}
+
+// scaledProduct is the shared body of the addmm family:
+// beta * input + alpha * (m1 @ m2).
+func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor,
+	op func(input, m1, m2 *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	hs := make([]*tensorHandle, 3)
+	for i, x := range []struct {
+		name string
+		t    *C.gs_ctensor
+	}{{"input", input}, {nameM1, m1}, {nameM2, m2}} {
+		h, err := lookup(x.name, x.t)
+		if err != nil {
+			return done(fn, err)
+		}
+		hs[i] = h
+	}
+	b, err := readCoefficient("beta", beta)
+	if err != nil {
+		return done(fn, err)
+	}
+	a, err := readCoefficient("alpha", alpha)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := op(hs[0].t, hs[1].t, hs[2].t, b, a)
+	return finishFromMany(fn, r, err, hs, out)
+}
+
+// gs_mv is torch.mv: the product of a matrix and a vector.
+//
+//export gs_mv
+func gs_mv(mat, vec *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_mv"
+	defer guard(fn, &st)
+	return product(fn, "mat", "vec", mat, vec, out, core.Mv)
+}
+
+// gs_mm is torch.mm: the product of two matrices.
+//
+//export gs_mm
+func gs_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_mm"
+	defer guard(fn, &st)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Mm)
+}
+
+// gs_matmul is torch.matmul: vector, matrix and batched products with broadcasting.
+//
+//export gs_matmul
+func gs_matmul(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_matmul"
+	defer guard(fn, &st)
+	return product(fn, "a", "b", a, b, out, core.Matmul)
+}
+
+// gs_bmm is torch.bmm: batched matrix products of 3-d tensors.
+//
+//export gs_bmm
+func gs_bmm(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_bmm"
+	defer guard(fn, &st)
+	return product(fn, "a", "b", a, b, out, core.Bmm)
+}
+
+// gs_sparse_mm is torch.sparse.mm: sparse @ sparse is sparse (refused with
+// GS_ERR_TOO_LARGE before allocating a result above the memory limit).
+//
+//export gs_sparse_mm
+func gs_sparse_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sparse_mm"
+	defer guard(fn, &st)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, core.SparseMm)
+}
+
+// gs_hspmm is torch.hspmm: sparse @ dense as a hybrid COO tensor.
+//
+//export gs_hspmm
+func gs_hspmm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_hspmm"
+	defer guard(fn, &st)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Hspmm)
+}
+
+// gs_smm is torch.smm: sparse @ dense as a sparse tensor.
+//
+//export gs_smm
+func gs_smm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_smm"
+	defer guard(fn, &st)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Smm)
+}
+
+// gs_addmv is torch.addmv: beta * input + alpha * (mat @ vec).
+//
+//export gs_addmv
+func gs_addmv(input, mat, vec *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_addmv"
+	defer guard(fn, &st)
+	return scaledProduct(fn, "mat", "vec", input, mat, vec, beta, alpha, out, core.Addmv)
+}
+
+// gs_addmm is torch.addmm: beta * input + alpha * (mat1 @ mat2).
+//
+//export gs_addmm
+func gs_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_addmm"
+	defer guard(fn, &st)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.Addmm)
+}
+
+// gs_sparse_addmm is torch.sparse.addmm.
+//
+//export gs_sparse_addmm
+func gs_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sparse_addmm"
+	defer guard(fn, &st)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.SparseAddmm)
+}
+
+// gs_sspaddmm is torch.sspaddmm: sparse input, sparse result.
+//
+//export gs_sspaddmm
+func gs_sspaddmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sspaddmm"
+	defer guard(fn, &st)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.Sspaddmm)
+}
+
+// gs_sampled_addmm is torch.sparse.sampled_addmm (SDDMM): mat1 @ mat2 at
+// input's specified positions, as a CSR tensor.
+//
+//export gs_sampled_addmm
+func gs_sampled_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sampled_addmm"
+	defer guard(fn, &st)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.SampledAddmm)
+}

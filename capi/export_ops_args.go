@@ -1,0 +1,140 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"strconv"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// Argument readers and result registration shared by the operator exports
+// (export_ops_*.go). They validate what only the C side can get wrong (NULL
+// pointers, counts out of range); the rules of each operator live in core.
+
+// readDims copies n int32 dims from p. n must be in [0, GS_MAX_NDIM]; p may
+// be NULL only when n is 0. Negative dims are kept: core resolves them.
+func readDims(arg, count string, p *C.gs_cint32, n C.int32_t) ([]int, error) {
+	if n < 0 || n > C.GS_MAX_NDIM {
+		return nil, errArg("%s = %d must be in [0, %d]", count, int32(n), C.GS_MAX_NDIM)
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	if p == nil {
+		return nil, errArg("%s is NULL but %s = %d", arg, count, int32(n))
+	}
+	src := unsafe.Slice((*int32)(unsafe.Pointer(p)), int(n))
+	out := make([]int, n)
+	for i, v := range src {
+		out[i] = int(v)
+	}
+	return out, nil
+}
+
+// readShape reads a size argument of ndim values for reshape: sizes must be
+// non-negative except that -1 asks core to infer one of them.
+func readShape(arg string, p *C.gs_cint64, ndim C.int32_t) ([]int64, error) {
+	if ndim < 0 || ndim > C.GS_MAX_NDIM {
+		return nil, errArg("ndim = %d must be in [0, %d]", int32(ndim), C.GS_MAX_NDIM)
+	}
+	if ndim == 0 {
+		return []int64{}, nil
+	}
+	if p == nil {
+		return nil, errArg("%s is NULL but ndim = %d", arg, int32(ndim))
+	}
+	src := unsafe.Slice((*int64)(unsafe.Pointer(p)), int(ndim))
+	out := make([]int64, ndim)
+	for i, v := range src {
+		if v < -1 {
+			return nil, errArg("%s[%d] = %d: sizes must be non-negative (or -1 to infer one)", arg, i, v)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// readSizeExact reads a size of exactly ndim non-negative values (ndim in
+// [0, GS_MAX_NDIM]; NULL only when ndim is 0).
+func readSizeExact(arg string, p *C.gs_cint64, ndim C.int32_t) ([]int64, error) {
+	if ndim < 0 || ndim > C.GS_MAX_NDIM {
+		return nil, errArg("ndim = %d must be in [0, %d]", int32(ndim), C.GS_MAX_NDIM)
+	}
+	if ndim == 0 {
+		return []int64{}, nil
+	}
+	if p == nil {
+		return nil, errArg("%s is NULL but ndim = %d", arg, int32(ndim))
+	}
+	return readInt64s(arg, p, int(ndim))
+}
+
+// readTensorList looks up the n handles of a const gs_tensor *const * list.
+// n must be >= 1; every element must be a live handle.
+func readTensorList(list *C.gs_ctensor_elem, n C.int32_t) ([]*tensorHandle, error) {
+	if list == nil {
+		return nil, errNull("tensors")
+	}
+	if n <= 0 {
+		return nil, errArg("n = %d must be >= 1: expected a non-empty list of tensors", int32(n))
+	}
+	elems := unsafe.Slice(list, int(n))
+	hs := make([]*tensorHandle, n)
+	for i, e := range elems {
+		h, err := lookup("tensors["+strconv.Itoa(i)+"]", e)
+		if err != nil {
+			return nil, err
+		}
+		hs[i] = h
+	}
+	return hs, nil
+}
+
+// finishFromMany registers r, computed from several inputs. A result that
+// aliases the borrowed buffers of one input shares that input's borrow; one
+// that aliases the buffers of two or more is copied, since a handle holds at
+// most one borrow.
+func finishFromMany(fn string, r *core.Tensor, err error, from []*tensorHandle, out **C.gs_tensor) C.gs_status {
+	if err != nil {
+		return done(fn, err)
+	}
+	var owner *tensorHandle
+	for _, h := range from {
+		if h.borrow == nil || !h.borrow.aliasedBy(r) || (owner != nil && owner.borrow == h.borrow) {
+			continue
+		}
+		if owner != nil {
+			return finishNew(fn, core.Clone(r), nil, nil, out)
+		}
+		owner = h
+	}
+	return finishNew(fn, r, nil, owner, out)
+}
+
+// tensorsOf lists the core tensors of handles.
+func tensorsOf(hs []*tensorHandle) []*core.Tensor {
+	ts := make([]*core.Tensor, len(hs))
+	for i, h := range hs {
+		ts[i] = h.t
+	}
+	return ts
+}
+
+// listOp is the shared body of gs_cat and friends: check out, read the list,
+// compute, register.
+func listOp(fn string, list *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor, op func([]*core.Tensor) (*core.Tensor, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	hs, err := readTensorList(list, n)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := op(tensorsOf(hs))
+	return finishFromMany(fn, r, err, hs, out)
+}

@@ -1,0 +1,39 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// gs_with_fill_value writes a copy of t whose unspecified elements read
+// value, one element of t's dtype (value_bytes must be its size).
+//
+//export gs_with_fill_value
+func gs_with_fill_value(t *C.gs_ctensor, value *C.gs_cvoid, valueBytes C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_with_fill_value"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	if value == nil {
+		return done(fn, errNull("value"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	d := h.t.DType()
+	if int64(valueBytes) != int64(d.Size()) {
+		return done(fn, errArg("value_bytes = %d must equal the %d bytes of one %s element", int64(valueBytes), d.Size(), d))
+	}
+	// Read only after the size check: value holds value_bytes bytes.
+	fill := C.GoBytes(unsafe.Pointer(value), C.int(valueBytes))
+	r, err := core.WithFill(h.t, fill)
+	return finishNew(fn, r, err, h, out)
+}

@@ -1,0 +1,73 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// gs_select is torch's select(dim, index): the slice at index of dim, which
+// the result no longer has.
+//
+//export gs_select
+func gs_select(t *C.gs_ctensor, dim C.int32_t, index C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_select"
+	defer guard(fn, &st)
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Select(t, int(dim), int64(index)) })
+}
+
+// gs_index is t[indices[0], indices[1], ...] with integer indices on the
+// leading dims; indexing every dim gives a 0-d strided tensor.
+//
+//export gs_index
+func gs_index(t *C.gs_ctensor, indices *C.gs_cint64, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_index"
+	defer guard(fn, &st)
+	if n < 0 {
+		return done(fn, errArg("n = %d must be >= 0", int32(n)))
+	}
+	if n > C.GS_MAX_NDIM {
+		return done(fn, core.Errorf(core.ErrIndex, "n = %d: too many indices, a tensor has at most %d dimensions", int32(n), C.GS_MAX_NDIM))
+	}
+	if indices == nil && n > 0 {
+		return done(fn, errArg("indices is NULL but n = %d", int32(n)))
+	}
+	idx := make([]int64, n)
+	if n > 0 {
+		copy(idx, unsafe.Slice((*int64)(unsafe.Pointer(indices)), int(n)))
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Index(t, idx) })
+}
+
+// gs_index_select is torch's index_select(dim, index), index a 0-d or 1-d
+// int32/int64 array (copied).
+//
+//export gs_index_select
+func gs_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_index_select"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	ix, err := copyArray("index", index)
+	if err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.IndexSelect(t, int(dim), ix) })
+}
+
+// gs_narrow_copy keeps [start, start + length) of dim (start may be negative).
+//
+//export gs_narrow_copy
+func gs_narrow_copy(t *C.gs_ctensor, dim C.int32_t, start, length C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_narrow_copy"
+	defer guard(fn, &st)
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+		return core.NarrowCopy(t, int(dim), int64(start), int64(length))
+	})
+}

@@ -1,0 +1,163 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import "github.com/gosparse/gosparse/core"
+
+// gs_transpose swaps dims dim0 and dim1 (negative dims count from the end).
+//
+//export gs_transpose
+func gs_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_transpose"
+	defer guard(fn, &st)
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+		return core.Transpose(t, int(dim0), int(dim1))
+	})
+}
+
+// gs_t is torch's t(): the transpose of a matrix, a 0-d or 1-d tensor as is.
+//
+//export gs_t
+func gs_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_t"
+	defer guard(fn, &st)
+	return unary(fn, t, out, core.T)
+}
+
+// gs_permute reorders the dims: result dim i is dims[i] of t.
+//
+//export gs_permute
+func gs_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_permute"
+	defer guard(fn, &st)
+	ds, err := readDims("dims", "ndims", dims, ndims)
+	if err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Permute(t, ds) })
+}
+
+// gs_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
+//
+//export gs_unsqueeze
+func gs_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_unsqueeze"
+	defer guard(fn, &st)
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Unsqueeze(t, int(dim)) })
+}
+
+// gs_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
+//
+//export gs_squeeze
+func gs_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_squeeze"
+	defer guard(fn, &st)
+	var d *int
+	if all == 0 {
+		v := int(dim)
+		d = &v
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Squeeze(t, d) })
+}
+
+// gs_reshape gives t a new shape of as many sparse elements (COO result).
+//
+//export gs_reshape
+func gs_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_reshape"
+	defer guard(fn, &st)
+	s, err := readShape("shape", shape, ndim)
+	if err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Reshape(t, s) })
+}
+
+// gs_cat concatenates the n tensors along dim.
+//
+//export gs_cat
+func gs_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_cat"
+	defer guard(fn, &st)
+	return listOp(fn, tensors, n, out, func(ts []*core.Tensor) (*core.Tensor, error) { return core.Cat(ts, int(dim)) })
+}
+
+// gs_stack joins the n tensors along a new dim.
+//
+//export gs_stack
+func gs_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_stack"
+	defer guard(fn, &st)
+	return listOp(fn, tensors, n, out, func(ts []*core.Tensor) (*core.Tensor, error) { return core.Stack(ts, int(dim)) })
+}
+
+// gs_hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors).
+//
+//export gs_hstack
+func gs_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_hstack"
+	defer guard(fn, &st)
+	return listOp(fn, tensors, n, out, core.HStack)
+}
+
+// gs_vstack is torch.vstack: cat along dim 0 of the tensors seen as at least 2-d.
+//
+//export gs_vstack
+func gs_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_vstack"
+	defer guard(fn, &st)
+	return listOp(fn, tensors, n, out, core.VStack)
+}
+
+// gs_dstack is torch.dstack: cat along dim 2 of the tensors seen as at least 3-d.
+//
+//export gs_dstack
+func gs_dstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_dstack"
+	defer guard(fn, &st)
+	return listOp(fn, tensors, n, out, core.DStack)
+}
+
+// resizeArgs validates the common arguments of the sparse_resize exports.
+func resizeArgs(size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t) ([]int64, error) {
+	if sparseDim < 0 {
+		return nil, errArg("sparse_dim = %d must be >= 0", int32(sparseDim))
+	}
+	if denseDim < 0 {
+		return nil, errArg("dense_dim = %d must be >= 0", int32(denseDim))
+	}
+	return readSizeExact("size", size, ndim)
+}
+
+// gs_sparse_resize is torch's sparse_resize_ as a new tensor.
+//
+//export gs_sparse_resize
+func gs_sparse_resize(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sparse_resize"
+	defer guard(fn, &st)
+	s, err := resizeArgs(size, ndim, sparseDim, denseDim)
+	if err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+		return core.SparseResize(t, s, int(sparseDim), int(denseDim))
+	})
+}
+
+// gs_sparse_resize_and_clear is torch's sparse_resize_and_clear_ as a new tensor.
+//
+//export gs_sparse_resize_and_clear
+func gs_sparse_resize_and_clear(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sparse_resize_and_clear"
+	defer guard(fn, &st)
+	s, err := resizeArgs(size, ndim, sparseDim, denseDim)
+	if err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+		return core.SparseResizeAndClear(t, s, int(sparseDim), int(denseDim))
+	})
+}
