@@ -5,6 +5,7 @@
 #   make test                 go vet + go test + C tests (twice: plain and cgocheck2) + bindings
 #   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
 #   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
+#   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
 #   make clean
 
 GO      ?= go
@@ -86,6 +87,18 @@ test-rust: lib
 
 conformance:
 	$(GO) run ./cmd/conformance $(CONFORMANCE)
+
+# ---- benchmarks --------------------------------------------------------------
+
+# gosparse against SciPy and PyTorch (when installed) on the same inputs: a table
+# on stdout and bench/results.json. BENCH_ARGS="--quick" for a smoke test,
+# "--only spmv", "--json path" (python3 bench/harness.py --help).
+PYTHON     ?= python3
+BENCH_ARGS ?=
+
+.PHONY: bench
+bench: lib
+	GOSPARSE_LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so CC="$(CC)" $(PYTHON) bench/harness.py $(BENCH_ARGS)
 
 # ---- install -----------------------------------------------------------------
 

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""gosparse against SciPy and PyTorch (when installed), on the same inputs, in one process.
+
+For each kernel it prints the median time, GFLOP/s, effective GB/s from the
+compulsory bytes, the fraction of the read bandwidth measured in the same run,
+the ratio to each peer (peer time / gosparse time) and whether the results
+agree; the table is also written as JSON.
+
+    python3 bench/harness.py [--quick] [--only NAME ...] [--json PATH] [--cc CC]
+
+`make bench` runs it against build/lib/libgosparse.so (set GOSPARSE_LIBRARY to
+benchmark another build). Inputs are generated (seeded); the real matrices of
+../shared/matrices are added when that folder exists.
+"""
+
+import argparse
+import gc
+import json
+import os
+import platform
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import numpy as np  # noqa: E402
+import scipy  # noqa: E402
+
+import cases  # noqa: E402
+import gslib  # noqa: E402
+import peers  # noqa: E402
+import report  # noqa: E402
+import smallcall  # noqa: E402
+from timing import read_bandwidth  # noqa: E402
+
+ALL = cases.KERNELS + [("small_call", smallcall.small_call)]
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true",
+                    help="small sizes and few repetitions: a smoke test (under a minute)")
+    ap.add_argument("--only", action="append", metavar="NAME",
+                    help="run only the kernel NAME (repeatable): "
+                    + ", ".join(n for n, _ in ALL if not n.endswith(":"))
+                    + "; spmv:<matrix> for one real matrix, spmv: for all of them")
+    ap.add_argument("--json", default=os.path.join(HERE, "results.json"),
+                    help="where to write the JSON table (default: bench/results.json)")
+    ap.add_argument("--cc", default=os.environ.get("CC", "cc"),
+                    help="the C compiler for small_call.c (default: $CC or cc)")
+    ap.add_argument("--shared", default=os.path.join(gslib.REPO, "..", "shared"),
+                    help="the shared data folder (default: ../shared of the repository)")
+    return ap.parse_args(argv)
+
+
+def selected(name, only):
+    """Whether a kernel group runs under --only: its exact name, or for the
+    real-matrix group ("spmv:") any name that starts with it."""
+    if not only:
+        return True
+    if name.endswith(":"):
+        return any(o.startswith(name) for o in only)
+    return name in only
+
+
+def row_selected(row_name, only):
+    """Whether a row is kept: its exact name, or a prefix ending in ':'."""
+    return not only or any(row_name == o or o.endswith(":") and row_name.startswith(o)
+                           for o in only)
+
+
+def machine(torch_status):
+    import gosparse
+
+    cpus = os.cpu_count()
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"summary": "%s, %d CPUs" % (model, cpus), "cpus": cpus, "platform": platform.platform(),
+            "python": platform.python_version(), "numpy": np.__version__,
+            "scipy": scipy.__version__, "torch": peers.torch_version() or torch_status,
+            "gosparse": gosparse.__version__, "library": gslib.library_path()}
+
+
+def main(argv=None):
+    args = parse(argv)
+    t_start = time.perf_counter()
+    load_start = os.getloadavg()[0]
+    shared = os.path.normpath(args.shared)
+    if not os.path.isdir(os.path.join(shared, "matrices")):
+        print("note: %s/matrices not found: the real-matrix rows are skipped" % shared)
+        shared = None
+    ctx = cases.Context(args.quick, shared=shared, cc=args.cc,
+                        build_dir=os.path.join(gslib.REPO, "build", "bench"))
+    _, torch_status = peers.torch()
+    print("torch: %s" % (peers.torch_version() or torch_status), flush=True)
+
+    bw = read_bandwidth((64 if args.quick else 512) << 20, reps=3 if args.quick else 7)
+    print("read bandwidth: %.1f GB/s" % bw["best_GBs"], flush=True)
+
+    rows = []
+    for name, fn in ALL:
+        if not selected(name, args.only):
+            continue
+        t0 = time.perf_counter()
+        try:
+            got = fn(ctx)
+        except Exception as e:  # a row that cannot even be built still gets a line
+            got = [cases.unavailable(cases.new_row(name.rstrip(":"), name),
+                                     "%s: %s" % (type(e).__name__, e))]
+        got = [r for r in got if row_selected(r["name"], args.only)]
+        for r in got:
+            report.derive(r, bw["best_GBs"])
+            gs = r.get("gosparse") or {}
+            print("  %-22s %-10s %s (%.1f s)" % (
+                r["name"], report.fmt_time(gs.get("time_s")) if gs else r["status"],
+                (r.get("target") or {}).get("verdict", ""), time.perf_counter() - t0), flush=True)
+        rows.extend(got)
+        gc.collect()
+
+    result = {"mode": "quick" if args.quick else "full", "machine": machine(torch_status),
+              "bandwidth": bw, "rows": rows, "load_start": load_start,
+              "load_end": os.getloadavg()[0], "elapsed_s": None}
+    result["elapsed_s"] = time.perf_counter() - t_start
+    print()
+    print(report.table(result))
+    print("\nelapsed: %.1f s; JSON: %s" % (result["elapsed_s"], args.json))
+    with open(args.json, "w") as f:
+        json.dump(result, f, indent=1, default=_jsonable)
+        f.write("\n")
+    return 0
+
+
+def _jsonable(v):
+    if isinstance(v, np.generic):
+        return v.item()
+    raise TypeError("not JSON serialisable: %r" % (v,))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

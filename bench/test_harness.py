@@ -1,0 +1,105 @@
+"""Smoke test of the benchmark harness: `harness.py --quick` runs every kernel and
+writes a JSON table in which every row was measured and agrees with its peers.
+
+    python3 -m pytest bench/test_harness.py
+
+Not part of `make test` (it takes about half a minute and needs SciPy and a C
+compiler). GOSPARSE_LIBRARY selects the library, as for the package.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import check  # noqa: E402
+
+KERNELS = ["spmv", "spmm", "spgemm", "coo_to_csr", "coalesce", "sddmm", "small_call"]
+SHARED = os.path.join(HERE, "..", "..", "shared", "matrices", "suitesparse")
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench") / "results.json"
+    p = subprocess.run([sys.executable, os.path.join(HERE, "harness.py"), "--quick",
+                        "--json", str(out)], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, "harness failed:\n%s\n%s" % (p.stdout[-3000:], p.stderr[-3000:])
+    with open(out) as f:
+        return json.load(f), p.stdout
+
+
+def test_every_kernel_measured_and_agrees(quick_run):
+    result, _ = quick_run
+    rows = {r["name"]: r for r in result["rows"]}
+    for name in KERNELS:
+        assert name in rows, "row %s missing; rows: %s" % (name, sorted(rows))
+        r = rows[name]
+        assert r["status"] == "ok", "%s: %s" % (name, r["status"])
+        assert r["agreement"]["ok"] is True, "%s: %s" % (name, r["agreement"])
+        assert r["gosparse"]["time_s"] > 0
+        assert r["gosparse"]["gbs"] > 0
+        assert r["target"]["verdict"]
+    for name in ("spmv", "spmm", "spgemm", "coo_to_csr", "coalesce"):
+        assert rows[name]["peers"]["scipy"]["ratio"] > 0
+        assert rows[name]["agreement"]["checks"]["scipy"] == "ok"
+    assert rows["sddmm"]["agreement"]["checks"]["numpy"] == "ok"
+    assert rows["spgemm"]["sorted_output"] is True
+    assert rows["coo_to_csr"]["sorted_output"] is True
+
+
+def test_bandwidth_and_formulas(quick_run):
+    result, stdout = quick_run
+    assert result["bandwidth"]["best_GBs"] > 0
+    for r in result["rows"]:
+        assert r["bytes"] > 0 and r["bytes_formula"], r["name"]
+        frac = r["gosparse"]["bw_fraction"]
+        assert frac == pytest.approx(r["gosparse"]["gbs"] / result["bandwidth"]["best_GBs"])
+    assert "read bandwidth measured now" in stdout
+
+
+def test_torch_column(quick_run):
+    result, stdout = quick_run
+    try:
+        import torch
+    except ImportError:
+        spmv = next(r for r in result["rows"] if r["name"] == "spmv")
+        assert spmv["peers"]["torch"]["status"] == "not installed"
+        assert "torch: not installed" in stdout
+    else:
+        assert result["machine"]["torch"] == torch.__version__
+        for r in result["rows"]:
+            if r["name"] != "small_call":
+                assert "torch" in r["peers"], r["name"]
+
+
+def test_real_matrices(quick_run):
+    if not os.path.isdir(SHARED):
+        pytest.skip("../shared/matrices/suitesparse is absent: no real-matrix rows")
+    result, _ = quick_run
+    real = [r for r in result["rows"] if r["name"].startswith("spmv:")]
+    assert real, "no spmv:<matrix> rows although %s exists" % SHARED
+    for r in real:
+        assert r["agreement"]["ok"] is True, "%s: %s" % (r["name"], r["agreement"])
+
+
+def test_checks_catch_differences():
+    crow = np.array([0, 2, 3])
+    ref = (crow, np.array([0, 2, 1]), np.array([1.0, 2.0, 3.0]))
+    same_unsorted = (crow, np.array([2, 0, 1]), np.array([2.0, 1.0, 3.0]))
+    assert check.csr(ref, same_unsorted) is None
+    assert check.csr(ref, (crow, np.array([0, 2, 1]), np.array([1.0, 2.0, 3.001]))) is not None
+    assert check.csr(ref, (crow, np.array([0, 1, 1]), ref[2])) is not None
+    assert check.csr(ref, (np.array([0, 1, 3]), ref[1], ref[2])) is not None
+    assert check.csr_sorted(*ref[:2]) and not check.csr_sorted(*same_unsorted[:2])
+    assert not check.csr_sorted(crow, np.array([1, 1, 0]))  # a repeat is not sorted
+    assert check.dense(np.ones(3), np.ones(3) + 1e-14) is None
+    assert check.dense(np.ones(3), np.array([1.0, 1.0, 1.0 + 1e-8])) is not None
+    idx = np.array([[0, 1], [1, 0]])
+    assert check.coo((idx, np.ones(2)), (idx, np.ones(2))) is None
+    assert check.coo((idx, np.ones(2)), (idx[:, ::-1], np.ones(2))) is not None
