@@ -88,9 +88,16 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 		if nd == 0 {
 			return ToDType(t, outDType)
 		}
-		if t, err = ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
+		// A strided tensor reduces through its COO form; the result is strided again.
+		c, err := ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+		if err != nil {
 			return nil, err
 		}
+		r, err := Reduce(c, dims, op)
+		if err != nil || r.layout == Strided {
+			return r, err
+		}
+		return ToDense(r)
 	}
 	c, err := coalescedCOO(t)
 	if err != nil {

@@ -123,3 +123,17 @@ func TestReductionDTypesAndRefusals(t *testing.T) {
 	_, err = Reduce(e, []int{0}, "amax")
 	require.Error(t, err)
 }
+
+// TestStridedReductionsStayStrided and unsqueeze of a 0-d tensor (reported by the bindings).
+func TestStridedReductionsStayStrided(t *testing.T) {
+	x := mustDense(t, []float64{1, 2, 3, 4}, 2, 2)
+	r, err := Reduce(x, []int{0}, "sum")
+	require.NoError(t, err)
+	require.Equal(t, Strided, r.Layout())
+	g, _ := denseOf(t, r)
+	require.Equal(t, []float64{4, 6}, g)
+	all, _ := Reduce(x, nil, "sum")
+	u, err := Unsqueeze(all, 0)
+	require.NoError(t, err)
+	require.Equal(t, []int64{1}, u.Shape())
+}

@@ -167,6 +167,14 @@ func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.layout == Strided { // the same data under one more dim of size 1
+		r, err := NewStrided(Array{DType: t.dtype, Shape: slices.Insert(slices.Clone(t.shape), dim, 1), Data: cloneArray(t.values).Data})
+		if err != nil {
+			return nil, err
+		}
+		r.fill = t.FillBytes()
+		return r, nil
+	}
 	c, err := asCOO(t)
 	if err != nil {
 		return nil, err

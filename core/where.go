@@ -18,12 +18,13 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		return nil, err
 	}
 	out := PromoteTypes(xs.dtype, ys.dtype)
-	if x.Tensor == nil && y.Tensor != nil {
-		out = promoteWithNumber(y.Tensor.dtype, x.Number)
-	} else if y.Tensor == nil && x.Tensor != nil {
-		out = promoteWithNumber(x.Tensor.dtype, y.Number)
-	} else if x.Tensor == nil && y.Tensor == nil {
-		out = PromoteTypes(x.Number.Kind, y.Number.Kind)
+	switch {
+	case x.Tensor == nil && y.Tensor == nil: // two numbers: their default dtypes, as torch
+		out = PromoteTypes(numberDefault(x.Number.Kind), numberDefault(y.Number.Kind))
+	case x.Tensor == nil:
+		out = promoteNumber(y.Tensor.dtype, x.Number.Kind)
+	case y.Tensor == nil:
+		out = promoteNumber(x.Tensor.dtype, y.Number.Kind)
 	}
 	ops := []*Tensor{condition, xs, ys}
 	lists := make([]*Tensor, 3)
@@ -126,30 +127,16 @@ func whereOperand(arg string, o Operand, condition *Tensor) (*Tensor, error) {
 	return e, nil
 }
 
-// promoteWithNumber is the dtype of a tensor combined with a Python-style
-// number: the tensor's dtype unless the number is of a higher category.
-func promoteWithNumber(d DType, n Number) DType {
-	cat := func(x DType) int {
-		switch {
-		case x == Bool:
-			return 0
-		case x.IsInteger():
-			return 1
-		case x.IsFloat():
-			return 2
-		}
-		return 3
-	}
-	if cat(n.Kind) <= cat(d) {
-		return d
-	}
-	if n.Kind == Complex128 && d == Float32 {
+// numberDefault is the dtype torch gives a Python number of a kind on its
+// own: float numbers are float32, complex ones complex64.
+func numberDefault(kind DType) DType {
+	switch kind {
+	case Float64:
+		return Float32
+	case Complex128:
 		return Complex64
 	}
-	if cat(n.Kind) == 2 {
-		return Float32 // torch's default float dtype
-	}
-	return n.Kind
+	return kind
 }
 
 // cmpColumns compares column i of a's indices with column j of b's.

@@ -51,3 +51,15 @@ func TestWhereMatchesDense(t *testing.T) {
 	_, err := Where(mask, TensorOperand(mustDense(t, []float64{1}, 1)), NumberOperand(IntNumber(0)))
 	require.Error(t, err)
 }
+
+// TestWherePromotesAsTorch: numbers promote as Python literals do.
+func TestWherePromotesAsTorch(t *testing.T) {
+	mask, _ := ToDType(mustDense(t, []float64{1, 0}, 2), Bool)
+	ints, _ := ToDType(mustDense(t, []float64{1, 2}, 2), Int64)
+	r, err := Where(mask, TensorOperand(ints), NumberOperand(ComplexNumber(1i)))
+	require.NoError(t, err)
+	require.Equal(t, Complex64, r.DType())
+	r, err = Where(mask, NumberOperand(FloatNumber(1)), NumberOperand(IntNumber(2)))
+	require.NoError(t, err)
+	require.Equal(t, Float32, r.DType())
+}

@@ -271,6 +271,13 @@ gs_status gs_softmax(const gs_tensor *t, int32_t dim, gs_tensor **out);
 gs_status gs_log_softmax(const gs_tensor *t, int32_t dim, gs_tensor **out);
 /* t.sparse_mask(mask): t's elements at mask's specified positions, in mask's layout. */
 gs_status gs_sparse_mask(const gs_tensor *t, const gs_tensor *mask, gs_tensor **out);
+/* A reduction by torch's name over dims (ndims == 0: every dim): "sum", "mean",
+ * "prod", "amax", "amin", "any", "count_nonzero". As gs_sum: strided when every
+ * sparse dim is reduced, else coalesced COO; unspecified elements count as the
+ * fill value. Integer and bool sums and products give int64; mean needs a
+ * floating or complex dtype. */
+gs_status gs_reduce(const gs_tensor *t, const char *op, const int32_t *dims, int32_t ndims,
+                    gs_tensor **out);
 
 /* ---- element-wise operators (torch's names and semantics) ------------------ */
 /* A number operand or argument. Its kind (GS_BOOL, GS_INT64, GS_FLOAT64 or
@@ -319,6 +326,12 @@ gs_status gs_binary_number(const gs_tensor *a, const gs_number *number, int32_t 
 /* The accepted names, as static strings: writes min(count, cap) of them. */
 gs_status gs_unary_op_names(const char **names, int32_t cap, int32_t *count);
 gs_status gs_binary_op_names(const char **names, int32_t cap, int32_t *count);
+/* torch.where(condition, x, y): x where condition is non-zero, else y. Each of
+ * x and y is a tensor or a number: exactly one of x / x_number (and of y /
+ * y_number) is non-NULL. The result is in condition's layout when it is sparse,
+ * with fill where(fill(condition), fill(x), fill(y)). */
+gs_status gs_where(const gs_tensor *condition, const gs_tensor *x, const gs_number *x_number,
+                   const gs_tensor *y, const gs_number *y_number, gs_tensor **out);
 
 /* ---- linear algebra (torch's semantics; beta/alpha NULL mean 1) ------------- */
 gs_status gs_mv(const gs_tensor *mat, const gs_tensor *vec, gs_tensor **out);

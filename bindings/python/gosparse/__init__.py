@@ -89,11 +89,13 @@ from ._functions import (
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
 from . import generators, io, sparse
-from . import _elementwise, _linalg
+from . import _elementwise, _linalg, _reduce
 # torch's element-wise functions (abs, sin, add, mul, eq, clamp, ...) and the matmul
 # family (mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm).
 from ._elementwise import *  # noqa: E402,F401,F403
 from ._linalg import *  # noqa: E402,F401,F403
+# torch's reductions (sum, mean, prod, amax, amin, any, count_nonzero) and where.
+from ._reduce import *  # noqa: E402,F401,F403
 
 __all__ = [
     "__version__", "Tensor", "Size", "dtype", "layout", "equal",
@@ -114,4 +116,4 @@ __all__ = [
     "strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc",
     "sparse_dcsr", "sparse_dcsc", "sparse_csf",
 ]
-__all__ += _elementwise.__all__ + _linalg.__all__
+__all__ += _elementwise.__all__ + _linalg.__all__ + _reduce.__all__

@@ -14,6 +14,7 @@ from ._linalg import LinalgOps
 from ._ops_fill import FillOps
 from ._ops_index import IndexOps
 from ._ops_shape import ShapeOps
+from ._reduce import ReduceOps
 
 # gs_component values
 _VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8)
@@ -52,7 +53,7 @@ def _blocksize_arg(blocksize, what="blocksize"):
     return (c_int64 * 2)(*b)
 
 
-class Tensor(ShapeOps, IndexOps, FillOps, ElementwiseOps, LinalgOps):
+class Tensor(ShapeOps, IndexOps, FillOps, ElementwiseOps, LinalgOps, ReduceOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component
@@ -349,12 +350,6 @@ class Tensor(ShapeOps, IndexOps, FillOps, ElementwiseOps, LinalgOps):
     def to_sparse_bsc(self, blocksize, dense_dim=None, *, fill_value=None):
         """BSC with blocks of blocksize = (rows, cols)."""
         return self._to_layout(T.sparse_bsc, blocksize, dense_dim, fill_value)
-
-    def sum(self, dim=None, dtype=None):
-        """torch's Tensor.sum: gosparse.sparse.sum(self, dim, dtype)."""
-        from .sparse import sum as sparse_sum
-
-        return sparse_sum(self, dim, dtype)
 
     def coalesce(self):
         """COO with sorted, unique indices (duplicates summed)."""

@@ -532,6 +532,17 @@ unsafe extern "C" {
     pub fn gs_log_softmax(t: *const gs_tensor, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
     /// `t.sparse_mask(mask)`: `t`'s elements at `mask`'s specified positions.
     pub fn gs_sparse_mask(t: *const gs_tensor, mask: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// A reduction by torch's name over `dims` (`ndims == 0`: every dim):
+    /// "sum", "mean", "prod", "amax", "amin", "any", "count_nonzero".
+    /// Strided when every sparse dim is reduced, else coalesced COO;
+    /// unspecified elements count as the fill value.
+    pub fn gs_reduce(
+        t: *const gs_tensor,
+        op: *const c_char,
+        dims: *const i32,
+        ndims: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
 
     // ---- element-wise operators --------------------------------------------
 
@@ -564,6 +575,17 @@ unsafe extern "C" {
     pub fn gs_unary_op_names(names: *mut *const c_char, cap: i32, count: *mut i32) -> gs_status;
     /// The binary op names (static strings): writes `min(count, cap)` of them.
     pub fn gs_binary_op_names(names: *mut *const c_char, cap: i32, count: *mut i32) -> gs_status;
+    /// `torch.where(condition, x, y)`: exactly one of `x` / `x_number` (and
+    /// of `y` / `y_number`) is non-NULL. The result is in `condition`'s
+    /// layout when it is sparse.
+    pub fn gs_where(
+        condition: *const gs_tensor,
+        x: *const gs_tensor,
+        x_number: *const gs_number,
+        y: *const gs_tensor,
+        y_number: *const gs_number,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
 
     // ---- linear algebra (beta/alpha NULL mean 1) ----------------------------
 

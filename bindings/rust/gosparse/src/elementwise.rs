@@ -198,7 +198,7 @@ impl ElementwiseArgs {
 }
 
 /// The op name as a C string (a NUL inside is refused).
-fn op_name(op: &str) -> Result<CString> {
+pub(crate) fn op_name(op: &str) -> Result<CString> {
     CString::new(op).map_err(|_| Error::invalid(format!("op = {op:?} contains a NUL byte")))
 }
 

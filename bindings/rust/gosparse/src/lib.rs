@@ -8,8 +8,9 @@
 //! - torch's operators as methods: shape ([`Tensor::transpose`],
 //!   [`Tensor::permute`], [`Tensor::reshape`], [`Tensor::cat`], ...),
 //!   indexing ([`Tensor::select`], [`Tensor::index`], [`Tensor::index_select`],
-//!   [`Tensor::narrow_copy`]), reductions ([`Tensor::sum`], [`Tensor::softmax`],
-//!   [`Tensor::sparse_mask`]) and fill values ([`Tensor::with_fill_value`],
+//!   [`Tensor::narrow_copy`]), reductions ([`Tensor::sum`], [`Tensor::reduce`],
+//!   [`Tensor::mean`], [`Tensor::amax`], [`Tensor::any`], ..., [`Tensor::softmax`],
+//!   [`Tensor::sparse_mask`]), [`Tensor::where_`] and fill values ([`Tensor::with_fill_value`],
 //!   [`Tensor::fill_value`]).
 //! - [`DType`], [`Layout`], [`Element`] and the element types [`Complex32`],
 //!   [`Complex64`], [`F16`], [`Bf16`].
@@ -55,6 +56,7 @@ mod operators;
 mod ops_index;
 mod ops_reduce;
 mod ops_shape;
+mod ops_where;
 mod tensor;
 mod wrap;
 

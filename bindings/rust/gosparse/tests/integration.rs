@@ -22,6 +22,8 @@ use serde_json::Value;
 mod ops;
 // The element-wise operators and the matmul family.
 mod elementwise_linalg;
+// The reductions by name (mean, prod, amax, ...) and where.
+mod reduce_where;
 
 // ---- handle accounting ------------------------------------------------------
 

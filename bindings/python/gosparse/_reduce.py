@@ -1,0 +1,141 @@
+"""Reductions and where, with torch's names: gosparse.sum(t, 0), t.mean(), t.amax((0, 1)),
+t.any(), t.count_nonzero(1), gosparse.where(mask, x, 0.0), through gs_reduce and gs_where.
+
+A reduction over every dim gives a 0-d strided tensor (``.item()`` reads it), as
+torch's do; over some dims of a sparse tensor it gives a coalesced COO tensor over
+the kept sparse dims (strided once every sparse dim is reduced). Unspecified
+elements count as the fill value, so ``t.op(dim).to_dense()`` equals the reduction
+of ``t.to_dense()``. Integer and bool sums and products give int64, any gives bool
+and count_nonzero int64, as in torch; mean needs a floating or complex dtype.
+"""
+
+from ctypes import byref
+
+import numpy as np
+
+from ._elementwise import _operand, as_tensor
+from ._lib import lib
+from ._ops_common import call, dims_arg, tensor_arg
+
+__all__ = ["sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "where"]
+
+
+def _dims(dim):
+    """The dims of a dim argument: None or an empty sequence mean every dim."""
+    if dim is None:
+        return []
+    if isinstance(dim, (list, tuple)):
+        return list(dim)
+    if isinstance(dim, np.ndarray) and dim.ndim == 1:
+        return dim.tolist()
+    return [dim]
+
+
+def reduce(op, input, dim=None, dtype=None):
+    """gs_reduce: the reduction named op (sum, mean, prod, amax, amin, any,
+    count_nonzero) of input over dim (an int, a sequence of ints; None or () for
+    every dim). dtype casts the input first."""
+    t = tensor_arg(input, op)
+    if dtype is not None:
+        t = t.to(dtype)
+    arr, n = dims_arg(_dims(dim), "%s(): dim" % op)
+    return call(type(t), lib.gs_reduce, t._handle, op.encode("ascii"), arr, n)
+
+
+def sum(input, dim=None, *, dtype=None):
+    """torch.sum: the sum over dim (None: every dim, a 0-d tensor). Integer and bool
+    inputs sum to int64; unspecified elements count as the fill value."""
+    return reduce("sum", input, dim, dtype)
+
+
+def mean(input, dim=None, *, dtype=None):
+    """torch.mean: the mean over dim (None: every dim), unspecified elements
+    included (as the fill value). The input must be floating or complex (or be cast
+    by dtype=)."""
+    return reduce("mean", input, dim, dtype)
+
+
+def prod(input, dim=None, *, dtype=None):
+    """torch.prod: the product over dim (None: every dim). Integer and bool inputs
+    give int64; unspecified elements count as the fill value (zero by default)."""
+    return reduce("prod", input, dim, dtype)
+
+
+def amax(input, dim=()):
+    """torch.amax: the largest element over dim (() or None: every dim); NaN
+    propagates. Real dtypes only; a reduced dim of size 0 is an error."""
+    return reduce("amax", input, dim)
+
+
+def amin(input, dim=()):
+    """torch.amin: the smallest element over dim (() or None: every dim)."""
+    return reduce("amin", input, dim)
+
+
+def any(input, dim=None):
+    """torch.any: whether any element over dim (None: every dim) is non-zero (bool)."""
+    return reduce("any", input, dim)
+
+
+def count_nonzero(input, dim=None):
+    """torch.count_nonzero: how many elements over dim (None: every dim) are
+    non-zero (int64), unspecified elements counting when the fill value is."""
+    return reduce("count_nonzero", input, dim)
+
+
+def where(condition, input, other):
+    """torch.where(condition, input, other): input where condition is non-zero, else
+    other. condition is a Tensor or a numpy array; input and other are Tensors, numpy
+    arrays or numbers, of condition's shape (no broadcasting). A number acts as a
+    tensor that stores nothing and has that fill value, and takes part in type
+    promotion as a Python literal does. The result is in condition's layout when it
+    is sparse (else the first sparse operand's) and its fill value is
+    where(fill(condition), fill(input), fill(other))."""
+    c = as_tensor(condition, "where", "condition")
+    kx, x = _operand(input, "where", "input")
+    ky, y = _operand(other, "where", "other")
+    xt, xn = (x, None) if kx == "tensor" else (None, x)
+    yt, yn = (y, None) if ky == "tensor" else (None, y)
+    return call(type(c), lib.gs_where, c._handle,
+                None if xt is None else xt._handle, None if xn is None else byref(xn),
+                None if yt is None else yt._handle, None if yn is None else byref(yn))
+
+
+class ReduceOps:
+    """The reduction methods of Tensor and Tensor.where (a mixin: Tensor is the only
+    user)."""
+
+    __slots__ = ()
+
+    def sum(self, dim=None, *, dtype=None):
+        """torch's Tensor.sum: gosparse.sum(self, dim, dtype=dtype)."""
+        return sum(self, dim, dtype=dtype)
+
+    def mean(self, dim=None, *, dtype=None):
+        """torch's Tensor.mean: gosparse.mean(self, dim, dtype=dtype)."""
+        return mean(self, dim, dtype=dtype)
+
+    def prod(self, dim=None, *, dtype=None):
+        """torch's Tensor.prod: gosparse.prod(self, dim, dtype=dtype)."""
+        return prod(self, dim, dtype=dtype)
+
+    def amax(self, dim=()):
+        """torch's Tensor.amax: gosparse.amax(self, dim)."""
+        return amax(self, dim)
+
+    def amin(self, dim=()):
+        """torch's Tensor.amin: gosparse.amin(self, dim)."""
+        return amin(self, dim)
+
+    def any(self, dim=None):
+        """torch's Tensor.any: gosparse.any(self, dim)."""
+        return any(self, dim)
+
+    def count_nonzero(self, dim=None):
+        """torch's Tensor.count_nonzero: gosparse.count_nonzero(self, dim)."""
+        return count_nonzero(self, dim)
+
+    def where(self, condition, other):
+        """torch's Tensor.where: gosparse.where(condition, self, other)."""
+        return where(condition, self, other)
+

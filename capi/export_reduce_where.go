@@ -1,0 +1,88 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// gs_reduce applies the reduction named op (torch's names, see
+// core.ReductionNames) over dims (ndims == 0: every dim).
+//
+//export gs_reduce
+func gs_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_reduce"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	name, err := readOpName(op)
+	if err != nil {
+		return done(fn, err)
+	}
+	if !slices.Contains(core.ReductionNames(), name) {
+		return done(fn, errArg("op = %q is not a reduction (expected one of %v)", name, core.ReductionNames()))
+	}
+	ds, err := readDims("dims", "ndims", dims, ndims)
+	if err != nil {
+		return done(fn, err)
+	}
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Reduce(t, ds, name) })
+}
+
+// gs_where is torch.where(condition, x, y): each of x and y is a tensor or a
+// number, exactly one of the pair non-NULL.
+//
+//export gs_where
+func gs_where(condition, x *C.gs_ctensor, xNumber *C.gs_cnumber, y *C.gs_ctensor, yNumber *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_where"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	hc, err := lookup("condition", condition)
+	if err != nil {
+		return done(fn, err)
+	}
+	handles := []*tensorHandle{hc}
+	xo, hx, err := readWhereOperand("x", x, xNumber)
+	if err != nil {
+		return done(fn, err)
+	}
+	yo, hy, err := readWhereOperand("y", y, yNumber)
+	if err != nil {
+		return done(fn, err)
+	}
+	for _, h := range []*tensorHandle{hx, hy} {
+		if h != nil {
+			handles = append(handles, h)
+		}
+	}
+	r, err := core.Where(hc.t, xo, yo)
+	return finishFromMany(fn, r, err, handles, out)
+}
+
+// readWhereOperand reads one operand of gs_where given as the tensor arg or
+// the number arg+"_number": exactly one of them must be non-NULL. The
+// handle is nil for a number.
+func readWhereOperand(arg string, t *C.gs_ctensor, n *C.gs_cnumber) (core.Operand, *tensorHandle, error) {
+	switch {
+	case t != nil && n != nil:
+		return core.Operand{}, nil, errArg("%s and %s_number are both set: pass exactly one of them (the other NULL)", arg, arg)
+	case t == nil && n == nil:
+		return core.Operand{}, nil, errArg("%s and %s_number are both NULL: pass exactly one of them (a tensor or a number)", arg, arg)
+	case n != nil:
+		v, err := readNumber(arg+"_number", n)
+		return core.NumberOperand(v), nil, err
+	}
+	h, err := lookup(arg, t)
+	if err != nil {
+		return core.Operand{}, nil, err
+	}
+	return core.TensorOperand(h.t), h, nil
+}
