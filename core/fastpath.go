@@ -1,6 +1,10 @@
 package core
 
-import "github.com/gosparse/gosparse/kernels"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/kernels"
+)
 
 // The direct conversions among the 2-D (unbatched, any dense dims) COO, CSR
 // and CSC formats. Every one goes through one canonical form: entries grouped
@@ -84,39 +88,122 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	}
 	r, col := AsSlice[I](t.levels[0].Crd), AsSlice[I](t.levels[1].Crd)
 	nse := len(r)
-	perm := make([]I, nse)
-	for i := range perm {
-		perm[i] = I(i)
-	}
-	if !t.coalesced {
-		var err error
-		if perm, err = kernels.SortCOO(r, col, rows, cols); err != nil {
-			return nil, Errorf(ErrInvalidArgument, "coalesce: %v", err)
-		}
-	}
-	c := &compressed2D[I]{nOuter: rows, nInner: cols, blockBytes: bb, ptr: make([]I, rows+1), idx: make([]I, 0, nse)}
 	if err := checkAlloc("values", int64(nse)*int64(bb), 1); err != nil {
 		return nil, err
 	}
-	c.vals = alignedBytes(int64(nse) * int64(bb))
-	n := 0
-	for k, p := range perm {
-		dst := c.vals[n*bb : (n+1)*bb]
-		src := t.values.Data[int(p)*bb : int(p+1)*bb]
-		if k > 0 && r[p] == r[perm[k-1]] && col[p] == col[perm[k-1]] {
-			addBlock(t.dtype, c.vals[(n-1)*bb:n*bb], src) // a duplicate of the previous entry
-			continue
-		}
-		copy(dst, src)
-		c.idx = append(c.idx, col[p])
-		c.ptr[r[p]+1]++
-		n++
+	// Group by row with one stable counting sort (as SciPy's tocsr does), then
+	// order each row's columns and merge repeats: two random-access streams in
+	// all, where sorting (row, col) keys and gathering costs several.
+	ptr, perm, err := kernels.CountingSortByKey(r, int(rows))
+	if err != nil {
+		return nil, Errorf(ErrIndex, "indices: %v", err)
 	}
-	c.vals = c.vals[:n*bb]
-	for i := int64(0); i < rows; i++ {
-		c.ptr[i+1] += c.ptr[i]
+	idx := make([]I, nse)
+	for k, p := range perm {
+		idx[k] = col[p]
+	}
+	vals := alignedBytes(int64(nse) * int64(bb))
+	if bb > 0 && nse > 0 {
+		if err := kernels.Gather(vals, t.values.Data, bb, perm); err != nil {
+			return nil, Errorf(ErrInternal, "coalesce: %v", err)
+		}
+	}
+	c := &compressed2D[I]{nOuter: rows, nInner: cols, blockBytes: bb, ptr: ptr, idx: idx, vals: vals}
+	if !t.coalesced {
+		c.sortAndMergeRows(t.dtype)
 	}
 	return c, nil
+}
+
+// rowSorter orders the entries of one outer slice by inner index, stably,
+// reusing its buffers across slices.
+type rowSorter[I kernels.Index] struct {
+	count []int32 // per inner index (counting sort of long slices)
+	order []int32 // order[k]: which entry of the slice goes to place k
+	idx   []I
+	vals  []byte
+}
+
+// sortSlice sorts idx (and the value blocks of bb bytes) of one slice stably
+// by inner index: insertion sort for short slices, a counting sort over the
+// inner range when it is not much larger than the slice, else a merge sort.
+func (rs *rowSorter[I]) sortSlice(idx []I, vals []byte, bb int, nInner int64) {
+	n := len(idx)
+	rs.order = rs.order[:0]
+	for k := 0; k < n; k++ {
+		rs.order = append(rs.order, int32(k))
+	}
+	switch {
+	case n <= 32:
+		for k := 1; k < n; k++ {
+			o := rs.order[k]
+			j := k
+			for ; j > 0 && idx[rs.order[j-1]] > idx[o]; j-- {
+				rs.order[j] = rs.order[j-1]
+			}
+			rs.order[j] = o
+		}
+	case nInner <= 8*int64(n):
+		if int64(len(rs.count)) < nInner+1 {
+			rs.count = make([]int32, nInner+1)
+		}
+		cnt := rs.count[:nInner+1]
+		clear(cnt)
+		for _, v := range idx {
+			cnt[v+1]++
+		}
+		for v := int64(0); v < nInner; v++ {
+			cnt[v+1] += cnt[v]
+		}
+		for k, v := range idx {
+			rs.order[cnt[v]] = int32(k)
+			cnt[v]++
+		}
+	default:
+		slices.SortStableFunc(rs.order, func(a, b int32) int { return cmpInt(int64(idx[a]), int64(idx[b])) })
+	}
+	rs.idx = append(rs.idx[:0], idx...)
+	rs.vals = append(rs.vals[:0], vals...)
+	for k, o := range rs.order {
+		idx[k] = rs.idx[o]
+		copy(vals[k*bb:(k+1)*bb], rs.vals[int(o)*bb:(int(o)+1)*bb])
+	}
+}
+
+// sortAndMergeRows orders the inner indices of every outer slice (stably)
+// and sums repeated ones, compacting idx, vals and ptr in place.
+func (c *compressed2D[I]) sortAndMergeRows(d DType) {
+	bb := c.blockBytes
+	var rs rowSorter[I]
+	w := 0
+	lo := int(c.ptr[0])
+	for i := int64(0); i < c.nOuter; i++ {
+		hi := int(c.ptr[i+1])
+		seg := c.idx[lo:hi]
+		for k := 1; k < len(seg); k++ {
+			if seg[k-1] > seg[k] {
+				rs.sortSlice(seg, c.vals[lo*bb:hi*bb], bb, c.nInner)
+				break
+			}
+		}
+		start := w
+		for k := lo; k < hi; k++ {
+			if w > start && c.idx[w-1] == c.idx[k] {
+				addBlock(d, c.vals[(w-1)*bb:w*bb], c.vals[k*bb:(k+1)*bb])
+				continue
+			}
+			if w != k {
+				c.idx[w] = c.idx[k]
+				copy(c.vals[w*bb:(w+1)*bb], c.vals[k*bb:(k+1)*bb])
+			}
+			w++
+		}
+		c.ptr[i] = I(start)
+		lo = hi
+	}
+	c.ptr[c.nOuter] = I(w)
+	c.idx = c.idx[:w]
+	c.vals = c.vals[:w*bb]
 }
 
 // transpose regroups the entries by the other axis: a stable counting sort by
