@@ -118,6 +118,16 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 	if fastConvertible(t, spec) {
 		return convertFast(t, spec, width)
 	}
+	if blockConvertible(t, spec) {
+		return convertBlock(t, spec, width)
+	}
+	if plain, ok := blockRoute(t, spec); ok { // COO/CSR/CSC <-> BSR/BSC through CSR or CSC
+		mid, err := ToLayout(t, plain, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: t.block})
+		if err != nil {
+			return nil, err
+		}
+		return ToLayout(mid, layout, opt)
+	}
 	k := nd - spec.denseDim
 	if t.layout != Strided {
 		k = max(k, nd-t.denseDim)

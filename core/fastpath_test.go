@@ -90,3 +90,38 @@ func TestCOOToCSRLongRows(t *testing.T) {
 		require.Equal(t, slow.values.Data, fast.values.Data, "the same sums, in the same order")
 	}
 }
+
+// TestBlockFastPathsMatchGenericPath: CSR<->BSR and CSC<->BSC store exactly
+// what the generic path stores, for several block shapes and fills.
+func TestBlockFastPathsMatchGenericPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, blk := range [][2]int64{{1, 1}, {2, 3}, {4, 2}} {
+		src := randomDense(t, rng, Float64, []int64{8, 12}, 0.2)
+		for _, pair := range [][2]Layout{{CSR, BSR}, {CSC, BSC}} {
+			plain, err := ToLayout(src, pair[0], DefaultConvert())
+			require.NoError(t, err)
+			plain, _ = WithFill(plain, ScalarBytes(Float64, Real(0.5)))
+			spec, err := targetSpec(pair[1], plain.Shape(), 0, -1, blk)
+			require.NoError(t, err)
+			fast, err := ToLayout(plain, pair[1], ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})
+			require.NoError(t, err)
+			e, err := entriesOf(plain, 2)
+			require.NoError(t, err)
+			slow, err := buildFrom(spec, e, Float64, plain.FillBytes(), 0, false)
+			require.NoError(t, err)
+			require.Equal(t, slow.values, fast.values, "%v %s -> %s", blk, pair[0], pair[1])
+			for li := range slow.levels {
+				require.Equal(t, slow.levels[li].Pos.Data, fast.levels[li].Pos.Data, "%v %s -> %s pos %d", blk, pair[0], pair[1], li)
+				require.Equal(t, slow.levels[li].Crd.Data, fast.levels[li].Crd.Data, "%v %s -> %s crd %d", blk, pair[0], pair[1], li)
+			}
+			back, err := ToLayout(fast, pair[0], DefaultConvert())
+			require.NoError(t, err)
+			e2, _ := entriesOf(fast, 2)
+			slowBack, err := buildFrom(formatSpec{layout: pair[0], shape: fast.Shape(), block: [2]int64{1, 1}}, e2, Float64, fast.FillBytes(), 0, false)
+			require.NoError(t, err)
+			require.Equal(t, slowBack.values, back.values, "%v %s -> %s", blk, pair[1], pair[0])
+			require.Equal(t, slowBack.levels[1].Crd.Data, back.levels[1].Crd.Data)
+			requireSameDense(t, plain, back)
+		}
+	}
+}

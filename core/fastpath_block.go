@@ -1,0 +1,158 @@
+package core
+
+import "github.com/gosparse/gosparse/kernels"
+
+// Direct conversions between CSR and BSR, and between CSC and BSC (2-D,
+// unbatched, no dense dims). A BSC is read as the BSR of the transpose with
+// each block's (bm, bn) layout kept, so one pair of loops serves both
+// directions; the roles of the block sides swap through the offset function.
+
+// blockConvertible reports whether ToLayout may take a direct block path.
+func blockConvertible(t *Tensor, spec formatSpec) bool {
+	if t.batchDim != 0 || spec.batchDim != 0 || t.denseDim != 0 || spec.denseDim != 0 || len(t.shape) != 2 {
+		return false
+	}
+	return (t.layout == CSR && spec.layout == BSR) || (t.layout == BSR && spec.layout == CSR) ||
+		(t.layout == CSC && spec.layout == BSC) || (t.layout == BSC && spec.layout == CSC)
+}
+
+// blockRoute names the plain format (CSR for BSR, CSC for BSC) through which
+// a 2-D unbatched conversion between a block format and COO, CSR or CSC takes
+// two direct steps instead of the generic path.
+func blockRoute(t *Tensor, spec formatSpec) (Layout, bool) {
+	if t.batchDim != 0 || spec.batchDim != 0 || t.denseDim != 0 || spec.denseDim != 0 || len(t.shape) != 2 {
+		return 0, false
+	}
+	plainOf := map[Layout]Layout{BSR: CSR, BSC: CSC}
+	simple := func(l Layout) bool { return l == COO || l == CSR || l == CSC }
+	if p, ok := plainOf[spec.layout]; ok && simple(t.layout) && t.layout != p {
+		return p, true
+	}
+	if p, ok := plainOf[t.layout]; ok && simple(spec.layout) && spec.layout != p {
+		return p, true
+	}
+	return 0, false
+}
+
+// convertBlock runs the direct path of blockConvertible.
+func convertBlock(t *Tensor, spec formatSpec, width int) (*Tensor, error) {
+	if t.width == 32 {
+		return convertBlockTyped[int32](t, spec, width)
+	}
+	return convertBlockTyped[int64](t, spec, width)
+}
+
+func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor, error) {
+	rowMajor := t.layout == CSR || t.layout == BSR
+	block := spec.block
+	if t.layout.IsBlocked() {
+		block = t.block
+	}
+	bm, bn := block[0], block[1]
+	// outer/inner: the compressed and the plain side; so/si: their block sizes.
+	so, si := bm, bn
+	offset := func(o, i int64) int64 { return (o%bm)*bn + i%bn }
+	if !rowMajor {
+		so, si = bn, bm
+		offset = func(o, i int64) int64 { return (i%bm)*bn + o%bn }
+	}
+	l := &t.levels[t.compressedLevel()]
+	ptr, idx := AsSlice[I](l.Pos), AsSlice[I](l.Crd)
+	es := int64(t.dtype.Size())
+	out := &Tensor{layout: spec.layout, dtype: t.dtype, shape: t.Shape(), block: spec.block,
+		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
+	if !t.layout.IsBlocked() { // CSR -> BSR, CSC -> BSC
+		nOuter := int64(len(ptr) - 1)
+		nbOuter, nbInner := nOuter/so, t.shape[boolInt(rowMajor)]/si // CSR: inner = columns
+		slot := make([]int64, nbInner)                               // block slot of each block index in the current block row, or -1
+		for i := range slot {
+			slot[i] = -1
+		}
+		bptr := make([]int64, nbOuter+1)
+		var bidx []int64
+		for b := int64(0); b < nbOuter; b++ { // symbolic: the blocks of each block row, sorted
+			start := int64(len(bidx))
+			for o := b * so; o < (b+1)*so; o++ {
+				for k := ptr[o]; k < ptr[o+1]; k++ {
+					if bi := int64(idx[k]) / si; slot[bi] < 0 {
+						slot[bi] = 0
+						bidx = append(bidx, bi)
+					}
+				}
+			}
+			sortInt64(bidx[start:])
+			for k := start; k < int64(len(bidx)); k++ {
+				slot[bidx[k]] = -1
+			}
+			bptr[b+1] = int64(len(bidx))
+		}
+		if err := checkAlloc("values", int64(len(bidx))*bm*bn, int(es)); err != nil {
+			return nil, err
+		}
+		vals := NewArray(t.dtype, []int64{int64(len(bidx)) * bm * bn})
+		fillArray(vals, t.fill)
+		for b := int64(0); b < nbOuter; b++ { // numeric: scatter every element into its block
+			for k := bptr[b]; k < bptr[b+1]; k++ {
+				slot[bidx[k]] = k
+			}
+			for o := b * so; o < (b+1)*so; o++ {
+				for k := ptr[o]; k < ptr[o+1]; k++ {
+					i := int64(idx[k])
+					dst := slot[i/si]*bm*bn + offset(o, i)
+					copy(vals.Data[dst*es:(dst+1)*es], t.values.Data[int64(k)*es:(int64(k)+1)*es])
+				}
+			}
+			for k := bptr[b]; k < bptr[b+1]; k++ {
+				slot[bidx[k]] = -1
+			}
+		}
+		cl := &out.levels[out.compressedLevel()]
+		cl.Pos, cl.Crd = Int64Array(bptr), Int64Array(bidx)
+		return out, out.finish(vals, width)
+	}
+	// BSR -> CSR, BSC -> CSC: every element of every block stays stored, in order.
+	nbOuter := int64(len(ptr) - 1)
+	nOuter := nbOuter * so
+	total := int64(len(idx)) * bm * bn
+	if err := checkAlloc("values", total, int(es)); err != nil {
+		return nil, err
+	}
+	cptr := make([]int64, nOuter+1)
+	cidx := make([]int64, 0, total)
+	vals := NewArray(t.dtype, []int64{total})
+	n := int64(0)
+	for b := int64(0); b < nbOuter; b++ {
+		for o := b * so; o < (b+1)*so; o++ {
+			for k := ptr[b]; k < ptr[b+1]; k++ {
+				for i := int64(idx[k]) * si; i < (int64(idx[k])+1)*si; i++ {
+					src := int64(k)*bm*bn + offset(o, i)
+					copy(vals.Data[n*es:(n+1)*es], t.values.Data[src*es:(src+1)*es])
+					cidx = append(cidx, i)
+					n++
+				}
+			}
+			cptr[o+1] = n
+		}
+	}
+	cl := &out.levels[out.compressedLevel()]
+	cl.Pos, cl.Crd = Int64Array(cptr), Int64Array(cidx)
+	return out, out.finish(vals, width)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// sortInt64 sorts a short run of block indices (insertion sort: block rows hold few blocks).
+func sortInt64(s []int64) {
+	for k := 1; k < len(s); k++ {
+		v, j := s[k], k
+		for ; j > 0 && s[j-1] > v; j-- {
+			s[j] = s[j-1]
+		}
+		s[j] = v
+	}
+}
