@@ -295,15 +295,7 @@ func elementCOO(t *Tensor) (*Tensor, error) {
 func sortedEntriesEqual(a, b *Tensor) bool {
 	fa, fb := a.Fill(), b.Fill()
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
-	s := int64(len(a.shape))
-	cmp := func(i, j int64) int {
-		for d := int64(0); d < s; d++ {
-			if c := cmpInt(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
-				return c
-			}
-		}
-		return 0
-	}
+	cmp := func(i, j int64) int { return cmpColumns(a, i, b, j, len(a.shape)) }
 	i, j, union := int64(0), int64(0), int64(0)
 	for i < na || j < nb {
 		var va, vb Scalar

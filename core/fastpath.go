@@ -2,6 +2,7 @@ package core
 
 import (
 	"slices"
+	"unsafe"
 
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -59,11 +60,11 @@ func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor,
 	idt := indexDType[I]()
 	if spec.layout == COO {
 		out.levels[0].Pos = castIndex(Int64Array([]int64{0, int64(len(c.idx))}), idt)
-		out.levels[0].Crd = sliceArray(idt, c.outerOfEach())
-		out.levels[1].Crd = sliceArray(idt, c.idx)
+		out.levels[0].Crd = indexArray(c.outerOfEach())
+		out.levels[1].Crd = indexArray(c.idx)
 	} else {
-		out.levels[1].Pos = sliceArray(idt, c.ptr)
-		out.levels[1].Crd = sliceArray(idt, c.idx)
+		out.levels[1].Pos = indexArray(c.ptr)
+		out.levels[1].Crd = indexArray(c.idx)
 	}
 	if err := out.finish(vals, width); err != nil {
 		return nil, err
@@ -246,9 +247,13 @@ func indexDType[I kernels.Index]() DType {
 	return Int64
 }
 
-// sliceArray wraps a typed index slice as an Array without copying.
-func sliceArray[I kernels.Index](d DType, s []I) Array {
-	a := NewArray(d, []int64{int64(len(s))})
-	copy(AsSlice[I](a), s)
-	return a
+// indexArray views an index slice the caller owns and no longer changes as
+// an Array, without copying (the Array's bytes keep the slice's memory alive).
+func indexArray[I kernels.Index](s []I) Array {
+	d := indexDType[I]()
+	data := []byte{}
+	if len(s) > 0 {
+		data = unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*d.Size())
+	}
+	return Array{DType: d, Shape: []int64{int64(len(s))}, Data: data}
 }

@@ -1,6 +1,10 @@
 package core
 
-import "github.com/gosparse/gosparse/kernels"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/kernels"
+)
 
 // Direct conversions between CSR and BSR, and between CSC and BSC (2-D,
 // unbatched, no dense dims). A BSC is read as the BSR of the transpose with
@@ -80,7 +84,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 					}
 				}
 			}
-			sortInt64(bidx[start:])
+			slices.Sort(bidx[start:])
 			for k := start; k < int64(len(bidx)); k++ {
 				slot[bidx[k]] = -1
 			}
@@ -144,15 +148,4 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// sortInt64 sorts a short run of block indices (insertion sort: block rows hold few blocks).
-func sortInt64(s []int64) {
-	for k := 1; k < len(s); k++ {
-		v, j := s[k], k
-		for ; j > 0 && s[j-1] > v; j-- {
-			s[j] = s[j-1]
-		}
-		s[j] = v
-	}
 }

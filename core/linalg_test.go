@@ -370,7 +370,7 @@ func TestLinalgHalfDTypes(t *testing.T) {
 		got, err := Mm(as, b)
 		require.NoError(t, err)
 		requireNear(t, want, got, d, "mm "+d.String())
-		got, err = SparseMm(as, as)
+		_, err = SparseMm(as, as)
 		require.Error(t, err, "4x5 @ 4x5")
 		bs, err := ToLayout(b, CSR, DefaultConvert())
 		require.NoError(t, err)

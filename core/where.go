@@ -27,11 +27,17 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		out = promoteNumber(x.Tensor.dtype, y.Number.Kind)
 	}
 	ops := []*Tensor{condition, xs, ys}
-	lists := make([]*Tensor, 3)
-	for i, t := range ops {
+	for _, t := range ops {
 		if !slices.Equal(t.shape, condition.shape) {
 			return nil, Errorf(ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.shape, xs.shape, ys.shape)
 		}
+	}
+	if len(condition.shape) == 0 { // 0-d tensors are strided: choose the one element
+		v := pick3([]Scalar{condition.values.Complex(0), xs.values.Complex(0), ys.values.Complex(0)})
+		return NewStrided(Array{DType: out, Data: ScalarBytes(out, v)})
+	}
+	lists := make([]*Tensor, 3)
+	for i, t := range ops {
 		if lists[i], err = elementCOO(t); err != nil {
 			return nil, err
 		}
@@ -81,9 +87,6 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		for i := range coords {
 			ce.coords[d][i] = coords[i][d]
 		}
-	}
-	if nd == 0 {
-		return NewStrided(Array{DType: out, Shape: nil, Data: ScalarBytes(out, fill)})
 	}
 	r, err := ce.tensor()
 	if err != nil {

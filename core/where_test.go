@@ -63,3 +63,12 @@ func TestWherePromotesAsTorch(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Float32, r.DType())
 }
+
+func TestWhereOnZeroDimTensors(t *testing.T) {
+	c, _ := NewStrided(Array{DType: Bool, Data: []byte{1}})
+	x, _ := NewStrided(Array{DType: Float64, Data: ScalarBytes(Float64, Real(3))})
+	r, err := Where(c, TensorOperand(x), NumberOperand(FloatNumber(-1)))
+	require.NoError(t, err)
+	require.Empty(t, r.Shape())
+	require.Equal(t, 3.0, r.values.Complex(0).Re())
+}

@@ -42,17 +42,6 @@ func (m *Matrix) NNZ() int64 {
 	return m.Values.Numel()
 }
 
-// dtypeOf is the dtype that a field reads into.
-func dtypeOf(field string) core.DType {
-	switch field {
-	case FieldInteger:
-		return core.Int64
-	case FieldComplex:
-		return core.Complex128
-	}
-	return core.Float64
-}
-
 // wrap views a typed slice as a core.Array without copying; the Array keeps
 // the slice's memory alive.
 func wrap[T any](d core.DType, s []T, shape ...int64) core.Array {
