@@ -57,6 +57,7 @@ _NP = POINTER(GsNumber)
 # package's declarations.
 _RAW_SIGNATURES = {
     "gs_mv": [_H, _H, _HP],
+    "gs_mv_out": [_H, _H, _H],
     "gs_mm": [_H, _H, _HP],
     "gs_matmul": [_H, _H, _HP],
     "gs_sparse_mm": [_H, _H, _HP],

@@ -65,9 +65,10 @@ def selected(name, only):
 
 
 def row_selected(row_name, only):
-    """Whether a row is kept: its exact name, or a prefix ending in ':'."""
-    return not only or any(row_name == o or o.endswith(":") and row_name.startswith(o)
-                           for o in only)
+    """Whether a row is kept: its exact name, its group's (the name before a ':',
+    so small_call keeps small_call:alloc), or a prefix ending in ':'."""
+    return not only or any(row_name in (o, o + ":" + row_name.partition(":")[2])
+                           or o.endswith(":") and row_name.startswith(o) for o in only)
 
 
 def machine(torch_status):

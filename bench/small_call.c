@@ -2,16 +2,17 @@
  * small_call.c: the cost of a small call through the C ABI of libgosparse.
  *
  * Builds a 100 x 100 CSR matrix with 500 nonzeros and a dense x once, then
- * times many calls of gs_mv (the cheapest SpMV entry point of gosparse.h: it
- * returns a new tensor, so every call also allocates a result and registers a
- * handle, and the caller frees it). To split the cost it also times gs_mv
+ * times many calls of gs_mv_out (the cheapest SpMV entry point of gosparse.h:
+ * it writes into an existing y, allocating nothing) and of gs_mv (which
+ * returns a new tensor, so every call also allocates a result and registers
+ * a handle, and the caller frees it). To split the cost it also times gs_mv
  * alone (results freed outside the clock), gs_tensor_free alone, a trivial
  * call (gs_tensor_nnz: one crossing into Go and back), the creation and
  * freeing of a 100-element strided tensor (what the result costs), and the
  * same SpMV as a plain C loop. Each figure is the median over batches.
  *
  * Prints one JSON object on stdout; exits non-zero, with a message on stderr,
- * if a call fails or gs_mv's result disagrees with the C loop.
+ * if a call fails or gs_mv's or gs_mv_out's result disagrees with the C loop.
  *
  *   cc -O2 -std=c11 -Iinclude bench/small_call.c -Lbuild/lib -lgosparse \
  *      -Wl,-rpath,$PWD/build/lib -o small_call && ./small_call [calls]
@@ -95,6 +96,21 @@ static void spmv_c(const int32_t *p, const int32_t *c, const double *v, const do
     }
 }
 
+/* The largest difference between the float64 vector t and yref, relative to
+ * yref's largest magnitude; -1 when t is not a float64 vector of ROWS. */
+static double rel_diff(const gs_tensor *t) {
+    gs_array a;
+    CHECK(gs_tensor_component(t, GS_COMP_VALUES, &a));
+    if (a.dtype != GS_FLOAT64 || a.ndim != 1 || a.shape[0] != ROWS) return -1;
+    double maxdiff = 0, scale = 0;
+    for (int i = 0; i < ROWS; i++) {
+        double d = fabs(((double *)a.data)[i] - yref[i]);
+        if (d > maxdiff) maxdiff = d;
+        if (fabs(yref[i]) > scale) scale = fabs(yref[i]);
+    }
+    return maxdiff / scale;
+}
+
 static gs_array array1(void *data, gs_dtype dt, int64_t n) {
     gs_array a;
     memset(&a, 0, sizeof a);
@@ -118,40 +134,40 @@ int main(int argc, char **argv) {
     CHECK(gs_sparse_compressed_from(GS_SPARSE_CSR, &ca, &pa, &va, 2, size, GS_FLAGS_DEFAULT, &A));
     CHECK(gs_strided_from(&xa, &X));
 
-    /* Agreement: gs_mv against the C loop. */
+    /* Agreement: gs_mv and gs_mv_out against the C loop. */
     spmv_c(crow, col, val, x, yref);
-    gs_tensor *y = NULL;
+    gs_tensor *y = NULL, *Y = NULL;
     CHECK(gs_mv(A, X, &y));
-    gs_array ya;
-    CHECK(gs_tensor_component(y, GS_COMP_VALUES, &ya));
-    if (ya.dtype != GS_FLOAT64 || ya.ndim != 1 || ya.shape[0] != ROWS) {
-        fprintf(stderr, "small_call: gs_mv returned dtype %d ndim %d, expected float64 (%d)\n",
-                (int)ya.dtype, (int)ya.ndim, ROWS);
-        return 1;
-    }
-    double maxdiff = 0, scale = 0;
-    for (int i = 0; i < ROWS; i++) {
-        double d = fabs(((double *)ya.data)[i] - yref[i]);
-        if (d > maxdiff) maxdiff = d;
-        if (fabs(yref[i]) > scale) scale = fabs(yref[i]);
-    }
+    double maxdiff = rel_diff(y);
     CHECK(gs_tensor_free(&y));
-    if (maxdiff > 1e-12 * scale) {
-        fprintf(stderr, "small_call: gs_mv differs from the C loop by %g\n", maxdiff);
+    double zeros[ROWS] = {0};
+    gs_array za = array1(zeros, GS_FLOAT64, ROWS);
+    CHECK(gs_strided_from(&za, &Y));
+    CHECK(gs_mv_out(A, X, Y));
+    double outdiff = rel_diff(Y);
+    if (maxdiff < 0 || maxdiff > 1e-12 || outdiff < 0 || outdiff > 1e-12) {
+        fprintf(stderr, "small_call: gs_mv / gs_mv_out differ from the C loop (%g, %g relative)\n",
+                maxdiff, outdiff);
         return 1;
     }
+    if (outdiff > maxdiff) maxdiff = outdiff;
 
     static gs_tensor *held[HELD];
-    double mv_free[BATCHES], mv[BATCHES], fr[BATCHES], trivial[BATCHES], alloc[BATCHES],
-        cloop[BATCHES];
+    double mv_out[BATCHES], mv_free[BATCHES], mv[BATCHES], fr[BATCHES], trivial[BATCHES],
+        alloc[BATCHES], cloop[BATCHES];
     double yc[ROWS];
     volatile double sink = 0;
     for (long i = 0; i < calls / 10; i++) { /* warm-up */
         CHECK(gs_mv(A, X, &y));
         CHECK(gs_tensor_free(&y));
     }
+    for (long i = 0; i < calls / 10; i++) CHECK(gs_mv_out(A, X, Y));
     for (int b = 0; b < BATCHES; b++) {
         double t0 = now_ns();
+        for (long i = 0; i < calls; i++) CHECK(gs_mv_out(A, X, Y));
+        mv_out[b] = (now_ns() - t0) / (double)calls;
+
+        t0 = now_ns();
         for (long i = 0; i < calls; i++) {
             CHECK(gs_mv(A, X, &y));
             CHECK(gs_tensor_free(&y));
@@ -196,18 +212,19 @@ int main(int argc, char **argv) {
         }
         cloop[b] = (now_ns() - t0) / (double)calls;
     }
-    if (gs_live_handles() != 2) {
-        fprintf(stderr, "small_call: %lld live handles, expected 2 (a leak)\n",
+    if (gs_live_handles() != 3) {
+        fprintf(stderr, "small_call: %lld live handles, expected 3 (a leak)\n",
                 (long long)gs_live_handles());
         return 1;
     }
     CHECK(gs_tensor_free(&A));
     CHECK(gs_tensor_free(&X));
+    CHECK(gs_tensor_free(&Y));
     printf("{\"rows\": %d, \"cols\": %d, \"nnz\": %d, \"calls\": %ld, \"batches\": %d, "
-           "\"mv_free_ns\": %.1f, \"mv_ns\": %.1f, \"free_ns\": %.1f, \"trivial_call_ns\": %.1f, "
+           "\"mv_out_ns\": %.1f, \"mv_free_ns\": %.1f, \"mv_ns\": %.1f, \"free_ns\": %.1f, \"trivial_call_ns\": %.1f, "
            "\"strided_from_free_ns\": %.1f, \"c_spmv_ns\": %.1f, \"agree\": true, "
-           "\"max_abs_diff\": %g}\n",
-           ROWS, COLS, NNZ, calls, BATCHES, median(mv_free, BATCHES), median(mv, BATCHES),
+           "\"max_rel_diff\": %g}\n",
+           ROWS, COLS, NNZ, calls, BATCHES, median(mv_out, BATCHES), median(mv_free, BATCHES), median(mv, BATCHES),
            median(fr, BATCHES), median(trivial, BATCHES), median(alloc, BATCHES),
            median(cloop, BATCHES), maxdiff);
     return sink == 12345.0; /* never true; uses sink */

@@ -20,7 +20,8 @@ sys.path.insert(0, HERE)
 
 import check  # noqa: E402
 
-KERNELS = ["spmv", "spmm", "spgemm", "coo_to_csr", "coalesce", "sddmm", "small_call"]
+KERNELS = ["spmv", "spmm", "spgemm", "coo_to_csr", "coalesce", "sddmm", "small_call",
+           "small_call:alloc"]
 SHARED = os.path.join(HERE, "..", "..", "shared", "matrices", "suitesparse")
 
 
@@ -44,7 +45,8 @@ def test_every_kernel_measured_and_agrees(quick_run):
         assert r["agreement"]["ok"] is True, "%s: %s" % (name, r["agreement"])
         assert r["gosparse"]["time_s"] > 0
         assert r["gosparse"]["gbs"] > 0
-        assert r["target"]["verdict"]
+        if name != "small_call:alloc":  # the one row without a target
+            assert r["target"]["verdict"]
     for name in ("spmv", "spmm", "spgemm", "coo_to_csr", "coalesce"):
         assert rows[name]["peers"]["scipy"]["ratio"] > 0
         assert rows[name]["agreement"]["checks"]["scipy"] == "ok"
@@ -74,7 +76,7 @@ def test_torch_column(quick_run):
     else:
         assert result["machine"]["torch"] == torch.__version__
         for r in result["rows"]:
-            if r["name"] != "small_call":
+            if not r["name"].startswith("small_call"):
                 assert "torch" in r["peers"], r["name"]
 
 

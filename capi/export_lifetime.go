@@ -5,7 +5,11 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
 
 // gs_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
 // A handle that is not live (freed through a copy, stale, foreign) is refused
@@ -18,7 +22,7 @@ func gs_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 	if t == nil || *t == nil {
 		return done(fn, nil)
 	}
-	h := tensors.remove(uint64(C.gsi_handle_bits(*t)))
+	h := tensors.remove(uint64(uintptr(unsafe.Pointer(*t))))
 	if h == nil {
 		return done(fn, core.Errorf(core.ErrInvalidHandle, "*t is not a live gs_tensor (already freed, stale or foreign handle)"))
 	}

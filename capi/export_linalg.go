@@ -67,6 +67,43 @@ func gs_mv(mat, vec *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	return product(fn, "mat", "vec", mat, vec, out, core.Mv)
 }
 
+// productOut is the shared body of the out= products: the handles looked
+// up, then op writes into out's tensor (left unchanged on error).
+func productOut(fn, nameA, nameB string, a, b *C.gs_ctensor, out *C.gs_tensor, op func(a, b, out *core.Tensor) error) C.gs_status {
+	ha, err := lookup(nameA, a)
+	if err != nil {
+		return done(fn, err)
+	}
+	hb, err := lookup(nameB, b)
+	if err != nil {
+		return done(fn, err)
+	}
+	ho, err := lookup("out", (*C.gs_ctensor)(out))
+	if err != nil {
+		return done(fn, err)
+	}
+	return done(fn, op(ha.t, hb.t, ho.t))
+}
+
+// gs_mv_out is torch.mv(mat, vec, out=out): the product written into the
+// existing strided tensor out, with no allocation for the result.
+//
+//export gs_mv_out
+func gs_mv_out(mat, vec *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_mv_out"
+	defer guard(fn, &st)
+	return productOut(fn, "mat", "vec", mat, vec, out, core.MvOut)
+}
+
+// gs_mm_out is torch.mm(mat1, mat2, out=out) for dense results.
+//
+//export gs_mm_out
+func gs_mm_out(mat1, mat2 *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_mm_out"
+	defer guard(fn, &st)
+	return productOut(fn, "mat1", "mat2", mat1, mat2, out, core.MmOut)
+}
+
 // gs_mm is torch.mm: the product of two matrices.
 //
 //export gs_mm

@@ -38,8 +38,6 @@ void gsi_call_release(gs_release_fn release, void *ctx) {
 
 gs_tensor *gsi_handle_from_bits(uint64_t bits) { return (gs_tensor *)(uintptr_t)bits; }
 
-uint64_t gsi_handle_bits(const gs_tensor *t) { return (uint64_t)(uintptr_t)t; }
-
 // 16 bytes aligned for every dtype, including complex128.
 static _Alignas(16) unsigned char gsi_empty[16];
 

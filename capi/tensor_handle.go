@@ -66,7 +66,9 @@ func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	if t == nil {
 		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
 	}
-	h := tensors.get(uint64(C.gsi_handle_bits(t)))
+	// Reading the handle's bits needs no call into C (pointer to integer is
+	// safe in Go; only the reverse is done in C): lookups run on every call.
+	h := tensors.get(uint64(uintptr(unsafe.Pointer(t))))
 	if h == nil {
 		return nil, core.Errorf(core.ErrInvalidHandle, "%s is not a live gs_tensor (freed, stale or foreign handle)", arg)
 	}

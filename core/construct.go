@@ -139,8 +139,18 @@ func NewStrided(data Array) (*Tensor, error) {
 	if err := spec.validate(); err != nil {
 		return nil, err
 	}
-	return &Tensor{layout: Strided, dtype: data.DType, shape: shape, block: [2]int64{1, 1}, levels: spec.levels(),
-		values: Array{DType: data.DType, Shape: shape, Data: data.Data}, fill: make([]byte, data.DType.Size())}, nil
+	return newStridedOwned(data.DType, shape, data.Data), nil
+}
+
+// newStridedOwned builds a strided tensor over data, which holds numel(shape)
+// elements of d; the tensor keeps shape (the caller gives it up).
+func newStridedOwned(d DType, shape []int64, data []byte) *Tensor {
+	levels := make([]Level, len(shape))
+	for i, n := range shape {
+		levels[i] = Level{Kind: LevelDense, Dim: i, Op: ExprID, C: 1, Size: n, Unique: true, Ordered: true}
+	}
+	return &Tensor{layout: Strided, dtype: d, shape: shape, block: [2]int64{1, 1}, levels: levels,
+		values: Array{DType: d, Shape: shape, Data: data}, fill: make([]byte, d.Size())}
 }
 
 // Empty returns a tensor of the layout with no stored elements (strided: zeros).

@@ -71,34 +71,32 @@ type linOps interface {
 
 // linFor returns the operations of a value dtype and an index width (32 or 64).
 func linFor(op string, d DType, width int) (linOps, error) {
-	switch d {
-	case Float64:
-		return linPick[float64](d, width), nil
-	case Float32:
-		return linPick[float32](d, width), nil
-	case Complex128:
-		return linPick[complex128](d, width), nil
-	case Complex64:
-		return linPick[complex64](d, width), nil
-	case Int64:
-		return linPick[int64](d, width), nil
-	case Int32:
-		return linPick[int32](d, width), nil
-	case Int16:
-		return linPick[int16](d, width), nil
-	case Int8:
-		return linPick[int8](d, width), nil
-	case UInt8:
-		return linPick[uint8](d, width), nil
+	pair, ok := linOpsTable[d]
+	if !ok {
+		return nil, Errorf(ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
 	}
-	return nil, Errorf(ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
+	if width == 32 {
+		return pair[0], nil
+	}
+	return pair[1], nil
 }
 
-func linPick[V kernels.Number](d DType, width int) linOps {
-	if width == 32 {
-		return linTyped[int32, V]{d: d}
-	}
-	return linTyped[int64, V]{d: d}
+// linOpsTable holds the operations of each numeric dtype for int32 and
+// int64 indices, boxed once: boxing on every call would allocate.
+var linOpsTable = map[DType][2]linOps{
+	Float64:    linPair[float64](Float64),
+	Float32:    linPair[float32](Float32),
+	Complex128: linPair[complex128](Complex128),
+	Complex64:  linPair[complex64](Complex64),
+	Int64:      linPair[int64](Int64),
+	Int32:      linPair[int32](Int32),
+	Int16:      linPair[int16](Int16),
+	Int8:       linPair[int8](Int8),
+	UInt8:      linPair[uint8](UInt8),
+}
+
+func linPair[V kernels.Number](d DType) [2]linOps {
+	return [2]linOps{linTyped[int32, V]{d: d}, linTyped[int64, V]{d: d}}
 }
 
 // linTyped implements linOps for index type I and value type V (dtype d).
@@ -106,9 +104,9 @@ type linTyped[I kernels.Index, V kernels.Number] struct{ d DType }
 
 // v narrows a scalar to V.
 func (k linTyped[I, V]) v(s Scalar) V {
-	a := NewArray(k.d, []int64{1})
-	storeScalar(k.d, a.Data, s)
-	return AsSlice[V](a)[0]
+	var out V
+	storeScalar(k.d, unsafe.Slice((*byte)(unsafe.Pointer(&out)), unsafe.Sizeof(out)), s)
+	return out
 }
 
 // linIndexDType is the dtype of index type I.

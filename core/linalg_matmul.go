@@ -42,7 +42,7 @@ func linMatmul(a, b *Tensor) (*Tensor, error) {
 	}
 	var r *Tensor
 	if da <= 2 && db <= 2 {
-		r, err = linMm(op, A, B)
+		r, err = linMm(op, A, B, nil)
 	} else {
 		nb := A.shape[0]
 		if len(A.shape) == 2 {

@@ -21,8 +21,11 @@ package core
 // (m, k) of any layout, x a 1-D tensor (k) (densified if sparse). The result
 // is a dense (m) tensor.
 func Mv(a, x *Tensor) (*Tensor, error) {
+	if linNative(a) && linNative(x) {
+		return linAddmv("mv", nil, a, x, IntScalar(0), IntScalar(1), nil)
+	}
 	return linHalf([]*Tensor{a, x}, func(ts []*Tensor) (*Tensor, error) {
-		return linAddmv("mv", nil, ts[0], ts[1], IntScalar(0), IntScalar(1))
+		return linAddmv("mv", nil, ts[0], ts[1], IntScalar(0), IntScalar(1), nil)
 	})
 }
 
@@ -32,11 +35,13 @@ func Mv(a, x *Tensor) (*Tensor, error) {
 // and infinities in it do not propagate), as in torch.
 func Addmv(input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, error) {
 	return linHalf([]*Tensor{input, mat, vec}, func(ts []*Tensor) (*Tensor, error) {
-		return linAddmv("addmv", ts[0], ts[1], ts[2], beta, alpha)
+		return linAddmv("addmv", ts[0], ts[1], ts[2], beta, alpha, nil)
 	})
 }
 
-func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, error) {
+// linAddmv computes beta * input + alpha * (mat @ vec) into a new tensor,
+// or into dst when it is not nil (checked here, written only on success).
+func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar, dst *Tensor) (*Tensor, error) {
 	matN, vecN := 1, 2
 	if op == "addmv" {
 		matN, vecN = 2, 3
@@ -78,11 +83,19 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, 
 	if err != nil {
 		return nil, err
 	}
-	x, err := linStrided(xd, k, 1)
+	into, err := linCheckOut(op, dst, d, []int64{m}, mat, vec, input)
 	if err != nil {
 		return nil, err
 	}
-	out, err := linDenseProduct(op, alpha, mat, x)
+	var out Array
+	if mat.layout != Strided {
+		out, err = linSparseDense(op, alpha, mat, xd, 1, into)
+	} else {
+		var x *Tensor
+		if x, err = linStrided(xd, k, 1); err == nil {
+			out, err = linDenseProduct(op, alpha, mat, x, into)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +104,10 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, 
 			return nil, err
 		}
 	}
-	return linStrided(out, m)
+	if dst != nil {
+		return dst, nil
+	}
+	return linResult(out, m), nil
 }
 
 // linCheckScalars checks beta and alpha against the dtype.
@@ -106,7 +122,10 @@ func linCheckScalars(op string, d DType, beta, alpha Scalar) error {
 // dense and dense @ sparse (which torch lacks) give a dense result, dense @
 // dense too; sparse @ sparse gives a sparse result as SparseMm describes.
 func Mm(a, b *Tensor) (*Tensor, error) {
-	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("mm", ts[0], ts[1]) })
+	if linNative(a) && linNative(b) {
+		return linMm("mm", a, b, nil)
+	}
+	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("mm", ts[0], ts[1], nil) })
 }
 
 // SparseMm is torch.sparse.mm(a, b): a @ b for 2-D tensors. Sparse @ sparse
@@ -117,21 +136,35 @@ func Mm(a, b *Tensor) (*Tensor, error) {
 // (MemoryLimit) fails with ErrTooLarge before it is allocated. With a dense
 // operand the result is dense, as Mm.
 func SparseMm(a, b *Tensor) (*Tensor, error) {
-	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("sparse.mm", ts[0], ts[1]) })
+	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("sparse.mm", ts[0], ts[1], nil) })
 }
 
-func linMm(op string, a, b *Tensor) (*Tensor, error) {
+// linMm computes a @ b into a new tensor, or into dst when it is not nil
+// (checked here, written only on success; sparse @ sparse is refused
+// there, its result being sparse).
+func linMm(op string, a, b, dst *Tensor) (*Tensor, error) {
 	if err := linCheckMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
 		return nil, err
 	}
 	if a.layout != Strided && b.layout != Strided {
+		if dst != nil {
+			return nil, Errorf(ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
+				op, a.layout, b.layout)
+		}
 		return linSparseProduct(op, a, b)
 	}
-	out, err := linDenseProduct(op, IntScalar(1), a, b)
+	into, err := linCheckOut(op, dst, a.dtype, []int64{a.shape[0], b.shape[1]}, a, b)
 	if err != nil {
 		return nil, err
 	}
-	return linStrided(out, a.shape[0], b.shape[1])
+	out, err := linDenseProduct(op, IntScalar(1), a, b, into)
+	if err != nil {
+		return nil, err
+	}
+	if dst != nil {
+		return dst, nil
+	}
+	return linResult(out, a.shape[0], b.shape[1]), nil
 }
 
 // linCheckMatmulPair checks two matrices (2-D, one dtype) whose shapes multiply.
@@ -209,7 +242,7 @@ func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor
 	if err != nil {
 		return nil, err
 	}
-	out, err := linDenseProduct(op, alpha, mat1, mat2)
+	out, err := linDenseProduct(op, alpha, mat1, mat2, Array{})
 	if err != nil {
 		return nil, err
 	}

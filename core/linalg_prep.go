@@ -111,6 +111,10 @@ func linComputeDType(d DType) DType {
 	return d
 }
 
+// linNative reports whether t is missing or computes in its own dtype, so
+// that the product needs no widening by linHalf (which allocates).
+func linNative(t *Tensor) bool { return t == nil || linComputeDType(t.dtype) == t.dtype }
+
 // linHalf runs f on the operands, first widening float16/bfloat16 operands
 // (all of the same dtype) to float32 and narrowing the result back.
 func linHalf(ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*Tensor, error) {
@@ -141,14 +145,43 @@ func linHalf(ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*Tensor, erro
 
 // linNewDense allocates a zeroed dense result within the memory limit.
 func linNewDense(op string, d DType, shape ...int64) (Array, error) {
-	n, err := numelChecked(op+": result size", shape)
-	if err != nil {
-		return Array{}, err
-	}
-	if err := checkAlloc(op+": result", n, d.Size()); err != nil {
+	if err := linCheckResult(op, d, shape); err != nil {
 		return Array{}, err
 	}
 	return NewArray(d, shape), nil
+}
+
+// linNewOutput allocates a dense result within the memory limit without
+// clearing it: for a caller that writes every element before returning.
+func linNewOutput(op string, d DType, shape ...int64) (Array, error) {
+	if err := linCheckResult(op, d, shape); err != nil {
+		return Array{}, err
+	}
+	return uninitArray(d, shape), nil
+}
+
+// linOutput returns into when it has data (a destination the caller
+// checked: the shape is set on it), else a new uninitialised result as
+// linNewOutput.
+func linOutput(op string, d DType, into Array, shape ...int64) (Array, error) {
+	if into.Data != nil {
+		into.Shape = shape
+		return into, nil
+	}
+	return linNewOutput(op, d, shape...)
+}
+
+// linCheckResult checks a result's shape against int64 and the memory
+// limit. The messages are built only on failure: this runs on every call.
+func linCheckResult(op string, d DType, shape []int64) error {
+	n, err := numelChecked("result size", shape)
+	if err == nil {
+		err = checkAlloc("result", n, d.Size())
+	}
+	if err != nil {
+		return Errorf(CodeOf(err), "%s: %s", op, err.Error())
+	}
+	return nil
 }
 
 // linDenseData returns the dense row-major data of t (a sparse t is densified).
@@ -166,6 +199,13 @@ func linDenseData(t *Tensor) (Array, error) {
 // linStrided wraps dense data of the given shape as a strided tensor (no copy).
 func linStrided(a Array, shape ...int64) (*Tensor, error) {
 	return NewStrided(Array{DType: a.DType, Shape: shape, Data: a.Data})
+}
+
+// linResult wraps a result the caller has just allocated (data of numel(shape)
+// elements, shape owned by nobody else) as a strided tensor, without the
+// checks and copies of NewStrided: small products pay for every allocation.
+func linResult(a Array, shape ...int64) *Tensor {
+	return newStridedOwned(a.DType, shape, a.Data)
 }
 
 // linKinds is a set of kernel views.
@@ -193,28 +233,42 @@ type linSparse struct {
 // linPrepSparse prepares a 2-D tensor of any layout: layouts without a fast
 // path among kinds (and hybrid or strided tensors) are converted to CSR
 // first, keeping the index width.
-func linPrepSparse(op string, t *Tensor, kinds linKinds) (*linSparse, error) {
-	accepted := map[Layout]linKinds{CSR: linAcceptCSR, CSC: linAcceptCSC, COO: linAcceptCOO, BSR: linAcceptBSR}
-	if k, ok := accepted[t.layout]; !ok || kinds&k == 0 || t.denseDim != 0 {
+func linPrepSparse(op string, t *Tensor, kinds linKinds) (linSparse, error) {
+	if kinds&linKindOf(t.layout) == 0 || t.denseDim != 0 {
 		target := CSR
 		if t.layout == COO && kinds&linAcceptCOO != 0 {
 			target = COO
 		}
 		c, err := ToLayout(t, target, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.width})
 		if err != nil {
-			return nil, err
+			return linSparse{}, err
 		}
 		t = c
 	}
 	ops, err := linFor(op, t.dtype, t.width)
 	if err != nil {
-		return nil, err
+		return linSparse{}, err
 	}
 	s, f, has, err := linSplitFill(ops, t)
 	if err != nil {
-		return nil, err
+		return linSparse{}, err
 	}
-	return &linSparse{mat: linView(s, 0), ops: ops, fill: f, hasFill: has, width: t.width}, nil
+	return linSparse{mat: linView(s, 0), ops: ops, fill: f, hasFill: has, width: t.width}, nil
+}
+
+// linKindOf is the kernel view that serves a layout directly (0: none).
+func linKindOf(l Layout) linKinds {
+	switch l {
+	case CSR:
+		return linAcceptCSR
+	case CSC:
+		return linAcceptCSC
+	case COO:
+		return linAcceptCOO
+	case BSR:
+		return linAcceptBSR
+	}
+	return 0
 }
 
 // linSplitFill returns t's sparse part, whose stored values are t's minus

@@ -12,28 +12,21 @@ import (
 // b through dense @ sparse, two dense ones through a plain product (and
 // two sparse ones densify b). A fill f on the sparse operand adds the
 // rank-one term f * ones @ b (or a @ ones * f).
-func linDenseProduct(op string, alpha Scalar, a, b *Tensor) (Array, error) {
-	m, k, n := a.shape[0], a.shape[1], b.shape[1]
-	out, err := linNewDense(op, a.dtype, m, n)
-	if err != nil {
-		return Array{}, err
-	}
-	switch {
-	case a.layout != Strided:
+func linDenseProduct(op string, alpha Scalar, a, b *Tensor, into Array) (Array, error) {
+	if a.layout != Strided {
 		bd, err := linDenseData(b)
 		if err != nil {
 			return Array{}, err
 		}
-		s, err := linPrepSparse(op, a, linAcceptAll)
-		if err != nil {
-			return Array{}, err
-		}
-		if err := s.ops.spmm(alpha, s.mat, bd, n, out); err != nil {
-			return Array{}, linKernelErr(op, err)
-		}
-		if s.hasFill {
-			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), Array{}, s.ops.colSums(bd, k, n))
-		}
+		return linSparseDense(op, alpha, a, bd, b.shape[1], into)
+	}
+	m, k, n := a.shape[0], a.shape[1], b.shape[1]
+	// Every branch below writes each element of out before reading it.
+	out, err := linOutput(op, a.dtype, into, m, n)
+	if err != nil {
+		return Array{}, err
+	}
+	switch {
 	case b.layout != Strided:
 		s, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCSC|linAcceptCOO)
 		if err != nil {
@@ -51,6 +44,29 @@ func linDenseProduct(op string, alpha Scalar, a, b *Tensor) (Array, error) {
 			return Array{}, err
 		}
 		ops.gemm(alpha, a.values, b.values, m, k, n, out)
+	}
+	return out, nil
+}
+
+// linSparseDense returns alpha * (a @ b) for sparse a (m x k) and dense
+// row-major data b (k x n), as dense data (m x n): into when it has data
+// (the caller checked its size), else a new array.
+func linSparseDense(op string, alpha Scalar, a *Tensor, bd Array, n int64, into Array) (Array, error) {
+	m, k := a.shape[0], a.shape[1]
+	s, err := linPrepSparse(op, a, linAcceptAll)
+	if err != nil {
+		return Array{}, err
+	}
+	// The kernels write each element of out before reading it.
+	out, err := linOutput(op, a.dtype, into, m, n)
+	if err != nil {
+		return Array{}, err
+	}
+	if err := s.ops.spmm(alpha, s.mat, bd, n, out); err != nil {
+		return Array{}, linKernelErr(op, err)
+	}
+	if s.hasFill {
+		s.ops.addOuter(out, m, n, linMul(alpha, s.fill), Array{}, s.ops.colSums(bd, k, n))
 	}
 	return out, nil
 }
@@ -79,7 +95,7 @@ func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
 	m, n := a.shape[0], b.shape[1]
 	width := max(a.width, b.width)
 	if !linIsZero(a.Fill()) || !linIsZero(b.Fill()) {
-		d, err := linDenseProduct(op, IntScalar(1), a, b)
+		d, err := linDenseProduct(op, IntScalar(1), a, b, Array{})
 		if err != nil {
 			return nil, err
 		}

@@ -336,6 +336,15 @@ gs_status gs_where(const gs_tensor *condition, const gs_tensor *x, const gs_numb
 /* ---- linear algebra (torch's semantics; beta/alpha NULL mean 1) ------------- */
 gs_status gs_mv(const gs_tensor *mat, const gs_tensor *vec, gs_tensor **out);
 gs_status gs_mm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
+/* torch.mv / torch.mm with out=: the product written into out, an existing
+ * strided tensor of the result's dtype and shape (never resized) that shares
+ * no memory with the operands. Nothing is allocated for the result: the
+ * cheapest way to repeat a product (iterative solvers, small calls). gs_mm_out
+ * refuses sparse @ sparse (a sparse result). On error out is unchanged. out's
+ * memory is written: it must not wrap read-only memory, and no other thread
+ * may use out meanwhile. */
+gs_status gs_mv_out(const gs_tensor *mat, const gs_tensor *vec, gs_tensor *out);
+gs_status gs_mm_out(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor *out);
 gs_status gs_matmul(const gs_tensor *a, const gs_tensor *b, gs_tensor **out);
 gs_status gs_bmm(const gs_tensor *a, const gs_tensor *b, gs_tensor **out);
 /* torch.sparse.mm: sparse @ sparse gives sparse (memory-limited: GS_ERR_TOO_LARGE

@@ -249,6 +249,46 @@ static void test_argument_checks(void) {
     gs_tensor_free(&t);
 }
 
+/* gs_mv_out / gs_mm_out: the product written into an existing strided tensor,
+ * for every layout of the sparse operand; bad outputs refused and unchanged. */
+static void test_out_products(void) {
+    ref_t a = ref_3x4(), b = ref_4x2(), want = ref_mm(&a, &b);
+    int64_t n4[] = {4}, n3[] = {3}, s32[] = {3, 2};
+    double xv[] = {1, 2, 3, 4}, junk[6] = {7, 7, 7, 7, 7, 7};
+    ref_t x = ref_make(1, n4, xv), xm = ref_make(2, (int64_t[]){4, 1}, xv);
+    ref_t axm = ref_mm(&a, &xm), ax = ref_make(1, n3, axm.v);
+    ref_t y0 = ref_make(1, n3, junk), c0 = ref_make(2, s32, junk);
+    gs_tensor *xt = ref_tensor(&x), *bd = ref_tensor(&b), *y = ref_tensor(&y0), *c = ref_tensor(&c0);
+    for (int i = 0; i < LA_NLAYOUTS; i++) {
+        gs_tensor *t = la_in_layout(&a, i);
+        CHECK_OK(gs_mv_out(t, xt, y));
+        if (!same_as_ref(y, &ax)) CHECK_FAIL("mv_out with layout %d", i);
+        CHECK_OK(gs_mm_out(t, bd, c));
+        if (!same_as_ref(c, &want)) CHECK_FAIL("mm_out with layout %d", i);
+        gs_tensor_free(&t);
+    }
+    /* Refused outputs stay as they were (c holds want, y holds ax). */
+    gs_tensor *t = la_in_layout(&a, 1), *wrong = ref_tensor(&x), *dead = ref_tensor(&y0), *dead_copy = dead;
+    gs_tensor_free(&dead);
+    CHECK_ERR(gs_mv_out(t, xt, NULL), GS_ERR_INVALID_HANDLE, "gs_mv_out: out is NULL");
+    CHECK_ERR(gs_mv_out(t, xt, dead_copy), GS_ERR_INVALID_HANDLE, "gs_mv_out: out is not a live gs_tensor");
+    CHECK_ERR(gs_mv_out(t, xt, wrong), GS_ERR_INVALID_ARGUMENT, "gs_mv_out: mv: out has size [4], the result has size [3]");
+    CHECK_ERR(gs_mv_out(NULL, xt, y), GS_ERR_INVALID_HANDLE, "gs_mv_out: mat is NULL");
+    CHECK_ERR(gs_mm_out(t, bd, y), GS_ERR_INVALID_ARGUMENT, "gs_mm_out: mm: out has size [3], the result has size [3 2]");
+    CHECK_ERR(gs_mm_out(t, t, c), GS_ERR_INVALID_ARGUMENT, "gs_mm_out: ");
+    CHECK(same_as_ref(y, &ax) && same_as_ref(c, &want));
+    gs_tensor *c32 = NULL;
+    CHECK_OK(gs_to_dtype(c, GS_FLOAT32, &c32));
+    CHECK_ERR(gs_mm_out(t, bd, c32), GS_ERR_DTYPE, "out has dtype float32, the result has dtype float64");
+    gs_tensor_free(&c32);
+    gs_tensor_free(&wrong);
+    gs_tensor_free(&t);
+    gs_tensor_free(&c);
+    gs_tensor_free(&y);
+    gs_tensor_free(&bd);
+    gs_tensor_free(&xt);
+}
+
 static double seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -312,6 +352,7 @@ int main(void) {
     test_addmm_family();
     test_bmm();
     test_argument_checks();
+    test_out_products();
     test_square_over_the_memory_limit();
     return check_finish("test_linalg");
 }

@@ -160,6 +160,8 @@ _SIGNATURES = {
     "gs_where": (c_int32, [_H, _H, _N, _H, _N, _HP]),
     "gs_mv": (c_int32, [_H, _H, _HP]),
     "gs_mm": (c_int32, [_H, _H, _HP]),
+    "gs_mv_out": (c_int32, [_H, _H, _H]),
+    "gs_mm_out": (c_int32, [_H, _H, _H]),
     "gs_matmul": (c_int32, [_H, _H, _HP]),
     "gs_bmm": (c_int32, [_H, _H, _HP]),
     "gs_sparse_mm": (c_int32, [_H, _H, _HP]),

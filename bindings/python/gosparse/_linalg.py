@@ -14,6 +14,7 @@ from ctypes import byref
 import numpy as np
 
 from ._elementwise import _call, _is_tensor, _number_arg, _to_output, as_tensor
+from ._errors import _check
 from ._lib import lib
 
 
@@ -25,15 +26,38 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
     return _to_output(r, layout, blocksize, fname)
 
 
-def mv(input, vec, *, layout=None, blocksize=None):
+def _product_out(fn, fname, names, operands, out, layout, blocksize):
+    """The out= form: the product written into the strided Tensor out (its dtype and
+    shape; never resized), which is returned."""
+    if not _is_tensor(out):
+        raise TypeError("%s(): argument 'out' must be a gosparse.Tensor, not %s"
+                        % (fname, type(out).__name__))
+    if layout is not None or blocksize is not None:
+        raise TypeError("%s(): out= and layout= cannot be combined (out fixes the layout)"
+                        % fname)
+    ts = [as_tensor(x, fname, n) for x, n in zip(operands, names)]
+    _check(fn(*[t._handle for t in ts], out._handle), fn.__name__)
+    return out
+
+
+def mv(input, vec, *, out=None, layout=None, blocksize=None):
     """torch.mv: the product of the matrix input (any layout) and the vector vec (dense
-    result)."""
+    result). With out= (a strided Tensor of the result's dtype and shape, sharing no
+    memory with the operands) the product is written there and nothing is allocated:
+    the cheap form for repeated products."""
+    if out is not None:
+        return _product_out(lib.gs_mv_out, "mv", ("input", "vec"), (input, vec), out, layout,
+                            blocksize)
     return _product(lib.gs_mv, "mv", ("input", "vec"), (input, vec), layout, blocksize)
 
 
-def mm(input, mat2, *, layout=None, blocksize=None):
+def mm(input, mat2, *, out=None, layout=None, blocksize=None):
     """torch.mm: input @ mat2 for matrices. Sparse @ dense and dense @ sparse are dense;
-    sparse @ sparse is sparse (the shared layout; CSR when they differ)."""
+    sparse @ sparse is sparse (the shared layout; CSR when they differ). out= takes a
+    strided Tensor for a dense result, as mv's."""
+    if out is not None:
+        return _product_out(lib.gs_mm_out, "mm", ("input", "mat2"), (input, mat2), out, layout,
+                            blocksize)
     return _product(lib.gs_mm, "mm", ("input", "mat2"), (input, mat2), layout, blocksize)
 
 

@@ -44,6 +44,44 @@ def test_mm_and_mv_match_numpy(layout):
     np.testing.assert_allclose(dense(X.T @ s.t()), X.T @ A.T, rtol=1e-12)
 
 
+@pytest.mark.parametrize("layout", LAYOUTS + ["strided"])
+def test_mv_and_mm_write_into_out(layout):
+    s = make(A, layout)
+    y = gs.tensor(np.full(4, np.nan))
+    view = y.numpy()  # a read-only view: it sees the writes
+    for v in (V, 2 * V):
+        assert gs.mv(s, gs.tensor(v), out=y) is y
+        np.testing.assert_allclose(view, A @ v, rtol=1e-12)
+    c = gs.tensor(np.full((4, 2), np.nan))
+    assert gs.mm(s, X, out=c) is c
+    np.testing.assert_allclose(np.asarray(c), A @ X, rtol=1e-12)
+    # dense @ sparse into out as well.
+    d = gs.tensor(np.full((2, 4), np.nan))
+    gs.mm(X.T, make(A.T, layout), out=d)
+    np.testing.assert_allclose(np.asarray(d), X.T @ A.T, rtol=1e-12)
+
+
+def test_out_is_checked_and_left_unchanged_on_error():
+    s = make(A, "csr")
+    y = gs.tensor(np.full(4, 7.0))
+    with pytest.raises(TypeError, match="argument 'out' must be a gosparse.Tensor"):
+        gs.mv(s, V, out=np.zeros(4))
+    with pytest.raises(TypeError, match="out= and layout= cannot be combined"):
+        gs.mv(s, V, out=y, layout=gs.sparse_coo)
+    with pytest.raises(ValueError, match="out has size \\[5\\], the result has size \\[4\\]"):
+        gs.mv(s, V, out=gs.tensor(np.zeros(5)))
+    with pytest.raises(TypeError, match="out has dtype float32, the result has dtype float64"):
+        gs.mv(s, V, out=gs.tensor(np.zeros(4, np.float32)))
+    with pytest.raises(ValueError, match="out must be a strided tensor"):
+        gs.mv(s, V, out=y.to_sparse())
+    with pytest.raises(ValueError, match="sparse @ sparse gives a sparse result"):
+        gs.mm(s, make(A.T, "csr"), out=gs.tensor(np.zeros((4, 4))))
+    sq = gs.tensor(np.eye(4)).to_sparse_csr()
+    with pytest.raises(ValueError, match="out shares memory with an operand"):
+        gs.mv(sq, y, out=y)
+    np.testing.assert_array_equal(np.asarray(y), np.full(4, 7.0))
+
+
 @pytest.mark.parametrize("layout", ["coo", "csr", "csc"])
 def test_sparse_at_sparse_stays_sparse(layout):
     a, b = make(A, layout), make(A.T, layout)

@@ -593,6 +593,10 @@ unsafe extern "C" {
     pub fn gs_mv(mat: *const gs_tensor, vec: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// `torch.mm`.
     pub fn gs_mm(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `torch.mv(mat, vec, out=out)`: written into the strided `out`.
+    pub fn gs_mv_out(mat: *const gs_tensor, vec: *const gs_tensor, out: *mut gs_tensor) -> gs_status;
+    /// `torch.mm(mat1, mat2, out=out)` for dense results.
+    pub fn gs_mm_out(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut gs_tensor) -> gs_status;
     /// `torch.matmul`.
     pub fn gs_matmul(a: *const gs_tensor, b: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// `torch.bmm`.

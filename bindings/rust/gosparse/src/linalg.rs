@@ -9,7 +9,7 @@
 use gosparse_sys as sys;
 
 use crate::elementwise::Number;
-use crate::error::Result;
+use crate::error::{check, Result};
 use crate::tensor::Tensor;
 
 impl Tensor {
@@ -60,6 +60,55 @@ impl Tensor {
     /// ```
     pub fn mv(&self, vec: &Tensor) -> Result<Tensor> {
         self.product(vec, sys::gs_mv)
+    }
+
+    /// torch's `mv(self, vec, out=out)`: the product written into `out`, a
+    /// strided tensor of the result's dtype and shape (never resized) that
+    /// shares no memory with the operands. Nothing is allocated: the cheap
+    /// form for repeated products. On error `out` is unchanged.
+    ///
+    /// # Safety
+    ///
+    /// The library writes `out`'s memory. Tensors made from `out` without a
+    /// copy (a reshape, `values`, ...) share it: no slice borrowed from such
+    /// a tensor may be alive during the call.
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let m = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_csr()?;
+    /// let v = Tensor::from_dense(&[3.0f64, 4.0], &[2])?;
+    /// let mut y = Tensor::from_dense(&[0.0f64; 2], &[2])?;
+    /// unsafe { m.mv_out(&v, &mut y)? };
+    /// assert_eq!(y.values::<f64>()?, &[3.0, 8.0]);
+    /// let mut wrong = Tensor::from_dense(&[0.0f64; 3], &[3])?;
+    /// assert!(unsafe { m.mv_out(&v, &mut wrong) }.is_err());
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub unsafe fn mv_out(&self, vec: &Tensor, out: &mut Tensor) -> Result<()> {
+        // SAFETY: live handles; the caller vouches for out's memory.
+        check(unsafe { sys::gs_mv_out(self.as_ptr(), vec.as_ptr(), out.as_ptr() as *mut sys::gs_tensor) })
+    }
+
+    /// torch's `mm(self, mat2, out=out)` for a dense result (sparse @ dense,
+    /// dense @ sparse, dense @ dense), written into `out` as
+    /// [`mv_out`](Tensor::mv_out) does; sparse @ sparse is refused.
+    ///
+    /// # Safety
+    ///
+    /// As for [`mv_out`](Tensor::mv_out).
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let a = Tensor::from_dense(&[0.0f64, 1.0, 2.0, 0.0], &[2, 2])?.to_sparse_coo()?;
+    /// let d = Tensor::from_dense(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2])?;
+    /// let mut c = Tensor::from_dense(&[0.0f64; 4], &[2, 2])?;
+    /// unsafe { a.mm_out(&d, &mut c)? };
+    /// assert_eq!(c.values::<f64>()?, &[3.0, 4.0, 2.0, 4.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub unsafe fn mm_out(&self, mat2: &Tensor, out: &mut Tensor) -> Result<()> {
+        // SAFETY: live handles; the caller vouches for out's memory.
+        check(unsafe { sys::gs_mm_out(self.as_ptr(), mat2.as_ptr(), out.as_ptr() as *mut sys::gs_tensor) })
     }
 
     /// torch's `mm`: `self @ mat2` for matrices. Sparse @ dense (and dense @

@@ -1,0 +1,109 @@
+package core
+
+import (
+	"slices"
+	"unsafe"
+)
+
+// MvOut is torch.mv(mat, vec, out=out): mat @ vec written into out, an
+// existing strided tensor with the result's dtype and shape (mat's rows).
+// Unlike torch, out is never resized: a wrong shape is refused. out must
+// not share memory with mat or vec. Nothing is allocated for the result,
+// which makes repeated products (iterative solvers) cheap; on error out is
+// left as it was.
+func MvOut(mat, vec, out *Tensor) error {
+	if out == nil {
+		return linNilOut("mv")
+	}
+	if linNative(mat) && linNative(vec) {
+		_, err := linAddmv("mv", nil, mat, vec, IntScalar(0), IntScalar(1), out)
+		return err
+	}
+	r, err := Mv(mat, vec)
+	if err != nil {
+		return err
+	}
+	return linCopyOut("mv", r, out, mat, vec)
+}
+
+// MmOut is torch.mm(mat1, mat2, out=out) for a dense result (sparse @
+// dense, dense @ sparse, dense @ dense): the product written into out, an
+// existing strided tensor with the result's dtype and shape. out is never
+// resized and must not share memory with the operands; sparse @ sparse is
+// refused (its result is sparse). On error out is left as it was.
+func MmOut(mat1, mat2, out *Tensor) error {
+	if out == nil {
+		return linNilOut("mm")
+	}
+	if linNative(mat1) && linNative(mat2) || mat1 != nil && mat2 != nil && mat1.layout != Strided && mat2.layout != Strided {
+		// linMm checks out; sparse @ sparse is refused there.
+		_, err := linMm("mm", mat1, mat2, out)
+		return err
+	}
+	r, err := Mm(mat1, mat2)
+	if err != nil {
+		return err
+	}
+	return linCopyOut("mm", r, out, mat1, mat2)
+}
+
+// linNilOut reports a missing out tensor.
+func linNilOut(op string) error { return Errorf(ErrInvalidArgument, "%s: out is nil", op) }
+
+// linCheckOut checks dst (when not nil) as the destination of a result of
+// dtype d and the given shape, not overlapping the operands, and returns
+// its data with that shape (a zero Array when dst is nil).
+func linCheckOut(op string, dst *Tensor, d DType, shape []int64, operands ...*Tensor) (Array, error) {
+	if dst == nil {
+		return Array{}, nil
+	}
+	if dst.layout != Strided {
+		return Array{}, Errorf(ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.layout)
+	}
+	if dst.dtype != d {
+		return Array{}, Errorf(ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.dtype, d)
+	}
+	if !slices.Equal(dst.shape, shape) {
+		return Array{}, Errorf(ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, shape)
+	}
+	for _, t := range operands {
+		if t != nil && linSharesMemory(dst.values.Data, t) {
+			return Array{}, Errorf(ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
+		}
+	}
+	return Array{DType: d, Shape: shape, Data: dst.values.Data}, nil
+}
+
+// linCopyOut checks out (not nil) against the computed dense result r and
+// copies r into it.
+func linCopyOut(op string, r, out *Tensor, operands ...*Tensor) error {
+	into, err := linCheckOut(op, out, r.dtype, r.shape, operands...)
+	if err != nil {
+		return err
+	}
+	copy(into.Data, r.values.Data)
+	return nil
+}
+
+// linSharesMemory reports whether buf overlaps any array of t (values, or
+// the positions and coordinates of its levels).
+func linSharesMemory(buf []byte, t *Tensor) bool {
+	if bytesOverlap(buf, t.values.Data) {
+		return true
+	}
+	for _, l := range t.levels {
+		if bytesOverlap(buf, l.Pos.Data) || bytesOverlap(buf, l.Crd.Data) {
+			return true
+		}
+	}
+	return false
+}
+
+// bytesOverlap reports whether two byte slices share an address.
+func bytesOverlap(a, b []byte) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	a0, b0 := uintptr(unsafe.Pointer(&a[0])), uintptr(unsafe.Pointer(&b[0]))
+	return a0 < b0+uintptr(len(b)) && b0 < a0+uintptr(len(a))
+}
