@@ -1,10 +1,11 @@
 module github.com/gosparse/gosparse
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/mattn/go-pointer v0.0.1
 	github.com/stretchr/testify v1.12.1
+	golang.org/x/sys v0.49.0
 )
 
 require go.yaml.in/yaml/v3 v3.0.5 // indirect

@@ -43,11 +43,11 @@ type linOps interface {
 	dspmm(alpha Scalar, d Array, m int64, a *linMat, out Array) error
 	// gemm sets out (m x n) = alpha * a @ b for dense a (m x k) and b (k x n).
 	gemm(alpha Scalar, a, b Array, m, k, n int64, out Array)
-	// spgemm returns the CSR arrays of a @ b (a, b CSR or COO; columns of
+	// spgemmBounded returns the CSR arrays of a @ b (a, b CSR or COO; columns of
 	// each result row sorted and unique). check sees a lower bound of the
 	// result's entry count first (lower = true), then the exact count, both
 	// before the result is allocated.
-	spgemm(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error)
+	spgemmBounded(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error)
 	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
 	sddmm(alpha, beta Scalar, a, bt Array, k int64, s *linMat, out Array) error
@@ -65,8 +65,6 @@ type linOps interface {
 	addScaled(out Array, m, n int64, s Scalar, in Array, si, sj int64)
 	// affine returns a new array with s*x + c for each element x of a.
 	affine(a Array, s, c Scalar) Array
-	// transpose returns the (c x r) transpose of a dense (r x c) array.
-	transpose(a Array, r, c int64) Array
 }
 
 // linFor returns the operations of a value dtype and an index width (32 or 64).

@@ -1,6 +1,11 @@
 package core
 
-import "slices"
+import (
+	"slices"
+	"sync"
+
+	"github.com/gosparse/gosparse/kernels"
+)
 
 // SampledAddmm returns beta * input + alpha * (mat1 @ mat2) sampled at the
 // stored elements of input (torch.sparse.sampled_addmm, SDDMM): the result
@@ -80,22 +85,69 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 		return nil, err
 	}
 	out := NewArray(d, []int64{s.values.Numel()})
+	// The kernel reads mat2 transposed, so that both dot operands are
+	// contiguous: one buffer serves every batch, filled once when mat2 is
+	// shared by all of them.
+	bt := linScratch(d, n*k)
+	defer linScratchPool.Put(&bt.Data)
 	batches := s.batchCount()
 	for b := int64(0); b < batches; b++ {
-		ab, bb := ad, bd
+		ab := ad
 		if len(mat1.shape) > 2 {
 			ab = linSlice(linFlat(ad), b*m*k, (b+1)*m*k)
 		}
-		if len(mat2.shape) > 2 {
-			bb = linSlice(linFlat(bd), b*k*n, (b+1)*k*n)
+		if b == 0 || len(mat2.shape) > 2 {
+			bb := linFlat(bd)
+			if len(mat2.shape) > 2 {
+				bb = linSlice(bb, b*k*n, (b+1)*k*n)
+			}
+			if err := linTransposeBytes(bt, bb, k, n); err != nil {
+				return nil, linKernelErr(op, err)
+			}
 		}
-		// The kernel reads mat2 transposed, so that both dot operands are contiguous.
-		if err := ops.sddmm(alpha, beta, ab, ops.transpose(bb, k, n), k, linView(s, b), out); err != nil {
+		if err := ops.sddmm(alpha, beta, ab, bt, k, linView(s, b), out); err != nil {
 			return nil, linKernelErr(op, err)
 		}
 	}
-	r := Clone(s)
+	// Copy the pattern only: the values are replaced below.
+	shell := *s
+	shell.values = Array{}
+	r := Clone(&shell)
 	r.values = Array{DType: d, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
 	r.fill = ScalarBytes(d, linMul(beta, s.Fill()))
 	return r, nil
+}
+
+// linScratchPool keeps the transposed mat2 of SampledAddmm between calls:
+// a fresh one would be zeroed by the allocator first, which costs as much as
+// the transpose itself at the sizes where it matters.
+var linScratchPool sync.Pool
+
+// linScratch returns an array of n elements of dtype d with arbitrary
+// contents, from the pool when a large enough buffer is there.
+func linScratch(d DType, n int64) Array {
+	size := n * int64(d.Size())
+	if p, ok := linScratchPool.Get().(*[]byte); ok && int64(cap(*p)) >= size {
+		return Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}
+	}
+	return NewArray(d, []int64{n})
+}
+
+// linTransposeBytes writes the (c x r) transpose of the row-major (r x c)
+// array src into dst, moving the elements as bytes of their size (any
+// dtype), in parallel.
+func linTransposeBytes(dst, src Array, r, c int64) error {
+	switch src.DType.Size() {
+	case 1:
+		return kernels.Transpose(AsSlice[uint8](dst), AsSlice[uint8](src), int(r), int(c))
+	case 2:
+		return kernels.Transpose(AsSlice[uint16](dst), AsSlice[uint16](src), int(r), int(c))
+	case 4:
+		return kernels.Transpose(AsSlice[uint32](dst), AsSlice[uint32](src), int(r), int(c))
+	case 8:
+		return kernels.Transpose(AsSlice[uint64](dst), AsSlice[uint64](src), int(r), int(c))
+	case 16:
+		return kernels.Transpose(AsSlice[[2]uint64](dst), AsSlice[[2]uint64](src), int(r), int(c))
+	}
+	return Errorf(ErrInternal, "transpose: no element type of %d bytes", src.DType.Size())
 }

@@ -167,38 +167,6 @@ func (k linTyped[I, V]) gemm(alpha Scalar, a, b Array, m, kk, n int64, out Array
 	}
 }
 
-func (k linTyped[I, V]) spgemm(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error) {
-	ac, err := k.rowCSR(a)
-	if err != nil {
-		return
-	}
-	bc, err := k.rowCSR(b)
-	if err != nil {
-		return
-	}
-	// A row of C has at least as many entries as the longest row of B that
-	// it combines: a cheap bound that refuses blow-ups before the symbolic
-	// phase spends time proportional to the flops.
-	var lower int64
-	for i := 0; i < ac.Rows; i++ {
-		var longest I
-		for t := ac.Ptr[i]; t < ac.Ptr[i+1]; t++ {
-			j := ac.Idx[t]
-			longest = max(longest, bc.Ptr[j+1]-bc.Ptr[j])
-		}
-		lower += int64(longest)
-	}
-	if err = check(lower, true); err != nil {
-		return
-	}
-	c, err := kernels.SpGEMM(ac, bc, func(nnz int64) error { return check(nnz, false) })
-	if err != nil {
-		return
-	}
-	idt := linIndexDType[I]()
-	return linWrap(idt, c.Ptr), linWrap(idt, c.Idx), linWrap(k.d, c.Val), nil
-}
-
 func (k linTyped[I, V]) sddmm(alpha, beta Scalar, a, bt Array, kk int64, s *linMat, out Array) error {
 	return kernels.SDDMM(k.v(alpha), AsSlice[V](a), AsSlice[V](bt), int(kk), k.v(beta), k.csr(s), AsSlice[V](out))
 }
@@ -314,12 +282,6 @@ func (k linTyped[I, V]) affine(a Array, s, c Scalar) Array {
 	return r
 }
 
-func (k linTyped[I, V]) transpose(a Array, r, c int64) Array {
-	out := linWrap(k.d, linTranspose(AsSlice[V](a), r, c))
-	out.Shape = []int64{c, r}
-	return out
-}
-
 // linTranspose returns the (c x r) transpose of a row-major (r x c) matrix.
 func linTranspose[V any](a []V, r, c int64) []V {
 	out := make([]V, r*c)
@@ -328,18 +290,10 @@ func linTranspose[V any](a []V, r, c int64) []V {
 }
 
 // linTransposeInto writes the (c x r) transpose of a row-major (r x c) matrix
-// into out, in tiles so that both sides stay in cache.
+// into out (the kernel's blocked, parallel transpose; the sizes fit: the
+// caller allocated both).
 func linTransposeInto[V any](out, a []V, r, c int64) {
-	const tile = 32
-	for i0 := int64(0); i0 < r; i0 += tile {
-		i1 := min(i0+tile, r)
-		for j0 := int64(0); j0 < c; j0 += tile {
-			j1 := min(j0+tile, c)
-			for i := i0; i < i1; i++ {
-				for j := j0; j < j1; j++ {
-					out[j*r+i] = a[i*c+j]
-				}
-			}
-		}
+	if err := kernels.Transpose(out, a, int(r), int(c)); err != nil {
+		panic(err) // unreachable: both slices hold r*c elements
 	}
 }

@@ -204,13 +204,13 @@ func BenchmarkSpMVBSR(b *testing.B) {
 }
 
 func BenchmarkSpMM(b *testing.B) {
-	for _, k := range []int{4, 16, 64} {
+	for _, k := range []int{4, 16, 32, 64} {
 		b.Run("float64/int32/k="+itoa(k), func(b *testing.B) {
 			a := laplacian2D[int32, float64](benchGrid)
 			d := randVec[float64](rand.New(rand.NewPCG(1, 1)), a.Cols*k)
 			c := make([]float64, a.Rows*k)
 			bytes := csrBytes(a) + 8*float64(len(d)+len(c))
-			benchModes(b, func(b *testing.B) {
+			benchSIMD(b, func(b *testing.B) {
 				for b.Loop() {
 					if err := SpMM(1, a, d, k, 0, c); err != nil {
 						b.Fatal(err)
@@ -239,20 +239,55 @@ func BenchmarkDenseSpMM(b *testing.B) {
 }
 
 func BenchmarkSDDMM(b *testing.B) {
-	const k = 16
-	s := laplacian2D[int32, float64](benchGrid)
-	r := rand.New(rand.NewPCG(1, 1))
-	x, y := randVec[float64](r, s.Rows*k), randVec[float64](r, s.Cols*k)
-	out := make([]float64, s.NNZ())
-	bytes := 4*float64(s.NNZ()+s.Rows+1) + 8*float64(len(x)+len(y)+len(out))
-	benchModes(b, func(b *testing.B) {
+	for _, k := range []int{16, 64} {
+		b.Run("float64/int32/k="+itoa(k), func(b *testing.B) {
+			s := laplacian2D[int32, float64](benchGrid)
+			r := rand.New(rand.NewPCG(1, 1))
+			x, y := randVec[float64](r, s.Rows*k), randVec[float64](r, s.Cols*k)
+			out := make([]float64, s.NNZ())
+			bytes := 4*float64(s.NNZ()+s.Rows+1) + 8*float64(len(x)+len(y)+len(out))
+			benchSIMD(b, func(b *testing.B) {
+				for b.Loop() {
+					if err := SDDMM(1, x, y, k, 0, s, out); err != nil {
+						b.Fatal(err)
+					}
+				}
+				report(b, bytes, 2*float64(s.NNZ()*k))
+			})
+		})
+	}
+}
+
+// BenchmarkTranspose transposes a 64 x 250000 float64 matrix (the mat2 of
+// the harness's SDDMM): 128 MB read and 128 MB written.
+func BenchmarkTranspose(b *testing.B) {
+	const r, c = 64, 250_000
+	src := randVec[float64](rand.New(rand.NewPCG(1, 1)), r*c)
+	dst := make([]float64, r*c)
+	benchSIMD(b, func(b *testing.B) {
 		for b.Loop() {
-			if err := SDDMM(1, x, y, k, 0, s, out); err != nil {
+			if err := Transpose(dst, src, r, c); err != nil {
 				b.Fatal(err)
 			}
 		}
-		report(b, bytes, 2*float64(s.NNZ()*k))
+		report(b, 16*r*c, 0)
 	})
+}
+
+// benchSIMD runs f in benchModes with the assembly on (where the CPU has
+// it) and off.
+func benchSIMD(b *testing.B, f func(b *testing.B)) {
+	for _, on := range []bool{true, false} {
+		if on && !useSIMD {
+			continue
+		}
+		b.Run(map[bool]string{true: "simd", false: "generic"}[on], func(b *testing.B) {
+			old := useSIMD
+			useSIMD = on
+			b.Cleanup(func() { useSIMD = old })
+			benchModes(b, f)
+		})
+	}
 }
 
 // BenchmarkSpGEMM squares the Laplacian (25M flops, 13 entries a row out).

@@ -137,6 +137,63 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 			})
 		})
 	}
+	t.Run("long-rows", func(t *testing.T) {
+		// Rows of A with many entries and wide, long rows of C: the
+		// general sort, and the scan of narrow rows.
+		modes(t, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(23, 24))
+			for _, c := range []csrCase{
+				{name: "wide", rows: 6, cols: 90, maxPerRow: 80, dup: true, unsorted: true},
+				{name: "narrow", rows: 40, cols: 12, maxPerRow: 12},
+			} {
+				a := genCSR[I, V](r, c)
+				for _, n := range []int{40, 5000} {
+					b := genCSR[I, V](r, csrCase{rows: a.Cols, cols: n, maxPerRow: min(n, 30), unsorted: true})
+					checkSpGEMM(t, a, b, true)
+				}
+			}
+		})
+	})
+	t.Run("bounded-hook", func(t *testing.T) {
+		modes(t, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(21, 22))
+			a := genCSR[I, V](r, csrCase{rows: 30, cols: 20, maxPerRow: 8, dup: true})
+			b := genCSR[I, V](r, csrCase{rows: 20, cols: 25, maxPerRow: 9, offset: 3})
+			// The lower bound: each row of C holds at least the longest row
+			// of B that it combines.
+			var want int64
+			for i := 0; i < a.Rows; i++ {
+				var longest I
+				for t := a.Ptr[i]; t < a.Ptr[i+1]; t++ {
+					k := a.Idx[t]
+					longest = max(longest, b.Ptr[k+1]-b.Ptr[k])
+				}
+				want += int64(longest)
+			}
+			plan, err := SpGEMMSymbolic(a, b)
+			require.NoError(t, err)
+			var calls []int64
+			stop := errors.New("over the limit")
+			_, err = SpGEMMBounded(a, b, func(nnz int64, lower bool) error {
+				calls = append(calls, nnz)
+				if lower {
+					return stop
+				}
+				return nil
+			})
+			require.ErrorIs(t, err, stop)
+			require.Equal(t, []int64{want}, calls)
+			calls = nil
+			c, err := SpGEMMBounded(a, b, func(nnz int64, lower bool) error {
+				calls = append(calls, nnz)
+				return nil
+			})
+			require.NoError(t, err)
+			require.Equal(t, []int64{want, plan.NNZ}, calls)
+			require.LessOrEqual(t, want, plan.NNZ)
+			require.Len(t, c.Idx, int(plan.NNZ))
+		})
+	})
 	t.Run("check-hook", func(t *testing.T) {
 		r := rand.New(rand.NewPCG(19, 20))
 		a := genCSR[I, V](r, csrCase{rows: 5, cols: 5, maxPerRow: 5})

@@ -25,14 +25,18 @@ func SDDMM[I Index, V Number](alpha V, a, bt []V, k int, beta V, s CSR[I, V], ou
 	if end := int(s.Ptr[s.Rows]); len(out) < end {
 		return argErr(fn, "out", "length %d, must be at least s.Ptr[rows] = %d", len(out), end)
 	}
+	rows := sddmmRowsSIMD[I, V]()
+	if rows == nil {
+		rows = sddmmRows[I, V]
+	}
 	parts := numParts(int64(s.NNZ())*int64(k+1) + int64(s.Rows))
 	if parts == 1 {
-		sddmmRows(alpha, beta, a, bt, k, s, out, 0, s.Rows)
+		rows(alpha, beta, a, bt, k, s, out, 0, s.Rows)
 		return nil
 	}
 	bounds := splitByWeight(s.Ptr, parts)
 	parallelFor(parts, func(p int) {
-		sddmmRows(alpha, beta, a, bt, k, s, out, bounds[p], bounds[p+1])
+		rows(alpha, beta, a, bt, k, s, out, bounds[p], bounds[p+1])
 	})
 	return nil
 }

@@ -29,9 +29,13 @@ func SpMM[I Index, V Number](alpha V, a CSR[I, V], b []V, k int, beta V, c []V) 
 		// One column: the layout is SpMV's, and SpMV's gather is faster.
 		return SpMV(alpha, a, b, beta, c)
 	}
-	rows := spmmRows[I, V]
-	if k <= spmmNarrow {
+	rows := spmmRowsSIMD[I, V](k)
+	switch {
+	case rows != nil:
+	case k <= spmmNarrow:
 		rows = spmmRowsNarrow[I, V]
+	default:
+		rows = spmmRows[I, V]
 	}
 	parts := numParts((int64(a.NNZ()) + int64(a.Rows)) * int64(k))
 	if parts == 1 {

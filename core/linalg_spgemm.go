@@ -1,0 +1,92 @@
+package core
+
+import "github.com/gosparse/gosparse/kernels"
+
+// spgemmBounded implements linOps.spgemmBounded: one parallel pass over
+// a's entries yields the result's lower bound on the way to the symbolic
+// phase.
+func (k linTyped[I, V]) spgemmBounded(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error) {
+	ac, err := k.rowCSR(a)
+	if err != nil {
+		return
+	}
+	bc, err := k.rowCSR(b)
+	if err != nil {
+		return
+	}
+	c, err := kernels.SpGEMMBounded(ac, bc, check)
+	if err != nil {
+		return
+	}
+	idt := linIndexDType[I]()
+	return linWrap(idt, c.Ptr), linWrap(idt, c.Idx), linWrap(k.d, c.Val), nil
+}
+
+// linSpGEMM computes the product with the given index width: CSC @ CSC as
+// (B^T A^T)^T on the CSR views of the transposes (no copy, CSC result),
+// everything else on CSR or COO views (CSR result, or COO when layout is COO).
+func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, error) {
+	m, n := a.shape[0], b.shape[1]
+	var err error
+	if a.width != width {
+		if a, err = ToIndexWidth(a, width); err != nil {
+			return nil, err
+		}
+	}
+	if b.width != width {
+		if b, err = ToIndexWidth(b, width); err != nil {
+			return nil, err
+		}
+	}
+	ops, err := linFor(op, a.dtype, width)
+	if err != nil {
+		return nil, err
+	}
+	transposed := a.layout == CSC && b.layout == CSC && a.denseDim == 0 && b.denseDim == 0
+	var left, right *linMat
+	if transposed {
+		left, right = linView(b, 0), linView(a, 0)
+		// The CSC arrays of a matrix are the CSR arrays of its transpose.
+		left.kind, left.rows, left.cols = linCSR, left.cols, left.rows
+		right.kind, right.rows, right.cols = linCSR, right.cols, right.rows
+	} else {
+		sa, err := linPrepSparse(op, a, linAcceptCSR|linAcceptCOO)
+		if err != nil {
+			return nil, err
+		}
+		sb, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCOO)
+		if err != nil {
+			return nil, err
+		}
+		left, right = sa.mat, sb.mat
+	}
+	is, vs := int64(width/8), int64(a.dtype.Size())
+	perEntry, fixed := is+vs, (max(m, n)+1)*is
+	if layout == COO {
+		perEntry += is
+	}
+	check := func(nnz int64, lower bool) error {
+		bytes, ok := mulChecked(nnz, perEntry)
+		if ok && bytes <= MemoryLimit()-fixed {
+			return nil
+		}
+		least := ""
+		if lower {
+			least = "at least "
+		}
+		return Errorf(ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (see SetMemoryLimit)",
+			op, a.shape, b.shape, least, nnz, bytes, MemoryLimit())
+	}
+	ptr, idx, val, err := ops.spgemmBounded(left, right, check)
+	if err != nil {
+		return nil, err
+	}
+	trusted := BuildOptions{NoCheck: true}
+	switch {
+	case transposed:
+		return NewCompressed(CSC, ptr, idx, val, []int64{m, n}, trusted)
+	case layout == COO:
+		return NewCOO(linCSRToCOOIndices(ptr, idx), val, []int64{m, n}, BuildOptions{NoCheck: true, Coalesced: true})
+	}
+	return NewCompressed(CSR, ptr, idx, val, []int64{m, n}, trusted)
+}

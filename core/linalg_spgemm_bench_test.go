@@ -1,0 +1,31 @@
+package core_test
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/gen"
+)
+
+// BenchmarkSparseMmLaplacian squares the 2-D Laplacian on a 1000^2 grid
+// (CSR, int32 indices), the whole path from core.SparseMm.
+func BenchmarkSparseMmLaplacian(b *testing.B) {
+	c, err := gen.Stencil2D(1000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := c.Tensor()
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, err := core.ToLayout(t, core.CSR, core.ConvertOptions{IndexWidth: 32})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := core.SparseMm(a, a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,21 @@
+//go:build !amd64
+
+package kernels
+
+// useSIMD is false where there is no assembly; tests may still set it.
+var useSIMD = false
+
+// spmmRowsSIMD returns nil: there is no assembly for this architecture.
+func spmmRowsSIMD[I Index, V Number](k int) func(alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	return nil
+}
+
+// sddmmRowsSIMD returns nil: there is no assembly for this architecture.
+func sddmmRowsSIMD[I Index, V Number]() func(alpha, beta V, a, bt []V, k int, s CSR[I, V], out []V, r0, r1 int) {
+	return nil
+}
+
+// transposeSIMD returns false: there is no assembly for this architecture.
+func transposeSIMD[V any](dst, src []V, r, c, j0, j1 int) bool {
+	return false
+}

@@ -1,0 +1,121 @@
+package kernels
+
+import "unsafe"
+
+// spmmStreamBytes is the output size from which SpMM with beta zero stores
+// C with non-temporal moves: C then far exceeds the caches, and streaming
+// stores skip reading each line of C before it is overwritten.
+var spmmStreamBytes = 8 << 20
+
+// spmmStripRows is the count of rows per assembly call when a row of C
+// takes several strips.
+var spmmStripRows = 8
+
+// spmmStrips lists the strip kernels by [value type][index width], widest
+// first: strip s covers lanes<<(3-s) columns.
+var spmmStrips = [2][2][4]spmmStrip{
+	{
+		{spmmF64W32I32, spmmF64W16I32, spmmF64W8I32, spmmF64W4I32},
+		{spmmF64W32I64, spmmF64W16I64, spmmF64W8I64, spmmF64W4I64},
+	},
+	{
+		{spmmF32W64I32, spmmF32W32I32, spmmF32W16I32, spmmF32W8I32},
+		{spmmF32W64I64, spmmF32W32I64, spmmF32W16I64, spmmF32W8I64},
+	},
+}
+
+// spmmRowsSIMD returns the AVX2 row kernel of SpMM for k columns, or nil
+// where the CPU, the types or k (narrower than a register) have none.
+func spmmRowsSIMD[I Index, V Number](k int) func(alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	if lanes, _ := simdKind[I, V](); !useSIMD || lanes == 0 || k < lanes {
+		return nil
+	}
+	return spmmRowsAVX[I, V]
+}
+
+// spmmRowsAVX computes rows [r0, r1) of C = alpha*A*B + beta*C in column
+// strips of up to eight registers, each strip one assembly call per chunk
+// of rows; the k % lanes columns left over are done in Go.
+func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	if r0 >= r1 {
+		return
+	}
+	if len(b) == 0 {
+		// No valid nonzero: the strips would have no rows of B to point at.
+		spmmColumns(alpha, beta, a, b, k, c, r0, r1, 0)
+		return
+	}
+	lanes, wide := simdKind[I, V]()
+	strips := &spmmStrips[lanes/8][b2i(wide)]
+	esz := int(unsafe.Sizeof(*new(V)))
+	psz := int(unsafe.Sizeof(*new(I)))
+	end := int(a.Ptr[a.Rows])
+	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
+		simdBadPattern("SpMM", r0)
+	}
+	flags := 0
+	if beta != 0 {
+		flags = simdReadOld
+	} else if len(c)*esz >= spmmStreamBytes && uintptr(unsafe.Pointer(unsafe.SliceData(c)))%64 == 0 && k*esz%64 == 0 {
+		// Every strip is then whole aligned cache lines.
+		flags = simdStream
+	}
+	al, be := asFloat64(alpha), asFloat64(beta)
+	ptr := unsafe.Pointer(&a.Ptr[0])
+	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
+	bp := unsafe.Pointer(unsafe.SliceData(b))
+	ld := k * esz
+	chunk := simdRowChunk
+	if k > 8*lanes {
+		// Several strips walk the same rows of B: few rows at a time keep
+		// those rows in L1 from one strip to the next.
+		chunk = spmmStripRows
+	}
+	for r := r0; r < r1; r += chunk {
+		n := min(chunk, r1-r)
+		j0 := 0
+		for s, f := range strips {
+			for w := lanes << (3 - s); j0+w <= k; j0 += w {
+				bad := f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[r*k+j0]),
+					n, ld, ld, end, a.Cols, al, be, flags)
+				if bad >= 0 {
+					simdBadPattern("SpMM", r+bad)
+				}
+			}
+		}
+		if j0 < k {
+			spmmColumns(alpha, beta, a, b, k, c, r, r+n, j0)
+		}
+	}
+}
+
+// spmmColumns computes columns [j0, k) of rows [r0, r1) of C, one column
+// at a time, like SpMV.
+func spmmColumns[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1, j0 int) {
+	for i := r0; i < r1; i++ {
+		lo, hi := a.Ptr[i], a.Ptr[i+1]
+		ci := a.Idx[lo:hi]
+		vi := a.Val[lo:hi]
+		vi = vi[:len(ci)]
+		crow := c[i*k : i*k+k]
+		for j := j0; j < k; j++ {
+			var s V
+			for t, col := range ci {
+				s += vi[t] * b[int(col)*k+j]
+			}
+			if beta == 0 {
+				crow[j] = alpha * s
+			} else {
+				crow[j] = alpha*s + beta*crow[j]
+			}
+		}
+	}
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

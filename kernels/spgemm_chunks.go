@@ -1,0 +1,65 @@
+package kernels
+
+import "sync/atomic"
+
+// spgemmChunksPerWorker is how many chunks each goroutine of a SpGEMM
+// phase gets on average. Goroutines take chunks in turn, so one slowed by
+// other work on its core takes fewer of them instead of holding up the rest.
+const spgemmChunksPerWorker = 8
+
+// spgemmChunking returns the goroutine count and the chunk count for a
+// phase of the given work: one chunk when it runs serially.
+func spgemmChunking(work int64) (workers, chunks int) {
+	workers = numParts(work)
+	if workers == 1 {
+		return 1, 1
+	}
+	return workers, workers * spgemmChunksPerWorker
+}
+
+// runChunks calls fn(w, c) once for every chunk c in [0, chunks), on
+// workers goroutines; w in [0, workers) names the goroutine running the
+// call (for its scratch), and one goroutine's calls never overlap.
+func runChunks(workers, chunks int, fn func(w, c int)) {
+	if workers <= 1 || chunks <= 1 {
+		for c := range chunks {
+			fn(0, c)
+		}
+		return
+	}
+	var next atomic.Int64
+	parallelFor(min(workers, chunks), func(w int) {
+		for {
+			c := int(next.Add(1) - 1)
+			if c >= chunks {
+				return
+			}
+			fn(w, c)
+		}
+	})
+}
+
+// chunkBases turns the per-chunk totals into the exclusive prefix sums (the
+// offset of each chunk's first entry) and returns the grand total.
+func chunkBases(totals []int64) int64 {
+	var s int64
+	for c, t := range totals {
+		totals[c] = s
+		s += t
+	}
+	return s
+}
+
+// addChunkBases adds to prefix[r0+1 : r1+1] the base of the chunk covering
+// rows [r0, r1), for each chunk after the first, which turns the prefix sums
+// that each chunk made of its own rows into global ones.
+func addChunkBases(workers int, bounds []int, bases []int64, prefix []int64) {
+	runChunks(workers, len(bounds)-1, func(_, c int) {
+		if base := bases[c]; base != 0 {
+			p := prefix[bounds[c]+1 : bounds[c+1]+1]
+			for i := range p {
+				p[i] += base
+			}
+		}
+	})
+}

@@ -1,0 +1,143 @@
+package kernels
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// spgemmTagStart is the first row tag of the dense accumulators (minus
+// one). Tests set it just below 2^32 to make the tags wrap around.
+var spgemmTagStart uint32
+
+// spgemmMarks is the symbolic phase's dense accumulator: m[j] == tag when
+// column j was seen in the current row. The tag changes per row, so the
+// array is cleared only when the 32-bit tag wraps around.
+type spgemmMarks struct {
+	m   []uint32
+	tag uint32
+}
+
+func newSpgemmMarks(cols int) spgemmMarks {
+	return spgemmMarks{m: make([]uint32, cols), tag: spgemmTagStart}
+}
+
+// spgemmCountDense writes into prefix[r0+1 : r1+1] the running count of
+// the distinct columns of rows [r0, r1) of C, and returns the total.
+func spgemmCountDense[I Index, V Number](s *spgemmMarks, a, b CSR[I, V], prefix []int64, r0, r1 int) int64 {
+	// Plain locals and the row count in its own variable keep the loops'
+	// registers free: fewer spills than through s or a running total.
+	marker, tag := s.m, s.tag
+	var total int64
+	for i := r0; i < r1; i++ {
+		if tag++; tag == 0 {
+			clear(marker)
+			tag = 1
+		}
+		var cnt int64
+		for _, k := range a.Idx[a.Ptr[i]:a.Ptr[i+1]] {
+			for _, j := range b.Idx[b.Ptr[k]:b.Ptr[k+1]] {
+				if marker[j] != tag {
+					marker[j] = tag
+					cnt++
+				}
+			}
+		}
+		total += cnt
+		prefix[i+1] = total
+	}
+	s.tag = tag
+	return total
+}
+
+// spaEntry is one column of the numeric phase's dense accumulator: the
+// value and the tag of the row that last wrote it, side by side so that a
+// product touches one cache line, not two.
+type spaEntry[V Number] struct {
+	tag uint32
+	val V
+}
+
+// spgemmSPA is the numeric phase's dense accumulator, tagged per row as
+// spgemmMarks is.
+type spgemmSPA[V Number] struct {
+	e   []spaEntry[V]
+	tag uint32
+}
+
+func newSpgemmSPA[V Number](cols int) spgemmSPA[V] {
+	return spgemmSPA[V]{e: make([]spaEntry[V], cols), tag: spgemmTagStart}
+}
+
+// spgemmFillDense computes rows [r0, r1) of C into cIdx and cVal at the
+// offsets rowPtr gives: the first product that reaches column j in a row
+// sets the value (no clearing between rows), the columns are listed in the
+// order found, then sorted, or found by a scan of the accumulator when the
+// row's column range is narrow.
+func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr []int64, cIdx []I, cVal []V, r0, r1 int) {
+	spa, tag := s.e, s.tag
+	for i := r0; i < r1; i++ {
+		if tag++; tag == 0 {
+			clear(spa)
+			tag = 1
+		}
+		out := cIdx[rowPtr[i]:rowPtr[i+1]]
+		n := 0
+		lo, hi := math.MaxInt, -1
+		for t := a.Ptr[i]; t < a.Ptr[i+1]; t++ {
+			k, av := a.Idx[t], a.Val[t]
+			bi := b.Idx[b.Ptr[k]:b.Ptr[k+1]]
+			bv := b.Val[b.Ptr[k]:b.Ptr[k+1]]
+			bv = bv[:len(bi)]
+			for u, j := range bi {
+				e := &spa[j]
+				if e.tag != tag {
+					e.tag = tag
+					e.val = av * bv[u]
+					out[n] = j
+					n++
+					lo, hi = min(lo, int(j)), max(hi, int(j))
+				} else {
+					e.val += av * bv[u]
+				}
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		switch span := hi - lo + 1; {
+		case span <= 2*n*bits.Len(uint(n)):
+			// Narrow row: a scan of the accumulator is cheaper than a sort.
+			n = 0
+			for j, e := range spa[lo : hi+1] {
+				if e.tag == tag {
+					out[n] = I(lo + j)
+					n++
+				}
+			}
+		case n <= 32:
+			// Short row, columns found nearly in order: insertion sort.
+			insertionSort(out)
+		default:
+			slices.Sort(out)
+		}
+		vals := cVal[rowPtr[i]:rowPtr[i+1]]
+		vals = vals[:len(out)]
+		for u, j := range out {
+			vals[u] = spa[j].val
+		}
+	}
+	s.tag = tag
+}
+
+// insertionSort sorts a short slice in place.
+func insertionSort[I Index](s []I) {
+	for i := 1; i < len(s); i++ {
+		v := s[i]
+		j := i
+		for ; j > 0 && s[j-1] > v; j-- {
+			s[j] = s[j-1]
+		}
+		s[j] = v
+	}
+}

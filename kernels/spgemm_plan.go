@@ -1,0 +1,126 @@
+package kernels
+
+// spgemmDenseAccMax is the slack, in elements, that the dense accumulator
+// may use beyond 16 per flop: a dense accumulator (one element and one
+// marker per output column, per goroutine) is used when
+// workers*Cols <= 16*flops + spgemmDenseAccMax, otherwise rows are formed by
+// expand-sort-compress, whose memory is bounded by the longest row's flops.
+// Tests lower it to force the second path.
+var spgemmDenseAccMax int64 = 1 << 22
+
+// spgemmAnalyze checks A and B and makes the plan's schedule in one pass
+// over A's entries: the flops of each row (as prefix sums in plan.rowPtr,
+// for the split), the longest row's flops, and a lower bound of nnz(C),
+// the sum over the rows of A of the longest row of B each combines.
+func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (*SpGEMMPlan, int64, error) {
+	if err := checkCSR(fn, "a", a, needVal); err != nil {
+		return nil, 0, err
+	}
+	if err := checkCSR(fn, "b", b, needVal); err != nil {
+		return nil, 0, err
+	}
+	if a.Cols != b.Rows {
+		return nil, 0, argErr(fn, "b", "has %d rows, must equal a.Cols = %d", b.Rows, a.Cols)
+	}
+	m := a.Rows
+	prefix := make([]int64, m+1)
+	workers, chunks := spgemmChunking(int64(a.NNZ()) + int64(m))
+	bounds := splitByWeight(a.Ptr, chunks)
+	flops, maxRow, lower := make([]int64, chunks), make([]int64, chunks), make([]int64, chunks)
+	aPtr, aIdx, bPtr := a.Ptr, a.Idx, b.Ptr
+	runChunks(workers, chunks, func(_, c int) {
+		var sum, big, low int64
+		for i := bounds[c]; i < bounds[c+1]; i++ {
+			var f, longest int64
+			for _, k := range aIdx[aPtr[i]:aPtr[i+1]] {
+				n := int64(bPtr[k+1] - bPtr[k])
+				f += n
+				longest = max(longest, n)
+			}
+			sum += f
+			prefix[i+1] = sum
+			big = max(big, f)
+			low += longest
+		}
+		flops[c], maxRow[c], lower[c] = sum, big, low
+	})
+	plan := &SpGEMMPlan{Rows: m, Cols: b.Cols, rowPtr: prefix, maxRow: maxInSlice(maxRow)}
+	plan.Flops = chunkBases(flops)
+	addChunkBases(workers, bounds, flops, prefix)
+	var low int64
+	for _, l := range lower {
+		low += l
+	}
+	var numChunks int
+	plan.workers, numChunks = spgemmChunking(plan.Flops + int64(m))
+	plan.bounds = splitByWeight(prefix, numChunks)
+	plan.dense = int64(plan.workers)*int64(b.Cols) <= 16*plan.Flops+spgemmDenseAccMax
+	return plan, low, nil
+}
+
+// maxInSlice returns the largest element of a non-empty slice.
+func maxInSlice(s []int64) int64 {
+	v := s[0]
+	for _, x := range s[1:] {
+		v = max(v, x)
+	}
+	return v
+}
+
+// spgemmCount finishes the symbolic phase: it counts the entries of each
+// row of C and turns plan.rowPtr from flop prefix sums (no longer needed
+// once the split is made) into the row pointer of C, and sets plan.NNZ.
+func spgemmCount[I Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V]) {
+	chunks := len(plan.bounds) - 1
+	totals := make([]int64, chunks)
+	marks := make([]spgemmMarks, plan.workers)
+	bufs := make([][]I, plan.workers)
+	runChunks(plan.workers, chunks, func(w, c int) {
+		r0, r1 := plan.bounds[c], plan.bounds[c+1]
+		if r0 == r1 {
+			return
+		}
+		if plan.dense {
+			if marks[w].m == nil {
+				marks[w] = newSpgemmMarks(b.Cols)
+			}
+			totals[c] = spgemmCountDense(&marks[w], a, b, plan.rowPtr, r0, r1)
+			return
+		}
+		if bufs[w] == nil {
+			bufs[w] = make([]I, 0, plan.maxRow)
+		}
+		totals[c] = spgemmCountSparse(bufs[w], a, b, plan.rowPtr, r0, r1)
+	})
+	plan.NNZ = chunkBases(totals)
+	addChunkBases(plan.workers, plan.bounds, totals, plan.rowPtr)
+}
+
+// spgemmFill runs the numeric phase into c, which has the plan's shape and
+// room for plan.NNZ entries.
+func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
+	chunks := len(plan.bounds) - 1
+	spas := make([]spgemmSPA[V], plan.workers)
+	bufs := make([][]spgemmEntry[I, V], plan.workers)
+	c.Ptr[0] = 0
+	runChunks(plan.workers, chunks, func(w, ch int) {
+		r0, r1 := plan.bounds[ch], plan.bounds[ch+1]
+		if r0 == r1 {
+			return
+		}
+		for i, p := range plan.rowPtr[r0+1 : r1+1] {
+			c.Ptr[r0+1+i] = I(p)
+		}
+		if plan.dense {
+			if spas[w].e == nil {
+				spas[w] = newSpgemmSPA[V](b.Cols)
+			}
+			spgemmFillDense(&spas[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
+			return
+		}
+		if bufs[w] == nil {
+			bufs[w] = make([]spgemmEntry[I, V], 0, plan.maxRow)
+		}
+		spgemmFillSparse(bufs[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
+	})
+}
