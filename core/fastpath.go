@@ -41,6 +41,11 @@ func convertFast(t *Tensor, spec formatSpec, width int) (*Tensor, error) {
 }
 
 func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor, error) {
+	if t.layout == COO && spec.layout == COO {
+		if out, ok, err := coalesce2D[I](t, spec, width); ok {
+			return out, err
+		}
+	}
 	c, err := canonical2D[I](t)
 	if err != nil {
 		return nil, err
@@ -92,9 +97,12 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	if err := checkAlloc("values", int64(nse)*int64(bb), 1); err != nil {
 		return nil, err
 	}
-	// Group by row with one stable counting sort (as SciPy's tocsr does), then
-	// order each row's columns and merge repeats: two random-access streams in
-	// all, where sorting (row, col) keys and gathering costs several.
+	if c, _, ok, err := compressCOO[I](t, false); ok {
+		return c, err
+	}
+	// Value blocks (hybrid tensors): group by row with one stable counting
+	// sort (as SciPy's tocsr does), gather, then order each row's columns and
+	// merge repeats.
 	ptr, perm, err := kernels.CountingSortByKey(r, int(rows))
 	if err != nil {
 		return nil, Errorf(ErrIndex, "indices: %v", err)

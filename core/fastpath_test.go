@@ -65,29 +65,33 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 	}
 }
 
-// TestCOOToCSRLongRows drives the per-row sorts of the direct path: long rows
-// over a narrow column range (counting sort) and over a wide one (merge
-// sort), with repeats, against the generic path's components.
+// TestCOOToCSRLongRows drives the per-row sorts of the direct paths: long
+// rows over a narrow column range (counting sort) and over a wide one
+// (merge sort), with repeats, against the generic path's components, for
+// plain values (the kernels' CompressRows) and value blocks (hybrid: the
+// row sorter).
 func TestCOOToCSRLongRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for _, tc := range []struct{ rows, cols, nse int64 }{{3, 50, 600}, {2, 100000, 200}} {
-		idx := NewArray(Int64, []int64{2, tc.nse})
-		for e := int64(0); e < tc.nse; e++ {
-			setIndex(idx, e, rng.Int64N(tc.rows))
-			setIndex(idx, tc.nse+e, rng.Int64N(tc.cols/10)*10) // repeats in every row
+	for _, dense := range [][]int64{nil, {2}} {
+		for _, tc := range []struct{ rows, cols, nse int64 }{{3, 50, 600}, {2, 100000, 200}} {
+			idx := NewArray(Int64, []int64{2, tc.nse})
+			for e := int64(0); e < tc.nse; e++ {
+				setIndex(idx, e, rng.Int64N(tc.rows))
+				setIndex(idx, tc.nse+e, rng.Int64N(tc.cols/10)*10) // repeats in every row
+			}
+			vals := NewArray(Float64, append([]int64{tc.nse}, dense...))
+			for e := int64(0); e < vals.Numel(); e++ {
+				vals.SetComplex(e, Real(rng.Float64()))
+			}
+			coo, err := NewCOO(idx, vals, append([]int64{tc.rows, tc.cols}, dense...), BuildOptions{})
+			require.NoError(t, err)
+			fast, err := ToLayout(coo, CSR, DefaultConvert())
+			require.NoError(t, err)
+			slow := genericConvert(t, coo, CSR)
+			require.Equal(t, slow.levels[1].Pos.Data, fast.levels[1].Pos.Data)
+			require.Equal(t, slow.levels[1].Crd.Data, fast.levels[1].Crd.Data)
+			require.Equal(t, slow.values.Data, fast.values.Data, "the same sums, in the same order")
 		}
-		vals := NewArray(Float64, []int64{tc.nse})
-		for e := int64(0); e < tc.nse; e++ {
-			vals.SetComplex(e, Real(rng.Float64()))
-		}
-		coo, err := NewCOO(idx, vals, []int64{tc.rows, tc.cols}, BuildOptions{})
-		require.NoError(t, err)
-		fast, err := ToLayout(coo, CSR, DefaultConvert())
-		require.NoError(t, err)
-		slow := genericConvert(t, coo, CSR)
-		require.Equal(t, slow.levels[1].Pos.Data, fast.levels[1].Pos.Data)
-		require.Equal(t, slow.levels[1].Crd.Data, fast.levels[1].Crd.Data)
-		require.Equal(t, slow.values.Data, fast.values.Data, "the same sums, in the same order")
 	}
 }
 

@@ -96,7 +96,7 @@ func linBmm(op string, a, b *Tensor) (*Tensor, error) {
 
 // linBlockDiag views a 3-D COO tensor (B, m, k) as the COO of the
 // block-diagonal (B*m x B*k) matrix of its batches, with index width width.
-func linBlockDiag(t *Tensor, width int) *linMat {
+func linBlockDiag(t *Tensor, width int) linMat {
 	m, k := t.shape[1], t.shape[2]
 	nnz := t.NNZ()
 	rows, cols := make([]int64, nnz), make([]int64, nnz)
@@ -105,6 +105,6 @@ func linBlockDiag(t *Tensor, width int) *linMat {
 		b := bc.Index(e)
 		rows[e], cols[e] = b*m+rc.Index(e), b*k+cc.Index(e)
 	}
-	return &linMat{kind: linCOO, rows: t.shape[0] * m, cols: t.shape[0] * k, row: linIndexArray(width, rows, nnz),
+	return linMat{kind: linCOO, rows: t.shape[0] * m, cols: t.shape[0] * k, row: linIndexArray(width, rows, nnz),
 		col: linIndexArray(width, cols, nnz), val: flat(t.values), bm: 1, bn: 1}
 }

@@ -23,7 +23,9 @@ const (
 // linMat is a 2-D sparse matrix of rows x cols as the kernels read it. Its
 // arrays alias the tensor's storage (the kernels never write to them); the
 // compressed arrays may be a batch's slice of a larger tensor, so ptr need
-// not start at zero.
+// not start at zero. It is passed by value: copying its few hundred bytes
+// costs less than the allocation a pointer through linOps would force on
+// every product.
 type linMat struct {
 	kind       linKind
 	rows, cols int64
@@ -37,24 +39,24 @@ type linMat struct {
 // Scalars are narrowed to the dtype; dense arrays are row-major.
 type linOps interface {
 	// spmm sets out (a.rows x n) = alpha * a @ b for dense b (a.cols x n).
-	spmm(alpha Scalar, a *linMat, b Array, n int64, out Array) error
+	spmm(alpha Scalar, a linMat, b Array, n int64, out Array) error
 	// dspmm sets out (m x a.cols) = alpha * d @ a for dense d (m x a.rows);
 	// a is CSR, CSC or COO.
-	dspmm(alpha Scalar, d Array, m int64, a *linMat, out Array) error
+	dspmm(alpha Scalar, d Array, m int64, a linMat, out Array) error
 	// gemm sets out (m x n) = alpha * a @ b for dense a (m x k) and b (k x n).
 	gemm(alpha Scalar, a, b Array, m, k, n int64, out Array)
 	// spgemmBounded returns the CSR arrays of a @ b (a, b CSR or COO; columns of
 	// each result row sorted and unique). check sees a lower bound of the
 	// result's entry count first (lower = true), then the exact count, both
 	// before the result is allocated.
-	spgemmBounded(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error)
+	spgemmBounded(a, b linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error)
 	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
-	sddmm(alpha, beta Scalar, a, bt Array, k int64, s *linMat, out Array) error
+	sddmm(alpha, beta Scalar, a, bt Array, k int64, s linMat, out Array) error
 	// rowProducts computes the rows of alpha * a @ b (b dense, a.cols x n)
 	// that a stores anything in (every row when all is set): their indices
 	// ascending and their values (len(rows) x n).
-	rowProducts(alpha Scalar, a *linMat, b Array, n int64, all bool) (rows []int64, vals Array, err error)
+	rowProducts(alpha Scalar, a linMat, b Array, n int64, all bool) (rows []int64, vals Array, err error)
 	// colSums returns the column sums of a dense (r x c) array; rowSums its row sums.
 	colSums(a Array, r, c int64) Array
 	rowSums(a Array, r, c int64) Array

@@ -52,7 +52,8 @@ func linNilOut(op string) error { return Errorf(ErrInvalidArgument, "%s: out is 
 
 // linCheckOut checks dst (when not nil) as the destination of a result of
 // dtype d and the given shape, not overlapping the operands, and returns
-// its data with that shape (a zero Array when dst is nil).
+// its data (no shape: the kernels read data only; a zero Array when dst is
+// nil).
 func linCheckOut(op string, dst *Tensor, d DType, shape []int64, operands ...*Tensor) (Array, error) {
 	if dst == nil {
 		return Array{}, nil
@@ -64,14 +65,15 @@ func linCheckOut(op string, dst *Tensor, d DType, shape []int64, operands ...*Te
 		return Array{}, Errorf(ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.dtype, d)
 	}
 	if !slices.Equal(dst.shape, shape) {
-		return Array{}, Errorf(ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, shape)
+		// A copy goes to the message, so that shape need not escape.
+		return Array{}, Errorf(ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, slices.Clone(shape))
 	}
 	for _, t := range operands {
 		if t != nil && linSharesMemory(dst.values.Data, t) {
 			return Array{}, Errorf(ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
 		}
 	}
-	return Array{DType: d, Shape: shape, Data: dst.values.Data}, nil
+	return Array{DType: d, Data: dst.values.Data}, nil
 }
 
 // linCopyOut checks out (not nil) against the computed dense result r and

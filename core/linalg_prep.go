@@ -161,14 +161,13 @@ func linNewOutput(op string, d DType, shape ...int64) (Array, error) {
 }
 
 // linOutput returns into when it has data (a destination the caller
-// checked: the shape is set on it), else a new uninitialised result as
+// checked, whose data only is read), else a new uninitialised result as
 // linNewOutput.
-func linOutput(op string, d DType, into Array, shape ...int64) (Array, error) {
+func linOutput(op string, d DType, into Array, m, n int64) (Array, error) {
 	if into.Data != nil {
-		into.Shape = shape
 		return into, nil
 	}
-	return linNewOutput(op, d, shape...)
+	return linNewOutput(op, d, m, n)
 }
 
 // linCheckResult checks a result's shape against int64 and the memory
@@ -223,7 +222,7 @@ const (
 // typed operations of its dtype and index width, and the fill value split
 // off it (dense(t) = dense(mat) + fill everywhere).
 type linSparse struct {
-	mat     *linMat
+	mat     linMat
 	ops     linOps
 	fill    Scalar
 	hasFill bool
@@ -294,11 +293,13 @@ func linSplitFill(ops linOps, t *Tensor) (*Tensor, Scalar, bool, error) {
 }
 
 // linView returns the kernel view of batch b of a CSR, CSC, BSR (batched or
-// not) or 2-D COO tensor without dense dims. Its arrays alias t's storage.
-func linView(t *Tensor, b int64) *linMat {
+// not) or 2-D COO tensor without dense dims. Its arrays alias t's storage
+// and carry no shape (the kernels read their data only; a shape would cost
+// an allocation on every product).
+func linView(t *Tensor, b int64) linMat {
 	nb := t.batchDim
 	rows, cols := t.shape[nb], t.shape[nb+1]
-	m := &linMat{rows: rows, cols: cols, val: flat(t.values), bm: 1, bn: 1}
+	m := linMat{rows: rows, cols: cols, val: Array{DType: t.dtype, Data: t.values.Data}, bm: 1, bn: 1}
 	if t.layout == COO {
 		m.kind, m.row, m.col = linCOO, t.levels[0].Crd, t.levels[1].Crd
 		return m
@@ -314,7 +315,8 @@ func linView(t *Tensor, b int64) *linMat {
 		m.kind, m.bm, m.bn = linBSR, t.block[0], t.block[1]
 		outer = rows / t.block[0]
 	}
-	m.ptr = linSlice(l.Pos, b*outer, (b+1)*outer+1)
+	es := int64(l.Pos.DType.Size())
+	m.ptr = Array{DType: l.Pos.DType, Data: l.Pos.Data[b*outer*es : ((b+1)*outer+1)*es]}
 	m.idx = l.Crd
 	return m
 }

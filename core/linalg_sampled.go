@@ -84,7 +84,8 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 	if err != nil {
 		return nil, err
 	}
-	out := NewArray(d, []int64{s.values.Numel()})
+	// Every batch's kernel writes each of its stored entries.
+	out := uninitArray(d, []int64{s.values.Numel()})
 	// The kernel reads mat2 transposed, so that both dot operands are
 	// contiguous: one buffer serves every batch, filled once when mat2 is
 	// shared by all of them.

@@ -5,7 +5,7 @@ import "github.com/gosparse/gosparse/kernels"
 // spgemmBounded implements linOps.spgemmBounded: one parallel pass over
 // a's entries yields the result's lower bound on the way to the symbolic
 // phase.
-func (k linTyped[I, V]) spgemmBounded(a, b *linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error) {
+func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error) {
 	ac, err := k.rowCSR(a)
 	if err != nil {
 		return
@@ -43,7 +43,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		return nil, err
 	}
 	transposed := a.layout == CSC && b.layout == CSC && a.denseDim == 0 && b.denseDim == 0
-	var left, right *linMat
+	var left, right linMat
 	if transposed {
 		left, right = linView(b, 0), linView(a, 0)
 		// The CSC arrays of a matrix are the CSR arrays of its transpose.

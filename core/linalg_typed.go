@@ -3,7 +3,7 @@ package core
 import "github.com/gosparse/gosparse/kernels"
 
 // csr returns the CSR (or, for a CSC matrix, the CSR of its transpose) view.
-func (k linTyped[I, V]) csr(a *linMat) kernels.CSR[I, V] {
+func (k linTyped[I, V]) csr(a linMat) kernels.CSR[I, V] {
 	c := kernels.CSR[I, V]{Rows: int(a.rows), Cols: int(a.cols), Ptr: AsSlice[I](a.ptr), Idx: AsSlice[I](a.idx), Val: AsSlice[V](a.val)}
 	if a.kind == linCSC {
 		c.Rows, c.Cols = c.Cols, c.Rows
@@ -11,11 +11,11 @@ func (k linTyped[I, V]) csr(a *linMat) kernels.CSR[I, V] {
 	return c
 }
 
-func (k linTyped[I, V]) coo(a *linMat) kernels.COO[I, V] {
+func (k linTyped[I, V]) coo(a linMat) kernels.COO[I, V] {
 	return kernels.COO[I, V]{Rows: int(a.rows), Cols: int(a.cols), Row: AsSlice[I](a.row), Col: AsSlice[I](a.col), Val: AsSlice[V](a.val)}
 }
 
-func (k linTyped[I, V]) bsr(a *linMat) kernels.BSR[I, V] {
+func (k linTyped[I, V]) bsr(a linMat) kernels.BSR[I, V] {
 	return kernels.BSR[I, V]{BlockRows: int(a.rows / a.bm), BlockCols: int(a.cols / a.bn), BM: int(a.bm), BN: int(a.bn),
 		Ptr: AsSlice[I](a.ptr), Idx: AsSlice[I](a.idx), Val: AsSlice[V](a.val)}
 }
@@ -24,7 +24,7 @@ func (k linTyped[I, V]) bsr(a *linMat) kernels.BSR[I, V] {
 // only the row pointer is built (columns and values alias the COO arrays),
 // else a stable counting sort moves the entries. Columns stay unsorted and
 // repeated, which every kernel here accepts.
-func (k linTyped[I, V]) cooCSR(a *linMat) (kernels.CSR[I, V], error) {
+func (k linTyped[I, V]) cooCSR(a linMat) (kernels.CSR[I, V], error) {
 	row, col, val := AsSlice[I](a.row), AsSlice[I](a.col), AsSlice[V](a.val)
 	m := int(a.rows)
 	sorted := true
@@ -56,7 +56,7 @@ func (k linTyped[I, V]) cooCSR(a *linMat) (kernels.CSR[I, V], error) {
 }
 
 // rowCSR returns the CSR view of a CSR or COO matrix.
-func (k linTyped[I, V]) rowCSR(a *linMat) (kernels.CSR[I, V], error) {
+func (k linTyped[I, V]) rowCSR(a linMat) (kernels.CSR[I, V], error) {
 	switch a.kind {
 	case linCSR:
 		return k.csr(a), nil
@@ -66,7 +66,7 @@ func (k linTyped[I, V]) rowCSR(a *linMat) (kernels.CSR[I, V], error) {
 	return kernels.CSR[I, V]{}, Errorf(ErrInternal, "linalg: a row-compressed view needs a CSR or COO matrix, got kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) spmm(alpha Scalar, a *linMat, b Array, n int64, out Array) error {
+func (k linTyped[I, V]) spmm(alpha Scalar, a linMat, b Array, n int64, out Array) error {
 	al := k.v(alpha)
 	bv, ov := AsSlice[V](b), AsSlice[V](out)
 	switch a.kind {
@@ -116,7 +116,7 @@ func (k linTyped[I, V]) spmm(alpha Scalar, a *linMat, b Array, n int64, out Arra
 	return Errorf(ErrInternal, "linalg: unknown matrix kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) dspmm(alpha Scalar, d Array, m int64, a *linMat, out Array) error {
+func (k linTyped[I, V]) dspmm(alpha Scalar, d Array, m int64, a linMat, out Array) error {
 	al := k.v(alpha)
 	dv, ov := AsSlice[V](d), AsSlice[V](out)
 	switch a.kind {
@@ -167,11 +167,11 @@ func (k linTyped[I, V]) gemm(alpha Scalar, a, b Array, m, kk, n int64, out Array
 	}
 }
 
-func (k linTyped[I, V]) sddmm(alpha, beta Scalar, a, bt Array, kk int64, s *linMat, out Array) error {
+func (k linTyped[I, V]) sddmm(alpha, beta Scalar, a, bt Array, kk int64, s linMat, out Array) error {
 	return kernels.SDDMM(k.v(alpha), AsSlice[V](a), AsSlice[V](bt), int(kk), k.v(beta), k.csr(s), AsSlice[V](out))
 }
 
-func (k linTyped[I, V]) rowProducts(alpha Scalar, a *linMat, b Array, n int64, all bool) ([]int64, Array, error) {
+func (k linTyped[I, V]) rowProducts(alpha Scalar, a linMat, b Array, n int64, all bool) ([]int64, Array, error) {
 	c, err := k.rowCSR(a)
 	if err != nil {
 		return nil, Array{}, err

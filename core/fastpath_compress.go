@@ -1,0 +1,122 @@
+package core
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// compressCOO groups a 2-D COO tensor's entries by row, with sorted, unique
+// columns (repeats summed), by the kernels' CompressRows, which moves each
+// value as one raw word of its dtype's size; withRows also returns the row
+// of every entry (see kernels.Compressed). ok is false for value blocks it
+// does not move (hybrid tensors, whose blocks hold several elements).
+func compressCOO[I kernels.Index](t *Tensor, withRows bool) (c *compressed2D[I], rows []I, ok bool, err error) {
+	if t.denseDim != 0 {
+		return nil, nil, false, nil
+	}
+	switch t.dtype.Size() {
+	case 1:
+		c, rows, err = compressAs[I, uint8](t, withRows)
+	case 2:
+		c, rows, err = compressAs[I, uint16](t, withRows)
+	case 4:
+		c, rows, err = compressAs[I, uint32](t, withRows)
+	case 8:
+		c, rows, err = compressAs[I, uint64](t, withRows)
+	case 16:
+		c, rows, err = compressAs[I, [2]uint64](t, withRows)
+	default:
+		return nil, nil, false, nil
+	}
+	return c, rows, true, err
+}
+
+// compressAs is compressCOO with values moved as V, a type of the dtype's size.
+func compressAs[I kernels.Index, V any](t *Tensor, withRows bool) (*compressed2D[I], []I, error) {
+	r, col := AsSlice[I](t.levels[0].Crd), AsSlice[I](t.levels[1].Crd)
+	res, err := kernels.CompressRows(r, col, AsSlice[V](t.values), t.shape[0], t.shape[1], adder[V](t.dtype), withRows)
+	if err != nil {
+		return nil, nil, Errorf(ErrIndex, "indices: %v", err)
+	}
+	var vals []byte
+	if len(res.Val) > 0 {
+		vals = unsafe.Slice((*byte)(unsafe.Pointer(&res.Val[0])), len(res.Val)*t.dtype.Size())
+	} else {
+		vals = []byte{}
+	}
+	return &compressed2D[I]{nOuter: t.shape[0], nInner: t.shape[1], blockBytes: t.dtype.Size(),
+		ptr: res.Ptr, idx: res.Idx, vals: vals}, res.Rows, nil
+}
+
+// adder returns how two values of dtype d, held as raw words V of d's size,
+// combine as duplicates do (see addBlock): directly for the Go number
+// types, through addBlock for the others.
+func adder[V any](d DType) func(dst *V, src V) {
+	if int(unsafe.Sizeof(*new(V))) != d.Size() {
+		panic("adder: the word type does not have the dtype's size")
+	}
+	switch d {
+	case Float64:
+		return addAs[V, float64]
+	case Float32:
+		return addAs[V, float32]
+	case Complex128:
+		return addAs[V, complex128]
+	case Complex64:
+		return addAs[V, complex64]
+	case Int64:
+		return addAs[V, int64]
+	case Int32:
+		return addAs[V, int32]
+	case Int16:
+		return addAs[V, int16]
+	case Int8:
+		return addAs[V, int8]
+	case UInt8:
+		return addAs[V, uint8]
+	}
+	return func(dst *V, src V) {
+		n := d.Size()
+		addBlock(d, unsafe.Slice((*byte)(unsafe.Pointer(dst)), n), unsafe.Slice((*byte)(unsafe.Pointer(&src)), n))
+	}
+}
+
+// addAs adds the T held in src's word to the T held in dst's.
+func addAs[V any, T addable](dst *V, src V) {
+	*(*T)(unsafe.Pointer(dst)) += *(*T)(unsafe.Pointer(&src))
+}
+
+// coalesce2D is COO -> COO (coalesce) through compressCOO, whose row and
+// column indices are the two halves of one buffer: that buffer becomes the
+// result's (2, nse) indices as it is, where finish would copy the two into
+// a new one. ok is false where compressCOO does not apply.
+func coalesce2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (out *Tensor, ok bool, err error) {
+	if err := checkAlloc("values", t.levels[0].Crd.Numel()*int64(t.dtype.Size()), 1); err != nil {
+		return nil, true, err
+	}
+	c, rows, ok, err := compressCOO[I](t, true)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	out = &Tensor{layout: COO, dtype: t.dtype, shape: t.Shape(), denseDim: t.denseDim, block: [2]int64{1, 1},
+		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
+	idt := indexDType[I]()
+	nse := int64(len(rows))
+	out.levels[0].Pos = castIndex(Int64Array([]int64{0, nse}), idt)
+	out.levels[0].Crd = indexArray(rows)
+	out.levels[1].Crd = indexArray(c.idx)
+	vals := Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals}
+	if width == 0 {
+		width = out.autoWidth()
+	}
+	if width != 8*idt.Size() {
+		return out, true, out.finish(vals, width) // casts the indices
+	}
+	out.width = width
+	out.values = vals
+	out.indices = indexArray(rows[:2*nse])
+	out.indices.Shape = []int64{2, nse}
+	out.levels[1].Unique = true
+	return out, true, nil
+}

@@ -1,0 +1,109 @@
+package core
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// randomCOO builds an uncoalesced rows x cols COO tensor of nse entries with
+// coordinates drawn from [0, rowSpread) x [0, colSpread) (few: repeats),
+// values small integers so that every dtype holds their sums.
+func randomCOO(t *testing.T, rng *rand.Rand, d, width DType, rows, cols, rowSpread, colSpread, nse int64) *Tensor {
+	idx := NewArray(width, []int64{2, nse})
+	for e := range nse {
+		setIndex(idx, e, rng.Int64N(rowSpread))
+		setIndex(idx, nse+e, rng.Int64N(colSpread))
+	}
+	vals := NewArray(d, []int64{nse})
+	for e := range nse {
+		vals.SetComplex(e, Real(float64(rng.IntN(3))))
+	}
+	coo, err := NewCOO(idx, vals, []int64{rows, cols}, BuildOptions{})
+	require.NoError(t, err)
+	return coo
+}
+
+// TestCompressedPathMatchesGenericPath: COO -> CSR, CSC and coalesce by the
+// kernels' CompressRows store exactly what the generic path stores, for
+// every value size the kernel moves (1, 2, 4, 8 and 16 bytes), both index
+// widths, empty, one-row and all-in-one-row inputs, with repeats.
+func TestCompressedPathMatchesGenericPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	shapes := []struct {
+		name                             string
+		rows, cols, rowSpread, colSpread int64
+		nse                              int64
+	}{
+		{"empty", 4, 5, 1, 1, 0},
+		{"one row", 1, 30, 1, 30, 200},
+		{"all in one row of many", 9, 300, 1, 300, 150},
+		{"repeats", 6, 7, 6, 7, 60},
+	}
+	for _, d := range []DType{Bool, UInt8, Int8, Int16, Float16, BFloat16, Float32, Int32, Float64, Int64, Complex64, Complex128} {
+		for _, width := range []DType{Int32, Int64} {
+			for _, s := range shapes {
+				coo := randomCOO(t, rng, d, width, s.rows, s.cols, s.rowSpread, s.colSpread, s.nse)
+				for _, to := range []Layout{CSR, CSC} {
+					fast, err := ToLayout(coo, to, DefaultConvert())
+					require.NoError(t, err)
+					slow := genericConvert(t, coo, to)
+					require.Equal(t, slow.values, fast.values, "%s %s %s -> %s values", d, width, s.name, to)
+					for li := range slow.levels {
+						require.Equal(t, slow.levels[li].Pos.Data, fast.levels[li].Pos.Data, "%s %s %s pos %d", d, width, s.name, li)
+						require.Equal(t, slow.levels[li].Crd.Data, fast.levels[li].Crd.Data, "%s %s %s crd %d", d, width, s.name, li)
+					}
+				}
+				c, err := Coalesce(coo)
+				require.NoError(t, err)
+				require.True(t, c.IsCoalesced())
+				require.Equal(t, width.Size()*8, c.IndexWidth())
+				slow := genericConvert(t, coo, COO)
+				require.Equal(t, slow.values, c.values, "%s %s %s coalesce values", d, width, s.name)
+				require.Equal(t, castIndex(slow.indices, width), c.indices, "%s %s %s coalesce indices", d, width, s.name)
+				requireSameDense(t, coo, c)
+			}
+		}
+	}
+}
+
+// TestCompressedCoalesceCastsIndices: COO -> COO with another index width
+// goes through finish, which casts the indices.
+func TestCompressedCoalesceCastsIndices(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	coo := randomCOO(t, rng, Float64, Int64, 5, 6, 5, 6, 40)
+	c, err := ToLayout(coo, COO, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
+	require.NoError(t, err)
+	require.Equal(t, 32, c.IndexWidth())
+	require.True(t, c.IsCoalesced())
+	want := genericConvert(t, coo, COO)
+	require.Equal(t, castIndex(want.indices, Int32), c.indices)
+	require.Equal(t, want.values, c.values)
+}
+
+// TestCompressedPathErrors: an index out of range (trusted input) and a
+// result above the memory limit are refused as before.
+func TestCompressedPathErrors(t *testing.T) {
+	for _, width := range []DType{Int32, Int64} {
+		idx := NewArray(width, []int64{2, 3})
+		for i, v := range []int64{0, 4, 1, 0, 0, 1} {
+			setIndex(idx, int64(i), v)
+		}
+		bad, err := NewCOO(idx, Float64Array([]float64{1, 2, 3}), []int64{3, 3}, BuildOptions{NoCheck: true})
+		require.NoError(t, err)
+		_, err = ToLayout(bad, CSR, DefaultConvert())
+		require.Equal(t, ErrIndex, CodeOf(err), "%v", err)
+		_, err = Coalesce(bad)
+		require.Equal(t, ErrIndex, CodeOf(err), "%v", err)
+	}
+	rng := rand.New(rand.NewPCG(45, 46))
+	coo := randomCOO(t, rng, Float64, Int64, 5, 6, 5, 6, 40)
+	old := MemoryLimit()
+	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
+	require.NoError(t, SetMemoryLimit(100))
+	_, err := Coalesce(coo)
+	require.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+	_, err = ToLayout(coo, CSR, DefaultConvert())
+	require.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+}

@@ -1,0 +1,88 @@
+package kernels
+
+// compressStaged stages the entries in their buckets in the output arrays,
+// then sorts the buckets there: each part takes a run of buckets and packs
+// them, repeats merged, to the start of the run (see sortBucket). Then the
+// runs are moved together and the row of every entry is written where
+// wanted.
+func compressStaged[I Index, V any](g *buckets, rows, cols []I, vals []V, start []int, offs [][]int, add func(dst *V, src V), withRows bool) (Compressed[I, V], error) {
+	n := len(rows)
+	out := Compressed[I, V]{Ptr: make([]I, g.nrows+1), Val: make([]V, n)}
+	var buf []I
+	if withRows {
+		buf = make([]I, 2*n)
+		out.Idx = buf[n:]
+	} else {
+		out.Idx = make([]I, n)
+	}
+	if err := scatterBuckets(g, rows, cols, vals, offs, out.Idx, out.Val); err != nil {
+		return Compressed[I, V]{}, err
+	}
+	split := splitByWeight(start, g.parts)
+	kept := make([]int, g.parts) // entries each run kept
+	parallelFor(g.parts, func(p int) {
+		s := &bucketSorter[I, V]{g: g, out: &out, add: add}
+		to := start[split[p]]
+		for b := split[p]; b < split[p+1]; b++ {
+			to += s.sortBucket(b, start[b], start[b+1]-start[b], to)
+		}
+		kept[p] = to - start[split[p]]
+	})
+	to := make([]int, g.parts+1) // where each run goes
+	for p, k := range kept {
+		to[p+1] = to[p] + k
+	}
+	total := to[g.parts]
+	idx := out.Idx
+	if withRows {
+		out.Rows = buf[:total] // with Idx next, in its capacity
+		idx = buf[total:]
+	}
+	// Runs move down, so one goroutine moves them in order (with rows, Idx
+	// moves to follow them).
+	for p, k := range kept {
+		from := start[split[p]]
+		if from != to[p] || &idx[0] != &out.Idx[0] {
+			copy(idx[to[p]:to[p+1]], out.Idx[from:from+k])
+		}
+		if from != to[p] {
+			copy(out.Val[to[p]:to[p+1]], out.Val[from:from+k])
+		}
+	}
+	out.Idx, out.Val = idx[:total:total], out.Val[:total:total]
+	if total < n || withRows {
+		parallelFor(g.parts, func(p int) {
+			r0 := min(int64(split[p])<<g.shift, g.nrows)
+			r1 := min(int64(split[p+1])<<g.shift, g.nrows)
+			fixRows(&out, r0, r1, start[split[p]]-to[p], to[p+1])
+		})
+	}
+	out.Ptr[g.nrows] = I(total)
+	return out, nil
+}
+
+// fixRows lowers the row pointers of the rows [r0, r1) by moved (how far
+// their run moved down) and writes the row of each of their entries, which
+// end at end, where c wants them.
+func fixRows[I Index, V any](c *Compressed[I, V], r0, r1 int64, moved, end int) {
+	ptr := c.Ptr[r0:r1]
+	if moved != 0 {
+		d := I(moved)
+		for r := range ptr {
+			ptr[r] -= d
+		}
+	}
+	if c.Rows == nil {
+		return
+	}
+	for r, lo := range ptr {
+		hi := I(end)
+		if r+1 < len(ptr) {
+			hi = ptr[r+1]
+		}
+		row := I(r0 + int64(r))
+		for k := lo; k < hi; k++ {
+			c.Rows[k] = row
+		}
+	}
+}
