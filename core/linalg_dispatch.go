@@ -71,8 +71,27 @@ type linOps interface {
 
 // linFor returns the operations of a value dtype and an index width (32 or 64).
 func linFor(op string, d DType, width int) (linOps, error) {
-	pair, ok := linOpsTable[d]
-	if !ok {
+	var pair *[2]linOps
+	switch d {
+	case Float64:
+		pair = &linOpsF64
+	case Float32:
+		pair = &linOpsF32
+	case Complex128:
+		pair = &linOpsC128
+	case Complex64:
+		pair = &linOpsC64
+	case Int64:
+		pair = &linOpsI64
+	case Int32:
+		pair = &linOpsI32
+	case Int16:
+		pair = &linOpsI16
+	case Int8:
+		pair = &linOpsI8
+	case UInt8:
+		pair = &linOpsU8
+	default:
 		return nil, Errorf(ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
 	}
 	if width == 32 {
@@ -81,19 +100,19 @@ func linFor(op string, d DType, width int) (linOps, error) {
 	return pair[1], nil
 }
 
-// linOpsTable holds the operations of each numeric dtype for int32 and
-// int64 indices, boxed once: boxing on every call would allocate.
-var linOpsTable = map[DType][2]linOps{
-	Float64:    linPair[float64](Float64),
-	Float32:    linPair[float32](Float32),
-	Complex128: linPair[complex128](Complex128),
-	Complex64:  linPair[complex64](Complex64),
-	Int64:      linPair[int64](Int64),
-	Int32:      linPair[int32](Int32),
-	Int16:      linPair[int16](Int16),
-	Int8:       linPair[int8](Int8),
-	UInt8:      linPair[uint8](UInt8),
-}
+// The operations of each numeric dtype for int32 and int64 indices, boxed
+// once: boxing on every call would allocate.
+var (
+	linOpsF64  = linPair[float64](Float64)
+	linOpsF32  = linPair[float32](Float32)
+	linOpsC128 = linPair[complex128](Complex128)
+	linOpsC64  = linPair[complex64](Complex64)
+	linOpsI64  = linPair[int64](Int64)
+	linOpsI32  = linPair[int32](Int32)
+	linOpsI16  = linPair[int16](Int16)
+	linOpsI8   = linPair[int8](Int8)
+	linOpsU8   = linPair[uint8](UInt8)
+)
 
 func linPair[V kernels.Number](d DType) [2]linOps {
 	return [2]linOps{linTyped[int32, V]{d: d}, linTyped[int64, V]{d: d}}

@@ -71,6 +71,9 @@ func (k linTyped[I, V]) spmm(alpha Scalar, a linMat, b Array, n int64, out Array
 	bv, ov := AsSlice[V](b), AsSlice[V](out)
 	switch a.kind {
 	case linCSR:
+		if n == 1 {
+			return kernels.SpMV(al, k.csr(a), bv, 0, ov)
+		}
 		return kernels.SpMM(al, k.csr(a), bv, int(n), 0, ov)
 	case linCSC:
 		t := k.csr(a)

@@ -105,15 +105,14 @@ func simdKind[I Index, V Number]() (lanes int, wide bool) {
 	return lanes, unsafe.Sizeof(*new(I)) == 8
 }
 
-// asFloat64 widens a float32 or float64 V for the assembly's scalar arguments.
+// asFloat64 widens a float32 or float64 V (the callers checked simdKind)
+// for the assembly's scalar arguments. It reads the bits rather than going
+// through an interface, which would allocate for most values.
 func asFloat64[V Number](v V) float64 {
-	switch x := any(v).(type) {
-	case float64:
-		return x
-	case float32:
-		return float64(x)
+	if unsafe.Sizeof(v) == 8 {
+		return *(*float64)(unsafe.Pointer(&v))
 	}
-	panic("kernels: asFloat64 of a non-float type")
+	return float64(*(*float32)(unsafe.Pointer(&v)))
 }
 
 // simdBadPattern panics like the generic code's bounds checks would, for a

@@ -19,3 +19,8 @@ func sddmmRowsSIMD[I Index, V Number]() func(alpha, beta V, a, bt []V, k int, s 
 func transposeSIMD[V any](dst, src []V, r, c, j0, j1 int) bool {
 	return false
 }
+
+// spmvRowsSIMD returns false: there is no assembly for this architecture.
+func spmvRowsSIMD[I Index, V Number](alpha, beta V, a CSR[I, V], x, y []V, r0, r1 int) bool {
+	return false
+}

@@ -17,14 +17,23 @@ func SpMV[I Index, V Number](alpha V, a CSR[I, V], x []V, beta V, y []V) error {
 	}
 	parts := numParts(int64(a.NNZ()) + int64(a.Rows))
 	if parts == 1 {
-		spmvRows(alpha, beta, a.Ptr, a.Idx, a.Val, x, y, 0, a.Rows)
+		spmvPart(alpha, beta, a, x, y, 0, a.Rows)
 		return nil
 	}
 	bounds := splitByWeight(a.Ptr, parts)
 	parallelFor(parts, func(p int) {
-		spmvRows(alpha, beta, a.Ptr, a.Idx, a.Val, x, y, bounds[p], bounds[p+1])
+		spmvPart(alpha, beta, a, x, y, bounds[p], bounds[p+1])
 	})
 	return nil
+}
+
+// spmvPart computes rows [r0, r1) with the assembly row kernel where there
+// is one, else in Go. (A direct call: a generic function value would
+// allocate its closure on every small product.)
+func spmvPart[I Index, V Number](alpha, beta V, a CSR[I, V], x, y []V, r0, r1 int) {
+	if !spmvRowsSIMD(alpha, beta, a, x, y, r0, r1) {
+		spmvRows(alpha, beta, a.Ptr, a.Idx, a.Val, x, y, r0, r1)
+	}
 }
 
 // spmvRows computes rows [r0, r1) of y = alpha*A*x + beta*y. Four

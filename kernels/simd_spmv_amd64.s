@@ -1,0 +1,93 @@
+#include "textflag.h"
+
+// Row kernels of float64 SpMV (see simd_spmv_amd64.go): for each row r of a
+// row range,
+//
+//	y[r] = alpha * sum_t val[t] * x[idx[t]] (+ beta * y[r] if flags&1)
+//
+// with two FMA accumulators and no bounds checks in the loop: a column
+// index outside [0, cols) or a row pointer that decreases or passes end
+// stops the kernel and returns the offending row (relative to the range);
+// -1 means done.
+
+#define PTR32(off, r) MOVLQSX off(R8), r
+#define PTR64(off, r) MOVQ off(R8), r
+#define IDX32(off, i, r) MOVLQSX off(R10)(i*4), r
+#define IDX64(off, i, r) MOVQ off(R10)(i*8), r
+
+#define SPMV(PTR, PSZ, IDX, ISZ) \
+	MOVQ ptr+0(FP), R8; \
+	MOVQ idx+8(FP), R10; \
+	MOVQ val+16(FP), R11; \
+	MOVQ x+24(FP), R12; \
+	MOVQ y+32(FP), DI; \
+	MOVQ rows+40(FP), R9; \
+	MOVQ end+48(FP), SI; \
+	MOVQ cols+56(FP), R13; \
+	VMOVSD alpha+64(FP), X14; \
+	VMOVSD beta+72(FP), X15; \
+	MOVQ flags+80(FP), BX; \
+	PTR(0, CX); \
+	TESTQ R9, R9; \
+	JZ done; \
+row: \
+	PTR(PSZ, DX); \
+	CMPQ DX, SI; \
+	JGT bad; \
+	CMPQ DX, CX; \
+	JLT bad; \
+	VXORPD X0, X0, X0; \
+	VXORPD X1, X1, X1; \
+pair: \
+	LEAQ 1(CX), AX; \
+	CMPQ AX, DX; \
+	JGE single; \
+	IDX(0, CX, AX); \
+	CMPQ AX, R13; \
+	JAE bad; \
+	IDX(ISZ, CX, R14); \
+	CMPQ R14, R13; \
+	JAE bad; \
+	VMOVSD (R11)(CX*8), X2; \
+	VFMADD231SD (R12)(AX*8), X2, X0; \
+	VMOVSD 8(R11)(CX*8), X3; \
+	VFMADD231SD (R12)(R14*8), X3, X1; \
+	ADDQ $2, CX; \
+	JMP pair; \
+single: \
+	CMPQ CX, DX; \
+	JGE finish; \
+	IDX(0, CX, AX); \
+	CMPQ AX, R13; \
+	JAE bad; \
+	VMOVSD (R11)(CX*8), X2; \
+	VFMADD231SD (R12)(AX*8), X2, X0; \
+	INCQ CX; \
+finish: \
+	VADDSD X1, X0, X0; \
+	VMULSD X14, X0, X0; \
+	TESTQ $1, BX; \
+	JZ store; \
+	VFMADD231SD (DI), X15, X0; \
+store: \
+	VMOVSD X0, (DI); \
+	ADDQ $PSZ, R8; \
+	ADDQ $8, DI; \
+	DECQ R9; \
+	JNZ row; \
+done: \
+	MOVQ $-1, ret+88(FP); \
+	RET; \
+bad: \
+	MOVQ rows+40(FP), AX; \
+	SUBQ R9, AX; \
+	MOVQ AX, ret+88(FP); \
+	RET
+
+// func spmvF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
+TEXT ·spmvF64I32(SB), NOSPLIT, $0-96
+	SPMV(PTR32, 4, IDX32, 4)
+
+// func spmvF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
+TEXT ·spmvF64I64(SB), NOSPLIT, $0-96
+	SPMV(PTR64, 8, IDX64, 8)
