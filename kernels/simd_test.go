@@ -136,6 +136,9 @@ func TestSIMDBadPattern(t *testing.T) {
 			require.Panics(t, func() { _ = SpMM(1, a, b, k, 0, c) }, bad.name)
 			out := make([]float64, 3)
 			require.Panics(t, func() { _ = SDDMM(1, make([]float64, 2*k), b, k, 0, a, out) }, bad.name)
+			require.Panics(t, func() { _ = SpMV(1, a, make([]float64, 3), 0, make([]float64, 2)) }, bad.name)
+			wide := CSR[int64, float64]{Rows: 2, Cols: 3, Ptr: widen(bad.ptr), Idx: widen(bad.idx), Val: a.Val}
+			require.Panics(t, func() { _ = SpMV(1, wide, make([]float64, 3), 0, make([]float64, 2)) }, bad.name)
 		}
 	})
 }
