@@ -120,8 +120,8 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 }
 
 // linScratchPool keeps the transposed mat2 of SampledAddmm between calls:
-// a fresh one would be zeroed by the allocator first, which costs as much as
-// the transpose itself at the sizes where it matters.
+// a new buffer of that size would take fresh pages (a fault every 4 KiB)
+// until the garbage collector frees the last one.
 var linScratchPool sync.Pool
 
 // linScratch returns an array of n elements of dtype d with arbitrary
@@ -131,7 +131,7 @@ func linScratch(d DType, n int64) Array {
 	if p, ok := linScratchPool.Get().(*[]byte); ok && int64(cap(*p)) >= size {
 		return Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}
 	}
-	return NewArray(d, []int64{n})
+	return uninitArray(d, []int64{n})
 }
 
 // linTransposeBytes writes the (c x r) transpose of the row-major (r x c)
