@@ -124,7 +124,7 @@ def tensor(data, dtype=None, *, fill_value=None):
 
 def from_numpy(array, *, fill_value=None):
     """torch.from_numpy: a strided tensor of the array's dtype. Unlike torch it copies:
-    gosparse tensors are immutable, so they never share a writable buffer.
+    gosparse tensors never share a buffer with numpy that the library could write.
     fill_value is recorded as in gosparse.tensor."""
     if not isinstance(array, np.ndarray):
         raise TypeError("from_numpy: expected a numpy.ndarray, got %s" % type(array).__name__)

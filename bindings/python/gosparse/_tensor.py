@@ -61,7 +61,9 @@ class Tensor(ShapeOps, IndexOps, FillOps, ElementwiseOps, LinalgOps, ReduceOps):
     numpy views of the tensor's own buffers, which keep the tensor alive. The only
     exceptions are torch's in-place operators (sparse_resize_, sparse_resize_and_clear_,
     the element-wise sin_(), add_(), +=, ...), which give this object a new tensor
-    (views taken before keep the old one).
+    (views taken before keep the old one), and out= of mv and mm, which writes into
+    out's own buffer, as torch does: its views, and tensors made from it without a
+    copy, see the new values.
     Create tensors with gosparse.tensor, sparse_coo_tensor, sparse_csr_tensor, ...
     """
 
