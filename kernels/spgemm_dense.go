@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 // spgemmTagStart is the first row tag of the dense accumulators (minus
@@ -20,6 +21,29 @@ type spgemmMarks struct {
 
 func newSpgemmMarks(cols int) spgemmMarks {
 	return spgemmMarks{m: make([]uint32, cols), tag: spgemmTagStart}
+}
+
+// The dense accumulators are kept between products: a new one is a
+// cols-long array that every call would otherwise allocate, zero and fault
+// in afresh (20 MB a worker at a million float64 columns, and a page fault
+// costs microseconds on a VM). Their tags carry over, so a reused one needs
+// no clearing. Tests that set spgemmTagStart get new ones.
+var spgemmMarksPool, spgemmSPAPool sync.Pool
+
+// takeSpgemmMarks returns a kept spgemmMarks of cols columns, or a new one.
+func takeSpgemmMarks(cols int) spgemmMarks {
+	if s, ok := spgemmMarksPool.Get().(*spgemmMarks); ok && len(s.m) == cols && spgemmTagStart == 0 {
+		return *s
+	}
+	return newSpgemmMarks(cols)
+}
+
+// takeSpgemmSPA returns a kept spgemmSPA of cols columns, or a new one.
+func takeSpgemmSPA[V Number](cols int) spgemmSPA[V] {
+	if s, ok := spgemmSPAPool.Get().(*spgemmSPA[V]); ok && len(s.e) == cols && spgemmTagStart == 0 {
+		return *s
+	}
+	return newSpgemmSPA[V](cols)
 }
 
 // spgemmCountDense writes into prefix[r0+1 : r1+1] the running count of

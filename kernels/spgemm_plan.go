@@ -82,7 +82,7 @@ func spgemmCount[I Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V]) {
 		}
 		if plan.dense {
 			if marks[w].m == nil {
-				marks[w] = newSpgemmMarks(b.Cols)
+				marks[w] = takeSpgemmMarks(b.Cols)
 			}
 			totals[c] = spgemmCountDense(&marks[w], a, b, plan.rowPtr, r0, r1)
 			return
@@ -92,6 +92,11 @@ func spgemmCount[I Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V]) {
 		}
 		totals[c] = spgemmCountSparse(bufs[w], a, b, plan.rowPtr, r0, r1)
 	})
+	for w := range marks {
+		if marks[w].m != nil {
+			spgemmMarksPool.Put(&marks[w])
+		}
+	}
 	plan.NNZ = chunkBases(totals)
 	addChunkBases(plan.workers, plan.bounds, totals, plan.rowPtr)
 }
@@ -113,7 +118,7 @@ func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
 		}
 		if plan.dense {
 			if spas[w].e == nil {
-				spas[w] = newSpgemmSPA[V](b.Cols)
+				spas[w] = takeSpgemmSPA[V](b.Cols)
 			}
 			spgemmFillDense(&spas[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
 			return
@@ -123,4 +128,9 @@ func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
 		}
 		spgemmFillSparse(bufs[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
 	})
+	for w := range spas {
+		if spas[w].e != nil {
+			spgemmSPAPool.Put(&spas[w])
+		}
+	}
 }
