@@ -145,11 +145,8 @@ func NewStrided(data Array) (*Tensor, error) {
 // newStridedOwned builds a strided tensor over data, which holds numel(shape)
 // elements of d; the tensor keeps shape (the caller gives it up).
 func newStridedOwned(d DType, shape []int64, data []byte) *Tensor {
-	levels := make([]Level, len(shape))
-	for i, n := range shape {
-		levels[i] = Level{Kind: LevelDense, Dim: i, Op: ExprID, C: 1, Size: n, Unique: true, Ordered: true}
-	}
-	return &Tensor{layout: Strided, dtype: d, shape: shape, block: [2]int64{1, 1}, levels: levels,
+	spec := formatSpec{layout: Strided, shape: shape, block: [2]int64{1, 1}}
+	return &Tensor{layout: Strided, dtype: d, shape: shape, block: [2]int64{1, 1}, levels: spec.levels(),
 		values: Array{DType: d, Shape: shape, Data: data}, fill: make([]byte, d.Size())}
 }
 

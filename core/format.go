@@ -58,7 +58,8 @@ func (f *formatSpec) validate() error {
 
 // levels builds the level list of the format (storage left empty).
 func (f *formatSpec) levels() []Level {
-	var ls []Level
+	// One allocation: no format has more levels than dims plus one.
+	ls := make([]Level, 0, len(f.shape)+1)
 	dense := func(dim int, op ExprOp, c, size int64) {
 		ls = append(ls, Level{Kind: LevelDense, Dim: dim, Op: op, C: c, Size: size, Unique: true, Ordered: true})
 	}

@@ -151,23 +151,18 @@ func linNewDense(op string, d DType, shape ...int64) (Array, error) {
 	return NewArray(d, shape), nil
 }
 
-// linNewOutput allocates a dense result within the memory limit without
-// clearing it: for a caller that writes every element before returning.
-func linNewOutput(op string, d DType, shape ...int64) (Array, error) {
-	if err := linCheckResult(op, d, shape); err != nil {
-		return Array{}, err
-	}
-	return uninitArray(d, shape), nil
-}
-
 // linOutput returns into when it has data (a destination the caller
-// checked, whose data only is read), else a new uninitialised result as
-// linNewOutput.
+// checked, whose data only is read), else a new (m x n) result within the
+// memory limit, not cleared: for a caller that writes every element.
 func linOutput(op string, d DType, into Array, m, n int64) (Array, error) {
 	if into.Data != nil {
 		return into, nil
 	}
-	return linNewOutput(op, d, m, n)
+	shape := []int64{m, n}
+	if err := linCheckResult(op, d, shape); err != nil {
+		return Array{}, err
+	}
+	return uninitArray(d, shape), nil
 }
 
 // linCheckResult checks a result's shape against int64 and the memory
