@@ -22,17 +22,9 @@ func DenseSpMM[I Index, V Number](alpha V, d []V, m int, a CSR[I, V], beta V, c 
 	if m == 0 {
 		return nil
 	}
-	parts := numParts(int64(m) * (int64(a.NNZ()) + int64(a.Rows)))
-	// Split in units of four rows so each part keeps the 4-row blocking.
-	quads := (m + 3) / 4
-	parts = min(parts, quads)
-	if parts <= 1 {
-		denseSpMMRows(alpha, beta, d, a, c, 0, m)
-		return nil
-	}
-	bounds := splitEven(quads, parts)
-	parallelFor(parts, func(p int) {
-		denseSpMMRows(alpha, beta, d, a, c, bounds[p]*4, min(bounds[p+1]*4, m))
+	// Cut only at multiples of four rows, to keep the 4-row blocking.
+	parallelEven(m, 4, int64(m)*(int64(a.NNZ())+int64(a.Rows)), func(lo, hi int) {
+		denseSpMMRows(alpha, beta, d, a, c, lo, hi)
 	})
 	return nil
 }

@@ -15,8 +15,10 @@
 // worker goroutine is carried back to the calling goroutine so that a
 // recover at the C boundary sees it.
 //
-// Parallelism: work is split by nonzeros (rows are grouped so that each
-// goroutine gets about the same count of nonzeros plus rows) over
-// runtime.GOMAXPROCS(0) goroutines; below a size threshold one goroutine
-// does everything, because starting goroutines costs more than it saves.
+// Parallelism: rows are cut into chunks of about equal nonzeros plus rows
+// (at least eight per goroutine, each a few hundred microseconds of work),
+// which runtime.GOMAXPROCS(0) goroutines take in turn, so a goroutine
+// slowed by other work on its core holds nobody up; below a size threshold
+// one goroutine does everything, because waking goroutines costs more than
+// it saves.
 package kernels

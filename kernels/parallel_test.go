@@ -71,3 +71,70 @@ func TestParallelFor(t *testing.T) {
 		})
 	})
 }
+
+// Every chunk runs exactly once, on a worker id in range, whatever the
+// worker and chunk counts (more workers than chunks included).
+func TestRunChunks(t *testing.T) {
+	for _, workers := range []int{1, 2, 3, 8} {
+		for _, chunks := range []int{0, 1, 2, 5, 40} {
+			seen := make([]atomic.Int32, chunks)
+			var bad atomic.Int32
+			runChunks(workers, chunks, func(w, c int) {
+				if w < 0 || w >= max(workers, 1) {
+					bad.Add(1)
+				}
+				seen[c].Add(1)
+			})
+			require.Zero(t, bad.Load(), "workers %d chunks %d", workers, chunks)
+			for c := range seen {
+				require.Equal(t, int32(1), seen[c].Load(), "workers %d chunks %d: chunk %d", workers, chunks, c)
+			}
+		}
+	}
+}
+
+// parallelRows and parallelEven cover every item exactly once, in ranges
+// that are cut only at multiples of the unit, serially and split.
+func TestParallelRowsAndEven(t *testing.T) {
+	for _, threshold := range []int{1 << 40, 1} {
+		setKnobs(t, threshold, 3)
+		for _, n := range []int{0, 1, 2, 7, 100, 1001} {
+			ptr := make([]int32, n+1)
+			for i := 1; i <= n; i++ {
+				ptr[i] = ptr[i-1] + int32(i%7)
+			}
+			for _, unit := range []int{0, 1, 4} {
+				seen := make([]atomic.Int32, n)
+				var badCut atomic.Int32
+				visit := func(lo, hi int) {
+					if unit > 1 && lo%unit != 0 {
+						badCut.Add(1)
+					}
+					for i := lo; i < hi; i++ {
+						seen[i].Add(1)
+					}
+				}
+				work := int64(n) * 1000
+				if unit == 0 {
+					parallelRows(ptr, work, visit)
+				} else {
+					parallelEven(n, unit, work, visit)
+				}
+				require.Zero(t, badCut.Load(), "n %d unit %d", n, unit)
+				for i := range seen {
+					require.Equal(t, int32(1), seen[i].Load(), "threshold %d n %d unit %d: item %d", threshold, n, unit, i)
+				}
+			}
+		}
+	}
+}
+
+func TestChunkCount(t *testing.T) {
+	// At least chunksPerWorker chunks a goroutine, one per chunkWork of
+	// work, never more than the items or maxChunks.
+	require.Equal(t, 2*chunksPerWorker, chunkCount(10, 2, 1000))
+	require.Equal(t, 100, chunkCount(100*chunkWork, 2, 1000))
+	require.Equal(t, 5, chunkCount(100*chunkWork, 2, 5))
+	require.Equal(t, maxChunks, chunkCount(1<<40, 2, 1<<30))
+	require.Equal(t, 1, chunkCount(10, 2, 0))
+}

@@ -29,14 +29,8 @@ func SDDMM[I Index, V Number](alpha V, a, bt []V, k int, beta V, s CSR[I, V], ou
 	if rows == nil {
 		rows = sddmmRows[I, V]
 	}
-	parts := numParts(int64(s.NNZ())*int64(k+1) + int64(s.Rows))
-	if parts == 1 {
-		rows(alpha, beta, a, bt, k, s, out, 0, s.Rows)
-		return nil
-	}
-	bounds := splitByWeight(s.Ptr, parts)
-	parallelFor(parts, func(p int) {
-		rows(alpha, beta, a, bt, k, s, out, bounds[p], bounds[p+1])
+	parallelRows(s.Ptr, int64(s.NNZ())*int64(k+1)+int64(s.Rows), func(lo, hi int) {
+		rows(alpha, beta, a, bt, k, s, out, lo, hi)
 	})
 	return nil
 }

@@ -24,16 +24,9 @@ func Transpose[V any](dst, src []V, r, c int) error {
 	if len(dst) < n {
 		return argErr(fn, "dst", "length %d, must be at least r*c = %d", len(dst), n)
 	}
-	// Parts own groups of four columns so that the 4x4 blocks stay whole.
-	quads := (c + 3) / 4
-	parts := min(numParts(int64(n)), quads)
-	if parts <= 1 {
-		transposeCols(dst, src, r, c, 0, c)
-		return nil
-	}
-	bounds := splitEven(quads, parts)
-	parallelFor(parts, func(p int) {
-		transposeCols(dst, src, r, c, 4*bounds[p], min(4*bounds[p+1], c))
+	// Chunks own groups of four columns so that the 4x4 blocks stay whole.
+	parallelEven(c, 4, int64(n), func(lo, hi int) {
+		transposeCols(dst, src, r, c, lo, hi)
 	})
 	return nil
 }

@@ -1,7 +1,5 @@
 package kernels
 
-import "sync/atomic"
-
 // spgemmChunksPerWorker is how many chunks each goroutine of a SpGEMM
 // phase gets on average. Goroutines take chunks in turn, so one slowed by
 // other work on its core takes fewer of them instead of holding up the rest.
@@ -15,28 +13,6 @@ func spgemmChunking(work int64) (workers, chunks int) {
 		return 1, 1
 	}
 	return workers, workers * spgemmChunksPerWorker
-}
-
-// runChunks calls fn(w, c) once for every chunk c in [0, chunks), on
-// workers goroutines; w in [0, workers) names the goroutine running the
-// call (for its scratch), and one goroutine's calls never overlap.
-func runChunks(workers, chunks int, fn func(w, c int)) {
-	if workers <= 1 || chunks <= 1 {
-		for c := range chunks {
-			fn(0, c)
-		}
-		return
-	}
-	var next atomic.Int64
-	parallelFor(min(workers, chunks), func(w int) {
-		for {
-			c := int(next.Add(1) - 1)
-			if c >= chunks {
-				return
-			}
-			fn(w, c)
-		}
-	})
 }
 
 // chunkBases turns the per-chunk totals into the exclusive prefix sums (the

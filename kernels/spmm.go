@@ -37,14 +37,8 @@ func SpMM[I Index, V Number](alpha V, a CSR[I, V], b []V, k int, beta V, c []V) 
 	default:
 		rows = spmmRows[I, V]
 	}
-	parts := numParts((int64(a.NNZ()) + int64(a.Rows)) * int64(k))
-	if parts == 1 {
-		rows(alpha, beta, a, b, k, c, 0, a.Rows)
-		return nil
-	}
-	bounds := splitByWeight(a.Ptr, parts)
-	parallelFor(parts, func(p int) {
-		rows(alpha, beta, a, b, k, c, bounds[p], bounds[p+1])
+	parallelRows(a.Ptr, (int64(a.NNZ())+int64(a.Rows))*int64(k), func(lo, hi int) {
+		rows(alpha, beta, a, b, k, c, lo, hi)
 	})
 	return nil
 }

@@ -15,14 +15,14 @@ func SpMV[I Index, V Number](alpha V, a CSR[I, V], x []V, beta V, y []V) error {
 	if err := checkLen(fn, "y", y, a.Rows, "a.Rows"); err != nil {
 		return err
 	}
-	parts := numParts(int64(a.NNZ()) + int64(a.Rows))
-	if parts == 1 {
+	work := int64(a.NNZ()) + int64(a.Rows)
+	if numParts(work) == 1 {
+		// Called directly: the closure below would be allocated.
 		spmvPart(alpha, beta, a, x, y, 0, a.Rows)
 		return nil
 	}
-	bounds := splitByWeight(a.Ptr, parts)
-	parallelFor(parts, func(p int) {
-		spmvPart(alpha, beta, a, x, y, bounds[p], bounds[p+1])
+	parallelRows(a.Ptr, work, func(lo, hi int) {
+		spmvPart(alpha, beta, a, x, y, lo, hi)
 	})
 	return nil
 }

@@ -15,14 +15,8 @@ func SpMVBSR[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y []V) erro
 		return err
 	}
 	nnzb := int64(a.Ptr[a.BlockRows] - a.Ptr[0])
-	parts := numParts(nnzb*int64(a.BM*a.BN) + int64(len(y)))
-	if parts == 1 {
-		spmvBSRRows(alpha, beta, a, x, y, 0, a.BlockRows)
-		return nil
-	}
-	bounds := splitByWeight(a.Ptr, parts)
-	parallelFor(parts, func(p int) {
-		spmvBSRRows(alpha, beta, a, x, y, bounds[p], bounds[p+1])
+	parallelRows(a.Ptr, nnzb*int64(a.BM*a.BN)+int64(len(y)), func(lo, hi int) {
+		spmvBSRRows(alpha, beta, a, x, y, lo, hi)
 	})
 	return nil
 }
