@@ -40,7 +40,7 @@ func takeSpgemmMarks(cols int) spgemmMarks {
 
 // takeSpgemmSPA returns a kept spgemmSPA of cols columns, or a new one.
 func takeSpgemmSPA[V Number](cols int) spgemmSPA[V] {
-	if s, ok := spgemmSPAPool.Get().(*spgemmSPA[V]); ok && len(s.e) == cols && spgemmTagStart == 0 {
+	if s, ok := spgemmSPAPool.Get().(*spgemmSPA[V]); ok && len(s.tags) == cols && spgemmTagStart == 0 {
 		return *s
 	}
 	return newSpgemmSPA[V](cols)
@@ -74,23 +74,19 @@ func spgemmCountDense[I Index, V Number](s *spgemmMarks, a, b CSR[I, V], prefix 
 	return total
 }
 
-// spaEntry is one column of the numeric phase's dense accumulator: the
-// value and the tag of the row that last wrote it, side by side so that a
-// product touches one cache line, not two.
-type spaEntry[V Number] struct {
-	tag uint32
-	val V
-}
-
 // spgemmSPA is the numeric phase's dense accumulator, tagged per row as
-// spgemmMarks is.
+// spgemmMarks is: val[j] holds column j's sum when tags[j] is the row's
+// tag. Two arrays rather than one of (tag, value) pairs: the tags of a
+// row's window are a quarter of the bytes and stay in L1 (measured in C on
+// the Laplacian square: 94 ms with pairs, 78 ms apart).
 type spgemmSPA[V Number] struct {
-	e   []spaEntry[V]
-	tag uint32
+	tags []uint32
+	val  []V
+	tag  uint32
 }
 
 func newSpgemmSPA[V Number](cols int) spgemmSPA[V] {
-	return spgemmSPA[V]{e: make([]spaEntry[V], cols), tag: spgemmTagStart}
+	return spgemmSPA[V]{tags: make([]uint32, cols), val: make([]V, cols), tag: spgemmTagStart}
 }
 
 // spgemmFillDense computes rows [r0, r1) of C into cIdx and cVal at the
@@ -99,10 +95,11 @@ func newSpgemmSPA[V Number](cols int) spgemmSPA[V] {
 // order found, then sorted, or found by a scan of the accumulator when the
 // row's column range is narrow.
 func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr []int64, cIdx []I, cVal []V, r0, r1 int) {
-	spa, tag := s.e, s.tag
+	tags, acc, tag := s.tags, s.val, s.tag
+	acc = acc[:len(tags)]
 	for i := r0; i < r1; i++ {
 		if tag++; tag == 0 {
-			clear(spa)
+			clear(tags)
 			tag = 1
 		}
 		out := cIdx[rowPtr[i]:rowPtr[i+1]]
@@ -114,15 +111,14 @@ func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr 
 			bv := b.Val[b.Ptr[k]:b.Ptr[k+1]]
 			bv = bv[:len(bi)]
 			for u, j := range bi {
-				e := &spa[j]
-				if e.tag != tag {
-					e.tag = tag
-					e.val = av * bv[u]
+				if tags[j] != tag {
+					tags[j] = tag
+					acc[j] = av * bv[u]
 					out[n] = j
 					n++
 					lo, hi = min(lo, int(j)), max(hi, int(j))
 				} else {
-					e.val += av * bv[u]
+					acc[j] += av * bv[u]
 				}
 			}
 		}
@@ -133,8 +129,8 @@ func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr 
 		case span <= 2*n*bits.Len(uint(n)):
 			// Narrow row: a scan of the accumulator is cheaper than a sort.
 			n = 0
-			for j, e := range spa[lo : hi+1] {
-				if e.tag == tag {
+			for j, t := range tags[lo : hi+1] {
+				if t == tag {
 					out[n] = I(lo + j)
 					n++
 				}
@@ -148,7 +144,7 @@ func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr 
 		vals := cVal[rowPtr[i]:rowPtr[i+1]]
 		vals = vals[:len(out)]
 		for u, j := range out {
-			vals[u] = spa[j].val
+			vals[u] = acc[j]
 		}
 	}
 	s.tag = tag

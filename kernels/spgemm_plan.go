@@ -117,7 +117,7 @@ func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
 			c.Ptr[r0+1+i] = I(p)
 		}
 		if plan.dense {
-			if spas[w].e == nil {
+			if spas[w].tags == nil {
 				spas[w] = takeSpgemmSPA[V](b.Cols)
 			}
 			spgemmFillDense(&spas[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
@@ -129,7 +129,7 @@ func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
 		spgemmFillSparse(bufs[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
 	})
 	for w := range spas {
-		if spas[w].e != nil {
+		if spas[w].tags != nil {
 			spgemmSPAPool.Put(&spas[w])
 		}
 	}
