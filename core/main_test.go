@@ -4,6 +4,8 @@ import (
 	"flag"
 	"os"
 	"testing"
+
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // TestMain runs every test of the package with uninitialised outputs
@@ -13,8 +15,7 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
-		uninitMinBytes = 0
-		uninitPoison = true
+		kernels.PoisonUninitForTests()
 	}
 	os.Exit(m.Run())
 }

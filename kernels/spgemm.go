@@ -114,22 +114,11 @@ func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, lowe
 	return c, nil
 }
 
-// spgemmAlloc allocates C for the plan. Go zeroes a large allocation on
-// the goroutine that makes it; on the parallel path the values and the
-// indices are allocated on two goroutines, so the two clears overlap.
+// spgemmAlloc allocates C for the plan, uninitialised: the numeric phase
+// writes every element (a cleared buffer would be written twice).
 func spgemmAlloc[I Index, V Number](plan *SpGEMMPlan) CSR[I, V] {
-	c := CSR[I, V]{Rows: plan.Rows, Cols: plan.Cols}
-	parts := min(plan.workers, 2)
-	parallelFor(parts, func(p int) {
-		if p == 0 {
-			c.Val = make([]V, plan.NNZ)
-		}
-		if p == parts-1 {
-			c.Idx = make([]I, plan.NNZ)
-			c.Ptr = make([]I, plan.Rows+1)
-		}
-	})
-	return c
+	return CSR[I, V]{Rows: plan.Rows, Cols: plan.Cols, Ptr: uninitSlice[I](plan.Rows + 1),
+		Idx: uninitSlice[I](int(plan.NNZ)), Val: uninitSlice[V](int(plan.NNZ))}
 }
 
 // maxOf returns the largest value of the index type I.

@@ -23,7 +23,9 @@ func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (
 		return nil, 0, argErr(fn, "b", "has %d rows, must equal a.Cols = %d", b.Rows, a.Cols)
 	}
 	m := a.Rows
-	prefix := make([]int64, m+1)
+	// Every element is written below (the chunks cover all rows).
+	prefix := uninitSlice[int64](m + 1)
+	prefix[0] = 0
 	workers, chunks := spgemmChunking(int64(a.NNZ()) + int64(m))
 	bounds := splitByWeight(a.Ptr, chunks)
 	flops, maxRow, lower := make([]int64, chunks), make([]int64, chunks), make([]int64, chunks)
