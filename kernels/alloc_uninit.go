@@ -58,7 +58,8 @@ func UninitBytes(n int64) []byte {
 }
 
 // uninitSlice returns n elements with undefined contents (see UninitBytes).
-func uninitSlice[T Index | Number](n int) []T {
+// T holds no pointers (the memory is not scanned by the collector).
+func uninitSlice[T Word](n int) []T {
 	var zero T
 	b := UninitBytes(int64(n) * int64(unsafe.Sizeof(zero)))
 	if n == 0 {

@@ -17,7 +17,7 @@ type Compressed[I Index, V any] struct {
 // nrows x ncols matrix to CSR with sorted columns, summing the values of a
 // repeated coordinate in input order with add (add(&a, b) sets a to a+b).
 // A coordinate outside the shape is an error. withRows also returns the row
-// of every entry (see Compressed). V is any value type: callers may move
+// of every entry (see Compressed). V is any pointer-free type: callers may move
 // values as raw words of their size.
 //
 // The entries are first scattered by the high bits of their row into
@@ -29,7 +29,7 @@ type Compressed[I Index, V any] struct {
 // passes split the work over goroutines: the scatter by input range (each
 // part owning its own offsets in every bucket, which keeps ties in input
 // order), the buckets by entries.
-func CompressRows[I Index, V any](rows, cols []I, vals []V, nrows, ncols int64, add func(dst *V, src V), withRows bool) (Compressed[I, V], error) {
+func CompressRows[I Index, V Word](rows, cols []I, vals []V, nrows, ncols int64, add func(dst *V, src V), withRows bool) (Compressed[I, V], error) {
 	const fn = "CompressRows"
 	n := len(rows)
 	var out Compressed[I, V]

@@ -5,15 +5,18 @@ package kernels
 // them, repeats merged, to the start of the run (see sortBucket). Then the
 // runs are moved together and the row of every entry is written where
 // wanted.
-func compressStaged[I Index, V any](g *buckets, rows, cols []I, vals []V, start []int, offs [][]int, add func(dst *V, src V), withRows bool) (Compressed[I, V], error) {
+func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start []int, offs [][]int, add func(dst *V, src V), withRows bool) (Compressed[I, V], error) {
 	n := len(rows)
-	out := Compressed[I, V]{Ptr: make([]I, g.nrows+1), Val: make([]V, n)}
+	// The scatter writes every staged slot, so those arrays need no
+	// clearing (hundreds of MB at 16M entries); the row pointers stay
+	// zeroed.
+	out := Compressed[I, V]{Ptr: make([]I, g.nrows+1), Val: uninitSlice[V](n)}
 	var buf []I
 	if withRows {
-		buf = make([]I, 2*n)
+		buf = uninitSlice[I](2 * n)
 		out.Idx = buf[n:]
 	} else {
-		out.Idx = make([]I, n)
+		out.Idx = uninitSlice[I](n)
 	}
 	if err := scatterBuckets(g, rows, cols, vals, offs, out.Idx, out.Val); err != nil {
 		return Compressed[I, V]{}, err

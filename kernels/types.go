@@ -12,6 +12,12 @@ type Number interface {
 		~int8 | ~int16 | ~int32 | ~int64 | ~uint8
 }
 
+// Word is a pointer-free element type: a Number, or raw words of a value
+// dtype's size that conversions move without looking at them.
+type Word interface {
+	Number | ~uint16 | ~uint32 | ~uint64 | ~[2]uint64
+}
+
 // CSR is a view of a compressed sparse row matrix with Rows x Cols
 // elements. Row i holds the entries Idx[Ptr[i]:Ptr[i+1]] (column indices)
 // with values Val[Ptr[i]:Ptr[i+1]]. Ptr[0] need not be zero, so a CSR may
