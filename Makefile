@@ -6,6 +6,7 @@
 #   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
 #   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
+#   make bench-env            a virtual environment with SciPy and torch for make bench
 #   make clean
 
 GO      ?= go
@@ -93,12 +94,21 @@ conformance:
 # gosparse against SciPy and PyTorch (when installed) on the same inputs: a table
 # on stdout and bench/results.json. BENCH_ARGS="--quick" for a smoke test,
 # "--only spmv", "--json path" (python3 bench/harness.py --help).
+# `make bench-env` makes a virtual environment with numpy, SciPy and PyTorch
+# in $(BENCH_ENV) (PyPI's torch with its CUDA libraries: about 5.5 GB, a minute
+# or two); `make bench` then runs in it, else in $(PYTHON).
 PYTHON     ?= python3
 BENCH_ARGS ?=
+BENCH_ENV  ?= $(BUILD)/bench-env
+BENCH_PYTHON = $(if $(wildcard $(BENCH_ENV)/bin/python),$(BENCH_ENV)/bin/python,$(PYTHON))
 
-.PHONY: bench
+.PHONY: bench bench-env
 bench: lib
-	GOSPARSE_LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so CC="$(CC)" $(PYTHON) bench/harness.py $(BENCH_ARGS)
+	GOSPARSE_LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so CC="$(CC)" $(BENCH_PYTHON) bench/harness.py $(BENCH_ARGS)
+
+bench-env:
+	$(PYTHON) -m venv $(BENCH_ENV)
+	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch
 
 # ---- install -----------------------------------------------------------------
 
