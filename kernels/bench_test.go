@@ -50,10 +50,7 @@ func benchModes(b *testing.B, f func(b *testing.B)) {
 		setKnobs(b, math.MaxInt, 0)
 		f(b)
 	})
-	b.Run("parallel", func(b *testing.B) {
-		setKnobs(b, parallelThreshold, 0)
-		f(b)
-	})
+	b.Run("parallel", f) // the default thresholds
 }
 
 // report adds effective GB/s (from the compulsory bytes of one call) and

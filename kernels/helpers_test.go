@@ -72,9 +72,9 @@ func modes(t *testing.T, f func(t *testing.T)) {
 
 // setKnobs sets the parallel threshold and worker count for one test.
 func setKnobs(t testing.TB, threshold, workers int) {
-	oldT, oldW := parallelThreshold, workersOverride
-	parallelThreshold, workersOverride = threshold, workers
-	t.Cleanup(func() { parallelThreshold, workersOverride = oldT, oldW })
+	oldT, oldC, oldW := parallelThreshold, chunkedThreshold, workersOverride
+	parallelThreshold, chunkedThreshold, workersOverride = threshold, threshold, workers
+	t.Cleanup(func() { parallelThreshold, chunkedThreshold, workersOverride = oldT, oldC, oldW })
 }
 
 // fromParts makes a V from a real and an imaginary part; integer types

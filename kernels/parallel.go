@@ -9,30 +9,41 @@ import (
 )
 
 // parallelThreshold is the work (nonzeros plus rows, or flops for the
-// products) below which a kernel runs on the calling goroutine alone. Waking
-// a parked worker costs tens of microseconds on a VM (measured ~45 us here),
-// so a split pays only for work of a few hundred microseconds: SpMV on the
+// products) below which a kernel with a fixed split (parallelFor) runs on
+// the calling goroutine alone. Waking a parked worker costs tens of
+// microseconds on a VM (measured ~45 us here), and a fixed split waits for
+// it, so it pays only for work of a few hundred microseconds: SpMV on the
 // 2-D Laplacian ran 42 us serial against 89 us split at 50K nonzeros, 398
 // against 424 at 510K, 1633 against 785 at 1M. Tests lower it to force the
 // parallel paths on tiny inputs.
 var parallelThreshold = 500_000
 
+// chunkedThreshold is parallelThreshold for the kernels that take chunks
+// in turn (runChunks): they never wait for a worker that has not started,
+// so a split costs a goroutine and pays from the work of about one wake-up.
+var chunkedThreshold = 64_000
+
 // workersOverride, when positive, replaces runtime.GOMAXPROCS(0) as the
 // goroutine count (tests use it to split into more parts than cores).
 var workersOverride = 0
 
-// numParts returns how many goroutines a job of the given work should use:
-// 1 below the threshold, else GOMAXPROCS, but never so many that a part
-// gets less than a quarter of the threshold.
-func numParts(work int64) int {
-	if work < int64(parallelThreshold) || work <= 1 {
+// numParts returns how many goroutines a fixed split of the given work
+// should use: 1 below parallelThreshold, else GOMAXPROCS, but never so
+// many that a part gets less than a quarter of the threshold.
+func numParts(work int64) int { return partsAbove(work, int64(parallelThreshold)) }
+
+// numChunkedParts is numParts for the chunked kernels (chunkedThreshold).
+func numChunkedParts(work int64) int { return partsAbove(work, int64(chunkedThreshold)) }
+
+func partsAbove(work, threshold int64) int {
+	if work < threshold || work <= 1 {
 		return 1
 	}
 	w := workersOverride
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
-	if grain := int64(parallelThreshold / 4); grain > 0 && work/grain < int64(w) {
+	if grain := threshold / 4; grain > 0 && work/grain < int64(w) {
 		w = int(work / grain)
 	}
 	return max(w, 1)
@@ -155,11 +166,12 @@ func chunkCount(work int64, parts, n int) int {
 
 // parallelRows runs fn(lo, hi) over consecutive ranges covering the rows
 // [0, len(prefix)-1), weighted as in splitByWeight: on the calling
-// goroutine alone when work is below the threshold, else on numParts(work)
-// goroutines taking chunks in turn (see chunkWork). Ranges may be empty.
+// goroutine alone when work is below chunkedThreshold, else on
+// numChunkedParts(work) goroutines taking chunks in turn (see chunkWork
+// and runChunks). Ranges may be empty.
 func parallelRows[P Index | ~int](prefix []P, work int64, fn func(lo, hi int)) {
 	n := len(prefix) - 1
-	parts := numParts(work)
+	parts := numChunkedParts(work)
 	if parts == 1 {
 		fn(0, n)
 		return
@@ -175,7 +187,7 @@ func parallelRows[P Index | ~int](prefix []P, work int64, fn func(lo, hi int)) {
 // multiples of unit (a kernel's blocking).
 func parallelEven(n, unit int, work int64, fn func(lo, hi int)) {
 	units := (n + unit - 1) / unit
-	parts := min(numParts(work), units)
+	parts := min(numChunkedParts(work), units)
 	if parts <= 1 {
 		fn(0, n)
 		return
@@ -187,9 +199,15 @@ func parallelEven(n, unit int, work int64, fn func(lo, hi int)) {
 	})
 }
 
-// runChunks calls fn(w, c) once for every chunk c in [0, chunks), on
-// workers goroutines; w in [0, workers) names the goroutine running the
-// call (for its scratch), and one goroutine's calls never overlap.
+// runChunks calls fn(w, c) once for every chunk c in [0, chunks), on up
+// to workers goroutines, the calling one included; w in [0, workers) names
+// the goroutine making the call (for its scratch), and one goroutine's
+// calls never overlap. The caller waits for the chunks, not for the
+// helpers: a helper that wakes up after every chunk is taken (waking a
+// parked thread takes tens of microseconds on a VM) finds none and leaves
+// without touching anything, so a short job costs no more than done
+// serially. A panic in a chunk is re-raised on the caller once every
+// chunk has finished.
 func runChunks(workers, chunks int, fn func(w, c int)) {
 	if workers <= 1 || chunks <= 1 {
 		for c := range chunks {
@@ -197,14 +215,55 @@ func runChunks(workers, chunks int, fn func(w, c int)) {
 		}
 		return
 	}
-	var next atomic.Int64
-	parallelFor(min(workers, chunks), func(w int) {
-		for {
-			c := int(next.Add(1) - 1)
-			if c >= chunks {
-				return
-			}
-			fn(w, c)
+	r := &chunkRun{chunks: int64(chunks), fn: fn, done: make(chan struct{})}
+	r.left.Store(int64(chunks))
+	for w := 1; w < min(workers, chunks); w++ {
+		go r.work(w)
+	}
+	r.work(0)
+	<-r.done
+	if r.first != nil {
+		panic(r.first.String())
+	}
+}
+
+// chunkRun is the state of one runChunks call, shared by its goroutines.
+type chunkRun struct {
+	next   atomic.Int64  // the next chunk to take
+	left   atomic.Int64  // chunks not yet finished
+	done   chan struct{} // closed when left reaches zero
+	chunks int64
+	fn     func(w, c int)
+	mu     sync.Mutex
+	first  *workerPanic // the first panic of a chunk
+}
+
+// work takes chunks until none is left, as goroutine w.
+func (r *chunkRun) work(w int) {
+	for {
+		c := r.next.Add(1) - 1
+		if c >= r.chunks {
+			return
 		}
-	})
+		r.run(w, int(c))
+		if r.left.Add(-1) == 0 {
+			close(r.done)
+		}
+	}
+}
+
+// run calls fn for chunk c, keeping a panic for the caller.
+func (r *chunkRun) run(w, c int) {
+	defer func() {
+		if v := recover(); v != nil {
+			buf := make([]byte, 4096)
+			buf = buf[:runtime.Stack(buf, false)]
+			r.mu.Lock()
+			if r.first == nil {
+				r.first = &workerPanic{value: v, stack: buf}
+			}
+			r.mu.Unlock()
+		}
+	}()
+	r.fn(w, c)
 }

@@ -138,3 +138,19 @@ func TestChunkCount(t *testing.T) {
 	require.Equal(t, maxChunks, chunkCount(1<<40, 2, 1<<30))
 	require.Equal(t, 1, chunkCount(10, 2, 0))
 }
+
+// A panic in a chunk reaches the caller once every chunk has finished,
+// and the other chunks still run.
+func TestRunChunksPanic(t *testing.T) {
+	var ran atomic.Int64
+	require.Panics(t, func() {
+		runChunks(2, 10, func(_, c int) {
+			if c == 3 {
+				var s []int
+				_ = s[c]
+			}
+			ran.Add(1)
+		})
+	})
+	require.Equal(t, int64(9), ran.Load())
+}

@@ -8,7 +8,7 @@ const spgemmChunksPerWorker = 8
 // spgemmChunking returns the goroutine count and the chunk count for a
 // phase of the given work: one chunk when it runs serially.
 func spgemmChunking(work int64) (workers, chunks int) {
-	workers = numParts(work)
+	workers = numChunkedParts(work)
 	if workers == 1 {
 		return 1, 1
 	}

@@ -16,7 +16,7 @@ func SpMV[I Index, V Number](alpha V, a CSR[I, V], x []V, beta V, y []V) error {
 		return err
 	}
 	work := int64(a.NNZ()) + int64(a.Rows)
-	if numParts(work) == 1 {
+	if numChunkedParts(work) == 1 {
 		// Called directly: the closure below would be allocated.
 		spmvPart(alpha, beta, a, x, y, 0, a.Rows)
 		return nil
