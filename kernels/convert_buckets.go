@@ -125,4 +125,3 @@ func scatterPart[I Index, V any](idx []I, val []V, rows, cols []I, vals []V, off
 	}
 	return top
 }
-

@@ -17,8 +17,10 @@
 //
 // Parallelism: rows are cut into chunks of about equal nonzeros plus rows
 // (at least eight per goroutine, each a few hundred microseconds of work),
-// which runtime.GOMAXPROCS(0) goroutines take in turn, so a goroutine
-// slowed by other work on its core holds nobody up; below a size threshold
-// one goroutine does everything, because waking goroutines costs more than
-// it saves.
+// which up to runtime.GOMAXPROCS(0) goroutines take in turn, so a goroutine
+// slowed by other work on its core holds nobody up. The caller takes chunks
+// itself and waits for the chunks, never for a helper that has not started;
+// the helpers are pooled and poll for the next job for a while after each
+// (as OpenMP runtimes do), so back-to-back calls split well. Below a size
+// threshold one goroutine does everything.
 package kernels

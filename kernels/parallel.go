@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"sort"
 	"sync"
-	"sync/atomic"
 )
 
 // parallelThreshold is the work (nonzeros plus rows, or flops for the
@@ -197,73 +196,4 @@ func parallelEven(n, unit int, work int64, fn func(lo, hi int)) {
 	runChunks(parts, chunks, func(_, c int) {
 		fn(min(bounds[c]*unit, n), min(bounds[c+1]*unit, n))
 	})
-}
-
-// runChunks calls fn(w, c) once for every chunk c in [0, chunks), on up
-// to workers goroutines, the calling one included; w in [0, workers) names
-// the goroutine making the call (for its scratch), and one goroutine's
-// calls never overlap. The caller waits for the chunks, not for the
-// helpers: a helper that wakes up after every chunk is taken (waking a
-// parked thread takes tens of microseconds on a VM) finds none and leaves
-// without touching anything, so a short job costs no more than done
-// serially. A panic in a chunk is re-raised on the caller once every
-// chunk has finished.
-func runChunks(workers, chunks int, fn func(w, c int)) {
-	if workers <= 1 || chunks <= 1 {
-		for c := range chunks {
-			fn(0, c)
-		}
-		return
-	}
-	r := &chunkRun{chunks: int64(chunks), fn: fn, done: make(chan struct{})}
-	r.left.Store(int64(chunks))
-	for w := 1; w < min(workers, chunks); w++ {
-		go r.work(w)
-	}
-	r.work(0)
-	<-r.done
-	if r.first != nil {
-		panic(r.first.String())
-	}
-}
-
-// chunkRun is the state of one runChunks call, shared by its goroutines.
-type chunkRun struct {
-	next   atomic.Int64  // the next chunk to take
-	left   atomic.Int64  // chunks not yet finished
-	done   chan struct{} // closed when left reaches zero
-	chunks int64
-	fn     func(w, c int)
-	mu     sync.Mutex
-	first  *workerPanic // the first panic of a chunk
-}
-
-// work takes chunks until none is left, as goroutine w.
-func (r *chunkRun) work(w int) {
-	for {
-		c := r.next.Add(1) - 1
-		if c >= r.chunks {
-			return
-		}
-		r.run(w, int(c))
-		if r.left.Add(-1) == 0 {
-			close(r.done)
-		}
-	}
-}
-
-// run calls fn for chunk c, keeping a panic for the caller.
-func (r *chunkRun) run(w, c int) {
-	defer func() {
-		if v := recover(); v != nil {
-			buf := make([]byte, 4096)
-			buf = buf[:runtime.Stack(buf, false)]
-			r.mu.Lock()
-			if r.first == nil {
-				r.first = &workerPanic{value: v, stack: buf}
-			}
-			r.mu.Unlock()
-		}
-	}()
-	r.fn(w, c)
 }

@@ -154,3 +154,37 @@ func TestRunChunksPanic(t *testing.T) {
 	})
 	require.Equal(t, int64(9), ran.Load())
 }
+
+// Jobs from many goroutines at once (the pool's helpers join one, the
+// others start their own) each run every chunk exactly once, with no two
+// calls of one goroutine number overlapping.
+func TestRunChunksConcurrentJobs(t *testing.T) {
+	const callers, jobs, chunks, workers = 6, 150, 12, 3
+	var bad atomic.Int64
+	done := make(chan struct{})
+	for range callers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for range jobs {
+				var seen [chunks]atomic.Int32
+				var busy [workers]atomic.Int32
+				runChunks(workers, chunks, func(w, c int) {
+					if w < 0 || w >= workers || busy[w].Add(1) != 1 {
+						bad.Add(1)
+					}
+					seen[c].Add(1)
+					busy[w].Add(-1)
+				})
+				for c := range seen {
+					if seen[c].Load() != 1 {
+						bad.Add(1)
+					}
+				}
+			}
+		}()
+	}
+	for range callers {
+		<-done
+	}
+	require.Zero(t, bad.Load())
+}
