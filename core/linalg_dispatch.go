@@ -49,7 +49,7 @@ type linOps interface {
 	// each result row sorted and unique). check sees a lower bound of the
 	// result's entry count first (lower = true), then the exact count, both
 	// before the result is allocated.
-	spgemmBounded(a, b linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error)
+	spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val Array, err error)
 	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
 	sddmm(alpha, beta Scalar, a, bt Array, k int64, s linMat, out Array) error

@@ -5,7 +5,7 @@ import "github.com/gosparse/gosparse/kernels"
 // spgemmBounded implements linOps.spgemmBounded: one parallel pass over
 // a's entries yields the result's lower bound on the way to the symbolic
 // phase.
-func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, lower bool) error) (ptr, idx, val Array, err error) {
+func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val Array, err error) {
 	ac, err := k.rowCSR(a)
 	if err != nil {
 		return
@@ -65,13 +65,13 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 	if layout == COO {
 		perEntry += is
 	}
-	check := func(nnz int64, lower bool) error {
+	check := func(nnz int64, kind kernels.SpGEMMBound) error {
 		bytes, ok := mulChecked(nnz, perEntry)
 		if ok && bytes <= MemoryLimit()-fixed {
 			return nil
 		}
 		least := ""
-		if lower {
+		if kind == kernels.BoundLower {
 			least = "at least "
 		}
 		return Errorf(ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (see SetMemoryLimit)",

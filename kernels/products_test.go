@@ -172,26 +172,48 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 			}
 			plan, err := SpGEMMSymbolic(a, b)
 			require.NoError(t, err)
-			var calls []int64
+			var upper int64
+			for k := 0; k < b.Rows; k++ {
+				upper = max(upper, int64(b.Ptr[k+1]-b.Ptr[k]))
+			}
+			upper = min(upper*int64(a.NNZ()), int64(a.Rows)*int64(b.Cols))
+			type call struct {
+				nnz  int64
+				kind SpGEMMBound
+			}
+			var calls []call
 			stop := errors.New("over the limit")
-			_, err = SpGEMMBounded(a, b, func(nnz int64, lower bool) error {
-				calls = append(calls, nnz)
-				if lower {
+			// A check that refuses the upper bound gets the lower one, and
+			// its refusal of that is returned.
+			_, err = SpGEMMBounded(a, b, func(nnz int64, kind SpGEMMBound) error {
+				calls = append(calls, call{nnz, kind})
+				if kind != BoundExact {
 					return stop
 				}
 				return nil
 			})
 			require.ErrorIs(t, err, stop)
-			require.Equal(t, []int64{want}, calls)
-			calls = nil
-			c, err := SpGEMMBounded(a, b, func(nnz int64, lower bool) error {
-				calls = append(calls, nnz)
-				return nil
-			})
-			require.NoError(t, err)
-			require.Equal(t, []int64{want, plan.NNZ}, calls)
+			require.Equal(t, []call{{upper, BoundUpper}, {want, BoundLower}}, calls)
+			// Accepted bounds: no lower bound is needed, the exact count follows.
+			for _, refuseUpper := range []bool{false, true} {
+				calls = nil
+				c, err := SpGEMMBounded(a, b, func(nnz int64, kind SpGEMMBound) error {
+					calls = append(calls, call{nnz, kind})
+					if kind == BoundUpper && refuseUpper {
+						return stop
+					}
+					return nil
+				})
+				require.NoError(t, err)
+				if refuseUpper {
+					require.Equal(t, []call{{upper, BoundUpper}, {want, BoundLower}, {plan.NNZ, BoundExact}}, calls)
+				} else {
+					require.Equal(t, []call{{upper, BoundUpper}, {plan.NNZ, BoundExact}}, calls)
+				}
+				require.Len(t, c.Idx, int(plan.NNZ))
+				require.LessOrEqual(t, plan.NNZ, upper)
+			}
 			require.LessOrEqual(t, want, plan.NNZ)
-			require.Len(t, c.Idx, int(plan.NNZ))
 		})
 	})
 	t.Run("check-hook", func(t *testing.T) {

@@ -45,13 +45,13 @@ func sortKeys[I Index](keys []uint64, perm []I, identity bool) {
 	sorted, or := scanKeys(keys)
 	if sorted {
 		if identity {
-			iota(perm)
+			fillIdentity(perm)
 		}
 		return
 	}
 	if n <= radixSmall {
 		if identity {
-			iota(perm)
+			fillIdentity(perm)
 		}
 		insertionSortKeys(keys, perm)
 		return
@@ -127,8 +127,8 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int) {
 	}
 }
 
-// iota sets perm to 0, 1, ..., n-1.
-func iota[I Index](perm []I) {
+// fillIdentity sets perm to 0, 1, ..., n-1 (the identity permutation).
+func fillIdentity[I Index](perm []I) {
 	for i := range perm {
 		perm[i] = I(i)
 	}

@@ -20,6 +20,7 @@ type SpGEMMPlan struct {
 	workers int     // goroutines of the later phases
 	dense   bool    // dense accumulator (else expand-sort-compress)
 	maxRow  int64   // largest flops of one row (scratch of the sparse path)
+	quick   bool    // made by spgemmQuickPlan: no flops, symbolic split on A's entries
 }
 
 // SpGEMMSymbolic runs the symbolic phase of C = A*B for CSR A (m x k) and
@@ -78,33 +79,60 @@ func SpGEMMNumeric[I Index, V Number](a, b CSR[I, V], plan *SpGEMMPlan, c CSR[I,
 // symbolic phase and before the output is allocated; an error it returns
 // is returned as is (the memory-limit hook).
 func SpGEMM[I Index, V Number](a, b CSR[I, V], check func(nnz int64) error) (CSR[I, V], error) {
-	return SpGEMMBounded(a, b, func(nnz int64, lower bool) error {
-		if lower || check == nil {
+	return SpGEMMBounded(a, b, func(nnz int64, kind SpGEMMBound) error {
+		if kind != BoundExact || check == nil {
 			return nil
 		}
 		return check(nnz)
 	})
 }
 
-// SpGEMMBounded is SpGEMM with a check that also sees a lower bound of the
-// output's entry count (lower = true; each row of C holds at least as many
-// entries as the longest row of B that it combines), made in one pass over
-// A's entries before the symbolic phase spends time in proportion to the
-// flops: a blow-up is refused at once. The exact count follows (lower =
-// false), before the output is allocated. check must not be nil; an error
-// it returns is returned as is.
-func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, lower bool) error) (CSR[I, V], error) {
+// SpGEMMBound says what a count given to SpGEMMBounded's check is.
+type SpGEMMBound int
+
+const (
+	// BoundExact is the output's entry count, after the symbolic phase.
+	BoundExact SpGEMMBound = iota
+	// BoundLower is at most the count: found in one pass over A's entries,
+	// so that a blow-up is refused before the symbolic phase.
+	BoundLower
+	// BoundUpper is at least the count, found without a pass over A's
+	// entries. An error for it is not returned: it only means that the
+	// lower bound is worth finding (BoundLower follows).
+	BoundUpper
+)
+
+// SpGEMMBounded is SpGEMM with a check that sees bounds of the output's
+// entry count before the symbolic phase spends time in proportion to the
+// flops, then the exact count (BoundExact) before the output is allocated.
+// The first call is an upper bound, nnz(A) times the longest row of B
+// (BoundUpper); when check refuses it, a lower bound follows (BoundLower;
+// each row of C holds at least as many entries as the longest row of B
+// that it combines), made in one pass over A's entries, so that a blow-up
+// is refused at once. check must not be nil; an error it returns for a
+// lower bound or the exact count is returned as is.
+func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind SpGEMMBound) error) (CSR[I, V], error) {
 	const fn = "SpGEMM"
-	plan, lower, err := spgemmAnalyze(fn, a, b, true)
+	plan, err := spgemmQuickPlan(fn, a, b, check)
 	if err != nil {
 		return CSR[I, V]{}, err
 	}
-	if err := check(lower, true); err != nil {
-		return CSR[I, V]{}, err
+	if plan == nil {
+		var lower int64
+		if plan, lower, err = spgemmAnalyze(fn, a, b, true); err != nil {
+			return CSR[I, V]{}, err
+		}
+		if err := check(lower, BoundLower); err != nil {
+			return CSR[I, V]{}, err
+		}
 	}
 	spgemmCount(plan, a, b)
-	if err := check(plan.NNZ, false); err != nil {
+	if err := check(plan.NNZ, BoundExact); err != nil {
 		return CSR[I, V]{}, err
+	}
+	if plan.quick {
+		// The numeric phase is balanced on the output's entries.
+		plan.bounds = splitByWeight(plan.rowPtr, len(plan.bounds)-1)
 	}
 	if plan.NNZ > int64(maxOf[I]()) {
 		return CSR[I, V]{}, overflowErr(fn, "c", "output has %d entries, more than its index type holds (%d)", plan.NNZ, maxOf[I]())

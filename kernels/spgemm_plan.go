@@ -60,6 +60,48 @@ func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (
 	return plan, low, nil
 }
 
+// spgemmQuickPlan checks A and B and returns the plan of the common case
+// without spgemmAnalyze's pass over A's entries (a tenth of a Laplacian
+// square): when check accepts nnz(A) * (longest row of B) entries, so no
+// lower bound is needed to refuse a blow-up early, and every goroutine can have
+// a dense accumulator whatever the flops. The symbolic phase is then split
+// on A's entries; the caller rebalances the numeric phase on C's. It
+// returns nil (and no error) when the full analysis is needed.
+func spgemmQuickPlan[I Index, V Number](fn string, a, b CSR[I, V], check func(nnz int64, kind SpGEMMBound) error) (*SpGEMMPlan, error) {
+	if err := checkCSR(fn, "a", a, true); err != nil {
+		return nil, err
+	}
+	if err := checkCSR(fn, "b", b, true); err != nil {
+		return nil, err
+	}
+	if a.Cols != b.Rows {
+		return nil, argErr(fn, "b", "has %d rows, must equal a.Cols = %d", b.Rows, a.Cols)
+	}
+	longest := 0
+	for k := range b.Rows {
+		longest = max(longest, int(b.Ptr[k+1]-b.Ptr[k]))
+	}
+	upper := mulInt(a.NNZ(), longest)
+	if cells := mulInt(a.Rows, b.Cols); cells >= 0 && (upper < 0 || cells < upper) {
+		upper = cells
+	}
+	if upper < 0 {
+		return nil, nil
+	}
+	workers := numChunkedParts(int64(upper) + int64(a.Rows))
+	if int64(workers)*int64(b.Cols) > spgemmDenseAccMax || check(int64(upper), BoundUpper) != nil {
+		return nil, nil
+	}
+	chunks := 1
+	if workers > 1 {
+		chunks = workers * spgemmChunksPerWorker
+	}
+	prefix := uninitSlice[int64](a.Rows + 1) // spgemmCount writes all of it
+	prefix[0] = 0
+	return &SpGEMMPlan{Rows: a.Rows, Cols: b.Cols, rowPtr: prefix, bounds: splitByWeight(a.Ptr, chunks),
+		workers: workers, dense: true, quick: true}, nil
+}
+
 // maxInSlice returns the largest element of a non-empty slice.
 func maxInSlice(s []int64) int64 {
 	v := s[0]
