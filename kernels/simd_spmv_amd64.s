@@ -5,7 +5,11 @@
 //
 //	y[r] = alpha * sum_t val[t] * x[idx[t]] (+ beta * y[r] if flags&1)
 //
-// with two FMA accumulators and no bounds checks in the loop: a column
+// with two FMA accumulators, no bounds checks in the loop, and a software
+// prefetch of the values and indices some 20 rows ahead at each row (on
+// the 20M-nonzero Laplacian, medians of ten runs 19.0 against 21.9 ms with
+// two goroutines; streaming stores of y were slower, 18.1 against 16.0 ms
+// best: single 8-byte non-temporal stores fill no line at once): a column
 // index outside [0, cols) or a row pointer that decreases or passes end
 // stops the kernel and returns the offending row (relative to the range);
 // -1 means done.
@@ -38,6 +42,8 @@ row: \
 	JLT bad; \
 	VXORPD X0, X0, X0; \
 	VXORPD X1, X1, X1; \
+	PREFETCHT0 1024(R11)(CX*8); \
+	PREFETCHT0 512(R10)(CX*ISZ); \
 pair: \
 	LEAQ 1(CX), AX; \
 	CMPQ AX, DX; \
