@@ -22,13 +22,20 @@ const heapFloorMB = 64
 var heapFloor []byte
 
 func init() {
-	mb := heapFloorMB
-	if s, ok := os.LookupEnv("GOSPARSE_HEAP_FLOOR_MB"); ok {
-		if v, err := strconv.Atoi(s); err == nil && v >= 0 && v <= 1<<20 {
-			mb = v
-		}
-	}
-	if mb > 0 {
+	if mb := heapFloorSize(lookupFloorEnv()); mb > 0 {
 		heapFloor = make([]byte, mb<<20)
 	}
 }
+
+// heapFloorSize returns the floor in MB for the environment variable's
+// value (set tells whether it is set): heapFloorMB unless it is a whole
+// number from 0 to 2^20.
+func heapFloorSize(value string, set bool) int {
+	if v, err := strconv.Atoi(value); set && err == nil && v >= 0 && v <= 1<<20 {
+		return v
+	}
+	return heapFloorMB
+}
+
+// lookupFloorEnv reads GOSPARSE_HEAP_FLOOR_MB.
+func lookupFloorEnv() (string, bool) { return os.LookupEnv("GOSPARSE_HEAP_FLOOR_MB") }
