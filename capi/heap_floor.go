@@ -6,7 +6,7 @@ import (
 )
 
 // heapFloorMB is the default of GOSPARSE_HEAP_FLOOR_MB: see heapFloor.
-const heapFloorMB = 64
+const heapFloorMB = 16
 
 // heapFloor is a pointer-free block that is allocated once and never
 // touched, so it costs address space but no memory. It raises the live
@@ -14,11 +14,12 @@ const heapFloorMB = 64
 // own tensors are small collects every 4 MB of results (every hundred
 // calls of a 40 KB SpMV), and the runtime hands the freed pages back to
 // the OS between collections, so that the next results fault them in
-// afresh (3 us a page on these VMs). With it, collections come every 64 MB
-// and results land on pages the heap already holds: an SpMV with a 320 KB
-// result took 200 instead of 310 us. The cost is up to that much more
-// memory held between collections. GOSPARSE_HEAP_FLOOR_MB sets its size
-// (0: none); GOGC is honoured as usual.
+// afresh (3 us a page on these VMs); an SpMV with a 320 KB result took
+// about 300 us against 200 with a 64 MB floor. A large floor has a cost
+// too: until the first collection every result is fresh memory, and the
+// floor adds twice its size to that stretch (the 20M-nonzero SpMV faulted
+// its 32 MB result for 25 calls with 64 MB, 13 without), hence 16 MB.
+// GOSPARSE_HEAP_FLOOR_MB sets its size (0: none); GOGC is honoured as usual.
 var heapFloor []byte
 
 func init() {
