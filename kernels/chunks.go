@@ -98,7 +98,14 @@ func (r *chunkRun) run(w, c int) {
 // a microsecond, so back-to-back products (a solver's iterations, a Python
 // loop) split as well as long ones. OpenMP runtimes, torch's included,
 // spin the same way; the cost is a core kept busy that long after a job.
-var helperSpin = 200 * time.Microsecond
+var helperSpin atomic.Int64 // nanoseconds
+
+func init() { helperSpin.Store(int64(200 * time.Microsecond)) }
+
+// SetHelperSpin sets how long idle helper goroutines poll for the next job
+// before they park (200 us by default; 0 parks them at once, for processes
+// that share their cores with others).
+func SetHelperSpin(d time.Duration) { helperSpin.Store(int64(max(d, 0))) }
 
 // helperPool is a set of helper goroutines (up to GOMAXPROCS-1, started on
 // demand) that join the one job on offer at a time.
@@ -156,7 +163,7 @@ func (p *helperPool) helper() {
 				continue
 			}
 			if spins%256 == 0 {
-				if time.Since(idle) > helperSpin {
+				if time.Since(idle) > time.Duration(helperSpin.Load()) {
 					break
 				}
 				runtime.Gosched() // let other goroutines have this core
