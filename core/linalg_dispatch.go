@@ -46,9 +46,9 @@ type linOps interface {
 	// gemm sets out (m x n) = alpha * a @ b for dense a (m x k) and b (k x n).
 	gemm(alpha Scalar, a, b Array, m, k, n int64, out Array)
 	// spgemmBounded returns the CSR arrays of a @ b (a, b CSR or COO; columns of
-	// each result row sorted and unique). check sees a lower bound of the
-	// result's entry count first (lower = true), then the exact count, both
-	// before the result is allocated.
+	// each result row sorted and unique). check sees bounds of the result's
+	// entry count, then the exact count, all before the result is allocated
+	// (kernels.SpGEMMBounded).
 	spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val Array, err error)
 	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
