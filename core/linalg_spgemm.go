@@ -2,9 +2,8 @@ package core
 
 import "github.com/gosparse/gosparse/kernels"
 
-// spgemmBounded implements linOps.spgemmBounded: one parallel pass over
-// a's entries yields the result's lower bound on the way to the symbolic
-// phase.
+// spgemmBounded implements linOps.spgemmBounded with kernels.SpGEMMBounded,
+// whose bounds of the result's size come before the symbolic phase.
 func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val Array, err error) {
 	ac, err := k.rowCSR(a)
 	if err != nil {
