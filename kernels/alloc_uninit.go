@@ -61,10 +61,10 @@ func UninitBytes(n int64) []byte {
 // uninitSlice returns n elements with undefined contents (see UninitBytes).
 // T holds no pointers (the memory is not scanned by the collector).
 func uninitSlice[T Word](n int) []T {
-	var zero T
-	b := UninitBytes(int64(n) * int64(unsafe.Sizeof(zero)))
 	if n == 0 {
 		return []T{}
 	}
+	var zero T
+	b := UninitBytes(int64(n) * int64(unsafe.Sizeof(zero)))
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
 }

@@ -105,12 +105,14 @@ const (
 // SpGEMMBounded is SpGEMM with a check that sees bounds of the output's
 // entry count before the symbolic phase spends time in proportion to the
 // flops, then the exact count (BoundExact) before the output is allocated.
-// The first call is an upper bound, nnz(A) times the longest row of B
-// (BoundUpper); when check refuses it, a lower bound follows (BoundLower;
-// each row of C holds at least as many entries as the longest row of B
-// that it combines), made in one pass over A's entries, so that a blow-up
-// is refused at once. check must not be nil; an error it returns for a
-// lower bound or the exact count is returned as is.
+// For outputs narrow enough for a dense accumulator per goroutine, the
+// first call is an upper bound, min(nnz(A) times the longest row of B,
+// rows*cols) (BoundUpper). When check refuses it, or for wider outputs, a
+// lower bound follows (BoundLower; each row of C holds at least as many
+// entries as the longest row of B that it combines), made in one pass over
+// A's entries, so that a blow-up is refused at once. check must not be
+// nil; an error it returns for a lower bound or the exact count is
+// returned as is.
 func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind SpGEMMBound) error) (CSR[I, V], error) {
 	const fn = "SpGEMM"
 	plan, err := spgemmQuickPlan(fn, a, b, check)

@@ -1,18 +1,14 @@
 package kernels
 
-// spgemmChunksPerWorker is how many chunks each goroutine of a SpGEMM
-// phase gets on average. Goroutines take chunks in turn, so one slowed by
-// other work on its core takes fewer of them instead of holding up the rest.
-const spgemmChunksPerWorker = 8
-
 // spgemmChunking returns the goroutine count and the chunk count for a
-// phase of the given work: one chunk when it runs serially.
+// phase of the given work (chunksPerWorker each, taken in turn: see
+// chunkWork): one chunk when it runs serially.
 func spgemmChunking(work int64) (workers, chunks int) {
 	workers = numChunkedParts(work)
 	if workers == 1 {
 		return 1, 1
 	}
-	return workers, workers * spgemmChunksPerWorker
+	return workers, workers * chunksPerWorker
 }
 
 // chunkBases turns the per-chunk totals into the exclusive prefix sums (the

@@ -13,14 +13,8 @@ var spgemmDenseAccMax int64 = 1 << 22
 // for the split), the longest row's flops, and a lower bound of nnz(C),
 // the sum over the rows of A of the longest row of B each combines.
 func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (*SpGEMMPlan, int64, error) {
-	if err := checkCSR(fn, "a", a, needVal); err != nil {
+	if err := spgemmCheck(fn, a, b, needVal); err != nil {
 		return nil, 0, err
-	}
-	if err := checkCSR(fn, "b", b, needVal); err != nil {
-		return nil, 0, err
-	}
-	if a.Cols != b.Rows {
-		return nil, 0, argErr(fn, "b", "has %d rows, must equal a.Cols = %d", b.Rows, a.Cols)
 	}
 	m := a.Rows
 	// Every element is written below (the chunks cover all rows).
@@ -68,14 +62,8 @@ func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (
 // on A's entries; the caller rebalances the numeric phase on C's. It
 // returns nil (and no error) when the full analysis is needed.
 func spgemmQuickPlan[I Index, V Number](fn string, a, b CSR[I, V], check func(nnz int64, kind SpGEMMBound) error) (*SpGEMMPlan, error) {
-	if err := checkCSR(fn, "a", a, true); err != nil {
+	if err := spgemmCheck(fn, a, b, true); err != nil {
 		return nil, err
-	}
-	if err := checkCSR(fn, "b", b, true); err != nil {
-		return nil, err
-	}
-	if a.Cols != b.Rows {
-		return nil, argErr(fn, "b", "has %d rows, must equal a.Cols = %d", b.Rows, a.Cols)
 	}
 	longest := 0
 	for k := range b.Rows {
@@ -88,18 +76,28 @@ func spgemmQuickPlan[I Index, V Number](fn string, a, b CSR[I, V], check func(nn
 	if upper < 0 {
 		return nil, nil
 	}
-	workers := numChunkedParts(int64(upper) + int64(a.Rows))
+	workers, chunks := spgemmChunking(int64(upper) + int64(a.Rows))
 	if int64(workers)*int64(b.Cols) > spgemmDenseAccMax || check(int64(upper), BoundUpper) != nil {
 		return nil, nil
-	}
-	chunks := 1
-	if workers > 1 {
-		chunks = workers * spgemmChunksPerWorker
 	}
 	prefix := uninitSlice[int64](a.Rows + 1) // spgemmCount writes all of it
 	prefix[0] = 0
 	return &SpGEMMPlan{Rows: a.Rows, Cols: b.Cols, rowPtr: prefix, bounds: splitByWeight(a.Ptr, chunks),
 		workers: workers, dense: true, quick: true}, nil
+}
+
+// spgemmCheck checks the O(1) facts of A and B for the product A*B.
+func spgemmCheck[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) error {
+	if err := checkCSR(fn, "a", a, needVal); err != nil {
+		return err
+	}
+	if err := checkCSR(fn, "b", b, needVal); err != nil {
+		return err
+	}
+	if a.Cols != b.Rows {
+		return argErr(fn, "b", "has %d rows, must equal a.Cols = %d", b.Rows, a.Cols)
+	}
+	return nil
 }
 
 // maxInSlice returns the largest element of a non-empty slice.
