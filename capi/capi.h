@@ -26,6 +26,11 @@ typedef const gs_tensor *const gs_ctensor_elem;
 void gsi_set_error(char *msg);
 const char *gsi_get_error(void);
 
+/* The number of threads whose last error is not empty, read by Go with an
+ * atomic load: while it is zero a successful call has nothing to clear and
+ * skips the call into C (some 50 ns of a 1 us small product). */
+extern int64_t gsi_errors_held;
+
 /* Calls release(ctx) when release is not NULL (Go cannot call C function pointers). */
 void gsi_call_release(gs_release_fn release, void *ctx);
 

@@ -6,15 +6,26 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+)
 
 // setLastError stores msg as the calling thread's last error. Exports run on
 // the calling C thread (cgo locks a callback to it), so C thread-local storage
 // is the thread that called.
 func setLastError(msg string) { C.gsi_set_error(C.CString(msg)) }
 
-// clearLastError makes gs_last_error return "" on this thread.
-func clearLastError() { C.gsi_set_error(nil) }
+// clearLastError makes gs_last_error return "" on this thread. When no
+// thread holds a message this thread holds none either (its own setting
+// happened before, on this thread), and the call into C is skipped.
+func clearLastError() {
+	if atomic.LoadInt64((*int64)(unsafe.Pointer(&C.gsi_errors_held))) != 0 {
+		C.gsi_set_error(nil)
+	}
+}
 
 // done turns the outcome of export fn into its status: it clears the last
 // error on success and records "fn: message" on failure.

@@ -11,14 +11,26 @@ _Static_assert(sizeof(void *) == 8, "gosparse handles need 64-bit pointers");
 static pthread_key_t gsi_err_key;
 static pthread_once_t gsi_err_once = PTHREAD_ONCE_INIT;
 
+int64_t gsi_errors_held;
+
 // The key's destructor frees a thread's message when the thread exits.
-static void gsi_err_init(void) { pthread_key_create(&gsi_err_key, free); }
+static void gsi_err_drop(void *msg) {
+    free(msg);
+    __atomic_sub_fetch(&gsi_errors_held, 1, __ATOMIC_SEQ_CST);
+}
+
+static void gsi_err_init(void) { pthread_key_create(&gsi_err_key, gsi_err_drop); }
 
 void gsi_set_error(char *msg) {
     pthread_once(&gsi_err_once, gsi_err_init);
     char *old = pthread_getspecific(gsi_err_key);
     if (old == msg) {
         return;
+    }
+    if (!old) {
+        __atomic_add_fetch(&gsi_errors_held, 1, __ATOMIC_SEQ_CST);
+    } else if (!msg) {
+        __atomic_sub_fetch(&gsi_errors_held, 1, __ATOMIC_SEQ_CST);
     }
     pthread_setspecific(gsi_err_key, msg);
     free(old);

@@ -21,6 +21,9 @@ package core
 // (m, k) of any layout, x a 1-D tensor (k) (densified if sparse). The result
 // is a dense (m) tensor.
 func Mv(a, x *Tensor) (*Tensor, error) {
+	if r, ok, err := mvFast(a, x, nil); ok {
+		return r, err
+	}
 	if linNative(a) && linNative(x) {
 		return linAddmv("mv", nil, a, x, IntScalar(0), IntScalar(1), nil)
 	}

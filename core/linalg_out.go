@@ -15,6 +15,9 @@ func MvOut(mat, vec, out *Tensor) error {
 	if out == nil {
 		return linNilOut("mv")
 	}
+	if _, ok, err := mvFast(mat, vec, out); ok {
+		return err
+	}
 	if linNative(mat) && linNative(vec) {
 		_, err := linAddmv("mv", nil, mat, vec, IntScalar(0), IntScalar(1), out)
 		return err

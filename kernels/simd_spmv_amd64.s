@@ -5,7 +5,9 @@
 //
 //	y[r] = alpha * sum_t val[t] * x[idx[t]] (+ beta * y[r] if flags&1)
 //
-// with two FMA accumulators, no bounds checks in the loop, and a software
+// with two FMA accumulators over a loop unrolled four times (on the 5-point
+// Laplacian, best of interleaved runs 4.6 against 4.8 ms single-threaded on
+// 1M rows; equal on a 100-row matrix), no bounds checks of Go's, and a software
 // prefetch of the values and indices some 20 rows ahead at each row (on
 // the 20M-nonzero Laplacian, medians of ten runs 19.0 against 21.9 ms with
 // two goroutines; streaming stores of y were slower, 18.1 against 16.0 ms
@@ -44,10 +46,10 @@ row: \
 	VXORPD X1, X1, X1; \
 	PREFETCHT0 1024(R11)(CX*8); \
 	PREFETCHT0 512(R10)(CX*ISZ); \
-pair: \
-	LEAQ 1(CX), AX; \
+	LEAQ 4(CX), AX; \
 	CMPQ AX, DX; \
-	JGE single; \
+	JGT single; \
+quad: \
 	IDX(0, CX, AX); \
 	CMPQ AX, R13; \
 	JAE bad; \
@@ -58,8 +60,20 @@ pair: \
 	VFMADD231SD (R12)(AX*8), X2, X0; \
 	VMOVSD 8(R11)(CX*8), X3; \
 	VFMADD231SD (R12)(R14*8), X3, X1; \
-	ADDQ $2, CX; \
-	JMP pair; \
+	IDX(2*ISZ, CX, AX); \
+	CMPQ AX, R13; \
+	JAE bad; \
+	IDX(3*ISZ, CX, R14); \
+	CMPQ R14, R13; \
+	JAE bad; \
+	VMOVSD 16(R11)(CX*8), X2; \
+	VFMADD231SD (R12)(AX*8), X2, X0; \
+	VMOVSD 24(R11)(CX*8), X3; \
+	VFMADD231SD (R12)(R14*8), X3, X1; \
+	ADDQ $4, CX; \
+	LEAQ 4(CX), AX; \
+	CMPQ AX, DX; \
+	JLE quad; \
 single: \
 	CMPQ CX, DX; \
 	JGE finish; \
@@ -69,6 +83,7 @@ single: \
 	VMOVSD (R11)(CX*8), X2; \
 	VFMADD231SD (R12)(AX*8), X2, X0; \
 	INCQ CX; \
+	JMP single; \
 finish: \
 	VADDSD X1, X0, X0; \
 	VMULSD X14, X0, X0; \
