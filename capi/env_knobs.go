@@ -9,13 +9,16 @@ import (
 )
 
 // The library's run-time knobs, read once from the environment when it is
-// loaded: GOSPARSE_HEAP_FLOOR_MB (heapFloor) and GOSPARSE_SPIN_US (how
+// loaded: GOSPARSE_HEAP_FLOOR_MB (heapFloor), GOSPARSE_SPIN_US (how
 // long the kernels' idle helper goroutines poll for the next job before
 // they park: kernels.SetHelperSpin; 0 for processes that share their cores
-// with others, as OMP_WAIT_POLICY=passive does for OpenMP).
+// with others, as OMP_WAIT_POLICY=passive does for OpenMP) and
+// GOSPARSE_RECYCLE_MB (how much of freed tensors' large buffers is kept
+// for the next results: kernels.SetRecycleBudget; 0 turns it off).
 const (
-	heapFloorMB = 16  // GOSPARSE_HEAP_FLOOR_MB's default
-	spinUS      = 200 // GOSPARSE_SPIN_US's default
+	heapFloorMB = 16   // GOSPARSE_HEAP_FLOOR_MB's default
+	spinUS      = 200  // GOSPARSE_SPIN_US's default
+	recycleMB   = 1024 // GOSPARSE_RECYCLE_MB's default
 	knobMax     = 1 << 20
 )
 
@@ -38,6 +41,7 @@ func init() {
 		heapFloor = make([]byte, mb<<20)
 	}
 	kernels.SetHelperSpin(time.Duration(knob("GOSPARSE_SPIN_US", spinUS)) * time.Microsecond)
+	kernels.SetRecycleBudget(int64(knob("GOSPARSE_RECYCLE_MB", recycleMB)) << 20)
 }
 
 // knob returns the environment variable name as a whole number from 0 to

@@ -127,3 +127,23 @@ func (r *registry[T]) count() int64 {
 	defer r.mu.RUnlock()
 	return r.live
 }
+
+// each calls f with every live object, under the registry's read lock (f
+// must not add or remove), and returns true; with more than limit live
+// objects it calls nothing and returns false.
+func (r *registry[T]) each(limit int64, f func(*T)) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if r.live > limit {
+		return false
+	}
+	for _, s := range r.slots {
+		if s.key == nil {
+			continue
+		}
+		if v, ok := pointer.Restore(s.key).(*T); ok {
+			f(v)
+		}
+	}
+	return true
+}

@@ -37,7 +37,8 @@ func PoisonUninitForTests() (restore func()) {
 
 // UninitBytes returns n bytes at an 8-byte boundary with undefined
 // contents: only for outputs that the caller overwrites entirely before
-// anyone reads them. Small buffers come zeroed.
+// anyone reads them. Small buffers come zeroed; large ones may be buffers
+// handed back with RecycleBytes.
 func UninitBytes(n int64) []byte {
 	if n == 0 {
 		return []byte{}
@@ -46,10 +47,19 @@ func UninitBytes(n int64) []byte {
 		words := make([]uint64, (n+7)/8)
 		return unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), n)
 	}
-	// A size that is a multiple of 8 gets 8-byte alignment from every size
-	// class, the tiny allocator's included.
-	p := mallocgc(uintptr((n+7)&^7), nil, false)
-	b := unsafe.Slice((*byte)(p), n)
+	var b []byte
+	if n >= RecycleMinBytes {
+		b = takeRecycled(n)
+	}
+	if b == nil {
+		// A size that is a multiple of 8 gets 8-byte alignment from every
+		// size class, the tiny allocator's included.
+		p := mallocgc(uintptr((n+7)&^7), nil, false)
+		b = unsafe.Slice((*byte)(p), n)
+		if n >= RecycleMinBytes {
+			rememberUninit(b)
+		}
+	}
 	if uninitPoison {
 		for i := range b {
 			b[i] = 0xFF

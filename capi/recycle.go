@@ -1,0 +1,68 @@
+package main
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// recycleScanMax is the most live tensors that a free scans for users of
+// its buffers (about 0.2 us each); with more, nothing is recycled, as the
+// scan could cost more than the page faults it saves (a 1 MiB buffer
+// faults 256 pages, some 800 us here).
+const recycleScanMax = 1024
+
+// recycleStorage offers the large storage buffers of h, whose handle has
+// just been freed, to the kernels' recycler (kernels.RecycleBytes), so that
+// the next result of their size reuses memory that is already mapped. A
+// buffer is offered only when no live tensor stores anything in it: views
+// share buffers, and a tensor may sit behind several handles. Buffers
+// borrowed from the caller are never offered (the recycler also takes
+// nothing but its own allocations), and neither are those of a freed
+// handle whose storage was lent to C: the pointers C holds are invalid
+// after the free by the header's contract, but a caller that keeps reading
+// them sees stale data rather than someone else's result.
+func recycleStorage(h *tensorHandle, borrowed, lent bool) {
+	if borrowed || lent {
+		return
+	}
+	var bufs [][]byte
+	for _, a := range storageArrays(h.t) {
+		if cap(a.Data) >= kernels.RecycleMinBytes {
+			bufs = append(bufs, a.Data[:cap(a.Data)])
+		}
+	}
+	if len(bufs) == 0 {
+		return
+	}
+	scanned := tensors.each(recycleScanMax, func(o *tensorHandle) {
+		for _, a := range storageArrays(o.t) {
+			bufs = dropOverlapping(bufs, a.Data)
+		}
+	})
+	if !scanned {
+		return
+	}
+	for _, b := range bufs {
+		kernels.RecycleBytes(b)
+	}
+}
+
+// dropOverlapping removes from bufs every buffer that shares an address
+// with data.
+func dropOverlapping(bufs [][]byte, data []byte) [][]byte {
+	if len(data) == 0 {
+		return bufs
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	end := start + uintptr(len(data))
+	kept := bufs[:0]
+	for _, b := range bufs {
+		bs := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		if start < bs+uintptr(len(b)) && bs < end {
+			continue
+		}
+		kept = append(kept, b)
+	}
+	return kept
+}

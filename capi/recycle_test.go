@@ -1,0 +1,91 @@
+package main
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/require"
+)
+
+// recycleRows makes products whose result, 2 MB of float64, is above
+// kernels.RecycleMinBytes.
+const recycleRows = 1 << 18
+
+// bigResult returns a fresh product of recycleRows float64 values, the
+// kind of result recycling is for.
+func bigResult(t *testing.T) *core.Tensor {
+	t.Helper()
+	ptr := core.NewArray(core.Int32, []int64{recycleRows + 1})
+	p := core.AsSlice[int32](ptr)
+	for i := range p {
+		p[i] = int32(i)
+	}
+	vals := core.NewArray(core.Float64, []int64{recycleRows})
+	for i, v := 0, core.AsSlice[float64](vals); i < len(v); i++ {
+		v[i] = float64(i)
+	}
+	a, err := core.NewCompressed(core.CSR, ptr, core.NewArray(core.Int32, []int64{recycleRows}), vals,
+		[]int64{recycleRows, 1}, core.BuildOptions{})
+	require.NoError(t, err)
+	x, err := core.NewStrided(core.Float64Array([]float64{2}))
+	require.NoError(t, err)
+	r, err := core.Mv(a, x)
+	require.NoError(t, err)
+	return r
+}
+
+func valuesAddr(t *core.Tensor) uintptr {
+	v, _ := t.RawValues()
+	return uintptr(unsafe.Pointer(unsafe.SliceData(v.Data)))
+}
+
+func TestFreeRecyclesAnUnsharedResult(t *testing.T) {
+	r := bigResult(t)
+	h, err := newTensorHandle(r, nil)
+	require.NoError(t, err)
+	require.Zero(t, gs_tensor_free(&h))
+	require.Equal(t, valuesAddr(r), valuesAddr(bigResult(t)), "the next result of the size reuses the buffer")
+}
+
+func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
+	r := bigResult(t)
+	want, _ := r.RawValues()
+	want.Data = append([]byte(nil), want.Data...)
+	check := func(msg string) {
+		got, _ := r.RawValues()
+		require.Equal(t, want.Data, got.Data, msg)
+	}
+
+	// The same tensor behind a second handle.
+	h1, err := newTensorHandle(r, nil)
+	require.NoError(t, err)
+	h2, err := newTensorHandle(r, nil)
+	require.NoError(t, err)
+	require.Zero(t, gs_tensor_free(&h1))
+	require.NotEqual(t, valuesAddr(r), valuesAddr(bigResult(t)), "a second handle still uses it")
+	check("after the first free")
+
+	// A view of a few of its elements.
+	v, _ := r.RawValues()
+	view, err := core.NewStrided(core.Array{DType: core.Float64, Shape: []int64{2}, Data: v.Data[800:816]})
+	require.NoError(t, err)
+	hv, err := newTensorHandle(view, nil)
+	require.NoError(t, err)
+	require.Zero(t, gs_tensor_free(&h2))
+	require.NotEqual(t, valuesAddr(r), valuesAddr(bigResult(t)), "a view still uses it")
+	check("after the second free")
+	require.Zero(t, gs_tensor_free(&hv))
+}
+
+func TestFreeKeepsLentStorage(t *testing.T) {
+	r := bigResult(t)
+	h, err := newTensorHandle(r, nil)
+	require.NoError(t, err)
+	th := tensors.get(uint64(uintptr(unsafe.Pointer(h))))
+	require.NotNil(t, th)
+	_, err = th.lend(lendKey{comp: 0, level: -1}, r.RawValues)
+	require.NoError(t, err)
+	require.Zero(t, gs_tensor_free(&h))
+	require.NotEqual(t, valuesAddr(r), valuesAddr(bigResult(t)), "C may still read what was lent")
+}
