@@ -27,8 +27,9 @@ func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
 		return arrayInput{}, errNull(arg)
 	}
 	d := core.DType(a.dtype)
-	if err := core.CheckDType(arg+".dtype", d); err != nil {
-		return arrayInput{}, err
+	if !d.Valid() {
+		// The name is joined here, not up front: that cost an allocation per call.
+		return arrayInput{}, core.CheckDType(arg+".dtype", d)
 	}
 	nd := int(a.ndim)
 	if nd < 0 || nd > C.GS_MAX_NDIM {

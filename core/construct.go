@@ -25,7 +25,7 @@ func checkArray(arg string, a Array) error {
 	if err := CheckDType(arg, a.DType); err != nil {
 		return err
 	}
-	n, err := numelChecked(arg+".shape", a.Shape)
+	n, err := numelCheckedField(arg, ".shape", a.Shape)
 	if err != nil {
 		return err
 	}
