@@ -34,8 +34,9 @@ const (
 // free (two calls into C) and a map insert and delete on every create and
 // free.
 type slot struct {
-	key unsafe.Pointer
-	gen uint32
+	key  unsafe.Pointer
+	gen  uint32
+	next uint32 // the next free slot in the queue, plus one (0: none)
 }
 
 // cell holds a slot's live object, nil while the slot is free.
@@ -48,8 +49,11 @@ type cell[T any] struct{ v *T }
 type registry[T any] struct {
 	mu    sync.RWMutex
 	slots []slot
-	free  []uint32 // FIFO queue of free slot numbers
-	live  int64
+	// The FIFO queue of free slots, threaded through slot.next, as slot
+	// numbers plus one (0: empty). A slice used as a queue reallocated
+	// every few frees.
+	head, tail uint32
+	live       int64
 }
 
 // makeHandle packs a slot and its generation into a handle word.
@@ -72,8 +76,11 @@ func (r *registry[T]) add(v *T) (uint64, bool) {
 	defer r.mu.Unlock()
 	var s uint32
 	switch {
-	case len(r.free) > 0:
-		s, r.free = r.free[0], r.free[1:]
+	case r.head != 0:
+		s, r.head = r.head-1, r.slots[r.head-1].next
+		if r.head == 0 {
+			r.tail = 0
+		}
 	case len(r.slots) < maxSlots:
 		s = uint32(len(r.slots))
 		r.slots = append(r.slots, slot{key: pointer.Save(&cell[T]{}), gen: 1})
@@ -128,7 +135,13 @@ func (r *registry[T]) remove(h uint64) *T {
 	if r.slots[s].gen = (gen + 1) & genMask; r.slots[s].gen == 0 {
 		r.slots[s].gen = 1
 	}
-	r.free = append(r.free, s)
+	r.slots[s].next = 0
+	if r.tail == 0 {
+		r.head = s + 1
+	} else {
+		r.slots[r.tail-1].next = s + 1
+	}
+	r.tail = s + 1
 	r.live--
 	return v
 }

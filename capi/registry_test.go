@@ -82,6 +82,19 @@ func TestRegistryFIFOReuse(t *testing.T) {
 	s, _, _ := decode(h)
 	s2, _, _ := decode(hs[2])
 	assert.Equal(t, s2, s, "the slot freed first is reused first")
+
+	// Empty the queue, then fill it again: the order still holds.
+	h, _ = r.add(&item{})
+	s0, _, _ := decode(hs[0])
+	s, _, _ = decode(h)
+	assert.Equal(t, s0, s)
+	r.remove(hs[3])
+	r.remove(hs[1])
+	h, _ = r.add(&item{})
+	s, _, _ = decode(h)
+	s3, _, _ := decode(hs[3])
+	assert.Equal(t, s3, s)
+	assert.EqualValues(t, 3, r.count())
 }
 
 // TestHandleFromBitsRoundTrip checks that C receives the handle word itself
