@@ -1,7 +1,6 @@
 package main
 
 /*
-#include <string.h>
 #include "capi.h"
 */
 import "C"
@@ -28,8 +27,9 @@ func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
 		return arrayInput{}, errNull(arg)
 	}
 	d := core.DType(a.dtype)
-	if err := core.CheckDType(arg+".dtype", d); err != nil {
-		return arrayInput{}, err
+	if !d.Valid() {
+		// The name is joined here, not up front: that cost an allocation per call.
+		return arrayInput{}, core.CheckDType(arg+".dtype", d)
 	}
 	nd := int(a.ndim)
 	if nd < 0 || nd > C.GS_MAX_NDIM {
@@ -69,6 +69,17 @@ func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
 
 // copyArray copies the caller's buffer into a new Go array (the *_from verbs).
 func copyArray(arg string, a *C.gs_carray) (core.Array, error) {
+	src, err := viewToCopy(arg, a)
+	if err != nil {
+		return core.Array{}, err
+	}
+	return core.CopyArray(src), nil
+}
+
+// viewToCopy views the caller's buffer, for a function that copies it
+// at once and keeps no reference, once its size is within the memory limit.
+// Go reads C memory directly: the copy costs no call into C.
+func viewToCopy(arg string, a *C.gs_carray) (core.Array, error) {
 	in, err := readArray(arg, a)
 	if err != nil {
 		return core.Array{}, err
@@ -76,11 +87,7 @@ func copyArray(arg string, a *C.gs_carray) (core.Array, error) {
 	if limit := core.MemoryLimit(); in.bytes > limit {
 		return core.Array{}, core.Errorf(core.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
 	}
-	out := core.NewArray(in.dtype, in.shape)
-	if in.bytes > 0 {
-		C.memcpy(unsafe.Pointer(&out.Data[0]), in.data, C.size_t(in.bytes))
-	}
-	return out, nil
+	return core.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
 }
 
 // wrap views the caller's buffer as a core.Array without copying (the

@@ -34,10 +34,6 @@ extern int64_t gsi_errors_held;
 /* Calls release(ctx) when release is not NULL (Go cannot call C function pointers). */
 void gsi_call_release(gs_release_fn release, void *ctx);
 
-/* Handles are tagged words, never addresses: this cast keeps uintptr->pointer
- * conversions out of Go (go vet, checkptr). */
-gs_tensor *gsi_handle_from_bits(uint64_t bits);
-
 /* The address lent for zero-length components: never NULL, never read. */
 void *gsi_empty_data(void);
 

@@ -147,11 +147,11 @@ func gs_strided_from(data *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	a, err := copyArray("data", data)
+	src, err := viewToCopy("data", data)
 	if err != nil {
 		return done(fn, err)
 	}
-	t, err := core.NewStrided(a)
+	t, err := core.NewStridedCopy(src)
 	return finishNew(fn, t, err, nil, out)
 }
 

@@ -1,5 +1,5 @@
 // helpers.c — the few C definitions that package capi needs: thread-local
-// last error, the release trampoline and handle casts.
+// last error and the release trampoline.
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -47,8 +47,6 @@ void gsi_call_release(gs_release_fn release, void *ctx) {
         release(ctx);
     }
 }
-
-gs_tensor *gsi_handle_from_bits(uint64_t bits) { return (gs_tensor *)(uintptr_t)bits; }
 
 // 16 bytes aligned for every dtype, including complex128.
 static _Alignas(16) unsigned char gsi_empty[16];

@@ -27,22 +27,33 @@ const (
 	maxSlots    = 1 << slotBits
 )
 
-// slot is one entry of the registry: the go-pointer key of the live object
-// (nil when free) and the generation that live handles to it carry.
+// slot is one entry of the registry: the go-pointer key of the slot's cell
+// and the generation that live handles to it carry. The key is saved when
+// the slot is made and kept while slots are reused (they are never
+// dropped); saving and unreferencing one per handle cost a C malloc and
+// free (two calls into C) and a map insert and delete on every create and
+// free.
 type slot struct {
-	key unsafe.Pointer
-	gen uint32
+	key  unsafe.Pointer
+	gen  uint32
+	next uint32 // the next free slot in the queue, plus one (0: none)
 }
 
-// registry maps handles to Go objects of one type. The objects themselves are
-// kept by mattn/go-pointer, which gives each one a C-allocated key, so that
-// nothing C can see is a Go pointer; the registry adds the magic and
-// generation checks around it.
+// cell holds a slot's live object, nil while the slot is free.
+type cell[T any] struct{ v *T }
+
+// registry maps handles to Go objects of one type. Each slot's cell is kept
+// by mattn/go-pointer, which gives it a C-allocated key, so that nothing C
+// can see is a Go pointer; the registry adds the magic and generation
+// checks around it. r.mu guards the slots and the cells' contents.
 type registry[T any] struct {
 	mu    sync.RWMutex
 	slots []slot
-	free  []uint32 // FIFO queue of free slot numbers
-	live  int64
+	// The FIFO queue of free slots, threaded through slot.next, as slot
+	// numbers plus one (0: empty). A slice used as a queue reallocated
+	// every few frees.
+	head, tail uint32
+	live       int64
 }
 
 // makeHandle packs a slot and its generation into a handle word.
@@ -61,23 +72,30 @@ func decode(h uint64) (s, gen uint32, ok bool) {
 // add registers v and returns its handle word; ok is false when every slot
 // is taken (2^24 live objects).
 func (r *registry[T]) add(v *T) (uint64, bool) {
-	key := pointer.Save(v)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var s uint32
 	switch {
-	case len(r.free) > 0:
-		s, r.free = r.free[0], r.free[1:]
+	case r.head != 0:
+		s, r.head = r.head-1, r.slots[r.head-1].next
+		if r.head == 0 {
+			r.tail = 0
+		}
 	case len(r.slots) < maxSlots:
 		s = uint32(len(r.slots))
-		r.slots = append(r.slots, slot{gen: 1})
+		r.slots = append(r.slots, slot{key: pointer.Save(&cell[T]{}), gen: 1})
 	default:
-		pointer.Unref(key)
 		return 0, false
 	}
-	r.slots[s].key = key
+	r.cell(s).v = v
 	r.live++
 	return makeHandle(s, r.slots[s].gen), true
+}
+
+// cell returns slot s's cell; r.mu must be held.
+func (r *registry[T]) cell(s uint32) *cell[T] {
+	c, _ := pointer.Restore(r.slots[s].key).(*cell[T])
+	return c
 }
 
 // get returns the live object of handle h, or nil for a NULL, foreign, freed
@@ -89,11 +107,10 @@ func (r *registry[T]) get(h uint64) *T {
 	}
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	if int(s) >= len(r.slots) || r.slots[s].key == nil || r.slots[s].gen != gen {
+	if int(s) >= len(r.slots) || r.slots[s].gen != gen {
 		return nil
 	}
-	v, _ := pointer.Restore(r.slots[s].key).(*T)
-	return v
+	return r.cell(s).v // nil when the slot is free
 }
 
 // remove unregisters handle h and returns its object, or nil when h is not a
@@ -105,18 +122,26 @@ func (r *registry[T]) remove(h uint64) *T {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if int(s) >= len(r.slots) || r.slots[s].key == nil || r.slots[s].gen != gen {
+	if int(s) >= len(r.slots) || r.slots[s].gen != gen {
 		return nil
 	}
-	key := r.slots[s].key
-	v, _ := pointer.Restore(key).(*T)
-	pointer.Unref(key)
-	r.slots[s].key = nil
+	c := r.cell(s)
+	v := c.v
+	if v == nil {
+		return nil
+	}
+	c.v = nil
 	// Generation 0 is never used, so a zeroed word with the magic is never live.
 	if r.slots[s].gen = (gen + 1) & genMask; r.slots[s].gen == 0 {
 		r.slots[s].gen = 1
 	}
-	r.free = append(r.free, s)
+	r.slots[s].next = 0
+	if r.tail == 0 {
+		r.head = s + 1
+	} else {
+		r.slots[r.tail-1].next = s + 1
+	}
+	r.tail = s + 1
 	r.live--
 	return v
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,6 +82,30 @@ func TestRegistryFIFOReuse(t *testing.T) {
 	s, _, _ := decode(h)
 	s2, _, _ := decode(hs[2])
 	assert.Equal(t, s2, s, "the slot freed first is reused first")
+
+	// Empty the queue, then fill it again: the order still holds.
+	h, _ = r.add(&item{})
+	s0, _, _ := decode(hs[0])
+	s, _, _ = decode(h)
+	assert.Equal(t, s0, s)
+	r.remove(hs[3])
+	r.remove(hs[1])
+	h, _ = r.add(&item{})
+	s, _, _ = decode(h)
+	s3, _, _ := decode(hs[3])
+	assert.Equal(t, s3, s)
+	assert.EqualValues(t, 3, r.count())
+}
+
+// TestHandleFromBitsRoundTrip checks that C receives the handle word itself
+// and that the collector tolerates it in a pointer variable (go test -race
+// adds checkptr's checks of the reinterpretation).
+func TestHandleFromBitsRoundTrip(t *testing.T) {
+	for _, w := range []uint64{makeHandle(0, 1), makeHandle(slotMask, genMask)} {
+		p := handleFromBits(w)
+		runtime.GC()
+		assert.Equal(t, w, uint64(uintptr(unsafe.Pointer(p))))
+	}
 }
 
 func TestGuardTurnsPanicIntoInternalError(t *testing.T) {

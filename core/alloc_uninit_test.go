@@ -12,3 +12,33 @@ func TestUninitArrayShape(t *testing.T) {
 	require.Len(t, a.Data, 3*5*16)
 	require.Len(t, AsSlice[complex128](a), 15)
 }
+
+// TestCopyArrayOwnsEveryByte checks that the copy, made in memory that is
+// not zeroed (poisoned by TestMain), holds src and shares nothing.
+func TestCopyArrayOwnsEveryByte(t *testing.T) {
+	src := Float64Array([]float64{1, 2, 3, 4, 5, 6}, 2, 3)
+	c := CopyArray(src)
+	require.Equal(t, src, c)
+	src.Data[0], src.Shape[0] = 0xAA, 7
+	require.Equal(t, []float64{1, 2, 3, 4, 5, 6}, AsSlice[float64](c))
+	require.Equal(t, []int64{2, 3}, c.Shape)
+	require.Equal(t, []byte{}, CopyArray(Float64Array(nil)).Data)
+}
+
+// TestNewStridedCopy checks that the tensor keeps a copy, not data, and that
+// bad data is refused as NewStrided refuses it.
+func TestNewStridedCopy(t *testing.T) {
+	data := Float64Array([]float64{1, 2, 3, 4}, 2, 2)
+	x, err := NewStridedCopy(data)
+	require.NoError(t, err)
+	AsSlice[float64](data)[0], data.Shape[0] = 9, 5
+	v, err := x.RawValues()
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 3, 4}, AsSlice[float64](v))
+	require.Equal(t, []int64{2, 2}, x.Shape())
+
+	bad := Array{DType: Float64, Shape: []int64{2}, Data: make([]byte, 8)}
+	_, want := NewStrided(bad)
+	_, err = NewStridedCopy(bad)
+	require.Equal(t, want, err)
+}

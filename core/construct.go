@@ -25,7 +25,7 @@ func checkArray(arg string, a Array) error {
 	if err := CheckDType(arg, a.DType); err != nil {
 		return err
 	}
-	n, err := numelChecked(arg+".shape", a.Shape)
+	n, err := numelCheckedField(arg, ".shape", a.Shape)
 	if err != nil {
 		return err
 	}
@@ -131,15 +131,30 @@ func firstUnsortedColumn(idx Array) (int64, bool) {
 
 // NewStrided wraps a dense row-major array as a strided tensor (kept, not copied).
 func NewStrided(data Array) (*Tensor, error) {
+	if err := checkStrided(data); err != nil {
+		return nil, err
+	}
+	return newStridedOwned(data.DType, append([]int64(nil), data.Shape...), data.Data), nil
+}
+
+// NewStridedCopy builds a strided tensor holding a copy of data, which it
+// does not keep: NewStrided(CopyArray(data)) without copying the copy's
+// shape again. The C ABI's gs_strided_from copies from C memory with it.
+func NewStridedCopy(data Array) (*Tensor, error) {
+	if err := checkStrided(data); err != nil {
+		return nil, err
+	}
+	a := CopyArray(data)
+	return newStridedOwned(a.DType, a.Shape, a.Data), nil
+}
+
+// checkStrided checks that data can be the storage of a strided tensor.
+func checkStrided(data Array) error {
 	if err := checkArray("data", data); err != nil {
-		return nil, err
+		return err
 	}
-	shape := append([]int64(nil), data.Shape...)
-	spec := formatSpec{layout: Strided, shape: shape, block: [2]int64{1, 1}}
-	if err := spec.validate(); err != nil {
-		return nil, err
-	}
-	return newStridedOwned(data.DType, shape, data.Data), nil
+	spec := formatSpec{layout: Strided, shape: data.Shape, block: [2]int64{1, 1}}
+	return spec.validate()
 }
 
 // newStridedOwned builds a strided tensor over data, which holds numel(shape)

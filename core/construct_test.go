@@ -82,6 +82,12 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 		{"buffer too short", func() (*Tensor, error) {
 			return NewStrided(Array{DType: Float64, Shape: []int64{2}, Data: make([]byte, 8)})
 		}, ErrInvalidArgument, "buffer has 8 bytes"},
+		{"data shape negative", func() (*Tensor, error) {
+			return NewStrided(Array{DType: Float64, Shape: []int64{2, -1}, Data: []byte{}})
+		}, ErrInvalidArgument, "data.shape[1] = -1: sizes must be non-negative"},
+		{"data shape overflows", func() (*Tensor, error) {
+			return NewStrided(Array{DType: Float64, Shape: []int64{1 << 40, 1 << 40}, Data: []byte{}})
+		}, ErrInvalidArgument, "data.shape = [1099511627776 1099511627776]: the number of elements overflows int64"},
 		{"negative size", func() (*Tensor, error) { return Empty(CSR, Float64, []int64{-1, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "non-negative"},
 		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, Float64, []int64{2, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "blocksize"},
 	}

@@ -58,8 +58,17 @@ func (f *formatSpec) validate() error {
 
 // levels builds the level list of the format (storage left empty).
 func (f *formatSpec) levels() []Level {
-	// One allocation: no format has more levels than dims plus one.
-	ls := make([]Level, 0, len(f.shape)+1)
+	// One allocation of the right size: a level per dim for strided
+	// tensors (half of a small strided_from's bytes), two more for the
+	// blocked layouts' block rows and columns, at most one more otherwise.
+	n := len(f.shape) + 1
+	switch {
+	case f.layout == Strided:
+		n = len(f.shape)
+	case f.layout.IsBlocked():
+		n = len(f.shape) + 2
+	}
+	ls := make([]Level, 0, n)
 	dense := func(dim int, op ExprOp, c, size int64) {
 		ls = append(ls, Level{Kind: LevelDense, Dim: dim, Op: op, C: c, Size: size, Unique: true, Ordered: true})
 	}

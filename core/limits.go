@@ -42,15 +42,20 @@ func mulChecked(a, b int64) (int64, bool) {
 }
 
 // numelChecked is the product of shape, or an error naming arg on a negative size or overflow.
-func numelChecked(arg string, shape []int64) (int64, error) {
+func numelChecked(arg string, shape []int64) (int64, error) { return numelCheckedField(arg, "", shape) }
+
+// numelCheckedField is numelChecked for the shape held in field of arg
+// (named arg+field): the name is joined only in an error, as joining it up
+// front cost an allocation on every constructor call.
+func numelCheckedField(arg, field string, shape []int64) (int64, error) {
 	n := int64(1)
 	for i, s := range shape {
 		if s < 0 {
-			return 0, Errorf(ErrInvalidArgument, "%s[%d] = %d: sizes must be non-negative", arg, i, s)
+			return 0, Errorf(ErrInvalidArgument, "%s%s[%d] = %d: sizes must be non-negative", arg, field, i, s)
 		}
 		var ok bool
 		if n, ok = mulChecked(n, s); !ok {
-			return 0, Errorf(ErrInvalidArgument, "%s = %v: the number of elements overflows int64", arg, shape)
+			return 0, Errorf(ErrInvalidArgument, "%s%s = %v: the number of elements overflows int64", arg, field, shape)
 		}
 	}
 	return n, nil

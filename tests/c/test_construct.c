@@ -290,6 +290,10 @@ static void test_strided_from(void) {
     bad = a;
     bad.data = NULL;
     CHECK_ERR(gs_strided_from(&bad, &t), GS_ERR_INVALID_ARGUMENT, "data.data is NULL");
+    bad = a;
+    bad.ndim = 1;
+    bad.shape[0] = INT64_C(1) << 40; /* fits, but copying it exceeds the memory limit */
+    CHECK_ERR(gs_strided_from(&bad, &t), GS_ERR_TOO_LARGE, "gs_strided_from: data: copying 4398046511104 bytes exceeds the memory limit");
     CHECK(t == NULL);
 }
 
