@@ -162,11 +162,8 @@ func (r *registry[T]) each(limit int64, f func(*T)) bool {
 	if r.live > limit {
 		return false
 	}
-	for _, s := range r.slots {
-		if s.key == nil {
-			continue
-		}
-		if v, ok := pointer.Restore(s.key).(*T); ok {
+	for s := range r.slots {
+		if v := r.cell(uint32(s)).v; v != nil {
 			f(v)
 		}
 	}
