@@ -91,6 +91,17 @@ func RecycleBytes(b []byte) bool {
 	return true
 }
 
+// recycleSlice offers a kernel's own scratch from uninitSlice for reuse
+// (see RecycleBytes), whole to its capacity.
+func recycleSlice[T Word](s []T) {
+	if cap(s) == 0 {
+		return
+	}
+	var zero T
+	s = s[:cap(s)]
+	RecycleBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s))*unsafe.Sizeof(zero)))
+}
+
 // takeRecycled returns a kept buffer of at least n bytes and at most
 // 1/recycleSlack more, shortened to n (its capacity stays whole, so that
 // it can be recycled again), or nil.
