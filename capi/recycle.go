@@ -3,6 +3,7 @@ package main
 import (
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -26,8 +27,11 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	if borrowed || lent {
 		return
 	}
+	// Stack room for the arrays of every layout: freeing a small tensor
+	// allocates nothing here.
+	var room [16]core.Array
 	var bufs [][]byte
-	for _, a := range storageArrays(h.t) {
+	for _, a := range h.t.AppendStorage(room[:0]) {
 		if cap(a.Data) >= kernels.RecycleMinBytes {
 			bufs = append(bufs, a.Data[:cap(a.Data)])
 		}
@@ -36,7 +40,7 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 		return
 	}
 	scanned := tensors.each(recycleScanMax, func(o *tensorHandle) {
-		for _, a := range storageArrays(o.t) {
+		for _, a := range o.t.AppendStorage(room[:0]) {
 			bufs = dropOverlapping(bufs, a.Data)
 		}
 	})

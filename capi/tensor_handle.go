@@ -140,7 +140,7 @@ func (b *borrow) drop() {
 
 // aliasedBy reports whether any storage array of t lies in borrowed memory.
 func (b *borrow) aliasedBy(t *core.Tensor) bool {
-	for _, a := range storageArrays(t) {
+	for _, a := range t.AppendStorage(nil) {
 		if len(a.Data) == 0 {
 			continue
 		}
@@ -153,22 +153,4 @@ func (b *borrow) aliasedBy(t *core.Tensor) bool {
 		}
 	}
 	return false
-}
-
-// storageArrays lists the arrays a tensor stores: its levels' pos and crd,
-// its values, and COO's indices.
-func storageArrays(t *core.Tensor) []core.Array {
-	var out []core.Array
-	for _, l := range t.Levels() {
-		out = append(out, l.Pos, l.Crd)
-	}
-	if v, err := t.RawValues(); err == nil {
-		out = append(out, v)
-	}
-	if t.Layout() == core.COO {
-		if ix, err := t.RawIndices(); err == nil {
-			out = append(out, ix)
-		}
-	}
-	return out
 }

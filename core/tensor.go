@@ -115,6 +115,21 @@ func (t *Tensor) Indices() (Array, error) {
 	return t.indices, nil
 }
 
+// AppendStorage appends the arrays the tensor stores to dst and returns
+// the result: its levels' pos and crd, its values and, for COO, its
+// indices (whose rows the levels' crd arrays view). It allocates nothing
+// when dst has room, which callers on every free rely on.
+func (t *Tensor) AppendStorage(dst []Array) []Array {
+	for i := range t.levels {
+		dst = append(dst, t.levels[i].Pos, t.levels[i].Crd)
+	}
+	dst = append(dst, t.values)
+	if t.layout == COO {
+		dst = append(dst, t.indices)
+	}
+	return dst
+}
+
 // RawIndices returns the (sparse_dim, nse) indices of a COO tensor (torch's _indices()).
 func (t *Tensor) RawIndices() (Array, error) {
 	if t.layout != COO {
