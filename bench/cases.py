@@ -16,7 +16,7 @@ import check
 import gslib
 import peers
 from gslib import gosparse
-from timing import Budget, measure
+from timing import Budget, measure, measure_paired
 
 
 class Sizes:
@@ -66,6 +66,10 @@ def _error(e):
     return "error: %s: %s" % (type(e).__name__, e)
 
 
+# The gosparse call of each row (by id), for run_peer's paired timing.
+_GOSPARSE_CALLS = {}
+
+
 def run_gosparse(row, fn, budget, via, setup=None):
     """Time the gosparse call; returns its last result, or None when it failed
     (the row is then marked as such)."""
@@ -76,6 +80,8 @@ def run_gosparse(row, fn, budget, via, setup=None):
         row["agreement"]["ok"] = False
         return None
     row["gosparse"] = dict(st, time_s=st["median_s"], via=via)
+    if setup is None:
+        _GOSPARSE_CALLS[id(row)] = fn
     return res
 
 
@@ -96,6 +102,15 @@ def run_peer(row, name, fn, budget, compare, setup=None, via=None):
     except Exception as e:
         msg = _error(e)
     row["agreement"]["checks"][name] = msg or "ok"
+    del res
+    gs_call = _GOSPARSE_CALLS.get(id(row))
+    if setup is None and gs_call and (row.get("target") or {}).get("peer") == name:
+        # The target's peer is timed once more in alternation with gosparse:
+        # the ratio then compares calls made under the same machine state.
+        try:
+            row["paired"] = dict(measure_paired(gs_call, fn, budget), peer=name)
+        except Exception as e:
+            row["paired"] = {"peer": name, "status": _error(e)}
 
 
 def run_torch(row, build, budget, compare):

@@ -140,6 +140,13 @@ def table(result):
                 lines.append("    %s via %s; %s%s" % (name, p["via"], _spread(p), extra))
             if name not in PEER_COLUMNS and "ratio" in p:
                 lines.append("    vs %s: %.2fx (%s)" % (name, p["ratio"], fmt_time(p["time_s"])))
+        pr = r.get("paired")
+        if pr and "ratio" in pr:
+            lines.append("    paired with %s (calls alternated, %d pairs): %.2fx (median of the "
+                         "pairs' ratios %.2fx)" % (pr["peer"], pr["pairs"], pr["ratio"],
+                                                   pr["pair_ratio"]))
+        elif pr:
+            lines.append("    paired with %s: %s" % (pr["peer"], pr["status"]))
         if r["status"] != "ok":
             lines.append("    status: %s" % r["status"])
         for k, v in r["agreement"]["checks"].items():

@@ -51,6 +51,10 @@ def test_every_kernel_measured_and_agrees(quick_run):
         assert rows[name]["peers"]["scipy"]["ratio"] > 0
         assert rows[name]["agreement"]["checks"]["scipy"] == "ok"
     assert rows["sddmm"]["agreement"]["checks"]["numpy"] == "ok"
+    for name in ("spmv", "spmm", "spgemm", "coo_to_csr", "sddmm"):
+        paired = rows[name]["paired"]
+        assert paired["peer"] == rows[name]["target"]["peer"]
+        assert paired["pairs"] >= 3 and paired["ratio"] > 0 and paired["pair_ratio"] > 0
     assert rows["spgemm"]["sorted_output"] is True
     assert rows["coo_to_csr"]["sorted_output"] is True
 

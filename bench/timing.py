@@ -52,6 +52,31 @@ def measure(fn, budget, setup=None):
     return st, result
 
 
+def measure_paired(fa, fb, budget):
+    """Time fa() and fb() in alternation, call by call, so that both see the
+    same state of a shared machine (whose speed drifts by 2x within minutes
+    here, enough to swing a ratio of medians taken minutes apart). One
+    warm-up call each, then at least budget.min_reps pairs and at most
+    budget.max_reps, stopping once budget.seconds have passed. Returns a dict:
+    ratio (the median time of fb over that of fa), pair_ratio (the median of
+    the pairs' ratios), pairs, and the medians a_s and b_s in seconds."""
+    for f in (fa, fb):
+        r = f()
+        del r
+    ta, tb = [], []
+    start = time.perf_counter_ns()
+    while len(ta) < budget.max_reps and (
+            len(ta) < budget.min_reps or time.perf_counter_ns() - start < budget.seconds * 1e9):
+        for f, ts in ((fa, ta), (fb, tb)):
+            t0 = time.perf_counter_ns()
+            r = f()
+            ts.append(time.perf_counter_ns() - t0)
+            del r  # freed outside the clock, as in measure
+    a, b = statistics.median(ta), statistics.median(tb)
+    return {"ratio": b / a, "pair_ratio": statistics.median(y / x for x, y in zip(ta, tb)),
+            "pairs": len(ta), "a_s": a / 1e9, "b_s": b / 1e9}
+
+
 def stats(times_ns):
     """Median, min, max (seconds) and repetitions of a list of nanosecond timings."""
     return {"median_s": statistics.median(times_ns) / 1e9, "min_s": min(times_ns) / 1e9,
