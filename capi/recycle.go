@@ -8,9 +8,9 @@ import (
 )
 
 // recycleScanMax is the most live tensors that a free scans for users of
-// its buffers (about 0.2 us each); with more, nothing is recycled, as the
-// scan could cost more than the page faults it saves (a 1 MiB buffer
-// faults 256 pages, some 800 us here).
+// its buffers (some 50 ns each); with more, nothing is recycled, as the
+// scan could cost as much as the page faults it saves (the smallest
+// buffer recycled faults 16 pages, some 50 us here).
 const recycleScanMax = 1024
 
 // recycleStorage offers the large storage buffers of h, whose handle has

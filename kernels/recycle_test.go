@@ -56,17 +56,14 @@ func TestRecycleRefusesForeignAndPartialBuffers(t *testing.T) {
 	require.False(t, RecycleBytes(b), "twice")
 }
 
-func TestRecycleSizeSlack(t *testing.T) {
+func TestRecycleServesItsSizeOnly(t *testing.T) {
 	freshRecycler(t, 64<<20)
 	const n = 2 << 20
 	b := UninitBytes(n)
 	require.True(t, RecycleBytes(b))
-	require.NotEqual(t, addr(b), addr(UninitBytes(n/2)), "a buffer twice the request is not used")
-	require.NotEqual(t, addr(b), addr(UninitBytes(n+8)), "nor one too small")
-	shorter := UninitBytes(n - n/16)
-	require.Equal(t, addr(b), addr(shorter), "within 1/8 it is")
-	require.Len(t, shorter, n-n/16)
-	require.True(t, RecycleBytes(shorter[:cap(shorter)]), "recycled whole again")
+	require.NotEqual(t, addr(b), addr(UninitBytes(n/2)), "not a smaller request")
+	require.NotEqual(t, addr(b), addr(UninitBytes(n+8)), "nor a larger one")
+	require.Equal(t, addr(b), addr(UninitBytes(n)))
 }
 
 func TestRecycleBudget(t *testing.T) {
