@@ -10,7 +10,7 @@ import (
 // recycleScanMax is the most live tensors that a free scans for users of
 // its buffers (some 50 ns each); with more, nothing is recycled, as the
 // scan could cost as much as the page faults it saves (the smallest
-// buffer recycled faults 16 pages, some 50 us here).
+// buffer recycled faults 8 pages, some 25 us here).
 const recycleScanMax = 1024
 
 // recycleStorage offers the large storage buffers of h, whose handle has

@@ -23,9 +23,11 @@ import (
 // taken again within recycleExpiry are let go to the collector.
 
 const (
-	// RecycleMinBytes is the smallest buffer recycled: 16 pages, some 50 us
-	// of faults here, against a free that scans the live tensors.
-	RecycleMinBytes = 64 << 10
+	// RecycleMinBytes is the smallest buffer recycled: Go serves smaller
+	// objects from spans that it keeps and reuses, larger ones from pages
+	// that its scavenger hands back to the OS (an 8-page SpMV result was
+	// faulted in on most calls).
+	RecycleMinBytes = 32 << 10
 	// recycleOrigins is how many recent large UninitBytes buffers are
 	// remembered as recyclable.
 	recycleOrigins = 4096
