@@ -25,7 +25,8 @@ func mvFast(mat, vec, out *Tensor) (*Tensor, bool, error) {
 		if linCheckResult("mv", mat.dtype, []int64{m}) != nil {
 			return nil, false, nil
 		}
-		out = linResult(uninitArray(mat.dtype, []int64{m}), m)
+		// The data alone: linResult makes the one shape the tensor keeps.
+		out = linResult(Array{DType: mat.dtype, Data: kernels.UninitBytes(m * int64(mat.dtype.Size()))}, m)
 	} else if out.layout != Strided || out.dtype != mat.dtype || len(out.shape) != 1 || out.shape[0] != m ||
 		linSharesMemory(out.values.Data, mat) || linSharesMemory(out.values.Data, vec) {
 		return nil, false, nil
