@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+	"weak"
 )
 
 // Large output buffers are recycled: a buffer that the owner of a result
@@ -46,9 +47,17 @@ var recycler struct {
 	// and the budget.
 	bySize  map[int]*[]*recycledBuf
 	queue   []*recycledBuf
-	origins map[uintptr]int64
+	origins map[uintptr]recycleOrigin
 	order   []uintptr   // origins' keys, oldest first
 	purge   *time.Timer // scheduled while buffers wait
+}
+
+// recycleOrigin is a remembered UninitBytes buffer: its capacity, and a
+// weak pointer to it, which tells it apart from a later allocation at the
+// same address once the collector has freed it.
+type recycleOrigin struct {
+	size int64
+	buf  weak.Pointer[byte]
 }
 
 // recycledBuf is a buffer in the pool since at; taken once it has left.
@@ -81,7 +90,8 @@ func RecycleBytes(b []byte) bool {
 	base := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	recycler.mu.Lock()
 	defer recycler.mu.Unlock()
-	if size, ok := recycler.origins[base]; !ok || size != n || n > recycler.budget {
+	o, ok := recycler.origins[base]
+	if !ok || o.size != n || n > recycler.budget || o.buf.Value() != unsafe.SliceData(b) {
 		return false
 	}
 	delete(recycler.origins, base) // it is remembered again when taken
@@ -147,14 +157,16 @@ func rememberUninit(b []byte) {
 }
 
 // recycleRemember records b, whole to its capacity, as a buffer of
-// UninitBytes (the caller holds recycler.mu). The oldest records are forgotten past recycleOrigins:
-// most of them are buffers the collector has long freed.
+// UninitBytes (the caller holds recycler.mu). The oldest records are
+// forgotten past recycleOrigins: most of them are buffers the collector
+// has long freed.
 func recycleRemember(b []byte) {
 	if recycler.origins == nil {
-		recycler.origins = make(map[uintptr]int64)
+		recycler.origins = make(map[uintptr]recycleOrigin)
 	}
-	base := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	recycler.origins[base] = int64(cap(b))
+	p := unsafe.SliceData(b)
+	base := uintptr(unsafe.Pointer(p))
+	recycler.origins[base] = recycleOrigin{size: int64(cap(b)), buf: weak.Make(p)}
 	recycler.order = append(recycler.order, base)
 	if len(recycler.order) > 2*recycleOrigins {
 		for _, old := range recycler.order[:len(recycler.order)-recycleOrigins] {

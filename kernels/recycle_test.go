@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"runtime"
 	"testing"
 	"time"
 	"unsafe"
@@ -106,4 +107,24 @@ func TestSpGEMMRecyclesItsPlan(t *testing.T) {
 	held := recycler.held
 	recycler.mu.Unlock()
 	require.Equal(t, int64(a.Rows+1)*8, held, "the plan's row pointer waits for the next product")
+}
+
+// TestRecycleRefusesANewBufferAtAFreedOnesAddress: once the collector has
+// freed an UninitBytes buffer, a foreign buffer that the runtime puts at
+// the same address must not pass for it. The runtime reuses addresses when
+// it likes, so the freed buffer's record is moved to the foreign one's
+// address here.
+func TestRecycleRefusesANewBufferAtAFreedOnesAddress(t *testing.T) {
+	freshRecycler(t, 64<<20)
+	const n = 2 << 20
+	base := addr(UninitBytes(n)) // dropped at once
+	runtime.GC()
+	foreign := make([]byte, n)
+	recycler.mu.Lock()
+	record, ok := recycler.origins[base]
+	delete(recycler.origins, base)
+	recycler.origins[addr(foreign)] = record
+	recycler.mu.Unlock()
+	require.True(t, ok)
+	require.False(t, RecycleBytes(foreign), "a foreign buffer at a freed buffer's address")
 }
