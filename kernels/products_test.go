@@ -125,7 +125,7 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 				spgemmDenseAccMax = -1 << 62
 				t.Cleanup(func() { spgemmDenseAccMax = old })
 			}
-			modes(t, func(t *testing.T) {
+			spgemmModes(t, func(t *testing.T) {
 				r := rand.New(rand.NewPCG(17, 18))
 				for _, c := range csrCases {
 					a := genCSR[I, V](r, c)
@@ -140,7 +140,7 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 	t.Run("long-rows", func(t *testing.T) {
 		// Rows of A with many entries and wide, long rows of C: the
 		// general sort, and the scan of narrow rows.
-		modes(t, func(t *testing.T) {
+		spgemmModes(t, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(23, 24))
 			for _, c := range []csrCase{
 				{name: "wide", rows: 6, cols: 90, maxPerRow: 80, dup: true, unsorted: true},

@@ -126,6 +126,10 @@ func spgemmCount[I Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V]) {
 			if marks[w].m == nil {
 				marks[w] = takeSpgemmMarks(b.Cols)
 			}
+			if n, ok := spgemmCountNative(&marks[w], a, b, plan.rowPtr, r0, r1); ok {
+				totals[c] = n
+				return
+			}
 			totals[c] = spgemmCountDense(&marks[w], a, b, plan.rowPtr, r0, r1)
 			return
 		}
@@ -162,7 +166,9 @@ func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
 			if spas[w].tags == nil {
 				spas[w] = takeSpgemmSPA[V](b.Cols)
 			}
-			spgemmFillDense(&spas[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
+			if !spgemmFillNative(&spas[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1) {
+				spgemmFillDense(&spas[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
+			}
 			return
 		}
 		if bufs[w] == nil {

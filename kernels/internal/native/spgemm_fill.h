@@ -1,0 +1,97 @@
+// Template of the numeric row loop, a static function FILL_NAME for the
+// index type IDX and the value type VAL (no include guard: spgemm.c
+// includes it once per pair; it undefines VAL and FILL_NAME). The same loop as
+// spgemmFillDense: the first product that reaches column j in a row sets
+// acc[j], later ones add to it, the columns are listed in the order found,
+// then ordered by a scan of the tags (narrow rows) or an insertion sort
+// (short rows). A row that is neither is handed back unsorted
+// (SPGEMM_NATIVE_LONG_ROW, *listed columns) for the caller's sort. Every
+// row pointer and column index is checked, and so is the row's entry
+// count against row_ptr, so that every output entry is written.
+
+static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, int64_t a_len,
+                         const IDX *b_ptr, const IDX *b_idx, const VAL *b_val, int64_t b_rows,
+                         int64_t b_len, int64_t cols, uint32_t *tags, VAL *acc, uint32_t *tag,
+                         const int64_t *row_ptr, IDX *c_idx, VAL *c_val, int64_t c_len, int64_t r0,
+                         int64_t r1, int64_t *listed, int32_t *status) {
+	uint32_t t = *tag;
+	int64_t i = r0;
+	for (; i < r1; i++) {
+		if (++t == 0) { // the tags wrapped around: old tags could match
+			memset(tags, 0, (size_t)cols * sizeof *tags);
+			t = 1;
+		}
+		int64_t s = row_ptr[i], e = row_ptr[i + 1];
+		int64_t p0 = a_ptr[i], p1 = a_ptr[i + 1];
+		if (bad_range(s, e, c_len) || bad_range(p0, p1, a_len))
+			goto bad;
+		IDX *out = c_idx + s;
+		int64_t room = e - s, n = 0;
+		for (int64_t p = p0; p < p1; p++) {
+			uint64_t k = (uint64_t)a_idx[p];
+			if (k >= (uint64_t)b_rows)
+				goto bad;
+			int64_t q0 = b_ptr[k], q1 = b_ptr[k + 1];
+			if (bad_range(q0, q1, b_len))
+				goto bad;
+			VAL av = a_val[p];
+			for (int64_t q = q0; q < q1; q++) {
+				uint64_t j = (uint64_t)b_idx[q];
+				if (j >= (uint64_t)cols)
+					goto bad;
+				VAL prod = av * b_val[q];
+				if (tags[j] != t) {
+					if (n == room)
+						goto bad;
+					tags[j] = t;
+					acc[j] = prod;
+					out[n++] = (IDX)j;
+				} else {
+					acc[j] += prod;
+				}
+			}
+		}
+		if (n != room)
+			goto bad;
+		if (n == 0)
+			continue;
+		IDX lo = out[0], hi = out[0];
+		for (int64_t u = 1; u < n; u++) {
+			lo = out[u] < lo ? out[u] : lo;
+			hi = out[u] > hi ? out[u] : hi;
+		}
+		if ((int64_t)hi - lo + 1 <= 2 * n * bit_len(n)) {
+			// Narrow row: a scan of the tags is cheaper than a sort.
+			int64_t m = 0;
+			for (int64_t j = lo; j <= hi; j++)
+				if (tags[j] == t)
+					out[m++] = (IDX)j;
+		} else if (n <= 32) {
+			for (int64_t u = 1; u < n; u++) {
+				IDX v = out[u];
+				int64_t w = u;
+				for (; w > 0 && out[w - 1] > v; w--)
+					out[w] = out[w - 1];
+				out[w] = v;
+			}
+		} else {
+			*listed = n;
+			*tag = t;
+			*status = SPGEMM_NATIVE_LONG_ROW;
+			return i;
+		}
+		VAL *vals = c_val + s;
+		for (int64_t u = 0; u < n; u++)
+			vals[u] = acc[out[u]];
+	}
+	*tag = t;
+	*status = SPGEMM_NATIVE_DONE;
+	return i;
+bad:
+	*tag = t;
+	*status = SPGEMM_NATIVE_BAD;
+	return i;
+}
+
+#undef VAL
+#undef FILL_NAME
