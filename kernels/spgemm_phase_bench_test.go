@@ -3,7 +3,9 @@ package kernels
 import "testing"
 
 // BenchmarkSpGEMMPhases times the phases of the Laplacian square on the
-// harness's 1000^2 grid: symbolic, output allocation, numeric, and all.
+// harness's 1000^2 grid: symbolic, output allocation, numeric, and all,
+// with a fresh output each time, or with the last one recycled (as when a
+// caller frees each result before the next product).
 func BenchmarkSpGEMMPhases(b *testing.B) {
 	a := laplacian2D[int32, float64](1000)
 	plan, err := SpGEMMSymbolic(a, a)
@@ -39,6 +41,17 @@ func BenchmarkSpGEMMPhases(b *testing.B) {
 			if _, err := SpGEMM(a, a, nil); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+	b.Run("all-recycled", func(b *testing.B) {
+		for b.Loop() {
+			c, err := SpGEMM(a, a, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			recycleSlice(c.Ptr)
+			recycleSlice(c.Idx)
+			recycleSlice(c.Val)
 		}
 	})
 }
