@@ -44,8 +44,8 @@ func TestSpGEMMNativeSameBits(t *testing.T) {
 // testSpGEMMNativeSameBits checks that the C and Go loops give the same
 // bits: values are small integers plus a binary fraction, so every sum is
 // exact and fusing a multiply-add (which Go may do on some targets) cannot
-// change it. Rows of every kind: short, narrow, long and wide (sorted by Go
-// after C lists them), empty.
+// change it. Rows of every kind: short, narrow, long and wide (sorted by C
+// or, longer, by Go after C lists them), empty.
 func testSpGEMMNativeSameBits[I Index, V Number](t *testing.T) {
 	if !native.Available {
 		t.Log("built without cgo: only the Go loops exist")
@@ -62,20 +62,35 @@ func testSpGEMMNativeSameBits[I Index, V Number](t *testing.T) {
 		csrCase{name: "long-wide", rows: 12, cols: 150, maxPerRow: 120, dup: true, unsorted: true},
 		csrCase{name: "long-narrow", rows: 50, cols: 40, maxPerRow: 40},
 		csrCase{name: "2000x300", rows: 2000, cols: 300, maxPerRow: 9, offset: 4})
+	sameBits := func(t *testing.T, a, b CSR[I, V], name string) {
+		withNative(t, false)
+		want, err := SpGEMM(a, b, nil)
+		require.NoError(t, err)
+		withNative(t, true)
+		got, err := SpGEMM(a, b, nil)
+		require.NoError(t, err)
+		require.Equal(t, want.Ptr, got.Ptr, name)
+		require.Equal(t, want.Idx, got.Idx, name)
+		require.Equal(t, toBits(want.Val), toBits(got.Val), name)
+	}
+	// Rows of C too wide for the scan of the tags: some 40-80 columns
+	// spread over 20000 (C's Shell sort), and some 8000 over 400000 (more
+	// than C sorts: Go's sort).
+	sameBits(t, exact(genCSR[I, V](r, csrCase{rows: 50, cols: 100, maxPerRow: 8, dup: true})),
+		exact(genCSR[I, V](r, csrCase{rows: 100, cols: 20000, maxPerRow: 10, dup: true})), "shell-sorted rows")
+	full := CSR[I, V]{Rows: 2, Cols: 100, Ptr: []I{0, 100, 103}, Idx: make([]I, 103), Val: make([]V, 103)}
+	for k := range 100 {
+		full.Idx[k] = I(k)
+	}
+	full.Idx[100], full.Idx[101], full.Idx[102] = 7, 50, 99
+	sameBits(t, exact(full), exact(genCSR[I, V](r, csrCase{rows: 100, cols: 400000, maxPerRow: 160, dup: true})),
+		"rows sorted by Go")
 	modes(t, func(t *testing.T) {
 		for _, c := range cases {
 			a := exact(genCSR[I, V](r, c))
 			for _, n := range []int{0, 1, 7, 64, 3000} {
 				b := exact(genCSR[I, V](r, csrCase{rows: a.Cols, cols: n, maxPerRow: min(n, 40), dup: c.dup, unsorted: true, offset: 1}))
-				withNative(t, false)
-				want, err := SpGEMM(a, b, nil)
-				require.NoError(t, err)
-				withNative(t, true)
-				got, err := SpGEMM(a, b, nil)
-				require.NoError(t, err)
-				require.Equal(t, want.Ptr, got.Ptr, "%s, %d columns", c.name, n)
-				require.Equal(t, want.Idx, got.Idx, "%s, %d columns", c.name, n)
-				require.Equal(t, toBits(want.Val), toBits(got.Val), "%s, %d columns", c.name, n)
+				sameBits(t, a, b, fmt.Sprintf("%s, %d columns", c.name, n))
 			}
 		}
 	})

@@ -17,6 +17,14 @@
 // bad_range says whether [p0, p1) is not a range within [0, len).
 static inline int bad_range(int64_t p0, int64_t p1, int64_t len) { return p0 < 0 || p1 < p0 || p1 > len; }
 
+// The gaps of the rows' Shell sort, largest first, ending with 1 (an
+// insertion sort, all that rows of up to 32 columns get), zero-terminated:
+// Ciura's sequence, with 1750 its usual extension. Rows of more columns
+// than SHELL_SORT_MAX go back to Go's pattern-defeating quicksort.
+#define SHELL_SORT_MAX 4096
+static const int64_t shell_gaps[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1, 0};
+static const int64_t *const shell_gap_one = shell_gaps + sizeof shell_gaps / sizeof *shell_gaps - 2;
+
 // bit_len returns the bits needed to write n > 0 (Go's bits.Len).
 static inline int64_t bit_len(int64_t n) { return 64 - __builtin_clzll((unsigned long long)n); }
 

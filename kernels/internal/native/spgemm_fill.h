@@ -3,8 +3,8 @@
 // includes it once per pair; it undefines VAL and FILL_NAME). The same loop as
 // spgemmFillDense: the first product that reaches column j in a row sets
 // acc[j], later ones add to it, the columns are listed in the order found,
-// then ordered by a scan of the tags (narrow rows) or an insertion sort
-// (short rows). A row that is neither is handed back unsorted
+// then ordered by a scan of the tags (narrow rows) or a Shell sort (up to
+// SHELL_SORT_MAX columns). A row that is neither is handed back unsorted
 // (SPGEMM_NATIVE_LONG_ROW, *listed columns) for the caller's sort. Every
 // row pointer and column index is checked, and so is the row's entry
 // count against row_ptr, so that every output entry is written.
@@ -66,13 +66,22 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
 			for (int64_t j = lo; j <= hi; j++)
 				if (tags[j] == t)
 					out[m++] = (IDX)j;
-		} else if (n <= 32) {
-			for (int64_t u = 1; u < n; u++) {
-				IDX v = out[u];
-				int64_t w = u;
-				for (; w > 0 && out[w - 1] > v; w--)
-					out[w] = out[w - 1];
-				out[w] = v;
+		} else if (n <= SHELL_SORT_MAX) {
+			// Rows of up to 32 columns (found nearly in order): an
+			// insertion sort, the Shell sort's last pass; longer ones:
+			// the whole Shell sort. A cgo return per row would cost more.
+			const int64_t *g = n <= 32 ? shell_gap_one : shell_gaps;
+			while (*g >= n && *g)
+				g++;
+			for (; *g; g++) {
+				int64_t gap = *g;
+				for (int64_t u = gap; u < n; u++) {
+					IDX v = out[u];
+					int64_t w = u;
+					for (; w >= gap && out[w - gap] > v; w -= gap)
+						out[w] = out[w - gap];
+					out[w] = v;
+				}
 			}
 		} else {
 			*listed = n;
