@@ -13,6 +13,9 @@
 // (a non-inlined scatter function, unsafe indexing, a branchless
 // accumulator, an assembly scatter loop) gained at most 10%.
 //
+// They are compiled with -O3 (after the environment's CGO_CFLAGS, so it
+// wins over their -O2): the symbolic count took 28 against 30.5 ms at -O2.
+//
 // The C loops check every row pointer and column index, as Go's bounds
 // checks would, and round each product before adding it (no fused
 // multiply-add), as the Go loops do on amd64 below GOAMD64=v3. One cgo call

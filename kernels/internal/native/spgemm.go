@@ -3,7 +3,7 @@
 package native
 
 /*
-#cgo CFLAGS: -O2
+#cgo CFLAGS: -O3
 #include "spgemm.h"
 */
 import "C"
