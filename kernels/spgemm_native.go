@@ -60,8 +60,8 @@ func spgemmCountNative[I Index, V Number](s *spgemmMarks, a, b CSR[I, V], prefix
 
 // spgemmFillNative is spgemmFillDense in C: it returns true when it filled
 // rows [r0, r1), or false (doing nothing) where C has no loop for I and V.
-// Rows whose columns are neither few nor narrow come back from C unsorted
-// and are sorted here.
+// Rows of more than 4096 columns spread too wide for a scan of the tags
+// come back from C unsorted and are sorted here.
 func spgemmFillNative[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr []int64, cIdx []I, cVal []V, r0, r1 int) bool {
 	ok, wide, double := spgemmNativeKind[I, V]()
 	if !ok {
@@ -92,7 +92,9 @@ func spgemmFillNative[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr
 }
 
 // spgemmBadPattern panics as Go's bounds checks would, for a row in which
-// a C loop found a row pointer or a column index out of range.
+// a C loop found a row pointer or a column index out of range, or more or
+// fewer entries than the symbolic phase counted.
 func spgemmBadPattern(row int) {
-	panic(fmt.Sprintf("kernels: SpGEMM: row %d: column index or row pointer out of range", row))
+	panic(fmt.Sprintf("kernels: SpGEMM: row %d: column index or row pointer out of range, "+
+		"or a pattern other than the symbolic phase's", row))
 }

@@ -135,7 +135,8 @@ func TestSpGEMMNativeBadPattern(t *testing.T) {
 			if c.breakB != nil {
 				c.breakB(&b)
 			}
-			want := fmt.Sprintf("kernels: SpGEMM: row %d: column index or row pointer out of range", c.row)
+			want := fmt.Sprintf("kernels: SpGEMM: row %d: column index or row pointer out of range, "+
+				"or a pattern other than the symbolic phase's", c.row)
 			require.PanicsWithValue(t, want, func() { _, _ = SpGEMM(a, b, nil) })
 			// The symbolic phase's loop stops by itself.
 			require.PanicsWithValue(t, want, func() {
@@ -156,7 +157,7 @@ func TestSpGEMMNativeBadPattern(t *testing.T) {
 		require.NoError(t, err)
 		a := good()
 		a.Ptr[2], a.Idx = 7, append(a.Idx, 0)
-		require.PanicsWithValue(t, "kernels: SpGEMM: row 1: column index or row pointer out of range", func() {
+		require.PanicsWithValue(t, badRow1, func() {
 			_ = SpGEMMNumeric(a, good(), plan, newSpGEMMOutput(plan))
 		})
 	})
@@ -174,11 +175,15 @@ func TestSpGEMMNativeBadPattern(t *testing.T) {
 	} {
 		plan, err := SpGEMMSymbolic(c.planned, good())
 		require.NoError(t, err)
-		require.PanicsWithValue(t, "kernels: SpGEMM: row 1: column index or row pointer out of range", func() {
+		require.PanicsWithValue(t, badRow1, func() {
 			_ = SpGEMMNumeric(c.used, good(), plan, newSpGEMMOutput(plan))
 		}, c.name)
 	}
 }
+
+// badRow1 is the panic of the C loops for row 1.
+const badRow1 = "kernels: SpGEMM: row 1: column index or row pointer out of range, " +
+	"or a pattern other than the symbolic phase's"
 
 // newSpGEMMOutput allocates C for a plan.
 func newSpGEMMOutput(plan *SpGEMMPlan) CSR[int32, float64] {
