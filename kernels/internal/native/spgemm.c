@@ -8,8 +8,12 @@
 
 // Products are rounded before they are added, as in the Go loops (a fused
 // multiply-add, where the target has one, would give other bits). cgo does
-// not take -ffp-contract=off as a flag.
+// not take -ffp-contract=off as a flag; clang reads the standard pragma.
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#else
 #pragma GCC optimize("fp-contract=off")
+#endif
 
 #include "spgemm.h"
 
