@@ -207,7 +207,7 @@ def _args(fname, layout=None, blocksize=None, **fields):
 def _call(cls, fn, *args):
     out = c_void_p()
     _check(fn(*args, byref(out)), fn.__name__)
-    return cls._from_handle(out)
+    return cls._adopt(out)
 
 
 # ---- the operations --------------------------------------------------------------------

@@ -9,7 +9,7 @@ Every function takes an optional ``layout=`` (and ``blocksize=`` for BSR/BSC) th
 converts the result.
 """
 
-from ctypes import byref
+from ctypes import byref, c_void_p
 
 import numpy as np
 
@@ -19,10 +19,19 @@ from ._lib import lib
 
 
 def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
+    # One pass over the arguments, and no layers of calls: from Python a small
+    # product is mostly this code (a 10x10 mv took 7.7 us, 3.2 of them in C).
     ts = [as_tensor(x, fname, n) for x, n in zip(operands, names)]
-    nums = [None if v is None or type(v) is int and v == 1
-            else byref(_number_arg(v, fname, n)) for n, v in coefficients]
-    r = _call(type(ts[0]), fn, *[t._handle for t in ts], *nums)
+    args = [t._handle for t in ts]
+    for n, v in coefficients:
+        args.append(None if v is None or type(v) is int and v == 1
+                    else byref(_number_arg(v, fname, n)))
+    out = c_void_p()
+    args.append(byref(out))
+    _check(fn(*args), fn.__name__)
+    r = type(ts[0])._adopt(out)
+    if layout is None and blocksize is None:
+        return r
     return _to_output(r, layout, blocksize, fname)
 
 

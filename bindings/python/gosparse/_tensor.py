@@ -80,6 +80,15 @@ class Tensor(ShapeOps, IndexOps, FillOps, ElementwiseOps, LinalgOps, ReduceOps):
         t._meta = {}
         return t
 
+    @classmethod
+    def _adopt(cls, handle):
+        """A Tensor that takes over handle, a c_void_p that nothing else keeps (a
+        result just written by the library): _from_handle without the copy."""
+        t = object.__new__(cls)
+        t._h = handle
+        t._meta = {}
+        return t
+
     def __del__(self):
         h = getattr(self, "_h", None)
         if h is not None and h.value and lib is not None:
