@@ -13,7 +13,7 @@ from ctypes import byref, c_void_p
 
 import numpy as np
 
-from ._elementwise import _call, _is_tensor, _number_arg, _to_output, as_tensor
+from ._elementwise import _is_tensor, _number_arg, _to_output, as_tensor
 from ._errors import _check
 from ._lib import lib
 
