@@ -17,7 +17,6 @@
 
 #include "spgemm.h"
 
-
 // bad_range says whether [p0, p1) is not a range within [0, len).
 static inline int bad_range(int64_t p0, int64_t p1, int64_t len) { return p0 < 0 || p1 < p0 || p1 > len; }
 
