@@ -150,6 +150,26 @@ func TestSpGEMMNativeBadPattern(t *testing.T) {
 			require.PanicsWithValue(t, want, func() { _ = SpGEMMNumeric(a, b, plan, newSpGEMMOutput(plan)) })
 		})
 	}
+	// A column of A past B's rows, where the memory after B's row pointer
+	// reads as an empty row, and a plan that expects row 1's two entries:
+	// only the check of A's column stops the numeric loop (and the count's).
+	t.Run("a column past b's rows, an empty row beyond", func(t *testing.T) {
+		planned := good()
+		planned.Idx[3] = 1 // row 1 holds {1, 1}: 2 columns of C
+		plan, err := SpGEMMSymbolic(planned, good())
+		require.NoError(t, err)
+		a := good()
+		a.Idx[3] = 3 // row 1 holds {1, 3}: B's row 1 (2 columns), then no row
+		b := good()
+		b.Ptr = append(b.Ptr, 6)[:4] // b.Ptr[4], past the slice, reads 6: an empty row 3
+		require.PanicsWithValue(t, badRow1, func() { _ = SpGEMMNumeric(a, b, plan, newSpGEMMOutput(plan)) })
+		// Nor would anything else stop the count's loop.
+		require.PanicsWithValue(t, badRow1, func() {
+			plan, err := spgemmQuickPlan("test", a, b, func(int64, SpGEMMBound) error { return nil })
+			require.NoError(t, err)
+			spgemmCount(plan, a, b)
+		})
+	})
 	// The numeric loop reads values only as far as the shorter of Idx and
 	// Val: here row 1 reaches index 6 of A, which has 7 indices, 6 values.
 	t.Run("a row pointer past the values", func(t *testing.T) {
