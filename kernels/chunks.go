@@ -36,7 +36,7 @@ func runChunks(workers, chunks int, fn func(w, c int)) {
 		}
 		r.work(0)
 	}
-	<-r.done
+	r.await()
 	if r.first != nil {
 		panic(r.first.String())
 	}
@@ -75,6 +75,28 @@ func (r *chunkRun) work(w int) {
 		}
 	}
 }
+
+// await returns once every chunk has finished. The helpers are usually
+// finishing their last chunk: polling for it costs less than parking on
+// done, whose wake-up takes tens of microseconds on a VM. (SpMV of the
+// 196K-entry pushpull and 84K-entry bcsstk13, medians alternated in one
+// process: 115 and 51 us parking, 107 and 44 us polling.)
+func (r *chunkRun) await() {
+	deadline := time.Now().Add(awaitSpin)
+	for spins := 1; r.left.Load() != 0; spins++ {
+		if spins%64 == 0 {
+			if time.Now().After(deadline) {
+				<-r.done
+				return
+			}
+			runtime.Gosched()
+		}
+	}
+}
+
+// awaitSpin is how long the caller of runChunks polls for the helpers'
+// last chunks before it parks.
+const awaitSpin = 50 * time.Microsecond
 
 // run calls fn for chunk c, keeping a panic for the caller.
 func (r *chunkRun) run(w, c int) {
