@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -137,6 +138,28 @@ func TestChunkCount(t *testing.T) {
 	require.Equal(t, 5, chunkCount(100*chunkWork, 2, 5))
 	require.Equal(t, maxChunks, chunkCount(1<<40, 2, 1<<30))
 	require.Equal(t, 1, chunkCount(10, 2, 0))
+}
+
+// The caller returns only once every chunk has finished, also when a
+// helper's last chunk outlasts the caller's polling (awaitSpin), so that
+// the caller parks on done.
+func TestRunChunksAwaitsSlowChunks(t *testing.T) {
+	for _, slow := range []time.Duration{0, 10 * time.Microsecond, 4 * awaitSpin} {
+		var arrived, finished atomic.Int32
+		second := make(chan struct{})
+		runChunks(2, 2, func(_, _ int) {
+			// The first to arrive (the caller, usually) waits for the
+			// second, which is then the slow one.
+			if arrived.Add(1) == 1 {
+				<-second
+			} else {
+				close(second)
+				time.Sleep(slow)
+			}
+			finished.Add(1)
+		})
+		require.Equal(t, int32(2), finished.Load(), "a chunk of %v", slow)
+	}
 }
 
 // A panic in a chunk reaches the caller once every chunk has finished,
