@@ -85,6 +85,46 @@ func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
 	require.Zero(t, gs_tensor_free(&hv))
 }
 
+// A free scans the live tensors only while the scan costs less than the
+// page faults it saves: up to recycleScanPerPage tensors per page offered.
+// A one-page result is recycled with a few other tensors live, and not
+// with more than that.
+func TestFreeScansInProportionToThePages(t *testing.T) {
+	const rows = 4096 / 8 // a one-page result
+	onePage := func() *core.Tensor {
+		a, err := core.NewCompressed(core.CSR, core.Int32Array(make([]int32, rows+1)), core.Int32Array(nil),
+			core.Float64Array(nil), []int64{rows, 1}, core.BuildOptions{})
+		require.NoError(t, err)
+		x, err := core.NewStrided(core.Float64Array([]float64{2}))
+		require.NoError(t, err)
+		r, err := core.Mv(a, x)
+		require.NoError(t, err)
+		return r
+	}
+	freeAndRetake := func() bool {
+		r := onePage()
+		h, err := newTensorHandle(r, nil)
+		require.NoError(t, err)
+		require.Zero(t, gs_tensor_free(&h))
+		return valuesAddr(r) == valuesAddr(onePage())
+	}
+	require.True(t, freeAndRetake(), "few live tensors: recycled")
+	var frees []func()
+	defer func() {
+		for _, free := range frees {
+			free()
+		}
+	}()
+	for tensors.live <= recycleScanPerPage {
+		x, err := core.NewStrided(core.Float64Array([]float64{1}))
+		require.NoError(t, err)
+		h, err := newTensorHandle(x, nil)
+		require.NoError(t, err)
+		frees = append(frees, func() { require.Zero(t, gs_tensor_free(&h)) })
+	}
+	require.False(t, freeAndRetake(), "more live tensors than a page's worth of scanning: not recycled")
+}
+
 func TestFreeKeepsLentStorage(t *testing.T) {
 	r := bigResult(t)
 	h, err := newTensorHandle(r, nil)

@@ -57,6 +57,15 @@ func TestRecycleRefusesForeignAndPartialBuffers(t *testing.T) {
 	require.False(t, RecycleBytes(b), "twice")
 }
 
+// A one-page buffer is recycled: Go's scavenger returns the pages of small
+// results too.
+func TestRecycleTakesAPage(t *testing.T) {
+	freshRecycler(t, 64<<20)
+	b := UninitBytes(RecycleMinBytes)
+	require.True(t, RecycleBytes(b))
+	require.Equal(t, addr(b), addr(UninitBytes(RecycleMinBytes)))
+}
+
 func TestRecycleServesItsSizeOnly(t *testing.T) {
 	freshRecycler(t, 64<<20)
 	const n = 2 << 20
