@@ -20,10 +20,10 @@ var parallelThreshold = 500_000
 // chunkedThreshold is parallelThreshold for the kernels that take chunks
 // in turn (runChunks): they never wait for a helper that has not started,
 // and the helpers poll between back-to-back calls, so a split pays from
-// some tens of microseconds of work. SpMV called in a loop, medians split
-// against serial: 12K nonzeros 18 vs 17 us, 32K 25 vs 24 us, 50K (60K
-// work units) 40 vs 65 us.
-var chunkedThreshold = 48_000
+// some microseconds of work. SpMV of random 5-per-row matrices called in a
+// loop, medians split against serial (alternated in one process): 3K
+// work units 7.5 vs 4.6 us, 6K 8.3 vs 9.4, 12K 12.9 vs 17.5, 24K 22 vs 38.
+var chunkedThreshold = 8_000
 
 // workersOverride, when positive, replaces runtime.GOMAXPROCS(0) as the
 // goroutine count (tests use it to split into more parts than cores).
