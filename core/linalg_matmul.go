@@ -8,6 +8,11 @@ package core
 // batch when it has fewer dims. A 1-D operand is a row (left) or column
 // (right) whose dim is removed from the result. Sparse vectors are densified.
 func Matmul(a, b *Tensor) (*Tensor, error) {
+	// A matrix times a vector is mv (a 1-D result, as torch's): its fast path
+	// serves the call of an iterative solver's loop.
+	if r, ok, err := mvFast(a, b, nil); ok {
+		return r, err
+	}
 	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMatmul(ts[0], ts[1]) })
 }
 

@@ -14,25 +14,38 @@ from ctypes import byref, c_void_p
 import numpy as np
 
 from ._elementwise import _is_tensor, _number_arg, _to_output, as_tensor
-from ._errors import _check
+from ._errors import GS_OK, _check
 from ._lib import lib
 
 
 def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
     # One pass over the arguments, and no layers of calls: from Python a small
     # product is mostly this code (a 10x10 mv took 7.7 us, 3.2 of them in C).
-    ts = [as_tensor(x, fname, n) for x, n in zip(operands, names)]
-    args = [t._handle for t in ts]
+    ts = _tensors(operands, names, fname)  # keeps copies of numpy operands alive
+    args = [t._h for t in ts]
     for n, v in coefficients:
         args.append(None if v is None or type(v) is int and v == 1
                     else byref(_number_arg(v, fname, n)))
     out = c_void_p()
     args.append(byref(out))
-    _check(fn(*args), fn.__name__)
+    status = fn(*args)
+    if status != GS_OK:
+        _check(status, fn.__name__)
     r = type(ts[0])._adopt(out)
     if layout is None and blocksize is None:
         return r
     return _to_output(r, layout, blocksize, fname)
+
+
+def _tensors(operands, names, fname):
+    """The operands as Tensors: themselves when they all are (the common case, kept
+    cheap), else with numpy arrays copied into strided tensors. Their handles go to
+    the library as they are: a Tensor left without a tensor has a NULL handle, which
+    the library refuses by the argument's name."""
+    for x in operands:
+        if not _is_tensor(x):
+            return [as_tensor(x, fname, n) for x, n in zip(operands, names)]
+    return operands
 
 
 def _product_out(fn, fname, names, operands, out, layout, blocksize):
@@ -44,8 +57,10 @@ def _product_out(fn, fname, names, operands, out, layout, blocksize):
     if layout is not None or blocksize is not None:
         raise TypeError("%s(): out= and layout= cannot be combined (out fixes the layout)"
                         % fname)
-    ts = [as_tensor(x, fname, n) for x, n in zip(operands, names)]
-    _check(fn(*[t._handle for t in ts], out._handle), fn.__name__)
+    ts = _tensors(operands, names, fname)  # keeps copies of numpy operands alive
+    status = fn(*[t._h for t in ts], out._h)
+    if status != GS_OK:
+        _check(status, fn.__name__)
     return out
 
 

@@ -82,6 +82,26 @@ def test_out_is_checked_and_left_unchanged_on_error():
     np.testing.assert_array_equal(np.asarray(y), np.full(4, 7.0))
 
 
+def test_products_refuse_a_tensor_without_a_tensor_by_name():
+    # Products pass handles straight to the library: a Tensor object left without
+    # a tensor (as an in-place op leaves its discarded result) is refused there,
+    # by the argument's name, whatever its place.
+    from ctypes import byref
+
+    from gosparse._lib import lib
+
+    s, y = make(A, "csr"), gs.tensor(np.zeros(4))
+    empty = gs.tensor(np.zeros(3))
+    lib.gs_tensor_free(byref(empty._h))  # frees the tensor, NULLs the handle
+    assert not empty._h.value
+    with pytest.raises(gs.InvalidHandleError, match="gs_mv: vec is NULL"):
+        gs.mv(s, empty)
+    with pytest.raises(gs.InvalidHandleError, match="gs_mv_out: mat is NULL"):
+        gs.mv(empty, V, out=y)
+    with pytest.raises(gs.InvalidHandleError, match="gs_addmv: mat is NULL"):
+        gs.addmv(y, empty, V)
+
+
 @pytest.mark.parametrize("layout", ["coo", "csr", "csc"])
 def test_sparse_at_sparse_stays_sparse(layout):
     a, b = make(A, layout), make(A.T, layout)
