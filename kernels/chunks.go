@@ -76,28 +76,8 @@ func (r *chunkRun) work(w int) {
 	}
 }
 
-// await returns once every chunk has finished. The helpers are usually
-// finishing their last chunk: polling for it costs less than parking on
-// done, whose wake-up takes tens of microseconds on a VM. (SpMV of the
-// 196K-entry pushpull and 84K-entry bcsstk13, medians alternated in one
-// process: 115 and 51 us parking, 107 and 44 us polling.)
-func (r *chunkRun) await() {
-	deadline := time.Now().Add(awaitSpin)
-	for spins := 1; r.left.Load() != 0; spins++ {
-		// No runtime.Gosched here: called from C (a cgo callback), the
-		// goroutine is locked to its thread, and each yield put the thread
-		// to sleep on a futex and woke it again (4000 SpMV calls from C
-		// made 10-14K context switches with yields, 4-5K without).
-		if spins%64 == 0 && time.Now().After(deadline) {
-			<-r.done
-			return
-		}
-	}
-}
-
-// awaitSpin is how long the caller of runChunks polls for the helpers'
-// last chunks before it parks.
-const awaitSpin = 50 * time.Microsecond
+// await returns once every chunk has finished (see awaitZero).
+func (r *chunkRun) await() { awaitZero(&r.left, r.done) }
 
 // run calls fn for chunk c, keeping a panic for the caller.
 func (r *chunkRun) run(w, c int) {

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // parallelThreshold is the work (nonzeros plus rows, or flops for the
@@ -109,7 +110,8 @@ func parallelFor(parts int, fn func(part int)) {
 		return
 	}
 	var (
-		wg    sync.WaitGroup
+		left  atomic.Int64 // parts still running on other goroutines
+		done  = make(chan struct{})
 		mu    sync.Mutex
 		first *workerPanic
 	)
@@ -127,15 +129,19 @@ func parallelFor(parts int, fn func(part int)) {
 		}()
 		fn(p)
 	}
-	wg.Add(parts - 1)
+	left.Store(int64(parts - 1))
 	for p := 1; p < parts; p++ {
 		go func() {
-			defer wg.Done()
+			defer func() {
+				if left.Add(-1) == 0 {
+					close(done)
+				}
+			}()
 			guard(p)
 		}()
 	}
 	guard(0)
-	wg.Wait()
+	awaitZero(&left, done)
 	if first != nil {
 		panic(first.String())
 	}

@@ -73,6 +73,21 @@ func TestParallelFor(t *testing.T) {
 	})
 }
 
+// parallelFor returns only once every part has finished, also parts that
+// outlast the caller's polling (awaitSpin), so that the caller parks.
+func TestParallelForAwaitsSlowParts(t *testing.T) {
+	for _, slow := range []time.Duration{0, 10 * time.Microsecond, 4 * awaitSpin} {
+		var finished atomic.Int32
+		parallelFor(3, func(p int) {
+			if p > 0 {
+				time.Sleep(slow)
+			}
+			finished.Add(1)
+		})
+		require.Equal(t, int32(3), finished.Load(), "parts of %v", slow)
+	}
+}
+
 // Every chunk runs exactly once, on a worker id in range, whatever the
 // worker and chunk counts (more workers than chunks included).
 func TestRunChunks(t *testing.T) {
