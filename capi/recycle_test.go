@@ -14,19 +14,22 @@ const recycleRows = 1 << 18
 
 // bigResult returns a fresh product of recycleRows float64 values, the
 // kind of result recycling is for.
-func bigResult(t *testing.T) *core.Tensor {
+func bigResult(t *testing.T) *core.Tensor { return productOf(t, recycleRows) }
+
+// productOf returns a fresh product (an SpMV) of rows float64 values.
+func productOf(t *testing.T, rows int64) *core.Tensor {
 	t.Helper()
-	ptr := core.NewArray(core.Int32, []int64{recycleRows + 1})
+	ptr := core.NewArray(core.Int32, []int64{rows + 1})
 	p := core.AsSlice[int32](ptr)
 	for i := range p {
 		p[i] = int32(i)
 	}
-	vals := core.NewArray(core.Float64, []int64{recycleRows})
+	vals := core.NewArray(core.Float64, []int64{rows})
 	for i, v := 0, core.AsSlice[float64](vals); i < len(v); i++ {
 		v[i] = float64(i)
 	}
-	a, err := core.NewCompressed(core.CSR, ptr, core.NewArray(core.Int32, []int64{recycleRows}), vals,
-		[]int64{recycleRows, 1}, core.BuildOptions{})
+	a, err := core.NewCompressed(core.CSR, ptr, core.NewArray(core.Int32, []int64{rows}), vals,
+		[]int64{rows, 1}, core.BuildOptions{})
 	require.NoError(t, err)
 	x, err := core.NewStrided(core.Float64Array([]float64{2}))
 	require.NoError(t, err)
@@ -90,17 +93,7 @@ func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
 // A one-page result is recycled with a few other tensors live, and not
 // with more than that.
 func TestFreeScansInProportionToThePages(t *testing.T) {
-	const rows = 4096 / 8 // a one-page result
-	onePage := func() *core.Tensor {
-		a, err := core.NewCompressed(core.CSR, core.Int32Array(make([]int32, rows+1)), core.Int32Array(nil),
-			core.Float64Array(nil), []int64{rows, 1}, core.BuildOptions{})
-		require.NoError(t, err)
-		x, err := core.NewStrided(core.Float64Array([]float64{2}))
-		require.NoError(t, err)
-		r, err := core.Mv(a, x)
-		require.NoError(t, err)
-		return r
-	}
+	onePage := func() *core.Tensor { return productOf(t, 4096/8) }
 	freeAndRetake := func() bool {
 		r := onePage()
 		h, err := newTensorHandle(r, nil)
