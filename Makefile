@@ -3,6 +3,7 @@
 #   make                      build/lib/libgosparse.so and build/lib/libgosparse.a
 #   make demo [ARGS=f.mtx]    build the library and run examples/demo.c
 #   make test                 go vet + go test + C tests (twice: plain and cgocheck2) + bindings
+#                             (makes its own Python environment, build/test-env, on first use)
 #   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
 #   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
@@ -28,7 +29,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
 
-.PHONY: all lib demo test test-go test-c test-c-cgocheck2 test-python test-rust conformance install clean
+.PHONY: all lib demo test test-env test-go test-c test-c-cgocheck2 test-python test-rust conformance install clean
 
 all: lib
 
@@ -55,7 +56,24 @@ demo: $(BUILD)/demo
 
 # ---- tests -------------------------------------------------------------------
 
-test: test-go test-c test-c-cgocheck2 test-python test-rust
+test: test-env test-go test-c test-c-cgocheck2 test-python test-rust
+
+# The Python the bindings' tests run in: a virtual environment under build/ with
+# the packages of bindings/python/requirements-test.txt, made on first use (and
+# again when that list changes), so that `make test` needs only the toolchains.
+PYTHON       ?= python3
+TEST_ENV     := $(BUILD)/test-env
+TEST_PYTHON  := $(CURDIR)/$(TEST_ENV)/bin/python
+TEST_REQUIREMENTS := bindings/python/requirements-test.txt
+
+test-env: $(TEST_ENV)/.installed
+
+$(TEST_ENV)/.installed: $(TEST_REQUIREMENTS)
+	@for tool in pkg-config nm; do command -v $$tool >/dev/null || { \
+		echo "make test: '$$tool' is not on PATH (Debian: apt-get install pkg-config binutils)" >&2; exit 1; }; done
+	$(PYTHON) -m venv $(TEST_ENV)
+	$(TEST_PYTHON) -m pip install --quiet --disable-pip-version-check -r $(TEST_REQUIREMENTS)
+	@touch $@
 
 test-go:
 	$(GO) vet ./...
@@ -76,9 +94,9 @@ test-c-cgocheck2:
 	$(CTEST) --test-dir $(BUILD)/cmake-cgocheck2 --output-on-failure
 
 # Bindings: run where they exist (a Makefile for Python, a Cargo workspace for Rust).
-test-python: lib
+test-python: lib test-env
 	@if [ -f bindings/python/Makefile ]; then \
-		$(MAKE) -C bindings/python test LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so; \
+		$(MAKE) -C bindings/python test LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so PYTHON=$(TEST_PYTHON); \
 	else echo "test-python: bindings/python/Makefile absent, skipped"; fi
 
 test-rust: lib
@@ -97,7 +115,6 @@ conformance:
 # `make bench-env` makes a virtual environment with numpy, SciPy and PyTorch
 # in $(BENCH_ENV) (PyPI's torch with its CUDA libraries: about 5.5 GB, a minute
 # or two); `make bench` then runs in it, else in $(PYTHON).
-PYTHON     ?= python3
 BENCH_ARGS ?=
 BENCH_ENV  ?= $(BUILD)/bench-env
 BENCH_PYTHON = $(if $(wildcard $(BENCH_ENV)/bin/python),$(BENCH_ENV)/bin/python,$(PYTHON))

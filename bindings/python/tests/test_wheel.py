@@ -42,10 +42,16 @@ def test_wheel_installs_and_runs_without_go(tmp_path):
     assert "gosparse/conformance.py" in names
 
     venv = tmp_path / "venv"
-    # System site-packages provide numpy (the one dependency) without a download.
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
-                   check=True, timeout=120)
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     py = str(venv / "bin" / "python")
+    # The running interpreter's numpy (the one dependency) without a download: a .pth
+    # file puts its site folder on the new venv's path (--system-site-packages would
+    # reach the base interpreter's, not a venv's such as make test's).
+    import numpy
+    site = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    with open(os.path.join(site, "outer_numpy.pth"), "w") as f:
+        f.write(os.path.dirname(os.path.dirname(numpy.__file__)) + "\n")
     p = subprocess.run([py, "-m", "pip", "install", "--no-deps", "--no-index", whl],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
