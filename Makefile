@@ -4,6 +4,8 @@
 #   make demo [ARGS=f.mtx]    build the library and run examples/demo.c
 #   make test                 go vet + go test + C tests (twice: plain and cgocheck2) + bindings
 #                             (makes its own Python environment, build/test-env, on first use)
+#   make test-torch           the Python tests again with PyTorch installed (build/torch-env,
+#                             about 6 GB on first use): from_torch/to_torch against real torch
 #   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
 #   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
@@ -29,7 +31,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
 
-.PHONY: all lib demo test test-env test-go test-c test-c-cgocheck2 test-python test-rust conformance install clean
+.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-python test-rust conformance install clean
 
 all: lib
 
@@ -106,6 +108,22 @@ test-rust: lib
 
 conformance:
 	$(GO) run ./cmd/conformance $(CONFORMANCE)
+
+# The Python tests with PyTorch installed, where a missing torch fails instead of
+# skipping. Apart from make test because torch is large (about 6 GB with its CUDA
+# libraries from PyPI, 1-2 minutes to install); CI runs both.
+TORCH_ENV    := $(BUILD)/torch-env
+TORCH_PYTHON := $(CURDIR)/$(TORCH_ENV)/bin/python
+
+$(TORCH_ENV)/.installed: $(TEST_REQUIREMENTS) bindings/python/requirements-torch.txt
+	$(PYTHON) -m venv $(TORCH_ENV)
+	$(TORCH_PYTHON) -m pip install --quiet --disable-pip-version-check \
+		-r $(TEST_REQUIREMENTS) -r bindings/python/requirements-torch.txt
+	@touch $@
+
+test-torch: lib $(TORCH_ENV)/.installed
+	cd bindings/python && GOSPARSE_REQUIRE_TORCH=1 GOSPARSE_LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so \
+		$(TORCH_PYTHON) -m pytest -q -m "not slow" tests
 
 # ---- benchmarks --------------------------------------------------------------
 

@@ -1,11 +1,18 @@
-"""from_torch / to_torch for every torch layout (skipped where torch is not installed)."""
+"""from_torch / to_torch for every torch layout (skipped where torch is not installed;
+`make test-torch` runs them and fails without torch)."""
+
+import os
 
 import numpy as np
 import pytest
 
 import gosparse as gs
 
-torch = pytest.importorskip("torch", reason="torch is not installed: interop tests skipped")
+if os.environ.get("GOSPARSE_REQUIRE_TORCH"):
+    import torch  # make test-torch: a missing torch fails here instead of skipping
+else:
+    torch = pytest.importorskip("torch", reason="torch is not installed: interop tests skipped "
+                                "(make test-torch runs them)")
 
 D = [[0.0, 2.0, 0.0, 0.0], [3.0, 0.0, 0.0, 4.0], [0.0, 0.0, 0.0, 0.0], [0.0, 5.0, 6.0, 0.0]]
 
