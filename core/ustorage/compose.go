@@ -72,6 +72,10 @@ func (c *composer[T]) insert(l, lo, hi int) {
 		return
 	}
 	if l == c.nl {
+		if lo == hi { // only the root of a format without levels (a scalar)
+			c.appendVal(0, 1)
+			return
+		}
 		c.appendVal(c.vals[lo], 1)
 		return
 	}
