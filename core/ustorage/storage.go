@@ -101,3 +101,31 @@ func numel(shape []int64) int64 {
 	}
 	return n
 }
+
+// IndexBits returns the index width the reference reports for this storage:
+// 32 when every level size, nse, pos and crd entry fits in int32 (the
+// reference's default index type), else 64. The arrays are int64 either way.
+func (s *Storage[T]) IndexBits() int {
+	fits := func(v int64) bool { return v >= -1<<31 && v < 1<<31 }
+	if !fits(s.NSE()) {
+		return 64
+	}
+	for _, v := range s.LevelSizes {
+		if !fits(v) {
+			return 64
+		}
+	}
+	for _, l := range s.Levels {
+		for _, v := range l.Pos {
+			if !fits(v) {
+				return 64
+			}
+		}
+		for _, v := range l.Crd {
+			if !fits(v) {
+				return 64
+			}
+		}
+	}
+	return 32
+}

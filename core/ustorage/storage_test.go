@@ -170,6 +170,12 @@ func TestByteLimit(t *testing.T) {
 	assert.ErrorIs(t, err, ErrTooLarge)
 	assert.ErrorContains(t, err, "level coordinates")
 
+	assert.Equal(t, 32, s.IndexBits())
+	wide := &Storage[float64]{LevelSizes: []int64{1 << 31}}
+	assert.Equal(t, 64, wide.IndexBits())
+	wide = &Storage[float64]{Levels: []Level{{Crd: []int64{-1<<31 - 1}}}}
+	assert.Equal(t, 64, wide.IndexBits())
+
 	_, err = ToDenseLimit(s, m*m*8-1)
 	assert.ErrorIs(t, err, ErrTooLarge)
 	back, err := ToDenseLimit(s, m*m*8)
