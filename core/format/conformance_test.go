@@ -2,6 +2,7 @@ package format
 
 import (
 	"encoding/json"
+	"fmt"
 	"errors"
 	"os"
 	"path/filepath"
@@ -116,4 +117,72 @@ func TestUSTInvalidText(t *testing.T) {
 				"%s: %v does not say where", c.Why, err)
 		}
 	}
+}
+
+// TestUSTNamedFormats: every case named after one of the reference's
+// NamedFormats has the text of the matching named constructor here.
+func TestUSTNamedFormats(t *testing.T) {
+	v := loadUST(t)
+	fixed := map[string]Format{
+		"DenseVector": DenseVector(), "SparseVector": SparseVector(),
+		"COO": COO(), "CSR": CSR(), "CSC": CSC(), "DCSR": DCSR(), "DCSC": DCSC(),
+		"CROW": CROW(), "CCOL": CCOL(), "DIAI": DIAI(), "DIAJ": DIAJ(),
+		"SkewDIAI": AntiDIAI(), "SkewDIAJ": AntiDIAJ(), "BatchedCSR": BatchedCSR(),
+		"BatchedDIAINonUniform": BatchedDIAINonUniform(), "BatchedDIAIUniform": BatchedDIAIUniform(),
+	}
+	must := func(f Format, err error) Format {
+		require.NoError(t, err)
+		return f
+	}
+	fixed["DenseMatrixRight"] = must(DenseRowMajor(2))
+	fixed["DenseMatrixLeft"] = must(DenseColMajor(2))
+	fixed["CSF3"] = must(CSF(3))
+	fixed["COO3"] = must(TorchCOO(3, 0))
+	blocks := map[string]func(m, n int64) (Format, error){
+		"BSRRight": BSR, "BSRLeft": BSRColMajor, "BSCRow": BSC, "BSCCol": BSCColMajor,
+	}
+	matched := 0
+	for _, c := range v.Cases {
+		var want Format
+		var m, n int64
+		var prefix string
+		f, named := fixed[c.Name]
+		switch {
+		case named:
+			want = f
+		case scan(c.Name, "Delta%d", &m):
+			want = must(DeltaCSR(m))
+		case scan(c.Name, "BlockVector%d", &m):
+			want = must(BlockVector(m))
+		case scan(c.Name, "Structured%d:%d", &n, &m):
+			want = must(StructuredNM(n, m))
+		default:
+			for p := range blocks {
+				if strings.HasPrefix(c.Name, p) && scan(strings.TrimPrefix(c.Name, p), "%dx%d", &m, &n) {
+					prefix = p
+				}
+			}
+			if prefix == "" {
+				continue // a hand-written format, not a named one
+			}
+			want = must(blocks[prefix](m, n))
+		}
+		matched++
+		assert.Equal(t, c.Format, want.String(), c.ID)
+	}
+	assert.Equal(t, 263, matched, "named cases matched (the other 12 are hand-written)")
+}
+
+// scan reports whether s reads exactly as pattern.
+func scan(s, pattern string, args ...any) bool {
+	n, err := fmt.Sscanf(s, pattern, args...)
+	return err == nil && n == len(args) && fmt.Sprintf(pattern, deref(args)...) == s
+}
+
+func deref(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		out[i] = *(a.(*int64))
+	}
+	return out
 }
