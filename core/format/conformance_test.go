@@ -2,8 +2,8 @@ package format
 
 import (
 	"encoding/json"
-	"fmt"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
