@@ -24,6 +24,9 @@ typedef const gs_tensor *const gs_ctensor_elem;
 /* The calling thread's last error message: gsi_set_error takes ownership of a
  * malloc'd msg (NULL clears it) and frees the previous one. */
 void gsi_set_error(char *msg);
+/* Makes the key of the last errors (fork.c's constructor calls it at load, so
+ * that no fork can happen while another thread is inside the one-time set-up). */
+void gsi_errors_init(void);
 const char *gsi_get_error(void);
 
 /* The number of threads whose last error is not empty, read by Go with an
@@ -37,7 +40,15 @@ void gsi_call_release(gs_release_fn release, void *ctx);
 /* The address lent for zero-length components: never NULL, never read. */
 void *gsi_empty_data(void);
 
-/* Static C strings (gs_version, names) that live as long as the process. */
-const char *gsi_version_cstr(void);
+/* Non-zero in a process forked after the library started (set by fork.c's
+ * pthread_atfork child handler). Every gs_* wrapper tests it first: the Go
+ * runtime does not survive fork, and entering it in the child can hang. */
+extern int gsi_forked;
+#define GSI_FORKED() __builtin_expect(__atomic_load_n(&gsi_forked, __ATOMIC_RELAXED), 0)
+
+/* What a wrapper returns in a forked child: fn's last error set to the
+ * fork rule; GS_ERR_FORKED, or -1 for a count. */
+gs_status gsi_forked_status(const char *fn);
+int64_t gsi_forked_count(const char *fn);
 
 #endif

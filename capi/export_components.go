@@ -22,11 +22,11 @@ var componentGetters = map[C.gs_component]struct {
 	C.GS_COMP_RAW_VALUES:   {"_values", (*core.Tensor).RawValues},
 }
 
-// gs_tensor_component lends one component of t. The data pointer stays valid
+// gsgo_tensor_component lends one component of t. The data pointer stays valid
 // (and the same on every call) until t is freed; shapes are copied into out.
 //
-//export gs_tensor_component
-func gs_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_array) (st C.gs_status) {
+//export gsgo_tensor_component
+func gsgo_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_array) (st C.gs_status) {
 	const fn = "gs_tensor_component"
 	defer guard(fn, &st)
 	if out == nil {

@@ -112,10 +112,10 @@ func finishWrap(fn string, t *core.Tensor, err error, b *borrow, out **C.gs_tens
 	return done(fn, nil)
 }
 
-// gs_sparse_coo_from builds a COO tensor from copies of indices and values.
+// gsgo_sparse_coo_from builds a COO tensor from copies of indices and values.
 //
-//export gs_sparse_coo_from
-func gs_sparse_coo_from(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_coo_from
+func gsgo_sparse_coo_from(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_coo_from"
 	defer guard(fn, &st)
 	if out == nil {
@@ -125,10 +125,10 @@ func gs_sparse_coo_from(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs
 	return finishNew(fn, t, err, nil, out)
 }
 
-// gs_sparse_compressed_from builds a CSR/CSC/BSR/BSC tensor from copies of its components.
+// gsgo_sparse_compressed_from builds a CSR/CSC/BSR/BSC tensor from copies of its components.
 //
-//export gs_sparse_compressed_from
-func gs_sparse_compressed_from(layout C.gs_layout, compressed, plain, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_compressed_from
+func gsgo_sparse_compressed_from(layout C.gs_layout, compressed, plain, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_compressed_from"
 	defer guard(fn, &st)
 	if out == nil {
@@ -138,10 +138,10 @@ func gs_sparse_compressed_from(layout C.gs_layout, compressed, plain, values *C.
 	return finishNew(fn, t, err, nil, out)
 }
 
-// gs_strided_from builds a strided tensor holding a copy of data.
+// gsgo_strided_from builds a strided tensor holding a copy of data.
 //
-//export gs_strided_from
-func gs_strided_from(data *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_strided_from
+func gsgo_strided_from(data *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_strided_from"
 	defer guard(fn, &st)
 	if out == nil {
@@ -155,10 +155,10 @@ func gs_strided_from(data *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
 	return finishNew(fn, t, err, nil, out)
 }
 
-// gs_sparse_coo_wrap builds a COO tensor over the caller's buffers (no copy).
+// gsgo_sparse_coo_wrap builds a COO tensor over the caller's buffers (no copy).
 //
-//export gs_sparse_coo_wrap
-func gs_sparse_coo_wrap(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, release C.gs_release_fn, ctx unsafe.Pointer, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_coo_wrap
+func gsgo_sparse_coo_wrap(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, release C.gs_release_fn, ctx unsafe.Pointer, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_coo_wrap"
 	defer guard(fn, &st)
 	if out == nil {
@@ -169,10 +169,10 @@ func gs_sparse_coo_wrap(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs
 	return finishWrap(fn, t, err, b, out)
 }
 
-// gs_sparse_compressed_wrap builds a CSR/CSC/BSR/BSC tensor over the caller's buffers.
+// gsgo_sparse_compressed_wrap builds a CSR/CSC/BSR/BSC tensor over the caller's buffers.
 //
-//export gs_sparse_compressed_wrap
-func gs_sparse_compressed_wrap(layout C.gs_layout, compressed, plain, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, release C.gs_release_fn, ctx unsafe.Pointer, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_compressed_wrap
+func gsgo_sparse_compressed_wrap(layout C.gs_layout, compressed, plain, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, release C.gs_release_fn, ctx unsafe.Pointer, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_compressed_wrap"
 	defer guard(fn, &st)
 	if out == nil {
@@ -183,10 +183,10 @@ func gs_sparse_compressed_wrap(layout C.gs_layout, compressed, plain, values *C.
 	return finishWrap(fn, t, err, b, out)
 }
 
-// gs_strided_wrap builds a strided tensor over the caller's buffer.
+// gsgo_strided_wrap builds a strided tensor over the caller's buffer.
 //
-//export gs_strided_wrap
-func gs_strided_wrap(data *C.gs_carray, release C.gs_release_fn, ctx unsafe.Pointer, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_strided_wrap
+func gsgo_strided_wrap(data *C.gs_carray, release C.gs_release_fn, ctx unsafe.Pointer, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_strided_wrap"
 	defer guard(fn, &st)
 	if out == nil {
@@ -201,10 +201,10 @@ func gs_strided_wrap(data *C.gs_carray, release C.gs_release_fn, ctx unsafe.Poin
 	return finishWrap(fn, t, err, b, out)
 }
 
-// gs_empty builds a tensor of the layout with no stored elements (strided: zeros).
+// gsgo_empty builds a tensor of the layout with no stored elements (strided: zeros).
 //
-//export gs_empty
-func gs_empty(layout C.gs_layout, dtype C.gs_dtype, ndim C.int32_t, size *C.gs_cint64, blocksize *C.gs_cint64, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_empty
+func gsgo_empty(layout C.gs_layout, dtype C.gs_dtype, ndim C.int32_t, size *C.gs_cint64, blocksize *C.gs_cint64, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_empty"
 	defer guard(fn, &st)
 	if out == nil {

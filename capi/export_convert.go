@@ -29,19 +29,19 @@ func checkIndexWidth(w C.int32_t) error {
 	return nil
 }
 
-// gs_to_dense writes the strided tensor equal to t (fill value materialised).
+// gsgo_to_dense writes the strided tensor equal to t (fill value materialised).
 //
-//export gs_to_dense
-func gs_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_to_dense
+func gsgo_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_dense"
 	defer guard(fn, &st)
 	return unary(fn, t, out, core.ToDense)
 }
 
-// gs_to_layout converts t to any layout.
+// gsgo_to_layout converts t to any layout.
 //
-//export gs_to_layout
-func gs_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, denseDim, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_to_layout
+func gsgo_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, denseDim, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_layout"
 	defer guard(fn, &st)
 	if out == nil {
@@ -65,10 +65,10 @@ func gs_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, d
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, l, opt) })
 }
 
-// gs_to_sparse_coo_dim is torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims.
+// gsgo_to_sparse_coo_dim is torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims.
 //
-//export gs_to_sparse_coo_dim
-func gs_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_to_sparse_coo_dim
+func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_sparse_coo_dim"
 	defer guard(fn, &st)
 	if sparseDim < 1 {
@@ -78,19 +78,19 @@ func gs_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_tenso
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, core.COO, opt) })
 }
 
-// gs_coalesce writes the coalesced form of t (sorted, duplicates summed).
+// gsgo_coalesce writes the coalesced form of t (sorted, duplicates summed).
 //
-//export gs_coalesce
-func gs_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_coalesce
+func gsgo_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_coalesce"
 	defer guard(fn, &st)
 	return unary(fn, t, out, core.Coalesce)
 }
 
-// gs_to_dtype writes t with its values (and fill value) cast to dtype.
+// gsgo_to_dtype writes t with its values (and fill value) cast to dtype.
 //
-//export gs_to_dtype
-func gs_to_dtype(t *C.gs_ctensor, dtype C.gs_dtype, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_to_dtype
+func gsgo_to_dtype(t *C.gs_ctensor, dtype C.gs_dtype, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_dtype"
 	defer guard(fn, &st)
 	if err := core.CheckDType("dtype", core.DType(dtype)); err != nil {
@@ -99,10 +99,10 @@ func gs_to_dtype(t *C.gs_ctensor, dtype C.gs_dtype, out **C.gs_tensor) (st C.gs_
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToDType(t, core.DType(dtype)) })
 }
 
-// gs_to_index_width writes t with index arrays of the given width.
+// gsgo_to_index_width writes t with index arrays of the given width.
 //
-//export gs_to_index_width
-func gs_to_index_width(t *C.gs_ctensor, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_to_index_width
+func gsgo_to_index_width(t *C.gs_ctensor, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_index_width"
 	defer guard(fn, &st)
 	if err := checkIndexWidth(indexWidth); err != nil {
@@ -111,10 +111,10 @@ func gs_to_index_width(t *C.gs_ctensor, indexWidth C.int32_t, out **C.gs_tensor)
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToIndexWidth(t, int(indexWidth)) })
 }
 
-// gs_equal writes 1 when a and b have the same shape, dtype and dense value.
+// gsgo_equal writes 1 when a and b have the same shape, dtype and dense value.
 //
-//export gs_equal
-func gs_equal(a, b *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_equal
+func gsgo_equal(a, b *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_equal"
 	defer guard(fn, &st)
 	if out == nil {

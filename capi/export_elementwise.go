@@ -25,11 +25,11 @@ func init() {
 	}
 }
 
-// gs_unary applies the element-wise op named op to t (its stored values and
+// gsgo_unary applies the element-wise op named op to t (its stored values and
 // its fill value), with the optional args.
 //
-//export gs_unary
-func gs_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_unary
+func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unary"
 	defer guard(fn, &st)
 	if out == nil {
@@ -49,11 +49,11 @@ func gs_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.UnaryByName(name, t, ua) })
 }
 
-// gs_binary applies the element-wise op named op to two tensors of equal
+// gsgo_binary applies the element-wise op named op to two tensors of equal
 // shape, in any two layouts.
 //
-//export gs_binary
-func gs_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_binary
+func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_binary"
 	defer guard(fn, &st)
 	if out == nil {
@@ -82,11 +82,11 @@ func gs_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args,
 	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
 }
 
-// gs_binary_number applies the element-wise op named op to a tensor and a
+// gsgo_binary_number applies the element-wise op named op to a tensor and a
 // number: op(a, number), or op(number, a) when number_first != 0.
 //
-//export gs_binary_number
-func gs_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int32_t, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_binary_number
+func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int32_t, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_binary_number"
 	defer guard(fn, &st)
 	if out == nil {
@@ -119,19 +119,19 @@ func gs_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int32
 	return finishNew(fn, r, err, h, out)
 }
 
-// gs_unary_op_names writes the names gs_unary accepts.
+// gsgo_unary_op_names writes the names gs_unary accepts.
 //
-//export gs_unary_op_names
-func gs_unary_op_names(names **C.gs_cchar, capacity C.int32_t, count *C.int32_t) (st C.gs_status) {
+//export gsgo_unary_op_names
+func gsgo_unary_op_names(names **C.gs_cchar, capacity C.int32_t, count *C.int32_t) (st C.gs_status) {
 	const fn = "gs_unary_op_names"
 	defer guard(fn, &st)
 	return done(fn, writeNames(unaryOpNames, names, capacity, count))
 }
 
-// gs_binary_op_names writes the names gs_binary and gs_binary_number accept.
+// gsgo_binary_op_names writes the names gs_binary and gs_binary_number accept.
 //
-//export gs_binary_op_names
-func gs_binary_op_names(names **C.gs_cchar, capacity C.int32_t, count *C.int32_t) (st C.gs_status) {
+//export gsgo_binary_op_names
+func gsgo_binary_op_names(names **C.gs_cchar, capacity C.int32_t, count *C.int32_t) (st C.gs_status) {
 	const fn = "gs_binary_op_names"
 	defer guard(fn, &st)
 	return done(fn, writeNames(binaryOpNames, names, capacity, count))

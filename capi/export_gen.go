@@ -21,28 +21,28 @@ func generated(fn string, out **C.gs_tensor, make func() (*gen.COO, error)) C.gs
 	return finishNew(fn, t, err, nil, out)
 }
 
-// gs_gen_stencil2d writes the 5-point Laplacian on an n x n grid.
+// gsgo_gen_stencil2d writes the 5-point Laplacian on an n x n grid.
 //
-//export gs_gen_stencil2d
-func gs_gen_stencil2d(n C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_gen_stencil2d
+func gsgo_gen_stencil2d(n C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_gen_stencil2d"
 	defer guard(fn, &st)
 	return generated(fn, out, func() (*gen.COO, error) { return gen.Stencil2D(int64(n)) })
 }
 
-// gs_gen_stencil3d writes the 7-point Laplacian on an n x n x n grid.
+// gsgo_gen_stencil3d writes the 7-point Laplacian on an n x n x n grid.
 //
-//export gs_gen_stencil3d
-func gs_gen_stencil3d(n C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_gen_stencil3d
+func gsgo_gen_stencil3d(n C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_gen_stencil3d"
 	defer guard(fn, &st)
 	return generated(fn, out, func() (*gen.COO, error) { return gen.Stencil3D(int64(n)) })
 }
 
-// gs_gen_banded writes a random n x n matrix with lower and upper diagonals.
+// gsgo_gen_banded writes a random n x n matrix with lower and upper diagonals.
 //
-//export gs_gen_banded
-func gs_gen_banded(n, lower, upper C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_gen_banded
+func gsgo_gen_banded(n, lower, upper C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_gen_banded"
 	defer guard(fn, &st)
 	return generated(fn, out, func() (*gen.COO, error) {
@@ -50,10 +50,10 @@ func gs_gen_banded(n, lower, upper C.int64_t, seed C.uint64_t, out **C.gs_tensor
 	})
 }
 
-// gs_gen_block_diagonal writes nblocks random dense block x block blocks on the diagonal.
+// gsgo_gen_block_diagonal writes nblocks random dense block x block blocks on the diagonal.
 //
-//export gs_gen_block_diagonal
-func gs_gen_block_diagonal(nblocks, block C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_gen_block_diagonal
+func gsgo_gen_block_diagonal(nblocks, block C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_gen_block_diagonal"
 	defer guard(fn, &st)
 	return generated(fn, out, func() (*gen.COO, error) {
@@ -61,10 +61,10 @@ func gs_gen_block_diagonal(nblocks, block C.int64_t, seed C.uint64_t, out **C.gs
 	})
 }
 
-// gs_gen_rmat writes an R-MAT graph of 2^scale vertices and about edge_factor edges per vertex.
+// gsgo_gen_rmat writes an R-MAT graph of 2^scale vertices and about edge_factor edges per vertex.
 //
-//export gs_gen_rmat
-func gs_gen_rmat(scale C.int32_t, edgeFactor C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_gen_rmat
+func gsgo_gen_rmat(scale C.int32_t, edgeFactor C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_gen_rmat"
 	defer guard(fn, &st)
 	return generated(fn, out, func() (*gen.COO, error) {
@@ -72,10 +72,10 @@ func gs_gen_rmat(scale C.int32_t, edgeFactor C.int64_t, seed C.uint64_t, out **C
 	})
 }
 
-// gs_gen_uniform writes a rows x cols matrix with nnz uniformly placed entries.
+// gsgo_gen_uniform writes a rows x cols matrix with nnz uniformly placed entries.
 //
-//export gs_gen_uniform
-func gs_gen_uniform(rows, cols, nnz C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_gen_uniform
+func gsgo_gen_uniform(rows, cols, nnz C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_gen_uniform"
 	defer guard(fn, &st)
 	return generated(fn, out, func() (*gen.COO, error) {

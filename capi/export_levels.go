@@ -7,10 +7,10 @@ import "C"
 
 import "github.com/gosparse/gosparse/core"
 
-// gs_tensor_num_levels writes the number of storage levels.
+// gsgo_tensor_num_levels writes the number of storage levels.
 //
-//export gs_tensor_num_levels
-func gs_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_num_levels
+func gsgo_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_num_levels"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(len(t.Levels())) })
@@ -25,10 +25,10 @@ func level(h *tensorHandle, l C.int32_t) (core.Level, error) {
 	return ls[l], nil
 }
 
-// gs_tensor_level_info writes a level's type, expression, extent and properties.
+// gsgo_tensor_level_info writes a level's type, expression, extent and properties.
 //
-//export gs_tensor_level_info
-func gs_tensor_level_info(t *C.gs_ctensor, l C.int32_t, kind, dim, expr *C.int32_t, c, size *C.int64_t, unique, ordered *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_level_info
+func gsgo_tensor_level_info(t *C.gs_ctensor, l C.int32_t, kind, dim, expr *C.int32_t, c, size *C.int64_t, unique, ordered *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_level_info"
 	defer guard(fn, &st)
 	for _, p := range []struct {
@@ -86,19 +86,19 @@ func levelArray(fn string, t *C.gs_ctensor, l C.int32_t, crd bool, out *C.gs_arr
 	return done(fn, nil)
 }
 
-// gs_tensor_level_pos lends the pos array of a compressed level.
+// gsgo_tensor_level_pos lends the pos array of a compressed level.
 //
-//export gs_tensor_level_pos
-func gs_tensor_level_pos(t *C.gs_ctensor, l C.int32_t, out *C.gs_array) (st C.gs_status) {
+//export gsgo_tensor_level_pos
+func gsgo_tensor_level_pos(t *C.gs_ctensor, l C.int32_t, out *C.gs_array) (st C.gs_status) {
 	const fn = "gs_tensor_level_pos"
 	defer guard(fn, &st)
 	return levelArray(fn, t, l, false, out)
 }
 
-// gs_tensor_level_crd lends the crd array of a compressed or singleton level.
+// gsgo_tensor_level_crd lends the crd array of a compressed or singleton level.
 //
-//export gs_tensor_level_crd
-func gs_tensor_level_crd(t *C.gs_ctensor, l C.int32_t, out *C.gs_array) (st C.gs_status) {
+//export gsgo_tensor_level_crd
+func gsgo_tensor_level_crd(t *C.gs_ctensor, l C.int32_t, out *C.gs_array) (st C.gs_status) {
 	const fn = "gs_tensor_level_crd"
 	defer guard(fn, &st)
 	return levelArray(fn, t, l, true, out)

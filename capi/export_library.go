@@ -26,15 +26,10 @@ func init() {
 	}
 }
 
-// gs_version returns the library's "MAJOR.MINOR.PATCH" (the header's GS_VERSION_STRING).
+// gsgo_version_numbers writes the library's version numbers.
 //
-//export gs_version
-func gs_version() *C.gs_cchar { return C.gsi_version_cstr() }
-
-// gs_version_numbers writes the library's version numbers.
-//
-//export gs_version_numbers
-func gs_version_numbers(major, minor, patch *C.int32_t) (st C.gs_status) {
+//export gsgo_version_numbers
+func gsgo_version_numbers(major, minor, patch *C.int32_t) (st C.gs_status) {
 	const fn = "gs_version_numbers"
 	defer guard(fn, &st)
 	switch {
@@ -49,29 +44,24 @@ func gs_version_numbers(major, minor, patch *C.int32_t) (st C.gs_status) {
 	return done(fn, nil)
 }
 
-// gs_last_error returns the calling thread's last error message ("" after a success).
+// gsgo_live_handles returns the number of tensors created and not yet freed.
 //
-//export gs_last_error
-func gs_last_error() *C.gs_cchar { return C.gsi_get_error() }
+//export gsgo_live_handles
+func gsgo_live_handles() C.int64_t { return C.int64_t(tensors.count()) }
 
-// gs_live_handles returns the number of tensors created and not yet freed.
+// gsgo_set_memory_limit sets the largest single result, in bytes.
 //
-//export gs_live_handles
-func gs_live_handles() C.int64_t { return C.int64_t(tensors.count()) }
-
-// gs_set_memory_limit sets the largest single result, in bytes.
-//
-//export gs_set_memory_limit
-func gs_set_memory_limit(bytes C.int64_t) (st C.gs_status) {
+//export gsgo_set_memory_limit
+func gsgo_set_memory_limit(bytes C.int64_t) (st C.gs_status) {
 	const fn = "gs_set_memory_limit"
 	defer guard(fn, &st)
 	return done(fn, core.SetMemoryLimit(int64(bytes)))
 }
 
-// gs_get_memory_limit writes the current memory limit in bytes.
+// gsgo_get_memory_limit writes the current memory limit in bytes.
 //
-//export gs_get_memory_limit
-func gs_get_memory_limit(bytes *C.int64_t) (st C.gs_status) {
+//export gsgo_get_memory_limit
+func gsgo_get_memory_limit(bytes *C.int64_t) (st C.gs_status) {
 	const fn = "gs_get_memory_limit"
 	defer guard(fn, &st)
 	if bytes == nil {
@@ -81,10 +71,10 @@ func gs_get_memory_limit(bytes *C.int64_t) (st C.gs_status) {
 	return done(fn, nil)
 }
 
-// gs_dtype_name writes torch's name of a dtype ("float64"), a static string.
+// gsgo_dtype_name writes torch's name of a dtype ("float64"), a static string.
 //
-//export gs_dtype_name
-func gs_dtype_name(dtype C.gs_dtype, name **C.gs_cchar) (st C.gs_status) {
+//export gsgo_dtype_name
+func gsgo_dtype_name(dtype C.gs_dtype, name **C.gs_cchar) (st C.gs_status) {
 	const fn = "gs_dtype_name"
 	defer guard(fn, &st)
 	if name == nil {
@@ -98,10 +88,10 @@ func gs_dtype_name(dtype C.gs_dtype, name **C.gs_cchar) (st C.gs_status) {
 	return done(fn, nil)
 }
 
-// gs_layout_name writes torch's name of a layout ("sparse_csr"), a static string.
+// gsgo_layout_name writes torch's name of a layout ("sparse_csr"), a static string.
 //
-//export gs_layout_name
-func gs_layout_name(layout C.gs_layout, name **C.gs_cchar) (st C.gs_status) {
+//export gsgo_layout_name
+func gsgo_layout_name(layout C.gs_layout, name **C.gs_cchar) (st C.gs_status) {
 	const fn = "gs_layout_name"
 	defer guard(fn, &st)
 	if name == nil {

@@ -11,12 +11,12 @@ import (
 	"github.com/gosparse/gosparse/core"
 )
 
-// gs_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
+// gsgo_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
 // A handle that is not live (freed through a copy, stale, foreign) is refused
 // and *t left as it is.
 //
-//export gs_tensor_free
-func gs_tensor_free(t **C.gs_tensor) (st C.gs_status) {
+//export gsgo_tensor_free
+func gsgo_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_tensor_free"
 	defer guard(fn, &st)
 	if t == nil || *t == nil {
@@ -33,10 +33,10 @@ func gs_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 	return done(fn, nil)
 }
 
-// gs_clone writes a deep copy of t.
+// gsgo_clone writes a deep copy of t.
 //
-//export gs_clone
-func gs_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_clone
+func gsgo_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_clone"
 	defer guard(fn, &st)
 	if out == nil {

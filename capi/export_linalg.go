@@ -58,10 +58,10 @@ func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta,
 	return finishFromMany(fn, r, err, hs, out)
 }
 
-// gs_mv is torch.mv: the product of a matrix and a vector.
+// gsgo_mv is torch.mv: the product of a matrix and a vector.
 //
-//export gs_mv
-func gs_mv(mat, vec *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_mv
+func gsgo_mv(mat, vec *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mv"
 	defer guard(fn, &st)
 	return product(fn, "mat", "vec", mat, vec, out, core.Mv)
@@ -85,121 +85,121 @@ func productOut(fn, nameA, nameB string, a, b *C.gs_ctensor, out *C.gs_tensor, o
 	return done(fn, op(ha.t, hb.t, ho.t))
 }
 
-// gs_mv_out is torch.mv(mat, vec, out=out): the product written into the
+// gsgo_mv_out is torch.mv(mat, vec, out=out): the product written into the
 // existing strided tensor out, with no allocation for the result.
 //
-//export gs_mv_out
-func gs_mv_out(mat, vec *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
+//export gsgo_mv_out
+func gsgo_mv_out(mat, vec *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mv_out"
 	defer guard(fn, &st)
 	return productOut(fn, "mat", "vec", mat, vec, out, core.MvOut)
 }
 
-// gs_mm_out is torch.mm(mat1, mat2, out=out) for dense results.
+// gsgo_mm_out is torch.mm(mat1, mat2, out=out) for dense results.
 //
-//export gs_mm_out
-func gs_mm_out(mat1, mat2 *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
+//export gsgo_mm_out
+func gsgo_mm_out(mat1, mat2 *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mm_out"
 	defer guard(fn, &st)
 	return productOut(fn, "mat1", "mat2", mat1, mat2, out, core.MmOut)
 }
 
-// gs_mm is torch.mm: the product of two matrices.
+// gsgo_mm is torch.mm: the product of two matrices.
 //
-//export gs_mm
-func gs_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_mm
+func gsgo_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mm"
 	defer guard(fn, &st)
 	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Mm)
 }
 
-// gs_matmul is torch.matmul: vector, matrix and batched products with broadcasting.
+// gsgo_matmul is torch.matmul: vector, matrix and batched products with broadcasting.
 //
-//export gs_matmul
-func gs_matmul(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_matmul
+func gsgo_matmul(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_matmul"
 	defer guard(fn, &st)
 	return product(fn, "a", "b", a, b, out, core.Matmul)
 }
 
-// gs_bmm is torch.bmm: batched matrix products of 3-d tensors.
+// gsgo_bmm is torch.bmm: batched matrix products of 3-d tensors.
 //
-//export gs_bmm
-func gs_bmm(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_bmm
+func gsgo_bmm(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_bmm"
 	defer guard(fn, &st)
 	return product(fn, "a", "b", a, b, out, core.Bmm)
 }
 
-// gs_sparse_mm is torch.sparse.mm: sparse @ sparse is sparse (refused with
+// gsgo_sparse_mm is torch.sparse.mm: sparse @ sparse is sparse (refused with
 // GS_ERR_TOO_LARGE before allocating a result above the memory limit).
 //
-//export gs_sparse_mm
-func gs_sparse_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_mm
+func gsgo_sparse_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_mm"
 	defer guard(fn, &st)
 	return product(fn, "mat1", "mat2", mat1, mat2, out, core.SparseMm)
 }
 
-// gs_hspmm is torch.hspmm: sparse @ dense as a hybrid COO tensor.
+// gsgo_hspmm is torch.hspmm: sparse @ dense as a hybrid COO tensor.
 //
-//export gs_hspmm
-func gs_hspmm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_hspmm
+func gsgo_hspmm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_hspmm"
 	defer guard(fn, &st)
 	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Hspmm)
 }
 
-// gs_smm is torch.smm: sparse @ dense as a sparse tensor.
+// gsgo_smm is torch.smm: sparse @ dense as a sparse tensor.
 //
-//export gs_smm
-func gs_smm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_smm
+func gsgo_smm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_smm"
 	defer guard(fn, &st)
 	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Smm)
 }
 
-// gs_addmv is torch.addmv: beta * input + alpha * (mat @ vec).
+// gsgo_addmv is torch.addmv: beta * input + alpha * (mat @ vec).
 //
-//export gs_addmv
-func gs_addmv(input, mat, vec *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_addmv
+func gsgo_addmv(input, mat, vec *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_addmv"
 	defer guard(fn, &st)
 	return scaledProduct(fn, "mat", "vec", input, mat, vec, beta, alpha, out, core.Addmv)
 }
 
-// gs_addmm is torch.addmm: beta * input + alpha * (mat1 @ mat2).
+// gsgo_addmm is torch.addmm: beta * input + alpha * (mat1 @ mat2).
 //
-//export gs_addmm
-func gs_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_addmm
+func gsgo_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_addmm"
 	defer guard(fn, &st)
 	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.Addmm)
 }
 
-// gs_sparse_addmm is torch.sparse.addmm.
+// gsgo_sparse_addmm is torch.sparse.addmm.
 //
-//export gs_sparse_addmm
-func gs_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_addmm
+func gsgo_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_addmm"
 	defer guard(fn, &st)
 	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.SparseAddmm)
 }
 
-// gs_sspaddmm is torch.sspaddmm: sparse input, sparse result.
+// gsgo_sspaddmm is torch.sspaddmm: sparse input, sparse result.
 //
-//export gs_sspaddmm
-func gs_sspaddmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sspaddmm
+func gsgo_sspaddmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sspaddmm"
 	defer guard(fn, &st)
 	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.Sspaddmm)
 }
 
-// gs_sampled_addmm is torch.sparse.sampled_addmm (SDDMM): mat1 @ mat2 at
+// gsgo_sampled_addmm is torch.sparse.sampled_addmm (SDDMM): mat1 @ mat2 at
 // input's specified positions, as a CSR tensor.
 //
-//export gs_sampled_addmm
-func gs_sampled_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sampled_addmm
+func gsgo_sampled_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sampled_addmm"
 	defer guard(fn, &st)
 	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.SampledAddmm)

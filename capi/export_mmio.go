@@ -7,11 +7,11 @@ import "C"
 
 import "github.com/gosparse/gosparse/core/mmio"
 
-// gs_mm_read reads a Matrix Market file: coordinate files give a coalesced
+// gsgo_mm_read reads a Matrix Market file: coordinate files give a coalesced
 // COO tensor, array files a strided one.
 //
-//export gs_mm_read
-func gs_mm_read(path *C.gs_cchar, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_mm_read
+func gsgo_mm_read(path *C.gs_cchar, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mm_read"
 	defer guard(fn, &st)
 	switch {
@@ -24,10 +24,10 @@ func gs_mm_read(path *C.gs_cchar, out **C.gs_tensor) (st C.gs_status) {
 	return finishNew(fn, t, err, nil, out)
 }
 
-// gs_mm_write writes a 1-D or 2-D tensor as a Matrix Market file.
+// gsgo_mm_write writes a 1-D or 2-D tensor as a Matrix Market file.
 //
-//export gs_mm_write
-func gs_mm_write(path *C.gs_cchar, t *C.gs_ctensor) (st C.gs_status) {
+//export gsgo_mm_write
+func gsgo_mm_write(path *C.gs_cchar, t *C.gs_ctensor) (st C.gs_status) {
 	const fn = "gs_mm_write"
 	defer guard(fn, &st)
 	if path == nil {

@@ -11,11 +11,11 @@ import (
 	"github.com/gosparse/gosparse/core"
 )
 
-// gs_with_fill_value writes a copy of t whose unspecified elements read
+// gsgo_with_fill_value writes a copy of t whose unspecified elements read
 // value, one element of t's dtype (value_bytes must be its size).
 //
-//export gs_with_fill_value
-func gs_with_fill_value(t *C.gs_ctensor, value *C.gs_cvoid, valueBytes C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_with_fill_value
+func gsgo_with_fill_value(t *C.gs_ctensor, value *C.gs_cvoid, valueBytes C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_with_fill_value"
 	defer guard(fn, &st)
 	if out == nil {

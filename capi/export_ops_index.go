@@ -11,21 +11,21 @@ import (
 	"github.com/gosparse/gosparse/core"
 )
 
-// gs_select is torch's select(dim, index): the slice at index of dim, which
+// gsgo_select is torch's select(dim, index): the slice at index of dim, which
 // the result no longer has.
 //
-//export gs_select
-func gs_select(t *C.gs_ctensor, dim C.int32_t, index C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_select
+func gsgo_select(t *C.gs_ctensor, dim C.int32_t, index C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_select"
 	defer guard(fn, &st)
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Select(t, int(dim), int64(index)) })
 }
 
-// gs_index is t[indices[0], indices[1], ...] with integer indices on the
+// gsgo_index is t[indices[0], indices[1], ...] with integer indices on the
 // leading dims; indexing every dim gives a 0-d strided tensor.
 //
-//export gs_index
-func gs_index(t *C.gs_ctensor, indices *C.gs_cint64, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_index
+func gsgo_index(t *C.gs_ctensor, indices *C.gs_cint64, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_index"
 	defer guard(fn, &st)
 	if n < 0 {
@@ -44,11 +44,11 @@ func gs_index(t *C.gs_ctensor, indices *C.gs_cint64, n C.int32_t, out **C.gs_ten
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Index(t, idx) })
 }
 
-// gs_index_select is torch's index_select(dim, index), index a 0-d or 1-d
+// gsgo_index_select is torch's index_select(dim, index), index a 0-d or 1-d
 // int32/int64 array (copied).
 //
-//export gs_index_select
-func gs_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_index_select
+func gsgo_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_index_select"
 	defer guard(fn, &st)
 	if out == nil {
@@ -61,10 +61,10 @@ func gs_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out **C
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.IndexSelect(t, int(dim), ix) })
 }
 
-// gs_narrow_copy keeps [start, start + length) of dim (start may be negative).
+// gsgo_narrow_copy keeps [start, start + length) of dim (start may be negative).
 //
-//export gs_narrow_copy
-func gs_narrow_copy(t *C.gs_ctensor, dim C.int32_t, start, length C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_narrow_copy
+func gsgo_narrow_copy(t *C.gs_ctensor, dim C.int32_t, start, length C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_narrow_copy"
 	defer guard(fn, &st)
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {

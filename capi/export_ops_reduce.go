@@ -7,10 +7,10 @@ import "C"
 
 import "github.com/gosparse/gosparse/core"
 
-// gs_sum is torch.sparse.sum over dims (ndims == 0: every dim).
+// gsgo_sum is torch.sparse.sum over dims (ndims == 0: every dim).
 //
-//export gs_sum
-func gs_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sum
+func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sum"
 	defer guard(fn, &st)
 	ds, err := readDims("dims", "ndims", dims, ndims)
@@ -20,29 +20,29 @@ func gs_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tens
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Sum(t, ds) })
 }
 
-// gs_softmax is torch.sparse.softmax(t, dim), over the specified elements only.
+// gsgo_softmax is torch.sparse.softmax(t, dim), over the specified elements only.
 //
-//export gs_softmax
-func gs_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_softmax
+func gsgo_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_softmax"
 	defer guard(fn, &st)
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Softmax(t, int(dim), false) })
 }
 
-// gs_log_softmax is torch.sparse.log_softmax(t, dim).
+// gsgo_log_softmax is torch.sparse.log_softmax(t, dim).
 //
-//export gs_log_softmax
-func gs_log_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_log_softmax
+func gsgo_log_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_log_softmax"
 	defer guard(fn, &st)
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Softmax(t, int(dim), true) })
 }
 
-// gs_sparse_mask is t.sparse_mask(mask): t's elements at mask's specified
+// gsgo_sparse_mask is t.sparse_mask(mask): t's elements at mask's specified
 // positions, in mask's layout.
 //
-//export gs_sparse_mask
-func gs_sparse_mask(t, mask *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_mask
+func gsgo_sparse_mask(t, mask *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_mask"
 	defer guard(fn, &st)
 	if out == nil {

@@ -7,10 +7,10 @@ import "C"
 
 import "github.com/gosparse/gosparse/core"
 
-// gs_transpose swaps dims dim0 and dim1 (negative dims count from the end).
+// gsgo_transpose swaps dims dim0 and dim1 (negative dims count from the end).
 //
-//export gs_transpose
-func gs_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_transpose
+func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_transpose"
 	defer guard(fn, &st)
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
@@ -18,19 +18,19 @@ func gs_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (st 
 	})
 }
 
-// gs_t is torch's t(): the transpose of a matrix, a 0-d or 1-d tensor as is.
+// gsgo_t is torch's t(): the transpose of a matrix, a 0-d or 1-d tensor as is.
 //
-//export gs_t
-func gs_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_t
+func gsgo_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_t"
 	defer guard(fn, &st)
 	return unary(fn, t, out, core.T)
 }
 
-// gs_permute reorders the dims: result dim i is dims[i] of t.
+// gsgo_permute reorders the dims: result dim i is dims[i] of t.
 //
-//export gs_permute
-func gs_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_permute
+func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_permute"
 	defer guard(fn, &st)
 	ds, err := readDims("dims", "ndims", dims, ndims)
@@ -40,19 +40,19 @@ func gs_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Permute(t, ds) })
 }
 
-// gs_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
+// gsgo_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
 //
-//export gs_unsqueeze
-func gs_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_unsqueeze
+func gsgo_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unsqueeze"
 	defer guard(fn, &st)
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Unsqueeze(t, int(dim)) })
 }
 
-// gs_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
+// gsgo_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
 //
-//export gs_squeeze
-func gs_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_squeeze
+func gsgo_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_squeeze"
 	defer guard(fn, &st)
 	var d *int
@@ -63,10 +63,10 @@ func gs_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.gs
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Squeeze(t, d) })
 }
 
-// gs_reshape gives t a new shape of as many sparse elements (COO result).
+// gsgo_reshape gives t a new shape of as many sparse elements (COO result).
 //
-//export gs_reshape
-func gs_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_reshape
+func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_reshape"
 	defer guard(fn, &st)
 	s, err := readShape("shape", shape, ndim)
@@ -76,46 +76,46 @@ func gs_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.gs_
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Reshape(t, s) })
 }
 
-// gs_cat concatenates the n tensors along dim.
+// gsgo_cat concatenates the n tensors along dim.
 //
-//export gs_cat
-func gs_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_cat
+func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_cat"
 	defer guard(fn, &st)
 	return listOp(fn, tensors, n, out, func(ts []*core.Tensor) (*core.Tensor, error) { return core.Cat(ts, int(dim)) })
 }
 
-// gs_stack joins the n tensors along a new dim.
+// gsgo_stack joins the n tensors along a new dim.
 //
-//export gs_stack
-func gs_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_stack
+func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_stack"
 	defer guard(fn, &st)
 	return listOp(fn, tensors, n, out, func(ts []*core.Tensor) (*core.Tensor, error) { return core.Stack(ts, int(dim)) })
 }
 
-// gs_hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors).
+// gsgo_hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors).
 //
-//export gs_hstack
-func gs_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_hstack
+func gsgo_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_hstack"
 	defer guard(fn, &st)
 	return listOp(fn, tensors, n, out, core.HStack)
 }
 
-// gs_vstack is torch.vstack: cat along dim 0 of the tensors seen as at least 2-d.
+// gsgo_vstack is torch.vstack: cat along dim 0 of the tensors seen as at least 2-d.
 //
-//export gs_vstack
-func gs_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_vstack
+func gsgo_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_vstack"
 	defer guard(fn, &st)
 	return listOp(fn, tensors, n, out, core.VStack)
 }
 
-// gs_dstack is torch.dstack: cat along dim 2 of the tensors seen as at least 3-d.
+// gsgo_dstack is torch.dstack: cat along dim 2 of the tensors seen as at least 3-d.
 //
-//export gs_dstack
-func gs_dstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_dstack
+func gsgo_dstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_dstack"
 	defer guard(fn, &st)
 	return listOp(fn, tensors, n, out, core.DStack)
@@ -132,10 +132,10 @@ func resizeArgs(size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t) ([]int64
 	return readSizeExact("size", size, ndim)
 }
 
-// gs_sparse_resize is torch's sparse_resize_ as a new tensor.
+// gsgo_sparse_resize is torch's sparse_resize_ as a new tensor.
 //
-//export gs_sparse_resize
-func gs_sparse_resize(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_resize
+func gsgo_sparse_resize(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_resize"
 	defer guard(fn, &st)
 	s, err := resizeArgs(size, ndim, sparseDim, denseDim)
@@ -147,10 +147,10 @@ func gs_sparse_resize(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, dense
 	})
 }
 
-// gs_sparse_resize_and_clear is torch's sparse_resize_and_clear_ as a new tensor.
+// gsgo_sparse_resize_and_clear is torch's sparse_resize_and_clear_ as a new tensor.
 //
-//export gs_sparse_resize_and_clear
-func gs_sparse_resize_and_clear(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_sparse_resize_and_clear
+func gsgo_sparse_resize_and_clear(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_resize_and_clear"
 	defer guard(fn, &st)
 	s, err := resizeArgs(size, ndim, sparseDim, denseDim)

@@ -8,11 +8,11 @@ import "C"
 
 import "unsafe"
 
-// gs_tensor_repr writes torch's repr of t: at most cap bytes, NUL-terminated
+// gsgo_tensor_repr writes torch's repr of t: at most cap bytes, NUL-terminated
 // when cap > 0 (truncated if needed), and the full length into *needed.
 //
-//export gs_tensor_repr
-func gs_tensor_repr(t *C.gs_ctensor, buf *C.char, capacity C.int64_t, needed *C.int64_t) (st C.gs_status) {
+//export gsgo_tensor_repr
+func gsgo_tensor_repr(t *C.gs_ctensor, buf *C.char, capacity C.int64_t, needed *C.int64_t) (st C.gs_status) {
 	const fn = "gs_tensor_repr"
 	defer guard(fn, &st)
 	switch {

@@ -34,37 +34,37 @@ func boolInt(b bool) C.int32_t {
 	return 0
 }
 
-// gs_tensor_layout writes the tensor's layout.
+// gsgo_tensor_layout writes the tensor's layout.
 //
-//export gs_tensor_layout
-func gs_tensor_layout(t *C.gs_ctensor, out *C.gs_layout) (st C.gs_status) {
+//export gsgo_tensor_layout
+func gsgo_tensor_layout(t *C.gs_ctensor, out *C.gs_layout) (st C.gs_status) {
 	const fn = "gs_tensor_layout"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.gs_layout { return C.gs_layout(t.Layout()) })
 }
 
-// gs_tensor_dtype writes the tensor's dtype.
+// gsgo_tensor_dtype writes the tensor's dtype.
 //
-//export gs_tensor_dtype
-func gs_tensor_dtype(t *C.gs_ctensor, out *C.gs_dtype) (st C.gs_status) {
+//export gsgo_tensor_dtype
+func gsgo_tensor_dtype(t *C.gs_ctensor, out *C.gs_dtype) (st C.gs_status) {
 	const fn = "gs_tensor_dtype"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.gs_dtype { return C.gs_dtype(t.DType()) })
 }
 
-// gs_tensor_ndim writes the number of dimensions.
+// gsgo_tensor_ndim writes the number of dimensions.
 //
-//export gs_tensor_ndim
-func gs_tensor_ndim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_ndim
+func gsgo_tensor_ndim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_ndim"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.NDim()) })
 }
 
-// gs_tensor_shape writes min(ndim, cap) sizes into shape.
+// gsgo_tensor_shape writes min(ndim, cap) sizes into shape.
 //
-//export gs_tensor_shape
-func gs_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_shape
+func gsgo_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_shape"
 	defer guard(fn, &st)
 	if capacity < 0 {
@@ -84,55 +84,55 @@ func gs_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (st 
 	return done(fn, nil)
 }
 
-// gs_tensor_sparse_dim writes the number of sparse dimensions.
+// gsgo_tensor_sparse_dim writes the number of sparse dimensions.
 //
-//export gs_tensor_sparse_dim
-func gs_tensor_sparse_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_sparse_dim
+func gsgo_tensor_sparse_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_sparse_dim"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.SparseDim()) })
 }
 
-// gs_tensor_dense_dim writes the number of trailing dense dimensions.
+// gsgo_tensor_dense_dim writes the number of trailing dense dimensions.
 //
-//export gs_tensor_dense_dim
-func gs_tensor_dense_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_dense_dim
+func gsgo_tensor_dense_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_dense_dim"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.DenseDim()) })
 }
 
-// gs_tensor_batch_dim writes the number of leading batch dimensions.
+// gsgo_tensor_batch_dim writes the number of leading batch dimensions.
 //
-//export gs_tensor_batch_dim
-func gs_tensor_batch_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_batch_dim
+func gsgo_tensor_batch_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_batch_dim"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.BatchDim()) })
 }
 
-// gs_tensor_nnz writes the number of stored elements (nse).
+// gsgo_tensor_nnz writes the number of stored elements (nse).
 //
-//export gs_tensor_nnz
-func gs_tensor_nnz(t *C.gs_ctensor, out *C.int64_t) (st C.gs_status) {
+//export gsgo_tensor_nnz
+func gsgo_tensor_nnz(t *C.gs_ctensor, out *C.int64_t) (st C.gs_status) {
 	const fn = "gs_tensor_nnz"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int64_t { return C.int64_t(t.NNZ()) })
 }
 
-// gs_tensor_index_width writes 32 or 64 (0 for strided tensors).
+// gsgo_tensor_index_width writes 32 or 64 (0 for strided tensors).
 //
-//export gs_tensor_index_width
-func gs_tensor_index_width(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_index_width
+func gsgo_tensor_index_width(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_index_width"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.IndexWidth()) })
 }
 
-// gs_tensor_blocksize writes the BSR/BSC block size ({1, 1} for other layouts).
+// gsgo_tensor_blocksize writes the BSR/BSC block size ({1, 1} for other layouts).
 //
-//export gs_tensor_blocksize
-func gs_tensor_blocksize(t *C.gs_ctensor, blocksize *C.int64_t) (st C.gs_status) {
+//export gsgo_tensor_blocksize
+func gsgo_tensor_blocksize(t *C.gs_ctensor, blocksize *C.int64_t) (st C.gs_status) {
 	const fn = "gs_tensor_blocksize"
 	defer guard(fn, &st)
 	if blocksize == nil {
@@ -148,20 +148,20 @@ func gs_tensor_blocksize(t *C.gs_ctensor, blocksize *C.int64_t) (st C.gs_status)
 	return done(fn, nil)
 }
 
-// gs_tensor_is_coalesced writes 1 for a coalesced COO tensor and every other layout.
+// gsgo_tensor_is_coalesced writes 1 for a coalesced COO tensor and every other layout.
 //
-//export gs_tensor_is_coalesced
-func gs_tensor_is_coalesced(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
+//export gsgo_tensor_is_coalesced
+func gsgo_tensor_is_coalesced(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_is_coalesced"
 	defer guard(fn, &st)
 	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return boolInt(t.IsCoalesced()) })
 }
 
-// gs_tensor_fill_value writes one element of the tensor's dtype: the value of
+// gsgo_tensor_fill_value writes one element of the tensor's dtype: the value of
 // unspecified elements.
 //
-//export gs_tensor_fill_value
-func gs_tensor_fill_value(t *C.gs_ctensor, buf unsafe.Pointer, bufBytes C.int64_t) (st C.gs_status) {
+//export gsgo_tensor_fill_value
+func gsgo_tensor_fill_value(t *C.gs_ctensor, buf unsafe.Pointer, bufBytes C.int64_t) (st C.gs_status) {
 	const fn = "gs_tensor_fill_value"
 	defer guard(fn, &st)
 	if buf == nil {

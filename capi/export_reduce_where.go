@@ -11,11 +11,11 @@ import (
 	"github.com/gosparse/gosparse/core"
 )
 
-// gs_reduce applies the reduction named op (torch's names, see
+// gsgo_reduce applies the reduction named op (torch's names, see
 // core.ReductionNames) over dims (ndims == 0: every dim).
 //
-//export gs_reduce
-func gs_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_reduce
+func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_reduce"
 	defer guard(fn, &st)
 	if out == nil {
@@ -35,11 +35,11 @@ func gs_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32
 	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Reduce(t, ds, name) })
 }
 
-// gs_where is torch.where(condition, x, y): each of x and y is a tensor or a
+// gsgo_where is torch.where(condition, x, y): each of x and y is a tensor or a
 // number, exactly one of the pair non-NULL.
 //
-//export gs_where
-func gs_where(condition, x *C.gs_ctensor, xNumber *C.gs_cnumber, y *C.gs_ctensor, yNumber *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+//export gsgo_where
+func gsgo_where(condition, x *C.gs_ctensor, xNumber *C.gs_cnumber, y *C.gs_ctensor, yNumber *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_where"
 	defer guard(fn, &st)
 	if out == nil {

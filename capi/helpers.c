@@ -21,6 +21,8 @@ static void gsi_err_drop(void *msg) {
 
 static void gsi_err_init(void) { pthread_key_create(&gsi_err_key, gsi_err_drop); }
 
+void gsi_errors_init(void) { pthread_once(&gsi_err_once, gsi_err_init); }
+
 void gsi_set_error(char *msg) {
     pthread_once(&gsi_err_once, gsi_err_init);
     char *old = pthread_getspecific(gsi_err_key);
@@ -52,5 +54,3 @@ void gsi_call_release(gs_release_fn release, void *ctx) {
 static _Alignas(16) unsigned char gsi_empty[16];
 
 void *gsi_empty_data(void) { return gsi_empty; }
-
-const char *gsi_version_cstr(void) { return GS_VERSION_STRING; }

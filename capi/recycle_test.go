@@ -54,7 +54,7 @@ func TestFreeRecyclesAnUnsharedResult(t *testing.T) {
 	r := bigResult(t)
 	h, err := newTensorHandle(r, nil)
 	require.NoError(t, err)
-	require.Zero(t, gs_tensor_free(&h))
+	require.Zero(t, gsgo_tensor_free(&h))
 	require.Equal(t, valuesAddr(r), valuesAddr(bigResult(t)), "the next result of the size reuses the buffer")
 }
 
@@ -72,7 +72,7 @@ func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
 	require.NoError(t, err)
 	h2, err := newTensorHandle(r, nil)
 	require.NoError(t, err)
-	require.Zero(t, gs_tensor_free(&h1))
+	require.Zero(t, gsgo_tensor_free(&h1))
 	requireNotReused(t, r, "a second handle still uses it")
 	check("after the first free")
 
@@ -82,10 +82,10 @@ func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
 	require.NoError(t, err)
 	hv, err := newTensorHandle(view, nil)
 	require.NoError(t, err)
-	require.Zero(t, gs_tensor_free(&h2))
+	require.Zero(t, gsgo_tensor_free(&h2))
 	requireNotReused(t, r, "a view still uses it")
 	check("after the second free")
-	require.Zero(t, gs_tensor_free(&hv))
+	require.Zero(t, gsgo_tensor_free(&hv))
 }
 
 // A free scans the live tensors only while the scan costs less than the
@@ -98,7 +98,7 @@ func TestFreeScansInProportionToThePages(t *testing.T) {
 		r := onePage()
 		h, err := newTensorHandle(r, nil)
 		require.NoError(t, err)
-		require.Zero(t, gs_tensor_free(&h))
+		require.Zero(t, gsgo_tensor_free(&h))
 		return valuesAddr(r) == valuesAddr(onePage())
 	}
 	require.True(t, freeAndRetake(), "few live tensors: recycled")
@@ -113,7 +113,7 @@ func TestFreeScansInProportionToThePages(t *testing.T) {
 		require.NoError(t, err)
 		h, err := newTensorHandle(x, nil)
 		require.NoError(t, err)
-		frees = append(frees, func() { require.Zero(t, gs_tensor_free(&h)) })
+		frees = append(frees, func() { require.Zero(t, gsgo_tensor_free(&h)) })
 	}
 	require.False(t, freeAndRetake(), "more live tensors than a page's worth of scanning: not recycled")
 }
@@ -126,6 +126,6 @@ func TestFreeKeepsLentStorage(t *testing.T) {
 	require.NotNil(t, th)
 	_, err = th.lend(lendKey{comp: 0, level: -1}, r.RawValues)
 	require.NoError(t, err)
-	require.Zero(t, gs_tensor_free(&h))
+	require.Zero(t, gsgo_tensor_free(&h))
 	requireNotReused(t, r, "C may still read what was lent")
 }

@@ -21,6 +21,13 @@
  * tensor may be read from many threads at once; nothing here mutates a tensor
  * after construction except gs_tensor_free, which needs exclusive use.
  *
+ * fork: the Go runtime inside the library does not survive fork (only the
+ * forking thread exists in the child), so a process forked after the library
+ * was loaded cannot use it. There every function fails at once with
+ * GS_ERR_FORKED (gs_live_handles returns -1), except gs_version and
+ * gs_last_error, which work. Load the library after fork, fork and exec, or
+ * start worker processes with spawn or forkserver (Python multiprocessing).
+ *
  * The library embeds the Go runtime: it cannot be unloaded (dlclose is not
  * supported). Load it once per process.
  */
@@ -50,6 +57,7 @@ typedef int32_t gs_status;
 #define GS_ERR_NOT_IMPLEMENTED (-6)  /* valid request, not supported yet */
 #define GS_ERR_IO (-7)               /* file could not be read/written or parsed */
 #define GS_ERR_INTERNAL (-8)         /* a bug: please report the message */
+#define GS_ERR_FORKED (-9)           /* called in a process forked after the library was loaded */
 
 /* ---- dtypes: DLPack's (code << 8) | bits ------------------------------- */
 typedef int32_t gs_dtype;
@@ -132,7 +140,7 @@ typedef void (*gs_release_fn)(void *ctx);
 const char *gs_version(void); /* "MAJOR.MINOR.PATCH", static storage */
 gs_status gs_version_numbers(int32_t *major, int32_t *minor, int32_t *patch);
 const char *gs_last_error(void); /* "" when the last call succeeded */
-int64_t gs_live_handles(void);   /* tensors created and not yet freed */
+int64_t gs_live_handles(void);   /* tensors created and not yet freed; -1 in a forked child */
 gs_status gs_set_memory_limit(int64_t bytes); /* largest single result; > 0 */
 gs_status gs_get_memory_limit(int64_t *bytes);
 gs_status gs_dtype_name(gs_dtype dtype, const char **name); /* static string, e.g. "float64" */
