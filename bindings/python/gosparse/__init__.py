@@ -10,6 +10,7 @@ from ._version import __version__
 from ._errors import (
     DTypeError,
     FileFormatError,
+    ForkedProcessError,
     GosparseError,
     InternalError,
     InvalidArgumentError,
@@ -109,7 +110,7 @@ __all__ = [
     "live_handles", "set_memory_limit", "get_memory_limit", "library_path", "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",
-    "UnknownStatusError",
+    "ForkedProcessError", "UnknownStatusError",
     "bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
     "float64", "complex64", "complex128", "double", "float", "half", "long", "int", "short",
     "cfloat", "cdouble",

@@ -3,6 +3,7 @@
 Every exception raised for a library status derives from GosparseError (which
 carries the status code) and from the built-in exception a Python user expects:
 ValueError, IndexError, TypeError, MemoryError, NotImplementedError or RuntimeError.
+In a process forked after the library was loaded every call raises ForkedProcessError.
 """
 
 from ._lib import lib
@@ -16,6 +17,7 @@ GS_ERR_TOO_LARGE = -5
 GS_ERR_NOT_IMPLEMENTED = -6
 GS_ERR_IO = -7
 GS_ERR_INTERNAL = -8
+GS_ERR_FORKED = -9
 
 
 class GosparseError(Exception):
@@ -72,6 +74,14 @@ class InternalError(GosparseError, RuntimeError):
     code = GS_ERR_INTERNAL
 
 
+class ForkedProcessError(GosparseError, RuntimeError):
+    """A call in a process forked after the library was loaded (GS_ERR_FORKED): the Go
+    runtime inside it does not survive fork. Use multiprocessing's "spawn" or
+    "forkserver" start method, or import gosparse in the child only."""
+
+    code = GS_ERR_FORKED
+
+
 class UnknownStatusError(GosparseError, RuntimeError):
     """A status code this version of the bindings does not know."""
 
@@ -87,6 +97,7 @@ _BY_CODE = {
         NotSupportedError,
         FileFormatError,
         InternalError,
+        ForkedProcessError,
     )
 }
 

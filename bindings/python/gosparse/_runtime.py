@@ -4,7 +4,7 @@ from ctypes import byref, c_int64
 
 from . import _lib
 from ._arrays import int_arg
-from ._errors import _check
+from ._errors import GS_ERR_FORKED, _check
 
 
 def library_path():
@@ -14,7 +14,10 @@ def library_path():
 
 def live_handles():
     """How many tensors the library holds (created and not yet freed): a leak check."""
-    return _lib.lib.gs_live_handles()
+    n = _lib.lib.gs_live_handles()
+    if n < 0:  # the library's answer in a forked child
+        _check(GS_ERR_FORKED, "gs_live_handles")
+    return n
 
 
 def set_memory_limit(nbytes):

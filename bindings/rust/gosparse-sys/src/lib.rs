@@ -50,6 +50,9 @@ pub const GS_ERR_NOT_IMPLEMENTED: gs_status = -6;
 pub const GS_ERR_IO: gs_status = -7;
 /// A bug in the library.
 pub const GS_ERR_INTERNAL: gs_status = -8;
+/// Called in a process forked after the library was loaded: the Go runtime
+/// inside it does not survive fork.
+pub const GS_ERR_FORKED: gs_status = -9;
 
 // ---- dtypes: DLPack's (code << 8) | bits -----------------------------------
 

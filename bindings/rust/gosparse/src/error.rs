@@ -34,6 +34,9 @@ pub enum ErrorKind {
     Io,
     /// `GS_ERR_INTERNAL`: a bug in the library.
     Internal,
+    /// `GS_ERR_FORKED`: called in a process forked after the library was
+    /// loaded (the Go runtime inside it does not survive fork).
+    Forked,
     /// A code this crate does not know (a newer library).
     Unknown(i32),
 }
@@ -56,6 +59,7 @@ impl ErrorKind {
             sys::GS_ERR_NOT_IMPLEMENTED => ErrorKind::NotImplemented,
             sys::GS_ERR_IO => ErrorKind::Io,
             sys::GS_ERR_INTERNAL => ErrorKind::Internal,
+            sys::GS_ERR_FORKED => ErrorKind::Forked,
             other => ErrorKind::Unknown(other),
         }
     }
@@ -75,6 +79,7 @@ impl ErrorKind {
             ErrorKind::NotImplemented => sys::GS_ERR_NOT_IMPLEMENTED,
             ErrorKind::Io => sys::GS_ERR_IO,
             ErrorKind::Internal => sys::GS_ERR_INTERNAL,
+            ErrorKind::Forked => sys::GS_ERR_FORKED,
             ErrorKind::Unknown(c) => c,
         }
     }
@@ -89,6 +94,7 @@ impl ErrorKind {
             ErrorKind::NotImplemented => "not implemented",
             ErrorKind::Io => "I/O error",
             ErrorKind::Internal => "internal error",
+            ErrorKind::Forked => "used in a forked child",
             ErrorKind::Unknown(_) => "unknown error",
         }
     }

@@ -55,7 +55,8 @@ pub(crate) fn ensure_compatible() -> Result<()> {
 }
 
 /// The number of tensors created and not yet freed, in the whole process:
-/// a leak check compares it before and after.
+/// a leak check compares it before and after. -1 in a process forked after
+/// the library was loaded, where the library cannot be used.
 ///
 /// ```
 /// let t = gosparse::Tensor::from_dense(&[1.0f64], &[1])?;
