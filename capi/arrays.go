@@ -11,6 +11,10 @@ import (
 	"github.com/gosparse/gosparse/core"
 )
 
+// The header's GS_MAX_NDIM and core's MaxDims are one limit: this fails to
+// compile when they differ (a negative constant does not convert to uint).
+const _ = uint(core.MaxDims-C.GS_MAX_NDIM) + uint(C.GS_MAX_NDIM-core.MaxDims)
+
 // arrayInput is a validated description of a caller's gs_array.
 type arrayInput struct {
 	dtype core.DType

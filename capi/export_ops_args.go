@@ -83,14 +83,18 @@ func readTensorList(list *C.gs_ctensor_elem, n C.int32_t) ([]*tensorHandle, erro
 	if n <= 0 {
 		return nil, errArg("n = %d must be >= 1: expected a non-empty list of tensors", int32(n))
 	}
+	// The list grows as its handles check out, rather than being sized by n
+	// first: a wrong n with a short list (n = INT32_MAX, two tensors) stops at
+	// the first element that is not a live handle, with memory in proportion
+	// to the list, not to n.
 	elems := unsafe.Slice(list, int(n))
-	hs := make([]*tensorHandle, n)
+	var hs []*tensorHandle
 	for i, e := range elems {
 		h, err := lookup("tensors["+strconv.Itoa(i)+"]", e)
 		if err != nil {
 			return nil, err
 		}
-		hs[i] = h
+		hs = append(hs, h)
 	}
 	return hs, nil
 }

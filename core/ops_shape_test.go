@@ -232,3 +232,29 @@ func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 	_, err = NarrowCopy(h, 1, 1, 1<<63-1)
 	require.Equal(t, ErrIndex, CodeOf(err))
 }
+
+// Unsqueeze and Stack refuse a result of more than MaxDims dims, before any
+// work; exactly MaxDims is fine.
+func TestAddedDimsStopAtMaxDims(t *testing.T) {
+	for _, l := range []Layout{Strided, COO} {
+		ones := slices.Repeat([]int64{1}, MaxDims)
+		full, err := Empty(l, Float64, ones, [2]int64{}, 0)
+		require.NoError(t, err)
+		under, err := Empty(l, Float64, ones[1:], [2]int64{}, 0)
+		require.NoError(t, err)
+
+		_, err = Unsqueeze(full, 0)
+		require.ErrorContains(t, err, "unsqueeze: the result would have 17 dimensions, more than the 16")
+		require.Equal(t, ErrInvalidArgument, CodeOf(err))
+		_, err = Stack([]*Tensor{full, full}, -1)
+		require.ErrorContains(t, err, "stack: the result would have 17 dimensions")
+		require.Equal(t, ErrInvalidArgument, CodeOf(err))
+
+		r, err := Unsqueeze(under, -1)
+		require.NoError(t, err)
+		require.Len(t, r.Shape(), MaxDims)
+		r, err = Stack([]*Tensor{under, under}, 0)
+		require.NoError(t, err)
+		require.Equal(t, append([]int64{2}, ones[1:]...), r.Shape())
+	}
+}

@@ -2,6 +2,20 @@ package core
 
 import "slices"
 
+// MaxDims is the most dimensions a tensor may have: the C ABI's GS_MAX_NDIM,
+// the length of gs_array's shape. Operations that add dims refuse a result
+// with more, before any work.
+const MaxDims = 16
+
+// checkAddDim refuses an operation op that would give an nd-dim tensor one
+// more dim than MaxDims allows.
+func checkAddDim(op string, nd int) error {
+	if nd+1 > MaxDims {
+		return Errorf(ErrInvalidArgument, "%s: the result would have %d dimensions, more than the %d a tensor may have", op, nd+1, MaxDims)
+	}
+	return nil
+}
+
 // Transpose swaps dims d0 and d1 (negative dims count from the end). Two
 // sparse dims swap coordinates, keeping the stored order (an unbatched CSR
 // becomes a CSC of the same arrays, without copying, as torch does); two
@@ -163,6 +177,9 @@ func permuteBlocks(vals Array, dshape []int64, perm []int, s int) Array {
 // Unsqueeze inserts a dim of size 1 at dim (a sparse dim when dim <= sparse_dim).
 func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
 	nd := len(t.shape)
+	if err := checkAddDim("unsqueeze", nd); err != nil {
+		return nil, err
+	}
 	dim, err := normDim("unsqueeze: dim", dim, nd+1)
 	if err != nil {
 		return nil, err
@@ -331,6 +348,9 @@ func concatRows(d DType, parts []Array, dense []int64) Array {
 func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 	if len(ts) == 0 {
 		return nil, Errorf(ErrInvalidArgument, "stack: expected a non-empty list of tensors")
+	}
+	if err := checkAddDim("stack", len(ts[0].shape)); err != nil {
+		return nil, err
 	}
 	un := make([]*Tensor, len(ts))
 	for i, x := range ts {

@@ -140,6 +140,43 @@ static void test_unsqueeze_squeeze(void) {
     }
 }
 
+/* unsqueeze and stack refuse a result of more than GS_MAX_NDIM dims, before any work,
+ * as the constructors and gs_permute do; GS_MAX_NDIM dims exactly is fine. */
+static void test_max_ndim(void) {
+    int64_t ones[GS_MAX_NDIM];
+    for (int d = 0; d < GS_MAX_NDIM; d++) ones[d] = 1;
+    gs_layout layouts[] = {GS_STRIDED, GS_SPARSE_COO};
+    for (int i = 0; i < 2; i++) {
+        gs_tensor *full = NULL, *under = NULL, *r = NULL;
+        CHECK_OK(gs_empty(layouts[i], GS_FLOAT64, GS_MAX_NDIM, ones, NULL, 0, &full));
+        CHECK_OK(gs_empty(layouts[i], GS_FLOAT64, GS_MAX_NDIM - 1, ones, NULL, 0, &under));
+        CHECK_ERR(gs_unsqueeze(full, 0, &r), GS_ERR_INVALID_ARGUMENT,
+                  "gs_unsqueeze: unsqueeze: the result would have 17 dimensions, more than the 16 a tensor may have");
+        CHECK_ERR(gs_unsqueeze(full, -1, &r), GS_ERR_INVALID_ARGUMENT, "17 dimensions");
+        const gs_tensor *two[] = {full, full};
+        CHECK_ERR(gs_stack(two, 2, 0, &r), GS_ERR_INVALID_ARGUMENT,
+                  "gs_stack: stack: the result would have 17 dimensions, more than the 16");
+        CHECK(r == NULL);
+        /* One dim fewer: the result has GS_MAX_NDIM dims and its values can be read. */
+        gs_component values = layouts[i] == GS_STRIDED ? GS_COMP_VALUES : GS_COMP_RAW_VALUES;
+        gs_array vals;
+        int32_t nd = 0;
+        CHECK_OK(gs_unsqueeze(under, 3, &r));
+        CHECK_OK(gs_tensor_ndim(r, &nd));
+        CHECK(nd == GS_MAX_NDIM);
+        CHECK_OK(gs_tensor_component(r, values, &vals));
+        gs_tensor_free(&r);
+        const gs_tensor *two_under[] = {under, under};
+        CHECK_OK(gs_stack(two_under, 2, -1, &r));
+        CHECK_OK(gs_tensor_ndim(r, &nd));
+        CHECK(nd == GS_MAX_NDIM);
+        CHECK_OK(gs_tensor_component(r, values, &vals));
+        gs_tensor_free(&r);
+        gs_tensor_free(&under);
+        gs_tensor_free(&full);
+    }
+}
+
 static void test_reshape(void) {
     ref_t a = ref_3x4();
     gs_tensor *t = ref_in_layout(&a, GS_SPARSE_COO, -1), *r = NULL;
@@ -341,6 +378,7 @@ int main(void) {
     test_transpose_and_t();
     test_permute();
     test_unsqueeze_squeeze();
+    test_max_ndim();
     test_reshape();
     test_cat_family();
     test_sparse_resize();
