@@ -74,11 +74,11 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar, dst *Tenso
 	if err := linCheckScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
-	// The input broadcasts to (m), read here as a (1 x m) row.
+	// The input broadcasts to (m), read as a (1 x m) row.
 	var si, sj int64
 	if input != nil {
 		var err error
-		if si, sj, err = linBroadcastStrides(op, 1, "input", input, 1, m); err != nil {
+		if si, sj, err = linBroadcastStrides(op, 1, "input", input, m); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -335,17 +336,17 @@ func linIndexArray(width int, v []int64, shape ...int64) Array {
 	return a
 }
 
-// linBroadcastStrides checks that input broadcasts to an (m x n) result
-// under torch's rules (at most 2 dims, each of size 1 or the result's size,
-// aligned to the right) and returns its strides over the result.
-func linBroadcastStrides(op string, n int, name string, in *Tensor, rows, cols int64) (int64, int64, error) {
+// linBroadcastStrides checks that input broadcasts to the result, of size
+// (m) or (m, n), under torch's rules (at most as many dims, each of size 1 or
+// the result's size, aligned to the right) and returns its strides over the
+// result read as a matrix ((1, m) for a vector).
+func linBroadcastStrides(op string, n int, name string, in *Tensor, result ...int64) (int64, int64, error) {
 	shape := in.shape
-	if len(shape) > 2 {
-		return 0, 0, Errorf(ErrInvalidArgument, "%s: expected at most 2 dims to broadcast to the result size [%d, %d], got size %v",
-			linArg(op, n, name), rows, cols, shape)
+	if len(shape) > len(result) {
+		return 0, 0, Errorf(ErrInvalidArgument, "%s: expected at most %d dims to broadcast to the result size %s, got size %v",
+			linArg(op, n, name), len(result), linShape(result), shape)
 	}
-	full := []int64{rows, cols}
-	full = full[2-len(shape):]
+	full := result[len(result)-len(shape):]
 	strides := []int64{0, 0}
 	stride := int64(1)
 	for d := len(shape) - 1; d >= 0; d-- {
@@ -357,12 +358,21 @@ func linBroadcastStrides(op string, n int, name string, in *Tensor, rows, cols i
 			}
 		case 1:
 		default:
-			return 0, 0, Errorf(ErrInvalidArgument, "%s: size %v cannot broadcast to the result size [%d, %d] (dim %d has size %d, expected %d or 1)",
-				linArg(op, n, name), shape, rows, cols, d, shape[d], full[d])
+			return 0, 0, Errorf(ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s (dim %d has size %d, expected %d or 1)",
+				linArg(op, n, name), shape, linShape(result), d, shape[d], full[d])
 		}
 		stride *= shape[d]
 	}
 	return strides[0], strides[1], nil
+}
+
+// linShape writes a result size as torch does: "[5, 3]".
+func linShape(shape []int64) string {
+	parts := make([]string, len(shape))
+	for i, v := range shape {
+		parts[i] = strconv.FormatInt(v, 10)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // linAddInput adds beta * input, broadcast with strides (si, sj), to the

@@ -223,6 +223,14 @@ static void test_argument_checks(void) {
     CHECK_ERR(gs_addmm(NULL, t, bd, NULL, NULL, &r), GS_ERR_INVALID_HANDLE, "gs_addmm: input is NULL");
     CHECK_ERR(gs_addmm(bd, t, dead_copy, NULL, NULL, &r), GS_ERR_INVALID_HANDLE, "gs_addmm: mat2 is not");
     CHECK_ERR(gs_addmv(bd, NULL, bd, NULL, NULL, &r), GS_ERR_INVALID_HANDLE, "gs_addmv: mat is NULL");
+    /* A 1-D result is named as one: [3], not the [1, 3] matrix it is computed as. */
+    int64_t n4[] = {4};
+    double v4v[] = {1, 2, 3, 4};
+    ref_t v4r = ref_make(1, n4, v4v);
+    gs_tensor *v4 = ref_tensor(&v4r);
+    CHECK_ERR(gs_addmv(v4, t, v4, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT,
+              "gs_addmv: addmv: Argument #1 (input): size [4] cannot broadcast to the result size [3] (dim 0 has size 4, expected 3 or 1)");
+    gs_tensor_free(&v4);
     CHECK_ERR(gs_sspaddmm(t, t, bd, NULL, NULL, NULL), GS_ERR_INVALID_ARGUMENT, "gs_sspaddmm: out is NULL");
     CHECK_ERR(gs_sampled_addmm(t, NULL, bd, NULL, NULL, &r), GS_ERR_INVALID_HANDLE, "gs_sampled_addmm: mat1 is NULL");
     CHECK_ERR(gs_sparse_addmm(t, t, t, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "gs_sparse_addmm: ");
