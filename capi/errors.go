@@ -28,11 +28,15 @@ func clearLastError() {
 }
 
 // done turns the outcome of export fn into its status: it clears the last
-// error on success and records "fn: message" on failure.
+// error on success and records "fn: message" on failure. An internal error
+// that a tensor built with GS_NO_CHECK caused is reported as that tensor's.
 func done(fn string, err error) C.gs_status {
 	if err == nil {
 		clearLastError()
 		return C.GS_OK
+	}
+	if core.CodeOf(err) == core.ErrInternal {
+		err = blameTrusted(err)
 	}
 	setLastError(fn + ": " + err.Error())
 	return C.gs_status(core.CodeOf(err))
@@ -42,7 +46,7 @@ func done(fn string, err error) C.gs_status {
 // that no Go panic ever unwinds into C. Use as: defer guard("gs_x", &st).
 func guard(fn string, st *C.gs_status) {
 	if r := recover(); r != nil {
-		*st = done(fn, core.Errorf(core.ErrInternal, "internal error (please report): %v", r))
+		*st = done(fn, core.Errorf(core.ErrInternal, internalPrefix+"%v", r))
 	}
 }
 

@@ -24,6 +24,9 @@ func readFlags(flags C.int32_t, coo bool) (core.BuildOptions, error) {
 	case f&C.GS_COALESCED != 0 && !coo:
 		return core.BuildOptions{}, errArg("flags: GS_COALESCED applies to sparse_coo tensors only")
 	}
+	if f&C.GS_NO_CHECK != 0 {
+		noCheckUsed.Store(true)
+	}
 	return core.BuildOptions{NoCheck: f&C.GS_NO_CHECK != 0, Coalesced: f&C.GS_COALESCED != 0}, nil
 }
 

@@ -48,7 +48,7 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 		bytes += int64(len(b))
 	}
 	limit := min(recycleScanMax, recycleScanPerPage*(bytes>>12))
-	scanned := tensors.each(limit, func(o *tensorHandle) {
+	scanned := tensors.each(limit, func(_ uint64, o *tensorHandle) {
 		for _, a := range o.t.AppendStorage(room[:0]) {
 			bufs = dropOverlapping(bufs, a.Data)
 		}

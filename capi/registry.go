@@ -153,10 +153,10 @@ func (r *registry[T]) count() int64 {
 	return r.live
 }
 
-// each calls f with every live object, under the registry's read lock (f
-// must not add or remove), and returns true; with more than limit live
-// objects it calls nothing and returns false.
-func (r *registry[T]) each(limit int64, f func(*T)) bool {
+// each calls f with every live object and its handle word, under the
+// registry's read lock (f must not add or remove), and returns true; with
+// more than limit live objects it calls nothing and returns false.
+func (r *registry[T]) each(limit int64, f func(h uint64, v *T)) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	if r.live > limit {
@@ -164,7 +164,7 @@ func (r *registry[T]) each(limit int64, f func(*T)) bool {
 	}
 	for s := range r.slots {
 		if v := r.cell(uint32(s)).v; v != nil {
-			f(v)
+			f(makeHandle(uint32(s), r.slots[s].gen), v)
 		}
 	}
 	return true

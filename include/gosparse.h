@@ -99,6 +99,8 @@ typedef int32_t gs_layout;
 /* ---- flags for constructors -------------------------------------------- */
 #define GS_CHECK_INVARIANTS 1 /* validate every invariant (the default if flags == GS_FLAGS_DEFAULT) */
 #define GS_NO_CHECK 2         /* skip the full checks: for trusted, already valid input */
+/* Invalid data passed with GS_NO_CHECK may give wrong results; a later call it
+ * trips fails with GS_ERR_INVALID_ARGUMENT naming the tensor and the broken invariant. */
 #define GS_COALESCED 4        /* COO: the caller asserts indices are sorted and unique */
 #define GS_FLAGS_DEFAULT 0
 

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"math"
+	"strings"
+	"sync/atomic"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// noCheckUsed turns true once a constructor is called with GS_NO_CHECK: from
+// then on a tensor may break an invariant that nothing checked, and an
+// internal error may be that tensor's fault rather than a bug.
+var noCheckUsed atomic.Bool
+
+// internalPrefix starts the message of a recovered panic.
+const internalPrefix = "internal error (please report): "
+
+// blameTrusted returns err, an internal error, or, when GS_NO_CHECK was used
+// and a live tensor breaks an invariant, an invalid-argument error that names
+// the broken rule, with err's message as where the call stopped. Tensors the
+// library computes from valid input always pass the check, so a failure
+// there is the trusted input's. It runs only on an internal error after
+// GS_NO_CHECK was used, and checks every live tensor: one computed from a
+// broken tensor may be broken too, after that one was freed.
+func blameTrusted(err error) error {
+	if !noCheckUsed.Load() {
+		return err
+	}
+	var broken error
+	var handle uint64
+	tensors.each(math.MaxInt64, func(h uint64, t *tensorHandle) {
+		if broken == nil {
+			broken, handle = core.Validate(t.t), h
+		}
+	})
+	if broken == nil {
+		return err
+	}
+	return core.Errorf(core.ErrInvalidArgument,
+		"the tensor %#x, built with GS_NO_CHECK (or computed from such a tensor), breaks an invariant: %v; trusted input must be valid (build it without GS_NO_CHECK to have it checked); the call stopped at: %s",
+		handle, broken, strings.TrimPrefix(err.Error(), internalPrefix))
+}
