@@ -195,7 +195,10 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 // IndexSelect is torch's index_select(dim, index): for each position of
 // index in turn, the entries whose coordinate equals it (in stored order),
 // relabelled to that position. Linear in nnz plus len(index): the entries are
-// grouped by coordinate with one counting pass.
+// grouped by coordinate with one counting pass. Negative indices follow
+// torch: a sparse tensor's count from the end (torch's sparse COO
+// index_select wraps them), a strided tensor's are out of range (torch's
+// dense index_select refuses them).
 func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	nd := len(t.shape)
 	dim, err := normDim("index_select: dim", dim, nd)
@@ -213,6 +216,10 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	idx := make([]int64, m)
 	for i := range idx {
 		v := index.Index(int64(i))
+		if t.layout == Strided && v < 0 {
+			return nil, Errorf(ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d: a strided tensor takes indices in [0, %d), as torch's (index out of range in self); sparse tensors count negative indices from the end",
+				i, v, dim, n, n)
+		}
 		if v < -n || v >= n {
 			return nil, Errorf(ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d", i, v, dim, n)
 		}

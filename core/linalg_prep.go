@@ -34,6 +34,17 @@ func linCheckTensor(op string, n int, name string, t *Tensor, ndims ...int) erro
 		strings.Join(want, " or "), len(t.shape), t.shape)
 }
 
+// linCheckLayout requires t to have layout want, the one torch's op takes
+// for this argument (torch refuses the others, so a program that relies on
+// them would not port).
+func linCheckLayout(op string, n int, name string, t *Tensor, want Layout) error {
+	if t.layout != want {
+		return Errorf(ErrInvalidArgument, "%s: expected a %s tensor, got %s (torch's %s takes %s here only)",
+			linArg(op, n, name), want, t.layout, op, want)
+	}
+	return nil
+}
+
 // linCheckSameDType requires t to have the dtype d of the first operand.
 func linCheckSameDType(op string, n int, name string, t *Tensor, d DType, first string) error {
 	if t.dtype != d {

@@ -41,9 +41,9 @@ func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
 // Sspaddmm returns beta * input + alpha * (mat1 @ mat2) (torch.sspaddmm) as
 // an uncoalesced 2-D COO tensor: input's entries (in its order, values times
 // beta) followed by every column of each row of mat1 that stores an element
-// (values alpha times the product), as torch lays it out. input (m, n) and
-// mat1 (m, k) may have any layout, mat2 (k, n) is dense (densified if
-// sparse). When input has a non-zero fill the result is the coalesced sum.
+// (values alpha times the product), as torch lays it out. As torch: input
+// (m, n) and mat1 (m, k) are COO, mat2 (k, n) is strided. When input has a
+// non-zero fill the result is the coalesced sum.
 func Sspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
 	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linSspaddmm(ts[0], ts[1], ts[2], beta, alpha)
@@ -57,6 +57,16 @@ func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error)
 	}
 	if err := linCheckMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
 		return nil, err
+	}
+	for _, c := range []struct {
+		n    int
+		name string
+		t    *Tensor
+		want Layout
+	}{{1, "input", input, COO}, {2, "mat1", mat1, COO}, {3, "mat2", mat2, Strided}} {
+		if err := linCheckLayout(op, c.n, c.name, c.t, c.want); err != nil {
+			return nil, err
+		}
 	}
 	d := mat1.dtype
 	if err := linCheckSameDType(op, 1, "input", input, d, "mat1"); err != nil {

@@ -11,10 +11,10 @@ import (
 // stored elements of input (torch.sparse.sampled_addmm, SDDMM): the result
 // is a CSR tensor with input's sparsity pattern whose values are beta times
 // input's plus alpha times the matching element of mat1 @ mat2, and whose
-// fill is beta times input's. input (*, m, n) may have any layout (converted
-// to CSR first) and batch dims; mat1 (*, m, k) and mat2 (*, k, n) are dense
-// (densified if sparse), with input's batch dims or none (then shared by
-// every batch). With beta zero, input's values are ignored.
+// fill is beta times input's. As torch: input (*, m, n) is CSR, with batch
+// dims or none; mat1 (*, m, k) and mat2 (*, k, n) are strided, with input's
+// batch dims or none (then shared by every batch). With beta zero, input's
+// values are ignored.
 func SampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
 	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linSampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
@@ -26,6 +26,9 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 	if err := linCheckTensor(op, 1, "input", input, 2, 3, 4, 5, 6, 7, 8); err != nil {
 		return nil, err
 	}
+	if err := linCheckLayout(op, 1, "input", input, CSR); err != nil {
+		return nil, err
+	}
 	if input.denseDim != 0 {
 		return nil, Errorf(ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", linArg(op, 1, "input"), input.denseDim)
 	}
@@ -35,6 +38,12 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 		return nil, err
 	}
 	if err := linCheckTensor(op, 3, "mat2", mat2, 2, nd); err != nil {
+		return nil, err
+	}
+	if err := linCheckLayout(op, 2, "mat1", mat1, Strided); err != nil {
+		return nil, err
+	}
+	if err := linCheckLayout(op, 3, "mat2", mat2, Strided); err != nil {
 		return nil, err
 	}
 	d := input.dtype

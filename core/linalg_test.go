@@ -137,6 +137,11 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *Tensor, prod dmat, 
 		require.NoError(t, err)
 	}
 	ri := linRef(t, in)
+	if a.layout != COO { // torch's sspaddmm takes a COO mat1 only
+		_, err = Sspaddmm(in, a, b, beta, alpha)
+		require.ErrorContains(t, err, "sspaddmm: Argument #2 (mat1): expected a sparse_coo tensor", msg("sspaddmm"))
+		return
+	}
 	sp, err := Sspaddmm(in, a, b, beta, alpha)
 	require.NoError(t, err, msg("sspaddmm"))
 	require.Equal(t, COO, sp.Layout(), msg("sspaddmm"))
@@ -153,6 +158,11 @@ func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d DType, w int, 
 	m1 := randomDense(t, rng, d, []int64{m, k}, 0.8)
 	m2 := randomDense(t, rng, d, []int64{k, n}, 0.8)
 	alpha, beta, ac, bc := linScalars(d)
+	if in.layout != CSR { // torch's sampled_addmm takes a CSR input only
+		_, err := SampledAddmm(in, m1, m2, beta, alpha)
+		require.ErrorContains(t, err, "sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor", msg)
+		return
+	}
 	got, err := SampledAddmm(in, m1, m2, beta, alpha)
 	require.NoError(t, err, msg)
 	require.Equal(t, CSR, got.Layout(), msg)

@@ -258,3 +258,26 @@ func TestAddedDimsStopAtMaxDims(t *testing.T) {
 		require.Equal(t, append([]int64{2}, ones[1:]...), r.Shape())
 	}
 }
+
+// index_select's negative indices follow torch: a sparse tensor counts them
+// from the end (torch's sparse COO index_select wraps them), a strided
+// tensor refuses them (torch's dense index_select: index out of range in self).
+func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
+	x := mustDense(t, []float64{1, 0, 0, 2, 3, 0}, 3, 2)
+	_, err := IndexSelect(x, 0, Int64Array([]int64{0, -1}))
+	require.Equal(t, ErrIndex, CodeOf(err))
+	require.ErrorContains(t, err, "index_select: index[1] = -1 is out of range for dimension 0 of size 3: a strided tensor takes indices in [0, 3)")
+	for _, l := range []Layout{COO, CSR, CSC} {
+		s, err := ToLayout(x, l, DefaultConvert())
+		require.NoError(t, err)
+		neg, err := IndexSelect(s, 0, Int64Array([]int64{-1, 0, -3}))
+		require.NoError(t, err, "%s", l)
+		pos, err := IndexSelect(s, 0, Int64Array([]int64{2, 0, 0}))
+		require.NoError(t, err)
+		a, _ := denseOf(t, neg)
+		b, _ := denseOf(t, pos)
+		require.Equal(t, b, a, "%s", l)
+		_, err = IndexSelect(s, 0, Int64Array([]int64{-4}))
+		require.Equal(t, ErrIndex, CodeOf(err), "%s", l)
+	}
+}

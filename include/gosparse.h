@@ -267,7 +267,8 @@ gs_status gs_sparse_resize_and_clear(const gs_tensor *t, const int64_t *size, in
 gs_status gs_select(const gs_tensor *t, int32_t dim, int64_t index, gs_tensor **out);
 /* t[indices[0], indices[1], ...]; all dims indexed gives a 0-d strided tensor. */
 gs_status gs_index(const gs_tensor *t, const int64_t *indices, int32_t n, gs_tensor **out);
-/* index: a 0-d or 1-d int32/int64 array. */
+/* index: a 0-d or 1-d int32/int64 array. As torch, negative positions count from
+ * the end on a sparse tensor and are out of range (GS_ERR_INDEX) on a strided one. */
 gs_status gs_index_select(const gs_tensor *t, int32_t dim, const gs_array *index, gs_tensor **out);
 gs_status gs_narrow_copy(const gs_tensor *t, int32_t dim, int64_t start, int64_t length,
                          gs_tensor **out);
@@ -368,9 +369,11 @@ gs_status gs_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tenso
                    const gs_number *beta, const gs_number *alpha, gs_tensor **out);
 gs_status gs_sparse_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
                           const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+/* As torch: input and mat1 sparse_coo, mat2 strided. */
 gs_status gs_sspaddmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
                       const gs_number *beta, const gs_number *alpha, gs_tensor **out);
-/* torch.sparse.sampled_addmm (SDDMM): input's pattern, CSR result. */
+/* torch.sparse.sampled_addmm (SDDMM): input's pattern, CSR result. As torch:
+ * input sparse_csr, mat1 and mat2 strided. */
 gs_status gs_sampled_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
                            const gs_number *beta, const gs_number *alpha, gs_tensor **out);
 

@@ -251,6 +251,30 @@ static void test_argument_checks(void) {
     CHECK_OK(gs_to_dtype(bd, GS_FLOAT32, &b32));
     CHECK_ERR(gs_mm(t, b32, &r), GS_ERR_DTYPE, "gs_mm: ");
     gs_tensor_free(&b32);
+    /* torch's layouts only: sspaddmm(COO, COO, strided), sampled_addmm(CSR, strided, strided). */
+    gs_tensor *ic = ref_in_layout(&in, GS_SPARSE_COO, -1), *icsr = ref_in_layout(&in, GS_SPARSE_CSR, -1);
+    gs_tensor *ac = ref_in_layout(&a, GS_SPARSE_COO, -1), *ad = ref_tensor(&a), *bc = ref_in_layout(&b, GS_SPARSE_COO, -1);
+    CHECK_ERR(gs_sspaddmm(it, ac, bd, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT,
+              "gs_sspaddmm: sspaddmm: Argument #1 (input): expected a sparse_coo tensor, got strided");
+    CHECK_ERR(gs_sspaddmm(icsr, ac, bd, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "Argument #1 (input): expected a sparse_coo tensor, got sparse_csr");
+    CHECK_ERR(gs_sspaddmm(ic, t, bd, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "Argument #2 (mat1): expected a sparse_coo tensor, got sparse_csr");
+    CHECK_ERR(gs_sspaddmm(ic, ad, bd, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "Argument #2 (mat1): expected a sparse_coo tensor, got strided");
+    CHECK_ERR(gs_sspaddmm(ic, ac, bc, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "Argument #3 (mat2): expected a strided tensor, got sparse_coo");
+    CHECK_ERR(gs_sampled_addmm(ic, ad, bd, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT,
+              "gs_sampled_addmm: sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor, got sparse_coo");
+    CHECK_ERR(gs_sampled_addmm(it, ad, bd, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "Argument #1 (input): expected a sparse_csr tensor, got strided");
+    CHECK_ERR(gs_sampled_addmm(icsr, t, bd, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "Argument #2 (mat1): expected a strided tensor, got sparse_csr");
+    CHECK_ERR(gs_sampled_addmm(icsr, ad, bc, NULL, NULL, &r), GS_ERR_INVALID_ARGUMENT, "Argument #3 (mat2): expected a strided tensor, got sparse_coo");
+    /* The accepted layouts work. */
+    CHECK_OK(gs_sspaddmm(ic, ac, bd, NULL, NULL, &r));
+    gs_tensor_free(&r);
+    CHECK_OK(gs_sampled_addmm(icsr, ad, bd, NULL, NULL, &r));
+    gs_tensor_free(&r);
+    gs_tensor_free(&bc);
+    gs_tensor_free(&ad);
+    gs_tensor_free(&ac);
+    gs_tensor_free(&icsr);
+    gs_tensor_free(&ic);
     CHECK(r == NULL);
     gs_tensor_free(&it);
     gs_tensor_free(&bd);

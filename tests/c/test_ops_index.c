@@ -24,7 +24,9 @@ static void check_indexing(const gs_tensor *t, const ref_t *a, int32_t dense_dim
                 gs_tensor_free(&r);
             }
         }
-        /* Repeated, reordered and negative positions; int64 and int32 index arrays. */
+        /* Repeated, reordered and negative positions; int64 and int32 index arrays.
+         * As torch: sparse tensors count negative positions from the end, a strided
+         * tensor refuses them (torch's dense index_select: index out of range in self). */
         int64_t idx64[] = {n - 1, 0, -1, n > 1 ? 1 : 0}, norm[4];
         int32_t idx32[4];
         for (int k = 0; k < 4; k++) {
@@ -34,7 +36,18 @@ static void check_indexing(const gs_tensor *t, const ref_t *a, int32_t dense_dim
         ref_t want = ref_index_select(a, dim, norm, 4);
         gs_array i64 = arr1(idx64, GS_INT64, 4), i32 = arr1(idx32, GS_INT32, 4);
         gs_tensor *r = NULL;
-        if (dim < a->ndim - dense_dim) { /* index_select works on sparse dims */
+        if (layout_of(t) == GS_STRIDED) {
+            CHECK_ERR(gs_index_select(t, dim, &i64, &r), GS_ERR_INDEX,
+                      "gs_index_select: index_select: index[2] = -1 is out of range");
+            CHECK(strstr(gs_last_error(), "a strided tensor takes indices in [0, ") != NULL);
+            CHECK_ERR(gs_index_select(t, dim, &i32, &r), GS_ERR_INDEX, "index[2] = -1");
+            CHECK(r == NULL);
+            /* The same positions, none negative, are fine. */
+            gs_array nn = arr1(norm, GS_INT64, 4);
+            CHECK_OK(gs_index_select(t, dim, &nn, &r));
+            CHECK(same_as_ref(r, &want));
+            gs_tensor_free(&r);
+        } else if (dim < a->ndim - dense_dim) { /* index_select works on sparse dims */
             CHECK_OK(gs_index_select(t, dim, &i64, &r));
             CHECK(same_as_ref(r, &want));
             gs_tensor_free(&r);

@@ -44,7 +44,8 @@ impl Tensor {
     }
 
     /// The slices of `dim` at the positions of `index`, in that order
-    /// (torch's `index_select`; repeats and negative positions allowed).
+    /// (torch's `index_select`; repeats allowed; negative positions count from
+    /// the end on a sparse tensor and are refused on a strided one, as torch).
     ///
     /// ```
     /// let d = gosparse::Tensor::from_dense(&[1i32, 0, 0, 2, 3, 0], &[3, 2])?;

@@ -340,6 +340,23 @@ fn refusals() {
     assert_eq!(ints.sqrt().unwrap().dtype(), DType::Float32);
     assert_eq!(ints.mul(0.5).unwrap().dtype(), DType::Float32);
     assert_eq!(ints.mul(2).unwrap().dtype(), DType::Int64);
+    // torch's layouts only: sspaddmm(COO, COO, strided), sampled_addmm(CSR, strided, strided).
+    let x = Tensor::from_dense(&[1.0f64; 18], &[6, 3]).unwrap();
+    let c = Tensor::from_dense(&[1.0f64; 12], &[4, 3]).unwrap();
+    let (cc, ccsr, sc, ad) = (c.to_sparse_coo().unwrap(), c.to_sparse_csr().unwrap(), s.to_sparse_coo().unwrap(), s.to_dense().unwrap());
+    let refused = |r: gosparse::Result<Tensor>, text: &str| {
+        let e = r.expect_err(text);
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
+        assert!(e.message().contains(text), "{e} does not contain {text:?}");
+    };
+    refused(c.sspaddmm(&sc, &x, 1, 1), "gs_sspaddmm: sspaddmm: Argument #1 (input): expected a sparse_coo tensor, got strided");
+    refused(cc.sspaddmm(&s, &x, 1, 1), "Argument #2 (mat1): expected a sparse_coo tensor, got sparse_csr");
+    refused(cc.sspaddmm(&sc, &x.to_sparse_coo().unwrap(), 1, 1), "Argument #3 (mat2): expected a strided tensor, got sparse_coo");
+    assert_eq!(cc.sspaddmm(&sc, &x, 1, 1).unwrap().layout(), Layout::SparseCoo);
+    refused(cc.sampled_addmm(&ad, &x, 1, 1), "gs_sampled_addmm: sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor, got sparse_coo");
+    refused(c.sampled_addmm(&ad, &x, 1, 1), "Argument #1 (input): expected a sparse_csr tensor, got strided");
+    refused(ccsr.sampled_addmm(&s, &x, 1, 1), "Argument #2 (mat1): expected a strided tensor, got sparse_csr");
+    assert_eq!(ccsr.sampled_addmm(&ad, &x, 1, 1).unwrap().layout(), Layout::SparseCsr);
 }
 
 #[test]
