@@ -56,16 +56,28 @@ func TestLinalgRefusals(t *testing.T) {
 		{"bmm 2-D", func() (*Tensor, error) { return Bmm(a, b) }, ErrInvalidArgument, "bmm: Argument #1 (mat1): expected a 3-D tensor"},
 		{"hspmm shapes", func() (*Tensor, error) { return Hspmm(a, b) }, ErrInvalidArgument, "hspmm: Argument #2 (mat2): expected dim 0 size 4"},
 		{"smm dtype", func() (*Tensor, error) { return Smm(a, dn(Complex128, 4, 2)) }, ErrDType, "smm: Argument #2 (mat2): expected dtype float64"},
-		{"sspaddmm input", func() (*Tensor, error) { return Sspaddmm(coo(Float64, 5, 2), coo(Float64, 5, 4), dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "sspaddmm: Argument #1 (input): expected size [5, 3]"},
+		{"sspaddmm input", func() (*Tensor, error) {
+			return Sspaddmm(coo(Float64, 5, 2), coo(Float64, 5, 4), dn(Float64, 4, 3), one, one)
+		}, ErrInvalidArgument, "sspaddmm: Argument #1 (input): expected size [5, 3]"},
 		// torch's layouts only: sspaddmm(COO, COO, strided), sampled_addmm(CSR, strided, strided).
 		{"sspaddmm dense input", func() (*Tensor, error) { return Sspaddmm(b, coo(Float64, 5, 4), dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "sspaddmm: Argument #1 (input): expected a sparse_coo tensor, got strided"},
-		{"sspaddmm CSR input", func() (*Tensor, error) { return Sspaddmm(sp(Float64, 5, 3), coo(Float64, 5, 4), dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "sspaddmm: Argument #1 (input): expected a sparse_coo tensor, got sparse_csr"},
+		{"sspaddmm CSR input", func() (*Tensor, error) {
+			return Sspaddmm(sp(Float64, 5, 3), coo(Float64, 5, 4), dn(Float64, 4, 3), one, one)
+		}, ErrInvalidArgument, "sspaddmm: Argument #1 (input): expected a sparse_coo tensor, got sparse_csr"},
 		{"sspaddmm CSR mat1", func() (*Tensor, error) { return Sspaddmm(coo(Float64, 5, 3), a, dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "sspaddmm: Argument #2 (mat1): expected a sparse_coo tensor, got sparse_csr"},
-		{"sspaddmm sparse mat2", func() (*Tensor, error) { return Sspaddmm(coo(Float64, 5, 3), coo(Float64, 5, 4), coo(Float64, 4, 3), one, one) }, ErrInvalidArgument, "sspaddmm: Argument #3 (mat2): expected a strided tensor, got sparse_coo"},
-		{"sampled_addmm COO input", func() (*Tensor, error) { return SampledAddmm(coo(Float64, 5, 3), dn(Float64, 5, 2), dn(Float64, 2, 3), one, one) }, ErrInvalidArgument, "sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor, got sparse_coo"},
+		{"sspaddmm sparse mat2", func() (*Tensor, error) {
+			return Sspaddmm(coo(Float64, 5, 3), coo(Float64, 5, 4), coo(Float64, 4, 3), one, one)
+		}, ErrInvalidArgument, "sspaddmm: Argument #3 (mat2): expected a strided tensor, got sparse_coo"},
+		{"sampled_addmm COO input", func() (*Tensor, error) {
+			return SampledAddmm(coo(Float64, 5, 3), dn(Float64, 5, 2), dn(Float64, 2, 3), one, one)
+		}, ErrInvalidArgument, "sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor, got sparse_coo"},
 		{"sampled_addmm dense input", func() (*Tensor, error) { return SampledAddmm(b, dn(Float64, 5, 2), dn(Float64, 2, 3), one, one) }, ErrInvalidArgument, "sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor, got strided"},
-		{"sampled_addmm sparse mat1", func() (*Tensor, error) { return SampledAddmm(sp(Float64, 5, 3), sp(Float64, 5, 2), dn(Float64, 2, 3), one, one) }, ErrInvalidArgument, "sparse.sampled_addmm: Argument #2 (mat1): expected a strided tensor, got sparse_csr"},
-		{"sampled_addmm sparse mat2", func() (*Tensor, error) { return SampledAddmm(sp(Float64, 5, 3), dn(Float64, 5, 2), coo(Float64, 2, 3), one, one) }, ErrInvalidArgument, "sparse.sampled_addmm: Argument #3 (mat2): expected a strided tensor, got sparse_coo"},
+		{"sampled_addmm sparse mat1", func() (*Tensor, error) {
+			return SampledAddmm(sp(Float64, 5, 3), sp(Float64, 5, 2), dn(Float64, 2, 3), one, one)
+		}, ErrInvalidArgument, "sparse.sampled_addmm: Argument #2 (mat1): expected a strided tensor, got sparse_csr"},
+		{"sampled_addmm sparse mat2", func() (*Tensor, error) {
+			return SampledAddmm(sp(Float64, 5, 3), dn(Float64, 5, 2), coo(Float64, 2, 3), one, one)
+		}, ErrInvalidArgument, "sparse.sampled_addmm: Argument #3 (mat2): expected a strided tensor, got sparse_coo"},
 		{"sampled_addmm mat1", func() (*Tensor, error) {
 			return SampledAddmm(sp(Float64, 5, 3), dn(Float64, 4, 2), dn(Float64, 2, 3), one, one)
 		}, ErrInvalidArgument, "sparse.sampled_addmm: Argument #2 (mat1): expected dim 0 size 5 (the rows of input), got 4"},
