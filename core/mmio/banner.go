@@ -80,6 +80,10 @@ func (b banner) check(n int64) error {
 		return core.Errorf(core.ErrIO, "line %d: field pattern needs format coordinate, found array", n)
 	case b.field == FieldPattern && b.symmetry == SymmetrySkew:
 		return core.Errorf(core.ErrIO, "line %d: field pattern cannot be skew-symmetric (its entries have no sign)", n)
+	case b.symmetry == SymmetryHermitian && b.field != FieldComplex:
+		// As the format's reference reader (NIST's mm_is_valid) rules; a real
+		// matrix equal to its conjugate transpose is symmetric, and says so.
+		return core.Errorf(core.ErrIO, "line %d: symmetry hermitian needs field complex, found %s (a %s hermitian matrix is symmetric: write symmetric)", n, b.field, b.field)
 	}
 	return nil
 }

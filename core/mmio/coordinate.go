@@ -33,6 +33,12 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	mirrored := h.symmetry != SymmetryGeneral
 	skew := h.symmetry == SymmetrySkew
 	var offDiagonal int64
+	var first placed // the first off-diagonal entry, whose triangle the others must share
+	// Entries stop at the count the size line promises or at what the
+	// memory limit holds, whichever comes first; one test covers both.
+	perEntry := int64(ndim*8 + c.dtype.Size())
+	budget := entryBudget(perEntry)
+	stop := min(h.entries, budget)
 	var tok [4]span
 	for {
 		line, err := lr.next()
@@ -46,8 +52,11 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		if k == 0 || line[tok[0].lo] == '%' {
 			continue
 		}
-		if int64(len(rows)) == h.entries {
-			return core.Errorf(core.ErrIO, "line %d: too many entries: the size line (line %d) promises %d", lr.line, h.sizeLine, h.entries)
+		if n := int64(len(rows)); n == stop {
+			if n == h.entries {
+				return core.Errorf(core.ErrIO, "line %d: too many entries: the size line (line %d) promises %d", lr.line, h.sizeLine, h.entries)
+			}
+			return tooLarge(lr.line, "entries", n+1, perEntry)
 		}
 		if k != want {
 			return core.Errorf(core.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", lr.line, want, entryWords(ndim, c.names), k)
@@ -77,13 +86,23 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 			return err
 		}
 		if mirrored {
-			if i != j {
+			switch {
+			case i != j:
 				offDiagonal++
+				at := placed{lr.line, i, j}
+				if first.line == 0 {
+					first = at
+				} else if at.above() != first.above() {
+					return core.Errorf(core.ErrIO, "line %d: entry (%d, %d) lies %s the diagonal, but line %d stored (%d, %d) %s it: a %s file stores one triangle, each entry standing for its mirror too",
+						lr.line, i+1, j+1, at.side(), first.line, first.i+1, first.j+1, first.side(), h.symmetry)
+				}
 				if _, ok := c.mirror(v); !ok {
 					return core.Errorf(core.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
 				}
-			} else if skew {
+			case skew:
 				return core.Errorf(core.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", lr.line, i+1, j+1)
+			case c.diagonal != nil && !c.diagonal(v):
+				return core.Errorf(core.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, i+1, j+1, v)
 			}
 		}
 		rows = append(rows, i)
@@ -101,11 +120,26 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		m.Values = wrap(c.dtype, vals, n)
 		return nil
 	}
+	if n := int64(len(rows)) + offDiagonal; n > budget {
+		return tooLarge(lr.line, "entries after symmetry expansion", n, perEntry)
+	}
 	idx, out := expandCoordinate(rows, cols, vals, mirrored, offDiagonal, c.mirror)
 	n := int64(len(out))
 	m.Indices = wrap(core.Int64, idx, 2, n)
 	m.Values = wrap(c.dtype, out, n)
 	return nil
+}
+
+// placed is where a file stored an entry: its line and 0-based coordinates.
+type placed struct{ line, i, j int64 }
+
+func (p placed) above() bool { return p.i < p.j }
+
+func (p placed) side() string {
+	if p.above() {
+		return "above"
+	}
+	return "below"
 }
 
 // expandCoordinate lays out the (2, nnz) index array, adding the mirror of
@@ -144,6 +178,8 @@ func readIndex(tok []byte, what string, size, line int64) (int64, error) {
 		return 0, core.Errorf(core.ErrIO, "line %d: %s %q overflows int64", line, what, clip(tok))
 	case err != nil:
 		return 0, core.Errorf(core.ErrIO, "line %d: %s %q is not an integer", line, what, clip(tok))
+	case signed(tok) && v >= 0:
+		return 0, core.Errorf(core.ErrIO, "line %d: %s %q must be written without a sign", line, what, clip(tok))
 	case v < 1 || v > size:
 		return 0, core.Errorf(core.ErrIO, "line %d: %s %d out of range 1..%d", line, what, v, size)
 	}

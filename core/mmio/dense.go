@@ -23,6 +23,10 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	total := h.arrayValues()
 	vals := make([]T, 0, min(total, preallocCap))
 	skew := h.symmetry == SymmetrySkew
+	perValue := int64(c.dtype.Size())
+	budget := entryBudget(perValue)
+	stop := min(total, budget) // as in coordinate: the count promised or the memory limit
+	var row, col int64         // where the next value of a hermitian file goes (row >= col)
 	var tok [2]span
 	for {
 		line, err := lr.next()
@@ -36,8 +40,11 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		if k == 0 || line[tok[0].lo] == '%' {
 			continue
 		}
-		if int64(len(vals)) == total {
-			return core.Errorf(core.ErrIO, "line %d: too many values: the size line (line %d) promises %d", lr.line, h.sizeLine, total)
+		if n := int64(len(vals)); n == stop {
+			if n == total {
+				return core.Errorf(core.ErrIO, "line %d: too many values: the size line (line %d) promises %d", lr.line, h.sizeLine, total)
+			}
+			return tooLarge(lr.line, "values", n+1, perValue)
 		}
 		if k != c.nv {
 			return core.Errorf(core.ErrIO, "line %d: an array entry must hold %d number(s) (%s), found %d", lr.line, c.nv, c.names, k)
@@ -54,6 +61,15 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		if _, ok := c.mirror(v); skew && !ok {
 			return core.Errorf(core.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
 		}
+		if c.diagonal != nil {
+			if row == col && !c.diagonal(v) {
+				return core.Errorf(core.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, row+1, col+1, v)
+			}
+			if row++; row == h.shape[0] {
+				col++
+				row = col
+			}
+		}
 		vals = append(vals, v)
 	}
 	if n := int64(len(vals)); n < total {
@@ -62,6 +78,9 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	if len(h.shape) == 1 {
 		m.Dense = wrap(c.dtype, vals, h.shape[0])
 		return nil
+	}
+	if n := h.shape[0] * h.shape[1]; n > budget {
+		return tooLarge(lr.line, "elements of the expanded matrix", n, perValue)
 	}
 	m.Dense = wrap(c.dtype, denseRowMajor(vals, h.shape[0], h.shape[1], h.symmetry, c.mirror), h.shape[0], h.shape[1])
 	return nil

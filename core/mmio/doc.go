@@ -13,10 +13,38 @@
 // endings, any run of spaces and tabs between numbers, Fortran 'D' exponents.
 // It is strict about everything that changes the meaning of the data: entry
 // counts, index ranges, integer and float overflow, and the symmetry rules.
-// Every error is a *core.Error with code core.ErrIO whose message names the
-// 1-based line and the rule that the line broke.
+// Every malformed file gives a *core.Error with code core.ErrIO whose message
+// names the 1-based line and the rule that the line broke.
 //
-// Memory is proportional to the data actually present, never to the counts a
-// header claims: a header promising 10^15 entries fails when the input ends,
-// after allocating only what the real lines needed.
+// The rules beyond the lenient spellings, with what SciPy 1.17 (whose reader
+// is fast_matrix_market's) does with the same file:
+//
+//   - Sizes and indices are unsigned decimal integers: "+1" and "-0" are
+//     refused (SciPy refuses "+1"). Values may carry a sign, "+" included
+//     (as C's strtod reads them; SciPy refuses "+1" as a value).
+//   - rows x columns must fit int64, as every tensor's element count must
+//     (SciPy reads such a header).
+//   - hermitian needs field complex (real, integer and pattern hermitian
+//     are refused, as NIST's reference mm_is_valid refuses real hermitian;
+//     SciPy reads them as symmetric); pattern cannot be skew-symmetric
+//     (SciPy reads it with signs); array cannot be pattern; a vector is
+//     general; symmetric, skew-symmetric and hermitian matrices are square.
+//   - The diagonal of a skew-symmetric file is not stored (SciPy keeps such
+//     entries, giving a matrix that is not skew-symmetric); the diagonal of
+//     a hermitian file is real (SciPy keeps an imaginary part).
+//   - The standard stores the lower triangle of a symmetric, skew-symmetric
+//     or hermitian file. A file that stores only the upper triangle reads as
+//     SciPy reads it: each off-diagonal entry stands for itself and its
+//     mirror. A file with entries on both sides of the diagonal is refused
+//     at the first entry on the other side: where SciPy would sum an entry
+//     (i, j) with the mirror of a stored (j, i), doubling both, the file is
+//     ambiguous.
+//
+// Memory is proportional to the data actually present, never to the counts
+// or dimensions a header claims: a header promising 10^15 entries fails when
+// the input ends, after allocating only what the real lines needed, and a
+// matrix of 2^40 rows with one entry costs one entry (Read builds a COO
+// tensor by sorting its entries, without a row pointer array). Entries,
+// values and expanded results beyond core.MemoryLimit are refused with
+// core.ErrTooLarge, naming the line where the reader stopped.
 package mmio

@@ -57,6 +57,10 @@ func parseInt(b []byte) (int64, error) {
 	return v, nil
 }
 
+// signed reports whether a number token starts with a sign: sizes and
+// indices are digits only, values may carry one.
+func signed(b []byte) bool { return len(b) > 0 && (b[0] == '+' || b[0] == '-') }
+
 // parseFloat parses a real number: decimal notation with an optional exponent
 // (e, E, or Fortran's d, D), or inf, infinity, nan in any case. Hexadecimal
 // floats and digit separators, which strconv would take, are refused.

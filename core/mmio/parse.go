@@ -106,6 +106,8 @@ func readSize(lr *lineReader, b banner) (header, error) {
 			return h, core.Errorf(core.ErrIO, "line %d: %s %q is not an integer", lr.line, name, clip(w))
 		case v < 0:
 			return h, core.Errorf(core.ErrIO, "line %d: %s %d must not be negative", lr.line, name, v)
+		case signed(w):
+			return h, core.Errorf(core.ErrIO, "line %d: %s %q must be written without a sign", lr.line, name, clip(w))
 		}
 		nums[i] = v
 	}
@@ -120,8 +122,9 @@ func readSize(lr *lineReader, b banner) (header, error) {
 	if ndim == 2 && b.symmetry != SymmetryGeneral && h.shape[0] != h.shape[1] {
 		return h, core.Errorf(core.ErrIO, "line %d: a %s matrix must be square, found %d x %d", lr.line, b.symmetry, h.shape[0], h.shape[1])
 	}
-	if b.format == FormatArray && ndim == 2 && h.shape[1] != 0 && h.shape[0] > math.MaxInt64/h.shape[1] {
-		return h, core.Errorf(core.ErrIO, "line %d: array of %d x %d elements overflows int64", lr.line, h.shape[0], h.shape[1])
+	// A tensor's element count must fit int64, sparse or not.
+	if ndim == 2 && h.shape[1] != 0 && h.shape[0] > math.MaxInt64/h.shape[1] {
+		return h, core.Errorf(core.ErrIO, "line %d: rows x columns = %d x %d overflows int64", lr.line, h.shape[0], h.shape[1])
 	}
 	return h, nil
 }

@@ -75,9 +75,9 @@ func TestParseVectors(t *testing.T) {
 }
 
 func TestParseSymmetryExpansion(t *testing.T) {
-	m := parseString(t, "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n1 1 4\n3 1 5\n2 3 6\n")
+	m := parseString(t, "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n1 1 4\n3 1 5\n3 2 6\n")
 	// Mirrors follow the entries they mirror; the diagonal is not duplicated.
-	require.Equal(t, []int64{0, 2, 0, 1, 2 /* cols: */, 0, 0, 2, 2, 1}, core.AsSlice[int64](m.Indices))
+	require.Equal(t, []int64{0, 2, 0, 2, 1 /* cols: */, 0, 0, 2, 1, 2}, core.AsSlice[int64](m.Indices))
 	require.Equal(t, []float64{4, 5, 5, 6, 6}, core.AsSlice[float64](m.Values))
 	require.Equal(t, int64(3), m.Entries)
 	require.Equal(t, int64(5), m.NNZ())
@@ -175,7 +175,7 @@ func TestParseRefusals(t *testing.T) {
 // A header may claim any count; memory follows the lines actually present.
 func TestParseHugeClaimsFailCleanly(t *testing.T) {
 	for _, in := range []string{
-		"%%MatrixMarket matrix coordinate real general\n1000000000000000 1000000000000000 1000000000000000\n1 1 1\n",
+		"%%MatrixMarket matrix coordinate real general\n1000000000 1000000000 1000000000000000\n1 1 1\n",
 		"%%MatrixMarket matrix array real general\n1000000000 1000000000\n1\n",
 		"%%MatrixMarket matrix array complex hermitian\n3037000499 3037000499\n1 0\n",
 		"%%MatrixMarket vector array real general\n9223372036854775807\n1\n",

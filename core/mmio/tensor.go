@@ -33,18 +33,14 @@ func ReadFrom(r io.Reader) (*core.Tensor, error) {
 	return m.Tensor()
 }
 
-// Tensor builds the tensor of a parsed file, as Read does. The tensor takes
-// over m's arrays (m must not be modified afterwards).
+// Tensor builds the tensor of a parsed file, as Read does, in memory that
+// follows the entries, never the dimensions. A strided tensor takes over
+// m.Dense (m must not be modified afterwards).
 func (m *Matrix) Tensor() (*core.Tensor, error) {
 	if m.Format == FormatArray {
 		return core.NewStrided(m.Dense)
 	}
-	// Parse has checked every index against the shape.
-	coo, err := core.NewCOO(m.Indices, m.Values, m.Shape, core.BuildOptions{NoCheck: true})
-	if err != nil {
-		return nil, err
-	}
-	return core.Coalesce(coo)
+	return m.coalescedCOO()
 }
 
 // Write writes a 1-D or 2-D tensor to the file at path (created or

@@ -16,6 +16,9 @@ type codec[T any] struct {
 	// mirror returns a_ji from a_ij; ok is false where that value does not
 	// exist (the negation of the smallest int64).
 	mirror func(v T) (T, bool)
+	// diagonal, where not nil, reports whether v may stand on the diagonal
+	// (a hermitian diagonal is real).
+	diagonal func(v T) bool
 }
 
 func same[T any](v T) (T, bool) { return v, true }
@@ -48,6 +51,7 @@ func complexCodec(symmetry string) codec[complex128] {
 		c.mirror = func(v complex128) (complex128, bool) { return -v, true }
 	case SymmetryHermitian:
 		c.mirror = func(v complex128) (complex128, bool) { return complex(real(v), -imag(v)), true }
+		c.diagonal = func(v complex128) bool { return imag(v) == 0 }
 	}
 	return c
 }

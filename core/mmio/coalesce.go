@@ -1,0 +1,59 @@
+package mmio
+
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// coalescedCOO builds the coalesced COO tensor of m's coordinate entries:
+// sorted by coordinates, duplicates summed in file order. It sorts the
+// entries instead of compressing rows as core.Coalesce does, so its memory
+// follows the entries and never the dimensions: a size line of 2^40 rows
+// must not ask for a row pointer array of 2^40 elements.
+func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
+	nnz := m.Values.Numel()
+	idx := core.AsSlice[int64](m.Indices)
+	coords := make([][]int64, len(m.Shape))
+	for d := range coords {
+		coords[d] = idx[int64(d)*nnz : int64(d+1)*nnz]
+	}
+	perm, err := kernels.SortCoords(coords, m.Shape)
+	if err != nil {
+		return nil, err
+	}
+	starts, err := kernels.DedupSorted(coords, perm)
+	if err != nil {
+		return nil, err
+	}
+	n := int64(len(starts) - 1)
+	out := make([]int64, int64(len(coords))*n)
+	for d, c := range coords {
+		dst := out[int64(d)*n : int64(d+1)*n]
+		for u := range dst {
+			dst[u] = c[perm[starts[u]]]
+		}
+	}
+	var vals core.Array
+	switch m.Values.DType {
+	case core.Int64:
+		vals, err = sumRuns[int64](m.Values, perm, starts)
+	case core.Complex128:
+		vals, err = sumRuns[complex128](m.Values, perm, starts)
+	default:
+		vals, err = sumRuns[float64](m.Values, perm, starts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// Parse has checked every index against the shape; the sort made them unique and ordered.
+	return core.NewCOO(wrap(core.Int64, out, int64(len(coords)), n), vals, m.Shape, core.BuildOptions{Coalesced: true, NoCheck: true})
+}
+
+// sumRuns sums the values of each run of equal coordinates.
+func sumRuns[V kernels.Number](values core.Array, perm, starts []int64) (core.Array, error) {
+	dst := make([]V, len(starts)-1)
+	if err := kernels.SegmentSum(dst, core.AsSlice[V](values), 1, perm, starts); err != nil {
+		return core.Array{}, err
+	}
+	return wrap(values.DType, dst, int64(len(dst))), nil
+}
