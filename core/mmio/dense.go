@@ -90,6 +90,9 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 // rows x cols matrix, filling the upper triangle of a symmetric file.
 func denseRowMajor[T any](vals []T, rows, cols int64, symmetry string, mirror func(T) (T, bool)) []T {
 	out := make([]T, rows*cols)
+	if len(out) == 0 {
+		return out // without looping over the columns of a 0 x 2^62 matrix
+	}
 	if symmetry == SymmetryGeneral {
 		k := 0
 		for j := range cols {

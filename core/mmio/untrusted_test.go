@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/stretchr/testify/require"
@@ -194,4 +195,23 @@ func TestParseOneTriangleEitherSide(t *testing.T) {
 	}
 	// By hand: the upper entry (1, 2) = 5 of a skew-symmetric file puts -5 at (2, 1).
 	requireDense(t, parseString(t, "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n1 2 5\n"), realDense(0, 5, -5, 0), "skew upper")
+}
+
+// An array file with no rows has no values, however many columns it names:
+// reading it must not walk the columns (it did, 2^62 times).
+func TestReadArrayWithoutRows(t *testing.T) {
+	done := make(chan error, 1)
+	go func() {
+		x, err := ReadFrom(strings.NewReader("%%MatrixMarket matrix array real general\n0 4611686018427387904\n"))
+		if err == nil && (x.Layout() != core.Strided || x.Shape()[0] != 0 || x.Shape()[1] != 1<<62) {
+			err = core.Errorf(core.ErrInternal, "read %v", x)
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("reading a 0 x 2^62 array file did not finish in 10 s")
+	}
 }

@@ -74,6 +74,9 @@ func WriteArray(w io.Writer, dense core.Array) error {
 		b = strconv.AppendInt(b, cols, 10)
 	}
 	b = append(b, '\n')
+	if rows == 0 {
+		cols = 0 // no values: skip the columns of a 0 x 2^62 matrix at once
+	}
 	for j := range cols {
 		for i := range rows {
 			b = appendValue(b, field, dense, i*cols+j)

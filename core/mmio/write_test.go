@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/stretchr/testify/require"
@@ -210,5 +211,20 @@ func TestWriteRefusals(t *testing.T) {
 		require.Error(t, c.err, c.name)
 		require.Equal(t, c.code, core.CodeOf(c.err), c.name)
 		require.Contains(t, c.err.Error(), c.want, c.name)
+	}
+}
+
+// An array with no rows writes its size line and no values, without walking
+// its columns (it did, 2^62 times).
+func TestWriteArrayWithoutRows(t *testing.T) {
+	done := make(chan error, 1)
+	var buf bytes.Buffer
+	go func() { done <- WriteArray(&buf, core.Float64Array(nil, 0, 1<<62)) }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+		require.Equal(t, "%%MatrixMarket matrix array real general\n0 4611686018427387904\n", buf.String())
+	case <-time.After(10 * time.Second):
+		t.Fatal("writing a 0 x 2^62 array did not finish in 10 s")
 	}
 }
