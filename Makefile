@@ -8,6 +8,10 @@
 #                             about 6 GB on first use): from_torch/to_torch against real torch
 #   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
 #   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
+#   make fuzz [FUZZTIME=30s] [FUZZ_READ_INPUTS=100000]   every Go fuzz target for FUZZTIME,
+#                             then the Matrix Market reader (FuzzRead, low memory limit)
+#                             over exactly FUZZ_READ_INPUTS mutated inputs; make test runs
+#                             only the targets' seed corpora
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
 #   make bench-env            a virtual environment with SciPy and torch for make bench
 #   make clean
@@ -31,7 +35,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
 
-.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-python test-rust conformance install clean
+.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-python test-rust conformance fuzz install clean
 
 all: lib
 
@@ -124,6 +128,25 @@ $(TORCH_ENV)/.installed: $(TEST_REQUIREMENTS) bindings/python/requirements-torch
 test-torch: lib $(TORCH_ENV)/.installed
 	cd bindings/python && GOSPARSE_REQUIRE_TORCH=1 GOSPARSE_LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so \
 		$(TORCH_PYTHON) -m pytest -q -m "not slow" tests
+
+# ---- fuzzing -----------------------------------------------------------------
+
+# Every fuzz target of every package (found by go test -list, so a new one
+# joins by itself), one at a time, as go test -fuzz takes one target; then
+# the reader's mutation run of an exact count (-fuzztime Nx). A failing input
+# is saved under the package's testdata/fuzz/, where plain go test replays it.
+FUZZTIME         ?= 30s
+FUZZ_READ_INPUTS ?= 100000
+
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+			echo "fuzz: $$pkg $$target for $(FUZZTIME)"; \
+			$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$pkg; \
+		done; \
+	done
+	@echo "fuzz: github.com/gosparse/gosparse/core/mmio FuzzRead over $(FUZZ_READ_INPUTS) inputs"
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_READ_INPUTS)x ./core/mmio
 
 # ---- benchmarks --------------------------------------------------------------
 

@@ -384,7 +384,13 @@ gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *ne
 
 /* ---- Matrix Market -------------------------------------------------------- */
 /* Reads a .mtx file: coordinate files give a coalesced COO tensor (symmetry
- * expanded), array files a strided tensor. Pattern entries read as 1. */
+ * expanded), array files a strided tensor. Pattern entries read as 1. Memory
+ * follows the entries, never the dimensions of the size line (a COO of 2^40
+ * rows and one entry costs one entry). A malformed file gives GS_ERR_IO naming
+ * the line and the rule (rows x columns past int64, signed sizes or indices,
+ * hermitian without field complex, a symmetric file with entries on both
+ * sides of the diagonal: core/mmio/doc.go lists the rules); entries beyond the
+ * memory limit give GS_ERR_TOO_LARGE. */
 gs_status gs_mm_read(const char *path, gs_tensor **out);
 /* Writes a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array. */
 gs_status gs_mm_write(const char *path, const gs_tensor *t);
