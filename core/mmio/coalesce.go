@@ -5,13 +5,29 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
+// compressedRowsFree is how many rows beyond its entries a matrix may have
+// for core.Coalesce to build its tensor: that compresses rows through a
+// pointer array of one element per row, faster than sorting the entries
+// (BenchmarkRead) while the array costs no more than the entries. Both keep
+// the file order of duplicates, so both give the same sums.
+const compressedRowsFree = 1 << 12
+
 // coalescedCOO builds the coalesced COO tensor of m's coordinate entries:
-// sorted by coordinates, duplicates summed in file order. It sorts the
-// entries instead of compressing rows as core.Coalesce does, so its memory
-// follows the entries and never the dimensions: a size line of 2^40 rows
-// must not ask for a row pointer array of 2^40 elements.
+// sorted by coordinates, duplicates summed in file order, in memory that
+// follows the entries and never the dimensions. Where the rows are many more
+// than the entries (a size line of 2^40 rows must not ask for a row pointer
+// array of 2^40 elements), it sorts the entries instead of compressing rows
+// as core.Coalesce does.
 func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
 	nnz := m.Values.Numel()
+	if len(m.Shape) == 2 && m.Shape[0] <= nnz+compressedRowsFree {
+		// Parse has checked every index against the shape.
+		coo, err := core.NewCOO(m.Indices, m.Values, m.Shape, core.BuildOptions{NoCheck: true})
+		if err != nil {
+			return nil, err
+		}
+		return core.Coalesce(coo)
+	}
 	idx := core.AsSlice[int64](m.Indices)
 	coords := make([][]int64, len(m.Shape))
 	for d := range coords {

@@ -1,6 +1,8 @@
 package mmio
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -213,5 +215,48 @@ func TestReadArrayWithoutRows(t *testing.T) {
 		require.NoError(t, err)
 	case <-time.After(10 * time.Second):
 		t.Fatal("reading a 0 x 2^62 array file did not finish in 10 s")
+	}
+}
+
+// Matrices of many more rows than entries are coalesced by sorting their
+// entries, the others by core.Coalesce: both give the same tensor, bit for
+// bit, duplicates (and -0, NaN and wrapping integers) included.
+func TestReadSortedAndCompressedAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	values := map[string]func() string{
+		"real":    func() string { return []string{"1.5", "-0", "nan", "1e308", "-2.25", "3"}[r.IntN(6)] },
+		"integer": func() string { return []string{"9223372036854775807", "1", "-5", "0"}[r.IntN(4)] },
+		"complex": func() string { return []string{"1 -0", "-0 2", "inf 1", "0.1 0.2"}[r.IntN(4)] },
+		"pattern": func() string { return "" },
+	}
+	for field, value := range values {
+		const nnz = 300
+		var body strings.Builder
+		for range nnz {
+			fmt.Fprintf(&body, "%d %d %s\n", 1+r.IntN(20), 1+r.IntN(15), value())
+		}
+		small := fmt.Sprintf("%%%%MatrixMarket matrix coordinate %s general\n20 15 %d\n%s", field, nnz, body.String())
+		tall := fmt.Sprintf("%%%%MatrixMarket matrix coordinate %s general\n%d 15 %d\n%s", field, nnz+compressedRowsFree+1, nnz, body.String())
+		a, err := ReadFrom(strings.NewReader(small))
+		require.NoError(t, err, field)
+		b, err := ReadFrom(strings.NewReader(tall))
+		require.NoError(t, err, field)
+		require.Equal(t, []int64{int64(nnz + compressedRowsFree + 1), 15}, b.Shape())
+		require.Less(t, a.NNZ(), int64(nnz), "%s: the file has duplicates", field)
+		for _, x := range []*core.Tensor{a, b} {
+			require.True(t, x.IsCoalesced(), field)
+		}
+		ai, err := a.Indices()
+		require.NoError(t, err)
+		bi, err := b.Indices()
+		require.NoError(t, err)
+		require.Equal(t, ai.DType, bi.DType, field)
+		require.Equal(t, ai.Data, bi.Data, "%s: indices", field)
+		av, err := a.Values()
+		require.NoError(t, err)
+		bv, err := b.Values()
+		require.NoError(t, err)
+		require.Equal(t, av.DType, bv.DType, field)
+		require.Equal(t, av.Data, bv.Data, "%s: values", field)
 	}
 }
