@@ -23,7 +23,12 @@ func parseCoordinate(lr *lineReader, h *header, m *Matrix) error {
 func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	ndim := len(h.shape)
 	want := ndim + c.nv
-	hint := min(h.entries, preallocCap)
+	// Entries stop at the count the size line promises or at what the
+	// memory limit holds, whichever comes first; one test covers both.
+	perEntry := int64(ndim*8 + c.dtype.Size())
+	budget := entryBudget(perEntry)
+	stop := min(h.entries, budget)
+	hint := min(stop, preallocCap)
 	rows := make([]int64, 0, hint)
 	var cols []int64
 	if ndim == 2 {
@@ -34,11 +39,6 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	skew := h.symmetry == SymmetrySkew
 	var offDiagonal int64
 	var first placed // the first off-diagonal entry, whose triangle the others must share
-	// Entries stop at the count the size line promises or at what the
-	// memory limit holds, whichever comes first; one test covers both.
-	perEntry := int64(ndim*8 + c.dtype.Size())
-	budget := entryBudget(perEntry)
-	stop := min(h.entries, budget)
 	var tok [4]span
 	for {
 		line, err := lr.next()

@@ -21,12 +21,12 @@ func parseArray(lr *lineReader, h *header, m *Matrix) error {
 // for a symmetric file), and lays the result out row-major.
 func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	total := h.arrayValues()
-	vals := make([]T, 0, min(total, preallocCap))
-	skew := h.symmetry == SymmetrySkew
 	perValue := int64(c.dtype.Size())
 	budget := entryBudget(perValue)
 	stop := min(total, budget) // as in coordinate: the count promised or the memory limit
-	var row, col int64         // where the next value of a hermitian file goes (row >= col)
+	vals := make([]T, 0, min(stop, preallocCap))
+	skew := h.symmetry == SymmetrySkew
+	var row, col int64 // where the next value of a hermitian file goes (row >= col)
 	var tok [2]span
 	for {
 		line, err := lr.next()

@@ -108,9 +108,9 @@ func FuzzRead(f *testing.F) {
 		runtime.ReadMemStats(&before)
 		x, err := ReadFrom(bytes.NewReader(data))
 		runtime.ReadMemStats(&after)
-		// The read buffer, a preallocation of at most preallocCap entries
-		// (each at most 32 bytes), and a bounded cost per input byte.
-		bound := uint64(128<<10 + 2*32*preallocCap + 512*len(data))
+		// The read buffer, what the memory limit holds (preallocated from a
+		// header's count, at most), and a bounded cost per input byte.
+		bound := uint64(128<<10 + 2*fuzzMemoryLimit + 512*len(data))
 		if got := after.TotalAlloc - before.TotalAlloc; got > bound {
 			t.Fatalf("reading %d bytes allocated %d bytes (bound %d)", len(data), got, bound)
 		}
