@@ -38,7 +38,8 @@ func checkArray(arg string, a Array) error {
 // NewCOO builds a COO tensor, as torch.sparse_coo_tensor(indices, values, size):
 // indices (sparse_dim, nse) int32 or int64, values (nse, *dense). size nil
 // infers the sparse sizes from the largest index. The tensor keeps (does not
-// copy) indices and values; the caller must not modify them afterwards.
+// copy) indices and values; the caller must not modify them afterwards. Fewer
+// than two entries are coalesced whatever opt says, as torch marks them.
 func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, error) {
 	if err := checkIndexArray("indices", indices, 2); err != nil {
 		return nil, err
@@ -101,15 +102,16 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 			}
 		}
 	}
+	coalesced := opt.Coalesced || nse < 2 // no two entries to be out of order or repeated
 	t := &Tensor{layout: COO, dtype: values.DType, shape: size, denseDim: d, block: [2]int64{1, 1},
 		levels: spec.levels(), values: values, indices: indices, fill: make([]byte, values.DType.Size()),
-		coalesced: opt.Coalesced, width: indices.DType.Size() * 8}
+		coalesced: coalesced, width: indices.DType.Size() * 8}
 	t.levels[0].Pos = castIndex(Int64Array([]int64{0, nse}), indices.DType)
 	es := int64(indices.DType.Size())
 	for j := 0; j < s; j++ {
 		t.levels[j].Crd = Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
 	}
-	t.levels[s-1].Unique = opt.Coalesced
+	t.levels[s-1].Unique = coalesced
 	return t, nil
 }
 

@@ -8,7 +8,7 @@ type cooEntries struct {
 	denseDim  int
 	coords    [][]int64 // coords[d][e]
 	vals      Array     // (nse, *dense)
-	coalesced bool
+	coalesced bool      // the flag the built tensor gets, as the operator's torch counterpart sets it
 	width     int
 	fill      []byte
 	dtype     DType
@@ -85,11 +85,29 @@ func (c *cooEntries) tensor() (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.setCoalesced(c.coalesced) // NewCOO marks fewer than two entries coalesced; some torch operators keep false
 	t.fill = append([]byte(nil), c.fill...)
 	if c.width == 32 && t.autoWidth() == 64 {
 		return ToIndexWidth(t, 64)
 	}
 	return t, nil
+}
+
+// tensorLike builds the COO tensor of the entries in like's layout (inLayout).
+func (c *cooEntries) tensorLike(like *Tensor) (*Tensor, error) {
+	r, err := c.tensor()
+	if err != nil {
+		return nil, err
+	}
+	return inLayout(r, like)
+}
+
+// setCoalesced sets a COO tensor's coalesced flag (and its last level's
+// uniqueness with it). Only for a flag the entries bear out: true needs sorted,
+// unique coordinates.
+func (t *Tensor) setCoalesced(v bool) {
+	t.coalesced = v
+	t.levels[t.SparseDim()-1].Unique = v
 }
 
 // inLayout converts an operator's COO result back to the input's layout

@@ -92,7 +92,12 @@ func cooAddMerge(a, b *Tensor, alpha vec, out DType) (*Tensor, error) {
 	case na == 0:
 		coalesced = b.coalesced
 	}
-	return NewCOO(idx, z.store(out, vshape), a.Shape(), BuildOptions{NoCheck: true, Coalesced: coalesced})
+	r, err := NewCOO(idx, z.store(out, vshape), a.Shape(), BuildOptions{NoCheck: true, Coalesced: coalesced})
+	if err != nil {
+		return nil, err
+	}
+	r.setCoalesced(coalesced) // torch keeps false even for fewer than two entries
+	return r, nil
 }
 
 // mergeSums writes, per merged entry, a's block (where ia >= 0) plus alpha

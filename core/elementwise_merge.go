@@ -60,10 +60,9 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domai
 	if err != nil {
 		return nil, err
 	}
-	if layout == COO && def.multiplicative && a.layout == COO && b.layout == COO && !(a.coalesced && b.coalesced) {
-		// torch marks an intersection coalesced only when both operands are.
-		res.coalesced = false
-		res.levels[res.SparseDim()-1].Unique = false
+	if layout == COO && def.multiplicative && a.layout == COO && b.layout == COO && !(a.coalesced && b.coalesced) && len(keys) > 0 {
+		// torch marks a non-empty intersection coalesced only when both operands are.
+		res.setCoalesced(false)
 	}
 	return res, nil
 }

@@ -3,9 +3,11 @@ package core
 import "slices"
 
 // Select is torch's select(dim, index): the slice at index of dim, that dim
-// removed. On a sparse dim it keeps the matching entries in stored order;
-// when no sparse dim would remain, the result is the dense slice. On a dense
-// dim it slices every value block.
+// removed. On a sparse dim it keeps the matching entries in stored order
+// (duplicates stay separate entries, as in torch); when no sparse dim would
+// remain, the result is the dense slice (duplicates summed). On a dense dim it
+// slices every value block. A COO result is coalesced when it has fewer than
+// two entries, whatever the input's flag: torch's rule for select.
 func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
 	nd := len(t.shape)
 	dim, err := normDim("select: dim", dim, nd)
@@ -28,7 +30,9 @@ func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
 	}
 	s := nd - c.denseDim
 	if dim >= s {
-		return narrowDenseDim(t, c, dim, index, 1, true)
+		out := takeDenseDim(c, dim, []int64{index}, true)
+		out.coalesced = out.nse() < 2
+		return out.tensorLike(t)
 	}
 	if s == 1 { // the result has no sparse dim: a dense tensor of the dense shape
 		d, err := ToDense(t)
@@ -51,12 +55,8 @@ func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
 	}
 	shape := slices.Delete(slices.Clone(c.shape), dim, dim+1)
 	out := c.gather(keep, coords, shape)
-	out.coalesced = c.coalesced || len(keep) <= 1 // torch: at most one entry is coalesced
-	r, err := out.tensor()
-	if err != nil {
-		return nil, err
-	}
-	return inLayout(r, t)
+	out.coalesced = len(keep) < 2
+	return out.tensorLike(t)
 }
 
 // pick returns col[keep[0]], col[keep[1]], ...
@@ -86,42 +86,49 @@ func selectDense(t *Tensor, dim int, index int64) (*Tensor, error) {
 	return r, nil
 }
 
-// narrowDenseDim keeps [start, start+length) of dense dim dim in every value
-// block (dropping the dim when drop, as select does).
-func narrowDenseDim(t *Tensor, c *cooEntries, dim int, start, length int64, drop bool) (*Tensor, error) {
+// takeDenseDim keeps, in every value block, the positions pos of dense dim
+// dim in that order (dropping the dim when drop, as select does); the
+// coordinates are shared with c. The caller sets the coalesced flag.
+func takeDenseDim(c *cooEntries, dim int, pos []int64, drop bool) *cooEntries {
 	s := len(c.shape) - c.denseDim
 	dd := dim - s
 	dshape := c.shape[s:]
 	outer := numelOf(dshape[:dd])
 	inner := numelOf(dshape[dd+1:]) * int64(c.dtype.Size())
-	n := dshape[dd]
+	n, m := dshape[dd], int64(len(pos))
 	nse := c.nse()
 	newDense := slices.Clone(dshape)
-	newDense[dd] = length
+	newDense[dd] = m
 	out := NewArray(c.dtype, append([]int64{nse}, newDense...))
 	blk, newBlk := numelOf(dshape)*int64(c.dtype.Size()), numelOf(newDense)*int64(c.dtype.Size())
 	for e := int64(0); e < nse; e++ {
 		for o := int64(0); o < outer; o++ {
-			src := c.vals.Data[e*blk+(o*n+start)*inner : e*blk+(o*n+start+length)*inner]
-			copy(out.Data[e*newBlk+o*length*inner:], src)
+			src := c.vals.Data[e*blk+o*n*inner:]
+			dst := out.Data[e*newBlk+o*m*inner:]
+			for i, p := range pos {
+				copy(dst[int64(i)*inner:int64(i+1)*inner], src[p*inner:(p+1)*inner])
+			}
 		}
 	}
 	shape := slices.Clone(c.shape)
-	shape[dim] = length
-	vals := out
+	shape[dim] = m
 	denseDim := c.denseDim
 	if drop {
 		shape = slices.Delete(shape, dim, dim+1)
-		vals.Shape = slices.Delete(slices.Clone(vals.Shape), dd+1, dd+2)
+		out.Shape = slices.Delete(out.Shape, dd+1, dd+2)
 		denseDim--
 	}
-	res := &cooEntries{shape: shape, denseDim: denseDim, coords: c.coords, vals: vals, coalesced: c.coalesced,
+	return &cooEntries{shape: shape, denseDim: denseDim, coords: c.coords, vals: out, coalesced: c.coalesced,
 		width: c.width, fill: c.fill, dtype: c.dtype}
-	r, err := res.tensor()
-	if err != nil {
-		return nil, err
+}
+
+// iotaFrom returns start, start+1, ..., start+n-1.
+func iotaFrom(start, n int64) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = start + int64(i)
 	}
-	return inLayout(r, t)
+	return out
 }
 
 // Index applies integer indices to the leading dims, as s[i, j, ...] does;
@@ -144,7 +151,9 @@ func Index(t *Tensor, indices []int64) (*Tensor, error) {
 }
 
 // NarrowCopy keeps [start, start+length) of dim: on a sparse dim the entries
-// inside, in stored order, shifted to start at 0.
+// inside, in stored order, shifted to start at 0. The result keeps the
+// input's coalesced flag, even when it has fewer than two entries (torch's rule
+// for narrow_copy).
 func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 	nd := len(t.shape)
 	dim, err := normDim("narrow_copy: dim", dim, nd)
@@ -164,7 +173,7 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 	}
 	s := nd - c.denseDim
 	if dim >= s {
-		return narrowDenseDim(t, c, dim, start, length, false)
+		return takeDenseDim(c, dim, iotaFrom(start, length), false).tensorLike(t)
 	}
 	var keep []int64
 	for e, v := range c.coords[dim] {
@@ -185,19 +194,18 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 	shape[dim] = length
 	out := c.gather(keep, coords, shape)
 	out.coalesced = c.coalesced
-	r, err := out.tensor()
-	if err != nil {
-		return nil, err
-	}
-	return inLayout(r, t)
+	return out.tensorLike(t)
 }
 
-// IndexSelect is torch's index_select(dim, index): for each position of
-// index in turn, the entries whose coordinate equals it (in stored order),
-// relabelled to that position. Linear in nnz plus len(index): the entries are
-// grouped by coordinate with one counting pass. Negative indices follow
-// torch: a sparse tensor's count from the end (torch's sparse COO
-// index_select wraps them), a strided tensor's are out of range (torch's
+// IndexSelect is torch's index_select(dim, index). On a sparse dim: for each
+// position of index in turn, the entries whose coordinate equals it (in stored
+// order, duplicates kept apart as torch keeps them), relabelled to that
+// position; linear in nnz plus len(index), the entries grouped by coordinate
+// with one counting pass. On a dense dim: every entry, its value block taken at
+// the positions of index. A COO result is coalesced when it has fewer than two
+// entries, whatever the input's flag: torch's rule for index_select. Negative
+// indices follow torch: a sparse tensor's count from the end (torch's sparse
+// COO index_select wraps them), a strided tensor's are out of range (torch's
 // dense index_select refuses them).
 func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	nd := len(t.shape)
@@ -234,7 +242,14 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	}
 	s := nd - c.denseDim
 	if dim >= s {
-		return nil, Errorf(ErrNotImplemented, "index_select: dim %d is a dense dim; only sparse dims (0..%d) are supported", dim, s-1)
+		// len(index) positions in place of n: an index of many repeats can outgrow the input.
+		count, ok := mulChecked(c.vals.Numel()/max(n, 1), m)
+		if err := checkAlloc("index_select", count, c.dtype.Size()); err != nil || !ok {
+			return nil, Errorf(ErrTooLarge, "index_select: %d value blocks with dim %d of size %d exceed the memory limit of %d bytes", c.nse(), dim, m, MemoryLimit())
+		}
+		out := takeDenseDim(c, dim, idx, false)
+		out.coalesced = out.nse() < 2
+		return out.tensorLike(t)
 	}
 	// start[v]..start[v+1] lists, in stored order, the entries with coordinate v.
 	start := make([]int64, n+1)
@@ -275,9 +290,7 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	}
 	shape := slices.Clone(c.shape)
 	shape[dim] = m
-	r, err := c.gather(keep, coords, shape).tensor()
-	if err != nil {
-		return nil, err
-	}
-	return inLayout(r, t)
+	out := c.gather(keep, coords, shape)
+	out.coalesced = len(keep) < 2
+	return out.tensorLike(t)
 }

@@ -19,7 +19,8 @@ func checkAddDim(op string, nd int) error {
 // Transpose swaps dims d0 and d1 (negative dims count from the end). Two
 // sparse dims swap coordinates, keeping the stored order (an unbatched CSR
 // becomes a CSC of the same arrays, without copying, as torch does); two
-// dense dims permute every value block.
+// dense dims permute every value block. Swapping two sparse dims of a COO
+// tensor clears the coalesced flag unless there are no entries, as torch does.
 func Transpose(t *Tensor, d0, d1 int) (*Tensor, error) {
 	nd := len(t.shape)
 	var err error
@@ -37,7 +38,11 @@ func Transpose(t *Tensor, d0, d1 int) (*Tensor, error) {
 	if (t.layout == CSR || t.layout == CSC) && t.batchDim == 0 && d0 != d1 && d0 < 2 && d1 < 2 {
 		return relabelCompressed(t), nil
 	}
-	return Permute(t, perm)
+	r, err := Permute(t, perm)
+	if err == nil && t.layout == COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
+		r.setCoalesced(t.coalesced && r.NNZ() == 0)
+	}
+	return r, err
 }
 
 // relabelCompressed reads an unbatched CSR as the CSC of its transpose (or
@@ -108,8 +113,11 @@ func Permute(t *Tensor, dims []int) (*Tensor, error) {
 	if !slices.IsSorted(perm[s:]) {
 		vals = permuteBlocks(c.vals, c.shape[s:], perm[s:], s)
 	}
+	// torch keeps the flag only while dim 0 stays first; it also keeps it when the
+	// other sparse dims move, which unsorts the entries: sorted perms only here.
+	keep := perm[0] == 0 && (slices.IsSorted(perm[:s]) || c.nse() < 2)
 	out := &cooEntries{shape: shape, denseDim: c.denseDim, coords: coords, vals: vals,
-		coalesced: c.coalesced && slices.IsSorted(perm[:s]), width: c.width, fill: c.fill, dtype: c.dtype}
+		coalesced: c.coalesced && keep, width: c.width, fill: c.fill, dtype: c.dtype}
 	r, err := out.tensor()
 	if err != nil {
 		return nil, err
@@ -175,6 +183,8 @@ func permuteBlocks(vals Array, dshape []int64, perm []int, s int) Array {
 }
 
 // Unsqueeze inserts a dim of size 1 at dim (a sparse dim when dim <= sparse_dim).
+// A COO result is coalesced when it has fewer than two entries, whatever the
+// input's flag (torch's rule for unsqueeze).
 func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
 	nd := len(t.shape)
 	if err := checkAddDim("unsqueeze", nd); err != nil {
@@ -206,7 +216,7 @@ func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
 		vals = Array{DType: vals.DType, Shape: slices.Insert(slices.Clone(vals.Shape), dim-s+1, 1), Data: vals.Data}
 	}
 	out := &cooEntries{shape: shape, denseDim: len(shape) - len(coords), coords: coords, vals: vals,
-		coalesced: c.coalesced, width: c.width, fill: c.fill, dtype: c.dtype}
+		coalesced: c.nse() < 2, width: c.width, fill: c.fill, dtype: c.dtype}
 	r, err := out.tensor()
 	if err != nil {
 		return nil, err
@@ -273,7 +283,8 @@ func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
 }
 
 // Cat concatenates tensors of equal shape but for dim, a sparse dim: the
-// entries of each tensor in turn, the coordinates of dim shifted.
+// entries of each tensor in turn, the coordinates of dim shifted. The result
+// is coalesced when it has fewer than two entries (torch's rule for cat).
 func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if len(ts) == 0 {
 		return nil, Errorf(ErrInvalidArgument, "cat: expected a non-empty list of tensors")
@@ -323,6 +334,7 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 		parts = append(parts, c.vals)
 	}
 	out.vals = concatRows(first.dtype, parts, first.shape[nd-first.denseDim:])
+	out.coalesced = out.nse() < 2
 	r, err := out.tensor()
 	if err != nil {
 		return nil, err
