@@ -264,11 +264,15 @@ gs_status gs_sparse_resize_and_clear(const gs_tensor *t, const int64_t *size, in
                                      int32_t sparse_dim, int32_t dense_dim, gs_tensor **out);
 
 /* ---- indexing -------------------------------------------------------------- */
+/* select and index_select on COO keep the stored entries in stored order, as
+ * torch does (repeated coordinates are not summed), and mark the result
+ * coalesced exactly when it holds fewer than two entries (torch's rule). */
 gs_status gs_select(const gs_tensor *t, int32_t dim, int64_t index, gs_tensor **out);
 /* t[indices[0], indices[1], ...]; all dims indexed gives a 0-d strided tensor. */
 gs_status gs_index(const gs_tensor *t, const int64_t *indices, int32_t n, gs_tensor **out);
-/* index: a 0-d or 1-d int32/int64 array. As torch, negative positions count from
- * the end on a sparse tensor and are out of range (GS_ERR_INDEX) on a strided one. */
+/* index: a 0-d or 1-d int32/int64 array; dim may be a sparse or a dense dim. As
+ * torch, negative positions count from the end on a sparse tensor and are out of
+ * range (GS_ERR_INDEX) on a strided one. */
 gs_status gs_index_select(const gs_tensor *t, int32_t dim, const gs_array *index, gs_tensor **out);
 gs_status gs_narrow_copy(const gs_tensor *t, int32_t dim, int64_t start, int64_t length,
                          gs_tensor **out);

@@ -3,9 +3,9 @@
  * the argument checks. */
 #include "test_ops_util.h"
 
-/* Runs the indexing checks on t, which holds the dense reference a and has
- * dense_dim trailing dense dims. */
-static void check_indexing(const gs_tensor *t, const ref_t *a, int32_t dense_dim) {
+/* Runs the indexing checks on t, which holds the dense reference a (every dim,
+ * sparse or dense). */
+static void check_indexing(const gs_tensor *t, const ref_t *a) {
     for (int32_t dim = 0; dim < a->ndim; dim++) {
         int64_t n = a->shape[dim];
         for (int64_t i = -n; i < n; i++) {
@@ -47,7 +47,7 @@ static void check_indexing(const gs_tensor *t, const ref_t *a, int32_t dense_dim
             CHECK_OK(gs_index_select(t, dim, &nn, &r));
             CHECK(same_as_ref(r, &want));
             gs_tensor_free(&r);
-        } else if (dim < a->ndim - dense_dim) { /* index_select works on sparse dims */
+        } else { /* sparse and dense dims alike */
             CHECK_OK(gs_index_select(t, dim, &i64, &r));
             CHECK(same_as_ref(r, &want));
             gs_tensor_free(&r);
@@ -91,7 +91,7 @@ static void test_all_layouts(void) {
     ref_t a = ref_3x4();
     for (int i = 0; i < OPS_NLAYOUTS; i++) {
         gs_tensor *t = ref_in_layout(&a, ops_layout(i), -1);
-        check_indexing(t, &a, 0);
+        check_indexing(t, &a);
         gs_tensor_free(&t);
     }
     /* A 2x3x4 COO with 2 sparse dims and 1 dense dim (hybrid), and all-sparse. */
@@ -100,13 +100,8 @@ static void test_all_layouts(void) {
     int32_t dd = -1;
     CHECK_OK(gs_tensor_dense_dim(h, &dd));
     CHECK(dd == 1);
-    check_indexing(h, &b, 1);
-    check_indexing(s, &b, 0);
-    /* index_select on a dense dim is not supported (torch neither). */
-    int64_t one[] = {0};
-    gs_array i1 = arr1(one, GS_INT64, 1);
-    gs_tensor *r = NULL;
-    CHECK_ERR(gs_index_select(h, 2, &i1, &r), GS_ERR_NOT_IMPLEMENTED, "gs_index_select: index_select: dim 2 is a dense dim");
+    check_indexing(h, &b);
+    check_indexing(s, &b);
     gs_tensor_free(&s);
     gs_tensor_free(&h);
 }
