@@ -13,6 +13,9 @@ use serde_json::Value;
 
 use super::{LeakCheck, build, index_data, int, load_group, replay};
 
+// select and index_select (and the shape operators' flags) as torch gives them on COO.
+mod coalesced;
+
 // ---- the conformance vectors ---------------------------------------------------
 
 /// The operators of this module, as the vectors name them.
