@@ -131,6 +131,31 @@ func iotaFrom(start, n int64) []int64 {
 	return out
 }
 
+// byEntry appends, for each entry e in stored order (coordinate col[e]), every
+// position of idx equal to it, ascending: keep gets e, newCoord the position.
+func byEntry(col, idx []int64, n int64, keep, newCoord []int64) ([]int64, []int64) {
+	start := make([]int64, n+1) // start[v]..start[v+1]: the positions holding v
+	for _, v := range idx {
+		start[v+1]++
+	}
+	for v := int64(0); v < n; v++ {
+		start[v+1] += start[v]
+	}
+	byValue := make([]int64, len(idx))
+	next := slices.Clone(start[:n])
+	for p, v := range idx {
+		byValue[next[v]] = int64(p)
+		next[v]++
+	}
+	for e, v := range col {
+		for _, p := range byValue[start[v]:start[v+1]] {
+			keep = append(keep, int64(e))
+			newCoord = append(newCoord, p)
+		}
+	}
+	return keep, newCoord
+}
+
 // Index applies integer indices to the leading dims, as s[i, j, ...] does;
 // indexing every dim gives a 0-d strided tensor.
 func Index(t *Tensor, indices []int64) (*Tensor, error) {
@@ -197,11 +222,13 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 	return out.tensorLike(t)
 }
 
-// IndexSelect is torch's index_select(dim, index). On a sparse dim: for each
-// position of index in turn, the entries whose coordinate equals it (in stored
-// order, duplicates kept apart as torch keeps them), relabelled to that
-// position; linear in nnz plus len(index), the entries grouped by coordinate
-// with one counting pass. On a dense dim: every entry, its value block taken at
+// IndexSelect is torch's index_select(dim, index). On a sparse dim: each
+// entry whose coordinate is in index, once per position holding it, relabelled
+// to that position (duplicates kept apart as torch keeps them), in torch's
+// order: per position of index, its entries in stored order; or, when index is
+// longer than the entries (torch searches the other way then), per entry in
+// stored order, its positions ascending. Linear in nnz plus len(index): entries
+// and positions are grouped by coordinate with counting passes. On a dense dim: every entry, its value block taken at
 // the positions of index. A COO result is coalesced when it has fewer than two
 // entries, whatever the input's flag: torch's rule for index_select. Negative
 // indices follow torch: a sparse tensor's count from the end (torch's sparse
@@ -274,10 +301,14 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	}
 	keep := make([]int64, 0, total)
 	newCoord := make([]int64, 0, total)
-	for pos, v := range idx {
-		for _, e := range byCoord[start[v]:start[v+1]] {
-			keep = append(keep, e)
-			newCoord = append(newCoord, int64(pos))
+	if c.nse() < m { // torch's order when index is the longer: per entry, its positions ascending
+		keep, newCoord = byEntry(c.coords[dim], idx, n, keep, newCoord)
+	} else { // per position, its entries in stored order
+		for pos, v := range idx {
+			for _, e := range byCoord[start[v]:start[v+1]] {
+				keep = append(keep, e)
+				newCoord = append(newCoord, int64(pos))
+			}
 		}
 	}
 	coords := make([][]int64, s)

@@ -178,7 +178,8 @@ func TestIndexSelectOnCOOFollowsTorch(t *testing.T) {
 					all := iotaFrom(0, n)
 					rev := slices.Clone(all)
 					slices.Reverse(rev)
-					for _, pos := range [][]int64{{}, {0}, {n - 1}, {n - 1, 0, n - 1}, all, rev} {
+					long := append(append(slices.Clone(rev), all...), 0) // longer than the entries: torch's other order
+					for _, pos := range [][]int64{{}, {0}, {n - 1}, {n - 1, 0, n - 1}, all, rev, long} {
 						msg := fmt.Sprintf("%s %s int%d: index_select(%d, %v)", f.name, kind, w, dim, pos)
 						index := Int64Array(pos)
 						if len(pos)%2 == 1 {
@@ -205,12 +206,23 @@ func TestIndexSelectOnCOOFollowsTorch(t *testing.T) {
 								want = append(want, cooEntry{e.coord, pickBlock(e.block, f.dense, dim-s, pos, false)})
 							}
 						} else {
-							for p, v := range pos { // per position, its entries in stored order, duplicates apart
+							hit := func(e cooEntry, p int) {
+								if e.coord[dim] == pos[p] { // duplicates kept apart
+									c := slices.Clone(e.coord)
+									c[dim] = int64(p)
+									want = append(want, cooEntry{c, e.block})
+								}
+							}
+							if len(entries) < len(pos) { // torch: per entry in stored order, its positions ascending
 								for _, e := range entries {
-									if e.coord[dim] == v {
-										c := slices.Clone(e.coord)
-										c[dim] = int64(p)
-										want = append(want, cooEntry{c, e.block})
+									for p := range pos {
+										hit(e, p)
+									}
+								}
+							} else { // per position, its entries in stored order
+								for p := range pos {
+									for _, e := range entries {
+										hit(e, p)
 									}
 								}
 							}

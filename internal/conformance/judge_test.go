@@ -76,8 +76,13 @@ func TestJudgeCOOChecksCoalescedFlagAndFill(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, judgeTensor(coalesced, mustSpec(t, spec), nil))
 
-	single, err := core.NewCOO(core.Int64Array([]int64{1}, 1, 1), core.Int64Array([]int64{7}), []int64{3}, core.BuildOptions{})
+	// One entry, flagged uncoalesced: narrow_copy keeps its input's flag (torch's
+	// constructor would mark a single entry coalesced).
+	two, err := core.NewCOO(core.Int64Array([]int64{1, 5}, 1, 2), core.Int64Array([]int64{7, 9}), []int64{6}, core.BuildOptions{})
 	require.NoError(t, err)
+	single, err := core.NarrowCopy(two, 0, 0, 3)
+	require.NoError(t, err)
+	require.False(t, single.IsCoalesced())
 	assert.ErrorContains(t, judgeTensor(single, mustSpec(t, spec), nil), "coalesced false, want true")
 }
 

@@ -6,7 +6,7 @@
  * entries by that rule. */
 #include "check.h"
 
-#define MAXE 32 /* entries */
+#define MAXE 64 /* entries */
 #define MAXB 8  /* elements of a value block */
 
 /* A COO tensor's stored entries, in stored order. */
@@ -105,14 +105,18 @@ static entries_t want_index_select(const entries_t *x, int32_t dim, const int64_
         }
         return w;
     }
-    for (int32_t p = 0; p < m; p++) /* per position, its entries in stored order */
-        for (int32_t k = 0; k < x->n; k++)
-            if (x->coord[k][dim] == pos[p]) {
-                memcpy(w.coord[w.n], x->coord[k], sizeof w.coord[0]);
-                w.coord[w.n][dim] = p;
-                memcpy(w.v[w.n], x->v[k], sizeof w.v[0]);
-                w.n++;
-            }
+    /* torch's order: per position, its entries in stored order; per entry, its
+     * positions ascending when index is longer than the entries. */
+    int by_entry = x->n < m;
+    for (int32_t a = 0; a < (by_entry ? x->n : m); a++)
+        for (int32_t b = 0; b < (by_entry ? m : x->n); b++) {
+            int32_t k = by_entry ? a : b, p = by_entry ? b : a;
+            if (x->coord[k][dim] != pos[p]) continue;
+            memcpy(w.coord[w.n], x->coord[k], sizeof w.coord[0]);
+            w.coord[w.n][dim] = p;
+            memcpy(w.v[w.n], x->v[k], sizeof w.v[0]);
+            w.n++;
+        }
     return w;
 }
 
@@ -128,11 +132,12 @@ static void check_input(const gs_tensor *x, int32_t width, int32_t ndim) {
             gs_tensor_free(&r);
         }
         int64_t n = shape[dim];
-        int64_t sets[4][4] = {{0}, {n - 1}, {n - 1, 0, n - 1}, {0, n - 1}};
-        int32_t lens[5] = {0, 1, 1, 3, 2};
-        for (int s = 0; s < 5; s++) {
+        /* the last is longer than the entries: torch's other order */
+        int64_t sets[5][8] = {{0}, {n - 1}, {n - 1, 0, n - 1}, {0, n - 1}, {n - 1, 0, 1, 0, 1, n - 1, 0, 1}};
+        int32_t lens[6] = {0, 1, 1, 3, 2, 8};
+        for (int s = 0; s < 6; s++) {
             int64_t *pos = s ? sets[s - 1] : sets[0];
-            int32_t p32[4];
+            int32_t p32[8];
             for (int k = 0; k < lens[s]; k++) p32[k] = (int32_t)pos[k];
             gs_array ix = s % 2 ? arr1(p32, GS_INT32, lens[s]) : arr1(pos, GS_INT64, lens[s]);
             gs_tensor *r = NULL;

@@ -85,10 +85,14 @@ def test_index_select_keeps_entries_and_marks_fewer_than_two_coalesced(name, wid
     entries = stored(t)
     for dim in range(t.ndim):
         n = t.shape[dim]
-        for k, pos in enumerate([[], [0], [n - 1], [n - 1, 0, n - 1], list(range(n))[::-1]]):
+        rev = list(range(n))[::-1]
+        for k, pos in enumerate([[], [0], [n - 1], [n - 1, 0, n - 1], rev, rev + rev + [0]]):
             index = np.array(pos, dtype=np.int32 if k % 2 else np.int64)
             got = t.index_select(dim, index)
-            if dim < s:  # per position, its entries in stored order
+            if dim < s and len(entries) < len(pos):  # torch: per entry, its positions ascending
+                want = [(c[:dim] + (p,) + c[dim + 1:], v)
+                        for c, v in entries for p, x in enumerate(pos) if c[dim] == x]
+            elif dim < s:  # per position, its entries in stored order
                 want = [(c[:dim] + (p,) + c[dim + 1:], v)
                         for p, x in enumerate(pos) for c, v in entries if c[dim] == x]
             else:

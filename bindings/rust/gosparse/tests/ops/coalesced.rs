@@ -52,15 +52,23 @@ fn check_input(x: &Tensor, width: u32) {
             };
             check(&x.select(dim as i64, i).unwrap(), &want, width, &format!("select({dim}, {i})"));
         }
-        for (k, pos) in [vec![], vec![0], vec![n - 1], vec![n - 1, 0, n - 1], (0..n).rev().collect()].iter().enumerate()
-        {
+        let rev: Vec<i64> = (0..n).rev().collect();
+        let long: Vec<i64> = [&rev[..], &rev[..], &[0]].concat(); // longer than the entries
+        for (k, pos) in [vec![], vec![0], vec![n - 1], vec![n - 1, 0, n - 1], rev, long].iter().enumerate() {
             let want: Vec<Entry> = if dim < s {
+                // torch's order: per position, its entries; per entry, its positions when index is longer
+                let by_entry = entries.len() < pos.len();
+                let (outer, inner) = if by_entry { (entries.len(), pos.len()) } else { (pos.len(), entries.len()) };
                 let mut w = vec![];
-                for (p, &x) in pos.iter().enumerate() {
-                    for (c, v) in entries.iter().filter(|(c, _)| c[dim] == x) {
-                        let mut c = c.clone();
-                        c[dim] = p as i64;
-                        w.push((c, v.clone()));
+                for a in 0..outer {
+                    for b in 0..inner {
+                        let (e, p) = if by_entry { (a, b) } else { (b, a) };
+                        let (c, v) = &entries[e];
+                        if c[dim] == pos[p] {
+                            let mut c = c.clone();
+                            c[dim] = p as i64;
+                            w.push((c, v.clone()));
+                        }
                     }
                 }
                 w
