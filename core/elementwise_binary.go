@@ -182,7 +182,11 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 		pos = 1
 	}
 	// Division with a rounding mode is not linear.
-	return mapTensor(op, t, out, dom, ef, def.linear[pos] && args.RoundingMode == "")
+	r, err := mapTensor(op, t, out, dom, ef, def.linear[pos] && args.RoundingMode == "")
+	if err == nil && op == "mul" && r.layout == COO && r.NNZ() == 0 {
+		r.setCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
+	}
+	return r, err
 }
 
 // bindNumber turns a binary function into a unary one with the number s on
