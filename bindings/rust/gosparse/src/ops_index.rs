@@ -11,7 +11,9 @@ use crate::tensor::Tensor;
 
 impl Tensor {
     /// The slice at `index` of `dim` (torch's `select`); the result has one
-    /// dim fewer. Negative indices count from the end.
+    /// dim fewer. Negative indices count from the end. A COO result keeps the
+    /// stored entries in stored order (repeats are not summed) and is coalesced
+    /// exactly when it holds fewer than two entries, as in torch.
     ///
     /// ```
     /// let d = gosparse::Tensor::from_dense(&[0i64, 1, 2, 0, 0, 3], &[2, 3])?;
@@ -45,7 +47,9 @@ impl Tensor {
 
     /// The slices of `dim` at the positions of `index`, in that order
     /// (torch's `index_select`; repeats allowed; negative positions count from
-    /// the end on a sparse tensor and are refused on a strided one, as torch).
+    /// the end on a sparse tensor and are refused on a strided one, as torch;
+    /// `dim` may be sparse or dense). A COO result is coalesced exactly when it
+    /// holds fewer than two entries, as in torch.
     ///
     /// ```
     /// let d = gosparse::Tensor::from_dense(&[1i32, 0, 0, 2, 3, 0], &[3, 2])?;
