@@ -228,12 +228,12 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 // order: per position of index, its entries in stored order; or, when index is
 // longer than the entries (torch searches the other way then), per entry in
 // stored order, its positions ascending. Linear in nnz plus len(index): entries
-// and positions are grouped by coordinate with counting passes. On a dense dim: every entry, its value block taken at
-// the positions of index. A COO result is coalesced when it has fewer than two
-// entries, whatever the input's flag: torch's rule for index_select. Negative
-// indices follow torch: a sparse tensor's count from the end (torch's sparse
-// COO index_select wraps them), a strided tensor's are out of range (torch's
-// dense index_select refuses them).
+// and positions are grouped by coordinate with counting passes. On a dense
+// dim: every entry, its value block taken at the positions of index. A COO
+// result is coalesced when it has fewer than two entries, whatever the input's
+// flag: torch's rule for index_select. Negative indices follow torch: a sparse
+// tensor's count from the end (torch's sparse COO index_select wraps them), a
+// strided tensor's are out of range (torch's dense index_select refuses them).
 func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	nd := len(t.shape)
 	dim, err := normDim("index_select: dim", dim, nd)
