@@ -4,6 +4,20 @@ A thin ctypes layer over the C ABI of gosparse.h. Tensors are immutable (except
 through torch's in-place operators, which swap the object's tensor); the
 component accessors return read-only, zero-copy numpy views that keep their
 tensor alive. Set GOSPARSE_LIBRARY to load a particular libgosparse.
+
+The package's modules in layers, 1 at the bottom. A module imports only from its own
+layer and lower-numbered ones, and never in a circle (tests/test_layers.py checks
+both, for imports at module level and inside functions):
+
+1. library: _version, _lib (loads libgosparse, declares its functions), _errors,
+   _types (dtypes, layouts, Size), _arrays (arrays across the C boundary).
+2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
+   in-place swap; makes new tensors of the class _tensor registers with it).
+3. arguments and constructors: _args (Python arguments as C ones), _construct.
+4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce (each also a mixin
+   of Tensor methods), _functions (torch's module-level shape and list functions).
+5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
+6. public modules: this one, _runtime, interop, io, generators, sparse, conformance.
 """
 
 from ._version import __version__
@@ -55,7 +69,8 @@ from ._types import (
     strided,
     uint8,
 )
-from ._tensor import Tensor, equal
+from ._tensor import Tensor
+from ._base import equal
 from ._construct import (
     empty,
     from_numpy,

@@ -64,22 +64,16 @@ class Storage:
         self.arr, self.dt = arr, dt
 
 
-def as_input(x, what, dtype=None, python_default=True):
+def as_array(x, what, dtype=None, python_default=True):
     """An array ready to lend to the library: (contiguous native ndarray, gosparse dtype).
 
-    x may be a strided gosparse Tensor, a numpy array, anything numpy.asarray accepts
-    (nested lists, scalars) or an object with __array__. Like torch, Python floats
-    default to float32 and Python complex numbers to complex64 (python_default).
+    x may be a numpy array, a Storage, anything numpy.asarray accepts (nested lists,
+    scalars) or an object with __array__ (gosparse Tensors go through
+    _args.as_input). Like torch, Python floats default to float32 and Python complex
+    numbers to complex64 (python_default).
     """
-    from ._tensor import Tensor
-
     dst = T.to_dtype(dtype, "dtype") if dtype is not None else None
-    if isinstance(x, Tensor):
-        if x.layout is not T.strided:
-            raise TypeError("%s: expected a dense (strided) array, got a %s tensor"
-                            % (what, x.layout.name))
-        arr, src = x._data_view(), x.dtype
-    elif isinstance(x, Storage):
+    if isinstance(x, Storage):
         arr, src = x.arr, x.dt
     else:
         from_python = not isinstance(x, (np.ndarray, np.generic)) and not hasattr(x, "__array__")
@@ -100,6 +94,12 @@ def as_input(x, what, dtype=None, python_default=True):
                 raise TypeError("%s: expected numbers, got an array of %s" % (what, arr.dtype))
             arr = arr.astype(np.float64 if arr.dtype.kind == "f" else np.int64)
         src = T.dtype_from_numpy(arr.dtype, what)
+    return prepared(arr, src, dst, what)
+
+
+def prepared(arr, src, dst, what):
+    """arr (storage of dtype src) cast to dtype dst (None: kept), native and
+    C-contiguous: (the array, its gosparse dtype)."""
     if dst is not None:
         arr = _cast(arr, src, dst, what)
         src = dst
@@ -111,23 +111,28 @@ def as_input(x, what, dtype=None, python_default=True):
     return contiguous(arr), src
 
 
-def as_index_input(x, what):
-    """An index array (int32 or int64) ready to lend to the library."""
-    from ._tensor import Tensor
+def index_array(x, what):
+    """x (not a Storage) as a numpy array whose integers as_index_input accepts: int32
+    and int64 stay, other integer dtypes widen to int64, and an empty float array (what
+    [] reads as) becomes int64."""
+    arr = np.asarray(x) if not isinstance(x, np.ndarray) else x
+    if arr.size == 0 and arr.dtype.kind == "f":
+        arr = arr.astype(np.int64)
+    if arr.dtype.kind in "ui" and arr.dtype not in (np.int32, np.int64):
+        if not np.can_cast(arr.dtype, np.int64):
+            raise TypeError("%s: must be int32 or int64 integers, got %s" % (what, arr.dtype))
+        arr = arr.astype(np.int64)
+    return arr
 
-    if not isinstance(x, (Tensor, Storage)):
-        arr = np.asarray(x) if not isinstance(x, np.ndarray) else x
-        if arr.size == 0 and arr.dtype.kind == "f":
-            arr = arr.astype(np.int64)  # [] reads as float64
-        if arr.dtype.kind in "ui" and arr.dtype not in (np.int32, np.int64):
-            if not np.can_cast(arr.dtype, np.int64):
-                raise TypeError("%s: must be int32 or int64 integers, got %s" % (what, arr.dtype))
-            arr = arr.astype(np.int64)
-        x = arr
-    arr, dt = as_input(x, what, python_default=False)
-    if dt not in (T.int32, T.int64):
-        raise TypeError("%s: must be int32 or int64 integers, got %s" % (what, dt.name))
-    return arr, dt
+
+def fill_storage(value, dt):
+    """One element of dtype dt holding value, as a 0-d numpy storage array (bfloat16:
+    its bits). Raises TypeError for a value dt cannot hold (complex into a real dtype)."""
+    arr, _ = as_array(value, "fill_value", dt)
+    if arr.size != 1:
+        raise ValueError("fill_value: expected one number, got an array of shape %s"
+                         % (arr.shape,))
+    return contiguous(arr.reshape(()))
 
 
 def gs_array(arr, dt):

@@ -6,8 +6,9 @@ import numpy as np
 
 from . import _arrays as A
 from . import _types as T
+from ._args import as_index_input, as_input
+from ._base import from_array, is_tensor, new_tensor
 from ._lib import lib
-from ._tensor import Tensor, _new_handle
 
 GS_CHECK_INVARIANTS = 1
 GS_NO_CHECK = 2
@@ -45,12 +46,12 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, check_invariant
     (for trusted input only). fill_value (every sparse constructor takes it) is the
     value of the unspecified elements (default 0): see gosparse.with_fill_value.
     """
-    idx, idt = A.as_index_input(indices, "indices")
-    vals, vdt = A.as_input(values, "values", dtype)
+    idx, idt = as_index_input(indices, "indices")
+    vals, vdt = as_input(values, "values", dtype)
     ndim, sz = A.shape_arg(size)
     gi, gv = A.gs_array(idx, idt), A.gs_array(vals, vdt)
-    return _filled(_new_handle(lib.gs_sparse_coo_from, byref(gi), byref(gv), ndim, sz,
-                               _flags(check_invariants, is_coalesced)), fill_value)
+    return _filled(new_tensor(lib.gs_sparse_coo_from, byref(gi), byref(gv), ndim, sz,
+                              _flags(check_invariants, is_coalesced)), fill_value)
 
 
 def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=None, *,
@@ -67,13 +68,13 @@ def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=Non
     row_major = lay in (T.sparse_csr, T.sparse_bsr)
     cname = "crow_indices" if row_major else "ccol_indices"
     pname = "col_indices" if row_major else "row_indices"
-    ci, cdt = A.as_index_input(compressed_indices, cname)
-    pi, pdt = A.as_index_input(plain_indices, pname)
-    vals, vdt = A.as_input(values, "values", dtype)
+    ci, cdt = as_index_input(compressed_indices, cname)
+    pi, pdt = as_index_input(plain_indices, pname)
+    vals, vdt = as_input(values, "values", dtype)
     ndim, sz = A.shape_arg(size)
     gc, gp, gv = A.gs_array(ci, cdt), A.gs_array(pi, pdt), A.gs_array(vals, vdt)
-    return _filled(_new_handle(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
-                               byref(gv), ndim, sz, _flags(check_invariants)), fill_value)
+    return _filled(new_tensor(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
+                              byref(gv), ndim, sz, _flags(check_invariants)), fill_value)
 
 
 def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
@@ -113,13 +114,11 @@ def tensor(data, dtype=None, *, fill_value=None):
     arrays). As in torch, Python floats default to float32 and complex numbers to complex64.
     fill_value is recorded: a later to_sparse() stores only the elements that differ
     from it, and its unspecified elements read it."""
-    if isinstance(data, Tensor):
+    if is_tensor(data):
         t = data if data.layout is T.strided else data.to_dense()
         t = t.to(dtype, copy=True) if dtype is not None else t.clone()
         return _filled(t, fill_value)
-    arr, dt = A.as_input(data, "data", dtype)
-    g = A.gs_array(arr, dt)
-    return _filled(_new_handle(lib.gs_strided_from, byref(g)), fill_value)
+    return _filled(from_array(*as_input(data, "data", dtype)), fill_value)
 
 
 def from_numpy(array, *, fill_value=None):
@@ -128,9 +127,7 @@ def from_numpy(array, *, fill_value=None):
     fill_value is recorded as in gosparse.tensor."""
     if not isinstance(array, np.ndarray):
         raise TypeError("from_numpy: expected a numpy.ndarray, got %s" % type(array).__name__)
-    arr, dt = A.as_input(array, "array")
-    g = A.gs_array(arr, dt)
-    return _filled(_new_handle(lib.gs_strided_from, byref(g)), fill_value)
+    return _filled(from_array(*as_input(array, "array")), fill_value)
 
 
 def _size_args(size, what):
@@ -143,7 +140,7 @@ def _empty(name, size, dtype, layout):
     ndim, sz = _size_args(size, "size")
     dt = T.float32 if dtype is None else T.to_dtype(dtype)
     lay = T.to_layout(layout)
-    return _new_handle(lib.gs_empty, lay.code, dt.code, ndim, sz, None, 0)
+    return new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, None, 0)
 
 
 def zeros(*size, dtype=None, layout=T.strided):
@@ -161,9 +158,7 @@ def _rebuild(layout, dtype, shape, comps, final, dense_dim, fill=None):
     """Unpickle a tensor (see Tensor.__reduce__)."""
     dt = T.to_dtype(dtype)
     if layout == "strided":
-        arr = comps[0]
-        g = A.gs_array(A.contiguous(arr), dt)
-        return _filled(_new_handle(lib.gs_strided_from, byref(g)), fill)
+        return _filled(from_array(A.contiguous(comps[0]), dt), fill)
     if layout == "sparse_coo":
         t = sparse_coo_tensor(comps[0], _typed(comps[1], dt), shape, is_coalesced=comps[2])
     else:

@@ -19,14 +19,15 @@ taken before keep the old data, unchanged.
 
 import builtins
 import numbers
-from ctypes import byref, c_char_p, c_double, c_int32, c_void_p, pointer
+from ctypes import byref, c_char_p, c_double, c_int32, pointer
 
 import numpy as np
 
-from . import _arrays as A
 from . import _types as T
+from ._args import as_tensor, blocksize_arg, is_operand, number_arg, operand, to_output
+from ._base import call, is_tensor
 from ._errors import _check
-from ._lib import GsElementwiseArgs, GsNumber, lib
+from ._lib import GsElementwiseArgs, lib
 
 # The unary ops of gs_unary (pow, clamp and nan_to_num take arguments and are
 # defined on their own below), with what each computes.
@@ -99,80 +100,7 @@ _LAYOUT_DOC = ("layout= (and blocksize= for BSR/BSC) picks the result's layout "
                "instead of torch's.")
 
 
-def _is_tensor(x):
-    return isinstance(x, ElementwiseOps)
-
-
 # ---- arguments ---------------------------------------------------------------------
-
-
-def to_number(x, what):
-    """The GsNumber of a Python or numpy number (a 0-d array counts), or None when x
-    is not a number. Its kind is the literal's type: bool, int64, float64, complex128."""
-    if isinstance(x, np.ndarray):
-        if x.ndim != 0:
-            return None
-        x = x.item()
-    n = GsNumber()
-    if isinstance(x, (builtins.bool, np.bool_)):
-        n.kind, n.i = T.bool.code, 1 if x else 0
-    elif isinstance(x, numbers.Integral):
-        n.kind, n.i = T.int64.code, A.int_arg(x, what)
-    elif isinstance(x, numbers.Real):
-        n.kind, n.re = T.float64.code, builtins.float(x)
-    elif isinstance(x, numbers.Complex):
-        c = builtins.complex(x)
-        n.kind, n.re, n.im = T.complex128.code, c.real, c.imag
-    else:
-        return None
-    return n
-
-
-def _number_arg(x, fname, what):
-    n = to_number(x, "%s(): %s" % (fname, what))
-    if n is None:
-        raise TypeError("%s(): argument '%s' must be a number, not %s"
-                        % (fname, what, type(x).__name__))
-    return n
-
-
-def as_tensor(x, fname, what="input"):
-    """x as a gosparse Tensor: a Tensor as it is, a numpy array copied into a strided
-    tensor; anything else is refused with a TypeError naming the argument."""
-    if _is_tensor(x):
-        return x
-    if isinstance(x, np.ndarray) and x.ndim > 0:
-        from ._construct import tensor
-
-        return tensor(x)
-    raise TypeError("%s(): argument '%s' must be a gosparse.Tensor or a numpy array, not %s"
-                    % (fname, what, type(x).__name__))
-
-
-def _operand(x, fname, what):
-    """("tensor", Tensor) or ("number", GsNumber) for an operand of a binary op."""
-    if _is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0:
-        return "tensor", as_tensor(x, fname, what)
-    n = to_number(x, "%s(): %s" % (fname, what))
-    if n is None:
-        raise TypeError("%s(): argument '%s' must be a gosparse.Tensor, a numpy array or a "
-                        "number, not %s" % (fname, what, type(x).__name__))
-    return "number", n
-
-
-def _is_operand(x):
-    return _is_tensor(x) or isinstance(x, np.ndarray) or to_number(x, "operand") is not None
-
-
-def _blocksize(blocksize, fname):
-    try:
-        b = [A.int_arg(x, "%s(): blocksize" % fname) for x in blocksize]
-    except TypeError:
-        raise TypeError("%s(): blocksize: expected a pair of ints such as (2, 2), got %r"
-                        % (fname, blocksize)) from None
-    if len(b) != 2 or builtins.min(b) <= 0:
-        raise ValueError("%s(): blocksize: expected 2 positive ints, got %r" % (fname, blocksize))
-    return b
 
 
 def _args(fname, layout=None, blocksize=None, **fields):
@@ -185,7 +113,7 @@ def _args(fname, layout=None, blocksize=None, **fields):
         if layout is None:
             raise ValueError("%s(): blocksize: needs layout=gosparse.sparse_bsr or "
                              "gosparse.sparse_bsc" % fname)
-        a.blocksize[0], a.blocksize[1] = _blocksize(blocksize, fname)
+        a.blocksize[0], a.blocksize[1] = blocksize_arg(blocksize, fname)
     for name, value in fields.items():
         if value is None:
             continue
@@ -200,14 +128,8 @@ def _args(fname, layout=None, blocksize=None, **fields):
                                 % (fname, value))
             a.rounding_mode = value.encode("utf-8")
         else:
-            setattr(a, name, pointer(_number_arg(value, fname, name)))
+            setattr(a, name, pointer(number_arg(value, fname, name)))
     return a
-
-
-def _call(cls, fn, *args):
-    out = c_void_p()
-    _check(fn(*args, byref(out)), fn.__name__)
-    return cls._adopt(out)
 
 
 # ---- the operations --------------------------------------------------------------------
@@ -217,21 +139,21 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
     """gs_unary: the element-wise op named op on input (a Tensor or a numpy array)."""
     t = as_tensor(input, op)
     args = _args(op, layout, blocksize, **fields)
-    return _call(type(t), lib.gs_unary, t._handle, op.encode("ascii"), byref(args))
+    return call(type(t), lib.gs_unary, t._handle, op.encode("ascii"), byref(args))
 
 
 def binary(op, input, other, *, layout=None, blocksize=None, **fields):
     """gs_binary / gs_binary_number: op(input, other), either of them a number."""
-    ka, a = _operand(input, op, "input")
-    kb, b = _operand(other, op, "other")
+    ka, a = operand(input, op, "input")
+    kb, b = operand(other, op, "other")
     args = _args(op, layout, blocksize, **fields)
     name = op.encode("ascii")
     if ka == "tensor" and kb == "tensor":
-        return _call(type(a), lib.gs_binary, a._handle, b._handle, name, byref(args))
+        return call(type(a), lib.gs_binary, a._handle, b._handle, name, byref(args))
     if ka == "tensor":
-        return _call(type(a), lib.gs_binary_number, a._handle, byref(b), 0, name, byref(args))
+        return call(type(a), lib.gs_binary_number, a._handle, byref(b), 0, name, byref(args))
     if kb == "tensor":
-        return _call(type(b), lib.gs_binary_number, b._handle, byref(a), 1, name, byref(args))
+        return call(type(b), lib.gs_binary_number, b._handle, byref(a), 1, name, byref(args))
     raise TypeError("%s(): at least one of input and other must be a tensor, got two numbers"
                     % op)
 
@@ -268,7 +190,7 @@ def clamp(input, min=None, max=None, *, layout=None, blocksize=None):
     """torch.clamp: every element limited to [min, max] (either bound may be None, not
     both). Bounds are numbers, or tensors of input's shape (then
     minimum(maximum(input, min), max))."""
-    if _is_tensor(min) or _is_tensor(max) or isinstance(min, np.ndarray) and min.ndim or \
+    if is_tensor(min) or is_tensor(max) or isinstance(min, np.ndarray) and min.ndim or \
             isinstance(max, np.ndarray) and max.ndim:
         if min is None and max is None:
             raise ValueError("clamp(): at least one of min and max must not be None")
@@ -277,7 +199,7 @@ def clamp(input, min=None, max=None, *, layout=None, blocksize=None):
             r = binary("maximum", r, min)
         if max is not None:
             r = binary("minimum", r, max)
-        return _to_output(r, layout, blocksize, "clamp")
+        return to_output(r, layout, blocksize, "clamp")
     return unary("clamp", input, min=min, max=max, layout=layout, blocksize=blocksize)
 
 
@@ -286,22 +208,6 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, layout=None, blocksi
     finite value), -inf neginf (default: the smallest)."""
     return unary("nan_to_num", input, nan=nan, posinf=posinf, neginf=neginf, layout=layout,
                  blocksize=blocksize)
-
-
-def _to_output(t, layout, blocksize, fname):
-    """t in the asked layout (None: as it is)."""
-    if layout is None:
-        if blocksize is not None:
-            raise ValueError("%s(): blocksize: needs layout=gosparse.sparse_bsr or "
-                             "gosparse.sparse_bsc" % fname)
-        return t
-    lay = T.to_layout(layout, "%s(): layout" % fname)
-    if lay is T.strided:
-        return t if t.layout is T.strided else t.to_dense()
-    bs = None if blocksize is None else _blocksize(blocksize, fname)
-    if t.layout is lay and (bs is None or tuple(bs) == t._blocksize()):
-        return t
-    return t._to_layout(lay, bs)
 
 
 def _unary_function(op):
@@ -427,7 +333,7 @@ class ElementwiseOps:
     # ---- operators (torch's meaning; NotImplemented for other types) ----
 
     def _op(self, op, other, reflected=False):
-        if not _is_operand(other):
+        if not is_operand(other):
             return NotImplemented
         return binary(op, other, self) if reflected else binary(op, self, other)
 
@@ -500,7 +406,7 @@ class ElementwiseOps:
         return unary("abs", self)
 
     def _iop(self, op, other):
-        if not _is_operand(other):
+        if not is_operand(other):
             return NotImplemented
         return become_result(self, binary(op, self, other), "__i%s__" % op)
 

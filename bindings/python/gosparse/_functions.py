@@ -2,9 +2,9 @@
 gosparse.transpose(t, 0, 1), gosparse.cat([a, b], dim=0), ... Each checks that its
 input is a gosparse Tensor and calls the Tensor method or the library."""
 
+from ._args import dim_arg, tensor_arg, tensor_list
+from ._base import new_tensor
 from ._lib import lib
-from ._ops_common import call, dim_arg, tensor_arg, tensor_list
-from ._tensor import Tensor
 
 
 def transpose(input, dim0, dim1):
@@ -39,7 +39,7 @@ def reshape(input, shape):
 
 def _list_op(fn, fname, tensors, *args):
     ts, handles = tensor_list(tensors, fname)
-    return call(Tensor, fn, handles, len(ts), *args)
+    return new_tensor(fn, handles, len(ts), *args)
 
 
 def cat(tensors, dim=0):

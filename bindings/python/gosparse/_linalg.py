@@ -13,8 +13,9 @@ from ctypes import byref, c_void_p
 
 import numpy as np
 
-from ._elementwise import _is_tensor, _number_arg, _to_output, as_tensor
-from ._errors import GS_OK, _check
+from ._args import as_tensor, number_arg, to_output
+from ._base import is_tensor
+from ._errors import GS_OK, NotSupportedError, _check
 from ._lib import lib
 
 
@@ -26,7 +27,7 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
     args = [t._h for t in ts]
     for n, v in coefficients:
         args.append(None if v is None or type(v) is int and v == 1
-                    else byref(_number_arg(v, fname, n)))
+                    else byref(number_arg(v, fname, n)))
     out = c_void_p()
     args.append(byref(out))
     status = fn(*args)
@@ -35,7 +36,7 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
     r = type(ts[0])._adopt(out)
     if layout is None and blocksize is None:
         return r
-    return _to_output(r, layout, blocksize, fname)
+    return to_output(r, layout, blocksize, fname)
 
 
 def _tensors(operands, names, fname):
@@ -44,7 +45,7 @@ def _tensors(operands, names, fname):
     the library as they are: a Tensor left without a tensor has a NULL handle, which
     the library refuses by the argument's name."""
     for x in operands:
-        if not _is_tensor(x):
+        if not is_tensor(x):
             return [as_tensor(x, fname, n) for x, n in zip(operands, names)]
     return operands
 
@@ -52,7 +53,7 @@ def _tensors(operands, names, fname):
 def _product_out(fn, fname, names, operands, out, layout, blocksize):
     """The out= form: the product written into the strided Tensor out (its dtype and
     shape; never resized), which is returned."""
-    if not _is_tensor(out):
+    if not is_tensor(out):
         raise TypeError("%s(): argument 'out' must be a gosparse.Tensor, not %s"
                         % (fname, type(out).__name__))
     if layout is not None or blocksize is not None:
@@ -134,8 +135,6 @@ def sparse_mm(mat1, mat2, reduce=None, *, layout=None, blocksize=None):
     coalesced), sparse @ dense is dense. reduce (torch's "sum"/"mean"/"amax"/"amin"
     for CSR @ dense) is not supported: only None or "sum"."""
     if reduce not in (None, "sum"):
-        from ._errors import NotSupportedError
-
         raise NotSupportedError("sparse.mm(): reduce=%r is not supported (only None or 'sum')"
                                 % (reduce,))
     return _product(lib.gs_sparse_mm, "sparse.mm", ("mat1", "mat2"), (mat1, mat2), layout,
@@ -156,7 +155,7 @@ def sampled_addmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=
 
 
 def _is_matrix(x):
-    return _is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0
+    return is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0
 
 
 __all__ = ["mv", "mm", "matmul", "bmm", "hspmm", "smm", "addmv", "addmm", "sspaddmm"]

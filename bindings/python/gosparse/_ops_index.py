@@ -4,8 +4,9 @@ narrow_copy, sparse_mask."""
 from ctypes import byref
 
 from . import _arrays as A
+from ._args import as_index_input, dim_arg, int64s_arg, is_int, tensor_arg
+from ._base import call
 from ._lib import lib
-from ._ops_common import _is_int, call, dim_arg, int64s_arg, tensor_arg
 
 
 class IndexOps:
@@ -23,7 +24,7 @@ class IndexOps:
     def index_select(self, dim, index):
         """The slices of dim at the positions of index (a 0-d or 1-d int tensor, numpy
         array or list; repeats and negative positions allowed), in that order."""
-        arr, dt = A.as_index_input(index, "index")
+        arr, dt = as_index_input(index, "index")
         g = A.gs_array(arr, dt)
         return call(type(self), lib.gs_index_select, self._handle, dim_arg(dim), byref(g))
 
@@ -46,7 +47,7 @@ class IndexOps:
         1) raise NotImplementedError or TypeError."""
         key = key if isinstance(key, tuple) else (key,)
         for k in key:
-            if isinstance(k, bool) or not (_is_int(k) or k is None or k is Ellipsis
+            if isinstance(k, bool) or not (is_int(k) or k is None or k is Ellipsis
                                            or isinstance(k, slice)):
                 if isinstance(k, (list, tuple)) or hasattr(k, "__array__"):
                     raise NotImplementedError(
@@ -54,7 +55,7 @@ class IndexOps:
                         "for a list of positions use index_select(dim, index)")
                 raise TypeError("gosparse tensors are indexed by ints, slices, None and ...; "
                                 "got %r" % (k,))
-        ints = [k for k in key if _is_int(k)]
+        ints = [k for k in key if is_int(k)]
         if len(ints) == len(key) == self.ndim:  # a full integer index: one call
             arr, n = int64s_arg(ints, "index")
             return call(type(self), lib.gs_index, self._handle, arr, n)

@@ -2,8 +2,9 @@
 unsqueeze, squeeze, reshape, and the in-place sparse_resize_ pair."""
 
 from . import _arrays as A
+from ._args import dim_arg, dims_arg, int64s_arg, int_list
+from ._base import call
 from ._lib import lib
-from ._ops_common import call, dim_arg, dims_arg, int64s_arg, int_list
 
 
 class ShapeOps:

@@ -13,9 +13,9 @@ from ctypes import byref
 
 import numpy as np
 
-from ._elementwise import _operand, as_tensor
+from ._args import as_tensor, dims_arg, operand, tensor_arg
+from ._base import call
 from ._lib import lib
-from ._ops_common import call, dims_arg, tensor_arg
 
 __all__ = ["sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "where"]
 
@@ -92,8 +92,8 @@ def where(condition, input, other):
     is sparse (else the first sparse operand's) and its fill value is
     where(fill(condition), fill(input), fill(other))."""
     c = as_tensor(condition, "where", "condition")
-    kx, x = _operand(input, "where", "input")
-    ky, y = _operand(other, "where", "other")
+    kx, x = operand(input, "where", "input")
+    ky, y = operand(other, "where", "other")
     xt, xn = (x, None) if kx == "tensor" else (None, x)
     yt, yn = (y, None) if ky == "tensor" else (None, y)
     return call(type(c), lib.gs_where, c._handle,
@@ -138,4 +138,3 @@ class ReduceOps:
     def where(self, condition, other):
         """torch's Tensor.where: gosparse.where(condition, self, other)."""
         return where(condition, self, other)
-

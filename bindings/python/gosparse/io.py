@@ -1,11 +1,9 @@
 """Matrix Market files (gs_mm_read / gs_mm_write)."""
 
 import os
-from ctypes import byref, c_void_p
-
+from ._base import is_tensor, new_tensor
 from ._errors import _check
 from ._lib import lib
-from ._tensor import Tensor
 
 __all__ = ["mmread", "mmwrite"]
 
@@ -24,13 +22,11 @@ def _path(path, what="path"):
 def mmread(path):
     """Read a Matrix Market file: coordinate files give a coalesced COO tensor (symmetry
     expanded, pattern entries read as 1), array files a strided tensor."""
-    out = c_void_p()
-    _check(lib.gs_mm_read(_path(path), byref(out)), "gs_mm_read")
-    return Tensor._from_handle(out)
+    return new_tensor(lib.gs_mm_read, _path(path))
 
 
 def mmwrite(path, t):
     """Write a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array."""
-    if not isinstance(t, Tensor):
+    if not is_tensor(t):
         raise TypeError("mmwrite: expected a gosparse Tensor, got %s" % type(t).__name__)
     _check(lib.gs_mm_write(_path(path), t._handle), "gs_mm_write")

@@ -1,11 +1,12 @@
 """gosparse.sparse mirrors torch.sparse: sum, softmax, log_softmax, mm, addmm and
 sampled_addmm."""
 
+from ._args import dim_arg, dims_arg, tensor_arg
+from ._base import call
 from ._lib import lib
 from ._linalg import sampled_addmm
 from ._linalg import sparse_addmm as addmm
 from ._linalg import sparse_mm as mm
-from ._ops_common import call, dim_arg, dims_arg, tensor_arg
 
 __all__ = ["sum", "softmax", "log_softmax", "mm", "addmm", "sampled_addmm"]
 

@@ -1,0 +1,542 @@
+"""TensorBase: the Tensor object's own layer. It owns a library handle and holds
+everything that reads one tensor or converts it: properties, components (zero-copy
+views), conversions, numpy and DLPack, printing, the fill value, and the in-place swap
+(_become). The operators live in the layers above and are mixed into gosparse.Tensor
+(_tensor), which registers itself here so that new tensors are made of that class.
+"""
+
+import ctypes
+from ctypes import byref, c_int32, c_int64, c_void_p
+
+import numpy as np
+
+from . import _arrays as A
+from . import _types as T
+from ._errors import _check
+from ._lib import GS_MAX_NDIM, GsArray, lib
+
+# gs_component values
+_VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8)
+_INDEX_AUTO = 0
+
+
+# The class of new tensors: gosparse.Tensor, once _tensor has defined it.
+_tensor_class = None
+
+
+def set_tensor_class(cls):
+    """Make cls (gosparse.Tensor, a TensorBase with the operators mixed in) the class
+    of the tensors that constructors and conversions return. _tensor calls it once."""
+    global _tensor_class
+    _tensor_class = cls
+
+
+def call(cls, fn, *args):
+    """Call a gs_* function whose last argument is a gs_tensor **out; the new cls tensor."""
+    out = c_void_p()
+    _check(fn(*args, byref(out)), fn.__name__)
+    return cls._adopt(out)
+
+
+def new_tensor(fn, *args):
+    """call() for a new gosparse.Tensor."""
+    return call(_tensor_class, fn, *args)
+
+
+def from_array(arr, dt):
+    """A new strided tensor holding a copy of arr (a prepared array of dtype dt)."""
+    g = A.gs_array(arr, dt)
+    return new_tensor(lib.gs_strided_from, byref(g))
+
+
+def is_tensor(x):
+    """Whether x is a gosparse Tensor."""
+    return isinstance(x, TensorBase)
+
+
+def _dense_dim_arg(dense_dim):
+    if dense_dim is None:
+        return -1
+    d = A.int_arg(dense_dim, "dense_dim", A.INT32)
+    if d < 0:
+        raise ValueError("dense_dim: must be >= 0, got %d" % d)
+    return d
+
+
+def _blocksize_arg(blocksize, what="blocksize"):
+    if blocksize is None:
+        return None
+    try:
+        b = [A.int_arg(x, what) for x in blocksize]
+    except TypeError:
+        raise TypeError("%s: expected a pair of ints such as (2, 2), got %r"
+                        % (what, blocksize)) from None
+    if len(b) != 2:
+        raise ValueError("%s: expected 2 values (rows, columns of a block), got %d"
+                         % (what, len(b)))
+    if min(b) <= 0:
+        raise ValueError("%s: block sizes must be positive, got %r" % (what, tuple(b)))
+    return (c_int64 * 2)(*b)
+
+
+class TensorBase:
+    """The handle-owning base of gosparse.Tensor (whose doc is the public one): the
+    handle, the reads of one tensor and the conversions; no operators."""
+
+    __slots__ = ("_h", "_meta", "__weakref__")
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("gosparse.Tensor cannot be created directly: use gosparse.tensor, "
+                        "gosparse.sparse_coo_tensor, gosparse.sparse_csr_tensor, ...")
+
+    @classmethod
+    def _from_handle(cls, handle):
+        t = object.__new__(cls)
+        t._h = c_void_p(handle.value)
+        t._meta = {}
+        return t
+
+    @classmethod
+    def _adopt(cls, handle):
+        """A Tensor that takes over handle, a c_void_p that nothing else keeps (a
+        result just written by the library): _from_handle without the copy."""
+        t = object.__new__(cls)
+        t._h = handle
+        t._meta = {}
+        return t
+
+    def __del__(self):
+        h = getattr(self, "_h", None)
+        if h is not None and h.value and lib is not None:
+            try:
+                lib.gs_tensor_free(byref(h))
+            except Exception:  # at interpreter shutdown ctypes may already be gone
+                pass
+
+    def _become(self, other):
+        """Take other's handle (other is left empty): the in-place operators. The old
+        handle is freed now, or, while numpy views of it live, handed to a hidden
+        Tensor that those views keep alive."""
+        old, views = self._h, self._meta.get("views")
+        live = list(views) if views else []
+        self._h, other._h = other._h, c_void_p()
+        self._meta = {}
+        if live:
+            keeper = type(self)._from_handle(old)
+            keeper._meta["views"] = views
+            for v in live:
+                v.tensor = keeper
+        elif old.value:
+            lib.gs_tensor_free(byref(old))
+
+    @property
+    def _handle(self):
+        h = getattr(self, "_h", None)
+        if h is None or not h.value:
+            raise RuntimeError("gosparse: this Tensor object holds no tensor")
+        return h
+
+    # ---- properties ---------------------------------------------------------
+
+    def _i32(self, fn):
+        out = c_int32()
+        _check(fn(self._handle, byref(out)), fn.__name__)
+        return out.value
+
+    def _cached(self, key, compute):
+        meta = self._meta
+        if key not in meta:
+            meta[key] = compute()
+        return meta[key]
+
+    @property
+    def dtype(self):
+        """The dtype of the values (a gosparse.dtype)."""
+        return self._cached("dtype", lambda: T.dtype_from_code(self._i32(lib.gs_tensor_dtype)))
+
+    @property
+    def layout(self):
+        """The storage layout (a gosparse.layout)."""
+        return self._cached("layout",
+                            lambda: T.layout_from_code(self._i32(lib.gs_tensor_layout)))
+
+    @property
+    def shape(self):
+        """The shape, a gosparse.Size."""
+        def compute():
+            buf = (c_int64 * GS_MAX_NDIM)()
+            _check(lib.gs_tensor_shape(self._handle, buf, GS_MAX_NDIM), "gs_tensor_shape")
+            return T.Size(buf[: self.ndim])
+        return self._cached("shape", compute)
+
+    def size(self, dim=None):
+        """The shape, or the size of dimension dim (negative dims count from the end)."""
+        if dim is None:
+            return self.shape
+        return self.shape[self._dim(dim)]
+
+    def _dim(self, dim):
+        n = self.ndim
+        d = A.int_arg(dim, "dim")
+        if not -n <= d < n or n == 0:
+            raise IndexError("Dimension out of range (expected to be in range of [%d, %d], "
+                             "but got %d)" % (-max(n, 1), max(n, 1) - 1, d))
+        return d % n
+
+    @property
+    def ndim(self):
+        """The number of dimensions."""
+        return self._cached("ndim", lambda: self._i32(lib.gs_tensor_ndim))
+
+    def dim(self):
+        """The number of dimensions."""
+        return self.ndim
+
+    def numel(self):
+        """The number of elements (of the dense tensor this represents)."""
+        return self.shape.numel()
+
+    @property
+    def device(self):
+        """Always "cpu": libgosparse tensors live in host memory."""
+        return "cpu"
+
+    @property
+    def is_sparse(self):
+        """True for a COO tensor (only, as in torch)."""
+        return self.layout is T.sparse_coo
+
+    @property
+    def is_sparse_csr(self):
+        """True for a CSR tensor (only, as in torch)."""
+        return self.layout is T.sparse_csr
+
+    def sparse_dim(self):
+        """The number of sparse dimensions (batch dimensions excluded, as in torch)."""
+        return self._i32(lib.gs_tensor_sparse_dim)
+
+    def dense_dim(self):
+        """The number of trailing dense dimensions of the values."""
+        return self._i32(lib.gs_tensor_dense_dim)
+
+    def _batch_dim(self):
+        return self._i32(lib.gs_tensor_batch_dim)
+
+    def _nnz(self):
+        """The number of stored elements (nse, torch's _nnz())."""
+        out = c_int64()
+        _check(lib.gs_tensor_nnz(self._handle, byref(out)), "gs_tensor_nnz")
+        return out.value
+
+    def _index_width(self):
+        return self._i32(lib.gs_tensor_index_width)
+
+    def _blocksize(self):
+        out = (c_int64 * 2)()
+        _check(lib.gs_tensor_blocksize(self._handle, out), "gs_tensor_blocksize")
+        return (out[0], out[1])
+
+    def is_coalesced(self):
+        """COO: whether the indices are sorted and unique; True for the other layouts."""
+        return bool(self._i32(lib.gs_tensor_is_coalesced))
+
+    @property
+    def fill_value(self):
+        """The value of the unspecified elements: a numpy scalar of the dtype (a
+        Python float for bfloat16, which numpy lacks). Zero unless set with
+        gosparse.with_fill_value or a fill_value= argument."""
+        dt = self.dtype
+        buf = ctypes.create_string_buffer(dt.itemsize)
+        _check(lib.gs_tensor_fill_value(self._handle, buf, dt.itemsize), "gs_tensor_fill_value")
+        bits = np.frombuffer(buf.raw, dt.numpy_dtype)
+        if dt is T.bfloat16:
+            return float(A.bf16_bits_to_float32(bits)[0])
+        return bits[0]
+
+    def _with_fill(self, value):
+        """A copy of self whose unspecified elements read value (of self's dtype)."""
+        dt = self.dtype
+        arr = A.fill_storage(value, dt)
+        return call(type(self), lib.gs_with_fill_value, self._handle, arr.ctypes.data,
+                    dt.itemsize)
+
+    # ---- components -----------------------------------------------------------
+
+    def _component(self, which):
+        g = GsArray()
+        _check(lib.gs_tensor_component(self._handle, which, byref(g)), "gs_tensor_component")
+        return A.view_of(self, g)
+
+    def _data_view(self):
+        """The strided tensor's data as a read-only numpy view (bfloat16 as uint16 bits)."""
+        return self._component(_VALUES)
+
+    def _sparse_only(self, name):
+        if self.layout is T.strided:
+            raise RuntimeError("%s(): expected a sparse tensor, got a strided one" % name)
+
+    def values(self):
+        """The stored values (COO: coalesced tensors only, as torch). A read-only view."""
+        self._sparse_only("values")
+        return self._component(_VALUES)
+
+    def indices(self):
+        """COO indices (sparse_dim, nse) of a coalesced tensor. A read-only view."""
+        return self._component(_INDICES)
+
+    def _values(self):
+        """COO values, coalesced or not. A read-only view."""
+        return self._component(_RAW_VALUES)
+
+    def _indices(self):
+        """COO indices, coalesced or not. A read-only view."""
+        return self._component(_RAW_INDICES)
+
+    def crow_indices(self):
+        """CSR/BSR compressed row indices (*batch, rows + 1). A read-only view."""
+        return self._component(_CROW)
+
+    def col_indices(self):
+        """CSR/BSR column indices (*batch, nse). A read-only view."""
+        return self._component(_COL)
+
+    def ccol_indices(self):
+        """CSC/BSC compressed column indices (*batch, cols + 1). A read-only view."""
+        return self._component(_CCOL)
+
+    def row_indices(self):
+        """CSC/BSC row indices (*batch, nse). A read-only view."""
+        return self._component(_ROW)
+
+    def levels(self):
+        """The storage levels (gosparse's level model): a list of dicts with kind
+        ("dense", "compressed", "singleton"), dim, expr ("id", "div", "mod"), c, size,
+        unique, ordered, and pos/crd as read-only views (None where the level has none)."""
+        n = self._i32(lib.gs_tensor_num_levels)
+        kinds = {0: "dense", 1: "compressed", 2: "singleton"}
+        exprs = {0: "id", 1: "div", 2: "mod"}
+        out = []
+        for lvl in range(n):
+            kind, dim, expr, uniq, ordd = c_int32(), c_int32(), c_int32(), c_int32(), c_int32()
+            c, size = c_int64(), c_int64()
+            _check(lib.gs_tensor_level_info(self._handle, lvl, byref(kind), byref(dim),
+                                            byref(expr), byref(c), byref(size), byref(uniq),
+                                            byref(ordd)), "gs_tensor_level_info")
+            info = {"kind": kinds.get(kind.value, kind.value), "dim": dim.value,
+                    "expr": exprs.get(expr.value, expr.value), "c": c.value,
+                    "size": size.value, "unique": bool(uniq.value),
+                    "ordered": bool(ordd.value), "pos": None, "crd": None}
+            for key, fn in (("pos", lib.gs_tensor_level_pos), ("crd", lib.gs_tensor_level_crd)):
+                if key == "pos" and kind.value != 1 or key == "crd" and kind.value == 0:
+                    continue
+                g = GsArray()
+                _check(fn(self._handle, lvl, byref(g)), fn.__name__)
+                info[key] = A.view_of(self, g)
+            out.append(info)
+        return out
+
+    # ---- conversions ------------------------------------------------------------
+
+    def to_dense(self):
+        """The strided tensor this represents (returns a new tensor)."""
+        return new_tensor(lib.gs_to_dense, self._handle)
+
+    def _filled_source(self, fill_value):
+        """The tensor to convert for a fill_value= argument: the same dense value with
+        that fill, so that the conversion stores only the elements that differ from it."""
+        if fill_value is None:
+            return self
+        src = self if self.layout is T.strided else self.to_dense()
+        return src._with_fill(fill_value)
+
+    def _to_layout(self, layout, blocksize=None, dense_dim=None, fill_value=None):
+        lay = T.to_layout(layout)
+        bs = _blocksize_arg(blocksize)
+        if bs is None and lay in (T.sparse_bsr, T.sparse_bsc):
+            raise ValueError("blocksize: required to convert to %s" % lay.name)
+        dd = _dense_dim_arg(dense_dim)
+        src = self._filled_source(fill_value)
+        return new_tensor(lib.gs_to_layout, src._handle, lay.code, bs, dd, _INDEX_AUTO)
+
+    def to_sparse(self, sparse_dim=None, *, layout=None, blocksize=None, dense_dim=None,
+                  fill_value=None):
+        """torch's to_sparse: to_sparse(sparse_dim) gives COO with sparse_dim sparse dims;
+        to_sparse(layout=..., blocksize=..., dense_dim=...) converts to any layout
+        (COO by default).
+
+        fill_value (every to_sparse_* takes it): the result represents the same dense
+        tensor but its unspecified elements read fill_value, so only the elements that
+        differ from it are stored (a sparse source goes through its dense form)."""
+        if sparse_dim is not None:
+            if layout is not None or blocksize is not None or dense_dim is not None:
+                raise TypeError("to_sparse: give either sparse_dim or layout/blocksize/dense_dim")
+            sd = A.int_arg(sparse_dim, "sparse_dim", A.INT32)
+            return new_tensor(lib.gs_to_sparse_coo_dim,
+                              self._filled_source(fill_value)._handle, sd)
+        lay = T.sparse_coo if layout is None else T.to_layout(layout)
+        if lay is T.strided:
+            raise ValueError("layout: to_sparse needs a sparse layout, got gosparse.strided")
+        return self._to_layout(lay, blocksize, dense_dim, fill_value)
+
+    def to_sparse_coo(self, *, fill_value=None):
+        """COO (all dims sparse from strided; the sparse dims of a sparse source)."""
+        return self._to_layout(T.sparse_coo, fill_value=fill_value)
+
+    def to_sparse_csr(self, dense_dim=None, *, fill_value=None):
+        """CSR, with dense_dim trailing dense dims (leading extra dims are batch dims)."""
+        return self._to_layout(T.sparse_csr, None, dense_dim, fill_value)
+
+    def to_sparse_csc(self, dense_dim=None, *, fill_value=None):
+        """CSC, with dense_dim trailing dense dims."""
+        return self._to_layout(T.sparse_csc, None, dense_dim, fill_value)
+
+    def to_sparse_bsr(self, blocksize, dense_dim=None, *, fill_value=None):
+        """BSR with blocks of blocksize = (rows, cols)."""
+        return self._to_layout(T.sparse_bsr, blocksize, dense_dim, fill_value)
+
+    def to_sparse_bsc(self, blocksize, dense_dim=None, *, fill_value=None):
+        """BSC with blocks of blocksize = (rows, cols)."""
+        return self._to_layout(T.sparse_bsc, blocksize, dense_dim, fill_value)
+
+    def coalesce(self):
+        """COO with sorted, unique indices (duplicates summed)."""
+        return new_tensor(lib.gs_coalesce, self._handle)
+
+    def clone(self):
+        """A copy of the tensor."""
+        return new_tensor(lib.gs_clone, self._handle)
+
+    def to(self, *args, dtype=None, copy=False, device=None):
+        """torch's to(): to(dtype), to("cpu"), to(other_tensor) (its dtype).
+        Returns self when nothing changes (unless copy=True)."""
+        for a in args:
+            if isinstance(a, TensorBase):
+                dtype = a.dtype
+            elif type(a).__name__ == "device" or isinstance(a, str) and _is_device_name(a):
+                device = a
+            else:
+                dtype = a
+        if device is not None and str(device) != "cpu":
+            raise ValueError("device: gosparse tensors live on the CPU, got %r" % (device,))
+        if dtype is None or T.to_dtype(dtype) is self.dtype:
+            return self.clone() if copy else self
+        return new_tensor(lib.gs_to_dtype, self._handle, T.to_dtype(dtype).code)
+
+    def _to_index_width(self, width):
+        return new_tensor(lib.gs_to_index_width, self._handle,
+                          A.int_arg(width, "index_width", A.INT32))
+
+    # ---- numpy, DLPack, Python values -------------------------------------------
+
+    def _strided_only(self, name):
+        if self.layout is not T.strided:
+            raise RuntimeError("%s(): expected a strided tensor, got %s: call to_dense() first"
+                               % (name, self.layout))
+
+    def numpy(self):
+        """The data of a strided tensor as a read-only numpy view (bfloat16: uint16 bits)."""
+        self._strided_only("numpy")
+        return self._data_view()
+
+    def __array__(self, dtype=None, copy=None):
+        """numpy.asarray(t): the read-only data view of a strided tensor (a copy if asked)."""
+        self._strided_only("__array__")
+        a = self._data_view()
+        if dtype is not None and np.dtype(dtype) != a.dtype:
+            if copy is False:
+                raise ValueError("__array__: converting to %s needs a copy" % np.dtype(dtype))
+            return a.astype(dtype)
+        return a.copy() if copy else a
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """DLPack export of a strided tensor (through numpy's exporter, read-only).
+        Consumers of the legacy protocol (no max_version) cannot be told the data is
+        read-only, so they get a copy."""
+        self._strided_only("__dlpack__")
+        if stream is not None and stream != -1:
+            raise BufferError("gosparse tensors live on the CPU: stream must be None")
+        if self.dtype is T.bfloat16:
+            raise BufferError("bfloat16 tensors cannot be exported through numpy's DLPack; "
+                              "use gosparse.to_torch or .to(gosparse.float32)")
+        a = self._data_view()
+        if max_version is None or max_version[0] < 1:
+            if copy is False:
+                raise BufferError("the legacy DLPack protocol cannot share read-only data")
+            return a.__dlpack__(dl_device=dl_device, copy=True)
+        return a.__dlpack__(max_version=max_version, dl_device=dl_device, copy=copy)
+
+    def __dlpack_device__(self):
+        """(kDLCPU, 0): gosparse tensors live in host memory."""
+        return (1, 0)
+
+    def tolist(self):
+        """The values of a strided tensor as (nested) Python numbers."""
+        self._strided_only("tolist")
+        a = self._data_view()
+        if self.dtype is T.bfloat16:
+            a = A.bf16_bits_to_float32(a)
+        return a.tolist()
+
+    def item(self):
+        """The value of a one-element tensor as a Python number."""
+        if self.numel() != 1:
+            raise RuntimeError("a Tensor with %d elements cannot be converted to Scalar"
+                               % self.numel())
+        t = self if self.layout is T.strided else self.to_dense()
+        v = t.tolist()
+        while isinstance(v, list):
+            v = v[0]
+        return v
+
+    def __bool__(self):
+        if self.numel() != 1:
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.item())
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self.shape[0]
+
+    # ---- comparison, printing, copying ------------------------------------------
+
+    def equal(self, other):
+        """True when both have the same shape, dtype and dense values (any layouts)."""
+        return equal(self, other)
+
+    # ==, !=, <, ... are element-wise as in torch (ElementwiseOps); tensors stay
+    # hashable by identity, as torch's are.
+
+    def __repr__(self):
+        h = getattr(self, "_h", None)
+        if h is None or not h.value:
+            return "<gosparse.Tensor (no tensor)>"
+        needed = c_int64()
+        cap = 4096
+        while True:
+            buf = ctypes.create_string_buffer(cap)
+            _check(lib.gs_tensor_repr(h, buf, cap, byref(needed)), "gs_tensor_repr")
+            if needed.value < cap:
+                return buf.value.decode("utf-8", "replace")
+            cap = needed.value + 1
+
+    def __copy__(self):
+        return self  # immutable
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+
+def _is_device_name(s):
+    return s.split(":")[0] in ("cpu", "cuda", "mps", "meta", "xpu", "xla", "hip", "hpu", "ipu")
+
+
+def equal(a, b):
+    """gosparse.equal(a, b): True when a and b have the same shape, dtype and dense
+    values, whatever their layouts (torch.equal)."""
+    if not isinstance(a, TensorBase) or not isinstance(b, TensorBase):
+        raise TypeError("equal: expected two gosparse Tensors, got %s and %s"
+                        % (type(a).__name__, type(b).__name__))
+    out = c_int32()
+    _check(lib.gs_equal(a._handle, b._handle, byref(out)), "gs_equal")
+    return bool(out.value)
