@@ -27,11 +27,12 @@ def as_input(x, what, dtype=None, python_default=True):
     """
     if not is_tensor(x):
         return A.as_array(x, what, dtype, python_default)
-    if x.layout is not T.strided:
+    t = x._pinned()
+    if t.layout is not T.strided:
         raise TypeError("%s: expected a dense (strided) array, got a %s tensor"
-                        % (what, x.layout.name))
+                        % (what, t.layout.name))
     dst = T.to_dtype(dtype, "dtype") if dtype is not None else None
-    return A.prepared(x._data_view(), x.dtype, dst, what)
+    return A.prepared(t._data_view(), t.dtype, dst, what)
 
 
 def as_index_input(x, what):
@@ -104,7 +105,9 @@ def tensor_arg(x, fname, what="input"):
 
 
 def tensor_list(tensors, fname):
-    """(the Tensors, a C array of their handles) of a sequence of tensors."""
+    """(their Handles, a C array of them) of a sequence of tensors: the caller keeps
+    the Handles for the duration of the call (an in-place operator in another thread
+    may give a Tensor a new one meanwhile)."""
     if is_tensor(tensors) or not hasattr(tensors, "__iter__"):
         raise TypeError("%s(): argument 'tensors' must be a sequence of gosparse.Tensor, not %s"
                         % (fname, type(tensors).__name__))
@@ -113,8 +116,8 @@ def tensor_list(tensors, fname):
         if not is_tensor(t):
             raise TypeError("%s(): expected a sequence of gosparse.Tensor, but element %d is %s"
                             % (fname, i, type(t).__name__))
-    handles = (c_void_p * max(len(ts), 1))(*[t._handle.value for t in ts])
-    return ts, handles
+    hs = [t._handle for t in ts]
+    return hs, (c_void_p * max(len(hs), 1))(*[h.value for h in hs])
 
 
 def as_tensor(x, fname, what="input"):

@@ -4,7 +4,6 @@ and the bfloat16 <-> float conversions that numpy lacks."""
 
 import ctypes
 import math
-import weakref
 
 import numpy as np
 
@@ -190,13 +189,13 @@ def _as_int(v, what):
 
 
 class _Lent:
-    """The owner of a numpy view of a buffer lent by a tensor: it keeps the tensor
-    (and so the buffer) alive for as long as any view derived from it exists."""
+    """The owner of a numpy view of a buffer lent by a tensor: it keeps the tensor's
+    handle (and so the buffer) alive for as long as any view derived from it exists."""
 
-    __slots__ = ("tensor", "__array_interface__", "__weakref__")
+    __slots__ = ("handle", "__array_interface__")
 
-    def __init__(self, tensor, ptr, shape, npdtype):
-        self.tensor = tensor
+    def __init__(self, handle, ptr, shape, npdtype):
+        self.handle = handle
         self.__array_interface__ = {
             "version": 3,
             "shape": shape,
@@ -205,8 +204,9 @@ class _Lent:
         }
 
 
-def view_of(tensor, g):
-    """A read-only numpy view of the gs_array g lent by tensor."""
+def view_of(handle, g):
+    """A read-only numpy view of the gs_array g lent by the tensor of handle (an
+    object that owns the tensor while it lives: _base.Handle)."""
     dt = T.dtype_from_code(g.dtype)
     if not 0 <= g.ndim <= GS_MAX_NDIM:
         raise RuntimeError("gosparse: the library lent an array of %d dimensions" % g.ndim)
@@ -214,9 +214,6 @@ def view_of(tensor, g):
     if math.prod(shape) == 0 or not g.data:
         a = np.empty(shape, dt.numpy_dtype)
     else:
-        owner = _Lent(tensor, g.data, shape, dt.numpy_dtype)
-        # The in-place operators (sparse_resize_) hand the live owners the old handle.
-        tensor._meta.setdefault("views", weakref.WeakSet()).add(owner)
-        a = np.asarray(owner)
+        a = np.asarray(_Lent(handle, g.data, shape, dt.numpy_dtype))
     a.flags.writeable = False
     return a

@@ -6,14 +6,14 @@ views), conversions, numpy and DLPack, printing, the fill value, and the in-plac
 """
 
 import ctypes
-from ctypes import byref, c_int32, c_int64, c_void_p
+from ctypes import byref, c_int32, c_int64
 
 import numpy as np
 
 from . import _arrays as A
 from . import _types as T
 from ._errors import _check
-from ._lib import GS_MAX_NDIM, GsArray, lib
+from ._lib import GS_MAX_NDIM, GsArray, Handle, lib
 
 # gs_component values
 _VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8)
@@ -31,9 +31,16 @@ def set_tensor_class(cls):
     _tensor_class = cls
 
 
+def _i32(fn, h):
+    """The int32 that the getter fn writes for the tensor of handle h."""
+    out = c_int32()
+    _check(fn(h, byref(out)), fn.__name__)
+    return out.value
+
+
 def call(cls, fn, *args):
     """Call a gs_* function whose last argument is a gs_tensor **out; the new cls tensor."""
-    out = c_void_p()
+    out = Handle()
     _check(fn(*args, byref(out)), fn.__name__)
     return cls._adopt(out)
 
@@ -83,51 +90,34 @@ class TensorBase:
     """The handle-owning base of gosparse.Tensor (whose doc is the public one): the
     handle, the reads of one tensor and the conversions; no operators."""
 
-    __slots__ = ("_h", "_meta", "__weakref__")
+    __slots__ = ("_h", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise TypeError("gosparse.Tensor cannot be created directly: use gosparse.tensor, "
                         "gosparse.sparse_coo_tensor, gosparse.sparse_csr_tensor, ...")
 
     @classmethod
-    def _from_handle(cls, handle):
-        t = object.__new__(cls)
-        t._h = c_void_p(handle.value)
-        t._meta = {}
-        return t
-
-    @classmethod
     def _adopt(cls, handle):
-        """A Tensor that takes over handle, a c_void_p that nothing else keeps (a
-        result just written by the library): _from_handle without the copy."""
+        """A Tensor that owns handle, a Handle that nothing else holds (a result just
+        written by the library)."""
         t = object.__new__(cls)
         t._h = handle
-        t._meta = {}
         return t
 
-    def __del__(self):
-        h = getattr(self, "_h", None)
-        if h is not None and h.value and lib is not None:
-            try:
-                lib.gs_tensor_free(byref(h))
-            except Exception:  # at interpreter shutdown ctypes may already be gone
-                pass
-
     def _become(self, other):
-        """Take other's handle (other is left empty): the in-place operators. The old
-        handle is freed now, or, while numpy views of it live, handed to a hidden
-        Tensor that those views keep alive."""
-        old, views = self._h, self._meta.get("views")
-        live = list(views) if views else []
-        self._h, other._h = other._h, c_void_p()
-        self._meta = {}
-        if live:
-            keeper = type(self)._from_handle(old)
-            keeper._meta["views"] = views
-            for v in live:
-                v.tensor = keeper
-        elif old.value:
-            lib.gs_tensor_free(byref(old))
+        """Take other's tensor, leaving other empty: the in-place operators. One
+        assignment swaps this object's Handle; the old tensor is freed when its last
+        holder (a call in another thread, a numpy view) lets it go."""
+        if other is not self:
+            self._h, other._h = other._h, Handle()
+
+    def _pinned(self):
+        """This object's tensor as another object, which keeps it whatever in-place
+        operators do to this one: for the methods that read the tensor more than once,
+        so that they see one tensor throughout."""
+        t = object.__new__(type(self))
+        t._h = self._h
+        return t
 
     @property
     def _handle(self):
@@ -139,41 +129,47 @@ class TensorBase:
     # ---- properties ---------------------------------------------------------
 
     def _i32(self, fn):
-        out = c_int32()
-        _check(fn(self._handle, byref(out)), fn.__name__)
-        return out.value
+        return _i32(fn, self._handle)
 
     def _cached(self, key, compute):
-        meta = self._meta
-        if key not in meta:
-            meta[key] = compute()
-        return meta[key]
+        """compute(h) for this object's Handle h, cached on h."""
+        meta = self._h.meta
+        if meta is not None:
+            v = meta.get(key)
+            if v is not None:
+                return v
+        h = self._handle
+        if h.meta is None:
+            h.meta = {}
+        v = h.meta[key] = compute(h)
+        return v
 
     @property
     def dtype(self):
         """The dtype of the values (a gosparse.dtype)."""
-        return self._cached("dtype", lambda: T.dtype_from_code(self._i32(lib.gs_tensor_dtype)))
+        return self._cached("dtype", lambda h: T.dtype_from_code(_i32(lib.gs_tensor_dtype, h)))
 
     @property
     def layout(self):
         """The storage layout (a gosparse.layout)."""
         return self._cached("layout",
-                            lambda: T.layout_from_code(self._i32(lib.gs_tensor_layout)))
+                            lambda h: T.layout_from_code(_i32(lib.gs_tensor_layout, h)))
 
     @property
     def shape(self):
         """The shape, a gosparse.Size."""
-        def compute():
+        def compute(h):
             buf = (c_int64 * GS_MAX_NDIM)()
-            _check(lib.gs_tensor_shape(self._handle, buf, GS_MAX_NDIM), "gs_tensor_shape")
-            return T.Size(buf[: self.ndim])
+            _check(lib.gs_tensor_shape(h, buf, GS_MAX_NDIM), "gs_tensor_shape")
+            return T.Size(buf[: _i32(lib.gs_tensor_ndim, h)])
         return self._cached("shape", compute)
 
     def size(self, dim=None):
         """The shape, or the size of dimension dim (negative dims count from the end)."""
         if dim is None:
             return self.shape
-        return self.shape[self._dim(dim)]
+        t = self._pinned()
+        return t.shape[t._dim(dim)]
 
     def _dim(self, dim):
         n = self.ndim
@@ -186,7 +182,7 @@ class TensorBase:
     @property
     def ndim(self):
         """The number of dimensions."""
-        return self._cached("ndim", lambda: self._i32(lib.gs_tensor_ndim))
+        return self._cached("ndim", lambda h: _i32(lib.gs_tensor_ndim, h))
 
     def dim(self):
         """The number of dimensions."""
@@ -245,9 +241,10 @@ class TensorBase:
         """The value of the unspecified elements: a numpy scalar of the dtype (a
         Python float for bfloat16, which numpy lacks). Zero unless set with
         gosparse.with_fill_value or a fill_value= argument."""
-        dt = self.dtype
+        t = self._pinned()
+        dt = t.dtype
         buf = ctypes.create_string_buffer(dt.itemsize)
-        _check(lib.gs_tensor_fill_value(self._handle, buf, dt.itemsize), "gs_tensor_fill_value")
+        _check(lib.gs_tensor_fill_value(t._handle, buf, dt.itemsize), "gs_tensor_fill_value")
         bits = np.frombuffer(buf.raw, dt.numpy_dtype)
         if dt is T.bfloat16:
             return float(A.bf16_bits_to_float32(bits)[0])
@@ -255,17 +252,17 @@ class TensorBase:
 
     def _with_fill(self, value):
         """A copy of self whose unspecified elements read value (of self's dtype)."""
-        dt = self.dtype
+        t = self._pinned()
+        dt = t.dtype
         arr = A.fill_storage(value, dt)
-        return call(type(self), lib.gs_with_fill_value, self._handle, arr.ctypes.data,
-                    dt.itemsize)
+        return call(type(t), lib.gs_with_fill_value, t._handle, arr.ctypes.data, dt.itemsize)
 
     # ---- components -----------------------------------------------------------
 
     def _component(self, which):
-        g = GsArray()
-        _check(lib.gs_tensor_component(self._handle, which, byref(g)), "gs_tensor_component")
-        return A.view_of(self, g)
+        h, g = self._handle, GsArray()
+        _check(lib.gs_tensor_component(h, which, byref(g)), "gs_tensor_component")
+        return A.view_of(h, g)
 
     def _data_view(self):
         """The strided tensor's data as a read-only numpy view (bfloat16 as uint16 bits)."""
@@ -277,8 +274,9 @@ class TensorBase:
 
     def values(self):
         """The stored values (COO: coalesced tensors only, as torch). A read-only view."""
-        self._sparse_only("values")
-        return self._component(_VALUES)
+        t = self._pinned()
+        t._sparse_only("values")
+        return t._component(_VALUES)
 
     def indices(self):
         """COO indices (sparse_dim, nse) of a coalesced tensor. A read-only view."""
@@ -312,14 +310,15 @@ class TensorBase:
         """The storage levels (gosparse's level model): a list of dicts with kind
         ("dense", "compressed", "singleton"), dim, expr ("id", "div", "mod"), c, size,
         unique, ordered, and pos/crd as read-only views (None where the level has none)."""
-        n = self._i32(lib.gs_tensor_num_levels)
+        h = self._handle
+        n = _i32(lib.gs_tensor_num_levels, h)
         kinds = {0: "dense", 1: "compressed", 2: "singleton"}
         exprs = {0: "id", 1: "div", 2: "mod"}
         out = []
         for lvl in range(n):
             kind, dim, expr, uniq, ordd = c_int32(), c_int32(), c_int32(), c_int32(), c_int32()
             c, size = c_int64(), c_int64()
-            _check(lib.gs_tensor_level_info(self._handle, lvl, byref(kind), byref(dim),
+            _check(lib.gs_tensor_level_info(h, lvl, byref(kind), byref(dim),
                                             byref(expr), byref(c), byref(size), byref(uniq),
                                             byref(ordd)), "gs_tensor_level_info")
             info = {"kind": kinds.get(kind.value, kind.value), "dim": dim.value,
@@ -330,8 +329,8 @@ class TensorBase:
                 if key == "pos" and kind.value != 1 or key == "crd" and kind.value == 0:
                     continue
                 g = GsArray()
-                _check(fn(self._handle, lvl, byref(g)), fn.__name__)
-                info[key] = A.view_of(self, g)
+                _check(fn(h, lvl, byref(g)), fn.__name__)
+                info[key] = A.view_of(h, g)
             out.append(info)
         return out
 
@@ -346,7 +345,8 @@ class TensorBase:
         that fill, so that the conversion stores only the elements that differ from it."""
         if fill_value is None:
             return self
-        src = self if self.layout is T.strided else self.to_dense()
+        t = self._pinned()
+        src = t if t.layout is T.strided else t.to_dense()
         return src._with_fill(fill_value)
 
     def _to_layout(self, layout, blocksize=None, dense_dim=None, fill_value=None):
@@ -418,9 +418,10 @@ class TensorBase:
                 dtype = a
         if device is not None and str(device) != "cpu":
             raise ValueError("device: gosparse tensors live on the CPU, got %r" % (device,))
-        if dtype is None or T.to_dtype(dtype) is self.dtype:
-            return self.clone() if copy else self
-        return new_tensor(lib.gs_to_dtype, self._handle, T.to_dtype(dtype).code)
+        t = self._pinned()
+        if dtype is None or T.to_dtype(dtype) is t.dtype:
+            return t.clone() if copy else self
+        return new_tensor(lib.gs_to_dtype, t._handle, T.to_dtype(dtype).code)
 
     def _to_index_width(self, width):
         return new_tensor(lib.gs_to_index_width, self._handle,
@@ -435,13 +436,15 @@ class TensorBase:
 
     def numpy(self):
         """The data of a strided tensor as a read-only numpy view (bfloat16: uint16 bits)."""
-        self._strided_only("numpy")
-        return self._data_view()
+        t = self._pinned()
+        t._strided_only("numpy")
+        return t._data_view()
 
     def __array__(self, dtype=None, copy=None):
         """numpy.asarray(t): the read-only data view of a strided tensor (a copy if asked)."""
-        self._strided_only("__array__")
-        a = self._data_view()
+        t = self._pinned()
+        t._strided_only("__array__")
+        a = t._data_view()
         if dtype is not None and np.dtype(dtype) != a.dtype:
             if copy is False:
                 raise ValueError("__array__: converting to %s needs a copy" % np.dtype(dtype))
@@ -452,13 +455,14 @@ class TensorBase:
         """DLPack export of a strided tensor (through numpy's exporter, read-only).
         Consumers of the legacy protocol (no max_version) cannot be told the data is
         read-only, so they get a copy."""
-        self._strided_only("__dlpack__")
+        t = self._pinned()
+        t._strided_only("__dlpack__")
         if stream is not None and stream != -1:
             raise BufferError("gosparse tensors live on the CPU: stream must be None")
-        if self.dtype is T.bfloat16:
+        if t.dtype is T.bfloat16:
             raise BufferError("bfloat16 tensors cannot be exported through numpy's DLPack; "
                               "use gosparse.to_torch or .to(gosparse.float32)")
-        a = self._data_view()
+        a = t._data_view()
         if max_version is None or max_version[0] < 1:
             if copy is False:
                 raise BufferError("the legacy DLPack protocol cannot share read-only data")
@@ -471,32 +475,36 @@ class TensorBase:
 
     def tolist(self):
         """The values of a strided tensor as (nested) Python numbers."""
-        self._strided_only("tolist")
-        a = self._data_view()
-        if self.dtype is T.bfloat16:
+        t = self._pinned()
+        t._strided_only("tolist")
+        a = t._data_view()
+        if t.dtype is T.bfloat16:
             a = A.bf16_bits_to_float32(a)
         return a.tolist()
 
     def item(self):
         """The value of a one-element tensor as a Python number."""
-        if self.numel() != 1:
+        t = self._pinned()
+        if t.numel() != 1:
             raise RuntimeError("a Tensor with %d elements cannot be converted to Scalar"
-                               % self.numel())
-        t = self if self.layout is T.strided else self.to_dense()
-        v = t.tolist()
+                               % t.numel())
+        d = t if t.layout is T.strided else t.to_dense()
+        v = d.tolist()
         while isinstance(v, list):
             v = v[0]
         return v
 
     def __bool__(self):
-        if self.numel() != 1:
+        t = self._pinned()
+        if t.numel() != 1:
             raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
-        return bool(self.item())
+        return bool(t.item())
 
     def __len__(self):
-        if self.ndim == 0:
+        t = self._pinned()
+        if t.ndim == 0:
             raise TypeError("len() of a 0-d tensor")
-        return self.shape[0]
+        return t.shape[0]
 
     # ---- comparison, printing, copying ------------------------------------------
 

@@ -38,8 +38,8 @@ def reshape(input, shape):
 
 
 def _list_op(fn, fname, tensors, *args):
-    ts, handles = tensor_list(tensors, fname)
-    return new_tensor(fn, handles, len(ts), *args)
+    hs, handles = tensor_list(tensors, fname)
+    return new_tensor(fn, handles, len(hs), *args)
 
 
 def cat(tensors, dim=0):

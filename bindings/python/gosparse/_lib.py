@@ -71,7 +71,28 @@ class GsElementwiseArgs(ctypes.Structure):
     ]
 
 
-_H = c_void_p  # const gs_tensor *
+class Handle(c_void_p):
+    """A gs_tensor handle (const gs_tensor *) that frees its tensor when the last
+    reference to it goes. The functions below take Handles, None or ints for tensors.
+
+    A Tensor holds one Handle; a call holds the Handles it passes until it returns
+    (in its arguments), and a numpy view of a component holds its tensor's. An
+    in-place operator gives its Tensor a new Handle, and the old tensor is freed by
+    whichever holder lets go last: a thread that was reading it meanwhile never sees
+    it freed (gs_tensor_free needs exclusive use). meta caches what never changes in
+    a tensor (dtype, layout, ndim, shape)."""
+
+    meta = None
+
+    def __del__(self):
+        if self.value and lib is not None:
+            try:
+                lib.gs_tensor_free(ctypes.byref(self))
+            except Exception:  # at interpreter shutdown ctypes may already be gone
+                pass
+
+
+_H = Handle  # const gs_tensor *: the exact type makes ctypes' argument check cheapest
 _HP = POINTER(c_void_p)  # gs_tensor **
 _HL = POINTER(c_void_p)  # const gs_tensor *const * (a list of handles)
 _A = POINTER(GsArray)

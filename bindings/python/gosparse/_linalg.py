@@ -9,14 +9,14 @@ Every function takes an optional ``layout=`` (and ``blocksize=`` for BSR/BSC) th
 converts the result.
 """
 
-from ctypes import byref, c_void_p
+from ctypes import byref
 
 import numpy as np
 
 from ._args import as_tensor, number_arg, to_output
 from ._base import is_tensor
 from ._errors import GS_OK, NotSupportedError, _check
-from ._lib import lib
+from ._lib import Handle, lib
 
 
 def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
@@ -28,7 +28,7 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
     for n, v in coefficients:
         args.append(None if v is None or type(v) is int and v == 1
                     else byref(number_arg(v, fname, n)))
-    out = c_void_p()
+    out = Handle()
     args.append(byref(out))
     status = fn(*args)
     if status != GS_OK:

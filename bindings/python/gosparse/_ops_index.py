@@ -55,11 +55,12 @@ class IndexOps:
                         "for a list of positions use index_select(dim, index)")
                 raise TypeError("gosparse tensors are indexed by ints, slices, None and ...; "
                                 "got %r" % (k,))
+        t = self._pinned()  # one tensor for its ndim and the calls
         ints = [k for k in key if is_int(k)]
-        if len(ints) == len(key) == self.ndim:  # a full integer index: one call
+        if len(ints) == len(key) == t.ndim:  # a full integer index: one call
             arr, n = int64s_arg(ints, "index")
-            return call(type(self), lib.gs_index, self._handle, arr, n)
-        return _apply_key(self, _expand_ellipsis(key, self.ndim))
+            return call(type(self), lib.gs_index, t._handle, arr, n)
+        return _apply_key(t, _expand_ellipsis(key, t.ndim))
 
 
 def _expand_ellipsis(key, ndim):

@@ -39,11 +39,12 @@ class ShapeOps:
         if dim is None:
             return call(type(self), lib.gs_squeeze, self._handle, 0, 1)
         if isinstance(dim, (tuple, list)):
-            ds = sorted({self._dim(d) for d in dim}, reverse=True)
-            r = self
+            t = self._pinned()  # one tensor for the dims and the calls
+            ds = sorted({t._dim(d) for d in dim}, reverse=True)
+            r = t
             for d in ds:  # from the last, so the earlier dims keep their numbers
                 r = call(type(self), lib.gs_squeeze, r._handle, d, 0)
-            return r if ds else self.clone()
+            return r if ds else t.clone()
         return call(type(self), lib.gs_squeeze, self._handle, dim_arg(dim), 0)
 
     def reshape(self, *shape):

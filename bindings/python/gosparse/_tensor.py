@@ -39,6 +39,7 @@ set_tensor_class(Tensor)
 def _pickle_state(t):
     """(layout, dtype, shape, components, final layout, dense_dim, fill value or None):
     what _rebuild needs."""
+    t = t._pinned()  # one tensor throughout
     final = t.layout
     src = t if final in (T.strided, T.sparse_coo) + T.COMPRESSED else t.to_sparse_coo()
     lay, copy = src.layout, np.array

@@ -63,6 +63,7 @@ def to_scipy(t):
     sp = _scipy_sparse()
     if not isinstance(t, Tensor):
         raise TypeError("to_scipy: expected a gosparse Tensor, got %s" % type(t).__name__)
+    t = t._pinned()  # one tensor throughout, whatever in-place operators do meanwhile
     lay = t.layout
     if lay is T.strided:
         raise ValueError("to_scipy: expected a sparse tensor, got a strided one "
@@ -152,6 +153,7 @@ def to_torch(t):
     torch = _torch()
     if not isinstance(t, Tensor):
         raise TypeError("to_torch: expected a gosparse Tensor, got %s" % type(t).__name__)
+    t = t._pinned()  # one tensor throughout
     lay, dt, shape = t.layout, t.dtype, tuple(t.shape)
     if lay is T.strided:
         return _to_torch_dense(torch, t._data_view(), dt)

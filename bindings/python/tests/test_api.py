@@ -251,7 +251,7 @@ def test_components_are_zero_copy_read_only_views_that_keep_the_tensor():
         v1[0] = 1.0
     with pytest.raises(ValueError):
         v1.flags.writeable = True
-    assert v1.base.tensor is t
+    assert v1.base.handle is t._h  # the view keeps the tensor (its handle) alive
 
 
 def test_numpy_array_and_dlpack():

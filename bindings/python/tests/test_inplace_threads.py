@@ -1,0 +1,143 @@
+"""In-place operators racing readers (issue 23 item 7): while one thread swaps a Tensor's
+tensor (t.mul_(2.0), t += 1, sparse_resize_, ...), other threads reading the same Tensor
+object see the old or the new tensor, never a freed handle."""
+
+import pickle
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+
+N = 40
+RNG = np.random.default_rng(23)
+D = RNG.random((N, N)) * (RNG.random((N, N)) < 0.3)
+X = RNG.random(N)
+
+
+def _race(t, write, reads, seconds, readers=3):
+    """Run write() in a loop on one thread and each of reads on `readers` threads for
+    about `seconds`; return the errors both sides saw (as strings) and the read count."""
+    errors, count = [], [0]
+    stop = threading.Event()
+    old_interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible: more interleavings
+
+    def writer():
+        try:
+            while not stop.is_set():
+                write()
+        except Exception as e:  # noqa: BLE001 - reported by the test
+            errors.append("writer: %r" % e)
+            stop.set()
+
+    def reader():
+        n = 0
+        try:
+            while not stop.is_set():
+                for read in reads:
+                    read()
+                    n += 1
+        except Exception as e:  # noqa: BLE001 - reported by the test
+            errors.append("reader: %r" % e)
+            stop.set()
+        count[0] += n
+
+    threads = [threading.Thread(target=writer)]
+    threads += [threading.Thread(target=reader) for _ in range(readers)]
+    try:
+        for th in threads:
+            th.start()
+        time.sleep(seconds)
+    finally:
+        stop.set()
+        for th in threads:
+            th.join(10)
+        sys.setswitchinterval(old_interval)
+    assert not any(th.is_alive() for th in threads), "a thread did not stop"
+    return errors, count[0]
+
+
+def test_matmul_readers_see_the_old_or_new_tensor_while_mul_runs():
+    t = gs.tensor(D, dtype=gs.float64).to_sparse_csr()
+    x = gs.tensor(X, dtype=gs.float64)
+    base = np.asarray(t @ x)  # scaling by 2 and by 0.5 is exact: the only valid results
+    wrong = []
+    flip = [2.0]
+
+    def write():
+        t.mul_(flip[0])
+        flip[0] = 0.5 if flip[0] == 2.0 else 2.0
+
+    def read():
+        r = np.asarray(t @ x)
+        if not (np.array_equal(r, base) or np.array_equal(r, 2 * base)):
+            wrong.append(r)
+
+    errors, reads = _race(t, write, [read], 1.5)
+    assert not errors, "%d errors in %d reads, first: %s" % (len(errors), reads, errors[0])
+    assert not wrong, "a read saw neither the old nor the new tensor"
+    assert reads > 100
+
+
+def test_out_tensor_swapped_by_an_inplace_op_during_mv_out():
+    # out= writes into out's buffer and keeps out's handle; an in-place op on out in
+    # another thread swaps it: the write lands in the old or the new tensor, no error.
+    a = gs.tensor(D, dtype=gs.float64).to_sparse_csr()
+    x = gs.tensor(X, dtype=gs.float64)
+    y = gs.zeros(N, dtype=gs.float64)
+    errors, reads = _race(y, lambda: y.mul_(2.0),
+                          [lambda: gs.mv(a, x, out=y), lambda: gs.mm(a, a.to_dense()).sum()],
+                          0.5)
+    assert not errors, "%d errors in %d calls, first: %s" % (len(errors), reads, errors[0])
+    assert reads > 10
+
+
+# Arguments of every in-place method of Tensor (a new one without an entry fails below).
+_NUMBER = {"add_", "sub_", "mul_", "div_", "true_divide_", "floor_divide_", "pow_", "eq_",
+           "ne_", "lt_", "le_", "gt_", "ge_", "multiply_", "subtract_", "divide_",
+           "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_"}
+_ARGS = {"clamp_": (-1.0, 1.0), "clip_": (-1.0, 1.0), "nan_to_num_": (),
+         "sparse_resize_": ((N, N), 2, 0), "sparse_resize_and_clear_": ((N, N), 2, 0)}
+# Python's augmented assignments (t += 1 calls __iadd__).
+_AUGMENTED = {"__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__",
+              "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__",
+              "__iand__", "__ixor__", "__ior__"}
+
+
+def _inplace_methods():
+    return sorted(n for n in dir(gs.Tensor)
+                  if (n.endswith("_") and not n.startswith("_") or n in _AUGMENTED)
+                  and callable(getattr(gs.Tensor, n)))
+
+
+def _args(name):
+    if name in _ARGS:
+        return _ARGS[name]
+    if name in _NUMBER or name in _AUGMENTED:
+        return (2.0,)
+    return ()  # the unary element-wise ones
+
+
+@pytest.mark.parametrize("name", _inplace_methods())
+def test_every_inplace_method_is_safe_against_readers(name):
+    t = gs.tensor(D, dtype=gs.float64).to_sparse_coo()
+    args = _args(name)
+    try:
+        getattr(t, name)(*args)  # the arguments suit the method: it runs once alone
+    except TypeError as e:
+        pytest.fail("%s: add its arguments to _ARGS (%s)" % (name, e))
+
+    def write():
+        getattr(t, name)(*args)
+
+    reads = [lambda: t.to_dense(), lambda: t._values().sum(), lambda: repr(t),
+             lambda: t.levels(), lambda: pickle.loads(pickle.dumps(t)), lambda: t.clone(),
+             lambda: (t.shape, t.dtype, t._nnz()), lambda: gs.sum(t), lambda: t[1, 2:],
+             lambda: (t.size(-1), t.fill_value), lambda: t.to(gs.float32),
+             lambda: gs.to_scipy(t), lambda: gs.cat([t, t])]
+    errors, _ = _race(t, write, reads, 0.05, readers=2)
+    assert not errors, "%s: %s" % (name, errors[0])
