@@ -70,9 +70,10 @@ from ._types import (
     uint8,
 )
 from ._tensor import Tensor
-from ._base import equal
+from ._base import equal, is_tensor
 from ._construct import (
     empty,
+    empty_like,
     from_numpy,
     sparse_bsc_tensor,
     sparse_bsr_tensor,
@@ -82,6 +83,7 @@ from ._construct import (
     sparse_csr_tensor,
     tensor,
     zeros,
+    zeros_like,
 )
 from ._functions import (
     cat,
@@ -90,6 +92,11 @@ from ._functions import (
     dstack,
     hstack,
     index_select,
+    is_complex,
+    is_floating_point,
+    is_nonzero,
+    is_same_size,
+    is_signed,
     narrow_copy,
     permute,
     reshape,
@@ -110,7 +117,8 @@ from . import _elementwise, _linalg, _reduce
 # family (mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm).
 from ._elementwise import *  # noqa: E402,F401,F403
 from ._linalg import *  # noqa: E402,F401,F403
-# torch's reductions (sum, mean, prod, amax, amin, any, count_nonzero) and where.
+# torch's reductions (sum, mean, prod, amax, amin, any, count_nonzero, norm, native_norm)
+# and where.
 from ._reduce import *  # noqa: E402,F401,F403
 
 __all__ = [
@@ -122,6 +130,8 @@ __all__ = [
     "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
     "narrow_copy", "with_fill_value",
+    "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
+    "is_same_size", "is_signed",
     "live_handles", "set_memory_limit", "get_memory_limit", "library_path", "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",

@@ -61,6 +61,15 @@ def is_tensor(x):
     return isinstance(x, TensorBase)
 
 
+def _category(d):
+    """torch's type categories, for can_cast: bool < integer < floating < complex."""
+    if d is T.bool:
+        return 0
+    if d.is_complex:
+        return 3
+    return 2 if d.is_floating_point else 1
+
+
 def _dense_dim_arg(dense_dim):
     if dense_dim is None:
         return -1
@@ -110,6 +119,27 @@ class TensorBase:
         holder (a call in another thread, a numpy view) lets it go."""
         if other is not self:
             self._h, other._h = other._h, Handle()
+
+    def _become_result(self, result, fname, blocksize=None):
+        """torch's in-place: result, cast to self's dtype (if torch's can_cast allows) and
+        converted to self's layout (BSR/BSC: blocks of blocksize, default self's),
+        becomes what self holds. Returns self."""
+        t = self._pinned()
+        if result.dtype is not t.dtype:
+            if _category(result.dtype) > _category(t.dtype):
+                raise RuntimeError("%s: result type %s can't be cast to the desired output "
+                                   "type %s" % (fname, result.dtype.name, t.dtype.name))
+            result = result.to(t.dtype)
+        lay, blocked = t.layout, t.layout in (T.sparse_bsr, T.sparse_bsc)
+        bs = (blocksize or t._blocksize()) if blocked else None
+        if lay is T.strided:
+            if result.layout is not T.strided:
+                result = result.to_dense()
+        elif (result.layout is not lay or result.dense_dim() != t.dense_dim()
+              or blocked and result._blocksize() != tuple(bs)):
+            result = result._to_layout(lay, bs, t.dense_dim())
+        self._become(result)
+        return self
 
     def _pinned(self):
         """This object's tensor as another object, which keeps it whatever in-place
@@ -235,6 +265,49 @@ class TensorBase:
     def is_coalesced(self):
         """COO: whether the indices are sorted and unique; True for the other layouts."""
         return bool(self._i32(lib.gs_tensor_is_coalesced))
+
+    def get_device(self):
+        """torch's get_device(): -1, the answer for a tensor in host memory."""
+        return -1
+
+    def is_complex(self):
+        """Whether the dtype is complex (complex64, complex128)."""
+        return self.dtype.is_complex
+
+    def is_floating_point(self):
+        """Whether the dtype is floating (float16, bfloat16, float32, float64)."""
+        return self.dtype.is_floating_point
+
+    def is_signed(self):
+        """Whether the dtype is signed: every dtype but bool and uint8, as in torch."""
+        return self.dtype.is_signed
+
+    def is_same_size(self, other):
+        """Whether other (a Tensor) has this tensor's shape."""
+        if not isinstance(other, TensorBase):
+            raise TypeError("is_same_size(): argument 'other' must be a gosparse.Tensor, not %s"
+                            % type(other).__name__)
+        return self.shape == other.shape
+
+    def is_nonzero(self):
+        """Whether the one element of a one-element tensor is not zero (NaN is not);
+        RuntimeError for any other number of elements, as in torch."""
+        t = self._pinned()
+        n = t.numel()
+        if n != 1:
+            raise RuntimeError("Boolean value of Tensor with %s is ambiguous"
+                               % ("no values" if n == 0 else "more than one value"))
+        return bool(t.item())
+
+    def detach(self):
+        """A new Tensor object for the same tensor, without a copy (gosparse has no
+        autograd to detach from). As with numpy views, an in-place operator on either
+        object later gives that object a new tensor and leaves the other as it was."""
+        return self._pinned()
+
+    def detach_(self):
+        """torch's detach_(): nothing to detach from (no autograd); returns self."""
+        return self
 
     @property
     def fill_value(self):

@@ -7,16 +7,32 @@ import numpy as np
 from . import _arrays as A
 from . import _types as T
 from ._args import as_index_input, as_input
-from ._base import from_array, is_tensor, new_tensor
+from ._base import _blocksize_arg, from_array, is_tensor, new_tensor
 from ._lib import lib
 
 GS_CHECK_INVARIANTS = 1
 GS_NO_CHECK = 2
 GS_COALESCED = 4
 
+# Whether constructors called with check_invariants=None check the invariants
+# (gosparse.sparse.check_sparse_tensor_invariants switches it; process-wide, as torch's).
+_checks_enabled = True
+
+
+def invariant_checks_enabled():
+    """Whether the sparse constructors check the invariants by default."""
+    return _checks_enabled
+
+
+def set_invariant_checks(enabled):
+    """Turn the constructors' default invariant checks on or off."""
+    global _checks_enabled
+    _checks_enabled = bool(enabled)
+
 
 def _flags(check_invariants, is_coalesced=None):
-    """check_invariants None: the library's default (full checks); False skips them."""
+    """check_invariants None: the default that check_sparse_tensor_invariants sets (on
+    unless disabled: the library's full checks); False skips them."""
     if check_invariants not in (None, True, False):
         raise TypeError("check_invariants: expected True, False or None, got %r"
                         % (check_invariants,))
@@ -25,7 +41,7 @@ def _flags(check_invariants, is_coalesced=None):
     f = 0
     if check_invariants is True:
         f |= GS_CHECK_INVARIANTS
-    elif check_invariants is False:
+    elif check_invariants is False or check_invariants is None and not _checks_enabled:
         f |= GS_NO_CHECK
     if is_coalesced:
         f |= GS_COALESCED
@@ -43,8 +59,10 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, check_invariant
 
     size None infers the smallest size that holds the indices. is_coalesced=True asserts
     the indices are sorted and unique. check_invariants=False skips the full validation
-    (for trusted input only). fill_value (every sparse constructor takes it) is the
-    value of the unspecified elements (default 0): see gosparse.with_fill_value.
+    (for trusted input only); None (every constructor's default) checks unless
+    gosparse.sparse.check_sparse_tensor_invariants has turned the checks off.
+    fill_value (every sparse constructor takes it) is the value of the unspecified
+    elements (default 0): see gosparse.with_fill_value.
     """
     idx, idt = as_index_input(indices, "indices")
     vals, vdt = as_input(values, "values", dtype)
@@ -154,16 +172,47 @@ def empty(*size, dtype=None, layout=T.strided):
     return _empty("empty", size, dtype, layout)
 
 
+def zeros_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
+    """torch.zeros_like: a tensor of input's shape that reads zero everywhere, of input's
+    dtype and layout unless given. A sparse result stores no elements (fill value 0)
+    and keeps input's dense dims and, for BSR/BSC, its block size (blocksize= gives
+    the blocks of a BSR/BSC result from another layout)."""
+    if not is_tensor(input):
+        raise TypeError("zeros_like(): argument 'input' must be a gosparse.Tensor, not %s"
+                        % type(input).__name__)
+    if device is not None and str(device) != "cpu":
+        raise ValueError("device: gosparse tensors live on the CPU, got %r" % (device,))
+    t = input._pinned()
+    dt = t.dtype if dtype is None else T.to_dtype(dtype)
+    lay = t.layout if layout is None else T.to_layout(layout)
+    blocked = (T.sparse_bsr, T.sparse_bsc)
+    if blocksize is None and lay in blocked and t.layout in blocked:
+        blocksize = t._blocksize()
+    bs = _blocksize_arg(blocksize)
+    if bs is None and lay in blocked:
+        raise ValueError("blocksize: required for a %s result from a %s tensor"
+                         % (lay.name, t.layout.name))
+    dense_dim = 0 if T.strided in (lay, t.layout) else t.dense_dim()
+    ndim, sz = A.shape_arg(t.shape)
+    return new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, bs, dense_dim)
+
+
+def empty_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
+    """torch.empty_like. gosparse has no uninitialised memory: the same as zeros_like."""
+    return zeros_like(input, dtype=dtype, layout=layout, device=device, blocksize=blocksize)
+
+
 def _rebuild(layout, dtype, shape, comps, final, dense_dim, fill=None):
     """Unpickle a tensor (see Tensor.__reduce__)."""
     dt = T.to_dtype(dtype)
     if layout == "strided":
         return _filled(from_array(A.contiguous(comps[0]), dt), fill)
     if layout == "sparse_coo":
-        t = sparse_coo_tensor(comps[0], _typed(comps[1], dt), shape, is_coalesced=comps[2])
+        t = sparse_coo_tensor(comps[0], _typed(comps[1], dt), shape, is_coalesced=comps[2],
+                              check_invariants=True)  # a pickle may come from anywhere
     else:
         t = sparse_compressed_tensor(comps[0], comps[1], _typed(comps[2], dt), shape,
-                                     layout=T.to_layout(layout))
+                                     layout=T.to_layout(layout), check_invariants=True)
     t = _filled(t, fill)
     if final != layout:
         t = t.to_sparse(layout=final, dense_dim=dense_dim)

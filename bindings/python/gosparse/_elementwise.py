@@ -245,34 +245,6 @@ __all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num
 # ---- Tensor methods ---------------------------------------------------------------------
 
 
-def _category(d):
-    if d is T.bool:
-        return 0
-    if d.is_complex:
-        return 3
-    return 2 if d.is_floating_point else 1
-
-
-def become_result(self, result, fname):
-    """torch's in-place: result, cast to self's dtype (if torch's can_cast allows) and
-    converted to self's layout, becomes what self holds. Returns self."""
-    if result.dtype is not self.dtype:
-        if _category(result.dtype) > _category(self.dtype):
-            raise RuntimeError("%s: result type %s can't be cast to the desired output type %s"
-                               % (fname, result.dtype.name, self.dtype.name))
-        result = result.to(self.dtype)
-    lay = self.layout
-    if lay is T.strided:
-        if result.layout is not T.strided:
-            result = result.to_dense()
-    elif (result.layout is not lay or result.dense_dim() != self.dense_dim()
-          or lay in (T.sparse_bsr, T.sparse_bsc) and result._blocksize() != self._blocksize()):
-        bs = self._blocksize() if lay in (T.sparse_bsr, T.sparse_bsc) else None
-        result = result._to_layout(lay, bs, self.dense_dim())
-    self._become(result)
-    return self
-
-
 class ElementwiseOps:
     """The element-wise methods and operators of Tensor (a mixin: Tensor is the only
     user). Methods are generated below for every op of UNARY and BINARY."""
@@ -308,27 +280,27 @@ class ElementwiseOps:
 
     def add_(self, other, *, alpha=1):
         """In-place add (see the module doc: this object takes the result)."""
-        return become_result(self, add(self, other, alpha=alpha), "add_")
+        return self._become_result(add(self, other, alpha=alpha), "add_")
 
     def sub_(self, other, *, alpha=1):
         """In-place sub (this object takes the result)."""
-        return become_result(self, sub(self, other, alpha=alpha), "sub_")
+        return self._become_result(sub(self, other, alpha=alpha), "sub_")
 
     def div_(self, other, *, rounding_mode=None):
         """In-place div (this object takes the result)."""
-        return become_result(self, div(self, other, rounding_mode=rounding_mode), "div_")
+        return self._become_result(div(self, other, rounding_mode=rounding_mode), "div_")
 
     def pow_(self, exponent):
         """In-place pow (this object takes the result)."""
-        return become_result(self, pow(self, exponent), "pow_")
+        return self._become_result(pow(self, exponent), "pow_")
 
     def clamp_(self, min=None, max=None):
         """In-place clamp (this object takes the result)."""
-        return become_result(self, clamp(self, min, max), "clamp_")
+        return self._become_result(clamp(self, min, max), "clamp_")
 
     def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
         """In-place nan_to_num (this object takes the result)."""
-        return become_result(self, nan_to_num(self, nan, posinf, neginf), "nan_to_num_")
+        return self._become_result(nan_to_num(self, nan, posinf, neginf), "nan_to_num_")
 
     # ---- operators (torch's meaning; NotImplemented for other types) ----
 
@@ -408,7 +380,7 @@ class ElementwiseOps:
     def _iop(self, op, other):
         if not is_operand(other):
             return NotImplemented
-        return become_result(self, binary(op, self, other), "__i%s__" % op)
+        return self._become_result(binary(op, self, other), "__i%s__" % op)
 
     def __iadd__(self, other):
         return self._iop("add", other)
@@ -440,7 +412,7 @@ def _unary_method(op):
 
 def _unary_inplace(op):
     def m(self):
-        return become_result(self, unary(op, self), op + "_")
+        return self._become_result(unary(op, self), op + "_")
 
     m.__name__ = m.__qualname__ = op + "_"
     m.__doc__ = ("torch's in-place Tensor.%s_: %s; this object takes the result (see "
@@ -459,7 +431,7 @@ def _binary_method(op):
 
 def _binary_inplace(op):
     def m(self, other):
-        return become_result(self, binary(op, self, other), op + "_")
+        return self._become_result(binary(op, self, other), op + "_")
 
     m.__name__ = m.__qualname__ = op + "_"
     m.__doc__ = "torch's in-place Tensor.%s_: %s; this object takes the result." % (

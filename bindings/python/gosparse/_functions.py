@@ -93,3 +93,28 @@ def with_fill_value(input, value):
     strided tensor the value is only recorded (it decides which elements a later
     to_sparse() stores)."""
     return tensor_arg(input, "with_fill_value")._with_fill(value)
+
+
+def is_complex(input):
+    """torch.is_complex: whether input's dtype is complex."""
+    return tensor_arg(input, "is_complex").is_complex()
+
+
+def is_floating_point(input):
+    """torch.is_floating_point: whether input's dtype is floating."""
+    return tensor_arg(input, "is_floating_point").is_floating_point()
+
+
+def is_signed(input):
+    """torch.is_signed: whether input's dtype is signed (all but bool and uint8)."""
+    return tensor_arg(input, "is_signed").is_signed()
+
+
+def is_nonzero(input):
+    """torch.is_nonzero: whether the one element of a one-element tensor is not zero."""
+    return tensor_arg(input, "is_nonzero").is_nonzero()
+
+
+def is_same_size(input, other):
+    """torch.is_same_size: whether input and other have the same shape."""
+    return tensor_arg(input, "is_same_size").is_same_size(other)

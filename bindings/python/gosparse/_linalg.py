@@ -199,6 +199,12 @@ class LinalgOps:
         return addmm(self, mat1, mat2, beta=beta, alpha=alpha, layout=layout,
                      blocksize=blocksize)
 
+    def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+        """torch's in-place Tensor.addmm_: self takes beta * self + alpha * (mat1 @ mat2),
+        cast to its dtype and converted to its layout, as the element-wise in-place
+        operators do. Returns self."""
+        return self._become_result(addmm(self, mat1, mat2, beta=beta, alpha=alpha), "addmm_")
+
     def sspaddmm(self, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
         """torch's Tensor.sspaddmm: beta * self + alpha * (mat1 @ mat2), sparse."""
         return sspaddmm(self, mat1, mat2, beta=beta, alpha=alpha, layout=layout,

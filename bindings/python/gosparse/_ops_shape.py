@@ -1,10 +1,16 @@
 """Shape operators, as Tensor methods with torch's names: transpose, t, permute,
 unsqueeze, squeeze, reshape, and the in-place sparse_resize_ pair."""
 
+import numpy as np
+
 from . import _arrays as A
-from ._args import dim_arg, dims_arg, int64s_arg, int_list
-from ._base import call
+from . import _types as T
+from ._args import dim_arg, dims_arg, int64s_arg, int_list, tensor_arg
+from ._base import call, from_array
+from ._construct import zeros_like
 from ._lib import lib
+
+_BLOCKED = (T.sparse_bsr, T.sparse_bsc)
 
 
 class ShapeOps:
@@ -22,6 +28,59 @@ class ShapeOps:
     def t(self):
         """The transpose of a matrix (<= 2 dims, no dense dims); 0-d and 1-d as they are."""
         return call(type(self), lib.gs_t, self._handle)
+
+    def t_(self):
+        """In-place t(): this object takes the transpose, in its own layout (a CSR
+        matrix stays CSR; BSR/BSC blocks are transposed too). Returns self."""
+        return self._become_transposed(self.t(), "t_")
+
+    def transpose_(self, dim0, dim1):
+        """In-place transpose(dim0, dim1), in this object's layout as t_(). Returns self."""
+        return self._become_transposed(self.transpose(dim0, dim1), "transpose_")
+
+    def _become_transposed(self, r, fname):
+        bs = None
+        if self.layout in _BLOCKED:
+            bm, bn = self._blocksize()
+            bs = (bn, bm)  # the blocks of the transpose
+        return self._become_result(r, fname, bs)
+
+    @property
+    def T(self):
+        """torch's Tensor.T: t() of a tensor of at most 2 dims; with more, every dim
+        reversed (permute(n-1, ..., 0))."""
+        n = self.ndim
+        if n <= 2:
+            return self.t()
+        return self.permute(*range(n - 1, -1, -1))
+
+    @property
+    def mT(self):
+        """torch's Tensor.mT: the last two dims swapped (a batch of matrices transposed)."""
+        t = self._pinned()
+        if t.ndim < 2:
+            raise RuntimeError("tensor.mT is only supported on matrices or batches of "
+                               "matrices. Got %d-D tensor." % t.ndim)
+        return t.transpose(-2, -1)
+
+    @property
+    def H(self):
+        """torch's Tensor.H: the conjugate transpose of a matrix (a 0-d tensor: its
+        conjugate); the transpose for real dtypes."""
+        t = self._pinned()
+        if t.ndim not in (0, 2):
+            raise RuntimeError("tensor.H is only supported on matrices (2-D tensors). Got "
+                               "%d-D tensor." % t.ndim)
+        return _conj(t.t())
+
+    @property
+    def mH(self):
+        """torch's Tensor.mH: the last two dims swapped and conjugated."""
+        t = self._pinned()
+        if t.ndim < 2:
+            raise RuntimeError("tensor.mH is only supported on matrices or batches of "
+                               "matrices. Got %d-D tensor." % t.ndim)
+        return _conj(t.transpose(-2, -1))
 
     def permute(self, *dims):
         """Reorder the dims: result dim i is dims[i]. permute(2, 0, 1) or
@@ -72,6 +131,41 @@ class ShapeOps:
         self._become(new)
         return self
 
+    def resize_as_(self, other):
+        """torch's in-place resize_as_: this object takes other's shape. A sparse tensor
+        resizes as sparse_resize_(other.shape, other.sparse_dim(), other.dense_dim())
+        (other sparse; the stored elements stay). A strided one keeps its elements in
+        row-major order, cut or padded with zeros (gosparse has no uninitialised
+        memory). Returns self."""
+        tensor_arg(other, "resize_as_", "other")
+        t, o = self._pinned(), other._pinned()
+        if t.shape == o.shape:
+            return self
+        if t.layout is not T.strided:
+            if o.layout is T.strided:
+                raise ValueError("resize_as_(): a sparse tensor resizes as a sparse tensor "
+                                 "(its sparse_dim and dense_dim), got a strided other")
+            new = call(type(self), lib.gs_sparse_resize, t._handle,
+                       *t._resize_args(o.shape, o.sparse_dim(), o.dense_dim()))
+            self._become(new)
+            return self
+        flat = np.asarray(t).reshape(-1)
+        out = np.zeros(o.shape.numel(), flat.dtype)
+        k = min(flat.size, out.size)
+        out[:k] = flat[:k]
+        new = from_array(out.reshape(tuple(o.shape)), t.dtype)
+        fill = t.fill_value
+        if np.asarray(fill).tobytes().strip(b"\0"):  # a recorded fill value stays
+            new = new._with_fill(fill)
+        self._become(new)
+        return self
+
+    def zero_(self):
+        """torch's in-place zero_: every element zero. A sparse tensor keeps its layout,
+        shape, dense dims and blocks, and stores nothing (fill value 0). Returns self."""
+        self._become(zeros_like(self))
+        return self
+
     def sparse_resize_and_clear_(self, size, sparse_dim, dense_dim):
         """torch's in-place sparse_resize_and_clear_: an empty COO tensor of any size,
         sparse_dim and dense_dim (dtype and fill value kept). In place as
@@ -80,3 +174,8 @@ class ShapeOps:
                    *self._resize_args(size, sparse_dim, dense_dim))
         self._become(new)
         return self
+
+
+def _conj(t):
+    """The complex conjugate of t; t itself for other dtypes (nothing to conjugate)."""
+    return t.conj_physical() if t.dtype.is_complex else t

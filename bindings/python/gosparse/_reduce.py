@@ -9,15 +9,18 @@ of ``t.to_dense()``. Integer and bool sums and products give int64, any gives bo
 and count_nonzero int64, as in torch; mean needs a floating or complex dtype.
 """
 
+import math
 from ctypes import byref
 
 import numpy as np
 
 from ._args import as_tensor, dims_arg, operand, tensor_arg
 from ._base import call
+from ._errors import NotSupportedError
 from ._lib import lib
 
-__all__ = ["sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "where"]
+__all__ = ["sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "where", "norm",
+           "native_norm"]
 
 
 def _dims(dim):
@@ -83,6 +86,56 @@ def count_nonzero(input, dim=None):
     return reduce("count_nonzero", input, dim)
 
 
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    """torch.norm: the p-norm of input over dim (None: every dim), unspecified elements
+    counting as the fill value. p is "fro" (the 2-norm of the elements), a number
+    (sum(|x|**p)**(1/p); 0 counts the non-zero elements, inf and -inf take the largest
+    and smallest |x|). The input must be floating or complex (or be cast by dtype=);
+    the result is real. keepdim keeps each reduced dim with size 1."""
+    t = tensor_arg(input, "norm")
+    if dtype is not None:
+        t = t.to(dtype)
+    if not (t.dtype.is_floating_point or t.dtype.is_complex):
+        raise TypeError("norm(): input dtype should be either floating point or complex, "
+                        "got %s" % t.dtype.name)
+    if isinstance(p, str):
+        if p == "nuc":
+            raise NotSupportedError("norm(): p='nuc' (the nuclear norm) is not supported")
+        if p != "fro":
+            raise ValueError("norm(): p must be 'fro' or a number, got %r" % p)
+        p = 2
+    elif isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
+        raise TypeError("norm(): p must be 'fro' or a real number, got %r" % (p,))
+    dims = _dims(dim)
+    a = t.abs()
+    if p == math.inf:
+        r = a.amax(dims)
+    elif p == -math.inf:
+        r = a.amin(dims)
+    elif p == 0:
+        r = a.count_nonzero(dims).to(a.dtype)
+    elif p == 1:
+        r = a.sum(dims)
+    elif p == 2:
+        r = a.square().sum(dims).sqrt()
+    else:
+        r = a.pow(float(p)).sum(dims).pow(1.0 / float(p))
+    if keepdim:
+        n = t.ndim
+        for d in sorted({t._dim(d) for d in dims} if dims else range(n)):
+            r = r.unsqueeze(d)
+    return r
+
+
+def native_norm(input, p=2, dim=None, keepdim=False, dtype=None):
+    """torch.native_norm: norm(input, p, dim, keepdim, dtype) for a number p. Unlike
+    torch's, which reads the stored values only, it counts the unspecified elements
+    (as the fill value): the same result for p > 0 and fill value 0."""
+    if isinstance(p, str):
+        raise TypeError("native_norm(): p must be a number, got %r" % p)
+    return norm(input, p, dim, keepdim, dtype)
+
+
 def where(condition, input, other):
     """torch.where(condition, input, other): input where condition is non-zero, else
     other. condition is a Tensor or a numpy array; input and other are Tensors, numpy
@@ -134,6 +187,14 @@ class ReduceOps:
     def count_nonzero(self, dim=None):
         """torch's Tensor.count_nonzero: gosparse.count_nonzero(self, dim)."""
         return count_nonzero(self, dim)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        """torch's Tensor.norm: gosparse.norm(self, p, dim, keepdim, dtype)."""
+        return norm(self, p, dim, keepdim, dtype)
+
+    def native_norm(self, p=2, dim=None, keepdim=False, dtype=None):
+        """gosparse.native_norm(self, p, dim, keepdim, dtype)."""
+        return native_norm(self, p, dim, keepdim, dtype)
 
     def where(self, condition, other):
         """torch's Tensor.where: gosparse.where(condition, self, other)."""

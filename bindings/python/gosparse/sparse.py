@@ -1,6 +1,9 @@
-"""gosparse.sparse mirrors torch.sparse: sum, softmax, log_softmax, mm, addmm and
-sampled_addmm."""
+"""gosparse.sparse mirrors torch.sparse: sum, softmax, log_softmax, mm, addmm,
+sampled_addmm and check_sparse_tensor_invariants."""
 
+import functools
+
+from . import _construct
 from ._args import dim_arg, dims_arg, tensor_arg
 from ._base import call
 from ._lib import lib
@@ -8,7 +11,8 @@ from ._linalg import sampled_addmm
 from ._linalg import sparse_addmm as addmm
 from ._linalg import sparse_mm as mm
 
-__all__ = ["sum", "softmax", "log_softmax", "mm", "addmm", "sampled_addmm"]
+__all__ = ["sum", "softmax", "log_softmax", "mm", "addmm", "sampled_addmm",
+           "check_sparse_tensor_invariants"]
 
 
 def _cast(input, dtype):
@@ -47,3 +51,63 @@ def log_softmax(input, dim, dtype=None):
     """torch.sparse.log_softmax: log of softmax along dim over the specified elements."""
     t = _cast(tensor_arg(input, "sparse.log_softmax"), dtype)
     return call(type(t), lib.gs_log_softmax, t._handle, dim_arg(dim))
+
+
+class check_sparse_tensor_invariants:
+    """torch.sparse.check_sparse_tensor_invariants: whether the sparse constructors
+    (sparse_coo_tensor, sparse_csr_tensor, ..., called with check_invariants=None)
+    validate their input. Unlike torch's, the checks are on by default: gosparse
+    refuses invalid input with a clear error unless told the input is trusted.
+
+    is_enabled(), enable() and disable() read and set the process-wide default. An
+    instance is a context manager that sets it to `enable` inside its block and
+    restores it after, and a decorator that does the same around each call:
+
+        with gosparse.sparse.check_sparse_tensor_invariants(False):
+            t = gosparse.sparse_csr_tensor(crow, col, vals, size)  # trusted, unchecked
+    """
+
+    def __init__(self, enable=True):
+        if not isinstance(enable, bool):
+            raise TypeError("check_sparse_tensor_invariants: enable must be True or False, "
+                            "got %r" % (enable,))
+        self.state = enable
+        self.saved = None
+
+    @staticmethod
+    def is_enabled():
+        """Whether the constructors check the invariants by default."""
+        return _construct.invariant_checks_enabled()
+
+    @staticmethod
+    def enable():
+        """Check the invariants by default (gosparse's initial state)."""
+        _construct.set_invariant_checks(True)
+
+    @staticmethod
+    def disable():
+        """Skip the invariant checks by default: for trusted input only."""
+        _construct.set_invariant_checks(False)
+
+    def __enter__(self):
+        if self.saved is not None:
+            raise RuntimeError("check_sparse_tensor_invariants: this instance is already "
+                               "in use; nest another instance instead")
+        self.saved = _construct.invariant_checks_enabled()
+        _construct.set_invariant_checks(self.state)
+        return self
+
+    def __exit__(self, *exc):
+        _construct.set_invariant_checks(self.saved)
+        self.saved = None
+        return False
+
+    def __call__(self, fn):
+        state = self.state
+
+        @functools.wraps(fn)
+        def checked(*args, **kwargs):
+            with check_sparse_tensor_invariants(state):
+                return fn(*args, **kwargs)
+
+        return checked

@@ -101,7 +101,9 @@ _NUMBER = {"add_", "sub_", "mul_", "div_", "true_divide_", "floor_divide_", "pow
            "ne_", "lt_", "le_", "gt_", "ge_", "multiply_", "subtract_", "divide_",
            "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_"}
 _ARGS = {"clamp_": (-1.0, 1.0), "clip_": (-1.0, 1.0), "nan_to_num_": (),
-         "sparse_resize_": ((N, N), 2, 0), "sparse_resize_and_clear_": ((N, N), 2, 0)}
+         "sparse_resize_": ((N, N), 2, 0), "sparse_resize_and_clear_": ((N, N), 2, 0),
+         "transpose_": (0, 1), "addmm_": (gs.tensor(np.eye(N)), gs.tensor(D)),
+         "resize_as_": (gs.zeros(N + 1, N + 1, layout=gs.sparse_coo),)}
 # Python's augmented assignments (t += 1 calls __iadd__).
 _AUGMENTED = {"__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__",
               "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__",
