@@ -11,7 +11,7 @@ import numpy as np
 
 from . import _arrays as A
 from . import _types as T
-from ._base import from_array, is_tensor
+from ._base import from_array, handles_of, is_tensor
 from ._lib import GS_MAX_NDIM, GsNumber
 
 
@@ -116,7 +116,7 @@ def tensor_list(tensors, fname):
         if not is_tensor(t):
             raise TypeError("%s(): expected a sequence of gosparse.Tensor, but element %d is %s"
                             % (fname, i, type(t).__name__))
-    hs = [t._handle for t in ts]
+    hs = handles_of(ts)  # cat([t, t]) reads one tensor
     return hs, (c_void_p * max(len(hs), 1))(*[h.value for h in hs])
 
 

@@ -39,7 +39,9 @@ def _i32(fn, h):
 
 
 def call(cls, fn, *args):
-    """Call a gs_* function whose last argument is a gs_tensor **out; the new cls tensor."""
+    """Call a gs_* function whose last argument is a gs_tensor **out; the new cls tensor.
+    args holds the Handles passed until the status is checked: freeing a tensor clears
+    the thread's last error message."""
     out = Handle()
     _check(fn(*args, byref(out)), fn.__name__)
     return cls._adopt(out)
@@ -54,6 +56,24 @@ def from_array(arr, dt):
     """A new strided tensor holding a copy of arr (a prepared array of dtype dt)."""
     g = A.gs_array(arr, dt)
     return new_tensor(lib.gs_strided_from, byref(g))
+
+
+def handles_of(tensors):
+    """The Handles of tensors (Tensors or None), each object's read once: a call on
+    one object twice (t - t, A @ A, cat([t, t])) sees one tensor even while an in-place
+    operator in another thread swaps it. A Tensor left without a tensor gives its NULL
+    Handle, which the library refuses by the argument's name."""
+    seen = {}
+    out = []
+    for t in tensors:
+        if t is None:
+            out.append(None)
+            continue
+        h = seen.get(id(t))
+        if h is None:
+            h = seen[id(t)] = t._h
+        out.append(h)
+    return out
 
 
 def is_tensor(x):
@@ -250,16 +270,16 @@ class TensorBase:
 
     def _nnz(self):
         """The number of stored elements (nse, torch's _nnz())."""
-        out = c_int64()
-        _check(lib.gs_tensor_nnz(self._handle, byref(out)), "gs_tensor_nnz")
+        h, out = self._handle, c_int64()  # h held until the error is read
+        _check(lib.gs_tensor_nnz(h, byref(out)), "gs_tensor_nnz")
         return out.value
 
     def _index_width(self):
         return self._i32(lib.gs_tensor_index_width)
 
     def _blocksize(self):
-        out = (c_int64 * 2)()
-        _check(lib.gs_tensor_blocksize(self._handle, out), "gs_tensor_blocksize")
+        h, out = self._handle, (c_int64 * 2)()
+        _check(lib.gs_tensor_blocksize(h, out), "gs_tensor_blocksize")
         return (out[0], out[1])
 
     def is_coalesced(self):
@@ -619,5 +639,6 @@ def equal(a, b):
         raise TypeError("equal: expected two gosparse Tensors, got %s and %s"
                         % (type(a).__name__, type(b).__name__))
     out = c_int32()
-    _check(lib.gs_equal(a._handle, b._handle, byref(out)), "gs_equal")
+    ha, hb = handles_of((a, b))
+    _check(lib.gs_equal(ha, hb, byref(out)), "gs_equal")
     return bool(out.value)

@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, operand, to_output
-from ._base import call, is_tensor
+from ._base import call, handles_of, is_tensor
 from ._errors import _check
 from ._lib import GsElementwiseArgs, lib
 
@@ -149,7 +149,8 @@ def binary(op, input, other, *, layout=None, blocksize=None, **fields):
     args = _args(op, layout, blocksize, **fields)
     name = op.encode("ascii")
     if ka == "tensor" and kb == "tensor":
-        return call(type(a), lib.gs_binary, a._handle, b._handle, name, byref(args))
+        ha, hb = handles_of((a, b))  # t - t reads one tensor
+        return call(type(a), lib.gs_binary, ha, hb, name, byref(args))
     if ka == "tensor":
         return call(type(a), lib.gs_binary_number, a._handle, byref(b), 0, name, byref(args))
     if kb == "tensor":

@@ -14,7 +14,7 @@ from ctypes import byref
 import numpy as np
 
 from ._args import as_tensor, number_arg, to_output
-from ._base import is_tensor
+from ._base import handles_of, is_tensor
 from ._errors import GS_OK, NotSupportedError, _check
 from ._lib import Handle, lib
 
@@ -24,7 +24,13 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
     # product is mostly this code and the two library calls (a 10x10 mv takes some
     # 5 us, 3.6 of them in gs_mv and gs_tensor_free through ctypes).
     ts = _tensors(operands, names, fname)  # keeps copies of numpy operands alive
-    args = [t._h for t in ts]
+    n = len(ts)
+    if n == 2 and ts[0] is not ts[1]:
+        args = [ts[0]._h, ts[1]._h]
+    elif n == 3 and ts[0] is not ts[1] and ts[0] is not ts[2] and ts[1] is not ts[2]:
+        args = [ts[0]._h, ts[1]._h, ts[2]._h]
+    else:  # an object twice (A @ A): each object read once, so it is one tensor
+        args = handles_of(ts)
     for n, v in coefficients:
         args.append(None if v is None or type(v) is int and v == 1
                     else byref(number_arg(v, fname, n)))
@@ -60,7 +66,11 @@ def _product_out(fn, fname, names, operands, out, layout, blocksize):
         raise TypeError("%s(): out= and layout= cannot be combined (out fixes the layout)"
                         % fname)
     ts = _tensors(operands, names, fname)  # keeps copies of numpy operands alive
-    status = fn(*[t._h for t in ts], out._h)
+    a, b = ts  # mv and mm: two operands
+    # Held until the error is read (a free clears it); an object twice reads one tensor.
+    hs = [a._h, b._h, out._h] if a is not b and out is not a and out is not b \
+        else handles_of((a, b, out))
+    status = fn(*hs)
     if status != GS_OK:
         _check(status, fn.__name__)
     return out

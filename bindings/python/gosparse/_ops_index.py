@@ -5,7 +5,7 @@ from ctypes import byref
 
 from . import _arrays as A
 from ._args import as_index_input, dim_arg, int64s_arg, is_int, tensor_arg
-from ._base import call
+from ._base import call, handles_of
 from ._lib import lib
 
 
@@ -37,7 +37,7 @@ class IndexOps:
         """The elements of self at the specified positions of the sparse tensor mask,
         in mask's layout and (coalesced) pattern; mask's values are ignored."""
         tensor_arg(mask, "sparse_mask", "mask")
-        return call(type(self), lib.gs_sparse_mask, self._handle, mask._handle)
+        return call(type(self), lib.gs_sparse_mask, *handles_of((self, mask)))
 
     def __getitem__(self, key):
         """t[i], t[i, j, k], t[1:3, :, 2], t[..., 0], t[None]: ints select (the dim

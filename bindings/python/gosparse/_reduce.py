@@ -15,7 +15,7 @@ from ctypes import byref
 import numpy as np
 
 from ._args import as_tensor, dims_arg, operand, tensor_arg
-from ._base import call
+from ._base import call, handles_of
 from ._errors import NotSupportedError
 from ._lib import lib
 
@@ -149,9 +149,9 @@ def where(condition, input, other):
     ky, y = operand(other, "where", "other")
     xt, xn = (x, None) if kx == "tensor" else (None, x)
     yt, yn = (y, None) if ky == "tensor" else (None, y)
-    return call(type(c), lib.gs_where, c._handle,
-                None if xt is None else xt._handle, None if xn is None else byref(xn),
-                None if yt is None else yt._handle, None if yn is None else byref(yn))
+    hc, hx, hy = handles_of((c, xt, yt))  # where(t, t, t) reads one tensor
+    return call(type(c), lib.gs_where, hc, hx, None if xn is None else byref(xn),
+                hy, None if yn is None else byref(yn))
 
 
 class ReduceOps:

@@ -143,3 +143,65 @@ def test_every_inplace_method_is_safe_against_readers(name):
              lambda: gs.to_scipy(t), lambda: gs.cat([t, t])]
     errors, _ = _race(t, write, reads, 0.05, readers=2)
     assert not errors, "%s: %s" % (name, errors[0])
+
+
+class _SwapsAfterFirstRead(gs.Tensor):
+    """A Tensor whose first handle read is followed by t.mul_(2), as if another thread
+    ran it between two reads of one call: what t - t, A @ A, cat([t, t]) must survive."""
+
+    __slots__ = ()
+    armed = False
+
+    @property
+    def _h(self):
+        h = _BASE_H.__get__(self)
+        if type(self).armed:
+            type(self).armed = False
+            self._become(self * 2)  # the Tensor now holds a new tensor; h is the old one
+        return h
+
+    @_h.setter
+    def _h(self, value):
+        _BASE_H.__set__(self, value)
+
+
+_BASE_H = gs.Tensor.__mro__[1].__dict__["_h"]  # TensorBase's slot
+
+
+@pytest.mark.parametrize("op", ["sub", "matmul", "addmm", "cat", "equal"])
+def test_an_object_used_twice_in_one_call_is_read_once(op):
+    a = np.array([[1.0, 2.0], [0.0, 3.0]])
+    t = _SwapsAfterFirstRead._adopt(gs.tensor(a).to_sparse_csr()._h)
+    fixed = gs.tensor(a)
+    calls = {
+        "sub": (lambda: t - t, lambda m: m - m),
+        "matmul": (lambda: t @ t, lambda m: m @ m),
+        "addmm": (lambda: gs.addmm(t, t, fixed), lambda m: m + m @ a),
+        "cat": (lambda: gs.cat([t, t]), lambda m: np.concatenate([m, m])),
+        "equal": (lambda: gs.equal(t, t), lambda m: True),
+    }
+    run, want = calls[op]
+    type(t).armed = True
+    r = run()
+    assert not type(t).armed, "the swap did not happen: the test tests nothing"
+    got = r if op == "equal" else dense_of(r)
+    # The call saw the old tensor (a) throughout, or the new one (2a): never a mix.
+    assert np.array_equal(got, want(a)) or np.array_equal(got, want(2 * a)), got
+    assert np.array_equal(dense_of(t), 2 * a)
+
+
+def dense_of(t):
+    return np.asarray(t if t.layout is gs.strided else t.to_dense())
+
+
+def test_an_error_keeps_its_message_when_the_call_held_the_last_reference():
+    # The swap leaves the old tensor held only by the failing call; freeing it must
+    # wait until the error message is read (a free clears the thread's message).
+    t = _SwapsAfterFirstRead._adopt(gs.tensor(np.eye(2)).to_sparse_csr()._h)
+    f32 = gs.tensor([1.0, 1.0], dtype=gs.float32)
+    for run in (lambda: gs.mv(t, f32, out=gs.zeros(2, dtype=gs.float64)),
+                lambda: gs.mv(t, f32), lambda: t + gs.zeros(3)):
+        type(t).armed = True
+        with pytest.raises(gs.GosparseError) as e:
+            run()
+        assert not type(t).armed and "failed with status" not in str(e.value), e.value
