@@ -52,7 +52,7 @@ func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int,
 				return nil, Errorf(ErrTooLarge, "level %d: the number of positions overflows int64", li)
 			}
 		case LevelCompressed:
-			if err := checkAlloc("pos", count+1, 8); err != nil {
+			if err := checkAllocf(count+1, 8, "pos of level %d of the %s result of shape %v", li, spec.layout, spec.shape); err != nil {
 				return nil, err
 			}
 			posCount := make([]int64, count+1)

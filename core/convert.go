@@ -115,10 +115,11 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 		return Clone(t), nil
 	}
 	width := opt.IndexWidth
-	if fastConvertible(t, spec) {
+	// The direct paths run where their dimension-long scratch fits (fastpath_budget.go).
+	if fastConvertible(t, spec) && fastPathFits(t, spec) {
 		return convertFast(t, spec, width)
 	}
-	if blockConvertible(t, spec) {
+	if blockConvertible(t, spec) && blockPathFits(t, spec) {
 		return convertBlock(t, spec, width)
 	}
 	if plain, ok := blockRoute(t, spec); ok { // COO/CSR/CSC <-> BSR/BSC through CSR or CSC
@@ -145,14 +146,14 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 	if t.layout != COO || t.coalesced {
 		return Clone(t), nil
 	}
-	if len(t.shape)-t.denseDim == 2 {
-		return convertFast(t, formatSpec{layout: COO, shape: t.Shape(), denseDim: t.denseDim, block: t.block}, t.width)
+	spec := formatSpec{layout: COO, shape: t.Shape(), denseDim: t.denseDim, block: t.block}
+	if len(t.shape)-t.denseDim == 2 && fastPathFits(t, spec) {
+		return convertFast(t, spec, t.width)
 	}
 	e, err := entriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
 		return nil, err
 	}
-	spec := formatSpec{layout: COO, shape: t.Shape(), denseDim: t.denseDim, block: t.block}
 	return buildFrom(spec, e, t.dtype, t.FillBytes(), t.width, false)
 }
 

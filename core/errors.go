@@ -1,6 +1,11 @@
 package core
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gosparse/gosparse/core/budget"
+)
 
 // Code classifies an error; its values are the C ABI's gs_status codes and are never renumbered.
 type Code int32
@@ -32,13 +37,18 @@ func Errorf(code Code, format string, args ...any) *Error {
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
-// CodeOf returns the code of err: its own when err is an *Error, ErrInternal otherwise.
+// CodeOf returns the code of err: its own when err is an *Error, ErrTooLarge
+// for the checked allocator's refusal (budget.TooLargeError), ErrInternal otherwise.
 func CodeOf(err error) Code {
 	if err == nil {
 		return OK
 	}
 	if e, ok := err.(*Error); ok {
 		return e.Code
+	}
+	var tl *budget.TooLargeError
+	if errors.As(err, &tl) {
+		return ErrTooLarge
 	}
 	return ErrInternal
 }

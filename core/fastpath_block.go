@@ -3,6 +3,8 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/budget"
+
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -68,11 +70,11 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 	if !t.layout.IsBlocked() { // CSR -> BSR, CSC -> BSC
 		nOuter := int64(len(ptr) - 1)
 		nbOuter, nbInner := nOuter/so, t.shape[boolInt(rowMajor)]/si // CSR: inner = columns
-		slot := make([]int64, nbInner)                               // block slot of each block index in the current block row, or -1
+		slot := make([]int64, nbInner)                               // sized by blockPathFits; block slot of each block index in the current block row, or -1
 		for i := range slot {
 			slot[i] = -1
 		}
-		bptr := make([]int64, nbOuter+1)
+		bptr := make([]int64, nbOuter+1) // sized by blockPathFits
 		var bidx []int64
 		for b := int64(0); b < nbOuter; b++ { // symbolic: the blocks of each block row, sorted
 			start := int64(len(bidx))
@@ -121,8 +123,11 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 	if err := checkAlloc("values", total, int(es)); err != nil {
 		return nil, err
 	}
-	cptr := make([]int64, nOuter+1)
-	cidx := make([]int64, 0, total)
+	cptr, err := budget.Make[int64]("result pointers", nOuter+1)
+	if err != nil {
+		return nil, tooLarge(err)
+	}
+	cidx := make([]int64, 0, total) // total elements, sized with the values above
 	vals := NewArray(t.dtype, []int64{total})
 	n := int64(0)
 	for b := int64(0); b < nbOuter; b++ {

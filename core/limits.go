@@ -1,32 +1,52 @@
 package core
 
-import "sync/atomic"
+import (
+	"errors"
+	"fmt"
 
-// The largest single result (bytes) an operation may allocate; beyond it the
-// operation fails with ErrTooLarge instead of exhausting memory.
-var memoryLimit atomic.Int64
+	"github.com/gosparse/gosparse/core/budget"
+)
 
-func init() { memoryLimit.Store(8 << 30) }
-
-// SetMemoryLimit sets the largest single result an operation may allocate, in bytes.
+// SetMemoryLimit sets the largest single allocation an operation may make,
+// in bytes (budget.SetLimit); beyond it the operation fails with ErrTooLarge
+// instead of exhausting memory.
 func SetMemoryLimit(bytes int64) error {
-	if bytes <= 0 {
-		return Errorf(ErrInvalidArgument, "memory limit: bytes = %d must be > 0", bytes)
+	if err := budget.SetLimit(bytes); err != nil {
+		return Errorf(ErrInvalidArgument, "%v", err)
 	}
-	memoryLimit.Store(bytes)
 	return nil
 }
 
-// MemoryLimit returns the current limit in bytes.
-func MemoryLimit() int64 { return memoryLimit.Load() }
+// MemoryLimit returns the current limit in bytes (budget.Limit).
+func MemoryLimit() int64 { return budget.Limit() }
 
-// checkAlloc refuses an allocation of count elements of elemSize bytes above the limit
-// (or whose size overflows int64).
+// checkAlloc refuses an allocation of count elements of elemSize bytes above
+// the limit (or whose size overflows int64), with ErrTooLarge.
 func checkAlloc(what string, count int64, elemSize int) error {
-	if count < 0 || (elemSize > 0 && count > MemoryLimit()/int64(elemSize)) {
-		return Errorf(ErrTooLarge, "%s: %d elements of %d bytes exceed the memory limit of %d bytes", what, count, elemSize, MemoryLimit())
+	return tooLarge(budget.Check(what, count, elemSize))
+}
+
+// checkAllocf is checkAlloc naming what by a format, formatted only on refusal.
+func checkAllocf(count int64, elemSize int, format string, args ...any) error {
+	if budget.Check("", count, elemSize) == nil {
+		return nil
 	}
-	return nil
+	return checkAlloc(fmt.Sprintf(format, args...), count, elemSize)
+}
+
+// checkBytes is checkAlloc for a size already in bytes (budget.Mul and
+// budget.Add saturate on overflow).
+func checkBytes(what string, bytes int64) error {
+	return tooLarge(budget.CheckBytes(what, bytes))
+}
+
+// tooLarge turns the budget's refusal into an *Error with ErrTooLarge (nil stays nil).
+func tooLarge(err error) error {
+	var tl *budget.TooLargeError
+	if errors.As(err, &tl) {
+		return &Error{Code: ErrTooLarge, Msg: tl.Error()}
+	}
+	return err
 }
 
 // mulChecked multiplies sizes, reporting overflow of int64.

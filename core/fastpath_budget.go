@@ -1,0 +1,102 @@
+package core
+
+import (
+	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// The direct 2-D paths (fastpath.go, fastpath_block.go) group entries with
+// counting sorts whose counters and pointers grow with a dimension, not with
+// the entries: a 2-entry COO of 2^40 rows would ask for 8 TiB, and a Go
+// out-of-memory kills the process. These functions size that scratch first.
+// A direct path runs only when its scratch fits the memory limit and is not
+// out of proportion to the entries; otherwise the conversion takes the
+// generic path, which sorts the entries themselves (memory by nse) and
+// sizes every dimension-long array of the result it builds (buildFrom).
+
+// fastScratchSlack is the scratch, in bytes, that a direct path may always
+// use beyond the result's own pointers, whatever the entries.
+const fastScratchSlack = 64 << 20
+
+// fastPathFits reports whether convertFast may convert t to spec.
+func fastPathFits(t *Tensor, spec formatSpec) bool {
+	if t.width == 32 {
+		return scratchFits(t, fastScratch[int32](t, spec), ownPointers(t, spec, 4))
+	}
+	return scratchFits(t, fastScratch[int64](t, spec), ownPointers(t, spec, 8))
+}
+
+// fastScratch is the memory convert2D allocates by the shape: compressing
+// a COO's rows, then regrouping by the other axis when the target needs it.
+func fastScratch[I kernels.Index](t *Tensor, spec formatSpec) int64 {
+	rows, cols := t.shape[0], t.shape[1]
+	nse := int(t.NNZ())
+	scratch := int64(0)
+	srcAxis := 0
+	switch t.layout {
+	case COO:
+		if t.denseDim == 0 {
+			scratch = kernels.CompressRowsScratch[I](rows, cols, nse)
+		} else {
+			scratch = kernels.CountingSortScratch[I](nse, rows)
+		}
+		if spec.layout == COO {
+			return scratch // coalesce: no regrouping
+		}
+	case CSC:
+		srcAxis = 1
+	}
+	dstAxis := 0
+	if spec.layout == CSC {
+		dstAxis = 1
+	}
+	if srcAxis != dstAxis {
+		inner := cols
+		if srcAxis == 1 {
+			inner = rows
+		}
+		scratch = budget.Add(scratch, kernels.CountingSortScratch[I](nse, inner))
+	}
+	return scratch
+}
+
+// ownPointers is the size of the pointer array that a CSR or CSC result
+// holds anyway (0 for COO), of ib bytes an index.
+func ownPointers(t *Tensor, spec formatSpec, ib int64) int64 {
+	switch spec.layout {
+	case CSR:
+		return budget.Mul(budget.Add(t.shape[0], 1), ib)
+	case CSC:
+		return budget.Mul(budget.Add(t.shape[1], 1), ib)
+	}
+	return 0
+}
+
+// scratchFits: scratch bytes fit the limit, and beyond own (what the result
+// holds anyway) they stay within fastScratchSlack or 16 index words an entry.
+func scratchFits(t *Tensor, scratch, own int64) bool {
+	if budget.CheckBytes("", scratch) != nil {
+		return false
+	}
+	extra := scratch - min(own, scratch)
+	return extra <= max(fastScratchSlack, budget.Mul(t.NNZ(), 16*int64(t.width/8)))
+}
+
+// blockPathFits reports whether convertBlock's CSR -> BSR (CSC -> BSC)
+// direction may run: its slot array holds one word per block column.
+// (BSR -> CSR allocates only the result's pointers, sized there.)
+func blockPathFits(t *Tensor, spec formatSpec) bool {
+	if t.layout.IsBlocked() {
+		return true
+	}
+	inner, si := t.shape[1], spec.block[1]
+	if t.layout == CSC {
+		inner, si = t.shape[0], spec.block[0]
+	}
+	nbOuter := t.shape[0] / spec.block[0]
+	if t.layout == CSC {
+		nbOuter = t.shape[1] / spec.block[1]
+	}
+	own := budget.Mul(budget.Add(nbOuter, 1), 8)
+	return scratchFits(t, budget.Add(own, budget.Mul(inner/si, 8)), own)
+}
