@@ -1,6 +1,10 @@
 package core
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/budget"
+)
 
 // Select is torch's select(dim, index): the slice at index of dim, that dim
 // removed. On a sparse dim it keeps the matching entries in stored order
@@ -134,21 +138,9 @@ func iotaFrom(start, n int64) []int64 {
 // byEntry appends, for each entry e in stored order (coordinate col[e]), every
 // position of idx equal to it, ascending: keep gets e, newCoord the position.
 func byEntry(col, idx []int64, n int64, keep, newCoord []int64) ([]int64, []int64) {
-	start := make([]int64, n+1) // start[v]..start[v+1]: the positions holding v
-	for _, v := range idx {
-		start[v+1]++
-	}
-	for v := int64(0); v < n; v++ {
-		start[v+1] += start[v]
-	}
-	byValue := make([]int64, len(idx))
-	next := slices.Clone(start[:n])
-	for p, v := range idx {
-		byValue[next[v]] = int64(p)
-		next[v]++
-	}
+	positions := groupByCoord(idx, n) // the positions holding each value, ascending
 	for e, v := range col {
-		for _, p := range byValue[start[v]:start[v+1]] {
+		for _, p := range positions.of(v) {
 			keep = append(keep, int64(e))
 			newCoord = append(newCoord, p)
 		}
@@ -227,8 +219,9 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 // to that position (duplicates kept apart as torch keeps them), in torch's
 // order: per position of index, its entries in stored order; or, when index is
 // longer than the entries (torch searches the other way then), per entry in
-// stored order, its positions ascending. Linear in nnz plus len(index): entries
-// and positions are grouped by coordinate with counting passes. On a dense
+// stored order, its positions ascending. Entries and positions are grouped by
+// coordinate (groupByCoord): linear in nnz plus len(index) where the dimension
+// is not much longer than them. On a dense
 // dim: every entry, its value block taken at the positions of index. A COO
 // result is coalesced when it has fewer than two entries, whatever the input's
 // flag: torch's rule for index_select. Negative indices follow torch: a sparse
@@ -278,25 +271,12 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 		out.coalesced = out.nse() < 2
 		return out.tensorLike(t)
 	}
-	// start[v]..start[v+1] lists, in stored order, the entries with coordinate v.
-	start := make([]int64, n+1)
-	for _, v := range c.coords[dim] {
-		start[v+1]++
-	}
-	for v := int64(0); v < n; v++ {
-		start[v+1] += start[v]
-	}
-	byCoord := make([]int64, c.nse())
-	next := slices.Clone(start[:n])
-	for e, v := range c.coords[dim] {
-		byCoord[next[v]] = int64(e)
-		next[v]++
-	}
+	runs := groupByCoord(c.coords[dim], n) // the entries with each coordinate, in stored order
 	total := int64(0)
 	for _, v := range idx {
-		total += start[v+1] - start[v]
+		total += int64(len(runs.of(v)))
 	}
-	if err := checkAlloc("index_select", total*int64(s+1), 8); err != nil {
+	if err := checkAlloc("index_select", budget.Mul(total, int64(s+1)), 8); err != nil {
 		return nil, err
 	}
 	keep := make([]int64, 0, total)
@@ -305,7 +285,7 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 		keep, newCoord = byEntry(c.coords[dim], idx, n, keep, newCoord)
 	} else { // per position, its entries in stored order
 		for pos, v := range idx {
-			for _, e := range byCoord[start[v]:start[v+1]] {
+			for _, e := range runs.of(v) {
 				keep = append(keep, e)
 				newCoord = append(newCoord, int64(pos))
 			}

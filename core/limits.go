@@ -34,10 +34,13 @@ func checkAllocf(count int64, elemSize int, format string, args ...any) error {
 	return checkAlloc(fmt.Sprintf(format, args...), count, elemSize)
 }
 
-// checkBytes is checkAlloc for a size already in bytes (budget.Mul and
+// checkBytesf is checkAllocf for a size already in bytes (budget.Mul and
 // budget.Add saturate on overflow).
-func checkBytes(what string, bytes int64) error {
-	return tooLarge(budget.CheckBytes(what, bytes))
+func checkBytesf(bytes int64, format string, args ...any) error {
+	if budget.CheckBytes("", bytes) == nil {
+		return nil
+	}
+	return tooLarge(budget.CheckBytes(fmt.Sprintf(format, args...), bytes))
 }
 
 // tooLarge turns the budget's refusal into an *Error with ErrTooLarge (nil stays nil).

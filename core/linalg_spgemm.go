@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/kernels"
+import (
+	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/kernels"
+)
 
 // spgemmBounded implements linOps.spgemmBounded with kernels.SpGEMMBounded,
 // whose bounds of the result's size come before the symbolic phase.
@@ -26,6 +29,13 @@ func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind ke
 // everything else on CSR or COO views (CSR result, or COO when layout is COO).
 func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, error) {
 	m, n := a.shape[0], b.shape[1]
+	// Row pointers and the CSR views of COO operands grow with the
+	// dimensions, whatever the entries: size them before anything else.
+	is := int64(width / 8)
+	if err := checkBytesf(budget.Mul(budget.Add(max(m, n, a.shape[1]), 1), is),
+		"%s: the row pointers of the product of the %v and %v sparse matrices", op, a.shape, b.shape); err != nil {
+		return nil, err
+	}
 	var err error
 	if a.width != width {
 		if a, err = ToIndexWidth(a, width); err != nil {
@@ -59,7 +69,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		}
 		left, right = sa.mat, sb.mat
 	}
-	is, vs := int64(width/8), int64(a.dtype.Size())
+	vs := int64(a.dtype.Size())
 	perEntry, fixed := is+vs, (max(m, n)+1)*is
 	if layout == COO {
 		perEntry += is

@@ -26,6 +26,10 @@ func (k linTyped[I, V]) bsr(a linMat) kernels.BSR[I, V] {
 // repeated, which every kernel here accepts.
 func (k linTyped[I, V]) cooCSR(a linMat) (kernels.CSR[I, V], error) {
 	row, col, val := AsSlice[I](a.row), AsSlice[I](a.col), AsSlice[V](a.val)
+	// The row pointers (and counters) grow with the rows, not the entries.
+	if err := checkBytesf(kernels.CountingSortScratch[I](len(row), a.rows), "the CSR view of a COO matrix of %d rows", a.rows); err != nil {
+		return kernels.CSR[I, V]{}, err
+	}
 	m := int(a.rows)
 	sorted := true
 	for t := 1; t < len(row) && sorted; t++ {

@@ -351,17 +351,22 @@ func SparseMask(t, mask *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Read t at every mask position through its dense form when it fits,
-	// else through a sorted merge of coordinates.
+	// Read t at every mask position through a sorted merge of coordinates
+	// when t is sparse with mask's dense dims and its dense form would be
+	// large next to the entries (or above the memory limit), else through
+	// its dense form.
 	s := len(m.shape) - m.denseDim
+	block := numelOf(m.shape[s:])
+	es := int64(t.dtype.Size())
+	if t.layout != Strided && t.denseDim == m.denseDim && !denseIsCheap(t, m.nse()) {
+		return sparseMaskMerge(t, mask, m)
+	}
 	src := t
 	if t.layout != Strided || t.denseDim != 0 {
 		if src, err = ToDense(t); err != nil {
 			return nil, err
 		}
 	}
-	block := numelOf(m.shape[s:])
-	es := int64(t.dtype.Size())
 	vals := NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
 	for e := int64(0); e < m.nse(); e++ {
 		off := int64(0)
@@ -369,6 +374,50 @@ func SparseMask(t, mask *Tensor) (*Tensor, error) {
 			off = off*m.shape[d] + m.coords[d][e]
 		}
 		copy(vals.Data[e*block*es:(e+1)*block*es], src.values.Data[off*block*es:(off+1)*block*es])
+	}
+	r := &cooEntries{shape: m.shape, denseDim: m.denseDim, coords: m.coords, vals: vals, coalesced: true,
+		width: m.width, fill: make([]byte, t.dtype.Size()), dtype: t.dtype}
+	out, err := r.tensor()
+	if err != nil {
+		return nil, err
+	}
+	return inLayout(out, mask)
+}
+
+// denseIsCheap reports whether t's dense form fits the memory limit and is
+// not much larger than t's entries and the other operand's (nse of them).
+func denseIsCheap(t *Tensor, nse int64) bool {
+	n := numelOf(t.shape)
+	return checkAlloc("", n, t.dtype.Size()) == nil && n <= 4*(t.NNZ()+nse)+4096
+}
+
+// sparseMaskMerge is SparseMask for a sparse t with m's dense dims: one
+// merge of the two coalesced (sorted) coordinate lists; a mask position t
+// does not store reads t's fill value. Memory by the entries only.
+func sparseMaskMerge(t, mask *Tensor, m *cooEntries) (*Tensor, error) {
+	c, err := coalescedCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := len(m.shape) - m.denseDim
+	bb := numelOf(m.shape[s:]) * int64(t.dtype.Size())
+	vals := NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
+	fillArray(vals, t.fill)
+	cmp := func(e, f int64) int {
+		for d := 0; d < s; d++ {
+			if x := cmpInt(m.coords[d][e], c.coords[d][f]); x != 0 {
+				return x
+			}
+		}
+		return 0
+	}
+	for e, f := int64(0), int64(0); e < m.nse(); e++ {
+		for f < c.nse() && cmp(e, f) > 0 {
+			f++
+		}
+		if f < c.nse() && cmp(e, f) == 0 {
+			copy(vals.Data[e*bb:(e+1)*bb], c.vals.Data[f*bb:(f+1)*bb])
+		}
 	}
 	r := &cooEntries{shape: m.shape, denseDim: m.denseDim, coords: m.coords, vals: vals, coalesced: true,
 		width: m.width, fill: make([]byte, t.dtype.Size()), dtype: t.dtype}
