@@ -1,20 +1,28 @@
 package core
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/budget"
+)
 
 // padBatches evens out the stored blocks per batch of a batched compressed
 // result (torch requires the same nse in every batch): batches with fewer
 // blocks get explicit entries holding the fill value in unoccupied blocks,
 // which leaves the dense value unchanged. keys are sorted linear indices
 // over (*batch, rows, cols); z holds bs values per key.
-func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, vec) {
+func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, vec, error) {
 	b := spec.batchDim
 	rows, cols := spec.shape[b], spec.shape[b+1]
 	bm, bn := spec.block[0], spec.block[1]
 	per := rows * cols
 	nb := numelOf(spec.shape[:b])
 	if per == 0 || nb == 0 {
-		return keys, z
+		return keys, z, nil
+	}
+	// nb is a product of dimensions: the batches may far outnumber the entries.
+	if err := checkAllocf(nb, 24, "the block lists of %d batches", nb); err != nil {
+		return nil, vec{}, err
 	}
 	bcols := cols / bn
 	occupied := make([][]int64, nb) // per batch: sorted distinct block positions
@@ -29,6 +37,10 @@ func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, ve
 		occupied[i] = slices.Compact(occupied[i])
 		target = max(target, len(occupied[i]))
 	}
+	// Every batch gets target blocks (keys and values, up to 16 bytes a value).
+	if err := checkAllocf(budget.Mul(budget.Mul(nb, int64(target)), bs+1), 16, "the %d batches of %d blocks each of the result", nb, target); err != nil {
+		return nil, vec{}, err
+	}
 	for batch, occ := range occupied {
 		need := target - len(occ)
 		j := 0
@@ -42,7 +54,7 @@ func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, ve
 			need--
 		}
 	}
-	return keys, z
+	return keys, z, nil
 }
 
 // appendFill appends bs copies of the one-element fz to z.

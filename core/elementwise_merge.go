@@ -48,7 +48,9 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domai
 		keys, z = dropFillEntries(keys, ia, ib, z, fz, bs)
 	}
 	if layout.IsCompressed() && spec.batchDim > 0 {
-		keys, z = padBatches(spec, keys, z, fz, bs)
+		if keys, z, err = padBatches(spec, keys, z, fz, bs); err != nil {
+			return nil, err
+		}
 	}
 	e := &entries{k: k, n: int64(len(keys)), coords: keyCoords(keys, shape[:k]), src: iota64(len(keys)),
 		vals: z.store(out, []int64{int64(len(keys)) * bs}), block: bs}
