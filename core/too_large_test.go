@@ -1,0 +1,175 @@
+package core
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// withMemoryLimit runs f under a memory limit of bytes.
+func withMemoryLimit(t *testing.T, bytes int64, f func()) {
+	t.Helper()
+	old := MemoryLimit()
+	require.NoError(t, SetMemoryLimit(bytes))
+	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
+	f()
+}
+
+// requireEntries: x, coalesced, holds the COO indices idx (sparse_dim, n) and values vals.
+func requireEntries(t *testing.T, x *Tensor, idx []int64, vals []float64) {
+	t.Helper()
+	c, err := Coalesce(x)
+	require.NoError(t, err)
+	c, err = ToIndexWidth(c, 64)
+	require.NoError(t, err)
+	ci, err := c.Indices()
+	require.NoError(t, err)
+	cv, err := c.Values()
+	require.NoError(t, err)
+	require.Equal(t, idx, AsSlice[int64](ci))
+	require.Equal(t, vals, AsSlice[float64](cv))
+}
+
+// Huge dimensions with two entries under a 256 MiB limit: what needs no
+// dimension-long memory is done, what does is refused with ErrTooLarge;
+// before the checked allocator each of these aborted the process.
+func TestHugeDimensionsAreSizedFirst(t *testing.T) {
+	withMemoryLimit(t, 256<<20, func() {
+		const big = int64(1) << 40
+		tall, err := NewCOO(Int64Array([]int64{big - 1, 5, 0, 0}, 2, 2), Float64Array([]float64{2, 1}), []int64{big, 1}, BuildOptions{})
+		require.NoError(t, err)
+		sorted, sv := []int64{5, big - 1, 0, 0}, []float64{1, 2}
+		before := Clone(tall)
+
+		c, err := Coalesce(tall)
+		require.NoError(t, err)
+		requireEntries(t, c, sorted, sv)
+		csc, err := ToLayout(tall, CSC, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+		require.NoError(t, err)
+		require.Equal(t, []int64{0, 2}, AsSlice[int64](csc.levels[1].Pos))
+		sel, err := IndexSelect(tall, 0, Int64Array([]int64{big - 1, 5, 7}))
+		require.NoError(t, err)
+		requireEntries(t, sel, []int64{0, 1, 0, 0}, []float64{2, 1})
+		m, err := SparseMask(tall, tall)
+		require.NoError(t, err)
+		requireEntries(t, m, sorted, sv)
+		s, err := Sum(tall, []int{1})
+		require.NoError(t, err)
+		requireEntries(t, s, sorted[:2], sv)
+
+		small, err := NewCOO(Int64Array([]int64{0, 0}, 2, 1), Float64Array([]float64{3}), []int64{1, 1}, BuildOptions{})
+		require.NoError(t, err)
+		for name, f := range map[string]func() (*Tensor, error){
+			"csr":       func() (*Tensor, error) { return ToLayout(tall, CSR, DefaultConvert()) },
+			"bsr":       func() (*Tensor, error) { return ToLayout(tall, BSR, ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}}) },
+			"sparse.mm": func() (*Tensor, error) { return SparseMm(tall, small) },
+			"empty csr": func() (*Tensor, error) { return Empty(CSR, Float64, []int64{big, 1}, [2]int64{}, 0) },
+		} {
+			r, err := f()
+			require.Nil(t, r, name)
+			require.Equal(t, ErrTooLarge, CodeOf(err), "%s: %v", name, err)
+			require.Contains(t, err.Error(), "exceed the memory limit of 268435456 bytes", name)
+		}
+		eq, err := Equal(before, tall)
+		require.NoError(t, err)
+		require.True(t, eq)
+		require.False(t, tall.IsCoalesced())
+	})
+}
+
+// The direct paths run only where their scratch fits and stays in
+// proportion to the entries; elsewhere the generic path stores the same.
+func TestFastPathScratchIsSized(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 1))
+	sparse := randomCOO(t, rng, Float64, Int64, 1<<30, 4, 1<<30, 4, 50)
+	dense := randomCOO(t, rng, Float64, Int64, 40, 30, 40, 30, 200)
+	require.False(t, fastPathFits(sparse, formatSpec{layout: COO, shape: sparse.Shape()}))
+	require.True(t, fastPathFits(dense, formatSpec{layout: CSC, shape: dense.Shape()}))
+	// The reference: the raw entries, summed by coordinate, in row-major order.
+	raw, err := sparse.Indices()
+	require.Error(t, err) // uncoalesced: torch's indices() refuses
+	raw = sparse.indices
+	sum := map[[2]int64]float64{}
+	for e := range sparse.NNZ() {
+		sum[[2]int64{raw.Index(e), raw.Index(sparse.NNZ() + e)}] += sparse.values.Complex(e).Re()
+	}
+	keys := make([][2]int64, 0, len(sum))
+	for k := range sum {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b [2]int64) int { return slices.Compare(a[:], b[:]) })
+	rows, cols, vals := []int64{}, []int64{}, []float64{}
+	for _, k := range keys {
+		rows, cols, vals = append(rows, k[0]), append(cols, k[1]), append(vals, sum[k])
+	}
+	c, err := Coalesce(sparse) // the generic path
+	require.NoError(t, err)
+	requireEntries(t, c, append(rows, cols...), vals)
+	csc, err := ToLayout(sparse, CSC, DefaultConvert()) // the generic path too: 5 column pointers
+	require.NoError(t, err)
+	eq, err := Equal(csc, c)
+	require.NoError(t, err)
+	require.True(t, eq)
+}
+
+// groupByCoord groups the same way by counting and by sorting.
+func TestGroupByCoordCountingAndSorting(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for _, nse := range []int{0, 1, 5, 300} {
+		cs := make([]int64, nse)
+		for i := range cs {
+			cs[i] = rng.Int64N(40)
+		}
+		counting, sorting := groupByCoord(cs, 40), groupByCoord(cs, 1<<40)
+		require.NotNil(t, counting.start)
+		require.Nil(t, sorting.start)
+		for v := int64(0); v < 40; v++ {
+			want := []int64{}
+			for e, c := range cs {
+				if c == v {
+					want = append(want, int64(e))
+				}
+			}
+			require.Equal(t, want, append([]int64{}, counting.of(v)...), "v=%d", v)
+			require.Equal(t, want, append([]int64{}, sorting.of(v)...), "v=%d", v)
+		}
+	}
+}
+
+// sparse_mask's merge path stores what its dense path stores: duplicates,
+// a non-zero fill, mask positions t lacks, and dense dims included.
+func TestSparseMaskMergeMatchesDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 20; trial++ {
+		x := randomCOO(t, rng, Float64, Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
+		mask := randomCOO(t, rng, Float64, Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
+		if trial%2 == 1 {
+			var err error
+			x, err = WithFill(x, Float64Array([]float64{1.5}).Data)
+			require.NoError(t, err)
+		}
+		want, err := SparseMask(x, mask) // small: the dense path
+		require.NoError(t, err)
+		m, err := coalescedCOO(mask)
+		require.NoError(t, err)
+		got, err := sparseMaskMerge(x, mask, m)
+		require.NoError(t, err)
+		requireSameDense(t, want, got)
+		require.Equal(t, want.NNZ(), got.NNZ())
+	}
+	// Dense dims: a (4, 5, 2) COO with one dense dim.
+	d := randomDense(t, rng, Float64, []int64{4, 5, 2}, 0.4)
+	x, err := ToLayout(d, COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	require.NoError(t, err)
+	mask, err := ToLayout(randomDense(t, rng, Float64, []int64{4, 5, 2}, 0.5), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	require.NoError(t, err)
+	want, err := SparseMask(x, mask)
+	require.NoError(t, err)
+	m, err := coalescedCOO(mask)
+	require.NoError(t, err)
+	got, err := sparseMaskMerge(x, mask, m)
+	require.NoError(t, err)
+	requireSameDense(t, want, got)
+}
