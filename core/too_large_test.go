@@ -62,8 +62,10 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		small, err := NewCOO(Int64Array([]int64{0, 0}, 2, 1), Float64Array([]float64{3}), []int64{1, 1}, BuildOptions{})
 		require.NoError(t, err)
 		for name, f := range map[string]func() (*Tensor, error){
-			"csr":       func() (*Tensor, error) { return ToLayout(tall, CSR, DefaultConvert()) },
-			"bsr":       func() (*Tensor, error) { return ToLayout(tall, BSR, ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}}) },
+			"csr": func() (*Tensor, error) { return ToLayout(tall, CSR, DefaultConvert()) },
+			"bsr": func() (*Tensor, error) {
+				return ToLayout(tall, BSR, ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+			},
 			"sparse.mm": func() (*Tensor, error) { return SparseMm(tall, small) },
 			"empty csr": func() (*Tensor, error) { return Empty(CSR, Float64, []int64{big, 1}, [2]int64{}, 0) },
 		} {
