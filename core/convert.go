@@ -51,7 +51,7 @@ func scatterBlocks(out Array, shape []int64, e *entries, fill []byte) {
 	bs := e.block * int64(out.DType.Size())
 	var written []bool
 	if e.dups && !allZero(fill) {
-		written = make([]bool, numelOf(shape[:e.k]))
+		written = make([]bool, numelOf(shape[:e.k])) // no larger than out, which ToDense sized
 	}
 	for i := int64(0); i < e.n; i++ {
 		off := int64(0)

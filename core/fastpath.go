@@ -103,7 +103,7 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	// Value blocks (hybrid tensors): group by row with one stable counting
 	// sort (as SciPy's tocsr does), gather, then order each row's columns and
 	// merge repeats.
-	ptr, perm, err := kernels.CountingSortByKey(r, int(rows))
+	ptr, perm, err := kernels.CountingSortByKey(r, int(rows)) // sized by fastPathFits
 	if err != nil {
 		return nil, Errorf(ErrIndex, "indices: %v", err)
 	}
@@ -154,7 +154,7 @@ func (rs *rowSorter[I]) sortSlice(idx []I, vals []byte, bb int, nInner int64) {
 		}
 	case nInner <= 8*int64(n):
 		if int64(len(rs.count)) < nInner+1 {
-			rs.count = make([]int32, nInner+1)
+			rs.count = make([]int32, nInner+1) // nInner <= 8n: bounded by the slice
 		}
 		cnt := rs.count[:nInner+1]
 		clear(cnt)
@@ -218,7 +218,7 @@ func (c *compressed2D[I]) sortAndMergeRows(d DType) {
 // transpose regroups the entries by the other axis: a stable counting sort by
 // inner index keeps the new inner indices sorted.
 func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
-	ptr, perm, err := kernels.CountingSortByKey(c.idx, int(c.nInner))
+	ptr, perm, err := kernels.CountingSortByKey(c.idx, int(c.nInner)) // sized by fastPathFits
 	if err != nil {
 		return nil, Errorf(ErrInternal, "transpose: %v", err)
 	}

@@ -35,6 +35,7 @@ func compressCOO[I kernels.Index](t *Tensor, withRows bool) (c *compressed2D[I],
 // compressAs is compressCOO with values moved as V, a type of the dtype's size.
 func compressAs[I kernels.Index, V kernels.Word](t *Tensor, withRows bool) (*compressed2D[I], []I, error) {
 	r, col := AsSlice[I](t.levels[0].Crd), AsSlice[I](t.levels[1].Crd)
+	// The row pointers and buckets grow with the rows: sized by fastPathFits.
 	res, err := kernels.CompressRows(r, col, AsSlice[V](t.values), t.shape[0], t.shape[1], adder[V](t.dtype), withRows)
 	if err != nil {
 		return nil, nil, Errorf(ErrIndex, "indices: %v", err)

@@ -33,7 +33,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 	// dimensions, whatever the entries: size them before anything else.
 	is := int64(width / 8)
 	if err := checkBytesf(budget.Mul(budget.Add(max(m, n, a.shape[1]), 1), is),
-		"%s: the row pointers of the product of the %v and %v sparse matrices", op, a.shape, b.shape); err != nil {
+		"%s: the row pointers of the CSR forms of the %v and %v sparse matrices and their product", op, a.shape, b.shape); err != nil {
 		return nil, err
 	}
 	var err error

@@ -186,7 +186,7 @@ func (k linTyped[I, V]) rowProducts(alpha Scalar, a linMat, b Array, n int64, al
 	var rows []int64
 	ptr := c.Ptr
 	if all {
-		rows = make([]int64, c.Rows)
+		rows = make([]int64, c.Rows) // c's row pointers already hold as many
 		for i := range rows {
 			rows[i] = int64(i)
 		}

@@ -143,7 +143,11 @@ const char *gs_version(void); /* "MAJOR.MINOR.PATCH", static storage */
 gs_status gs_version_numbers(int32_t *major, int32_t *minor, int32_t *patch);
 const char *gs_last_error(void); /* "" when the last call succeeded */
 int64_t gs_live_handles(void);   /* tensors created and not yet freed; -1 in a forked child */
-gs_status gs_set_memory_limit(int64_t bytes); /* largest single result; > 0 */
+/* The largest single allocation (bytes, > 0) that an operation sizes against
+ * it: results, and buffers whose size follows from a dimension (row pointers,
+ * dense accumulators). Above it the call fails with GS_ERR_TOO_LARGE; no call
+ * asks the runtime for more, so huge dimensions never abort the process. */
+gs_status gs_set_memory_limit(int64_t bytes);
 gs_status gs_get_memory_limit(int64_t *bytes);
 gs_status gs_dtype_name(gs_dtype dtype, const char **name); /* static string, e.g. "float64" */
 gs_status gs_layout_name(gs_layout layout, const char **name); /* e.g. "sparse_csr" */

@@ -51,6 +51,7 @@ func newBuckets(nrows, ncols int64, n int, keyBits int) *buckets {
 // It returns the first entry of every bucket (and n last), and offs[p][b],
 // part p's first position in bucket b.
 func countBuckets[I Index](g *buckets, rows []I) (start []int, offs [][]int, err error) {
+	// parts x nb counters: by the rows, not the entries (CompressRowsScratch).
 	offs = make([][]int, g.parts)
 	bad := make([]int, g.parts)
 	parallelFor(g.parts, func(p int) {

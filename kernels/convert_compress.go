@@ -29,6 +29,9 @@ type Compressed[I Index, V any] struct {
 // passes split the work over goroutines: the scatter by input range (each
 // part owning its own offsets in every bucket, which keeps ties in input
 // order), the buckets by entries.
+//
+// Besides its entries it allocates CompressRowsScratch bytes, which grow
+// with nrows: callers size them against their memory budget first.
 func CompressRows[I Index, V Word](rows, cols []I, vals []V, nrows, ncols int64, add func(dst *V, src V), withRows bool) (Compressed[I, V], error) {
 	const fn = "CompressRows"
 	n := len(rows)
@@ -43,7 +46,7 @@ func CompressRows[I Index, V Word](rows, cols []I, vals []V, nrows, ncols int64,
 	case int64(n) > maxOf[I]():
 		return out, overflowErr(fn, "rows", "%d entries, more than the index type holds (%d)", n, maxOf[I]())
 	}
-	if n == 0 {
+	if n == 0 { // nrows+1 pointers: CompressRowsScratch, which callers size first
 		out.Ptr, out.Idx, out.Val = make([]I, nrows+1), []I{}, []V{}
 		if withRows {
 			out.Rows = []I{}

@@ -10,6 +10,7 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 	// The scatter writes every staged slot, so those arrays need no
 	// clearing (hundreds of MB at 16M entries); the row pointers stay
 	// zeroed.
+	// The pointers grow with the rows, not the entries (CompressRowsScratch).
 	out := Compressed[I, V]{Ptr: make([]I, g.nrows+1), Val: uninitSlice[V](n)}
 	var buf []I
 	if withRows {

@@ -7,6 +7,8 @@ package kernels
 // in input order). A key out of range is an error. Above the size
 // threshold, and when per-goroutine counters cost less than the entries,
 // each goroutine counts and scatters its own range of the input.
+// Besides perm it allocates CountingSortScratch bytes, which grow with
+// nkeys: callers size them against their memory budget first.
 func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) {
 	const fn = "CountingSortByKey"
 	if nkeys < 0 {
@@ -21,6 +23,7 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 		parts--
 	}
 	bounds := splitEven(n, parts)
+	// The counters and ptr grow with nkeys (CountingSortScratch).
 	// cnt[p][k] counts key k in part p's range, then becomes part p's
 	// next output position for key k.
 	cnt := make([][]I, parts)

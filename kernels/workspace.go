@@ -14,7 +14,8 @@ import (
 
 // CompressRowsScratch is the memory, in bytes, that CompressRows of n
 // entries of an nrows x ncols matrix allocates by the shape: the row
-// pointers and every goroutine's bucket counters.
+// pointers, every goroutine's bucket offsets, and every bucket sorter's
+// row counters.
 func CompressRowsScratch[I Index](nrows, ncols int64, n int) int64 {
 	var z I
 	ib := int64(unsafe.Sizeof(z))
@@ -26,8 +27,12 @@ func CompressRowsScratch[I Index](nrows, ncols int64, n int) int64 {
 		return ptr
 	}
 	g := newBuckets(nrows, ncols, n, 8*int(ib))
-	nb := int64(g.nb) + 1
-	return satAdd(ptr, satMul(satMul(int64(g.parts)+1, nb), int64(unsafe.Sizeof(int(0)))))
+	word := int64(unsafe.Sizeof(int(0)))
+	// Each part's bucket offsets (and the bucket starts); each sorter's
+	// counters of one bucket's rows.
+	offs := satMul(satMul(int64(g.parts)+1, int64(g.nb)+1), word)
+	cnt := satMul(satMul(int64(g.parts), min(int64(1)<<g.shift, nrows)), word)
+	return satAdd(ptr, satAdd(offs, cnt))
 }
 
 // CountingSortScratch is the memory, in bytes, that CountingSortByKey of n
