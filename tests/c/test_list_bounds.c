@@ -4,20 +4,8 @@
  * under an address-space limit that a buffer of n pointers (16 GiB) would break,
  * which the Go runtime meets with a fatal, uncatchable out-of-memory abort. */
 #include <stdint.h>
-#include <sys/resource.h>
 
 #include "check.h"
-
-/* The process's address space now, in bytes, from /proc/self/statm. */
-static long long address_space(void) {
-    FILE *f = fopen("/proc/self/statm", "r");
-    long long pages = -1;
-    if (f) {
-        if (fscanf(f, "%lld", &pages) != 1) pages = -1;
-        fclose(f);
-    }
-    return pages < 0 ? -1 : pages * 4096;
-}
 
 int main(void) {
     check_start();
@@ -26,10 +14,7 @@ int main(void) {
     CHECK_OK(gs_gen_stencil2d(3, &b));
 
     /* Room for 4 GiB more: much more than these calls need, a quarter of n pointers. */
-    long long now = address_space();
-    CHECK(now > 0);
-    struct rlimit lim = {(rlim_t)(now + (4LL << 30)), RLIM_INFINITY};
-    CHECK(setrlimit(RLIMIT_AS, &lim) == 0);
+    CHECK(check_limit_address_space(4LL << 30) == 0);
 
     const gs_tensor *list[] = {a, b, NULL};
     CHECK_ERR(gs_cat(list, INT32_MAX, 0, &r), GS_ERR_INVALID_HANDLE, "gs_cat: tensors[2] is NULL");

@@ -2,7 +2,8 @@
  * 256 MiB memory limit. Each operation either needs no memory that grows with
  * a dimension, and then succeeds with the right entries, or would, and then
  * fails with GS_ERR_TOO_LARGE; none may abort the process (a Go out-of-memory
- * is fatal), change its inputs or leak a tensor. */
+ * is fatal), change its inputs or leak a tensor. The process runs under an
+ * address-space limit that any such buffer would break. */
 #include <math.h>
 #include <unistd.h>
 
@@ -272,6 +273,9 @@ int main(void) {
     int64_t old = 0;
     CHECK_OK(gs_get_memory_limit(&old));
     CHECK_OK(gs_set_memory_limit(INT64_C(256) << 20));
+    /* Room for 4 GiB more, far above what these calls may use: a row-pointer
+     * array of 2^31 rows (16 GiB) fails at once even on a machine that has it. */
+    CHECK(check_limit_address_space(4LL << 30) == 0);
     test_tall();
     test_wide();
     test_empty_and_transposed();
