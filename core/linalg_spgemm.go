@@ -75,6 +75,11 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		perEntry += is
 	}
 	check := func(nnz int64, kind kernels.SpGEMMBound) error {
+		if kind == kernels.BoundAccumulator {
+			// Bytes of the per-goroutine dense accumulators, which grow with
+			// the columns: beyond the limit the rows are formed by sorting.
+			return budget.CheckBytes("", nnz)
+		}
 		bytes, ok := mulChecked(nnz, perEntry)
 		if ok && bytes <= MemoryLimit()-fixed {
 			return nil

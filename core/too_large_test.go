@@ -175,3 +175,19 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 	require.NoError(t, err)
 	requireSameDense(t, want, got)
 }
+
+// A sparse product with many columns under a limit below its dense
+// accumulators (a marker and a value per column and goroutine) forms its
+// rows by sorting instead, with the same result.
+func TestSparseProductBeyondTheAccumulatorBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	a := randomCOO(t, rng, Float64, Int64, 4, 3, 4, 3, 8)
+	b := randomCOO(t, rng, Float64, Int64, 3, 100_000, 3, 100_000, 12)
+	want, err := SparseMm(a, b) // under the default limit: dense accumulators
+	require.NoError(t, err)
+	withMemoryLimit(t, 1<<20, func() { // the row pointers fit; 100000 columns of accumulators do not
+		got, err := SparseMm(a, b)
+		require.NoError(t, err)
+		requireSameDense(t, want, got)
+	})
+}

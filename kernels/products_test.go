@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 )
@@ -186,6 +187,9 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 			// A check that refuses the upper bound gets the lower one, and
 			// its refusal of that is returned.
 			_, err = SpGEMMBounded(a, b, func(nnz int64, kind SpGEMMBound) error {
+				if kind == BoundAccumulator {
+					return nil // a byte count, tested on its own
+				}
 				calls = append(calls, call{nnz, kind})
 				if kind != BoundExact {
 					return stop
@@ -198,7 +202,10 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 			for _, refuseUpper := range []bool{false, true} {
 				calls = nil
 				c, err := SpGEMMBounded(a, b, func(nnz int64, kind SpGEMMBound) error {
-					calls = append(calls, call{nnz, kind})
+					if kind == BoundAccumulator {
+					return nil // a byte count, tested on its own
+				}
+				calls = append(calls, call{nnz, kind})
 					if kind == BoundUpper && refuseUpper {
 						return stop
 					}
@@ -215,6 +222,35 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 			}
 			require.LessOrEqual(t, want, plan.NNZ)
 		})
+	})
+	t.Run("accumulator-hook", func(t *testing.T) {
+		// The dense accumulators' bytes go to the check; refused, the
+		// product forms its rows by sorting, with the same result.
+		r := rand.New(rand.NewPCG(21, 22))
+		a := genCSR[I, V](r, csrCase{rows: 30, cols: 20, maxPerRow: 8, dup: true})
+		b := genCSR[I, V](r, csrCase{rows: 20, cols: 25, maxPerRow: 9})
+		var asked []int64
+		dense, err := SpGEMMBounded(a, b, func(n int64, kind SpGEMMBound) error {
+			if kind == BoundAccumulator {
+				asked = append(asked, n)
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		var z V
+		require.Len(t, asked, 1) // the quick plan's
+		require.GreaterOrEqual(t, asked[0], int64(b.Cols)*(8+int64(unsafe.Sizeof(z))))
+		refused := 0
+		sorted, err := SpGEMMBounded(a, b, func(n int64, kind SpGEMMBound) error {
+			if kind == BoundAccumulator {
+				refused++
+				return errors.New("no room")
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		require.Equal(t, 2, refused) // the quick plan's, then the analysed plan's
+		require.Equal(t, dense, sorted)
 	})
 	t.Run("check-hook", func(t *testing.T) {
 		r := rand.New(rand.NewPCG(19, 20))

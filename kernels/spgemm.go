@@ -1,6 +1,9 @@
 package kernels
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // SpGEMMPlan is the result of the symbolic phase of C = A*B: the output
 // size, known before any output memory is allocated, and the schedule of
@@ -100,6 +103,13 @@ const (
 	// entries. An error for it is not returned: it only means that the
 	// lower bound is worth finding (BoundLower follows).
 	BoundUpper
+	// BoundAccumulator is not an entry count but bytes: what the dense
+	// accumulators of all goroutines would take (a marker and a value for
+	// every column of C, per goroutine), which grows with the columns, not
+	// with the entries. An error for it is not returned: the product then
+	// forms its rows by expand-sort-compress, whose memory follows the
+	// flops of the longest row instead.
+	BoundAccumulator
 )
 
 // SpGEMMBounded is SpGEMM with a check that sees bounds of the output's
@@ -127,6 +137,9 @@ func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind
 		if err := check(lower, BoundLower); err != nil {
 			return CSR[I, V]{}, err
 		}
+		if plan.dense && check(spgemmAccBytes[V](plan.workers, plan.Cols), BoundAccumulator) != nil {
+			plan.dense = false
+		}
 	}
 	spgemmCount(plan, a, b)
 	if err := check(plan.NNZ, BoundExact); err != nil {
@@ -146,6 +159,14 @@ func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind
 	// 6 ms, on the Laplacian square).
 	recycleSlice(plan.rowPtr)
 	return c, nil
+}
+
+// spgemmAccBytes is the memory of the dense accumulators of workers
+// goroutines for cols columns: the symbolic phase's markers and the
+// numeric phase's tags and values (both may be kept, see spgemmMarksPool).
+func spgemmAccBytes[V Number](workers, cols int) int64 {
+	var z V
+	return satMul(satMul(int64(workers), int64(cols)), 8+int64(unsafe.Sizeof(z)))
 }
 
 // spgemmAlloc allocates C for the plan, uninitialised: the numeric phase

@@ -77,7 +77,8 @@ func spgemmQuickPlan[I Index, V Number](fn string, a, b CSR[I, V], check func(nn
 		return nil, nil
 	}
 	workers, chunks := spgemmChunking(int64(upper) + int64(a.Rows))
-	if int64(workers)*int64(b.Cols) > spgemmDenseAccMax || check(int64(upper), BoundUpper) != nil {
+	if int64(workers)*int64(b.Cols) > spgemmDenseAccMax || check(int64(upper), BoundUpper) != nil ||
+		check(spgemmAccBytes[V](workers, b.Cols), BoundAccumulator) != nil {
 		return nil, nil
 	}
 	prefix := uninitSlice[int64](a.Rows + 1) // spgemmCount writes all of it
