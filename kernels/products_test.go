@@ -203,9 +203,9 @@ func (suite[I, V]) testSpGEMM(t *testing.T) {
 				calls = nil
 				c, err := SpGEMMBounded(a, b, func(nnz int64, kind SpGEMMBound) error {
 					if kind == BoundAccumulator {
-					return nil // a byte count, tested on its own
-				}
-				calls = append(calls, call{nnz, kind})
+						return nil // a byte count, tested on its own
+					}
+					calls = append(calls, call{nnz, kind})
 					if kind == BoundUpper && refuseUpper {
 						return stop
 					}
