@@ -94,12 +94,3 @@ func Make[T any](what string, n int64) ([]T, error) {
 	}
 	return make([]T, n), nil
 }
-
-// MakeCap is Make with length 0 and capacity n.
-func MakeCap[T any](what string, n int64) ([]T, error) {
-	var z T
-	if err := Check(what, n, int(unsafe.Sizeof(z))); err != nil {
-		return nil, err
-	}
-	return make([]T, 0, n), nil
-}
