@@ -29,13 +29,20 @@ func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind ke
 // everything else on CSR or COO views (CSR result, or COO when layout is COO).
 func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, error) {
 	m, n := a.shape[0], b.shape[1]
-	// Row pointers and the CSR views of COO operands grow with the
-	// dimensions, whatever the entries: size them before anything else.
-	is := int64(width / 8)
-	if err := checkBytesf(budget.Mul(budget.Add(max(m, n, a.shape[1]), 1), is),
-		"%s: the row pointers of the CSR forms of the %v and %v sparse matrices and their product", op, a.shape, b.shape); err != nil {
+	transposed := a.layout == CSC && b.layout == CSC && a.denseDim == 0 && b.denseDim == 0
+	// The product's row pointers (and the kernel's int64 row prefix) grow
+	// with its rows, whatever the entries: size them before anything else.
+	// (The CSR views of COO operands are sized where they are made, cooCSR;
+	// the dense accumulators, by the columns, in check below.)
+	rowsC := m
+	if transposed {
+		rowsC = n
+	}
+	if err := checkBytesf(budget.Mul(budget.Add(rowsC, 1), 8),
+		"%s: the row pointers of the product of the %v and %v sparse matrices", op, a.shape, b.shape); err != nil {
 		return nil, err
 	}
+	is := int64(width / 8)
 	var err error
 	if a.width != width {
 		if a, err = ToIndexWidth(a, width); err != nil {
@@ -51,7 +58,6 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 	if err != nil {
 		return nil, err
 	}
-	transposed := a.layout == CSC && b.layout == CSC && a.denseDim == 0 && b.denseDim == 0
 	var left, right linMat
 	if transposed {
 		left, right = linView(b, 0), linView(a, 0)
@@ -70,7 +76,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		left, right = sa.mat, sb.mat
 	}
 	vs := int64(a.dtype.Size())
-	perEntry, fixed := is+vs, (max(m, n)+1)*is
+	perEntry, fixed := is+vs, (rowsC+1)*is
 	if layout == COO {
 		perEntry += is
 	}

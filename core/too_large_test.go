@@ -74,6 +74,16 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 			require.Equal(t, ErrTooLarge, CodeOf(err), "%s: %v", name, err)
 			require.Contains(t, err.Error(), "exceed the memory limit of 268435456 bytes", name)
 		}
+		// (1 x 1) @ (1 x 2^40): one row of the product, formed by sorting
+		// where a dense accumulator would hold 2^40 columns.
+		wide, err := Transpose(tall, 0, 1)
+		require.NoError(t, err)
+		p, err := SparseMm(small, wide)
+		require.NoError(t, err)
+		p, err = ToLayout(p, COO, DefaultConvert())
+		require.NoError(t, err)
+		requireEntries(t, p, []int64{0, 0, 5, big - 1}, []float64{3, 6})
+
 		eq, err := Equal(before, tall)
 		require.NoError(t, err)
 		require.True(t, eq)

@@ -196,6 +196,19 @@ static void test_wide(void) {
     CHECK_OK(gs_t(t, &tall));
     CHECK_TOO_LARGE(gs_sparse_mm(t, tall, &o), o); /* B's CSR view: 2^40 + 1 row pointers */
     CHECK_TOO_LARGE(gs_sparse_mm(tall, t, &o), o);
+    /* (1 x 1) @ (1 x 2^40): one row of the product, its columns formed by
+     * sorting where a dense accumulator would hold 2^40 of them. */
+    const int64_t z[] = {0};
+    const double three[] = {3};
+    gs_tensor *small = coo2(1, 1, 1, z, z, three), *p = NULL;
+    CHECK_OK(gs_sparse_mm(small, t, &p));
+    CHECK_OK(gs_to_layout(p, GS_SPARSE_COO, NULL, -1, GS_INDEX_64, &o));
+    const int64_t prod_idx[] = {0, 0, 5, T40 - 1};
+    const double prod_val[] = {3, 6};
+    CHECK(coo_is(o, 2, prod_idx, prod_val));
+    gs_tensor_free(&o);
+    gs_tensor_free(&p);
+    gs_tensor_free(&small);
     CHECK(untouched(t, &s));
     gs_tensor_free(&tall);
     gs_tensor_free(&t);
