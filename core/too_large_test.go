@@ -51,7 +51,10 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		require.Equal(t, []int64{0, 2}, AsSlice[int64](csc.levels[1].Pos))
 		sel, err := IndexSelect(tall, 0, Int64Array([]int64{big - 1, 5, 7}))
 		require.NoError(t, err)
-		requireEntries(t, sel, []int64{0, 1, 0, 0}, []float64{2, 1})
+		requireEntries(t, sel, []int64{0, 1, 0, 0}, []float64{2, 1}) // index longer than the entries: per entry
+		sel, err = IndexSelect(tall, 0, Int64Array([]int64{5}))
+		require.NoError(t, err)
+		requireEntries(t, sel, []int64{0, 0}, []float64{1}) // per position
 		m, err := SparseMask(tall, tall)
 		require.NoError(t, err)
 		requireEntries(t, m, sorted, sv)
