@@ -1,0 +1,102 @@
+package semistructured
+
+import "github.com/gosparse/gosparse/core"
+
+// accum is an accumulation type: float32 for float16, bfloat16 and float32
+// (torch's CUTLASS kernels accumulate 16-bit inputs in float32), int32 for int8.
+type accum interface{ ~float32 | ~int32 }
+
+// widenFloat returns a float16, bfloat16 or float32 array's values as
+// float32: a fresh slice, or the array's own memory for float32 (read only).
+func widenFloat(a core.Array) []float32 {
+	switch a.DType {
+	case core.Float32:
+		return core.AsSlice[float32](a)
+	case core.Float16:
+		h := core.AsSlice[uint16](a)
+		out := make([]float32, len(h))
+		for i, v := range h {
+			out[i] = core.Float16ToFloat32(v)
+		}
+		return out
+	default: // bfloat16
+		h := core.AsSlice[uint16](a)
+		out := make([]float32, len(h))
+		for i, v := range h {
+			out[i] = core.BFloat16ToFloat32(v)
+		}
+		return out
+	}
+}
+
+// widenInt returns an int8 or int32 array's values as int32 (a fresh slice,
+// or the array's own memory for int32, read only).
+func widenInt(a core.Array) []int32 {
+	if a.DType == core.Int32 {
+		return core.AsSlice[int32](a)
+	}
+	b := core.AsSlice[int8](a)
+	out := make([]int32, len(b))
+	for i, v := range b {
+		out[i] = int32(v)
+	}
+	return out
+}
+
+// narrowFloat rounds float32 results to dtype d (float16, bfloat16 or
+// float32) once, to nearest even, as a fresh array of the given shape.
+func narrowFloat(v []float32, d core.DType, shape []int64) core.Array {
+	out := core.NewArray(d, shape)
+	switch d {
+	case core.Float32:
+		copy(core.AsSlice[float32](out), v)
+	case core.Float16:
+		h := core.AsSlice[uint16](out)
+		for i, x := range v {
+			h[i] = core.Float32ToFloat16(x)
+		}
+	default:
+		h := core.AsSlice[uint16](out)
+		for i, x := range v {
+			h[i] = core.Float32ToBFloat16(x)
+		}
+	}
+	return out
+}
+
+// transposeInto writes the rows x cols row-major matrix x transposed
+// (cols x rows) into dst, in tiles so both sides stay in cache.
+func transposeInto[E any](dst, x []E, rows, cols int) {
+	const tile = 32
+	for r0 := 0; r0 < rows; r0 += tile {
+		for c0 := 0; c0 < cols; c0 += tile {
+			for r := r0; r < min(r0+tile, rows); r++ {
+				for c := c0; c < min(c0+tile, cols); c++ {
+					dst[c*rows+r] = x[r*cols+c]
+				}
+			}
+		}
+	}
+}
+
+// transposed returns x (rows x cols) transposed as a fresh slice.
+func transposed[E any](x []E, rows, cols int) []E {
+	out := make([]E, len(x))
+	transposeInto(out, x, rows, cols)
+	return out
+}
+
+// transposeArray transposes a 2-d array of a 1, 2 or 4 byte dtype.
+func transposeArray(a core.Array) core.Array {
+	r, c := int(a.Shape[0]), int(a.Shape[1])
+	out := core.NewArray(a.DType, []int64{a.Shape[1], a.Shape[0]})
+	switch a.DType.Size() {
+	case 1:
+		transposeInto(core.AsSlice[uint8](out), core.AsSlice[uint8](a), r, c)
+	case 2:
+		transposeInto(core.AsSlice[uint16](out), core.AsSlice[uint16](a), r, c)
+	default:
+		transposeInto(core.AsSlice[uint32](out), core.AsSlice[uint32](a), r, c)
+	}
+	return out
+}

@@ -1,0 +1,133 @@
+package semistructured
+
+import "github.com/gosparse/gosparse/core"
+
+// FromParts builds a tensor from torch's CUTLASS pair, as
+// SparseSemiStructuredTensorCUTLASS(shape, packed, meta) does: values is
+// rows x cols/2 of a semi-structured dtype, meta is indices() of the same
+// rows (int16, int32 for int8) with cols/(m*nibbles per word) columns.
+// Every metadata nibble is checked to be one the layout can hold (two
+// distinct kept positions in increasing order; for float32 the two halves
+// of one element); the first bad one is named by its place in meta and the
+// strip it describes. The tensor keeps both arrays (no copy).
+func FromParts(values, meta core.Array) (*Tensor, error) {
+	l, err := layoutOf("values", values.DType)
+	if err != nil {
+		return nil, err
+	}
+	if len(values.Shape) != 2 {
+		return nil, core.Errorf(core.ErrInvalidArgument,
+			"values: shape %v has %d dimensions; it must be 2-d (rows, cols/2)", values.Shape, len(values.Shape))
+	}
+	rows, cols := values.Shape[0], 2*values.Shape[1]
+	if err := l.checkShape("values (as the matrix it compresses)", []int64{rows, cols}); err != nil {
+		return nil, err
+	}
+	if err := checkData("values", values); err != nil {
+		return nil, err
+	}
+	if meta.DType != l.metaDType {
+		return nil, core.Errorf(core.ErrDType, "meta: dtype %s; %s values take %s metadata", meta.DType, l.dtype, l.metaDType)
+	}
+	want := []int64{rows, l.metaCols(cols)}
+	if len(meta.Shape) != 2 || meta.Shape[0] != want[0] || meta.Shape[1] != want[1] {
+		return nil, core.Errorf(core.ErrInvalidArgument,
+			"meta: shape %v; values of shape (%d, %d) need metadata of shape (%d, %d)",
+			meta.Shape, rows, cols/2, want[0], want[1])
+	}
+	if err := checkData("meta", meta); err != nil {
+		return nil, err
+	}
+	t := &Tensor{l: l, rows: rows, cols: cols, values: values, meta: meta}
+	if err := t.checkNibbles(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// checkNibbles finds the first metadata nibble (in the original's row-major
+// strip order) that the layout cannot hold.
+func (t *Tensor) checkNibbles() error {
+	words := wordsOf(t.meta)
+	perWord := int64(t.l.nibblesPerWord)
+	metaCols := t.l.metaCols(t.cols)
+	wide := t.l.metaDType == core.Int32
+	for r := range t.rows {
+		for c := range metaCols {
+			p := scatterOffset(r, c, t.rows, wide)
+			w := words.get(p)
+			for j := range perWord {
+				nib := uint8(w >> (4 * j) & 0xf)
+				if validNibble(nib, t.l) {
+					continue
+				}
+				c0 := (c*perWord + j) * int64(t.l.m)
+				rule := "two distinct positions of the quad in increasing order"
+				if t.l.m == 2 {
+					rule = "positions 0,1 or 2,3 (one float32 of the pair)"
+				}
+				return core.Errorf(core.ErrInvalidArgument,
+					"meta[%d, %d]: nibble %d = 0b%04b (strip row %d, columns %d..%d) must name %s",
+					p/metaCols, p%metaCols, j, nib, r, c0, c0+int64(t.l.m)-1, rule)
+			}
+		}
+	}
+	return nil
+}
+
+// keptColumns decodes the metadata into the column of every kept value of
+// the original: row r's cols/2 columns at [r*cols/2, (r+1)*cols/2), in the
+// order of values.
+func (t *Tensor) keptColumns() []int32 {
+	words := wordsOf(t.meta)
+	perWord := int64(t.l.nibblesPerWord)
+	metaCols := t.l.metaCols(t.cols)
+	wide := t.l.metaDType == core.Int32
+	half := t.cols / 2
+	out := make([]int32, t.rows*half)
+	for r := range t.rows {
+		row := out[r*half : (r+1)*half]
+		for c := range metaCols {
+			w := words.get(scatterOffset(r, c, t.rows, wide))
+			for j := range perWord {
+				nib := w >> (4 * j) & 0xf
+				s := c*perWord + j
+				base := int32(s) * int32(t.l.m)
+				if t.l.m == 2 {
+					row[s] = base + int32(nib&3)/2
+				} else {
+					row[2*s], row[2*s+1] = base+int32(nib&3), base+int32(nib>>2)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// ToDense expands t to its dense matrix, of t's shape (the transpose when
+// t is transposed) and dtype: the exact inverse of FromDense.
+func (t *Tensor) ToDense() core.Array {
+	cols := t.keptColumns()
+	dense := core.NewArray(t.l.dtype, []int64{t.rows, t.cols})
+	switch t.l.dtype {
+	case core.Int8:
+		scatterKept(core.AsSlice[uint8](t.values), cols, core.AsSlice[uint8](dense), t.cols)
+	case core.Float32:
+		scatterKept(core.AsSlice[uint32](t.values), cols, core.AsSlice[uint32](dense), t.cols)
+	default:
+		scatterKept(core.AsSlice[uint16](t.values), cols, core.AsSlice[uint16](dense), t.cols)
+	}
+	if t.transposed {
+		return transposeArray(dense)
+	}
+	return dense
+}
+
+// scatterKept writes each kept value at its column of its row.
+func scatterKept[E element](vals []E, cols []int32, dense []E, ncols int64) {
+	half := ncols / 2
+	for i, v := range vals {
+		r := int64(i) / half
+		dense[r*ncols+int64(cols[i])] = v
+	}
+}

@@ -1,0 +1,195 @@
+package semistructured
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// MM computes s @ dense, as torch.mm(A_sparse, B) does: dense is 2-d of
+// s's dtype with as many rows as s has columns. The product accumulates in
+// float32 (int32 for int8) and is returned in torch's dtype: s's, or int32
+// for int8. A transposed s works too (torch refuses it unless the tensor
+// was made by its pruner; the CPU computes it the same).
+func MM(s *Tensor, dense core.Array) (core.Array, error) {
+	return product(s, dense, true, nil, 0, 1)
+}
+
+// MMDense computes dense @ s, as torch.mm(A, B_sparse) does: dense is 2-d of
+// s's dtype with as many columns as s has rows. torch allows it when s is
+// the t() of a compressed original (x @ W.t(), the linear layer); the CPU
+// also computes it for an untransposed s.
+func MMDense(dense core.Array, s *Tensor) (core.Array, error) {
+	return product(s, dense, false, nil, 0, 1)
+}
+
+// AddMM computes beta*bias + alpha*(dense @ s), as torch.addmm(bias, A,
+// B_sparse.t()) does: bias is 1-d with one element per column of the
+// product (broadcast over its rows, the only bias torch's semi-structured
+// addmm takes), of s's dtype or of the product's dtype. For int8 alpha and
+// beta must be integers (the product is int32).
+func AddMM(bias, dense core.Array, s *Tensor, beta, alpha float64) (core.Array, error) {
+	return product(s, dense, false, &bias, beta, alpha)
+}
+
+// Linear computes input @ weightᵀ + bias, as torch.nn.functional.linear
+// does with a semi-structured weight (out_features x in_features): input is
+// (*, in_features), the result (*, out_features). bias may be nil.
+func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, error) {
+	if len(input.Shape) == 0 {
+		return core.Array{}, core.Errorf(core.ErrInvalidArgument, "input: a 0-d tensor; linear needs at least 1 dimension (*, in_features)")
+	}
+	w := weight.Shape()
+	in := input.Shape[len(input.Shape)-1]
+	if in != w[1] {
+		return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+			"input: shape %v: its last dimension %d must equal weight's in_features %d (weight shape (%d, %d))", input.Shape, in, w[1], w[0], w[1])
+	}
+	lead := int64(1)
+	for _, d := range input.Shape[:len(input.Shape)-1] {
+		lead *= d
+	}
+	flat := input
+	flat.Shape = []int64{lead, in}
+	out, err := product(weight.T(), flat, false, bias, 1, 1)
+	if err != nil {
+		return core.Array{}, err
+	}
+	out.Shape = append(append([]int64(nil), input.Shape[:len(input.Shape)-1]...), w[0])
+	return out, nil
+}
+
+// product computes s @ dense (sparseLeft) or dense @ s, then beta*bias +
+// alpha*that when bias is non-nil, in the accumulation type of s's dtype.
+func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, beta, alpha float64) (core.Array, error) {
+	sh := s.Shape()
+	if dense.DType != s.l.dtype {
+		return core.Array{}, core.Errorf(core.ErrDType, "dense: dtype %s must be the sparse operand's %s", dense.DType, s.l.dtype)
+	}
+	if len(dense.Shape) != 2 {
+		return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+			"dense: shape %v has %d dimensions; mm takes a 2-d matrix (torch refuses batched and matrix-vector products too)", dense.Shape, len(dense.Shape))
+	}
+	if err := checkData("dense", dense); err != nil {
+		return core.Array{}, err
+	}
+	var rows, cols int64
+	if sparseLeft {
+		if dense.Shape[0] != sh[1] {
+			return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+				"dense: shape %v: its rows must equal the sparse operand's columns (sparse shape (%d, %d))", dense.Shape, sh[0], sh[1])
+		}
+		rows, cols = sh[0], dense.Shape[1]
+	} else {
+		if dense.Shape[1] != sh[0] {
+			return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+				"dense: shape %v: its columns must equal the sparse operand's rows (sparse shape (%d, %d))", dense.Shape, sh[0], sh[1])
+		}
+		rows, cols = dense.Shape[0], sh[1]
+	}
+	if bias != nil {
+		if err := checkBias(*bias, s.l, cols); err != nil {
+			return core.Array{}, err
+		}
+	}
+	shape := []int64{rows, cols}
+	if s.l.dtype == core.Int8 {
+		a, b, err := integralScales(alpha, beta)
+		if err != nil {
+			return core.Array{}, err
+		}
+		var bv []int32
+		if bias != nil {
+			bv = widenInt(*bias)
+		}
+		r, err := multiply(s, widenInt(s.values), widenInt(dense), sparseLeft, dense.Shape)
+		if err != nil {
+			return core.Array{}, core.Errorf(core.ErrInternal, "semi-structured product: %v", err)
+		}
+		epilogue(r, int(cols), bv, a, b)
+		out := core.NewArray(core.Int32, shape)
+		copy(core.AsSlice[int32](out), r)
+		return out, nil
+	}
+	var bv []float32
+	if bias != nil {
+		bv = widenFloat(*bias)
+	}
+	r, err := multiply(s, widenFloat(s.values), widenFloat(dense), sparseLeft, dense.Shape)
+	if err != nil {
+		return core.Array{}, core.Errorf(core.ErrInternal, "semi-structured product: %v", err)
+	}
+	epilogue(r, int(cols), bv, float32(alpha), float32(beta))
+	return narrowFloat(r, s.l.dtype, shape), nil
+}
+
+// checkBias accepts a 1-d bias of n elements of the sparse dtype or of the product's.
+func checkBias(bias core.Array, l layout, n int64) error {
+	if bias.DType != l.dtype && bias.DType != l.result {
+		return core.Errorf(core.ErrDType, "bias: dtype %s must be %s or the product's %s", bias.DType, l.dtype, l.result)
+	}
+	if len(bias.Shape) != 1 || bias.Shape[0] != n {
+		return core.Errorf(core.ErrInvalidArgument,
+			"bias: shape %v must be (%d,): one element per column of the product, broadcast over its rows", bias.Shape, n)
+	}
+	return checkData("bias", bias)
+}
+
+// integralScales converts alpha and beta for an int32 product, refusing
+// fractions and values outside int32.
+func integralScales(alpha, beta float64) (int32, int32, error) {
+	for _, v := range []struct {
+		name string
+		x    float64
+	}{{"alpha", alpha}, {"beta", beta}} {
+		if v.x != math.Trunc(v.x) || v.x < math.MinInt32 || v.x > math.MaxInt32 {
+			return 0, 0, core.Errorf(core.ErrInvalidArgument, "%s: %v must be an int32 integer for an int8 product (int32 result)", v.name, v.x)
+		}
+	}
+	return int32(alpha), int32(beta), nil
+}
+
+// multiply returns s @ x (sparseLeft) or x @ s in A, row-major, where x has xshape.
+func multiply[A accum](s *Tensor, vals, x []A, sparseLeft bool, xshape []int64) ([]A, error) {
+	a := kernels.Semi[A]{Rows: int(s.rows), Cols: int(s.cols), Col: s.keptColumns(), Val: vals}
+	xr, xc := int(xshape[0]), int(xshape[1])
+	if sparseLeft {
+		return sparseTimes(a, s.transposed, x, xc)
+	}
+	// x @ s = (sᵀ @ xᵀ)ᵀ
+	r, err := sparseTimes(a, !s.transposed, transposed(x, xr, xc), xr)
+	if err != nil {
+		return nil, err
+	}
+	return transposed(r, int(s.Shape()[1]), xr), nil
+}
+
+// sparseTimes returns op(a) @ b for b with k columns, op the transpose when t.
+func sparseTimes[A accum](a kernels.Semi[A], t bool, b []A, k int) ([]A, error) {
+	if t {
+		c := make([]A, a.Cols*k)
+		return c, kernels.SemiMMT(a, b, k, c)
+	}
+	c := make([]A, a.Rows*k)
+	return c, kernels.SemiMM(a, b, k, c)
+}
+
+// epilogue applies r = alpha*r + beta*bias (bias broadcast over rows of n
+// columns), or nothing when bias is nil and alpha is one.
+func epilogue[A accum](r []A, n int, bias []A, alpha, beta A) {
+	if bias == nil {
+		if alpha != 1 {
+			for i := range r {
+				r[i] *= alpha
+			}
+		}
+		return
+	}
+	for i := 0; i+n <= len(r); i += n {
+		row := r[i : i+n]
+		for j := range row {
+			row[j] = alpha*row[j] + beta*bias[j]
+		}
+	}
+}
