@@ -1,0 +1,167 @@
+package semistructured
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func requireRefused(t *testing.T, err error, code core.Code, substr string) {
+	t.Helper()
+	require.Error(t, err)
+	assert.Equal(t, code, core.CodeOf(err), err.Error())
+	assert.Contains(t, err.Error(), substr)
+}
+
+func TestFromDenseRefuses(t *testing.T) {
+	_, err := FromDense(core.NewArray(core.Float64, []int64{32, 64}))
+	requireRefused(t, err, core.ErrDType, "dtype float64 has no semi-structured layout")
+	_, err = FromDense(core.NewArray(core.Int8, []int64{16, 64}))
+	requireRefused(t, err, core.ErrInvalidArgument, "columns must be a positive multiple of 128 for int8")
+	_, err = FromDense(core.NewArray(core.Float32, []int64{0, 32}))
+	requireRefused(t, err, core.ErrInvalidArgument, "rows must be a positive multiple of 32")
+	_, err = FromDense(core.NewArray(core.Float32, []int64{32 * 32}))
+	requireRefused(t, err, core.ErrInvalidArgument, "needs a 2-d matrix")
+
+	// float32 is 1:2: two nonzeros in a pair are refused, named by the pair.
+	v := make([]float64, 32*32)
+	v[5*32+6], v[5*32+7] = 1, 2
+	_, err = FromDense(setFrom(core.Float32, []int64{32, 32}, v))
+	requireRefused(t, err, core.ErrInvalidArgument, "strip row 5, columns 6..7 has 2 nonzeros; float32 keeps at most 1 of every 2")
+
+	short := core.NewArray(core.Float16, []int64{32, 64})
+	short.Data = short.Data[:10]
+	_, err = FromDense(short)
+	requireRefused(t, err, core.ErrInvalidArgument, "buffer holds 10 bytes")
+}
+
+func TestFromPartsRefuses(t *testing.T) {
+	s, err := FromDense(core.NewArray(core.Float16, []int64{32, 64}))
+	require.NoError(t, err)
+	vals, meta := s.Values(), s.Indices()
+
+	_, err = FromParts(vals, core.NewArray(core.Int32, meta.Shape))
+	requireRefused(t, err, core.ErrDType, "meta: dtype int32; float16 values take int16 metadata")
+	_, err = FromParts(vals, core.NewArray(core.Int16, []int64{32, 3}))
+	requireRefused(t, err, core.ErrInvalidArgument, "need metadata of shape (32, 4)")
+	_, err = FromParts(core.NewArray(core.Float16, []int64{32, 16}), core.NewArray(core.Int16, []int64{32, 2}))
+	requireRefused(t, err, core.ErrInvalidArgument, "columns must be a positive multiple of 64")
+	_, err = FromParts(core.NewArray(core.Float64, []int64{32, 32}), meta)
+	requireRefused(t, err, core.ErrDType, "float64")
+
+	// A nibble naming one position twice (0b0101: idx0 = idx1 = 1) in the
+	// word stored at meta[0, 1] (logical word (0, 1): strips 4..7 of row 0).
+	bad := core.NewArray(core.Int16, meta.Shape)
+	copy(bad.Data, meta.Data)
+	before := append([]byte(nil), bad.Data...)
+	p := scatterOffset(0, 1, 32, false)
+	w := core.AsSlice[uint16](bad)
+	w[p] = w[p]&^0xf00 | 0x500
+	before = append(before[:0], bad.Data...)
+	_, err = FromParts(vals, bad)
+	requireRefused(t, err, core.ErrInvalidArgument, "nibble 2 = 0b0101 (strip row 0, columns 24..27)")
+	assert.Contains(t, err.Error(), "meta[0, 2]")
+	assert.Equal(t, before, bad.Data, "FromParts changed its input")
+
+	// float32 (1:2) holds only 0b0100 and 0b1110.
+	f, err := FromDense(core.NewArray(core.Float32, []int64{32, 32}))
+	require.NoError(t, err)
+	fm := core.NewArray(core.Int16, f.Indices().Shape)
+	copy(fm.Data, f.Indices().Data)
+	core.AsSlice[uint16](fm)[0] = core.AsSlice[uint16](fm)[0]&^0xf | 0x8 // 0b1000: positions 0, 2
+	_, err = FromParts(f.Values(), fm)
+	requireRefused(t, err, core.ErrInvalidArgument, "positions 0,1 or 2,3")
+}
+
+func TestProductsRefuse(t *testing.T) {
+	s, err := FromDense(core.NewArray(core.Float16, []int64{32, 64}))
+	require.NoError(t, err)
+	_, err = MM(s, core.NewArray(core.Float32, []int64{64, 8}))
+	requireRefused(t, err, core.ErrDType, "dense: dtype float32 must be the sparse operand's float16")
+	_, err = MM(s, core.NewArray(core.Float16, []int64{32, 8}))
+	requireRefused(t, err, core.ErrInvalidArgument, "its rows must equal the sparse operand's columns")
+	_, err = MM(s, core.NewArray(core.Float16, []int64{64}))
+	requireRefused(t, err, core.ErrInvalidArgument, "has 1 dimensions")
+	_, err = MMDense(core.NewArray(core.Float16, []int64{8, 64}), s)
+	requireRefused(t, err, core.ErrInvalidArgument, "its columns must equal the sparse operand's rows")
+
+	x := core.NewArray(core.Float16, []int64{8, 64})
+	_, err = AddMM(core.NewArray(core.Float16, []int64{8, 32}), x, s.T(), 1, 1)
+	requireRefused(t, err, core.ErrInvalidArgument, "bias: shape [8 32] must be (32,)")
+	_, err = AddMM(core.NewArray(core.Float64, []int64{32}), x, s.T(), 1, 1)
+	requireRefused(t, err, core.ErrDType, "bias: dtype float64")
+
+	i8, err := FromDense(core.NewArray(core.Int8, []int64{16, 128}))
+	require.NoError(t, err)
+	_, err = AddMM(core.NewArray(core.Int32, []int64{16}), core.NewArray(core.Int8, []int64{4, 128}), i8.T(), 1.5, 1)
+	requireRefused(t, err, core.ErrInvalidArgument, "beta: 1.5 must be an int32 integer")
+
+	_, err = Linear(core.NewArray(core.Float16, []int64{3, 32}), s, nil)
+	requireRefused(t, err, core.ErrInvalidArgument, "must equal weight's in_features 64")
+	_, err = Linear(core.NewArray(core.Float16, nil), s, nil)
+	requireRefused(t, err, core.ErrInvalidArgument, "0-d")
+}
+
+func TestMask(t *testing.T) {
+	a := setFrom(core.Float32, []int64{2, 8}, []float64{
+		4, -3, 2, 1, 1, 1, 1, 1, // ties go to the lower columns
+		-1, -3, 0.5, 0.6, 0, 0, 0, -0.25,
+	})
+	m, err := Mask(a, 2, 4)
+	require.NoError(t, err)
+	assert.Equal(t, []uint8{1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 1}, core.AsSlice[uint8](m))
+	assert.Equal(t, core.Bool, m.DType)
+
+	nan := core.NewArray(core.Float32, []int64{4})
+	copy(core.AsSlice[float32](nan), []float32{float32(math.Inf(-1)), 0, float32(math.NaN()), 1})
+	m, err = Mask(nan, 1, 2)
+	require.NoError(t, err)
+	assert.Equal(t, []uint8{1, 0, 1, 0}, core.AsSlice[uint8](m), "NaN ranks above infinity")
+
+	big := core.Int64Array([]int64{math.MaxInt64, math.MaxInt64 - 1, math.MinInt64, 3})
+	m, err = Mask(big, 1, 4)
+	require.NoError(t, err)
+	assert.Equal(t, []uint8{0, 0, 1, 0}, core.AsSlice[uint8](m), "|MinInt64| is the largest, exactly")
+
+	m, err = Mask(a, 0, 4)
+	require.NoError(t, err)
+	assert.Equal(t, make([]uint8, 16), core.AsSlice[uint8](m))
+
+	_, err = Mask(a, 2, 3)
+	requireRefused(t, err, core.ErrInvalidArgument, "the last dimension 8 must be a multiple of m = 3")
+	_, err = Mask(a, 5, 4)
+	requireRefused(t, err, core.ErrInvalidArgument, "0 <= n <= m")
+	_, err = Mask(core.NewArray(core.Complex64, []int64{4}), 2, 4)
+	requireRefused(t, err, core.ErrDType, "complex64")
+}
+
+func TestPrune(t *testing.T) {
+	rng := newRand()
+	for _, d := range allDTypes {
+		l, _ := layoutOf("d", d)
+		v := randomDense(rng, d, l.minRows, l.minCols)
+		dense := setFrom(d, []int64{l.minRows, l.minCols}, v)
+		before := append([]byte(nil), dense.Data...)
+		p, err := Prune(dense)
+		require.NoError(t, err)
+		assert.Equal(t, before, dense.Data, "Prune changed its input")
+		s, err := FromDense(p)
+		require.NoError(t, err, "%s: a pruned matrix compresses", d)
+		assert.Equal(t, p.Data, s.ToDense().Data)
+		mask, err := Mask(dense, l.n, l.m)
+		require.NoError(t, err)
+		got := floats(p)
+		for i, k := range core.AsSlice[uint8](mask) {
+			if k == 1 {
+				assert.Equal(t, v[i], got[i])
+			} else {
+				assert.Equal(t, 0.0, got[i])
+			}
+		}
+	}
+	_, err := Prune(core.NewArray(core.Float64, []int64{4, 4}))
+	requireRefused(t, err, core.ErrDType, "float64")
+}
