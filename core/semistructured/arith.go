@@ -35,10 +35,25 @@ func widenInt(a core.Array) []int32 {
 	if a.DType == core.Int32 {
 		return core.AsSlice[int32](a)
 	}
+	return widenIntTo[int32](a)
+}
+
+// widenIntTo returns an int8 array's values as F, exactly.
+func widenIntTo[F ~float32 | ~float64 | ~int32](a core.Array) []F {
 	b := core.AsSlice[int8](a)
-	out := make([]int32, len(b))
+	out := make([]F, len(b))
 	for i, v := range b {
-		out[i] = int32(v)
+		out[i] = F(v)
+	}
+	return out
+}
+
+// wrapInt32 converts exact integer sums to int32 modulo 2^32, as int32
+// accumulation wraps.
+func wrapInt32[F ~float32 | ~float64](v []F) []int32 {
+	out := make([]int32, len(v))
+	for i, x := range v {
+		out[i] = int32(int64(x))
 	}
 	return out
 }

@@ -103,7 +103,11 @@ func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, bet
 		if bias != nil {
 			bv = widenInt(*bias)
 		}
-		r, err := multiply(s, widenInt(s.values), widenInt(dense), sparseLeft, dense.Shape)
+		inner := sh[1]
+		if !sparseLeft {
+			inner = sh[0]
+		}
+		r, err := int8Product(s, dense, sparseLeft, inner)
 		if err != nil {
 			return core.Array{}, core.Errorf(core.ErrInternal, "semi-structured product: %v", err)
 		}
@@ -122,6 +126,20 @@ func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, bet
 	}
 	epilogue(r, int(cols), bv, float32(alpha), float32(beta))
 	return narrowFloat(r, s.l.dtype, shape), nil
+}
+
+// int8Product multiplies int8 operands exactly in floating point, where
+// the kernels have AVX2 strips: a sum of inner products of two int8 values
+// is below inner*2^14 in magnitude, exact in float32 up to inner = 1024
+// and in float64 far beyond any matrix. The exact sum is then wrapped to
+// int32, the result of accumulating in int32 as torch does.
+func int8Product(s *Tensor, dense core.Array, sparseLeft bool, inner int64) ([]int32, error) {
+	if inner <= 1024 {
+		r, err := multiply(s, widenIntTo[float32](s.values), widenIntTo[float32](dense), sparseLeft, dense.Shape)
+		return wrapInt32(r), err
+	}
+	r, err := multiply(s, widenIntTo[float64](s.values), widenIntTo[float64](dense), sparseLeft, dense.Shape)
+	return wrapInt32(r), err
 }
 
 // checkBias accepts a 1-d bias of n elements of the sparse dtype or of the product's.
@@ -151,7 +169,7 @@ func integralScales(alpha, beta float64) (int32, int32, error) {
 }
 
 // multiply returns s @ x (sparseLeft) or x @ s in A, row-major, where x has xshape.
-func multiply[A accum](s *Tensor, vals, x []A, sparseLeft bool, xshape []int64) ([]A, error) {
+func multiply[A ~float32 | ~float64](s *Tensor, vals, x []A, sparseLeft bool, xshape []int64) ([]A, error) {
 	a := kernels.Semi[A]{Rows: int(s.rows), Cols: int(s.cols), Col: s.keptColumns(), Val: vals}
 	xr, xc := int(xshape[0]), int(xshape[1])
 	if sparseLeft {
@@ -166,7 +184,7 @@ func multiply[A accum](s *Tensor, vals, x []A, sparseLeft bool, xshape []int64) 
 }
 
 // sparseTimes returns op(a) @ b for b with k columns, op the transpose when t.
-func sparseTimes[A accum](a kernels.Semi[A], t bool, b []A, k int) ([]A, error) {
+func sparseTimes[A ~float32 | ~float64](a kernels.Semi[A], t bool, b []A, k int) ([]A, error) {
 	if t {
 		c := make([]A, a.Cols*k)
 		return c, kernels.SemiMMT(a, b, k, c)

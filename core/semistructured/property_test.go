@@ -269,3 +269,29 @@ func TestInfAndNaNPropagate(t *testing.T) {
 	assert.True(t, math.IsInf(back[0], 1))
 	assert.True(t, math.IsNaN(back[3]))
 }
+
+// TestInt8Wraps checks that int8 products wrap modulo 2^32 as int32
+// accumulation does: 135168 products of 127*127 sum past 2^31.
+func TestInt8Wraps(t *testing.T) {
+	const rows, cols = 16, 270336
+	w := core.NewArray(core.Int8, []int64{rows, cols})
+	v := core.AsSlice[int8](w)
+	for i := range v {
+		if i%4 < 2 {
+			v[i] = 127
+		}
+	}
+	s, err := FromDense(w)
+	require.NoError(t, err)
+	x := core.NewArray(core.Int8, []int64{cols, 1})
+	for i := range core.AsSlice[int8](x) {
+		core.AsSlice[int8](x)[i] = 127
+	}
+	got, err := MM(s, x)
+	require.NoError(t, err)
+	sum := int64(cols/2) * 127 * 127
+	require.Greater(t, sum, int64(math.MaxInt32))
+	for _, g := range core.AsSlice[int32](got) {
+		require.Equal(t, int32(sum), g)
+	}
+}
