@@ -11,6 +11,7 @@
 #include "gosparse.h"
 
 typedef const gs_tensor gs_ctensor;
+typedef const gs_semi gs_csemi;
 typedef const gs_array gs_carray;
 typedef const int64_t gs_cint64;
 typedef const char gs_cchar;

@@ -44,10 +44,11 @@ func gsgo_version_numbers(major, minor, patch *C.int32_t) (st C.gs_status) {
 	return done(fn, nil)
 }
 
-// gsgo_live_handles returns the number of tensors created and not yet freed.
+// gsgo_live_handles returns the number of tensors (gs_tensor and gs_semi)
+// created and not yet freed.
 //
 //export gsgo_live_handles
-func gsgo_live_handles() C.int64_t { return C.int64_t(tensors.count()) }
+func gsgo_live_handles() C.int64_t { return C.int64_t(tensors.count() + semis.count()) }
 
 // gsgo_set_memory_limit sets the largest single result, in bytes.
 //

@@ -581,6 +581,104 @@ gs_status gs_sampled_addmm(const gs_tensor *input, const gs_tensor *mat1, const 
     return gsgo_sampled_addmm(input, mat1, mat2, beta, alpha, out);
 }
 
+gs_status gs_to_sparse_semi_structured(const gs_tensor *dense, gs_semi **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_to_sparse_semi_structured");
+    }
+    return gsgo_to_sparse_semi_structured(dense, out);
+}
+
+gs_status gs_semi_from_parts(const gs_array *values, const gs_array *indices, gs_semi **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_from_parts");
+    }
+    return gsgo_semi_from_parts(values, indices, out);
+}
+
+gs_status gs_semi_free(gs_semi **s) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_free");
+    }
+    return gsgo_semi_free(s);
+}
+
+gs_status gs_semi_info(const gs_semi *s, gs_dtype *dtype, int64_t *shape, int32_t *n, int32_t *m, int32_t *transposed) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_info");
+    }
+    return gsgo_semi_info(s, dtype, shape, n, m, transposed);
+}
+
+gs_status gs_semi_values(const gs_semi *s, gs_array *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_values");
+    }
+    return gsgo_semi_values(s, out);
+}
+
+gs_status gs_semi_indices(const gs_semi *s, gs_array *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_indices");
+    }
+    return gsgo_semi_indices(s, out);
+}
+
+gs_status gs_semi_to_dense(const gs_semi *s, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_to_dense");
+    }
+    return gsgo_semi_to_dense(s, out);
+}
+
+gs_status gs_semi_t(const gs_semi *s, gs_semi **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_t");
+    }
+    return gsgo_semi_t(s, out);
+}
+
+gs_status gs_semi_mm(const gs_semi *mat1, const gs_tensor *mat2, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_mm");
+    }
+    return gsgo_semi_mm(mat1, mat2, out);
+}
+
+gs_status gs_dense_mm_semi(const gs_tensor *mat1, const gs_semi *mat2, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_dense_mm_semi");
+    }
+    return gsgo_dense_mm_semi(mat1, mat2, out);
+}
+
+gs_status gs_semi_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_semi *mat2, const gs_number *beta, const gs_number *alpha, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_addmm");
+    }
+    return gsgo_semi_addmm(input, mat1, mat2, beta, alpha, out);
+}
+
+gs_status gs_semi_linear(const gs_tensor *input, const gs_semi *weight, const gs_tensor *bias, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_linear");
+    }
+    return gsgo_semi_linear(input, weight, bias, out);
+}
+
+gs_status gs_semi_structured_mask(const gs_tensor *dense, int32_t n, int32_t m, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_semi_structured_mask");
+    }
+    return gsgo_semi_structured_mask(dense, n, m, out);
+}
+
+gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_prune_semi_structured");
+    }
+    return gsgo_prune_semi_structured(dense, out);
+}
+
 gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_tensor_repr");

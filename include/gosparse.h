@@ -133,6 +133,8 @@ typedef int32_t gs_component;
 #define GS_COMP_RAW_VALUES 7      /* COO _values, coalesced or not */
 
 typedef struct gs_tensor gs_tensor;
+/* A semi-structured sparse matrix (see "semi-structured sparsity" below). */
+typedef struct gs_semi gs_semi;
 
 /* Release callback for *_wrap constructors: called once with ctx when the
  * tensor no longer needs the borrowed buffers. */
@@ -142,7 +144,7 @@ typedef void (*gs_release_fn)(void *ctx);
 const char *gs_version(void); /* "MAJOR.MINOR.PATCH", static storage */
 gs_status gs_version_numbers(int32_t *major, int32_t *minor, int32_t *patch);
 const char *gs_last_error(void); /* "" when the last call succeeded */
-int64_t gs_live_handles(void);   /* tensors created and not yet freed; -1 in a forked child */
+int64_t gs_live_handles(void);   /* tensors (gs_tensor, gs_semi) created and not yet freed; -1 in a forked child */
 /* The largest single allocation (bytes, > 0) that an operation sizes against
  * it: results, and buffers whose size follows from a dimension (row pointers,
  * dense accumulators). Above it the call fails with GS_ERR_TOO_LARGE; no call
@@ -384,6 +386,53 @@ gs_status gs_sspaddmm(const gs_tensor *input, const gs_tensor *mat1, const gs_te
  * input sparse_csr, mat1 and mat2 strided. */
 gs_status gs_sampled_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
                            const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+
+/* ---- semi-structured sparsity (torch's 2:4, CUTLASS layout) ------------------
+ * torch.sparse.to_sparse_semi_structured on the CPU. A 2-d matrix keeps n of
+ * every m consecutive elements of a row: 2:4 for GS_FLOAT16, GS_BFLOAT16 and
+ * GS_INT8, 1:2 for GS_FLOAT32. Shapes are torch's CUTLASS ones: rows and columns
+ * positive multiples of (32, 64) for float16/bfloat16, (16, 128) for int8,
+ * (32, 32) for float32. values() (rows, cols/2) and indices() (GS_INT16 metadata,
+ * GS_INT32 for int8, CUTLASS's interleaved order) are byte for byte torch's.
+ * Dense operands are strided tensors of the same dtype; products accumulate in
+ * float32 (int32 for int8) and give the dtype's result (int32 for int8).
+ * A gs_semi is immutable; free it with gs_semi_free. */
+/* Refuses a strip with more than n nonzeros, naming it (never prunes). */
+gs_status gs_to_sparse_semi_structured(const gs_tensor *dense, gs_semi **out);
+/* From copies of torch's values() and indices(); every metadata nibble is checked. */
+gs_status gs_semi_from_parts(const gs_array *values, const gs_array *indices, gs_semi **out);
+/* Frees *s and sets *s to NULL. NULL and *s == NULL are no-ops. */
+gs_status gs_semi_free(gs_semi **s);
+/* dtype, shape (2 values; swapped when transposed), n:m, whether s is a t();
+ * each out pointer may be NULL. */
+gs_status gs_semi_info(const gs_semi *s, gs_dtype *dtype, int64_t *shape, int32_t *n,
+                       int32_t *m, int32_t *transposed);
+/* values() and indices() of the compressed original (also for a t()), lent
+ * until s is freed. */
+gs_status gs_semi_values(const gs_semi *s, gs_array *out);
+gs_status gs_semi_indices(const gs_semi *s, gs_array *out);
+gs_status gs_semi_to_dense(const gs_semi *s, gs_tensor **out);
+/* The transpose, sharing s's storage (free both). */
+gs_status gs_semi_t(const gs_semi *s, gs_semi **out);
+/* torch.mm(mat1, mat2): semi @ dense, dense @ semi. torch allows the semi
+ * operand untransposed on the left and transposed on the right; the CPU also
+ * computes the other two orientations. */
+gs_status gs_semi_mm(const gs_semi *mat1, const gs_tensor *mat2, gs_tensor **out);
+gs_status gs_dense_mm_semi(const gs_tensor *mat1, const gs_semi *mat2, gs_tensor **out);
+/* torch.addmm(input, mat1, mat2): beta * input + alpha * (mat1 @ mat2), input
+ * 1-d (one value per result column, broadcast over rows) of the dtype or the
+ * result dtype; beta, alpha real (integers for int8). */
+gs_status gs_semi_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_semi *mat2,
+                        const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+/* torch.nn.functional.linear(input, weight, bias): input (*, in_features),
+ * weight (out_features, in_features), bias (out_features) or NULL. */
+gs_status gs_semi_linear(const gs_tensor *input, const gs_semi *weight, const gs_tensor *bias,
+                         gs_tensor **out);
+/* A bool tensor keeping, in every strip of m along the last dim, the n
+ * elements of largest magnitude (ties to the lower column, NaN largest). */
+gs_status gs_semi_structured_mask(const gs_tensor *dense, int32_t n, int32_t m, gs_tensor **out);
+/* dense with every strip pruned to its dtype's n:m by that mask. */
+gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
 
 /* ---- printing ------------------------------------------------------------ */
 /* torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the

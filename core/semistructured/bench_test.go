@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-
 )
 
 // BenchmarkMM is the speed case: a 4096 x 4096 semi-structured
