@@ -202,6 +202,14 @@ pub struct gs_tensor {
     _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
 }
 
+/// An opaque semi-structured (2:4, float32 1:2) sparse matrix handle in
+/// torch's CUTLASS layout.
+#[repr(C)]
+pub struct gs_semi {
+    _private: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
 /// Release callback for the `*_wrap` constructors: called once with `ctx`
 /// when the tensor no longer needs the borrowed buffers.
 pub type gs_release_fn = Option<unsafe extern "C" fn(ctx: *mut c_void)>;
@@ -655,6 +663,60 @@ unsafe extern "C" {
         alpha: *const gs_number,
         out: *mut *mut gs_tensor,
     ) -> gs_status;
+
+    // ---- semi-structured sparsity (torch's 2:4, CUTLASS layout) ------------
+
+    /// torch.sparse.to_sparse_semi_structured: refuses a strip with more
+    /// than n nonzeros, naming it (never prunes).
+    pub fn gs_to_sparse_semi_structured(dense: *const gs_tensor, out: *mut *mut gs_semi) -> gs_status;
+    /// From copies of torch's values() and indices(); every nibble checked.
+    pub fn gs_semi_from_parts(
+        values: *const gs_array,
+        indices: *const gs_array,
+        out: *mut *mut gs_semi,
+    ) -> gs_status;
+    /// Frees `*s` and sets it to NULL; NULL and `*s == NULL` are no-ops.
+    pub fn gs_semi_free(s: *mut *mut gs_semi) -> gs_status;
+    /// dtype, shape (2 values), n:m and whether `s` is a t(); each may be NULL.
+    pub fn gs_semi_info(
+        s: *const gs_semi,
+        dtype: *mut gs_dtype,
+        shape: *mut i64,
+        n: *mut i32,
+        m: *mut i32,
+        transposed: *mut i32,
+    ) -> gs_status;
+    /// values() of the compressed original, lent until `s` is freed.
+    pub fn gs_semi_values(s: *const gs_semi, out: *mut gs_array) -> gs_status;
+    /// indices() (the CUTLASS metadata), lent until `s` is freed.
+    pub fn gs_semi_indices(s: *const gs_semi, out: *mut gs_array) -> gs_status;
+    pub fn gs_semi_to_dense(s: *const gs_semi, out: *mut *mut gs_tensor) -> gs_status;
+    /// The transpose, sharing `s`'s storage.
+    pub fn gs_semi_t(s: *const gs_semi, out: *mut *mut gs_semi) -> gs_status;
+    /// semi @ dense.
+    pub fn gs_semi_mm(mat1: *const gs_semi, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// dense @ semi.
+    pub fn gs_dense_mm_semi(mat1: *const gs_tensor, mat2: *const gs_semi, out: *mut *mut gs_tensor) -> gs_status;
+    /// beta * input + alpha * (mat1 @ mat2).
+    pub fn gs_semi_addmm(
+        input: *const gs_tensor,
+        mat1: *const gs_tensor,
+        mat2: *const gs_semi,
+        beta: *const gs_number,
+        alpha: *const gs_number,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// torch.nn.functional.linear with a semi-structured weight; bias may be NULL.
+    pub fn gs_semi_linear(
+        input: *const gs_tensor,
+        weight: *const gs_semi,
+        bias: *const gs_tensor,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// The n:m magnitude mask (bool), ties to the lower column.
+    pub fn gs_semi_structured_mask(dense: *const gs_tensor, n: i32, m: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// dense pruned to its dtype's n:m pattern.
+    pub fn gs_prune_semi_structured(dense: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
 
     // ---- printing ----------------------------------------------------------
 
