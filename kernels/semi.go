@@ -1,6 +1,9 @@
 package kernels
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 // Semi is a view of a semi-structured (n:m) matrix of Rows x Cols elements
 // that keeps Cols/2 values in every row: row r's values are
@@ -23,35 +26,74 @@ func checkSemi[V Number](fn string, a Semi[V]) error {
 	return checkLen2(fn, "a.Val", a.Val, a.Rows, a.Cols/2, "a.Rows*a.Cols/2")
 }
 
-// SemiMM computes C = A*B for a semi-structured A (Rows x Cols) and dense
-// row-major B (Cols x k) and C (Rows x k); C is output only. The rows are
-// SpMM's (the AVX2 strips where the CPU and the type have them), over the
-// row pointer r*Cols/2 that the fixed row length implies.
-func SemiMM[V Number](a Semi[V], b []V, k int, c []V) error {
-	const fn = "SemiMM"
-	if err := checkSemi(fn, a); err != nil {
+// SemiFill writes rows [r0, r1) of a semi-structured matrix with Cols
+// columns: each row's Cols/2 kept columns and values, row after row, into
+// col and val (both (r1-r0)*Cols/2 long). SemiMMBlocks calls it from
+// several goroutines at once, for disjoint rows.
+type SemiFill[V Number] func(r0, r1 int, col []int32, val []V)
+
+// semiBlockBytes is the scratch of one block of rows (columns and values):
+// small enough to stay in L2 between fill writing it and the kernel reading
+// it. Tests lower it to make many blocks of small matrices.
+var semiBlockBytes = 256 << 10
+
+// SemiMMBlocks computes C = A*B for a semi-structured A (rows x cols, cols
+// even) whose rows fill produces block by block, and dense row-major B
+// (cols x k) and C (rows x k); C is output only. Each block of rows is
+// filled into a goroutine's scratch and multiplied there by SpMM's row
+// kernel (the AVX2 strips where the CPU and the type have them), so the
+// compressed form is expanded (decoded, widened) in cache-sized pieces, in
+// parallel, and never as a whole.
+func SemiMMBlocks[V Number](rows, cols int, fill SemiFill[V], b []V, k int, c []V) error {
+	const fn = "SemiMMBlocks"
+	if rows < 0 || cols < 0 || cols%2 != 0 || k < 0 {
+		return argErr(fn, "rows, cols, k", "(%d, %d, %d): sizes must be nonnegative and cols even", rows, cols, k)
+	}
+	if err := checkLen2(fn, "b", b, cols, k, "cols*k"); err != nil {
 		return err
 	}
-	if k < 0 {
-		return argErr(fn, "k", "%d must not be negative", k)
+	if err := checkLen2(fn, "c", c, rows, k, "rows*k"); err != nil {
+		return err
 	}
-	half := a.Cols / 2
-	if int64(a.Rows)*int64(half) > math.MaxInt32 {
-		ptr := make([]int64, a.Rows+1)
-		for r := range ptr {
-			ptr[r] = int64(r) * int64(half)
+	half := cols / 2
+	if half == 0 || k == 0 {
+		clear(c)
+		return nil
+	}
+	var z V
+	rb := max(1, semiBlockBytes/(half*(4+int(unsafe.Sizeof(z)))))
+	rb = min(rb, rows)
+	blocks := (rows + rb - 1) / rb
+	parts := min(numChunkedParts(int64(rows)*int64(half)*int64(k)), blocks)
+	kernel := spmmRowsSIMD[int32, V](k)
+	switch {
+	case kernel != nil:
+	case k <= spmmNarrow:
+		kernel = spmmRowsNarrow[int32, V]
+	default:
+		kernel = spmmRows[int32, V]
+	}
+	if int64(rb)*int64(half) > math.MaxInt32 {
+		return overflowErr(fn, "cols", "%d: one row's %d kept values overflow int32", cols, half)
+	}
+	ptr := make([]int32, rb+1)
+	for i := range ptr {
+		ptr[i] = int32(i * half)
+	}
+	cols32 := make([][]int32, parts)
+	vals := make([][]V, parts)
+	runChunks(parts, blocks, func(w, blk int) {
+		if cols32[w] == nil {
+			cols32[w], vals[w] = make([]int32, rb*half), make([]V, rb*half)
 		}
-		idx := make([]int64, len(a.Col))
-		for i, v := range a.Col {
-			idx[i] = int64(v)
-		}
-		return SpMM(1, CSR[int64, V]{Rows: a.Rows, Cols: a.Cols, Ptr: ptr, Idx: idx, Val: a.Val}, b, k, 0, c)
-	}
-	ptr := make([]int32, a.Rows+1)
-	for r := range ptr {
-		ptr[r] = int32(r * half)
-	}
-	return SpMM(1, CSR[int32, V]{Rows: a.Rows, Cols: a.Cols, Ptr: ptr, Idx: a.Col, Val: a.Val}, b, k, 0, c)
+		r0 := blk * rb
+		n := min(rows, r0+rb) - r0
+		col, val := cols32[w][:n*half], vals[w][:n*half]
+		fill(r0, r0+n, col, val)
+		a := CSR[int32, V]{Rows: n, Cols: cols, Ptr: ptr[:n+1], Idx: col, Val: val}
+		kernel(1, 0, a, b, k, c[r0*k:(r0+n)*k], 0, n)
+	})
+	return nil
 }
 
 // SemiMMT computes C = Aᵀ*B for a semi-structured A (Rows x Cols), dense

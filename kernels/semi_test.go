@@ -40,7 +40,7 @@ func testSemi[V ~float32 | ~float64 | ~int32](t *testing.T) {
 			b[i] = V(rng.IntN(7) - 3)
 		}
 		c := make([]V, rows*k)
-		require.NoError(t, SemiMM(a, b, k, c))
+		require.NoError(t, SemiMMBlocks(rows, cols, fillFrom(a), b, k, c))
 		want := make([]V, rows*k)
 		for i := range rows {
 			for p := range cols {
@@ -49,7 +49,7 @@ func testSemi[V ~float32 | ~float64 | ~int32](t *testing.T) {
 				}
 			}
 		}
-		require.Equal(t, want, c, "SemiMM %v", sh)
+		require.Equal(t, want, c, "SemiMMBlocks %v", sh)
 
 		bt := make([]V, rows*k)
 		copy(bt, b)
@@ -70,20 +70,43 @@ func testSemi[V ~float32 | ~float64 | ~int32](t *testing.T) {
 	}
 }
 
+// fillFrom is the SemiFill of a matrix held whole.
+func fillFrom[V Number](a Semi[V]) SemiFill[V] {
+	half := a.Cols / 2
+	return func(r0, r1 int, col []int32, val []V) {
+		copy(col, a.Col[r0*half:r1*half])
+		copy(val, a.Val[r0*half:r1*half])
+	}
+}
+
 func TestSemi(t *testing.T) {
-	t.Run("float32", testSemi[float32])
-	t.Run("float64", testSemi[float64])
-	t.Run("int32", testSemi[int32])
+	for _, small := range []bool{false, true} {
+		if small {
+			// Blocks of one or two rows, taken by several goroutines.
+			defer func(b, c, w int) { semiBlockBytes, chunkedThreshold, workersOverride = b, c, w }(semiBlockBytes, chunkedThreshold, workersOverride)
+			semiBlockBytes, chunkedThreshold, workersOverride = 512, 1, 3
+		}
+		t.Run(fmt.Sprint("float32/small=", small), testSemi[float32])
+		t.Run(fmt.Sprint("float64/small=", small), testSemi[float64])
+		t.Run(fmt.Sprint("int32/small=", small), testSemi[int32])
+	}
 }
 
 func TestSemiRefuses(t *testing.T) {
+	fill := func(r0, r1 int, col []int32, val []float32) {}
+	require.ErrorContains(t, SemiMMBlocks(2, 3, fill, nil, 1, nil), "cols even")
+	require.ErrorContains(t, SemiMMBlocks(2, 4, fill, make([]float32, 3), 1, make([]float32, 2)), "b")
+	require.ErrorContains(t, SemiMMBlocks(2, 4, fill, make([]float32, 4), 1, make([]float32, 1)), "c")
+	require.ErrorContains(t, SemiMMBlocks(2, 4, fill, make([]float32, 4), -1, nil), "nonnegative")
+	c := []float32{7, 7}
+	require.NoError(t, SemiMMBlocks(2, 0, fill, nil, 1, c))
+	require.Equal(t, []float32{0, 0}, c, "no columns: C is zero")
 	a := Semi[float32]{Rows: 2, Cols: 3}
-	require.ErrorContains(t, SemiMM(a, nil, 1, nil), "Cols even")
+	require.ErrorContains(t, SemiMMT(a, nil, 1, nil), "Cols even")
 	a = Semi[float32]{Rows: 2, Cols: 4, Col: make([]int32, 3), Val: make([]float32, 4)}
-	require.ErrorContains(t, SemiMM(a, make([]float32, 4), 1, make([]float32, 2)), "a.Col")
+	require.ErrorContains(t, SemiMMT(a, make([]float32, 2), 1, make([]float32, 4)), "a.Col")
 	a.Col = make([]int32, 4)
 	require.ErrorContains(t, SemiMMT(a, make([]float32, 1), 1, make([]float32, 4)), "b")
-	require.ErrorContains(t, SemiMM(a, make([]float32, 4), -1, nil), "must not be negative")
 }
 
 // BenchmarkSemiMM is the shape: a 4096 x 4096 2:4 weight times a
@@ -98,10 +121,11 @@ func BenchmarkSemiMM(b *testing.B) {
 			x[i] = rng.Float32()
 		}
 		c := make([]float32, rows*k)
+		fill := fillFrom(a)
 		b.Run(fmt.Sprintf("%dx%dx%d", rows, cols, k), func(b *testing.B) {
 			b.SetBytes(int64(len(a.Val)) * 8)
 			for b.Loop() {
-				if err := SemiMM(a, x, k, c); err != nil {
+				if err := SemiMMBlocks(rows, cols, fill, x, k, c); err != nil {
 					b.Fatal(err)
 				}
 			}

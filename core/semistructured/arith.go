@@ -1,32 +1,78 @@
 package semistructured
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"math"
+	"sync"
+
+	"github.com/gosparse/gosparse/core"
+)
 
 // accum is an accumulation type: float32 for float16, bfloat16 and float32
 // (torch's CUTLASS kernels accumulate 16-bit inputs in float32), int32 for int8.
 type accum interface{ ~float32 | ~int32 }
 
+// float16Table maps every float16 bit pattern to its float32 value: a
+// table load widens faster than the bit manipulation (256 KiB, built once).
+var float16Table = sync.OnceValue(func() *[1 << 16]float32 {
+	var t [1 << 16]float32
+	for h := range t {
+		t[h] = core.Float16ToFloat32(uint16(h))
+	}
+	return &t
+})
+
+// floatWidener returns a function writing elements [lo, hi) of a float16,
+// bfloat16 or float32 array as float32 into dst (hi-lo long).
+func floatWidener(a core.Array) func(lo, hi int, dst []float32) {
+	switch a.DType {
+	case core.Float32:
+		src := core.AsSlice[float32](a)
+		return func(lo, hi int, dst []float32) { copy(dst, src[lo:hi]) }
+	case core.Float16:
+		src, table := core.AsSlice[uint16](a), float16Table()
+		return func(lo, hi int, dst []float32) {
+			dst = dst[:hi-lo]
+			for i, h := range src[lo:hi] {
+				dst[i] = table[h]
+			}
+		}
+	default: // bfloat16
+		src := core.AsSlice[uint16](a)
+		return func(lo, hi int, dst []float32) {
+			dst = dst[:hi-lo]
+			for i, h := range src[lo:hi] {
+				dst[i] = math.Float32frombits(uint32(h) << 16)
+			}
+		}
+	}
+}
+
+// intWidener returns a function writing elements [lo, hi) of an int8
+// array as F (exactly) into dst.
+func intWidener[F ~float32 | ~float64](a core.Array) func(lo, hi int, dst []F) {
+	src := core.AsSlice[int8](a)
+	return func(lo, hi int, dst []F) {
+		dst = dst[:hi-lo]
+		for i, v := range src[lo:hi] {
+			dst[i] = F(v)
+		}
+	}
+}
+
+// widenAll returns every element of an array of n through widen.
+func widenAll[F any](widen func(lo, hi int, dst []F), n int64) []F {
+	out := make([]F, n)
+	widen(0, int(n), out)
+	return out
+}
+
 // widenFloat returns a float16, bfloat16 or float32 array's values as
 // float32: a fresh slice, or the array's own memory for float32 (read only).
 func widenFloat(a core.Array) []float32 {
-	switch a.DType {
-	case core.Float32:
+	if a.DType == core.Float32 {
 		return core.AsSlice[float32](a)
-	case core.Float16:
-		h := core.AsSlice[uint16](a)
-		out := make([]float32, len(h))
-		for i, v := range h {
-			out[i] = core.Float16ToFloat32(v)
-		}
-		return out
-	default: // bfloat16
-		h := core.AsSlice[uint16](a)
-		out := make([]float32, len(h))
-		for i, v := range h {
-			out[i] = core.BFloat16ToFloat32(v)
-		}
-		return out
 	}
+	return widenAll(floatWidener(a), a.Numel())
 }
 
 // widenInt returns an int8 or int32 array's values as int32 (a fresh slice,
@@ -35,15 +81,9 @@ func widenInt(a core.Array) []int32 {
 	if a.DType == core.Int32 {
 		return core.AsSlice[int32](a)
 	}
-	return widenIntTo[int32](a)
-}
-
-// widenIntTo returns an int8 array's values as F, exactly.
-func widenIntTo[F ~float32 | ~float64 | ~int32](a core.Array) []F {
-	b := core.AsSlice[int8](a)
-	out := make([]F, len(b))
-	for i, v := range b {
-		out[i] = F(v)
+	out := make([]int32, a.Numel())
+	for i, v := range core.AsSlice[int8](a) {
+		out[i] = int32(v)
 	}
 	return out
 }

@@ -79,14 +79,21 @@ func (t *Tensor) checkNibbles() error {
 // the original: row r's cols/2 columns at [r*cols/2, (r+1)*cols/2), in the
 // order of values.
 func (t *Tensor) keptColumns() []int32 {
+	out := make([]int32, t.rows*(t.cols/2))
+	t.decodeRows(0, int(t.rows), out)
+	return out
+}
+
+// decodeRows writes the kept columns of rows [r0, r1) into col
+// ((r1-r0)*cols/2 long), as keptColumns lays them out.
+func (t *Tensor) decodeRows(r0, r1 int, col []int32) {
 	words := wordsOf(t.meta)
 	perWord := int64(t.l.nibblesPerWord)
 	metaCols := t.l.metaCols(t.cols)
 	wide := t.l.metaDType == core.Int32
 	half := t.cols / 2
-	out := make([]int32, t.rows*half)
-	for r := range t.rows {
-		row := out[r*half : (r+1)*half]
+	for r := int64(r0); r < int64(r1); r++ {
+		row := col[(r-int64(r0))*half : (r-int64(r0)+1)*half]
 		for c := range metaCols {
 			w := words.get(scatterOffset(r, c, t.rows, wide))
 			for j := range perWord {
@@ -101,7 +108,6 @@ func (t *Tensor) keptColumns() []int32 {
 			}
 		}
 	}
-	return out
 }
 
 // ToDense expands t to its dense matrix, of t's shape (the transpose when

@@ -120,7 +120,7 @@ func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, bet
 	if bias != nil {
 		bv = widenFloat(*bias)
 	}
-	r, err := multiply(s, widenFloat(s.values), widenFloat(dense), sparseLeft, dense.Shape)
+	r, err := multiply(s, floatWidener(s.values), widenFloat(dense), sparseLeft, dense.Shape)
 	if err != nil {
 		return core.Array{}, core.Errorf(core.ErrInternal, "semi-structured product: %v", err)
 	}
@@ -135,10 +135,10 @@ func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, bet
 // int32, the result of accumulating in int32 as torch does.
 func int8Product(s *Tensor, dense core.Array, sparseLeft bool, inner int64) ([]int32, error) {
 	if inner <= 1024 {
-		r, err := multiply(s, widenIntTo[float32](s.values), widenIntTo[float32](dense), sparseLeft, dense.Shape)
+		r, err := multiply(s, intWidener[float32](s.values), widenAll(intWidener[float32](dense), dense.Numel()), sparseLeft, dense.Shape)
 		return wrapInt32(r), err
 	}
-	r, err := multiply(s, widenIntTo[float64](s.values), widenIntTo[float64](dense), sparseLeft, dense.Shape)
+	r, err := multiply(s, intWidener[float64](s.values), widenAll(intWidener[float64](dense), dense.Numel()), sparseLeft, dense.Shape)
 	return wrapInt32(r), err
 }
 
@@ -168,29 +168,39 @@ func integralScales(alpha, beta float64) (int32, int32, error) {
 	return int32(alpha), int32(beta), nil
 }
 
-// multiply returns s @ x (sparseLeft) or x @ s in A, row-major, where x has xshape.
-func multiply[A ~float32 | ~float64](s *Tensor, vals, x []A, sparseLeft bool, xshape []int64) ([]A, error) {
-	a := kernels.Semi[A]{Rows: int(s.rows), Cols: int(s.cols), Col: s.keptColumns(), Val: vals}
+// multiply returns s @ x (sparseLeft) or x @ s in A, row-major, where x
+// has xshape and widen gives s's values as A.
+func multiply[A ~float32 | ~float64](s *Tensor, widen func(lo, hi int, dst []A), x []A, sparseLeft bool, xshape []int64) ([]A, error) {
 	xr, xc := int(xshape[0]), int(xshape[1])
 	if sparseLeft {
-		return sparseTimes(a, s.transposed, x, xc)
+		return sparseTimes(s, widen, s.transposed, x, xc)
 	}
 	// x @ s = (sᵀ @ xᵀ)ᵀ
-	r, err := sparseTimes(a, !s.transposed, transposed(x, xr, xc), xr)
+	r, err := sparseTimes(s, widen, !s.transposed, transposed(x, xr, xc), xr)
 	if err != nil {
 		return nil, err
 	}
 	return transposed(r, int(s.Shape()[1]), xr), nil
 }
 
-// sparseTimes returns op(a) @ b for b with k columns, op the transpose when t.
-func sparseTimes[A ~float32 | ~float64](a kernels.Semi[A], t bool, b []A, k int) ([]A, error) {
+// sparseTimes returns op(w) @ b for the original w of s and b with k
+// columns, op the transpose when t. Untransposed, the kernel expands w
+// block by block (decode and widen in cache); transposed, it scatters and
+// takes w expanded whole.
+func sparseTimes[A ~float32 | ~float64](s *Tensor, widen func(lo, hi int, dst []A), t bool, b []A, k int) ([]A, error) {
+	rows, cols := int(s.rows), int(s.cols)
+	half := cols / 2
 	if t {
-		c := make([]A, a.Cols*k)
+		a := kernels.Semi[A]{Rows: rows, Cols: cols, Col: s.keptColumns(), Val: widenAll(widen, int64(rows*half))}
+		c := make([]A, cols*k)
 		return c, kernels.SemiMMT(a, b, k, c)
 	}
-	c := make([]A, a.Rows*k)
-	return c, kernels.SemiMM(a, b, k, c)
+	fill := func(r0, r1 int, col []int32, val []A) {
+		s.decodeRows(r0, r1, col)
+		widen(r0*half, r1*half, val)
+	}
+	c := make([]A, rows*k)
+	return c, kernels.SemiMMBlocks(rows, cols, fill, b, k, c)
 }
 
 // epilogue applies r = alpha*r + beta*bias (bias broadcast over rows of n
