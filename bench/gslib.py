@@ -26,14 +26,17 @@ except ImportError:
 from gosparse import _lib
 from gosparse._tensor import Tensor
 
+GS_INT8 = (0 << 8) | 8
 GS_INT32 = (0 << 8) | 32
 GS_INT64 = (0 << 8) | 64
+GS_FLOAT32 = (2 << 8) | 32
 GS_FLOAT64 = (2 << 8) | 64
 GS_SPARSE_COO = 1
 GS_SPARSE_CSR = 2
 GS_CHECK_INVARIANTS = 1
 
-_DTYPE_CODES = {np.dtype(np.int32): GS_INT32, np.dtype(np.int64): GS_INT64,
+_DTYPE_CODES = {np.dtype(np.int8): GS_INT8, np.dtype(np.int32): GS_INT32,
+                np.dtype(np.int64): GS_INT64, np.dtype(np.float32): GS_FLOAT32,
                 np.dtype(np.float64): GS_FLOAT64}
 
 
@@ -68,6 +71,12 @@ _RAW_SIGNATURES = {
     "gs_sparse_coo_wrap": [_A, _A, c_int32, POINTER(c_int64), c_int32, c_void_p, c_void_p, _HP],
     "gs_sparse_compressed_wrap": [c_int32, _A, _A, _A, c_int32, POINTER(c_int64), c_int32,
                                   c_void_p, c_void_p, _HP],
+    "gs_strided_from": [_A, _HP],
+    "gs_to_dtype": [_H, c_int32, _HP],
+    "gs_tensor_dtype": [_H, POINTER(c_int32)],
+    "gs_to_sparse_semi_structured": [_H, _HP],
+    "gs_semi_free": [_HP],
+    "gs_semi_mm": [_H, _H, _HP],
 }
 
 raw = ctypes.CDLL(_lib.path)
@@ -101,6 +110,33 @@ def _call_out(fn, *args):
     out = c_void_p()
     _check(fn(*args, byref(out)), fn.__name__)
     return Tensor._from_handle(out)
+
+
+def strided_from(a):
+    """A strided Tensor holding a copy of a numpy array."""
+    return _call_out(raw_fn("gs_strided_from"), byref(_gs_array(np.ascontiguousarray(a))))
+
+
+def to_dtype(t, code):
+    """t converted to the gs_dtype code."""
+    return _call_out(raw_fn("gs_to_dtype"), t._handle, code)
+
+
+def dtype_of(t):
+    """The gs_dtype code of a Tensor."""
+    d = c_int32()
+    _check(raw_fn("gs_tensor_dtype")(t._handle, byref(d)), "gs_tensor_dtype")
+    return d.value
+
+
+def call_out(fn, *args):
+    """fn(*args, &out) for a raw C function: out as a Tensor (freed with it)."""
+    return _call_out(fn, *args)
+
+
+def check_status(status, what):
+    """Raise RuntimeError with gs_last_error() unless status is GS_OK."""
+    _check(status, what)
 
 
 # ---- zero-copy wrapping of numpy buffers -----------------------------------------

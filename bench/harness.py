@@ -31,10 +31,11 @@ import cases  # noqa: E402
 import gslib  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
+import semi_cases  # noqa: E402
 import smallcall  # noqa: E402
 from timing import read_bandwidth  # noqa: E402
 
-ALL = cases.KERNELS + [("small_call", smallcall.small_call)]
+ALL = cases.KERNELS + [("semi_mm", semi_cases.semi_mm), ("small_call", smallcall.small_call)]
 
 
 def parse(argv):
