@@ -137,7 +137,7 @@ impl Component {
 
 /// The elements of a lent array as `&[T]`, checking dtype, alignment and
 /// (for bool) the byte values. `what` names the array in errors.
-pub(crate) fn lent_slice<'t, T: Element>(_owner: &'t Tensor, a: &sys::gs_array, what: &str) -> Result<&'t [T]> {
+pub(crate) fn lent_slice<'t, T: Element>(_owner: &'t impl Sized, a: &sys::gs_array, what: &str) -> Result<&'t [T]> {
     let dtype = DType::from_code(a.dtype)
         .ok_or_else(|| Error::new(ErrorKind::DType, format!("{what}: unknown dtype code {}", a.dtype)))?;
     if dtype != T::DTYPE {

@@ -32,6 +32,9 @@
 //! assert!((&a + &p.t()?.unsqueeze(0)?).is_err()); // shapes differ: an Err, no panic
 //! # Ok::<(), gosparse::Error>(())
 //! ```
+//! - [`SemiStructured`]: 2:4 semi-structured sparsity in torch's CUTLASS
+//!   layout ([`Tensor::to_sparse_semi_structured`], [`SemiStructured::mm`],
+//!   [`Tensor::linear_semi`], [`Tensor::prune_semi_structured`], ...).
 //! - [`generate`]: seeded test matrices. Library-wide: [`version`],
 //!   [`live_handles`], [`set_memory_limit`].
 //! - Optional features: `ndarray` (dense tensors to and from `ndarray::ArrayD`)
@@ -57,6 +60,7 @@ mod ops_index;
 mod ops_reduce;
 mod ops_shape;
 mod ops_where;
+mod semi;
 mod tensor;
 mod wrap;
 
@@ -75,6 +79,7 @@ pub use elementwise::{ElementwiseArgs, Number, Operand, RoundingMode, binary_op_
 pub use error::{Error, ErrorKind, Result};
 pub use level::{Level, LevelExpr, LevelKind};
 pub use library::{live_handles, memory_limit, set_memory_limit, version, version_numbers};
+pub use semi::SemiStructured;
 pub use tensor::Tensor;
 
 /// The raw bindings, re-exported for calls this crate does not wrap.

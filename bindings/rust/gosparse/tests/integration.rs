@@ -24,6 +24,8 @@ mod ops;
 mod elementwise_linalg;
 // The reductions by name (mean, prod, amax, ...) and where.
 mod reduce_where;
+// Semi-structured (2:4) sparsity.
+mod semi;
 
 // ---- handle accounting ------------------------------------------------------
 
