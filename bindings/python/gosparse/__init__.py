@@ -111,7 +111,7 @@ from ._functions import (
 )
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
-from . import generators, io, sparse
+from . import generators, io, nn, sparse
 from . import _elementwise, _linalg, _reduce
 # torch's element-wise functions (abs, sin, add, mul, eq, clamp, ...) and the matmul
 # family (mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm).
@@ -126,7 +126,7 @@ __all__ = [
     "tensor", "from_numpy", "zeros", "empty",
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor",
-    "from_scipy", "to_scipy", "from_torch", "to_torch", "io", "generators", "sparse",
+    "from_scipy", "to_scipy", "from_torch", "to_torch", "io", "generators", "nn", "sparse",
     "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
     "narrow_copy", "with_fill_value",

@@ -1,18 +1,27 @@
 """gosparse.sparse mirrors torch.sparse: sum, softmax, log_softmax, mm, addmm,
-sampled_addmm and check_sparse_tensor_invariants."""
+sampled_addmm, check_sparse_tensor_invariants and semi-structured sparsity
+(to_sparse_semi_structured, SparseSemiStructuredTensor), with semi_structured_mask and
+prune_semi_structured."""
 
 import functools
 
-from . import _construct
+from . import _construct, _semi
 from ._args import dim_arg, dims_arg, tensor_arg
-from ._base import call
+from ._base import TensorBase, call, new_tensor
 from ._lib import lib
 from ._linalg import sampled_addmm
 from ._linalg import sparse_addmm as addmm
 from ._linalg import sparse_mm as mm
+from ._semi import (SparseSemiStructuredTensor, prune_semi_structured, semi_structured_mask,
+                    to_sparse_semi_structured)
+from ._semi import addmm as semi_structured_addmm
+
+_semi.bind(new_tensor, TensorBase)
 
 __all__ = ["sum", "softmax", "log_softmax", "mm", "addmm", "sampled_addmm",
-           "check_sparse_tensor_invariants"]
+           "check_sparse_tensor_invariants", "to_sparse_semi_structured",
+           "SparseSemiStructuredTensor", "semi_structured_mask", "prune_semi_structured",
+           "semi_structured_addmm"]
 
 
 def _cast(input, dtype):
