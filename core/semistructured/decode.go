@@ -87,18 +87,26 @@ func (t *Tensor) keptColumns() []int32 {
 // decodeRows writes the kept columns of rows [r0, r1) into col
 // ((r1-r0)*cols/2 long), as keptColumns lays them out.
 func (t *Tensor) decodeRows(r0, r1 int, col []int32) {
+	t.decodeBlock(r0, r1, 0, int(t.cols), col)
+}
+
+// decodeBlock writes the kept columns, less c0, of rows [r0, r1) in the
+// columns [c0, c1) into col ((r1-r0)*(c1-c0)/2 long). c0 and c1 are
+// multiples of the columns one metadata word covers.
+func (t *Tensor) decodeBlock(r0, r1, c0, c1 int, col []int32) {
 	words := wordsOf(t.meta)
 	perWord := int64(t.l.nibblesPerWord)
-	metaCols := t.l.metaCols(t.cols)
+	span := int64(t.l.m) * perWord
 	wide := t.l.metaDType == core.Int32
-	half := t.cols / 2
+	half := int64(c1-c0) / 2
+	w0, w1 := int64(c0)/span, int64(c1)/span
 	for r := int64(r0); r < int64(r1); r++ {
 		row := col[(r-int64(r0))*half : (r-int64(r0)+1)*half]
-		for c := range metaCols {
+		for c := w0; c < w1; c++ {
 			w := words.get(scatterOffset(r, c, t.rows, wide))
 			for j := range perWord {
 				nib := w >> (4 * j) & 0xf
-				s := c*perWord + j
+				s := (c-w0)*perWord + j
 				base := int32(s) * int32(t.l.m)
 				if t.l.m == 2 {
 					row[s] = base + int32(nib&3)/2

@@ -103,11 +103,7 @@ func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, bet
 		if bias != nil {
 			bv = widenInt(*bias)
 		}
-		inner := sh[1]
-		if !sparseLeft {
-			inner = sh[0]
-		}
-		r, err := int8Product(s, dense, sparseLeft, inner)
+		r, err := int8Product(s, dense, sparseLeft)
 		if err != nil {
 			return core.Array{}, core.Errorf(core.ErrInternal, "semi-structured product: %v", err)
 		}
@@ -126,20 +122,6 @@ func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, bet
 	}
 	epilogue(r, int(cols), bv, float32(alpha), float32(beta))
 	return narrowFloat(r, s.l.dtype, shape), nil
-}
-
-// int8Product multiplies int8 operands exactly in floating point, where
-// the kernels have AVX2 strips: a sum of inner products of two int8 values
-// is below inner*2^14 in magnitude, exact in float32 up to inner = 1024
-// and in float64 far beyond any matrix. The exact sum is then wrapped to
-// int32, the result of accumulating in int32 as torch does.
-func int8Product(s *Tensor, dense core.Array, sparseLeft bool, inner int64) ([]int32, error) {
-	if inner <= 1024 {
-		r, err := multiply(s, intWidener[float32](s.values), widenAll(intWidener[float32](dense), dense.Numel()), sparseLeft, dense.Shape)
-		return wrapInt32(r), err
-	}
-	r, err := multiply(s, intWidener[float64](s.values), widenAll(intWidener[float64](dense), dense.Numel()), sparseLeft, dense.Shape)
-	return wrapInt32(r), err
 }
 
 // checkBias accepts a 1-d bias of n elements of the sparse dtype or of the product's.

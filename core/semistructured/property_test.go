@@ -295,3 +295,29 @@ func TestInt8Wraps(t *testing.T) {
 		require.Equal(t, int32(sum), g)
 	}
 }
+
+// TestInt8Blocks covers int8 weights wider than one float32 block (2048
+// columns), with a partial last block, in both of the weight's orientations.
+func TestInt8Blocks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	const rows, cols, k = 16, 2*int8Block + 128, 3
+	w := randomPattern(rng, core.Int8, rows, cols, 2, 4)
+	for i := range w {
+		if w[i] != 0 {
+			w[i] = float64(rng.IntN(255) - 127) // large values: block sums near 2^23
+		}
+	}
+	s, err := FromDense(setFrom(core.Int8, []int64{rows, cols}, w))
+	require.NoError(t, err)
+	x := make([]float64, cols*k)
+	for i := range x {
+		x[i] = float64(rng.IntN(255) - 127)
+	}
+	got, err := MM(s, setFrom(core.Int8, []int64{cols, k}, x))
+	require.NoError(t, err)
+	requireExact(t, denseProduct(w, x, rows, cols, k), got, "int8 mm")
+	xt := transpose64(x, cols, k)
+	got, err = MMDense(setFrom(core.Int8, []int64{k, cols}, xt), s.T())
+	require.NoError(t, err)
+	requireExact(t, denseProduct(xt, transpose64(w, rows, cols), k, cols, rows), got, "int8 x @ w.t()")
+}
