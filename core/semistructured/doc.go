@@ -15,8 +15,14 @@
 // scattered into CUTLASS's ColumnMajorInterleaved<2> order: that scattered
 // array is indices(). metadata.go holds the scatter rule.
 //
+// In the storage model the sparsity is the format (i, j) -> (i : dense,
+// j / m : dense, j % m : structured(n)) (Format); UST lays a tensor out in
+// it as package ustorage does, which pads short strips differently from
+// CUTLASS's metadata (ust.go).
+//
 // Arrays follow package core's convention: a function keeps the Arrays it
 // is given (it does not copy) and never writes to them; results are fresh.
-// The package imports core for dtypes, arrays and errors, and kernels for
-// the products; core does not import it.
+// The package imports core for dtypes, arrays and errors, core/format and
+// core/ustorage for the storage model, and kernels for the products; none
+// of them imports it.
 package semistructured
