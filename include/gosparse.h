@@ -419,7 +419,7 @@ gs_status gs_semi_t(const gs_semi *s, gs_semi **out);
  * computes the other two orientations. */
 gs_status gs_semi_mm(const gs_semi *mat1, const gs_tensor *mat2, gs_tensor **out);
 gs_status gs_dense_mm_semi(const gs_tensor *mat1, const gs_semi *mat2, gs_tensor **out);
-/* torch.addmm(input, mat1, mat2): beta * input + alpha * (mat1 @ mat2), input
+/* torch.addmm(input, mat1, mat2): beta * input + alpha * (mat1 @ mat2) (beta 0: input ignored), input
  * 1-d (one value per result column, broadcast over rows) of the dtype or the
  * result dtype; beta, alpha real (integers for int8). */
 gs_status gs_semi_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_semi *mat2,

@@ -165,3 +165,20 @@ func TestPrune(t *testing.T) {
 	_, err := Prune(core.NewArray(core.Float64, []int64{4, 4}))
 	requireRefused(t, err, core.ErrDType, "float64")
 }
+
+// TestAddMMBetaZero: torch.addmm ignores its input when beta is zero.
+func TestAddMMBetaZero(t *testing.T) {
+	v := make([]float64, 32*32)
+	v[0] = 1
+	s, err := FromDense(setFrom(core.Float32, []int64{32, 32}, v))
+	require.NoError(t, err)
+	bias := setFrom(core.Float32, []int64{32}, make([]float64, 32))
+	core.AsSlice[float32](bias)[0] = float32(math.NaN())
+	x := setFrom(core.Float32, []int64{1, 32}, append([]float64{2}, make([]float64, 31)...))
+	got, err := AddMM(bias, x, s.T(), 0, 3)
+	require.NoError(t, err)
+	assert.Equal(t, append([]float64{6}, make([]float64, 31)...), floats(got))
+	got, err = AddMM(bias, x, s.T(), 1, 3)
+	require.NoError(t, err)
+	assert.True(t, math.IsNaN(floats(got)[0]))
+}

@@ -186,9 +186,10 @@ func sparseTimes[A ~float32 | ~float64](s *Tensor, widen func(lo, hi int, dst []
 }
 
 // epilogue applies r = alpha*r + beta*bias (bias broadcast over rows of n
-// columns), or nothing when bias is nil and alpha is one.
+// columns). With beta zero the bias is ignored, NaN and infinities in it
+// included, as torch.addmm ignores its input then.
 func epilogue[A accum](r []A, n int, bias []A, alpha, beta A) {
-	if bias == nil {
+	if bias == nil || beta == 0 {
 		if alpha != 1 {
 			for i := range r {
 				r[i] *= alpha
