@@ -3,7 +3,8 @@ package semistructured
 import "github.com/gosparse/gosparse/core"
 
 // FromParts builds a tensor from torch's CUTLASS pair, as
-// SparseSemiStructuredTensorCUTLASS(shape, packed, meta) does: values is
+// SparseSemiStructuredTensorCUTLASS(shape, packed, meta) does (errors name
+// them values and indices, torch's accessors): values is
 // rows x cols/2 of a semi-structured dtype, meta is indices() of the same
 // rows (int16, int32 for int8) with cols/(m*nibbles per word) columns.
 // Every metadata nibble is checked to be one the layout can hold (two
@@ -27,15 +28,15 @@ func FromParts(values, meta core.Array) (*Tensor, error) {
 		return nil, err
 	}
 	if meta.DType != l.metaDType {
-		return nil, core.Errorf(core.ErrDType, "meta: dtype %s; %s values take %s metadata", meta.DType, l.dtype, l.metaDType)
+		return nil, core.Errorf(core.ErrDType, "indices: dtype %s; %s values take %s metadata", meta.DType, l.dtype, l.metaDType)
 	}
 	want := []int64{rows, l.metaCols(cols)}
 	if len(meta.Shape) != 2 || meta.Shape[0] != want[0] || meta.Shape[1] != want[1] {
 		return nil, core.Errorf(core.ErrInvalidArgument,
-			"meta: shape %v; values of shape (%d, %d) need metadata of shape (%d, %d)",
+			"indices: shape %v; values of shape (%d, %d) need metadata of shape (%d, %d)",
 			meta.Shape, rows, cols/2, want[0], want[1])
 	}
-	if err := checkData("meta", meta); err != nil {
+	if err := checkData("indices", meta); err != nil {
 		return nil, err
 	}
 	t := &Tensor{l: l, rows: rows, cols: cols, values: values, meta: meta}
@@ -67,7 +68,7 @@ func (t *Tensor) checkNibbles() error {
 					rule = "positions 0,1 or 2,3 (one float32 of the pair)"
 				}
 				return core.Errorf(core.ErrInvalidArgument,
-					"meta[%d, %d]: nibble %d = 0b%04b (strip row %d, columns %d..%d) must name %s",
+					"indices[%d, %d]: nibble %d = 0b%04b (strip row %d, columns %d..%d) must name %s",
 					p/metaCols, p%metaCols, j, nib, r, c0, c0+int64(t.l.m)-1, rule)
 			}
 		}

@@ -44,7 +44,7 @@ func TestFromPartsRefuses(t *testing.T) {
 	vals, meta := s.Values(), s.Indices()
 
 	_, err = FromParts(vals, core.NewArray(core.Int32, meta.Shape))
-	requireRefused(t, err, core.ErrDType, "meta: dtype int32; float16 values take int16 metadata")
+	requireRefused(t, err, core.ErrDType, "indices: dtype int32; float16 values take int16 metadata")
 	_, err = FromParts(vals, core.NewArray(core.Int16, []int64{32, 3}))
 	requireRefused(t, err, core.ErrInvalidArgument, "need metadata of shape (32, 4)")
 	_, err = FromParts(core.NewArray(core.Float16, []int64{32, 16}), core.NewArray(core.Int16, []int64{32, 2}))
@@ -63,7 +63,7 @@ func TestFromPartsRefuses(t *testing.T) {
 	before = append(before[:0], bad.Data...)
 	_, err = FromParts(vals, bad)
 	requireRefused(t, err, core.ErrInvalidArgument, "nibble 2 = 0b0101 (strip row 0, columns 24..27)")
-	assert.Contains(t, err.Error(), "meta[0, 2]")
+	assert.Contains(t, err.Error(), "indices[0, 2]")
 	assert.Equal(t, before, bad.Data, "FromParts changed its input")
 
 	// float32 (1:2) holds only 0b0100 and 0b1110.
@@ -80,7 +80,7 @@ func TestProductsRefuse(t *testing.T) {
 	s, err := FromDense(core.NewArray(core.Float16, []int64{32, 64}))
 	require.NoError(t, err)
 	_, err = MM(s, core.NewArray(core.Float32, []int64{64, 8}))
-	requireRefused(t, err, core.ErrDType, "dense: dtype float32 must be the sparse operand's float16")
+	requireRefused(t, err, core.ErrDType, "mat2: dtype float32 must be the sparse operand's float16")
 	_, err = MM(s, core.NewArray(core.Float16, []int64{32, 8}))
 	requireRefused(t, err, core.ErrInvalidArgument, "its rows must equal the sparse operand's columns")
 	_, err = MM(s, core.NewArray(core.Float16, []int64{64}))
@@ -90,9 +90,9 @@ func TestProductsRefuse(t *testing.T) {
 
 	x := core.NewArray(core.Float16, []int64{8, 64})
 	_, err = AddMM(core.NewArray(core.Float16, []int64{8, 32}), x, s.T(), 1, 1)
-	requireRefused(t, err, core.ErrInvalidArgument, "bias: shape [8 32] must be (32,)")
+	requireRefused(t, err, core.ErrInvalidArgument, "input: shape [8 32] must be (32,)")
 	_, err = AddMM(core.NewArray(core.Float64, []int64{32}), x, s.T(), 1, 1)
-	requireRefused(t, err, core.ErrDType, "bias: dtype float64")
+	requireRefused(t, err, core.ErrDType, "input: dtype float64")
 
 	i8, err := FromDense(core.NewArray(core.Int8, []int64{16, 128}))
 	require.NoError(t, err)

@@ -7,30 +7,32 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// MM computes s @ dense, as torch.mm(A_sparse, B) does: dense is 2-d of
+// MM computes s @ dense, as torch.mm(A_sparse, B) does (errors name dense
+// mat2, torch's name): dense is 2-d of
 // s's dtype with as many rows as s has columns. The product accumulates in
 // float32 (int32 for int8) and is returned in torch's dtype: s's, or int32
 // for int8. A transposed s works too (torch refuses it unless the tensor
 // was made by its pruner; the CPU computes it the same).
 func MM(s *Tensor, dense core.Array) (core.Array, error) {
-	return product(s, dense, true, nil, 0, 1)
+	return product(s, dense, "mat2", true, nil, 0, 1)
 }
 
-// MMDense computes dense @ s, as torch.mm(A, B_sparse) does: dense is 2-d of
+// MMDense computes dense @ s, as torch.mm(A, B_sparse) does (errors name
+// dense mat1): dense is 2-d of
 // s's dtype with as many columns as s has rows. torch allows it when s is
 // the t() of a compressed original (x @ W.t(), the linear layer); the CPU
 // also computes it for an untransposed s.
 func MMDense(dense core.Array, s *Tensor) (core.Array, error) {
-	return product(s, dense, false, nil, 0, 1)
+	return product(s, dense, "mat1", false, nil, 0, 1)
 }
 
 // AddMM computes beta*bias + alpha*(dense @ s), as torch.addmm(bias, A,
-// B_sparse.t()) does: bias is 1-d with one element per column of the
+// B_sparse.t()) does (errors name bias input and dense mat1): bias is 1-d with one element per column of the
 // product (broadcast over its rows, the only bias torch's semi-structured
 // addmm takes), of s's dtype or of the product's dtype. For int8 alpha and
 // beta must be integers (the product is int32).
 func AddMM(bias, dense core.Array, s *Tensor, beta, alpha float64) (core.Array, error) {
-	return product(s, dense, false, &bias, beta, alpha)
+	return product(s, dense, "mat1", false, &bias, beta, alpha)
 }
 
 // Linear computes input @ weightᵀ + bias, as torch.nn.functional.linear
@@ -52,7 +54,7 @@ func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, err
 	}
 	flat := input
 	flat.Shape = []int64{lead, in}
-	out, err := product(weight.T(), flat, false, bias, 1, 1)
+	out, err := product(weight.T(), flat, "input", false, bias, 1, 1)
 	if err != nil {
 		return core.Array{}, err
 	}
@@ -62,34 +64,40 @@ func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, err
 
 // product computes s @ dense (sparseLeft) or dense @ s, then beta*bias +
 // alpha*that when bias is non-nil, in the accumulation type of s's dtype.
-func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, beta, alpha float64) (core.Array, error) {
+// Errors name the dense operand arg and the bias "input" (addmm's name) or
+// "bias" (linear's).
+func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *core.Array, beta, alpha float64) (core.Array, error) {
 	sh := s.Shape()
 	if dense.DType != s.l.dtype {
-		return core.Array{}, core.Errorf(core.ErrDType, "dense: dtype %s must be the sparse operand's %s", dense.DType, s.l.dtype)
+		return core.Array{}, core.Errorf(core.ErrDType, "%s: dtype %s must be the sparse operand's %s", arg, dense.DType, s.l.dtype)
 	}
 	if len(dense.Shape) != 2 {
 		return core.Array{}, core.Errorf(core.ErrInvalidArgument,
-			"dense: shape %v has %d dimensions; mm takes a 2-d matrix (torch refuses batched and matrix-vector products too)", dense.Shape, len(dense.Shape))
+			"%s: shape %v has %d dimensions; mm takes a 2-d matrix (torch refuses batched and matrix-vector products too)", arg, dense.Shape, len(dense.Shape))
 	}
-	if err := checkData("dense", dense); err != nil {
+	if err := checkData(arg, dense); err != nil {
 		return core.Array{}, err
 	}
 	var rows, cols int64
 	if sparseLeft {
 		if dense.Shape[0] != sh[1] {
 			return core.Array{}, core.Errorf(core.ErrInvalidArgument,
-				"dense: shape %v: its rows must equal the sparse operand's columns (sparse shape (%d, %d))", dense.Shape, sh[0], sh[1])
+				"%s: shape %v: its rows must equal the sparse operand's columns (sparse shape (%d, %d))", arg, dense.Shape, sh[0], sh[1])
 		}
 		rows, cols = sh[0], dense.Shape[1]
 	} else {
 		if dense.Shape[1] != sh[0] {
 			return core.Array{}, core.Errorf(core.ErrInvalidArgument,
-				"dense: shape %v: its columns must equal the sparse operand's rows (sparse shape (%d, %d))", dense.Shape, sh[0], sh[1])
+				"%s: shape %v: its columns must equal the sparse operand's rows (sparse shape (%d, %d))", arg, dense.Shape, sh[0], sh[1])
 		}
 		rows, cols = dense.Shape[0], sh[1]
 	}
 	if bias != nil {
-		if err := checkBias(*bias, s.l, cols); err != nil {
+		name := "input"
+		if arg == "input" {
+			name = "bias"
+		}
+		if err := checkBias(name, *bias, s.l, cols); err != nil {
 			return core.Array{}, err
 		}
 	}
@@ -124,16 +132,17 @@ func product(s *Tensor, dense core.Array, sparseLeft bool, bias *core.Array, bet
 	return narrowFloat(r, s.l.dtype, shape), nil
 }
 
-// checkBias accepts a 1-d bias of n elements of the sparse dtype or of the product's.
-func checkBias(bias core.Array, l layout, n int64) error {
+// checkBias accepts a 1-d bias (named arg) of n elements of the sparse
+// dtype or of the product's.
+func checkBias(arg string, bias core.Array, l layout, n int64) error {
 	if bias.DType != l.dtype && bias.DType != l.result {
-		return core.Errorf(core.ErrDType, "bias: dtype %s must be %s or the product's %s", bias.DType, l.dtype, l.result)
+		return core.Errorf(core.ErrDType, "%s: dtype %s must be %s or the product's %s", arg, bias.DType, l.dtype, l.result)
 	}
 	if len(bias.Shape) != 1 || bias.Shape[0] != n {
 		return core.Errorf(core.ErrInvalidArgument,
-			"bias: shape %v must be (%d,): one element per column of the product, broadcast over its rows", bias.Shape, n)
+			"%s: shape %v must be (%d,): one element per column of the product, broadcast over its rows", arg, bias.Shape, n)
 	}
-	return checkData("bias", bias)
+	return checkData(arg, bias)
 }
 
 // integralScales converts alpha and beta for an int32 product, refusing

@@ -249,7 +249,7 @@ static void test_checks(void) {
     CHECK_OK(gs_semi_free(NULL));
 
     /* Operands: dtype, shape, layout. */
-    CHECK_ERR(gs_semi_mm(s, dense, &r), GS_ERR_INVALID_ARGUMENT, "its rows must equal the sparse operand's columns");
+    CHECK_ERR(gs_semi_mm(s, dense, &r), GS_ERR_INVALID_ARGUMENT, "gs_semi_mm: mat2: shape [32 64]: its rows must equal the sparse operand's columns");
     CHECK_OK(gs_to_layout(dense, GS_SPARSE_COO, NULL, -1, GS_INDEX_AUTO, &coo));
     CHECK_ERR(gs_semi_mm(s, coo, &r), GS_ERR_INVALID_ARGUMENT, "mat2: layout sparse_coo");
     CHECK_ERR(gs_to_sparse_semi_structured(coo, &stale), GS_ERR_INVALID_ARGUMENT, "dense: layout sparse_coo");
@@ -267,7 +267,7 @@ static void test_checks(void) {
     bad = ia;
     bad.data = words;
     gs_semi *p = NULL;
-    CHECK_ERR(gs_semi_from_parts(&va, &bad, &p), GS_ERR_INVALID_ARGUMENT, "meta[0, 0]: nibble 0 = 0b0101 (strip row 0, columns 0..3)");
+    CHECK_ERR(gs_semi_from_parts(&va, &bad, &p), GS_ERR_INVALID_ARGUMENT, "indices[0, 0]: nibble 0 = 0b0101 (strip row 0, columns 0..3)");
     bad.dtype = GS_INT32;
     CHECK_ERR(gs_semi_from_parts(&va, &bad, &p), GS_ERR_DTYPE, "float16 values take int16 metadata");
     CHECK(p == NULL);
