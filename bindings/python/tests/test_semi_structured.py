@@ -4,6 +4,7 @@ element, to_dense, from_parts, mm, linear, addmm) and its refusals; the dense pr
 over dtypes and shapes; mask and prune; argument errors and handle accounting."""
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -157,3 +158,45 @@ def test_views_keep_the_tensor_alive():
     v = gs.sparse.to_sparse_semi_structured(gs.from_numpy(d)).values()
     assert not v.flags.writeable
     assert (v[:, 0] == 2).all()
+
+
+# ---- against torch itself (make test-torch; skipped where torch is absent) ---------------
+
+
+def _torch_conversions():
+    """torch and its CPU CUTLASS conversions: make test-torch (GOSPARSE_REQUIRE_TORCH)
+    fails without them, other runs skip."""
+    if os.environ.get("GOSPARSE_REQUIRE_TORCH"):
+        import torch
+        from torch.sparse import _semi_structured_conversions as conv
+        return torch, conv
+    torch = pytest.importorskip("torch", reason="torch is not installed: the comparisons "
+                                "with torch's own conversion are skipped (make test-torch runs them)")
+    return torch, pytest.importorskip("torch.sparse._semi_structured_conversions")
+
+TORCH_SHAPES = [("float16", 32, 64), ("float16", 96, 128), ("bfloat16", 64, 192), ("int8", 16, 128),
+                ("int8", 48, 256), ("float32", 32, 32), ("float32", 64, 96)]
+
+
+@pytest.mark.parametrize("dtype,rows,cols", TORCH_SHAPES)
+def test_layout_equals_torchs_cpu_conversion(dtype, rows, cols):
+    """values() and indices() equal torch's own CPU CUTLASS conversion (the function the
+    conformance vectors came from) on random matrices whose strips hold 0 to n nonzeros,
+    and torch's inverse gives our dense matrix back."""
+    torch, conv = _torch_conversions()
+    n, m = (1, 2) if dtype == "float32" else (2, 4)
+    rng = np.random.default_rng(rows * cols)
+    w = np.zeros((rows, cols))
+    for r in range(rows):
+        for s in range(0, cols, m):
+            for p in rng.permutation(m)[:rng.integers(0, n + 1)]:
+                w[r, s + p] = rng.integers(1, 8) * rng.choice([-1, 1]) / (1 if dtype == "int8" else 4)
+    tdt = getattr(torch, dtype)
+    tw = torch.from_numpy(w).to(tdt)
+    tv, tm = conv.sparse_semi_structured_from_dense_cutlass(tw)
+    s = gs.sparse.to_sparse_semi_structured(gs.from_numpy(w).to(dtype))
+    got_v = values_f64(s)
+    np.testing.assert_array_equal(got_v, tv.to(torch.float64).numpy())
+    np.testing.assert_array_equal(s.indices(), tm.numpy())
+    back = conv.sparse_semi_structured_to_dense_cutlass(tv, tm)
+    np.testing.assert_array_equal(as_f64(s.to_dense()), back.to(torch.float64).numpy())
