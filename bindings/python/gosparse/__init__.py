@@ -10,14 +10,16 @@ layer and lower-numbered ones, and never in a circle (tests/test_layers.py check
 both, for imports at module level and inside functions):
 
 1. library: _version, _lib (loads libgosparse, declares its functions), _errors,
-   _types (dtypes, layouts, Size), _arrays (arrays across the C boundary).
+   _types (dtypes, layouts, Size), _arrays (arrays across the C boundary), _semi
+   (semi-structured tensors; gosparse.sparse binds it to the Tensor class).
 2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
    in-place swap; makes new tensors of the class _tensor registers with it).
 3. arguments and constructors: _args (Python arguments as C ones), _construct.
 4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce (each also a mixin
    of Tensor methods), _functions (torch's module-level shape and list functions).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
-6. public modules: this one, _runtime, interop, io, generators, sparse, conformance.
+6. public modules: this one, _runtime, interop, io, generators, sparse, conformance (and
+   the subpackage nn: nn.functional.linear).
 """
 
 from ._version import __version__

@@ -93,6 +93,7 @@ class Handle(c_void_p):
 
 
 _H = Handle  # const gs_tensor *: the exact type makes ctypes' argument check cheapest
+_S = c_void_p  # const gs_semi *
 _HP = POINTER(c_void_p)  # gs_tensor **
 _HL = POINTER(c_void_p)  # const gs_tensor *const * (a list of handles)
 _A = POINTER(GsArray)
@@ -196,15 +197,15 @@ _SIGNATURES = {
     "gs_to_sparse_semi_structured": (c_int32, [_H, _HP]),
     "gs_semi_from_parts": (c_int32, [_A, _A, _HP]),
     "gs_semi_free": (c_int32, [_HP]),
-    "gs_semi_info": (c_int32, [_H, _I32P, _I64P, _I32P, _I32P, _I32P]),
-    "gs_semi_values": (c_int32, [_H, _A]),
-    "gs_semi_indices": (c_int32, [_H, _A]),
-    "gs_semi_to_dense": (c_int32, [_H, _HP]),
-    "gs_semi_t": (c_int32, [_H, _HP]),
-    "gs_semi_mm": (c_int32, [_H, _H, _HP]),
-    "gs_dense_mm_semi": (c_int32, [_H, _H, _HP]),
-    "gs_semi_addmm": (c_int32, [_H, _H, _H, _N, _N, _HP]),
-    "gs_semi_linear": (c_int32, [_H, _H, _H, _HP]),
+    "gs_semi_info": (c_int32, [_S, _I32P, _I64P, _I32P, _I32P, _I32P]),
+    "gs_semi_values": (c_int32, [_S, _A]),
+    "gs_semi_indices": (c_int32, [_S, _A]),
+    "gs_semi_to_dense": (c_int32, [_S, _HP]),
+    "gs_semi_t": (c_int32, [_S, _HP]),
+    "gs_semi_mm": (c_int32, [_S, _H, _HP]),
+    "gs_dense_mm_semi": (c_int32, [_H, _S, _HP]),
+    "gs_semi_addmm": (c_int32, [_H, _H, _S, _N, _N, _HP]),
+    "gs_semi_linear": (c_int32, [_H, _S, _H, _HP]),
     "gs_semi_structured_mask": (c_int32, [_H, c_int32, c_int32, _HP]),
     "gs_prune_semi_structured": (c_int32, [_H, _HP]),
     "gs_tensor_repr": (c_int32, [_H, c_char_p, c_int64, _I64P]),
