@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/budget"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -181,4 +182,18 @@ func TestAddMMBetaZero(t *testing.T) {
 	got, err = AddMM(bias, x, s.T(), 1, 3)
 	require.NoError(t, err)
 	assert.True(t, math.IsNaN(floats(got)[0]))
+}
+
+// TestProductOverTheMemoryLimit: a product whose result outgrows the limit
+// is refused with ErrTooLarge before anything of its size is allocated.
+func TestProductOverTheMemoryLimit(t *testing.T) {
+	s, err := FromDense(core.NewArray(core.Float32, []int64{32, 32}))
+	require.NoError(t, err)
+	old := budget.Limit()
+	require.NoError(t, budget.SetLimit(1024))
+	defer func() { require.NoError(t, budget.SetLimit(old)) }()
+	_, err = MM(s, core.NewArray(core.Float32, []int64{32, 9}))
+	requireRefused(t, err, core.ErrTooLarge, "semi-structured product: 288 elements of 4 bytes")
+	_, err = MM(s, core.NewArray(core.Float32, []int64{32, 8}))
+	require.NoError(t, err)
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -100,6 +101,17 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 		if err := checkBias(name, *bias, s.l, cols); err != nil {
 			return core.Array{}, err
 		}
+	}
+	// The result's size follows from the operands' outer dimensions, not
+	// from memory the caller holds: (m x 64) @ (64 x n) can ask for m*n.
+	// Its float accumulator (float64 for int8 scatters) is the largest
+	// single allocation; refuse it over the memory limit before any work.
+	accBytes := 4
+	if s.l.dtype == core.Int8 && sparseLeft == s.transposed {
+		accBytes = 8
+	}
+	if err := budget.Check("semi-structured product", budget.Mul(rows, cols), accBytes); err != nil {
+		return core.Array{}, err
 	}
 	shape := []int64{rows, cols}
 	if s.l.dtype == core.Int8 {
