@@ -1,0 +1,200 @@
+package autograd
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// engine serialises graph walks and frees (see doc.go).
+var engine sync.Mutex
+
+// Backward computes the gradient of out with respect to every leaf that
+// requires one and accumulates it into the leaf's Grad. seed is the
+// gradient of out (nil: ones, allowed for single-element outputs only), of
+// out's shape and dtype; a strided seed of a sparse output counts at the
+// output's specified elements only. The graph is freed afterwards unless
+// retain is set: a second backward through a freed graph fails.
+func Backward(out *Var, seed *core.Tensor, retain bool) error {
+	if out == nil {
+		return core.Errorf(core.ErrInvalidArgument, "backward: output is nil")
+	}
+	if !out.RequiresGrad() {
+		return core.Errorf(core.ErrInvalidArgument, "backward: element 0 of tensors does not require grad and does not have a grad_fn")
+	}
+	seed, err := checkSeed(out.t, seed)
+	if err != nil {
+		return err
+	}
+	engine.Lock()
+	defer engine.Unlock()
+	if out.fn == nil {
+		return out.accumulate(seed)
+	}
+	order, err := topoOrder(out.fn)
+	if err != nil {
+		return err
+	}
+	leaves, err := walk(order, out.fn, seed)
+	if err != nil {
+		return err
+	}
+	for _, l := range leaves {
+		if err := l.v.accumulate(l.g); err != nil {
+			return err
+		}
+	}
+	if !retain {
+		for _, n := range order {
+			free(n)
+		}
+	}
+	return nil
+}
+
+// leafGrad is a leaf and its gradient from one walk.
+type leafGrad struct {
+	v *Var
+	g *core.Tensor
+}
+
+// walk runs the nodes' backward formulas in order and returns the leaves'
+// summed gradients, in the order they were first reached.
+func walk(order []*Node, root *Node, seed *core.Tensor) ([]leafGrad, error) {
+	grads := map[*Node]*core.Tensor{root: seed}
+	var leaves []leafGrad
+	leafAt := map[*Var]int{}
+	for _, n := range order {
+		g := grads[n]
+		if g == nil {
+			continue
+		}
+		delete(grads, n)
+		if n.backward == nil {
+			return nil, core.Errorf(core.ErrNotImplemented, "backward: %s has no backward formula: the derivative of this operation is not implemented", n.name)
+		}
+		g, err := adaptGrad(n, g)
+		if err != nil {
+			return nil, err
+		}
+		gs, err := n.backward(g)
+		if err != nil {
+			return nil, core.Errorf(core.CodeOf(err), "backward of %s: %v", n.name, err)
+		}
+		for i, in := range n.inputs {
+			if in == nil || gs[i] == nil {
+				continue
+			}
+			if in.fn != nil {
+				if grads[in.fn], err = sumInto(grads[in.fn], gs[i]); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if !in.requires {
+				continue
+			}
+			if k, ok := leafAt[in]; ok {
+				if leaves[k].g, err = addGrads(leaves[k].g, gs[i]); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			leafAt[in] = len(leaves)
+			leaves = append(leaves, leafGrad{in, gs[i]})
+		}
+	}
+	return leaves, nil
+}
+
+// sumInto adds g to acc (nil: none yet).
+func sumInto(acc, g *core.Tensor) (*core.Tensor, error) {
+	if acc == nil {
+		return g, nil
+	}
+	return addGrads(acc, g)
+}
+
+// topoOrder lists the nodes reachable from root, each after every node
+// that consumes its output; it refuses a graph freed by an earlier backward.
+func topoOrder(root *Node) ([]*Node, error) {
+	var post []*Node
+	seen := map[*Node]bool{}
+	type frame struct {
+		n *Node
+		i int
+	}
+	stack := []frame{{root, 0}}
+	seen[root] = true
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.n.freed {
+			return nil, core.Errorf(core.ErrInvalidArgument, "backward: trying to backward through the graph a second time (through %s): its saved tensors were freed after the first backward; pass retain_graph to keep them", f.n.name)
+		}
+		if f.i < len(f.n.inputs) {
+			in := f.n.inputs[f.i]
+			f.i++
+			if in != nil && in.fn != nil && !seen[in.fn] {
+				seen[in.fn] = true
+				stack = append(stack, frame{in.fn, 0})
+			}
+			continue
+		}
+		post = append(post, f.n)
+		stack = stack[:len(stack)-1]
+	}
+	slices.Reverse(post)
+	return post, nil
+}
+
+// free drops a node's references, so that what only it kept is collected.
+func free(n *Node) {
+	if n.freed {
+		return
+	}
+	n.freed = true
+	n.backward = nil
+	n.inputs = nil
+	for _, f := range n.onFree {
+		f()
+	}
+	n.onFree = nil
+}
+
+// checkSeed returns the gradient that starts a backward from out.
+func checkSeed(out, seed *core.Tensor) (*core.Tensor, error) {
+	if seed == nil {
+		if n := numel(out.Shape()); n != 1 {
+			return nil, core.Errorf(core.ErrInvalidArgument, "backward: grad can be implicitly created only for outputs of one element, this one has shape %v (%d elements): pass a gradient", out.Shape(), n)
+		}
+		return onesLike(out)
+	}
+	if !slices.Equal(seed.Shape(), out.Shape()) {
+		return nil, core.Errorf(core.ErrInvalidArgument, "backward: gradient: expected shape %v (the output's), got %v", out.Shape(), seed.Shape())
+	}
+	if seed.DType() != out.DType() {
+		return nil, core.Errorf(core.ErrInvalidArgument, "backward: gradient: expected dtype %s (the output's), got %s", out.DType(), seed.DType())
+	}
+	return seed, nil
+}
+
+// adaptGrad gives a node the gradient in its output's kind: a sparse output's
+// gradient at its specified elements (in its layout), a strided output's dense.
+func adaptGrad(n *Node, g *core.Tensor) (*core.Tensor, error) {
+	switch {
+	case n.out.Layout() != core.Strided:
+		return maskLike(g, n.out)
+	case g.Layout() != core.Strided:
+		return core.ToDense(g)
+	}
+	return g, nil
+}
+
+func numel(shape []int64) int64 {
+	n := int64(1)
+	for _, s := range shape {
+		n *= s
+	}
+	return n
+}

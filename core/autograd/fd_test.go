@@ -1,0 +1,167 @@
+package autograd
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// randSparse is a coalesced float64 COO matrix with about density*m*n
+// entries, in the given layout.
+func randSparse(t *testing.T, rng *rand.Rand, m, n int64, density float64, layout core.Layout) *core.Tensor {
+	t.Helper()
+	var rows, cols []int64
+	var vals []float64
+	for i := range m {
+		for j := range n {
+			if rng.Float64() < density {
+				rows, cols = append(rows, i), append(cols, j)
+				vals = append(vals, rng.NormFloat64())
+			}
+		}
+	}
+	nnz := int64(len(vals))
+	x, err := core.NewCOO(core.Int64Array(append(rows, cols...), 2, nnz), core.Float64Array(vals), []int64{m, n}, core.BuildOptions{Coalesced: true})
+	require.NoError(t, err)
+	if layout == core.COO {
+		return x
+	}
+	y, err := core.ToLayout(x, layout, core.DefaultConvert())
+	require.NoError(t, err)
+	return y
+}
+
+func randDense(t *testing.T, rng *rand.Rand, shape ...int64) *core.Tensor {
+	t.Helper()
+	v := make([]float64, numel(shape))
+	for i := range v {
+		v[i] = rng.NormFloat64()
+	}
+	a := core.NewArray(core.Float64, shape)
+	copy(core.AsSlice[float64](a), v)
+	d, err := core.NewStrided(a)
+	require.NoError(t, err)
+	return d
+}
+
+// withStored returns x with its stored value k (or dense element k) moved by h.
+func withStored(t *testing.T, x *core.Tensor, k int64, h float64) *core.Tensor {
+	t.Helper()
+	v, err := x.RawValues()
+	require.NoError(t, err)
+	c := core.CopyArray(v)
+	s := core.AsSlice[float64](c)
+	s[k] += h
+	if x.Layout() == core.Strided {
+		d, err := core.NewStrided(c)
+		require.NoError(t, err)
+		return d
+	}
+	y, err := withValues(x, c)
+	require.NoError(t, err)
+	return y
+}
+
+// fdCheck compares the gradient of f(xs) = sum(w * dense(op(xs))) with
+// central differences over every stored value of every input.
+func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, 4))
+	eval := func(ts []*core.Tensor) (*Var, []*Var) {
+		in := make([]*Var, len(ts))
+		for i, x := range ts {
+			v, err := Leaf(x, true)
+			require.NoError(t, err)
+			in[i] = v
+		}
+		out, err := op(in)
+		require.NoError(t, err)
+		if out.Tensor().Layout() != core.Strided {
+			out, err = ToDense(out)
+			require.NoError(t, err)
+		}
+		return out, in
+	}
+	out, in := eval(xs)
+	w := randDense(t, rng, out.Tensor().Shape()...)
+	f := func(ts []*core.Tensor) float64 {
+		o, _ := eval(ts)
+		p, err := core.BinaryByName("mul", core.TensorOperand(o.Tensor()), core.TensorOperand(w), core.BinaryArgs{})
+		require.NoError(t, err)
+		v, _ := p.RawValues()
+		s := 0.0
+		for _, e := range core.AsSlice[float64](v) {
+			s += e
+		}
+		return s
+	}
+	require.NoError(t, Backward(out, w, false))
+	const h = 1e-6
+	for i, x := range xs {
+		g := in[i].Grad()
+		require.NotNil(t, g, "input %d", i)
+		if x.Layout() != core.Strided {
+			require.Equal(t, x.Layout(), g.Layout(), "input %d: gradient layout", i)
+			require.Equal(t, x.NNZ(), g.NNZ(), "input %d: gradient pattern", i)
+		}
+		gv, _ := g.RawValues()
+		gs := core.AsSlice[float64](gv)
+		xv, _ := x.RawValues()
+		for k := range xv.Numel() {
+			plus := append([]*core.Tensor(nil), xs...)
+			minus := append([]*core.Tensor(nil), xs...)
+			plus[i], minus[i] = withStored(t, x, k, h), withStored(t, x, k, -h)
+			fd := (f(plus) - f(minus)) / (2 * h)
+			require.InDelta(t, fd, gs[k], 1e-6*(1+math.Abs(fd)), "input %d, stored value %d", i, k)
+		}
+	}
+}
+
+func TestFiniteDifferences(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	a := randSparse(t, rng, 5, 6, 0.4, core.CSR)
+	b := randDense(t, rng, 6, 3)
+	t.Run("sparse.mm CSR @ dense", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) { return SparseMm(in[0], in[1]) }, a, b)
+	})
+	t.Run("sparse.mm COO @ COO", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) { return SparseMm(in[0], in[1]) },
+			randSparse(t, rng, 4, 5, 0.5, core.COO), randSparse(t, rng, 5, 3, 0.5, core.COO))
+	})
+	t.Run("mv CSC", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) { return Mv(in[0], in[1]) },
+			randSparse(t, rng, 5, 4, 0.5, core.CSC), randDense(t, rng, 4))
+	})
+	t.Run("softmax COO dim 1", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) { return Softmax(in[0], 1, false) }, randSparse(t, rng, 4, 6, 0.5, core.COO))
+	})
+	t.Run("log_softmax CSR dim 0", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) { return Softmax(in[0], 0, true) }, randSparse(t, rng, 4, 6, 0.5, core.COO))
+	})
+	t.Run("sampled_addmm", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) {
+			return SampledAddmm(in[0], in[1], in[2], core.Real(0.3), core.Real(-1.5))
+		}, randSparse(t, rng, 4, 5, 0.5, core.CSR), randDense(t, rng, 4, 3), randDense(t, rng, 3, 5))
+	})
+	t.Run("GCN layer: sum(A @ (X @ W)) through transpose", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) {
+			xw, err := Mm(in[1], in[2])
+			if err != nil {
+				return nil, err
+			}
+			at, err := Transpose(in[0], 0, 1)
+			if err != nil {
+				return nil, err
+			}
+			h, err := SparseMm(at, xw)
+			if err != nil {
+				return nil, err
+			}
+			return Sum(h, nil)
+		}, randSparse(t, rng, 5, 5, 0.4, core.COO), randDense(t, rng, 5, 4), randDense(t, rng, 4, 2))
+	})
+}

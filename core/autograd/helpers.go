@@ -1,0 +1,138 @@
+package autograd
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// conj is the complex conjugate (the tensor itself for real dtypes).
+func conj(t *core.Tensor) (*core.Tensor, error) {
+	if !t.DType().IsComplex() {
+		return t, nil
+	}
+	return core.UnaryByName("conj_physical", t, core.UnaryArgs{})
+}
+
+// adjoint is the conjugate transpose of a matrix.
+func adjoint(t *core.Tensor) (*core.Tensor, error) {
+	c, err := conj(t)
+	if err != nil {
+		return nil, err
+	}
+	return core.T(c)
+}
+
+// number turns a scalar into an elementwise operand of its kind.
+func number(s core.Scalar) core.Number {
+	if s.Im() != 0 {
+		return core.ComplexNumber(complex(s.Re(), s.Im()))
+	}
+	return core.FloatNumber(s.Re())
+}
+
+// scale returns conj(s) * t, the gradient of s * x (nil t stays nil).
+func scale(t *core.Tensor, s core.Scalar) (*core.Tensor, error) {
+	if t == nil || (s.Re() == 1 && s.Im() == 0) {
+		return t, nil
+	}
+	c := core.Complex128Scalar(complex(s.Re(), -s.Im()))
+	return core.BinaryByName("mul", core.TensorOperand(t), core.NumberOperand(number(c)), core.BinaryArgs{})
+}
+
+// addGrads sums two gradients of one tensor.
+func addGrads(a, b *core.Tensor) (*core.Tensor, error) {
+	s, err := core.BinaryByName("add", core.TensorOperand(a), core.TensorOperand(b), core.BinaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	if s.Layout() == core.COO && !s.IsCoalesced() {
+		return core.Coalesce(s)
+	}
+	return s, nil
+}
+
+// maskLike returns g at the specified elements of the sparse tensor like, in
+// like's layout (COO coalesced): torch's masked gradient of a sparse input.
+func maskLike(g, like *core.Tensor) (*core.Tensor, error) {
+	m, err := core.SparseMask(g, like)
+	if err != nil {
+		return nil, err
+	}
+	return toLayoutOf(m, like)
+}
+
+// toLayoutOf converts t (of like's pattern) to like's layout.
+func toLayoutOf(t, like *core.Tensor) (*core.Tensor, error) {
+	if t.Layout() == like.Layout() {
+		return t, nil
+	}
+	opt := core.DefaultConvert()
+	opt.BlockSize = like.BlockSize()
+	opt.DenseDim = like.DenseDim()
+	return core.ToLayout(t, like.Layout(), opt)
+}
+
+// onesLike is the implicit seed of a one-element output.
+func onesLike(t *core.Tensor) (*core.Tensor, error) {
+	d, err := core.Empty(core.Strided, t.DType(), t.Shape(), [2]int64{}, 0)
+	if err != nil {
+		return nil, err
+	}
+	one, err := core.BinaryByName("add", core.TensorOperand(d), core.NumberOperand(core.FloatNumber(1)), core.BinaryArgs{})
+	if err != nil || t.Layout() == core.Strided {
+		return one, err
+	}
+	return maskLike(one, t)
+}
+
+// sampled returns x @ y at the specified elements of the sparse matrix p,
+// in p's layout: the gradient of a sparse operand of a product (SDDMM),
+// which never forms the dense product.
+func sampled(p, x, y *core.Tensor) (*core.Tensor, error) {
+	if p.NDim() != 2 || p.DenseDim() != 0 {
+		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of a sparse operand with batch or dense dims (shape %v, dense_dim %d) is not implemented", p.Shape(), p.DenseDim())
+	}
+	csr := p
+	if p.Layout() != core.CSR {
+		var err error
+		if csr, err = core.ToLayout(p, core.CSR, core.DefaultConvert()); err != nil {
+			return nil, err
+		}
+	}
+	r, err := core.SampledAddmm(csr, x, y, core.Real(0), core.Real(1))
+	if err != nil {
+		return nil, err
+	}
+	return toLayoutOf(r, p)
+}
+
+// sumToShape sums a dense gradient over the dims that broadcasting added or
+// stretched, giving the gradient of an input of the given shape.
+func sumToShape(g *core.Tensor, shape []int64) (*core.Tensor, error) {
+	gs := g.Shape()
+	if len(gs) == len(shape) {
+		same := true
+		for i := range gs {
+			same = same && gs[i] == shape[i]
+		}
+		if same {
+			return g, nil
+		}
+	}
+	lead := len(gs) - len(shape)
+	var dims []int
+	for i := range gs {
+		if i < lead || shape[i-lead] == 1 && gs[i] != 1 {
+			dims = append(dims, i)
+		}
+	}
+	s, err := core.Sum(g, dims)
+	if err != nil {
+		return nil, err
+	}
+	return core.Reshape(s, shape)
+}
+
+// expf is math.Exp, named for the generic kernels.
+func expf(x float64) float64 { return math.Exp(x) }

@@ -1,0 +1,202 @@
+package autograd
+
+import (
+	"github.com/gosparse/gosparse/core"
+)
+
+// ToDense is core.ToDense recorded: the gradient of a sparse input is the
+// dense gradient at its specified elements.
+func ToDense(x *Var) (*Var, error) {
+	out, err := core.ToDense(x.t)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{x}
+	return record("ToDenseBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gx, err := likeInput(g, x.t)
+		return []*core.Tensor{gx}, err
+	}), nil
+}
+
+// likeInput shapes a gradient as the input it belongs to: at a sparse
+// input's specified elements, dense and summed over broadcast dims for a
+// strided input (a sparse gradient of a strided input stays sparse, as
+// torch's does for sparse * dense).
+func likeInput(g, x *core.Tensor) (*core.Tensor, error) {
+	if x.Layout() != core.Strided {
+		return maskLike(g, x)
+	}
+	if g.Layout() != core.Strided {
+		return g, nil
+	}
+	return sumToShape(g, x.Shape())
+}
+
+// Values is the differentiable values() of a coalesced COO tensor or of a
+// compressed one (CSR, CSC, BSR, BSC): a strided view of the stored values
+// whose gradient is a sparse tensor of the input's pattern.
+func Values(x *Var) (*Var, error) {
+	vals, err := x.t.Values()
+	if err != nil {
+		return nil, err
+	}
+	if x.t.Layout() == core.Strided {
+		return nil, core.Errorf(core.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
+	}
+	out, err := core.NewStrided(vals)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{x}
+	return record("ValuesBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gv, err := g.RawValues()
+		if err != nil {
+			return nil, err
+		}
+		gx, err := withValues(x.t, gv)
+		return []*core.Tensor{gx}, err
+	}), nil
+}
+
+// withValues builds the sparse tensor of p's pattern and layout holding vals.
+func withValues(p *core.Tensor, vals core.Array) (*core.Tensor, error) {
+	opt := core.BuildOptions{NoCheck: true, Coalesced: p.IsCoalesced()}
+	switch p.Layout() {
+	case core.COO:
+		idx, err := p.RawIndices()
+		if err != nil {
+			return nil, err
+		}
+		return core.NewCOO(idx, vals, p.Shape(), opt)
+	case core.CSR, core.BSR, core.CSC, core.BSC:
+		comp, plain := p.CrowIndices, p.ColIndices
+		if p.Layout() == core.CSC || p.Layout() == core.BSC {
+			comp, plain = p.CcolIndices, p.RowIndices
+		}
+		c, err := comp()
+		if err != nil {
+			return nil, err
+		}
+		pl, err := plain()
+		if err != nil {
+			return nil, err
+		}
+		return core.NewCompressed(p.Layout(), c, pl, vals, p.Shape(), opt)
+	}
+	return nil, core.Errorf(core.ErrNotImplemented, "the gradient of values() of a %s tensor is not implemented", p.Layout())
+}
+
+// Mul is the element-wise product a * b of two tensors recorded: each
+// gradient is g times the other operand's conjugate, at a sparse operand's
+// specified elements.
+func Mul(a, b *Var) (*Var, error) {
+	out, err := core.BinaryByName("mul", core.TensorOperand(a.t), core.TensorOperand(b.t), core.BinaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{a, b}
+	return record("MulBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gs := make([]*core.Tensor, 2)
+		for i, pair := range [][2]*core.Tensor{{a.t, b.t}, {b.t, a.t}} {
+			if !needs(ins, i) {
+				continue
+			}
+			oc, err := conj(pair[1])
+			if err != nil {
+				return nil, err
+			}
+			p, err := core.BinaryByName("mul", core.TensorOperand(g), core.TensorOperand(oc), core.BinaryArgs{})
+			if err != nil {
+				return nil, err
+			}
+			if gs[i], err = likeInput(p, pair[0]); err != nil {
+				return nil, err
+			}
+		}
+		return gs, nil
+	}), nil
+}
+
+// MulScalar is x * c for a number c, recorded: the gradient is conj(c) * g.
+func MulScalar(x *Var, c core.Number) (*Var, error) {
+	out, err := core.BinaryByName("mul", core.TensorOperand(x.t), core.NumberOperand(c), core.BinaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{x}
+	return record("MulBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gx, err := scale(g, c.Value)
+		if err == nil {
+			gx, err = likeInput(gx, x.t)
+		}
+		return []*core.Tensor{gx}, err
+	}), nil
+}
+
+// Add is a + alpha * b recorded (alpha nil: 1): the gradients are g and
+// conj(alpha) * g, each at a sparse operand's specified elements (torch
+// returns g's whole pattern there; the masked gradient is the one that
+// keeps to the input's pattern).
+func Add(a, b *Var, alpha *core.Number) (*Var, error) {
+	out, err := core.BinaryByName("add", core.TensorOperand(a.t), core.TensorOperand(b.t), core.BinaryArgs{Alpha: alpha})
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{a, b}
+	return record("AddBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gs := make([]*core.Tensor, 2)
+		var err error
+		if needs(ins, 0) {
+			if gs[0], err = likeInput(g, a.t); err != nil {
+				return nil, err
+			}
+		}
+		if needs(ins, 1) {
+			gb := g
+			if alpha != nil {
+				if gb, err = scale(g, alpha.Value); err != nil {
+					return nil, err
+				}
+			}
+			if gs[1], err = likeInput(gb, b.t); err != nil {
+				return nil, err
+			}
+		}
+		return gs, nil
+	}), nil
+}
+
+// Coalesce is core.Coalesce recorded: the gradient is the output's, which
+// has the coalesced pattern of the input.
+func Coalesce(x *Var) (*Var, error) {
+	out, err := core.Coalesce(x.t)
+	if err != nil {
+		return nil, err
+	}
+	return record("CoalesceBackward0", out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
+		return []*core.Tensor{g}, nil
+	}), nil
+}
+
+// Transpose is core.Transpose recorded: the gradient is the output's
+// gradient transposed back (coalesced for COO).
+func Transpose(x *Var, d0, d1 int) (*Var, error) {
+	out, err := core.Transpose(x.t, d0, d1)
+	if err != nil {
+		return nil, err
+	}
+	return record("TransposeBackward0", out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gt, err := core.Transpose(g, d0, d1)
+		if err != nil {
+			return nil, err
+		}
+		if x.t.Layout() == core.Strided {
+			return []*core.Tensor{gt}, nil
+		}
+		gt, err = toLayoutOf(gt, x.t)
+		if err == nil && gt.Layout() == core.COO && !gt.IsCoalesced() {
+			gt, err = core.Coalesce(gt)
+		}
+		return []*core.Tensor{gt}, err
+	}), nil
+}

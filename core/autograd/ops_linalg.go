@@ -1,0 +1,265 @@
+package autograd
+
+import (
+	"github.com/gosparse/gosparse/core"
+)
+
+// Mm is core.Mm recorded: a @ b of 2-D tensors (torch.mm).
+func Mm(a, b *Var) (*Var, error) {
+	return product(mmName(a, b, "MmBackward0"), core.Mm, a, b)
+}
+
+// SparseMm is core.SparseMm recorded (torch.sparse.mm): a sparse gradient
+// with each sparse operand's pattern, dense ones for dense operands.
+func SparseMm(a, b *Var) (*Var, error) {
+	return product(mmName(a, b, "MmBackward0"), core.SparseMm, a, b)
+}
+
+// mmName is torch's node name of a 2-D product: sparse @ dense runs
+// through sparse addmm, sparse @ sparse through the sparse-sparse matmul.
+func mmName(a, b *Var, dense string) string {
+	switch sa, sb := a.t.Layout() != core.Strided, b.t.Layout() != core.Strided; {
+	case sa && sb:
+		return "SparseSparseMatmulBackward0"
+	case sa:
+		return "SparseAddmmBackward0"
+	}
+	return dense
+}
+
+// product records a two-operand matrix product.
+func product(name string, op func(a, b *core.Tensor) (*core.Tensor, error), a, b *Var) (*Var, error) {
+	out, err := op(a.t, b.t)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{a, b}
+	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		ga, gb, err := mmGrads(a.t, b.t, g, needs(ins, 0), needs(ins, 1))
+		return []*core.Tensor{ga, gb}, err
+	}), nil
+}
+
+// mmGrads returns the gradients of a @ b given g, the gradient of the
+// product: G @ B^H and A^H @ G, each sampled on the operand's pattern when
+// that operand is sparse (the sampled product with a dense g, the masked
+// sparse product with a sparse one), never formed densely.
+func mmGrads(a, b, g *core.Tensor, wantA, wantB bool) (ga, gb *core.Tensor, err error) {
+	if wantA {
+		bh, err := adjoint(b)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ga, err = productOn(a, g, bh); err != nil {
+			return nil, nil, err
+		}
+	}
+	if wantB {
+		ah, err := adjoint(a)
+		if err != nil {
+			return nil, nil, err
+		}
+		if gb, err = productOn(b, ah, g); err != nil {
+			return nil, nil, err
+		}
+	}
+	return ga, gb, nil
+}
+
+// productOn returns x @ y as the gradient of like: dense for a strided like,
+// else at like's specified elements in its layout.
+func productOn(like, x, y *core.Tensor) (*core.Tensor, error) {
+	if like.Layout() == core.Strided {
+		return core.Mm(x, y)
+	}
+	if x.Layout() == core.Strided && y.Layout() == core.Strided {
+		return sampled(like, x, y)
+	}
+	if x.Layout() != core.Strided && y.Layout() != core.Strided {
+		p, err := core.SparseMm(x, y)
+		if err != nil {
+			return nil, err
+		}
+		return maskLike(p, like)
+	}
+	// One sparse and one dense factor: their product is dense anyway (the
+	// size of the dense factor's rows times the other's columns), as the
+	// forward's was.
+	p, err := core.Mm(x, y)
+	if err != nil {
+		return nil, err
+	}
+	return maskLike(p, like)
+}
+
+// Mv is core.Mv recorded: the product of a matrix and a vector (torch.mv).
+func Mv(a, x *Var) (*Var, error) {
+	out, err := core.Mv(a.t, x.t)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{a, x}
+	return record("MvBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gs := make([]*core.Tensor, 2)
+		if needs(ins, 0) {
+			col, err := core.Reshape(g, []int64{g.Shape()[0], 1})
+			if err != nil {
+				return nil, err
+			}
+			xc, err := conj(x.t)
+			if err != nil {
+				return nil, err
+			}
+			if xc.Layout() != core.Strided {
+				if xc, err = core.ToDense(xc); err != nil {
+					return nil, err
+				}
+			}
+			row, err := core.Reshape(xc, []int64{1, x.t.Shape()[0]})
+			if err != nil {
+				return nil, err
+			}
+			if gs[0], err = productOn(a.t, col, row); err != nil {
+				return nil, err
+			}
+		}
+		if needs(ins, 1) {
+			ah, err := adjoint(a.t)
+			if err != nil {
+				return nil, err
+			}
+			if gs[1], err = core.Mv(ah, g); err != nil {
+				return nil, err
+			}
+			if x.t.Layout() != core.Strided {
+				if gs[1], err = maskLike(gs[1], x.t); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return gs, nil
+	}), nil
+}
+
+// Matmul is core.Matmul recorded for the matrix-matrix and matrix-vector
+// cases (torch.matmul); other shapes are recorded without a backward.
+func Matmul(a, b *Var) (*Var, error) {
+	switch {
+	case a.t.NDim() == 2 && b.t.NDim() == 2:
+		return product(mmName(a, b, "MmBackward0"), core.Matmul, a, b)
+	case a.t.NDim() == 2 && b.t.NDim() == 1:
+		return Mv(a, b)
+	}
+	out, err := core.Matmul(a.t, b.t)
+	if err != nil {
+		return nil, err
+	}
+	return NoBackward("matmul (other than matrix @ matrix and matrix @ vector)", out, a, b), nil
+}
+
+// Addmm is core.Addmm recorded: beta * input + alpha * (mat1 @ mat2).
+func Addmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+	return addmm("AddmmBackward0", core.Addmm, input, mat1, mat2, beta, alpha)
+}
+
+// SparseAddmm is core.SparseAddmm recorded (torch.sparse.addmm).
+func SparseAddmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+	return addmm("SparseAddmmBackward0", core.SparseAddmm, input, mat1, mat2, beta, alpha)
+}
+
+type scaledOp func(input, m1, m2 *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error)
+
+func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+	out, err := op(input.t, mat1.t, mat2.t, beta, alpha)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{input, mat1, mat2}
+	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gs := make([]*core.Tensor, 3)
+		var err error
+		if needs(ins, 0) {
+			if gs[0], err = inputGrad(input.t, g, beta); err != nil {
+				return nil, err
+			}
+		}
+		g1, g2, err := mmGrads(mat1.t, mat2.t, g, needs(ins, 1), needs(ins, 2))
+		if err != nil {
+			return nil, err
+		}
+		if gs[1], err = scale(g1, alpha); err != nil {
+			return nil, err
+		}
+		gs[2], err = scale(g2, alpha)
+		return gs, err
+	}), nil
+}
+
+// inputGrad is the gradient of the added input of the addmm family:
+// conj(beta) * g, summed over the broadcast dims, masked when input is sparse.
+func inputGrad(input, g *core.Tensor, beta core.Scalar) (*core.Tensor, error) {
+	var err error
+	if input.Layout() != core.Strided {
+		if g, err = maskLike(g, input); err != nil {
+			return nil, err
+		}
+	} else {
+		if g.Layout() != core.Strided {
+			if g, err = core.ToDense(g); err != nil {
+				return nil, err
+			}
+		}
+		if g, err = sumToShape(g, input.Shape()); err != nil {
+			return nil, err
+		}
+	}
+	return scale(g, beta)
+}
+
+// SampledAddmm is core.SampledAddmm recorded (torch.sparse.sampled_addmm):
+// input's gradient has input's pattern; mat1's and mat2's are the sparse
+// gradient times the other dense factor's adjoint.
+func SampledAddmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+	out, err := core.SampledAddmm(input.t, mat1.t, mat2.t, beta, alpha)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{input, mat1, mat2}
+	return record("SparseSampledAddmmBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		if g.NDim() != 2 {
+			return nil, core.Errorf(core.ErrNotImplemented, "the gradient of a batched sampled_addmm (shape %v) is not implemented", g.Shape())
+		}
+		gs := make([]*core.Tensor, 3)
+		var err error
+		if needs(ins, 0) {
+			if gs[0], err = scale(g, beta); err != nil {
+				return nil, err
+			}
+		}
+		if needs(ins, 1) {
+			m2h, err := adjoint(mat2.t)
+			if err != nil {
+				return nil, err
+			}
+			if gs[1], err = core.Mm(g, m2h); err != nil {
+				return nil, err
+			}
+			if gs[1], err = scale(gs[1], alpha); err != nil {
+				return nil, err
+			}
+		}
+		if needs(ins, 2) {
+			m1h, err := adjoint(mat1.t)
+			if err != nil {
+				return nil, err
+			}
+			if gs[2], err = core.Mm(m1h, g); err != nil {
+				return nil, err
+			}
+			if gs[2], err = scale(gs[2], alpha); err != nil {
+				return nil, err
+			}
+		}
+		return gs, nil
+	}), nil
+}

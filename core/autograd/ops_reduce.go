@@ -1,0 +1,355 @@
+package autograd
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// Sum is core.Sum recorded (torch.sparse.sum over dims, nil: all): only the
+// specified elements get a gradient, the output's gradient at the element
+// they were summed into, coalesced (torch's rule).
+func Sum(x *Var, dims []int) (*Var, error) {
+	out, err := core.Sum(x.t, dims)
+	if err != nil {
+		return nil, err
+	}
+	name := "SparseSumBackward0"
+	if x.t.Layout() == core.Strided {
+		name = "SumBackward1"
+		if dims == nil {
+			name = "SumBackward0"
+		}
+	}
+	ins := []*Var{x}
+	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		if x.t.Layout() == core.Strided {
+			gx, err := denseSumGrad(x.t, g, dims)
+			return []*core.Tensor{gx}, err
+		}
+		gx, err := sumGrad(x.t, g, dims)
+		return []*core.Tensor{gx}, err
+	}), nil
+}
+
+// summedDims marks the dims of an nd-dim tensor that dims (nil: all) sums.
+func summedDims(nd int, dims []int) []bool {
+	summed := make([]bool, nd)
+	for d := range summed {
+		summed[d] = dims == nil
+	}
+	for _, d := range dims {
+		summed[(d%nd+nd)%nd] = true
+	}
+	return summed
+}
+
+// keptStrides returns each dim's stride in the tensor that keeps the
+// unsummed dims of shape (0 for summed dims) and that tensor's size.
+func keptStrides(shape []int64, summed []bool) ([]int64, int64) {
+	strides := make([]int64, len(shape))
+	n := int64(1)
+	for k := len(shape) - 1; k >= 0; k-- {
+		if !summed[k] {
+			strides[k] = n
+			n *= shape[k]
+		}
+	}
+	return strides, n
+}
+
+// denseSumGrad broadcasts g, the gradient of sum(x, dims) for a strided x,
+// back to x's shape.
+func denseSumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
+	shape := x.Shape()
+	strides, _ := keptStrides(shape, summedDims(len(shape), dims))
+	gv, err := g.RawValues()
+	if err != nil {
+		return nil, err
+	}
+	es := int64(x.DType().Size())
+	vals := core.NewArray(x.DType(), shape)
+	for e := range numel(shape) {
+		off, rest := int64(0), e
+		for k := len(shape) - 1; k >= 0; k-- {
+			off += rest % shape[k] * strides[k]
+			rest /= shape[k]
+		}
+		copy(vals.Data[e*es:(e+1)*es], gv.Data[off*es:(off+1)*es])
+	}
+	return core.NewStrided(vals)
+}
+
+// sumGrad spreads g, the gradient of sum(x, dims), back onto x's specified
+// elements: each gets the element of g it was summed into.
+func sumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
+	xc, err := cooOf(x)
+	if err != nil {
+		return nil, err
+	}
+	summed := summedDims(x.NDim(), dims)
+	shape := x.Shape()
+	sd := xc.SparseDim()
+	// The kept dense dims' strides inside g's value blocks, per input dense dim.
+	dense := shape[sd:]
+	keptStride, keptBlock := keptStrides(dense, summed[sd:])
+	rowOf, gvals, err := gradRows(g, shape[:sd], summed[:sd], keptBlock)
+	if err != nil {
+		return nil, err
+	}
+	coords, err := coordsOf(xc)
+	if err != nil {
+		return nil, err
+	}
+	nnz := xc.NNZ()
+	block := numel(dense)
+	es := int64(x.DType().Size())
+	vals := core.NewArray(x.DType(), append([]int64{nnz}, dense...))
+	idx := make([]int64, sd)
+	for r := int64(0); r < nnz; r++ {
+		for d := range idx {
+			idx[d] = coords[d][r]
+		}
+		base, ok := rowOf(idx)
+		if !ok {
+			continue
+		}
+		for e := int64(0); e < block; e++ {
+			off, rest := int64(0), e
+			for k := len(dense) - 1; k >= 0; k-- {
+				off += rest % dense[k] * keptStride[k]
+				rest /= dense[k]
+			}
+			src := (base + off) * es
+			dst := (r*block + e) * es
+			copy(vals.Data[dst:dst+es], gvals.Data[src:src+es])
+		}
+	}
+	idxArr, err := xc.RawIndices()
+	if err != nil {
+		return nil, err
+	}
+	gx, err := core.NewCOO(idxArr, vals, shape, core.BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		return nil, err
+	}
+	return toLayoutOf(gx, x)
+}
+
+// gradRows returns, for a sparse index of the summed tensor, the element
+// offset in g's values where its block of kept dense elements starts (ok
+// false where g has no specified element there), and g's values.
+func gradRows(g *core.Tensor, sizes []int64, summed []bool, keptBlock int64) (func([]int64) (int64, bool), core.Array, error) {
+	lin := func(idx []int64) int64 {
+		l := int64(0)
+		for d, i := range idx {
+			if !summed[d] {
+				l = l*sizes[d] + i
+			}
+		}
+		return l
+	}
+	if g.Layout() == core.Strided {
+		vals, err := g.RawValues()
+		return func(idx []int64) (int64, bool) { return lin(idx) * keptBlock, true }, vals, err
+	}
+	gc, err := cooOf(g)
+	if err != nil {
+		return nil, core.Array{}, err
+	}
+	gcoords, err := coordsOf(gc)
+	if err != nil {
+		return nil, core.Array{}, err
+	}
+	kept := make([]int64, 0, len(sizes))
+	for d := range sizes {
+		if !summed[d] {
+			kept = append(kept, sizes[d])
+		}
+	}
+	at := make(map[int64]int64, gc.NNZ())
+	for r := int64(0); r < gc.NNZ(); r++ {
+		l := int64(0)
+		for d := range kept {
+			l = l*kept[d] + gcoords[d][r]
+		}
+		at[l] = r
+	}
+	vals, err := gc.RawValues()
+	return func(idx []int64) (int64, bool) {
+		r, ok := at[lin(idx)]
+		return r * keptBlock, ok
+	}, vals, err
+}
+
+// cooOf is t as a coalesced COO tensor with int64 indices.
+func cooOf(t *core.Tensor) (*core.Tensor, error) {
+	c := t
+	var err error
+	if c.Layout() != core.COO {
+		opt := core.DefaultConvert()
+		opt.DenseDim = t.DenseDim()
+		if c, err = core.ToLayout(c, core.COO, opt); err != nil {
+			return nil, err
+		}
+	}
+	if !c.IsCoalesced() {
+		if c, err = core.Coalesce(c); err != nil {
+			return nil, err
+		}
+	}
+	if c.IndexWidth() != 64 {
+		if c, err = core.ToIndexWidth(c, 64); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// coordsOf views the rows of a 64-bit COO tensor's indices.
+func coordsOf(c *core.Tensor) ([][]int64, error) {
+	idx, err := c.RawIndices()
+	if err != nil {
+		return nil, err
+	}
+	flat := core.AsSlice[int64](idx)
+	nnz := idx.Shape[1]
+	rows := make([][]int64, idx.Shape[0])
+	for d := range rows {
+		rows[d] = flat[int64(d)*nnz : int64(d+1)*nnz]
+	}
+	return rows, nil
+}
+
+// Softmax is core.Softmax recorded (torch.sparse.softmax, or log_softmax
+// with log): the gradient has the input's pattern.
+func Softmax(x *Var, dim int, log bool) (*Var, error) {
+	out, err := core.Softmax(x.t, dim, log)
+	if err != nil {
+		return nil, err
+	}
+	name := "SoftmaxBackward0"
+	if log {
+		name = "LogSoftmaxBackward0"
+	}
+	if x.t.Layout() != core.Strided {
+		name = "Sparse" + name
+	}
+	ins := []*Var{x}
+	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gx, err := softmaxGrad(x.t, out, g, dim, log)
+		return []*core.Tensor{gx}, err
+	}), nil
+}
+
+// softmaxGrad is the gradient of y = softmax(x) over dim at the specified
+// elements: y * (g - sum(g * y)), or g - exp(y) * sum(g) for log_softmax,
+// the sums over each group of elements that differ in dim only.
+func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) {
+	if x.Layout() == core.Strided {
+		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of softmax of a strided tensor is not implemented here: use a sparse input")
+	}
+	yc, err := cooOf(y)
+	if err != nil {
+		return nil, err
+	}
+	gm, err := core.SparseMask(g, yc)
+	if err != nil {
+		return nil, err
+	}
+	nd := x.NDim()
+	dim = (dim%nd + nd) % nd
+	groups, ng, err := softmaxGroups(yc, dim)
+	if err != nil {
+		return nil, err
+	}
+	yv, _ := yc.RawValues()
+	gv, _ := gm.RawValues()
+	out := core.NewArray(x.DType(), yv.Shape)
+	switch x.DType() {
+	case core.Float64:
+		softmaxBack(core.AsSlice[float64](yv), core.AsSlice[float64](gv), core.AsSlice[float64](out), groups, ng, log)
+	case core.Float32:
+		softmaxBack(core.AsSlice[float32](yv), core.AsSlice[float32](gv), core.AsSlice[float32](out), groups, ng, log)
+	default:
+		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of softmax of %s is not implemented (float32 and float64 are)", x.DType())
+	}
+	idx, err := yc.RawIndices()
+	if err != nil {
+		return nil, err
+	}
+	gx, err := core.NewCOO(idx, out, x.Shape(), core.BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		return nil, err
+	}
+	return toLayoutOf(gx, x)
+}
+
+// softmaxGroups numbers the softmax group of every stored element of the
+// coalesced COO tensor c (values flat: entry-major, then dense elements).
+func softmaxGroups(c *core.Tensor, dim int) ([]int64, int64, error) {
+	coords, err := coordsOf(c)
+	if err != nil {
+		return nil, 0, err
+	}
+	shape := c.Shape()
+	sd := c.SparseDim()
+	dense := shape[sd:]
+	block := numel(dense)
+	nnz := c.NNZ()
+	groups := make([]int64, nnz*block)
+	if dim >= sd {
+		// A dense dim: groups lie inside one entry's block.
+		k := dim - sd
+		inner := numel(dense[k+1:])
+		size := dense[k]
+		per := block / max(size, 1)
+		for r := int64(0); r < nnz; r++ {
+			for e := int64(0); e < block; e++ {
+				outer, in := e/(size*inner), e%inner
+				groups[r*block+e] = r*per + outer*inner + in
+			}
+		}
+		return groups, nnz * per, nil
+	}
+	ids := map[int64]int64{}
+	others := slices.Delete(slices.Clone(shape[:sd]), dim, dim+1)
+	for r := int64(0); r < nnz; r++ {
+		l, j := int64(0), 0
+		for d := 0; d < sd; d++ {
+			if d == dim {
+				continue
+			}
+			l = l*others[j] + coords[d][r]
+			j++
+		}
+		id, ok := ids[l]
+		if !ok {
+			id = int64(len(ids))
+			ids[l] = id
+		}
+		for e := int64(0); e < block; e++ {
+			groups[r*block+e] = id*block + e
+		}
+	}
+	return groups, int64(len(ids)) * block, nil
+}
+
+// softmaxBack writes the softmax (or log_softmax) gradient of y given g.
+func softmaxBack[T float32 | float64](y, g, out []T, groups []int64, ng int64, log bool) {
+	sums := make([]T, ng)
+	for i, gi := range groups {
+		if log {
+			sums[gi] += g[i]
+		} else {
+			sums[gi] += g[i] * y[i]
+		}
+	}
+	for i, gi := range groups {
+		if log {
+			out[i] = g[i] - T(expf(float64(y[i])))*sums[gi]
+		} else {
+			out[i] = y[i] * (g[i] - sums[gi])
+		}
+	}
+}
