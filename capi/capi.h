@@ -38,6 +38,11 @@ extern int64_t gsi_errors_held;
 /* Calls release(ctx) when release is not NULL (Go cannot call C function pointers). */
 void gsi_call_release(gs_release_fn release, void *ctx);
 
+/* Whether gradient recording is on for the calling thread (autograd), and
+ * its setter. */
+int32_t gsi_grad_enabled(void);
+void gsi_set_grad_enabled(int32_t on);
+
 /* The address lent for zero-length components: never NULL, never read. */
 void *gsi_empty_data(void);
 

@@ -89,10 +89,17 @@ func buildCompressed(layout C.gs_layout, compressed, plain, values *C.gs_carray,
 
 // finishNew registers a new tensor and writes its handle to out.
 func finishNew(fn string, t *core.Tensor, err error, from *tensorHandle, out **C.gs_tensor) C.gs_status {
+	return finishFrom(fn, t, err, from, []*tensorHandle{from}, out)
+}
+
+// finishFrom is finishNew for a result of inputs hs, borrowing from's caller
+// memory: when an input requires a gradient, the result gets a node that
+// refuses at backward (operations with a backward go through finishVar).
+func finishFrom(fn string, t *core.Tensor, err error, from *tensorHandle, hs []*tensorHandle, out **C.gs_tensor) C.gs_status {
 	if err != nil {
 		return done(fn, err)
 	}
-	h, err := newTensorHandle(t, from)
+	h, err := newVarHandle(t, refuseLater(fn, t, hs), from)
 	if err != nil {
 		return done(fn, err)
 	}

@@ -5,7 +5,10 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
+)
 
 // unary is the shared body of the conversions: look up t, compute, register
 // the result (which shares t's borrowed buffers if it aliases them).
@@ -35,7 +38,7 @@ func checkIndexWidth(w C.int32_t) error {
 func gsgo_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_dense"
 	defer guard(fn, &st)
-	return unary(fn, t, out, core.ToDense)
+	return unaryGrad(fn, t, out, core.ToDense, autograd.ToDense)
 }
 
 // gsgo_to_layout converts t to any layout.
@@ -84,7 +87,7 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 func gsgo_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_coalesce"
 	defer guard(fn, &st)
-	return unary(fn, t, out, core.Coalesce)
+	return unaryGrad(fn, t, out, core.Coalesce, autograd.Coalesce)
 }
 
 // gsgo_to_dtype writes t with its values (and fill value) cast to dtype.

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
 )
 
 // Static C names for gs_unary_op_names and gs_binary_op_names, made once
@@ -78,6 +79,10 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 	if err != nil {
 		return done(fn, err)
 	}
+	if recording(ha, hb) && binaryGrad(name, ba) != nil {
+		v, err := binaryGrad(name, ba)(varOf(ha), varOf(hb))
+		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
+	}
 	r, err := core.BinaryByName(name, core.TensorOperand(ha.t), core.TensorOperand(hb.t), ba)
 	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
 }
@@ -110,6 +115,10 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 	ba, err := binaryArgs(name, args)
 	if err != nil {
 		return done(fn, err)
+	}
+	if recording(h) && name == "mul" && ba.Out.Layout == nil {
+		v, err := autograd.MulScalar(h.ag, n)
+		return finishVar(fn, v, err, []*tensorHandle{h}, out)
 	}
 	x, y := core.TensorOperand(h.t), core.NumberOperand(n)
 	if numberFirst != 0 {

@@ -27,7 +27,7 @@ func gsgo_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 		return done(fn, core.Errorf(core.ErrInvalidHandle, "*t is not a live gs_tensor (already freed, stale or foreign handle)"))
 	}
 	*t = nil
-	borrowed, lent := h.borrow != nil, len(h.lent) > 0
+	borrowed, lent := h.borrow != nil, len(h.lent) > 0 || h.shared
 	h.release()
 	recycleStorage(h, borrowed, lent)
 	return done(fn, nil)

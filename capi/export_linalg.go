@@ -24,6 +24,10 @@ func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op 
 	if err != nil {
 		return done(fn, err)
 	}
+	if recording(ha, hb) && gradProducts[fn] != nil {
+		v, err := gradProducts[fn](varOf(ha), varOf(hb))
+		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
+	}
 	r, err := op(ha.t, hb.t)
 	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
 }
@@ -53,6 +57,10 @@ func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta,
 	a, err := readCoefficient("alpha", alpha)
 	if err != nil {
 		return done(fn, err)
+	}
+	if recording(hs...) && gradScaledProducts[fn] != nil {
+		v, err := gradScaledProducts[fn](varOf(hs[0]), varOf(hs[1]), varOf(hs[2]), b, a)
+		return finishVar(fn, v, err, hs, out)
 	}
 	r, err := op(hs[0].t, hs[1].t, hs[2].t, b, a)
 	return finishFromMany(fn, r, err, hs, out)

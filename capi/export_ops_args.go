@@ -113,11 +113,11 @@ func finishFromMany(fn string, r *core.Tensor, err error, from []*tensorHandle, 
 			continue
 		}
 		if owner != nil {
-			return finishNew(fn, core.Clone(r), nil, nil, out)
+			return finishFrom(fn, core.Clone(r), nil, nil, from, out)
 		}
 		owner = h
 	}
-	return finishNew(fn, r, nil, owner, out)
+	return finishFrom(fn, r, nil, owner, from, out)
 }
 
 // tensorsOf lists the core tensors of handles.

@@ -5,7 +5,10 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
+)
 
 // gsgo_sum is torch.sparse.sum over dims (ndims == 0: every dim).
 //
@@ -17,7 +20,8 @@ func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_te
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Sum(t, ds) })
+	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Sum(t, ds) },
+		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })
 }
 
 // gsgo_softmax is torch.sparse.softmax(t, dim), over the specified elements only.
@@ -26,7 +30,8 @@ func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_te
 func gsgo_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_softmax"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Softmax(t, int(dim), false) })
+	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Softmax(t, int(dim), false) },
+		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Softmax(v, int(dim), false) })
 }
 
 // gsgo_log_softmax is torch.sparse.log_softmax(t, dim).
@@ -35,7 +40,8 @@ func gsgo_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_st
 func gsgo_log_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_log_softmax"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Softmax(t, int(dim), true) })
+	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Softmax(t, int(dim), true) },
+		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Softmax(v, int(dim), true) })
 }
 
 // gsgo_sparse_mask is t.sparse_mask(mask): t's elements at mask's specified

@@ -5,7 +5,10 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
+)
 
 // gsgo_transpose swaps dims dim0 and dim1 (negative dims count from the end).
 //
@@ -13,9 +16,9 @@ import "github.com/gosparse/gosparse/core"
 func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_transpose"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
 		return core.Transpose(t, int(dim0), int(dim1))
-	})
+	}, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Transpose(v, int(dim0), int(dim1)) })
 }
 
 // gsgo_t is torch's t(): the transpose of a matrix, a 0-d or 1-d tensor as is.
@@ -24,7 +27,12 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 func gsgo_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_t"
 	defer guard(fn, &st)
-	return unary(fn, t, out, core.T)
+	return unaryGrad(fn, t, out, core.T, func(v *autograd.Var) (*autograd.Var, error) {
+		if v.Tensor().NDim() < 2 {
+			return nil, errArg("t: the recorded t() takes a matrix; got %d dims", v.Tensor().NDim())
+		}
+		return autograd.Transpose(v, 0, 1)
+	})
 }
 
 // gsgo_permute reorders the dims: result dim i is dims[i] of t.

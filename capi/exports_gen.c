@@ -679,6 +679,76 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out) {
     return gsgo_prune_semi_structured(dense, out);
 }
 
+gs_status gs_set_requires_grad(gs_tensor *t, int32_t requires_grad) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_set_requires_grad");
+    }
+    return gsgo_set_requires_grad(t, requires_grad);
+}
+
+gs_status gs_requires_grad(const gs_tensor *t, int32_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_requires_grad");
+    }
+    return gsgo_requires_grad(t, out);
+}
+
+gs_status gs_is_leaf(const gs_tensor *t, int32_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_is_leaf");
+    }
+    return gsgo_is_leaf(t, out);
+}
+
+gs_status gs_backward(const gs_tensor *output, const gs_tensor *gradient, int32_t retain_graph) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_backward");
+    }
+    return gsgo_backward(output, gradient, retain_graph);
+}
+
+gs_status gs_grad(const gs_tensor *t, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_grad");
+    }
+    return gsgo_grad(t, out);
+}
+
+gs_status gs_zero_grad(gs_tensor *t) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_zero_grad");
+    }
+    return gsgo_zero_grad(t);
+}
+
+gs_status gs_detach(const gs_tensor *t, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_detach");
+    }
+    return gsgo_detach(t, out);
+}
+
+gs_status gs_set_grad_enabled(int32_t enabled) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_set_grad_enabled");
+    }
+    return gsgo_set_grad_enabled(enabled);
+}
+
+gs_status gs_is_grad_enabled(int32_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_is_grad_enabled");
+    }
+    return gsgo_is_grad_enabled(out);
+}
+
+gs_status gs_grad_fn_name(const gs_tensor *t, const char **name) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_grad_fn_name");
+    }
+    return gsgo_grad_fn_name(t, name);
+}
+
 gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_tensor_repr");

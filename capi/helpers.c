@@ -54,3 +54,11 @@ void gsi_call_release(gs_release_fn release, void *ctx) {
 static _Alignas(16) unsigned char gsi_empty[16];
 
 void *gsi_empty_data(void) { return gsi_empty; }
+
+// Gradient recording is on unless the calling thread turned it off:
+// torch's no_grad is per thread, and exports run on their caller's thread.
+static _Thread_local int32_t gsi_grad_off;
+
+int32_t gsi_grad_enabled(void) { return !gsi_grad_off; }
+
+void gsi_set_grad_enabled(int32_t on) { gsi_grad_off = !on; }

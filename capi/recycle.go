@@ -56,6 +56,7 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	if !scanned {
 		return
 	}
+	savedEach(func(a core.Array) { bufs = dropOverlapping(bufs, a.Data) })
 	for _, b := range bufs {
 		kernels.RecycleBytes(b)
 	}

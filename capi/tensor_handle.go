@@ -12,13 +12,16 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
 )
 
 // tensorHandle is what a gs_tensor handle stands for: the core tensor, the
 // caller memory it may borrow, and the arrays lent to C so far.
 type tensorHandle struct {
 	t      *core.Tensor
-	borrow *borrow // non-nil when t's storage is (or may be) caller memory
+	borrow *borrow       // non-nil when t's storage is (or may be) caller memory
+	ag     *autograd.Var // non-nil once t takes part in autograd (autograd_record.go)
+	shared bool          // t's storage is held elsewhere too (a leaf's gradient): never recycled
 
 	mu     sync.Mutex // guards lent and pinner: getters may run on many threads
 	lent   map[lendKey]core.Array
@@ -39,7 +42,13 @@ var tensors registry[tensorHandle]
 // caller memory that from borrows, t shares that borrow, which then lasts
 // until both are freed.
 func newTensorHandle(t *core.Tensor, from *tensorHandle) (*C.gs_tensor, error) {
-	h := &tensorHandle{t: t}
+	return newVarHandle(t, nil, from)
+}
+
+// newVarHandle is newTensorHandle for a tensor with an autograd variable
+// (nil: none).
+func newVarHandle(t *core.Tensor, ag *autograd.Var, from *tensorHandle) (*C.gs_tensor, error) {
+	h := &tensorHandle{t: t, ag: ag}
 	if from != nil && from.borrow != nil && from.borrow.aliasedBy(t) {
 		h.borrow = from.borrow
 		h.borrow.refs.Add(1)

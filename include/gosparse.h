@@ -434,6 +434,35 @@ gs_status gs_semi_structured_mask(const gs_tensor *dense, int32_t n, int32_t m, 
 /* dense with every strip pruned to its dtype's n:m by that mask. */
 gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
 
+/* ---- autograd (reverse mode, torch.sparse's masked semantics) ------------ */
+/* A tensor may require a gradient (floating and complex dtypes). While
+ * recording is on for the calling thread (the default), gs_sparse_mm, gs_mm,
+ * gs_mv, gs_matmul, gs_addmm, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
+ * gs_softmax, gs_log_softmax, gs_to_dense, gs_coalesce, gs_transpose, gs_t,
+ * gs_binary "mul"/"add" and gs_binary_number "mul" on such tensors record a
+ * node; every other operation on them records one that refuses at backward,
+ * naming itself. The gradient of a sparse input has that input's pattern and
+ * layout (COO coalesced). The tensors a graph needs stay valid until the graph
+ * is freed, whatever handles the caller frees (borrowed buffers included: their
+ * release callback waits for the graph). */
+gs_status gs_set_requires_grad(gs_tensor *t, int32_t requires_grad); /* leaves only */
+gs_status gs_requires_grad(const gs_tensor *t, int32_t *out);
+gs_status gs_is_leaf(const gs_tensor *t, int32_t *out); /* 1 unless made by a recorded op */
+/* Accumulates d(output)/d(leaf) into every leaf that requires a gradient.
+ * gradient: output's shape and dtype; NULL means ones, for one-element outputs
+ * only. The graph is freed afterwards unless retain_graph != 0. */
+gs_status gs_backward(const gs_tensor *output, const gs_tensor *gradient, int32_t retain_graph);
+/* A new handle of t's accumulated gradient; *out = NULL when it has none. */
+gs_status gs_grad(const gs_tensor *t, gs_tensor **out);
+gs_status gs_zero_grad(gs_tensor *t);                    /* drops the gradient (set to none) */
+gs_status gs_detach(const gs_tensor *t, gs_tensor **out); /* same storage, no gradient */
+/* Recording for the calling thread (torch's no_grad / enable_grad). */
+gs_status gs_set_grad_enabled(int32_t enabled);
+gs_status gs_is_grad_enabled(int32_t *out);
+/* torch's node name of t's grad_fn (e.g. "SparseAddmmBackward0"), static
+ * storage; *name = NULL for leaves. */
+gs_status gs_grad_fn_name(const gs_tensor *t, const char **name);
+
 /* ---- printing ------------------------------------------------------------ */
 /* torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the
  * full length (without NUL) into *needed. */

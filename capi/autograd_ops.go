@@ -1,0 +1,61 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
+)
+
+// The recorded forms of the exports that have a backward formula, by
+// export name; the exports call them when recording (autograd_record.go).
+var (
+	gradProducts = map[string]func(a, b *autograd.Var) (*autograd.Var, error){
+		"gs_mm":        autograd.Mm,
+		"gs_sparse_mm": autograd.SparseMm,
+		"gs_mv":        autograd.Mv,
+		"gs_matmul":    autograd.Matmul,
+	}
+	gradScaledProducts = map[string]func(input, m1, m2 *autograd.Var, beta, alpha core.Scalar) (*autograd.Var, error){
+		"gs_addmm":         autograd.Addmm,
+		"gs_sparse_addmm":  autograd.SparseAddmm,
+		"gs_sampled_addmm": autograd.SampledAddmm,
+	}
+)
+
+// unaryGrad is unary for an export with a backward formula: grad runs
+// instead of op when the call records.
+func unaryGrad(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*core.Tensor) (*core.Tensor, error),
+	grad func(*autograd.Var) (*autograd.Var, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	if recording(h) {
+		v, err := grad(h.ag)
+		return finishVar(fn, v, err, []*tensorHandle{h}, out)
+	}
+	r, err := op(h.t)
+	return finishNew(fn, r, err, h, out)
+}
+
+// binaryGrad is the recorded form of gs_binary for the ops with a backward
+// (mul, add); nil for the others.
+func binaryGrad(name string, args core.BinaryArgs) func(a, b *autograd.Var) (*autograd.Var, error) {
+	if args.Out.Layout != nil || args.RoundingMode != "" {
+		return nil
+	}
+	switch name {
+	case "mul":
+		return autograd.Mul
+	case "add":
+		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Add(a, b, args.Alpha) }
+	}
+	return nil
+}
