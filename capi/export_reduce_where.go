@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
 )
 
 // gsgo_reduce applies the reduction named op (torch's names, see
@@ -32,7 +33,11 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Reduce(t, ds, name) })
+	reduce := func(t *core.Tensor) (*core.Tensor, error) { return core.Reduce(t, ds, name) }
+	if name == "sum" {
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })
+	}
+	return unary(fn, t, out, reduce)
 }
 
 // gsgo_where is torch.where(condition, x, y): each of x and y is a tensor or a

@@ -17,7 +17,7 @@ func Sum(x *Var, dims []int) (*Var, error) {
 	name := "SparseSumBackward0"
 	if x.t.Layout() == core.Strided {
 		name = "SumBackward1"
-		if dims == nil {
+		if len(dims) == 0 {
 			name = "SumBackward0"
 		}
 	}
@@ -32,11 +32,11 @@ func Sum(x *Var, dims []int) (*Var, error) {
 	}), nil
 }
 
-// summedDims marks the dims of an nd-dim tensor that dims (nil: all) sums.
+// summedDims marks the dims of an nd-dim tensor that dims (empty: all) sums.
 func summedDims(nd int, dims []int) []bool {
 	summed := make([]bool, nd)
 	for d := range summed {
-		summed[d] = dims == nil
+		summed[d] = len(dims) == 0
 	}
 	for _, d := range dims {
 		summed[(d%nd+nd)%nd] = true
