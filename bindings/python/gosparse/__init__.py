@@ -15,8 +15,8 @@ both, for imports at module level and inside functions):
 2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
    in-place swap; makes new tensors of the class _tensor registers with it).
 3. arguments and constructors: _args (Python arguments as C ones), _construct.
-4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce (each also a mixin
-   of Tensor methods), _functions (torch's module-level shape and list functions).
+4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce, _autograd (each
+   also a mixin of Tensor methods), _functions (torch's module-level shape and list functions).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, conformance (and
    the subpackage nn: nn.functional.linear).
@@ -111,6 +111,7 @@ from ._functions import (
     vstack,
     with_fill_value,
 )
+from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
 from . import generators, io, nn, sparse
@@ -144,4 +145,5 @@ __all__ = [
     "strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc",
     "sparse_dcsr", "sparse_dcsc", "sparse_csf",
 ]
+__all__ += ["no_grad", "enable_grad", "is_grad_enabled"]
 __all__ += _elementwise.__all__ + _linalg.__all__ + _reduce.__all__

@@ -4,6 +4,7 @@ of the layers below mixed in, and pickling (through the constructors)."""
 import numpy as np
 
 from . import _types as T
+from ._autograd import AutogradOps
 from ._base import TensorBase, set_tensor_class
 from ._construct import _rebuild
 from ._elementwise import ElementwiseOps
@@ -13,7 +14,7 @@ from ._ops_shape import ShapeOps
 from ._reduce import ReduceOps
 
 
-class Tensor(TensorBase, ShapeOps, IndexOps, ElementwiseOps, LinalgOps, ReduceOps):
+class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, LinalgOps, ReduceOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component

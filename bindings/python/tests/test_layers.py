@@ -14,7 +14,7 @@ LAYERS = [
     ("library", ["_version", "_lib", "_errors", "_types", "_arrays", "_semi"]),
     ("handle", ["_base"]),
     ("arguments and constructors", ["_args", "_construct"]),
-    ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce",
+    ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce", "_autograd",
                    "_functions"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
