@@ -148,10 +148,18 @@ class AutogradOps:
         _check(lib.gs_backward(self._handle, g, 1 if retain_graph else 0), "gs_backward")
 
     def detach(self):
-        """A new tensor sharing this one's storage that takes no part in autograd."""
+        """A new tensor sharing this one's storage that takes no part in autograd. As
+        with numpy views, an in-place operator on either object later gives that object
+        a new tensor and leaves the other as it was."""
         out = Handle()
         _check(lib.gs_detach(self._handle, byref(out)), "gs_detach")
         return type(self)._adopt(out)
+
+    def detach_(self):
+        """torch's detach_: this object's tensor takes no further part in autograd (a
+        new handle of the same storage). Returns self."""
+        self._become(self.detach())
+        return self
 
     def __repr__(self):
         r = super().__repr__()

@@ -319,16 +319,6 @@ class TensorBase:
                                % ("no values" if n == 0 else "more than one value"))
         return bool(t.item())
 
-    def detach(self):
-        """A new Tensor object for the same tensor, without a copy (gosparse has no
-        autograd to detach from). As with numpy views, an in-place operator on either
-        object later gives that object a new tensor and leaves the other as it was."""
-        return self._pinned()
-
-    def detach_(self):
-        """torch's detach_(): nothing to detach from (no autograd); returns self."""
-        return self
-
     @property
     def fill_value(self):
         """The value of the unspecified elements: a numpy scalar of the dtype (a

@@ -178,3 +178,4 @@ def test_refusals():
     det = d.detach()
     assert not det.requires_grad and det.is_leaf
     np.testing.assert_array_equal(det.numpy(), d.numpy())
+    assert d.detach_() is d and d.grad_fn is None and not d.requires_grad and d.is_leaf
