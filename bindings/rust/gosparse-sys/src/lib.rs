@@ -533,6 +533,29 @@ unsafe extern "C" {
         out: *mut *mut gs_tensor,
     ) -> gs_status;
 
+    // ---- autograd ------------------------------------------------------------
+
+    /// Marks a leaf as requiring a gradient (or not).
+    pub fn gs_set_requires_grad(t: *mut gs_tensor, requires_grad: i32) -> gs_status;
+    /// 1 when gradients flow to or through `t`.
+    pub fn gs_requires_grad(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// 1 unless `t` is the result of a recorded operation.
+    pub fn gs_is_leaf(t: *const gs_tensor, out: *mut i32) -> gs_status;
+    /// Accumulates the gradients of `output` (seed `gradient`, NULL: ones) into the leaves.
+    pub fn gs_backward(output: *const gs_tensor, gradient: *const gs_tensor, retain_graph: i32) -> gs_status;
+    /// A new handle of `t`'s gradient; `*out = NULL` when it has none.
+    pub fn gs_grad(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// Drops `t`'s gradient.
+    pub fn gs_zero_grad(t: *mut gs_tensor) -> gs_status;
+    /// A handle of `t`'s storage that takes no part in autograd.
+    pub fn gs_detach(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// Turns gradient recording on or off for the calling thread.
+    pub fn gs_set_grad_enabled(enabled: i32) -> gs_status;
+    /// 1 when the calling thread records.
+    pub fn gs_is_grad_enabled(out: *mut i32) -> gs_status;
+    /// torch's name of `t`'s node (static storage); NULL for leaves.
+    pub fn gs_grad_fn_name(t: *const gs_tensor, name: *mut *const c_char) -> gs_status;
+
     // ---- reductions, softmax, masking --------------------------------------
 
     /// torch.sparse.sum over `dims` (`ndims == 0`: every dim).

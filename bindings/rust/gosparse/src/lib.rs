@@ -42,6 +42,7 @@
 #![warn(missing_docs)]
 
 mod array;
+mod autograd;
 mod component;
 mod construct;
 mod convert;
@@ -70,6 +71,7 @@ mod ndarray_interop;
 mod sprs_interop;
 
 pub use array::ArrayRef;
+pub use autograd::{NoGradGuard, is_grad_enabled};
 pub use component::{Component, Indices};
 pub use construct::BuildOptions;
 pub use convert::ConvertOptions;

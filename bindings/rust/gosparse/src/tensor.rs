@@ -33,7 +33,8 @@ pub struct Tensor {
 
 // SAFETY: the handle is an opaque registry key; the header allows distinct
 // tensors on any threads and concurrent reads of one tensor, and this crate
-// offers no mutation (only Drop, which has exclusive access).
+// mutates only through &mut self (Drop, the autograd flag and gradient),
+// which has exclusive access.
 unsafe impl Send for Tensor {}
 // SAFETY: see above: every &self method only reads the tensor.
 unsafe impl Sync for Tensor {}
@@ -81,6 +82,14 @@ impl Tensor {
             .ok_or_else(|| Error::new(ErrorKind::Internal, "the library returned GS_OK but no tensor"))
     }
 
+    /// Runs a getter that writes a new handle or NULL (none) into its out-parameter.
+    pub(crate) fn make_opt(f: impl FnOnce(*mut *mut sys::gs_tensor) -> sys::gs_status) -> Result<Option<Tensor>> {
+        crate::library::ensure_compatible()?;
+        let mut out: *mut sys::gs_tensor = ptr::null_mut();
+        check(f(&mut out))?;
+        Ok(NonNull::new(out).map(|raw| Tensor { raw }))
+    }
+
     /// The raw handle, for calling `gosparse_sys` functions directly. It stays
     /// owned by this tensor: do not free it.
     ///
@@ -96,7 +105,7 @@ impl Tensor {
     }
 
     /// A property getter failed on a live handle: a library bug.
-    fn expect_ok(&self, status: sys::gs_status, what: &str) {
+    pub(crate) fn expect_ok(&self, status: sys::gs_status, what: &str) {
         if let Err(e) = check(status) {
             panic!("{what} failed on a live tensor (a libgosparse bug): {e}");
         }

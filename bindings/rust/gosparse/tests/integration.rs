@@ -8,7 +8,8 @@
 //! - handle accounting: every test runs alone and checks that the number of
 //!   live handles returns to where it started;
 //! - threads: one tensor read from many threads, tensors sent and dropped
-//!   on other threads.
+//!   on other threads;
+//! - autograd (tests/autograd).
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -26,6 +27,8 @@ mod elementwise_linalg;
 mod reduce_where;
 // Semi-structured (2:4) sparsity.
 mod semi;
+// Autograd: grads.json, a GCN step, no_grad.
+mod autograd;
 
 // ---- handle accounting ------------------------------------------------------
 

@@ -1,0 +1,153 @@
+//! Reverse-mode autograd with torch's names: [`Tensor::set_requires_grad`],
+//! [`Tensor::requires_grad`], [`Tensor::backward`], [`Tensor::grad`],
+//! [`Tensor::zero_grad`], [`Tensor::detach`], [`Tensor::grad_fn_name`] and
+//! [`NoGradGuard`], the calling thread's `no_grad`.
+//!
+//! The gradient of a sparse input has that input's pattern and layout (COO
+//! coalesced), as torch.sparse's masked gradients; an operation without a
+//! backward formula records a node that refuses, naming itself, when a
+//! gradient goes through it. The tensors a graph needs stay alive whatever
+//! the caller drops.
+
+use std::ffi::CStr;
+use std::marker::PhantomData;
+use std::ptr;
+
+use gosparse_sys as sys;
+
+use crate::error::{Result, check};
+use crate::tensor::Tensor;
+
+impl Tensor {
+    /// torch's `requires_grad_`: marks a leaf (of a floating point or complex
+    /// dtype) as requiring a gradient, or not.
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let a = Tensor::from_dense(&[1.0f64, 0.0, 2.0, 3.0], &[2, 2])?.to_sparse_csr()?;
+    /// let mut a = a;
+    /// a.set_requires_grad(true)?;
+    /// let x = Tensor::from_dense(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2])?;
+    /// let y = a.sparse_mm(&x)?;
+    /// assert_eq!(y.grad_fn_name(), Some("SparseAddmmBackward0"));
+    /// y.sum(&[])?.backward(None, false)?;
+    /// let g = a.grad()?.expect("a gradient");
+    /// // A's pattern: the row sums of x at A's stored (i, k).
+    /// assert_eq!(g.values::<f64>()?, &[3.0, 3.0, 7.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn set_requires_grad(&mut self, requires_grad: bool) -> Result<()> {
+        // SAFETY: a live handle, used exclusively (&mut self).
+        check(unsafe { sys::gs_set_requires_grad(self.as_ptr() as *mut sys::gs_tensor, requires_grad as i32) })
+    }
+
+    /// Whether gradients flow to or through this tensor.
+    pub fn requires_grad(&self) -> bool {
+        self.flag(sys::gs_requires_grad, "gs_requires_grad")
+    }
+
+    /// True unless this tensor is the result of a recorded operation.
+    pub fn is_leaf(&self) -> bool {
+        self.flag(sys::gs_is_leaf, "gs_is_leaf")
+    }
+
+    fn flag(&self, f: unsafe extern "C" fn(*const sys::gs_tensor, *mut i32) -> sys::gs_status, what: &str) -> bool {
+        let mut v = 0;
+        // SAFETY: a live handle and a valid out-pointer.
+        let st = unsafe { f(self.as_ptr(), &mut v) };
+        self.expect_ok(st, what);
+        v != 0
+    }
+
+    /// torch's `backward`: accumulates the gradient of this tensor into
+    /// every leaf that requires one. `gradient` has this tensor's shape and
+    /// dtype (`None`: ones, for one-element tensors only). The graph is
+    /// freed afterwards unless `retain_graph`.
+    pub fn backward(&self, gradient: Option<&Tensor>, retain_graph: bool) -> Result<()> {
+        let g = gradient.map_or(ptr::null(), Tensor::as_ptr);
+        // SAFETY: live handles (or NULL for the gradient).
+        check(unsafe { sys::gs_backward(self.as_ptr(), g, retain_graph as i32) })
+    }
+
+    /// The gradient accumulated into this leaf, `None` before a backward or
+    /// after [`Tensor::zero_grad`].
+    pub fn grad(&self) -> Result<Option<Tensor>> {
+        // SAFETY: a live handle; make_opt passes a valid out-pointer.
+        Tensor::make_opt(|out| unsafe { sys::gs_grad(self.as_ptr(), out) })
+    }
+
+    /// Drops the accumulated gradient (torch's `grad = None`).
+    pub fn zero_grad(&mut self) -> Result<()> {
+        // SAFETY: a live handle, used exclusively (&mut self).
+        check(unsafe { sys::gs_zero_grad(self.as_ptr() as *mut sys::gs_tensor) })
+    }
+
+    /// A tensor sharing this one's storage that takes no part in autograd.
+    pub fn detach(&self) -> Result<Tensor> {
+        // SAFETY: a live handle; make passes a valid out-pointer.
+        Tensor::make(|out| unsafe { sys::gs_detach(self.as_ptr(), out) })
+    }
+
+    /// torch's name of the node that made this tensor (e.g.
+    /// `"SparseAddmmBackward0"`), `None` for leaves.
+    pub fn grad_fn_name(&self) -> Option<&'static str> {
+        let mut name: *const std::ffi::c_char = ptr::null();
+        // SAFETY: a live handle and a valid out-pointer.
+        let st = unsafe { sys::gs_grad_fn_name(self.as_ptr(), &mut name) };
+        self.expect_ok(st, "gs_grad_fn_name");
+        // SAFETY: the library's names are NUL-terminated static storage.
+        (!name.is_null()).then(|| unsafe { CStr::from_ptr(name) }.to_str().expect("an ASCII node name"))
+    }
+}
+
+/// Whether the calling thread records gradients.
+pub fn is_grad_enabled() -> bool {
+    let mut on = 0;
+    // SAFETY: a valid out-pointer.
+    let st = unsafe { sys::gs_is_grad_enabled(&mut on) };
+    check(st).expect("gs_is_grad_enabled cannot fail");
+    on != 0
+}
+
+fn set_grad_enabled(on: bool) {
+    // SAFETY: no pointers.
+    check(unsafe { sys::gs_set_grad_enabled(on as i32) }).expect("gs_set_grad_enabled cannot fail");
+}
+
+/// torch's `no_grad` for the calling thread: operations record nothing while
+/// the guard lives; dropping it restores the thread's previous mode. Not
+/// `Send`: the mode belongs to the thread that made the guard.
+///
+/// ```
+/// use gosparse::{NoGradGuard, Tensor, is_grad_enabled};
+/// let mut w = Tensor::from_dense(&[1.0f64, 2.0], &[2, 1])?;
+/// w.set_requires_grad(true)?;
+/// let x = Tensor::from_dense(&[3.0f64, 4.0], &[1, 2])?;
+/// {
+///     let _g = NoGradGuard::new();
+///     assert!(!is_grad_enabled());
+///     assert!(!x.mm(&w)?.requires_grad());
+/// }
+/// assert!(is_grad_enabled() && x.mm(&w)?.requires_grad());
+/// # Ok::<(), gosparse::Error>(())
+/// ```
+pub struct NoGradGuard {
+    prev: bool,
+    _thread: PhantomData<*const ()>,
+}
+
+impl NoGradGuard {
+    /// Turns recording off for the calling thread until the guard is dropped.
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> NoGradGuard {
+        let prev = is_grad_enabled();
+        set_grad_enabled(false);
+        NoGradGuard { prev, _thread: PhantomData }
+    }
+}
+
+impl Drop for NoGradGuard {
+    fn drop(&mut self) {
+        set_grad_enabled(self.prev);
+    }
+}

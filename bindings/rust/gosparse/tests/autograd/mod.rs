@@ -1,0 +1,159 @@
+//! Autograd over the real library:
+//!
+//! - every case of `../shared/conformance/autograd/grads.json` but `values`
+//!   (a borrowed slice here, not a differentiable operation): outputs and
+//!   gradients against torch's; a sparse input's gradient has its layout and
+//!   pattern and torch's values there;
+//! - a GCN-style step, node names, accumulation, freed graphs, the per-thread
+//!   no_grad guard, refusals and handle accounting.
+
+use gosparse::{Component, DType, ElementwiseArgs, ErrorKind, Layout, NoGradGuard, Tensor, is_grad_enabled};
+use serde_json::Value;
+
+use super::{LeakCheck, build, pairs, shape_of};
+
+fn grad_cases() -> Option<Vec<Value>> {
+    let dir = super::shared_dir("conformance/autograd")?;
+    let text = std::fs::read_to_string(dir.join("grads.json")).expect("read grads.json");
+    let v: Value = serde_json::from_str(&text).expect("parse grads.json");
+    Some(v["cases"].as_array().expect("cases").clone())
+}
+
+fn apply(op: &str, p: &Value, x: &[Tensor]) -> gosparse::Result<Tensor> {
+    let num = |k: &str| p[k].as_f64().expect("a number param");
+    let none = ElementwiseArgs::default();
+    match op {
+        "sparse.mm" => x[0].sparse_mm(&x[1]),
+        "sparse.addmm" => x[0].sparse_addmm(&x[1], &x[2], num("beta"), num("alpha")),
+        "sparse.sampled_addmm" => x[0].sampled_addmm(&x[1], &x[2], num("beta"), num("alpha")),
+        "sparse.sum" => {
+            let dims: Vec<i64> = p["dim"].as_array().unwrap().iter().map(|d| d.as_i64().unwrap()).collect();
+            x[0].sum(&dims)
+        }
+        "sparse.softmax" => x[0].softmax(p["dim"].as_i64().unwrap()),
+        "sparse.log_softmax" => x[0].log_softmax(p["dim"].as_i64().unwrap()),
+        "to_dense" => x[0].to_dense(),
+        "mul" if p.get("other").is_some() => x[0].binary("mul", num("other"), &none),
+        "mul" => x[0].binary("mul", &x[1], &none),
+        "add" => x[0].binary("add", &x[1], &none),
+        other => panic!("unknown op {other}"),
+    }
+}
+
+fn dense_pairs(t: &Tensor) -> Vec<(f64, f64)> {
+    pairs(&t.to_dense().unwrap(), Component::Values)
+}
+
+fn assert_close(ctx: &str, got: &[(f64, f64)], want: &[(f64, f64)], tol: f64) {
+    assert_eq!(got.len(), want.len(), "{ctx}: length");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let ok = |a: f64, b: f64| (a - b).abs() <= tol * (1.0 + b.abs());
+        assert!(ok(g.0, w.0) && ok(g.1, w.1), "{ctx}[{i}] = {g:?}, expected {w:?}");
+    }
+}
+
+#[test]
+fn grads_conformance() {
+    let Some(cases) = grad_cases() else { return };
+    let check = LeakCheck::start();
+    let mut replayed = 0;
+    for c in cases.iter().filter(|c| c["op"] != "values") {
+        let id = c["id"].as_str().unwrap();
+        let mut ins: Vec<Tensor> = c["inputs"].as_array().unwrap().iter().map(|v| build(v).unwrap()).collect();
+        for (t, rg) in ins.iter_mut().zip(c["requires_grad"].as_array().unwrap()) {
+            t.set_requires_grad(rg.as_bool().unwrap()).unwrap();
+        }
+        let mut out = apply(c["op"].as_str().unwrap(), &c["params"], &ins).unwrap_or_else(|e| panic!("{id}: {e}"));
+        if out.layout() != Layout::Strided {
+            out = out.to_dense().unwrap();
+        }
+        let tol = if out.dtype() == DType::Float32 { 1e-4 } else { 1e-10 };
+        let want_out = build(&c["expect"]["output"]).unwrap();
+        assert_eq!(out.shape(), shape_of(&c["expect"]["output"]), "{id}: output shape");
+        assert_close(&format!("{id}: output"), &dense_pairs(&out), &dense_pairs(&want_out), tol);
+        out.backward(Some(&build(&c["grad_output"]).unwrap()), false).unwrap_or_else(|e| panic!("{id}: {e}"));
+        for (i, (x, want)) in ins.iter().zip(c["expect"]["grads"].as_array().unwrap()).enumerate() {
+            let g = x.grad().unwrap();
+            if want.is_null() {
+                assert!(g.is_none(), "{id}: input {i} asked no gradient");
+                continue;
+            }
+            let g = g.unwrap_or_else(|| panic!("{id}: input {i} has no gradient"));
+            let mut want = build(want).unwrap();
+            if x.layout() != Layout::Strided {
+                assert_eq!(g.layout(), x.layout(), "{id}: grad {i} layout");
+                assert_eq!(g.nnz(), x.coalesce().unwrap().nnz(), "{id}: grad {i} pattern");
+                want = want.sparse_mask(x).unwrap(); // the masked gradient: torch's values on x's pattern
+            }
+            assert_close(&format!("{id}: grad {i}"), &dense_pairs(&g), &dense_pairs(&want), tol);
+        }
+        replayed += 1;
+    }
+    assert_eq!(replayed, 150);
+    check.finish();
+}
+
+/// sum(A @ (X @ W)) for a 3x3 CSR A: dL/dW = X^T A^T 1, dL/dA[i,k] = sum_j (XW)[k,j].
+#[test]
+fn gcn_step_names_accumulation_and_freed_graphs() {
+    let check = LeakCheck::start();
+    let a_dense = [1.0f64, 0.0, 2.0, 0.0, 3.0, 0.0, 4.0, 0.0, 5.0];
+    let mut a = Tensor::from_dense(&a_dense, &[3, 3]).unwrap().to_sparse_csr().unwrap();
+    let x = Tensor::from_dense(&[1.0f64, 2.0, 0.5, -1.0, 3.0, 1.0], &[3, 2]).unwrap();
+    let mut w = Tensor::from_dense(&[2.0f64, -1.0], &[2, 1]).unwrap();
+    a.set_requires_grad(true).unwrap();
+    w.set_requires_grad(true).unwrap();
+    let loss = {
+        let xw = x.mm(&w).unwrap();
+        let h = a.sparse_mm(&xw).unwrap();
+        assert_eq!((xw.grad_fn_name(), h.grad_fn_name()), (Some("MmBackward0"), Some("SparseAddmmBackward0")));
+        assert!(!h.is_leaf() && a.is_leaf() && h.requires_grad() && !x.requires_grad());
+        h.sum(&[]).unwrap()
+    }; // xw and h dropped: the graph keeps them
+    assert_eq!(loss.grad_fn_name(), Some("SumBackward0"));
+    loss.backward(None, true).unwrap();
+    // XW = [0, 2, 5]; A^T 1 = [5, 3, 7]; dW = X^T [5, 3, 7].
+    assert_eq!(w.grad().unwrap().unwrap().values::<f64>().unwrap(), &[27.5, 14.0]);
+    let ga = a.grad().unwrap().unwrap();
+    assert_eq!(ga.layout(), Layout::SparseCsr);
+    assert_eq!(ga.values::<f64>().unwrap(), &[0.0, 5.0, 2.0, 0.0, 5.0]);
+    assert!(x.grad().unwrap().is_none());
+    loss.backward(None, false).unwrap(); // retained: accumulates
+    assert_eq!(ga.values::<f64>().unwrap(), &[0.0, 5.0, 2.0, 0.0, 5.0], "a gradient handle is a snapshot");
+    assert_eq!(a.grad().unwrap().unwrap().values::<f64>().unwrap(), &[0.0, 10.0, 4.0, 0.0, 10.0]);
+    let err = loss.backward(None, false).unwrap_err();
+    assert!(err.message().contains("second time"), "{err}");
+    w.zero_grad().unwrap();
+    assert!(w.grad().unwrap().is_none());
+    drop((ga, loss, a, w, x));
+    check.finish();
+}
+
+#[test]
+fn no_grad_guard_is_per_thread_and_refusals_name_the_operation() {
+    let check = LeakCheck::start();
+    let mut w = Tensor::from_dense(&[1.0f64, 2.0], &[2, 1]).unwrap();
+    w.set_requires_grad(true).unwrap();
+    let x = Tensor::from_dense(&[3.0f64, 4.0], &[1, 2]).unwrap();
+    {
+        let _g = NoGradGuard::new();
+        assert!(!is_grad_enabled());
+        assert!(std::thread::spawn(is_grad_enabled).join().unwrap(), "another thread still records");
+        let r = x.mm(&w).unwrap();
+        assert!(!r.requires_grad() && r.grad_fn_name().is_none());
+        assert_eq!(r.backward(None, false).unwrap_err().kind(), ErrorKind::InvalidArgument);
+    }
+    assert!(is_grad_enabled());
+    let b = w.to_sparse_coo().unwrap().hspmm(&Tensor::from_dense(&[1.0f64, 2.0], &[1, 2]).unwrap()).unwrap();
+    assert_eq!(b.grad_fn_name(), Some("gs_hspmm"));
+    let err =
+        b.to_dense().unwrap().backward(Some(&Tensor::from_dense(&[1.0f64; 4], &[2, 2]).unwrap()), false).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotImplemented);
+    assert!(err.message().contains("gs_hspmm has no backward"), "{err}");
+    let mut i = Tensor::from_dense(&[1i64, 2], &[2]).unwrap();
+    assert!(i.set_requires_grad(true).unwrap_err().message().contains("floating point and complex"));
+    let d = x.mm(&w).unwrap().detach().unwrap();
+    assert!(!d.requires_grad() && d.is_leaf());
+    drop((w, x, b, i, d));
+    check.finish();
+}
