@@ -67,7 +67,8 @@ func mmGrads(a, b, g *core.Tensor, wantA, wantB bool) (ga, gb *core.Tensor, err 
 }
 
 // productOn returns x @ y as the gradient of like: dense for a strided like,
-// else at like's specified elements in its layout.
+// else at like's specified elements in its layout: the sampled product of
+// two dense factors, the masked product of two sparse ones.
 func productOn(like, x, y *core.Tensor) (*core.Tensor, error) {
 	if like.Layout() == core.Strided {
 		return core.Mm(x, y)
@@ -75,17 +76,13 @@ func productOn(like, x, y *core.Tensor) (*core.Tensor, error) {
 	if x.Layout() == core.Strided && y.Layout() == core.Strided {
 		return sampled(like, x, y)
 	}
-	if x.Layout() != core.Strided && y.Layout() != core.Strided {
-		p, err := core.SparseMm(x, y)
-		if err != nil {
-			return nil, err
-		}
-		return maskLike(p, like)
+	if x.Layout() == core.Strided || y.Layout() == core.Strided {
+		// The walk hands a sparse product's node a sparse gradient and a
+		// dense product's a dense one (adaptGrad), so the factors of a
+		// sparse operand's gradient are both dense or both sparse.
+		return nil, core.Errorf(core.ErrInternal, "the gradient of a sparse operand got one sparse and one dense factor (%s and %s)", x.Layout(), y.Layout())
 	}
-	// One sparse and one dense factor: their product is dense anyway (the
-	// size of the dense factor's rows times the other's columns), as the
-	// forward's was.
-	p, err := core.Mm(x, y)
+	p, err := core.SparseMm(x, y)
 	if err != nil {
 		return nil, err
 	}
