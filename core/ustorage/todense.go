@@ -1,11 +1,6 @@
 package ustorage
 
-import (
-	"fmt"
-	"slices"
-
-	"github.com/gosparse/gosparse/core/format"
-)
+import "fmt"
 
 // ToDense returns the row-major dense array of s, walking its levels (the
 // generic level iterator): duplicates of a nonunique format add up, padding
@@ -21,208 +16,21 @@ func ToDenseLimit[T Value](s *Storage[T], limit int64) ([]T, error) {
 	if s == nil {
 		return nil, fmt.Errorf("ustorage: storage is nil")
 	}
-	x, err := format.NewIndexer(s.Format)
-	if err != nil {
-		return nil, err
-	}
-	sizes, err := x.LevelSizes(s.Shape)
-	if err != nil {
-		return nil, err
-	}
-	if !slices.Equal(sizes, s.LevelSizes) {
-		return nil, fmt.Errorf("ustorage: level sizes %v do not match %v, those of %s over shape %v", s.LevelSizes, sizes, s.Format, s.Shape)
-	}
-	if len(s.Levels) != len(s.Format.Levels) {
-		return nil, fmt.Errorf("ustorage: %d level arrays for the %d levels of %s", len(s.Levels), len(s.Format.Levels), s.Format)
-	}
 	n := numel(s.Shape)
 	if vs := sizeOf[T](); bytesFor(0, n, vs) > limit {
 		return nil, tooLarge("the dense array", s.Format, 0, n, vs, limit)
 	}
-	w := &walker[T]{s: s, x: x, out: make([]T, n),
-		lvl: make([]int64, len(s.Levels)), dim: make([]int64, len(s.Shape)),
-		lo: make([]int64, len(s.Levels)), hi: make([]int64, len(s.Levels))}
-	w.bounds()
-	w.batch, w.batches, w.rows, w.hasBatch = batchLevel(s.Format, sizes)
-	w.walk(0, 0)
-	if w.err != nil {
-		return nil, w.err
-	}
-	return w.out, nil
-}
-
-// walker visits every stored position of a storage, level by level.
-type walker[T Value] struct {
-	s      *Storage[T]
-	x      *format.Indexer
-	out    []T
-	lvl    []int64 // the level coordinates of the position being visited
-	dim    []int64
-	lo, hi []int64 // the coordinates each level may hold, hi inclusive
-
-	batch         int // the batch-split compressed level, if hasBatch
-	batches, rows int64
-	hasBatch      bool
-	err           error
-}
-
-// bounds sets the coordinate range of every level: [0, size) except a - b,
-// which spans -(size(b)-1) .. size(a)-1.
-func (w *walker[T]) bounds() {
-	f := w.s.Format
-	for l, lv := range f.Levels {
-		w.lo[l], w.hi[l] = 0, w.s.LevelSizes[l]-1
-		if lv.Expr.Op == format.OpSub {
-			w.lo[l] = 1 - w.s.Shape[f.DimIndex(lv.Expr.B)]
-			w.hi[l] = w.s.Shape[f.DimIndex(lv.Expr.A)] - 1
+	out := make([]T, n)
+	shape := s.Shape
+	err := Walk(s.Structure(), int64(len(s.Values)), func(dim []int64, p int64) {
+		at := int64(0)
+		for d, c := range dim {
+			at = at*shape[d] + c
 		}
+		out[at] += s.Values[p]
+	})
+	if err != nil {
+		return nil, err
 	}
-}
-
-func (w *walker[T]) failf(l int, format string, args ...any) {
-	if w.err == nil {
-		w.err = fmt.Errorf("ustorage: level %d (%s): %s", l, w.s.Format.Levels[l], fmt.Sprintf(format, args...))
-	}
-}
-
-// crd reads level l's coordinate at q, checked.
-func (w *walker[T]) crd(l int, q int64) (int64, bool) {
-	c := w.s.Levels[l].Crd
-	if q < 0 || q >= int64(len(c)) {
-		w.failf(l, "crd[%d] is past the end of crd (length %d)", q, len(c))
-		return 0, false
-	}
-	if c[q] < w.lo[l] || c[q] > w.hi[l] {
-		w.failf(l, "crd[%d] = %d is outside the level's coordinates %d..%d", q, c[q], w.lo[l], w.hi[l])
-		return 0, false
-	}
-	return c[q], true
-}
-
-// segment returns the half-open range of level l's children of position p.
-func (w *walker[T]) segment(l int, p int64) (lo, hi, adjust int64, ok bool) {
-	pos := w.s.Levels[l].Pos
-	at := p
-	if w.hasBatch && l == w.batch {
-		b, r := p/w.rows, p%w.rows
-		at = b*(w.rows+1) + r
-		end := b*(w.rows+1) + w.rows
-		if end >= int64(len(pos)) {
-			w.failf(l, "pos has %d entries, fewer than the %d of %d batches of %d rows", len(pos), w.batches*(w.rows+1), w.batches, w.rows)
-			return 0, 0, 0, false
-		}
-		adjust = b * pos[end]
-	}
-	if at+1 >= int64(len(pos)) {
-		w.failf(l, "pos[%d] is past the end of pos (length %d)", at+1, len(pos))
-		return 0, 0, 0, false
-	}
-	lo, hi = pos[at], pos[at+1]
-	if lo > hi {
-		w.failf(l, "pos[%d] = %d > pos[%d] = %d: pos must not decrease", at, lo, at+1, hi)
-		return 0, 0, 0, false
-	}
-	return lo, hi, adjust, true
-}
-
-func (w *walker[T]) walk(l int, p int64) {
-	if w.err != nil {
-		return
-	}
-	if l == len(w.lvl) {
-		w.leaf(p)
-		return
-	}
-	lv := w.s.Format.Levels[l]
-	size := w.s.LevelSizes[l]
-	switch lv.Kind {
-	case format.Dense, format.Batch:
-		for c := int64(0); c < size && w.err == nil; c++ {
-			w.lvl[l] = c
-			w.walk(l+1, p*size+c)
-		}
-	case format.Range:
-		lo, hi := w.rangeOf(l)
-		for c := lo; c < hi && w.err == nil; c++ {
-			w.lvl[l] = c
-			w.walk(l+1, p*size+c)
-		}
-	case format.Compressed:
-		lo, hi, adjust, ok := w.segment(l, p)
-		for q := lo; ok && q < hi && w.err == nil; q++ {
-			if w.lvl[l], ok = w.crd(l, q+adjust); ok {
-				w.walk(l+1, q+adjust)
-			}
-		}
-	case format.Singleton:
-		if c, ok := w.crd(l, p); ok {
-			w.lvl[l] = c
-			w.walk(l+1, p)
-		}
-	case format.Delta:
-		lo, hi, _, ok := w.segment(l, p)
-		full := int64(0)
-		for q := lo; ok && q < hi && w.err == nil; q++ {
-			if q < 0 || q >= int64(len(w.s.Levels[l].Crd)) {
-				w.failf(l, "crd[%d] is past the end of crd (length %d)", q, len(w.s.Levels[l].Crd))
-				return
-			}
-			gap := w.s.Levels[l].Crd[q]
-			if gap < 0 || gap > int64(1)<<lv.Param-1 || full > w.hi[l]-gap {
-				w.failf(l, "crd[%d] = %d: gaps are 0..%d and lead to coordinates below %d", q, gap, int64(1)<<lv.Param-1, size)
-				return
-			}
-			full += gap
-			w.lvl[l] = full
-			w.walk(l+1, q)
-			full++
-		}
-	case format.Structured:
-		n := lv.Param
-		for q := p * n; q < p*n+n && w.err == nil; q++ {
-			if c, ok := w.crd(l, q); ok {
-				w.lvl[l] = c
-				w.walk(l+1, q)
-			}
-		}
-	}
-}
-
-// rangeOf returns the coordinates of range level l that fall inside the
-// tensor, given the coordinate of the a ± b level it closes.
-func (w *walker[T]) rangeOf(l int) (lo, hi int64) {
-	f := w.s.Format
-	sum, other, _ := w.x.RangeOf(l)
-	v := w.lvl[sum]
-	sizeX := w.s.LevelSizes[l]
-	sizeO := w.s.Shape[other]
-	e := f.Levels[sum].Expr
-	switch {
-	case e.Op == format.OpAdd: // x + o = v
-		lo, hi = v-sizeO+1, v+1
-	case e.B == f.Levels[l].Expr.A: // o - x = v
-		lo, hi = -v, sizeO-v
-	default: // x - o = v
-		lo, hi = v, sizeO+v
-	}
-	return max(lo, 0), min(hi, sizeX)
-}
-
-// leaf adds the value at position p to the dense element its level
-// coordinates map to.
-func (w *walker[T]) leaf(p int64) {
-	if p < 0 || p >= int64(len(w.s.Values)) {
-		w.err = fmt.Errorf("ustorage: position %d is past the end of the values (length %d)", p, len(w.s.Values))
-		return
-	}
-	w.x.LvlToDim(w.lvl, w.dim)
-	at := int64(0)
-	for d, c := range w.dim {
-		if c < 0 || c >= w.s.Shape[d] {
-			w.err = fmt.Errorf("ustorage: level coordinates %v map to %v, outside shape %v", w.lvl, w.dim, w.s.Shape)
-			return
-		}
-		at = at*w.s.Shape[d] + c
-	}
-	w.out[at] += w.s.Values[p]
+	return out, nil
 }
