@@ -160,6 +160,7 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 // Clone returns a deep copy of t.
 func Clone(t *Tensor) *Tensor {
 	c := *t
+	c.ust = nil // a clone is the COO form of a custom-format tensor
 	c.shape = t.Shape()
 	c.fill = t.FillBytes()
 	c.levels = make([]Level, len(t.levels))

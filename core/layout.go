@@ -28,6 +28,9 @@ func (l Layout) String() string {
 	if l.Valid() {
 		return layoutNames[l]
 	}
+	if l == Custom {
+		return "custom"
+	}
 	return "layout(" + itoa(int64(l)) + ")"
 }
 

@@ -25,6 +25,9 @@ const (
 func (t *Tensor) String() string {
 	const prefix = "tensor("
 	indent := len(prefix)
+	if u := t.custom(); u != nil {
+		return u.repr(t, prefix)
+	}
 	var suffixes []string
 	var body string
 	if t.layout == Strided {

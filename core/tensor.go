@@ -19,10 +19,19 @@ type Tensor struct {
 	fill      []byte // one element of dtype
 	coalesced bool   // COO: indices sorted and unique
 	width     int    // index width of pos/crd: 32 or 64 (0 for strided)
+
+	// ust is the storage of a custom-format tensor (see Custom).
+	ust *ustStore
 }
 
-// Layout returns the tensor's named format.
-func (t *Tensor) Layout() Layout { return t.layout }
+// Layout returns the tensor's named format, or Custom for a tensor of any
+// other format (see Format).
+func (t *Tensor) Layout() Layout {
+	if t.custom() != nil {
+		return Custom
+	}
+	return t.layout
+}
 
 // DType returns the value dtype.
 func (t *Tensor) DType() DType { return t.dtype }

@@ -1,0 +1,153 @@
+package core
+
+import (
+	"errors"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/ustorage"
+)
+
+// Custom is the layout of a tensor whose format is none of the named
+// layouts (DIA, delta, N:M, a permuted 3-d CSF, ...): Layout reports it,
+// Format gives the format and USTStorage the arrays. It is not a target of
+// ToLayout (ToFormat takes the format).
+//
+// Such a tensor is two things at once: its storage in its format (the
+// reference's arrays, padding included), and, for every other operation, a
+// coalesced COO tensor over all its dims holding every stored element inside
+// the tensor, built once by the level iterator when the tensor is made. The
+// operators read the tensor's layout fields and so see the COO tensor: every
+// operation accepts a custom-format tensor with no change to any operator,
+// and the conversion is paid once per tensor rather than at every call.
+// Results are COO or strided, by the operators' rules for COO.
+const Custom Layout = 9
+
+// ustStore is the storage of a custom-format tensor. owner is the tensor it
+// belongs to: a tensor copied field by field inside an operator (which then
+// changes its values or shape) carries the pointer but is not its owner, and
+// so is a plain COO tensor.
+type ustStore struct {
+	owner      *Tensor
+	format     format.Format
+	levelSizes []int64
+	pos, crd   []Array // per level, int64; an Array without Data where the level stores none
+	values     Array   // (nse,), padding included
+}
+
+// custom returns t's format storage, or nil for a tensor of a named layout.
+func (t *Tensor) custom() *ustStore {
+	if t.ust != nil && t.ust.owner == t {
+		return t.ust
+	}
+	return nil
+}
+
+// int64Array views v as a 1-D int64 Array without copying.
+func int64Array(v []int64) Array {
+	if len(v) == 0 {
+		return Array{DType: Int64, Shape: []int64{0}, Data: []byte{}}
+	}
+	return Array{DType: Int64, Shape: []int64{int64(len(v))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*8)}
+}
+
+// newCustom makes the tensor of format f over shape from its storage (the
+// structure s and values of dtype, one per value slot) and fill value,
+// building its COO form by walking the levels. s must be checked already
+// (Arrange's output, or a constructor's checked input): the walk checks the
+// arrays again and refuses a storage that does not hold together.
+func newCustom(f format.Format, s *ustorage.Structure, values Array, fill []byte) (*Tensor, error) {
+	nd := len(s.Shape)
+	nse := values.Numel()
+	if n, ok := mulChecked(nse, int64(nd+2)); !ok || checkAlloc("the elements of a custom-format tensor", n, 8) != nil {
+		return nil, Errorf(ErrTooLarge, "format %s: listing the %d stored values' coordinates exceeds the memory limit of %d bytes", f, nse, MemoryLimit())
+	}
+	e := &entries{k: nd, coords: make([][]int64, nd), vals: flat(values), block: 1, dups: !f.IsUnique()}
+	for d := range e.coords {
+		e.coords[d] = make([]int64, 0, nse)
+	}
+	e.src = make([]int64, 0, nse)
+	err := ustorage.Walk(s, nse, func(dim []int64, p int64) {
+		for d, c := range dim {
+			e.coords[d] = append(e.coords[d], c)
+		}
+		e.src = append(e.src, p)
+	})
+	if err != nil {
+		return nil, Errorf(ErrInvalidArgument, "%v", err)
+	}
+	e.n = int64(len(e.src))
+	view, err := buildFrom(formatSpec{layout: COO, shape: append([]int64(nil), s.Shape...), block: [2]int64{1, 1}}, e, values.DType, append([]byte(nil), fill...), 0, false)
+	if err != nil {
+		return nil, err
+	}
+	u := &ustStore{owner: view, format: f.Clone(), levelSizes: append([]int64(nil), s.LevelSizes...),
+		pos: make([]Array, len(s.Levels)), crd: make([]Array, len(s.Levels)), values: flat(values)}
+	for l, lv := range f.Levels {
+		if lv.Kind.HasPos() {
+			u.pos[l] = int64Array(s.Levels[l].Pos)
+		}
+		if lv.Kind.HasCrd() {
+			u.crd[l] = int64Array(s.Levels[l].Crd)
+		}
+	}
+	view.ust = u
+	return view, nil
+}
+
+// ToFormat converts t, of any layout or format, to format f: a named
+// layout's tensor where f is one (up to the names of the dimensions, so
+// ToFormat(t, format.CSR()) is an ordinary CSR tensor), else a Custom tensor
+// stored exactly as the reference stores f, its padding holding the fill
+// value. The storage is sized before it is allocated and refused with
+// ErrTooLarge over the memory limit (DIA of a random matrix).
+func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
+	if err := format.Validate(f); err != nil {
+		return nil, Errorf(ErrInvalidArgument, "format: %v", err)
+	}
+	if len(f.Dims) != len(t.shape) {
+		return nil, Errorf(ErrInvalidArgument, "format %s has %d dimensions, the tensor %d (size %v)", f, len(f.Dims), len(t.shape), t.shape)
+	}
+	if layout, opt, ok := namedLayoutOf(f); ok {
+		return ToLayout(t, layout, opt)
+	}
+	src := t
+	if t.layout == COO && !t.coalesced {
+		var err error
+		if src, err = Coalesce(t); err != nil {
+			return nil, err
+		}
+	}
+	e, err := entriesOf(src, len(t.shape))
+	if err != nil {
+		return nil, err
+	}
+	a, err := ustorage.Arrange(f, t.shape, e.n, func(i int64, dim []int64) {
+		for d := range dim {
+			dim[d] = e.coords[d][i]
+		}
+	}, int64(t.dtype.Size()), MemoryLimit())
+	if err != nil {
+		return nil, ustorageError(f, err)
+	}
+	vals := NewArray(t.dtype, []int64{int64(len(a.Source))})
+	fillArray(vals, t.fill)
+	es := int64(t.dtype.Size())
+	for p, i := range a.Source {
+		if i >= 0 {
+			from := e.src[i] * es
+			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.vals.Data[from:from+es])
+		}
+	}
+	return newCustom(f, &a.Structure, vals, t.fill)
+}
+
+// ustorageError gives a storage error its code: too large, or a tensor the
+// format cannot hold (more than n nonzeros in a structured(n) strip, a shape
+// a d / c does not divide).
+func ustorageError(f format.Format, err error) error {
+	if errors.Is(err, ustorage.ErrTooLarge) {
+		return Errorf(ErrTooLarge, "to format %s: %v (memory limit %d bytes)", f, err, MemoryLimit())
+	}
+	return Errorf(ErrInvalidArgument, "to format %s: %v", f, err)
+}

@@ -1,0 +1,245 @@
+package core
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// ustCase is one case of ../shared/conformance/ust/formats.json.
+type ustCase struct {
+	ID     string `json:"id"`
+	Format string `json:"format"`
+	Dense  struct {
+		Shape []int64   `json:"shape"`
+		Data  []float64 `json:"data"`
+	} `json:"dense"`
+	Expect struct {
+		Levels []struct {
+			Pos []int64 `json:"pos"`
+			Crd []int64 `json:"crd"`
+		} `json:"levels"`
+		Values     []float64 `json:"values"`
+		LevelSizes []int64   `json:"level_sizes"`
+		NSE        int64     `json:"nse"`
+	} `json:"expect"`
+}
+
+func loadUSTCases(t *testing.T) []ustCase {
+	t.Helper()
+	path := filepath.Join("..", "..", "shared", "conformance", "ust", "formats.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("UST conformance vectors not found at %s: %v", path, err)
+	}
+	var v struct {
+		Cases []ustCase `json:"cases"`
+	}
+	require.NoError(t, json.Unmarshal(data, &v))
+	require.Len(t, v.Cases, 275)
+	return v.Cases
+}
+
+// indexValues reads an index array (any width; none: empty) as int64s.
+func indexValues(a Array) []int64 {
+	out := []int64{}
+	for i := int64(0); a.Data != nil && i < a.Numel(); i++ {
+		out = append(out, a.Index(i))
+	}
+	return out
+}
+
+// TestToFormatConformance: for every formats.json case, ToFormat of the
+// dense input gives the reference's storage (a named layout's tensor where
+// the format is one), its Format is the case's, and to_dense gives the input.
+func TestToFormatConformance(t *testing.T) {
+	named := 0
+	for _, c := range loadUSTCases(t) {
+		f, err := format.Parse(c.Format)
+		require.NoError(t, err, c.ID)
+		dense, err := NewStrided(Float64Array(c.Dense.Data, c.Dense.Shape...))
+		require.NoError(t, err, c.ID)
+		x, err := ToFormat(dense, f)
+		require.NoError(t, err, c.ID)
+		if x.Layout() != Custom {
+			named++
+		}
+		assert.True(t, positionalNames(x.Format()).Equal(positionalNames(f)), "%s: format %s, want %s", c.ID, x.Format(), f)
+		u, err := x.USTStorage()
+		require.NoError(t, err, c.ID)
+		assert.Equal(t, c.Expect.LevelSizes, u.LevelSizes, "%s level sizes", c.ID)
+		assert.Equal(t, c.Expect.NSE, u.NSE(), "%s nse", c.ID)
+		assert.Equal(t, c.Expect.Values, AsSlice[float64](u.Values)[:u.NSE()], "%s values", c.ID)
+		require.Len(t, u.Pos, len(c.Expect.Levels), c.ID)
+		for l, want := range c.Expect.Levels {
+			assert.Equal(t, want.Pos, indexValues(u.Pos[l]), "%s (%s) level %d pos", c.ID, x.Layout(), l)
+			assert.Equal(t, want.Crd, indexValues(u.Crd[l]), "%s (%s) level %d crd", c.ID, x.Layout(), l)
+		}
+		back, err := ToDense(x)
+		require.NoError(t, err, c.ID)
+		assert.Equal(t, c.Dense.Data, AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+	}
+	assert.Greater(t, named, 0, "some cases are named layouts")
+}
+
+// TestFormatOfLayouts: every named layout answers its named format.
+func TestFormatOfLayouts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	d := randomDense(t, rng, Float64, []int64{2, 4, 6, 3}, 1)
+	csr2, err := format.TorchCSR(1, 1)
+	require.NoError(t, err)
+	bsc, err := format.TorchBSC(2, 3, 1, 1)
+	require.NoError(t, err)
+	coo, err := format.TorchCOO(2, 2)
+	require.NoError(t, err)
+	for _, c := range []struct {
+		layout Layout
+		opt    ConvertOptions
+		want   format.Format
+	}{
+		{CSR, ConvertOptions{DenseDim: 1, SparseDim: -1}, csr2},
+		{BSC, ConvertOptions{DenseDim: 1, SparseDim: -1, BlockSize: [2]int64{2, 3}}, bsc},
+		{COO, ConvertOptions{DenseDim: 2, SparseDim: -1}, coo},
+	} {
+		x, err := ToLayout(d, c.layout, c.opt)
+		require.NoError(t, err)
+		assert.True(t, x.Format().Equal(c.want), "%s: %s, want %s", c.layout, x.Format(), c.want)
+		layout, _, ok := namedLayoutOf(c.want)
+		assert.True(t, ok && layout == c.layout, "%s recognised as %s", c.want, layout)
+		// ToFormat with the named format gives the layout's tensor.
+		y, err := ToFormat(d, c.want)
+		require.NoError(t, err)
+		assert.Equal(t, c.layout, y.Layout())
+		requireSameDense(t, d, y)
+	}
+	m := randomDense(t, rng, Float64, []int64{4, 6}, 0.4)
+	for _, c := range []struct {
+		layout Layout
+		want   format.Format
+	}{{Strided, mustFormat(format.DenseRowMajor(2))}, {CSR, format.CSR()}, {CSC, format.CSC()}, {DCSR, format.DCSR()}, {DCSC, format.DCSC()}} {
+		x, err := ToLayout(m, c.layout, DefaultConvert())
+		require.NoError(t, err)
+		assert.True(t, x.Format().Equal(c.want), "%s: %s", c.layout, x.Format())
+	}
+}
+
+func mustFormat(f format.Format, err error) format.Format {
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// customFormats are formats of no named layout, for 6 x 8 matrices.
+var customFormats = []string{
+	"(i, j) -> (j - i : compressed, i : range)",
+	"(i, j) -> (i + j : compressed, j : range)",
+	"(i, j) -> (i : dense, j : delta(2))",
+	"(i, j) -> (i / 2 : dense, j / 4 : compressed, j % 4 : dense, i % 2 : dense)",
+	"(i, j) -> (j : compressed, i : dense)",
+	"(a, b) -> (b : compressed, a : compressed(nonunique))",
+}
+
+// TestFormatRoundTrips: every pair of (strided, COO, CSR, BSR 2x2, custom
+// formats) converts both ways keeping every element, with a non-zero fill too.
+func TestFormatRoundTrips(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, fill := range []float64{0, 2.5} {
+		d := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
+		d, err := WithFill(d, ScalarBytes(Float64, Real(fill)))
+		require.NoError(t, err)
+		targets := []format.Format{mustFormat(format.DenseRowMajor(2)), format.COO(), format.CSR(), mustFormat(format.BSR(2, 2))}
+		for _, s := range customFormats {
+			f, err := format.Parse(s)
+			require.NoError(t, err)
+			targets = append(targets, f)
+		}
+		for _, a := range targets {
+			x, err := ToFormat(d, a)
+			require.NoError(t, err, a.String())
+			requireSameDense(t, d, x, a.String())
+			for _, b := range targets {
+				y, err := ToFormat(x, b)
+				require.NoError(t, err, "%s -> %s", a, b)
+				requireSameDense(t, d, y, a.String()+" -> "+b.String())
+				assert.True(t, positionalNames(y.Format()).Equal(positionalNames(b)), "%s -> %s gave %s", a, b, y.Format())
+			}
+		}
+	}
+}
+
+// TestCustomFormatOps: add, mul, sum, mv with a dense vector and transpose of
+// custom-format tensors equal the same ops on their dense values.
+func TestCustomFormatOps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	da := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
+	db := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
+	v := randomDense(t, rng, Float64, []int64{8}, 1)
+	for _, s := range customFormats {
+		f, err := format.Parse(s)
+		require.NoError(t, err)
+		a, err := ToFormat(da, f)
+		require.NoError(t, err)
+		require.Equal(t, Custom, a.Layout(), s)
+		b, err := ToFormat(db, f)
+		require.NoError(t, err)
+		for _, op := range []string{"add", "mul"} {
+			want, err := BinaryByName(op, TensorOperand(da), TensorOperand(db), BinaryArgs{})
+			require.NoError(t, err)
+			got, err := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
+			require.NoError(t, err, "%s %s", op, s)
+			requireSameDense(t, want, got, op+" "+s)
+			got, err = BinaryByName(op, TensorOperand(a), TensorOperand(db), BinaryArgs{})
+			require.NoError(t, err, "%s %s with dense", op, s)
+			requireSameDense(t, want, got, op+" with dense "+s)
+		}
+		want, err := Sum(da, []int{1})
+		require.NoError(t, err)
+		got, err := Sum(a, []int{1})
+		require.NoError(t, err)
+		requireSameDense(t, want, got, "sum "+s)
+		want, err = Mv(da, v)
+		require.NoError(t, err)
+		got, err = Mv(a, v)
+		require.NoError(t, err)
+		requireSameDense(t, want, got, "mv "+s)
+		want, err = Transpose(da, 0, 1)
+		require.NoError(t, err)
+		got, err = Transpose(a, 0, 1)
+		require.NoError(t, err)
+		requireSameDense(t, want, got, "transpose "+s)
+		eq, err := Equal(a, da)
+		require.NoError(t, err)
+		assert.True(t, eq, s)
+		assert.Contains(t, a.String(), "format="+f.String())
+	}
+}
+
+// TestToFormatRefusals: a bad format, a rank mismatch, a tensor the format
+// cannot hold and a storage over the memory limit are refused by code.
+func TestToFormatRefusals(t *testing.T) {
+	d, err := NewStrided(Float64Array([]float64{1, 2, 3, 0, 0, 0, 0, 4}, 2, 4))
+	require.NoError(t, err)
+	_, err = ToFormat(d, format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}})
+	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	_, err = ToFormat(d, mustFormat(format.CSF(3)))
+	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	_, err = ToFormat(d, mustFormat(format.StructuredNM(2, 4)))
+	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Contains(t, err.Error(), "structured(2)")
+
+	big, err := NewCOO(Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
+	require.NoError(t, err)
+	old := MemoryLimit()
+	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
+	require.NoError(t, SetMemoryLimit(1<<20))
+	_, err = ToFormat(big, format.DIAI())
+	assert.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+}

@@ -1,0 +1,131 @@
+package core
+
+import "github.com/gosparse/gosparse/core/format"
+
+// Format returns the tensor's format in the UST language. A custom-format
+// tensor gives its own; the named layouts give their named formats, with
+// dimensions named i, j, k, ...: strided is format.DenseRowMajor, COO
+// format.TorchCOO (its first level unique when it is the only sparse one and
+// the tensor is coalesced), CSR/CSC/BSR/BSC format.TorchCSR/... with their
+// batch and dense dims and block size, DCSR/DCSC their two compressed levels
+// (batch dims as leading dense levels, their pos arrays global) and CSF a
+// compressed level per sparse dim; trailing dense dims are dense levels.
+func (t *Tensor) Format() format.Format {
+	if u := t.custom(); u != nil {
+		return u.format.Clone()
+	}
+	return specFormat(formatSpec{layout: t.layout, shape: t.shape, batchDim: t.batchDim, denseDim: t.denseDim, block: t.block}, t.coalesced)
+}
+
+// specFormat maps a named layout's level list to its format.
+func specFormat(spec formatSpec, coalesced bool) format.Format {
+	nd := len(spec.shape)
+	f := format.Format{Dims: make([]string, nd)}
+	for d := range f.Dims {
+		f.Dims[d] = format.DimName(d)
+	}
+	for li, l := range spec.levels() {
+		lv := format.Level{Expr: format.Expr{A: format.DimName(l.Dim)}}
+		switch l.Op {
+		case ExprDiv:
+			lv.Expr.Op, lv.Expr.C = format.OpDiv, l.C
+		case ExprMod:
+			lv.Expr.Op, lv.Expr.C = format.OpMod, l.C
+		}
+		switch l.Kind {
+		case LevelDense:
+			lv.Kind = format.Dense
+			if spec.layout.IsCompressed() && li < spec.batchDim {
+				lv.Kind = format.Batch
+			}
+		case LevelCompressed:
+			lv.Kind = format.Compressed
+			lv.Nonunique = !l.Unique
+		case LevelSingleton:
+			lv.Kind = format.Singleton
+		}
+		if spec.layout == COO && li == 0 {
+			// torch's COO: one sparse dim is a plain compressed level once coalesced.
+			lv.Nonunique = spec.sparseDim() > 1 || !coalesced
+		}
+		f.Levels = append(f.Levels, lv)
+	}
+	return f
+}
+
+// namedLayoutOf finds the named layout whose format for a tensor of ndim
+// dims equals f up to the names of the dimensions, with the conversion
+// options that give it.
+func namedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
+	g := positionalNames(f)
+	nd := len(f.Dims)
+	for _, layout := range AllLayouts {
+		for b := 0; b <= nd; b++ {
+			for d := 0; b+d <= nd; d++ {
+				if b > 0 && (layout == COO || layout == CSF || layout == Strided) {
+					continue
+				}
+				if layout == Strided && d > 0 {
+					continue
+				}
+				spec := formatSpec{layout: layout, shape: make([]int64, nd), batchDim: b, denseDim: d, block: [2]int64{1, 1}}
+				if layout.IsBlocked() {
+					var ok bool
+					if spec.block, ok = blockOf(g, b); !ok {
+						continue
+					}
+				}
+				if spec.validate() != nil {
+					continue
+				}
+				for _, coalesced := range []bool{true, false} {
+					if specFormat(spec, coalesced).Equal(g) {
+						opt := ConvertOptions{DenseDim: d, SparseDim: -1, BlockSize: spec.block}
+						if layout == COO || layout == CSF {
+							opt.SparseDim = nd - d
+						}
+						return layout, opt, true
+					}
+				}
+			}
+		}
+	}
+	return 0, ConvertOptions{}, false
+}
+
+// blockOf reads the block size of a blocked format from its d % c levels
+// on dims b and b+1.
+func blockOf(f format.Format, b int) ([2]int64, bool) {
+	var block [2]int64
+	for _, l := range f.Levels {
+		if l.Expr.Op != format.OpMod {
+			continue
+		}
+		switch l.Expr.A {
+		case format.DimName(b):
+			block[0] = l.Expr.C
+		case format.DimName(b + 1):
+			block[1] = l.Expr.C
+		}
+	}
+	return block, block[0] > 0 && block[1] > 0
+}
+
+// positionalNames renames f's dimensions i, j, k, ... by position.
+func positionalNames(f format.Format) format.Format {
+	g := f.Clone()
+	rename := func(s string) string {
+		if s == "" {
+			return s
+		}
+		return format.DimName(f.DimIndex(s))
+	}
+	for d := range g.Dims {
+		g.Dims[d] = format.DimName(d)
+	}
+	for k := range g.Levels {
+		g.Levels[k].Expr.A = rename(g.Levels[k].Expr.A)
+		g.Levels[k].Expr.B = rename(g.Levels[k].Expr.B)
+	}
+	return g
+}

@@ -1,0 +1,68 @@
+package core
+
+import "github.com/gosparse/gosparse/core/format"
+
+// UST is a tensor's storage in its format, as the reference lays it out:
+// per level a pos and a crd array (an Array without Data where the level
+// stores none), the values (padding included) and the extent of each level.
+// The arrays alias the tensor's memory (or are computed, for the per-batch
+// pos of batched CSR/CSC/BSR/BSC) and must not be modified.
+type UST struct {
+	Format     format.Format
+	LevelSizes []int64
+	Pos, Crd   []Array
+	Values     Array
+}
+
+// NSE is the number of stored values, padding included.
+func (u *UST) NSE() int64 { return u.Values.Numel() }
+
+// USTStorage returns t's storage in the level model of its Format: for a
+// custom-format tensor the arrays it was built with; for the named layouts
+// their own arrays (of the tensor's index width), with the compressed
+// level of a batched CSR/CSC/BSR/BSC keeping one pos per batch (torch's
+// crow_indices, flattened) and a compressed level that no stored entry
+// reaches an empty pos (as the reference: DCSR of zeros has level 1 pos []).
+func (t *Tensor) USTStorage() (*UST, error) {
+	f := t.Format()
+	x, err := format.NewIndexer(f)
+	if err != nil {
+		return nil, Errorf(ErrInternal, "the format %s of a %s tensor: %v", f, t.layout, err)
+	}
+	sizes, err := x.LevelSizes(t.shape)
+	if err != nil {
+		return nil, Errorf(ErrInternal, "the format %s of a %s tensor of size %v: %v", f, t.layout, t.shape, err)
+	}
+	if u := t.custom(); u != nil {
+		return &UST{Format: f, LevelSizes: sizes, Pos: append([]Array(nil), u.pos...), Crd: append([]Array(nil), u.crd...), Values: u.values}, nil
+	}
+	u := &UST{Format: f, LevelSizes: sizes, Pos: make([]Array, len(f.Levels)), Crd: make([]Array, len(f.Levels)), Values: flat(t.values)}
+	if t.layout == Strided {
+		return u, nil
+	}
+	reached := true
+	for l, lv := range f.Levels {
+		tl := t.levels[l]
+		if lv.Kind.HasCrd() {
+			u.Crd[l] = tl.Crd
+		}
+		if lv.Kind.HasPos() {
+			switch {
+			case !reached:
+				u.Pos[l] = Array{DType: tl.Pos.DType, Shape: []int64{0}, Data: []byte{}}
+			case t.layout.IsCompressed() && t.batchDim > 0 && l == t.compressedLevel():
+				p, err := t.compressedIndices("pos", t.layout.rowMajor())
+				if err != nil {
+					return nil, err
+				}
+				u.Pos[l] = flat(p)
+			default:
+				u.Pos[l] = tl.Pos
+			}
+		}
+		// The levels below a compressed or singleton level that stores no
+		// coordinate are never reached by the reference's build.
+		reached = reached && (!lv.Kind.HasCrd() || tl.Crd.Numel() > 0)
+	}
+	return u, nil
+}
