@@ -21,7 +21,7 @@ func init() {
 	for _, d := range core.AllDTypes {
 		dtypeNames[d] = C.CString(d.String())
 	}
-	for _, l := range core.AllLayouts {
+	for _, l := range append(core.AllLayouts, core.Custom) {
 		layoutNames[l] = C.CString(l.String())
 	}
 }
@@ -98,9 +98,12 @@ func gsgo_layout_name(layout C.gs_layout, name **C.gs_cchar) (st C.gs_status) {
 	if name == nil {
 		return done(fn, errNull("name"))
 	}
-	l, err := checkLayout(layout)
-	if err != nil {
-		return done(fn, err)
+	l := core.Layout(layout)
+	if l != core.Custom {
+		var err error
+		if l, err = checkLayout(layout); err != nil {
+			return done(fn, err)
+		}
 	}
 	*name = (*C.gs_cchar)(layoutNames[l])
 	return done(fn, nil)

@@ -280,6 +280,55 @@ gs_status gs_equal(const gs_tensor *a, const gs_tensor *b, int32_t *out) {
     return gsgo_equal(a, b, out);
 }
 
+gs_status gs_format_check(const char *text, char *canonical, int64_t cap, int64_t *needed) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_format_check");
+    }
+    return gsgo_format_check(text, canonical, cap, needed);
+}
+
+gs_status gs_tensor_format(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_tensor_format");
+    }
+    return gsgo_tensor_format(t, buf, cap, needed);
+}
+
+gs_status gs_to_format(const gs_tensor *t, const char *format, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_to_format");
+    }
+    return gsgo_to_format(t, format, out);
+}
+
+gs_status gs_tensor_storage_sizes(const gs_tensor *t, int64_t *level_sizes, int32_t cap, int32_t *num_levels, int64_t *nse) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_tensor_storage_sizes");
+    }
+    return gsgo_tensor_storage_sizes(t, level_sizes, cap, num_levels, nse);
+}
+
+gs_status gs_tensor_storage_level(const gs_tensor *t, int32_t level, gs_array *pos, gs_array *crd) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_tensor_storage_level");
+    }
+    return gsgo_tensor_storage_level(t, level, pos, crd);
+}
+
+gs_status gs_tensor_storage_values(const gs_tensor *t, gs_array *values) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_tensor_storage_values");
+    }
+    return gsgo_tensor_storage_values(t, values);
+}
+
+gs_status gs_sparse_format_from(const char *format, int32_t ndim, const int64_t *size, int32_t num_levels, const gs_array *pos, const gs_array *crd, const gs_array *values, int32_t flags, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_sparse_format_from");
+    }
+    return gsgo_sparse_format_from(format, ndim, size, num_levels, pos, crd, values, flags, out);
+}
+
 gs_status gs_with_fill_value(const gs_tensor *t, const void *value, int64_t value_bytes, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_with_fill_value");

@@ -86,6 +86,7 @@ typedef int32_t gs_layout;
 #define GS_SPARSE_DCSR 6
 #define GS_SPARSE_DCSC 7
 #define GS_SPARSE_CSF 8
+#define GS_CUSTOM 9 /* a format no named layout has (gs_tensor_format gives it); not a gs_to_layout target */
 
 /* ---- level types of the storage model ---------------------------------- */
 #define GS_LEVEL_DENSE 0
@@ -241,6 +242,55 @@ gs_status gs_to_dtype(const gs_tensor *t, gs_dtype dtype, gs_tensor **out);
 gs_status gs_to_index_width(const gs_tensor *t, int32_t index_width, gs_tensor **out);
 /* *out = 1 when a and b have the same shape, dtype and dense value (fill values included). */
 gs_status gs_equal(const gs_tensor *a, const gs_tensor *b, int32_t *out);
+
+/* ---- formats: any format, as text in the UST language -------------------
+ * A format maps named dimensions to ordered storage levels, e.g.
+ *   "(i, j) -> (i : dense, j : compressed)"          CSR
+ *   "(i, j) -> (j - i : compressed, i : range)"      DIA-I
+ * A level is an expression (d, a + b, a - b, d / c, d % c) and a type (dense,
+ * batch, range, compressed[(props)], singleton[(props)], delta(b),
+ * structured(n); props: unique, nonunique, ordered, unordered). Its storage,
+ * as nvmath-python's UST lays it out: per level l a pos array (compressed and
+ * delta levels) and a crd array (compressed, singleton, delta, structured),
+ * then one values array, padding included. Every tensor has a format: the
+ * named layouts are names for format texts (strided: all levels dense). */
+/* Parses and validates text; writes the canonical text into canonical (at
+ * most cap bytes, NUL-terminated when cap > 0; canonical may be NULL when cap
+ * is 0) and its full length into *needed. An invalid format fails with
+ * GS_ERR_INVALID_ARGUMENT, gs_last_error naming the level and the rule. */
+gs_status gs_format_check(const char *text, char *canonical, int64_t cap, int64_t *needed);
+/* t's format as canonical text, written as gs_format_check writes it. */
+gs_status gs_tensor_format(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed);
+/* Converts t (any layout or format) to the format given as text: a named
+ * layout's format (up to the dimensions' names) gives that layout's tensor,
+ * any other a GS_CUSTOM tensor whose padding holds the fill value. A storage
+ * over the memory limit (DIA of a random matrix) fails with GS_ERR_TOO_LARGE
+ * before it is allocated. Every operation accepts a GS_CUSTOM tensor (it reads
+ * it as a coalesced COO of its stored elements; torch's COO components too);
+ * results follow the rules for COO operands. */
+gs_status gs_to_format(const gs_tensor *t, const char *format, gs_tensor **out);
+/* The storage of t in its format: *num_levels, the extent of each level
+ * (min(num_levels, cap) written into level_sizes, which may be NULL when cap
+ * is 0) and *nse, the number of stored values, padding included. */
+gs_status gs_tensor_storage_sizes(const gs_tensor *t, int64_t *level_sizes, int32_t cap,
+                                  int32_t *num_levels, int64_t *nse);
+/* The pos and crd arrays of a level (1-d, int32 or int64), lent until t is
+ * freed. A level type that stores no such array gives data NULL and shape {0};
+ * a stored empty array gives a non-NULL data. pos or crd may be NULL. Batched
+ * CSR/CSC/BSR/BSC give one pos run per batch, each from 0 (torch's crow_indices). */
+gs_status gs_tensor_storage_level(const gs_tensor *t, int32_t level, gs_array *pos, gs_array *crd);
+/* The values, padding included, 1-d, lent until t is freed. */
+gs_status gs_tensor_storage_values(const gs_tensor *t, gs_array *values);
+/* Builds a tensor of the format (text) and size from copies of its storage:
+ * pos and crd hold num_levels arrays each (the format's level count; int32 or
+ * int64, 1-d; for a level that stores none pass data NULL with ndim 0 or a zero
+ * size), values is 1-d. Every invariant is checked whatever the flags (the
+ * build walks the arrays anyway), each refusal naming the array, the index
+ * and the rule (GS_ERR_INVALID_ARGUMENT; GS_ERR_INDEX for a coordinate out of
+ * range). A named layout's format gives that layout's tensor. */
+gs_status gs_sparse_format_from(const char *format, int32_t ndim, const int64_t *size,
+                                int32_t num_levels, const gs_array *pos, const gs_array *crd,
+                                const gs_array *values, int32_t flags, gs_tensor **out);
 
 /* ---- fill values ----------------------------------------------------------- */
 /* A copy of t whose unspecified elements read value: one element of t's dtype

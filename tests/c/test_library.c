@@ -85,7 +85,10 @@ static void test_layout_names(void) {
         CHECK_STR(name, names[l]);
     }
     const char *name = NULL;
-    CHECK_ERR(gs_layout_name(9, &name), GS_ERR_INVALID_ARGUMENT, "layout = 9");
+    CHECK_OK(gs_layout_name(GS_CUSTOM, &name)); /* a format no named layout has */
+    CHECK_STR(name, "custom");
+    name = NULL;
+    CHECK_ERR(gs_layout_name(10, &name), GS_ERR_INVALID_ARGUMENT, "layout = 10");
     CHECK_ERR(gs_layout_name(-1, &name), GS_ERR_INVALID_ARGUMENT, "layout = -1");
     CHECK(name == NULL);
     CHECK_ERR(gs_layout_name(GS_SPARSE_CSR, NULL), GS_ERR_INVALID_ARGUMENT, "name is NULL");
