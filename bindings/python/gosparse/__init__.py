@@ -16,10 +16,11 @@ both, for imports at module level and inside functions):
    in-place swap; makes new tensors of the class _tensor registers with it).
 3. arguments and constructors: _args (Python arguments as C ones), _construct.
 4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce, _autograd (each
-   also a mixin of Tensor methods), _functions (torch's module-level shape and list functions).
+   also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
+   _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
-6. public modules: this one, _runtime, interop, io, generators, sparse, conformance (and
-   the subpackage nn: nn.functional.linear).
+6. public modules: this one, _runtime, interop, io, generators, sparse, conformance,
+   formats (the named formats), and the subpackage nn (nn.functional.linear).
 """
 
 from ._version import __version__
@@ -68,11 +69,13 @@ from ._types import (
     sparse_csr,
     sparse_dcsc,
     sparse_dcsr,
+    custom,
     strided,
     uint8,
 )
 from ._tensor import Tensor
 from ._base import equal, is_tensor
+from ._formats import Format
 from ._construct import (
     empty,
     empty_like,
@@ -114,7 +117,7 @@ from ._functions import (
 from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
-from . import generators, io, nn, sparse
+from . import formats, generators, io, nn, sparse
 from . import _elementwise, _linalg, _reduce
 # torch's element-wise functions (abs, sin, add, mul, eq, clamp, ...) and the matmul
 # family (mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm).
@@ -125,7 +128,7 @@ from ._linalg import *  # noqa: E402,F401,F403
 from ._reduce import *  # noqa: E402,F401,F403
 
 __all__ = [
-    "__version__", "Tensor", "Size", "dtype", "layout", "equal",
+    "__version__", "Tensor", "Size", "dtype", "layout", "equal", "Format", "formats", "custom",
     "tensor", "from_numpy", "zeros", "empty",
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor",

@@ -145,8 +145,11 @@ sparse_csf = layout("sparse_csf", 8)
 
 LAYOUTS = (strided, sparse_coo, sparse_csr, sparse_csc, sparse_bsr, sparse_bsc, sparse_dcsr,
            sparse_dcsc, sparse_csf)
-_LAYOUT_BY_NAME = {lay.name: lay for lay in LAYOUTS}
-_LAYOUT_BY_CODE = {lay.code: lay for lay in LAYOUTS}
+# A tensor of a format no named layout has (its ``format`` says which); not a
+# conversion target: use Tensor.to_format.
+custom = layout("custom", 9)
+_LAYOUT_BY_NAME = {lay.name: lay for lay in LAYOUTS + (custom,)}
+_LAYOUT_BY_CODE = {lay.code: lay for lay in LAYOUTS + (custom,)}
 COMPRESSED = (sparse_csr, sparse_csc, sparse_bsr, sparse_bsc)
 
 

@@ -15,10 +15,10 @@ LAYERS = [
     ("handle", ["_base"]),
     ("arguments and constructors", ["_args", "_construct"]),
     ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce", "_autograd",
-                   "_functions"]),
+                   "_functions", "_formats"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
-                        "conformance"]),
+                        "conformance", "formats"]),
 ]
 LAYER_OF = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}
 

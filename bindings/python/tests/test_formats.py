@@ -1,0 +1,102 @@
+"""Formats as data in Python: gosparse.Format, gosparse.formats, Tensor.format,
+to_format and the storage accessors, replaying ../shared/conformance/ust/formats.json."""
+
+import json
+import pickle
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+from conftest import shared_path
+
+
+def _cases():
+    with open(shared_path("conformance", "ust", "formats.json")) as f:
+        return json.load(f)
+
+
+def test_formats_json_cases():
+    data = _cases()
+    assert len(data["cases"]) == 275
+    for c in data["cases"]:
+        dense = np.array(c["dense"]["data"], dtype=np.float64).reshape(c["dense"]["shape"])
+        want = c["expect"]
+        x = gs.tensor(dense).to_format(c["format"])
+        assert x.level_sizes == tuple(want["level_sizes"]), c["id"]
+        assert x.nse == want["nse"], c["id"]
+        for lvl, w in enumerate(want["levels"]):
+            assert x.pos(lvl).tolist() == w["pos"], (c["id"], lvl)
+            assert x.crd(lvl).tolist() == w["crd"], (c["id"], lvl)
+        assert x.val().tolist() == want["values"], c["id"]
+        if x.layout is gs.custom:
+            assert x.format == gs.Format(c["format"]), c["id"]
+        np.testing.assert_array_equal(x.to_dense().numpy(), dense, err_msg=c["id"])
+
+
+def test_invalid_formats_name_the_rule():
+    data = _cases()
+    for c in data["invalid_formats"] + data["invalid_text"]:
+        with pytest.raises(ValueError) as e:
+            gs.Format(c["format"])
+        msg = str(e.value)
+        assert "format" in msg and ("must" in msg or "cannot" in msg or "level types are" in msg), msg
+
+
+def test_format_values():
+    f = gs.Format("(i,j)->(j-i:compressed,i:range)")
+    assert str(f) == "(i, j) -> (j - i : compressed, i : range)"
+    assert f == gs.formats.DIA_I and f == str(f) and hash(f) == hash(gs.formats.DIA_I)
+    assert pickle.loads(pickle.dumps(f)) == f
+    assert repr(f) == "gosparse.Format('(i, j) -> (j - i : compressed, i : range)')"
+    with pytest.raises(ValueError, match="must be matched by a later range level"):
+        gs.Format("(i, j) -> (j - i : compressed, i : dense)")
+    with pytest.raises(TypeError):
+        gs.Format(3)
+    assert str(gs.formats.BSR(2, 3)) == "(i, j) -> (i / 2 : dense, j / 3 : compressed, i % 2 : dense, j % 3 : dense)"
+    assert str(gs.formats.STRUCTURED(2, 4)) == "(i, j) -> (i : dense, j / 4 : dense, j % 4 : structured(2))"
+    assert str(gs.formats.CSF(3)) == "(i, j, k) -> (i : compressed, j : compressed, k : compressed)"
+
+
+def test_every_tensor_has_a_format():
+    a = np.array([[1.0, 0, 2], [0, 0, 3]])
+    assert gs.tensor(a).format == gs.formats.DENSE_MATRIX
+    assert gs.tensor(a).to_sparse_csr().format == gs.formats.CSR
+    assert gs.tensor(a).to_sparse_csc().format == gs.formats.CSC
+    assert gs.tensor(a).to_sparse().format == gs.formats.COO
+    csr = gs.tensor(a).to_format(gs.formats.CSR)
+    assert csr.layout is gs.sparse_csr
+    assert csr.pos(1).tolist() == [0, 2, 3] and csr.crd(1).tolist() == [0, 2, 2]
+    assert csr.pos(0).size == 0 and csr.crd(0).size == 0
+
+
+def test_dia_tensor_through_operators():
+    a = np.array([[1.0, 2, 0], [3, 4, 5], [0, 6, 7]])
+    dia = gs.tensor(a).to_format(gs.formats.DIA_I)
+    assert dia.layout is gs.custom
+    assert "format=(i, j) -> (j - i : compressed, i : range)" in repr(dia)
+    assert dia.crd(0).tolist() == [-1, 0, 1] and dia.pos(1).size == 0
+    np.testing.assert_array_equal(dia.to_dense().numpy(), a)
+    np.testing.assert_array_equal((dia + dia).to_dense().numpy(), a + a)
+    np.testing.assert_array_equal((dia * 2).to_dense().numpy(), a * 2)
+    v = np.array([1.0, -1, 2])
+    np.testing.assert_allclose(gs.mv(dia, gs.tensor(v)).numpy(), a @ v)
+    np.testing.assert_array_equal(gs.sum(dia, 1).to_dense().numpy(), a.sum(1))
+    np.testing.assert_array_equal(dia.t().to_dense().numpy(), a.T)
+    back = dia.to_format(gs.formats.CSR)
+    assert back.layout is gs.sparse_csr and gs.equal(back, gs.tensor(a))
+
+
+def test_to_format_refusals():
+    with pytest.raises(ValueError, match="has 1 dimensions, the tensor 2"):
+        gs.tensor(np.eye(2)).to_format("(i) -> (i : dense)")
+    with pytest.raises(TypeError):
+        gs.tensor(np.eye(2)).to_format(3)
+    big = gs.sparse_coo_tensor([[0, 99999], [99999, 0]], [1.0, 2.0], (100000, 100000))
+    old = gs.get_memory_limit()
+    gs.set_memory_limit(1 << 20)
+    try:
+        with pytest.raises(gs.TooLargeError):
+            big.to_format(gs.formats.DIA_I)
+    finally:
+        gs.set_memory_limit(old)
