@@ -111,6 +111,8 @@ pub const GS_SPARSE_DCSR: gs_layout = 6;
 pub const GS_SPARSE_DCSC: gs_layout = 7;
 /// Compressed sparse fibres.
 pub const GS_SPARSE_CSF: gs_layout = 8;
+/// A format no named layout has (`gs_tensor_format` gives it); not a `gs_to_layout` target.
+pub const GS_CUSTOM: gs_layout = 9;
 
 // ---- level model -----------------------------------------------------------
 
@@ -432,6 +434,44 @@ unsafe extern "C" {
     pub fn gs_tensor_level_pos(t: *const gs_tensor, level: i32, out: *mut gs_array) -> gs_status;
     /// `crd` of a compressed or singleton level, lent.
     pub fn gs_tensor_level_crd(t: *const gs_tensor, level: i32, out: *mut gs_array) -> gs_status;
+
+    // ---- formats: any format, as text in the UST language -------------------
+
+    /// Parses and validates a format text; writes its canonical text.
+    pub fn gs_format_check(text: *const c_char, canonical: *mut c_char, cap: i64, needed: *mut i64) -> gs_status;
+    /// The tensor's format as canonical text.
+    pub fn gs_tensor_format(t: *const gs_tensor, buf: *mut c_char, cap: i64, needed: *mut i64) -> gs_status;
+    /// Converts to the format given as text.
+    pub fn gs_to_format(t: *const gs_tensor, format: *const c_char, out: *mut *mut gs_tensor) -> gs_status;
+    /// The number of levels, their extents and nse of the tensor's format storage.
+    pub fn gs_tensor_storage_sizes(
+        t: *const gs_tensor,
+        level_sizes: *mut i64,
+        cap: i32,
+        num_levels: *mut i32,
+        nse: *mut i64,
+    ) -> gs_status;
+    /// A level's pos and crd, lent (data NULL where the level type stores none).
+    pub fn gs_tensor_storage_level(
+        t: *const gs_tensor,
+        level: i32,
+        pos: *mut gs_array,
+        crd: *mut gs_array,
+    ) -> gs_status;
+    /// The values, padding included, lent.
+    pub fn gs_tensor_storage_values(t: *const gs_tensor, values: *mut gs_array) -> gs_status;
+    /// Builds a tensor of any format from copies of its storage.
+    pub fn gs_sparse_format_from(
+        format: *const c_char,
+        ndim: i32,
+        size: *const i64,
+        num_levels: i32,
+        pos: *const gs_array,
+        crd: *const gs_array,
+        values: *const gs_array,
+        flags: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
 
     // ---- conversion --------------------------------------------------------
 

@@ -202,10 +202,13 @@ pub enum Layout {
     SparseDcsc = sys::GS_SPARSE_DCSC,
     /// Compressed sparse fibres.
     SparseCsf = sys::GS_SPARSE_CSF,
+    /// A format no named layout has ([`Tensor::format`](crate::Tensor::format) says
+    /// which); not a conversion target: use [`Tensor::to_format`](crate::Tensor::to_format).
+    Custom = sys::GS_CUSTOM,
 }
 
 impl Layout {
-    /// Every layout, in the order of the header.
+    /// Every named layout, in the order of the header ([`Layout::Custom`] is not one).
     pub const ALL: [Layout; 9] = [
         Layout::Strided,
         Layout::SparseCoo,
@@ -224,6 +227,9 @@ impl Layout {
     /// assert_eq!(gosparse::Layout::from_code(2), Some(gosparse::Layout::SparseCsr));
     /// ```
     pub fn from_code(code: i32) -> Option<Layout> {
+        if code == sys::GS_CUSTOM {
+            return Some(Layout::Custom);
+        }
         Layout::ALL.into_iter().find(|l| l.code() == code)
     }
 
@@ -252,6 +258,7 @@ impl Layout {
             Layout::SparseDcsr => "sparse_dcsr",
             Layout::SparseDcsc => "sparse_dcsc",
             Layout::SparseCsf => "sparse_csf",
+            Layout::Custom => "custom",
         }
     }
 

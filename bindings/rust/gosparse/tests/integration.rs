@@ -29,6 +29,8 @@ mod reduce_where;
 mod semi;
 // Autograd: grads.json, a GCN step, no_grad.
 mod autograd;
+// Formats as data: formats.json, invalid formats, a DIA tensor through operators.
+mod formats;
 
 // ---- handle accounting ------------------------------------------------------
 

@@ -1,0 +1,105 @@
+//! Formats as data over the real library: every case of
+//! `../shared/conformance/ust/formats.json` converted with
+//! [`Tensor::to_format`] gives the reference's storage (level sizes, nse, each
+//! level's pos and crd, the values), goes back to dense, and is rebuilt with
+//! [`Tensor::from_format`] from the reference's arrays; every invalid format
+//! is refused naming its rule; a DIA tensor goes through operators.
+
+use gosparse::{ErrorKind, Format, Layout, Tensor};
+use serde_json::Value;
+
+use super::{LeakCheck, shared_dir};
+
+fn ints(v: &Value) -> Vec<i64> {
+    v.as_array().expect("array").iter().map(|x| x.as_f64().expect("number") as i64).collect()
+}
+
+fn floats(v: &Value) -> Vec<f64> {
+    v.as_array().expect("array").iter().map(|x| x.as_f64().expect("number")).collect()
+}
+
+fn load() -> Option<Value> {
+    let dir = shared_dir("conformance/ust")?;
+    let text = std::fs::read_to_string(dir.join("formats.json")).expect("read formats.json");
+    Some(serde_json::from_str(&text).expect("parse formats.json"))
+}
+
+#[test]
+fn formats_json_cases() {
+    let check = LeakCheck::start();
+    let Some(root) = load() else { return check.finish() };
+    let cases = root["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), 275);
+    cases.iter().for_each(replay);
+    check.finish();
+}
+
+/// Replays one case; its tensors are dropped on return.
+fn replay(c: &Value) {
+    let id = c["id"].as_str().unwrap();
+    let f: Format = c["format"].as_str().unwrap().parse().unwrap_or_else(|e| panic!("{id}: {e}"));
+    let shape = ints(&c["dense"]["shape"]);
+    let data = floats(&c["dense"]["data"]);
+    let want = &c["expect"];
+    let x = Tensor::from_dense(&data, &shape).unwrap().to_format(&f).unwrap_or_else(|e| panic!("{id}: {e}"));
+    assert_eq!(x.level_sizes().unwrap(), ints(&want["level_sizes"]), "{id}");
+    assert_eq!(x.nse().unwrap(), want["nse"].as_i64().unwrap(), "{id}");
+    let levels = want["levels"].as_array().unwrap();
+    for (l, w) in levels.iter().enumerate() {
+        assert_eq!(x.pos(l).unwrap().to_vec(), ints(&w["pos"]), "{id} level {l} pos");
+        assert_eq!(x.crd(l).unwrap().to_vec(), ints(&w["crd"]), "{id} level {l} crd");
+    }
+    assert_eq!(x.val::<f64>().unwrap(), floats(&want["values"]).as_slice(), "{id} values");
+    if x.layout() == Layout::Custom {
+        assert_eq!(x.format().unwrap(), f, "{id}");
+    }
+    assert_eq!(x.to_dense().unwrap().values::<f64>().unwrap(), data.as_slice(), "{id} to_dense");
+    let pos: Vec<Vec<i64>> = levels.iter().map(|w| ints(&w["pos"])).collect();
+    let crd: Vec<Vec<i64>> = levels.iter().map(|w| ints(&w["crd"])).collect();
+    let p: Vec<&[i64]> = pos.iter().map(Vec::as_slice).collect();
+    let q: Vec<&[i64]> = crd.iter().map(Vec::as_slice).collect();
+    let y = Tensor::from_format(&f, &shape, &p, &q, &floats(&want["values"])).unwrap_or_else(|e| panic!("{id}: {e}"));
+    assert_eq!(y.to_dense().unwrap().values::<f64>().unwrap(), data.as_slice(), "{id} from_format");
+}
+
+#[test]
+fn invalid_formats_name_the_rule() {
+    let Some(root) = load() else { return };
+    for group in ["invalid_formats", "invalid_text"] {
+        for c in root[group].as_array().unwrap() {
+            let text = c["format"].as_str().unwrap();
+            let e = text.parse::<Format>().unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{text}");
+            let msg = e.to_string();
+            assert!(
+                msg.contains("format")
+                    && (msg.contains("must") || msg.contains("cannot") || msg.contains("level types are")),
+                "{text}: {msg}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dia_through_operators() {
+    let check = LeakCheck::start();
+    dia_body();
+    check.finish();
+}
+
+fn dia_body() {
+    let a = [1.0f64, 2.0, 0.0, 3.0, 4.0, 5.0, 0.0, 6.0, 7.0];
+    let dense = Tensor::from_dense(&a, &[3, 3]).unwrap();
+    let dia = dense.to_format(&"(i, j) -> (j - i : compressed, i : range)".parse().unwrap()).unwrap();
+    assert_eq!(dia.layout(), Layout::Custom);
+    assert_eq!(Layout::Custom.name(), "custom");
+    assert!(dia.to_string().contains("format=(i, j) -> (j - i : compressed, i : range)"));
+    assert!(dia.pos(1).unwrap().is_empty());
+    assert!(dia.transpose(0, 1).unwrap().equal(&dense.transpose(0, 1).unwrap()).unwrap());
+    let csr = dia.to_format(&"(i, j) -> (i : dense, j : compressed)".parse().unwrap()).unwrap();
+    assert_eq!(csr.layout(), Layout::SparseCsr);
+    assert!(csr.equal(&dense).unwrap());
+    assert_eq!(dense.format().unwrap().as_str(), "(i, j) -> (i : dense, j : dense)");
+    let e = dense.to_format(&"(i) -> (i : dense)".parse().unwrap()).unwrap_err();
+    assert!(e.to_string().contains("has 1 dimensions, the tensor 2"), "{e}");
+}
