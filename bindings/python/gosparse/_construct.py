@@ -214,7 +214,9 @@ def _rebuild(layout, dtype, shape, comps, final, dense_dim, fill=None):
         t = sparse_compressed_tensor(comps[0], comps[1], _typed(comps[2], dt), shape,
                                      layout=T.to_layout(layout), check_invariants=True)
     t = _filled(t, fill)
-    if final != layout:
+    if final.startswith("("):  # a format text: a custom-format tensor
+        t = t.to_format(final)
+    elif final != layout:
         t = t.to_sparse(layout=final, dense_dim=dense_dim)
     return t
 

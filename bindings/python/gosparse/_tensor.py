@@ -57,4 +57,6 @@ def _pickle_state(t):
     dense_dim = 0 if final is T.strided else t.dense_dim()
     fill = t.fill_value
     fill = fill if np.asarray(fill).tobytes().strip(b"\0") else None  # all-zero bits: the default
-    return (lay.name, t.dtype.name, tuple(t.shape), comps, final.name, dense_dim, fill)
+    # A custom-format tensor is rebuilt by converting to its format, given as text.
+    final_name = str(t.format) if final is T.custom else final.name
+    return (lay.name, t.dtype.name, tuple(t.shape), comps, final_name, dense_dim, fill)

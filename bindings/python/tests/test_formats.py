@@ -100,3 +100,12 @@ def test_to_format_refusals():
             big.to_format(gs.formats.DIA_I)
     finally:
         gs.set_memory_limit(old)
+
+
+def test_custom_tensor_pickles():
+    a = np.array([[1.0, 2, 0], [3, 4, 5], [0, 6, 7]])
+    dia = gs.with_fill_value(gs.tensor(a).to_sparse(), 0.5).to_format(gs.formats.DIA_J)
+    back = pickle.loads(pickle.dumps(dia))
+    assert back.layout is gs.custom and back.format == gs.formats.DIA_J
+    assert back.fill_value == 0.5 and gs.equal(back, dia)
+    assert back.val().tolist() == dia.val().tolist()
