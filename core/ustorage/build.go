@@ -1,6 +1,7 @@
 package ustorage
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -105,7 +106,10 @@ func gather[T Value](x *format.Indexer, shape []int64, dense []T, c *composer[T]
 }
 
 // sortEntries orders the entries lexicographically by level coordinates
-// (stable, so equal coordinates keep the dense order).
+// (stable, so equal coordinates keep the input order). When the levels'
+// coordinate ranges multiply to less than 2^63 each entry gets one linear
+// key, sorted with the entry index as tie-break (an O(n log n) sort of
+// integer pairs); otherwise the coordinate rows are compared.
 func (c *composer[T]) sortEntries() {
 	n := len(c.vals)
 	nl := c.nl
@@ -116,13 +120,16 @@ func (c *composer[T]) sortEntries() {
 	if sorted {
 		return
 	}
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i
+	perm := c.linearOrder()
+	if perm == nil {
+		perm = make([]int, n)
+		for i := range perm {
+			perm[i] = i
+		}
+		slices.SortStableFunc(perm, func(a, b int) int {
+			return slices.Compare(c.coords[a*nl:(a+1)*nl], c.coords[b*nl:(b+1)*nl])
+		})
 	}
-	slices.SortStableFunc(perm, func(a, b int) int {
-		return slices.Compare(c.coords[a*nl:(a+1)*nl], c.coords[b*nl:(b+1)*nl])
-	})
 	coords := make([]int64, len(c.coords))
 	vals := make([]T, n)
 	for i, p := range perm {
@@ -130,4 +137,88 @@ func (c *composer[T]) sortEntries() {
 		vals[i] = c.vals[p]
 	}
 	c.coords, c.vals = coords, vals
+}
+
+// linearOrder returns the sorted order of the entries: by counting sorts
+// when every level's coordinate range is within a few times the entry count,
+// else through one linear key per entry; nil when the ranges are too wide for
+// an int64 key.
+func (c *composer[T]) linearOrder() []int {
+	n, nl := len(c.vals), c.nl
+	lo, span := make([]int64, nl), make([]int64, nl)
+	for l := 0; l < nl; l++ {
+		mn, mx := c.coords[l], c.coords[l]
+		for e := 1; e < n; e++ {
+			v := c.coords[e*nl+l]
+			mn, mx = min(mn, v), max(mx, v)
+		}
+		if mx-mn < 0 || mx-mn == maxCount { // the range overflows
+			return nil
+		}
+		lo[l], span[l] = mn, mx-mn+1
+	}
+	if perm := c.countingOrder(lo, span); perm != nil {
+		return perm
+	}
+	total := int64(1)
+	for _, s := range span {
+		if total = mulCount(total, s); total == maxCount {
+			return nil
+		}
+	}
+	type keyed struct {
+		key int64
+		idx int
+	}
+	keys := make([]keyed, n)
+	for e := range keys {
+		k := int64(0)
+		for l := 0; l < nl; l++ {
+			k = k*span[l] + c.coords[e*nl+l] - lo[l]
+		}
+		keys[e] = keyed{k, e}
+	}
+	slices.SortFunc(keys, func(a, b keyed) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return cmp.Compare(a.idx, b.idx)
+	})
+	perm := make([]int, n)
+	for i, k := range keys {
+		perm[i] = k.idx
+	}
+	return perm
+}
+
+// countingOrder sorts the entries with one stable counting sort per level,
+// last level first (O(levels * (n + range))), when every level's coordinate
+// range span is at most 4n + 1024; else it returns nil.
+func (c *composer[T]) countingOrder(lo, span []int64) []int {
+	n, nl := len(c.vals), c.nl
+	for _, s := range span {
+		if s > 4*int64(n)+1024 {
+			return nil
+		}
+	}
+	perm, tmp := make([]int, n), make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for l := nl - 1; l >= 0; l-- {
+		count := make([]int, span[l]+1)
+		for _, e := range perm {
+			count[c.coords[e*nl+l]-lo[l]+1]++
+		}
+		for k := 1; k < len(count); k++ {
+			count[k] += count[k-1]
+		}
+		for _, e := range perm {
+			k := c.coords[e*nl+l] - lo[l]
+			tmp[count[k]] = e
+			count[k]++
+		}
+		perm, tmp = tmp, perm
+	}
+	return perm
 }

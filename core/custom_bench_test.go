@@ -1,0 +1,58 @@
+package core
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// laplacianCSR is the 5-point Laplacian of an n x n grid as CSR.
+func laplacianCSR(b *testing.B, n int64) *Tensor {
+	var rows, cols []int64
+	var vals []float64
+	for i := int64(0); i < n; i++ {
+		for j := int64(0); j < n; j++ {
+			r := i*n + j
+			for _, d := range [][3]int64{{-1, 0, -1}, {0, -1, -1}, {0, 0, 4}, {0, 1, -1}, {1, 0, -1}} {
+				if i+d[0] >= 0 && i+d[0] < n && j+d[1] >= 0 && j+d[1] < n {
+					rows, cols = append(rows, r), append(cols, (i+d[0])*n+j+d[1])
+					vals = append(vals, float64(d[2]))
+				}
+			}
+		}
+	}
+	nse := int64(len(vals))
+	coo, err := NewCOO(Int64Array(append(rows, cols...), 2, nse), Float64Array(vals), []int64{n * n, n * n}, BuildOptions{Coalesced: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	csr, err := ToLayout(coo, CSR, DefaultConvert())
+	if err != nil {
+		b.Fatal(err)
+	}
+	return csr
+}
+
+// BenchmarkToFormatDIA: CSR -> DIA-I -> CSR of the 2-D Laplacian of a 300 x
+// 300 grid (90k rows, 449k nonzeros, 5 diagonals).
+func BenchmarkToFormatDIA(b *testing.B) {
+	csr := laplacianCSR(b, 300)
+	b.Run("csr-to-dia", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := ToFormat(csr, format.DIAI()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	dia, err := ToFormat(csr, format.DIAI())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("dia-to-csr", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := ToFormat(dia, format.CSR()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
