@@ -217,6 +217,9 @@ gs_status gs_tensor_fill_value(const gs_tensor *t, void *buf, int64_t buf_bytes)
 gs_status gs_tensor_component(const gs_tensor *t, gs_component which, gs_array *out);
 
 /* ---- the level model ----------------------------------------------------- */
+/* The named layouts' levels (dense, compressed, singleton over i, i / c, i % c). A
+ * GS_CUSTOM tensor answers these, and the components, with its COO form; the
+ * levels of its own format are gs_tensor_storage_level's (see "formats" below). */
 gs_status gs_tensor_num_levels(const gs_tensor *t, int32_t *out);
 /* kind: GS_LEVEL_*; dim/expr/c: the level expression; size: the level's extent;
  * unique/ordered: properties (0 or 1). */
