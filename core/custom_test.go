@@ -243,3 +243,45 @@ func TestToFormatRefusals(t *testing.T) {
 	_, err = ToFormat(big, format.DIAI())
 	assert.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
 }
+
+// TestToFormatEmptyShapes: tensors with a zero-size dimension convert to
+// every custom format and back, with no stored value but padding.
+func TestToFormatEmptyShapes(t *testing.T) {
+	for _, shape := range [][]int64{{0, 8}, {6, 0}, {0, 0}} {
+		d, err := NewStrided(NewArray(Float64, shape))
+		require.NoError(t, err)
+		for _, s := range customFormats {
+			f, err := format.Parse(s)
+			require.NoError(t, err)
+			if shape[0]%2 != 0 || shape[1]%4 != 0 { // the blocked format's divisors
+				continue
+			}
+			x, err := ToFormat(d, f)
+			require.NoError(t, err, "%v %s", shape, s)
+			requireSameDense(t, d, x, s)
+			u, err := x.USTStorage()
+			require.NoError(t, err)
+			vals := AsSlice[float64](u.Values)
+			for _, v := range vals[:u.NSE()] {
+				assert.Zero(t, v, "%v %s: padding", shape, s)
+			}
+		}
+	}
+}
+
+// TestToFormatDTypes: every dtype converts to a custom format and back.
+func TestToFormatDTypes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	f, err := format.Parse(customFormats[0])
+	require.NoError(t, err)
+	for _, dt := range AllDTypes {
+		d := randomDense(t, rng, dt, []int64{6, 8}, 0.3)
+		x, err := ToFormat(d, f)
+		require.NoError(t, err, dt.String())
+		require.Equal(t, Custom, x.Layout())
+		requireSameDense(t, d, x, dt.String())
+		y, err := ToFormat(x, format.CSR())
+		require.NoError(t, err, dt.String())
+		requireSameDense(t, d, y, dt.String())
+	}
+}
