@@ -49,7 +49,7 @@ func NewFromFormat(f format.Format, shape []int64, pos, crd []Array, values Arra
 		return nil, Errorf(ErrInvalidArgument, "values: expected a 1-d array, got shape %v", values.Shape)
 	}
 	s := &ustorage.Structure{Format: f.Clone(), Shape: slices.Clone(shape), LevelSizes: sizes, Levels: make([]ustorage.Level, nl)}
-	c := levelChecker{f: f, sizes: sizes, shape: shape, x: x}
+	c := levelChecker{f: f, sizes: sizes, shape: shape}
 	if err := c.check(s, pos, crd, values.Numel()); err != nil {
 		return nil, err
 	}
@@ -70,7 +70,6 @@ type levelChecker struct {
 	f     format.Format
 	sizes []int64
 	shape []int64
-	x     *format.Indexer
 }
 
 // readIndex copies an index array into int64s, checking its dtype and rank;
@@ -102,6 +101,9 @@ func (c *levelChecker) bounds(l int) (lo, hi int64) {
 	return 0, c.sizes[l] - 1
 }
 
+// check reads every level's arrays into s, checking them level by level
+// against the number of parent positions entering the level, and finally
+// the number of values.
 func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int64) error {
 	n := int64(1) // parent positions entering the level
 	reached := true
@@ -132,7 +134,7 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int6
 		case format.Dense, format.Batch, format.Range:
 			var ok bool
 			if n, ok = mulChecked(n, c.sizes[l]); !ok || checkAlloc("positions", n, 1) != nil {
-				return Errorf(ErrTooLarge, "level %d (%s): %v positions exceed the memory limit", l, lv, c.sizes[:l+1])
+				return Errorf(ErrTooLarge, "level %d (%s): the level extents %v make more value positions than the memory limit allows", l, lv, c.sizes[:l+1])
 			}
 		case format.Compressed, format.Delta:
 			if !reached || n == 0 && len(p) == 0 {
