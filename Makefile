@@ -35,7 +35,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
 
-.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-python test-rust conformance fuzz install clean
+.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize test-python test-rust conformance fuzz install clean
 
 all: lib
 
@@ -98,6 +98,18 @@ test-c-cgocheck2:
 		-DGOSPARSE_GOEXPERIMENT=cgocheck2 -DGOSPARSE_INSTALL_TEST=OFF
 	$(CMAKE) --build $(BUILD)/cmake-cgocheck2 -j 2
 	$(CTEST) --test-dir $(BUILD)/cmake-cgocheck2 --output-on-failure
+
+# The same tests with the C test programs built under AddressSanitizer and
+# UndefinedBehaviorSanitizer (the library is the plain Go build: Go checks its
+# own memory). The sanitizer settings, and why, are in CMakeLists.txt. Apart
+# from make test (a third build of everything); CI runs it after make test.
+SANITIZE ?= address,undefined
+
+test-sanitize:
+	$(CMAKE) -S . -B $(BUILD)/cmake-sanitize -DCMAKE_BUILD_TYPE=Debug \
+		-DGOSPARSE_SANITIZE=$(SANITIZE) -DGOSPARSE_INSTALL_TEST=OFF
+	$(CMAKE) --build $(BUILD)/cmake-sanitize -j 2
+	$(CTEST) --test-dir $(BUILD)/cmake-sanitize --output-on-failure
 
 # Bindings: run where they exist (a Makefile for Python, a Cargo workspace for Rust).
 test-python: lib test-env
