@@ -12,6 +12,8 @@
 #                             then the Matrix Market reader (FuzzRead, low memory limit)
 #                             over exactly FUZZ_READ_INPUTS mutated inputs; make test runs
 #                             only the targets' seed corpora
+#   make test-sanitize        the C tests built with ASan and UBSan (CI runs it too)
+#   make fuzz-abi [FUZZ_CALLS=200000] [FUZZ_SEED=1]   the C random-call driver of the ABI
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
 #   make bench-env            a virtual environment with SciPy and torch for make bench
 #   make clean
@@ -35,7 +37,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
 
-.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize test-python test-rust conformance fuzz install clean
+.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi test-python test-rust conformance fuzz install clean
 
 all: lib
 
@@ -159,6 +161,18 @@ fuzz:
 	done
 	@echo "fuzz: github.com/gosparse/gosparse/core/mmio FuzzRead over $(FUZZ_READ_INPUTS) inputs"
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZ_READ_INPUTS)x ./core/mmio
+
+# The C-level random-call driver of the ABI (tests/c/fuzz_abi.c) for
+# FUZZ_CALLS calls from FUZZ_SEED, built with ASan and UBSan (the test-sanitize
+# build); make test runs a short one (3000 calls) in each C build.
+FUZZ_CALLS ?= 200000
+FUZZ_SEED  ?= 1
+
+fuzz-abi:
+	$(CMAKE) -S . -B $(BUILD)/cmake-sanitize -DCMAKE_BUILD_TYPE=Debug \
+		-DGOSPARSE_SANITIZE=$(SANITIZE) -DGOSPARSE_INSTALL_TEST=OFF
+	$(CMAKE) --build $(BUILD)/cmake-sanitize -j 2 --target fuzz_abi
+	cd $(BUILD)/cmake-sanitize && env $$(cat test.env) ./fuzz_abi $(FUZZ_CALLS) $(FUZZ_SEED)
 
 # ---- benchmarks --------------------------------------------------------------
 
