@@ -14,6 +14,8 @@
 #                             only the targets' seed corpora
 #   make test-sanitize        the C tests built with ASan and UBSan (CI runs it too)
 #   make fuzz-abi [FUZZ_CALLS=200000] [FUZZ_SEED=1]   the C random-call driver of the ABI
+#   make stress [STRESS_SECONDS=60] [STRESS_THREADS=16]   threads on shared tensors, checked
+#   make soak [SOAK_CYCLES=200000] [SOAK_BOUND_MB=32]      create/operate/free with the RSS sampled
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
 #   make bench-env            a virtual environment with SciPy and torch for make bench
 #   make clean
@@ -37,7 +39,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
 
-.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi test-python test-rust conformance fuzz install clean
+.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi stress soak test-python test-rust conformance fuzz install clean
 
 all: lib
 
@@ -173,6 +175,26 @@ fuzz-abi:
 		-DGOSPARSE_SANITIZE=$(SANITIZE) -DGOSPARSE_INSTALL_TEST=OFF
 	$(CMAKE) --build $(BUILD)/cmake-sanitize -j 2 --target fuzz_abi
 	cd $(BUILD)/cmake-sanitize && env $$(cat test.env) ./fuzz_abi $(FUZZ_CALLS) $(FUZZ_SEED)
+
+# 16 threads on shared and own tensors, each result checked against a
+# single-threaded reference (tests/c/stress.c; make test runs it for 1 s).
+STRESS_SECONDS ?= 60
+STRESS_THREADS ?= 16
+
+stress:
+	$(CMAKE) -S . -B $(BUILD)/cmake -DCMAKE_BUILD_TYPE=Debug
+	$(CMAKE) --build $(BUILD)/cmake -j 2 --target stress
+	cd $(BUILD)/cmake && env $$(cat test.env) ./stress $(STRESS_SECONDS) $(STRESS_THREADS)
+
+# Create/operate/free cycles with the RSS sampled; fails when it grows by more
+# than SOAK_BOUND_MB after the warm-up (tests/c/soak.c; make test runs 3000).
+SOAK_CYCLES   ?= 200000
+SOAK_BOUND_MB ?= 32
+
+soak:
+	$(CMAKE) -S . -B $(BUILD)/cmake -DCMAKE_BUILD_TYPE=Debug
+	$(CMAKE) --build $(BUILD)/cmake -j 2 --target soak
+	cd $(BUILD)/cmake && env $$(cat test.env) ./soak $(SOAK_CYCLES) $(SOAK_BOUND_MB)
 
 # ---- benchmarks --------------------------------------------------------------
 
