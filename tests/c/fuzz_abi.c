@@ -13,7 +13,7 @@
  *  - at the end every tensor is freed and gs_live_handles is back at its start.
  *
  *   fuzz_abi [calls [seed]]     (or FUZZ_CALLS / FUZZ_SEED in the environment;
- *                                FUZZ_TRACE=1 logs each step, FUZZ_KNOWN_BUGS=1 checks
+ *                                FUZZ_TRACE=1 logs each step, GOSPARSE_KNOWN_BUGS=1 checks
  *                                what known, open bugs fail)
  *
  * The defaults are CTest's short run; make fuzz-abi runs a long one. */
@@ -185,12 +185,12 @@ static void adopt(const char *what, slot *s, gs_tensor *t, double *ref, uint8_t 
     check_slot(what, s);
 }
 
-/* FUZZ_KNOWN_BUGS=1 turns on the checks that known, open bugs fail (each
+/* GOSPARSE_KNOWN_BUGS=1 turns on the checks that known, open bugs fail (each
  * marked "Known bug" where it is skipped), so that a fix can be seen to hold. */
 static int known_bugs;
 
 /* The large dim of sparse tensors: big enough that the dense form passes the
- * memory limit. Known bug: with 2^40 (FUZZ_KNOWN_BUGS=1), gs_coalesce of a COO
+ * memory limit. Known bug: with 2^40 (GOSPARSE_KNOWN_BUGS=1), gs_coalesce of a COO
  * with duplicates (and the unary ops that coalesce first, abs, square) kills
  * the process with a Go out-of-memory: kernels.CompressRows allocates a count
  * per row outside the memory guard. */
@@ -491,7 +491,7 @@ static void op_to_dtype(slot *src) {
     /* Known bug: to_dtype casts an uncoalesced COO's values before their
      * duplicates are summed (bool [1, 1] at one position reads 2 as float64),
      * so to_dense(to_dtype(A)) != to_dtype(to_dense(A)). Checked only with
-     * FUZZ_KNOWN_BUGS=1 until it is fixed. */
+     * GOSPARSE_KNOWN_BUGS=1 until it is fixed. */
     if (src->ref && (coalesced || known_bugs)) {
         ref = malloc(sizeof(double) * (size_t)(src->numel + 1));
         for (int64_t k = 0; k < src->numel && ref; k++) {
@@ -773,7 +773,7 @@ int main(int argc, char **argv) {
     if (argc > 1) n = atoll(argv[1]);
     if (argc > 2) seed = strtoull(argv[2], NULL, 0);
     trace = getenv("FUZZ_TRACE") != NULL;
-    known_bugs = getenv("FUZZ_KNOWN_BUGS") != NULL;
+    known_bugs = getenv("GOSPARSE_KNOWN_BUGS") != NULL;
     if (known_bugs) huge_dim = (int64_t)1 << 40;
     fz_state = seed;
     check_start();
