@@ -17,7 +17,9 @@ both, for imports at module level and inside functions):
 3. arguments and constructors: _args (Python arguments as C ones), _construct.
 4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce, _autograd (each
    also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
-   _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val).
+   _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
+   _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
+   _exchange (binsparse descriptors and arrays, DLPack import).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, conformance,
    formats (the named formats), and the subpackage nn (nn.functional.linear).
@@ -115,6 +117,7 @@ from ._functions import (
     with_fill_value,
 )
 from ._autograd import enable_grad, is_grad_enabled, no_grad
+from ._exchange import from_binsparse, from_dlpack
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
 from . import formats, generators, io, nn, sparse
@@ -132,7 +135,8 @@ __all__ = [
     "tensor", "from_numpy", "zeros", "empty",
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor",
-    "from_scipy", "to_scipy", "from_torch", "to_torch", "io", "generators", "nn", "sparse",
+    "from_scipy", "to_scipy", "from_torch", "to_torch", "from_dlpack", "from_binsparse", "io",
+    "generators", "nn", "sparse",
     "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
     "narrow_copy", "with_fill_value",

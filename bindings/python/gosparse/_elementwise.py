@@ -252,9 +252,6 @@ class ElementwiseOps:
 
     __slots__ = ()
 
-    # numpy defers to these operators (ndarray + tensor calls Tensor.__radd__).
-    __array_ufunc__ = None
-
     def add(self, other, *, alpha=1, layout=None, blocksize=None):
         """torch's Tensor.add: self + alpha * other."""
         return add(self, other, alpha=alpha, layout=layout, blocksize=blocksize)

@@ -13,8 +13,10 @@ from ctypes import byref
 
 import numpy as np
 
+from . import _arrays as A
+from . import _types as T
 from ._args import as_tensor, number_arg, to_output
-from ._base import handles_of, is_tensor
+from ._base import handles_of, is_tensor, new_tensor
 from ._errors import GS_OK, NotSupportedError, _check
 from ._lib import Handle, lib
 
@@ -59,12 +61,17 @@ def _tensors(operands, names, fname):
 def _product_out(fn, fname, names, operands, out, layout, blocksize):
     """The out= form: the product written into the strided Tensor out (its dtype and
     shape; never resized), which is returned."""
-    if not is_tensor(out):
-        raise TypeError("%s(): argument 'out' must be a gosparse.Tensor, not %s"
-                        % (fname, type(out).__name__))
     if layout is not None or blocksize is not None:
         raise TypeError("%s(): out= and layout= cannot be combined (out fixes the layout)"
                         % fname)
+    if isinstance(out, np.ndarray):
+        # The library writes into the array's own memory through a borrowing tensor,
+        # freed (so borrowing nothing) before this returns.
+        _product_out(fn, fname, names, operands, _wrap_out(out, fname), None, None)
+        return out
+    if not is_tensor(out):
+        raise TypeError("%s(): argument 'out' must be a gosparse.Tensor or a numpy array, "
+                        "not %s" % (fname, type(out).__name__))
     ts = _tensors(operands, names, fname)  # keeps copies of numpy operands alive
     a, b = ts  # mv and mm: two operands
     # Held until the error is read (a free clears it); an object twice reads one tensor.
@@ -76,11 +83,24 @@ def _product_out(fn, fname, names, operands, out, layout, blocksize):
     return out
 
 
+def _wrap_out(arr, fname):
+    """A strided Tensor over the memory of the numpy array arr (no copy), for out=:
+    arr must be writable, C-contiguous, aligned and of a gosparse dtype."""
+    if not arr.flags.writeable:
+        raise ValueError("%s(): out: the numpy array is read-only" % fname)
+    if not (arr.flags.c_contiguous and arr.flags.aligned and arr.dtype.isnative):
+        raise ValueError("%s(): out: the numpy array must be C-contiguous, aligned and in "
+                         "native byte order (a copy would not receive the result)" % fname)
+    dt = T.dtype_from_numpy(arr.dtype, "%s(): out" % fname)
+    g = A.gs_array(arr, dt)
+    return new_tensor(lib.gs_strided_wrap, byref(g), None, None)
+
+
 def mv(input, vec, *, out=None, layout=None, blocksize=None):
     """torch.mv: the product of the matrix input (any layout) and the vector vec (dense
-    result). With out= (a strided Tensor of the result's dtype and shape, sharing no
-    memory with the operands) the product is written there and nothing is allocated:
-    the cheap form for repeated products."""
+    result). With out= (a strided Tensor, or a writable C-contiguous numpy array, of
+    the result's dtype and shape, sharing no memory with the operands) the product is
+    written there and nothing is allocated: the cheap form for repeated products."""
     if out is not None:
         return _product_out(lib.gs_mv_out, "mv", ("input", "vec"), (input, vec), out, layout,
                             blocksize)
@@ -90,16 +110,26 @@ def mv(input, vec, *, out=None, layout=None, blocksize=None):
 def mm(input, mat2, *, out=None, layout=None, blocksize=None):
     """torch.mm: input @ mat2 for matrices. Sparse @ dense and dense @ sparse are dense;
     sparse @ sparse is sparse (the shared layout; CSR when they differ). out= takes a
-    strided Tensor for a dense result, as mv's."""
+    strided Tensor or a numpy array for a dense result, as mv's."""
     if out is not None:
         return _product_out(lib.gs_mm_out, "mm", ("input", "mat2"), (input, mat2), out, layout,
                             blocksize)
     return _product(lib.gs_mm, "mm", ("input", "mat2"), (input, mat2), layout, blocksize)
 
 
-def matmul(input, other, *, layout=None, blocksize=None):
+def matmul(input, other, *, out=None, layout=None, blocksize=None):
     """torch.matmul: vector, matrix and batched products (a 3-d operand batches the
-    product, the other repeated over the batch when it has fewer dims)."""
+    product, the other repeated over the batch when it has fewer dims). out= (a strided
+    Tensor or a numpy array of the result's dtype and shape) takes matrix @ vector and
+    matrix @ matrix products, written in place as mv's and mm's."""
+    if out is not None:
+        dims = (_ndim(input), _ndim(other))
+        if dims not in ((2, 1), (2, 2)):
+            raise ValueError("matmul(): out= needs a matrix @ vector or matrix @ matrix "
+                             "product, got operands of %d and %d dims" % dims)
+        fn = lib.gs_mv_out if dims[1] == 1 else lib.gs_mm_out
+        return _product_out(fn, "matmul", ("input", "other"), (input, other), out, layout,
+                            blocksize)
     return _product(lib.gs_matmul, "matmul", ("input", "other"), (input, other), layout,
                     blocksize)
 
@@ -164,6 +194,10 @@ def sampled_addmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=
                     (input, mat1, mat2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
 
 
+def _ndim(x):
+    return x.ndim if is_tensor(x) else np.ndim(x)
+
+
 def _is_matrix(x):
     return is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0
 
@@ -184,9 +218,9 @@ class LinalgOps:
         """torch's Tensor.mm: self @ mat2 for matrices."""
         return mm(self, mat2, layout=layout, blocksize=blocksize)
 
-    def matmul(self, other, *, layout=None, blocksize=None):
+    def matmul(self, other, *, out=None, layout=None, blocksize=None):
         """torch's Tensor.matmul."""
-        return matmul(self, other, layout=layout, blocksize=blocksize)
+        return matmul(self, other, out=out, layout=layout, blocksize=blocksize)
 
     def bmm(self, mat2, *, layout=None, blocksize=None):
         """torch's Tensor.bmm: batched products."""

@@ -8,15 +8,17 @@ from ._autograd import AutogradOps
 from ._base import TensorBase, set_tensor_class
 from ._construct import _rebuild
 from ._elementwise import ElementwiseOps
+from ._exchange import ExchangeOps
 from ._formats import FormatOps
 from ._linalg import LinalgOps
+from ._numpy_api import NumpyOps
 from ._ops_index import IndexOps
 from ._ops_shape import ShapeOps
 from ._reduce import ReduceOps
 
 
 class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, LinalgOps, ReduceOps,
-             FormatOps):
+             FormatOps, NumpyOps, ExchangeOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component

@@ -34,6 +34,41 @@ class dtype:
     def __reduce__(self):
         return (_dtype_named, (self.name,))
 
+    # Where numpy expects a dtype: np.dtype(gs.float64), np.zeros(3, dtype=t.dtype),
+    # t.dtype == np.float64 and the attributes of a numpy dtype (kind, char, type, ...),
+    # which Dask and SciPy read. numpy has no bfloat16: that one refuses.
+
+    @property
+    def dtype(self):
+        """The numpy dtype of this dtype (numpy's protocol for dtype-like objects);
+        TypeError for bfloat16, which numpy lacks."""
+        if self.code == _code(4, 16):
+            raise TypeError("gosparse.bfloat16 has no numpy dtype (numpy lacks bfloat16)")
+        return self.numpy_dtype
+
+    def __getattr__(self, name):
+        # Only reached for names this class lacks: numpy dtype attributes (kind, char,
+        # type, str, num, byteorder, ...).
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.dtype, name)
+
+    def __eq__(self, other):
+        if isinstance(other, dtype) or other is None or self.code == _code(4, 16):
+            return self is other
+        try:
+            return self.numpy_dtype == np.dtype(other)
+        except TypeError:
+            return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        # As the numpy dtype's, since they compare equal.
+        return hash(self.numpy_dtype) if self.code != _code(4, 16) else object.__hash__(self)
+
 
 def _code(kind, bits):
     return kind << 8 | bits
