@@ -22,7 +22,8 @@ both, for imports at module level and inside functions):
    _exchange (binsparse descriptors and arrays, DLPack import).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, conformance,
-   formats (the named formats), and the subpackage nn (nn.functional.linear).
+   formats (the named formats), the subpackage nn (nn.functional.linear), and dask
+   (imported on its own: gosparse.dask needs Dask).
 """
 
 from ._version import __version__

@@ -123,36 +123,20 @@ def array_ufunc(ufunc, method, inputs, kwargs):
 
 def _axes(axis, ndim, fname):
     """axis (None, an int or a tuple of ints, negative from the end) as sorted dims."""
-    if axis is None:
-        return list(range(ndim))
-    axes = [axis] if np.ndim(axis) == 0 else list(axis)
-    out = []
-    for a in axes:
-        a = int(a)
-        if not -ndim <= a < max(ndim, 1):
-            raise ValueError("numpy.%s: axis %d is out of range for %d dims" % (fname, a, ndim))
-        out.append(a % ndim if ndim else 0)
-    if len(set(out)) != len(out):
-        raise ValueError("numpy.%s: axis %r repeats a dim" % (fname, axis))
-    return sorted(out)
+    try:
+        return R.reduced_dims(None if axis is None else list(np.atleast_1d(axis)), ndim,
+                              "numpy." + fname)
+    except IndexError as e:
+        raise ValueError(str(e)) from None
 
 
 def _reduction(op, a, axis, keepdims, dtype):
     t = as_tensor(a, op)
-    axes = _axes(axis, t.ndim, op)
     if t.ndim == 0:
-        r = R.reduce(op, t, None, dtype) if op in ("sum", "mean", "prod") else t
-    else:
-        r = R.reduce(op, t, axes, dtype) if op in ("sum", "mean", "prod") \
-            else getattr(R, op)(t, axes)
-    return _keep_dims(r, axes) if keepdims else r
-
-
-def _keep_dims(r, axes):
-    """r with a dim of 1 put back at each reduced axis (numpy's keepdims)."""
-    for ax in axes:  # ascending: each lands at its own index
-        r = F.unsqueeze(r, ax)
-    return r
+        return R.reduce(op, t, None, dtype) if op in ("sum", "mean", "prod") else t
+    axes = _axes(axis, t.ndim, op)
+    r = R.reduce(op, t, axes, dtype)
+    return R.keep_dims(r, axes) if keepdims else r
 
 
 def _reduction_function(op):
@@ -175,7 +159,7 @@ def _count_nonzero(a, axis=None, *, keepdims=False):
     t = as_tensor(a, "count_nonzero")
     axes = _axes(axis, t.ndim, "count_nonzero")
     r = R.count_nonzero(t, axes)
-    return _keep_dims(r, axes) if keepdims else r
+    return R.keep_dims(r, axes) if keepdims else r
 
 
 def _tensor_list(arrays, fname):
@@ -219,8 +203,9 @@ def _dot(a, b, out=None):
     return _store(r, out, "dot")
 
 
-def _tensordot(a, b, axes=2):
-    """Contractions of one axis of each operand of at most 2 dims: a matrix product."""
+def tensordot(a, b, axes=2):
+    """numpy.tensordot for one contracted axis of operands of at most 2 dims (a matrix
+    product); other contractions are refused by name."""
     na, nb = np.ndim(a), np.ndim(b)
     if np.ndim(axes) == 0:
         n = int(axes)
@@ -303,7 +288,7 @@ _FUNCTIONS = {
     "vstack": lambda tup, **kw: F.vstack(_tensor_list(tup, "vstack")),
     "hstack": lambda tup, **kw: F.hstack(_tensor_list(tup, "hstack")),
     "transpose": _transpose, "permute_dims": _transpose, "reshape": _reshape,
-    "where": _where, "dot": _dot, "tensordot": _tensordot, "clip": _clip, "round": _round,
+    "where": _where, "dot": _dot, "tensordot": tensordot, "clip": _clip, "round": _round,
     "around": _round, "zeros_like": _like(None), "empty_like": _like(None),
     "ones_like": _like(1), "full_like": _full_like, "nan_to_num": _nan_to_num,
     "isposinf": lambda x, out=None: _store(E.unary("isposinf", x), out, "isposinf"),

@@ -17,6 +17,7 @@ import numpy as np
 from ._args import as_tensor, dims_arg, operand, tensor_arg
 from ._base import call, handles_of
 from ._errors import NotSupportedError
+from ._functions import unsqueeze
 from ._lib import lib
 
 __all__ = ["sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "where", "norm",
@@ -154,35 +155,77 @@ def where(condition, input, other):
                 hy, None if yn is None else byref(yn))
 
 
+def reduced_dims(dim, ndim, fname):
+    """The dims a dim argument names (None or () for every dim; negative from the
+    end), ascending."""
+    dims = _dims(dim)
+    if not dims:
+        return list(range(ndim))
+    out = []
+    for d in dims:
+        d = int(d)
+        if not -ndim <= d < ndim:
+            raise IndexError("%s(): dim %d is out of range for %d dims" % (fname, d, ndim))
+        out.append(d % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError("%s(): dim %r repeats a dim" % (fname, dim))
+    return sorted(out)
+
+
+def keep_dims(r, dims):
+    """r with a dim of size 1 put back at each reduced dim (keepdim), dims ascending."""
+    for d in dims:
+        r = unsqueeze(r, d)
+    return r
+
+
+def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
+    """The reduction op of t as its method: dim or numpy's axis, keepdim or numpy's
+    keepdims, dtype (sum, mean, prod)."""
+    if axis is not None:
+        if dim not in (None, ()):
+            raise TypeError("%s(): give dim or axis, not both" % op)
+        dim = axis
+    r = reduce(op, t, dim, dtype)
+    if keepdim or keepdims:
+        t = tensor_arg(t, op)
+        r = keep_dims(r, [] if t.ndim == 0 else reduced_dims(dim, t.ndim, op))
+    return r
+
+
 class ReduceOps:
     """The reduction methods of Tensor and Tensor.where (a mixin: Tensor is the only
     user)."""
 
     __slots__ = ()
 
-    def sum(self, dim=None, *, dtype=None):
-        """torch's Tensor.sum: gosparse.sum(self, dim, dtype=dtype)."""
-        return sum(self, dim, dtype=dtype)
+    # torch's keepdim and numpy's axis/keepdims (Dask calls chunk.sum(axis=...,
+    # keepdims=True)) are accepted by the reductions' methods.
 
-    def mean(self, dim=None, *, dtype=None):
-        """torch's Tensor.mean: gosparse.mean(self, dim, dtype=dtype)."""
-        return mean(self, dim, dtype=dtype)
+    def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False):
+        """torch's Tensor.sum: gosparse.sum(self, dim, dtype=dtype); keepdim (numpy's
+        keepdims) keeps each reduced dim with size 1; axis is numpy's name for dim."""
+        return reduce_method("sum", self, dim, keepdim, dtype, axis, keepdims)
 
-    def prod(self, dim=None, *, dtype=None):
-        """torch's Tensor.prod: gosparse.prod(self, dim, dtype=dtype)."""
-        return prod(self, dim, dtype=dtype)
+    def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False):
+        """torch's Tensor.mean: gosparse.mean(self, dim, dtype=dtype); keepdim as sum's."""
+        return reduce_method("mean", self, dim, keepdim, dtype, axis, keepdims)
 
-    def amax(self, dim=()):
-        """torch's Tensor.amax: gosparse.amax(self, dim)."""
-        return amax(self, dim)
+    def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False):
+        """torch's Tensor.prod: gosparse.prod(self, dim, dtype=dtype); keepdim as sum's."""
+        return reduce_method("prod", self, dim, keepdim, dtype, axis, keepdims)
 
-    def amin(self, dim=()):
-        """torch's Tensor.amin: gosparse.amin(self, dim)."""
-        return amin(self, dim)
+    def amax(self, dim=(), keepdim=False, *, axis=None, keepdims=False):
+        """torch's Tensor.amax: gosparse.amax(self, dim); keepdim as sum's."""
+        return reduce_method("amax", self, dim, keepdim, None, axis, keepdims)
 
-    def any(self, dim=None):
-        """torch's Tensor.any: gosparse.any(self, dim)."""
-        return any(self, dim)
+    def amin(self, dim=(), keepdim=False, *, axis=None, keepdims=False):
+        """torch's Tensor.amin: gosparse.amin(self, dim); keepdim as sum's."""
+        return reduce_method("amin", self, dim, keepdim, None, axis, keepdims)
+
+    def any(self, dim=None, keepdim=False, *, axis=None, keepdims=False):
+        """torch's Tensor.any: gosparse.any(self, dim); keepdim as sum's."""
+        return reduce_method("any", self, dim, keepdim, None, axis, keepdims)
 
     def count_nonzero(self, dim=None):
         """torch's Tensor.count_nonzero: gosparse.count_nonzero(self, dim)."""

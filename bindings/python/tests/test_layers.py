@@ -18,7 +18,7 @@ LAYERS = [
                    "_functions", "_formats", "_numpy_api", "_exchange"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
-                        "conformance", "formats"]),
+                        "conformance", "formats", "dask"]),
 ]
 LAYER_OF = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}
 

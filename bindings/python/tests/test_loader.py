@@ -94,13 +94,14 @@ def test_without_override_the_repository_build_is_found():
     assert os.path.samefile(p.stdout.strip(), built)
 
 
-def test_torch_and_scipy_are_imported_only_when_used():
-    code = "import gosparse, sys; print('torch' in sys.modules, 'scipy' in sys.modules)"
+def test_torch_scipy_and_dask_are_imported_only_when_used():
+    code = ("import gosparse, sys; print('torch' in sys.modules, 'scipy' in sys.modules, "
+            "'dask' in sys.modules)")
     env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                        timeout=60)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.split() == ["False", "False"]
+    assert p.stdout.split() == ["False", "False", "False"]
 
 
 def test_torch_interop_without_torch_says_how_to_get_it():
