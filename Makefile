@@ -201,7 +201,7 @@ soak:
 # gosparse against SciPy and PyTorch (when installed) on the same inputs: a table
 # on stdout and bench/results.json. BENCH_ARGS="--quick" for a smoke test,
 # "--only spmv", "--json path" (python3 bench/harness.py --help).
-# `make bench-env` makes a virtual environment with numpy, SciPy and PyTorch
+# `make bench-env` makes a virtual environment with numpy, SciPy, PyTorch and Dask
 # in $(BENCH_ENV) (PyPI's torch with its CUDA libraries: about 5.5 GB, a minute
 # or two); `make bench` then runs in it, else in $(PYTHON).
 BENCH_ARGS ?=
@@ -214,7 +214,7 @@ bench: lib
 
 bench-env:
 	$(PYTHON) -m venv $(BENCH_ENV)
-	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch
+	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch "dask[array]" distributed
 
 # ---- install -----------------------------------------------------------------
 

@@ -107,9 +107,9 @@ def _check(status, what):
 
 def _call_out(fn, *args):
     """Call fn(*args, &out) and return out as a package Tensor (freed with it)."""
-    out = c_void_p()
+    out = _lib.Handle()
     _check(fn(*args, byref(out)), fn.__name__)
-    return Tensor._from_handle(out)
+    return Tensor._adopt(out)
 
 
 def strided_from(a):

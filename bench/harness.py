@@ -28,6 +28,7 @@ import numpy as np  # noqa: E402
 import scipy  # noqa: E402
 
 import cases  # noqa: E402
+import dask_spmv  # noqa: E402
 import gslib  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
@@ -36,6 +37,10 @@ import smallcall  # noqa: E402
 from timing import read_bandwidth  # noqa: E402
 
 ALL = cases.KERNELS + [("semi_mm", semi_cases.semi_mm), ("small_call", smallcall.small_call)]
+# Dask's row where dask and distributed are installed (make bench-env installs them).
+DASK_MISSING = dask_spmv.dask_available()
+if DASK_MISSING is None:
+    ALL.append(("dask_spmv", dask_spmv.dask_spmv))
 
 
 def parse(argv):
@@ -103,6 +108,8 @@ def main(argv=None):
                         build_dir=os.path.join(gslib.REPO, "build", "bench"))
     _, torch_status = peers.torch()
     print("torch: %s" % (peers.torch_version() or torch_status), flush=True)
+    if DASK_MISSING is not None:
+        print("note: dask_spmv skipped (%s; make bench-env installs dask)" % DASK_MISSING)
 
     bw = read_bandwidth((64 if args.quick else 512) << 20, reps=3 if args.quick else 7)
     print("read bandwidth: %.1f GB/s" % bw["best_GBs"], flush=True)

@@ -52,7 +52,12 @@ def nbytes(t):
 
 
 def _concatenate(arrays, axis=0):
-    return cat(list(arrays), axis)
+    arrays = list(arrays)
+    if len(arrays) == 1:
+        # Dask concatenates the lone block of a dim too (blockwise with concatenate=True);
+        # tensors are immutable, so the block itself serves, without cat's copy.
+        return arrays[0]
+    return cat(arrays, axis)
 
 
 def _numel(x, axis=None, keepdims=False, dtype=np.float64, **kwargs):

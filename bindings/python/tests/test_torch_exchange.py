@@ -41,7 +41,8 @@ def test_torch_takes_binsparse_arrays_without_copies():
     desc, arrays = t.to_binsparse()
     crow, col, val = (torch.from_dlpack(arrays[k])  # read-only numpy views
                       for k in ("pointers_to_1", "indices_1", "values"))
-    x = torch.sparse_csr_tensor(crow, col, val, size=desc["binsparse"]["shape"])
+    x = torch.sparse_csr_tensor(crow, col, val, size=desc["binsparse"]["shape"],
+                                check_invariants=True)
     np.testing.assert_array_equal(x.to_dense().numpy(), t.to_dense().numpy())
     assert val.data_ptr() == t.values().ctypes.data
 
