@@ -54,8 +54,12 @@ def is_tensor_type(t):
     return getattr(t, "_gosparse_tensor", False)
 
 
+# numpy's marker of an argument left out, where a numpy function passes one on.
+_NO_VALUE = getattr(np, "_NoValue", object())
+
+
 def _refuse_kwargs(fname, kwargs, allowed=()):
-    extra = sorted(k for k, v in kwargs.items() if k not in allowed and v is not np._NoValue)
+    extra = sorted(k for k, v in kwargs.items() if k not in allowed and v is not _NO_VALUE)
     if extra:
         raise TypeError("numpy.%s: argument %s is not supported for gosparse tensors"
                         % (fname, ", ".join(repr(k) for k in extra)))
