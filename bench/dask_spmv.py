@@ -51,6 +51,7 @@ def scipy_mv(a, x):
 
 
 def dask_spmv(ctx):
+    import dask
     import dask.array as da
     import distributed
     import gosparse.dask as gsd
@@ -82,8 +83,10 @@ def dask_spmv(ctx):
             Ag = client.persist(gsd.from_blocks(make, row_chunks, cols))
             As = client.persist(Ag.map_blocks(scipy_block, dtype=np.float64,
                                               meta=sp.csr_array((0, 0))))
-            xd = client.persist(da.from_array(x, chunks=(cols,)))
-            distributed.wait([Ag, As, xd], timeout=600)
+            # x goes to the cluster once (scatter), not inside every graph.
+            xd = da.from_delayed(dask.delayed(client.scatter(x)), shape=(cols,),
+                                 dtype=np.float64, meta=np.empty(0))
+            distributed.wait([Ag, As], timeout=600)
             yg = gsd.matmul(Ag, xd)
             ys = da.blockwise(scipy_mv, "i", As, "ik", xd, "k", dtype=np.float64,
                               concatenate=True, meta=np.empty(0))
