@@ -1,0 +1,328 @@
+package solve
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// CholeskyFactor is the factorization L L^H = A[Perm][:, Perm] of a
+// symmetric (Hermitian) positive definite sparse matrix, from Cholesky. It
+// implements Factor.
+type CholeskyFactor struct {
+	dtype core.DType
+	n     int
+	width int
+	p     []int
+	impl  factorImpl
+}
+
+// Cholesky factors a symmetric (complex: Hermitian) positive definite
+// sparse matrix of any layout as L L^H = A[p][:, p], reading only the lower
+// triangle of A (the diagonal's imaginary part is ignored, as LAPACK does).
+// ordering is OrderDefault or OrderAMD (approximate minimum degree on A's
+// symmetric pattern) or OrderNatural. The symbolic analysis (elimination
+// tree, exact column counts) sizes L before it is allocated and refuses
+// beyond core.MemoryLimit with core.ErrTooLarge; the numeric phase is the
+// up-looking algorithm, one row of L at a time. A matrix that is not
+// positive definite is refused naming the column whose pivot is not positive.
+func Cholesky(a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
+	if err := checkSquare("A", a); err != nil {
+		return nil, err
+	}
+	switch ordering {
+	case OrderDefault, OrderNatural, OrderAMD:
+	default:
+		return nil, core.Errorf(core.ErrInvalidArgument, "ordering = %s: Cholesky takes default (0), natural (1) or amd (2)", ordering)
+	}
+	if isComplex(a.DType()) {
+		return cholesky[complex128](a, ordering)
+	}
+	return cholesky[float64](a, ordering)
+}
+
+// cholNumeric holds L by columns, the diagonal first and rows ascending,
+// for C = A[p][:, p] = L L^H.
+type cholNumeric[T elem] struct {
+	n      int
+	lp, li []int
+	lx     []T
+	p      []int
+}
+
+func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
+	m, err := loadCompressed[T](a, core.CSC)
+	if err != nil {
+		return nil, err
+	}
+	n := m.slices()
+	lower := lowerTriangle(m)
+	p := identity(n)
+	if ordering != OrderNatural {
+		p = symmetricOrder(lower)
+	}
+	c := permutedUpper(lower, invert(p))
+	parent := etree(c)
+	counts := columnCounts(c, parent)
+	total := int64(0)
+	for _, k := range counts {
+		total += int64(k)
+	}
+	if err := checkBytes("cholesky: L", total, entryBytes(isComplex(a.DType()))); err != nil {
+		return nil, err
+	}
+	f := &cholNumeric[T]{n: n, p: p}
+	if err := f.factor(c, parent, counts); err != nil {
+		return nil, err
+	}
+	return &CholeskyFactor{dtype: a.DType(), n: n, width: indexWidthOf(a), p: p, impl: f}, nil
+}
+
+// lowerTriangle returns the entries of m on and below the diagonal, by columns.
+func lowerTriangle[T elem](m *compressed[T]) *compressed[T] {
+	c := m.toCSC()
+	n := c.cols
+	out := &compressed[T]{rows: n, cols: n, byCol: true, ptr: make([]int, n+1)}
+	for j := 0; j < n; j++ {
+		for p := c.ptr[j]; p < c.ptr[j+1]; p++ {
+			if c.idx[p] >= j {
+				out.idx = append(out.idx, c.idx[p])
+				out.val = append(out.val, c.val[p])
+			}
+		}
+		out.ptr[j+1] = len(out.idx)
+	}
+	return out
+}
+
+// permutedUpper returns the upper triangle of C = A[p][:, p] by columns,
+// from A's lower triangle (pinv the inverse of p): entry (i, j), i >= j,
+// lands at (pinv[i], pinv[j]), conjugated when that falls below C's diagonal.
+func permutedUpper[T elem](lower *compressed[T], pinv []int) *compressed[T] {
+	n := lower.cols
+	ptr := make([]int, n+1)
+	for j := 0; j < n; j++ {
+		for p := lower.ptr[j]; p < lower.ptr[j+1]; p++ {
+			ptr[max(pinv[lower.idx[p]], pinv[j])+1]++
+		}
+	}
+	for j := 0; j < n; j++ {
+		ptr[j+1] += ptr[j]
+	}
+	next := append([]int(nil), ptr[:n]...)
+	idx := make([]int, len(lower.idx))
+	val := make([]T, len(lower.idx))
+	for j := 0; j < n; j++ {
+		for p := lower.ptr[j]; p < lower.ptr[j+1]; p++ {
+			r, c, v := pinv[lower.idx[p]], pinv[j], lower.val[p]
+			if r > c {
+				r, c, v = c, r, conj(v)
+			}
+			idx[next[c]], val[next[c]] = r, v
+			next[c]++
+		}
+	}
+	return &compressed[T]{rows: n, cols: n, byCol: true, ptr: ptr, idx: idx, val: val}
+}
+
+// etree returns the elimination tree of the upper triangular CSC matrix c
+// (Liu's algorithm with path compression through ancestor links).
+func etree[T elem](c *compressed[T]) []int {
+	n := c.cols
+	parent := make([]int, n)
+	ancestor := make([]int, n)
+	for k := 0; k < n; k++ {
+		parent[k], ancestor[k] = -1, -1
+		for p := c.ptr[k]; p < c.ptr[k+1]; p++ {
+			for i := c.idx[p]; i != -1 && i < k; {
+				next := ancestor[i]
+				ancestor[i] = k
+				if next == -1 {
+					parent[i] = k
+				}
+				i = next
+			}
+		}
+	}
+	return parent
+}
+
+// ereach returns in s[top:] the pattern of row k of L (its columns i < k),
+// in topological order: the nodes of the elimination tree on the paths from
+// the rows of C's column k up to k. mark is stamped with k.
+func ereach[T elem](c *compressed[T], k int, parent, s, mark []int) int {
+	n := c.cols
+	top := n
+	mark[k] = k
+	for p := c.ptr[k]; p < c.ptr[k+1]; p++ {
+		i := c.idx[p]
+		if i > k {
+			continue
+		}
+		length := 0
+		for ; mark[i] != k; i = parent[i] {
+			s[length] = i
+			length++
+			mark[i] = k
+		}
+		for length > 0 {
+			top--
+			length--
+			s[top] = s[length]
+		}
+	}
+	return top
+}
+
+// columnCounts returns the number of entries of each column of L, diagonal
+// included, by walking every row's pattern (O(nnz(L)) time, O(n) memory).
+func columnCounts[T elem](c *compressed[T], parent []int) []int {
+	n := c.cols
+	counts := make([]int, n)
+	s := make([]int, n)
+	mark := make([]int, n)
+	for i := range mark {
+		mark[i] = -1
+	}
+	for k := 0; k < n; k++ {
+		counts[k]++
+		top := ereach(c, k, parent, s, mark)
+		for _, i := range s[top:] {
+			counts[i]++
+		}
+	}
+	return counts
+}
+
+// factor computes L row by row (up-looking): row k of L solves a triangular
+// system with the rows before it, over the pattern ereach gives.
+func (f *cholNumeric[T]) factor(c *compressed[T], parent, counts []int) error {
+	n := f.n
+	f.lp = make([]int, n+1)
+	for j := 0; j < n; j++ {
+		f.lp[j+1] = f.lp[j] + counts[j]
+	}
+	f.li = make([]int, f.lp[n])
+	f.lx = make([]T, f.lp[n])
+	next := append([]int(nil), f.lp[:n]...)
+	x := make([]T, n)
+	s := make([]int, n)
+	mark := make([]int, n)
+	for i := range mark {
+		mark[i] = -1
+	}
+	li, lx, lp := f.li, f.lx, f.lp
+	for k := 0; k < n; k++ {
+		top := ereach(c, k, parent, s, mark)
+		var d float64
+		for p := c.ptr[k]; p < c.ptr[k+1]; p++ {
+			if i := c.idx[p]; i < k {
+				x[i] += c.val[p]
+			} else if i == k {
+				d += realPart(c.val[p])
+			}
+		}
+		for _, i := range s[top:] {
+			y := x[i] / lx[lp[i]]
+			x[i] = 0
+			for p := lp[i] + 1; p < next[i]; p++ {
+				x[li[p]] -= lx[p] * y
+			}
+			d -= realPart(y * conj(y))
+			li[next[i]], lx[next[i]] = k, conj(y)
+			next[i]++
+		}
+		if !(d > 0) || math.IsInf(d, 0) {
+			return core.Errorf(core.ErrInvalidArgument, "A: the matrix is not positive definite: the pivot of column %d is %g", f.p[k], d)
+		}
+		li[next[k]], lx[next[k]] = k, fromReal[T](math.Sqrt(d))
+		next[k]++
+	}
+	return nil
+}
+
+// Solve solves A X = B (left) or X A = B.
+func (f *CholeskyFactor) Solve(b *core.Tensor, left bool) (*core.Tensor, error) {
+	return f.impl.solveColumns(b, left, f.dtype)
+}
+
+// L returns the lower triangular factor (CSC, rows ascending).
+func (f *CholeskyFactor) L() (*core.Tensor, error) { return f.impl.lower(f.dtype, f.width) }
+
+// U refuses: a Cholesky factor is L L^H.
+func (f *CholeskyFactor) U() (*core.Tensor, error) { return f.impl.upper(f.dtype, f.width) }
+
+// RowPerm returns p with L L^H = A[p][:, p].
+func (f *CholeskyFactor) RowPerm() []int64 { return toInt64(f.p) }
+
+// ColPerm returns p, the same as RowPerm.
+func (f *CholeskyFactor) ColPerm() []int64 { return toInt64(f.p) }
+
+// Fill returns nnz(L).
+func (f *CholeskyFactor) Fill() int64 { return f.impl.fill() }
+
+// Order returns the order n of A.
+func (f *CholeskyFactor) Order() int64 { return int64(f.n) }
+
+// DType returns A's dtype.
+func (f *CholeskyFactor) DType() core.DType { return f.dtype }
+
+func (f *cholNumeric[T]) fill() int64 { return int64(len(f.li)) }
+
+func (f *cholNumeric[T]) lower(d core.DType, width int) (*core.Tensor, error) {
+	return cscTensor(d, f.n, f.n, f.lp, append([]int(nil), f.li...), append([]T(nil), f.lx...), width)
+}
+
+func (f *cholNumeric[T]) upper(core.DType, int) (*core.Tensor, error) {
+	return nil, core.Errorf(core.ErrInvalidArgument, "factor: a Cholesky factor has no U: A[p][:, p] = L L^H")
+}
+
+func (f *cholNumeric[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*core.Tensor, error) {
+	r, err := loadRHS[T](b, f.n, d, left)
+	if err != nil {
+		return nil, err
+	}
+	y := make([]T, f.n)
+	for c := 0; c < r.k; c++ {
+		col := r.column(c)
+		if left {
+			f.solveInPlace(col, y)
+			continue
+		}
+		// A^T = conj(A) for a Hermitian A: A^T x = c is A conj(x) = conj(c).
+		for i := range col {
+			col[i] = conj(col[i])
+		}
+		f.solveInPlace(col, y)
+		for i := range col {
+			col[i] = conj(col[i])
+		}
+	}
+	return r.tensor(d, b.Shape(), left)
+}
+
+// solveInPlace overwrites b with x solving A x = b: L y = b[p], L^H z = y, x[p] = z.
+func (f *cholNumeric[T]) solveInPlace(b, y []T) {
+	n := f.n
+	for k, i := range f.p {
+		y[k] = b[i]
+	}
+	lp, li, lx := f.lp, f.li, f.lx
+	for j := 0; j < n; j++ {
+		y[j] /= lx[lp[j]]
+		yj := y[j]
+		for p := lp[j] + 1; p < lp[j+1]; p++ {
+			y[li[p]] -= lx[p] * yj
+		}
+	}
+	for j := n - 1; j >= 0; j-- {
+		s := y[j]
+		for p := lp[j] + 1; p < lp[j+1]; p++ {
+			s -= conj(lx[p]) * y[li[p]]
+		}
+		y[j] = s / conj(lx[lp[j]])
+	}
+	for k, i := range f.p {
+		b[i] = y[k]
+	}
+}

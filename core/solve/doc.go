@@ -1,0 +1,15 @@
+// Package solve owns the direct solvers of gosparse: sparse triangular solves,
+// sparse LU with threshold partial pivoting (Gilbert-Peierls, left-looking,
+// after an approximate minimum degree column ordering), sparse Cholesky
+// (up-looking, after an approximate minimum degree symmetric ordering), torch's
+// spsolve on top of them, and spdiags.
+//
+// Every function takes core tensors and returns new ones; inputs are never
+// modified. Arithmetic runs in float64 or complex128 (float32 and complex64
+// inputs are widened and their results narrowed back). Factorizations size
+// their result against core.MemoryLimit before they allocate it (Cholesky
+// exactly, from its symbolic analysis; LU as its factors grow, since pivoting
+// decides the fill) and refuse with core.ErrTooLarge beyond it.
+//
+// The package imports core; core does not import it.
+package solve

@@ -1,0 +1,133 @@
+package solve
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// LUOptions tunes Splu.
+type LUOptions struct {
+	// Ordering is the column ordering: OrderDefault (ColAMD), OrderNatural,
+	// OrderAMD or OrderColAMD.
+	Ordering Ordering
+	// PivotThreshold in [0, 1]: the diagonal entry is kept as the pivot when
+	// its magnitude is at least this fraction of the largest candidate's
+	// (1: partial pivoting; smaller values keep the ordering's choice more
+	// often, which may lower the fill). Zero takes the diagonal whenever it
+	// is nonzero.
+	PivotThreshold float64
+}
+
+// DefaultLUOptions is ColAMD and partial pivoting (SciPy splu's defaults).
+func DefaultLUOptions() LUOptions { return LUOptions{Ordering: OrderColAMD, PivotThreshold: 1} }
+
+// LU is the factorization L U = A[RowPerm()][:, ColPerm()] of a square
+// sparse matrix, from Splu. It implements Factor.
+type LU struct {
+	dtype core.DType
+	n     int
+	width int
+	p, q  []int
+	impl  factorImpl
+}
+
+// Splu factors a square sparse matrix of any layout (float32, float64,
+// complex64, complex128) as L U = A[p][:, q], L unit lower and U upper
+// triangular: a fill-reducing column ordering q, then Gilbert-Peierls
+// left-looking LU with threshold partial pivoting choosing the rows p. A
+// singular or structurally singular matrix is refused naming the column
+// ("zero pivot in column 17"); factors that would outgrow core.MemoryLimit
+// are refused with core.ErrTooLarge.
+func Splu(a *core.Tensor, opt LUOptions) (*LU, error) {
+	if err := checkSquare("A", a); err != nil {
+		return nil, err
+	}
+	if t := opt.PivotThreshold; math.IsNaN(t) || t < 0 || t > 1 {
+		return nil, core.Errorf(core.ErrInvalidArgument, "pivot_threshold = %v must lie in [0, 1]", t)
+	}
+	switch opt.Ordering {
+	case OrderDefault, OrderNatural, OrderAMD, OrderColAMD:
+	default:
+		return nil, core.Errorf(core.ErrInvalidArgument, "ordering = %d must be default (0), natural (1), amd (2) or colamd (3)", int32(opt.Ordering))
+	}
+	if isComplex(a.DType()) {
+		return splu[complex128](a, opt)
+	}
+	return splu[float64](a, opt)
+}
+
+func splu[T elem](a *core.Tensor, opt LUOptions) (*LU, error) {
+	m, err := loadCompressed[T](a, core.CSC)
+	if err != nil {
+		return nil, err
+	}
+	var q []int
+	switch opt.Ordering {
+	case OrderNatural:
+		q = identity(m.cols)
+	case OrderAMD:
+		q = symmetricOrder(m)
+	default:
+		q = columnOrder(m)
+	}
+	f, err := factorLU(m.toCSC(), q, opt.PivotThreshold, entryBytes(isComplex(a.DType())))
+	if err != nil {
+		return nil, err
+	}
+	return &LU{dtype: a.DType(), n: m.cols, width: indexWidthOf(a), p: invert(f.pinv), q: q, impl: f}, nil
+}
+
+// Solve solves A X = B (left) or X A = B.
+func (f *LU) Solve(b *core.Tensor, left bool) (*core.Tensor, error) {
+	return f.impl.solveColumns(b, left, f.dtype)
+}
+
+// L returns the unit lower triangular factor (CSC, rows ascending).
+func (f *LU) L() (*core.Tensor, error) { return f.impl.lower(f.dtype, f.width) }
+
+// U returns the upper triangular factor (CSC, rows ascending).
+func (f *LU) U() (*core.Tensor, error) { return f.impl.upper(f.dtype, f.width) }
+
+// RowPerm returns p, the row of A that became row k of L U.
+func (f *LU) RowPerm() []int64 { return toInt64(f.p) }
+
+// ColPerm returns q, the column of A that became column k of L U.
+func (f *LU) ColPerm() []int64 { return toInt64(f.q) }
+
+// Fill returns nnz(L) + nnz(U), L's unit diagonal included.
+func (f *LU) Fill() int64 { return f.impl.fill() }
+
+// Order returns the order n of A.
+func (f *LU) Order() int64 { return int64(f.n) }
+
+// DType returns A's dtype.
+func (f *LU) DType() core.DType { return f.dtype }
+
+func (f *luNumeric[T]) fill() int64 { return int64(len(f.li) + len(f.ui)) }
+
+func (f *luNumeric[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*core.Tensor, error) {
+	r, err := loadRHS[T](b, f.n, d, left)
+	if err != nil {
+		return nil, err
+	}
+	y := make([]T, f.n)
+	for c := 0; c < r.k; c++ {
+		if left {
+			f.solveInPlace(r.column(c), y)
+		} else {
+			f.solveTransposedInPlace(r.column(c), y)
+		}
+	}
+	return r.tensor(d, b.Shape(), left)
+}
+
+func (f *luNumeric[T]) lower(d core.DType, width int) (*core.Tensor, error) {
+	idx, val := sortedCSC(f.lp, f.li, f.lx)
+	return cscTensor(d, f.n, f.n, f.lp, idx, val, width)
+}
+
+func (f *luNumeric[T]) upper(d core.DType, width int) (*core.Tensor, error) {
+	idx, val := sortedCSC(f.up, f.ui, f.ux)
+	return cscTensor(d, f.n, f.n, f.up, idx, val, width)
+}

@@ -1,0 +1,266 @@
+package solve
+
+import "github.com/gosparse/gosparse/core"
+
+// luNumeric holds P A Q = L U for a square A of order n: L unit lower
+// triangular with its diagonal stored first in each column, U upper
+// triangular with its diagonal stored last, both by columns with rows in
+// pivot order; pinv[i] is the pivot position of A's row i and q[k] the
+// column of A factored k-th.
+type luNumeric[T elem] struct {
+	n          int
+	lp, li     []int
+	lx         []T
+	up, ui     []int
+	ux         []T
+	pinv, q    []int
+	entryBytes int64
+}
+
+// factorLU runs Gilbert and Peierls' left-looking LU on the CSC matrix a
+// with columns taken in the order q: column k of L and U comes from a sparse
+// triangular solve with the columns of L found so far, whose nonzero pattern
+// a depth-first search finds first (so the work is proportional to the
+// arithmetic). The pivot is the largest candidate in magnitude, unless the
+// diagonal entry reaches tol times it.
+func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNumeric[T], error) {
+	n := a.cols
+	if err := checkBytes("splu: workspace", int64(n)*7, 8); err != nil {
+		return nil, err
+	}
+	f := &luNumeric[T]{n: n, lp: make([]int, n+1), up: make([]int, n+1), pinv: make([]int, n), q: q, entryBytes: eb}
+	for i := range f.pinv {
+		f.pinv[i] = -1
+	}
+	guess := int64(2*len(a.idx) + n)
+	if checkBytes("", 2*guess, eb) != nil {
+		guess = int64(n)
+	}
+	if err := checkBytes("splu: factors", 2*guess, eb); err != nil {
+		return nil, err
+	}
+	f.li, f.lx = make([]int, 0, guess), make([]T, 0, guess)
+	f.ui, f.ux = make([]int, 0, guess), make([]T, 0, guess)
+	x := make([]T, n)
+	xi := make([]int, n)
+	stack := make([]int, n)
+	pstack := make([]int, n)
+	visited := make([]int, n)
+	for i := range visited {
+		visited[i] = -1
+	}
+	for k := 0; k < n; k++ {
+		c := q[k]
+		f.lp[k], f.up[k] = len(f.li), len(f.ui)
+		top := f.reach(a.idx[a.ptr[c]:a.ptr[c+1]], xi, stack, pstack, visited, k)
+		if err := f.reserve(n-top+1, k); err != nil {
+			return nil, err
+		}
+		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
+			x[a.idx[p]] += a.val[p]
+		}
+		li, lx := f.li, f.lx
+		for _, j := range xi[top:] {
+			J := f.pinv[j]
+			if J < 0 {
+				continue
+			}
+			xj := x[j]
+			if xj == 0 {
+				continue
+			}
+			end := f.lp[J+1]
+			for p := f.lp[J] + 1; p < end; p++ {
+				x[li[p]] -= lx[p] * xj
+			}
+		}
+		ipiv, amax, candidates := -1, -1.0, 0
+		for _, i := range xi[top:] {
+			if f.pinv[i] < 0 {
+				candidates++
+				if t := magnitude(x[i]); t > amax {
+					amax, ipiv = t, i
+				}
+			} else {
+				f.ui = append(f.ui, f.pinv[i])
+				f.ux = append(f.ux, x[i])
+			}
+		}
+		if candidates == 0 {
+			clearAt(x, xi[top:])
+			return nil, core.Errorf(core.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
+		}
+		if !(amax > 0) || ipiv < 0 {
+			clearAt(x, xi[top:])
+			return nil, core.Errorf(core.ErrInvalidArgument, "A: the matrix is singular: zero pivot in column %d", c)
+		}
+		if f.pinv[c] < 0 {
+			if t := magnitude(x[c]); t > 0 && t >= tol*amax {
+				ipiv = c
+			}
+		}
+		pivot := x[ipiv]
+		f.ui = append(f.ui, k)
+		f.ux = append(f.ux, pivot)
+		f.pinv[ipiv] = k
+		f.li = append(f.li, ipiv)
+		f.lx = append(f.lx, 1)
+		for _, i := range xi[top:] {
+			if f.pinv[i] < 0 {
+				f.li = append(f.li, i)
+				f.lx = append(f.lx, x[i]/pivot)
+			}
+			x[i] = 0
+		}
+	}
+	f.lp[n], f.up[n] = len(f.li), len(f.ui)
+	for p, i := range f.li {
+		f.li[p] = f.pinv[i]
+	}
+	return f, nil
+}
+
+// clearAt zeroes x at the given positions.
+func clearAt[T elem](x []T, at []int) {
+	for _, i := range at {
+		x[i] = 0
+	}
+}
+
+// reach finds the rows that L's columns so far make nonzero in the solve
+// with the right-hand side pattern rows: a depth-first search in the graph
+// where pivotal row j leads to the rows of L's column pinv[j]. The rows come
+// back in xi[top:] in topological order (each before those it updates).
+func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp int) int {
+	top := f.n
+	for _, r := range rows {
+		if visited[r] == stamp {
+			continue
+		}
+		head := 0
+		stack[0] = r
+		for head >= 0 {
+			j := stack[head]
+			J := f.pinv[j]
+			if visited[j] != stamp {
+				visited[j] = stamp
+				pstack[head] = 0
+				if J >= 0 {
+					pstack[head] = f.lp[J] + 1
+				}
+			}
+			end := 0
+			if J >= 0 {
+				end = f.lp[J+1]
+			}
+			done := true
+			for p := pstack[head]; p < end; p++ {
+				if i := f.li[p]; visited[i] != stamp {
+					pstack[head] = p + 1
+					head++
+					stack[head] = i
+					done = false
+					break
+				}
+			}
+			if done {
+				head--
+				top--
+				xi[top] = j
+			}
+		}
+	}
+	return top
+}
+
+// reserve makes room for more entries in both factors, refusing growth past
+// the memory limit: the fill of LU with pivoting is known only as it happens.
+func (f *luNumeric[T]) reserve(more, k int) error {
+	grow := func(idx []int, val []T, other int) ([]int, []T, error) {
+		need := len(idx) + more
+		if need <= cap(idx) {
+			return idx, val, nil
+		}
+		nc := max(2*cap(idx), need)
+		if checkBytes("", int64(nc+other), f.entryBytes) != nil {
+			nc = need
+		}
+		if err := checkBytes("", int64(nc+other), f.entryBytes); err != nil {
+			return nil, nil, core.Errorf(core.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, nc+other, f.entryBytes, core.MemoryLimit())
+		}
+		ni := make([]int, len(idx), nc)
+		nv := make([]T, len(val), nc)
+		copy(ni, idx)
+		copy(nv, val)
+		return ni, nv, nil
+	}
+	var err error
+	if f.li, f.lx, err = grow(f.li, f.lx, cap(f.ui)); err != nil {
+		return err
+	}
+	f.ui, f.ux, err = grow(f.ui, f.ux, cap(f.li))
+	return err
+}
+
+// solveInPlace overwrites b (in A's row order) with x solving A x = b, using
+// y as scratch.
+func (f *luNumeric[T]) solveInPlace(b, y []T) {
+	n := f.n
+	for i, v := range b {
+		y[f.pinv[i]] = v
+	}
+	lp, li, lx := f.lp, f.li, f.lx
+	for j := 0; j < n; j++ {
+		yj := y[j]
+		if yj == 0 {
+			continue
+		}
+		for p := lp[j] + 1; p < lp[j+1]; p++ {
+			y[li[p]] -= lx[p] * yj
+		}
+	}
+	up, ui, ux := f.up, f.ui, f.ux
+	for j := n - 1; j >= 0; j-- {
+		d := up[j+1] - 1
+		y[j] /= ux[d]
+		yj := y[j]
+		if yj == 0 {
+			continue
+		}
+		for p := up[j]; p < d; p++ {
+			y[ui[p]] -= ux[p] * yj
+		}
+	}
+	for k, c := range f.q {
+		b[c] = y[k]
+	}
+}
+
+// solveTransposedInPlace overwrites c with x solving A^T x = c (the
+// transpose, not the conjugate transpose): U^T z = c[q], L^T w = z, x = P^T w.
+func (f *luNumeric[T]) solveTransposedInPlace(c, y []T) {
+	n := f.n
+	for k, col := range f.q {
+		y[k] = c[col]
+	}
+	up, ui, ux := f.up, f.ui, f.ux
+	for j := 0; j < n; j++ {
+		d := up[j+1] - 1
+		s := y[j]
+		for p := up[j]; p < d; p++ {
+			s -= ux[p] * y[ui[p]]
+		}
+		y[j] = s / ux[d]
+	}
+	lp, li, lx := f.lp, f.li, f.lx
+	for j := n - 1; j >= 0; j-- {
+		s := y[j]
+		for p := lp[j] + 1; p < lp[j+1]; p++ {
+			s -= lx[p] * y[li[p]]
+		}
+		y[j] = s
+	}
+	for i := range c {
+		c[i] = y[f.pinv[i]]
+	}
+}

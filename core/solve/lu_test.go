@@ -1,0 +1,152 @@
+package solve
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/require"
+)
+
+var allOrderings = []Ordering{OrderDefault, OrderNatural, OrderAMD, OrderColAMD}
+
+// requireLU checks L U = A[p][:, q], L unit lower and U upper triangular,
+// and that Fill counts their entries.
+func requireLU(t *testing.T, f Factor, a dense, d core.DType) {
+	t.Helper()
+	lt, err := f.L()
+	require.NoError(t, err)
+	ut, err := f.U()
+	require.NoError(t, err)
+	require.Equal(t, core.CSC, lt.Layout())
+	require.Equal(t, lt.NNZ()+ut.NNZ(), f.Fill())
+	l, u := denseOf(t, lt), denseOf(t, ut)
+	for i := range l {
+		require.Equal(t, complex128(1), l[i][i])
+		for j := i + 1; j < len(l); j++ {
+			require.Zero(t, l[i][j])
+			require.Zero(t, u[j][i])
+		}
+	}
+	require.Less(t, relDiff(matmul(l, u), permute(a, f.RowPerm(), f.ColPerm())), tolerance(d))
+}
+
+func TestSpluSolvesOverLayoutsDTypesOrderings(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 40
+	for _, d := range solveDTypes {
+		a := randomSparse(rng, n, 0.08, d)
+		for _, layout := range matrixLayouts {
+			at := tensorOf(t, a, d, layout)
+			for _, ord := range allOrderings {
+				t.Run(fmt.Sprintf("%s/%s/%s", d, layout, ord), func(t *testing.T) {
+					before := core.Clone(at)
+					f, err := Splu(at, LUOptions{Ordering: ord, PivotThreshold: 1})
+					require.NoError(t, err)
+					requireLU(t, f, a, d)
+					b := randomDense(rng, n, 2, d)
+					x, err := f.Solve(stridedOf(t, b, d, false), true)
+					require.NoError(t, err)
+					require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), tolerance(d))
+					bt := transpose(b)
+					xt, err := f.Solve(stridedOf(t, bt, d, false), false)
+					require.NoError(t, err)
+					require.Less(t, relDiff(matmul(denseOf(t, xt), a), bt), tolerance(d))
+					requireUnchanged(t, before, at)
+				})
+			}
+		}
+	}
+}
+
+// A mostly zero diagonal needs row pivoting, whatever the threshold.
+func TestSpluPivots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const n = 30
+	// Rows of a well-conditioned matrix rotated by one: the dominant entries
+	// sit off the diagonal, which is mostly zero.
+	w := randomSparse(rng, n, 0.1, core.Float64)
+	a := make(dense, n)
+	for i := range a {
+		a[i] = w[(i+1)%n]
+	}
+	for _, thr := range []float64{0, 0.1, 1} {
+		f, err := Splu(tensorOf(t, a, core.Float64, core.CSC), LUOptions{Ordering: OrderColAMD, PivotThreshold: thr})
+		require.NoError(t, err)
+		requireLU(t, f, a, core.Float64)
+		b := randomDense(rng, n, 1, core.Float64)
+		x, err := f.Solve(stridedOf(t, b, core.Float64, true), true)
+		require.NoError(t, err)
+		require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), 1e-10)
+	}
+}
+
+func TestSpluSingularNamesColumn(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	const n = 25
+	a := randomSparse(rng, n, 0.1, core.Float64)
+	for i := range a {
+		a[i][17] = 0
+	}
+	for _, ord := range allOrderings {
+		_, err := Splu(tensorOf(t, a, core.Float64, core.CSR), LUOptions{Ordering: ord, PivotThreshold: 1})
+		requireCode(t, err, core.ErrInvalidArgument, "structurally singular: zero pivot in column 17")
+	}
+	// numerically singular: column 9 = 2 * column 3
+	b := randomSparse(rng, n, 0.1, core.Float64)
+	for i := range b {
+		b[i][9] = 2 * b[i][3]
+	}
+	_, err := Splu(tensorOf(t, b, core.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
+	requireCode(t, err, core.ErrInvalidArgument, "singular: zero pivot in column 9")
+	for _, ord := range allOrderings {
+		_, err := Splu(tensorOf(t, b, core.Float64, core.CSC), LUOptions{Ordering: ord, PivotThreshold: 1})
+		requireCode(t, err, core.ErrInvalidArgument, "zero pivot in column")
+	}
+}
+
+func TestSpluBadInput(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	a := tensorOf(t, randomSparse(rng, 6, 0.3, core.Float64), core.Float64, core.CSR)
+	_, err := Splu(a, LUOptions{PivotThreshold: 1.5})
+	requireCode(t, err, core.ErrInvalidArgument, "pivot_threshold = 1.5")
+	_, err = Splu(a, LUOptions{Ordering: 9, PivotThreshold: 1})
+	requireCode(t, err, core.ErrInvalidArgument, "ordering = 9")
+	_, err = Splu(tensorOf(t, randomDense(rng, 3, 4, core.Float64), core.Float64, core.COO), DefaultLUOptions())
+	requireCode(t, err, core.ErrInvalidArgument, "square")
+	filled, err := core.WithFill(a, core.ScalarBytes(core.Float64, core.Real(1)))
+	require.NoError(t, err)
+	_, err = Splu(filled, DefaultLUOptions())
+	requireCode(t, err, core.ErrInvalidArgument, "fill value must be zero")
+	f, err := Splu(a, DefaultLUOptions())
+	require.NoError(t, err)
+	_, err = f.Solve(stridedOf(t, randomDense(rng, 5, 1, core.Float64), core.Float64, true), true)
+	requireCode(t, err, core.ErrInvalidArgument, "B: shape [5]")
+}
+
+func TestSpsolve(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	const n = 35
+	for _, d := range solveDTypes {
+		a := randomSparse(rng, n, 0.1, d)
+		for _, layout := range matrixLayouts {
+			at := tensorOf(t, a, d, layout)
+			b := randomDense(rng, n, 1, d)
+			x, err := Spsolve(at, stridedOf(t, b, d, true), true)
+			require.NoError(t, err)
+			require.Equal(t, []int64{n}, x.Shape())
+			require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), tolerance(d))
+			bm := randomDense(rng, 4, n, d)
+			xm, err := Spsolve(at, stridedOf(t, bm, d, false), false)
+			require.NoError(t, err)
+			require.Less(t, relDiff(matmul(denseOf(t, xm), a), bm), tolerance(d))
+			// a sparse B is read densely
+			xs, err := Spsolve(at, tensorOf(t, bm, d, core.CSR), false)
+			require.NoError(t, err)
+			require.Less(t, relDiff(denseOf(t, xs), denseOf(t, xm)), tolerance(d))
+		}
+	}
+	_, err := Spsolve(tensorOf(t, randomSparse(rng, 4, 0.3, core.Float64), core.Float64, core.CSR), stridedOf(t, randomDense(rng, 3, 1, core.Float64), core.Float64, true), true)
+	requireCode(t, err, core.ErrInvalidArgument, "B: shape [3]")
+}

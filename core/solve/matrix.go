@@ -1,0 +1,182 @@
+package solve
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// compressed is a 2-D matrix in compressed storage: slice j (a column for
+// CSC, a row for CSR) holds the entries idx[ptr[j]:ptr[j+1]] of the other
+// dimension with values val.
+type compressed[T elem] struct {
+	rows, cols int
+	byCol      bool // CSC when true, CSR otherwise
+	ptr, idx   []int
+	val        []T
+}
+
+// slices is the number of compressed slices (columns for CSC, rows for CSR).
+func (m *compressed[T]) slices() int {
+	if m.byCol {
+		return m.cols
+	}
+	return m.rows
+}
+
+// checkMatrix requires a 2-D sparse or strided matrix without batch or dense
+// dimensions, of a solver dtype, with a zero fill value.
+func checkMatrix(arg string, a *core.Tensor) error {
+	if a == nil {
+		return core.Errorf(core.ErrInvalidArgument, "%s: must not be null", arg)
+	}
+	if a.NDim() != 2 {
+		return core.Errorf(core.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v", arg, a.Shape())
+	}
+	if a.BatchDim() != 0 || a.DenseDim() != 0 {
+		return core.Errorf(core.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
+	}
+	if err := checkSolveDType(arg, a.DType()); err != nil {
+		return err
+	}
+	if f := a.Fill(); f.Re() != 0 || f.Im() != 0 {
+		return core.Errorf(core.ErrInvalidArgument, "%s: the fill value must be zero to solve, got %v%+vi", arg, f.Re(), f.Im())
+	}
+	return nil
+}
+
+// checkSquare additionally requires rows == cols.
+func checkSquare(arg string, a *core.Tensor) error {
+	if err := checkMatrix(arg, a); err != nil {
+		return err
+	}
+	if s := a.Shape(); s[0] != s[1] {
+		return core.Errorf(core.ErrInvalidArgument, "%s: expected a square matrix, got shape %v", arg, s)
+	}
+	return nil
+}
+
+// loadCompressed reads a checked matrix as CSR or CSC: a CSR or CSC tensor is
+// read as stored; any other layout is converted to prefer.
+func loadCompressed[T elem](a *core.Tensor, prefer core.Layout) (*compressed[T], error) {
+	t := a
+	if l := a.Layout(); l != core.CSR && l != core.CSC {
+		var err error
+		if t, err = core.ToLayout(a, prefer, core.DefaultConvert()); err != nil {
+			return nil, err
+		}
+	}
+	s := t.Shape()
+	m := &compressed[T]{rows: int(s[0]), cols: int(s[1]), byCol: t.Layout() == core.CSC}
+	var ptr, idx core.Array
+	var err error
+	if m.byCol {
+		ptr, err = t.CcolIndices()
+		if err == nil {
+			idx, err = t.RowIndices()
+		}
+	} else {
+		ptr, err = t.CrowIndices()
+		if err == nil {
+			idx, err = t.ColIndices()
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	vals, err := t.Values()
+	if err != nil {
+		return nil, err
+	}
+	m.ptr, m.idx = toInts(ptr), toInts(idx)
+	m.val = widen[T](vals)
+	return m, nil
+}
+
+// toInts copies an int32 or int64 index array into Go ints.
+func toInts(a core.Array) []int {
+	n := a.Numel()
+	out := make([]int, n)
+	if a.DType == core.Int32 {
+		for i, v := range core.AsSlice[int32](a)[:n] {
+			out[i] = int(v)
+		}
+		return out
+	}
+	for i, v := range core.AsSlice[int64](a)[:n] {
+		out[i] = int(v)
+	}
+	return out
+}
+
+// toCSC returns m as CSC (m itself when it is).
+func (m *compressed[T]) toCSC() *compressed[T] {
+	if m.byCol {
+		return m
+	}
+	t := m.transposeStorage()
+	t.byCol = true
+	return t
+}
+
+// transposeStorage swaps the compressed and the plain dimension of the
+// storage: the same matrix in the other layout (rows and cols unchanged).
+func (m *compressed[T]) transposeStorage() *compressed[T] {
+	ns := m.slices()
+	no := m.cols
+	if m.byCol {
+		no = m.rows
+	}
+	ptr := make([]int, no+1)
+	for _, i := range m.idx {
+		ptr[i+1]++
+	}
+	for i := 0; i < no; i++ {
+		ptr[i+1] += ptr[i]
+	}
+	next := append([]int(nil), ptr[:no]...)
+	idx := make([]int, len(m.idx))
+	val := make([]T, len(m.val))
+	for j := 0; j < ns; j++ {
+		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
+			q := next[m.idx[p]]
+			next[m.idx[p]]++
+			idx[q], val[q] = j, m.val[p]
+		}
+	}
+	return &compressed[T]{rows: m.rows, cols: m.cols, byCol: !m.byCol, ptr: ptr, idx: idx, val: val}
+}
+
+// indexWidthOf is the index width the results built from a take: a's own
+// when it has 32-bit indices, 64 otherwise (torch keeps the input's width).
+func indexWidthOf(a *core.Tensor) int {
+	if a.IndexWidth() == 32 {
+		return 32
+	}
+	return 64
+}
+
+// cscTensor builds an n x n CSC tensor of dtype d from columns whose row
+// indices are sorted, with index arrays of the given width.
+func cscTensor[T elem](d core.DType, rows, cols int, ptr, idx []int, val []T, width int) (*core.Tensor, error) {
+	if len(idx) > math.MaxInt32 {
+		width = 64
+	}
+	return core.NewCompressed(core.CSC, indexArray(ptr, width), indexArray(idx, width), narrow(val, d, []int64{int64(len(val))}), []int64{int64(rows), int64(cols)}, core.BuildOptions{})
+}
+
+// indexArray copies ints into an int32 or int64 array.
+func indexArray(v []int, width int) core.Array {
+	if width == 32 {
+		s := make([]int32, len(v))
+		for i, x := range v {
+			s[i] = int32(x)
+		}
+		return core.Int32Array(s)
+	}
+	s := make([]int64, len(v))
+	for i, x := range v {
+		s[i] = int64(x)
+	}
+	return core.Int64Array(s)
+}

@@ -1,0 +1,113 @@
+package solve
+
+import (
+	"math"
+	"math/cmplx"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// elem is the arithmetic type of the solvers: float64 for real inputs,
+// complex128 for complex ones.
+type elem interface{ ~float64 | ~complex128 }
+
+// magnitude returns |x|. The type switch is resolved per instantiation.
+func magnitude[T elem](x T) float64 {
+	switch v := any(x).(type) {
+	case float64:
+		return math.Abs(v)
+	case complex128:
+		return cmplx.Abs(v)
+	}
+	panic("solve: unreachable element type")
+}
+
+// conj returns the complex conjugate of x (x itself when real).
+func conj[T elem](x T) T {
+	if v, ok := any(x).(complex128); ok {
+		return any(cmplx.Conj(v)).(T)
+	}
+	return x
+}
+
+// realPart returns the real part of x.
+func realPart[T elem](x T) float64 {
+	switch v := any(x).(type) {
+	case float64:
+		return v
+	case complex128:
+		return real(v)
+	}
+	panic("solve: unreachable element type")
+}
+
+// fromReal converts a float64 to T.
+func fromReal[T elem](v float64) T {
+	var z T
+	if _, ok := any(z).(complex128); ok {
+		return any(complex(v, 0)).(T)
+	}
+	return any(v).(T)
+}
+
+// checkSolveDType refuses dtypes the solvers do not compute in.
+func checkSolveDType(arg string, d core.DType) error {
+	switch d {
+	case core.Float32, core.Float64, core.Complex64, core.Complex128:
+		return nil
+	}
+	return core.Errorf(core.ErrDType, "%s: expected float32, float64, complex64 or complex128, got %s", arg, d)
+}
+
+// widen copies the values of a into the arithmetic type T (float64 for real
+// dtypes, complex128 for complex ones).
+func widen[T elem](a core.Array) []T {
+	n := a.Numel()
+	out := make([]T, n)
+	switch a.DType {
+	case core.Float64:
+		copy(any(out).([]float64), core.AsSlice[float64](a)[:n])
+	case core.Float32:
+		o, s := any(out).([]float64), core.AsSlice[float32](a)[:n]
+		for i, v := range s {
+			o[i] = float64(v)
+		}
+	case core.Complex128:
+		copy(any(out).([]complex128), core.AsSlice[complex128](a)[:n])
+	case core.Complex64:
+		o, s := any(out).([]complex128), core.AsSlice[complex64](a)[:n]
+		for i, v := range s {
+			o[i] = complex128(v)
+		}
+	default:
+		panic("solve: widen of " + a.DType.String())
+	}
+	return out
+}
+
+// narrow stores v into a new array of dtype d and the given shape.
+func narrow[T elem](v []T, d core.DType, shape []int64) core.Array {
+	out := core.NewArray(d, shape)
+	switch d {
+	case core.Float64:
+		copy(core.AsSlice[float64](out), any(v).([]float64))
+	case core.Float32:
+		o := core.AsSlice[float32](out)
+		for i, x := range any(v).([]float64) {
+			o[i] = float32(x)
+		}
+	case core.Complex128:
+		copy(core.AsSlice[complex128](out), any(v).([]complex128))
+	case core.Complex64:
+		o := core.AsSlice[complex64](out)
+		for i, x := range any(v).([]complex128) {
+			o[i] = complex64(x)
+		}
+	default:
+		panic("solve: narrow to " + d.String())
+	}
+	return out
+}
+
+// isComplex reports whether d computes in complex128.
+func isComplex(d core.DType) bool { return d.IsComplex() }
