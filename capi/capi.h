@@ -12,6 +12,7 @@
 
 typedef const gs_tensor gs_ctensor;
 typedef const gs_semi gs_csemi;
+typedef const gs_factor gs_cfactor;
 typedef const gs_array gs_carray;
 typedef const int64_t gs_cint64;
 typedef const char gs_cchar;

@@ -798,6 +798,111 @@ gs_status gs_grad_fn_name(const gs_tensor *t, const char **name) {
     return gsgo_grad_fn_name(t, name);
 }
 
+gs_status gs_spsolve(const gs_tensor *A, const gs_tensor *B, int32_t left, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_spsolve");
+    }
+    return gsgo_spsolve(A, B, left, out);
+}
+
+gs_status gs_solve_triangular(const gs_tensor *A, const gs_tensor *B, int32_t upper, int32_t left, int32_t unitriangular, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_solve_triangular");
+    }
+    return gsgo_solve_triangular(A, B, upper, left, unitriangular, out);
+}
+
+gs_status gs_splu(const gs_tensor *A, gs_ordering ordering, double pivot_threshold, gs_factor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_splu");
+    }
+    return gsgo_splu(A, ordering, pivot_threshold, out);
+}
+
+gs_status gs_cholesky(const gs_tensor *A, gs_ordering ordering, gs_factor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cholesky");
+    }
+    return gsgo_cholesky(A, ordering, out);
+}
+
+gs_status gs_factor_solve(const gs_factor *f, const gs_tensor *B, int32_t left, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_solve");
+    }
+    return gsgo_factor_solve(f, B, left, out);
+}
+
+gs_status gs_factor_l(const gs_factor *f, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_l");
+    }
+    return gsgo_factor_l(f, out);
+}
+
+gs_status gs_factor_u(const gs_factor *f, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_u");
+    }
+    return gsgo_factor_u(f, out);
+}
+
+gs_status gs_factor_row_perm(const gs_factor *f, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_row_perm");
+    }
+    return gsgo_factor_row_perm(f, out);
+}
+
+gs_status gs_factor_col_perm(const gs_factor *f, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_col_perm");
+    }
+    return gsgo_factor_col_perm(f, out);
+}
+
+gs_status gs_factor_fill(const gs_factor *f, int64_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_fill");
+    }
+    return gsgo_factor_fill(f, out);
+}
+
+gs_status gs_factor_order(const gs_factor *f, int64_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_order");
+    }
+    return gsgo_factor_order(f, out);
+}
+
+gs_status gs_factor_kind(const gs_factor *f, int32_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_kind");
+    }
+    return gsgo_factor_kind(f, out);
+}
+
+gs_status gs_factor_free(gs_factor **f) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_factor_free");
+    }
+    return gsgo_factor_free(f);
+}
+
+int64_t gs_live_factors(void) {
+    if (GSI_FORKED()) {
+        return gsi_forked_count("gs_live_factors");
+    }
+    return gsgo_live_factors();
+}
+
+gs_status gs_spdiags(const gs_tensor *diagonals, const gs_tensor *offsets, const int64_t *shape, gs_layout layout, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_spdiags");
+    }
+    return gsgo_spdiags(diagonals, offsets, shape, layout, out);
+}
+
 gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_tensor_repr");

@@ -54,19 +54,35 @@ type registry[T any] struct {
 	// every few frees.
 	head, tail uint32
 	live       int64
+	magic      uint16 // the handles' magic; 0: handleMagic (tensors)
 }
 
-// makeHandle packs a slot and its generation into a handle word.
-func makeHandle(s, gen uint32) uint64 {
-	return uint64(handleMagic)<<(slotBits+genBits) | uint64(gen&genMask)<<slotBits | uint64(s)
+// makeHandle packs a slot and its generation into a tensor handle word.
+func makeHandle(s, gen uint32) uint64 { return makeHandleWith(handleMagic, s, gen) }
+
+// decode splits a tensor handle word; ok is false when it lacks the magic.
+func decode(h uint64) (s, gen uint32, ok bool) { return decodeWith(handleMagic, h) }
+
+// makeHandleWith packs a slot and its generation into a handle word of the given magic.
+func makeHandleWith(magic uint16, s, gen uint32) uint64 {
+	return uint64(magic)<<(slotBits+genBits) | uint64(gen&genMask)<<slotBits | uint64(s)
 }
 
-// decode splits a handle word; ok is false when it lacks the magic.
-func decode(h uint64) (s, gen uint32, ok bool) {
-	if h>>(slotBits+genBits) != handleMagic {
+// decodeWith splits a handle word; ok is false when it lacks the magic.
+func decodeWith(magic uint16, h uint64) (s, gen uint32, ok bool) {
+	if h>>(slotBits+genBits) != uint64(magic) {
 		return 0, 0, false
 	}
 	return uint32(h & slotMask), uint32(h >> slotBits & genMask), true
+}
+
+// magicOf is the magic of r's handles: handleMagic unless r sets its own,
+// so that a handle of one registry (a tensor) is foreign to another (a factor).
+func (r *registry[T]) magicOf() uint16 {
+	if r.magic != 0 {
+		return r.magic
+	}
+	return handleMagic
 }
 
 // add registers v and returns its handle word; ok is false when every slot
@@ -89,7 +105,7 @@ func (r *registry[T]) add(v *T) (uint64, bool) {
 	}
 	r.cell(s).v = v
 	r.live++
-	return makeHandle(s, r.slots[s].gen), true
+	return makeHandleWith(r.magicOf(), s, r.slots[s].gen), true
 }
 
 // cell returns slot s's cell; r.mu must be held.
@@ -101,7 +117,7 @@ func (r *registry[T]) cell(s uint32) *cell[T] {
 // get returns the live object of handle h, or nil for a NULL, foreign, freed
 // or stale handle.
 func (r *registry[T]) get(h uint64) *T {
-	s, gen, ok := decode(h)
+	s, gen, ok := decodeWith(r.magicOf(), h)
 	if !ok {
 		return nil
 	}
@@ -116,7 +132,7 @@ func (r *registry[T]) get(h uint64) *T {
 // remove unregisters handle h and returns its object, or nil when h is not a
 // live handle (so a second free of a copy finds nothing).
 func (r *registry[T]) remove(h uint64) *T {
-	s, gen, ok := decode(h)
+	s, gen, ok := decodeWith(r.magicOf(), h)
 	if !ok {
 		return nil
 	}
@@ -164,7 +180,7 @@ func (r *registry[T]) each(limit int64, f func(h uint64, v *T)) bool {
 	}
 	for s := range r.slots {
 		if v := r.cell(uint32(s)).v; v != nil {
-			f(makeHandle(uint32(s), r.slots[s].gen), v)
+			f(makeHandleWith(r.magicOf(), uint32(s), r.slots[s].gen), v)
 		}
 	}
 	return true

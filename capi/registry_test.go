@@ -122,3 +122,20 @@ func TestGuardTurnsPanicIntoInternalError(t *testing.T) {
 	}()
 	assert.EqualValues(t, 0, st, "no panic: the status is left as it was")
 }
+
+// Registries of different magics (tensors, factors) never resolve each
+// other's handles, though their first slots and generations coincide.
+func TestRegistryMagicsAreForeignToEachOther(t *testing.T) {
+	var tensorsLike registry[item]
+	factorsLike := registry[item]{magic: factorMagic}
+	ht, ok := tensorsLike.add(&item{1})
+	require.True(t, ok)
+	hf, ok := factorsLike.add(&item{2})
+	require.True(t, ok)
+	assert.Nil(t, factorsLike.get(ht))
+	assert.Nil(t, tensorsLike.get(hf))
+	assert.Nil(t, factorsLike.remove(ht))
+	assert.Nil(t, tensorsLike.remove(hf))
+	assert.EqualValues(t, 1, tensorsLike.count())
+	assert.EqualValues(t, 1, factorsLike.count())
+}

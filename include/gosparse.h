@@ -516,6 +516,81 @@ gs_status gs_is_grad_enabled(int32_t *out);
  * storage; *name = NULL for leaves. */
 gs_status gs_grad_fn_name(const gs_tensor *t, const char **name);
 
+/* ---- direct solvers --------------------------------------------------------
+ * On the CPU, for a square sparse A of any layout (no batch or dense
+ * dimensions, fill value zero) of dtype float32, float64, complex64 or
+ * complex128 (arithmetic in double precision); B a vector (n,) or a dense
+ * matrix, (n, k) when left != 0 and (k, n) when left == 0 (X A = B), of A's
+ * dtype (a sparse B is read densely); the result has B's shape and dtype.
+ * A singular or structurally singular A is refused with GS_ERR_INVALID_ARGUMENT
+ * naming the column ("zero pivot in column 17"); factors that would exceed the
+ * memory limit give GS_ERR_TOO_LARGE. */
+
+/* A reusable factorization of a square sparse matrix, LU or Cholesky: an
+ * opaque handle, freed with gs_factor_free. A freed, stale or foreign handle
+ * (a gs_tensor among them) yields GS_ERR_INVALID_HANDLE. A factor is never
+ * modified after it is made: it may be used from many threads at once;
+ * gs_factor_free needs exclusive use. */
+typedef struct gs_factor gs_factor;
+
+/* Fill-reducing orderings. */
+typedef int32_t gs_ordering;
+#define GS_ORDER_DEFAULT 0 /* COLAMD for LU, AMD for Cholesky */
+#define GS_ORDER_NATURAL 1 /* the matrix's own order */
+#define GS_ORDER_AMD 2     /* approximate minimum degree on the pattern of A + A^T */
+#define GS_ORDER_COLAMD 3  /* approximate minimum degree on the pattern of A^T A (LU only) */
+
+/* Factor kinds (gs_factor_kind). */
+#define GS_FACTOR_LU 0
+#define GS_FACTOR_CHOLESKY 1
+
+/* torch.sparse.spsolve(A, B, left=left): LU with COLAMD and partial pivoting, then
+ * the solve. To solve with one A many times, use gs_splu and gs_factor_solve. */
+gs_status gs_spsolve(const gs_tensor *A, const gs_tensor *B, int32_t left, gs_tensor **out);
+/* torch.linalg.solve_triangular(A, B, upper=upper, left=left,
+ * unitriangular=unitriangular) for a sparse A: only the upper (upper != 0) or
+ * lower triangle is read; unitriangular != 0 takes the diagonal as ones. A CSR
+ * or CSC A is used as stored; other layouts are converted to CSR. A zero
+ * diagonal element is refused naming its row (torch returns NaNs). */
+gs_status gs_solve_triangular(const gs_tensor *A, const gs_tensor *B, int32_t upper, int32_t left,
+                              int32_t unitriangular, gs_tensor **out);
+/* L U = A[p][:, q]: a column ordering q (ordering), then left-looking LU
+ * (Gilbert-Peierls) with threshold partial pivoting: the diagonal entry is
+ * the pivot when its magnitude reaches pivot_threshold (in [0, 1]; 1: partial
+ * pivoting, SciPy's default) times the largest candidate's. */
+gs_status gs_splu(const gs_tensor *A, gs_ordering ordering, double pivot_threshold, gs_factor **out);
+/* L L^H = A[p][:, p] for a symmetric (Hermitian) positive definite A, reading
+ * only A's lower triangle; ordering GS_ORDER_DEFAULT, _NATURAL or _AMD. The
+ * symbolic analysis sizes L first (GS_ERR_TOO_LARGE before it is allocated);
+ * a matrix that is not positive definite is refused naming the column. */
+gs_status gs_cholesky(const gs_tensor *A, gs_ordering ordering, gs_factor **out);
+/* Solves A X = B (left != 0) or X A = B with a factor of A; B as for gs_spsolve. */
+gs_status gs_factor_solve(const gs_factor *f, const gs_tensor *B, int32_t left, gs_tensor **out);
+/* The factors as new n x n sparse_csc tensors of A's dtype (rows ascending;
+ * index width: A's when 32-bit, else 64). gs_factor_u refuses a Cholesky factor. */
+gs_status gs_factor_l(const gs_factor *f, gs_tensor **out);
+gs_status gs_factor_u(const gs_factor *f, gs_tensor **out);
+/* The permutations p (rows) and q (columns) as new strided int64 tensors (n,). */
+gs_status gs_factor_row_perm(const gs_factor *f, gs_tensor **out);
+gs_status gs_factor_col_perm(const gs_factor *f, gs_tensor **out);
+/* The fill: entries stored in the factors (nnz(L) + nnz(U) for LU, L's unit
+ * diagonal included; nnz(L) for Cholesky). */
+gs_status gs_factor_fill(const gs_factor *f, int64_t *out);
+/* The order n of the factored matrix, and the kind (GS_FACTOR_LU, GS_FACTOR_CHOLESKY). */
+gs_status gs_factor_order(const gs_factor *f, int64_t *out);
+gs_status gs_factor_kind(const gs_factor *f, int32_t *out);
+/* Frees *f and sets *f to NULL; NULL and *f == NULL are no-ops. */
+gs_status gs_factor_free(gs_factor **f);
+/* The number of factors made and not yet freed (-1 in a forked child). */
+int64_t gs_live_factors(void);
+/* torch.sparse.spdiags(diagonals, offsets, shape, layout): row d of diagonals
+ * ((len(offsets), L) strided, or a vector with one offset) on the diagonal
+ * offsets[d] (int64 or int32, 0-d or 1-d, no repeats), element j of the row in
+ * column j; positions outside shape (2 sizes) are left out. layout:
+ * GS_SPARSE_COO (torch's default), GS_SPARSE_CSR or GS_SPARSE_CSC. */
+gs_status gs_spdiags(const gs_tensor *diagonals, const gs_tensor *offsets, const int64_t *shape,
+                     gs_layout layout, gs_tensor **out);
+
 /* ---- printing ------------------------------------------------------------ */
 /* torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the
  * full length (without NUL) into *needed. */
