@@ -68,7 +68,8 @@ fn split_top(s: &str) -> Vec<String> {
 /// The integer typedefs are all int32_t: compare them as i32.
 fn base_type(c: &str) -> String {
     match c {
-        "int32_t" | "gs_status" | "gs_dtype" | "gs_layout" | "gs_component" | "i32" => "i32".into(),
+        "int32_t" | "gs_status" | "gs_dtype" | "gs_layout" | "gs_component" | "gs_ordering" | "i32" => "i32".into(),
+        "double" | "f64" => "f64".into(),
         "int64_t" | "i64" => "i64".into(),
         "uint64_t" | "u64" => "u64".into(),
         "char" | "c_char" => "c_char".into(),

@@ -288,6 +288,30 @@ impl Default for gs_elementwise_args {
     }
 }
 
+// ---- direct solvers ----------------------------------------------------------
+
+/// An opaque factor handle (LU or Cholesky), freed with [`gs_factor_free`].
+#[repr(C)]
+pub struct gs_factor {
+    _private: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// A fill-reducing ordering.
+pub type gs_ordering = i32;
+/// COLAMD for LU, AMD for Cholesky.
+pub const GS_ORDER_DEFAULT: gs_ordering = 0;
+/// The matrix's own order.
+pub const GS_ORDER_NATURAL: gs_ordering = 1;
+/// Approximate minimum degree on the pattern of A + A^T.
+pub const GS_ORDER_AMD: gs_ordering = 2;
+/// Approximate minimum degree on the pattern of A^T A (LU only).
+pub const GS_ORDER_COLAMD: gs_ordering = 3;
+/// [`gs_factor_kind`] of an LU factor.
+pub const GS_FACTOR_LU: i32 = 0;
+/// [`gs_factor_kind`] of a Cholesky factor.
+pub const GS_FACTOR_CHOLESKY: i32 = 1;
+
 unsafe extern "C" {
     // ---- library -----------------------------------------------------------
 
@@ -780,6 +804,52 @@ unsafe extern "C" {
     pub fn gs_semi_structured_mask(dense: *const gs_tensor, n: i32, m: i32, out: *mut *mut gs_tensor) -> gs_status;
     /// dense pruned to its dtype's n:m pattern.
     pub fn gs_prune_semi_structured(dense: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+
+    // ---- direct solvers ----------------------------------------------------
+
+    /// torch.sparse.spsolve(A, B, left=left).
+    pub fn gs_spsolve(a: *const gs_tensor, b: *const gs_tensor, left: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch.linalg.solve_triangular for a sparse A.
+    pub fn gs_solve_triangular(
+        a: *const gs_tensor,
+        b: *const gs_tensor,
+        upper: i32,
+        left: i32,
+        unitriangular: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// L U = A[p][:, q] with threshold partial pivoting.
+    pub fn gs_splu(a: *const gs_tensor, ordering: gs_ordering, pivot_threshold: f64, out: *mut *mut gs_factor) -> gs_status;
+    /// L L^H = A[p][:, p] for a Hermitian positive definite A (lower triangle read).
+    pub fn gs_cholesky(a: *const gs_tensor, ordering: gs_ordering, out: *mut *mut gs_factor) -> gs_status;
+    /// Solves A X = B (left != 0) or X A = B with a factor of A.
+    pub fn gs_factor_solve(f: *const gs_factor, b: *const gs_tensor, left: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// The lower triangular factor (CSC).
+    pub fn gs_factor_l(f: *const gs_factor, out: *mut *mut gs_tensor) -> gs_status;
+    /// The upper triangular factor (CSC); refused for Cholesky.
+    pub fn gs_factor_u(f: *const gs_factor, out: *mut *mut gs_tensor) -> gs_status;
+    /// The row permutation p (strided int64).
+    pub fn gs_factor_row_perm(f: *const gs_factor, out: *mut *mut gs_tensor) -> gs_status;
+    /// The column permutation q (strided int64).
+    pub fn gs_factor_col_perm(f: *const gs_factor, out: *mut *mut gs_tensor) -> gs_status;
+    /// Entries stored in the factors.
+    pub fn gs_factor_fill(f: *const gs_factor, out: *mut i64) -> gs_status;
+    /// The order n of the factored matrix.
+    pub fn gs_factor_order(f: *const gs_factor, out: *mut i64) -> gs_status;
+    /// [`GS_FACTOR_LU`] or [`GS_FACTOR_CHOLESKY`].
+    pub fn gs_factor_kind(f: *const gs_factor, out: *mut i32) -> gs_status;
+    /// Frees `*f` and sets it to NULL; NULL and `*f == NULL` are no-ops.
+    pub fn gs_factor_free(f: *mut *mut gs_factor) -> gs_status;
+    /// Factors made and not yet freed (-1 in a forked child).
+    pub fn gs_live_factors() -> i64;
+    /// torch.sparse.spdiags(diagonals, offsets, shape, layout).
+    pub fn gs_spdiags(
+        diagonals: *const gs_tensor,
+        offsets: *const gs_tensor,
+        shape: *const i64,
+        layout: gs_layout,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
 
     // ---- printing ----------------------------------------------------------
 
