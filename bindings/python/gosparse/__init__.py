@@ -19,11 +19,13 @@ both, for imports at module level and inside functions):
    also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
    _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
    _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
-   _exchange (binsparse descriptors and arrays, DLPack import).
+   _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
+   and their Factor objects, spdiags).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
-6. public modules: this one, _runtime, interop, io, generators, sparse, conformance,
-   formats (the named formats), the subpackage nn (nn.functional.linear), and dask
-   (imported on its own: gosparse.dask needs Dask).
+6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
+   (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), the
+   subpackage nn (nn.functional.linear), and dask (imported on its own: gosparse.dask
+   needs Dask).
 """
 
 from ._version import __version__
@@ -121,7 +123,7 @@ from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._exchange import from_binsparse, from_dlpack
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
-from . import formats, generators, io, nn, sparse
+from . import formats, generators, io, linalg, nn, sparse
 from . import _elementwise, _linalg, _reduce
 # torch's element-wise functions (abs, sin, add, mul, eq, clamp, ...) and the matmul
 # family (mv, mm, matmul, bmm, addmv, addmm, hspmm, smm, sspaddmm).
@@ -137,7 +139,7 @@ __all__ = [
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor",
     "from_scipy", "to_scipy", "from_torch", "to_torch", "from_dlpack", "from_binsparse", "io",
-    "generators", "nn", "sparse",
+    "generators", "linalg", "nn", "sparse",
     "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
     "narrow_copy", "with_fill_value",

@@ -94,6 +94,7 @@ class Handle(c_void_p):
 
 _H = Handle  # const gs_tensor *: the exact type makes ctypes' argument check cheapest
 _S = c_void_p  # const gs_semi *
+_F = c_void_p  # const gs_factor * (owned by gosparse.sparse.linalg.Factor)
 _HP = POINTER(c_void_p)  # gs_tensor **
 _HL = POINTER(c_void_p)  # const gs_tensor *const * (a list of handles)
 _A = POINTER(GsArray)
@@ -222,14 +223,14 @@ _SIGNATURES = {
     "gs_solve_triangular": (c_int32, [_H, _H, c_int32, c_int32, c_int32, _HP]),
     "gs_splu": (c_int32, [_H, c_int32, ctypes.c_double, _HP]),
     "gs_cholesky": (c_int32, [_H, c_int32, _HP]),
-    "gs_factor_solve": (c_int32, [_H, _H, c_int32, _HP]),
-    "gs_factor_l": (c_int32, [_H, _HP]),
-    "gs_factor_u": (c_int32, [_H, _HP]),
-    "gs_factor_row_perm": (c_int32, [_H, _HP]),
-    "gs_factor_col_perm": (c_int32, [_H, _HP]),
-    "gs_factor_fill": (c_int32, [_H, _I64P]),
-    "gs_factor_order": (c_int32, [_H, _I64P]),
-    "gs_factor_kind": (c_int32, [_H, _I32P]),
+    "gs_factor_solve": (c_int32, [_F, _H, c_int32, _HP]),
+    "gs_factor_l": (c_int32, [_F, _HP]),
+    "gs_factor_u": (c_int32, [_F, _HP]),
+    "gs_factor_row_perm": (c_int32, [_F, _HP]),
+    "gs_factor_col_perm": (c_int32, [_F, _HP]),
+    "gs_factor_fill": (c_int32, [_F, _I64P]),
+    "gs_factor_order": (c_int32, [_F, _I64P]),
+    "gs_factor_kind": (c_int32, [_F, _I32P]),
     "gs_factor_free": (c_int32, [_HP]),
     "gs_live_factors": (c_int64, []),
     "gs_spdiags": (c_int32, [_H, _H, _I64P, c_int32, _HP]),

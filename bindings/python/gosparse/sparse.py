@@ -1,14 +1,17 @@
 """gosparse.sparse mirrors torch.sparse: sum, softmax, log_softmax, mm, addmm,
-sampled_addmm, check_sparse_tensor_invariants and semi-structured sparsity
+sampled_addmm, check_sparse_tensor_invariants, semi-structured sparsity
 (to_sparse_semi_structured, SparseSemiStructuredTensor), with semi_structured_mask and
-prune_semi_structured."""
+prune_semi_structured, spsolve and spdiags; gosparse.sparse.linalg holds splu and
+cholesky."""
 
 import functools
 
 from . import _construct, _semi
+from . import _sparse_linalg as linalg
 from ._args import dim_arg, dims_arg, tensor_arg
 from ._base import TensorBase, call, new_tensor
 from ._lib import lib
+from ._solve import spdiags, spsolve
 from ._linalg import sampled_addmm
 from ._linalg import sparse_addmm as addmm
 from ._linalg import sparse_mm as mm
@@ -21,7 +24,7 @@ _semi.bind(new_tensor, TensorBase)
 __all__ = ["sum", "softmax", "log_softmax", "mm", "addmm", "sampled_addmm",
            "check_sparse_tensor_invariants", "to_sparse_semi_structured",
            "SparseSemiStructuredTensor", "semi_structured_mask", "prune_semi_structured",
-           "semi_structured_addmm"]
+           "semi_structured_addmm", "spsolve", "spdiags", "linalg"]
 
 
 def _cast(input, dtype):
@@ -120,3 +123,4 @@ class check_sparse_tensor_invariants:
                 return fn(*args, **kwargs)
 
         return checked
+

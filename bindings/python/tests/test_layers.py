@@ -15,10 +15,10 @@ LAYERS = [
     ("handle", ["_base"]),
     ("arguments and constructors", ["_args", "_construct"]),
     ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce", "_autograd",
-                   "_functions", "_formats", "_numpy_api", "_exchange"]),
+                   "_functions", "_formats", "_numpy_api", "_exchange", "_solve"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
-                        "conformance", "formats", "dask"]),
+                        "_sparse_linalg", "linalg", "conformance", "formats", "dask"]),
 ]
 LAYER_OF = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}
 
