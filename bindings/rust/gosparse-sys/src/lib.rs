@@ -819,7 +819,12 @@ unsafe extern "C" {
         out: *mut *mut gs_tensor,
     ) -> gs_status;
     /// L U = A[p][:, q] with threshold partial pivoting.
-    pub fn gs_splu(a: *const gs_tensor, ordering: gs_ordering, pivot_threshold: f64, out: *mut *mut gs_factor) -> gs_status;
+    pub fn gs_splu(
+        a: *const gs_tensor,
+        ordering: gs_ordering,
+        pivot_threshold: f64,
+        out: *mut *mut gs_factor,
+    ) -> gs_status;
     /// L L^H = A[p][:, p] for a Hermitian positive definite A (lower triangle read).
     pub fn gs_cholesky(a: *const gs_tensor, ordering: gs_ordering, out: *mut *mut gs_factor) -> gs_status;
     /// Solves A X = B (left != 0) or X A = B with a factor of A.

@@ -63,6 +63,7 @@ mod ops_reduce;
 mod ops_shape;
 mod ops_where;
 mod semi;
+mod solve;
 mod tensor;
 mod wrap;
 
@@ -84,6 +85,7 @@ pub use format::Format;
 pub use level::{Level, LevelExpr, LevelKind};
 pub use library::{live_handles, memory_limit, set_memory_limit, version, version_numbers};
 pub use semi::SemiStructured;
+pub use solve::{Factor, FactorKind, Ordering, live_factors, spdiags};
 pub use tensor::Tensor;
 
 /// The raw bindings, re-exported for calls this crate does not wrap.

@@ -31,6 +31,8 @@ mod semi;
 mod autograd;
 // Formats as data: formats.json, invalid formats, a DIA tensor through operators.
 mod formats;
+// The direct solvers and spdiags.
+mod solve;
 
 // ---- handle accounting ------------------------------------------------------
 
