@@ -15,6 +15,11 @@ type luNumeric[T elem] struct {
 	ux         []T
 	pinv, q    []int
 	entryBytes int64
+	// pend[j] ends the part of L's column j that the depth-first search
+	// follows (Eisenstat and Liu's symmetric pruning shortens it); pruned[j]
+	// records that it was shortened.
+	pend   []int
+	pruned []bool
 }
 
 // factorLU runs Gilbert and Peierls' left-looking LU on the CSC matrix a
@@ -25,10 +30,11 @@ type luNumeric[T elem] struct {
 // diagonal entry reaches tol times it.
 func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNumeric[T], error) {
 	n := a.cols
-	if err := checkBytes("splu: workspace", int64(n)*7, 8); err != nil {
+	if err := checkBytes("splu: workspace", int64(n)*9, 8); err != nil {
 		return nil, err
 	}
-	f := &luNumeric[T]{n: n, lp: make([]int, n+1), up: make([]int, n+1), pinv: make([]int, n), q: q, entryBytes: eb}
+	f := &luNumeric[T]{n: n, lp: make([]int, n+1), up: make([]int, n+1), pinv: make([]int, n), q: q, entryBytes: eb,
+		pend: make([]int, n), pruned: make([]bool, n)}
 	for i := range f.pinv {
 		f.pinv[i] = -1
 	}
@@ -112,12 +118,52 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 			}
 			x[i] = 0
 		}
+		f.pend[k] = len(f.li)
+		f.prune(xi[top:], ipiv, k)
 	}
 	f.lp[n], f.up[n] = len(f.li), len(f.ui)
 	for p, i := range f.li {
 		f.li[p] = f.pinv[i]
 	}
 	return f, nil
+}
+
+// prune applies symmetric pruning after column k, whose pivot row is ipiv:
+// for each column j of L that updated column k (U[j, k] != 0) and holds row
+// ipiv (L[ipiv, j] != 0), the rows of L's column j not yet pivotal are
+// reachable through column k as well, so the search stops following them
+// there (they move behind pend[j]; the numeric updates still use them).
+func (f *luNumeric[T]) prune(reached []int, ipiv, k int) {
+	for _, i := range reached {
+		J := f.pinv[i]
+		if J < 0 || J >= k || f.pruned[J] {
+			continue
+		}
+		start, end := f.lp[J]+1, f.lp[J+1]
+		found := false
+		for p := start; p < end; p++ {
+			if f.li[p] == ipiv {
+				found = true
+				break
+			}
+		}
+		if !found {
+			continue
+		}
+		// Pivotal rows first, the others after pend[J].
+		lo, hi := start, end-1
+		for lo <= hi {
+			if f.pinv[f.li[lo]] >= 0 {
+				lo++
+				continue
+			}
+			f.li[lo], f.li[hi] = f.li[hi], f.li[lo]
+			f.lx[lo], f.lx[hi] = f.lx[hi], f.lx[lo]
+			hi--
+		}
+		f.pend[J] = lo
+		f.pruned[J] = true
+	}
 }
 
 // clearAt zeroes x at the given positions.
@@ -151,7 +197,7 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 			}
 			end := 0
 			if J >= 0 {
-				end = f.lp[J+1]
+				end = f.pend[J]
 			}
 			done := true
 			for p := pstack[head]; p < end; p++ {
