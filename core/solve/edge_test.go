@@ -1,0 +1,38 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/require"
+)
+
+// Order 0 and 1 matrices factor and solve.
+func TestTinyOrders(t *testing.T) {
+	empty := tensorOf(t, zeros(0, 0), core.Float64, core.CSR)
+	b0, err := core.NewStrided(core.NewArray(core.Float64, []int64{0}))
+	require.NoError(t, err)
+	for _, f := range []func() (Factor, error){
+		func() (Factor, error) { return Splu(empty, DefaultLUOptions()) },
+		func() (Factor, error) { return Cholesky(empty, OrderDefault) },
+	} {
+		fac, err := f()
+		require.NoError(t, err)
+		require.Zero(t, fac.Fill())
+		x, err := fac.Solve(b0, true)
+		require.NoError(t, err)
+		require.Equal(t, []int64{0}, x.Shape())
+	}
+	one := tensorOf(t, dense{{4}}, core.Float32, core.CSC)
+	b1 := stridedOf(t, dense{{2}}, core.Float32, true)
+	x, err := Spsolve(one, b1, true)
+	require.NoError(t, err)
+	require.Equal(t, dense{{0.5}}, denseOf(t, x))
+	c, err := Cholesky(one, OrderDefault)
+	require.NoError(t, err)
+	x, err = c.Solve(b1, false)
+	require.NoError(t, err)
+	require.Equal(t, dense{{0.5}}, denseOf(t, x))
+	_, err = Spsolve(tensorOf(t, dense{{0}}, core.Float64, core.CSR), stridedOf(t, dense{{1}}, core.Float64, true), true)
+	requireCode(t, err, core.ErrInvalidArgument, "zero pivot in column 0")
+}
