@@ -54,21 +54,32 @@ func (g *quotientGraph) remove(i int) {
 }
 
 // order eliminates the variables by least approximate degree and returns
-// the elimination order, the dense variables last.
+// the elimination order, the dense variables last. Indistinguishable
+// variables (same elements, same variable neighbours) are merged into one
+// supervariable of weight nv, eliminated together: degrees count weights.
 func (g *quotientGraph) order() []int {
 	n := g.n
 	perm := make([]int, 0, n)
-	eliminated := make([]bool, n)
-	mark := make([]int, n) // mark[v] == stamp: v is in the current pivot's element
+	gone := make([]bool, n) // eliminated, or merged into a supervariable
+	nv := make([]int, n)
+	chain := make([][]int32, n) // the variables merged into i
+	mark := make([]int, n)      // mark[v] == stamp: v is in the current pivot's element
+	seen := make([]int, len(g.members))
 	w := make([]int, len(g.members))
-	wflg, stamp := 1, 0
+	weight := make([]int, len(g.members)) // an element's total variable weight: fixed while it lives
+	for e, m := range g.members {
+		weight[e] = len(m)
+	}
+	wflg, stamp, seenStamp := 1, 0, 0
 	nleft := 0
 	for i := 0; i < n; i++ {
 		if !g.dense[i] {
+			nv[i] = 1
 			g.insert(i, g.deg[i])
 			nleft++
 		}
 	}
+	buckets := map[uint64][]int32{}
 	mindeg := 0
 	for nleft > 0 {
 		for g.head[mindeg] < 0 {
@@ -76,45 +87,51 @@ func (g *quotientGraph) order() []int {
 		}
 		p := int(g.head[mindeg])
 		g.remove(p)
-		eliminated[p] = true
+		gone[p] = true
 		perm = append(perm, p)
-		nleft--
+		for _, v := range chain[p] {
+			perm = append(perm, int(v))
+		}
+		nleft -= nv[p]
 
 		// The new element: p's variable neighbours and the members of the
 		// elements p belonged to, which p absorbs.
 		stamp++
 		mark[p] = stamp
 		lp := make([]int32, 0, min(len(g.vars[p])+g.deg[p], nleft))
-		for _, v := range g.vars[p] {
-			if !eliminated[v] && mark[v] != stamp {
+		lpWeight := 0
+		add := func(v int32) {
+			if !gone[v] && mark[v] != stamp {
 				mark[v] = stamp
 				lp = append(lp, v)
+				lpWeight += nv[v]
 			}
+		}
+		for _, v := range g.vars[p] {
+			add(v)
 		}
 		for _, e := range g.elems[p] {
 			if !g.live[e] {
 				continue
 			}
 			for _, v := range g.members[e] {
-				if !eliminated[v] && mark[v] != stamp {
-					mark[v] = stamp
-					lp = append(lp, v)
-				}
+				add(v)
 			}
 			g.live[e], g.members[e] = false, nil
 		}
-		g.vars[p], g.elems[p] = nil, nil
-		g.members[p], g.live[p] = lp, true
+		g.vars[p], g.elems[p], chain[p] = nil, nil, nil
+		g.members[p], g.live[p], weight[p] = lp, true, lpWeight
 
-		// w[e] - wflg = |members(e) \ lp| for every element next to lp.
+		// w[e] - wflg = the weight of members(e) outside lp, for every
+		// element next to lp.
 		for _, i := range lp {
 			g.remove(int(i))
 			for _, e := range g.elems[i] {
 				if g.live[e] {
 					if w[e] < wflg {
-						w[e] = len(g.members[e]) + wflg
+						w[e] = weight[e] + wflg
 					}
-					w[e]--
+					w[e] -= nv[i]
 				}
 			}
 		}
@@ -135,16 +152,65 @@ func (g *quotientGraph) order() []int {
 			}
 			g.elems[i] = append(es, int32(p))
 			vs := g.vars[i][:0]
+			vw := 0
 			for _, v := range g.vars[i] {
-				if !eliminated[v] && mark[v] != stamp {
+				if !gone[v] && mark[v] != stamp {
 					vs = append(vs, v)
+					vw += nv[v]
 				}
 			}
 			g.vars[i] = vs
-			d := min(len(vs)+len(lp)-1+ext, g.deg[i]+len(lp)-1, nleft-1)
-			g.deg[i] = d
-			g.insert(int(i), d)
-			mindeg = min(mindeg, d)
+			g.deg[i] = min(vw+lpWeight-nv[i]+ext, g.deg[i]+lpWeight-nv[i], nleft-nv[i])
+		}
+
+		// Supervariables: variables of lp with equal lists, found by a hash
+		// of their lists and confirmed by comparing them.
+		clear(buckets)
+		for _, i := range lp {
+			h := uint64(len(g.elems[i]))<<32 ^ uint64(len(g.vars[i]))
+			for _, e := range g.elems[i] {
+				h += uint64(e) * 0x9e3779b97f4a7c15
+			}
+			for _, v := range g.vars[i] {
+				h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
+			}
+			buckets[h] = append(buckets[h], i)
+		}
+		for _, group := range buckets {
+			for a := 0; a < len(group); a++ {
+				i := group[a]
+				if gone[i] {
+					continue
+				}
+				seenStamp++
+				for _, e := range g.elems[i] {
+					seen[e] = seenStamp
+				}
+				for _, v := range g.vars[i] {
+					seen[v] = seenStamp
+				}
+				for b := a + 1; b < len(group); b++ {
+					j := group[b]
+					if gone[j] || len(g.elems[j]) != len(g.elems[i]) || len(g.vars[j]) != len(g.vars[i]) ||
+						!allSeen(seen, g.elems[j], seenStamp) || !allSeen(seen, g.vars[j], seenStamp) {
+						continue
+					}
+					// j is indistinguishable from i: i stands for both.
+					gone[j] = true
+					nv[i] += nv[j]
+					g.deg[i] -= nv[j]
+					chain[i] = append(append(chain[i], j), chain[j]...)
+					g.vars[j], g.elems[j], chain[j] = nil, nil, nil
+				}
+			}
+		}
+		for _, i := range lp {
+			if !gone[i] {
+				d := max(g.deg[i], 0)
+				g.deg[i] = d
+				g.insert(int(i), d)
+				mindeg = min(mindeg, d)
+			}
 		}
 		wflg += n + 1
 	}
@@ -154,4 +220,14 @@ func (g *quotientGraph) order() []int {
 		}
 	}
 	return perm
+}
+
+// allSeen reports whether every id of list is stamped.
+func allSeen(seen []int, list []int32, stamp int) bool {
+	for _, v := range list {
+		if seen[v] != stamp {
+			return false
+		}
+	}
+	return true
 }
