@@ -1,15 +1,12 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import "github.com/gosparse/gosparse/core/budget"
 
-// checkBytes refuses an allocation of count elements of size bytes each
-// above core.MemoryLimit (or whose size overflows).
+// checkBytes refuses count entries of size bytes each above the memory
+// limit (or whose size overflows), through core/budget's checked allocator;
+// core.CodeOf reads its refusal as core.ErrTooLarge.
 func checkBytes(what string, count int64, size int64) error {
-	limit := core.MemoryLimit()
-	if count < 0 || (size > 0 && count > limit/size) {
-		return core.Errorf(core.ErrTooLarge, "%s: %d entries of %d bytes exceed the memory limit of %d bytes", what, count, size, limit)
-	}
-	return nil
+	return budget.Check(what, count, int(size))
 }
 
 // entryBytes is the storage one factor entry takes while factoring: an int
