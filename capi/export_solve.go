@@ -89,19 +89,26 @@ func factorResult(fn string, f *C.gs_cfactor, out **C.gs_tensor, get func(solve.
 	return finishNew(fn, t, err, nil, out)
 }
 
-// gsgo_factor_solve solves A X = B or X A = B with a factor of A.
+// gsgo_factor_solve solves A X = B or X A = B with a factor of A. A B that
+// requires a gradient gives a result whose backward refuses, naming gs_factor_solve.
 //
 //export gsgo_factor_solve
 func gsgo_factor_solve(f *C.gs_cfactor, b *C.gs_ctensor, left C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_factor_solve"
 	defer guard(fn, &st)
-	return factorResult(fn, f, out, func(x solve.Factor) (*core.Tensor, error) {
-		hb, err := lookup("B", b)
-		if err != nil {
-			return nil, err
-		}
-		return x.Solve(hb.t, left != 0)
-	})
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookupFactor("f", f)
+	if err != nil {
+		return done(fn, err)
+	}
+	hb, err := lookup("B", b)
+	if err != nil {
+		return done(fn, err)
+	}
+	t, err := h.f.Solve(hb.t, left != 0)
+	return finishFrom(fn, t, err, nil, []*tensorHandle{hb}, out)
 }
 
 // gsgo_factor_l writes the lower triangular factor.
@@ -214,5 +221,5 @@ func gsgo_spdiags(diagonals, offsets *C.gs_ctensor, shape *C.gs_cint64, layout C
 		return done(fn, err)
 	}
 	t, err := solve.Spdiags(hd.t, ho.t, sz, l)
-	return finishNew(fn, t, err, nil, out)
+	return finishFrom(fn, t, err, nil, []*tensorHandle{hd, ho}, out)
 }

@@ -279,6 +279,31 @@ static void test_spdiags(void) {
     CHECK_OK(gs_tensor_free(&O));
 }
 
+/* Results of operands that require a gradient carry a node whose backward
+ * refuses, naming the solver (no silent zero gradient). */
+static void test_autograd_refuses(void) {
+    ref_t a = ref_a();
+    double bv[] = {1, 2, 3, 4, 5};
+    int64_t s1[] = {5};
+    ref_t rb = ref_make(1, s1, bv);
+    gs_tensor *A = ref_in_layout(&a, GS_SPARSE_CSR, -1), *b = ref_tensor(&rb), *x = NULL;
+    CHECK_OK(gs_set_requires_grad(A, 1));
+    CHECK_OK(gs_spsolve(A, b, 1, &x));
+    CHECK_ERR(gs_backward(x, b, 0), GS_ERR_NOT_IMPLEMENTED, "gs_spsolve");
+    CHECK_OK(gs_tensor_free(&x));
+    gs_factor *f = NULL;
+    gs_tensor *B = ref_tensor(&rb);
+    CHECK_OK(gs_set_requires_grad(B, 1));
+    CHECK_OK(gs_splu(A, GS_ORDER_DEFAULT, 1.0, &f));
+    CHECK_OK(gs_factor_solve(f, B, 1, &x));
+    CHECK_ERR(gs_backward(x, b, 0), GS_ERR_NOT_IMPLEMENTED, "gs_factor_solve");
+    CHECK_OK(gs_tensor_free(&x));
+    CHECK_OK(gs_factor_free(&f));
+    CHECK_OK(gs_tensor_free(&B));
+    CHECK_OK(gs_tensor_free(&b));
+    CHECK_OK(gs_tensor_free(&A));
+}
+
 int main(void) {
     check_start();
     int64_t factors_at_start = gs_live_factors();
@@ -287,6 +312,7 @@ int main(void) {
     test_factors();
     test_memory_limit();
     test_spdiags();
+    test_autograd_refuses();
     CHECK(gs_live_factors() == factors_at_start);
     return check_finish("test_solve");
 }
