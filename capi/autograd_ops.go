@@ -23,6 +23,7 @@ var (
 		"gs_addmm":         autograd.Addmm,
 		"gs_sparse_addmm":  autograd.SparseAddmm,
 		"gs_sampled_addmm": autograd.SampledAddmm,
+		"gs_addmv":         autograd.Addmv,
 	}
 )
 

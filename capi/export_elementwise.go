@@ -47,7 +47,11 @@ func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, o
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.UnaryByName(name, t, ua) })
+	apply := func(t *core.Tensor) (*core.Tensor, error) { return core.UnaryByName(name, t, ua) }
+	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
+		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
+	}
+	return unary(fn, t, out, apply)
 }
 
 // gsgo_binary applies the element-wise op named op to two tensors of equal

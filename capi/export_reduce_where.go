@@ -37,6 +37,9 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	if name == "sum" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })
 	}
+	if name == "mean" {
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Mean(v, ds) })
+	}
 	return unary(fn, t, out, reduce)
 }
 

@@ -490,9 +490,11 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
 /* ---- autograd (reverse mode, torch.sparse's masked semantics) ------------ */
 /* A tensor may require a gradient (floating and complex dtypes). While
  * recording is on for the calling thread (the default), gs_sparse_mm, gs_mm,
- * gs_mv, gs_matmul, gs_addmm, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
- * gs_reduce "sum", gs_softmax, gs_log_softmax, gs_to_dense, gs_coalesce,
- * gs_transpose, gs_t, gs_binary "mul"/"add" and gs_binary_number "mul" on such
+ * gs_mv, gs_matmul, gs_addmm, gs_addmv, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
+ * gs_reduce "sum"/"mean", gs_softmax, gs_log_softmax, gs_to_dense, gs_coalesce,
+ * gs_transpose, gs_t, gs_binary "mul"/"add", gs_binary_number "mul" and gs_unary
+ * "neg", "abs", "relu", "exp", "expm1", "log", "log1p", "sqrt", "square", "sin",
+ * "cos", "sinh", "cosh", "tanh", "sigmoid" (result in the input's layout) on such
  * tensors record a node; every other operation on them records one that
  * refuses at backward, naming itself. The gradient of a sparse input has that input's pattern and
  * layout (COO coalesced). The tensors a graph needs stay valid until the graph

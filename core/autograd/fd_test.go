@@ -165,3 +165,73 @@ func TestFiniteDifferences(t *testing.T) {
 		}, randSparse(t, rng, 5, 5, 0.4, core.COO), randDense(t, rng, 5, 4), randDense(t, rng, 4, 2))
 	})
 }
+
+func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, op := range []string{"neg", "abs", "relu", "exp", "expm1", "sin", "cos", "sinh", "cosh", "tanh", "sigmoid", "square"} {
+		for _, layout := range []core.Layout{core.Strided, core.CSR, core.COO} {
+			x := randSparse(t, rng, 4, 5, 0.5, core.COO)
+			if layout == core.Strided {
+				x = randDense(t, rng, 4, 5)
+			} else if layout != core.COO {
+				var err error
+				x, err = core.ToLayout(x, layout, core.DefaultConvert())
+				require.NoError(t, err)
+			}
+			t.Run(op+" "+layout.String(), func(t *testing.T) {
+				fdCheck(t, func(in []*Var) (*Var, error) { return Unary(op, in[0], core.UnaryArgs{}) }, x)
+			})
+		}
+	}
+	// log, log1p and sqrt on positive values.
+	pos, err := core.UnaryByName("abs", randSparse(t, rng, 4, 5, 0.5, core.CSR), core.UnaryArgs{})
+	require.NoError(t, err)
+	pos, err = addNum(pos, 0.5)
+	require.NoError(t, err)
+	for _, op := range []string{"log1p", "sqrt"} {
+		t.Run(op, func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) { return Unary(op, in[0], core.UnaryArgs{}) }, pos)
+		})
+	}
+	// log of a sparse tensor has fill -inf, which the dense check cannot sum.
+	posDense, err := core.ToDense(pos)
+	require.NoError(t, err)
+	posDense, err = addNum(posDense, 0.5)
+	require.NoError(t, err)
+	t.Run("log", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) { return Unary("log", in[0], core.UnaryArgs{}) }, posDense)
+	})
+	for _, dims := range [][]int{nil, {0}, {-1}} {
+		t.Run("mean sparse", func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) { return Mean(in[0], dims) }, randSparse(t, rng, 4, 5, 0.5, core.COO))
+		})
+		t.Run("mean dense", func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) { return Mean(in[0], dims) }, randDense(t, rng, 4, 5))
+		})
+	}
+}
+
+func TestFiniteDifferencesAddmv(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, layout := range []core.Layout{core.CSR, core.COO, core.CSC} {
+		t.Run(layout.String(), func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) {
+				return Addmv(in[0], in[1], in[2], core.Real(0.5), core.Real(-2))
+			}, randDense(t, rng, 4), randSparse(t, rng, 4, 5, 0.5, layout), randDense(t, rng, 5))
+		})
+	}
+	t.Run("dense matrix", func(t *testing.T) {
+		fdCheck(t, func(in []*Var) (*Var, error) {
+			return Addmv(in[0], in[1], in[2], core.Real(1), core.Real(1))
+		}, randDense(t, rng, 3), randDense(t, rng, 3, 2), randDense(t, rng, 2))
+	})
+}
+
+func TestUnaryWithoutFormulaRefuses(t *testing.T) {
+	x, err := Leaf(randDense(t, rand.New(rand.NewPCG(1, 1)), 2, 2), true)
+	require.NoError(t, err)
+	_, err = Unary("floor", x, core.UnaryArgs{})
+	require.ErrorContains(t, err, "floor")
+	require.False(t, HasUnaryGrad("floor"))
+	require.True(t, HasUnaryGrad("relu"))
+}

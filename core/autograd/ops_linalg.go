@@ -97,44 +97,78 @@ func Mv(a, x *Var) (*Var, error) {
 	}
 	ins := []*Var{a, x}
 	return record("MvBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		gs := make([]*core.Tensor, 2)
+		ga, gx, err := mvGrads(a.t, x.t, g, needs(ins, 0), needs(ins, 1))
+		return []*core.Tensor{ga, gx}, err
+	}), nil
+}
+
+// mvGrads are the gradients of a @ x for the output gradient g: the outer
+// product g x^H on a's pattern when a is sparse, and a^H g (masked when x is
+// sparse); nil where not needed.
+func mvGrads(a, x, g *core.Tensor, needA, needX bool) (ga, gx *core.Tensor, err error) {
+	if needA {
+		col, err := core.Reshape(g, []int64{g.Shape()[0], 1})
+		if err != nil {
+			return nil, nil, err
+		}
+		xc, err := conj(x)
+		if err != nil {
+			return nil, nil, err
+		}
+		if xc.Layout() != core.Strided {
+			if xc, err = core.ToDense(xc); err != nil {
+				return nil, nil, err
+			}
+		}
+		row, err := core.Reshape(xc, []int64{1, x.Shape()[0]})
+		if err != nil {
+			return nil, nil, err
+		}
+		if ga, err = productOn(a, col, row); err != nil {
+			return nil, nil, err
+		}
+	}
+	if needX {
+		ah, err := adjoint(a)
+		if err != nil {
+			return nil, nil, err
+		}
+		if gx, err = core.Mv(ah, g); err != nil {
+			return nil, nil, err
+		}
+		if x.Layout() != core.Strided {
+			if gx, err = maskLike(gx, x); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return ga, gx, nil
+}
+
+// Addmv is core.Addmv recorded: beta * input + alpha * (mat @ vec).
+func Addmv(input, mat, vec *Var, beta, alpha core.Scalar) (*Var, error) {
+	out, err := core.Addmv(input.t, mat.t, vec.t, beta, alpha)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{input, mat, vec}
+	return record("AddmvBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gs := make([]*core.Tensor, 3)
+		var err error
 		if needs(ins, 0) {
-			col, err := core.Reshape(g, []int64{g.Shape()[0], 1})
-			if err != nil {
-				return nil, err
-			}
-			xc, err := conj(x.t)
-			if err != nil {
-				return nil, err
-			}
-			if xc.Layout() != core.Strided {
-				if xc, err = core.ToDense(xc); err != nil {
-					return nil, err
-				}
-			}
-			row, err := core.Reshape(xc, []int64{1, x.t.Shape()[0]})
-			if err != nil {
-				return nil, err
-			}
-			if gs[0], err = productOn(a.t, col, row); err != nil {
+			if gs[0], err = inputGrad(input.t, g, beta); err != nil {
 				return nil, err
 			}
 		}
-		if needs(ins, 1) {
-			ah, err := adjoint(a.t)
-			if err != nil {
-				return nil, err
-			}
-			if gs[1], err = core.Mv(ah, g); err != nil {
-				return nil, err
-			}
-			if x.t.Layout() != core.Strided {
-				if gs[1], err = maskLike(gs[1], x.t); err != nil {
-					return nil, err
-				}
-			}
+		gm, gv, err := mvGrads(mat.t, vec.t, g, needs(ins, 1), needs(ins, 2))
+		if err != nil {
+			return nil, err
 		}
-		return gs, nil
+		if gs[1], err = scale(gm, alpha); err != nil {
+			return nil, err
+		}
+		gs[2], err = scale(gv, alpha)
+		return gs, err
 	}), nil
 }
 
