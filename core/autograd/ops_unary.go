@@ -15,21 +15,23 @@ var unaryGrads = map[string]struct {
 	node  string
 	deriv unaryDeriv
 }{
-	"neg":     {"NegBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return fill(x, -1) }},
-	"abs":     {"AbsBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("sgn", x) }},
-	"relu":    {"ReluBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return un("sign", y) }},
-	"exp":     {"ExpBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return y, nil }},
-	"expm1":   {"Expm1Backward0", func(_, y *core.Tensor) (*core.Tensor, error) { return addNum(y, 1) }},
-	"log":     {"LogBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return recip(x) }},
-	"log1p":   {"Log1PBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return chain(addNum(x, 1))(recip) }},
-	"sqrt":    {"SqrtBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return chain(mulNum(y, 2))(recip) }},
-	"square":  {"PowBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return mulNum(x, 2) }},
-	"sin":     {"SinBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("cos", x) }},
-	"cos":     {"CosBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return chain(un("sin", x))(neg) }},
-	"sinh":    {"SinhBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("cosh", x) }},
-	"cosh":    {"CoshBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("sinh", x) }},
-	"tanh":    {"TanhBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return oneMinus(y, y) }},
-	"sigmoid": {"SigmoidBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return chain(oneMinus(y, nil))(func(t *core.Tensor) (*core.Tensor, error) { return mul(t, y) }) }},
+	"neg":    {"NegBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return fill(x, -1) }},
+	"abs":    {"AbsBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("sgn", x) }},
+	"relu":   {"ReluBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return un("sign", y) }},
+	"exp":    {"ExpBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return y, nil }},
+	"expm1":  {"Expm1Backward0", func(_, y *core.Tensor) (*core.Tensor, error) { return addNum(y, 1) }},
+	"log":    {"LogBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return recip(x) }},
+	"log1p":  {"Log1PBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return chain(addNum(x, 1))(recip) }},
+	"sqrt":   {"SqrtBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return chain(mulNum(y, 2))(recip) }},
+	"square": {"PowBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return mulNum(x, 2) }},
+	"sin":    {"SinBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("cos", x) }},
+	"cos":    {"CosBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return chain(un("sin", x))(neg) }},
+	"sinh":   {"SinhBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("cosh", x) }},
+	"cosh":   {"CoshBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("sinh", x) }},
+	"tanh":   {"TanhBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return oneMinus(y, y) }},
+	"sigmoid": {"SigmoidBackward0", func(_, y *core.Tensor) (*core.Tensor, error) {
+		return chain(oneMinus(y, nil))(func(t *core.Tensor) (*core.Tensor, error) { return mul(t, y) })
+	}},
 }
 
 // HasUnaryGrad reports whether the element-wise op name has a backward
