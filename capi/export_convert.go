@@ -65,7 +65,8 @@ func gsgo_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64,
 		return done(fn, err)
 	}
 	opt := core.ConvertOptions{DenseDim: int(denseDim), SparseDim: -1, BlockSize: bs, IndexWidth: int(indexWidth)}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, l, opt) })
+	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, l, opt) },
+		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayout(v, l, opt) })
 }
 
 // gsgo_to_sparse_coo_dim is torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims.
@@ -78,7 +79,8 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 		return done(fn, errArg("sparse_dim = %d must be >= 1", int32(sparseDim)))
 	}
 	opt := core.ConvertOptions{DenseDim: -1, SparseDim: int(sparseDim)}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, core.COO, opt) })
+	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, core.COO, opt) },
+		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayout(v, core.COO, opt) })
 }
 
 // gsgo_coalesce writes the coalesced form of t (sorted, duplicates summed).

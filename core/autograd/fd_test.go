@@ -227,6 +227,20 @@ func TestFiniteDifferencesAddmv(t *testing.T) {
 	})
 }
 
+func TestFiniteDifferencesToLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, layout := range []core.Layout{core.COO, core.CSR, core.CSC, core.BSR} {
+		opt := core.DefaultConvert()
+		opt.BlockSize = [2]int64{2, 2}
+		t.Run("dense to "+layout.String(), func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) { return ToLayout(in[0], layout, opt) }, randDense(t, rng, 4, 6))
+		})
+		t.Run("COO to "+layout.String(), func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) { return ToLayout(in[0], layout, opt) }, randSparse(t, rng, 4, 6, 0.5, core.COO))
+		})
+	}
+}
+
 func TestUnaryWithoutFormulaRefuses(t *testing.T) {
 	x, err := Leaf(randDense(t, rand.New(rand.NewPCG(1, 1)), 2, 2), true)
 	require.NoError(t, err)
