@@ -756,6 +756,13 @@ gs_status gs_backward(const gs_tensor *output, const gs_tensor *gradient, int32_
     return gsgo_backward(output, gradient, retain_graph);
 }
 
+gs_status gs_autograd_grad(const gs_tensor *output, const gs_tensor *gradient, const gs_tensor *const *inputs, int32_t ninputs, int32_t retain_graph, gs_tensor **grads) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_autograd_grad");
+    }
+    return gsgo_autograd_grad(output, gradient, inputs, ninputs, retain_graph, grads);
+}
+
 gs_status gs_grad(const gs_tensor *t, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_grad");

@@ -508,6 +508,13 @@ gs_status gs_is_leaf(const gs_tensor *t, int32_t *out); /* 1 unless made by a re
  * gradient: output's shape and dtype; NULL means ones, for one-element outputs
  * only. The graph is freed afterwards unless retain_graph != 0. */
 gs_status gs_backward(const gs_tensor *output, const gs_tensor *gradient, int32_t retain_graph);
+/* torch.autograd.grad for one output: writes to grads[0..ninputs) the gradients of output
+ * with respect to inputs (leaves or results that require grad), each a new handle, NULL for an
+ * input output does not depend on; accumulates into no leaf's gradient. gradient and
+ * retain_graph as gs_backward's. On error grads holds no handle. */
+gs_status gs_autograd_grad(const gs_tensor *output, const gs_tensor *gradient,
+                           const gs_tensor *const *inputs, int32_t ninputs, int32_t retain_graph,
+                           gs_tensor **grads);
 /* A new handle of t's accumulated gradient; *out = NULL when it has none. */
 gs_status gs_grad(const gs_tensor *t, gs_tensor **out);
 gs_status gs_zero_grad(gs_tensor *t);                    /* drops the gradient (set to none) */

@@ -36,7 +36,7 @@ func Backward(out *Var, seed *core.Tensor, retain bool) error {
 	if err != nil {
 		return err
 	}
-	leaves, err := walk(order, out.fn, seed)
+	leaves, err := walk(order, out.fn, seed, nil)
 	if err != nil {
 		return err
 	}
@@ -60,8 +60,9 @@ type leafGrad struct {
 }
 
 // walk runs the nodes' backward formulas in order and returns the leaves'
-// summed gradients, in the order they were first reached.
-func walk(order []*Node, root *Node, seed *core.Tensor) ([]leafGrad, error) {
+// summed gradients, in the order they were first reached. The gradient of
+// the output of every node that is a key of outGrads is stored there.
+func walk(order []*Node, root *Node, seed *core.Tensor, outGrads map[*Node]*core.Tensor) ([]leafGrad, error) {
 	grads := map[*Node]*core.Tensor{root: seed}
 	var leaves []leafGrad
 	leafAt := map[*Var]int{}
@@ -77,6 +78,9 @@ func walk(order []*Node, root *Node, seed *core.Tensor) ([]leafGrad, error) {
 		g, err := adaptGrad(n, g)
 		if err != nil {
 			return nil, err
+		}
+		if _, ok := outGrads[n]; ok {
+			outGrads[n] = g
 		}
 		gs, err := n.backward(g)
 		if err != nil {

@@ -131,7 +131,21 @@ func sumToShape(g *core.Tensor, shape []int64) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return core.Reshape(s, shape)
+	return reshapeDense(s, shape)
+}
+
+// reshapeDense gives a strided tensor a new shape of the same element count,
+// sharing its storage (core.Reshape makes COO); other layouts go through
+// core.Reshape.
+func reshapeDense(t *core.Tensor, shape []int64) (*core.Tensor, error) {
+	if t.Layout() != core.Strided || numel(shape) != numel(t.Shape()) {
+		return core.Reshape(t, shape)
+	}
+	v, err := t.RawValues()
+	if err != nil {
+		return nil, err
+	}
+	return core.NewStrided(core.Array{DType: v.DType, Shape: append([]int64(nil), shape...), Data: v.Data})
 }
 
 // expf is math.Exp, named for the generic kernels.

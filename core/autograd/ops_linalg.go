@@ -107,7 +107,7 @@ func Mv(a, x *Var) (*Var, error) {
 // sparse); nil where not needed.
 func mvGrads(a, x, g *core.Tensor, needA, needX bool) (ga, gx *core.Tensor, err error) {
 	if needA {
-		col, err := core.Reshape(g, []int64{g.Shape()[0], 1})
+		col, err := reshapeDense(g, []int64{g.Shape()[0], 1})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -120,7 +120,7 @@ func mvGrads(a, x, g *core.Tensor, needA, needX bool) (ga, gx *core.Tensor, err 
 				return nil, nil, err
 			}
 		}
-		row, err := core.Reshape(xc, []int64{1, x.Shape()[0]})
+		row, err := reshapeDense(xc, []int64{1, x.Shape()[0]})
 		if err != nil {
 			return nil, nil, err
 		}

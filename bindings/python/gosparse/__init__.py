@@ -23,9 +23,9 @@ both, for imports at module level and inside functions):
    and their Factor objects, spdiags).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
-   (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), the
-   subpackage nn (nn.functional.linear), and dask (imported on its own: gosparse.dask
-   needs Dask).
+   (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), autograd
+   (grad, gradcheck), the subpackage nn (nn.functional.linear), and dask (imported on its
+   own: gosparse.dask needs Dask).
 """
 
 from ._version import __version__
@@ -121,6 +121,13 @@ from ._functions import (
 )
 from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._exchange import from_binsparse, from_dlpack
+from . import autograd
+# torch's requires_grad= keyword on the constructors.
+(empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
+ sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like) = map(
+    autograd.with_requires_grad,
+    (empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
+     sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like))
 from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
 from .interop import from_scipy, from_torch, to_scipy, to_torch
 from . import formats, generators, io, linalg, nn, sparse
@@ -155,5 +162,5 @@ __all__ = [
     "strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc",
     "sparse_dcsr", "sparse_dcsc", "sparse_csf",
 ]
-__all__ += ["no_grad", "enable_grad", "is_grad_enabled"]
+__all__ += ["no_grad", "enable_grad", "is_grad_enabled", "autograd"]
 __all__ += _elementwise.__all__ + _linalg.__all__ + _reduce.__all__

@@ -239,6 +239,7 @@ _SIGNATURES = {
     "gs_requires_grad": (c_int32, [_H, _I32P]),
     "gs_is_leaf": (c_int32, [_H, _I32P]),
     "gs_backward": (c_int32, [_H, _H, c_int32]),
+    "gs_autograd_grad": (c_int32, [_H, _H, _HL, c_int32, c_int32, _HP]),
     "gs_grad": (c_int32, [_H, _HP]),
     "gs_zero_grad": (c_int32, [_H]),
     "gs_detach": (c_int32, [_H, _HP]),

@@ -18,7 +18,8 @@ LAYERS = [
                    "_functions", "_formats", "_numpy_api", "_exchange", "_solve"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
-                        "_sparse_linalg", "linalg", "conformance", "formats", "dask"]),
+                        "_sparse_linalg", "linalg", "conformance", "formats", "dask",
+                        "autograd"]),
 ]
 LAYER_OF = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}
 

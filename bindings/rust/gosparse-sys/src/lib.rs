@@ -607,6 +607,16 @@ unsafe extern "C" {
     pub fn gs_is_leaf(t: *const gs_tensor, out: *mut i32) -> gs_status;
     /// Accumulates the gradients of `output` (seed `gradient`, NULL: ones) into the leaves.
     pub fn gs_backward(output: *const gs_tensor, gradient: *const gs_tensor, retain_graph: i32) -> gs_status;
+    /// torch.autograd.grad for one output: `grads[i]` is a new handle of d(output)/d(inputs[i])
+    /// (NULL where output does not depend on it); no leaf's gradient changes.
+    pub fn gs_autograd_grad(
+        output: *const gs_tensor,
+        gradient: *const gs_tensor,
+        inputs: *const *const gs_tensor,
+        ninputs: i32,
+        retain_graph: i32,
+        grads: *mut *mut gs_tensor,
+    ) -> gs_status;
     /// A new handle of `t`'s gradient; `*out = NULL` when it has none.
     pub fn gs_grad(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// Drops `t`'s gradient.
