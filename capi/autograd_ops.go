@@ -47,7 +47,7 @@ func unaryGrad(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*core.Tens
 }
 
 // binaryGrad is the recorded form of gs_binary for the ops with a backward
-// (mul, add); nil for the others.
+// (mul, add, sub); nil for the others.
 func binaryGrad(name string, args core.BinaryArgs) func(a, b *autograd.Var) (*autograd.Var, error) {
 	if args.Out.Layout != nil || args.RoundingMode != "" {
 		return nil
@@ -57,6 +57,8 @@ func binaryGrad(name string, args core.BinaryArgs) func(a, b *autograd.Var) (*au
 		return autograd.Mul
 	case "add":
 		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Add(a, b, args.Alpha) }
+	case "sub":
+		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Sub(a, b, args.Alpha) }
 	}
 	return nil
 }

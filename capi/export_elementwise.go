@@ -124,6 +124,10 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 		v, err := autograd.MulScalar(h.ag, n)
 		return finishVar(fn, v, err, []*tensorHandle{h}, out)
 	}
+	if recording(h) && autograd.HasNumberGrad(name, ba) {
+		v, err := autograd.NumberOp(name, h.ag, n, numberFirst != 0, ba)
+		return finishVar(fn, v, err, []*tensorHandle{h}, out)
+	}
 	x, y := core.TensorOperand(h.t), core.NumberOperand(n)
 	if numberFirst != 0 {
 		x, y = y, x

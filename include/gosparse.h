@@ -493,7 +493,8 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
  * gs_mv, gs_matmul, gs_addmm, gs_addmv, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
  * gs_reduce "sum"/"mean", gs_softmax, gs_log_softmax, gs_to_dense, gs_to_layout,
  * gs_to_sparse_coo_dim, gs_coalesce,
- * gs_transpose, gs_t, gs_binary "mul"/"add", gs_binary_number "mul" and gs_unary
+ * gs_transpose, gs_t, gs_binary "mul"/"add"/"sub", gs_binary_number "mul"/"add"/"sub"/"div"
+ * (no rounding_mode) and gs_unary
  * "neg", "abs", "relu", "exp", "expm1", "log", "log1p", "sqrt", "square", "sin",
  * "cos", "sinh", "cosh", "tanh", "sigmoid" (result in the input's layout) on such
  * tensors record a node; every other operation on them records one that

@@ -241,6 +241,45 @@ func TestFiniteDifferencesToLayout(t *testing.T) {
 	}
 }
 
+func TestFiniteDifferencesNumberOps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	alpha := core.FloatNumber(-1.5)
+	c := core.FloatNumber(0.75)
+	for _, name := range []string{"add", "sub", "div"} {
+		for _, first := range []bool{false, true} {
+			for _, args := range []core.BinaryArgs{{}, {Alpha: &alpha}} {
+				if name == "div" && args.Alpha != nil {
+					continue
+				}
+				x := randSparse(t, rng, 4, 5, 0.5, core.CSR)
+				if first && name == "div" {
+					var err error
+					x, err = core.ToDense(x)
+					require.NoError(t, err)
+					x, err = addNum(x, 3) // away from 0
+					require.NoError(t, err)
+				}
+				t.Run(name, func(t *testing.T) {
+					fdCheck(t, func(in []*Var) (*Var, error) { return NumberOp(name, in[0], c, first, args) }, x)
+				})
+			}
+		}
+	}
+}
+
+func TestFiniteDifferencesSub(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	alpha := core.FloatNumber(2.5)
+	for _, al := range []*core.Number{nil, &alpha} {
+		t.Run("dense - CSR", func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) { return Sub(in[0], in[1], al) }, randDense(t, rng, 3, 4), randSparse(t, rng, 3, 4, 0.5, core.CSR))
+		})
+		t.Run("COO - COO", func(t *testing.T) {
+			fdCheck(t, func(in []*Var) (*Var, error) { return Sub(in[0], in[1], al) }, randSparse(t, rng, 3, 4, 0.5, core.COO), randSparse(t, rng, 3, 4, 0.5, core.COO))
+		})
+	}
+}
+
 func TestUnaryWithoutFormulaRefuses(t *testing.T) {
 	x, err := Leaf(randDense(t, rand.New(rand.NewPCG(1, 1)), 2, 2), true)
 	require.NoError(t, err)

@@ -138,12 +138,34 @@ func MulScalar(x *Var, c core.Number) (*Var, error) {
 // returns g's whole pattern there; the masked gradient is the one that
 // keeps to the input's pattern).
 func Add(a, b *Var, alpha *core.Number) (*Var, error) {
-	out, err := core.BinaryByName("add", core.TensorOperand(a.t), core.TensorOperand(b.t), core.BinaryArgs{Alpha: alpha})
+	return addSub("add", a, b, alpha)
+}
+
+// Sub is a - alpha * b recorded (alpha nil: 1): the gradients are g and
+// -conj(alpha) * g, masked as Add's.
+func Sub(a, b *Var, alpha *core.Number) (*Var, error) {
+	return addSub("sub", a, b, alpha)
+}
+
+// addSub records add or sub: the second operand's gradient is g scaled by
+// conj(alpha), negated for sub.
+func addSub(op string, a, b *Var, alpha *core.Number) (*Var, error) {
+	out, err := core.BinaryByName(op, core.TensorOperand(a.t), core.TensorOperand(b.t), core.BinaryArgs{Alpha: alpha})
 	if err != nil {
 		return nil, err
 	}
+	scaleB := alpha
+	if op == "sub" {
+		s := core.Real(1)
+		if alpha != nil {
+			s = alpha.Value
+		}
+		n := number(core.Complex128Scalar(complex(-s.Re(), -s.Im())))
+		scaleB = &n
+	}
+	name := map[string]string{"add": "AddBackward0", "sub": "SubBackward0"}[op]
 	ins := []*Var{a, b}
-	return record("AddBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
 		gs := make([]*core.Tensor, 2)
 		var err error
 		if needs(ins, 0) {
@@ -153,8 +175,8 @@ func Add(a, b *Var, alpha *core.Number) (*Var, error) {
 		}
 		if needs(ins, 1) {
 			gb := g
-			if alpha != nil {
-				if gb, err = scale(g, alpha.Value); err != nil {
+			if scaleB != nil {
+				if gb, err = scale(g, scaleB.Value); err != nil {
 					return nil, err
 				}
 			}

@@ -1,0 +1,78 @@
+package autograd
+
+import (
+	"github.com/gosparse/gosparse/core"
+)
+
+// HasNumberGrad reports whether NumberOp records the element-wise op name
+// between a tensor and a number (mul has MulScalar).
+func HasNumberGrad(name string, args core.BinaryArgs) bool {
+	if args.Out.Layout != nil || args.RoundingMode != "" {
+		return false
+	}
+	return name == "add" || name == "sub" || name == "div"
+}
+
+// NumberOp is core.BinaryByName(name, x, c) recorded for add, sub and div
+// with a number c (numberFirst: op(c, x)); alpha scales the second operand
+// of add and sub. The gradients: g for x + alpha*c and x - alpha*c,
+// conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c and
+// -g * conj(out / x) for c / x, at a sparse x's specified elements.
+func NumberOp(name string, x *Var, c core.Number, numberFirst bool, args core.BinaryArgs) (*Var, error) {
+	if !HasNumberGrad(name, args) {
+		return nil, core.Errorf(core.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
+	}
+	a, b := core.TensorOperand(x.t), core.NumberOperand(c)
+	if numberFirst {
+		a, b = b, a
+	}
+	out, err := core.BinaryByName(name, a, b, args)
+	if err != nil {
+		return nil, err
+	}
+	node := map[string]string{"add": "AddBackward1", "sub": "SubBackward1", "div": "DivBackward1"}[name]
+	if numberFirst && name == "sub" {
+		node = "RsubBackward1"
+	}
+	return record(node, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
+		var gx *core.Tensor
+		var err error
+		switch {
+		case name == "div" && numberFirst:
+			var r *core.Tensor
+			if r, err = core.BinaryByName("div", core.TensorOperand(out), core.TensorOperand(x.t), core.BinaryArgs{}); err == nil {
+				if r, err = conj(r); err == nil {
+					if gx, err = mul(g, r); err == nil {
+						gx, err = neg(gx)
+					}
+				}
+			}
+		case name == "div":
+			gx, err = core.BinaryByName("div", core.TensorOperand(g), core.NumberOperand(conjNumber(c)), core.BinaryArgs{})
+		case numberFirst:
+			s := core.Real(1)
+			if args.Alpha != nil {
+				s = args.Alpha.Value
+			}
+			if name == "sub" {
+				s = core.Complex128Scalar(complex(-s.Re(), -s.Im()))
+			}
+			gx, err = scale(g, s)
+		default:
+			gx = g
+		}
+		if err == nil {
+			gx, err = likeInput(gx, x.t)
+		}
+		return []*core.Tensor{gx}, err
+	}), nil
+}
+
+// conjNumber is the complex conjugate of a number (itself when real).
+func conjNumber(c core.Number) core.Number {
+	s := c.Value
+	if s.Im() == 0 {
+		return c
+	}
+	return core.ComplexNumber(complex(s.Re(), -s.Im()))
+}
