@@ -24,8 +24,8 @@ both, for imports at module level and inside functions):
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
    (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), autograd
-   (grad, gradcheck), the subpackage nn (nn.functional.linear), and dask (imported on its
-   own: gosparse.dask needs Dask).
+   (grad, gradcheck), the subpackage nn (nn.functional.linear), and dask and torch
+   (each imported on its own: gosparse.dask needs Dask, gosparse.torch needs torch).
 """
 
 from ._version import __version__

@@ -19,7 +19,7 @@ LAYERS = [
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
                         "_sparse_linalg", "linalg", "conformance", "formats", "dask",
-                        "autograd"]),
+                        "autograd", "torch"]),
 ]
 LAYER_OF = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}
 
