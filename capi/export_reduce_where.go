@@ -37,6 +37,9 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	if name == "sum" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })
 	}
+	if name == "amax" || name == "amin" {
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Amax(v, ds, name) })
+	}
 	if name == "mean" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Mean(v, ds) })
 	}

@@ -491,7 +491,7 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
 /* A tensor may require a gradient (floating and complex dtypes). While
  * recording is on for the calling thread (the default), gs_sparse_mm, gs_mm,
  * gs_mv, gs_matmul, gs_addmm, gs_addmv, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
- * gs_reduce "sum"/"mean", gs_softmax, gs_log_softmax, gs_to_dense, gs_to_layout,
+ * gs_reduce "sum"/"mean"/"amax"/"amin" (strided amax/amin), gs_softmax, gs_log_softmax, gs_to_dense, gs_to_layout,
  * gs_to_sparse_coo_dim, gs_coalesce,
  * gs_transpose, gs_t, gs_binary "mul"/"add"/"sub", gs_binary_number "mul"/"add"/"sub"/"div"
  * (no rounding_mode) and gs_unary

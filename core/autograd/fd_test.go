@@ -280,6 +280,32 @@ func TestFiniteDifferencesSub(t *testing.T) {
 	}
 }
 
+func TestFiniteDifferencesAmax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	for _, op := range []string{"amax", "amin"} {
+		for _, dims := range [][]int{nil, {0}, {1}} {
+			t.Run(op, func(t *testing.T) {
+				fdCheck(t, func(in []*Var) (*Var, error) { return Amax(in[0], dims, op) }, randDense(t, rng, 4, 5))
+			})
+		}
+	}
+	// Ties share the gradient: amax of [2, 2, 1] sends half to each 2.
+	x, err := Leaf(randDense(t, rng, 3), true)
+	require.NoError(t, err)
+	v, _ := x.Tensor().RawValues()
+	copy(core.AsSlice[float64](v), []float64{2, 2, 1})
+	y, err := Amax(x, nil, "amax")
+	require.NoError(t, err)
+	require.NoError(t, Backward(y, nil, false))
+	require.Equal(t, []float64{0.5, 0.5, 0}, values64(t, x.Grad()))
+	// A sparse input records a node that refuses, naming the op.
+	s, err := Leaf(randSparse(t, rng, 3, 3, 0.5, core.COO), true)
+	require.NoError(t, err)
+	y, err = Amax(s, nil, "amax")
+	require.NoError(t, err)
+	require.ErrorContains(t, Backward(y, nil, false), "amax of a sparse_coo tensor")
+}
+
 func TestUnaryWithoutFormulaRefuses(t *testing.T) {
 	x, err := Leaf(randDense(t, rand.New(rand.NewPCG(1, 1)), 2, 2), true)
 	require.NoError(t, err)

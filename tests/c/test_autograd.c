@@ -2,7 +2,7 @@
  * sum(A @ (X @ W)) with a sparse CSR A, its gradients against a reference
  * computed here, with the intermediate handles (a borrowed one included) freed
  * and their storage reused before backward; node names; accumulation, freed
- * graphs, no_grad per thread, detach, zero_grad, refusals. */
+ * graphs, no_grad per thread, detach, zero_grad, refusals; gs_autograd_grad. */
 #include <math.h>
 #include <pthread.h>
 
@@ -240,10 +240,53 @@ static void test_modes_and_refusals(void) {
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) gs_tensor_free(&all[i]);
 }
 
+/* gs_autograd_grad: the GCN step's gradients (also of the intermediate XW,
+ * A^T 1 in every column) without touching the leaves' gradients; NULL for an
+ * input the output does not use; refusals by argument. */
+static void test_autograd_grad(void) {
+    gs_tensor *a = csr_a(), *w = dense(w_data, F, F), *x = dense(x_data, N, F);
+    gs_tensor *xw = NULL, *h = NULL, *loss = NULL, *unused = dense(w_data, F, F);
+    CHECK_OK(gs_set_requires_grad(a, 1));
+    CHECK_OK(gs_set_requires_grad(w, 1));
+    CHECK_OK(gs_set_requires_grad(unused, 1));
+    CHECK_OK(gs_mm(x, w, &xw));
+    CHECK_OK(gs_sparse_mm(a, xw, &h));
+    CHECK_OK(gs_sum(h, NULL, 0, &loss));
+    const gs_tensor *ins[] = {a, w, xw, unused};
+    gs_tensor *grads[4] = {NULL, NULL, NULL, NULL};
+    CHECK_OK(gs_autograd_grad(loss, NULL, ins, 4, 1, grads));
+    double dw[F * F], da[4 * N], dxw[N * F], colsum[N] = {0};
+    reference(dw, da);
+    for (int64_t i = 0; i < N; i++)
+        for (int64_t k = a_crow[i]; k < a_crow[i + 1]; k++) colsum[a_col[k]] += a_val[k];
+    for (int64_t k = 0; k < N; k++)
+        for (int64_t j = 0; j < F; j++) dxw[k * F + j] = colsum[k];
+    CHECK(grads[0] && layout_is(grads[0], GS_SPARSE_CSR) && values_close(grads[0], da, a_crow[N]));
+    CHECK(grads[1] && values_close(grads[1], dw, F * F));
+    CHECK(grads[2] && values_close(grads[2], dxw, N * F));
+    CHECK(grads[3] == NULL);
+    gs_tensor *g = NULL;
+    CHECK_OK(gs_grad(w, &g));
+    CHECK(g == NULL); /* nothing accumulated */
+    for (int i = 0; i < 4; i++) gs_tensor_free(&grads[i]);
+
+    const gs_tensor *bad[] = {a, x}; /* x does not require grad */
+    CHECK_ERR(gs_autograd_grad(loss, NULL, bad, 2, 1, grads), GS_ERR_INVALID_ARGUMENT, "inputs[1] does not require grad");
+    CHECK_ERR(gs_autograd_grad(loss, NULL, ins, 0, 1, grads), GS_ERR_INVALID_ARGUMENT, "ninputs");
+    CHECK_ERR(gs_autograd_grad(loss, NULL, NULL, 1, 1, grads), GS_ERR_INVALID_ARGUMENT, "inputs");
+    CHECK_ERR(gs_autograd_grad(loss, NULL, ins, 1, 1, NULL), GS_ERR_INVALID_ARGUMENT, "grads");
+    CHECK_OK(gs_autograd_grad(loss, NULL, ins, 1, 0, grads)); /* frees the graph */
+    gs_tensor_free(&grads[0]);
+    CHECK_ERR(gs_autograd_grad(loss, NULL, ins, 1, 0, grads), GS_ERR_INVALID_ARGUMENT, "second time");
+    gs_tensor *all[] = {a, w, x, xw, h, loss, unused};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) gs_tensor_free(&all[i]);
+}
+
 int main(void) {
     check_start();
     make_inputs();
     test_gcn_step();
     test_modes_and_refusals();
+    test_autograd_grad();
     return check_finish("test_autograd");
 }

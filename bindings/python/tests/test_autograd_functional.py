@@ -161,3 +161,34 @@ def test_op_without_formula_still_refuses_by_name():
     y = x.floor().sum()
     with pytest.raises(gs.NotSupportedError, match="floor|gs_unary"):
         y.backward()
+
+
+@pytest.mark.parametrize("op", ["amax", "amin"])
+@pytest.mark.parametrize("dim", [None, 0, 1])
+def test_amax_amin_gradients(op, dim):
+    x = _leaf(RNG.standard_normal((3, 4)))
+    fn = (lambda x: getattr(x, op)()) if dim is None else (lambda x: getattr(x, op)(dim))
+    assert gs.autograd.gradcheck(fn, [x])
+
+
+def test_amax_shares_the_gradient_among_ties_and_refuses_sparse():
+    x = _leaf(np.array([[2.0, 2.0, 1.0], [0.0, 3.0, -1.0]]))
+    x.amax(1).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [[0.5, 0.5, 0], [0, 1, 0]])
+    s = _sparse("coo")
+    y = s.amax()
+    with pytest.raises(gs.NotSupportedError, match="amax of a sparse_coo tensor"):
+        y.backward()
+
+
+@pytest.mark.parametrize("layout", ["strided", "csr"])
+def test_arithmetic_with_numbers_and_sub_gradients(layout):
+    x = _leaf(RNG.uniform(1.0, 2.0, (3, 4))) if layout == "strided" else _sparse(layout)
+    y = _leaf(RNG.standard_normal((3, 4)))
+    for fn in (lambda x: (x + 1.5).to_dense(), lambda x: (x - 2.0).to_dense(),
+               lambda x: (3.0 - x).to_dense(), lambda x: (x / 4.0).to_dense()):
+        assert gs.autograd.gradcheck(fn, [x])
+    assert gs.autograd.gradcheck(lambda a, b: (b - a).to_dense(), [x, y])
+    assert (y - x).grad_fn.name() == "SubBackward0"
+    if layout == "strided":
+        assert gs.autograd.gradcheck(lambda x: 2.0 / x, [x])

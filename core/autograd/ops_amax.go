@@ -1,0 +1,66 @@
+package autograd
+
+import (
+	"github.com/gosparse/gosparse/core"
+)
+
+// Amax is core.Reduce(x, dims, op) recorded for op "amax" or "amin" of a
+// strided x: torch's rule, the gradient of each result element shared
+// evenly among the elements of x equal to it. For a sparse x (torch has no
+// such backward) the node refuses when a gradient is asked through it.
+func Amax(x *Var, dims []int, op string) (*Var, error) {
+	if op != "amax" && op != "amin" {
+		return nil, core.Errorf(core.ErrInvalidArgument, "Amax: op = %q must be amax or amin", op)
+	}
+	out, err := core.Reduce(x.t, dims, op)
+	if err != nil {
+		return nil, err
+	}
+	if x.t.Layout() != core.Strided {
+		return NoBackward(op+" of a "+x.t.Layout().String()+" tensor", out, x), nil
+	}
+	name := map[string]string{"amax": "AmaxBackward0", "amin": "AminBackward0"}[op]
+	return record(name, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gx, err := amaxGrad(x.t, out, g, dims)
+		return []*core.Tensor{gx}, err
+	}), nil
+}
+
+// amaxGrad is g broadcast back to x's shape, at the elements equal to
+// their result element, divided by how many there are.
+func amaxGrad(x, out, g *core.Tensor, dims []int) (*core.Tensor, error) {
+	outB, err := denseSumGrad(x, out, dims)
+	if err != nil {
+		return nil, err
+	}
+	eq, err := core.BinaryByName("eq", core.TensorOperand(x), core.TensorOperand(outB), core.BinaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	mask, err := core.ToDType(eq, x.DType())
+	if err != nil {
+		return nil, err
+	}
+	count, err := core.Sum(mask, dims)
+	if err != nil {
+		return nil, err
+	}
+	if count.Layout() != core.Strided {
+		if count, err = core.ToDense(count); err != nil {
+			return nil, err
+		}
+	}
+	countB, err := denseSumGrad(x, count, dims)
+	if err != nil {
+		return nil, err
+	}
+	gB, err := denseSumGrad(x, g, dims)
+	if err != nil {
+		return nil, err
+	}
+	p, err := mul(gB, mask)
+	if err != nil {
+		return nil, err
+	}
+	return core.BinaryByName("div", core.TensorOperand(p), core.TensorOperand(countB), core.BinaryArgs{})
+}
