@@ -2,6 +2,7 @@
 trained with gosparse alone (examples/gcn_cora.py, a few epochs), and the gradient of a
 1e6 x 1e6 sparse matrix computed without a dense copy of it."""
 
+import gc
 import importlib.util
 import os
 import resource
@@ -28,7 +29,11 @@ def test_gcn_on_cora_trains_with_gosparse_alone():
     assert n == 2708 and adj.layout == gs.sparse_csr
     x, labels, idx = ex.make_data(adj, n)
     weights = ex.init_weights(x.shape[1], 16, int(labels.max()) + 1)
+    gc.collect()
+    handles = gs.live_handles()
     losses, accs, trained = ex.train(adj, x, labels, idx, weights, 15, ex.Adam(0.01))
+    gc.collect()
+    assert gs.live_handles() == handles, "training left tensors behind (graphs, gradients)"
     assert all(b < a for a, b in zip(losses, losses[1:])), losses
     assert accs[-1] > accs[0] + 0.2, accs
     assert not np.allclose(trained[0], weights[0])
