@@ -1,0 +1,149 @@
+package kernels
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// diaCases are shapes and offset sets: square, tall, wide, blocks of rows
+// past diaBlock, fewer and more than four diagonals, repeated and unordered
+// offsets, diagonals with no entry inside a block, 1 x 1 and empty shapes.
+var diaCases = []struct {
+	name       string
+	rows, cols int
+	offsets    []int64
+}{
+	{"1x1", 1, 1, []int64{0}},
+	{"0x0", 0, 0, nil},
+	{"0x3", 0, 3, nil},
+	{"4x0", 4, 0, nil},
+	{"no diagonals", 5, 7, nil},
+	{"square 5-point", 1200, 1200, []int64{-40, -1, 0, 1, 40}},
+	{"tall", 1300, 37, []int64{-1200, -600, -5, 0, 3, 36}},
+	{"wide", 37, 1300, []int64{-36, -2, 0, 700, 1299}},
+	{"unordered repeated", 600, 600, []int64{3, -3, 0, 3, 599, -599, 1, -1, 2}},
+	{"far corners", 1030, 1030, []int64{-1029, 1029, 0}},
+}
+
+// genDIA fills a DIA matrix's slots with random values and its padding
+// with NaN (or, for integers, a huge value), so that a kernel reading
+// padding fails the comparison.
+func genDIA[V Number](r *rand.Rand, rows, cols int, offsets []int64, byCol bool) (DIA[V], []V) {
+	stride := rows
+	if byCol {
+		stride = cols
+	}
+	a := DIA[V]{Rows: rows, Cols: cols, Offsets: offsets, Stride: stride, ByCol: byCol, Val: make([]V, len(offsets)*stride)}
+	var pad V
+	switch p := any(&pad).(type) {
+	case *float64:
+		*p = math.NaN()
+	case *float32:
+		*p = float32(math.NaN())
+	default:
+		pad = fromParts[V](1e6, 0)
+	}
+	for i := range a.Val {
+		a.Val[i] = pad
+	}
+	dense := make([]V, rows*cols)
+	for k, off := range offsets {
+		for i := max(0, -int(off)); i < min(rows, cols-int(off)); i++ {
+			j := i + int(off)
+			v := randVec[V](r, 1)[0]
+			slot := i
+			if byCol {
+				slot = j
+			}
+			a.Val[k*stride+slot] = v
+			dense[i*cols+j] += v
+		}
+	}
+	return a, dense
+}
+
+func TestSpMVDIA(t *testing.T) {
+	t.Run("float64", testSpMVDIA[float64])
+	t.Run("float32", testSpMVDIA[float32])
+	t.Run("int64", testSpMVDIA[int64])
+}
+
+func testSpMVDIA[V Number](t *testing.T) {
+	modes(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(5, 6))
+		for _, c := range diaCases {
+			for _, byCol := range []bool{false, true} {
+				a, d := genDIA[V](r, c.rows, c.cols, c.offsets, byCol)
+				for _, ab := range scalars[V]() {
+					x := randVec[V](r, a.Cols)
+					y := staleOutput(r, a.Rows, ab[1])
+					want := refGEMM(ab[0], d, x, a.Rows, a.Cols, 1, ab[1], y)
+					require.NoError(t, SpMVDIA(ab[0], a, x, ab[1], y))
+					assertClose(t, want, y, c.name)
+				}
+			}
+		}
+	})
+}
+
+func TestSpMMDIA(t *testing.T) {
+	t.Run("float64", testSpMMDIA[float64])
+	t.Run("float32", testSpMMDIA[float32])
+	t.Run("complex128", testSpMMDIA[complex128])
+}
+
+func testSpMMDIA[V Number](t *testing.T) {
+	modes(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(7, 8))
+		for _, c := range diaCases {
+			for _, byCol := range []bool{false, true} {
+				a, d := genDIA[V](r, c.rows, c.cols, c.offsets, byCol)
+				for _, k := range []int{0, 1, 3, 9} {
+					for _, ab := range scalars[V]() {
+						b := randVec[V](r, a.Cols*k)
+						out := staleOutput(r, a.Rows*k, ab[1])
+						want := refGEMM(ab[0], d, b, a.Rows, a.Cols, k, ab[1], out)
+						require.NoError(t, SpMMDIA(ab[0], a, b, k, ab[1], out))
+						assertClose(t, want, out, c.name)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestDIAArgs: every broken rule of a DIA view is refused, naming the argument.
+func TestDIAArgs(t *testing.T) {
+	ok := DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{-1, 2}, Stride: 3, Val: make([]float64, 6)}
+	x, y := make([]float64, 4), make([]float64, 3)
+	require.NoError(t, SpMVDIA(1, ok, x, 0, y))
+	for _, c := range []struct {
+		arg string
+		a   DIA[float64]
+	}{
+		{"a", DIA[float64]{Rows: -1, Cols: 4}},
+		{"a.Stride", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{0}, Stride: 2, Val: make([]float64, 6)}},
+		{"a.Stride", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{0}, Stride: 3, ByCol: true, Val: make([]float64, 6)}},
+		{"a.Val", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{-1, 2}, Stride: 3, Val: make([]float64, 5)}},
+		{"a.Offsets", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{4}, Stride: 3, Val: make([]float64, 3)}},
+		{"a.Offsets", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{-3}, Stride: 3, Val: make([]float64, 3)}},
+	} {
+		err := SpMVDIA(1, c.a, x, 0, y)
+		var ae *ArgError
+		require.ErrorAs(t, err, &ae, c.arg)
+		require.Equal(t, c.arg, ae.Arg)
+		require.ErrorAs(t, SpMMDIA(1, c.a, x, 1, 0, y), &ae, c.arg)
+	}
+	var ae *ArgError
+	require.ErrorAs(t, SpMVDIA(1, ok, x[:3], 0, y), &ae)
+	require.Equal(t, "x", ae.Arg)
+	require.ErrorAs(t, SpMVDIA(1, ok, x, 0, y[:2]), &ae)
+	require.Equal(t, "y", ae.Arg)
+	require.ErrorAs(t, SpMMDIA(1, ok, x, 2, 0, make([]float64, 6)), &ae)
+	require.Equal(t, "b", ae.Arg)
+	require.ErrorAs(t, SpMMDIA(1, ok, x, -1, 0, y), &ae)
+	require.Equal(t, "k", ae.Arg)
+}
