@@ -53,6 +53,13 @@ func linDenseProduct(op string, alpha Scalar, a, b *Tensor, into Array) (Array, 
 // (the caller checked its size), else a new array.
 func linSparseDense(op string, alpha Scalar, a *Tensor, bd Array, n int64, into Array) (Array, error) {
 	m, k := a.shape[0], a.shape[1]
+	if isDIA(a) {
+		out, err := linOutput(op, a.dtype, into, m, n)
+		if err != nil {
+			return Array{}, err
+		}
+		return out, diaSpMM(op, alpha, a, bd, n, out)
+	}
 	s, err := linPrepSparse(op, a, linAcceptAll)
 	if err != nil {
 		return Array{}, err

@@ -1,0 +1,117 @@
+package core
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/stretchr/testify/require"
+)
+
+// diaDense returns an m x n dense tensor with values on a few random
+// diagonals, each holding nonzeros at some rows only (so the storage pads
+// inside the diagonals too), or, at density 0, no nonzero at all.
+func diaDense(t *testing.T, rng *rand.Rand, d DType, m, n int64, density float64) *Tensor {
+	full := randomDense(t, rng, d, []int64{m, n}, density)
+	a := NewArray(d, []int64{m, n})
+	keep := map[int64]bool{0: true, 1: true, -2: true, n - 1: true, 1 - m: true}
+	for i := range m {
+		for j := range n {
+			if keep[j-i] {
+				copy(a.Data[(i*n+j)*int64(d.Size()):], full.values.Data[(i*n+j)*int64(d.Size()):(i*n+j+1)*int64(d.Size())])
+			}
+		}
+	}
+	x, err := NewStrided(a)
+	require.NoError(t, err)
+	return x
+}
+
+// TestDIAProducts: mv, mv(out=), matmul, addmv, mm, mm(out=) and addmm of
+// DIA-I and DIA-J tensors equal the products of their dense values and of
+// their COO form, over square, tall, wide, 1 x 1, zero-size and nonzero-free
+// shapes (the last pads whole diagonals or stores none), for the fast
+// path's dtypes and two that fall back to the COO path.
+func TestDIAProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	shapes := [][2]int64{{6, 6}, {9, 4}, {4, 9}, {1, 1}, {0, 5}, {5, 0}, {0, 0}, {700, 650}, {7, 7}}
+	for _, d := range []DType{Float64, Float32, Int32, Complex128} {
+		for si, sh := range shapes {
+			density := 0.6
+			if si == len(shapes)-1 {
+				density = 0
+			}
+			dense := diaDense(t, rng, d, sh[0], sh[1], density)
+			coo, err := ToLayout(dense, COO, DefaultConvert())
+			require.NoError(t, err)
+			for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
+				what := []any{"%s %v %s", d, sh, f}
+				a, err := ToFormat(dense, f)
+				require.NoError(t, err, what...)
+				require.Equal(t, Custom, a.Layout())
+				require.Equal(t, d == Float64 || d == Float32, isDIA(a), what...)
+				x := randomDense(t, rng, d, []int64{sh[1]}, 1)
+				b := randomDense(t, rng, d, []int64{sh[1], 3}, 1)
+				in := randomDense(t, rng, d, []int64{sh[0]}, 1)
+				in2 := randomDense(t, rng, d, []int64{sh[0], 3}, 1)
+				products := map[string]func(a *Tensor) (*Tensor, error){
+					"mv":     func(a *Tensor) (*Tensor, error) { return Mv(a, x) },
+					"matmul": func(a *Tensor) (*Tensor, error) { return Matmul(a, x) },
+					"addmv":  func(a *Tensor) (*Tensor, error) { return Addmv(in, a, x, IntScalar(2), IntScalar(-3)) },
+					"mm":     func(a *Tensor) (*Tensor, error) { return Mm(a, b) },
+					"addmm":  func(a *Tensor) (*Tensor, error) { return Addmm(in2, a, b, IntScalar(-1), IntScalar(2)) },
+					"mv_out": func(a *Tensor) (*Tensor, error) {
+						out := randomDense(t, rng, d, []int64{sh[0]}, 1)
+						return out, MvOut(a, x, out)
+					},
+					"mm_out": func(a *Tensor) (*Tensor, error) {
+						out := randomDense(t, rng, d, []int64{sh[0], 3}, 1)
+						return out, MmOut(a, b, out)
+					},
+				}
+				for name, p := range products {
+					want, err := p(dense)
+					require.NoError(t, err, what...)
+					viaCOO, err := p(coo)
+					require.NoError(t, err, what...)
+					got, err := p(a)
+					require.NoError(t, err, what...)
+					requireSameDense(t, want, got, name, what)
+					requireSameDense(t, viaCOO, got, name, what)
+				}
+			}
+		}
+	}
+}
+
+// TestDIAProductRefusals: the fast path refuses what the general path does,
+// with its messages: a vector of the wrong length or dtype, an out of the
+// wrong shape or sharing memory with an operand; out is left untouched.
+func TestDIAProductRefusals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	dense := diaDense(t, rng, Float64, 5, 4, 0.6)
+	a, err := ToFormat(dense, format.DIAI())
+	require.NoError(t, err)
+	require.True(t, isDIA(a))
+	_, err = Mv(a, randomDense(t, rng, Float64, []int64{5}, 1))
+	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Contains(t, err.Error(), "vec")
+	_, err = Mv(a, randomDense(t, rng, Float32, []int64{4}, 1))
+	require.Equal(t, ErrDType, CodeOf(err))
+	out := randomDense(t, rng, Float64, []int64{4}, 1)
+	before := append([]byte(nil), out.values.Data...)
+	err = MvOut(a, randomDense(t, rng, Float64, []int64{4}, 1), out)
+	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Contains(t, err.Error(), "out")
+	require.Equal(t, before, out.values.Data)
+	x := randomDense(t, rng, Float64, []int64{4}, 1)
+	// x viewed as a length-4 out for a 4-row DIA: out shares memory with vec.
+	sq, err := ToFormat(diaDense(t, rng, Float64, 4, 4, 0.6), format.DIAJ())
+	require.NoError(t, err)
+	before = append([]byte(nil), x.values.Data...)
+	err = MvOut(sq, x, x)
+	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Equal(t, before, x.values.Data)
+	_, err = Mm(a, randomDense(t, rng, Float64, []int64{5, 2}, 1))
+	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+}
