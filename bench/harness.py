@@ -29,6 +29,7 @@ import scipy  # noqa: E402
 
 import cases  # noqa: E402
 import dask_spmv  # noqa: E402
+import dia_cases  # noqa: E402
 import gslib  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
@@ -37,8 +38,8 @@ import solve_cases  # noqa: E402
 import smallcall  # noqa: E402
 from timing import read_bandwidth  # noqa: E402
 
-ALL = cases.KERNELS + [("semi_mm", semi_cases.semi_mm)] + solve_cases.KERNELS + \
-    [("small_call", smallcall.small_call)]
+ALL = cases.KERNELS + [("spmv_dia", dia_cases.spmv_dia), ("semi_mm", semi_cases.semi_mm)] + \
+    solve_cases.KERNELS + [("small_call", smallcall.small_call)]
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
 if DASK_MISSING is None:
