@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/format"
@@ -34,9 +35,16 @@ func laplacianCSR(b *testing.B, n int64) *Tensor {
 }
 
 // BenchmarkToFormatDIA: CSR -> DIA-I -> CSR of the 2-D Laplacian of a 300 x
-// 300 grid (90k rows, 449k nonzeros, 5 diagonals).
+// 300 grid (90k rows, 449k nonzeros, 5 diagonals) and of a 600 x 600 one
+// (four times as large: the time should grow four times, O(nnz + padding)).
 func BenchmarkToFormatDIA(b *testing.B) {
-	csr := laplacianCSR(b, 300)
+	for _, g := range []int64{300, 600} {
+		b.Run(fmt.Sprintf("grid%d", g), func(b *testing.B) { benchToFormatDIA(b, g) })
+	}
+}
+
+func benchToFormatDIA(b *testing.B, g int64) {
+	csr := laplacianCSR(b, g)
 	b.Run("csr-to-dia", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := ToFormat(csr, format.DIAI()); err != nil {
