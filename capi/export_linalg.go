@@ -90,7 +90,19 @@ func productOut(fn, nameA, nameB string, a, b *C.gs_ctensor, out *C.gs_tensor, o
 	if err != nil {
 		return done(fn, err)
 	}
-	return done(fn, op(ha.t, hb.t, ho.t))
+	return done(fn, writeOut(nameA, nameB, ha, hb, ho, op))
+}
+
+// writeOut runs op into out's tensor after checkTrusted: a kernel that met a
+// GS_NO_CHECK operand's bad index midway would leave out half written.
+func writeOut(nameA, nameB string, a, b, out *tensorHandle, op func(a, b, out *core.Tensor) error) error {
+	if err := checkTrusted(nameA, a); err != nil {
+		return err
+	}
+	if err := checkTrusted(nameB, b); err != nil {
+		return err
+	}
+	return op(a.t, b.t, out.t)
 }
 
 // gsgo_mv_out is torch.mv(mat, vec, out=out): the product written into the

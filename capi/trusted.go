@@ -41,3 +41,20 @@ func blameTrusted(err error) error {
 		"the tensor %#x, built with GS_NO_CHECK (or computed from such a tensor), breaks an invariant: %v; trusted input must be valid (build it without GS_NO_CHECK to have it checked); the call stopped at: %s",
 		handle, broken, strings.TrimPrefix(err.Error(), internalPrefix))
 }
+
+// checkTrusted validates h's tensor, the operand arg of a call that writes
+// into an existing tensor, when GS_NO_CHECK was ever used: such a call must
+// find a broken invariant before it writes, not midway. Each handle is
+// checked once (a tensor does not change), and not at all while no tensor
+// was built with GS_NO_CHECK, so checked input keeps its fast path.
+func checkTrusted(arg string, h *tensorHandle) error {
+	if !noCheckUsed.Load() || h.valid.Load() {
+		return nil
+	}
+	if err := core.Validate(h.t); err != nil {
+		return core.Errorf(core.ErrInvalidArgument,
+			"%s, built with GS_NO_CHECK (or computed from such a tensor), breaks an invariant: %v; trusted input must be valid (build it without GS_NO_CHECK to have it checked)", arg, err)
+	}
+	h.valid.Store(true)
+	return nil
+}

@@ -414,7 +414,9 @@ gs_status gs_mm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
  * strided tensor of the result's dtype and shape (never resized) that shares
  * no memory with the operands. Nothing is allocated for the result: the
  * cheapest way to repeat a product (iterative solvers, small calls). gs_mm_out
- * refuses sparse @ sparse (a sparse result). On error out is unchanged. out's
+ * refuses sparse @ sparse (a sparse result). On error out is unchanged: once
+ * any tensor was built with GS_NO_CHECK, each operand's invariants are
+ * checked (once per handle) before out is written. out's
  * memory is written: it must not wrap read-only memory, and no other thread
  * may use out meanwhile. */
 gs_status gs_mv_out(const gs_tensor *mat, const gs_tensor *vec, gs_tensor *out);
