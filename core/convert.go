@@ -195,12 +195,22 @@ func ToDType(t *Tensor, d DType) (*Tensor, error) {
 	if err := CheckDType("dtype", d); err != nil {
 		return nil, err
 	}
-	c := Clone(t)
 	if d == t.dtype {
-		return c, nil
+		return Clone(t), nil
 	}
 	if err := checkAlloc("to(dtype)", t.values.Numel(), d.Size()); err != nil {
 		return nil, err
+	}
+	c := Clone(t)
+	if !t.IsCoalesced() {
+		// Duplicates are summed in the source dtype first: a cast does not
+		// commute with addition (bool 1 + 1 is 1, as float64 it would be 2;
+		// int8 sums wrap, float32 rounds each term).
+		s, err := Coalesce(t)
+		if err != nil {
+			return nil, err
+		}
+		t, c = s, s
 	}
 	c.values = castArray(t.values, d)
 	c.fill = castArray(Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data

@@ -226,3 +226,33 @@ func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
 	require.Equal(t, []int64{2, 2}, h.values.Shape)
 	requireSameDense(t, coo, h)
 }
+
+// TestToDTypeSumsDuplicatesFirst casts uncoalesced COO tensors whose
+// duplicates sum differently before and after the cast (bool 1 + 1, int8
+// wrap-around, float64 terms that round alone in float32): to_dense(to(A))
+// must equal to(to_dense(A)) (issue 20, fuzz_abi's op_to_dtype).
+func TestToDTypeSumsDuplicatesFirst(t *testing.T) {
+	idx := Int64Array([]int64{1, 1, 1}, 1, 3)
+	cases := []struct {
+		name string
+		vals Array
+		to   DType
+	}{
+		{"bool to float64", func() Array { a := NewArray(Bool, []int64{3}); copy(a.Data, []byte{1, 1, 0}); return a }(), Float64},
+		{"int8 to int16", func() Array { a := NewArray(Int8, []int64{3}); copy(a.Data, []byte{100, 100, 0}); return a }(), Int16},
+		{"float64 to float32", Float64Array([]float64{1, 0x1p-24, 0x1p-24}), Float32},
+	}
+	for _, c := range cases {
+		a, err := NewCOO(idx, c.vals, []int64{3}, BuildOptions{})
+		require.NoError(t, err)
+		require.False(t, a.IsCoalesced())
+		got, err := ToDType(a, c.to)
+		require.NoError(t, err)
+		require.Equal(t, c.to, got.DType())
+		d, err := ToDense(a)
+		require.NoError(t, err)
+		want, err := ToDType(d, c.to)
+		require.NoError(t, err)
+		requireSameDense(t, want, got, c.name)
+	}
+}

@@ -504,13 +504,9 @@ static void op_to_dtype(slot *src) {
     if (s == src) { gs_tensor_free(&out); return; }
     double *ref = NULL;
     uint8_t *mask = NULL;
-    int32_t coalesced = 1;
-    CHECK_OK(gs_tensor_is_coalesced(src->t, &coalesced));
-    /* Known bug: to_dtype casts an uncoalesced COO's values before their
-     * duplicates are summed (bool [1, 1] at one position reads 2 as float64),
-     * so to_dense(to_dtype(A)) != to_dtype(to_dense(A)). Checked only with
-     * GOSPARSE_KNOWN_BUGS=1 until it is fixed. */
-    if (src->ref && (coalesced || known_bugs)) {
+    /* An uncoalesced COO's duplicates are summed before the cast (bool
+     * [1, 1] at one position reads 1 as float64, not 2). */
+    if (src->ref) {
         ref = malloc(sizeof(double) * (size_t)(src->numel + 1));
         for (int64_t k = 0; k < src->numel && ref; k++) {
             double x = src->ref[k];
