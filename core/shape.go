@@ -298,23 +298,21 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if dim >= nd-first.denseDim {
 		return nil, Errorf(ErrNotImplemented, "cat: dim %d is a dense dim; only sparse dims (0..%d) can be concatenated", dim, nd-first.denseDim-1)
 	}
+	if err := catCheck(ts, dim); err != nil {
+		return nil, err
+	}
+	if err := catCheckSize(ts, dim, false); err != nil {
+		return nil, err
+	}
+	if catAllStrided(ts) {
+		return catStrided(ts, dim), nil
+	}
 	out := &cooEntries{denseDim: first.denseDim, width: first.width, fill: first.FillBytes(), dtype: first.dtype}
 	out.shape = first.Shape()
 	out.shape[dim] = 0
 	out.coords = make([][]int64, nd-first.denseDim)
 	var parts []Array
-	for i, x := range ts {
-		if x.dtype != first.dtype || len(x.shape) != nd || x.denseDim != first.denseDim {
-			return nil, Errorf(ErrInvalidArgument, "cat: tensors[%d] is %s with %d dims (dense_dim %d), tensors[0] is %s with %d dims (dense_dim %d)", i, x.dtype, len(x.shape), x.denseDim, first.dtype, nd, first.denseDim)
-		}
-		for d := range x.shape {
-			if d != dim && x.shape[d] != first.shape[d] {
-				return nil, Errorf(ErrInvalidArgument, "cat: Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list", dim, first.shape[d], x.shape[d], i)
-			}
-		}
-		if !slices.Equal(x.fill, first.fill) {
-			return nil, Errorf(ErrInvalidArgument, "cat: tensors[%d] has another fill value than tensors[0]", i)
-		}
+	for _, x := range ts {
 		c, err := asCOO(x)
 		if err != nil {
 			return nil, err
@@ -364,11 +362,17 @@ func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 	if err := checkAddDim("stack", len(ts[0].shape)); err != nil {
 		return nil, err
 	}
-	un := make([]*Tensor, len(ts))
 	for i, x := range ts {
 		if !slices.Equal(x.shape, ts[0].shape) {
 			return nil, Errorf(ErrInvalidArgument, "stack: expects each tensor to be equal size, but got %v at entry 0 and %v at entry %d", ts[0].shape, x.shape, i)
 		}
+	}
+	// Sized before the inputs are unsqueezed (each a copy).
+	if err := catCheckSize(ts, 0, true); err != nil {
+		return nil, err
+	}
+	un := make([]*Tensor, len(ts))
+	for i, x := range ts {
 		u, err := Unsqueeze(x, dim)
 		if err != nil {
 			return nil, err

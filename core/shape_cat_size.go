@@ -1,0 +1,111 @@
+package core
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/budget"
+)
+
+// catCheck checks cat's tensors against ts[0]: dtype, dims, dense dims,
+// the sizes but for dim, and the fill value. dim is normalised and sparse.
+func catCheck(ts []*Tensor, dim int) error {
+	first := ts[0]
+	nd := len(first.shape)
+	for i, x := range ts {
+		if x.dtype != first.dtype || len(x.shape) != nd || x.denseDim != first.denseDim {
+			return Errorf(ErrInvalidArgument, "cat: tensors[%d] is %s with %d dims (dense_dim %d), tensors[0] is %s with %d dims (dense_dim %d)", i, x.dtype, len(x.shape), x.denseDim, first.dtype, nd, first.denseDim)
+		}
+		for d := range x.shape {
+			if d != dim && x.shape[d] != first.shape[d] {
+				return Errorf(ErrInvalidArgument, "cat: Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list", dim, first.shape[d], x.shape[d], i)
+			}
+		}
+		if !slices.Equal(x.fill, first.fill) {
+			return Errorf(ErrInvalidArgument, "cat: tensors[%d] has another fill value than tensors[0]", i)
+		}
+	}
+	return nil
+}
+
+// catCheckSize refuses, before anything is built, a cat whose result passes
+// the memory limit: the dense result when ts[0] is strided, else the COO
+// entries the inputs bring (a strided input brings every element). stacked
+// sizes stack's result instead: each tensor with a new dim of size 1 at dim.
+func catCheckSize(ts []*Tensor, dim int, stacked bool) error {
+	first := ts[0]
+	es := int64(first.dtype.Size())
+	numel := catNumel(ts, dim, stacked)
+	if catAllStrided(ts) {
+		return checkBytesf(budget.Mul(numel, es), "cat: the result of %d tensors", len(ts))
+	}
+	sparse := len(first.shape) - first.denseDim
+	indices := int64(sparse)
+	if stacked {
+		indices++
+	}
+	perEntry := budget.Add(budget.Mul(indices, 8), budget.Mul(numelOf(first.shape[sparse:]), es))
+	entries := int64(0)
+	for _, x := range ts {
+		if x.layout == Strided {
+			entries = budget.Add(entries, numelOf(x.shape[:sparse]))
+		} else if dense := numelOf(x.shape[sparse:]); dense > 0 {
+			entries = budget.Add(entries, x.values.Numel()/dense)
+		}
+	}
+	bytes := budget.Mul(entries, perEntry)
+	if first.layout == Strided { // the dense result too
+		bytes = budget.Add(bytes, budget.Mul(numel, es))
+	}
+	return checkBytesf(bytes, "cat: the entries of %d tensors", len(ts))
+}
+
+// catNumel is the element count of cat's (or stack's) result, saturating
+// on overflow.
+func catNumel(ts []*Tensor, dim int, stacked bool) int64 {
+	if stacked {
+		return budget.Mul(int64(len(ts)), numelOf(ts[0].shape))
+	}
+	n := int64(0)
+	for _, x := range ts {
+		n = budget.Add(n, x.shape[dim])
+	}
+	for d, s := range ts[0].shape {
+		if d != dim {
+			n = budget.Mul(n, s)
+		}
+	}
+	return n
+}
+
+// catAllStrided reports whether every tensor is strided (cat then copies
+// dense blocks, no sparse form).
+func catAllStrided(ts []*Tensor) bool {
+	for _, x := range ts {
+		if x.layout != Strided {
+			return false
+		}
+	}
+	return true
+}
+
+// catStrided concatenates strided tensors along dim: for each index of the
+// dims before dim, each tensor's block of the dims from dim on in turn.
+func catStrided(ts []*Tensor, dim int) *Tensor {
+	first := ts[0]
+	shape := first.Shape()
+	shape[dim] = 0
+	for _, x := range ts {
+		shape[dim] += x.shape[dim]
+	}
+	es := int64(first.dtype.Size())
+	outer := numelOf(shape[:dim])
+	data := NewArray(first.dtype, shape).Data
+	off := int64(0)
+	for o := int64(0); o < outer; o++ {
+		for _, x := range ts {
+			block := numelOf(x.shape[dim:]) * es
+			off += int64(copy(data[off:], x.values.Data[o*block:(o+1)*block]))
+		}
+	}
+	return newStridedOwned(first.dtype, shape, data)
+}
