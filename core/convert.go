@@ -29,6 +29,11 @@ func ToDense(t *Tensor) (*Tensor, error) {
 	if err := checkAlloc("to_dense", n, t.dtype.Size()); err != nil {
 		return nil, err
 	}
+	if n == 0 {
+		// Nothing to write: the stored structure (which may be large, as
+		// 2^23 rows of no columns) need not be walked.
+		return NewStrided(NewArray(t.dtype, t.Shape()))
+	}
 	e, err := entriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
 		return nil, err
