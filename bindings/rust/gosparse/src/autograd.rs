@@ -131,8 +131,17 @@ fn set_grad_enabled(on: bool) {
 /// assert!(is_grad_enabled() && x.mm(&w)?.requires_grad());
 /// # Ok::<(), gosparse::Error>(())
 /// ```
+///
+/// Sending the guard to another thread does not compile (it would restore
+/// the mode on the wrong thread):
+///
+/// ```compile_fail,E0277
+/// let g = gosparse::NoGradGuard::new();
+/// std::thread::spawn(move || drop(g)).join().unwrap();
+/// ```
 pub struct NoGradGuard {
     prev: bool,
+    // A raw pointer makes the guard neither Send nor Sync.
     _thread: PhantomData<*const ()>,
 }
 

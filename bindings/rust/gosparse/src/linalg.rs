@@ -84,6 +84,20 @@ impl Tensor {
     /// assert!(unsafe { m.mv_out(&v, &mut wrong) }.is_err());
     /// # Ok::<(), gosparse::Error>(())
     /// ```
+    ///
+    /// `out` is borrowed exclusively, so a slice lent by `out` cannot be alive
+    /// while the product is written into it: this does not compile.
+    ///
+    /// ```compile_fail,E0502
+    /// use gosparse::Tensor;
+    /// let m = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_csr()?;
+    /// let v = Tensor::from_dense(&[3.0f64, 4.0], &[2])?;
+    /// let mut y = Tensor::from_dense(&[0.0f64; 2], &[2])?;
+    /// let before = y.values::<f64>()?;
+    /// unsafe { m.mv_out(&v, &mut y)? }; // would overwrite what `before` reads
+    /// assert_eq!(before, &[0.0, 0.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
     pub unsafe fn mv_out(&self, vec: &Tensor, out: &mut Tensor) -> Result<()> {
         // SAFETY: live handles; the caller vouches for out's memory.
         check(unsafe { sys::gs_mv_out(self.as_ptr(), vec.as_ptr(), out.as_ptr() as *mut sys::gs_tensor) })

@@ -16,7 +16,19 @@ use crate::elementwise::Number;
 use crate::error::{Error, ErrorKind, Result, check};
 use crate::tensor::Tensor;
 
-/// A semi-structured sparse matrix (an owning `gs_semi` handle), immutable.
+/// A semi-structured sparse matrix (an owning `gs_semi` handle), immutable:
+/// `Send` and `Sync` as [`Tensor`] is, and its lent [`values`](Self::values)
+/// and [`indices`](Self::indices) borrow it, so they cannot outlive it:
+///
+/// ```compile_fail,E0505
+/// use gosparse::{F16, Tensor};
+/// let w = Tensor::from_dense(&[F16::from_f32(0.0); 32 * 64], &[32, 64])?.to_sparse_semi_structured()?;
+/// let meta = w.indices::<i16>()?;
+/// drop(w); // freeing w would leave meta dangling
+/// assert_eq!(meta.len(), 32 * 4);
+/// # Ok::<(), gosparse::Error>(())
+/// ```
+///
 ///
 /// ```
 /// use gosparse::{F16, Tensor};

@@ -17,6 +17,55 @@ use crate::error::{Error, ErrorKind, Result, check};
 /// be sent to and shared between threads (the library allows many readers of
 /// one tensor at once, and nothing mutates it after construction).
 ///
+/// # Threads and lifetimes
+///
+/// The types carry the rules of `include/gosparse.h`:
+///
+/// - distinct tensors may be used from any threads at once: `Tensor` is
+///   `Send`;
+/// - one tensor may be read from many threads at once: `Tensor` is `Sync`,
+///   and every method that only reads takes `&self`;
+/// - mutation needs exclusive use: the few methods that change a tensor
+///   ([`set_requires_grad`](Tensor::set_requires_grad),
+///   [`zero_grad`](Tensor::zero_grad), the `out` of
+///   [`mv_out`](Tensor::mv_out) and [`mm_out`](Tensor::mm_out)) take
+///   `&mut`, and freeing is `Drop`, which owns the tensor;
+/// - lent buffers stay valid until the tensor is freed: [`values`](Tensor::values),
+///   [`Indices`] and the other component views borrow the tensor, so the
+///   tensor cannot be dropped, moved or mutated while one is alive.
+///
+/// One tensor and a slice it lent, read from several threads at once:
+///
+/// ```
+/// use gosparse::Tensor;
+/// let m = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_csr()?;
+/// let x = Tensor::from_dense(&[3.0f64, 4.0], &[2])?;
+/// let vals = m.values::<f64>()?;
+/// let (m, x) = (&m, &x);
+/// let ys = std::thread::scope(|s| {
+///     let workers: Vec<_> = (0..4)
+///         .map(|_| s.spawn(move || -> gosparse::Result<Vec<f64>> {
+///             assert_eq!(vals, &[1.0, 2.0]);
+///             Ok(m.mv(x)?.values::<f64>()?.to_vec())
+///         }))
+///         .collect();
+///     workers.into_iter().map(|w| w.join().unwrap()).collect::<gosparse::Result<Vec<_>>>()
+/// })?;
+/// assert!(ys.iter().all(|y| y == &[3.0, 8.0]));
+/// # Ok::<(), gosparse::Error>(())
+/// ```
+///
+/// A slice cannot outlive the tensor that lent it: this does not compile.
+///
+/// ```compile_fail,E0505
+/// use gosparse::Tensor;
+/// let t = Tensor::from_dense(&[1.0f64, 2.0], &[2])?;
+/// let v = t.values::<f64>()?;
+/// drop(t); // freeing t would leave v dangling
+/// assert_eq!(v, &[1.0, 2.0]);
+/// # Ok::<(), gosparse::Error>(())
+/// ```
+///
 /// ```
 /// use gosparse::{Layout, Tensor};
 /// let t = Tensor::sparse_coo(&[0, 1, 1, 2], 2, &[3.0f64, 4.0], Some(&[2, 3]))?;
@@ -36,7 +85,8 @@ pub struct Tensor {
 // mutates only through &mut self (Drop, the autograd flag and gradient),
 // which has exclusive access.
 unsafe impl Send for Tensor {}
-// SAFETY: see above: every &self method only reads the tensor.
+// SAFETY: see above: every &self method only reads the tensor, and lent
+// slices borrow &self, so they end before Drop or any &mut method runs.
 unsafe impl Sync for Tensor {}
 
 impl Drop for Tensor {

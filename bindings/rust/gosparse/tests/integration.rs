@@ -714,6 +714,44 @@ fn one_tensor_is_read_from_many_threads() {
     lc.finish();
 }
 
+/// The handle types are `Send + Sync` (distinct handles on any threads, one
+/// handle read from many); a factor and a semi-structured matrix shared by
+/// reference give every thread the single-threaded answer.
+#[test]
+fn factors_and_semi_structured_matrices_are_shared_between_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Tensor>();
+    send_sync::<gosparse::SemiStructured>();
+    send_sync::<gosparse::Factor>();
+    send_sync::<gosparse::Indices<'static>>();
+    let lc = LeakCheck::start();
+    let a = gosparse::generate::stencil2d(6).unwrap().to_sparse_csr().unwrap();
+    let f = a.cholesky(gosparse::Ordering::Default).unwrap();
+    let b = Tensor::from_dense(&(0..36).map(f64::from).collect::<Vec<_>>(), &[36]).unwrap();
+    let want_x = f.solve(&b, true).unwrap().values::<f64>().unwrap().to_vec();
+    let d: Vec<F16> = (0..32 * 64).map(|i| F16::from_f32(if i % 4 >= 2 { (i % 7) as f32 } else { 0.0 })).collect();
+    let w = Tensor::from_dense(&d, &[32, 64]).unwrap().to_sparse_semi_structured().unwrap();
+    let xs = Tensor::from_dense(&vec![F16::from_f32(1.0); 64 * 2], &[64, 2]).unwrap();
+    let want_y = w.mm(&xs).unwrap().to_dtype(DType::Float32).unwrap().values::<f32>().unwrap().to_vec();
+    let want_meta = w.indices::<i16>().unwrap().to_vec();
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            let (f, b, w, xs) = (&f, &b, &w, &xs);
+            let (want_x, want_y, want_meta) = (&want_x, &want_y, &want_meta);
+            s.spawn(move || {
+                for _ in 0..10 {
+                    assert_eq!(f.solve(b, true).unwrap().values::<f64>().unwrap(), &want_x[..]);
+                    let y = w.mm(xs).unwrap().to_dtype(DType::Float32).unwrap();
+                    assert_eq!(y.values::<f32>().unwrap(), &want_y[..]);
+                    assert_eq!(w.indices::<i16>().unwrap(), &want_meta[..]);
+                }
+            });
+        }
+    });
+    drop((a, f, b, w, xs));
+    lc.finish();
+}
+
 #[test]
 fn dropping_tensors_frees_their_handles() {
     let lc = LeakCheck::start();
