@@ -239,6 +239,16 @@ func castArray(a Array, d DType) Array {
 	return out
 }
 
+// keptWidth is the index width an operator's intermediate or result converts to
+// from t: int64 indices stay int64 (the bindings follow torch, whose indices are
+// int64 unless its input's are int32), others become int32 wherever everything fits.
+func keptWidth(t *Tensor) int {
+	if t.width == 64 {
+		return 64
+	}
+	return 0
+}
+
 // ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64);
 // w = 0 picks int32 wherever everything fits.
 func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {

@@ -19,7 +19,7 @@ func asCOO(t *Tensor) (*cooEntries, error) {
 	c := t
 	if t.layout != COO {
 		var err error
-		if c, err = ToLayout(t, COO, ConvertOptions{DenseDim: t.denseDim, SparseDim: -1}); err != nil {
+		if c, err = ToLayout(t, COO, ConvertOptions{DenseDim: t.denseDim, SparseDim: -1, IndexWidth: keptWidth(t)}); err != nil {
 			return nil, err
 		}
 	}
@@ -119,7 +119,7 @@ func inLayout(r *Tensor, like *Tensor) (*Tensor, error) {
 		}
 		return r, nil
 	}
-	opt := ConvertOptions{DenseDim: r.denseDim, SparseDim: -1, BlockSize: like.block}
+	opt := ConvertOptions{DenseDim: r.denseDim, SparseDim: -1, BlockSize: like.block, IndexWidth: keptWidth(r)}
 	if spec, err := targetSpec(like.layout, r.Shape(), r.denseDim, -1, like.block); err != nil || spec.validate() != nil {
 		return r, nil
 	}

@@ -11,7 +11,7 @@ func coalescedCOO(t *Tensor) (*cooEntries, error) {
 	c := t
 	var err error
 	if t.layout != COO {
-		if c, err = ToLayout(t, COO, ConvertOptions{DenseDim: t.denseDim, SparseDim: -1}); err != nil {
+		if c, err = ToLayout(t, COO, ConvertOptions{DenseDim: t.denseDim, SparseDim: -1, IndexWidth: keptWidth(t)}); err != nil {
 			return nil, err
 		}
 	}

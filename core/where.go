@@ -102,7 +102,7 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 	if like.layout == Strided {
 		return ToDense(r)
 	}
-	opt := ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.block}
+	opt := ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.block, IndexWidth: keptWidth(like)}
 	return ToLayout(r, like.layout, opt)
 }
 

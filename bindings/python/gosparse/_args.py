@@ -12,6 +12,7 @@ import numpy as np
 from . import _arrays as A
 from . import _types as T
 from ._base import from_array, handles_of, is_tensor
+from ._errors import DTypeError
 from ._lib import GS_MAX_NDIM, GsNumber
 
 
@@ -35,8 +36,16 @@ def as_input(x, what, dtype=None, python_default=True):
     return A.prepared(t._data_view(), t.dtype, dst, what)
 
 
-def as_index_input(x, what):
-    """An index array (int32 or int64) ready to lend to the library."""
+def as_index_input(x, what, widen=True):
+    """An index array (int32 or int64) ready to lend to the library. widen: other
+    integer dtypes become int64 (torch's COO constructor); else they are refused, as
+    torch's compressed constructors refuse them (sequences of Python ints are int64)."""
+    if not widen:
+        kind = getattr(getattr(x, "dtype", None), "name", None)
+        empty_list = isinstance(x, np.ndarray) and x.size == 0 and x.dtype.kind == "f"
+        if kind is not None and kind not in ("int32", "int64") and not empty_list:
+            raise DTypeError("%s: the indices of a compressed tensor must be int32 or int64, "
+                             "got %s" % (what, kind))
     if not is_tensor(x) and not isinstance(x, A.Storage):
         x = A.index_array(x, what)
     arr, dt = as_input(x, what, python_default=False)

@@ -17,7 +17,6 @@ from ._lib import GS_MAX_NDIM, GsArray, Handle, lib
 
 # gs_component values
 _VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8)
-_INDEX_AUTO = 0
 
 
 # The class of new tensors: gosparse.Tensor, once _tensor has defined it.
@@ -50,6 +49,17 @@ def call(cls, fn, *args):
 def new_tensor(fn, *args):
     """call() for a new gosparse.Tensor."""
     return call(_tensor_class, fn, *args)
+
+
+def handle_width(h):
+    """The index width of the tensor of Handle h: 32 or 64, 0 for strided (cached)."""
+    meta = h.meta
+    if meta is None:
+        meta = h.meta = {}
+    w = meta.get("width")
+    if w is None:
+        w = meta["width"] = _i32(lib.gs_tensor_index_width, h)
+    return w
 
 
 def from_array(arr, dt):
@@ -275,7 +285,7 @@ class TensorBase:
         return out.value
 
     def _index_width(self):
-        return self._i32(lib.gs_tensor_index_width)
+        return handle_width(self._handle)
 
     def _blocksize(self):
         h, out = self._handle, (c_int64 * 2)()
@@ -432,54 +442,82 @@ class TensorBase:
         src = t if t.layout is T.strided else t.to_dense()
         return src._with_fill(fill_value)
 
-    def _to_layout(self, layout, blocksize=None, dense_dim=None, fill_value=None):
+    def _to_layout(self, layout, blocksize=None, dense_dim=None, fill_value=None,
+                   index_width=None):
         lay = T.to_layout(layout)
         bs = _blocksize_arg(blocksize)
         if bs is None and lay in (T.sparse_bsr, T.sparse_bsc):
             raise ValueError("blocksize: required to convert to %s" % lay.name)
         dd = _dense_dim_arg(dense_dim)
-        src = self._filled_source(fill_value)
-        return new_tensor(lib.gs_to_layout, src._handle, lay.code, bs, dd, _INDEX_AUTO)
+        t = self._pinned()
+        width = t._conversion_width(lay, index_width)
+        src = t._filled_source(fill_value)
+        return new_tensor(lib.gs_to_layout, src._handle, lay.code, bs, dd, width)
+
+    def _conversion_width(self, lay, index_width):
+        """The index width of a conversion to layout lay: index_width when given
+        (0: int32 wherever everything fits, 32, 64), else torch's: int64, except that a
+        compressed result of a source with int32 indices keeps them (torch's COO
+        indices are always int64; a COO source of int32 indices, which only an explicit
+        choice makes, keeps them too)."""
+        if index_width is not None:
+            w = A.int_arg(index_width, "index_width", A.INT32)
+            if w not in (0, 32, 64):
+                raise ValueError("index_width: expected 0 (int32 wherever everything "
+                                 "fits), 32 or 64, got %d" % w)
+            return w
+        src = self.layout
+        if src is T.strided or handle_width(self._h) != 32:
+            return 64
+        if lay is T.sparse_coo and src is not T.sparse_coo:
+            return 64
+        return 32
 
     def to_sparse(self, sparse_dim=None, *, layout=None, blocksize=None, dense_dim=None,
-                  fill_value=None):
+                  fill_value=None, index_width=None):
         """torch's to_sparse: to_sparse(sparse_dim) gives COO with sparse_dim sparse dims;
         to_sparse(layout=..., blocksize=..., dense_dim=...) converts to any layout
         (COO by default).
 
         fill_value (every to_sparse_* takes it): the result represents the same dense
         tensor but its unspecified elements read fill_value, so only the elements that
-        differ from it are stored (a sparse source goes through its dense form)."""
+        differ from it are stored (a sparse source goes through its dense form).
+
+        index_width (every to_sparse_* takes it): None for torch's index dtype (int64,
+        or int32 where a compressed source's are and the result is compressed); 32 or
+        64 for int32 or int64 indices; 0 for int32 wherever everything fits."""
         if sparse_dim is not None:
             if layout is not None or blocksize is not None or dense_dim is not None:
                 raise TypeError("to_sparse: give either sparse_dim or layout/blocksize/dense_dim")
             sd = A.int_arg(sparse_dim, "sparse_dim", A.INT32)
-            return new_tensor(lib.gs_to_sparse_coo_dim,
-                              self._filled_source(fill_value)._handle, sd)
+            t = self._pinned()
+            width = t._conversion_width(T.sparse_coo, index_width)
+            r = new_tensor(lib.gs_to_sparse_coo_dim, t._filled_source(fill_value)._handle, sd)
+            return r if width == 0 else r._with_index_width(width)
         lay = T.sparse_coo if layout is None else T.to_layout(layout)
         if lay is T.strided:
             raise ValueError("layout: to_sparse needs a sparse layout, got gosparse.strided")
-        return self._to_layout(lay, blocksize, dense_dim, fill_value)
+        return self._to_layout(lay, blocksize, dense_dim, fill_value, index_width)
 
-    def to_sparse_coo(self, *, fill_value=None):
+    def to_sparse_coo(self, *, fill_value=None, index_width=None):
         """COO (all dims sparse from strided; the sparse dims of a sparse source)."""
-        return self._to_layout(T.sparse_coo, fill_value=fill_value)
+        return self._to_layout(T.sparse_coo, fill_value=fill_value, index_width=index_width)
 
-    def to_sparse_csr(self, dense_dim=None, *, fill_value=None):
+    def to_sparse_csr(self, dense_dim=None, *, fill_value=None, index_width=None):
         """CSR, with dense_dim trailing dense dims (leading extra dims are batch dims)."""
-        return self._to_layout(T.sparse_csr, None, dense_dim, fill_value)
+        return self._to_layout(T.sparse_csr, None, dense_dim, fill_value, index_width)
 
-    def to_sparse_csc(self, dense_dim=None, *, fill_value=None):
+    def to_sparse_csc(self, dense_dim=None, *, fill_value=None, index_width=None):
         """CSC, with dense_dim trailing dense dims."""
-        return self._to_layout(T.sparse_csc, None, dense_dim, fill_value)
+        return self._to_layout(T.sparse_csc, None, dense_dim, fill_value, index_width)
 
-    def to_sparse_bsr(self, blocksize, dense_dim=None, *, fill_value=None):
+    def to_sparse_bsr(self, blocksize, dense_dim=None, *, fill_value=None, index_width=None):
         """BSR with blocks of blocksize = (rows, cols)."""
-        return self._to_layout(T.sparse_bsr, blocksize, dense_dim, fill_value)
+        return self._to_layout(T.sparse_bsr, blocksize, dense_dim, fill_value, index_width)
 
-    def to_sparse_bsc(self, blocksize, dense_dim=None, *, fill_value=None):
+    def to_sparse_bsc(self, blocksize, dense_dim=None, *, fill_value=None, index_width=None):
         """BSC with blocks of blocksize = (rows, cols)."""
-        return self._to_layout(T.sparse_bsc, blocksize, dense_dim, fill_value)
+        return self._to_layout(T.sparse_bsc, blocksize, dense_dim, fill_value, index_width)
 
     def coalesce(self):
         """COO with sorted, unique indices (duplicates summed)."""
@@ -505,6 +543,11 @@ class TensorBase:
         if dtype is None or T.to_dtype(dtype) is t.dtype:
             return t.clone() if copy else self
         return new_tensor(lib.gs_to_dtype, t._handle, T.to_dtype(dtype).code)
+
+    def _with_index_width(self, width):
+        """self if it is strided or has width-bit indices, else a copy that has them."""
+        w = handle_width(self._h)
+        return self if w in (0, width) else self._to_index_width(width)
 
     def _to_index_width(self, width):
         return new_tensor(lib.gs_to_index_width, self._handle,

@@ -69,7 +69,7 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, check_invariant
     ndim, sz = A.shape_arg(size)
     gi, gv = A.gs_array(idx, idt), A.gs_array(vals, vdt)
     return _filled(new_tensor(lib.gs_sparse_coo_from, byref(gi), byref(gv), ndim, sz,
-                              _flags(check_invariants, is_coalesced)), fill_value)
+                                    _flags(check_invariants, is_coalesced)), fill_value)
 
 
 def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=None, *,
@@ -86,13 +86,14 @@ def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=Non
     row_major = lay in (T.sparse_csr, T.sparse_bsr)
     cname = "crow_indices" if row_major else "ccol_indices"
     pname = "col_indices" if row_major else "row_indices"
-    ci, cdt = as_index_input(compressed_indices, cname)
-    pi, pdt = as_index_input(plain_indices, pname)
+    ci, cdt = as_index_input(compressed_indices, cname, widen=False)
+    pi, pdt = as_index_input(plain_indices, pname, widen=False)
     vals, vdt = as_input(values, "values", dtype)
     ndim, sz = A.shape_arg(size)
     gc, gp, gv = A.gs_array(ci, cdt), A.gs_array(pi, pdt), A.gs_array(vals, vdt)
-    return _filled(new_tensor(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
-                              byref(gv), ndim, sz, _flags(check_invariants)), fill_value)
+    t = new_tensor(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
+                         byref(gv), ndim, sz, _flags(check_invariants))
+    return _filled(t, fill_value)
 
 
 def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
@@ -158,7 +159,7 @@ def _empty(name, size, dtype, layout):
     ndim, sz = _size_args(size, "size")
     dt = T.float32 if dtype is None else T.to_dtype(dtype)
     lay = T.to_layout(layout)
-    return new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, None, 0)
+    return new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, None, 0)._with_index_width(64)
 
 
 def zeros(*size, dtype=None, layout=T.strided):
@@ -194,7 +195,9 @@ def zeros_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
                          % (lay.name, t.layout.name))
     dense_dim = 0 if T.strided in (lay, t.layout) else t.dense_dim()
     ndim, sz = A.shape_arg(t.shape)
-    return new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, bs, dense_dim)
+    r = new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, bs, dense_dim)
+    # input's int32 indices carry over where a conversion would keep them (torch's rule)
+    return r._with_index_width(t._conversion_width(lay, None))
 
 
 def empty_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
