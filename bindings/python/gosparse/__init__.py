@@ -14,7 +14,8 @@ both, for imports at module level and inside functions):
    (semi-structured tensors; gosparse.sparse binds it to the Tensor class).
 2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
    in-place swap; makes new tensors of the class _tensor registers with it).
-3. arguments and constructors: _args (Python arguments as C ones), _construct.
+3. arguments and constructors: _args (Python arguments as C ones), _construct,
+   _random (rand, randn, randint, manual_seed).
 4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce, _autograd (each
    also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
    _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
@@ -95,6 +96,7 @@ from ._construct import (
     zeros,
     zeros_like,
 )
+from ._random import manual_seed, rand, randint, randn
 from ._functions import (
     cat,
     concat,
@@ -108,6 +110,7 @@ from ._functions import (
     is_same_size,
     is_signed,
     narrow_copy,
+    numel,
     permute,
     reshape,
     select,
@@ -151,7 +154,7 @@ __all__ = [
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
     "narrow_copy", "with_fill_value",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
-    "is_same_size", "is_signed",
+    "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
     "live_handles", "set_memory_limit", "get_memory_limit", "library_path", "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",

@@ -5,7 +5,9 @@ views), conversions, numpy and DLPack, printing, the fill value, and the in-plac
 (_tensor), which registers itself here so that new tensors are made of that class.
 """
 
+import builtins
 import ctypes
+import warnings
 from ctypes import byref, c_int32, c_int64
 
 import numpy as np
@@ -343,6 +345,12 @@ class TensorBase:
             return float(A.bf16_bits_to_float32(bits)[0])
         return bits[0]
 
+    def _fill_value(self):
+        """The fill-value RFC's Tensor._fill_value(): the value of the unspecified
+        elements as a 0-d strided tensor of self's dtype."""
+        t = self._pinned()
+        return from_array(A.fill_storage(t.fill_value, t.dtype), t.dtype)
+
     def _with_fill(self, value):
         """A copy of self whose unspecified elements read value (of self's dtype)."""
         t = self._pinned()
@@ -542,7 +550,60 @@ class TensorBase:
         t = self._pinned()
         if dtype is None or T.to_dtype(dtype) is t.dtype:
             return t.clone() if copy else self
-        return new_tensor(lib.gs_to_dtype, t._handle, T.to_dtype(dtype).code)
+        dt = T.to_dtype(dtype)
+        if t.dtype.is_complex and not dt.is_complex:
+            warnings.warn("Casting complex values to real discards the imaginary part",
+                          UserWarning, stacklevel=2)
+        return new_tensor(lib.gs_to_dtype, t._handle, dt.code)
+
+    # torch's dtype shorthands: t.int() is t.to(int32), ...
+    def bool(self):
+        """self.to(gosparse.bool)."""
+        return self.to(T.bool)
+
+    def byte(self):
+        """self.to(gosparse.uint8)."""
+        return self.to(T.uint8)
+
+    def char(self):
+        """self.to(gosparse.int8)."""
+        return self.to(T.int8)
+
+    def short(self):
+        """self.to(gosparse.int16)."""
+        return self.to(T.int16)
+
+    def int(self):
+        """self.to(gosparse.int32)."""
+        return self.to(T.int32)
+
+    def long(self):
+        """self.to(gosparse.int64)."""
+        return self.to(T.int64)
+
+    def half(self):
+        """self.to(gosparse.float16)."""
+        return self.to(T.float16)
+
+    def bfloat16(self):
+        """self.to(gosparse.bfloat16)."""
+        return self.to(T.bfloat16)
+
+    def float(self):
+        """self.to(gosparse.float32)."""
+        return self.to(T.float32)
+
+    def double(self):
+        """self.to(gosparse.float64)."""
+        return self.to(T.float64)
+
+    def cfloat(self):
+        """self.to(gosparse.complex64)."""
+        return self.to(T.complex64)
+
+    def cdouble(self):
+        """self.to(gosparse.complex128)."""
+        return self.to(T.complex128)
 
     def _with_index_width(self, width):
         """self if it is strided or has width-bit indices, else a copy that has them."""
@@ -619,6 +680,29 @@ class TensorBase:
         while isinstance(v, list):
             v = v[0]
         return v
+
+    def _scalar(self, kind):
+        """The one element as a Python kind (float, int, complex): float(t), int(t),
+        complex(t) on a one-element tensor of any layout, as torch's."""
+        t = self._pinned()
+        if t.numel() != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        v = t.item()
+        if isinstance(v, builtins.complex) and kind is not builtins.complex:
+            if v.imag != 0:
+                raise RuntimeError("value cannot be converted to type %s without overflow"
+                                   % ("double" if kind is builtins.float else "int64_t"))
+            v = v.real
+        return kind(v)
+
+    def __float__(self):
+        return self._scalar(builtins.float)
+
+    def __int__(self):
+        return self._scalar(builtins.int)
+
+    def __complex__(self):
+        return self._scalar(builtins.complex)
 
     def __bool__(self):
         t = self._pinned()

@@ -53,9 +53,11 @@ def _filled(t, fill_value):
     return t if fill_value is None else t._with_fill(fill_value)
 
 
-def sparse_coo_tensor(indices, values, size=None, *, dtype=None, check_invariants=None,
-                      is_coalesced=None, fill_value=None):
+def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None,
+                      check_invariants=None, is_coalesced=None, fill_value=None):
     """torch.sparse_coo_tensor: indices (sparse_dim, nse) of ints, values (nse, *dense).
+    sparse_coo_tensor(size) or sparse_coo_tensor(size=size) without indices and values
+    is an empty COO tensor of that size (every dim sparse, float32 by default).
 
     size None infers the smallest size that holds the indices. is_coalesced=True asserts
     the indices are sorted and unique. check_invariants=False skips the full validation
@@ -64,6 +66,17 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, check_invariant
     fill_value (every sparse constructor takes it) is the value of the unspecified
     elements (default 0): see gosparse.with_fill_value.
     """
+    if values is None:
+        if indices is not None and size is not None:
+            raise TypeError("sparse_coo_tensor(): values is missing (give indices and values, "
+                            "or only a size)")
+        if indices is None and size is None:
+            raise TypeError("sparse_coo_tensor(): expected indices and values, or a size")
+        empty_coo = _empty("sparse_coo_tensor", (size if indices is None else indices,),
+                           dtype, T.sparse_coo)
+        return _filled(empty_coo, fill_value)
+    if indices is None:
+        raise TypeError("sparse_coo_tensor(): indices is missing")
     idx, idt = as_index_input(indices, "indices")
     vals, vdt = as_input(values, "values", dtype)
     ndim, sz = A.shape_arg(size)
@@ -162,15 +175,41 @@ def _empty(name, size, dtype, layout):
     return new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, None, 0)._with_index_width(64)
 
 
-def zeros(*size, dtype=None, layout=T.strided):
+def _empty_out(name, size, dtype, layout, out):
+    """_empty, or with out= (a Tensor): out takes the result, of out's dtype and layout
+    (a dtype= that differs from out's is refused, as torch does), and is returned."""
+    if out is None:
+        return _empty(name, size, dtype, layout)
+    if not is_tensor(out):
+        raise TypeError("%s(): argument 'out' must be a gosparse.Tensor, not %s"
+                        % (name, type(out).__name__))
+    o = out._pinned()
+    if dtype is not None and T.to_dtype(dtype) is not o.dtype:
+        raise RuntimeError("%s(): dtype %s does not match dtype of out parameter (%s)"
+                           % (name, T.to_dtype(dtype).name, o.dtype.name))
+    if layout is not T.strided and T.to_layout(layout) is not o.layout:
+        raise RuntimeError("%s(): layout %s does not match the layout of out (%s)"
+                           % (name, T.to_layout(layout).name, o.layout.name))
+    if o.layout in (T.sparse_bsr, T.sparse_bsc):
+        ndim, sz = _size_args(size, "size")
+        r = new_tensor(lib.gs_empty, o.layout.code, o.dtype.code, ndim, sz,
+                       _blocksize_arg(o._blocksize()), 0)._with_index_width(64)
+    else:
+        r = _empty(name, size, o.dtype, o.layout)
+    out._become(r)
+    return out
+
+
+def zeros(*size, dtype=None, layout=T.strided, out=None):
     """torch.zeros: zeros(2, 3) or zeros((2, 3)); sparse layouts give no stored elements.
-    dtype defaults to float32, as in torch."""
-    return _empty("zeros", size, dtype, layout)
+    dtype defaults to float32, as in torch. out= (a Tensor) takes the result in its
+    own dtype and layout (BSR/BSC: its blocks) and is returned."""
+    return _empty_out("zeros", size, dtype, layout, out)
 
 
-def empty(*size, dtype=None, layout=T.strided):
+def empty(*size, dtype=None, layout=T.strided, out=None):
     """torch.empty. gosparse has no uninitialised memory: the same as zeros."""
-    return _empty("empty", size, dtype, layout)
+    return _empty_out("empty", size, dtype, layout, out)
 
 
 def zeros_like(input, *, dtype=None, layout=None, device=None, blocksize=None):

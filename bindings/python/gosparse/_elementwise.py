@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, operand, to_output
-from ._base import call, handles_of, is_tensor
+from ._base import _category, call, handles_of, is_tensor
 from ._errors import _check
 from ._lib import GsElementwiseArgs, lib
 
@@ -142,10 +142,33 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
     return call(type(t), lib.gs_unary, t._handle, op.encode("ascii"), byref(args))
 
 
+_DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "floor division"}
+
+
+def _zero_dim_as_number(t, other, op, what):
+    """A 0-d strided tensor t beside a tensor other of more dims, as torch treats it:
+    a number (a Python scalar of its value) whose category raises the result dtype
+    to t's own dtype (an int64 sparse tensor times a float64 0-d tensor is float64),
+    which casting other first gives. Returns (other, the number)."""
+    if _category(t.dtype) > _category(other.dtype):
+        other = other.to(t.dtype)
+    return other, number_arg(t.item(), op, what)
+
+
 def binary(op, input, other, *, layout=None, blocksize=None, **fields):
     """gs_binary / gs_binary_number: op(input, other), either of them a number."""
     ka, a = operand(input, op, "input")
     kb, b = operand(other, op, "other")
+    if kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided:
+        # torch refuses a sparse divisor: its unspecified zeros would divide
+        raise RuntimeError("%s(): Sparse %s requires a scalar or zero-dim dense tensor "
+                           "divisor (got shape %s for divisor)"
+                           % (op, _DIVISIONS[op], list(b.shape)))
+    if ka == "tensor" and kb == "tensor" and a.ndim != b.ndim:
+        if b.ndim == 0 and b.layout is T.strided:
+            (a, b), kb = _zero_dim_as_number(b, a, op, "other"), "number"
+        elif a.ndim == 0 and a.layout is T.strided:
+            (b, a), ka = _zero_dim_as_number(a, b, op, "input"), "number"
     args = _args(op, layout, blocksize, **fields)
     name = op.encode("ascii")
     if ka == "tensor" and kb == "tensor":
@@ -298,6 +321,7 @@ class ElementwiseOps:
 
     def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
         """In-place nan_to_num (this object takes the result)."""
+        _coalesced_for(self, "nan_to_num_")
         return self._become_result(nan_to_num(self, nan, posinf, neginf), "nan_to_num_")
 
     # ---- operators (torch's meaning; NotImplemented for other types) ----
@@ -408,8 +432,22 @@ def _unary_method(op):
     return m
 
 
+# The in-place unary ops torch applies to an uncoalesced COO tensor's values as they
+# are (linear ones); the others need each element's value summed first, and torch
+# refuses them on uncoalesced input rather than coalesce in place.
+_INPLACE_UNCOALESCED = {"neg", "conj_physical"}
+
+
+def _coalesced_for(t, name):
+    """Refuse an uncoalesced COO t for the in-place op name, as torch does."""
+    if t.layout is T.sparse_coo and not t.is_coalesced():
+        raise RuntimeError("%s requires coalesced input" % name)
+
+
 def _unary_inplace(op):
     def m(self):
+        if op not in _INPLACE_UNCOALESCED:
+            _coalesced_for(self, op + "_")
         return self._become_result(unary(op, self), op + "_")
 
     m.__name__ = m.__qualname__ = op + "_"

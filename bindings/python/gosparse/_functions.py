@@ -110,6 +110,11 @@ def is_signed(input):
     return tensor_arg(input, "is_signed").is_signed()
 
 
+def numel(input):
+    """torch.numel: the number of elements of input."""
+    return tensor_arg(input, "numel").numel()
+
+
 def is_nonzero(input):
     """torch.is_nonzero: whether the one element of a one-element tensor is not zero."""
     return tensor_arg(input, "is_nonzero").is_nonzero()

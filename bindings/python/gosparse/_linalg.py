@@ -170,6 +170,23 @@ def sspaddmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None)
                     (input, mat1, mat2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
 
 
+def saddmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+    """torch.saddmm, torch's older name of sspaddmm: beta * input + alpha * (mat1 @ mat2)
+    with sparse input, as an uncoalesced COO tensor."""
+    return _product(lib.gs_sspaddmm, "saddmm", ("input", "mat1", "mat2"),
+                    (input, mat1, mat2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+def dsmm(input, mat, *, layout=None, blocksize=None):
+    """torch.dsmm: input @ mat with input sparse and mat dense, a dense result (mm's)."""
+    return _product(lib.gs_mm, "dsmm", ("input", "mat"), (input, mat), layout, blocksize)
+
+
+def hsmm(mat1, mat2, *, layout=None, blocksize=None):
+    """torch.hsmm: mat1 @ mat2 as a hybrid COO tensor, as hspmm."""
+    return _product(lib.gs_hspmm, "hsmm", ("mat1", "mat2"), (mat1, mat2), layout, blocksize)
+
+
 def sparse_mm(mat1, mat2, reduce=None, *, layout=None, blocksize=None):
     """torch.sparse.mm: mat1 @ mat2; sparse @ sparse is sparse (COO for COO operands,
     coalesced), sparse @ dense is dense. reduce (torch's "sum"/"mean"/"amax"/"amin"
@@ -202,7 +219,8 @@ def _is_matrix(x):
     return is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0
 
 
-__all__ = ["mv", "mm", "matmul", "bmm", "hspmm", "smm", "addmv", "addmm", "sspaddmm"]
+__all__ = ["mv", "mm", "matmul", "bmm", "hspmm", "smm", "addmv", "addmm", "sspaddmm", "saddmm",
+           "dsmm", "hsmm"]
 
 
 class LinalgOps:
@@ -248,6 +266,19 @@ class LinalgOps:
         cast to its dtype and converted to its layout, as the element-wise in-place
         operators do. Returns self."""
         return self._become_result(addmm(self, mat1, mat2, beta=beta, alpha=alpha), "addmm_")
+
+    def saddmm(self, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
+        """torch's Tensor.saddmm: gosparse.saddmm(self, mat1, mat2, ...)."""
+        return saddmm(self, mat1, mat2, beta=beta, alpha=alpha, layout=layout,
+                      blocksize=blocksize)
+
+    def dsmm(self, mat, *, layout=None, blocksize=None):
+        """torch's Tensor.dsmm: self @ mat, dense."""
+        return dsmm(self, mat, layout=layout, blocksize=blocksize)
+
+    def hsmm(self, mat2, *, layout=None, blocksize=None):
+        """torch's Tensor.hsmm: self @ mat2 as hybrid COO."""
+        return hsmm(self, mat2, layout=layout, blocksize=blocksize)
 
     def sspaddmm(self, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
         """torch's Tensor.sspaddmm: beta * self + alpha * (mat1 @ mat2), sparse."""

@@ -5,9 +5,9 @@ import numpy as np
 
 from . import _arrays as A
 from . import _types as T
-from ._args import dim_arg, dims_arg, int64s_arg, int_list, tensor_arg
+from ._args import dim_arg, dims_arg, int64s_arg, int_list, is_int, tensor_arg
 from ._base import call, from_array
-from ._construct import zeros_like
+from ._construct import sparse_coo_tensor, tensor, zeros, zeros_like
 from ._lib import lib
 
 _BLOCKED = (T.sparse_bsr, T.sparse_bsc)
@@ -82,9 +82,15 @@ class ShapeOps:
                                "matrices. Got %d-D tensor." % t.ndim)
         return _conj(t.transpose(-2, -1))
 
-    def permute(self, *dims):
-        """Reorder the dims: result dim i is dims[i]. permute(2, 0, 1) or
-        permute((2, 0, 1)); sparse dims move among themselves, dense dims likewise."""
+    def permute(self, *dims, **kw):
+        """Reorder the dims: result dim i is dims[i]. permute(2, 0, 1), permute((2, 0, 1))
+        or permute(dims=(2, 0, 1)); sparse dims move among themselves, dense dims
+        likewise."""
+        if kw:
+            if dims or set(kw) != {"dims"}:
+                raise TypeError("permute(): expected the dims as arguments or as dims=, got "
+                                "%d arguments and keywords %s" % (len(dims), sorted(kw)))
+            dims = (kw["dims"],)
         arr, n = dims_arg(int_list(dims, "permute: dims"), "permute: dims")
         return call(type(self), lib.gs_permute, self._handle, arr, n)
 
@@ -160,6 +166,74 @@ class ShapeOps:
         self._become(new)
         return self
 
+    def copy_(self, src, non_blocking=False):
+        """torch's in-place copy_: this object takes src's elements, cast to its dtype
+        (complex to real drops the imaginary part, with a warning). Strided from
+        strided (src broadcast to self's shape); COO from COO (src's shape, indices and
+        flag; a non-empty self keeps its dense dims); a compressed layout from the same
+        layout with as many specified elements, shape and blocks. Dense and sparse do
+        not mix, as in torch. Returns self."""
+        tensor_arg(src, "copy_", "src")
+        t, s = self._pinned(), src._pinned()
+        lay = t.layout
+        if (lay is T.strided) != (s.layout is T.strided):
+            raise RuntimeError("copy_(): copy_() between dense and sparse Tensors is not "
+                               "implemented: self is %s, src is %s" % (lay.name, s.layout.name))
+        if lay is T.strided:
+            if s.shape != t.shape:
+                arr = np.broadcast_to(np.asarray(s), tuple(t.shape))  # ValueError if not
+                s = from_array(A.contiguous(arr), s.dtype)
+        elif lay is T.sparse_coo:
+            if s.layout is not lay:
+                raise RuntimeError("copy_(): a sparse_coo tensor copies a sparse_coo src, "
+                                   "got %s" % s.layout.name)
+            if t._nnz() and t.dense_dim() != s.dense_dim():
+                raise RuntimeError("copy_(): changing the number of dense dimensions (from %d "
+                                   "to %d) on a non-empty sparse tensor is not supported"
+                                   % (t.dense_dim(), s.dense_dim()))
+        else:
+            if s.layout is not lay:
+                raise RuntimeError("copy_(): copy of sparse compressed tensors having "
+                                   "different layouts is not supported: self is %s, src is %s"
+                                   % (lay.name, s.layout.name))
+            if t._nnz() != s._nnz():
+                raise RuntimeError("copy_(): only sparse compressed tensors with the same "
+                                   "number of specified elements are supported (self %d, "
+                                   "src %d)" % (t._nnz(), s._nnz()))
+            if t.shape != s.shape or (lay in (T.sparse_bsr, T.sparse_bsc)
+                                      and t._blocksize() != s._blocksize()):
+                raise RuntimeError("copy_(): sparse compressed tensors of different shapes or "
+                                   "blocks: self %s, src %s" % (list(t.shape), list(s.shape)))
+        s = s.to(t.dtype) if s.dtype is not t.dtype else s._pinned()
+        self._become(s if s is not src else s._pinned())
+        return self
+
+    def new(self, *args, **kw):
+        """torch's legacy Tensor.new, of self's dtype: new() (empty: shape (0,)), new(*sizes)
+        or new(Size) (nothing stored; zeros for strided), new(indices, values[, size]) for a COO self
+        (a sparse_coo_tensor), new(data) for a strided self (gosparse.tensor(data)).
+        Compressed layouts refuse it, as torch does."""
+        t = self._pinned()
+        if t.layout not in (T.strided, T.sparse_coo):
+            raise RuntimeError("new(): not supported for a %s tensor (torch refuses it too): "
+                               "use gosparse.empty(..., layout=) or a constructor" % t.layout.name)
+        if set(kw) - {"size"} or kw and args:
+            raise TypeError("new(): expected sizes, (indices, values[, size]) or data, got "
+                            "keywords %s" % sorted(kw))
+        sizes = args if args else (kw["size"],) if kw else (0,)
+        # ints or a Size are sizes; anything else (a list, an array) is data, as in torch
+        if all(is_int(a) for a in sizes) or len(sizes) == 1 and isinstance(sizes[0], T.Size):
+            shape = tuple(int_list(sizes, "new(): size"))
+            return zeros(shape, dtype=t.dtype, layout=t.layout)
+        if t.layout is T.sparse_coo:
+            if len(args) not in (2, 3):
+                raise TypeError("new(): a sparse_coo tensor's new takes (indices, values[, "
+                                "size]), got %d arguments" % len(args))
+            return sparse_coo_tensor(*args, dtype=t.dtype)
+        if len(args) != 1:
+            raise TypeError("new(): expected sizes or one data argument, got %d" % len(args))
+        return tensor(args[0], dtype=t.dtype)
+
     def zero_(self):
         """torch's in-place zero_: every element zero. A sparse tensor keeps its layout,
         shape, dense dims and blocks, and stores nothing (fill value 0). Returns self."""
@@ -179,3 +253,4 @@ class ShapeOps:
 def _conj(t):
     """The complex conjugate of t; t itself for other dtypes (nothing to conjugate)."""
     return t.conj_physical() if t.dtype.is_complex else t
+

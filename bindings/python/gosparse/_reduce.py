@@ -14,13 +14,14 @@ from ctypes import byref
 
 import numpy as np
 
+from . import _types as T
 from ._args import as_tensor, dims_arg, operand, tensor_arg
 from ._base import call, handles_of
 from ._errors import NotSupportedError
 from ._functions import unsqueeze
 from ._lib import lib
 
-__all__ = ["sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "where", "norm",
+__all__ = ["sum", "mean", "prod", "amax", "amin", "any", "all", "count_nonzero", "where", "norm",
            "native_norm"]
 
 
@@ -79,6 +80,19 @@ def amin(input, dim=()):
 def any(input, dim=None):
     """torch.any: whether any element over dim (None: every dim) is non-zero (bool)."""
     return reduce("any", input, dim)
+
+
+def all(input, dim=None):
+    """torch.all: whether every element over dim (None: every dim) is non-zero (bool,
+    strided), unspecified elements counting as the fill value: the elements counted
+    non-zero equal the elements reduced."""
+    t = tensor_arg(input, "all")
+    dims = [t._dim(d) for d in _dims(dim)] or range(t.ndim)
+    n = 1
+    for d in dims:
+        n *= t.shape[d]
+    r = count_nonzero(t, dim) == n
+    return r if r.layout is T.strided else r.to_dense()
 
 
 def count_nonzero(input, dim=None):
@@ -226,6 +240,10 @@ class ReduceOps:
     def any(self, dim=None, keepdim=False, *, axis=None, keepdims=False):
         """torch's Tensor.any: gosparse.any(self, dim); keepdim as sum's."""
         return reduce_method("any", self, dim, keepdim, None, axis, keepdims)
+
+    def all(self, dim=None):
+        """torch's Tensor.all: gosparse.all(self, dim)."""
+        return all(self, dim)
 
     def count_nonzero(self, dim=None):
         """torch's Tensor.count_nonzero: gosparse.count_nonzero(self, dim)."""

@@ -103,7 +103,8 @@ _NUMBER = {"add_", "sub_", "mul_", "div_", "true_divide_", "floor_divide_", "pow
 _ARGS = {"clamp_": (-1.0, 1.0), "clip_": (-1.0, 1.0), "nan_to_num_": (),
          "sparse_resize_": ((N, N), 2, 0), "sparse_resize_and_clear_": ((N, N), 2, 0),
          "transpose_": (0, 1), "addmm_": (gs.tensor(np.eye(N)), gs.tensor(D)),
-         "resize_as_": (gs.zeros(N + 1, N + 1, layout=gs.sparse_coo),)}
+         "resize_as_": (gs.zeros(N + 1, N + 1, layout=gs.sparse_coo),),
+         "copy_": (gs.tensor(D, dtype=gs.float64).to_sparse_coo() * 2,)}
 # Python's augmented assignments (t += 1 calls __iadd__).
 _AUGMENTED = {"__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__",
               "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__",

@@ -160,3 +160,231 @@ def test_operations_keep_their_inputs_index_dtype(layout, width, op):
     r = KEEP_OPS[op](t)
     assert r.layout is not gs.strided
     assert index_dtype(r) == "int%d" % width
+
+
+# ---- 2, 4, 6, 7: values, layouts, dtypes and flags of the listed calls -------------------------
+
+X = np.array([[0.0, 1.0], [2.0, 0.0]], np.float32)  # the sparse operand
+Y = np.array([[3.0, 0.0], [0.0, 0.0]], np.float32)
+M = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)  # a dense operand
+
+
+def coo(lib, a):
+    return (gs.tensor(a) if lib is gs else torch.tensor(a)).to_sparse()
+
+
+def csr_of(lib, a):
+    return quiet(lambda: (gs.tensor(a) if lib is gs else torch.tensor(a)).to_sparse_csr())
+
+
+def strided(lib, a):
+    return gs.tensor(a) if lib is gs else torch.tensor(a)
+
+
+def summary(r):
+    """A result of either library as plain data: numbers as they are, tensors as
+    (layout, dtype, shape, dense values as a list, COO coalesced flag or None)."""
+    if not (gs.is_tensor(r) or torch is not None and isinstance(r, torch.Tensor)):
+        return r
+    lay = str(r.layout).split(".")[-1]
+    dense_r = r if lay == "strided" else r.to_dense()
+    vals = np.asarray(dense_r.numpy() if gs.is_tensor(r) else dense_r.numpy()).tolist()
+    flag = r.is_coalesced() if lay == "sparse_coo" else None
+    return (lay, str(r.dtype).split(".")[-1], tuple(r.shape), vals, flag)
+
+
+def want(layout, dtype, a, flag=None):
+    a = np.asarray(a)
+    return (layout, dtype, a.shape, a.astype(dtype if dtype != "bool" else np.bool_).tolist(), flag)
+
+
+CASES = {
+    # 4. dtype shorthands: to(dtype), layout and flag kept
+    "int()": (lambda L: coo(L, X).int(), want("sparse_coo", "int32", X, True)),
+    "long()": (lambda L: coo(L, X).long(), want("sparse_coo", "int64", X, True)),
+    "double()": (lambda L: coo(L, X).double(), want("sparse_coo", "float64", X, True)),
+    "half()": (lambda L: coo(L, X).half(), want("sparse_coo", "float16", X, True)),
+    "bool()": (lambda L: coo(L, X).bool(), want("sparse_coo", "bool", X != 0, True)),
+    "float()": (lambda L: coo(L, X).double().float(), want("sparse_coo", "float32", X, True)),
+    "csr.int()": (lambda L: csr_of(L, X).int(), want("sparse_csr", "int32", X)),
+    # 4. copy_: src's elements in self's dtype (a cast truncates toward zero)
+    "coo.copy_(coo)": (lambda L: coo(L, X).copy_(coo(L, Y)), want("sparse_coo", "float32", Y, True)),
+    "coo.int().copy_(coo * 1.5)": (lambda L: coo(L, X).int().copy_(coo(L, X) * 1.5),
+                                   want("sparse_coo", "int32", np.trunc(X * 1.5), True)),
+    "coo.copy_(bigger)": (lambda L: coo(L, X).copy_(coo(L, np.zeros((3, 3), np.float32))),
+                          want("sparse_coo", "float32", np.zeros((3, 3)), True)),
+    "csr.copy_(csr * 2)": (lambda L: csr_of(L, X).copy_(csr_of(L, X) * 2),
+                           want("sparse_csr", "float32", 2 * X)),
+    "csr.copy_(csr.double())": (lambda L: csr_of(L, X).copy_(csr_of(L, X).double()),
+                                want("sparse_csr", "float32", X)),
+    "strided.copy_(row)": (lambda L: strided(L, M).copy_(strided(L, X[1])),
+                           want("strided", "float32", np.broadcast_to(X[1], (2, 2)))),
+    # 4. new
+    "coo.new()": (lambda L: coo(L, X).new(), want("sparse_coo", "float32", np.zeros(0), True)),
+    "coo.new(2, 3)": (lambda L: coo(L, X).new(2, 3), want("sparse_coo", "float32", np.zeros((2, 3)), True)),
+    "coo.new(i, v, size)": (lambda L: coo(L, X).new(idx(L, [[0], [1]]), vals(L, [5.0]), (2, 2)),
+                            want("sparse_coo", "float32", [[0, 5], [0, 0]], True)),
+    "strided.new(list)": (lambda L: strided(L, M).new([1, 2]), want("strided", "float32", [1, 2])),
+    # 4. the legacy products: saddmm is sspaddmm, dsmm is mm (dense), hsmm is hspmm
+    "saddmm": (lambda L: L.saddmm(coo(L, X), coo(L, X), strided(L, M), beta=2, alpha=3),
+               want("sparse_coo", "float32", 2 * X + 3 * X @ M, False)),
+    "dsmm": (lambda L: L.dsmm(coo(L, X), strided(L, M)), want("strided", "float32", X @ M)),
+    "dsmm(csr)": (lambda L: L.dsmm(csr_of(L, X), strided(L, M)), want("strided", "float32", X @ M)),
+    "hsmm": (lambda L: L.hsmm(coo(L, X), strided(L, M)), want("sparse_coo", "float32", X @ M, False)),
+    "numel": (lambda L: L.numel(coo(L, X)), 4),
+    "permute(dims=)": (lambda L: coo(L, X).permute(dims=(1, 0)), want("sparse_coo", "float32", X.T, False)),
+    "sparse_coo_tensor(size=)": (lambda L: L.sparse_coo_tensor(size=(2, 3)),
+                                 want("sparse_coo", "float32", np.zeros((2, 3)), True)),
+    "sparse_coo_tensor(size)": (lambda L: L.sparse_coo_tensor((2, 3), dtype=L.float64),
+                                want("sparse_coo", "float64", np.zeros((2, 3)), True)),
+    "zeros(out=int32)": (lambda L: L.zeros(2, 3, out=L.empty(0, dtype=L.int32)),
+                         want("strided", "int32", np.zeros((2, 3)))),
+    "zeros(out=csr)": (lambda L: L.zeros(3, 3, out=csr_of(L, X)), want("sparse_csr", "float32", np.zeros((3, 3)))),
+    "any()": (lambda L: coo(L, X).any(), want("strided", "bool", True)),
+    "strided.all()": (lambda L: strided(L, X).all(), want("strided", "bool", False)),
+    "strided.all(0)": (lambda L: strided(L, M).all(0), want("strided", "bool", [True, True])),
+    # 2. one-element tensors as Python numbers, a 0-d dense operand as a number
+    "float(coo)": (lambda L: float(coo(L, np.array([[3.5]], np.float32))), 3.5),
+    "int(coo)": (lambda L: int(coo(L, np.array([[3.5]], np.float32))), 3),
+    "complex(coo)": (lambda L: complex(coo(L, np.array([[3.5]], np.float32))), 3.5 + 0j),
+    "coo.item()": (lambda L: coo(L, np.array([[-2.0]], np.float32)).item(), -2.0),
+    "int(0-d)": (lambda L: int(strided(L, np.array(-3.7))), -3),
+    "coo.is_nonzero()": (lambda L: coo(L, np.array([[0.5]], np.float32)).is_nonzero(), True),
+    "coo * 0-d": (lambda L: coo(L, X) * strided(L, np.array(2.0, np.float32)),
+                  want("sparse_coo", "float32", 2 * X, True)),
+    "0-d * coo": (lambda L: strided(L, np.array(2.0, np.float32)) * coo(L, X),
+                  want("sparse_coo", "float32", 2 * X, True)),
+    "csr * 0-d": (lambda L: csr_of(L, X) * strided(L, np.array(2.0, np.float32)),
+                  want("sparse_csr", "float32", 2 * X)),
+    "int coo * float64 0-d": (lambda L: coo(L, X).int() * strided(L, np.array(2.5)),
+                              want("sparse_coo", "float64", 2.5 * X, True)),
+    "float32 coo * float64 0-d": (lambda L: coo(L, X) * strided(L, np.array(2.5)),
+                                  want("sparse_coo", "float32", 2.5 * X, True)),
+    "coo / 0-d": (lambda L: coo(L, X) / strided(L, np.array(2.0, np.float32)),
+                  want("sparse_coo", "float32", X / 2, True)),
+    # 6. a 2-d COO transpose is uncoalesced unless nothing is stored or nothing moves
+    "coalesce().t().is_coalesced()": (lambda L: coo(L, X).coalesce().t().is_coalesced(), False),
+    "one entry: coalesce().t()": (lambda L: coo(L, Y).coalesce().t().is_coalesced(), False),
+    "empty: coalesce().t()": (lambda L: coo(L, np.zeros((2, 2), np.float32)).coalesce().t()
+                              .is_coalesced(), True),
+    "transpose(0, 0)": (lambda L: coo(L, X).transpose(0, 0).is_coalesced(), True),
+    "t_()": (lambda L: coo(L, X).t_().is_coalesced(), False),
+    "3-d transpose(1, 2)": (lambda L: coo(L, np.arange(8, dtype=np.float32).reshape(2, 2, 2))
+                            .transpose(1, 2).is_coalesced(), False),
+}
+
+
+def idx(lib, a):
+    return np.array(a, np.int64) if lib is gs else torch.tensor(a)
+
+
+def vals(lib, a):
+    return np.array(a, np.float32) if lib is gs else torch.tensor(a, dtype=torch.float32)
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_listed_calls_give_torchs_results(case):
+    op, expected = CASES[case]
+    assert summary(op(gs)) == expected, case
+    if torch is not None:
+        assert summary(quiet(lambda: op(torch))) == expected, "recorded != torch: " + case
+
+
+def test_random_constructors_repeat_under_a_seed():
+    gs.manual_seed(7)
+    a, b, c = gs.rand(3, 4), gs.randn(5, dtype=gs.float64), gs.randint(3, 10, (100,))
+    gs.manual_seed(7)
+    assert gs.equal(a, gs.rand(3, 4)) and gs.equal(b, gs.randn(5, dtype=gs.float64))
+    assert gs.equal(c, gs.randint(3, 10, (100,)))
+    assert (a.dtype, b.dtype, c.dtype) == (gs.float32, gs.float64, gs.int64)  # torch's defaults
+    av, cv = np.asarray(a), np.asarray(c)
+    assert av.shape == (3, 4) and (av >= 0).all() and (av < 1).all()
+    assert cv.min() >= 3 and cv.max() < 10 and len(set(cv.tolist())) > 1
+    assert gs.randint(4, (2, 2)).shape == (2, 2) and np.asarray(gs.randint(4, (50,))).max() < 4
+    big = np.asarray(gs.randn(20000, dtype=gs.float64))
+    assert abs(big.mean()) < 0.05 and abs(big.std() - 1) < 0.05
+    z = np.asarray(gs.randn(20000, dtype=gs.complex128))
+    assert abs(np.mean(np.abs(z) ** 2) - 1) < 0.05  # torch: variance 1 over both parts
+    with pytest.raises(ValueError, match="from=5 >= to=5"):
+        gs.randint(5, 5, (2,))
+    with pytest.raises(TypeError, match="floating point or complex dtype, got int32"):
+        gs.rand(2, dtype=gs.int32)
+
+
+def test_fill_value_as_a_tensor():
+    t = gs.with_fill_value(gs.tensor(X).to_sparse(), 1.5)
+    f = t._fill_value()
+    assert f.layout is gs.strided and f.shape == () and f.dtype is gs.float32 and f.item() == 1.5
+    assert gs.tensor(X).to_sparse()._fill_value().item() == 0
+
+
+# ---- 5. refusals and 7. the complex-to-real cast -----------------------------------------------
+
+REFUSED = {
+    "coo / coo": (lambda L: coo(L, X) / coo(L, X), "Sparse division requires a scalar"),
+    "coo // coo": (lambda L: coo(L, X) // coo(L, X), "Sparse floor division requires a scalar"),
+    "strided / coo": (lambda L: strided(L, M) / coo(L, X), "Sparse division requires a scalar"),
+    "coo.div_(coo)": (lambda L: coo(L, X).div_(coo(L, X)), "Sparse division requires a scalar"),
+    "csr / csr": (lambda L: csr_of(L, X) / csr_of(L, X), "division requires a scalar",
+                  "unsupported tensor layout: SparseCsr"),
+    "uncoalesced.log1p_()": (lambda L: uncoalesced(L).log1p_(), "log1p_ requires coalesced input"),
+    "uncoalesced.sqrt_()": (lambda L: uncoalesced(L).sqrt_(), "sqrt_ requires coalesced input"),
+    "uncoalesced.nan_to_num_()": (lambda L: uncoalesced(L).nan_to_num_(),
+                                  "nan_to_num_ requires coalesced input"),
+    "coo.copy_(strided)": (lambda L: coo(L, X).copy_(strided(L, M)), "between dense and sparse"),
+    "strided.copy_(coo)": (lambda L: strided(L, M).copy_(coo(L, X)), "between dense and sparse"),
+    "csr.copy_(csc)": (lambda L: csr_of(L, X).copy_(quiet(lambda: strided(L, X).to_sparse_csc())),
+                       "having different layouts is not supported"),
+    "csr.copy_(fewer)": (lambda L: csr_of(L, X).copy_(csr_of(L, Y)),
+                         "the same number of specified elements"),
+    "zeros(out=, dtype=other)": (lambda L: L.zeros(2, out=L.empty(0, dtype=L.int32),
+                                                   dtype=L.float64), "does not match dtype of out"),
+    "float(2 elements)": (lambda L: float(coo(L, X)), "only one element tensors"),
+}
+
+
+def uncoalesced(lib):
+    i, v = [[0, 0], [1, 1]], [1.0, 2.0]
+    if lib is gs:
+        return gs.sparse_coo_tensor(np.array(i), np.array(v), (2, 2))
+    return torch.sparse_coo_tensor(torch.tensor(i), torch.tensor(v), (2, 2))
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_refused_as_torch_refuses(case):
+    op, message, torch_message = (REFUSED[case] + (None,))[:3]
+    with pytest.raises((RuntimeError, ValueError), match=message):
+        op(gs)
+    if torch is not None:
+        with pytest.raises((RuntimeError, ValueError), match=torch_message or message):
+            quiet(lambda: op(torch))
+
+
+def test_inplace_unary_ops_torch_applies_to_uncoalesced_input():
+    for lib in (gs, torch) if torch is not None else (gs,):
+        n = uncoalesced(lib).neg_()
+        assert summary(n.coalesce()) == want("sparse_coo", "float32" if lib is torch else
+                                             "float64", [[0, -3], [0, 0]], True)
+    # after coalescing, log1p_ is accepted: log(1 + 3)
+    t = uncoalesced(gs).coalesce().log1p_()
+    np.testing.assert_allclose(np.asarray(t.to_dense()), [[0, np.log(4)], [0, 0]])
+
+
+@pytest.mark.parametrize("layout", ["strided", "coo", "csr"])
+def test_complex_to_real_cast_drops_the_imaginary_part_with_a_warning(layout):
+    # torch warns for strided tensors and casts its sparse ones silently; gosparse
+    # warns for every layout (the issue's rule: drop the imaginary part, warn)
+    z = X * (1 + 2j)
+    for lib in (gs, torch) if torch is not None else (gs,):
+        t = strided(lib, z.astype(np.complex64))
+        if layout != "strided":
+            t = quiet(lambda: t.to_sparse() if layout == "coo" else t.to_sparse_csr())
+        if lib is gs or layout == "strided":
+            with pytest.warns(UserWarning, match="discards the imaginary part"):
+                r = t.to(lib.float32)
+        else:
+            r = quiet(lambda: t.to(lib.float32))
+        assert summary(r)[:4] == want("sparse_" + layout if layout != "strided" else "strided",
+                                      "float32", X)[:4]
+    with pytest.warns(UserWarning, match="discards the imaginary part"):
+        assert gs.tensor(z).to_sparse().double().dtype is gs.float64
