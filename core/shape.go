@@ -282,9 +282,12 @@ func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
 	return inLayout(r, t)
 }
 
-// Cat concatenates tensors of equal shape but for dim, a sparse dim: the
-// entries of each tensor in turn, the coordinates of dim shifted. The result
-// is coalesced when it has fewer than two entries (torch's rule for cat).
+// Cat concatenates tensors of equal shape but for dim: the entries of each
+// tensor in turn. Along a sparse dim the coordinates of dim shift; along a
+// dense dim every entry keeps its coordinates and its value block is widened,
+// zero outside the tensor's own slice (torch's rule: entries that meet sum to
+// the concatenated blocks). The result is coalesced when it has fewer than two
+// entries (torch's rule for cat).
 func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if len(ts) == 0 {
 		return nil, Errorf(ErrInvalidArgument, "cat: expected a non-empty list of tensors")
@@ -295,8 +298,9 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if dim >= nd-first.denseDim {
-		return nil, Errorf(ErrNotImplemented, "cat: dim %d is a dense dim; only sparse dims (0..%d) can be concatenated", dim, nd-first.denseDim-1)
+	denseCat := dim >= nd-first.denseDim
+	if denseCat && !allZero(first.FillBytes()) {
+		return nil, Errorf(ErrNotImplemented, "cat: along dense dim %d only with fill value 0: the widened value blocks would read 0 where the other tensors' fill value belongs", dim)
 	}
 	if err := catCheck(ts, dim); err != nil {
 		return nil, err
@@ -319,7 +323,7 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 		}
 		for d := range out.coords {
 			col := c.coords[d]
-			if d == dim {
+			if d == dim && !denseCat {
 				col = slices.Clone(col)
 				for e := range col {
 					col[e] += out.shape[dim]
@@ -331,7 +335,11 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 		out.width = max(out.width, c.width)
 		parts = append(parts, c.vals)
 	}
-	out.vals = concatRows(first.dtype, parts, first.shape[nd-first.denseDim:])
+	if denseCat {
+		out.vals = concatBlocks(first.dtype, parts, dim-(nd-first.denseDim), out.shape[nd-first.denseDim:])
+	} else {
+		out.vals = concatRows(first.dtype, parts, first.shape[nd-first.denseDim:])
+	}
 	out.coalesced = out.nse() < 2
 	r, err := out.tensor()
 	if err != nil {
@@ -350,6 +358,35 @@ func concatRows(d DType, parts []Array, dense []int64) Array {
 	off := 0
 	for _, p := range parts {
 		off += copy(out.Data[off:], p.Data)
+	}
+	return out
+}
+
+// concatBlocks stacks (n_i, *dense_i) value arrays along their first dim with
+// each block widened along dense axis k to dense[k] (the sum of the dense_i[k]):
+// part i's block fills its own slice of axis k, after the parts before it, and
+// the rest stays zero.
+func concatBlocks(d DType, parts []Array, k int, dense []int64) Array {
+	n := int64(0)
+	for _, p := range parts {
+		n += p.Shape[0]
+	}
+	out := NewArray(d, append([]int64{n}, dense...))
+	outer := numelOf(dense[:k])
+	inner := numelOf(dense[k+1:]) * int64(d.Size())
+	total := dense[k] * inner // bytes of one outer row of the result
+	row, off := int64(0), int64(0)
+	for _, p := range parts {
+		w := p.Shape[1+k] * inner // bytes of one outer row of this part
+		for e := int64(0); e < p.Shape[0]; e++ {
+			for o := int64(0); o < outer; o++ {
+				src := (e*outer + o) * w
+				dst := ((row+e)*outer+o)*total + off
+				copy(out.Data[dst:dst+w], p.Data[src:src+w])
+			}
+		}
+		row += p.Shape[0]
+		off += w
 	}
 	return out
 }

@@ -388,3 +388,78 @@ def test_complex_to_real_cast_drops_the_imaginary_part_with_a_warning(layout):
                                       "float32", X)[:4]
     with pytest.warns(UserWarning, match="discards the imaginary part"):
         assert gs.tensor(z).to_sparse().double().dtype is gs.float64
+
+
+# ---- 3. hybrid COO: cat and index_select along a dense dim -------------------------------------
+
+HYBRID = {  # (indices, values, size): 1 sparse dim, 1 or 2 dense dims
+    "a": ([[0, 2]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], (3, 3)),
+    "b": ([[1, 2, 2]], [[7.0, 8.0], [9.0, 1.0], [2.0, 3.0]], (3, 2)),
+    "c": ([[1, 0]], np.arange(12.0).reshape(2, 2, 3).tolist(), (2, 2, 3)),
+    "d": ([[1]], [[[5.0], [6.0]]], (2, 2, 1)),
+}
+
+
+def hybrid(lib, name):
+    i, v, size = HYBRID[name]
+    if lib is gs:
+        return gs.sparse_coo_tensor(np.array(i), np.array(v), size)
+    return torch.sparse_coo_tensor(torch.tensor(i), torch.tensor(v), size)
+
+
+def stored(t):
+    """(indices, values, coalesced, shape) of a COO tensor of either library."""
+    i, v = t._indices(), t._values()
+    if not gs.is_tensor(t):
+        i, v = i.numpy(), v.numpy()
+    return np.asarray(i).tolist(), np.asarray(v).tolist(), t.is_coalesced(), tuple(t.shape)
+
+
+def padded(names, axis):
+    """The recorded answer of cat(names, dim) along dense axis `axis` of the values:
+    the entries in turn, each value block zero outside its own tensor's slice."""
+    sizes = [np.asarray(HYBRID[n][1]).shape[1 + axis] for n in names]
+    blocks, off = [], 0
+    for n, s in zip(names, sizes):
+        v = np.asarray(HYBRID[n][1])
+        width = [(0, 0)] * v.ndim
+        width[1 + axis] = (off, sum(sizes) - off - s)
+        blocks.append(np.pad(v, width))
+        off += s
+    idx = np.concatenate([np.asarray(HYBRID[n][0]) for n in names], axis=1)
+    vals = np.concatenate(blocks)
+    return idx.tolist(), vals.tolist(), len(vals) < 2
+
+
+@pytest.mark.parametrize("names,dim,axis", [
+    (("a", "b", "a"), 1, 0), (("a", "a"), -1, 0), (("c", "c"), 1, 0), (("c", "d"), 2, 1),
+    (("d", "c"), -1, 1), (("d",), 2, 1),
+])
+def test_hybrid_cat_along_a_dense_dim(names, dim, axis):
+    g = gs.cat([hybrid(gs, n) for n in names], dim)
+    idx, vals, flag = padded(names, axis)
+    assert stored(g)[:3] == (idx, vals, flag)
+    dense = np.concatenate([np.asarray(hybrid(gs, n).to_dense()) for n in names], axis=dim)
+    np.testing.assert_array_equal(np.asarray(g.to_dense()), dense)
+    if torch is not None:
+        assert stored(torch.cat([hybrid(torch, n) for n in names], dim)) == stored(g)
+
+
+@pytest.mark.parametrize("name,dim,index", [
+    ("a", 1, [2, 0, 2]), ("c", 2, [1]), ("c", 1, [1, 1, 0]), ("b", -1, []),
+])
+def test_hybrid_index_select_along_a_dense_dim(name, dim, index):
+    g = hybrid(gs, name).index_select(dim, np.array(index, np.int64))
+    i, v, _ = HYBRID[name]
+    assert stored(g)[:2] == (i, np.take(np.asarray(v), index, axis=dim).tolist())
+    np.testing.assert_array_equal(np.asarray(g.to_dense()),
+                                  np.take(np.asarray(hybrid(gs, name).to_dense()), index, axis=dim))
+    if torch is not None:
+        t = hybrid(torch, name).index_select(dim, torch.tensor(index, dtype=torch.int64))
+        assert stored(t) == stored(g)
+
+
+def test_hybrid_cat_along_a_dense_dim_refuses_a_fill_value():
+    f = gs.with_fill_value(hybrid(gs, "a"), 1.0)
+    with pytest.raises(gs.NotSupportedError, match="only with fill value 0"):
+        gs.cat([f, f], 1)
