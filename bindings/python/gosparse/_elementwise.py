@@ -155,11 +155,13 @@ def _zero_dim_as_number(t, other, op, what):
     return other, number_arg(t.item(), op, what)
 
 
-def binary(op, input, other, *, layout=None, blocksize=None, **fields):
-    """gs_binary / gs_binary_number: op(input, other), either of them a number."""
+def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, **fields):
+    """gs_binary / gs_binary_number: op(input, other), either of them a number.
+    torch_rules: refuse a sparse divisor as torch does (numpy's ufuncs, which divide
+    by anything, pass False)."""
     ka, a = operand(input, op, "input")
     kb, b = operand(other, op, "other")
-    if kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided:
+    if torch_rules and kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided:
         # torch refuses a sparse divisor: its unspecified zeros would divide
         raise RuntimeError("%s(): Sparse %s requires a scalar or zero-dim dense tensor "
                            "divisor (got shape %s for divisor)"

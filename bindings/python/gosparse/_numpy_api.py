@@ -103,11 +103,11 @@ def array_ufunc(ufunc, method, inputs, kwargs):
         if name in _UNARY and len(inputs) == 1:
             r = E.unary(_UNARY[name], inputs[0])
         elif name in _BINARY and len(inputs) == 2:
-            r = E.binary(_BINARY[name], inputs[0], inputs[1])
+            r = E.binary(_BINARY[name], inputs[0], inputs[1], torch_rules=False)
         elif name == "positive" and len(inputs) == 1:
             r = as_tensor(inputs[0], name).clone()
         elif name == "divide" and len(inputs) == 2:
-            r = E.binary("true_divide", inputs[0], inputs[1])
+            r = E.binary("true_divide", inputs[0], inputs[1], torch_rules=False)
         elif name == "matmul" and len(inputs) == 2:
             r = L.matmul(inputs[0], inputs[1])
         else:
