@@ -500,7 +500,13 @@ class TensorBase:
             sd = A.int_arg(sparse_dim, "sparse_dim", A.INT32)
             t = self._pinned()
             width = t._conversion_width(T.sparse_coo, index_width)
-            r = new_tensor(lib.gs_to_sparse_coo_dim, t._filled_source(fill_value)._handle, sd)
+            src = t._filled_source(fill_value)
+            if src.layout is T.strided and 1 <= sd <= src.ndim:
+                # the same conversion at the chosen width (gs_to_index_width after it
+                # would leave autograd's record)
+                return new_tensor(lib.gs_to_layout, src._handle, T.sparse_coo.code, None,
+                                  src.ndim - sd, width)
+            r = new_tensor(lib.gs_to_sparse_coo_dim, src._handle, sd)
             return r if width == 0 else r._with_index_width(width)
         lay = T.sparse_coo if layout is None else T.to_layout(layout)
         if lay is T.strided:
