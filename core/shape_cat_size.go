@@ -7,7 +7,7 @@ import (
 )
 
 // catCheck checks cat's tensors against ts[0]: dtype, dims, dense dims,
-// the sizes but for dim, and the fill value. dim is normalised and sparse.
+// the sizes but for dim, and the fill value. dim is normalised (sparse or dense).
 func catCheck(ts []*Tensor, dim int) error {
 	first := ts[0]
 	nd := len(first.shape)
@@ -43,7 +43,14 @@ func catCheckSize(ts []*Tensor, dim int, stacked bool) error {
 	if stacked {
 		indices++
 	}
-	perEntry := budget.Add(budget.Mul(indices, 8), budget.Mul(numelOf(first.shape[sparse:]), es))
+	block := slices.Clone(first.shape[sparse:])
+	if !stacked && dim >= sparse { // along a dense dim every entry's block widens to the sum
+		block[dim-sparse] = 0
+		for _, x := range ts {
+			block[dim-sparse] = budget.Add(block[dim-sparse], x.shape[dim])
+		}
+	}
+	perEntry := budget.Add(budget.Mul(indices, 8), budget.Mul(numelOf(block), es))
 	entries := int64(0)
 	for _, x := range ts {
 		if x.layout == Strided {
