@@ -5,7 +5,13 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core/mmio"
+import (
+	"bytes"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/mmio"
+)
 
 // gsgo_mm_read reads a Matrix Market file: coordinate files give a coalesced
 // COO tensor, array files a strided one.
@@ -21,6 +27,29 @@ func gsgo_mm_read(path *C.gs_cchar, out **C.gs_tensor) (st C.gs_status) {
 		return done(fn, errNull("path"))
 	}
 	t, err := mmio.Read(C.GoString((*C.char)(path)))
+	return finishNew(fn, t, err, nil, out)
+}
+
+// gsgo_mm_read_buffer reads a Matrix Market file's contents (compressed or
+// not) from C memory, which is read only during the call.
+//
+//export gsgo_mm_read_buffer
+func gsgo_mm_read_buffer(data *C.gs_cvoid, size C.int64_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_mm_read_buffer"
+	defer guard(fn, &st)
+	switch {
+	case out == nil:
+		return done(fn, errNull("out"))
+	case size < 0:
+		return done(fn, core.Errorf(core.ErrInvalidArgument, "size = %d must not be negative", int64(size)))
+	case data == nil && size > 0:
+		return done(fn, errNull("data"))
+	}
+	var b []byte
+	if size > 0 {
+		b = unsafe.Slice((*byte)(unsafe.Pointer(data)), int64(size))
+	}
+	t, err := mmio.ReadFrom(bytes.NewReader(b))
 	return finishNew(fn, t, err, nil, out)
 }
 

@@ -924,6 +924,13 @@ gs_status gs_mm_read(const char *path, gs_tensor **out) {
     return gsgo_mm_read(path, out);
 }
 
+gs_status gs_mm_read_buffer(const void *data, int64_t size, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_mm_read_buffer");
+    }
+    return gsgo_mm_read_buffer(data, size, out);
+}
+
 gs_status gs_mm_write(const char *path, const gs_tensor *t) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_mm_write");

@@ -8,7 +8,7 @@ import "math"
 // by batch on views of its arrays, the other layouts through COO; a dense a
 // is multiplied batch by batch. b is dense (densified if sparse).
 func Bmm(a, b *Tensor) (*Tensor, error) {
-	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linBmm("bmm", ts[0], ts[1]) })
+	return linHalf("bmm", []*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linBmm("bmm", ts[0], ts[1]) })
 }
 
 func linBmm(op string, a, b *Tensor) (*Tensor, error) {

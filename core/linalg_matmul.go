@@ -13,7 +13,7 @@ func Matmul(a, b *Tensor) (*Tensor, error) {
 	if r, ok, err := mvFast(a, b, nil); ok {
 		return r, err
 	}
-	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMatmul(ts[0], ts[1]) })
+	return linHalf("matmul", []*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMatmul(ts[0], ts[1]) })
 }
 
 func linMatmul(a, b *Tensor) (*Tensor, error) {

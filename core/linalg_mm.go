@@ -3,8 +3,9 @@ package core
 // The matrix products of torch.sparse over every layout. Conventions of the
 // whole family (files linalg_*.go):
 //
-//   - Operands have one dtype (ErrDType otherwise); float16 and bfloat16
-//     compute in float32 and round once at the end; bool is refused.
+//   - Operands of different dtypes promote by PromoteTypes (linPromote);
+//     float16 and bfloat16 compute in float32 and round once at the end;
+//     bool is refused.
 //   - Any layout is accepted. CSR, CSC (read as the CSR of its transpose,
 //     without copying), COO and BSR reach the kernels directly; the other
 //     layouts are converted to CSR first, keeping their index width.
@@ -24,10 +25,10 @@ func Mv(a, x *Tensor) (*Tensor, error) {
 	if r, ok, err := mvFast(a, x, nil); ok {
 		return r, err
 	}
-	if linNative(a) && linNative(x) {
+	if linNative(a, x) {
 		return linAddmv("mv", nil, a, x, IntScalar(0), IntScalar(1), nil)
 	}
-	return linHalf([]*Tensor{a, x}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("mv", []*Tensor{a, x}, func(ts []*Tensor) (*Tensor, error) {
 		return linAddmv("mv", nil, ts[0], ts[1], IntScalar(0), IntScalar(1), nil)
 	})
 }
@@ -37,7 +38,7 @@ func Mv(a, x *Tensor) (*Tensor, error) {
 // or (m)). The result is dense (m). With beta zero, input is ignored (NaN
 // and infinities in it do not propagate), as in torch.
 func Addmv(input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, error) {
-	return linHalf([]*Tensor{input, mat, vec}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("addmv", []*Tensor{input, mat, vec}, func(ts []*Tensor) (*Tensor, error) {
 		return linAddmv("addmv", ts[0], ts[1], ts[2], beta, alpha, nil)
 	})
 }
@@ -125,10 +126,10 @@ func linCheckScalars(op string, d DType, beta, alpha Scalar) error {
 // dense and dense @ sparse (which torch lacks) give a dense result, dense @
 // dense too; sparse @ sparse gives a sparse result as SparseMm describes.
 func Mm(a, b *Tensor) (*Tensor, error) {
-	if linNative(a) && linNative(b) {
+	if linNative(a, b) {
 		return linMm("mm", a, b, nil)
 	}
-	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("mm", ts[0], ts[1], nil) })
+	return linHalf("mm", []*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("mm", ts[0], ts[1], nil) })
 }
 
 // SparseMm is torch.sparse.mm(a, b): a @ b for 2-D tensors. Sparse @ sparse
@@ -139,21 +140,22 @@ func Mm(a, b *Tensor) (*Tensor, error) {
 // (MemoryLimit) fails with ErrTooLarge before it is allocated. With a dense
 // operand the result is dense, as Mm.
 func SparseMm(a, b *Tensor) (*Tensor, error) {
-	return linHalf([]*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("sparse.mm", ts[0], ts[1], nil) })
+	return linHalf("sparse.mm", []*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("sparse.mm", ts[0], ts[1], nil) })
 }
 
 // linMm computes a @ b into a new tensor, or into dst when it is not nil
 // (checked here, written only on success; sparse @ sparse is refused
 // there, its result being sparse).
 func linMm(op string, a, b, dst *Tensor) (*Tensor, error) {
+	if dst != nil && a != nil && b != nil && a.layout != Strided && b.layout != Strided {
+		// Refused before the dtypes are checked: MmOut passes mixed ones here.
+		return nil, Errorf(ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
+			op, a.layout, b.layout)
+	}
 	if err := linCheckMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
 		return nil, err
 	}
 	if a.layout != Strided && b.layout != Strided {
-		if dst != nil {
-			return nil, Errorf(ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
-				op, a.layout, b.layout)
-		}
 		return linSparseProduct(op, a, b)
 	}
 	into, err := linCheckOut(op, dst, a.dtype, []int64{a.shape[0], b.shape[1]}, a, b)
@@ -195,7 +197,7 @@ func linCheckMatmulPair(op string, na int, nameA string, a *Tensor, nb int, name
 // gives mat1 @ mat2, and input must be (m, n). With beta zero, input is
 // ignored (NaN and infinities in it do not propagate), as in torch.
 func Addmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
-	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linAddmm("addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
@@ -203,7 +205,7 @@ func Addmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
 // SparseAddmm is torch.sparse.addmm(input, mat1, mat2, beta, alpha): the
 // same product as Addmm.
 func SparseAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
-	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("sparse.addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linAddmm("sparse.addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }

@@ -18,7 +18,7 @@ func MvOut(mat, vec, out *Tensor) error {
 	if _, ok, err := mvFast(mat, vec, out); ok {
 		return err
 	}
-	if linNative(mat) && linNative(vec) {
+	if linNative(mat, vec) {
 		_, err := linAddmv("mv", nil, mat, vec, IntScalar(0), IntScalar(1), out)
 		return err
 	}
@@ -38,7 +38,7 @@ func MmOut(mat1, mat2, out *Tensor) error {
 	if out == nil {
 		return linNilOut("mm")
 	}
-	if linNative(mat1) && linNative(mat2) || mat1 != nil && mat2 != nil && mat1.layout != Strided && mat2.layout != Strided {
+	if linNative(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.layout != Strided && mat2.layout != Strided {
 		// linMm checks out; sparse @ sparse is refused there.
 		_, err := linMm("mm", mat1, mat2, out)
 		return err

@@ -123,16 +123,29 @@ func linComputeDType(d DType) DType {
 	return d
 }
 
-// linNative reports whether t is missing or computes in its own dtype, so
-// that the product needs no widening by linHalf (which allocates).
-func linNative(t *Tensor) bool { return t == nil || linComputeDType(t.dtype) == t.dtype }
+// linNative reports whether the operands share a dtype and compute in it
+// (nil ones skipped), so that the product needs no promotion or widening by
+// linHalf (which allocates).
+func linNative(ts ...*Tensor) bool {
+	for _, t := range ts {
+		if t != nil && linComputeDType(t.dtype) != t.dtype {
+			return false
+		}
+	}
+	return linSame(ts...)
+}
 
-// linHalf runs f on the operands, first widening float16/bfloat16 operands
-// (all of the same dtype) to float32 and narrowing the result back.
-func linHalf(ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*Tensor, error) {
+// linHalf runs f on the operands, first promoting them to one dtype
+// (linPromote), then widening float16/bfloat16 operands to float32 and
+// narrowing the result back.
+func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*Tensor, error) {
+	ts, err := linPromote(op, ts)
+	if err != nil {
+		return nil, err
+	}
 	var d DType
-	for i, t := range ts {
-		if t == nil || (i > 0 && t.dtype != d) {
+	for _, t := range ts {
+		if t == nil {
 			return f(ts)
 		}
 		d = t.dtype

@@ -10,7 +10,7 @@ package core
 // count); mat2 (k, n) is dense (densified if sparse). Like torch's, the
 // result is marked uncoalesced.
 func Hspmm(mat1, mat2 *Tensor) (*Tensor, error) {
-	return linHalf([]*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("hspmm", []*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		const op = "hspmm"
 		rows, vals, width, err := linRowProducts(op, IntScalar(1), ts[0], ts[1])
 		if err != nil {
@@ -26,7 +26,7 @@ func Hspmm(mat1, mat2 *Tensor) (*Tensor, error) {
 // ascending, columns ascending within a row), marked uncoalesced as torch
 // does. mat1 may have any layout; mat2 (k, n) is dense (densified if sparse).
 func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
-	return linHalf([]*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("smm", []*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		const op = "smm"
 		rows, vals, width, err := linRowProducts(op, IntScalar(1), ts[0], ts[1])
 		if err != nil {
@@ -45,7 +45,7 @@ func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
 // (m, n) and mat1 (m, k) are COO, mat2 (k, n) is strided. When input has a
 // non-zero fill the result is the coalesced sum.
 func Sspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
-	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("sspaddmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linSspaddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }

@@ -16,7 +16,7 @@ import (
 // batch dims or none (then shared by every batch). With beta zero, input's
 // values are ignored.
 func SampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
-	return linHalf([]*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("sparse.sampled_addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linSampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }

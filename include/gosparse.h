@@ -408,6 +408,10 @@ gs_status gs_where(const gs_tensor *condition, const gs_tensor *x, const gs_numb
                    const gs_tensor *y, const gs_number *y_number, gs_tensor **out);
 
 /* ---- linear algebra (torch's semantics; beta/alpha NULL mean 1) ------------- */
+/* Operands of different dtypes promote as the element-wise operations do
+ * (NumPy's and SciPy's products; torch refuses them): an int64 matrix times a
+ * float64 vector is a float64 product. The out= forms take no promotion: out
+ * must have the promoted dtype exactly. */
 gs_status gs_mv(const gs_tensor *mat, const gs_tensor *vec, gs_tensor **out);
 gs_status gs_mm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
 /* torch.mv / torch.mm with out=: the product written into out, an existing
@@ -611,7 +615,12 @@ gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *ne
 
 /* ---- Matrix Market -------------------------------------------------------- */
 /* Reads a .mtx file: coordinate files give a coalesced COO tensor (symmetry
- * expanded), array files a strided tensor. Pattern entries read as 1. Memory
+ * expanded), array files a strided tensor. The dtype follows the field:
+ * GS_FLOAT64 for real, double and pattern (entries read as 1), GS_INT64 for
+ * integer, GS_COMPLEX128 for complex (products promote, so an integer matrix
+ * times a float64 vector is a float64 product). gzip and bzip2 files
+ * (.mtx.gz, .mtx.bz2) are recognised by their first bytes and decompressed as
+ * they are read; the limits below apply to the decompressed text. Memory
  * follows the entries, never the dimensions of the size line (a COO of 2^40
  * rows and one entry costs one entry). A malformed file gives GS_ERR_IO naming
  * the line and the rule (rows x columns past int64, signed sizes or indices,
@@ -619,6 +628,9 @@ gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *ne
  * sides of the diagonal: core/mmio/doc.go lists the rules); entries beyond the
  * memory limit give GS_ERR_TOO_LARGE. */
 gs_status gs_mm_read(const char *path, gs_tensor **out);
+/* gs_mm_read of the size bytes at data (a file's contents, compressed or
+ * not), which are only read during the call. */
+gs_status gs_mm_read_buffer(const void *data, int64_t size, gs_tensor **out);
 /* Writes a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array. */
 gs_status gs_mm_write(const char *path, const gs_tensor *t);
 

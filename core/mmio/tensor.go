@@ -9,8 +9,9 @@ import (
 
 // Read reads the Matrix Market file at path into a tensor: a coordinate file
 // gives a coalesced sparse COO tensor (duplicates summed), an array file a
-// strided one; vectors are 1-D. The dtype is float64 for real and pattern
-// fields, int64 for integer, complex128 for complex.
+// strided one; vectors are 1-D. The dtype is float64 for real, double and
+// pattern fields, int64 for integer, complex128 for complex. A gzip or bzip2
+// file (.mtx.gz, .mtx.bz2) is decompressed as it is read.
 func Read(path string) (*core.Tensor, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -24,9 +25,14 @@ func Read(path string) (*core.Tensor, error) {
 	return t, nil
 }
 
-// ReadFrom reads a Matrix Market stream into a tensor, as Read.
+// ReadFrom reads a Matrix Market stream into a tensor, as Read; gzip and
+// bzip2 streams are decompressed as they are read.
 func ReadFrom(r io.Reader) (*core.Tensor, error) {
-	m, err := Parse(r)
+	d, err := decompressed(r)
+	if err != nil {
+		return nil, err
+	}
+	m, err := Parse(d)
 	if err != nil {
 		return nil, err
 	}

@@ -246,10 +246,22 @@ static void test_argument_checks(void) {
     bad = num_float(1);
     bad.reserved = 7;
     CHECK_ERR(gs_sampled_addmm(it, t, bd, NULL, &bad, &r), GS_ERR_INVALID_ARGUMENT, "alpha.reserved = 7 must be 0");
-    /* Mixed dtypes are refused as torch does. */
-    gs_tensor *b32 = NULL;
+    /* Mixed dtypes promote as the element-wise operations do (NumPy's and
+     * SciPy's products): float64 @ float32 is the float64 product of both cast up. */
+    gs_tensor *b32 = NULL, *b64 = NULL, *want = NULL;
     CHECK_OK(gs_to_dtype(bd, GS_FLOAT32, &b32));
-    CHECK_ERR(gs_mm(t, b32, &r), GS_ERR_DTYPE, "gs_mm: ");
+    CHECK_OK(gs_to_dtype(b32, GS_FLOAT64, &b64));
+    CHECK_OK(gs_mm(t, b32, &r));
+    CHECK_OK(gs_mm(t, b64, &want));
+    gs_dtype rd = 0;
+    CHECK_OK(gs_tensor_dtype(r, &rd));
+    CHECK(rd == GS_FLOAT64);
+    int32_t same = 0;
+    CHECK_OK(gs_equal(r, want, &same));
+    CHECK(same);
+    gs_tensor_free(&r);
+    gs_tensor_free(&want);
+    gs_tensor_free(&b64);
     gs_tensor_free(&b32);
     /* torch's layouts only: sspaddmm(COO, COO, strided), sampled_addmm(CSR, strided, strided). */
     gs_tensor *ic = ref_in_layout(&in, GS_SPARSE_COO, -1), *icsr = ref_in_layout(&in, GS_SPARSE_CSR, -1);

@@ -55,6 +55,43 @@ static void test_symmetric_pattern(void) {
     CHECK_OK(gs_tensor_free(&t));
 }
 
+/* gs_mm_read_buffer reads a file's contents from memory, and gzip input (by
+ * path or buffer) reads as its text: the symmetric pattern file above, gzipped. */
+static const unsigned char sym_gz[] = {
+    0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0x53, 0x55, 0xf5, 0x4d, 0x2c, 0x29,
+    0xca, 0xac, 0xf0, 0x4d, 0x2c, 0xca, 0x4e, 0x2d, 0x51, 0xc8, 0x05, 0x73, 0x14, 0x92, 0xf3, 0xf3,
+    0x8b, 0x52, 0x32, 0xf3, 0x12, 0x4b, 0x52, 0x15, 0x0a, 0x12, 0x4b, 0x4a, 0x52, 0x8b, 0xf2, 0x14,
+    0x8a, 0x2b, 0x73, 0x73, 0x53, 0x81, 0x92, 0xc9, 0x5c, 0xc6, 0x0a, 0xc6, 0x0a, 0x46, 0x5c, 0x46,
+    0x0a, 0x86, 0x20, 0x16, 0x17, 0x00, 0xfa, 0xa9, 0x9d, 0x4d, 0x41, 0x00, 0x00, 0x00};
+
+static void test_buffer_and_gzip(void) {
+    const char *text = "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 3\n";
+    double want[] = {0, 1, 0, 1, 0, 0, 0, 0, 1};
+    gs_tensor *t = NULL;
+    CHECK_OK(gs_mm_read_buffer(text, (int64_t)strlen(text), &t));
+    CHECK(dense_matches(t, want, 9));
+    CHECK_OK(gs_tensor_free(&t));
+    CHECK_OK(gs_mm_read_buffer(sym_gz, (int64_t)sizeof sym_gz, &t));
+    CHECK(dense_matches(t, want, 9));
+    CHECK_OK(gs_tensor_free(&t));
+
+    char path[256];
+    path_in_tmp(path, sizeof path, "sym.mtx.gz");
+    FILE *f = fopen(path, "wb");
+    fwrite(sym_gz, 1, sizeof sym_gz, f);
+    fclose(f);
+    CHECK_OK(gs_mm_read(path, &t));
+    CHECK(dense_matches(t, want, 9));
+    CHECK_OK(gs_tensor_free(&t));
+
+    CHECK_ERR(gs_mm_read_buffer(sym_gz, 20, &t), GS_ERR_IO, "unexpected EOF");
+    CHECK_ERR(gs_mm_read_buffer(NULL, 5, &t), GS_ERR_INVALID_ARGUMENT, "gs_mm_read_buffer: data is NULL");
+    CHECK_ERR(gs_mm_read_buffer(text, -1, &t), GS_ERR_INVALID_ARGUMENT, "size = -1 must not be negative");
+    CHECK_ERR(gs_mm_read_buffer(text, 4, NULL), GS_ERR_INVALID_ARGUMENT, "out is NULL");
+    CHECK_ERR(gs_mm_read_buffer(NULL, 0, &t), GS_ERR_IO, "the input is empty");
+    CHECK(t == NULL);
+}
+
 static void test_errors(void) {
     char path[256];
     gs_tensor *t = NULL, *coo = NULL;
@@ -169,7 +206,7 @@ static void test_shared_invalid(void) {
 }
 
 static void remove_tmpdir(void) {
-    const char *names[] = {"coo.mtx", "dense.mtx", "sym.mtx", "bad.mtx", "cube.mtx"};
+    const char *names[] = {"coo.mtx", "dense.mtx", "sym.mtx", "bad.mtx", "cube.mtx", "sym.mtx.gz"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[256];
         path_in_tmp(path, sizeof path, names[i]);
@@ -186,6 +223,7 @@ int main(void) {
     }
     test_round_trip();
     test_symmetric_pattern();
+    test_buffer_and_gzip();
     test_errors();
     test_shared_suitesparse();
     test_shared_invalid();

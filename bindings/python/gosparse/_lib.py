@@ -247,6 +247,7 @@ _SIGNATURES = {
     "gs_is_grad_enabled": (c_int32, [_I32P]),
     "gs_grad_fn_name": (c_int32, [_H, POINTER(c_char_p)]),
     "gs_mm_read": (c_int32, [c_char_p, _HP]),
+    "gs_mm_read_buffer": (c_int32, [c_char_p, c_int64, _HP]),
     "gs_mm_write": (c_int32, [c_char_p, _H]),
     "gs_gen_stencil2d": (c_int32, [c_int64, _HP]),
     "gs_gen_stencil3d": (c_int32, [c_int64, _HP]),

@@ -173,8 +173,6 @@ def test_refusals():
         gs.mm(s, s)  # (4 x 6) @ (4 x 6): torch's mm_shape_mismatch
     with pytest.raises(ValueError, match="gs_mv"):
         gs.mv(s, gs.tensor(np.ones(4)))
-    with pytest.raises(gs.DTypeError, match="gs_mm"):
-        gs.mm(s, gs.tensor(X, dtype=gs.float32))
     with pytest.raises(TypeError, match="argument 'mat2' must be a gosparse.Tensor"):
         gs.mm(s, [[1.0]])
     with pytest.raises(TypeError, match="argument 'beta' must be a number"):
@@ -221,3 +219,23 @@ def test_no_handle_leaks():
     del s, x, _
     gc.collect()
     assert gs.live_handles() == live
+
+
+def test_products_promote_dtypes():
+    """Mixed dtypes promote as the element-wise operations do (NumPy's rules): an
+    integer matrix (what mmread gives an `integer` file) times a float vector, a
+    float32 matrix times float64 operands. out= is not promoted into."""
+    ai = make(A.astype(np.int64), "csr")
+    r = ai @ np.ones(6)
+    assert r.dtype is gs.float64
+    np.testing.assert_array_equal(r.numpy(), A.astype(np.int64) @ np.ones(6))
+    s32 = make(A.astype(np.float32), "coo")
+    r = gs.mm(s32, gs.tensor(X))
+    assert r.dtype is gs.float64
+    np.testing.assert_allclose(r.numpy(), A.astype(np.float32).astype(np.float64) @ X)
+    r = gs.sparse.mm(s32, make(A.T, "csr"))
+    assert r.dtype is gs.float64 and r.layout is gs.sparse_csr
+    out = gs.tensor(np.zeros(4, dtype=np.float32))
+    with pytest.raises(gs.DTypeError, match="out has dtype float32, the result has dtype float64"):
+        gs.mv(ai, np.ones(6), out=out)
+    np.testing.assert_array_equal(out.numpy(), np.zeros(4))

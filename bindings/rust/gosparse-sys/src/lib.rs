@@ -876,6 +876,8 @@ unsafe extern "C" {
 
     /// Reads a `.mtx` file.
     pub fn gs_mm_read(path: *const c_char, out: *mut *mut gs_tensor) -> gs_status;
+    /// Reads a `.mtx` file's contents (plain, gzip or bzip2) from `size` bytes at `data`.
+    pub fn gs_mm_read_buffer(data: *const c_void, size: i64, out: *mut *mut gs_tensor) -> gs_status;
     /// Writes a 1-D or 2-D tensor.
     pub fn gs_mm_write(path: *const c_char, t: *const gs_tensor) -> gs_status;
 

@@ -301,6 +301,28 @@ fn products_match_the_dense_reference_on_every_layout() {
     lc.finish();
 }
 
+#[test]
+fn products_promote_mixed_dtypes() {
+    let lc = LeakCheck::start();
+    let (a, shape) = sample();
+    let s = in_layout(&a, shape, Layout::SparseCsr);
+    // float64 @ float32 is the float64 product of both (the element-wise rules).
+    let x32 = Tensor::from_dense(&[0.5f32; 18], &[6, 3]).unwrap();
+    let p = s.mm(&x32).unwrap();
+    assert_eq!(p.dtype(), DType::Float64);
+    assert_close("f64 @ f32", &dense(&p), &dense(&s.mm(&x32.to_dtype(DType::Float64).unwrap()).unwrap()));
+    // int64 (a Matrix Market `integer` file) @ float64 vector.
+    let ints: Vec<i64> = a.iter().map(|v| (v * 2.0) as i64).collect();
+    let si = Tensor::from_dense(&ints, &shape).unwrap().to_sparse_csr().unwrap();
+    let ones = Tensor::from_dense(&[1.0f64; 6], &[6]).unwrap();
+    let r = si.mv(&ones).unwrap();
+    assert_eq!(r.dtype(), DType::Float64);
+    let want: Vec<f64> = (0..4).map(|i| ints[i * 6..i * 6 + 6].iter().sum::<i64>() as f64).collect();
+    assert_close("i64 @ f64", &dense(&r), &want);
+    drop((s, x32, p, si, ones, r));
+    lc.finish();
+}
+
 // ---- refusals, the memory limit ----------------------------------------------------
 
 #[test]
@@ -332,8 +354,6 @@ fn refusals() {
     assert!(e.message().contains("gs_binary: add: expected sizes"), "{e}");
     let e = s.mm(&s).unwrap_err();
     assert!(e.message().contains("gs_mm: ") && e.message().contains("cannot be multiplied"), "{e}");
-    let f32x = Tensor::from_dense(&[1.0f32; 18], &[6, 3]).unwrap();
-    assert_eq!(s.mm(&f32x).unwrap_err().kind(), ErrorKind::DType);
     let ints = Tensor::from_dense(&[4i64, 9], &[2]).unwrap();
     assert!(ints.floor_divide(0).unwrap_err().message().contains("ZeroDivisionError"));
     // Integer in, float out, as torch.

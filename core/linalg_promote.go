@@ -1,0 +1,64 @@
+package core
+
+// Products promote their operands' dtypes by the rules of the element-wise
+// operations (PromoteTypes), as NumPy and SciPy do: an int64 matrix times a
+// float64 vector is a float64 product, a float32 matrix times a float64
+// matrix a float64 one. torch refuses mixed dtypes in its products, so every
+// call torch accepts (one dtype) takes the unchanged path and gives torch's
+// result. An out= destination is not a promotion operand: it must have the
+// promoted dtype exactly (linCheckOut).
+
+// linPromotedDType returns the dtype the operands (nil ones skipped) promote
+// to, and whether they already all have it.
+func linPromotedDType(ts []*Tensor) (DType, bool) {
+	var d DType
+	seen, same := false, true
+	for _, t := range ts {
+		if t == nil {
+			continue
+		}
+		if !seen {
+			d, seen = t.dtype, true
+			continue
+		}
+		if t.dtype != d {
+			same = false
+			d = PromoteTypes(d, t.dtype)
+		}
+	}
+	return d, same
+}
+
+// linSame reports whether the operands (nil ones skipped) share one dtype,
+// so that a product needs no promotion.
+func linSame(ts ...*Tensor) bool {
+	_, same := linPromotedDType(ts)
+	return same
+}
+
+// linPromote returns the operands with every one whose dtype differs from
+// the promoted dtype cast to it; the casts share the operand's index arrays
+// and copy only its values (within the memory limit). Operands already of
+// the promoted dtype, and nil ones, are returned as they are.
+func linPromote(op string, ts []*Tensor) ([]*Tensor, error) {
+	d, same := linPromotedDType(ts)
+	if same {
+		return ts, nil
+	}
+	out := make([]*Tensor, len(ts))
+	for i, t := range ts {
+		if t == nil || t.dtype == d {
+			out[i] = t
+			continue
+		}
+		if err := checkAlloc(op+": promoting an operand to "+d.String(), t.values.Numel(), d.Size()); err != nil {
+			return nil, err
+		}
+		c := *t
+		c.values = castArray(t.values, d)
+		c.fill = castArray(Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
+		c.dtype = d
+		out[i] = &c
+	}
+	return out, nil
+}

@@ -1,0 +1,101 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Products of operands of different dtypes promote them as the element-wise
+// operations do: the result equals the product of the operands cast to the
+// promoted dtype first, has that dtype, and leaves the operands untouched.
+func TestLinalgPromotes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 1))
+	sp := func(d DType, l Layout, shape ...int64) *Tensor {
+		x, err := ToLayout(randomDense(t, rng, d, shape, 0.5), l, DefaultConvert())
+		require.NoError(t, err)
+		return x
+	}
+	dn := func(d DType, shape ...int64) *Tensor { return randomDense(t, rng, d, shape, 0.5) }
+	one := IntScalar(1)
+	pairs := [][2]DType{{Int64, Float64}, {Float32, Float64}, {Float64, Int32}, {Float16, Float32},
+		{Bool, Float64}, {Complex64, Float64}, {Int8, Int64}, {BFloat16, Float16}}
+	for _, p := range pairs {
+		da, db := p[0], p[1]
+		want := PromoteTypes(da, db)
+		cases := []struct {
+			name string
+			ts   []*Tensor
+			run  func(ts []*Tensor) (*Tensor, error)
+		}{
+			{"mv csr", []*Tensor{sp(da, CSR, 5, 4), dn(db, 4)}, func(ts []*Tensor) (*Tensor, error) { return Mv(ts[0], ts[1]) }},
+			{"mv dense", []*Tensor{dn(da, 5, 4), dn(db, 4)}, func(ts []*Tensor) (*Tensor, error) { return Mv(ts[0], ts[1]) }},
+			{"matmul csr vec", []*Tensor{sp(da, CSR, 5, 4), dn(db, 4)}, func(ts []*Tensor) (*Tensor, error) { return Matmul(ts[0], ts[1]) }},
+			{"mm coo dense", []*Tensor{sp(da, COO, 5, 4), dn(db, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Mm(ts[0], ts[1]) }},
+			{"mm dense csc", []*Tensor{dn(db, 3, 5), sp(da, CSC, 5, 4)}, func(ts []*Tensor) (*Tensor, error) { return Mm(ts[0], ts[1]) }},
+			{"sparse.mm csr csr", []*Tensor{sp(da, CSR, 5, 4), sp(db, CSR, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return SparseMm(ts[0], ts[1]) }},
+			{"addmm", []*Tensor{dn(db, 5, 3), sp(da, CSR, 5, 4), dn(da, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Addmm(ts[0], ts[1], ts[2], one, one) }},
+			{"addmv", []*Tensor{dn(da, 5), dn(db, 5, 4), dn(da, 4)}, func(ts []*Tensor) (*Tensor, error) { return Addmv(ts[0], ts[1], ts[2], one, one) }},
+			{"bmm", []*Tensor{sp(da, COO, 2, 5, 4), dn(db, 2, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Bmm(ts[0], ts[1]) }},
+			{"smm", []*Tensor{sp(da, COO, 5, 4), dn(db, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Smm(ts[0], ts[1]) }},
+			{"hspmm", []*Tensor{sp(da, COO, 5, 4), dn(db, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Hspmm(ts[0], ts[1]) }},
+		}
+		for _, c := range cases {
+			name := fmt.Sprintf("%s %s x %s", c.name, da, db)
+			before := make([]*Tensor, len(c.ts))
+			cast := make([]*Tensor, len(c.ts))
+			for i, x := range c.ts {
+				before[i] = Clone(x)
+				var err error
+				cast[i], err = ToDType(x, want)
+				require.NoError(t, err, name)
+			}
+			got, err := c.run(c.ts)
+			require.NoError(t, err, name)
+			require.Equal(t, want, got.DType(), name)
+			ref, err := c.run(cast)
+			require.NoError(t, err, name)
+			requireSameDense(t, ref, got, name)
+			for i := range c.ts {
+				requireSameDense(t, before[i], c.ts[i], name+": operand changed")
+				require.Equal(t, before[i].DType(), c.ts[i].DType(), name)
+			}
+		}
+	}
+}
+
+// out= is not promoted into: it must have the promoted dtype exactly.
+func TestLinalgOutStrictDType(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 2))
+	a, err := ToLayout(randomDense(t, rng, Int64, []int64{5, 4}, 0.5), CSR, DefaultConvert())
+	require.NoError(t, err)
+	x := randomDense(t, rng, Float32, []int64{4}, 1)
+	b := randomDense(t, rng, Float32, []int64{4, 3}, 1)
+
+	// int64 @ float32 promotes to float32 (a float beats an integer).
+	out32 := randomDense(t, rng, Float32, []int64{5}, 0)
+	require.NoError(t, MvOut(a, x, out32))
+	ref, err := Mv(a, x)
+	require.NoError(t, err)
+	requireSameDense(t, ref, out32)
+
+	for _, d := range []DType{Float64, Int64} {
+		o := randomDense(t, rng, d, []int64{5}, 0)
+		err := MvOut(a, x, o)
+		require.Error(t, err)
+		require.Equal(t, ErrDType, CodeOf(err))
+		require.Contains(t, err.Error(), "out has dtype "+d.String()+", the result has dtype float32")
+		o2 := randomDense(t, rng, d, []int64{5, 3}, 0)
+		err = MmOut(a, b, o2)
+		require.Error(t, err)
+		require.Contains(t, err.Error(), "out has dtype "+d.String()+", the result has dtype float32")
+	}
+	// sparse @ sparse with mixed dtypes is refused for its sparse result, not its dtypes.
+	s32, err := ToLayout(b, CSR, DefaultConvert())
+	require.NoError(t, err)
+	err = MmOut(a, s32, randomDense(t, rng, Float32, []int64{5, 3}, 0))
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "sparse @ sparse gives a sparse result")
+}
