@@ -149,7 +149,7 @@ __all__ = [
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor",
     "from_scipy", "to_scipy", "from_torch", "to_torch", "from_dlpack", "from_binsparse", "io",
-    "generators", "linalg", "nn", "sparse",
+    "generators", "interop", "linalg", "nn", "sparse",
     "transpose", "t", "permute", "unsqueeze", "squeeze", "reshape", "cat", "concat",
     "concatenate", "stack", "hstack", "vstack", "dstack", "select", "index_select",
     "narrow_copy", "with_fill_value",

@@ -4,13 +4,13 @@ sampled_addmm, check_sparse_tensor_invariants, semi-structured sparsity
 prune_semi_structured, spsolve and spdiags; gosparse.sparse.linalg holds splu and
 cholesky."""
 
-import functools
+import functools as _functools
 
 from . import _construct, _semi
 from . import _sparse_linalg as linalg
-from ._args import dim_arg, dims_arg, tensor_arg
-from ._base import TensorBase, call, new_tensor
-from ._lib import lib
+from ._args import dim_arg as _dim_arg, dims_arg as _dims_arg, tensor_arg as _tensor_arg
+from ._base import TensorBase as _TensorBase, call as _call, new_tensor as _new_tensor
+from ._lib import lib as _lib
 from ._solve import spdiags, spsolve
 from ._linalg import sampled_addmm
 from ._linalg import sparse_addmm as addmm
@@ -19,7 +19,7 @@ from ._semi import (SparseSemiStructuredTensor, prune_semi_structured, semi_stru
                     to_sparse_semi_structured)
 from ._semi import addmm as semi_structured_addmm
 
-_semi.bind(new_tensor, TensorBase)
+_semi.bind(_new_tensor, _TensorBase)
 
 __all__ = ["sum", "softmax", "log_softmax", "mm", "addmm", "sampled_addmm",
            "check_sparse_tensor_invariants", "to_sparse_semi_structured",
@@ -36,33 +36,33 @@ def sum(input, dim=None, dtype=None):
     dim). The result is strided (a 0-d tensor for a full sum) when every sparse dim is
     reduced, else a coalesced COO tensor. Unspecified elements count as the fill
     value. bool sums to int64. dtype casts the input first."""
-    tensor_arg(input, "sparse.sum")
+    _tensor_arg(input, "sparse.sum")
     if dim is None:
         dims = []
     elif isinstance(dim, (list, tuple)):
         dims = list(dim)
     else:
         dims = [dim]
-    arr, n = dims_arg(dims, "dim")
+    arr, n = _dims_arg(dims, "dim")
     if dim is not None and n == 0:
         raise ValueError("sparse.sum: dim: expected at least one dim, got an empty sequence "
                          "(use dim=None to sum every dim)")
     t = _cast(input, dtype)
-    return call(type(t), lib.gs_sum, t._handle, arr, n)
+    return _call(type(t), _lib.gs_sum, t._handle, arr, n)
 
 
 def softmax(input, dim, dtype=None):
     """torch.sparse.softmax: softmax along dim over the specified elements only
     (unspecified elements are excluded, and stay unspecified with fill 0). The result
     is coalesced COO of input's pattern. dtype casts the input first."""
-    t = _cast(tensor_arg(input, "sparse.softmax"), dtype)
-    return call(type(t), lib.gs_softmax, t._handle, dim_arg(dim))
+    t = _cast(_tensor_arg(input, "sparse.softmax"), dtype)
+    return _call(type(t), _lib.gs_softmax, t._handle, _dim_arg(dim))
 
 
 def log_softmax(input, dim, dtype=None):
     """torch.sparse.log_softmax: log of softmax along dim over the specified elements."""
-    t = _cast(tensor_arg(input, "sparse.log_softmax"), dtype)
-    return call(type(t), lib.gs_log_softmax, t._handle, dim_arg(dim))
+    t = _cast(_tensor_arg(input, "sparse.log_softmax"), dtype)
+    return _call(type(t), _lib.gs_log_softmax, t._handle, _dim_arg(dim))
 
 
 class check_sparse_tensor_invariants:
@@ -117,7 +117,7 @@ class check_sparse_tensor_invariants:
     def __call__(self, fn):
         state = self.state
 
-        @functools.wraps(fn)
+        @_functools.wraps(fn)
         def checked(*args, **kwargs):
             with check_sparse_tensor_invariants(state):
                 return fn(*args, **kwargs)

@@ -1,7 +1,7 @@
 """gosparse.nn.functional mirrors torch.nn.functional for what gosparse serves:
 linear, with a dense or a semi-structured (2:4) weight."""
 
-import gosparse
+import gosparse as _gosparse
 
 from .. import _semi
 
@@ -17,7 +17,7 @@ def linear(input, weight, bias=None):
     if isinstance(weight, _semi.SparseSemiStructuredTensor):
         return _semi.linear(input, weight, bias)
     for what, x in (("input", input), ("weight", weight)):
-        if not isinstance(x, gosparse.Tensor):
+        if not isinstance(x, _gosparse.Tensor):
             raise TypeError("linear(): argument '%s' must be a gosparse.Tensor, not %s"
                             % (what, type(x).__name__))
     if weight.dim() != 2:
@@ -27,10 +27,10 @@ def linear(input, weight, bias=None):
         raise ValueError("linear(): input must have at least 1 dimension (*, in_features)")
     wt = weight.t()
     if bias is None:
-        return gosparse.matmul(input, wt)
+        return _gosparse.matmul(input, wt)
     if input.dim() == 2:
-        return gosparse.addmm(bias, input, wt)
+        return _gosparse.addmm(bias, input, wt)
     lead = tuple(input.shape[:-1])
     flat = input.reshape(-1, input.shape[-1])
-    out = gosparse.addmm(bias, flat, wt)
+    out = _gosparse.addmm(bias, flat, wt)
     return out.reshape(*lead, out.shape[-1]).to_dense()
