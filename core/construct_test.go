@@ -36,7 +36,7 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 		}, ErrDType, "indices: expected int32 or int64"},
 		{"coo size rank", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3, 3}, BuildOptions{})
-		}, ErrInvalidArgument, "size: [3 3] has 2 dims"},
+		}, ErrInvalidArgument, "size: [3, 3] has 2 dims"},
 		{"coo declared coalesced but not", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{1, 0}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{Coalesced: true})
 		}, ErrInvalidArgument, "declared coalesced"},
@@ -87,7 +87,7 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 		}, ErrInvalidArgument, "data.shape[1] = -1: sizes must be non-negative"},
 		{"data shape overflows", func() (*Tensor, error) {
 			return NewStrided(Array{DType: Float64, Shape: []int64{1 << 40, 1 << 40}, Data: []byte{}})
-		}, ErrInvalidArgument, "data.shape = [1099511627776 1099511627776]: the number of elements overflows int64"},
+		}, ErrInvalidArgument, "data.shape = [1099511627776, 1099511627776]: the number of elements overflows int64"},
 		{"negative size", func() (*Tensor, error) { return Empty(CSR, Float64, []int64{-1, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "non-negative"},
 		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, Float64, []int64{2, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "blocksize"},
 	}

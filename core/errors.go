@@ -32,9 +32,39 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Msg }
 
-// Errorf builds an *Error with a formatted message.
+// Errorf builds an *Error with a formatted message. Integer slices (shapes,
+// sizes, dims) print as the bindings' users write them, [5, 4], not as Go's
+// %v does, [5 4].
 func Errorf(code Code, format string, args ...any) *Error {
+	for i, a := range args {
+		switch v := a.(type) {
+		case []int64:
+			args[i] = listArg[int64](v)
+		case []int:
+			args[i] = listArg[int](v)
+		}
+	}
 	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
+}
+
+// listArg formats an integer slice in a message as "[5, 4]" under %v.
+type listArg[T int | int64] []T
+
+// Format writes the elements separated by ", " in brackets; other verbs
+// format the elements as the plain slice would.
+func (l listArg[T]) Format(f fmt.State, verb rune) {
+	if verb != 'v' {
+		fmt.Fprintf(f, fmt.FormatString(f, verb), []T(l))
+		return
+	}
+	f.Write([]byte{'['})
+	for i, x := range l {
+		if i > 0 {
+			f.Write([]byte(", "))
+		}
+		fmt.Fprint(f, x)
+	}
+	f.Write([]byte{']'})
 }
 
 // CodeOf returns the code of err: its own when err is an *Error, ErrTooLarge

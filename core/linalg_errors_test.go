@@ -38,7 +38,7 @@ func TestLinalgRefusals(t *testing.T) {
 		{"mm bool", func() (*Tensor, error) { return Mm(sp(Bool, 2, 2), sp(Bool, 2, 2)) }, ErrDType, "dtype bool is not supported"},
 		{"mv shapes", func() (*Tensor, error) { return Mv(a, dn(Float64, 5)) }, ErrInvalidArgument, "mv: Argument #2 (vec): expected dim 0 size 4 (the columns of mat), got 5"},
 		{"mv 2-D vec", func() (*Tensor, error) { return Mv(a, dn(Float64, 4, 1)) }, ErrInvalidArgument, "mv: Argument #2 (vec): expected a 1-D tensor"},
-		{"addmm input", func() (*Tensor, error) { return Addmm(dn(Float64, 4, 3), a, dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "addmm: Argument #1 (input): size [4 3] cannot broadcast to the result size [5, 3]"},
+		{"addmm input", func() (*Tensor, error) { return Addmm(dn(Float64, 4, 3), a, dn(Float64, 4, 3), one, one) }, ErrInvalidArgument, "addmm: Argument #1 (input): size [4, 3] cannot broadcast to the result size [5, 3]"},
 		{"addmm input ignored but checked", func() (*Tensor, error) { return Addmm(dn(Float64, 2), a, dn(Float64, 4, 3), IntScalar(0), one) }, ErrInvalidArgument, "addmm: Argument #1 (input)"},
 		{"addmm mat2", func() (*Tensor, error) { return Addmm(dn(Float64, 5, 3), a, b, one, one) }, ErrInvalidArgument, "addmm: Argument #3 (mat2): expected dim 0 size 4 (the columns of mat1), got 5"},
 		{"addmm sparse input size", func() (*Tensor, error) { return Addmm(sp(Float64, 1, 3), a, sp(Float64, 4, 3), one, one) }, ErrInvalidArgument, "a sparse input does not broadcast"},

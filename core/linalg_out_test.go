@@ -76,7 +76,7 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 		{"sparse out", "out must be a strided tensor", func(o *Tensor) error { return MvOut(a, x, o) }, sparse},
 		{"wrong dtype", "out has dtype float32, the result has dtype float64", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(Float32, 4)},
 		{"wrong size", "out has size [5], the result has size [4]", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(Float64, 5)},
-		{"mm wrong size", "out has size [4 4], the result has size [4 3]", func(o *Tensor) error { return MmOut(a, b, o) }, poisoned(Float64, 4, 4)},
+		{"mm wrong size", "out has size [4, 4], the result has size [4, 3]", func(o *Tensor) error { return MmOut(a, b, o) }, poisoned(Float64, 4, 4)},
 		{"aliases vec", "out shares memory with an operand", func(o *Tensor) error { return MvOut(a, o, o) }, x},
 		{"aliases mat values", "out shares memory with an operand", func(o *Tensor) error {
 			v, _ := a.Values()

@@ -94,7 +94,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		if kind == kernels.BoundLower {
 			least = "at least "
 		}
-		return Errorf(ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (see SetMemoryLimit)",
+		return Errorf(ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (gs_set_memory_limit sets it)",
 			op, a.shape, b.shape, least, nnz, bytes, MemoryLimit())
 	}
 	ptr, idx, val, err := ops.spgemmBounded(left, right, check)

@@ -76,7 +76,7 @@ func TestBackwardRefusals(t *testing.T) {
 	d, err = ToDense(a)
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, nil, false), "only for outputs of one element")
-	require.ErrorContains(t, Backward(d, randDense(t, rng, 4, 3), false), "expected shape [4 4]")
+	require.ErrorContains(t, Backward(d, randDense(t, rng, 4, 3), false), "expected shape [4, 4]")
 	f32, err := core.ToDType(randDense(t, rng, 4, 4), core.Float32)
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, f32, false), "expected dtype float64")

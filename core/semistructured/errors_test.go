@@ -91,7 +91,7 @@ func TestProductsRefuse(t *testing.T) {
 
 	x := core.NewArray(core.Float16, []int64{8, 64})
 	_, err = AddMM(core.NewArray(core.Float16, []int64{8, 32}), x, s.T(), 1, 1)
-	requireRefused(t, err, core.ErrInvalidArgument, "input: shape [8 32] must be (32,)")
+	requireRefused(t, err, core.ErrInvalidArgument, "input: shape [8, 32] must be (32,)")
 	_, err = AddMM(core.NewArray(core.Float64, []int64{32}), x, s.T(), 1, 1)
 	requireRefused(t, err, core.ErrDType, "input: dtype float64")
 

@@ -249,7 +249,7 @@ static void test_checks(void) {
     CHECK_OK(gs_semi_free(NULL));
 
     /* Operands: dtype, shape, layout. */
-    CHECK_ERR(gs_semi_mm(s, dense, &r), GS_ERR_INVALID_ARGUMENT, "gs_semi_mm: mat2: shape [32 64]: its rows must equal the sparse operand's columns");
+    CHECK_ERR(gs_semi_mm(s, dense, &r), GS_ERR_INVALID_ARGUMENT, "gs_semi_mm: mat2: shape [32, 64]: its rows must equal the sparse operand's columns");
     CHECK_OK(gs_to_layout(dense, GS_SPARSE_COO, NULL, -1, GS_INDEX_AUTO, &coo));
     CHECK_ERR(gs_semi_mm(s, coo, &r), GS_ERR_INVALID_ARGUMENT, "mat2: layout sparse_coo");
     CHECK_ERR(gs_to_sparse_semi_structured(coo, &stale), GS_ERR_INVALID_ARGUMENT, "dense: layout sparse_coo");

@@ -108,11 +108,24 @@ def last_error():
     return raw.decode("utf-8", "replace") if raw else ""
 
 
+# The C functions that the library's messages point the reader to, by the names a
+# Python caller uses (the messages are written once, for every language).
+_PYTHON_NAMES = (("gs_set_memory_limit", "gosparse.set_memory_limit"),
+                 ("gs_get_memory_limit", "gosparse.get_memory_limit"))
+
+
+def _python_names(msg):
+    for c, py in _PYTHON_NAMES:
+        if c in msg:
+            msg = msg.replace(c, py)
+    return msg
+
+
 def _check(status, what="gosparse call"):
     """Raise the exception for a failed status, with the library's message; no-op for GS_OK."""
     if status == GS_OK:
         return
-    msg = last_error() or "%s failed with status %d" % (what, status)
+    msg = _python_names(last_error()) or "%s failed with status %d" % (what, status)
     cls = _BY_CODE.get(status)
     if cls is None:
         err = UnknownStatusError("%s (status %d)" % (msg, status))

@@ -200,6 +200,8 @@ def test_squaring_over_the_memory_limit_is_refused_at_once():
             with pytest.raises(gs.TooLargeError, match="memory limit") as e:
                 gs.sparse.mm(x, x)
             assert isinstance(e.value, MemoryError)
+            # The Python name of the setting, not the C or Go one.
+            assert "gosparse.set_memory_limit sets it" in str(e.value), e.value
             assert time.perf_counter() - start < 2.0
     finally:
         gs.set_memory_limit(old)
@@ -239,3 +241,8 @@ def test_products_promote_dtypes():
     with pytest.raises(gs.DTypeError, match="out has dtype float32, the result has dtype float64"):
         gs.mv(ai, np.ones(6), out=out)
     np.testing.assert_array_equal(out.numpy(), np.zeros(4))
+
+
+def test_messages_write_shapes_with_commas():
+    with pytest.raises(gs.InvalidArgumentError, match=r"out has size \[4, 4\], the result has size \[4, 2\]"):
+        gs.mm(make(A, "csr"), gs.tensor(X), out=gs.zeros(4, 4, dtype=gs.float64))

@@ -181,6 +181,11 @@ pub(crate) fn check(status: sys::gs_status) -> Result<()> {
         if p.is_null() { String::new() } else { CStr::from_ptr(p).to_string_lossy().into_owned() }
     };
     let kind = ErrorKind::from_code(status);
-    let message = if message.is_empty() { format!("gosparse call failed with status {status}") } else { message };
+    let message = if message.is_empty() {
+        format!("gosparse call failed with status {status}")
+    } else {
+        // The library's messages name the C function a reader can turn to; say the Rust one.
+        message.replace("gs_set_memory_limit", "gosparse::set_memory_limit")
+    };
     Err(Error { kind, message })
 }

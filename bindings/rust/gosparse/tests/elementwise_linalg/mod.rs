@@ -398,6 +398,8 @@ fn squaring_over_the_memory_limit_is_refused_at_once() {
         let e = r.unwrap_err();
         assert_eq!(e.kind(), ErrorKind::TooLarge, "{l}: {e}");
         assert!(e.message().contains("memory limit"), "{e}");
+        // The Rust name of the setting, not the C one the library's message names.
+        assert!(e.message().contains("(gosparse::set_memory_limit sets it)"), "{e}");
         assert!(took.as_secs_f64() < 2.0, "{l}: refusing took {took:?}");
     }
     gosparse::set_memory_limit(old).unwrap();
