@@ -131,7 +131,8 @@ from . import autograd
     autograd.with_requires_grad,
     (empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
      sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like))
-from ._runtime import get_memory_limit, library_path, live_handles, set_memory_limit
+from ._runtime import (get_memory_limit, library_path, live_handles, set_memory_limit,
+                       set_printoptions)
 from .interop import from_scipy, from_torch, to_scipy, to_torch
 from . import formats, generators, io, linalg, nn, sparse
 from . import _elementwise, _linalg, _reduce
@@ -155,7 +156,8 @@ __all__ = [
     "narrow_copy", "with_fill_value",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
-    "live_handles", "set_memory_limit", "get_memory_limit", "library_path", "last_error",
+    "live_handles", "set_memory_limit", "get_memory_limit", "set_printoptions", "library_path",
+    "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",
     "ForkedProcessError", "UnknownStatusError",

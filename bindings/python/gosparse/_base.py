@@ -24,6 +24,9 @@ _VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8
 # The class of new tensors: gosparse.Tensor, once _tensor has defined it.
 _tensor_class = None
 
+# Printing options (gosparse.set_printoptions): torch_names prints dtype=torch.float64
+# and layout=torch.sparse_csr, torch's own text, for diffing against torch.
+PRINT_OPTIONS = {"torch_names": False}
 
 def set_tensor_class(cls):
     """Make cls (gosparse.Tensor, a TensorBase with the operators mixed in) the class
@@ -741,7 +744,13 @@ class TensorBase:
             buf = ctypes.create_string_buffer(cap)
             _check(lib.gs_tensor_repr(h, buf, cap, byref(needed)), "gs_tensor_repr")
             if needed.value < cap:
-                return buf.value.decode("utf-8", "replace")
+                text = buf.value.decode("utf-8", "replace")
+                if PRINT_OPTIONS["torch_names"]:
+                    return text
+                # The library prints torch's text; a gosparse tensor's dtype and layout
+                # are gosparse's objects.
+                return text.replace("dtype=torch.", "dtype=gosparse.").replace(
+                    "layout=torch.", "layout=gosparse.")
             cap = needed.value + 1
 
     def __copy__(self):

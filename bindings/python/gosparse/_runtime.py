@@ -2,7 +2,7 @@
 
 from ctypes import byref, c_int64
 
-from . import _lib
+from . import _base, _lib
 from ._arrays import int_arg
 from ._errors import GS_ERR_FORKED, _check
 
@@ -31,3 +31,14 @@ def get_memory_limit():
     out = c_int64()
     _check(_lib.lib.gs_get_memory_limit(byref(out)), "gs_get_memory_limit")
     return out.value
+
+
+def set_printoptions(*, torch_names=None):
+    """Printing options. torch_names=True makes repr spell dtypes and layouts as torch
+    does (dtype=torch.float64, layout=torch.sparse_csr), so the text diffs clean
+    against torch's; the default, False, says gosparse.float64 and gosparse.sparse_csr."""
+    if torch_names is not None:
+        if not isinstance(torch_names, bool):
+            raise TypeError("set_printoptions(): argument 'torch_names' must be a bool, not %s"
+                            % type(torch_names).__name__)
+        _base.PRINT_OPTIONS["torch_names"] = torch_names

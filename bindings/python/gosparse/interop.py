@@ -163,7 +163,9 @@ def to_torch(t):
     if lay is _T.sparse_coo:
         idx = torch.from_numpy(_np.array(t._indices(), dtype=_np.int64))
         vals = _to_torch_dense(torch, t._values(), dt)
-        out = torch.sparse_coo_tensor(idx, vals, shape)
+        # gosparse checked the invariants when the tensor was made: say so, or torch
+        # warns that its checks were implicitly disabled.
+        out = torch.sparse_coo_tensor(idx, vals, shape, check_invariants=False)
         return out._coalesced_(True) if t.is_coalesced() else out
     row_major = lay in (_T.sparse_csr, _T.sparse_bsr)
     comp = t.crow_indices() if row_major else t.ccol_indices()
@@ -171,4 +173,4 @@ def to_torch(t):
     tlay = getattr(torch, lay.name)
     return torch.sparse_compressed_tensor(
         torch.from_numpy(_np.array(comp)), torch.from_numpy(_np.array(plain)),
-        _to_torch_dense(torch, t.values(), dt), shape, layout=tlay)
+        _to_torch_dense(torch, t.values(), dt), shape, layout=tlay, check_invariants=False)

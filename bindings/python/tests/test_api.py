@@ -343,9 +343,24 @@ def test_repr_is_the_library_torch_style_repr():
     assert repr(gs.tensor([[1, 2], [3, 4]])) == "tensor([[1, 2],\n        [3, 4]])"
     r = repr(gs.from_numpy(A).to_sparse_csr())
     assert r.startswith("tensor(crow_indices=tensor([0, 1, 3, 3, 5]),")
-    assert "layout=torch.sparse_csr" in r or "layout=gosparse.sparse_csr" in r
+    assert "layout=gosparse.sparse_csr" in r and "torch" not in r
+    assert repr(gs.tensor([1.5], dtype=gs.float64)) == "tensor([1.5000], dtype=gosparse.float64)"
     big = gs.zeros(2000, 2000)
     assert "..." in repr(big)
+
+
+def test_repr_spells_dtypes_as_torch_on_request():
+    t = gs.tensor([[0, 2.5]], dtype=gs.float64).to_sparse_csr()
+    try:
+        gs.set_printoptions(torch_names=True)
+        r = repr(t)
+        assert "dtype=torch.float64" in r and "layout=torch.sparse_csr" in r, r
+    finally:
+        gs.set_printoptions(torch_names=False)
+    r = repr(t)
+    assert "dtype=gosparse.float64" in r and "layout=gosparse.sparse_csr" in r, r
+    with pytest.raises(TypeError, match="'torch_names' must be a bool"):
+        gs.set_printoptions(torch_names="yes")
 
 
 def test_generators():
