@@ -21,7 +21,8 @@ both, for imports at module level and inside functions):
    _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
    _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
    _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
-   and their Factor objects, spdiags).
+   and their Factor objects, spdiags), _compat (allclose, tile, masked_fill: torch names
+   composed from the operators above).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
    (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), autograd
@@ -52,6 +53,7 @@ from ._types import (
     cfloat,
     complex64,
     complex128,
+    device,
     double,
     dtype,
     float,
@@ -123,6 +125,7 @@ from ._functions import (
     with_fill_value,
 )
 from ._autograd import enable_grad, is_grad_enabled, no_grad
+from ._compat import allclose, masked_fill, tile
 from ._exchange import from_binsparse, from_dlpack
 from . import autograd
 # torch's requires_grad= keyword on the constructors.
@@ -156,6 +159,7 @@ __all__ = [
     "narrow_copy", "with_fill_value",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
+    "allclose", "masked_fill", "tile", "device",
     "live_handles", "set_memory_limit", "get_memory_limit", "set_printoptions", "library_path",
     "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",

@@ -24,6 +24,9 @@ _VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8
 # The class of new tensors: gosparse.Tensor, once _tensor has defined it.
 _tensor_class = None
 
+# The one device (Tensor.device).
+_CPU = T.device("cpu")
+
 # Printing options (gosparse.set_printoptions): torch_names prints dtype=torch.float64
 # and layout=torch.sparse_csr, torch's own text, for diffing against torch.
 PRINT_OPTIONS = {"torch_names": False}
@@ -259,8 +262,9 @@ class TensorBase:
 
     @property
     def device(self):
-        """Always "cpu": libgosparse tensors live in host memory."""
-        return "cpu"
+        """gosparse.device("cpu"): libgosparse tensors live in host memory (it also
+        compares equal to the string "cpu")."""
+        return _CPU
 
     @property
     def is_sparse(self):

@@ -5,8 +5,9 @@ import numpy as np
 
 from . import _types as T
 from ._autograd import AutogradOps
+from ._compat import CompatOps
 from ._base import TensorBase, set_tensor_class
-from ._construct import _rebuild
+from ._construct import _rebuild, tensor, zeros
 from ._elementwise import ElementwiseOps
 from ._exchange import ExchangeOps
 from ._formats import FormatOps
@@ -18,7 +19,7 @@ from ._reduce import ReduceOps
 
 
 class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, LinalgOps, ReduceOps,
-             FormatOps, NumpyOps, ExchangeOps):
+             FormatOps, NumpyOps, ExchangeOps, CompatOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component
@@ -33,6 +34,28 @@ class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, Linalg
     """
 
     __slots__ = ()
+
+    def __new__(cls, *args):
+        """torch's legacy constructor: Tensor(data) is a float32 copy of data (a
+        sequence or a numpy array), Tensor(*sizes) a float32 tensor of zeros, Tensor()
+        an empty float32 vector. gosparse.tensor is the constructor to prefer."""
+        if not args:
+            return tensor([], dtype=T.float32)
+        if all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+            return zeros(*args, dtype=T.float32)
+        if len(args) != 1:
+            raise TypeError("Tensor(): expected data (one sequence or array) or sizes "
+                            "(ints), got %d arguments" % len(args))
+        data = args[0]
+        if isinstance(data, Tensor):
+            if data.dtype is not T.float32:
+                raise TypeError("Tensor(): expected a float32 tensor (torch's legacy "
+                                "constructor), got %s" % data.dtype)
+            return data
+        return tensor(data, dtype=T.float32)
+
+    def __init__(self, *args):
+        pass  # __new__ made the tensor
 
     def __reduce__(self):
         return (_rebuild, _pickle_state(self))

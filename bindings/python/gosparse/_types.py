@@ -245,3 +245,50 @@ cfloat = complex64
 cdouble = complex128
 float = float32  # noqa: A001
 int = int32  # noqa: A001
+
+
+class device:
+    """torch.device for gosparse: tensors live in host memory, so the one device is
+    "cpu" (or "cpu:0"). Compares equal to the string "cpu" as well, so code that
+    tests t.device == "cpu" keeps working."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type, index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index if index is None else index
+        if not isinstance(type, str):
+            raise TypeError("device(): argument 'type' must be a str, not %s"
+                            % type.__class__.__name__)
+        name, _, idx = type.partition(":")
+        if idx:
+            if index is not None:
+                raise ValueError("device(): the index is given twice (%r and index=%r)"
+                                 % (type, index))
+            index = builtins.int(idx) if idx.isdigit() else idx
+        if name != "cpu":
+            raise ValueError("device(): gosparse tensors live on the CPU only; got %r" % type)
+        if index not in (None, 0):
+            raise ValueError("device(): the CPU has index 0 only; got %r" % (index,))
+        self.type, self.index = "cpu", index
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            try:
+                other = device(other)
+            except (TypeError, ValueError):
+                return False
+        if not isinstance(other, device):
+            return NotImplemented
+        return self.type == other.type and self.index == other.index
+
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+    def __str__(self):
+        return self.type if self.index is None else "%s:%d" % (self.type, self.index)
+
+    def __repr__(self):
+        if self.index is None:
+            return "device(type=%r)" % self.type
+        return "device(type=%r, index=%d)" % (self.type, self.index)

@@ -1,0 +1,125 @@
+"""torch names that the documented examples use and that compose from the operators
+below: allclose, tile and masked_fill, as module functions and Tensor methods (the
+mixin CompatOps)."""
+
+import numbers
+
+from . import _types as T
+from ._args import tensor_arg
+from ._base import is_tensor
+from ._elementwise import binary, unary
+from ._functions import cat, narrow_copy, unsqueeze
+from ._reduce import any as _any, where
+
+__all__ = ["allclose", "tile", "masked_fill", "CompatOps"]
+
+
+def _real(x, name, fname):
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError("%s(): argument '%s' must be a real number, not %s"
+                        % (fname, name, type(x).__name__))
+    return float(x)
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """torch.allclose: whether |input - other| <= atol + rtol * |other| for every
+    element (equal infinities are close; NaN is close to NaN only with equal_nan).
+    Unspecified elements compare by their fill values, without densifying. Operands of
+    different dtypes promote (torch refuses them)."""
+    a, b = tensor_arg(input, "allclose"), tensor_arg(other, "allclose")
+    rtol, atol = _real(rtol, "rtol", "allclose"), _real(atol, "atol", "allclose")
+    if rtol < 0 or atol < 0:
+        raise ValueError("allclose(): rtol = %g and atol = %g must not be negative"
+                         % (rtol, atol))
+    if not isinstance(equal_nan, bool):
+        raise TypeError("allclose(): argument 'equal_nan' must be a bool, not %s"
+                        % type(equal_nan).__name__)
+    if tuple(a.shape) != tuple(b.shape):
+        raise ValueError("allclose(): input has size %s and other size %s; they must match"
+                         % (list(a.shape), list(b.shape)))
+    tol = binary("add", binary("mul", unary("abs", b), rtol), atol)
+    far = binary("gt", unary("abs", binary("sub", a, b)), tol)
+    # Equal values (infinities included) are close whatever their distance reads.
+    differ = binary("ne", a, b)
+    bad = binary("mul", far, differ)
+    if a.dtype.is_floating_point or a.dtype.is_complex or b.dtype.is_floating_point \
+            or b.dtype.is_complex:
+        # An infinity is close to itself only (its tolerance reads infinite too).
+        inf = binary("add", unary("isinf", a), unary("isinf", b))
+        bad = binary("add", bad, binary("mul", inf, differ))
+        na, nb = unary("isnan", a), unary("isnan", b)
+        # With equal_nan a NaN fails only beside a number; without, any NaN fails.
+        nan_bad = binary("ne", na, nb) if equal_nan else binary("add", na, nb)
+        bad = binary("add", bad, nan_bad)
+    return not bool(_any(bad).item())
+
+
+def tile(input, dims):
+    """torch.tile: input repeated dims[i] times along dim i. With fewer dims than
+    input has, leading 1s are assumed; with more, input gains leading dims of size 1.
+    The result keeps input's layout."""
+    t = tensor_arg(input, "tile")
+    if isinstance(dims, int) and not isinstance(dims, bool):
+        dims = (dims,)
+    try:
+        reps = [int(r) for r in dims]
+    except TypeError:
+        raise TypeError("tile(): argument 'dims' must be a sequence of ints, not %s"
+                        % type(dims).__name__) from None
+    if any(isinstance(r, bool) or r < 0 for r in dims):
+        raise ValueError("tile(): dims = %s: every repeat count must be an int >= 0"
+                         % list(dims))
+    while t.ndim < len(reps):
+        t = unsqueeze(t, 0)
+    reps = [1] * (t.ndim - len(reps)) + reps
+    for d, r in enumerate(reps):
+        if r == 0:
+            t = narrow_copy(t, d, 0, 0)
+        elif r > 1:
+            t = cat([t] * r, d)
+    return t
+
+
+def masked_fill(input, mask, value):
+    """torch.masked_fill: input with value wherever the bool mask (of input's shape)
+    is True, value cast to input's dtype. The result keeps input's layout and dtype."""
+    t = tensor_arg(input, "masked_fill")
+    m = tensor_arg(mask, "masked_fill")
+    if m.dtype is not T.bool:
+        raise TypeError("masked_fill(): mask must have dtype gosparse.bool, got %s"
+                        % m.dtype)
+    if tuple(m.shape) != tuple(t.shape):
+        raise ValueError("masked_fill(): mask has size %s, input size %s; they must match "
+                         "(no broadcasting)" % (list(m.shape), list(t.shape)))
+    if is_tensor(value):
+        if value.ndim != 0:
+            raise ValueError("masked_fill(): value must be a number or a 0-d tensor, "
+                             "got %d dims" % value.ndim)
+        value = value.item()
+    elif not isinstance(value, numbers.Number):
+        raise TypeError("masked_fill(): argument 'value' must be a number or a 0-d tensor, "
+                        "not %s" % type(value).__name__)
+    r = where(m, value, t)
+    if r.dtype is not t.dtype:
+        r = r.to(t.dtype)
+    if r.layout is not t.layout:
+        r = r.to_dense() if t.layout is T.strided else r.to_sparse(layout=t.layout)
+    return r
+
+
+class CompatOps:
+    """Tensor methods: tile, masked_fill (torch's), and allclose."""
+
+    __slots__ = ()
+
+    def tile(self, dims, *more):
+        """torch's Tensor.tile (dims as a sequence or as separate ints)."""
+        return tile(self, (dims,) + more if more else dims)
+
+    def masked_fill(self, mask, value):
+        """torch's Tensor.masked_fill."""
+        return masked_fill(self, mask, value)
+
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """torch's Tensor.allclose."""
+        return allclose(self, other, rtol, atol, equal_nan)
