@@ -61,7 +61,8 @@ $(LIBDIR)/libgosparse.a: $(GO_SOURCES)
 $(BUILD)/demo: examples/demo.c include/gosparse.h $(LIBDIR)/libgosparse.so
 	$(CC) -std=c11 -O2 -Wall -Wextra -Iinclude -o $@ $< -L$(LIBDIR) -lgosparse -Wl,-rpath,'$$ORIGIN/lib'
 
-demo: $(BUILD)/demo
+# lib as well: README.md promises both libraries after make demo.
+demo: lib $(BUILD)/demo
 	$(BUILD)/demo $(ARGS)
 
 # ---- tests -------------------------------------------------------------------

@@ -9,7 +9,8 @@
  * storage (level pos/crd arrays plus values), the conversion times and the
  * round-trip check. Exit status 1 when a check fails or a call errs.
  *
- * Build: cc -std=c11 -Wall -Wextra demo.c -Iinclude -Lbuild -lgosparse
+ * Build (from the repository root, after make lib; tests/c/demo_build_test.sh runs it):
+ *   cc -std=c11 -Wall -Wextra examples/demo.c -Iinclude -Lbuild/lib -lgosparse -Wl,-rpath,$PWD/build/lib -o demo
  */
 #define _POSIX_C_SOURCE 199309L
 
