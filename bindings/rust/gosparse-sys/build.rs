@@ -8,7 +8,9 @@
 //!   the loader path themselves (`LD_LIBRARY_PATH` or an rpath).
 //! - otherwise: build the static library from this repository with
 //!   `go build -buildmode=c-archive ./capi` (run in the repository root) and
-//!   link it with the system libraries a Go c-archive needs.
+//!   link it with the system libraries a Go c-archive needs. A `cargo:warning`
+//!   says so while Go builds; a missing or too old Go (go.mod's version) and a
+//!   relative `GOSPARSE_LIB_DIR` stop the build with a one-line error.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -31,7 +33,18 @@ fn main() {
     println!("cargo:include={}", repo.join("include").display());
 
     match env::var_os("GOSPARSE_LIB_DIR") {
-        Some(dir) if !dir.is_empty() => link_prebuilt(Path::new(&dir), &out_dir),
+        Some(dir) if !dir.is_empty() => {
+            let dir = Path::new(&dir);
+            if dir.is_relative() {
+                // Cargo runs build scripts in the crate's folder, not the caller's.
+                fail(&format!(
+                    "GOSPARSE_LIB_DIR={} is a relative path; give an absolute one (e.g. GOSPARSE_LIB_DIR=$PWD/{})",
+                    dir.display(),
+                    dir.display()
+                ));
+            }
+            link_prebuilt(dir, &out_dir)
+        }
         _ => build_with_go(&repo, &out_dir),
     }
 }
@@ -74,6 +87,10 @@ fn build_with_go(repo: &Path, out_dir: &Path) {
     }
     let archive = out_dir.join("libgosparse.a");
     let go = env::var("GO").unwrap_or_else(|_| "go".to_string());
+    check_go(&go, &required_go(repo));
+    println!(
+        "cargo:warning=gosparse-sys: building libgosparse with Go (`{go} build -buildmode=c-archive ./capi`, some 20 s on a cold Go cache; set GOSPARSE_LIB_DIR to a prebuilt build/lib to skip)"
+    );
     let mut cmd = Command::new(&go);
     cmd.current_dir(repo)
         .args(["build", "-buildmode=c-archive", "-trimpath", "-o"])
@@ -92,6 +109,36 @@ fn build_with_go(repo: &Path, out_dir: &Path) {
     println!("cargo:rustc-link-search=native={}", out_dir.display());
     println!("cargo:root={}", out_dir.display());
     link_static_archive();
+}
+
+/// The Go version go.mod asks for ("1.26.0"), or "" when go.mod has no go line.
+fn required_go(repo: &Path) -> String {
+    let text = std::fs::read_to_string(repo.join("go.mod")).unwrap_or_default();
+    text.lines().find_map(|l| l.strip_prefix("go ")).unwrap_or("").trim().to_string()
+}
+
+/// Fails with one line when `go` cannot run or is older than `need`.
+fn check_go(go: &str, need: &str) {
+    let want = if need.is_empty() { String::new() } else { format!(" {need} or newer") };
+    let out = Command::new(go).args(["env", "GOVERSION"]).output().unwrap_or_else(|e| {
+        fail(&format!(
+            "Go{want} is needed to build libgosparse, and `{go}` could not run ({e}): install Go from https://go.dev/dl/, set GO to its path, or set GOSPARSE_LIB_DIR to a folder holding a prebuilt libgosparse"
+        ))
+    });
+    let have = String::from_utf8_lossy(&out.stdout).trim().trim_start_matches("go").to_string();
+    if !out.status.success() || have.is_empty() {
+        fail(&format!("`{go} env GOVERSION` failed ({}): Go{want} is needed to build libgosparse", out.status));
+    }
+    if !need.is_empty() && version_key(&have) < version_key(need) {
+        fail(&format!(
+            "Go {have} is too old: libgosparse needs Go{want} (go.mod); install it from https://go.dev/dl/ or set GO"
+        ));
+    }
+}
+
+/// A Go version ("1.26.0", "1.26rc1") as comparable numbers.
+fn version_key(v: &str) -> Vec<u64> {
+    v.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()).take(3).map(|p| p.parse().unwrap_or(0)).collect()
 }
 
 /// A Go c-archive leaves the C runtime pieces the Go runtime uses to the final link.
@@ -117,7 +164,8 @@ fn go_arch() -> Option<&'static str> {
     })
 }
 
+/// Stops the build with one line of explanation (no panic backtrace).
 fn fail(msg: &str) -> ! {
-    eprintln!("gosparse-sys: {msg}");
-    panic!("gosparse-sys: {msg}");
+    eprintln!("error: gosparse-sys: {msg}");
+    std::process::exit(1);
 }
