@@ -37,7 +37,11 @@ GO_SOURCES := $(shell find core kernels capi cuda internal \( -name '*.go' -o -n
 EXPORTS    := capi/exports.map
 GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.
-SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so
+# The shared library's ABI version: its SONAME is libgosparse.so.$(SOVERSION); the
+# file is libgosparse.so.$(VERSION), with the usual links libgosparse.so.$(SOVERSION)
+# (what programs load) and libgosparse.so (what the linker finds).
+SOVERSION := 0
+SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so.$(SOVERSION)
 
 .PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi stress soak test-python test-rust conformance fuzz install clean
 
@@ -51,7 +55,9 @@ lib: $(LIBDIR)/libgosparse.so $(LIBDIR)/libgosparse.a
 $(LIBDIR)/libgosparse.so: $(GO_SOURCES) $(EXPORTS)
 	@mkdir -p $(LIBDIR) $(BUILD)/cgo/shared
 	$(GO) build $(GOFLAGS_LIB) -buildmode=c-shared $(SHARED_LDFLAGS) -o $(BUILD)/cgo/shared/libgosparse.so ./capi
-	mv -f $(BUILD)/cgo/shared/libgosparse.so $@
+	mv -f $(BUILD)/cgo/shared/libgosparse.so $(LIBDIR)/libgosparse.so.$(VERSION)
+	ln -sfn libgosparse.so.$(VERSION) $(LIBDIR)/libgosparse.so.$(SOVERSION)
+	ln -sfn libgosparse.so.$(SOVERSION) $@
 
 $(LIBDIR)/libgosparse.a: $(GO_SOURCES)
 	@mkdir -p $(LIBDIR) $(BUILD)/cgo/archive
@@ -222,7 +228,9 @@ bench-env:
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/gosparse
 	install -m 644 include/gosparse.h $(DESTDIR)$(PREFIX)/include/gosparse.h
-	install -m 755 $(LIBDIR)/libgosparse.so $(DESTDIR)$(PREFIX)/lib/libgosparse.so
+	install -m 755 $(LIBDIR)/libgosparse.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgosparse.so.$(VERSION)
+	ln -sfn libgosparse.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgosparse.so.$(SOVERSION)
+	ln -sfn libgosparse.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libgosparse.so
 	install -m 644 $(LIBDIR)/libgosparse.a $(DESTDIR)$(PREFIX)/lib/libgosparse.a
 	sed 's/@VERSION@/$(VERSION)/' cmake/gosparse.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gosparse.pc
 	install -m 644 cmake/gosparseConfig.cmake $(DESTDIR)$(PREFIX)/lib/cmake/gosparse/gosparseConfig.cmake

@@ -1,7 +1,8 @@
 # gosparseConfig.cmake — find_package(gosparse) for an installed libgosparse.
 #
 # Imported targets:
-#   gosparse::gosparse          the shared library (libgosparse.so)
+#   gosparse::gosparse          the shared library (libgosparse.so, a link to
+#                               libgosparse.so.0, the SONAME, a link to the file)
 #   gosparse::gosparse_static   the static archive (libgosparse.a; embeds the Go
 #                               runtime, links pthread, dl and m)
 # Both carry the include directory of gosparse.h. Relocatable: paths are found
@@ -13,7 +14,7 @@ if(NOT TARGET gosparse::gosparse)
   add_library(gosparse::gosparse SHARED IMPORTED)
   set_target_properties(gosparse::gosparse PROPERTIES
     IMPORTED_LOCATION "${_gosparse_prefix}/lib/libgosparse.so"
-    IMPORTED_SONAME "libgosparse.so"
+    IMPORTED_SONAME "libgosparse.so.0"
     INTERFACE_INCLUDE_DIRECTORIES "${_gosparse_prefix}/include")
 endif()
 

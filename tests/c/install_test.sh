@@ -19,6 +19,26 @@ for f in include/gosparse.h lib/libgosparse.so lib/libgosparse.a lib/pkgconfig/g
     lib/cmake/gosparse/gosparseConfig.cmake lib/cmake/gosparse/gosparseConfigVersion.cmake; do
     [ -f "$prefix/$f" ] || { echo "FAIL: $f not installed"; exit 1; }
 done
+# A versioned SONAME with the usual links: libgosparse.so -> .so.0 -> .so.X.Y.Z.
+version=$(sed -n 's/^#define GS_VERSION_STRING "\(.*\)"/\1/p' "$src/include/gosparse.h")
+[ "$(readlink "$prefix/lib/libgosparse.so")" = libgosparse.so.0 ] &&
+    [ "$(readlink "$prefix/lib/libgosparse.so.0")" = "libgosparse.so.$version" ] &&
+    [ -f "$prefix/lib/libgosparse.so.$version" ] && [ ! -L "$prefix/lib/libgosparse.so.$version" ] ||
+    { echo "FAIL: expected lib/libgosparse.so -> libgosparse.so.0 -> libgosparse.so.$version"; ls -l "$prefix/lib"; exit 1; }
+soname=$(objdump -p "$prefix/lib/libgosparse.so.$version" | awk '$1 == "SONAME" { print $2 }')
+[ "$soname" = libgosparse.so.0 ] || { echo "FAIL: SONAME is '$soname', expected libgosparse.so.0"; exit 1; }
+
+# cmake --install of the project's own CMake build installs the same files.
+cmake -S "$src" -B "$work/cmake-build" -DGOSPARSE_BUILD_TESTS=OFF >"$work/cmake.log" 2>&1 &&
+    cmake --build "$work/cmake-build" >>"$work/cmake.log" 2>&1 &&
+    cmake --install "$work/cmake-build" --prefix "$work/cmake-prefix" >>"$work/cmake.log" 2>&1 ||
+    { cat "$work/cmake.log"; echo "FAIL: cmake --install"; exit 1; }
+(cd "$prefix" && find . | sort) >"$work/make.files"
+(cd "$work/cmake-prefix" && find . | sort) >"$work/cmake.files"
+diff -u "$work/make.files" "$work/cmake.files" ||
+    { echo "FAIL: cmake --install installs other files than make install (- make, + cmake)"; exit 1; }
+[ "$(readlink "$work/cmake-prefix/lib/libgosparse.so.0")" = "libgosparse.so.$version" ] ||
+    { echo "FAIL: cmake --install: libgosparse.so.0 is not a link to libgosparse.so.$version"; exit 1; }
 # The generated cgo header is never installed.
 if ls "$prefix/include" | grep -v '^gosparse.h$'; then
     echo "FAIL: unexpected files in include/"

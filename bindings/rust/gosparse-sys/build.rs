@@ -55,9 +55,14 @@ fn link_prebuilt(dir: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed={}", so.display());
     println!("cargo:rerun-if-changed={}", a.display());
     if so.is_file() {
-        let copy = out_dir.join("libgosparse.so");
-        std::fs::copy(&so, &copy)
-            .unwrap_or_else(|e| fail(&format!("copy {} to {}: {e}", so.display(), copy.display())));
+        // Under both names: the linker reads libgosparse.so, the program loads
+        // the SONAME libgosparse.so.0.
+        for name in ["libgosparse.so", "libgosparse.so.0"] {
+            let copy = out_dir.join(name);
+            let _ = std::fs::remove_file(&copy);
+            std::fs::copy(&so, &copy)
+                .unwrap_or_else(|e| fail(&format!("copy {} to {}: {e}", so.display(), copy.display())));
+        }
         println!("cargo:rustc-link-search=native={}", out_dir.display());
         println!("cargo:rustc-link-lib=dylib=gosparse");
         println!("cargo:root={}", out_dir.display());
