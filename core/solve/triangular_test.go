@@ -106,7 +106,7 @@ func TestSolveTriangularBadInput(t *testing.T) {
 	_, err := SolveTriangular(rect, b, false, true, false)
 	requireCode(t, err, core.ErrInvalidArgument, "square")
 	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 4, 2, core.Float64), core.Float64, false), false, true, false)
-	requireCode(t, err, core.ErrInvalidArgument, "B: shape [4 2]")
+	requireCode(t, err, core.ErrInvalidArgument, "B: shape [4, 2]")
 	_, err = SolveTriangular(a, b, false, false, false) // X A = B needs (k, 5)
 	requireCode(t, err, core.ErrInvalidArgument, "X A = B")
 	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 5, 2, core.Float32), core.Float32, false), false, true, false)

@@ -73,7 +73,7 @@ static void test_spsolve(void) {
         CHECK(values_of(x, xv, 10) && residual(&a, xv, bm, 2, 0) < 1e-12);
         CHECK_OK(gs_tensor_free(&x));
         /* B (2, 5) cannot be A X = B's right-hand side */
-        CHECK_ERR(gs_spsolve(A, m, 1, &x), GS_ERR_INVALID_ARGUMENT, "B: shape [2 5]");
+        CHECK_ERR(gs_spsolve(A, m, 1, &x), GS_ERR_INVALID_ARGUMENT, "B: shape [2, 5]");
         CHECK(x == NULL);
         CHECK_OK(gs_tensor_free(&A));
     }
