@@ -100,6 +100,7 @@ static void watch_operands(void) {
     watch_add("values", val, sizeof val);
     watch_add("COO indices", coo_idx, sizeof coo_idx);
     watch_add("vector", vec3, sizeof vec3);
+    watch_add("float32 vector", vec3f, sizeof vec3f);
     watch_add("out (1-D)", out4, sizeof out4);
     watch_add("out (2-D)", out4x2, sizeof out4x2);
 }
@@ -130,7 +131,7 @@ static void test_mv_out(void) {
         CHECK_FAILS_UNTOUCHED(gs_mv_out(a, x, y2d));         /* wrong ndim */
         CHECK_FAILS_UNTOUCHED(gs_mv_out(a, x, sparse_out));  /* not strided */
         CHECK_FAILS_UNTOUCHED(gs_mv_out(a, x4, y));          /* vector of the wrong length */
-        CHECK_FAILS_UNTOUCHED(gs_mv_out(a, xf, y));          /* float32 vector, float64 matrix */
+        CHECK_FAILS_UNTOUCHED(gs_mv_out(a, x, xf));          /* float32 out, float64 result (products promote; out= does not) */
         CHECK_FAILS_UNTOUCHED(gs_mv_out(a, x, x));           /* out is the vector */
         CHECK_FAILS_UNTOUCHED(gs_mv_out(a, x, alias));       /* out shares the vector's memory */
         CHECK_FAILS_UNTOUCHED(gs_mv_out(a, x, a));           /* out is the matrix */
