@@ -17,19 +17,21 @@ components; build large matrices chunk by chunk on the workers (from_blocks) rat
 than sending one big tensor.
 """
 
-import numpy as np
+import numpy as _np
 
-import dask
-import dask.array as da
-from dask.array.chunk_types import register_chunk_type
-from dask.array.dispatch import (concatenate_lookup, nannumel_lookup, numel_lookup,
-                                 tensordot_lookup)
-from dask.sizeof import sizeof
+import dask as _dask
+import dask.array as _da
+from dask.array.chunk_types import register_chunk_type as _register_chunk_type
+from dask.array.dispatch import (concatenate_lookup as _concatenate_lookup,
+                                 nannumel_lookup as _nannumel_lookup,
+                                 numel_lookup as _numel_lookup,
+                                 tensordot_lookup as _tensordot_lookup)
+from dask.sizeof import sizeof as _sizeof
 
 from . import _numpy_api
-from ._functions import cat
-from ._tensor import Tensor
-from . import _types as T
+from ._functions import cat as _cat
+from ._tensor import Tensor as _Tensor
+from . import _types as _T
 from .interop import from_scipy as _tensor_from_scipy
 
 __all__ = ["from_tensor", "from_scipy", "from_blocks", "meta", "matmul", "sum", "compute",
@@ -40,14 +42,14 @@ def nbytes(t):
     """The bytes a tensor's storage holds (positions, coordinates and values), what
     Dask's memory accounting reads."""
     t = t._pinned()
-    if t.layout is T.strided:
+    if t.layout is _T.strided:
         return t.numel() * t.dtype.itemsize
     n = 0
     for lvl in t.levels():
         for key in ("pos", "crd"):
             if lvl[key] is not None:
                 n += lvl[key].nbytes
-    vals = t._values() if t.layout is T.sparse_coo else t.values()
+    vals = t._values() if t.layout is _T.sparse_coo else t.values()
     return n + vals.nbytes
 
 
@@ -57,38 +59,38 @@ def _concatenate(arrays, axis=0):
         # Dask concatenates the lone block of a dim too (blockwise with concatenate=True);
         # tensors are immutable, so the block itself serves, without cat's copy.
         return arrays[0]
-    return cat(arrays, axis)
+    return _cat(arrays, axis)
 
 
-def _numel(x, axis=None, keepdims=False, dtype=np.float64, **kwargs):
+def _numel(x, axis=None, keepdims=False, dtype=_np.float64, **kwargs):
     """The number of elements over axis as a dense numpy array (Dask's numel for mean
     and var), as for pydata/sparse: a reduced sparse count has no meaningful fill."""
     nd = len(x.shape)
-    axes = range(nd) if axis is None else [a % nd for a in np.atleast_1d(axis)]
-    n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    axes = range(nd) if axis is None else [a % nd for a in _np.atleast_1d(axis)]
+    n = int(_np.prod([x.shape[a] for a in axes], dtype=_np.int64))
     shape = [1 if i in axes else s for i, s in enumerate(x.shape)]
-    full = np.full(shape, n, dtype)
+    full = _np.full(shape, n, dtype)
     return full if keepdims else full.reshape([s for i, s in enumerate(shape) if i not in axes])
 
 
 def _register():
-    register_chunk_type(Tensor)
-    concatenate_lookup.register(Tensor, _concatenate)
-    tensordot_lookup.register(Tensor, _numpy_api.tensordot)
-    numel_lookup.register(Tensor, _numel)
-    nannumel_lookup.register(Tensor, _numel)
-    sizeof.register(Tensor, nbytes)
+    _register_chunk_type(_Tensor)
+    _concatenate_lookup.register(_Tensor, _concatenate)
+    _tensordot_lookup.register(_Tensor, _numpy_api.tensordot)
+    _numel_lookup.register(_Tensor, _numel)
+    _nannumel_lookup.register(_Tensor, _numel)
+    _sizeof.register(_Tensor, nbytes)
 
 
 _register()
 
 
-def meta(layout=T.sparse_csr, dtype=T.float64, ndim=2):
+def meta(layout=_T.sparse_csr, dtype=_T.float64, ndim=2):
     """A 0-size gosparse tensor (Dask's meta) of that layout, dtype and ndim."""
     from ._construct import zeros
 
     z = zeros(*([0] * ndim), dtype=dtype)
-    return z if T.to_layout(layout) is T.strided else z.to_sparse(layout=T.to_layout(layout))
+    return z if _T.to_layout(layout) is _T.strided else z.to_sparse(layout=_T.to_layout(layout))
 
 
 def _meta_of(t):
@@ -99,14 +101,14 @@ def from_tensor(t, chunks):
     """A dask array over the gosparse tensor t cut into chunks (Dask's chunks= forms:
     an int, a tuple per dim, None for a whole dim, "auto" is not supported). The chunks
     are slices of t in its layout (strided, COO, CSR or CSC)."""
-    if not isinstance(t, Tensor):
+    if not isinstance(t, _Tensor):
         raise TypeError("from_tensor: expected a gosparse Tensor, not %s" % type(t).__name__)
     if chunks == "auto" or isinstance(chunks, tuple) and "auto" in chunks:
         raise ValueError("from_tensor: chunks='auto' is not supported: give the block sizes")
     chunks = tuple(t.shape[i] if c is None or c == -1 else c
                    for i, c in enumerate(chunks)) if isinstance(chunks, tuple) else chunks
-    return da.from_array(t, chunks=chunks, asarray=False, fancy=False, name=False,
-                         meta=_meta_of(t), inline_array=False)
+    return _da.from_array(t, chunks=chunks, asarray=False, fancy=False, name=False,
+                          meta=_meta_of(t), inline_array=False)
 
 
 def from_scipy(S, chunks, layout=None):
@@ -114,21 +116,21 @@ def from_scipy(S, chunks, layout=None):
     layout: CSR for CSR input, CSC for CSC, COO otherwise; layout= picks another)."""
     t = _tensor_from_scipy(S)
     if layout is not None:
-        t = t.to_sparse(layout=T.to_layout(layout)) if T.to_layout(layout) is not T.strided \
+        t = t.to_sparse(layout=_T.to_layout(layout)) if _T.to_layout(layout) is not _T.strided \
             else t.to_dense()
     return from_tensor(t, chunks)
 
 
-def from_blocks(make_block, row_chunks, ncols, dtype=T.float64, layout=T.sparse_csr):
+def from_blocks(make_block, row_chunks, ncols, dtype=_T.float64, layout=_T.sparse_csr):
     """A dask array of row blocks, block i being make_block(i) (a gosparse tensor of
     row_chunks[i] rows and ncols columns, made where the block is computed: on a
     worker under dask.distributed, so the matrix is never in one process)."""
     row_chunks = tuple(int(r) for r in row_chunks)
-    blocks = [da.from_delayed(dask.delayed(make_block)(i), shape=(r, ncols),
-                              dtype=np.dtype(T.to_dtype(dtype)),
-                              meta=meta(layout, T.to_dtype(dtype), 2))
+    blocks = [_da.from_delayed(_dask.delayed(make_block)(i), shape=(r, ncols),
+                              dtype=_np.dtype(_T.to_dtype(dtype)),
+                              meta=meta(layout, _T.to_dtype(dtype), 2))
               for i, r in enumerate(row_chunks)]
-    return da.concatenate(blocks, axis=0)
+    return _da.concatenate(blocks, axis=0)
 
 
 def _block_product(a, x):
@@ -145,28 +147,28 @@ def matmul(A, x):
     """A @ x for a dask array A of gosparse chunks (2-d) and a dense x (a numpy or dask
     array of 1 or 2 dims): a dask array of numpy chunks. Each block of A multiplies the
     matching block of x; the partial products of the column blocks of A are summed."""
-    if not isinstance(A, da.Array) or A.ndim != 2:
+    if not isinstance(A, _da.Array) or A.ndim != 2:
         raise TypeError("matmul: A must be a 2-d dask array (of gosparse chunks), not %r"
                         % (type(A).__name__,))
-    if not isinstance(x, da.Array):
-        x = np.asarray(x)
+    if not isinstance(x, _da.Array):
+        x = _np.asarray(x)
     if x.ndim not in (1, 2):
         raise ValueError("matmul: x must have 1 or 2 dims, got %d" % x.ndim)
     if x.shape[0] != A.shape[1]:
         raise ValueError("matmul: A is %s, x has %d rows" % (A.shape, x.shape[0]))
-    if not isinstance(x, da.Array):
-        x = da.from_array(x, chunks=(A.chunks[1],) + tuple((n,) for n in x.shape[1:]))
+    if not isinstance(x, _da.Array):
+        x = _da.from_array(x, chunks=(A.chunks[1],) + tuple((n,) for n in x.shape[1:]))
     x = x.rechunk((A.chunks[1],) + x.chunks[1:])
-    dtype = np.result_type(np.dtype(A.dtype), x.dtype)
+    dtype = _np.result_type(_np.dtype(A.dtype), x.dtype)
     out_ind = "ij" if x.ndim == 2 else "i"
     x_ind = "kj" if x.ndim == 2 else "k"
-    meta_out = np.empty((0,) * x.ndim, dtype)
+    meta_out = _np.empty((0,) * x.ndim, dtype)
     if len(A.chunks[1]) == 1:  # row blocks: one product per block, nothing to sum
-        return da.blockwise(_block_product, out_ind, A, "ik", x, x_ind, dtype=dtype,
-                            meta=meta_out, concatenate=True)
+        return _da.blockwise(_block_product, out_ind, A, "ik", x, x_ind, dtype=dtype,
+                             meta=meta_out, concatenate=True)
     # Partial products per (row block, column block), summed over column blocks.
-    prods = da.blockwise(_partial_product, out_ind + "k", A, "ik", x, x_ind, dtype=dtype,
-                         meta=np.empty((0,) * (x.ndim + 1), dtype))
+    prods = _da.blockwise(_partial_product, out_ind + "k", A, "ik", x, x_ind, dtype=dtype,
+                         meta=_np.empty((0,) * (x.ndim + 1), dtype))
     return prods.sum(axis=-1)
 
 
@@ -179,15 +181,15 @@ def sum(A, axis=None, dtype=None, keepdims=False):
 def compute(A, **kwargs):
     """The dask array A computed into one gosparse tensor (its chunks concatenated by
     gosparse; numpy chunks become a strided tensor)."""
-    r = A.compute(**kwargs) if isinstance(A, da.Array) else A
-    if isinstance(r, Tensor):
+    r = A.compute(**kwargs) if isinstance(A, _da.Array) else A
+    if isinstance(r, _Tensor):
         return r
     from ._construct import tensor
 
-    return tensor(np.asarray(r))
+    return tensor(_np.asarray(r))
 
 
 def to_dense(A, **kwargs):
     """compute(A) as a strided (dense) gosparse tensor."""
     t = compute(A, **kwargs)
-    return t if t.layout is T.strided else t.to_dense()
+    return t if t.layout is _T.strided else t.to_dense()
