@@ -131,7 +131,7 @@ from . import autograd
 # torch's requires_grad= keyword on the constructors.
 (empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
  sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like) = map(
-    autograd.with_requires_grad,
+    autograd._with_requires_grad,
     (empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
      sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like))
 from ._runtime import (get_memory_limit, library_path, live_handles, set_memory_limit,
