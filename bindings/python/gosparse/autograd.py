@@ -74,7 +74,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         retain = bool(retain_graph) or k < len(outs) - 1
         res = (_c_void_p * len(ins))()
         _check(_lib.gs_autograd_grad(out._handle, None if seed is None else seed._handle,
-                                    handles, len(ins), 1 if retain else 0, res),
+                                     handles, len(ins), 1 if retain else 0, res),
                "gs_autograd_grad")
         for i, h in enumerate(res):
             if h:
@@ -100,7 +100,7 @@ def _with_values(x, vals):
         return _from_numpy(_np.ascontiguousarray(vals.reshape(tuple(x.shape))))
     if layout is _T.sparse_coo:
         return _sparse_coo_tensor(_np.array(x._indices()), vals, tuple(x.shape),
-                                 is_coalesced=x.is_coalesced())
+                                  is_coalesced=x.is_coalesced())
     if layout in (_T.sparse_csr, _T.sparse_bsr):
         comp, plain = x.crow_indices(), x.col_indices()
     elif layout in (_T.sparse_csc, _T.sparse_bsc):
@@ -108,7 +108,7 @@ def _with_values(x, vals):
     else:
         raise NotImplementedError("gradcheck: inputs in layout %s are not supported" % layout)
     return _sparse_compressed_tensor(_np.array(comp), _np.array(plain), vals,
-                                    tuple(x.shape), layout=layout)
+                                     tuple(x.shape), layout=layout)
 
 
 def _stored(x):
