@@ -85,8 +85,8 @@ func TestDIAProducts(t *testing.T) {
 }
 
 // TestDIAProductRefusals: the fast path refuses what the general path does,
-// with its messages: a vector of the wrong length or dtype, an out of the
-// wrong shape or sharing memory with an operand; out is left untouched.
+// with its messages: a vector of the wrong length, an out of the wrong dtype or
+// shape or sharing memory with an operand; out is left untouched.
 func TestDIAProductRefusals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	dense := diaDense(t, rng, Float64, 5, 4, 0.6)
@@ -96,7 +96,16 @@ func TestDIAProductRefusals(t *testing.T) {
 	_, err = Mv(a, randomDense(t, rng, Float64, []int64{5}, 1))
 	require.Equal(t, ErrInvalidArgument, CodeOf(err))
 	require.Contains(t, err.Error(), "vec")
-	_, err = Mv(a, randomDense(t, rng, Float32, []int64{4}, 1))
+	// A float32 vector promotes (linalg_promote.go); a float32 out is refused.
+	x32 := randomDense(t, rng, Float32, []int64{4}, 1)
+	got, err := Mv(a, x32)
+	require.NoError(t, err)
+	x64, err := ToDType(x32, Float64)
+	require.NoError(t, err)
+	want, err := Mv(a, x64)
+	require.NoError(t, err)
+	requireSameDense(t, want, got)
+	err = MvOut(a, x64, randomDense(t, rng, Float32, []int64{5}, 1))
 	require.Equal(t, ErrDType, CodeOf(err))
 	out := randomDense(t, rng, Float64, []int64{4}, 1)
 	before := append([]byte(nil), out.values.Data...)
