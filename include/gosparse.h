@@ -18,8 +18,10 @@
  *  - Sizes, shapes and counts are int64_t.
  *
  * Thread safety: distinct tensors may be used from any threads at once; one
- * tensor may be read from many threads at once; nothing here mutates a tensor
- * after construction except gs_tensor_free, which needs exclusive use.
+ * tensor may be read from many threads at once. The calls that change a tensor
+ * after construction need exclusive use of it: gs_tensor_free, the *_out
+ * products (they write into out), gs_set_requires_grad, gs_zero_grad and
+ * gs_backward (they change the gradient state of the tensors involved).
  *
  * fork: the Go runtime inside the library does not survive fork (only the
  * forking thread exists in the child), so a process forked after the library
