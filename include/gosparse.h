@@ -124,6 +124,19 @@ typedef struct gs_array {
     int64_t shape[GS_MAX_NDIM];
 } gs_array;
 
+/* gs_array for input data the caller may not write (const in C and C++): the
+ * same layout with a const data pointer. Fill one in and pass GS_IN(&a)
+ * wherever a function takes an input const gs_array *; no cast is needed at the
+ * call, and inputs are only ever read. GS_IN accepts only a pointer to a
+ * gs_const_array (a compiler diagnostic otherwise). */
+typedef struct gs_const_array {
+    const void *data;
+    gs_dtype dtype;
+    int32_t ndim;
+    int64_t shape[GS_MAX_NDIM];
+} gs_const_array;
+#define GS_IN(a) ((const gs_array *)(const void *)(1 ? (a) : (const gs_const_array *)NULL))
+
 /* Which component a getter lends. */
 typedef int32_t gs_component;
 #define GS_COMP_VALUES 0          /* values (all sparse layouts), data (strided) */
