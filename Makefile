@@ -228,6 +228,7 @@ bench-env:
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/cmake/gosparse
 	install -m 644 include/gosparse.h $(DESTDIR)$(PREFIX)/include/gosparse.h
+	install -m 644 include/gosparse.hpp $(DESTDIR)$(PREFIX)/include/gosparse.hpp
 	install -m 755 $(LIBDIR)/libgosparse.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgosparse.so.$(VERSION)
 	ln -sfn libgosparse.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libgosparse.so.$(SOVERSION)
 	ln -sfn libgosparse.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libgosparse.so

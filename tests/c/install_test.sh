@@ -15,7 +15,7 @@ env -u MAKEFLAGS -u MFLAGS make -C "$src" install PREFIX="$prefix" >"$work/insta
     cat "$work/install.log"
     exit 1
 }
-for f in include/gosparse.h lib/libgosparse.so lib/libgosparse.a lib/pkgconfig/gosparse.pc \
+for f in include/gosparse.h include/gosparse.hpp lib/libgosparse.so lib/libgosparse.a lib/pkgconfig/gosparse.pc \
     lib/cmake/gosparse/gosparseConfig.cmake lib/cmake/gosparse/gosparseConfigVersion.cmake; do
     [ -f "$prefix/$f" ] || { echo "FAIL: $f not installed"; exit 1; }
 done
@@ -40,7 +40,7 @@ diff -u "$work/make.files" "$work/cmake.files" ||
 [ "$(readlink "$work/cmake-prefix/lib/libgosparse.so.0")" = "libgosparse.so.$version" ] ||
     { echo "FAIL: cmake --install: libgosparse.so.0 is not a link to libgosparse.so.$version"; exit 1; }
 # The generated cgo header is never installed.
-if ls "$prefix/include" | grep -v '^gosparse.h$'; then
+if ls "$prefix/include" | grep -v -x -e gosparse.h -e gosparse.hpp; then
     echo "FAIL: unexpected files in include/"
     exit 1
 fi
@@ -89,5 +89,23 @@ libdir=$(pkg-config --variable=libdir gosparse)
 cc -std=c11 -Wall -Wextra -Werror -o "$work/consumer_pc" "$work/consumer/main.c" \
     $(pkg-config --cflags --libs gosparse) -Wl,-rpath,"$libdir"
 "$work/consumer_pc"
+# A C++ program through the installed gosparse.hpp.
+cat >"$work/consumer_pc.cpp" <<'CPP'
+#include <gosparse.hpp>
+#include <cstdio>
+int main() {
+    const double v[] = {1, 2};
+    const std::int64_t crow[] = {0, 1, 2}, col[] = {1, 0};
+    gosparse::tensor a = gosparse::tensor::csr(crow, col, v, {2, 2});
+    gosparse::tensor y = gosparse::mv(a, gosparse::tensor::dense(v, {2}));
+    auto r = y.values_as<double>();
+    std::printf("consumer_pc.cpp: y = [%g, %g]\n", r[0], r[1]);
+    return r[0] == 2 && r[1] == 2 ? 0 : 1;
+}
+CPP
+# shellcheck disable=SC2046
+c++ -std=c++17 -Wall -Wextra -Werror -o "$work/consumer_pc_cpp" "$work/consumer_pc.cpp" \
+    $(pkg-config --cflags --libs gosparse) -Wl,-rpath,"$libdir"
+"$work/consumer_pc_cpp"
 
-echo "install: make install, find_package (shared, static, version check) and pkg-config consumers pass"
+echo "install: make install, find_package (shared, static, version check) and pkg-config consumers (C, C++) pass"

@@ -1,14 +1,23 @@
 #!/bin/sh
-# readme_sync_test.sh README EXAMPLE — the C block of README.md's "A C example"
-# section is byte-for-byte the program tests/c/readme_example.c that CTest builds.
+# readme_sync_test.sh README EXAMPLE [SECTION LANG] — the LANG block (default c)
+# of README.md's SECTION (default "A C example") is byte-for-byte the program
+# EXAMPLE that CTest builds.
 set -eu
 readme=$1
 example=$2
+section=${3:-A C example}
+lang=${4:-c}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
-awk '/^## A C example/ { section = 1 } section && /^```c$/ { on = 1; next } on && /^```$/ { exit } on { print }' "$readme" >"$tmp"
-if ! diff -u "$example" "$tmp"; then
-    echo "FAIL: README.md's C example differs from $example (- file, + README)"
+awk -v title="## $section" -v fence="\`\`\`$lang" \
+    '$0 == title { section = 1 } section && $0 == fence { on = 1; next } on && /^```$/ { exit } on { print }' \
+    "$readme" >"$tmp"
+if [ ! -s "$tmp" ]; then
+    echo "FAIL: README.md has no $lang block under \"## $section\""
     exit 1
 fi
-echo "readme: the C example is tests/c/readme_example.c"
+if ! diff -u "$example" "$tmp"; then
+    echo "FAIL: README.md's \"$section\" block differs from $example (- file, + README)"
+    exit 1
+fi
+echo "readme: the \"$section\" block is $example"
