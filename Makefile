@@ -128,9 +128,12 @@ test-python: lib test-env
 		$(MAKE) -C bindings/python test LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so PYTHON=$(TEST_PYTHON); \
 	else echo "test-python: bindings/python/Makefile absent, skipped"; fi
 
+# cargo test, then rustfmt and clippy (warnings as errors) as the crate's lint
+# gate: `rustup component add rustfmt clippy` where they are missing.
 test-rust: lib
 	@if [ -f bindings/rust/Cargo.toml ]; then \
-		cd bindings/rust && GOSPARSE_LIB_DIR=$(CURDIR)/$(LIBDIR) LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR) cargo test -q; \
+		cd bindings/rust && export GOSPARSE_LIB_DIR=$(CURDIR)/$(LIBDIR) LD_LIBRARY_PATH=$(CURDIR)/$(LIBDIR) && \
+		cargo test -q && cargo fmt --all --check && cargo clippy -q --workspace --all-targets -- -D warnings; \
 	else echo "test-rust: bindings/rust/Cargo.toml absent, skipped"; fi
 
 conformance:

@@ -607,7 +607,7 @@ unsafe extern "C" {
     pub fn gs_is_leaf(t: *const gs_tensor, out: *mut i32) -> gs_status;
     /// Accumulates the gradients of `output` (seed `gradient`, NULL: ones) into the leaves.
     pub fn gs_backward(output: *const gs_tensor, gradient: *const gs_tensor, retain_graph: i32) -> gs_status;
-    /// torch.autograd.grad for one output: `grads[i]` is a new handle of d(output)/d(inputs[i])
+    /// torch.autograd.grad for one output: `grads[i]` is a new handle of `d(output)/d(inputs[i])`
     /// (NULL where output does not depend on it); no leaf's gradient changes.
     pub fn gs_autograd_grad(
         output: *const gs_tensor,
@@ -767,11 +767,7 @@ unsafe extern "C" {
     /// than n nonzeros, naming it (never prunes).
     pub fn gs_to_sparse_semi_structured(dense: *const gs_tensor, out: *mut *mut gs_semi) -> gs_status;
     /// From copies of torch's values() and indices(); every nibble checked.
-    pub fn gs_semi_from_parts(
-        values: *const gs_array,
-        indices: *const gs_array,
-        out: *mut *mut gs_semi,
-    ) -> gs_status;
+    pub fn gs_semi_from_parts(values: *const gs_array, indices: *const gs_array, out: *mut *mut gs_semi) -> gs_status;
     /// Frees `*s` and sets it to NULL; NULL and `*s == NULL` are no-ops.
     pub fn gs_semi_free(s: *mut *mut gs_semi) -> gs_status;
     /// dtype, shape (2 values), n:m and whether `s` is a t(); each may be NULL.

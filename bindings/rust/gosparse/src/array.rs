@@ -6,6 +6,7 @@ use gosparse_sys as sys;
 
 use crate::element::Element;
 use crate::error::{Error, Result};
+use crate::shape::{CDims, Shape, numel};
 
 /// A borrowed, dense, row-major array: a slice and the shape it holds.
 ///
@@ -20,21 +21,27 @@ use crate::error::{Error, Result};
 /// // The shape must hold exactly the slice's elements.
 /// assert!(ArrayRef::new(&[1.0f64, 2.0], &[3]).is_err());
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone, Copy)]
 pub struct ArrayRef<'a, T> {
     data: &'a [T],
-    shape: Vec<i64>,
+    shape: Shape,
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for ArrayRef<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ArrayRef").field("data", &self.data).field("shape", &self.shape).finish()
+    }
 }
 
 impl<'a, T: Element> ArrayRef<'a, T> {
     /// A view of `data` with the given shape; the shape's product must equal
     /// `data.len()` and it may have at most 16 dimensions.
-    pub fn new(data: &'a [T], shape: &[i64]) -> Result<Self> {
+    pub fn new(data: &'a [T], shape: &[usize]) -> Result<Self> {
         let n = numel(shape, "shape")?;
         if n != data.len() {
             return Err(Error::invalid(format!("data has {} elements but shape {shape:?} holds {n}", data.len())));
         }
-        Ok(ArrayRef { data, shape: shape.to_vec() })
+        Ok(ArrayRef { data, shape: Shape::new(shape)? })
     }
 
     /// A one-dimensional view of the whole slice.
@@ -43,7 +50,7 @@ impl<'a, T: Element> ArrayRef<'a, T> {
     /// assert_eq!(gosparse::ArrayRef::vector(&[1i64, 2, 3]).shape(), &[3]);
     /// ```
     pub fn vector(data: &'a [T]) -> Self {
-        ArrayRef { data, shape: vec![data.len() as i64] }
+        ArrayRef { data, shape: Shape::from_len(data.len()) }
     }
 
     /// The elements, row-major.
@@ -60,13 +67,16 @@ impl<'a, T: Element> ArrayRef<'a, T> {
     /// ```
     /// assert_eq!(gosparse::ArrayRef::vector(&[0i32; 4]).shape(), &[4]);
     /// ```
-    pub fn shape(&self) -> &[i64] {
-        &self.shape
+    pub fn shape(&self) -> &[usize] {
+        self.shape.as_slice()
     }
 
     /// The C exchange struct describing this view; the library only reads it.
     pub(crate) fn raw(&self) -> sys::gs_array {
-        raw_array(self.data.as_ptr() as *mut c_void, T::DTYPE.code(), &self.shape)
+        // new() checked the sizes (numel: at most 16, each within i64), and a
+        // slice's length is at most isize::MAX.
+        let dims = CDims::new(&self.shape, "shape").expect("ArrayRef sizes fit the C API");
+        raw_array(self.data.as_ptr() as *mut c_void, T::DTYPE.code(), dims.as_slice())
     }
 }
 
@@ -74,23 +84,4 @@ pub(crate) fn raw_array(data: *mut c_void, dtype: i32, shape: &[i64]) -> sys::gs
     let mut a = sys::gs_array { data, dtype, ndim: shape.len() as i32, ..Default::default() };
     a.shape[..shape.len()].copy_from_slice(shape);
     a
-}
-
-/// The number of elements a shape holds, refusing negative sizes, more than
-/// 16 dimensions and overflow. `what` names the argument in the message.
-pub(crate) fn numel(shape: &[i64], what: &str) -> Result<usize> {
-    if shape.len() > sys::GS_MAX_NDIM {
-        return Err(Error::invalid(format!(
-            "{what}: {} dimensions, at most {} are supported",
-            shape.len(),
-            sys::GS_MAX_NDIM
-        )));
-    }
-    let mut n: usize = 1;
-    for (i, &s) in shape.iter().enumerate() {
-        let s =
-            usize::try_from(s).map_err(|_| Error::invalid(format!("{what}[{i}] = {s}: sizes must not be negative")))?;
-        n = n.checked_mul(s).ok_or_else(|| Error::invalid(format!("{what} {shape:?}: the element count overflows")))?;
-    }
-    Ok(n)
 }

@@ -5,10 +5,10 @@ use std::slice;
 
 use gosparse_sys as sys;
 
-use crate::array::numel;
 use crate::dtype::DType;
 use crate::element::Element;
 use crate::error::{Error, ErrorKind, Result, check};
+use crate::shape::{Shape, c_numel};
 use crate::tensor::Tensor;
 
 /// An index array borrowed from a tensor, in the width the tensor stores.
@@ -154,7 +154,7 @@ pub(crate) fn lent_slice<'t, T: Element>(_owner: &'t impl Sized, a: &sys::gs_arr
     if nd > sys::GS_MAX_NDIM {
         return Err(Error::new(ErrorKind::Internal, format!("{what}: the library lent an array of {} dims", a.ndim)));
     }
-    let n = numel(&a.shape[..nd], what)?;
+    let n = c_numel(&a.shape[..nd], what)?;
     if n == 0 {
         return Ok(&[]);
     }
@@ -190,8 +190,8 @@ pub(crate) fn lent_indices<'t>(owner: &'t Tensor, a: &sys::gs_array, what: &str)
     }
 }
 
-pub(crate) fn shape_of(a: &sys::gs_array) -> Vec<i64> {
-    a.shape[..(a.ndim.clamp(0, sys::GS_MAX_NDIM as i32) as usize)].to_vec()
+pub(crate) fn shape_of(a: &sys::gs_array) -> Shape {
+    Shape::from_c(&a.shape[..(a.ndim.clamp(0, sys::GS_MAX_NDIM as i32) as usize)])
 }
 
 impl Tensor {
@@ -219,10 +219,10 @@ impl Tensor {
     /// ```
     /// use gosparse::{Component, Tensor};
     /// let t = Tensor::from_dense(&[0.0f64, 1.0, 2.0, 0.0], &[2, 2])?.to_sparse_csr()?;
-    /// assert_eq!(t.component_shape(Component::CrowIndices)?, vec![3]);
+    /// assert_eq!(t.component_shape(Component::CrowIndices)?, [3]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn component_shape(&self, which: Component) -> Result<Vec<i64>> {
+    pub fn component_shape(&self, which: Component) -> Result<Shape> {
         Ok(shape_of(&self.lend(which)?))
     }
 

@@ -5,10 +5,11 @@ use std::ptr;
 
 use gosparse_sys as sys;
 
-use crate::array::{ArrayRef, numel};
+use crate::array::ArrayRef;
 use crate::dtype::{DType, Layout};
 use crate::element::{Element, IndexType};
 use crate::error::{Error, Result};
+use crate::shape::{CDims, numel, size_arg, size_ptr};
 use crate::tensor::Tensor;
 
 /// How much a constructor checks its input.
@@ -47,20 +48,9 @@ impl BuildOptions {
     }
 }
 
-/// `size` as the (ndim, pointer) pair of the C API; `None` means "infer".
-fn size_arg(size: Option<&[i64]>) -> Result<(i32, *const i64)> {
-    match size {
-        None => Ok((0, ptr::null())),
-        Some(s) => {
-            numel(s, "size")?;
-            Ok((s.len() as i32, s.as_ptr()))
-        }
-    }
-}
-
 /// The shape `(n, *inner)` of a flat values slice whose trailing dims are
 /// `inner`; `n_hint` is used when `inner` holds no elements.
-fn leading_shape(len: usize, inner: &[i64], n_hint: usize, what: &str) -> Result<Vec<i64>> {
+pub(crate) fn leading_shape(len: usize, inner: &[usize], n_hint: usize, what: &str) -> Result<Vec<usize>> {
     let per = numel(inner, what)?;
     let n = if per == 0 {
         if len != 0 {
@@ -77,7 +67,7 @@ fn leading_shape(len: usize, inner: &[i64], n_hint: usize, what: &str) -> Result
         }
         len / per
     };
-    let mut shape = vec![n as i64];
+    let mut shape = vec![n];
     shape.extend_from_slice(inner);
     Ok(shape)
 }
@@ -87,11 +77,11 @@ impl Tensor {
     ///
     /// ```
     /// let t = gosparse::Tensor::from_dense(&[1.0f32, 2.0, 3.0, 4.0], &[2, 2])?;
-    /// assert_eq!(t.shape(), vec![2, 2]);
+    /// assert_eq!(t.shape(), [2, 2]);
     /// assert!(gosparse::Tensor::from_dense(&[1.0f32], &[2, 2]).is_err());
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn from_dense<T: Element>(data: &[T], shape: &[i64]) -> Result<Tensor> {
+    pub fn from_dense<T: Element>(data: &[T], shape: &[usize]) -> Result<Tensor> {
         let a = ArrayRef::new(data, shape)?.raw();
         // SAFETY: `a` describes `data`, which outlives the call; the library copies it.
         Tensor::make(|out| unsafe { sys::gs_strided_from(&a, out) })
@@ -119,7 +109,7 @@ impl Tensor {
         indices: &[I],
         sparse_dim: usize,
         values: &[T],
-        size: Option<&[i64]>,
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
         if sparse_dim == 0 {
             return Err(Error::invalid("sparse_dim must be at least 1"));
@@ -131,7 +121,7 @@ impl Tensor {
             )));
         }
         let nse = indices.len() / sparse_dim;
-        let dense: &[i64] = match size {
+        let dense: &[usize] = match size {
             Some(s) if s.len() < sparse_dim => {
                 return Err(Error::invalid(format!("size {s:?} has fewer than sparse_dim = {sparse_dim} dimensions")));
             }
@@ -140,7 +130,7 @@ impl Tensor {
         };
         let vshape = leading_shape(values.len(), dense, nse, "values")?;
         Tensor::sparse_coo_from_arrays(
-            &ArrayRef::new(indices, &[sparse_dim as i64, nse as i64])?,
+            &ArrayRef::new(indices, &[sparse_dim, nse])?,
             &ArrayRef::new(values, &vshape)?,
             size,
             BuildOptions::default(),
@@ -157,16 +147,17 @@ impl Tensor {
     /// let vals = [1u8, 2];
     /// let t = Tensor::sparse_coo_from_arrays(
     ///     &ArrayRef::new(&idx, &[2, 2])?, &ArrayRef::vector(&vals), None, BuildOptions::default())?;
-    /// assert_eq!(t.shape(), vec![2, 2]); // inferred
+    /// assert_eq!(t.shape(), [2, 2]); // inferred
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn sparse_coo_from_arrays<I: IndexType, T: Element>(
         indices: &ArrayRef<'_, I>,
         values: &ArrayRef<'_, T>,
-        size: Option<&[i64]>,
+        size: Option<&[usize]>,
         opts: BuildOptions,
     ) -> Result<Tensor> {
-        let (ndim, sp) = size_arg(size)?;
+        let dims = size_arg(size)?;
+        let (ndim, sp) = size_ptr(&dims);
         let (ia, va) = (indices.raw(), values.raw());
         // SAFETY: the arrays describe live slices; the library copies them.
         Tensor::make(|out| unsafe { sys::gs_sparse_coo_from(&ia, &va, ndim, sp, opts.flags(), out) })
@@ -186,7 +177,7 @@ impl Tensor {
         crow_indices: &[I],
         col_indices: &[I],
         values: &[T],
-        size: Option<&[i64]>,
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
         Tensor::compressed_flat(Layout::SparseCsr, crow_indices, col_indices, values, None, size)
     }
@@ -204,7 +195,7 @@ impl Tensor {
         ccol_indices: &[I],
         row_indices: &[I],
         values: &[T],
-        size: Option<&[i64]>,
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
         Tensor::compressed_flat(Layout::SparseCsc, ccol_indices, row_indices, values, None, size)
     }
@@ -224,8 +215,8 @@ impl Tensor {
         crow_indices: &[I],
         col_indices: &[I],
         values: &[T],
-        blocksize: [i64; 2],
-        size: Option<&[i64]>,
+        blocksize: [usize; 2],
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
         Tensor::compressed_flat(Layout::SparseBsr, crow_indices, col_indices, values, Some(blocksize), size)
     }
@@ -243,8 +234,8 @@ impl Tensor {
         ccol_indices: &[I],
         row_indices: &[I],
         values: &[T],
-        blocksize: [i64; 2],
-        size: Option<&[i64]>,
+        blocksize: [usize; 2],
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
         Tensor::compressed_flat(Layout::SparseBsc, ccol_indices, row_indices, values, Some(blocksize), size)
     }
@@ -254,12 +245,12 @@ impl Tensor {
         compressed: &[I],
         plain: &[I],
         values: &[T],
-        blocksize: Option<[i64; 2]>,
-        size: Option<&[i64]>,
+        blocksize: Option<[usize; 2]>,
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
-        let mut inner: Vec<i64> = blocksize.map_or(vec![], |b| b.to_vec());
+        let mut inner: Vec<usize> = blocksize.map_or(vec![], |b| b.to_vec());
         if let Some(b) = blocksize
-            && b.iter().any(|&x| x < 1)
+            && b.contains(&0)
         {
             return Err(Error::invalid(format!("blocksize {b:?}: both sizes must be at least 1")));
         }
@@ -303,10 +294,11 @@ impl Tensor {
         compressed: &ArrayRef<'_, I>,
         plain: &ArrayRef<'_, I>,
         values: &ArrayRef<'_, T>,
-        size: Option<&[i64]>,
+        size: Option<&[usize]>,
         opts: BuildOptions,
     ) -> Result<Tensor> {
-        let (ndim, sp) = size_arg(size)?;
+        let dims = size_arg(size)?;
+        let (ndim, sp) = size_ptr(&dims);
         let (ca, pa, va) = (compressed.raw(), plain.raw(), values.raw());
         // SAFETY: the arrays describe live slices; the library copies them.
         Tensor::make(|out| unsafe {
@@ -320,10 +312,10 @@ impl Tensor {
     /// ```
     /// use gosparse::{DType, Layout, Tensor};
     /// let t = Tensor::empty(Layout::SparseCsr, DType::Float32, &[3, 4])?;
-    /// assert_eq!((t.nnz(), t.shape()), (0, vec![3, 4]));
+    /// assert_eq!((t.nnz(), t.shape()), (0, gosparse::Shape::new(&[3, 4])?));
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn empty(layout: Layout, dtype: DType, size: &[i64]) -> Result<Tensor> {
+    pub fn empty(layout: Layout, dtype: DType, size: &[usize]) -> Result<Tensor> {
         Tensor::empty_with(layout, dtype, size, None, 0)
     }
 
@@ -339,16 +331,18 @@ impl Tensor {
     pub fn empty_with(
         layout: Layout,
         dtype: DType,
-        size: &[i64],
-        blocksize: Option<[i64; 2]>,
+        size: &[usize],
+        blocksize: Option<[usize; 2]>,
         dense_dim: usize,
     ) -> Result<Tensor> {
         numel(size, "size")?;
-        let bp = blocksize.as_ref().map_or(ptr::null(), |b| b.as_ptr());
+        let dims = CDims::new(size, "size")?;
+        let block = blocksize.map(|b| CDims::new(&b, "blocksize")).transpose()?;
+        let bp = block.as_ref().map_or(ptr::null(), |b| b.as_ptr());
         let dd = i32::try_from(dense_dim).map_err(|_| Error::invalid("dense_dim is too large"))?;
-        // SAFETY: size and blocksize outlive the call and have the lengths passed.
+        // SAFETY: dims and block outlive the call and have the lengths passed.
         Tensor::make(|out| unsafe {
-            sys::gs_empty(layout.code(), dtype.code(), size.len() as i32, size.as_ptr(), bp, dd, out)
+            sys::gs_empty(layout.code(), dtype.code(), dims.ndim(), dims.as_ptr(), bp, dd, out)
         })
     }
 }

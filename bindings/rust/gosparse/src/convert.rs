@@ -6,6 +6,7 @@ use gosparse_sys as sys;
 
 use crate::dtype::{DType, Layout};
 use crate::error::{Error, Result};
+use crate::shape::CDims;
 use crate::tensor::Tensor;
 
 /// Options of [`Tensor::to_layout_with`].
@@ -20,7 +21,7 @@ use crate::tensor::Tensor;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConvertOptions {
     /// Block size, for BSR/BSC only.
-    pub blocksize: Option<[i64; 2]>,
+    pub blocksize: Option<[usize; 2]>,
     /// Trailing dense dims of the result; `None` keeps the source's (0 from strided).
     pub dense_dim: Option<usize>,
     /// Index width of the result: 0 (automatic: int32 where everything fits), 32 or 64.
@@ -73,7 +74,8 @@ impl Tensor {
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn to_layout_with(&self, layout: Layout, opts: &ConvertOptions) -> Result<Tensor> {
-        let bp = opts.blocksize.as_ref().map_or(ptr::null(), |b| b.as_ptr());
+        let block = opts.blocksize.map(|b| CDims::new(&b, "blocksize")).transpose()?;
+        let bp = block.as_ref().map_or(ptr::null(), |b| b.as_ptr());
         let dd = match opts.dense_dim {
             None => -1,
             Some(d) => i32::try_from(d).map_err(|_| Error::invalid(format!("dense_dim = {d} is too large")))?,
@@ -148,7 +150,7 @@ impl Tensor {
     /// assert!(d.to_sparse_bsr([3, 2]).is_err());
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn to_sparse_bsr(&self, blocksize: [i64; 2]) -> Result<Tensor> {
+    pub fn to_sparse_bsr(&self, blocksize: [usize; 2]) -> Result<Tensor> {
         self.to_layout_with(Layout::SparseBsr, &ConvertOptions { blocksize: Some(blocksize), ..Default::default() })
     }
 
@@ -160,7 +162,7 @@ impl Tensor {
     /// assert_eq!(t.ccol_indices()?.to_vec(), vec![0, 1, 1]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn to_sparse_bsc(&self, blocksize: [i64; 2]) -> Result<Tensor> {
+    pub fn to_sparse_bsc(&self, blocksize: [usize; 2]) -> Result<Tensor> {
         self.to_layout_with(Layout::SparseBsc, &ConvertOptions { blocksize: Some(blocksize), ..Default::default() })
     }
 

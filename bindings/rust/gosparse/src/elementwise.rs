@@ -404,7 +404,7 @@ macro_rules! unary_methods {
             /// ```
             /// use gosparse::Tensor;
             #[doc = concat!("let x: Vec<f64> = ", stringify!($input), ".to_vec();")]
-            /// let t = Tensor::from_dense(&x, &[x.len() as i64])?.to_sparse_coo()?;
+            /// let t = Tensor::from_dense(&x, &[x.len()])?.to_sparse_coo()?;
             #[doc = concat!("let got = t.", stringify!($name), "()?.to_dense()?.to_dtype(gosparse::DType::Float64)?;")]
             #[doc = concat!("let f = ", stringify!($reference), ";")]
             /// for (g, v) in got.values::<f64>()?.iter().zip(&x) {

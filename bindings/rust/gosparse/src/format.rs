@@ -14,6 +14,7 @@ use crate::array::raw_array;
 use crate::component::{Indices, lent_indices, lent_slice};
 use crate::element::Element;
 use crate::error::{Error, ErrorKind, Result, check};
+use crate::shape::CDims;
 use crate::tensor::Tensor;
 
 /// A storage format: named dimensions mapped to ordered storage levels, held
@@ -103,14 +104,18 @@ impl Tensor {
         Tensor::make(|out| unsafe { sys::gs_to_format(self.as_ptr(), text.as_ptr(), out) })
     }
 
-    fn storage_sizes(&self) -> Result<(Vec<i64>, i64)> {
+    fn storage_sizes(&self) -> Result<(Vec<usize>, usize)> {
         let (mut n, mut nse) = (0i32, 0i64);
         // SAFETY: cap 0 writes no sizes.
         check(unsafe { sys::gs_tensor_storage_sizes(self.as_ptr(), ptr::null_mut(), 0, &mut n, &mut nse) })?;
         let mut sizes = vec![0i64; n.max(0) as usize];
         // SAFETY: sizes holds n values.
         check(unsafe { sys::gs_tensor_storage_sizes(self.as_ptr(), sizes.as_mut_ptr(), n, &mut n, &mut nse) })?;
-        Ok((sizes, nse))
+        let size = |v: i64| {
+            usize::try_from(v)
+                .map_err(|_| Error::new(ErrorKind::Internal, format!("gs_tensor_storage_sizes reported a size of {v}")))
+        };
+        Ok((sizes.into_iter().map(size).collect::<Result<_>>()?, size(nse)?))
     }
 
     /// The extent of each storage level of the tensor's format.
@@ -120,12 +125,12 @@ impl Tensor {
     /// assert_eq!(t.level_sizes()?, vec![2, 3]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn level_sizes(&self) -> Result<Vec<i64>> {
+    pub fn level_sizes(&self) -> Result<Vec<usize>> {
         Ok(self.storage_sizes()?.0)
     }
 
     /// The number of values stored in the tensor's format, padding included.
-    pub fn nse(&self) -> Result<i64> {
+    pub fn nse(&self) -> Result<usize> {
         Ok(self.storage_sizes()?.1)
     }
 
@@ -178,7 +183,7 @@ impl Tensor {
     /// ```
     pub fn from_format<T: Element>(
         format: &Format,
-        shape: &[i64],
+        shape: &[usize],
         pos: &[&[i64]],
         crd: &[&[i64]],
         values: &[T],
@@ -187,6 +192,8 @@ impl Tensor {
             return Err(Error::invalid(format!("pos has {} arrays and crd {}", pos.len(), crd.len())));
         }
         let text = c_text(format.as_str())?;
+        let dims = CDims::new(shape, "shape")?;
+        // A slice's length is at most isize::MAX, so it fits an i64.
         let raw = |s: &[i64]| raw_array(s.as_ptr() as *mut c_void, sys::GS_INT64, &[s.len() as i64]);
         let ps: Vec<sys::gs_array> = pos.iter().map(|s| raw(s)).collect();
         let cs: Vec<sys::gs_array> = crd.iter().map(|s| raw(s)).collect();
@@ -196,8 +203,8 @@ impl Tensor {
         Tensor::make(|out| unsafe {
             sys::gs_sparse_format_from(
                 text.as_ptr(),
-                shape.len() as i32,
-                shape.as_ptr(),
+                dims.ndim(),
+                dims.as_ptr(),
                 ps.len() as i32,
                 ps.as_ptr(),
                 cs.as_ptr(),

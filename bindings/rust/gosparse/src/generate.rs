@@ -3,6 +3,7 @@
 use gosparse_sys as sys;
 
 use crate::error::Result;
+use crate::shape::c_size;
 use crate::tensor::Tensor;
 
 /// The 5-point Laplacian on an `n x n` grid: an `n² x n²` matrix.
@@ -13,7 +14,8 @@ use crate::tensor::Tensor;
 /// assert_eq!(a.nnz(), 9 + 2 * 12); // diagonal + both directions of 12 grid edges
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn stencil2d(n: i64) -> Result<Tensor> {
+pub fn stencil2d(n: usize) -> Result<Tensor> {
+    let n = c_size(n, "n")?;
     // SAFETY: plain arguments; make provides the out-pointer.
     Tensor::make(|out| unsafe { sys::gs_gen_stencil2d(n, out) })
 }
@@ -25,7 +27,8 @@ pub fn stencil2d(n: i64) -> Result<Tensor> {
 /// assert_eq!(a.shape(), vec![8, 8]);
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn stencil3d(n: i64) -> Result<Tensor> {
+pub fn stencil3d(n: usize) -> Result<Tensor> {
+    let n = c_size(n, "n")?;
     // SAFETY: plain arguments; make provides the out-pointer.
     Tensor::make(|out| unsafe { sys::gs_gen_stencil3d(n, out) })
 }
@@ -38,7 +41,8 @@ pub fn stencil3d(n: i64) -> Result<Tensor> {
 /// assert!(a.equal(&gosparse::generate::banded(5, 1, 1, 42)?)?); // deterministic
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn banded(n: i64, lower: i64, upper: i64, seed: u64) -> Result<Tensor> {
+pub fn banded(n: usize, lower: usize, upper: usize, seed: u64) -> Result<Tensor> {
+    let (n, lower, upper) = (c_size(n, "n")?, c_size(lower, "lower")?, c_size(upper, "upper")?);
     // SAFETY: plain arguments; make provides the out-pointer.
     Tensor::make(|out| unsafe { sys::gs_gen_banded(n, lower, upper, seed, out) })
 }
@@ -50,7 +54,8 @@ pub fn banded(n: i64, lower: i64, upper: i64, seed: u64) -> Result<Tensor> {
 /// assert_eq!(a.shape(), vec![6, 6]);
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn block_diagonal(nblocks: i64, block: i64, seed: u64) -> Result<Tensor> {
+pub fn block_diagonal(nblocks: usize, block: usize, seed: u64) -> Result<Tensor> {
+    let (nblocks, block) = (c_size(nblocks, "nblocks")?, c_size(block, "block")?);
     // SAFETY: plain arguments; make provides the out-pointer.
     Tensor::make(|out| unsafe { sys::gs_gen_block_diagonal(nblocks, block, seed, out) })
 }
@@ -63,7 +68,9 @@ pub fn block_diagonal(nblocks: i64, block: i64, seed: u64) -> Result<Tensor> {
 /// assert_eq!(a.shape(), vec![16, 16]);
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn rmat(scale: i32, edge_factor: i64, seed: u64) -> Result<Tensor> {
+pub fn rmat(scale: u32, edge_factor: usize, seed: u64) -> Result<Tensor> {
+    let scale = i32::try_from(scale).map_err(|_| crate::Error::invalid(format!("scale = {scale}: too large")))?;
+    let edge_factor = c_size(edge_factor, "edge_factor")?;
     // SAFETY: plain arguments; make provides the out-pointer.
     Tensor::make(|out| unsafe { sys::gs_gen_rmat(scale, edge_factor, seed, out) })
 }
@@ -73,10 +80,11 @@ pub fn rmat(scale: i32, edge_factor: i64, seed: u64) -> Result<Tensor> {
 /// ```
 /// let a = gosparse::generate::uniform(10, 20, 30, 3)?;
 /// assert_eq!(a.shape(), vec![10, 20]);
-/// assert!(gosparse::generate::uniform(-1, 20, 30, 3).is_err());
+/// assert!(gosparse::generate::uniform(2, 2, 5, 3).is_err()); // 5 entries in 4 cells
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn uniform(rows: i64, cols: i64, nnz: i64, seed: u64) -> Result<Tensor> {
+pub fn uniform(rows: usize, cols: usize, nnz: usize, seed: u64) -> Result<Tensor> {
+    let (rows, cols, nnz) = (c_size(rows, "rows")?, c_size(cols, "cols")?, c_size(nnz, "nnz")?);
     // SAFETY: plain arguments; make provides the out-pointer.
     Tensor::make(|out| unsafe { sys::gs_gen_uniform(rows, cols, nnz, seed, out) })
 }

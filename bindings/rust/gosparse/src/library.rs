@@ -78,7 +78,8 @@ pub fn live_handles() -> i64 {
 /// gosparse::set_memory_limit(old)?;
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn set_memory_limit(bytes: i64) -> Result<()> {
+pub fn set_memory_limit(bytes: usize) -> Result<()> {
+    let bytes = crate::shape::c_size(bytes, "bytes")?;
     // SAFETY: plain value argument.
     check(unsafe { sys::gs_set_memory_limit(bytes) })
 }
@@ -88,10 +89,10 @@ pub fn set_memory_limit(bytes: i64) -> Result<()> {
 /// ```
 /// assert!(gosparse::memory_limit() > 0);
 /// ```
-pub fn memory_limit() -> i64 {
+pub fn memory_limit() -> usize {
     let mut b = 0i64;
     // SAFETY: valid out-pointer.
     let st = unsafe { sys::gs_get_memory_limit(&mut b) };
     check(st).unwrap_or_else(|e| panic!("gs_get_memory_limit failed: {e}"));
-    b
+    usize::try_from(b).unwrap_or_else(|_| panic!("gs_get_memory_limit reported {b} (a libgosparse bug)"))
 }

@@ -9,7 +9,8 @@
 use gosparse_sys as sys;
 
 use crate::elementwise::Number;
-use crate::error::{check, Result};
+use crate::error::{Result, check};
+use crate::out::DenseOut;
 use crate::tensor::Tensor;
 
 impl Tensor {
@@ -62,65 +63,80 @@ impl Tensor {
         self.product(vec, sys::gs_mv)
     }
 
-    /// torch's `mv(self, vec, out=out)`: the product written into `out`, a
-    /// strided tensor of the result's dtype and shape (never resized) that
-    /// shares no memory with the operands. Nothing is allocated: the cheap
-    /// form for repeated products. On error `out` is unchanged.
+    /// torch's `mv(self, vec, out=out)`: the product written into `out`, which
+    /// must have the result's dtype and shape (it is never resized). Nothing
+    /// is allocated: the cheap form for repeated products. On error `out` is
+    /// unchanged.
     ///
-    /// # Safety
-    ///
-    /// The library writes `out`'s memory. Tensors made from `out` without a
-    /// copy (a reshape, `values`, ...) share it: no slice borrowed from such
-    /// a tensor may be alive during the call.
+    /// `out` is a [`DenseOut`], whose memory nothing else shares, borrowed
+    /// exclusively: the borrow checker proves that nothing reads it during
+    /// the write, so the call is safe.
     ///
     /// ```
-    /// use gosparse::Tensor;
+    /// use gosparse::{DenseOut, Tensor};
     /// let m = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_csr()?;
     /// let v = Tensor::from_dense(&[3.0f64, 4.0], &[2])?;
-    /// let mut y = Tensor::from_dense(&[0.0f64; 2], &[2])?;
-    /// unsafe { m.mv_out(&v, &mut y)? };
+    /// let mut y = DenseOut::zeros::<f64>(&[2])?;
+    /// m.mv_out(&v, &mut y)?;
     /// assert_eq!(y.values::<f64>()?, &[3.0, 8.0]);
-    /// let mut wrong = Tensor::from_dense(&[0.0f64; 3], &[3])?;
-    /// assert!(unsafe { m.mv_out(&v, &mut wrong) }.is_err());
+    /// let mut wrong = DenseOut::zeros::<f64>(&[3])?;
+    /// assert!(m.mv_out(&v, &mut wrong).is_err());
+    /// assert_eq!(wrong.values::<f64>()?, &[0.0; 3]); // untouched
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    ///
-    /// `out` is borrowed exclusively, so a slice lent by `out` cannot be alive
-    /// while the product is written into it: this does not compile.
-    ///
-    /// ```compile_fail,E0502
-    /// use gosparse::Tensor;
-    /// let m = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_csr()?;
-    /// let v = Tensor::from_dense(&[3.0f64, 4.0], &[2])?;
-    /// let mut y = Tensor::from_dense(&[0.0f64; 2], &[2])?;
-    /// let before = y.values::<f64>()?;
-    /// unsafe { m.mv_out(&v, &mut y)? }; // would overwrite what `before` reads
-    /// assert_eq!(before, &[0.0, 0.0]);
-    /// # Ok::<(), gosparse::Error>(())
-    /// ```
-    pub unsafe fn mv_out(&self, vec: &Tensor, out: &mut Tensor) -> Result<()> {
-        // SAFETY: live handles; the caller vouches for out's memory.
-        check(unsafe { sys::gs_mv_out(self.as_ptr(), vec.as_ptr(), out.as_ptr() as *mut sys::gs_tensor) })
+    pub fn mv_out(&self, vec: &Tensor, out: &mut DenseOut) -> Result<()> {
+        // SAFETY: out's memory belongs to the DenseOut alone (no tensor
+        // shares it, no slice of it outlives the &mut borrow).
+        unsafe { self.mv_out_unchecked(vec, out.target()) }
     }
 
     /// torch's `mm(self, mat2, out=out)` for a dense result (sparse @ dense,
     /// dense @ sparse, dense @ dense), written into `out` as
     /// [`mv_out`](Tensor::mv_out) does; sparse @ sparse is refused.
     ///
-    /// # Safety
-    ///
-    /// As for [`mv_out`](Tensor::mv_out).
-    ///
     /// ```
-    /// use gosparse::Tensor;
+    /// use gosparse::{DenseOut, Tensor};
     /// let a = Tensor::from_dense(&[0.0f64, 1.0, 2.0, 0.0], &[2, 2])?.to_sparse_coo()?;
     /// let d = Tensor::from_dense(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2])?;
-    /// let mut c = Tensor::from_dense(&[0.0f64; 4], &[2, 2])?;
-    /// unsafe { a.mm_out(&d, &mut c)? };
+    /// let mut c = DenseOut::zeros::<f64>(&[2, 2])?;
+    /// a.mm_out(&d, &mut c)?;
     /// assert_eq!(c.values::<f64>()?, &[3.0, 4.0, 2.0, 4.0]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub unsafe fn mm_out(&self, mat2: &Tensor, out: &mut Tensor) -> Result<()> {
+    pub fn mm_out(&self, mat2: &Tensor, out: &mut DenseOut) -> Result<()> {
+        // SAFETY: as in mv_out.
+        unsafe { self.mm_out_unchecked(mat2, out.target()) }
+    }
+
+    /// [`mv_out`](Tensor::mv_out) into any strided tensor, for outputs made
+    /// some other way (a [`Tensor::from_vec`], a reshape).
+    ///
+    /// # Safety
+    ///
+    /// The library writes `out`'s memory. Tensors made from `out` without a
+    /// copy (a reshape, `values`, ...) share it: no slice borrowed from such
+    /// a tensor may be alive during the call. Prefer [`DenseOut`].
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let m = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_csr()?;
+    /// let v = Tensor::from_dense(&[3.0f64, 4.0], &[2])?;
+    /// let mut y = Tensor::from_dense(&[0.0f64; 2], &[2])?;
+    /// unsafe { m.mv_out_unchecked(&v, &mut y)? };
+    /// assert_eq!(y.values::<f64>()?, &[3.0, 8.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub unsafe fn mv_out_unchecked(&self, vec: &Tensor, out: &mut Tensor) -> Result<()> {
+        // SAFETY: live handles; the caller vouches for out's memory.
+        check(unsafe { sys::gs_mv_out(self.as_ptr(), vec.as_ptr(), out.as_ptr() as *mut sys::gs_tensor) })
+    }
+
+    /// [`mm_out`](Tensor::mm_out) into any strided tensor.
+    ///
+    /// # Safety
+    ///
+    /// As for [`mv_out_unchecked`](Tensor::mv_out_unchecked).
+    pub unsafe fn mm_out_unchecked(&self, mat2: &Tensor, out: &mut Tensor) -> Result<()> {
         // SAFETY: live handles; the caller vouches for out's memory.
         check(unsafe { sys::gs_mm_out(self.as_ptr(), mat2.as_ptr(), out.as_ptr() as *mut sys::gs_tensor) })
     }

@@ -19,10 +19,9 @@ impl Tensor {
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn from_ndarray<T: Element, S: Data<Elem = T>, D: Dimension>(a: &ArrayBase<S, D>) -> Result<Tensor> {
-        let shape: Vec<i64> = a.shape().iter().map(|&s| s as i64).collect();
         match a.as_slice() {
-            Some(s) => Tensor::from_dense(s, &shape),
-            None => Tensor::from_vec(a.iter().copied().collect(), &shape),
+            Some(s) => Tensor::from_dense(s, a.shape()),
+            None => Tensor::from_vec(a.iter().copied().collect(), a.shape()),
         }
     }
 
@@ -44,7 +43,7 @@ impl Tensor {
             dense = self.to_dense()?;
             &dense
         };
-        let shape: Vec<usize> = t.shape().iter().map(|&s| s as usize).collect();
+        let shape = t.shape();
         ArrayD::from_shape_vec(IxDyn(&shape), t.values::<T>()?.to_vec())
             .map_err(|e| Error::invalid(format!("to_ndarray: shape {shape:?}: {e}")))
     }

@@ -6,6 +6,7 @@
 use gosparse_sys as sys;
 
 use crate::error::{Error, Result};
+use crate::shape::CDims;
 use crate::tensor::Tensor;
 
 /// A dim as the C API's `int32_t`; `what` names the argument.
@@ -32,7 +33,7 @@ impl Tensor {
     /// use gosparse::{Layout, Tensor};
     /// let d = Tensor::from_dense(&[1.0f64, 0.0, 2.0, 0.0, 0.0, 3.0], &[2, 3])?;
     /// let t = d.to_sparse_csr()?.transpose(0, 1)?;
-    /// assert_eq!((t.layout(), t.shape()), (Layout::SparseCsc, vec![3, 2]));
+    /// assert_eq!((t.layout(), t.shape().to_vec()), (Layout::SparseCsc, vec![3, 2]));
     /// assert_eq!(t.to_dense()?.values::<f64>()?, &[1.0, 0.0, 0.0, 0.0, 2.0, 3.0]);
     /// assert!(d.transpose(0, 2).is_err());
     /// # Ok::<(), gosparse::Error>(())
@@ -220,14 +221,14 @@ impl Tensor {
     /// ```
     /// let t = gosparse::Tensor::sparse_coo(&[1i64, 2], 2, &[4.0f64], Some(&[2, 3]))?;
     /// let r = t.sparse_resize(&[4, 5], 2, 0)?;
-    /// assert_eq!((r.shape(), r.nnz()), (vec![4, 5], 1));
+    /// assert_eq!((r.shape(), r.nnz()), (gosparse::Shape::new(&[4, 5])?, 1));
     /// assert!(t.sparse_resize(&[1, 3], 2, 0).is_err()); // row 1 would fall outside
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn sparse_resize(&self, size: &[i64], sparse_dim: usize, dense_dim: usize) -> Result<Tensor> {
-        let (n, sd, dd) = resize_args(size, sparse_dim, dense_dim)?;
-        // SAFETY: live handle; size holds n sizes and outlives the call.
-        Tensor::make(|out| unsafe { sys::gs_sparse_resize(self.as_ptr(), size.as_ptr(), n, sd, dd, out) })
+    pub fn sparse_resize(&self, size: &[usize], sparse_dim: usize, dense_dim: usize) -> Result<Tensor> {
+        let (size, sd, dd) = resize_args(size, sparse_dim, dense_dim)?;
+        // SAFETY: live handle; size holds ndim sizes and outlives the call.
+        Tensor::make(|out| unsafe { sys::gs_sparse_resize(self.as_ptr(), size.as_ptr(), size.ndim(), sd, dd, out) })
     }
 
     /// torch's `sparse_resize_and_clear_`, as a new tensor: an empty COO
@@ -237,17 +238,19 @@ impl Tensor {
     /// ```
     /// let t = gosparse::Tensor::sparse_coo(&[1i64], 1, &[4.0f64], Some(&[3]))?;
     /// let r = t.sparse_resize_and_clear(&[2, 5, 3], 2, 1)?;
-    /// assert_eq!((r.shape(), r.nnz(), r.dense_dim()), (vec![2, 5, 3], 0, 1));
+    /// assert_eq!((r.shape(), r.nnz(), r.dense_dim()), (gosparse::Shape::new(&[2, 5, 3])?, 0, 1));
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn sparse_resize_and_clear(&self, size: &[i64], sparse_dim: usize, dense_dim: usize) -> Result<Tensor> {
-        let (n, sd, dd) = resize_args(size, sparse_dim, dense_dim)?;
-        // SAFETY: live handle; size holds n sizes and outlives the call.
-        Tensor::make(|out| unsafe { sys::gs_sparse_resize_and_clear(self.as_ptr(), size.as_ptr(), n, sd, dd, out) })
+    pub fn sparse_resize_and_clear(&self, size: &[usize], sparse_dim: usize, dense_dim: usize) -> Result<Tensor> {
+        let (size, sd, dd) = resize_args(size, sparse_dim, dense_dim)?;
+        // SAFETY: live handle; size holds ndim sizes and outlives the call.
+        Tensor::make(|out| unsafe {
+            sys::gs_sparse_resize_and_clear(self.as_ptr(), size.as_ptr(), size.ndim(), sd, dd, out)
+        })
     }
 }
 
-/// (ndim, sparse_dim, dense_dim) of the sparse_resize calls as `int32_t`s.
-fn resize_args(size: &[i64], sparse_dim: usize, dense_dim: usize) -> Result<(i32, i32, i32)> {
-    Ok((count_arg(size.len(), "size")?, count_arg(sparse_dim, "sparse_dim")?, count_arg(dense_dim, "dense_dim")?))
+/// (size, sparse_dim, dense_dim) of the sparse_resize calls as the C API takes them.
+fn resize_args(size: &[usize], sparse_dim: usize, dense_dim: usize) -> Result<(CDims, i32, i32)> {
+    Ok((CDims::new(size, "size")?, count_arg(sparse_dim, "sparse_dim")?, count_arg(dense_dim, "dense_dim")?))
 }

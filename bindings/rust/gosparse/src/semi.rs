@@ -14,6 +14,7 @@ use crate::dtype::DType;
 use crate::element::Element;
 use crate::elementwise::Number;
 use crate::error::{Error, ErrorKind, Result, check};
+use crate::shape::Shape;
 use crate::tensor::Tensor;
 
 /// A semi-structured sparse matrix (an owning `gs_semi` handle), immutable:
@@ -87,14 +88,15 @@ impl SemiStructured {
         SemiStructured::make(|out| unsafe { sys::gs_semi_from_parts(&v, &m, out) })
     }
 
-    fn info(&self) -> (DType, [i64; 2], (i32, i32), bool) {
+    fn info(&self) -> (DType, [usize; 2], (i32, i32), bool) {
         let (mut dt, mut shape, mut n, mut m, mut tr) = (0, [0i64; 2], 0, 0, 0);
         // SAFETY: a live handle and valid out-pointers (shape holds 2).
         let st = unsafe { sys::gs_semi_info(self.as_ptr(), &mut dt, shape.as_mut_ptr(), &mut n, &mut m, &mut tr) };
         if let Err(e) = check(st) {
             panic!("gs_semi_info failed on a live handle: {e}");
         }
-        (DType::from_code(dt).unwrap_or(DType::Float16), shape, (n, m), tr != 0)
+        let s = Shape::from_c(&shape);
+        (DType::from_code(dt).unwrap_or(DType::Float16), [s[0], s[1]], (n, m), tr != 0)
     }
 
     /// The dtype of the values.
@@ -103,7 +105,7 @@ impl SemiStructured {
     }
 
     /// The shape (swapped for a transpose).
-    pub fn shape(&self) -> [i64; 2] {
+    pub fn shape(&self) -> [usize; 2] {
         self.info().1
     }
 
@@ -139,7 +141,7 @@ impl SemiStructured {
     }
 
     /// The shape of `indices()`.
-    pub fn indices_shape(&self) -> Result<Vec<i64>> {
+    pub fn indices_shape(&self) -> Result<Shape> {
         let mut a = sys::gs_array::default();
         // SAFETY: a live handle and a valid out-pointer.
         check(unsafe { sys::gs_semi_indices(self.as_ptr(), &mut a) })?;

@@ -12,6 +12,7 @@ use gosparse_sys as sys;
 
 use crate::dtype::Layout;
 use crate::error::{Error, ErrorKind, Result, check};
+use crate::shape::CDims;
 use crate::tensor::Tensor;
 
 /// A fill-reducing ordering applied before a factorization.
@@ -122,39 +123,45 @@ impl Factor {
     fn perm(
         &self,
         f: unsafe extern "C" fn(*const sys::gs_factor, *mut *mut sys::gs_tensor) -> sys::gs_status,
-    ) -> Result<Vec<i64>> {
+    ) -> Result<Vec<usize>> {
         // SAFETY: a live handle.
         let t = Tensor::make(|out| unsafe { f(self.ptr(), out) })?;
-        Ok(t.values::<i64>()?.to_vec())
+        t.values::<i64>()?
+            .iter()
+            .map(|&p| {
+                usize::try_from(p)
+                    .map_err(|_| Error::new(ErrorKind::Internal, format!("the library gave a permutation entry {p}")))
+            })
+            .collect()
     }
 
     /// `p`: row `k` of the factored product is row `p[k]` of A.
-    pub fn row_perm(&self) -> Result<Vec<i64>> {
+    pub fn row_perm(&self) -> Result<Vec<usize>> {
         self.perm(sys::gs_factor_row_perm)
     }
 
     /// `q`: column `k` of the factored product is column `q[k]` of A.
-    pub fn col_perm(&self) -> Result<Vec<i64>> {
+    pub fn col_perm(&self) -> Result<Vec<usize>> {
         self.perm(sys::gs_factor_col_perm)
     }
 
-    fn int64(&self, f: unsafe extern "C" fn(*const sys::gs_factor, *mut i64) -> sys::gs_status) -> i64 {
+    fn count(&self, f: unsafe extern "C" fn(*const sys::gs_factor, *mut i64) -> sys::gs_status) -> usize {
         let mut v = 0i64;
         // SAFETY: a live handle and a valid out-pointer.
         let st = unsafe { f(self.ptr(), &mut v) };
         check(st).expect("a getter failed on a live factor (a libgosparse bug)");
-        v
+        usize::try_from(v).unwrap_or_else(|_| panic!("a factor getter reported {v} (a libgosparse bug)"))
     }
 
     /// Entries stored in the factors: nnz(L) + nnz(U) for LU (L's unit
     /// diagonal included), nnz(L) for Cholesky.
-    pub fn fill(&self) -> i64 {
-        self.int64(sys::gs_factor_fill)
+    pub fn fill(&self) -> usize {
+        self.count(sys::gs_factor_fill)
     }
 
     /// The order n of the factored matrix.
-    pub fn order(&self) -> i64 {
-        self.int64(sys::gs_factor_order)
+    pub fn order(&self) -> usize {
+        self.count(sys::gs_factor_order)
     }
 
     /// LU or Cholesky.
@@ -220,7 +227,8 @@ impl Tensor {
 /// assert_eq!(s.to_dense()?.values::<f64>()?, &[0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 2.0, 0.0]);
 /// # Ok::<(), gosparse::Error>(())
 /// ```
-pub fn spdiags(diagonals: &Tensor, offsets: &Tensor, shape: [i64; 2], layout: Layout) -> Result<Tensor> {
+pub fn spdiags(diagonals: &Tensor, offsets: &Tensor, shape: [usize; 2], layout: Layout) -> Result<Tensor> {
+    let shape = CDims::new(&shape, "shape")?;
     // SAFETY: live handles; shape holds 2 values.
     Tensor::make(|out| unsafe {
         sys::gs_spdiags(diagonals.as_ptr(), offsets.as_ptr(), shape.as_ptr(), layout.code(), out)

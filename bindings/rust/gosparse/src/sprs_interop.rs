@@ -39,13 +39,13 @@ impl Tensor {
         IndS: Deref<Target = [I]>,
         DataS: Deref<Target = [T]>,
     {
-        let size = [m.rows() as i64, m.cols() as i64];
+        let size = [m.rows(), m.cols()];
         fn build<W: IndexType, T: Element>(
             csr: bool,
             ptr: &[W],
             idx: &[W],
             data: &[T],
-            size: &[i64],
+            size: &[usize],
         ) -> Result<Tensor> {
             if csr {
                 Tensor::sparse_csr(ptr, idx, data, Some(size))
@@ -82,7 +82,7 @@ impl Tensor {
                 self.dense_dim()
             )));
         }
-        let dims = (shape[0] as usize, shape[1] as usize);
+        let dims = (shape[0], shape[1]);
         let converted;
         let (t, csc) = match self.layout() {
             Layout::SparseCsc => (self, true),

@@ -9,6 +9,7 @@ use gosparse_sys as sys;
 use crate::dtype::{DType, Layout};
 use crate::element::Element;
 use crate::error::{Error, ErrorKind, Result, check};
+use crate::shape::Shape;
 
 /// A tensor of any layout, owning one library handle; dropping it frees the
 /// handle.
@@ -27,11 +28,11 @@ use crate::error::{Error, ErrorKind, Result, check};
 ///   and every method that only reads takes `&self`;
 /// - mutation needs exclusive use: the few methods that change a tensor
 ///   ([`set_requires_grad`](Tensor::set_requires_grad),
-///   [`zero_grad`](Tensor::zero_grad), the `out` of
-///   [`mv_out`](Tensor::mv_out) and [`mm_out`](Tensor::mm_out)) take
-///   `&mut`, and freeing is `Drop`, which owns the tensor;
+///   [`zero_grad`](Tensor::zero_grad), the [`DenseOut`](crate::DenseOut)
+///   that [`mv_out`](Tensor::mv_out) and [`mm_out`](Tensor::mm_out) write)
+///   take `&mut`, and freeing is `Drop`, which owns the tensor;
 /// - lent buffers stay valid until the tensor is freed: [`values`](Tensor::values),
-///   [`Indices`] and the other component views borrow the tensor, so the
+///   [`Indices`](crate::Indices) and the other component views borrow the tensor, so the
 ///   tensor cannot be dropped, moved or mutated while one is alive.
 ///
 /// One tensor and a slice it lent, read from several threads at once:
@@ -70,7 +71,7 @@ use crate::error::{Error, ErrorKind, Result, check};
 /// use gosparse::{Layout, Tensor};
 /// let t = Tensor::sparse_coo(&[0, 1, 1, 2], 2, &[3.0f64, 4.0], Some(&[2, 3]))?;
 /// assert_eq!(t.layout(), Layout::SparseCoo);
-/// assert_eq!(t.shape(), vec![2, 3]);
+/// assert_eq!(t.shape(), [2, 3]);
 /// assert_eq!(t.nnz(), 2);
 /// let d = t.to_dense()?;
 /// assert_eq!(d.values::<f64>()?, &[0.0, 3.0, 0.0, 0.0, 0.0, 4.0]);
@@ -211,19 +212,22 @@ impl Tensor {
         getter!(self, gs_tensor_ndim, i32) as usize
     }
 
-    /// The sizes of every dimension.
+    /// The sizes of every dimension, held inline: no allocation.
     ///
     /// ```
     /// let t = gosparse::Tensor::from_dense(&[0u8; 6], &[2, 3])?;
-    /// assert_eq!(t.shape(), vec![2, 3]);
+    /// assert_eq!(t.shape(), [2, 3]);
+    /// let [rows, cols] = t.shape()[..] else { unreachable!() };
+    /// assert_eq!(rows * cols, 6);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn shape(&self) -> Vec<i64> {
-        let mut shape = vec![0i64; self.ndim()];
-        // SAFETY: shape holds exactly ndim slots and cap says so.
-        let st = unsafe { sys::gs_tensor_shape(self.as_ptr(), shape.as_mut_ptr(), shape.len() as i32) };
+    pub fn shape(&self) -> Shape {
+        let mut sizes = [0i64; sys::GS_MAX_NDIM];
+        let n = self.ndim();
+        // SAFETY: sizes holds GS_MAX_NDIM slots and cap says so.
+        let st = unsafe { sys::gs_tensor_shape(self.as_ptr(), sizes.as_mut_ptr(), sizes.len() as i32) };
         self.expect_ok(st, "gs_tensor_shape");
-        shape
+        Shape::from_c(&sizes[..n.min(sys::GS_MAX_NDIM)])
     }
 
     /// Number of sparse dimensions (torch's `sparse_dim()`; 0 for strided).
@@ -266,8 +270,9 @@ impl Tensor {
     /// assert_eq!(t.nnz(), 2);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn nnz(&self) -> i64 {
-        getter!(self, gs_tensor_nnz, i64)
+    pub fn nnz(&self) -> usize {
+        let n = getter!(self, gs_tensor_nnz, i64);
+        usize::try_from(n).unwrap_or_else(|_| panic!("gs_tensor_nnz reported {n} (a libgosparse bug)"))
     }
 
     /// Bits per stored index: 32 or 64, and 0 for strided tensors.
@@ -288,12 +293,13 @@ impl Tensor {
     /// assert_eq!(d.to_sparse_bsr([2, 2])?.blocksize(), [2, 2]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn blocksize(&self) -> [i64; 2] {
+    pub fn blocksize(&self) -> [usize; 2] {
         let mut b = [0i64; 2];
         // SAFETY: b has the two slots the function writes.
         let st = unsafe { sys::gs_tensor_blocksize(self.as_ptr(), b.as_mut_ptr()) };
         self.expect_ok(st, "gs_tensor_blocksize");
-        b
+        let s = Shape::from_c(&b);
+        [s[0], s[1]]
     }
 
     /// Whether a COO tensor is known to have sorted, unique indices (always

@@ -9,10 +9,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use gosparse_sys as sys;
 
-use crate::array::{ArrayRef, numel};
+use crate::array::ArrayRef;
 use crate::dtype::Layout;
 use crate::element::{Element, IndexType};
 use crate::error::{Error, Result};
+use crate::shape::{numel, size_arg, size_ptr};
 use crate::tensor::Tensor;
 
 /// What the library holds while it borrows the buffers.
@@ -52,7 +53,7 @@ impl Tensor {
     /// assert_eq!(t.values::<i32>()?, &[1, 2, 3, 4, 5, 6]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn from_vec<T: Element>(data: Vec<T>, shape: &[i64]) -> Result<Tensor> {
+    pub fn from_vec<T: Element>(data: Vec<T>, shape: &[usize]) -> Result<Tensor> {
         let a = ArrayRef::new(&data, shape)?.raw();
         // SAFETY: `a` points into the Vec's heap buffer, which moves into the
         // tensor's release context unchanged and lives until release.
@@ -70,7 +71,7 @@ impl Tensor {
         indices: Vec<I>,
         sparse_dim: usize,
         values: Vec<T>,
-        size: Option<&[i64]>,
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
         if sparse_dim == 0 || !indices.len().is_multiple_of(sparse_dim) {
             return Err(Error::invalid(format!(
@@ -81,11 +82,12 @@ impl Tensor {
         let nse = indices.len() / sparse_dim;
         let dense = size.map_or(&[][..], |s| s.get(sparse_dim..).unwrap_or(&[]));
         let per = numel(dense, "size")?.max(1);
-        let mut vshape = vec![(values.len() / per) as i64];
+        let mut vshape = vec![values.len() / per];
         vshape.extend_from_slice(dense);
-        let ia = ArrayRef::new(&indices, &[sparse_dim as i64, nse as i64])?.raw();
+        let ia = ArrayRef::new(&indices, &[sparse_dim, nse])?.raw();
         let va = ArrayRef::new(&values, &vshape)?.raw();
-        let (ndim, sp) = size.map_or((0, std::ptr::null()), |s| (s.len() as i32, s.as_ptr()));
+        let dims = size_arg(size)?;
+        let (ndim, sp) = size_ptr(&dims);
         // SAFETY: the arrays point into the Vecs' heap buffers, owned by the
         // release context until the library releases them.
         wrap(Box::new((indices, values)), |rel, ctx, out| unsafe {
@@ -108,18 +110,19 @@ impl Tensor {
         compressed: Vec<I>,
         plain: Vec<I>,
         values: Vec<T>,
-        blocksize: Option<[i64; 2]>,
-        size: Option<&[i64]>,
+        blocksize: Option<[usize; 2]>,
+        size: Option<&[usize]>,
     ) -> Result<Tensor> {
-        let mut inner: Vec<i64> = blocksize.map_or(vec![], |b| b.to_vec());
+        let mut inner: Vec<usize> = blocksize.map_or(vec![], |b| b.to_vec());
         inner.extend_from_slice(size.and_then(|s| s.get(2..)).unwrap_or(&[]));
         let per = numel(&inner, "blocksize and dense size")?.max(1);
-        let mut vshape = vec![(values.len() / per) as i64];
+        let mut vshape = vec![values.len() / per];
         vshape.extend_from_slice(&inner);
         let ca = ArrayRef::vector(&compressed).raw();
         let pa = ArrayRef::vector(&plain).raw();
         let va = ArrayRef::new(&values, &vshape)?.raw();
-        let (ndim, sp) = size.map_or((0, std::ptr::null()), |s| (s.len() as i32, s.as_ptr()));
+        let dims = size_arg(size)?;
+        let (ndim, sp) = size_ptr(&dims);
         // SAFETY: as in sparse_coo_from_vecs.
         wrap(Box::new((compressed, plain, values)), |rel, ctx, out| unsafe {
             sys::gs_sparse_compressed_wrap(layout.code(), &ca, &pa, &va, ndim, sp, sys::GS_FLAGS_DEFAULT, rel, ctx, out)

@@ -135,7 +135,7 @@ fn canonical(expect: &Value) -> Value {
         return expect.clone();
     }
     let idx = &expect["indices"];
-    let (sd, nse) = (shape_of(idx)[0] as usize, shape_of(idx)[1] as usize);
+    let (sd, nse) = (shape_of(idx)[0], shape_of(idx)[1]);
     let ix: Vec<&Value> = idx["data"].as_array().unwrap().iter().collect();
     let key = |k: usize| -> Vec<i64> { (0..sd).map(|d| ix[d * nse + k].as_i64().unwrap()).collect() };
     let mut order: Vec<usize> = (0..nse).collect();
@@ -210,7 +210,7 @@ fn canonical_sorts_a_coalesced_expectation_only() {
 // ---- properties against a dense reference ------------------------------------------
 
 /// A 4x6 matrix with zeros, a zero row, negatives; 2x2 blocks divide it.
-fn sample() -> (Vec<f64>, [i64; 2]) {
+fn sample() -> (Vec<f64>, [usize; 2]) {
     let v = (0..24).map(|k| if k % 3 == 1 { (k as f64 - 11.0) / 2.0 } else { 0.0 }).collect::<Vec<_>>();
     let mut v = v;
     for x in &mut v[6..12] {
@@ -219,7 +219,7 @@ fn sample() -> (Vec<f64>, [i64; 2]) {
     (v, [4, 6])
 }
 
-fn in_layout(v: &[f64], shape: [i64; 2], l: Layout) -> Tensor {
+fn in_layout(v: &[f64], shape: [usize; 2], l: Layout) -> Tensor {
     let d = Tensor::from_dense(v, &shape).unwrap();
     match l {
         Layout::Strided => d,
@@ -273,9 +273,9 @@ fn products_match_the_dense_reference_on_every_layout() {
     let (a, shape) = sample();
     let (m, k, n) = (4, 6, 3);
     let xv: Vec<f64> = (0..k * n).map(|i| (i % 5) as f64 - 2.0).collect();
-    let x = Tensor::from_dense(&xv, &[k as i64, n as i64]).unwrap();
+    let x = Tensor::from_dense(&xv, &[k, n]).unwrap();
     let vv: Vec<f64> = (0..k).map(|i| i as f64 - 2.5).collect();
-    let v = Tensor::from_dense(&vv, &[k as i64]).unwrap();
+    let v = Tensor::from_dense(&vv, &[k]).unwrap();
     let mm: Vec<f64> = (0..m * n).map(|ij| (0..k).map(|l| a[(ij / n) * k + l] * xv[l * n + ij % n]).sum()).collect();
     let mv: Vec<f64> = (0..m).map(|i| (0..k).map(|l| a[i * k + l] * vv[l]).sum()).collect();
     for l in SPARSE {
@@ -283,7 +283,7 @@ fn products_match_the_dense_reference_on_every_layout() {
         assert_close(&format!("mm {l}"), &dense(&s.mm(&x).unwrap()), &mm);
         assert_close(&format!("matmul {l}"), &dense(&s.matmul(&x).unwrap()), &mm);
         assert_close(&format!("mv {l}"), &dense(&s.mv(&v).unwrap()), &mv);
-        let c = Tensor::from_dense(&vec![1.0; m * n], &[m as i64, n as i64]).unwrap();
+        let c = Tensor::from_dense(&vec![1.0; m * n], &[m, n]).unwrap();
         let want: Vec<f64> = mm.iter().map(|p| 0.5 + 2.0 * p).collect();
         assert_close(&format!("addmm {l}"), &dense(&c.addmm(&s, &x, 0.5, 2).unwrap()), &want);
     }
@@ -363,17 +363,27 @@ fn refusals() {
     // torch's layouts only: sspaddmm(COO, COO, strided), sampled_addmm(CSR, strided, strided).
     let x = Tensor::from_dense(&[1.0f64; 18], &[6, 3]).unwrap();
     let c = Tensor::from_dense(&[1.0f64; 12], &[4, 3]).unwrap();
-    let (cc, ccsr, sc, ad) = (c.to_sparse_coo().unwrap(), c.to_sparse_csr().unwrap(), s.to_sparse_coo().unwrap(), s.to_dense().unwrap());
+    let (cc, ccsr, sc, ad) =
+        (c.to_sparse_coo().unwrap(), c.to_sparse_csr().unwrap(), s.to_sparse_coo().unwrap(), s.to_dense().unwrap());
     let refused = |r: gosparse::Result<Tensor>, text: &str| {
         let e = r.expect_err(text);
         assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
         assert!(e.message().contains(text), "{e} does not contain {text:?}");
     };
-    refused(c.sspaddmm(&sc, &x, 1, 1), "gs_sspaddmm: sspaddmm: Argument #1 (input): expected a sparse_coo tensor, got strided");
+    refused(
+        c.sspaddmm(&sc, &x, 1, 1),
+        "gs_sspaddmm: sspaddmm: Argument #1 (input): expected a sparse_coo tensor, got strided",
+    );
     refused(cc.sspaddmm(&s, &x, 1, 1), "Argument #2 (mat1): expected a sparse_coo tensor, got sparse_csr");
-    refused(cc.sspaddmm(&sc, &x.to_sparse_coo().unwrap(), 1, 1), "Argument #3 (mat2): expected a strided tensor, got sparse_coo");
+    refused(
+        cc.sspaddmm(&sc, &x.to_sparse_coo().unwrap(), 1, 1),
+        "Argument #3 (mat2): expected a strided tensor, got sparse_coo",
+    );
     assert_eq!(cc.sspaddmm(&sc, &x, 1, 1).unwrap().layout(), Layout::SparseCoo);
-    refused(cc.sampled_addmm(&ad, &x, 1, 1), "gs_sampled_addmm: sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor, got sparse_coo");
+    refused(
+        cc.sampled_addmm(&ad, &x, 1, 1),
+        "gs_sampled_addmm: sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor, got sparse_coo",
+    );
     refused(c.sampled_addmm(&ad, &x, 1, 1), "Argument #1 (input): expected a sparse_csr tensor, got strided");
     refused(ccsr.sampled_addmm(&s, &x, 1, 1), "Argument #2 (mat1): expected a strided tensor, got sparse_csr");
     assert_eq!(ccsr.sampled_addmm(&ad, &x, 1, 1).unwrap().layout(), Layout::SparseCsr);
@@ -383,10 +393,10 @@ fn refusals() {
 fn squaring_over_the_memory_limit_is_refused_at_once() {
     let lc = LeakCheck::start();
     // A full first row and column: the square stores n^2 elements.
-    let n = 20_000i64;
-    let mut idx: Vec<i64> = (0..n).map(|_| 0).chain(1..n).collect();
-    idx.extend((0..n).chain((1..n).map(|_| 0)));
-    let vals = vec![1.0f64; (2 * n - 1) as usize];
+    let n = 20_000usize;
+    let mut idx: Vec<i64> = (0..n as i64).map(|_| 0).chain(1..n as i64).collect();
+    idx.extend((0..n as i64).chain((1..n as i64).map(|_| 0)));
+    let vals = vec![1.0f64; 2 * n - 1];
     let arrow = Tensor::sparse_coo(&idx, 2, &vals, Some(&[n, n])).unwrap();
     let old = gosparse::memory_limit();
     gosparse::set_memory_limit(16 << 20).unwrap();

@@ -19,7 +19,7 @@ fn fixture<I: IndexType + From<u8>>(dense: usize) -> Tensor {
     let rc: Vec<I> = [1u8, 0, 1, 1, 1, 2, 1, 2, 0, 2].iter().map(|&v| I::from(v)).collect();
     let blk = dense.max(1);
     let vals: Vec<f64> = (0..5 * blk).map(|k| ((k / blk) * 100 + k % blk + 1) as f64).collect();
-    let size: Vec<i64> = if dense > 0 { vec![3, 4, dense as i64] } else { vec![3, 4] };
+    let size: Vec<usize> = if dense > 0 { vec![3, 4, dense] } else { vec![3, 4] };
     let t = Tensor::sparse_coo(&rc, 2, &vals, Some(&size)).unwrap();
     assert!(!t.is_coalesced());
     t
@@ -28,8 +28,8 @@ fn fixture<I: IndexType + From<u8>>(dense: usize) -> Tensor {
 fn stored(t: &Tensor) -> Vec<Entry> {
     let idx = t.raw_indices().unwrap().to_vec();
     let vals = t.raw_values::<f64>().unwrap();
-    let (s, n) = (t.sparse_dim(), t.nnz() as usize);
-    let blk = if n == 0 { 0 } else { vals.len() / n };
+    let (s, n) = (t.sparse_dim(), t.nnz());
+    let blk = vals.len().checked_div(n).unwrap_or(0);
     (0..n).map(|e| ((0..s).map(|d| idx[d * n + e]).collect(), vals[e * blk..(e + 1) * blk].to_vec())).collect()
 }
 
@@ -43,6 +43,7 @@ fn check_input(x: &Tensor, width: u32) {
     let entries = stored(x);
     let s = x.sparse_dim();
     for (dim, &n) in x.shape().iter().enumerate() {
+        let n = n as i64;
         for i in 0..n {
             let want: Vec<Entry> = if dim < s {
                 let hit = entries.iter().filter(|(c, _)| c[dim] == i);

@@ -126,7 +126,7 @@ impl Mat {
     }
 
     fn tensor(&self) -> Tensor {
-        Tensor::from_dense(&self.v, &[self.rows as i64, self.cols as i64]).unwrap()
+        Tensor::from_dense(&self.v, &[self.rows, self.cols]).unwrap()
     }
 }
 
@@ -156,7 +156,7 @@ fn shape_ops_match_the_dense_reference() {
     for l in LAYOUTS {
         let (ta, tb) = (in_layout(&a, l), in_layout(&b, l));
         let tr = ta.transpose(0, 1).unwrap();
-        assert_eq!((tr.shape(), dense(&tr)), (vec![5, 4], a.transpose().v), "{l}");
+        assert_eq!((tr.shape().to_vec(), dense(&tr)), (vec![5, 4], a.transpose().v), "{l}");
         assert_eq!(dense(&ta.t().unwrap()), a.transpose().v, "{l}");
         assert_eq!(dense(&ta.transpose(-1, -2).unwrap()), a.transpose().v, "{l}");
         assert_eq!(dense(&ta.permute(&[1, 0]).unwrap()), a.transpose().v, "{l}");
@@ -170,13 +170,13 @@ fn shape_ops_match_the_dense_reference() {
         assert_eq!(dense(&Tensor::hstack(&[&ta, &tb]).unwrap()), want.v, "{l}");
         assert_eq!(dense(&Tensor::vstack(&[&ta, &tb]).unwrap()), dense(&rows), "{l}");
         let st = Tensor::stack(&[&ta, &tb], 0).unwrap();
-        assert_eq!((st.shape(), dense(&st)), (vec![2, 4, 5], [a.v.clone(), b.v.clone()].concat()));
+        assert_eq!((st.shape().to_vec(), dense(&st)), (vec![2, 4, 5], [a.v.clone(), b.v.clone()].concat()));
         // unsqueeze / squeeze round trip, reshape keeps the row-major order.
         let u = ta.unsqueeze(1).unwrap();
-        assert_eq!((u.shape(), dense(&u)), (vec![4, 1, 5], a.v.clone()));
+        assert_eq!((u.shape().to_vec(), dense(&u)), (vec![4, 1, 5], a.v.clone()));
         assert_eq!(u.squeeze(None).unwrap().shape(), vec![4, 5]);
         let r = ta.reshape(&[2, -1]).unwrap();
-        assert_eq!((r.shape(), r.layout(), dense(&r)), (vec![2, 10], Layout::SparseCoo, a.v.clone()));
+        assert_eq!((r.shape().to_vec(), r.layout(), dense(&r)), (vec![2, 10], Layout::SparseCoo, a.v.clone()));
     }
     lc.finish();
 }
@@ -213,7 +213,10 @@ fn indexing_matches_the_dense_reference() {
                 // As torch: a strided tensor refuses negative positions, a sparse one counts them from the end.
                 let e = t.index_select(axis as i64, &as_i64).unwrap_err();
                 assert_eq!(e.kind(), ErrorKind::Index, "{e}");
-                assert!(e.message().contains("index[0] = -1 is out of range") && e.message().contains("a strided tensor"), "{e}");
+                assert!(
+                    e.message().contains("index[0] = -1 is out of range") && e.message().contains("a strided tensor"),
+                    "{e}"
+                );
                 let plain: Vec<i64> = idx.iter().map(|&v| v as i64).collect();
                 assert_eq!(dense(&t.index_select(axis as i64, &plain).unwrap()), a.take(axis, &idx).v, "{l}");
                 continue;
@@ -347,11 +350,11 @@ fn sparse_resize_grows_and_clears() {
     let a = sample();
     let t = in_layout(&a, Layout::SparseCoo);
     let g = t.sparse_resize(&[6, 7], 2, 0).unwrap();
-    assert_eq!((g.shape(), g.nnz()), (vec![6, 7], t.nnz()));
+    assert_eq!((g.shape().to_vec(), g.nnz()), (vec![6, 7], t.nnz()));
     let want = Mat::from_fn(6, 7, |i, j| if i < 4 && j < 5 { a.at(i, j) } else { 0.0 });
     assert_eq!(dense(&g), want.v);
     let c = t.sparse_resize_and_clear(&[3, 2, 2], 1, 2).unwrap();
-    assert_eq!((c.shape(), c.nnz(), c.sparse_dim(), c.dense_dim()), (vec![3, 2, 2], 0, 1, 2));
+    assert_eq!((c.shape().to_vec(), c.nnz(), c.sparse_dim(), c.dense_dim()), (vec![3, 2, 2], 0, 1, 2));
     assert_eq!(dense(&c), vec![0.0; 12]);
     drop((t, g, c));
     lc.finish();

@@ -42,7 +42,7 @@ fn filled(a: &[f64], fill: f64) -> Vec<f64> {
 /// `a` in layout `l` with fill: sparse layouts store the non-zeros and read
 /// the rest as `fill`; strided holds the filled matrix.
 fn in_layout(a: &[f64], l: Layout, fill: f64) -> Tensor {
-    let shape = [ROWS as i64, COLS as i64];
+    let shape = [ROWS, COLS];
     if l == Layout::Strided {
         return Tensor::from_dense(&filled(a, fill), &shape).unwrap();
     }
@@ -202,7 +202,7 @@ fn bad_reductions_are_refused_with_the_rule_named() {
 /// The mask of the non-zeros of `a` in layout `l`, with fill.
 fn mask(a: &[f64], l: Layout, fill: bool) -> Tensor {
     let bits: Vec<bool> = a.iter().map(|&x| x != 0.0).collect();
-    let d = Tensor::from_dense(&bits, &[ROWS as i64, COLS as i64]).unwrap();
+    let d = Tensor::from_dense(&bits, &[ROWS, COLS]).unwrap();
     if l == Layout::Strided {
         return d;
     }
@@ -215,7 +215,7 @@ fn where_matches_the_dense_reference() {
     let lc = LeakCheck::start();
     let a = sample();
     let xs: Vec<f64> = (0..ROWS * COLS).map(|k| k as f64 + 1.0).collect();
-    let x = Tensor::from_dense(&xs, &[ROWS as i64, COLS as i64]).unwrap();
+    let x = Tensor::from_dense(&xs, &[ROWS, COLS]).unwrap();
     let y = in_layout(&a, Layout::SparseCsr, -1.0); // reads -1 off the mask, a elsewhere
     let ys = filled(&a, -1.0);
     for l in LAYOUTS {

@@ -16,8 +16,8 @@ fn floats(a: &Value) -> Vec<f64> {
     a["data"].as_array().expect("data").iter().map(|v| v.as_f64().expect("number")).collect()
 }
 
-fn shape(a: &Value) -> Vec<i64> {
-    a["shape"].as_array().expect("shape").iter().map(|v| v.as_i64().expect("size")).collect()
+fn shape(a: &Value) -> Vec<usize> {
+    a["shape"].as_array().expect("shape").iter().map(|v| v.as_u64().expect("size") as usize).collect()
 }
 
 /// A strided tensor of dtype holding a conformance array (float64 numbers,

@@ -37,7 +37,7 @@ fn spd() -> Vec<f64> {
 }
 
 fn in_layout(a: &[f64], layout: Layout) -> Tensor {
-    let t = Tensor::from_dense(a, &[N as i64, N as i64]).unwrap();
+    let t = Tensor::from_dense(a, &[N, N]).unwrap();
     if layout == Layout::Strided { t } else { t.to_layout(layout).unwrap() }
 }
 
@@ -60,14 +60,14 @@ fn spsolve_and_factors_over_layouts_body() {
     let factors = gosparse::live_factors();
     let a = matrix();
     let b: Vec<f64> = (0..N).map(|i| i as f64 - 2.0).collect();
-    let bt = Tensor::from_dense(&b, &[N as i64]).unwrap();
+    let bt = Tensor::from_dense(&b, &[N]).unwrap();
     for layout in LAYOUTS {
         let at = in_layout(&a, layout);
         let x = at.spsolve(&bt, true).unwrap();
         assert!(residual(&a, x.values::<f64>().unwrap(), &b) < 1e-12);
         for ord in [Ordering::Default, Ordering::Natural, Ordering::Amd, Ordering::ColAmd] {
             let f = at.splu(ord, 1.0).unwrap();
-            assert_eq!((f.kind(), f.order()), (FactorKind::Lu, N as i64));
+            assert_eq!((f.kind(), f.order()), (FactorKind::Lu, N));
             let x = f.solve(&bt, true).unwrap();
             assert!(residual(&a, x.values::<f64>().unwrap(), &b) < 1e-12);
             let (l, u) = (f.l().unwrap(), f.u().unwrap());
@@ -77,7 +77,7 @@ fn spsolve_and_factors_over_layouts_body() {
             for r in 0..N {
                 for c in 0..N {
                     let s: f64 = (0..N).map(|t| ld[r * N + t] * ud[t * N + c]).sum();
-                    assert!((s - a[p[r] as usize * N + q[c] as usize]).abs() < 1e-12);
+                    assert!((s - a[p[r] * N + q[c]]).abs() < 1e-12);
                 }
             }
         }
@@ -95,7 +95,7 @@ fn cholesky_solves_and_refuses() {
 fn cholesky_solves_and_refuses_body() {
     let a = spd();
     let b: Vec<f64> = (0..N).map(|i| 1.0 + i as f64).collect();
-    let bt = Tensor::from_dense(&b, &[N as i64]).unwrap();
+    let bt = Tensor::from_dense(&b, &[N]).unwrap();
     for layout in LAYOUTS {
         let f = in_layout(&a, layout).cholesky(Ordering::Default).unwrap();
         assert_eq!(f.kind(), FactorKind::Cholesky);
@@ -134,7 +134,7 @@ fn solve_triangular_and_spdiags_body() {
         }
     }
     let b: Vec<f64> = (0..N).map(|i| i as f64).collect();
-    let bt = Tensor::from_dense(&b, &[N as i64]).unwrap();
+    let bt = Tensor::from_dense(&b, &[N]).unwrap();
     for layout in LAYOUTS {
         let x = in_layout(&a, layout).solve_triangular(&bt, false, true, false).unwrap();
         assert!(residual(&lower, x.values::<f64>().unwrap(), &b) < 1e-12);
