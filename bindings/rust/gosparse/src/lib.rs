@@ -35,6 +35,12 @@
 //! - [`SemiStructured`]: 2:4 semi-structured sparsity in torch's CUTLASS
 //!   layout ([`Tensor::to_sparse_semi_structured`], [`SemiStructured::mm`],
 //!   [`Tensor::linear_semi`], [`Tensor::prune_semi_structured`], ...).
+//! - torch's names of operations the crate has: [`Tensor::zeros_like`],
+//!   [`Tensor::empty_like`], [`Tensor::is_complex`], [`Tensor::is_floating_point`],
+//!   [`Tensor::is_signed`], [`Tensor::is_same_size`], [`Tensor::is_nonzero`],
+//!   [`Tensor::detach`], and `mT`, `H`, `mH` as [`Tensor::mt`], [`Tensor::h`],
+//!   [`Tensor::mh`]. Sizes are `usize` ([`Shape`]); [`DenseOut`] is the safe
+//!   output of [`Tensor::mv_out`] and [`Tensor::mm_out`].
 //! - [`generate`]: seeded test matrices. Library-wide: [`version`],
 //!   [`live_handles`], [`set_memory_limit`].
 //! - Optional features: `ndarray` (dense tensors to and from `ndarray::ArrayD`)
@@ -67,6 +73,7 @@ mod semi;
 mod shape;
 mod solve;
 mod tensor;
+mod torch_names;
 mod wrap;
 
 #[cfg(feature = "ndarray")]

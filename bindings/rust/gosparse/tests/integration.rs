@@ -33,6 +33,8 @@ mod autograd;
 mod formats;
 // The direct solvers and spdiags.
 mod solve;
+// torch's names of issue 18 and the DenseOut products.
+mod torch_names;
 
 // ---- handle accounting ------------------------------------------------------
 
