@@ -135,7 +135,12 @@ typedef struct gs_const_array {
     int32_t ndim;
     int64_t shape[GS_MAX_NDIM];
 } gs_const_array;
+#ifdef __cplusplus /* C++ casts: quiet under -Wold-style-cast */
+#define GS_IN(a) \
+    (static_cast<const gs_array *>(static_cast<const void *>(true ? (a) : static_cast<const gs_const_array *>(nullptr))))
+#else
 #define GS_IN(a) ((const gs_array *)(const void *)(1 ? (a) : (const gs_const_array *)NULL))
+#endif
 
 /* Which component a getter lends. */
 typedef int32_t gs_component;
