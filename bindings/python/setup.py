@@ -1,10 +1,14 @@
 """Builds libgosparse with Go while building the package, and ships it inside it.
 
-`pip install ./bindings/python` (Go >= 1.26 and a C compiler needed) builds the
-library with the repository's Makefile (`make -C <repo> build/lib/libgosparse.so`;
-without make, or off Linux, `go build -buildmode=c-shared ./capi`) and puts it
-in the package; the wheel that `pip wheel ./bindings/python` makes then installs
-anywhere of the same platform without Go. Set GO to choose the go binary.
+`pip install ./bindings/python` puts libgosparse in the package. When the
+checkout's `build/lib/libgosparse.so` (from `make lib`) is there and current,
+newer than every Go and C source it is built from, that file is used as it is
+and neither Go nor make runs. Otherwise (Go >= 1.26 and a C compiler needed) it
+builds the library with the repository's Makefile (`make -C <repo>
+build/lib/libgosparse.so`; without make, or off Linux, `go build
+-buildmode=c-shared ./capi`), about 20 s on a first build. The wheel that
+`pip wheel ./bindings/python` makes then installs anywhere of the same platform
+without Go. Set GO to choose the go binary.
 """
 
 import os
@@ -31,14 +35,53 @@ else:
     LIBRARY_NAME = "libgosparse.so"
 
 
+# What libgosparse is built from, as the Makefile's GO_SOURCES and EXPORTS list them:
+# the folders searched for Go and assembly sources, and single files.
+SOURCE_DIRS = ("core", "kernels", "capi", "cuda", "internal")
+SOURCE_FILES = ("include/gosparse.h", "go.mod", "go.sum", "capi/exports.map")
+
+
+def newest_source(repo):
+    """The newest modification time among libgosparse's sources under repo (0 when none)."""
+    newest = 0.0
+    for top in SOURCE_DIRS:
+        for folder, _, names in os.walk(os.path.join(repo, top)):
+            for name in names:
+                go_source = name.endswith((".go", ".s")) and not name.endswith("_test.go")
+                c_source = top == "capi" and name.endswith((".c", ".h"))
+                if go_source or c_source:
+                    newest = max(newest, os.path.getmtime(os.path.join(folder, name)))
+    for name in SOURCE_FILES:
+        path = os.path.join(repo, name)
+        if os.path.isfile(path):
+            newest = max(newest, os.path.getmtime(path))
+    return newest
+
+
+def current_library(repo):
+    """repo's build/lib library when it exists and is newer than every source, else None."""
+    lib = os.path.join(repo, "build", "lib", LIBRARY_NAME)
+    if not os.path.isfile(lib):
+        return None
+    if os.path.getmtime(lib) <= newest_source(repo):
+        return None
+    return lib
+
+
 def build_library(out_dir):
-    """Build libgosparse (with make, or go build into out_dir); return its path."""
+    """The current build/lib library, else build libgosparse (with make, or go build into
+    out_dir); return its path."""
     if not os.path.isfile(os.path.join(REPO, "go.mod")) or not os.path.isdir(
             os.path.join(REPO, "capi")):
         raise SystemExit(
             "gosparse: cannot build libgosparse: %s is not the gosparse repository "
             "(no go.mod and capi/). Build from a checkout: pip install <repo>/bindings/python"
             % REPO)
+    built = current_library(REPO)
+    if built:
+        print("gosparse: using %s (newer than every Go and C source; no Go build)" % built,
+              flush=True)
+        return built
     go = os.environ.get("GO") or shutil.which("go")
     if not go:
         raise SystemExit(
@@ -56,7 +99,8 @@ def build_library(out_dir):
         os.makedirs(out_dir, exist_ok=True)
         target = os.path.join(out_dir, LIBRARY_NAME)
         cmd = [go, "build", "-trimpath", "-buildmode=c-shared", "-o", target, "./capi"]
-    print("gosparse: building libgosparse: %s (in %s)" % (" ".join(cmd), REPO), flush=True)
+    print("gosparse: building libgosparse with Go, about 20 s on a first build: %s (in %s)"
+          % (" ".join(cmd), REPO), flush=True)
     try:
         subprocess.run(cmd, cwd=REPO, env=env, check=True)
     except subprocess.CalledProcessError as e:
@@ -97,7 +141,9 @@ class PlatformWheel(bdist_wheel):
         return "py3", "none", plat
 
 
-setup(
-    distclass=BinaryDistribution,
-    cmdclass={"build_py": BuildPyWithLibrary, "bdist_wheel": PlatformWheel},
-)
+# setuptools runs this file as __main__; tests import it to check current_library.
+if __name__ == "__main__":
+    setup(
+        distclass=BinaryDistribution,
+        cmdclass={"build_py": BuildPyWithLibrary, "bdist_wheel": PlatformWheel},
+    )

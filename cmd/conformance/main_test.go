@@ -92,3 +92,19 @@ func TestDefaultDirIsBesideTheRepository(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, abs, dir)
 }
+
+// Without ../shared beside the repository, the default run skips with a message
+// and succeeds; -strict still fails, as its groups cannot be replayed.
+func TestDefaultDirAbsentSkips(t *testing.T) {
+	repo := filepath.Join(t.TempDir(), "repo")
+	require.NoError(t, os.MkdirAll(repo, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "go.mod"), []byte("module x\n"), 0o644))
+	t.Chdir(repo)
+	code, out, _ := runCmd()
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "conformance: SKIP: ")
+	assert.Contains(t, out, filepath.Join("shared", "conformance", "torch")+" is absent")
+	code, _, errOut := runCmd("-strict", "basic")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "torch")
+}

@@ -26,12 +26,15 @@ def _can_build_without_isolation():
 def test_wheel_installs_and_runs_without_go(tmp_path):
     if not shutil.which("go") and not os.environ.get("GO"):
         pytest.skip("building the wheel needs Go")
-    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path / "dist"),
+    cmd = [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "dist"),
            PACKAGE_ROOT]
     if _can_build_without_isolation():
-        cmd.insert(4, "--no-build-isolation")  # no download of setuptools: fast, offline
+        cmd.insert(5, "--no-build-isolation")  # no download of setuptools: fast, offline
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=240)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    # setup.py says which library it ships: the checkout's current one, or a fresh build.
+    built = os.path.join(os.path.dirname(os.path.dirname(PACKAGE_ROOT)), "build", "lib")
+    assert ("gosparse: using " + built) in p.stdout or "gosparse: building libgosparse" in p.stdout
     wheels = glob.glob(str(tmp_path / "dist" / "gosparse-*.whl"))
     assert len(wheels) == 1
     whl = wheels[0]
