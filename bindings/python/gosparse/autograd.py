@@ -6,6 +6,7 @@ requires_grad= keyword that gosparse/__init__ gives the constructors.
 """
 
 import functools as _functools
+import inspect as _inspect
 from ctypes import c_void_p as _c_void_p
 
 import numpy as _np
@@ -222,4 +223,8 @@ def _with_requires_grad(constructor):
         t = constructor(*args, **kwargs)
         return t.requires_grad_(True) if requires_grad else t
 
+    # help() and inspect.signature show the keyword too (the stubs' signature).
+    sig = _inspect.signature(constructor)
+    keyword = _inspect.Parameter("requires_grad", _inspect.Parameter.KEYWORD_ONLY, default=False)
+    make.__signature__ = sig.replace(parameters=[*sig.parameters.values(), keyword])
     return make

@@ -43,6 +43,10 @@ def test_wheel_installs_and_runs_without_go(tmp_path):
         names = z.namelist()
     assert any(n.startswith("gosparse/libgosparse.") for n in names), names
     assert "gosparse/conformance.py" in names
+    # PEP 561: the marker and the stubs, so that IDEs and mypy see the types.
+    for typed in ("gosparse/py.typed", "gosparse/__init__.pyi", "gosparse/_tensor.pyi",
+                  "gosparse/nn/functional.pyi"):
+        assert typed in names, typed
 
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)

@@ -1,0 +1,36 @@
+"""Types of gosparse.conformance (the runtime: conformance.py): the replay of the torch
+conformance vectors (JSON cases, so their objects are Any)."""
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ._tensor import Tensor
+from ._types import dtype, layout
+
+__all__: list[str]
+
+LAYOUTS: dict[str, layout]
+TOLERANCE: dict[dtype, tuple[float, float]]
+ADAPTERS: dict[str, Callable[..., Any]]
+
+class Result:
+    group: str
+    id: str
+    op: str
+    status: str
+    reason: str
+    def __init__(self, group: str, case_id: str, op: str, status: str, reason: str = ...) -> None: ...
+    @property
+    def passed(self) -> bool: ...
+
+def decode_array(obj: Mapping[str, Any]) -> np.ndarray: ...
+def decode_tensor(obj: Mapping[str, Any]) -> Tensor: ...
+def resolve(op: str, inputs: Sequence[Any]) -> Any: ...
+def canonical_coo(expect: Mapping[str, Any]) -> Any: ...
+def compare(got: Any, expect: Mapping[str, Any]) -> str | None: ...
+def run_case(case: Mapping[str, Any], group: str) -> Result: ...
+def vector_files(directory: str) -> dict[str, str]: ...
+def replay(directory: str, groups: Iterable[str] | None = ...) -> list[Result]: ...
+def main(argv: Sequence[str] | None = ...) -> int: ...

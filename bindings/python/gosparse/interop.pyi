@@ -1,0 +1,13 @@
+"""Types of gosparse.interop (the runtime: interop.py). SciPy and torch objects are Any:
+neither is a dependency of gosparse."""
+
+from typing import Any
+
+from ._tensor import Tensor
+
+__all__: list[str]
+
+def from_scipy(m: Any) -> Tensor: ...
+def to_scipy(t: Tensor) -> Any: ...
+def from_torch(x: Any) -> Tensor: ...
+def to_torch(t: Tensor) -> Any: ...
