@@ -6,6 +6,9 @@
 #                             (makes its own Python environment, build/test-env, on first use)
 #   make test-torch           the Python tests again with PyTorch installed (build/torch-env,
 #                             about 6 GB on first use): from_torch/to_torch against real torch
+#   make docs                 the Python API reference from the docstrings (Sphinx, in
+#                             build/docs-env, made on first use) in build/docs/html; fails on
+#                             any warning
 #   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
 #   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
 #   make fuzz [FUZZTIME=30s] [FUZZ_READ_INPUTS=100000]   every Go fuzz target for FUZZTIME,
@@ -43,7 +46,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 SOVERSION := 0
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so.$(SOVERSION)
 
-.PHONY: all lib demo test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi stress soak test-python test-rust conformance fuzz install clean
+.PHONY: all lib demo docs test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi stress soak test-python test-rust conformance fuzz install clean
 
 all: lib
 
@@ -73,7 +76,7 @@ demo: lib $(BUILD)/demo
 
 # ---- tests -------------------------------------------------------------------
 
-test: test-env test-go test-c test-c-cgocheck2 test-python test-rust
+test: test-env test-go test-c test-c-cgocheck2 test-python test-rust docs
 
 # The Python the bindings' tests run in: a virtual environment under build/ with
 # the packages of bindings/python/requirements-test.txt, made on first use (and
@@ -138,6 +141,26 @@ test-rust: lib
 
 conformance:
 	$(GO) run ./cmd/conformance $(CONFORMANCE)
+
+# ---- docs --------------------------------------------------------------------
+
+# The Python API reference: Sphinx's autodoc reads the docstrings of the checkout's
+# package (napoleon renders their Parameters/Returns/Examples sections) into
+# build/docs/html. -W: a warning fails the build; -E: every page is read again, so a
+# warning is never hidden by Sphinx's cache. The environment, build/docs-env, is made on
+# first use and again when docs/api/requirements.txt changes.
+DOCS_ENV    := $(BUILD)/docs-env
+DOCS_PYTHON := $(CURDIR)/$(DOCS_ENV)/bin/python
+
+$(DOCS_ENV)/.installed: docs/api/requirements.txt
+	$(PYTHON) -m venv $(DOCS_ENV)
+	$(DOCS_PYTHON) -m pip install --quiet --disable-pip-version-check -r docs/api/requirements.txt
+	@touch $@
+
+docs: lib $(DOCS_ENV)/.installed
+	GOSPARSE_LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so $(DOCS_PYTHON) -m sphinx -E -q -W --keep-going \
+		-b html docs/api $(BUILD)/docs/html
+	@echo "docs: $(BUILD)/docs/html/index.html"
 
 # The Python tests with PyTorch installed, where a missing torch fails instead of
 # skipping. Apart from make test because torch is large (about 6 GB with its CUDA

@@ -106,7 +106,7 @@ class AutogradOps:
         self.requires_grad_(value)
 
     def requires_grad_(self, requires_grad=True):
-        """torch's requires_grad_: mark a leaf (floating or complex) as requiring a
+        """torch's ``requires_grad_``: mark a leaf (floating or complex) as requiring a
         gradient, or not. Returns self."""
         _check(lib.gs_set_requires_grad(self._handle, 1 if requires_grad else 0),
                "gs_set_requires_grad")
@@ -156,7 +156,7 @@ class AutogradOps:
         return type(self)._adopt(out)
 
     def detach_(self):
-        """torch's detach_: this object's tensor takes no further part in autograd (a
+        """torch's ``detach_``: this object's tensor takes no further part in autograd (a
         new handle of the same storage). Returns self."""
         self._become(self.detach())
         return self

@@ -399,19 +399,19 @@ class TensorBase:
         return self._component(_RAW_INDICES)
 
     def crow_indices(self):
-        """CSR/BSR compressed row indices (*batch, rows + 1). A read-only view."""
+        """CSR/BSR compressed row indices ``(*batch, rows + 1)``. A read-only view."""
         return self._component(_CROW)
 
     def col_indices(self):
-        """CSR/BSR column indices (*batch, nse). A read-only view."""
+        """CSR/BSR column indices ``(*batch, nse)``. A read-only view."""
         return self._component(_COL)
 
     def ccol_indices(self):
-        """CSC/BSC compressed column indices (*batch, cols + 1). A read-only view."""
+        """CSC/BSC compressed column indices ``(*batch, cols + 1)``. A read-only view."""
         return self._component(_CCOL)
 
     def row_indices(self):
-        """CSC/BSC row indices (*batch, nse). A read-only view."""
+        """CSC/BSC row indices ``(*batch, nse)``. A read-only view."""
         return self._component(_ROW)
 
     def levels(self):
@@ -445,7 +445,19 @@ class TensorBase:
     # ---- conversions ------------------------------------------------------------
 
     def to_dense(self):
-        """The strided tensor this represents (returns a new tensor)."""
+        """The strided tensor this represents (returns a new tensor).
+
+        Returns
+        -------
+        Tensor
+            A strided tensor: the stored elements, and the fill value everywhere else.
+
+        Examples
+        --------
+        >>> import gosparse as gs
+        >>> gs.sparse_coo_tensor([[0], [1]], [5.], (2, 2)).to_dense().tolist()
+        [[0.0, 5.0], [0.0, 0.0]]
+        """
         return new_tensor(lib.gs_to_dense, self._handle)
 
     def _filled_source(self, fill_value):
@@ -525,7 +537,29 @@ class TensorBase:
         return self._to_layout(T.sparse_coo, fill_value=fill_value, index_width=index_width)
 
     def to_sparse_csr(self, dense_dim=None, *, fill_value=None, index_width=None):
-        """CSR, with dense_dim trailing dense dims (leading extra dims are batch dims)."""
+        """CSR, with dense_dim trailing dense dims (leading extra dims are batch dims).
+
+        Parameters
+        ----------
+        dense_dim : int, optional
+            How many trailing dims stay dense (0 by default).
+        fill_value : scalar, optional
+            Store only the elements that differ from it (zero by default).
+        index_width : int, optional
+            32 or 64: the width of the index arrays (by default torch's rule).
+
+        Returns
+        -------
+        Tensor
+            A tensor of layout gosparse.sparse_csr.
+
+        Examples
+        --------
+        >>> import gosparse as gs
+        >>> a = gs.tensor([[2., 0.], [0., 4.]]).to_sparse_csr()
+        >>> a.crow_indices().tolist(), a.col_indices().tolist(), a.values().tolist()
+        ([0, 1, 2], [0, 1], [2.0, 4.0])
+        """
         return self._to_layout(T.sparse_csr, None, dense_dim, fill_value, index_width)
 
     def to_sparse_csc(self, dense_dim=None, *, fill_value=None, index_width=None):

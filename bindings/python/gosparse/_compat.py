@@ -22,7 +22,7 @@ def _real(x, name, fname):
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """torch.allclose: whether |input - other| <= atol + rtol * |other| for every
+    """torch.allclose: whether ``|input - other| <= atol + rtol * |other|`` for every
     element (equal infinities are close; NaN is close to NaN only with equal_nan).
     Unspecified elements compare by their fill values, without densifying. Operands of
     different dtypes promote (torch refuses them)."""

@@ -55,7 +55,7 @@ def _filled(t, fill_value):
 
 def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None,
                       check_invariants=None, is_coalesced=None, fill_value=None):
-    """torch.sparse_coo_tensor: indices (sparse_dim, nse) of ints, values (nse, *dense).
+    """torch.sparse_coo_tensor: indices (sparse_dim, nse) of ints, values ``(nse, *dense)``.
     sparse_coo_tensor(size) or sparse_coo_tensor(size=size) without indices and values
     is an empty COO tensor of that size (every dim sparse, float32 by default).
 
@@ -65,6 +65,37 @@ def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None,
     gosparse.sparse.check_sparse_tensor_invariants has turned the checks off.
     fill_value (every sparse constructor takes it) is the value of the unspecified
     elements (default 0): see gosparse.with_fill_value.
+
+    Parameters
+    ----------
+    indices : array_like of int
+        Shape ``(sparse_dim, nse)``. The coordinates of the stored elements, one column per element.
+    values : array_like
+        Shape ``(nse, *dense)``. The stored values.
+    size : sequence of int, optional
+        The shape; by default the smallest that holds the indices.
+    dtype : gosparse.dtype, optional
+        The values' dtype; by default inferred from values.
+    check_invariants : bool, optional
+        Validate the indices (on by default, unlike torch).
+    is_coalesced : bool, optional
+        Declare the indices sorted and unique.
+    fill_value : scalar, optional
+        The value of the unspecified elements (zero by default).
+
+    Returns
+    -------
+    Tensor
+        A tensor of layout gosparse.sparse_coo.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> t = gs.sparse_coo_tensor([[0, 1], [1, 0]], [3., 4.], (2, 2))
+    >>> t.to_dense().tolist()
+    [[0.0, 3.0], [4.0, 0.0]]
+    >>> t.layout, t.nse
+    (gosparse.sparse_coo, 2)
     """
     if values is None:
         if indices is not None and size is not None:
@@ -88,7 +119,7 @@ def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None,
 def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=None, *,
                              dtype=None, layout=None, check_invariants=None, fill_value=None):
     """torch.sparse_compressed_tensor for layout sparse_csr, sparse_csc, sparse_bsr or
-    sparse_bsc. BSR/BSC values are (*batch, nse, bm, bn, *dense): they give the block size."""
+    sparse_bsc. BSR/BSC values are ``(*batch, nse, bm, bn, *dense)``: they give the block size."""
     if layout is None:
         raise ValueError("layout: sparse_compressed_tensor needs one of gosparse.sparse_csr, "
                          "sparse_csc, sparse_bsr, sparse_bsc")
@@ -111,7 +142,38 @@ def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=Non
 
 def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
                       check_invariants=None, fill_value=None):
-    """torch.sparse_csr_tensor: crow_indices (*batch, rows + 1), col_indices (*batch, nse)."""
+    """torch.sparse_csr_tensor: crow_indices ``(*batch, rows + 1)``, col_indices
+    ``(*batch, nse)``.
+
+    Parameters
+    ----------
+    crow_indices : array_like of int
+        Shape ``(*batch, rows + 1)``. Where each row's entries start in col_indices and values.
+    col_indices : array_like of int
+        Shape ``(*batch, nse)``. The column of each stored element.
+    values : array_like
+        Shape ``(*batch, nse, *dense)``. The stored values.
+    size : sequence of int, optional
+        The shape; by default inferred from the indices.
+    dtype : gosparse.dtype, optional
+        The values' dtype.
+    check_invariants : bool, optional
+        Validate the indices (on by default).
+    fill_value : scalar, optional
+        The value of the unspecified elements (zero by default).
+
+    Returns
+    -------
+    Tensor
+        A tensor of layout gosparse.sparse_csr.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> a = gs.sparse_csr_tensor([0, 1, 2], [1, 0], [3., 4.], (2, 2))
+    >>> a.to_dense().tolist()
+    [[0.0, 3.0], [4.0, 0.0]]
+    """
     return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
                                     layout=T.sparse_csr, check_invariants=check_invariants,
                                     fill_value=fill_value)
@@ -119,7 +181,7 @@ def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=Non
 
 def sparse_csc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
                       check_invariants=None, fill_value=None):
-    """torch.sparse_csc_tensor: ccol_indices (*batch, cols + 1), row_indices (*batch, nse)."""
+    """torch.sparse_csc_tensor: ccol_indices ``(*batch, cols + 1)``, row_indices ``(*batch, nse)``."""
     return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
                                     layout=T.sparse_csc, check_invariants=check_invariants,
                                     fill_value=fill_value)
@@ -127,7 +189,7 @@ def sparse_csc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=Non
 
 def sparse_bsr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
                       check_invariants=None, fill_value=None):
-    """torch.sparse_bsr_tensor: values (*batch, nse, bm, bn, *dense)."""
+    """torch.sparse_bsr_tensor: values ``(*batch, nse, bm, bn, *dense)``."""
     return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
                                     layout=T.sparse_bsr, check_invariants=check_invariants,
                                     fill_value=fill_value)
@@ -135,7 +197,7 @@ def sparse_bsr_tensor(crow_indices, col_indices, values, size=None, *, dtype=Non
 
 def sparse_bsc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
                       check_invariants=None, fill_value=None):
-    """torch.sparse_bsc_tensor: values (*batch, nse, bm, bn, *dense)."""
+    """torch.sparse_bsc_tensor: values ``(*batch, nse, bm, bn, *dense)``."""
     return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
                                     layout=T.sparse_bsc, check_invariants=check_invariants,
                                     fill_value=fill_value)
@@ -145,7 +207,31 @@ def tensor(data, dtype=None, *, fill_value=None):
     """torch.tensor: a strided tensor holding a copy of data (nested lists, scalars, numpy
     arrays). As in torch, Python floats default to float32 and complex numbers to complex64.
     fill_value is recorded: a later to_sparse() stores only the elements that differ
-    from it, and its unspecified elements read it."""
+    from it, and its unspecified elements read it.
+
+    Parameters
+    ----------
+    data : nested lists, scalar, numpy array or Tensor
+        The elements, copied.
+    dtype : gosparse.dtype, optional
+        The result's dtype; by default inferred as torch infers it.
+    fill_value : scalar, optional
+        The value of the elements a later sparse conversion leaves unspecified.
+
+    Returns
+    -------
+    Tensor
+        A strided tensor of data's shape.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> gs.tensor([[2., 0.], [0., 4.]])
+    tensor([[2., 0.],
+            [0., 4.]])
+    >>> gs.tensor([1, 2], dtype=gs.float64).dtype
+    gosparse.float64
+    """
     if is_tensor(data):
         t = data if data.layout is T.strided else data.to_dense()
         t = t.to(dtype, copy=True) if dtype is not None else t.clone()

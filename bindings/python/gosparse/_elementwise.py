@@ -35,7 +35,7 @@ UNARY = {
     "abs": "the absolute value (of a complex value: its modulus, a real)",
     "neg": "the negation",
     "sign": "the sign (-1, 0 or 1)",
-    "sgn": "the sign; of a complex value z, z / |z|",
+    "sgn": "the sign; of a complex value z, ``z / |z|``",
     "signbit": "whether the sign bit is set (bool)",
     "sqrt": "the square root (integers give float32)",
     "square": "the square",
@@ -453,7 +453,7 @@ def _unary_inplace(op):
         return self._become_result(unary(op, self), op + "_")
 
     m.__name__ = m.__qualname__ = op + "_"
-    m.__doc__ = ("torch's in-place Tensor.%s_: %s; this object takes the result (see "
+    m.__doc__ = ("torch's in-place ``Tensor.%s_``: %s; this object takes the result (see "
                  "gosparse._elementwise)." % (op, UNARY[op]))
     return m
 
@@ -472,7 +472,7 @@ def _binary_inplace(op):
         return self._become_result(binary(op, self, other), op + "_")
 
     m.__name__ = m.__qualname__ = op + "_"
-    m.__doc__ = "torch's in-place Tensor.%s_: %s; this object takes the result." % (
+    m.__doc__ = "torch's in-place ``Tensor.%s_``: %s; this object takes the result." % (
         op, BINARY[op])
     return m
 

@@ -100,7 +100,31 @@ def mv(input, vec, *, out=None, layout=None, blocksize=None):
     """torch.mv: the product of the matrix input (any layout) and the vector vec (dense
     result). With out= (a strided Tensor, or a writable C-contiguous numpy array, of
     the result's dtype and shape, sharing no memory with the operands) the product is
-    written there and nothing is allocated: the cheap form for repeated products."""
+    written there and nothing is allocated: the cheap form for repeated products.
+
+    Parameters
+    ----------
+    input : Tensor or array_like
+        Shape (m, n). The matrix, of any layout.
+    vec : Tensor or array_like
+        Shape (n,). The vector. Mixed dtypes promote as in the element-wise operations.
+    out : Tensor or numpy.ndarray, optional
+        Where to write the product (exact dtype and shape, never resized).
+    layout : gosparse.layout, optional
+        The result's layout instead of the default (strided).
+
+    Returns
+    -------
+    Tensor
+        The product, shape (m,); out itself when given.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> a = gs.tensor([[2., 0.], [0., 4.]]).to_sparse_csr()
+    >>> gs.mv(a, gs.tensor([1., 1.]))
+    tensor([2., 4.])
+    """
     if out is not None:
         return _product_out(lib.gs_mv_out, "mv", ("input", "vec"), (input, vec), out, layout,
                             blocksize)
@@ -110,7 +134,32 @@ def mv(input, vec, *, out=None, layout=None, blocksize=None):
 def mm(input, mat2, *, out=None, layout=None, blocksize=None):
     """torch.mm: input @ mat2 for matrices. Sparse @ dense and dense @ sparse are dense;
     sparse @ sparse is sparse (the shared layout; CSR when they differ). out= takes a
-    strided Tensor or a numpy array for a dense result, as mv's."""
+    strided Tensor or a numpy array for a dense result, as mv's.
+
+    Parameters
+    ----------
+    input : Tensor or array_like
+        Shape (m, k). The left matrix, of any layout.
+    mat2 : Tensor or array_like
+        Shape (k, n). The right matrix, of any layout. Mixed dtypes promote.
+    out : Tensor or numpy.ndarray, optional
+        Where to write a dense product (exact dtype and shape).
+    layout : gosparse.layout, optional
+        The result's layout instead of the default.
+
+    Returns
+    -------
+    Tensor
+        The (m, n) product: dense unless both operands are sparse.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> a = gs.tensor([[2., 0.], [0., 4.]]).to_sparse_csr()
+    >>> c = gs.mm(a, a)
+    >>> c.layout, c.to_dense().tolist()
+    (gosparse.sparse_csr, [[4.0, 0.0], [0.0, 16.0]])
+    """
     if out is not None:
         return _product_out(lib.gs_mm_out, "mm", ("input", "mat2"), (input, mat2), out, layout,
                             blocksize)
@@ -262,7 +311,7 @@ class LinalgOps:
                      blocksize=blocksize)
 
     def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
-        """torch's in-place Tensor.addmm_: self takes beta * self + alpha * (mat1 @ mat2),
+        """torch's in-place ``Tensor.addmm_``: self takes beta * self + alpha * (mat1 @ mat2),
         cast to its dtype and converted to its layout, as the element-wise in-place
         operators do. Returns self."""
         return self._become_result(addmm(self, mat1, mat2, beta=beta, alpha=alpha), "addmm_")

@@ -126,7 +126,7 @@ class ShapeOps:
                 A.int_arg(dense_dim, "dense_dim", A.INT32))
 
     def sparse_resize_(self, size, sparse_dim, dense_dim):
-        """torch's in-place sparse_resize_: the sparse sizes may grow, and shrink only
+        """torch's in-place ``sparse_resize_``: the sparse sizes may grow, and shrink only
         where no stored index falls outside; sparse_dim and dense_dim must stay.
 
         gosparse tensors are immutable: the operation builds a new tensor and this
@@ -138,8 +138,8 @@ class ShapeOps:
         return self
 
     def resize_as_(self, other):
-        """torch's in-place resize_as_: this object takes other's shape. A sparse tensor
-        resizes as sparse_resize_(other.shape, other.sparse_dim(), other.dense_dim())
+        """torch's in-place ``resize_as_``: this object takes other's shape. A sparse tensor
+        resizes as ``sparse_resize_(other.shape, other.sparse_dim(), other.dense_dim())``
         (other sparse; the stored elements stay). A strided one keeps its elements in
         row-major order, cut or padded with zeros (gosparse has no uninitialised
         memory). Returns self."""
@@ -167,7 +167,7 @@ class ShapeOps:
         return self
 
     def copy_(self, src, non_blocking=False):
-        """torch's in-place copy_: this object takes src's elements, cast to its dtype
+        """torch's in-place ``copy_``: this object takes src's elements, cast to its dtype
         (complex to real drops the imaginary part, with a warning). Strided from
         strided (src broadcast to self's shape); COO from COO (src's shape, indices and
         flag; a non-empty self keeps its dense dims); a compressed layout from the same
@@ -209,7 +209,7 @@ class ShapeOps:
         return self
 
     def new(self, *args, **kw):
-        """torch's legacy Tensor.new, of self's dtype: new() (empty: shape (0,)), new(*sizes)
+        """torch's legacy Tensor.new, of self's dtype: new() (empty: shape (0,)), ``new(*sizes)``
         or new(Size) (nothing stored; zeros for strided), new(indices, values[, size]) for a COO self
         (a sparse_coo_tensor), new(data) for a strided self (gosparse.tensor(data)).
         Compressed layouts refuse it, as torch does."""
@@ -235,15 +235,15 @@ class ShapeOps:
         return tensor(args[0], dtype=t.dtype)
 
     def zero_(self):
-        """torch's in-place zero_: every element zero. A sparse tensor keeps its layout,
+        """torch's in-place ``zero_``: every element zero. A sparse tensor keeps its layout,
         shape, dense dims and blocks, and stores nothing (fill value 0). Returns self."""
         self._become(zeros_like(self))
         return self
 
     def sparse_resize_and_clear_(self, size, sparse_dim, dense_dim):
-        """torch's in-place sparse_resize_and_clear_: an empty COO tensor of any size,
+        """torch's in-place ``sparse_resize_and_clear_``: an empty COO tensor of any size,
         sparse_dim and dense_dim (dtype and fill value kept). In place as
-        sparse_resize_ is: this object takes the new handle. Returns self."""
+        ``sparse_resize_`` is: this object takes the new handle. Returns self."""
         new = call(type(self), lib.gs_sparse_resize_and_clear, self._handle,
                    *self._resize_args(size, sparse_dim, dense_dim))
         self._become(new)

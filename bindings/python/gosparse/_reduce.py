@@ -104,8 +104,8 @@ def count_nonzero(input, dim=None):
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     """torch.norm: the p-norm of input over dim (None: every dim), unspecified elements
     counting as the fill value. p is "fro" (the 2-norm of the elements), a number
-    (sum(|x|**p)**(1/p); 0 counts the non-zero elements, inf and -inf take the largest
-    and smallest |x|). The input must be floating or complex (or be cast by dtype=);
+    (``sum(|x|**p)**(1/p)``; 0 counts the non-zero elements, inf and -inf take the largest
+    and smallest ``|x|``). The input must be floating or complex (or be cast by dtype=);
     the result is real. keepdim keeps each reduced dim with size 1."""
     t = tensor_arg(input, "norm")
     if dtype is not None:

@@ -36,7 +36,29 @@ def spsolve(input, other, *, left=True):
     and other a vector (n,) or a dense matrix ((n, k) when left, (k, n) otherwise) of
     input's dtype; the result has other's shape. LU with COLAMD and partial pivoting
     (SciPy splu's defaults) then the solve; use splu to solve with one input many
-    times. A singular input raises ValueError naming the column."""
+    times. A singular input raises ValueError naming the column.
+
+    Parameters
+    ----------
+    input : Tensor
+        Shape (n, n). The sparse matrix, of any layout and a floating or complex dtype.
+    other : Tensor or array_like
+        Shape (n,) or (n, k). The right-hand side(s), of input's dtype.
+    left : bool, optional
+        Solve input @ X = other (True, the default) or X @ input = other.
+
+    Returns
+    -------
+    Tensor
+        X, of other's shape.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> a = gs.tensor([[2., 0.], [0., 4.]]).to_sparse_csr()
+    >>> gs.sparse.spsolve(a, gs.tensor([2., 8.])).tolist()
+    [1.0, 2.0]
+    """
     a = tensor_arg(input, "spsolve", "input")
     b = _operand(other, "spsolve", "other")
     ha, hb = handles_of([a, b])

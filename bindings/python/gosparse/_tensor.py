@@ -25,7 +25,7 @@ class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, Linalg
     Tensors are immutable: every operation returns a new tensor, and the component
     accessors (values(), indices(), crow_indices(), numpy(), ...) return read-only
     numpy views of the tensor's own buffers, which keep the tensor alive. The only
-    exceptions are torch's in-place operators (sparse_resize_, sparse_resize_and_clear_,
+    exceptions are torch's in-place operators (``sparse_resize_``, ``sparse_resize_and_clear_``,
     the element-wise sin_(), add_(), +=, ...), which give this object a new tensor
     (views taken before keep the old one), and out= of mv and mm, which writes into
     out's own buffer, as torch does: its views, and tensors made from it without a

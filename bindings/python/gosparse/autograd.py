@@ -125,10 +125,10 @@ def _dense(t):
 
 
 def gradcheck(fn, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=True):
-    """torch.autograd.gradcheck for gosparse: compares the gradients of fn(*inputs)
+    """torch.autograd.gradcheck for gosparse: compares the gradients of ``fn(*inputs)``
     (a tensor or a tuple of them) with respect to every input that requires a gradient
-    against central differences of step eps, element by element: |analytical -
-    numerical| <= atol + rtol * |numerical|. Inputs that require a gradient must be
+    against central differences of step eps, element by element:
+    ``|analytical - numerical| <= atol + rtol * |numerical|``. Inputs that require a gradient must be
     float64; for a sparse input only its stored values are perturbed and compared
     (torch's masked sparse gradcheck), in the order of x._values(). True when every
     gradient agrees; otherwise a GradcheckError naming the input, output and element

@@ -37,7 +37,24 @@ def _torch():
 def from_scipy(m):
     """A gosparse tensor of a scipy.sparse matrix or array: coo -> sparse_coo, csr ->
     sparse_csr, csc -> sparse_csc, bsr -> sparse_bsr, any other format (dia, lil, dok)
-    through COO. Unsorted or duplicate csr/csc/bsr indices are summed and sorted first."""
+    through COO. Unsorted or duplicate csr/csc/bsr indices are summed and sorted first.
+
+    Parameters
+    ----------
+    m : scipy.sparse array or matrix
+        Copied; scipy's index arrays may be int32 or int64.
+
+    Returns
+    -------
+    Tensor
+        A sparse tensor of the matching layout.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp, gosparse as gs
+    >>> gs.from_scipy(sp.csr_array([[0., 1.], [2., 0.]])).layout
+    gosparse.sparse_csr
+    """
     sp = _scipy_sparse()
     if not sp.issparse(m):
         raise TypeError("from_scipy: expected a scipy.sparse matrix or array, got %s"
@@ -60,7 +77,25 @@ def from_scipy(m):
 def to_scipy(t):
     """A scipy.sparse array of a 2-D sparse tensor without dense dims: sparse_coo ->
     coo_array, sparse_csr -> csr_array, sparse_csc -> csc_array, sparse_bsr -> bsr_array;
-    scipy has no BSC, DCSR, DCSC or CSF, so those become a coo_array."""
+    scipy has no BSC, DCSR, DCSC or CSF, so those become a coo_array.
+
+    Parameters
+    ----------
+    t : Tensor
+        A 2-D sparse tensor without dense dims.
+
+    Returns
+    -------
+    scipy.sparse.sparray
+        A copy in the matching scipy format.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> m = gs.to_scipy(gs.tensor([[0., 1.], [2., 0.]]).to_sparse_csr())
+    >>> m.format, m.toarray().tolist()
+    ('csr', [[0.0, 1.0], [2.0, 0.0]])
+    """
     sp = _scipy_sparse()
     if not isinstance(t, _Tensor):
         raise TypeError("to_scipy: expected a gosparse Tensor, got %s" % type(t).__name__)

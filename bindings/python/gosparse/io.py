@@ -46,7 +46,26 @@ def mmread(source):
     text; read from its current position to its end, not closed). gzip and bzip2
     files (.mtx.gz, .mtx.bz2) are recognised by their first bytes, as SciPy reads
     them. The dtype follows the field: float64 for real, double and pattern, int64
-    for integer, complex128 for complex."""
+    for integer, complex128 for complex.
+
+    Parameters
+    ----------
+    source : str, bytes, os.PathLike or file object
+        The file, plain or compressed (gzip, bzip2).
+
+    Returns
+    -------
+    Tensor
+        A coalesced sparse_coo tensor (coordinate files) or a strided one (array files).
+
+    Examples
+    --------
+    >>> import io, gosparse as gs
+    >>> text = b"%%MatrixMarket matrix coordinate real general\\n2 2 2\\n1 1 2.5\\n2 2 4\\n"
+    >>> t = gs.io.mmread(io.BytesIO(text))
+    >>> t.layout, t.to_dense().tolist()
+    (gosparse.sparse_coo, [[2.5, 0.0], [0.0, 4.0]])
+    """
     if hasattr(source, "read"):
         data = _contents(source)
         return _new_tensor(_lib.gs_mm_read_buffer, data, len(data))
@@ -54,7 +73,23 @@ def mmread(source):
 
 
 def mmwrite(path, t):
-    """Write a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array."""
+    """Write a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array.
+
+    Parameters
+    ----------
+    path : str, bytes or os.PathLike
+        The file to write (replaced if it exists).
+    t : Tensor
+        A 1-D or 2-D tensor of any layout.
+
+    Examples
+    --------
+    >>> import os, tempfile, gosparse as gs
+    >>> path = os.path.join(tempfile.mkdtemp(), "a.mtx")
+    >>> gs.io.mmwrite(path, gs.tensor([[0., 1.5], [2., 0.]]).to_sparse())
+    >>> gs.io.mmread(path).to_dense().tolist()
+    [[0.0, 1.5], [2.0, 0.0]]
+    """
     if not _is_tensor(t):
         raise TypeError("mmwrite: expected a gosparse Tensor, got %s" % type(t).__name__)
     _check(_lib.gs_mm_write(_path(path), t._handle), "gs_mm_write")
