@@ -34,7 +34,8 @@ def test_wheel_installs_and_runs_without_go(tmp_path):
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
     # setup.py says which library it ships: the checkout's current one, or a fresh build.
     built = os.path.join(os.path.dirname(os.path.dirname(PACKAGE_ROOT)), "build", "lib")
-    assert ("gosparse: using " + built) in p.stdout or "gosparse: building libgosparse" in p.stdout
+    said = p.stdout + p.stderr  # pip -v relays the build's output on stderr
+    assert ("gosparse: using " + built) in said or "gosparse: building libgosparse" in said
     wheels = glob.glob(str(tmp_path / "dist" / "gosparse-*.whl"))
     assert len(wheels) == 1
     whl = wheels[0]
