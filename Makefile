@@ -34,9 +34,10 @@ CONFORMANCE ?=
 
 VERSION := $(shell sed -n 's/^\#define GS_VERSION_STRING "\(.*\)"/\1/p' include/gosparse.h)
 
-# Everything the library is built from; a change to any of them relinks it.
-GO_SOURCES := $(shell find core kernels capi cuda internal \( -name '*.go' -o -name '*.s' \) ! -name '*_test.go' 2>/dev/null) \
-              $(wildcard capi/*.c capi/*.h) include/gosparse.h go.mod $(wildcard go.sum)
+# Everything the library is built from (the C files that cgo compiles, as in
+# kernels/internal/native, included); a change to any of them relinks it.
+GO_SOURCES := $(shell find core kernels capi cuda internal \( -name '*.go' -o -name '*.s' -o -name '*.c' -o -name '*.h' \) ! -name '*_test.go' 2>/dev/null) \
+              include/gosparse.h go.mod $(wildcard go.sum)
 EXPORTS    := capi/exports.map
 GOFLAGS_LIB := -trimpath -buildvcs=false
 # The version script keeps the Go runtime and cgo glue out of the dynamic symbol table.

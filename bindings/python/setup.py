@@ -36,7 +36,8 @@ else:
 
 
 # What libgosparse is built from, as the Makefile's GO_SOURCES and EXPORTS list them:
-# the folders searched for Go and assembly sources, and single files.
+# the folders searched for Go, assembly and C sources (cgo compiles the C files of
+# capi and kernels/internal/native), and single files.
 SOURCE_DIRS = ("core", "kernels", "capi", "cuda", "internal")
 SOURCE_FILES = ("include/gosparse.h", "go.mod", "go.sum", "capi/exports.map")
 
@@ -47,9 +48,7 @@ def newest_source(repo):
     for top in SOURCE_DIRS:
         for folder, _, names in os.walk(os.path.join(repo, top)):
             for name in names:
-                go_source = name.endswith((".go", ".s")) and not name.endswith("_test.go")
-                c_source = top == "capi" and name.endswith((".c", ".h"))
-                if go_source or c_source:
+                if name.endswith((".go", ".s", ".c", ".h")) and not name.endswith("_test.go"):
                     newest = max(newest, os.path.getmtime(os.path.join(folder, name)))
     for name in SOURCE_FILES:
         path = os.path.join(repo, name)

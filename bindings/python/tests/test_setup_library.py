@@ -30,7 +30,8 @@ def repo(tmp_path, setup_module):
     """A checkout's skeleton: sources at t=1000, a library at t=2000."""
     for name in ("go.mod", "go.sum", "include/gosparse.h", "capi/exports.map", "capi/main.go",
                  "capi/exports_gen.c", "core/tensor/tensor.go", "kernels/spmv.go",
-                 "kernels/spmv_amd64.s", "internal/x/x.go"):
+                 "kernels/spmv_amd64.s", "kernels/internal/native/spgemm.c",
+                 "kernels/internal/native/spgemm.h", "internal/x/x.go"):
         _touch(str(tmp_path / name), 1000)
     _touch(str(tmp_path / "build" / "lib" / setup_module.LIBRARY_NAME), 2000)
     return str(tmp_path)
@@ -43,6 +44,8 @@ def test_current_library_is_used(setup_module, repo):
 
 @pytest.mark.parametrize("source", ["core/tensor/tensor.go", "kernels/spmv_amd64.s",
                                     "capi/exports_gen.c", "capi/exports.map",
+                                    "kernels/internal/native/spgemm.c",
+                                    "kernels/internal/native/spgemm.h",
                                     "include/gosparse.h", "go.mod", "go.sum",
                                     "internal/x/x.go"])
 def test_a_newer_source_makes_it_stale(setup_module, repo, source):
