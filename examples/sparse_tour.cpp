@@ -1,4 +1,5 @@
-// sparse_tour.cpp — a first gosparse program in C++ (over the C ABI of gosparse.h):
+// sparse_tour.cpp — a first gosparse program in C++ (gosparse.hpp, the header-only
+// C++ layer: RAII tensors, gosparse::error exceptions):
 // read a Matrix Market file, convert it to CSR, multiply (SpMV), solve, and draw the
 // sparsity pattern.
 //
@@ -13,69 +14,18 @@
 // Build (from the repository root, after make lib):
 //   c++ -std=c++17 -Wall -Wextra examples/sparse_tour.cpp -Iinclude -Lbuild/lib -lgosparse -Wl,-rpath,$PWD/build/lib -o sparse_tour
 
-#include <gosparse.h>
+#include <gosparse.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace {
-
-// Owns a gs_tensor handle: freed when it goes out of scope.
-struct TensorFree {
-    void operator()(gs_tensor *t) const { gs_tensor_free(&t); }
-};
-using Tensor = std::unique_ptr<gs_tensor, TensorFree>;
-
-// Throws the library's message when a call fails.
-void check(gs_status st, const char *what) {
-    // The library's messages name the call and the argument already.
-    if (st != GS_OK) throw std::runtime_error(*gs_last_error() ? gs_last_error() : what);
-}
-
-// Runs a call that makes a tensor and takes ownership of it.
-template <typename F>
-Tensor make(const char *what, F call) {
-    gs_tensor *out = nullptr;
-    check(call(&out), what);
-    return Tensor(out);
-}
-
-// An index component (int32 or int64, as the tensor keeps it) as int64 values.
-std::vector<int64_t> indices(const gs_tensor *t, gs_component which, const char *what) {
-    gs_array a;
-    check(gs_tensor_component(t, which, &a), what);
-    std::vector<int64_t> out(static_cast<size_t>(a.shape[0]));
-    for (size_t i = 0; i < out.size(); i++)
-        out[i] = a.dtype == GS_INT32 ? static_cast<const int32_t *>(a.data)[i]
-                                     : static_cast<const int64_t *>(a.data)[i];
-    return out;
-}
-
-// The float64 elements of a strided vector.
-std::vector<double> dense_values(const gs_tensor *t) {
-    gs_array a;
-    check(gs_tensor_component(t, GS_COMP_VALUES, &a), "values");
-    if (a.dtype != GS_FLOAT64) throw std::runtime_error("expected a float64 result");
-    const double *v = static_cast<const double *>(a.data);
-    return std::vector<double>(v, v + a.shape[0]);
-}
-
-// A strided float64 vector holding a copy of v.
-Tensor vector_of(std::vector<double> &v) {
-    gs_array a{};
-    a.data = v.data();
-    a.dtype = GS_FLOAT64;
-    a.ndim = 1;
-    a.shape[0] = static_cast<int64_t>(v.size());
-    return make("gs_strided_from", [&](gs_tensor **o) { return gs_strided_from(&a, o); });
-}
 
 // Writes the pattern of a CSR matrix as a PBM bitmap of at most 512 x 512 pixels
 // (a pixel is black when its cell of rows x columns holds a stored element).
@@ -110,32 +60,26 @@ int main(int argc, char **argv) {
     const std::string out_dir = argc > 2 ? argv[2] : ".";
     try {
         // Read: a coalesced COO tensor of the file's dtype (int64 for integer files).
-        Tensor coo = make("gs_mm_read", [&](gs_tensor **o) { return gs_mm_read(path.c_str(), o); });
-        int64_t shape[2] = {0, 0}, nnz = 0;
-        check(gs_tensor_shape(coo.get(), shape, 2), "gs_tensor_shape");
-        check(gs_tensor_nnz(coo.get(), &nnz), "gs_tensor_nnz");
-        std::printf("read %s: %lld x %lld, %lld stored\n", stem(path).c_str(), (long long)shape[0],
-                    (long long)shape[1], (long long)nnz);
+        gosparse::tensor coo = gosparse::mmread(path);
+        const auto shape = coo.shape();
+        const int64_t rows = shape[0], cols = shape[1];
+        std::printf("read %s: %lld x %lld, %lld stored\n", stem(path).c_str(), (long long)rows,
+                    (long long)cols, (long long)coo.nnz());
 
-        // Convert: float64 CSR.
-        Tensor f64 = make("gs_to_dtype", [&](gs_tensor **o) { return gs_to_dtype(coo.get(), GS_FLOAT64, o); });
-        Tensor csr = make("gs_to_layout", [&](gs_tensor **o) {
-            return gs_to_layout(f64.get(), GS_SPARSE_CSR, nullptr, -1, GS_INDEX_AUTO, o);
-        });
-        const auto crow = indices(csr.get(), GS_COMP_CROW_INDICES, "crow_indices");
-        const auto col = indices(csr.get(), GS_COMP_COL_INDICES, "col_indices");
-        gs_array vals;
-        check(gs_tensor_component(csr.get(), GS_COMP_VALUES, &vals), "values");
-        const double *v = static_cast<const double *>(vals.data);
+        // Convert: float64 CSR, and its arrays (views of the tensor's own memory).
+        gosparse::tensor a = coo.to_dtype(GS_FLOAT64).to_csr();
+        const auto crow = a.crow_indices().indices();
+        const auto col = a.col_indices().indices();
+        const auto v = a.values_as<double>();
 
         // SpMV: y = A x, checked against a loop over the CSR arrays.
-        std::vector<double> x(static_cast<size_t>(shape[1]));
+        std::vector<double> x(static_cast<size_t>(cols));
         for (size_t i = 0; i < x.size(); i++) x[i] = double(i + 1);
-        Tensor xt = vector_of(x);
-        Tensor yt = make("gs_mv", [&](gs_tensor **o) { return gs_mv(csr.get(), xt.get(), o); });
-        const auto y = dense_values(yt.get());
+        gosparse::tensor xt = gosparse::tensor::dense(x, {cols});
+        gosparse::tensor yt = gosparse::mv(a, xt);
+        const auto y = yt.values_as<double>();
         double err = 0, scale = 1;
-        for (int64_t r = 0; r < shape[0]; r++) {
+        for (int64_t r = 0; r < rows; r++) {
             double s = 0;
             for (int64_t k = crow[r]; k < crow[r + 1]; k++) s += v[k] * x[col[k]];
             err = std::max(err, std::fabs(s - y[r]));
@@ -143,12 +87,12 @@ int main(int argc, char **argv) {
         }
         std::printf("spmv: |A x - loop| = %.3g\n", err);
 
-        // Solve: A z = y gives back x.
+        // Solve: A z = y gives back x (LU with COLAMD ordering and partial pivoting).
         double solve_err = 0;
-        if (shape[0] == shape[1]) {
-            Tensor zt = make("gs_spsolve", [&](gs_tensor **o) { return gs_spsolve(csr.get(), yt.get(), 1, o); });
-            const auto z = dense_values(zt.get());
-            for (size_t i = 0; i < z.size(); i++)
+        if (rows == cols) {
+            gosparse::tensor zt = gosparse::spsolve(a, yt);
+            const auto z = zt.values_as<double>();
+            for (size_t i = 0; i < x.size(); i++)
                 solve_err = std::max(solve_err, std::fabs(z[i] - x[i]) / double(x.size()));
             std::printf("solve: relative |z - x| = %.3g\n", solve_err);
         } else {
@@ -156,7 +100,7 @@ int main(int argc, char **argv) {
         }
 
         const std::string pbm = out_dir + "/" + stem(path) + "_spy.pbm";
-        spy_pbm(pbm, crow, col, shape[0], shape[1]);
+        spy_pbm(pbm, crow, col, rows, cols);
         std::printf("spy: %s\n", pbm.c_str());
 
         const bool ok = err <= 1e-9 * scale && solve_err <= 1e-8;

@@ -35,9 +35,9 @@ pub fn default_matrix() -> PathBuf {
 pub fn run(path: &Path, out_dir: &Path) -> Result<Report, Box<dyn Error>> {
     // Read: a coalesced COO tensor of the file's dtype (int64 for integer files).
     let coo = Tensor::read_mtx(path)?;
-    let shape: Vec<usize> = coo.shape().iter().map(|&d| d as usize).collect();
+    let shape = coo.shape();
     let (rows, cols) = (shape[0], shape[1]);
-    let nnz = coo.nnz() as usize;
+    let nnz = coo.nnz();
     let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("matrix").to_string();
     println!("read {name}: {rows} x {cols}, {nnz} stored");
 
@@ -49,7 +49,7 @@ pub fn run(path: &Path, out_dir: &Path) -> Result<Report, Box<dyn Error>> {
 
     // SpMV: y = A x, checked against a loop over the CSR arrays.
     let x: Vec<f64> = (1..=cols).map(|i| i as f64).collect();
-    let xt = Tensor::from_dense(&x, &[cols as _])?;
+    let xt = Tensor::from_dense(&x, &[cols])?;
     let yt = a.mv(&xt)?;
     let y = yt.values::<f64>()?;
     let (mut spmv_error, mut scale) = (0.0f64, 1.0f64);
