@@ -18,12 +18,15 @@ var (
 		"gs_sparse_mm": autograd.SparseMm,
 		"gs_mv":        autograd.Mv,
 		"gs_matmul":    autograd.Matmul,
+		"gs_bmm":       autograd.Bmm,
+		"gs_hspmm":     autograd.Hspmm,
 	}
 	gradScaledProducts = map[string]func(input, m1, m2 *autograd.Var, beta, alpha core.Scalar) (*autograd.Var, error){
 		"gs_addmm":         autograd.Addmm,
 		"gs_sparse_addmm":  autograd.SparseAddmm,
 		"gs_sampled_addmm": autograd.SampledAddmm,
 		"gs_addmv":         autograd.Addmv,
+		"gs_sspaddmm":      autograd.Sspaddmm,
 	}
 )
 

@@ -784,6 +784,13 @@ gs_status gs_detach(const gs_tensor *t, gs_tensor **out) {
     return gsgo_detach(t, out);
 }
 
+gs_status gs_values(const gs_tensor *t, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_values");
+    }
+    return gsgo_values(t, out);
+}
+
 gs_status gs_set_grad_enabled(int32_t enabled) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_set_grad_enabled");

@@ -518,7 +518,7 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
  * recording is on for the calling thread (the default), gs_sparse_mm, gs_mm,
  * gs_mv, gs_matmul, gs_addmm, gs_addmv, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
  * gs_reduce "sum"/"mean"/"amax"/"amin" (strided amax/amin), gs_softmax, gs_log_softmax, gs_to_dense, gs_to_layout,
- * gs_to_sparse_coo_dim, gs_coalesce,
+ * gs_to_sparse_coo_dim, gs_coalesce, gs_values, gs_bmm, gs_hspmm, gs_sspaddmm,
  * gs_transpose, gs_t, gs_binary "mul"/"add"/"sub", gs_binary_number "mul"/"add"/"sub"/"div"
  * (no rounding_mode) and gs_unary
  * "neg", "abs", "relu", "exp", "expm1", "log", "log1p", "sqrt", "square", "sin",
@@ -546,6 +546,11 @@ gs_status gs_autograd_grad(const gs_tensor *output, const gs_tensor *gradient,
 gs_status gs_grad(const gs_tensor *t, gs_tensor **out);
 gs_status gs_zero_grad(gs_tensor *t);                    /* drops the gradient (set to none) */
 gs_status gs_detach(const gs_tensor *t, gs_tensor **out); /* same storage, no gradient */
+/* torch's values() as a strided tensor sharing t's stored values: (nse, *dense) for
+ * COO (coalesced only, as torch), (*batch, nse, *block, *dense) for CSR/CSC/BSR/BSC.
+ * Differentiable (ValuesBackward0): a gradient of the values reaches t as a
+ * sparse tensor of t's pattern and layout. Strided t is refused. */
+gs_status gs_values(const gs_tensor *t, gs_tensor **out);
 /* Recording for the calling thread (torch's no_grad / enable_grad). */
 gs_status gs_set_grad_enabled(int32_t enabled);
 gs_status gs_is_grad_enabled(int32_t *out);

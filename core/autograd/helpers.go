@@ -36,19 +36,24 @@ func transposeDense(t *core.Tensor) (*core.Tensor, error) {
 		return nil, err
 	}
 	m, n := t.Shape()[0], t.Shape()[1]
-	es := int64(v.DType.Size())
 	out := core.NewArray(v.DType, []int64{n, m})
+	transposeInto(out.Data, v.Data, m, n, int64(v.DType.Size()))
+	return core.NewStrided(out)
+}
+
+// transposeInto writes the transpose of the row-major m x n matrix src
+// (elements of es bytes) into dst.
+func transposeInto(dst, src []byte, m, n, es int64) {
 	const tile = 64 // row and column tiles, so both sides are read in cache lines
 	for i0 := int64(0); i0 < m; i0 += tile {
 		for j0 := int64(0); j0 < n; j0 += tile {
 			for i := i0; i < min(i0+tile, m); i++ {
 				for j := j0; j < min(j0+tile, n); j++ {
-					copy(out.Data[(j*m+i)*es:(j*m+i+1)*es], v.Data[(i*n+j)*es:(i*n+j+1)*es])
+					copy(dst[(j*m+i)*es:(j*m+i+1)*es], src[(i*n+j)*es:(i*n+j+1)*es])
 				}
 			}
 		}
 	}
-	return core.NewStrided(out)
 }
 
 // number turns a scalar into an elementwise operand of its kind.

@@ -1,0 +1,154 @@
+package autograd
+
+import (
+	"math/cmplx"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// Bmm is core.Bmm recorded (torch.bmm) for a (B, m, k) of any layout and b
+// (B, k, n): a's gradient is G @ B^H per batch, at a's specified elements
+// when a is sparse (a batched SDDMM, never the dense product); b's is
+// A^H @ G per batch, at b's specified elements when b is sparse.
+func Bmm(a, b *Var) (*Var, error) {
+	out, err := core.Bmm(a.t, b.t)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*Var{a, b}
+	return record("BmmBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		gs := make([]*core.Tensor, 2)
+		var err error
+		if needs(ins, 0) {
+			if gs[0], err = bmmGradA(a.t, b.t, g); err != nil {
+				return nil, err
+			}
+		}
+		if needs(ins, 1) {
+			if gs[1], err = bmmGradB(a.t, b.t, g); err != nil {
+				return nil, err
+			}
+		}
+		return gs, nil
+	}), nil
+}
+
+// bmmGradA is the gradient of a in a @ b: G @ B^H batch by batch.
+func bmmGradA(a, b, g *core.Tensor) (*core.Tensor, error) {
+	bd, err := denseOf(b)
+	if err != nil {
+		return nil, err
+	}
+	if a.Layout() == core.Strided {
+		bh, err := batchedAdjoint(bd)
+		if err != nil {
+			return nil, err
+		}
+		return core.Bmm(g, bh)
+	}
+	if a.DenseDim() != 0 {
+		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of bmm with respect to a hybrid sparse mat1 (dense_dim %d) is not implemented", a.DenseDim())
+	}
+	c, err := cooOf(a)
+	if err != nil {
+		return nil, err
+	}
+	coords, err := coordsOf(c)
+	if err != nil {
+		return nil, err
+	}
+	gv, _ := g.RawValues()
+	bv, _ := bd.RawValues()
+	m, n, k := a.Shape()[1], g.Shape()[2], a.Shape()[2]
+	vals := core.NewArray(a.DType(), []int64{c.NNZ()})
+	switch a.DType() {
+	case core.Float64:
+		sddmmBatched(core.AsSlice[float64](gv), core.AsSlice[float64](bv), core.AsSlice[float64](vals), coords, m, k, n, nil)
+	case core.Float32:
+		sddmmBatched(core.AsSlice[float32](gv), core.AsSlice[float32](bv), core.AsSlice[float32](vals), coords, m, k, n, nil)
+	case core.Complex128:
+		sddmmBatched(core.AsSlice[complex128](gv), core.AsSlice[complex128](bv), core.AsSlice[complex128](vals), coords, m, k, n, cmplx.Conj)
+	case core.Complex64:
+		sddmmBatched(core.AsSlice[complex64](gv), core.AsSlice[complex64](bv), core.AsSlice[complex64](vals), coords, m, k, n,
+			func(z complex64) complex64 { return complex(real(z), -imag(z)) })
+	default:
+		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of bmm of %s is not implemented", a.DType())
+	}
+	idx, err := c.RawIndices()
+	if err != nil {
+		return nil, err
+	}
+	gx, err := core.NewCOO(idx, vals, a.Shape(), core.BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		return nil, err
+	}
+	return toLayoutOf(gx, a)
+}
+
+// sddmmBatched writes out[e] = sum_l g[b, i, l] * conj(y[b, j, l]) for each
+// stored element e at (b, i, j): G (B, m, n) and Y (B, k, n) dense, row-major.
+// conj is nil for real types.
+func sddmmBatched[T float32 | float64 | complex64 | complex128](g, y, out []T, coords [][]int64, m, k, n int64, conj func(T) T) {
+	bs, is, js := coords[0], coords[1], coords[2]
+	for e := range out {
+		gr := g[(bs[e]*m+is[e])*n:][:n]
+		yr := y[(bs[e]*k+js[e])*n:][:n]
+		var s T
+		if conj == nil {
+			for l, v := range gr {
+				s += v * yr[l]
+			}
+		} else {
+			for l, v := range gr {
+				s += v * conj(yr[l])
+			}
+		}
+		out[e] = s
+	}
+}
+
+// bmmGradB is the gradient of b in a @ b: A^H @ G batch by batch.
+func bmmGradB(a, b, g *core.Tensor) (*core.Tensor, error) {
+	ah, err := batchedAdjoint(a)
+	if err != nil {
+		return nil, err
+	}
+	gb, err := core.Bmm(ah, g)
+	if err != nil || b.Layout() == core.Strided {
+		return gb, err
+	}
+	return maskLike(gb, b)
+}
+
+// batchedAdjoint is the conjugate transpose of each matrix of a 3-D tensor:
+// strided ones copied batch by batch (core.Transpose's general permutation
+// costs far more), sparse ones through core.Transpose.
+func batchedAdjoint(t *core.Tensor) (*core.Tensor, error) {
+	c, err := conj(t)
+	if err != nil {
+		return nil, err
+	}
+	if c.Layout() != core.Strided {
+		return core.Transpose(c, 1, 2)
+	}
+	v, err := c.RawValues()
+	if err != nil {
+		return nil, err
+	}
+	nb, m, n := t.Shape()[0], t.Shape()[1], t.Shape()[2]
+	es := int64(v.DType.Size())
+	out := core.NewArray(v.DType, []int64{nb, n, m})
+	for b := range nb {
+		transposeInto(out.Data[b*m*n*es:(b+1)*m*n*es], v.Data[b*m*n*es:(b+1)*m*n*es], m, n, es)
+	}
+	return core.NewStrided(out)
+}
+
+// denseOf is t itself when strided, else its dense form (a dense operand
+// that was given sparse, which the product densifies too).
+func denseOf(t *core.Tensor) (*core.Tensor, error) {
+	if t.Layout() == core.Strided {
+		return t, nil
+	}
+	return core.ToDense(t)
+}
