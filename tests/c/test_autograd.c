@@ -2,7 +2,8 @@
  * sum(A @ (X @ W)) with a sparse CSR A, its gradients against a reference
  * computed here, with the intermediate handles (a borrowed one included) freed
  * and their storage reused before backward; node names; accumulation, freed
- * graphs, no_grad per thread, detach, zero_grad, refusals; gs_autograd_grad. */
+ * graphs, no_grad per thread, detach, zero_grad, refusals; gs_autograd_grad;
+ * gs_values (torch's differentiable values()). */
 #include <math.h>
 #include <pthread.h>
 
@@ -205,13 +206,13 @@ static void test_modes_and_refusals(void) {
     CHECK_OK(gs_set_grad_enabled(1));
 
     /* An operation without a backward records a node that refuses, naming it. */
-    CHECK_OK(gs_hspmm(a, x, &r));
-    CHECK_STR(fn_name(r), "gs_hspmm");
+    CHECK_OK(gs_smm(a, x, &r));
+    CHECK_STR(fn_name(r), "gs_smm");
     CHECK_OK(gs_to_dense(r, &d));
     double seed[N * F];
     for (int i = 0; i < N * F; i++) seed[i] = 1;
     gs_tensor *s = dense(seed, N, F);
-    CHECK_ERR(gs_backward(d, s, 0), GS_ERR_NOT_IMPLEMENTED, "gs_hspmm has no backward");
+    CHECK_ERR(gs_backward(d, s, 0), GS_ERR_NOT_IMPLEMENTED, "gs_smm has no backward");
     CHECK_ERR(gs_backward(d, NULL, 0), GS_ERR_INVALID_ARGUMENT, "one element");
     CHECK_ERR(gs_backward(d, w, 0), GS_ERR_INVALID_ARGUMENT, "expected shape");
     CHECK_ERR(gs_set_requires_grad(d, 0), GS_ERR_INVALID_ARGUMENT, "leaf variables");
@@ -282,11 +283,42 @@ static void test_autograd_grad(void) {
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) gs_tensor_free(&all[i]);
 }
 
+/* gs_values: a strided view of A's values whose node is ValuesBackward0; the
+ * gradient w * values(A) reaches A as w on A's pattern (CSR); the view stays
+ * valid after A's handle is freed; a strided tensor is refused. */
+static void test_values(void) {
+    gs_tensor *a = csr_a(), *v = NULL, *p = NULL, *s = NULL;
+    int64_t nnz = a_crow[N];
+    CHECK_OK(gs_set_requires_grad(a, 1));
+    CHECK_OK(gs_values(a, &v));
+    CHECK_STR(fn_name(v), "ValuesBackward0");
+    CHECK(layout_is(v, GS_STRIDED) && values_close(v, a_val, nnz));
+    double w_vals[4 * N];
+    for (int64_t k = 0; k < nnz; k++) w_vals[k] = 1.5 + (double)k;
+    gs_array wa = arr1(w_vals, GS_FLOAT64, nnz);
+    gs_tensor *w = NULL;
+    CHECK_OK(gs_strided_from(&wa, &w));
+    CHECK_OK(gs_binary(v, w, "mul", NULL, &p));
+    CHECK_OK(gs_sum(p, NULL, 0, &s));
+    gs_tensor *g = NULL;
+    CHECK_OK(gs_backward(s, NULL, 0));
+    CHECK_OK(gs_grad(a, &g));
+    CHECK(g && layout_is(g, GS_SPARSE_CSR) && values_close(g, w_vals, nnz));
+    gs_tensor_free(&g);
+    gs_tensor_free(&a);
+    CHECK(values_close(v, a_val, nnz)); /* the view keeps the values alive */
+    CHECK_ERR(gs_values(w, &g), GS_ERR_INVALID_ARGUMENT, "expected a sparse tensor");
+    CHECK_ERR(gs_values(v, NULL), GS_ERR_INVALID_ARGUMENT, "out");
+    gs_tensor *all[] = {v, w, p, s};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) gs_tensor_free(&all[i]);
+}
+
 int main(void) {
     check_start();
     make_inputs();
     test_gcn_step();
     test_modes_and_refusals();
     test_autograd_grad();
+    test_values();
     return check_finish("test_autograd");
 }

@@ -147,6 +147,17 @@ class AutogradOps:
         g = None if gradient is None else gradient._handle
         _check(lib.gs_backward(self._handle, g, 1 if retain_graph else 0), "gs_backward")
 
+    def values(self):
+        """torch's values(). On a tensor that requires grad, while this thread records,
+        a strided gosparse Tensor sharing the stored values whose gradient reaches self
+        as a sparse tensor of self's pattern (ValuesBackward0); otherwise the read-only
+        numpy view of the stored values (COO: coalesced only, as torch)."""
+        if not (self.requires_grad and is_grad_enabled()):
+            return super().values()
+        out = Handle()
+        _check(lib.gs_values(self._handle, byref(out)), "gs_values")
+        return type(self)._adopt(out)
+
     def detach(self):
         """A new tensor sharing this one's storage that takes no part in autograd. As
         with numpy views, an in-place operator on either object later gives that object

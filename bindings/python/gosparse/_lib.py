@@ -243,6 +243,7 @@ _SIGNATURES = {
     "gs_grad": (c_int32, [_H, _HP]),
     "gs_zero_grad": (c_int32, [_H]),
     "gs_detach": (c_int32, [_H, _HP]),
+    "gs_values": (c_int32, [_H, _HP]),
     "gs_set_grad_enabled": (c_int32, [c_int32]),
     "gs_is_grad_enabled": (c_int32, [_I32P]),
     "gs_grad_fn_name": (c_int32, [_H, POINTER(c_char_p)]),

@@ -623,6 +623,9 @@ unsafe extern "C" {
     pub fn gs_zero_grad(t: *mut gs_tensor) -> gs_status;
     /// A handle of `t`'s storage that takes no part in autograd.
     pub fn gs_detach(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// torch's differentiable `values()`: a strided tensor sharing `t`'s stored values
+    /// (ValuesBackward0: its gradient reaches `t` with `t`'s pattern).
+    pub fn gs_values(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// Turns gradient recording on or off for the calling thread.
     pub fn gs_set_grad_enabled(enabled: i32) -> gs_status;
     /// 1 when the calling thread records.

@@ -1,7 +1,9 @@
 //! Reverse-mode autograd with torch's names: [`Tensor::set_requires_grad`],
 //! [`Tensor::requires_grad`], [`Tensor::backward`], [`Tensor::grad`],
-//! [`Tensor::zero_grad`], [`Tensor::detach`], [`Tensor::grad_fn_name`] and
-//! [`NoGradGuard`], the calling thread's `no_grad`.
+//! [`Tensor::zero_grad`], [`Tensor::detach`], [`Tensor::grad_fn_name`],
+//! [`Tensor::values_tensor`] (torch's differentiable `values()`),
+//! [`autograd_grad`] (torch's `autograd.grad`) and [`NoGradGuard`], the
+//! calling thread's `no_grad`.
 //!
 //! The gradient of a sparse input has that input's pattern and layout (COO
 //! coalesced), as torch.sparse's masked gradients; an operation without a
@@ -88,6 +90,28 @@ impl Tensor {
         Tensor::make(|out| unsafe { sys::gs_detach(self.as_ptr(), out) })
     }
 
+    /// torch's differentiable `values()`: a strided tensor sharing the stored
+    /// values ((nse, *dense) for coalesced COO, (*batch, nse, *block) for the
+    /// compressed layouts). When this tensor requires a gradient the result
+    /// is recorded (`ValuesBackward0`) and a gradient of the values reaches
+    /// this tensor as a sparse tensor of its pattern.
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let mut a = Tensor::from_dense(&[0.0f64, 2.0, 3.0, 0.0], &[2, 2])?.to_sparse_csr()?;
+    /// a.set_requires_grad(true)?;
+    /// let v = a.values_tensor()?;
+    /// assert_eq!(v.grad_fn_name(), Some("ValuesBackward0"));
+    /// let w = Tensor::from_dense(&[5.0f64, 7.0], &[2])?;
+    /// v.backward(Some(&w), false)?;
+    /// assert_eq!(a.grad()?.expect("a gradient").values::<f64>()?, &[5.0, 7.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn values_tensor(&self) -> Result<Tensor> {
+        // SAFETY: a live handle; make passes a valid out-pointer.
+        Tensor::make(|out| unsafe { sys::gs_values(self.as_ptr(), out) })
+    }
+
     /// torch's name of the node that made this tensor (e.g.
     /// `"SparseAddmmBackward0"`), `None` for leaves.
     pub fn grad_fn_name(&self) -> Option<&'static str> {
@@ -98,6 +122,52 @@ impl Tensor {
         // SAFETY: the library's names are NUL-terminated static storage.
         (!name.is_null()).then(|| unsafe { CStr::from_ptr(name) }.to_str().expect("an ASCII node name"))
     }
+}
+
+/// torch's `autograd.grad` for one output: the gradients of `output` with
+/// respect to each of `inputs` (leaves or results that require grad), `None`
+/// for an input `output` does not depend on. No leaf's accumulated gradient
+/// changes. `gradient` and `retain_graph` as [`Tensor::backward`]'s.
+///
+/// ```
+/// use gosparse::{Tensor, autograd_grad};
+/// let mut a = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_coo()?;
+/// a.set_requires_grad(true)?;
+/// let x = Tensor::from_dense(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2])?;
+/// let loss = a.sparse_mm(&x)?.sum(&[])?;
+/// let g = autograd_grad(&loss, &[&a], None, false)?;
+/// // a's pattern: the row sums of x at a's stored (i, k).
+/// assert_eq!(g[0].as_ref().expect("a gradient").values::<f64>()?, &[3.0, 7.0]);
+/// assert!(a.grad()?.is_none());
+/// # Ok::<(), gosparse::Error>(())
+/// ```
+pub fn autograd_grad(
+    output: &Tensor,
+    inputs: &[&Tensor],
+    gradient: Option<&Tensor>,
+    retain_graph: bool,
+) -> Result<Vec<Option<Tensor>>> {
+    crate::library::ensure_compatible()?;
+    let n = i32::try_from(inputs.len())
+        .map_err(|_| crate::Error::new(crate::ErrorKind::InvalidArgument, "autograd_grad: too many inputs"))?;
+    let ptrs: Vec<*const sys::gs_tensor> = inputs.iter().map(|t| t.as_ptr()).collect();
+    let mut grads: Vec<*mut sys::gs_tensor> = vec![ptr::null_mut(); inputs.len()];
+    let g = gradient.map_or(ptr::null(), Tensor::as_ptr);
+    // SAFETY: live handles, an array of n handles and room for n results;
+    // on error the library leaves no handle in grads.
+    check(unsafe {
+        sys::gs_autograd_grad(output.as_ptr(), g, ptrs.as_ptr(), n, retain_graph as i32, grads.as_mut_ptr())
+    })?;
+    grads
+        .into_iter()
+        .map(|p| {
+            Tensor::make_opt(|out| {
+                // SAFETY: moves the handle the library wrote into the new Tensor.
+                unsafe { *out = p };
+                sys::GS_OK
+            })
+        })
+        .collect()
 }
 
 /// Whether the calling thread records gradients.

@@ -82,7 +82,7 @@ mod ndarray_interop;
 mod sprs_interop;
 
 pub use array::ArrayRef;
-pub use autograd::{NoGradGuard, is_grad_enabled};
+pub use autograd::{NoGradGuard, autograd_grad, is_grad_enabled};
 pub use component::{Component, Indices};
 pub use construct::BuildOptions;
 pub use convert::ConvertOptions;

@@ -1,13 +1,15 @@
 //! Autograd over the real library:
 //!
-//! - every case of `../shared/conformance/autograd/grads.json` but `values`
-//!   (a borrowed slice here, not a differentiable operation): outputs and
-//!   gradients against torch's; a sparse input's gradient has its layout and
-//!   pattern and torch's values there;
+//! - every case of `../shared/conformance/autograd/grads.json` (`values` through
+//!   `Tensor::values_tensor`): outputs and gradients against torch's; a sparse
+//!   input's gradient has its layout and pattern and torch's values there;
+//! - `autograd_grad` against `backward` on the same graph, accumulating nothing;
 //! - a GCN-style step, node names, accumulation, freed graphs, the per-thread
 //!   no_grad guard, refusals and handle accounting.
 
-use gosparse::{Component, DType, ElementwiseArgs, ErrorKind, Layout, NoGradGuard, Tensor, is_grad_enabled};
+use gosparse::{
+    Component, DType, ElementwiseArgs, ErrorKind, Layout, NoGradGuard, Tensor, autograd_grad, is_grad_enabled,
+};
 use serde_json::Value;
 
 use super::{LeakCheck, build, pairs, shape_of};
@@ -36,6 +38,7 @@ fn apply(op: &str, p: &Value, x: &[Tensor]) -> gosparse::Result<Tensor> {
         "mul" if p.get("other").is_some() => x[0].binary("mul", num("other"), &none),
         "mul" => x[0].binary("mul", &x[1], &none),
         "add" => x[0].binary("add", &x[1], &none),
+        "values" => x[0].values_tensor(),
         other => panic!("unknown op {other}"),
     }
 }
@@ -57,7 +60,7 @@ fn grads_conformance() {
     let Some(cases) = grad_cases() else { return };
     let check = LeakCheck::start();
     let mut replayed = 0;
-    for c in cases.iter().filter(|c| c["op"] != "values") {
+    for c in cases.iter() {
         let id = c["id"].as_str().unwrap();
         let mut ins: Vec<Tensor> = c["inputs"].as_array().unwrap().iter().map(|v| build(v).unwrap()).collect();
         for (t, rg) in ins.iter_mut().zip(c["requires_grad"].as_array().unwrap()) {
@@ -89,7 +92,40 @@ fn grads_conformance() {
         }
         replayed += 1;
     }
-    assert_eq!(replayed, 150);
+    assert_eq!(replayed, 159);
+    check.finish();
+}
+
+/// autograd_grad gives what backward accumulates, into no leaf; None for an
+/// input the output does not reach; refusals leave no handle behind.
+#[test]
+fn autograd_grad_matches_backward_without_accumulating() {
+    let check = LeakCheck::start();
+    let a_dense = [1.0f64, 0.0, 2.0, 0.0, 3.0, 0.0, 4.0, 0.0, 5.0];
+    let mut a = Tensor::from_dense(&a_dense, &[3, 3]).unwrap().to_sparse_coo().unwrap();
+    let x = Tensor::from_dense(&[1.0f64, 2.0, 0.5, -1.0, 3.0, 1.0], &[3, 2]).unwrap();
+    let mut w = Tensor::from_dense(&[2.0f64, -1.0], &[2, 1]).unwrap();
+    let mut unused = Tensor::from_dense(&[1.0f64], &[1]).unwrap();
+    for t in [&mut a, &mut w, &mut unused] {
+        t.set_requires_grad(true).unwrap();
+    }
+    let loss = a.sparse_mm(&x.mm(&w).unwrap()).unwrap().sum(&[]).unwrap();
+    let gs = autograd_grad(&loss, &[&a, &w, &unused], None, true).unwrap();
+    assert!(a.grad().unwrap().is_none() && w.grad().unwrap().is_none(), "autograd_grad accumulates nothing");
+    assert!(gs[2].is_none(), "loss does not depend on unused");
+    // XW = [0, 2, 5]; dL/dA[i,k] = XW[k]; dL/dW = X^T A^T 1 = X^T [5, 3, 7].
+    let ga = gs[0].as_ref().unwrap();
+    assert_eq!(ga.layout(), Layout::SparseCoo);
+    assert_eq!(ga.values::<f64>().unwrap(), &[0.0, 5.0, 2.0, 0.0, 5.0]);
+    assert_eq!(gs[1].as_ref().unwrap().values::<f64>().unwrap(), &[27.5, 14.0]);
+    loss.backward(None, false).unwrap();
+    assert_eq!(a.grad().unwrap().unwrap().values::<f64>().unwrap(), ga.values::<f64>().unwrap());
+    let err = autograd_grad(&loss, &[&a], None, false).unwrap_err();
+    assert!(err.message().contains("second time"), "{err}");
+    let plain = Tensor::from_dense(&[1.0f64], &[1]).unwrap();
+    let err = autograd_grad(&loss, &[&plain], None, false).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidArgument);
+    drop((gs, loss, a, w, x, unused, plain));
     check.finish();
 }
 
@@ -144,12 +180,12 @@ fn no_grad_guard_is_per_thread_and_refusals_name_the_operation() {
         assert_eq!(r.backward(None, false).unwrap_err().kind(), ErrorKind::InvalidArgument);
     }
     assert!(is_grad_enabled());
-    let b = w.to_sparse_coo().unwrap().hspmm(&Tensor::from_dense(&[1.0f64, 2.0], &[1, 2]).unwrap()).unwrap();
-    assert_eq!(b.grad_fn_name(), Some("gs_hspmm"));
+    let b = w.to_sparse_coo().unwrap().smm(&Tensor::from_dense(&[1.0f64, 2.0], &[1, 2]).unwrap()).unwrap();
+    assert_eq!(b.grad_fn_name(), Some("gs_smm"));
     let err =
         b.to_dense().unwrap().backward(Some(&Tensor::from_dense(&[1.0f64; 4], &[2, 2]).unwrap()), false).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::NotImplemented);
-    assert!(err.message().contains("gs_hspmm has no backward"), "{err}");
+    assert!(err.message().contains("gs_smm has no backward"), "{err}");
     let mut i = Tensor::from_dense(&[1i64, 2], &[2]).unwrap();
     assert!(i.set_requires_grad(true).unwrap_err().message().contains("floating point and complex"));
     let d = x.mm(&w).unwrap().detach().unwrap();
