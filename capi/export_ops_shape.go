@@ -27,12 +27,7 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 func gsgo_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_t"
 	defer guard(fn, &st)
-	return unaryGrad(fn, t, out, core.T, func(v *autograd.Var) (*autograd.Var, error) {
-		if v.Tensor().NDim() < 2 {
-			return nil, errArg("t: the recorded t() takes a matrix; got %d dims", v.Tensor().NDim())
-		}
-		return autograd.Transpose(v, 0, 1)
-	})
+	return unaryGrad(fn, t, out, core.T, autograd.T)
 }
 
 // gsgo_permute reorders the dims: result dim i is dims[i] of t.

@@ -35,7 +35,7 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	}
 	reduce := func(t *core.Tensor) (*core.Tensor, error) { return core.Reduce(t, ds, name) }
 	if name == "sum" {
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.ReduceSum(v, ds) })
 	}
 	if name == "amax" || name == "amin" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Amax(v, ds, name) })

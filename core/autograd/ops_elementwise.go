@@ -203,11 +203,24 @@ func Coalesce(x *Var) (*Var, error) {
 // Transpose is core.Transpose recorded: the gradient is the output's
 // gradient transposed back (coalesced for COO).
 func Transpose(x *Var, d0, d1 int) (*Var, error) {
+	return transpose("TransposeBackward0", x, d0, d1)
+}
+
+// T is torch's t() of a matrix recorded: Transpose of dims 0 and 1 under
+// t()'s node name.
+func T(x *Var) (*Var, error) {
+	if x.t.NDim() != 2 {
+		return nil, core.Errorf(core.ErrInvalidArgument, "t: the recorded t() takes a matrix; got %d dims", x.t.NDim())
+	}
+	return transpose("TBackward0", x, 0, 1)
+}
+
+func transpose(name string, x *Var, d0, d1 int) (*Var, error) {
 	out, err := core.Transpose(x.t, d0, d1)
 	if err != nil {
 		return nil, err
 	}
-	return record("TransposeBackward0", out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
 		gt, err := core.Transpose(g, d0, d1)
 		if err != nil {
 			return nil, err

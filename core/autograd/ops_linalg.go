@@ -4,20 +4,22 @@ import (
 	"github.com/gosparse/gosparse/core"
 )
 
-// Mm is core.Mm recorded: a @ b of 2-D tensors (torch.mm).
+// Mm is core.Mm recorded: a @ b of 2-D tensors (torch.mm, MmBackward0
+// whatever the layouts, as torch names it).
 func Mm(a, b *Var) (*Var, error) {
-	return product(mmName(a, b, "MmBackward0"), core.Mm, a, b)
+	return product("MmBackward0", core.Mm, a, b)
 }
 
 // SparseMm is core.SparseMm recorded (torch.sparse.mm): a sparse gradient
 // with each sparse operand's pattern, dense ones for dense operands.
 func SparseMm(a, b *Var) (*Var, error) {
-	return product(mmName(a, b, "MmBackward0"), core.SparseMm, a, b)
+	return product(sparseMmName(a, b, "MmBackward0"), core.SparseMm, a, b)
 }
 
-// mmName is torch's node name of a 2-D product: sparse @ dense runs
-// through sparse addmm, sparse @ sparse through the sparse-sparse matmul.
-func mmName(a, b *Var, dense string) string {
+// sparseMmName is torch's node name of torch.sparse.mm: sparse @ dense runs
+// through sparse addmm, sparse @ sparse through the sparse-sparse matmul
+// (torch.mm and matmul name every product MmBackward0).
+func sparseMmName(a, b *Var, dense string) string {
 	switch sa, sb := a.t.Layout() != core.Strided, b.t.Layout() != core.Strided; {
 	case sa && sb:
 		return "SparseSparseMatmulBackward0"
@@ -177,7 +179,7 @@ func Addmv(input, mat, vec *Var, beta, alpha core.Scalar) (*Var, error) {
 func Matmul(a, b *Var) (*Var, error) {
 	switch {
 	case a.t.NDim() == 2 && b.t.NDim() == 2:
-		return product(mmName(a, b, "MmBackward0"), core.Matmul, a, b)
+		return product("MmBackward0", core.Matmul, a, b)
 	case a.t.NDim() == 2 && b.t.NDim() == 1:
 		return Mv(a, b)
 	}

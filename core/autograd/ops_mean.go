@@ -19,8 +19,12 @@ func Mean(x *Var, dims []int) (*Var, error) {
 			count *= n
 		}
 	}
+	name := "MeanBackward1" // torch's names: mean(dim) and mean()
+	if len(dims) == 0 {
+		name = "MeanBackward0"
+	}
 	ins := []*Var{x}
-	return record("MeanBackward1", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
 		gs, err := mulNum(g, 1/float64(count))
 		if err != nil {
 			return nil, err

@@ -30,9 +30,14 @@ func NumberOp(name string, x *Var, c core.Number, numberFirst bool, args core.Bi
 	if err != nil {
 		return nil, err
 	}
-	node := map[string]string{"add": "AddBackward1", "sub": "SubBackward1", "div": "DivBackward1"}[name]
-	if numberFirst && name == "sub" {
+	// torch's names: a Python number becomes a wrapped tensor (AddBackward0),
+	// c - x is rsub and c / x is c * x.reciprocal() (MulBackward0 on top).
+	node := map[string]string{"add": "AddBackward0", "sub": "SubBackward0", "div": "DivBackward0"}[name]
+	switch {
+	case numberFirst && name == "sub":
 		node = "RsubBackward1"
+	case numberFirst && name == "div":
+		node = "MulBackward0"
 	}
 	return record(node, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
 		var gx *core.Tensor

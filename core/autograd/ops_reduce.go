@@ -10,16 +10,31 @@ import (
 // specified elements get a gradient, the output's gradient at the element
 // they were summed into, coalesced (torch's rule).
 func Sum(x *Var, dims []int) (*Var, error) {
+	name := "SparseSumBackward0"
+	switch {
+	case len(dims) == 0:
+		name = "SumBackward0"
+	case x.t.Layout() == core.Strided:
+		name = "SumBackward1"
+	}
+	return sum(name, x, dims)
+}
+
+// ReduceSum is Tensor.sum recorded: Sum's gradient under Tensor.sum's node
+// names (SumBackward0 over every dim, SumBackward1 over some, whatever the
+// layout), where Sum has torch.sparse.sum's.
+func ReduceSum(x *Var, dims []int) (*Var, error) {
+	name := "SumBackward1"
+	if len(dims) == 0 {
+		name = "SumBackward0"
+	}
+	return sum(name, x, dims)
+}
+
+func sum(name string, x *Var, dims []int) (*Var, error) {
 	out, err := core.Sum(x.t, dims)
 	if err != nil {
 		return nil, err
-	}
-	name := "SparseSumBackward0"
-	if x.t.Layout() == core.Strided {
-		name = "SumBackward1"
-		if len(dims) == 0 {
-			name = "SumBackward0"
-		}
 	}
 	ins := []*Var{x}
 	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
