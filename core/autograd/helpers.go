@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // conj is the complex conjugate (the tensor itself for real dtypes).
@@ -37,13 +38,25 @@ func transposeDense(t *core.Tensor) (*core.Tensor, error) {
 	}
 	m, n := t.Shape()[0], t.Shape()[1]
 	out := core.NewArray(v.DType, []int64{n, m})
-	transposeInto(out.Data, v.Data, m, n, int64(v.DType.Size()))
+	if err := transposeInto(out.Data, v.Data, m, n, int64(v.DType.Size())); err != nil {
+		return nil, err
+	}
 	return core.NewStrided(out)
 }
 
 // transposeInto writes the transpose of the row-major m x n matrix src
-// (elements of es bytes) into dst.
-func transposeInto(dst, src []byte, m, n, es int64) {
+// (elements of es bytes) into dst, with the kernels' parallel blocked
+// transpose.
+func transposeInto(dst, src []byte, m, n, es int64) error {
+	r, c := int(m), int(n)
+	switch es {
+	case 4:
+		return kernels.Transpose(core.AsSlice[uint32](core.Array{Data: dst}), core.AsSlice[uint32](core.Array{Data: src}), r, c)
+	case 8:
+		return kernels.Transpose(core.AsSlice[uint64](core.Array{Data: dst}), core.AsSlice[uint64](core.Array{Data: src}), r, c)
+	case 16:
+		return kernels.Transpose(core.AsSlice[[2]uint64](core.Array{Data: dst}), core.AsSlice[[2]uint64](core.Array{Data: src}), r, c)
+	}
 	const tile = 64 // row and column tiles, so both sides are read in cache lines
 	for i0 := int64(0); i0 < m; i0 += tile {
 		for j0 := int64(0); j0 < n; j0 += tile {
@@ -54,6 +67,7 @@ func transposeInto(dst, src []byte, m, n, es int64) {
 			}
 		}
 	}
+	return nil
 }
 
 // number turns a scalar into an elementwise operand of its kind.

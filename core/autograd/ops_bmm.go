@@ -139,7 +139,9 @@ func batchedAdjoint(t *core.Tensor) (*core.Tensor, error) {
 	es := int64(v.DType.Size())
 	out := core.NewArray(v.DType, []int64{nb, n, m})
 	for b := range nb {
-		transposeInto(out.Data[b*m*n*es:(b+1)*m*n*es], v.Data[b*m*n*es:(b+1)*m*n*es], m, n, es)
+		if err := transposeInto(out.Data[b*m*n*es:(b+1)*m*n*es], v.Data[b*m*n*es:(b+1)*m*n*es], m, n, es); err != nil {
+			return nil, err
+		}
 	}
 	return core.NewStrided(out)
 }

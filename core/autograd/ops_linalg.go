@@ -47,6 +47,22 @@ func product(name string, op func(a, b *core.Tensor) (*core.Tensor, error), a, b
 // that operand is sparse (the sampled product with a dense g, the masked
 // sparse product with a sparse one), never formed densely.
 func mmGrads(a, b, g *core.Tensor, wantA, wantB bool) (ga, gb *core.Tensor, err error) {
+	if wantA && a.Layout() != core.Strided && b.Layout() == core.Strided && g.Layout() == core.Strided &&
+		a.NDim() == 2 && a.DenseDim() == 0 {
+		// G @ B^H on a's pattern from G and conj(B) as they are (rows of
+		// both contiguous): no transpose of the dense operand.
+		bc, err := conj(b)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ga, err = core.SampledMmNT(a, g, bc); err != nil {
+			return nil, nil, err
+		}
+		if ga, err = toLayoutOf(ga, a); err != nil {
+			return nil, nil, err
+		}
+		wantA = false
+	}
 	if wantA {
 		bh, err := adjoint(b)
 		if err != nil {
@@ -61,11 +77,28 @@ func mmGrads(a, b, g *core.Tensor, wantA, wantB bool) (ga, gb *core.Tensor, err 
 		if err != nil {
 			return nil, nil, err
 		}
+		if ah, err = rowMajorSparse(ah, g); err != nil {
+			return nil, nil, err
+		}
 		if gb, err = productOn(b, ah, g); err != nil {
 			return nil, nil, err
 		}
 	}
 	return ga, gb, nil
+}
+
+// rowMajorSparse gives the transposed sparse operand of a gradient A^H @ G
+// (a CSC view of a CSR A, or a COO with its indices swapped) as CSR when G
+// is dense: the CSR kernel runs row-parallel on G as it is, where the CSC
+// one transposes G and its result (two dense copies the size of G, most of
+// the time of the backward of sparse.mm), and a transposed COO would be
+// converted at every product anyway.
+func rowMajorSparse(t, g *core.Tensor) (*core.Tensor, error) {
+	if g.Layout() != core.Strided || t.NDim() != 2 || t.DenseDim() != 0 ||
+		(t.Layout() != core.CSC && t.Layout() != core.COO) {
+		return t, nil
+	}
+	return core.ToLayout(t, core.CSR, core.DefaultConvert())
 }
 
 // productOn returns x @ y as the gradient of like: dense for a strided like,
