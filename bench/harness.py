@@ -27,6 +27,7 @@ sys.path.insert(0, HERE)
 import numpy as np  # noqa: E402
 import scipy  # noqa: E402
 
+import autograd_cases  # noqa: E402
 import cases  # noqa: E402
 import dask_spmv  # noqa: E402
 import dia_cases  # noqa: E402
@@ -40,6 +41,7 @@ from timing import read_bandwidth  # noqa: E402
 
 ALL = cases.KERNELS + [("spmv_dia", dia_cases.spmv_dia), ("semi_mm", semi_cases.semi_mm)] + \
     solve_cases.KERNELS + [("small_call", smallcall.small_call)]
+ALL += autograd_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
 if DASK_MISSING is None:

@@ -88,6 +88,9 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 		if nd == 0 {
 			return ToDType(t, outDType)
 		}
+		if r, ok, err := stridedReduce(t, red, op); ok || err != nil {
+			return r, err
+		}
 		// A strided tensor reduces through its COO form; the result is strided again.
 		c, err := ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
 		if err != nil {

@@ -91,6 +91,9 @@ func Permute(t *Tensor, dims []int) (*Tensor, error) {
 		}
 		seen[nd0], perm[i] = true, nd0
 	}
+	if t.layout == Strided {
+		return stridedPermute(t, perm)
+	}
 	c, err := asCOO(t)
 	if err != nil {
 		return nil, err

@@ -84,6 +84,16 @@ func denseSumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 	}
 	es := int64(x.DType().Size())
 	vals := core.NewArray(x.DType(), shape)
+	if outer, rn, inner, ok := summedRun(shape, summedDims(len(shape), dims)); ok {
+		// One run of summed dims: gx[o, r, i] = g[o, i], a block copy per (o, r).
+		for o := range outer {
+			src := gv.Data[o*inner*es : (o+1)*inner*es]
+			for r := range rn {
+				copy(vals.Data[(o*rn+r)*inner*es:], src)
+			}
+		}
+		return core.NewStrided(vals)
+	}
 	for e := range numel(shape) {
 		off, rest := int64(0), e
 		for k := len(shape) - 1; k >= 0; k-- {
@@ -93,6 +103,26 @@ func denseSumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 		copy(vals.Data[e*es:(e+1)*es], gv.Data[off*es:(off+1)*es])
 	}
 	return core.NewStrided(vals)
+}
+
+// summedRun splits shape as (outer, summed, inner) sizes when the summed
+// dims are one contiguous run; ok is false otherwise.
+func summedRun(shape []int64, summed []bool) (outer, rn, inner int64, ok bool) {
+	lo, hi := -1, -1
+	for d, on := range summed {
+		switch {
+		case on && lo < 0:
+			lo, hi = d, d+1
+		case on && hi == d:
+			hi = d + 1
+		case on:
+			return 0, 0, 0, false
+		}
+	}
+	if lo < 0 {
+		return 0, 0, 0, false
+	}
+	return numel(shape[:lo]), numel(shape[lo:hi]), numel(shape[hi:]), true
 }
 
 // sumGrad spreads g, the gradient of sum(x, dims), back onto x's specified
