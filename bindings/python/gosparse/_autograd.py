@@ -153,7 +153,8 @@ class AutogradOps:
         as a sparse tensor of self's pattern (ValuesBackward0); otherwise the read-only
         numpy view of the stored values (COO: coalesced only, as torch)."""
         if not (self.requires_grad and is_grad_enabled()):
-            return super().values()
+            return self._stored_values()
+        self._sparse_only("values")
         out = Handle()
         _check(lib.gs_values(self._handle, byref(out)), "gs_values")
         return type(self)._adopt(out)

@@ -382,6 +382,11 @@ class TensorBase:
 
     def values(self):
         """The stored values (COO: coalesced tensors only, as torch). A read-only view."""
+        return self._stored_values()
+
+    def _stored_values(self):
+        """values() as a read-only numpy view whether or not the tensor requires grad
+        (where values() is differentiable): for the package's own conversions."""
         t = self._pinned()
         t._sparse_only("values")
         return t._component(_VALUES)

@@ -78,12 +78,12 @@ def to_binsparse(t):
             compressed = t.crow_indices() if lay is T.sparse_csr else t.ccol_indices()
             plain = t.col_indices() if lay is T.sparse_csr else t.row_indices()
             fmt = "CSR" if lay is T.sparse_csr else "CSC"
-            arrays = {"pointers_to_1": compressed, "indices_1": plain, "values": t.values()}
+            arrays = {"pointers_to_1": compressed, "indices_1": plain, "values": t._stored_values()}
         elif lay in (T.sparse_dcsr, T.sparse_dcsc):
             top, inner = t.levels()
             fmt = "DCSR" if lay is T.sparse_dcsr else "DCSC"
             arrays = {"indices_0": top["crd"], "pointers_to_1": inner["pos"],
-                      "indices_1": inner["crd"], "values": t.values()}
+                      "indices_1": inner["crd"], "values": t._stored_values()}
         else:
             raise ValueError("to_binsparse: binsparse v0.1 cannot express %s (block or CSF "
                              "storage); convert to_sparse_coo or to_sparse_csr first" % lay.name)
@@ -105,7 +105,7 @@ def _coo_arrays(t):
     idx = t.indices()
     nd = t.ndim
     arrays = {"indices_%d" % i: idx[i] for i in range(nd)}  # rows: contiguous views
-    arrays["values"] = t.values()
+    arrays["values"] = t._stored_values()
     if nd == 1:
         return "CVEC", arrays
     if nd == 2:

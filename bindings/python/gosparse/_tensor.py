@@ -76,9 +76,9 @@ def _pickle_state(t):
     elif lay is T.sparse_coo:
         comps = (copy(src._indices()), copy(src._values()), src.is_coalesced())
     elif lay in (T.sparse_csr, T.sparse_bsr):
-        comps = (copy(src.crow_indices()), copy(src.col_indices()), copy(src.values()))
+        comps = (copy(src.crow_indices()), copy(src.col_indices()), copy(src._stored_values()))
     else:
-        comps = (copy(src.ccol_indices()), copy(src.row_indices()), copy(src.values()))
+        comps = (copy(src.ccol_indices()), copy(src.row_indices()), copy(src._stored_values()))
     dense_dim = 0 if final is T.strided else t.dense_dim()
     fill = t.fill_value
     fill = fill if np.asarray(fill).tobytes().strip(b"\0") else None  # all-zero bits: the default

@@ -111,13 +111,13 @@ def to_scipy(t):
         raise TypeError("to_scipy: scipy has no bfloat16; convert with .to(gosparse.float32)")
     shape = tuple(t.shape)
     if lay is _T.sparse_csr:
-        return sp.csr_array((_np.array(t.values()), _np.array(t.col_indices()),
+        return sp.csr_array((_np.array(t._stored_values()), _np.array(t.col_indices()),
                              _np.array(t.crow_indices())), shape=shape)
     if lay is _T.sparse_csc:
-        return sp.csc_array((_np.array(t.values()), _np.array(t.row_indices()),
+        return sp.csc_array((_np.array(t._stored_values()), _np.array(t.row_indices()),
                              _np.array(t.ccol_indices())), shape=shape)
     if lay is _T.sparse_bsr:
-        return sp.bsr_array((_np.array(t.values()), _np.array(t.col_indices()),
+        return sp.bsr_array((_np.array(t._stored_values()), _np.array(t.col_indices()),
                              _np.array(t.crow_indices())), shape=shape)
     if lay is not _T.sparse_coo:
         t = t.to_sparse_coo()
@@ -208,4 +208,4 @@ def to_torch(t):
     tlay = getattr(torch, lay.name)
     return torch.sparse_compressed_tensor(
         torch.from_numpy(_np.array(comp)), torch.from_numpy(_np.array(plain)),
-        _to_torch_dense(torch, t.values(), dt), shape, layout=tlay, check_invariants=False)
+        _to_torch_dense(torch, t._stored_values(), dt), shape, layout=tlay, check_invariants=False)

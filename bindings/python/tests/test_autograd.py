@@ -181,3 +181,20 @@ def test_refusals():
     assert not det.requires_grad and det.is_leaf
     np.testing.assert_array_equal(det.numpy(), d.numpy())
     assert d.detach_() is d and d.grad_fn is None and not d.requires_grad and d.is_leaf
+
+
+def test_values_is_differentiable_only_where_it_records():
+    a = gs.tensor(np.array([[0.0, 2.0], [3.0, 0.0]])).to_sparse_csr()
+    assert isinstance(a.values(), np.ndarray)  # no grad: the numpy view, as before
+    a.requires_grad_()
+    v = a.values()
+    assert isinstance(v, gs.Tensor) and v.grad_fn.name() == "ValuesBackward0"
+    (v * gs.tensor(np.array([5.0, 7.0]))).sum().backward()
+    assert a.grad.layout is gs.sparse_csr
+    np.testing.assert_array_equal(np.asarray(a.grad._stored_values()), [5.0, 7.0])
+    with gs.no_grad():
+        assert isinstance(a.values(), np.ndarray)
+    # The package's own conversions read the numpy view whatever the flag.
+    np.testing.assert_array_equal(gs.interop.to_scipy(a).toarray(), [[0.0, 2.0], [3.0, 0.0]])
+    with pytest.raises(RuntimeError, match="expected a sparse tensor"):
+        gs.tensor(np.ones(2)).requires_grad_().values()
