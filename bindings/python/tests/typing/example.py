@@ -48,7 +48,7 @@ def properties_and_components() -> None:
     assert_type(t.dtype, gs.dtype)
     assert_type(t.layout, gs.layout)
     assert_type(t.nse, int)
-    assert_type(t.values(), np.ndarray)
+    assert_type(t.values(), np.ndarray | gs.Tensor)
     assert_type(t.crow_indices(), np.ndarray)
     assert_type(t.is_coalesced(), bool)
     assert_type(gs.float64, gs.dtype)
