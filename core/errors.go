@@ -21,6 +21,10 @@ const (
 	ErrNotImplemented  Code = -6
 	ErrIO              Code = -7
 	ErrInternal        Code = -8
+	// ErrUnsupported: this build or this tensor's device has no path for the
+	// request (a library built without CUDA, an operation with no GPU kernel
+	// on a device tensor). -9 is the ABI's GS_ERR_FORKED.
+	ErrUnsupported Code = -10
 )
 
 // Error is the error type of every core function: a code for the ABI and a
