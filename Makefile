@@ -21,6 +21,8 @@
 #   make soak [SOAK_CYCLES=200000] [SOAK_BOUND_MB=32]      create/operate/free with the RSS sampled
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
 #   make bench-env            a virtual environment with SciPy and torch for make bench
+#   make cuda                 build/cuda/lib/libgosparse.so with the GPU kernels (cuda/cuda.mk:
+#                             cuda-check, test-cuda, bench-cuda; docs/CUDA.md)
 #   make clean
 
 GO      ?= go
@@ -77,7 +79,7 @@ demo: lib $(BUILD)/demo
 
 # ---- tests -------------------------------------------------------------------
 
-test: test-env test-go test-c test-c-cgocheck2 test-python test-rust docs
+test: test-env test-go test-c test-c-cgocheck2 test-python test-rust docs cuda-check
 
 # The Python the bindings' tests run in: a virtual environment under build/ with
 # the packages of bindings/python/requirements-test.txt, made on first use (and
@@ -249,6 +251,10 @@ bench: lib
 bench-env:
 	$(PYTHON) -m venv $(BENCH_ENV)
 	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch "dask[array]" distributed
+
+# ---- CUDA (the targets and why: cuda/cuda.mk) -------------------------------
+
+include cuda/cuda.mk
 
 # ---- install -----------------------------------------------------------------
 

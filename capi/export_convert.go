@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/autograd"
 )
 
@@ -65,6 +66,9 @@ func gsgo_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64,
 		return done(fn, err)
 	}
 	opt := core.ConvertOptions{DenseDim: int(denseDim), SparseDim: -1, BlockSize: bs, IndexWidth: int(indexWidth)}
+	if d := onDevice(t); d != nil {
+		return finishDevice(fn, out)(toLayoutOnDevice(fn, d, l, opt))
+	}
 	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, l, opt) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayout(v, l, opt) })
 }
@@ -89,6 +93,9 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 func gsgo_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_coalesce"
 	defer guard(fn, &st)
+	if d := onDevice(t); d != nil && out != nil {
+		return finishDevice(fn, out)(device.Coalesce(fn, d))
+	}
 	return unaryGrad(fn, t, out, core.Coalesce, autograd.Coalesce)
 }
 

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/autograd"
 )
 
@@ -47,6 +48,9 @@ func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, o
 	if err != nil {
 		return done(fn, err)
 	}
+	if d := onDevice(t); d != nil {
+		return finishDevice(fn, out)(unaryOnDevice(name, d, ua))
+	}
 	apply := func(t *core.Tensor) (*core.Tensor, error) { return core.UnaryByName(name, t, ua) }
 	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
 		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
@@ -64,11 +68,11 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	ha, err := lookup("a", a)
+	ha, err := lookupAny("a", a) // device operands: binaryOnDevice below
 	if err != nil {
 		return done(fn, err)
 	}
-	hb, err := lookup("b", b)
+	hb, err := lookupAny("b", b)
 	if err != nil {
 		return done(fn, err)
 	}
@@ -82,6 +86,9 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 	ba, err := binaryArgs(name, args)
 	if err != nil {
 		return done(fn, err)
+	}
+	if ha.dev != nil || hb.dev != nil {
+		return finishDevice(fn, out)(binaryOnDevice(name, ha, hb, ba))
 	}
 	if recording(ha, hb) && binaryGrad(name, ba) != nil {
 		v, err := binaryGrad(name, ba)(varOf(ha), varOf(hb))
@@ -101,7 +108,7 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookup("a", a)
+	h, err := lookupAny("a", a) // a device tensor: BinaryNumber below
 	if err != nil {
 		return done(fn, err)
 	}
@@ -119,6 +126,12 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 	ba, err := binaryArgs(name, args)
 	if err != nil {
 		return done(fn, err)
+	}
+	if h.dev != nil {
+		if ba.Out.Layout != nil {
+			return done(fn, device.Refuse(fn+" with an output layout", "a", h.dev))
+		}
+		return finishDevice(fn, out)(device.BinaryNumber(name, h.dev, n, numberFirst != 0))
 	}
 	if recording(h) && name == "mul" && ba.Out.Layout == nil {
 		v, err := autograd.MulScalar(h.ag, n)

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/device"
 )
 
 // gsgo_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
@@ -27,6 +28,10 @@ func gsgo_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 		return done(fn, core.Errorf(core.ErrInvalidHandle, "*t is not a live gs_tensor (already freed, stale or foreign handle)"))
 	}
 	*t = nil
+	if h.dev != nil {
+		h.release()
+		return done(fn, nil)
+	}
 	borrowed, lent := h.borrow != nil, len(h.lent) > 0 || h.shared
 	h.release()
 	recycleStorage(h, borrowed, lent)
@@ -41,6 +46,9 @@ func gsgo_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	defer guard(fn, &st)
 	if out == nil {
 		return done(fn, errNull("out"))
+	}
+	if d := onDevice(t); d != nil {
+		return finishDevice(fn, out)(device.Clone(d))
 	}
 	h, err := lookup("t", t)
 	if err != nil {

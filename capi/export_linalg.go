@@ -16,6 +16,9 @@ func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op 
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
+	if st, on := productOnDevice(fn, nameA, nameB, a, b, out); on {
+		return st
+	}
 	ha, err := lookup(nameA, a)
 	if err != nil {
 		return done(fn, err)
@@ -44,7 +47,7 @@ func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta,
 		name string
 		t    *C.gs_ctensor
 	}{{"input", input}, {nameM1, m1}, {nameM2, m2}} {
-		h, err := lookup(x.name, x.t)
+		h, err := lookupAny(x.name, x.t) // device operands: scaledOnDevice below
 		if err != nil {
 			return done(fn, err)
 		}
@@ -57,6 +60,9 @@ func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta,
 	a, err := readCoefficient("alpha", alpha)
 	if err != nil {
 		return done(fn, err)
+	}
+	if st, on := scaledOnDevice(fn, nameM1, nameM2, input, m1, m2, b, a, out); on {
+		return st
 	}
 	if recording(hs...) && gradScaledProducts[fn] != nil {
 		v, err := gradScaledProducts[fn](varOf(hs[0]), varOf(hs[1]), varOf(hs[2]), b, a)

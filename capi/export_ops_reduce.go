@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/autograd"
 )
 
@@ -19,6 +20,9 @@ func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_te
 	ds, err := readDims("dims", "ndims", dims, ndims)
 	if err != nil {
 		return done(fn, err)
+	}
+	if d := onDevice(t); d != nil && out != nil {
+		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
 	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Sum(t, ds) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })

@@ -16,6 +16,9 @@ import (
 func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_transpose"
 	defer guard(fn, &st)
+	if d := onDevice(t); d != nil && out != nil {
+		return finishDevice(fn, out)(transposeOnDevice(fn, d, int(dim0), int(dim1)))
+	}
 	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
 		return core.Transpose(t, int(dim0), int(dim1))
 	}, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Transpose(v, int(dim0), int(dim1)) })

@@ -14,13 +14,24 @@ import (
 
 // property looks up t and, when out is not NULL, runs get with the tensor.
 // It is the shared body of the scalar property getters.
-func property[T any](fn string, t *C.gs_ctensor, out *T, get func(*core.Tensor) T) C.gs_status {
+// A device tensor answers the getters of deviceProperties (export_device.go)
+// and refuses the rest.
+func property[T ~int32 | ~int64](fn string, t *C.gs_ctensor, out *T, get func(*core.Tensor) T) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupAny("t", t)
 	if err != nil {
 		return done(fn, err)
+	}
+	if h.dev != nil {
+		f := deviceProperties[fn]
+		if f == nil {
+			_, err := lookup("t", t) // the refusal of a device tensor
+			return done(fn, err)
+		}
+		*out = T(f(h.dev))
+		return done(fn, nil)
 	}
 	*out = get(h.t)
 	return done(fn, nil)
@@ -73,11 +84,16 @@ func gsgo_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (s
 	if shape == nil && capacity > 0 {
 		return done(fn, errArg("shape is NULL but cap = %d", int32(capacity)))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupAny("t", t)
 	if err != nil {
 		return done(fn, err)
 	}
-	s := h.t.Shape()
+	var s []int64
+	if h.dev != nil {
+		s = h.dev.Shape()
+	} else {
+		s = h.t.Shape()
+	}
 	if n := min(len(s), int(capacity)); n > 0 {
 		copy(unsafe.Slice((*int64)(unsafe.Pointer(shape)), n), s)
 	}

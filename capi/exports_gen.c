@@ -196,6 +196,27 @@ gs_status gs_tensor_fill_value(const gs_tensor *t, void *buf, int64_t buf_bytes)
     return gsgo_tensor_fill_value(t, buf, buf_bytes);
 }
 
+gs_status gs_cuda_device_count(int32_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cuda_device_count");
+    }
+    return gsgo_cuda_device_count(out);
+}
+
+gs_status gs_to_device(const gs_tensor *t, int32_t device_type, int32_t device_id, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_to_device");
+    }
+    return gsgo_to_device(t, device_type, device_id, out);
+}
+
+gs_status gs_tensor_device(const gs_tensor *t, int32_t *device_type, int32_t *device_id) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_tensor_device");
+    }
+    return gsgo_tensor_device(t, device_type, device_id);
+}
+
 gs_status gs_tensor_component(const gs_tensor *t, gs_component which, gs_array *out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_tensor_component");

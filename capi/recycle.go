@@ -49,6 +49,9 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	}
 	limit := min(recycleScanMax, recycleScanPerPage*(bytes>>12))
 	scanned := tensors.each(limit, func(_ uint64, o *tensorHandle) {
+		if o.t == nil {
+			return // a device tensor: no host storage
+		}
 		for _, a := range o.t.AppendStorage(room[:0]) {
 			bufs = dropOverlapping(bufs, a.Data)
 		}

@@ -13,13 +13,15 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/device"
 )
 
 // tensorHandle is what a gs_tensor handle stands for: the core tensor, the
 // caller memory it may borrow, and the arrays lent to C so far.
 type tensorHandle struct {
 	t      *core.Tensor
-	borrow *borrow       // non-nil when t's storage is (or may be) caller memory
+	dev    *device.Tensor // non-nil (and t nil) when the storage lives on a CUDA device
+	borrow *borrow        // non-nil when t's storage is (or may be) caller memory
 	ag     *autograd.Var // non-nil once t takes part in autograd (autograd_record.go)
 	shared bool          // t's storage is held elsewhere too (a leaf's gradient): never recycled
 	valid  atomic.Bool   // core.Validate passed on t (checkTrusted): not checked again
@@ -81,9 +83,22 @@ func handleFromBits(bits uint64) *C.gs_tensor {
 	return *(**C.gs_tensor)(unsafe.Pointer(&bits))
 }
 
-// lookup returns the live tensor behind handle t, or a GS_ERR_INVALID_HANDLE
-// error naming arg.
+// lookup returns the live host tensor behind handle t, or a
+// GS_ERR_INVALID_HANDLE error naming arg. A device tensor is refused with
+// GS_ERR_UNSUPPORTED: the exports that have a GPU path look it up with
+// lookupAny (export_device.go), every other one refuses it here, never
+// copying it to the host behind the caller's back.
 func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
+	h, err := lookupAny(arg, t)
+	if err == nil && h.dev != nil {
+		return nil, core.Errorf(core.ErrUnsupported, "%s is %s: this operation has no GPU path yet; move it to the host first (gs_to_device(%s, kDLCPU, 0, &out); Python: t.cpu())",
+			arg, h.dev, arg)
+	}
+	return h, err
+}
+
+// lookupAny is lookup for a tensor on the host or on a device.
+func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	if t == nil {
 		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
 	}
@@ -99,6 +114,10 @@ func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 // release runs when the handle is freed: it unpins lent memory and drops the
 // borrow, calling the caller's release callback if this was its last user.
 func (h *tensorHandle) release() {
+	if h.dev != nil {
+		_ = h.dev.Free() // a failure here leaves nothing the caller could act on
+		return
+	}
 	h.mu.Lock()
 	h.pinner.Unpin()
 	h.lent = nil

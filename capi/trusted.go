@@ -30,7 +30,7 @@ func blameTrusted(err error) error {
 	var broken error
 	var handle uint64
 	tensors.each(math.MaxInt64, func(h uint64, t *tensorHandle) {
-		if broken == nil {
+		if broken == nil && t.t != nil { // device tensors hold checked copies
 			broken, handle = core.Validate(t.t), h
 		}
 	})

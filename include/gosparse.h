@@ -60,6 +60,7 @@ typedef int32_t gs_status;
 #define GS_ERR_IO (-7)               /* file could not be read/written or parsed */
 #define GS_ERR_INTERNAL (-8)         /* a bug: please report the message */
 #define GS_ERR_FORKED (-9)           /* called in a process forked after the library was loaded */
+#define GS_ERR_UNSUPPORTED (-10)     /* this build or device has no path for it ("built without CUDA") */
 
 /* ---- dtypes: DLPack's (code << 8) | bits ------------------------------- */
 typedef int32_t gs_dtype;
@@ -231,6 +232,35 @@ gs_status gs_tensor_is_coalesced(const gs_tensor *t, int32_t *out); /* COO flag;
 /* The fill value (the value of unspecified elements), one element of the
  * tensor's dtype, written into buf (which must hold at least the element size). */
 gs_status gs_tensor_fill_value(const gs_tensor *t, void *buf, int64_t buf_bytes);
+
+/* ---- devices (CUDA) -------------------------------------------------------
+ * A tensor's storage lives on the host or on a CUDA device; devices use
+ * DLPack's codes: kDLCPU = 1 (device_id 0), kDLCUDA = 2 (device_id the CUDA
+ * device). A library built without CUDA (the default; make cuda builds one
+ * with it) refuses every move to a device with GS_ERR_UNSUPPORTED "built
+ * without CUDA". Device memory comes from cudaMalloc, is freed with the
+ * tensor and counts against the memory limit (gs_set_memory_limit), for each
+ * allocation and for the device memory in use in all.
+ *
+ * On a device tensor these calls run on the GPU: gs_tensor_free, gs_clone,
+ * the properties above except blocksize/is_coalesced/fill_value, gs_mv,
+ * gs_mm and gs_matmul (CSR/CSC @ strided vector or matrix, DIA @ vector,
+ * CSR @ CSR with 32-bit indices), gs_sampled_addmm (CSR input), gs_coalesce,
+ * gs_to_layout (COO -> CSR, CSR <-> CSC, CSR -> COO), gs_transpose (2-D
+ * sparse), gs_unary (neg abs sqrt exp log sin cos tanh relu square sigmoid),
+ * gs_binary on equal patterns and gs_binary_number (add sub mul div maximum
+ * minimum pow), and gs_sum (all dims; one dim of CSR/CSC). Float32 and
+ * float64 only. Every other call refuses a device tensor with
+ * GS_ERR_UNSUPPORTED naming it; nothing is copied to the host implicitly,
+ * and operands on different devices are refused. */
+/* The number of CUDA devices present (0 without a driver or GPU); a build
+ * without CUDA writes 0 and returns GS_ERR_UNSUPPORTED. */
+gs_status gs_cuda_device_count(int32_t *out);
+/* A copy of t on (device_type, device_id): host -> device, device -> host,
+ * or a copy on the same device; host -> host is a plain copy in every build. */
+gs_status gs_to_device(const gs_tensor *t, int32_t device_type, int32_t device_id, gs_tensor **out);
+/* Where t lives: (1, 0) for the host, (2, n) for CUDA device n. */
+gs_status gs_tensor_device(const gs_tensor *t, int32_t *device_type, int32_t *device_id);
 
 /* ---- components (lent until the tensor is freed) ------------------------ */
 /* The same pointer on every call; never NULL, even for zero elements. */

@@ -49,6 +49,14 @@ func (t *Tensor) Shape() []int64 { return slices.Clone(t.shape) }
 // NNZ returns the number of stored values (the numel of a strided tensor).
 func (t *Tensor) NNZ() int64 { return t.values.n }
 
+// SparseDim returns the number of sparse dims as torch counts them (0 for strided).
+func (t *Tensor) SparseDim() int {
+	if t.layout == core.Strided {
+		return 0
+	}
+	return len(t.shape)
+}
+
 // IndexWidth returns 32 or 64 (0 for strided).
 func (t *Tensor) IndexWidth() int { return t.width }
 

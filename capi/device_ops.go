@@ -1,0 +1,76 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/device"
+)
+
+// The translations between the exports' arguments and core/device for the
+// operations with a GPU path (registered by finishDevice); what the device
+// path cannot honour (an output layout, a block size) is refused by name.
+
+// scaledOnDevice is the GPU path of scaledProduct (gs_sampled_addmm only).
+func scaledOnDevice(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha core.Scalar, out **C.gs_tensor) (C.gs_status, bool) {
+	ds, on, err := deviceOperands(fn, []string{"input", nameM1, nameM2}, input, m1, m2)
+	if !on {
+		return 0, false
+	}
+	if err != nil {
+		return done(fn, err), true
+	}
+	if fn != "gs_sampled_addmm" {
+		return done(fn, device.Refuse(fn, "input", ds[0])), true
+	}
+	if beta.Im() != 0 || alpha.Im() != 0 {
+		return done(fn, core.Errorf(core.ErrUnsupported, "%s: complex beta or alpha has no GPU path", fn)), true
+	}
+	return finishDevice(fn, out)(device.SampledAddmm(fn, ds[0], ds[1], ds[2], beta.Re(), alpha.Re())), true
+}
+
+// unaryOnDevice is the GPU path of gs_unary.
+func unaryOnDevice(name string, d *device.Tensor, args core.UnaryArgs) (*device.Tensor, error) {
+	if args.Out.Layout != nil {
+		return nil, device.Refuse("gs_unary with an output layout", "t", d)
+	}
+	return device.Unary(name, d)
+}
+
+// binaryOnDevice is the GPU path of gs_binary: both operands on one device.
+func binaryOnDevice(name string, a, b *tensorHandle, args core.BinaryArgs) (*device.Tensor, error) {
+	if a.dev == nil || b.dev == nil {
+		return nil, errArg("%s: one operand is on the CPU and the other on a CUDA device: expected all tensors on one device (move one with gs_to_device)", name)
+	}
+	if args.Out.Layout != nil {
+		return nil, device.Refuse("gs_binary with an output layout", "a", a.dev)
+	}
+	return device.Binary(name, a.dev, b.dev)
+}
+
+// toLayoutOnDevice is the GPU path of gs_to_layout: COO, CSR and CSC, the
+// index width and dense dims kept.
+func toLayoutOnDevice(fn string, d *device.Tensor, l core.Layout, opt core.ConvertOptions) (*device.Tensor, error) {
+	if opt.BlockSize != ([2]int64{}) || opt.DenseDim > 0 || (opt.IndexWidth != 0 && opt.IndexWidth != d.IndexWidth()) {
+		return nil, device.Refuse(fn+" with a block size, dense dims or another index width", "t", d)
+	}
+	return device.ToLayout(fn, d, l)
+}
+
+// transposeOnDevice is the GPU path of gs_transpose: the two dims of a matrix.
+func transposeOnDevice(fn string, d *device.Tensor, d0, d1 int) (*device.Tensor, error) {
+	n := len(d.Shape())
+	if d0 < 0 {
+		d0 += n
+	}
+	if d1 < 0 {
+		d1 += n
+	}
+	if n != 2 || d0 == d1 || d0 < 0 || d1 < 0 || d0 > 1 || d1 > 1 {
+		return nil, device.Refuse(fn+" of these dims", "t", d)
+	}
+	return device.Transpose(fn, d)
+}
