@@ -7,8 +7,8 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core"
-	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/device"
 )
 
 // unary is the shared body of the conversions: look up t, compute, register

@@ -9,8 +9,8 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
-	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/device"
 )
 
 // Static C names for gs_unary_op_names and gs_binary_op_names, made once

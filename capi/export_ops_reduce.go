@@ -7,8 +7,8 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core"
-	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/device"
 )
 
 // gsgo_sum is torch.sparse.sum over dims (ndims == 0: every dim).

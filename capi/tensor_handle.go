@@ -22,9 +22,9 @@ type tensorHandle struct {
 	t      *core.Tensor
 	dev    *device.Tensor // non-nil (and t nil) when the storage lives on a CUDA device
 	borrow *borrow        // non-nil when t's storage is (or may be) caller memory
-	ag     *autograd.Var // non-nil once t takes part in autograd (autograd_record.go)
-	shared bool          // t's storage is held elsewhere too (a leaf's gradient): never recycled
-	valid  atomic.Bool   // core.Validate passed on t (checkTrusted): not checked again
+	ag     *autograd.Var  // non-nil once t takes part in autograd (autograd_record.go)
+	shared bool           // t's storage is held elsewhere too (a leaf's gradient): never recycled
+	valid  atomic.Bool    // core.Validate passed on t (checkTrusted): not checked again
 
 	mu     sync.Mutex // guards lent and pinner: getters may run on many threads
 	lent   map[lendKey]core.Array
