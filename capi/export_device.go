@@ -174,12 +174,13 @@ func productOnDevice(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_ten
 // deviceProperties are the property getters a device tensor answers from
 // its host-side metadata.
 var deviceProperties = map[string]func(d *device.Tensor) int64{
-	"gs_tensor_layout":      func(d *device.Tensor) int64 { return int64(d.Layout()) },
-	"gs_tensor_dtype":       func(d *device.Tensor) int64 { return int64(d.DType()) },
-	"gs_tensor_ndim":        func(d *device.Tensor) int64 { return int64(len(d.Shape())) },
-	"gs_tensor_nnz":         func(d *device.Tensor) int64 { return d.NNZ() },
-	"gs_tensor_index_width": func(d *device.Tensor) int64 { return int64(d.IndexWidth()) },
-	"gs_tensor_sparse_dim":  func(d *device.Tensor) int64 { return int64(d.SparseDim()) },
-	"gs_tensor_dense_dim":   func(*device.Tensor) int64 { return 0 }, // device tensors have none
-	"gs_tensor_batch_dim":   func(*device.Tensor) int64 { return 0 },
+	"gs_tensor_layout":       func(d *device.Tensor) int64 { return int64(d.Layout()) },
+	"gs_tensor_dtype":        func(d *device.Tensor) int64 { return int64(d.DType()) },
+	"gs_tensor_ndim":         func(d *device.Tensor) int64 { return int64(len(d.Shape())) },
+	"gs_tensor_nnz":          func(d *device.Tensor) int64 { return d.NNZ() },
+	"gs_tensor_index_width":  func(d *device.Tensor) int64 { return int64(d.IndexWidth()) },
+	"gs_tensor_sparse_dim":   func(d *device.Tensor) int64 { return int64(d.SparseDim()) },
+	"gs_tensor_is_coalesced": func(d *device.Tensor) int64 { return int64(boolInt(d.IsCoalesced())) },
+	"gs_tensor_dense_dim":    func(*device.Tensor) int64 { return 0 }, // device tensors have none
+	"gs_tensor_batch_dim":    func(*device.Tensor) int64 { return 0 },
 }

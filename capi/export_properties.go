@@ -154,11 +154,14 @@ func gsgo_tensor_blocksize(t *C.gs_ctensor, blocksize *C.int64_t) (st C.gs_statu
 	if blocksize == nil {
 		return done(fn, errNull("blocksize"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupAny("t", t)
 	if err != nil {
 		return done(fn, err)
 	}
-	b := h.t.BlockSize()
+	b := [2]int64{1, 1} // device tensors have no blocked layouts
+	if h.dev == nil {
+		b = h.t.BlockSize()
+	}
 	dst := unsafe.Slice((*int64)(unsafe.Pointer(blocksize)), 2)
 	dst[0], dst[1] = b[0], b[1]
 	return done(fn, nil)
@@ -183,13 +186,19 @@ func gsgo_tensor_fill_value(t *C.gs_ctensor, buf unsafe.Pointer, bufBytes C.int6
 	if buf == nil {
 		return done(fn, errNull("buf"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupAny("t", t)
 	if err != nil {
 		return done(fn, err)
 	}
-	f := h.t.FillBytes()
+	var f []byte
+	var dt core.DType
+	if h.dev != nil {
+		f, dt = h.dev.FillBytes(), h.dev.DType()
+	} else {
+		f, dt = h.t.FillBytes(), h.t.DType()
+	}
 	if int64(bufBytes) < int64(len(f)) {
-		return done(fn, errArg("buf_bytes = %d is less than the %d bytes of one %s", int64(bufBytes), len(f), h.t.DType()))
+		return done(fn, errArg("buf_bytes = %d is less than the %d bytes of one %s", int64(bufBytes), len(f), dt))
 	}
 	if len(f) > 0 {
 		C.memcpy(buf, unsafe.Pointer(&f[0]), C.size_t(len(f)))

@@ -57,6 +57,13 @@ func (t *Tensor) SparseDim() int {
 	return len(t.shape)
 }
 
+// IsCoalesced reports whether a COO tensor's entries are sorted and unique
+// (true for the other layouts).
+func (t *Tensor) IsCoalesced() bool { return t.layout != core.COO || t.coalesced }
+
+// FillBytes returns the fill value as one element of the dtype (a copy).
+func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.fill...) }
+
 // IndexWidth returns 32 or 64 (0 for strided).
 func (t *Tensor) IndexWidth() int { return t.width }
 

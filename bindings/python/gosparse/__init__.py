@@ -43,8 +43,10 @@ from ._errors import (
     OutOfRangeError,
     TooLargeError,
     UnknownStatusError,
+    UnsupportedError,
     last_error,
 )
+from ._device import cuda_device_count, cuda_is_available
 from ._types import (
     Size,
     bfloat16,
@@ -164,7 +166,8 @@ __all__ = [
     "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",
-    "ForkedProcessError", "UnknownStatusError",
+    "ForkedProcessError", "UnknownStatusError", "UnsupportedError",
+    "cuda_device_count", "cuda_is_available",
     "bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
     "float64", "complex64", "complex128", "double", "float", "half", "long", "int", "short",
     "cfloat", "cdouble",

@@ -13,6 +13,7 @@ from ctypes import byref, c_int32, c_int64
 import numpy as np
 
 from . import _arrays as A
+from . import _device as D
 from . import _types as T
 from ._errors import _check
 from ._lib import GS_MAX_NDIM, GsArray, Handle, lib
@@ -23,9 +24,6 @@ _VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8
 
 # The class of new tensors: gosparse.Tensor, once _tensor has defined it.
 _tensor_class = None
-
-# The one device (Tensor.device).
-_CPU = T.device("cpu")
 
 # Printing options (gosparse.set_printoptions): torch_names prints dtype=torch.float64
 # and layout=torch.sparse_csr, torch's own text, for diffing against torch.
@@ -262,9 +260,22 @@ class TensorBase:
 
     @property
     def device(self):
-        """gosparse.device("cpu"): libgosparse tensors live in host memory (it also
-        compares equal to the string "cpu")."""
-        return _CPU
+        """Where the tensor lives: gosparse.device("cpu") (which also compares equal to
+        the string "cpu") or gosparse.device("cuda", n) for a tensor moved to GPU n."""
+        return self._cached("device", D.device_of)
+
+    def cuda(self, device=None):
+        """A copy on the GPU (torch's t.cuda()): device None is cuda:0, else an index or
+        "cuda:N". Raises UnsupportedError in a library built without CUDA."""
+        if device is None:
+            device = "cuda"
+        elif isinstance(device, builtins.int):
+            device = T.device("cuda", device)
+        return self.to(device)
+
+    def cpu(self):
+        """The tensor on the host: self when it is there already, else a copy."""
+        return self.to("cpu")
 
     @property
     def is_sparse(self):
@@ -588,8 +599,9 @@ class TensorBase:
         return new_tensor(lib.gs_clone, self._handle)
 
     def to(self, *args, dtype=None, copy=False, device=None):
-        """torch's to(): to(dtype), to("cpu"), to(other_tensor) (its dtype).
-        Returns self when nothing changes (unless copy=True)."""
+        """torch's to(): to(dtype), to("cpu"), to("cuda"), to("cuda:1"), to(other_tensor)
+        (its dtype). Returns self when nothing changes (unless copy=True). A move to a
+        GPU needs a library built with CUDA (make cuda), else UnsupportedError."""
         for a in args:
             if isinstance(a, TensorBase):
                 dtype = a.dtype
@@ -597,16 +609,25 @@ class TensorBase:
                 device = a
             else:
                 dtype = a
-        if device is not None and str(device) != "cpu":
-            raise ValueError("device: gosparse tensors live on the CPU, got %r" % (device,))
         t = self._pinned()
-        if dtype is None or T.to_dtype(dtype) is t.dtype:
-            return t.clone() if copy else self
-        dt = T.to_dtype(dtype)
-        if t.dtype.is_complex and not dt.is_complex:
-            warnings.warn("Casting complex values to real discards the imaginary part",
-                          UserWarning, stacklevel=2)
-        return new_tensor(lib.gs_to_dtype, t._handle, dt.code)
+        where = None if device is None else D.target(device)
+        if where is not None and T.device(str(device)) == t.device:
+            where = None
+        # The dtype changes on the host (the GPU path has no cast): before a move to a
+        # GPU, after a move back.
+        if where is not None and where[0] == D.KDL_CPU:
+            t = new_tensor(lib.gs_to_device, t._handle, *where)
+        if dtype is not None and T.to_dtype(dtype) is not t.dtype:
+            dt = T.to_dtype(dtype)
+            if t.dtype.is_complex and not dt.is_complex:
+                warnings.warn("Casting complex values to real discards the imaginary part",
+                              UserWarning, stacklevel=2)
+            t = new_tensor(lib.gs_to_dtype, t._handle, dt.code)
+        if where is not None and where[0] == D.KDL_CUDA:
+            t = new_tensor(lib.gs_to_device, t._handle, *where)
+        if t._h is not self._h:
+            return t
+        return t.clone() if copy else self
 
     # torch's dtype shorthands: t.int() is t.to(int32), ...
     def bool(self):

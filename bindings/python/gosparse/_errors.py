@@ -18,6 +18,7 @@ GS_ERR_NOT_IMPLEMENTED = -6
 GS_ERR_IO = -7
 GS_ERR_INTERNAL = -8
 GS_ERR_FORKED = -9
+GS_ERR_UNSUPPORTED = -10
 
 
 class GosparseError(Exception):
@@ -82,6 +83,14 @@ class ForkedProcessError(GosparseError, RuntimeError):
     code = GS_ERR_FORKED
 
 
+class UnsupportedError(GosparseError, NotImplementedError):
+    """This build or device has no path for the request (GS_ERR_UNSUPPORTED): a move to
+    a GPU in a library built without CUDA, or an operation with no GPU kernel on a
+    device tensor (move it with t.cpu() first; nothing is copied implicitly)."""
+
+    code = GS_ERR_UNSUPPORTED
+
+
 class UnknownStatusError(GosparseError, RuntimeError):
     """A status code this version of the bindings does not know."""
 
@@ -98,6 +107,7 @@ _BY_CODE = {
         FileFormatError,
         InternalError,
         ForkedProcessError,
+        UnsupportedError,
     )
 }
 

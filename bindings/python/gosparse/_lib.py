@@ -13,6 +13,7 @@ import os
 import sys
 from ctypes import POINTER, c_char_p, c_int32, c_int64, c_uint64, c_void_p
 
+from . import _cuda_libs
 from ._version import __version__
 
 GS_MAX_NDIM = 16
@@ -256,6 +257,9 @@ _SIGNATURES = {
     "gs_gen_block_diagonal": (c_int32, [c_int64, c_int64, c_uint64, _HP]),
     "gs_gen_rmat": (c_int32, [c_int32, c_int64, c_uint64, _HP]),
     "gs_gen_uniform": (c_int32, [c_int64, c_int64, c_int64, c_uint64, _HP]),
+    "gs_cuda_device_count": (c_int32, [_I32P]),
+    "gs_to_device": (c_int32, [_H, c_int32, c_int32, _HP]),
+    "gs_tensor_device": (c_int32, [_H, _I32P, _I32P]),
 }
 
 
@@ -270,6 +274,25 @@ def _candidates():
     ]
 
 
+def _open(path):
+    """ctypes.CDLL(path); a CUDA build (make cuda) needs the CUDA runtime and cuSPARSE
+    of the nvidia wheels, which the loader cannot find by itself: when they are
+    missing they are preloaded (_cuda_libs) and the load tried again."""
+    try:
+        return ctypes.CDLL(path)
+    except OSError as e:
+        if not _cuda_libs.missing_cuda_library(str(e)):
+            raise
+        _cuda_libs.preload()
+        try:
+            return ctypes.CDLL(path)
+        except OSError as again:
+            raise OSError("%s; a CUDA build of libgosparse needs the CUDA 13 runtime and "
+                          "cuSPARSE: pip install nvidia-cuda-runtime nvidia-cusparse "
+                          "nvidia-nvjitlink, or set GOSPARSE_CUDA_LIB_DIR to their folder"
+                          % again) from e
+
+
 def _load():
     tried = []
     for path, origin in _candidates():
@@ -277,7 +300,7 @@ def _load():
             tried.append("%s (%s): no such file" % (path, origin))
             continue
         try:
-            lib = ctypes.CDLL(path)
+            lib = _open(path)
         except OSError as e:
             raise ImportError(
                 "gosparse: cannot load libgosparse from %s (%s): %s" % (path, origin, e)

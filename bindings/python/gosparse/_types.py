@@ -248,9 +248,10 @@ int = int32  # noqa: A001
 
 
 class device:
-    """torch.device for gosparse: tensors live in host memory, so the one device is
-    "cpu" (or "cpu:0"). Compares equal to the string "cpu" as well, so code that
-    tests t.device == "cpu" keeps working."""
+    """torch.device for gosparse: "cpu" (or "cpu:0"), where tensors live by default,
+    and "cuda" / "cuda:N" for tensors moved to a GPU by a library built with CUDA
+    (make cuda). Compares equal to the strings as well, so code that tests
+    t.device == "cpu" keeps working."""
 
     __slots__ = ("type", "index")
 
@@ -266,11 +267,16 @@ class device:
                 raise ValueError("device(): the index is given twice (%r and index=%r)"
                                  % (type, index))
             index = builtins.int(idx) if idx.isdigit() else idx
-        if name != "cpu":
-            raise ValueError("device(): gosparse tensors live on the CPU only; got %r" % type)
-        if index not in (None, 0):
+        if name not in ("cpu", "cuda"):
+            raise ValueError("device(): gosparse tensors live on the CPU or a CUDA GPU; got %r"
+                             % type)
+        if name == "cpu" and index not in (None, 0):
             raise ValueError("device(): the CPU has index 0 only; got %r" % (index,))
-        self.type, self.index = "cpu", index
+        if name == "cuda" and index is not None and (
+                not isinstance(index, builtins.int) or isinstance(index, builtins.bool)
+                or index < 0):
+            raise ValueError("device(): a CUDA device index is an int >= 0; got %r" % (index,))
+        self.type, self.index = name, index
 
     def __eq__(self, other):
         if isinstance(other, str):

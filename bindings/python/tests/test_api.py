@@ -229,7 +229,7 @@ def test_clone_to_dtype_and_equal():
     assert not gs.equal(t, f)  # dtypes differ
     assert not gs.equal(t, gs.from_numpy(A * 2))
     with pytest.raises(ValueError, match="device"):
-        t.to("cuda")
+        t.to("mps")
     # torch's == is element-wise (a bool tensor of t's layout); equal compares whole tensors.
     eq = t == c
     assert eq.dtype is gs.bool and eq.layout is gs.sparse_csr and eq.shape == t.shape
