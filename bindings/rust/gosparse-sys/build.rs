@@ -11,6 +11,10 @@
 //!   link it with the system libraries a Go c-archive needs. A `cargo:warning`
 //!   says so while Go builds; a missing or too old Go (go.mod's version) and a
 //!   relative `GOSPARSE_LIB_DIR` stop the build with a one-line error.
+//! - `GOSPARSE_CUDA_LIB_DIR` set (a CUDA build of the library, `make cuda`,
+//!   used on a machine where its RUNPATH does not hold): the folder with
+//!   `libcudart.so.13` and `libcusparse.so.12` (site-packages/nvidia/cu13/lib
+//!   of the nvidia wheels) goes on the link path and into the binaries' rpath.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -21,6 +25,12 @@ const GO_SOURCES: &[&str] = &["capi", "core", "kernels", "cuda", "go.mod", "go.s
 
 fn main() {
     println!("cargo:rerun-if-env-changed=GOSPARSE_LIB_DIR");
+    println!("cargo:rerun-if-env-changed=GOSPARSE_CUDA_LIB_DIR");
+    if let Some(cuda) = env::var_os("GOSPARSE_CUDA_LIB_DIR").filter(|d| !d.is_empty()) {
+        let cuda = Path::new(&cuda);
+        println!("cargo:rustc-link-search=native={}", cuda.display());
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{}", cuda.display());
+    }
     println!("cargo:rerun-if-env-changed=GO");
     for var in ["GOFLAGS", "GOEXPERIMENT", "CC", "CGO_CFLAGS", "CGO_LDFLAGS"] {
         println!("cargo:rerun-if-env-changed={var}");

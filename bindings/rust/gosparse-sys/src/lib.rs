@@ -53,6 +53,9 @@ pub const GS_ERR_INTERNAL: gs_status = -8;
 /// Called in a process forked after the library was loaded: the Go runtime
 /// inside it does not survive fork.
 pub const GS_ERR_FORKED: gs_status = -9;
+/// This build or device has no path for the request ("built without CUDA", or
+/// an operation with no GPU kernel on a device tensor).
+pub const GS_ERR_UNSUPPORTED: gs_status = -10;
 
 // ---- dtypes: DLPack's (code << 8) | bits -----------------------------------
 
@@ -432,6 +435,16 @@ unsafe extern "C" {
     pub fn gs_tensor_is_coalesced(t: *const gs_tensor, out: *mut i32) -> gs_status;
     /// The fill value, one element of the tensor's dtype, written into `buf`.
     pub fn gs_tensor_fill_value(t: *const gs_tensor, buf: *mut c_void, buf_bytes: i64) -> gs_status;
+
+    // ---- devices (CUDA) ----------------------------------------------------
+
+    /// The number of CUDA devices (0 without a GPU); `GS_ERR_UNSUPPORTED` in
+    /// a library built without CUDA.
+    pub fn gs_cuda_device_count(out: *mut i32) -> gs_status;
+    /// A copy of `t` on (DLPack device type, device id): kDLCPU = 1, kDLCUDA = 2.
+    pub fn gs_to_device(t: *const gs_tensor, device_type: i32, device_id: i32, out: *mut *mut gs_tensor) -> gs_status;
+    /// Where `t` lives: (1, 0) for the host, (2, n) for CUDA device n.
+    pub fn gs_tensor_device(t: *const gs_tensor, device_type: *mut i32, device_id: *mut i32) -> gs_status;
 
     // ---- components --------------------------------------------------------
 

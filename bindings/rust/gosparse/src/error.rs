@@ -37,6 +37,10 @@ pub enum ErrorKind {
     /// `GS_ERR_FORKED`: called in a process forked after the library was
     /// loaded (the Go runtime inside it does not survive fork).
     Forked,
+    /// `GS_ERR_UNSUPPORTED`: this build or device has no path for the request
+    /// (a move to a GPU in a library built without CUDA, an operation with no
+    /// GPU kernel on a device tensor).
+    Unsupported,
     /// A code this crate does not know (a newer library).
     Unknown(i32),
 }
@@ -60,6 +64,7 @@ impl ErrorKind {
             sys::GS_ERR_IO => ErrorKind::Io,
             sys::GS_ERR_INTERNAL => ErrorKind::Internal,
             sys::GS_ERR_FORKED => ErrorKind::Forked,
+            sys::GS_ERR_UNSUPPORTED => ErrorKind::Unsupported,
             other => ErrorKind::Unknown(other),
         }
     }
@@ -80,6 +85,7 @@ impl ErrorKind {
             ErrorKind::Io => sys::GS_ERR_IO,
             ErrorKind::Internal => sys::GS_ERR_INTERNAL,
             ErrorKind::Forked => sys::GS_ERR_FORKED,
+            ErrorKind::Unsupported => sys::GS_ERR_UNSUPPORTED,
             ErrorKind::Unknown(c) => c,
         }
     }
@@ -95,6 +101,7 @@ impl ErrorKind {
             ErrorKind::Io => "I/O error",
             ErrorKind::Internal => "internal error",
             ErrorKind::Forked => "used in a forked child",
+            ErrorKind::Unsupported => "unsupported here",
             ErrorKind::Unknown(_) => "unknown error",
         }
     }
