@@ -172,3 +172,16 @@ def test_gpu_memory_counts_against_the_limit():
     assert gs.live_handles() == live + 1
     del d
     assert gs.live_handles() == live
+
+
+@pytest.mark.skipif(GPU, reason="a GPU is present: make bench-cuda measures")
+def test_bench_without_a_gpu_says_so_and_exits_0():
+    import os
+    import subprocess
+    import sys
+
+    bench = os.path.join(os.path.dirname(__file__), "..", "..", "..", "bench", "cuda_bench.py")
+    r = subprocess.run([sys.executable, bench, "--quick"], capture_output=True, text=True,
+                       timeout=120, env=dict(os.environ, GOSPARSE_LIBRARY=gs.library_path()))
+    assert r.returncode == 0, r.stderr
+    assert "no CUDA GPU visible" in r.stdout and "nothing to measure" in r.stdout
