@@ -10,6 +10,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/device"
 )
 
 // gsgo_reduce applies the reduction named op (torch's names, see
@@ -32,6 +33,9 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	ds, err := readDims("dims", "ndims", dims, ndims)
 	if err != nil {
 		return done(fn, err)
+	}
+	if d := onDevice(t); d != nil && name == "sum" {
+		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
 	reduce := func(t *core.Tensor) (*core.Tensor, error) { return core.Reduce(t, ds, name) }
 	if name == "sum" {

@@ -243,10 +243,11 @@ gs_status gs_tensor_fill_value(const gs_tensor *t, void *buf, int64_t buf_bytes)
  * allocation and for the device memory in use in all.
  *
  * On a device tensor these calls run on the GPU: gs_tensor_free, gs_clone,
- * the properties above except blocksize/is_coalesced/fill_value, gs_mv,
+ * the properties above, gs_mv,
  * gs_mm and gs_matmul (CSR/CSC @ strided vector or matrix, DIA @ vector,
  * CSR @ CSR with 32-bit indices), gs_sampled_addmm (CSR input), gs_coalesce,
- * gs_to_layout (COO -> CSR, CSR <-> CSC, CSR -> COO), gs_transpose (2-D
+ * gs_to_layout (COO -> CSR, CSR <-> CSC, CSR -> COO; the index width
+ * kept, an explicit other one refused), gs_transpose (2-D
  * sparse), gs_unary (neg abs sqrt exp log sin cos tanh relu square sigmoid),
  * gs_binary on equal patterns and gs_binary_number (add sub mul div maximum
  * minimum pow), and gs_sum (all dims; one dim of CSR/CSC). Float32 and

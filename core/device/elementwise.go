@@ -131,7 +131,8 @@ func BinaryNumber(name string, a *Tensor, s core.Number, numberFirst bool) (*Ten
 	if s.Value.Im() != 0 {
 		return nil, core.Errorf(core.ErrUnsupported, "%s: a complex number has no GPU path", name)
 	}
-	if a.layout == core.COO && !a.coalesced && k != cuda.Mul && k != cuda.Div {
+	scales := k == cuda.Mul || k == cuda.Div && !numberFirst
+	if a.layout == core.COO && !a.coalesced && !scales {
 		c, err := Coalesce(name, a) // only scaling distributes over duplicates
 		if err != nil {
 			return nil, err

@@ -5,20 +5,25 @@
 // csr_spmv_groups: G lanes (a power of two, <= 32) share a row; rows are
 // spread over the grid with a stride. Lanes stride through the row so that
 // consecutive lanes read consecutive crd/val entries (coalesced), then reduce
-// with warp shuffles.
+// with warp shuffles. The loop runs over the warp's first row, the same for
+// all 32 lanes, so every lane reaches every full-mask shuffle (lanes past the
+// last row add zeros).
 template <typename T, typename I, int G>
 __global__ void csr_spmv_groups(int64_t rows, const I *__restrict__ pos, const I *__restrict__ crd,
                                 const T *__restrict__ val, const T *__restrict__ x, T *__restrict__ y,
                                 T alpha) {
   const int64_t tid = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   const int lane = threadIdx.x & (G - 1);
+  const int64_t group_in_warp = (threadIdx.x & 31) / G;
   const int64_t stride = (int64_t)gridDim.x * blockDim.x / G;
-  for (int64_t r = tid / G; r < rows; r += stride) {
+  for (int64_t base = (tid - (threadIdx.x & 31)) / G; base < rows; base += stride) {
+    const int64_t r = base + group_in_warp;
     T sum = 0;
-    for (I p = pos[r] + lane; p < pos[r + 1]; p += G) sum += val[p] * __ldg(x + crd[p]);
+    if (r < rows)
+      for (I p = pos[r] + lane; p < pos[r + 1]; p += G) sum += val[p] * __ldg(x + crd[p]);
 #pragma unroll
     for (int off = G / 2; off > 0; off /= 2) sum += __shfl_down_sync(0xffffffffu, sum, off, G);
-    if (lane == 0) y[r] = alpha * sum;
+    if (lane == 0 && r < rows) y[r] = alpha * sum;
   }
 }
 

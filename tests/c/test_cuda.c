@@ -166,13 +166,19 @@ static void test_gpu_dtype(gs_dtype dt) {
     const double tol = dt == GS_FLOAT64 ? 1e-10 : 1e-4;
     gs_tensor *a = make_operand(GS_SPARSE_CSR, dt, 64), *a32 = make_operand(GS_SPARSE_CSR, dt, 32);
     gs_tensor *csc = make_operand(GS_SPARSE_CSC, dt, 64), *coo = make_coo_dups(dt);
-    gs_tensor *at = NULL, *dia = NULL;
-    CHECK_OK(gs_transpose(a32, 0, 1, &at));
+    gs_tensor *at = NULL, *at64 = NULL, *dia = NULL, *tmp = NULL;
+    /* a32's and a's transposes as CSR (the GPU sparse @ sparse takes CSR @ CSR). */
+    CHECK_OK(gs_transpose(a32, 0, 1, &tmp));
+    CHECK_OK(gs_to_layout(tmp, GS_SPARSE_CSR, NULL, -1, 32, &at));
+    gs_tensor_free(&tmp);
+    CHECK_OK(gs_transpose(a, 0, 1, &tmp));
+    CHECK_OK(gs_to_layout(tmp, GS_SPARSE_CSR, NULL, -1, 64, &at64));
+    gs_tensor_free(&tmp);
     CHECK_OK(gs_to_format(a, "(i, j) -> (j - i : compressed, i : range)", &dia));
     gs_tensor *x = make_dense(dt, N, 0, 0.5), *b = make_dense(dt, N, K, 0.25);
     gs_tensor *m1 = make_dense(dt, M, K, 0.5), *m2 = make_dense(dt, K, N, 0.125);
     gs_tensor *da = on_gpu(a), *da32 = on_gpu(a32), *dcsc = on_gpu(csc), *dcoo = on_gpu(coo);
-    gs_tensor *dat = on_gpu(at), *ddia = on_gpu(dia), *dx = on_gpu(x), *db = on_gpu(b), *dm1 = on_gpu(m1),
+    gs_tensor *dat = on_gpu(at), *dat64 = on_gpu(at64), *ddia = on_gpu(dia), *dx = on_gpu(x), *db = on_gpu(b), *dm1 = on_gpu(m1),
               *dm2 = on_gpu(m2);
 
     COMPARE("to_device and back", gs_clone(a, out_), gs_clone(da, out_), 0);
@@ -223,11 +229,13 @@ static void test_gpu_dtype(gs_dtype dt) {
         CHECK_ERR(gs_unary(da, "erf", NULL, &r), GS_ERR_UNSUPPORTED, "no GPU path");
         CHECK_ERR(gs_mv(da, x, &r), GS_ERR_INVALID_ARGUMENT, "one device");
         CHECK_ERR(gs_binary(da, dcsc, "add", NULL, &r), GS_ERR_UNSUPPORTED, "one layout");
-        CHECK_ERR(gs_mm(da, dat, &r), GS_ERR_UNSUPPORTED, "32-bit indices");
+        CHECK_ERR(gs_mm(da, dat64, &r), GS_ERR_UNSUPPORTED, "32-bit indices");
+        CHECK_ERR(gs_mm(da32, dcsc, &r), GS_ERR_UNSUPPORTED, "no GPU path");
     }
     CHECK(r == NULL);
 
-    gs_tensor *all[] = {a, a32, csc, coo, at, dia, x, b, m1, m2, da, da32, dcsc, dcoo, dat, ddia, dx, db, dm1, dm2};
+    gs_tensor *all[] = {a,  a32,  csc,  coo,   at,    at64, dia, x,  b,   m1,  m2,
+                        da, da32, dcsc, dcoo, dat, dat64, ddia, dx, db, dm1, dm2};
     for (size_t i = 0; i < sizeof all / sizeof *all; i++) gs_tensor_free(&all[i]);
 }
 

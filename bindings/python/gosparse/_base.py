@@ -611,8 +611,8 @@ class TensorBase:
                 dtype = a
         t = self._pinned()
         where = None if device is None else D.target(device)
-        if where is not None and T.device(str(device)) == t.device:
-            where = None
+        if where is not None and where == D.target(t.device):
+            where = None  # already there ("cuda" names cuda:0)
         # The dtype changes on the host (the GPU path has no cast): before a move to a
         # GPU, after a move back.
         if where is not None and where[0] == D.KDL_CPU:

@@ -72,6 +72,7 @@ def operands(dtype):
     return {
         "csr": a.to_sparse_csr(),
         "csr32": a.to_sparse_csr(index_width=32),
+        "csr32t": a.to_sparse_csr(index_width=32).transpose(0, 1).to_sparse_csr(index_width=32),
         "csc": a.to_sparse_csc(),
         "dia": a.to_sparse_csr().to_format("(i, j) -> (j - i : compressed, i : range)"),
         "coo": gs.sparse_coo_tensor(np.array([[5, 0, 5, 59, 12, 0, 5, 30], [7, 44, 7, 0, 3, 44, 7, 9]]),
@@ -98,7 +99,7 @@ CASES = [
     ("mv csc", lambda o: o["csc"] @ o["x"]),
     ("mv dia", lambda o: o["dia"] @ o["x"]),
     ("mm csr", lambda o: o["csr"] @ o["b"]),
-    ("spgemm", lambda o: o["csr32"] @ o["csr32"].transpose(0, 1)),
+    ("spgemm", lambda o: o["csr32"] @ o["csr32t"]),
     ("sampled_addmm", lambda o: gs.sparse.sampled_addmm(o["csr"], o["m1"], o["m2"], beta=0.5, alpha=-2)),
     ("coalesce", lambda o: o["coo"].coalesce()),
     ("coo -> csr", lambda o: o["coo"].to_sparse_csr()),
@@ -154,7 +155,9 @@ def test_gpu_refusals():
     with pytest.raises(ValueError, match="one device"):
         a @ x
     with pytest.raises(gs.UnsupportedError, match="32-bit indices"):
-        a @ o["csr"].transpose(0, 1).cuda()
+        a @ o["csr"].transpose(0, 1).to_sparse_csr().cuda()
+    with pytest.raises(gs.UnsupportedError, match="no GPU path"):
+        a @ o["csr"].transpose(0, 1).cuda()  # csr @ csc
 
 
 @needs_gpu

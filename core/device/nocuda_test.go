@@ -1,0 +1,54 @@
+//go:build !cuda
+
+package device
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// Without the cuda tag every move to a device refuses with ErrUnsupported
+// "built without CUDA", and nothing is counted as device memory.
+func TestToDeviceRefusesWithoutCUDA(t *testing.T) {
+	host, err := core.NewStrided(core.Float64Array([]float64{1, 2, 3}, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ToDevice(host, 0)
+	if d != nil || core.CodeOf(err) != core.ErrUnsupported || !strings.Contains(err.Error(), "built without CUDA") {
+		t.Fatalf("ToDevice = %v, %v; want ErrUnsupported built without CUDA", d, err)
+	}
+	if err := CheckDevice("op", 0); core.CodeOf(err) != core.ErrUnsupported {
+		t.Fatalf("CheckDevice: %v", err)
+	}
+	if Live() != 0 {
+		t.Fatalf("Live() = %d after refused moves", Live())
+	}
+}
+
+// checkMovable names what has no device representation.
+func TestCheckMovable(t *testing.T) {
+	ints, err := core.NewStrided(core.Int64Array([]int64{1, 2}, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkMovable("to_device", ints); core.CodeOf(err) != core.ErrUnsupported || !strings.Contains(err.Error(), "dtype int64") {
+		t.Fatalf("int64: %v", err)
+	}
+	f, err := core.NewStrided(core.Float64Array([]float64{1, 0, 0, 2}, 2, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkMovable("to_device", f); err != nil {
+		t.Fatalf("float64 strided: %v", err)
+	}
+	bsr, err := core.ToLayout(f, core.BSR, core.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkMovable("to_device", bsr); core.CodeOf(err) != core.ErrUnsupported || !strings.Contains(err.Error(), "layout") {
+		t.Fatalf("bsr: %v", err)
+	}
+}
