@@ -9,9 +9,11 @@ The package's modules in layers, 1 at the bottom. A module imports only from its
 layer and lower-numbered ones, and never in a circle (tests/test_layers.py checks
 both, for imports at module level and inside functions):
 
-1. library: _version, _lib (loads libgosparse, declares its functions), _errors,
-   _types (dtypes, layouts, Size), _arrays (arrays across the C boundary), _semi
-   (semi-structured tensors; gosparse.sparse binds it to the Tensor class).
+1. library: _version, _cuda_libs (finds the CUDA libraries a CUDA build needs), _lib
+   (loads libgosparse, declares its functions), _errors, _types (dtypes, layouts, Size,
+   device), _device (where a tensor lives, the moves between host and GPU), _arrays
+   (arrays across the C boundary), _semi (semi-structured tensors; gosparse.sparse binds
+   it to the Tensor class).
 2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
    in-place swap; makes new tensors of the class _tensor registers with it).
 3. arguments and constructors: _args (Python arguments as C ones), _construct,

@@ -99,7 +99,9 @@ def test_device():
     t = gs.tensor([1.0])
     assert t.device == "cpu" and t.device == gs.device("cpu") and t.device.type == "cpu"
     assert t.to(gs.device("cpu")).tolist() == [1.0]
-    with pytest.raises(ValueError, match="CPU only"):
-        gs.device("cuda")
+    c = gs.device("cuda")  # a CUDA build's tensors live there (tests/test_cuda.py)
+    assert c.type == "cuda" and c.index is None and c != "cpu"
+    with pytest.raises(ValueError, match="CPU or a CUDA GPU"):
+        gs.device("mps")
     with pytest.raises(TypeError, match="must be a str"):
         gs.device(3)
