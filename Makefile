@@ -239,7 +239,9 @@ soak:
 # "--only spmv", "--json path" (python3 bench/harness.py --help).
 # `make bench-env` makes a virtual environment with numpy, SciPy, PyTorch and Dask
 # in $(BENCH_ENV) (PyPI's torch with its CUDA libraries: about 5.5 GB, a minute
-# or two); `make bench` then runs in it, else in $(PYTHON).
+# or two), and the MKL (mkl, sparse-dot-mkl) and SuiteSparse:GraphBLAS
+# (python-graphblas, suitesparse-graphblas) peers; `make bench` then runs in it,
+# else in $(PYTHON).
 BENCH_ARGS ?=
 BENCH_ENV  ?= $(BUILD)/bench-env
 BENCH_PYTHON = $(if $(wildcard $(BENCH_ENV)/bin/python),$(BENCH_ENV)/bin/python,$(PYTHON))
@@ -251,6 +253,7 @@ bench: lib
 bench-env:
 	$(PYTHON) -m venv $(BENCH_ENV)
 	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch "dask[array]" distributed
+	$(BENCH_ENV)/bin/python -m pip install --quiet mkl sparse-dot-mkl python-graphblas suitesparse-graphblas
 
 # ---- CUDA (the targets and why: cuda/cuda.mk) -------------------------------
 

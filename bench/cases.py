@@ -14,6 +14,7 @@ import scipy.sparse as sp
 
 import check
 import gslib
+import mkl_peers
 import peers
 from gslib import gosparse
 from timing import Budget, measure, measure_paired
@@ -104,13 +105,38 @@ def run_peer(row, name, fn, budget, compare, setup=None, via=None):
     row["agreement"]["checks"][name] = msg or "ok"
     del res
     gs_call = _GOSPARSE_CALLS.get(id(row))
-    if setup is None and gs_call and (row.get("target") or {}).get("peer") == name:
-        # The target's peer is timed once more in alternation with gosparse:
-        # the ratio then compares calls made under the same machine state.
+    is_target = (row.get("target") or {}).get("peer") == name
+    if setup is None and gs_call and (is_target or name in row.get("pair", ())):
+        # The target's peer (and those the row names in "pair") is timed once
+        # more in alternation with gosparse: the ratio then compares calls
+        # made under the same machine state.
         try:
-            row["paired"] = dict(measure_paired(gs_call, fn, budget), peer=name)
+            paired = dict(measure_paired(gs_call, fn, budget), peer=name)
         except Exception as e:
-            row["paired"] = {"peer": name, "status": _error(e)}
+            paired = {"peer": name, "status": _error(e)}
+        if is_target:
+            row["paired"] = paired
+        else:
+            row.setdefault("paired_more", {})[name] = paired
+
+
+def run_strong(row, peer_list, budget, compare, cheap_s=0.2):
+    """Time the MKL and GraphBLAS peers of a row (mkl_peers.Peer entries;
+    compare takes what each peer's read gives), and those that want it once
+    more on one thread (name-1t) when a call takes under cheap_s."""
+    for p in peer_list:
+        if p.fn is None:
+            row["peers"][p.name] = {"status": p.via}
+            continue
+        cmp = (lambda read: lambda r: compare(read(r)))(p.read)
+        run_peer(row, p.name, p.fn, budget, cmp, via=p.via)
+        t = row["peers"][p.name].get("time_s")
+        if p.one_thread and t is not None and t < cheap_s:
+            mkl_peers.set_threads(1)
+            try:
+                run_peer(row, p.name + "-1t", p.fn, budget, cmp, via=p.via + ", 1 thread")
+            finally:
+                mkl_peers.set_threads(mkl_peers.THREADS)
 
 
 def run_torch(row, build, budget, compare):
@@ -197,6 +223,8 @@ def _spmv_row(ctx, name, desc, A, budget, target=None):
         return (lambda: torch.mv(At, xt)), "torch.mv (CSR)"
 
     run_torch(row, build, budget, lambda r: check.dense(r.numpy(), y))
+    row["pair"] = ("mkl",)
+    run_strong(row, mkl_peers.mv(S, x), budget, lambda r: check.dense(r, y))
     return finish(row)
 
 
@@ -264,6 +292,8 @@ def spmm(ctx):
         return (lambda: torch.sparse.mm(At, Xt)), "torch.sparse.mm (CSR @ dense)"
 
     run_torch(row, build, ctx.slow, lambda r: check.dense(r.numpy(), Y))
+    row["pair"] = ("mkl",)
+    run_strong(row, mkl_peers.mm(S, X), ctx.slow, lambda r: check.dense(r, Y))
     return [finish(row)]
 
 
@@ -317,6 +347,8 @@ def spgemm(ctx):
         return (lambda: torch.sparse.mm(At, At)), "torch.sparse.mm (CSR @ CSR)"
 
     run_torch(row, build, ctx.slow, lambda r: check.csr(peers.csr_parts(r), C))
+    row["pair"] = ("mkl",)
+    run_strong(row, mkl_peers.spgemm(S), ctx.slow, lambda r: check.csr(r, C))
     return [finish(row)]
 
 

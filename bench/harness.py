@@ -32,6 +32,8 @@ import cases  # noqa: E402
 import dask_spmv  # noqa: E402
 import dia_cases  # noqa: E402
 import gslib  # noqa: E402
+import mkl_cases  # noqa: E402
+import mkl_peers  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
 import semi_cases  # noqa: E402
@@ -42,6 +44,7 @@ from timing import read_bandwidth  # noqa: E402
 ALL = cases.KERNELS + [("spmv_dia", dia_cases.spmv_dia), ("semi_mm", semi_cases.semi_mm)] + \
     solve_cases.KERNELS + [("small_call", smallcall.small_call)]
 ALL += autograd_cases.KERNELS
+ALL += mkl_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
 if DASK_MISSING is None:
@@ -98,6 +101,7 @@ def machine(torch_status):
     return {"summary": "%s, %d CPUs" % (model, cpus), "cpus": cpus, "platform": platform.platform(),
             "python": platform.python_version(), "numpy": np.__version__,
             "scipy": scipy.__version__, "torch": peers.torch_version() or torch_status,
+            **mkl_peers.versions(),
             "gosparse": gosparse.__version__, "library": gslib.library_path()}
 
 
@@ -113,6 +117,7 @@ def main(argv=None):
                         build_dir=os.path.join(gslib.REPO, "build", "bench"))
     _, torch_status = peers.torch()
     print("torch: %s" % (peers.torch_version() or torch_status), flush=True)
+    print("; ".join("%s: %s" % kv for kv in mkl_peers.versions().items()), flush=True)
     if DASK_MISSING is not None:
         print("note: dask_spmv skipped (%s; make bench-env installs dask)" % DASK_MISSING)
 

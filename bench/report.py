@@ -1,7 +1,7 @@
 """Derived figures (GFLOP/s, GB/s, fraction of the read bandwidth, ratios,
 targets) and the printed table."""
 
-PEER_COLUMNS = ("scipy", "torch", "numpy")
+PEER_COLUMNS = ("scipy", "torch", "numpy", "mkl", "graphblas")
 
 
 def derive(row, bandwidth_gbs):
@@ -113,7 +113,7 @@ def table(result):
     for r in result["rows"]:
         gs = r.get("gosparse") or {}
         if not gs:
-            body.append([r["name"], r["status"], "", "", "", "", "", "", "", ""])
+            body.append([r["name"], r["status"]] + [""] * (len(head) - 2))
             continue
         frac = gs.get("bw_fraction")
         body.append([r["name"], fmt_time(gs["time_s"]), _num(gs.get("gflops")),
@@ -147,6 +147,13 @@ def table(result):
                                                    pr["pair_ratio"]))
         elif pr:
             lines.append("    paired with %s: %s" % (pr["peer"], pr["status"]))
+        for pr in (r.get("paired_more") or {}).values():
+            if "ratio" in pr:
+                lines.append("    paired with %s (calls alternated, %d pairs): %.2fx (median of "
+                             "the pairs' ratios %.2fx)" % (pr["peer"], pr["pairs"], pr["ratio"],
+                                                           pr["pair_ratio"]))
+            else:
+                lines.append("    paired with %s: %s" % (pr["peer"], pr["status"]))
         if r["status"] != "ok":
             lines.append("    status: %s" % r["status"])
         for k, v in r["agreement"]["checks"].items():

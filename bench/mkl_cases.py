@@ -1,0 +1,150 @@
+"""The rows that measure gosparse against the strongest CPU peers, Intel MKL and
+SuiteSparse:GraphBLAS (mkl_peers), each paired call by call with MKL:
+
+    spmv_out        SpMV into an existing y, 2-D Laplacian 2000^2 (the SpMV row's input)
+    spmv_rmat       SpMV into an existing y, R-MAT graph (skewed rows, scattered x)
+    spmm128         SpMM into an existing C, 128 dense columns, Laplacian 1000^2
+    spgemm_uniform  sparse @ sparse, uniform random 100K x 100K, 8 a row, squared, sorted
+
+Where the product has an out= form, both gosparse and MKL write into an
+existing output (the kernel alone: neither pays for faulting in a new one).
+"""
+
+import numpy as np
+
+import cases
+import check
+import gslib
+import mkl_peers
+from cases import finish, new_row, run_gosparse, run_peer, run_strong, unavailable
+from gslib import gosparse
+
+
+class Sizes:
+    """The problem sizes of a full run, or of a --quick smoke test."""
+
+    def __init__(self, quick):
+        self.spmv_grid = 300 if quick else 2000
+        self.rmat_scale = 14 if quick else 21
+        self.rmat_edges = 8
+        self.spmm_grid = 150 if quick else 1000
+        self.spmm_k = 128
+        self.uniform_dim = 10_000 if quick else 100_000
+        self.uniform_per_row = 8
+
+
+def _mv_row(ctx, name, desc, A, target):
+    rows, cols = A.shape
+    nnz = A._nnz()
+    row = new_row(name, desc, flops=2 * nnz, flops_formula="2*nnz",
+                  nbytes=cases._spmv_bytes(nnz, rows, cols), bytes_formula=cases.SPMV_BYTES,
+                  target=target)
+    x = ctx.rng.standard_normal(cols)
+    y = np.empty(rows)
+    xg, yg = gslib.wrap_strided(x), gslib.wrap_strided(y)
+    res = run_gosparse(row, lambda: gosparse.mv(A, xg, out=yg), ctx.fast,
+                       "gosparse.mv(out=) (gs_mv_out)")
+    if res is None:
+        return row
+    y_ref = y.copy()
+    S = cases._scipy_csr(A)
+    run_strong(row, mkl_peers.mv(S, x, out=np.empty(rows)), ctx.fast,
+               lambda r: check.dense(r, y_ref))
+    run_peer(row, "scipy", lambda: S @ x, ctx.fast, lambda r: check.dense(r, y_ref),
+             via="csr_array @ ndarray (a new y)")
+    return finish(row)
+
+
+def spmv_out(ctx):
+    """CSR SpMV into an existing y on the 2-D Laplacian: the bandwidth-bound
+    kernel, against MKL and the read bandwidth of the run."""
+    n = Sizes(ctx.quick).spmv_grid
+    A = cases._laplacian(n)
+    desc = "CSR SpMV f64/i32 into y (out=), 2-D Laplacian %d^2 (%dx%d, %d nnz)" % (
+        n, *A.shape, A._nnz())
+    return [_mv_row(ctx, "spmv_out", desc, A,
+                    {"peer": "mkl", "ratio": 1.05, "bw_fraction": 0.9})]
+
+
+def spmv_rmat(ctx):
+    """CSR SpMV into an existing y on an R-MAT graph: skewed row lengths and
+    a gather from all over x."""
+    s = Sizes(ctx.quick)
+    A = cases._csr32(gosparse.generators.rmat(s.rmat_scale, s.rmat_edges, 7))
+    if A.dtype is not gosparse.float64:
+        A = A.to(gosparse.float64)
+    desc = "CSR SpMV f64/i32 into y (out=), R-MAT scale %d, edge factor %d (%dx%d, %d nnz)" % (
+        s.rmat_scale, s.rmat_edges, *A.shape, A._nnz())
+    return [_mv_row(ctx, "spmv_rmat", desc, A, {"peer": "mkl", "ratio": 1.0})]
+
+
+def spmm128(ctx):
+    """CSR @ dense with 128 row-major columns into an existing C."""
+    s = Sizes(ctx.quick)
+    n, k = s.spmm_grid, s.spmm_k
+    A = cases._laplacian(n)
+    rows, cols = A.shape
+    nnz = A._nnz()
+    row = new_row("spmm128", "CSR SpMM f64/i32 @ dense (%d cols) into C (out=), 2-D Laplacian "
+                  "%d^2 (%d nnz)" % (k, n, nnz), flops=2 * nnz * k, flops_formula="2*nnz*k",
+                  nbytes=12 * nnz + 4 * (rows + 1) + 8 * cols * k + 8 * rows * k,
+                  bytes_formula="12*nnz + 4*(rows+1) + 8*cols*k + 8*rows*k",
+                  target={"peer": "mkl", "ratio": 1.2})
+    X = ctx.rng.standard_normal((cols, k))
+    Y = np.empty((rows, k))
+    Xg, Yg = gslib.wrap_strided(X), gslib.wrap_strided(Y)
+    res = run_gosparse(row, lambda: gosparse.mm(A, Xg, out=Yg), ctx.fast,
+                       "gosparse.mm(out=) (gs_mm_out)")
+    if res is None:
+        return [row]
+    del res
+    Y_ref = Y.copy()
+    S = cases._scipy_csr(A)
+    # MKL writes into Y itself (gosparse's result is compared through Y_ref).
+    run_strong(row, mkl_peers.mm(S, X, out=Y), ctx.slow, lambda r: check.dense(r, Y_ref))
+    return [finish(row)]
+
+
+def spgemm_uniform(ctx):
+    """Sparse @ sparse of a uniform random matrix with itself, sorted CSR result."""
+    s = Sizes(ctx.quick)
+    dim = s.uniform_dim
+    A = cases._csr32(gosparse.generators.uniform(dim, dim, dim * s.uniform_per_row, 3))
+    crow, col, _ = cases._parts(A)
+    nnz = col.size
+    products = int(np.diff(crow.astype(np.int64))[col].sum())
+    row = new_row("spgemm_uniform", "CSR @ CSR f64/i32, uniform random %dx%d (%d nnz, %.1f a "
+                  "row) squared (%d products)" % (dim, dim, nnz, nnz / dim, products),
+                  flops=2 * products,
+                  flops_formula="2*products (products = sum over a_ik of nnz(B row k))",
+                  target={"peer": "mkl", "ratio": 1.2, "sorted": True})
+    try:
+        op, via = gslib.operator("sparse_mm")
+    except gslib.Unavailable as e:
+        return [unavailable(row, e)]
+    res = run_gosparse(row, lambda: op(A, A), ctx.fast, via)
+    if res is None:
+        return [row]
+    C = tuple(np.array(a) for a in cases._parts(res))
+    nnz_c = C[1].size
+    row["bytes"] = 2 * (12 * nnz + 4 * (dim + 1)) + 12 * nnz_c + 4 * (dim + 1)
+    row["bytes_formula"] = "(12*nnz_A + 4*(rows+1)) * 2 operands + 12*nnz_C + 4*(rows+1)"
+    row["nnz_out"] = nnz_c
+    row["sorted_output"] = check.csr_sorted(C[0], C[1])
+    del res
+    S = cases._scipy_csr(A)
+    run_strong(row, mkl_peers.spgemm(S), ctx.fast, lambda r: check.csr(r, C))
+    cmp = lambda r: check.csr((r.indptr, r.indices, r.data), C)  # noqa: E731
+
+    def scipy_sorted():
+        r = S @ S
+        r.sort_indices()
+        return r
+
+    run_peer(row, "scipy", scipy_sorted, ctx.slow, cmp,
+             via="csr_array @ csr_array, then sort_indices()")
+    return [finish(row)]
+
+
+KERNELS = [("spmv_out", spmv_out), ("spmv_rmat", spmv_rmat), ("spmm128", spmm128),
+           ("spgemm_uniform", spgemm_uniform)]
