@@ -43,7 +43,7 @@ def _verdict(row):
     parts, met = [], True
     ok = peer["ratio"] >= tg["ratio"]
     met &= ok
-    parts.append("%.2fx %s %.1fx %s" % (peer["ratio"], ">=" if ok else "<", tg["ratio"],
+    parts.append("%.2fx %s %gx %s" % (peer["ratio"], ">=" if ok else "<", tg["ratio"],
                                         tg["peer"]))
     if "bw_fraction" in tg:
         f = gs.get("bw_fraction") or 0.0

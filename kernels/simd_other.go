@@ -24,3 +24,6 @@ func transposeSIMD[V any](dst, src []V, r, c, j0, j1 int) bool {
 func spmvRowsSIMD[I Index, V Number](alpha, beta V, a CSR[I, V], x, y []V, r0, r1 int) bool {
 	return false
 }
+
+// useAVX512 is false where there is no assembly; tests may still set it.
+var useAVX512 = false

@@ -46,7 +46,18 @@ func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 		return
 	}
 	lanes, wide := simdKind[I, V]()
-	strips := &spmmStrips[lanes/8][b2i(wide)]
+	// The strips to use, widest first: AVX-512 for float64 where the CPU
+	// has it, then the AVX2 ones.
+	var list [6]spmmStripOf
+	n := 0
+	if lanes == 4 && useAVX512 {
+		n = copy(list[:], spmmWideStrips[b2i(wide)][:])
+	}
+	for s, f := range &spmmStrips[lanes/8][b2i(wide)] {
+		list[n] = spmmStripOf{lanes << (3 - s), f}
+		n++
+	}
+	strips := list[:n]
 	esz := int(unsafe.Sizeof(*new(V)))
 	psz := int(unsafe.Sizeof(*new(I)))
 	end := int(a.Ptr[a.Rows])
@@ -66,7 +77,7 @@ func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 	bp := unsafe.Pointer(unsafe.SliceData(b))
 	ld := k * esz
 	chunk := simdRowChunk
-	if k > 8*lanes {
+	if k > strips[0].cols {
 		// Several strips walk the same rows of B: few rows at a time keep
 		// those rows in L1 from one strip to the next.
 		chunk = spmmStripRows
@@ -74,9 +85,9 @@ func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 	for r := r0; r < r1; r += chunk {
 		n := min(chunk, r1-r)
 		j0 := 0
-		for s, f := range strips {
-			for w := lanes << (3 - s); j0+w <= k; j0 += w {
-				bad := f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[r*k+j0]),
+		for _, s := range strips {
+			for ; j0+s.cols <= k; j0 += s.cols {
+				bad := s.f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[r*k+j0]),
 					n, ld, ld, end, a.Cols, al, be, flags)
 				if bad >= 0 {
 					simdBadPattern("SpMM", r+bad)

@@ -11,7 +11,7 @@ import (
 
 // simdWidths are the column counts and dot lengths the assembly is tested
 // on: below, at and around each register and strip width.
-var simdWidths = []int{0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 48, 63, 64, 65, 100}
+var simdWidths = []int{0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 40, 48, 63, 64, 65, 100, 128, 131, 200}
 
 // simdScalars adds fractional scalars to the common (alpha, beta) pairs.
 func simdScalars[V Number]() [][2]V {
@@ -20,16 +20,21 @@ func simdScalars[V Number]() [][2]V {
 
 // simdModes runs f with the assembly on (skipped where the CPU has none)
 // and off, so that both paths are checked on an AVX2 machine.
+// On an AVX-512 machine the AVX2 strips run once more with AVX-512 off
+// ("simd-avx2").
 func simdModes(t *testing.T, f func(t *testing.T)) {
-	for _, on := range []bool{true, false} {
-		name := map[bool]string{true: "simd", false: "generic"}[on]
-		t.Run(name, func(t *testing.T) {
+	for _, mode := range []string{"simd", "simd-avx2", "generic"} {
+		t.Run(mode, func(t *testing.T) {
+			on, wide := mode != "generic", mode == "simd"
 			if on && !useSIMD {
 				t.Skip("no AVX2+FMA on this CPU")
 			}
-			old := useSIMD
-			useSIMD = on
-			t.Cleanup(func() { useSIMD = old })
+			if mode == "simd-avx2" && !useAVX512 {
+				t.Skip("no AVX-512 on this CPU: the simd mode ran the AVX2 strips")
+			}
+			old, oldWide := useSIMD, useAVX512
+			useSIMD, useAVX512 = on, wide && useAVX512
+			t.Cleanup(func() { useSIMD, useAVX512 = old, oldWide })
 			modes(t, f)
 		})
 	}
