@@ -134,6 +134,13 @@ def spgemm_uniform(ctx):
     del res
     S = cases._scipy_csr(A)
     run_strong(row, mkl_peers.spgemm(S), ctx.fast, lambda r: check.csr(r, C))
+    m, _ = mkl_peers.mkl()
+    if m is not None:
+        r = m.dot_product_mkl(S, S)
+        row["mkl_output_sorted"] = check.csr_sorted(r.indptr, r.indices)
+        row["notes"].append("MKL's product without mkl_sparse_order (mkl-unsorted) %s sorted "
+                            "columns" % ("has" if row["mkl_output_sorted"] else "does not have"))
+        del r
     cmp = lambda r: check.csr((r.indptr, r.indices, r.data), C)  # noqa: E731
 
     def scipy_sorted():

@@ -18,6 +18,7 @@ static int64_t COUNT_NAME(const IDX *a_ptr, const IDX *a_idx, int64_t a_len, con
 		if (bad_range(p0, p1, a_len))
 			goto bad;
 		for (int64_t p = p0; p < p1; p++) {
+			PREFETCH_B(a_idx, a_len, b_ptr, b_rows, b_idx, (const IDX *)NULL, p);
 			uint64_t k = (uint64_t)a_idx[p];
 			if (k >= (uint64_t)b_rows)
 				goto bad;

@@ -3,8 +3,9 @@
 // includes it once per pair; it undefines VAL and FILL_NAME). The same loop as
 // spgemmFillDense: the first product that reaches column j in a row sets
 // acc[j], later ones add to it, the columns are listed in the order found,
-// then ordered by a scan of the tags (narrow rows) or a Shell sort (up to
-// SHELL_SORT_MAX columns). A row that is neither is handed back unsorted
+// then ordered by a scan of the tags (narrow rows), an insertion sort (up to
+// 32 columns), a merge of the runs they came in (spgemm_sort.h, up to
+// SORT_MERGE_MAX) or a Shell sort (up to SHELL_SORT_MAX columns). A row that is neither is handed back unsorted
 // (SPGEMM_NATIVE_LONG_ROW, *listed columns) for the caller's sort. Every
 // row pointer and column index is checked, and so is the row's entry
 // count against row_ptr, so that every output entry is written.
@@ -15,6 +16,7 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
                          const int64_t *row_ptr, IDX *c_idx, VAL *c_val, int64_t c_len, int64_t r0,
                          int64_t r1, int64_t *listed, int32_t *status) {
 	uint32_t t = *tag;
+	IDX sort_tmp[SORT_MERGE_MAX];
 	int64_t i = r0;
 	for (; i < r1; i++) {
 		if (++t == 0) { // the tags wrapped around: old tags could match
@@ -28,6 +30,7 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
 		IDX *out = c_idx + s;
 		int64_t room = e - s, n = 0;
 		for (int64_t p = p0; p < p1; p++) {
+			PREFETCH_B(a_idx, a_len, b_ptr, b_rows, b_idx, b_val, p);
 			uint64_t k = (uint64_t)a_idx[p];
 			if (k >= (uint64_t)b_rows)
 				goto bad;
@@ -66,23 +69,15 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
 			for (int64_t j = lo; j <= hi; j++)
 				if (tags[j] == t)
 					out[m++] = (IDX)j;
-		} else if (n <= SHELL_SORT_MAX) {
+		} else if (n <= 32) {
 			// Rows of up to 32 columns (found nearly in order): an
-			// insertion sort, the Shell sort's last pass; longer ones:
-			// the whole Shell sort. A cgo return per row would cost more.
-			const int64_t *g = n <= 32 ? shell_gap_one : shell_gaps;
-			while (*g >= n && *g)
-				g++;
-			for (; *g; g++) {
-				int64_t gap = *g;
-				for (int64_t u = gap; u < n; u++) {
-					IDX v = out[u];
-					int64_t w = u;
-					for (; w >= gap && out[w - gap] > v; w -= gap)
-						out[w] = out[w - gap];
-					out[w] = v;
-				}
-			}
+			// insertion sort. A cgo return per row would cost more.
+			SHELL_NAME(out, n, shell_gap_one);
+		} else if (n <= SORT_MERGE_MAX) {
+			// Runs from the rows of B, merged (spgemm_sort.h).
+			SORT_NAME(out, n, sort_tmp);
+		} else if (n <= SHELL_SORT_MAX) {
+			SHELL_NAME(out, n, shell_gaps);
 		} else {
 			*listed = n;
 			*tag = t;
