@@ -74,10 +74,14 @@ func testSpGEMMNativeSameBits[I Index, V Number](t *testing.T) {
 		require.Equal(t, toBits(want.Val), toBits(got.Val), name)
 	}
 	// Rows of C too wide for the scan of the tags: some 40-80 columns
-	// spread over 20000 (C's Shell sort), and some 8000 over 400000 (more
-	// than C sorts: Go's sort).
+	// spread over 20000 (C's merge of runs), and some 8000 over 400000
+	// (more than C sorts: Go's sort).
 	sameBits(t, exact(genCSR[I, V](r, csrCase{rows: 50, cols: 100, maxPerRow: 8, dup: true})),
 		exact(genCSR[I, V](r, csrCase{rows: 100, cols: 20000, maxPerRow: 10, dup: true})), "shell-sorted rows")
+	// Rows of C of up to 1000 columns made of up to 100 sorted runs (the
+	// rows of B): merged by C up to 64 runs, Shell-sorted past that.
+	sameBits(t, exact(genCSR[I, V](r, csrCase{rows: 40, cols: 100, maxPerRow: 100})),
+		exact(genCSR[I, V](r, csrCase{rows: 100, cols: 400000, maxPerRow: 10})), "rows merged from runs")
 	full := CSR[I, V]{Rows: 2, Cols: 100, Ptr: []I{0, 100, 103}, Idx: make([]I, 103), Val: make([]V, 103)}
 	for k := range 100 {
 		full.Idx[k] = I(k)
