@@ -48,7 +48,7 @@ func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 	lanes, wide := simdKind[I, V]()
 	// The strips to use, widest first: AVX-512 for float64 where the CPU
 	// has it, then the AVX2 ones.
-	var list [6]spmmStripOf
+	var list [7]spmmStripOf
 	n := 0
 	if lanes == 4 && useAVX512 {
 		n = copy(list[:], spmmWideStrips[b2i(wide)][:])
