@@ -20,7 +20,7 @@
 #   make stress [STRESS_SECONDS=60] [STRESS_THREADS=16]   threads on shared tensors, checked
 #   make soak [SOAK_CYCLES=200000] [SOAK_BOUND_MB=32]      create/operate/free with the RSS sampled
 #   make bench [BENCH_ARGS=--quick]      gosparse against SciPy (and torch when installed)
-#   make bench-env            a virtual environment with SciPy and torch for make bench
+#   make bench-env            a virtual environment with SciPy, torch, MKL and GraphBLAS for make bench
 #   make cuda                 build/cuda/lib/libgosparse.so with the GPU kernels (cuda/cuda.mk:
 #                             cuda-check, test-cuda, bench-cuda; docs/CUDA.md)
 #   make clean

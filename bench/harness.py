@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gosparse against SciPy and PyTorch (when installed), on the same inputs, in one process.
+"""gosparse against SciPy, PyTorch, MKL and GraphBLAS (when installed), on the same inputs, in one process.
 
 For each kernel it prints the median time, GFLOP/s, effective GB/s from the
 compulsory bytes, the fraction of the read bandwidth measured in the same run,

@@ -16,7 +16,8 @@ import cases
 import check
 import gslib
 import mkl_peers
-from cases import finish, new_row, run_gosparse, run_peer, run_strong, unavailable
+import peers
+from cases import finish, new_row, run_gosparse, run_peer, run_strong, run_torch, unavailable
 from gslib import gosparse
 
 
@@ -52,6 +53,13 @@ def _mv_row(ctx, name, desc, A, target):
                lambda r: check.dense(r, y_ref))
     run_peer(row, "scipy", lambda: S @ x, ctx.fast, lambda r: check.dense(r, y_ref),
              via="csr_array @ ndarray (a new y)")
+
+    def build(torch):
+        At = peers.t_csr(*cases._parts(A), (rows, cols))
+        xt = peers.t_dense(x)
+        return (lambda: torch.mv(At, xt)), "torch.mv (CSR, a new y)"
+
+    run_torch(row, build, ctx.fast, lambda r: check.dense(r.numpy(), y_ref))
     return finish(row)
 
 
@@ -102,6 +110,13 @@ def spmm128(ctx):
     S = cases._scipy_csr(A)
     # MKL writes into Y itself (gosparse's result is compared through Y_ref).
     run_strong(row, mkl_peers.mm(S, X, out=Y), ctx.slow, lambda r: check.dense(r, Y_ref))
+
+    def build(torch):
+        At = peers.t_csr(*cases._parts(A), (rows, cols))
+        Xt = peers.t_dense(X)
+        return (lambda: torch.sparse.mm(At, Xt)), "torch.sparse.mm (CSR @ dense, a new C)"
+
+    run_torch(row, build, ctx.slow, lambda r: check.dense(r.numpy(), Y_ref))
     return [finish(row)]
 
 
@@ -150,6 +165,12 @@ def spgemm_uniform(ctx):
 
     run_peer(row, "scipy", scipy_sorted, ctx.slow, cmp,
              via="csr_array @ csr_array, then sort_indices()")
+
+    def build(torch):
+        At = peers.t_csr(crow, col, cases._parts(A)[2], (dim, dim))
+        return (lambda: torch.sparse.mm(At, At)), "torch.sparse.mm (CSR @ CSR)"
+
+    run_torch(row, build, ctx.slow, lambda r: check.csr(peers.csr_parts(r), C))
     return [finish(row)]
 
 

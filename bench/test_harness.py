@@ -69,6 +69,43 @@ def test_bandwidth_and_formulas(quick_run):
     assert "read bandwidth measured now" in stdout
 
 
+STRONG_ROWS = ["spmv_out", "spmv_rmat", "spmm128", "spgemm_uniform"]
+
+
+def _importable(name):
+    try:
+        __import__(name)
+    except Exception:
+        return False
+    return True
+
+
+def test_mkl_and_graphblas_peers(quick_run):
+    """The MKL rows are measured, agree, and are paired with MKL where it is
+    installed; a missing peer gives a status instead (the row still runs)."""
+    result, stdout = quick_run
+    rows = {r["name"]: r for r in result["rows"]}
+    import mkl_peers
+    have = {"mkl": mkl_peers.mkl()[0] is not None, "graphblas": _importable("graphblas")}
+    for name in STRONG_ROWS + ["spmv", "spmm", "spgemm"]:
+        r = rows[name]
+        assert r["status"] == "ok" and r["agreement"]["ok"] is True, "%s: %s" % (name, r)
+        for peer, present in have.items():
+            p = r["peers"][peer]
+            if present:
+                assert p["ratio"] > 0 and r["agreement"]["checks"][peer] == "ok", (name, p)
+            else:
+                assert "not installed" in p["status"], (name, p)
+    for name in STRONG_ROWS:
+        assert rows[name]["target"]["peer"] == "mkl" and rows[name]["target"]["verdict"]
+        if have["mkl"]:
+            assert rows[name]["paired"]["peer"] == "mkl" and rows[name]["paired"]["pairs"] >= 3
+    if have["mkl"]:
+        assert rows["spmv"]["paired_more"]["mkl"]["ratio"] > 0
+        assert "mkl: Intel" in stdout
+    assert rows["spgemm_uniform"]["sorted_output"] is True
+
+
 def test_torch_column(quick_run):
     result, stdout = quick_run
     try:
