@@ -25,6 +25,9 @@ const (
 	// request (a library built without CUDA, an operation with no GPU kernel
 	// on a device tensor). -9 is the ABI's GS_ERR_FORKED.
 	ErrUnsupported Code = -10
+	// ErrNoConvergence: an iterative method stopped at its iteration limit
+	// before reaching its tolerance.
+	ErrNoConvergence Code = -11
 )
 
 // Error is the error type of every core function: a code for the ABI and a

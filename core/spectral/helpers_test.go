@@ -1,0 +1,112 @@
+package spectral
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// layouts are the formats every method is tested on (BSR/BSC with 2 x 2
+// blocks, so test orders are even).
+var layouts = []core.Layout{core.Strided, core.COO, core.CSR, core.CSC, core.BSR, core.BSC}
+
+// asTensor stores a row-major dense matrix as a tensor of the layout and dtype.
+func asTensor(t testing.TB, m *mat, layout core.Layout, d core.DType) *core.Tensor {
+	t.Helper()
+	x, err := tensorOf(m, d)
+	require.NoError(t, err)
+	if layout == core.Strided {
+		return x
+	}
+	opt := core.DefaultConvert()
+	if layout.IsBlocked() {
+		opt.BlockSize = [2]int64{2, 2}
+	}
+	y, err := core.ToLayout(x, layout, opt)
+	require.NoError(t, err)
+	return y
+}
+
+// matOf reads a strided result back.
+func matOf(t testing.TB, x *core.Tensor) *mat {
+	t.Helper()
+	m, err := denseOf(x)
+	require.NoError(t, err)
+	return m
+}
+
+// laplacian1D is tridiag(-1, 2, -1) of order n: eigenvalues
+// 2 - 2 cos(j pi / (n+1)), j = 1..n.
+func laplacian1D(n int) *mat {
+	m := newMat(n, n)
+	for i := 0; i < n; i++ {
+		m.set(i, i, 2)
+		if i > 0 {
+			m.set(i, i-1, -1)
+			m.set(i-1, i, -1)
+		}
+	}
+	return m
+}
+
+// laplacianEigs returns laplacian1D(n)'s eigenvalues ascending.
+func laplacianEigs(n int) []float64 {
+	e := make([]float64, n)
+	for j := range e {
+		e[j] = 2 - 2*math.Cos(float64(j+1)*math.Pi/float64(n+1))
+	}
+	return e
+}
+
+// randomSymmetric is a sparse-ish symmetric matrix with a spread spectrum.
+func randomSymmetric(rng *rand.Rand, n int, density float64) *mat {
+	m := newMat(n, n)
+	for i := 0; i < n; i++ {
+		m.set(i, i, float64(i+1))
+		for j := 0; j < i; j++ {
+			if rng.Float64() < density {
+				v := rng.NormFloat64()
+				m.set(i, j, v)
+				m.set(j, i, v)
+			}
+		}
+	}
+	return m
+}
+
+// randomMat is an r x c sparse-ish matrix.
+func randomMat(rng *rand.Rand, r, c int, density float64) *mat {
+	m := newMat(r, c)
+	for i := range m.v {
+		if rng.Float64() < density {
+			m.v[i] = rng.NormFloat64()
+		}
+	}
+	return m
+}
+
+// tolFor is the accuracy a float32 or float64 result is checked to.
+func tolFor(d core.DType) float64 {
+	if d == core.Float32 {
+		return 2e-4
+	}
+	return 1e-8
+}
+
+// denseMul is a b for test references.
+func denseMul(a, b *mat) *mat { return mulSmall(a, b) }
+
+// vecOf reads a strided 1-D result as float64.
+func vecOf(t testing.TB, x *core.Tensor) []float64 {
+	t.Helper()
+	require.Equal(t, 1, x.NDim())
+	y, err := core.ToDType(x, core.Float64)
+	require.NoError(t, err)
+	v, err := y.Values()
+	require.NoError(t, err)
+	return append([]float64(nil), core.AsSlice[float64](v)[:v.Numel()]...)
+}

@@ -1,0 +1,198 @@
+package spectral
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// operator is a matrix applied to blocks of vectors: S + sum_t u_t v_t^T,
+// where S is held as CSR (products by kernels.SpMM) and the rank-one terms
+// carry a non-zero fill value or a centring without densifying anything.
+type operator struct {
+	rows, cols int
+	spmm       func(x, y *mat) error // y = S x
+	us, vs     [][]float64           // the rank-one terms
+}
+
+// apply returns (S + sum u v^T) x for x with cols rows.
+func (op *operator) apply(x *mat) (*mat, error) {
+	y := newMat(op.rows, x.c)
+	if err := op.spmm(x, y); err != nil {
+		return nil, err
+	}
+	for t, u := range op.us {
+		w := make([]float64, x.c) // v^T x
+		v := op.vs[t]
+		for i := 0; i < x.r; i++ {
+			if vi := v[i]; vi != 0 {
+				for j, xv := range x.row(i) {
+					w[j] += vi * xv
+				}
+			}
+		}
+		for i := 0; i < y.r; i++ {
+			if ui := u[i]; ui != 0 {
+				row := y.row(i)
+				for j := range row {
+					row[j] += ui * w[j]
+				}
+			}
+		}
+	}
+	return y, nil
+}
+
+// addRankOne adds the term u v^T.
+func (op *operator) addRankOne(u, v []float64) {
+	op.us = append(op.us, u)
+	op.vs = append(op.vs, v)
+}
+
+// transposed returns the operator of the transpose, whose S is st.
+func (op *operator) transposed(st *operator) *operator {
+	t := &operator{rows: op.cols, cols: op.rows, spmm: st.spmm}
+	for i := range op.us {
+		t.addRankOne(op.vs[i], op.us[i])
+	}
+	return t
+}
+
+// checkOperand requires a 2-D matrix without batch or dense dimensions of a
+// real dtype (integers and bool are read as float32 is, as torch's
+// get_floating_dtype does); complex and half precision are refused.
+func checkOperand(arg string, a *core.Tensor) error {
+	if a == nil {
+		return core.Errorf(core.ErrInvalidArgument, "%s: must not be null", arg)
+	}
+	if a.NDim() != 2 {
+		return core.Errorf(core.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v (batches are not supported)", arg, a.Shape())
+	}
+	if a.BatchDim() != 0 || a.DenseDim() != 0 {
+		return core.Errorf(core.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
+	}
+	d := a.DType()
+	if d.IsComplex() {
+		return core.Errorf(core.ErrDType, "%s: complex dtype %s is not supported (real float32 or float64)", arg, d)
+	}
+	if d.IsFloat() && d != core.Float32 && d != core.Float64 {
+		return core.Errorf(core.ErrDType, "%s: dtype %s is not supported (float32 or float64; integers compute in float32)", arg, d)
+	}
+	return nil
+}
+
+// resultDType is the dtype a method computes for an input of dtype d:
+// float64 stays, everything else (float32, integers, bool) gives float32.
+func resultDType(d core.DType) core.DType {
+	if d == core.Float64 {
+		return core.Float64
+	}
+	return core.Float32
+}
+
+// newOperator reads a checked matrix as CSR of float64 values (converting
+// any other format once), with its fill value f as the rank-one term
+// f 1 1^T (the stored values less f make S). transpose reads A^T instead.
+func newOperator(a *core.Tensor, transpose bool) (*operator, error) {
+	t := a
+	if t.DType() != core.Float64 {
+		var err error
+		if t, err = core.ToDType(t, core.Float64); err != nil {
+			return nil, err
+		}
+	}
+	want := core.CSR
+	if transpose {
+		want = core.CSC
+	}
+	if t.Layout() != want {
+		var err error
+		if t, err = core.ToLayout(t, want, core.DefaultConvert()); err != nil {
+			return nil, err
+		}
+	}
+	s := t.Shape()
+	rows, cols := int(s[0]), int(s[1])
+	var ptr, idx core.Array
+	var err error
+	if transpose {
+		rows, cols = cols, rows
+		if ptr, err = t.CcolIndices(); err == nil {
+			idx, err = t.RowIndices()
+		}
+	} else if ptr, err = t.CrowIndices(); err == nil {
+		idx, err = t.ColIndices()
+	}
+	if err != nil {
+		return nil, err
+	}
+	vals, err := t.Values()
+	if err != nil {
+		return nil, err
+	}
+	v := core.AsSlice[float64](vals)[:vals.Numel()]
+	fill := t.Fill().Re()
+	if fill != 0 {
+		w := make([]float64, len(v))
+		for i, x := range v {
+			w[i] = x - fill
+		}
+		v = w
+	}
+	op := &operator{rows: rows, cols: cols}
+	if ptr.DType == core.Int32 {
+		op.spmm = spmmOf(kernels.CSR[int32, float64]{Rows: rows, Cols: cols, Ptr: core.AsSlice[int32](ptr)[:rows+1], Idx: core.AsSlice[int32](idx)[:idx.Numel()], Val: v})
+	} else {
+		op.spmm = spmmOf(kernels.CSR[int64, float64]{Rows: rows, Cols: cols, Ptr: core.AsSlice[int64](ptr)[:rows+1], Idx: core.AsSlice[int64](idx)[:idx.Numel()], Val: v})
+	}
+	if fill != 0 {
+		op.addRankOne(constant(rows, fill), constant(cols, 1))
+	}
+	return op, nil
+}
+
+// spmmOf is y = a x through kernels.SpMM.
+func spmmOf[I kernels.Index](a kernels.CSR[I, float64]) func(x, y *mat) error {
+	return func(x, y *mat) error { return kernels.SpMM(1, a, x.v, x.c, 0, y.v) }
+}
+
+// constant is a vector of n copies of v.
+func constant(n int, v float64) []float64 {
+	s := make([]float64, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
+
+// checkSymmetric refuses a matrix that differs from its transpose by more
+// than a relative tol in some element (dense-equivalent: the fill value
+// terms are symmetric by themselves): lobpcg's answer for a non-symmetric
+// matrix would be meaningless.
+func checkSymmetric(arg string, a *core.Tensor, op *operator, tol float64) error {
+	opT, err := newOperator(a, true)
+	if err != nil {
+		return err
+	}
+	// Compare S x and S^T x for a few random x: a difference is found with
+	// probability one, and this costs two products instead of a merge.
+	x := randn(op.cols, 2, 0x5eed)
+	y, err := op.apply(x)
+	if err != nil {
+		return err
+	}
+	yt, err := opT.apply(x)
+	if err != nil {
+		return err
+	}
+	diff, scale := 0.0, 0.0
+	for i, v := range y.v {
+		diff = math.Max(diff, math.Abs(v-yt.v[i]))
+		scale = math.Max(scale, math.Max(math.Abs(v), math.Abs(yt.v[i])))
+	}
+	if diff > tol*scale {
+		return core.Errorf(core.ErrInvalidArgument, "%s: must be symmetric, but |A x - A^T x| = %.3g for a random x with |A x| = %.3g", arg, diff, scale)
+	}
+	return nil
+}

@@ -1,0 +1,51 @@
+package spectral
+
+import "github.com/gosparse/gosparse/core"
+
+// denseOf reads a 2-D tensor of any format as a float64 row-major matrix.
+func denseOf(t *core.Tensor) (*mat, error) {
+	d := t
+	var err error
+	if d.Layout() != core.Strided {
+		if d, err = core.ToDense(d); err != nil {
+			return nil, err
+		}
+	}
+	if d.DType() != core.Float64 {
+		if d, err = core.ToDType(d, core.Float64); err != nil {
+			return nil, err
+		}
+	}
+	vals, err := d.Values()
+	if err != nil {
+		return nil, err
+	}
+	s := d.Shape()
+	m := newMat(int(s[0]), int(s[1]))
+	copy(m.v, core.AsSlice[float64](vals))
+	return m, nil
+}
+
+// tensorOf stores a matrix as a new
+// strided tensor of dtype d (float32 or float64).
+func tensorOf(m *mat, d core.DType) (*core.Tensor, error) {
+	return tensorShaped(m.v, []int64{int64(m.r), int64(m.c)}, d)
+}
+
+// vectorOf stores v as a new strided 1-D tensor of dtype d.
+func vectorOf(v []float64, d core.DType) (*core.Tensor, error) {
+	return tensorShaped(v, []int64{int64(len(v))}, d)
+}
+
+func tensorShaped(v []float64, shape []int64, d core.DType) (*core.Tensor, error) {
+	a := core.NewArray(d, shape)
+	if d == core.Float64 {
+		copy(core.AsSlice[float64](a), v)
+	} else {
+		o := core.AsSlice[float32](a)
+		for i, x := range v {
+			o[i] = float32(x)
+		}
+	}
+	return core.NewStrided(a)
+}
