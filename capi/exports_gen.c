@@ -938,6 +938,27 @@ gs_status gs_spdiags(const gs_tensor *diagonals, const gs_tensor *offsets, const
     return gsgo_spdiags(diagonals, offsets, shape, layout, out);
 }
 
+gs_status gs_lobpcg(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_tensor *X, int64_t n, const gs_tensor *iK, int64_t niter, double tol, int32_t largest, int32_t method, uint64_t seed, int32_t strict, gs_tensor **E, gs_tensor **X_out, gs_lobpcg_info *info) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_lobpcg");
+    }
+    return gsgo_lobpcg(A, k, B, X, n, iK, niter, tol, largest, method, seed, strict, E, X_out, info);
+}
+
+gs_status gs_svd_lowrank(const gs_tensor *A, int64_t q, int64_t niter, const gs_tensor *M, uint64_t seed, gs_tensor **U, gs_tensor **S, gs_tensor **V) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_svd_lowrank");
+    }
+    return gsgo_svd_lowrank(A, q, niter, M, seed, U, S, V);
+}
+
+gs_status gs_pca_lowrank(const gs_tensor *A, int64_t q, int32_t center, int64_t niter, uint64_t seed, gs_tensor **U, gs_tensor **S, gs_tensor **V) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_pca_lowrank");
+    }
+    return gsgo_pca_lowrank(A, q, center, niter, seed, U, S, V);
+}
+
 gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_tensor_repr");

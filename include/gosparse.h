@@ -61,6 +61,7 @@ typedef int32_t gs_status;
 #define GS_ERR_INTERNAL (-8)         /* a bug: please report the message */
 #define GS_ERR_FORKED (-9)           /* called in a process forked after the library was loaded */
 #define GS_ERR_UNSUPPORTED (-10)     /* this build or device has no path for it ("built without CUDA") */
+#define GS_ERR_NO_CONVERGENCE (-11)  /* an iterative method stopped at its limit short of its tolerance */
 
 /* ---- dtypes: DLPack's (code << 8) | bits ------------------------------- */
 typedef int32_t gs_dtype;
@@ -663,6 +664,63 @@ int64_t gs_live_factors(void);
  * GS_SPARSE_COO (torch's default), GS_SPARSE_CSR or GS_SPARSE_CSC. */
 gs_status gs_spdiags(const gs_tensor *diagonals, const gs_tensor *offsets, const int64_t *shape,
                      gs_layout layout, gs_tensor **out);
+
+/* ---- iterative and randomized spectral methods -----------------------------
+ * torch.lobpcg, torch.svd_lowrank and torch.pca_lowrank on the CPU for a 2-D
+ * real matrix of any layout (no batch or dense dimensions; float32, float64,
+ * or an integer or bool dtype computed as float32; complex and half
+ * precision give GS_ERR_DTYPE). Products go through the library's SpMM; a
+ * non-zero fill value is honoured (a rank-one term, nothing densified).
+ * Arithmetic runs in double precision; results are new strided tensors of
+ * dtype float64 for a float64 A, float32 otherwise. The random draws come
+ * from seed alone: one seed gives the same results on every run and thread
+ * count (they are not torch's numbers). */
+
+/* LOBPCG variants (torch's method argument). */
+#define GS_LOBPCG_ORTHO 0 /* "ortho": B-orthonormal basis, locking (torch's default) */
+#define GS_LOBPCG_BASIC 1 /* "basic": Knyazev 2001, Cholesky of the basis' Gram matrix */
+
+/* What an LOBPCG run did. */
+typedef struct gs_lobpcg_info {
+    int64_t iterations; /* iterations done, the first Rayleigh-Ritz step counted */
+    int64_t converged;  /* leading eigenpairs whose relative residual is below tol */
+    double residual;    /* the largest relative residual of the k pairs returned */
+    double tol;         /* the tolerance used (the default when tol was 0) */
+} gs_lobpcg_info;
+
+/* torch.lobpcg(A, k, B, X, n, iK, niter, tol, largest, method): the k largest
+ * (largest != 0) or smallest eigenpairs of the symmetric A, or of
+ * A x = lambda B x with B symmetric positive definite. B, X and iK may be
+ * NULL (identity, normal draws from seed, no preconditioner); k = 0 takes
+ * X's column count (or 1), n = 0 takes k (X's column count when X is given);
+ * k <= n and A's order >= 3 n are required. niter: the iteration limit, -1
+ * until convergence; tol = 0: sqrt of the result dtype's machine epsilon.
+ * Converged: ||A x - lambda B x|| / (||x|| (||A|| + |lambda| ||B||)) < tol for
+ * the k leading pairs (torch's rule). Writes *E (k,) (largest first, or
+ * smallest first) and *X_out (m, k). Stopping at niter short of tol:
+ * with strict != 0, GS_ERR_NO_CONVERGENCE, gs_last_error naming the
+ * iterations and the residual, nothing written to E and X_out (info is
+ * written); with strict == 0, GS_OK and info->converged < k (torch returns
+ * silently). A non-symmetric A or B, a B that is not positive definite, or
+ * dependent columns in X give GS_ERR_INVALID_ARGUMENT; method BASIC whose
+ * Gram matrix becomes singular gives GS_ERR_NO_CONVERGENCE. info may be NULL. */
+gs_status gs_lobpcg(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_tensor *X, int64_t n,
+                    const gs_tensor *iK, int64_t niter, double tol, int32_t largest, int32_t method,
+                    uint64_t seed, int32_t strict, gs_tensor **E, gs_tensor **X_out,
+                    gs_lobpcg_info *info);
+/* torch.svd_lowrank(A, q, niter, M): A - M ~= U diag(S) V^T by Halko et al.'s
+ * randomized range finder with niter subspace iterations. M may be NULL (or a
+ * matrix of A's shape, any layout; A - M is never formed). q >= 0 (above
+ * min(m, n) it is reduced to it, which gives torch's shapes), niter >= 0.
+ * Writes U (m, q), S (q,) descending, V (n, q). */
+gs_status gs_svd_lowrank(const gs_tensor *A, int64_t q, int64_t niter, const gs_tensor *M, uint64_t seed,
+                         gs_tensor **U, gs_tensor **S, gs_tensor **V);
+/* torch.pca_lowrank(A, q, center, niter): gs_svd_lowrank of A with its column
+ * means subtracted when center != 0, the centring applied inside each product
+ * (a sparse A is never densified). q < 0 takes torch's default min(6, m, n);
+ * q > min(m, n) and niter < 0 are refused. */
+gs_status gs_pca_lowrank(const gs_tensor *A, int64_t q, int32_t center, int64_t niter, uint64_t seed,
+                         gs_tensor **U, gs_tensor **S, gs_tensor **V);
 
 /* ---- printing ------------------------------------------------------------ */
 /* torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the

@@ -1,0 +1,161 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/spectral"
+)
+
+// The iterative and randomized spectral methods: handles looked up (NULL
+// allowed where the header says so), the core/spectral call, every result
+// registered or none.
+
+// optionalTensor looks up t, which may be NULL (nil results then).
+func optionalTensor(arg string, t *C.gs_ctensor) (*core.Tensor, *tensorHandle, error) {
+	if t == nil {
+		return nil, nil, nil
+	}
+	h, err := lookup(arg, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	return h.t, h, nil
+}
+
+// registerResults registers ts as new handles written to outs, all or none
+// (a failure frees those already made). A result of inputs that require a
+// gradient refuses at backward, naming fn.
+func registerResults(fn string, hs []*tensorHandle, ts []*core.Tensor, outs []**C.gs_tensor) error {
+	made := make([]*C.gs_tensor, 0, len(ts))
+	for _, t := range ts {
+		h, err := newVarHandle(t, refuseLater(fn, t, hs), nil)
+		if err != nil {
+			for _, m := range made {
+				if old := tensors.remove(uint64(uintptr(unsafe.Pointer(m)))); old != nil {
+					old.release()
+				}
+			}
+			return err
+		}
+		made = append(made, h)
+	}
+	for i, o := range outs {
+		*o = made[i]
+	}
+	return nil
+}
+
+// checkOuts refuses NULL output pointers, naming them.
+func checkOuts(names []string, outs []**C.gs_tensor) error {
+	for i, o := range outs {
+		if o == nil {
+			return errNull(names[i])
+		}
+	}
+	return nil
+}
+
+// gsgo_lobpcg is torch.lobpcg.
+//
+//export gsgo_lobpcg
+func gsgo_lobpcg(a *C.gs_ctensor, k C.int64_t, b, x *C.gs_ctensor, n C.int64_t, ik *C.gs_ctensor,
+	niter C.int64_t, tol C.double, largest, method C.int32_t, seed C.uint64_t, strict C.int32_t,
+	e, xOut **C.gs_tensor, info *C.gs_lobpcg_info) (st C.gs_status) {
+	const fn = "gs_lobpcg"
+	defer guard(fn, &st)
+	outs := []**C.gs_tensor{e, xOut}
+	if err := checkOuts([]string{"E", "X_out"}, outs); err != nil {
+		return done(fn, err)
+	}
+	ha, err := lookup("A", a)
+	if err != nil {
+		return done(fn, err)
+	}
+	o := spectral.LobpcgOptions{K: clampInt(k), N: clampInt(n), Niter: clampInt(niter), Tol: float64(tol), Largest: largest != 0,
+		Method: spectral.Method(method), Seed: uint64(seed), Strict: strict != 0}
+	hs := []*tensorHandle{ha}
+	for _, opt := range []struct {
+		name string
+		t    *C.gs_ctensor
+		dst  **core.Tensor
+	}{{"B", b, &o.B}, {"X", x, &o.X}, {"iK", ik, &o.IK}} {
+		t, h, err := optionalTensor(opt.name, opt.t)
+		if err != nil {
+			return done(fn, err)
+		}
+		if h != nil {
+			*opt.dst = t
+			hs = append(hs, h)
+		}
+	}
+	res, err := spectral.Lobpcg(ha.t, o) // res carries the record also when err is ErrNoConvergence
+	if info != nil && res != nil {
+		*info = C.gs_lobpcg_info{iterations: C.int64_t(res.Iterations), converged: C.int64_t(res.Converged), residual: C.double(res.Residual), tol: C.double(res.Tol)}
+	}
+	if err != nil {
+		return done(fn, err)
+	}
+	return done(fn, registerResults(fn, hs, []*core.Tensor{res.E, res.X}, outs))
+}
+
+// gsgo_svd_lowrank is torch.svd_lowrank.
+//
+//export gsgo_svd_lowrank
+func gsgo_svd_lowrank(a *C.gs_ctensor, q, niter C.int64_t, m *C.gs_ctensor, seed C.uint64_t, u, s, v **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_svd_lowrank"
+	defer guard(fn, &st)
+	outs := []**C.gs_tensor{u, s, v}
+	if err := checkOuts([]string{"U", "S", "V"}, outs); err != nil {
+		return done(fn, err)
+	}
+	ha, err := lookup("A", a)
+	if err != nil {
+		return done(fn, err)
+	}
+	mt, hm, err := optionalTensor("M", m)
+	if err != nil {
+		return done(fn, err)
+	}
+	hs := []*tensorHandle{ha}
+	if hm != nil {
+		hs = append(hs, hm)
+	}
+	res, err := spectral.SvdLowrank(ha.t, clampInt(q), clampInt(niter), mt, uint64(seed))
+	if err != nil {
+		return done(fn, err)
+	}
+	return done(fn, registerResults(fn, hs, []*core.Tensor{res.U, res.S, res.V}, outs))
+}
+
+// gsgo_pca_lowrank is torch.pca_lowrank.
+//
+//export gsgo_pca_lowrank
+func gsgo_pca_lowrank(a *C.gs_ctensor, q C.int64_t, center C.int32_t, niter C.int64_t, seed C.uint64_t, u, s, v **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_pca_lowrank"
+	defer guard(fn, &st)
+	outs := []**C.gs_tensor{u, s, v}
+	if err := checkOuts([]string{"U", "S", "V"}, outs); err != nil {
+		return done(fn, err)
+	}
+	ha, err := lookup("A", a)
+	if err != nil {
+		return done(fn, err)
+	}
+	res, err := spectral.PcaLowrank(ha.t, clampInt(q), center != 0, clampInt(niter), uint64(seed))
+	if err != nil {
+		return done(fn, err)
+	}
+	return done(fn, registerResults(fn, []*tensorHandle{ha}, []*core.Tensor{res.U, res.S, res.V}, outs))
+}
+
+// clampInt converts an int64 argument to int, saturating (the core refuses
+// the saturated values as out of range with the argument's name).
+func clampInt(v C.int64_t) int {
+	return int(max(min(int64(v), 1<<40), -(1 << 40)))
+}
