@@ -23,7 +23,7 @@ both, for imports at module level and inside functions):
    _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
    _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
    _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
-   and their Factor objects, spdiags), _compat (allclose, tile, masked_fill: torch names
+   and their Factor objects, spdiags), _spectral (lobpcg, svd_lowrank, pca_lowrank), _compat (allclose, tile, masked_fill: torch names
    composed from the operators above).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
@@ -36,6 +36,7 @@ from ._version import __version__
 from ._errors import (
     DTypeError,
     FileFormatError,
+    ConvergenceError,
     ForkedProcessError,
     GosparseError,
     InternalError,
@@ -103,6 +104,7 @@ from ._construct import (
     zeros_like,
 )
 from ._random import manual_seed, rand, randint, randn
+from ._spectral import lobpcg, pca_lowrank, svd_lowrank
 from ._functions import (
     cat,
     concat,
@@ -170,6 +172,8 @@ __all__ = [
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",
     "ForkedProcessError", "UnknownStatusError", "UnsupportedError",
     "cuda_device_count", "cuda_is_available",
+    "ConvergenceError",
+    "lobpcg", "svd_lowrank", "pca_lowrank",
     "bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
     "float64", "complex64", "complex128", "double", "float", "half", "long", "int", "short",
     "cfloat", "cdouble",

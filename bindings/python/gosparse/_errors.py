@@ -19,6 +19,7 @@ GS_ERR_IO = -7
 GS_ERR_INTERNAL = -8
 GS_ERR_FORKED = -9
 GS_ERR_UNSUPPORTED = -10
+GS_ERR_NO_CONVERGENCE = -11
 
 
 class GosparseError(Exception):
@@ -89,6 +90,12 @@ class UnsupportedError(GosparseError, NotImplementedError):
     device tensor (move it with t.cpu() first; nothing is copied implicitly)."""
 
     code = GS_ERR_UNSUPPORTED
+class ConvergenceError(GosparseError, RuntimeError):
+    """An iterative method stopped at its iteration limit before reaching its
+    tolerance (GS_ERR_NO_CONVERGENCE); the message names the iterations and the
+    residual."""
+
+    code = GS_ERR_NO_CONVERGENCE
 
 
 class UnknownStatusError(GosparseError, RuntimeError):
@@ -108,6 +115,7 @@ _BY_CODE = {
         InternalError,
         ForkedProcessError,
         UnsupportedError,
+        ConvergenceError,
     )
 }
 

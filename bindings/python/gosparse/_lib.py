@@ -72,6 +72,17 @@ class GsElementwiseArgs(ctypes.Structure):
     ]
 
 
+class GsLobpcgInfo(ctypes.Structure):
+    """struct gs_lobpcg_info: what an LOBPCG run did."""
+
+    _fields_ = [
+        ("iterations", c_int64),
+        ("converged", c_int64),
+        ("residual", ctypes.c_double),
+        ("tol", ctypes.c_double),
+    ]
+
+
 class Handle(c_void_p):
     """A gs_tensor handle (const gs_tensor *) that frees its tensor when the last
     reference to it goes. The functions below take Handles, None or ints for tensors.
@@ -235,6 +246,10 @@ _SIGNATURES = {
     "gs_factor_free": (c_int32, [_HP]),
     "gs_live_factors": (c_int64, []),
     "gs_spdiags": (c_int32, [_H, _H, _I64P, c_int32, _HP]),
+    "gs_lobpcg": (c_int32, [_H, c_int64, _H, _H, c_int64, _H, c_int64, ctypes.c_double, c_int32,
+                            c_int32, c_uint64, c_int32, _HP, _HP, POINTER(GsLobpcgInfo)]),
+    "gs_svd_lowrank": (c_int32, [_H, c_int64, c_int64, _H, c_uint64, _HP, _HP, _HP]),
+    "gs_pca_lowrank": (c_int32, [_H, c_int64, c_int32, c_int64, c_uint64, _HP, _HP, _HP]),
     "gs_tensor_repr": (c_int32, [_H, c_char_p, c_int64, _I64P]),
     "gs_set_requires_grad": (c_int32, [_H, c_int32]),
     "gs_requires_grad": (c_int32, [_H, _I32P]),

@@ -56,6 +56,8 @@ pub const GS_ERR_FORKED: gs_status = -9;
 /// This build or device has no path for the request ("built without CUDA", or
 /// an operation with no GPU kernel on a device tensor).
 pub const GS_ERR_UNSUPPORTED: gs_status = -10;
+/// An iterative method stopped at its iteration limit short of its tolerance.
+pub const GS_ERR_NO_CONVERGENCE: gs_status = -11;
 
 // ---- dtypes: DLPack's (code << 8) | bits -----------------------------------
 
@@ -314,6 +316,25 @@ pub const GS_ORDER_COLAMD: gs_ordering = 3;
 pub const GS_FACTOR_LU: i32 = 0;
 /// [`gs_factor_kind`] of a Cholesky factor.
 pub const GS_FACTOR_CHOLESKY: i32 = 1;
+
+/// LOBPCG variant "ortho" (torch's default): a B-orthonormal basis, locking.
+pub const GS_LOBPCG_ORTHO: i32 = 0;
+/// LOBPCG variant "basic" (Knyazev 2001): Cholesky of the basis' Gram matrix.
+pub const GS_LOBPCG_BASIC: i32 = 1;
+
+/// What an LOBPCG run did (`gs_lobpcg`'s last argument).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct gs_lobpcg_info {
+    /// Iterations done, the first Rayleigh-Ritz step counted.
+    pub iterations: i64,
+    /// Leading eigenpairs whose relative residual is below `tol`.
+    pub converged: i64,
+    /// The largest relative residual of the k pairs returned.
+    pub residual: f64,
+    /// The tolerance used (the default when 0 was passed).
+    pub tol: f64,
+}
 
 unsafe extern "C" {
     // ---- library -----------------------------------------------------------
@@ -876,6 +897,51 @@ unsafe extern "C" {
         shape: *const i64,
         layout: gs_layout,
         out: *mut *mut gs_tensor,
+    ) -> gs_status;
+
+    // ---- iterative and randomized spectral methods -------------------------
+
+    /// torch.lobpcg(A, k, B, X, n, iK, niter, tol, largest, method): B, X and
+    /// iK may be NULL; `strict != 0` turns stopping short of `tol` into
+    /// [`GS_ERR_NO_CONVERGENCE`]; `info` may be NULL.
+    pub fn gs_lobpcg(
+        a: *const gs_tensor,
+        k: i64,
+        b: *const gs_tensor,
+        x: *const gs_tensor,
+        n: i64,
+        ik: *const gs_tensor,
+        niter: i64,
+        tol: f64,
+        largest: i32,
+        method: i32,
+        seed: u64,
+        strict: i32,
+        e: *mut *mut gs_tensor,
+        x_out: *mut *mut gs_tensor,
+        info: *mut gs_lobpcg_info,
+    ) -> gs_status;
+    /// torch.svd_lowrank(A, q, niter, M): M may be NULL.
+    pub fn gs_svd_lowrank(
+        a: *const gs_tensor,
+        q: i64,
+        niter: i64,
+        m: *const gs_tensor,
+        seed: u64,
+        u: *mut *mut gs_tensor,
+        s: *mut *mut gs_tensor,
+        v: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// torch.pca_lowrank(A, q, center, niter): q < 0 takes min(6, m, n).
+    pub fn gs_pca_lowrank(
+        a: *const gs_tensor,
+        q: i64,
+        center: i32,
+        niter: i64,
+        seed: u64,
+        u: *mut *mut gs_tensor,
+        s: *mut *mut gs_tensor,
+        v: *mut *mut gs_tensor,
     ) -> gs_status;
 
     // ---- printing ----------------------------------------------------------

@@ -41,6 +41,9 @@ pub enum ErrorKind {
     /// (a move to a GPU in a library built without CUDA, an operation with no
     /// GPU kernel on a device tensor).
     Unsupported,
+    /// `GS_ERR_NO_CONVERGENCE`: an iterative method stopped at its iteration
+    /// limit short of its tolerance (the message names both).
+    NoConvergence,
     /// A code this crate does not know (a newer library).
     Unknown(i32),
 }
@@ -65,6 +68,7 @@ impl ErrorKind {
             sys::GS_ERR_INTERNAL => ErrorKind::Internal,
             sys::GS_ERR_FORKED => ErrorKind::Forked,
             sys::GS_ERR_UNSUPPORTED => ErrorKind::Unsupported,
+            sys::GS_ERR_NO_CONVERGENCE => ErrorKind::NoConvergence,
             other => ErrorKind::Unknown(other),
         }
     }
@@ -86,6 +90,7 @@ impl ErrorKind {
             ErrorKind::Internal => sys::GS_ERR_INTERNAL,
             ErrorKind::Forked => sys::GS_ERR_FORKED,
             ErrorKind::Unsupported => sys::GS_ERR_UNSUPPORTED,
+            ErrorKind::NoConvergence => sys::GS_ERR_NO_CONVERGENCE,
             ErrorKind::Unknown(c) => c,
         }
     }
@@ -102,6 +107,7 @@ impl ErrorKind {
             ErrorKind::Internal => "internal error",
             ErrorKind::Forked => "used in a forked child",
             ErrorKind::Unsupported => "unsupported here",
+            ErrorKind::NoConvergence => "no convergence",
             ErrorKind::Unknown(_) => "unknown error",
         }
     }

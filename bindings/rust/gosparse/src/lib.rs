@@ -73,6 +73,7 @@ mod out;
 mod semi;
 mod shape;
 mod solve;
+mod spectral;
 mod tensor;
 mod torch_names;
 mod wrap;
@@ -99,6 +100,7 @@ pub use out::DenseOut;
 pub use semi::SemiStructured;
 pub use shape::Shape;
 pub use solve::{Factor, FactorKind, Ordering, live_factors, spdiags};
+pub use spectral::{Lobpcg, LobpcgInfo, LobpcgMethod, LobpcgOptions};
 pub use tensor::Tensor;
 
 /// The raw bindings, re-exported for calls this crate does not wrap.

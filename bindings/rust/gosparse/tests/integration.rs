@@ -35,6 +35,8 @@ mod formats;
 mod solve;
 // torch's names of issue 18 and the DenseOut products.
 mod torch_names;
+// lobpcg, svd_lowrank and pca_lowrank.
+mod spectral;
 
 // ---- handle accounting ------------------------------------------------------
 

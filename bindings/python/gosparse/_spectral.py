@@ -1,0 +1,125 @@
+"""The iterative and randomized spectral methods of libgosparse with torch's
+signatures: lobpcg (torch.lobpcg), svd_lowrank and pca_lowrank. A may be a sparse
+tensor of any layout or a strided one (float32, float64, or integers computed as
+float32); products go through the library's SpMM and a sparse A is never densified.
+The random draws come from gosparse's generator: gs.manual_seed(s) makes them repeat
+(they are not torch's numbers)."""
+
+import warnings
+from ctypes import byref, c_double, c_int32, c_int64, c_uint64
+
+import numpy as np
+
+from ._args import as_tensor, is_int, tensor_arg
+from ._base import handles_of
+from ._errors import _check
+from ._lib import GsLobpcgInfo, Handle, lib
+from ._random import _state
+
+_METHODS = {None: 0, "ortho": 0, "basic": 1}
+_DEFAULT_NITER = 1000  # torch's
+
+
+def _seed():
+    """The next seed from gosparse's generator (gs.manual_seed resets it)."""
+    return int(_state["rng"].integers(0, 2**63, dtype=np.int64))
+
+
+def _operand(x, fname, what):
+    """None, or x as a Tensor (a numpy array is copied into a strided one)."""
+    return None if x is None else as_tensor(x, fname, what)
+
+
+def _int(x, fname, what, default):
+    if x is None:
+        return default
+    if not is_int(x):
+        raise TypeError("%s(): argument '%s' must be an int, not %s" % (fname, what, type(x).__name__))
+    return int(x)
+
+
+def _adopt_all(cls, handles):
+    return tuple(cls._adopt(h) for h in handles)
+
+
+def lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, largest=None,
+           method=None, tracker=None, ortho_iparams=None, ortho_fparams=None, ortho_bparams=None):
+    """torch.lobpcg: the k largest (largest=True, the default) or smallest eigenpairs
+    (E, X) of the symmetric A, or of A x = E B x with B symmetric positive definite, by
+    LOBPCG; E is (k,), X (m, k). B, X and iK (a preconditioner applied to the
+    residuals) may be sparse of any layout or dense; X is the initial block (m, n),
+    drawn from gosparse's generator when None. n (the block size) defaults to k, k to
+    X's columns or 1; torch requires m >= 3 n. niter: the iteration limit (None: 1000,
+    -1: until convergence); tol: the relative residual tolerance (None: the square root
+    of the dtype's machine epsilon). method: "ortho" (default) or "basic".
+
+    Convergence is torch's rule. When niter is None and tol is not met within 1000
+    iterations, ConvergenceError is raised naming the iterations and the residual
+    (torch returns silently); when niter is passed explicitly, the approximation is
+    returned with a RuntimeWarning saying how far it got. A non-symmetric A or B, a B
+    that is not positive definite and m < 3 n raise ValueError. tracker and the
+    ortho_* parameters of torch are not supported (their defaults are used)."""
+    fname = "lobpcg"
+    a = tensor_arg(A, fname, "A")
+    if tracker is not None or ortho_iparams or ortho_fparams or ortho_bparams:
+        raise NotImplementedError("lobpcg(): tracker and ortho_iparams/ortho_fparams/ortho_bparams "
+                                  "are not supported")
+    key = method.lower() if isinstance(method, str) else method
+    if key not in _METHODS:
+        raise ValueError("lobpcg(): method must be 'ortho' or 'basic', got %r" % (method,))
+    b, x, ik = (_operand(B, fname, "B"), _operand(X, fname, "X"), _operand(iK, fname, "iK"))
+    kk, nn = _int(k, fname, "k", 0), _int(n, fname, "n", 0)
+    strict = niter is None
+    it = _int(niter, fname, "niter", _DEFAULT_NITER)
+    if tol is not None and not isinstance(tol, (int, float, np.floating, np.integer)):
+        raise TypeError("lobpcg(): argument 'tol' must be a number, not %s" % type(tol).__name__)
+    hs = handles_of([a, b, x, ik])
+    e_out, x_out, info = Handle(), Handle(), GsLobpcgInfo()
+    status = lib.gs_lobpcg(hs[0], c_int64(kk), hs[1], hs[2], c_int64(nn), hs[3], c_int64(it),
+                           c_double(0 if tol is None else float(tol)),
+                           c_int32(0 if largest is False else 1), c_int32(_METHODS[key]),
+                           c_uint64(_seed()), c_int32(1 if strict else 0),
+                           byref(e_out), byref(x_out), byref(info))
+    _check(status, "gs_lobpcg")
+    E, Xr = _adopt_all(type(a), (e_out, x_out))
+    want = E.shape[0]
+    if info.converged < want:
+        warnings.warn("lobpcg(): stopped after %d iterations (niter=%d) with %d of %d eigenpairs "
+                      "below tol=%.3g; the largest relative residual is %.3g"
+                      % (info.iterations, it, info.converged, want, info.tol, info.residual),
+                      RuntimeWarning, stacklevel=2)
+    return E, Xr
+
+
+def svd_lowrank(A, q=6, niter=2, M=None):
+    """torch.svd_lowrank: (U, S, V) with A - M ~= U diag(S) V^T, by Halko et al.'s
+    randomized range finder with niter subspace iterations; U (m, q), S (q,), V (n, q).
+    M (None, or a matrix of A's shape, sparse or dense) is subtracted inside the
+    products. q above min(m, n) is reduced to it (torch's shapes)."""
+    fname = "svd_lowrank"
+    a = tensor_arg(A, fname, "A")
+    m = _operand(M, fname, "M")
+    qq, it = _int(q, fname, "q", 6), _int(niter, fname, "niter", 2)
+    ha, hm = handles_of([a, m])
+    outs = (Handle(), Handle(), Handle())
+    _check(lib.gs_svd_lowrank(ha, c_int64(qq), c_int64(it), hm, c_uint64(_seed()),
+                              *(byref(o) for o in outs)), "gs_svd_lowrank")
+    return _adopt_all(type(a), outs)
+
+
+def pca_lowrank(A, q=None, center=True, niter=2):
+    """torch.pca_lowrank: svd_lowrank of A with its column means subtracted (center=True);
+    the centring is applied inside each product, so a sparse A stays sparse (torch builds
+    a dense m x n matrix of means). q defaults to min(6, m, n) and must not exceed
+    min(m, n); S**2 / (m - 1) are the variances of the principal directions V."""
+    fname = "pca_lowrank"
+    a = tensor_arg(A, fname, "A")
+    qq, it = _int(q, fname, "q", -1), _int(niter, fname, "niter", 2)
+    if q is not None and qq < 0:
+        raise ValueError("pca_lowrank(): q(=%d) must be non-negative integer and not greater "
+                         "than min(m, n)" % qq)
+    outs = (Handle(), Handle(), Handle())
+    _check(lib.gs_pca_lowrank(handles_of([a])[0], c_int64(qq), c_int32(1 if center else 0),
+                              c_int64(it), c_uint64(_seed()), *(byref(o) for o in outs)),
+           "gs_pca_lowrank")
+    return _adopt_all(type(a), outs)

@@ -1,0 +1,168 @@
+//! The iterative and randomized spectral methods with torch's semantics:
+//! [`Tensor::lobpcg`] (torch.lobpcg), [`Tensor::svd_lowrank`] and
+//! [`Tensor::pca_lowrank`], for a 2-D real matrix of any layout. The random
+//! draws come from the `seed` argument alone.
+
+use std::ptr;
+
+use gosparse_sys as sys;
+
+use crate::error::Result;
+use crate::tensor::Tensor;
+
+/// The LOBPCG variant, torch's `method`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LobpcgMethod {
+    /// "ortho" (torch's default): a B-orthonormal basis, converged pairs locked.
+    #[default]
+    Ortho,
+    /// "basic" (Knyazev 2001): Cholesky of the basis' Gram matrix.
+    Basic,
+}
+
+/// torch.lobpcg's arguments besides A; `Default` gives torch's defaults
+/// (largest eigenpairs, one of them, 1000 iterations at most).
+#[derive(Clone, Copy, Debug)]
+pub struct LobpcgOptions<'a> {
+    /// Eigenpairs wanted; 0: `x`'s column count, or 1.
+    pub k: i64,
+    /// Block size; 0: `k` (`x`'s column count when `x` is given).
+    pub n: i64,
+    /// Symmetric positive definite B of `A x = λ B x` (None: the identity).
+    pub b: Option<&'a Tensor>,
+    /// The initial block (m, n); None: normal draws from `seed`.
+    pub x: Option<&'a Tensor>,
+    /// A preconditioner applied to the residuals.
+    pub ik: Option<&'a Tensor>,
+    /// The iteration limit (-1: until convergence). None: 1000, and stopping
+    /// there short of `tol` is an [`ErrorKind::NoConvergence`](crate::ErrorKind)
+    /// error; Some: the approximation comes back, its [`LobpcgInfo`] saying
+    /// how far it got (torch's behaviour).
+    pub niter: Option<i64>,
+    /// The relative residual tolerance; None: the square root of the result
+    /// dtype's machine epsilon.
+    pub tol: Option<f64>,
+    /// The largest eigenpairs (true) or the smallest.
+    pub largest: bool,
+    /// The variant.
+    pub method: LobpcgMethod,
+    /// Seed of the draws of the initial block.
+    pub seed: u64,
+}
+
+impl Default for LobpcgOptions<'_> {
+    fn default() -> Self {
+        LobpcgOptions { k: 0, n: 0, b: None, x: None, ik: None, niter: None, tol: None, largest: true, method: LobpcgMethod::Ortho, seed: 0 }
+    }
+}
+
+/// What an LOBPCG run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LobpcgInfo {
+    /// Iterations done, the first Rayleigh-Ritz step counted.
+    pub iterations: i64,
+    /// Leading eigenpairs whose relative residual is below `tol`.
+    pub converged: i64,
+    /// The largest relative residual of the pairs returned.
+    pub residual: f64,
+    /// The tolerance used.
+    pub tol: f64,
+}
+
+/// torch.lobpcg's `(E, X)` with the run's record.
+#[derive(Debug)]
+pub struct Lobpcg {
+    /// The eigenvalues (k,), largest first (or smallest first).
+    pub eigenvalues: Tensor,
+    /// The eigenvectors (m, k), B-orthonormal.
+    pub eigenvectors: Tensor,
+    /// What the run did.
+    pub info: LobpcgInfo,
+}
+
+/// Adopts a handle the library already wrote (through `make`'s out-pointer).
+fn adopt(raw: *mut sys::gs_tensor) -> Result<Tensor> {
+    Tensor::make(|out| {
+        // SAFETY: make provides a valid out-pointer.
+        unsafe { *out = raw };
+        sys::GS_OK
+    })
+}
+
+fn ptr_of(t: Option<&Tensor>) -> *const sys::gs_tensor {
+    t.map_or(ptr::null(), Tensor::as_ptr)
+}
+
+/// Runs a call writing three tensors (U, S, V).
+fn three(f: impl FnOnce(*mut *mut sys::gs_tensor, *mut *mut sys::gs_tensor, *mut *mut sys::gs_tensor) -> sys::gs_status) -> Result<(Tensor, Tensor, Tensor)> {
+    let (mut s, mut v): (*mut sys::gs_tensor, *mut sys::gs_tensor) = (ptr::null_mut(), ptr::null_mut());
+    let u = Tensor::make(|u| f(u, &mut s, &mut v))?;
+    Ok((u, adopt(s)?, adopt(v)?))
+}
+
+impl Tensor {
+    /// torch.lobpcg: the k largest (or smallest) eigenpairs of the symmetric
+    /// `self`, or of `self x = λ B x`. Requires `self`'s order >= 3 n.
+    ///
+    /// ```
+    /// use gosparse::{LobpcgOptions, Tensor};
+    /// let mut d = vec![0.0f64; 144];
+    /// for i in 0..12 { d[i * 12 + i] = (i + 1) as f64; }
+    /// let a = Tensor::from_dense(&d, &[12, 12])?.to_sparse_csr()?;
+    /// let r = a.lobpcg(&LobpcgOptions { k: 2, ..Default::default() })?;
+    /// let e = r.eigenvalues.values::<f64>()?;
+    /// assert!((e[0] - 12.0).abs() < 1e-6 && (e[1] - 11.0).abs() < 1e-6);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn lobpcg(&self, o: &LobpcgOptions<'_>) -> Result<Lobpcg> {
+        let mut info = sys::gs_lobpcg_info::default();
+        let mut x: *mut sys::gs_tensor = ptr::null_mut();
+        let method = match o.method {
+            LobpcgMethod::Ortho => sys::GS_LOBPCG_ORTHO,
+            LobpcgMethod::Basic => sys::GS_LOBPCG_BASIC,
+        };
+        let e = Tensor::make(|e| {
+            // SAFETY: live handles or NULL where allowed; valid out-pointers.
+            unsafe {
+                sys::gs_lobpcg(
+                    self.as_ptr(),
+                    o.k,
+                    ptr_of(o.b),
+                    ptr_of(o.x),
+                    o.n,
+                    ptr_of(o.ik),
+                    o.niter.unwrap_or(1000),
+                    o.tol.unwrap_or(0.0),
+                    o.largest as i32,
+                    method,
+                    o.seed,
+                    o.niter.is_none() as i32,
+                    e,
+                    &mut x,
+                    &mut info,
+                )
+            }
+        })?;
+        Ok(Lobpcg {
+            eigenvalues: e,
+            eigenvectors: adopt(x)?,
+            info: LobpcgInfo { iterations: info.iterations, converged: info.converged, residual: info.residual, tol: info.tol },
+        })
+    }
+
+    /// torch.svd_lowrank(self, q, niter, M): `(U, S, V)` with
+    /// `self - M ≈ U diag(S) V^T` (Halko et al.; q above min(m, n) is
+    /// reduced to it).
+    pub fn svd_lowrank(&self, q: i64, niter: i64, m: Option<&Tensor>, seed: u64) -> Result<(Tensor, Tensor, Tensor)> {
+        // SAFETY: live handles or NULL for M; valid out-pointers.
+        three(|u, s, v| unsafe { sys::gs_svd_lowrank(self.as_ptr(), q, niter, ptr_of(m), seed, u, s, v) })
+    }
+
+    /// torch.pca_lowrank(self, q, center, niter): svd_lowrank of the matrix
+    /// with its column means subtracted (applied inside the products); q None
+    /// takes min(6, m, n).
+    pub fn pca_lowrank(&self, q: Option<i64>, center: bool, niter: i64, seed: u64) -> Result<(Tensor, Tensor, Tensor)> {
+        // SAFETY: a live handle; valid out-pointers.
+        three(|u, s, v| unsafe { sys::gs_pca_lowrank(self.as_ptr(), q.unwrap_or(-1), center as i32, niter, seed, u, s, v) })
+    }
+}
