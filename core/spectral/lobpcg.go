@@ -63,7 +63,9 @@ type LobpcgResult struct {
 // m >= 3 n, convergence when the relative residual
 // ||A x - λ B x|| / (||x|| (||A|| + |λ| ||B||)) of the k leading pairs is
 // below tol (the norms estimated from the initial block, Duersch et al.
-// §4.3), converged pairs locked. A, B and iK may have any format.
+// §4.3), converged pairs locked. A, B and iK may have any format. When
+// Strict and tol is not met, the error (ErrNoConvergence) comes with a
+// result that holds the record only.
 func Lobpcg(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 	s, err := newLobpcg(a, o)
 	if err != nil {
@@ -186,14 +188,15 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 }
 
 // result returns the k leading pairs with the exact residual record; under
-// Strict, stopping short of tol is an ErrNoConvergence error.
+// Strict, stopping short of tol is an ErrNoConvergence error, returned with
+// the record (E and X nil).
 func (s *lobpcg) result() (*LobpcgResult, error) {
 	res := &LobpcgResult{Iterations: s.iters, Converged: min(s.nc, s.k), Tol: s.tol}
 	for _, r := range s.rerr[:s.k] {
 		res.Residual = math.Max(res.Residual, r)
 	}
 	if s.nc < s.k && s.strict {
-		return nil, core.Errorf(core.ErrNoConvergence, "lobpcg: no convergence after %d iterations: %d of %d eigenpairs reached tol = %.3g, the largest relative residual is %.3g (raise niter, loosen tol, or pass niter explicitly to accept the approximation)", s.iters, res.Converged, s.k, s.tol, res.Residual)
+		return res, core.Errorf(core.ErrNoConvergence, "lobpcg: no convergence after %d iterations: %d of %d eigenpairs reached tol = %.3g, the largest relative residual is %.3g (raise niter, loosen tol, or pass niter explicitly to accept the approximation)", s.iters, res.Converged, s.k, s.tol, res.Residual)
 	}
 	var err error
 	if res.E, err = vectorOf(s.e[:s.k], s.dtype); err != nil {
