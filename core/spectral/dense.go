@@ -119,37 +119,21 @@ func parallelRowsOf(n, work int, fn func(lo, hi int)) {
 	}
 }
 
-// gram returns X^T Y for X (m x p) and Y (m x q): each goroutine sums its
-// rows into its own p x q matrix, four rows at a time.
-func gram(x, y *mat) *mat {
+// gram returns X^T Y for X (m x p) and Y (m x q). Each goroutine sums its
+// rows into its own p x q matrix, a block of gramRows rows at a time, each
+// 2 x 4 tile of the result in registers over the block (the block stays in
+// cache while its tiles are swept).
+func gram(x, y *mat) *mat { return gramFrom(x, 0, y) }
+
+// gramFrom returns X[:, c0:]^T Y.
+func gramFrom(x *mat, c0 int, y *mat) *mat {
 	p, q, m := x.c, y.c, x.r
 	var mu sync.Mutex
-	out := newMat(p, q)
-	parallelRowsOf(m, m*p*q, func(lo, hi int) {
-		g := make([]float64, p*q)
-		i := lo
-		for ; i+4 <= hi; i += 4 {
-			x0, x1, x2, x3 := x.row(i), x.row(i+1), x.row(i+2), x.row(i+3)
-			y0, y1, y2, y3 := y.row(i), y.row(i+1), y.row(i+2), y.row(i+3)
-			y1, y2, y3 = y1[:len(y0)], y2[:len(y0)], y3[:len(y0)]
-			for a := 0; a < p; a++ {
-				a0, a1, a2, a3 := x0[a], x1[a], x2[a], x3[a]
-				ga := g[a*q : a*q+q]
-				ga = ga[:len(y0)]
-				for b, v := range y0 {
-					ga[b] += a0*v + a1*y1[b] + a2*y2[b] + a3*y3[b]
-				}
-			}
-		}
-		for ; i < hi; i++ {
-			xi, yi := x.row(i), y.row(i)
-			for a := 0; a < p; a++ {
-				xa := xi[a]
-				ga := g[a*q : a*q+q]
-				for b, v := range yi {
-					ga[b] += xa * v
-				}
-			}
+	out := newMat(p-c0, q)
+	parallelRowsOf(m, m*(p-c0)*q, func(lo, hi int) {
+		g := make([]float64, (p-c0)*q)
+		for b0 := lo; b0 < hi; b0 += gramRows {
+			gramBlock(x, c0, y, b0, min(b0+gramRows, hi), g)
 		}
 		mu.Lock()
 		for t, v := range g {
@@ -160,6 +144,66 @@ func gram(x, y *mat) *mat {
 	return out
 }
 
+// gramRows is the row block of gram: 2 blocks of 12 columns of 256 rows
+// take 48 KiB.
+const gramRows = 256
+
+// gramBlock adds rows [lo, hi) of X[:, c0:]^T Y into g.
+func gramBlock(x *mat, c0 int, y *mat, lo, hi int, g []float64) {
+	p, q := x.c, y.c
+	xv, yv := x.v, y.v
+	g = g[:(p-c0)*q]
+	a := c0
+	for ; a+2 <= p; a += 2 {
+		b := 0
+		for ; b+4 <= q; b += 4 {
+			var s00, s01, s02, s03, s10, s11, s12, s13 float64
+			for i := lo; i < hi; i++ {
+				xr := xv[i*p+a : i*p+a+2]
+				yr := yv[i*q+b : i*q+b+4]
+				x0, x1 := xr[0], xr[1]
+				y0, y1, y2, y3 := yr[0], yr[1], yr[2], yr[3]
+				s00 += x0 * y0
+				s01 += x0 * y1
+				s02 += x0 * y2
+				s03 += x0 * y3
+				s10 += x1 * y0
+				s11 += x1 * y1
+				s12 += x1 * y2
+				s13 += x1 * y3
+			}
+			g0, g1 := g[(a-c0)*q+b:(a-c0)*q+b+4], g[(a+1-c0)*q+b:(a+1-c0)*q+b+4]
+			g0[0] += s00
+			g0[1] += s01
+			g0[2] += s02
+			g0[3] += s03
+			g1[0] += s10
+			g1[1] += s11
+			g1[2] += s12
+			g1[3] += s13
+		}
+		for ; b < q; b++ {
+			var s0, s1 float64
+			for i := lo; i < hi; i++ {
+				yb := yv[i*q+b]
+				s0 += xv[i*p+a] * yb
+				s1 += xv[i*p+a+1] * yb
+			}
+			g[(a-c0)*q+b] += s0
+			g[(a+1-c0)*q+b] += s1
+		}
+	}
+	for ; a < p; a++ {
+		for b := 0; b < q; b++ {
+			var s float64
+			for i := lo; i < hi; i++ {
+				s += xv[i*p+a] * yv[i*q+b]
+			}
+			g[(a-c0)*q+b] += s
+		}
+	}
+}
+
 // mul returns X C for X (m x p) and a small C (p x q).
 func mul(x, c *mat) *mat {
 	out := newMat(x.r, c.c)
@@ -167,31 +211,48 @@ func mul(x, c *mat) *mat {
 	return out
 }
 
-// mulAdd sets out = beta*out + X C (out m x q).
+// mulAdd sets out = beta*out + X C (out m x q): each output row is built in
+// registers four columns at a time while the row of X and C (small, in
+// cache) are read.
 func mulAdd(out, x, c *mat, beta float64) {
 	p, q := x.c, c.c
 	if q == 0 {
 		return
 	}
+	cv := c.v
 	parallelRowsOf(x.r, x.r*p*q, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			o := out.row(i)
-			if beta == 0 {
-				clear(o)
-			} else if beta != 1 {
-				for j := range o {
-					o[j] *= beta
+			o := out.v[i*q : i*q+q]
+			xi := x.v[i*p : i*p+p]
+			j := 0
+			for ; j+4 <= q; j += 4 {
+				var s0, s1, s2, s3 float64
+				for a, xa := range xi {
+					cr := cv[a*q+j : a*q+j+4]
+					s0 += xa * cr[0]
+					s1 += xa * cr[1]
+					s2 += xa * cr[2]
+					s3 += xa * cr[3]
+				}
+				os := o[j : j+4]
+				if beta == 0 {
+					os[0], os[1], os[2], os[3] = s0, s1, s2, s3
+				} else {
+					os[0] = beta*os[0] + s0
+					os[1] = beta*os[1] + s1
+					os[2] = beta*os[2] + s2
+					os[3] = beta*os[3] + s3
 				}
 			}
-			xi := x.row(i)
-			for a, xa := range xi {
-				if xa == 0 {
-					continue
+			for ; j < q; j++ {
+				var s float64
+				for a, xa := range xi {
+					s += xa * cv[a*q+j]
 				}
-				ca := c.v[a*q : a*q+q]
-				ca = ca[:len(o)]
-				for j := range o {
-					o[j] += xa * ca[j]
+				if beta == 0 {
+					o[j] = s
+				} else {
+					o[j] = beta*o[j] + s
 				}
 			}
 		}

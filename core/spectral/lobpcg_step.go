@@ -52,8 +52,9 @@ func (s *lobpcg) step() (grew bool, err error) {
 	var coef *mat // the Ritz vectors' coefficients in S, by columns
 	var vals []float64
 	if s.method == Ortho {
-		// S is B-orthonormal: a standard eigenproblem.
-		vals, coef = s.ritz(gram(sb, asb))
+		// S is B-orthonormal: a standard eigenproblem. The X block of
+		// S^T A S is diag(E) (X are Ritz vectors), the rest is computed.
+		vals, coef = s.ritz(s.projected(sb, asb, na))
 	} else {
 		// A Gram matrix too ill-conditioned to factor safely: restart
 		// without P (as Knyazev's code does), then give up naming the step.
@@ -120,15 +121,13 @@ func (s *lobpcg) directionCoefficients(coef *mat, na int) *mat {
 }
 
 // orthonormalize makes W B-orthogonal to X and P and B-orthonormal
-// (projections repeated, then SVQB: the Gram matrix scaled to a unit
+// (a projection, then SVQB: the Gram matrix scaled to a unit
 // diagonal, its eigenvectors, and directions with eigenvalues below dropTol
 // of the largest dropped). BW comes from one product; later corrections
 // update it by the same combinations. Up to three rounds.
 func (s *lobpcg) orthonormalize(w *mat) (*mat, *mat, error) {
 	blocks := [][2]*mat{{s.x, s.bx}, {s.p, s.bp}}
-	for pass := 0; pass < 2; pass++ {
-		project(w, nil, blocks)
-	}
+	project(w, nil, blocks) // the check after SVQB projects again where needed
 	bw, err := s.applyB(w)
 	if err != nil {
 		return nil, nil, err
@@ -214,5 +213,25 @@ func svqb(g *mat) *mat {
 			t.v[i*t.c+c] = d[i] * z.v[i*n+j] * f
 		}
 	}
+	return t
+}
+
+// projected returns S^T A S for S = [X_active, P, W] with na active columns
+// of X: the rows of P and W are computed, the X block is diag(E) and the
+// X-by-(P, W) block is the transpose of the (P, W)-by-X one.
+func (s *lobpcg) projected(sb, asb *mat, na int) *mat {
+	ns := sb.c
+	low := gramFrom(sb, na, asb) // (ns - na) x ns
+	t := newMat(ns, ns)
+	for i := 0; i < na; i++ {
+		t.v[i*ns+i] = s.e[s.n-na+i]
+	}
+	for i := na; i < ns; i++ {
+		copy(t.row(i), low.row(i-na))
+		for j := 0; j < na; j++ {
+			t.v[j*ns+i] = low.v[(i-na)*ns+j]
+		}
+	}
+	symmetrize(t)
 	return t
 }

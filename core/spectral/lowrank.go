@@ -149,17 +149,17 @@ func lowrank(op, opT *operator, q, niter int, seed uint64, dt core.DType) (*Lowr
 	if err != nil {
 		return nil, err
 	}
-	qm, _ := qrThin(y)
+	qm, _ := qrThin(y, niter == 0)
 	for it := 0; it < niter; it++ {
 		z, err := opT.apply(qm)
 		if err != nil {
 			return nil, err
 		}
-		qz, _ := qrThin(z)
+		qz, _ := qrThin(z, false)
 		if y, err = op.apply(qz); err != nil {
 			return nil, err
 		}
-		qm, _ = qrThin(y)
+		qm, _ = qrThin(y, it == niter-1)
 	}
 	// B = Q^T A, through B^T = A^T Q = Qb Rb and the SVD of Rb^T: with
 	// Rb^T = Ur S Vr^T, B = Ur S (Qb Vr)^T.
@@ -167,7 +167,7 @@ func lowrank(op, opT *operator, q, niter int, seed uint64, dt core.DType) (*Lowr
 	if err != nil {
 		return nil, err
 	}
-	qb, rb := qrThin(bt)
+	qb, rb := qrThin(bt, true)
 	ur, s, vr := svdSmall(rb.transpose())
 	u, v := mul(qm, ur), mul(qb, vr)
 	if wide {

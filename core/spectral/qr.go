@@ -3,20 +3,37 @@ package spectral
 import "math"
 
 // qrThin returns Q (orthonormal columns, m x min(m, p)) and R (min(m, p) x p,
-// upper triangular) with Q R = X. Tall blocks go through CholeskyQR2 (two
-// Gram passes; one read of X per pass, which is what a thin block costs);
-// when a Gram matrix is not numerically positive definite (X nearly rank
-// deficient) Householder reflections give a Q that is orthonormal anyway.
-func qrThin(x *mat) (q, r *mat) {
+// upper triangular) with Q R = X. Tall blocks go through CholeskyQR (one
+// Gram pass and one product; one read of X each, which is what a thin block
+// costs), repeated once when the first pass may have left Q's columns less
+// than orthonormal to 1e-10 (a condition estimate above 1e3) or always when
+// exact is set (CholeskyQR2); when a Gram matrix is not numerically positive
+// definite (X nearly rank deficient) Householder reflections give a Q that
+// is orthonormal anyway.
+func qrThin(x *mat, exact bool) (q, r *mat) {
 	if x.c > 0 && x.r >= 4*x.c {
 		if l1, ok := cholesky(gram(x, x)); ok {
 			q1 := mul(x, invLowerT(l1))
+			if !exact && pivotRatio(l1) < 1e3 {
+				return q1, l1.transpose()
+			}
 			if l2, ok := cholesky(gram(q1, q1)); ok {
 				return mul(q1, invLowerT(l2)), mulSmall(l2.transpose(), l1.transpose())
 			}
 		}
 	}
 	return householderQR(x)
+}
+
+// pivotRatio is the largest over the smallest diagonal entry of a Cholesky
+// factor: an estimate of the condition number of the factored block.
+func pivotRatio(l *mat) float64 {
+	lo, hi := math.Inf(1), 0.0
+	for i := 0; i < l.r; i++ {
+		d := l.v[i*l.c+i]
+		lo, hi = math.Min(lo, d), math.Max(hi, d)
+	}
+	return hi / lo
 }
 
 // mulSmall returns a b for small matrices.
