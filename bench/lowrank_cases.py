@@ -1,0 +1,233 @@
+"""The spectral rows: lobpcg (gosparse.lobpcg against torch.lobpcg and SciPy's
+lobpcg), svd_lowrank (against torch.svd_lowrank and SciPy's svds) and pca_lowrank
+(against torch.pca_lowrank where torch can run it, and SciPy's svds of the centred
+matrix as a LinearOperator), on the 2-D Laplacian (500^2 in a full run) and a real
+matrix of ../shared/matrices (bcsstk13 for lobpcg, Groebner_id2003_aug for the
+low-rank rows). Every engine gets the same tolerance (lobpcg) or the same q and
+niter (the randomized rows); the rows agree when the engines' eigenvalues or
+singular values match to the accuracy the method gives, and the notes report each
+engine's values and iterations.
+"""
+
+import os
+import warnings
+
+import numpy as np
+import scipy.sparse.linalg as sla
+
+import peers
+from cases import _csr32, _laplacian, _scipy_csr, finish, new_row, run_gosparse, run_peer, run_torch
+from gslib import gosparse
+
+K = 4          # eigenpairs of the lobpcg rows
+TOL = 1e-4     # their relative residual tolerance (torch's rule), the same for every engine
+NITER = 1000   # their iteration limit (torch's default)
+Q = 6          # rank of the low-rank rows (torch's default)
+NIT = 2        # subspace iterations of the low-rank rows (torch's default)
+
+
+def _grid(ctx):
+    return 60 if ctx.quick else 500
+
+
+def _real(ctx, stem):
+    """A real matrix of ../shared/matrices/suitesparse as float64 CSR, or None."""
+    if not ctx.shared:
+        return None
+    path = os.path.join(ctx.shared, "matrices", "suitesparse", stem + ".mtx")
+    if not os.path.exists(path):
+        return None
+    t = gosparse.io.mmread(path)
+    if t.dtype is not gosparse.float64:
+        t = t.to(gosparse.float64)
+    return _csr32(t)
+
+
+def _values_agree(ref, got, rtol):
+    """None when the sorted values agree to rtol of the largest, else what differs."""
+    ref, got = np.sort(np.asarray(ref, float)), np.sort(np.asarray(got, float))
+    if ref.shape != got.shape:
+        return "shape %s, expected %s" % (got.shape, ref.shape)
+    err = np.max(np.abs(ref - got)) / max(np.max(np.abs(ref)), 1e-300)
+    return None if err <= rtol else "values differ by %.2e (relative), allowed %.0e: %s vs %s" % (
+        err, rtol, np.array2string(got, precision=8), np.array2string(ref, precision=8))
+
+
+def _lowrank_error(exact, got):
+    """The largest relative shortfall of randomized singular values against the exact
+    ones (both descending), or a message when one exceeds its exact value: the values
+    of Q^T A never exceed A's."""
+    exact, got = np.sort(np.asarray(exact, float))[::-1], np.sort(np.asarray(got, float))[::-1]
+    if exact.shape != got.shape:
+        return None, "shape %s, expected %s" % (got.shape, exact.shape)
+    if np.any(got > exact * (1 + 1e-8)):
+        return None, "a value exceeds the exact one: %s vs %s" % (_fmt(got), _fmt(exact))
+    return float(np.max((exact - got) / exact)), None
+
+
+def _fmt(v):
+    return np.array2string(np.asarray(v, float), precision=7, separator=", ")
+
+
+def _lobpcg_row(ctx, name, label, A):
+    m = A.shape[0]
+    S = _scipy_csr(A)
+    row = new_row(name, "lobpcg f64, %d largest eigenpairs of %s (%d nnz), tol %.0e (torch's "
+                  "relative residual), niter %d" % (K, label, S.nnz, TOL, NITER),
+                  target={"peer": "torch", "ratio": 1.5})
+    x0 = ctx.rng.standard_normal((m, K))
+    X0 = gosparse.tensor(x0)
+    info = {}
+
+    def run():
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            E, X = gosparse.lobpcg(A, k=K, X=X0, niter=NITER, tol=TOL)
+        info["warned"] = [str(x.message) for x in w]
+        return E
+    E = run_gosparse(row, run, ctx.slow, "gosparse.lobpcg (ortho)")
+    if E is None:
+        return row
+    mine = np.array(E.numpy())
+    row["notes"].append("gosparse eigenvalues %s%s" % (
+        _fmt(mine), "; " + info["warned"][0] if info.get("warned") else ""))
+    # Eigenvalues converged to a relative residual r are accurate to about r * ||A||
+    # (r^2 on well separated ones): engines agree to a few tolerances.
+    rtol = 10 * TOL
+
+    def build(torch):
+        At = peers.t_csr(*(np.asarray(p) for p in (A.crow_indices(), A.col_indices(), A.values())),
+                         (m, m))
+        Xt = peers.t_dense(x0)
+        return (lambda: torch.lobpcg(At, k=K, X=Xt, niter=NITER, tol=TOL, largest=True)), \
+            "torch.lobpcg (ortho, CSR A)"
+
+    def torch_agree(r):
+        row["notes"].append("torch eigenvalues %s" % _fmt(r[0].numpy()))
+        return _values_agree(mine, r[0].numpy(), rtol)
+
+    run_torch(row, build, ctx.slow, torch_agree)
+
+    def scipy_lobpcg():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return sla.lobpcg(S, x0.copy(), tol=TOL, maxiter=NITER, largest=True)
+
+    def scipy_agree(r):
+        row["notes"].append("scipy eigenvalues %s (its tol is an absolute residual norm)"
+                            % _fmt(r[0]))
+        return _values_agree(mine, r[0], rtol)
+
+    run_peer(row, "scipy", scipy_lobpcg, ctx.slow, scipy_agree, via="scipy.sparse.linalg.lobpcg")
+    return finish(row)
+
+
+def lobpcg(ctx):
+    n = _grid(ctx)
+    rows = [_lobpcg_row(ctx, "lobpcg", "the 2-D Laplacian %d^2" % n, _laplacian(n))]
+    A = _real(ctx, "bcsstk13")
+    if A is not None:
+        rows.append(_lobpcg_row(ctx, "lobpcg:bcsstk13", "bcsstk13 (2003^2, SPD)", A))
+    return rows
+
+
+def _exact_top(S, q):
+    """The q largest singular values by ARPACK (svds), descending."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return np.sort(sla.svds(S, k=q, return_singular_vectors=False, random_state=0))[::-1]
+
+
+def _lowrank_row(ctx, name, label, A, pca, torch_ok, rtol):
+    m, n = A.shape
+    S = _scipy_csr(A)
+    what = "pca_lowrank (centred)" if pca else "svd_lowrank"
+    row = new_row(name, "%s f64, q %d, niter %d, %s (%d nnz)" % (what, Q, NIT, label, S.nnz),
+                  target={"peer": "torch", "ratio": 1.5} if torch_ok else None)
+    if pca:
+        call = (lambda: gosparse.pca_lowrank(A, q=Q, center=True, niter=NIT)[1])
+        via = "gosparse.pca_lowrank (centring inside the products)"
+    else:
+        call = (lambda: gosparse.svd_lowrank(A, q=Q, niter=NIT)[1])
+        via = "gosparse.svd_lowrank"
+    Sg = run_gosparse(row, call, ctx.fast, via)
+    if Sg is None:
+        return row
+    mine = np.array(Sg.numpy())
+    # The reference: ARPACK's q largest singular values of A (or of A - 1 c^T).
+    if pca:
+        c = np.asarray(S.mean(axis=0)).ravel()
+        op = sla.LinearOperator((m, n), dtype=float,
+                                matvec=lambda x: S @ x - np.dot(c, x),
+                                rmatvec=lambda y: S.T @ y - c * np.sum(y))
+    else:
+        op = S
+    exact = _exact_top(op, Q)
+    mine_err, msg = _lowrank_error(exact, mine)
+    row["notes"].append("gosparse S %s, relative shortfall %.2e against svds %s"
+                        % (_fmt(mine), mine_err if mine_err is not None else float("nan"),
+                           _fmt(exact)))
+
+    def scipy_agree(r):
+        # Randomized values are lower bounds of the exact ones, within the method's
+        # accuracy (slow spectral decay: a few tenths at q = 6, niter = 2).
+        err, msg = _lowrank_error(r, mine)
+        return msg or (None if err <= rtol else "shortfall %.2e above %.0e" % (err, rtol))
+
+    run_peer(row, "scipy", lambda: _exact_top(op, Q), ctx.slow, scipy_agree,
+             via="scipy svds (ARPACK%s)" % (", centred LinearOperator" if pca else ""))
+
+    if not torch_ok:
+        row["peers"]["torch"] = {"status": "not run: torch.pca_lowrank of a sparse A materializes "
+                                           "a dense %d x %d mean matrix (%.0f GB)"
+                                           % (m, n, 8.0 * m * n / 1e9)}
+        return finish(row)
+
+    def build(torch):
+        coo = S.tocoo()
+        At = peers.t_coo(np.vstack([coo.row, coo.col]), coo.data, (m, n)).coalesce()
+        if pca:
+            return (lambda: torch.pca_lowrank(At, q=Q, center=True, niter=NIT)[1]), \
+                "torch.pca_lowrank (COO A)"
+        return (lambda: torch.svd_lowrank(At, q=Q, niter=NIT)[1]), "torch.svd_lowrank (COO A)"
+
+    def torch_agree(r):
+        # Equal accuracy: gosparse's shortfall against svds within 1.25x torch's
+        # (plus 1e-3: both draws are random).
+        err, msg = _lowrank_error(exact, r.numpy())
+        row["notes"].append("torch S %s, relative shortfall %s" % (
+            _fmt(r.numpy()), "%.2e" % err if err is not None else msg))
+        if msg or mine_err is None:
+            return msg or "gosparse: no shortfall measured"
+        return None if mine_err <= 1.25 * err + 1e-3 else \
+            "gosparse shortfall %.2e, torch %.2e" % (mine_err, err)
+
+    run_torch(row, build, ctx.slow, torch_agree)
+    return finish(row)
+
+
+def svd_lowrank(ctx):
+    n = _grid(ctx)
+    # The top singular values of both matrices cluster: the randomized estimates with
+    # q = 6 and niter = 2 fall short of them by up to some 10% (torch's alike).
+    rows = [_lowrank_row(ctx, "svd_lowrank", "the 2-D Laplacian %d^2" % n, _laplacian(n),
+                         False, True, 0.25)]
+    A = _real(ctx, "Groebner_id2003_aug")
+    if A is not None:
+        rows.append(_lowrank_row(ctx, "svd_lowrank:Groebner", "Groebner_id2003_aug (4967x2456)",
+                                 A, False, True, 0.25))
+    return rows
+
+
+def pca_lowrank(ctx):
+    n = _grid(ctx)
+    rows = [_lowrank_row(ctx, "pca_lowrank", "the 2-D Laplacian %d^2" % n, _laplacian(n),
+                         True, ctx.quick, 0.25)]
+    A = _real(ctx, "Groebner_id2003_aug")
+    if A is not None:
+        rows.append(_lowrank_row(ctx, "pca_lowrank:Groebner", "Groebner_id2003_aug (4967x2456)",
+                                 A, True, True, 0.25))
+    return rows
+
+
+KERNELS = [("lobpcg", lobpcg), ("svd_lowrank", svd_lowrank), ("pca_lowrank", pca_lowrank)]
