@@ -15,7 +15,7 @@ LAYERS = [
     ("handle", ["_base"]),
     ("arguments and constructors", ["_args", "_construct", "_random"]),
     ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce", "_autograd",
-                   "_functions", "_formats", "_numpy_api", "_exchange", "_solve", "_compat"]),
+                   "_functions", "_formats", "_numpy_api", "_exchange", "_solve", "_spectral", "_compat"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
                         "_sparse_linalg", "linalg", "conformance", "formats", "dask",
