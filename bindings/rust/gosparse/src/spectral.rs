@@ -52,7 +52,18 @@ pub struct LobpcgOptions<'a> {
 
 impl Default for LobpcgOptions<'_> {
     fn default() -> Self {
-        LobpcgOptions { k: 0, n: 0, b: None, x: None, ik: None, niter: None, tol: None, largest: true, method: LobpcgMethod::Ortho, seed: 0 }
+        LobpcgOptions {
+            k: 0,
+            n: 0,
+            b: None,
+            x: None,
+            ik: None,
+            niter: None,
+            tol: None,
+            largest: true,
+            method: LobpcgMethod::Ortho,
+            seed: 0,
+        }
     }
 }
 
@@ -94,7 +105,9 @@ fn ptr_of(t: Option<&Tensor>) -> *const sys::gs_tensor {
 }
 
 /// Runs a call writing three tensors (U, S, V).
-fn three(f: impl FnOnce(*mut *mut sys::gs_tensor, *mut *mut sys::gs_tensor, *mut *mut sys::gs_tensor) -> sys::gs_status) -> Result<(Tensor, Tensor, Tensor)> {
+fn three(
+    f: impl FnOnce(*mut *mut sys::gs_tensor, *mut *mut sys::gs_tensor, *mut *mut sys::gs_tensor) -> sys::gs_status,
+) -> Result<(Tensor, Tensor, Tensor)> {
     let (mut s, mut v): (*mut sys::gs_tensor, *mut sys::gs_tensor) = (ptr::null_mut(), ptr::null_mut());
     let u = Tensor::make(|u| f(u, &mut s, &mut v))?;
     Ok((u, adopt(s)?, adopt(v)?))
@@ -146,7 +159,12 @@ impl Tensor {
         Ok(Lobpcg {
             eigenvalues: e,
             eigenvectors: adopt(x)?,
-            info: LobpcgInfo { iterations: info.iterations, converged: info.converged, residual: info.residual, tol: info.tol },
+            info: LobpcgInfo {
+                iterations: info.iterations,
+                converged: info.converged,
+                residual: info.residual,
+                tol: info.tol,
+            },
         })
     }
 
@@ -163,6 +181,8 @@ impl Tensor {
     /// takes min(6, m, n).
     pub fn pca_lowrank(&self, q: Option<i64>, center: bool, niter: i64, seed: u64) -> Result<(Tensor, Tensor, Tensor)> {
         // SAFETY: a live handle; valid out-pointers.
-        three(|u, s, v| unsafe { sys::gs_pca_lowrank(self.as_ptr(), q.unwrap_or(-1), center as i32, niter, seed, u, s, v) })
+        three(|u, s, v| unsafe {
+            sys::gs_pca_lowrank(self.as_ptr(), q.unwrap_or(-1), center as i32, niter, seed, u, s, v)
+        })
     }
 }

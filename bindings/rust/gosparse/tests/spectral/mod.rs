@@ -25,7 +25,7 @@ fn matrix() -> Vec<f64> {
 }
 
 fn in_layout(a: &[f64], rows: usize, cols: usize, layout: Layout) -> Tensor {
-    let t = Tensor::from_dense(a, &[rows as i64, cols as i64]).unwrap();
+    let t = Tensor::from_dense(a, &[rows, cols]).unwrap();
     if layout == Layout::Strided { t } else { t.to_layout(layout).unwrap() }
 }
 
@@ -41,10 +41,12 @@ fn lobpcg_over_layouts_and_methods_body() {
     for layout in LAYOUTS {
         for method in [LobpcgMethod::Ortho, LobpcgMethod::Basic] {
             let at = in_layout(&a, N, N, layout);
-            let r = at.lobpcg(&LobpcgOptions { k: 2, n: 3, method, largest: false, seed: 4, ..Default::default() }).unwrap();
+            let r = at
+                .lobpcg(&LobpcgOptions { k: 2, n: 3, method, largest: false, seed: 4, ..Default::default() })
+                .unwrap();
             let e = r.eigenvalues.values::<f64>().unwrap().to_vec();
             let x = r.eigenvectors.values::<f64>().unwrap().to_vec();
-            assert_eq!(r.eigenvectors.shape(), vec![N as i64, 2]);
+            assert_eq!(r.eigenvectors.shape(), [N, 2]);
             assert!(e[0] < e[1], "smallest first: {e:?}");
             assert!(r.info.converged == 2 && r.info.residual < r.info.tol);
             for j in 0..2 {
@@ -100,7 +102,11 @@ fn lowrank_over_layouts_body() {
     // values are their norms, sqrt(4 * 5) and sqrt(10).
     let (rows, cols) = (8, 6);
     let mut a = vec![0.0; rows * cols];
-    for (i, (c0, c3)) in [(1.0, 0.0), (0.0, 3.0), (2.0, 0.0), (0.0, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)].iter().enumerate() {
+    for (i, (c0, c3)) in
+        [(1.0, 0.0), (0.0, 3.0), (2.0, 0.0), (0.0, 1.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)]
+            .iter()
+            .enumerate()
+    {
         a[i * cols] = 2.0 * c0;
         a[i * cols + 3] = *c3;
     }
@@ -109,9 +115,10 @@ fn lowrank_over_layouts_body() {
         let (u, s, v) = at.svd_lowrank(2, 2, None, 9).unwrap();
         let s = s.values::<f64>().unwrap().to_vec();
         assert!((s[0] * s[0] - 20.0).abs() < 1e-9 && (s[1] * s[1] - 10.0).abs() < 1e-9, "{s:?}");
-        assert_eq!((u.shape(), v.shape()), (vec![8, 2], vec![6, 2]));
+        assert_eq!(u.shape(), [8, 2]);
+        assert_eq!(v.shape(), [6, 2]);
         let (_, s, _) = at.pca_lowrank(None, false, 2, 9).unwrap();
-        assert_eq!(s.shape(), vec![6]);
+        assert_eq!(s.shape(), [6]);
         let e = at.pca_lowrank(Some(7), true, 2, 9).unwrap_err();
         assert!(e.message().contains("q(=7)"), "{e}");
     }
