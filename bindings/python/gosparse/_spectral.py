@@ -111,7 +111,7 @@ def pca_lowrank(A, q=None, center=True, niter=2):
     """torch.pca_lowrank: svd_lowrank of A with its column means subtracted (center=True);
     the centring is applied inside each product, so a sparse A stays sparse (torch builds
     a dense m x n matrix of means). q defaults to min(6, m, n) and must not exceed
-    min(m, n); S**2 / (m - 1) are the variances of the principal directions V."""
+    min(m, n); ``S**2 / (m - 1)`` are the variances of the principal directions V."""
     fname = "pca_lowrank"
     a = tensor_arg(A, fname, "A")
     qq, it = _int(q, fname, "q", -1), _int(niter, fname, "niter", 2)
