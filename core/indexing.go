@@ -10,8 +10,9 @@ import (
 // removed. On a sparse dim it keeps the matching entries in stored order
 // (duplicates stay separate entries, as in torch); when no sparse dim would
 // remain, the result is the dense slice (duplicates summed). On a dense dim it
-// slices every value block. A COO result is coalesced when it has fewer than
-// two entries, whatever the input's flag: torch's rule for select.
+// slices every value block. A COO result from a COO input is coalesced when
+// it has fewer than two entries, whatever the input's flag; from any other
+// format it is coalesced: torch's rules for select.
 func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
 	nd := len(t.shape)
 	dim, err := normDim("select: dim", dim, nd)
@@ -59,7 +60,9 @@ func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
 	}
 	shape := slices.Delete(slices.Clone(c.shape), dim, dim+1)
 	out := c.gather(keep, coords, shape)
-	out.coalesced = len(keep) < 2
+	// A compressed input's entries come sorted and unique, and stay so with one
+	// dim fixed: torch marks that result coalesced, a COO input's only below two.
+	out.coalesced = len(keep) < 2 || (t.layout != COO && c.coalesced)
 	return out.tensorLike(t)
 }
 
@@ -302,6 +305,8 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	shape := slices.Clone(c.shape)
 	shape[dim] = m
 	out := c.gather(keep, coords, shape)
-	out.coalesced = len(keep) < 2
+	// A compressed input's entries come sorted and unique, and stay so with one
+	// dim fixed: torch marks that result coalesced, a COO input's only below two.
+	out.coalesced = len(keep) < 2 || (t.layout != COO && c.coalesced)
 	return out.tensorLike(t)
 }

@@ -343,3 +343,27 @@ func TestCOOFlagsOfConstructionAndArithmetic(t *testing.T) {
 		require.False(t, r.IsCoalesced(), "torch: %s of one uncoalesced entry by a number keeps the flag", op)
 	}
 }
+
+// torch marks select's COO result from a compressed tensor coalesced, however
+// many entries it keeps: the entries come sorted and unique.
+func TestSelectOnCompressedIsCoalesced(t *testing.T) {
+	d := mustDense(t, []float64{0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 5, 6, 0}, 4, 4)
+	in, shape := denseOf(t, d)
+	for _, layout := range []Layout{CSR, CSC, BSR, BSC} {
+		x, err := ToLayout(d, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{2, 2}, IndexWidth: 32})
+		require.NoError(t, err)
+		for dim := 0; dim < 2; dim++ {
+			for i := int64(0); i < 4; i++ {
+				msg := fmt.Sprintf("%s select(%d, %d)", layout, dim, i)
+				got, err := Select(x, dim, i)
+				require.NoError(t, err, msg)
+				require.Equal(t, COO, got.Layout(), msg)
+				require.True(t, got.IsCoalesced(), msg)
+				g, _ := denseOf(t, got)
+				require.InDeltaSlice(t, mapDense(in, shape, []int64{4}, func(o []int64) []int64 {
+					return slices.Insert(slices.Clone(o), dim, i)
+				}), g, 0, msg)
+			}
+		}
+	}
+}

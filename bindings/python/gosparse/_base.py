@@ -683,6 +683,13 @@ class TensorBase:
         w = handle_width(self._h)
         return self if w in (0, width) else self._to_index_width(width)
 
+    def _as_int64_indices(self):
+        """self if it is strided or has int64 indices, else a copy in its own layout with
+        int64 indices, recorded for autograd (gs_to_layout; gs_to_index_width is not)."""
+        if handle_width(self._h) != 32:
+            return self
+        return new_tensor(lib.gs_to_layout, self._handle, self.layout.code, None, -1, 64)
+
     def _to_index_width(self, width):
         return new_tensor(lib.gs_to_index_width, self._handle,
                           A.int_arg(width, "index_width", A.INT32))

@@ -16,12 +16,12 @@ import numpy as np
 from . import _arrays as A
 from . import _types as T
 from ._args import as_tensor, number_arg, to_output
-from ._base import handles_of, is_tensor, new_tensor
+from ._base import handle_width, handles_of, is_tensor, new_tensor
 from ._errors import GS_OK, NotSupportedError, _check
 from ._lib import Handle, lib
 
 
-def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
+def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc_as_csr=False):
     # One pass over the arguments, and no layers of calls: from Python a small
     # product is mostly this code and the two library calls (a 10x10 mv takes some
     # 5 us, 3.6 of them in gs_mv and gs_tensor_free through ctypes).
@@ -42,9 +42,26 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=()):
     if status != GS_OK:
         _check(status, fn.__name__)
     r = type(ts[0])._adopt(out)
+    if handle_width(r._h):  # a sparse result (strided ones have width 0)
+        r = _torch_product_form(r, ts, csc_as_csr)
     if layout is None and blocksize is None:
         return r
     return to_output(r, layout, blocksize, fname)
+
+
+def _torch_product_form(r, ts, csc_as_csr):
+    """torch's form of the sparse product r: int64 indices (torch's sparse products give
+    them whatever the operands' index dtype; the kernels ran at int32 where it fits,
+    which is invisible here), and with csc_as_csr CSR where the kernel gave CSC (torch's
+    mm, matmul and @ of CSC @ CSC return CSR; its sparse.mm and addmm keep CSC).
+    Operands that are all COO keep int32 indices: only an explicit index_width= choice
+    makes them."""
+    if csc_as_csr and r.layout is T.sparse_csc:
+        # gs_to_layout records the conversion for autograd (gs_to_index_width would not)
+        return new_tensor(lib.gs_to_layout, r._handle, T.sparse_csr.code, None, -1, 64)
+    if all(t.layout is T.sparse_coo or t.layout is T.strided for t in ts):
+        return r
+    return r._as_int64_indices()
 
 
 def _tensors(operands, names, fname):
@@ -133,8 +150,9 @@ def mv(input, vec, *, out=None, layout=None, blocksize=None):
 
 def mm(input, mat2, *, out=None, layout=None, blocksize=None):
     """torch.mm: input @ mat2 for matrices. Sparse @ dense and dense @ sparse are dense;
-    sparse @ sparse is sparse (the shared layout; CSR when they differ). out= takes a
-    strided Tensor or a numpy array for a dense result, as mv's.
+    sparse @ sparse is sparse (the shared layout, but CSR for CSC @ CSC as torch's; CSR
+    when they differ), with int64 indices as torch's. out= takes a strided Tensor or a
+    numpy array for a dense result, as mv's.
 
     Parameters
     ----------
@@ -163,7 +181,8 @@ def mm(input, mat2, *, out=None, layout=None, blocksize=None):
     if out is not None:
         return _product_out(lib.gs_mm_out, "mm", ("input", "mat2"), (input, mat2), out, layout,
                             blocksize)
-    return _product(lib.gs_mm, "mm", ("input", "mat2"), (input, mat2), layout, blocksize)
+    return _product(lib.gs_mm, "mm", ("input", "mat2"), (input, mat2), layout, blocksize,
+                    csc_as_csr=True)
 
 
 def matmul(input, other, *, out=None, layout=None, blocksize=None):
@@ -180,7 +199,7 @@ def matmul(input, other, *, out=None, layout=None, blocksize=None):
         return _product_out(fn, "matmul", ("input", "other"), (input, other), out, layout,
                             blocksize)
     return _product(lib.gs_matmul, "matmul", ("input", "other"), (input, other), layout,
-                    blocksize)
+                    blocksize, csc_as_csr=True)
 
 
 def bmm(input, mat2, *, layout=None, blocksize=None):

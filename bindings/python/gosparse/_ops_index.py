@@ -4,6 +4,7 @@ narrow_copy, sparse_mask."""
 from ctypes import byref
 
 from . import _arrays as A
+from . import _types as T
 from ._args import as_index_input, dim_arg, int64s_arg, is_int, tensor_arg
 from ._base import call, handles_of
 from ._lib import lib
@@ -17,9 +18,13 @@ class IndexOps:
     def select(self, dim, index):
         """The slice at index of dim (negative index counts from the end); the
         result has one dim fewer. Selecting the last sparse dim of a tensor without
-        dense dims gives a strided tensor, as in torch."""
-        return call(type(self), lib.gs_select, self._handle, dim_arg(dim),
-                    A.int_arg(index, "index"))
+        dense dims gives a strided tensor, as in torch; a COO result of a compressed
+        tensor has int64 indices, as torch's COO always has."""
+        r = call(type(self), lib.gs_select, self._handle, dim_arg(dim),
+                 A.int_arg(index, "index"))
+        if r.layout is T.sparse_coo and self.layout is not T.sparse_coo:
+            return r._as_int64_indices()
+        return r
 
     def index_select(self, dim, index):
         """The slices of dim at the positions of index (a 0-d or 1-d int tensor, numpy

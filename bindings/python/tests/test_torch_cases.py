@@ -463,3 +463,75 @@ def test_hybrid_cat_along_a_dense_dim_refuses_a_fill_value():
     f = gs.with_fill_value(hybrid(gs, "a"), 1.0)
     with pytest.raises(gs.NotSupportedError, match="only with fill value 0"):
         gs.cat([f, f], 1)
+
+
+# ---- products and select of int32 compressed tensors: torch's index dtype -------------------
+
+def described(t):
+    """(layout, value dtype, index dtype) of a result of either library."""
+    lay = str(t.layout).split(".")[-1]
+    return (lay, str(t.dtype).split(".")[-1], None if lay == "strided" else index_dtype(t))
+
+
+def csc_of(lib, idx, vdtype="float64"):
+    return csr(lib, idx).to(getattr(lib, vdtype)).to_sparse_csc()
+
+
+# case -> (the call on either library, torch 2.x's (layout, value dtype, index dtype),
+#          numpy's dense value)
+PRODUCT_CASES = {
+    "csr32 @ csr32": (lambda L: csr(L, "int32") @ csr(L, "int32"), ("sparse_csr", "float64", "int64"), D @ D),
+    "csr32.float() @ csr32.float()": (lambda L: csr(L, "int32").float() @ csr(L, "int32").float(),
+                                      ("sparse_csr", "float32", "int64"), D @ D),
+    "csr64 @ csr64": (lambda L: csr(L, "int64") @ csr(L, "int64"), ("sparse_csr", "float64", "int64"), D @ D),
+    "csr32 @ csr64": (lambda L: csr(L, "int32") @ csr(L, "int64"), ("sparse_csr", "float64", "int64"), D @ D),
+    "mm(csr32, csr32)": (lambda L: L.mm(csr(L, "int32"), csr(L, "int32")),
+                         ("sparse_csr", "float64", "int64"), D @ D),
+    "matmul(csr32, csr32)": (lambda L: L.matmul(csr(L, "int32"), csr(L, "int32")),
+                             ("sparse_csr", "float64", "int64"), D @ D),
+    "sparse.mm(csr32, csr32)": (lambda L: L.sparse.mm(csr(L, "int32"), csr(L, "int32")),
+                                ("sparse_csr", "float64", "int64"), D @ D),
+    "sparse.addmm(csr32, csr32, csr32)": (
+        lambda L: L.sparse.addmm(csr(L, "int32"), csr(L, "int32"), csr(L, "int32")),
+        ("sparse_csr", "float64", "int64"), D + D @ D),
+    "csc32 @ csc32": (lambda L: csc_of(L, "int32") @ csc_of(L, "int32"),
+                      ("sparse_csr", "float64", "int64"), D @ D),
+    "csc64 @ csc64": (lambda L: csc_of(L, "int64") @ csc_of(L, "int64"),
+                      ("sparse_csr", "float64", "int64"), D @ D),
+    "mm(csc32, csc32)": (lambda L: L.mm(csc_of(L, "int32"), csc_of(L, "int32")),
+                         ("sparse_csr", "float64", "int64"), D @ D),
+    "sparse.mm(csc32, csc32)": (lambda L: L.sparse.mm(csc_of(L, "int32"), csc_of(L, "int32")),
+                                ("sparse_csc", "float64", "int64"), D @ D),
+    "addmm(csc32, csc32, csc32)": (
+        lambda L: L.addmm(csc_of(L, "int32"), csc_of(L, "int32"), csc_of(L, "int32")),
+        ("sparse_csc", "float64", "int64"), D + D @ D),
+    "csr32.t() @ csr32": (lambda L: csr(L, "int32").t() @ csr(L, "int32"),
+                          ("sparse_csr", "float64", "int64"), D.T @ D),
+    "csr32 @ dense": (lambda L: csr(L, "int32") @ dense(L), ("strided", "float64", None), D @ D),
+    "sampled_addmm(csr32)": (lambda L: L.sparse.sampled_addmm(csr(L, "int32"), dense(L), dense(L)),
+                             ("sparse_csr", "float64", "int64"), D + np.where(D != 0, D @ D, 0)),
+}
+
+
+@pytest.mark.parametrize("case", list(PRODUCT_CASES))
+def test_products_of_int32_compressed_give_torchs_dtypes(case):
+    op, expected, ref = PRODUCT_CASES[case]
+    g = op(gs)
+    assert described(g) == expected, case
+    np.testing.assert_allclose(np.asarray(g if g.layout is gs.strided else g.to_dense()), ref)
+    if torch is not None:
+        t = quiet(lambda: op(torch))
+        assert described(t) == expected, "recorded != torch: " + case
+
+
+# select of a sparse dim of a compressed tensor: a coalesced COO with int64 indices
+@pytest.mark.parametrize("layout", ["csr", "csc"])
+@pytest.mark.parametrize("idx", ["int32", "int64"])
+@pytest.mark.parametrize("dim", [0, 1])
+def test_select_of_compressed_gives_torchs_coo(layout, idx, dim):
+    for lib in (gs, torch) if torch is not None else (gs,):
+        x = csr(lib, idx) if layout == "csr" else csc_of(lib, idx)
+        for i in range(4):
+            r = x.select(dim, i)
+            assert (described(r), r.is_coalesced()) == (("sparse_coo", "float64", "int64"), True)
+            np.testing.assert_array_equal(np.asarray(r.to_dense().numpy()), np.take(D, i, axis=dim))
