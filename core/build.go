@@ -84,6 +84,18 @@ func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int,
 			l.Crd = Int64Array(crd)
 		}
 	}
+	if spec.layout == COO && spec.sparseDim() == 0 && nc == 0 {
+		// No coordinate level: one summed entry (none when there are no
+		// entries), or every entry kept in turn.
+		if keepDups {
+			count = n
+			for i := range p {
+				p[i] = int64(i)
+			}
+		} else {
+			count = min(n, 1)
+		}
+	}
 	total, ok := mulChecked(count, e.block)
 	if !ok {
 		return nil, Errorf(ErrTooLarge, "values: the number of elements overflows int64")
@@ -299,6 +311,14 @@ func (t *Tensor) lastSparseCount() int64 {
 // array and re-points the levels at its rows, so that indices() is zero-copy.
 func (t *Tensor) gatherCOOIndices() {
 	s := t.SparseDim()
+	if s == 0 { // (0, nse) indices of the tensor's width, no level to re-point
+		idt := Int64
+		if t.width == 32 {
+			idt = Int32
+		}
+		t.indices = NewArray(idt, []int64{0, t.values.Shape[0]})
+		return
+	}
 	nse := t.levels[0].Crd.Numel()
 	idx := NewArray(t.levels[0].Crd.DType, []int64{int64(s), nse})
 	es := int64(idx.DType.Size())

@@ -36,7 +36,10 @@ func checkArray(arg string, a Array) error {
 }
 
 // NewCOO builds a COO tensor, as torch.sparse_coo_tensor(indices, values, size):
-// indices (sparse_dim, nse) int32 or int64, values (nse, *dense). size nil
+// indices (sparse_dim, nse) int32 or int64, values (nse, *dense). sparse_dim
+// may be 0, as in torch: every entry is then a value block of the whole
+// (dense) shape, and the dense value is their sum (a 0-d tensor when values
+// is (nse,)); a 0-d values array is one entry, as torch reads it. size nil
 // infers the sparse sizes from the largest index. The tensor keeps (does not
 // copy) indices and values; the caller must not modify them afterwards. Fewer
 // than two entries are coalesced whatever opt says, as torch marks them.
@@ -48,16 +51,13 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 		return nil, err
 	}
 	if len(values.Shape) < 1 {
-		return nil, Errorf(ErrInvalidArgument, "values: expected at least 1 dimension (nse, *dense), got a 0-d array")
+		values.Shape = []int64{1} // torch's rule: a 0-d values array is one entry
 	}
 	s, nse := int(indices.Shape[0]), indices.Shape[1]
 	if values.Shape[0] != nse {
 		return nil, Errorf(ErrInvalidArgument, "values: indices and values must have same nnz, but got nnz from indices: %d, nnz from values: %d", nse, values.Shape[0])
 	}
 	d := len(values.Shape) - 1
-	if s < 1 {
-		return nil, Errorf(ErrInvalidArgument, "indices: sparse_dim = indices.shape[0] = 0; at least one sparse dimension is needed")
-	}
 	for j := 0; j < s; j++ {
 		for i := int64(0); i < nse; i++ {
 			if v := indices.Index(int64(j)*nse + i); v < 0 {
@@ -106,6 +106,9 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 	t := &Tensor{layout: COO, dtype: values.DType, shape: size, denseDim: d, block: [2]int64{1, 1},
 		levels: spec.levels(), values: values, indices: indices, fill: make([]byte, values.DType.Size()),
 		coalesced: coalesced, width: indices.DType.Size() * 8}
+	if s == 0 { // no coordinate level (torch's scalars, all-dense COO): the values hold the entries
+		return t, nil
+	}
 	t.levels[0].Pos = castIndex(Int64Array([]int64{0, nse}), indices.DType)
 	es := int64(indices.DType.Size())
 	for j := 0; j < s; j++ {

@@ -290,8 +290,16 @@ func Equal(a, b *Tensor) (bool, error) {
 	if a.dtype != b.dtype || !slices.Equal(a.shape, b.shape) {
 		return false, nil
 	}
-	if len(a.shape) == 0 {
-		return scalarEqual(a.values.Complex(0), b.values.Complex(0)), nil
+	if len(a.shape) == 0 { // one element each: compare the dense values (a 0-d COO sums its entries)
+		da, err := ToDense(a)
+		if err != nil {
+			return false, err
+		}
+		db, err := ToDense(b)
+		if err != nil {
+			return false, err
+		}
+		return scalarEqual(da.values.Complex(0), db.values.Complex(0)), nil
 	}
 	ca, err := elementCOO(a)
 	if err != nil {

@@ -38,10 +38,7 @@ func asCOO(t *Tensor) (*cooEntries, error) {
 
 // nse is the number of stored entries.
 func (c *cooEntries) nse() int64 {
-	if len(c.coords) == 0 {
-		return 0
-	}
-	return int64(len(c.coords[0]))
+	return c.vals.Shape[0] // (nse, *dense), also with no sparse dim to hold coordinates
 }
 
 // blockBytes is the size of one entry's value block.
@@ -64,13 +61,7 @@ func (c *cooEntries) gather(keep []int64, coords [][]int64, shape []int64) *cooE
 // tensor builds the COO tensor of the entries.
 func (c *cooEntries) tensor() (*Tensor, error) {
 	s := len(c.shape) - c.denseDim
-	nse := int64(0)
-	if len(c.coords) > 0 {
-		nse = int64(len(c.coords[0]))
-	}
-	if s == 0 {
-		return nil, Errorf(ErrInvalidArgument, "the result has no sparse dimension left; torch returns a dense tensor there: convert with to_dense first")
-	}
+	nse := c.nse()
 	idt := Int64
 	if c.width == 32 {
 		idt = Int32
@@ -107,6 +98,9 @@ func (c *cooEntries) tensorLike(like *Tensor) (*Tensor, error) {
 // unique coordinates.
 func (t *Tensor) setCoalesced(v bool) {
 	t.coalesced = v
+	if t.SparseDim() == 0 { // no coordinate level to mark
+		return
+	}
 	t.levels[t.SparseDim()-1].Unique = v
 }
 

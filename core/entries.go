@@ -21,6 +21,9 @@ func entriesOf(t *Tensor, k int) (*entries, error) {
 		return denseEntries(t, k)
 	}
 	kc := len(t.shape) - t.denseDim
+	if kc == 0 && t.layout == COO {
+		return sparselessEntries(t, k), nil
+	}
 	nl := coordLevels(t.levels, kc)
 	pos := []int64{0}
 	coords := make([][]int64, kc)
@@ -81,6 +84,23 @@ func entriesOf(t *Tensor, k int) (*entries, error) {
 		e = e.split(t.shape, k)
 	}
 	return e, nil
+}
+
+// sparselessEntries lists the entries of a COO tensor with no sparse dim:
+// each stored value block is an entry over the whole shape (repeats when
+// uncoalesced), with no coordinates until split over the leading k dims.
+func sparselessEntries(t *Tensor, k int) *entries {
+	n := t.values.Shape[0]
+	src := make([]int64, n)
+	for i := range src {
+		src[i] = int64(i)
+	}
+	e := &entries{k: 0, n: n, coords: [][]int64{}, src: src, vals: flat(t.values),
+		block: numelOf(t.shape), dups: !t.coalesced}
+	if k > 0 {
+		e = e.split(t.shape, k)
+	}
+	return e
 }
 
 // flat views an array as 1-D.

@@ -30,7 +30,9 @@ func (f *formatSpec) validate() error {
 		if f.batchDim != 0 {
 			return Errorf(ErrInvalidArgument, "%s tensors have no batch dimensions", f.layout)
 		}
-		if f.sparseDim() < 1 {
+		// torch's COO may have no sparse dim (its entries are then summed
+		// value blocks of the whole dense shape); CSF needs a level to compress.
+		if f.layout == CSF && f.sparseDim() < 1 {
 			return Errorf(ErrInvalidArgument, "%s: sparse_dim = %d must be at least 1 (size %v, dense_dim %d)", f.layout, f.sparseDim(), f.shape, f.denseDim)
 		}
 	case CSR, CSC, BSR, BSC, DCSR, DCSC:
@@ -87,6 +89,11 @@ func (f *formatSpec) levels() []Level {
 		}
 		return ls
 	case COO:
+		if s == 0 {
+			// No coordinate level: the entries are value blocks over the whole
+			// (dense) shape, their count held by the values array alone.
+			break
+		}
 		comp(0, ExprID, 1, f.shape[0], false)
 		for d := 1; d < s; d++ {
 			ls = append(ls, Level{Kind: LevelSingleton, Dim: d, Op: ExprID, C: 1, Size: f.shape[d], Ordered: true})

@@ -44,7 +44,7 @@ func specFormat(spec formatSpec, coalesced bool) format.Format {
 		case LevelSingleton:
 			lv.Kind = format.Singleton
 		}
-		if spec.layout == COO && li == 0 {
+		if spec.layout == COO && li == 0 && spec.sparseDim() > 0 {
 			// torch's COO: one sparse dim is a plain compressed level once coalesced.
 			lv.Nonunique = spec.sparseDim() > 1 || !coalesced
 		}

@@ -179,7 +179,10 @@ gs_status gs_layout_name(gs_layout layout, const char **name); /* e.g. "sparse_c
 
 /* ---- construction (copies its inputs) ---------------------------------- */
 /* torch.sparse_coo_tensor(indices, values, size): indices (sparse_dim, nse) of
- * int32/int64, values (nse, *dense). size may be NULL (ndim 0) to infer it. */
+ * int32/int64, values (nse, *dense). size may be NULL (ndim 0) to infer it.
+ * sparse_dim may be 0, as in torch: indices (0, nse), each entry a value block
+ * of the whole (dense) shape, the tensor their sum (0-d for values (nse,)); a
+ * 0-d values array is one entry. */
 gs_status gs_sparse_coo_from(const gs_array *indices, const gs_array *values,
                              int32_t ndim, const int64_t *size, int32_t flags,
                              gs_tensor **out);

@@ -175,8 +175,43 @@ static void test_to_dense_and_equal(void) {
     CHECK_OK(gs_tensor_free(&a));
 }
 
+/* torch's coalesce test with no sparse dim: indices (0, 4), values (4, 2), size
+ * (2,): the entries are value blocks of the whole shape and coalesce sums them. */
+static void test_no_sparse_dim(void) {
+    int64_t none[1] = {0};
+    double vals[] = {1, 2, 3, 4, 5, 6, 7, 8}, want[] = {16, 20};
+    gs_array i = arr2(none, GS_INT64, 0, 4), v = arr2(vals, GS_FLOAT64, 4, 2);
+    int64_t size[] = {2};
+    gs_tensor *t = NULL, *c = NULL, *s = NULL;
+    CHECK_OK(gs_sparse_coo_from(&i, &v, 1, size, 0, &t));
+    int32_t sd = -1;
+    int64_t nnz = -1;
+    CHECK_OK(gs_tensor_sparse_dim(t, &sd));
+    CHECK(sd == 0);
+    CHECK(dense_matches(t, want, 2));
+    CHECK_OK(gs_coalesce(t, &c));
+    CHECK_OK(gs_tensor_nnz(c, &nnz));
+    CHECK(nnz == 1);
+    CHECK(dense_matches(c, want, 2));
+    /* a 0-d values array is one entry of a 0-d tensor: sparse_coo_tensor(empty(0, 1), 5., ()) */
+    double five = 5;
+    gs_array one = arr1(&five, GS_FLOAT64, 1), i1 = arr2(none, GS_INT64, 0, 1);
+    one.ndim = 0;
+    CHECK_OK(gs_sparse_coo_from(&i1, &one, 0, NULL, 0, &s));
+    CHECK(dense_matches(s, &five, 1));
+    /* the checks stay: two index columns, one value */
+    gs_tensor *bad = NULL;
+    gs_array i2 = arr2(none, GS_INT64, 0, 2);
+    CHECK_ERR(gs_sparse_coo_from(&i2, &one, 0, NULL, 0, &bad), GS_ERR_INVALID_ARGUMENT, "nnz from indices: 2, nnz from values: 1");
+    CHECK(bad == NULL);
+    CHECK_OK(gs_tensor_free(&s));
+    CHECK_OK(gs_tensor_free(&c));
+    CHECK_OK(gs_tensor_free(&t));
+}
+
 int main(void) {
     check_start();
+    test_no_sparse_dim();
     test_round_trips();
     test_to_layout_errors();
     test_to_sparse_coo_dim();

@@ -535,3 +535,85 @@ def test_select_of_compressed_gives_torchs_coo(layout, idx, dim):
             r = x.select(dim, i)
             assert (described(r), r.is_coalesced()) == (("sparse_coo", "float64", "int64"), True)
             np.testing.assert_array_equal(np.asarray(r.to_dense().numpy()), np.take(D, i, axis=dim))
+
+
+# ---- COO with no sparse dim: torch's scalars and its coalesce test's all-dense tensors ------
+
+def sparseless(lib, nse, values, size):
+    """sparse_coo_tensor(empty(0, nse), values, size) of either library (float32 values;
+    a number for values gives a 0-d values array, one entry)."""
+    if lib is gs:
+        v = values if isinstance(values, float) else np.array(values, np.float32)
+        return gs.sparse_coo_tensor(np.empty((0, nse)), v, size)
+    v = values if isinstance(values, float) else torch.tensor(values, dtype=torch.float32)
+    return torch.sparse_coo_tensor(torch.empty(0, nse), v, size)
+
+
+def zero_d(lib, v):
+    return gs.tensor(np.array(v, np.float32)) if lib is gs else torch.tensor(v)
+
+
+ALL_DENSE = [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]]  # torch's coalesce test: size (2,)
+
+SPARSELESS_CASES = {
+    # (the call on either library, the recorded answer: summary() of the result)
+    "all-dense": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)),
+                  want("sparse_coo", "float32", [16.0, 20.0], False)),
+    "all-dense.coalesce()": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)).coalesce(),
+                             want("sparse_coo", "float32", [16.0, 20.0], True)),
+    "all-dense.coalesce()._nnz()": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)).coalesce()._nnz(), 1),
+    "all-dense.sparse_dim()": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)).sparse_dim(), 0),
+    "all-dense.dense_dim()": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)).dense_dim(), 1),
+    "all-dense + all-dense": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)) + sparseless(L, 4, ALL_DENSE, (2,)),
+                              want("sparse_coo", "float32", [32.0, 40.0], False)),
+    "all-dense * 2": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)) * 2, want("sparse_coo", "float32", [32.0, 40.0], False)),
+    "-all-dense": (lambda L: -sparseless(L, 4, ALL_DENSE, (2,)), want("sparse_coo", "float32", [-16.0, -20.0], False)),
+    "all-dense * all-dense": (lambda L: sparseless(L, 4, ALL_DENSE, (2,)) * sparseless(L, 4, ALL_DENSE, (2,)),
+                              want("sparse_coo", "float32", [256.0, 400.0], False)),
+    "scalar": (lambda L: sparseless(L, 1, 5.0, ()), want("sparse_coo", "float32", 5.0, True)),
+    "scalar._values().shape": (lambda L: tuple(sparseless(L, 1, 5.0, ())._values().shape), (1,)),
+    "scalar._indices().shape": (lambda L: tuple(sparseless(L, 1, 5.0, ())._indices().shape), (0, 1)),
+    "scalar.item()": (lambda L: sparseless(L, 1, 5.0, ()).item(), 5.0),
+    "float(scalar)": (lambda L: float(sparseless(L, 1, 5.0, ())), 5.0),
+    "int(scalar)": (lambda L: int(sparseless(L, 1, 5.0, ())), 5),
+    "scalar.is_nonzero()": (lambda L: sparseless(L, 1, 5.0, ()).is_nonzero(), True),
+    "scalar * 2": (lambda L: sparseless(L, 1, 5.0, ()) * 2, want("sparse_coo", "float32", 10.0, True)),
+    "scalar + scalar": (lambda L: sparseless(L, 1, 5.0, ()) + sparseless(L, 1, 5.0, ()),
+                        want("sparse_coo", "float32", 10.0, True)),
+    "scalar * scalar": (lambda L: sparseless(L, 1, 5.0, ()) * sparseless(L, 1, 5.0, ()),
+                        want("sparse_coo", "float32", 25.0, True)),
+    "scalar * 0-d": (lambda L: sparseless(L, 1, 5.0, ()) * zero_d(L, 3.0), want("sparse_coo", "float32", 15.0, True)),
+    "0-d * scalar": (lambda L: zero_d(L, 3.0) * sparseless(L, 1, 5.0, ()), want("sparse_coo", "float32", 15.0, True)),
+    "scalar.double()": (lambda L: sparseless(L, 1, 5.0, ()).double(), want("sparse_coo", "float64", 5.0, True)),
+    "scalar.to_dense() + 1": (lambda L: sparseless(L, 1, 5.0, ()).to_dense() + 1, want("strided", "float32", 6.0)),
+    "empty scalar": (lambda L: sparseless(L, 0, [], ()), want("sparse_coo", "float32", 0.0, True)),
+    "empty scalar._nnz()": (lambda L: sparseless(L, 0, [], ())._nnz(), 0),
+    "empty scalar.is_nonzero()": (lambda L: sparseless(L, 0, [], ()).is_nonzero(), False),
+    "empty scalar.item()": (lambda L: sparseless(L, 0, [], ()).item(), 0.0),
+    "three entries": (lambda L: sparseless(L, 3, [1.0, 2.0, 3.0], ()), want("sparse_coo", "float32", 6.0, False)),
+    "three entries.coalesce()._values()": (
+        lambda L: np.asarray(sparseless(L, 3, [1.0, 2.0, 3.0], ()).coalesce()._values()).tolist(), [6.0]),
+    "three entries.item()": (lambda L: sparseless(L, 3, [1.0, 2.0, 3.0], ()).item(), 6.0),
+    "three entries + scalar": (lambda L: sparseless(L, 3, [1.0, 2.0, 3.0], ()) + sparseless(L, 1, 5.0, ()),
+                               want("sparse_coo", "float32", 11.0, False)),
+    "tensor(5.).to_sparse()": (lambda L: zero_d(L, 5.0).to_sparse(), want("sparse_coo", "float32", 5.0, True)),
+    "tensor(0.).to_sparse()._nnz()": (lambda L: zero_d(L, 0.0).to_sparse()._nnz(), 0),
+}
+
+
+@pytest.mark.parametrize("case", list(SPARSELESS_CASES))
+def test_coo_without_sparse_dims_as_torch(case):
+    op, expected = SPARSELESS_CASES[case]
+    assert summary(op(gs)) == expected, case
+    if torch is not None:
+        assert summary(quiet(lambda: op(torch))) == expected, "recorded != torch: " + case
+
+
+def test_coo_without_sparse_dims_keeps_the_checks():
+    with pytest.raises(gs.InvalidArgumentError, match="nnz from indices: 2, nnz from values: 1"):
+        sparseless(gs, 2, 5.0, ())
+    with pytest.raises(gs.InvalidArgumentError, match="dense dim 0 has size 3"):
+        sparseless(gs, 4, ALL_DENSE, (3,))
+    if torch is not None:
+        with pytest.raises(RuntimeError, match="nnz from indices: 2, nnz from values: 1"):
+            sparseless(torch, 2, 5.0, ())

@@ -1,0 +1,222 @@
+package core
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// sparseless builds a COO tensor with no sparse dim, as torch's
+// sparse_coo_tensor(torch.empty(0, nse), values, size): indices (0, nse).
+func sparseless(t *testing.T, width int, vals []float64, valShape []int64, size []int64) *Tensor {
+	t.Helper()
+	idt := Int64
+	if width == 32 {
+		idt = Int32
+	}
+	v := Float64Array(vals)
+	v.Shape = valShape
+	x, err := NewCOO(NewArray(idt, []int64{0, valShape[0]}), v, size, BuildOptions{})
+	require.NoError(t, err)
+	return x
+}
+
+// sparselessCases are torch's scalars and all-dense COO tensors (the
+// coalesce test of test_sparse.py among them), with their dense values.
+func sparselessCases(t *testing.T) map[string]*Tensor {
+	cases := map[string]*Tensor{}
+	for _, w := range []int{32, 64} {
+		cases[fmt.Sprintf("0-d, one entry, int%d", w)] = sparseless(t, w, []float64{5}, []int64{1}, []int64{})
+		cases[fmt.Sprintf("0-d, no entry, int%d", w)] = sparseless(t, w, []float64{}, []int64{0}, []int64{})
+		cases[fmt.Sprintf("0-d, three entries, int%d", w)] = sparseless(t, w, []float64{1, 2, 3}, []int64{3}, nil)
+		cases[fmt.Sprintf("[2], four entries, int%d", w)] = sparseless(t, w, []float64{1, 2, 3, 4, 5, 6, 7, 8}, []int64{4, 2}, []int64{2})
+		cases[fmt.Sprintf("[2, 3], two entries, int%d", w)] = sparseless(t, w, []float64{1, 2, 3, 4, 5, 6, 0, -1, 0, 2, 0, 1}, []int64{2, 2, 3}, []int64{2, 3})
+	}
+	return cases
+}
+
+func TestSparselessCOOConstruction(t *testing.T) {
+	x := sparseless(t, 64, []float64{1, 2, 3, 4, 5, 6, 7, 8}, []int64{4, 2}, []int64{2})
+	require.Equal(t, 0, x.SparseDim())
+	require.Equal(t, 1, x.DenseDim())
+	require.Equal(t, int64(4), x.NNZ())
+	require.False(t, x.IsCoalesced())
+	idx, err := x.RawIndices()
+	require.NoError(t, err)
+	require.Equal(t, []int64{0, 4}, idx.Shape)
+	d, _ := denseOf(t, x)
+	require.Equal(t, []float64{16, 20}, d) // the entries' sum
+	one := sparseless(t, 32, []float64{5}, []int64{1}, []int64{})
+	require.True(t, one.IsCoalesced())
+	require.Equal(t, 32, one.IndexWidth())
+	// the checks stay: nse must agree, dense sizes must match the values
+	_, err = NewCOO(NewArray(Int64, []int64{0, 2}), Float64Array([]float64{1, 2, 3}), []int64{}, BuildOptions{})
+	require.ErrorContains(t, err, "nnz from indices: 2, nnz from values: 3")
+	v := Float64Array([]float64{1, 2})
+	v.Shape = []int64{1, 2}
+	_, err = NewCOO(NewArray(Int64, []int64{0, 1}), v, []int64{3}, BuildOptions{})
+	require.ErrorContains(t, err, "dense dim 0 has size 3 but values.shape[1] = 2")
+	_, err = NewCOO(NewArray(Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
+	require.ErrorContains(t, err, "expected sparse_dim + dense_dim = 0 + 1")
+	_, err = NewCOO(NewArray(Int64, []int64{0, 1}), Float64Array([]float64{1}), []int64{}, BuildOptions{Coalesced: true})
+	require.NoError(t, err)
+	// CSF still needs a level to compress
+	_, err = Empty(CSF, Float64, []int64{2}, [2]int64{1, 1}, 1)
+	require.Error(t, err)
+}
+
+// Every operation keeps to_dense(op(A)) == op(to_dense(A)) on tensors with no sparse dim.
+func TestSparselessCOOOperations(t *testing.T) {
+	two := FloatNumber(2)
+	ops := map[string]func(x *Tensor) (*Tensor, error){
+		"coalesce": Coalesce,
+		"clone":    func(x *Tensor) (*Tensor, error) { return Clone(x), nil },
+		"float32":  func(x *Tensor) (*Tensor, error) { return ToDType(x, Float32) },
+		"int64":    func(x *Tensor) (*Tensor, error) { return ToDType(x, Int64) },
+		"neg":      func(x *Tensor) (*Tensor, error) { return UnaryByName("neg", x, UnaryArgs{}) },
+		"abs":      func(x *Tensor) (*Tensor, error) { return UnaryByName("abs", x, UnaryArgs{}) },
+		"cos":      func(x *Tensor) (*Tensor, error) { return UnaryByName("cos", x, UnaryArgs{}) },
+		"x + x": func(x *Tensor) (*Tensor, error) {
+			return BinaryByName("add", TensorOperand(x), TensorOperand(x), BinaryArgs{})
+		},
+		"x - x.coalesce()": func(x *Tensor) (*Tensor, error) {
+			c, err := Coalesce(x)
+			require.NoError(t, err)
+			return BinaryByName("sub", TensorOperand(x), TensorOperand(c), BinaryArgs{})
+		},
+		"x * x": func(x *Tensor) (*Tensor, error) {
+			return BinaryByName("mul", TensorOperand(x), TensorOperand(x), BinaryArgs{})
+		},
+		"x * 2": func(x *Tensor) (*Tensor, error) {
+			return BinaryByName("mul", TensorOperand(x), NumberOperand(two), BinaryArgs{})
+		},
+		"x / 2": func(x *Tensor) (*Tensor, error) {
+			return BinaryByName("div", TensorOperand(x), NumberOperand(two), BinaryArgs{})
+		},
+		"sum":          func(x *Tensor) (*Tensor, error) { return Reduce(x, nil, "sum") },
+		"amax":         func(x *Tensor) (*Tensor, error) { return Reduce(x, nil, "amax") },
+		"to strided":   func(x *Tensor) (*Tensor, error) { return ToLayout(x, Strided, DefaultConvert()) },
+		"unsqueeze(0)": func(x *Tensor) (*Tensor, error) { return Unsqueeze(x, 0) },
+		"width 64":     func(x *Tensor) (*Tensor, error) { return ToIndexWidth(x, 64) },
+	}
+	denseOps := map[string]func(x *Tensor) (*Tensor, error){ // the dense reference where it differs
+		"x - x.coalesce()": func(x *Tensor) (*Tensor, error) {
+			return BinaryByName("sub", TensorOperand(x), TensorOperand(x), BinaryArgs{})
+		},
+		"clone":      func(x *Tensor) (*Tensor, error) { return Clone(x), nil },
+		"coalesce":   func(x *Tensor) (*Tensor, error) { return Clone(x), nil },
+		"to strided": func(x *Tensor) (*Tensor, error) { return Clone(x), nil },
+		"width 64":   func(x *Tensor) (*Tensor, error) { return Clone(x), nil },
+	}
+	for name, x := range sparselessCases(t) {
+		dx, err := ToDense(x)
+		require.NoError(t, err, name)
+		for opName, op := range ops {
+			msg := name + ": " + opName
+			got, err := op(x)
+			require.NoError(t, err, msg)
+			ref := op
+			if d, ok := denseOps[opName]; ok {
+				ref = d
+			}
+			want, err := ref(dx)
+			require.NoError(t, err, msg)
+			gd, gshape := denseOf(t, got)
+			wd, wshape := denseOf(t, want)
+			require.Equal(t, wshape, gshape, msg)
+			require.InDeltaSlice(t, wd, gd, 1e-12, msg)
+			require.Equal(t, got.DType(), want.DType(), msg)
+		}
+		c, err := Coalesce(x)
+		require.NoError(t, err, name)
+		require.True(t, c.IsCoalesced(), name)
+		require.LessOrEqual(t, c.NNZ(), int64(1), "%s: coalesce sums every entry into one", name)
+		require.Equal(t, COO, c.Layout(), name)
+		require.Equal(t, 0, c.SparseDim(), name)
+		require.Equal(t, x.IndexWidth(), c.IndexWidth(), name)
+		eq, err := Equal(x, dx)
+		require.NoError(t, err, name)
+		require.True(t, eq, name)
+		require.NotEmpty(t, x.String(), name)
+		require.NotPanics(t, func() { _ = x.Format() }, name)
+	}
+}
+
+// A strided 0-d tensor converts to a COO with no sparse dim, as torch's
+// tensor(5.).to_sparse(): one entry, or none for a zero.
+func TestScalarToSparse(t *testing.T) {
+	for _, v := range []float64{5, 0} {
+		d, err := NewStrided(Array{DType: Float64, Shape: []int64{}, Data: Float64Array([]float64{v}).Data})
+		require.NoError(t, err)
+		s, err := ToLayout(d, COO, DefaultConvert())
+		require.NoError(t, err)
+		require.Equal(t, 0, s.SparseDim())
+		require.True(t, s.IsCoalesced())
+		want := int64(1)
+		if v == 0 {
+			want = 0
+		}
+		require.Equal(t, want, s.NNZ())
+		got, _ := denseOf(t, s)
+		require.Equal(t, []float64{v}, got)
+	}
+}
+
+// The shape and indexing operators on tensors with no sparse dim: each gives
+// the dense answer or a clear refusal, never a panic.
+func TestSparselessCOOShapeOperators(t *testing.T) {
+	ops := map[string]func(x *Tensor) (*Tensor, error){
+		"select(0, 1)":            func(x *Tensor) (*Tensor, error) { return Select(x, 0, 1) },
+		"index_select(0, [1, 1])": func(x *Tensor) (*Tensor, error) { return IndexSelect(x, 0, Int64Array([]int64{1, 1})) },
+		"cat([x, x], 0)":          func(x *Tensor) (*Tensor, error) { return Cat([]*Tensor{x, x}, 0) },
+		"narrow_copy(0, 0, 1)":    func(x *Tensor) (*Tensor, error) { return NarrowCopy(x, 0, 0, 1) },
+		"transpose(0, -1)":        func(x *Tensor) (*Tensor, error) { return Transpose(x, 0, -1) },
+		"reshape(-1)":             func(x *Tensor) (*Tensor, error) { return Reshape(x, []int64{-1}) },
+		"squeeze":                 func(x *Tensor) (*Tensor, error) { return Squeeze(x, nil) },
+		"sum(0)":                  func(x *Tensor) (*Tensor, error) { return Reduce(x, []int{0}, "sum") },
+		"to csr":                  func(x *Tensor) (*Tensor, error) { return ToLayout(x, CSR, DefaultConvert()) },
+	}
+	for name, x := range sparselessCases(t) {
+		if x.NDim() == 0 {
+			continue
+		}
+		dx, err := ToDense(x)
+		require.NoError(t, err, name)
+		for opName, op := range ops {
+			msg := name + ": " + opName
+			var got *Tensor
+			require.NotPanics(t, func() { got, err = op(x) }, msg)
+			if err != nil {
+				require.NotEqual(t, ErrInternal, CodeOf(err), msg)
+				continue
+			}
+			want, err := op(dx)
+			require.NoError(t, err, msg)
+			gd, gshape := denseOf(t, got)
+			wd, wshape := denseOf(t, want)
+			require.Equal(t, wshape, gshape, msg)
+			require.InDeltaSlice(t, wd, gd, 1e-12, msg)
+		}
+	}
+}
+
+// torch reads a 0-d values array as one entry: sparse_coo_tensor(empty(0, 1), 5.0, ()).
+func TestCOOScalarValuesAreOneEntry(t *testing.T) {
+	v := Float64Array([]float64{5})
+	v.Shape = []int64{}
+	x, err := NewCOO(NewArray(Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
+	require.NoError(t, err)
+	require.Equal(t, []int64{1}, x.values.Shape)
+	require.Equal(t, []int64{}, v.Shape, "the caller's array is untouched")
+	got, _ := denseOf(t, x)
+	require.Equal(t, []float64{5}, got)
+	_, err = NewCOO(NewArray(Int64, []int64{0, 2}), v, []int64{}, BuildOptions{})
+	require.ErrorContains(t, err, "nnz from indices: 2, nnz from values: 1")
+	idx := Int64Array([]int64{1})
+	idx.Shape = []int64{1, 1}
+	y, err := NewCOO(idx, v, []int64{2}, BuildOptions{})
+	require.NoError(t, err)
+	got, _ = denseOf(t, y)
+	require.Equal(t, []float64{0, 5}, got)
+}
