@@ -15,7 +15,7 @@ import numpy as np
 from . import _arrays as A
 from . import _device as D
 from . import _types as T
-from ._errors import _check
+from ._errors import NotSupportedError, _check
 from ._lib import GS_MAX_NDIM, GsArray, Handle, lib
 
 # gs_component values
@@ -55,6 +55,33 @@ def call(cls, fn, *args):
 def new_tensor(fn, *args):
     """call() for a new gosparse.Tensor."""
     return call(_tensor_class, fn, *args)
+
+
+def _scalar_fill(t, value, dt):
+    """The one number of a fill_value given as a number or as an array over t's dense
+    dims (the fill-value RFC's form for hybrid tensors); refuses an array that does
+    not fit the dense dims, and one whose elements differ (the core's fill is one
+    scalar per tensor)."""
+    if np.ndim(value) == 0 and not is_tensor(value):
+        return value
+    arr = np.asarray(value.to_dense().numpy() if is_tensor(value) else value)
+    dd = 0 if t.layout is T.strided else t.dense_dim()
+    dense = tuple(t.shape)[t.ndim - dd:]
+    try:
+        np.broadcast_to(arr, dense)
+    except ValueError:
+        raise ValueError("fill_value: an array fill value must have the dense dims' shape %s "
+                         "(the fill-value RFC's rule for hybrid tensors), or broadcast to it; "
+                         "got shape %s" % (list(dense), list(arr.shape))) from None
+    flat = arr.reshape(-1)
+    if flat.size == 0:
+        raise ValueError("fill_value: an empty array holds no fill value")
+    if not (flat == flat[0]).all():
+        raise NotSupportedError("fill_value: a fill value that differs between the dense slots "
+                                "(shape %s) is not supported: gosparse holds one scalar fill per "
+                                "tensor; give one number, or an array of equal elements"
+                                % (list(arr.shape),))
+    return flat[0].item()
 
 
 def handle_width(h):
@@ -365,15 +392,23 @@ class TensorBase:
 
     def _fill_value(self):
         """The fill-value RFC's Tensor._fill_value(): the value of the unspecified
-        elements as a 0-d strided tensor of self's dtype."""
+        elements as a strided tensor of self's dtype with the dense dims' shape (the
+        RFC's rule for hybrid tensors; 0-d without dense dims). gosparse holds one
+        scalar fill per tensor, so every element of it is that scalar."""
         t = self._pinned()
-        return from_array(A.fill_storage(t.fill_value, t.dtype), t.dtype)
+        one = A.fill_storage(t.fill_value, t.dtype)
+        dd = 0 if t.layout is T.strided else t.dense_dim()
+        shape = tuple(t.shape)[t.ndim - dd:]
+        return from_array(np.array(np.broadcast_to(one, shape)), t.dtype)  # 0-d stays 0-d
 
     def _with_fill(self, value):
-        """A copy of self whose unspecified elements read value (of self's dtype)."""
+        """A copy of self whose unspecified elements read value (of self's dtype): one
+        number, or an array over the dense dims as the fill-value RFC writes it for
+        hybrid tensors (its shape the dense dims' shape, or broadcast to it). The core
+        holds one scalar fill per tensor, so an array whose elements differ is refused."""
         t = self._pinned()
         dt = t.dtype
-        arr = A.fill_storage(value, dt)
+        arr = A.fill_storage(_scalar_fill(t, value, dt), dt)
         return call(type(t), lib.gs_with_fill_value, t._handle, arr.ctypes.data, dt.itemsize)
 
     # ---- components -----------------------------------------------------------

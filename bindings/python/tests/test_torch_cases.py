@@ -617,3 +617,24 @@ def test_coo_without_sparse_dims_keeps_the_checks():
     if torch is not None:
         with pytest.raises(RuntimeError, match="nnz from indices: 2, nnz from values: 1"):
             sparseless(torch, 2, 5.0, ())
+
+
+# ---- array-valued fill_value= (the fill-value RFC's form for hybrid tensors) ------------------
+# torch has no fill value yet, so these compare against recorded answers only.
+
+def test_array_fill_value_over_the_dense_dims():
+    i, v = np.array([[0, 2]]), np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    f = gs.sparse_coo_tensor(i, v, (3, 3), fill_value=np.array([7.0, 7.0, 7.0]))
+    np.testing.assert_array_equal(np.asarray(f.to_dense()), [[1, 2, 3], [7, 7, 7], [4, 5, 6]])
+    got = f._fill_value()  # the RFC: the dense dims' shape
+    assert got.layout is gs.strided and got.shape == (3,) and got.dtype is gs.float64
+    assert np.asarray(got).tolist() == [7.0, 7.0, 7.0]
+    assert gs.with_fill_value(f, 2.5)._fill_value().shape == (3,)
+    assert gs.tensor(D).to_sparse()._fill_value().shape == ()  # no dense dims: 0-d
+    # broadcast to the dense dims, and a gosparse tensor as the array
+    b = gs.with_fill_value(f, gs.tensor(np.array([-1.0])))
+    assert np.asarray(b._fill_value()).tolist() == [-1.0, -1.0, -1.0]
+    with pytest.raises(gs.NotSupportedError, match="differs between the dense slots .* one scalar fill"):
+        gs.with_fill_value(f, np.array([1.0, 2.0, 3.0]))
+    with pytest.raises(ValueError, match=r"dense dims' shape \[3\] .* got shape \[2\]"):
+        gs.sparse_coo_tensor(i, v, (3, 3), fill_value=np.array([1.0, 1.0]))
