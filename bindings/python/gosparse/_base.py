@@ -70,9 +70,9 @@ def _scalar_fill(t, value, dt):
     try:
         np.broadcast_to(arr, dense)
     except ValueError:
-        raise ValueError("fill_value: an array fill value must have the dense dims' shape %s "
-                         "(the fill-value RFC's rule for hybrid tensors), or broadcast to it; "
-                         "got shape %s" % (list(dense), list(arr.shape))) from None
+        raise ValueError("fill_value: expected one number, or an array with the dense dims' "
+                         "shape %s (the fill-value RFC's rule for hybrid tensors) or one that "
+                         "broadcasts to it; got shape %s" % (list(dense), list(arr.shape))) from None
     flat = arr.reshape(-1)
     if flat.size == 0:
         raise ValueError("fill_value: an empty array holds no fill value")

@@ -636,5 +636,5 @@ def test_array_fill_value_over_the_dense_dims():
     assert np.asarray(b._fill_value()).tolist() == [-1.0, -1.0, -1.0]
     with pytest.raises(gs.NotSupportedError, match="differs between the dense slots .* one scalar fill"):
         gs.with_fill_value(f, np.array([1.0, 2.0, 3.0]))
-    with pytest.raises(ValueError, match=r"dense dims' shape \[3\] .* got shape \[2\]"):
+    with pytest.raises(ValueError, match=r"one number, or .* dense dims' shape \[3\] .* got shape \[2\]"):
         gs.sparse_coo_tensor(i, v, (3, 3), fill_value=np.array([1.0, 1.0]))

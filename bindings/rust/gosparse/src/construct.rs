@@ -103,6 +103,10 @@ impl Tensor {
     /// // Hybrid: 2 sparse dims, one dense dim of size 2.
     /// let h = Tensor::sparse_coo(&[0i64, 1], 2, &[1.0f64, 2.0], Some(&[2, 2, 2]))?;
     /// assert_eq!(h.dense_dim(), 1);
+    /// // No sparse dim (torch's scalars): three entries of a 0-d tensor, summed.
+    /// let s = Tensor::sparse_coo(&[] as &[i64], 0, &[1.0f64, 2.0, 3.0], Some(&[]))?;
+    /// assert_eq!((s.sparse_dim(), s.nnz()), (0, 3));
+    /// assert_eq!(s.to_dense()?.values::<f64>()?, &[6.0]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn sparse_coo<I: IndexType, T: Element>(
@@ -112,7 +116,18 @@ impl Tensor {
         size: Option<&[usize]>,
     ) -> Result<Tensor> {
         if sparse_dim == 0 {
-            return Err(Error::invalid("sparse_dim must be at least 1"));
+            // torch's COO with no sparse dim: each entry is a value block of the
+            // whole size (their count comes from the values), the tensor their sum.
+            if !indices.is_empty() {
+                return Err(Error::invalid("indices: must be empty when sparse_dim is 0"));
+            }
+            let vshape = leading_shape(values.len(), size.unwrap_or(&[]), 0, "values")?;
+            return Tensor::sparse_coo_from_arrays(
+                &ArrayRef::new(indices, &[0, vshape[0]])?,
+                &ArrayRef::new(values, &vshape)?,
+                size,
+                BuildOptions::default(),
+            );
         }
         if !indices.len().is_multiple_of(sparse_dim) {
             return Err(Error::invalid(format!(
