@@ -200,9 +200,10 @@ func gsgo_tensor_storage_values(t *C.gs_ctensor, values *C.gs_array) (st C.gs_st
 	return done(fn, lendStorage(h, lendKey{comp: storageValues, level: -1}, u.Values, values))
 }
 
-// readLevelArrays copies the n level arrays at list (pos or crd); an entry
-// with data NULL and no elements is a level without that array.
-func readLevelArrays(name string, list *C.gs_carray, n int) ([]core.Array, error) {
+// readLevelArrays reads the n level arrays at list (pos or crd) through get
+// (copyArray, or a borrow's wrap); an entry with data NULL and no elements
+// is a level without that array.
+func readLevelArrays(name string, list *C.gs_carray, n int, get arrayFn) ([]core.Array, error) {
 	if list == nil {
 		return nil, errNull(name)
 	}
@@ -212,7 +213,7 @@ func readLevelArrays(name string, list *C.gs_carray, n int) ([]core.Array, error
 			continue
 		}
 		arg := name + "[" + strconv.Itoa(l) + "]"
-		x, err := copyArray(arg, &a)
+		x, err := get(arg, &a)
 		if err != nil {
 			return nil, err
 		}
@@ -230,41 +231,62 @@ func gsgo_sparse_format_from(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
+	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, copyArray, core.NewFromFormat)
+	return finishNew(fn, t, err, nil, out)
+}
+
+// gsgo_sparse_format_wrap builds a tensor of any format over the caller's storage arrays.
+//
+//export gsgo_sparse_format_wrap
+func gsgo_sparse_format_wrap(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64, numLevels C.int32_t, pos, crd, values *C.gs_carray, flags C.int32_t, release C.gs_release_fn, ctx unsafe.Pointer, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sparse_format_wrap"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	b := &borrow{release: release, ctx: ctx}
+	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, b.wrap, core.WrapFormat)
+	return finishWrap(fn, t, err, b, out)
+}
+
+// buildFormat checks the arguments of gs_sparse_format_from/_wrap, reads the
+// arrays through get and builds the tensor with build.
+func buildFormat(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64, numLevels C.int32_t, pos, crd, values *C.gs_carray, flags C.int32_t, get arrayFn,
+	build func(format.Format, []int64, []core.Array, []core.Array, core.Array) (*core.Tensor, error)) (*core.Tensor, error) {
 	f, err := parseFormat("format", text)
 	if err != nil {
-		return done(fn, err)
+		return nil, err
 	}
 	if _, err := readFlags(flags, false); err != nil {
-		return done(fn, err)
+		return nil, err
 	}
 	if int(ndim) != f.NumDims() || ndim < 0 || ndim > C.GS_MAX_NDIM {
-		return done(fn, errArg("ndim = %d: the format %s has %d dimensions", int32(ndim), f, f.NumDims()))
+		return nil, errArg("ndim = %d: the format %s has %d dimensions", int32(ndim), f, f.NumDims())
 	}
 	var sz []int64
 	if ndim > 0 {
 		if size == nil {
-			return done(fn, errNull("size"))
+			return nil, errNull("size")
 		}
 		if sz, err = readInt64s("size", size, int(ndim)); err != nil {
-			return done(fn, err)
+			return nil, err
 		}
 	}
 	if int(numLevels) != f.NumLevels() {
-		return done(fn, errArg("num_levels = %d: the format %s has %d levels", int32(numLevels), f, f.NumLevels()))
+		return nil, errArg("num_levels = %d: the format %s has %d levels", int32(numLevels), f, f.NumLevels())
 	}
 	var ps, cs []core.Array
 	if numLevels > 0 {
-		if ps, err = readLevelArrays("pos", pos, int(numLevels)); err != nil {
-			return done(fn, err)
+		if ps, err = readLevelArrays("pos", pos, int(numLevels), get); err != nil {
+			return nil, err
 		}
-		if cs, err = readLevelArrays("crd", crd, int(numLevels)); err != nil {
-			return done(fn, err)
+		if cs, err = readLevelArrays("crd", crd, int(numLevels), get); err != nil {
+			return nil, err
 		}
 	}
-	vals, err := copyArray("values", values)
+	vals, err := get("values", values)
 	if err != nil {
-		return done(fn, err)
+		return nil, err
 	}
-	t, err := core.NewFromFormat(f, sz, ps, cs, vals)
-	return finishNew(fn, t, err, nil, out)
+	return build(f, sz, ps, cs, vals)
 }

@@ -350,6 +350,13 @@ gs_status gs_sparse_format_from(const char *format, int32_t ndim, const int64_t 
     return gsgo_sparse_format_from(format, ndim, size, num_levels, pos, crd, values, flags, out);
 }
 
+gs_status gs_sparse_format_wrap(const char *format, int32_t ndim, const int64_t *size, int32_t num_levels, const gs_array *pos, const gs_array *crd, const gs_array *values, int32_t flags, gs_release_fn release, void *ctx, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_sparse_format_wrap");
+    }
+    return gsgo_sparse_format_wrap(format, ndim, size, num_levels, pos, crd, values, flags, release, ctx, out);
+}
+
 gs_status gs_with_fill_value(const gs_tensor *t, const void *value, int64_t value_bytes, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_with_fill_value");

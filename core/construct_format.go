@@ -21,6 +21,21 @@ import (
 // are copied. Where f is a named layout's format the result is that
 // layout's tensor, else a Custom one.
 func NewFromFormat(f format.Format, shape []int64, pos, crd []Array, values Array) (*Tensor, error) {
+	return newFromFormat(f, shape, pos, crd, values, false)
+}
+
+// WrapFormat is NewFromFormat over the caller's arrays: with the same
+// checks, the tensor's storage in its format (what USTStorage and the C
+// storage getters lend) is pos, crd and values themselves, of whatever
+// index width they have; the caller keeps them unchanged while the tensor
+// lives. The COO form the operators read is the tensor's own. A named
+// layout's format gives that layout's tensor, built from a copy.
+func WrapFormat(f format.Format, shape []int64, pos, crd []Array, values Array) (*Tensor, error) {
+	return newFromFormat(f, shape, pos, crd, values, true)
+}
+
+// newFromFormat is NewFromFormat (borrow false) and WrapFormat (true).
+func newFromFormat(f format.Format, shape []int64, pos, crd []Array, values Array, borrow bool) (*Tensor, error) {
 	if err := format.Validate(f); err != nil {
 		return nil, Errorf(ErrInvalidArgument, "format: %v", err)
 	}
@@ -53,14 +68,20 @@ func NewFromFormat(f format.Format, shape []int64, pos, crd []Array, values Arra
 	if err := c.check(s, pos, crd, values.Numel()); err != nil {
 		return nil, err
 	}
-	vals := NewArray(values.DType, values.Shape)
-	copy(vals.Data, values.Data)
+	vals := values
+	if !borrow {
+		vals = NewArray(values.DType, values.Shape)
+		copy(vals.Data, values.Data)
+	}
 	t, err := newCustom(f, s, vals, make([]byte, values.DType.Size()))
 	if err != nil {
 		return nil, err
 	}
 	if layout, opt, ok := namedLayoutOf(f); ok {
 		return ToLayout(t, layout, opt)
+	}
+	if borrow {
+		t.ust.borrowLevels(pos, crd)
 	}
 	return t, nil
 }

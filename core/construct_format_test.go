@@ -78,3 +78,65 @@ func TestNewFromFormatRefusals(t *testing.T) {
 	_, err := NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, Float64Array(nil))
 	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
 }
+
+// TestWrapFormatConformance: every formats.json case wrapped over int32
+// copies of the reference's arrays keeps those very arrays as its storage
+// (no copy, the caller's width) and holds the case's dense tensor; a bad
+// storage is refused as NewFromFormat refuses it.
+func TestWrapFormatConformance(t *testing.T) {
+	for _, c := range loadUSTCases(t) {
+		f, err := format.Parse(c.Format)
+		require.NoError(t, err, c.ID)
+		var pos, crd []Array
+		narrow := func(v []int64) Array {
+			w := make([]int32, len(v))
+			for i, x := range v {
+				w[i] = int32(x)
+			}
+			return Int32Array(w)
+		}
+		for _, l := range c.Expect.Levels {
+			pos, crd = append(pos, narrow(l.Pos)), append(crd, narrow(l.Crd))
+		}
+		vals := Float64Array(c.Expect.Values)
+		x, err := WrapFormat(f, c.Dense.Shape, pos, crd, vals)
+		require.NoError(t, err, c.ID)
+		back, err := ToDense(x)
+		require.NoError(t, err, c.ID)
+		assert.Equal(t, c.Dense.Data, AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		if x.Layout() != Custom {
+			continue // a named layout's tensor, built from a copy
+		}
+		u, err := x.USTStorage()
+		require.NoError(t, err, c.ID)
+		if len(vals.Data) > 0 {
+			assert.Same(t, &vals.Data[0], &u.Values.Data[0], "%s: values borrowed", c.ID)
+		}
+		for l := range c.Expect.Levels {
+			if len(pos[l].Data) > 0 {
+				assert.Same(t, &pos[l].Data[0], &u.Pos[l].Data[0], "%s: pos[%d] borrowed", c.ID, l)
+			}
+			if len(crd[l].Data) > 0 {
+				assert.Same(t, &crd[l].Data[0], &u.Crd[l].Data[0], "%s: crd[%d] borrowed", c.ID, l)
+			}
+		}
+	}
+	_, err := WrapFormat(format.DIAI(), []int64{2, 2}, []Array{Int32Array([]int32{0, 1}), {}}, []Array{Int32Array([]int32{2}), {}}, Float64Array([]float64{1, 2}))
+	assert.Equal(t, ErrIndex, CodeOf(err), "%v", err)
+	assert.Contains(t, err.Error(), "crd[0][0] = 2 is outside level 0's coordinates -1..1")
+}
+
+// TestWrapFormatDIAProduct: an int32 DIA-I storage takes the DIA product
+// from the caller's arrays and agrees with the dense product.
+func TestWrapFormatDIAProduct(t *testing.T) {
+	// [[1, 2, 0], [3, 4, 5], [0, 6, 7]]: offsets -1, 0, 1 over rows.
+	a, err := WrapFormat(format.DIAI(), []int64{3, 3}, []Array{Int32Array([]int32{0, 3}), {}},
+		[]Array{Int32Array([]int32{-1, 0, 1}), {}}, Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0}))
+	require.NoError(t, err)
+	require.True(t, isDIA(a))
+	x, err := NewStrided(Float64Array([]float64{1, 10, 100}))
+	require.NoError(t, err)
+	y, err := Mv(a, x)
+	require.NoError(t, err)
+	assert.Equal(t, []float64{21, 543, 760}, AsSlice[float64](y.values))
+}

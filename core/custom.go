@@ -35,6 +35,32 @@ type ustStore struct {
 	values     Array   // (nse,), padding included
 }
 
+// borrowLevels makes the store's level arrays the caller's checked pos and
+// crd (WrapFormat), where the level stores one and the caller gave it.
+func (u *ustStore) borrowLevels(pos, crd []Array) {
+	for l, lv := range u.format.Levels {
+		if lv.Kind.HasPos() && pos[l].Numel() > 0 && len(pos[l].Data) > 0 {
+			u.pos[l] = pos[l]
+		}
+		if lv.Kind.HasCrd() && crd[l].Numel() > 0 && len(crd[l].Data) > 0 {
+			u.crd[l] = crd[l]
+		}
+	}
+}
+
+// indexInts reads a 1-D int32 or int64 index array as int64s: a view of an
+// int64 one, a copy of an int32 one (a wrapped storage's width).
+func indexInts(a Array) []int64 {
+	if a.DType == Int64 {
+		return AsSlice[int64](a)
+	}
+	out := make([]int64, a.Numel())
+	for i := range out {
+		out[i] = a.Index(int64(i))
+	}
+	return out
+}
+
 // custom returns t's format storage, or nil for a tensor of a named layout.
 func (t *Tensor) custom() *ustStore {
 	if t.ust != nil && t.ust.owner == t {

@@ -31,7 +31,7 @@ func diaView[V float32 | float64](t *Tensor) (kernels.DIA[V], bool) {
 	if !byCol && !g.Equal(diaIFormat) {
 		return kernels.DIA[V]{}, false
 	}
-	pos, crd := AsSlice[int64](u.pos[0]), AsSlice[int64](u.crd[0])
+	pos, crd := indexInts(u.pos[0]), indexInts(u.crd[0])
 	if len(pos) != 2 || pos[0] < 0 || pos[0] > pos[1] || pos[1] > int64(len(crd)) {
 		return kernels.DIA[V]{}, false // the checked storage always has this shape
 	}

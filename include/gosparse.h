@@ -349,6 +349,17 @@ gs_status gs_tensor_storage_values(const gs_tensor *t, gs_array *values);
 gs_status gs_sparse_format_from(const char *format, int32_t ndim, const int64_t *size,
                                 int32_t num_levels, const gs_array *pos, const gs_array *crd,
                                 const gs_array *values, int32_t flags, gs_tensor **out);
+/* gs_sparse_format_from without copying: the same checks, then the tensor
+ * borrows pos, crd and values (the *_wrap rules above: unchanged until release,
+ * aligned; release(ctx) runs once when the last tensor using them is freed; on
+ * error no tensor exists and release is not called). gs_tensor_storage_level
+ * and gs_tensor_storage_values lend these very buffers, of their index width.
+ * The operators read a COO form of the tensor that it owns. A named layout's
+ * format gives that layout's tensor, built from a copy. */
+gs_status gs_sparse_format_wrap(const char *format, int32_t ndim, const int64_t *size,
+                                int32_t num_levels, const gs_array *pos, const gs_array *crd,
+                                const gs_array *values, int32_t flags, gs_release_fn release,
+                                void *ctx, gs_tensor **out);
 
 /* ---- fill values ----------------------------------------------------------- */
 /* A copy of t whose unspecified elements read value: one element of t's dtype

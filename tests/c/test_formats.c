@@ -62,6 +62,58 @@ static double *doubles(const json *a) {
     return out;
 }
 
+/* Counts the release callbacks of gs_sparse_format_wrap. */
+static int released;
+static void count_release(void *ctx) {
+    (void)ctx;
+    released++;
+}
+
+/* Wraps int32 copies of the reference's level arrays (the caller's width)
+ * and its values: the storage getters lend those very buffers, the tensor
+ * reads back to the dense input, and release runs once, at the free of the
+ * last tensor that uses them. */
+static void wrap_case(const char *text, int ndim, const int64_t *shp, int nl, const gs_array *pos64,
+                      const gs_array *crd64, const gs_array *va, const json *data, const char *id) {
+    gs_array *pos = calloc(nl + 1, sizeof *pos), *crd = calloc(nl + 1, sizeof *crd);
+    int32_t **bufs = calloc(2 * nl + 1, sizeof *bufs);
+    for (int l = 0; l < 2 * nl; l++) {
+        const gs_array *src = l % 2 ? &crd64[l / 2] : &pos64[l / 2];
+        gs_array *dst = l % 2 ? &crd[l / 2] : &pos[l / 2];
+        bufs[l] = malloc((src->shape[0] + 1) * sizeof(int32_t));
+        for (int64_t i = 0; i < src->shape[0]; i++) bufs[l][i] = (int32_t)((const int64_t *)src->data)[i];
+        *dst = arr1(bufs[l], GS_INT32, src->shape[0]);
+    }
+    double *vals = malloc((va->shape[0] + 1) * sizeof *vals);
+    memcpy(vals, va->data, va->shape[0] * sizeof *vals);
+    gs_array v = arr1(vals, GS_FLOAT64, va->shape[0]);
+    gs_tensor *w = NULL;
+    int before = released;
+    CHECK_OK(gs_sparse_format_wrap(text, ndim, shp, nl, pos, crd, &v, GS_FLAGS_DEFAULT, count_release, NULL, &w));
+    gs_layout layout = -1;
+    if (w) CHECK_OK(gs_tensor_layout(w, &layout));
+    if (w && layout == GS_CUSTOM) {
+        for (int l = 0; l < nl; l++) {
+            gs_array p, q;
+            CHECK_OK(gs_tensor_storage_level(w, l, &p, &q));
+            if (pos[l].shape[0] > 0 && p.data != bufs[2 * l]) CHECK_FAIL("%s: wrapped pos[%d] is a copy", id, l);
+            if (crd[l].shape[0] > 0 && q.data != bufs[2 * l + 1]) CHECK_FAIL("%s: wrapped crd[%d] is a copy", id, l);
+        }
+        gs_array got;
+        CHECK_OK(gs_tensor_storage_values(w, &got));
+        if (va->shape[0] > 0 && got.data != vals) CHECK_FAIL("%s: wrapped values are a copy", id);
+    }
+    if (w) check_dense(w, data, id, "to_dense(sparse_format_wrap(reference arrays))");
+    if (released != before) CHECK_FAIL("%s: released while the tensor lives", id);
+    gs_tensor_free(&w);
+    if (released != before + 1) CHECK_FAIL("%s: release ran %d times at free", id, released - before);
+    for (int l = 0; l < 2 * nl; l++) free(bufs[l]);
+    free(bufs);
+    free(pos);
+    free(crd);
+    free(vals);
+}
+
 static void replay_case(const json *c) {
     const char *id = json_get(c, "id")->str, *text = json_get(c, "format")->str;
     const json *dense = json_get(c, "dense"), *expect = json_get(c, "expect");
@@ -131,6 +183,7 @@ static void replay_case(const json *c) {
     gs_array va = arr1(vals, GS_FLOAT64, values->n);
     CHECK_OK(gs_sparse_format_from(text, shape->n, shp, nl, pos, crd, &va, GS_FLAGS_DEFAULT, &y));
     if (y) check_dense(y, data, id, "to_dense(sparse_format_from(reference arrays))");
+    wrap_case(text, shape->n, shp, nl, pos, crd, &va, data, id);
     for (int l = 0; l < 2 * nl; l++) free(bufs[l]);
     free(bufs);
     free(pos);
@@ -298,6 +351,41 @@ static void test_bad_storage(void) {
     CHECK(t == NULL);
     CHECK_OK(gs_sparse_format_from(dia, 2, size, 2, pos, crd, &va, 0, &t));
     gs_tensor_free(&t);
+    /* The wrap refuses the same storage, and then never calls release. */
+    int before = released;
+    crd[0] = arr1(c_far, GS_INT64, 1);
+    CHECK_ERR(gs_sparse_format_wrap(dia, 2, size, 2, pos, crd, &va, 0, count_release, NULL, &t), GS_ERR_INDEX,
+              "crd[0][0] = 2 is outside level 0's coordinates -1..1");
+    CHECK(t == NULL && released == before);
+    CHECK_ERR(gs_sparse_format_wrap(dia, 2, size, 2, pos, crd, &va, 0, count_release, NULL, NULL),
+              GS_ERR_INVALID_ARGUMENT, "out");
+}
+
+/* A wrapped int32 DIA-I matrix takes the DIA product straight from the
+ * caller's arrays; results computed from it outlive it. */
+static void test_wrap_dia_product(void) {
+    /* [[1, 2, 0], [3, 4, 5], [0, 6, 7]]: offsets -1, 0, 1, stride 3. */
+    int32_t p[2] = {0, 3}, c[3] = {-1, 0, 1};
+    double v[9] = {0, 3, 6, 1, 4, 7, 2, 5, 0}, x[3] = {1, 10, 100};
+    int64_t size[2] = {3, 3};
+    gs_array none;
+    memset(&none, 0, sizeof none);
+    gs_array pos[2] = {arr1(p, GS_INT32, 2), none}, crd[2] = {arr1(c, GS_INT32, 3), none};
+    gs_array va = arr1(v, GS_FLOAT64, 9), xa = arr1(x, GS_FLOAT64, 3);
+    gs_tensor *t = NULL, *xv = NULL, *y = NULL;
+    int before = released;
+    CHECK_OK(gs_sparse_format_wrap("(i, j) -> (j - i : compressed, i : range)", 2, size, 2, pos, crd, &va, 0,
+                                   count_release, NULL, &t));
+    CHECK_OK(gs_strided_from(&xa, &xv));
+    CHECK_OK(gs_mv(t, xv, &y));
+    gs_tensor_free(&t);
+    CHECK(released == before + 1);
+    gs_array ya;
+    CHECK_OK(gs_tensor_component(y, GS_COMP_VALUES, &ya));
+    const double *yd = ya.data;
+    CHECK(yd[0] == 21 && yd[1] == 543 && yd[2] == 760);
+    gs_tensor_free(&xv);
+    gs_tensor_free(&y);
 }
 
 int main(void) {
@@ -307,5 +395,6 @@ int main(void) {
     test_dia_tensor();
     test_too_large();
     test_bad_storage();
+    test_wrap_dia_product();
     return check_finish("test_formats");
 }

@@ -88,7 +88,7 @@ from ._types import (
 )
 from ._tensor import Tensor
 from ._base import equal, is_tensor
-from ._formats import Format
+from ._formats import Format, from_format
 from ._construct import (
     empty,
     empty_like,
@@ -154,7 +154,8 @@ from ._linalg import *  # noqa: E402,F401,F403
 from ._reduce import *  # noqa: E402,F401,F403
 
 __all__ = [
-    "__version__", "Tensor", "Size", "dtype", "layout", "equal", "Format", "formats", "custom",
+    "__version__", "Tensor", "Size", "dtype", "layout", "equal", "Format", "from_format",
+    "formats", "custom",
     "tensor", "from_numpy", "zeros", "empty",
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor",

@@ -7,8 +7,9 @@ views), conversions, numpy and DLPack, printing, the fill value, and the in-plac
 
 import builtins
 import ctypes
+import threading
 import warnings
-from ctypes import byref, c_int32, c_int64
+from ctypes import byref, c_int32, c_int64, c_void_p
 
 import numpy as np
 
@@ -82,6 +83,35 @@ def _scalar_fill(t, value, dt):
                                 "tensor; give one number, or an array of equal elements"
                                 % (list(arr.shape),))
     return flat[0].item()
+
+
+# A wrapped tensor borrows the caller's memory: its numpy arrays stay here until the
+# library's release callback says the tensor (and every result sharing it) is freed.
+_kept = {}
+_kept_lock = threading.Lock()
+_next_ctx = [1]
+
+
+@ctypes.CFUNCTYPE(None, c_void_p)
+def _release(ctx):
+    with _kept_lock:
+        _kept.pop(ctx, None)
+
+
+def wrap_call(keep, fn, *args):
+    """A new Tensor from a gs_*_wrap call fn(*args, release, ctx, out) that borrows
+    the memory of keep (the numpy arrays), which stays alive until the library
+    releases it."""
+    with _kept_lock:
+        ctx = _next_ctx[0]
+        _next_ctx[0] += 1
+        _kept[ctx] = keep
+    try:
+        return new_tensor(fn, *args, ctypes.cast(_release, c_void_p), c_void_p(ctx))
+    except BaseException:
+        with _kept_lock:  # on error no tensor exists and release is not called
+            _kept.pop(ctx, None)
+        raise
 
 
 def handle_width(h):

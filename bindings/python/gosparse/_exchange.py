@@ -11,15 +11,13 @@ coalesced COO, dense), so another library takes them without a copy. Complex val
 are given as complex numpy arrays (binsparse's interleaved real and imaginary parts).
 """
 
-import ctypes
-import threading
-from ctypes import byref, c_void_p
+from ctypes import byref
 
 import numpy as np
 
 from . import _arrays as A
 from . import _types as T
-from ._base import from_array, new_tensor
+from ._base import from_array, new_tensor, wrap_call
 from ._construct import sparse_compressed_tensor, sparse_coo_tensor
 from ._lib import lib
 
@@ -234,19 +232,6 @@ def _custom_coo_rank(fmt):
 
 # ---- DLPack import ----------------------------------------------------------------------
 
-# A wrapped tensor borrows the producer's memory: its numpy array stays here until the
-# library's release callback says the tensor (and every result sharing it) is freed.
-_kept = {}
-_kept_lock = threading.Lock()
-_next_ctx = [1]
-
-
-@ctypes.CFUNCTYPE(None, c_void_p)
-def _release(ctx):
-    with _kept_lock:
-        _kept.pop(ctx, None)
-
-
 def from_dlpack(x, *, copy=None):
     """A strided gosparse Tensor from an object with __dlpack__ (a torch tensor, a
     numpy array, ...) on the CPU. copy=None or False shares the producer's memory
@@ -270,18 +255,9 @@ def from_dlpack(x, *, copy=None):
             raise ValueError("from_dlpack: copy=False but the data is not C-contiguous, "
                              "aligned and native")
         return from_array(*A.prepared(a, dt, None, "from_dlpack"))
-    with _kept_lock:
-        ctx = _next_ctx[0]
-        _next_ctx[0] += 1
-        _kept[ctx] = a
     g = A.gs_array(a, dt)
-    try:
-        return new_tensor(lib.gs_strided_wrap, byref(g), ctypes.cast(_release, c_void_p),
-                          c_void_p(ctx))
-    except BaseException:
-        with _kept_lock:  # on error no tensor exists and release is not called
-            _kept.pop(ctx, None)
-        raise
+    return wrap_call(a, lib.gs_strided_wrap, byref(g))
+
 
 
 class ExchangeOps:

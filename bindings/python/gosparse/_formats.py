@@ -5,10 +5,13 @@ operators-layer module that imports the library and handle layers only."""
 import ctypes
 from ctypes import byref, c_int32, c_int64
 
+import numpy as np
+
 from . import _arrays as A
+from . import _types as T
 from ._errors import _check
 from ._lib import GsArray, lib
-from ._base import call
+from ._base import call, new_tensor, wrap_call
 
 
 def _text(fn, *args):
@@ -72,6 +75,54 @@ def format_arg(fmt, what="format"):
     if isinstance(fmt, str):
         return fmt.encode("utf-8")
     raise TypeError("%s: expected a gosparse.Format or a format text, got %r" % (what, fmt))
+
+
+def from_format(fmt, size, pos, crd, values, *, dtype=None, copy=True):
+    """A tensor of format fmt (a Format or its text) and the given size from its storage:
+    pos and crd hold one array per level (int32 or int64; empty, [] or None where the
+    level type stores none) and values the stored values, padding included, as the UST
+    lays them out (what t.pos(l), t.crd(l) and t.val() give). Every invariant is checked;
+    a refusal (ValueError, IndexError) names the array, the index and the rule. A named
+    layout's format gives that layout's tensor.
+
+    copy=False borrows the arrays instead of copying them (they must be C-contiguous,
+    aligned, native and unchanged while the tensor lives; they are kept alive until
+    then): t.pos(l), t.crd(l) and t.val() are then views of these very arrays."""
+    text = format_arg(fmt)
+    ndim, dims = A.shape_arg(size)
+    if dims is None:
+        raise TypeError("from_format: size is required")
+    if len(pos) != len(crd):
+        raise ValueError("from_format: pos has %d arrays and crd %d" % (len(pos), len(crd)))
+    n = len(pos)
+    keep = []
+
+    def level_array(x, what):
+        if x is None:
+            return GsArray()
+        arr = A.index_array(x, what)
+        if arr.size == 0:
+            return GsArray()
+        if arr.dtype not in (np.int32, np.int64):
+            raise TypeError("%s: must be int32 or int64 integers, got %s" % (what, arr.dtype))
+        if not copy and not (arr.flags.c_contiguous and arr.flags.aligned and arr.dtype.isnative):
+            raise ValueError("from_format: copy=False but %s is not C-contiguous, aligned and "
+                             "native" % what)
+        arr = A.contiguous(arr)
+        keep.append(arr)
+        return A.gs_array(arr, T.dtype_from_numpy(arr.dtype, what))
+
+    ps = (GsArray * max(n, 1))(*[level_array(x, "pos[%d]" % i) for i, x in enumerate(pos)])
+    cs = (GsArray * max(n, 1))(*[level_array(x, "crd[%d]" % i) for i, x in enumerate(crd)])
+    vals, dt = A.as_array(values, "values", dtype, python_default=False)
+    if not copy and vals is not values and vals.size:
+        raise ValueError("from_format: copy=False but values is not a C-contiguous, aligned, "
+                         "native array of the dtype asked for")
+    keep.append(vals)
+    va = A.gs_array(vals, dt)
+    if copy:
+        return new_tensor(lib.gs_sparse_format_from, text, ndim, dims, n, ps, cs, byref(va), 0)
+    return wrap_call(keep, lib.gs_sparse_format_wrap, text, ndim, dims, n, ps, cs, byref(va), 0)
 
 
 class FormatOps:

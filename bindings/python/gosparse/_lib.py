@@ -167,6 +167,10 @@ _SIGNATURES = {
         c_int32,
         [c_char_p, c_int32, _I64P, c_int32, _A, _A, _A, c_int32, _HP],
     ),
+    "gs_sparse_format_wrap": (
+        c_int32,
+        [c_char_p, c_int32, _I64P, c_int32, _A, _A, _A, c_int32, c_void_p, c_void_p, _HP],
+    ),
     "gs_to_dense": (c_int32, [_H, _HP]),
     "gs_to_layout": (c_int32, [_H, c_int32, _I64P, c_int32, c_int32, _HP]),
     "gs_to_sparse_coo_dim": (c_int32, [_H, c_int32, _HP]),

@@ -109,3 +109,56 @@ def test_custom_tensor_pickles():
     assert back.layout is gs.custom and back.format == gs.formats.DIA_J
     assert back.fill_value == 0.5 and gs.equal(back, dia)
     assert back.val().tolist() == dia.val().tolist()
+
+
+def test_from_format_copies_and_borrows():
+    """Every formats.json case rebuilt from the reference's arrays: gs.from_format copies
+    int64 arrays; copy=False borrows int32 ones, whose storage views are those arrays."""
+    import gc
+    import weakref
+
+    for c in _cases()["cases"]:
+        dense = np.array(c["dense"]["data"], dtype=np.float64).reshape(c["dense"]["shape"])
+        levels = c["expect"]["levels"]
+        vals = np.array(c["expect"]["values"], dtype=np.float64)
+        x = gs.from_format(c["format"], dense.shape, [w["pos"] for w in levels],
+                           [w["crd"] for w in levels], vals)
+        np.testing.assert_array_equal(x.to_dense().numpy(), dense, err_msg=c["id"])
+        pos = [np.array(w["pos"], dtype=np.int32) for w in levels]
+        crd = [np.array(w["crd"], dtype=np.int32) for w in levels]
+        w = gs.from_format(gs.Format(c["format"]), dense.shape, pos, crd, vals, copy=False)
+        np.testing.assert_array_equal(w.to_dense().numpy(), dense, err_msg=c["id"])
+        if w.layout is gs.custom:
+            for lvl in range(len(levels)):
+                for got, mine in ((w.pos(lvl), pos[lvl]), (w.crd(lvl), crd[lvl])):
+                    if mine.size:
+                        assert got.dtype == np.int32 and np.shares_memory(got, mine), c["id"]
+            if vals.size:
+                assert np.shares_memory(w.val(), vals), c["id"]
+    # The borrowed arrays live as long as the tensor, and no longer.
+    vals = np.array([0.0, 3, 6, 1, 4, 7, 2, 5, 0])
+    ref = weakref.ref(vals)
+    w = gs.from_format(gs.formats.DIA_I, (3, 3), [np.array([0, 3]), None],
+                       [np.array([-1, 0, 1]), []], vals, copy=False)
+    del vals
+    gc.collect()
+    assert ref() is not None
+    np.testing.assert_array_equal((w @ gs.tensor(np.array([1.0, 10, 100]))).numpy(), [21, 543, 760])
+    del w
+    gc.collect()
+    assert ref() is None
+
+
+def test_from_format_refusals():
+    dia = gs.formats.DIA_I
+    with pytest.raises(IndexError, match=r"crd\[0\]\[0\] = 2 is outside level 0's coordinates -1..1"):
+        gs.from_format(dia, (2, 2), [[0, 1], []], [[2], []], np.array([1.0, 2.0]), copy=False)
+    with pytest.raises(ValueError, match="the last pos must equal the length of crd"):
+        gs.from_format(dia, (2, 2), [[0, 2], []], [[0], []], np.array([1.0, 2.0]))
+    with pytest.raises(ValueError, match="pos has 2 arrays and crd 1"):
+        gs.from_format(dia, (2, 2), [[0, 1], []], [[0]], np.array([1.0, 2.0]))
+    with pytest.raises(ValueError, match="copy=False but values"):
+        gs.from_format(dia, (2, 2), [[0, 1], []], [[0], []], [1.0, 2.0], copy=False)
+    with pytest.raises(ValueError, match=r"copy=False but crd\[0\]"):
+        gs.from_format(dia, (2, 2), [[0, 1], []], [np.array([0, 9, 1, 9])[::2], []],
+                       np.array([1.0, 2.0]), copy=False)

@@ -530,6 +530,20 @@ unsafe extern "C" {
         flags: i32,
         out: *mut *mut gs_tensor,
     ) -> gs_status;
+    /// [`gs_sparse_format_from`] borrowing the arrays until `release(ctx)`.
+    pub fn gs_sparse_format_wrap(
+        format: *const c_char,
+        ndim: i32,
+        size: *const i64,
+        num_levels: i32,
+        pos: *const gs_array,
+        crd: *const gs_array,
+        values: *const gs_array,
+        flags: i32,
+        release: gs_release_fn,
+        ctx: *mut c_void,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
 
     // ---- conversion --------------------------------------------------------
 

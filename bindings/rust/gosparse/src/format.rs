@@ -12,7 +12,7 @@ use gosparse_sys as sys;
 
 use crate::array::raw_array;
 use crate::component::{Indices, lent_indices, lent_slice};
-use crate::element::Element;
+use crate::element::{Element, IndexType};
 use crate::error::{Error, ErrorKind, Result, check};
 use crate::shape::CDims;
 use crate::tensor::Tensor;
@@ -210,6 +210,59 @@ impl Tensor {
                 cs.as_ptr(),
                 &vals,
                 sys::GS_FLAGS_DEFAULT,
+                out,
+            )
+        })
+    }
+
+    /// [`Tensor::from_format`] without copying: the tensor takes the vectors
+    /// (one `pos` and one `crd` per level, empty where the level type stores
+    /// none; int32 or int64) and the values, checks every invariant, and lends
+    /// these very buffers back through [`Tensor::pos`], [`Tensor::crd`] and
+    /// [`Tensor::val`]. The vectors are dropped when the last tensor using
+    /// them is freed, or at once if the storage is refused. A named layout's
+    /// format gives that layout's tensor, built from a copy.
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let f = "(i, j) -> (j - i : compressed, i : range)".parse()?;
+    /// let t = Tensor::from_format_vecs(&f, &[2, 2], vec![vec![0i32, 2], vec![]], vec![vec![0, 1], vec![]],
+    ///     vec![1.0f64, 3.0, 2.0, 0.0])?;
+    /// assert_eq!(t.crd(0)?.to_vec(), vec![0, 1]);
+    /// assert!(t.equal(&Tensor::from_dense(&[1.0f64, 2.0, 0.0, 3.0], &[2, 2])?)?);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn from_format_vecs<I: IndexType, T: Element>(
+        format: &Format,
+        shape: &[usize],
+        pos: Vec<Vec<I>>,
+        crd: Vec<Vec<I>>,
+        values: Vec<T>,
+    ) -> Result<Tensor> {
+        if pos.len() != crd.len() {
+            return Err(Error::invalid(format!("pos has {} arrays and crd {}", pos.len(), crd.len())));
+        }
+        let text = c_text(format.as_str())?;
+        let dims = CDims::new(shape, "shape")?;
+        // A Vec's length is at most isize::MAX, so it fits an i64.
+        let raw = |s: &Vec<I>| raw_array(s.as_ptr() as *mut c_void, I::DTYPE.code(), &[s.len() as i64]);
+        let ps: Vec<sys::gs_array> = pos.iter().map(raw).collect();
+        let cs: Vec<sys::gs_array> = crd.iter().map(raw).collect();
+        let vals = raw_array(values.as_ptr() as *mut c_void, T::DTYPE.code(), &[values.len() as i64]);
+        // SAFETY: the arrays point into the Vecs' heap buffers, which move
+        // unchanged into the release context and live until release.
+        crate::wrap::wrap(Box::new((pos, crd, values)), |rel, ctx, out| unsafe {
+            sys::gs_sparse_format_wrap(
+                text.as_ptr(),
+                dims.ndim(),
+                dims.as_ptr(),
+                ps.len() as i32,
+                ps.as_ptr(),
+                cs.as_ptr(),
+                &vals,
+                sys::GS_FLAGS_DEFAULT,
+                rel,
+                ctx,
                 out,
             )
         })

@@ -31,7 +31,7 @@ unsafe extern "C" fn release(ctx: *mut c_void) {
 
 /// Hands `buffers` to a wrap call. If the call fails without releasing them,
 /// they are dropped here, so nothing leaks whichever way the library goes.
-fn wrap(
+pub(crate) fn wrap(
     buffers: Box<dyn Any + Send>,
     call: impl FnOnce(sys::gs_release_fn, *mut c_void, *mut *mut sys::gs_tensor) -> sys::gs_status,
 ) -> Result<Tensor> {

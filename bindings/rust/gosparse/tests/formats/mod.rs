@@ -2,10 +2,11 @@
 //! `../shared/conformance/ust/formats.json` converted with
 //! [`Tensor::to_format`] gives the reference's storage (level sizes, nse, each
 //! level's pos and crd, the values), goes back to dense, and is rebuilt with
-//! [`Tensor::from_format`] from the reference's arrays; every invalid format
+//! [`Tensor::from_format`] from the reference's arrays and borrowed by
+//! [`Tensor::from_format_vecs`] from int32 copies; every invalid format
 //! is refused naming its rule; a DIA tensor goes through operators.
 
-use gosparse::{ErrorKind, Format, Layout, Tensor};
+use gosparse::{ErrorKind, Format, Indices, Layout, Tensor};
 use serde_json::Value;
 
 use super::{LeakCheck, shared_dir};
@@ -64,6 +65,35 @@ fn replay(c: &Value) {
     let q: Vec<&[i64]> = crd.iter().map(Vec::as_slice).collect();
     let y = Tensor::from_format(&f, &shape, &p, &q, &floats(&want["values"])).unwrap_or_else(|e| panic!("{id}: {e}"));
     assert_eq!(y.to_dense().unwrap().values::<f64>().unwrap(), data.as_slice(), "{id} from_format");
+    // Borrowed: int32 vectors move into the tensor, which lends those very
+    // buffers back (a Vec's heap buffer does not move with the Vec).
+    let narrow = |v: &Vec<i64>| v.iter().map(|&x| i32::try_from(x).unwrap()).collect::<Vec<i32>>();
+    let (p32, q32): (Vec<Vec<i32>>, Vec<Vec<i32>>) =
+        (pos.iter().map(narrow).collect(), crd.iter().map(narrow).collect());
+    let at = |v: &Vec<i32>| (!v.is_empty()).then_some(v.as_ptr());
+    let ptrs: Vec<(Option<*const i32>, Option<*const i32>)> =
+        p32.iter().zip(&q32).map(|(p, q)| (at(p), at(q))).collect();
+    let vals = floats(&want["values"]);
+    let vptr = (!vals.is_empty()).then_some(vals.as_ptr());
+    let w = Tensor::from_format_vecs(&f, &shape, p32, q32, vals).unwrap_or_else(|e| panic!("{id}: {e}"));
+    assert_eq!(w.to_dense().unwrap().values::<f64>().unwrap(), data.as_slice(), "{id} from_format_vecs");
+    if w.layout() == Layout::Custom {
+        let lent = |x: Indices<'_>| match x {
+            Indices::I32(s) => s.as_ptr(),
+            Indices::I64(_) => panic!("{id}: a borrowed int32 array came back as int64"),
+        };
+        for (l, (pp, qp)) in ptrs.iter().enumerate() {
+            if let Some(p) = pp {
+                assert_eq!(lent(w.pos(l).unwrap()), *p, "{id}: pos {l} borrowed, not copied");
+            }
+            if let Some(q) = qp {
+                assert_eq!(lent(w.crd(l).unwrap()), *q, "{id}: crd {l} borrowed, not copied");
+            }
+        }
+        if let Some(v) = vptr {
+            assert_eq!(w.val::<f64>().unwrap().as_ptr(), v, "{id}: values borrowed, not copied");
+        }
+    }
 }
 
 #[test]
@@ -106,4 +136,32 @@ fn dia_body() {
     assert_eq!(dense.format().unwrap().as_str(), "(i, j) -> (i : dense, j : dense)");
     let e = dense.to_format(&"(i) -> (i : dense)".parse().unwrap()).unwrap_err();
     assert!(e.to_string().contains("has 1 dimensions, the tensor 2"), "{e}");
+}
+
+#[test]
+fn from_format_vecs_refuses_and_keeps_nothing() {
+    let check = LeakCheck::start();
+    let f: Format = "(i, j) -> (j - i : compressed, i : range)".parse().unwrap();
+    let e =
+        Tensor::from_format_vecs(&f, &[2, 2], vec![vec![0i64, 1], vec![]], vec![vec![2], vec![]], vec![1.0f64, 2.0])
+            .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Index, "{e}");
+    assert!(e.to_string().contains("crd[0][0] = 2 is outside level 0's coordinates -1..1"), "{e}");
+    let e = Tensor::from_format_vecs(&f, &[2, 2], vec![vec![0i32, 1]], vec![vec![0], vec![]], vec![1.0f64, 2.0])
+        .unwrap_err();
+    assert!(e.to_string().contains("pos has 1 arrays and crd 2"), "{e}");
+    // [[1, 2, 0], [3, 4, 5], [0, 6, 7]] as DIA-I: the product reads the borrowed storage.
+    let a = Tensor::from_format_vecs(
+        &f,
+        &[3, 3],
+        vec![vec![0i32, 3], vec![]],
+        vec![vec![-1, 0, 1], vec![]],
+        vec![0.0f64, 3.0, 6.0, 1.0, 4.0, 7.0, 2.0, 5.0, 0.0],
+    )
+    .unwrap();
+    let y = a.mv(&Tensor::from_dense(&[1.0f64, 10.0, 100.0], &[3]).unwrap()).unwrap();
+    drop(a);
+    assert_eq!(y.values::<f64>().unwrap(), &[21.0, 543.0, 760.0]);
+    drop(y);
+    check.finish();
 }
