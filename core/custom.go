@@ -20,7 +20,9 @@ import (
 // operators read the tensor's layout fields and so see the COO tensor: every
 // operation accepts a custom-format tensor with no change to any operator,
 // and the conversion is paid once per tensor rather than at every call.
-// Results are COO or strided, by the operators' rules for COO.
+// Results are COO or strided, by the operators' rules for COO, except the
+// element-wise ops, which keep the custom format where it holds the result
+// (keepFormat).
 const Custom Layout = 9
 
 // ustStore is the storage of a custom-format tensor. owner is the tensor it

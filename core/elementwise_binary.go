@@ -86,6 +86,8 @@ func BinaryOps() []string {
 // zero fills follows torch's merge of the two entry lists, so adding
 // uncoalesced tensors concatenates them; otherwise a sparse result holds the
 // union of both patterns, less the entries that mul's zero fill annihilates.
+// A custom-format tensor with a number, or two of one custom format, give a
+// tensor of that format where it holds the result (keepFormat).
 func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 	def, ok := binaryOps[name]
 	if !ok {
@@ -119,6 +121,9 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 		res, err = binaryTensors(name, def, bf, a.Tensor, b.Tensor, dom, out, &args)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if res, err = keepFormat(res, args.Out, tensorsOf(a, b)...); err != nil {
 		return nil, err
 	}
 	return toOutput(res, args.Out)

@@ -63,7 +63,7 @@ func UnaryOps() []string {
 
 // UnaryByName applies the element-wise op name (torch's name: "cos", "abs",
 // "isnan", "clamp", ...) to every stored value of t and to its fill value,
-// so the result keeps t's layout and pattern: to_dense(op(t)) equals op
+// so the result keeps t's layout (or format) and pattern: to_dense(op(t)) equals op
 // applied to to_dense(t). The result dtype follows torch (sqrt of an integer
 // tensor is float32, abs of complex is real, isnan is bool). An uncoalesced
 // COO tensor is coalesced first unless the op is linear. pow(t, Exponent)
@@ -99,6 +99,9 @@ func UnaryByName(name string, t *Tensor, args UnaryArgs) (*Tensor, error) {
 	dom := max(domainOf(t.dtype), domainOf(out))
 	res, err := mapTensor(name, t, out, dom, ef, def.linear)
 	if err != nil {
+		return nil, err
+	}
+	if res, err = keepFormat(res, args.Out, t); err != nil {
 		return nil, err
 	}
 	return toOutput(res, args.Out)

@@ -457,7 +457,9 @@ gs_status gs_unary(const gs_tensor *t, const char *op, const gs_elementwise_args
                    gs_tensor **out);
 /* op(a, b) for tensors of equal shape (any two layouts): add, sub, mul, div,
  * true_divide, floor_divide, maximum, minimum, pow, eq, ne, lt, le, gt, ge.
- * The result's fill is op(fill(a), fill(b)). */
+ * The result's fill is op(fill(a), fill(b)). gs_unary, gs_binary_number and
+ * gs_binary of two tensors of one GS_CUSTOM format keep that format where it
+ * holds the result (else, as for COO, a COO result). */
 gs_status gs_binary(const gs_tensor *a, const gs_tensor *b, const char *op,
                     const gs_elementwise_args *args, gs_tensor **out);
 /* op(a, number), or op(number, a) when number_first != 0. */

@@ -279,6 +279,16 @@ static void test_dia_tensor(void) {
     CHECK_OK(gs_transpose(m, 0, 1, &trd));
     CHECK_OK(gs_equal(tr, trd, &eq));
     CHECK(eq == 1);
+    /* Element-wise ops keep the format: dia + dia is DIA-I, equal to 2 * m. */
+    gs_tensor *sum = NULL, *twice = NULL;
+    CHECK_OK(gs_binary(dia, dia, "add", NULL, &sum));
+    CHECK_OK(gs_binary(m, m, "add", NULL, &twice));
+    CHECK_OK(gs_tensor_layout(sum, &layout));
+    CHECK(layout == GS_CUSTOM);
+    CHECK_OK(gs_equal(sum, twice, &eq));
+    CHECK(eq == 1);
+    gs_tensor_free(&sum);
+    gs_tensor_free(&twice);
     /* A named format gives its layout; and back to DIA through CSR. */
     CHECK_OK(gs_to_format(dia, "(r, c) -> (r : dense, c : compressed)", &csr));
     CHECK_OK(gs_tensor_layout(csr, &layout));

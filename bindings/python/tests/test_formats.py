@@ -79,6 +79,12 @@ def test_dia_tensor_through_operators():
     np.testing.assert_array_equal(dia.to_dense().numpy(), a)
     np.testing.assert_array_equal((dia + dia).to_dense().numpy(), a + a)
     np.testing.assert_array_equal((dia * 2).to_dense().numpy(), a * 2)
+    # Element-wise ops keep the format, padding holding the new fill.
+    for r, want in (((dia + dia), a + a), ((dia * 2), a * 2), (gs.abs(-dia), a),
+                    (gs.cos(dia), np.cos(a))):
+        assert r.layout is gs.custom and r.format == gs.formats.DIA_I
+        np.testing.assert_allclose(r.to_dense().numpy(), want)
+    assert gs.cos(dia).fill_value == 1.0 and gs.cos(dia).val()[0] == 1.0  # padding
     v = np.array([1.0, -1, 2])
     np.testing.assert_allclose(gs.mv(dia, gs.tensor(v)).numpy(), a @ v)
     np.testing.assert_array_equal(gs.sum(dia, 1).to_dense().numpy(), a.sum(1))

@@ -130,6 +130,18 @@ fn dia_body() {
     assert!(dia.to_string().contains("format=(i, j) -> (j - i : compressed, i : range)"));
     assert!(dia.pos(1).unwrap().is_empty());
     assert!(dia.transpose(0, 1).unwrap().equal(&dense.transpose(0, 1).unwrap()).unwrap());
+    // Element-wise ops keep the format.
+    let args = gosparse::ElementwiseArgs::default();
+    for r in [
+        dia.binary("add", &dia, &args).unwrap(),
+        dia.binary("mul", 2.0f64, &args).unwrap(),
+        dia.unary("cos", &args).unwrap(),
+    ] {
+        assert_eq!(r.layout(), Layout::Custom);
+        assert_eq!(r.format().unwrap(), dia.format().unwrap());
+    }
+    let twice = dia.binary("add", &dia, &args).unwrap();
+    assert!(twice.equal(&dense.binary("mul", 2.0f64, &args).unwrap()).unwrap());
     let csr = dia.to_format(&"(i, j) -> (i : dense, j : compressed)".parse().unwrap()).unwrap();
     assert_eq!(csr.layout(), Layout::SparseCsr);
     assert!(csr.equal(&dense).unwrap());

@@ -1,0 +1,52 @@
+package core
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// keepFormat gives an element-wise result the format of its custom-format
+// operands: res, computed on their COO forms, is stored again in that
+// format (its padding holding res's fill value) when every tensor operand
+// is a custom-format tensor of one format and res's shape, res is sparse,
+// and no output layout was asked for. Otherwise res is returned as is (the
+// operators' rules for COO). A format that cannot hold res's pattern (a
+// structured(n) strip given more than n values by an addition) or a storage
+// over the memory limit leaves res in COO too: the result exists either way.
+func keepFormat(res *Tensor, o Output, operands ...*Tensor) (*Tensor, error) {
+	if o.Layout != nil || res.layout != COO || res.custom() != nil || len(operands) == 0 {
+		return res, nil
+	}
+	var f format.Format
+	for i, in := range operands {
+		u := in.custom()
+		if u == nil || !slices.Equal(in.shape, res.shape) {
+			return res, nil
+		}
+		if i == 0 {
+			f = u.format
+		} else if !positionalNames(u.format).Equal(positionalNames(f)) {
+			return res, nil
+		}
+	}
+	out, err := ToFormat(res, f)
+	switch CodeOf(err) {
+	case OK:
+		return out, nil
+	case ErrInvalidArgument, ErrTooLarge:
+		return res, nil
+	}
+	return nil, err
+}
+
+// tensorsOf lists the operands that are tensors.
+func tensorsOf(ops ...Operand) []*Tensor {
+	var ts []*Tensor
+	for _, o := range ops {
+		if o.Tensor != nil {
+			ts = append(ts, o.Tensor)
+		}
+	}
+	return ts
+}
