@@ -139,6 +139,9 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 	if layout, opt, ok := namedLayoutOf(f); ok {
 		return ToLayout(t, layout, opt)
 	}
+	if out, ok, err := toDIAFast(t, f); ok {
+		return out, err
+	}
 	src := t
 	if t.layout == COO && !t.coalesced {
 		var err error

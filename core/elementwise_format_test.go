@@ -28,9 +28,15 @@ var ewFormatOps = []struct {
 	{"add 1", func(a, _ *Tensor) (*Tensor, error) {
 		return BinaryByName("add", TensorOperand(a), NumberOperand(FloatNumber(1)), BinaryArgs{})
 	}},
-	{"a + b", func(a, b *Tensor) (*Tensor, error) { return BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{}) }},
-	{"a - b", func(a, b *Tensor) (*Tensor, error) { return BinaryByName("sub", TensorOperand(a), TensorOperand(b), BinaryArgs{}) }},
-	{"a * b", func(a, b *Tensor) (*Tensor, error) { return BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{}) }},
+	{"a + b", func(a, b *Tensor) (*Tensor, error) {
+		return BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	}},
+	{"a - b", func(a, b *Tensor) (*Tensor, error) {
+		return BinaryByName("sub", TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	}},
+	{"a * b", func(a, b *Tensor) (*Tensor, error) {
+		return BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	}},
 }
 
 // TestElementwiseKeepsFormat: over every formats.json case stored in a
@@ -111,4 +117,3 @@ func TestElementwiseFormatUnion(t *testing.T) {
 	require.NoError(t, err)
 	ewRequireSameDense(t, wantNeg, got, "neg to CSR")
 }
-

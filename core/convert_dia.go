@@ -1,0 +1,207 @@
+package core
+
+import "github.com/gosparse/gosparse/core/format"
+
+// The CSR/CSC -> DIA fast path of ToFormat. The general path lists every
+// entry's coordinates, sorts them in level order (Arrange), then walks the
+// storage back into a COO form for the operators (newCustom) and sorts that:
+// about 100 ns a nonzero. A DIA storage needs no sort: the diagonals present
+// come from one pass over the entries marking their offsets in an array over
+// the m + n - 1 possible ones, and each value's slot is its diagonal's rank
+// times the stride plus its row (DIA-I) or column (DIA-J). The COO form is
+// read off the diagonals row by row, already in row-major order. Two passes
+// over the nonzeros and one over the slots: O(nnz + padding).
+
+// toDIAFast converts a 2-D CSR or CSC tensor without batch or dense dims to
+// DIA-I or DIA-J (f, up to the dims' names); ok is false for any other pair.
+func toDIAFast(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
+	g := positionalNames(f)
+	byCol := g.Equal(diaJFormat)
+	if !byCol && !g.Equal(diaIFormat) || len(t.shape) != 2 || t.batchDim != 0 || t.denseDim != 0 ||
+		(t.layout != CSR && t.layout != CSC) || t.custom() != nil {
+		return nil, false, nil
+	}
+	switch t.width {
+	case 32:
+		out, err = csrToDIA[int32](t, f, byCol)
+	default:
+		out, err = csrToDIA[int64](t, f, byCol)
+	}
+	return out, true, err
+}
+
+// csrToDIA is toDIAFast for index type I.
+func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor, error) {
+	rows, cols := t.shape[0], t.shape[1]
+	pos, crd := AsSlice[I](t.levels[1].Pos), AsSlice[I](t.levels[1].Crd)
+	// Entry k of outer index o is (o, crd[k]) in CSR, (crd[k], o) in CSC: its
+	// diagonal is sign * (crd[k] - o) and its row o or crd[k].
+	sign := int64(1)
+	if t.layout == CSC {
+		sign = -1
+	}
+	span := rows + cols - 1 // offsets j - i run from -(rows-1) to cols-1
+	if span < 0 {
+		span = 0
+	}
+	if err := checkAlloc("the diagonal ranks of a DIA conversion", span, 4); err != nil {
+		return nil, err
+	}
+	rank := make([]int32, span) // 1 + the diagonal's rank, 0 where absent
+	for o := int64(0); o+1 < int64(len(pos)); o++ {
+		for _, c := range crd[pos[o]:pos[o+1]] {
+			rank[sign*(int64(c)-o)+rows-1] = 1
+		}
+	}
+	var offsets []int64
+	for k, r := range rank {
+		if r != 0 {
+			offsets = append(offsets, int64(k)-(rows-1))
+			rank[k] = int32(len(offsets))
+		}
+	}
+	stride := rows
+	if byCol {
+		stride = cols
+	}
+	nd := int64(len(offsets))
+	slots, okMul := mulChecked(nd, stride)
+	es := int64(t.dtype.Size())
+	if !okMul || checkAlloc("values", slots, int(es)) != nil {
+		return nil, Errorf(ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
+	}
+	vals := NewArray(t.dtype, []int64{slots})
+	fillArray(vals, t.fill)
+	// Slot of entry k: (rank - 1) * stride + its row (DIA-I) or column
+	// (DIA-J), which is o or crd[k] as the layout and format agree or not.
+	slot := make([]int64, len(crd))
+	outerAt := byCol == (t.layout == CSC)
+	for o := int64(0); o+1 < int64(len(pos)); o++ {
+		for k := int64(pos[o]); k < int64(pos[o+1]); k++ {
+			c := int64(crd[k])
+			at := c
+			if outerAt {
+				at = o
+			}
+			slot[k] = (int64(rank[sign*(c-o)+rows-1])-1)*stride + at
+		}
+	}
+	moveElems(vals, t.values, slot, nil)
+	view, err := diaCOOView(t, offsets, vals, byCol)
+	if err != nil {
+		return nil, err
+	}
+	x, err := format.NewIndexer(f)
+	if err != nil {
+		return nil, Errorf(ErrInternal, "format %s: %v", f, err)
+	}
+	sizes, err := x.LevelSizes(t.shape)
+	if err != nil {
+		return nil, Errorf(ErrInternal, "format %s over %v: %v", f, t.shape, err)
+	}
+	u := &ustStore{owner: view, format: f.Clone(), levelSizes: sizes,
+		pos: []Array{int64Array([]int64{0, nd}), {}}, crd: []Array{int64Array(offsets), {}}, values: vals}
+	view.ust = u
+	return view, nil
+}
+
+// diaCOOView is the coalesced COO form of a DIA storage: every slot inside
+// the matrix (in-matrix padding included, as the level walk gives it), row
+// by row, each row's columns ascending with the offsets. Its indices are
+// int32 where everything fits (as buildFrom chooses), written directly.
+func diaCOOView(t *Tensor, offsets []int64, vals Array, byCol bool) (*Tensor, error) {
+	rows, cols := t.shape[0], t.shape[1]
+	n := int64(0)
+	for _, off := range offsets {
+		n += max(0, min(rows, cols-off)-max(0, -off))
+	}
+	es := int64(t.dtype.Size())
+	if err := checkAlloc("the COO form of a DIA tensor", n, 3*8+int(es)); err != nil {
+		return nil, err
+	}
+	spec := formatSpec{layout: COO, shape: append([]int64(nil), t.shape...), block: [2]int64{1, 1}}
+	view := &Tensor{layout: COO, dtype: t.dtype, shape: spec.shape, block: spec.block, levels: spec.levels(),
+		fill: append([]byte(nil), t.fill...), coalesced: true}
+	view.levels[0].Pos = Int64Array([]int64{0, n}) // for autoWidth's count
+	view.levels[0].Crd = Array{DType: Int64, Shape: []int64{n}}
+	width := view.autoWidth()
+	src := make([]int64, n) // the slot each COO entry reads
+	var rowsArr, colsArr Array
+	if width == 32 {
+		ri, ci := make([]int32, n), make([]int32, n)
+		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = int32(i), int32(j), p })
+		rowsArr, colsArr = Int32Array(ri), Int32Array(ci)
+		view.levels[0].Pos = Int32Array([]int32{0, int32(n)})
+	} else {
+		ri, ci := make([]int64, n), make([]int64, n)
+		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = i, j, p })
+		rowsArr, colsArr = Int64Array(ri), Int64Array(ci)
+	}
+	view.levels[0].Crd, view.levels[1].Crd = rowsArr, colsArr
+	cv := NewArray(t.dtype, []int64{n})
+	moveElems(cv, vals, nil, src)
+	if err := view.finish(cv, width); err != nil {
+		return nil, err
+	}
+	return view, nil
+}
+
+// diaEntries calls emit(k, i, j, p) for the k-th slot inside an rows x cols
+// matrix of the given diagonals in row-major order, p being its slot in the
+// values (stride rows for DIA-I, cols for DIA-J).
+func diaEntries(rows, cols int64, offsets []int64, byCol bool, emit func(k, i, j, p int64)) {
+	stride := rows
+	if byCol {
+		stride = cols
+	}
+	k := int64(0)
+	for i := int64(0); i < rows; i++ {
+		for d, off := range offsets {
+			j := i + off
+			if j < 0 || j >= cols {
+				continue
+			}
+			at := i
+			if byCol {
+				at = j
+			}
+			emit(k, i, j, int64(d)*stride+at)
+			k++
+		}
+	}
+}
+
+// moveElems sets dst[to[k]] = src[from[k]] for every k, elements of src's
+// dtype; a nil index list is the identity (its length the other's).
+func moveElems(dst, src Array, to, from []int64) {
+	switch src.DType.Size() {
+	case 1:
+		moveWords(AsSlice[uint8](dst), AsSlice[uint8](src), to, from)
+	case 2:
+		moveWords(AsSlice[uint16](dst), AsSlice[uint16](src), to, from)
+	case 4:
+		moveWords(AsSlice[uint32](dst), AsSlice[uint32](src), to, from)
+	case 8:
+		moveWords(AsSlice[uint64](dst), AsSlice[uint64](src), to, from)
+	default:
+		moveWords(AsSlice[[2]uint64](dst), AsSlice[[2]uint64](src), to, from)
+	}
+}
+
+// moveWords is moveElems over one machine word type.
+func moveWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](dst, src []W, to, from []int64) {
+	switch {
+	case from == nil:
+		for k, p := range to {
+			dst[p] = src[k]
+		}
+	case to == nil:
+		for k, p := range from {
+			dst[k] = src[p]
+		}
+	default:
+		for k, p := range to {
+			dst[p] = src[from[k]]
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package core
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// TestToDIAFastMatchesGeneral: CSR and CSC (int32 and int64 indices) to
+// DIA-I and DIA-J through the fast path give the general path's storage (the
+// level walk's, reached from COO) element for element, and the same COO
+// form, over shapes wide, tall, square and empty, five dtypes and a
+// non-zero fill.
+func TestToDIAFastMatchesGeneral(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, shape := range [][]int64{{7, 5}, {4, 9}, {6, 6}, {0, 3}, {3, 0}, {1, 1}} {
+		for _, d := range []DType{Float64, Float32, Complex128, Int8, Bool} {
+			for _, fill := range []bool{false, true} {
+				dense := randomDense(t, rng, d, shape, 0.3)
+				if fill {
+					var err error
+					dense, err = WithFill(dense, ScalarBytes(d, Real(1)))
+					require.NoError(t, err)
+				}
+				coo, err := ToLayout(dense, COO, DefaultConvert())
+				require.NoError(t, err)
+				for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
+					want, err := ToFormat(coo, f)
+					require.NoError(t, err)
+					for _, l := range []Layout{CSR, CSC} {
+						for _, w := range []int{32, 64} {
+							msg := fmt.Sprintf("%v %s fill=%v %s from %s/%d", shape, d, fill, f, l, w)
+							opt := DefaultConvert()
+							opt.IndexWidth = w
+							src, err := ToLayout(dense, l, opt)
+							require.NoError(t, err, msg)
+							_, fast, _ := toDIAFast(src, f)
+							require.True(t, fast, msg)
+							got, err := ToFormat(src, f)
+							require.NoError(t, err, msg)
+							requireSameStorage(t, want, got, msg)
+							requireSameDense(t, dense, got, msg)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// requireSameStorage asserts two custom tensors hold equal storage in their
+// format and the same COO form.
+func requireSameStorage(t *testing.T, want, got *Tensor, msg string) {
+	t.Helper()
+	uw, err := want.USTStorage()
+	require.NoError(t, err, msg)
+	ug, err := got.USTStorage()
+	require.NoError(t, err, msg)
+	assert.Equal(t, uw.LevelSizes, ug.LevelSizes, msg)
+	for l := range uw.Pos {
+		assert.Equal(t, indexValues(uw.Pos[l]), indexValues(ug.Pos[l]), "%s: pos[%d]", msg, l)
+		assert.Equal(t, indexValues(uw.Crd[l]), indexValues(ug.Crd[l]), "%s: crd[%d]", msg, l)
+	}
+	assert.Equal(t, uw.Values.Data, ug.Values.Data, "%s: values", msg)
+	assert.Equal(t, want.fill, got.fill, "%s: fill", msg)
+	assert.Equal(t, want.width, got.width, "%s: COO form's width", msg)
+	assert.Equal(t, want.coalesced, got.coalesced, "%s: COO form coalesced", msg)
+	assert.Equal(t, indexValues(want.indices), indexValues(got.indices), "%s: COO form's indices", msg)
+	assert.Equal(t, want.values.Data, got.values.Data, "%s: COO form's values", msg)
+	assert.Equal(t, want.values.Shape, got.values.Shape, "%s: COO form's values shape", msg)
+}
+
+// TestToDIAFastTooLarge: diagonals far apart over a small memory limit are
+// refused with ErrTooLarge before the values are allocated.
+func TestToDIAFastTooLarge(t *testing.T) {
+	coo, err := NewCOO(Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
+	require.NoError(t, err)
+	csr, err := ToLayout(coo, CSR, DefaultConvert())
+	require.NoError(t, err)
+	old := MemoryLimit()
+	require.NoError(t, SetMemoryLimit(1<<20))
+	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
+	_, err = ToFormat(csr, format.DIAI())
+	assert.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+}
