@@ -95,9 +95,15 @@ func SpMVDIA[V Number](alpha V, a DIA[V], x []V, beta V, y []V) error {
 func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 	var acc [diaBlock]V
 	nd := len(a.Offsets)
+	// y = A*x (the common call) sums straight into y's block, in cache as
+	// acc would be, saving a copy of every block.
+	direct := beta == 0 && alpha == 1
 	for b0 := r0; b0 < r1; b0 += diaBlock {
 		b1 := min(b0+diaBlock, r1)
 		s := acc[:b1-b0]
+		if direct {
+			s = y[b0:b1]
+		}
 		clear(s)
 		k := 0
 		for ; k+4 <= nd; k += 4 {
@@ -127,8 +133,7 @@ func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 		ys := y[b0:b1]
 		ys = ys[:len(s)]
 		switch {
-		case beta == 0 && alpha == 1:
-			copy(ys, s)
+		case direct:
 		case beta == 0:
 			for i, v := range s {
 				ys[i] = alpha * v
