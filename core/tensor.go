@@ -126,8 +126,10 @@ func (t *Tensor) Indices() (Array, error) {
 
 // AppendStorage appends the arrays the tensor stores to dst and returns
 // the result: its levels' pos and crd, its values and, for COO, its
-// indices (whose rows the levels' crd arrays view). It allocates nothing
-// when dst has room, which callers on every free rely on.
+// indices (whose rows the levels' crd arrays view); for a custom-format
+// tensor also its format storage, which may be a caller's borrowed arrays
+// (WrapFormat) that a handle sharing the tensor must keep alive. It
+// allocates nothing when dst has room, which callers on every free rely on.
 func (t *Tensor) AppendStorage(dst []Array) []Array {
 	for i := range t.levels {
 		dst = append(dst, t.levels[i].Pos, t.levels[i].Crd)
@@ -135,6 +137,11 @@ func (t *Tensor) AppendStorage(dst []Array) []Array {
 	dst = append(dst, t.values)
 	if t.layout == COO {
 		dst = append(dst, t.indices)
+	}
+	if u := t.custom(); u != nil {
+		dst = append(dst, u.pos...)
+		dst = append(dst, u.crd...)
+		dst = append(dst, u.values)
 	}
 	return dst
 }

@@ -387,8 +387,16 @@ static void test_wrap_dia_product(void) {
     CHECK_OK(gs_sparse_format_wrap("(i, j) -> (j - i : compressed, i : range)", 2, size, 2, pos, crd, &va, 0,
                                    count_release, NULL, &t));
     CHECK_OK(gs_strided_from(&xa, &xv));
-    CHECK_OK(gs_mv(t, xv, &y));
+    /* A detached handle shares the tensor, so it holds the borrow too. */
+    gs_tensor *d = NULL;
+    CHECK_OK(gs_detach(t, &d));
     gs_tensor_free(&t);
+    CHECK(released == before);
+    CHECK_OK(gs_mv(d, xv, &y));
+    gs_array lent, unused;
+    CHECK_OK(gs_tensor_storage_level(d, 0, &unused, &lent));
+    CHECK(lent.data == (void *)c && lent.dtype == GS_INT32);
+    gs_tensor_free(&d);
     CHECK(released == before + 1);
     gs_array ya;
     CHECK_OK(gs_tensor_component(y, GS_COMP_VALUES, &ya));
