@@ -1,10 +1,6 @@
 package solve
 
-import (
-	"math"
-
-	"github.com/gosparse/gosparse/core"
-)
+import "github.com/gosparse/gosparse/core"
 
 // CholeskyFactor is the factorization L L^H = A[Perm][:, Perm] of a
 // symmetric (Hermitian) positive definite sparse matrix, from Cholesky. It
@@ -24,7 +20,9 @@ type CholeskyFactor struct {
 // symmetric pattern) or OrderNatural. The symbolic analysis (elimination
 // tree, exact column counts) sizes L before it is allocated and refuses
 // beyond core.MemoryLimit with core.ErrTooLarge; the numeric phase is the
-// up-looking algorithm, one row of L at a time. A matrix that is not
+// supernodal left-looking algorithm: columns of L with nested patterns are
+// grouped into dense blocks updated by dense products, and independent
+// subtrees are factored on different goroutines. A matrix that is not
 // positive definite is refused naming the column whose pivot is not positive.
 func Cholesky(a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
 	if err := checkSquare("A", a); err != nil {
@@ -41,15 +39,6 @@ func Cholesky(a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
 	return cholesky[float64](a, ordering)
 }
 
-// cholNumeric holds L by columns, the diagonal first and rows ascending,
-// for C = A[p][:, p] = L L^H.
-type cholNumeric[T elem] struct {
-	n      int
-	lp, li []int
-	lx     []T
-	p      []int
-}
-
 func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
 	m, err := loadCompressed[T](a, core.CSC)
 	if err != nil {
@@ -62,18 +51,24 @@ func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error
 		p = symmetricOrder(lower)
 	}
 	c := permutedUpper(lower, invert(p))
+	// Postordering the elimination tree makes each supernode's columns
+	// consecutive and each subtree contiguous; the fill is unchanged.
+	post := postorder(etree(c))
+	for k, j := range post {
+		post[k] = p[j]
+	}
+	p = post
+	c = permutedUpper(lower, invert(p))
 	parent := etree(c)
 	counts := columnCounts(c, parent)
-	total := int64(0)
-	for _, k := range counts {
-		total += int64(k)
-	}
-	if err := checkBytes("cholesky: L", total, entryBytes(isComplex(a.DType()))); err != nil {
+	rowsOfC := c.transposeStorage()
+	sy, err := analyzeSupernodal(c, rowsOfC, parent, counts, entryBytes(isComplex(a.DType())))
+	if err != nil {
 		return nil, err
 	}
-	f := &cholNumeric[T]{n: n, p: p}
-	if err := f.factor(c, parent, counts); err != nil {
-		return nil, err
+	f := &snFactor[T]{sy: sy, p: p}
+	if e := f.factor(rowsOfC); e != nil {
+		return nil, core.Errorf(core.ErrInvalidArgument, "A: the matrix is not positive definite: the pivot of column %d is %g", p[e.col], e.pivot)
 	}
 	return &CholeskyFactor{dtype: a.DType(), n: n, width: indexWidthOf(a), p: p, impl: f}, nil
 }
@@ -194,53 +189,6 @@ func columnCounts[T elem](c *compressed[T], parent []int) []int {
 	return counts
 }
 
-// factor computes L row by row (up-looking): row k of L solves a triangular
-// system with the rows before it, over the pattern ereach gives.
-func (f *cholNumeric[T]) factor(c *compressed[T], parent, counts []int) error {
-	n := f.n
-	f.lp = make([]int, n+1)
-	for j := 0; j < n; j++ {
-		f.lp[j+1] = f.lp[j] + counts[j]
-	}
-	f.li = make([]int, f.lp[n])
-	f.lx = make([]T, f.lp[n])
-	next := append([]int(nil), f.lp[:n]...)
-	x := make([]T, n)
-	s := make([]int, n)
-	mark := make([]int, n)
-	for i := range mark {
-		mark[i] = -1
-	}
-	li, lx, lp := f.li, f.lx, f.lp
-	for k := 0; k < n; k++ {
-		top := ereach(c, k, parent, s, mark)
-		var d float64
-		for p := c.ptr[k]; p < c.ptr[k+1]; p++ {
-			if i := c.idx[p]; i < k {
-				x[i] += c.val[p]
-			} else if i == k {
-				d += realPart(c.val[p])
-			}
-		}
-		for _, i := range s[top:] {
-			y := x[i] / lx[lp[i]]
-			x[i] = 0
-			for p := lp[i] + 1; p < next[i]; p++ {
-				x[li[p]] -= lx[p] * y
-			}
-			d -= realPart(y * conj(y))
-			li[next[i]], lx[next[i]] = k, conj(y)
-			next[i]++
-		}
-		if !(d > 0) || math.IsInf(d, 0) {
-			return core.Errorf(core.ErrInvalidArgument, "A: the matrix is not positive definite: the pivot of column %d is %g", f.p[k], d)
-		}
-		li[next[k]], lx[next[k]] = k, fromReal[T](math.Sqrt(d))
-		next[k]++
-	}
-	return nil
-}
-
 // Solve solves A X = B (left) or X A = B.
 func (f *CholeskyFactor) Solve(b *core.Tensor, left bool) (*core.Tensor, error) {
 	return f.impl.solveColumns(b, left, f.dtype)
@@ -266,63 +214,3 @@ func (f *CholeskyFactor) Order() int64 { return int64(f.n) }
 
 // DType returns A's dtype.
 func (f *CholeskyFactor) DType() core.DType { return f.dtype }
-
-func (f *cholNumeric[T]) fill() int64 { return int64(len(f.li)) }
-
-func (f *cholNumeric[T]) lower(d core.DType, width int) (*core.Tensor, error) {
-	return cscTensor(d, f.n, f.n, f.lp, append([]int(nil), f.li...), append([]T(nil), f.lx...), width)
-}
-
-func (f *cholNumeric[T]) upper(core.DType, int) (*core.Tensor, error) {
-	return nil, core.Errorf(core.ErrInvalidArgument, "factor: a Cholesky factor has no U: A[p][:, p] = L L^H")
-}
-
-func (f *cholNumeric[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*core.Tensor, error) {
-	r, err := loadRHS[T](b, f.n, d, left)
-	if err != nil {
-		return nil, err
-	}
-	y := make([]T, f.n)
-	for c := 0; c < r.k; c++ {
-		col := r.column(c)
-		if left {
-			f.solveInPlace(col, y)
-			continue
-		}
-		// A^T = conj(A) for a Hermitian A: A^T x = c is A conj(x) = conj(c).
-		for i := range col {
-			col[i] = conj(col[i])
-		}
-		f.solveInPlace(col, y)
-		for i := range col {
-			col[i] = conj(col[i])
-		}
-	}
-	return r.tensor(d, b.Shape(), left)
-}
-
-// solveInPlace overwrites b with x solving A x = b: L y = b[p], L^H z = y, x[p] = z.
-func (f *cholNumeric[T]) solveInPlace(b, y []T) {
-	n := f.n
-	for k, i := range f.p {
-		y[k] = b[i]
-	}
-	lp, li, lx := f.lp, f.li, f.lx
-	for j := 0; j < n; j++ {
-		y[j] /= lx[lp[j]]
-		yj := y[j]
-		for p := lp[j] + 1; p < lp[j+1]; p++ {
-			y[li[p]] -= lx[p] * yj
-		}
-	}
-	for j := n - 1; j >= 0; j-- {
-		s := y[j]
-		for p := lp[j] + 1; p < lp[j+1]; p++ {
-			s -= conj(lx[p]) * y[li[p]]
-		}
-		y[j] = s / conj(lx[lp[j]])
-	}
-	for k, i := range f.p {
-		b[i] = y[k]
-	}
-}

@@ -1,0 +1,102 @@
+package solve
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/require"
+)
+
+// A dense matrix is one supernode; its blocked panel factorization (more
+// columns than panelBlock) and a path of supernodes both give L L^H = A.
+func TestSupernodalDenseAndBanded(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, d := range []core.DType{core.Float64, core.Complex128} {
+		a := randomHPD(rng, 3*panelBlock+5, 1, d)
+		at := tensorOf(t, a, d, core.CSC)
+		f, err := Cholesky(at, OrderNatural)
+		require.NoError(t, err)
+		require.Equal(t, 1, supernodeCount(f))
+		requireCholesky(t, f, a, d)
+
+		// Arrowhead with a dense last block: small leaf supernodes update a
+		// large one through runs of rows.
+		b := randomHPD(rng, 60, 0.05, d)
+		for i := 40; i < 60; i++ {
+			for j := 0; j < i; j++ {
+				v := randomValue(rng, d)
+				b[i][j], b[j][i] = v, complex(real(v), -imag(v))
+			}
+		}
+		for i := range b {
+			s := 0.0
+			for j := range b {
+				if i != j {
+					s += math.Hypot(real(b[i][j]), imag(b[i][j]))
+				}
+			}
+			b[i][i] = complex(s+1, 0)
+		}
+		for _, ord := range []Ordering{OrderNatural, OrderAMD} {
+			f, err := Cholesky(tensorOf(t, b, d, core.CSR), ord)
+			require.NoError(t, err)
+			requireCholesky(t, f, b, d)
+		}
+	}
+}
+
+// withParallelCholesky forces the subtree schedule on any input and
+// several goroutines.
+func withParallelCholesky(t *testing.T) {
+	oldWork, oldProcs := snParallelWork, runtime.GOMAXPROCS(4)
+	snParallelWork = 0
+	t.Cleanup(func() {
+		snParallelWork = oldWork
+		runtime.GOMAXPROCS(oldProcs)
+	})
+}
+
+// The parallel schedule gives the serial factor bit for bit (every
+// supernode adds its updates in one order) and refuses the same matrices.
+func TestCholeskyParallelMatchesSerial(t *testing.T) {
+	lap, err := laplacian2D(t, 30)
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(43, 44))
+	cases := []*core.Tensor{lap,
+		tensorOf(t, randomHPD(rng, 200, 0.02, core.Complex128), core.Complex128, core.CSR)}
+	serial := make([]*core.Tensor, len(cases))
+	for i, a := range cases {
+		f, err := Cholesky(a, OrderDefault)
+		require.NoError(t, err)
+		serial[i], err = f.L()
+		require.NoError(t, err)
+	}
+	withParallelCholesky(t)
+	for i, a := range cases {
+		f, err := Cholesky(a, OrderDefault)
+		require.NoError(t, err)
+		l, err := f.L()
+		require.NoError(t, err)
+		same, err := core.Equal(l, serial[i])
+		require.NoError(t, err)
+		require.True(t, same, "case %d: the parallel factor differs from the serial one", i)
+	}
+	bad := randomHPD(rng, 200, 0.02, core.Float64)
+	bad[150][150] = -1
+	_, err = Cholesky(tensorOf(t, bad, core.Float64, core.CSR), OrderDefault)
+	requireCode(t, err, core.ErrInvalidArgument, "not positive definite")
+}
+
+// supernodeCount is the number of supernodes of a Cholesky factor.
+func supernodeCount(f *CholeskyFactor) int {
+	switch s := f.impl.(type) {
+	case *snFactor[float64]:
+		return len(s.sy.super) - 1
+	case *snFactor[complex128]:
+		return len(s.sy.super) - 1
+	}
+	return -1
+}
