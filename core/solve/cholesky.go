@@ -44,6 +44,12 @@ func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error
 	if err != nil {
 		return nil, err
 	}
+	return choleskyOf(m, ordering, a.DType(), indexWidthOf(a))
+}
+
+// choleskyOf factors the matrix m read from a tensor of dtype d whose
+// results take index width width.
+func choleskyOf[T elem](m *compressed[T], ordering Ordering, d core.DType, width int) (*CholeskyFactor, error) {
 	n := m.slices()
 	lower := lowerTriangle(m)
 	p := identity(n)
@@ -62,7 +68,7 @@ func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error
 	parent := etree(c)
 	counts := columnCounts(c, parent)
 	rowsOfC := c.transposeStorage()
-	sy, err := analyzeSupernodal(c, rowsOfC, parent, counts, entryBytes(isComplex(a.DType())))
+	sy, err := analyzeSupernodal(c, rowsOfC, parent, counts, entryBytes(isComplex(d)))
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +76,7 @@ func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error
 	if e := f.factor(rowsOfC); e != nil {
 		return nil, core.Errorf(core.ErrInvalidArgument, "A: the matrix is not positive definite: the pivot of column %d is %g", p[e.col], e.pivot)
 	}
-	return &CholeskyFactor{dtype: a.DType(), n: n, width: indexWidthOf(a), p: p, impl: f}, nil
+	return &CholeskyFactor{dtype: d, n: n, width: width, p: p, impl: f}, nil
 }
 
 // lowerTriangle returns the entries of m on and below the diagonal, by columns.

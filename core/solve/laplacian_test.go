@@ -20,6 +20,19 @@ func laplacian2D(t testing.TB, n int64) (*core.Tensor, error) {
 	return core.ToLayout(coo, core.CSR, core.DefaultConvert())
 }
 
+// laplacian3D returns the 7-point Laplacian of an n x n x n grid as CSR float64.
+func laplacian3D(t testing.TB, n int64) (*core.Tensor, error) {
+	c, err := gen.Stencil3D(n)
+	if err != nil {
+		return nil, err
+	}
+	coo, err := c.Tensor()
+	if err != nil {
+		return nil, err
+	}
+	return core.ToLayout(coo, core.CSR, core.DefaultConvert())
+}
+
 // residual is ||A x - b|| / ||b|| for the dense vectors of a solve.
 func residual(t testing.TB, a, x, b *core.Tensor) float64 {
 	t.Helper()

@@ -8,8 +8,10 @@ import (
 
 // LUOptions tunes Splu.
 type LUOptions struct {
-	// Ordering is the column ordering: OrderDefault (ColAMD), OrderNatural,
-	// OrderAMD or OrderColAMD.
+	// Ordering is the column ordering: OrderNatural, OrderAMD, OrderColAMD
+	// or OrderDefault, which takes AMD on A + A^T when A's pattern is nearly
+	// symmetric with a zero-free diagonal (the orderings then agree with
+	// the pivots on the diagonal and fill far less) and ColAMD otherwise.
 	Ordering Ordering
 	// PivotThreshold in [0, 1]: the diagonal entry is kept as the pivot when
 	// its magnitude is at least this fraction of the largest candidate's
@@ -19,8 +21,9 @@ type LUOptions struct {
 	PivotThreshold float64
 }
 
-// DefaultLUOptions is ColAMD and partial pivoting (SciPy splu's defaults).
-func DefaultLUOptions() LUOptions { return LUOptions{Ordering: OrderColAMD, PivotThreshold: 1} }
+// DefaultLUOptions is the automatic ordering (OrderDefault) and partial
+// pivoting.
+func DefaultLUOptions() LUOptions { return LUOptions{Ordering: OrderDefault, PivotThreshold: 1} }
 
 // LU is the factorization L U = A[RowPerm()][:, ColPerm()] of a square
 // sparse matrix, from Splu. It implements Factor.
@@ -62,8 +65,22 @@ func splu[T elem](a *core.Tensor, opt LUOptions) (*LU, error) {
 	if err != nil {
 		return nil, err
 	}
+	return spluOf(m, opt, a.DType(), indexWidthOf(a))
+}
+
+// spluOf factors the matrix m read from a tensor of dtype d whose results
+// take index width width.
+func spluOf[T elem](m *compressed[T], opt LUOptions, d core.DType, width int) (*LU, error) {
+	csc := m.toCSC()
+	ordering := opt.Ordering
+	if ordering == OrderDefault {
+		ordering = OrderColAMD
+		if sym := symmetryOf(csc); sym.nearlySymmetric() {
+			ordering = OrderAMD
+		}
+	}
 	var q []int
-	switch opt.Ordering {
+	switch ordering {
 	case OrderNatural:
 		q = identity(m.cols)
 	case OrderAMD:
@@ -71,11 +88,11 @@ func splu[T elem](a *core.Tensor, opt LUOptions) (*LU, error) {
 	default:
 		q = columnOrder(m)
 	}
-	f, err := factorLU(m.toCSC(), q, opt.PivotThreshold, entryBytes(isComplex(a.DType())))
+	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)))
 	if err != nil {
 		return nil, err
 	}
-	return &LU{dtype: a.DType(), n: m.cols, width: indexWidthOf(a), p: invert(f.pinv), q: q, impl: f}, nil
+	return &LU{dtype: d, n: m.cols, width: width, p: invert(f.pinv), q: q, impl: f}, nil
 }
 
 // Solve solves A X = B (left) or X A = B.

@@ -7,7 +7,8 @@ type Ordering int32
 
 // The orderings. Their values are the C ABI's gs_ordering.
 const (
-	// OrderDefault is ColAMD for LU and AMD for Cholesky.
+	// OrderDefault is AMD for Cholesky; for LU, AMD when A's pattern is
+	// nearly symmetric with a zero-free diagonal, ColAMD otherwise.
 	OrderDefault Ordering = 0
 	// OrderNatural keeps the matrix's own order.
 	OrderNatural Ordering = 1

@@ -68,10 +68,14 @@ func postorder(parent []int) []int {
 }
 
 // supernodes finds the fundamental supernodes of L from the postordered
-// elimination tree and L's column counts: column j+1 joins column j's
+// elimination tree and L's column counts (column j+1 joins column j's
 // supernode when it is j's parent, j is its only child and its count is one
-// less.
-func supernodes(parent, counts []int) (super, colSup []int) {
+// less), then relaxes them: a supernode absorbs the child just before it
+// when the explicit zeros this stores stay few (CHOLMOD's rule: always up to
+// 4 columns, a zero fraction below 0.8 up to 16, below 0.1 up to 48, below
+// 0.05 beyond), since tiny supernodes leave the dense kernels nothing to do.
+// The rows below a supernode are those below its last column.
+func supernodes(parent, counts []int) []int {
 	n := len(parent)
 	children := make([]int, n)
 	for _, p := range parent {
@@ -79,20 +83,45 @@ func supernodes(parent, counts []int) (super, colSup []int) {
 			children[p]++
 		}
 	}
-	colSup = make([]int, n)
-	super = append(super, 0)
+	fund := []int{0}
 	for j := 1; j < n; j++ {
 		if parent[j-1] != j || children[j] != 1 || counts[j-1] != counts[j]+1 {
-			super = append(super, j)
+			fund = append(fund, j)
 		}
-		colSup[j] = len(super) - 1
 	}
-	if n > 0 {
-		super = append(super, n)
-	} else {
-		super = append(super[:0], 0)
+	if n == 0 {
+		return fund
 	}
-	return super, colSup
+	fund = append(fund, n)
+	nf := len(fund) - 1
+	// Groups of consecutive fundamental supernodes, built from the top:
+	// the one starting at s spans cols[s] columns with below[s] rows under
+	// them and zeros[s] stored zeros.
+	cols, below, zeros := make([]int, nf), make([]int, nf), make([]float64, nf)
+	keep := make([]bool, nf)
+	for s := nf - 1; s >= 0; s-- {
+		f, l := fund[s], fund[s+1]
+		cols[s], below[s] = l-f, counts[l-1]-1
+		keep[s] = true
+		if s == nf-1 || parent[l-1] != l {
+			continue // the parent supernode does not follow: no merge
+		}
+		nc := cols[s] + cols[s+1]
+		nr := nc + below[s+1]
+		z := zeros[s+1] + float64((l-f)*(nr-(l-f)-below[s]))
+		total := float64(nc*nr - nc*(nc-1)/2)
+		if frac := z / total; nc <= 4 || (nc <= 16 && frac < 0.8) || (nc <= 48 && frac < 0.1) || frac < 0.05 {
+			cols[s], below[s], zeros[s] = nc, below[s+1], z
+			keep[s+1] = false
+		}
+	}
+	super := make([]int, 0, nf+1)
+	for s := 0; s < nf; s++ {
+		if keep[s] {
+			super = append(super, fund[s])
+		}
+	}
+	return append(super, n)
 }
 
 // analyzeSupernodal builds the supernodal structure of L for the upper
@@ -102,8 +131,14 @@ func supernodes(parent, counts []int) (super, colSup []int) {
 // allocating them.
 func analyzeSupernodal[T elem](c, rowsOfC *compressed[T], parent, counts []int, eb int64) (*snSymbolic, error) {
 	n := c.cols
-	super, colSup := supernodes(parent, counts)
+	super := supernodes(parent, counts)
 	ns := len(super) - 1
+	colSup := make([]int, n)
+	for s := 0; s < ns; s++ {
+		for j := super[s]; j < super[s+1]; j++ {
+			colSup[j] = s
+		}
+	}
 	sy := &snSymbolic{n: n, super: super, colSup: colSup, sparent: make([]int, ns),
 		rp: make([]int, ns+1), xp: make([]int, ns+1)}
 	blocks := int64(0)
@@ -113,7 +148,7 @@ func analyzeSupernodal[T elem](c, rowsOfC *compressed[T], parent, counts []int, 
 		if p := parent[last]; p >= 0 {
 			sy.sparent[s] = colSup[p]
 		}
-		nr := counts[super[s]]
+		nr := super[s+1] - super[s] + counts[last] - 1
 		sy.rp[s+1] = sy.rp[s] + nr
 		blocks += int64(nr) * int64(super[s+1]-super[s])
 	}
