@@ -1,18 +1,26 @@
-"""The direct solver rows on the 2-D Laplacian (500^2 in a full run): LU
+"""The direct solver rows. On the 2-D Laplacian (500^2 in a full run): LU
 (gosparse.sparse.linalg.splu, COLAMD) against SciPy's splu (SuperLU, COLAMD),
 Cholesky (gosparse.sparse.linalg.cholesky, AMD) beside SciPy's splu with
-MMD_AT_PLUS_A (SciPy has no Cholesky), and the lower triangular solve
-(gosparse.linalg.solve_triangular) against SciPy's spsolve_triangular. The
-factorizations' rows agree when both engines' solutions of A x = b match; the
-notes give each engine's fill (entries stored in the factors).
+MMD_AT_PLUS_A, and the lower triangular solve (gosparse.linalg.solve_triangular)
+against SciPy's spsolve_triangular. spsolve rows (gosparse.sparse.spsolve, which
+picks its factorization) on the 2-D Laplacians 500^2 and 1000^2, the 3-D
+Laplacian 60^3 and the square matrices of ../shared/matrices/suitesparse, against
+SciPy's spsolve (SuperLU, COLAMD) and splu + solve; cholesky rows on the
+Laplacians and bcsstk13 against CHOLMOD (scikit-sparse, when installed; else
+SciPy's splu). The factorizations' rows agree when both engines' solutions of
+A x = b match; the notes give each engine's fill (entries stored in the factors)
+and the residuals ||A x - b|| / ||b||.
 """
+
+import glob
+import os
 
 import numpy as np
 import scipy.sparse as sp
 import scipy.sparse.linalg as sla
 
 import check
-from cases import _laplacian, _scipy_csr, finish, new_row, run_gosparse, run_peer, unavailable
+from cases import _csr32, _laplacian, _scipy_csr, finish, new_row, run_gosparse, run_peer, unavailable
 from gslib import gosparse
 
 
@@ -108,4 +116,156 @@ def solve_triangular(ctx):
     return [finish(row)]
 
 
-KERNELS = [("splu", splu), ("cholesky", cholesky), ("solve_triangular", solve_triangular)]
+def _agree(A, b, x, y):
+    """None when our x and the peer's y agree: equal within check.dense's
+    tolerance, or (an ill-conditioned A moves both) our residual at or below
+    max(1e-10, twice the peer's)."""
+    msg = check.dense(y, x)
+    if msg is None:
+        return None
+    rx, ry = _residual(A, x, b), _residual(A, y, b)
+    if rx <= max(1e-10, 2 * ry):
+        return None
+    return "%s; residuals %.1e (gosparse) vs %.1e" % (msg, rx, ry)
+
+
+def _cholmod():
+    """scikit-sparse's CHOLMOD module, or None with the reason."""
+    try:
+        from sksparse import cholmod
+        return cholmod, None
+    except Exception as e:  # ImportError, or a libcholmod that does not load
+        return None, "%s: %s" % (type(e).__name__, e)
+
+
+def _systems(ctx):
+    """(name, gosparse CSR tensor, its scipy view, SPD?) of the spsolve and
+    cholesky rows: the Laplacians, then the square real matrices (values read as
+    float64; a pattern matrix gets ones)."""
+    q = ctx.quick
+    for n in ((60, 100) if q else (500, 1000)):
+        S = _laplacian(n)
+        yield "lap2d_%d" % n, S, _scipy_csr(S), True
+    S = _csr32(gosparse.generators.stencil3d(15 if q else 60))
+    yield "lap3d_%d" % (15 if q else 60), S, _scipy_csr(S), True
+    if not ctx.shared:
+        return
+    for path in sorted(glob.glob(os.path.join(ctx.shared, "matrices", "suitesparse", "*.mtx"))):
+        t = gosparse.io.mmread(path)
+        if t.ndim != 2 or t.shape[0] != t.shape[1] or t.dtype.is_complex:
+            continue
+        if t.dtype is not gosparse.float64:
+            t = t.to(gosparse.float64)
+        S = _csr32(t.to_sparse_csr())
+        stem = os.path.splitext(os.path.basename(path))[0]
+        yield stem, S, _scipy_csr(S), stem == "bcsstk13"
+
+
+def _solve_row(ctx, stem, S, A, budget):
+    row = new_row("spsolve:%s" % stem, "spsolve f64, %s (n %d, %d nnz), one right-hand side"
+                  % (stem, A.shape[0], A.nnz), target={"peer": "scipy", "ratio": 1.0})
+    b = ctx.rng.uniform(-1, 1, A.shape[0])
+    Ac = sp.csc_matrix(A)
+    got = {}
+
+    def ours():
+        got["x"] = gosparse.sparse.spsolve(S, b)
+        return got["x"]
+
+    x = run_gosparse(row, ours, budget, "gosparse.sparse.spsolve")
+    if x is None:
+        # Singular for SciPy too? Say so beside our refusal.
+        try:
+            y = sla.splu(Ac).solve(b)
+            row["notes"].append("scipy solves it (residual %.1e)" % _residual(A, y, b))
+        except Exception as e:
+            row["notes"].append("scipy splu refuses it too: %s" % e)
+        return finish(row)
+    x = np.asarray(x)
+    row["notes"].append("gosparse residual %.1e" % _residual(A, x, b))
+    try:
+        fill = _spsolve_fill(S, A)
+        row["notes"].append("gosparse fill %s" % fill)
+    except Exception as e:
+        row["notes"].append("gosparse fill: %s" % e)
+
+    def agree(y):
+        row["notes"].append("scipy residual %.1e" % _residual(A, y, b))
+        return _agree(A, b, x, y)
+
+    run_peer(row, "scipy", lambda: sla.spsolve(Ac, b), budget, agree, via="scipy spsolve (SuperLU, COLAMD)")
+
+    def splu_solve():
+        lu = sla.splu(Ac)
+        got["lu_fill"] = lu.L.nnz + lu.U.nnz
+        return lu.solve(b)
+
+    run_peer(row, "scipy_splu", splu_solve, budget, lambda y: _agree(A, b, x, y),
+             via="scipy splu + solve")
+    if "lu_fill" in got:
+        row["notes"].append("scipy splu fill %d" % got["lu_fill"])
+    return finish(row)
+
+
+def _spsolve_fill(S, A):
+    """The fill of the factorization spsolve picks: Cholesky when it succeeds
+    on a symmetric matrix with a positive diagonal, else LU."""
+    diag = A.diagonal()
+    if (abs(A - A.T) > 0).nnz == 0 and np.all(diag > 0):
+        try:
+            return "%d (Cholesky L)" % gosparse.sparse.linalg.cholesky(S).fill
+        except ValueError:
+            pass
+    return "%d (LU)" % gosparse.sparse.linalg.splu(S, ordering="default", pivot_threshold=0.1).fill
+
+
+def _cholesky_row(ctx, stem, S, A, budget):
+    cholmod, why = _cholmod()
+    peer = "cholmod" if cholmod else "scipy"
+    row = new_row("cholesky:%s" % stem, "sparse Cholesky f64, %s (n %d, %d nnz), AMD"
+                  % (stem, A.shape[0], A.nnz), target={"peer": peer, "ratio": 0.5})
+    if cholmod is None:
+        row["notes"].append("scikit-sparse unavailable (%s): compared with SciPy's splu" % why)
+    b = ctx.rng.uniform(-1, 1, A.shape[0])
+    fn = _solver("cholesky")
+    f = run_gosparse(row, lambda: fn(S), budget, "gosparse.sparse.linalg.cholesky")
+    if f is None:
+        return finish(row)
+    x = np.asarray(f.solve(b))
+    row["notes"].append("gosparse fill %d, residual %.1e" % (f.fill, _residual(A, x, b)))
+    del f
+    Ac = sp.csc_matrix(A)
+    if cholmod is not None:
+        def make():
+            return cholmod.cholesky(Ac, ordering_method="amd")
+
+        def agree(fac):
+            y = fac(b)
+            row["notes"].append("cholmod fill %d (supernodal, AMD), residual %.1e"
+                                % (fac.L().nnz, _residual(A, y, b)))
+            return _agree(A, b, x, y)
+        run_peer(row, "cholmod", make, budget, agree, via="scikit-sparse cholmod.cholesky(AMD)")
+    else:
+        def agree_lu(lu):
+            y = lu.solve(b)
+            row["notes"].append("scipy splu fill %d, residual %.1e"
+                                % (lu.L.nnz + lu.U.nnz, _residual(A, y, b)))
+            return _agree(A, b, x, y)
+        run_peer(row, "scipy", lambda: sla.splu(Ac, permc_spec="MMD_AT_PLUS_A"), budget,
+                 agree_lu, via="scipy splu(MMD_AT_PLUS_A)")
+    return finish(row)
+
+
+def spsolve_rows(ctx):
+    out = []
+    if getattr(getattr(gosparse, "sparse", None), "spsolve", None) is None:
+        return [unavailable(new_row("spsolve", "spsolve"), "this gosparse has no sparse.spsolve")]
+    for stem, S, A, spd in _systems(ctx):
+        out.append(_solve_row(ctx, stem, S, A, ctx.slow))
+        if spd:
+            out.append(_cholesky_row(ctx, stem, S, A, ctx.slow))
+    return out
+
+
+KERNELS = [("splu", splu), ("cholesky", cholesky), ("solve_triangular", solve_triangular),
+           ("spsolve:", spsolve_rows)]

@@ -625,7 +625,7 @@ typedef struct gs_factor gs_factor;
 
 /* Fill-reducing orderings. */
 typedef int32_t gs_ordering;
-#define GS_ORDER_DEFAULT 0 /* COLAMD for LU, AMD for Cholesky */
+#define GS_ORDER_DEFAULT 0 /* LU: AMD when A's pattern is nearly symmetric with a zero-free diagonal, else COLAMD; Cholesky: AMD */
 #define GS_ORDER_NATURAL 1 /* the matrix's own order */
 #define GS_ORDER_AMD 2     /* approximate minimum degree on the pattern of A + A^T */
 #define GS_ORDER_COLAMD 3  /* approximate minimum degree on the pattern of A^T A (LU only) */
@@ -634,8 +634,11 @@ typedef int32_t gs_ordering;
 #define GS_FACTOR_LU 0
 #define GS_FACTOR_CHOLESKY 1
 
-/* torch.sparse.spsolve(A, B, left=left): LU with COLAMD and partial pivoting, then
- * the solve. To solve with one A many times, use gs_splu and gs_factor_solve. */
+/* torch.sparse.spsolve(A, B, left=left): Cholesky (AMD) when A is Hermitian with a
+ * positive diagonal and proves positive definite, else LU (AMD on A + A^T and pivot
+ * threshold 0.1 for a nearly symmetric pattern with a zero-free diagonal, COLAMD and
+ * partial pivoting otherwise), then the solve. To solve with one A many times, use
+ * gs_splu or gs_cholesky and gs_factor_solve. */
 gs_status gs_spsolve(const gs_tensor *A, const gs_tensor *B, int32_t left, gs_tensor **out);
 /* torch.linalg.solve_triangular(A, B, upper=upper, left=left,
  * unitriangular=unitriangular) for a sparse A: only the upper (upper != 0) or

@@ -34,9 +34,11 @@ def spsolve(input, other, *, left=True):
     """torch.sparse.spsolve: solves input @ X = other (left=True) or X @ input = other
     for a square sparse input of any layout (float32, float64, complex64, complex128)
     and other a vector (n,) or a dense matrix ((n, k) when left, (k, n) otherwise) of
-    input's dtype; the result has other's shape. LU with COLAMD and partial pivoting
-    (SciPy splu's defaults) then the solve; use splu to solve with one input many
-    times. A singular input raises ValueError naming the column.
+    input's dtype; the result has other's shape. Cholesky when input is Hermitian
+    with a positive diagonal and proves positive definite (MATLAB's backslash rule),
+    else LU (AMD on A + A^T for a nearly symmetric pattern, COLAMD otherwise), then
+    the solve; use splu or cholesky to solve with one input many times. A singular
+    input raises ValueError naming the column.
 
     Parameters
     ----------
@@ -176,7 +178,9 @@ class Factor:
 
 def splu(A, *, ordering="colamd", pivot_threshold=1.0):
     """LU factorization L @ U == A[row_perm][:, col_perm] of a square sparse A (any
-    layout): a fill-reducing column ordering ("colamd", "amd", "natural"), then
+    layout): a fill-reducing column ordering ("colamd", "amd", "natural", or
+    "default": AMD when A's pattern is nearly symmetric with a zero-free diagonal,
+    else COLAMD), then
     left-looking LU with threshold partial pivoting (the diagonal is kept when its
     magnitude reaches pivot_threshold times the column's largest; 1.0 is partial
     pivoting, as SciPy's splu). A singular A raises ValueError naming the column;
