@@ -24,7 +24,9 @@ type Factor interface {
 	// ColPerm returns q with L U = A[p][:, q] (p for Cholesky).
 	ColPerm() []int64
 	// Fill returns the number of entries stored in the factors: nnz(L) +
-	// nnz(U) for LU (L's unit diagonal included), nnz(L) for Cholesky.
+	// nnz(U) for LU (L's unit diagonal included), nnz(L) for Cholesky
+	// (whose relaxed supernodes store some zeros, as CHOLMOD's do; L()
+	// returns them too).
 	Fill() int64
 	// Order returns n.
 	Order() int64

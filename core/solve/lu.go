@@ -128,14 +128,19 @@ func (f *luNumeric[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*c
 	if err != nil {
 		return nil, err
 	}
-	y := make([]T, f.n)
-	for c := 0; c < r.k; c++ {
-		if left {
-			f.solveInPlace(r.column(c), y)
-		} else {
-			f.solveTransposedInPlace(r.column(c), y)
-		}
+	workers := solveWorkers(r.k, int64(r.k)*2*f.fill())
+	scratch := make([][]T, workers)
+	for w := range scratch {
+		scratch[w] = make([]T, f.n)
 	}
+	_ = eachColumn(r.k, workers, func(c, w int) error {
+		if left {
+			f.solveInPlace(r.column(c), scratch[w])
+		} else {
+			f.solveTransposedInPlace(r.column(c), scratch[w])
+		}
+		return nil
+	})
 	return r.tensor(d, b.Shape(), left)
 }
 

@@ -45,22 +45,27 @@ func (f *snFactor[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*co
 	if err != nil {
 		return nil, err
 	}
-	y := make([]T, f.sy.n)
-	for c := 0; c < r.k; c++ {
+	workers := solveWorkers(r.k, int64(r.k)*2*f.fill())
+	scratch := make([][]T, workers)
+	for w := range scratch {
+		scratch[w] = make([]T, f.sy.n)
+	}
+	_ = eachColumn(r.k, workers, func(c, w int) error {
 		col := r.column(c)
 		if left {
-			f.solveInPlace(col, y)
-			continue
+			f.solveInPlace(col, scratch[w])
+			return nil
 		}
 		// A^T = conj(A) for a Hermitian A: A^T x = c is A conj(x) = conj(c).
 		for i := range col {
 			col[i] = conj(col[i])
 		}
-		f.solveInPlace(col, y)
+		f.solveInPlace(col, scratch[w])
 		for i := range col {
 			col[i] = conj(col[i])
 		}
-	}
+		return nil
+	})
 	return r.tensor(d, b.Shape(), left)
 }
 

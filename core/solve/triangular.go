@@ -36,10 +36,12 @@ func solveTriangular[T elem](a, b *core.Tensor, upper, left, unit bool) (*core.T
 		m = &compressed[T]{rows: m.cols, cols: m.rows, byCol: !m.byCol, ptr: m.ptr, idx: m.idx, val: m.val}
 		upper = !upper
 	}
-	for c := 0; c < r.k; c++ {
-		if err := triSolve(m, r.column(c), upper, unit); err != nil {
-			return nil, err
-		}
+	// Every column meets the same zero diagonal, so any error is the error.
+	workers := solveWorkers(r.k, int64(r.k)*int64(len(m.idx)+n))
+	if err := eachColumn(r.k, workers, func(c, _ int) error {
+		return triSolve(m, r.column(c), upper, unit)
+	}); err != nil {
+		return nil, err
 	}
 	return r.tensor(a.DType(), b.Shape(), left)
 }

@@ -1,0 +1,120 @@
+package solve
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/stretchr/testify/require"
+)
+
+// forceParallelSolves lowers the threshold so that the columns of a solve
+// go to several goroutines on small inputs.
+func forceParallelSolves(t *testing.T) {
+	work := parallelSolveWork
+	procs := runtime.GOMAXPROCS(4)
+	parallelSolveWork = 0
+	t.Cleanup(func() {
+		parallelSolveWork = work
+		runtime.GOMAXPROCS(procs)
+	})
+}
+
+// Right-hand sides split between goroutines give the serial solves' results
+// exactly, for the triangular solves and the factors' solves.
+func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 300
+	type solveCase struct {
+		a, b        *core.Tensor
+		upper, unit bool
+		left        bool
+		name        string
+	}
+	var cases []solveCase
+	for _, d := range []core.DType{core.Float64, core.Complex128} {
+		a := randomSparse(rng, n, 0.02, d)
+		for i := range a {
+			a[i][i] = complex(2+rng.Float64(), 0)
+		}
+		for _, layout := range []core.Layout{core.CSR, core.CSC} {
+			at := tensorOf(t, a, d, layout)
+			for _, upper := range []bool{false, true} {
+				for _, unit := range []bool{false, true} {
+					for _, k := range []int{0, 1, 4} {
+						for _, left := range []bool{true, false} {
+							b := randomDense(rng, n, max(k, 1), d)
+							if !left && k > 0 {
+								b = transpose(b)
+							}
+							cases = append(cases, solveCase{at, stridedOf(t, b, d, k == 0), upper, unit, left,
+								fmt.Sprintf("%s/%s/upper=%v/unit=%v/k=%d/left=%v", d, layout, upper, unit, k, left)})
+						}
+					}
+				}
+			}
+		}
+	}
+	// The factors' solves with several right-hand sides, both sides.
+	lu, err := Splu(tensorOf(t, randomHPD(rng, n, 0.02, core.Float64), core.Float64, core.CSR), DefaultLUOptions())
+	require.NoError(t, err)
+	ch, err := Cholesky(tensorOf(t, randomHPD(rng, n, 0.02, core.Complex128), core.Complex128, core.CSR), OrderDefault)
+	require.NoError(t, err)
+	type factorCase struct {
+		f    Factor
+		b    *core.Tensor
+		left bool
+	}
+	var factorCases []factorCase
+	for _, left := range []bool{true, false} {
+		bl := randomDense(rng, n, 5, core.Float64)
+		bc := randomDense(rng, n, 5, core.Complex128)
+		if !left {
+			bl, bc = transpose(bl), transpose(bc)
+		}
+		factorCases = append(factorCases, factorCase{lu, stridedOf(t, bl, core.Float64, false), left},
+			factorCase{ch, stridedOf(t, bc, core.Complex128, false), left})
+	}
+	factorSerial := make([]*core.Tensor, len(factorCases))
+	for i, c := range factorCases {
+		factorSerial[i], err = c.f.Solve(c.b, c.left)
+		require.NoError(t, err)
+	}
+	serial := make([]*core.Tensor, len(cases))
+	for i, c := range cases {
+		x, err := SolveTriangular(c.a, c.b, c.upper, c.left, c.unit)
+		require.NoError(t, err, c.name)
+		serial[i] = x
+	}
+	forceParallelSolves(t)
+	for i, c := range cases {
+		x, err := SolveTriangular(c.a, c.b, c.upper, c.left, c.unit)
+		require.NoError(t, err, c.name)
+		same, err := core.Equal(x, serial[i])
+		require.NoError(t, err)
+		require.True(t, same, c.name)
+	}
+	for i, c := range factorCases {
+		x, err := c.f.Solve(c.b, c.left)
+		require.NoError(t, err)
+		same, err := core.Equal(x, factorSerial[i])
+		require.NoError(t, err)
+		require.True(t, same, "factor solve %d", i)
+	}
+	// Split columns refuse a zero diagonal naming the first in substitution order.
+	z := zeros(50, 50)
+	for i := range z {
+		z[i][i] = 1
+		if i > 0 {
+			z[i][i-1] = 1
+		}
+	}
+	z[20][20], z[30][30] = 0, 0
+	b := stridedOf(t, randomDense(rng, 50, 3, core.Float64), core.Float64, false)
+	_, err = SolveTriangular(tensorOf(t, z, core.Float64, core.CSR), b, false, true, false)
+	requireCode(t, err, core.ErrInvalidArgument, "row 20")
+	_, err = SolveTriangular(tensorOf(t, z, core.Float64, core.CSR), b, true, true, false)
+	requireCode(t, err, core.ErrInvalidArgument, "row 30")
+}
