@@ -1,0 +1,77 @@
+#include "textflag.h"
+
+// func gemmSub8x4(w int, a, b, c unsafe.Pointer, lda, ldb, ldc int)
+//
+// c[0:8, 0:4] -= a[0:8, 0:w] * b[0:4, 0:w]^T, column-major, strides in
+// bytes: the tile of C stays in Y0-Y7 (two registers a column) while each
+// step p loads a's column (Y8, Y9), broadcasts b's four entries and adds
+// eight fused products.
+TEXT ·gemmSub8x4(SB), NOSPLIT, $0-56
+	MOVQ w+0(FP), CX
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ lda+32(FP), R8
+	MOVQ ldb+40(FP), R9
+	MOVQ ldc+48(FP), R10
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	TESTQ CX, CX
+	JLE store
+
+loop:
+	VMOVUPD (SI), Y8
+	VMOVUPD 32(SI), Y9
+	VBROADCASTSD (DI), Y10
+	VFMADD231PD Y8, Y10, Y0
+	VFMADD231PD Y9, Y10, Y1
+	VBROADCASTSD 8(DI), Y11
+	VFMADD231PD Y8, Y11, Y2
+	VFMADD231PD Y9, Y11, Y3
+	VBROADCASTSD 16(DI), Y12
+	VFMADD231PD Y8, Y12, Y4
+	VFMADD231PD Y9, Y12, Y5
+	VBROADCASTSD 24(DI), Y13
+	VFMADD231PD Y8, Y13, Y6
+	VFMADD231PD Y9, Y13, Y7
+	ADDQ R8, SI
+	ADDQ R9, DI
+	DECQ CX
+	JNZ loop
+
+store:
+	VMOVUPD (DX), Y8
+	VMOVUPD 32(DX), Y9
+	VSUBPD Y0, Y8, Y8
+	VSUBPD Y1, Y9, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	ADDQ R10, DX
+	VMOVUPD (DX), Y8
+	VMOVUPD 32(DX), Y9
+	VSUBPD Y2, Y8, Y8
+	VSUBPD Y3, Y9, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	ADDQ R10, DX
+	VMOVUPD (DX), Y8
+	VMOVUPD 32(DX), Y9
+	VSUBPD Y4, Y8, Y8
+	VSUBPD Y5, Y9, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	ADDQ R10, DX
+	VMOVUPD (DX), Y8
+	VMOVUPD 32(DX), Y9
+	VSUBPD Y6, Y8, Y8
+	VSUBPD Y7, Y9, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	VZEROUPPER
+	RET
