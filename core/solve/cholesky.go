@@ -68,7 +68,7 @@ func choleskyOf[T elem](m *compressed[T], ordering Ordering, d core.DType, width
 	parent := etree(c)
 	counts := columnCounts(c, parent)
 	rowsOfC := c.transposeStorage()
-	sy, err := analyzeSupernodal(c, rowsOfC, parent, counts, entryBytes(isComplex(d)))
+	sy, err := analyzeSupernodal(n, rowsOfC, parent, counts, entryBytes(isComplex(d)))
 	if err != nil {
 		return nil, err
 	}

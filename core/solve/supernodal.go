@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"runtime"
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
@@ -124,13 +125,11 @@ func supernodes(parent, counts []int) []int {
 	return append(super, n)
 }
 
-// analyzeSupernodal builds the supernodal structure of L for the upper
-// triangle c of C (postordered), its elimination tree and column counts;
-// rowsOfC is c's transpose storage (the rows of each column of C's lower
-// triangle). It sizes the blocks against the memory limit before
-// allocating them.
-func analyzeSupernodal[T elem](c, rowsOfC *compressed[T], parent, counts []int, eb int64) (*snSymbolic, error) {
-	n := c.cols
+// analyzeSupernodal builds the supernodal structure of L for C (order n,
+// postordered) from its elimination tree and column counts; rowsOfC holds
+// the rows of each column of C's lower triangle. It sizes the blocks and
+// the workspaces against the memory limit before allocating them.
+func analyzeSupernodal[T elem](n int, rowsOfC *compressed[T], parent, counts []int, eb int64) (*snSymbolic, error) {
 	super := supernodes(parent, counts)
 	ns := len(super) - 1
 	colSup := make([]int, n)
@@ -141,7 +140,7 @@ func analyzeSupernodal[T elem](c, rowsOfC *compressed[T], parent, counts []int, 
 	}
 	sy := &snSymbolic{n: n, super: super, colSup: colSup, sparent: make([]int, ns),
 		rp: make([]int, ns+1), xp: make([]int, ns+1)}
-	blocks := int64(0)
+	blocks, maxBlock := int64(0), int64(0)
 	for s := 0; s < ns; s++ {
 		last := super[s+1] - 1
 		sy.sparent[s] = -1
@@ -151,8 +150,12 @@ func analyzeSupernodal[T elem](c, rowsOfC *compressed[T], parent, counts []int, 
 		nr := super[s+1] - super[s] + counts[last] - 1
 		sy.rp[s+1] = sy.rp[s] + nr
 		blocks += int64(nr) * int64(super[s+1]-super[s])
+		maxBlock = max(maxBlock, int64(nr)*int64(super[s+1]-super[s]))
 	}
-	if err := checkBytes("cholesky: L", blocks+int64(sy.rp[ns]), eb); err != nil {
+	// The blocks and their row indices, and each goroutine's workspace: an
+	// update block (at most the largest supernode's) and a row map.
+	work := int64(runtime.GOMAXPROCS(0)) * (maxBlock + int64(n))
+	if err := checkBytes("cholesky: L", blocks+int64(sy.rp[ns])+work, eb); err != nil {
 		return nil, err
 	}
 	for s := 0; s < ns; s++ {
