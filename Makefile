@@ -255,10 +255,12 @@ bench-env:
 	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch "dask[array]" distributed
 	$(BENCH_ENV)/bin/python -m pip install --quiet mkl sparse-dot-mkl python-graphblas suitesparse-graphblas
 	# CHOLMOD for the cholesky rows: scikit-sparse builds against Debian's SuiteSparse
-	# (libsuitesparse-dev, installed here when run as root); 0.4.16 is the last release
-	# that builds against SuiteSparse 5 (Debian 12), 0.5 needs CHOLMOD 5.
-	@test -e /usr/include/suitesparse/cholmod.h || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-		apt-get update -qq && apt-get install -y -qq libsuitesparse-dev; } || true
+	# (libsuitesparse-dev, installed here when run as root, with OpenBLAS: Debian's
+	# default BLAS is netlib's reference code, which would handicap CHOLMOD); 0.4.16 is
+	# the last release that builds against SuiteSparse 5 (Debian 12), 0.5 needs CHOLMOD 5.
+	@test -e /usr/include/suitesparse/cholmod.h -a -e /usr/lib/x86_64-linux-gnu/openblas-pthread || \
+		{ [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && \
+		apt-get install -y -qq libsuitesparse-dev libopenblas0-pthread; } || true
 	$(BENCH_ENV)/bin/python -m pip install --quiet "scikit-sparse==0.4.16" || \
 		echo "bench-env: scikit-sparse (CHOLMOD) did not install (it needs libsuitesparse-dev); the cholesky rows compare with SciPy's splu"
 
