@@ -180,9 +180,8 @@ def splu(A, *, ordering="colamd", pivot_threshold=1.0):
     """LU factorization L @ U == A[row_perm][:, col_perm] of a square sparse A (any
     layout): a fill-reducing column ordering ("colamd", "amd", "natural", or
     "default": AMD when A's pattern is nearly symmetric with a zero-free diagonal,
-    else COLAMD), then
-    left-looking LU with threshold partial pivoting (the diagonal is kept when its
-    magnitude reaches pivot_threshold times the column's largest; 1.0 is partial
+    else COLAMD), then left-looking LU with threshold partial pivoting (the diagonal
+    is kept when its magnitude reaches pivot_threshold times the column's largest; 1.0 is partial
     pivoting, as SciPy's splu). A singular A raises ValueError naming the column;
     factors above the memory limit raise TooLargeError."""
     a = tensor_arg(A, "splu", "A")
