@@ -22,7 +22,8 @@ import scipy.sparse.linalg as sla
 import cases
 import check
 from timing import Budget
-from cases import _csr32, _laplacian, _scipy_csr, finish, new_row, run_gosparse, run_peer, unavailable
+from cases import (_csr32, _laplacian, _scipy_csr, finish, new_row, run_gosparse, run_peer,
+                   unavailable)
 from gslib import gosparse
 
 
@@ -209,7 +210,8 @@ def _solve_row(ctx, stem, S, A, budget):
         row["notes"].append("scipy residual %.1e" % _residual(A, y, b))
         return _agree(A, b, x, y)
 
-    run_peer(row, "scipy", lambda: sla.spsolve(Ac, b), budget, agree, via="scipy spsolve (SuperLU, COLAMD)")
+    run_peer(row, "scipy", lambda: sla.spsolve(Ac, b), budget, agree,
+             via="scipy spsolve (SuperLU, COLAMD)")
 
     def splu_solve():
         lu = sla.splu(Ac)
