@@ -13,6 +13,7 @@
 typedef const gs_tensor gs_ctensor;
 typedef const gs_semi gs_csemi;
 typedef const gs_factor gs_cfactor;
+typedef const gs_cancel_token gs_ccancel_token;
 typedef const gs_array gs_carray;
 typedef const int64_t gs_cint64;
 typedef const char gs_cchar;
@@ -43,6 +44,11 @@ void gsi_call_release(gs_release_fn release, void *ctx);
  * its setter. */
 int32_t gsi_grad_enabled(void);
 void gsi_set_grad_enabled(int32_t on);
+
+/* The handle word of the cancel token bound to the calling thread (0: none),
+ * and its setter (gs_set_cancel_token). */
+uint64_t gsi_cancel_current(void);
+void gsi_set_cancel_current(uint64_t bits);
 
 /* The address lent for zero-length components: never NULL, never read. */
 void *gsi_empty_data(void);

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // setLastError stores msg as the calling thread's last error. Exports run on
@@ -43,9 +44,14 @@ func done(fn string, err error) C.gs_status {
 }
 
 // guard recovers a panic in export fn and turns it into GS_ERR_INTERNAL, so
-// that no Go panic ever unwinds into C. Use as: defer guard("gs_x", &st).
+// that no Go panic ever unwinds into C; a kernel's cancelled poll becomes
+// GS_ERR_CANCELLED. Use as: defer guard("gs_x", &st).
 func guard(fn string, st *C.gs_status) {
 	if r := recover(); r != nil {
+		if cancel.IsStop(r) {
+			*st = done(fn, cancel.ErrCancelled)
+			return
+		}
 		*st = done(fn, core.Errorf(core.ErrInternal, internalPrefix+"%v", r))
 	}
 }

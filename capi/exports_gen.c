@@ -49,6 +49,48 @@ gs_status gs_layout_name(gs_layout layout, const char **name) {
     return gsgo_layout_name(layout, name);
 }
 
+gs_status gs_cancel_token_new(gs_cancel_token **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cancel_token_new");
+    }
+    return gsgo_cancel_token_new(out);
+}
+
+gs_status gs_cancel_token_free(gs_cancel_token **tok) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cancel_token_free");
+    }
+    return gsgo_cancel_token_free(tok);
+}
+
+gs_status gs_cancel(gs_cancel_token *tok) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cancel");
+    }
+    return gsgo_cancel(tok);
+}
+
+gs_status gs_cancel_token_reset(gs_cancel_token *tok) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cancel_token_reset");
+    }
+    return gsgo_cancel_token_reset(tok);
+}
+
+gs_status gs_cancel_token_cancelled(const gs_cancel_token *tok, int32_t *cancelled) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cancel_token_cancelled");
+    }
+    return gsgo_cancel_token_cancelled(tok, cancelled);
+}
+
+gs_status gs_set_cancel_token(gs_cancel_token *tok) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_set_cancel_token");
+    }
+    return gsgo_set_cancel_token(tok);
+}
+
 gs_status gs_sparse_coo_from(const gs_array *indices, const gs_array *values, int32_t ndim, const int64_t *size, int32_t flags, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_sparse_coo_from");

@@ -62,3 +62,11 @@ static _Thread_local int32_t gsi_grad_off;
 int32_t gsi_grad_enabled(void) { return !gsi_grad_off; }
 
 void gsi_set_grad_enabled(int32_t on) { gsi_grad_off = !on; }
+
+/* The cancel token bound to the calling thread (gs_set_cancel_token), as
+ * its handle word; 0: none. */
+static _Thread_local uint64_t gsi_cancel_bits;
+
+uint64_t gsi_cancel_current(void) { return gsi_cancel_bits; }
+
+void gsi_set_cancel_current(uint64_t bits) { gsi_cancel_bits = bits; }

@@ -1,6 +1,10 @@
 package core
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 // ConvertOptions parameterise ToLayout.
 type ConvertOptions struct {
@@ -22,6 +26,7 @@ func DefaultConvert() ConvertOptions { return ConvertOptions{DenseDim: -1, Spars
 // ToDense materialises t as a strided tensor, the fill value in every
 // unspecified element; duplicate COO entries are summed.
 func ToDense(t *Tensor) (*Tensor, error) {
+	cancel.Poll()
 	if t.layout == Strided {
 		return Clone(t), nil
 	}
@@ -59,6 +64,9 @@ func scatterBlocks(out Array, shape []int64, e *entries, fill []byte) {
 		written = make([]bool, numelOf(shape[:e.k])) // no larger than out, which ToDense sized
 	}
 	for i := int64(0); i < e.n; i++ {
+		if i&pollMask == 0 {
+			cancel.Poll()
+		}
 		off := int64(0)
 		for d := 0; d < e.k; d++ {
 			off += e.coords[d][i] * strides[d]
@@ -91,6 +99,7 @@ func allZero(b []byte) bool {
 // fill value); block formats materialise whole blocks; duplicates are summed
 // unless the result is COO from an uncoalesced COO of the same structure.
 func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
+	cancel.Poll()
 	if !layout.Valid() {
 		return nil, Errorf(ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 	}
@@ -148,6 +157,7 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
 // tensors of the other formats are coalesced already and come back cloned.
 func Coalesce(t *Tensor) (*Tensor, error) {
+	cancel.Poll()
 	if t.layout != COO || t.coalesced {
 		return Clone(t), nil
 	}

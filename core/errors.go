@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // Code classifies an error; its values are the C ABI's gs_status codes and are never renumbered.
@@ -28,6 +29,7 @@ const (
 	// ErrNoConvergence: an iterative method stopped at its iteration limit
 	// before reaching its tolerance.
 	ErrNoConvergence Code = -11
+	ErrCancelled     Code = -12 // the caller's cancel token stopped the call
 )
 
 // Error is the error type of every core function: a code for the ABI and a
@@ -75,7 +77,8 @@ func (l listArg[T]) Format(f fmt.State, verb rune) {
 }
 
 // CodeOf returns the code of err: its own when err is an *Error, ErrTooLarge
-// for the checked allocator's refusal (budget.TooLargeError), ErrInternal otherwise.
+// for the checked allocator's refusal (budget.TooLargeError), ErrCancelled
+// for a call stopped by its cancel token, ErrInternal otherwise.
 func CodeOf(err error) Code {
 	if err == nil {
 		return OK
@@ -86,6 +89,9 @@ func CodeOf(err error) Code {
 	var tl *budget.TooLargeError
 	if errors.As(err, &tl) {
 		return ErrTooLarge
+	}
+	if errors.Is(err, cancel.ErrCancelled) {
+		return ErrCancelled
 	}
 	return ErrInternal
 }

@@ -62,6 +62,7 @@ typedef int32_t gs_status;
 #define GS_ERR_FORKED (-9)           /* called in a process forked after the library was loaded */
 #define GS_ERR_UNSUPPORTED (-10)     /* this build or device has no path for it ("built without CUDA") */
 #define GS_ERR_NO_CONVERGENCE (-11)  /* an iterative method stopped at its limit short of its tolerance */
+#define GS_ERR_CANCELLED (-12)       /* stopped by the calling thread's cancel token (gs_cancel) */
 
 /* ---- dtypes: DLPack's (code << 8) | bits ------------------------------- */
 typedef int32_t gs_dtype;
@@ -176,6 +177,38 @@ gs_status gs_set_memory_limit(int64_t bytes);
 gs_status gs_get_memory_limit(int64_t *bytes);
 gs_status gs_dtype_name(gs_dtype dtype, const char **name); /* static string, e.g. "float64" */
 gs_status gs_layout_name(gs_layout layout, const char **name); /* e.g. "sparse_csr" */
+
+/* ---- cancellation ------------------------------------------------------- */
+/* Long calls (sparse @ sparse, conversions, coalesce, Matrix Market reads,
+ * factorizations and solves) poll a cancel token between chunks of work (some
+ * 64K elements, well under a millisecond) and stop within a fraction of a
+ * second of gs_cancel with GS_ERR_CANCELLED: their inputs are untouched, no
+ * result handle is made and the memory they took is released.
+ *
+ * A token is bound to a thread, not to a call, so that concurrent callers
+ * never see each other's cancellation: gs_set_cancel_token(tok) makes every
+ * later call on the calling thread poll tok, until gs_set_cancel_token(NULL).
+ * Another thread (or a signal-watching one) calls gs_cancel(tok). A cancelled
+ * token stays cancelled, and fails every long call on its thread at once,
+ * until gs_cancel_token_reset. One token may be bound to several threads;
+ * gs_cancel then stops the calls of all of them. Freeing a token that is
+ * still bound unbinds it (calls there are no longer cancellable). A cancelled
+ * call that writes into tensors the caller made (the *_out products, the
+ * gradients of gs_backward) may leave them partly written.
+ *
+ *   gs_cancel_token *tok; gs_cancel_token_new(&tok);
+ *   gs_set_cancel_token(tok);            // on the thread making the call
+ *   st = gs_mm(a, b, &c);                // GS_ERR_CANCELLED if cancelled
+ *   gs_set_cancel_token(NULL); gs_cancel_token_free(&tok);
+ *   ...                                  // elsewhere: gs_cancel(tok);
+ */
+typedef struct gs_cancel_token gs_cancel_token;
+gs_status gs_cancel_token_new(gs_cancel_token **out);
+gs_status gs_cancel_token_free(gs_cancel_token **tok); /* NULL-safe; clears *tok */
+gs_status gs_cancel(gs_cancel_token *tok);             /* any thread; returns at once */
+gs_status gs_cancel_token_reset(gs_cancel_token *tok); /* usable again after gs_cancel */
+gs_status gs_cancel_token_cancelled(const gs_cancel_token *tok, int32_t *cancelled); /* 1 or 0 */
+gs_status gs_set_cancel_token(gs_cancel_token *tok);   /* bind to the calling thread; NULL unbinds */
 
 /* ---- construction (copies its inputs) ---------------------------------- */
 /* torch.sparse_coo_tensor(indices, values, size): indices (sparse_dim, nse) of

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // runChunks calls fn(w, c) once for every chunk c in [0, chunks), on up
@@ -16,15 +18,21 @@ import (
 // serially. The helpers are the pool's (see helperPool) when it is free,
 // else new goroutines. A panic in a chunk is re-raised on the caller once
 // every chunk has finished.
+//
+// The caller's cancel token (cancel.Current) is checked before each chunk,
+// on every goroutine: a cancelled call takes no further chunk and unwinds
+// on the caller once the chunks under way have finished.
 func runChunks(workers, chunks int, fn func(w, c int)) {
+	tok := cancel.Current()
 	if workers <= 1 || chunks <= 1 {
 		for c := range chunks {
+			tok.Check()
 			fn(0, c)
 		}
 		return
 	}
 	workers = min(workers, chunks)
-	r := &chunkRun{chunks: int64(chunks), workers: int64(workers), fn: fn, done: make(chan struct{})}
+	r := &chunkRun{chunks: int64(chunks), workers: int64(workers), fn: fn, done: make(chan struct{}), tok: tok}
 	r.left.Store(int64(chunks))
 	r.joined.Store(1) // the caller is goroutine 0
 	if helpers.offer(r) {
@@ -40,6 +48,9 @@ func runChunks(workers, chunks int, fn func(w, c int)) {
 	if r.first != nil {
 		panic(r.first.String())
 	}
+	if r.stopped.Load() {
+		cancel.Stop()
+	}
 }
 
 // chunkRun is the state of one runChunks call, shared by its goroutines.
@@ -51,6 +62,8 @@ type chunkRun struct {
 	chunks  int64
 	workers int64
 	fn      func(w, c int)
+	tok     *cancel.Token // the caller's, checked before each chunk
+	stopped atomic.Bool   // a chunk was skipped or stopped by tok
 	mu      sync.Mutex
 	first   *workerPanic // the first panic of a chunk
 }
@@ -69,7 +82,11 @@ func (r *chunkRun) work(w int) {
 		if c >= r.chunks {
 			return
 		}
-		r.run(w, int(c))
+		if r.stopped.Load() || r.tok.Cancelled() {
+			r.stopped.Store(true)
+		} else {
+			r.run(w, int(c))
+		}
 		if r.left.Add(-1) == 0 {
 			close(r.done)
 		}
@@ -83,6 +100,10 @@ func (r *chunkRun) await() { awaitZero(&r.left, r.done) }
 func (r *chunkRun) run(w, c int) {
 	defer func() {
 		if v := recover(); v != nil {
+			if cancel.IsStop(v) {
+				r.stopped.Store(true)
+				return
+			}
 			buf := make([]byte, 4096)
 			buf = buf[:runtime.Stack(buf, false)]
 			r.mu.Lock()

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // parallelThreshold is the work (nonzeros plus rows, or flops for the
@@ -103,12 +105,18 @@ func (w *workerPanic) String() string {
 // and the others on new goroutines, and returns when all are done. A panic
 // in any part is re-raised on the calling goroutine after all parts have
 // stopped, so a recover there (the C boundary) sees it instead of the
-// process dying.
+// process dying. A part stopped by the caller's cancel token stops the call
+// the same way, once every part has returned. The caller's token is polled
+// before and after: the passes of a fixed split are where the conversions
+// and sorts see a cancel.
 func parallelFor(parts int, fn func(part int)) {
+	cancel.Poll()
+	defer cancel.Poll()
 	if parts <= 1 {
 		fn(0)
 		return
 	}
+	var stopped atomic.Bool
 	var (
 		left  atomic.Int64 // parts still running on other goroutines
 		done  = make(chan struct{})
@@ -118,6 +126,10 @@ func parallelFor(parts int, fn func(part int)) {
 	guard := func(p int) {
 		defer func() {
 			if r := recover(); r != nil {
+				if cancel.IsStop(r) {
+					stopped.Store(true)
+					return
+				}
 				buf := make([]byte, 4096)
 				buf = buf[:runtime.Stack(buf, false)]
 				mu.Lock()
@@ -144,6 +156,9 @@ func parallelFor(parts int, fn func(part int)) {
 	awaitZero(&left, done)
 	if first != nil {
 		panic(first.String())
+	}
+	if stopped.Load() {
+		cancel.Stop()
 	}
 }
 

@@ -1,14 +1,15 @@
 package kernels
 
 // spgemmChunking returns the goroutine count and the chunk count for a
-// phase of the given work (chunksPerWorker each, taken in turn: see
-// chunkWork): one chunk when it runs serially.
+// phase of the given work (chunksPerWorker each at least, taken in turn:
+// see chunkWork): one chunk below the split's threshold. Long phases get a
+// chunk per chunkWork, whose boundaries are where a cancel is seen.
 func spgemmChunking(work int64) (workers, chunks int) {
 	workers = numChunkedParts(work)
-	if workers == 1 {
+	if work < int64(chunkedThreshold) {
 		return 1, 1
 	}
-	return workers, workers * chunksPerWorker
+	return workers, chunkCount(work, workers, maxChunks)
 }
 
 // chunkBases turns the per-chunk totals into the exclusive prefix sums (the

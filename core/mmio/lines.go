@@ -6,12 +6,17 @@ import (
 	"io"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // maxLineBytes bounds one non-comment line: no valid entry or size line comes
 // near it, and the bound keeps a newline-free stream from growing a buffer
 // without limit. Comment lines may be of any length: they are skipped, not kept.
 const maxLineBytes = 1 << 20
+
+// pollLines spaces the cancel polls of a read (cancel.Poll): one per 64K
+// lines, some milliseconds of parsing.
+const pollLines = 1<<16 - 1
 
 // lineReader splits its input into lines (LF or CRLF) and counts them.
 type lineReader struct {
@@ -28,6 +33,9 @@ func newLineReader(r io.Reader) *lineReader {
 // the following call. At the end of the input it returns io.EOF; a last line
 // without a terminator is returned as a line.
 func (lr *lineReader) next() ([]byte, error) {
+	if lr.line&pollLines == 0 {
+		cancel.Poll()
+	}
 	chunk, err := lr.br.ReadSlice('\n')
 	if err == nil || (err == io.EOF && len(chunk) > 0) {
 		lr.line++

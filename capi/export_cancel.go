@@ -1,0 +1,154 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
+
+// cancelMagic tags cancel token handles ("gC"), so that a tensor handle
+// passed as a token (or the reverse) is foreign, never another object.
+const cancelMagic = 0x6743
+
+var cancelTokens = registry[cancel.Token]{magic: cancelMagic}
+
+// The kernels find the calling thread's token through its binding, which
+// lives in C thread-local storage: exports run on the calling C thread
+// (cgo locks a callback to it), and so do the kernels' first steps.
+func init() {
+	cancel.SetLookup(func() *cancel.Token {
+		bits := uint64(C.gsi_cancel_current())
+		if bits == 0 {
+			return nil
+		}
+		return cancelTokens.get(bits)
+	})
+}
+
+// lookupCancelToken returns the live token behind handle t, or a
+// GS_ERR_INVALID_HANDLE error naming arg.
+func lookupCancelToken(arg string, t *C.gs_ccancel_token) (*cancel.Token, error) {
+	if t == nil {
+		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
+	}
+	tok := cancelTokens.get(uint64(uintptr(unsafe.Pointer(t))))
+	if tok == nil {
+		return nil, core.Errorf(core.ErrInvalidHandle, "%s is not a live gs_cancel_token (freed, stale or foreign handle)", arg)
+	}
+	return tok, nil
+}
+
+// gsgo_cancel_token_new makes a token that is not cancelled.
+//
+//export gsgo_cancel_token_new
+func gsgo_cancel_token_new(out **C.gs_cancel_token) (st C.gs_status) {
+	const fn = "gs_cancel_token_new"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	bits, ok := cancelTokens.add(cancel.New())
+	if !ok {
+		return done(fn, core.Errorf(core.ErrTooLarge, "too many live cancel tokens (%d): free some first", maxSlots))
+	}
+	*out = *(**C.gs_cancel_token)(unsafe.Pointer(&bits)) // the word as a handle, as tensors do
+	return done(fn, nil)
+}
+
+// gsgo_cancel_token_free frees *tok and sets *tok to NULL; NULL and *tok ==
+// NULL are no-ops. A thread that still has it bound polls nothing after.
+//
+//export gsgo_cancel_token_free
+func gsgo_cancel_token_free(tok **C.gs_cancel_token) (st C.gs_status) {
+	const fn = "gs_cancel_token_free"
+	defer guard(fn, &st)
+	if tok == nil || *tok == nil {
+		return done(fn, nil)
+	}
+	t := cancelTokens.remove(uint64(uintptr(unsafe.Pointer(*tok))))
+	if t == nil {
+		return done(fn, core.Errorf(core.ErrInvalidHandle, "*tok is not a live gs_cancel_token (already freed, stale or foreign handle)"))
+	}
+	t.Release()
+	*tok = nil
+	return done(fn, nil)
+}
+
+// gsgo_cancel asks the calls polling tok to stop.
+//
+//export gsgo_cancel
+func gsgo_cancel(tok *C.gs_cancel_token) (st C.gs_status) {
+	const fn = "gs_cancel"
+	defer guard(fn, &st)
+	t, err := lookupCancelToken("tok", tok)
+	if err == nil {
+		t.Cancel()
+	}
+	return done(fn, err)
+}
+
+// gsgo_cancel_token_reset makes tok usable again after gs_cancel.
+//
+//export gsgo_cancel_token_reset
+func gsgo_cancel_token_reset(tok *C.gs_cancel_token) (st C.gs_status) {
+	const fn = "gs_cancel_token_reset"
+	defer guard(fn, &st)
+	t, err := lookupCancelToken("tok", tok)
+	if err == nil {
+		t.Reset()
+	}
+	return done(fn, err)
+}
+
+// gsgo_cancel_token_cancelled writes 1 to *cancelled when tok was cancelled
+// (and not reset since), else 0.
+//
+//export gsgo_cancel_token_cancelled
+func gsgo_cancel_token_cancelled(tok *C.gs_ccancel_token, cancelled *C.int32_t) (st C.gs_status) {
+	const fn = "gs_cancel_token_cancelled"
+	defer guard(fn, &st)
+	t, err := lookupCancelToken("tok", tok)
+	if err != nil {
+		return done(fn, err)
+	}
+	if cancelled == nil {
+		return done(fn, errNull("cancelled"))
+	}
+	*cancelled = 0
+	if t.Cancelled() {
+		*cancelled = 1
+	}
+	return done(fn, nil)
+}
+
+// gsgo_set_cancel_token binds tok to the calling thread (NULL unbinds).
+//
+//export gsgo_set_cancel_token
+func gsgo_set_cancel_token(tok *C.gs_cancel_token) (st C.gs_status) {
+	const fn = "gs_set_cancel_token"
+	defer guard(fn, &st)
+	var bits uint64
+	if tok != nil {
+		if _, err := lookupCancelToken("tok", tok); err != nil {
+			return done(fn, err)
+		}
+		bits = uint64(uintptr(unsafe.Pointer(tok)))
+	}
+	// The count of bound threads lets the kernels skip the lookup while no
+	// thread has a token (cancel.Current).
+	was := uint64(C.gsi_cancel_current())
+	switch {
+	case was == 0 && bits != 0:
+		cancel.AddBound(1)
+	case was != 0 && bits == 0:
+		cancel.AddBound(-1)
+	}
+	C.gsi_set_cancel_current(C.uint64_t(bits))
+	return done(fn, nil)
+}

@@ -1,0 +1,71 @@
+package cancel
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// bindForTest makes Current return tok for the rest of the test.
+func bindForTest(t *testing.T, tok *Token) {
+	old := lookup.Load()
+	SetLookup(func() *Token { return tok })
+	AddBound(1)
+	t.Cleanup(func() {
+		AddBound(-1)
+		lookup.Store(old)
+	})
+}
+
+func TestTokenStates(t *testing.T) {
+	var nilTok *Token
+	require.False(t, nilTok.Cancelled())
+	require.NotPanics(t, nilTok.Check)
+	nilTok.Cancel() // no-op, no crash
+
+	before := cancelledTokens.Load()
+	tok := New()
+	require.False(t, tok.Cancelled())
+	tok.Cancel()
+	tok.Cancel() // counted once
+	require.True(t, tok.Cancelled())
+	require.Equal(t, before+1, cancelledTokens.Load())
+	require.Panics(t, tok.Check)
+	tok.Reset()
+	require.False(t, tok.Cancelled())
+	require.Equal(t, before, cancelledTokens.Load())
+	tok.Cancel()
+	tok.Release()
+	require.Equal(t, before, cancelledTokens.Load())
+}
+
+func TestPollSeesOnlyTheBoundToken(t *testing.T) {
+	mine, other := New(), New()
+	defer other.Release()
+	defer mine.Release()
+	bindForTest(t, mine)
+	require.Same(t, mine, Current())
+	other.Cancel()
+	require.NotPanics(t, Poll, "another caller's cancel must not stop this one")
+	mine.Cancel()
+	err := func() (err error) {
+		defer Catch(&err)
+		Poll()
+		return errors.New("Poll returned")
+	}()
+	require.ErrorIs(t, err, ErrCancelled)
+}
+
+func TestCatchLetsOtherPanicsGo(t *testing.T) {
+	require.PanicsWithValue(t, "boom", func() {
+		var err error
+		defer Catch(&err)
+		panic("boom")
+	})
+	require.True(t, IsStop(func() (v any) {
+		defer func() { v = recover() }()
+		Stop()
+		return nil
+	}()))
+}

@@ -1,0 +1,138 @@
+/* test_cancel.c — cancel tokens: a big sparse @ sparse stopped from another
+ * thread returns GS_ERR_CANCELLED within a fraction of a second and leaks no
+ * handle; a token binds to one thread, so other threads' calls go on. */
+#include <pthread.h>
+#include <time.h>
+
+#include "check.h"
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    gs_cancel_token *tok;
+    double delay, at; /* seconds before gs_cancel; when it was called */
+    gs_status st;
+} canceller;
+
+static void *cancel_later(void *arg) {
+    canceller *c = arg;
+    struct timespec d = {(time_t)c->delay, (long)((c->delay - (time_t)c->delay) * 1e9)};
+    nanosleep(&d, NULL);
+    c->at = now();
+    c->st = gs_cancel(c->tok);
+    return NULL;
+}
+
+typedef struct {
+    const gs_tensor *a;
+    gs_status st;
+    int64_t nnz;
+} product;
+
+/* A product on a thread with no token: another thread's cancel never stops it. */
+static void *multiply(void *arg) {
+    product *p = arg;
+    gs_tensor *c = NULL;
+    p->st = gs_mm(p->a, p->a, &c);
+    if (p->st == GS_OK) gs_tensor_nnz(c, &p->nnz);
+    gs_tensor_free(&c);
+    return NULL;
+}
+
+/* sparse_csr returns the block diagonal matrix of nblocks dense blocks as CSR. */
+static gs_tensor *sparse_csr(int64_t nblocks, int64_t block) {
+    gs_tensor *coo = NULL, *csr = NULL;
+    CHECK_OK(gs_gen_block_diagonal(nblocks, block, 7, &coo));
+    CHECK_OK(gs_to_layout(coo, GS_SPARSE_CSR, NULL, -1, GS_INDEX_AUTO, &csr));
+    gs_tensor_free(&coo);
+    return csr;
+}
+
+int main(void) {
+    check_start();
+    gs_cancel_token *tok = NULL;
+    CHECK_OK(gs_cancel_token_new(&tok));
+    int32_t flag = -1;
+    CHECK_OK(gs_cancel_token_cancelled(tok, &flag));
+    CHECK(flag == 0);
+
+    /* Bad handles are refused by name. */
+    gs_tensor *t = NULL;
+    CHECK_OK(gs_gen_stencil2d(4, &t));
+    CHECK_ERR(gs_cancel((gs_cancel_token *)t), GS_ERR_INVALID_HANDLE, "tok is not a live gs_cancel_token");
+    CHECK_ERR(gs_set_cancel_token((gs_cancel_token *)t), GS_ERR_INVALID_HANDLE, "tok");
+    CHECK_ERR(gs_cancel(NULL), GS_ERR_INVALID_HANDLE, "tok is NULL");
+    CHECK_ERR(gs_cancel_token_cancelled(tok, NULL), GS_ERR_INVALID_ARGUMENT, "cancelled is NULL");
+    gs_tensor_free(&t);
+
+    /* 6.4 billion multiply-adds: many seconds uncancelled on any machine. */
+    gs_tensor *a = sparse_csr(40, 400);
+    gs_tensor *small = sparse_csr(4, 8);
+
+    /* A token cancelled before the call stops it at its first poll. */
+    CHECK_OK(gs_set_cancel_token(tok));
+    CHECK_OK(gs_cancel(tok));
+    CHECK_OK(gs_cancel_token_cancelled(tok, &flag));
+    CHECK(flag == 1);
+    gs_tensor *c = NULL;
+    CHECK_ERR(gs_mm(a, a, &c), GS_ERR_CANCELLED, "gs_mm: cancelled");
+    CHECK(c == NULL);
+    CHECK_OK(gs_cancel_token_reset(tok));
+
+    /* Cancelled from another thread 0.3 s in, while a second thread, without a
+     * token, multiplies too. */
+    product other = {small, -1, 0};
+    pthread_t other_th;
+    CHECK(pthread_create(&other_th, NULL, multiply, &other) == 0);
+    canceller cn = {tok, 0.3, 0, -1};
+    pthread_t th;
+    double t0 = now();
+    CHECK(pthread_create(&th, NULL, cancel_later, &cn) == 0);
+    gs_status st = gs_mm(a, a, &c);
+    double t1 = now();
+    pthread_join(th, NULL);
+    pthread_join(other_th, NULL);
+    CHECK(cn.st == GS_OK);
+    CHECK(st == GS_ERR_CANCELLED);
+    CHECK(strstr(gs_last_error(), "cancelled") != NULL);
+    CHECK(c == NULL);
+    if (t1 - cn.at > 0.5)
+        CHECK_FAIL("gs_mm returned %.3f s after gs_cancel (%.3f s after the start), more than 0.5 s",
+                   t1 - cn.at, t1 - t0);
+    CHECK(other.st == GS_OK && other.nnz == 4 * 8 * 8);
+
+    /* Still cancelled: a conversion is stopped too; reset, the library works. */
+    gs_tensor *d = NULL;
+    CHECK_ERR(gs_to_layout(a, GS_SPARSE_CSC, NULL, -1, GS_INDEX_AUTO, &d), GS_ERR_CANCELLED, "cancelled");
+    CHECK_OK(gs_cancel_token_reset(tok));
+    CHECK_OK(gs_mm(small, small, &c));
+    int64_t nnz = 0;
+    CHECK_OK(gs_tensor_nnz(c, &nnz));
+    CHECK(nnz == 4 * 8 * 8);
+    gs_tensor_free(&c);
+
+    /* Unbound, a cancelled token stops nothing on this thread. */
+    CHECK_OK(gs_cancel(tok));
+    CHECK_OK(gs_set_cancel_token(NULL));
+    CHECK_OK(gs_mm(small, small, &c));
+    gs_tensor_free(&c);
+
+    /* Freeing a bound token unbinds it; the handle is dead after. */
+    CHECK_OK(gs_set_cancel_token(tok));
+    gs_cancel_token *copy = tok;
+    CHECK_OK(gs_cancel_token_free(&tok));
+    CHECK(tok == NULL);
+    CHECK_OK(gs_cancel_token_free(&tok));
+    CHECK_ERR(gs_cancel(copy), GS_ERR_INVALID_HANDLE, "not a live gs_cancel_token");
+    CHECK_OK(gs_mm(small, small, &c));
+    gs_tensor_free(&c);
+    CHECK_OK(gs_set_cancel_token(NULL));
+
+    gs_tensor_free(&a);
+    gs_tensor_free(&small);
+    return check_finish("test_cancel");
+}
