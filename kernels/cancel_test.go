@@ -12,11 +12,9 @@ import (
 // withToken makes cancel.Current return tok (as the C ABI's thread binding
 // does) for the rest of the test.
 func withToken(t *testing.T, tok *cancel.Token) {
-	cancel.SetLookup(func() *cancel.Token { return tok })
-	cancel.AddBound(1)
+	restore := cancel.BindAll(tok)
 	t.Cleanup(func() {
-		cancel.AddBound(-1)
-		cancel.SetLookup(func() *cancel.Token { return nil })
+		restore()
 		tok.Release()
 	})
 }

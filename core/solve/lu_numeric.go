@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 // luNumeric holds P A Q = L U for a square A of order n: L unit lower
 // triangular with its diagonal stored first in each column, U upper
@@ -56,6 +59,7 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 		visited[i] = -1
 	}
 	for k := 0; k < n; k++ {
+		cancel.Poll() // one atomic load a column
 		c := q[k]
 		f.lp[k], f.up[k] = len(f.li), len(f.ui)
 		top := f.reach(a.idx[a.ptr[c]:a.ptr[c+1]], xi, stack, pstack, visited, k)

@@ -1,5 +1,7 @@
 package solve
 
+import "github.com/gosparse/gosparse/kernels/cancel"
+
 // quotientGraph is the elimination graph of minimum degree orderings held
 // implicitly (George and Liu's quotient graph, with Amestoy, Davis and Duff's
 // approximate degrees): an eliminated variable becomes an element standing
@@ -82,6 +84,7 @@ func (g *quotientGraph) order() []int {
 	buckets := map[uint64][]int32{}
 	mindeg := 0
 	for nleft > 0 {
+		cancel.Poll() // one atomic load a pivot
 		for g.head[mindeg] < 0 {
 			mindeg++
 		}

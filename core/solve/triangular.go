@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 // SolveTriangular solves A X = B (left) or X A = B (!left) for a sparse
 // triangular A, as torch.linalg.solve_triangular: only the upper (upper) or
@@ -37,6 +40,7 @@ func solveTriangular[T elem](a, b *core.Tensor, upper, left, unit bool) (*core.T
 		upper = !upper
 	}
 	// Every column meets the same zero diagonal, so any error is the error.
+	cancel.Poll() // the columns below run on helper goroutines, which have no binding
 	workers := solveWorkers(r.k, int64(r.k)*int64(len(m.idx)+n))
 	if err := eachColumn(r.k, workers, func(c, _ int) error {
 		return triSolve(m, r.column(c), upper, unit)

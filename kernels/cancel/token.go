@@ -111,3 +111,17 @@ func Poll() {
 	}
 	Current().Check()
 }
+
+// BindAll makes Current return tok for every caller until the returned
+// function is called, which restores the lookup that was installed: for Go
+// programs and tests that make one call at a time. The C ABI binds a token
+// per thread instead (gs_set_cancel_token).
+func BindAll(tok *Token) (restore func()) {
+	old := lookup.Load()
+	SetLookup(func() *Token { return tok })
+	AddBound(1)
+	return func() {
+		AddBound(-1)
+		lookup.Store(old)
+	}
+}

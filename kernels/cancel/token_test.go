@@ -8,15 +8,7 @@ import (
 )
 
 // bindForTest makes Current return tok for the rest of the test.
-func bindForTest(t *testing.T, tok *Token) {
-	old := lookup.Load()
-	SetLookup(func() *Token { return tok })
-	AddBound(1)
-	t.Cleanup(func() {
-		AddBound(-1)
-		lookup.Store(old)
-	})
-}
+func bindForTest(t *testing.T, tok *Token) { t.Cleanup(BindAll(tok)) }
 
 func TestTokenStates(t *testing.T) {
 	var nilTok *Token
@@ -49,6 +41,10 @@ func TestPollSeesOnlyTheBoundToken(t *testing.T) {
 	other.Cancel()
 	require.NotPanics(t, Poll, "another caller's cancel must not stop this one")
 	mine.Cancel()
+	restore := BindAll(other)
+	require.Same(t, other, Current())
+	restore()
+	require.Same(t, mine, Current(), "restore puts the earlier binding back")
 	err := func() (err error) {
 		defer Catch(&err)
 		Poll()

@@ -10,7 +10,8 @@ layer and lower-numbered ones, and never in a circle (tests/test_layers.py check
 both, for imports at module level and inside functions):
 
 1. library: _version, _cuda_libs (finds the CUDA libraries a CUDA build needs), _lib
-   (loads libgosparse, declares its functions), _errors, _types (dtypes, layouts, Size,
+   (loads libgosparse, declares its functions), _errors, _interrupt (Ctrl-C stops the
+   long calls), _types (dtypes, layouts, Size,
    device), _device (where a tensor lives, the moves between host and GPU), _arrays
    (arrays across the C boundary), _semi (semi-structured tensors; gosparse.sparse binds
    it to the Tensor class).
@@ -34,6 +35,7 @@ both, for imports at module level and inside functions):
 
 from ._version import __version__
 from ._errors import (
+    CancelledError,
     DTypeError,
     FileFormatError,
     ConvergenceError,
@@ -50,6 +52,7 @@ from ._errors import (
     last_error,
 )
 from ._device import cuda_device_count, cuda_is_available
+from . import _interrupt  # noqa: F401  (Ctrl-C stops long calls: wraps them in the library)
 from ._types import (
     Size,
     bfloat16,
@@ -171,7 +174,7 @@ __all__ = [
     "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",
-    "ForkedProcessError", "UnknownStatusError", "UnsupportedError",
+    "ForkedProcessError", "UnknownStatusError", "UnsupportedError", "CancelledError",
     "cuda_device_count", "cuda_is_available",
     "ConvergenceError",
     "lobpcg", "svd_lowrank", "pca_lowrank",

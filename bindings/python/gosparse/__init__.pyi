@@ -18,6 +18,7 @@ from . import linalg as linalg
 from . import nn as nn
 from . import sparse as sparse
 from ._errors import ConvergenceError as ConvergenceError
+from ._errors import CancelledError as CancelledError
 from ._errors import DTypeError as DTypeError
 from ._errors import FileFormatError as FileFormatError
 from ._errors import ForkedProcessError as ForkedProcessError

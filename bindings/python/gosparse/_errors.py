@@ -20,6 +20,7 @@ GS_ERR_INTERNAL = -8
 GS_ERR_FORKED = -9
 GS_ERR_UNSUPPORTED = -10
 GS_ERR_NO_CONVERGENCE = -11
+GS_ERR_CANCELLED = -12
 
 
 class GosparseError(Exception):
@@ -102,6 +103,13 @@ class UnknownStatusError(GosparseError, RuntimeError):
     """A status code this version of the bindings does not know."""
 
 
+class CancelledError(GosparseError, RuntimeError):
+    """A call stopped by its thread's cancel token (GS_ERR_CANCELLED); Ctrl-C on the
+    main thread raises KeyboardInterrupt instead (see gosparse._interrupt)."""
+
+    code = GS_ERR_CANCELLED
+
+
 _BY_CODE = {
     cls.code: cls
     for cls in (
@@ -116,6 +124,7 @@ _BY_CODE = {
         ForkedProcessError,
         UnsupportedError,
         ConvergenceError,
+        CancelledError,
     )
 }
 

@@ -279,6 +279,13 @@ _SIGNATURES = {
     "gs_cuda_device_count": (c_int32, [_I32P]),
     "gs_to_device": (c_int32, [_H, c_int32, c_int32, _HP]),
     "gs_tensor_device": (c_int32, [_H, _I32P, _I32P]),
+    # cancellation (gosparse._interrupt)
+    "gs_cancel_token_new": (c_int32, [POINTER(c_void_p)]),
+    "gs_cancel_token_free": (c_int32, [POINTER(c_void_p)]),
+    "gs_cancel": (c_int32, [c_void_p]),
+    "gs_cancel_token_reset": (c_int32, [c_void_p]),
+    "gs_cancel_token_cancelled": (c_int32, [c_void_p, POINTER(c_int32)]),
+    "gs_set_cancel_token": (c_int32, [c_void_p]),
 }
 
 

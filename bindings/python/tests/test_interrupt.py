@@ -1,0 +1,76 @@
+"""Ctrl-C stops a long call: SIGINT 0.3 s into a multi-second sparse @ sparse raises
+KeyboardInterrupt within 0.5 s, leaves no tensor behind, and the library works after.
+
+Each case runs in a child process: a SIGINT that missed its call would end the test
+session, not just the test."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import PACKAGE_ROOT
+
+SCRIPT = r"""
+import json, os, signal, threading, time
+import gosparse as gs
+from gosparse import generators
+
+# 40 dense 400 x 400 blocks: A @ A is 6.4 billion multiply-adds, seconds on any machine.
+a = generators.block_diagonal(40, 400, seed=1).to_sparse_csr()
+small = generators.block_diagonal(3, 4, seed=2).to_sparse_csr()
+mid = generators.block_diagonal(10, 200, seed=3).to_sparse_csr()
+live = gs.live_handles()
+sent = []
+
+def interrupt():
+    sent.append(time.perf_counter())
+    os.kill(os.getpid(), signal.SIGINT)
+
+result = {}
+threading.Timer(0.3, interrupt).start()
+start = time.perf_counter()
+try:
+    {call}
+    result["outcome"] = "returned"
+except KeyboardInterrupt:
+    result["outcome"] = "KeyboardInterrupt"
+end = time.perf_counter()
+result["after_signal"] = end - sent[0] if sent else None
+result["elapsed"] = end - start
+result["leaked"] = gs.live_handles() - live
+d = (small @ small).to_dense().numpy()
+s = small.to_dense().numpy()
+result["works_after"] = bool(abs(d - s @ s).max() < 1e-12)
+print(json.dumps(result))
+"""
+
+
+def run_child(call):
+    env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
+    proc = subprocess.run([sys.executable, "-c", SCRIPT.replace("{call}", call)], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("call", ["gs.sparse.mm(a, a)", "a @ a"])
+def test_sigint_stops_sparse_product(call):
+    r = run_child(call)
+    assert r["outcome"] == "KeyboardInterrupt", r
+    assert r["after_signal"] < 0.5, r
+    assert r["leaked"] == 0, r
+    assert r["works_after"], r
+
+
+def test_own_sigint_handler_is_kept():
+    # A program with its own SIGINT handler keeps it: the call is not stopped, and the
+    # handler runs (during the call or the sleep after it).
+    call = ("signal.signal(signal.SIGINT, lambda *_: result.__setitem__('handler', True)); "
+            "c = gs.sparse.mm(mid, mid); time.sleep(0.5); del c")
+    r = run_child(call)
+    assert r["outcome"] == "returned", r
+    assert r.get("handler") is True, r
+    assert r["leaked"] == 0, r
