@@ -48,6 +48,8 @@ void gsi_set_grad_enabled(int32_t on);
 /* The handle word of the cancel token bound to the calling thread (0: none),
  * and its setter (gs_set_cancel_token). */
 uint64_t gsi_cancel_current(void);
+/* Calls fn(fraction, user) (Go cannot call C function pointers). */
+void gsi_call_progress(gs_progress_fn fn, double fraction, void *user);
 void gsi_set_cancel_current(uint64_t bits);
 
 /* The address lent for zero-length components: never NULL, never read. */

@@ -152,3 +152,24 @@ func gsgo_set_cancel_token(tok *C.gs_cancel_token) (st C.gs_status) {
 	C.gsi_set_cancel_current(C.uint64_t(bits))
 	return done(fn, nil)
 }
+
+// gsgo_cancel_token_set_progress makes the calls polling tok report their
+// fraction done to fn (NULL stops the reports).
+//
+//export gsgo_cancel_token_set_progress
+func gsgo_cancel_token_set_progress(tok *C.gs_cancel_token, fn C.gs_progress_fn, user unsafe.Pointer) (st C.gs_status) {
+	const name = "gs_cancel_token_set_progress"
+	defer guard(name, &st)
+	t, err := lookupCancelToken("tok", tok)
+	if err != nil {
+		return done(name, err)
+	}
+	if fn == nil {
+		t.SetProgress(nil)
+		return done(name, nil)
+	}
+	// The kernels report on the call's own goroutine, which cgo keeps on the
+	// calling C thread.
+	t.SetProgress(func(f float64) { C.gsi_call_progress(fn, C.double(f), user) })
+	return done(name, nil)
+}

@@ -91,6 +91,13 @@ gs_status gs_set_cancel_token(gs_cancel_token *tok) {
     return gsgo_set_cancel_token(tok);
 }
 
+gs_status gs_cancel_token_set_progress(gs_cancel_token *tok, gs_progress_fn fn, void *user) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_cancel_token_set_progress");
+    }
+    return gsgo_cancel_token_set_progress(tok, fn, user);
+}
+
 gs_status gs_sparse_coo_from(const gs_array *indices, const gs_array *values, int32_t ndim, const int64_t *size, int32_t flags, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_sparse_coo_from");

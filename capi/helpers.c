@@ -70,3 +70,5 @@ static _Thread_local uint64_t gsi_cancel_bits;
 uint64_t gsi_cancel_current(void) { return gsi_cancel_bits; }
 
 void gsi_set_cancel_current(uint64_t bits) { gsi_cancel_bits = bits; }
+
+void gsi_call_progress(gs_progress_fn fn, double fraction, void *user) { fn(fraction, user); }

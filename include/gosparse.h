@@ -209,6 +209,13 @@ gs_status gs_cancel(gs_cancel_token *tok);             /* any thread; returns at
 gs_status gs_cancel_token_reset(gs_cancel_token *tok); /* usable again after gs_cancel */
 gs_status gs_cancel_token_cancelled(const gs_cancel_token *tok, int32_t *cancelled); /* 1 or 0 */
 gs_status gs_set_cancel_token(gs_cancel_token *tok);   /* bind to the calling thread; NULL unbinds */
+/* Progress: the long calls on threads with tok bound call fn(fraction, user) with
+ * the fraction done, in (0, 1], from the calling thread, at most 10 times a
+ * second and only upwards within a pass (a call may make several passes, as a
+ * conversion's sort and scatter; sparse @ sparse reports its phases as one).
+ * fn must not call gosparse. NULL fn stops the reports. */
+typedef void (*gs_progress_fn)(double fraction, void *user);
+gs_status gs_cancel_token_set_progress(gs_cancel_token *tok, gs_progress_fn fn, void *user);
 
 /* ---- construction (copies its inputs) ---------------------------------- */
 /* torch.sparse_coo_tensor(indices, values, size): indices (sparse_dim, nse) of

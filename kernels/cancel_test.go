@@ -74,3 +74,25 @@ func denseSquare(a CSR[int32, float64]) []float64 {
 	}
 	return c
 }
+
+// A product reports its progress on the calling goroutine, upwards, within
+// (0, 1], and its two phases as one.
+func TestSpGEMMProgress(t *testing.T) {
+	setKnobs(t, 1000, 2)
+	tok := cancel.New()
+	withToken(t, tok)
+	var got []float64
+	tok.SetProgress(func(f float64) { got = append(got, f) })
+	a := genCSR[int32, float64](rand.New(rand.NewPCG(5, 6)), csrCase{rows: 3000, cols: 3000, maxPerRow: 300})
+	_, err := SpGEMM(a, a, nil)
+	require.NoError(t, err)
+	require.NotEmpty(t, got)
+	require.LessOrEqual(t, got[0], 0.35, "the first report is of the symbolic phase")
+	for i, f := range got {
+		require.Greater(t, f, 0.0)
+		require.LessOrEqual(t, f, 1.0)
+		if i > 0 {
+			require.Greater(t, f, got[i-1], "reports go upwards: %v", got)
+		}
+	}
+}

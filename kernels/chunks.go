@@ -28,6 +28,7 @@ func runChunks(workers, chunks int, fn func(w, c int)) {
 		for c := range chunks {
 			tok.Check()
 			fn(0, c)
+			tok.Report(c+1, chunks)
 		}
 		return
 	}
@@ -87,8 +88,12 @@ func (r *chunkRun) work(w int) {
 		} else {
 			r.run(w, int(c))
 		}
-		if r.left.Add(-1) == 0 {
+		left := r.left.Add(-1)
+		if left == 0 {
 			close(r.done)
+		}
+		if w == 0 { // the caller's goroutine: progress reports go to its thread
+			r.tok.Report(int(r.chunks-left), int(r.chunks))
 		}
 	}
 }

@@ -3,6 +3,8 @@ package kernels
 import (
 	"math"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // SpGEMMPlan is the result of the symbolic phase of C = A*B: the output
@@ -141,7 +143,12 @@ func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind
 			plan.dense = false
 		}
 	}
+	// Progress reports: the symbolic phase is about a third of the work.
+	tok := cancel.Current()
+	defer tok.Span(0, 1)
+	tok.Span(0, 0.35)
 	spgemmCount(plan, a, b)
+	tok.Span(0.35, 1)
 	if err := check(plan.NNZ, BoundExact); err != nil {
 		return CSR[I, V]{}, err
 	}

@@ -7,6 +7,7 @@ import "sync/atomic"
 // accept a nil *Token, which is never cancelled.
 type Token struct {
 	cancelled atomic.Bool
+	progress  atomic.Pointer[progress]
 }
 
 // New returns a token that is not cancelled.

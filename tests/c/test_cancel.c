@@ -43,6 +43,20 @@ static void *multiply(void *arg) {
     return NULL;
 }
 
+typedef struct {
+    int calls, bad;
+    double last;
+    pthread_t thread;
+} progress_log;
+
+/* on_progress records a report: each in (0, 1], upwards, on the calling thread. */
+static void on_progress(double fraction, void *user) {
+    progress_log *p = user;
+    if (!(fraction > p->last && fraction <= 1.0) || !pthread_equal(pthread_self(), p->thread)) p->bad++;
+    p->last = fraction;
+    p->calls++;
+}
+
 /* sparse_csr returns the block diagonal matrix of nblocks dense blocks as CSR. */
 static gs_tensor *sparse_csr(int64_t nblocks, int64_t block) {
     gs_tensor *coo = NULL, *csr = NULL;
@@ -120,6 +134,22 @@ int main(void) {
     CHECK_OK(gs_set_cancel_token(NULL));
     CHECK_OK(gs_mm(small, small, &c));
     gs_tensor_free(&c);
+
+    /* Progress reports come to the calling thread, upwards. */
+    CHECK_OK(gs_cancel_token_reset(tok));
+    CHECK_OK(gs_set_cancel_token(tok));
+    progress_log log = {0, 0, 0.0, pthread_self()};
+    CHECK_OK(gs_cancel_token_set_progress(tok, on_progress, &log));
+    gs_tensor *mid = sparse_csr(10, 200);
+    CHECK_OK(gs_mm(mid, mid, &c));
+    CHECK(log.calls >= 1 && log.bad == 0);
+    gs_tensor_free(&c);
+    CHECK_OK(gs_cancel_token_set_progress(tok, NULL, NULL));
+    int before = log.calls;
+    CHECK_OK(gs_mm(mid, mid, &c));
+    CHECK(log.calls == before);
+    gs_tensor_free(&c);
+    gs_tensor_free(&mid);
 
     /* Freeing a bound token unbinds it; the handle is dead after. */
     CHECK_OK(gs_set_cancel_token(tok));

@@ -144,7 +144,7 @@ from . import autograd
     (empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
      sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like))
 from ._runtime import (get_memory_limit, library_path, live_handles, set_memory_limit,
-                       set_printoptions)
+                       set_printoptions, set_progress)
 from .interop import from_scipy, from_torch, to_scipy, to_torch
 from . import formats, generators, io, linalg, nn, sparse
 from . import _elementwise, _linalg, _reduce
@@ -171,6 +171,7 @@ __all__ = [
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
     "allclose", "masked_fill", "tile", "device",
     "live_handles", "set_memory_limit", "get_memory_limit", "set_printoptions", "library_path",
+    "set_progress",
     "last_error",
     "GosparseError", "InvalidArgumentError", "InvalidHandleError", "OutOfRangeError",
     "DTypeError", "TooLargeError", "NotSupportedError", "FileFormatError", "InternalError",

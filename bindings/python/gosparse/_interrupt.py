@@ -13,12 +13,18 @@ KeyboardInterrupt as the call returns, as it would have had the call been Python
 Only the main thread receives signals, and only while SIGINT has Python's default
 handler (a program that handles SIGINT itself keeps its own way): other calls go
 straight to C.
+
+The same token carries the progress bar (set_progress): the library reports the
+fraction done of a long call on the main thread, and a bar is drawn on stderr once
+the call has run for a second.
 """
 
 import os
 import signal
+import sys
 import threading
-from ctypes import byref, c_void_p
+import time
+from ctypes import CFUNCTYPE, byref, c_double, c_void_p
 
 from ._errors import GS_ERR_CANCELLED
 from ._lib import lib
@@ -48,6 +54,7 @@ class _Watch:
         status = lib.gs_set_cancel_token(self.token)  # _get_watch runs on the main thread
         if status != 0:
             raise RuntimeError("gosparse: gs_set_cancel_token failed with status %d" % status)
+        self.bar = None  # the _Bar of the call in progress, when set_progress is on
         threading.Thread(target=self._run, name="gosparse-sigint", daemon=True).start()
 
     def _run(self):
@@ -70,6 +77,62 @@ def _get_watch():
     return _watch
 
 
+_PROGRESS_FN = CFUNCTYPE(None, c_double, c_void_p)
+_BAR_WIDTH = 24
+
+
+class _Bar:
+    """A tqdm-style bar on stderr for one call, drawn from its first second on."""
+
+    def __init__(self, name):
+        self.name, self.start, self.shown = name, time.monotonic(), False
+
+    def draw(self, fraction):
+        elapsed = time.monotonic() - self.start
+        if elapsed < 1.0:
+            return
+        filled = int(fraction * _BAR_WIDTH)
+        sys.stderr.write("\rgosparse %s: %3d%%|%s%s| %.1f s" % (
+            self.name, int(fraction * 100), "#" * filled, " " * (_BAR_WIDTH - filled), elapsed))
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self, finished):
+        if self.shown:
+            if finished:
+                self.draw(1.0)
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _on_progress(fraction, _user):
+    w = _watch
+    if w is not None and w.bar is not None:
+        w.bar.draw(fraction)
+
+
+_progress_callback = _PROGRESS_FN(_on_progress)  # kept alive: the library holds its address
+_progress_on = False
+
+
+def set_progress(enabled):
+    """Turn the progress bar of long calls on or off (gosparse.set_progress)."""
+    global _progress_on
+    if not isinstance(enabled, bool):
+        raise TypeError("set_progress(): argument 'enabled' must be a bool, not %s"
+                        % type(enabled).__name__)
+    if threading.current_thread() is not threading.main_thread():
+        raise RuntimeError("set_progress(): call it from the main thread, whose long calls "
+                           "it shows")
+    w = _watch or _get_watch()
+    status = lib.gs_cancel_token_set_progress(w.token, _progress_callback if enabled else None,
+                                              None)
+    if status != 0:
+        raise RuntimeError("gosparse: gs_cancel_token_set_progress failed with status %d"
+                           % status)
+    _progress_on = enabled
+
+
 def _interruptible(fn):
     """fn, a ctypes function of LONG_CALLS, made stoppable by Ctrl-C on the main thread."""
 
@@ -83,11 +146,17 @@ def _interruptible(fn):
             lib.gs_cancel_token_reset(w.token)
         old_fd = signal.set_wakeup_fd(w.write_fd, warn_on_full_buffer=False)
         w.in_call = True
+        if _progress_on:
+            w.bar = _Bar(fn.__name__[3:])
+        status = None
         try:
             status = fn(*args)
         finally:
             w.in_call = False
             signal.set_wakeup_fd(old_fd)
+            if w.bar is not None:
+                w.bar.close(status == 0)
+                w.bar = None
         if status == GS_ERR_CANCELLED and w.cancelled:
             # Python's handler raises KeyboardInterrupt as the call returns; should it
             # not have run yet, this is the same interrupt.

@@ -286,6 +286,7 @@ _SIGNATURES = {
     "gs_cancel_token_reset": (c_int32, [c_void_p]),
     "gs_cancel_token_cancelled": (c_int32, [c_void_p, POINTER(c_int32)]),
     "gs_set_cancel_token": (c_int32, [c_void_p]),
+    "gs_cancel_token_set_progress": (c_int32, [c_void_p, c_void_p, c_void_p]),
 }
 
 

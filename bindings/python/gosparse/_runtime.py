@@ -2,7 +2,7 @@
 
 from ctypes import byref, c_int64
 
-from . import _base, _lib
+from . import _base, _interrupt, _lib
 from ._arrays import int_arg
 from ._errors import GS_ERR_FORKED, _check
 
@@ -42,3 +42,24 @@ def set_printoptions(*, torch_names=None):
             raise TypeError("set_printoptions(): argument 'torch_names' must be a bool, not %s"
                             % type(torch_names).__name__)
         _base.PRINT_OPTIONS["torch_names"] = torch_names
+
+
+def set_progress(enabled):
+    """Show a progress bar (tqdm-style, on stderr) for the long calls of the main thread.
+
+    Off by default. When on, a call that runs for more than a second (sparse @ sparse,
+    conversions, coalesce, Matrix Market reads, solvers) draws a bar of its fraction done,
+    updated up to 10 times a second; shorter calls print nothing.
+
+    Parameters
+    ----------
+    enabled : bool
+        True to show the bar, False to stop showing it.
+
+    Examples
+    --------
+    >>> import gosparse as gs
+    >>> gs.set_progress(True)
+    >>> gs.set_progress(False)
+    """
+    _interrupt.set_progress(enabled)

@@ -74,3 +74,48 @@ def test_own_sigint_handler_is_kept():
     assert r["outcome"] == "returned", r
     assert r.get("handler") is True, r
     assert r["leaked"] == 0, r
+
+
+PROGRESS = r"""
+import sys, time
+import gosparse as gs
+from gosparse import generators
+
+a = generators.block_diagonal(24, 400, seed=1).to_sparse_csr()
+small = generators.block_diagonal(3, 4, seed=2).to_sparse_csr()
+gs.set_progress({on})
+start = time.perf_counter()
+c = gs.sparse.mm(a, a)
+print("long %.2f" % (time.perf_counter() - start))
+sys.stdout.flush()
+sys.stderr.write("<short>")
+d = small @ small
+sys.stderr.write("</short>")
+"""
+
+
+def run_progress(on):
+    env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
+    proc = subprocess.run([sys.executable, "-c", PROGRESS.replace("{on}", on)], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return float(proc.stdout.split()[-1]), proc.stderr
+
+
+def test_progress_bar_for_long_calls_only():
+    elapsed, err = run_progress("True")
+    assert elapsed > 1.0, "the product took %.2f s: too short to test the bar" % elapsed
+    assert "gosparse sparse_mm: 100%|" + "#" * 24 + "|" in err, err
+    # (text mode reads the bar's carriage returns as newlines)
+    frames = [f for f in err.splitlines() if f.startswith("gosparse sparse_mm:")]
+    percents = [int(f.split(":")[1].split("%")[0]) for f in frames]
+    assert percents == sorted(percents) and len(percents) >= 2, err
+    assert err.endswith("<short></short>"), "a short call draws nothing: %r" % err[-80:]
+
+
+def test_progress_bar_off_by_default():
+    _, err = run_progress("False")
+    assert err == "<short></short>", err
+    with pytest.raises(TypeError, match="enabled"):
+        import gosparse as gs
+        gs.set_progress(1)

@@ -1,0 +1,70 @@
+package cancel
+
+import (
+	"sync"
+	"time"
+)
+
+// ReportInterval is the least time between two progress reports of a token.
+const ReportInterval = 100 * time.Millisecond
+
+// progress is a token's report function and the state that throttles it.
+type progress struct {
+	mu     sync.Mutex
+	report func(fraction float64)
+	lo, hi float64   // the span of the call that the current pass covers
+	last   time.Time // of the last report
+	shown  float64   // the last fraction reported in this span
+}
+
+// SetProgress makes the operations polling t report their fraction done to
+// report (nil stops the reports). Reports come from the operation's calling
+// goroutine, at most every ReportInterval.
+func (t *Token) SetProgress(report func(fraction float64)) {
+	if t == nil {
+		return
+	}
+	if report == nil {
+		t.progress.Store(nil)
+		return
+	}
+	t.progress.Store(&progress{report: report, hi: 1})
+}
+
+// Span says that the passes that follow cover the fractions [lo, hi] of the
+// call (a product's symbolic and numeric phases); Span(0, 1) after the last.
+func (t *Token) Span(lo, hi float64) {
+	if t == nil {
+		return
+	}
+	if p := t.progress.Load(); p != nil {
+		p.mu.Lock()
+		p.lo, p.hi, p.shown = lo, hi, lo
+		p.mu.Unlock()
+	}
+}
+
+// Report tells t's progress function that done of total parts of the
+// current pass are finished, unless a report was made less than
+// ReportInterval ago or the fraction would go back. Call it on the
+// operation's calling goroutine.
+func (t *Token) Report(done, total int) {
+	if t == nil || total <= 0 {
+		return
+	}
+	p := t.progress.Load()
+	if p == nil {
+		return
+	}
+	now := time.Now()
+	p.mu.Lock()
+	f := p.lo + (p.hi-p.lo)*float64(done)/float64(total)
+	ok := now.Sub(p.last) >= ReportInterval && f > p.shown
+	if ok {
+		p.last, p.shown = now, f
+	}
+	p.mu.Unlock()
+	if ok {
+		p.report(f)
+	}
+}
