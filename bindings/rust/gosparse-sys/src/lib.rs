@@ -58,6 +58,8 @@ pub const GS_ERR_FORKED: gs_status = -9;
 pub const GS_ERR_UNSUPPORTED: gs_status = -10;
 /// An iterative method stopped at its iteration limit short of its tolerance.
 pub const GS_ERR_NO_CONVERGENCE: gs_status = -11;
+/// Stopped by the calling thread's cancel token (`gs_cancel`).
+pub const GS_ERR_CANCELLED: gs_status = -12;
 
 // ---- dtypes: DLPack's (code << 8) | bits -----------------------------------
 
@@ -293,6 +295,20 @@ impl Default for gs_elementwise_args {
     }
 }
 
+// ---- cancellation ------------------------------------------------------------
+
+/// An opaque cancel token, freed with [`gs_cancel_token_free`]: long calls on
+/// the threads it is bound to ([`gs_set_cancel_token`]) stop with
+/// [`GS_ERR_CANCELLED`] after [`gs_cancel`].
+#[repr(C)]
+pub struct gs_cancel_token {
+    _private: [u8; 0],
+    _marker: core::marker::PhantomData<(*mut u8, core::marker::PhantomPinned)>,
+}
+
+/// Progress callback: the fraction done, in (0, 1], and the user pointer.
+pub type gs_progress_fn = Option<unsafe extern "C" fn(fraction: f64, user: *mut c_void)>;
+
 // ---- direct solvers ----------------------------------------------------------
 
 /// An opaque factor handle (LU or Cholesky), freed with [`gs_factor_free`].
@@ -355,6 +371,26 @@ unsafe extern "C" {
     pub fn gs_dtype_name(dtype: gs_dtype, name: *mut *const c_char) -> gs_status;
     /// Static name of a layout, e.g. `"sparse_csr"`.
     pub fn gs_layout_name(layout: gs_layout, name: *mut *const c_char) -> gs_status;
+
+    // ---- cancellation --------------------------------------------------------
+    /// A token that is not cancelled.
+    pub fn gs_cancel_token_new(out: *mut *mut gs_cancel_token) -> gs_status;
+    /// Frees `*tok` (NULL-safe) and clears it; a thread that has it bound polls nothing after.
+    pub fn gs_cancel_token_free(tok: *mut *mut gs_cancel_token) -> gs_status;
+    /// Asks the calls polling `tok` to stop; any thread, returns at once.
+    pub fn gs_cancel(tok: *mut gs_cancel_token) -> gs_status;
+    /// Makes `tok` usable again after `gs_cancel`.
+    pub fn gs_cancel_token_reset(tok: *mut gs_cancel_token) -> gs_status;
+    /// Writes 1 when `tok` is cancelled, else 0.
+    pub fn gs_cancel_token_cancelled(tok: *const gs_cancel_token, cancelled: *mut i32) -> gs_status;
+    /// Binds `tok` to the calling thread (NULL unbinds): its long calls poll it.
+    pub fn gs_set_cancel_token(tok: *mut gs_cancel_token) -> gs_status;
+    /// Long calls on threads with `tok` bound report their fraction done to `func`.
+    pub fn gs_cancel_token_set_progress(
+        tok: *mut gs_cancel_token,
+        func: gs_progress_fn,
+        user: *mut c_void,
+    ) -> gs_status;
 
     // ---- construction (copies its inputs) ----------------------------------
 

@@ -44,6 +44,8 @@ pub enum ErrorKind {
     /// `GS_ERR_NO_CONVERGENCE`: an iterative method stopped at its iteration
     /// limit short of its tolerance (the message names both).
     NoConvergence,
+    /// `GS_ERR_CANCELLED`: stopped by the thread's [`CancelToken`](crate::CancelToken).
+    Cancelled,
     /// A code this crate does not know (a newer library).
     Unknown(i32),
 }
@@ -69,6 +71,7 @@ impl ErrorKind {
             sys::GS_ERR_FORKED => ErrorKind::Forked,
             sys::GS_ERR_UNSUPPORTED => ErrorKind::Unsupported,
             sys::GS_ERR_NO_CONVERGENCE => ErrorKind::NoConvergence,
+            sys::GS_ERR_CANCELLED => ErrorKind::Cancelled,
             other => ErrorKind::Unknown(other),
         }
     }
@@ -91,6 +94,7 @@ impl ErrorKind {
             ErrorKind::Forked => sys::GS_ERR_FORKED,
             ErrorKind::Unsupported => sys::GS_ERR_UNSUPPORTED,
             ErrorKind::NoConvergence => sys::GS_ERR_NO_CONVERGENCE,
+            ErrorKind::Cancelled => sys::GS_ERR_CANCELLED,
             ErrorKind::Unknown(c) => c,
         }
     }
@@ -108,6 +112,7 @@ impl ErrorKind {
             ErrorKind::Forked => "used in a forked child",
             ErrorKind::Unsupported => "unsupported here",
             ErrorKind::NoConvergence => "no convergence",
+            ErrorKind::Cancelled => "cancelled",
             ErrorKind::Unknown(_) => "unknown error",
         }
     }

@@ -42,13 +42,15 @@
 //!   [`Tensor::mh`]. Sizes are `usize` ([`Shape`]); [`DenseOut`] is the safe
 //!   output of [`Tensor::mv_out`] and [`Tensor::mm_out`].
 //! - [`generate`]: seeded test matrices. Library-wide: [`version`],
-//!   [`live_handles`], [`set_memory_limit`].
+//!   [`live_handles`], [`set_memory_limit`]. [`CancelToken`]: stop a long call
+//!   from another thread.
 //! - Optional features: `ndarray` (dense tensors to and from `ndarray::ArrayD`)
 //!   and `sprs` (CSR/CSC tensors to and from `sprs::CsMat`).
 #![warn(missing_docs)]
 
 mod array;
 mod autograd;
+mod cancel;
 mod component;
 mod construct;
 mod convert;
@@ -85,6 +87,7 @@ mod sprs_interop;
 
 pub use array::ArrayRef;
 pub use autograd::{NoGradGuard, autograd_grad, is_grad_enabled};
+pub use cancel::{BoundToken, CancelToken};
 pub use component::{Component, Indices};
 pub use construct::BuildOptions;
 pub use convert::ConvertOptions;
