@@ -26,7 +26,7 @@ import threading
 import time
 from ctypes import CFUNCTYPE, byref, c_double, c_void_p
 
-from ._errors import GS_ERR_CANCELLED
+from ._errors import GS_ERR_CANCELLED, _check
 from ._lib import lib
 
 # The gs_* functions that can run long and poll the cancel token; they return a status.
@@ -44,16 +44,13 @@ class _Watch:
 
     def __init__(self):
         self.token = c_void_p()
-        status = lib.gs_cancel_token_new(byref(self.token))
-        if status != 0:
-            raise RuntimeError("gosparse: gs_cancel_token_new failed with status %d" % status)
+        _check(lib.gs_cancel_token_new(byref(self.token)), "gs_cancel_token_new")
         self.read_fd, self.write_fd = os.pipe()
         os.set_blocking(self.write_fd, False)  # set_wakeup_fd's rule
         self.in_call = False  # the main thread is inside a long call
         self.cancelled = False  # the watcher cancelled the token since its last reset
-        status = lib.gs_set_cancel_token(self.token)  # _get_watch runs on the main thread
-        if status != 0:
-            raise RuntimeError("gosparse: gs_set_cancel_token failed with status %d" % status)
+        # _get_watch runs on the main thread
+        _check(lib.gs_set_cancel_token(self.token), "gs_set_cancel_token")
         self.bar = None  # the _Bar of the call in progress, when set_progress is on
         threading.Thread(target=self._run, name="gosparse-sigint", daemon=True).start()
 
@@ -125,11 +122,8 @@ def set_progress(enabled):
         raise RuntimeError("set_progress(): call it from the main thread, whose long calls "
                            "it shows")
     w = _watch or _get_watch()
-    status = lib.gs_cancel_token_set_progress(w.token, _progress_callback if enabled else None,
-                                              None)
-    if status != 0:
-        raise RuntimeError("gosparse: gs_cancel_token_set_progress failed with status %d"
-                           % status)
+    _check(lib.gs_cancel_token_set_progress(w.token, _progress_callback if enabled else None,
+                                            None), "gs_cancel_token_set_progress")
     _progress_on = enabled
 
 
@@ -166,6 +160,7 @@ def _interruptible(fn):
         return status
 
     call.__name__ = fn.__name__
+    call.argtypes, call.restype = fn.argtypes, fn.restype  # what the declaration said
     call.__doc__ = "%s, stoppable by Ctrl-C (see gosparse._interrupt)." % fn.__name__
     return call
 
