@@ -10,6 +10,12 @@
 // is applied as a rank-one correction inside the products so a sparse input
 // is never densified).
 //
+// SvdLowrankTaped and PcaLowrankTaped also return a LowrankTape, the
+// forward's intermediates (the draw, each QR's Q and R, B's SVD), whose
+// Backward differentiates the composition as torch's autograd does for the
+// draw used and hands the gradient of A back as two dense factors, so that
+// core/autograd samples it on a sparse A's pattern instead of forming it.
+//
 // The sparse operands may have any format: they are read once as CSR (and
 // CSR of the transpose where the method needs A^T) and every product with a
 // block of vectors goes through kernels.SpMM. A non-zero fill value is a

@@ -17,6 +17,11 @@ type LowrankResult struct {
 // reduced to it (torch's shapes); a wide A is handled through A^T as torch
 // does.
 func SvdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64) (*LowrankResult, error) {
+	return svdLowrank(a, q, niter, m, seed, nil)
+}
+
+// svdLowrank is SvdLowrank, recording on tape when it is not nil.
+func svdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64, tape *LowrankTape) (*LowrankResult, error) {
 	if err := checkOperand("A", a); err != nil {
 		return nil, err
 	}
@@ -45,7 +50,7 @@ func SvdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64) (*Low
 			return nil, err
 		}
 	}
-	return lowrank(op, opT, q, niter, seed, resultDType(a.DType()))
+	return lowrank(op, opT, q, niter, seed, resultDType(a.DType()), tape)
 }
 
 // PcaLowrank is torch.pca_lowrank(A, q, center, niter): SvdLowrank of A with
@@ -53,6 +58,11 @@ func SvdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64) (*Low
 // rank-one term -1 c^T inside every product (a sparse A stays sparse).
 // q < 0 takes torch's default min(6, m, n); q must not exceed min(m, n).
 func PcaLowrank(a *core.Tensor, q int, center bool, niter int, seed uint64) (*LowrankResult, error) {
+	return pcaLowrank(a, q, center, niter, seed, nil)
+}
+
+// pcaLowrank is PcaLowrank, recording on tape when it is not nil.
+func pcaLowrank(a *core.Tensor, q int, center bool, niter int, seed uint64, tape *LowrankTape) (*LowrankResult, error) {
 	if err := checkOperand("A", a); err != nil {
 		return nil, err
 	}
@@ -89,8 +99,9 @@ func PcaLowrank(a *core.Tensor, q int, center bool, niter int, seed uint64) (*Lo
 		}
 		op.addRankOne(constant(rows, 1), c.v)
 		opT.addRankOne(c.v, constant(rows, 1))
+		tape.centred(rows)
 	}
-	return lowrank(op, opT, q, niter, seed, resultDType(a.DType()))
+	return lowrank(op, opT, q, niter, seed, resultDType(a.DType()), tape)
 }
 
 // checkLowrankArgs is torch's q >= 0 and niter >= 0.
@@ -137,29 +148,34 @@ func difference(a, b *operator) *operator {
 }
 
 // lowrank runs Halko et al.'s Algorithms 4.4 and 5.1 on the operator of A
-// (op) and of A^T (opT), working on the transpose when A is wide.
-func lowrank(op, opT *operator, q, niter int, seed uint64, dt core.DType) (*LowrankResult, error) {
+// (op) and of A^T (opT), working on the transpose when A is wide. A tape
+// that is not nil records what the backward needs (lowrank_tape.go).
+func lowrank(op, opT *operator, q, niter int, seed uint64, dt core.DType, tape *LowrankTape) (*LowrankResult, error) {
 	wide := op.rows < op.cols
 	if wide {
 		op, opT = opT, op
 	}
 	q = min(q, op.cols) // op is tall now: min(m, n) = op.cols
 	// The range finder: Q spans A's dominant column space.
-	y, err := op.apply(randn(op.cols, q, seed))
+	omega := randn(op.cols, q, seed)
+	y, err := op.apply(omega)
 	if err != nil {
 		return nil, err
 	}
-	qm, _ := qrThin(y, niter == 0)
+	qm, rm := qrThin(y, niter == 0)
+	tape.step(omega, qm, rm, false)
 	for it := 0; it < niter; it++ {
 		z, err := opT.apply(qm)
 		if err != nil {
 			return nil, err
 		}
-		qz, _ := qrThin(z, false)
+		qz, rz := qrThin(z, false)
+		tape.step(qm, qz, rz, true)
 		if y, err = op.apply(qz); err != nil {
 			return nil, err
 		}
-		qm, _ = qrThin(y, it == niter-1)
+		qm, rm = qrThin(y, it == niter-1)
+		tape.step(qz, qm, rm, false)
 	}
 	// B = Q^T A, through B^T = A^T Q = Qb Rb and the SVD of Rb^T: with
 	// Rb^T = Ur S Vr^T, B = Ur S (Qb Vr)^T.
@@ -170,6 +186,7 @@ func lowrank(op, opT *operator, q, niter int, seed uint64, dt core.DType) (*Lowr
 	qb, rb := qrThin(bt, true)
 	ur, s, vr := svdSmall(rb.transpose())
 	u, v := mul(qm, ur), mul(qb, vr)
+	tape.finish(op, opT, wide, qm, ur, s, v)
 	if wide {
 		u, v = v, u
 	}
