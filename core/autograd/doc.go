@@ -26,6 +26,11 @@
 // a dense product. An operation recorded without a backward formula
 // (NoBackward) refuses when a gradient is asked through it, naming itself.
 //
+// svd_lowrank and pca_lowrank (ops_lowrank.go) have three outputs while a
+// node has one: one node runs the composition's backward (core/spectral's
+// LowrankTape) on a packed gradient that U, S and V, nodes with torch's
+// names, each fill their part of.
+//
 // Gradients of complex tensors are torch's conjugate Wirtinger gradients
 // (the gradient of A @ B with respect to A is G @ B^H).
 //

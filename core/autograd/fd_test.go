@@ -63,6 +63,10 @@ func withStored(t *testing.T, x *core.Tensor, k int64, h float64) *core.Tensor {
 	}
 	y, err := withValues(x, c)
 	require.NoError(t, err)
+	if f := x.Fill(); f.Re() != 0 || f.Im() != 0 { // withValues builds fill 0
+		y, err = core.WithFill(y, core.ScalarBytes(x.DType(), f))
+		require.NoError(t, err)
+	}
 	return y
 }
 

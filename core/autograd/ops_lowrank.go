@@ -1,0 +1,164 @@
+package autograd
+
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/spectral"
+)
+
+// SvdLowrank is spectral.SvdLowrank recorded (torch.svd_lowrank): U, S and
+// V back-propagate into A and M (nil: none) through the composition the
+// forward ran, for its random draw (spectral.LowrankTape). A sparse A's (or
+// M's) gradient has its pattern and layout: the sampled product of two dense
+// factors, never a dense m x n matrix.
+func SvdLowrank(a, m *Var, q, niter int, seed uint64) (u, s, v *Var, err error) {
+	var mt *core.Tensor
+	if m != nil {
+		mt = m.t
+	}
+	res, tape, err := spectral.SvdLowrankTaped(a.t, q, niter, mt, seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return recordLowrank(res, tape, a, m)
+}
+
+// PcaLowrank is spectral.PcaLowrank recorded (torch.pca_lowrank): as
+// SvdLowrank, the centring's column-mean term included in A's gradient.
+func PcaLowrank(a *Var, q int, center bool, niter int, seed uint64) (u, s, v *Var, err error) {
+	res, tape, err := spectral.PcaLowrankTaped(a.t, q, center, niter, seed)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return recordLowrank(res, tape, a, nil)
+}
+
+// recordLowrank records the three outputs. The graph engine's nodes have
+// one output, so one node (svd_lowrank) takes a packed gradient, U's, S's
+// and V's elements one after another, and runs the tape's backward once;
+// U, S and V are nodes of their own, with torch's names, that place their
+// gradient in that packing (zeros elsewhere; the engine sums the three).
+func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m *Var) (u, s, v *Var, err error) {
+	outs := []*core.Tensor{res.U, res.S, res.V}
+	sizes := make([]int64, len(outs))
+	total := int64(0)
+	for i, o := range outs {
+		sizes[i] = numel(o.Shape())
+		total += sizes[i]
+	}
+	dt := res.U.DType()
+	packed, err := core.NewStrided(core.NewArray(dt, []int64{total}))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ins := []*Var{a, m}
+	whole := record("svd_lowrank", packed, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+		parts, err := unpack(g, sizes)
+		if err != nil {
+			return nil, err
+		}
+		left, right, err := tape.Backward(parts[0], parts[1], parts[2], core.Float64)
+		if err != nil {
+			return nil, err
+		}
+		grads := make([]*core.Tensor, 2)
+		if needs(ins, 0) {
+			if grads[0], err = outerOn(a.t, left, right); err != nil {
+				return nil, err
+			}
+		}
+		if needs(ins, 1) {
+			gm, err := outerOn(m.t, left, right)
+			if err != nil {
+				return nil, err
+			}
+			if grads[1], err = scale(gm, core.Real(-1)); err != nil {
+				return nil, err
+			}
+		}
+		return grads, nil
+	})
+	// torch: U = Q @ U_B (MmBackward0), S from linalg.svd, V = Vh.mH
+	// (TransposeBackward0); a wide A swaps U and V.
+	names := []string{"MmBackward0", "LinalgSvdBackward0", "TransposeBackward0"}
+	if res.U.Shape()[0] < res.V.Shape()[0] {
+		names[0], names[2] = names[2], names[0]
+	}
+	vars := make([]*Var, len(outs))
+	off := int64(0)
+	for i, o := range outs {
+		lo := off
+		vars[i] = record(names[i], o, []*Var{whole}, func(g *core.Tensor) ([]*core.Tensor, error) {
+			p, err := placeIn(g, dt, total, lo)
+			return []*core.Tensor{p}, err
+		})
+		off += sizes[i]
+	}
+	return vars[0], vars[1], vars[2], nil
+}
+
+// unpack reads a packed gradient as float64 and splits it by sizes.
+func unpack(g *core.Tensor, sizes []int64) ([][]float64, error) {
+	if g.DType() != core.Float64 {
+		var err error
+		if g, err = core.ToDType(g, core.Float64); err != nil {
+			return nil, err
+		}
+	}
+	vals, err := g.RawValues()
+	if err != nil {
+		return nil, err
+	}
+	all := core.AsSlice[float64](vals)
+	parts := make([][]float64, len(sizes))
+	off := int64(0)
+	for i, n := range sizes {
+		parts[i] = all[off : off+n]
+		off += n
+	}
+	return parts, nil
+}
+
+// placeIn returns a zero vector of total elements of dtype dt holding the
+// dense gradient g from element lo on.
+func placeIn(g *core.Tensor, dt core.DType, total, lo int64) (*core.Tensor, error) {
+	if g.DType() != dt {
+		var err error
+		if g, err = core.ToDType(g, dt); err != nil {
+			return nil, err
+		}
+	}
+	vals, err := g.RawValues()
+	if err != nil {
+		return nil, err
+	}
+	out := core.NewArray(dt, []int64{total})
+	es := int64(dt.Size())
+	copy(out.Data[lo*es:], vals.Data[:numel(g.Shape())*es])
+	return core.NewStrided(out)
+}
+
+// outerOn returns left @ right^T in p's dtype: sampled on p's pattern, in
+// p's layout, for a sparse p; dense for a strided one.
+func outerOn(p, left, right *core.Tensor) (*core.Tensor, error) {
+	if d := p.DType(); left.DType() != d {
+		var err error
+		if left, err = core.ToDType(left, d); err != nil {
+			return nil, err
+		}
+		if right, err = core.ToDType(right, d); err != nil {
+			return nil, err
+		}
+	}
+	if p.Layout() == core.Strided {
+		rt, err := transposeDense(right)
+		if err != nil {
+			return nil, err
+		}
+		return core.Mm(left, rt)
+	}
+	g, err := core.SampledMmNT(p, left, right)
+	if err != nil {
+		return nil, err
+	}
+	return toLayoutOf(g, p)
+}
