@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/spectral"
 )
 
@@ -47,6 +48,32 @@ func registerResults(fn string, hs []*tensorHandle, ts []*core.Tensor, outs []**
 	}
 	for i, o := range outs {
 		*o = made[i]
+	}
+	return nil
+}
+
+// registerVars registers the results of a recorded operation on inputs hs
+// as new handles written to outs, all or none; each result's graph keeps
+// the inputs alive (keepSaved).
+func registerVars(hs []*tensorHandle, vs []*autograd.Var, outs []**C.gs_tensor) error {
+	made := make([]*C.gs_tensor, 0, len(vs))
+	for _, v := range vs {
+		h, err := newVarHandle(v.Tensor(), v, nil)
+		if err != nil {
+			for _, m := range made {
+				if old := tensors.remove(uint64(uintptr(unsafe.Pointer(m)))); old != nil {
+					old.release()
+				}
+			}
+			return err
+		}
+		made = append(made, h)
+	}
+	for i, v := range vs {
+		if n := v.Fn(); n != nil {
+			keepSaved(n, v.Tensor(), hs)
+		}
+		*outs[i] = made[i]
 	}
 	return nil
 }
@@ -126,6 +153,13 @@ func gsgo_svd_lowrank(a *C.gs_ctensor, q, niter C.int64_t, m *C.gs_ctensor, seed
 	if hm != nil {
 		hs = append(hs, hm)
 	}
+	if recording(hs...) {
+		ru, rs, rv, err := autograd.SvdLowrank(varOf(ha), varOf(hm), clampInt(q), clampInt(niter), uint64(seed))
+		if err != nil {
+			return done(fn, err)
+		}
+		return done(fn, registerVars(hs, []*autograd.Var{ru, rs, rv}, outs))
+	}
 	res, err := spectral.SvdLowrank(ha.t, clampInt(q), clampInt(niter), mt, uint64(seed))
 	if err != nil {
 		return done(fn, err)
@@ -147,11 +181,40 @@ func gsgo_pca_lowrank(a *C.gs_ctensor, q C.int64_t, center C.int32_t, niter C.in
 	if err != nil {
 		return done(fn, err)
 	}
+	if recording(ha) {
+		ru, rs, rv, err := autograd.PcaLowrank(ha.ag, clampInt(q), center != 0, clampInt(niter), uint64(seed))
+		if err != nil {
+			return done(fn, err)
+		}
+		return done(fn, registerVars([]*tensorHandle{ha}, []*autograd.Var{ru, rs, rv}, outs))
+	}
 	res, err := spectral.PcaLowrank(ha.t, clampInt(q), center != 0, clampInt(niter), uint64(seed))
 	if err != nil {
 		return done(fn, err)
 	}
 	return done(fn, registerResults(fn, []*tensorHandle{ha}, []*core.Tensor{res.U, res.S, res.V}, outs))
+}
+
+// gsgo_lowrank_draw writes the random matrix gs_svd_lowrank and
+// gs_pca_lowrank draw for an m x n matrix, q and seed.
+//
+//export gsgo_lowrank_draw
+func gsgo_lowrank_draw(m, n, q C.int64_t, seed C.uint64_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_lowrank_draw"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	r, err := spectral.LowrankDraw(clampInt(m), clampInt(n), clampInt(q), uint64(seed))
+	if err != nil {
+		return done(fn, err)
+	}
+	h, err := newVarHandle(r, nil, nil)
+	if err != nil {
+		return done(fn, err)
+	}
+	*out = h
+	return done(fn, nil)
 }
 
 // clampInt converts an int64 argument to int, saturating (the core refuses

@@ -1015,6 +1015,13 @@ gs_status gs_pca_lowrank(const gs_tensor *A, int64_t q, int32_t center, int64_t 
     return gsgo_pca_lowrank(A, q, center, niter, seed, U, S, V);
 }
 
+gs_status gs_lowrank_draw(int64_t m, int64_t n, int64_t q, uint64_t seed, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_lowrank_draw");
+    }
+    return gsgo_lowrank_draw(m, n, q, seed, out);
+}
+
 gs_status gs_tensor_repr(const gs_tensor *t, char *buf, int64_t cap, int64_t *needed) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_tensor_repr");

@@ -607,6 +607,8 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
  * gs_mv, gs_matmul, gs_addmm, gs_addmv, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
  * gs_reduce "sum"/"mean"/"amax"/"amin" (strided amax/amin), gs_softmax, gs_log_softmax, gs_to_dense, gs_to_layout,
  * gs_to_sparse_coo_dim, gs_coalesce, gs_values, gs_bmm, gs_hspmm, gs_sspaddmm,
+ * gs_svd_lowrank, gs_pca_lowrank (U MmBackward0, S LinalgSvdBackward0, V
+ * TransposeBackward0; U and V swapped for a wide A, as torch names them),
  * gs_transpose, gs_t, gs_binary "mul"/"add"/"sub", gs_binary_number "mul"/"add"/"sub"/"div"
  * (no rounding_mode) and gs_unary
  * "neg", "abs", "relu", "exp", "expm1", "log", "log1p", "sqrt", "square", "sin",
@@ -771,15 +773,26 @@ gs_status gs_lobpcg(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_
  * randomized range finder with niter subspace iterations. M may be NULL (or a
  * matrix of A's shape, any layout; A - M is never formed). q >= 0 (above
  * min(m, n) it is reduced to it, which gives torch's shapes), niter >= 0.
- * Writes U (m, q), S (q,) descending, V (n, q). */
+ * Writes U (m, q), S (q,) descending, V (n, q).
+ * Differentiable (see autograd below): with A or M requiring a gradient,
+ * U, S and V back-propagate through the composition torch's svd_lowrank
+ * runs (the QRs of the range finder, B = Q^T (A - M), the SVD of B) for the
+ * draw used; a sparse A's or M's gradient has its pattern (a sampled product,
+ * nothing m x n formed). Repeated or zero singular values make it infinite. */
 gs_status gs_svd_lowrank(const gs_tensor *A, int64_t q, int64_t niter, const gs_tensor *M, uint64_t seed,
                          gs_tensor **U, gs_tensor **S, gs_tensor **V);
 /* torch.pca_lowrank(A, q, center, niter): gs_svd_lowrank of A with its column
  * means subtracted when center != 0, the centring applied inside each product
  * (a sparse A is never densified). q < 0 takes torch's default min(6, m, n);
- * q > min(m, n) and niter < 0 are refused. */
+ * q > min(m, n) and niter < 0 are refused. Differentiable as gs_svd_lowrank,
+ * the centring's column-mean term included in A's gradient. */
 gs_status gs_pca_lowrank(const gs_tensor *A, int64_t q, int32_t center, int64_t niter, uint64_t seed,
                          gs_tensor **U, gs_tensor **S, gs_tensor **V);
+/* The random matrix R that gs_svd_lowrank and gs_pca_lowrank draw for an m x n
+ * A, q and seed (torch's get_approximate_basis draw, for A^T when A is wide):
+ * float64, min(m, n) x min(q, m, n). torch's own composition run on it gives
+ * the same results and gradients. */
+gs_status gs_lowrank_draw(int64_t m, int64_t n, int64_t q, uint64_t seed, gs_tensor **out);
 
 /* ---- printing ------------------------------------------------------------ */
 /* torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the

@@ -1,7 +1,10 @@
 /* test_spectral.c — gs_lobpcg, gs_svd_lowrank and gs_pca_lowrank: every
  * layout against matrices whose spectra are known exactly, the info record,
  * GS_ERR_NO_CONVERGENCE under strict, refusals naming the argument, NULL
- * optional operands, and no handle leaked. */
+ * optional operands, and no handle leaked; gradients through gs_svd_lowrank
+ * (autograd) and gs_lowrank_draw. */
+#include <math.h>
+
 #include "test_ops_util.h"
 
 #define N 15 /* ref_t holds 256 elements */
@@ -111,10 +114,65 @@ static void test_lowrank(void) {
     }
 }
 
+/* Autograd through gs_svd_lowrank: with q = min(m, n) the composition is the
+ * exact SVD, so d sum(S) / dA = U V^T at A's stored elements, in A's layout;
+ * torch's node names; the graph and every handle freed; gs_lowrank_draw. */
+static void test_lowrank_grad(void) {
+    int64_t shape[] = {6, 4};
+    double v[24];
+    for (int i = 0; i < 24; i++) v[i] = (i % 3 == 1) ? 0 : sin(1.3 * i + 0.2) + 0.1 * i;
+    ref_t a = ref_make(2, shape, v);
+    int64_t live = gs_live_handles();
+    for (int i = 0; i < OPS_NLAYOUTS; i++) {
+        gs_tensor *A = ref_in_layout(&a, ops_layout(i), -1), *U = NULL, *S = NULL, *V = NULL, *L = NULL, *G = NULL;
+        CHECK_OK(gs_set_requires_grad(A, 1));
+        CHECK_OK(gs_svd_lowrank(A, 4, 2, NULL, 5, &U, &S, &V));
+        const char *nu = NULL, *ns = NULL, *nv = NULL;
+        CHECK_OK(gs_grad_fn_name(U, &nu));
+        CHECK_OK(gs_grad_fn_name(S, &ns));
+        CHECK_OK(gs_grad_fn_name(V, &nv));
+        CHECK(nu && ns && nv && !strcmp(nu, "MmBackward0") && !strcmp(ns, "LinalgSvdBackward0") &&
+              !strcmp(nv, "TransposeBackward0"));
+        CHECK_OK(gs_sum(S, NULL, 0, &L));
+        CHECK_OK(gs_backward(L, NULL, 0));
+        CHECK_OK(gs_grad(A, &G));
+        double u[24], vv[16], want[24];
+        CHECK(values_of(U, u, 24) && values_of(V, vv, 16));
+        for (int r = 0; r < 6; r++)
+            for (int c = 0; c < 4; c++) {
+                want[r * 4 + c] = 0;
+                for (int k = 0; k < 4; k++) want[r * 4 + c] += u[r * 4 + k] * vv[c * 4 + k];
+            }
+        gs_tensor *Gd = NULL;
+        gs_layout lay = -1;
+        CHECK(G != NULL);
+        CHECK_OK(gs_tensor_layout(G, &lay));
+        CHECK(lay == ops_layout(i));
+        CHECK_OK(gs_to_dense(G, &Gd));
+        double g[24];
+        CHECK(values_of(Gd, g, 24));
+        for (int k = 0; k < 24; k++) CHECK(absd(g[k] - (v[k] != 0 || i == 0 ? want[k] : 0)) < 1e-9);
+        gs_tensor *all[] = {A, U, S, V, L, G, Gd};
+        for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) CHECK_OK(gs_tensor_free(&all[k]));
+    }
+    CHECK(gs_live_handles() == live);
+    gs_tensor *R = NULL;
+    CHECK_OK(gs_lowrank_draw(6, 4, 9, 5, &R));
+    int32_t nd = 0;
+    int64_t rs[2] = {0, 0};
+    CHECK_OK(gs_tensor_ndim(R, &nd));
+    CHECK_OK(gs_tensor_shape(R, rs, 2));
+    CHECK(nd == 2 && rs[0] == 4 && rs[1] == 4);
+    CHECK_OK(gs_tensor_free(&R));
+    CHECK_ERR(gs_lowrank_draw(6, 4, -1, 5, &R), GS_ERR_INVALID_ARGUMENT, "q(=-1)");
+    CHECK_ERR(gs_lowrank_draw(6, 4, 2, 5, NULL), GS_ERR_INVALID_ARGUMENT, "out");
+}
+
 int main(void) {
     check_start();
     test_lobpcg();
     test_lobpcg_no_convergence();
     test_lowrank();
+    test_lowrank_grad();
     return check_finish("test_spectral");
 }
