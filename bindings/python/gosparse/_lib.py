@@ -254,6 +254,7 @@ _SIGNATURES = {
                             c_int32, c_uint64, c_int32, _HP, _HP, POINTER(GsLobpcgInfo)]),
     "gs_svd_lowrank": (c_int32, [_H, c_int64, c_int64, _H, c_uint64, _HP, _HP, _HP]),
     "gs_pca_lowrank": (c_int32, [_H, c_int64, c_int32, c_int64, c_uint64, _HP, _HP, _HP]),
+    "gs_lowrank_draw": (c_int32, [c_int64, c_int64, c_int64, c_uint64, _HP]),
     "gs_tensor_repr": (c_int32, [_H, c_char_p, c_int64, _I64P]),
     "gs_set_requires_grad": (c_int32, [_H, c_int32]),
     "gs_requires_grad": (c_int32, [_H, _I32P]),

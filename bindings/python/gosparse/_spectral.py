@@ -11,7 +11,7 @@ from ctypes import byref, c_double, c_int32, c_int64, c_uint64
 import numpy as np
 
 from ._args import as_tensor, is_int, tensor_arg
-from ._base import handles_of
+from ._base import handles_of, new_tensor
 from ._errors import _check
 from ._lib import GsLobpcgInfo, Handle, lib
 from ._random import _state
@@ -95,7 +95,12 @@ def svd_lowrank(A, q=6, niter=2, M=None):
     """torch.svd_lowrank: (U, S, V) with A - M ~= U diag(S) V^T, by Halko et al.'s
     randomized range finder with niter subspace iterations; U (m, q), S (q,), V (n, q).
     M (None, or a matrix of A's shape, sparse or dense) is subtracted inside the
-    products. q above min(m, n) is reduced to it (torch's shapes)."""
+    products. q above min(m, n) is reduced to it (torch's shapes).
+
+    Differentiable in A and M (torch's "sparse grad"): U, S and V back-propagate
+    through the composition torch runs (the QRs of the range finder, B = Q^T (A - M),
+    the SVD of B) for the draw used; a sparse A's gradient has its pattern and
+    layout."""
     fname = "svd_lowrank"
     a = tensor_arg(A, fname, "A")
     m = _operand(M, fname, "M")
@@ -111,7 +116,8 @@ def pca_lowrank(A, q=None, center=True, niter=2):
     """torch.pca_lowrank: svd_lowrank of A with its column means subtracted (center=True);
     the centring is applied inside each product, so a sparse A stays sparse (torch builds
     a dense m x n matrix of means). q defaults to min(6, m, n) and must not exceed
-    min(m, n); ``S**2 / (m - 1)`` are the variances of the principal directions V."""
+    min(m, n); ``S**2 / (m - 1)`` are the variances of the principal directions V.
+    Differentiable in A as svd_lowrank, the centring's column-mean term included."""
     fname = "pca_lowrank"
     a = tensor_arg(A, fname, "A")
     qq, it = _int(q, fname, "q", -1), _int(niter, fname, "niter", 2)
@@ -123,3 +129,10 @@ def pca_lowrank(A, q=None, center=True, niter=2):
                               c_int64(it), c_uint64(_seed()), *(byref(o) for o in outs)),
            "gs_pca_lowrank")
     return _adopt_all(type(a), outs)
+
+
+def _lowrank_draw(m, n, q, seed):
+    """The random matrix R (float64, min(m, n) x min(q, m, n)) that svd_lowrank and
+    pca_lowrank draw for an m x n A, q and seed: torch's own composition run on it gives
+    the same results (the tests do this)."""
+    return new_tensor(lib.gs_lowrank_draw, c_int64(m), c_int64(n), c_int64(q), c_uint64(seed))
