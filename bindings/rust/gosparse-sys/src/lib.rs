@@ -993,6 +993,9 @@ unsafe extern "C" {
         s: *mut *mut gs_tensor,
         v: *mut *mut gs_tensor,
     ) -> gs_status;
+    /// The random matrix R that gs_svd_lowrank/gs_pca_lowrank draw for an
+    /// m x n A, q and seed: float64, min(m, n) x min(q, m, n).
+    pub fn gs_lowrank_draw(m: i64, n: i64, q: i64, seed: u64, out: *mut *mut gs_tensor) -> gs_status;
 
     // ---- printing ----------------------------------------------------------
 

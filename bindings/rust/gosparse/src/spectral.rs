@@ -170,7 +170,9 @@ impl Tensor {
 
     /// torch.svd_lowrank(self, q, niter, M): `(U, S, V)` with
     /// `self - M ≈ U diag(S) V^T` (Halko et al.; q above min(m, n) is
-    /// reduced to it).
+    /// reduced to it). Differentiable in `self` and `M`: U, S and V
+    /// back-propagate through the composition torch runs, for the draw used;
+    /// a sparse operand's gradient has its pattern and layout.
     pub fn svd_lowrank(&self, q: i64, niter: i64, m: Option<&Tensor>, seed: u64) -> Result<(Tensor, Tensor, Tensor)> {
         // SAFETY: live handles or NULL for M; valid out-pointers.
         three(|u, s, v| unsafe { sys::gs_svd_lowrank(self.as_ptr(), q, niter, ptr_of(m), seed, u, s, v) })
@@ -178,11 +180,21 @@ impl Tensor {
 
     /// torch.pca_lowrank(self, q, center, niter): svd_lowrank of the matrix
     /// with its column means subtracted (applied inside the products); q None
-    /// takes min(6, m, n).
+    /// takes min(6, m, n). Differentiable as [`Tensor::svd_lowrank`], the
+    /// centring's column-mean term included.
     pub fn pca_lowrank(&self, q: Option<i64>, center: bool, niter: i64, seed: u64) -> Result<(Tensor, Tensor, Tensor)> {
         // SAFETY: a live handle; valid out-pointers.
         three(|u, s, v| unsafe {
             sys::gs_pca_lowrank(self.as_ptr(), q.unwrap_or(-1), center as i32, niter, seed, u, s, v)
         })
+    }
+
+    /// The random matrix R (float64, min(m, n) x min(q, m, n)) that
+    /// [`Tensor::svd_lowrank`] and [`Tensor::pca_lowrank`] draw for an m x n
+    /// matrix, q and seed: torch's own composition run on it gives the same
+    /// results.
+    pub fn lowrank_draw(m: i64, n: i64, q: i64, seed: u64) -> Result<Tensor> {
+        // SAFETY: a valid out-pointer.
+        Tensor::make(|out| unsafe { sys::gs_lowrank_draw(m, n, q, seed, out) })
     }
 }

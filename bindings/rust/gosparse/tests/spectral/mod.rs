@@ -2,7 +2,8 @@
 //! layout against a spectrum known exactly (eigenvalues, residuals,
 //! orthonormality), non-convergence as [`ErrorKind::NoConvergence`] or as the
 //! record, [`Tensor::svd_lowrank`] and [`Tensor::pca_lowrank`] against
-//! singular values known exactly, refusals and handle accounting.
+//! singular values known exactly, their gradients (autograd), refusals and
+//! handle accounting.
 
 use gosparse::{ErrorKind, Layout, LobpcgMethod, LobpcgOptions, Tensor};
 
@@ -122,4 +123,49 @@ fn lowrank_over_layouts_body() {
         let e = at.pca_lowrank(Some(7), true, 2, 9).unwrap_err();
         assert!(e.message().contains("q(=7)"), "{e}");
     }
+}
+
+#[test]
+fn lowrank_gradients() {
+    let leaks = LeakCheck::start();
+    lowrank_gradients_body();
+    leaks.finish();
+}
+
+/// With q = min(m, n) the composition is the exact SVD: d sum(S) / dA is
+/// U V^T, on A's stored elements and in its layout; torch's node names.
+fn lowrank_gradients_body() {
+    let (rows, cols) = (7, 4);
+    let a: Vec<f64> = (0..rows * cols)
+        .map(|i| if i % 3 == 1 { 0.0 } else { (1.3 * i as f64 + 0.2).sin() + 0.1 * i as f64 })
+        .collect();
+    for layout in LAYOUTS {
+        let mut at = in_layout(&a, rows, cols, layout);
+        at.set_requires_grad(true).unwrap();
+        let (u, s, v) = at.svd_lowrank(4, 2, None, 5).unwrap();
+        assert_eq!(
+            [u.grad_fn_name(), s.grad_fn_name(), v.grad_fn_name()],
+            [Some("MmBackward0"), Some("LinalgSvdBackward0"), Some("TransposeBackward0")]
+        );
+        s.sum(&[]).unwrap().backward(None, false).unwrap();
+        let g = at.grad().unwrap().expect("a gradient");
+        assert_eq!(g.layout(), layout);
+        let g = g.to_dense().unwrap().values::<f64>().unwrap().to_vec();
+        let (u, v) = (u.values::<f64>().unwrap().to_vec(), v.values::<f64>().unwrap().to_vec());
+        for r in 0..rows {
+            for c in 0..cols {
+                let uvt: f64 = (0..4).map(|k| u[r * 4 + k] * v[c * 4 + k]).sum();
+                let want = if layout == Layout::Strided || a[r * cols + c] != 0.0 { uvt } else { 0.0 };
+                assert!((g[r * cols + c] - want).abs() < 1e-9, "{layout:?} ({r}, {c}): {} vs {want}", g[r * cols + c]);
+            }
+        }
+        // pca: a gradient on the pattern too.
+        let (_, s, _) = at.pca_lowrank(Some(2), true, 1, 5).unwrap();
+        s.sum(&[]).unwrap().backward(None, false).unwrap();
+        assert_eq!(at.grad().unwrap().expect("a gradient").layout(), layout);
+    }
+    let r = Tensor::lowrank_draw(7, 4, 9, 5).unwrap();
+    assert_eq!(r.shape(), [4, 4]);
+    let e = Tensor::lowrank_draw(7, 4, -1, 5).unwrap_err();
+    assert!(e.message().contains("q(=-1)"), "{e}");
 }
