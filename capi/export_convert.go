@@ -48,6 +48,29 @@ func gsgo_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, denseDim, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_layout"
 	defer guard(fn, &st)
+	return toLayout(fn, t, layout, blocksize, denseDim, indexWidth, autograd.AsLayoutMethod, out)
+}
+
+// gsgo_to_layout_as is gs_to_layout recorded as the torch call form names
+// (GS_CONVERT_*), which gives its autograd node torch's name for that call.
+//
+//export gsgo_to_layout_as
+func gsgo_to_layout_as(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, denseDim, indexWidth, form C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_to_layout_as"
+	defer guard(fn, &st)
+	f := autograd.ConvertForm(form)
+	switch {
+	case f != autograd.AsLayoutMethod && f != autograd.AsToSparseLayout && f != autograd.AsSparseDim:
+		return done(fn, errArg("form = %d must be GS_CONVERT_METHOD (0), GS_CONVERT_TO_SPARSE (1) or GS_CONVERT_SPARSE_DIM (2)", int32(form)))
+	case f == autograd.AsSparseDim && layout != C.GS_SPARSE_COO:
+		return done(fn, errArg("form = GS_CONVERT_SPARSE_DIM (to_sparse(sparse_dim)) needs layout GS_SPARSE_COO, got %d", int32(layout)))
+	}
+	return toLayout(fn, t, layout, blocksize, denseDim, indexWidth, f, out)
+}
+
+// toLayout is the body of gs_to_layout and gs_to_layout_as.
+func toLayout(fn string, t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, denseDim, indexWidth C.int32_t,
+	form autograd.ConvertForm, out **C.gs_tensor) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -70,7 +93,7 @@ func gsgo_to_layout(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64,
 		return finishDevice(fn, out)(toLayoutOnDevice(fn, d, l, opt))
 	}
 	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, l, opt) },
-		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayout(v, l, opt) })
+		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, l, opt, form) })
 }
 
 // gsgo_to_sparse_coo_dim is torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims.
@@ -84,7 +107,7 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 	}
 	opt := core.ConvertOptions{DenseDim: -1, SparseDim: int(sparseDim)}
 	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, core.COO, opt) },
-		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayout(v, core.COO, opt) })
+		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, core.COO, opt, autograd.AsSparseDim) })
 }
 
 // gsgo_coalesce writes the coalesced form of t (sorted, duplicates summed).

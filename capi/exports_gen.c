@@ -315,6 +315,13 @@ gs_status gs_to_layout(const gs_tensor *t, gs_layout layout, const int64_t *bloc
     return gsgo_to_layout(t, layout, blocksize, dense_dim, index_width, out);
 }
 
+gs_status gs_to_layout_as(const gs_tensor *t, gs_layout layout, const int64_t *blocksize, int32_t dense_dim, int32_t index_width, int32_t form, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_to_layout_as");
+    }
+    return gsgo_to_layout_as(t, layout, blocksize, dense_dim, index_width, form, out);
+}
+
 gs_status gs_to_sparse_coo_dim(const gs_tensor *t, int32_t sparse_dim, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_to_sparse_coo_dim");

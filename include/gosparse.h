@@ -332,7 +332,16 @@ gs_status gs_to_dense(const gs_tensor *t, gs_tensor **out); /* fill value materi
  * index_width: GS_INDEX_*. */
 gs_status gs_to_layout(const gs_tensor *t, gs_layout layout, const int64_t *blocksize,
                        int32_t dense_dim, int32_t index_width, gs_tensor **out);
-/* torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims. */
+/* The torch call a conversion stands for, which names its autograd node as
+ * torch does (gs_to_layout records GS_CONVERT_METHOD). */
+#define GS_CONVERT_METHOD 0     /* to_sparse_coo/_csr/_csc/_bsr/_bsc(): ToSparseBackward1 (COO), ToSparseCsrBackward0, ... */
+#define GS_CONVERT_TO_SPARSE 1  /* to_sparse(), to_sparse(layout=, blocksize=, dense_dim=): ToSparseBackward1 */
+#define GS_CONVERT_SPARSE_DIM 2 /* to_sparse(sparse_dim): ToSparseBackward0 (layout GS_SPARSE_COO only) */
+/* gs_to_layout, its autograd node named for the call form (GS_CONVERT_*) stands for. */
+gs_status gs_to_layout_as(const gs_tensor *t, gs_layout layout, const int64_t *blocksize,
+                          int32_t dense_dim, int32_t index_width, int32_t form, gs_tensor **out);
+/* torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims (recorded as
+ * ToSparseBackward0). */
 gs_status gs_to_sparse_coo_dim(const gs_tensor *t, int32_t sparse_dim, gs_tensor **out);
 gs_status gs_coalesce(const gs_tensor *t, gs_tensor **out);
 gs_status gs_to_dtype(const gs_tensor *t, gs_dtype dtype, gs_tensor **out);
@@ -606,7 +615,7 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
  * recording is on for the calling thread (the default), gs_sparse_mm, gs_mm,
  * gs_mv, gs_matmul, gs_addmm, gs_addmv, gs_sparse_addmm, gs_sampled_addmm, gs_sum,
  * gs_reduce "sum"/"mean"/"amax"/"amin" (strided amax/amin), gs_softmax, gs_log_softmax, gs_to_dense, gs_to_layout,
- * gs_to_sparse_coo_dim, gs_coalesce, gs_values, gs_bmm, gs_hspmm, gs_sspaddmm,
+ * gs_to_layout_as, gs_to_sparse_coo_dim, gs_coalesce, gs_values, gs_bmm, gs_hspmm, gs_sspaddmm,
  * gs_svd_lowrank, gs_pca_lowrank (U MmBackward0, S LinalgSvdBackward0, V
  * TransposeBackward0; U and V swapped for a wide A, as torch names them),
  * gs_transpose, gs_t, gs_binary "mul"/"add"/"sub", gs_binary_number "mul"/"add"/"sub"/"div"

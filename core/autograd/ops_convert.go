@@ -4,19 +4,47 @@ import (
 	"github.com/gosparse/gosparse/core"
 )
 
-// toSparseNames are torch's node names of the conversions to each layout.
+// ConvertForm is the torch call a conversion stands for: torch names the
+// node of one conversion differently by how it was asked for.
+type ConvertForm int
+
+const (
+	// AsLayoutMethod is to_sparse_coo(), to_sparse_csr(), to_sparse_csc(),
+	// to_sparse_bsr(), to_sparse_bsc(): ToSparseCsrBackward0 and so on, and
+	// ToSparseBackward1 for COO (torch's to_sparse_coo() is to_sparse()).
+	AsLayoutMethod ConvertForm = iota
+	// AsToSparseLayout is to_sparse() and to_sparse(layout=, blocksize=,
+	// dense_dim=): ToSparseBackward1 whatever the layout.
+	AsToSparseLayout
+	// AsSparseDim is to_sparse(sparse_dim): ToSparseBackward0 (COO only).
+	AsSparseDim
+)
+
+// toSparseNames are torch's node names of the to_sparse_* methods.
 var toSparseNames = map[core.Layout]string{
-	core.COO: "ToSparseBackward0", core.CSR: "ToSparseCsrBackward0", core.CSC: "ToSparseCscBackward0",
+	core.COO: "ToSparseBackward1", core.CSR: "ToSparseCsrBackward0", core.CSC: "ToSparseCscBackward0",
 	core.BSR: "ToSparseBsrBackward0", core.BSC: "ToSparseBscBackward0",
 }
 
-// ToLayout is core.ToLayout recorded (torch's to_sparse*, to_dense): the
-// gradient of a strided input is the output's gradient made dense, that of
-// a sparse input the output's gradient at the input's specified elements,
-// in its layout.
+// ToLayout is core.ToLayout recorded as torch's to_sparse_* method of the
+// layout (ToLayoutAs with AsLayoutMethod).
 func ToLayout(x *Var, layout core.Layout, opt core.ConvertOptions) (*Var, error) {
+	return ToLayoutAs(x, layout, opt, AsLayoutMethod)
+}
+
+// ToLayoutAs is core.ToLayout recorded (torch's to_sparse*, to_dense), its
+// node named as torch names the call form stands for: the gradient of a
+// strided input is the output's gradient made dense, that of a sparse input
+// the output's gradient at the input's specified elements, in its layout.
+func ToLayoutAs(x *Var, layout core.Layout, opt core.ConvertOptions, form ConvertForm) (*Var, error) {
 	if layout == core.Strided {
 		return ToDense(x)
+	}
+	if form < AsLayoutMethod || form > AsSparseDim {
+		return nil, core.Errorf(core.ErrInvalidArgument, "form = %d must be AsLayoutMethod (0), AsToSparseLayout (1) or AsSparseDim (2)", form)
+	}
+	if form == AsSparseDim && layout != core.COO {
+		return nil, core.Errorf(core.ErrInvalidArgument, "form: to_sparse(sparse_dim) gives COO, not %s", layout)
 	}
 	out, err := core.ToLayout(x.t, layout, opt)
 	if err != nil {
@@ -25,6 +53,12 @@ func ToLayout(x *Var, layout core.Layout, opt core.ConvertOptions) (*Var, error)
 	name, ok := toSparseNames[layout]
 	if !ok {
 		return NoBackward("to_sparse ("+layout.String()+")", out, x), nil
+	}
+	switch form {
+	case AsToSparseLayout:
+		name = "ToSparseBackward1"
+	case AsSparseDim:
+		name = "ToSparseBackward0"
 	}
 	return record(name, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
 		if x.t.Layout() == core.Strided {

@@ -53,6 +53,12 @@ def call(cls, fn, *args):
     return cls._adopt(out)
 
 
+# gs_to_layout_as's forms (GS_CONVERT_*): the torch call a conversion stands for, which
+# names its autograd node (to_sparse_csr() ToSparseCsrBackward0, to_sparse(layout=...)
+# ToSparseBackward1, to_sparse(sparse_dim) ToSparseBackward0).
+_CONVERT_METHOD, _CONVERT_TO_SPARSE, _CONVERT_SPARSE_DIM = 0, 1, 2
+
+
 def new_tensor(fn, *args):
     """call() for a new gosparse.Tensor."""
     return call(_tensor_class, fn, *args)
@@ -551,7 +557,9 @@ class TensorBase:
         return src._with_fill(fill_value)
 
     def _to_layout(self, layout, blocksize=None, dense_dim=None, fill_value=None,
-                   index_width=None):
+                   index_width=None, form=_CONVERT_METHOD):
+        """The conversion, recorded for autograd under torch's name for the call form
+        (GS_CONVERT_*) stands for."""
         lay = T.to_layout(layout)
         bs = _blocksize_arg(blocksize)
         if bs is None and lay in (T.sparse_bsr, T.sparse_bsc):
@@ -560,7 +568,7 @@ class TensorBase:
         t = self._pinned()
         width = t._conversion_width(lay, index_width)
         src = t._filled_source(fill_value)
-        return new_tensor(lib.gs_to_layout, src._handle, lay.code, bs, dd, width)
+        return new_tensor(lib.gs_to_layout_as, src._handle, lay.code, bs, dd, width, form)
 
     def _conversion_width(self, lay, index_width):
         """The index width of a conversion to layout lay: index_width when given
@@ -601,17 +609,19 @@ class TensorBase:
             t = self._pinned()
             width = t._conversion_width(T.sparse_coo, index_width)
             src = t._filled_source(fill_value)
-            if src.layout is T.strided and 1 <= sd <= src.ndim:
+            dd = src.ndim - sd
+            if 1 <= sd <= src.ndim and (src.layout is T.strided or src.dense_dim() == dd):
                 # the same conversion at the chosen width (gs_to_index_width after it
                 # would leave autograd's record)
-                return new_tensor(lib.gs_to_layout, src._handle, T.sparse_coo.code, None,
-                                  src.ndim - sd, width)
+                return new_tensor(lib.gs_to_layout_as, src._handle, T.sparse_coo.code, None,
+                                  dd, width, _CONVERT_SPARSE_DIM)
             r = new_tensor(lib.gs_to_sparse_coo_dim, src._handle, sd)
             return r if width == 0 else r._with_index_width(width)
         lay = T.sparse_coo if layout is None else T.to_layout(layout)
         if lay is T.strided:
             raise ValueError("layout: to_sparse needs a sparse layout, got gosparse.strided")
-        return self._to_layout(lay, blocksize, dense_dim, fill_value, index_width)
+        return self._to_layout(lay, blocksize, dense_dim, fill_value, index_width,
+                               _CONVERT_TO_SPARSE)
 
     def to_sparse_coo(self, *, fill_value=None, index_width=None):
         """COO (all dims sparse from strided; the sparse dims of a sparse source)."""

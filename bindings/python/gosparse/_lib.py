@@ -173,6 +173,7 @@ _SIGNATURES = {
     ),
     "gs_to_dense": (c_int32, [_H, _HP]),
     "gs_to_layout": (c_int32, [_H, c_int32, _I64P, c_int32, c_int32, _HP]),
+    "gs_to_layout_as": (c_int32, [_H, c_int32, _I64P, c_int32, c_int32, c_int32, _HP]),
     "gs_to_sparse_coo_dim": (c_int32, [_H, c_int32, _HP]),
     "gs_coalesce": (c_int32, [_H, _HP]),
     "gs_to_dtype": (c_int32, [_H, c_int32, _HP]),

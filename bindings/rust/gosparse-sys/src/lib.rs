@@ -156,6 +156,15 @@ pub const GS_INDEX_32: i32 = 32;
 /// int64 indices.
 pub const GS_INDEX_64: i32 = 64;
 
+// ---- conversion forms (gs_to_layout_as) -----------------------------------
+
+/// `to_sparse_coo()`, `to_sparse_csr()`, ...: ToSparseBackward1 (COO), ToSparseCsrBackward0, ...
+pub const GS_CONVERT_METHOD: i32 = 0;
+/// `to_sparse()`, `to_sparse(layout=, blocksize=, dense_dim=)`: ToSparseBackward1.
+pub const GS_CONVERT_TO_SPARSE: i32 = 1;
+/// `to_sparse(sparse_dim)`: ToSparseBackward0 (COO only).
+pub const GS_CONVERT_SPARSE_DIM: i32 = 2;
+
 /// Largest number of dimensions of a [`gs_array`].
 pub const GS_MAX_NDIM: usize = 16;
 
@@ -592,6 +601,17 @@ unsafe extern "C" {
         blocksize: *const i64,
         dense_dim: i32,
         index_width: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
+    /// [`gs_to_layout`], its autograd node named for the torch call `form`
+    /// (`GS_CONVERT_*`) stands for.
+    pub fn gs_to_layout_as(
+        t: *const gs_tensor,
+        layout: gs_layout,
+        blocksize: *const i64,
+        dense_dim: i32,
+        index_width: i32,
+        form: i32,
         out: *mut *mut gs_tensor,
     ) -> gs_status;
     /// torch's `to_sparse(sparse_dim)`.
