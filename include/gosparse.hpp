@@ -9,6 +9,8 @@
 //    library's message (gs_last_error).
 //  - Inputs are read through const views (gs_const_array): const data needs no
 //    cast, and *_from constructors copy it.
+//  - Autograd: tensor::requires_grad_, backward, grad, grad_fn_name, and the
+//    per-thread RAII guards no_grad and enable_grad.
 //  - Views of a tensor's index and value arrays (gosparse::span: std::span
 //    under C++20, a small equivalent under C++17) borrow the tensor's memory:
 //    they stay valid until its handle is freed (destruction or reset(); a move
@@ -369,6 +371,41 @@ public:
     /// The matrix transpose (torch's t()).
     tensor t() const { return unary(gs_t); }
 
+    // -- autograd (gosparse.h's autograd section; torch's names) --
+
+    /// Marks a leaf as requiring a gradient, or not (torch's requires_grad_);
+    /// floating and complex dtypes only. Returns *this.
+    tensor &requires_grad_(bool requires_grad = true) {
+        check(gs_set_requires_grad(h_, requires_grad ? 1 : 0));
+        return *this;
+    }
+    /// Whether gradients flow to or through this tensor.
+    bool requires_grad() const { return query<std::int32_t>(gs_requires_grad) != 0; }
+    /// False for the result of a recorded operation.
+    bool is_leaf() const { return query<std::int32_t>(gs_is_leaf) != 0; }
+    /// torch's backward(): accumulates d(this)/d(leaf) into every leaf that
+    /// requires a gradient; this tensor must have one element. The graph is
+    /// freed afterwards unless retain_graph.
+    void backward(bool retain_graph = false) const { check(gs_backward(h_, nullptr, retain_graph ? 1 : 0)); }
+    /// torch's backward(gradient): gradient has this tensor's shape and dtype.
+    void backward(const tensor &gradient, bool retain_graph = false) const {
+        check(gs_backward(h_, gradient.get(), retain_graph ? 1 : 0));
+    }
+    /// The gradient accumulated into this leaf: a new tensor, or an empty
+    /// holder (valid() false) when there is none.
+    tensor grad() const { return unary(gs_grad); }
+    /// Drops the accumulated gradient (torch's zero_grad(set_to_none=True)).
+    void zero_grad() { check(gs_zero_grad(h_)); }
+    /// The same storage as a leaf that requires no gradient.
+    tensor detach() const { return unary(gs_detach); }
+    /// torch's name of the node that made this tensor ("SparseAddmmBackward0");
+    /// empty for a leaf.
+    std::string grad_fn_name() const {
+        const char *name = nullptr;
+        check(gs_grad_fn_name(h_, &name));
+        return name ? std::string(name) : std::string();
+    }
+
     /// torch's repr.
     std::string repr() const {
         std::int64_t needed = 0;
@@ -484,6 +521,61 @@ inline tensor spsolve(const tensor &A, const tensor &B, bool left = true) {
     gs_tensor *out = nullptr;
     check(gs_spsolve(A.get(), B.get(), left ? 1 : 0, &out));
     return tensor(out);
+}
+
+// ---- autograd -------------------------------------------------------------------
+
+/// Whether operations on the calling thread record gradients (torch's
+/// is_grad_enabled).
+inline bool is_grad_enabled() {
+    std::int32_t on = 0;
+    check(gs_is_grad_enabled(&on));
+    return on != 0;
+}
+
+/// RAII torch.no_grad(): recording is off on the calling thread while the
+/// guard lives; its destructor restores the state it found (guards nest).
+/// Not movable: the state belongs to the thread and the scope that made it.
+class no_grad {
+public:
+    no_grad() : prev_(is_grad_enabled()) { check(gs_set_grad_enabled(0)); }
+    no_grad(const no_grad &) = delete;
+    no_grad &operator=(const no_grad &) = delete;
+    ~no_grad() { gs_set_grad_enabled(prev_ ? 1 : 0); }
+
+private:
+    bool prev_;
+};
+
+/// RAII torch.enable_grad(): recording is on while the guard lives (inside a
+/// no_grad scope, say); the destructor restores the previous state.
+class enable_grad {
+public:
+    enable_grad() : prev_(is_grad_enabled()) { check(gs_set_grad_enabled(1)); }
+    enable_grad(const enable_grad &) = delete;
+    enable_grad &operator=(const enable_grad &) = delete;
+    ~enable_grad() { gs_set_grad_enabled(prev_ ? 1 : 0); }
+
+private:
+    bool prev_;
+};
+
+/// torch.autograd.grad for one output: the gradients of output with respect
+/// to inputs (leaves or results), accumulated into no leaf; an empty holder
+/// for an input output does not depend on. gradient: nullptr for ones (a
+/// one-element output).
+inline std::vector<tensor> autograd_grad(const tensor &output, const std::vector<const tensor *> &inputs,
+                                         const tensor *gradient = nullptr, bool retain_graph = false) {
+    std::vector<const gs_tensor *> in;
+    in.reserve(inputs.size());
+    for (const tensor *t : inputs) in.push_back(t ? t->get() : nullptr);
+    std::vector<gs_tensor *> out(inputs.size(), nullptr);
+    check(gs_autograd_grad(output.get(), gradient ? gradient->get() : nullptr, in.data(),
+                           static_cast<std::int32_t>(in.size()), retain_graph ? 1 : 0, out.data()));
+    std::vector<tensor> grads;
+    grads.reserve(out.size());
+    for (gs_tensor *g : out) grads.emplace_back(g);
+    return grads;
 }
 
 // ---- factors ----------------------------------------------------------------------
