@@ -38,6 +38,9 @@ func PcaLowrank(a *Var, q int, center bool, niter int, seed uint64) (u, s, v *Va
 // U, S and V are nodes of their own, with torch's names, that place their
 // gradient in that packing (zeros elsewhere; the engine sums the three).
 func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m *Var) (u, s, v *Var, err error) {
+	if !a.RequiresGrad() && (m == nil || !m.RequiresGrad()) {
+		return Constant(res.U), Constant(res.S), Constant(res.V), nil
+	}
 	outs := []*core.Tensor{res.U, res.S, res.V}
 	sizes := make([]int64, len(outs))
 	total := int64(0)
