@@ -107,7 +107,9 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 	}
 	opt := core.ConvertOptions{DenseDim: -1, SparseDim: int(sparseDim)}
 	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, core.COO, opt) },
-		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, core.COO, opt, autograd.AsSparseDim) })
+		func(v *autograd.Var) (*autograd.Var, error) {
+			return autograd.ToLayoutAs(v, core.COO, opt, autograd.AsSparseDim)
+		})
 }
 
 // gsgo_coalesce writes the coalesced form of t (sorted, duplicates summed).
