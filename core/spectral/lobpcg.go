@@ -47,6 +47,28 @@ type LobpcgOptions struct {
 	// ErrNoConvergence error naming the iterations and the residual; when
 	// false the result comes back with Converged < K (torch's behaviour).
 	Strict bool
+	// Ortho, when not nil, orthonormalizes each new block as torch's
+	// _get_ortho does with these knobs (torch's ortho_*params; method Ortho
+	// only). nil keeps this solver's own scheme: SVQB dropping the
+	// directions below 1e-10 of the largest, up to three projections.
+	Ortho *OrthoParams
+	// Tracker, when not nil, is called after each iteration (the first
+	// Rayleigh-Ritz step included), as torch calls its tracker; returning
+	// true stops the iterations there (torch's bvars["force_stop"]), which
+	// is never an ErrNoConvergence error.
+	Tracker func(*TrackerState) bool
+}
+
+// TrackerState is what a Tracker sees after an iteration: what torch's
+// tracker reads from its LOBPCG object. The slices are the solver's own,
+// valid during the call only: copy what you keep, change nothing.
+type TrackerState struct {
+	Iteration int       // iterations done, the first Rayleigh-Ritz step counted (torch's istep)
+	Converged int       // leading pairs below tol (torch's converged_count)
+	M, N, K   int       // A's order, the block size, the pairs wanted
+	E         []float64 // the n current Ritz values, in the order returned
+	Rerr      []float64 // their relative residuals (torch's tvars["rerr"])
+	X, R      []float64 // m x n, row-major: the Ritz vectors and the residuals A X - B X diag(E)
 }
 
 // LobpcgResult is torch.lobpcg's (E, X) with the iteration record.
@@ -145,6 +167,9 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 	if o.Method != Ortho && o.Method != Basic {
 		return nil, core.Errorf(core.ErrInvalidArgument, "method = %d: must be ortho (0) or basic (1)", o.Method)
 	}
+	if o.Ortho != nil && o.Method != Ortho {
+		return nil, core.Errorf(core.ErrInvalidArgument, "ortho parameters: apply to method ortho only, got method basic")
+	}
 	tol := o.Tol
 	if math.IsNaN(tol) || tol < 0 || math.IsInf(tol, 0) {
 		return nil, core.Errorf(core.ErrInvalidArgument, "tol = %g: must be a finite non-negative number", tol)
@@ -156,7 +181,14 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 	if err := budget.Check("lobpcg workspace", budget.Mul(int64(m), int64(36*n)), 8); err != nil {
 		return nil, err
 	}
-	s := &lobpcg{m: m, n: n, k: k, niter: o.Niter, tol: tol, largest: o.Largest, method: o.Method, dtype: dt, strict: o.Strict}
+	s := &lobpcg{m: m, n: n, k: k, niter: o.Niter, tol: tol, largest: o.Largest, method: o.Method, dtype: dt, strict: o.Strict, tracker: o.Tracker}
+	if o.Ortho != nil {
+		p, err := o.Ortho.resolve(tol)
+		if err != nil {
+			return nil, err
+		}
+		s.ortho = &p
+	}
 	var err error
 	if s.a, err = newOperator(a, false); err != nil {
 		return nil, err
@@ -195,7 +227,7 @@ func (s *lobpcg) result() (*LobpcgResult, error) {
 	for _, r := range s.rerr[:s.k] {
 		res.Residual = math.Max(res.Residual, r)
 	}
-	if s.nc < s.k && s.strict {
+	if s.nc < s.k && s.strict && !s.stopped {
 		return res, core.Errorf(core.ErrNoConvergence, "lobpcg: no convergence after %d iterations: %d of %d eigenpairs reached tol = %.3g, the largest relative residual is %.3g (raise niter, loosen tol, or pass niter explicitly to accept the approximation)", s.iters, res.Converged, s.k, s.tol, res.Residual)
 	}
 	var err error

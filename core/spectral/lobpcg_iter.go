@@ -27,8 +27,11 @@ type lobpcg struct {
 	nc           int       // converged (locked) leading columns
 	aNorm, bNorm float64
 	iters        int
-	fresh        bool // AX and BX were computed from X since X last changed
-	strict       bool // stopping short of tol is an error
+	fresh        bool                     // AX and BX were computed from X since X last changed
+	strict       bool                     // stopping short of tol is an error
+	ortho        *OrthoParams             // torch's ortho knobs, resolved (nil: orthonormalize)
+	tracker      func(*TrackerState) bool // called after each iteration; true stops
+	stopped      bool                     // the tracker stopped the iterations
 }
 
 // refreshEvery is how often AX and BX are recomputed from X.
@@ -84,6 +87,7 @@ func (s *lobpcg) run() error {
 	s.e = vals[:s.n]
 	s.iters = 1
 	s.residual()
+	s.track()
 	for !s.stop() {
 		if s.iters%refreshEvery == 0 {
 			if err := s.refresh(); err != nil {
@@ -97,6 +101,7 @@ func (s *lobpcg) run() error {
 		}
 		s.iters++
 		s.residual()
+		s.track()
 		if !grew {
 			break // the residuals lie in the basis already: nothing new to add
 		}
@@ -114,7 +119,19 @@ func (s *lobpcg) run() error {
 
 // stop is torch's stopping rule.
 func (s *lobpcg) stop() bool {
-	return s.nc >= s.k || (s.niter >= 0 && s.iters >= max(s.niter, 1))
+	return s.stopped || s.nc >= s.k || (s.niter >= 0 && s.iters >= max(s.niter, 1))
+}
+
+// track calls the tracker, if any, with the state after an iteration.
+func (s *lobpcg) track() {
+	if s.tracker == nil {
+		return
+	}
+	st := &TrackerState{Iteration: s.iters, Converged: s.nc, M: s.m, N: s.n, K: s.k,
+		E: s.e, Rerr: s.rerr, X: s.x.v, R: s.r.v}
+	if s.tracker(st) {
+		s.stopped = true
+	}
 }
 
 // refresh recomputes AX and BX from X and the residuals from them; locked

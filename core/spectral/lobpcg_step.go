@@ -30,9 +30,12 @@ func (s *lobpcg) step() (grew bool, err error) {
 		}
 	}
 	var bw *mat
-	if s.method == Ortho {
+	switch {
+	case s.ortho != nil:
+		w, bw, err = s.orthoExplicit(w)
+	case s.method == Ortho:
 		w, bw, err = s.orthonormalize(w)
-	} else {
+	default:
 		bw, err = s.applyB(w)
 	}
 	if err != nil || w.c == 0 {
