@@ -21,6 +21,7 @@ typedef const int32_t gs_cint32;
 typedef const void gs_cvoid;
 typedef const gs_number gs_cnumber;
 typedef const gs_elementwise_args gs_celementwise_args;
+typedef const gs_lobpcg_ortho gs_clobpcg_ortho;
 /* An element of a const gs_tensor *const * list (gs_cat and friends). */
 typedef const gs_tensor *const gs_ctensor_elem;
 
@@ -50,6 +51,8 @@ void gsi_set_grad_enabled(int32_t on);
 uint64_t gsi_cancel_current(void);
 /* Calls fn(fraction, user) (Go cannot call C function pointers). */
 void gsi_call_progress(gs_progress_fn fn, double fraction, void *user);
+/* Calls fn(state, user), an LOBPCG tracker (Go cannot call C function pointers). */
+int32_t gsi_call_lobpcg_tracker(gs_lobpcg_tracker_fn fn, const gs_lobpcg_state *state, void *user);
 void gsi_set_cancel_current(uint64_t bits);
 
 /* The address lent for zero-length components: never NULL, never read. */

@@ -88,7 +88,7 @@ func checkOuts(names []string, outs []**C.gs_tensor) error {
 	return nil
 }
 
-// gsgo_lobpcg is torch.lobpcg.
+// gsgo_lobpcg is torch.lobpcg (gs_lobpcg_ex without ortho and tracker).
 //
 //export gsgo_lobpcg
 func gsgo_lobpcg(a *C.gs_ctensor, k C.int64_t, b, x *C.gs_ctensor, n C.int64_t, ik *C.gs_ctensor,
@@ -96,39 +96,8 @@ func gsgo_lobpcg(a *C.gs_ctensor, k C.int64_t, b, x *C.gs_ctensor, n C.int64_t, 
 	e, xOut **C.gs_tensor, info *C.gs_lobpcg_info) (st C.gs_status) {
 	const fn = "gs_lobpcg"
 	defer guard(fn, &st)
-	outs := []**C.gs_tensor{e, xOut}
-	if err := checkOuts([]string{"E", "X_out"}, outs); err != nil {
-		return done(fn, err)
-	}
-	ha, err := lookup("A", a)
-	if err != nil {
-		return done(fn, err)
-	}
-	o := spectral.LobpcgOptions{K: clampInt(k), N: clampInt(n), Niter: clampInt(niter), Tol: float64(tol), Largest: largest != 0,
-		Method: spectral.Method(method), Seed: uint64(seed), Strict: strict != 0}
-	hs := []*tensorHandle{ha}
-	for _, opt := range []struct {
-		name string
-		t    *C.gs_ctensor
-		dst  **core.Tensor
-	}{{"B", b, &o.B}, {"X", x, &o.X}, {"iK", ik, &o.IK}} {
-		t, h, err := optionalTensor(opt.name, opt.t)
-		if err != nil {
-			return done(fn, err)
-		}
-		if h != nil {
-			*opt.dst = t
-			hs = append(hs, h)
-		}
-	}
-	res, err := spectral.Lobpcg(ha.t, o) // res carries the record also when err is ErrNoConvergence
-	if info != nil && res != nil {
-		*info = C.gs_lobpcg_info{iterations: C.int64_t(res.Iterations), converged: C.int64_t(res.Converged), residual: C.double(res.Residual), tol: C.double(res.Tol)}
-	}
-	if err != nil {
-		return done(fn, err)
-	}
-	return done(fn, registerResults(fn, hs, []*core.Tensor{res.E, res.X}, outs))
+	return done(fn, lobpcgCall(fn, lobpcgArgs{a: a, k: k, b: b, x: x, n: n, ik: ik, niter: niter, tol: tol,
+		largest: largest, method: method, seed: seed, strict: strict}, e, xOut, info))
 }
 
 // gsgo_svd_lowrank is torch.svd_lowrank.

@@ -1008,6 +1008,13 @@ gs_status gs_lobpcg(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_
     return gsgo_lobpcg(A, k, B, X, n, iK, niter, tol, largest, method, seed, strict, E, X_out, info);
 }
 
+gs_status gs_lobpcg_ex(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_tensor *X, int64_t n, const gs_tensor *iK, int64_t niter, double tol, int32_t largest, int32_t method, uint64_t seed, int32_t strict, const gs_lobpcg_ortho *ortho, gs_lobpcg_tracker_fn tracker, void *tracker_user, gs_tensor **E, gs_tensor **X_out, gs_lobpcg_info *info) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_lobpcg_ex");
+    }
+    return gsgo_lobpcg_ex(A, k, B, X, n, iK, niter, tol, largest, method, seed, strict, ortho, tracker, tracker_user, E, X_out, info);
+}
+
 gs_status gs_svd_lowrank(const gs_tensor *A, int64_t q, int64_t niter, const gs_tensor *M, uint64_t seed, gs_tensor **U, gs_tensor **S, gs_tensor **V) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_svd_lowrank");

@@ -72,3 +72,7 @@ uint64_t gsi_cancel_current(void) { return gsi_cancel_bits; }
 void gsi_set_cancel_current(uint64_t bits) { gsi_cancel_bits = bits; }
 
 void gsi_call_progress(gs_progress_fn fn, double fraction, void *user) { fn(fraction, user); }
+
+int32_t gsi_call_lobpcg_tracker(gs_lobpcg_tracker_fn fn, const gs_lobpcg_state *state, void *user) {
+    return fn(state, user);
+}

@@ -778,6 +778,48 @@ gs_status gs_lobpcg(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_
                     const gs_tensor *iK, int64_t niter, double tol, int32_t largest, int32_t method,
                     uint64_t seed, int32_t strict, gs_tensor **E, gs_tensor **X_out,
                     gs_lobpcg_info *info);
+/* torch.lobpcg's ortho_iparams, ortho_fparams and ortho_bparams (method
+ * GS_LOBPCG_ORTHO only): the knobs of the B-orthonormalization of each new
+ * block W against [X, P], as torch's _get_ortho (Duersch's Algorithm 3, or 6
+ * with use_drop). A zero field takes torch's default, given in brackets. */
+typedef struct gs_lobpcg_ortho {
+    int64_t i_max;      /* "ortho_i_max" [3]: outer rounds (project W, then SVQB rounds), 1..100 */
+    int64_t j_max;      /* "ortho_j_max" [3]: SVQB rounds in each outer round, 1..100 */
+    double tol;         /* "ortho_tol" [tol]: ||W^T B W - I|| and ||[X,P]^T B W||, relative, below it end the rounds */
+    double tol_drop;    /* "ortho_tol_drop" [tol]: with use_drop, the first SVQB of a round raises eigenvalues below it (relative) */
+    double tol_replace; /* "ortho_tol_replace" [tol]: SVQB raises (or with use_drop, in later rounds, drops) eigenvalues below it */
+    int32_t use_drop;   /* "ortho_use_drop" [0]: drop the directions that add little to the basis */
+} gs_lobpcg_ortho;
+
+/* What a tracker sees after an iteration (torch's tracker reads the same
+ * from its LOBPCG object). The arrays are the solver's own, valid during the
+ * call only: copy what you keep, write nothing. */
+typedef struct gs_lobpcg_state {
+    int64_t iteration; /* iterations done, the first Rayleigh-Ritz step counted (torch's istep) */
+    int64_t converged; /* leading pairs below tol (torch's converged_count) */
+    int64_t m, n, k;   /* A's order, the block size, the pairs wanted */
+    const double *E;    /* n current Ritz values, in the order returned */
+    const double *rerr; /* their relative residuals (torch's tvars["rerr"]) */
+    const double *X;    /* m x n, row-major: the current Ritz vectors */
+    const double *R;    /* m x n, row-major: the residuals A X - B X diag(E) */
+} gs_lobpcg_state;
+
+/* A tracker: called on the calling thread after each iteration; a non-zero
+ * return stops the iterations there (torch's bvars["force_stop"]): the call
+ * returns GS_OK with the current pairs, strict or not. It may not call the
+ * library on the tensors of the running call. */
+typedef int32_t (*gs_lobpcg_tracker_fn)(const gs_lobpcg_state *state, void *user);
+
+/* gs_lobpcg with torch's remaining arguments: ortho (NULL: this solver's own
+ * orthonormalization, SVQB dropping directions below 1e-10 of the largest;
+ * given: torch's, with its knobs; GS_ERR_INVALID_ARGUMENT naming the field
+ * that is out of range, or when method is GS_LOBPCG_BASIC) and tracker
+ * (NULL: none) called with tracker_user. */
+gs_status gs_lobpcg_ex(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_tensor *X, int64_t n,
+                       const gs_tensor *iK, int64_t niter, double tol, int32_t largest, int32_t method,
+                       uint64_t seed, int32_t strict, const gs_lobpcg_ortho *ortho,
+                       gs_lobpcg_tracker_fn tracker, void *tracker_user, gs_tensor **E,
+                       gs_tensor **X_out, gs_lobpcg_info *info);
 /* torch.svd_lowrank(A, q, niter, M): A - M ~= U diag(S) V^T by Halko et al.'s
  * randomized range finder with niter subspace iterations. M may be NULL (or a
  * matrix of A's shape, any layout; A - M is never formed). q >= 0 (above

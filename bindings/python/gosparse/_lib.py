@@ -83,6 +83,39 @@ class GsLobpcgInfo(ctypes.Structure):
     ]
 
 
+class GsLobpcgOrtho(ctypes.Structure):
+    """struct gs_lobpcg_ortho: torch.lobpcg's ortho_* knobs (0: torch's default)."""
+
+    _fields_ = [
+        ("i_max", c_int64),
+        ("j_max", c_int64),
+        ("tol", ctypes.c_double),
+        ("tol_drop", ctypes.c_double),
+        ("tol_replace", ctypes.c_double),
+        ("use_drop", c_int32),
+    ]
+
+
+class GsLobpcgState(ctypes.Structure):
+    """struct gs_lobpcg_state: what an LOBPCG tracker sees after an iteration."""
+
+    _fields_ = [
+        ("iteration", c_int64),
+        ("converged", c_int64),
+        ("m", c_int64),
+        ("n", c_int64),
+        ("k", c_int64),
+        ("E", POINTER(ctypes.c_double)),
+        ("rerr", POINTER(ctypes.c_double)),
+        ("X", POINTER(ctypes.c_double)),
+        ("R", POINTER(ctypes.c_double)),
+    ]
+
+
+# gs_lobpcg_tracker_fn: int32_t (*)(const gs_lobpcg_state *, void *).
+LOBPCG_TRACKER_FN = ctypes.CFUNCTYPE(c_int32, POINTER(GsLobpcgState), c_void_p)
+
+
 class Handle(c_void_p):
     """A gs_tensor handle (const gs_tensor *) that frees its tensor when the last
     reference to it goes. The functions below take Handles, None or ints for tensors.
@@ -253,6 +286,9 @@ _SIGNATURES = {
     "gs_spdiags": (c_int32, [_H, _H, _I64P, c_int32, _HP]),
     "gs_lobpcg": (c_int32, [_H, c_int64, _H, _H, c_int64, _H, c_int64, ctypes.c_double, c_int32,
                             c_int32, c_uint64, c_int32, _HP, _HP, POINTER(GsLobpcgInfo)]),
+    "gs_lobpcg_ex": (c_int32, [_H, c_int64, _H, _H, c_int64, _H, c_int64, ctypes.c_double,
+                               c_int32, c_int32, c_uint64, c_int32, POINTER(GsLobpcgOrtho),
+                               LOBPCG_TRACKER_FN, c_void_p, _HP, _HP, POINTER(GsLobpcgInfo)]),
     "gs_svd_lowrank": (c_int32, [_H, c_int64, c_int64, _H, c_uint64, _HP, _HP, _HP]),
     "gs_pca_lowrank": (c_int32, [_H, c_int64, c_int32, c_int64, c_uint64, _HP, _HP, _HP]),
     "gs_lowrank_draw": (c_int32, [c_int64, c_int64, c_int64, c_uint64, _HP]),

@@ -13,7 +13,8 @@ import numpy as np
 from ._args import as_tensor, is_int, tensor_arg
 from ._base import handles_of, new_tensor
 from ._errors import _check
-from ._lib import GsLobpcgInfo, Handle, lib
+from ._lib import LOBPCG_TRACKER_FN, GsLobpcgInfo, Handle, lib
+from ._lobpcg_args import LobpcgState, Tracker, ortho_params, tracker_params
 from ._random import _state
 
 _METHODS = {None: 0, "ortho": 0, "basic": 1}
@@ -57,33 +58,50 @@ def lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, lar
     iterations, ConvergenceError is raised naming the iterations and the residual
     (torch returns silently); when niter is passed explicitly, the approximation is
     returned with a RuntimeWarning saying how far it got. A non-symmetric A or B, a B
-    that is not positive definite and m < 3 n raise ValueError. tracker and the
-    ortho_* parameters of torch are not supported (their defaults are used)."""
+    that is not positive definite and m < 3 n raise ValueError.
+
+    tracker: a callable called after each iteration with a LobpcgState (torch's
+    LOBPCG attributes: ivars["istep"], ivars["converged_count"], tvars["rerr"], E, X,
+    R as numpy copies, ...); setting state.bvars["force_stop"] = True stops there and
+    returns the current pairs without warning; an exception it raises stops the run
+    and is raised again. ortho_iparams ({"ortho_i_max", "ortho_j_max"}: ints, 1..100),
+    ortho_fparams ({"ortho_tol", "ortho_tol_drop", "ortho_tol_replace"}: in (0, 1))
+    and ortho_bparams ({"ortho_use_drop"}: bool) are torch's knobs of the
+    orthonormalization in method "ortho", torch's defaults for keys left out (3, 3,
+    tol, tol, tol, False); other keys, bad values and method "basic" raise. Without
+    them, this library's own orthonormalization is used (SVQB that drops directions
+    below 1e-10 of the largest)."""
     fname = "lobpcg"
     a = tensor_arg(A, fname, "A")
-    if tracker is not None or ortho_iparams or ortho_fparams or ortho_bparams:
-        raise NotImplementedError("lobpcg(): tracker and ortho_iparams/ortho_fparams/ortho_bparams "
-                                  "are not supported")
     key = method.lower() if isinstance(method, str) else method
     if key not in _METHODS:
         raise ValueError("lobpcg(): method must be 'ortho' or 'basic', got %r" % (method,))
+    ortho = ortho_params(key, ortho_iparams, ortho_fparams, ortho_bparams)
     b, x, ik = (_operand(B, fname, "B"), _operand(X, fname, "X"), _operand(iK, fname, "iK"))
     kk, nn = _int(k, fname, "k", 0), _int(n, fname, "n", 0)
     strict = niter is None
     it = _int(niter, fname, "niter", _DEFAULT_NITER)
     if tol is not None and not isinstance(tol, (int, float, np.floating, np.integer)):
         raise TypeError("lobpcg(): argument 'tol' must be a number, not %s" % type(tol).__name__)
+    track = None
+    if tracker is not None:
+        track = Tracker(tracker, LobpcgState(A, B, iK, *tracker_params(
+            a, x, kk, nn, it, tol, largest, key, ortho_iparams, ortho_fparams, ortho_bparams)))
     hs = handles_of([a, b, x, ik])
     e_out, x_out, info = Handle(), Handle(), GsLobpcgInfo()
-    status = lib.gs_lobpcg(hs[0], c_int64(kk), hs[1], hs[2], c_int64(nn), hs[3], c_int64(it),
-                           c_double(0 if tol is None else float(tol)),
-                           c_int32(0 if largest is False else 1), c_int32(_METHODS[key]),
-                           c_uint64(_seed()), c_int32(1 if strict else 0),
-                           byref(e_out), byref(x_out), byref(info))
-    _check(status, "gs_lobpcg")
+    status = lib.gs_lobpcg_ex(hs[0], c_int64(kk), hs[1], hs[2], c_int64(nn), hs[3], c_int64(it),
+                              c_double(0 if tol is None else float(tol)),
+                              c_int32(0 if largest is False else 1), c_int32(_METHODS[key]),
+                              c_uint64(_seed()), c_int32(1 if strict else 0),
+                              None if ortho is None else byref(ortho),
+                              track.fn if track else LOBPCG_TRACKER_FN(), None,
+                              byref(e_out), byref(x_out), byref(info))
+    if track is not None and track.error is not None:
+        raise track.error  # the results, if any, are freed with their Handles
+    _check(status, "gs_lobpcg_ex")
     E, Xr = _adopt_all(type(a), (e_out, x_out))
     want = E.shape[0]
-    if info.converged < want:
+    if info.converged < want and not (track is not None and track.forced):
         warnings.warn("lobpcg(): stopped after %d iterations (niter=%d) with %d of %d eigenpairs "
                       "below tol=%.3g; the largest relative residual is %.3g"
                       % (info.iterations, it, info.converged, want, info.tol, info.residual),

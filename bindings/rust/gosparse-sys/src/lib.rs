@@ -361,6 +361,53 @@ pub struct gs_lobpcg_info {
     pub tol: f64,
 }
 
+/// torch.lobpcg's `ortho_iparams`, `ortho_fparams` and `ortho_bparams`
+/// (`gs_lobpcg_ex`, method ortho only); a zero field takes torch's default.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct gs_lobpcg_ortho {
+    /// "ortho_i_max" (3): outer rounds, 1..100.
+    pub i_max: i64,
+    /// "ortho_j_max" (3): SVQB rounds in each outer round, 1..100.
+    pub j_max: i64,
+    /// "ortho_tol" (tol): the relative tolerance that ends the rounds, in (0, 1).
+    pub tol: f64,
+    /// "ortho_tol_drop" (tol), in (0, 1).
+    pub tol_drop: f64,
+    /// "ortho_tol_replace" (tol), in (0, 1).
+    pub tol_replace: f64,
+    /// "ortho_use_drop" (0): drop the directions that add little to the basis.
+    pub use_drop: i32,
+}
+
+/// What an LOBPCG tracker sees after an iteration; the arrays are valid
+/// during the call only.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gs_lobpcg_state {
+    /// Iterations done, the first Rayleigh-Ritz step counted.
+    pub iteration: i64,
+    /// Leading pairs below tol.
+    pub converged: i64,
+    /// A's order.
+    pub m: i64,
+    /// The block size.
+    pub n: i64,
+    /// The pairs wanted.
+    pub k: i64,
+    /// n current Ritz values.
+    pub e: *const f64,
+    /// Their relative residuals.
+    pub rerr: *const f64,
+    /// m x n, row-major: the current Ritz vectors.
+    pub x: *const f64,
+    /// m x n, row-major: the residuals.
+    pub r: *const f64,
+}
+
+/// LOBPCG tracker: non-zero stops the iterations (torch's `force_stop`).
+pub type gs_lobpcg_tracker_fn = Option<unsafe extern "C" fn(state: *const gs_lobpcg_state, user: *mut c_void) -> i32>;
+
 unsafe extern "C" {
     // ---- library -----------------------------------------------------------
 
@@ -987,6 +1034,28 @@ unsafe extern "C" {
         method: i32,
         seed: u64,
         strict: i32,
+        e: *mut *mut gs_tensor,
+        x_out: *mut *mut gs_tensor,
+        info: *mut gs_lobpcg_info,
+    ) -> gs_status;
+    /// `gs_lobpcg` with torch's ortho parameters (`ortho` may be NULL) and a
+    /// tracker called after each iteration (`tracker` may be None).
+    pub fn gs_lobpcg_ex(
+        a: *const gs_tensor,
+        k: i64,
+        b: *const gs_tensor,
+        x: *const gs_tensor,
+        n: i64,
+        ik: *const gs_tensor,
+        niter: i64,
+        tol: f64,
+        largest: i32,
+        method: i32,
+        seed: u64,
+        strict: i32,
+        ortho: *const gs_lobpcg_ortho,
+        tracker: gs_lobpcg_tracker_fn,
+        tracker_user: *mut c_void,
         e: *mut *mut gs_tensor,
         x_out: *mut *mut gs_tensor,
         info: *mut gs_lobpcg_info,

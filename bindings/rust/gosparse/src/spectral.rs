@@ -8,6 +8,7 @@ use std::ptr;
 use gosparse_sys as sys;
 
 use crate::error::Result;
+use crate::lobpcg_ext::OrthoParams;
 use crate::tensor::Tensor;
 
 /// The LOBPCG variant, torch's `method`.
@@ -48,6 +49,9 @@ pub struct LobpcgOptions<'a> {
     pub method: LobpcgMethod,
     /// Seed of the draws of the initial block.
     pub seed: u64,
+    /// torch's `ortho_iparams` / `ortho_fparams` / `ortho_bparams` (method
+    /// ortho only); None: the library's own orthonormalization.
+    pub ortho: Option<OrthoParams>,
 }
 
 impl Default for LobpcgOptions<'_> {
@@ -63,6 +67,7 @@ impl Default for LobpcgOptions<'_> {
             largest: true,
             method: LobpcgMethod::Ortho,
             seed: 0,
+            ortho: None,
         }
     }
 }
@@ -92,7 +97,7 @@ pub struct Lobpcg {
 }
 
 /// Adopts a handle the library already wrote (through `make`'s out-pointer).
-fn adopt(raw: *mut sys::gs_tensor) -> Result<Tensor> {
+pub(crate) fn adopt(raw: *mut sys::gs_tensor) -> Result<Tensor> {
     Tensor::make(|out| {
         // SAFETY: make provides a valid out-pointer.
         unsafe { *out = raw };
@@ -100,7 +105,7 @@ fn adopt(raw: *mut sys::gs_tensor) -> Result<Tensor> {
     })
 }
 
-fn ptr_of(t: Option<&Tensor>) -> *const sys::gs_tensor {
+pub(crate) fn ptr_of(t: Option<&Tensor>) -> *const sys::gs_tensor {
     t.map_or(ptr::null(), Tensor::as_ptr)
 }
 
@@ -128,44 +133,7 @@ impl Tensor {
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn lobpcg(&self, o: &LobpcgOptions<'_>) -> Result<Lobpcg> {
-        let mut info = sys::gs_lobpcg_info::default();
-        let mut x: *mut sys::gs_tensor = ptr::null_mut();
-        let method = match o.method {
-            LobpcgMethod::Ortho => sys::GS_LOBPCG_ORTHO,
-            LobpcgMethod::Basic => sys::GS_LOBPCG_BASIC,
-        };
-        let e = Tensor::make(|e| {
-            // SAFETY: live handles or NULL where allowed; valid out-pointers.
-            unsafe {
-                sys::gs_lobpcg(
-                    self.as_ptr(),
-                    o.k,
-                    ptr_of(o.b),
-                    ptr_of(o.x),
-                    o.n,
-                    ptr_of(o.ik),
-                    o.niter.unwrap_or(1000),
-                    o.tol.unwrap_or(0.0),
-                    o.largest as i32,
-                    method,
-                    o.seed,
-                    o.niter.is_none() as i32,
-                    e,
-                    &mut x,
-                    &mut info,
-                )
-            }
-        })?;
-        Ok(Lobpcg {
-            eigenvalues: e,
-            eigenvectors: adopt(x)?,
-            info: LobpcgInfo {
-                iterations: info.iterations,
-                converged: info.converged,
-                residual: info.residual,
-                tol: info.tol,
-            },
-        })
+        self.lobpcg_call(o, None)
     }
 
     /// torch.svd_lowrank(self, q, niter, M): `(U, S, V)` with

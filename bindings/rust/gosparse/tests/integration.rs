@@ -37,6 +37,8 @@ mod solve;
 mod torch_names;
 // lobpcg, svd_lowrank and pca_lowrank.
 mod spectral;
+// lobpcg's torch ortho parameters and its tracker.
+mod lobpcg_ext;
 
 // ---- handle accounting ------------------------------------------------------
 
