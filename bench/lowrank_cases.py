@@ -1,12 +1,17 @@
 """The spectral rows: lobpcg (gosparse.lobpcg against torch.lobpcg and SciPy's
 lobpcg), svd_lowrank (against torch.svd_lowrank and SciPy's svds) and pca_lowrank
 (against torch.pca_lowrank where torch can run it, and SciPy's svds of the centred
-matrix as a LinearOperator), on the 2-D Laplacian (500^2 in a full run) and a real
-matrix of ../shared/matrices (bcsstk13 for lobpcg, Groebner_id2003_aug for the
-low-rank rows). Every engine gets the same tolerance (lobpcg) or the same q and
-niter (the randomized rows); the rows agree when the engines' eigenvalues or
-singular values match to the accuracy the method gives, and the notes report each
-engine's values and iterations.
+matrix as a LinearOperator), on the 2-D Laplacian (500^2 and 1000^2 in a full run,
+60^2 in a quick one), the 3-D Laplacian 60^3 (full run) and a real matrix of
+../shared/matrices (bcsstk13 for lobpcg, Groebner_id2003_aug for the low-rank rows).
+Every engine gets the same tolerance (lobpcg) or the same q and niter (the
+randomized rows); the rows agree when the engines' eigenvalues or singular values
+match to the accuracy the method gives, and the notes report each engine's values.
+
+The Laplacians' lobpcg peers of a full run take minutes (SciPy's lobpcg took 782 s
+on 500^2): each runs once in a child process under a cap of CAP_S seconds
+(capped.py), and one that passes it is reported as "> CAP_S s", its ratio as a lower
+bound. Those rows time each engine once, so they have no alternated pairs.
 """
 
 import os
@@ -15,6 +20,8 @@ import warnings
 import numpy as np
 import scipy.sparse.linalg as sla
 
+import capped
+import cases
 import peers
 from cases import _csr32, _laplacian, _scipy_csr, finish, new_row, run_gosparse, run_peer, run_torch
 from gslib import gosparse
@@ -22,14 +29,34 @@ from timing import Budget
 
 K = 4          # eigenpairs of the lobpcg rows
 NITER = 1000   # their iteration limit (torch's default)
-# One timed call per engine for the Laplacian's lobpcg: torch takes a minute or more.
+# One timed call per engine for the Laplacians' lobpcg: torch takes a minute or more.
 ONCE = Budget(0, 1, 1, 0.0)
+CAP_S = 180    # the time cap of each capped peer call (seconds)
 Q = 6          # rank of the low-rank rows (torch's default)
 NIT = 2        # subspace iterations of the low-rank rows (torch's default)
 
 
 def _grid(ctx):
     return 60 if ctx.quick else 500
+
+
+def _stencil(dim, n):
+    """The 2-D (5-point) or 3-D (7-point) Laplacian on an n^dim grid, CSR int32."""
+    if dim == 2:
+        return _laplacian(n)
+    return _csr32(gosparse.generators.stencil3d(n))
+
+
+def _stencil_top(dim, n, count):
+    """The count largest eigenvalues (= singular values: the Laplacian is SPD) of the
+    Dirichlet Laplacian on an n^dim grid, descending: sum over the dims of
+    2 - 2 cos(i pi / (n + 1)), i = 1..n."""
+    t = 2 - 2 * np.cos(np.arange(1, n + 1) * np.pi / (n + 1))
+    top = np.sort(t)[::-1][:count]  # the count largest sums use only these per dim
+    vals = top
+    for _ in range(dim - 1):
+        vals = np.sort((vals[:, None] + top[None, :]).ravel())[::-1][:count]
+    return vals
 
 
 def _real(ctx, stem):
@@ -71,7 +98,10 @@ def _fmt(v):
     return np.array2string(np.asarray(v, float), precision=7, separator=", ")
 
 
-def _lobpcg_row(ctx, name, label, A, tol, budget):
+def _lobpcg_row(ctx, name, label, A, tol, budget, cap=None, top=None):
+    """A lobpcg row; with cap (seconds), the peers run once each in a child process
+    stopped after cap seconds (capped.py), else in this process under budget. top:
+    A's K largest eigenvalues when they are known (the Laplacians), checked too."""
     m = A.shape[0]
     S = _scipy_csr(A)
     row = new_row(name, "lobpcg f64, %d largest eigenpairs of %s (%d nnz), tol %.0e (torch's "
@@ -96,6 +126,28 @@ def _lobpcg_row(ctx, name, label, A, tol, budget):
     # Eigenvalues converged to a relative residual r are accurate to about r * ||A||
     # (r^2 on well separated ones): engines agree to a few tolerances.
     rtol = 10 * tol
+    if top is not None:
+        row["agreement"]["checks"]["analytic"] = _values_agree(top, mine, rtol) or "ok"
+        row["notes"].append("exact eigenvalues %s" % _fmt(top))
+    if cap is not None:
+        cases._GOSPARSE_CALLS.pop(id(row), None)  # one call each: no alternated pairs
+        parts = tuple(np.asarray(p) for p in (A.crow_indices(), A.col_indices(), A.values()))
+        row["notes"].append("one timed call per engine; the peers in a child process "
+                            "capped at %g s" % cap)
+
+        def agree_as(peer):
+            def agree(e):
+                row["notes"].append("%s eigenvalues %s" % (peer, _fmt(e)))
+                return _values_agree(mine, e, rtol)
+            return agree
+        capped.run_peer(row, "torch", "spectral_peers:torch_lobpcg",
+                        parts + ((m, m), x0, K, tol, NITER), cap, agree_as("torch"),
+                        via="torch.lobpcg (ortho, CSR A)")
+        capped.run_peer(row, "scipy", "spectral_peers:scipy_lobpcg",
+                        parts + ((m, m), x0, tol, NITER), cap,
+                        agree_as("scipy (its tol is an absolute residual norm)"),
+                        via="scipy.sparse.linalg.lobpcg")
+        return finish(row)
 
     def build(torch):
         At = peers.t_csr(*(np.asarray(p) for p in (A.crow_indices(), A.col_indices(), A.values())),
@@ -129,7 +181,8 @@ def lobpcg(ctx):
     # The Laplacian's largest eigenvalues cluster near 8: tol 1e-3 takes some 70
     # iterations (torch's count), 1e-4 several hundred.
     rows = [_lobpcg_row(ctx, "lobpcg", "the 2-D Laplacian %d^2" % n, _laplacian(n), 1e-3,
-                        ctx.slow if ctx.quick else ONCE)]
+                        ctx.slow if ctx.quick else ONCE, cap=None if ctx.quick else CAP_S,
+                        top=_stencil_top(2, n, K))]
     A = _real(ctx, "bcsstk13")
     if A is not None:
         rows.append(_lobpcg_row(ctx, "lobpcg:bcsstk13", "bcsstk13 (2003^2, SPD)", A, 1e-4,
@@ -144,7 +197,9 @@ def _exact_top(S, q):
         return np.sort(sla.svds(S, k=q, return_singular_vectors=False, random_state=0))[::-1]
 
 
-def _lowrank_row(ctx, name, label, A, pca, torch_ok, rtol, grid=None):
+def _lowrank_row(ctx, name, label, A, pca, torch_ok, rtol, top=None):
+    """A low-rank row; top: the Q + 1 largest singular values of A, known
+    analytically (the Laplacians), else svds is the reference."""
     m, n = A.shape
     S = _scipy_csr(A)
     what = "pca_lowrank (centred)" if pca else "svd_lowrank"
@@ -160,11 +215,9 @@ def _lowrank_row(ctx, name, label, A, pca, torch_ok, rtol, grid=None):
     if Sg is None:
         return row
     mine = np.array(Sg.numpy())
-    if grid:
+    if top is not None:
         # ARPACK needs many minutes on the Laplacian's clustered spectrum: the
-        # reference is analytic, lambda = 4 - 2 cos(i pi/(n+1)) - 2 cos(j pi/(n+1)).
-        t = 2 * np.cos(np.arange(1, grid + 1) * np.pi / (grid + 1))
-        top = np.sort(np.abs(4 - t[:, None] - t[None, :]).ravel())[::-1][:Q + 1]
+        # reference is analytic (_stencil_top).
         row["peers"]["scipy"] = {"status": "not run: svds (ARPACK) takes minutes on this "
                                            "clustered spectrum; analytic reference instead"}
         if pca:
@@ -207,7 +260,7 @@ def _lowrank_row(ctx, name, label, A, pca, torch_ok, rtol, grid=None):
                  via="scipy svds (ARPACK%s)" % (", centred LinearOperator" if pca else ""))
     row["notes"].append("gosparse S %s, relative shortfall %.2e against %s %s"
                         % (_fmt(mine), mine_err if mine_err is not None else float("nan"),
-                           "the exact values" if grid else "svds", _fmt(exact)))
+                           "the exact values" if top is not None else "svds", _fmt(exact)))
 
     if not torch_ok:
         row["peers"]["torch"] = {"status": "not run: torch.pca_lowrank of a sparse A materializes "
@@ -243,7 +296,7 @@ def svd_lowrank(ctx):
     # The top singular values of both matrices cluster: the randomized estimates with
     # q = 6 and niter = 2 fall short of them by up to some 10% (torch's alike).
     rows = [_lowrank_row(ctx, "svd_lowrank", "the 2-D Laplacian %d^2" % n, _laplacian(n),
-                         False, True, 0.25, grid=n)]
+                         False, True, 0.25, top=_stencil_top(2, n, Q + 1))]
     A = _real(ctx, "Groebner_id2003_aug")
     if A is not None:
         rows.append(_lowrank_row(ctx, "svd_lowrank:Groebner", "Groebner_id2003_aug (4967x2456)",
@@ -254,7 +307,7 @@ def svd_lowrank(ctx):
 def pca_lowrank(ctx):
     n = _grid(ctx)
     rows = [_lowrank_row(ctx, "pca_lowrank", "the 2-D Laplacian %d^2" % n, _laplacian(n),
-                         True, False, 0.25, grid=n)]
+                         True, False, 0.25, top=_stencil_top(2, n, Q + 1))]
     A = _real(ctx, "Groebner_id2003_aug")
     if A is not None:
         rows.append(_lowrank_row(ctx, "pca_lowrank:Groebner", "Groebner_id2003_aug (4967x2456)",
@@ -262,4 +315,29 @@ def pca_lowrank(ctx):
     return rows
 
 
-KERNELS = [("lobpcg", lobpcg), ("svd_lowrank", svd_lowrank), ("pca_lowrank", pca_lowrank)]
+# The big Laplacians of a full run (issue 16's sizes): each its own kernel, so that
+# --only runs one at a time; a quick run has none.
+BIG = (("lap2d_1000", 2, 1000), ("lap3d_60", 3, 60))
+
+
+def _big_rows_of(kind, stem):
+    """The kernel function of kind's row on the big Laplacian stem."""
+    dim, n = {s: (d, k) for s, d, k in BIG}[stem]
+
+    def rows(ctx):
+        if ctx.quick:
+            return []
+        A = _stencil(dim, n)
+        label = "the %d-D Laplacian %d^%d" % (dim, n, dim)
+        name = "%s:%s" % (kind, stem)
+        if kind == "lobpcg":
+            return [_lobpcg_row(ctx, name, label, A, 1e-3, ONCE, cap=CAP_S,
+                                top=_stencil_top(dim, n, K))]
+        return [_lowrank_row(ctx, name, label, A, kind == "pca_lowrank", kind == "svd_lowrank",
+                             0.25, top=_stencil_top(dim, n, Q + 1))]
+    return rows
+
+
+KERNELS = [("lobpcg", lobpcg), ("svd_lowrank", svd_lowrank), ("pca_lowrank", pca_lowrank)] + \
+    [("%s:%s" % (kind, stem), _big_rows_of(kind, stem))
+     for kind in ("lobpcg", "svd_lowrank", "pca_lowrank") for stem, _, _ in BIG]

@@ -22,6 +22,9 @@ def derive(row, bandwidth_gbs):
             if p.get("min_s") and gs.get("min_s"):
                 # The best call of each: steadier than medians on a busy machine.
                 p["ratio_of_min"] = p["min_s"] / gs["min_s"]
+        elif p.get("capped_s"):
+            # A peer stopped at its time cap (capped.py) took longer than the cap.
+            p["ratio_at_least"] = p["capped_s"] / t
     if row.get("target"):
         _verdict(row)
     return row
@@ -36,6 +39,8 @@ def _verdict(row):
                                                      "<" if tg["met"] else ">=", tg["max_ns"])
         return
     peer = row["peers"].get(tg["peer"], {})
+    if "ratio" not in peer and peer.get("ratio_at_least", 0) >= tg["ratio"]:
+        peer = dict(peer, ratio=peer["ratio_at_least"])  # a lower bound that meets it
     if "ratio" not in peer:
         tg["met"] = None
         tg["verdict"] = "not measured (%s: %s)" % (tg["peer"], peer.get("status", "absent"))
@@ -43,8 +48,9 @@ def _verdict(row):
     parts, met = [], True
     ok = peer["ratio"] >= tg["ratio"]
     met &= ok
-    parts.append("%.2fx %s %gx %s" % (peer["ratio"], ">=" if ok else "<", tg["ratio"],
-                                        tg["peer"]))
+    parts.append("%s%.2fx %s %gx %s" % ("> " if "ratio_at_least" in peer else "",
+                                          peer["ratio"], ">=" if ok else "<", tg["ratio"],
+                                          tg["peer"]))
     if "bw_fraction" in tg:
         f = gs.get("bw_fraction") or 0.0
         ok = f >= tg["bw_fraction"]
@@ -83,6 +89,8 @@ def _peer_cell(row, name):
         return "-"
     if "ratio" in p:
         return "%.2fx (%s)" % (p["ratio"], fmt_time(p["time_s"]))
+    if "ratio_at_least" in p:
+        return "> %.2fx (> %s, capped)" % (p["ratio_at_least"], fmt_time(p["capped_s"]))
     status = p.get("status", "-")
     return "%s: %s" % (name, status) if name == "torch" else status
 
