@@ -99,7 +99,7 @@ func cTracker(fn C.gs_lobpcg_tracker_fn, user unsafe.Pointer) func(*spectral.Tra
 			return (*C.double)(unsafe.Pointer(&v[0]))
 		}
 		st := C.gs_lobpcg_state{iteration: C.int64_t(s.Iteration), converged: C.int64_t(s.Converged),
-			m: C.int64_t(s.M), n: C.int64_t(s.N), k: C.int64_t(s.K),
+			m: C.int64_t(s.M), n: C.int64_t(s.N), k: C.int64_t(s.K), batch: C.int64_t(s.Batch),
 			E: ptr(s.E), rerr: ptr(s.Rerr), X: ptr(s.X), R: ptr(s.R)}
 		return C.gsi_call_lobpcg_tracker(fn, &st, user) != 0
 	}

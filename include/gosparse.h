@@ -737,7 +737,8 @@ gs_status gs_spdiags(const gs_tensor *diagonals, const gs_tensor *offsets, const
 
 /* ---- iterative and randomized spectral methods -----------------------------
  * torch.lobpcg, torch.svd_lowrank and torch.pca_lowrank on the CPU for a 2-D
- * real matrix of any layout (no batch or dense dimensions; float32, float64,
+ * real matrix of any layout (lobpcg also takes batch dimensions; no dense
+ * dimensions; float32, float64,
  * or an integer or bool dtype computed as float32; complex and half
  * precision give GS_ERR_DTYPE). Products go through the library's SpMM; a
  * non-zero fill value is honoured (a rank-one term, nothing densified).
@@ -773,7 +774,11 @@ typedef struct gs_lobpcg_info {
  * written); with strict == 0, GS_OK and info->converged < k (torch returns
  * silently). A non-symmetric A or B, a B that is not positive definite, or
  * dependent columns in X give GS_ERR_INVALID_ARGUMENT; method BASIC whose
- * Gram matrix becomes singular gives GS_ERR_NO_CONVERGENCE. info may be NULL. */
+ * Gram matrix becomes singular gives GS_ERR_NO_CONVERGENCE. info may be NULL.
+ * Batched (torch's rule): A (*, m, m), dense or sparse, is solved matrix by
+ * matrix, B of A's shape and X (*, m, n) sliced alike, iK shared, the draws
+ * of a missing X seeded by seed + the flat batch index; E is (*, k), X_out
+ * (*, m, k), info the batch's worst; an error names the matrix, A[i]. */
 gs_status gs_lobpcg(const gs_tensor *A, int64_t k, const gs_tensor *B, const gs_tensor *X, int64_t n,
                     const gs_tensor *iK, int64_t niter, double tol, int32_t largest, int32_t method,
                     uint64_t seed, int32_t strict, gs_tensor **E, gs_tensor **X_out,
@@ -798,6 +803,7 @@ typedef struct gs_lobpcg_state {
     int64_t iteration; /* iterations done, the first Rayleigh-Ritz step counted (torch's istep) */
     int64_t converged; /* leading pairs below tol (torch's converged_count) */
     int64_t m, n, k;   /* A's order, the block size, the pairs wanted */
+    int64_t batch;     /* the matrix of a batched A, in the flat order (torch's iparams["batch_index"]); 0 otherwise */
     const double *E;    /* n current Ritz values, in the order returned */
     const double *rerr; /* their relative residuals (torch's tvars["rerr"]) */
     const double *X;    /* m x n, row-major: the current Ritz vectors */

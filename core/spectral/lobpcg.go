@@ -63,6 +63,7 @@ type LobpcgOptions struct {
 // tracker reads from its LOBPCG object. The slices are the solver's own,
 // valid during the call only: copy what you keep, change nothing.
 type TrackerState struct {
+	Batch     int       // the matrix of a batched A, in the flat order (torch's iparams["batch_index"]); 0 otherwise
 	Iteration int       // iterations done, the first Rayleigh-Ritz step counted (torch's istep)
 	Converged int       // leading pairs below tol (torch's converged_count)
 	M, N, K   int       // A's order, the block size, the pairs wanted
@@ -85,10 +86,14 @@ type LobpcgResult struct {
 // m >= 3 n, convergence when the relative residual
 // ||A x - λ B x|| / (||x|| (||A|| + |λ| ||B||)) of the k leading pairs is
 // below tol (the norms estimated from the initial block, Duersch et al.
-// §4.3), converged pairs locked. A, B and iK may have any format. When
+// §4.3), converged pairs locked. A, B and iK may have any format; an A with
+// batch dimensions (*, m, m) is solved matrix by matrix (lobpcgBatch). When
 // Strict and tol is not met, the error (ErrNoConvergence) comes with a
 // result that holds the record only.
 func Lobpcg(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
+	if a != nil && a.NDim() > 2 {
+		return lobpcgBatch(a, o)
+	}
 	s, err := newLobpcg(a, o)
 	if err != nil {
 		return nil, err

@@ -2,7 +2,8 @@
  * as the default scheme, each out-of-range field refused by name, refused
  * with method basic) and the tracker (called once an iteration with the
  * state, a non-zero return stopping the run without an error even under
- * strict), with no handle leaked. */
+ * strict), a batched A (E (2, k), the tracker told the matrix), with no
+ * handle leaked. */
 #include "test_ops_util.h"
 
 #define N 15 /* ref_t holds 256 elements */
@@ -82,6 +83,14 @@ static int32_t tracker(const gs_lobpcg_state *s, void *user) {
     return seen->stop_at && s->iteration == seen->stop_at;
 }
 
+/* Records the batch index of each call: bad when it goes down. */
+static int32_t batch_tracker(const gs_lobpcg_state *s, void *user) {
+    seen_t *seen = user;
+    if (s->batch < seen->last_iteration || s->batch > 1) seen->bad++;
+    seen->last_iteration = s->batch;
+    return 0;
+}
+
 static void test_tracker(void) {
     gs_tensor *A = matrix(), *E = NULL, *X = NULL;
     gs_lobpcg_info info;
@@ -103,9 +112,45 @@ static void test_tracker(void) {
     CHECK_OK(gs_tensor_free(&A));
 }
 
+/* A batch of two 9 x 9 diagonal matrices, as a 3-D strided tensor and as COO:
+ * E (2, 2), X_out (2, 9, 2), the tracker told which matrix it sees. */
+static void test_batched(void) {
+    static double v[2 * 9 * 9];
+    int64_t shape[] = {2, 9, 9};
+    memset(v, 0, sizeof v);
+    for (int i = 0; i < 9; i++) {
+        v[i * 9 + i] = i + 1;           /* 1..9 */
+        v[81 + i * 9 + i] = 2 * (i + 1); /* 2..18 */
+    }
+    ref_t a = ref_make(3, shape, v);
+    gs_layout layouts[] = {GS_STRIDED, GS_SPARSE_COO};
+    for (int l = 0; l < 2; l++) {
+        gs_tensor *A = ref_in_layout(&a, layouts[l], -1), *E = NULL, *X = NULL;
+        seen_t seen = {0};
+        int32_t ndim;
+        int64_t es[GS_MAX_NDIM];
+        double e[4];
+        CHECK_OK(gs_lobpcg_ex(A, 2, NULL, NULL, 3, NULL, -1, 1e-10, 1, GS_LOBPCG_ORTHO, 3, 1, NULL, batch_tracker,
+                              &seen, &E, &X, NULL));
+        CHECK_OK(gs_tensor_ndim(E, &ndim));
+        CHECK_OK(gs_tensor_shape(E, es, GS_MAX_NDIM));
+        CHECK(ndim == 2 && es[0] == 2 && es[1] == 2);
+        CHECK_OK(gs_tensor_ndim(X, &ndim));
+        CHECK_OK(gs_tensor_shape(X, es, GS_MAX_NDIM));
+        CHECK(ndim == 3 && es[0] == 2 && es[1] == 9 && es[2] == 2);
+        CHECK(values_of(E, e, 4) && absd(e[0] - 9) < 1e-8 && absd(e[1] - 8) < 1e-8 && absd(e[2] - 18) < 1e-8 &&
+              absd(e[3] - 16) < 1e-8);
+        CHECK(seen.bad == 0 && seen.last_iteration == 1); /* the last call came from matrix 1 */
+        CHECK_OK(gs_tensor_free(&E));
+        CHECK_OK(gs_tensor_free(&X));
+        CHECK_OK(gs_tensor_free(&A));
+    }
+}
+
 int main(void) {
     check_start();
     test_ortho();
     test_tracker();
+    test_batched();
     return check_finish("test_lobpcg_ex");
 }

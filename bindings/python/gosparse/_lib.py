@@ -105,6 +105,7 @@ class GsLobpcgState(ctypes.Structure):
         ("m", c_int64),
         ("n", c_int64),
         ("k", c_int64),
+        ("batch", c_int64),
         ("E", POINTER(ctypes.c_double)),
         ("rerr", POINTER(ctypes.c_double)),
         ("X", POINTER(ctypes.c_double)),

@@ -69,11 +69,11 @@ def tracker_params(a, x, k, n, niter, tol, largest, method, iparams, fparams, bp
     """(iparams, fparams, bparams) as torch's LOBPCG object holds them: the
     arguments with their defaults resolved, and for method "ortho" the ortho_*
     knobs with torch's defaults for the keys left out."""
-    k = k or (x.shape[1] if x is not None else 1)
-    n = x.shape[1] if x is not None else (n or k)
+    k = k or (x.shape[-1] if x is not None else 1)
+    n = x.shape[-1] if x is not None else (n or k)
     if tol is None:  # the square root of the result dtype's machine epsilon
         tol = math.sqrt(2.23e-16 if a.dtype is float64 else 1.2e-07)
-    ip = {"m": a.shape[0], "n": n, "k": k, "niter": niter}
+    ip = {"m": a.shape[-1], "n": n, "k": k, "niter": niter}
     fp = {"tol": float(tol)}
     bp = {"largest": largest is not False}
     if method != "basic":
@@ -92,7 +92,8 @@ class LobpcgState:
     parameters (m, n, k, niter; tol; largest, and the ortho_* knobs given);
     ivars["istep"] the iterations done, ivars["converged_count"] the leading pairs
     below tol; tvars["rerr"] their relative residuals; E (n,), X (m, n) and R = A X -
-    B X diag(E) (m, n) are numpy float64 copies; A, B and iK the arguments.
+    B X diag(E) (m, n) are numpy float64 copies; A, B and iK the arguments. For a
+    batched A, iparams["batch_index"] is the matrix being solved (torch's key).
     Setting bvars["force_stop"] = True stops the iterations (torch's rule)."""
 
     def __init__(self, A, B, iK, iparams, fparams, bparams):
@@ -124,6 +125,8 @@ class Tracker:
             m, n = st.m, st.n
             s = self.state
             s.ivars.update(istep=st.iteration, converged_count=st.converged)
+            if len(s.A.shape) > 2:
+                s.iparams["batch_index"] = st.batch
             s.E = np.ctypeslib.as_array(st.E, (n,)).copy()
             s.tvars["rerr"] = np.ctypeslib.as_array(st.rerr, (n,)).copy()
             s.X = np.ctypeslib.as_array(st.X, (m, n)).copy()

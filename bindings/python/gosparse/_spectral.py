@@ -52,7 +52,9 @@ def lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, lar
     drawn from gosparse's generator when None. n (the block size) defaults to k, k to
     X's columns or 1; torch requires m >= 3 n. niter: the iteration limit (None: 1000,
     -1: until convergence); tol: the relative residual tolerance (None: the square root
-    of the dtype's machine epsilon). method: "ortho" (default) or "basic".
+    of the dtype's machine epsilon). method: "ortho" (default) or "basic". A batched A
+    (*, m, m), dense or sparse, is solved matrix by matrix as torch does (B of A's
+    shape, X (*, m, n), iK shared): E is (*, k), X (*, m, k).
 
     Convergence is torch's rule. When niter is None and tol is not met within 1000
     iterations, ConvergenceError is raised naming the iterations and the residual
@@ -100,7 +102,7 @@ def lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, lar
         raise track.error  # the results, if any, are freed with their Handles
     _check(status, "gs_lobpcg_ex")
     E, Xr = _adopt_all(type(a), (e_out, x_out))
-    want = E.shape[0]
+    want = E.shape[-1]
     if info.converged < want and not (track is not None and track.forced):
         warnings.warn("lobpcg(): stopped after %d iterations (niter=%d) with %d of %d eigenpairs "
                       "below tol=%.3g; the largest relative residual is %.3g"

@@ -152,3 +152,37 @@ def test_ortho_params_refused(kw, exc, msg):
     A = gs.tensor(matrix(12)).to_sparse_csr()
     with pytest.raises(exc, match=msg):
         gs.lobpcg(A, k=2, **kw)
+
+
+@pytest.mark.parametrize("layout", ["strided", "coo"])
+def test_batched_against_eigh(layout):
+    rng = np.random.default_rng(6)
+    mats = [matrix(30) + np.diag(rng.uniform(0, 1, 30)) for _ in range(3)]
+    a = np.stack(mats)
+    A = gs.tensor(a) if layout == "strided" else gs.tensor(a).to_sparse()
+    seen = set()
+    E, X = gs.lobpcg(A, k=2, n=3, largest=False, tol=1e-10, niter=-1,
+                     tracker=lambda w: seen.add(w.iparams["batch_index"]))
+    assert tuple(E.shape) == (3, 2) and tuple(X.shape) == (3, 30, 2) and seen == {0, 1, 2}
+    for i, m in enumerate(mats):
+        np.testing.assert_allclose(E.numpy()[i], np.linalg.eigvalsh(m)[:2], rtol=0, atol=1e-8)
+        x = X.numpy()[i]
+        assert np.abs(m @ x - x * E.numpy()[i]).max() < 1e-6
+
+
+def test_batched_matches_torch():
+    torch = _torch()
+    rng = np.random.default_rng(7)
+    a = np.stack([matrix(30) + np.diag(rng.uniform(0, 1, 30)) for _ in range(2)])
+    x0 = rng.standard_normal((2, 30, 2))
+    E, _ = gs.lobpcg(gs.tensor(a), X=gs.tensor(x0), k=2, tol=1e-9, niter=-1)
+    Et, _ = torch.lobpcg(torch.from_numpy(a), X=torch.from_numpy(x0.copy()), k=2, tol=1e-9, niter=-1)
+    np.testing.assert_allclose(E.numpy(), Et.numpy(), rtol=0, atol=1e-7)
+
+
+def test_batched_refusals():
+    a = np.stack([matrix(12), matrix(12)])
+    with pytest.raises(ValueError, match=r"X: must have shape \(\[2\], 12, n\)"):
+        gs.lobpcg(gs.tensor(a), X=gs.tensor(np.ones((12, 2))))
+    with pytest.raises(gs.ConvergenceError, match=r"A\[0\] \(of the batch flattened\)"):
+        gs.lobpcg(gs.tensor(a), k=1, tol=1e-15)

@@ -395,6 +395,8 @@ pub struct gs_lobpcg_state {
     pub n: i64,
     /// The pairs wanted.
     pub k: i64,
+    /// The matrix of a batched A, in the flat order; 0 otherwise.
+    pub batch: i64,
     /// n current Ritz values.
     pub e: *const f64,
     /// Their relative residuals.

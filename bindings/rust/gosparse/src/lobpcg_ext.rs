@@ -50,6 +50,9 @@ pub struct LobpcgState<'a> {
     pub n: i64,
     /// The pairs wanted.
     pub k: i64,
+    /// The matrix of a batched A, in the flat order (torch's
+    /// `iparams["batch_index"]`); 0 otherwise.
+    pub batch: i64,
     /// The n current Ritz values, in the order returned.
     pub eigenvalues: &'a [f64],
     /// Their relative residuals (torch's `tvars["rerr"]`).
@@ -82,6 +85,7 @@ unsafe extern "C" fn trampoline<F: FnMut(&LobpcgState<'_>) -> bool>(
             m: st.m,
             n: st.n,
             k: st.k,
+            batch: st.batch,
             eigenvalues: slice::from_raw_parts(st.e, n),
             rerr: slice::from_raw_parts(st.rerr, n),
             x: slice::from_raw_parts(st.x, mn),

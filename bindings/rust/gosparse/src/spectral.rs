@@ -121,6 +121,9 @@ fn three(
 impl Tensor {
     /// torch.lobpcg: the k largest (or smallest) eigenpairs of the symmetric
     /// `self`, or of `self x = λ B x`. Requires `self`'s order >= 3 n.
+    /// A batched `self` (*, m, m), dense or sparse, is solved matrix by
+    /// matrix as torch does (`b` of the same shape, `x` (*, m, n)):
+    /// eigenvalues (*, k), eigenvectors (*, m, k).
     ///
     /// ```
     /// use gosparse::{LobpcgOptions, Tensor};

@@ -101,3 +101,36 @@ fn tracker_sees_each_iteration_and_stops() {
     drop(a);
     leaks.finish();
 }
+
+#[test]
+fn batched_matrices_solved_one_by_one() {
+    let leaks = LeakCheck::start();
+    // diag(1..=12) and diag(2, 4, ..., 24): the two largest of each known exactly
+    let mut d = vec![0.0f64; 2 * 144];
+    for i in 0..12 {
+        d[i * 12 + i] = (i + 1) as f64;
+        d[144 + i * 12 + i] = 2.0 * (i + 1) as f64;
+    }
+    for layout in [Layout::Strided, Layout::SparseCoo] {
+        let mut a = Tensor::from_dense(&d, &[2, 12, 12]).unwrap();
+        if layout != Layout::Strided {
+            a = a.to_layout(layout).unwrap();
+        }
+        let mut batches = Vec::new();
+        let o = LobpcgOptions { k: 2, n: 3, tol: Some(1e-10), niter: Some(-1), ..Default::default() };
+        let r = a
+            .lobpcg_with_tracker(&o, |s| {
+                batches.push(s.batch);
+                false
+            })
+            .unwrap();
+        assert_eq!(r.eigenvalues.shape(), vec![2, 2]);
+        assert_eq!(r.eigenvectors.shape(), vec![2, 12, 2]);
+        let e = r.eigenvalues.values::<f64>().unwrap().to_vec();
+        for (g, w) in e.iter().zip([12.0, 11.0, 24.0, 22.0]) {
+            assert!((g - w).abs() < 1e-8, "{e:?}");
+        }
+        assert!(batches.windows(2).all(|w| w[0] <= w[1]) && batches[0] == 0 && *batches.last().unwrap() == 1);
+    }
+    leaks.finish();
+}
