@@ -177,6 +177,8 @@ def _big(v):
 
 
 def _spread(st):
+    if "capped_s" in st:
+        return "stopped at its %g s cap" % st["capped_s"]
     if "min_s" not in st:
         return "%s reps" % st.get("reps", "?")
     cpu = ", cpu/wall %.2f" % st["cpu_per_wall"] if "cpu_per_wall" in st else ""
