@@ -25,7 +25,8 @@ def _entries(d, what, known):
         raise TypeError("lobpcg(): argument '%s' must be a dict, not %s" % (what, type(d).__name__))
     for key in d:
         if key not in known:
-            raise ValueError("lobpcg(): %s: unknown key %r (known: %s)" % (what, key, ", ".join(known)))
+            raise ValueError("lobpcg(): %s: unknown key %r (known: %s)"
+                             % (what, key, ", ".join(known)))
     return list(d.items())
 
 

@@ -144,7 +144,8 @@ def test_tracker_matches_torch():
      r"ortho_fparams\['ortho_tol_replace'\] must be a number, not str"),
     (dict(ortho_bparams={"ortho_use_drop": 1}), TypeError,
      r"ortho_bparams\['ortho_use_drop'\] must be a bool, not int"),
-    (dict(ortho_iparams=[("ortho_i_max", 3)]), TypeError, r"argument 'ortho_iparams' must be a dict"),
+    (dict(ortho_iparams=[("ortho_i_max", 3)]), TypeError,
+     r"argument 'ortho_iparams' must be a dict"),
     (dict(method="basic", ortho_bparams={"ortho_use_drop": True}), ValueError,
      r"apply to method='ortho' only"),
 ])
@@ -176,7 +177,8 @@ def test_batched_matches_torch():
     a = np.stack([matrix(30) + np.diag(rng.uniform(0, 1, 30)) for _ in range(2)])
     x0 = rng.standard_normal((2, 30, 2))
     E, _ = gs.lobpcg(gs.tensor(a), X=gs.tensor(x0), k=2, tol=1e-9, niter=-1)
-    Et, _ = torch.lobpcg(torch.from_numpy(a), X=torch.from_numpy(x0.copy()), k=2, tol=1e-9, niter=-1)
+    Et, _ = torch.lobpcg(torch.from_numpy(a), X=torch.from_numpy(x0.copy()), k=2, tol=1e-9,
+                         niter=-1)
     np.testing.assert_allclose(E.numpy(), Et.numpy(), rtol=0, atol=1e-7)
 
 
