@@ -53,8 +53,8 @@ def lobpcg(A, k=None, B=None, X=None, n=None, iK=None, niter=None, tol=None, lar
     X's columns or 1; torch requires m >= 3 n. niter: the iteration limit (None: 1000,
     -1: until convergence); tol: the relative residual tolerance (None: the square root
     of the dtype's machine epsilon). method: "ortho" (default) or "basic". A batched A
-    (*, m, m), dense or sparse, is solved matrix by matrix as torch does (B of A's
-    shape, X (*, m, n), iK shared): E is (*, k), X (*, m, k).
+    (..., m, m), dense or sparse, is solved matrix by matrix as torch does (B of A's
+    shape, X (..., m, n), iK shared): E is (..., k), X (..., m, k).
 
     Convergence is torch's rule. When niter is None and tol is not met within 1000
     iterations, ConvergenceError is raised naming the iterations and the residual
