@@ -18,7 +18,8 @@ both, for imports at module level and inside functions):
 2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
    in-place swap; makes new tensors of the class _tensor registers with it).
 3. arguments and constructors: _args (Python arguments as C ones), _construct,
-   _random (rand, randn, randint, manual_seed).
+   _random (rand, randn, randint, manual_seed), _lobpcg_args (lobpcg's ortho_*
+   dictionaries and its tracker).
 4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce, _autograd (each
    also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
    _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
