@@ -81,7 +81,12 @@ func (g *quotientGraph) order() []int {
 			nleft++
 		}
 	}
-	buckets := map[uint64][]int32{}
+	hv := make([]uint64, n)   // the hash of variable i's lists
+	bhead := make([]int32, n) // hash buckets: first variable, -1 if empty
+	bnext := make([]int32, n) // the next variable of i's bucket
+	for i := range bhead {
+		bhead[i] = -1
+	}
 	mindeg := 0
 	for nleft > 0 {
 		cancel.Poll() // one atomic load a pivot
@@ -167,8 +172,9 @@ func (g *quotientGraph) order() []int {
 		}
 
 		// Supervariables: variables of lp with equal lists, found by a hash
-		// of their lists and confirmed by comparing them.
-		clear(buckets)
+		// of their lists and confirmed by comparing them. Buckets are lists
+		// threaded through bnext (heads in bhead, by hash modulo n), emptied
+		// as they are scanned, so no pivot allocates for them.
 		for _, i := range lp {
 			h := uint64(len(g.elems[i]))<<32 ^ uint64(len(g.vars[i]))
 			for _, e := range g.elems[i] {
@@ -177,11 +183,18 @@ func (g *quotientGraph) order() []int {
 			for _, v := range g.vars[i] {
 				h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
 			}
-			buckets[h] = append(buckets[h], i)
+			hv[i] = h
+			b := h % uint64(n)
+			bnext[i], bhead[b] = bhead[b], i
 		}
-		for _, group := range buckets {
-			for a := 0; a < len(group); a++ {
-				i := group[a]
+		for _, i0 := range lp {
+			b := hv[i0] % uint64(n)
+			first := bhead[b]
+			if first < 0 {
+				continue
+			}
+			bhead[b] = -1
+			for i := first; i >= 0; i = bnext[i] {
 				if gone[i] {
 					continue
 				}
@@ -192,9 +205,8 @@ func (g *quotientGraph) order() []int {
 				for _, v := range g.vars[i] {
 					seen[v] = seenStamp
 				}
-				for b := a + 1; b < len(group); b++ {
-					j := group[b]
-					if gone[j] || len(g.elems[j]) != len(g.elems[i]) || len(g.vars[j]) != len(g.vars[i]) ||
+				for j := bnext[i]; j >= 0; j = bnext[j] {
+					if gone[j] || hv[j] != hv[i] || len(g.elems[j]) != len(g.elems[i]) || len(g.vars[j]) != len(g.vars[i]) ||
 						!allSeen(seen, g.elems[j], seenStamp) || !allSeen(seen, g.vars[j], seenStamp) {
 						continue
 					}

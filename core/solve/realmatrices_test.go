@@ -74,7 +74,7 @@ func TestLaplacianLUAndCholesky(t *testing.T) {
 
 // realMatrix reads a matrix of ../shared/matrices/suitesparse as float64 CSR,
 // skipping the test when the collection is absent.
-func realMatrix(t *testing.T, name string) *core.Tensor {
+func realMatrix(t testing.TB, name string) *core.Tensor {
 	t.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "matrices", "suitesparse", name)
 	if _, err := os.Stat(path); err != nil {

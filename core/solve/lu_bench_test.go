@@ -1,0 +1,33 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core"
+)
+
+// spsolveSystems are the square real matrices of the spsolve bench rows that
+// are not singular (karate and bcspwr10, read with ones, are).
+var spsolveSystems = []string{"west0067.mtx", "cryg2500.mtx", "pushpull.mtx", "bcsstk13.mtx", "bayer10.mtx", "arrow.mtx"}
+
+// BenchmarkSpsolveReal times Spsolve on the real matrices, each read as the
+// bench rows read it (float64 CSR, 32-bit indices), with one right-hand side.
+func BenchmarkSpsolveReal(b *testing.B) {
+	for _, name := range spsolveSystems {
+		b.Run(name, func(b *testing.B) {
+			a := realMatrix(b, name)
+			a, err := core.ToIndexWidth(a, 32)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rhs := randomVector(b, a.Shape()[0], 1)
+			var x *core.Tensor
+			for b.Loop() {
+				if x, err = Spsolve(a, rhs, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(residual(b, a, x, rhs), "residual")
+		})
+	}
+}
