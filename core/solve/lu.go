@@ -65,34 +65,35 @@ func splu[T elem](a *core.Tensor, opt LUOptions) (*LU, error) {
 	if err != nil {
 		return nil, err
 	}
-	return spluOf(m, opt, a.DType(), indexWidthOf(a))
+	return spluOf(viewsOf(m), opt, a.DType(), indexWidthOf(a))
 }
 
-// spluOf factors the matrix m read from a tensor of dtype d whose results
+// spluOf factors the matrix v read from a tensor of dtype d whose results
 // take index width width.
-func spluOf[T elem](m *compressed[T], opt LUOptions, d core.DType, width int) (*LU, error) {
-	csc := m.toCSC()
+func spluOf[T elem](v views[T], opt LUOptions, d core.DType, width int) (*LU, error) {
+	csc := v.byCol
+	n := csc.cols
 	ordering := opt.Ordering
 	if ordering == OrderDefault {
 		ordering = OrderColAMD
-		if sym := symmetryOf(csc); sym.nearlySymmetric() {
+		if sym := symmetryOfViews(v); sym.nearlySymmetric() {
 			ordering = OrderAMD
 		}
 	}
 	var q []int
 	switch ordering {
 	case OrderNatural:
-		q = identity(m.cols)
+		q = identity(n)
 	case OrderAMD:
-		q = symmetricOrder(m)
+		q = symmetricOrder(csc)
 	default:
-		q = columnOrder(m)
+		q = columnOrder(v.byRow) // the rows are ColAMD's initial elements
 	}
 	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)))
 	if err != nil {
 		return nil, err
 	}
-	return &LU{dtype: d, n: m.cols, width: width, p: invert(f.pinv), q: q, impl: f}, nil
+	return &LU{dtype: d, n: n, width: width, p: invert(f.pinv), q: q, impl: f}, nil
 }
 
 // Solve solves A X = B (left) or X A = B.

@@ -146,17 +146,23 @@ func columnOrder[T elem](m *compressed[T]) []int {
 		mark[i] = -1
 	}
 	elemsOf := make([]int, n)
+	// The rows' member lists share one array, and so do the columns'
+	// element lists (each with room for the element its elimination adds;
+	// the capacity caps keep a list that outgrows it from writing into the
+	// next one): two allocations instead of one a row and one a column.
+	members := make([]int32, 0, len(r.idx))
 	for i := 0; i < nrows; i++ {
 		if r.ptr[i+1]-r.ptr[i] > dense {
 			continue // a dense row would join every column into one clique
 		}
-		vs := make([]int32, 0, r.ptr[i+1]-r.ptr[i])
+		start := len(members)
 		for p := r.ptr[i]; p < r.ptr[i+1]; p++ {
 			if j := r.idx[p]; !g.dense[j] && mark[j] != i {
 				mark[j] = i
-				vs = append(vs, int32(j))
+				members = append(members, int32(j))
 			}
 		}
+		vs := members[start:len(members):len(members)]
 		if len(vs) == 0 {
 			continue
 		}
@@ -168,8 +174,14 @@ func columnOrder[T elem](m *compressed[T]) []int {
 			g.deg[j] += len(vs) - 1
 		}
 	}
-	for j := 0; j < n; j++ {
-		g.elems[j] = make([]int32, 0, elemsOf[j]+1)
+	total := n
+	for _, c := range elemsOf {
+		total += c
+	}
+	elems := make([]int32, total)
+	for j, at := 0, 0; j < n; j++ {
+		g.elems[j] = elems[at : at : at+elemsOf[j]+1]
+		at += elemsOf[j] + 1
 		g.deg[j] = min(g.deg[j], n-1)
 	}
 	for e := n; e < n+nrows; e++ {

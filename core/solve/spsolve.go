@@ -46,11 +46,11 @@ func factorForSolve[T elem](a *core.Tensor) (Factor, error) {
 	if err != nil {
 		return nil, err
 	}
-	m = m.toCSC()
+	v := viewsOf(m)
 	d, width := a.DType(), indexWidthOf(a)
-	sym := symmetryOf(m)
+	sym := symmetryOfViews(v)
 	if sym.hermitian {
-		f, err := choleskyOf(m, OrderAMD, d, width)
+		f, err := choleskyOf(v.byCol, OrderAMD, d, width)
 		if err == nil || core.CodeOf(err) != core.ErrInvalidArgument {
 			return f, err
 		}
@@ -60,5 +60,5 @@ func factorForSolve[T elem](a *core.Tensor) (Factor, error) {
 	if sym.nearlySymmetric() {
 		opt = LUOptions{Ordering: OrderAMD, PivotThreshold: spsolveSymmetricPivot}
 	}
-	return spluOf(m, opt, d, width)
+	return spluOf(v, opt, d, width)
 }

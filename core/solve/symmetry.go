@@ -21,17 +21,18 @@ func (s symmetry) nearlySymmetric() bool {
 	return s.zeroFreeDiagonal && 2*s.matched >= s.offDiagonal
 }
 
-// symmetryOf compares the square matrix m with its transpose, both sorted
-// by the two transposes of the storage (O(nnz)).
+// symmetryOf compares the square matrix m with its transpose (O(nnz)).
 func symmetryOf[T elem](m *compressed[T]) symmetry {
-	byRow := m.transposeStorage() // rows ascending within each slice
-	byCol := byRow.transposeStorage()
-	if !m.byCol {
-		byRow, byCol = byCol, byRow
-	}
+	return symmetryOfViews(viewsOf(m))
+}
+
+// symmetryOfViews compares a square matrix with its transpose, reading its
+// two sorted orientations side by side.
+func symmetryOfViews[T elem](v views[T]) symmetry {
+	byCol, byRow := v.byCol, v.byRow
 	// Column j of byCol is A[:, j]; slice j of byRow is A[j, :].
 	s := symmetry{zeroFreeDiagonal: true, hermitian: true}
-	n := m.slices()
+	n := byCol.cols
 	for j := 0; j < n; j++ {
 		p, pe := byCol.ptr[j], byCol.ptr[j+1]
 		q, qe := byRow.ptr[j], byRow.ptr[j+1]
