@@ -23,6 +23,8 @@ type luNumeric[T elem] struct {
 	// records that it was shortened.
 	pend   []int
 	pruned []bool
+	// panelColumns counts the columns factored in supernodal panels.
+	panelColumns int
 }
 
 // factorLU runs Gilbert and Peierls' left-looking LU on the CSC matrix a
@@ -30,10 +32,12 @@ type luNumeric[T elem] struct {
 // triangular solve with the columns of L found so far, whose nonzero pattern
 // a depth-first search finds first (so the work is proportional to the
 // arithmetic). The pivot is the largest candidate in magnitude, unless the
-// diagonal entry reaches tol times it.
+// diagonal entry reaches tol times it. Where L's columns run dense, panels
+// of consecutive columns take the updates of the supernodes before them as
+// dense blocks (lu_supernodal.go); the pivots and the fill are the same.
 func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNumeric[T], error) {
 	n := a.cols
-	if err := checkBytes("splu: workspace", int64(n)*9, 8); err != nil {
+	if err := checkBytes("splu: workspace", int64(n)*10, 8); err != nil {
 		return nil, err
 	}
 	f := &luNumeric[T]{n: n, lp: make([]int, n+1), up: make([]int, n+1), pinv: make([]int, n), q: q, entryBytes: eb,
@@ -50,27 +54,32 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 	}
 	f.li, f.lx = make([]int, 0, guess), make([]T, 0, guess)
 	f.ui, f.ux = make([]int, 0, guess), make([]T, 0, guess)
-	x := make([]T, n)
-	xi := make([]int, n)
-	stack := make([]int, n)
-	pstack := make([]int, n)
-	visited := make([]int, n)
-	for i := range visited {
-		visited[i] = -1
+	w := &luWork[T]{x: make([]T, n), xi: make([]int, n), stack: make([]int, n), pstack: make([]int, n), visited: make([]int, n)}
+	for i := range w.visited {
+		w.visited[i] = -1
 	}
-	for k := 0; k < n; k++ {
+	sn := newLUSupernodes[T](n)
+	for k := 0; k < n; {
+		if width := sn.panelWidth(f, k); width > 1 {
+			if err := f.factorPanel(a, k, width, tol, w, sn); err != nil {
+				return nil, err
+			}
+			k += width
+			continue
+		}
 		cancel.Poll() // one atomic load a column
 		c := q[k]
 		f.lp[k], f.up[k] = len(f.li), len(f.ui)
-		top := f.reach(a.idx[a.ptr[c]:a.ptr[c+1]], xi, stack, pstack, visited, k)
+		top := f.reach(a.idx[a.ptr[c]:a.ptr[c+1]], w.xi, w.stack, w.pstack, w.visited, k)
 		if err := f.reserve(n-top+1, k); err != nil {
 			return nil, err
 		}
+		x := w.x
 		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
 			x[a.idx[p]] += a.val[p]
 		}
 		li, lx := f.li, f.lx
-		for _, j := range xi[top:] {
+		for _, j := range w.xi[top:] {
 			J := f.pinv[j]
 			if J < 0 {
 				continue
@@ -84,52 +93,75 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 				x[li[p]] -= lx[p] * xj
 			}
 		}
-		ipiv, amax, candidates := -1, -1.0, 0
-		for _, i := range xi[top:] {
-			if f.pinv[i] < 0 {
-				candidates++
-				if t := magnitude(x[i]); t > amax {
-					amax, ipiv = t, i
-				}
-			} else {
-				f.ui = append(f.ui, f.pinv[i])
-				f.ux = append(f.ux, x[i])
-			}
+		if err := f.finishColumn(x, w.xi[top:], c, k, tol); err != nil {
+			return nil, err
 		}
-		if candidates == 0 {
-			clearAt(x, xi[top:])
-			return nil, core.Errorf(core.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
+		if err := sn.columnDone(f, k); err != nil {
+			return nil, err
 		}
-		if !(amax > 0) || ipiv < 0 {
-			clearAt(x, xi[top:])
-			return nil, core.Errorf(core.ErrInvalidArgument, "A: the matrix is singular: zero pivot in column %d", c)
-		}
-		if f.pinv[c] < 0 {
-			if t := magnitude(x[c]); t > 0 && t >= tol*amax {
-				ipiv = c
-			}
-		}
-		pivot := x[ipiv]
-		f.ui = append(f.ui, k)
-		f.ux = append(f.ux, pivot)
-		f.pinv[ipiv] = k
-		f.li = append(f.li, ipiv)
-		f.lx = append(f.lx, 1)
-		for _, i := range xi[top:] {
-			if f.pinv[i] < 0 {
-				f.li = append(f.li, i)
-				f.lx = append(f.lx, x[i]/pivot)
-			}
-			x[i] = 0
-		}
-		f.pend[k] = len(f.li)
-		f.prune(xi[top:], ipiv, k)
+		k++
 	}
 	f.lp[n], f.up[n] = len(f.li), len(f.ui)
 	for p, i := range f.li {
 		f.li[p] = f.pinv[i]
 	}
 	return f, nil
+}
+
+// luWork is the scratch of factorLU: the dense column x (zero between
+// columns) and the depth-first search's arrays.
+type luWork[T elem] struct {
+	x                          []T
+	xi, stack, pstack, visited []int
+}
+
+// finishColumn ends column k (A's column c) once x holds its updated values
+// at the rows reached: it picks the pivot, appends U's column (the pivotal
+// rows, the pivot last) and L's (the pivot row first, then the others
+// divided by the pivot), zeroes x there and prunes. A column without a
+// candidate or with only zero candidates is refused naming c.
+func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64) error {
+	ipiv, amax, candidates := -1, -1.0, 0
+	for _, i := range reached {
+		if f.pinv[i] < 0 {
+			candidates++
+			if t := magnitude(x[i]); t > amax {
+				amax, ipiv = t, i
+			}
+		} else {
+			f.ui = append(f.ui, f.pinv[i])
+			f.ux = append(f.ux, x[i])
+		}
+	}
+	if candidates == 0 {
+		clearAt(x, reached)
+		return core.Errorf(core.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
+	}
+	if !(amax > 0) || ipiv < 0 {
+		clearAt(x, reached)
+		return core.Errorf(core.ErrInvalidArgument, "A: the matrix is singular: zero pivot in column %d", c)
+	}
+	if f.pinv[c] < 0 {
+		if t := magnitude(x[c]); t > 0 && t >= tol*amax {
+			ipiv = c
+		}
+	}
+	pivot := x[ipiv]
+	f.ui = append(f.ui, k)
+	f.ux = append(f.ux, pivot)
+	f.pinv[ipiv] = k
+	f.li = append(f.li, ipiv)
+	f.lx = append(f.lx, 1)
+	for _, i := range reached {
+		if f.pinv[i] < 0 {
+			f.li = append(f.li, i)
+			f.lx = append(f.lx, x[i]/pivot)
+		}
+		x[i] = 0
+	}
+	f.pend[k] = len(f.li)
+	f.prune(reached, ipiv, k)
+	return nil
 }
 
 // prune applies symmetric pruning after column k, whose pivot row is ipiv:

@@ -1,0 +1,328 @@
+package solve
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
+
+// Supernodal panels for factorLU. A supernode is a run of consecutive
+// columns of L whose structures below the diagonal nest exactly: column
+// k's rows are column k-1's minus the pivot row of k, so the run is a dense
+// unit lower triangle on top of a rectangle with one row list. Once a
+// supernode is closed its values are copied into a dense column-major block
+// (the CSC columns of L stay as they are: the solves and L() read those).
+// Where L's columns run dense, factorLU takes panelWidth columns at once:
+// the updates from every supernode before the panel become one dense
+// triangular solve and one product (kernels.GemmSubNT for float64) over the
+// panel's columns that the supernode reaches, instead of one scattered
+// update per column of L and column of the panel. The panel's columns are
+// then finished one by one as before (updates from the panel's own earlier
+// columns, then threshold partial pivoting), so the pivots, the fill and the
+// checks do not change; only the order of the additions does.
+
+// luPanels switches the panels on; tests turn it off to compare with the
+// column-at-a-time path.
+var luPanels = true
+
+const (
+	// panelWidth is the number of columns of a panel; the panel's columns
+	// that a supernode reaches are the width of its products (and at most
+	// 32, the bits of a mask).
+	panelWidth = 32
+	// panelMinRows: a panel starts at column k when L's column k-1 has at
+	// least this many rows below its pivot; sparser columns gain nothing
+	// from dense blocks and keep the column-at-a-time updates.
+	panelMinRows = 48
+	// blockMinColumns is the narrowest supernode given a dense block;
+	// narrower ones update the panels column by column.
+	blockMinColumns = 4
+	// trsmBlock is the column block of the dense triangular solve: the
+	// rows below a block are updated through one product.
+	trsmBlock = 32
+)
+
+// snBlock is a closed supernode's dense copy: columns first .. first+size-1
+// of L over rows (their pivot rows in order, then the rows below), values
+// column-major with leading dimension len(rows).
+type snBlock[T elem] struct {
+	first, size int
+	rows        []int
+	vals        []T
+}
+
+// luSupernodes follows L's supernodes as factorLU finishes columns and holds
+// the scratch of the panels.
+type luSupernodes[T elem] struct {
+	n int
+	// start is the first column of the open supernode; prevCount the
+	// number of rows below the pivot in the last finished column, whose
+	// rows carry mark == stamp (-1: the next column starts a supernode).
+	start, prevCount, stamp int
+	mark                    []int
+	blockOf                 []int32 // block index of a column, -1 if none
+	blocks                  []snBlock[T]
+	entries                 int64 // values held in blocks
+	pos                     []int // row -> position in the block being built
+	xs                      []T   // the panel's columns, panelWidth x n, zero between panels
+	mask                    []uint32
+	units                   []int
+	masks                   []uint32
+	bt, ct                  []T
+}
+
+func newLUSupernodes[T elem](n int) *luSupernodes[T] {
+	s := &luSupernodes[T]{n: n, prevCount: -1, mark: make([]int, n), blockOf: make([]int32, n), mask: make([]uint32, n)}
+	for i := range s.blockOf {
+		s.blockOf[i] = -1
+	}
+	return s
+}
+
+// panelWidth returns how many columns factorLU takes at once from column k:
+// a panel where the last column of L is dense enough, else 1.
+func (s *luSupernodes[T]) panelWidth(f *luNumeric[T], k int) int {
+	if !luPanels || k == 0 || s.prevCount < panelMinRows || f.n-k < 2 {
+		return 1
+	}
+	return min(panelWidth, f.n-k)
+}
+
+// columnDone records column k of L, just finished (its entries run from
+// lp[k] to the end of li): it joins the open supernode when its rows nest
+// in column k-1's, else the open one is closed and k starts the next.
+func (s *luSupernodes[T]) columnDone(f *luNumeric[T], k int) error {
+	lo, hi := f.lp[k]+1, len(f.li)
+	joins := k > 0 && s.prevCount == hi-lo+1 && s.mark[f.li[f.lp[k]]] == s.stamp
+	for p := lo; joins && p < hi; p++ {
+		joins = s.mark[f.li[p]] == s.stamp
+	}
+	if !joins {
+		if k > 0 {
+			if err := s.close(f, s.start, k-1); err != nil {
+				return err
+			}
+		}
+		s.start = k
+	}
+	s.stamp++
+	for p := lo; p < hi; p++ {
+		s.mark[f.li[p]] = s.stamp
+	}
+	s.prevCount = hi - lo
+	return nil
+}
+
+// close ends the supernode of columns first .. last (whose columns all have
+// lp set) and copies it into a dense block when it is wide enough.
+func (s *luSupernodes[T]) close(f *luNumeric[T], first, last int) error {
+	size := last - first + 1
+	if size < blockMinColumns {
+		return nil
+	}
+	below := f.lp[last+1] - f.lp[last] - 1
+	ld := size + below
+	more := int64(ld) * int64(size)
+	if err := checkBytes("", s.entries+more+int64(cap(f.li)+cap(f.ui)), f.entryBytes); err != nil {
+		return core.Errorf(core.ErrTooLarge, "splu: at column %d of %d the factors and their dense blocks need more than the memory limit of %d bytes", last, f.n, core.MemoryLimit())
+	}
+	if s.pos == nil {
+		s.pos = make([]int, f.n)
+	}
+	rows := make([]int, 0, ld)
+	for j := first; j <= last; j++ {
+		rows = append(rows, f.li[f.lp[j]])
+	}
+	rows = append(rows, f.li[f.lp[last]+1:f.lp[last+1]]...)
+	for r, i := range rows {
+		s.pos[i] = r
+	}
+	vals := make([]T, ld*size)
+	for t := 0; t < size; t++ {
+		j := first + t
+		col := vals[t*ld : (t+1)*ld]
+		for p := f.lp[j]; p < f.lp[j+1]; p++ {
+			col[s.pos[f.li[p]]] = f.lx[p]
+		}
+	}
+	id := int32(len(s.blocks))
+	s.blocks = append(s.blocks, snBlock[T]{first: first, size: size, rows: rows, vals: vals})
+	s.entries += more
+	for j := first; j <= last; j++ {
+		s.blockOf[j] = id
+	}
+	return nil
+}
+
+// factorPanel factors columns k0 .. k0+width-1 (see the file comment).
+func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64, w *luWork[T], s *luSupernodes[T]) error {
+	n := f.n
+	f.panelColumns += width
+	f.lp[k0], f.up[k0] = len(f.li), len(f.ui)
+	// The open supernode ends before the panel so that its block exists.
+	if err := s.close(f, s.start, k0-1); err != nil {
+		return err
+	}
+	s.start, s.prevCount = k0, -1
+	if s.xs == nil {
+		if err := checkBytes("splu: panel", int64(panelWidth)*int64(n), 16); err != nil {
+			return err
+		}
+		s.xs = make([]T, panelWidth*n)
+	}
+	xs := s.xs
+	// Pass 1: A's columns scattered, and the units (a block, or a column
+	// of L without one) that reach each, by their first column.
+	units := s.units[:0]
+	for c := 0; c < width; c++ {
+		col := f.q[k0+c]
+		x := xs[c*n : (c+1)*n]
+		rows := a.idx[a.ptr[col]:a.ptr[col+1]]
+		for p := a.ptr[col]; p < a.ptr[col+1]; p++ {
+			x[a.idx[p]] += a.val[p]
+		}
+		top := f.reach(rows, w.xi, w.stack, w.pstack, w.visited, -2-(k0+c)) // stamps apart from pass 2's
+		for _, j := range w.xi[top:] {
+			J := f.pinv[j]
+			if J < 0 {
+				continue
+			}
+			u := J
+			if b := s.blockOf[J]; b >= 0 {
+				u = s.blocks[b].first
+			}
+			if s.mask[u] == 0 {
+				units = append(units, u)
+			}
+			s.mask[u] |= 1 << c
+		}
+	}
+	// Columns of L update only later rows, so increasing first columns
+	// are a valid order for every column of the panel at once.
+	slices.Sort(units)
+	masks := s.masks[:0]
+	for _, u := range units {
+		m := s.mask[u]
+		s.mask[u] = 0
+		masks = append(masks, m)
+		if b := s.blockOf[u]; b >= 0 {
+			s.applyBlock(&s.blocks[b], m, xs)
+			continue
+		}
+		J, li, lx := u, f.li, f.lx
+		j := li[f.lp[J]]
+		for bm := m; bm != 0; bm &= bm - 1 {
+			x := xs[bits.TrailingZeros32(bm)*n:]
+			xj := x[j]
+			if xj == 0 {
+				continue
+			}
+			for p := f.lp[J] + 1; p < f.lp[J+1]; p++ {
+				x[li[p]] -= lx[p] * xj
+			}
+		}
+	}
+	s.units, s.masks = units, masks
+	// Pass 2: each column finished in turn, with the updates from the
+	// panel's own earlier columns.
+	for c := 0; c < width; c++ {
+		cancel.Poll()
+		k := k0 + c
+		col := f.q[k]
+		f.lp[k], f.up[k] = len(f.li), len(f.ui)
+		top := f.reach(a.idx[a.ptr[col]:a.ptr[col+1]], w.xi, w.stack, w.pstack, w.visited, k)
+		if err := f.reserve(n-top+1, k); err != nil {
+			s.clearPanel(xs, width)
+			return err
+		}
+		x := xs[c*n : (c+1)*n]
+		li, lx := f.li, f.lx
+		for _, j := range w.xi[top:] {
+			J := f.pinv[j]
+			if J < k0 {
+				continue // before the panel (done above) or not pivotal
+			}
+			xj := x[j]
+			if xj == 0 {
+				continue
+			}
+			for p := f.lp[J] + 1; p < f.lp[J+1]; p++ {
+				x[li[p]] -= lx[p] * xj
+			}
+		}
+		if err := f.finishColumn(x, w.xi[top:], col, k, tol); err != nil {
+			s.clearPanel(xs, width)
+			return err
+		}
+		if err := s.columnDone(f, k); err != nil {
+			s.clearPanel(xs, width)
+			return err
+		}
+	}
+	// Rows a block wrote that no search reached hold zeros, but clear them
+	// anyway: a non-finite entry of L times zero is not zero.
+	for i, u := range units {
+		if b := s.blockOf[u]; b >= 0 {
+			rows := s.blocks[b].rows
+			for bm := masks[i]; bm != 0; bm &= bm - 1 {
+				clearAt(xs[bits.TrailingZeros32(bm)*n:], rows)
+			}
+		}
+	}
+	return nil
+}
+
+// clearPanel zeroes the panel's columns after a refusal.
+func (s *luSupernodes[T]) clearPanel(xs []T, width int) {
+	clear(xs[:width*s.n])
+}
+
+// applyBlock applies block b to the panel's columns in mask m: the top
+// rows are solved with its unit lower triangle, then the product of the
+// rows below with them is subtracted from the rows below.
+func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T) {
+	n, size, ld := s.n, b.size, len(b.rows)
+	nc := bits.OnesCount32(m)
+	if cap(s.bt) < nc*size {
+		s.bt = make([]T, panelWidth*size)
+	}
+	bt := s.bt[:nc*size] // nc x size, column-major: row ci is panel column ci's top
+	ci := 0
+	for bm := m; bm != 0; bm &= bm - 1 {
+		x := xs[bits.TrailingZeros32(bm)*n:]
+		for t, i := range b.rows[:size] {
+			bt[ci+t*nc] = x[i]
+		}
+		ci++
+	}
+	trsmUnitLowerT(size, nc, b.vals, ld, bt)
+	ci = 0
+	for bm := m; bm != 0; bm &= bm - 1 {
+		x := xs[bits.TrailingZeros32(bm)*n:]
+		for t, i := range b.rows[:size] {
+			x[i] = bt[ci+t*nc]
+		}
+		ci++
+	}
+	below := ld - size
+	if below == 0 {
+		return
+	}
+	if cap(s.ct) < below*nc {
+		s.ct = make([]T, below*nc)
+	}
+	ct := s.ct[:below*nc]
+	clear(ct)
+	gemmSubNT(below, nc, size, b.vals[size:], ld, bt, nc, ct, below)
+	rows := b.rows[size:]
+	ci = 0
+	for bm := m; bm != 0; bm &= bm - 1 {
+		x := xs[bits.TrailingZeros32(bm)*n:]
+		for r, v := range ct[ci*below : (ci+1)*below] {
+			x[rows[r]] += v
+		}
+		ci++
+	}
+}
