@@ -166,3 +166,31 @@ func TestLUPanelsRealMatrices(t *testing.T) {
 		})
 	}
 }
+
+// The dense blocks count against the memory limit: a limit that the column
+// path's factors fit exactly refuses the panels (whose blocks come on top)
+// with ErrTooLarge, and leaves the next call unaffected.
+func TestLUPanelsMemoryLimit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	const n = 240
+	at := tensorOf(t, pivotingSparse(rng, n, 0.04, core.Float64), core.Float64, core.CSC)
+	m, err := loadCompressed[float64](at, core.CSC)
+	require.NoError(t, err)
+	v := viewsOf(m)
+	q := identity(n)
+	var column *luNumeric[float64]
+	withoutPanels(func() { column, err = factorLU(v.byCol, q, 1, entryBytes(false)) })
+	require.NoError(t, err)
+	limit := int64(cap(column.li)+cap(column.ui)) * entryBytes(false)
+	old := core.MemoryLimit()
+	t.Cleanup(func() { require.NoError(t, core.SetMemoryLimit(old)) })
+	require.NoError(t, core.SetMemoryLimit(limit))
+	withoutPanels(func() { _, err = factorLU(v.byCol, q, 1, entryBytes(false)) })
+	require.NoError(t, err, "the column path fits the limit")
+	_, err = factorLU(v.byCol, q, 1, entryBytes(false))
+	requireCode(t, err, core.ErrTooLarge, "dense blocks")
+	require.NoError(t, core.SetMemoryLimit(old))
+	f, err := factorLU(v.byCol, q, 1, entryBytes(false))
+	require.NoError(t, err)
+	require.Positive(t, f.panelColumns)
+}
