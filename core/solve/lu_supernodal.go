@@ -9,11 +9,14 @@ import (
 )
 
 // Supernodal panels for factorLU. A supernode is a run of consecutive
-// columns of L whose structures below the diagonal nest exactly: column
-// k's rows are column k-1's minus the pivot row of k, so the run is a dense
-// unit lower triangle on top of a rectangle with one row list. Once a
-// supernode is closed its values are copied into a dense column-major block
-// (the CSC columns of L stay as they are: the solves and L() read those).
+// columns of L stored as one dense block: a unit lower triangle over their
+// pivot rows on top of a rectangle over the other rows of their columns.
+// Runs are relaxed as CHOLMOD's are: a column joins the run before it when
+// the block stays at least half nonzero, so the block holds some zeros and
+// is wider. Blocks are built from L's columns only when a panel first needs
+// one (a factorization without panels builds none); the CSC columns of L
+// stay as they are, for the solves and L().
+//
 // Where L's columns run dense, factorLU takes panelWidth columns at once:
 // the updates from every supernode before the panel become one dense
 // triangular solve and one product (kernels.GemmSubNT for float64) over the
@@ -36,9 +39,10 @@ const (
 	// least this many rows below its pivot; sparser columns gain nothing
 	// from dense blocks and keep the column-at-a-time updates.
 	panelMinRows = 48
-	// blockMinColumns is the narrowest supernode given a dense block;
-	// narrower ones update the panels column by column.
+	// blockMinColumns and blockMinRows: narrower or shorter supernodes
+	// get no dense block and update the panels column by column.
 	blockMinColumns = 4
+	blockMinRows    = 16
 	// trsmBlock is the column block of the dense triangular solve: the
 	// rows below a block are updated through one product.
 	trsmBlock = 32
@@ -57,24 +61,30 @@ type snBlock[T elem] struct {
 // the scratch of the panels.
 type luSupernodes[T elem] struct {
 	n int
-	// start is the first column of the open supernode; prevCount the
-	// number of rows below the pivot in the last finished column, whose
-	// rows carry mark == stamp (-1: the next column starts a supernode).
-	start, prevCount, stamp int
-	mark                    []int
-	blockOf                 []int32 // block index of a column, -1 if none
-	blocks                  []snBlock[T]
-	entries                 int64 // values held in blocks
-	pos                     []int // row -> position in the block being built
-	xs                      []T   // the panel's columns, panelWidth x n, zero between panels
-	mask                    []uint32
-	units                   []int
-	masks                   []uint32
-	bt, ct                  []T
+	// The open supernode: its first column, its rows (ld, pivots included;
+	// 0 when none is open: the next column starts one), which carry
+	// mark == stamp, and its nonzeros. prevCount is the number of rows
+	// below the pivot in the last finished column.
+	start, ld, nnz, prevCount, stamp int
+	mark                             []int
+	// blockOf[j]: the block of column j (>= 0), none (-1), or not built
+	// yet (-2 - first, the supernode's first column, whose last column is
+	// lastOf[first]).
+	blockOf   []int32
+	lastOf    []int32
+	blocks    []snBlock[T]
+	entries   int64 // values held in blocks
+	pos, seen []int // row -> position in the block being built; row marks
+	seenStamp int
+	xs        []T // the panel's columns, panelWidth x n, zero between panels
+	mask      []uint32
+	units     []int
+	masks     []uint32
+	bt, ct    []T
 }
 
 func newLUSupernodes[T elem](n int) *luSupernodes[T] {
-	s := &luSupernodes[T]{n: n, prevCount: -1, mark: make([]int, n), blockOf: make([]int32, n), mask: make([]uint32, n)}
+	s := &luSupernodes[T]{n: n, mark: make([]int, n), blockOf: make([]int32, n)}
 	for i := range s.blockOf {
 		s.blockOf[i] = -1
 	}
@@ -82,78 +92,120 @@ func newLUSupernodes[T elem](n int) *luSupernodes[T] {
 }
 
 // panelWidth returns how many columns factorLU takes at once from column k:
-// a panel where the last column of L is dense enough, else 1.
+// a panel where the last column of L or of U is dense enough (the columns
+// ending a dense front have few rows left but many updates), else 1.
 func (s *luSupernodes[T]) panelWidth(f *luNumeric[T], k int) int {
-	if !luPanels || k == 0 || s.prevCount < panelMinRows || f.n-k < 2 {
+	if !luPanels || k == 0 || f.n-k < 2 {
+		return 1
+	}
+	if s.prevCount < panelMinRows && len(f.ui)-f.up[k-1] < panelMinRows {
 		return 1
 	}
 	return min(panelWidth, f.n-k)
 }
 
 // columnDone records column k of L, just finished (its entries run from
-// lp[k] to the end of li): it joins the open supernode when its rows nest
-// in column k-1's, else the open one is closed and k starts the next.
-func (s *luSupernodes[T]) columnDone(f *luNumeric[T], k int) error {
-	lo, hi := f.lp[k]+1, len(f.li)
-	joins := k > 0 && s.prevCount == hi-lo+1 && s.mark[f.li[f.lp[k]]] == s.stamp
-	for p := lo; joins && p < hi; p++ {
-		joins = s.mark[f.li[p]] == s.stamp
+// lp[k] to the end of li): it joins the open supernode when the block with
+// its new rows stays at least half nonzero, else the open one is closed and
+// k starts the next.
+func (s *luSupernodes[T]) columnDone(f *luNumeric[T], k int) {
+	lo, hi := f.lp[k], len(f.li) // the pivot row first
+	cnt := hi - lo
+	joins := false
+	if s.ld > 0 {
+		added := 0
+		for p := lo; p < hi; p++ {
+			if s.mark[f.li[p]] != s.stamp {
+				added++
+			}
+		}
+		size, ld, nnz := k-s.start+1, s.ld+added, s.nnz+cnt
+		if joins = ld*size <= 2*nnz; joins {
+			s.ld, s.nnz = ld, nnz
+		}
 	}
 	if !joins {
 		if k > 0 {
-			if err := s.close(f, s.start, k-1); err != nil {
-				return err
-			}
+			s.close(s.start, k-1)
 		}
-		s.start = k
+		s.start, s.ld, s.nnz = k, cnt, cnt
+		s.stamp++
 	}
-	s.stamp++
 	for p := lo; p < hi; p++ {
 		s.mark[f.li[p]] = s.stamp
 	}
-	s.prevCount = hi - lo
-	return nil
+	s.prevCount = cnt - 1
 }
 
-// close ends the supernode of columns first .. last (whose columns all have
-// lp set) and copies it into a dense block when it is wide enough.
-func (s *luSupernodes[T]) close(f *luNumeric[T], first, last int) error {
-	size := last - first + 1
-	if size < blockMinColumns {
-		return nil
+// close ends the supernode of columns first .. last, marking it for a block
+// when it is wide and tall enough.
+func (s *luSupernodes[T]) close(first, last int) {
+	if last-first+1 < blockMinColumns || s.ld < blockMinRows {
+		return
 	}
-	below := f.lp[last+1] - f.lp[last] - 1
-	ld := size + below
+	if s.lastOf == nil {
+		s.lastOf = make([]int32, s.n)
+	}
+	s.lastOf[first] = int32(last)
+	for j := first; j <= last; j++ {
+		s.blockOf[j] = int32(-2 - first)
+	}
+}
+
+// block returns the block of column j, building it first if needed, or
+// nil when j has none.
+func (s *luSupernodes[T]) block(f *luNumeric[T], j int) (*snBlock[T], error) {
+	b := s.blockOf[j]
+	if b == -1 {
+		return nil, nil
+	}
+	if b >= 0 {
+		return &s.blocks[b], nil
+	}
+	first := int(-2 - b)
+	last := int(s.lastOf[first])
+	if s.pos == nil {
+		s.pos, s.seen = make([]int, s.n), make([]int, s.n)
+	}
+	// Rows: the pivot rows in order, then every other row of the columns.
+	s.seenStamp++
+	rows := make([]int, 0, f.lp[first+1]-f.lp[first]+last-first)
+	for c := first; c <= last; c++ {
+		i := f.li[f.lp[c]]
+		rows = append(rows, i)
+		s.seen[i] = s.seenStamp
+	}
+	for c := first; c <= last; c++ {
+		for _, i := range f.li[f.lp[c]+1 : f.lp[c+1]] {
+			if s.seen[i] != s.seenStamp {
+				s.seen[i] = s.seenStamp
+				rows = append(rows, i)
+			}
+		}
+	}
+	size, ld := last-first+1, len(rows)
 	more := int64(ld) * int64(size)
 	if err := checkBytes("", s.entries+more+int64(cap(f.li)+cap(f.ui)), f.entryBytes); err != nil {
-		return core.Errorf(core.ErrTooLarge, "splu: at column %d of %d the factors and their dense blocks need more than the memory limit of %d bytes", last, f.n, core.MemoryLimit())
+		return nil, core.Errorf(core.ErrTooLarge, "splu: at column %d of %d the factors and their dense blocks need more than the memory limit of %d bytes", first, f.n, core.MemoryLimit())
 	}
-	if s.pos == nil {
-		s.pos = make([]int, f.n)
-	}
-	rows := make([]int, 0, ld)
-	for j := first; j <= last; j++ {
-		rows = append(rows, f.li[f.lp[j]])
-	}
-	rows = append(rows, f.li[f.lp[last]+1:f.lp[last+1]]...)
 	for r, i := range rows {
 		s.pos[i] = r
 	}
 	vals := make([]T, ld*size)
 	for t := 0; t < size; t++ {
-		j := first + t
+		c := first + t
 		col := vals[t*ld : (t+1)*ld]
-		for p := f.lp[j]; p < f.lp[j+1]; p++ {
+		for p := f.lp[c]; p < f.lp[c+1]; p++ {
 			col[s.pos[f.li[p]]] = f.lx[p]
 		}
 	}
 	id := int32(len(s.blocks))
 	s.blocks = append(s.blocks, snBlock[T]{first: first, size: size, rows: rows, vals: vals})
 	s.entries += more
-	for j := first; j <= last; j++ {
-		s.blockOf[j] = id
+	for c := first; c <= last; c++ {
+		s.blockOf[c] = id
 	}
-	return nil
+	return &s.blocks[id], nil
 }
 
 // factorPanel factors columns k0 .. k0+width-1 (see the file comment).
@@ -161,16 +213,14 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	n := f.n
 	f.panelColumns += width
 	f.lp[k0], f.up[k0] = len(f.li), len(f.ui)
-	// The open supernode ends before the panel so that its block exists.
-	if err := s.close(f, s.start, k0-1); err != nil {
-		return err
-	}
-	s.start, s.prevCount = k0, -1
+	// The open supernode ends before the panel so that it can have a block.
+	s.close(s.start, k0-1)
+	s.start, s.ld = k0, 0
 	if s.xs == nil {
 		if err := checkBytes("splu: panel", int64(panelWidth)*int64(n), 16); err != nil {
 			return err
 		}
-		s.xs = make([]T, panelWidth*n)
+		s.xs, s.mask = make([]T, panelWidth*n), make([]uint32, n)
 	}
 	xs := s.xs
 	// Pass 1: A's columns scattered, and the units (a block, or a column
@@ -190,8 +240,17 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 				continue
 			}
 			u := J
-			if b := s.blockOf[J]; b >= 0 {
-				u = s.blocks[b].first
+			b, err := s.block(f, J)
+			if err != nil {
+				for _, u := range units {
+					s.mask[u] = 0
+				}
+				s.units = units
+				s.clearPanel(xs, width)
+				return err
+			}
+			if b != nil {
+				u = b.first
 			}
 			if s.mask[u] == 0 {
 				units = append(units, u)
@@ -256,10 +315,7 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 			s.clearPanel(xs, width)
 			return err
 		}
-		if err := s.columnDone(f, k); err != nil {
-			s.clearPanel(xs, width)
-			return err
-		}
+		s.columnDone(f, k)
 	}
 	// Rows a block wrote that no search reached hold zeros, but clear them
 	// anyway: a non-finite entry of L times zero is not zero.
