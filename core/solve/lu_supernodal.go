@@ -30,15 +30,19 @@ import (
 // column-at-a-time path.
 var luPanels = true
 
+// panelMinRows: a panel starts at column k when L's column k-1 has at least
+// this many rows below its pivot, and panels go on while U's columns have
+// this many entries; sparser columns gain nothing from dense blocks (on
+// bayer10 and cryg2500, whose fronts reach 100 rows, the panels are
+// slower) and keep the column-at-a-time updates. Tests lower it to take
+// small matrices through the panels.
+var panelMinRows = 160
+
 const (
 	// panelWidth is the number of columns of a panel; the panel's columns
 	// that a supernode reaches are the width of its products (and at most
 	// 32, the bits of a mask).
 	panelWidth = 32
-	// panelMinRows: a panel starts at column k when L's column k-1 has at
-	// least this many rows below its pivot; sparser columns gain nothing
-	// from dense blocks and keep the column-at-a-time updates.
-	panelMinRows = 48
 	// blockMinColumns and blockMinRows: narrower or shorter supernodes
 	// get no dense block and update the panels column by column.
 	blockMinColumns = 4
@@ -66,6 +70,7 @@ type luSupernodes[T elem] struct {
 	// mark == stamp, and its nonzeros. prevCount is the number of rows
 	// below the pivot in the last finished column.
 	start, ld, nnz, prevCount, stamp int
+	inPanel                          bool // the last column was in a panel
 	mark                             []int
 	// blockOf[j]: the block of column j (>= 0), none (-1), or not built
 	// yet (-2 - first, the supernode's first column, whose last column is
@@ -92,13 +97,15 @@ func newLUSupernodes[T elem](n int) *luSupernodes[T] {
 }
 
 // panelWidth returns how many columns factorLU takes at once from column k:
-// a panel where the last column of L or of U is dense enough (the columns
-// ending a dense front have few rows left but many updates), else 1.
+// a panel where the last column of L is dense enough, or, right after a
+// panel, the last column of U (the columns ending a dense front have few
+// rows left but many updates), else 1.
 func (s *luSupernodes[T]) panelWidth(f *luNumeric[T], k int) int {
 	if !luPanels || k == 0 || f.n-k < 2 {
 		return 1
 	}
-	if s.prevCount < panelMinRows && len(f.ui)-f.up[k-1] < panelMinRows {
+	dense := s.prevCount >= panelMinRows || s.inPanel && len(f.ui)-f.up[k-1] >= panelMinRows
+	if s.inPanel = dense; !dense {
 		return 1
 	}
 	return min(panelWidth, f.n-k)
