@@ -17,7 +17,8 @@ const spsolveSymmetricPivot = 0.1
 // and, should a pivot not be positive, factored by LU; other matrices by LU
 // with AMD on A + A^T when the pattern is nearly symmetric with a zero-free
 // diagonal (pivot threshold 0.1) and with ColAMD and partial pivoting
-// otherwise. To solve again with the same A, use Splu or Cholesky.
+// otherwise, an LU solution then refined once (lu_refine.go). To solve
+// again with the same A, use Splu or Cholesky.
 func Spsolve(a, b *core.Tensor, left bool) (*core.Tensor, error) {
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
@@ -60,5 +61,9 @@ func factorForSolve[T elem](a *core.Tensor) (Factor, error) {
 	if sym.nearlySymmetric() {
 		opt = LUOptions{Ordering: OrderAMD, PivotThreshold: spsolveSymmetricPivot}
 	}
-	return spluOf(v, opt, d, width)
+	lu, err := spluOf(v, opt, d, width)
+	if err != nil {
+		return nil, err
+	}
+	return &refinedLU[T]{LU: lu, f: lu.impl.(*luNumeric[T]), a: v}, nil
 }
