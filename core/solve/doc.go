@@ -1,8 +1,11 @@
 // Package solve owns the direct solvers of gosparse: sparse triangular solves,
 // sparse LU with threshold partial pivoting (Gilbert-Peierls, left-looking,
-// after an approximate minimum degree column ordering), sparse Cholesky
+// after an approximate minimum degree column ordering; where the factors
+// run dense, panels of columns take the earlier supernodes' updates as dense
+// blocks), sparse Cholesky
 // (supernodal with dense blocks, after an approximate minimum degree
-// symmetric ordering), torch's spsolve on top of them, and spdiags.
+// symmetric ordering), torch's spsolve on top of them (an LU solution
+// refined once), and spdiags.
 //
 // Every function takes core tensors and returns new ones; inputs are never
 // modified. Arithmetic runs in float64 or complex128 (float32 and complex64
