@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // The header's GS_MAX_NDIM and core's MaxDims are one limit: this fails to
@@ -66,7 +67,7 @@ func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
 		return arrayInput{}, errArg("%s.shape = %v: the number of bytes overflows int64", arg, shape)
 	}
 	if a.data == nil {
-		return arrayInput{}, core.Errorf(core.ErrInvalidArgument, "%s.data is NULL but the array has %d elements", arg, n)
+		return arrayInput{}, errs.Errorf(errs.ErrInvalidArgument, "%s.data is NULL but the array has %d elements", arg, n)
 	}
 	return arrayInput{dtype: d, shape: shape, bytes: n * size, data: a.data}, nil
 }
@@ -89,7 +90,7 @@ func viewToCopy(arg string, a *C.gs_carray) (core.Array, error) {
 		return core.Array{}, err
 	}
 	if limit := core.MemoryLimit(); in.bytes > limit {
-		return core.Array{}, core.Errorf(core.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
+		return core.Array{}, errs.Errorf(errs.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
 	}
 	return core.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
 }
@@ -159,7 +160,7 @@ func lendArray(a core.Array, out *C.gs_array) {
 // lendable checks that a fits a gs_array (at most GS_MAX_NDIM dims).
 func lendable(what string, a core.Array) error {
 	if len(a.Shape) > C.GS_MAX_NDIM {
-		return core.Errorf(core.ErrNotImplemented, "%s has %d dimensions; a gs_array holds at most %d", what, len(a.Shape), C.GS_MAX_NDIM)
+		return errs.Errorf(errs.ErrNotImplemented, "%s has %d dimensions; a gs_array holds at most %d", what, len(a.Shape), C.GS_MAX_NDIM)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // The translations between the exports' arguments and core/device for the
@@ -27,7 +28,7 @@ func scaledOnDevice(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta
 		return done(fn, device.Refuse(fn, "input", ds[0])), true
 	}
 	if beta.Im() != 0 || alpha.Im() != 0 {
-		return done(fn, core.Errorf(core.ErrUnsupported, "%s: complex beta or alpha has no GPU path", fn)), true
+		return done(fn, errs.Errorf(errs.ErrUnsupported, "%s: complex beta or alpha has no GPU path", fn)), true
 	}
 	return finishDevice(fn, out)(device.SampledAddmm(fn, ds[0], ds[1], ds[2], beta.Re(), alpha.Re())), true
 }

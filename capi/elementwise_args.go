@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Readers of the element-wise and linear algebra arguments: gs_number,
@@ -36,7 +37,7 @@ func readNumber(arg string, n *C.gs_cnumber) (core.Number, error) {
 	case core.Complex128:
 		return core.ComplexNumber(complex(float64(n.re), float64(n.im))), nil
 	}
-	return core.Number{}, core.Errorf(core.ErrDType, "%s.kind = %d must be GS_BOOL, GS_INT64, GS_FLOAT64 or GS_COMPLEX128", arg, int32(n.kind))
+	return core.Number{}, errs.Errorf(errs.ErrDType, "%s.kind = %d must be GS_BOOL, GS_INT64, GS_FLOAT64 or GS_COMPLEX128", arg, int32(n.kind))
 }
 
 // readOptNumber is readNumber for an optional field: NULL gives nil.

@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -36,11 +36,11 @@ func done(fn string, err error) C.gs_status {
 		clearLastError()
 		return C.GS_OK
 	}
-	if core.CodeOf(err) == core.ErrInternal {
+	if errs.CodeOf(err) == errs.ErrInternal {
 		err = blameTrusted(err)
 	}
 	setLastError(fn + ": " + err.Error())
-	return C.gs_status(core.CodeOf(err))
+	return C.gs_status(errs.CodeOf(err))
 }
 
 // guard recovers a panic in export fn and turns it into GS_ERR_INTERNAL, so
@@ -52,16 +52,16 @@ func guard(fn string, st *C.gs_status) {
 			*st = done(fn, cancel.ErrCancelled)
 			return
 		}
-		*st = done(fn, core.Errorf(core.ErrInternal, internalPrefix+"%v", r))
+		*st = done(fn, errs.Errorf(errs.ErrInternal, internalPrefix+"%v", r))
 	}
 }
 
 // errNull reports a NULL pointer argument.
 func errNull(arg string) error {
-	return core.Errorf(core.ErrInvalidArgument, "%s is NULL", arg)
+	return errs.Errorf(errs.ErrInvalidArgument, "%s is NULL", arg)
 }
 
 // errArg reports an invalid argument value.
 func errArg(format string, args ...any) error {
-	return core.Errorf(core.ErrInvalidArgument, format, args...)
+	return errs.Errorf(errs.ErrInvalidArgument, format, args...)
 }

@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // gsgo_values writes torch's values() of a sparse tensor as a strided tensor
@@ -26,7 +27,7 @@ func gsgo_values(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 // valuesOf is the untracked values(): a strided view of t's stored values.
 func valuesOf(t *core.Tensor) (*core.Tensor, error) {
 	if t.Layout() == core.Strided {
-		return nil, core.Errorf(core.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
 	}
 	v, err := t.Values()
 	if err != nil {

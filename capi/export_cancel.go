@@ -8,7 +8,7 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -35,11 +35,11 @@ func init() {
 // GS_ERR_INVALID_HANDLE error naming arg.
 func lookupCancelToken(arg string, t *C.gs_ccancel_token) (*cancel.Token, error) {
 	if t == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
 	}
 	tok := cancelTokens.get(uint64(uintptr(unsafe.Pointer(t))))
 	if tok == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is not a live gs_cancel_token (freed, stale or foreign handle)", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_cancel_token (freed, stale or foreign handle)", arg)
 	}
 	return tok, nil
 }
@@ -55,7 +55,7 @@ func gsgo_cancel_token_new(out **C.gs_cancel_token) (st C.gs_status) {
 	}
 	bits, ok := cancelTokens.add(cancel.New())
 	if !ok {
-		return done(fn, core.Errorf(core.ErrTooLarge, "too many live cancel tokens (%d): free some first", maxSlots))
+		return done(fn, errs.Errorf(errs.ErrTooLarge, "too many live cancel tokens (%d): free some first", maxSlots))
 	}
 	*out = *(**C.gs_cancel_token)(unsafe.Pointer(&bits)) // the word as a handle, as tensors do
 	return done(fn, nil)
@@ -73,7 +73,7 @@ func gsgo_cancel_token_free(tok **C.gs_cancel_token) (st C.gs_status) {
 	}
 	t := cancelTokens.remove(uint64(uintptr(unsafe.Pointer(*tok))))
 	if t == nil {
-		return done(fn, core.Errorf(core.ErrInvalidHandle, "*tok is not a live gs_cancel_token (already freed, stale or foreign handle)"))
+		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*tok is not a live gs_cancel_token (already freed, stale or foreign handle)"))
 	}
 	t.Release()
 	*tok = nil

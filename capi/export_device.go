@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -27,11 +28,11 @@ func gsgo_cuda_device_count(out *C.int32_t) (st C.gs_status) {
 	}
 	*out = 0
 	if !cuda.Built {
-		return done(fn, core.Errorf(core.ErrUnsupported, "built without CUDA (rebuild with make cuda to use a GPU)"))
+		return done(fn, errs.Errorf(errs.ErrUnsupported, "built without CUDA (rebuild with make cuda to use a GPU)"))
 	}
 	n, err := cuda.DeviceCount()
 	if err != nil {
-		return done(fn, core.Errorf(core.ErrInternal, "%v", err))
+		return done(fn, errs.Errorf(errs.ErrInternal, "%v", err))
 	}
 	*out = C.int32_t(n)
 	return done(fn, nil)
@@ -65,12 +66,12 @@ func gsgo_to_device(t *C.gs_ctensor, deviceType, deviceID C.int32_t, out **C.gs_
 	case device.CUDA:
 		if h.dev != nil {
 			if h.dev.Device() != id {
-				return done(fn, core.Errorf(core.ErrUnsupported, "t is on cuda:%d: a copy between devices has no path yet; go through the host", h.dev.Device()))
+				return done(fn, errs.Errorf(errs.ErrUnsupported, "t is on cuda:%d: a copy between devices has no path yet; go through the host", h.dev.Device()))
 			}
 			return finishDevice(fn, out)(device.Clone(h.dev))
 		}
 		if !cuda.Built {
-			return done(fn, core.Errorf(core.ErrUnsupported, "device_type kDLCUDA: built without CUDA (rebuild with make cuda to use a GPU)"))
+			return done(fn, errs.Errorf(errs.ErrUnsupported, "device_type kDLCUDA: built without CUDA (rebuild with make cuda to use a GPU)"))
 		}
 		return finishDevice(fn, out)(device.ToDevice(h.t, id))
 	}

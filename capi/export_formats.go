@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -176,7 +177,7 @@ func gsgo_tensor_storage_level(t *C.gs_ctensor, level C.int32_t, pos, crd *C.gs_
 		return done(fn, err)
 	}
 	if level < 0 || int(level) >= len(u.Pos) {
-		return done(fn, core.Errorf(core.ErrIndex, "level = %d is out of range: the format %s has %d levels", int32(level), u.Format, len(u.Pos)))
+		return done(fn, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the format %s has %d levels", int32(level), u.Format, len(u.Pos)))
 	}
 	if err := lendStorage(h, lendKey{comp: storageComp, level: int32(level)}, u.Pos[level], pos); err != nil {
 		return done(fn, err)

@@ -5,7 +5,10 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // gsgo_tensor_num_levels writes the number of storage levels.
 //
@@ -20,7 +23,7 @@ func gsgo_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 func level(h *tensorHandle, l C.int32_t) (core.Level, error) {
 	ls := h.t.Levels()
 	if l < 0 || int(l) >= len(ls) {
-		return core.Level{}, core.Errorf(core.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
+		return core.Level{}, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
 	}
 	return ls[l], nil
 }

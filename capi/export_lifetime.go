@@ -10,6 +10,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // gsgo_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
@@ -25,7 +26,7 @@ func gsgo_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 	}
 	h := tensors.remove(uint64(uintptr(unsafe.Pointer(*t))))
 	if h == nil {
-		return done(fn, core.Errorf(core.ErrInvalidHandle, "*t is not a live gs_tensor (already freed, stale or foreign handle)"))
+		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*t is not a live gs_tensor (already freed, stale or foreign handle)"))
 	}
 	*t = nil
 	if h.dev != nil {

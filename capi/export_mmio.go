@@ -9,7 +9,7 @@ import (
 	"bytes"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/mmio"
 )
 
@@ -41,7 +41,7 @@ func gsgo_mm_read_buffer(data *C.gs_cvoid, size C.int64_t, out **C.gs_tensor) (s
 	case out == nil:
 		return done(fn, errNull("out"))
 	case size < 0:
-		return done(fn, core.Errorf(core.ErrInvalidArgument, "size = %d must not be negative", int64(size)))
+		return done(fn, errs.Errorf(errs.ErrInvalidArgument, "size = %d must not be negative", int64(size)))
 	case data == nil && size > 0:
 		return done(fn, errNull("data"))
 	}

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // gsgo_select is torch's select(dim, index): the slice at index of dim, which
@@ -32,7 +33,7 @@ func gsgo_index(t *C.gs_ctensor, indices *C.gs_cint64, n C.int32_t, out **C.gs_t
 		return done(fn, errArg("n = %d must be >= 0", int32(n)))
 	}
 	if n > C.GS_MAX_NDIM {
-		return done(fn, core.Errorf(core.ErrIndex, "n = %d: too many indices, a tensor has at most %d dimensions", int32(n), C.GS_MAX_NDIM))
+		return done(fn, errs.Errorf(errs.ErrIndex, "n = %d: too many indices, a tensor has at most %d dimensions", int32(n), C.GS_MAX_NDIM))
 	}
 	if indices == nil && n > 0 {
 		return done(fn, errArg("indices is NULL but n = %d", int32(n)))

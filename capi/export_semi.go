@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/semistructured"
 )
 
@@ -112,7 +113,7 @@ func gsgo_semi_free(s **C.gs_semi) (st C.gs_status) {
 	}
 	h := semis.remove(semiKey(uint64(uintptr(unsafe.Pointer(*s)))))
 	if h == nil {
-		return done(fn, core.Errorf(core.ErrInvalidHandle, "*s is not a live gs_semi (already freed, stale or foreign handle)"))
+		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*s is not a live gs_semi (already freed, stale or foreign handle)"))
 	}
 	*s = nil
 	h.release()

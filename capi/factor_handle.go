@@ -8,7 +8,7 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/solve"
 )
 
@@ -31,7 +31,7 @@ func registerFactor(fn string, f solve.Factor, kind C.int32_t, err error, out **
 	}
 	bits, ok := factors.add(&factorHandle{f: f, kind: kind})
 	if !ok {
-		return done(fn, core.Errorf(core.ErrTooLarge, "too many live factors (%d): free some first", maxSlots))
+		return done(fn, errs.Errorf(errs.ErrTooLarge, "too many live factors (%d): free some first", maxSlots))
 	}
 	*out = *(**C.gs_factor)(unsafe.Pointer(&bits)) // the word as a handle, as tensors do
 	return done(fn, nil)
@@ -41,11 +41,11 @@ func registerFactor(fn string, f solve.Factor, kind C.int32_t, err error, out **
 // GS_ERR_INVALID_HANDLE error naming arg.
 func lookupFactor(arg string, f *C.gs_cfactor) (*factorHandle, error) {
 	if f == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
 	}
 	h := factors.get(uint64(uintptr(unsafe.Pointer(f))))
 	if h == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is not a live gs_factor (freed, stale or foreign handle)", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_factor (freed, stale or foreign handle)", arg)
 	}
 	return h, nil
 }
@@ -61,7 +61,7 @@ func gsgo_factor_free(f **C.gs_factor) (st C.gs_status) {
 		return done(fn, nil)
 	}
 	if factors.remove(uint64(uintptr(unsafe.Pointer(*f)))) == nil {
-		return done(fn, core.Errorf(core.ErrInvalidHandle, "*f is not a live gs_factor (already freed, stale or foreign handle)"))
+		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*f is not a live gs_factor (already freed, stale or foreign handle)"))
 	}
 	*f = nil
 	return done(fn, nil)

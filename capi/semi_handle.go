@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/semistructured"
 )
 
@@ -40,7 +41,7 @@ func semiKey(bits uint64) uint64 {
 func newSemiHandle(s *semistructured.Tensor) (*C.gs_semi, error) {
 	bits, ok := semis.add(&semiHandle{s: s})
 	if !ok {
-		return nil, core.Errorf(core.ErrTooLarge, "too many live semi-structured tensors (%d): free some first", maxSlots)
+		return nil, errs.Errorf(errs.ErrTooLarge, "too many live semi-structured tensors (%d): free some first", maxSlots)
 	}
 	word := semiKey(bits)
 	return *(**C.gs_semi)(unsafe.Pointer(&word)), nil
@@ -50,11 +51,11 @@ func newSemiHandle(s *semistructured.Tensor) (*C.gs_semi, error) {
 // GS_ERR_INVALID_HANDLE error naming arg.
 func lookupSemi(arg string, s *C.gs_csemi) (*semiHandle, error) {
 	if s == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
 	}
 	h := semis.get(semiKey(uint64(uintptr(unsafe.Pointer(s)))))
 	if h == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is not a live gs_semi (freed, stale or foreign handle)", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_semi (freed, stale or foreign handle)", arg)
 	}
 	return h, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // tensorHandle is what a gs_tensor handle stands for: the core tensor, the
@@ -67,7 +68,7 @@ func newVarHandle(t *core.Tensor, ag *autograd.Var, from *tensorHandle) (*C.gs_t
 func registerTensor(h *tensorHandle) (*C.gs_tensor, error) {
 	bits, ok := tensors.add(h)
 	if !ok {
-		return nil, core.Errorf(core.ErrTooLarge, "too many live tensors (%d): free some first", maxSlots)
+		return nil, errs.Errorf(errs.ErrTooLarge, "too many live tensors (%d): free some first", maxSlots)
 	}
 	return handleFromBits(bits), nil
 }
@@ -91,7 +92,7 @@ func handleFromBits(bits uint64) *C.gs_tensor {
 func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	h, err := lookupAny(arg, t)
 	if err == nil && h.dev != nil {
-		return nil, core.Errorf(core.ErrUnsupported, "%s is %s: this operation has no GPU path yet; move it to the host first (gs_to_device(%s, kDLCPU, 0, &out); Python: t.cpu())",
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s is %s: this operation has no GPU path yet; move it to the host first (gs_to_device(%s, kDLCPU, 0, &out); Python: t.cpu())",
 			arg, h.dev, arg)
 	}
 	return h, err
@@ -100,13 +101,13 @@ func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 // lookupAny is lookup for a tensor on the host or on a device.
 func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	if t == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is NULL", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
 	}
 	// Reading the handle's bits needs no call into C (pointer to integer is
 	// safe in Go; only the reverse is done in C): lookups run on every call.
 	h := tensors.get(uint64(uintptr(unsafe.Pointer(t))))
 	if h == nil {
-		return nil, core.Errorf(core.ErrInvalidHandle, "%s is not a live gs_tensor (freed, stale or foreign handle)", arg)
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_tensor (freed, stale or foreign handle)", arg)
 	}
 	return h, nil
 }

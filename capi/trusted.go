@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // noCheckUsed turns true once a constructor is called with GS_NO_CHECK: from
@@ -37,7 +38,7 @@ func blameTrusted(err error) error {
 	if broken == nil {
 		return err
 	}
-	return core.Errorf(core.ErrInvalidArgument,
+	return errs.Errorf(errs.ErrInvalidArgument,
 		"the tensor %#x, built with GS_NO_CHECK (or computed from such a tensor), breaks an invariant: %v; trusted input must be valid (build it without GS_NO_CHECK to have it checked); the call stopped at: %s",
 		handle, broken, strings.TrimPrefix(err.Error(), internalPrefix))
 }
@@ -52,7 +53,7 @@ func checkTrusted(arg string, h *tensorHandle) error {
 		return nil
 	}
 	if err := core.Validate(h.t); err != nil {
-		return core.Errorf(core.ErrInvalidArgument,
+		return errs.Errorf(errs.ErrInvalidArgument,
 			"%s, built with GS_NO_CHECK (or computed from such a tensor), breaks an invariant: %v; trusted input must be valid (build it without GS_NO_CHECK to have it checked)", arg, err)
 	}
 	h.valid.Store(true)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -48,11 +49,11 @@ func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int,
 				p[i] = p[i]*l.Size + col[perm[i]]
 			}
 			var ok bool
-			if count, ok = mulChecked(count, l.Size); !ok {
-				return nil, Errorf(ErrTooLarge, "level %d: the number of positions overflows int64", li)
+			if count, ok = errs.MulChecked(count, l.Size); !ok {
+				return nil, errs.Errorf(errs.ErrTooLarge, "level %d: the number of positions overflows int64", li)
 			}
 		case LevelCompressed:
-			if err := checkAllocf(count+1, 8, "pos of level %d of the %s result of shape %v", li, spec.layout, spec.shape); err != nil {
+			if err := errs.CheckAllocf(count+1, 8, "pos of level %d of the %s result of shape %v", li, spec.layout, spec.shape); err != nil {
 				return nil, err
 			}
 			posCount := make([]int64, count+1)
@@ -96,11 +97,11 @@ func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int,
 			count = min(n, 1)
 		}
 	}
-	total, ok := mulChecked(count, e.block)
+	total, ok := errs.MulChecked(count, e.block)
 	if !ok {
-		return nil, Errorf(ErrTooLarge, "values: the number of elements overflows int64")
+		return nil, errs.Errorf(errs.ErrTooLarge, "values: the number of elements overflows int64")
 	}
-	if err := checkAlloc("values", total, dtype.Size()); err != nil {
+	if err := errs.CheckAlloc("values", total, dtype.Size()); err != nil {
 		return nil, err
 	}
 	vals := NewArray(dtype, []int64{total})
@@ -201,7 +202,7 @@ func (t *Tensor) finish(vals Array, width int) error {
 	if width == 0 {
 		width = t.autoWidth()
 	} else if width == 32 && t.autoWidth() == 64 {
-		return Errorf(ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
+		return errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
 	t.width = width
 	idt := Int64
@@ -351,7 +352,7 @@ func (t *Tensor) checkBatchesEven() error {
 	first := l.Pos.Index(per)
 	for k := int64(1); k < b; k++ {
 		if got := l.Pos.Index((k+1)*per) - l.Pos.Index(k*per); got != first {
-			return Errorf(ErrInvalidArgument, "batched %s tensors need the same number of specified elements in every batch (torch's rule): batch 0 has %d, batch %d has %d", t.layout, first, k, got)
+			return errs.Errorf(errs.ErrInvalidArgument, "batched %s tensors need the same number of specified elements in every batch (torch's rule): batch 0 has %d, batch %d has %d", t.layout, first, k, got)
 		}
 	}
 	return nil

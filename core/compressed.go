@@ -1,6 +1,10 @@
 package core
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // compressedNames returns the torch argument names of a compressed layout's index arrays.
 func compressedNames(l Layout) (string, string) {
@@ -18,7 +22,7 @@ func compressedNames(l Layout) (string, string) {
 // global array); the caller must not modify them afterwards.
 func NewCompressed(layout Layout, compressed, plain, values Array, size []int64, opt BuildOptions) (*Tensor, error) {
 	if !layout.IsCompressed() {
-		return nil, Errorf(ErrInvalidArgument, "layout: expected sparse_csr, sparse_csc, sparse_bsr or sparse_bsc, got %s", layout)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: expected sparse_csr, sparse_csc, sparse_bsr or sparse_bsc, got %s", layout)
 	}
 	cn, pn := compressedNames(layout)
 	if err := checkIndexArray(cn, compressed, -1); err != nil {
@@ -31,15 +35,15 @@ func NewCompressed(layout Layout, compressed, plain, values Array, size []int64,
 		return nil, err
 	}
 	if compressed.DType != plain.DType {
-		return nil, Errorf(ErrDType, "%s and %s must have the same dtype, got %s and %s", cn, pn, compressed.DType, plain.DType)
+		return nil, errs.Errorf(errs.ErrDType, "%s and %s must have the same dtype, got %s and %s", cn, pn, compressed.DType, plain.DType)
 	}
 	if len(compressed.Shape) < 1 {
-		return nil, Errorf(ErrInvalidArgument, "%s: expected at least 1 dimension, got a 0-d array", cn)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected at least 1 dimension, got a 0-d array", cn)
 	}
 	b := len(compressed.Shape) - 1
 	batch := compressed.Shape[:b]
 	if len(plain.Shape) != b+1 || !slices.Equal(plain.Shape[:b], batch) {
-		return nil, Errorf(ErrInvalidArgument, "%s: shape %v must be (*batch, nse) with the batch shape %v of %s", pn, plain.Shape, batch, cn)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: shape %v must be (*batch, nse) with the batch shape %v of %s", pn, plain.Shape, batch, cn)
 	}
 	nse := plain.Shape[b]
 	blockDims := 0
@@ -52,7 +56,7 @@ func NewCompressed(layout Layout, compressed, plain, values Array, size []int64,
 		if blockDims == 2 {
 			want = "(*batch, nse, bm, bn, *dense)"
 		}
-		return nil, Errorf(ErrInvalidArgument, "values: shape %v must be %s with batch shape %v and nse = %d from %s", values.Shape, want, batch, nse, pn)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: shape %v must be %s with batch shape %v and nse = %d from %s", values.Shape, want, batch, nse, pn)
 	}
 	if blockDims == 2 {
 		block = [2]int64{values.Shape[b+1], values.Shape[b+2]}
@@ -61,7 +65,7 @@ func NewCompressed(layout Layout, compressed, plain, values Array, size []int64,
 	d := len(denseShape)
 	ncomp := compressed.Shape[b] - 1
 	if ncomp < 0 {
-		return nil, Errorf(ErrInvalidArgument, "%s: the last dimension has size 0, expected n + 1 >= 1", cn)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: the last dimension has size 0, expected n + 1 >= 1", cn)
 	}
 	compBlock, plainBlock := block[0], block[1]
 	if !layout.rowMajor() {
@@ -80,10 +84,10 @@ func NewCompressed(layout Layout, compressed, plain, values Array, size []int64,
 	} else {
 		size = append([]int64(nil), size...)
 		if len(size) != b+2+d {
-			return nil, Errorf(ErrInvalidArgument, "size: %v has %d dims, expected batch + 2 + dense = %d + 2 + %d", size, len(size), b, d)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "size: %v has %d dims, expected batch + 2 + dense = %d + 2 + %d", size, len(size), b, d)
 		}
 		if !slices.Equal(size[:b], batch) || !slices.Equal(size[b+2:], denseShape) {
-			return nil, Errorf(ErrInvalidArgument, "size: %v disagrees with the batch shape %v of %s or the dense shape %v of values", size, batch, cn, denseShape)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "size: %v disagrees with the batch shape %v of %s or the dense shape %v of values", size, batch, cn, denseShape)
 		}
 	}
 	spec := formatSpec{layout: layout, shape: size, batchDim: b, denseDim: d, block: block}
@@ -95,7 +99,7 @@ func NewCompressed(layout Layout, compressed, plain, values Array, size []int64,
 		cdim, pdim = b+1, b
 	}
 	if want := size[cdim] / compBlock; ncomp != want {
-		return nil, Errorf(ErrInvalidArgument, "%s: last dimension has %d entries, expected size[%d] / %d + 1 = %d", cn, ncomp+1, cdim, compBlock, want+1)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: last dimension has %d entries, expected size[%d] / %d + 1 = %d", cn, ncomp+1, cdim, compBlock, want+1)
 	}
 	nplain := size[pdim] / plainBlock
 	if !opt.NoCheck {
@@ -136,19 +140,19 @@ func checkCompressedInvariants(cn, pn string, comp, plain Array, n, nse, nplain 
 	for k := int64(0); k < nb; k++ {
 		c0 := k * (n + 1)
 		if v := comp.Index(c0); v != 0 {
-			return Errorf(ErrInvalidArgument, "%s[%s0] = %d: must be 0 (`%s[..., 0] == 0`)", cn, batchPrefix(comp, k), v, cn)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s[%s0] = %d: must be 0 (`%s[..., 0] == 0`)", cn, batchPrefix(comp, k), v, cn)
 		}
 		if v := comp.Index(c0 + n); v != nse {
-			return Errorf(ErrInvalidArgument, "%s[%s%d] = %d: must equal nnz = %d (`%s[..., -1] == nnz`)", cn, batchPrefix(comp, k), n, v, nse, cn)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s[%s%d] = %d: must equal nnz = %d (`%s[..., -1] == nnz`)", cn, batchPrefix(comp, k), n, v, nse, cn)
 		}
 		// All offsets first: the plain indices are read only within valid slices.
 		for i := int64(0); i < n; i++ {
 			lo, hi := comp.Index(c0+i), comp.Index(c0+i+1)
 			if hi < lo {
-				return Errorf(ErrInvalidArgument, "%s[%s%d] = %d > %s[%s%d] = %d: must not decrease", cn, batchPrefix(comp, k), i, lo, cn, batchPrefix(comp, k), i+1, hi)
+				return errs.Errorf(errs.ErrInvalidArgument, "%s[%s%d] = %d > %s[%s%d] = %d: must not decrease", cn, batchPrefix(comp, k), i, lo, cn, batchPrefix(comp, k), i+1, hi)
 			}
 			if hi-lo > nplain {
-				return Errorf(ErrInvalidArgument, "%s[%s%d] - %s[%s%d] = %d exceeds the %d columns of a row", cn, batchPrefix(comp, k), i+1, cn, batchPrefix(comp, k), i, hi-lo, nplain)
+				return errs.Errorf(errs.ErrInvalidArgument, "%s[%s%d] - %s[%s%d] = %d exceeds the %d columns of a row", cn, batchPrefix(comp, k), i+1, cn, batchPrefix(comp, k), i, hi-lo, nplain)
 			}
 		}
 		for i := int64(0); i < n; i++ {
@@ -157,10 +161,10 @@ func checkCompressedInvariants(cn, pn string, comp, plain Array, n, nse, nplain 
 			for j := lo; j < hi; j++ {
 				v := plain.Index(k*nse + j)
 				if v < 0 || v >= nplain {
-					return Errorf(ErrIndex, "%s[%s%d] = %d is out of range: `0 <= %s < %d` is not satisfied", pn, batchPrefix(comp, k), j, v, pn, nplain)
+					return errs.Errorf(errs.ErrIndex, "%s[%s%d] = %d is out of range: `0 <= %s < %d` is not satisfied", pn, batchPrefix(comp, k), j, v, pn, nplain)
 				}
 				if v <= prev {
-					return Errorf(ErrInvalidArgument, "%s[%s%d] = %d follows %d in the same compressed slice %d: indices must be sorted and distinct", pn, batchPrefix(comp, k), j, v, prev, i)
+					return errs.Errorf(errs.ErrInvalidArgument, "%s[%s%d] = %d follows %d in the same compressed slice %d: indices must be sorted and distinct", pn, batchPrefix(comp, k), j, v, prev, i)
 				}
 				prev = v
 			}

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // BuildOptions control the constructors from components.
 type BuildOptions struct {
 	// NoCheck skips the O(nnz) invariant checks (bounds, ordering) for trusted
@@ -12,10 +14,10 @@ type BuildOptions struct {
 // checkIndexArray requires an int32 or int64 array of the given number of dims.
 func checkIndexArray(arg string, a Array, ndim int) error {
 	if a.DType != Int32 && a.DType != Int64 {
-		return Errorf(ErrDType, "%s: expected int32 or int64 indices, got %s", arg, a.DType)
+		return errs.Errorf(errs.ErrDType, "%s: expected int32 or int64 indices, got %s", arg, a.DType)
 	}
 	if ndim >= 0 && len(a.Shape) != ndim {
-		return Errorf(ErrInvalidArgument, "%s: expected a %d-d array, got shape %v", arg, ndim, a.Shape)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %d-d array, got shape %v", arg, ndim, a.Shape)
 	}
 	return checkArray(arg, a)
 }
@@ -25,12 +27,12 @@ func checkArray(arg string, a Array) error {
 	if err := CheckDType(arg, a.DType); err != nil {
 		return err
 	}
-	n, err := numelCheckedField(arg, ".shape", a.Shape)
+	n, err := errs.NumelCheckedField(arg, ".shape", a.Shape)
 	if err != nil {
 		return err
 	}
-	if want, ok := mulChecked(n, int64(a.DType.Size())); !ok || int64(len(a.Data)) != want {
-		return Errorf(ErrInvalidArgument, "%s: buffer has %d bytes, shape %v of %s needs %d", arg, len(a.Data), a.Shape, a.DType, n*int64(a.DType.Size()))
+	if want, ok := errs.MulChecked(n, int64(a.DType.Size())); !ok || int64(len(a.Data)) != want {
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: buffer has %d bytes, shape %v of %s needs %d", arg, len(a.Data), a.Shape, a.DType, n*int64(a.DType.Size()))
 	}
 	return nil
 }
@@ -55,13 +57,13 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 	}
 	s, nse := int(indices.Shape[0]), indices.Shape[1]
 	if values.Shape[0] != nse {
-		return nil, Errorf(ErrInvalidArgument, "values: indices and values must have same nnz, but got nnz from indices: %d, nnz from values: %d", nse, values.Shape[0])
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: indices and values must have same nnz, but got nnz from indices: %d, nnz from values: %d", nse, values.Shape[0])
 	}
 	d := len(values.Shape) - 1
 	for j := 0; j < s; j++ {
 		for i := int64(0); i < nse; i++ {
 			if v := indices.Index(int64(j)*nse + i); v < 0 {
-				return nil, Errorf(ErrIndex, "indices[%d, %d] = %d: found negative index %d for dim %d", j, i, v, v, j)
+				return nil, errs.Errorf(errs.ErrIndex, "indices[%d, %d] = %d: found negative index %d for dim %d", j, i, v, v, j)
 			}
 		}
 	}
@@ -76,11 +78,11 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 	} else {
 		size = append([]int64(nil), size...)
 		if len(size) != s+d {
-			return nil, Errorf(ErrInvalidArgument, "size: %v has %d dims, expected sparse_dim + dense_dim = %d + %d", size, len(size), s, d)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "size: %v has %d dims, expected sparse_dim + dense_dim = %d + %d", size, len(size), s, d)
 		}
 		for j := 0; j < d; j++ {
 			if size[s+j] != values.Shape[1+j] {
-				return nil, Errorf(ErrInvalidArgument, "size: dense dim %d has size %d but values.shape[%d] = %d", s+j, size[s+j], 1+j, values.Shape[1+j])
+				return nil, errs.Errorf(errs.ErrInvalidArgument, "size: dense dim %d has size %d but values.shape[%d] = %d", s+j, size[s+j], 1+j, values.Shape[1+j])
 			}
 		}
 	}
@@ -92,13 +94,13 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 		for j := 0; j < s; j++ {
 			for i := int64(0); i < nse; i++ {
 				if v := indices.Index(int64(j)*nse + i); v >= size[j] {
-					return nil, Errorf(ErrIndex, "indices[%d, %d] = %d is out of range: size is inconsistent with indices: for dim %d, size is %d but found index %d", j, i, v, j, size[j], v)
+					return nil, errs.Errorf(errs.ErrIndex, "indices[%d, %d] = %d is out of range: size is inconsistent with indices: for dim %d, size is %d but found index %d", j, i, v, j, size[j], v)
 				}
 			}
 		}
 		if opt.Coalesced {
 			if i, ok := firstUnsortedColumn(indices); !ok {
-				return nil, Errorf(ErrInvalidArgument, "indices: declared coalesced, but column %d is not greater than column %d (indices must be sorted and unique)", i, i-1)
+				return nil, errs.Errorf(errs.ErrInvalidArgument, "indices: declared coalesced, but column %d is not greater than column %d (indices must be sorted and unique)", i, i-1)
 			}
 		}
 	}
@@ -179,11 +181,11 @@ func Empty(layout Layout, dtype DType, size []int64, blocksize [2]int64, denseDi
 	}
 	size = append([]int64(nil), size...)
 	if layout == Strided {
-		n, err := numelChecked("size", size)
+		n, err := errs.NumelChecked("size", size)
 		if err != nil {
 			return nil, err
 		}
-		if err := checkAlloc("empty", n, dtype.Size()); err != nil {
+		if err := errs.CheckAlloc("empty", n, dtype.Size()); err != nil {
 			return nil, err
 		}
 		return NewStrided(NewArray(dtype, size))
@@ -202,20 +204,20 @@ func Empty(layout Layout, dtype DType, size []int64, blocksize [2]int64, denseDi
 func targetSpec(layout Layout, shape []int64, denseDim, sparseDim int, block [2]int64) (formatSpec, error) {
 	nd := len(shape)
 	if denseDim < 0 || denseDim > nd {
-		return formatSpec{}, Errorf(ErrInvalidArgument, "dense_dim = %d is out of range for a %d-d tensor", denseDim, nd)
+		return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "dense_dim = %d is out of range for a %d-d tensor", denseDim, nd)
 	}
 	spec := formatSpec{layout: layout, shape: shape, denseDim: denseDim, block: [2]int64{1, 1}}
 	switch layout {
 	case COO, CSF:
 		if sparseDim >= 0 {
 			if sparseDim < 1 || sparseDim > nd {
-				return formatSpec{}, Errorf(ErrInvalidArgument, "sparse_dim = %d must be in 1..%d for a %d-d tensor", sparseDim, nd, nd)
+				return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "sparse_dim = %d must be in 1..%d for a %d-d tensor", sparseDim, nd, nd)
 			}
 			spec.denseDim = nd - sparseDim
 		}
 	case CSR, CSC, BSR, BSC, DCSR, DCSC:
 		if nd-denseDim < 2 {
-			return formatSpec{}, Errorf(ErrInvalidArgument, "to %s: expected at least 2 sparse dimensions, got a %d-d tensor with dense_dim = %d", layout, nd, denseDim)
+			return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "to %s: expected at least 2 sparse dimensions, got a %d-d tensor with dense_dim = %d", layout, nd, denseDim)
 		}
 		spec.batchDim = nd - 2 - denseDim
 		if layout.IsBlocked() {
@@ -223,7 +225,7 @@ func targetSpec(layout Layout, shape []int64, denseDim, sparseDim int, block [2]
 		}
 	case Strided:
 	default:
-		return formatSpec{}, Errorf(ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+		return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 	}
 	return spec, spec.validate()
 }

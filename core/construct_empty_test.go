@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -24,7 +25,7 @@ func TestEmptyOfManyBatchesOfNoColumns(t *testing.T) {
 		select {
 		case err := <-done:
 			if l.rowMajor() {
-				require.Equal(t, ErrTooLarge, CodeOf(err), "%s: %v", l, err)
+				require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", l, err)
 				continue
 			}
 			require.NoError(t, err, "%s", l)

@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
 )
@@ -37,31 +38,31 @@ func WrapFormat(f format.Format, shape []int64, pos, crd []Array, values Array) 
 // newFromFormat is NewFromFormat (borrow false) and WrapFormat (true).
 func newFromFormat(f format.Format, shape []int64, pos, crd []Array, values Array, borrow bool) (*Tensor, error) {
 	if err := format.Validate(f); err != nil {
-		return nil, Errorf(ErrInvalidArgument, "format: %v", err)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
 	}
 	if len(shape) != len(f.Dims) || len(shape) > MaxDims {
-		return nil, Errorf(ErrInvalidArgument, "size has %d dimensions; format %s has %d (at most %d)", len(shape), f, len(f.Dims), MaxDims)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "size has %d dimensions; format %s has %d (at most %d)", len(shape), f, len(f.Dims), MaxDims)
 	}
-	if _, err := numelChecked("size", shape); err != nil {
+	if _, err := errs.NumelChecked("size", shape); err != nil {
 		return nil, err
 	}
 	x, err := format.NewIndexer(f)
 	if err != nil {
-		return nil, Errorf(ErrInvalidArgument, "format: %v", err)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
 	}
 	sizes, err := x.LevelSizes(shape)
 	if err != nil {
-		return nil, Errorf(ErrInvalidArgument, "size %v: %v", shape, err)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "size %v: %v", shape, err)
 	}
 	nl := len(f.Levels)
 	if len(pos) != nl || len(crd) != nl {
-		return nil, Errorf(ErrInvalidArgument, "pos and crd have %d and %d arrays for the %d levels of %s", len(pos), len(crd), nl, f)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "pos and crd have %d and %d arrays for the %d levels of %s", len(pos), len(crd), nl, f)
 	}
 	if err := checkArray("values", values); err != nil {
 		return nil, err
 	}
 	if len(values.Shape) != 1 {
-		return nil, Errorf(ErrInvalidArgument, "values: expected a 1-d array, got shape %v", values.Shape)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a 1-d array, got shape %v", values.Shape)
 	}
 	s := &ustorage.Structure{Format: f.Clone(), Shape: slices.Clone(shape), LevelSizes: sizes, Levels: make([]ustorage.Level, nl)}
 	c := levelChecker{f: f, sizes: sizes, shape: shape}
@@ -100,7 +101,7 @@ func readIndex(arg string, a Array, want bool, lv format.Level) ([]int64, error)
 		return nil, nil // absent or empty: the level's length checks decide
 	}
 	if !want {
-		return nil, Errorf(ErrInvalidArgument, "%s: a %s level stores no such array; pass an empty one", arg, lv.Kind)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: a %s level stores no such array; pass an empty one", arg, lv.Kind)
 	}
 	if err := checkIndexArray(arg, a, 1); err != nil {
 		return nil, err
@@ -154,13 +155,13 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int6
 		switch lv.Kind {
 		case format.Dense, format.Batch, format.Range:
 			var ok bool
-			if n, ok = mulChecked(n, c.sizes[l]); !ok || checkAlloc("positions", n, 1) != nil {
-				return Errorf(ErrTooLarge, "level %d (%s): the level extents %v make more value positions than the memory limit allows", l, lv, c.sizes[:l+1])
+			if n, ok = errs.MulChecked(n, c.sizes[l]); !ok || errs.CheckAlloc("positions", n, 1) != nil {
+				return errs.Errorf(errs.ErrTooLarge, "level %d (%s): the level extents %v make more value positions than the memory limit allows", l, lv, c.sizes[:l+1])
 			}
 		case format.Compressed, format.Delta:
 			if !reached || n == 0 && len(p) == 0 {
 				if len(p) != 0 || len(q) != 0 {
-					return Errorf(ErrInvalidArgument, "level %d (%s): no entry reaches it, so pos[%d] and crd[%d] must be empty, have %d and %d entries", l, lv, l, l, len(p), len(q))
+					return errs.Errorf(errs.ErrInvalidArgument, "level %d (%s): no entry reaches it, so pos[%d] and crd[%d] must be empty, have %d and %d entries", l, lv, l, l, len(p), len(q))
 				}
 				n, reached = 0, false
 				continue
@@ -172,7 +173,7 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int6
 				}
 			} else {
 				if int64(len(p)) != n+1 {
-					return Errorf(ErrInvalidArgument, "pos[%d] has %d entries, level %d (%s) needs %d (one more than its %d parent positions)", l, len(p), l, lv, n+1, n)
+					return errs.Errorf(errs.ErrInvalidArgument, "pos[%d] has %d entries, level %d (%s) needs %d (one more than its %d parent positions)", l, len(p), l, lv, n+1, n)
 				}
 				if err := checkPos(l, p, int64(len(q))); err != nil {
 					return err
@@ -188,22 +189,22 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int6
 			n = int64(len(q))
 		case format.Singleton:
 			if int64(len(q)) != n {
-				return Errorf(ErrInvalidArgument, "crd[%d] has %d entries, singleton level %d (%s) needs one per parent position: %d", l, len(q), l, lv, n)
+				return errs.Errorf(errs.ErrInvalidArgument, "crd[%d] has %d entries, singleton level %d (%s) needs one per parent position: %d", l, len(q), l, lv, n)
 			}
 			if err := checkRange(l, q, lo, hi); err != nil {
 				return err
 			}
 		case format.Structured:
-			want, ok := mulChecked(n, lv.Param)
+			want, ok := errs.MulChecked(n, lv.Param)
 			if !ok || int64(len(q)) != want {
-				return Errorf(ErrInvalidArgument, "crd[%d] has %d entries, level %d (%s) needs %d per parent position: %d", l, len(q), l, lv, lv.Param, want)
+				return errs.Errorf(errs.ErrInvalidArgument, "crd[%d] has %d entries, level %d (%s) needs %d per parent position: %d", l, len(q), l, lv, lv.Param, want)
 			}
 			if err := checkRange(l, q, lo, hi); err != nil {
 				return err
 			}
 			for i := int64(1); i < want; i++ {
 				if i%lv.Param != 0 && q[i] <= q[i-1] {
-					return Errorf(ErrInvalidArgument, "crd[%d][%d] = %d <= crd[%d][%d] = %d: a structured strip's coordinates must increase", l, i, q[i], l, i-1, q[i-1])
+					return errs.Errorf(errs.ErrInvalidArgument, "crd[%d][%d] = %d <= crd[%d][%d] = %d: a structured strip's coordinates must increase", l, i, q[i], l, i-1, q[i-1])
 				}
 			}
 			n = want
@@ -211,7 +212,7 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int6
 		reached = reached && (!lv.Kind.HasCrd() || n > 0)
 	}
 	if nvals != n {
-		return Errorf(ErrInvalidArgument, "values has %d elements; the storage has %d value positions", nvals, n)
+		return errs.Errorf(errs.ErrInvalidArgument, "values has %d elements; the storage has %d value positions", nvals, n)
 	}
 	return nil
 }
@@ -219,15 +220,15 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int6
 // checkPos requires pos to start at 0, never decrease and end at ncrd.
 func checkPos(l int, p []int64, ncrd int64) error {
 	if p[0] != 0 {
-		return Errorf(ErrInvalidArgument, "pos[%d][0] = %d: pos must start at 0", l, p[0])
+		return errs.Errorf(errs.ErrInvalidArgument, "pos[%d][0] = %d: pos must start at 0", l, p[0])
 	}
 	for i := 1; i < len(p); i++ {
 		if p[i] < p[i-1] {
-			return Errorf(ErrInvalidArgument, "pos[%d][%d] = %d > pos[%d][%d] = %d: must not decrease", l, i-1, p[i-1], l, i, p[i])
+			return errs.Errorf(errs.ErrInvalidArgument, "pos[%d][%d] = %d > pos[%d][%d] = %d: must not decrease", l, i-1, p[i-1], l, i, p[i])
 		}
 	}
 	if last := p[len(p)-1]; last != ncrd {
-		return Errorf(ErrInvalidArgument, "pos[%d][%d] = %d: the last pos must equal the length of crd[%d], %d", l, len(p)-1, last, l, ncrd)
+		return errs.Errorf(errs.ErrInvalidArgument, "pos[%d][%d] = %d: the last pos must equal the length of crd[%d], %d", l, len(p)-1, last, l, ncrd)
 	}
 	return nil
 }
@@ -235,8 +236,8 @@ func checkPos(l int, p []int64, ncrd int64) error {
 // checkBatchPos checks the per-batch pos of the level under batch levels:
 // batches runs of rows+1 entries, each from 0, all ending at the same count.
 func (c *levelChecker) checkBatchPos(l int, p, q []int64, batches, rows int64) error {
-	if want, ok := mulChecked(batches, rows+1); !ok || int64(len(p)) != want {
-		return Errorf(ErrInvalidArgument, "pos[%d] has %d entries; level %d (%s) under %d batches of %d rows needs %d", l, len(p), l, c.f.Levels[l], batches, rows, batches*(rows+1))
+	if want, ok := errs.MulChecked(batches, rows+1); !ok || int64(len(p)) != want {
+		return errs.Errorf(errs.ErrInvalidArgument, "pos[%d] has %d entries; level %d (%s) under %d batches of %d rows needs %d", l, len(p), l, c.f.Levels[l], batches, rows, batches*(rows+1))
 	}
 	per := int64(0)
 	for b := int64(0); b < batches; b++ {
@@ -245,14 +246,14 @@ func (c *levelChecker) checkBatchPos(l int, p, q []int64, batches, rows int64) e
 			per = run[rows]
 		}
 		if run[rows] != per {
-			return Errorf(ErrInvalidArgument, "pos[%d][%d] = %d: every batch must store the same number of entries, batch 0 stores %d", l, (b+1)*(rows+1)-1, run[rows], per)
+			return errs.Errorf(errs.ErrInvalidArgument, "pos[%d][%d] = %d: every batch must store the same number of entries, batch 0 stores %d", l, (b+1)*(rows+1)-1, run[rows], per)
 		}
 		if err := checkPos(l, run, per); err != nil {
-			return Errorf(ErrInvalidArgument, "batch %d: %v", b, err)
+			return errs.Errorf(errs.ErrInvalidArgument, "batch %d: %v", b, err)
 		}
 	}
-	if want, ok := mulChecked(batches, per); !ok || int64(len(q)) != want {
-		return Errorf(ErrInvalidArgument, "crd[%d] has %d entries; %d batches of %d need %d", l, len(q), batches, per, batches*per)
+	if want, ok := errs.MulChecked(batches, per); !ok || int64(len(q)) != want {
+		return errs.Errorf(errs.ErrInvalidArgument, "crd[%d] has %d entries; %d batches of %d need %d", l, len(q), batches, per, batches*per)
 	}
 	return nil
 }
@@ -261,7 +262,7 @@ func (c *levelChecker) checkBatchPos(l int, p, q []int64, batches, rows int64) e
 func checkRange(l int, q []int64, lo, hi int64) error {
 	for i, v := range q {
 		if v < lo || v > hi {
-			return Errorf(ErrIndex, "crd[%d][%d] = %d is outside level %d's coordinates %d..%d", l, i, v, l, lo, hi)
+			return errs.Errorf(errs.ErrIndex, "crd[%d][%d] = %d is outside level %d's coordinates %d..%d", l, i, v, l, lo, hi)
 		}
 	}
 	return nil
@@ -288,7 +289,7 @@ func (c *levelChecker) checkSegments(l int, lv format.Level, p, q []int64, segs,
 				slices.Sort(sorted)
 				for i := 1; i < len(sorted); i++ {
 					if sorted[i] == sorted[i-1] {
-						return Errorf(ErrInvalidArgument, "crd[%d]: coordinate %d repeats in segment %d of unique level %d (%s)", l, sorted[i], s, l, lv)
+						return errs.Errorf(errs.ErrInvalidArgument, "crd[%d]: coordinate %d repeats in segment %d of unique level %d (%s)", l, sorted[i], s, l, lv)
 					}
 				}
 			}
@@ -301,7 +302,7 @@ func (c *levelChecker) checkSegments(l int, lv format.Level, p, q []int64, segs,
 				if lv.Nonunique {
 					rule = "must not decrease within a segment (ordered level)"
 				}
-				return Errorf(ErrInvalidArgument, "crd[%d][%d] = %d, crd[%d][%d] = %d: %s", l, at-1, seg[i-1], l, at, seg[i], rule)
+				return errs.Errorf(errs.ErrInvalidArgument, "crd[%d][%d] = %d, crd[%d][%d] = %d: %s", l, at-1, seg[i-1], l, at, seg[i], rule)
 			}
 		}
 	}
@@ -314,7 +315,7 @@ func checkGaps(l int, lv format.Level, q []int64, hi int64) error {
 	top := int64(1)<<lv.Param - 1
 	for i, g := range q {
 		if g < 0 || g > top || g > hi {
-			return Errorf(ErrIndex, "crd[%d][%d] = %d: delta(%d) gaps are 0..%d", l, i, g, lv.Param, min(top, hi))
+			return errs.Errorf(errs.ErrIndex, "crd[%d][%d] = %d: delta(%d) gaps are 0..%d", l, i, g, lv.Param, min(top, hi))
 		}
 	}
 	return nil

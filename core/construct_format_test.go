@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -54,29 +55,29 @@ func TestNewFromFormatRefusals(t *testing.T) {
 		shape     []int64
 		pos, crd  []Array
 		vals      Array
-		code      Code
+		code      errs.Code
 		substring string
 	}{
-		{"decreasing pos", csrLike, []int64{3, 2}, []Array{none, i64(0, 2, 1)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1, 2}), ErrInvalidArgument, "pos[1][1] = 2 > pos[1][2] = 1: must not decrease"},
-		{"short pos", csrLike, []int64{3, 2}, []Array{none, i64(0, 2)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1, 2}), ErrInvalidArgument, "pos[1] has 2 entries"},
-		{"crd out of range", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{none, i64(0, 3)}, Float64Array([]float64{1, 2}), ErrIndex, "crd[1][1] = 3 is outside"},
-		{"unsorted crd", csrLike, []int64{3, 2}, []Array{none, i64(0, 2, 2)}, []Array{none, i64(2, 0)}, Float64Array([]float64{1, 2}), ErrInvalidArgument, "crd[1][0] = 2, crd[1][1] = 0: must increase"},
-		{"values count", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1}), ErrInvalidArgument, "values has 1 elements; the storage has 2"},
-		{"dense level with crd", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{i64(1), i64(0, 1)}, Float64Array([]float64{1, 2}), ErrInvalidArgument, "crd[0]: a dense level stores no such array"},
-		{"diagonal out of range", dia, []int64{2, 2}, []Array{i64(0, 1), none}, []Array{i64(2), none}, Float64Array([]float64{1, 2}), ErrIndex, "crd[0][0] = 2 is outside level 0's coordinates -1..1"},
-		{"last pos", dia, []int64{2, 2}, []Array{i64(0, 2), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), ErrInvalidArgument, "the last pos must equal the length of crd[0], 1"},
-		{"float pos", dia, []int64{2, 2}, []Array{Float64Array([]float64{0, 1}), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), ErrDType, "pos[0]: expected int32 or int64"},
-		{"shape", dia, []int64{2}, []Array{i64(0, 1), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), ErrInvalidArgument, "size has 1 dimensions"},
+		{"decreasing pos", csrLike, []int64{3, 2}, []Array{none, i64(0, 2, 1)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "pos[1][1] = 2 > pos[1][2] = 1: must not decrease"},
+		{"short pos", csrLike, []int64{3, 2}, []Array{none, i64(0, 2)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "pos[1] has 2 entries"},
+		{"crd out of range", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{none, i64(0, 3)}, Float64Array([]float64{1, 2}), errs.ErrIndex, "crd[1][1] = 3 is outside"},
+		{"unsorted crd", csrLike, []int64{3, 2}, []Array{none, i64(0, 2, 2)}, []Array{none, i64(2, 0)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "crd[1][0] = 2, crd[1][1] = 0: must increase"},
+		{"values count", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1}), errs.ErrInvalidArgument, "values has 1 elements; the storage has 2"},
+		{"dense level with crd", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{i64(1), i64(0, 1)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "crd[0]: a dense level stores no such array"},
+		{"diagonal out of range", dia, []int64{2, 2}, []Array{i64(0, 1), none}, []Array{i64(2), none}, Float64Array([]float64{1, 2}), errs.ErrIndex, "crd[0][0] = 2 is outside level 0's coordinates -1..1"},
+		{"last pos", dia, []int64{2, 2}, []Array{i64(0, 2), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "the last pos must equal the length of crd[0], 1"},
+		{"float pos", dia, []int64{2, 2}, []Array{Float64Array([]float64{0, 1}), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), errs.ErrDType, "pos[0]: expected int32 or int64"},
+		{"shape", dia, []int64{2}, []Array{i64(0, 1), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "size has 1 dimensions"},
 	} {
 		before := append([]byte(nil), c.pos[len(c.pos)-1].Data...)
 		_, err := NewFromFormat(c.f, c.shape, c.pos, c.crd, c.vals)
 		require.Error(t, err, c.name)
-		assert.Equal(t, c.code, CodeOf(err), "%s: %v", c.name, err)
+		assert.Equal(t, c.code, errs.CodeOf(err), "%s: %v", c.name, err)
 		assert.Contains(t, err.Error(), c.substring, c.name)
 		assert.Equal(t, before, c.pos[len(c.pos)-1].Data, c.name)
 	}
 	_, err := NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, Float64Array(nil))
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }
 
 // TestWrapFormatConformance: every formats.json case wrapped over int32
@@ -122,7 +123,7 @@ func TestWrapFormatConformance(t *testing.T) {
 		}
 	}
 	_, err := WrapFormat(format.DIAI(), []int64{2, 2}, []Array{Int32Array([]int32{0, 1}), {}}, []Array{Int32Array([]int32{2}), {}}, Float64Array([]float64{1, 2}))
-	assert.Equal(t, ErrIndex, CodeOf(err), "%v", err)
+	assert.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	assert.Contains(t, err.Error(), "crd[0][0] = 2 is outside level 0's coordinates -1..1")
 }
 

@@ -3,6 +3,7 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -16,87 +17,87 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 	cases := []struct {
 		name  string
 		build func() (*Tensor, error)
-		code  Code
+		code  errs.Code
 		msg   string
 	}{
 		{"coo index out of range", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{0, 5}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
-		}, ErrIndex, "indices[0, 1] = 5 is out of range"},
+		}, errs.ErrIndex, "indices[0, 1] = 5 is out of range"},
 		{"coo negative index", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{0, -1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
-		}, ErrIndex, "negative index -1"},
+		}, errs.ErrIndex, "negative index -1"},
 		{"coo negative index even unchecked", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{-1}, 1, 1), Float64Array([]float64{1}), nil, BuildOptions{NoCheck: true})
-		}, ErrIndex, "negative index"},
+		}, errs.ErrIndex, "negative index"},
 		{"coo nnz mismatch", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 2, 3}), []int64{3}, BuildOptions{})
-		}, ErrInvalidArgument, "nnz from indices: 2, nnz from values: 3"},
+		}, errs.ErrInvalidArgument, "nnz from indices: 2, nnz from values: 3"},
 		{"coo float indices", func() (*Tensor, error) {
 			return NewCOO(Float64Array([]float64{0, 1}, 1, 2), Float64Array([]float64{1, 2}), nil, BuildOptions{})
-		}, ErrDType, "indices: expected int32 or int64"},
+		}, errs.ErrDType, "indices: expected int32 or int64"},
 		{"coo size rank", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3, 3}, BuildOptions{})
-		}, ErrInvalidArgument, "size: [3, 3] has 2 dims"},
+		}, errs.ErrInvalidArgument, "size: [3, 3] has 2 dims"},
 		{"coo declared coalesced but not", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{1, 0}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{Coalesced: true})
-		}, ErrInvalidArgument, "declared coalesced"},
+		}, errs.ErrInvalidArgument, "declared coalesced"},
 		{"size overflows int64", func() (*Tensor, error) {
 			return NewCOO(Int64Array([]int64{0, 0, 0}, 3, 1), Float64Array([]float64{1}), []int64{1 << 40, 1 << 40, 1 << 40}, BuildOptions{})
-		}, ErrInvalidArgument, "overflows int64"},
+		}, errs.ErrInvalidArgument, "overflows int64"},
 		{"crow not monotone", func() (*Tensor, error) {
 			return csr([]int64{0, 2, 1, 2}, []int64{0, 1}, []float64{1, 2}, []int64{3, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "crow_indices[1] = 2 > crow_indices[2] = 1: must not decrease"},
+		}, errs.ErrInvalidArgument, "crow_indices[1] = 2 > crow_indices[2] = 1: must not decrease"},
 		{"crow last != nnz", func() (*Tensor, error) {
 			return csr([]int64{0, 1, 1}, []int64{0, 1}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "crow_indices[2] = 1: must equal nnz = 2"},
+		}, errs.ErrInvalidArgument, "crow_indices[2] = 1: must equal nnz = 2"},
 		{"crow first != 0", func() (*Tensor, error) {
 			return csr([]int64{1, 2, 2}, []int64{0, 1}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "crow_indices[0] = 1: must be 0"},
+		}, errs.ErrInvalidArgument, "crow_indices[0] = 1: must be 0"},
 		{"col out of range", func() (*Tensor, error) {
 			return csr([]int64{0, 1, 2}, []int64{0, 2}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
-		}, ErrIndex, "col_indices[1] = 2 is out of range"},
+		}, errs.ErrIndex, "col_indices[1] = 2 is out of range"},
 		{"cols unsorted in a row", func() (*Tensor, error) {
 			return csr([]int64{0, 2, 2}, []int64{1, 0}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "col_indices[1] = 0 follows 1"},
+		}, errs.ErrInvalidArgument, "col_indices[1] = 0 follows 1"},
 		{"cols repeated in a row", func() (*Tensor, error) {
 			return csr([]int64{0, 2, 2}, []int64{1, 1}, []float64{1, 2}, []int64{2, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "sorted and distinct"},
+		}, errs.ErrInvalidArgument, "sorted and distinct"},
 		{"values length disagrees", func() (*Tensor, error) {
 			return csr([]int64{0, 1, 2}, []int64{0, 1}, []float64{1, 2, 3}, []int64{2, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "values: shape [3]"},
+		}, errs.ErrInvalidArgument, "values: shape [3]"},
 		{"crow length disagrees with size", func() (*Tensor, error) {
 			return csr([]int64{0, 1, 2}, []int64{0, 1}, []float64{1, 2}, []int64{3, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "crow_indices: last dimension has 3 entries, expected size[0] / 1 + 1 = 4"},
+		}, errs.ErrInvalidArgument, "crow_indices: last dimension has 3 entries, expected size[0] / 1 + 1 = 4"},
 		{"index dtypes differ", func() (*Tensor, error) {
 			return NewCompressed(CSR, Int64Array([]int64{0, 1}), Int32Array([]int32{0}), Float64Array([]float64{1}), nil, BuildOptions{})
-		}, ErrDType, "must have the same dtype"},
+		}, errs.ErrDType, "must have the same dtype"},
 		{"blocksize does not divide", func() (*Tensor, error) {
 			return NewCompressed(BSR, Int64Array([]int64{0, 1}), Int64Array([]int64{0}), Float64Array(make([]float64, 4), 1, 2, 2), []int64{3, 2}, BuildOptions{})
-		}, ErrInvalidArgument, "Tensor size(-2) 3 needs to be divisible by blocksize[0] 2"},
+		}, errs.ErrInvalidArgument, "Tensor size(-2) 3 needs to be divisible by blocksize[0] 2"},
 		{"not a compressed layout", func() (*Tensor, error) {
 			return NewCompressed(COO, Int64Array([]int64{0}), Int64Array([]int64{}), Float64Array(nil), nil, BuildOptions{})
-		}, ErrInvalidArgument, "layout: expected"},
+		}, errs.ErrInvalidArgument, "layout: expected"},
 		{"unknown dtype", func() (*Tensor, error) {
 			return NewStrided(Array{DType: DType(999), Shape: []int64{1}, Data: make([]byte, 8)})
-		}, ErrDType, "unknown dtype code 999"},
+		}, errs.ErrDType, "unknown dtype code 999"},
 		{"buffer too short", func() (*Tensor, error) {
 			return NewStrided(Array{DType: Float64, Shape: []int64{2}, Data: make([]byte, 8)})
-		}, ErrInvalidArgument, "buffer has 8 bytes"},
+		}, errs.ErrInvalidArgument, "buffer has 8 bytes"},
 		{"data shape negative", func() (*Tensor, error) {
 			return NewStrided(Array{DType: Float64, Shape: []int64{2, -1}, Data: []byte{}})
-		}, ErrInvalidArgument, "data.shape[1] = -1: sizes must be non-negative"},
+		}, errs.ErrInvalidArgument, "data.shape[1] = -1: sizes must be non-negative"},
 		{"data shape overflows", func() (*Tensor, error) {
 			return NewStrided(Array{DType: Float64, Shape: []int64{1 << 40, 1 << 40}, Data: []byte{}})
-		}, ErrInvalidArgument, "data.shape = [1099511627776, 1099511627776]: the number of elements overflows int64"},
-		{"negative size", func() (*Tensor, error) { return Empty(CSR, Float64, []int64{-1, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "non-negative"},
-		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, Float64, []int64{2, 2}, [2]int64{}, 0) }, ErrInvalidArgument, "blocksize"},
+		}, errs.ErrInvalidArgument, "data.shape = [1099511627776, 1099511627776]: the number of elements overflows int64"},
+		{"negative size", func() (*Tensor, error) { return Empty(CSR, Float64, []int64{-1, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "non-negative"},
+		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, Float64, []int64{2, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "blocksize"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			x, err := c.build()
 			require.Error(t, err)
 			require.Nil(t, x)
-			require.Equal(t, c.code, CodeOf(err), err.Error())
+			require.Equal(t, c.code, errs.CodeOf(err), err.Error())
 			require.Contains(t, err.Error(), c.msg)
 		})
 	}

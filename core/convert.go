@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -31,7 +32,7 @@ func ToDense(t *Tensor) (*Tensor, error) {
 		return Clone(t), nil
 	}
 	n := numelOf(t.shape)
-	if err := checkAlloc("to_dense", n, t.dtype.Size()); err != nil {
+	if err := errs.CheckAlloc("to_dense", n, t.dtype.Size()); err != nil {
 		return nil, err
 	}
 	if n == 0 {
@@ -101,10 +102,10 @@ func allZero(b []byte) bool {
 func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 	cancel.Poll()
 	if !layout.Valid() {
-		return nil, Errorf(ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 	}
 	if opt.IndexWidth != 0 && opt.IndexWidth != 32 && opt.IndexWidth != 64 {
-		return nil, Errorf(ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", opt.IndexWidth)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", opt.IndexWidth)
 	}
 	if layout == Strided {
 		return ToDense(t)
@@ -118,7 +119,7 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 		if t.layout == layout {
 			opt.BlockSize = t.block
 		} else {
-			return nil, Errorf(ErrInvalidArgument, "blocksize: required to convert to %s", layout)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required to convert to %s", layout)
 		}
 	}
 	spec, err := targetSpec(layout, t.Shape(), dd, opt.SparseDim, opt.BlockSize)
@@ -213,7 +214,7 @@ func ToDType(t *Tensor, d DType) (*Tensor, error) {
 	if d == t.dtype {
 		return Clone(t), nil
 	}
-	if err := checkAlloc("to(dtype)", t.values.Numel(), d.Size()); err != nil {
+	if err := errs.CheckAlloc("to(dtype)", t.values.Numel(), d.Size()); err != nil {
 		return nil, err
 	}
 	c := Clone(t)
@@ -263,7 +264,7 @@ func keptWidth(t *Tensor) int {
 // w = 0 picks int32 wherever everything fits.
 func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 	if w != 0 && w != 32 && w != 64 {
-		return nil, Errorf(ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
 	}
 	if w == 0 && t.layout != Strided {
 		w = t.autoWidth()
@@ -273,7 +274,7 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 		return c, nil
 	}
 	if w == 32 && t.autoWidth() == 64 {
-		return nil, Errorf(ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
 	to := Int64
 	if w == 32 {

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/format"
+import (
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
+)
 
 // The CSR/CSC -> DIA fast path of ToFormat. The general path lists every
 // entry's coordinates, sorts them in level order (Arrange), then walks the
@@ -44,7 +47,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 	if span < 0 {
 		span = 0
 	}
-	if err := checkAlloc("the diagonal ranks of a DIA conversion", span, 4); err != nil {
+	if err := errs.CheckAlloc("the diagonal ranks of a DIA conversion", span, 4); err != nil {
 		return nil, err
 	}
 	rank := make([]int32, span) // 1 + the diagonal's rank, 0 where absent
@@ -65,10 +68,10 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		stride = cols
 	}
 	nd := int64(len(offsets))
-	slots, okMul := mulChecked(nd, stride)
+	slots, okMul := errs.MulChecked(nd, stride)
 	es := int64(t.dtype.Size())
-	if !okMul || checkAlloc("values", slots, int(es)) != nil {
-		return nil, Errorf(ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
+	if !okMul || errs.CheckAlloc("values", slots, int(es)) != nil {
+		return nil, errs.Errorf(errs.ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
 	}
 	vals := NewArray(t.dtype, []int64{slots})
 	fillArray(vals, t.fill)
@@ -93,11 +96,11 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 	}
 	x, err := format.NewIndexer(f)
 	if err != nil {
-		return nil, Errorf(ErrInternal, "format %s: %v", f, err)
+		return nil, errs.Errorf(errs.ErrInternal, "format %s: %v", f, err)
 	}
 	sizes, err := x.LevelSizes(t.shape)
 	if err != nil {
-		return nil, Errorf(ErrInternal, "format %s over %v: %v", f, t.shape, err)
+		return nil, errs.Errorf(errs.ErrInternal, "format %s over %v: %v", f, t.shape, err)
 	}
 	u := &ustStore{owner: view, format: f.Clone(), levelSizes: sizes,
 		pos: []Array{int64Array([]int64{0, nd}), {}}, crd: []Array{int64Array(offsets), {}}, values: vals}
@@ -116,7 +119,7 @@ func diaCOOView(t *Tensor, offsets []int64, vals Array, byCol bool) (*Tensor, er
 		n += max(0, min(rows, cols-off)-max(0, -off))
 	}
 	es := int64(t.dtype.Size())
-	if err := checkAlloc("the COO form of a DIA tensor", n, 3*8+int(es)); err != nil {
+	if err := errs.CheckAlloc("the COO form of a DIA tensor", n, 3*8+int(es)); err != nil {
 		return nil, err
 	}
 	spec := formatSpec{layout: COO, shape: append([]int64(nil), t.shape...), block: [2]int64{1, 1}}

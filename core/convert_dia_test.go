@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -86,5 +87,5 @@ func TestToDIAFastTooLarge(t *testing.T) {
 	require.NoError(t, SetMemoryLimit(1<<20))
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
 	_, err = ToFormat(csr, format.DIAI())
-	assert.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -188,7 +189,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	_, err = ToIndexWidth(csr, 16)
 	require.Error(t, err)
 	_, err = ToDType(csr, DType(12345))
-	require.Equal(t, ErrDType, CodeOf(err))
+	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }
 
 func TestEqualSeesFillAndNaN(t *testing.T) {
@@ -209,7 +210,7 @@ func TestMemoryLimitRefusesHugeDense(t *testing.T) {
 	big, err := NewCOO(Int64Array([]int64{0, 0}, 2, 1), Float64Array([]float64{1}), []int64{1 << 20, 1 << 20}, BuildOptions{})
 	require.NoError(t, err)
 	_, err = ToDense(big)
-	require.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 	require.Error(t, SetMemoryLimit(0))
 }
 

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // cooEntries is a COO tensor taken apart for the shape and indexing
 // operators: coordinates per sparse dim, in stored order, and the values
 // array whose blocks (over the dense dims) they own.
@@ -127,7 +129,7 @@ func inLayout(r *Tensor, like *Tensor) (*Tensor, error) {
 // normDim resolves a possibly negative dim against ndim, naming arg on error.
 func normDim(arg string, dim, ndim int) (int, error) {
 	if dim < -ndim || dim >= ndim {
-		return 0, Errorf(ErrIndex, "%s: Dimension out of range (expected to be in range of [%d, %d], but got %d)", arg, -ndim, ndim-1, dim)
+		return 0, errs.Errorf(errs.ErrIndex, "%s: Dimension out of range (expected to be in range of [%d, %d], but got %d)", arg, -ndim, ndim-1, dim)
 	}
 	if dim < 0 {
 		dim += ndim

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
 )
@@ -87,8 +88,8 @@ func int64Array(v []int64) Array {
 func newCustom(f format.Format, s *ustorage.Structure, values Array, fill []byte) (*Tensor, error) {
 	nd := len(s.Shape)
 	nse := values.Numel()
-	if n, ok := mulChecked(nse, int64(nd+2)); !ok || checkAlloc("the elements of a custom-format tensor", n, 8) != nil {
-		return nil, Errorf(ErrTooLarge, "format %s: listing the %d stored values' coordinates exceeds the memory limit of %d bytes", f, nse, MemoryLimit())
+	if n, ok := errs.MulChecked(nse, int64(nd+2)); !ok || errs.CheckAlloc("the elements of a custom-format tensor", n, 8) != nil {
+		return nil, errs.Errorf(errs.ErrTooLarge, "format %s: listing the %d stored values' coordinates exceeds the memory limit of %d bytes", f, nse, MemoryLimit())
 	}
 	e := &entries{k: nd, coords: make([][]int64, nd), vals: flat(values), block: 1, dups: !f.IsUnique()}
 	for d := range e.coords {
@@ -102,7 +103,7 @@ func newCustom(f format.Format, s *ustorage.Structure, values Array, fill []byte
 		e.src = append(e.src, p)
 	})
 	if err != nil {
-		return nil, Errorf(ErrInvalidArgument, "%v", err)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%v", err)
 	}
 	e.n = int64(len(e.src))
 	view, err := buildFrom(formatSpec{layout: COO, shape: append([]int64(nil), s.Shape...), block: [2]int64{1, 1}}, e, values.DType, append([]byte(nil), fill...), 0, false)
@@ -131,10 +132,10 @@ func newCustom(f format.Format, s *ustorage.Structure, values Array, fill []byte
 // ErrTooLarge over the memory limit (DIA of a random matrix).
 func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 	if err := format.Validate(f); err != nil {
-		return nil, Errorf(ErrInvalidArgument, "format: %v", err)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
 	}
 	if len(f.Dims) != len(t.shape) {
-		return nil, Errorf(ErrInvalidArgument, "format %s has %d dimensions, the tensor %d (size %v)", f, len(f.Dims), len(t.shape), t.shape)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "format %s has %d dimensions, the tensor %d (size %v)", f, len(f.Dims), len(t.shape), t.shape)
 	}
 	if layout, opt, ok := namedLayoutOf(f); ok {
 		return ToLayout(t, layout, opt)
@@ -178,7 +179,7 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 // a d / c does not divide).
 func ustorageError(f format.Format, err error) error {
 	if errors.Is(err, ustorage.ErrTooLarge) {
-		return Errorf(ErrTooLarge, "to format %s: %v (memory limit %d bytes)", f, err, MemoryLimit())
+		return errs.Errorf(errs.ErrTooLarge, "to format %s: %v (memory limit %d bytes)", f, err, MemoryLimit())
 	}
-	return Errorf(ErrInvalidArgument, "to format %s: %v", f, err)
+	return errs.Errorf(errs.ErrInvalidArgument, "to format %s: %v", f, err)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -228,11 +229,11 @@ func TestToFormatRefusals(t *testing.T) {
 	d, err := NewStrided(Float64Array([]float64{1, 2, 3, 0, 0, 0, 0, 4}, 2, 4))
 	require.NoError(t, err)
 	_, err = ToFormat(d, format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}})
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	_, err = ToFormat(d, mustFormat(format.CSF(3)))
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	_, err = ToFormat(d, mustFormat(format.StructuredNM(2, 4)))
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.Contains(t, err.Error(), "structured(2)")
 
 	big, err := NewCOO(Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
@@ -241,7 +242,7 @@ func TestToFormatRefusals(t *testing.T) {
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
 	require.NoError(t, SetMemoryLimit(1<<20))
 	_, err = ToFormat(big, format.DIAI())
-	assert.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }
 
 // TestToFormatEmptyShapes: tensors with a zero-size dimension convert to

@@ -1,6 +1,10 @@
 package core
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // DType is a value type. Its numeric value is DLPack's (type code << 8) | bits,
 // the same number as the C ABI's gs_dtype.
@@ -76,13 +80,13 @@ func ParseDType(s string) (DType, error) {
 			return d, nil
 		}
 	}
-	return 0, Errorf(ErrDType, "dtype %q is not one of bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128", s)
+	return 0, errs.Errorf(errs.ErrDType, "dtype %q is not one of bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64, complex64, complex128", s)
 }
 
 // CheckDType returns an ErrDType error naming arg when d is not supported.
 func CheckDType(arg string, d DType) error {
 	if !d.Valid() {
-		return Errorf(ErrDType, "%s: unknown dtype code %d (expected a gs_dtype: DLPack code<<8 | bits)", arg, int32(d))
+		return errs.Errorf(errs.ErrDType, "%s: unknown dtype code %d (expected a gs_dtype: DLPack code<<8 | bits)", arg, int32(d))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // padBatches evens out the stored blocks per batch of a batched compressed
@@ -21,7 +22,7 @@ func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, ve
 		return keys, z, nil
 	}
 	// nb is a product of dimensions: the batches may far outnumber the entries.
-	if err := checkAllocf(nb, 24, "the block lists of %d batches", nb); err != nil {
+	if err := errs.CheckAllocf(nb, 24, "the block lists of %d batches", nb); err != nil {
 		return nil, vec{}, err
 	}
 	bcols := cols / bn
@@ -38,7 +39,7 @@ func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, ve
 		target = max(target, len(occupied[i]))
 	}
 	// Every batch gets target blocks (keys and values, up to 16 bytes a value).
-	if err := checkAllocf(budget.Mul(budget.Mul(nb, int64(target)), bs+1), 16, "the %d batches of %d blocks each of the result", nb, target); err != nil {
+	if err := errs.CheckAllocf(budget.Mul(budget.Mul(nb, int64(target)), bs+1), 16, "the %d batches of %d blocks each of the result", nb, target); err != nil {
 		return nil, vec{}, err
 	}
 	for batch, occ := range occupied {

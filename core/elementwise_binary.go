@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Operand is an operand of a binary op: a tensor, or (Tensor nil) a number.
@@ -91,7 +93,7 @@ func BinaryOps() []string {
 func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 	def, ok := binaryOps[name]
 	if !ok {
-		return nil, Errorf(ErrInvalidArgument, "binary op %q is unknown; known ops: %s", name, strings.Join(BinaryOps(), ", "))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "binary op %q is unknown; known ops: %s", name, strings.Join(BinaryOps(), ", "))
 	}
 	if err := checkBinaryArgs(name, def, a, b, &args); err != nil {
 		return nil, err
@@ -112,7 +114,7 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 	dom := domainOf(compute)
 	bf := def.funcs(&args, compute)
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
-		return nil, Errorf(ErrDType, "%s: not supported for %s operands", name, compute)
+		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
 	}
 	var res *Tensor
 	if a.Tensor == nil || b.Tensor == nil {
@@ -132,7 +134,7 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 // checkBinaryArgs validates the operands and the args the op reads.
 func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) error {
 	if a.Tensor == nil && b.Tensor == nil {
-		return Errorf(ErrInvalidArgument, "%s: at least one operand must be a tensor, got two numbers", op)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: at least one operand must be a tensor, got two numbers", op)
 	}
 	for i, o := range []Operand{a, b} {
 		if o.Tensor == nil {
@@ -144,14 +146,14 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 	accepted := strings.Fields(def.params)
 	if args.Alpha != nil {
 		if !slices.Contains(accepted, "alpha") {
-			return Errorf(ErrInvalidArgument, "%s: takes no alpha argument", op)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no alpha argument", op)
 		}
 		if err := checkNumber("alpha", *args.Alpha); err != nil {
 			return err
 		}
 	}
 	if args.RoundingMode != "" && !slices.Contains(accepted, "rounding_mode") {
-		return Errorf(ErrInvalidArgument, "%s: takes no rounding_mode argument", op)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no rounding_mode argument", op)
 	}
 	return nil
 }
@@ -164,12 +166,12 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 		t, n, numberFirst = b.Tensor, a.Number, true
 	}
 	if op == "pow" && !numberFirst && dom == domInt && n.Value.Int() < 0 {
-		return nil, Errorf(ErrInvalidArgument, "pow: Integers to negative integer powers are not allowed (exponent %d)", n.Value.Int())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "pow: Integers to negative integer powers are not allowed (exponent %d)", n.Value.Int())
 	}
 	s := scalarVec(dom, n.Value)
 	if bf.divides && dom == domInt {
 		if !numberFirst && s.i[0] == 0 {
-			return nil, Errorf(ErrInvalidArgument, "%s: ZeroDivisionError (integer division by the scalar 0)", op)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (integer division by the scalar 0)", op)
 		}
 		if numberFirst {
 			var err error
@@ -229,7 +231,7 @@ func checkDivisors(op string, t *Tensor, dom domain) error {
 		v.i = append(v.i, elementVec(t.dtype, t.fill, dom).i...)
 	}
 	if slices.Contains(v.i, 0) {
-		return Errorf(ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
 	}
 	return nil
 }
@@ -239,7 +241,7 @@ func applyBinary(op string, bf binFuncs, x, y vec) (vec, error) {
 	switch x.dom {
 	case domInt:
 		if bf.divides && slices.Contains(y.i, 0) {
-			return vec{}, Errorf(ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
+			return vec{}, errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
 		}
 		for i := range x.i {
 			x.i[i] = bf.integ(x.i[i], y.i[i])
@@ -259,13 +261,13 @@ func applyBinary(op string, bf binFuncs, x, y vec) (vec, error) {
 // binaryTensors combines two tensors of equal shape.
 func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out DType, args *BinaryArgs) (*Tensor, error) {
 	if !slices.Equal(a.shape, b.shape) {
-		return nil, Errorf(ErrInvalidArgument, "%s: expected sizes of 'self' and 'other' to match, but %s != %s", op, shapeList(a.shape), shapeList(b.shape))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected sizes of 'self' and 'other' to match, but %s != %s", op, shapeList(a.shape), shapeList(b.shape))
 	}
 	layout := defaultBinaryLayout(def, a, b)
 	if args.Out.Layout != nil {
 		layout = *args.Out.Layout
 		if !layout.Valid() {
-			return nil, Errorf(ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 		}
 	}
 	if layout == Strided {
@@ -309,12 +311,12 @@ func resultBlock(layout Layout, a, b *Tensor, asked [2]int64) ([2]int64, error) 
 	case b.layout == layout:
 		return b.block, nil
 	}
-	return [2]int64{}, Errorf(ErrInvalidArgument, "blocksize: required for a %s result when no operand is %s", layout, layout)
+	return [2]int64{}, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required for a %s result when no operand is %s", layout, layout)
 }
 
 // binaryDense computes the op on the dense values of both operands.
 func binaryDense(op string, bf binFuncs, a, b *Tensor, dom domain, out DType) (*Tensor, error) {
-	if err := checkAlloc(op, numelOf(a.shape), max(out.Size(), 8)); err != nil {
+	if err := errs.CheckAlloc(op, numelOf(a.shape), max(out.Size(), 8)); err != nil {
 		return nil, err
 	}
 	da, err := ToDense(a)

@@ -1,6 +1,10 @@
 package core
 
-import "math"
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // The binary op table: torch's name -> dtype rule and element functions.
 var binaryOps = map[string]*binaryDef{
@@ -37,17 +41,17 @@ func sameCommon(rs ...refusal) func(string, DType, DType, DType, *BinaryArgs) (D
 // addDType checks sub's bool operands and alpha against the promoted dtype, as torch.
 func addDType(op string, a, b, common DType, args *BinaryArgs) (DType, DType, error) {
 	if op == "sub" && (a == Bool || b == Bool) {
-		return 0, 0, Errorf(ErrDType, "sub: Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+		return 0, 0, errs.Errorf(errs.ErrDType, "sub: Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
 	}
 	if args.Alpha != nil {
 		ak, cc := categoryOf(args.Alpha.Kind), categoryOf(common)
 		switch {
 		case cc == catBool && ak != catBool:
-			return 0, 0, Errorf(ErrDType, "%s: Boolean alpha only supported for Boolean results.", op)
+			return 0, 0, errs.Errorf(errs.ErrDType, "%s: Boolean alpha only supported for Boolean results.", op)
 		case cc == catInt && ak >= catFloat:
-			return 0, 0, Errorf(ErrDType, "%s: For integral input tensors, argument alpha must not be a floating point number.", op)
+			return 0, 0, errs.Errorf(errs.ErrDType, "%s: For integral input tensors, argument alpha must not be a floating point number.", op)
 		case cc == catFloat && ak == catComplex:
-			return 0, 0, Errorf(ErrDType, "%s: For non-complex input tensors, argument alpha must not be a complex number.", op)
+			return 0, 0, errs.Errorf(errs.ErrDType, "%s: For non-complex input tensors, argument alpha must not be a complex number.", op)
 		}
 	}
 	return common, common, nil
@@ -109,11 +113,11 @@ func divDType(op string, _, _, common DType, args *BinaryArgs) (DType, DType, er
 		return common, common, nil
 	case "trunc", "floor":
 		if common.IsComplex() {
-			return 0, 0, Errorf(ErrDType, "%s: rounding_mode '%s' is not supported for complex inputs (%s)", op, args.RoundingMode, common)
+			return 0, 0, errs.Errorf(errs.ErrDType, "%s: rounding_mode '%s' is not supported for complex inputs (%s)", op, args.RoundingMode, common)
 		}
 		return common, common, nil
 	}
-	return 0, 0, Errorf(ErrInvalidArgument, "%s: expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op, args.RoundingMode)
+	return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op, args.RoundingMode)
 }
 
 func divFuncs(args *BinaryArgs, _ DType) binFuncs {

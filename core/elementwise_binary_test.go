@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -68,7 +69,7 @@ func TestBinaryMatchesDense(t *testing.T) {
 						got, gerr := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
 						if werr != nil {
 							require.Error(t, gerr, msg)
-							require.Equal(t, CodeOf(werr), CodeOf(gerr), "%s: %v / %v", msg, werr, gerr)
+							require.Equal(t, errs.CodeOf(werr), errs.CodeOf(gerr), "%s: %v / %v", msg, werr, gerr)
 							continue
 						}
 						require.NoError(t, gerr, msg)
@@ -107,7 +108,7 @@ func TestBinaryWithNumber(t *testing.T) {
 								got, gerr := BinaryByName(op, x, y, BinaryArgs{})
 								if werr != nil {
 									require.Error(t, gerr, msg)
-									require.Equal(t, CodeOf(werr), CodeOf(gerr), msg)
+									require.Equal(t, errs.CodeOf(werr), errs.CodeOf(gerr), msg)
 									continue
 								}
 								require.NoError(t, gerr, msg)
@@ -315,10 +316,10 @@ func TestBinaryBadInput(t *testing.T) {
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.Error(t, err)
 	assert.Equal(t, "add: expected sizes of 'self' and 'other' to match, but [3, 4] != [4, 3]", err.Error())
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 
 	_, err = BinaryByName("plus", TensorOperand(a), TensorOperand(a), BinaryArgs{})
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.ErrorContains(t, err, `"plus" is unknown`)
 	_, err = BinaryByName("add", NumberOperand(IntNumber(1)), NumberOperand(IntNumber(2)), BinaryArgs{})
 	assert.ErrorContains(t, err, "at least one operand must be a tensor")
@@ -327,12 +328,12 @@ func TestBinaryBadInput(t *testing.T) {
 	require.NoError(t, err)
 	for _, op := range []string{"floor_divide", "maximum", "lt"} {
 		_, err = BinaryByName(op, TensorOperand(c), TensorOperand(c), BinaryArgs{})
-		assert.Equal(t, ErrDType, CodeOf(err), "%s of complex: %v", op, err)
+		assert.Equal(t, errs.ErrDType, errs.CodeOf(err), "%s of complex: %v", op, err)
 	}
 	bl, err := Empty(CSR, Bool, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = BinaryByName("sub", TensorOperand(bl), TensorOperand(bl), BinaryArgs{})
-	assert.Equal(t, ErrDType, CodeOf(err))
+	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	i, err := Empty(CSR, Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	half := FloatNumber(0.5)
@@ -359,7 +360,7 @@ func TestBinaryBadInput(t *testing.T) {
 	assert.ErrorContains(t, err, "blocksize")
 	bad := Layout(99)
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(a), BinaryArgs{Out: Output{Layout: &bad}})
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }
 
 // TestBinarySignedZeroAndScalars: a dense operand's -0.0 keeps its sign in

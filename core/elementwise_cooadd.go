@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // cooAddMerge is torch's add of two COO tensors with zero fills and the same
 // dense dims: one pass over both entry lists in their stored order, taking
 // the smaller coordinate first and combining equal ones. On coalesced inputs
@@ -23,7 +25,7 @@ func cooAddMerge(a, b *Tensor, alpha vec, out DType) (*Tensor, error) {
 	}
 	s := a.SparseDim()
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
-	if err := checkAlloc("add", (na+nb)*int64(s+1), 8); err != nil {
+	if err := errs.CheckAlloc("add", (na+nb)*int64(s+1), 8); err != nil {
 		return nil, err
 	}
 	// cmp > 0 when a's column i comes first, < 0 when b's column j does.

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // Number is a scalar operand of an element-wise operation. Kind is the dtype
 // of the literal it stands for (Bool, Int64, Float64 or Complex128, as a
 // Python bool, int, float or complex): like torch's wrapped numbers, it only
@@ -132,7 +134,7 @@ func realOf(d DType) DType {
 // checkNumber validates a scalar operand's kind.
 func checkNumber(arg string, n Number) error {
 	if !n.Kind.Valid() {
-		return Errorf(ErrDType, "%s: unknown scalar kind code %d (expected a gs_dtype such as int64, float64, complex128 or bool)", arg, int32(n.Kind))
+		return errs.Errorf(errs.ErrDType, "%s: unknown scalar kind code %d (expected a gs_dtype such as int64, float64, complex128 or bool)", arg, int32(n.Kind))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -31,10 +32,10 @@ func keepFormat(res *Tensor, o Output, operands ...*Tensor) (*Tensor, error) {
 		}
 	}
 	out, err := ToFormat(res, f)
-	switch CodeOf(err) {
-	case OK:
+	switch errs.CodeOf(err) {
+	case errs.OK:
 		return out, nil
-	case ErrInvalidArgument, ErrTooLarge:
+	case errs.ErrInvalidArgument, errs.ErrTooLarge:
 		return res, nil
 	}
 	return nil, err

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // The generic binary op on sparse results: both operands become coalesced
 // COO over the same leading dims, their sorted coordinate lists merge, each
 // merged entry computes op(a, b) with the other operand's fill value where
@@ -26,7 +28,7 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domai
 	k := nd - dd
 	bs := numelOf(shape[k:])
 	keys, ia, ib := mergeKeys(linearKeys(ca, shape[:k]), linearKeys(cb, shape[:k]))
-	if err := checkAlloc(op, int64(len(keys))*bs, 3*16); err != nil {
+	if err := errs.CheckAlloc(op, int64(len(keys))*bs, 3*16); err != nil {
 		return nil, err
 	}
 	fa, fb := elementVec(ca.dtype, ca.fill, dom), elementVec(cb.dtype, cb.fill, dom)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Output chooses the layout of an element-wise result.
@@ -70,20 +72,20 @@ func UnaryOps() []string {
 // is BinaryByName("pow", t, Exponent).
 func UnaryByName(name string, t *Tensor, args UnaryArgs) (*Tensor, error) {
 	if t == nil {
-		return nil, Errorf(ErrInvalidArgument, "%s: input tensor is nil", name)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", name)
 	}
 	if name == "pow" {
 		if err := checkUnaryParams(name, "exponent", &args); err != nil {
 			return nil, err
 		}
 		if args.Exponent == nil {
-			return nil, Errorf(ErrInvalidArgument, "pow: exponent is required")
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "pow: exponent is required")
 		}
 		return BinaryByName("pow", TensorOperand(t), NumberOperand(*args.Exponent), BinaryArgs{Out: args.Out})
 	}
 	def, ok := unaryOps[name]
 	if !ok {
-		return nil, Errorf(ErrInvalidArgument, "unary op %q is unknown; known ops: %s", name, strings.Join(UnaryOps(), ", "))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "unary op %q is unknown; known ops: %s", name, strings.Join(UnaryOps(), ", "))
 	}
 	if err := checkUnaryParams(name, def.params, &args); err != nil {
 		return nil, err
@@ -119,7 +121,7 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 	accepted := strings.Fields(params)
 	for _, g := range given {
 		if g.set && !slices.Contains(accepted, g.name) {
-			return Errorf(ErrInvalidArgument, "%s: takes no %s argument", op, g.name)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no %s argument", op, g.name)
 		}
 	}
 	for _, n := range []*Number{a.Exponent, a.Min, a.Max} {
@@ -136,7 +138,7 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 // keeping t's structure; the result has dtype out.
 func mapTensor(op string, t *Tensor, out DType, dom domain, ef elemFuncs, linear bool) (*Tensor, error) {
 	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
-		return nil, Errorf(ErrDType, "%s: not supported for %s tensors", op, t.dtype)
+		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.dtype)
 	}
 	src := t
 	if t.layout == COO && !t.coalesced && !(linear && linearSafe(t.dtype, out)) {
@@ -145,7 +147,7 @@ func mapTensor(op string, t *Tensor, out DType, dom domain, ef elemFuncs, linear
 			return nil, err
 		}
 	}
-	if err := checkAlloc(op, src.values.Numel(), out.Size()); err != nil {
+	if err := errs.CheckAlloc(op, src.values.Numel(), out.Size()); err != nil {
 		return nil, err
 	}
 	vals := applyUnary(ef, loadVec(src.values, dom)).store(out, src.values.Shape)

@@ -3,6 +3,8 @@ package core
 import (
 	"math"
 	"math/cmplx"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // The unary op table: torch's name -> dtype rule and element functions.
@@ -99,7 +101,7 @@ func refuse(op string, in DType, rs ...refusal) error {
 			continue
 		}
 		if msg := r(in); msg != "" {
-			return Errorf(ErrDType, "%s: input dtype %s: %s", op, in, msg)
+			return errs.Errorf(errs.ErrDType, "%s: input dtype %s: %s", op, in, msg)
 		}
 	}
 	return nil
@@ -142,7 +144,7 @@ func floatMath(real func(float64) float64, cplx func(complex128) complex128) *un
 	return &unaryDef{
 		dtype: func(op string, in DType, _ *UnaryArgs) (DType, error) {
 			if cplx == nil && in.IsComplex() {
-				return 0, Errorf(ErrDType, "%s: input dtype %s: not implemented for complex tensors", op, in)
+				return 0, errs.Errorf(errs.ErrDType, "%s: input dtype %s: not implemented for complex tensors", op, in)
 			}
 			return intToFloat(in), nil
 		},
@@ -196,7 +198,7 @@ func nanToNumFuncs(a *UnaryArgs, out DType) (elemFuncs, error) {
 // clampDType promotes the input with the bounds given (torch.result_type).
 func clampDType(op string, in DType, a *UnaryArgs) (DType, error) {
 	if a.Min == nil && a.Max == nil {
-		return 0, Errorf(ErrInvalidArgument, "clamp: at least one of 'min' or 'max' must not be None")
+		return 0, errs.Errorf(errs.ErrInvalidArgument, "clamp: at least one of 'min' or 'max' must not be None")
 	}
 	out := in
 	for _, b := range []*Number{a.Min, a.Max} {
@@ -205,7 +207,7 @@ func clampDType(op string, in DType, a *UnaryArgs) (DType, error) {
 		}
 	}
 	if out.IsComplex() {
-		return 0, Errorf(ErrDType, "clamp: clamp is not supported for complex types (input %s)", in)
+		return 0, errs.Errorf(errs.ErrDType, "clamp: clamp is not supported for complex types (input %s)", in)
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -49,7 +50,7 @@ func TestUnaryMatchesDense(t *testing.T) {
 							got, gerr := UnaryByName(name, a, args)
 							if werr != nil {
 								require.Error(t, gerr, msg)
-								require.Equal(t, CodeOf(werr), CodeOf(gerr), msg)
+								require.Equal(t, errs.CodeOf(werr), errs.CodeOf(gerr), msg)
 								continue
 							}
 							require.NoError(t, gerr, msg)
@@ -159,7 +160,7 @@ func TestUnaryDTypes(t *testing.T) {
 		got, err := UnaryByName(c.op, x, c.args)
 		if c.want == 0 {
 			require.Error(t, err, "%s(%s)", c.op, c.in)
-			assert.Equal(t, ErrDType, CodeOf(err), "%s(%s): %v", c.op, c.in, err)
+			assert.Equal(t, errs.ErrDType, errs.CodeOf(err), "%s(%s): %v", c.op, c.in, err)
 			continue
 		}
 		require.NoError(t, err, "%s(%s)", c.op, c.in)
@@ -274,7 +275,7 @@ func TestUnaryBadInput(t *testing.T) {
 	one := IntNumber(1)
 	_, err = UnaryByName("cosine", x, UnaryArgs{})
 	require.Error(t, err)
-	assert.Equal(t, ErrInvalidArgument, CodeOf(err))
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.Contains(t, err.Error(), `"cosine" is unknown`)
 	_, err = UnaryByName("pow", x, UnaryArgs{})
 	assert.ErrorContains(t, err, "exponent is required")
@@ -291,7 +292,7 @@ func TestUnaryBadInput(t *testing.T) {
 	assert.ErrorContains(t, err, "Integers to negative integer powers are not allowed")
 	bad := Number{Value: IntScalar(1), Kind: DType(12345)}
 	_, err = UnaryByName("clamp", x, UnaryArgs{Min: &bad})
-	assert.Equal(t, ErrDType, CodeOf(err))
+	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	bsr := BSR
 	_, err = UnaryByName("sin", x, UnaryArgs{Out: Output{Layout: &bsr}})
 	assert.ErrorContains(t, err, "blocksize")

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // entries is the format-independent intermediate of the generic conversion
 // path: n stored entries, each with coordinates over the k leading dimensions
 // and a block of values over the trailing ndim-k dimensions.
@@ -35,9 +37,9 @@ func entriesOf(t *Tensor, k int) (*entries, error) {
 		var parent, child, lcs []int64
 		switch l.Kind {
 		case LevelDense:
-			n, ok := mulChecked(int64(len(pos)), l.Size)
-			if !ok || checkAlloc("level walk", n*int64(kc+2), 8) != nil {
-				return nil, Errorf(ErrTooLarge, "walking level %d (dense, size %d) of a %s tensor would visit more positions than the memory limit allows", li, l.Size, t.layout)
+			n, ok := errs.MulChecked(int64(len(pos)), l.Size)
+			if !ok || errs.CheckAlloc("level walk", n*int64(kc+2), 8) != nil {
+				return nil, errs.Errorf(errs.ErrTooLarge, "walking level %d (dense, size %d) of a %s tensor would visit more positions than the memory limit allows", li, l.Size, t.layout)
 			}
 			parent, child, lcs = make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
 			for i, p := range pos {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -94,7 +95,7 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	}
 	r, col := AsSlice[I](t.levels[0].Crd), AsSlice[I](t.levels[1].Crd)
 	nse := len(r)
-	if err := checkAlloc("values", int64(nse)*int64(bb), 1); err != nil {
+	if err := errs.CheckAlloc("values", int64(nse)*int64(bb), 1); err != nil {
 		return nil, err
 	}
 	if c, _, ok, err := compressCOO[I](t, false); ok {
@@ -105,7 +106,7 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	// merge repeats.
 	ptr, perm, err := kernels.CountingSortByKey(r, int(rows)) // sized by fastPathFits
 	if err != nil {
-		return nil, Errorf(ErrIndex, "indices: %v", err)
+		return nil, errs.Errorf(errs.ErrIndex, "indices: %v", err)
 	}
 	idx := make([]I, nse)
 	for k, p := range perm {
@@ -114,7 +115,7 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	vals := alignedBytes(int64(nse) * int64(bb))
 	if bb > 0 && nse > 0 {
 		if err := kernels.Gather(vals, t.values.Data, bb, perm); err != nil {
-			return nil, Errorf(ErrInternal, "coalesce: %v", err)
+			return nil, errs.Errorf(errs.ErrInternal, "coalesce: %v", err)
 		}
 	}
 	c := &compressed2D[I]{nOuter: rows, nInner: cols, blockBytes: bb, ptr: ptr, idx: idx, vals: vals}
@@ -220,7 +221,7 @@ func (c *compressed2D[I]) sortAndMergeRows(d DType) {
 func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
 	ptr, perm, err := kernels.CountingSortByKey(c.idx, int(c.nInner)) // sized by fastPathFits
 	if err != nil {
-		return nil, Errorf(ErrInternal, "transpose: %v", err)
+		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
 	}
 	outer := c.outerOfEach()
 	idx := make([]I, len(perm))
@@ -230,7 +231,7 @@ func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
 	vals := alignedBytes(int64(len(c.vals)))
 	if c.blockBytes > 0 && len(perm) > 0 {
 		if err := kernels.Gather(vals, c.vals, c.blockBytes, perm); err != nil {
-			return nil, Errorf(ErrInternal, "transpose: %v", err)
+			return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
 		}
 	}
 	return &compressed2D[I]{axis: 1 - c.axis, nOuter: c.nInner, nInner: c.nOuter, ptr: ptr, idx: idx, vals: vals, blockBytes: c.blockBytes}, nil

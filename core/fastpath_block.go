@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -92,7 +93,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 			}
 			bptr[b+1] = int64(len(bidx))
 		}
-		if err := checkAlloc("values", int64(len(bidx))*bm*bn, int(es)); err != nil {
+		if err := errs.CheckAlloc("values", int64(len(bidx))*bm*bn, int(es)); err != nil {
 			return nil, err
 		}
 		vals := NewArray(t.dtype, []int64{int64(len(bidx)) * bm * bn})
@@ -120,12 +121,12 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 	nbOuter := int64(len(ptr) - 1)
 	nOuter := nbOuter * so
 	total := int64(len(idx)) * bm * bn
-	if err := checkAlloc("values", total, int(es)); err != nil {
+	if err := errs.CheckAlloc("values", total, int(es)); err != nil {
 		return nil, err
 	}
 	cptr, err := budget.Make[int64]("result pointers", nOuter+1)
 	if err != nil {
-		return nil, tooLarge(err)
+		return nil, errs.TooLarge(err)
 	}
 	cidx := make([]int64, 0, total) // total elements, sized with the values above
 	vals := NewArray(t.dtype, []int64{total})

@@ -3,6 +3,7 @@ package core
 import (
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -38,7 +39,7 @@ func compressAs[I kernels.Index, V kernels.Word](t *Tensor, withRows bool) (*com
 	// The row pointers and buckets grow with the rows: sized by fastPathFits.
 	res, err := kernels.CompressRows(r, col, AsSlice[V](t.values), t.shape[0], t.shape[1], adder[V](t.dtype), withRows)
 	if err != nil {
-		return nil, nil, Errorf(ErrIndex, "indices: %v", err)
+		return nil, nil, errs.Errorf(errs.ErrIndex, "indices: %v", err)
 	}
 	var vals []byte
 	if len(res.Val) > 0 {
@@ -93,7 +94,7 @@ func addAs[V any, T addable](dst *V, src V) {
 // result's (2, nse) indices as it is, where finish would copy the two into
 // a new one. ok is false where compressCOO does not apply.
 func coalesce2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (out *Tensor, ok bool, err error) {
-	if err := checkAlloc("values", t.levels[0].Crd.Numel()*int64(t.dtype.Size()), 1); err != nil {
+	if err := errs.CheckAlloc("values", t.levels[0].Crd.Numel()*int64(t.dtype.Size()), 1); err != nil {
 		return nil, true, err
 	}
 	c, rows, ok, err := compressCOO[I](t, true)

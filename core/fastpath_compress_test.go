@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -93,9 +94,9 @@ func TestCompressedPathErrors(t *testing.T) {
 		bad, err := NewCOO(idx, Float64Array([]float64{1, 2, 3}), []int64{3, 3}, BuildOptions{NoCheck: true})
 		require.NoError(t, err)
 		_, err = ToLayout(bad, CSR, DefaultConvert())
-		require.Equal(t, ErrIndex, CodeOf(err), "%v", err)
+		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 		_, err = Coalesce(bad)
-		require.Equal(t, ErrIndex, CodeOf(err), "%v", err)
+		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	}
 	rng := rand.New(rand.NewPCG(45, 46))
 	coo := randomCOO(t, rng, Float64, Int64, 5, 6, 5, 6, 40)
@@ -103,7 +104,7 @@ func TestCompressedPathErrors(t *testing.T) {
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
 	require.NoError(t, SetMemoryLimit(100))
 	_, err := Coalesce(coo)
-	require.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 	_, err = ToLayout(coo, CSR, DefaultConvert())
-	require.Equal(t, ErrTooLarge, CodeOf(err), "%v", err)
+	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }

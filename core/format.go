@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // formatSpec is everything that fixes a tensor's level structure (not its storage).
 type formatSpec struct {
 	layout   Layout
@@ -16,43 +18,43 @@ func (f *formatSpec) sparseDim() int { return len(f.shape) - f.batchDim - f.dens
 func (f *formatSpec) validate() error {
 	nd := len(f.shape)
 	if nd > 64 {
-		return Errorf(ErrInvalidArgument, "size: %d dimensions exceed the maximum of 64", nd)
+		return errs.Errorf(errs.ErrInvalidArgument, "size: %d dimensions exceed the maximum of 64", nd)
 	}
-	if _, err := numelChecked("size", f.shape); err != nil {
+	if _, err := errs.NumelChecked("size", f.shape); err != nil {
 		return err
 	}
 	if f.denseDim < 0 || f.batchDim < 0 || f.sparseDim() < 0 {
-		return Errorf(ErrInvalidArgument, "dense_dim = %d and batch dims = %d do not fit a %d-d tensor", f.denseDim, f.batchDim, nd)
+		return errs.Errorf(errs.ErrInvalidArgument, "dense_dim = %d and batch dims = %d do not fit a %d-d tensor", f.denseDim, f.batchDim, nd)
 	}
 	switch f.layout {
 	case Strided:
 	case COO, CSF:
 		if f.batchDim != 0 {
-			return Errorf(ErrInvalidArgument, "%s tensors have no batch dimensions", f.layout)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s tensors have no batch dimensions", f.layout)
 		}
 		// torch's COO may have no sparse dim (its entries are then summed
 		// value blocks of the whole dense shape); CSF needs a level to compress.
 		if f.layout == CSF && f.sparseDim() < 1 {
-			return Errorf(ErrInvalidArgument, "%s: sparse_dim = %d must be at least 1 (size %v, dense_dim %d)", f.layout, f.sparseDim(), f.shape, f.denseDim)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: sparse_dim = %d must be at least 1 (size %v, dense_dim %d)", f.layout, f.sparseDim(), f.shape, f.denseDim)
 		}
 	case CSR, CSC, BSR, BSC, DCSR, DCSC:
 		if f.sparseDim() != 2 {
-			return Errorf(ErrInvalidArgument, "%s: expected 2 sparse dimensions, got size %v with %d batch and %d dense dimensions", f.layout, f.shape, f.batchDim, f.denseDim)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: expected 2 sparse dimensions, got size %v with %d batch and %d dense dimensions", f.layout, f.shape, f.batchDim, f.denseDim)
 		}
 	default:
-		return Errorf(ErrInvalidArgument, "layout: unknown layout code %d", int32(f.layout))
+		return errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(f.layout))
 	}
 	if f.layout.IsBlocked() {
 		bm, bn := f.block[0], f.block[1]
 		if bm <= 0 || bn <= 0 {
-			return Errorf(ErrInvalidArgument, "blocksize = (%d, %d): both sizes must be positive", bm, bn)
+			return errs.Errorf(errs.ErrInvalidArgument, "blocksize = (%d, %d): both sizes must be positive", bm, bn)
 		}
 		r, c := f.shape[f.batchDim], f.shape[f.batchDim+1]
 		if r%bm != 0 {
-			return Errorf(ErrInvalidArgument, "blocksize: Tensor size(-2) %d needs to be divisible by blocksize[0] %d", r, bm)
+			return errs.Errorf(errs.ErrInvalidArgument, "blocksize: Tensor size(-2) %d needs to be divisible by blocksize[0] %d", r, bm)
 		}
 		if c%bn != 0 {
-			return Errorf(ErrInvalidArgument, "blocksize: Tensor size(-1) %d needs to be divisible by blocksize[1] %d", c, bn)
+			return errs.Errorf(errs.ErrInvalidArgument, "blocksize: Tensor size(-1) %d needs to be divisible by blocksize[1] %d", c, bn)
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -58,7 +59,7 @@ func FuzzNewFromFormat(f *testing.F) {
 		}
 		x, err := NewFromFormat(fm, shape, arrays[:nl], arrays[nl:], Float64Array(vals))
 		if err != nil {
-			if _, ok := err.(*Error); !ok {
+			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)
 			}
 			return

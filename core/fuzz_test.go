@@ -3,6 +3,8 @@ package core
 import (
 	"encoding/binary"
 	"testing"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // int64sFrom decodes up to n small int64 values from fuzz bytes.
@@ -29,7 +31,7 @@ func FuzzNewCOO(f *testing.F) {
 		}
 		x, err := NewCOO(Int64Array(idx, 2, nse), Float64Array(vals), []int64{rows % 64, cols % 64}, BuildOptions{Coalesced: coalesced})
 		if err != nil {
-			if _, ok := err.(*Error); !ok {
+			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)
 			}
 			return
@@ -70,7 +72,7 @@ func FuzzNewCompressed(f *testing.F) {
 		}
 		x, err := NewCompressed(layout, Int64Array(crow), Int64Array(col), Float64Array(vals), size, BuildOptions{})
 		if err != nil {
-			if _, ok := err.(*Error); !ok {
+			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)
 			}
 			return

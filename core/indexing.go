@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Select is torch's select(dim, index): the slice at index of dim, that dim
@@ -21,7 +22,7 @@ func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
 	}
 	n := t.shape[dim]
 	if index < -n || index >= n {
-		return nil, Errorf(ErrIndex, "select: index %d out of range for tensor of size %v at dimension %d", index, t.shape, dim)
+		return nil, errs.Errorf(errs.ErrIndex, "select: index %d out of range for tensor of size %v at dimension %d", index, t.shape, dim)
 	}
 	if index < 0 {
 		index += n
@@ -155,7 +156,7 @@ func byEntry(col, idx []int64, n int64, keep, newCoord []int64) ([]int64, []int6
 // indexing every dim gives a 0-d strided tensor.
 func Index(t *Tensor, indices []int64) (*Tensor, error) {
 	if len(indices) > len(t.shape) {
-		return nil, Errorf(ErrIndex, "index: too many indices (%d) for a tensor of dimension %d", len(indices), len(t.shape))
+		return nil, errs.Errorf(errs.ErrIndex, "index: too many indices (%d) for a tensor of dimension %d", len(indices), len(t.shape))
 	}
 	r := t
 	for _, i := range indices {
@@ -185,7 +186,7 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 		start += n
 	}
 	if start < 0 || start > n || length < 0 || length > n-start { // no start+length: it may overflow
-		return nil, Errorf(ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
+		return nil, errs.Errorf(errs.ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
 	}
 	c, err := asCOO(t)
 	if err != nil {
@@ -240,7 +241,7 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 		return nil, err
 	}
 	if len(index.Shape) > 1 {
-		return nil, Errorf(ErrInvalidArgument, "index_select: index must be 0-d or 1-d, got shape %v", index.Shape)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_select: index must be 0-d or 1-d, got shape %v", index.Shape)
 	}
 	n := t.shape[dim]
 	m := index.Numel()
@@ -248,11 +249,11 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	for i := range idx {
 		v := index.Index(int64(i))
 		if t.layout == Strided && v < 0 {
-			return nil, Errorf(ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d: a strided tensor takes indices in [0, %d), as torch's (index out of range in self); sparse tensors count negative indices from the end",
+			return nil, errs.Errorf(errs.ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d: a strided tensor takes indices in [0, %d), as torch's (index out of range in self); sparse tensors count negative indices from the end",
 				i, v, dim, n, n)
 		}
 		if v < -n || v >= n {
-			return nil, Errorf(ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d", i, v, dim, n)
+			return nil, errs.Errorf(errs.ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d", i, v, dim, n)
 		}
 		if v < 0 {
 			v += n
@@ -266,9 +267,9 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	s := nd - c.denseDim
 	if dim >= s {
 		// len(index) positions in place of n: an index of many repeats can outgrow the input.
-		count, ok := mulChecked(c.vals.Numel()/max(n, 1), m)
-		if err := checkAlloc("index_select", count, c.dtype.Size()); err != nil || !ok {
-			return nil, Errorf(ErrTooLarge, "index_select: %d value blocks with dim %d of size %d exceed the memory limit of %d bytes", c.nse(), dim, m, MemoryLimit())
+		count, ok := errs.MulChecked(c.vals.Numel()/max(n, 1), m)
+		if err := errs.CheckAlloc("index_select", count, c.dtype.Size()); err != nil || !ok {
+			return nil, errs.Errorf(errs.ErrTooLarge, "index_select: %d value blocks with dim %d of size %d exceed the memory limit of %d bytes", c.nse(), dim, m, MemoryLimit())
 		}
 		out := takeDenseDim(c, dim, idx, false)
 		out.coalesced = out.nse() < 2
@@ -279,7 +280,7 @@ func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
 	for _, v := range idx {
 		total += int64(len(runs.of(v)))
 	}
-	if err := checkAlloc("index_select", budget.Mul(total, int64(s+1)), 8); err != nil {
+	if err := errs.CheckAlloc("index_select", budget.Mul(total, int64(s+1)), 8); err != nil {
 		return nil, err
 	}
 	keep := make([]int64, 0, total)

@@ -1,6 +1,10 @@
 package core
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // Layout names a format of the level model. Its values equal the C ABI's gs_layout.
 type Layout int32
@@ -55,7 +59,7 @@ func ParseLayout(s string) (Layout, error) {
 			return Layout(i), nil
 		}
 	}
-	return 0, Errorf(ErrInvalidArgument, "layout %q is not one of strided, coo, csr, csc, bsr, bsc, dcsr, dcsc, csf", s)
+	return 0, errs.Errorf(errs.ErrInvalidArgument, "layout %q is not one of strided, coo, csr, csc, bsr, bsc, dcsr, dcsc, csf", s)
 }
 
 // LevelKind is a storage level's type.

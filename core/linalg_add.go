@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // linTerm is one term coeff * t of a sparse sum.
 type linTerm struct {
 	coeff Scalar
@@ -39,7 +41,7 @@ func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...
 		vals = append(vals, ops.affine(c.values, term.coeff, linNeg(linMul(term.coeff, f))))
 	}
 	nnz := int64(len(rows))
-	if err := checkAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {
+	if err := errs.CheckAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {
 		return nil, err
 	}
 	v := NewArray(d, []int64{nnz})

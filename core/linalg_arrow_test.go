@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/mmio"
 )
 
@@ -33,7 +34,7 @@ func TestLinalgArrowSquareTooLarge(t *testing.T) {
 		p, err := core.SparseMm(x, x)
 		elapsed := time.Since(start)
 		require.Nil(t, p)
-		require.Equal(t, core.ErrTooLarge, core.CodeOf(err), "%s: %v", layout, err)
+		require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", layout, err)
 		require.Contains(t, err.Error(), "more than the memory limit")
 		require.Less(t, elapsed, 2*time.Second, "%s: refusing took %v", layout, elapsed)
 	}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/stretchr/testify/require"
 )
@@ -94,7 +95,7 @@ func TestDIAProductRefusals(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, isDIA(a))
 	_, err = Mv(a, randomDense(t, rng, Float64, []int64{5}, 1))
-	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "vec")
 	// A float32 vector promotes (linalg_promote.go); a float32 out is refused.
 	x32 := randomDense(t, rng, Float32, []int64{4}, 1)
@@ -106,11 +107,11 @@ func TestDIAProductRefusals(t *testing.T) {
 	require.NoError(t, err)
 	requireSameDense(t, want, got)
 	err = MvOut(a, x64, randomDense(t, rng, Float32, []int64{5}, 1))
-	require.Equal(t, ErrDType, CodeOf(err))
+	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	out := randomDense(t, rng, Float64, []int64{4}, 1)
 	before := append([]byte(nil), out.values.Data...)
 	err = MvOut(a, randomDense(t, rng, Float64, []int64{4}, 1), out)
-	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "out")
 	require.Equal(t, before, out.values.Data)
 	x := randomDense(t, rng, Float64, []int64{4}, 1)
@@ -119,8 +120,8 @@ func TestDIAProductRefusals(t *testing.T) {
 	require.NoError(t, err)
 	before = append([]byte(nil), x.values.Data...)
 	err = MvOut(sq, x, x)
-	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Equal(t, before, x.values.Data)
 	_, err = Mm(a, randomDense(t, rng, Float64, []int64{5, 2}, 1))
-	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }

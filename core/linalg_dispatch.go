@@ -3,6 +3,7 @@ package core
 import (
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -92,7 +93,7 @@ func linFor(op string, d DType, width int) (linOps, error) {
 	case UInt8:
 		pair = &linOpsU8
 	default:
-		return nil, Errorf(ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
+		return nil, errs.Errorf(errs.ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
 	}
 	if width == 32 {
 		return pair[0], nil
@@ -152,8 +153,8 @@ func linKernelErr(op string, err error) error {
 	if err == nil {
 		return nil
 	}
-	if _, ok := err.(*Error); ok {
+	if _, ok := err.(*errs.Error); ok {
 		return err
 	}
-	return Errorf(ErrInternal, "%s: %v", op, err)
+	return errs.Errorf(errs.ErrInternal, "%s: %v", op, err)
 }

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // Matmul returns a @ b under torch.matmul's rules for tensors of 1 to 3
 // dims: two vectors give their dot product (a 0-d dense tensor); a matrix
 // and a vector the matrix-vector product; two matrices Mm's product (sparse
@@ -42,7 +44,7 @@ func linMatmul(a, b *Tensor) (*Tensor, error) {
 	}
 	ka, kb := A.shape[len(A.shape)-1], B.shape[len(B.shape)-2]
 	if ka != kb {
-		return nil, Errorf(ErrInvalidArgument, "%s: expected dim %d size %d (the last dim of input), got %d: input and other shapes cannot be multiplied (%v and %v)",
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (the last dim of input), got %d: input and other shapes cannot be multiplied (%v and %v)",
 			linArg(op, 2, "other"), max(db-2, 0), ka, kb, a.shape, b.shape)
 	}
 	var r *Tensor
@@ -60,7 +62,7 @@ func linMatmul(a, b *Tensor) (*Tensor, error) {
 			return nil, err
 		}
 		if B.shape[0] != nb {
-			return nil, Errorf(ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", linArg(op, 2, "other"), nb, B.shape[0])
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", linArg(op, 2, "other"), nb, B.shape[0])
 		}
 		r, err = linBmm(op, A, B)
 	}
@@ -117,7 +119,7 @@ func linRepeat(t *Tensor, nb int64) (*Tensor, error) {
 	}
 	nnz := coo.NNZ()
 	total := nb * nnz
-	if err := checkAlloc("matmul: repeated entries", total, 24+t.dtype.Size()); err != nil {
+	if err := errs.CheckAlloc("matmul: repeated entries", total, 24+t.dtype.Size()); err != nil {
 		return nil, err
 	}
 	idx := make([]int64, 3*total)

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // The matrix products of torch.sparse over every layout. Conventions of the
 // whole family (files linalg_*.go):
 //
@@ -149,7 +151,7 @@ func SparseMm(a, b *Tensor) (*Tensor, error) {
 func linMm(op string, a, b, dst *Tensor) (*Tensor, error) {
 	if dst != nil && a != nil && b != nil && a.layout != Strided && b.layout != Strided {
 		// Refused before the dtypes are checked: MmOut passes mixed ones here.
-		return nil, Errorf(ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
 			op, a.layout, b.layout)
 	}
 	if err := linCheckMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
@@ -184,7 +186,7 @@ func linCheckMatmulPair(op string, na int, nameA string, a *Tensor, nb int, name
 		return err
 	}
 	if a.shape[1] != b.shape[0] {
-		return Errorf(ErrInvalidArgument, "%s: expected dim 0 size %d (the columns of %s), got %d: %s and %s shapes cannot be multiplied (%dx%d and %dx%d)",
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim 0 size %d (the columns of %s), got %d: %s and %s shapes cannot be multiplied (%dx%d and %dx%d)",
 			linArg(op, nb, nameB), a.shape[1], nameA, b.shape[0], nameA, nameB, a.shape[0], a.shape[1], b.shape[0], b.shape[1])
 	}
 	return nil
@@ -227,7 +229,7 @@ func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor
 	m, n := mat1.shape[0], mat2.shape[1]
 	if input.layout != Strided && mat1.layout != Strided && mat2.layout != Strided {
 		if len(input.shape) != 2 || input.shape[0] != m || input.shape[1] != n {
-			return nil, Errorf(ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2; a sparse input does not broadcast), got %v",
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2; a sparse input does not broadcast), got %v",
 				linArg(op, 1, "input"), m, n, input.shape)
 		}
 		p, err := linSparseProduct(op, mat1, mat2)

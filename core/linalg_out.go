@@ -3,6 +3,8 @@ package core
 import (
 	"slices"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // MvOut is torch.mv(mat, vec, out=out): mat @ vec written into out, an
@@ -51,7 +53,7 @@ func MmOut(mat1, mat2, out *Tensor) error {
 }
 
 // linNilOut reports a missing out tensor.
-func linNilOut(op string) error { return Errorf(ErrInvalidArgument, "%s: out is nil", op) }
+func linNilOut(op string) error { return errs.Errorf(errs.ErrInvalidArgument, "%s: out is nil", op) }
 
 // linCheckOut checks dst (when not nil) as the destination of a result of
 // dtype d and the given shape, not overlapping the operands, and returns
@@ -62,18 +64,18 @@ func linCheckOut(op string, dst *Tensor, d DType, shape []int64, operands ...*Te
 		return Array{}, nil
 	}
 	if dst.layout != Strided {
-		return Array{}, Errorf(ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.layout)
+		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.layout)
 	}
 	if dst.dtype != d {
-		return Array{}, Errorf(ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.dtype, d)
+		return Array{}, errs.Errorf(errs.ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.dtype, d)
 	}
 	if !slices.Equal(dst.shape, shape) {
 		// A copy goes to the message, so that shape need not escape.
-		return Array{}, Errorf(ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, slices.Clone(shape))
+		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, slices.Clone(shape))
 	}
 	for _, t := range operands {
 		if t != nil && linSharesMemory(dst.values.Data, t) {
-			return Array{}, Errorf(ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
+			return Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
 		}
 	}
 	return Array{DType: d, Data: dst.values.Data}, nil

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Preparation shared by the matmul family: argument checks with torch-style
@@ -19,7 +21,7 @@ func linArg(op string, n int, name string) string {
 // linCheckTensor requires a non-nil tensor of one of the numbers of dims.
 func linCheckTensor(op string, n int, name string, t *Tensor, ndims ...int) error {
 	if t == nil {
-		return Errorf(ErrInvalidArgument, "%s: is nil", linArg(op, n, name))
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: is nil", linArg(op, n, name))
 	}
 	for _, d := range ndims {
 		if len(t.shape) == d {
@@ -30,7 +32,7 @@ func linCheckTensor(op string, n int, name string, t *Tensor, ndims ...int) erro
 	for i, d := range ndims {
 		want[i] = fmt.Sprintf("%d-D", d)
 	}
-	return Errorf(ErrInvalidArgument, "%s: expected a %s tensor, got a %d-D tensor of size %v", linArg(op, n, name),
+	return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got a %d-D tensor of size %v", linArg(op, n, name),
 		strings.Join(want, " or "), len(t.shape), t.shape)
 }
 
@@ -39,7 +41,7 @@ func linCheckTensor(op string, n int, name string, t *Tensor, ndims ...int) erro
 // them would not port).
 func linCheckLayout(op string, n int, name string, t *Tensor, want Layout) error {
 	if t.layout != want {
-		return Errorf(ErrInvalidArgument, "%s: expected a %s tensor, got %s (torch's %s takes %s here only)",
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got %s (torch's %s takes %s here only)",
 			linArg(op, n, name), want, t.layout, op, want)
 	}
 	return nil
@@ -48,7 +50,7 @@ func linCheckLayout(op string, n int, name string, t *Tensor, want Layout) error
 // linCheckSameDType requires t to have the dtype d of the first operand.
 func linCheckSameDType(op string, n int, name string, t *Tensor, d DType, first string) error {
 	if t.dtype != d {
-		return Errorf(ErrDType, "%s: expected dtype %s (the dtype of %s), got %s; the operands of a product must share a dtype",
+		return errs.Errorf(errs.ErrDType, "%s: expected dtype %s (the dtype of %s), got %s; the operands of a product must share a dtype",
 			linArg(op, n, name), d, first, t.dtype)
 	}
 	return nil
@@ -57,7 +59,7 @@ func linCheckSameDType(op string, n int, name string, t *Tensor, d DType, first 
 // linCheckSize requires dim of t to have size want.
 func linCheckSize(op string, n int, name string, t *Tensor, dim int, want int64, why string) error {
 	if got := t.shape[dim]; got != want {
-		return Errorf(ErrInvalidArgument, "%s: expected dim %d size %d (%s), got %d", linArg(op, n, name), dim, want, why, got)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (%s), got %d", linArg(op, n, name), dim, want, why, got)
 	}
 	return nil
 }
@@ -66,10 +68,10 @@ func linCheckSize(op string, n int, name string, t *Tensor, dim int, want int64,
 // dtypes, integral for integer dtypes (torch refuses a float alpha there).
 func linCheckScalar(op, name string, d DType, s Scalar) error {
 	if s.im != 0 && !d.IsComplex() {
-		return Errorf(ErrInvalidArgument, "%s: %s = %v is complex, but the dtype %s is real", op, name, complex(s.re, s.im), d)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v is complex, but the dtype %s is real", op, name, complex(s.re, s.im), d)
 	}
 	if d.IsInteger() && !s.exact && (s.re != math.Trunc(s.re) || math.IsInf(s.re, 0)) {
-		return Errorf(ErrInvalidArgument, "%s: %s = %v must be an integer for the integer dtype %s", op, name, s.re, d)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v must be an integer for the integer dtype %s", op, name, s.re, d)
 	}
 	return nil
 }
@@ -193,12 +195,12 @@ func linOutput(op string, d DType, into Array, m, n int64) (Array, error) {
 // linCheckResult checks a result's shape against int64 and the memory
 // limit. The messages are built only on failure: this runs on every call.
 func linCheckResult(op string, d DType, shape []int64) error {
-	n, err := numelChecked("result size", shape)
+	n, err := errs.NumelChecked("result size", shape)
 	if err == nil {
-		err = checkAlloc("result", n, d.Size())
+		err = errs.CheckAlloc("result", n, d.Size())
 	}
 	if err != nil {
-		return Errorf(CodeOf(err), "%s: %s", op, err.Error())
+		return errs.Errorf(errs.CodeOf(err), "%s: %s", op, err.Error())
 	}
 	return nil
 }
@@ -367,7 +369,7 @@ func linIndexArray(width int, v []int64, shape ...int64) Array {
 func linBroadcastStrides(op string, n int, name string, in *Tensor, result ...int64) (int64, int64, error) {
 	shape := in.shape
 	if len(shape) > len(result) {
-		return 0, 0, Errorf(ErrInvalidArgument, "%s: expected at most %d dims to broadcast to the result size %s, got size %v",
+		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected at most %d dims to broadcast to the result size %s, got size %v",
 			linArg(op, n, name), len(result), linShape(result), shape)
 	}
 	full := result[len(result)-len(shape):]
@@ -382,7 +384,7 @@ func linBroadcastStrides(op string, n int, name string, in *Tensor, result ...in
 			}
 		case 1:
 		default:
-			return 0, 0, Errorf(ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s (dim %d has size %d, expected %d or 1)",
+			return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s (dim %d has size %d, expected %d or 1)",
 				linArg(op, n, name), shape, linShape(result), d, shape[d], full[d])
 		}
 		stride *= shape[d]

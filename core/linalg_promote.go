@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // Products promote their operands' dtypes by the rules of the element-wise
 // operations (PromoteTypes), as NumPy and SciPy do: an int64 matrix times a
 // float64 vector is a float64 product, a float32 matrix times a float64
@@ -51,7 +53,7 @@ func linPromote(op string, ts []*Tensor) ([]*Tensor, error) {
 			out[i] = t
 			continue
 		}
-		if err := checkAlloc(op+": promoting an operand to "+d.String(), t.values.Numel(), d.Size()); err != nil {
+		if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), t.values.Numel(), d.Size()); err != nil {
 			return nil, err
 		}
 		c := *t

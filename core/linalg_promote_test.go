@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -85,7 +86,7 @@ func TestLinalgOutStrictDType(t *testing.T) {
 		o := randomDense(t, rng, d, []int64{5}, 0)
 		err := MvOut(a, x, o)
 		require.Error(t, err)
-		require.Equal(t, ErrDType, CodeOf(err))
+		require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 		require.Contains(t, err.Error(), "out has dtype "+d.String()+", the result has dtype float32")
 		o2 := randomDense(t, rng, d, []int64{5, 3}, 0)
 		err = MmOut(a, b, o2)

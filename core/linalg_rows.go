@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // The products whose result keeps only the rows of the sparse operand that
 // store anything, as torch computes them: hspmm, smm and sspaddmm.
 
@@ -77,7 +79,7 @@ func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error)
 	}
 	m, n := mat1.shape[0], mat2.shape[1]
 	if input.shape[0] != m || input.shape[1] != n {
-		return nil, Errorf(ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", linArg(op, 1, "input"), m, n, input.shape)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", linArg(op, 1, "input"), m, n, input.shape)
 	}
 	if !linIsZero(input.Fill()) {
 		p, err := Smm(mat1, mat2)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -30,7 +31,7 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 		return nil, err
 	}
 	if input.denseDim != 0 {
-		return nil, Errorf(ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", linArg(op, 1, "input"), input.denseDim)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", linArg(op, 1, "input"), input.denseDim)
 	}
 	nd := len(input.shape)
 	nb := nd - 2
@@ -70,7 +71,7 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 	}
 	for i, t := range []*Tensor{mat1, mat2} {
 		if len(t.shape) > 2 && !slices.Equal(t.shape[:nb], input.shape[:nb]) {
-			return nil, Errorf(ErrInvalidArgument, "%s: batch size %v differs from input's %v", linArg(op, i+2, []string{"mat1", "mat2"}[i]), t.shape[:nb], input.shape[:nb])
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: batch size %v differs from input's %v", linArg(op, i+2, []string{"mat1", "mat2"}[i]), t.shape[:nb], input.shape[:nb])
 		}
 	}
 	s := input
@@ -159,5 +160,5 @@ func linTransposeBytes(dst, src Array, r, c int64) error {
 	case 16:
 		return kernels.Transpose(AsSlice[[2]uint64](dst), AsSlice[[2]uint64](src), int(r), int(c))
 	}
-	return Errorf(ErrInternal, "transpose: no element type of %d bytes", src.DType.Size())
+	return errs.Errorf(errs.ErrInternal, "transpose: no element type of %d bytes", src.DType.Size())
 }

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // SampledMmNT returns (mat1 @ mat2t^T) sampled at the stored elements of the
 // 2-D sparse input (any layout, no dense dims): a CSR tensor of input's
 // pattern whose values are the dot products of row i of mat1 (m, k) and row
@@ -19,7 +21,7 @@ func linSampledMmNT(input, mat1, mat2t *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	if input.layout == Strided || input.denseDim != 0 {
-		return nil, Errorf(ErrInvalidArgument, "%s: expected a sparse matrix without dense dims, got %s with dense_dim = %d", linArg(op, 1, "input"), input.layout, input.denseDim)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse matrix without dense dims, got %s with dense_dim = %d", linArg(op, 1, "input"), input.layout, input.denseDim)
 	}
 	for i, t := range []*Tensor{mat1, mat2t} {
 		name := []string{"mat1", "mat2t"}[i]

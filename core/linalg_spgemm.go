@@ -2,6 +2,7 @@ package core
 
 import (
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -38,7 +39,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 	if transposed {
 		rowsC = n
 	}
-	if err := checkBytesf(budget.Mul(budget.Add(rowsC, 1), 8),
+	if err := errs.CheckBytesf(budget.Mul(budget.Add(rowsC, 1), 8),
 		"%s: the row pointers of the product of the %v and %v sparse matrices", op, a.shape, b.shape); err != nil {
 		return nil, err
 	}
@@ -86,7 +87,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 			// the columns: beyond the limit the rows are formed by sorting.
 			return budget.CheckBytes("", nnz)
 		}
-		bytes, ok := mulChecked(nnz, perEntry)
+		bytes, ok := errs.MulChecked(nnz, perEntry)
 		if ok && bytes <= MemoryLimit()-fixed {
 			return nil
 		}
@@ -94,7 +95,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		if kind == kernels.BoundLower {
 			least = "at least "
 		}
-		return Errorf(ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (gs_set_memory_limit sets it)",
+		return errs.Errorf(errs.ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (gs_set_memory_limit sets it)",
 			op, a.shape, b.shape, least, nnz, bytes, MemoryLimit())
 	}
 	ptr, idx, val, err := ops.spgemmBounded(left, right, check)

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/kernels"
+import (
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels"
+)
 
 // csr returns the CSR (or, for a CSC matrix, the CSR of its transpose) view.
 func (k linTyped[I, V]) csr(a linMat) kernels.CSR[I, V] {
@@ -27,7 +30,7 @@ func (k linTyped[I, V]) bsr(a linMat) kernels.BSR[I, V] {
 func (k linTyped[I, V]) cooCSR(a linMat) (kernels.CSR[I, V], error) {
 	row, col, val := AsSlice[I](a.row), AsSlice[I](a.col), AsSlice[V](a.val)
 	// The row pointers (and counters) grow with the rows, not the entries.
-	if err := checkBytesf(kernels.CountingSortScratch[I](len(row), a.rows), "the CSR view of a COO matrix of %d rows", a.rows); err != nil {
+	if err := errs.CheckBytesf(kernels.CountingSortScratch[I](len(row), a.rows), "the CSR view of a COO matrix of %d rows", a.rows); err != nil {
 		return kernels.CSR[I, V]{}, err
 	}
 	m := int(a.rows)
@@ -67,7 +70,7 @@ func (k linTyped[I, V]) rowCSR(a linMat) (kernels.CSR[I, V], error) {
 	case linCOO:
 		return k.cooCSR(a)
 	}
-	return kernels.CSR[I, V]{}, Errorf(ErrInternal, "linalg: a row-compressed view needs a CSR or COO matrix, got kind %d", a.kind)
+	return kernels.CSR[I, V]{}, errs.Errorf(errs.ErrInternal, "linalg: a row-compressed view needs a CSR or COO matrix, got kind %d", a.kind)
 }
 
 func (k linTyped[I, V]) spmm(alpha Scalar, a linMat, b Array, n int64, out Array) error {
@@ -120,7 +123,7 @@ func (k linTyped[I, V]) spmm(alpha Scalar, a linMat, b Array, n int64, out Array
 		}
 		return nil
 	}
-	return Errorf(ErrInternal, "linalg: unknown matrix kind %d", a.kind)
+	return errs.Errorf(errs.ErrInternal, "linalg: unknown matrix kind %d", a.kind)
 }
 
 func (k linTyped[I, V]) dspmm(alpha Scalar, d Array, m int64, a linMat, out Array) error {
@@ -154,7 +157,7 @@ func (k linTyped[I, V]) dspmm(alpha Scalar, d Array, m int64, a linMat, out Arra
 		}
 		return kernels.DenseSpMM(al, dv, int(m), c, 0, ov)
 	}
-	return Errorf(ErrInternal, "linalg: dense @ sparse needs a CSR, CSC or COO matrix, got kind %d", a.kind)
+	return errs.Errorf(errs.ErrInternal, "linalg: dense @ sparse needs a CSR, CSC or COO matrix, got kind %d", a.kind)
 }
 
 func (k linTyped[I, V]) gemm(alpha Scalar, a, b Array, m, kk, n int64, out Array) {
@@ -201,11 +204,11 @@ func (k linTyped[I, V]) rowProducts(alpha Scalar, a linMat, b Array, n int64, al
 			}
 		}
 	}
-	total, ok := mulChecked(int64(len(rows)), n)
+	total, ok := errs.MulChecked(int64(len(rows)), n)
 	if !ok {
 		total = -1
 	}
-	if err := checkAlloc("result values", total, k.d.Size()); err != nil {
+	if err := errs.CheckAlloc("result values", total, k.d.Size()); err != nil {
 		return nil, Array{}, err
 	}
 	vals := make([]V, total)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -180,23 +181,23 @@ func TestSoftmaxAlongEachDim(t *testing.T) {
 	g, _ = denseOf(t, l)
 	require.InDeltaSlice(t, []float64{0, 0, -1.3132616875182228, 0, 0, -0.31326168751822286}, g, 1e-12)
 	_, err = Softmax(coo, 2, false)
-	require.Equal(t, ErrIndex, CodeOf(err))
+	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	i, _ := ToDType(coo, Int64)
 	_, err = Softmax(i, 0, false)
-	require.Equal(t, ErrDType, CodeOf(err))
+	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }
 
 func TestShapeOpsRefuseBadInput(t *testing.T) {
 	x := mustDense(t, []float64{1, 0, 0, 2}, 2, 2)
 	c, _ := ToLayout(x, COO, DefaultConvert())
 	_, err := Transpose(c, 0, 2)
-	require.Equal(t, ErrIndex, CodeOf(err))
+	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	_, err = Select(c, 0, 2)
-	require.Equal(t, ErrIndex, CodeOf(err))
+	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	_, err = NarrowCopy(c, 1, 1, 5)
-	require.Equal(t, ErrIndex, CodeOf(err))
+	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	_, err = IndexSelect(c, 0, Int64Array([]int64{0, 7}))
-	require.Equal(t, ErrIndex, CodeOf(err))
+	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	y := mustDense(t, []float64{1, 2, 3}, 3, 1)
 	yc, _ := ToLayout(y, COO, DefaultConvert())
 	_, err = Cat([]*Tensor{c, yc}, 0)
@@ -230,7 +231,7 @@ func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 	g, _ := denseOf(t, r)
 	require.Equal(t, []float64{7, 0, 1}, g)
 	_, err = NarrowCopy(h, 1, 1, 1<<63-1)
-	require.Equal(t, ErrIndex, CodeOf(err))
+	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 }
 
 // Unsqueeze and Stack refuse a result of more than MaxDims dims, before any
@@ -245,10 +246,10 @@ func TestAddedDimsStopAtMaxDims(t *testing.T) {
 
 		_, err = Unsqueeze(full, 0)
 		require.ErrorContains(t, err, "unsqueeze: the result would have 17 dimensions, more than the 16")
-		require.Equal(t, ErrInvalidArgument, CodeOf(err))
+		require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 		_, err = Stack([]*Tensor{full, full}, -1)
 		require.ErrorContains(t, err, "stack: the result would have 17 dimensions")
-		require.Equal(t, ErrInvalidArgument, CodeOf(err))
+		require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 
 		r, err := Unsqueeze(under, -1)
 		require.NoError(t, err)
@@ -265,7 +266,7 @@ func TestAddedDimsStopAtMaxDims(t *testing.T) {
 func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
 	x := mustDense(t, []float64{1, 0, 0, 2, 3, 0}, 3, 2)
 	_, err := IndexSelect(x, 0, Int64Array([]int64{0, -1}))
-	require.Equal(t, ErrIndex, CodeOf(err))
+	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	require.ErrorContains(t, err, "index_select: index[1] = -1 is out of range for dimension 0 of size 3: a strided tensor takes indices in [0, 3)")
 	for _, l := range []Layout{COO, CSR, CSC} {
 		s, err := ToLayout(x, l, DefaultConvert())
@@ -278,6 +279,6 @@ func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
 		b, _ := denseOf(t, pos)
 		require.Equal(t, b, a, "%s", l)
 		_, err = IndexSelect(s, 0, Int64Array([]int64{-4}))
-		require.Equal(t, ErrIndex, CodeOf(err), "%s", l)
+		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%s", l)
 	}
 }

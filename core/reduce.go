@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/cmplx"
 	"slices"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // coalescedCOO returns t's entries as coalesced COO.
@@ -38,7 +40,7 @@ func sumDims(op string, dims []int, nd int) ([]bool, error) {
 			return nil, err
 		}
 		if red[n] {
-			return nil, Errorf(ErrInvalidArgument, "%s: dim %d appears multiple times in the list of dims", op, n)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: dim %d appears multiple times in the list of dims", op, n)
 		}
 		red[n] = true
 	}
@@ -73,7 +75,7 @@ func Sum(t *Tensor, dims []int) (*Tensor, error) { return Reduce(t, dims, "sum")
 func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 	rd, ok := reducers[op]
 	if !ok {
-		return nil, Errorf(ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
 	}
 	nd := len(t.shape)
 	red, err := sumDims(op, dims, nd)
@@ -162,7 +164,7 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 	}
 	perOutput := groupSize * denseFactor // elements reduced into one output element
 	if perOutput == 0 && (op == "amax" || op == "amin") {
-		return nil, Errorf(ErrInvalidArgument, "%s(): Expected reduction dim to have non-zero size (size %v, dims %v)", op, t.shape, dims)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s(): Expected reduction dim to have non-zero size (size %v, dims %v)", op, t.shape, dims)
 	}
 	for g := range acc {
 		if missing := groupSize - counts[g]; missing > 0 {
@@ -239,10 +241,10 @@ func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
 		op = "log_softmax"
 	}
 	if t.layout == Strided {
-		return nil, Errorf(ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
 	}
 	if !t.dtype.IsFloat() && !t.dtype.IsComplex() {
-		return nil, Errorf(ErrDType, "%s: expected a floating point dtype, got %s", op, t.dtype)
+		return nil, errs.Errorf(errs.ErrDType, "%s: expected a floating point dtype, got %s", op, t.dtype)
 	}
 	nd := len(t.shape)
 	dim, err := normDim(op+": dim", dim, nd)
@@ -345,10 +347,10 @@ func softmaxInto(res, vals []complex128, idx []int64, log bool) {
 // and layout; mask's values are ignored.
 func SparseMask(t, mask *Tensor) (*Tensor, error) {
 	if !slices.Equal(t.shape, mask.shape) {
-		return nil, Errorf(ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.shape, mask.shape)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.shape, mask.shape)
 	}
 	if mask.layout == Strided {
-		return nil, Errorf(ErrInvalidArgument, "sparse_mask: mask must be sparse, got a strided tensor")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: mask must be sparse, got a strided tensor")
 	}
 	m, err := coalescedCOO(mask)
 	if err != nil {
@@ -391,7 +393,7 @@ func SparseMask(t, mask *Tensor) (*Tensor, error) {
 // not much larger than t's entries and the other operand's (nse of them).
 func denseIsCheap(t *Tensor, nse int64) bool {
 	n := numelOf(t.shape)
-	return checkAlloc("", n, t.dtype.Size()) == nil && n <= 4*(t.NNZ()+nse)+4096
+	return errs.CheckAlloc("", n, t.dtype.Size()) == nil && n <= 4*(t.NNZ()+nse)+4096
 }
 
 // sparseMaskMerge is SparseMask for a sparse t with m's dense dims: one

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -112,13 +113,13 @@ func TestReductionDTypesAndRefusals(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, Bool, a.DType())
 	_, err = Reduce(coo, nil, "mean")
-	require.Equal(t, ErrDType, CodeOf(err), "mean of integers is refused, as torch")
+	require.Equal(t, errs.ErrDType, errs.CodeOf(err), "mean of integers is refused, as torch")
 	_, err = Reduce(coo, nil, "median")
-	require.Equal(t, ErrInvalidArgument, CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	z, _ := ToDType(x, Complex128)
 	zc, _ := ToLayout(z, COO, DefaultConvert())
 	_, err = Reduce(zc, nil, "amax")
-	require.Equal(t, ErrDType, CodeOf(err))
+	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	e, _ := Empty(COO, Float64, []int64{0, 3}, [2]int64{}, 0)
 	_, err = Reduce(e, []int{0}, "amax")
 	require.Error(t, err)

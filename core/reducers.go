@@ -3,6 +3,8 @@ package core
 import (
 	"math"
 	"math/cmplx"
+
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // reducer is one reduction: an identity, a step that folds one element in,
@@ -49,7 +51,7 @@ func integralToInt64(d DType) (DType, error) {
 func floatingOnly(op string) func(DType) (DType, error) {
 	return func(d DType) (DType, error) {
 		if !d.IsFloat() && !d.IsComplex() {
-			return 0, Errorf(ErrDType, "%s(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", op, d)
+			return 0, errs.Errorf(errs.ErrDType, "%s(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", op, d)
 		}
 		return d, nil
 	}
@@ -58,7 +60,7 @@ func floatingOnly(op string) func(DType) (DType, error) {
 func realOnly(op string) func(DType) (DType, error) {
 	return func(d DType) (DType, error) {
 		if d.IsComplex() {
-			return 0, Errorf(ErrDType, "%s: is not supported for complex dtypes (got %s)", op, d)
+			return 0, errs.Errorf(errs.ErrDType, "%s: is not supported for complex dtypes (got %s)", op, d)
 		}
 		return d, nil
 	}

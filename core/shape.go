@@ -1,6 +1,10 @@
 package core
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // MaxDims is the most dimensions a tensor may have: the C ABI's GS_MAX_NDIM,
 // the length of gs_array's shape. Operations that add dims refuse a result
@@ -11,7 +15,7 @@ const MaxDims = 16
 // more dim than MaxDims allows.
 func checkAddDim(op string, nd int) error {
 	if nd+1 > MaxDims {
-		return Errorf(ErrInvalidArgument, "%s: the result would have %d dimensions, more than the %d a tensor may have", op, nd+1, MaxDims)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: the result would have %d dimensions, more than the %d a tensor may have", op, nd+1, MaxDims)
 	}
 	return nil
 }
@@ -65,7 +69,7 @@ func relabelCompressed(t *Tensor) *Tensor {
 // T is torch's t(): the transpose of a matrix (a 1-d tensor comes back as is).
 func T(t *Tensor) (*Tensor, error) {
 	if len(t.shape)-t.denseDim > 2 || len(t.shape) > 2 {
-		return nil, Errorf(ErrInvalidArgument, "t: expects a tensor with <= 2 sparse and 0 dense dimensions, but got %d sparse and %d dense dimensions", len(t.shape)-t.denseDim, t.denseDim)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: expects a tensor with <= 2 sparse and 0 dense dimensions, but got %d sparse and %d dense dimensions", len(t.shape)-t.denseDim, t.denseDim)
 	}
 	if len(t.shape) < 2 {
 		return Clone(t), nil
@@ -77,7 +81,7 @@ func T(t *Tensor) (*Tensor, error) {
 func Permute(t *Tensor, dims []int) (*Tensor, error) {
 	nd := len(t.shape)
 	if len(dims) != nd {
-		return nil, Errorf(ErrInvalidArgument, "permute: dims has %d entries, the tensor has %d dimensions", len(dims), nd)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "permute: dims has %d entries, the tensor has %d dimensions", len(dims), nd)
 	}
 	seen := make([]bool, nd)
 	perm := make([]int, nd)
@@ -87,7 +91,7 @@ func Permute(t *Tensor, dims []int) (*Tensor, error) {
 			return nil, err
 		}
 		if seen[nd0] {
-			return nil, Errorf(ErrInvalidArgument, "permute: dims = %v repeats dim %d", dims, nd0)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "permute: dims = %v repeats dim %d", dims, nd0)
 		}
 		seen[nd0], perm[i] = true, nd0
 	}
@@ -101,7 +105,7 @@ func Permute(t *Tensor, dims []int) (*Tensor, error) {
 	s := nd - c.denseDim
 	for i, p := range perm {
 		if (i < s) != (p < s) {
-			return nil, Errorf(ErrInvalidArgument, "permute: dims = %v moves sparse dim and dense dims into each other's place (sparse dims are 0..%d)", dims, s-1)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "permute: dims = %v moves sparse dim and dense dims into each other's place (sparse dims are 0..%d)", dims, s-1)
 		}
 	}
 	shape := make([]int64, nd)
@@ -293,7 +297,7 @@ func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
 // entries (torch's rule for cat).
 func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if len(ts) == 0 {
-		return nil, Errorf(ErrInvalidArgument, "cat: expected a non-empty list of tensors")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "cat: expected a non-empty list of tensors")
 	}
 	first := ts[0]
 	nd := len(first.shape)
@@ -303,7 +307,7 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	}
 	denseCat := dim >= nd-first.denseDim
 	if denseCat && !allZero(first.FillBytes()) {
-		return nil, Errorf(ErrNotImplemented, "cat: along dense dim %d only with fill value 0: the widened value blocks would read 0 where the other tensors' fill value belongs", dim)
+		return nil, errs.Errorf(errs.ErrNotImplemented, "cat: along dense dim %d only with fill value 0: the widened value blocks would read 0 where the other tensors' fill value belongs", dim)
 	}
 	if err := catCheck(ts, dim); err != nil {
 		return nil, err
@@ -397,14 +401,14 @@ func concatBlocks(d DType, parts []Array, k int, dense []int64) Array {
 // Stack joins tensors of equal shape along a new sparse dim.
 func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 	if len(ts) == 0 {
-		return nil, Errorf(ErrInvalidArgument, "stack: expected a non-empty list of tensors")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "stack: expected a non-empty list of tensors")
 	}
 	if err := checkAddDim("stack", len(ts[0].shape)); err != nil {
 		return nil, err
 	}
 	for i, x := range ts {
 		if !slices.Equal(x.shape, ts[0].shape) {
-			return nil, Errorf(ErrInvalidArgument, "stack: expects each tensor to be equal size, but got %v at entry 0 and %v at entry %d", ts[0].shape, x.shape, i)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "stack: expects each tensor to be equal size, but got %v at entry 0 and %v at entry %d", ts[0].shape, x.shape, i)
 		}
 	}
 	// Sized before the inputs are unsqueezed (each a copy).
@@ -475,11 +479,11 @@ func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 		if n == -1 && infer < 0 {
 			infer = i
 		} else if n < 0 {
-			return nil, Errorf(ErrInvalidArgument, "reshape: shape = %v: sizes must be non-negative (one may be -1)", shape)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape = %v: sizes must be non-negative (one may be -1)", shape)
 		}
 	}
 	if len(shape) < len(dense) || !slices.Equal(shape[len(shape)-len(dense):], dense) {
-		return nil, Errorf(ErrInvalidArgument, "reshape: shape %v must end with the dense dims %v", shape, dense)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v must end with the dense dims %v", shape, dense)
 	}
 	newSparse := shape[:len(shape)-len(dense)]
 	total := numelOf(c.shape[:s])
@@ -491,12 +495,12 @@ func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 			}
 		}
 		if rest == 0 || total%rest != 0 {
-			return nil, Errorf(ErrInvalidArgument, "reshape: shape %v is invalid for %d sparse elements", shape, total)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for %d sparse elements", shape, total)
 		}
 		newSparse[infer] = total / rest
 	}
 	if numelOf(newSparse) != total || len(newSparse) == 0 {
-		return nil, Errorf(ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, c.shape[:s])
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, c.shape[:s])
 	}
 	n := c.nse()
 	coords := make([][]int64, len(newSparse))
@@ -528,15 +532,15 @@ func SparseResize(t *Tensor, size []int64, sparseDim, denseDim int) (*Tensor, er
 	}
 	s := len(c.shape) - c.denseDim
 	if sparseDim != s || denseDim != c.denseDim || len(size) != s+denseDim {
-		return nil, Errorf(ErrInvalidArgument, "sparse_resize_: size %v with sparse_dim %d and dense_dim %d must keep the tensor's sparse_dim %d and dense_dim %d (use sparse_resize_and_clear_ to change them)", size, sparseDim, denseDim, s, c.denseDim)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_: size %v with sparse_dim %d and dense_dim %d must keep the tensor's sparse_dim %d and dense_dim %d (use sparse_resize_and_clear_ to change them)", size, sparseDim, denseDim, s, c.denseDim)
 	}
 	if !slices.Equal(size[s:], c.shape[s:]) {
-		return nil, Errorf(ErrInvalidArgument, "sparse_resize_: the dense sizes %v cannot change to %v on a non-empty tensor", c.shape[s:], size[s:])
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_: the dense sizes %v cannot change to %v on a non-empty tensor", c.shape[s:], size[s:])
 	}
 	for d := 0; d < s; d++ {
 		for _, v := range c.coords[d] {
 			if v >= size[d] {
-				return nil, Errorf(ErrIndex, "sparse_resize_: size[%d] = %d is smaller than a stored index %d", d, size[d], v)
+				return nil, errs.Errorf(errs.ErrIndex, "sparse_resize_: size[%d] = %d is smaller than a stored index %d", d, size[d], v)
 			}
 		}
 	}
@@ -552,7 +556,7 @@ func SparseResize(t *Tensor, size []int64, sparseDim, denseDim int) (*Tensor, er
 // tensor of the new size, sparse_dim and dense_dim, keeping dtype and fill.
 func SparseResizeAndClear(t *Tensor, size []int64, sparseDim, denseDim int) (*Tensor, error) {
 	if sparseDim+denseDim != len(size) || sparseDim < 1 {
-		return nil, Errorf(ErrInvalidArgument, "sparse_resize_and_clear_: sparse_dim %d + dense_dim %d must equal len(size) = %d, with sparse_dim >= 1", sparseDim, denseDim, len(size))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_and_clear_: sparse_dim %d + dense_dim %d must equal len(size) = %d, with sparse_dim >= 1", sparseDim, denseDim, len(size))
 	}
 	e, err := Empty(COO, t.dtype, size, [2]int64{}, denseDim)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // catCheck checks cat's tensors against ts[0]: dtype, dims, dense dims,
@@ -13,15 +14,15 @@ func catCheck(ts []*Tensor, dim int) error {
 	nd := len(first.shape)
 	for i, x := range ts {
 		if x.dtype != first.dtype || len(x.shape) != nd || x.denseDim != first.denseDim {
-			return Errorf(ErrInvalidArgument, "cat: tensors[%d] is %s with %d dims (dense_dim %d), tensors[0] is %s with %d dims (dense_dim %d)", i, x.dtype, len(x.shape), x.denseDim, first.dtype, nd, first.denseDim)
+			return errs.Errorf(errs.ErrInvalidArgument, "cat: tensors[%d] is %s with %d dims (dense_dim %d), tensors[0] is %s with %d dims (dense_dim %d)", i, x.dtype, len(x.shape), x.denseDim, first.dtype, nd, first.denseDim)
 		}
 		for d := range x.shape {
 			if d != dim && x.shape[d] != first.shape[d] {
-				return Errorf(ErrInvalidArgument, "cat: Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list", dim, first.shape[d], x.shape[d], i)
+				return errs.Errorf(errs.ErrInvalidArgument, "cat: Sizes of tensors must match except in dimension %d. Expected size %d but got size %d for tensor number %d in the list", dim, first.shape[d], x.shape[d], i)
 			}
 		}
 		if !slices.Equal(x.fill, first.fill) {
-			return Errorf(ErrInvalidArgument, "cat: tensors[%d] has another fill value than tensors[0]", i)
+			return errs.Errorf(errs.ErrInvalidArgument, "cat: tensors[%d] has another fill value than tensors[0]", i)
 		}
 	}
 	return nil
@@ -36,7 +37,7 @@ func catCheckSize(ts []*Tensor, dim int, stacked bool) error {
 	es := int64(first.dtype.Size())
 	numel := catNumel(ts, dim, stacked)
 	if catAllStrided(ts) {
-		return checkBytesf(budget.Mul(numel, es), "cat: the result of %d tensors", len(ts))
+		return errs.CheckBytesf(budget.Mul(numel, es), "cat: the result of %d tensors", len(ts))
 	}
 	sparse := len(first.shape) - first.denseDim
 	indices := int64(sparse)
@@ -63,7 +64,7 @@ func catCheckSize(ts []*Tensor, dim int, stacked bool) error {
 	if first.layout == Strided { // the dense result too
 		bytes = budget.Add(bytes, budget.Mul(numel, es))
 	}
-	return checkBytesf(bytes, "cat: the entries of %d tensors", len(ts))
+	return errs.CheckBytesf(bytes, "cat: the entries of %d tensors", len(ts))
 }
 
 // catNumel is the element count of cat's (or stack's) result, saturating

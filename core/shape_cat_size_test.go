@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -37,7 +38,7 @@ func TestCatRefusesBeforeBuilding(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		_, err := op()
 		runtime.ReadMemStats(&after)
-		require.Equal(t, ErrTooLarge, CodeOf(err), "%s: %v", name, err)
+		require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", name, err)
 		require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(limit), "%s allocated past the limit before refusing", name)
 	}
 }

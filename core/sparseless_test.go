@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -188,7 +189,7 @@ func TestSparselessCOOShapeOperators(t *testing.T) {
 			var got *Tensor
 			require.NotPanics(t, func() { got, err = op(x) }, msg)
 			if err != nil {
-				require.NotEqual(t, ErrInternal, CodeOf(err), msg)
+				require.NotEqual(t, errs.ErrInternal, errs.CodeOf(err), msg)
 				continue
 			}
 			want, err := op(dx)

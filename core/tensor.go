@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/errs"
+
 // Tensor is a tensor of any named format, stored in the level model: a list of
 // levels mapping dimensions to storage, one values array holding the elements
 // of the last level, and a fill value for the unspecified elements.
@@ -105,7 +107,7 @@ func (t *Tensor) compressedLevel() int { return t.batchDim + 1 }
 // COO it requires a coalesced tensor, as torch's values() does.
 func (t *Tensor) Values() (Array, error) {
 	if t.layout == COO && !t.coalesced {
-		return Array{}, Errorf(ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
+		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
 	}
 	return t.values, nil
 }
@@ -116,10 +118,10 @@ func (t *Tensor) RawValues() (Array, error) { return t.values, nil }
 // Indices returns the (sparse_dim, nse) indices of a coalesced COO tensor.
 func (t *Tensor) Indices() (Array, error) {
 	if t.layout != COO {
-		return Array{}, Errorf(ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
+		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
 	}
 	if !t.coalesced {
-		return Array{}, Errorf(ErrInvalidArgument, "indices: Cannot get indices on an uncoalesced tensor, please call .coalesce() first")
+		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: Cannot get indices on an uncoalesced tensor, please call .coalesce() first")
 	}
 	return t.indices, nil
 }
@@ -149,7 +151,7 @@ func (t *Tensor) AppendStorage(dst []Array) []Array {
 // RawIndices returns the (sparse_dim, nse) indices of a COO tensor (torch's _indices()).
 func (t *Tensor) RawIndices() (Array, error) {
 	if t.layout != COO {
-		return Array{}, Errorf(ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
+		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
 	}
 	return t.indices, nil
 }
@@ -172,7 +174,7 @@ func (t *Tensor) checkCompressedAccess(name string, rowMajor bool) error {
 		want = "sparse_csc or sparse_bsc"
 	}
 	if !t.layout.IsCompressed() || t.layout.rowMajor() != rowMajor {
-		return Errorf(ErrInvalidArgument, "%s: expected a %s tensor, got %s", name, want, t.layout)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got %s", name, want, t.layout)
 	}
 	return nil
 }

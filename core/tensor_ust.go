@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/format"
+import (
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
+)
 
 // UST is a tensor's storage in its format, as the reference lays it out:
 // per level a pos and a crd array (an Array without Data where the level
@@ -27,11 +30,11 @@ func (t *Tensor) USTStorage() (*UST, error) {
 	f := t.Format()
 	x, err := format.NewIndexer(f)
 	if err != nil {
-		return nil, Errorf(ErrInternal, "the format %s of a %s tensor: %v", f, t.layout, err)
+		return nil, errs.Errorf(errs.ErrInternal, "the format %s of a %s tensor: %v", f, t.layout, err)
 	}
 	sizes, err := x.LevelSizes(t.shape)
 	if err != nil {
-		return nil, Errorf(ErrInternal, "the format %s of a %s tensor of size %v: %v", f, t.layout, t.shape, err)
+		return nil, errs.Errorf(errs.ErrInternal, "the format %s of a %s tensor of size %v: %v", f, t.layout, t.shape, err)
 	}
 	if u := t.custom(); u != nil {
 		return &UST{Format: f, LevelSizes: sizes, Pos: append([]Array(nil), u.pos...), Crd: append([]Array(nil), u.crd...), Values: u.values}, nil

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -74,7 +75,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		} {
 			r, err := f()
 			require.Nil(t, r, name)
-			require.Equal(t, ErrTooLarge, CodeOf(err), "%s: %v", name, err)
+			require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", name, err)
 			require.Contains(t, err.Error(), "exceed the memory limit of 268435456 bytes", name)
 		}
 		// (1 x 1) @ (1 x 2^40): one row of the product, formed by sorting

@@ -3,6 +3,7 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -37,7 +38,7 @@ func TestValidateNamesTheBrokenInvariant(t *testing.T) {
 		Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)
 	require.NoError(t, err)
 	require.ErrorContains(t, Validate(csr), "crow_indices")
-	require.Equal(t, ErrInvalidArgument, CodeOf(Validate(csr)))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(Validate(csr)))
 
 	csc, err := NewCompressed(CSC, Int64Array([]int64{0, 1, 2, 3}, 4), Int64Array([]int64{0, 9, 2}, 3),
 		Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)

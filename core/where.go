@@ -1,6 +1,10 @@
 package core
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // Where is torch.where(condition, x, y) with any operands sparse: out[i] is
 // x[i] where condition[i] is non-zero, else y[i]. x and y are tensors or
@@ -29,7 +33,7 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 	ops := []*Tensor{condition, xs, ys}
 	for _, t := range ops {
 		if !slices.Equal(t.shape, condition.shape) {
-			return nil, Errorf(ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.shape, xs.shape, ys.shape)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.shape, xs.shape, ys.shape)
 		}
 	}
 	if len(condition.shape) == 0 { // 0-d tensors are strided: choose the one element
@@ -124,7 +128,7 @@ func whereOperand(arg string, o Operand, condition *Tensor) (*Tensor, error) {
 	}
 	e, err := Empty(COO, o.Number.Kind, condition.Shape(), [2]int64{}, 0)
 	if err != nil {
-		return nil, Errorf(CodeOf(err), "where: %s: %v", arg, err)
+		return nil, errs.Errorf(errs.CodeOf(err), "where: %s: %v", arg, err)
 	}
 	e.fill = ScalarBytes(o.Number.Kind, o.Number.Value)
 	return e, nil

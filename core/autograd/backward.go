@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // engine serialises graph walks and frees (see doc.go).
@@ -18,10 +19,10 @@ var engine sync.Mutex
 // retain is set: a second backward through a freed graph fails.
 func Backward(out *Var, seed *core.Tensor, retain bool) error {
 	if out == nil {
-		return core.Errorf(core.ErrInvalidArgument, "backward: output is nil")
+		return errs.Errorf(errs.ErrInvalidArgument, "backward: output is nil")
 	}
 	if !out.RequiresGrad() {
-		return core.Errorf(core.ErrInvalidArgument, "backward: element 0 of tensors does not require grad and does not have a grad_fn")
+		return errs.Errorf(errs.ErrInvalidArgument, "backward: element 0 of tensors does not require grad and does not have a grad_fn")
 	}
 	seed, err := checkSeed(out.t, seed)
 	if err != nil {
@@ -73,7 +74,7 @@ func walk(order []*Node, root *Node, seed *core.Tensor, outGrads map[*Node]*core
 		}
 		delete(grads, n)
 		if n.backward == nil {
-			return nil, core.Errorf(core.ErrNotImplemented, "backward: %s has no backward formula: the derivative of this operation is not implemented", n.name)
+			return nil, errs.Errorf(errs.ErrNotImplemented, "backward: %s has no backward formula: the derivative of this operation is not implemented", n.name)
 		}
 		g, err := adaptGrad(n, g)
 		if err != nil {
@@ -84,7 +85,7 @@ func walk(order []*Node, root *Node, seed *core.Tensor, outGrads map[*Node]*core
 		}
 		gs, err := n.backward(g)
 		if err != nil {
-			return nil, core.Errorf(core.CodeOf(err), "backward of %s: %v", n.name, err)
+			return nil, errs.Errorf(errs.CodeOf(err), "backward of %s: %v", n.name, err)
 		}
 		for i, in := range n.inputs {
 			if in == nil || gs[i] == nil {
@@ -134,7 +135,7 @@ func topoOrder(root *Node) ([]*Node, error) {
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
 		if f.n.freed {
-			return nil, core.Errorf(core.ErrInvalidArgument, "backward: trying to backward through the graph a second time (through %s): its saved tensors were freed after the first backward; pass retain_graph to keep them", f.n.name)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: trying to backward through the graph a second time (through %s): its saved tensors were freed after the first backward; pass retain_graph to keep them", f.n.name)
 		}
 		if f.i < len(f.n.inputs) {
 			in := f.n.inputs[f.i]
@@ -170,15 +171,15 @@ func free(n *Node) {
 func checkSeed(out, seed *core.Tensor) (*core.Tensor, error) {
 	if seed == nil {
 		if n := numel(out.Shape()); n != 1 {
-			return nil, core.Errorf(core.ErrInvalidArgument, "backward: grad can be implicitly created only for outputs of one element, this one has shape %v (%d elements): pass a gradient", out.Shape(), n)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: grad can be implicitly created only for outputs of one element, this one has shape %v (%d elements): pass a gradient", out.Shape(), n)
 		}
 		return onesLike(out)
 	}
 	if !slices.Equal(seed.Shape(), out.Shape()) {
-		return nil, core.Errorf(core.ErrInvalidArgument, "backward: gradient: expected shape %v (the output's), got %v", out.Shape(), seed.Shape())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: gradient: expected shape %v (the output's), got %v", out.Shape(), seed.Shape())
 	}
 	if seed.DType() != out.DType() {
-		return nil, core.Errorf(core.ErrInvalidArgument, "backward: gradient: expected dtype %s (the output's), got %s", out.DType(), seed.DType())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: gradient: expected dtype %s (the output's), got %s", out.DType(), seed.DType())
 	}
 	return seed, nil
 }

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Grad is torch.autograd.grad for one output: the gradients of out with
@@ -11,14 +12,14 @@ import (
 // is set.
 func Grad(out *Var, seed *core.Tensor, inputs []*Var, retain bool) ([]*core.Tensor, error) {
 	if out == nil {
-		return nil, core.Errorf(core.ErrInvalidArgument, "grad: output is nil")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "grad: output is nil")
 	}
 	if !out.RequiresGrad() {
-		return nil, core.Errorf(core.ErrInvalidArgument, "grad: element 0 of tensors does not require grad and does not have a grad_fn")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "grad: element 0 of tensors does not require grad and does not have a grad_fn")
 	}
 	for i, in := range inputs {
 		if in == nil || !in.RequiresGrad() {
-			return nil, core.Errorf(core.ErrInvalidArgument, "grad: inputs[%d] does not require grad (one of the differentiated tensors does not require grad)", i)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "grad: inputs[%d] does not require grad (one of the differentiated tensors does not require grad)", i)
 		}
 	}
 	seed, err := checkSeed(out.t, seed)

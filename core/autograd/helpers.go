@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -138,7 +139,7 @@ func onesLike(t *core.Tensor) (*core.Tensor, error) {
 // which never forms the dense product.
 func sampled(p, x, y *core.Tensor) (*core.Tensor, error) {
 	if p.NDim() != 2 || p.DenseDim() != 0 {
-		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of a sparse operand with batch or dense dims (shape %v, dense_dim %d) is not implemented", p.Shape(), p.DenseDim())
+		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a sparse operand with batch or dense dims (shape %v, dense_dim %d) is not implemented", p.Shape(), p.DenseDim())
 	}
 	csr := p
 	if p.Layout() != core.CSR {

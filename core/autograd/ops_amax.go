@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Amax is core.Reduce(x, dims, op) recorded for op "amax" or "amin" of a
@@ -10,7 +11,7 @@ import (
 // such backward) the node refuses when a gradient is asked through it.
 func Amax(x *Var, dims []int, op string) (*Var, error) {
 	if op != "amax" && op != "amin" {
-		return nil, core.Errorf(core.ErrInvalidArgument, "Amax: op = %q must be amax or amin", op)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "Amax: op = %q must be amax or amin", op)
 	}
 	out, err := core.Reduce(x.t, dims, op)
 	if err != nil {

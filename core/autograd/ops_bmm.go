@@ -4,6 +4,7 @@ import (
 	"math/cmplx"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Bmm is core.Bmm recorded (torch.bmm) for a (B, m, k) of any layout and b
@@ -47,7 +48,7 @@ func bmmGradA(a, b, g *core.Tensor) (*core.Tensor, error) {
 		return core.Bmm(g, bh)
 	}
 	if a.DenseDim() != 0 {
-		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of bmm with respect to a hybrid sparse mat1 (dense_dim %d) is not implemented", a.DenseDim())
+		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of bmm with respect to a hybrid sparse mat1 (dense_dim %d) is not implemented", a.DenseDim())
 	}
 	c, err := cooOf(a)
 	if err != nil {
@@ -72,7 +73,7 @@ func bmmGradA(a, b, g *core.Tensor) (*core.Tensor, error) {
 		sddmmBatched(core.AsSlice[complex64](gv), core.AsSlice[complex64](bv), core.AsSlice[complex64](vals), coords, m, k, n,
 			func(z complex64) complex64 { return complex(real(z), -imag(z)) })
 	default:
-		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of bmm of %s is not implemented", a.DType())
+		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of bmm of %s is not implemented", a.DType())
 	}
 	idx, err := c.RawIndices()
 	if err != nil {

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // ConvertForm is the torch call a conversion stands for: torch names the
@@ -41,10 +42,10 @@ func ToLayoutAs(x *Var, layout core.Layout, opt core.ConvertOptions, form Conver
 		return ToDense(x)
 	}
 	if form < AsLayoutMethod || form > AsSparseDim {
-		return nil, core.Errorf(core.ErrInvalidArgument, "form = %d must be AsLayoutMethod (0), AsToSparseLayout (1) or AsSparseDim (2)", form)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "form = %d must be AsLayoutMethod (0), AsToSparseLayout (1) or AsSparseDim (2)", form)
 	}
 	if form == AsSparseDim && layout != core.COO {
-		return nil, core.Errorf(core.ErrInvalidArgument, "form: to_sparse(sparse_dim) gives COO, not %s", layout)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "form: to_sparse(sparse_dim) gives COO, not %s", layout)
 	}
 	out, err := core.ToLayout(x.t, layout, opt)
 	if err != nil {

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // ToDense is core.ToDense recorded: the gradient of a sparse input is the
@@ -41,7 +42,7 @@ func Values(x *Var) (*Var, error) {
 		return nil, err
 	}
 	if x.t.Layout() == core.Strided {
-		return nil, core.Errorf(core.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
 	}
 	out, err := core.NewStrided(vals)
 	if err != nil {
@@ -83,7 +84,7 @@ func withValues(p *core.Tensor, vals core.Array) (*core.Tensor, error) {
 		}
 		return core.NewCompressed(p.Layout(), c, pl, vals, p.Shape(), opt)
 	}
-	return nil, core.Errorf(core.ErrNotImplemented, "the gradient of values() of a %s tensor is not implemented", p.Layout())
+	return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of values() of a %s tensor is not implemented", p.Layout())
 }
 
 // Mul is the element-wise product a * b of two tensors recorded: each
@@ -210,7 +211,7 @@ func Transpose(x *Var, d0, d1 int) (*Var, error) {
 // t()'s node name.
 func T(x *Var) (*Var, error) {
 	if x.t.NDim() != 2 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "t: the recorded t() takes a matrix; got %d dims", x.t.NDim())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: the recorded t() takes a matrix; got %d dims", x.t.NDim())
 	}
 	return transpose("TBackward0", x, 0, 1)
 }

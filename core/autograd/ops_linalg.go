@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Mm is core.Mm recorded: a @ b of 2-D tensors (torch.mm, MmBackward0
@@ -115,7 +116,7 @@ func productOn(like, x, y *core.Tensor) (*core.Tensor, error) {
 		// The walk hands a sparse product's node a sparse gradient and a
 		// dense product's a dense one (adaptGrad), so the factors of a
 		// sparse operand's gradient are both dense or both sparse.
-		return nil, core.Errorf(core.ErrInternal, "the gradient of a sparse operand got one sparse and one dense factor (%s and %s)", x.Layout(), y.Layout())
+		return nil, errs.Errorf(errs.ErrInternal, "the gradient of a sparse operand got one sparse and one dense factor (%s and %s)", x.Layout(), y.Layout())
 	}
 	p, err := core.SparseMm(x, y)
 	if err != nil {
@@ -293,7 +294,7 @@ func SampledAddmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error)
 	ins := []*Var{input, mat1, mat2}
 	return record("SparseSampledAddmmBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
 		if g.NDim() != 2 {
-			return nil, core.Errorf(core.ErrNotImplemented, "the gradient of a batched sampled_addmm (shape %v) is not implemented", g.Shape())
+			return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a batched sampled_addmm (shape %v) is not implemented", g.Shape())
 		}
 		gs := make([]*core.Tensor, 3)
 		var err error

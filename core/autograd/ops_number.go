@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // HasNumberGrad reports whether NumberOp records the element-wise op name
@@ -20,7 +21,7 @@ func HasNumberGrad(name string, args core.BinaryArgs) bool {
 // -g * conj(out / x) for c / x, at a sparse x's specified elements.
 func NumberOp(name string, x *Var, c core.Number, numberFirst bool, args core.BinaryArgs) (*Var, error) {
 	if !HasNumberGrad(name, args) {
-		return nil, core.Errorf(core.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
+		return nil, errs.Errorf(errs.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
 	}
 	a, b := core.TensorOperand(x.t), core.NumberOperand(c)
 	if numberFirst {

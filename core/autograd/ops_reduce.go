@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Sum is core.Sum recorded (torch.sparse.sum over dims, nil: all): only the
@@ -292,7 +293,7 @@ func Softmax(x *Var, dim int, log bool) (*Var, error) {
 // the sums over each group of elements that differ in dim only.
 func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) {
 	if x.Layout() == core.Strided {
-		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of softmax of a strided tensor is not implemented here: use a sparse input")
+		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of a strided tensor is not implemented here: use a sparse input")
 	}
 	yc, err := cooOf(y)
 	if err != nil {
@@ -317,7 +318,7 @@ func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) 
 	case core.Float32:
 		softmaxBack(core.AsSlice[float32](yv), core.AsSlice[float32](gv), core.AsSlice[float32](out), groups, ng, log)
 	default:
-		return nil, core.Errorf(core.ErrNotImplemented, "the gradient of softmax of %s is not implemented (float32 and float64 are)", x.DType())
+		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of %s is not implemented (float32 and float64 are)", x.DType())
 	}
 	idx, err := yc.RawIndices()
 	if err != nil {

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // unaryDeriv gives, for a differentiable element-wise op, the factor d with
@@ -49,10 +50,10 @@ func HasUnaryGrad(name string) bool {
 func Unary(name string, x *Var, args core.UnaryArgs) (*Var, error) {
 	def, ok := unaryGrads[name]
 	if !ok {
-		return nil, core.Errorf(core.ErrNotImplemented, "%s: no backward formula for this element-wise op", name)
+		return nil, errs.Errorf(errs.ErrNotImplemented, "%s: no backward formula for this element-wise op", name)
 	}
 	if args.Out.Layout != nil {
-		return nil, core.Errorf(core.ErrNotImplemented, "%s: the gradient of a result in another layout than the input's is not implemented", name)
+		return nil, errs.Errorf(errs.ErrNotImplemented, "%s: the gradient of a result in another layout than the input's is not implemented", name)
 	}
 	out, err := core.UnaryByName(name, x.t, args)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Var is a tensor taking part in differentiation: a leaf that may require a
@@ -45,7 +46,7 @@ func (v *Var) Fn() *Node { return v.fn }
 // a recorded operation cannot change it: detach it first.
 func (v *Var) SetRequiresGrad(on bool) error {
 	if v.fn != nil {
-		return core.Errorf(core.ErrInvalidArgument, "requires_grad: you can only change requires_grad flags of leaf variables (this tensor is the result of %s); detach it first", v.fn.name)
+		return errs.Errorf(errs.ErrInvalidArgument, "requires_grad: you can only change requires_grad flags of leaf variables (this tensor is the result of %s); detach it first", v.fn.name)
 	}
 	if on {
 		if err := checkDifferentiable(v.t.DType()); err != nil {
@@ -62,7 +63,7 @@ func checkDifferentiable(d core.DType) error {
 	case core.Float32, core.Float64, core.Complex64, core.Complex128:
 		return nil
 	}
-	return core.Errorf(core.ErrInvalidArgument, "requires_grad: only tensors of floating point and complex dtype (float32, float64, complex64, complex128) can require gradients, got %s", d)
+	return errs.Errorf(errs.ErrInvalidArgument, "requires_grad: only tensors of floating point and complex dtype (float32, float64, complex64, complex128) can require gradients, got %s", d)
 }
 
 // Grad returns the leaf's accumulated gradient, nil when none was computed

@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -91,10 +92,10 @@ func freeAll(dev int, bufs ...buffer) {
 // sameDevice refuses operands on different devices (torch's rule: no implicit moves).
 func sameDevice(op string, a, b *Tensor) error {
 	if a.dev != b.dev {
-		return core.Errorf(core.ErrInvalidArgument, "%s: expected all tensors on one device, got cuda:%d and cuda:%d", op, a.dev, b.dev)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected all tensors on one device, got cuda:%d and cuda:%d", op, a.dev, b.dev)
 	}
 	if a.dtype != b.dtype {
-		return core.Errorf(core.ErrDType, "%s: the GPU path needs one dtype, got %s and %s (convert one on the host first)", op, a.dtype, b.dtype)
+		return errs.Errorf(errs.ErrDType, "%s: the GPU path needs one dtype, got %s and %s (convert one on the host first)", op, a.dtype, b.dtype)
 	}
 	return nil
 }
@@ -102,7 +103,7 @@ func sameDevice(op string, a, b *Tensor) error {
 // needZeroFill refuses a non-zero fill value where a kernel assumes zero.
 func needZeroFill(op, arg string, t *Tensor) error {
 	if !t.zeroFill() {
-		return core.Errorf(core.ErrUnsupported, "%s: %s has a non-zero fill value; the GPU path of %s needs fill 0", op, arg, op)
+		return errs.Errorf(errs.ErrUnsupported, "%s: %s has a non-zero fill value; the GPU path of %s needs fill 0", op, arg, op)
 	}
 	return nil
 }

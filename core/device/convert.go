@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -154,7 +155,7 @@ func ToLayout(op string, t *Tensor, layout core.Layout) (*Tensor, error) {
 		}
 		return out, err
 	}
-	return nil, core.Errorf(core.ErrUnsupported, "%s: %s to %s has no GPU path yet (coo -> csr, csr <-> csc, csr -> coo do)", op, t, layout)
+	return nil, errs.Errorf(errs.ErrUnsupported, "%s: %s to %s has no GPU path yet (coo -> csr, csr <-> csc, csr -> coo do)", op, t, layout)
 }
 
 // Transpose swaps the two dims of a 2-D sparse tensor: CSR and CSC trade

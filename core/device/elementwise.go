@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -23,7 +24,7 @@ func fillOf(dtype core.DType, f func() (*core.Tensor, error)) ([]byte, error) {
 		return nil, err
 	}
 	if r.DType() != dtype {
-		return nil, core.Errorf(core.ErrUnsupported, "the GPU path keeps the dtype %s; this op gives %s", dtype, r.DType())
+		return nil, errs.Errorf(errs.ErrUnsupported, "the GPU path keeps the dtype %s; this op gives %s", dtype, r.DType())
 	}
 	v, err := r.Values()
 	if err != nil {
@@ -90,17 +91,17 @@ func Binary(name string, a, b *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	if a.layout != b.layout || !equalShape(a.shape, b.shape) {
-		return nil, core.Errorf(core.ErrUnsupported, "%s: %s and %s: the GPU path needs one layout and one shape", name, a, b)
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s: %s and %s: the GPU path needs one layout and one shape", name, a, b)
 	}
 	if a.layout == core.COO && (!a.coalesced || !b.coalesced) {
-		return nil, core.Errorf(core.ErrUnsupported, "%s: uncoalesced sparse_coo operands have no GPU path; coalesce them first", name)
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s: uncoalesced sparse_coo operands have no GPU path; coalesce them first", name)
 	}
 	same, err := samePattern(a, b)
 	if err != nil {
 		return nil, err
 	}
 	if !same {
-		return nil, core.Errorf(core.ErrUnsupported, "%s: %s and %s store different patterns; the GPU path needs equal patterns", name, a, b)
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s: %s and %s store different patterns; the GPU path needs equal patterns", name, a, b)
 	}
 	fill, err := fillOf(a.dtype, func() (*core.Tensor, error) {
 		x, err := hostScalar(a.dtype, a.fill)
@@ -129,7 +130,7 @@ func BinaryNumber(name string, a *Tensor, s core.Number, numberFirst bool) (*Ten
 		return nil, Refuse(name, "a", a)
 	}
 	if s.Value.Im() != 0 {
-		return nil, core.Errorf(core.ErrUnsupported, "%s: a complex number has no GPU path", name)
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s: a complex number has no GPU path", name)
 	}
 	scales := k == cuda.Mul || k == cuda.Div && !numberFirst
 	if a.layout == core.COO && !a.coalesced && !scales {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -36,7 +37,7 @@ func alloc(dev int, what string, dtype core.DType, n int64) (buffer, error) {
 	}
 	if total := live.Add(bytes); total > budget.Limit() {
 		live.Add(-bytes)
-		return buffer{}, core.Errorf(core.ErrTooLarge, "%s on cuda:%d: %d bytes with the %d bytes of device memory in use exceed the memory limit of %d bytes",
+		return buffer{}, errs.Errorf(errs.ErrTooLarge, "%s on cuda:%d: %d bytes with the %d bytes of device memory in use exceed the memory limit of %d bytes",
 			what, dev, bytes, total-bytes, budget.Limit())
 	}
 	p, err := cuda.Alloc(dev, bytes)
@@ -67,7 +68,7 @@ func adopt(dev int, what string, bufs ...buffer) error {
 		for _, b := range bufs {
 			_ = release(dev, b)
 		}
-		return core.Errorf(core.ErrTooLarge, "%s on cuda:%d: %d bytes with the %d bytes of device memory in use exceed the memory limit of %d bytes",
+		return errs.Errorf(errs.ErrTooLarge, "%s on cuda:%d: %d bytes with the %d bytes of device memory in use exceed the memory limit of %d bytes",
 			what, dev, bytes, total-bytes, budget.Limit())
 	}
 	return nil
@@ -103,26 +104,26 @@ func wrap(what string, err error) error {
 	if err == nil {
 		return nil
 	}
-	var ce *core.Error
+	var ce *errs.Error
 	if errors.As(err, &ce) {
 		return err
 	}
 	var tl *budget.TooLargeError
 	if errors.As(err, &tl) {
-		return core.Errorf(core.ErrTooLarge, "%v", err)
+		return errs.Errorf(errs.ErrTooLarge, "%v", err)
 	}
 	if errors.Is(err, cuda.ErrNotBuilt) {
-		return core.Errorf(core.ErrUnsupported, "%s: built without CUDA (rebuild with make cuda to use a GPU)", what)
+		return errs.Errorf(errs.ErrUnsupported, "%s: built without CUDA (rebuild with make cuda to use a GPU)", what)
 	}
 	var ke *cuda.Error
 	if errors.As(err, &ke) {
 		switch ke.Kind {
 		case cuda.KindTooLarge, cuda.KindNoMemory:
-			return core.Errorf(core.ErrTooLarge, "%s: %v", what, err)
+			return errs.Errorf(errs.ErrTooLarge, "%s: %v", what, err)
 		case cuda.KindInvalid:
-			return core.Errorf(core.ErrUnsupported, "%s: %v", what, err)
+			return errs.Errorf(errs.ErrUnsupported, "%s: %v", what, err)
 		}
-		return core.Errorf(core.ErrInternal, "%s: %v", what, err)
+		return errs.Errorf(errs.ErrInternal, "%s: %v", what, err)
 	}
-	return core.Errorf(core.ErrInternal, "%s: %v", what, err)
+	return errs.Errorf(errs.ErrInternal, "%s: %v", what, err)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Without the cuda tag every move to a device refuses with ErrUnsupported
@@ -17,10 +18,10 @@ func TestToDeviceRefusesWithoutCUDA(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, err := ToDevice(host, 0)
-	if d != nil || core.CodeOf(err) != core.ErrUnsupported || !strings.Contains(err.Error(), "built without CUDA") {
+	if d != nil || errs.CodeOf(err) != errs.ErrUnsupported || !strings.Contains(err.Error(), "built without CUDA") {
 		t.Fatalf("ToDevice = %v, %v; want ErrUnsupported built without CUDA", d, err)
 	}
-	if err := CheckDevice("op", 0); core.CodeOf(err) != core.ErrUnsupported {
+	if err := CheckDevice("op", 0); errs.CodeOf(err) != errs.ErrUnsupported {
 		t.Fatalf("CheckDevice: %v", err)
 	}
 	if Live() != 0 {
@@ -34,7 +35,7 @@ func TestCheckMovable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkMovable("to_device", ints); core.CodeOf(err) != core.ErrUnsupported || !strings.Contains(err.Error(), "dtype int64") {
+	if err := checkMovable("to_device", ints); errs.CodeOf(err) != errs.ErrUnsupported || !strings.Contains(err.Error(), "dtype int64") {
 		t.Fatalf("int64: %v", err)
 	}
 	f, err := core.NewStrided(core.Float64Array([]float64{1, 0, 0, 2}, 2, 2))
@@ -48,7 +49,7 @@ func TestCheckMovable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkMovable("to_device", bsr); core.CodeOf(err) != core.ErrUnsupported || !strings.Contains(err.Error(), "layout") {
+	if err := checkMovable("to_device", bsr); errs.CodeOf(err) != errs.ErrUnsupported || !strings.Contains(err.Error(), "layout") {
 		t.Fatalf("bsr: %v", err)
 	}
 }

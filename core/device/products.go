@@ -3,6 +3,7 @@ package device
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -28,12 +29,12 @@ func Matmul(op string, a, b *Tensor) (*Tensor, error) {
 	case a.layout == core.CSR && b.layout == core.CSR:
 		return spgemm(op, a, b)
 	}
-	return nil, core.Errorf(core.ErrUnsupported, "%s: %s @ %s has no GPU path yet (sparse @ strided, and csr @ csr, do)", op, a, b)
+	return nil, errs.Errorf(errs.ErrUnsupported, "%s: %s @ %s has no GPU path yet (sparse @ strided, and csr @ csr, do)", op, a, b)
 }
 
 func checkInner(op string, a, b *Tensor) error {
 	if a.shape[1] != b.shape[0] {
-		return core.Errorf(core.ErrInvalidArgument, "%s: a is %v and b is %v: a's columns must equal b's rows", op, a.shape, b.shape)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: a is %v and b is %v: a's columns must equal b's rows", op, a.shape, b.shape)
 	}
 	return nil
 }
@@ -127,7 +128,7 @@ func spgemm(op string, a, b *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	if a.width != 32 || b.width != 32 {
-		return nil, core.Errorf(core.ErrUnsupported, "%s: the GPU sparse @ sparse takes 32-bit indices (cuSPARSE SpGEMM); convert with to_index_width(32) on the host first", op)
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s: the GPU sparse @ sparse takes 32-bit indices (cuSPARSE SpGEMM); convert with to_index_width(32) on the host first", op)
 	}
 	c, err := cuda.SpGEMM(a.dev, a.kdtype(), a.compressed(), b.compressed(), budget.Limit())
 	if err != nil {
@@ -156,11 +157,11 @@ func SampledAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha float64) (*T
 		return nil, Refuse(op, "input (not sparse_csr)", input)
 	}
 	if mat1.layout != core.Strided || mat2.layout != core.Strided || len(mat1.shape) != 2 || len(mat2.shape) != 2 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "%s: mat1 and mat2 must be strided matrices, got %s and %s", op, mat1, mat2)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: mat1 and mat2 must be strided matrices, got %s and %s", op, mat1, mat2)
 	}
 	m, n, k := input.shape[0], input.shape[1], mat1.shape[1]
 	if mat1.shape[0] != m || mat2.shape[0] != k || mat2.shape[1] != n {
-		return nil, core.Errorf(core.ErrInvalidArgument, "%s: input %v, mat1 %v and mat2 %v: expected mat1 (m, k), mat2 (k, n), input (m, n)",
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: input %v, mat1 %v and mat2 %v: expected mat1 (m, k), mat2 (k, n), input (m, n)",
 			op, input.shape, mat1.shape, mat2.shape)
 	}
 	if err := needZeroFill(op, "input", input); err != nil {

@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -13,14 +14,14 @@ func Sum(op string, t *Tensor, dims []int) (*Tensor, error) {
 		return sumAll(op, t)
 	}
 	if len(dims) != 1 || len(t.shape) != 2 || (t.layout != core.CSR && t.layout != core.CSC) {
-		return nil, core.Errorf(core.ErrUnsupported, "%s: sum over dims %v of %s has no GPU path yet (all dims, or one dim of a 2-D csr/csc, do)", op, dims, t)
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s: sum over dims %v of %s has no GPU path yet (all dims, or one dim of a 2-D csr/csc, do)", op, dims, t)
 	}
 	dim := dims[0]
 	if dim < 0 {
 		dim += 2
 	}
 	if dim != 0 && dim != 1 {
-		return nil, core.Errorf(core.ErrIndex, "%s: dim %d is out of range for a 2-D tensor", op, dims[0])
+		return nil, errs.Errorf(errs.ErrIndex, "%s: dim %d is out of range for a 2-D tensor", op, dims[0])
 	}
 	if err := needZeroFill(op, "t", t); err != nil {
 		return nil, err

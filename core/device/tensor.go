@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -78,7 +79,7 @@ func (t *Tensor) Bytes() int64 {
 
 // String names the tensor for messages: "a csr float64 tensor of size [4, 5] on cuda:0".
 func (t *Tensor) String() string {
-	return fmt.Sprintf("a %s %s tensor of size %v on cuda:%d", t.layout, t.dtype, core.Errorf(0, "%v", t.shape).Msg, t.dev)
+	return fmt.Sprintf("a %s %s tensor of size %v on cuda:%d", t.layout, t.dtype, errs.Errorf(0, "%v", t.shape).Msg, t.dev)
 }
 
 // Free releases the tensor's device memory; later calls do nothing.
@@ -107,6 +108,6 @@ func (t *Tensor) zeroFill() bool {
 // Refuse is the error of an operation with no GPU path on a device tensor
 // (arg names the operand): never a silent copy to the host.
 func Refuse(op, arg string, t *Tensor) error {
-	return core.Errorf(core.ErrUnsupported, "%s: %s is %s and %s has no GPU path yet; move it to the host first (gs_to_device(%s, kDLCPU, 0, &out); Python: t.cpu())",
+	return errs.Errorf(errs.ErrUnsupported, "%s: %s is %s and %s has no GPU path yet; move it to the host first (gs_to_device(%s, kDLCPU, 0, &out); Python: t.cpu())",
 		op, arg, t, op, arg)
 }

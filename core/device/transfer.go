@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -14,9 +15,9 @@ func CheckDevice(op string, dev int) error {
 	}
 	switch {
 	case n == 0:
-		return core.Errorf(core.ErrUnsupported, "%s: no CUDA device is present (the driver reports none)", op)
+		return errs.Errorf(errs.ErrUnsupported, "%s: no CUDA device is present (the driver reports none)", op)
 	case dev < 0 || dev >= n:
-		return core.Errorf(core.ErrInvalidArgument, "%s: device_id %d is outside the %d CUDA devices present (0..%d)", op, dev, n, n-1)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: device_id %d is outside the %d CUDA devices present (0..%d)", op, dev, n, n-1)
 	}
 	return nil
 }
@@ -26,16 +27,16 @@ func CheckDevice(op string, dev int) error {
 // without batch or dense dims, and custom formats (DIA and the rest).
 func checkMovable(op string, t *core.Tensor) error {
 	if d := t.DType(); d != core.Float32 && d != core.Float64 {
-		return core.Errorf(core.ErrUnsupported, "%s: dtype %s has no GPU path yet (float32 and float64 do)", op, d)
+		return errs.Errorf(errs.ErrUnsupported, "%s: dtype %s has no GPU path yet (float32 and float64 do)", op, d)
 	}
 	switch l := t.Layout(); l {
 	case core.Strided, core.Custom:
 	case core.CSR, core.CSC, core.COO:
 		if t.NDim() != 2 || t.BatchDim() > 0 || t.DenseDim() > 0 {
-			return core.Errorf(core.ErrUnsupported, "%s: a %s tensor of size %v with batch or dense dims has no GPU path yet (2-D ones do)", op, l, t.Shape())
+			return errs.Errorf(errs.ErrUnsupported, "%s: a %s tensor of size %v with batch or dense dims has no GPU path yet (2-D ones do)", op, l, t.Shape())
 		}
 	default:
-		return core.Errorf(core.ErrUnsupported, "%s: layout %s has no GPU path yet (strided, sparse_coo, sparse_csr, sparse_csc and custom formats do)", op, l)
+		return errs.Errorf(errs.ErrUnsupported, "%s: layout %s has no GPU path yet (strided, sparse_coo, sparse_csr, sparse_csc and custom formats do)", op, l)
 	}
 	return nil
 }

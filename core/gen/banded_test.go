@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -70,15 +70,15 @@ func TestBandedDeterminism(t *testing.T) {
 
 func TestBandedArgumentErrors(t *testing.T) {
 	_, err := Banded(-1, 0, 0, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "n = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "n = -1")
 	_, err = Banded(4, -2, 0, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "lower = -2")
+	assertArgError(t, err, errs.ErrInvalidArgument, "lower = -2")
 	_, err = Banded(4, 0, -3, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "upper = -3")
+	assertArgError(t, err, errs.ErrInvalidArgument, "upper = -3")
 	_, err = Banded(1<<32, 0, 0, 0)
-	assertArgError(t, err, core.ErrTooLarge, "n = 4294967296")
+	assertArgError(t, err, errs.ErrTooLarge, "n = 4294967296")
 	_, err = Banded(1<<20, 1<<11, 0, 0)
-	assertArgError(t, err, core.ErrTooLarge, "lower = 2048")
+	assertArgError(t, err, errs.ErrTooLarge, "lower = 2048")
 	_, err = Banded(math.MaxInt64, math.MaxInt64, math.MaxInt64, 0)
-	assertArgError(t, err, core.ErrTooLarge, "MaxEntries")
+	assertArgError(t, err, errs.ErrTooLarge, "MaxEntries")
 }

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -41,13 +41,13 @@ func TestBlockDiagonalDeterminism(t *testing.T) {
 
 func TestBlockDiagonalArgumentErrors(t *testing.T) {
 	_, err := BlockDiagonal(-1, 2, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "nblocks = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "nblocks = -1")
 	_, err = BlockDiagonal(2, -5, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "block = -5")
+	assertArgError(t, err, errs.ErrInvalidArgument, "block = -5")
 	_, err = BlockDiagonal(1, 1<<16, 0)
-	assertArgError(t, err, core.ErrTooLarge, "block = 65536")
+	assertArgError(t, err, errs.ErrTooLarge, "block = 65536")
 	_, err = BlockDiagonal(1<<40, 1<<40, 0)
-	assertArgError(t, err, core.ErrTooLarge, "overflows")
+	assertArgError(t, err, errs.ErrTooLarge, "overflows")
 	_, err = BlockDiagonal(math.MaxInt64, 2, 0)
-	assertArgError(t, err, core.ErrTooLarge, "nblocks = ")
+	assertArgError(t, err, errs.ErrTooLarge, "nblocks = ")
 }

@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -78,10 +78,10 @@ func assertSplitIndependent(t *testing.T, gen func() (*COO, error)) {
 
 // assertArgError asserts err is a *core.Error with the code and that its
 // message names the argument.
-func assertArgError(t *testing.T, err error, code core.Code, mentions string) {
+func assertArgError(t *testing.T, err error, code errs.Code, mentions string) {
 	t.Helper()
 	require.Error(t, err)
-	var ce *core.Error
+	var ce *errs.Error
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, code, ce.Code, "message: %s", ce.Msg)
 	assert.Contains(t, ce.Msg, mentions)

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // MaxEntries is the most stored entries (before merging duplicates, for
@@ -14,12 +15,12 @@ const MaxEntries = 1 << 31
 
 // invalid reports a broken argument rule as core.ErrInvalidArgument.
 func invalid(fn, format string, args ...any) error {
-	return core.Errorf(core.ErrInvalidArgument, "gen."+fn+": "+format, args...)
+	return errs.Errorf(errs.ErrInvalidArgument, "gen."+fn+": "+format, args...)
 }
 
-// tooLarge reports a result beyond the limits as core.ErrTooLarge.
+// errs.TooLarge reports a result beyond the limits as core.ErrTooLarge.
 func tooLarge(fn, format string, args ...any) error {
-	return core.Errorf(core.ErrTooLarge, "gen."+fn+": "+format, args...)
+	return errs.Errorf(errs.ErrTooLarge, "gen."+fn+": "+format, args...)
 }
 
 // nonNegative checks that the named argument v is >= 0.

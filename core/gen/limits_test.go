@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,11 +14,11 @@ func TestMemoryLimitRefusesLargeResults(t *testing.T) {
 	require.NoError(t, core.SetMemoryLimit(1<<20))
 	defer func() { require.NoError(t, core.SetMemoryLimit(old)) }()
 	_, err := Uniform(1000, 1000, 100000, 0)
-	assertArgError(t, err, core.ErrTooLarge, "memory limit")
+	assertArgError(t, err, errs.ErrTooLarge, "memory limit")
 	_, err = Stencil2D(300)
-	assertArgError(t, err, core.ErrTooLarge, "memory limit")
+	assertArgError(t, err, errs.ErrTooLarge, "memory limit")
 	_, err = RMAT(14, 16, 0)
-	assertArgError(t, err, core.ErrTooLarge, "memory limit")
+	assertArgError(t, err, errs.ErrTooLarge, "memory limit")
 	_, err = Uniform(100, 100, 1000, 0)
 	assert.NoError(t, err, "small results still fit")
 }

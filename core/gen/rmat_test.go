@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -94,13 +94,13 @@ func TestMergeSorted(t *testing.T) {
 
 func TestRMATArgumentErrors(t *testing.T) {
 	_, err := RMAT(-1, 1, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "scale = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "scale = -1")
 	_, err = RMAT(4, -2, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "edgeFactor = -2")
+	assertArgError(t, err, errs.ErrInvalidArgument, "edgeFactor = -2")
 	_, err = RMAT(63, 0, 0)
-	assertArgError(t, err, core.ErrTooLarge, "scale = 63")
+	assertArgError(t, err, errs.ErrTooLarge, "scale = 63")
 	_, err = RMAT(31, 2, 0)
-	assertArgError(t, err, core.ErrTooLarge, "edgeFactor = 2")
+	assertArgError(t, err, errs.ErrTooLarge, "edgeFactor = 2")
 	_, err = RMAT(40, math.MaxInt64, 0)
-	assertArgError(t, err, core.ErrTooLarge, "overflows")
+	assertArgError(t, err, errs.ErrTooLarge, "overflows")
 }

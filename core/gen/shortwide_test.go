@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -56,15 +56,15 @@ func TestShortWideDeterminism(t *testing.T) {
 
 func TestShortWideArgumentErrors(t *testing.T) {
 	_, err := ShortWide(-1, 2, 0, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "rows = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "rows = -1")
 	_, err = ShortWide(2, -2, 0, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "cols = -2")
+	assertArgError(t, err, errs.ErrInvalidArgument, "cols = -2")
 	_, err = ShortWide(2, 2, -3, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "perRow = -3")
+	assertArgError(t, err, errs.ErrInvalidArgument, "perRow = -3")
 	_, err = ShortWide(2, 5, 6, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "perRow = 6")
+	assertArgError(t, err, errs.ErrInvalidArgument, "perRow = 6")
 	_, err = ShortWide(1<<30, 1<<40, 4, 0)
-	assertArgError(t, err, core.ErrTooLarge, "rows = 1073741824")
+	assertArgError(t, err, errs.ErrTooLarge, "rows = 1073741824")
 	_, err = ShortWide(math.MaxInt64, math.MaxInt64, math.MaxInt64, 0)
-	assertArgError(t, err, core.ErrTooLarge, "overflows")
+	assertArgError(t, err, errs.ErrTooLarge, "overflows")
 }

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -132,15 +132,15 @@ func TestSlabOffsetSumsSlabs(t *testing.T) {
 
 func TestStencilArgumentErrors(t *testing.T) {
 	_, err := Stencil2D(-1)
-	assertArgError(t, err, core.ErrInvalidArgument, "n = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "n = -1")
 	_, err = Stencil3D(-3)
-	assertArgError(t, err, core.ErrInvalidArgument, "n = -3")
+	assertArgError(t, err, errs.ErrInvalidArgument, "n = -3")
 	for _, n := range []int64{20725, 1 << 20, 1<<20 + 1, 3037000500, math.MaxInt64} {
 		_, err = Stencil2D(n)
-		assertArgError(t, err, core.ErrTooLarge, "n = ")
+		assertArgError(t, err, errs.ErrTooLarge, "n = ")
 	}
 	for _, n := range []int64{675, 1 << 18, 1<<18 + 1, 2097152, math.MaxInt64} {
 		_, err = Stencil3D(n)
-		assertArgError(t, err, core.ErrTooLarge, "n = ")
+		assertArgError(t, err, errs.ErrTooLarge, "n = ")
 	}
 }

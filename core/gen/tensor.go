@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Tensor returns c as a coalesced float64 COO tensor of shape (Rows, Cols)
@@ -61,7 +62,7 @@ func (c *COO) validate() error {
 	for k := range n {
 		r, j := row[k], col[k]
 		if r < 0 || r >= c.Rows || j < 0 || j >= c.Cols {
-			return core.Errorf(core.ErrIndex, "gen.COO.Tensor: entry %d at (%d, %d) is outside the %d x %d matrix", k, r, j, c.Rows, c.Cols)
+			return errs.Errorf(errs.ErrIndex, "gen.COO.Tensor: entry %d at (%d, %d) is outside the %d x %d matrix", k, r, j, c.Rows, c.Cols)
 		}
 		if k > 0 && (row[k-1] > r || (row[k-1] == r && col[k-1] >= j)) {
 			return invalid(fn, "entry %d at (%d, %d) does not follow (%d, %d): entries must be sorted by (row, col) and unique", k, r, j, row[k-1], col[k-1])

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -81,16 +82,16 @@ func TestTensorOfCallerCOO(t *testing.T) {
 
 	bad := []struct {
 		c    *COO
-		code core.Code
+		code errs.Code
 		msg  string
 	}{
-		{nil, core.ErrInvalidArgument, "nil"},
-		{&COO{Rows: -1, Cols: 2}, core.ErrInvalidArgument, "sizes must be >= 0"},
-		{&COO{Rows: 2, Cols: 2, Row: []int64{0}, Col: []int64{0, 1}, Val: []float64{1}}, core.ErrInvalidArgument, "len(Col) = 2"},
-		{&COO{Rows: 2, Cols: 2, Row: []int64{0, 2}, Col: []int64{0, 1}, Val: []float64{1, 2}}, core.ErrIndex, "entry 1 at (2, 1)"},
-		{&COO{Rows: 2, Cols: 2, Row: []int64{0, 0}, Col: []int64{-1, 1}, Val: []float64{1, 2}}, core.ErrIndex, "entry 0 at (0, -1)"},
-		{&COO{Rows: 2, Cols: 2, Row: []int64{1, 0}, Col: []int64{0, 1}, Val: []float64{1, 2}}, core.ErrInvalidArgument, "sorted"},
-		{&COO{Rows: 2, Cols: 2, Row: []int64{1, 1}, Col: []int64{1, 1}, Val: []float64{1, 2}}, core.ErrInvalidArgument, "unique"},
+		{nil, errs.ErrInvalidArgument, "nil"},
+		{&COO{Rows: -1, Cols: 2}, errs.ErrInvalidArgument, "sizes must be >= 0"},
+		{&COO{Rows: 2, Cols: 2, Row: []int64{0}, Col: []int64{0, 1}, Val: []float64{1}}, errs.ErrInvalidArgument, "len(Col) = 2"},
+		{&COO{Rows: 2, Cols: 2, Row: []int64{0, 2}, Col: []int64{0, 1}, Val: []float64{1, 2}}, errs.ErrIndex, "entry 1 at (2, 1)"},
+		{&COO{Rows: 2, Cols: 2, Row: []int64{0, 0}, Col: []int64{-1, 1}, Val: []float64{1, 2}}, errs.ErrIndex, "entry 0 at (0, -1)"},
+		{&COO{Rows: 2, Cols: 2, Row: []int64{1, 0}, Col: []int64{0, 1}, Val: []float64{1, 2}}, errs.ErrInvalidArgument, "sorted"},
+		{&COO{Rows: 2, Cols: 2, Row: []int64{1, 1}, Col: []int64{1, 1}, Val: []float64{1, 2}}, errs.ErrInvalidArgument, "unique"},
 	}
 	for _, tc := range bad {
 		_, err := tc.c.Tensor()

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -94,15 +94,15 @@ func TestUniformDeterminism(t *testing.T) {
 
 func TestUniformArgumentErrors(t *testing.T) {
 	_, err := Uniform(-1, 2, 0, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "rows = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "rows = -1")
 	_, err = Uniform(2, -1, 0, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "cols = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "cols = -1")
 	_, err = Uniform(2, 2, -1, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "nnz = -1")
+	assertArgError(t, err, errs.ErrInvalidArgument, "nnz = -1")
 	_, err = Uniform(2, 3, 7, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "nnz = 7")
+	assertArgError(t, err, errs.ErrInvalidArgument, "nnz = 7")
 	_, err = Uniform(0, 3, 1, 0)
-	assertArgError(t, err, core.ErrInvalidArgument, "rows*cols = 0")
+	assertArgError(t, err, errs.ErrInvalidArgument, "rows*cols = 0")
 	_, err = Uniform(1<<40, 1<<40, MaxEntries+1, 0)
-	assertArgError(t, err, core.ErrTooLarge, "MaxEntries")
+	assertArgError(t, err, errs.ErrTooLarge, "MaxEntries")
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Header words, in the lower-case spelling that Matrix keeps.
@@ -38,7 +38,7 @@ func parseBanner(line []byte, n int64) (banner, error) {
 	var b banner
 	s := skipSpace(line)
 	if len(s) == 0 || s[0] != '%' {
-		return b, core.Errorf(core.ErrIO, "line %d: missing the %%%%MatrixMarket banner, found %q", n, clip(line))
+		return b, errs.Errorf(errs.ErrIO, "line %d: missing the %%%%MatrixMarket banner, found %q", n, clip(line))
 	}
 	s = bytes.TrimLeft(s, "%")
 	var spans [6]span
@@ -48,25 +48,25 @@ func parseBanner(line []byte, n int64) (banner, error) {
 		words[i] = s[spans[i].lo:spans[i].hi]
 	}
 	if k == 0 || !equalFold(words[0], "matrixmarket") {
-		return b, core.Errorf(core.ErrIO, "line %d: missing the %%%%MatrixMarket banner, found %q", n, clip(line))
+		return b, errs.Errorf(errs.ErrIO, "line %d: missing the %%%%MatrixMarket banner, found %q", n, clip(line))
 	}
 	if k != 5 {
-		return b, core.Errorf(core.ErrIO, "line %d: the banner must name object, format, field and symmetry after %%%%MatrixMarket; found %d words", n, k-1)
+		return b, errs.Errorf(errs.ErrIO, "line %d: the banner must name object, format, field and symmetry after %%%%MatrixMarket; found %d words", n, k-1)
 	}
 	var ok bool
 	if b.object, ok = pick(words[1], ObjectMatrix, ObjectVector); !ok {
-		return b, core.Errorf(core.ErrIO, "line %d: unknown object %q (want matrix or vector)", n, clip(words[1]))
+		return b, errs.Errorf(errs.ErrIO, "line %d: unknown object %q (want matrix or vector)", n, clip(words[1]))
 	}
 	if b.format, ok = pick(words[2], FormatCoordinate, FormatArray); !ok {
-		return b, core.Errorf(core.ErrIO, "line %d: unknown format %q (want coordinate or array)", n, clip(words[2]))
+		return b, errs.Errorf(errs.ErrIO, "line %d: unknown format %q (want coordinate or array)", n, clip(words[2]))
 	}
 	if equalFold(words[3], "double") {
 		b.field = FieldReal
 	} else if b.field, ok = pick(words[3], FieldReal, FieldInteger, FieldComplex, FieldPattern); !ok {
-		return b, core.Errorf(core.ErrIO, "line %d: unknown field %q (want real, double, integer, complex or pattern)", n, clip(words[3]))
+		return b, errs.Errorf(errs.ErrIO, "line %d: unknown field %q (want real, double, integer, complex or pattern)", n, clip(words[3]))
 	}
 	if b.symmetry, ok = pick(words[4], SymmetryGeneral, SymmetrySymmetric, SymmetrySkew, SymmetryHermitian); !ok {
-		return b, core.Errorf(core.ErrIO, "line %d: unknown symmetry %q (want general, symmetric, skew-symmetric or hermitian)", n, clip(words[4]))
+		return b, errs.Errorf(errs.ErrIO, "line %d: unknown symmetry %q (want general, symmetric, skew-symmetric or hermitian)", n, clip(words[4]))
 	}
 	return b, b.check(n)
 }
@@ -75,15 +75,15 @@ func parseBanner(line []byte, n int64) (banner, error) {
 func (b banner) check(n int64) error {
 	switch {
 	case b.object == ObjectVector && b.symmetry != SymmetryGeneral:
-		return core.Errorf(core.ErrIO, "line %d: a vector must be general, found symmetry %s", n, b.symmetry)
+		return errs.Errorf(errs.ErrIO, "line %d: a vector must be general, found symmetry %s", n, b.symmetry)
 	case b.field == FieldPattern && b.format == FormatArray:
-		return core.Errorf(core.ErrIO, "line %d: field pattern needs format coordinate, found array", n)
+		return errs.Errorf(errs.ErrIO, "line %d: field pattern needs format coordinate, found array", n)
 	case b.field == FieldPattern && b.symmetry == SymmetrySkew:
-		return core.Errorf(core.ErrIO, "line %d: field pattern cannot be skew-symmetric (its entries have no sign)", n)
+		return errs.Errorf(errs.ErrIO, "line %d: field pattern cannot be skew-symmetric (its entries have no sign)", n)
 	case b.symmetry == SymmetryHermitian && b.field != FieldComplex:
 		// As the format's reference reader (NIST's mm_is_valid) rules; a real
 		// matrix equal to its conjugate transpose is symmetric, and says so.
-		return core.Errorf(core.ErrIO, "line %d: symmetry hermitian needs field complex, found %s (a %s hermitian matrix is symmetric: write symmetric)", n, b.field, b.field)
+		return errs.Errorf(errs.ErrIO, "line %d: symmetry hermitian needs field complex, found %s (a %s hermitian matrix is symmetric: write symmetric)", n, b.field, b.field)
 	}
 	return nil
 }

@@ -7,7 +7,7 @@ import (
 	"compress/gzip"
 	"io"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Compressed files (.mtx.gz, .mtx.bz2, as SciPy reads them) are recognised by
@@ -29,13 +29,13 @@ func decompressed(r io.Reader) (io.Reader, error) {
 	br := bufio.NewReader(r)
 	head, err := br.Peek(len(bzip2Magic))
 	if err != nil && err != io.EOF {
-		return nil, core.Errorf(core.ErrIO, "line 1: read failed: %v", err)
+		return nil, errs.Errorf(errs.ErrIO, "line 1: read failed: %v", err)
 	}
 	switch {
 	case bytes.HasPrefix(head, gzipMagic):
 		z, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, core.Errorf(core.ErrIO, "gzip-compressed input: %v", err)
+			return nil, errs.Errorf(errs.ErrIO, "gzip-compressed input: %v", err)
 		}
 		return z, nil
 	case bytes.HasPrefix(head, bzip2Magic):

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -65,16 +66,16 @@ func TestReadCompressedRefusals(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		in   []byte
-		code core.Code
+		code errs.Code
 		msg  string
 	}{
-		{"truncated gzip", z[:len(z)-12], core.ErrIO, "unexpected EOF"},
-		{"gzip header only", z[:4], core.ErrIO, "gzip-compressed input"},
-		{"corrupt bzip2", []byte("BZh9garbage"), core.ErrIO, "bzip2"},
+		{"truncated gzip", z[:len(z)-12], errs.ErrIO, "unexpected EOF"},
+		{"gzip header only", z[:4], errs.ErrIO, "gzip-compressed input"},
+		{"corrupt bzip2", []byte("BZh9garbage"), errs.ErrIO, "bzip2"},
 	} {
 		_, err := ReadFrom(bytes.NewReader(c.in))
 		require.Error(t, err, c.name)
-		require.Equal(t, c.code, core.CodeOf(err), c.name)
+		require.Equal(t, c.code, errs.CodeOf(err), c.name)
 		require.Contains(t, err.Error(), c.msg, c.name)
 	}
 
@@ -87,5 +88,5 @@ func TestReadCompressedRefusals(t *testing.T) {
 	}
 	_, err := ReadFrom(bytes.NewReader(gzipped(t, b.String())))
 	require.Error(t, err)
-	require.Equal(t, core.ErrTooLarge, core.CodeOf(err))
+	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err))
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // parseCoordinate reads the entries of a coordinate file into m.
@@ -54,12 +55,12 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		}
 		if n := int64(len(rows)); n == stop {
 			if n == h.entries {
-				return core.Errorf(core.ErrIO, "line %d: too many entries: the size line (line %d) promises %d", lr.line, h.sizeLine, h.entries)
+				return errs.Errorf(errs.ErrIO, "line %d: too many entries: the size line (line %d) promises %d", lr.line, h.sizeLine, h.entries)
 			}
 			return tooLarge(lr.line, "entries", n+1, perEntry)
 		}
 		if k != want {
-			return core.Errorf(core.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", lr.line, want, entryWords(ndim, c.names), k)
+			return errs.Errorf(errs.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", lr.line, want, entryWords(ndim, c.names), k)
 		}
 		var i, j int64
 		if ndim == 1 {
@@ -93,16 +94,16 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 				if first.line == 0 {
 					first = at
 				} else if at.above() != first.above() {
-					return core.Errorf(core.ErrIO, "line %d: entry (%d, %d) lies %s the diagonal, but line %d stored (%d, %d) %s it: a %s file stores one triangle, each entry standing for its mirror too",
+					return errs.Errorf(errs.ErrIO, "line %d: entry (%d, %d) lies %s the diagonal, but line %d stored (%d, %d) %s it: a %s file stores one triangle, each entry standing for its mirror too",
 						lr.line, i+1, j+1, at.side(), first.line, first.i+1, first.j+1, first.side(), h.symmetry)
 				}
 				if _, ok := c.mirror(v); !ok {
-					return core.Errorf(core.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
+					return errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
 				}
 			case skew:
-				return core.Errorf(core.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", lr.line, i+1, j+1)
+				return errs.Errorf(errs.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", lr.line, i+1, j+1)
 			case c.diagonal != nil && !c.diagonal(v):
-				return core.Errorf(core.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, i+1, j+1, v)
+				return errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, i+1, j+1, v)
 			}
 		}
 		rows = append(rows, i)
@@ -112,7 +113,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		vals = append(vals, v)
 	}
 	if n := int64(len(rows)); n < h.entries {
-		return core.Errorf(core.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, h.entries, h.sizeLine)
+		return errs.Errorf(errs.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, h.entries, h.sizeLine)
 	}
 	if ndim == 1 {
 		n := int64(len(rows))
@@ -175,13 +176,13 @@ func readIndex(tok []byte, what string, size, line int64) (int64, error) {
 	v, err := parseInt(tok)
 	switch {
 	case err == errOverflow:
-		return 0, core.Errorf(core.ErrIO, "line %d: %s %q overflows int64", line, what, clip(tok))
+		return 0, errs.Errorf(errs.ErrIO, "line %d: %s %q overflows int64", line, what, clip(tok))
 	case err != nil:
-		return 0, core.Errorf(core.ErrIO, "line %d: %s %q is not an integer", line, what, clip(tok))
+		return 0, errs.Errorf(errs.ErrIO, "line %d: %s %q is not an integer", line, what, clip(tok))
 	case signed(tok) && v >= 0:
-		return 0, core.Errorf(core.ErrIO, "line %d: %s %q must be written without a sign", line, what, clip(tok))
+		return 0, errs.Errorf(errs.ErrIO, "line %d: %s %q must be written without a sign", line, what, clip(tok))
 	case v < 1 || v > size:
-		return 0, core.Errorf(core.ErrIO, "line %d: %s %d out of range 1..%d", line, what, v, size)
+		return 0, errs.Errorf(errs.ErrIO, "line %d: %s %d out of range 1..%d", line, what, v, size)
 	}
 	return v - 1, nil
 }

@@ -3,7 +3,7 @@ package mmio
 import (
 	"io"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // parseArray reads the values of an array file into m.Dense.
@@ -42,12 +42,12 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		}
 		if n := int64(len(vals)); n == stop {
 			if n == total {
-				return core.Errorf(core.ErrIO, "line %d: too many values: the size line (line %d) promises %d", lr.line, h.sizeLine, total)
+				return errs.Errorf(errs.ErrIO, "line %d: too many values: the size line (line %d) promises %d", lr.line, h.sizeLine, total)
 			}
 			return tooLarge(lr.line, "values", n+1, perValue)
 		}
 		if k != c.nv {
-			return core.Errorf(core.ErrIO, "line %d: an array entry must hold %d number(s) (%s), found %d", lr.line, c.nv, c.names, k)
+			return errs.Errorf(errs.ErrIO, "line %d: an array entry must hold %d number(s) (%s), found %d", lr.line, c.nv, c.names, k)
 		}
 		var t1 []byte
 		if k > 1 {
@@ -59,11 +59,11 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		}
 		// Every stored value of a skew-symmetric array is off the diagonal.
 		if _, ok := c.mirror(v); skew && !ok {
-			return core.Errorf(core.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
+			return errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
 		}
 		if c.diagonal != nil {
 			if row == col && !c.diagonal(v) {
-				return core.Errorf(core.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, row+1, col+1, v)
+				return errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, row+1, col+1, v)
 			}
 			if row++; row == h.shape[0] {
 				col++
@@ -73,7 +73,7 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		vals = append(vals, v)
 	}
 	if n := int64(len(vals)); n < total {
-		return core.Errorf(core.ErrIO, "line %d: too few values: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, total, h.sizeLine)
+		return errs.Errorf(errs.ErrIO, "line %d: too few values: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, total, h.sizeLine)
 	}
 	if len(h.shape) == 1 {
 		m.Dense = wrap(c.dtype, vals, h.shape[0])

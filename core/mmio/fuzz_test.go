@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // fuzzSeeds start the fuzz targets' corpora: small files of every kind the
@@ -210,8 +211,8 @@ var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 // checkRefusal: a refusal is an ErrIO (a bad file) or ErrTooLarge (a file
 // beyond the memory limit) *core.Error that names its line.
 func checkRefusal(t *testing.T, err error) {
-	ce, ok := err.(*core.Error)
-	if !ok || (ce.Code != core.ErrIO && ce.Code != core.ErrTooLarge) {
+	ce, ok := err.(*errs.Error)
+	if !ok || (ce.Code != errs.ErrIO && ce.Code != errs.ErrTooLarge) {
 		t.Fatalf("refusal is not an ErrIO or ErrTooLarge *core.Error: %T %v", err, err)
 	}
 	if !lineMessage.MatchString(ce.Msg) {

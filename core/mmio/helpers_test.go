@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -112,9 +112,9 @@ func realDense(v ...float64) []complex128 {
 func requireIOError(t *testing.T, err error, parts ...string) {
 	t.Helper()
 	require.Error(t, err)
-	var ce *core.Error
+	var ce *errs.Error
 	require.ErrorAs(t, err, &ce)
-	require.Equal(t, core.ErrIO, ce.Code, err.Error())
+	require.Equal(t, errs.ErrIO, ce.Code, err.Error())
 	for _, p := range parts {
 		require.Contains(t, err.Error(), p)
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -46,7 +46,7 @@ func (lr *lineReader) next() ([]byte, error) {
 	}
 	if !errors.Is(err, bufio.ErrBufferFull) {
 		lr.line++
-		return nil, core.Errorf(core.ErrIO, "line %d: read failed: %v", lr.line, err)
+		return nil, errs.Errorf(errs.ErrIO, "line %d: read failed: %v", lr.line, err)
 	}
 	lr.line++
 	// A long line: keep it only if it is not a comment.
@@ -56,7 +56,7 @@ func (lr *lineReader) next() ([]byte, error) {
 		chunk, err = lr.br.ReadSlice('\n')
 		if !comment {
 			if len(lr.long)+len(chunk) > maxLineBytes {
-				return nil, core.Errorf(core.ErrIO, "line %d: longer than %d bytes", lr.line, maxLineBytes)
+				return nil, errs.Errorf(errs.ErrIO, "line %d: longer than %d bytes", lr.line, maxLineBytes)
 			}
 			lr.long = append(lr.long, chunk...)
 		}
@@ -69,7 +69,7 @@ func (lr *lineReader) next() ([]byte, error) {
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		default:
-			return nil, core.Errorf(core.ErrIO, "line %d: read failed: %v", lr.line, err)
+			return nil, errs.Errorf(errs.ErrIO, "line %d: read failed: %v", lr.line, err)
 		}
 	}
 }

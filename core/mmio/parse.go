@@ -4,7 +4,7 @@ import (
 	"io"
 	"math"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // preallocCap bounds the entries preallocated from a header's count: larger
@@ -17,7 +17,7 @@ func Parse(r io.Reader) (*Matrix, error) {
 	lr := newLineReader(r)
 	line, err := nextLine(lr, false)
 	if err == io.EOF {
-		return nil, core.Errorf(core.ErrIO, "line 1: missing the %%%%MatrixMarket banner: the input is empty")
+		return nil, errs.Errorf(errs.ErrIO, "line 1: missing the %%%%MatrixMarket banner: the input is empty")
 	}
 	if err != nil {
 		return nil, err
@@ -85,7 +85,7 @@ func readSize(lr *lineReader, b banner) (header, error) {
 	}
 	line, err := nextLine(lr, true)
 	if err == io.EOF {
-		return h, core.Errorf(core.ErrIO, "line %d: missing the size line (%s) after the banner", lr.line+1, joinWords(names))
+		return h, errs.Errorf(errs.ErrIO, "line %d: missing the size line (%s) after the banner", lr.line+1, joinWords(names))
 	}
 	if err != nil {
 		return h, err
@@ -93,7 +93,7 @@ func readSize(lr *lineReader, b banner) (header, error) {
 	h.sizeLine = lr.line
 	var tok [3]span
 	if k := splitFields(line, tok[:len(names)]); k != len(names) {
-		return h, core.Errorf(core.ErrIO, "line %d: the size line must hold %d numbers (%s), found %d", lr.line, len(names), joinWords(names), k)
+		return h, errs.Errorf(errs.ErrIO, "line %d: the size line must hold %d numbers (%s), found %d", lr.line, len(names), joinWords(names), k)
 	}
 	nums := make([]int64, len(names))
 	for i, name := range names {
@@ -101,13 +101,13 @@ func readSize(lr *lineReader, b banner) (header, error) {
 		v, err := parseInt(w)
 		switch {
 		case err == errOverflow:
-			return h, core.Errorf(core.ErrIO, "line %d: %s %q overflows int64", lr.line, name, clip(w))
+			return h, errs.Errorf(errs.ErrIO, "line %d: %s %q overflows int64", lr.line, name, clip(w))
 		case err != nil:
-			return h, core.Errorf(core.ErrIO, "line %d: %s %q is not an integer", lr.line, name, clip(w))
+			return h, errs.Errorf(errs.ErrIO, "line %d: %s %q is not an integer", lr.line, name, clip(w))
 		case v < 0:
-			return h, core.Errorf(core.ErrIO, "line %d: %s %d must not be negative", lr.line, name, v)
+			return h, errs.Errorf(errs.ErrIO, "line %d: %s %d must not be negative", lr.line, name, v)
 		case signed(w):
-			return h, core.Errorf(core.ErrIO, "line %d: %s %q must be written without a sign", lr.line, name, clip(w))
+			return h, errs.Errorf(errs.ErrIO, "line %d: %s %q must be written without a sign", lr.line, name, clip(w))
 		}
 		nums[i] = v
 	}
@@ -120,11 +120,11 @@ func readSize(lr *lineReader, b banner) (header, error) {
 		h.entries = nums[ndim]
 	}
 	if ndim == 2 && b.symmetry != SymmetryGeneral && h.shape[0] != h.shape[1] {
-		return h, core.Errorf(core.ErrIO, "line %d: a %s matrix must be square, found %d x %d", lr.line, b.symmetry, h.shape[0], h.shape[1])
+		return h, errs.Errorf(errs.ErrIO, "line %d: a %s matrix must be square, found %d x %d", lr.line, b.symmetry, h.shape[0], h.shape[1])
 	}
 	// A tensor's element count must fit int64, sparse or not.
 	if ndim == 2 && h.shape[1] != 0 && h.shape[0] > math.MaxInt64/h.shape[1] {
-		return h, core.Errorf(core.ErrIO, "line %d: rows x columns = %d x %d overflows int64", lr.line, h.shape[0], h.shape[1])
+		return h, errs.Errorf(errs.ErrIO, "line %d: rows x columns = %d x %d overflows int64", lr.line, h.shape[0], h.shape[1])
 	}
 	return h, nil
 }

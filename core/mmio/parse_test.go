@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -216,7 +217,7 @@ func (r *failingReader) Read(p []byte) (int, error) {
 	return copy(p, "%%MatrixMarket matrix coordinate real general\n2 2 1\n"), nil
 }
 
-var errTest = core.Errorf(core.ErrInternal, "disk on fire")
+var errTest = errs.Errorf(errs.ErrInternal, "disk on fire")
 
 func TestParseReaderError(t *testing.T) {
 	_, err := Parse(&failingReader{after: 1})

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Read reads the Matrix Market file at path into a tensor: a coordinate file
@@ -15,12 +16,12 @@ import (
 func Read(path string) (*core.Tensor, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, core.Errorf(core.ErrIO, "%v", err)
+		return nil, errs.Errorf(errs.ErrIO, "%v", err)
 	}
 	defer f.Close()
 	t, err := ReadFrom(f)
 	if err != nil {
-		return nil, core.Errorf(core.CodeOf(err), "%s: %v", path, err)
+		return nil, errs.Errorf(errs.CodeOf(err), "%s: %v", path, err)
 	}
 	return t, nil
 }
@@ -54,11 +55,11 @@ func (m *Matrix) Tensor() (*core.Tensor, error) {
 func Write(path string, t *core.Tensor) (err error) {
 	f, err := os.Create(path)
 	if err != nil {
-		return core.Errorf(core.ErrIO, "%v", err)
+		return errs.Errorf(errs.ErrIO, "%v", err)
 	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
-			err = core.Errorf(core.ErrIO, "%v", cerr)
+			err = errs.Errorf(errs.ErrIO, "%v", cerr)
 		}
 		if err != nil {
 			os.Remove(path)
@@ -76,10 +77,10 @@ func Write(path string, t *core.Tensor) (err error) {
 // Matrix Market assumes for the entries it does not list.
 func WriteTensor(w io.Writer, t *core.Tensor) error {
 	if t == nil {
-		return core.Errorf(core.ErrInvalidArgument, "t: tensor is nil")
+		return errs.Errorf(errs.ErrInvalidArgument, "t: tensor is nil")
 	}
 	if nd := t.NDim(); nd != 1 && nd != 2 {
-		return core.Errorf(core.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Shape())
+		return errs.Errorf(errs.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Shape())
 	}
 	if t.Layout() == core.Strided {
 		data, err := t.Values()
@@ -89,7 +90,7 @@ func WriteTensor(w io.Writer, t *core.Tensor) error {
 		return WriteArray(w, data)
 	}
 	if f := t.Fill(); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
-		return core.Errorf(core.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
+		return errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
 	}
 	c := t
 	if t.Layout() != core.COO || t.DenseDim() != 0 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -82,7 +83,7 @@ func TestReadConformanceTensors(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	_, err := Read(filepath.Join(t.TempDir(), "missing.mtx"))
-	require.Equal(t, core.ErrIO, core.CodeOf(err))
+	require.Equal(t, errs.ErrIO, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "missing.mtx")
 
 	p := filepath.Join(t.TempDir(), "bad.mtx")
@@ -189,11 +190,11 @@ func TestWriteTensorRealMatrices(t *testing.T) {
 
 func TestWriteTensorRefusals(t *testing.T) {
 	err := WriteTensor(&bytes.Buffer{}, nil)
-	require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	x3, err := core.NewStrided(core.NewArray(core.Float64, []int64{2, 2, 2}))
 	require.NoError(t, err)
 	err = WriteTensor(&bytes.Buffer{}, x3)
-	require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "got 3-D")
 
 	p := filepath.Join(t.TempDir(), "x.mtx")
@@ -203,7 +204,7 @@ func TestWriteTensorRefusals(t *testing.T) {
 	require.True(t, os.IsNotExist(statErr), "a failed Write leaves no partial file")
 
 	err = Write(filepath.Join(t.TempDir(), "no", "such", "dir.mtx"), x3)
-	require.Equal(t, core.ErrIO, core.CodeOf(err))
+	require.Equal(t, errs.ErrIO, errs.CodeOf(err))
 
 	coo, err := core.NewCOO(core.Int64Array([]int64{0, 1}, 2, 1), core.Float64Array([]float64{2}), []int64{2, 2}, core.BuildOptions{})
 	require.NoError(t, err)
@@ -211,6 +212,6 @@ func TestWriteTensorRefusals(t *testing.T) {
 	filled, err := core.WithFill(coo, one.Data)
 	require.NoError(t, err)
 	err = WriteTensor(&bytes.Buffer{}, filled)
-	require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "fill value (1+0i) is not zero")
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -142,7 +143,7 @@ func requireTooLarge(t *testing.T, in, want string) {
 	t.Helper()
 	_, err := Parse(strings.NewReader(in))
 	require.Error(t, err)
-	require.Equal(t, core.ErrTooLarge, core.CodeOf(err), err.Error())
+	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), err.Error())
 	require.Contains(t, err.Error(), want)
 	require.Contains(t, err.Error(), "memory limit of 1000 bytes")
 }
@@ -206,7 +207,7 @@ func TestReadArrayWithoutRows(t *testing.T) {
 	go func() {
 		x, err := ReadFrom(strings.NewReader("%%MatrixMarket matrix array real general\n0 4611686018427387904\n"))
 		if err == nil && (x.Layout() != core.Strided || x.Shape()[0] != 0 || x.Shape()[1] != 1<<62) {
-			err = core.Errorf(core.ErrInternal, "read %v", x)
+			err = errs.Errorf(errs.ErrInternal, "read %v", x)
 		}
 		done <- err
 	}()

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // codec decodes the value tokens of one entry and mirrors a value across the
@@ -78,9 +79,9 @@ func realToken(tok []byte, what string, line int64) (float64, error) {
 	case nil:
 		return v, nil
 	case errOverflow:
-		return 0, core.Errorf(core.ErrIO, "line %d: %s %q overflows float64", line, what, clip(tok))
+		return 0, errs.Errorf(errs.ErrIO, "line %d: %s %q overflows float64", line, what, clip(tok))
 	}
-	return 0, core.Errorf(core.ErrIO, "line %d: %s %q is not a real number", line, what, clip(tok))
+	return 0, errs.Errorf(errs.ErrIO, "line %d: %s %q is not a real number", line, what, clip(tok))
 }
 
 func parseIntegerValue(tok, _ []byte, line int64) (int64, error) {
@@ -89,7 +90,7 @@ func parseIntegerValue(tok, _ []byte, line int64) (int64, error) {
 	case nil:
 		return v, nil
 	case errOverflow:
-		return 0, core.Errorf(core.ErrIO, "line %d: value %q overflows int64", line, clip(tok))
+		return 0, errs.Errorf(errs.ErrIO, "line %d: value %q overflows int64", line, clip(tok))
 	}
-	return 0, core.Errorf(core.ErrIO, "line %d: value %q is not an integer (field integer)", line, clip(tok))
+	return 0, errs.Errorf(errs.ErrIO, "line %d: value %q is not an integer (field integer)", line, clip(tok))
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // WriteCoordinate writes a coordinate file with symmetry general: a vector
@@ -24,13 +25,13 @@ func WriteCoordinate(w io.Writer, shape []int64, indices, values core.Array) err
 		return err
 	}
 	if !values.DType.Valid() {
-		return core.Errorf(core.ErrInvalidArgument, "values: invalid dtype %d", int32(values.DType))
+		return errs.Errorf(errs.ErrInvalidArgument, "values: invalid dtype %d", int32(values.DType))
 	}
 	if err := checkArray("values", values); err != nil {
 		return err
 	}
 	if len(values.Shape) != 1 || values.Shape[0] != nnz {
-		return core.Errorf(core.ErrInvalidArgument, "values: shape %v must be (%d), one value per entry of indices", values.Shape, nnz)
+		return errs.Errorf(errs.ErrInvalidArgument, "values: shape %v must be (%d), one value per entry of indices", values.Shape, nnz)
 	}
 	return writeCoordinate(w, fieldOf(values.DType), shape, indices, values, nnz)
 }
@@ -50,10 +51,10 @@ func WritePattern(w io.Writer, shape []int64, indices core.Array) error {
 // requires. The field follows the dtype as in WriteCoordinate.
 func WriteArray(w io.Writer, dense core.Array) error {
 	if !dense.DType.Valid() {
-		return core.Errorf(core.ErrInvalidArgument, "dense: invalid dtype %d", int32(dense.DType))
+		return errs.Errorf(errs.ErrInvalidArgument, "dense: invalid dtype %d", int32(dense.DType))
 	}
 	if len(dense.Shape) != 1 && len(dense.Shape) != 2 {
-		return core.Errorf(core.ErrInvalidArgument, "dense: Matrix Market holds 1-D and 2-D arrays, got %d dimensions", len(dense.Shape))
+		return errs.Errorf(errs.ErrInvalidArgument, "dense: Matrix Market holds 1-D and 2-D arrays, got %d dimensions", len(dense.Shape))
 	}
 	if err := checkArray("dense", dense); err != nil {
 		return err
@@ -132,15 +133,15 @@ func writeCoordinate(w io.Writer, field string, shape []int64, indices, values c
 // checkCoordinate validates shape and indices and returns nnz.
 func checkCoordinate(shape []int64, indices core.Array) (int64, error) {
 	if len(shape) != 1 && len(shape) != 2 {
-		return 0, core.Errorf(core.ErrInvalidArgument, "shape: Matrix Market holds vectors and matrices, got %d dimensions", len(shape))
+		return 0, errs.Errorf(errs.ErrInvalidArgument, "shape: Matrix Market holds vectors and matrices, got %d dimensions", len(shape))
 	}
 	for d, s := range shape {
 		if s < 0 {
-			return 0, core.Errorf(core.ErrInvalidArgument, "shape[%d] = %d must not be negative", d, s)
+			return 0, errs.Errorf(errs.ErrInvalidArgument, "shape[%d] = %d must not be negative", d, s)
 		}
 	}
 	if !indices.DType.IsInteger() && indices.DType != core.Bool {
-		return 0, core.Errorf(core.ErrInvalidArgument, "indices: dtype %v must be an integer dtype", indices.DType)
+		return 0, errs.Errorf(errs.ErrInvalidArgument, "indices: dtype %v must be an integer dtype", indices.DType)
 	}
 	if err := checkArray("indices", indices); err != nil {
 		return 0, err
@@ -153,12 +154,12 @@ func checkCoordinate(shape []int64, indices core.Array) (int64, error) {
 	case len(indices.Shape) == 1 && ndim == 1:
 		nnz = indices.Shape[0]
 	default:
-		return 0, core.Errorf(core.ErrInvalidArgument, "indices: shape %v must be (%d, nnz)", indices.Shape, ndim)
+		return 0, errs.Errorf(errs.ErrInvalidArgument, "indices: shape %v must be (%d, nnz)", indices.Shape, ndim)
 	}
 	for d := range ndim {
 		for k := range nnz {
 			if v := indices.Index(d*nnz + k); v < 0 || v >= shape[d] {
-				return 0, core.Errorf(core.ErrInvalidArgument, "indices[%d][%d] = %d out of range 0..%d", d, k, v, shape[d]-1)
+				return 0, errs.Errorf(errs.ErrInvalidArgument, "indices[%d][%d] = %d out of range 0..%d", d, k, v, shape[d]-1)
 			}
 		}
 	}
@@ -170,15 +171,15 @@ func checkArray(name string, a core.Array) error {
 	n := int64(1)
 	for d, s := range a.Shape {
 		if s < 0 {
-			return core.Errorf(core.ErrInvalidArgument, "%s: shape[%d] = %d must not be negative", name, d, s)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: shape[%d] = %d must not be negative", name, d, s)
 		}
 		if s != 0 && n > math.MaxInt64/s {
-			return core.Errorf(core.ErrInvalidArgument, "%s: shape %v overflows int64", name, a.Shape)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: shape %v overflows int64", name, a.Shape)
 		}
 		n *= s
 	}
 	if size := int64(a.DType.Size()); n > math.MaxInt64/size || int64(len(a.Data)) != n*size {
-		return core.Errorf(core.ErrInvalidArgument, "%s: %d bytes of data for shape %v of %v", name, len(a.Data), a.Shape, a.DType)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: %d bytes of data for shape %v of %v", name, len(a.Data), a.Shape, a.DType)
 	}
 	return nil
 }
@@ -222,5 +223,5 @@ func flush(bw *bufio.Writer, b []byte) error {
 }
 
 func writeError(err error) error {
-	return core.Errorf(core.ErrIO, "write failed: %v", err)
+	return errs.Errorf(errs.ErrIO, "write failed: %v", err)
 }

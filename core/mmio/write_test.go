@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -193,23 +194,23 @@ func TestWriteRefusals(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		err  error
-		code core.Code
+		code errs.Code
 		want string
 	}{
-		{"3-D shape", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2, 2}, idx, val), core.ErrInvalidArgument, "got 3 dimensions"},
-		{"negative shape", WriteCoordinate(&bytes.Buffer{}, []int64{-1, 2}, idx, val), core.ErrInvalidArgument, "shape[0] = -1"},
-		{"float indices", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, core.Float64Array([]float64{0, 1}, 2, 1), val), core.ErrInvalidArgument, "indices: dtype float64"},
-		{"indices shape", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, core.Int64Array([]int64{0, 1}), val), core.ErrInvalidArgument, "must be (2, nnz)"},
-		{"index range", WriteCoordinate(&bytes.Buffer{}, []int64{2, 1}, idx, val), core.ErrInvalidArgument, "indices[1][0] = 1 out of range 0..0"},
-		{"values length", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Float64Array([]float64{1, 2})), core.ErrInvalidArgument, "values: shape [2] must be (1)"},
-		{"values dtype", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{Shape: []int64{1}}), core.ErrInvalidArgument, "values: invalid dtype"},
-		{"short buffer", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{DType: core.Float64, Shape: []int64{1}, Data: make([]byte, 4)}), core.ErrInvalidArgument, "4 bytes of data"},
-		{"0-d array", WriteArray(&bytes.Buffer{}, core.Float64Array([]float64{1}, []int64{}...)), core.ErrInvalidArgument, ""},
-		{"write failure", WriteCoordinate(brokenWriter{}, []int64{2, 2}, idx, val), core.ErrIO, "write failed: disk full"},
-		{"array write failure", WriteArray(brokenWriter{}, val), core.ErrIO, "write failed: disk full"},
+		{"3-D shape", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2, 2}, idx, val), errs.ErrInvalidArgument, "got 3 dimensions"},
+		{"negative shape", WriteCoordinate(&bytes.Buffer{}, []int64{-1, 2}, idx, val), errs.ErrInvalidArgument, "shape[0] = -1"},
+		{"float indices", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, core.Float64Array([]float64{0, 1}, 2, 1), val), errs.ErrInvalidArgument, "indices: dtype float64"},
+		{"indices shape", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, core.Int64Array([]int64{0, 1}), val), errs.ErrInvalidArgument, "must be (2, nnz)"},
+		{"index range", WriteCoordinate(&bytes.Buffer{}, []int64{2, 1}, idx, val), errs.ErrInvalidArgument, "indices[1][0] = 1 out of range 0..0"},
+		{"values length", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Float64Array([]float64{1, 2})), errs.ErrInvalidArgument, "values: shape [2] must be (1)"},
+		{"values dtype", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{Shape: []int64{1}}), errs.ErrInvalidArgument, "values: invalid dtype"},
+		{"short buffer", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{DType: core.Float64, Shape: []int64{1}, Data: make([]byte, 4)}), errs.ErrInvalidArgument, "4 bytes of data"},
+		{"0-d array", WriteArray(&bytes.Buffer{}, core.Float64Array([]float64{1}, []int64{}...)), errs.ErrInvalidArgument, ""},
+		{"write failure", WriteCoordinate(brokenWriter{}, []int64{2, 2}, idx, val), errs.ErrIO, "write failed: disk full"},
+		{"array write failure", WriteArray(brokenWriter{}, val), errs.ErrIO, "write failed: disk full"},
 	} {
 		require.Error(t, c.err, c.name)
-		require.Equal(t, c.code, core.CodeOf(c.err), c.name)
+		require.Equal(t, c.code, errs.CodeOf(c.err), c.name)
 		require.Contains(t, c.err.Error(), c.want, c.name)
 	}
 }

@@ -1,6 +1,9 @@
 package semistructured
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // layout is what a value dtype implies: the sparsity (n kept of every m),
 // torch's CUTLASS minimum shape (both dimensions must be positive multiples
@@ -26,7 +29,7 @@ func layoutOf(arg string, d core.DType) (layout, error) {
 	case core.Float32:
 		return layout{d, 1, 2, 32, 32, core.Int16, 4, d}, nil
 	}
-	return layout{}, core.Errorf(core.ErrDType,
+	return layout{}, errs.Errorf(errs.ErrDType,
 		"%s: dtype %s has no semi-structured layout (float16, bfloat16 and int8 are 2:4, float32 is 1:2)", arg, d)
 }
 
@@ -37,17 +40,17 @@ func (l layout) metaCols(cols int64) int64 { return cols / int64(l.m*l.nibblesPe
 // or a dimension that is not a positive multiple of the dtype's minimum.
 func (l layout) checkShape(arg string, shape []int64) error {
 	if len(shape) != 2 {
-		return core.Errorf(core.ErrInvalidArgument,
+		return errs.Errorf(errs.ErrInvalidArgument,
 			"%s: shape %v has %d dimensions; semi-structured sparsity needs a 2-d matrix", arg, shape, len(shape))
 	}
 	r, c := shape[0], shape[1]
 	if r < l.minRows || r%l.minRows != 0 {
-		return core.Errorf(core.ErrInvalidArgument,
+		return errs.Errorf(errs.ErrInvalidArgument,
 			"%s: shape (%d, %d): rows must be a positive multiple of %d for %s (torch's CUTLASS minimum shape (%d, %d))",
 			arg, r, c, l.minRows, l.dtype, l.minRows, l.minCols)
 	}
 	if c < l.minCols || c%l.minCols != 0 {
-		return core.Errorf(core.ErrInvalidArgument,
+		return errs.Errorf(errs.ErrInvalidArgument,
 			"%s: shape (%d, %d): columns must be a positive multiple of %d for %s (torch's CUTLASS minimum shape (%d, %d))",
 			arg, r, c, l.minCols, l.dtype, l.minRows, l.minCols)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -180,7 +181,7 @@ func TestCutlassInvalid(t *testing.T) {
 			_, err := FromDense(dense)
 			require.Error(t, err, c.Why)
 			assert.Contains(t, err.Error(), wants[i], c.Why)
-			assert.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+			assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 			assert.Equal(t, before, dense.Data)
 		})
 	}

@@ -1,6 +1,9 @@
 package semistructured
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // FromParts builds a tensor from torch's CUTLASS pair, as
 // SparseSemiStructuredTensorCUTLASS(shape, packed, meta) does (errors name
@@ -17,7 +20,7 @@ func FromParts(values, meta core.Array) (*Tensor, error) {
 		return nil, err
 	}
 	if len(values.Shape) != 2 {
-		return nil, core.Errorf(core.ErrInvalidArgument,
+		return nil, errs.Errorf(errs.ErrInvalidArgument,
 			"values: shape %v has %d dimensions; it must be 2-d (rows, cols/2)", values.Shape, len(values.Shape))
 	}
 	rows, cols := values.Shape[0], 2*values.Shape[1]
@@ -28,11 +31,11 @@ func FromParts(values, meta core.Array) (*Tensor, error) {
 		return nil, err
 	}
 	if meta.DType != l.metaDType {
-		return nil, core.Errorf(core.ErrDType, "indices: dtype %s; %s values take %s metadata", meta.DType, l.dtype, l.metaDType)
+		return nil, errs.Errorf(errs.ErrDType, "indices: dtype %s; %s values take %s metadata", meta.DType, l.dtype, l.metaDType)
 	}
 	want := []int64{rows, l.metaCols(cols)}
 	if len(meta.Shape) != 2 || meta.Shape[0] != want[0] || meta.Shape[1] != want[1] {
-		return nil, core.Errorf(core.ErrInvalidArgument,
+		return nil, errs.Errorf(errs.ErrInvalidArgument,
 			"indices: shape %v; values of shape (%d, %d) need metadata of shape (%d, %d)",
 			meta.Shape, rows, cols/2, want[0], want[1])
 	}
@@ -67,7 +70,7 @@ func (t *Tensor) checkNibbles() error {
 				if t.l.m == 2 {
 					rule = "positions 0,1 or 2,3 (one float32 of the pair)"
 				}
-				return core.Errorf(core.ErrInvalidArgument,
+				return errs.Errorf(errs.ErrInvalidArgument,
 					"indices[%d, %d]: nibble %d = 0b%04b (strip row %d, columns %d..%d) must name %s",
 					p/metaCols, p%metaCols, j, nib, r, c0, c0+int64(t.l.m)-1, rule)
 			}

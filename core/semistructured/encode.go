@@ -1,6 +1,9 @@
 package semistructured
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // element is the raw word of a value dtype: the encoder moves values
 // without arithmetic, so float16 and bfloat16 are their uint16 patterns.
@@ -49,7 +52,7 @@ func FromDense(dense core.Array) (*Tensor, error) {
 // checkData refuses an array whose buffer does not hold its shape's elements.
 func checkData(arg string, a core.Array) error {
 	if want := a.Numel() * int64(a.DType.Size()); int64(len(a.Data)) != want {
-		return core.Errorf(core.ErrInvalidArgument, "%s: buffer holds %d bytes; shape %v of %s needs %d",
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: buffer holds %d bytes; shape %v of %s needs %d",
 			arg, len(a.Data), a.Shape, a.DType, want)
 	}
 	return nil
@@ -80,7 +83,7 @@ func encode[E element](x, vals []E, words metaWords, l layout, rows, cols int64,
 			}
 			if count > l.n {
 				c0 := s * int64(l.m)
-				return core.Errorf(core.ErrInvalidArgument,
+				return errs.Errorf(errs.ErrInvalidArgument,
 					"dense: strip row %d, columns %d..%d has %d nonzeros; %s keeps at most %d of every %d (%d:%d semi-structured sparsity)",
 					r, c0, c0+int64(l.m)-1, count, l.dtype, l.n, l.m, l.n, l.m)
 			}

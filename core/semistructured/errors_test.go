@@ -6,37 +6,38 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func requireRefused(t *testing.T, err error, code core.Code, substr string) {
+func requireRefused(t *testing.T, err error, code errs.Code, substr string) {
 	t.Helper()
 	require.Error(t, err)
-	assert.Equal(t, code, core.CodeOf(err), err.Error())
+	assert.Equal(t, code, errs.CodeOf(err), err.Error())
 	assert.Contains(t, err.Error(), substr)
 }
 
 func TestFromDenseRefuses(t *testing.T) {
 	_, err := FromDense(core.NewArray(core.Float64, []int64{32, 64}))
-	requireRefused(t, err, core.ErrDType, "dtype float64 has no semi-structured layout")
+	requireRefused(t, err, errs.ErrDType, "dtype float64 has no semi-structured layout")
 	_, err = FromDense(core.NewArray(core.Int8, []int64{16, 64}))
-	requireRefused(t, err, core.ErrInvalidArgument, "columns must be a positive multiple of 128 for int8")
+	requireRefused(t, err, errs.ErrInvalidArgument, "columns must be a positive multiple of 128 for int8")
 	_, err = FromDense(core.NewArray(core.Float32, []int64{0, 32}))
-	requireRefused(t, err, core.ErrInvalidArgument, "rows must be a positive multiple of 32")
+	requireRefused(t, err, errs.ErrInvalidArgument, "rows must be a positive multiple of 32")
 	_, err = FromDense(core.NewArray(core.Float32, []int64{32 * 32}))
-	requireRefused(t, err, core.ErrInvalidArgument, "needs a 2-d matrix")
+	requireRefused(t, err, errs.ErrInvalidArgument, "needs a 2-d matrix")
 
 	// float32 is 1:2: two nonzeros in a pair are refused, named by the pair.
 	v := make([]float64, 32*32)
 	v[5*32+6], v[5*32+7] = 1, 2
 	_, err = FromDense(setFrom(core.Float32, []int64{32, 32}, v))
-	requireRefused(t, err, core.ErrInvalidArgument, "strip row 5, columns 6..7 has 2 nonzeros; float32 keeps at most 1 of every 2")
+	requireRefused(t, err, errs.ErrInvalidArgument, "strip row 5, columns 6..7 has 2 nonzeros; float32 keeps at most 1 of every 2")
 
 	short := core.NewArray(core.Float16, []int64{32, 64})
 	short.Data = short.Data[:10]
 	_, err = FromDense(short)
-	requireRefused(t, err, core.ErrInvalidArgument, "buffer holds 10 bytes")
+	requireRefused(t, err, errs.ErrInvalidArgument, "buffer holds 10 bytes")
 }
 
 func TestFromPartsRefuses(t *testing.T) {
@@ -45,13 +46,13 @@ func TestFromPartsRefuses(t *testing.T) {
 	vals, meta := s.Values(), s.Indices()
 
 	_, err = FromParts(vals, core.NewArray(core.Int32, meta.Shape))
-	requireRefused(t, err, core.ErrDType, "indices: dtype int32; float16 values take int16 metadata")
+	requireRefused(t, err, errs.ErrDType, "indices: dtype int32; float16 values take int16 metadata")
 	_, err = FromParts(vals, core.NewArray(core.Int16, []int64{32, 3}))
-	requireRefused(t, err, core.ErrInvalidArgument, "need metadata of shape (32, 4)")
+	requireRefused(t, err, errs.ErrInvalidArgument, "need metadata of shape (32, 4)")
 	_, err = FromParts(core.NewArray(core.Float16, []int64{32, 16}), core.NewArray(core.Int16, []int64{32, 2}))
-	requireRefused(t, err, core.ErrInvalidArgument, "columns must be a positive multiple of 64")
+	requireRefused(t, err, errs.ErrInvalidArgument, "columns must be a positive multiple of 64")
 	_, err = FromParts(core.NewArray(core.Float64, []int64{32, 32}), meta)
-	requireRefused(t, err, core.ErrDType, "float64")
+	requireRefused(t, err, errs.ErrDType, "float64")
 
 	// A nibble naming one position twice (0b0101: idx0 = idx1 = 1) in the
 	// word stored at meta[0, 1] (logical word (0, 1): strips 4..7 of row 0).
@@ -63,7 +64,7 @@ func TestFromPartsRefuses(t *testing.T) {
 	w[p] = w[p]&^0xf00 | 0x500
 	before = append(before[:0], bad.Data...)
 	_, err = FromParts(vals, bad)
-	requireRefused(t, err, core.ErrInvalidArgument, "nibble 2 = 0b0101 (strip row 0, columns 24..27)")
+	requireRefused(t, err, errs.ErrInvalidArgument, "nibble 2 = 0b0101 (strip row 0, columns 24..27)")
 	assert.Contains(t, err.Error(), "indices[0, 2]")
 	assert.Equal(t, before, bad.Data, "FromParts changed its input")
 
@@ -74,36 +75,36 @@ func TestFromPartsRefuses(t *testing.T) {
 	copy(fm.Data, f.Indices().Data)
 	core.AsSlice[uint16](fm)[0] = core.AsSlice[uint16](fm)[0]&^0xf | 0x8 // 0b1000: positions 0, 2
 	_, err = FromParts(f.Values(), fm)
-	requireRefused(t, err, core.ErrInvalidArgument, "positions 0,1 or 2,3")
+	requireRefused(t, err, errs.ErrInvalidArgument, "positions 0,1 or 2,3")
 }
 
 func TestProductsRefuse(t *testing.T) {
 	s, err := FromDense(core.NewArray(core.Float16, []int64{32, 64}))
 	require.NoError(t, err)
 	_, err = MM(s, core.NewArray(core.Float32, []int64{64, 8}))
-	requireRefused(t, err, core.ErrDType, "mat2: dtype float32 must be the sparse operand's float16")
+	requireRefused(t, err, errs.ErrDType, "mat2: dtype float32 must be the sparse operand's float16")
 	_, err = MM(s, core.NewArray(core.Float16, []int64{32, 8}))
-	requireRefused(t, err, core.ErrInvalidArgument, "its rows must equal the sparse operand's columns")
+	requireRefused(t, err, errs.ErrInvalidArgument, "its rows must equal the sparse operand's columns")
 	_, err = MM(s, core.NewArray(core.Float16, []int64{64}))
-	requireRefused(t, err, core.ErrInvalidArgument, "has 1 dimensions")
+	requireRefused(t, err, errs.ErrInvalidArgument, "has 1 dimensions")
 	_, err = MMDense(core.NewArray(core.Float16, []int64{8, 64}), s)
-	requireRefused(t, err, core.ErrInvalidArgument, "its columns must equal the sparse operand's rows")
+	requireRefused(t, err, errs.ErrInvalidArgument, "its columns must equal the sparse operand's rows")
 
 	x := core.NewArray(core.Float16, []int64{8, 64})
 	_, err = AddMM(core.NewArray(core.Float16, []int64{8, 32}), x, s.T(), 1, 1)
-	requireRefused(t, err, core.ErrInvalidArgument, "input: shape [8, 32] must be (32,)")
+	requireRefused(t, err, errs.ErrInvalidArgument, "input: shape [8, 32] must be (32,)")
 	_, err = AddMM(core.NewArray(core.Float64, []int64{32}), x, s.T(), 1, 1)
-	requireRefused(t, err, core.ErrDType, "input: dtype float64")
+	requireRefused(t, err, errs.ErrDType, "input: dtype float64")
 
 	i8, err := FromDense(core.NewArray(core.Int8, []int64{16, 128}))
 	require.NoError(t, err)
 	_, err = AddMM(core.NewArray(core.Int32, []int64{16}), core.NewArray(core.Int8, []int64{4, 128}), i8.T(), 1.5, 1)
-	requireRefused(t, err, core.ErrInvalidArgument, "beta: 1.5 must be an int32 integer")
+	requireRefused(t, err, errs.ErrInvalidArgument, "beta: 1.5 must be an int32 integer")
 
 	_, err = Linear(core.NewArray(core.Float16, []int64{3, 32}), s, nil)
-	requireRefused(t, err, core.ErrInvalidArgument, "must equal weight's in_features 64")
+	requireRefused(t, err, errs.ErrInvalidArgument, "must equal weight's in_features 64")
 	_, err = Linear(core.NewArray(core.Float16, nil), s, nil)
-	requireRefused(t, err, core.ErrInvalidArgument, "0-d")
+	requireRefused(t, err, errs.ErrInvalidArgument, "0-d")
 }
 
 func TestMask(t *testing.T) {
@@ -132,11 +133,11 @@ func TestMask(t *testing.T) {
 	assert.Equal(t, make([]uint8, 16), core.AsSlice[uint8](m))
 
 	_, err = Mask(a, 2, 3)
-	requireRefused(t, err, core.ErrInvalidArgument, "the last dimension 8 must be a multiple of m = 3")
+	requireRefused(t, err, errs.ErrInvalidArgument, "the last dimension 8 must be a multiple of m = 3")
 	_, err = Mask(a, 5, 4)
-	requireRefused(t, err, core.ErrInvalidArgument, "0 <= n <= m")
+	requireRefused(t, err, errs.ErrInvalidArgument, "0 <= n <= m")
 	_, err = Mask(core.NewArray(core.Complex64, []int64{4}), 2, 4)
-	requireRefused(t, err, core.ErrDType, "complex64")
+	requireRefused(t, err, errs.ErrDType, "complex64")
 }
 
 func TestPrune(t *testing.T) {
@@ -164,7 +165,7 @@ func TestPrune(t *testing.T) {
 		}
 	}
 	_, err := Prune(core.NewArray(core.Float64, []int64{4, 4}))
-	requireRefused(t, err, core.ErrDType, "float64")
+	requireRefused(t, err, errs.ErrDType, "float64")
 }
 
 // TestAddMMBetaZero: torch.addmm ignores its input when beta is zero.
@@ -193,7 +194,7 @@ func TestProductOverTheMemoryLimit(t *testing.T) {
 	require.NoError(t, budget.SetLimit(1024))
 	defer func() { require.NoError(t, budget.SetLimit(old)) }()
 	_, err = MM(s, core.NewArray(core.Float32, []int64{32, 9}))
-	requireRefused(t, err, core.ErrTooLarge, "semi-structured product: 288 elements of 4 bytes")
+	requireRefused(t, err, errs.ErrTooLarge, "semi-structured product: 288 elements of 4 bytes")
 	_, err = MM(s, core.NewArray(core.Float32, []int64{32, 8}))
 	require.NoError(t, err)
 }

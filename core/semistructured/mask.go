@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Mask returns the n:m magnitude mask of dense, a bool array of its shape:
@@ -16,16 +17,16 @@ import (
 // blocks gives, without its block selection: every strip is pruned.
 func Mask(dense core.Array, n, m int) (core.Array, error) {
 	if m < 1 || n < 0 || n > m {
-		return core.Array{}, core.Errorf(core.ErrInvalidArgument, "n, m: %d:%d must have 1 <= m and 0 <= n <= m", n, m)
+		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument, "n, m: %d:%d must have 1 <= m and 0 <= n <= m", n, m)
 	}
 	if dense.DType.IsComplex() || dense.DType == core.Bool || !dense.DType.Valid() {
-		return core.Array{}, core.Errorf(core.ErrDType, "dense: dtype %s has no magnitude order; a mask needs a real dtype", dense.DType)
+		return core.Array{}, errs.Errorf(errs.ErrDType, "dense: dtype %s has no magnitude order; a mask needs a real dtype", dense.DType)
 	}
 	if len(dense.Shape) == 0 {
-		return core.Array{}, core.Errorf(core.ErrInvalidArgument, "dense: a 0-d tensor has no strips; it needs at least 1 dimension")
+		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument, "dense: a 0-d tensor has no strips; it needs at least 1 dimension")
 	}
 	if last := dense.Shape[len(dense.Shape)-1]; last%int64(m) != 0 {
-		return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 			"dense: shape %v: the last dimension %d must be a multiple of m = %d", dense.Shape, last, m)
 	}
 	if err := checkData("dense", dense); err != nil {

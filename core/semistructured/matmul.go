@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -41,12 +42,12 @@ func AddMM(bias, dense core.Array, s *Tensor, beta, alpha float64) (core.Array, 
 // (*, in_features), the result (*, out_features). bias may be nil.
 func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, error) {
 	if len(input.Shape) == 0 {
-		return core.Array{}, core.Errorf(core.ErrInvalidArgument, "input: a 0-d tensor; linear needs at least 1 dimension (*, in_features)")
+		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument, "input: a 0-d tensor; linear needs at least 1 dimension (*, in_features)")
 	}
 	w := weight.Shape()
 	in := input.Shape[len(input.Shape)-1]
 	if in != w[1] {
-		return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 			"input: shape %v: its last dimension %d must equal weight's in_features %d (weight shape (%d, %d))", input.Shape, in, w[1], w[0], w[1])
 	}
 	lead := int64(1)
@@ -70,10 +71,10 @@ func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, err
 func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *core.Array, beta, alpha float64) (core.Array, error) {
 	sh := s.Shape()
 	if dense.DType != s.l.dtype {
-		return core.Array{}, core.Errorf(core.ErrDType, "%s: dtype %s must be the sparse operand's %s", arg, dense.DType, s.l.dtype)
+		return core.Array{}, errs.Errorf(errs.ErrDType, "%s: dtype %s must be the sparse operand's %s", arg, dense.DType, s.l.dtype)
 	}
 	if len(dense.Shape) != 2 {
-		return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 			"%s: shape %v has %d dimensions; mm takes a 2-d matrix (torch refuses batched and matrix-vector products too)", arg, dense.Shape, len(dense.Shape))
 	}
 	if err := checkData(arg, dense); err != nil {
@@ -82,13 +83,13 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 	var rows, cols int64
 	if sparseLeft {
 		if dense.Shape[0] != sh[1] {
-			return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+			return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 				"%s: shape %v: its rows must equal the sparse operand's columns (sparse shape (%d, %d))", arg, dense.Shape, sh[0], sh[1])
 		}
 		rows, cols = sh[0], dense.Shape[1]
 	} else {
 		if dense.Shape[1] != sh[0] {
-			return core.Array{}, core.Errorf(core.ErrInvalidArgument,
+			return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 				"%s: shape %v: its columns must equal the sparse operand's rows (sparse shape (%d, %d))", arg, dense.Shape, sh[0], sh[1])
 		}
 		rows, cols = dense.Shape[0], sh[1]
@@ -125,7 +126,7 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 		}
 		r, err := int8Product(s, dense, sparseLeft)
 		if err != nil {
-			return core.Array{}, core.Errorf(core.ErrInternal, "semi-structured product: %v", err)
+			return core.Array{}, errs.Errorf(errs.ErrInternal, "semi-structured product: %v", err)
 		}
 		epilogue(r, int(cols), bv, a, b)
 		out := core.NewArray(core.Int32, shape)
@@ -138,7 +139,7 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 	}
 	r, err := multiply(s, floatWidener(s.values), widenFloat(dense), sparseLeft, dense.Shape)
 	if err != nil {
-		return core.Array{}, core.Errorf(core.ErrInternal, "semi-structured product: %v", err)
+		return core.Array{}, errs.Errorf(errs.ErrInternal, "semi-structured product: %v", err)
 	}
 	epilogue(r, int(cols), bv, float32(alpha), float32(beta))
 	return narrowFloat(r, s.l.dtype, shape), nil
@@ -148,10 +149,10 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 // dtype or of the product's.
 func checkBias(arg string, bias core.Array, l layout, n int64) error {
 	if bias.DType != l.dtype && bias.DType != l.result {
-		return core.Errorf(core.ErrDType, "%s: dtype %s must be %s or the product's %s", arg, bias.DType, l.dtype, l.result)
+		return errs.Errorf(errs.ErrDType, "%s: dtype %s must be %s or the product's %s", arg, bias.DType, l.dtype, l.result)
 	}
 	if len(bias.Shape) != 1 || bias.Shape[0] != n {
-		return core.Errorf(core.ErrInvalidArgument,
+		return errs.Errorf(errs.ErrInvalidArgument,
 			"%s: shape %v must be (%d,): one element per column of the product, broadcast over its rows", arg, bias.Shape, n)
 	}
 	return checkData(arg, bias)
@@ -165,7 +166,7 @@ func integralScales(alpha, beta float64) (int32, int32, error) {
 		x    float64
 	}{{"alpha", alpha}, {"beta", beta}} {
 		if v.x != math.Trunc(v.x) || v.x < math.MinInt32 || v.x > math.MaxInt32 {
-			return 0, 0, core.Errorf(core.ErrInvalidArgument, "%s: %v must be an int32 integer for an int8 product (int32 result)", v.name, v.x)
+			return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: %v must be an int32 integer for an int8 product (int32 result)", v.name, v.x)
 		}
 	}
 	return int32(alpha), int32(beta), nil

@@ -2,6 +2,7 @@ package semistructured
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
 )
@@ -22,7 +23,7 @@ func (t *Tensor) Format() (format.Format, error) {
 // is refused: the format stores rows of the original.
 func UST[T ustorage.Value](t *Tensor) (*ustorage.Storage[T], error) {
 	if t.transposed {
-		return nil, core.Errorf(core.ErrInvalidArgument, "t: a transpose; the %d:%d format stores the rows of the original (take t() of it)", t.l.n, t.l.m)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: a transpose; the %d:%d format stores the rows of the original (take t() of it)", t.l.n, t.l.m)
 	}
 	var z T
 	var ok bool
@@ -35,7 +36,7 @@ func UST[T ustorage.Value](t *Tensor) (*ustorage.Storage[T], error) {
 		ok = t.l.dtype == core.Float32
 	}
 	if !ok {
-		return nil, core.Errorf(core.ErrDType, "T: %T is not the storage word of %s (uint16 for float16/bfloat16, int8, float32)", z, t.l.dtype)
+		return nil, errs.Errorf(errs.ErrDType, "T: %T is not the storage word of %s (uint16 for float16/bfloat16, int8, float32)", z, t.l.dtype)
 	}
 	f, err := t.Format()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ustorage"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -66,7 +67,7 @@ func TestUSTRefuses(t *testing.T) {
 	s, err := FromDense(core.NewArray(core.Float16, []int64{32, 64}))
 	require.NoError(t, err)
 	_, err = UST[float32](s)
-	requireRefused(t, err, core.ErrDType, "not the storage word of float16")
+	requireRefused(t, err, errs.ErrDType, "not the storage word of float16")
 	_, err = UST[uint16](s.T())
-	requireRefused(t, err, core.ErrInvalidArgument, "a transpose")
+	requireRefused(t, err, errs.ErrInvalidArgument, "a transpose")
 }

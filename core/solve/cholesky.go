@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // CholeskyFactor is the factorization L L^H = A[Perm][:, Perm] of a
 // symmetric (Hermitian) positive definite sparse matrix, from Cholesky. It
@@ -31,7 +34,7 @@ func Cholesky(a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
 	switch ordering {
 	case OrderDefault, OrderNatural, OrderAMD:
 	default:
-		return nil, core.Errorf(core.ErrInvalidArgument, "ordering = %s: Cholesky takes default (0), natural (1) or amd (2)", ordering)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "ordering = %s: Cholesky takes default (0), natural (1) or amd (2)", ordering)
 	}
 	if isComplex(a.DType()) {
 		return cholesky[complex128](a, ordering)
@@ -74,7 +77,7 @@ func choleskyOf[T elem](m *compressed[T], ordering Ordering, d core.DType, width
 	}
 	f := &snFactor[T]{sy: sy, p: p}
 	if e := f.factor(rowsOfC); e != nil {
-		return nil, core.Errorf(core.ErrInvalidArgument, "A: the matrix is not positive definite: the pivot of column %d is %g", p[e.col], e.pivot)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is not positive definite: the pivot of column %d is %g", p[e.col], e.pivot)
 	}
 	return &CholeskyFactor{dtype: d, n: n, width: width, p: p, impl: f}, nil
 }

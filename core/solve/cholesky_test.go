@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -102,7 +103,7 @@ func TestCholeskyRefusesNonSPDNamingColumn(t *testing.T) {
 	a[7][7] = -1
 	for _, ord := range []Ordering{OrderDefault, OrderNatural, OrderAMD} {
 		_, err := Cholesky(tensorOf(t, a, core.Float64, core.CSR), ord)
-		requireCode(t, err, core.ErrInvalidArgument, "not positive definite")
+		requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 	}
 	// a diagonal matrix fails at its own column whatever the ordering
 	dg := zeros(20, 20)
@@ -112,26 +113,26 @@ func TestCholeskyRefusesNonSPDNamingColumn(t *testing.T) {
 	dg[13][13] = 0
 	for _, ord := range []Ordering{OrderDefault, OrderNatural, OrderAMD} {
 		_, err := Cholesky(tensorOf(t, dg, core.Float64, core.CSC), ord)
-		requireCode(t, err, core.ErrInvalidArgument, "pivot of column 13 is 0")
+		requireCode(t, err, errs.ErrInvalidArgument, "pivot of column 13 is 0")
 	}
 	// symmetric indefinite: [[1, 2], [2, 1]]
 	_, err := Cholesky(tensorOf(t, dense{{1, 2}, {2, 1}}, core.Float64, core.COO), OrderNatural)
-	requireCode(t, err, core.ErrInvalidArgument, "pivot of column 1 is -3")
+	requireCode(t, err, errs.ErrInvalidArgument, "pivot of column 1 is -3")
 }
 
 func TestCholeskyBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	a := tensorOf(t, randomHPD(rng, 6, 0.3, core.Float64), core.Float64, core.CSR)
 	_, err := Cholesky(a, OrderColAMD)
-	requireCode(t, err, core.ErrInvalidArgument, "ordering = colamd")
+	requireCode(t, err, errs.ErrInvalidArgument, "ordering = colamd")
 	_, err = Cholesky(tensorOf(t, randomDense(rng, 3, 4, core.Float64), core.Float64, core.CSR), OrderDefault)
-	requireCode(t, err, core.ErrInvalidArgument, "square")
+	requireCode(t, err, errs.ErrInvalidArgument, "square")
 	f, err := Cholesky(a, OrderDefault)
 	require.NoError(t, err)
 	_, err = f.U()
-	requireCode(t, err, core.ErrInvalidArgument, "no U")
+	requireCode(t, err, errs.ErrInvalidArgument, "no U")
 	_, err = f.Solve(stridedOf(t, randomDense(rng, 6, 1, core.Complex128), core.Complex128, true), true)
-	requireCode(t, err, core.ErrDType, "B: dtype complex128")
+	requireCode(t, err, errs.ErrDType, "B: dtype complex128")
 }
 
 // The memory limit refuses the factors before they are allocated.
@@ -142,9 +143,9 @@ func TestFactorsRefusedOverMemoryLimit(t *testing.T) {
 	t.Cleanup(func() { require.NoError(t, core.SetMemoryLimit(old)) })
 	require.NoError(t, core.SetMemoryLimit(200_000))
 	_, err = Cholesky(c, OrderDefault)
-	requireCode(t, err, core.ErrTooLarge, "memory limit")
+	requireCode(t, err, errs.ErrTooLarge, "memory limit")
 	_, err = Splu(c, DefaultLUOptions())
-	requireCode(t, err, core.ErrTooLarge, "memory limit")
+	requireCode(t, err, errs.ErrTooLarge, "memory limit")
 	require.NoError(t, core.SetMemoryLimit(old))
 	_, err = Cholesky(c, OrderDefault)
 	require.NoError(t, err)

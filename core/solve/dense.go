@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // rhs is a right-hand side read as columns: k columns of length n, column c
 // at data[c*n:(c+1)*n], whatever the orientation of the caller's B.
@@ -70,10 +73,10 @@ func (r *rhs[T]) column(c int) []T { return r.data[c*r.n : (c+1)*r.n] }
 // loadRHS) and returns its shape.
 func loadRHSShape(b *core.Tensor, n int64, want core.DType, left bool) ([]int64, error) {
 	if b == nil {
-		return nil, core.Errorf(core.ErrInvalidArgument, "B: must not be null")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must not be null")
 	}
 	if b.DType() != want {
-		return nil, core.Errorf(core.ErrDType, "B: dtype %s must equal A's dtype %s", b.DType(), want)
+		return nil, errs.Errorf(errs.ErrDType, "B: dtype %s must equal A's dtype %s", b.DType(), want)
 	}
 	s := b.Shape()
 	switch {
@@ -82,9 +85,9 @@ func loadRHSShape(b *core.Tensor, n int64, want core.DType, left bool) ([]int64,
 	case len(s) == 2 && !left && s[1] == n:
 	default:
 		if left {
-			return nil, core.Errorf(core.ErrInvalidArgument, "B: shape %v must be (%d,) or (%d, k) to solve A X = B with A of order %d", s, n, n, n)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "B: shape %v must be (%d,) or (%d, k) to solve A X = B with A of order %d", s, n, n, n)
 		}
-		return nil, core.Errorf(core.ErrInvalidArgument, "B: shape %v must be (%d,) or (k, %d) to solve X A = B with A of order %d", s, n, n, n)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: shape %v must be (%d,) or (k, %d) to solve X A = B with A of order %d", s, n, n, n)
 	}
 	return s, nil
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -34,5 +35,5 @@ func TestTinyOrders(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, dense{{0.5}}, denseOf(t, x))
 	_, err = Spsolve(tensorOf(t, dense{{0}}, core.Float64, core.CSR), stridedOf(t, dense{{1}}, core.Float64, true), true)
-	requireCode(t, err, core.ErrInvalidArgument, "zero pivot in column 0")
+	requireCode(t, err, errs.ErrInvalidArgument, "zero pivot in column 0")
 }

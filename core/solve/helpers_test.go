@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -213,10 +214,10 @@ func permute(a dense, p, q []int64) dense {
 }
 
 // requireCode requires err to be a core error of the code whose message contains part.
-func requireCode(t testing.TB, err error, code core.Code, part string) {
+func requireCode(t testing.TB, err error, code errs.Code, part string) {
 	t.Helper()
 	require.Error(t, err)
-	require.Equal(t, code, core.CodeOf(err), "%v", err)
+	require.Equal(t, code, errs.CodeOf(err), "%v", err)
 	require.Contains(t, err.Error(), part)
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // LUOptions tunes Splu.
@@ -47,12 +48,12 @@ func Splu(a *core.Tensor, opt LUOptions) (*LU, error) {
 		return nil, err
 	}
 	if t := opt.PivotThreshold; math.IsNaN(t) || t < 0 || t > 1 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "pivot_threshold = %v must lie in [0, 1]", t)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "pivot_threshold = %v must lie in [0, 1]", t)
 	}
 	switch opt.Ordering {
 	case OrderDefault, OrderNatural, OrderAMD, OrderColAMD:
 	default:
-		return nil, core.Errorf(core.ErrInvalidArgument, "ordering = %d must be default (0), natural (1), amd (2) or colamd (3)", int32(opt.Ordering))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "ordering = %d must be default (0), natural (1), amd (2) or colamd (3)", int32(opt.Ordering))
 	}
 	if isComplex(a.DType()) {
 		return splu[complex128](a, opt)

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -133,11 +134,11 @@ func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64)
 	}
 	if candidates == 0 {
 		clearAt(x, reached)
-		return core.Errorf(core.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
+		return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
 	}
 	if !(amax > 0) || ipiv < 0 {
 		clearAt(x, reached)
-		return core.Errorf(core.ErrInvalidArgument, "A: the matrix is singular: zero pivot in column %d", c)
+		return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is singular: zero pivot in column %d", c)
 	}
 	if f.pinv[c] < 0 {
 		if t := magnitude(x[c]); t > 0 && t >= tol*amax {
@@ -266,7 +267,7 @@ func (f *luNumeric[T]) reserve(more, k int) error {
 			nc = need
 		}
 		if err := checkBytes("", int64(nc+other), f.entryBytes); err != nil {
-			return nil, nil, core.Errorf(core.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, nc+other, f.entryBytes, core.MemoryLimit())
+			return nil, nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, nc+other, f.entryBytes, core.MemoryLimit())
 		}
 		ni := make([]int, len(idx), nc)
 		nv := make([]T, len(val), nc)

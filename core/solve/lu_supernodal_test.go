@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -98,7 +99,7 @@ func TestLUPanelsSingular(t *testing.T) {
 		c[i][n-5] = 0
 	}
 	_, err := Splu(tensorOf(t, c, core.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
-	requireCode(t, err, core.ErrInvalidArgument, fmt.Sprintf("structurally singular: zero pivot in column %d", n-5))
+	requireCode(t, err, errs.ErrInvalidArgument, fmt.Sprintf("structurally singular: zero pivot in column %d", n-5))
 	refused := 0
 	for trial := 0; trial < 6; trial++ {
 		b := pivotingSparse(rng, n, 0.04, core.Float64)
@@ -114,7 +115,7 @@ func TestLUPanelsSingular(t *testing.T) {
 			luPanels = true
 			if err != nil {
 				refused++
-				requireCode(t, err, core.ErrInvalidArgument, fmt.Sprintf("singular: zero pivot in column %d", n-3))
+				requireCode(t, err, errs.ErrInvalidArgument, fmt.Sprintf("singular: zero pivot in column %d", n-3))
 				continue
 			}
 			require.Equal(t, panels, panelColumnsOf(f) > 0)
@@ -203,7 +204,7 @@ func TestLUPanelsMemoryLimit(t *testing.T) {
 	withoutPanels(func() { _, err = factorLU(v.byCol, q, 1, entryBytes(false)) })
 	require.NoError(t, err, "the column path fits the limit")
 	_, err = factorLU(v.byCol, q, 1, entryBytes(false))
-	requireCode(t, err, core.ErrTooLarge, "dense blocks")
+	requireCode(t, err, errs.ErrTooLarge, "dense blocks")
 	require.NoError(t, core.SetMemoryLimit(old))
 	f, err := factorLU(v.byCol, q, 1, entryBytes(false))
 	require.NoError(t, err)

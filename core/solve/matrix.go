@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // compressed is a 2-D matrix in compressed storage: slice j (a column for
@@ -28,19 +29,19 @@ func (m *compressed[T]) slices() int {
 // dimensions, of a solver dtype, with a zero fill value.
 func checkMatrix(arg string, a *core.Tensor) error {
 	if a == nil {
-		return core.Errorf(core.ErrInvalidArgument, "%s: must not be null", arg)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: must not be null", arg)
 	}
 	if a.NDim() != 2 {
-		return core.Errorf(core.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v", arg, a.Shape())
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v", arg, a.Shape())
 	}
 	if a.BatchDim() != 0 || a.DenseDim() != 0 {
-		return core.Errorf(core.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
 	}
 	if err := checkSolveDType(arg, a.DType()); err != nil {
 		return err
 	}
 	if f := a.Fill(); f.Re() != 0 || f.Im() != 0 {
-		return core.Errorf(core.ErrInvalidArgument, "%s: the fill value must be zero to solve, got %v%+vi", arg, f.Re(), f.Im())
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: the fill value must be zero to solve, got %v%+vi", arg, f.Re(), f.Im())
 	}
 	return nil
 }
@@ -51,7 +52,7 @@ func checkSquare(arg string, a *core.Tensor) error {
 		return err
 	}
 	if s := a.Shape(); s[0] != s[1] {
-		return core.Errorf(core.ErrInvalidArgument, "%s: expected a square matrix, got shape %v", arg, s)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a square matrix, got shape %v", arg, s)
 	}
 	return nil
 }

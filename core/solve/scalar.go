@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // elem is the arithmetic type of the solvers: float64 for real inputs,
@@ -56,7 +57,7 @@ func checkSolveDType(arg string, d core.DType) error {
 	case core.Float32, core.Float64, core.Complex64, core.Complex128:
 		return nil
 	}
-	return core.Errorf(core.ErrDType, "%s: expected float32, float64, complex64 or complex128, got %s", arg, d)
+	return errs.Errorf(errs.ErrDType, "%s: expected float32, float64, complex64 or complex128, got %s", arg, d)
 }
 
 // widen copies the values of a into the arithmetic type T (float64 for real

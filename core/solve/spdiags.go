@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // Spdiags builds a sparse matrix of the given shape from diagonals, as
 // torch.sparse.spdiags: row d of diagonals (a (len(offsets), L) strided
@@ -13,40 +16,40 @@ import "github.com/gosparse/gosparse/core"
 // COO (the default, entries in diagonal order as torch gives them), CSR or CSC.
 func Spdiags(diagonals, offsets *core.Tensor, shape []int64, layout core.Layout) (*core.Tensor, error) {
 	if diagonals == nil || offsets == nil {
-		return nil, core.Errorf(core.ErrInvalidArgument, "diagonals and offsets must not be null")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "diagonals and offsets must not be null")
 	}
 	if diagonals.Layout() != core.Strided || offsets.Layout() != core.Strided {
-		return nil, core.Errorf(core.ErrInvalidArgument, "diagonals and offsets must be strided tensors, got %s and %s", diagonals.Layout(), offsets.Layout())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "diagonals and offsets must be strided tensors, got %s and %s", diagonals.Layout(), offsets.Layout())
 	}
 	if len(shape) != 2 || shape[0] < 0 || shape[1] < 0 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "shape = %v: Output shape must be 2d with non-negative sizes", shape)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "shape = %v: Output shape must be 2d with non-negative sizes", shape)
 	}
 	if layout != core.COO && layout != core.CSR && layout != core.CSC {
-		return nil, core.Errorf(core.ErrInvalidArgument, "layout = %s: Only output layouts (sparse_coo, sparse_csr, sparse_csc) are supported", layout)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout = %s: Only output layouts (sparse_coo, sparse_csr, sparse_csc) are supported", layout)
 	}
 	ds := diagonals.Shape()
 	if len(ds) == 1 {
 		ds = []int64{1, ds[0]}
 	}
 	if len(ds) != 2 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "diagonals: shape %v: Diagonals must be vector or matrix", diagonals.Shape())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "diagonals: shape %v: Diagonals must be vector or matrix", diagonals.Shape())
 	}
 	if od := offsets.NDim(); od > 1 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "offsets: shape %v: Offsets must be scalar or vector", offsets.Shape())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "offsets: shape %v: Offsets must be scalar or vector", offsets.Shape())
 	}
 	if d := offsets.DType(); d != core.Int64 && d != core.Int32 {
-		return nil, core.Errorf(core.ErrDType, "offsets: dtype %s: Offset Tensor must have dtype int64 (or int32)", d)
+		return nil, errs.Errorf(errs.ErrDType, "offsets: dtype %s: Offset Tensor must have dtype int64 (or int32)", d)
 	}
 	ov, _ := offsets.Values()
 	if ov.Numel() != ds[0] {
-		return nil, core.Errorf(core.ErrInvalidArgument, "offsets: Number of diagonals (%d) does not match the number of offsets (%d)", ds[0], ov.Numel())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "offsets: Number of diagonals (%d) does not match the number of offsets (%d)", ds[0], ov.Numel())
 	}
 	offs := make([]int64, ds[0])
 	seen := make(map[int64]int, len(offs))
 	for d := range offs {
 		offs[d] = ov.Index(int64(d))
 		if e, dup := seen[offs[d]]; dup {
-			return nil, core.Errorf(core.ErrInvalidArgument, "offsets[%d] = offsets[%d] = %d: Offset tensor contains duplicate values", e, d, offs[d])
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "offsets[%d] = offsets[%d] = %d: Offset tensor contains duplicate values", e, d, offs[d])
 		}
 		seen[offs[d]] = d
 	}

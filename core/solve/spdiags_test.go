@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -75,15 +76,15 @@ func TestSpdiagsVectorAndBadInput(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, dense{{0, 0, 0}, {1, 0, 0}, {0, 2, 0}}, denseOf(t, s))
 	_, err = Spdiags(arange(t, 2, 3), offsetsOf(t, 1, 1), []int64{3, 3}, core.COO)
-	requireCode(t, err, core.ErrInvalidArgument, "duplicate")
+	requireCode(t, err, errs.ErrInvalidArgument, "duplicate")
 	_, err = Spdiags(arange(t, 2, 3), offsetsOf(t, 1), []int64{3, 3}, core.COO)
-	requireCode(t, err, core.ErrInvalidArgument, "Number of diagonals (2) does not match the number of offsets (1)")
+	requireCode(t, err, errs.ErrInvalidArgument, "Number of diagonals (2) does not match the number of offsets (1)")
 	_, err = Spdiags(arange(t, 2, 3), offsetsOf(t, 0, 1), []int64{3, 3, 3}, core.COO)
-	requireCode(t, err, core.ErrInvalidArgument, "Output shape must be 2d")
+	requireCode(t, err, errs.ErrInvalidArgument, "Output shape must be 2d")
 	_, err = Spdiags(arange(t, 2, 3), offsetsOf(t, 0, 1), []int64{3, 3}, core.BSR)
-	requireCode(t, err, core.ErrInvalidArgument, "Only output layouts")
+	requireCode(t, err, errs.ErrInvalidArgument, "Only output layouts")
 	fo, err := core.NewStrided(core.Float64Array([]float64{0, 1}, 2))
 	require.NoError(t, err)
 	_, err = Spdiags(arange(t, 2, 3), fo, []int64{3, 3}, core.COO)
-	requireCode(t, err, core.ErrDType, "Offset Tensor must have dtype int64")
+	requireCode(t, err, errs.ErrDType, "Offset Tensor must have dtype int64")
 }

@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // spsolveSymmetricPivot is the pivot threshold of Spsolve's LU on a
 // nearly symmetric matrix: AMD's ordering holds only while the pivots stay
@@ -52,7 +55,7 @@ func factorForSolve[T elem](a *core.Tensor) (Factor, error) {
 	sym := symmetryOfViews(v)
 	if sym.hermitian {
 		f, err := choleskyOf(v.byCol, OrderAMD, d, width)
-		if err == nil || core.CodeOf(err) != core.ErrInvalidArgument {
+		if err == nil || errs.CodeOf(err) != errs.ErrInvalidArgument {
 			return f, err
 		}
 		// Not positive definite: LU below.

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // snSymbolic is the supernodal structure of the Cholesky factor L of
@@ -203,7 +203,7 @@ func analyzeSupernodal[T elem](n int, rowsOfC *compressed[T], parent, counts []i
 			}
 		}
 		if len(rows) != sy.nrows(s) {
-			return nil, core.Errorf(core.ErrInternal, "cholesky: supernode %d has %d rows, its column count says %d", s, len(rows), sy.nrows(s))
+			return nil, errs.Errorf(errs.ErrInternal, "cholesky: supernode %d has %d rows, its column count says %d", s, len(rows), sy.nrows(s))
 		}
 		slices.Sort(rows[l-f:])
 	}

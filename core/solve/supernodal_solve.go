@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 func (f *snFactor[T]) fill() int64 {
 	sy := f.sy
@@ -37,7 +40,7 @@ func (f *snFactor[T]) lower(d core.DType, width int) (*core.Tensor, error) {
 }
 
 func (f *snFactor[T]) upper(core.DType, int) (*core.Tensor, error) {
-	return nil, core.Errorf(core.ErrInvalidArgument, "factor: a Cholesky factor has no U: A[p][:, p] = L L^H")
+	return nil, errs.Errorf(errs.ErrInvalidArgument, "factor: a Cholesky factor has no U: A[p][:, p] = L L^H")
 }
 
 func (f *snFactor[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*core.Tensor, error) {

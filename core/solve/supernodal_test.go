@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -87,7 +88,7 @@ func TestCholeskyParallelMatchesSerial(t *testing.T) {
 	bad := randomHPD(rng, 200, 0.02, core.Float64)
 	bad[150][150] = -1
 	_, err = Cholesky(tensorOf(t, bad, core.Float64, core.CSR), OrderDefault)
-	requireCode(t, err, core.ErrInvalidArgument, "not positive definite")
+	requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 }
 
 // supernodeCount is the number of supernodes of a Cholesky factor.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -67,7 +68,7 @@ func TestSpsolveChoosesAndSolves(t *testing.T) {
 		require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), 1e-12, name)
 	}
 	_, err := Cholesky(tensorOf(t, indefinite, core.Float64, core.CSR), OrderDefault)
-	requireCode(t, err, core.ErrInvalidArgument, "not positive definite")
+	requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 
 	// LU's default ordering is AMD's on the symmetric pattern, ColAMD's otherwise.
 	for _, c := range []struct {

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -61,7 +62,7 @@ func triSolve[T elem](m *compressed[T], y []T, upper, unit bool) error {
 
 // zeroDiagonal is the error for a zero (or missing) diagonal element in row i.
 func zeroDiagonal(i int) error {
-	return core.Errorf(core.ErrInvalidArgument, "A: the diagonal element in row %d is zero: the triangular matrix is singular", i)
+	return errs.Errorf(errs.ErrInvalidArgument, "A: the diagonal element in row %d is zero: the triangular matrix is singular", i)
 }
 
 // triSolveRows substitutes row by row (CSR): y[i] = (y[i] - sum M[i,j] y[j]) / M[i,i].

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -114,7 +115,7 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 	z[20][20], z[30][30] = 0, 0
 	b := stridedOf(t, randomDense(rng, 50, 3, core.Float64), core.Float64, false)
 	_, err = SolveTriangular(tensorOf(t, z, core.Float64, core.CSR), b, false, true, false)
-	requireCode(t, err, core.ErrInvalidArgument, "row 20")
+	requireCode(t, err, errs.ErrInvalidArgument, "row 20")
 	_, err = SolveTriangular(tensorOf(t, z, core.Float64, core.CSR), b, true, true, false)
-	requireCode(t, err, core.ErrInvalidArgument, "row 30")
+	requireCode(t, err, errs.ErrInvalidArgument, "row 30")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -89,7 +90,7 @@ func TestSolveTriangularZeroDiagonalNamesRow(t *testing.T) {
 			for _, left := range []bool{false, true} {
 				at := tensorOf(t, a, core.Float64, layout)
 				_, err := SolveTriangular(at, b, upper, left, false)
-				requireCode(t, err, core.ErrInvalidArgument, "row 4")
+				requireCode(t, err, errs.ErrInvalidArgument, "row 4")
 				// unitriangular does not read the diagonal
 				_, err = SolveTriangular(at, b, upper, left, true)
 				require.NoError(t, err)
@@ -104,21 +105,21 @@ func TestSolveTriangularBadInput(t *testing.T) {
 	b := stridedOf(t, randomDense(rng, 5, 2, core.Float64), core.Float64, false)
 	rect := tensorOf(t, randomDense(rng, 5, 4, core.Float64), core.Float64, core.CSR)
 	_, err := SolveTriangular(rect, b, false, true, false)
-	requireCode(t, err, core.ErrInvalidArgument, "square")
+	requireCode(t, err, errs.ErrInvalidArgument, "square")
 	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 4, 2, core.Float64), core.Float64, false), false, true, false)
-	requireCode(t, err, core.ErrInvalidArgument, "B: shape [4, 2]")
+	requireCode(t, err, errs.ErrInvalidArgument, "B: shape [4, 2]")
 	_, err = SolveTriangular(a, b, false, false, false) // X A = B needs (k, 5)
-	requireCode(t, err, core.ErrInvalidArgument, "X A = B")
+	requireCode(t, err, errs.ErrInvalidArgument, "X A = B")
 	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 5, 2, core.Float32), core.Float32, false), false, true, false)
-	requireCode(t, err, core.ErrDType, "must equal A's dtype")
+	requireCode(t, err, errs.ErrDType, "must equal A's dtype")
 	ai, err := core.ToDType(a, core.Int64)
 	require.NoError(t, err)
 	_, err = SolveTriangular(ai, b, false, true, false)
-	requireCode(t, err, core.ErrDType, "A: expected float32")
+	requireCode(t, err, errs.ErrDType, "A: expected float32")
 	_, err = SolveTriangular(nil, b, false, true, false)
-	requireCode(t, err, core.ErrInvalidArgument, "null")
+	requireCode(t, err, errs.ErrInvalidArgument, "null")
 	_, err = SolveTriangular(a, nil, false, true, false)
-	requireCode(t, err, core.ErrInvalidArgument, "null")
+	requireCode(t, err, errs.ErrInvalidArgument, "null")
 }
 
 func TestSolveTriangularEmpty(t *testing.T) {

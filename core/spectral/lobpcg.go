@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Method selects the LOBPCG variant, as torch.lobpcg's method argument.
@@ -113,7 +114,7 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 	}
 	sh := a.Shape()
 	if sh[0] != sh[1] {
-		return nil, core.Errorf(core.ErrInvalidArgument, "A: must be square, got shape %v", sh)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "A: must be square, got shape %v", sh)
 	}
 	m := int(sh[0])
 	dt := resultDType(a.DType())
@@ -122,7 +123,7 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 			return nil, err
 		}
 		if bs := o.B.Shape(); bs[0] != sh[0] || bs[1] != sh[1] {
-			return nil, core.Errorf(core.ErrInvalidArgument, "B: must have A's shape %v, got %v", sh, bs)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must have A's shape %v, got %v", sh, bs)
 		}
 	}
 	if o.IK != nil {
@@ -130,11 +131,11 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 			return nil, err
 		}
 		if ks := o.IK.Shape(); ks[0] != sh[0] || ks[1] != sh[1] {
-			return nil, core.Errorf(core.ErrInvalidArgument, "iK: must have A's shape %v, got %v", sh, ks)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "iK: must have A's shape %v, got %v", sh, ks)
 		}
 	}
 	if o.K < 0 || o.N < 0 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "k = %d and n = %d: must not be negative", o.K, o.N)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "k = %d and n = %d: must not be negative", o.K, o.N)
 	}
 	k, n := o.K, o.N
 	if o.X != nil {
@@ -143,7 +144,7 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 		}
 		xs := o.X.Shape()
 		if xs[0] != sh[0] {
-			return nil, core.Errorf(core.ErrInvalidArgument, "X: must have %d rows (A's order), got shape %v", m, xs)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "X: must have %d rows (A's order), got shape %v", m, xs)
 		}
 		n = int(xs[1])
 		if k == 0 {
@@ -158,26 +159,26 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 		}
 	}
 	if n == 0 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "X: must have at least one column")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "X: must have at least one column")
 	}
 	if k > n {
-		return nil, core.Errorf(core.ErrInvalidArgument, "k = %d: must not exceed the block size n = %d (X's columns)", k, n)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "k = %d: must not exceed the block size n = %d (X's columns)", k, n)
 	}
 	if m < 3*n {
-		return nil, core.Errorf(core.ErrInvalidArgument, "LOBPCG algorithm is not applicable when the number of A rows (=%d) is smaller than 3 x the number of requested eigenpairs (=%d)", m, n)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "LOBPCG algorithm is not applicable when the number of A rows (=%d) is smaller than 3 x the number of requested eigenpairs (=%d)", m, n)
 	}
 	if o.Niter < -1 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "niter = %d: must be -1 (until convergence) or non-negative", o.Niter)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "niter = %d: must be -1 (until convergence) or non-negative", o.Niter)
 	}
 	if o.Method != Ortho && o.Method != Basic {
-		return nil, core.Errorf(core.ErrInvalidArgument, "method = %d: must be ortho (0) or basic (1)", o.Method)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "method = %d: must be ortho (0) or basic (1)", o.Method)
 	}
 	if o.Ortho != nil && o.Method != Ortho {
-		return nil, core.Errorf(core.ErrInvalidArgument, "ortho parameters: apply to method ortho only, got method basic")
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "ortho parameters: apply to method ortho only, got method basic")
 	}
 	tol := o.Tol
 	if math.IsNaN(tol) || tol < 0 || math.IsInf(tol, 0) {
-		return nil, core.Errorf(core.ErrInvalidArgument, "tol = %g: must be a finite non-negative number", tol)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "tol = %g: must be a finite non-negative number", tol)
 	}
 	if tol == 0 {
 		tol = math.Sqrt(map[core.DType]float64{core.Float32: 1.2e-07, core.Float64: 2.23e-16}[dt])
@@ -233,7 +234,7 @@ func (s *lobpcg) result() (*LobpcgResult, error) {
 		res.Residual = math.Max(res.Residual, r)
 	}
 	if s.nc < s.k && s.strict && !s.stopped {
-		return res, core.Errorf(core.ErrNoConvergence, "lobpcg: no convergence after %d iterations: %d of %d eigenpairs reached tol = %.3g, the largest relative residual is %.3g (raise niter, loosen tol, or pass niter explicitly to accept the approximation)", s.iters, res.Converged, s.k, s.tol, res.Residual)
+		return res, errs.Errorf(errs.ErrNoConvergence, "lobpcg: no convergence after %d iterations: %d of %d eigenpairs reached tol = %.3g, the largest relative residual is %.3g (raise niter, loosen tol, or pass niter explicitly to accept the approximation)", s.iters, res.Converged, s.k, s.tol, res.Residual)
 	}
 	var err error
 	if res.E, err = vectorOf(s.e[:s.k], s.dtype); err != nil {

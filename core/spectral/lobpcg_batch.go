@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // lobpcgBatch is torch.lobpcg of an A with batch dimensions (*, m, m), dense
@@ -18,25 +19,25 @@ func lobpcgBatch(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 	nd := len(sh)
 	lead, m := sh[:nd-2], sh[nd-1]
 	if a.DenseDim() != 0 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "A: expected batch dimensions and a matrix, got shape %v with %d dense dimensions", sh, a.DenseDim())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "A: expected batch dimensions and a matrix, got shape %v with %d dense dimensions", sh, a.DenseDim())
 	}
 	if sh[nd-2] != m {
-		return nil, core.Errorf(core.ErrInvalidArgument, "A: must be square, got shape %v", sh)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "A: must be square, got shape %v", sh)
 	}
 	count := int64(1)
 	for _, d := range lead {
 		count *= d
 	}
 	if count == 0 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "A: the batch of shape %v is empty", sh)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "A: the batch of shape %v is empty", sh)
 	}
 	if o.B != nil && !slices.Equal(o.B.Shape(), sh) {
-		return nil, core.Errorf(core.ErrInvalidArgument, "B: must have A's shape %v, got %v", sh, o.B.Shape())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must have A's shape %v, got %v", sh, o.B.Shape())
 	}
 	if o.X != nil {
 		xs := o.X.Shape()
 		if len(xs) != nd || !slices.Equal(xs[:nd-2], lead) || xs[nd-2] != m {
-			return nil, core.Errorf(core.ErrInvalidArgument, "X: must have shape (%v, %d, n) for A of shape %v, got %v", lead, m, sh, xs)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "X: must have shape (%v, %d, n) for A of shape %v, got %v", lead, m, sh, xs)
 		}
 	}
 	var es, xs []float64
@@ -61,7 +62,7 @@ func lobpcgBatch(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 		}
 		r, err := Lobpcg(ai, oi)
 		if err != nil { // under Strict, r is the record of the one that stopped short
-			return r, core.Errorf(core.CodeOf(err), "A[%d] (of the batch flattened): %s", i, err.Error())
+			return r, errs.Errorf(errs.CodeOf(err), "A[%d] (of the batch flattened): %s", i, err.Error())
 		}
 		if i == 0 {
 			k = r.E.Shape()[0]

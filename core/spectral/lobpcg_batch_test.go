@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // stacked is the strided (len(ms), r, c) tensor of equal-shaped matrices.
@@ -78,16 +79,16 @@ func TestLobpcgBatchedXAndRefusals(t *testing.T) {
 
 	cases := []struct {
 		o    LobpcgOptions
-		code core.Code
+		code errs.Code
 		msg  string
 	}{
-		{LobpcgOptions{X: stacked(t, []*mat{randomMat(rng, n, 2, 1)})}, core.ErrInvalidArgument, "X: must have shape ([2], 24, n)"},
-		{LobpcgOptions{B: asTensor(t, laplacian1D(n), core.CSR, core.Float64)}, core.ErrInvalidArgument, "B: must have A's shape [2, 24, 24]"},
-		{LobpcgOptions{K: 1, Niter: 2, Tol: 1e-14, Strict: true}, core.ErrNoConvergence, "A[0] (of the batch flattened): lobpcg: no convergence after 2 iterations"},
+		{LobpcgOptions{X: stacked(t, []*mat{randomMat(rng, n, 2, 1)})}, errs.ErrInvalidArgument, "X: must have shape ([2], 24, n)"},
+		{LobpcgOptions{B: asTensor(t, laplacian1D(n), core.CSR, core.Float64)}, errs.ErrInvalidArgument, "B: must have A's shape [2, 24, 24]"},
+		{LobpcgOptions{K: 1, Niter: 2, Tol: 1e-14, Strict: true}, errs.ErrNoConvergence, "A[0] (of the batch flattened): lobpcg: no convergence after 2 iterations"},
 	}
 	for _, c := range cases {
 		_, err := Lobpcg(a, c.o)
-		require.Equal(t, c.code, core.CodeOf(err), "%v", err)
+		require.Equal(t, c.code, errs.CodeOf(err), "%v", err)
 		require.ErrorContains(t, err, c.msg)
 	}
 	empty, err := tensorShaped(nil, []int64{0, n, n}, core.Float64)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // lobpcg is the solver state. X, AX and BX (and P, AP, BP) are kept as
@@ -61,16 +62,16 @@ func (s *lobpcg) run() error {
 	}
 	nx := frobenius(s.x)
 	if nx == 0 || math.IsNaN(nx) || math.IsInf(nx, 0) {
-		return core.Errorf(core.ErrInvalidArgument, "X: must be finite and not all zero (norm %g)", nx)
+		return errs.Errorf(errs.ErrInvalidArgument, "X: must be finite and not all zero (norm %g)", nx)
 	}
 	s.aNorm, s.bNorm = frobenius(ax)/nx, frobenius(bx)/nx
 	// B-orthonormalize X (scaled Cholesky of X^T B X), then Rayleigh-Ritz.
 	ri, ok := rayleighRitzTransform(gram(s.x, bx), 1e-14)
 	if !ok {
 		if s.b != nil {
-			return core.Errorf(core.ErrInvalidArgument, "B: must be positive definite, but X^T B X is not for the initial block X (or X has dependent columns)")
+			return errs.Errorf(errs.ErrInvalidArgument, "B: must be positive definite, but X^T B X is not for the initial block X (or X has dependent columns)")
 		}
-		return core.Errorf(core.ErrInvalidArgument, "X: the initial block has linearly dependent columns")
+		return errs.Errorf(errs.ErrInvalidArgument, "X: the initial block has linearly dependent columns")
 	}
 	x, ax := mul(s.x, ri), mul(ax, ri)
 	if s.b != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // diagonal is the n x n diagonal matrix of d.
@@ -92,7 +93,7 @@ func TestLobpcgPreconditionerAndInitialX(t *testing.T) {
 func TestLobpcgNonConvergenceIsReported(t *testing.T) {
 	a := asTensor(t, laplacian1D(300), core.CSR, core.Float64)
 	_, err := Lobpcg(a, LobpcgOptions{K: 2, Niter: 3, Tol: 1e-12, Seed: 1, Strict: true})
-	require.Equal(t, core.ErrNoConvergence, core.CodeOf(err))
+	require.Equal(t, errs.ErrNoConvergence, errs.CodeOf(err))
 	require.ErrorContains(t, err, "no convergence after 3 iterations")
 	require.ErrorContains(t, err, "largest relative residual")
 	// Not strict (niter passed explicitly): the approximation with its record.
@@ -127,7 +128,7 @@ func TestLobpcgRefusesBadInput(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Lobpcg(c.a, c.o)
 			require.ErrorContains(t, err, c.msg)
-			require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+			require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 		})
 	}
 }

@@ -3,7 +3,7 @@ package spectral
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // OrthoParams are torch.lobpcg's ortho_iparams, ortho_fparams and
@@ -47,7 +47,7 @@ func (o OrthoParams) resolve(tol float64) (OrthoParams, error) {
 		v    *int
 	}{{"ortho_i_max", &o.IMax}, {"ortho_j_max", &o.JMax}} {
 		if *r.v < 0 || *r.v > maxOrthoRounds {
-			return o, core.Errorf(core.ErrInvalidArgument, "%s = %d: must be between 1 and %d (0 takes the default, 3)", r.name, *r.v, maxOrthoRounds)
+			return o, errs.Errorf(errs.ErrInvalidArgument, "%s = %d: must be between 1 and %d (0 takes the default, 3)", r.name, *r.v, maxOrthoRounds)
 		}
 		if *r.v == 0 {
 			*r.v = 3
@@ -58,7 +58,7 @@ func (o OrthoParams) resolve(tol float64) (OrthoParams, error) {
 		v    *float64
 	}{{"ortho_tol", &o.Tol}, {"ortho_tol_drop", &o.TolDrop}, {"ortho_tol_replace", &o.TolReplace}} {
 		if math.IsNaN(*r.v) || *r.v < 0 || *r.v >= 1 {
-			return o, core.Errorf(core.ErrInvalidArgument, "%s = %g: must be in (0, 1) (0 takes the default, lobpcg's tol)", r.name, *r.v)
+			return o, errs.Errorf(errs.ErrInvalidArgument, "%s = %g: must be in (0, 1) (0 takes the default, lobpcg's tol)", r.name, *r.v)
 		}
 		if *r.v == 0 {
 			*r.v = tol

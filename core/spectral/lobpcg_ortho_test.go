@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 func TestLobpcgOrthoParamsAgainstDenseReference(t *testing.T) {
@@ -78,7 +79,7 @@ func TestLobpcgOrthoParamsRefused(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.msg, func(t *testing.T) {
 			_, err := Lobpcg(a, LobpcgOptions{K: 2, Ortho: &c.p})
-			require.Equal(t, core.ErrInvalidArgument, core.CodeOf(err))
+			require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 			require.ErrorContains(t, err, c.msg)
 		})
 	}

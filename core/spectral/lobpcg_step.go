@@ -3,7 +3,7 @@ package spectral
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // basicPivot is the smallest pivot, relative to the unit diagonal, that the
@@ -72,7 +72,7 @@ func (s *lobpcg) step() (grew bool, err error) {
 			ri, ok = rayleighRitzTransform(gram(sb, bsb), basicPivot)
 		}
 		if !ok {
-			return false, core.Errorf(core.ErrNoConvergence, "lobpcg(method=\"basic\"): the Gram matrix of the basis [X, P, W] is singular at iteration %d (its Cholesky factorization failed, also without P); method=\"ortho\" handles this case", s.iters+1)
+			return false, errs.Errorf(errs.ErrNoConvergence, "lobpcg(method=\"basic\"): the Gram matrix of the basis [X, P, W] is singular at iteration %d (its Cholesky factorization failed, also without P); method=\"ortho\" handles this case", s.iters+1)
 		}
 		var z *mat
 		vals, z = s.ritz(mulSmall(mulSmall(ri.transpose(), gram(sb, asb)), ri))

@@ -2,6 +2,7 @@ package spectral
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // LowrankResult is torch's (U, S, V) with A ≈ U diag(S) V^T.
@@ -30,7 +31,7 @@ func svdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64, tape 
 			return nil, err
 		}
 		if ms, as := m.Shape(), a.Shape(); ms[0] != as[0] || ms[1] != as[1] {
-			return nil, core.Errorf(core.ErrInvalidArgument, "M: must have A's shape %v, got %v", as, ms)
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "M: must have A's shape %v, got %v", as, ms)
 		}
 	}
 	if err := checkLowrankArgs(q, niter); err != nil {
@@ -71,7 +72,7 @@ func pcaLowrank(a *core.Tensor, q int, center bool, niter int, seed uint64, tape
 	if q < 0 {
 		q = min(6, rows, cols)
 	} else if q > min(rows, cols) {
-		return nil, core.Errorf(core.ErrInvalidArgument, "q(=%d) must be non-negative integer and not greater than min(m, n)=%d", q, min(rows, cols))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "q(=%d) must be non-negative integer and not greater than min(m, n)=%d", q, min(rows, cols))
 	}
 	if err := checkLowrankArgs(q, niter); err != nil {
 		return nil, err
@@ -107,10 +108,10 @@ func pcaLowrank(a *core.Tensor, q int, center bool, niter int, seed uint64, tape
 // checkLowrankArgs is torch's q >= 0 and niter >= 0.
 func checkLowrankArgs(q, niter int) error {
 	if q < 0 {
-		return core.Errorf(core.ErrInvalidArgument, "q(=%d) must be a non-negative integer", q)
+		return errs.Errorf(errs.ErrInvalidArgument, "q(=%d) must be a non-negative integer", q)
 	}
 	if niter < 0 {
-		return core.Errorf(core.ErrInvalidArgument, "niter(=%d) must be non-negative integer", niter)
+		return errs.Errorf(errs.ErrInvalidArgument, "niter(=%d) must be non-negative integer", niter)
 	}
 	return nil
 }

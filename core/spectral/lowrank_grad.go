@@ -2,6 +2,7 @@ package spectral
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Backward back-propagates the gradients of the outputs U (m x q), S (q)
@@ -15,7 +16,7 @@ import (
 // give infinite gradients, as the SVD's derivative is (torch's too).
 func (t *LowrankTape) Backward(gU, gS, gV []float64, d core.DType) (left, right *core.Tensor, err error) {
 	if t == nil || t.op == nil {
-		return nil, nil, core.Errorf(core.ErrInvalidArgument, "lowrank backward: the tape holds no completed forward")
+		return nil, nil, errs.Errorf(errs.ErrInvalidArgument, "lowrank backward: the tape holds no completed forward")
 	}
 	mt, nt, q := t.op.rows, t.op.cols, len(t.s)
 	m, n := mt, nt
@@ -28,7 +29,7 @@ func (t *LowrankTape) Backward(gU, gS, gV []float64, d core.DType) (left, right 
 		want int
 	}{{"U", gU, m * q}, {"S", gS, q}, {"V", gV, n * q}} {
 		if c.g != nil && len(c.g) != c.want {
-			return nil, nil, core.Errorf(core.ErrInvalidArgument, "lowrank backward: the gradient of %s has %d elements, expected %d", c.name, len(c.g), c.want)
+			return nil, nil, errs.Errorf(errs.ErrInvalidArgument, "lowrank backward: the gradient of %s has %d elements, expected %d", c.name, len(c.g), c.want)
 		}
 	}
 	gu, gv := matOr(gU, mt, q), matOr(gV, nt, q) // in the tall orientation

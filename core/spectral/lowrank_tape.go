@@ -3,6 +3,7 @@ package spectral
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // LowrankTape is what the backward of SvdLowrank and PcaLowrank needs:
@@ -80,7 +81,7 @@ func PcaLowrankTaped(a *core.Tensor, q int, center bool, niter int, seed uint64)
 // composition on it gives the same results, so it lets callers compare.
 func LowrankDraw(m, n, q int, seed uint64) (*core.Tensor, error) {
 	if m < 0 || n < 0 {
-		return nil, core.Errorf(core.ErrInvalidArgument, "shape: must not be negative, got (%d, %d)", m, n)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "shape: must not be negative, got (%d, %d)", m, n)
 	}
 	if err := checkLowrankArgs(q, 0); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // lowRankMat is an r x c matrix of rank k with singular values 10, 5, 2, 1, ...
@@ -178,5 +179,5 @@ func TestLowrankRefusesBadInput(t *testing.T) {
 	c, err := core.ToDType(a, core.Complex128)
 	require.NoError(t, err)
 	_, err = SvdLowrank(c, 2, 1, nil, 0)
-	require.Equal(t, core.ErrDType, core.CodeOf(err))
+	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }

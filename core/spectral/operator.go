@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -64,20 +65,20 @@ func (op *operator) transposed(st *operator) *operator {
 // get_floating_dtype does); complex and half precision are refused.
 func checkOperand(arg string, a *core.Tensor) error {
 	if a == nil {
-		return core.Errorf(core.ErrInvalidArgument, "%s: must not be null", arg)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: must not be null", arg)
 	}
 	if a.NDim() != 2 {
-		return core.Errorf(core.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v (batches are not supported)", arg, a.Shape())
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v (batches are not supported)", arg, a.Shape())
 	}
 	if a.BatchDim() != 0 || a.DenseDim() != 0 {
-		return core.Errorf(core.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
 	}
 	d := a.DType()
 	if d.IsComplex() {
-		return core.Errorf(core.ErrDType, "%s: complex dtype %s is not supported (real float32 or float64)", arg, d)
+		return errs.Errorf(errs.ErrDType, "%s: complex dtype %s is not supported (real float32 or float64)", arg, d)
 	}
 	if d.IsFloat() && d != core.Float32 && d != core.Float64 {
-		return core.Errorf(core.ErrDType, "%s: dtype %s is not supported (float32 or float64; integers compute in float32)", arg, d)
+		return errs.Errorf(errs.ErrDType, "%s: dtype %s is not supported (float32 or float64; integers compute in float32)", arg, d)
 	}
 	return nil
 }
@@ -192,7 +193,7 @@ func checkSymmetric(arg string, a *core.Tensor, op *operator, tol float64) error
 		scale = math.Max(scale, math.Max(math.Abs(v), math.Abs(yt.v[i])))
 	}
 	if diff > tol*scale {
-		return core.Errorf(core.ErrInvalidArgument, "%s: must be symmetric, but |A x - A^T x| = %.3g for a random x with |A x| = %.3g", arg, diff, scale)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: must be symmetric, but |A x - A^T x| = %.3g for a random x with |A x| = %.3g", arg, diff, scale)
 	}
 	return nil
 }
