@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -18,7 +19,7 @@ const _ = uint(core.MaxDims-C.GS_MAX_NDIM) + uint(C.GS_MAX_NDIM-core.MaxDims)
 
 // arrayInput is a validated description of a caller's gs_array.
 type arrayInput struct {
-	dtype core.DType
+	dtype dtype.DType
 	shape []int64
 	bytes int64
 	data  unsafe.Pointer
@@ -31,10 +32,10 @@ func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
 	if a == nil {
 		return arrayInput{}, errNull(arg)
 	}
-	d := core.DType(a.dtype)
+	d := dtype.DType(a.dtype)
 	if !d.Valid() {
 		// The name is joined here, not up front: that cost an allocation per call.
-		return arrayInput{}, core.CheckDType(arg+".dtype", d)
+		return arrayInput{}, dtype.CheckDType(arg+".dtype", d)
 	}
 	nd := int(a.ndim)
 	if nd < 0 || nd > C.GS_MAX_NDIM {

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -27,14 +28,14 @@ func readNumber(arg string, n *C.gs_cnumber) (core.Number, error) {
 	if n.reserved != 0 {
 		return core.Number{}, errArg("%s.reserved = %d must be 0", arg, int32(n.reserved))
 	}
-	switch core.DType(n.kind) {
-	case core.Bool:
+	switch dtype.DType(n.kind) {
+	case dtype.Bool:
 		return core.BoolNumber(n.i != 0), nil
-	case core.Int64:
+	case dtype.Int64:
 		return core.IntNumber(int64(n.i)), nil
-	case core.Float64:
+	case dtype.Float64:
 		return core.FloatNumber(float64(n.re)), nil
-	case core.Complex128:
+	case dtype.Complex128:
 		return core.ComplexNumber(complex(float64(n.re), float64(n.im))), nil
 	}
 	return core.Number{}, errs.Errorf(errs.ErrDType, "%s.kind = %d must be GS_BOOL, GS_INT64, GS_FLOAT64 or GS_COMPLEX128", arg, int32(n.kind))

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // readFlags checks constructor flags: known bits only, not both
@@ -214,7 +215,7 @@ func gsgo_strided_wrap(data *C.gs_carray, release C.gs_release_fn, ctx unsafe.Po
 // gsgo_empty builds a tensor of the layout with no stored elements (strided: zeros).
 //
 //export gsgo_empty
-func gsgo_empty(layout C.gs_layout, dtype C.gs_dtype, ndim C.int32_t, size *C.gs_cint64, blocksize *C.gs_cint64, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+func gsgo_empty(layout C.gs_layout, code C.gs_dtype, ndim C.int32_t, size *C.gs_cint64, blocksize *C.gs_cint64, denseDim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_empty"
 	defer guard(fn, &st)
 	if out == nil {
@@ -243,7 +244,7 @@ func gsgo_empty(layout C.gs_layout, dtype C.gs_dtype, ndim C.int32_t, size *C.gs
 	if denseDim < 0 {
 		return done(fn, errArg("dense_dim = %d must be >= 0", int32(denseDim)))
 	}
-	t, err := core.Empty(l, core.DType(dtype), sz, bs, int(denseDim))
+	t, err := core.Empty(l, dtype.DType(code), sz, bs, int(denseDim))
 	return finishNew(fn, t, err, nil, out)
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // unary is the shared body of the conversions: look up t, compute, register
@@ -124,16 +125,16 @@ func gsgo_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	return unaryGrad(fn, t, out, core.Coalesce, autograd.Coalesce)
 }
 
-// gsgo_to_dtype writes t with its values (and fill value) cast to dtype.
+// gsgo_to_dtype writes t with its values (and fill value) cast to the dtype code.
 //
 //export gsgo_to_dtype
-func gsgo_to_dtype(t *C.gs_ctensor, dtype C.gs_dtype, out **C.gs_tensor) (st C.gs_status) {
+func gsgo_to_dtype(t *C.gs_ctensor, code C.gs_dtype, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_dtype"
 	defer guard(fn, &st)
-	if err := core.CheckDType("dtype", core.DType(dtype)); err != nil {
+	if err := dtype.CheckDType("dtype", dtype.DType(code)); err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToDType(t, core.DType(dtype)) })
+	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToDType(t, dtype.DType(code)) })
 }
 
 // gsgo_to_index_width writes t with index arrays of the given width.

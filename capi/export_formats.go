@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -155,7 +156,7 @@ func lendStorage(h *tensorHandle, k lendKey, a core.Array, out *C.gs_array) erro
 		return nil
 	}
 	if a.Data == nil {
-		*out = C.gs_array{dtype: C.gs_dtype(core.Int64), ndim: 1}
+		*out = C.gs_array{dtype: C.gs_dtype(dtype.Int64), ndim: 1}
 		return nil
 	}
 	lent, err := h.lend(k, func() (core.Array, error) { return a, nil })

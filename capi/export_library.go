@@ -7,18 +7,19 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Static C names for gs_dtype_name and gs_layout_name, made once and never
 // freed: the header promises static storage.
 var (
-	dtypeNames  = map[core.DType]*C.char{}
+	dtypeNames  = map[dtype.DType]*C.char{}
 	layoutNames = map[core.Layout]*C.char{}
 )
 
 // init makes the static names once.
 func init() {
-	for _, d := range core.AllDTypes {
+	for _, d := range dtype.AllDTypes {
 		dtypeNames[d] = C.CString(d.String())
 	}
 	for _, l := range append(core.AllLayouts, core.Custom) {
@@ -75,14 +76,14 @@ func gsgo_get_memory_limit(bytes *C.int64_t) (st C.gs_status) {
 // gsgo_dtype_name writes torch's name of a dtype ("float64"), a static string.
 //
 //export gsgo_dtype_name
-func gsgo_dtype_name(dtype C.gs_dtype, name **C.gs_cchar) (st C.gs_status) {
+func gsgo_dtype_name(code C.gs_dtype, name **C.gs_cchar) (st C.gs_status) {
 	const fn = "gs_dtype_name"
 	defer guard(fn, &st)
 	if name == nil {
 		return done(fn, errNull("name"))
 	}
-	d := core.DType(dtype)
-	if err := core.CheckDType("dtype", d); err != nil {
+	d := dtype.DType(code)
+	if err := dtype.CheckDType("dtype", d); err != nil {
 		return done(fn, err)
 	}
 	*name = (*C.gs_cchar)(dtypeNames[d])

@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // property looks up t and, when out is not NULL, runs get with the tensor.
@@ -191,7 +192,7 @@ func gsgo_tensor_fill_value(t *C.gs_ctensor, buf unsafe.Pointer, bufBytes C.int6
 		return done(fn, err)
 	}
 	var f []byte
-	var dt core.DType
+	var dt dtype.DType
 	if h.dev != nil {
 		f, dt = h.dev.FillBytes(), h.dev.DType()
 	} else {

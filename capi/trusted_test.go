@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // handleOf registers t and returns its handle's record.
@@ -30,7 +31,7 @@ func TestOutUntouchedByTrustedBadIndex(t *testing.T) {
 	require.NoError(t, err)
 	x, err := core.NewStrided(core.Float64Array([]float64{1, 2, 3}, 3))
 	require.NoError(t, err)
-	yArr := core.NewArray(core.Float64, []int64{4})
+	yArr := core.NewArray(dtype.Float64, []int64{4})
 	y, err := core.NewStrided(yArr)
 	require.NoError(t, err)
 	ys := core.AsSlice[float64](yArr)

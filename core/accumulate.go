@@ -1,37 +1,39 @@
 package core
 
+import "github.com/gosparse/gosparse/core/dtype"
+
 // addBlock adds the elements of src into dst (both of dtype d, same length):
 // how duplicate entries of an uncoalesced tensor combine. Bool adds as logical or.
-func addBlock(d DType, dst, src []byte) {
+func addBlock(d dtype.DType, dst, src []byte) {
 	a, b := Array{DType: d, Data: dst}, Array{DType: d, Data: src}
 	switch d {
-	case Float64:
+	case dtype.Float64:
 		addSlices(AsSlice[float64](a), AsSlice[float64](b))
-	case Float32:
+	case dtype.Float32:
 		addSlices(AsSlice[float32](a), AsSlice[float32](b))
-	case Complex128:
+	case dtype.Complex128:
 		addSlices(AsSlice[complex128](a), AsSlice[complex128](b))
-	case Complex64:
+	case dtype.Complex64:
 		addSlices(AsSlice[complex64](a), AsSlice[complex64](b))
-	case Int64:
+	case dtype.Int64:
 		addSlices(AsSlice[int64](a), AsSlice[int64](b))
-	case Int32:
+	case dtype.Int32:
 		addSlices(AsSlice[int32](a), AsSlice[int32](b))
-	case Int16:
+	case dtype.Int16:
 		addSlices(AsSlice[int16](a), AsSlice[int16](b))
-	case Int8:
+	case dtype.Int8:
 		addSlices(AsSlice[int8](a), AsSlice[int8](b))
-	case UInt8:
+	case dtype.UInt8:
 		addSlices(dst, src)
-	case Bool:
+	case dtype.Bool:
 		for i := range dst {
 			dst[i] |= src[i]
 		}
-	case Float16, BFloat16:
+	case dtype.Float16, dtype.BFloat16:
 		x, y := AsSlice[uint16](a), AsSlice[uint16](b)
-		wide, narrow := Float16ToFloat32, Float32ToFloat16
-		if d == BFloat16 {
-			wide, narrow = BFloat16ToFloat32, Float32ToBFloat16
+		wide, narrow := dtype.Float16ToFloat32, dtype.Float32ToFloat16
+		if d == dtype.BFloat16 {
+			wide, narrow = dtype.BFloat16ToFloat32, dtype.Float32ToBFloat16
 		}
 		for i := range x {
 			x[i] = narrow(wide(x[i]) + wide(y[i]))

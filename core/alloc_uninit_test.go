@@ -3,11 +3,12 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
 func TestUninitArrayShape(t *testing.T) {
-	a := uninitArray(Complex128, []int64{3, 5})
+	a := uninitArray(dtype.Complex128, []int64{3, 5})
 	require.Equal(t, []int64{3, 5}, a.Shape)
 	require.Len(t, a.Data, 3*5*16)
 	require.Len(t, AsSlice[complex128](a), 15)
@@ -37,7 +38,7 @@ func TestNewStridedCopy(t *testing.T) {
 	require.Equal(t, []float64{1, 2, 3, 4}, AsSlice[float64](v))
 	require.Equal(t, []int64{2, 2}, x.Shape())
 
-	bad := Array{DType: Float64, Shape: []int64{2}, Data: make([]byte, 8)}
+	bad := Array{DType: dtype.Float64, Shape: []int64{2}, Data: make([]byte, 8)}
 	_, want := NewStrided(bad)
 	_, err = NewStridedCopy(bad)
 	require.Equal(t, want, err)

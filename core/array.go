@@ -3,6 +3,8 @@ package core
 import (
 	"math"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Array is a dense, contiguous, row-major buffer of one dtype: the unit of
@@ -12,14 +14,14 @@ import (
 // Ownership: functions that take an Array keep it (they do not copy); an Array
 // returned by a tensor accessor aliases the tensor's memory and must not be modified.
 type Array struct {
-	DType DType
+	DType dtype.DType
 	Shape []int64
 	Data  []byte
 }
 
 // NewArray allocates a zeroed array. The buffer is 8-byte aligned so that it
 // can be viewed as any dtype's Go slice.
-func NewArray(d DType, shape []int64) Array {
+func NewArray(d dtype.DType, shape []int64) Array {
 	n := numelOf(shape)
 	return Array{DType: d, Shape: append([]int64(nil), shape...), Data: alignedBytes(n * int64(d.Size()))}
 }
@@ -49,7 +51,7 @@ func Int64Array(v []int64, shape ...int64) Array {
 	if shape == nil {
 		shape = []int64{int64(len(v))}
 	}
-	a := NewArray(Int64, shape)
+	a := NewArray(dtype.Int64, shape)
 	copy(AsSlice[int64](a), v)
 	return a
 }
@@ -59,7 +61,7 @@ func Int32Array(v []int32, shape ...int64) Array {
 	if shape == nil {
 		shape = []int64{int64(len(v))}
 	}
-	a := NewArray(Int32, shape)
+	a := NewArray(dtype.Int32, shape)
 	copy(AsSlice[int32](a), v)
 	return a
 }
@@ -69,7 +71,7 @@ func Float64Array(v []float64, shape ...int64) Array {
 	if shape == nil {
 		shape = []int64{int64(len(v))}
 	}
-	a := NewArray(Float64, shape)
+	a := NewArray(dtype.Float64, shape)
 	copy(AsSlice[float64](a), v)
 	return a
 }
@@ -88,15 +90,15 @@ func AsSlice[T any](a Array) []T {
 // Index returns element i of an integer array (int8..int64, uint8, bool) as int64.
 func (a Array) Index(i int64) int64 {
 	switch a.DType {
-	case Int64:
+	case dtype.Int64:
 		return *(*int64)(unsafe.Pointer(&a.Data[i*8]))
-	case Int32:
+	case dtype.Int32:
 		return int64(*(*int32)(unsafe.Pointer(&a.Data[i*4])))
-	case Int16:
+	case dtype.Int16:
 		return int64(*(*int16)(unsafe.Pointer(&a.Data[i*2])))
-	case Int8:
+	case dtype.Int8:
 		return int64(int8(a.Data[i]))
-	case UInt8, Bool:
+	case dtype.UInt8, dtype.Bool:
 		return int64(a.Data[i])
 	}
 	return int64(a.Complex(i).re)
@@ -142,67 +144,67 @@ func (c Scalar) Int() int64 {
 	return int64(c.re)
 }
 
-func loadScalar(d DType, b []byte) Scalar {
+func loadScalar(d dtype.DType, b []byte) Scalar {
 	p := unsafe.Pointer(&b[0])
 	switch d {
-	case Bool, UInt8:
+	case dtype.Bool, dtype.UInt8:
 		return IntScalar(int64(b[0]))
-	case Int8:
+	case dtype.Int8:
 		return IntScalar(int64(int8(b[0])))
-	case Int16:
+	case dtype.Int16:
 		return IntScalar(int64(*(*int16)(p)))
-	case Int32:
+	case dtype.Int32:
 		return IntScalar(int64(*(*int32)(p)))
-	case Int64:
+	case dtype.Int64:
 		return IntScalar(*(*int64)(p))
-	case Float16:
-		return Real(float64(Float16ToFloat32(*(*uint16)(p))))
-	case BFloat16:
-		return Real(float64(BFloat16ToFloat32(*(*uint16)(p))))
-	case Float32:
+	case dtype.Float16:
+		return Real(float64(dtype.Float16ToFloat32(*(*uint16)(p))))
+	case dtype.BFloat16:
+		return Real(float64(dtype.BFloat16ToFloat32(*(*uint16)(p))))
+	case dtype.Float32:
 		return Real(float64(*(*float32)(p)))
-	case Float64:
+	case dtype.Float64:
 		return Real(*(*float64)(p))
-	case Complex64:
+	case dtype.Complex64:
 		c := *(*complex64)(p)
 		return Scalar{re: float64(real(c)), im: float64(imag(c))}
-	case Complex128:
+	case dtype.Complex128:
 		c := *(*complex128)(p)
 		return Scalar{re: real(c), im: imag(c)}
 	}
 	panic("loadScalar: unknown dtype " + d.String())
 }
 
-func storeScalar(d DType, b []byte, v Scalar) {
+func storeScalar(d dtype.DType, b []byte, v Scalar) {
 	p := unsafe.Pointer(&b[0])
 	switch d {
-	case Bool:
+	case dtype.Bool:
 		if v.re != 0 || v.im != 0 || (v.exact && v.i != 0) {
 			b[0] = 1
 		} else {
 			b[0] = 0
 		}
-	case UInt8:
+	case dtype.UInt8:
 		b[0] = byte(v.Int())
-	case Int8:
+	case dtype.Int8:
 		b[0] = byte(int8(v.Int()))
-	case Int16:
+	case dtype.Int16:
 		*(*int16)(p) = int16(v.Int())
-	case Int32:
+	case dtype.Int32:
 		*(*int32)(p) = int32(v.Int())
-	case Int64:
+	case dtype.Int64:
 		*(*int64)(p) = v.Int()
-	case Float16:
-		*(*uint16)(p) = Float32ToFloat16(float32(v.re))
-	case BFloat16:
-		*(*uint16)(p) = Float32ToBFloat16(float32(v.re))
-	case Float32:
+	case dtype.Float16:
+		*(*uint16)(p) = dtype.Float32ToFloat16(float32(v.re))
+	case dtype.BFloat16:
+		*(*uint16)(p) = dtype.Float32ToBFloat16(float32(v.re))
+	case dtype.Float32:
 		*(*float32)(p) = float32(v.re)
-	case Float64:
+	case dtype.Float64:
 		*(*float64)(p) = v.re
-	case Complex64:
+	case dtype.Complex64:
 		*(*complex64)(p) = complex(float32(v.re), float32(v.im))
-	case Complex128:
+	case dtype.Complex128:
 		*(*complex128)(p) = complex(v.re, v.im)
 	default:
 		panic("storeScalar: unknown dtype " + d.String())

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -13,7 +14,7 @@ import (
 // coordinates by summing (unless keepDups), fills each level's pos/crd and
 // scatters the value blocks. Blocks the format materialises but no entry
 // covers (BSR blocks, dense levels) take the fill value.
-func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int, keepDups bool) (*Tensor, error) {
+func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width int, keepDups bool) (*Tensor, error) {
 	if err := spec.validate(); err != nil {
 		return nil, err
 	}
@@ -101,23 +102,23 @@ func buildFrom(spec formatSpec, e *entries, dtype DType, fill []byte, width int,
 	if !ok {
 		return nil, errs.Errorf(errs.ErrTooLarge, "values: the number of elements overflows int64")
 	}
-	if err := errs.CheckAlloc("values", total, dtype.Size()); err != nil {
+	if err := errs.CheckAlloc("values", total, dt.Size()); err != nil {
 		return nil, err
 	}
-	vals := NewArray(dtype, []int64{total})
+	vals := NewArray(dt, []int64{total})
 	fillArray(vals, fill)
-	es := int64(dtype.Size())
+	es := int64(dt.Size())
 	bs := e.block * es
 	for i := int64(0); i < n; i++ {
 		srcBlock := e.vals.Data[e.src[perm[i]]*bs : (e.src[perm[i]]+1)*bs]
 		dst := vals.Data[p[i]*bs : (p[i]+1)*bs]
 		if dup[i] {
-			addBlock(dtype, dst, srcBlock)
+			addBlock(dt, dst, srcBlock)
 		} else {
 			copy(dst, srcBlock)
 		}
 	}
-	t := &Tensor{layout: spec.layout, dtype: dtype, shape: spec.shape, batchDim: spec.batchDim, denseDim: spec.denseDim,
+	t := &Tensor{layout: spec.layout, dtype: dt, shape: spec.shape, batchDim: spec.batchDim, denseDim: spec.denseDim,
 		block: spec.block, levels: levels, fill: fill, coalesced: !keepDups}
 	if err := t.finish(vals, width); err != nil {
 		return nil, err
@@ -205,9 +206,9 @@ func (t *Tensor) finish(vals Array, width int) error {
 		return errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
 	t.width = width
-	idt := Int64
+	idt := dtype.Int64
 	if width == 32 {
-		idt = Int32
+		idt = dtype.Int32
 	}
 	for i := range t.levels {
 		l := &t.levels[i]
@@ -241,13 +242,13 @@ func (t *Tensor) autoWidth() int {
 }
 
 // castIndex converts an integer index array to int32 or int64.
-func castIndex(a Array, to DType) Array {
+func castIndex(a Array, to dtype.DType) Array {
 	if a.DType == to {
 		return a
 	}
 	out := NewArray(to, a.Shape)
 	n := a.Numel()
-	if to == Int32 && a.DType == Int64 {
+	if to == dtype.Int32 && a.DType == dtype.Int64 {
 		src, dst := AsSlice[int64](a), AsSlice[int32](out)
 		for i := range dst {
 			dst[i] = int32(src[i])
@@ -313,9 +314,9 @@ func (t *Tensor) lastSparseCount() int64 {
 func (t *Tensor) gatherCOOIndices() {
 	s := t.SparseDim()
 	if s == 0 { // (0, nse) indices of the tensor's width, no level to re-point
-		idt := Int64
+		idt := dtype.Int64
 		if t.width == 32 {
-			idt = Int32
+			idt = dtype.Int32
 		}
 		t.indices = NewArray(idt, []int64{0, t.values.Shape[0]})
 		return

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // BuildOptions control the constructors from components.
 type BuildOptions struct {
@@ -13,7 +16,7 @@ type BuildOptions struct {
 
 // checkIndexArray requires an int32 or int64 array of the given number of dims.
 func checkIndexArray(arg string, a Array, ndim int) error {
-	if a.DType != Int32 && a.DType != Int64 {
+	if a.DType != dtype.Int32 && a.DType != dtype.Int64 {
 		return errs.Errorf(errs.ErrDType, "%s: expected int32 or int64 indices, got %s", arg, a.DType)
 	}
 	if ndim >= 0 && len(a.Shape) != ndim {
@@ -24,7 +27,7 @@ func checkIndexArray(arg string, a Array, ndim int) error {
 
 // checkArray checks that an array's buffer holds exactly its shape's elements.
 func checkArray(arg string, a Array) error {
-	if err := CheckDType(arg, a.DType); err != nil {
+	if err := dtype.CheckDType(arg, a.DType); err != nil {
 		return err
 	}
 	n, err := errs.NumelCheckedField(arg, ".shape", a.Shape)
@@ -166,7 +169,7 @@ func checkStrided(data Array) error {
 
 // newStridedOwned builds a strided tensor over data, which holds numel(shape)
 // elements of d; the tensor keeps shape (the caller gives it up).
-func newStridedOwned(d DType, shape []int64, data []byte) *Tensor {
+func newStridedOwned(d dtype.DType, shape []int64, data []byte) *Tensor {
 	spec := formatSpec{layout: Strided, shape: shape, block: [2]int64{1, 1}}
 	return &Tensor{layout: Strided, dtype: d, shape: shape, block: [2]int64{1, 1}, levels: spec.levels(),
 		values: Array{DType: d, Shape: shape, Data: data}, fill: make([]byte, d.Size())}
@@ -175,8 +178,8 @@ func newStridedOwned(d DType, shape []int64, data []byte) *Tensor {
 // Empty returns a tensor of the layout with no stored elements (strided: zeros).
 // blocksize is used by BSR/BSC; denseDim trailing dims are dense; compressed
 // layouts take the dims before the last two (and the dense ones) as batch dims.
-func Empty(layout Layout, dtype DType, size []int64, blocksize [2]int64, denseDim int) (*Tensor, error) {
-	if err := CheckDType("dtype", dtype); err != nil {
+func Empty(layout Layout, dt dtype.DType, size []int64, blocksize [2]int64, denseDim int) (*Tensor, error) {
+	if err := dtype.CheckDType("dtype", dt); err != nil {
 		return nil, err
 	}
 	size = append([]int64(nil), size...)
@@ -185,18 +188,18 @@ func Empty(layout Layout, dtype DType, size []int64, blocksize [2]int64, denseDi
 		if err != nil {
 			return nil, err
 		}
-		if err := errs.CheckAlloc("empty", n, dtype.Size()); err != nil {
+		if err := errs.CheckAlloc("empty", n, dt.Size()); err != nil {
 			return nil, err
 		}
-		return NewStrided(NewArray(dtype, size))
+		return NewStrided(NewArray(dt, size))
 	}
 	spec, err := targetSpec(layout, size, denseDim, -1, blocksize)
 	if err != nil {
 		return nil, err
 	}
-	e := &entries{k: len(size) - denseDim, coords: make([][]int64, len(size)-denseDim), vals: NewArray(dtype, []int64{0}),
+	e := &entries{k: len(size) - denseDim, coords: make([][]int64, len(size)-denseDim), vals: NewArray(dt, []int64{0}),
 		block: numelOf(size[len(size)-denseDim:])}
-	return buildFrom(spec, e, dtype, make([]byte, dtype.Size()), 0, false)
+	return buildFrom(spec, e, dt, make([]byte, dt.Size()), 0, false)
 }
 
 // targetSpec derives the format of a conversion target: batch dims lead for

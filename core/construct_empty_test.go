@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -19,7 +20,7 @@ func TestEmptyOfManyBatchesOfNoColumns(t *testing.T) {
 		var x *Tensor
 		go func() {
 			var err error
-			x, err = Empty(l, Float64, size, [2]int64{1, 1}, 0)
+			x, err = Empty(l, dtype.Float64, size, [2]int64{1, 1}, 0)
 			done <- err
 		}()
 		select {
@@ -46,7 +47,7 @@ func TestToDenseOfNoElements(t *testing.T) {
 	old := MemoryLimit()
 	require.NoError(t, SetMemoryLimit(1<<20))
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	x, err := NewCompressed(CSR, Int64Array(make([]int64, 1<<23+1)), Int64Array(nil), NewArray(Float64, []int64{0}), []int64{1 << 23, 0}, BuildOptions{})
+	x, err := NewCompressed(CSR, Int64Array(make([]int64, 1<<23+1)), Int64Array(nil), NewArray(dtype.Float64, []int64{0}), []int64{1 << 23, 0}, BuildOptions{})
 	require.NoError(t, err)
 	d, err := ToDense(x)
 	require.NoError(t, err)

@@ -3,6 +3,7 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -78,19 +79,19 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 			return NewCompressed(COO, Int64Array([]int64{0}), Int64Array([]int64{}), Float64Array(nil), nil, BuildOptions{})
 		}, errs.ErrInvalidArgument, "layout: expected"},
 		{"unknown dtype", func() (*Tensor, error) {
-			return NewStrided(Array{DType: DType(999), Shape: []int64{1}, Data: make([]byte, 8)})
+			return NewStrided(Array{DType: dtype.DType(999), Shape: []int64{1}, Data: make([]byte, 8)})
 		}, errs.ErrDType, "unknown dtype code 999"},
 		{"buffer too short", func() (*Tensor, error) {
-			return NewStrided(Array{DType: Float64, Shape: []int64{2}, Data: make([]byte, 8)})
+			return NewStrided(Array{DType: dtype.Float64, Shape: []int64{2}, Data: make([]byte, 8)})
 		}, errs.ErrInvalidArgument, "buffer has 8 bytes"},
 		{"data shape negative", func() (*Tensor, error) {
-			return NewStrided(Array{DType: Float64, Shape: []int64{2, -1}, Data: []byte{}})
+			return NewStrided(Array{DType: dtype.Float64, Shape: []int64{2, -1}, Data: []byte{}})
 		}, errs.ErrInvalidArgument, "data.shape[1] = -1: sizes must be non-negative"},
 		{"data shape overflows", func() (*Tensor, error) {
-			return NewStrided(Array{DType: Float64, Shape: []int64{1 << 40, 1 << 40}, Data: []byte{}})
+			return NewStrided(Array{DType: dtype.Float64, Shape: []int64{1 << 40, 1 << 40}, Data: []byte{}})
 		}, errs.ErrInvalidArgument, "data.shape = [1099511627776, 1099511627776]: the number of elements overflows int64"},
-		{"negative size", func() (*Tensor, error) { return Empty(CSR, Float64, []int64{-1, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "non-negative"},
-		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, Float64, []int64{2, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "blocksize"},
+		{"negative size", func() (*Tensor, error) { return Empty(CSR, dtype.Float64, []int64{-1, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "non-negative"},
+		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, dtype.Float64, []int64{2, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "blocksize"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

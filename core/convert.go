@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
@@ -207,8 +208,8 @@ func cloneArray(a Array) Array {
 
 // ToDType converts the values and the fill value to dtype d (torch's casting:
 // complex to real keeps the real part, anything to bool tests for non-zero).
-func ToDType(t *Tensor, d DType) (*Tensor, error) {
-	if err := CheckDType("dtype", d); err != nil {
+func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
+	if err := dtype.CheckDType("dtype", d); err != nil {
 		return nil, err
 	}
 	if d == t.dtype {
@@ -235,9 +236,9 @@ func ToDType(t *Tensor, d DType) (*Tensor, error) {
 }
 
 // castArray converts every element of a to dtype d.
-func castArray(a Array, d DType) Array {
+func castArray(a Array, d dtype.DType) Array {
 	out := NewArray(d, a.Shape)
-	if a.DType == Float64 && d == Float32 {
+	if a.DType == dtype.Float64 && d == dtype.Float32 {
 		src, dst := AsSlice[float64](a), AsSlice[float32](out)
 		for i := range dst {
 			dst[i] = float32(src[i])
@@ -276,9 +277,9 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 	if w == 32 && t.autoWidth() == 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
-	to := Int64
+	to := dtype.Int64
 	if w == 32 {
-		to = Int32
+		to = dtype.Int32
 	}
 	for i := range c.levels {
 		if c.levels[i].Pos.Data != nil {

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -126,7 +127,7 @@ func diaCOOView(t *Tensor, offsets []int64, vals Array, byCol bool) (*Tensor, er
 	view := &Tensor{layout: COO, dtype: t.dtype, shape: spec.shape, block: spec.block, levels: spec.levels(),
 		fill: append([]byte(nil), t.fill...), coalesced: true}
 	view.levels[0].Pos = Int64Array([]int64{0, n}) // for autoWidth's count
-	view.levels[0].Crd = Array{DType: Int64, Shape: []int64{n}}
+	view.levels[0].Crd = Array{DType: dtype.Int64, Shape: []int64{n}}
 	width := view.autoWidth()
 	src := make([]int64, n) // the slot each COO entry reads
 	var rowsArr, colsArr Array

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -20,7 +21,7 @@ import (
 func TestToDIAFastMatchesGeneral(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	for _, shape := range [][]int64{{7, 5}, {4, 9}, {6, 6}, {0, 3}, {3, 0}, {1, 1}} {
-		for _, d := range []DType{Float64, Float32, Complex128, Int8, Bool} {
+		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int8, dtype.Bool} {
 			for _, fill := range []bool{false, true} {
 				dense := randomDense(t, rng, d, shape, 0.3)
 				if fill {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -56,7 +57,7 @@ func convertOpts(l Layout, c conversionCase) ConvertOptions {
 // other layout, and checks each result against the dense original.
 func TestConvertEveryPair(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	dtypes := []DType{Float64, Float32, Int64, Int32, Int16, Int8, UInt8, Bool, Complex128, Complex64, Float16, BFloat16}
+	dtypes := []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Int32, dtype.Int16, dtype.Int8, dtype.UInt8, dtype.Bool, dtype.Complex128, dtype.Complex64, dtype.Float16, dtype.BFloat16}
 	for ci, c := range conversionCases {
 		for di, d := range dtypes {
 			if ci > 1 && di > 2 && di != 8 { // keep the cross product fast: all dtypes on the 2-D cases
@@ -97,7 +98,7 @@ func TestConvertEveryPair(t *testing.T) {
 // TestConvertChangesDenseDim moves dimensions between the sparse and the dense part.
 func TestConvertChangesDenseDim(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	src := randomDense(t, rng, Float64, []int64{3, 4, 2}, 0.5)
+	src := randomDense(t, rng, dtype.Float64, []int64{3, 4, 2}, 0.5)
 	for _, from := range []int{0, 1} {
 		a, err := ToLayout(src, COO, ConvertOptions{DenseDim: from, SparseDim: -1})
 		require.NoError(t, err)
@@ -157,7 +158,7 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 
 func TestEmptyTensors(t *testing.T) {
 	for _, l := range AllLayouts {
-		x, err := Empty(l, Float32, []int64{4, 6}, [2]int64{2, 3}, 0)
+		x, err := Empty(l, dtype.Float32, []int64{4, 6}, [2]int64{2, 3}, 0)
 		require.NoError(t, err, "%s", l)
 		require.Equal(t, l, x.Layout())
 		if l != Strided {
@@ -179,7 +180,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 32, i32.IndexWidth())
 	requireSameDense(t, x, i32)
-	asInt, err := ToDType(csr, Int32)
+	asInt, err := ToDType(csr, dtype.Int32)
 	require.NoError(t, err)
 	v, _ := asInt.Values()
 	require.Equal(t, []int32{2, -3}, AsSlice[int32](v))
@@ -188,7 +189,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	require.Equal(t, 32, auto.IndexWidth(), "0 picks int32 where it fits")
 	_, err = ToIndexWidth(csr, 16)
 	require.Error(t, err)
-	_, err = ToDType(csr, DType(12345))
+	_, err = ToDType(csr, dtype.DType(12345))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }
 
@@ -237,11 +238,11 @@ func TestToDTypeSumsDuplicatesFirst(t *testing.T) {
 	cases := []struct {
 		name string
 		vals Array
-		to   DType
+		to   dtype.DType
 	}{
-		{"bool to float64", func() Array { a := NewArray(Bool, []int64{3}); copy(a.Data, []byte{1, 1, 0}); return a }(), Float64},
-		{"int8 to int16", func() Array { a := NewArray(Int8, []int64{3}); copy(a.Data, []byte{100, 100, 0}); return a }(), Int16},
-		{"float64 to float32", Float64Array([]float64{1, 0x1p-24, 0x1p-24}), Float32},
+		{"bool to float64", func() Array { a := NewArray(dtype.Bool, []int64{3}); copy(a.Data, []byte{1, 1, 0}); return a }(), dtype.Float64},
+		{"int8 to int16", func() Array { a := NewArray(dtype.Int8, []int64{3}); copy(a.Data, []byte{100, 100, 0}); return a }(), dtype.Int16},
+		{"float64 to float32", Float64Array([]float64{1, 0x1p-24, 0x1p-24}), dtype.Float32},
 	}
 	for _, c := range cases {
 		a, err := NewCOO(idx, c.vals, []int64{3}, BuildOptions{})

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // cooEntries is a COO tensor taken apart for the shape and indexing
 // operators: coordinates per sparse dim, in stored order, and the values
@@ -13,7 +16,7 @@ type cooEntries struct {
 	coalesced bool      // the flag the built tensor gets, as the operator's torch counterpart sets it
 	width     int
 	fill      []byte
-	dtype     DType
+	dtype     dtype.DType
 }
 
 // asCOO returns t's entries as COO (any format; batch dims become sparse dims).
@@ -64,9 +67,9 @@ func (c *cooEntries) gather(keep []int64, coords [][]int64, shape []int64) *cooE
 func (c *cooEntries) tensor() (*Tensor, error) {
 	s := len(c.shape) - c.denseDim
 	nse := c.nse()
-	idt := Int64
+	idt := dtype.Int64
 	if c.width == 32 {
-		idt = Int32
+		idt = dtype.Int32
 	}
 	idx := NewArray(idt, []int64{int64(s), nse})
 	for d := 0; d < s; d++ {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
@@ -54,7 +55,7 @@ func (u *ustStore) borrowLevels(pos, crd []Array) {
 // indexInts reads a 1-D int32 or int64 index array as int64s: a view of an
 // int64 one, a copy of an int32 one (a wrapped storage's width).
 func indexInts(a Array) []int64 {
-	if a.DType == Int64 {
+	if a.DType == dtype.Int64 {
 		return AsSlice[int64](a)
 	}
 	out := make([]int64, a.Numel())
@@ -75,9 +76,9 @@ func (t *Tensor) custom() *ustStore {
 // int64Array views v as a 1-D int64 Array without copying.
 func int64Array(v []int64) Array {
 	if len(v) == 0 {
-		return Array{DType: Int64, Shape: []int64{0}, Data: []byte{}}
+		return Array{DType: dtype.Int64, Shape: []int64{0}, Data: []byte{}}
 	}
-	return Array{DType: Int64, Shape: []int64{int64(len(v))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*8)}
+	return Array{DType: dtype.Int64, Shape: []int64{int64(len(v))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*8)}
 }
 
 // newCustom makes the tensor of format f over shape from its storage (the

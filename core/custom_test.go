@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -93,7 +94,7 @@ func TestToFormatConformance(t *testing.T) {
 // TestFormatOfLayouts: every named layout answers its named format.
 func TestFormatOfLayouts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	d := randomDense(t, rng, Float64, []int64{2, 4, 6, 3}, 1)
+	d := randomDense(t, rng, dtype.Float64, []int64{2, 4, 6, 3}, 1)
 	csr2, err := format.TorchCSR(1, 1)
 	require.NoError(t, err)
 	bsc, err := format.TorchBSC(2, 3, 1, 1)
@@ -120,7 +121,7 @@ func TestFormatOfLayouts(t *testing.T) {
 		assert.Equal(t, c.layout, y.Layout())
 		requireSameDense(t, d, y)
 	}
-	m := randomDense(t, rng, Float64, []int64{4, 6}, 0.4)
+	m := randomDense(t, rng, dtype.Float64, []int64{4, 6}, 0.4)
 	for _, c := range []struct {
 		layout Layout
 		want   format.Format
@@ -153,8 +154,8 @@ var customFormats = []string{
 func TestFormatRoundTrips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, fill := range []float64{0, 2.5} {
-		d := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
-		d, err := WithFill(d, ScalarBytes(Float64, Real(fill)))
+		d := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+		d, err := WithFill(d, ScalarBytes(dtype.Float64, Real(fill)))
 		require.NoError(t, err)
 		targets := []format.Format{mustFormat(format.DenseRowMajor(2)), format.COO(), format.CSR(), mustFormat(format.BSR(2, 2))}
 		for _, s := range customFormats {
@@ -180,9 +181,9 @@ func TestFormatRoundTrips(t *testing.T) {
 // custom-format tensors equal the same ops on their dense values.
 func TestCustomFormatOps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	da := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
-	db := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
-	v := randomDense(t, rng, Float64, []int64{8}, 1)
+	da := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	db := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	v := randomDense(t, rng, dtype.Float64, []int64{8}, 1)
 	for _, s := range customFormats {
 		f, err := format.Parse(s)
 		require.NoError(t, err)
@@ -249,7 +250,7 @@ func TestToFormatRefusals(t *testing.T) {
 // every custom format and back, with no stored value but padding.
 func TestToFormatEmptyShapes(t *testing.T) {
 	for _, shape := range [][]int64{{0, 8}, {6, 0}, {0, 0}} {
-		d, err := NewStrided(NewArray(Float64, shape))
+		d, err := NewStrided(NewArray(dtype.Float64, shape))
 		require.NoError(t, err)
 		for _, s := range customFormats {
 			f, err := format.Parse(s)
@@ -275,7 +276,7 @@ func TestToFormatDTypes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	f, err := format.Parse(customFormats[0])
 	require.NoError(t, err)
-	for _, dt := range AllDTypes {
+	for _, dt := range dtype.AllDTypes {
 		d := randomDense(t, rng, dt, []int64{6, 8}, 0.3)
 		x, err := ToFormat(d, f)
 		require.NoError(t, err, dt.String())

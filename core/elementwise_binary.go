@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -21,7 +22,7 @@ func TensorOperand(t *Tensor) Operand { return Operand{Tensor: t} }
 func NumberOperand(n Number) Operand { return Operand{Number: n} }
 
 // dtype is the tensor's dtype, or the number's kind.
-func (o Operand) dtype() DType {
+func (o Operand) dtype() dtype.DType {
 	if o.Tensor != nil {
 		return o.Tensor.dtype
 	}
@@ -58,9 +59,9 @@ type binaryDef struct {
 	linear [2]bool
 	// dtype returns the compute and result dtypes from the operands' dtypes
 	// and their promotion, or the refusal.
-	dtype func(op string, a, b, common DType, args *BinaryArgs) (compute, out DType, err error)
+	dtype func(op string, a, b, common dtype.DType, args *BinaryArgs) (compute, out dtype.DType, err error)
 	// funcs builds the element functions in the compute dtype's domain.
-	funcs func(args *BinaryArgs, compute DType) binFuncs
+	funcs func(args *BinaryArgs, compute dtype.DType) binFuncs
 	// params names the BinaryArgs fields the op reads.
 	params string
 }
@@ -98,14 +99,14 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 	if err := checkBinaryArgs(name, def, a, b, &args); err != nil {
 		return nil, err
 	}
-	var common DType
+	var common dtype.DType
 	switch {
 	case a.Tensor != nil && b.Tensor != nil:
-		common = PromoteTypes(a.Tensor.dtype, b.Tensor.dtype)
+		common = dtype.PromoteTypes(a.Tensor.dtype, b.Tensor.dtype)
 	case a.Tensor != nil:
-		common = promoteNumber(a.Tensor.dtype, b.Number.Kind)
+		common = dtype.PromoteNumber(a.Tensor.dtype, b.Number.Kind)
 	default:
-		common = promoteNumber(b.Tensor.dtype, a.Number.Kind)
+		common = dtype.PromoteNumber(b.Tensor.dtype, a.Number.Kind)
 	}
 	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, &args)
 	if err != nil {
@@ -160,7 +161,7 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 
 // binaryWithNumber maps a tensor's values and fill through op with the
 // number bound on its side.
-func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom domain, out DType, args *BinaryArgs) (*Tensor, error) {
+func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom domain, out dtype.DType, args *BinaryArgs) (*Tensor, error) {
 	t, n, numberFirst := a.Tensor, b.Number, false
 	if t == nil {
 		t, n, numberFirst = b.Tensor, a.Number, true
@@ -259,7 +260,7 @@ func applyBinary(op string, bf binFuncs, x, y vec) (vec, error) {
 }
 
 // binaryTensors combines two tensors of equal shape.
-func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out DType, args *BinaryArgs) (*Tensor, error) {
+func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*Tensor, error) {
 	if !slices.Equal(a.shape, b.shape) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected sizes of 'self' and 'other' to match, but %s != %s", op, shapeList(a.shape), shapeList(b.shape))
 	}
@@ -315,7 +316,7 @@ func resultBlock(layout Layout, a, b *Tensor, asked [2]int64) ([2]int64, error) 
 }
 
 // binaryDense computes the op on the dense values of both operands.
-func binaryDense(op string, bf binFuncs, a, b *Tensor, dom domain, out DType) (*Tensor, error) {
+func binaryDense(op string, bf binFuncs, a, b *Tensor, dom domain, out dtype.DType) (*Tensor, error) {
 	if err := errs.CheckAlloc(op, numelOf(a.shape), max(out.Size(), 8)); err != nil {
 		return nil, err
 	}

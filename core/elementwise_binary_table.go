@@ -3,6 +3,7 @@ package core
 import (
 	"math"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -27,30 +28,30 @@ var binaryOps = map[string]*binaryDef{
 	"pow": {dtype: sameCommon(), funcs: constFuncs(binFuncs{real: powReal, integ: powInt, cplx: powComplex})},
 }
 
-func constFuncs(bf binFuncs) func(*BinaryArgs, DType) binFuncs {
-	return func(*BinaryArgs, DType) binFuncs { return bf }
+func constFuncs(bf binFuncs) func(*BinaryArgs, dtype.DType) binFuncs {
+	return func(*BinaryArgs, dtype.DType) binFuncs { return bf }
 }
 
 // sameCommon computes in, and returns, the promoted dtype.
-func sameCommon(rs ...refusal) func(string, DType, DType, DType, *BinaryArgs) (DType, DType, error) {
-	return func(op string, _, _, common DType, _ *BinaryArgs) (DType, DType, error) {
+func sameCommon(rs ...refusal) func(string, dtype.DType, dtype.DType, dtype.DType, *BinaryArgs) (dtype.DType, dtype.DType, error) {
+	return func(op string, _, _, common dtype.DType, _ *BinaryArgs) (dtype.DType, dtype.DType, error) {
 		return common, common, refuse(op, common, rs...)
 	}
 }
 
 // addDType checks sub's bool operands and alpha against the promoted dtype, as torch.
-func addDType(op string, a, b, common DType, args *BinaryArgs) (DType, DType, error) {
-	if op == "sub" && (a == Bool || b == Bool) {
+func addDType(op string, a, b, common dtype.DType, args *BinaryArgs) (dtype.DType, dtype.DType, error) {
+	if op == "sub" && (a == dtype.Bool || b == dtype.Bool) {
 		return 0, 0, errs.Errorf(errs.ErrDType, "sub: Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
 	}
 	if args.Alpha != nil {
-		ak, cc := categoryOf(args.Alpha.Kind), categoryOf(common)
+		ak, cc := dtype.CategoryOf(args.Alpha.Kind), dtype.CategoryOf(common)
 		switch {
-		case cc == catBool && ak != catBool:
+		case cc == dtype.CatBool && ak != dtype.CatBool:
 			return 0, 0, errs.Errorf(errs.ErrDType, "%s: Boolean alpha only supported for Boolean results.", op)
-		case cc == catInt && ak >= catFloat:
+		case cc == dtype.CatInt && ak >= dtype.CatFloat:
 			return 0, 0, errs.Errorf(errs.ErrDType, "%s: For integral input tensors, argument alpha must not be a floating point number.", op)
-		case cc == catFloat && ak == catComplex:
+		case cc == dtype.CatFloat && ak == dtype.CatComplex:
 			return 0, 0, errs.Errorf(errs.ErrDType, "%s: For non-complex input tensors, argument alpha must not be a complex number.", op)
 		}
 	}
@@ -78,12 +79,12 @@ func alphaValue(op string, args *BinaryArgs, dom domain) vec {
 }
 
 // addFuncs is x + alpha*y (sign -1: sub).
-func addFuncs(sign int) func(*BinaryArgs, DType) binFuncs {
+func addFuncs(sign int) func(*BinaryArgs, dtype.DType) binFuncs {
 	op := "add"
 	if sign < 0 {
 		op = "sub"
 	}
-	return func(args *BinaryArgs, _ DType) binFuncs {
+	return func(args *BinaryArgs, _ dtype.DType) binFuncs {
 		al := alphaScalar(op, args)
 		ai, af, ac := al.Int(), al.Re(), complex(al.Re(), al.Im())
 		return binFuncs{
@@ -94,7 +95,7 @@ func addFuncs(sign int) func(*BinaryArgs, DType) binFuncs {
 	}
 }
 
-func mulFuncs(*BinaryArgs, DType) binFuncs {
+func mulFuncs(*BinaryArgs, dtype.DType) binFuncs {
 	return binFuncs{
 		real:  func(x, y float64) float64 { return x * y },
 		integ: func(x, y int64) int64 { return x * y },
@@ -104,11 +105,11 @@ func mulFuncs(*BinaryArgs, DType) binFuncs {
 
 // divDType: true division gives float32 for integer operands; trunc and
 // floor keep the promoted dtype and refuse complex.
-func divDType(op string, _, _, common DType, args *BinaryArgs) (DType, DType, error) {
+func divDType(op string, _, _, common dtype.DType, args *BinaryArgs) (dtype.DType, dtype.DType, error) {
 	switch args.RoundingMode {
 	case "":
-		if categoryOf(common) <= catInt {
-			return Float32, Float32, nil
+		if dtype.CategoryOf(common) <= dtype.CatInt {
+			return dtype.Float32, dtype.Float32, nil
 		}
 		return common, common, nil
 	case "trunc", "floor":
@@ -120,7 +121,7 @@ func divDType(op string, _, _, common DType, args *BinaryArgs) (DType, DType, er
 	return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op, args.RoundingMode)
 }
 
-func divFuncs(args *BinaryArgs, _ DType) binFuncs {
+func divFuncs(args *BinaryArgs, _ dtype.DType) binFuncs {
 	switch args.RoundingMode {
 	case "trunc":
 		return binFuncs{real: func(x, y float64) float64 { return math.Trunc(x / y) },
@@ -132,7 +133,7 @@ func divFuncs(args *BinaryArgs, _ DType) binFuncs {
 		cplx: func(x, y complex128) complex128 { return x / y }}
 }
 
-func floorDivFuncs(*BinaryArgs, DType) binFuncs {
+func floorDivFuncs(*BinaryArgs, dtype.DType) binFuncs {
 	return binFuncs{real: floorDivReal, integ: floorDivInt, divides: true}
 }
 
@@ -140,8 +141,8 @@ func floorDivFuncs(*BinaryArgs, DType) binFuncs {
 // pick reads the order c (-1, 0, 1; 0 also for NaN) and equality.
 func comparison(r refusal, pick func(c int, eq bool) bool) *binaryDef {
 	return &binaryDef{
-		dtype: func(op string, _, _, common DType, _ *BinaryArgs) (DType, DType, error) {
-			return common, Bool, refuse(op, common, r)
+		dtype: func(op string, _, _, common dtype.DType, _ *BinaryArgs) (dtype.DType, dtype.DType, error) {
+			return common, dtype.Bool, refuse(op, common, r)
 		},
 		funcs: constFuncs(binFuncs{
 			real: func(x, y float64) float64 {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -46,9 +47,9 @@ func ewDefaultLayout(op string, a, b Layout) Layout {
 // zero and non-zero fills; the result has torch's layout, and refusals agree.
 func TestBinaryMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	dtypePairs := [][2]DType{{Float64, Float64}, {Float32, Float32}, {Int64, Int64}, {Bool, Bool},
-		{Complex128, Complex128}, {Int64, Float32}, {Float32, Float64}, {Bool, Int64}, {Float64, Complex128},
-		{Float16, BFloat16}, {UInt8, Int8}, {Int32, Complex64}}
+	dtypePairs := [][2]dtype.DType{{dtype.Float64, dtype.Float64}, {dtype.Float32, dtype.Float32}, {dtype.Int64, dtype.Int64}, {dtype.Bool, dtype.Bool},
+		{dtype.Complex128, dtype.Complex128}, {dtype.Int64, dtype.Float32}, {dtype.Float32, dtype.Float64}, {dtype.Bool, dtype.Int64}, {dtype.Float64, dtype.Complex128},
+		{dtype.Float16, dtype.BFloat16}, {dtype.UInt8, dtype.Int8}, {dtype.Int32, dtype.Complex64}}
 	ops := BinaryOps()
 	for pi, dp := range dtypePairs {
 		for si, sc := range ewShapes {
@@ -129,7 +130,7 @@ func TestBinaryAgainstMath(t *testing.T) {
 	require.NoError(t, err)
 	b, err := NewCOO(Int64Array([]int64{2, 3}, 1, 2), Float64Array([]float64{2, 8}), []int64{4}, BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	b, err = WithFill(b, ScalarBytes(Float64, Real(0.5)))
+	b, err = WithFill(b, ScalarBytes(dtype.Float64, Real(0.5)))
 	require.NoError(t, err)
 	dense := func(x *Tensor) []float64 {
 		d, err := ToDense(x)
@@ -150,7 +151,7 @@ func TestBinaryAgainstMath(t *testing.T) {
 	assert.Equal(t, []float64{math.Pow(1.5, 0.5), 0, 16, 0}, dense(run("pow")))
 	assert.Equal(t, []float64{1.5, 0.5, 2, 8}, dense(run("maximum")))
 	lt := run("lt")
-	assert.Equal(t, Bool, lt.DType())
+	assert.Equal(t, dtype.Bool, lt.DType())
 	d, err := ToDense(lt)
 	require.NoError(t, err)
 	assert.Equal(t, []byte{0, 1, 1, 1}, d.values.Data)
@@ -229,8 +230,8 @@ func TestMulIntersection(t *testing.T) {
 func TestBinaryOutputLayouts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	sc := ewShape{"4x6", []int64{4, 6}, 0}
-	a := ewBuild(t, ewDense(rng, Float64, sc), ewFormats[1], sc, nil)
-	b := ewBuild(t, ewDense(rng, Float64, sc), ewFormats[3], sc, nil)
+	a := ewBuild(t, ewDense(rng, dtype.Float64, sc), ewFormats[1], sc, nil)
+	b := ewBuild(t, ewDense(rng, dtype.Float64, sc), ewFormats[3], sc, nil)
 	want, err := BinaryByName("add", TensorOperand(ewToDense(t, a)), TensorOperand(ewToDense(t, b)), BinaryArgs{})
 	require.NoError(t, err)
 	for _, l := range AllLayouts {
@@ -242,8 +243,8 @@ func TestBinaryOutputLayouts(t *testing.T) {
 	}
 
 	// Two batches with different patterns: the union must be evened out.
-	x := NewArray(Float64, []int64{2, 2, 2})
-	y := NewArray(Float64, []int64{2, 2, 2})
+	x := NewArray(dtype.Float64, []int64{2, 2, 2})
+	y := NewArray(dtype.Float64, []int64{2, 2, 2})
 	copy(AsSlice[float64](x), []float64{1, 0, 0, 0, 2, 0, 0, 0})
 	copy(AsSlice[float64](y), []float64{0, 3, 0, 0, 4, 0, 0, 0})
 	tx, err := NewStrided(x)
@@ -276,42 +277,12 @@ func ewToDense(t *testing.T, x *Tensor) *Tensor {
 	return d
 }
 
-// TestPromoteTypes checks torch.promote_types on representative pairs and
-// the promotion of tensors with numbers.
-func TestPromoteTypes(t *testing.T) {
-	cases := [][3]DType{
-		{Int64, Float32, Float32}, {Float32, Float64, Float64}, {Bool, Int64, Int64}, {Bool, Bool, Bool},
-		{UInt8, Int8, Int16}, {UInt8, Int16, Int16}, {UInt8, Int64, Int64}, {Int8, Int32, Int32},
-		{Float16, BFloat16, Float32}, {Float16, Float32, Float32}, {BFloat16, Float64, Float64},
-		{Complex64, Float64, Complex128}, {Complex64, Float32, Complex64}, {Complex64, Int64, Complex64},
-		{Complex128, Float16, Complex128}, {Int32, Float16, Float16}, {Bool, Complex64, Complex64},
-	}
-	for _, c := range cases {
-		assert.Equal(t, c[2], PromoteTypes(c[0], c[1]), "%s + %s", c[0], c[1])
-		assert.Equal(t, c[2], PromoteTypes(c[1], c[0]), "%s + %s", c[1], c[0])
-	}
-	// Every pair is symmetric and at least as wide in category as both.
-	for _, x := range AllDTypes {
-		for _, y := range AllDTypes {
-			p := PromoteTypes(x, y)
-			assert.Equal(t, p, PromoteTypes(y, x))
-			assert.GreaterOrEqual(t, categoryOf(p), max(categoryOf(x), categoryOf(y)))
-		}
-	}
-	assert.Equal(t, Int32, promoteNumber(Int32, Int64))
-	assert.Equal(t, Float32, promoteNumber(Int32, Float64))
-	assert.Equal(t, Float16, promoteNumber(Float16, Float64))
-	assert.Equal(t, Int64, promoteNumber(Bool, Int64))
-	assert.Equal(t, Complex128, promoteNumber(Float64, Complex128))
-	assert.Equal(t, Complex64, promoteNumber(Int64, Complex128))
-}
-
 // TestBinaryBadInput: mismatched shapes (torch's message), unknown ops,
 // dtype refusals, integer division by zero, misplaced arguments.
 func TestBinaryBadInput(t *testing.T) {
-	a, err := Empty(COO, Float64, []int64{3, 4}, [2]int64{}, 0)
+	a, err := Empty(COO, dtype.Float64, []int64{3, 4}, [2]int64{}, 0)
 	require.NoError(t, err)
-	b, err := Empty(COO, Float64, []int64{4, 3}, [2]int64{}, 0)
+	b, err := Empty(COO, dtype.Float64, []int64{4, 3}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.Error(t, err)
@@ -324,17 +295,17 @@ func TestBinaryBadInput(t *testing.T) {
 	_, err = BinaryByName("add", NumberOperand(IntNumber(1)), NumberOperand(IntNumber(2)), BinaryArgs{})
 	assert.ErrorContains(t, err, "at least one operand must be a tensor")
 
-	c, err := Empty(CSR, Complex128, []int64{2, 2}, [2]int64{}, 0)
+	c, err := Empty(CSR, dtype.Complex128, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	for _, op := range []string{"floor_divide", "maximum", "lt"} {
 		_, err = BinaryByName(op, TensorOperand(c), TensorOperand(c), BinaryArgs{})
 		assert.Equal(t, errs.ErrDType, errs.CodeOf(err), "%s of complex: %v", op, err)
 	}
-	bl, err := Empty(CSR, Bool, []int64{2, 2}, [2]int64{}, 0)
+	bl, err := Empty(CSR, dtype.Bool, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = BinaryByName("sub", TensorOperand(bl), TensorOperand(bl), BinaryArgs{})
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
-	i, err := Empty(CSR, Int64, []int64{2, 2}, [2]int64{}, 0)
+	i, err := Empty(CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	half := FloatNumber(0.5)
 	_, err = BinaryByName("add", TensorOperand(i), TensorOperand(i), BinaryArgs{Alpha: &half})
@@ -353,7 +324,7 @@ func TestBinaryBadInput(t *testing.T) {
 	// True division of integers is float and never refuses.
 	q, err := BinaryByName("div", TensorOperand(i), TensorOperand(i), BinaryArgs{})
 	require.NoError(t, err)
-	assert.Equal(t, Float32, q.DType())
+	assert.Equal(t, dtype.Float32, q.DType())
 	assert.True(t, math.IsNaN(q.Fill().Re()), "0 / 0")
 	bsr := BSR
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(a), BinaryArgs{Out: Output{Layout: &bsr}})
@@ -376,7 +347,7 @@ func TestBinarySignedZeroAndScalars(t *testing.T) {
 	qd := ewToDense(t, q)
 	assert.Equal(t, []float64{math.Inf(-1), math.Inf(1)}, AsSlice[float64](qd.values))
 
-	scalar := NewArray(Float64, []int64{})
+	scalar := NewArray(dtype.Float64, []int64{})
 	AsSlice[float64](scalar)[0] = 2
 	x0, err := NewStrided(scalar)
 	require.NoError(t, err)

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // cooAddMerge is torch's add of two COO tensors with zero fills and the same
 // dense dims: one pass over both entry lists in their stored order, taking
@@ -9,7 +12,7 @@ import "github.com/gosparse/gosparse/core/errs"
 // two uncoalesced tensors concatenates them, other's entries first where they
 // compare smaller), and duplicates remain, summed later like any. alpha
 // scales b's values (negated for sub); the result is coalesced when both are.
-func cooAddMerge(a, b *Tensor, alpha vec, out DType) (*Tensor, error) {
+func cooAddMerge(a, b *Tensor, alpha vec, out dtype.DType) (*Tensor, error) {
 	// Duplicates summed in another dtype could differ from their sum in
 	// their own (bool's "or", integer wrap-around): coalesce those first.
 	var err error
@@ -59,9 +62,9 @@ func cooAddMerge(a, b *Tensor, alpha vec, out DType) (*Tensor, error) {
 		ia, ib = append(ia, ta), append(ib, tb)
 	}
 	n := int64(len(ia))
-	idt := Int32
+	idt := dtype.Int32
 	if a.width == 64 || b.width == 64 {
-		idt = Int64
+		idt = dtype.Int64
 	}
 	idx := NewArray(idt, []int64{int64(s), n})
 	for r := int64(0); r < n; r++ {

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -78,8 +79,8 @@ func TestElementwiseKeepsFormat(t *testing.T) {
 // follow the COO rules; results equal the dense ops.
 func TestElementwiseFormatUnion(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	da := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
-	db := randomDense(t, rng, Float64, []int64{6, 8}, 0.3)
+	da := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	db := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
 	want, err := BinaryByName("add", TensorOperand(da), TensorOperand(db), BinaryArgs{})
 	require.NoError(t, err)
 	a, err := ToFormat(da, format.DIAI())

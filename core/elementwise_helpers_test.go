@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -38,15 +39,15 @@ var ewFormats = []ewFormat{
 	{"dcsr", DCSR, false}, {"csf", CSF, false},
 }
 
-var ewDTypes = []DType{Float64, Float32, Int64, Bool, Complex128}
+var ewDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Bool, dtype.Complex128}
 
 // ewMoreDTypes are the remaining dtypes, tried by the unary property test.
-var ewMoreDTypes = []DType{Float16, BFloat16, Int8, UInt8, Int16, Int32, Complex64}
+var ewMoreDTypes = []dtype.DType{dtype.Float16, dtype.BFloat16, dtype.Int8, dtype.UInt8, dtype.Int16, dtype.Int32, dtype.Complex64}
 
 // ewFill is the non-zero fill value used for dtype d.
-func ewFill(d DType) Scalar {
+func ewFill(d dtype.DType) Scalar {
 	switch {
-	case d == Bool:
+	case d == dtype.Bool:
 		return IntScalar(1)
 	case d.IsInteger():
 		return IntScalar(3)
@@ -60,7 +61,7 @@ func ewFill(d DType) Scalar {
 // (dims before the last two non-dense ones) share one pattern, as batched
 // compressed tensors need. Values include negatives, fractions, and small
 // magnitudes so that asin, atanh and friends see their domain.
-func ewDense(rng *rand.Rand, d DType, sc ewShape) *Tensor {
+func ewDense(rng *rand.Rand, d dtype.DType, sc ewShape) *Tensor {
 	a := NewArray(d, sc.shape)
 	nb := len(sc.shape) - sc.denseDim - 2
 	reps, per := int64(1), a.Numel()
@@ -82,7 +83,7 @@ func ewDense(rng *rand.Rand, d DType, sc ewShape) *Tensor {
 				v = 2
 			}
 			switch {
-			case d == Bool:
+			case d == dtype.Bool:
 				a.SetComplex(r*per+i, IntScalar(1))
 			case d.IsInteger():
 				a.SetComplex(r*per+i, IntScalar(int64(v)))
@@ -142,7 +143,7 @@ func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
 	t.Helper()
 	s, n := x.indices.Shape[0], x.indices.Shape[1]
 	bs := numelOf(x.denseShape())
-	idx := NewArray(Int64, []int64{s, 2 * n})
+	idx := NewArray(dtype.Int64, []int64{s, 2 * n})
 	vshape := append([]int64{2 * n}, x.denseShape()...)
 	vals := NewArray(x.dtype, vshape)
 	for e := int64(0); e < n; e++ {
@@ -156,7 +157,7 @@ func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
 			v := x.values.Complex(src*bs + j)
 			first, second := v, v
 			switch {
-			case x.dtype == Bool:
+			case x.dtype == dtype.Bool:
 			case x.dtype.IsInteger():
 				first, second = IntScalar(v.Int()-1), IntScalar(1)
 			default:
@@ -185,10 +186,10 @@ func ewRequireSameDense(t *testing.T, want, got *Tensor, msg string) {
 	dg, err := ToDense(got)
 	require.NoError(t, err, msg)
 	tol := 1e-12
-	switch realOf(want.dtype) {
-	case Float32:
+	switch dtype.RealOf(want.dtype) {
+	case dtype.Float32:
 		tol = 1e-5
-	case Float16, BFloat16:
+	case dtype.Float16, dtype.BFloat16:
 		tol = 1e-2
 	}
 	for i := int64(0); i < want.values.Numel(); i++ {

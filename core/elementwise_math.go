@@ -3,6 +3,8 @@ package core
 import (
 	"math"
 	"math/cmplx"
+
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Element functions the standard library lacks, with torch's conventions.
@@ -135,13 +137,13 @@ func nanToNum(x, nan, posinf, neginf float64) float64 {
 
 // finiteRange is the largest finite value of a floating dtype (nan_to_num's
 // default replacement for infinities).
-func finiteRange(d DType) float64 {
-	switch realOf(d) {
-	case Float16:
+func finiteRange(d dtype.DType) float64 {
+	switch dtype.RealOf(d) {
+	case dtype.Float16:
 		return 65504
-	case BFloat16:
-		return float64(BFloat16ToFloat32(0x7f7f))
-	case Float32:
+	case dtype.BFloat16:
+		return float64(dtype.BFloat16ToFloat32(0x7f7f))
+	case dtype.Float32:
 		return math.MaxFloat32
 	}
 	return math.MaxFloat64

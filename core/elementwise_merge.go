@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // The generic binary op on sparse results: both operands become coalesced
 // COO over the same leading dims, their sorted coordinate lists merge, each
@@ -9,7 +12,7 @@ import "github.com/gosparse/gosparse/core/errs"
 
 // mergeBinary combines two tensors of equal shape into a sparse tensor of
 // the given layout (block: BSR/BSC block size).
-func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out DType, layout Layout, block [2]int64) (*Tensor, error) {
+func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out dtype.DType, layout Layout, block [2]int64) (*Tensor, error) {
 	shape := a.Shape()
 	nd := len(shape)
 	dd := mergeDenseDim(a, b, layout, nd)
@@ -134,7 +137,7 @@ func linearKeys(t *Tensor, sizes []int64) []int64 {
 	keys := make([]int64, nse)
 	for d, size := range sizes {
 		row := t.levels[d].Crd
-		if row.DType == Int32 {
+		if row.DType == dtype.Int32 {
 			for i, c := range AsSlice[int32](row)[:nse] {
 				keys[i] = keys[i]*size + int64(c)
 			}

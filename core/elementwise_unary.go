@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -45,9 +46,9 @@ type unaryDef struct {
 	// uncoalesced COO tensor without summing them first, as torch does.
 	linear bool
 	// dtype is the result dtype for an input dtype, or the refusal.
-	dtype func(op string, in DType, a *UnaryArgs) (DType, error)
+	dtype func(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error)
 	// funcs builds the element functions for the args and result dtype.
-	funcs func(a *UnaryArgs, out DType) (elemFuncs, error)
+	funcs func(a *UnaryArgs, out dtype.DType) (elemFuncs, error)
 	// params names the UnaryArgs fields the op reads.
 	params string
 }
@@ -136,7 +137,7 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 
 // mapTensor applies ef (in domain dom) to t's stored values and fill value,
 // keeping t's structure; the result has dtype out.
-func mapTensor(op string, t *Tensor, out DType, dom domain, ef elemFuncs, linear bool) (*Tensor, error) {
+func mapTensor(op string, t *Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool) (*Tensor, error) {
 	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.dtype)
 	}
@@ -158,9 +159,9 @@ func mapTensor(op string, t *Tensor, out DType, dom domain, ef elemFuncs, linear
 // linearSafe reports whether summing duplicates after a linear op equals
 // summing them before: true in floating point, and for integers whose dtype
 // stays (wrap-around arithmetic is a ring); bool duplicates combine by "or".
-func linearSafe(in, out DType) bool {
-	c := categoryOf(in)
-	return c == catFloat || c == catComplex || (c == catInt && in == out)
+func linearSafe(in, out dtype.DType) bool {
+	c := dtype.CategoryOf(in)
+	return c == dtype.CatFloat || c == dtype.CatComplex || (c == dtype.CatInt && in == out)
 }
 
 // applyUnary applies ef to every element of v, in place.
@@ -183,7 +184,7 @@ func applyUnary(ef elemFuncs, v vec) vec {
 }
 
 // withValues is t's structure (copied) with new values, dtype and fill.
-func withValues(t *Tensor, d DType, vals Array, fill []byte) *Tensor {
+func withValues(t *Tensor, d dtype.DType, vals Array, fill []byte) *Tensor {
 	c := *t
 	c.dtype = d
 	c.shape = t.Shape()

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/cmplx"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -63,8 +64,8 @@ var unaryOps = map[string]*unaryDef{
 	"clamp":      {dtype: clampDType, funcs: clampFuncs, params: "min max"},
 }
 
-func fixed(ef elemFuncs) func(*UnaryArgs, DType) (elemFuncs, error) {
-	return func(*UnaryArgs, DType) (elemFuncs, error) { return ef, nil }
+func fixed(ef elemFuncs) func(*UnaryArgs, dtype.DType) (elemFuncs, error) {
+	return func(*UnaryArgs, dtype.DType) (elemFuncs, error) { return ef, nil }
 }
 
 func absInt(x int64) int64 {
@@ -75,11 +76,11 @@ func absInt(x int64) int64 {
 }
 
 // refusal returns the error for an input dtype an op does not take ("" to take it).
-type refusal func(d DType) string
+type refusal func(d dtype.DType) string
 
 func noBool(msg string) refusal {
-	return func(d DType) string {
-		if d == Bool {
+	return func(d dtype.DType) string {
+		if d == dtype.Bool {
 			return msg
 		}
 		return ""
@@ -87,7 +88,7 @@ func noBool(msg string) refusal {
 }
 
 func noComplex(msg string) refusal {
-	return func(d DType) string {
+	return func(d dtype.DType) string {
 		if d.IsComplex() {
 			return msg
 		}
@@ -95,7 +96,7 @@ func noComplex(msg string) refusal {
 	}
 }
 
-func refuse(op string, in DType, rs ...refusal) error {
+func refuse(op string, in dtype.DType, rs ...refusal) error {
 	for _, r := range rs {
 		if r == nil {
 			continue
@@ -108,41 +109,47 @@ func refuse(op string, in DType, rs ...refusal) error {
 }
 
 // sameDType keeps the input dtype.
-func sameDType(rs ...refusal) func(string, DType, *UnaryArgs) (DType, error) {
-	return func(op string, in DType, _ *UnaryArgs) (DType, error) { return in, refuse(op, in, rs...) }
+func sameDType(rs ...refusal) func(string, dtype.DType, *UnaryArgs) (dtype.DType, error) {
+	return func(op string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) { return in, refuse(op, in, rs...) }
 }
 
 // toBool gives a bool result (the predicates).
-func toBool(rs ...refusal) func(string, DType, *UnaryArgs) (DType, error) {
-	return func(op string, in DType, _ *UnaryArgs) (DType, error) { return Bool, refuse(op, in, rs...) }
+func toBool(rs ...refusal) func(string, dtype.DType, *UnaryArgs) (dtype.DType, error) {
+	return func(op string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) {
+		return dtype.Bool, refuse(op, in, rs...)
+	}
 }
 
 // complexToReal keeps real dtypes and maps complex to its real part's dtype (abs).
-func complexToReal(_ string, in DType, _ *UnaryArgs) (DType, error) { return realOf(in), nil }
+func complexToReal(_ string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) {
+	return dtype.RealOf(in), nil
+}
 
 // boolToLong maps bool to int64 and keeps the rest (square, as pow(x, 2)).
-func boolToLong(_ string, in DType, _ *UnaryArgs) (DType, error) {
-	if in == Bool {
-		return Int64, nil
+func boolToLong(_ string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) {
+	if in == dtype.Bool {
+		return dtype.Int64, nil
 	}
 	return in, nil
 }
 
 // intToFloat maps bool and integers to the default float dtype (float32).
-func intToFloat(in DType) DType {
-	if categoryOf(in) <= catInt {
-		return Float32
+func intToFloat(in dtype.DType) dtype.DType {
+	if dtype.CategoryOf(in) <= dtype.CatInt {
+		return dtype.Float32
 	}
 	return in
 }
 
-func angleDType(_ string, in DType, _ *UnaryArgs) (DType, error) { return realOf(intToFloat(in)), nil }
+func angleDType(_ string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) {
+	return dtype.RealOf(intToFloat(in)), nil
+}
 
 // floatMath is a transcendental function: integers and bool give float32;
 // complex inputs need a complex function.
 func floatMath(real func(float64) float64, cplx func(complex128) complex128) *unaryDef {
 	return &unaryDef{
-		dtype: func(op string, in DType, _ *UnaryArgs) (DType, error) {
+		dtype: func(op string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) {
 			if cplx == nil && in.IsComplex() {
 				return 0, errs.Errorf(errs.ErrDType, "%s: input dtype %s: not implemented for complex tensors", op, in)
 			}
@@ -179,7 +186,7 @@ func predicate(real func(float64) bool, cplx func(complex128) bool, r refusal) *
 
 // nanToNumFuncs replaces NaN and infinities (of each part of a complex
 // number); integers and bools pass unchanged.
-func nanToNumFuncs(a *UnaryArgs, out DType) (elemFuncs, error) {
+func nanToNumFuncs(a *UnaryArgs, out dtype.DType) (elemFuncs, error) {
 	nan, pos, neg := 0.0, finiteRange(out), -finiteRange(out)
 	if a.NaN != nil {
 		nan = *a.NaN
@@ -196,14 +203,14 @@ func nanToNumFuncs(a *UnaryArgs, out DType) (elemFuncs, error) {
 }
 
 // clampDType promotes the input with the bounds given (torch.result_type).
-func clampDType(op string, in DType, a *UnaryArgs) (DType, error) {
+func clampDType(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error) {
 	if a.Min == nil && a.Max == nil {
 		return 0, errs.Errorf(errs.ErrInvalidArgument, "clamp: at least one of 'min' or 'max' must not be None")
 	}
 	out := in
 	for _, b := range []*Number{a.Min, a.Max} {
 		if b != nil {
-			out = promoteNumber(out, b.Kind)
+			out = dtype.PromoteNumber(out, b.Kind)
 		}
 	}
 	if out.IsComplex() {
@@ -212,7 +219,7 @@ func clampDType(op string, in DType, a *UnaryArgs) (DType, error) {
 	return out, nil
 }
 
-func clampFuncs(a *UnaryArgs, _ DType) (elemFuncs, error) {
+func clampFuncs(a *UnaryArgs, _ dtype.DType) (elemFuncs, error) {
 	var lo, hi *float64
 	var ilo, ihi *int64
 	if a.Min != nil {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,7 +35,7 @@ func ewUnaryCases() map[string][]UnaryArgs {
 func TestUnaryMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	cases := ewUnaryCases()
-	for _, d := range append(append([]DType(nil), ewDTypes...), ewMoreDTypes...) {
+	for _, d := range append(append([]dtype.DType(nil), ewDTypes...), ewMoreDTypes...) {
 		for _, sc := range ewShapes {
 			dense := ewDense(rng, d, sc)
 			for _, f := range ewFormats {
@@ -73,7 +74,7 @@ func TestUnaryAgainstMath(t *testing.T) {
 	require.NoError(t, err)
 	sparse, err := ToLayout(dense, COO, DefaultConvert())
 	require.NoError(t, err)
-	sparse, err = WithFill(sparse, ScalarBytes(Float64, Real(0.5)))
+	sparse, err = WithFill(sparse, ScalarBytes(dtype.Float64, Real(0.5)))
 	require.NoError(t, err)
 	fns := map[string]func(float64) float64{
 		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "exp": math.Exp, "expm1": math.Expm1,
@@ -122,37 +123,37 @@ func TestUnaryDTypes(t *testing.T) {
 	half := FloatNumber(0.5)
 	cases := []struct {
 		op   string
-		in   DType
+		in   dtype.DType
 		args UnaryArgs
-		want DType // 0: refused with ErrDType
+		want dtype.DType // 0: refused with ErrDType
 	}{
-		{"sqrt", Int64, UnaryArgs{}, Float32},
-		{"sin", Bool, UnaryArgs{}, Float32},
-		{"sin", Float16, UnaryArgs{}, Float16},
-		{"sin", Complex64, UnaryArgs{}, Complex64},
-		{"abs", Complex128, UnaryArgs{}, Float64},
-		{"abs", Complex64, UnaryArgs{}, Float32},
-		{"abs", Int16, UnaryArgs{}, Int16},
-		{"angle", Int32, UnaryArgs{}, Float32},
-		{"angle", Complex128, UnaryArgs{}, Float64},
-		{"isnan", Float32, UnaryArgs{}, Bool},
-		{"signbit", Int64, UnaryArgs{}, Bool},
-		{"square", Bool, UnaryArgs{}, Int64},
-		{"square", Int8, UnaryArgs{}, Int8},
-		{"pow", Int64, UnaryArgs{Exponent: &two}, Int64},
-		{"pow", Int64, UnaryArgs{Exponent: &half}, Float32},
-		{"pow", Bool, UnaryArgs{Exponent: &two}, Int64},
-		{"clamp", Int64, UnaryArgs{Min: &half}, Float32},
-		{"deg2rad", Int64, UnaryArgs{}, Float32},
-		{"floor", Int32, UnaryArgs{}, Int32},
-		{"floor", Complex128, UnaryArgs{}, 0},
-		{"floor", Bool, UnaryArgs{}, 0},
-		{"sign", Complex128, UnaryArgs{}, 0},
-		{"sgn", Complex128, UnaryArgs{}, Complex128},
-		{"neg", Bool, UnaryArgs{}, 0},
-		{"erf", Complex128, UnaryArgs{}, 0},
-		{"isposinf", Complex64, UnaryArgs{}, 0},
-		{"relu", Bool, UnaryArgs{}, 0},
+		{"sqrt", dtype.Int64, UnaryArgs{}, dtype.Float32},
+		{"sin", dtype.Bool, UnaryArgs{}, dtype.Float32},
+		{"sin", dtype.Float16, UnaryArgs{}, dtype.Float16},
+		{"sin", dtype.Complex64, UnaryArgs{}, dtype.Complex64},
+		{"abs", dtype.Complex128, UnaryArgs{}, dtype.Float64},
+		{"abs", dtype.Complex64, UnaryArgs{}, dtype.Float32},
+		{"abs", dtype.Int16, UnaryArgs{}, dtype.Int16},
+		{"angle", dtype.Int32, UnaryArgs{}, dtype.Float32},
+		{"angle", dtype.Complex128, UnaryArgs{}, dtype.Float64},
+		{"isnan", dtype.Float32, UnaryArgs{}, dtype.Bool},
+		{"signbit", dtype.Int64, UnaryArgs{}, dtype.Bool},
+		{"square", dtype.Bool, UnaryArgs{}, dtype.Int64},
+		{"square", dtype.Int8, UnaryArgs{}, dtype.Int8},
+		{"pow", dtype.Int64, UnaryArgs{Exponent: &two}, dtype.Int64},
+		{"pow", dtype.Int64, UnaryArgs{Exponent: &half}, dtype.Float32},
+		{"pow", dtype.Bool, UnaryArgs{Exponent: &two}, dtype.Int64},
+		{"clamp", dtype.Int64, UnaryArgs{Min: &half}, dtype.Float32},
+		{"deg2rad", dtype.Int64, UnaryArgs{}, dtype.Float32},
+		{"floor", dtype.Int32, UnaryArgs{}, dtype.Int32},
+		{"floor", dtype.Complex128, UnaryArgs{}, 0},
+		{"floor", dtype.Bool, UnaryArgs{}, 0},
+		{"sign", dtype.Complex128, UnaryArgs{}, 0},
+		{"sgn", dtype.Complex128, UnaryArgs{}, dtype.Complex128},
+		{"neg", dtype.Bool, UnaryArgs{}, 0},
+		{"erf", dtype.Complex128, UnaryArgs{}, 0},
+		{"isposinf", dtype.Complex64, UnaryArgs{}, 0},
+		{"relu", dtype.Bool, UnaryArgs{}, 0},
 	}
 	for _, c := range cases {
 		x, err := Empty(CSR, c.in, []int64{2, 3}, [2]int64{}, 0)
@@ -252,7 +253,7 @@ func TestUnarySpecialValues(t *testing.T) {
 	assert.Equal(t, []float64{3, -1, 0, -1, 2.5, 3}, cl[1:])
 	// complex: sgn is z/|z|, abs is |z|, isinf looks at both parts.
 	z, err := NewStrided(func() Array {
-		a := NewArray(Complex128, []int64{2})
+		a := NewArray(dtype.Complex128, []int64{2})
 		AsSlice[complex128](a)[0] = complex(3, 4)
 		AsSlice[complex128](a)[1] = complex(0, inf)
 		return a
@@ -270,7 +271,7 @@ func TestUnarySpecialValues(t *testing.T) {
 
 // TestUnaryBadInput: unknown names, missing or foreign arguments, nil tensors.
 func TestUnaryBadInput(t *testing.T) {
-	x, err := Empty(COO, Float64, []int64{2, 2}, [2]int64{}, 0)
+	x, err := Empty(COO, dtype.Float64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	one := IntNumber(1)
 	_, err = UnaryByName("cosine", x, UnaryArgs{})
@@ -286,11 +287,11 @@ func TestUnaryBadInput(t *testing.T) {
 	_, err = UnaryByName("cos", nil, UnaryArgs{})
 	assert.ErrorContains(t, err, "nil")
 	neg := IntNumber(-1)
-	xi, err := Empty(CSR, Int64, []int64{2, 2}, [2]int64{}, 0)
+	xi, err := Empty(CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = UnaryByName("pow", xi, UnaryArgs{Exponent: &neg})
 	assert.ErrorContains(t, err, "Integers to negative integer powers are not allowed")
-	bad := Number{Value: IntScalar(1), Kind: DType(12345)}
+	bad := Number{Value: IntScalar(1), Kind: dtype.DType(12345)}
 	_, err = UnaryByName("clamp", x, UnaryArgs{Min: &bad})
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	bsr := BSR

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/dtype"
+
 // domain is the Go type an element-wise op computes in: every dtype widens
 // to int64 (bool and integers), float64 (real floating point, float16 and
 // bfloat16 included) or complex128, and narrows back when stored.
@@ -12,11 +14,11 @@ const (
 )
 
 // domainOf is the domain a dtype's elements compute in.
-func domainOf(d DType) domain {
-	switch categoryOf(d) {
-	case catFloat:
+func domainOf(d dtype.DType) domain {
+	switch dtype.CategoryOf(d) {
+	case dtype.CatFloat:
 		return domReal
-	case catComplex:
+	case dtype.CatComplex:
 		return domComplex
 	}
 	return domInt
@@ -54,7 +56,7 @@ func scalarVec(dom domain, s Scalar) vec {
 }
 
 // elementVec widens one element given as bytes (a fill value).
-func elementVec(d DType, b []byte, dom domain) vec {
+func elementVec(d dtype.DType, b []byte, dom domain) vec {
 	a := NewArray(d, []int64{1})
 	copy(a.Data, b) // aligned copy: b may start anywhere
 	return loadVec(a, dom)
@@ -96,33 +98,33 @@ func narrow[T realNumber, U int64 | float64](src []U, dst []T) {
 
 func loadFloats(a Array, dst []float64) {
 	switch a.DType {
-	case Float64:
+	case dtype.Float64:
 		copy(dst, AsSlice[float64](a))
-	case Float32:
+	case dtype.Float32:
 		widen(AsSlice[float32](a), dst)
-	case Float16, BFloat16:
-		wide := Float16ToFloat32
-		if a.DType == BFloat16 {
-			wide = BFloat16ToFloat32
+	case dtype.Float16, dtype.BFloat16:
+		wide := dtype.Float16ToFloat32
+		if a.DType == dtype.BFloat16 {
+			wide = dtype.BFloat16ToFloat32
 		}
 		for i, h := range AsSlice[uint16](a)[:len(dst)] {
 			dst[i] = float64(wide(h))
 		}
-	case Int64:
+	case dtype.Int64:
 		widen(AsSlice[int64](a), dst)
-	case Int32:
+	case dtype.Int32:
 		widen(AsSlice[int32](a), dst)
-	case Int16:
+	case dtype.Int16:
 		widen(AsSlice[int16](a), dst)
-	case Int8:
+	case dtype.Int8:
 		widen(AsSlice[int8](a), dst)
-	case UInt8, Bool:
+	case dtype.UInt8, dtype.Bool:
 		widen(a.Data, dst)
-	case Complex128:
+	case dtype.Complex128:
 		for i, z := range AsSlice[complex128](a)[:len(dst)] {
 			dst[i] = real(z)
 		}
-	case Complex64:
+	case dtype.Complex64:
 		for i, z := range AsSlice[complex64](a)[:len(dst)] {
 			dst[i] = float64(real(z))
 		}
@@ -131,15 +133,15 @@ func loadFloats(a Array, dst []float64) {
 
 func loadInts(a Array, dst []int64) {
 	switch a.DType {
-	case Int64:
+	case dtype.Int64:
 		copy(dst, AsSlice[int64](a))
-	case Int32:
+	case dtype.Int32:
 		widen(AsSlice[int32](a), dst)
-	case Int16:
+	case dtype.Int16:
 		widen(AsSlice[int16](a), dst)
-	case Int8:
+	case dtype.Int8:
 		widen(AsSlice[int8](a), dst)
-	case UInt8, Bool:
+	case dtype.UInt8, dtype.Bool:
 		widen(a.Data, dst)
 	default: // floating inputs never compute in the integer domain; truncate as a C cast
 		f := make([]float64, len(dst))
@@ -152,9 +154,9 @@ func loadInts(a Array, dst []int64) {
 
 func loadComplex(a Array, dst []complex128) {
 	switch a.DType {
-	case Complex128:
+	case dtype.Complex128:
 		copy(dst, AsSlice[complex128](a))
-	case Complex64:
+	case dtype.Complex64:
 		for i, z := range AsSlice[complex64](a)[:len(dst)] {
 			dst[i] = complex128(z)
 		}
@@ -169,7 +171,7 @@ func loadComplex(a Array, dst []complex128) {
 
 // store narrows v to an array of dtype d and the given shape (len(v) elements):
 // to bool, any non-zero value (NaN included) is true; complex to real keeps the real part.
-func (v vec) store(d DType, shape []int64) Array {
+func (v vec) store(d dtype.DType, shape []int64) Array {
 	out := NewArray(d, shape)
 	switch v.dom {
 	case domInt:
@@ -184,30 +186,30 @@ func (v vec) store(d DType, shape []int64) Array {
 
 func storeFloats(src []float64, out Array) {
 	switch out.DType {
-	case Float64:
+	case dtype.Float64:
 		copy(AsSlice[float64](out), src)
-	case Float32:
+	case dtype.Float32:
 		narrow(src, AsSlice[float32](out))
-	case Float16, BFloat16:
-		to := Float32ToFloat16
-		if out.DType == BFloat16 {
-			to = Float32ToBFloat16
+	case dtype.Float16, dtype.BFloat16:
+		to := dtype.Float32ToFloat16
+		if out.DType == dtype.BFloat16 {
+			to = dtype.Float32ToBFloat16
 		}
 		dst := AsSlice[uint16](out)
 		for i := range dst {
 			dst[i] = to(float32(src[i]))
 		}
-	case Complex128:
+	case dtype.Complex128:
 		dst := AsSlice[complex128](out)
 		for i := range dst {
 			dst[i] = complex(src[i], 0)
 		}
-	case Complex64:
+	case dtype.Complex64:
 		dst := AsSlice[complex64](out)
 		for i := range dst {
 			dst[i] = complex(float32(src[i]), 0)
 		}
-	case Bool:
+	case dtype.Bool:
 		for i := range out.Data {
 			if src[i] != 0 {
 				out.Data[i] = 1
@@ -224,17 +226,17 @@ func storeFloats(src []float64, out Array) {
 
 func storeInts(src []int64, out Array) {
 	switch out.DType {
-	case Int64:
+	case dtype.Int64:
 		copy(AsSlice[int64](out), src)
-	case Int32:
+	case dtype.Int32:
 		narrow(src, AsSlice[int32](out))
-	case Int16:
+	case dtype.Int16:
 		narrow(src, AsSlice[int16](out))
-	case Int8:
+	case dtype.Int8:
 		narrow(src, AsSlice[int8](out))
-	case UInt8:
+	case dtype.UInt8:
 		narrow(src, out.Data)
-	case Bool:
+	case dtype.Bool:
 		for i := range out.Data {
 			if src[i] != 0 {
 				out.Data[i] = 1
@@ -249,14 +251,14 @@ func storeInts(src []int64, out Array) {
 
 func storeComplex(src []complex128, out Array) {
 	switch out.DType {
-	case Complex128:
+	case dtype.Complex128:
 		copy(AsSlice[complex128](out), src)
-	case Complex64:
+	case dtype.Complex64:
 		dst := AsSlice[complex64](out)
 		for i := range dst {
 			dst[i] = complex64(src[i])
 		}
-	case Bool:
+	case dtype.Bool:
 		for i := range out.Data {
 			if src[i] != 0 {
 				out.Data[i] = 1

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // entries is the format-independent intermediate of the generic conversion
 // path: n stored entries, each with coordinates over the k leading dimensions
@@ -169,9 +172,9 @@ func denseEntries(t *Tensor, k int) (*entries, error) {
 // (so -0.0 equals 0.0 and NaN never equals anything, as torch decides nonzeros).
 func elemEqualsFill(a Array, j int64, fill []byte) bool {
 	switch a.DType {
-	case Float64:
+	case dtype.Float64:
 		return AsSlice[float64](a)[j] == AsSlice[float64](Array{Data: fill})[0]
-	case Float32:
+	case dtype.Float32:
 		return AsSlice[float32](a)[j] == AsSlice[float32](Array{Data: fill})[0]
 	}
 	return scalarEqual(a.Complex(j), loadScalar(a.DType, fill))

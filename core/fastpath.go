@@ -4,6 +4,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -182,7 +183,7 @@ func (rs *rowSorter[I]) sortSlice(idx []I, vals []byte, bb int, nInner int64) {
 
 // sortAndMergeRows orders the inner indices of every outer slice (stably)
 // and sums repeated ones, compacting idx, vals and ptr in place.
-func (c *compressed2D[I]) sortAndMergeRows(d DType) {
+func (c *compressed2D[I]) sortAndMergeRows(d dtype.DType) {
 	bb := c.blockBytes
 	var rs rowSorter[I]
 	w := 0
@@ -248,12 +249,12 @@ func (c *compressed2D[I]) outerOfEach() []I {
 	return out
 }
 
-func indexDType[I kernels.Index]() DType {
+func indexDType[I kernels.Index]() dtype.DType {
 	var z I
 	if _, ok := any(z).(int32); ok {
-		return Int32
+		return dtype.Int32
 	}
-	return Int64
+	return dtype.Int64
 }
 
 // indexArray views an index slice the caller owns and no longer changes as

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
 )
 
@@ -13,13 +14,13 @@ const benchDim = 1 << 21
 
 // shuffledCOO builds an uncoalesced COO tensor of the entries (rows[k],
 // cols[k], vals[k]) in a random order, with indices of the given width.
-func shuffledCOO(b *testing.B, rows, cols []int64, vals []float64, width core.DType) *core.Tensor {
+func shuffledCOO(b *testing.B, rows, cols []int64, vals []float64, width dtype.DType) *core.Tensor {
 	n := len(vals)
 	perm := rand.New(rand.NewPCG(1, 2)).Perm(n)
 	idx := core.NewArray(width, []int64{2, int64(n)})
-	v := core.NewArray(core.Float64, []int64{int64(n)})
+	v := core.NewArray(dtype.Float64, []int64{int64(n)})
 	vs := core.AsSlice[float64](v)
-	if width == core.Int32 {
+	if width == dtype.Int32 {
 		is := core.AsSlice[int32](idx)
 		for k, p := range perm {
 			is[k], is[n+k], vs[k] = int32(rows[p]), int32(cols[p]), vals[p]
@@ -44,7 +45,7 @@ func BenchmarkFastpathCOOToCSR(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	t := shuffledCOO(b, u.Row, u.Col, u.Val, core.Int32)
+	t := shuffledCOO(b, u.Row, u.Col, u.Val, dtype.Int32)
 	for b.Loop() {
 		if _, err := core.ToLayout(t, core.CSR, core.DefaultConvert()); err != nil {
 			b.Fatal(err)
@@ -65,7 +66,7 @@ func BenchmarkFastpathCoalesce(b *testing.B) {
 		p := rng.IntN(len(u.Val))
 		rows, cols, vals = append(rows, u.Row[p]), append(cols, u.Col[p]), append(vals, rng.NormFloat64())
 	}
-	t := shuffledCOO(b, rows, cols, vals, core.Int64)
+	t := shuffledCOO(b, rows, cols, vals, dtype.Int64)
 	for b.Loop() {
 		if _, err := core.Coalesce(t); err != nil {
 			b.Fatal(err)

@@ -3,6 +3,7 @@ package core
 import (
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -54,28 +55,28 @@ func compressAs[I kernels.Index, V kernels.Word](t *Tensor, withRows bool) (*com
 // adder returns how two values of dtype d, held as raw words V of d's size,
 // combine as duplicates do (see addBlock): directly for the Go number
 // types, through addBlock for the others.
-func adder[V any](d DType) func(dst *V, src V) {
+func adder[V any](d dtype.DType) func(dst *V, src V) {
 	if int(unsafe.Sizeof(*new(V))) != d.Size() {
 		panic("adder: the word type does not have the dtype's size")
 	}
 	switch d {
-	case Float64:
+	case dtype.Float64:
 		return addAs[V, float64]
-	case Float32:
+	case dtype.Float32:
 		return addAs[V, float32]
-	case Complex128:
+	case dtype.Complex128:
 		return addAs[V, complex128]
-	case Complex64:
+	case dtype.Complex64:
 		return addAs[V, complex64]
-	case Int64:
+	case dtype.Int64:
 		return addAs[V, int64]
-	case Int32:
+	case dtype.Int32:
 		return addAs[V, int32]
-	case Int16:
+	case dtype.Int16:
 		return addAs[V, int16]
-	case Int8:
+	case dtype.Int8:
 		return addAs[V, int8]
-	case UInt8:
+	case dtype.UInt8:
 		return addAs[V, uint8]
 	}
 	return func(dst *V, src V) {

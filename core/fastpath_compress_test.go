@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -11,7 +12,7 @@ import (
 // randomCOO builds an uncoalesced rows x cols COO tensor of nse entries with
 // coordinates drawn from [0, rowSpread) x [0, colSpread) (few: repeats),
 // values small integers so that every dtype holds their sums.
-func randomCOO(t *testing.T, rng *rand.Rand, d, width DType, rows, cols, rowSpread, colSpread, nse int64) *Tensor {
+func randomCOO(t *testing.T, rng *rand.Rand, d, width dtype.DType, rows, cols, rowSpread, colSpread, nse int64) *Tensor {
 	idx := NewArray(width, []int64{2, nse})
 	for e := range nse {
 		setIndex(idx, e, rng.Int64N(rowSpread))
@@ -42,8 +43,8 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 		{"all in one row of many", 9, 300, 1, 300, 150},
 		{"repeats", 6, 7, 6, 7, 60},
 	}
-	for _, d := range []DType{Bool, UInt8, Int8, Int16, Float16, BFloat16, Float32, Int32, Float64, Int64, Complex64, Complex128} {
-		for _, width := range []DType{Int32, Int64} {
+	for _, d := range []dtype.DType{dtype.Bool, dtype.UInt8, dtype.Int8, dtype.Int16, dtype.Float16, dtype.BFloat16, dtype.Float32, dtype.Int32, dtype.Float64, dtype.Int64, dtype.Complex64, dtype.Complex128} {
+		for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 			for _, s := range shapes {
 				coo := randomCOO(t, rng, d, width, s.rows, s.cols, s.rowSpread, s.colSpread, s.nse)
 				for _, to := range []Layout{CSR, CSC} {
@@ -73,20 +74,20 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 // goes through finish, which casts the indices.
 func TestCompressedCoalesceCastsIndices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
-	coo := randomCOO(t, rng, Float64, Int64, 5, 6, 5, 6, 40)
+	coo := randomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
 	c, err := ToLayout(coo, COO, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
 	require.NoError(t, err)
 	require.Equal(t, 32, c.IndexWidth())
 	require.True(t, c.IsCoalesced())
 	want := genericConvert(t, coo, COO)
-	require.Equal(t, castIndex(want.indices, Int32), c.indices)
+	require.Equal(t, castIndex(want.indices, dtype.Int32), c.indices)
 	require.Equal(t, want.values, c.values)
 }
 
 // TestCompressedPathErrors: an index out of range (trusted input) and a
 // result above the memory limit are refused as before.
 func TestCompressedPathErrors(t *testing.T) {
-	for _, width := range []DType{Int32, Int64} {
+	for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 		idx := NewArray(width, []int64{2, 3})
 		for i, v := range []int64{0, 4, 1, 0, 0, 1} {
 			setIndex(idx, int64(i), v)
@@ -99,7 +100,7 @@ func TestCompressedPathErrors(t *testing.T) {
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	}
 	rng := rand.New(rand.NewPCG(45, 46))
-	coo := randomCOO(t, rng, Float64, Int64, 5, 6, 5, 6, 40)
+	coo := randomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
 	old := MemoryLimit()
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
 	require.NoError(t, SetMemoryLimit(100))

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -23,7 +24,7 @@ func genericConvert(t *testing.T, x *Tensor, layout Layout) *Tensor {
 // duplicates, both index widths.
 func TestFastPathsMatchGenericPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, width := range []DType{Int32, Int64} {
+	for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 		for _, dense := range [][]int64{nil, {2}} {
 			nse := int64(40)
 			idx := NewArray(width, []int64{2, nse})
@@ -31,7 +32,7 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 				setIndex(idx, i, int64(rng.IntN(6)))
 			}
 			vshape := append([]int64{nse}, dense...)
-			vals := NewArray(Float64, vshape)
+			vals := NewArray(dtype.Float64, vshape)
 			for i := int64(0); i < vals.Numel(); i++ {
 				vals.SetComplex(i, Real(float64(rng.IntN(10))))
 			}
@@ -74,12 +75,12 @@ func TestCOOToCSRLongRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, dense := range [][]int64{nil, {2}} {
 		for _, tc := range []struct{ rows, cols, nse int64 }{{3, 50, 600}, {2, 100000, 200}} {
-			idx := NewArray(Int64, []int64{2, tc.nse})
+			idx := NewArray(dtype.Int64, []int64{2, tc.nse})
 			for e := int64(0); e < tc.nse; e++ {
 				setIndex(idx, e, rng.Int64N(tc.rows))
 				setIndex(idx, tc.nse+e, rng.Int64N(tc.cols/10)*10) // repeats in every row
 			}
-			vals := NewArray(Float64, append([]int64{tc.nse}, dense...))
+			vals := NewArray(dtype.Float64, append([]int64{tc.nse}, dense...))
 			for e := int64(0); e < vals.Numel(); e++ {
 				vals.SetComplex(e, Real(rng.Float64()))
 			}
@@ -100,18 +101,18 @@ func TestCOOToCSRLongRows(t *testing.T) {
 func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, blk := range [][2]int64{{1, 1}, {2, 3}, {4, 2}} {
-		src := randomDense(t, rng, Float64, []int64{8, 12}, 0.2)
+		src := randomDense(t, rng, dtype.Float64, []int64{8, 12}, 0.2)
 		for _, pair := range [][2]Layout{{CSR, BSR}, {CSC, BSC}} {
 			plain, err := ToLayout(src, pair[0], DefaultConvert())
 			require.NoError(t, err)
-			plain, _ = WithFill(plain, ScalarBytes(Float64, Real(0.5)))
+			plain, _ = WithFill(plain, ScalarBytes(dtype.Float64, Real(0.5)))
 			spec, err := targetSpec(pair[1], plain.Shape(), 0, -1, blk)
 			require.NoError(t, err)
 			fast, err := ToLayout(plain, pair[1], ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})
 			require.NoError(t, err)
 			e, err := entriesOf(plain, 2)
 			require.NoError(t, err)
-			slow, err := buildFrom(spec, e, Float64, plain.FillBytes(), 0, false)
+			slow, err := buildFrom(spec, e, dtype.Float64, plain.FillBytes(), 0, false)
 			require.NoError(t, err)
 			require.Equal(t, slow.values, fast.values, "%v %s -> %s", blk, pair[0], pair[1])
 			for li := range slow.levels {
@@ -121,7 +122,7 @@ func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 			back, err := ToLayout(fast, pair[0], DefaultConvert())
 			require.NoError(t, err)
 			e2, _ := entriesOf(fast, 2)
-			slowBack, err := buildFrom(formatSpec{layout: pair[0], shape: fast.Shape(), block: [2]int64{1, 1}}, e2, Float64, fast.FillBytes(), 0, false)
+			slowBack, err := buildFrom(formatSpec{layout: pair[0], shape: fast.Shape(), block: [2]int64{1, 1}}, e2, dtype.Float64, fast.FillBytes(), 0, false)
 			require.NoError(t, err)
 			require.Equal(t, slowBack.values, back.values, "%v %s -> %s", blk, pair[1], pair[0])
 			require.Equal(t, slowBack.levels[1].Crd.Data, back.levels[1].Crd.Data)

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // WithFill returns a copy of t whose unspecified elements take the value
 // fill (one element of t's dtype, as bytes). Stored elements are unchanged,
@@ -16,7 +19,7 @@ func WithFill(t *Tensor, fill []byte) (*Tensor, error) {
 }
 
 // ScalarBytes narrows a scalar to one element of dtype d.
-func ScalarBytes(d DType, v Scalar) []byte {
+func ScalarBytes(d dtype.DType, v Scalar) []byte {
 	b := make([]byte, d.Size())
 	storeScalar(d, b, v)
 	return b

@@ -3,6 +3,7 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -11,7 +12,7 @@ import (
 func TestFillValueCarriedThroughConversions(t *testing.T) {
 	coo, err := NewCOO(Int64Array([]int64{0, 1, 1, 0}, 2, 2), Float64Array([]float64{5, 6}), []int64{2, 2}, BuildOptions{})
 	require.NoError(t, err)
-	withFill, err := WithFill(coo, ScalarBytes(Float64, Real(-1)))
+	withFill, err := WithFill(coo, ScalarBytes(dtype.Float64, Real(-1)))
 	require.NoError(t, err)
 	want := mustDense(t, []float64{-1, 5, 6, -1}, 2, 2)
 	d, err := ToDense(withFill)
@@ -35,7 +36,7 @@ func TestFillValueCarriedThroughConversions(t *testing.T) {
 // stands where nothing is stored.
 func TestUncoalescedDuplicatesWithNonZeroFill(t *testing.T) {
 	coo, _ := NewCOO(Int64Array([]int64{0, 0}, 1, 2), Float64Array([]float64{1, 2}), []int64{2}, BuildOptions{})
-	f, _ := WithFill(coo, ScalarBytes(Float64, Real(7)))
+	f, _ := WithFill(coo, ScalarBytes(dtype.Float64, Real(7)))
 	d, err := ToDense(f)
 	require.NoError(t, err)
 	require.Equal(t, []float64{3, 7}, AsSlice[float64](d.values))

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -42,10 +43,10 @@ func diaView[V float32 | float64](t *Tensor) (kernels.DIA[V], bool) {
 // isDIA reports whether t takes the DIA fast path of the matrix products.
 func isDIA(t *Tensor) bool {
 	switch t.dtype {
-	case Float64:
+	case dtype.Float64:
 		_, ok := diaView[float64](t)
 		return ok
-	case Float32:
+	case dtype.Float32:
 		_, ok := diaView[float32](t)
 		return ok
 	}
@@ -56,7 +57,7 @@ func isDIA(t *Tensor) bool {
 // dense row-major b (k x n); alpha is narrowed to a's dtype.
 func diaSpMM(op string, alpha Scalar, a *Tensor, b Array, n int64, out Array) error {
 	switch a.dtype {
-	case Float64:
+	case dtype.Float64:
 		v, _ := diaView[float64](a)
 		return linKernelErr(op, kernels.SpMMDIA(alpha.Re(), v, AsSlice[float64](b), int(n), 0, AsSlice[float64](out)))
 	default:

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/stretchr/testify/require"
@@ -12,7 +13,7 @@ import (
 // diaDense returns an m x n dense tensor with values on a few random
 // diagonals, each holding nonzeros at some rows only (so the storage pads
 // inside the diagonals too), or, at density 0, no nonzero at all.
-func diaDense(t *testing.T, rng *rand.Rand, d DType, m, n int64, density float64) *Tensor {
+func diaDense(t *testing.T, rng *rand.Rand, d dtype.DType, m, n int64, density float64) *Tensor {
 	full := randomDense(t, rng, d, []int64{m, n}, density)
 	a := NewArray(d, []int64{m, n})
 	keep := map[int64]bool{0: true, 1: true, -2: true, n - 1: true, 1 - m: true}
@@ -36,7 +37,7 @@ func diaDense(t *testing.T, rng *rand.Rand, d DType, m, n int64, density float64
 func TestDIAProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	shapes := [][2]int64{{6, 6}, {9, 4}, {4, 9}, {1, 1}, {0, 5}, {5, 0}, {0, 0}, {700, 650}, {7, 7}}
-	for _, d := range []DType{Float64, Float32, Int32, Complex128} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int32, dtype.Complex128} {
 		for si, sh := range shapes {
 			density := 0.6
 			if si == len(shapes)-1 {
@@ -50,7 +51,7 @@ func TestDIAProducts(t *testing.T) {
 				a, err := ToFormat(dense, f)
 				require.NoError(t, err, what...)
 				require.Equal(t, Custom, a.Layout())
-				require.Equal(t, d == Float64 || d == Float32, isDIA(a), what...)
+				require.Equal(t, d == dtype.Float64 || d == dtype.Float32, isDIA(a), what...)
 				x := randomDense(t, rng, d, []int64{sh[1]}, 1)
 				b := randomDense(t, rng, d, []int64{sh[1], 3}, 1)
 				in := randomDense(t, rng, d, []int64{sh[0]}, 1)
@@ -90,38 +91,38 @@ func TestDIAProducts(t *testing.T) {
 // shape or sharing memory with an operand; out is left untouched.
 func TestDIAProductRefusals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	dense := diaDense(t, rng, Float64, 5, 4, 0.6)
+	dense := diaDense(t, rng, dtype.Float64, 5, 4, 0.6)
 	a, err := ToFormat(dense, format.DIAI())
 	require.NoError(t, err)
 	require.True(t, isDIA(a))
-	_, err = Mv(a, randomDense(t, rng, Float64, []int64{5}, 1))
+	_, err = Mv(a, randomDense(t, rng, dtype.Float64, []int64{5}, 1))
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "vec")
 	// A float32 vector promotes (linalg_promote.go); a float32 out is refused.
-	x32 := randomDense(t, rng, Float32, []int64{4}, 1)
+	x32 := randomDense(t, rng, dtype.Float32, []int64{4}, 1)
 	got, err := Mv(a, x32)
 	require.NoError(t, err)
-	x64, err := ToDType(x32, Float64)
+	x64, err := ToDType(x32, dtype.Float64)
 	require.NoError(t, err)
 	want, err := Mv(a, x64)
 	require.NoError(t, err)
 	requireSameDense(t, want, got)
-	err = MvOut(a, x64, randomDense(t, rng, Float32, []int64{5}, 1))
+	err = MvOut(a, x64, randomDense(t, rng, dtype.Float32, []int64{5}, 1))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
-	out := randomDense(t, rng, Float64, []int64{4}, 1)
+	out := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	before := append([]byte(nil), out.values.Data...)
-	err = MvOut(a, randomDense(t, rng, Float64, []int64{4}, 1), out)
+	err = MvOut(a, randomDense(t, rng, dtype.Float64, []int64{4}, 1), out)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "out")
 	require.Equal(t, before, out.values.Data)
-	x := randomDense(t, rng, Float64, []int64{4}, 1)
+	x := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	// x viewed as a length-4 out for a 4-row DIA: out shares memory with vec.
-	sq, err := ToFormat(diaDense(t, rng, Float64, 4, 4, 0.6), format.DIAJ())
+	sq, err := ToFormat(diaDense(t, rng, dtype.Float64, 4, 4, 0.6), format.DIAJ())
 	require.NoError(t, err)
 	before = append([]byte(nil), x.values.Data...)
 	err = MvOut(sq, x, x)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Equal(t, before, x.values.Data)
-	_, err = Mm(a, randomDense(t, rng, Float64, []int64{5, 2}, 1))
+	_, err = Mm(a, randomDense(t, rng, dtype.Float64, []int64{5, 2}, 1))
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -71,26 +72,26 @@ type linOps interface {
 }
 
 // linFor returns the operations of a value dtype and an index width (32 or 64).
-func linFor(op string, d DType, width int) (linOps, error) {
+func linFor(op string, d dtype.DType, width int) (linOps, error) {
 	var pair *[2]linOps
 	switch d {
-	case Float64:
+	case dtype.Float64:
 		pair = &linOpsF64
-	case Float32:
+	case dtype.Float32:
 		pair = &linOpsF32
-	case Complex128:
+	case dtype.Complex128:
 		pair = &linOpsC128
-	case Complex64:
+	case dtype.Complex64:
 		pair = &linOpsC64
-	case Int64:
+	case dtype.Int64:
 		pair = &linOpsI64
-	case Int32:
+	case dtype.Int32:
 		pair = &linOpsI32
-	case Int16:
+	case dtype.Int16:
 		pair = &linOpsI16
-	case Int8:
+	case dtype.Int8:
 		pair = &linOpsI8
-	case UInt8:
+	case dtype.UInt8:
 		pair = &linOpsU8
 	default:
 		return nil, errs.Errorf(errs.ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
@@ -104,23 +105,23 @@ func linFor(op string, d DType, width int) (linOps, error) {
 // The operations of each numeric dtype for int32 and int64 indices, boxed
 // once: boxing on every call would allocate.
 var (
-	linOpsF64  = linPair[float64](Float64)
-	linOpsF32  = linPair[float32](Float32)
-	linOpsC128 = linPair[complex128](Complex128)
-	linOpsC64  = linPair[complex64](Complex64)
-	linOpsI64  = linPair[int64](Int64)
-	linOpsI32  = linPair[int32](Int32)
-	linOpsI16  = linPair[int16](Int16)
-	linOpsI8   = linPair[int8](Int8)
-	linOpsU8   = linPair[uint8](UInt8)
+	linOpsF64  = linPair[float64](dtype.Float64)
+	linOpsF32  = linPair[float32](dtype.Float32)
+	linOpsC128 = linPair[complex128](dtype.Complex128)
+	linOpsC64  = linPair[complex64](dtype.Complex64)
+	linOpsI64  = linPair[int64](dtype.Int64)
+	linOpsI32  = linPair[int32](dtype.Int32)
+	linOpsI16  = linPair[int16](dtype.Int16)
+	linOpsI8   = linPair[int8](dtype.Int8)
+	linOpsU8   = linPair[uint8](dtype.UInt8)
 )
 
-func linPair[V kernels.Number](d DType) [2]linOps {
+func linPair[V kernels.Number](d dtype.DType) [2]linOps {
 	return [2]linOps{linTyped[int32, V]{d: d}, linTyped[int64, V]{d: d}}
 }
 
 // linTyped implements linOps for index type I and value type V (dtype d).
-type linTyped[I kernels.Index, V kernels.Number] struct{ d DType }
+type linTyped[I kernels.Index, V kernels.Number] struct{ d dtype.DType }
 
 // v narrows a scalar to V.
 func (k linTyped[I, V]) v(s Scalar) V {
@@ -130,16 +131,16 @@ func (k linTyped[I, V]) v(s Scalar) V {
 }
 
 // linIndexDType is the dtype of index type I.
-func linIndexDType[I kernels.Index]() DType {
+func linIndexDType[I kernels.Index]() dtype.DType {
 	var z I
 	if unsafe.Sizeof(z) == 4 {
-		return Int32
+		return dtype.Int32
 	}
-	return Int64
+	return dtype.Int64
 }
 
 // linWrap views a Go slice as a 1-D Array of dtype d (no copy).
-func linWrap[T any](d DType, s []T) Array {
+func linWrap[T any](d dtype.DType, s []T) Array {
 	if len(s) == 0 {
 		return Array{DType: d, Shape: []int64{0}, Data: []byte{}}
 	}

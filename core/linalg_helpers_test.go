@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,7 +31,7 @@ func (f linFormat) String() string {
 var (
 	linFormats2D = []linFormat{{layout: COO}, {layout: COO, uncoalesced: true}, {layout: CSR}, {layout: CSC},
 		{layout: BSR}, {layout: BSC}, {layout: DCSR}, {layout: DCSC}, {layout: CSF}}
-	linTestDTypes = []DType{Float64, Float32, Complex128, Int64}
+	linTestDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int64}
 	linWidths     = []int{32, 64}
 	// linShapes are (m, k, n) of m x k @ k x n: ordinary, empty and degenerate.
 	linShapes = [][3]int64{{5, 4, 3}, {6, 4, 1}, {0, 4, 3}, {5, 0, 3}, {5, 4, 0}, {1, 1, 1}}
@@ -51,7 +52,7 @@ func linBlockFor(rows, cols int64) [2]int64 {
 // linOperand makes a random tensor of the format with about 40% of its
 // elements stored, the given index width and, when fill is not zero, that
 // fill value for its unspecified elements.
-func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d DType, shape []int64, width int, fill float64) *Tensor {
+func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape []int64, width int, fill float64) *Tensor {
 	t.Helper()
 	dense := randomDense(t, rng, d, shape, 0.4)
 	if f.layout == Strided {
@@ -159,20 +160,20 @@ func linAxpby(alpha complex128, x dmat, beta complex128, y func(i int) complex12
 }
 
 // linTol is the comparison bound of a dtype.
-func linTol(d DType) float64 {
+func linTol(d dtype.DType) float64 {
 	switch d {
-	case Float32, Complex64:
+	case dtype.Float32, dtype.Complex64:
 		return 1e-4
-	case Float16, BFloat16:
+	case dtype.Float16, dtype.BFloat16:
 		return 3e-2
-	case Float64, Complex128:
+	case dtype.Float64, dtype.Complex128:
 		return 1e-10
 	}
 	return 0
 }
 
 // requireNear asserts that got has the shape and dense value of want.
-func requireNear(t *testing.T, want dmat, got *Tensor, d DType, msg string) {
+func requireNear(t *testing.T, want dmat, got *Tensor, d dtype.DType, msg string) {
 	t.Helper()
 	require.NotNil(t, got, msg)
 	require.Equal(t, d, got.DType(), "%s: dtype", msg)
@@ -188,7 +189,7 @@ func requireNear(t *testing.T, want dmat, got *Tensor, d DType, msg string) {
 }
 
 // linScalars are the alpha and beta of a dtype's tests.
-func linScalars(d DType) (alpha, beta Scalar, ac, bc complex128) {
+func linScalars(d dtype.DType) (alpha, beta Scalar, ac, bc complex128) {
 	switch {
 	case d.IsComplex():
 		return Complex128Scalar(complex(0.5, 1)), Complex128Scalar(complex(-1, 0.25)), complex(0.5, 1), complex(-1, 0.25)
@@ -199,14 +200,14 @@ func linScalars(d DType) (alpha, beta Scalar, ac, bc complex128) {
 }
 
 // linFill is the non-zero fill of a dtype's tests.
-func linFill(d DType) float64 {
+func linFill(d dtype.DType) float64 {
 	if d.IsFloat() || d.IsComplex() {
 		return 1.5
 	}
 	return 2
 }
 
-func linCase(op string, f linFormat, d DType, w int, shape [3]int64, fill float64) string {
+func linCase(op string, f linFormat, d dtype.DType, w int, shape [3]int64, fill float64) string {
 	return fmt.Sprintf("%s %s %s int%d m,k,n=%v fill=%g", op, f, d, w, shape, fill)
 }
 

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // The matrix products of torch.sparse over every layout. Conventions of the
 // whole family (files linalg_*.go):
@@ -117,7 +120,7 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar, dst *Tenso
 }
 
 // linCheckScalars checks beta and alpha against the dtype.
-func linCheckScalars(op string, d DType, beta, alpha Scalar) error {
+func linCheckScalars(op string, d dtype.DType, beta, alpha Scalar) error {
 	if err := linCheckScalar(op, "beta", d, beta); err != nil {
 		return err
 	}

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/kernels"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
+)
 
 // mvFast computes mat @ vec straight through the SpMV kernel, for the call
 // an iterative solver makes in a loop: mat a plain 2-D CSR, or a DIA-I or
@@ -20,7 +23,7 @@ func mvFast(mat, vec, out *Tensor) (*Tensor, bool, error) {
 	}
 	dia := isDIA(mat)
 	if !dia && mat.layout != CSR || mat.batchDim != 0 || mat.denseDim != 0 ||
-		mat.dtype != Float64 && mat.dtype != Float32 || !mvZeroFill(mat.fill) ||
+		mat.dtype != dtype.Float64 && mat.dtype != dtype.Float32 || !mvZeroFill(mat.fill) ||
 		vec.layout != Strided || vec.dtype != mat.dtype || len(vec.shape) != 1 || vec.shape[0] != mat.shape[1] {
 		return nil, false, nil
 	}
@@ -39,9 +42,9 @@ func mvFast(mat, vec, out *Tensor) (*Tensor, bool, error) {
 	switch {
 	case dia:
 		err = diaSpMM("mv", IntScalar(1), mat, vec.values, 1, out.values)
-	case mat.dtype == Float64 && mat.width == 32:
+	case mat.dtype == dtype.Float64 && mat.width == 32:
 		err = mvFastTyped[int32, float64](mat, vec, out)
-	case mat.dtype == Float64:
+	case mat.dtype == dtype.Float64:
 		err = mvFastTyped[int64, float64](mat, vec, out)
 	case mat.width == 32:
 		err = mvFastTyped[int32, float32](mat, vec, out)

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,7 +16,7 @@ import (
 // and into out.
 func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	for _, d := range []DType{Float64, Float32} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		for _, w := range linWidths {
 			for _, sh := range [][2]int64{{7, 5}, {40, 33}, {0, 4}, {5, 0}, {1, 1}} {
 				msg := linCase("mv", linFormat{layout: CSR}, d, w, [3]int64{sh[0], sh[1], 1}, 0)
@@ -45,44 +46,44 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 // it or refuses it with its own error.
 func TestMvFastDeclinesTheRest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
-	csr := linOperand(t, rng, linFormat{layout: CSR}, Float64, []int64{6, 4}, 32, 0)
-	x := randomDense(t, rng, Float64, []int64{4}, 0.8)
-	negZero, err := WithFill(csr, ScalarBytes(Float64, Real(math.Copysign(0, -1))))
+	csr := linOperand(t, rng, linFormat{layout: CSR}, dtype.Float64, []int64{6, 4}, 32, 0)
+	x := randomDense(t, rng, dtype.Float64, []int64{4}, 0.8)
+	negZero, err := WithFill(csr, ScalarBytes(dtype.Float64, Real(math.Copysign(0, -1))))
 	require.NoError(t, err)
-	filled, err := WithFill(csr, ScalarBytes(Float64, Real(2)))
+	filled, err := WithFill(csr, ScalarBytes(dtype.Float64, Real(2)))
 	require.NoError(t, err)
-	batched, err := ToLayout(randomDense(t, rng, Float64, []int64{2, 6, 4}, 1), CSR, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	batched, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), CSR, ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	sparseVec, err := ToLayout(x, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
-	hybrid, err := ToLayout(randomDense(t, rng, Float64, []int64{6, 4, 2}, 0.5), CSR, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	hybrid, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), CSR, ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
-	shared := poisoned(Float64, 6)
-	xShared, err := NewStrided(Array{DType: Float64, Shape: []int64{4}, Data: shared.values.Data[:32]})
+	shared := poisoned(dtype.Float64, 6)
+	xShared, err := NewStrided(Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.values.Data[:32]})
 	require.NoError(t, err)
 
 	for _, c := range []struct {
 		name        string
 		mat, vec, y *Tensor
 	}{
-		{"csc", linOperand(t, rng, linFormat{layout: CSC}, Float64, []int64{6, 4}, 32, 0), x, nil},
-		{"coo", linOperand(t, rng, linFormat{layout: COO}, Float64, []int64{6, 4}, 32, 0), x, nil},
-		{"complex128", linOperand(t, rng, linFormat{layout: CSR}, Complex128, []int64{6, 4}, 32, 0),
-			randomDense(t, rng, Complex128, []int64{4}, 0.8), nil},
-		{"int64", linOperand(t, rng, linFormat{layout: CSR}, Int64, []int64{6, 4}, 32, 0),
-			randomDense(t, rng, Int64, []int64{4}, 0.8), nil},
+		{"csc", linOperand(t, rng, linFormat{layout: CSC}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
+		{"coo", linOperand(t, rng, linFormat{layout: COO}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
+		{"complex128", linOperand(t, rng, linFormat{layout: CSR}, dtype.Complex128, []int64{6, 4}, 32, 0),
+			randomDense(t, rng, dtype.Complex128, []int64{4}, 0.8), nil},
+		{"int64", linOperand(t, rng, linFormat{layout: CSR}, dtype.Int64, []int64{6, 4}, 32, 0),
+			randomDense(t, rng, dtype.Int64, []int64{4}, 0.8), nil},
 		{"fill 2", filled, x, nil},
 		{"fill -0.0", negZero, x, nil},
 		{"batched", batched, x, nil},
 		{"hybrid", hybrid, x, nil},
-		{"strided mat", randomDense(t, rng, Float64, []int64{6, 4}, 0.8), x, nil},
+		{"strided mat", randomDense(t, rng, dtype.Float64, []int64{6, 4}, 0.8), x, nil},
 		{"sparse vec", csr, sparseVec, nil},
-		{"vec dtype", csr, randomDense(t, rng, Float32, []int64{4}, 0.8), nil},
-		{"vec length", csr, randomDense(t, rng, Float64, []int64{5}, 0.8), nil},
-		{"vec 2-d", csr, randomDense(t, rng, Float64, []int64{4, 1}, 0.8), nil},
-		{"out dtype", csr, x, poisoned(Float32, 6)},
-		{"out length", csr, x, poisoned(Float64, 7)},
-		{"out 2-d", csr, x, poisoned(Float64, 6, 1)},
+		{"vec dtype", csr, randomDense(t, rng, dtype.Float32, []int64{4}, 0.8), nil},
+		{"vec length", csr, randomDense(t, rng, dtype.Float64, []int64{5}, 0.8), nil},
+		{"vec 2-d", csr, randomDense(t, rng, dtype.Float64, []int64{4, 1}, 0.8), nil},
+		{"out dtype", csr, x, poisoned(dtype.Float32, 6)},
+		{"out length", csr, x, poisoned(dtype.Float64, 7)},
+		{"out 2-d", csr, x, poisoned(dtype.Float64, 6, 1)},
 		{"out shares vec", csr, xShared, shared},
 		{"out is vec", csr, x, x},
 	} {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -59,7 +60,7 @@ func linNilOut(op string) error { return errs.Errorf(errs.ErrInvalidArgument, "%
 // dtype d and the given shape, not overlapping the operands, and returns
 // its data (no shape: the kernels read data only; a zero Array when dst is
 // nil).
-func linCheckOut(op string, dst *Tensor, d DType, shape []int64, operands ...*Tensor) (Array, error) {
+func linCheckOut(op string, dst *Tensor, d dtype.DType, shape []int64, operands ...*Tensor) (Array, error) {
 	if dst == nil {
 		return Array{}, nil
 	}

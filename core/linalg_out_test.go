@@ -5,12 +5,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
 // poisoned returns a strided tensor of the shape whose elements are all
 // 0xFF bytes (NaN, -1): an out= product must overwrite every one of them.
-func poisoned(d DType, shape ...int64) *Tensor {
+func poisoned(d dtype.DType, shape ...int64) *Tensor {
 	a := NewArray(d, shape)
 	for i := range a.Data {
 		a.Data[i] = 0xFF
@@ -23,7 +24,7 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	formats := append([]linFormat{{layout: Strided}}, linFormats2D...)
 	for _, f := range formats {
-		for _, d := range append(linTestDTypes, Float16) {
+		for _, d := range append(linTestDTypes, dtype.Float16) {
 			for _, w := range linWidths {
 				for _, sh := range linShapes {
 					for _, fill := range []float64{0, linFill(d)} {
@@ -62,10 +63,10 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 
 func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	a := linOperand(t, rng, linFormat{layout: CSR}, Float64, []int64{4, 4}, 32, 0)
-	x := randomDense(t, rng, Float64, []int64{4}, 1)
-	b := randomDense(t, rng, Float64, []int64{4, 3}, 1)
-	sparse, err := ToLayout(randomDense(t, rng, Float64, []int64{4}, 0.5), COO, ConvertOptions{SparseDim: -1})
+	a := linOperand(t, rng, linFormat{layout: CSR}, dtype.Float64, []int64{4, 4}, 32, 0)
+	x := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
+	b := randomDense(t, rng, dtype.Float64, []int64{4, 3}, 1)
+	sparse, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{4}, 0.5), COO, ConvertOptions{SparseDim: -1})
 	require.NoError(t, err)
 	cases := []struct {
 		name, want string
@@ -74,18 +75,18 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 	}{
 		{"nil out", "mv: out is nil", func(o *Tensor) error { return MvOut(a, x, o) }, nil},
 		{"sparse out", "out must be a strided tensor", func(o *Tensor) error { return MvOut(a, x, o) }, sparse},
-		{"wrong dtype", "out has dtype float32, the result has dtype float64", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(Float32, 4)},
-		{"wrong size", "out has size [5], the result has size [4]", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(Float64, 5)},
-		{"mm wrong size", "out has size [4, 4], the result has size [4, 3]", func(o *Tensor) error { return MmOut(a, b, o) }, poisoned(Float64, 4, 4)},
+		{"wrong dtype", "out has dtype float32, the result has dtype float64", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(dtype.Float32, 4)},
+		{"wrong size", "out has size [5], the result has size [4]", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(dtype.Float64, 5)},
+		{"mm wrong size", "out has size [4, 4], the result has size [4, 3]", func(o *Tensor) error { return MmOut(a, b, o) }, poisoned(dtype.Float64, 4, 4)},
 		{"aliases vec", "out shares memory with an operand", func(o *Tensor) error { return MvOut(a, o, o) }, x},
 		{"aliases mat values", "out shares memory with an operand", func(o *Tensor) error {
 			v, _ := a.Values()
 			require.GreaterOrEqual(t, len(v.Data), 4*8)
-			vt, _ := NewStrided(Array{DType: Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
-			return MvOut(a, randomDense(t, rng, Float64, []int64{4}, 1), vt)
+			vt, _ := NewStrided(Array{DType: dtype.Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
+			return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{4}, 1), vt)
 		}, nil},
-		{"sparse @ sparse", "sparse @ sparse gives a sparse result", func(o *Tensor) error { return MmOut(a, a, o) }, poisoned(Float64, 4, 4)},
-		{"vec size", "mv: Argument #2 (vec): expected dim 0 size 4", func(o *Tensor) error { return MvOut(a, randomDense(t, rng, Float64, []int64{3}, 1), o) }, poisoned(Float64, 4)},
+		{"sparse @ sparse", "sparse @ sparse gives a sparse result", func(o *Tensor) error { return MmOut(a, a, o) }, poisoned(dtype.Float64, 4, 4)},
+		{"vec size", "mv: Argument #2 (vec): expected dim 0 size 4", func(o *Tensor) error { return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{3}, 1), o) }, poisoned(dtype.Float64, 4)},
 	}
 	for _, c := range cases {
 		var before []byte
@@ -104,10 +105,10 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 
 func TestMvOutWritesRepeatedlyIntoTheSameTensor(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	a := linOperand(t, rng, linFormat{layout: CSR}, Float64, []int64{6, 5}, 32, 0)
-	y := poisoned(Float64, 6)
+	a := linOperand(t, rng, linFormat{layout: CSR}, dtype.Float64, []int64{6, 5}, 32, 0)
+	y := poisoned(dtype.Float64, 6)
 	for i := 0; i < 3; i++ {
-		x := randomDense(t, rng, Float64, []int64{5}, 1)
+		x := randomDense(t, rng, dtype.Float64, []int64{5}, 1)
 		want, err := Mv(a, x)
 		require.NoError(t, err)
 		require.NoError(t, MvOut(a, x, y))

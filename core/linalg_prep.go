@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -48,7 +49,7 @@ func linCheckLayout(op string, n int, name string, t *Tensor, want Layout) error
 }
 
 // linCheckSameDType requires t to have the dtype d of the first operand.
-func linCheckSameDType(op string, n int, name string, t *Tensor, d DType, first string) error {
+func linCheckSameDType(op string, n int, name string, t *Tensor, d dtype.DType, first string) error {
 	if t.dtype != d {
 		return errs.Errorf(errs.ErrDType, "%s: expected dtype %s (the dtype of %s), got %s; the operands of a product must share a dtype",
 			linArg(op, n, name), d, first, t.dtype)
@@ -66,7 +67,7 @@ func linCheckSize(op string, n int, name string, t *Tensor, dim int, want int64,
 
 // linCheckScalar requires a scalar that the dtype can hold: real for real
 // dtypes, integral for integer dtypes (torch refuses a float alpha there).
-func linCheckScalar(op, name string, d DType, s Scalar) error {
+func linCheckScalar(op, name string, d dtype.DType, s Scalar) error {
 	if s.im != 0 && !d.IsComplex() {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v is complex, but the dtype %s is real", op, name, complex(s.re, s.im), d)
 	}
@@ -118,9 +119,9 @@ func linIsOne(s Scalar) bool {
 
 // linComputeDType is the dtype the kernels compute a product of dtype d in:
 // float16 and bfloat16 go through float32, the others compute in place.
-func linComputeDType(d DType) DType {
-	if d == Float16 || d == BFloat16 {
-		return Float32
+func linComputeDType(d dtype.DType) dtype.DType {
+	if d == dtype.Float16 || d == dtype.BFloat16 {
+		return dtype.Float32
 	}
 	return d
 }
@@ -145,7 +146,7 @@ func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*T
 	if err != nil {
 		return nil, err
 	}
-	var d DType
+	var d dtype.DType
 	for _, t := range ts {
 		if t == nil {
 			return f(ts)
@@ -157,7 +158,7 @@ func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*T
 	}
 	wide := make([]*Tensor, len(ts))
 	for i, t := range ts {
-		w, err := ToDType(t, Float32)
+		w, err := ToDType(t, dtype.Float32)
 		if err != nil {
 			return nil, err
 		}
@@ -171,7 +172,7 @@ func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*T
 }
 
 // linNewDense allocates a zeroed dense result within the memory limit.
-func linNewDense(op string, d DType, shape ...int64) (Array, error) {
+func linNewDense(op string, d dtype.DType, shape ...int64) (Array, error) {
 	if err := linCheckResult(op, d, shape); err != nil {
 		return Array{}, err
 	}
@@ -181,7 +182,7 @@ func linNewDense(op string, d DType, shape ...int64) (Array, error) {
 // linOutput returns into when it has data (a destination the caller
 // checked, whose data only is read), else a new (m x n) result within the
 // memory limit, not cleared: for a caller that writes every element.
-func linOutput(op string, d DType, into Array, m, n int64) (Array, error) {
+func linOutput(op string, d dtype.DType, into Array, m, n int64) (Array, error) {
 	if into.Data != nil {
 		return into, nil
 	}
@@ -194,7 +195,7 @@ func linOutput(op string, d DType, into Array, m, n int64) (Array, error) {
 
 // linCheckResult checks a result's shape against int64 and the memory
 // limit. The messages are built only on failure: this runs on every call.
-func linCheckResult(op string, d DType, shape []int64) error {
+func linCheckResult(op string, d dtype.DType, shape []int64) error {
 	n, err := errs.NumelChecked("result size", shape)
 	if err == nil {
 		err = errs.CheckAlloc("result", n, d.Size())
@@ -354,7 +355,7 @@ func linIndexArray(width int, v []int64, shape ...int64) Array {
 	if width == 64 {
 		return Int64Array(v, shape...)
 	}
-	a := NewArray(Int32, shape)
+	a := NewArray(dtype.Int32, shape)
 	s := AsSlice[int32](a)
 	for i, x := range v {
 		s[i] = int32(x)

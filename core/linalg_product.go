@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -129,13 +130,13 @@ func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
 
 // linCSRToCOOIndices builds the (2, nnz) COO indices of CSR arrays.
 func linCSRToCOOIndices(ptr, idx Array) Array {
-	if ptr.DType == Int32 {
-		return linExpandRows(AsSlice[int32](ptr), AsSlice[int32](idx), Int32)
+	if ptr.DType == dtype.Int32 {
+		return linExpandRows(AsSlice[int32](ptr), AsSlice[int32](idx), dtype.Int32)
 	}
-	return linExpandRows(AsSlice[int64](ptr), AsSlice[int64](idx), Int64)
+	return linExpandRows(AsSlice[int64](ptr), AsSlice[int64](idx), dtype.Int64)
 }
 
-func linExpandRows[I kernels.Index](ptr, idx []I, d DType) Array {
+func linExpandRows[I kernels.Index](ptr, idx []I, d dtype.DType) Array {
 	nnz := int64(len(idx))
 	out := NewArray(d, []int64{2, nnz})
 	s := AsSlice[I](out)

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // Products promote their operands' dtypes by the rules of the element-wise
 // operations (PromoteTypes), as NumPy and SciPy do: an int64 matrix times a
@@ -12,8 +15,8 @@ import "github.com/gosparse/gosparse/core/errs"
 
 // linPromotedDType returns the dtype the operands (nil ones skipped) promote
 // to, and whether they already all have it.
-func linPromotedDType(ts []*Tensor) (DType, bool) {
-	var d DType
+func linPromotedDType(ts []*Tensor) (dtype.DType, bool) {
+	var d dtype.DType
 	seen, same := false, true
 	for _, t := range ts {
 		if t == nil {
@@ -25,7 +28,7 @@ func linPromotedDType(ts []*Tensor) (DType, bool) {
 		}
 		if t.dtype != d {
 			same = false
-			d = PromoteTypes(d, t.dtype)
+			d = dtype.PromoteTypes(d, t.dtype)
 		}
 	}
 	return d, same

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -14,18 +15,18 @@ import (
 // promoted dtype first, has that dtype, and leaves the operands untouched.
 func TestLinalgPromotes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 1))
-	sp := func(d DType, l Layout, shape ...int64) *Tensor {
+	sp := func(d dtype.DType, l Layout, shape ...int64) *Tensor {
 		x, err := ToLayout(randomDense(t, rng, d, shape, 0.5), l, DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}
-	dn := func(d DType, shape ...int64) *Tensor { return randomDense(t, rng, d, shape, 0.5) }
+	dn := func(d dtype.DType, shape ...int64) *Tensor { return randomDense(t, rng, d, shape, 0.5) }
 	one := IntScalar(1)
-	pairs := [][2]DType{{Int64, Float64}, {Float32, Float64}, {Float64, Int32}, {Float16, Float32},
-		{Bool, Float64}, {Complex64, Float64}, {Int8, Int64}, {BFloat16, Float16}}
+	pairs := [][2]dtype.DType{{dtype.Int64, dtype.Float64}, {dtype.Float32, dtype.Float64}, {dtype.Float64, dtype.Int32}, {dtype.Float16, dtype.Float32},
+		{dtype.Bool, dtype.Float64}, {dtype.Complex64, dtype.Float64}, {dtype.Int8, dtype.Int64}, {dtype.BFloat16, dtype.Float16}}
 	for _, p := range pairs {
 		da, db := p[0], p[1]
-		want := PromoteTypes(da, db)
+		want := dtype.PromoteTypes(da, db)
 		cases := []struct {
 			name string
 			ts   []*Tensor
@@ -70,19 +71,19 @@ func TestLinalgPromotes(t *testing.T) {
 // out= is not promoted into: it must have the promoted dtype exactly.
 func TestLinalgOutStrictDType(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2))
-	a, err := ToLayout(randomDense(t, rng, Int64, []int64{5, 4}, 0.5), CSR, DefaultConvert())
+	a, err := ToLayout(randomDense(t, rng, dtype.Int64, []int64{5, 4}, 0.5), CSR, DefaultConvert())
 	require.NoError(t, err)
-	x := randomDense(t, rng, Float32, []int64{4}, 1)
-	b := randomDense(t, rng, Float32, []int64{4, 3}, 1)
+	x := randomDense(t, rng, dtype.Float32, []int64{4}, 1)
+	b := randomDense(t, rng, dtype.Float32, []int64{4, 3}, 1)
 
 	// int64 @ float32 promotes to float32 (a float beats an integer).
-	out32 := randomDense(t, rng, Float32, []int64{5}, 0)
+	out32 := randomDense(t, rng, dtype.Float32, []int64{5}, 0)
 	require.NoError(t, MvOut(a, x, out32))
 	ref, err := Mv(a, x)
 	require.NoError(t, err)
 	requireSameDense(t, ref, out32)
 
-	for _, d := range []DType{Float64, Int64} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Int64} {
 		o := randomDense(t, rng, d, []int64{5}, 0)
 		err := MvOut(a, x, o)
 		require.Error(t, err)
@@ -96,7 +97,7 @@ func TestLinalgOutStrictDType(t *testing.T) {
 	// sparse @ sparse with mixed dtypes is refused for its sparse result, not its dtypes.
 	s32, err := ToLayout(b, CSR, DefaultConvert())
 	require.NoError(t, err)
-	err = MmOut(a, s32, randomDense(t, rng, Float32, []int64{5, 3}, 0))
+	err = MmOut(a, s32, randomDense(t, rng, dtype.Float32, []int64{5, 3}, 0))
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "sparse @ sparse gives a sparse result")
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -136,7 +137,7 @@ var linScratchPool sync.Pool
 
 // linScratch returns an array of n elements of dtype d with arbitrary
 // contents, from the pool when a large enough buffer is there.
-func linScratch(d DType, n int64) Array {
+func linScratch(d dtype.DType, n int64) Array {
 	size := n * int64(d.Size())
 	if p, ok := linScratchPool.Get().(*[]byte); ok && int64(cap(*p)) >= size {
 		return Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}

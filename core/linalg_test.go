@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -26,7 +27,7 @@ func TestLinalgSparseDenseProducts(t *testing.T) {
 	}
 }
 
-func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d DType, w int, sh [3]int64, fill float64) {
+func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64) {
 	m, k, n := sh[0], sh[1], sh[2]
 	a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
 	before := Clone(a)
@@ -152,7 +153,7 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *Tensor, prod dmat, 
 }
 
 // linCheckSampled checks sampled_addmm with an input of the format.
-func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d DType, w int, sh [3]int64, fill float64, msg string) {
+func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64, msg string) {
 	m, k, n := sh[0], sh[1], sh[2]
 	in := linOperand(t, rng, f, d, []int64{m, n}, w, fill)
 	m1 := randomDense(t, rng, d, []int64{m, k}, 0.8)
@@ -236,21 +237,21 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 	for _, pair := range [][2]linFormat{{{layout: CSR}, {layout: COO}}, {{layout: CSC}, {layout: CSR}},
 		{{layout: COO, uncoalesced: true}, {layout: CSC}}, {{layout: BSR}, {layout: CSR}}, {{layout: CSF}, {layout: DCSR}}} {
 		for _, w := range [][2]int{{32, 64}, {64, 32}, {32, 32}} {
-			a := linOperand(t, rng, pair[0], Float64, []int64{6, 4}, w[0], 0)
-			b := linOperand(t, rng, pair[1], Float64, []int64{4, 6}, w[1], 0)
+			a := linOperand(t, rng, pair[0], dtype.Float64, []int64{6, 4}, w[0], 0)
+			b := linOperand(t, rng, pair[1], dtype.Float64, []int64{4, 6}, w[1], 0)
 			got, err := SparseMm(a, b)
 			msg := pair[0].String() + "@" + pair[1].String()
 			require.NoError(t, err, msg)
 			require.Equal(t, CSR, got.Layout(), msg)
 			require.Equal(t, max(w[0], w[1]), got.IndexWidth(), msg)
-			requireNear(t, linRefMM(linRef(t, a), linRef(t, b)), got, Float64, msg)
+			requireNear(t, linRefMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
 		}
 	}
 }
 
 // linBatchEven makes a (B, m, k) dense tensor whose batches share one
 // sparsity pattern, as batched compressed tensors need.
-func linBatchEven(t *testing.T, rng *rand.Rand, d DType, nb, m, k int64) *Tensor {
+func linBatchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *Tensor {
 	one := randomDense(t, rng, d, []int64{m, k}, 0.4)
 	a := NewArray(d, []int64{nb, m, k})
 	for b := int64(0); b < nb; b++ {
@@ -312,7 +313,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, sparse := range []bool{false, true} {
 		mk := func(shape ...int64) *Tensor {
-			x := randomDense(t, rng, Float64, shape, 0.5)
+			x := randomDense(t, rng, dtype.Float64, shape, 0.5)
 			if sparse && len(shape) > 1 {
 				c, err := ToLayout(x, COO, DefaultConvert())
 				require.NoError(t, err)
@@ -321,38 +322,38 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 			return x
 		}
 		// (3,2): the matrix repeats over the batch.
-		a3, b2 := mk(2, 3, 4), randomDense(t, rng, Float64, []int64{4, 5}, 0.5)
+		a3, b2 := mk(2, 3, 4), randomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.5)
 		ra3, rb2 := linRef(t, a3), linRef(t, b2)
 		want := linRefMM(ra3, dmat{shape: []int64{2, 4, 5}, v: append(append([]complex128(nil), rb2.v...), rb2.v...)})
 		got, err := Matmul(a3, b2)
 		require.NoError(t, err)
-		requireNear(t, want, got, Float64, "matmul(3,2)")
+		requireNear(t, want, got, dtype.Float64, "matmul(3,2)")
 
 		// (2,3): a 2-D sparse or dense matrix times each batch.
-		a2, b3 := mk(3, 4), randomDense(t, rng, Float64, []int64{2, 4, 5}, 0.5)
+		a2, b3 := mk(3, 4), randomDense(t, rng, dtype.Float64, []int64{2, 4, 5}, 0.5)
 		ra2, rb3 := linRef(t, a2), linRef(t, b3)
 		want = linRefMM(dmat{shape: []int64{2, 3, 4}, v: append(append([]complex128(nil), ra2.v...), ra2.v...)}, rb3)
 		got, err = Matmul(a2, b3)
 		require.NoError(t, err)
-		requireNear(t, want, got, Float64, "matmul(2,3)")
+		requireNear(t, want, got, dtype.Float64, "matmul(2,3)")
 
 		// (3,1) and (1,3).
-		v := randomDense(t, rng, Float64, []int64{4}, 0.9)
+		v := randomDense(t, rng, dtype.Float64, []int64{4}, 0.9)
 		rv := linRef(t, v)
 		want = linRefMM(ra3, dmat{shape: []int64{2, 4, 1}, v: append(append([]complex128(nil), rv.v...), rv.v...)})
 		want.shape = []int64{2, 3}
 		got, err = Matmul(a3, v)
 		require.NoError(t, err)
-		requireNear(t, want, got, Float64, "matmul(3,1)")
+		requireNear(t, want, got, dtype.Float64, "matmul(3,1)")
 		want = linRefMM(dmat{shape: []int64{2, 1, 4}, v: append(append([]complex128(nil), rv.v...), rv.v...)}, rb3)
 		want.shape = []int64{2, 5}
 		got, err = Matmul(v, b3)
 		require.NoError(t, err)
-		requireNear(t, want, got, Float64, "matmul(1,3)")
+		requireNear(t, want, got, dtype.Float64, "matmul(1,3)")
 	}
 	// (1,1): the dot product, a 0-d tensor; sparse vectors are densified.
-	x := randomDense(t, rng, Complex128, []int64{6}, 0.9)
-	y := randomDense(t, rng, Complex128, []int64{6}, 0.9)
+	x := randomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
+	y := randomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
 	ys, err := ToLayout(y, COO, DefaultConvert())
 	require.NoError(t, err)
 	var dot complex128
@@ -362,15 +363,15 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 	}
 	got, err := Matmul(x, ys)
 	require.NoError(t, err)
-	requireNear(t, dmat{shape: []int64{}, v: []complex128{dot}}, got, Complex128, "dot")
+	requireNear(t, dmat{shape: []int64{}, v: []complex128{dot}}, got, dtype.Complex128, "dot")
 }
 
 // float16 and bfloat16 compute in float32 and keep their dtype.
 func TestLinalgHalfDTypes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for _, d := range []DType{Float16, BFloat16} {
-		a32 := randomDense(t, rng, Float32, []int64{4, 5}, 0.5)
-		b32 := randomDense(t, rng, Float32, []int64{5, 3}, 0.9)
+	for _, d := range []dtype.DType{dtype.Float16, dtype.BFloat16} {
+		a32 := randomDense(t, rng, dtype.Float32, []int64{4, 5}, 0.5)
+		b32 := randomDense(t, rng, dtype.Float32, []int64{5, 3}, 0.9)
 		a, err := ToDType(a32, d)
 		require.NoError(t, err)
 		b, err := ToDType(b32, d)
@@ -398,8 +399,8 @@ func TestLinalgLargerOperands(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	const m, k, n = 400, 300, 40
 	for _, f := range []linFormat{{layout: CSR}, {layout: CSC}, {layout: COO}, {layout: COO, uncoalesced: true}, {layout: BSR}} {
-		a := randomDense(t, rng, Float64, []int64{m, k}, 0.05)
-		b := randomDense(t, rng, Float64, []int64{k, n}, 0.9)
+		a := randomDense(t, rng, dtype.Float64, []int64{m, k}, 0.05)
+		b := randomDense(t, rng, dtype.Float64, []int64{k, n}, 0.9)
 		sa, err := ToLayout(a, f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
 		require.NoError(t, err)
 		if f.uncoalesced {
@@ -408,16 +409,16 @@ func TestLinalgLargerOperands(t *testing.T) {
 		ra := linRef(t, a)
 		got, err := Mm(sa, b)
 		require.NoError(t, err, f.String())
-		requireNear(t, linRefMM(ra, linRef(t, b)), got, Float64, "large mm "+f.String())
-		dl := randomDense(t, rng, Float64, []int64{n, m}, 0.9)
+		requireNear(t, linRefMM(ra, linRef(t, b)), got, dtype.Float64, "large mm "+f.String())
+		dl := randomDense(t, rng, dtype.Float64, []int64{n, m}, 0.9)
 		got, err = Mm(dl, sa)
 		require.NoError(t, err, f.String())
-		requireNear(t, linRefMM(linRef(t, dl), ra), got, Float64, "large dense@sparse "+f.String())
-		bs, err := ToLayout(randomDense(t, rng, Float64, []int64{k, m}, 0.05), f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
+		requireNear(t, linRefMM(linRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
+		bs, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
 		require.NoError(t, err)
 		got, err = SparseMm(sa, bs)
 		require.NoError(t, err, f.String())
-		requireNear(t, linRefMM(ra, linRef(t, bs)), got, Float64, "large sparse@sparse "+f.String())
+		requireNear(t, linRefMM(ra, linRef(t, bs)), got, dtype.Float64, "large sparse@sparse "+f.String())
 	}
 }
 
@@ -425,7 +426,7 @@ func TestLinalgLargerOperands(t *testing.T) {
 func TestLinalgSampledBatched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	const nb, m, k, n = 3, 4, 2, 5
-	in, err := ToLayout(linBatchEven(t, rng, Float64, nb, m, n), CSR, DefaultConvert())
+	in, err := ToLayout(linBatchEven(t, rng, dtype.Float64, nb, m, n), CSR, DefaultConvert())
 	require.NoError(t, err)
 	ri := linRef(t, in)
 	for _, batched := range []bool{true, false} {
@@ -433,7 +434,7 @@ func TestLinalgSampledBatched(t *testing.T) {
 		if batched {
 			s1, s2 = []int64{nb, m, k}, []int64{nb, k, n}
 		}
-		m1, m2 := randomDense(t, rng, Float64, s1, 0.9), randomDense(t, rng, Float64, s2, 0.9)
+		m1, m2 := randomDense(t, rng, dtype.Float64, s1, 0.9), randomDense(t, rng, dtype.Float64, s2, 0.9)
 		r1, r2 := linRef(t, m1), linRef(t, m2)
 		got, err := SampledAddmm(in, m1, m2, Real(0.5), Real(2))
 		require.NoError(t, err)
@@ -451,6 +452,6 @@ func TestLinalgSampledBatched(t *testing.T) {
 				}
 			}
 		}
-		requireNear(t, want, got, Float64, "batched sampled_addmm")
+		requireNear(t, want, got, dtype.Float64, "batched sampled_addmm")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -43,7 +44,7 @@ func mapDense(in []float64, inShape, outShape []int64, src func(o []int64) []int
 
 // opLayouts are the source formats of the property tests (COO both coalesced and not).
 func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*Tensor {
-	src := randomDense(t, rng, Float64, shape, 0.5)
+	src := randomDense(t, rng, dtype.Float64, shape, 0.5)
 	var out []*Tensor
 	for _, l := range []Layout{COO, CSR, CSC, DCSR, CSF, BSR, Strided} {
 		if (l == CSR || l == CSC || l == DCSR || l == BSR) && len(shape)-denseDim != 2 {
@@ -67,8 +68,8 @@ func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*Ten
 			setIndex(both, d*2*nse+nse+e, idx.Index(d*nse+e))
 		}
 	}
-	half, _ := ToDType(c, Float64)
-	vals := NewArray(Float64, append([]int64{2 * nse}, c.values.Shape[1:]...))
+	half, _ := ToDType(c, dtype.Float64)
+	vals := NewArray(dtype.Float64, append([]int64{2 * nse}, c.values.Shape[1:]...))
 	blk := numelOf(c.values.Shape[1:])
 	for e := int64(0); e < nse; e++ {
 		for j := int64(0); j < blk; j++ {
@@ -153,7 +154,7 @@ func swapped(s []int64, a, b int) []int64 {
 
 func TestSumWithNonZeroFill(t *testing.T) {
 	coo, _ := NewCOO(Int64Array([]int64{0, 1, 1, 0}, 2, 2), Float64Array([]float64{5, 6}), []int64{2, 3}, BuildOptions{})
-	f, _ := WithFill(coo, ScalarBytes(Float64, Real(1)))
+	f, _ := WithFill(coo, ScalarBytes(dtype.Float64, Real(1)))
 	// dense: [[1,5,1],[6,1,1]]
 	r, err := Sum(f, []int{1})
 	require.NoError(t, err)
@@ -182,7 +183,7 @@ func TestSoftmaxAlongEachDim(t *testing.T) {
 	require.InDeltaSlice(t, []float64{0, 0, -1.3132616875182228, 0, 0, -0.31326168751822286}, g, 1e-12)
 	_, err = Softmax(coo, 2, false)
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
-	i, _ := ToDType(coo, Int64)
+	i, _ := ToDType(coo, dtype.Int64)
 	_, err = Softmax(i, 0, false)
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }
@@ -239,9 +240,9 @@ func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 func TestAddedDimsStopAtMaxDims(t *testing.T) {
 	for _, l := range []Layout{Strided, COO} {
 		ones := slices.Repeat([]int64{1}, MaxDims)
-		full, err := Empty(l, Float64, ones, [2]int64{}, 0)
+		full, err := Empty(l, dtype.Float64, ones, [2]int64{}, 0)
 		require.NoError(t, err)
-		under, err := Empty(l, Float64, ones[1:], [2]int64{}, 0)
+		under, err := Empty(l, dtype.Float64, ones[1:], [2]int64{}, 0)
 		require.NoError(t, err)
 
 		_, err = Unsqueeze(full, 0)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -82,7 +83,7 @@ func TestReductionsMatchDense(t *testing.T) {
 					continue // a strided tensor has no unspecified elements
 				}
 				var err error
-				x, err = WithFill(src, ScalarBytes(Float64, Real(fill)))
+				x, err = WithFill(src, ScalarBytes(dtype.Float64, Real(fill)))
 				require.NoError(t, err)
 			}
 			in, shape := denseOf(t, x)
@@ -104,23 +105,23 @@ func TestReductionsMatchDense(t *testing.T) {
 
 func TestReductionDTypesAndRefusals(t *testing.T) {
 	x := mustDense(t, []float64{1, 0, 2, 0}, 2, 2)
-	ints, _ := ToDType(x, Int32)
+	ints, _ := ToDType(x, dtype.Int32)
 	coo, _ := ToLayout(ints, COO, DefaultConvert())
 	s, err := Reduce(coo, nil, "sum")
 	require.NoError(t, err)
-	require.Equal(t, Int64, s.DType(), "integer sums are int64, as torch")
+	require.Equal(t, dtype.Int64, s.DType(), "integer sums are int64, as torch")
 	a, err := Reduce(coo, []int{1}, "any")
 	require.NoError(t, err)
-	require.Equal(t, Bool, a.DType())
+	require.Equal(t, dtype.Bool, a.DType())
 	_, err = Reduce(coo, nil, "mean")
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err), "mean of integers is refused, as torch")
 	_, err = Reduce(coo, nil, "median")
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	z, _ := ToDType(x, Complex128)
+	z, _ := ToDType(x, dtype.Complex128)
 	zc, _ := ToLayout(z, COO, DefaultConvert())
 	_, err = Reduce(zc, nil, "amax")
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
-	e, _ := Empty(COO, Float64, []int64{0, 3}, [2]int64{}, 0)
+	e, _ := Empty(COO, dtype.Float64, []int64{0, 3}, [2]int64{}, 0)
 	_, err = Reduce(e, []int{0}, "amax")
 	require.Error(t, err)
 }

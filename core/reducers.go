@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/cmplx"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -16,7 +17,7 @@ type reducer struct {
 	step     func(acc, v Scalar) Scalar
 	repeat   func(acc, v Scalar, n int64) Scalar
 	finish   func(acc Scalar, n int64) Scalar
-	dtype    func(in DType) (DType, error)
+	dtype    func(in dtype.DType) (dtype.DType, error)
 }
 
 // reducers holds the reductions by torch's name.
@@ -26,8 +27,8 @@ var reducers = map[string]reducer{
 	"prod":          {identity: IntScalar(1), step: mulScalar, repeat: func(a, v Scalar, n int64) Scalar { return mulScalar(a, powScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
 	"amax":          {identity: Real(math.Inf(-1)), step: maxScalar, repeat: func(a, v Scalar, n int64) Scalar { return maxScalar(a, v) }, finish: keepAcc, dtype: realOnly("amax")},
 	"amin":          {identity: Real(math.Inf(1)), step: minScalar, repeat: func(a, v Scalar, n int64) Scalar { return minScalar(a, v) }, finish: keepAcc, dtype: realOnly("amin")},
-	"any":           {identity: IntScalar(0), step: anyScalar, repeat: func(a, v Scalar, n int64) Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: func(DType) (DType, error) { return Bool, nil }},
-	"count_nonzero": {identity: IntScalar(0), step: countScalar, repeat: func(a, v Scalar, n int64) Scalar { return addScalar(a, scaleScalar(countScalar(IntScalar(0), v), n)) }, finish: keepAcc, dtype: func(DType) (DType, error) { return Int64, nil }},
+	"any":           {identity: IntScalar(0), step: anyScalar, repeat: func(a, v Scalar, n int64) Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Bool, nil }},
+	"count_nonzero": {identity: IntScalar(0), step: countScalar, repeat: func(a, v Scalar, n int64) Scalar { return addScalar(a, scaleScalar(countScalar(IntScalar(0), v), n)) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Int64, nil }},
 }
 
 // ReductionNames lists the reductions Reduce accepts.
@@ -41,15 +42,15 @@ func meanOf(acc Scalar, n int64) Scalar {
 	return Scalar{re: acc.re / float64(n), im: acc.im / float64(n)}
 }
 
-func integralToInt64(d DType) (DType, error) {
-	if d.IsInteger() || d == Bool {
-		return Int64, nil
+func integralToInt64(d dtype.DType) (dtype.DType, error) {
+	if d.IsInteger() || d == dtype.Bool {
+		return dtype.Int64, nil
 	}
 	return d, nil
 }
 
-func floatingOnly(op string) func(DType) (DType, error) {
-	return func(d DType) (DType, error) {
+func floatingOnly(op string) func(dtype.DType) (dtype.DType, error) {
+	return func(d dtype.DType) (dtype.DType, error) {
 		if !d.IsFloat() && !d.IsComplex() {
 			return 0, errs.Errorf(errs.ErrDType, "%s(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: %s", op, d)
 		}
@@ -57,8 +58,8 @@ func floatingOnly(op string) func(DType) (DType, error) {
 	}
 }
 
-func realOnly(op string) func(DType) (DType, error) {
-	return func(d DType) (DType, error) {
+func realOnly(op string) func(dtype.DType) (dtype.DType, error) {
+	return func(d dtype.DType) (dtype.DType, error) {
 		if d.IsComplex() {
 			return 0, errs.Errorf(errs.ErrDType, "%s: is not supported for complex dtypes (got %s)", op, d)
 		}

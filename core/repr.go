@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Printing follows torch's tensor repr (torch/_tensor_str.py's rules:
@@ -104,7 +106,9 @@ func (t *Tensor) component(name string) Array {
 }
 
 // defaultDType reports the dtypes torch's repr leaves unnamed.
-func defaultDType(d DType) bool { return d == Float32 || d == Int64 || d == Bool || d == Complex64 }
+func defaultDType(d dtype.DType) bool {
+	return d == dtype.Float32 || d == dtype.Int64 || d == dtype.Bool || d == dtype.Complex64
+}
 
 func tupleStr(s []int64) string {
 	parts := make([]string, len(s))
@@ -192,7 +196,7 @@ type formatter struct {
 }
 
 func newFormatter(a Array, sample []int64, part func(Scalar) float64) *formatter {
-	f := &formatter{floating: a.DType.IsFloat() || a.DType.IsComplex(), intMode: true, width: 1, part: part, boolean: a.DType == Bool}
+	f := &formatter{floating: a.DType.IsFloat() || a.DType.IsComplex(), intMode: true, width: 1, part: part, boolean: a.DType == dtype.Bool}
 	if !f.floating {
 		for _, i := range sample {
 			f.width = max(f.width, len(f.format(a.Complex(i))))
@@ -324,4 +328,28 @@ func nestedStr(a Array, dim int, off int64, indent int, summarize bool, f1, f2 *
 	}
 	sep := "," + strings.Repeat("\n", len(shape)-1) + strings.Repeat(" ", indent+1)
 	return "[" + strings.Join(slices, sep) + "]"
+}
+
+// itoa formats v in decimal.
+func itoa(v int64) string {
+	if v == 0 {
+		return "0"
+	}
+	neg := v < 0
+	var b [24]byte
+	i := len(b)
+	u := uint64(v)
+	if neg {
+		u = uint64(-v)
+	}
+	for u > 0 {
+		i--
+		b[i] = byte('0' + u%10)
+		u /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -356,7 +357,7 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 }
 
 // concatRows stacks (n_i, *dense) arrays along their first dim.
-func concatRows(d DType, parts []Array, dense []int64) Array {
+func concatRows(d dtype.DType, parts []Array, dense []int64) Array {
 	n := int64(0)
 	for _, p := range parts {
 		n += p.Shape[0]
@@ -373,7 +374,7 @@ func concatRows(d DType, parts []Array, dense []int64) Array {
 // each block widened along dense axis k to dense[k] (the sum of the dense_i[k]):
 // part i's block fills its own slice of axis k, after the parts before it, and
 // the rest stays zero.
-func concatBlocks(d DType, parts []Array, k int, dense []int64) Array {
+func concatBlocks(d dtype.DType, parts []Array, k int, dense []int64) Array {
 	n := int64(0)
 	for _, p := range parts {
 		n += p.Shape[0]

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -17,7 +18,7 @@ func TestCatRefusesBeforeBuilding(t *testing.T) {
 	old := MemoryLimit()
 	require.NoError(t, SetMemoryLimit(limit))
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	row, err := NewStrided(NewArray(Float64, []int64{1, limit / 4 / 8})) // a quarter of the limit
+	row, err := NewStrided(NewArray(dtype.Float64, []int64{1, limit / 4 / 8})) // a quarter of the limit
 	require.NoError(t, err)
 	vals := AsSlice[float64](row.values)
 	for i := range vals {
@@ -69,7 +70,7 @@ func TestCatOfStridedAlongEachDim(t *testing.T) {
 
 // denseOf3 is a strided float64 tensor of shape holding from, from+1, ...
 func denseOf3(t *testing.T, shape []int64, from float64) *Tensor {
-	a := NewArray(Float64, shape)
+	a := NewArray(dtype.Float64, shape)
 	vals := AsSlice[float64](a)
 	for i := range vals {
 		vals[i] = from + float64(i)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -27,7 +28,7 @@ func TestCatAlongDenseDim(t *testing.T) {
 		var dense, hybrid []*Tensor
 		nse := int64(0)
 		for _, s := range tc.shapes {
-			d := randomDense(t, rng, Float64, s, 0.5)
+			d := randomDense(t, rng, dtype.Float64, s, 0.5)
 			h, err := ToLayout(d, tc.layout, ConvertOptions{DenseDim: tc.denseDim, SparseDim: -1})
 			require.NoError(t, err)
 			dense, hybrid = append(dense, d), append(hybrid, h)
@@ -50,9 +51,9 @@ func TestCatAlongDenseDim(t *testing.T) {
 // A non-zero fill value would leave the widened blocks wrong: refused.
 func TestCatAlongDenseDimRefusesFillValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 4))
-	h, err := ToLayout(randomDense(t, rng, Float64, []int64{3, 2}, 0.5), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{3, 2}, 0.5), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
-	one := NewArray(Float64, []int64{})
+	one := NewArray(dtype.Float64, []int64{})
 	one.SetComplex(0, Scalar{re: 1})
 	f, err := WithFill(h, one.Data)
 	require.NoError(t, err)

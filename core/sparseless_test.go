@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -12,9 +13,9 @@ import (
 // sparse_coo_tensor(torch.empty(0, nse), values, size): indices (0, nse).
 func sparseless(t *testing.T, width int, vals []float64, valShape []int64, size []int64) *Tensor {
 	t.Helper()
-	idt := Int64
+	idt := dtype.Int64
 	if width == 32 {
-		idt = Int32
+		idt = dtype.Int32
 	}
 	v := Float64Array(vals)
 	v.Shape = valShape
@@ -52,18 +53,18 @@ func TestSparselessCOOConstruction(t *testing.T) {
 	require.True(t, one.IsCoalesced())
 	require.Equal(t, 32, one.IndexWidth())
 	// the checks stay: nse must agree, dense sizes must match the values
-	_, err = NewCOO(NewArray(Int64, []int64{0, 2}), Float64Array([]float64{1, 2, 3}), []int64{}, BuildOptions{})
+	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 2}), Float64Array([]float64{1, 2, 3}), []int64{}, BuildOptions{})
 	require.ErrorContains(t, err, "nnz from indices: 2, nnz from values: 3")
 	v := Float64Array([]float64{1, 2})
 	v.Shape = []int64{1, 2}
-	_, err = NewCOO(NewArray(Int64, []int64{0, 1}), v, []int64{3}, BuildOptions{})
+	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 1}), v, []int64{3}, BuildOptions{})
 	require.ErrorContains(t, err, "dense dim 0 has size 3 but values.shape[1] = 2")
-	_, err = NewCOO(NewArray(Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
+	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
 	require.ErrorContains(t, err, "expected sparse_dim + dense_dim = 0 + 1")
-	_, err = NewCOO(NewArray(Int64, []int64{0, 1}), Float64Array([]float64{1}), []int64{}, BuildOptions{Coalesced: true})
+	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 1}), Float64Array([]float64{1}), []int64{}, BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	// CSF still needs a level to compress
-	_, err = Empty(CSF, Float64, []int64{2}, [2]int64{1, 1}, 1)
+	_, err = Empty(CSF, dtype.Float64, []int64{2}, [2]int64{1, 1}, 1)
 	require.Error(t, err)
 }
 
@@ -73,8 +74,8 @@ func TestSparselessCOOOperations(t *testing.T) {
 	ops := map[string]func(x *Tensor) (*Tensor, error){
 		"coalesce": Coalesce,
 		"clone":    func(x *Tensor) (*Tensor, error) { return Clone(x), nil },
-		"float32":  func(x *Tensor) (*Tensor, error) { return ToDType(x, Float32) },
-		"int64":    func(x *Tensor) (*Tensor, error) { return ToDType(x, Int64) },
+		"float32":  func(x *Tensor) (*Tensor, error) { return ToDType(x, dtype.Float32) },
+		"int64":    func(x *Tensor) (*Tensor, error) { return ToDType(x, dtype.Int64) },
 		"neg":      func(x *Tensor) (*Tensor, error) { return UnaryByName("neg", x, UnaryArgs{}) },
 		"abs":      func(x *Tensor) (*Tensor, error) { return UnaryByName("abs", x, UnaryArgs{}) },
 		"cos":      func(x *Tensor) (*Tensor, error) { return UnaryByName("cos", x, UnaryArgs{}) },
@@ -148,7 +149,7 @@ func TestSparselessCOOOperations(t *testing.T) {
 // tensor(5.).to_sparse(): one entry, or none for a zero.
 func TestScalarToSparse(t *testing.T) {
 	for _, v := range []float64{5, 0} {
-		d, err := NewStrided(Array{DType: Float64, Shape: []int64{}, Data: Float64Array([]float64{v}).Data})
+		d, err := NewStrided(Array{DType: dtype.Float64, Shape: []int64{}, Data: Float64Array([]float64{v}).Data})
 		require.NoError(t, err)
 		s, err := ToLayout(d, COO, DefaultConvert())
 		require.NoError(t, err)
@@ -206,13 +207,13 @@ func TestSparselessCOOShapeOperators(t *testing.T) {
 func TestCOOScalarValuesAreOneEntry(t *testing.T) {
 	v := Float64Array([]float64{5})
 	v.Shape = []int64{}
-	x, err := NewCOO(NewArray(Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
+	x, err := NewCOO(NewArray(dtype.Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []int64{1}, x.values.Shape)
 	require.Equal(t, []int64{}, v.Shape, "the caller's array is untouched")
 	got, _ := denseOf(t, x)
 	require.Equal(t, []float64{5}, got)
-	_, err = NewCOO(NewArray(Int64, []int64{0, 2}), v, []int64{}, BuildOptions{})
+	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 2}), v, []int64{}, BuildOptions{})
 	require.ErrorContains(t, err, "nnz from indices: 2, nnz from values: 1")
 	idx := Int64Array([]int64{1})
 	idx.Shape = []int64{1, 1}

@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/dtype"
+
 // Fast paths of the shape and reduction operators for strided tensors,
 // which otherwise go through their COO form (an index per element, a sort):
 // seconds and gigabytes for a 1e6 x 16 matrix, where these take a copy or
@@ -57,7 +59,7 @@ func stridedPermute(t *Tensor, perm []int) (*Tensor, error) {
 // of a matrix. ok is false for every other case, which takes the general
 // path. Accumulation is in float64 in ascending r, as the general path's.
 func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err error) {
-	if (op != "sum" && op != "mean") || (t.dtype != Float64 && t.dtype != Float32) {
+	if (op != "sum" && op != "mean") || (t.dtype != dtype.Float64 && t.dtype != dtype.Float32) {
 		return nil, false, nil
 	}
 	lo, hi := -1, -1
@@ -76,7 +78,7 @@ func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err er
 	}
 	outer, rn, inner := numelOf(t.shape[:lo]), numelOf(t.shape[lo:hi]), numelOf(t.shape[hi:])
 	acc := make([]float64, outer*inner)
-	if t.dtype == Float64 {
+	if t.dtype == dtype.Float64 {
 		reduceRuns(AsSlice[float64](t.values), acc, outer, rn, inner)
 	} else {
 		reduceRuns(AsSlice[float32](t.values), acc, outer, rn, inner)
@@ -88,7 +90,7 @@ func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err er
 	}
 	shape := append(append([]int64{}, t.shape[:lo]...), t.shape[hi:]...)
 	out := NewArray(t.dtype, shape)
-	if t.dtype == Float64 {
+	if t.dtype == dtype.Float64 {
 		copy(AsSlice[float64](out), acc)
 	} else {
 		o := AsSlice[float32](out)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -11,7 +12,7 @@ import (
 // (the same tensor as COO, made dense) gives, bit for bit.
 func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 1))
-	for _, d := range []DType{Float64, Float32} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		for _, shape := range [][]int64{{5, 7}, {3, 4, 5}, {2, 3, 4, 2}, {6}, {0, 3}} {
 			a := NewArray(d, shape)
 			for i := range a.Numel() {

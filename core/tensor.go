@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // Tensor is a tensor of any named format, stored in the level model: a list of
 // levels mapping dimensions to storage, one values array holding the elements
@@ -10,7 +13,7 @@ import "github.com/gosparse/gosparse/core/errs"
 // tensor, so one tensor may be read from many goroutines at once.
 type Tensor struct {
 	layout    Layout
-	dtype     DType
+	dtype     dtype.DType
 	shape     []int64
 	batchDim  int
 	denseDim  int
@@ -36,7 +39,7 @@ func (t *Tensor) Layout() Layout {
 }
 
 // DType returns the value dtype.
-func (t *Tensor) DType() DType { return t.dtype }
+func (t *Tensor) DType() dtype.DType { return t.dtype }
 
 // Shape returns a copy of the tensor's sizes.
 func (t *Tensor) Shape() []int64 { return append([]int64(nil), t.shape...) }
@@ -214,7 +217,7 @@ func (t *Tensor) plainIndices(name string, rowMajor bool) (Array, error) {
 
 // setIndex stores v into an int32 or int64 array.
 func setIndex(a Array, i, v int64) {
-	if a.DType == Int32 {
+	if a.DType == dtype.Int32 {
 		AsSlice[int32](a)[i] = int32(v)
 	} else {
 		AsSlice[int64](a)[i] = v

@@ -4,11 +4,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
 // randomDense makes a dense tensor of the dtype with about density non-zero elements.
-func randomDense(t *testing.T, rng *rand.Rand, d DType, shape []int64, density float64) *Tensor {
+func randomDense(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, density float64) *Tensor {
 	a := NewArray(d, shape)
 	for i := int64(0); i < a.Numel(); i++ {
 		if rng.Float64() < density {
@@ -42,11 +43,11 @@ func requireSameDense(t *testing.T, want, got *Tensor, msgAndArgs ...any) {
 func nan() float64 { var z float64; return z / z }
 
 // Float32Array is a zeroed float32 array of n elements.
-func Float32Array(n int64) Array { return NewArray(Float32, []int64{n}) }
+func Float32Array(n int64) Array { return NewArray(dtype.Float32, []int64{n}) }
 
 // batchEvenDense is randomDense whose leading batch dims (those before the
 // last two non-dense dims) repeat one pattern, as batched compressed tensors need.
-func batchEvenDense(t *testing.T, rng *rand.Rand, d DType, c conversionCase, density float64) *Tensor {
+func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCase, density float64) *Tensor {
 	nb := len(c.shape) - c.denseDim - 2
 	if nb <= 0 {
 		return randomDense(t, rng, d, c.shape, density)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -71,7 +72,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 				return ToLayout(tall, BSR, ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 			},
 			"sparse.mm": func() (*Tensor, error) { return SparseMm(tall, small) },
-			"empty csr": func() (*Tensor, error) { return Empty(CSR, Float64, []int64{big, 1}, [2]int64{}, 0) },
+			"empty csr": func() (*Tensor, error) { return Empty(CSR, dtype.Float64, []int64{big, 1}, [2]int64{}, 0) },
 		} {
 			r, err := f()
 			require.Nil(t, r, name)
@@ -99,8 +100,8 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 // proportion to the entries; elsewhere the generic path stores the same.
 func TestFastPathScratchIsSized(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
-	sparse := randomCOO(t, rng, Float64, Int64, 1<<30, 4, 1<<30, 4, 50)
-	dense := randomCOO(t, rng, Float64, Int64, 40, 30, 40, 30, 200)
+	sparse := randomCOO(t, rng, dtype.Float64, dtype.Int64, 1<<30, 4, 1<<30, 4, 50)
+	dense := randomCOO(t, rng, dtype.Float64, dtype.Int64, 40, 30, 40, 30, 200)
 	require.False(t, fastPathFits(sparse, formatSpec{layout: COO, shape: sparse.Shape()}))
 	require.True(t, fastPathFits(dense, formatSpec{layout: CSC, shape: dense.Shape()}))
 	// The reference: the raw entries, summed by coordinate, in row-major order.
@@ -159,8 +160,8 @@ func TestGroupByCoordCountingAndSorting(t *testing.T) {
 func TestSparseMaskMergeMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 20; trial++ {
-		x := randomCOO(t, rng, Float64, Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
-		mask := randomCOO(t, rng, Float64, Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
+		x := randomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
+		mask := randomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
 		if trial%2 == 1 {
 			var err error
 			x, err = WithFill(x, Float64Array([]float64{1.5}).Data)
@@ -176,10 +177,10 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 		require.Equal(t, want.NNZ(), got.NNZ())
 	}
 	// Dense dims: a (4, 5, 2) COO with one dense dim.
-	d := randomDense(t, rng, Float64, []int64{4, 5, 2}, 0.4)
+	d := randomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.4)
 	x, err := ToLayout(d, COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
-	mask, err := ToLayout(randomDense(t, rng, Float64, []int64{4, 5, 2}, 0.5), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	mask, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.5), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	want, err := SparseMask(x, mask)
 	require.NoError(t, err)
@@ -195,8 +196,8 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 // rows by sorting instead, with the same result.
 func TestSparseProductBeyondTheAccumulatorBudget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	a := randomCOO(t, rng, Float64, Int64, 4, 3, 4, 3, 8)
-	b := randomCOO(t, rng, Float64, Int64, 3, 100_000, 3, 100_000, 12)
+	a := randomCOO(t, rng, dtype.Float64, dtype.Int64, 4, 3, 4, 3, 8)
+	b := randomCOO(t, rng, dtype.Float64, dtype.Int64, 3, 100_000, 3, 100_000, 12)
 	want, err := SparseMm(a, b) // under the default limit: dense accumulators
 	require.NoError(t, err)
 	withMemoryLimit(t, 1<<20, func() { // the row pointers fit; 100000 columns of accumulators do not

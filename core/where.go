@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -21,14 +22,14 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := PromoteTypes(xs.dtype, ys.dtype)
+	out := dtype.PromoteTypes(xs.dtype, ys.dtype)
 	switch {
 	case x.Tensor == nil && y.Tensor == nil: // two numbers: their default dtypes, as torch
-		out = PromoteTypes(numberDefault(x.Number.Kind), numberDefault(y.Number.Kind))
+		out = dtype.PromoteTypes(numberDefault(x.Number.Kind), numberDefault(y.Number.Kind))
 	case x.Tensor == nil:
-		out = promoteNumber(y.Tensor.dtype, x.Number.Kind)
+		out = dtype.PromoteNumber(y.Tensor.dtype, x.Number.Kind)
 	case y.Tensor == nil:
-		out = promoteNumber(x.Tensor.dtype, y.Number.Kind)
+		out = dtype.PromoteNumber(x.Tensor.dtype, y.Number.Kind)
 	}
 	ops := []*Tensor{condition, xs, ys}
 	for _, t := range ops {
@@ -136,12 +137,12 @@ func whereOperand(arg string, o Operand, condition *Tensor) (*Tensor, error) {
 
 // numberDefault is the dtype torch gives a Python number of a kind on its
 // own: float numbers are float32, complex ones complex64.
-func numberDefault(kind DType) DType {
+func numberDefault(kind dtype.DType) dtype.DType {
 	switch kind {
-	case Float64:
-		return Float32
-	case Complex128:
-		return Complex64
+	case dtype.Float64:
+		return dtype.Float32
+	case dtype.Complex128:
+		return dtype.Complex64
 	}
 	return kind
 }

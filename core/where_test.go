@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -11,9 +12,9 @@ import (
 // choice on the dense tensors, for tensor and number operands and fills.
 func TestWhereMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
-	mask := randomDense(t, rng, Bool, []int64{4, 5}, 0.4)
-	xd := randomDense(t, rng, Float64, []int64{4, 5}, 0.6)
-	yd := randomDense(t, rng, Float64, []int64{4, 5}, 0.6)
+	mask := randomDense(t, rng, dtype.Bool, []int64{4, 5}, 0.4)
+	xd := randomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.6)
+	yd := randomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.6)
 	m, _ := denseOf(t, mask)
 	xv, _ := denseOf(t, xd)
 	yv, _ := denseOf(t, yd)
@@ -21,7 +22,7 @@ func TestWhereMatchesDense(t *testing.T) {
 		cm, err := ToLayout(mask, l, DefaultConvert())
 		require.NoError(t, err)
 		cx, _ := ToLayout(xd, COO, DefaultConvert())
-		cx, _ = WithFill(cx, ScalarBytes(Float64, Real(0))) // x sparse, y dense
+		cx, _ = WithFill(cx, ScalarBytes(dtype.Float64, Real(0))) // x sparse, y dense
 		r, err := Where(cm, TensorOperand(cx), TensorOperand(yd))
 		require.NoError(t, err)
 		got, _ := denseOf(t, r)
@@ -54,19 +55,19 @@ func TestWhereMatchesDense(t *testing.T) {
 
 // TestWherePromotesAsTorch: numbers promote as Python literals do.
 func TestWherePromotesAsTorch(t *testing.T) {
-	mask, _ := ToDType(mustDense(t, []float64{1, 0}, 2), Bool)
-	ints, _ := ToDType(mustDense(t, []float64{1, 2}, 2), Int64)
+	mask, _ := ToDType(mustDense(t, []float64{1, 0}, 2), dtype.Bool)
+	ints, _ := ToDType(mustDense(t, []float64{1, 2}, 2), dtype.Int64)
 	r, err := Where(mask, TensorOperand(ints), NumberOperand(ComplexNumber(1i)))
 	require.NoError(t, err)
-	require.Equal(t, Complex64, r.DType())
+	require.Equal(t, dtype.Complex64, r.DType())
 	r, err = Where(mask, NumberOperand(FloatNumber(1)), NumberOperand(IntNumber(2)))
 	require.NoError(t, err)
-	require.Equal(t, Float32, r.DType())
+	require.Equal(t, dtype.Float32, r.DType())
 }
 
 func TestWhereOnZeroDimTensors(t *testing.T) {
-	c, _ := NewStrided(Array{DType: Bool, Data: []byte{1}})
-	x, _ := NewStrided(Array{DType: Float64, Data: ScalarBytes(Float64, Real(3))})
+	c, _ := NewStrided(Array{DType: dtype.Bool, Data: []byte{1}})
+	x, _ := NewStrided(Array{DType: dtype.Float64, Data: ScalarBytes(dtype.Float64, Real(3))})
 	r, err := Where(c, TensorOperand(x), NumberOperand(FloatNumber(-1)))
 	require.NoError(t, err)
 	require.Empty(t, r.Shape())

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
 )
 
@@ -37,7 +38,7 @@ func BenchmarkSparseMmBackward(b *testing.B) {
 }
 
 func benchDense(rng *rand.Rand, m, n int64) *core.Tensor {
-	v := core.NewArray(core.Float64, []int64{m, n})
+	v := core.NewArray(dtype.Float64, []int64{m, n})
 	for i, s := 0, core.AsSlice[float64](v); i < len(s); i++ {
 		s[i] = rng.NormFloat64()
 	}

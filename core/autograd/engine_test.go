@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // gcnLoss builds sum(A @ (X @ W)) and returns it with its leaves.
@@ -77,7 +78,7 @@ func TestBackwardRefusals(t *testing.T) {
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, nil, false), "only for outputs of one element")
 	require.ErrorContains(t, Backward(d, randDense(t, rng, 4, 3), false), "expected shape [4, 4]")
-	f32, err := core.ToDType(randDense(t, rng, 4, 4), core.Float32)
+	f32, err := core.ToDType(randDense(t, rng, 4, 4), dtype.Float32)
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, f32, false), "expected dtype float64")
 	// Flags: integer tensors and non-leaves cannot change them.

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // randSparse is a coalesced float64 COO matrix with about density*m*n
@@ -41,7 +42,7 @@ func randDense(t *testing.T, rng *rand.Rand, shape ...int64) *core.Tensor {
 	for i := range v {
 		v[i] = rng.NormFloat64()
 	}
-	a := core.NewArray(core.Float64, shape)
+	a := core.NewArray(dtype.Float64, shape)
 	copy(core.AsSlice[float64](a), v)
 	d, err := core.NewStrided(a)
 	require.NoError(t, err)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/internal/conformance"
 )
 
@@ -132,8 +133,8 @@ func runGradOp(c gradCase, in []*Var) (*Var, error) {
 	return nil, fmt.Errorf("unknown op %q", c.Op)
 }
 
-func tolFor(d core.DType) float64 {
-	if d == core.Float32 || d == core.Complex64 {
+func tolFor(d dtype.DType) float64 {
+	if d == dtype.Float32 || d == dtype.Complex64 {
 		return 1e-4
 	}
 	return 1e-10

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // lowrankRun runs svd_lowrank (withM) or pca_lowrank on leaves of xs.
@@ -127,7 +128,7 @@ func TestFiniteDifferencesSvdLowrank(t *testing.T) {
 		lowrankFD(t, pca(2, 1), []*core.Tensor{randSparse(t, rng, 6, 10, 0.6, core.CSR)}, []bool{true})
 	})
 	t.Run("CSR with fill value 1.5, and pca of it", func(t *testing.T) {
-		a, err := core.WithFill(randSparse(t, rng, 10, 7, 0.5, core.CSR), core.ScalarBytes(core.Float64, core.Real(1.5)))
+		a, err := core.WithFill(randSparse(t, rng, 10, 7, 0.5, core.CSR), core.ScalarBytes(dtype.Float64, core.Real(1.5)))
 		require.NoError(t, err)
 		lowrankFD(t, svd(3, 1), []*core.Tensor{a}, []bool{true})
 		lowrankFD(t, pca(3, 1), []*core.Tensor{a}, []bool{true})

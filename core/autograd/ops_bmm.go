@@ -4,6 +4,7 @@ import (
 	"math/cmplx"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -63,13 +64,13 @@ func bmmGradA(a, b, g *core.Tensor) (*core.Tensor, error) {
 	m, n, k := a.Shape()[1], g.Shape()[2], a.Shape()[2]
 	vals := core.NewArray(a.DType(), []int64{c.NNZ()})
 	switch a.DType() {
-	case core.Float64:
+	case dtype.Float64:
 		sddmmBatched(core.AsSlice[float64](gv), core.AsSlice[float64](bv), core.AsSlice[float64](vals), coords, m, k, n, nil)
-	case core.Float32:
+	case dtype.Float32:
 		sddmmBatched(core.AsSlice[float32](gv), core.AsSlice[float32](bv), core.AsSlice[float32](vals), coords, m, k, n, nil)
-	case core.Complex128:
+	case dtype.Complex128:
 		sddmmBatched(core.AsSlice[complex128](gv), core.AsSlice[complex128](bv), core.AsSlice[complex128](vals), coords, m, k, n, cmplx.Conj)
-	case core.Complex64:
+	case dtype.Complex64:
 		sddmmBatched(core.AsSlice[complex64](gv), core.AsSlice[complex64](bv), core.AsSlice[complex64](vals), coords, m, k, n,
 			func(z complex64) complex64 { return complex(real(z), -imag(z)) })
 	default:

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/spectral"
 )
 
@@ -59,7 +60,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 		if err != nil {
 			return nil, err
 		}
-		left, right, err := tape.Backward(parts[0], parts[1], parts[2], core.Float64)
+		left, right, err := tape.Backward(parts[0], parts[1], parts[2], dtype.Float64)
 		if err != nil {
 			return nil, err
 		}
@@ -101,9 +102,9 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 
 // unpack reads a packed gradient as float64 and splits it by sizes.
 func unpack(g *core.Tensor, sizes []int64) ([][]float64, error) {
-	if g.DType() != core.Float64 {
+	if g.DType() != dtype.Float64 {
 		var err error
-		if g, err = core.ToDType(g, core.Float64); err != nil {
+		if g, err = core.ToDType(g, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}
@@ -123,7 +124,7 @@ func unpack(g *core.Tensor, sizes []int64) ([][]float64, error) {
 
 // placeIn returns a zero vector of total elements of dtype dt holding the
 // dense gradient g from element lo on.
-func placeIn(g *core.Tensor, dt core.DType, total, lo int64) (*core.Tensor, error) {
+func placeIn(g *core.Tensor, dt dtype.DType, total, lo int64) (*core.Tensor, error) {
 	if g.DType() != dt {
 		var err error
 		if g, err = core.ToDType(g, dt); err != nil {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -313,9 +314,9 @@ func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) 
 	gv, _ := gm.RawValues()
 	out := core.NewArray(x.DType(), yv.Shape)
 	switch x.DType() {
-	case core.Float64:
+	case dtype.Float64:
 		softmaxBack(core.AsSlice[float64](yv), core.AsSlice[float64](gv), core.AsSlice[float64](out), groups, ng, log)
-	case core.Float32:
+	case dtype.Float32:
 		softmaxBack(core.AsSlice[float32](yv), core.AsSlice[float32](gv), core.AsSlice[float32](out), groups, ng, log)
 	default:
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of %s is not implemented (float32 and float64 are)", x.DType())

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -58,9 +59,9 @@ func (v *Var) SetRequiresGrad(on bool) error {
 }
 
 // checkDifferentiable refuses dtypes that cannot require gradients.
-func checkDifferentiable(d core.DType) error {
+func checkDifferentiable(d dtype.DType) error {
 	switch d {
-	case core.Float32, core.Float64, core.Complex64, core.Complex128:
+	case dtype.Float32, dtype.Float64, dtype.Complex64, dtype.Complex128:
 		return nil
 	}
 	return errs.Errorf(errs.ErrInvalidArgument, "requires_grad: only tensors of floating point and complex dtype (float32, float64, complex64, complex128) can require gradients, got %s", d)

@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/cuda"
@@ -12,18 +13,18 @@ import (
 
 // kdtype is the kernels' code of d's dtype (checkMovable admits float32 and float64 only).
 func (t *Tensor) kdtype() cuda.DType {
-	if t.dtype == core.Float32 {
+	if t.dtype == dtype.Float32 {
 		return cuda.Float32
 	}
 	return cuda.Float64
 }
 
 // indexDType is the dtype of index arrays of the given width.
-func indexDType(width int) core.DType {
+func indexDType(width int) dtype.DType {
 	if width == 32 {
-		return core.Int32
+		return dtype.Int32
 	}
-	return core.Int64
+	return dtype.Int64
 }
 
 // compressed returns the CSR arrays of a CSR tensor, or of a CSC tensor's
@@ -38,7 +39,7 @@ func (t *Tensor) compressed() cuda.CSR {
 }
 
 // newStrided allocates an uninitialised strided tensor on dev.
-func newStrided(dev int, dtype core.DType, shape []int64) (*Tensor, error) {
+func newStrided(dev int, dtype dtype.DType, shape []int64) (*Tensor, error) {
 	n := int64(1)
 	for _, s := range shape {
 		n *= s
@@ -54,7 +55,7 @@ func newStrided(dev int, dtype core.DType, shape []int64) (*Tensor, error) {
 }
 
 // newCompressed wraps device arrays as a CSR or CSC tensor (the tensor owns them).
-func newCompressed(dev int, layout core.Layout, dtype core.DType, shape []int64, width int, fill []byte, pos, crd, vals buffer) *Tensor {
+func newCompressed(dev int, layout core.Layout, dtype dtype.DType, shape []int64, width int, fill []byte, pos, crd, vals buffer) *Tensor {
 	f := format.CSR()
 	if layout == core.CSC {
 		f = format.CSC()
@@ -66,7 +67,7 @@ func newCompressed(dev int, layout core.Layout, dtype core.DType, shape []int64,
 
 // newCOO wraps device row and column arrays (and values) as a COO tensor;
 // its level 0 pos [0, nnz] is made here.
-func newCOO(dev int, dtype core.DType, shape []int64, width int, fill []byte, coalesced bool, rows, cols, vals buffer) (*Tensor, error) {
+func newCOO(dev int, dtype dtype.DType, shape []int64, width int, fill []byte, coalesced bool, rows, cols, vals buffer) (*Tensor, error) {
 	p := core.NewArray(indexDType(width), []int64{2})
 	if width == 32 {
 		core.AsSlice[int32](p)[1] = int32(vals.n)

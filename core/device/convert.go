@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/cuda"
@@ -17,7 +18,7 @@ func (r csrArrays) view(rows, cols int64, width int) cuda.CSR {
 }
 
 // allocCSR allocates CSR arrays for rows rows and nnz entries.
-func allocCSR(dev int, rows, nnz int64, width int, dtype core.DType) (csrArrays, error) {
+func allocCSR(dev int, rows, nnz int64, width int, dtype dtype.DType) (csrArrays, error) {
 	var r csrArrays
 	var err error
 	if r.pos, err = alloc(dev, "pos", indexDType(width), rows+1); err != nil {
@@ -35,7 +36,7 @@ func allocCSR(dev int, rows, nnz int64, width int, dtype core.DType) (csrArrays,
 }
 
 // transposeArrays returns the CSR arrays of a's transpose.
-func transposeArrays(dev int, kd cuda.DType, a cuda.CSR, dtype core.DType) (csrArrays, error) {
+func transposeArrays(dev int, kd cuda.DType, a cuda.CSR, dtype dtype.DType) (csrArrays, error) {
 	r, err := allocCSR(dev, a.Cols, a.NNZ, a.Width, dtype)
 	if err != nil {
 		return r, err

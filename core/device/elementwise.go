@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -11,14 +12,14 @@ import (
 // through the core's own table), so to_dense(op(t)) == op(to_dense(t)).
 
 // hostScalar is a 0-d host tensor holding one element of dtype (bytes b).
-func hostScalar(dtype core.DType, b []byte) (*core.Tensor, error) {
+func hostScalar(dtype dtype.DType, b []byte) (*core.Tensor, error) {
 	a := core.NewArray(dtype, nil)
 	copy(a.Data, b)
 	return core.NewStrided(a)
 }
 
 // fillOf applies f to the fill values and returns the result's element.
-func fillOf(dtype core.DType, f func() (*core.Tensor, error)) ([]byte, error) {
+func fillOf(dtype dtype.DType, f func() (*core.Tensor, error)) ([]byte, error) {
 	r, err := f()
 	if err != nil {
 		return nil, err

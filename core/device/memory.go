@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -21,7 +22,7 @@ func Live() int64 { return live.Load() }
 // buffer is one array in device memory: n elements of dtype.
 type buffer struct {
 	ptr   cuda.Ptr
-	dtype core.DType
+	dtype dtype.DType
 	n     int64
 }
 
@@ -30,7 +31,7 @@ func (b buffer) bytes() int64 { return b.n * int64(b.dtype.Size()) }
 // alloc returns n elements of dtype on dev. The request, and the device
 // memory in use with it, must fit the memory limit (the limit covers device
 // memory as well as host memory; a cudaMalloc failure is reported too).
-func alloc(dev int, what string, dtype core.DType, n int64) (buffer, error) {
+func alloc(dev int, what string, dtype dtype.DType, n int64) (buffer, error) {
 	bytes := budget.Mul(n, int64(dtype.Size()))
 	if err := budget.CheckBytes(what+" on cuda:"+strconv.Itoa(dev), bytes); err != nil {
 		return buffer{}, wrap(what, err)

@@ -3,6 +3,7 @@ package device
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/cuda"
@@ -134,8 +135,8 @@ func spgemm(op string, a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	pos := buffer{ptr: c.Pos, dtype: core.Int32, n: c.Rows + 1}
-	crd := buffer{ptr: c.Crd, dtype: core.Int32, n: c.NNZ}
+	pos := buffer{ptr: c.Pos, dtype: dtype.Int32, n: c.Rows + 1}
+	crd := buffer{ptr: c.Crd, dtype: dtype.Int32, n: c.NNZ}
 	vals := buffer{ptr: c.Val, dtype: a.dtype, n: c.NNZ}
 	if err := adopt(a.dev, op+" product", pos, crd, vals); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -81,7 +82,7 @@ func sumAll(op string, t *Tensor) (*Tensor, error) {
 		s += fillValue(t) * float64(numel-t.values.n)
 	}
 	r := core.NewArray(t.dtype, nil)
-	if t.dtype == core.Float32 {
+	if t.dtype == dtype.Float32 {
 		core.AsSlice[float32](r)[0] = float32(s)
 	} else {
 		core.AsSlice[float64](r)[0] = s
@@ -101,7 +102,7 @@ func sumAll(op string, t *Tensor) (*Tensor, error) {
 func fillValue(t *Tensor) float64 {
 	a := core.NewArray(t.dtype, nil)
 	copy(a.Data, t.fill)
-	if t.dtype == core.Float32 {
+	if t.dtype == dtype.Float32 {
 		return float64(core.AsSlice[float32](a)[0])
 	}
 	return core.AsSlice[float64](a)[0]

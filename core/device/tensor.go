@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -24,7 +25,7 @@ type Tensor struct {
 	layout    core.Layout   // Strided, CSR, CSC, COO or Custom
 	format    format.Format // the storage format (Custom: DIA and the rest)
 	sizes     []int64       // the format's level sizes (a DIA's stride is sizes[1])
-	dtype     core.DType
+	dtype     dtype.DType
 	shape     []int64
 	fill      []byte // one element of dtype
 	width     int    // index width of pos/crd: 32 or 64 (0 for strided)
@@ -42,7 +43,7 @@ func (t *Tensor) Device() int { return t.dev }
 func (t *Tensor) Layout() core.Layout { return t.layout }
 
 // DType returns the value dtype.
-func (t *Tensor) DType() core.DType { return t.dtype }
+func (t *Tensor) DType() dtype.DType { return t.dtype }
 
 // Shape returns a copy of the sizes.
 func (t *Tensor) Shape() []int64 { return slices.Clone(t.shape) }

@@ -2,6 +2,7 @@ package device
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -26,7 +27,7 @@ func CheckDevice(op string, dev int) error {
 // than float32/float64, and layouts other than strided, 2-D CSR/CSC/COO
 // without batch or dense dims, and custom formats (DIA and the rest).
 func checkMovable(op string, t *core.Tensor) error {
-	if d := t.DType(); d != core.Float32 && d != core.Float64 {
+	if d := t.DType(); d != dtype.Float32 && d != dtype.Float64 {
 		return errs.Errorf(errs.ErrUnsupported, "%s: dtype %s has no GPU path yet (float32 and float64 do)", op, d)
 	}
 	switch l := t.Layout(); l {

@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -21,17 +22,17 @@ func (c *COO) Tensor() (*core.Tensor, error) {
 	n := int64(len(c.Val))
 	var idx core.Array
 	if c.ownsIndices() {
-		idx = core.Array{DType: core.Int64, Shape: []int64{2, n}, Data: int64Bytes(c.buf)}
+		idx = core.Array{DType: dtype.Int64, Shape: []int64{2, n}, Data: int64Bytes(c.buf)}
 	} else {
 		if err := checkTensorBytes(n); err != nil {
 			return nil, err
 		}
-		idx = core.NewArray(core.Int64, []int64{2, n})
+		idx = core.NewArray(dtype.Int64, []int64{2, n})
 		s := core.AsSlice[int64](idx)
 		copy(s[:n], c.Row)
 		copy(s[n:], c.Col)
 	}
-	val := core.Array{DType: core.Float64, Shape: []int64{n}, Data: float64Bytes(c.Val)}
+	val := core.Array{DType: dtype.Float64, Shape: []int64{n}, Data: float64Bytes(c.Val)}
 	// validate has checked what NewCOO would, with typed loops.
 	return core.NewCOO(idx, val, []int64{c.Rows, c.Cols}, core.BuildOptions{Coalesced: true, NoCheck: true})
 }

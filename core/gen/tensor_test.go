@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,7 +28,7 @@ func TestTensorOfGenerators(t *testing.T) {
 		tn, err := c.Tensor()
 		require.NoError(t, err, name)
 		assert.Equal(t, core.COO, tn.Layout(), name)
-		assert.Equal(t, core.Float64, tn.DType(), name)
+		assert.Equal(t, dtype.Float64, tn.DType(), name)
 		assert.Equal(t, 64, tn.IndexWidth(), name)
 		assert.True(t, tn.IsCoalesced(), name)
 		assert.Equal(t, []int64{c.Rows, c.Cols}, tn.Shape(), name)

@@ -2,6 +2,7 @@ package mmio
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -51,9 +52,9 @@ func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
 	}
 	var vals core.Array
 	switch m.Values.DType {
-	case core.Int64:
+	case dtype.Int64:
 		vals, err = sumRuns[int64](m.Values, perm, starts)
-	case core.Complex128:
+	case dtype.Complex128:
 		vals, err = sumRuns[complex128](m.Values, perm, starts)
 	default:
 		vals, err = sumRuns[float64](m.Values, perm, starts)
@@ -62,7 +63,7 @@ func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
 		return nil, err
 	}
 	// Parse has checked every index against the shape; the sort made them unique and ordered.
-	return core.NewCOO(wrap(core.Int64, out, int64(len(coords)), n), vals, m.Shape, core.BuildOptions{Coalesced: true, NoCheck: true})
+	return core.NewCOO(wrap(dtype.Int64, out, int64(len(coords)), n), vals, m.Shape, core.BuildOptions{Coalesced: true, NoCheck: true})
 }
 
 // sumRuns sums the values of each run of equal coordinates.

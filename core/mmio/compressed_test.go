@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -34,7 +34,7 @@ func gzipped(t *testing.T, text string) []byte {
 func TestReadCompressed(t *testing.T) {
 	want, err := ReadFrom(strings.NewReader(smallText))
 	require.NoError(t, err)
-	require.Equal(t, core.Int64, want.DType())
+	require.Equal(t, dtype.Int64, want.DType())
 	require.Equal(t, int64(6), want.NNZ())
 
 	dir := t.TempDir()

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
 
@@ -73,7 +74,7 @@ func TestConformanceKnownContents(t *testing.T) {
 		require.Equal(t, []int64{3, 3}, m.Shape, f)
 		requireDense(t, m, eye, f)
 	}
-	require.Equal(t, core.Complex128, parseFile(t, filepath.Join(dir, "eye3_complex.mtx")).Values.DType)
+	require.Equal(t, dtype.Complex128, parseFile(t, filepath.Join(dir, "eye3_complex.mtx")).Values.DType)
 	require.Equal(t, FieldPattern, parseFile(t, filepath.Join(dir, "eye3_pattern.mtx")).Field)
 
 	nist := realDense(
@@ -107,7 +108,7 @@ func TestConformanceKnownContents(t *testing.T) {
 		require.Equal(t, []int64{4}, m.Shape, f)
 	}
 	require.Equal(t, []int64{1, 4}, parseFile(t, filepath.Join(dir, "vector_coordinate_dupes.mtx")).Indices.Shape)
-	require.Equal(t, core.Int64, parseFile(t, filepath.Join(dir, "row_3by4.mtx")).Values.DType)
+	require.Equal(t, dtype.Int64, parseFile(t, filepath.Join(dir, "row_3by4.mtx")).Values.DType)
 
 	kg := parseFile(t, filepath.Join(dir, "kepner_gilbert_graph.mtx"))
 	require.Equal(t, []int64{1, 3, 4, 6, 5, 0, 2, 5, 2, 2, 3, 4}, core.AsSlice[int64](kg.Indices)[:12], "rows")
@@ -293,7 +294,7 @@ func TestRealMatricesByHand(t *testing.T) {
 	}
 
 	g := parseFile(t, filepath.Join(root, "suitesparse", "Groebner_id2003_aug.mtx"))
-	require.Equal(t, core.Int64, g.Values.DType)
+	require.Equal(t, dtype.Int64, g.Values.DType)
 	require.Equal(t, []int64{1, 35242}, core.AsSlice[int64](g.Values)[:2])
 
 	k := parseFile(t, filepath.Join(root, "suitesparse", "karate.mtx"))

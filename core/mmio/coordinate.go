@@ -3,7 +3,7 @@ package mmio
 import (
 	"io"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -117,7 +117,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	}
 	if ndim == 1 {
 		n := int64(len(rows))
-		m.Indices = wrap(core.Int64, rows, 1, n)
+		m.Indices = wrap(dtype.Int64, rows, 1, n)
 		m.Values = wrap(c.dtype, vals, n)
 		return nil
 	}
@@ -126,7 +126,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	}
 	idx, out := expandCoordinate(rows, cols, vals, mirrored, offDiagonal, c.mirror)
 	n := int64(len(out))
-	m.Indices = wrap(core.Int64, idx, 2, n)
+	m.Indices = wrap(dtype.Int64, idx, 2, n)
 	m.Values = wrap(c.dtype, out, n)
 	return nil
 }

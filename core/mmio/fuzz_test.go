@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -191,7 +192,7 @@ func checkTensor(t *testing.T, m *Matrix, x *core.Tensor) {
 		if !ok {
 			t.Fatalf("entry %d at %v is not in the file", u, key[:ndim])
 		}
-		if m.Values.DType == core.Int64 {
+		if m.Values.DType == dtype.Int64 {
 			if got := vals.Index(u); got != s.i {
 				t.Fatalf("entry %d at %v: %d, want %d", u, key[:ndim], got, s.i)
 			}
@@ -284,7 +285,7 @@ func requireSameBits(t *testing.T, a, b core.Array) {
 	}
 	for i := range a.Numel() {
 		x, y := a.Complex(i), b.Complex(i)
-		if a.DType == core.Int64 {
+		if a.DType == dtype.Int64 {
 			if x.Int() != y.Int() {
 				t.Fatalf("element %d: %d != %d", i, x.Int(), y.Int())
 			}

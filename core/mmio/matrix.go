@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Matrix is the content of a Matrix Market file, independent of any tensor
@@ -44,7 +45,7 @@ func (m *Matrix) NNZ() int64 {
 
 // wrap views a typed slice as a core.Array without copying; the Array keeps
 // the slice's memory alive.
-func wrap[T any](d core.DType, s []T, shape ...int64) core.Array {
+func wrap[T any](d dtype.DType, s []T, shape ...int64) core.Array {
 	data := []byte{}
 	if len(s) > 0 {
 		data = unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), uintptr(len(s))*unsafe.Sizeof(s[0]))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -21,25 +22,25 @@ func TestParseCoordinateReal(t *testing.T) {
 	require.Equal(t, SymmetryGeneral, m.Symmetry)
 	require.Equal(t, []int64{2, 3}, m.Shape)
 	require.Equal(t, int64(3), m.Entries)
-	require.Equal(t, core.Int64, m.Indices.DType)
+	require.Equal(t, dtype.Int64, m.Indices.DType)
 	require.Equal(t, []int64{2, 3}, m.Indices.Shape)
 	require.Equal(t, []int64{0, 1, 0, 0, 2, 1}, core.AsSlice[int64](m.Indices))
-	require.Equal(t, core.Float64, m.Values.DType)
+	require.Equal(t, dtype.Float64, m.Values.DType)
 	require.Equal(t, []float64{1.5, -2000, 0.25}, core.AsSlice[float64](m.Values))
 	require.Nil(t, m.Dense.Data)
 }
 
 func TestParseFieldsAndDTypes(t *testing.T) {
 	m := parseString(t, "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 1 -9223372036854775808\n2 2 9223372036854775807\n")
-	require.Equal(t, core.Int64, m.Values.DType)
+	require.Equal(t, dtype.Int64, m.Values.DType)
 	require.Equal(t, []int64{math.MinInt64, math.MaxInt64}, core.AsSlice[int64](m.Values))
 
 	m = parseString(t, "%%MatrixMarket matrix coordinate complex general\n2 2 1\n2 1 1.5 -2\n")
-	require.Equal(t, core.Complex128, m.Values.DType)
+	require.Equal(t, dtype.Complex128, m.Values.DType)
 	require.Equal(t, []complex128{complex(1.5, -2)}, core.AsSlice[complex128](m.Values))
 
 	m = parseString(t, "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n2 1\n1 2\n")
-	require.Equal(t, core.Float64, m.Values.DType)
+	require.Equal(t, dtype.Float64, m.Values.DType)
 	require.Equal(t, []float64{1, 1}, core.AsSlice[float64](m.Values))
 
 	m = parseString(t, "%%matrixmarket MATRIX Array DOUBLE General\n2 2\n1\n2\n3\n4\n")

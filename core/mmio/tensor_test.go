@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -29,7 +30,7 @@ func TestReadWestJumbled(t *testing.T) {
 	require.Equal(t, core.COO, a.Layout())
 	require.True(t, a.IsCoalesced())
 	require.Equal(t, []int64{67, 67}, a.Shape())
-	require.Equal(t, core.Float64, a.DType())
+	require.Equal(t, dtype.Float64, a.DType())
 	require.Equal(t, int64(294), a.NNZ())
 	requireEqualTensors(t, a, b, "west0067 and its jumbled copy")
 
@@ -73,12 +74,12 @@ func TestReadConformanceTensors(t *testing.T) {
 	require.NoError(t, err)
 	gen, err := Read(filepath.Join(dir, "symmetry", "coordinate_hermitian_row_general.mtx"))
 	require.NoError(t, err)
-	require.Equal(t, core.Complex128, sym.DType())
+	require.Equal(t, dtype.Complex128, sym.DType())
 	requireEqualTensors(t, gen, sym, "hermitian expansion")
 
 	ints, err := Read(filepath.Join(dir, "row_3by4.mtx"))
 	require.NoError(t, err)
-	require.Equal(t, core.Int64, ints.DType())
+	require.Equal(t, dtype.Int64, ints.DType())
 }
 
 func TestReadErrors(t *testing.T) {
@@ -117,7 +118,7 @@ func sampleTensors(t *testing.T) map[string]*core.Tensor {
 		require.NoError(t, err, l.name)
 		out[l.name+" float64"] = x
 	}
-	for _, d := range []core.DType{core.Int64, core.Int32, core.Bool, core.Float32, core.Complex128, core.Complex64} {
+	for _, d := range []dtype.DType{dtype.Int64, dtype.Int32, dtype.Bool, dtype.Float32, dtype.Complex128, dtype.Complex64} {
 		x, err := core.ToDType(coo, d)
 		require.NoError(t, err, d.String())
 		out["coo "+d.String()] = x
@@ -136,21 +137,21 @@ func sampleTensors(t *testing.T) map[string]*core.Tensor {
 	sv, err := core.NewCOO(core.Int64Array([]int64{3, 0, 3}, 1, 3), core.Int64Array([]int64{5, 6, 7}), []int64{5}, core.BuildOptions{})
 	require.NoError(t, err)
 	out["coo 1-D int64"] = sv
-	empty, err := core.Empty(core.CSR, core.Float64, []int64{4, 0}, [2]int64{}, 0)
+	empty, err := core.Empty(core.CSR, dtype.Float64, []int64{4, 0}, [2]int64{}, 0)
 	require.NoError(t, err)
 	out["csr empty"] = empty
 	return out
 }
 
 // widened is the dtype a tensor of dtype d reads back as.
-func widened(d core.DType) core.DType {
+func widened(d dtype.DType) dtype.DType {
 	switch {
 	case d.IsComplex():
-		return core.Complex128
+		return dtype.Complex128
 	case d.IsFloat():
-		return core.Float64
+		return dtype.Float64
 	}
-	return core.Int64
+	return dtype.Int64
 }
 
 func TestWriteReadTensorRoundTrip(t *testing.T) {
@@ -191,7 +192,7 @@ func TestWriteTensorRealMatrices(t *testing.T) {
 func TestWriteTensorRefusals(t *testing.T) {
 	err := WriteTensor(&bytes.Buffer{}, nil)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	x3, err := core.NewStrided(core.NewArray(core.Float64, []int64{2, 2, 2}))
+	x3, err := core.NewStrided(core.NewArray(dtype.Float64, []int64{2, 2, 2}))
 	require.NoError(t, err)
 	err = WriteTensor(&bytes.Buffer{}, x3)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))

@@ -3,14 +3,14 @@ package mmio
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
 // codec decodes the value tokens of one entry and mirrors a value across the
 // diagonal for the file's symmetry.
 type codec[T any] struct {
-	dtype core.DType
+	dtype dtype.DType
 	nv    int    // value tokens per entry
 	names string // the value tokens, for messages
 	parse func(tok0, tok1 []byte, line int64) (T, error)
@@ -26,7 +26,7 @@ func same[T any](v T) (T, bool) { return v, true }
 
 // realCodec reads real (and double) fields; pattern files use patternCodec.
 func realCodec(symmetry string) codec[float64] {
-	c := codec[float64]{dtype: core.Float64, nv: 1, names: "value", parse: parseRealValue, mirror: same[float64]}
+	c := codec[float64]{dtype: dtype.Float64, nv: 1, names: "value", parse: parseRealValue, mirror: same[float64]}
 	if symmetry == SymmetrySkew {
 		c.mirror = func(v float64) (float64, bool) { return -v, true }
 	}
@@ -34,11 +34,11 @@ func realCodec(symmetry string) codec[float64] {
 }
 
 func patternCodec() codec[float64] {
-	return codec[float64]{dtype: core.Float64, nv: 0, parse: func(_, _ []byte, _ int64) (float64, error) { return 1, nil }, mirror: same[float64]}
+	return codec[float64]{dtype: dtype.Float64, nv: 0, parse: func(_, _ []byte, _ int64) (float64, error) { return 1, nil }, mirror: same[float64]}
 }
 
 func integerCodec(symmetry string) codec[int64] {
-	c := codec[int64]{dtype: core.Int64, nv: 1, names: "value", parse: parseIntegerValue, mirror: same[int64]}
+	c := codec[int64]{dtype: dtype.Int64, nv: 1, names: "value", parse: parseIntegerValue, mirror: same[int64]}
 	if symmetry == SymmetrySkew {
 		c.mirror = func(v int64) (int64, bool) { return -v, v != math.MinInt64 }
 	}
@@ -46,7 +46,7 @@ func integerCodec(symmetry string) codec[int64] {
 }
 
 func complexCodec(symmetry string) codec[complex128] {
-	c := codec[complex128]{dtype: core.Complex128, nv: 2, names: "real and imaginary parts", parse: parseComplexValue, mirror: same[complex128]}
+	c := codec[complex128]{dtype: dtype.Complex128, nv: 2, names: "real and imaginary parts", parse: parseComplexValue, mirror: same[complex128]}
 	switch symmetry {
 	case SymmetrySkew:
 		c.mirror = func(v complex128) (complex128, bool) { return -v, true }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -140,7 +141,7 @@ func checkCoordinate(shape []int64, indices core.Array) (int64, error) {
 			return 0, errs.Errorf(errs.ErrInvalidArgument, "shape[%d] = %d must not be negative", d, s)
 		}
 	}
-	if !indices.DType.IsInteger() && indices.DType != core.Bool {
+	if !indices.DType.IsInteger() && indices.DType != dtype.Bool {
 		return 0, errs.Errorf(errs.ErrInvalidArgument, "indices: dtype %v must be an integer dtype", indices.DType)
 	}
 	if err := checkArray("indices", indices); err != nil {
@@ -185,7 +186,7 @@ func checkArray(name string, a core.Array) error {
 }
 
 // fieldOf is the field that holds a dtype exactly.
-func fieldOf(d core.DType) string {
+func fieldOf(d dtype.DType) string {
 	switch {
 	case d.IsComplex():
 		return FieldComplex
@@ -206,7 +207,7 @@ func appendValue(b []byte, field string, a core.Array, k int64) []byte {
 		b = append(b, ' ')
 		return strconv.AppendFloat(b, c.Im(), 'g', -1, 64)
 	}
-	if a.DType == core.Float64 {
+	if a.DType == dtype.Float64 {
 		return strconv.AppendFloat(b, core.AsSlice[float64](a)[k], 'g', -1, 64)
 	}
 	return strconv.AppendFloat(b, a.Complex(k).Re(), 'g', -1, 64)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -97,7 +98,7 @@ func TestWriteParseRoundTripCoordinate(t *testing.T) {
 		for i := range c {
 			c[i] = complex(re[i], im[i])
 		}
-		values := core.NewArray(core.Complex128, []int64{nnz})
+		values := core.NewArray(dtype.Complex128, []int64{nnz})
 		copy(core.AsSlice[complex128](values), c)
 		m = check(FieldComplex, values, false)
 		got := core.AsSlice[complex128](m.Values)
@@ -142,7 +143,7 @@ func TestWriteParseRoundTripArray(t *testing.T) {
 		require.Equal(t, FieldInteger, m.Field)
 		require.Equal(t, ints, core.AsSlice[int64](m.Dense))
 
-		c := core.NewArray(core.Complex128, shape)
+		c := core.NewArray(dtype.Complex128, shape)
 		cs := core.AsSlice[complex128](c)
 		for i := range cs {
 			cs[i] = complex(f[(i+1)%n], f[i])
@@ -170,13 +171,13 @@ func TestWriteFormats(t *testing.T) {
 	require.Equal(t, "%%MatrixMarket vector coordinate real general\n3 2\n3 0.5\n1 1e+300\n", buf.String())
 
 	buf.Reset()
-	bools := core.NewArray(core.Bool, []int64{2})
+	bools := core.NewArray(dtype.Bool, []int64{2})
 	bools.Data[0] = 1
 	require.NoError(t, WriteCoordinate(&buf, []int64{2, 2}, core.Int64Array([]int64{0, 1, 1, 0}, 2, 2), bools))
 	require.Equal(t, "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 1\n2 1 0\n", buf.String())
 
 	buf.Reset()
-	f32 := core.NewArray(core.Float32, []int64{1})
+	f32 := core.NewArray(dtype.Float32, []int64{1})
 	core.AsSlice[float32](f32)[0] = 0.1
 	require.NoError(t, WriteArray(&buf, f32))
 	m, err := Parse(&buf)
@@ -204,7 +205,7 @@ func TestWriteRefusals(t *testing.T) {
 		{"index range", WriteCoordinate(&bytes.Buffer{}, []int64{2, 1}, idx, val), errs.ErrInvalidArgument, "indices[1][0] = 1 out of range 0..0"},
 		{"values length", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Float64Array([]float64{1, 2})), errs.ErrInvalidArgument, "values: shape [2] must be (1)"},
 		{"values dtype", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{Shape: []int64{1}}), errs.ErrInvalidArgument, "values: invalid dtype"},
-		{"short buffer", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{DType: core.Float64, Shape: []int64{1}, Data: make([]byte, 4)}), errs.ErrInvalidArgument, "4 bytes of data"},
+		{"short buffer", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{DType: dtype.Float64, Shape: []int64{1}, Data: make([]byte, 4)}), errs.ErrInvalidArgument, "4 bytes of data"},
 		{"0-d array", WriteArray(&bytes.Buffer{}, core.Float64Array([]float64{1}, []int64{}...)), errs.ErrInvalidArgument, ""},
 		{"write failure", WriteCoordinate(brokenWriter{}, []int64{2, 2}, idx, val), errs.ErrIO, "write failed: disk full"},
 		{"array write failure", WriteArray(brokenWriter{}, val), errs.ErrIO, "write failed: disk full"},

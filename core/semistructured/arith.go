@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // accum is an accumulation type: float32 for float16, bfloat16 and float32
@@ -16,7 +17,7 @@ type accum interface{ ~float32 | ~int32 }
 var float16Table = sync.OnceValue(func() *[1 << 16]float32 {
 	var t [1 << 16]float32
 	for h := range t {
-		t[h] = core.Float16ToFloat32(uint16(h))
+		t[h] = dtype.Float16ToFloat32(uint16(h))
 	}
 	return &t
 })
@@ -25,10 +26,10 @@ var float16Table = sync.OnceValue(func() *[1 << 16]float32 {
 // bfloat16 or float32 array as float32 into dst (hi-lo long).
 func floatWidener(a core.Array) func(lo, hi int, dst []float32) {
 	switch a.DType {
-	case core.Float32:
+	case dtype.Float32:
 		src := core.AsSlice[float32](a)
 		return func(lo, hi int, dst []float32) { copy(dst, src[lo:hi]) }
-	case core.Float16:
+	case dtype.Float16:
 		src, table := core.AsSlice[uint16](a), float16Table()
 		return func(lo, hi int, dst []float32) {
 			dst = dst[:hi-lo]
@@ -69,7 +70,7 @@ func widenAll[F any](widen func(lo, hi int, dst []F), n int64) []F {
 // widenFloat returns a float16, bfloat16 or float32 array's values as
 // float32: a fresh slice, or the array's own memory for float32 (read only).
 func widenFloat(a core.Array) []float32 {
-	if a.DType == core.Float32 {
+	if a.DType == dtype.Float32 {
 		return core.AsSlice[float32](a)
 	}
 	return widenAll(floatWidener(a), a.Numel())
@@ -78,7 +79,7 @@ func widenFloat(a core.Array) []float32 {
 // widenInt returns an int8 or int32 array's values as int32 (a fresh slice,
 // or the array's own memory for int32, read only).
 func widenInt(a core.Array) []int32 {
-	if a.DType == core.Int32 {
+	if a.DType == dtype.Int32 {
 		return core.AsSlice[int32](a)
 	}
 	out := make([]int32, a.Numel())
@@ -100,20 +101,20 @@ func wrapInt32[F ~float32 | ~float64](v []F) []int32 {
 
 // narrowFloat rounds float32 results to dtype d (float16, bfloat16 or
 // float32) once, to nearest even, as a fresh array of the given shape.
-func narrowFloat(v []float32, d core.DType, shape []int64) core.Array {
+func narrowFloat(v []float32, d dtype.DType, shape []int64) core.Array {
 	out := core.NewArray(d, shape)
 	switch d {
-	case core.Float32:
+	case dtype.Float32:
 		copy(core.AsSlice[float32](out), v)
-	case core.Float16:
+	case dtype.Float16:
 		h := core.AsSlice[uint16](out)
 		for i, x := range v {
-			h[i] = core.Float32ToFloat16(x)
+			h[i] = dtype.Float32ToFloat16(x)
 		}
 	default:
 		h := core.AsSlice[uint16](out)
 		for i, x := range v {
-			h[i] = core.Float32ToBFloat16(x)
+			h[i] = dtype.Float32ToBFloat16(x)
 		}
 	}
 	return out

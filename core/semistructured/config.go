@@ -1,7 +1,7 @@
 package semistructured
 
 import (
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -9,25 +9,25 @@ import (
 // torch's CUTLASS minimum shape (both dimensions must be positive multiples
 // of it), the metadata dtype and how many strips one metadata word holds.
 type layout struct {
-	dtype          core.DType
+	dtype          dtype.DType
 	n, m           int
 	minRows        int64
 	minCols        int64
-	metaDType      core.DType
+	metaDType      dtype.DType
 	nibblesPerWord int
-	result         core.DType // the dtype of a product, as torch's CUTLASS kernels give it
+	result         dtype.DType // the dtype of a product, as torch's CUTLASS kernels give it
 }
 
 // layoutOf returns the layout of dtype d, or an ErrDType error naming arg.
 // The minimum shapes are torch's _DTYPE_SHAPE_CONSTRAINTS for CUTLASS.
-func layoutOf(arg string, d core.DType) (layout, error) {
+func layoutOf(arg string, d dtype.DType) (layout, error) {
 	switch d {
-	case core.Float16, core.BFloat16:
-		return layout{d, 2, 4, 32, 64, core.Int16, 4, d}, nil
-	case core.Int8:
-		return layout{d, 2, 4, 16, 128, core.Int32, 8, core.Int32}, nil
-	case core.Float32:
-		return layout{d, 1, 2, 32, 32, core.Int16, 4, d}, nil
+	case dtype.Float16, dtype.BFloat16:
+		return layout{d, 2, 4, 32, 64, dtype.Int16, 4, d}, nil
+	case dtype.Int8:
+		return layout{d, 2, 4, 16, 128, dtype.Int32, 8, dtype.Int32}, nil
+	case dtype.Float32:
+		return layout{d, 1, 2, 32, 32, dtype.Int16, 4, d}, nil
 	}
 	return layout{}, errs.Errorf(errs.ErrDType,
 		"%s: dtype %s has no semi-structured layout (float16, bfloat16 and int8 are 2:4, float32 is 1:2)", arg, d)

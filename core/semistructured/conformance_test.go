@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -66,27 +67,27 @@ func loadCutlass(t *testing.T) cutlassFile {
 	return f
 }
 
-// toArray converts a JSON tensor to dtype name, requiring every element to
-// be exactly representable (the vectors are written so).
-func toArray(t *testing.T, j jsonArray, dtype string) core.Array {
+// toArray converts a JSON tensor to the dtype named name, requiring every
+// element to be exactly representable (the vectors are written so).
+func toArray(t *testing.T, j jsonArray, name string) core.Array {
 	t.Helper()
-	d, err := core.ParseDType(dtype)
+	d, err := dtype.ParseDType(name)
 	require.NoError(t, err)
 	a := core.NewArray(d, j.Shape)
 	require.Len(t, j.Data, int(a.Numel()))
 	for i, v := range j.Data {
 		switch d {
-		case core.Float16:
-			core.AsSlice[uint16](a)[i] = core.Float32ToFloat16(float32(v))
-		case core.BFloat16:
-			core.AsSlice[uint16](a)[i] = core.Float32ToBFloat16(float32(v))
-		case core.Float32:
+		case dtype.Float16:
+			core.AsSlice[uint16](a)[i] = dtype.Float32ToFloat16(float32(v))
+		case dtype.BFloat16:
+			core.AsSlice[uint16](a)[i] = dtype.Float32ToBFloat16(float32(v))
+		case dtype.Float32:
 			core.AsSlice[float32](a)[i] = float32(v)
-		case core.Int8:
+		case dtype.Int8:
 			core.AsSlice[int8](a)[i] = int8(v)
-		case core.Int16:
+		case dtype.Int16:
 			core.AsSlice[int16](a)[i] = int16(v)
-		case core.Int32:
+		case dtype.Int32:
 			core.AsSlice[int32](a)[i] = int32(v)
 		default:
 			t.Fatalf("toArray: dtype %s not used by the vectors", d)
@@ -102,7 +103,7 @@ func toArray(t *testing.T, j jsonArray, dtype string) core.Array {
 func assertClose(t *testing.T, expect jsonArray, got core.Array, what string) {
 	t.Helper()
 	require.Equal(t, expect.Shape, got.Shape, what)
-	rtol := map[core.DType]float64{core.Float16: 0x1p-11, core.BFloat16: 0x1p-8, core.Float32: 0x1p-24, core.Int32: 0}[got.DType]
+	rtol := map[dtype.DType]float64{dtype.Float16: 0x1p-11, dtype.BFloat16: 0x1p-8, dtype.Float32: 0x1p-24, dtype.Int32: 0}[got.DType]
 	for i, e := range expect.Data {
 		g := got.Complex(int64(i)).Re()
 		if math.Abs(g-e) > rtol*math.Abs(e) {

@@ -2,6 +2,7 @@ package semistructured
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -55,7 +56,7 @@ func (t *Tensor) checkNibbles() error {
 	words := wordsOf(t.meta)
 	perWord := int64(t.l.nibblesPerWord)
 	metaCols := t.l.metaCols(t.cols)
-	wide := t.l.metaDType == core.Int32
+	wide := t.l.metaDType == dtype.Int32
 	for r := range t.rows {
 		for c := range metaCols {
 			p := scatterOffset(r, c, t.rows, wide)
@@ -101,7 +102,7 @@ func (t *Tensor) decodeBlock(r0, r1, c0, c1 int, col []int32) {
 	words := wordsOf(t.meta)
 	perWord := int64(t.l.nibblesPerWord)
 	span := int64(t.l.m) * perWord
-	wide := t.l.metaDType == core.Int32
+	wide := t.l.metaDType == dtype.Int32
 	half := int64(c1-c0) / 2
 	w0, w1 := int64(c0)/span, int64(c1)/span
 	for r := int64(r0); r < int64(r1); r++ {
@@ -128,9 +129,9 @@ func (t *Tensor) ToDense() core.Array {
 	cols := t.keptColumns()
 	dense := core.NewArray(t.l.dtype, []int64{t.rows, t.cols})
 	switch t.l.dtype {
-	case core.Int8:
+	case dtype.Int8:
 		scatterKept(core.AsSlice[uint8](t.values), cols, core.AsSlice[uint8](dense), t.cols)
-	case core.Float32:
+	case dtype.Float32:
 		scatterKept(core.AsSlice[uint32](t.values), cols, core.AsSlice[uint32](dense), t.cols)
 	default:
 		scatterKept(core.AsSlice[uint16](t.values), cols, core.AsSlice[uint16](dense), t.cols)

@@ -2,6 +2,7 @@ package semistructured
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -33,10 +34,10 @@ func FromDense(dense core.Array) (*Tensor, error) {
 		meta:   core.NewArray(l.metaDType, []int64{rows, l.metaCols(cols)})}
 	words := wordsOf(t.meta)
 	switch l.dtype {
-	case core.Int8:
+	case dtype.Int8:
 		err = encode(core.AsSlice[uint8](dense), core.AsSlice[uint8](t.values), words, l, rows, cols,
 			func(x uint8) bool { return x != 0 })
-	case core.Float32:
+	case dtype.Float32:
 		err = encode(core.AsSlice[uint32](dense), core.AsSlice[uint32](t.values), words, l, rows, cols,
 			func(x uint32) bool { return x&0x7fffffff != 0 })
 	default:
@@ -63,7 +64,7 @@ func checkData(arg string, a core.Array) error {
 func encode[E element](x, vals []E, words metaWords, l layout, rows, cols int64, nonzero func(E) bool) error {
 	strips := cols / int64(l.m)
 	perWord := int64(l.nibblesPerWord)
-	wide := l.metaDType == core.Int32
+	wide := l.metaDType == dtype.Int32
 	for r := range rows {
 		row := x[r*cols : (r+1)*cols]
 		out := vals[r*cols/2 : (r+1)*cols/2]

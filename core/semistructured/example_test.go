@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/semistructured"
 )
 
@@ -11,7 +12,7 @@ import (
 // used as a linear layer's weight.
 func Example() {
 	const out, in = 32, 32
-	w := core.NewArray(core.Float32, []int64{out, in})
+	w := core.NewArray(dtype.Float32, []int64{out, in})
 	wv := core.AsSlice[float32](w)
 	for i := range wv {
 		wv[i] = float32(i%5) - 2 // -2 -1 0 1 2 -2 ...: most pairs hold two nonzeros
@@ -24,7 +25,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	x := core.NewArray(core.Float32, []int64{2, in})
+	x := core.NewArray(dtype.Float32, []int64{2, in})
 	for i := range core.AsSlice[float32](x) {
 		core.AsSlice[float32](x)[i] = 1 // y[b, o] is the sum of row o's kept values
 	}

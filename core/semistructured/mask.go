@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -19,7 +20,7 @@ func Mask(dense core.Array, n, m int) (core.Array, error) {
 	if m < 1 || n < 0 || n > m {
 		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument, "n, m: %d:%d must have 1 <= m and 0 <= n <= m", n, m)
 	}
-	if dense.DType.IsComplex() || dense.DType == core.Bool || !dense.DType.Valid() {
+	if dense.DType.IsComplex() || dense.DType == dtype.Bool || !dense.DType.Valid() {
 		return core.Array{}, errs.Errorf(errs.ErrDType, "dense: dtype %s has no magnitude order; a mask needs a real dtype", dense.DType)
 	}
 	if len(dense.Shape) == 0 {
@@ -32,7 +33,7 @@ func Mask(dense core.Array, n, m int) (core.Array, error) {
 	if err := checkData("dense", dense); err != nil {
 		return core.Array{}, err
 	}
-	out := core.NewArray(core.Bool, dense.Shape)
+	out := core.NewArray(dtype.Bool, dense.Shape)
 	keep := core.AsSlice[uint8](out)
 	mags := magnitudes(dense)
 	order := make([]int, m)

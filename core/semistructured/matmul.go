@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -108,14 +109,14 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 	// Its float accumulator (float64 for int8 scatters) is the largest
 	// single allocation; refuse it over the memory limit before any work.
 	accBytes := 4
-	if s.l.dtype == core.Int8 && sparseLeft == s.transposed {
+	if s.l.dtype == dtype.Int8 && sparseLeft == s.transposed {
 		accBytes = 8
 	}
 	if err := budget.Check("semi-structured product", budget.Mul(rows, cols), accBytes); err != nil {
 		return core.Array{}, err
 	}
 	shape := []int64{rows, cols}
-	if s.l.dtype == core.Int8 {
+	if s.l.dtype == dtype.Int8 {
 		a, b, err := integralScales(alpha, beta)
 		if err != nil {
 			return core.Array{}, err
@@ -129,7 +130,7 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 			return core.Array{}, errs.Errorf(errs.ErrInternal, "semi-structured product: %v", err)
 		}
 		epilogue(r, int(cols), bv, a, b)
-		out := core.NewArray(core.Int32, shape)
+		out := core.NewArray(dtype.Int32, shape)
 		copy(core.AsSlice[int32](out), r)
 		return out, nil
 	}

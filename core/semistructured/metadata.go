@@ -1,6 +1,9 @@
 package semistructured
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
+)
 
 // nibbleOf maps a strip's nonzero mask (bit i set when position i of the
 // 4-wide quad is nonzero) to torch's metadata nibble idx0 | idx1<<2: the
@@ -63,7 +66,7 @@ type metaWords struct {
 }
 
 func wordsOf(a core.Array) metaWords {
-	if a.DType == core.Int32 {
+	if a.DType == dtype.Int32 {
 		return metaWords{w32: core.AsSlice[uint32](a)}
 	}
 	return metaWords{w16: core.AsSlice[uint16](a)}

@@ -6,26 +6,27 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-var allDTypes = []core.DType{core.Float16, core.BFloat16, core.Int8, core.Float32}
+var allDTypes = []dtype.DType{dtype.Float16, dtype.BFloat16, dtype.Int8, dtype.Float32}
 
 // setFrom writes float64 values (exact in d) into a fresh array of d.
-func setFrom(d core.DType, shape []int64, v []float64) core.Array {
+func setFrom(d dtype.DType, shape []int64, v []float64) core.Array {
 	a := core.NewArray(d, shape)
 	for i, x := range v {
 		switch d {
-		case core.Float16:
-			core.AsSlice[uint16](a)[i] = core.Float32ToFloat16(float32(x))
-		case core.BFloat16:
-			core.AsSlice[uint16](a)[i] = core.Float32ToBFloat16(float32(x))
-		case core.Float32:
+		case dtype.Float16:
+			core.AsSlice[uint16](a)[i] = dtype.Float32ToFloat16(float32(x))
+		case dtype.BFloat16:
+			core.AsSlice[uint16](a)[i] = dtype.Float32ToBFloat16(float32(x))
+		case dtype.Float32:
 			core.AsSlice[float32](a)[i] = float32(x)
-		case core.Int8:
+		case dtype.Int8:
 			core.AsSlice[int8](a)[i] = int8(x)
-		case core.Int32:
+		case dtype.Int32:
 			core.AsSlice[int32](a)[i] = int32(x)
 		}
 	}
@@ -42,8 +43,8 @@ func floats(a core.Array) []float64 {
 
 // randomValue is a small value exact in every dtype (quarters for floats),
 // so that products are exact in the accumulation type.
-func randomValue(rng *rand.Rand, d core.DType) float64 {
-	if d == core.Int8 {
+func randomValue(rng *rand.Rand, d dtype.DType) float64 {
+	if d == dtype.Int8 {
 		return float64(rng.IntN(11) - 5)
 	}
 	return float64(rng.IntN(17)-8) / 4
@@ -51,7 +52,7 @@ func randomValue(rng *rand.Rand, d core.DType) float64 {
 
 // randomPattern fills rows x cols with at most n nonzeros in every strip of
 // m, each strip's count and positions random (zero to n kept).
-func randomPattern(rng *rand.Rand, d core.DType, rows, cols int64, n, m int) []float64 {
+func randomPattern(rng *rand.Rand, d dtype.DType, rows, cols int64, n, m int) []float64 {
 	v := make([]float64, rows*cols)
 	for s := 0; s < len(v); s += m {
 		for _, i := range rng.Perm(m)[:rng.IntN(n+1)] {
@@ -63,7 +64,7 @@ func randomPattern(rng *rand.Rand, d core.DType, rows, cols int64, n, m int) []f
 	return v
 }
 
-func randomDense(rng *rand.Rand, d core.DType, rows, cols int64) []float64 {
+func randomDense(rng *rand.Rand, d dtype.DType, rows, cols int64) []float64 {
 	v := make([]float64, rows*cols)
 	for i := range v {
 		v[i] = randomValue(rng, d)
@@ -96,7 +97,7 @@ func requireExact(t *testing.T, expect []float64, got core.Array, what string) {
 	require.Equal(t, want, floats(got), what)
 }
 
-func shapesOf(d core.DType) [][2]int64 {
+func shapesOf(d dtype.DType) [][2]int64 {
 	l, _ := layoutOf("d", d)
 	return [][2]int64{{l.minRows, l.minCols}, {2 * l.minRows, l.minCols}, {l.minRows, 3 * l.minCols}, {3 * l.minRows, 2 * l.minCols}}
 }
@@ -249,7 +250,7 @@ func TestDocsExample(t *testing.T) {
 			v[i] = 1
 		}
 	}
-	s, err := FromDense(setFrom(core.Float16, []int64{32, 64}, v))
+	s, err := FromDense(setFrom(dtype.Float16, []int64{32, 64}, v))
 	require.NoError(t, err)
 	for _, w := range core.AsSlice[int16](s.Indices()) {
 		require.Equal(t, int16(-4370), w)
@@ -263,7 +264,7 @@ func TestInfAndNaNPropagate(t *testing.T) {
 	v := make([]float64, 32*32)
 	v[0] = math.Inf(1)
 	v[3] = math.NaN()
-	s, err := FromDense(setFrom(core.Float32, []int64{32, 32}, v))
+	s, err := FromDense(setFrom(dtype.Float32, []int64{32, 32}, v))
 	require.NoError(t, err)
 	back := floats(s.ToDense())
 	assert.True(t, math.IsInf(back[0], 1))
@@ -274,7 +275,7 @@ func TestInfAndNaNPropagate(t *testing.T) {
 // accumulation does: 135168 products of 127*127 sum past 2^31.
 func TestInt8Wraps(t *testing.T) {
 	const rows, cols = 16, 270336
-	w := core.NewArray(core.Int8, []int64{rows, cols})
+	w := core.NewArray(dtype.Int8, []int64{rows, cols})
 	v := core.AsSlice[int8](w)
 	for i := range v {
 		if i%4 < 2 {
@@ -283,7 +284,7 @@ func TestInt8Wraps(t *testing.T) {
 	}
 	s, err := FromDense(w)
 	require.NoError(t, err)
-	x := core.NewArray(core.Int8, []int64{cols, 1})
+	x := core.NewArray(dtype.Int8, []int64{cols, 1})
 	for i := range core.AsSlice[int8](x) {
 		core.AsSlice[int8](x)[i] = 127
 	}
@@ -301,23 +302,23 @@ func TestInt8Wraps(t *testing.T) {
 func TestInt8Blocks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	const rows, cols, k = 16, 2*int8Block + 128, 3
-	w := randomPattern(rng, core.Int8, rows, cols, 2, 4)
+	w := randomPattern(rng, dtype.Int8, rows, cols, 2, 4)
 	for i := range w {
 		if w[i] != 0 {
 			w[i] = float64(rng.IntN(255) - 127) // large values: block sums near 2^23
 		}
 	}
-	s, err := FromDense(setFrom(core.Int8, []int64{rows, cols}, w))
+	s, err := FromDense(setFrom(dtype.Int8, []int64{rows, cols}, w))
 	require.NoError(t, err)
 	x := make([]float64, cols*k)
 	for i := range x {
 		x[i] = float64(rng.IntN(255) - 127)
 	}
-	got, err := MM(s, setFrom(core.Int8, []int64{cols, k}, x))
+	got, err := MM(s, setFrom(dtype.Int8, []int64{cols, k}, x))
 	require.NoError(t, err)
 	requireExact(t, denseProduct(w, x, rows, cols, k), got, "int8 mm")
 	xt := transpose64(x, cols, k)
-	got, err = MMDense(setFrom(core.Int8, []int64{k, cols}, xt), s.T())
+	got, err = MMDense(setFrom(dtype.Int8, []int64{k, cols}, xt), s.T())
 	require.NoError(t, err)
 	requireExact(t, denseProduct(xt, transpose64(w, rows, cols), k, cols, rows), got, "int8 x @ w.t()")
 }

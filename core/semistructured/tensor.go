@@ -1,6 +1,9 @@
 package semistructured
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
+)
 
 // Tensor is a semi-structured sparse matrix in torch's CUTLASS layout: the
 // kept values (rows x cols/2) and the scattered metadata of the original
@@ -15,7 +18,7 @@ type Tensor struct {
 }
 
 // DType is the dtype of the values (float16, bfloat16, int8 or float32).
-func (t *Tensor) DType() core.DType { return t.l.dtype }
+func (t *Tensor) DType() dtype.DType { return t.l.dtype }
 
 // Shape is the tensor's shape: (rows, cols) of the original, swapped when transposed.
 func (t *Tensor) Shape() []int64 {

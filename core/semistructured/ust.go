@@ -2,6 +2,7 @@ package semistructured
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
@@ -29,11 +30,11 @@ func UST[T ustorage.Value](t *Tensor) (*ustorage.Storage[T], error) {
 	var ok bool
 	switch any(z).(type) {
 	case uint16:
-		ok = t.l.dtype == core.Float16 || t.l.dtype == core.BFloat16
+		ok = t.l.dtype == dtype.Float16 || t.l.dtype == dtype.BFloat16
 	case int8:
-		ok = t.l.dtype == core.Int8
+		ok = t.l.dtype == dtype.Int8
 	case float32:
-		ok = t.l.dtype == core.Float32
+		ok = t.l.dtype == dtype.Float32
 	}
 	if !ok {
 		return nil, errs.Errorf(errs.ErrDType, "T: %T is not the storage word of %s (uint16 for float16/bfloat16, int8, float32)", z, t.l.dtype)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ustorage"
 	"github.com/stretchr/testify/assert"
@@ -26,13 +27,13 @@ func TestUSTMatchesTheReferenceLayout(t *testing.T) {
 			f, err := s.Format()
 			require.NoError(t, err)
 			switch d {
-			case core.Int8:
+			case dtype.Int8:
 				got, err := UST[int8](s)
 				require.NoError(t, err)
 				want, err := ustorage.Build(f, sh[:], core.AsSlice[int8](s.ToDense()))
 				require.NoError(t, err)
 				assert.Equal(t, want, got, "%s %v", d, sh)
-			case core.Float32:
+			case dtype.Float32:
 				got, err := UST[float32](s)
 				require.NoError(t, err)
 				want, err := ustorage.Build(f, sh[:], core.AsSlice[float32](s.ToDense()))
@@ -58,13 +59,13 @@ func TestUSTMatchesTheReferenceLayout(t *testing.T) {
 }
 
 func wordsBytes(v []uint16) []byte {
-	a := core.NewArray(core.Int16, []int64{int64(len(v))})
+	a := core.NewArray(dtype.Int16, []int64{int64(len(v))})
 	copy(core.AsSlice[uint16](a), v)
 	return a.Data
 }
 
 func TestUSTRefuses(t *testing.T) {
-	s, err := FromDense(core.NewArray(core.Float16, []int64{32, 64}))
+	s, err := FromDense(core.NewArray(dtype.Float16, []int64{32, 64}))
 	require.NoError(t, err)
 	_, err = UST[float32](s)
 	requireRefused(t, err, errs.ErrDType, "not the storage word of float16")

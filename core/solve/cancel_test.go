@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/stretchr/testify/require"
 )
@@ -25,7 +25,7 @@ func stopped(t *testing.T, f func() error) (err error) {
 func TestSolversCancelled(t *testing.T) {
 	a, err := laplacian2D(t, 20)
 	require.NoError(t, err)
-	b := stridedOf(t, randomDense(rand.New(rand.NewPCG(1, 2)), 400, 1, core.Float64), core.Float64, true)
+	b := stridedOf(t, randomDense(rand.New(rand.NewPCG(1, 2)), 400, 1, dtype.Float64), dtype.Float64, true)
 	for name, f := range map[string]func() error{
 		"splu natural": func() error { _, err := Splu(a, LUOptions{Ordering: OrderNatural, PivotThreshold: 1}); return err },
 		"splu colamd":  func() error { _, err := Splu(a, DefaultLUOptions()); return err },

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -9,7 +10,7 @@ import (
 // symmetric (Hermitian) positive definite sparse matrix, from Cholesky. It
 // implements Factor.
 type CholeskyFactor struct {
-	dtype core.DType
+	dtype dtype.DType
 	n     int
 	width int
 	p     []int
@@ -52,7 +53,7 @@ func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error
 
 // choleskyOf factors the matrix m read from a tensor of dtype d whose
 // results take index width width.
-func choleskyOf[T elem](m *compressed[T], ordering Ordering, d core.DType, width int) (*CholeskyFactor, error) {
+func choleskyOf[T elem](m *compressed[T], ordering Ordering, d dtype.DType, width int) (*CholeskyFactor, error) {
 	n := m.slices()
 	lower := lowerTriangle(m)
 	p := identity(n)
@@ -222,4 +223,4 @@ func (f *CholeskyFactor) Fill() int64 { return f.impl.fill() }
 func (f *CholeskyFactor) Order() int64 { return int64(f.n) }
 
 // DType returns A's dtype.
-func (f *CholeskyFactor) DType() core.DType { return f.dtype }
+func (f *CholeskyFactor) DType() dtype.DType { return f.dtype }

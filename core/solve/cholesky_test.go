@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
 // randomHPD returns a sparse Hermitian (real: symmetric) positive definite
 // matrix: a Hermitian pattern with a dominant positive diagonal.
-func randomHPD(rng *rand.Rand, n int, density float64, d core.DType) dense {
+func randomHPD(rng *rand.Rand, n int, density float64, d dtype.DType) dense {
 	m := zeros(n, n)
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
@@ -42,7 +43,7 @@ func lowerOf(m dense) dense {
 	return out
 }
 
-func requireCholesky(t *testing.T, f Factor, a dense, d core.DType) {
+func requireCholesky(t *testing.T, f Factor, a dense, d dtype.DType) {
 	t.Helper()
 	lt, err := f.L()
 	require.NoError(t, err)
@@ -99,10 +100,10 @@ func TestCholeskyOverLayoutsDTypesOrderings(t *testing.T) {
 
 func TestCholeskyRefusesNonSPDNamingColumn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 20))
-	a := randomHPD(rng, 30, 0.1, core.Float64)
+	a := randomHPD(rng, 30, 0.1, dtype.Float64)
 	a[7][7] = -1
 	for _, ord := range []Ordering{OrderDefault, OrderNatural, OrderAMD} {
-		_, err := Cholesky(tensorOf(t, a, core.Float64, core.CSR), ord)
+		_, err := Cholesky(tensorOf(t, a, dtype.Float64, core.CSR), ord)
 		requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 	}
 	// a diagonal matrix fails at its own column whatever the ordering
@@ -112,26 +113,26 @@ func TestCholeskyRefusesNonSPDNamingColumn(t *testing.T) {
 	}
 	dg[13][13] = 0
 	for _, ord := range []Ordering{OrderDefault, OrderNatural, OrderAMD} {
-		_, err := Cholesky(tensorOf(t, dg, core.Float64, core.CSC), ord)
+		_, err := Cholesky(tensorOf(t, dg, dtype.Float64, core.CSC), ord)
 		requireCode(t, err, errs.ErrInvalidArgument, "pivot of column 13 is 0")
 	}
 	// symmetric indefinite: [[1, 2], [2, 1]]
-	_, err := Cholesky(tensorOf(t, dense{{1, 2}, {2, 1}}, core.Float64, core.COO), OrderNatural)
+	_, err := Cholesky(tensorOf(t, dense{{1, 2}, {2, 1}}, dtype.Float64, core.COO), OrderNatural)
 	requireCode(t, err, errs.ErrInvalidArgument, "pivot of column 1 is -3")
 }
 
 func TestCholeskyBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	a := tensorOf(t, randomHPD(rng, 6, 0.3, core.Float64), core.Float64, core.CSR)
+	a := tensorOf(t, randomHPD(rng, 6, 0.3, dtype.Float64), dtype.Float64, core.CSR)
 	_, err := Cholesky(a, OrderColAMD)
 	requireCode(t, err, errs.ErrInvalidArgument, "ordering = colamd")
-	_, err = Cholesky(tensorOf(t, randomDense(rng, 3, 4, core.Float64), core.Float64, core.CSR), OrderDefault)
+	_, err = Cholesky(tensorOf(t, randomDense(rng, 3, 4, dtype.Float64), dtype.Float64, core.CSR), OrderDefault)
 	requireCode(t, err, errs.ErrInvalidArgument, "square")
 	f, err := Cholesky(a, OrderDefault)
 	require.NoError(t, err)
 	_, err = f.U()
 	requireCode(t, err, errs.ErrInvalidArgument, "no U")
-	_, err = f.Solve(stridedOf(t, randomDense(rng, 6, 1, core.Complex128), core.Complex128, true), true)
+	_, err = f.Solve(stridedOf(t, randomDense(rng, 6, 1, dtype.Complex128), dtype.Complex128, true), true)
 	requireCode(t, err, errs.ErrDType, "B: dtype complex128")
 }
 

@@ -4,14 +4,15 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
 // Order 0 and 1 matrices factor and solve.
 func TestTinyOrders(t *testing.T) {
-	empty := tensorOf(t, zeros(0, 0), core.Float64, core.CSR)
-	b0, err := core.NewStrided(core.NewArray(core.Float64, []int64{0}))
+	empty := tensorOf(t, zeros(0, 0), dtype.Float64, core.CSR)
+	b0, err := core.NewStrided(core.NewArray(dtype.Float64, []int64{0}))
 	require.NoError(t, err)
 	for _, f := range []func() (Factor, error){
 		func() (Factor, error) { return Splu(empty, DefaultLUOptions()) },
@@ -24,8 +25,8 @@ func TestTinyOrders(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, []int64{0}, x.Shape())
 	}
-	one := tensorOf(t, dense{{4}}, core.Float32, core.CSC)
-	b1 := stridedOf(t, dense{{2}}, core.Float32, true)
+	one := tensorOf(t, dense{{4}}, dtype.Float32, core.CSC)
+	b1 := stridedOf(t, dense{{2}}, dtype.Float32, true)
 	x, err := Spsolve(one, b1, true)
 	require.NoError(t, err)
 	require.Equal(t, dense{{0.5}}, denseOf(t, x))
@@ -34,6 +35,6 @@ func TestTinyOrders(t *testing.T) {
 	x, err = c.Solve(b1, false)
 	require.NoError(t, err)
 	require.Equal(t, dense{{0.5}}, denseOf(t, x))
-	_, err = Spsolve(tensorOf(t, dense{{0}}, core.Float64, core.CSR), stridedOf(t, dense{{1}}, core.Float64, true), true)
+	_, err = Spsolve(tensorOf(t, dense{{0}}, dtype.Float64, core.CSR), stridedOf(t, dense{{1}}, dtype.Float64, true), true)
 	requireCode(t, err, errs.ErrInvalidArgument, "zero pivot in column 0")
 }

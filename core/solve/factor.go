@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Factor is a reusable factorization of a square sparse matrix A of order n:
@@ -31,14 +32,14 @@ type Factor interface {
 	// Order returns n.
 	Order() int64
 	// DType returns A's dtype, the dtype of the factors and the solutions.
-	DType() core.DType
+	DType() dtype.DType
 }
 
 // factorImpl is the arithmetic-typed half of a factor.
 type factorImpl interface {
-	solveColumns(b *core.Tensor, left bool, d core.DType) (*core.Tensor, error)
-	lower(d core.DType, width int) (*core.Tensor, error)
-	upper(d core.DType, width int) (*core.Tensor, error)
+	solveColumns(b *core.Tensor, left bool, d dtype.DType) (*core.Tensor, error)
+	lower(d dtype.DType, width int) (*core.Tensor, error)
+	upper(d dtype.DType, width int) (*core.Tensor, error)
 	fill() int64
 }
 

@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
-var solveDTypes = []core.DType{core.Float32, core.Float64, core.Complex64, core.Complex128}
+var solveDTypes = []dtype.DType{dtype.Float32, dtype.Float64, dtype.Complex64, dtype.Complex128}
 
 var matrixLayouts = []core.Layout{core.CSR, core.CSC, core.COO, core.Strided}
 
@@ -27,7 +28,7 @@ func zeros(r, c int) dense {
 }
 
 // randomValue draws a value of the dtype's kind (imaginary part zero for real dtypes).
-func randomValue(rng *rand.Rand, d core.DType) complex128 {
+func randomValue(rng *rand.Rand, d dtype.DType) complex128 {
 	if d.IsComplex() {
 		return complex(rng.Float64()*2-1, rng.Float64()*2-1)
 	}
@@ -36,7 +37,7 @@ func randomValue(rng *rand.Rand, d core.DType) complex128 {
 
 // randomSparse returns an n x n matrix with about density*n*n entries and a
 // dominant diagonal, so that it is well conditioned.
-func randomSparse(rng *rand.Rand, n int, density float64, d core.DType) dense {
+func randomSparse(rng *rand.Rand, n int, density float64, d dtype.DType) dense {
 	m := zeros(n, n)
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
@@ -56,7 +57,7 @@ func randomSparse(rng *rand.Rand, n int, density float64, d core.DType) dense {
 }
 
 // tensorOf builds a tensor of the layout and dtype holding m's nonzeros.
-func tensorOf(t testing.TB, m dense, d core.DType, layout core.Layout) *core.Tensor {
+func tensorOf(t testing.TB, m dense, d dtype.DType, layout core.Layout) *core.Tensor {
 	t.Helper()
 	r, c := len(m), 0
 	if r > 0 {
@@ -110,7 +111,7 @@ func denseOf(t testing.TB, x *core.Tensor) dense {
 }
 
 // stridedOf builds a strided tensor from m: a vector when vector is set (m one column).
-func stridedOf(t testing.TB, m dense, d core.DType, vector bool) *core.Tensor {
+func stridedOf(t testing.TB, m dense, d dtype.DType, vector bool) *core.Tensor {
 	t.Helper()
 	r, c := len(m), len(m[0])
 	shape := []int64{int64(r), int64(c)}
@@ -128,7 +129,7 @@ func stridedOf(t testing.TB, m dense, d core.DType, vector bool) *core.Tensor {
 	return x
 }
 
-func randomDense(rng *rand.Rand, r, c int, d core.DType) dense {
+func randomDense(rng *rand.Rand, r, c int, d dtype.DType) dense {
 	m := zeros(r, c)
 	for i := range m {
 		for j := range m[i] {
@@ -195,8 +196,8 @@ func relDiff(a, b dense) float64 {
 }
 
 // tolerance is the relative accuracy expected of a well-conditioned solve.
-func tolerance(d core.DType) float64 {
-	if d == core.Float32 || d == core.Complex64 {
+func tolerance(d dtype.DType) float64 {
+	if d == dtype.Float32 || d == dtype.Complex64 {
 		return 1e-4
 	}
 	return 1e-10

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -29,7 +30,7 @@ func DefaultLUOptions() LUOptions { return LUOptions{Ordering: OrderDefault, Piv
 // LU is the factorization L U = A[RowPerm()][:, ColPerm()] of a square
 // sparse matrix, from Splu. It implements Factor.
 type LU struct {
-	dtype core.DType
+	dtype dtype.DType
 	n     int
 	width int
 	p, q  []int
@@ -71,7 +72,7 @@ func splu[T elem](a *core.Tensor, opt LUOptions) (*LU, error) {
 
 // spluOf factors the matrix v read from a tensor of dtype d whose results
 // take index width width.
-func spluOf[T elem](v views[T], opt LUOptions, d core.DType, width int) (*LU, error) {
+func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, error) {
 	csc := v.byCol
 	n := csc.cols
 	ordering := opt.Ordering
@@ -121,11 +122,11 @@ func (f *LU) Fill() int64 { return f.impl.fill() }
 func (f *LU) Order() int64 { return int64(f.n) }
 
 // DType returns A's dtype.
-func (f *LU) DType() core.DType { return f.dtype }
+func (f *LU) DType() dtype.DType { return f.dtype }
 
 func (f *luNumeric[T]) fill() int64 { return int64(len(f.li) + len(f.ui)) }
 
-func (f *luNumeric[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*core.Tensor, error) {
+func (f *luNumeric[T]) solveColumns(b *core.Tensor, left bool, d dtype.DType) (*core.Tensor, error) {
 	r, err := loadRHS[T](b, f.n, d, left)
 	if err != nil {
 		return nil, err
@@ -146,12 +147,12 @@ func (f *luNumeric[T]) solveColumns(b *core.Tensor, left bool, d core.DType) (*c
 	return r.tensor(d, b.Shape(), left)
 }
 
-func (f *luNumeric[T]) lower(d core.DType, width int) (*core.Tensor, error) {
+func (f *luNumeric[T]) lower(d dtype.DType, width int) (*core.Tensor, error) {
 	idx, val := sortedCSC(f.lp, f.li, f.lx)
 	return cscTensor(d, f.n, f.n, f.lp, idx, val, width)
 }
 
-func (f *luNumeric[T]) upper(d core.DType, width int) (*core.Tensor, error) {
+func (f *luNumeric[T]) upper(d dtype.DType, width int) (*core.Tensor, error) {
 	idx, val := sortedCSC(f.up, f.ui, f.ux)
 	return cscTensor(d, f.n, f.n, f.up, idx, val, width)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -29,7 +30,7 @@ func withoutPanels(fn func()) {
 // row off the diagonal (rows of a diagonally dominant matrix rotated by
 // one), so that partial pivoting must leave the diagonal, and whose fill
 // under any ordering is dense enough for the panels.
-func pivotingSparse(rng *rand.Rand, n int, density float64, d core.DType) dense {
+func pivotingSparse(rng *rand.Rand, n int, density float64, d dtype.DType) dense {
 	w := randomSparse(rng, n, density, d)
 	a := make(dense, n)
 	for i := range a {
@@ -64,7 +65,7 @@ func panelColumnsOf(f *LU) int {
 func TestLUPanelsAgreeWithColumnPath(t *testing.T) {
 	lowPanelThreshold(t)
 	rng := rand.New(rand.NewPCG(21, 22))
-	for _, d := range []core.DType{core.Float64, core.Complex128, core.Float32} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Complex128, dtype.Float32} {
 		for _, n := range []int{150, 260} {
 			a := pivotingSparse(rng, n, 0.03, d)
 			at := tensorOf(t, a, d, core.CSC)
@@ -94,19 +95,19 @@ func TestLUPanelsSingular(t *testing.T) {
 	lowPanelThreshold(t)
 	rng := rand.New(rand.NewPCG(23, 24))
 	const n = 200
-	c := pivotingSparse(rng, n, 0.04, core.Float64)
+	c := pivotingSparse(rng, n, 0.04, dtype.Float64)
 	for i := range c {
 		c[i][n-5] = 0
 	}
-	_, err := Splu(tensorOf(t, c, core.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
+	_, err := Splu(tensorOf(t, c, dtype.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
 	requireCode(t, err, errs.ErrInvalidArgument, fmt.Sprintf("structurally singular: zero pivot in column %d", n-5))
 	refused := 0
 	for trial := 0; trial < 6; trial++ {
-		b := pivotingSparse(rng, n, 0.04, core.Float64)
+		b := pivotingSparse(rng, n, 0.04, dtype.Float64)
 		for i := range b {
 			b[i][n-3] = 2 * b[i][n-9]
 		}
-		bt := tensorOf(t, b, core.Float64, core.CSC)
+		bt := tensorOf(t, b, dtype.Float64, core.CSC)
 		for _, panels := range []bool{true, false} {
 			var f *LU
 			var err error
@@ -125,7 +126,7 @@ func TestLUPanelsSingular(t *testing.T) {
 	}
 	t.Logf("%d of 12 refused", refused)
 	// the factorization after a refusal starts clean
-	f, err := Splu(tensorOf(t, pivotingSparse(rng, n, 0.04, core.Float64), core.Float64, core.CSC), DefaultLUOptions())
+	f, err := Splu(tensorOf(t, pivotingSparse(rng, n, 0.04, dtype.Float64), dtype.Float64, core.CSC), DefaultLUOptions())
 	require.NoError(t, err)
 	require.Positive(t, panelColumnsOf(f))
 }
@@ -143,16 +144,16 @@ func TestLUPanelsNearSingular(t *testing.T) {
 	lowPanelThreshold(t)
 	rng := rand.New(rand.NewPCG(25, 26))
 	const n = 220
-	a := pivotingSparse(rng, n, 0.04, core.Float64)
+	a := pivotingSparse(rng, n, 0.04, dtype.Float64)
 	for i := range a {
 		a[i][n-4] = a[i][n-11] * complex(1+1e-13*float64(i%7), 0)
 	}
-	at := tensorOf(t, a, core.Float64, core.CSC)
+	at := tensorOf(t, a, dtype.Float64, core.CSC)
 	panel, column := luFactors(t, at, LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
 	require.Positive(t, panelColumnsOf(panel))
 	require.Equal(t, column.RowPerm(), panel.RowPerm())
 	require.Equal(t, column.Fill(), panel.Fill())
-	requireLU(t, panel, a, core.Float64)
+	requireLU(t, panel, a, dtype.Float64)
 }
 
 // On the real matrices of the spsolve rows the panels keep the fill of the
@@ -189,7 +190,7 @@ func TestLUPanelsMemoryLimit(t *testing.T) {
 	lowPanelThreshold(t)
 	rng := rand.New(rand.NewPCG(27, 28))
 	const n = 240
-	at := tensorOf(t, pivotingSparse(rng, n, 0.04, core.Float64), core.Float64, core.CSC)
+	at := tensorOf(t, pivotingSparse(rng, n, 0.04, dtype.Float64), dtype.Float64, core.CSC)
 	m, err := loadCompressed[float64](at, core.CSC)
 	require.NoError(t, err)
 	v := viewsOf(m)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -14,7 +15,7 @@ var allOrderings = []Ordering{OrderDefault, OrderNatural, OrderAMD, OrderColAMD}
 
 // requireLU checks L U = A[p][:, q], L unit lower and U upper triangular,
 // and that Fill counts their entries.
-func requireLU(t *testing.T, f Factor, a dense, d core.DType) {
+func requireLU(t *testing.T, f Factor, a dense, d dtype.DType) {
 	t.Helper()
 	lt, err := f.L()
 	require.NoError(t, err)
@@ -67,17 +68,17 @@ func TestSpluPivots(t *testing.T) {
 	const n = 30
 	// Rows of a well-conditioned matrix rotated by one: the dominant entries
 	// sit off the diagonal, which is mostly zero.
-	w := randomSparse(rng, n, 0.1, core.Float64)
+	w := randomSparse(rng, n, 0.1, dtype.Float64)
 	a := make(dense, n)
 	for i := range a {
 		a[i] = w[(i+1)%n]
 	}
 	for _, thr := range []float64{0, 0.1, 1} {
-		f, err := Splu(tensorOf(t, a, core.Float64, core.CSC), LUOptions{Ordering: OrderColAMD, PivotThreshold: thr})
+		f, err := Splu(tensorOf(t, a, dtype.Float64, core.CSC), LUOptions{Ordering: OrderColAMD, PivotThreshold: thr})
 		require.NoError(t, err)
-		requireLU(t, f, a, core.Float64)
-		b := randomDense(rng, n, 1, core.Float64)
-		x, err := f.Solve(stridedOf(t, b, core.Float64, true), true)
+		requireLU(t, f, a, dtype.Float64)
+		b := randomDense(rng, n, 1, dtype.Float64)
+		x, err := f.Solve(stridedOf(t, b, dtype.Float64, true), true)
 		require.NoError(t, err)
 		require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), 1e-10)
 	}
@@ -86,43 +87,43 @@ func TestSpluPivots(t *testing.T) {
 func TestSpluSingularNamesColumn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	const n = 25
-	a := randomSparse(rng, n, 0.1, core.Float64)
+	a := randomSparse(rng, n, 0.1, dtype.Float64)
 	for i := range a {
 		a[i][17] = 0
 	}
 	for _, ord := range allOrderings {
-		_, err := Splu(tensorOf(t, a, core.Float64, core.CSR), LUOptions{Ordering: ord, PivotThreshold: 1})
+		_, err := Splu(tensorOf(t, a, dtype.Float64, core.CSR), LUOptions{Ordering: ord, PivotThreshold: 1})
 		requireCode(t, err, errs.ErrInvalidArgument, "structurally singular: zero pivot in column 17")
 	}
 	// numerically singular: column 9 = 2 * column 3
-	b := randomSparse(rng, n, 0.1, core.Float64)
+	b := randomSparse(rng, n, 0.1, dtype.Float64)
 	for i := range b {
 		b[i][9] = 2 * b[i][3]
 	}
-	_, err := Splu(tensorOf(t, b, core.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
+	_, err := Splu(tensorOf(t, b, dtype.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
 	requireCode(t, err, errs.ErrInvalidArgument, "singular: zero pivot in column 9")
 	for _, ord := range allOrderings {
-		_, err := Splu(tensorOf(t, b, core.Float64, core.CSC), LUOptions{Ordering: ord, PivotThreshold: 1})
+		_, err := Splu(tensorOf(t, b, dtype.Float64, core.CSC), LUOptions{Ordering: ord, PivotThreshold: 1})
 		requireCode(t, err, errs.ErrInvalidArgument, "zero pivot in column")
 	}
 }
 
 func TestSpluBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	a := tensorOf(t, randomSparse(rng, 6, 0.3, core.Float64), core.Float64, core.CSR)
+	a := tensorOf(t, randomSparse(rng, 6, 0.3, dtype.Float64), dtype.Float64, core.CSR)
 	_, err := Splu(a, LUOptions{PivotThreshold: 1.5})
 	requireCode(t, err, errs.ErrInvalidArgument, "pivot_threshold = 1.5")
 	_, err = Splu(a, LUOptions{Ordering: 9, PivotThreshold: 1})
 	requireCode(t, err, errs.ErrInvalidArgument, "ordering = 9")
-	_, err = Splu(tensorOf(t, randomDense(rng, 3, 4, core.Float64), core.Float64, core.COO), DefaultLUOptions())
+	_, err = Splu(tensorOf(t, randomDense(rng, 3, 4, dtype.Float64), dtype.Float64, core.COO), DefaultLUOptions())
 	requireCode(t, err, errs.ErrInvalidArgument, "square")
-	filled, err := core.WithFill(a, core.ScalarBytes(core.Float64, core.Real(1)))
+	filled, err := core.WithFill(a, core.ScalarBytes(dtype.Float64, core.Real(1)))
 	require.NoError(t, err)
 	_, err = Splu(filled, DefaultLUOptions())
 	requireCode(t, err, errs.ErrInvalidArgument, "fill value must be zero")
 	f, err := Splu(a, DefaultLUOptions())
 	require.NoError(t, err)
-	_, err = f.Solve(stridedOf(t, randomDense(rng, 5, 1, core.Float64), core.Float64, true), true)
+	_, err = f.Solve(stridedOf(t, randomDense(rng, 5, 1, dtype.Float64), dtype.Float64, true), true)
 	requireCode(t, err, errs.ErrInvalidArgument, "B: shape [5]")
 }
 
@@ -148,6 +149,6 @@ func TestSpsolve(t *testing.T) {
 			require.Less(t, relDiff(denseOf(t, xs), denseOf(t, xm)), tolerance(d))
 		}
 	}
-	_, err := Spsolve(tensorOf(t, randomSparse(rng, 4, 0.3, core.Float64), core.Float64, core.CSR), stridedOf(t, randomDense(rng, 3, 1, core.Float64), core.Float64, true), true)
+	_, err := Spsolve(tensorOf(t, randomSparse(rng, 4, 0.3, dtype.Float64), dtype.Float64, core.CSR), stridedOf(t, randomDense(rng, 3, 1, dtype.Float64), dtype.Float64, true), true)
 	requireCode(t, err, errs.ErrInvalidArgument, "B: shape [3]")
 }

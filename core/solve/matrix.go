@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -98,7 +99,7 @@ func loadCompressed[T elem](a *core.Tensor, prefer core.Layout) (*compressed[T],
 func toInts(a core.Array) []int {
 	n := a.Numel()
 	out := make([]int, n)
-	if a.DType == core.Int32 {
+	if a.DType == dtype.Int32 {
 		for i, v := range core.AsSlice[int32](a)[:n] {
 			out[i] = int(v)
 		}
@@ -159,7 +160,7 @@ func indexWidthOf(a *core.Tensor) int {
 
 // cscTensor builds an n x n CSC tensor of dtype d from columns whose row
 // indices are sorted, with index arrays of the given width.
-func cscTensor[T elem](d core.DType, rows, cols int, ptr, idx []int, val []T, width int) (*core.Tensor, error) {
+func cscTensor[T elem](d dtype.DType, rows, cols int, ptr, idx []int, val []T, width int) (*core.Tensor, error) {
 	if len(idx) > math.MaxInt32 {
 		width = 64
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/mmio"
 	"github.com/stretchr/testify/require"
 )
@@ -82,7 +83,7 @@ func realMatrix(t testing.TB, name string) *core.Tensor {
 	}
 	m, err := mmio.Read(path)
 	require.NoError(t, err)
-	m, err = core.ToDType(m, core.Float64)
+	m, err = core.ToDType(m, dtype.Float64)
 	require.NoError(t, err)
 	m, err = core.ToLayout(m, core.CSR, core.DefaultConvert())
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -52,9 +53,9 @@ func fromReal[T elem](v float64) T {
 }
 
 // checkSolveDType refuses dtypes the solvers do not compute in.
-func checkSolveDType(arg string, d core.DType) error {
+func checkSolveDType(arg string, d dtype.DType) error {
 	switch d {
-	case core.Float32, core.Float64, core.Complex64, core.Complex128:
+	case dtype.Float32, dtype.Float64, dtype.Complex64, dtype.Complex128:
 		return nil
 	}
 	return errs.Errorf(errs.ErrDType, "%s: expected float32, float64, complex64 or complex128, got %s", arg, d)
@@ -66,16 +67,16 @@ func widen[T elem](a core.Array) []T {
 	n := a.Numel()
 	out := make([]T, n)
 	switch a.DType {
-	case core.Float64:
+	case dtype.Float64:
 		copy(any(out).([]float64), core.AsSlice[float64](a)[:n])
-	case core.Float32:
+	case dtype.Float32:
 		o, s := any(out).([]float64), core.AsSlice[float32](a)[:n]
 		for i, v := range s {
 			o[i] = float64(v)
 		}
-	case core.Complex128:
+	case dtype.Complex128:
 		copy(any(out).([]complex128), core.AsSlice[complex128](a)[:n])
-	case core.Complex64:
+	case dtype.Complex64:
 		o, s := any(out).([]complex128), core.AsSlice[complex64](a)[:n]
 		for i, v := range s {
 			o[i] = complex128(v)
@@ -87,19 +88,19 @@ func widen[T elem](a core.Array) []T {
 }
 
 // narrow stores v into a new array of dtype d and the given shape.
-func narrow[T elem](v []T, d core.DType, shape []int64) core.Array {
+func narrow[T elem](v []T, d dtype.DType, shape []int64) core.Array {
 	out := core.NewArray(d, shape)
 	switch d {
-	case core.Float64:
+	case dtype.Float64:
 		copy(core.AsSlice[float64](out), any(v).([]float64))
-	case core.Float32:
+	case dtype.Float32:
 		o := core.AsSlice[float32](out)
 		for i, x := range any(v).([]float64) {
 			o[i] = float32(x)
 		}
-	case core.Complex128:
+	case dtype.Complex128:
 		copy(core.AsSlice[complex128](out), any(v).([]complex128))
-	case core.Complex64:
+	case dtype.Complex64:
 		o := core.AsSlice[complex64](out)
 		for i, x := range any(v).([]complex128) {
 			o[i] = complex64(x)
@@ -111,4 +112,4 @@ func narrow[T elem](v []T, d core.DType, shape []int64) core.Array {
 }
 
 // isComplex reports whether d computes in complex128.
-func isComplex(d core.DType) bool { return d.IsComplex() }
+func isComplex(d dtype.DType) bool { return d.IsComplex() }

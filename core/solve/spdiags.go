@@ -2,6 +2,7 @@ package solve
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -37,7 +38,7 @@ func Spdiags(diagonals, offsets *core.Tensor, shape []int64, layout core.Layout)
 	if od := offsets.NDim(); od > 1 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "offsets: shape %v: Offsets must be scalar or vector", offsets.Shape())
 	}
-	if d := offsets.DType(); d != core.Int64 && d != core.Int32 {
+	if d := offsets.DType(); d != dtype.Int64 && d != dtype.Int32 {
 		return nil, errs.Errorf(errs.ErrDType, "offsets: dtype %s: Offset Tensor must have dtype int64 (or int32)", d)
 	}
 	ov, _ := offsets.Values()

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,7 @@ import (
 // columns than panelBlock) and a path of supernodes both give L L^H = A.
 func TestSupernodalDenseAndBanded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	for _, d := range []core.DType{core.Float64, core.Complex128} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Complex128} {
 		a := randomHPD(rng, 3*panelBlock+5, 1, d)
 		at := tensorOf(t, a, d, core.CSC)
 		f, err := Cholesky(at, OrderNatural)
@@ -67,7 +68,7 @@ func TestCholeskyParallelMatchesSerial(t *testing.T) {
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(43, 44))
 	cases := []*core.Tensor{lap,
-		tensorOf(t, randomHPD(rng, 200, 0.02, core.Complex128), core.Complex128, core.CSR)}
+		tensorOf(t, randomHPD(rng, 200, 0.02, dtype.Complex128), dtype.Complex128, core.CSR)}
 	serial := make([]*core.Tensor, len(cases))
 	for i, a := range cases {
 		f, err := Cholesky(a, OrderDefault)
@@ -85,9 +86,9 @@ func TestCholeskyParallelMatchesSerial(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, same, "case %d: the parallel factor differs from the serial one", i)
 	}
-	bad := randomHPD(rng, 200, 0.02, core.Float64)
+	bad := randomHPD(rng, 200, 0.02, dtype.Float64)
 	bad[150][150] = -1
-	_, err = Cholesky(tensorOf(t, bad, core.Float64, core.CSR), OrderDefault)
+	_, err = Cholesky(tensorOf(t, bad, dtype.Float64, core.CSR), OrderDefault)
 	requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 }
 

@@ -5,13 +5,14 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
 func TestSymmetryOf(t *testing.T) {
 	m := func(d dense) *compressed[complex128] {
-		c, err := loadCompressed[complex128](tensorOf(t, d, core.Complex128, core.CSR), core.CSC)
+		c, err := loadCompressed[complex128](tensorOf(t, d, dtype.Complex128, core.CSR), core.CSC)
 		require.NoError(t, err)
 		return c
 	}
@@ -41,8 +42,8 @@ func TestSymmetryOf(t *testing.T) {
 func TestSpsolveChoosesAndSolves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(51, 52))
 	const n = 60
-	spd := randomHPD(rng, n, 0.1, core.Float64)
-	indefinite := randomHPD(rng, n, 0.1, core.Float64)
+	spd := randomHPD(rng, n, 0.1, dtype.Float64)
+	indefinite := randomHPD(rng, n, 0.1, dtype.Float64)
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			if i != j && indefinite[i][j] != 0 {
@@ -50,24 +51,24 @@ func TestSpsolveChoosesAndSolves(t *testing.T) {
 			}
 		}
 	}
-	symPattern := randomHPD(rng, n, 0.1, core.Float64)
+	symPattern := randomHPD(rng, n, 0.1, dtype.Float64)
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			symPattern[i][j] *= 2
 		}
 	}
-	general := randomSparse(rng, n, 0.1, core.Float64)
+	general := randomSparse(rng, n, 0.1, dtype.Float64)
 	for i := range general {
 		general[i][i] += 5
 	}
 	for name, a := range map[string]dense{"spd": spd, "indefinite": indefinite, "symPattern": symPattern, "general": general} {
-		at := tensorOf(t, a, core.Float64, core.CSR)
-		b := randomDense(rng, n, 2, core.Float64)
-		x, err := Spsolve(at, stridedOf(t, b, core.Float64, false), true)
+		at := tensorOf(t, a, dtype.Float64, core.CSR)
+		b := randomDense(rng, n, 2, dtype.Float64)
+		x, err := Spsolve(at, stridedOf(t, b, dtype.Float64, false), true)
 		require.NoError(t, err, name)
 		require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), 1e-12, name)
 	}
-	_, err := Cholesky(tensorOf(t, indefinite, core.Float64, core.CSR), OrderDefault)
+	_, err := Cholesky(tensorOf(t, indefinite, dtype.Float64, core.CSR), OrderDefault)
 	requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 
 	// LU's default ordering is AMD's on the symmetric pattern, ColAMD's otherwise.
@@ -75,7 +76,7 @@ func TestSpsolveChoosesAndSolves(t *testing.T) {
 		a    dense
 		want Ordering
 	}{{symPattern, OrderAMD}, {general, OrderColAMD}} {
-		at := tensorOf(t, c.a, core.Float64, core.CSR)
+		at := tensorOf(t, c.a, dtype.Float64, core.CSR)
 		def, err := Splu(at, DefaultLUOptions())
 		require.NoError(t, err)
 		explicit, err := Splu(at, LUOptions{Ordering: c.want, PivotThreshold: 1})

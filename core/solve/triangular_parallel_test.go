@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -35,7 +36,7 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 		name        string
 	}
 	var cases []solveCase
-	for _, d := range []core.DType{core.Float64, core.Complex128} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Complex128} {
 		a := randomSparse(rng, n, 0.02, d)
 		for i := range a {
 			a[i][i] = complex(2+rng.Float64(), 0)
@@ -59,9 +60,9 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 		}
 	}
 	// The factors' solves with several right-hand sides, both sides.
-	lu, err := Splu(tensorOf(t, randomHPD(rng, n, 0.02, core.Float64), core.Float64, core.CSR), DefaultLUOptions())
+	lu, err := Splu(tensorOf(t, randomHPD(rng, n, 0.02, dtype.Float64), dtype.Float64, core.CSR), DefaultLUOptions())
 	require.NoError(t, err)
-	ch, err := Cholesky(tensorOf(t, randomHPD(rng, n, 0.02, core.Complex128), core.Complex128, core.CSR), OrderDefault)
+	ch, err := Cholesky(tensorOf(t, randomHPD(rng, n, 0.02, dtype.Complex128), dtype.Complex128, core.CSR), OrderDefault)
 	require.NoError(t, err)
 	type factorCase struct {
 		f    Factor
@@ -70,13 +71,13 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 	}
 	var factorCases []factorCase
 	for _, left := range []bool{true, false} {
-		bl := randomDense(rng, n, 5, core.Float64)
-		bc := randomDense(rng, n, 5, core.Complex128)
+		bl := randomDense(rng, n, 5, dtype.Float64)
+		bc := randomDense(rng, n, 5, dtype.Complex128)
 		if !left {
 			bl, bc = transpose(bl), transpose(bc)
 		}
-		factorCases = append(factorCases, factorCase{lu, stridedOf(t, bl, core.Float64, false), left},
-			factorCase{ch, stridedOf(t, bc, core.Complex128, false), left})
+		factorCases = append(factorCases, factorCase{lu, stridedOf(t, bl, dtype.Float64, false), left},
+			factorCase{ch, stridedOf(t, bc, dtype.Complex128, false), left})
 	}
 	factorSerial := make([]*core.Tensor, len(factorCases))
 	for i, c := range factorCases {
@@ -113,9 +114,9 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 		}
 	}
 	z[20][20], z[30][30] = 0, 0
-	b := stridedOf(t, randomDense(rng, 50, 3, core.Float64), core.Float64, false)
-	_, err = SolveTriangular(tensorOf(t, z, core.Float64, core.CSR), b, false, true, false)
+	b := stridedOf(t, randomDense(rng, 50, 3, dtype.Float64), dtype.Float64, false)
+	_, err = SolveTriangular(tensorOf(t, z, dtype.Float64, core.CSR), b, false, true, false)
 	requireCode(t, err, errs.ErrInvalidArgument, "row 20")
-	_, err = SolveTriangular(tensorOf(t, z, core.Float64, core.CSR), b, true, true, false)
+	_, err = SolveTriangular(tensorOf(t, z, dtype.Float64, core.CSR), b, true, true, false)
 	requireCode(t, err, errs.ErrInvalidArgument, "row 30")
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -82,13 +83,13 @@ func TestSolveTriangularAgainstDense(t *testing.T) {
 
 func TestSolveTriangularZeroDiagonalNamesRow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	a := randomSparse(rng, 9, 0.3, core.Float64)
+	a := randomSparse(rng, 9, 0.3, dtype.Float64)
 	a[4][4] = 0
-	b := stridedOf(t, randomDense(rng, 9, 1, core.Float64), core.Float64, true)
+	b := stridedOf(t, randomDense(rng, 9, 1, dtype.Float64), dtype.Float64, true)
 	for _, layout := range matrixLayouts {
 		for _, upper := range []bool{false, true} {
 			for _, left := range []bool{false, true} {
-				at := tensorOf(t, a, core.Float64, layout)
+				at := tensorOf(t, a, dtype.Float64, layout)
 				_, err := SolveTriangular(at, b, upper, left, false)
 				requireCode(t, err, errs.ErrInvalidArgument, "row 4")
 				// unitriangular does not read the diagonal
@@ -101,18 +102,18 @@ func TestSolveTriangularZeroDiagonalNamesRow(t *testing.T) {
 
 func TestSolveTriangularBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	a := tensorOf(t, randomSparse(rng, 5, 0.3, core.Float64), core.Float64, core.CSR)
-	b := stridedOf(t, randomDense(rng, 5, 2, core.Float64), core.Float64, false)
-	rect := tensorOf(t, randomDense(rng, 5, 4, core.Float64), core.Float64, core.CSR)
+	a := tensorOf(t, randomSparse(rng, 5, 0.3, dtype.Float64), dtype.Float64, core.CSR)
+	b := stridedOf(t, randomDense(rng, 5, 2, dtype.Float64), dtype.Float64, false)
+	rect := tensorOf(t, randomDense(rng, 5, 4, dtype.Float64), dtype.Float64, core.CSR)
 	_, err := SolveTriangular(rect, b, false, true, false)
 	requireCode(t, err, errs.ErrInvalidArgument, "square")
-	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 4, 2, core.Float64), core.Float64, false), false, true, false)
+	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 4, 2, dtype.Float64), dtype.Float64, false), false, true, false)
 	requireCode(t, err, errs.ErrInvalidArgument, "B: shape [4, 2]")
 	_, err = SolveTriangular(a, b, false, false, false) // X A = B needs (k, 5)
 	requireCode(t, err, errs.ErrInvalidArgument, "X A = B")
-	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 5, 2, core.Float32), core.Float32, false), false, true, false)
+	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 5, 2, dtype.Float32), dtype.Float32, false), false, true, false)
 	requireCode(t, err, errs.ErrDType, "must equal A's dtype")
-	ai, err := core.ToDType(a, core.Int64)
+	ai, err := core.ToDType(a, dtype.Int64)
 	require.NoError(t, err)
 	_, err = SolveTriangular(ai, b, false, true, false)
 	requireCode(t, err, errs.ErrDType, "A: expected float32")
@@ -123,8 +124,8 @@ func TestSolveTriangularBadInput(t *testing.T) {
 }
 
 func TestSolveTriangularEmpty(t *testing.T) {
-	a := tensorOf(t, zeros(0, 0), core.Float64, core.CSR)
-	b, err := core.NewStrided(core.NewArray(core.Float64, []int64{0, 3}))
+	a := tensorOf(t, zeros(0, 0), dtype.Float64, core.CSR)
+	b, err := core.NewStrided(core.NewArray(dtype.Float64, []int64{0, 3}))
 	require.NoError(t, err)
 	x, err := SolveTriangular(a, b, false, true, false)
 	require.NoError(t, err)

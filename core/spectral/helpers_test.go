@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // layouts are the formats every method is tested on (BSR/BSC with 2 x 2
@@ -15,7 +16,7 @@ import (
 var layouts = []core.Layout{core.Strided, core.COO, core.CSR, core.CSC, core.BSR, core.BSC}
 
 // asTensor stores a row-major dense matrix as a tensor of the layout and dtype.
-func asTensor(t testing.TB, m *mat, layout core.Layout, d core.DType) *core.Tensor {
+func asTensor(t testing.TB, m *mat, layout core.Layout, d dtype.DType) *core.Tensor {
 	t.Helper()
 	x, err := tensorOf(m, d)
 	require.NoError(t, err)
@@ -90,8 +91,8 @@ func randomMat(rng *rand.Rand, r, c int, density float64) *mat {
 }
 
 // tolFor is the accuracy a float32 or float64 result is checked to.
-func tolFor(d core.DType) float64 {
-	if d == core.Float32 {
+func tolFor(d dtype.DType) float64 {
+	if d == dtype.Float32 {
 		return 2e-4
 	}
 	return 1e-8
@@ -104,7 +105,7 @@ func denseMul(a, b *mat) *mat { return mulSmall(a, b) }
 func vecOf(t testing.TB, x *core.Tensor) []float64 {
 	t.Helper()
 	require.Equal(t, 1, x.NDim())
-	y, err := core.ToDType(x, core.Float64)
+	y, err := core.ToDType(x, dtype.Float64)
 	require.NoError(t, err)
 	v, err := y.Values()
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -181,7 +182,7 @@ func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "tol = %g: must be a finite non-negative number", tol)
 	}
 	if tol == 0 {
-		tol = math.Sqrt(map[core.DType]float64{core.Float32: 1.2e-07, core.Float64: 2.23e-16}[dt])
+		tol = math.Sqrt(map[dtype.DType]float64{dtype.Float32: 1.2e-07, dtype.Float64: 2.23e-16}[dt])
 	}
 	// The working set: about 12 blocks of up to 3n columns of m doubles.
 	if err := budget.Check("lobpcg workspace", budget.Mul(int64(m), int64(36*n)), 8); err != nil {

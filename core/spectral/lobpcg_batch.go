@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -116,7 +117,7 @@ func batchItem(t *core.Tensor, lead []int64, i int64) (*core.Tensor, error) {
 // appendValues appends the values of a strided result of this package
 // (row-major, float32 or float64) to dst as float64.
 func appendValues(dst []float64, t *core.Tensor) ([]float64, error) {
-	d, err := core.ToDType(t, core.Float64)
+	d, err := core.ToDType(t, dtype.Float64)
 	if err != nil {
 		return nil, err
 	}

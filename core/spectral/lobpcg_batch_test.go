@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -18,7 +19,7 @@ func stacked(t *testing.T, ms []*mat) *core.Tensor {
 	for _, m := range ms {
 		v = append(v, m.v...)
 	}
-	x, err := tensorShaped(v, []int64{int64(len(ms)), int64(ms[0].r), int64(ms[0].c)}, core.Float64)
+	x, err := tensorShaped(v, []int64{int64(len(ms)), int64(ms[0].r), int64(ms[0].c)}, dtype.Float64)
 	require.NoError(t, err)
 	return x
 }
@@ -83,7 +84,7 @@ func TestLobpcgBatchedXAndRefusals(t *testing.T) {
 		msg  string
 	}{
 		{LobpcgOptions{X: stacked(t, []*mat{randomMat(rng, n, 2, 1)})}, errs.ErrInvalidArgument, "X: must have shape ([2], 24, n)"},
-		{LobpcgOptions{B: asTensor(t, laplacian1D(n), core.CSR, core.Float64)}, errs.ErrInvalidArgument, "B: must have A's shape [2, 24, 24]"},
+		{LobpcgOptions{B: asTensor(t, laplacian1D(n), core.CSR, dtype.Float64)}, errs.ErrInvalidArgument, "B: must have A's shape [2, 24, 24]"},
 		{LobpcgOptions{K: 1, Niter: 2, Tol: 1e-14, Strict: true}, errs.ErrNoConvergence, "A[0] (of the batch flattened): lobpcg: no convergence after 2 iterations"},
 	}
 	for _, c := range cases {
@@ -91,7 +92,7 @@ func TestLobpcgBatchedXAndRefusals(t *testing.T) {
 		require.Equal(t, c.code, errs.CodeOf(err), "%v", err)
 		require.ErrorContains(t, err, c.msg)
 	}
-	empty, err := tensorShaped(nil, []int64{0, n, n}, core.Float64)
+	empty, err := tensorShaped(nil, []int64{0, n, n}, dtype.Float64)
 	require.NoError(t, err)
 	_, err = Lobpcg(empty, LobpcgOptions{})
 	require.ErrorContains(t, err, "A: the batch of shape [0, 24, 24] is empty")

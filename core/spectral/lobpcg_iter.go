@@ -3,7 +3,7 @@ package spectral
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -17,7 +17,7 @@ type lobpcg struct {
 	tol            float64
 	largest        bool
 	method         Method
-	dtype          core.DType
+	dtype          dtype.DType
 	a, b, ik       *operator
 
 	x, ax, bx    *mat // the block of Ritz vectors (bx is x when B is nil)

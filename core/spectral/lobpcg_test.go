@@ -5,9 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
-
-	"github.com/gosparse/gosparse/core"
 )
 
 // checkEigenpairs requires A X = B X diag(E) and X^T B X = I to tol.
@@ -42,7 +41,7 @@ func checkEigenpairs(t *testing.T, a, b *mat, e []float64, x *mat, tol float64) 
 func TestLobpcgLaplacianEveryFormat(t *testing.T) {
 	const n = 60
 	exact := laplacianEigs(n)
-	for _, d := range []core.DType{core.Float64, core.Float32} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		for _, l := range layouts {
 			for _, method := range []Method{Ortho, Basic} {
 				for _, largest := range []bool{true, false} {

@@ -2,6 +2,7 @@ package spectral
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -151,7 +152,7 @@ func difference(a, b *operator) *operator {
 // lowrank runs Halko et al.'s Algorithms 4.4 and 5.1 on the operator of A
 // (op) and of A^T (opT), working on the transpose when A is wide. A tape
 // that is not nil records what the backward needs (lowrank_tape.go).
-func lowrank(op, opT *operator, q, niter int, seed uint64, dt core.DType, tape *LowrankTape) (*LowrankResult, error) {
+func lowrank(op, opT *operator, q, niter int, seed uint64, dt dtype.DType, tape *LowrankTape) (*LowrankResult, error) {
 	wide := op.rows < op.cols
 	if wide {
 		op, opT = opT, op

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // lowrankLoss is sum(wu o U) + sum(ws o S) + sum(wv o V): a loss of U and V
@@ -78,12 +79,12 @@ func TestLowrankBackwardMatchesFiniteDifferences(t *testing.T) {
 			a := randomMat(rng, tc.r, tc.c, 1)
 			var mt *core.Tensor
 			if tc.withM {
-				mt = asTensor(t, randomMat(rng, tc.r, tc.c, 0.3), core.CSR, core.Float64)
+				mt = asTensor(t, randomMat(rng, tc.r, tc.c, 0.3), core.CSR, dtype.Float64)
 			}
 			loss := lowrankLoss{randomSlice(rng, tc.r*q), randomSlice(rng, q), randomSlice(rng, tc.c*q)}
-			res, tape, err := f(asTensor(t, a, core.Strided, core.Float64), mt)
+			res, tape, err := f(asTensor(t, a, core.Strided, dtype.Float64), mt)
 			require.NoError(t, err)
-			left, right, err := tape.Backward(loss.wu, loss.ws, loss.wv, core.Float64)
+			left, right, err := tape.Backward(loss.wu, loss.ws, loss.wv, dtype.Float64)
 			require.NoError(t, err)
 			g := denseMul(matOf(t, left), matOf(t, right).transpose())
 			require.Equal(t, []int{tc.r, tc.c}, []int{g.r, g.c})
@@ -93,9 +94,9 @@ func TestLowrankBackwardMatchesFiniteDifferences(t *testing.T) {
 				ap, am := a.clone(), a.clone()
 				ap.v[i] += h
 				am.v[i] -= h
-				rp, _, err := f(asTensor(t, ap, core.Strided, core.Float64), mt)
+				rp, _, err := f(asTensor(t, ap, core.Strided, dtype.Float64), mt)
 				require.NoError(t, err)
-				rm, _, err := f(asTensor(t, am, core.Strided, core.Float64), mt)
+				rm, _, err := f(asTensor(t, am, core.Strided, dtype.Float64), mt)
 				require.NoError(t, err)
 				fd := (loss.of(t, rp) - loss.of(t, rm)) / (2 * h)
 				require.InDelta(t, fd, g.v[i], 1e-5*math.Max(1, math.Abs(fd)), "element %d", i)
@@ -113,13 +114,13 @@ func TestLowrankBackwardOfSingularValuesOnly(t *testing.T) {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
 			a := randomMat(rng, shape[0], shape[1], 1)
 			k := min(shape[0], shape[1])
-			res, tape, err := SvdLowrankTaped(asTensor(t, a, core.CSR, core.Float64), k, 2, nil, 3)
+			res, tape, err := SvdLowrankTaped(asTensor(t, a, core.CSR, dtype.Float64), k, 2, nil, 3)
 			require.NoError(t, err)
 			ones := make([]float64, k)
 			for i := range ones {
 				ones[i] = 1
 			}
-			left, right, err := tape.Backward(nil, ones, nil, core.Float64)
+			left, right, err := tape.Backward(nil, ones, nil, dtype.Float64)
 			require.NoError(t, err)
 			g := denseMul(matOf(t, left), matOf(t, right).transpose())
 			want := denseMul(matOf(t, res.U), matOf(t, res.V).transpose())
@@ -131,11 +132,11 @@ func TestLowrankBackwardOfSingularValuesOnly(t *testing.T) {
 }
 
 func TestLowrankBackwardRefusesWrongGradients(t *testing.T) {
-	_, tape, err := SvdLowrankTaped(asTensor(t, randomMat(rand.New(rand.NewPCG(1, 1)), 6, 4, 1), core.Strided, core.Float64), 2, 1, nil, 1)
+	_, tape, err := SvdLowrankTaped(asTensor(t, randomMat(rand.New(rand.NewPCG(1, 1)), 6, 4, 1), core.Strided, dtype.Float64), 2, 1, nil, 1)
 	require.NoError(t, err)
-	_, _, err = tape.Backward(make([]float64, 5), nil, nil, core.Float64)
+	_, _, err = tape.Backward(make([]float64, 5), nil, nil, dtype.Float64)
 	require.ErrorContains(t, err, "the gradient of U has 5 elements, expected 12")
-	_, _, err = (&LowrankTape{}).Backward(nil, nil, nil, core.Float64)
+	_, _, err = (&LowrankTape{}).Backward(nil, nil, nil, dtype.Float64)
 	require.ErrorContains(t, err, "no completed forward")
 }
 

@@ -3,6 +3,7 @@ package spectral
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -90,5 +91,5 @@ func LowrankDraw(m, n, q int, seed uint64) (*core.Tensor, error) {
 	if err := budget.Check("the lowrank draw", budget.Mul(int64(k), int64(min(q, k))), 8); err != nil {
 		return nil, err
 	}
-	return tensorOf(randn(k, min(q, k), seed), core.Float64)
+	return tensorOf(randn(k, min(q, k), seed), dtype.Float64)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -70,7 +71,7 @@ func TestSvdLowrankEveryFormat(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, shape := range [][2]int{{40, 24}, {24, 40}} {
 		ref := lowRankMat(rng, shape[0], shape[1], 4)
-		for _, d := range []core.DType{core.Float64, core.Float32} {
+		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 			for _, l := range layouts {
 				t.Run(fmt.Sprintf("%v/%s/%v", shape, d, l), func(t *testing.T) {
 					a := asTensor(t, ref, l, d)
@@ -87,7 +88,7 @@ func TestSvdLowrankEveryFormat(t *testing.T) {
 func TestSvdLowrankSeedRepeatsAndDefaultsClamp(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	ref := randomMat(rng, 30, 5, 0.4)
-	a := asTensor(t, ref, core.CSR, core.Float64)
+	a := asTensor(t, ref, core.CSR, dtype.Float64)
 	r1, err := SvdLowrank(a, 6, 0, nil, 5)
 	require.NoError(t, err)
 	r2, err := SvdLowrank(a, 6, 0, nil, 5)
@@ -105,7 +106,7 @@ func TestSvdLowrankWithM(t *testing.T) {
 	for i := range sum.v {
 		sum.v[i] += mm.v[i]
 	}
-	res, err := SvdLowrank(asTensor(t, sum, core.COO, core.Float64), 3, 2, asTensor(t, mm, core.CSR, core.Float64), 9)
+	res, err := SvdLowrank(asTensor(t, sum, core.COO, dtype.Float64), 3, 2, asTensor(t, mm, core.CSR, dtype.Float64), 9)
 	require.NoError(t, err)
 	checkSVD(t, res, low, 3, 1e-8)
 }
@@ -133,7 +134,7 @@ func TestPcaLowrankCentresWithoutDensifying(t *testing.T) {
 	for i := 0; i < ref.r; i++ {
 		ref.v[i*ref.c+3] += 4
 	}
-	for _, d := range []core.DType{core.Float64, core.Float32} {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		for _, l := range layouts {
 			t.Run(fmt.Sprintf("%s/%v", d, l), func(t *testing.T) {
 				res, err := PcaLowrank(asTensor(t, ref, l, d), 3, true, 2, 3)
@@ -154,9 +155,9 @@ func TestLowrankNonZeroFill(t *testing.T) {
 		ref.v[i] += 1.5
 	}
 	// A strided matrix converted keeps fill 0; build a fill-1.5 CSR by hand.
-	x, err := tensorOf(ref, core.Float64)
+	x, err := tensorOf(ref, dtype.Float64)
 	require.NoError(t, err)
-	withFill, err := core.WithFill(x, core.ScalarBytes(core.Float64, core.Real(1.5)))
+	withFill, err := core.WithFill(x, core.ScalarBytes(dtype.Float64, core.Real(1.5)))
 	require.NoError(t, err)
 	a, err := core.ToLayout(withFill, core.CSR, core.DefaultConvert())
 	require.NoError(t, err)
@@ -167,16 +168,16 @@ func TestLowrankNonZeroFill(t *testing.T) {
 }
 
 func TestLowrankRefusesBadInput(t *testing.T) {
-	a := asTensor(t, newMat(6, 4), core.CSR, core.Float64)
+	a := asTensor(t, newMat(6, 4), core.CSR, dtype.Float64)
 	_, err := PcaLowrank(a, 5, true, 2, 0)
 	require.ErrorContains(t, err, "q(=5) must be non-negative integer and not greater than min(m, n)=4")
 	_, err = SvdLowrank(a, -1, 2, nil, 0)
 	require.ErrorContains(t, err, "q(=-1)")
 	_, err = SvdLowrank(a, 2, -1, nil, 0)
 	require.ErrorContains(t, err, "niter(=-1)")
-	_, err = SvdLowrank(a, 2, 1, asTensor(t, newMat(4, 6), core.CSR, core.Float64), 0)
+	_, err = SvdLowrank(a, 2, 1, asTensor(t, newMat(4, 6), core.CSR, dtype.Float64), 0)
 	require.ErrorContains(t, err, "M: must have A's shape")
-	c, err := core.ToDType(a, core.Complex128)
+	c, err := core.ToDType(a, dtype.Complex128)
 	require.NoError(t, err)
 	_, err = SvdLowrank(c, 2, 1, nil, 0)
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))

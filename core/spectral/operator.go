@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -77,7 +78,7 @@ func checkOperand(arg string, a *core.Tensor) error {
 	if d.IsComplex() {
 		return errs.Errorf(errs.ErrDType, "%s: complex dtype %s is not supported (real float32 or float64)", arg, d)
 	}
-	if d.IsFloat() && d != core.Float32 && d != core.Float64 {
+	if d.IsFloat() && d != dtype.Float32 && d != dtype.Float64 {
 		return errs.Errorf(errs.ErrDType, "%s: dtype %s is not supported (float32 or float64; integers compute in float32)", arg, d)
 	}
 	return nil
@@ -85,11 +86,11 @@ func checkOperand(arg string, a *core.Tensor) error {
 
 // resultDType is the dtype a method computes for an input of dtype d:
 // float64 stays, everything else (float32, integers, bool) gives float32.
-func resultDType(d core.DType) core.DType {
-	if d == core.Float64 {
-		return core.Float64
+func resultDType(d dtype.DType) dtype.DType {
+	if d == dtype.Float64 {
+		return dtype.Float64
 	}
-	return core.Float32
+	return dtype.Float32
 }
 
 // newOperator reads a checked matrix as CSR of float64 values (converting
@@ -97,9 +98,9 @@ func resultDType(d core.DType) core.DType {
 // f 1 1^T (the stored values less f make S). transpose reads A^T instead.
 func newOperator(a *core.Tensor, transpose bool) (*operator, error) {
 	t := a
-	if t.DType() != core.Float64 {
+	if t.DType() != dtype.Float64 {
 		var err error
-		if t, err = core.ToDType(t, core.Float64); err != nil {
+		if t, err = core.ToDType(t, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}
@@ -142,7 +143,7 @@ func newOperator(a *core.Tensor, transpose bool) (*operator, error) {
 		v = w
 	}
 	op := &operator{rows: rows, cols: cols}
-	if ptr.DType == core.Int32 {
+	if ptr.DType == dtype.Int32 {
 		op.spmm = spmmOf(kernels.CSR[int32, float64]{Rows: rows, Cols: cols, Ptr: core.AsSlice[int32](ptr)[:rows+1], Idx: core.AsSlice[int32](idx)[:idx.Numel()], Val: v})
 	} else {
 		op.spmm = spmmOf(kernels.CSR[int64, float64]{Rows: rows, Cols: cols, Ptr: core.AsSlice[int64](ptr)[:rows+1], Idx: core.AsSlice[int64](idx)[:idx.Numel()], Val: v})

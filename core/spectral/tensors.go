@@ -1,6 +1,9 @@
 package spectral
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
+)
 
 // denseOf reads a 2-D tensor of any format as a float64 row-major matrix.
 func denseOf(t *core.Tensor) (*mat, error) {
@@ -11,8 +14,8 @@ func denseOf(t *core.Tensor) (*mat, error) {
 			return nil, err
 		}
 	}
-	if d.DType() != core.Float64 {
-		if d, err = core.ToDType(d, core.Float64); err != nil {
+	if d.DType() != dtype.Float64 {
+		if d, err = core.ToDType(d, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}
@@ -28,18 +31,18 @@ func denseOf(t *core.Tensor) (*mat, error) {
 
 // tensorOf stores a matrix as a new
 // strided tensor of dtype d (float32 or float64).
-func tensorOf(m *mat, d core.DType) (*core.Tensor, error) {
+func tensorOf(m *mat, d dtype.DType) (*core.Tensor, error) {
 	return tensorShaped(m.v, []int64{int64(m.r), int64(m.c)}, d)
 }
 
 // vectorOf stores v as a new strided 1-D tensor of dtype d.
-func vectorOf(v []float64, d core.DType) (*core.Tensor, error) {
+func vectorOf(v []float64, d dtype.DType) (*core.Tensor, error) {
 	return tensorShaped(v, []int64{int64(len(v))}, d)
 }
 
-func tensorShaped(v []float64, shape []int64, d core.DType) (*core.Tensor, error) {
+func tensorShaped(v []float64, shape []int64, d dtype.DType) (*core.Tensor, error) {
 	a := core.NewArray(d, shape)
-	if d == core.Float64 {
+	if d == dtype.Float64 {
 		copy(core.AsSlice[float64](a), v)
 	} else {
 		o := core.AsSlice[float32](a)

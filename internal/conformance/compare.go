@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // tolerance is an allclose bound: |got - want| <= atol + rtol*|want|, per
@@ -16,13 +17,13 @@ type tolerance struct{ rtol, atol float64 }
 var exact = tolerance{}
 
 // toleranceFor is the bound a result of dtype d is judged with.
-func toleranceFor(d core.DType) tolerance {
+func toleranceFor(d dtype.DType) tolerance {
 	switch d {
-	case core.Float64, core.Complex128:
+	case dtype.Float64, dtype.Complex128:
 		return tolerance{rtol: 1e-12, atol: 1e-12}
-	case core.Float32, core.Complex64:
+	case dtype.Float32, dtype.Complex64:
 		return tolerance{rtol: 1e-5, atol: 1e-6}
-	case core.Float16, core.BFloat16:
+	case dtype.Float16, dtype.BFloat16:
 		return tolerance{rtol: 1e-2, atol: 1e-3}
 	}
 	return exact
@@ -42,17 +43,17 @@ func (tol tolerance) close(got, want float64) bool {
 
 // scalarClose compares two widened scalars: exactly for integer and bool
 // dtypes, with tol for the others.
-func scalarClose(d core.DType, got, want core.Scalar, tol tolerance) bool {
-	if d == core.Bool || d.IsInteger() {
+func scalarClose(d dtype.DType, got, want core.Scalar, tol tolerance) bool {
+	if d == dtype.Bool || d.IsInteger() {
 		return got.Int() == want.Int()
 	}
 	return tol.close(got.Re(), want.Re()) && tol.close(got.Im(), want.Im())
 }
 
 // formatScalar prints a scalar in the dtype's natural form.
-func formatScalar(d core.DType, s core.Scalar) string {
+func formatScalar(d dtype.DType, s core.Scalar) string {
 	switch {
-	case d == core.Bool:
+	case d == dtype.Bool:
 		return fmt.Sprint(s.Int() != 0)
 	case d.IsInteger():
 		return fmt.Sprint(s.Int())
@@ -83,7 +84,7 @@ func compareValues(name string, got, want core.Array, tol tolerance) error {
 // compareIndices compares index arrays by value, so int32 results match the
 // reference's int64.
 func compareIndices(name string, got, want core.Array) error {
-	if got.DType != core.Int32 && got.DType != core.Int64 {
+	if got.DType != dtype.Int32 && got.DType != dtype.Int64 {
 		return fmt.Errorf("%s: dtype %s, want int32 or int64", name, got.DType)
 	}
 	if !slices.Equal(got.Shape, want.Shape) {
@@ -98,8 +99,8 @@ func compareIndices(name string, got, want core.Array) error {
 }
 
 // describe names the bound, for failure messages.
-func (tol tolerance) describe(d core.DType) string {
-	if d == core.Bool || d.IsInteger() || tol == exact {
+func (tol tolerance) describe(d dtype.DType) string {
+	if d == dtype.Bool || d.IsInteger() || tol == exact {
 		return "exact"
 	}
 	return fmt.Sprintf("rtol %g, atol %g", tol.rtol, tol.atol)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // judgeValue compares a result with its expectation (a tensor, a tuple or a
@@ -36,9 +37,9 @@ func judgeValue(got Value, want *valueSpec, tol *tolerance) error {
 		if got.Kind != KindScalar {
 			return fmt.Errorf("got a %s, want a scalar", got.Kind)
 		}
-		t := pickTolerance(tol, core.Float64)
+		t := pickTolerance(tol, dtype.Float64)
 		if !t.close(got.Scalar.Re(), w.Scalar.Re()) || !t.close(got.Scalar.Im(), w.Scalar.Im()) {
-			return fmt.Errorf("scalar %s, want %s", formatScalar(core.Complex128, got.Scalar), formatScalar(core.Complex128, w.Scalar))
+			return fmt.Errorf("scalar %s, want %s", formatScalar(dtype.Complex128, got.Scalar), formatScalar(dtype.Complex128, w.Scalar))
 		}
 		return nil
 	case want.Layout != "":
@@ -50,7 +51,7 @@ func judgeValue(got Value, want *valueSpec, tol *tolerance) error {
 	return fmt.Errorf("expect: has none of layout, scalar, tuple")
 }
 
-func pickTolerance(tol *tolerance, d core.DType) tolerance {
+func pickTolerance(tol *tolerance, d dtype.DType) tolerance {
 	if tol != nil {
 		return *tol
 	}
@@ -64,7 +65,7 @@ func judgeTensor(got *core.Tensor, want *valueSpec, tol *tolerance) error {
 	if err != nil {
 		return fmt.Errorf("expect: %v", err)
 	}
-	dtype, err := core.ParseDType(want.DType)
+	dtype, err := dtype.ParseDType(want.DType)
 	if err != nil {
 		return fmt.Errorf("expect: %v", err)
 	}
@@ -263,9 +264,9 @@ func compareDenseValues(got, want Value) error {
 		}
 		return nil
 	case KindScalar:
-		t := toleranceFor(core.Float64)
+		t := toleranceFor(dtype.Float64)
 		if !t.close(got.Scalar.Re(), want.Scalar.Re()) || !t.close(got.Scalar.Im(), want.Scalar.Im()) {
-			return fmt.Errorf("scalar %s, the dense reference gives %s", formatScalar(core.Complex128, got.Scalar), formatScalar(core.Complex128, want.Scalar))
+			return fmt.Errorf("scalar %s, the dense reference gives %s", formatScalar(dtype.Complex128, got.Scalar), formatScalar(dtype.Complex128, want.Scalar))
 		}
 		return nil
 	}

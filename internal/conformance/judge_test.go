@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +28,7 @@ func mustSpec(t *testing.T, js string) *valueSpec {
 // int32CSR builds the tensor csrSpec describes, with int32 indices.
 func int32CSR(t *testing.T, v0 float32) *core.Tensor {
 	t.Helper()
-	vals := core.NewArray(core.Float32, []int64{2})
+	vals := core.NewArray(dtype.Float32, []int64{2})
 	copy(core.AsSlice[float32](vals), []float32{v0, 2})
 	x, err := core.NewCompressed(core.CSR, core.Int32Array([]int32{0, 1, 2}), core.Int32Array([]int32{2, 0}), vals, []int64{2, 3}, core.BuildOptions{})
 	require.NoError(t, err)
@@ -107,13 +108,13 @@ func TestJudgeValueKinds(t *testing.T) {
 	assert.ErrorContains(t, judgeValue(TupleValue(x), tuple, nil), "tuple of 1, want 2")
 	assert.ErrorContains(t, judgeValue(x, tuple, nil), "want a tuple")
 	scalar := mustSpec(t, `{"scalar": 2.5}`)
-	require.NoError(t, judgeValue(ScalarValue(core.Real(2.5), core.Float64), scalar, nil))
-	assert.Error(t, judgeValue(ScalarValue(core.Real(2.6), core.Float64), scalar, nil))
+	require.NoError(t, judgeValue(ScalarValue(core.Real(2.5), dtype.Float64), scalar, nil))
+	assert.Error(t, judgeValue(ScalarValue(core.Real(2.6), dtype.Float64), scalar, nil))
 	assert.ErrorContains(t, judgeValue(x, scalar, nil), "want a scalar")
 }
 
 func TestToleranceClose(t *testing.T) {
-	tol := toleranceFor(core.Float64)
+	tol := toleranceFor(dtype.Float64)
 	assert.True(t, tol.close(1, 1+1e-13))
 	assert.False(t, tol.close(1, 1+1e-10))
 	nan, inf := math.NaN(), math.Inf(1)

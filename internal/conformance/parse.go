@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // arraySpec is an array of the vectors: dtype, shape and flat row-major data.
@@ -107,28 +108,28 @@ func parseScalar(raw json.RawMessage) (Value, error) {
 	}
 	switch v := x.(type) {
 	case bool:
-		return ScalarValue(core.IntScalar(boolInt(v)), core.Bool), nil
+		return ScalarValue(core.IntScalar(boolInt(v)), dtype.Bool), nil
 	case json.Number:
 		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-			return ScalarValue(core.IntScalar(i), core.Int64), nil
+			return ScalarValue(core.IntScalar(i), dtype.Int64), nil
 		}
 		f, err := toFloat(v)
 		if err != nil {
 			return Value{}, fmt.Errorf("scalar: %v", err)
 		}
-		return ScalarValue(core.Real(f), core.Float64), nil
+		return ScalarValue(core.Real(f), dtype.Float64), nil
 	case string:
 		f, err := toFloat(v)
 		if err != nil {
 			return Value{}, fmt.Errorf("scalar: %v", err)
 		}
-		return ScalarValue(core.Real(f), core.Float64), nil
+		return ScalarValue(core.Real(f), dtype.Float64), nil
 	case []any:
 		c, err := toComplex(v)
 		if err != nil {
 			return Value{}, fmt.Errorf("scalar: %v", err)
 		}
-		return ScalarValue(core.Complex128Scalar(c), core.Complex128), nil
+		return ScalarValue(core.Complex128Scalar(c), dtype.Complex128), nil
 	}
 	return Value{}, fmt.Errorf("scalar: unsupported value %v", x)
 }
@@ -141,7 +142,7 @@ func (s *valueSpec) tensor() (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	dtype, err := core.ParseDType(s.DType)
+	dtype, err := dtype.ParseDType(s.DType)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +205,7 @@ func (s *valueSpec) tensor() (*core.Tensor, error) {
 }
 
 // checkDerived compares the description's redundant fields with the tensor built.
-func (s *valueSpec) checkDerived(t *core.Tensor, dtype core.DType) error {
+func (s *valueSpec) checkDerived(t *core.Tensor, dtype dtype.DType) error {
 	if t.DType() != dtype {
 		return fmt.Errorf("dtype %s disagrees with the values' dtype %s", dtype, t.DType())
 	}
@@ -243,7 +244,7 @@ func parseArray(name string, a *arraySpec) (core.Array, error) {
 	if a == nil {
 		return core.Array{}, fmt.Errorf("%s: missing", name)
 	}
-	d, err := core.ParseDType(a.DType)
+	d, err := dtype.ParseDType(a.DType)
 	if err != nil {
 		return core.Array{}, fmt.Errorf("%s: %v", name, err)
 	}
@@ -273,9 +274,9 @@ func parseArray(name string, a *arraySpec) (core.Array, error) {
 
 // parseElement reads one element: bools as true/false, integers exactly and
 // in the dtype's range, reals as numbers or "nan"/"inf"/"-inf", complex as [re, im].
-func parseElement(d core.DType, x any) (core.Scalar, error) {
+func parseElement(d dtype.DType, x any) (core.Scalar, error) {
 	switch {
-	case d == core.Bool:
+	case d == dtype.Bool:
 		b, ok := x.(bool)
 		if !ok {
 			return core.Scalar{}, fmt.Errorf("expected true or false for bool, got %v", x)
@@ -311,15 +312,15 @@ func parseElement(d core.DType, x any) (core.Scalar, error) {
 }
 
 // intRange is the range of an integer dtype.
-func intRange(d core.DType) (int64, int64) {
+func intRange(d dtype.DType) (int64, int64) {
 	switch d {
-	case core.UInt8:
+	case dtype.UInt8:
 		return 0, math.MaxUint8
-	case core.Int8:
+	case dtype.Int8:
 		return math.MinInt8, math.MaxInt8
-	case core.Int16:
+	case dtype.Int16:
 		return math.MinInt16, math.MaxInt16
-	case core.Int32:
+	case dtype.Int32:
 		return math.MinInt32, math.MaxInt32
 	}
 	return math.MinInt64, math.MaxInt64

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -14,29 +15,29 @@ func TestParseElement(t *testing.T) {
 	num := func(s string) any { return json.Number(s) }
 	cases := []struct {
 		name  string
-		dtype core.DType
+		dtype dtype.DType
 		in    any
 		re    float64
 		im    float64
 		isNaN bool
 		err   string
 	}{
-		{"float", core.Float64, num("-1.5"), -1.5, 0, false, ""},
-		{"nan", core.Float32, "nan", 0, 0, true, ""},
-		{"inf", core.Float64, "inf", math.Inf(1), 0, false, ""},
-		{"-inf", core.Float64, "-inf", math.Inf(-1), 0, false, ""},
-		{"bad string", core.Float64, "NaN", 0, 0, false, `"nan", "inf" or "-inf"`},
-		{"complex", core.Complex128, []any{num("1"), num("-2")}, 1, -2, false, ""},
-		{"complex nan part", core.Complex64, []any{"nan", num("0")}, 0, 0, true, ""},
-		{"complex wrong arity", core.Complex128, []any{num("1")}, 0, 0, false, "[re, im]"},
-		{"complex from a number", core.Complex128, num("1"), 0, 0, false, "[re, im]"},
-		{"bool", core.Bool, true, 1, 0, false, ""},
-		{"bool from a number", core.Bool, num("1"), 0, 0, false, "true or false"},
-		{"int", core.Int64, num("-7"), -7, 0, false, ""},
-		{"int fraction", core.Int64, num("1.5"), 0, 0, false, "integer"},
-		{"int32 overflow", core.Int32, num("2147483648"), 0, 0, false, "out of the range"},
-		{"uint8 negative", core.UInt8, num("-1"), 0, 0, false, "out of the range"},
-		{"float16 widened", core.Float16, num("0.5"), 0.5, 0, false, ""},
+		{"float", dtype.Float64, num("-1.5"), -1.5, 0, false, ""},
+		{"nan", dtype.Float32, "nan", 0, 0, true, ""},
+		{"inf", dtype.Float64, "inf", math.Inf(1), 0, false, ""},
+		{"-inf", dtype.Float64, "-inf", math.Inf(-1), 0, false, ""},
+		{"bad string", dtype.Float64, "NaN", 0, 0, false, `"nan", "inf" or "-inf"`},
+		{"complex", dtype.Complex128, []any{num("1"), num("-2")}, 1, -2, false, ""},
+		{"complex nan part", dtype.Complex64, []any{"nan", num("0")}, 0, 0, true, ""},
+		{"complex wrong arity", dtype.Complex128, []any{num("1")}, 0, 0, false, "[re, im]"},
+		{"complex from a number", dtype.Complex128, num("1"), 0, 0, false, "[re, im]"},
+		{"bool", dtype.Bool, true, 1, 0, false, ""},
+		{"bool from a number", dtype.Bool, num("1"), 0, 0, false, "true or false"},
+		{"int", dtype.Int64, num("-7"), -7, 0, false, ""},
+		{"int fraction", dtype.Int64, num("1.5"), 0, 0, false, "integer"},
+		{"int32 overflow", dtype.Int32, num("2147483648"), 0, 0, false, "out of the range"},
+		{"uint8 negative", dtype.UInt8, num("-1"), 0, 0, false, "out of the range"},
+		{"float16 widened", dtype.Float16, num("0.5"), 0.5, 0, false, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -133,14 +134,14 @@ func TestParseValueRefusesInconsistentDescriptions(t *testing.T) {
 func TestParseScalarKeepsLiteralType(t *testing.T) {
 	cases := []struct {
 		json  string
-		dtype core.DType
+		dtype dtype.DType
 		re    float64
 	}{
-		{`{"scalar": 2}`, core.Int64, 2},
-		{`{"scalar": 2.0}`, core.Float64, 2},
-		{`{"scalar": true}`, core.Bool, 1},
-		{`{"scalar": "-inf"}`, core.Float64, math.Inf(-1)},
-		{`{"scalar": [0.5, 1]}`, core.Complex128, 0.5},
+		{`{"scalar": 2}`, dtype.Int64, 2},
+		{`{"scalar": 2.0}`, dtype.Float64, 2},
+		{`{"scalar": true}`, dtype.Bool, 1},
+		{`{"scalar": "-inf"}`, dtype.Float64, math.Inf(-1)},
+		{`{"scalar": [0.5, 1]}`, dtype.Complex128, 0.5},
 	}
 	for _, c := range cases {
 		v, err := ParseValue(json.RawMessage(c.json))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Kind says what a Value holds.
@@ -23,7 +24,7 @@ type Value struct {
 	// Scalar and ScalarDType hold a scalar: ScalarDType says what the JSON
 	// literal was (Bool, Int64, Float64 or Complex128), for type promotion.
 	Scalar      core.Scalar
-	ScalarDType core.DType
+	ScalarDType dtype.DType
 	Tuple       []Value
 }
 
@@ -31,7 +32,7 @@ type Value struct {
 func TensorValue(t *core.Tensor) Value { return Value{Kind: KindTensor, Tensor: t} }
 
 // ScalarValue wraps a scalar whose literal had the given dtype.
-func ScalarValue(s core.Scalar, d core.DType) Value {
+func ScalarValue(s core.Scalar, d dtype.DType) Value {
 	return Value{Kind: KindScalar, Scalar: s, ScalarDType: d}
 }
 

@@ -1,6 +1,7 @@
-package core
+package dtype
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/gosparse/gosparse/core/errs"
@@ -51,7 +52,7 @@ func (d DType) String() string {
 	if n, ok := dtypeNames[d]; ok {
 		return n
 	}
-	return "dtype(" + itoa(int64(d)) + ")"
+	return "dtype(" + strconv.Itoa(int(d)) + ")"
 }
 
 // Size is the size of one element in bytes.
@@ -89,27 +90,4 @@ func CheckDType(arg string, d DType) error {
 		return errs.Errorf(errs.ErrDType, "%s: unknown dtype code %d (expected a gs_dtype: DLPack code<<8 | bits)", arg, int32(d))
 	}
 	return nil
-}
-
-func itoa(v int64) string {
-	if v == 0 {
-		return "0"
-	}
-	neg := v < 0
-	var b [24]byte
-	i := len(b)
-	u := uint64(v)
-	if neg {
-		u = uint64(-v)
-	}
-	for u > 0 {
-		i--
-		b[i] = byte('0' + u%10)
-		u /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
