@@ -74,45 +74,45 @@ func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
 }
 
 // copyArray copies the caller's buffer into a new Go array (the *_from verbs).
-func copyArray(arg string, a *C.gs_carray) (core.Array, error) {
+func copyArray(arg string, a *C.gs_carray) (dtype.Array, error) {
 	src, err := viewToCopy(arg, a)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
-	return core.CopyArray(src), nil
+	return dtype.CopyArray(src), nil
 }
 
 // viewToCopy views the caller's buffer, for a function that copies it
 // at once and keeps no reference, once its size is within the memory limit.
 // Go reads C memory directly: the copy costs no call into C.
-func viewToCopy(arg string, a *C.gs_carray) (core.Array, error) {
+func viewToCopy(arg string, a *C.gs_carray) (dtype.Array, error) {
 	in, err := readArray(arg, a)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	if limit := core.MemoryLimit(); in.bytes > limit {
-		return core.Array{}, errs.Errorf(errs.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
+		return dtype.Array{}, errs.Errorf(errs.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
 	}
-	return core.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
+	return dtype.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
 }
 
 // wrap views the caller's buffer as a core.Array without copying (the
 // *_wrap verbs) and records its byte range in b.
-func (b *borrow) wrap(arg string, a *C.gs_carray) (core.Array, error) {
+func (b *borrow) wrap(arg string, a *C.gs_carray) (dtype.Array, error) {
 	in, err := readArray(arg, a)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	if in.bytes == 0 {
-		return core.Array{DType: in.dtype, Shape: in.shape, Data: []byte{}}, nil
+		return dtype.Array{DType: in.dtype, Shape: in.shape, Data: []byte{}}, nil
 	}
 	// core views buffers as typed Go slices, which need natural alignment.
 	if align := uintptr(min(in.dtype.Size(), 8)); uintptr(in.data)%align != 0 {
-		return core.Array{}, errArg("%s.data = %p is not aligned to %d bytes as %s needs", arg, in.data, align, in.dtype)
+		return dtype.Array{}, errArg("%s.data = %p is not aligned to %d bytes as %s needs", arg, in.data, align, in.dtype)
 	}
 	start := uintptr(in.data)
 	b.ranges = append(b.ranges, [2]uintptr{start, start + uintptr(in.bytes)})
-	return core.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
+	return dtype.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
 }
 
 // readSize reads an optional size argument: ndim == 0 means "infer" (nil).
@@ -143,7 +143,7 @@ func readInt64s(arg string, p *C.gs_cint64, n int) ([]int64, error) {
 }
 
 // lendArray fills a caller's gs_array with a lent view of a.
-func lendArray(a core.Array, out *C.gs_array) {
+func lendArray(a dtype.Array, out *C.gs_array) {
 	var res C.gs_array
 	if len(a.Data) > 0 {
 		res.data = unsafe.Pointer(&a.Data[0])
@@ -159,7 +159,7 @@ func lendArray(a core.Array, out *C.gs_array) {
 }
 
 // lendable checks that a fits a gs_array (at most GS_MAX_NDIM dims).
-func lendable(what string, a core.Array) error {
+func lendable(what string, a dtype.Array) error {
 	if len(a.Shape) > C.GS_MAX_NDIM {
 		return errs.Errorf(errs.ErrNotImplemented, "%s has %d dimensions; a gs_array holds at most %d", what, len(a.Shape), C.GS_MAX_NDIM)
 	}

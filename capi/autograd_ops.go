@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // The recorded forms of the exports that have a backward formula, by
@@ -21,7 +22,7 @@ var (
 		"gs_bmm":       autograd.Bmm,
 		"gs_hspmm":     autograd.Hspmm,
 	}
-	gradScaledProducts = map[string]func(input, m1, m2 *autograd.Var, beta, alpha core.Scalar) (*autograd.Var, error){
+	gradScaledProducts = map[string]func(input, m1, m2 *autograd.Var, beta, alpha dtype.Scalar) (*autograd.Var, error){
 		"gs_addmm":         autograd.Addmm,
 		"gs_sparse_addmm":  autograd.SparseAddmm,
 		"gs_sampled_addmm": autograd.SampledAddmm,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // recording reports whether an operation on hs must record a node: an input
@@ -136,10 +137,10 @@ func (k *keep) release() {
 }
 
 // savedEach calls f with the storage arrays of every tensor a graph holds.
-func savedEach(f func(a core.Array)) {
+func savedEach(f func(a dtype.Array)) {
 	saved.Lock()
 	defer saved.Unlock()
-	var room [16]core.Array
+	var room [16]dtype.Array
 	for t := range saved.n {
 		for _, a := range t.AppendStorage(room[:0]) {
 			f(a)

@@ -18,7 +18,7 @@ func TestFreeKeepsWhatAGraphSaved(t *testing.T) {
 	r := bigResult(t)
 	hr, err := newTensorHandle(r, nil)
 	require.NoError(t, err)
-	s, err := core.NewStrided(core.NewArray(dtype.Float64, []int64{recycleRows}))
+	s, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{recycleRows}))
 	require.NoError(t, err)
 	leaf, err := autograd.Leaf(s, true)
 	require.NoError(t, err)
@@ -29,7 +29,7 @@ func TestFreeKeepsWhatAGraphSaved(t *testing.T) {
 	require.Zero(t, gsgo_tensor_free(&hr))
 	requireNotReused(t, r, "a graph saved it")
 
-	seed, err := core.NewStrided(core.NewArray(dtype.Float64, []int64{recycleRows}))
+	seed, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{recycleRows}))
 	require.NoError(t, err)
 	require.NoError(t, autograd.Backward(v, seed, false))
 	saved.Lock()

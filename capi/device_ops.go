@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -16,7 +17,7 @@ import (
 // path cannot honour (an output layout, a block size) is refused by name.
 
 // scaledOnDevice is the GPU path of scaledProduct (gs_sampled_addmm only).
-func scaledOnDevice(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha core.Scalar, out **C.gs_tensor) (C.gs_status, bool) {
+func scaledOnDevice(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha dtype.Scalar, out **C.gs_tensor) (C.gs_status, bool) {
 	ds, on, err := deviceOperands(fn, []string{"input", nameM1, nameM2}, input, m1, m2)
 	if !on {
 		return 0, false

@@ -55,13 +55,13 @@ func readOptNumber(arg string, n *C.gs_cnumber) (*core.Number, error) {
 
 // readCoefficient reads beta or alpha of the linear algebra exports as a
 // core.Scalar; NULL is torch's default, 1.
-func readCoefficient(arg string, n *C.gs_cnumber) (core.Scalar, error) {
+func readCoefficient(arg string, n *C.gs_cnumber) (dtype.Scalar, error) {
 	if n == nil {
-		return core.IntScalar(1), nil
+		return dtype.IntScalar(1), nil
 	}
 	v, err := readNumber(arg, n)
 	if err != nil {
-		return core.Scalar{}, err
+		return dtype.Scalar{}, err
 	}
 	return v.Value, nil
 }

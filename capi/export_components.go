@@ -5,12 +5,15 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
+)
 
 // componentGetters maps each gs_component to its core accessor and name.
 var componentGetters = map[C.gs_component]struct {
 	name string
-	get  func(*core.Tensor) (core.Array, error)
+	get  func(*core.Tensor) (dtype.Array, error)
 }{
 	C.GS_COMP_VALUES:       {"values", (*core.Tensor).Values},
 	C.GS_COMP_INDICES:      {"indices", (*core.Tensor).Indices},
@@ -40,7 +43,7 @@ func gsgo_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_arra
 	if !ok {
 		return done(fn, errArg("which = %d is not a gs_component (GS_COMP_VALUES..GS_COMP_RAW_VALUES)", int32(which)))
 	}
-	a, err := h.lend(lendKey{comp: int32(which), level: -1}, func() (core.Array, error) {
+	a, err := h.lend(lendKey{comp: int32(which), level: -1}, func() (dtype.Array, error) {
 		a, err := g.get(h.t)
 		if err == nil {
 			err = lendable(g.name, a)

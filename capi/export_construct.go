@@ -33,7 +33,7 @@ func readFlags(flags C.int32_t, coo bool) (core.BuildOptions, error) {
 
 // arrayFn turns a caller's gs_array into a core.Array: copyArray for the
 // *_from verbs, wrapArray (recording into a borrow) for the *_wrap verbs.
-type arrayFn func(arg string, a *C.gs_carray) (core.Array, error)
+type arrayFn func(arg string, a *C.gs_carray) (dtype.Array, error)
 
 // buildCOO validates the COO arguments and builds the tensor from get's arrays.
 func buildCOO(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, get arrayFn) (*core.Tensor, error) {

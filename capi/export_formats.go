@@ -151,7 +151,7 @@ func gsgo_tensor_storage_sizes(t *C.gs_ctensor, levelSizes *C.int64_t, capacity 
 
 // lendStorage lends one array of t's format storage under key k; an array
 // the level does not store reads as data NULL, shape {0}.
-func lendStorage(h *tensorHandle, k lendKey, a core.Array, out *C.gs_array) error {
+func lendStorage(h *tensorHandle, k lendKey, a dtype.Array, out *C.gs_array) error {
 	if out == nil {
 		return nil
 	}
@@ -159,7 +159,7 @@ func lendStorage(h *tensorHandle, k lendKey, a core.Array, out *C.gs_array) erro
 		*out = C.gs_array{dtype: C.gs_dtype(dtype.Int64), ndim: 1}
 		return nil
 	}
-	lent, err := h.lend(k, func() (core.Array, error) { return a, nil })
+	lent, err := h.lend(k, func() (dtype.Array, error) { return a, nil })
 	if err != nil {
 		return err
 	}
@@ -205,11 +205,11 @@ func gsgo_tensor_storage_values(t *C.gs_ctensor, values *C.gs_array) (st C.gs_st
 // readLevelArrays reads the n level arrays at list (pos or crd) through get
 // (copyArray, or a borrow's wrap); an entry with data NULL and no elements
 // is a level without that array.
-func readLevelArrays(name string, list *C.gs_carray, n int, get arrayFn) ([]core.Array, error) {
+func readLevelArrays(name string, list *C.gs_carray, n int, get arrayFn) ([]dtype.Array, error) {
 	if list == nil {
 		return nil, errNull(name)
 	}
-	out := make([]core.Array, n)
+	out := make([]dtype.Array, n)
 	for l, a := range unsafe.Slice(list, n) {
 		if a.data == nil && (a.ndim == 0 || a.ndim == 1 && a.shape[0] == 0) {
 			continue
@@ -254,7 +254,7 @@ func gsgo_sparse_format_wrap(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64
 // buildFormat checks the arguments of gs_sparse_format_from/_wrap, reads the
 // arrays through get and builds the tensor with build.
 func buildFormat(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64, numLevels C.int32_t, pos, crd, values *C.gs_carray, flags C.int32_t, get arrayFn,
-	build func(format.Format, []int64, []core.Array, []core.Array, core.Array) (*core.Tensor, error)) (*core.Tensor, error) {
+	build func(format.Format, []int64, []dtype.Array, []dtype.Array, dtype.Array) (*core.Tensor, error)) (*core.Tensor, error) {
 	f, err := parseFormat("format", text)
 	if err != nil {
 		return nil, err
@@ -277,7 +277,7 @@ func buildFormat(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64, numLevels 
 	if int(numLevels) != f.NumLevels() {
 		return nil, errArg("num_levels = %d: the format %s has %d levels", int32(numLevels), f, f.NumLevels())
 	}
-	var ps, cs []core.Array
+	var ps, cs []dtype.Array
 	if numLevels > 0 {
 		if ps, err = readLevelArrays("pos", pos, int(numLevels), get); err != nil {
 			return nil, err

@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -76,7 +77,7 @@ func levelArray(fn string, t *C.gs_ctensor, l C.int32_t, crd bool, out *C.gs_arr
 	case !crd && lv.Kind != core.LevelCompressed:
 		return done(fn, errArg("level %d is %s: only compressed levels store a pos array", int32(l), kinds[lv.Kind]))
 	}
-	a, err := h.lend(lendKey{comp: -1, level: int32(l), crd: crd}, func() (core.Array, error) {
+	a, err := h.lend(lendKey{comp: -1, level: int32(l), crd: crd}, func() (dtype.Array, error) {
 		if crd {
 			return lv.Crd, lendable("crd", lv.Crd)
 		}

@@ -5,7 +5,10 @@ package main
 */
 import "C"
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
+)
 
 // The matmul family. Each export looks up its handles (named as the header
 // names them), reads beta and alpha (NULL: 1) and registers the result,
@@ -38,7 +41,7 @@ func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op 
 // scaledProduct is the shared body of the addmm family:
 // beta * input + alpha * (m1 @ m2).
 func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor,
-	op func(input, m1, m2 *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error)) C.gs_status {
+	op func(input, m1, m2 *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}

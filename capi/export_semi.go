@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/semistructured"
 )
@@ -18,13 +19,13 @@ import (
 // tensors, or gs_semi handles.
 
 // denseOperand returns the data of the strided tensor named arg.
-func denseOperand(arg string, t *C.gs_ctensor) (core.Array, error) {
+func denseOperand(arg string, t *C.gs_ctensor) (dtype.Array, error) {
 	h, err := lookup(arg, t)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	if h.t.Layout() != core.Strided {
-		return core.Array{}, errArg("%s: layout %s; semi-structured operations take a strided (dense) tensor", arg, h.t.Layout())
+		return dtype.Array{}, errArg("%s: layout %s; semi-structured operations take a strided (dense) tensor", arg, h.t.Layout())
 	}
 	return h.t.RawValues()
 }
@@ -43,7 +44,7 @@ func finishSemi(fn string, s *semistructured.Tensor, err error, out **C.gs_semi)
 }
 
 // finishArray registers a fresh array as a strided tensor.
-func finishArray(fn string, a core.Array, err error, out **C.gs_tensor) C.gs_status {
+func finishArray(fn string, a dtype.Array, err error, out **C.gs_tensor) C.gs_status {
 	if err != nil {
 		return done(fn, err)
 	}
@@ -176,7 +177,7 @@ func gsgo_semi_indices(s *C.gs_csemi, out *C.gs_array) (st C.gs_status) {
 	return lendSemi(fn, s, out, (*semistructured.Tensor).Indices)
 }
 
-func lendSemi(fn string, s *C.gs_csemi, out *C.gs_array, get func(*semistructured.Tensor) core.Array) C.gs_status {
+func lendSemi(fn string, s *C.gs_csemi, out *C.gs_array, get func(*semistructured.Tensor) dtype.Array) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -315,7 +316,7 @@ func gsgo_semi_linear(input *C.gs_ctensor, weight *C.gs_csemi, bias *C.gs_ctenso
 	if err != nil {
 		return done(fn, err)
 	}
-	var b *core.Array
+	var b *dtype.Array
 	if bias != nil {
 		a, err := denseOperand("bias", bias)
 		if err != nil {

@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/solve"
 )
 
@@ -131,7 +132,7 @@ func gsgo_factor_u(f *C.gs_cfactor, out **C.gs_tensor) (st C.gs_status) {
 
 // permTensor wraps a permutation as a strided int64 vector.
 func permTensor(p []int64) (*core.Tensor, error) {
-	return core.NewStrided(core.Int64Array(p, int64(len(p))))
+	return core.NewStrided(dtype.Int64Array(p, int64(len(p))))
 }
 
 // gsgo_factor_row_perm writes p.

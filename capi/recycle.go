@@ -3,7 +3,7 @@ package main
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -33,7 +33,7 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	}
 	// Stack room for the arrays of every layout: freeing a small tensor
 	// allocates nothing here.
-	var room [16]core.Array
+	var room [16]dtype.Array
 	var bufs [][]byte
 	for _, a := range h.t.AppendStorage(room[:0]) {
 		if cap(a.Data) >= kernels.RecycleMinBytes {
@@ -59,7 +59,7 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	if !scanned {
 		return
 	}
-	savedEach(func(a core.Array) { bufs = dropOverlapping(bufs, a.Data) })
+	savedEach(func(a dtype.Array) { bufs = dropOverlapping(bufs, a.Data) })
 	for _, b := range bufs {
 		kernels.RecycleBytes(b)
 	}

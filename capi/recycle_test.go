@@ -20,19 +20,19 @@ func bigResult(t *testing.T) *core.Tensor { return productOf(t, recycleRows) }
 // productOf returns a fresh product (an SpMV) of rows float64 values.
 func productOf(t *testing.T, rows int64) *core.Tensor {
 	t.Helper()
-	ptr := core.NewArray(dtype.Int32, []int64{rows + 1})
-	p := core.AsSlice[int32](ptr)
+	ptr := dtype.NewArray(dtype.Int32, []int64{rows + 1})
+	p := dtype.AsSlice[int32](ptr)
 	for i := range p {
 		p[i] = int32(i)
 	}
-	vals := core.NewArray(dtype.Float64, []int64{rows})
-	for i, v := 0, core.AsSlice[float64](vals); i < len(v); i++ {
+	vals := dtype.NewArray(dtype.Float64, []int64{rows})
+	for i, v := 0, dtype.AsSlice[float64](vals); i < len(v); i++ {
 		v[i] = float64(i)
 	}
-	a, err := core.NewCompressed(core.CSR, ptr, core.NewArray(dtype.Int32, []int64{rows}), vals,
+	a, err := core.NewCompressed(core.CSR, ptr, dtype.NewArray(dtype.Int32, []int64{rows}), vals,
 		[]int64{rows, 1}, core.BuildOptions{})
 	require.NoError(t, err)
-	x, err := core.NewStrided(core.Float64Array([]float64{2}))
+	x, err := core.NewStrided(dtype.Float64Array([]float64{2}))
 	require.NoError(t, err)
 	r, err := core.Mv(a, x)
 	require.NoError(t, err)
@@ -79,7 +79,7 @@ func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
 
 	// A view of a few of its elements.
 	v, _ := r.RawValues()
-	view, err := core.NewStrided(core.Array{DType: dtype.Float64, Shape: []int64{2}, Data: v.Data[800:816]})
+	view, err := core.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{2}, Data: v.Data[800:816]})
 	require.NoError(t, err)
 	hv, err := newTensorHandle(view, nil)
 	require.NoError(t, err)
@@ -110,7 +110,7 @@ func TestFreeScansInProportionToThePages(t *testing.T) {
 		}
 	}()
 	for tensors.live <= recycleScanPerPage {
-		x, err := core.NewStrided(core.Float64Array([]float64{1}))
+		x, err := core.NewStrided(dtype.Float64Array([]float64{1}))
 		require.NoError(t, err)
 		h, err := newTensorHandle(x, nil)
 		require.NoError(t, err)

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/semistructured"
 )
@@ -62,7 +62,7 @@ func lookupSemi(arg string, s *C.gs_csemi) (*semiHandle, error) {
 
 // lend pins a (an array of the tensor, fixed for its life) so C may hold
 // its address until the handle is freed.
-func (h *semiHandle) lend(a core.Array) {
+func (h *semiHandle) lend(a dtype.Array) {
 	if len(a.Data) == 0 {
 		return
 	}

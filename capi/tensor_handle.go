@@ -14,6 +14,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -28,7 +29,7 @@ type tensorHandle struct {
 	valid  atomic.Bool    // core.Validate passed on t (checkTrusted): not checked again
 
 	mu     sync.Mutex // guards lent and pinner: getters may run on many threads
-	lent   map[lendKey]core.Array
+	lent   map[lendKey]dtype.Array
 	pinner runtime.Pinner // pins the Go memory of lent arrays until free
 }
 
@@ -131,7 +132,7 @@ func (h *tensorHandle) release() {
 
 // lend returns the array cached under k, computing (and pinning) it on the
 // first call, so that a lent pointer stays the same and valid until free.
-func (h *tensorHandle) lend(k lendKey, get func() (core.Array, error)) (core.Array, error) {
+func (h *tensorHandle) lend(k lendKey, get func() (dtype.Array, error)) (dtype.Array, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if a, ok := h.lent[k]; ok {
@@ -139,14 +140,14 @@ func (h *tensorHandle) lend(k lendKey, get func() (core.Array, error)) (core.Arr
 	}
 	a, err := get()
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	if len(a.Data) > 0 {
 		// Pin is a no-op for C memory (wrapped tensors).
 		h.pinner.Pin(&a.Data[0])
 	}
 	if h.lent == nil {
-		h.lent = map[lendKey]core.Array{}
+		h.lent = map[lendKey]dtype.Array{}
 	}
 	h.lent[k] = a
 	return a, nil

@@ -24,17 +24,17 @@ func handleOf(t *testing.T, x *core.Tensor) *tensorHandle {
 // out's first rows are written (issue 20, test_untouched_on_error.c).
 func TestOutUntouchedByTrustedBadIndex(t *testing.T) {
 	noCheckUsed.Store(true)
-	crow := core.Int64Array([]int64{0, 2, 3, 5, 6}, 5)
-	col := core.Int64Array([]int64{0, 2, 1, 0, 2, 3}, 6)
-	val := core.Float64Array([]float64{1, 2, 3, 4, 5, 6}, 6)
+	crow := dtype.Int64Array([]int64{0, 2, 3, 5, 6}, 5)
+	col := dtype.Int64Array([]int64{0, 2, 1, 0, 2, 3}, 6)
+	val := dtype.Float64Array([]float64{1, 2, 3, 4, 5, 6}, 6)
 	bad, err := core.NewCompressed(core.CSR, crow, col, val, []int64{4, 3}, core.BuildOptions{NoCheck: true})
 	require.NoError(t, err)
-	x, err := core.NewStrided(core.Float64Array([]float64{1, 2, 3}, 3))
+	x, err := core.NewStrided(dtype.Float64Array([]float64{1, 2, 3}, 3))
 	require.NoError(t, err)
-	yArr := core.NewArray(dtype.Float64, []int64{4})
+	yArr := dtype.NewArray(dtype.Float64, []int64{4})
 	y, err := core.NewStrided(yArr)
 	require.NoError(t, err)
-	ys := core.AsSlice[float64](yArr)
+	ys := dtype.AsSlice[float64](yArr)
 	for i := range ys {
 		ys[i] = math.NaN()
 	}

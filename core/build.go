@@ -76,14 +76,14 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 			for j := int64(1); j <= count; j++ {
 				posCount[j] += posCount[j-1]
 			}
-			l.Pos, l.Crd = Int64Array(posCount), Int64Array(crd)
+			l.Pos, l.Crd = dtype.Int64Array(posCount), dtype.Int64Array(crd)
 			count = int64(len(crd))
 		case LevelSingleton:
 			crd := make([]int64, count)
 			for i := int64(0); i < n; i++ {
 				crd[p[i]] = col[perm[i]]
 			}
-			l.Crd = Int64Array(crd)
+			l.Crd = dtype.Int64Array(crd)
 		}
 	}
 	if spec.layout == COO && spec.sparseDim() == 0 && nc == 0 {
@@ -105,7 +105,7 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 	if err := errs.CheckAlloc("values", total, dt.Size()); err != nil {
 		return nil, err
 	}
-	vals := NewArray(dt, []int64{total})
+	vals := dtype.NewArray(dt, []int64{total})
 	fillArray(vals, fill)
 	es := int64(dt.Size())
 	bs := e.block * es
@@ -113,7 +113,7 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 		srcBlock := e.vals.Data[e.src[perm[i]]*bs : (e.src[perm[i]]+1)*bs]
 		dst := vals.Data[p[i]*bs : (p[i]+1)*bs]
 		if dup[i] {
-			addBlock(dt, dst, srcBlock)
+			dtype.AddBlock(dt, dst, srcBlock)
 		} else {
 			copy(dst, srcBlock)
 		}
@@ -183,7 +183,7 @@ func sameCoords(lc [][]int64, a, b int64) bool {
 }
 
 // fillArray sets every element of a to the one-element value fill (a no-op for zero fills).
-func fillArray(a Array, fill []byte) {
+func fillArray(a dtype.Array, fill []byte) {
 	zero := true
 	for _, b := range fill {
 		zero = zero && b == 0
@@ -199,7 +199,7 @@ func fillArray(a Array, fill []byte) {
 
 // finish converts the int64 level arrays to the chosen index width, lays out
 // the values in torch's shape and, for COO, gathers the indices array.
-func (t *Tensor) finish(vals Array, width int) error {
+func (t *Tensor) finish(vals dtype.Array, width int) error {
 	if width == 0 {
 		width = t.autoWidth()
 	} else if width == 32 && t.autoWidth() == 64 {
@@ -219,7 +219,7 @@ func (t *Tensor) finish(vals Array, width int) error {
 			l.Crd = castIndex(l.Crd, idt)
 		}
 	}
-	t.values = Array{DType: vals.DType, Shape: t.valuesShape(vals.Numel()), Data: vals.Data}
+	t.values = dtype.Array{DType: vals.DType, Shape: t.valuesShape(vals.Numel()), Data: vals.Data}
 	if t.layout == COO {
 		t.gatherCOOIndices()
 	}
@@ -242,14 +242,14 @@ func (t *Tensor) autoWidth() int {
 }
 
 // castIndex converts an integer index array to int32 or int64.
-func castIndex(a Array, to dtype.DType) Array {
+func castIndex(a dtype.Array, to dtype.DType) dtype.Array {
 	if a.DType == to {
 		return a
 	}
-	out := NewArray(to, a.Shape)
+	out := dtype.NewArray(to, a.Shape)
 	n := a.Numel()
 	if to == dtype.Int32 && a.DType == dtype.Int64 {
-		src, dst := AsSlice[int64](a), AsSlice[int32](out)
+		src, dst := dtype.AsSlice[int64](a), dtype.AsSlice[int32](out)
 		for i := range dst {
 			dst[i] = int32(src[i])
 		}
@@ -267,7 +267,7 @@ func (t *Tensor) valuesShape(total int64) []int64 {
 	case Strided:
 		return append([]int64(nil), t.shape...)
 	case CSR, CSC, BSR, BSC:
-		inner := numelOf(t.denseShape())
+		inner := dtype.NumelOf(t.denseShape())
 		var blk []int64
 		if t.layout.IsBlocked() {
 			blk = []int64{t.block[0], t.block[1]}
@@ -283,7 +283,7 @@ func (t *Tensor) valuesShape(total int64) []int64 {
 		s := append(append([]int64(nil), t.shape[:t.batchDim]...), nse)
 		return append(append(s, blk...), t.denseShape()...)
 	}
-	inner := numelOf(t.denseShape())
+	inner := dtype.NumelOf(t.denseShape())
 	nse := int64(0)
 	if inner > 0 {
 		nse = total / inner
@@ -318,16 +318,16 @@ func (t *Tensor) gatherCOOIndices() {
 		if t.width == 32 {
 			idt = dtype.Int32
 		}
-		t.indices = NewArray(idt, []int64{0, t.values.Shape[0]})
+		t.indices = dtype.NewArray(idt, []int64{0, t.values.Shape[0]})
 		return
 	}
 	nse := t.levels[0].Crd.Numel()
-	idx := NewArray(t.levels[0].Crd.DType, []int64{int64(s), nse})
+	idx := dtype.NewArray(t.levels[0].Crd.DType, []int64{int64(s), nse})
 	es := int64(idx.DType.Size())
 	for d := 0; d < s; d++ {
 		row := idx.Data[int64(d)*nse*es : int64(d+1)*nse*es]
 		copy(row, t.levels[d].Crd.Data)
-		t.levels[d].Crd = Array{DType: idx.DType, Shape: []int64{nse}, Data: row}
+		t.levels[d].Crd = dtype.Array{DType: idx.DType, Shape: []int64{nse}, Data: row}
 	}
 	t.indices = idx
 	t.levels[s-1].Unique = t.coalesced

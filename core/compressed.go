@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -20,7 +21,7 @@ func compressedNames(l Layout) (string, string) {
 // or, blocked, (*batch, nse, bm, bn, *dense). size nil infers the sizes. The
 // tensor keeps its arrays (batched compressed indices are rewritten into a new
 // global array); the caller must not modify them afterwards.
-func NewCompressed(layout Layout, compressed, plain, values Array, size []int64, opt BuildOptions) (*Tensor, error) {
+func NewCompressed(layout Layout, compressed, plain, values dtype.Array, size []int64, opt BuildOptions) (*Tensor, error) {
 	if !layout.IsCompressed() {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: expected sparse_csr, sparse_csc, sparse_bsr or sparse_bsc, got %s", layout)
 	}
@@ -112,18 +113,18 @@ func NewCompressed(layout Layout, compressed, plain, values Array, size []int64,
 		width: compressed.DType.Size() * 8}
 	l := &t.levels[t.compressedLevel()]
 	l.Pos = globalPos(compressed, ncomp, nse)
-	l.Crd = Array{DType: plain.DType, Shape: []int64{plain.Numel()}, Data: plain.Data}
+	l.Crd = dtype.Array{DType: plain.DType, Shape: []int64{plain.Numel()}, Data: plain.Data}
 	return t, nil
 }
 
 // globalPos turns per-batch compressed offsets (*batch, n + 1) into the level
 // model's single pos array of batch*n + 1 offsets into the global crd array.
-func globalPos(compressed Array, n, nse int64) Array {
+func globalPos(compressed dtype.Array, n, nse int64) dtype.Array {
 	if len(compressed.Shape) == 1 {
 		return compressed
 	}
 	nb := compressed.Numel() / (n + 1)
-	out := NewArray(compressed.DType, []int64{nb*n + 1})
+	out := dtype.NewArray(compressed.DType, []int64{nb*n + 1})
 	for k := int64(0); k < nb; k++ {
 		for i := int64(0); i < n; i++ {
 			setIndex(out, k*n+i, compressed.Index(k*(n+1)+i)+k*nse)
@@ -135,7 +136,7 @@ func globalPos(compressed Array, n, nse int64) Array {
 
 // checkCompressedInvariants checks torch's invariants of compressed indices in
 // every batch, naming the first offending element.
-func checkCompressedInvariants(cn, pn string, comp, plain Array, n, nse, nplain int64) error {
+func checkCompressedInvariants(cn, pn string, comp, plain dtype.Array, n, nse, nplain int64) error {
 	nb := comp.Numel() / (n + 1)
 	for k := int64(0); k < nb; k++ {
 		c0 := k * (n + 1)
@@ -174,7 +175,7 @@ func checkCompressedInvariants(cn, pn string, comp, plain Array, n, nse, nplain 
 }
 
 // batchPrefix renders the batch part of an index for messages ("" when unbatched).
-func batchPrefix(comp Array, k int64) string {
+func batchPrefix(comp dtype.Array, k int64) string {
 	if len(comp.Shape) == 1 {
 		return ""
 	}

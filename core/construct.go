@@ -15,7 +15,7 @@ type BuildOptions struct {
 }
 
 // checkIndexArray requires an int32 or int64 array of the given number of dims.
-func checkIndexArray(arg string, a Array, ndim int) error {
+func checkIndexArray(arg string, a dtype.Array, ndim int) error {
 	if a.DType != dtype.Int32 && a.DType != dtype.Int64 {
 		return errs.Errorf(errs.ErrDType, "%s: expected int32 or int64 indices, got %s", arg, a.DType)
 	}
@@ -26,7 +26,7 @@ func checkIndexArray(arg string, a Array, ndim int) error {
 }
 
 // checkArray checks that an array's buffer holds exactly its shape's elements.
-func checkArray(arg string, a Array) error {
+func checkArray(arg string, a dtype.Array) error {
 	if err := dtype.CheckDType(arg, a.DType); err != nil {
 		return err
 	}
@@ -48,7 +48,7 @@ func checkArray(arg string, a Array) error {
 // infers the sparse sizes from the largest index. The tensor keeps (does not
 // copy) indices and values; the caller must not modify them afterwards. Fewer
 // than two entries are coalesced whatever opt says, as torch marks them.
-func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, error) {
+func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tensor, error) {
 	if err := checkIndexArray("indices", indices, 2); err != nil {
 		return nil, err
 	}
@@ -114,10 +114,10 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 	if s == 0 { // no coordinate level (torch's scalars, all-dense COO): the values hold the entries
 		return t, nil
 	}
-	t.levels[0].Pos = castIndex(Int64Array([]int64{0, nse}), indices.DType)
+	t.levels[0].Pos = castIndex(dtype.Int64Array([]int64{0, nse}), indices.DType)
 	es := int64(indices.DType.Size())
 	for j := 0; j < s; j++ {
-		t.levels[j].Crd = Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
+		t.levels[j].Crd = dtype.Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
 	}
 	t.levels[s-1].Unique = coalesced
 	return t, nil
@@ -125,7 +125,7 @@ func NewCOO(indices, values Array, size []int64, opt BuildOptions) (*Tensor, err
 
 // firstUnsortedColumn finds the first column of a (sparse_dim, nse) index
 // array that is not lexicographically greater than the one before it.
-func firstUnsortedColumn(idx Array) (int64, bool) {
+func firstUnsortedColumn(idx dtype.Array) (int64, bool) {
 	s, nse := idx.Shape[0], idx.Shape[1]
 	for i := int64(1); i < nse; i++ {
 		c := 0
@@ -140,7 +140,7 @@ func firstUnsortedColumn(idx Array) (int64, bool) {
 }
 
 // NewStrided wraps a dense row-major array as a strided tensor (kept, not copied).
-func NewStrided(data Array) (*Tensor, error) {
+func NewStrided(data dtype.Array) (*Tensor, error) {
 	if err := checkStrided(data); err != nil {
 		return nil, err
 	}
@@ -150,16 +150,16 @@ func NewStrided(data Array) (*Tensor, error) {
 // NewStridedCopy builds a strided tensor holding a copy of data, which it
 // does not keep: NewStrided(CopyArray(data)) without copying the copy's
 // shape again. The C ABI's gs_strided_from copies from C memory with it.
-func NewStridedCopy(data Array) (*Tensor, error) {
+func NewStridedCopy(data dtype.Array) (*Tensor, error) {
 	if err := checkStrided(data); err != nil {
 		return nil, err
 	}
-	a := CopyArray(data)
+	a := dtype.CopyArray(data)
 	return newStridedOwned(a.DType, a.Shape, a.Data), nil
 }
 
 // checkStrided checks that data can be the storage of a strided tensor.
-func checkStrided(data Array) error {
+func checkStrided(data dtype.Array) error {
 	if err := checkArray("data", data); err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func checkStrided(data Array) error {
 func newStridedOwned(d dtype.DType, shape []int64, data []byte) *Tensor {
 	spec := formatSpec{layout: Strided, shape: shape, block: [2]int64{1, 1}}
 	return &Tensor{layout: Strided, dtype: d, shape: shape, block: [2]int64{1, 1}, levels: spec.levels(),
-		values: Array{DType: d, Shape: shape, Data: data}, fill: make([]byte, d.Size())}
+		values: dtype.Array{DType: d, Shape: shape, Data: data}, fill: make([]byte, d.Size())}
 }
 
 // Empty returns a tensor of the layout with no stored elements (strided: zeros).
@@ -191,14 +191,14 @@ func Empty(layout Layout, dt dtype.DType, size []int64, blocksize [2]int64, dens
 		if err := errs.CheckAlloc("empty", n, dt.Size()); err != nil {
 			return nil, err
 		}
-		return NewStrided(NewArray(dt, size))
+		return NewStrided(dtype.NewArray(dt, size))
 	}
 	spec, err := targetSpec(layout, size, denseDim, -1, blocksize)
 	if err != nil {
 		return nil, err
 	}
-	e := &entries{k: len(size) - denseDim, coords: make([][]int64, len(size)-denseDim), vals: NewArray(dt, []int64{0}),
-		block: numelOf(size[len(size)-denseDim:])}
+	e := &entries{k: len(size) - denseDim, coords: make([][]int64, len(size)-denseDim), vals: dtype.NewArray(dt, []int64{0}),
+		block: dtype.NumelOf(size[len(size)-denseDim:])}
 	return buildFrom(spec, e, dt, make([]byte, dt.Size()), 0, false)
 }
 

@@ -47,7 +47,7 @@ func TestToDenseOfNoElements(t *testing.T) {
 	old := MemoryLimit()
 	require.NoError(t, SetMemoryLimit(1<<20))
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	x, err := NewCompressed(CSR, Int64Array(make([]int64, 1<<23+1)), Int64Array(nil), NewArray(dtype.Float64, []int64{0}), []int64{1 << 23, 0}, BuildOptions{})
+	x, err := NewCompressed(CSR, dtype.Int64Array(make([]int64, 1<<23+1)), dtype.Int64Array(nil), dtype.NewArray(dtype.Float64, []int64{0}), []int64{1 << 23, 0}, BuildOptions{})
 	require.NoError(t, err)
 	d, err := ToDense(x)
 	require.NoError(t, err)

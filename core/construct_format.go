@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
@@ -21,7 +22,7 @@ import (
 // levels ascending (strictly when unique) within each segment. The inputs
 // are copied. Where f is a named layout's format the result is that
 // layout's tensor, else a Custom one.
-func NewFromFormat(f format.Format, shape []int64, pos, crd []Array, values Array) (*Tensor, error) {
+func NewFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array) (*Tensor, error) {
 	return newFromFormat(f, shape, pos, crd, values, false)
 }
 
@@ -31,12 +32,12 @@ func NewFromFormat(f format.Format, shape []int64, pos, crd []Array, values Arra
 // index width they have; the caller keeps them unchanged while the tensor
 // lives. The COO form the operators read is the tensor's own. A named
 // layout's format gives that layout's tensor, built from a copy.
-func WrapFormat(f format.Format, shape []int64, pos, crd []Array, values Array) (*Tensor, error) {
+func WrapFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array) (*Tensor, error) {
 	return newFromFormat(f, shape, pos, crd, values, true)
 }
 
 // newFromFormat is NewFromFormat (borrow false) and WrapFormat (true).
-func newFromFormat(f format.Format, shape []int64, pos, crd []Array, values Array, borrow bool) (*Tensor, error) {
+func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array, borrow bool) (*Tensor, error) {
 	if err := format.Validate(f); err != nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
 	}
@@ -71,7 +72,7 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []Array, values Arra
 	}
 	vals := values
 	if !borrow {
-		vals = NewArray(values.DType, values.Shape)
+		vals = dtype.NewArray(values.DType, values.Shape)
 		copy(vals.Data, values.Data)
 	}
 	t, err := newCustom(f, s, vals, make([]byte, values.DType.Size()))
@@ -96,7 +97,7 @@ type levelChecker struct {
 
 // readIndex copies an index array into int64s, checking its dtype and rank;
 // an array of a level type that stores none must be absent or empty.
-func readIndex(arg string, a Array, want bool, lv format.Level) ([]int64, error) {
+func readIndex(arg string, a dtype.Array, want bool, lv format.Level) ([]int64, error) {
 	if a.Data == nil || len(a.Data) == 0 && a.Numel() == 0 {
 		return nil, nil // absent or empty: the level's length checks decide
 	}
@@ -126,7 +127,7 @@ func (c *levelChecker) bounds(l int) (lo, hi int64) {
 // check reads every level's arrays into s, checking them level by level
 // against the number of parent positions entering the level, and finally
 // the number of values.
-func (c *levelChecker) check(s *ustorage.Structure, pos, crd []Array, nvals int64) error {
+func (c *levelChecker) check(s *ustorage.Structure, pos, crd []dtype.Array, nvals int64) error {
 	n := int64(1) // parent positions entering the level
 	reached := true
 	batchL, batches, rows, batched := -1, int64(0), int64(0), false

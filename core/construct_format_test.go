@@ -6,17 +6,18 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
 
 // caseArrays makes the pos, crd and values Arrays of a formats.json case.
-func caseArrays(c ustCase) (pos, crd []Array, vals Array) {
+func caseArrays(c ustCase) (pos, crd []dtype.Array, vals dtype.Array) {
 	for _, l := range c.Expect.Levels {
-		pos = append(pos, Int64Array(l.Pos))
-		crd = append(crd, Int64Array(l.Crd))
+		pos = append(pos, dtype.Int64Array(l.Pos))
+		crd = append(crd, dtype.Int64Array(l.Crd))
 	}
-	return pos, crd, Float64Array(c.Expect.Values)
+	return pos, crd, dtype.Float64Array(c.Expect.Values)
 }
 
 // TestNewFromFormatConformance: every formats.json case built from the
@@ -30,10 +31,10 @@ func TestNewFromFormatConformance(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		back, err := ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 		u, err := x.USTStorage()
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Expect.Values, AsSlice[float64](u.Values)[:u.NSE()], c.ID)
+		assert.Equal(t, c.Expect.Values, dtype.AsSlice[float64](u.Values)[:u.NSE()], c.ID)
 		for l, want := range c.Expect.Levels {
 			assert.Equal(t, want.Pos, indexValues(u.Pos[l]), "%s level %d pos", c.ID, l)
 			assert.Equal(t, want.Crd, indexValues(u.Crd[l]), "%s level %d crd", c.ID, l)
@@ -47,27 +48,27 @@ func TestNewFromFormatRefusals(t *testing.T) {
 	csrLike := format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{
 		{Expr: format.Expr{A: "j"}, Kind: format.Dense}, {Expr: format.Expr{A: "i"}, Kind: format.Compressed}}}
 	dia := format.DIAI()
-	i64 := func(v ...int64) Array { return Int64Array(v) }
-	none := Array{}
+	i64 := func(v ...int64) dtype.Array { return dtype.Int64Array(v) }
+	none := dtype.Array{}
 	for _, c := range []struct {
 		name      string
 		f         format.Format
 		shape     []int64
-		pos, crd  []Array
-		vals      Array
+		pos, crd  []dtype.Array
+		vals      dtype.Array
 		code      errs.Code
 		substring string
 	}{
-		{"decreasing pos", csrLike, []int64{3, 2}, []Array{none, i64(0, 2, 1)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "pos[1][1] = 2 > pos[1][2] = 1: must not decrease"},
-		{"short pos", csrLike, []int64{3, 2}, []Array{none, i64(0, 2)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "pos[1] has 2 entries"},
-		{"crd out of range", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{none, i64(0, 3)}, Float64Array([]float64{1, 2}), errs.ErrIndex, "crd[1][1] = 3 is outside"},
-		{"unsorted crd", csrLike, []int64{3, 2}, []Array{none, i64(0, 2, 2)}, []Array{none, i64(2, 0)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "crd[1][0] = 2, crd[1][1] = 0: must increase"},
-		{"values count", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{none, i64(0, 1)}, Float64Array([]float64{1}), errs.ErrInvalidArgument, "values has 1 elements; the storage has 2"},
-		{"dense level with crd", csrLike, []int64{3, 2}, []Array{none, i64(0, 1, 2)}, []Array{i64(1), i64(0, 1)}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "crd[0]: a dense level stores no such array"},
-		{"diagonal out of range", dia, []int64{2, 2}, []Array{i64(0, 1), none}, []Array{i64(2), none}, Float64Array([]float64{1, 2}), errs.ErrIndex, "crd[0][0] = 2 is outside level 0's coordinates -1..1"},
-		{"last pos", dia, []int64{2, 2}, []Array{i64(0, 2), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "the last pos must equal the length of crd[0], 1"},
-		{"float pos", dia, []int64{2, 2}, []Array{Float64Array([]float64{0, 1}), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), errs.ErrDType, "pos[0]: expected int32 or int64"},
-		{"shape", dia, []int64{2}, []Array{i64(0, 1), none}, []Array{i64(0), none}, Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "size has 1 dimensions"},
+		{"decreasing pos", csrLike, []int64{3, 2}, []dtype.Array{none, i64(0, 2, 1)}, []dtype.Array{none, i64(0, 1)}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "pos[1][1] = 2 > pos[1][2] = 1: must not decrease"},
+		{"short pos", csrLike, []int64{3, 2}, []dtype.Array{none, i64(0, 2)}, []dtype.Array{none, i64(0, 1)}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "pos[1] has 2 entries"},
+		{"crd out of range", csrLike, []int64{3, 2}, []dtype.Array{none, i64(0, 1, 2)}, []dtype.Array{none, i64(0, 3)}, dtype.Float64Array([]float64{1, 2}), errs.ErrIndex, "crd[1][1] = 3 is outside"},
+		{"unsorted crd", csrLike, []int64{3, 2}, []dtype.Array{none, i64(0, 2, 2)}, []dtype.Array{none, i64(2, 0)}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "crd[1][0] = 2, crd[1][1] = 0: must increase"},
+		{"values count", csrLike, []int64{3, 2}, []dtype.Array{none, i64(0, 1, 2)}, []dtype.Array{none, i64(0, 1)}, dtype.Float64Array([]float64{1}), errs.ErrInvalidArgument, "values has 1 elements; the storage has 2"},
+		{"dense level with crd", csrLike, []int64{3, 2}, []dtype.Array{none, i64(0, 1, 2)}, []dtype.Array{i64(1), i64(0, 1)}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "crd[0]: a dense level stores no such array"},
+		{"diagonal out of range", dia, []int64{2, 2}, []dtype.Array{i64(0, 1), none}, []dtype.Array{i64(2), none}, dtype.Float64Array([]float64{1, 2}), errs.ErrIndex, "crd[0][0] = 2 is outside level 0's coordinates -1..1"},
+		{"last pos", dia, []int64{2, 2}, []dtype.Array{i64(0, 2), none}, []dtype.Array{i64(0), none}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "the last pos must equal the length of crd[0], 1"},
+		{"float pos", dia, []int64{2, 2}, []dtype.Array{dtype.Float64Array([]float64{0, 1}), none}, []dtype.Array{i64(0), none}, dtype.Float64Array([]float64{1, 2}), errs.ErrDType, "pos[0]: expected int32 or int64"},
+		{"shape", dia, []int64{2}, []dtype.Array{i64(0, 1), none}, []dtype.Array{i64(0), none}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "size has 1 dimensions"},
 	} {
 		before := append([]byte(nil), c.pos[len(c.pos)-1].Data...)
 		_, err := NewFromFormat(c.f, c.shape, c.pos, c.crd, c.vals)
@@ -76,7 +77,7 @@ func TestNewFromFormatRefusals(t *testing.T) {
 		assert.Contains(t, err.Error(), c.substring, c.name)
 		assert.Equal(t, before, c.pos[len(c.pos)-1].Data, c.name)
 	}
-	_, err := NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, Float64Array(nil))
+	_, err := NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, dtype.Float64Array(nil))
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }
 
@@ -88,23 +89,23 @@ func TestWrapFormatConformance(t *testing.T) {
 	for _, c := range loadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		var pos, crd []Array
-		narrow := func(v []int64) Array {
+		var pos, crd []dtype.Array
+		narrow := func(v []int64) dtype.Array {
 			w := make([]int32, len(v))
 			for i, x := range v {
 				w[i] = int32(x)
 			}
-			return Int32Array(w)
+			return dtype.Int32Array(w)
 		}
 		for _, l := range c.Expect.Levels {
 			pos, crd = append(pos, narrow(l.Pos)), append(crd, narrow(l.Crd))
 		}
-		vals := Float64Array(c.Expect.Values)
+		vals := dtype.Float64Array(c.Expect.Values)
 		x, err := WrapFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		back, err := ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 		if x.Layout() != Custom {
 			continue // a named layout's tensor, built from a copy
 		}
@@ -122,7 +123,7 @@ func TestWrapFormatConformance(t *testing.T) {
 			}
 		}
 	}
-	_, err := WrapFormat(format.DIAI(), []int64{2, 2}, []Array{Int32Array([]int32{0, 1}), {}}, []Array{Int32Array([]int32{2}), {}}, Float64Array([]float64{1, 2}))
+	_, err := WrapFormat(format.DIAI(), []int64{2, 2}, []dtype.Array{dtype.Int32Array([]int32{0, 1}), {}}, []dtype.Array{dtype.Int32Array([]int32{2}), {}}, dtype.Float64Array([]float64{1, 2}))
 	assert.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	assert.Contains(t, err.Error(), "crd[0][0] = 2 is outside level 0's coordinates -1..1")
 }
@@ -131,13 +132,13 @@ func TestWrapFormatConformance(t *testing.T) {
 // from the caller's arrays and agrees with the dense product.
 func TestWrapFormatDIAProduct(t *testing.T) {
 	// [[1, 2, 0], [3, 4, 5], [0, 6, 7]]: offsets -1, 0, 1 over rows.
-	a, err := WrapFormat(format.DIAI(), []int64{3, 3}, []Array{Int32Array([]int32{0, 3}), {}},
-		[]Array{Int32Array([]int32{-1, 0, 1}), {}}, Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0}))
+	a, err := WrapFormat(format.DIAI(), []int64{3, 3}, []dtype.Array{dtype.Int32Array([]int32{0, 3}), {}},
+		[]dtype.Array{dtype.Int32Array([]int32{-1, 0, 1}), {}}, dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0}))
 	require.NoError(t, err)
 	require.True(t, isDIA(a))
-	x, err := NewStrided(Float64Array([]float64{1, 10, 100}))
+	x, err := NewStrided(dtype.Float64Array([]float64{1, 10, 100}))
 	require.NoError(t, err)
 	y, err := Mv(a, x)
 	require.NoError(t, err)
-	assert.Equal(t, []float64{21, 543, 760}, AsSlice[float64](y.values))
+	assert.Equal(t, []float64{21, 543, 760}, dtype.AsSlice[float64](y.values))
 }

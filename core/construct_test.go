@@ -9,7 +9,7 @@ import (
 )
 
 func csr(crow, col []int64, vals []float64, size []int64, opt BuildOptions) (*Tensor, error) {
-	return NewCompressed(CSR, Int64Array(crow), Int64Array(col), Float64Array(vals), size, opt)
+	return NewCompressed(CSR, dtype.Int64Array(crow), dtype.Int64Array(col), dtype.Float64Array(vals), size, opt)
 }
 
 // TestConstructorsRefuseBadInput covers the bad inputs of the issue: each is
@@ -22,28 +22,28 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 		msg   string
 	}{
 		{"coo index out of range", func() (*Tensor, error) {
-			return NewCOO(Int64Array([]int64{0, 5}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
+			return NewCOO(dtype.Int64Array([]int64{0, 5}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
 		}, errs.ErrIndex, "indices[0, 1] = 5 is out of range"},
 		{"coo negative index", func() (*Tensor, error) {
-			return NewCOO(Int64Array([]int64{0, -1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
+			return NewCOO(dtype.Int64Array([]int64{0, -1}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
 		}, errs.ErrIndex, "negative index -1"},
 		{"coo negative index even unchecked", func() (*Tensor, error) {
-			return NewCOO(Int64Array([]int64{-1}, 1, 1), Float64Array([]float64{1}), nil, BuildOptions{NoCheck: true})
+			return NewCOO(dtype.Int64Array([]int64{-1}, 1, 1), dtype.Float64Array([]float64{1}), nil, BuildOptions{NoCheck: true})
 		}, errs.ErrIndex, "negative index"},
 		{"coo nnz mismatch", func() (*Tensor, error) {
-			return NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 2, 3}), []int64{3}, BuildOptions{})
+			return NewCOO(dtype.Int64Array([]int64{0, 1}, 1, 2), dtype.Float64Array([]float64{1, 2, 3}), []int64{3}, BuildOptions{})
 		}, errs.ErrInvalidArgument, "nnz from indices: 2, nnz from values: 3"},
 		{"coo float indices", func() (*Tensor, error) {
-			return NewCOO(Float64Array([]float64{0, 1}, 1, 2), Float64Array([]float64{1, 2}), nil, BuildOptions{})
+			return NewCOO(dtype.Float64Array([]float64{0, 1}, 1, 2), dtype.Float64Array([]float64{1, 2}), nil, BuildOptions{})
 		}, errs.ErrDType, "indices: expected int32 or int64"},
 		{"coo size rank", func() (*Tensor, error) {
-			return NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3, 3}, BuildOptions{})
+			return NewCOO(dtype.Int64Array([]int64{0, 1}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{3, 3}, BuildOptions{})
 		}, errs.ErrInvalidArgument, "size: [3, 3] has 2 dims"},
 		{"coo declared coalesced but not", func() (*Tensor, error) {
-			return NewCOO(Int64Array([]int64{1, 0}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{Coalesced: true})
+			return NewCOO(dtype.Int64Array([]int64{1, 0}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{Coalesced: true})
 		}, errs.ErrInvalidArgument, "declared coalesced"},
 		{"size overflows int64", func() (*Tensor, error) {
-			return NewCOO(Int64Array([]int64{0, 0, 0}, 3, 1), Float64Array([]float64{1}), []int64{1 << 40, 1 << 40, 1 << 40}, BuildOptions{})
+			return NewCOO(dtype.Int64Array([]int64{0, 0, 0}, 3, 1), dtype.Float64Array([]float64{1}), []int64{1 << 40, 1 << 40, 1 << 40}, BuildOptions{})
 		}, errs.ErrInvalidArgument, "overflows int64"},
 		{"crow not monotone", func() (*Tensor, error) {
 			return csr([]int64{0, 2, 1, 2}, []int64{0, 1}, []float64{1, 2}, []int64{3, 2}, BuildOptions{})
@@ -70,25 +70,25 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 			return csr([]int64{0, 1, 2}, []int64{0, 1}, []float64{1, 2}, []int64{3, 2}, BuildOptions{})
 		}, errs.ErrInvalidArgument, "crow_indices: last dimension has 3 entries, expected size[0] / 1 + 1 = 4"},
 		{"index dtypes differ", func() (*Tensor, error) {
-			return NewCompressed(CSR, Int64Array([]int64{0, 1}), Int32Array([]int32{0}), Float64Array([]float64{1}), nil, BuildOptions{})
+			return NewCompressed(CSR, dtype.Int64Array([]int64{0, 1}), dtype.Int32Array([]int32{0}), dtype.Float64Array([]float64{1}), nil, BuildOptions{})
 		}, errs.ErrDType, "must have the same dtype"},
 		{"blocksize does not divide", func() (*Tensor, error) {
-			return NewCompressed(BSR, Int64Array([]int64{0, 1}), Int64Array([]int64{0}), Float64Array(make([]float64, 4), 1, 2, 2), []int64{3, 2}, BuildOptions{})
+			return NewCompressed(BSR, dtype.Int64Array([]int64{0, 1}), dtype.Int64Array([]int64{0}), dtype.Float64Array(make([]float64, 4), 1, 2, 2), []int64{3, 2}, BuildOptions{})
 		}, errs.ErrInvalidArgument, "Tensor size(-2) 3 needs to be divisible by blocksize[0] 2"},
 		{"not a compressed layout", func() (*Tensor, error) {
-			return NewCompressed(COO, Int64Array([]int64{0}), Int64Array([]int64{}), Float64Array(nil), nil, BuildOptions{})
+			return NewCompressed(COO, dtype.Int64Array([]int64{0}), dtype.Int64Array([]int64{}), dtype.Float64Array(nil), nil, BuildOptions{})
 		}, errs.ErrInvalidArgument, "layout: expected"},
 		{"unknown dtype", func() (*Tensor, error) {
-			return NewStrided(Array{DType: dtype.DType(999), Shape: []int64{1}, Data: make([]byte, 8)})
+			return NewStrided(dtype.Array{DType: dtype.DType(999), Shape: []int64{1}, Data: make([]byte, 8)})
 		}, errs.ErrDType, "unknown dtype code 999"},
 		{"buffer too short", func() (*Tensor, error) {
-			return NewStrided(Array{DType: dtype.Float64, Shape: []int64{2}, Data: make([]byte, 8)})
+			return NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{2}, Data: make([]byte, 8)})
 		}, errs.ErrInvalidArgument, "buffer has 8 bytes"},
 		{"data shape negative", func() (*Tensor, error) {
-			return NewStrided(Array{DType: dtype.Float64, Shape: []int64{2, -1}, Data: []byte{}})
+			return NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{2, -1}, Data: []byte{}})
 		}, errs.ErrInvalidArgument, "data.shape[1] = -1: sizes must be non-negative"},
 		{"data shape overflows", func() (*Tensor, error) {
-			return NewStrided(Array{DType: dtype.Float64, Shape: []int64{1 << 40, 1 << 40}, Data: []byte{}})
+			return NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{1 << 40, 1 << 40}, Data: []byte{}})
 		}, errs.ErrInvalidArgument, "data.shape = [1099511627776, 1099511627776]: the number of elements overflows int64"},
 		{"negative size", func() (*Tensor, error) { return Empty(CSR, dtype.Float64, []int64{-1, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "non-negative"},
 		{"empty bsr needs blocksize", func() (*Tensor, error) { return Empty(BSR, dtype.Float64, []int64{2, 2}, [2]int64{}, 0) }, errs.ErrInvalidArgument, "blocksize"},
@@ -106,7 +106,7 @@ func TestConstructorsRefuseBadInput(t *testing.T) {
 
 // TestConstructorsLeaveInputsUntouched checks a refused construction changes nothing.
 func TestConstructorsLeaveInputsUntouched(t *testing.T) {
-	crow, col, vals := Int64Array([]int64{0, 2, 1}), Int64Array([]int64{1, 0}), Float64Array([]float64{1, 2})
+	crow, col, vals := dtype.Int64Array([]int64{0, 2, 1}), dtype.Int64Array([]int64{1, 0}), dtype.Float64Array([]float64{1, 2})
 	before := [][]byte{append([]byte(nil), crow.Data...), append([]byte(nil), col.Data...), append([]byte(nil), vals.Data...)}
 	_, err := NewCompressed(CSR, crow, col, vals, []int64{2, 2}, BuildOptions{})
 	require.Error(t, err)
@@ -114,14 +114,14 @@ func TestConstructorsLeaveInputsUntouched(t *testing.T) {
 }
 
 func TestSizeInference(t *testing.T) {
-	coo, err := NewCOO(Int64Array([]int64{0, 1, 1, 2, 0, 2}, 2, 3), Float64Array([]float64{3, 4, 5}), nil, BuildOptions{})
+	coo, err := NewCOO(dtype.Int64Array([]int64{0, 1, 1, 2, 0, 2}, 2, 3), dtype.Float64Array([]float64{3, 4, 5}), nil, BuildOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []int64{2, 3}, coo.Shape())
-	bsr, err := NewCompressed(BSR, Int64Array([]int64{0, 1, 2}), Int64Array([]int64{0, 1}), Float64Array(make([]float64, 12), 2, 2, 3), nil, BuildOptions{})
+	bsr, err := NewCompressed(BSR, dtype.Int64Array([]int64{0, 1, 2}), dtype.Int64Array([]int64{0, 1}), dtype.Float64Array(make([]float64, 12), 2, 2, 3), nil, BuildOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []int64{4, 6}, bsr.Shape())
 	require.Equal(t, [2]int64{2, 3}, bsr.BlockSize())
-	csc, err := NewCompressed(CSC, Int32Array([]int32{0, 1, 1, 2}), Int32Array([]int32{4, 0}), Float64Array([]float64{1, 2}), nil, BuildOptions{})
+	csc, err := NewCompressed(CSC, dtype.Int32Array([]int32{0, 1, 1, 2}), dtype.Int32Array([]int32{4, 0}), dtype.Float64Array([]float64{1, 2}), nil, BuildOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []int64{5, 3}, csc.Shape())
 	require.Equal(t, 32, csc.IndexWidth())
@@ -134,10 +134,10 @@ func TestBatchedCompressedComponents(t *testing.T) {
 	crow, err := c.CrowIndices()
 	require.NoError(t, err)
 	require.Equal(t, []int64{2, 3}, crow.Shape)
-	require.Equal(t, []int32{0, 1, 3, 0, 1, 3}, AsSlice[int32](crow))
+	require.Equal(t, []int32{0, 1, 3, 0, 1, 3}, dtype.AsSlice[int32](crow))
 	col, _ := c.ColIndices()
 	require.Equal(t, []int64{2, 3}, col.Shape)
-	require.Equal(t, []int32{0, 0, 1, 0, 0, 1}, AsSlice[int32](col))
+	require.Equal(t, []int32{0, 0, 1, 0, 0, 1}, dtype.AsSlice[int32](col))
 	v, _ := c.Values()
 	require.Equal(t, []int64{2, 3}, v.Shape)
 	// rebuilding from torch's per-batch components gives the same tensor
@@ -151,7 +151,25 @@ func TestBatchedCompressedComponents(t *testing.T) {
 }
 
 func mustDense(t *testing.T, v []float64, shape ...int64) *Tensor {
-	x, err := NewStrided(Float64Array(v, shape...))
+	x, err := NewStrided(dtype.Float64Array(v, shape...))
 	require.NoError(t, err)
 	return x
+}
+
+// TestNewStridedCopy checks that the tensor keeps a copy, not data, and that
+// bad data is refused as NewStrided refuses it.
+func TestNewStridedCopy(t *testing.T) {
+	data := dtype.Float64Array([]float64{1, 2, 3, 4}, 2, 2)
+	x, err := NewStridedCopy(data)
+	require.NoError(t, err)
+	dtype.AsSlice[float64](data)[0], data.Shape[0] = 9, 5
+	v, err := x.RawValues()
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 3, 4}, dtype.AsSlice[float64](v))
+	require.Equal(t, []int64{2, 2}, x.Shape())
+
+	bad := dtype.Array{DType: dtype.Float64, Shape: []int64{2}, Data: make([]byte, 8)}
+	_, want := NewStrided(bad)
+	_, err = NewStridedCopy(bad)
+	require.Equal(t, want, err)
 }

@@ -32,20 +32,20 @@ func ToDense(t *Tensor) (*Tensor, error) {
 	if t.layout == Strided {
 		return Clone(t), nil
 	}
-	n := numelOf(t.shape)
+	n := dtype.NumelOf(t.shape)
 	if err := errs.CheckAlloc("to_dense", n, t.dtype.Size()); err != nil {
 		return nil, err
 	}
 	if n == 0 {
 		// Nothing to write: the stored structure (which may be large, as
 		// 2^23 rows of no columns) need not be walked.
-		return NewStrided(NewArray(t.dtype, t.Shape()))
+		return NewStrided(dtype.NewArray(t.dtype, t.Shape()))
 	}
 	e, err := entriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
 		return nil, err
 	}
-	out := NewArray(t.dtype, t.shape)
+	out := dtype.NewArray(t.dtype, t.shape)
 	fillArray(out, t.fill)
 	scatterBlocks(out, t.shape, e, t.fill)
 	return NewStrided(out)
@@ -53,7 +53,7 @@ func ToDense(t *Tensor) (*Tensor, error) {
 
 // scatterBlocks writes every entry's value block into the dense array out;
 // repeated coordinates add up (the first write replaces the fill value).
-func scatterBlocks(out Array, shape []int64, e *entries, fill []byte) {
+func scatterBlocks(out dtype.Array, shape []int64, e *entries, fill []byte) {
 	strides := make([]int64, e.k)
 	s := e.block
 	for d := e.k - 1; d >= 0; d-- {
@@ -63,7 +63,7 @@ func scatterBlocks(out Array, shape []int64, e *entries, fill []byte) {
 	bs := e.block * int64(out.DType.Size())
 	var written []bool
 	if e.dups && !allZero(fill) {
-		written = make([]bool, numelOf(shape[:e.k])) // no larger than out, which ToDense sized
+		written = make([]bool, dtype.NumelOf(shape[:e.k])) // no larger than out, which ToDense sized
 	}
 	for i := int64(0); i < e.n; i++ {
 		if i&pollMask == 0 {
@@ -80,7 +80,7 @@ func scatterBlocks(out Array, shape []int64, e *entries, fill []byte) {
 			copy(dst, src)
 			written[off/max(e.block, 1)] = true
 		case e.dups:
-			addBlock(out.DType, dst, src)
+			dtype.AddBlock(out.DType, dst, src)
 		default:
 			copy(dst, src)
 		}
@@ -191,17 +191,17 @@ func Clone(t *Tensor) *Tensor {
 		es := int64(c.indices.DType.Size())
 		nse := c.indices.Shape[1]
 		for d := 0; d < c.SparseDim(); d++ {
-			c.levels[d].Crd = Array{DType: c.indices.DType, Shape: []int64{nse}, Data: c.indices.Data[int64(d)*nse*es : int64(d+1)*nse*es]}
+			c.levels[d].Crd = dtype.Array{DType: c.indices.DType, Shape: []int64{nse}, Data: c.indices.Data[int64(d)*nse*es : int64(d+1)*nse*es]}
 		}
 	}
 	return &c
 }
 
-func cloneArray(a Array) Array {
+func cloneArray(a dtype.Array) dtype.Array {
 	if a.Data == nil {
 		return a
 	}
-	out := NewArray(a.DType, a.Shape)
+	out := dtype.NewArray(a.DType, a.Shape)
 	copy(out.Data, a.Data)
 	return out
 }
@@ -230,16 +230,16 @@ func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
 		t, c = s, s
 	}
 	c.values = castArray(t.values, d)
-	c.fill = castArray(Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
+	c.fill = castArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
 	c.dtype = d
 	return c, nil
 }
 
 // castArray converts every element of a to dtype d.
-func castArray(a Array, d dtype.DType) Array {
-	out := NewArray(d, a.Shape)
+func castArray(a dtype.Array, d dtype.DType) dtype.Array {
+	out := dtype.NewArray(d, a.Shape)
 	if a.DType == dtype.Float64 && d == dtype.Float32 {
-		src, dst := AsSlice[float64](a), AsSlice[float32](out)
+		src, dst := dtype.AsSlice[float64](a), dtype.AsSlice[float32](out)
 		for i := range dst {
 			dst[i] = float32(src[i])
 		}
@@ -345,7 +345,7 @@ func sortedEntriesEqual(a, b *Tensor) bool {
 	cmp := func(i, j int64) int { return cmpColumns(a, i, b, j, len(a.shape)) }
 	i, j, union := int64(0), int64(0), int64(0)
 	for i < na || j < nb {
-		var va, vb Scalar
+		var va, vb dtype.Scalar
 		switch c := cmpOrEnd(i, na, j, nb, cmp); {
 		case c < 0:
 			va, vb = a.values.Complex(i), fb
@@ -362,7 +362,7 @@ func sortedEntriesEqual(a, b *Tensor) bool {
 		}
 		union++
 	}
-	return union == numelOf(a.shape) || scalarEqual(fa, fb)
+	return union == dtype.NumelOf(a.shape) || scalarEqual(fa, fb)
 }
 
 // cmpOrEnd compares the current entries of two merged lists, treating an

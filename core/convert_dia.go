@@ -37,7 +37,7 @@ func toDIAFast(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
 // csrToDIA is toDIAFast for index type I.
 func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor, error) {
 	rows, cols := t.shape[0], t.shape[1]
-	pos, crd := AsSlice[I](t.levels[1].Pos), AsSlice[I](t.levels[1].Crd)
+	pos, crd := dtype.AsSlice[I](t.levels[1].Pos), dtype.AsSlice[I](t.levels[1].Crd)
 	// Entry k of outer index o is (o, crd[k]) in CSR, (crd[k], o) in CSC: its
 	// diagonal is sign * (crd[k] - o) and its row o or crd[k].
 	sign := int64(1)
@@ -74,7 +74,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 	if !okMul || errs.CheckAlloc("values", slots, int(es)) != nil {
 		return nil, errs.Errorf(errs.ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
 	}
-	vals := NewArray(t.dtype, []int64{slots})
+	vals := dtype.NewArray(t.dtype, []int64{slots})
 	fillArray(vals, t.fill)
 	// Slot of entry k: (rank - 1) * stride + its row (DIA-I) or column
 	// (DIA-J), which is o or crd[k] as the layout and format agree or not.
@@ -104,7 +104,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		return nil, errs.Errorf(errs.ErrInternal, "format %s over %v: %v", f, t.shape, err)
 	}
 	u := &ustStore{owner: view, format: f.Clone(), levelSizes: sizes,
-		pos: []Array{int64Array([]int64{0, nd}), {}}, crd: []Array{int64Array(offsets), {}}, values: vals}
+		pos: []dtype.Array{int64Array([]int64{0, nd}), {}}, crd: []dtype.Array{int64Array(offsets), {}}, values: vals}
 	view.ust = u
 	return view, nil
 }
@@ -113,7 +113,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 // the matrix (in-matrix padding included, as the level walk gives it), row
 // by row, each row's columns ascending with the offsets. Its indices are
 // int32 where everything fits (as buildFrom chooses), written directly.
-func diaCOOView(t *Tensor, offsets []int64, vals Array, byCol bool) (*Tensor, error) {
+func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool) (*Tensor, error) {
 	rows, cols := t.shape[0], t.shape[1]
 	n := int64(0)
 	for _, off := range offsets {
@@ -126,23 +126,23 @@ func diaCOOView(t *Tensor, offsets []int64, vals Array, byCol bool) (*Tensor, er
 	spec := formatSpec{layout: COO, shape: append([]int64(nil), t.shape...), block: [2]int64{1, 1}}
 	view := &Tensor{layout: COO, dtype: t.dtype, shape: spec.shape, block: spec.block, levels: spec.levels(),
 		fill: append([]byte(nil), t.fill...), coalesced: true}
-	view.levels[0].Pos = Int64Array([]int64{0, n}) // for autoWidth's count
-	view.levels[0].Crd = Array{DType: dtype.Int64, Shape: []int64{n}}
+	view.levels[0].Pos = dtype.Int64Array([]int64{0, n}) // for autoWidth's count
+	view.levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}
 	width := view.autoWidth()
 	src := make([]int64, n) // the slot each COO entry reads
-	var rowsArr, colsArr Array
+	var rowsArr, colsArr dtype.Array
 	if width == 32 {
 		ri, ci := make([]int32, n), make([]int32, n)
 		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = int32(i), int32(j), p })
-		rowsArr, colsArr = Int32Array(ri), Int32Array(ci)
-		view.levels[0].Pos = Int32Array([]int32{0, int32(n)})
+		rowsArr, colsArr = dtype.Int32Array(ri), dtype.Int32Array(ci)
+		view.levels[0].Pos = dtype.Int32Array([]int32{0, int32(n)})
 	} else {
 		ri, ci := make([]int64, n), make([]int64, n)
 		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = i, j, p })
-		rowsArr, colsArr = Int64Array(ri), Int64Array(ci)
+		rowsArr, colsArr = dtype.Int64Array(ri), dtype.Int64Array(ci)
 	}
 	view.levels[0].Crd, view.levels[1].Crd = rowsArr, colsArr
-	cv := NewArray(t.dtype, []int64{n})
+	cv := dtype.NewArray(t.dtype, []int64{n})
 	moveElems(cv, vals, nil, src)
 	if err := view.finish(cv, width); err != nil {
 		return nil, err
@@ -177,18 +177,18 @@ func diaEntries(rows, cols int64, offsets []int64, byCol bool, emit func(k, i, j
 
 // moveElems sets dst[to[k]] = src[from[k]] for every k, elements of src's
 // dtype; a nil index list is the identity (its length the other's).
-func moveElems(dst, src Array, to, from []int64) {
+func moveElems(dst, src dtype.Array, to, from []int64) {
 	switch src.DType.Size() {
 	case 1:
-		moveWords(AsSlice[uint8](dst), AsSlice[uint8](src), to, from)
+		moveWords(dtype.AsSlice[uint8](dst), dtype.AsSlice[uint8](src), to, from)
 	case 2:
-		moveWords(AsSlice[uint16](dst), AsSlice[uint16](src), to, from)
+		moveWords(dtype.AsSlice[uint16](dst), dtype.AsSlice[uint16](src), to, from)
 	case 4:
-		moveWords(AsSlice[uint32](dst), AsSlice[uint32](src), to, from)
+		moveWords(dtype.AsSlice[uint32](dst), dtype.AsSlice[uint32](src), to, from)
 	case 8:
-		moveWords(AsSlice[uint64](dst), AsSlice[uint64](src), to, from)
+		moveWords(dtype.AsSlice[uint64](dst), dtype.AsSlice[uint64](src), to, from)
 	default:
-		moveWords(AsSlice[[2]uint64](dst), AsSlice[[2]uint64](src), to, from)
+		moveWords(dtype.AsSlice[[2]uint64](dst), dtype.AsSlice[[2]uint64](src), to, from)
 	}
 }
 

@@ -26,7 +26,7 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 				dense := randomDense(t, rng, d, shape, 0.3)
 				if fill {
 					var err error
-					dense, err = WithFill(dense, ScalarBytes(d, Real(1)))
+					dense, err = WithFill(dense, ScalarBytes(d, dtype.Real(1)))
 					require.NoError(t, err)
 				}
 				coo, err := ToLayout(dense, COO, DefaultConvert())
@@ -80,7 +80,7 @@ func requireSameStorage(t *testing.T, want, got *Tensor, msg string) {
 // TestToDIAFastTooLarge: diagonals far apart over a small memory limit are
 // refused with ErrTooLarge before the values are allocated.
 func TestToDIAFastTooLarge(t *testing.T) {
-	coo, err := NewCOO(Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
+	coo, err := NewCOO(dtype.Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
 	require.NoError(t, err)
 	csr, err := ToLayout(coo, CSR, DefaultConvert())
 	require.NoError(t, err)

@@ -118,7 +118,7 @@ func TestConvertChangesDenseDim(t *testing.T) {
 
 // TestDenseToSparseDropsFill checks that only elements different from zero are stored.
 func TestDenseToSparseDropsFill(t *testing.T) {
-	x, err := NewStrided(Float64Array([]float64{0, 2, 3, 0}, 2, 2))
+	x, err := NewStrided(dtype.Float64Array([]float64{0, 2, 3, 0}, 2, 2))
 	require.NoError(t, err)
 	coo, err := ToLayout(x, COO, DefaultConvert())
 	require.NoError(t, err)
@@ -132,7 +132,7 @@ func TestDenseToSparseDropsFill(t *testing.T) {
 
 // TestCOODuplicatesSumOnConversion checks that converting an uncoalesced COO sums duplicates.
 func TestCOODuplicatesSumOnConversion(t *testing.T) {
-	coo, err := NewCOO(Int64Array([]int64{1, 1, 0, 0, 0, 2}, 2, 3), Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
+	coo, err := NewCOO(dtype.Int64Array([]int64{1, 1, 0, 0, 0, 2}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
 	require.NoError(t, err)
 	require.False(t, coo.IsCoalesced())
 	for _, l := range []Layout{CSR, CSC, DCSR, CSF, Strided} {
@@ -143,7 +143,7 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 		}
 		d, err := ToDense(y)
 		require.NoError(t, err)
-		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, AsSlice[float64](d.values))
+		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, dtype.AsSlice[float64](d.values))
 	}
 	c, err := Coalesce(coo)
 	require.NoError(t, err)
@@ -151,7 +151,7 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 	require.Equal(t, int64(2), c.NNZ())
 	v, err := c.Values()
 	require.NoError(t, err)
-	require.Equal(t, []float64{3, 3}, AsSlice[float64](v))
+	require.Equal(t, []float64{3, 3}, dtype.AsSlice[float64](v))
 	_, err = coo.Values()
 	require.Error(t, err, "values() of an uncoalesced tensor is refused, as torch")
 }
@@ -166,12 +166,12 @@ func TestEmptyTensors(t *testing.T) {
 		}
 		d, err := ToDense(x)
 		require.NoError(t, err)
-		require.Equal(t, make([]float32, 24), AsSlice[float32](d.values))
+		require.Equal(t, make([]float32, 24), dtype.AsSlice[float32](d.values))
 	}
 }
 
 func TestToDTypeAndIndexWidth(t *testing.T) {
-	x, err := NewStrided(Float64Array([]float64{0, 2.5, -3, 0}, 2, 2))
+	x, err := NewStrided(dtype.Float64Array([]float64{0, 2.5, -3, 0}, 2, 2))
 	require.NoError(t, err)
 	csr, err := ToLayout(x, CSR, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 	require.NoError(t, err)
@@ -183,7 +183,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	asInt, err := ToDType(csr, dtype.Int32)
 	require.NoError(t, err)
 	v, _ := asInt.Values()
-	require.Equal(t, []int32{2, -3}, AsSlice[int32](v))
+	require.Equal(t, []int32{2, -3}, dtype.AsSlice[int32](v))
 	auto, err := ToIndexWidth(csr, 0)
 	require.NoError(t, err)
 	require.Equal(t, 32, auto.IndexWidth(), "0 picks int32 where it fits")
@@ -194,12 +194,12 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 }
 
 func TestEqualSeesFillAndNaN(t *testing.T) {
-	a, _ := NewStrided(Float64Array([]float64{0, 1}, 2))
-	b, _ := NewStrided(Float64Array([]float64{0, 2}, 2))
+	a, _ := NewStrided(dtype.Float64Array([]float64{0, 1}, 2))
+	b, _ := NewStrided(dtype.Float64Array([]float64{0, 2}, 2))
 	eq, err := Equal(a, b)
 	require.NoError(t, err)
 	require.False(t, eq)
-	n, _ := NewStrided(Float64Array([]float64{0, nan()}, 2))
+	n, _ := NewStrided(dtype.Float64Array([]float64{0, nan()}, 2))
 	eq, _ = Equal(n, n)
 	require.False(t, eq, "NaN equals nothing, as torch.equal")
 	c, _ := NewStrided(Float32Array(2))
@@ -208,7 +208,7 @@ func TestEqualSeesFillAndNaN(t *testing.T) {
 }
 
 func TestMemoryLimitRefusesHugeDense(t *testing.T) {
-	big, err := NewCOO(Int64Array([]int64{0, 0}, 2, 1), Float64Array([]float64{1}), []int64{1 << 20, 1 << 20}, BuildOptions{})
+	big, err := NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{1}), []int64{1 << 20, 1 << 20}, BuildOptions{})
 	require.NoError(t, err)
 	_, err = ToDense(big)
 	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
@@ -218,7 +218,7 @@ func TestMemoryLimitRefusesHugeDense(t *testing.T) {
 // TestCOOToHybridCOOGroupsBlocks: moving a sparse dim into the dense part
 // groups the entries of one row into one block (reported by the mmio work).
 func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
-	coo, err := NewCOO(Int64Array([]int64{0, 0, 1, 0, 1, 0}, 2, 3), Float64Array([]float64{1, 2, 3}), []int64{2, 2}, BuildOptions{})
+	coo, err := NewCOO(dtype.Int64Array([]int64{0, 0, 1, 0, 1, 0}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 2}, BuildOptions{})
 	require.NoError(t, err)
 	h, err := ToLayout(coo, COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
@@ -234,15 +234,23 @@ func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
 // wrap-around, float64 terms that round alone in float32): to_dense(to(A))
 // must equal to(to_dense(A)) (issue 20, fuzz_abi's op_to_dtype).
 func TestToDTypeSumsDuplicatesFirst(t *testing.T) {
-	idx := Int64Array([]int64{1, 1, 1}, 1, 3)
+	idx := dtype.Int64Array([]int64{1, 1, 1}, 1, 3)
 	cases := []struct {
 		name string
-		vals Array
+		vals dtype.Array
 		to   dtype.DType
 	}{
-		{"bool to float64", func() Array { a := NewArray(dtype.Bool, []int64{3}); copy(a.Data, []byte{1, 1, 0}); return a }(), dtype.Float64},
-		{"int8 to int16", func() Array { a := NewArray(dtype.Int8, []int64{3}); copy(a.Data, []byte{100, 100, 0}); return a }(), dtype.Int16},
-		{"float64 to float32", Float64Array([]float64{1, 0x1p-24, 0x1p-24}), dtype.Float32},
+		{"bool to float64", func() dtype.Array {
+			a := dtype.NewArray(dtype.Bool, []int64{3})
+			copy(a.Data, []byte{1, 1, 0})
+			return a
+		}(), dtype.Float64},
+		{"int8 to int16", func() dtype.Array {
+			a := dtype.NewArray(dtype.Int8, []int64{3})
+			copy(a.Data, []byte{100, 100, 0})
+			return a
+		}(), dtype.Int16},
+		{"float64 to float32", dtype.Float64Array([]float64{1, 0x1p-24, 0x1p-24}), dtype.Float32},
 	}
 	for _, c := range cases {
 		a, err := NewCOO(idx, c.vals, []int64{3}, BuildOptions{})

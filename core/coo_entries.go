@@ -11,9 +11,9 @@ import (
 type cooEntries struct {
 	shape     []int64
 	denseDim  int
-	coords    [][]int64 // coords[d][e]
-	vals      Array     // (nse, *dense)
-	coalesced bool      // the flag the built tensor gets, as the operator's torch counterpart sets it
+	coords    [][]int64   // coords[d][e]
+	vals      dtype.Array // (nse, *dense)
+	coalesced bool        // the flag the built tensor gets, as the operator's torch counterpart sets it
 	width     int
 	fill      []byte
 	dtype     dtype.DType
@@ -48,14 +48,14 @@ func (c *cooEntries) nse() int64 {
 
 // blockBytes is the size of one entry's value block.
 func (c *cooEntries) blockBytes() int64 {
-	return numelOf(c.shape[len(c.shape)-c.denseDim:]) * int64(c.dtype.Size())
+	return dtype.NumelOf(c.shape[len(c.shape)-c.denseDim:]) * int64(c.dtype.Size())
 }
 
 // gather keeps the entries listed in keep (in that order), with new coordinates.
 func (c *cooEntries) gather(keep []int64, coords [][]int64, shape []int64) *cooEntries {
 	bb := c.blockBytes()
 	vshape := append([]int64{int64(len(keep))}, shape[len(shape)-c.denseDim:]...)
-	vals := NewArray(c.dtype, vshape)
+	vals := dtype.NewArray(c.dtype, vshape)
 	for i, e := range keep {
 		copy(vals.Data[int64(i)*bb:int64(i+1)*bb], c.vals.Data[e*bb:(e+1)*bb])
 	}
@@ -71,7 +71,7 @@ func (c *cooEntries) tensor() (*Tensor, error) {
 	if c.width == 32 {
 		idt = dtype.Int32
 	}
-	idx := NewArray(idt, []int64{int64(s), nse})
+	idx := dtype.NewArray(idt, []int64{int64(s), nse})
 	for d := 0; d < s; d++ {
 		for e := int64(0); e < nse; e++ {
 			setIndex(idx, int64(d)*nse+e, c.coords[d][e])

@@ -35,13 +35,13 @@ type ustStore struct {
 	owner      *Tensor
 	format     format.Format
 	levelSizes []int64
-	pos, crd   []Array // per level, int64; an Array without Data where the level stores none
-	values     Array   // (nse,), padding included
+	pos, crd   []dtype.Array // per level, int64; an Array without Data where the level stores none
+	values     dtype.Array   // (nse,), padding included
 }
 
 // borrowLevels makes the store's level arrays the caller's checked pos and
 // crd (WrapFormat), where the level stores one and the caller gave it.
-func (u *ustStore) borrowLevels(pos, crd []Array) {
+func (u *ustStore) borrowLevels(pos, crd []dtype.Array) {
 	for l, lv := range u.format.Levels {
 		if lv.Kind.HasPos() && pos[l].Numel() > 0 && len(pos[l].Data) > 0 {
 			u.pos[l] = pos[l]
@@ -54,9 +54,9 @@ func (u *ustStore) borrowLevels(pos, crd []Array) {
 
 // indexInts reads a 1-D int32 or int64 index array as int64s: a view of an
 // int64 one, a copy of an int32 one (a wrapped storage's width).
-func indexInts(a Array) []int64 {
+func indexInts(a dtype.Array) []int64 {
 	if a.DType == dtype.Int64 {
-		return AsSlice[int64](a)
+		return dtype.AsSlice[int64](a)
 	}
 	out := make([]int64, a.Numel())
 	for i := range out {
@@ -74,11 +74,11 @@ func (t *Tensor) custom() *ustStore {
 }
 
 // int64Array views v as a 1-D int64 Array without copying.
-func int64Array(v []int64) Array {
+func int64Array(v []int64) dtype.Array {
 	if len(v) == 0 {
-		return Array{DType: dtype.Int64, Shape: []int64{0}, Data: []byte{}}
+		return dtype.Array{DType: dtype.Int64, Shape: []int64{0}, Data: []byte{}}
 	}
-	return Array{DType: dtype.Int64, Shape: []int64{int64(len(v))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*8)}
+	return dtype.Array{DType: dtype.Int64, Shape: []int64{int64(len(v))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*8)}
 }
 
 // newCustom makes the tensor of format f over shape from its storage (the
@@ -86,7 +86,7 @@ func int64Array(v []int64) Array {
 // building its COO form by walking the levels. s must be checked already
 // (Arrange's output, or a constructor's checked input): the walk checks the
 // arrays again and refuses a storage that does not hold together.
-func newCustom(f format.Format, s *ustorage.Structure, values Array, fill []byte) (*Tensor, error) {
+func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte) (*Tensor, error) {
 	nd := len(s.Shape)
 	nse := values.Numel()
 	if n, ok := errs.MulChecked(nse, int64(nd+2)); !ok || errs.CheckAlloc("the elements of a custom-format tensor", n, 8) != nil {
@@ -112,7 +112,7 @@ func newCustom(f format.Format, s *ustorage.Structure, values Array, fill []byte
 		return nil, err
 	}
 	u := &ustStore{owner: view, format: f.Clone(), levelSizes: append([]int64(nil), s.LevelSizes...),
-		pos: make([]Array, len(s.Levels)), crd: make([]Array, len(s.Levels)), values: flat(values)}
+		pos: make([]dtype.Array, len(s.Levels)), crd: make([]dtype.Array, len(s.Levels)), values: flat(values)}
 	for l, lv := range f.Levels {
 		if lv.Kind.HasPos() {
 			u.pos[l] = int64Array(s.Levels[l].Pos)
@@ -163,7 +163,7 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 	if err != nil {
 		return nil, ustorageError(f, err)
 	}
-	vals := NewArray(t.dtype, []int64{int64(len(a.Source))})
+	vals := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
 	fillArray(vals, t.fill)
 	es := int64(t.dtype.Size())
 	for p, i := range a.Source {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -23,7 +24,7 @@ func laplacianCSR(b *testing.B, n int64) *Tensor {
 		}
 	}
 	nse := int64(len(vals))
-	coo, err := NewCOO(Int64Array(append(rows, cols...), 2, nse), Float64Array(vals), []int64{n * n, n * n}, BuildOptions{Coalesced: true})
+	coo, err := NewCOO(dtype.Int64Array(append(rows, cols...), 2, nse), dtype.Float64Array(vals), []int64{n * n, n * n}, BuildOptions{Coalesced: true})
 	if err != nil {
 		b.Fatal(err)
 	}

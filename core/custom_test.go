@@ -50,7 +50,7 @@ func loadUSTCases(t *testing.T) []ustCase {
 }
 
 // indexValues reads an index array (any width; none: empty) as int64s.
-func indexValues(a Array) []int64 {
+func indexValues(a dtype.Array) []int64 {
 	out := []int64{}
 	for i := int64(0); a.Data != nil && i < a.Numel(); i++ {
 		out = append(out, a.Index(i))
@@ -66,7 +66,7 @@ func TestToFormatConformance(t *testing.T) {
 	for _, c := range loadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		dense, err := NewStrided(Float64Array(c.Dense.Data, c.Dense.Shape...))
+		dense, err := NewStrided(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
 		x, err := ToFormat(dense, f)
 		require.NoError(t, err, c.ID)
@@ -78,7 +78,7 @@ func TestToFormatConformance(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Expect.LevelSizes, u.LevelSizes, "%s level sizes", c.ID)
 		assert.Equal(t, c.Expect.NSE, u.NSE(), "%s nse", c.ID)
-		assert.Equal(t, c.Expect.Values, AsSlice[float64](u.Values)[:u.NSE()], "%s values", c.ID)
+		assert.Equal(t, c.Expect.Values, dtype.AsSlice[float64](u.Values)[:u.NSE()], "%s values", c.ID)
 		require.Len(t, u.Pos, len(c.Expect.Levels), c.ID)
 		for l, want := range c.Expect.Levels {
 			assert.Equal(t, want.Pos, indexValues(u.Pos[l]), "%s (%s) level %d pos", c.ID, x.Layout(), l)
@@ -86,7 +86,7 @@ func TestToFormatConformance(t *testing.T) {
 		}
 		back, err := ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 	}
 	assert.Greater(t, named, 0, "some cases are named layouts")
 }
@@ -155,7 +155,7 @@ func TestFormatRoundTrips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, fill := range []float64{0, 2.5} {
 		d := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
-		d, err := WithFill(d, ScalarBytes(dtype.Float64, Real(fill)))
+		d, err := WithFill(d, ScalarBytes(dtype.Float64, dtype.Real(fill)))
 		require.NoError(t, err)
 		targets := []format.Format{mustFormat(format.DenseRowMajor(2)), format.COO(), format.CSR(), mustFormat(format.BSR(2, 2))}
 		for _, s := range customFormats {
@@ -227,7 +227,7 @@ func TestCustomFormatOps(t *testing.T) {
 // TestToFormatRefusals: a bad format, a rank mismatch, a tensor the format
 // cannot hold and a storage over the memory limit are refused by code.
 func TestToFormatRefusals(t *testing.T) {
-	d, err := NewStrided(Float64Array([]float64{1, 2, 3, 0, 0, 0, 0, 4}, 2, 4))
+	d, err := NewStrided(dtype.Float64Array([]float64{1, 2, 3, 0, 0, 0, 0, 4}, 2, 4))
 	require.NoError(t, err)
 	_, err = ToFormat(d, format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}})
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
@@ -237,7 +237,7 @@ func TestToFormatRefusals(t *testing.T) {
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.Contains(t, err.Error(), "structured(2)")
 
-	big, err := NewCOO(Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
+	big, err := NewCOO(dtype.Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
 	require.NoError(t, err)
 	old := MemoryLimit()
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
@@ -250,7 +250,7 @@ func TestToFormatRefusals(t *testing.T) {
 // every custom format and back, with no stored value but padding.
 func TestToFormatEmptyShapes(t *testing.T) {
 	for _, shape := range [][]int64{{0, 8}, {6, 0}, {0, 0}} {
-		d, err := NewStrided(NewArray(dtype.Float64, shape))
+		d, err := NewStrided(dtype.NewArray(dtype.Float64, shape))
 		require.NoError(t, err)
 		for _, s := range customFormats {
 			f, err := format.Parse(s)
@@ -263,7 +263,7 @@ func TestToFormatEmptyShapes(t *testing.T) {
 			requireSameDense(t, d, x, s)
 			u, err := x.USTStorage()
 			require.NoError(t, err)
-			vals := AsSlice[float64](u.Values)
+			vals := dtype.AsSlice[float64](u.Values)
 			for _, v := range vals[:u.NSE()] {
 				assert.Zero(t, v, "%v %s: padding", shape, s)
 			}

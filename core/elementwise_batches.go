@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -17,7 +18,7 @@ func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, ve
 	rows, cols := spec.shape[b], spec.shape[b+1]
 	bm, bn := spec.block[0], spec.block[1]
 	per := rows * cols
-	nb := numelOf(spec.shape[:b])
+	nb := dtype.NumelOf(spec.shape[:b])
 	if per == 0 || nb == 0 {
 		return keys, z, nil
 	}

@@ -3,6 +3,8 @@ package core
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // ewBenchCSR is a random n x n CSR matrix with nnz stored entries.
@@ -17,7 +19,7 @@ func ewBenchCSR(b *testing.B, seed uint64, n, nnz int64) *Tensor {
 	for i := range vals {
 		vals[i] = rng.Float64()
 	}
-	coo, err := NewCOO(Int64Array(append(rows, cols...), 2, nnz), Float64Array(vals), []int64{n, n}, BuildOptions{})
+	coo, err := NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals), []int64{n, n}, BuildOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

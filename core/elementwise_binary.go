@@ -228,7 +228,7 @@ func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
 // fill, where some element is unspecified) when they divide integers.
 func checkDivisors(op string, t *Tensor, dom domain) error {
 	v := loadVec(t.values, dom)
-	if t.layout != Strided && t.values.Numel() < numelOf(t.shape) {
+	if t.layout != Strided && t.values.Numel() < dtype.NumelOf(t.shape) {
 		v.i = append(v.i, elementVec(t.dtype, t.fill, dom).i...)
 	}
 	if slices.Contains(v.i, 0) {
@@ -317,7 +317,7 @@ func resultBlock(layout Layout, a, b *Tensor, asked [2]int64) ([2]int64, error) 
 
 // binaryDense computes the op on the dense values of both operands.
 func binaryDense(op string, bf binFuncs, a, b *Tensor, dom domain, out dtype.DType) (*Tensor, error) {
-	if err := errs.CheckAlloc(op, numelOf(a.shape), max(out.Size(), 8)); err != nil {
+	if err := errs.CheckAlloc(op, dtype.NumelOf(a.shape), max(out.Size(), 8)); err != nil {
 		return nil, err
 	}
 	da, err := ToDense(a)

@@ -59,16 +59,16 @@ func addDType(op string, a, b, common dtype.DType, args *BinaryArgs) (dtype.DTyp
 }
 
 // alphaScalar is add's alpha (1 by default), negated for sub.
-func alphaScalar(op string, args *BinaryArgs) Scalar {
-	al := IntScalar(1)
+func alphaScalar(op string, args *BinaryArgs) dtype.Scalar {
+	al := dtype.IntScalar(1)
 	if args.Alpha != nil {
 		al = args.Alpha.Value
 	}
 	if op == "sub" {
-		if al.exact {
-			return IntScalar(-al.i)
+		if al.IsExact() {
+			return dtype.IntScalar(-al.ExactInt())
 		}
-		return Scalar{re: -al.re, im: -al.im}
+		return dtype.Complex128Scalar(complex(-al.Re(), -al.Im()))
 	}
 	return al
 }

@@ -55,7 +55,7 @@ func TestBinaryMatchesDense(t *testing.T) {
 		for si, sc := range ewShapes {
 			da, db := ewDense(rng, dp[0], sc), ewDense(rng, dp[1], sc)
 			fa, fb := ewFill(dp[0]), ewFill(dp[1])
-			fills := [][2]*Scalar{{nil, nil}, {&fa, &fb}, {&fa, nil}}
+			fills := [][2]*dtype.Scalar{{nil, nil}, {&fa, &fb}, {&fa, nil}}
 			for _, fp := range ewFormatPairs(pi == 0 && si == 0) {
 				for _, fill := range fills {
 					a := ewBuild(t, da, fp[0], sc, fill[0])
@@ -93,7 +93,7 @@ func TestBinaryWithNumber(t *testing.T) {
 			dense := ewDense(rng, d, sc)
 			nz := ewFill(d)
 			for _, f := range ewFormats {
-				for _, fill := range []*Scalar{nil, &nz} {
+				for _, fill := range []*dtype.Scalar{nil, &nz} {
 					a := ewBuild(t, dense, f, sc, fill)
 					ra, err := ToDense(a)
 					require.NoError(t, err)
@@ -126,16 +126,16 @@ func TestBinaryWithNumber(t *testing.T) {
 
 // TestBinaryAgainstMath spot-checks results on hand-made tensors.
 func TestBinaryAgainstMath(t *testing.T) {
-	a, err := NewCOO(Int64Array([]int64{0, 2}, 1, 2), Float64Array([]float64{1.5, -4}), []int64{4}, BuildOptions{Coalesced: true})
+	a, err := NewCOO(dtype.Int64Array([]int64{0, 2}, 1, 2), dtype.Float64Array([]float64{1.5, -4}), []int64{4}, BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	b, err := NewCOO(Int64Array([]int64{2, 3}, 1, 2), Float64Array([]float64{2, 8}), []int64{4}, BuildOptions{Coalesced: true})
+	b, err := NewCOO(dtype.Int64Array([]int64{2, 3}, 1, 2), dtype.Float64Array([]float64{2, 8}), []int64{4}, BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	b, err = WithFill(b, ScalarBytes(dtype.Float64, Real(0.5)))
+	b, err = WithFill(b, ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 	require.NoError(t, err)
 	dense := func(x *Tensor) []float64 {
 		d, err := ToDense(x)
 		require.NoError(t, err)
-		return append([]float64(nil), AsSlice[float64](d.values)...)
+		return append([]float64(nil), dtype.AsSlice[float64](d.values)...)
 	}
 	run := func(op string) *Tensor {
 		r, err := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
@@ -170,9 +170,9 @@ func TestBinaryAgainstMath(t *testing.T) {
 // torch does (spec_examples coo_add_concat), and keeps them uncoalesced;
 // coalesced operands give the coalesced union.
 func TestCOOAddTorchOrder(t *testing.T) {
-	a, err := NewCOO(Int64Array([]int64{1, 1}, 1, 2), Int64Array([]int64{5, 6}), []int64{2}, BuildOptions{})
+	a, err := NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Int64Array([]int64{5, 6}), []int64{2}, BuildOptions{})
 	require.NoError(t, err)
-	b, err := NewCOO(Int64Array([]int64{0, 0}, 1, 2), Int64Array([]int64{7, 8}), []int64{2}, BuildOptions{})
+	b, err := NewCOO(dtype.Int64Array([]int64{0, 0}, 1, 2), dtype.Int64Array([]int64{7, 8}), []int64{2}, BuildOptions{})
 	require.NoError(t, err)
 	r, err := BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.NoError(t, err)
@@ -182,7 +182,7 @@ func TestCOOAddTorchOrder(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, r.IsCoalesced())
 	assert.Equal(t, []int64{0, 0, 1, 1}, []int64{idx.Index(0), idx.Index(1), idx.Index(2), idx.Index(3)})
-	assert.Equal(t, []int64{7, 8, 5, 6}, AsSlice[int64](vals))
+	assert.Equal(t, []int64{7, 8, 5, 6}, dtype.AsSlice[int64](vals))
 
 	alpha := IntNumber(2)
 	ca, err := Coalesce(a)
@@ -194,32 +194,32 @@ func TestCOOAddTorchOrder(t *testing.T) {
 	assert.True(t, s.IsCoalesced())
 	sv, err := s.Values()
 	require.NoError(t, err)
-	assert.Equal(t, []int64{-30, 11}, AsSlice[int64](sv))
+	assert.Equal(t, []int64{-30, 11}, dtype.AsSlice[int64](sv))
 }
 
 // TestMulIntersection: mul of COO tensors stores only common coordinates,
 // and is marked coalesced only when both operands are (torch's flag); a
 // sparse * dense product stays sparse, exact even against infinities.
 func TestMulIntersection(t *testing.T) {
-	a, err := NewCOO(Int64Array([]int64{0, 2, 2}, 1, 3), Float64Array([]float64{1, 2, 3}), []int64{4}, BuildOptions{})
+	a, err := NewCOO(dtype.Int64Array([]int64{0, 2, 2}, 1, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{4}, BuildOptions{})
 	require.NoError(t, err)
-	b, err := NewCOO(Int64Array([]int64{2, 3}, 1, 2), Float64Array([]float64{10, 20}), []int64{4}, BuildOptions{Coalesced: true})
+	b, err := NewCOO(dtype.Int64Array([]int64{2, 3}, 1, 2), dtype.Float64Array([]float64{10, 20}), []int64{4}, BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	m, err := BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), m.NNZ())
 	assert.False(t, m.IsCoalesced())
 	mv, _ := m.RawValues()
-	assert.Equal(t, []float64{50}, AsSlice[float64](mv))
+	assert.Equal(t, []float64{50}, dtype.AsSlice[float64](mv))
 
-	dense, err := NewStrided(Float64Array([]float64{2, math.Inf(1), 3, 4}))
+	dense, err := NewStrided(dtype.Float64Array([]float64{2, math.Inf(1), 3, 4}))
 	require.NoError(t, err)
 	p, err := BinaryByName("mul", TensorOperand(a), TensorOperand(dense), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, COO, p.Layout())
 	d, err := ToDense(p)
 	require.NoError(t, err)
-	got := AsSlice[float64](d.values)
+	got := dtype.AsSlice[float64](d.values)
 	assert.Equal(t, 2.0, got[0])
 	assert.True(t, math.IsNaN(got[1]), "0 * inf is NaN")
 	assert.Equal(t, []float64{15, 0}, got[2:])
@@ -243,10 +243,10 @@ func TestBinaryOutputLayouts(t *testing.T) {
 	}
 
 	// Two batches with different patterns: the union must be evened out.
-	x := NewArray(dtype.Float64, []int64{2, 2, 2})
-	y := NewArray(dtype.Float64, []int64{2, 2, 2})
-	copy(AsSlice[float64](x), []float64{1, 0, 0, 0, 2, 0, 0, 0})
-	copy(AsSlice[float64](y), []float64{0, 3, 0, 0, 4, 0, 0, 0})
+	x := dtype.NewArray(dtype.Float64, []int64{2, 2, 2})
+	y := dtype.NewArray(dtype.Float64, []int64{2, 2, 2})
+	copy(dtype.AsSlice[float64](x), []float64{1, 0, 0, 0, 2, 0, 0, 0})
+	copy(dtype.AsSlice[float64](y), []float64{0, 3, 0, 0, 4, 0, 0, 0})
 	tx, err := NewStrided(x)
 	require.NoError(t, err)
 	ty, err := NewStrided(y)
@@ -337,18 +337,18 @@ func TestBinaryBadInput(t *testing.T) {
 // TestBinarySignedZeroAndScalars: a dense operand's -0.0 keeps its sign in
 // a sparse result (1 / -0 is -inf), and 0-d tensors combine.
 func TestBinarySignedZeroAndScalars(t *testing.T) {
-	a, err := NewCOO(Int64Array([]int64{0, 1}, 1, 2), Float64Array([]float64{1, 1}), []int64{2}, BuildOptions{Coalesced: true})
+	a, err := NewCOO(dtype.Int64Array([]int64{0, 1}, 1, 2), dtype.Float64Array([]float64{1, 1}), []int64{2}, BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	d, err := NewStrided(Float64Array([]float64{math.Copysign(0, -1), 0}))
+	d, err := NewStrided(dtype.Float64Array([]float64{math.Copysign(0, -1), 0}))
 	require.NoError(t, err)
 	coo := COO
 	q, err := BinaryByName("div", TensorOperand(a), TensorOperand(d), BinaryArgs{Out: Output{Layout: &coo}})
 	require.NoError(t, err)
 	qd := ewToDense(t, q)
-	assert.Equal(t, []float64{math.Inf(-1), math.Inf(1)}, AsSlice[float64](qd.values))
+	assert.Equal(t, []float64{math.Inf(-1), math.Inf(1)}, dtype.AsSlice[float64](qd.values))
 
-	scalar := NewArray(dtype.Float64, []int64{})
-	AsSlice[float64](scalar)[0] = 2
+	scalar := dtype.NewArray(dtype.Float64, []int64{})
+	dtype.AsSlice[float64](scalar)[0] = 2
 	x0, err := NewStrided(scalar)
 	require.NoError(t, err)
 	s, err := BinaryByName("mul", TensorOperand(x0), TensorOperand(x0), BinaryArgs{})

@@ -66,7 +66,7 @@ func cooAddMerge(a, b *Tensor, alpha vec, out dtype.DType) (*Tensor, error) {
 	if a.width == 64 || b.width == 64 {
 		idt = dtype.Int64
 	}
-	idx := NewArray(idt, []int64{int64(s), n})
+	idx := dtype.NewArray(idt, []int64{int64(s), n})
 	for r := int64(0); r < n; r++ {
 		for d := int64(0); d < int64(s); d++ {
 			v := int64(0)
@@ -78,7 +78,7 @@ func cooAddMerge(a, b *Tensor, alpha vec, out dtype.DType) (*Tensor, error) {
 			setIndex(idx, d*n+r, v)
 		}
 	}
-	bs := numelOf(a.denseShape())
+	bs := dtype.NumelOf(a.denseShape())
 	x, y := loadVec(a.values, alpha.dom), loadVec(b.values, alpha.dom)
 	z := makeVec(alpha.dom, int(n*bs))
 	switch alpha.dom {

@@ -10,27 +10,27 @@ import (
 // Python bool, int, float or complex): like torch's wrapped numbers, it only
 // raises the result dtype to a higher category (bool < integer < float < complex).
 type Number struct {
-	Value Scalar
+	Value dtype.Scalar
 	Kind  dtype.DType
 }
 
 // BoolNumber is a bool scalar operand.
 func BoolNumber(v bool) Number {
 	if v {
-		return Number{Value: IntScalar(1), Kind: dtype.Bool}
+		return Number{Value: dtype.IntScalar(1), Kind: dtype.Bool}
 	}
-	return Number{Value: IntScalar(0), Kind: dtype.Bool}
+	return Number{Value: dtype.IntScalar(0), Kind: dtype.Bool}
 }
 
 // IntNumber is an integer scalar operand.
-func IntNumber(v int64) Number { return Number{Value: IntScalar(v), Kind: dtype.Int64} }
+func IntNumber(v int64) Number { return Number{Value: dtype.IntScalar(v), Kind: dtype.Int64} }
 
 // FloatNumber is a floating-point scalar operand.
-func FloatNumber(v float64) Number { return Number{Value: Real(v), Kind: dtype.Float64} }
+func FloatNumber(v float64) Number { return Number{Value: dtype.Real(v), Kind: dtype.Float64} }
 
 // ComplexNumber is a complex scalar operand.
 func ComplexNumber(v complex128) Number {
-	return Number{Value: Complex128Scalar(v), Kind: dtype.Complex128}
+	return Number{Value: dtype.Complex128Scalar(v), Kind: dtype.Complex128}
 }
 
 // checkNumber validates a scalar operand's kind.

@@ -49,7 +49,7 @@ func TestElementwiseKeepsFormat(t *testing.T) {
 	for _, c := range loadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		da, err := NewStridedCopy(Float64Array(c.Dense.Data, c.Dense.Shape...))
+		da, err := NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
 		db, err := BinaryByName("mul", TensorOperand(da), NumberOperand(FloatNumber(-1.5)), BinaryArgs{})
 		require.NoError(t, err, c.ID)

@@ -45,16 +45,16 @@ var ewDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Bo
 var ewMoreDTypes = []dtype.DType{dtype.Float16, dtype.BFloat16, dtype.Int8, dtype.UInt8, dtype.Int16, dtype.Int32, dtype.Complex64}
 
 // ewFill is the non-zero fill value used for dtype d.
-func ewFill(d dtype.DType) Scalar {
+func ewFill(d dtype.DType) dtype.Scalar {
 	switch {
 	case d == dtype.Bool:
-		return IntScalar(1)
+		return dtype.IntScalar(1)
 	case d.IsInteger():
-		return IntScalar(3)
+		return dtype.IntScalar(3)
 	case d.IsComplex():
-		return Complex128Scalar(complex(0.5, -1))
+		return dtype.Complex128Scalar(complex(0.5, -1))
 	}
-	return Real(0.5)
+	return dtype.Real(0.5)
 }
 
 // ewDense is a dense tensor of about half non-zero elements; its batches
@@ -62,11 +62,11 @@ func ewFill(d dtype.DType) Scalar {
 // compressed tensors need. Values include negatives, fractions, and small
 // magnitudes so that asin, atanh and friends see their domain.
 func ewDense(rng *rand.Rand, d dtype.DType, sc ewShape) *Tensor {
-	a := NewArray(d, sc.shape)
+	a := dtype.NewArray(d, sc.shape)
 	nb := len(sc.shape) - sc.denseDim - 2
 	reps, per := int64(1), a.Numel()
 	if nb > 0 {
-		reps = numelOf(sc.shape[:nb])
+		reps = dtype.NumelOf(sc.shape[:nb])
 		per = a.Numel() / reps
 	}
 	pattern := make([]bool, per)
@@ -84,13 +84,13 @@ func ewDense(rng *rand.Rand, d dtype.DType, sc ewShape) *Tensor {
 			}
 			switch {
 			case d == dtype.Bool:
-				a.SetComplex(r*per+i, IntScalar(1))
+				a.SetComplex(r*per+i, dtype.IntScalar(1))
 			case d.IsInteger():
-				a.SetComplex(r*per+i, IntScalar(int64(v)))
+				a.SetComplex(r*per+i, dtype.IntScalar(int64(v)))
 			case d.IsComplex():
-				a.SetComplex(r*per+i, Complex128Scalar(complex(v/4, float64(rng.IntN(3)-1)/4)))
+				a.SetComplex(r*per+i, dtype.Complex128Scalar(complex(v/4, float64(rng.IntN(3)-1)/4)))
 			default:
-				a.SetComplex(r*per+i, Real(v/4+float64(rng.IntN(4))/16))
+				a.SetComplex(r*per+i, dtype.Real(v/4+float64(rng.IntN(4))/16))
 			}
 		}
 	}
@@ -117,7 +117,7 @@ func ewBlock(sc ewShape) [2]int64 {
 
 // ewBuild stores a dense tensor in a format, then gives it fill (a sparse
 // tensor's unspecified elements read fill afterwards).
-func ewBuild(t *testing.T, dense *Tensor, f ewFormat, sc ewShape, fill *Scalar) *Tensor {
+func ewBuild(t *testing.T, dense *Tensor, f ewFormat, sc ewShape, fill *dtype.Scalar) *Tensor {
 	t.Helper()
 	if f.layout == Strided {
 		return dense
@@ -142,10 +142,10 @@ func ewBuild(t *testing.T, dense *Tensor, f ewFormat, sc ewShape, fill *Scalar) 
 func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
 	t.Helper()
 	s, n := x.indices.Shape[0], x.indices.Shape[1]
-	bs := numelOf(x.denseShape())
-	idx := NewArray(dtype.Int64, []int64{s, 2 * n})
+	bs := dtype.NumelOf(x.denseShape())
+	idx := dtype.NewArray(dtype.Int64, []int64{s, 2 * n})
 	vshape := append([]int64{2 * n}, x.denseShape()...)
-	vals := NewArray(x.dtype, vshape)
+	vals := dtype.NewArray(x.dtype, vshape)
 	for e := int64(0); e < n; e++ {
 		src := n - 1 - e
 		for d := int64(0); d < s; d++ {
@@ -159,9 +159,9 @@ func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
 			switch {
 			case x.dtype == dtype.Bool:
 			case x.dtype.IsInteger():
-				first, second = IntScalar(v.Int()-1), IntScalar(1)
+				first, second = dtype.IntScalar(v.Int()-1), dtype.IntScalar(1)
 			default:
-				first = Scalar{re: v.re / 2, im: v.im / 2}
+				first = dtype.Complex128Scalar(complex(v.Re()/2, v.Im()/2))
 				second = first
 			}
 			vals.SetComplex((2*e)*bs+j, first)
@@ -194,7 +194,7 @@ func ewRequireSameDense(t *testing.T, want, got *Tensor, msg string) {
 	}
 	for i := int64(0); i < want.values.Numel(); i++ {
 		w, g := want.values.Complex(i), dg.values.Complex(i)
-		if !ewClose(w.re, g.re, tol) || !ewClose(w.im, g.im, tol) || (w.exact && g.i != w.i) {
+		if !ewClose(w.Re(), g.Re(), tol) || !ewClose(w.Im(), g.Im(), tol) || (w.IsExact() && g.ExactInt() != w.ExactInt()) {
 			require.Failf(t, "dense values differ", "%s: element %d: want %v, got %v\nwant %v\ngot (stored) %v", msg, i, w, g, want, got)
 		}
 	}

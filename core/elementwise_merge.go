@@ -29,7 +29,7 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domai
 		return nil, err
 	}
 	k := nd - dd
-	bs := numelOf(shape[k:])
+	bs := dtype.NumelOf(shape[k:])
 	keys, ia, ib := mergeKeys(linearKeys(ca, shape[:k]), linearKeys(cb, shape[:k]))
 	if err := errs.CheckAlloc(op, int64(len(keys))*bs, 3*16); err != nil {
 		return nil, err
@@ -43,7 +43,7 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domai
 	}
 	fz, err := applyBinary(op, bf, fa, fb)
 	if err != nil {
-		if int64(len(keys))*bs != numelOf(shape) {
+		if int64(len(keys))*bs != dtype.NumelOf(shape) {
 			return nil, err
 		}
 		// Every element is stored: the fill (an integer division by 0) is never read.
@@ -113,8 +113,8 @@ func canonicalCOO(t *Tensor, dd int) (*Tensor, error) {
 // keep their bits, as coalesced COO with fill 0.
 func denseCOO(t *Tensor, dd int) (*Tensor, error) {
 	k := len(t.shape) - dd
-	bs := numelOf(t.shape[k:])
-	nb := numelOf(t.shape[:k])
+	bs := dtype.NumelOf(t.shape[k:])
+	nb := dtype.NumelOf(t.shape[:k])
 	if bs == 0 {
 		nb = 0
 	}
@@ -138,11 +138,11 @@ func linearKeys(t *Tensor, sizes []int64) []int64 {
 	for d, size := range sizes {
 		row := t.levels[d].Crd
 		if row.DType == dtype.Int32 {
-			for i, c := range AsSlice[int32](row)[:nse] {
+			for i, c := range dtype.AsSlice[int32](row)[:nse] {
 				keys[i] = keys[i]*size + int64(c)
 			}
 		} else {
-			for i, c := range AsSlice[int64](row)[:nse] {
+			for i, c := range dtype.AsSlice[int64](row)[:nse] {
 				keys[i] = keys[i]*size + c
 			}
 		}

@@ -184,7 +184,7 @@ func applyUnary(ef elemFuncs, v vec) vec {
 }
 
 // withValues is t's structure (copied) with new values, dtype and fill.
-func withValues(t *Tensor, d dtype.DType, vals Array, fill []byte) *Tensor {
+func withValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
 	c := *t
 	c.dtype = d
 	c.shape = t.Shape()

@@ -40,7 +40,7 @@ func TestUnaryMatchesDense(t *testing.T) {
 			dense := ewDense(rng, d, sc)
 			for _, f := range ewFormats {
 				nz := ewFill(d)
-				for _, fill := range []*Scalar{nil, &nz} {
+				for _, fill := range []*dtype.Scalar{nil, &nz} {
 					a := ewBuild(t, dense, f, sc, fill)
 					ref, err := ToDense(a)
 					require.NoError(t, err)
@@ -69,12 +69,12 @@ func TestUnaryMatchesDense(t *testing.T) {
 // so that the dense reference above is not the only judge.
 func TestUnaryAgainstMath(t *testing.T) {
 	xs := []float64{-0.75, -0.25, 0, 0.3, 0.9}
-	vals := Float64Array(xs)
+	vals := dtype.Float64Array(xs)
 	dense, err := NewStrided(vals)
 	require.NoError(t, err)
 	sparse, err := ToLayout(dense, COO, DefaultConvert())
 	require.NoError(t, err)
-	sparse, err = WithFill(sparse, ScalarBytes(dtype.Float64, Real(0.5)))
+	sparse, err = WithFill(sparse, ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 	require.NoError(t, err)
 	fns := map[string]func(float64) float64{
 		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "exp": math.Exp, "expm1": math.Expm1,
@@ -172,8 +172,8 @@ func TestUnaryDTypes(t *testing.T) {
 // TestUnaryFillAndLayout: cos of a sparse tensor stays sparse with fill
 // cos(0) = 1, the pattern unchanged; an output layout converts.
 func TestUnaryFillAndLayout(t *testing.T) {
-	x, err := NewCompressed(CSR, Int64Array([]int64{0, 1, 2}), Int64Array([]int64{1, 0}),
-		Float64Array([]float64{math.Pi, 1}), []int64{2, 2}, BuildOptions{})
+	x, err := NewCompressed(CSR, dtype.Int64Array([]int64{0, 1, 2}), dtype.Int64Array([]int64{1, 0}),
+		dtype.Float64Array([]float64{math.Pi, 1}), []int64{2, 2}, BuildOptions{})
 	require.NoError(t, err)
 	c, err := UnaryByName("cos", x, UnaryArgs{})
 	require.NoError(t, err)
@@ -205,7 +205,7 @@ func mustUnary(t *testing.T, op string, x *Tensor) *Tensor {
 // TestUnaryLinearKeepsDuplicates: neg of an uncoalesced COO tensor keeps its
 // entries (torch does); sin coalesces first (sin(a) + sin(b) != sin(a + b)).
 func TestUnaryLinearKeepsDuplicates(t *testing.T) {
-	x, err := NewCOO(Int64Array([]int64{1, 1}, 1, 2), Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
+	x, err := NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
 	require.NoError(t, err)
 	n := mustUnary(t, "neg", x)
 	assert.False(t, n.IsCoalesced())
@@ -222,7 +222,7 @@ func TestUnaryLinearKeepsDuplicates(t *testing.T) {
 func TestUnarySpecialValues(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	xs := []float64{nan, inf, -inf, math.Copysign(0, -1), -2.5, 2.5, 3.5}
-	x, err := NewStrided(Float64Array(xs))
+	x, err := NewStrided(dtype.Float64Array(xs))
 	require.NoError(t, err)
 	at := func(op string, args UnaryArgs) []float64 {
 		r, err := UnaryByName(op, x, args)
@@ -252,21 +252,21 @@ func TestUnarySpecialValues(t *testing.T) {
 	assert.True(t, math.IsNaN(cl[0]))
 	assert.Equal(t, []float64{3, -1, 0, -1, 2.5, 3}, cl[1:])
 	// complex: sgn is z/|z|, abs is |z|, isinf looks at both parts.
-	z, err := NewStrided(func() Array {
-		a := NewArray(dtype.Complex128, []int64{2})
-		AsSlice[complex128](a)[0] = complex(3, 4)
-		AsSlice[complex128](a)[1] = complex(0, inf)
+	z, err := NewStrided(func() dtype.Array {
+		a := dtype.NewArray(dtype.Complex128, []int64{2})
+		dtype.AsSlice[complex128](a)[0] = complex(3, 4)
+		dtype.AsSlice[complex128](a)[1] = complex(0, inf)
 		return a
 	}())
 	require.NoError(t, err)
 	sg := mustUnary(t, "sgn", z)
-	assert.Equal(t, complex(0.6, 0.8), AsSlice[complex128](sg.values)[0])
+	assert.Equal(t, complex(0.6, 0.8), dtype.AsSlice[complex128](sg.values)[0])
 	ab := mustUnary(t, "abs", z)
-	assert.Equal(t, 5.0, AsSlice[float64](ab.values)[0])
+	assert.Equal(t, 5.0, dtype.AsSlice[float64](ab.values)[0])
 	ii := mustUnary(t, "isinf", z)
 	assert.Equal(t, []byte{0, 1}, ii.values.Data)
 	em := mustUnary(t, "expm1", z)
-	assert.InDelta(t, real(cmplx.Exp(complex(3, 4))-1), real(AsSlice[complex128](em.values)[0]), 1e-12)
+	assert.InDelta(t, real(cmplx.Exp(complex(3, 4))-1), real(dtype.AsSlice[complex128](em.values)[0]), 1e-12)
 }
 
 // TestUnaryBadInput: unknown names, missing or foreign arguments, nil tensors.
@@ -291,7 +291,7 @@ func TestUnaryBadInput(t *testing.T) {
 	require.NoError(t, err)
 	_, err = UnaryByName("pow", xi, UnaryArgs{Exponent: &neg})
 	assert.ErrorContains(t, err, "Integers to negative integer powers are not allowed")
-	bad := Number{Value: IntScalar(1), Kind: dtype.DType(12345)}
+	bad := Number{Value: dtype.IntScalar(1), Kind: dtype.DType(12345)}
 	_, err = UnaryByName("clamp", x, UnaryArgs{Min: &bad})
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	bsr := BSR

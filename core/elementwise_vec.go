@@ -45,7 +45,7 @@ func makeVec(dom domain, n int) vec {
 }
 
 // scalarVec holds one value (a fill, a scalar operand) in a domain.
-func scalarVec(dom domain, s Scalar) vec {
+func scalarVec(dom domain, s dtype.Scalar) vec {
 	switch dom {
 	case domInt:
 		return vec{dom: dom, i: []int64{s.Int()}}
@@ -57,14 +57,14 @@ func scalarVec(dom domain, s Scalar) vec {
 
 // elementVec widens one element given as bytes (a fill value).
 func elementVec(d dtype.DType, b []byte, dom domain) vec {
-	a := NewArray(d, []int64{1})
+	a := dtype.NewArray(d, []int64{1})
 	copy(a.Data, b) // aligned copy: b may start anywhere
 	return loadVec(a, dom)
 }
 
 // loadVec widens every element of a into a fresh vec of the domain
 // (complex to real keeps the real part; bool reads as 0 or 1).
-func loadVec(a Array, dom domain) vec {
+func loadVec(a dtype.Array, dom domain) vec {
 	n := int(a.Numel())
 	v := makeVec(dom, n)
 	switch dom {
@@ -96,68 +96,68 @@ func narrow[T realNumber, U int64 | float64](src []U, dst []T) {
 	}
 }
 
-func loadFloats(a Array, dst []float64) {
+func loadFloats(a dtype.Array, dst []float64) {
 	switch a.DType {
 	case dtype.Float64:
-		copy(dst, AsSlice[float64](a))
+		copy(dst, dtype.AsSlice[float64](a))
 	case dtype.Float32:
-		widen(AsSlice[float32](a), dst)
+		widen(dtype.AsSlice[float32](a), dst)
 	case dtype.Float16, dtype.BFloat16:
 		wide := dtype.Float16ToFloat32
 		if a.DType == dtype.BFloat16 {
 			wide = dtype.BFloat16ToFloat32
 		}
-		for i, h := range AsSlice[uint16](a)[:len(dst)] {
+		for i, h := range dtype.AsSlice[uint16](a)[:len(dst)] {
 			dst[i] = float64(wide(h))
 		}
 	case dtype.Int64:
-		widen(AsSlice[int64](a), dst)
+		widen(dtype.AsSlice[int64](a), dst)
 	case dtype.Int32:
-		widen(AsSlice[int32](a), dst)
+		widen(dtype.AsSlice[int32](a), dst)
 	case dtype.Int16:
-		widen(AsSlice[int16](a), dst)
+		widen(dtype.AsSlice[int16](a), dst)
 	case dtype.Int8:
-		widen(AsSlice[int8](a), dst)
+		widen(dtype.AsSlice[int8](a), dst)
 	case dtype.UInt8, dtype.Bool:
 		widen(a.Data, dst)
 	case dtype.Complex128:
-		for i, z := range AsSlice[complex128](a)[:len(dst)] {
+		for i, z := range dtype.AsSlice[complex128](a)[:len(dst)] {
 			dst[i] = real(z)
 		}
 	case dtype.Complex64:
-		for i, z := range AsSlice[complex64](a)[:len(dst)] {
+		for i, z := range dtype.AsSlice[complex64](a)[:len(dst)] {
 			dst[i] = float64(real(z))
 		}
 	}
 }
 
-func loadInts(a Array, dst []int64) {
+func loadInts(a dtype.Array, dst []int64) {
 	switch a.DType {
 	case dtype.Int64:
-		copy(dst, AsSlice[int64](a))
+		copy(dst, dtype.AsSlice[int64](a))
 	case dtype.Int32:
-		widen(AsSlice[int32](a), dst)
+		widen(dtype.AsSlice[int32](a), dst)
 	case dtype.Int16:
-		widen(AsSlice[int16](a), dst)
+		widen(dtype.AsSlice[int16](a), dst)
 	case dtype.Int8:
-		widen(AsSlice[int8](a), dst)
+		widen(dtype.AsSlice[int8](a), dst)
 	case dtype.UInt8, dtype.Bool:
 		widen(a.Data, dst)
 	default: // floating inputs never compute in the integer domain; truncate as a C cast
 		f := make([]float64, len(dst))
 		loadFloats(a, f)
 		for i, x := range f {
-			dst[i] = Real(x).Int()
+			dst[i] = dtype.Real(x).Int()
 		}
 	}
 }
 
-func loadComplex(a Array, dst []complex128) {
+func loadComplex(a dtype.Array, dst []complex128) {
 	switch a.DType {
 	case dtype.Complex128:
-		copy(dst, AsSlice[complex128](a))
+		copy(dst, dtype.AsSlice[complex128](a))
 	case dtype.Complex64:
-		for i, z := range AsSlice[complex64](a)[:len(dst)] {
+		for i, z := range dtype.AsSlice[complex64](a)[:len(dst)] {
 			dst[i] = complex128(z)
 		}
 	default:
@@ -171,8 +171,8 @@ func loadComplex(a Array, dst []complex128) {
 
 // store narrows v to an array of dtype d and the given shape (len(v) elements):
 // to bool, any non-zero value (NaN included) is true; complex to real keeps the real part.
-func (v vec) store(d dtype.DType, shape []int64) Array {
-	out := NewArray(d, shape)
+func (v vec) store(d dtype.DType, shape []int64) dtype.Array {
+	out := dtype.NewArray(d, shape)
 	switch v.dom {
 	case domInt:
 		storeInts(v.i, out)
@@ -184,28 +184,28 @@ func (v vec) store(d dtype.DType, shape []int64) Array {
 	return out
 }
 
-func storeFloats(src []float64, out Array) {
+func storeFloats(src []float64, out dtype.Array) {
 	switch out.DType {
 	case dtype.Float64:
-		copy(AsSlice[float64](out), src)
+		copy(dtype.AsSlice[float64](out), src)
 	case dtype.Float32:
-		narrow(src, AsSlice[float32](out))
+		narrow(src, dtype.AsSlice[float32](out))
 	case dtype.Float16, dtype.BFloat16:
 		to := dtype.Float32ToFloat16
 		if out.DType == dtype.BFloat16 {
 			to = dtype.Float32ToBFloat16
 		}
-		dst := AsSlice[uint16](out)
+		dst := dtype.AsSlice[uint16](out)
 		for i := range dst {
 			dst[i] = to(float32(src[i]))
 		}
 	case dtype.Complex128:
-		dst := AsSlice[complex128](out)
+		dst := dtype.AsSlice[complex128](out)
 		for i := range dst {
 			dst[i] = complex(src[i], 0)
 		}
 	case dtype.Complex64:
-		dst := AsSlice[complex64](out)
+		dst := dtype.AsSlice[complex64](out)
 		for i := range dst {
 			dst[i] = complex(float32(src[i]), 0)
 		}
@@ -218,22 +218,22 @@ func storeFloats(src []float64, out Array) {
 	default:
 		ints := make([]int64, len(src))
 		for i, x := range src {
-			ints[i] = Real(x).Int()
+			ints[i] = dtype.Real(x).Int()
 		}
 		storeInts(ints, out)
 	}
 }
 
-func storeInts(src []int64, out Array) {
+func storeInts(src []int64, out dtype.Array) {
 	switch out.DType {
 	case dtype.Int64:
-		copy(AsSlice[int64](out), src)
+		copy(dtype.AsSlice[int64](out), src)
 	case dtype.Int32:
-		narrow(src, AsSlice[int32](out))
+		narrow(src, dtype.AsSlice[int32](out))
 	case dtype.Int16:
-		narrow(src, AsSlice[int16](out))
+		narrow(src, dtype.AsSlice[int16](out))
 	case dtype.Int8:
-		narrow(src, AsSlice[int8](out))
+		narrow(src, dtype.AsSlice[int8](out))
 	case dtype.UInt8:
 		narrow(src, out.Data)
 	case dtype.Bool:
@@ -249,12 +249,12 @@ func storeInts(src []int64, out Array) {
 	}
 }
 
-func storeComplex(src []complex128, out Array) {
+func storeComplex(src []complex128, out dtype.Array) {
 	switch out.DType {
 	case dtype.Complex128:
-		copy(AsSlice[complex128](out), src)
+		copy(dtype.AsSlice[complex128](out), src)
 	case dtype.Complex64:
-		dst := AsSlice[complex64](out)
+		dst := dtype.AsSlice[complex64](out)
 		for i := range dst {
 			dst[i] = complex64(src[i])
 		}
@@ -286,4 +286,4 @@ func (v vec) equalAt(i int, w vec, j int) bool {
 }
 
 // isZero reports whether a widened scalar is zero (of either sign).
-func isZero(s Scalar) bool { return s.Re() == 0 && s.Im() == 0 }
+func isZero(s dtype.Scalar) bool { return s.Re() == 0 && s.Im() == 0 }

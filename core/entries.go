@@ -11,11 +11,11 @@ import (
 type entries struct {
 	k      int
 	n      int64
-	coords [][]int64 // coords[d][e]: dimension d's coordinate of entry e
-	src    []int64   // src[e]: which value block of vals entry e owns
-	vals   Array     // flat values, block elements per entry
-	block  int64     // elements per value block
-	dups   bool      // entries may repeat coordinates (uncoalesced COO)
+	coords [][]int64   // coords[d][e]: dimension d's coordinate of entry e
+	src    []int64     // src[e]: which value block of vals entry e owns
+	vals   dtype.Array // flat values, block elements per entry
+	block  int64       // elements per value block
+	dups   bool        // entries may repeat coordinates (uncoalesced COO)
 }
 
 // entriesOf lists the stored entries of a sparse tensor with coordinates over
@@ -84,7 +84,7 @@ func entriesOf(t *Tensor, k int) (*entries, error) {
 		pos = child
 	}
 	e := &entries{k: kc, n: int64(len(pos)), coords: coords, src: pos, vals: flat(t.values),
-		block: numelOf(t.shape[kc:]), dups: t.layout == COO && !t.coalesced}
+		block: dtype.NumelOf(t.shape[kc:]), dups: t.layout == COO && !t.coalesced}
 	if k > kc {
 		e = e.split(t.shape, k)
 	}
@@ -101,7 +101,7 @@ func sparselessEntries(t *Tensor, k int) *entries {
 		src[i] = int64(i)
 	}
 	e := &entries{k: 0, n: n, coords: [][]int64{}, src: src, vals: flat(t.values),
-		block: numelOf(t.shape), dups: !t.coalesced}
+		block: dtype.NumelOf(t.shape), dups: !t.coalesced}
 	if k > 0 {
 		e = e.split(t.shape, k)
 	}
@@ -109,12 +109,14 @@ func sparselessEntries(t *Tensor, k int) *entries {
 }
 
 // flat views an array as 1-D.
-func flat(a Array) Array { return Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data} }
+func flat(a dtype.Array) dtype.Array {
+	return dtype.Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data}
+}
 
 // split turns each entry's value block into one entry per coordinate of the
 // dimensions k..newK-1, keeping every stored element.
 func (e *entries) split(shape []int64, newK int) *entries {
-	sub := numelOf(shape[e.k:newK])
+	sub := dtype.NumelOf(shape[e.k:newK])
 	n := e.n * sub
 	out := &entries{k: newK, n: n, coords: make([][]int64, newK), src: make([]int64, n), vals: e.vals,
 		block: e.block / max(sub, 1), dups: e.dups}
@@ -141,8 +143,8 @@ func (e *entries) split(shape []int64, newK int) *entries {
 // denseEntries lists the blocks (over dims k..ndim-1) of a strided tensor that
 // hold any element different from the fill value.
 func denseEntries(t *Tensor, k int) (*entries, error) {
-	block := numelOf(t.shape[k:])
-	nb := numelOf(t.shape[:k])
+	block := dtype.NumelOf(t.shape[k:])
+	nb := dtype.NumelOf(t.shape[:k])
 	if block == 0 {
 		nb = 0
 	}
@@ -170,20 +172,20 @@ func denseEntries(t *Tensor, k int) (*entries, error) {
 
 // elemEqualsFill compares element j of a with the fill value by value
 // (so -0.0 equals 0.0 and NaN never equals anything, as torch decides nonzeros).
-func elemEqualsFill(a Array, j int64, fill []byte) bool {
+func elemEqualsFill(a dtype.Array, j int64, fill []byte) bool {
 	switch a.DType {
 	case dtype.Float64:
-		return AsSlice[float64](a)[j] == AsSlice[float64](Array{Data: fill})[0]
+		return dtype.AsSlice[float64](a)[j] == dtype.AsSlice[float64](dtype.Array{Data: fill})[0]
 	case dtype.Float32:
-		return AsSlice[float32](a)[j] == AsSlice[float32](Array{Data: fill})[0]
+		return dtype.AsSlice[float32](a)[j] == dtype.AsSlice[float32](dtype.Array{Data: fill})[0]
 	}
-	return scalarEqual(a.Complex(j), loadScalar(a.DType, fill))
+	return scalarEqual(a.Complex(j), dtype.LoadScalar(a.DType, fill))
 }
 
 // scalarEqual compares two widened scalars by value.
-func scalarEqual(x, y Scalar) bool {
-	if x.exact && y.exact {
-		return x.i == y.i
+func scalarEqual(x, y dtype.Scalar) bool {
+	if x.IsExact() && y.IsExact() {
+		return x.ExactInt() == y.ExactInt()
 	}
-	return x.re == y.re && x.im == y.im
+	return x.Re() == y.Re() && x.Im() == y.Im()
 }

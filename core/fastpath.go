@@ -63,10 +63,10 @@ func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor,
 	}
 	out := &Tensor{layout: spec.layout, dtype: t.dtype, shape: t.Shape(), denseDim: t.denseDim, block: [2]int64{1, 1},
 		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
-	vals := Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals}
+	vals := dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals}
 	idt := indexDType[I]()
 	if spec.layout == COO {
-		out.levels[0].Pos = castIndex(Int64Array([]int64{0, int64(len(c.idx))}), idt)
+		out.levels[0].Pos = castIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), idt)
 		out.levels[0].Crd = indexArray(c.outerOfEach())
 		out.levels[1].Crd = indexArray(c.idx)
 	} else {
@@ -81,20 +81,20 @@ func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor,
 
 // canonical2D copies a 2-D COO (coalescing it), CSR or CSC tensor into the canonical form.
 func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
-	bb := int(numelOf(t.denseShape())) * t.dtype.Size()
+	bb := int(dtype.NumelOf(t.denseShape())) * t.dtype.Size()
 	rows, cols := t.shape[0], t.shape[1]
 	switch t.layout {
 	case CSR, CSC:
 		l := &t.levels[1]
 		c := &compressed2D[I]{nOuter: rows, nInner: cols, blockBytes: bb,
-			ptr: append([]I(nil), AsSlice[I](l.Pos)...), idx: append([]I(nil), AsSlice[I](l.Crd)...),
-			vals: append(alignedBytes(0), t.values.Data...)}
+			ptr: append([]I(nil), dtype.AsSlice[I](l.Pos)...), idx: append([]I(nil), dtype.AsSlice[I](l.Crd)...),
+			vals: append(dtype.AlignedBytes(0), t.values.Data...)}
 		if t.layout == CSC {
 			c.axis, c.nOuter, c.nInner = 1, cols, rows
 		}
 		return c, nil
 	}
-	r, col := AsSlice[I](t.levels[0].Crd), AsSlice[I](t.levels[1].Crd)
+	r, col := dtype.AsSlice[I](t.levels[0].Crd), dtype.AsSlice[I](t.levels[1].Crd)
 	nse := len(r)
 	if err := errs.CheckAlloc("values", int64(nse)*int64(bb), 1); err != nil {
 		return nil, err
@@ -113,7 +113,7 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	for k, p := range perm {
 		idx[k] = col[p]
 	}
-	vals := alignedBytes(int64(nse) * int64(bb))
+	vals := dtype.AlignedBytes(int64(nse) * int64(bb))
 	if bb > 0 && nse > 0 {
 		if err := kernels.Gather(vals, t.values.Data, bb, perm); err != nil {
 			return nil, errs.Errorf(errs.ErrInternal, "coalesce: %v", err)
@@ -200,7 +200,7 @@ func (c *compressed2D[I]) sortAndMergeRows(d dtype.DType) {
 		start := w
 		for k := lo; k < hi; k++ {
 			if w > start && c.idx[w-1] == c.idx[k] {
-				addBlock(d, c.vals[(w-1)*bb:w*bb], c.vals[k*bb:(k+1)*bb])
+				dtype.AddBlock(d, c.vals[(w-1)*bb:w*bb], c.vals[k*bb:(k+1)*bb])
 				continue
 			}
 			if w != k {
@@ -229,7 +229,7 @@ func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
 	for t, p := range perm {
 		idx[t] = outer[p]
 	}
-	vals := alignedBytes(int64(len(c.vals)))
+	vals := dtype.AlignedBytes(int64(len(c.vals)))
 	if c.blockBytes > 0 && len(perm) > 0 {
 		if err := kernels.Gather(vals, c.vals, c.blockBytes, perm); err != nil {
 			return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
@@ -259,11 +259,11 @@ func indexDType[I kernels.Index]() dtype.DType {
 
 // indexArray views an index slice the caller owns and no longer changes as
 // an Array, without copying (the Array's bytes keep the slice's memory alive).
-func indexArray[I kernels.Index](s []I) Array {
+func indexArray[I kernels.Index](s []I) dtype.Array {
 	d := indexDType[I]()
 	data := []byte{}
 	if len(s) > 0 {
 		data = unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*d.Size())
 	}
-	return Array{DType: d, Shape: []int64{int64(len(s))}, Data: data}
+	return dtype.Array{DType: d, Shape: []int64{int64(len(s))}, Data: data}
 }

@@ -17,16 +17,16 @@ const benchDim = 1 << 21
 func shuffledCOO(b *testing.B, rows, cols []int64, vals []float64, width dtype.DType) *core.Tensor {
 	n := len(vals)
 	perm := rand.New(rand.NewPCG(1, 2)).Perm(n)
-	idx := core.NewArray(width, []int64{2, int64(n)})
-	v := core.NewArray(dtype.Float64, []int64{int64(n)})
-	vs := core.AsSlice[float64](v)
+	idx := dtype.NewArray(width, []int64{2, int64(n)})
+	v := dtype.NewArray(dtype.Float64, []int64{int64(n)})
+	vs := dtype.AsSlice[float64](v)
 	if width == dtype.Int32 {
-		is := core.AsSlice[int32](idx)
+		is := dtype.AsSlice[int32](idx)
 		for k, p := range perm {
 			is[k], is[n+k], vs[k] = int32(rows[p]), int32(cols[p]), vals[p]
 		}
 	} else {
-		is := core.AsSlice[int64](idx)
+		is := dtype.AsSlice[int64](idx)
 		for k, p := range perm {
 			is[k], is[n+k], vs[k] = rows[p], cols[p], vals[p]
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 
 	"github.com/gosparse/gosparse/kernels"
@@ -64,7 +65,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 		offset = func(o, i int64) int64 { return (i%bm)*bn + o%bn }
 	}
 	l := &t.levels[t.compressedLevel()]
-	ptr, idx := AsSlice[I](l.Pos), AsSlice[I](l.Crd)
+	ptr, idx := dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd)
 	es := int64(t.dtype.Size())
 	out := &Tensor{layout: spec.layout, dtype: t.dtype, shape: t.Shape(), block: spec.block,
 		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
@@ -96,7 +97,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 		if err := errs.CheckAlloc("values", int64(len(bidx))*bm*bn, int(es)); err != nil {
 			return nil, err
 		}
-		vals := NewArray(t.dtype, []int64{int64(len(bidx)) * bm * bn})
+		vals := dtype.NewArray(t.dtype, []int64{int64(len(bidx)) * bm * bn})
 		fillArray(vals, t.fill)
 		for b := int64(0); b < nbOuter; b++ { // numeric: scatter every element into its block
 			for k := bptr[b]; k < bptr[b+1]; k++ {
@@ -114,7 +115,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 			}
 		}
 		cl := &out.levels[out.compressedLevel()]
-		cl.Pos, cl.Crd = Int64Array(bptr), Int64Array(bidx)
+		cl.Pos, cl.Crd = dtype.Int64Array(bptr), dtype.Int64Array(bidx)
 		return out, out.finish(vals, width)
 	}
 	// BSR -> CSR, BSC -> CSC: every element of every block stays stored, in order.
@@ -129,7 +130,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 		return nil, errs.TooLarge(err)
 	}
 	cidx := make([]int64, 0, total) // total elements, sized with the values above
-	vals := NewArray(t.dtype, []int64{total})
+	vals := dtype.NewArray(t.dtype, []int64{total})
 	n := int64(0)
 	for b := int64(0); b < nbOuter; b++ {
 		for o := b * so; o < (b+1)*so; o++ {
@@ -145,7 +146,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 		}
 	}
 	cl := &out.levels[out.compressedLevel()]
-	cl.Pos, cl.Crd = Int64Array(cptr), Int64Array(cidx)
+	cl.Pos, cl.Crd = dtype.Int64Array(cptr), dtype.Int64Array(cidx)
 	return out, out.finish(vals, width)
 }
 

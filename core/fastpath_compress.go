@@ -36,9 +36,9 @@ func compressCOO[I kernels.Index](t *Tensor, withRows bool) (c *compressed2D[I],
 
 // compressAs is compressCOO with values moved as V, a type of the dtype's size.
 func compressAs[I kernels.Index, V kernels.Word](t *Tensor, withRows bool) (*compressed2D[I], []I, error) {
-	r, col := AsSlice[I](t.levels[0].Crd), AsSlice[I](t.levels[1].Crd)
+	r, col := dtype.AsSlice[I](t.levels[0].Crd), dtype.AsSlice[I](t.levels[1].Crd)
 	// The row pointers and buckets grow with the rows: sized by fastPathFits.
-	res, err := kernels.CompressRows(r, col, AsSlice[V](t.values), t.shape[0], t.shape[1], adder[V](t.dtype), withRows)
+	res, err := kernels.CompressRows(r, col, dtype.AsSlice[V](t.values), t.shape[0], t.shape[1], adder[V](t.dtype), withRows)
 	if err != nil {
 		return nil, nil, errs.Errorf(errs.ErrIndex, "indices: %v", err)
 	}
@@ -53,8 +53,8 @@ func compressAs[I kernels.Index, V kernels.Word](t *Tensor, withRows bool) (*com
 }
 
 // adder returns how two values of dtype d, held as raw words V of d's size,
-// combine as duplicates do (see addBlock): directly for the Go number
-// types, through addBlock for the others.
+// combine as duplicates do (see dtype.AddBlock): directly for the Go number
+// types, through dtype.AddBlock for the others.
 func adder[V any](d dtype.DType) func(dst *V, src V) {
 	if int(unsafe.Sizeof(*new(V))) != d.Size() {
 		panic("adder: the word type does not have the dtype's size")
@@ -81,12 +81,12 @@ func adder[V any](d dtype.DType) func(dst *V, src V) {
 	}
 	return func(dst *V, src V) {
 		n := d.Size()
-		addBlock(d, unsafe.Slice((*byte)(unsafe.Pointer(dst)), n), unsafe.Slice((*byte)(unsafe.Pointer(&src)), n))
+		dtype.AddBlock(d, unsafe.Slice((*byte)(unsafe.Pointer(dst)), n), unsafe.Slice((*byte)(unsafe.Pointer(&src)), n))
 	}
 }
 
 // addAs adds the T held in src's word to the T held in dst's.
-func addAs[V any, T addable](dst *V, src V) {
+func addAs[V any, T dtype.Addable](dst *V, src V) {
 	*(*T)(unsafe.Pointer(dst)) += *(*T)(unsafe.Pointer(&src))
 }
 
@@ -106,10 +106,10 @@ func coalesce2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (out *Te
 		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
 	idt := indexDType[I]()
 	nse := int64(len(rows))
-	out.levels[0].Pos = castIndex(Int64Array([]int64{0, nse}), idt)
+	out.levels[0].Pos = castIndex(dtype.Int64Array([]int64{0, nse}), idt)
 	out.levels[0].Crd = indexArray(rows)
 	out.levels[1].Crd = indexArray(c.idx)
-	vals := Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals}
+	vals := dtype.Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals}
 	if width == 0 {
 		width = out.autoWidth()
 	}

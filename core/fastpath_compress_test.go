@@ -13,14 +13,14 @@ import (
 // coordinates drawn from [0, rowSpread) x [0, colSpread) (few: repeats),
 // values small integers so that every dtype holds their sums.
 func randomCOO(t *testing.T, rng *rand.Rand, d, width dtype.DType, rows, cols, rowSpread, colSpread, nse int64) *Tensor {
-	idx := NewArray(width, []int64{2, nse})
+	idx := dtype.NewArray(width, []int64{2, nse})
 	for e := range nse {
 		setIndex(idx, e, rng.Int64N(rowSpread))
 		setIndex(idx, nse+e, rng.Int64N(colSpread))
 	}
-	vals := NewArray(d, []int64{nse})
+	vals := dtype.NewArray(d, []int64{nse})
 	for e := range nse {
-		vals.SetComplex(e, Real(float64(rng.IntN(3))))
+		vals.SetComplex(e, dtype.Real(float64(rng.IntN(3))))
 	}
 	coo, err := NewCOO(idx, vals, []int64{rows, cols}, BuildOptions{})
 	require.NoError(t, err)
@@ -88,11 +88,11 @@ func TestCompressedCoalesceCastsIndices(t *testing.T) {
 // result above the memory limit are refused as before.
 func TestCompressedPathErrors(t *testing.T) {
 	for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
-		idx := NewArray(width, []int64{2, 3})
+		idx := dtype.NewArray(width, []int64{2, 3})
 		for i, v := range []int64{0, 4, 1, 0, 0, 1} {
 			setIndex(idx, int64(i), v)
 		}
-		bad, err := NewCOO(idx, Float64Array([]float64{1, 2, 3}), []int64{3, 3}, BuildOptions{NoCheck: true})
+		bad, err := NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3}), []int64{3, 3}, BuildOptions{NoCheck: true})
 		require.NoError(t, err)
 		_, err = ToLayout(bad, CSR, DefaultConvert())
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)

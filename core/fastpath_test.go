@@ -27,14 +27,14 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 	for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 		for _, dense := range [][]int64{nil, {2}} {
 			nse := int64(40)
-			idx := NewArray(width, []int64{2, nse})
+			idx := dtype.NewArray(width, []int64{2, nse})
 			for i := int64(0); i < 2*nse; i++ {
 				setIndex(idx, i, int64(rng.IntN(6)))
 			}
 			vshape := append([]int64{nse}, dense...)
-			vals := NewArray(dtype.Float64, vshape)
+			vals := dtype.NewArray(dtype.Float64, vshape)
 			for i := int64(0); i < vals.Numel(); i++ {
-				vals.SetComplex(i, Real(float64(rng.IntN(10))))
+				vals.SetComplex(i, dtype.Real(float64(rng.IntN(10))))
 			}
 			coo, err := NewCOO(idx, vals, append([]int64{6, 7}, dense...), BuildOptions{})
 			require.NoError(t, err)
@@ -75,14 +75,14 @@ func TestCOOToCSRLongRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, dense := range [][]int64{nil, {2}} {
 		for _, tc := range []struct{ rows, cols, nse int64 }{{3, 50, 600}, {2, 100000, 200}} {
-			idx := NewArray(dtype.Int64, []int64{2, tc.nse})
+			idx := dtype.NewArray(dtype.Int64, []int64{2, tc.nse})
 			for e := int64(0); e < tc.nse; e++ {
 				setIndex(idx, e, rng.Int64N(tc.rows))
 				setIndex(idx, tc.nse+e, rng.Int64N(tc.cols/10)*10) // repeats in every row
 			}
-			vals := NewArray(dtype.Float64, append([]int64{tc.nse}, dense...))
+			vals := dtype.NewArray(dtype.Float64, append([]int64{tc.nse}, dense...))
 			for e := int64(0); e < vals.Numel(); e++ {
-				vals.SetComplex(e, Real(rng.Float64()))
+				vals.SetComplex(e, dtype.Real(rng.Float64()))
 			}
 			coo, err := NewCOO(idx, vals, append([]int64{tc.rows, tc.cols}, dense...), BuildOptions{})
 			require.NoError(t, err)
@@ -105,7 +105,7 @@ func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 		for _, pair := range [][2]Layout{{CSR, BSR}, {CSC, BSC}} {
 			plain, err := ToLayout(src, pair[0], DefaultConvert())
 			require.NoError(t, err)
-			plain, _ = WithFill(plain, ScalarBytes(dtype.Float64, Real(0.5)))
+			plain, _ = WithFill(plain, ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 			spec, err := targetSpec(pair[1], plain.Shape(), 0, -1, blk)
 			require.NoError(t, err)
 			fast, err := ToLayout(plain, pair[1], ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})

@@ -19,8 +19,8 @@ func WithFill(t *Tensor, fill []byte) (*Tensor, error) {
 }
 
 // ScalarBytes narrows a scalar to one element of dtype d.
-func ScalarBytes(d dtype.DType, v Scalar) []byte {
+func ScalarBytes(d dtype.DType, v dtype.Scalar) []byte {
 	b := make([]byte, d.Size())
-	storeScalar(d, b, v)
+	dtype.StoreScalar(d, b, v)
 	return b
 }

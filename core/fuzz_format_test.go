@@ -3,6 +3,7 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -41,7 +42,7 @@ func FuzzNewFromFormat(f *testing.F) {
 		nums := int64sFrom(raw, 64, 12)
 		// Split the numbers into 2*nl index arrays (lengths from the numbers
 		// themselves) and the values.
-		arrays := make([]Array, 2*nl)
+		arrays := make([]dtype.Array, 2*nl)
 		at := 0
 		for k := range arrays {
 			n := 0
@@ -50,14 +51,14 @@ func FuzzNewFromFormat(f *testing.F) {
 				at++
 			}
 			n = min(n, len(nums)-at)
-			arrays[k] = Int64Array(append([]int64{}, nums[at:at+n]...))
+			arrays[k] = dtype.Int64Array(append([]int64{}, nums[at:at+n]...))
 			at += n
 		}
 		vals := make([]float64, len(nums)-at)
 		for i := range vals {
 			vals[i] = float64(nums[at+i])
 		}
-		x, err := NewFromFormat(fm, shape, arrays[:nl], arrays[nl:], Float64Array(vals))
+		x, err := NewFromFormat(fm, shape, arrays[:nl], arrays[nl:], dtype.Float64Array(vals))
 		if err != nil {
 			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)

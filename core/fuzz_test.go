@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -29,7 +30,7 @@ func FuzzNewCOO(f *testing.F) {
 		for i := range vals {
 			vals[i] = float64(i + 1)
 		}
-		x, err := NewCOO(Int64Array(idx, 2, nse), Float64Array(vals), []int64{rows % 64, cols % 64}, BuildOptions{Coalesced: coalesced})
+		x, err := NewCOO(dtype.Int64Array(idx, 2, nse), dtype.Float64Array(vals), []int64{rows % 64, cols % 64}, BuildOptions{Coalesced: coalesced})
 		if err != nil {
 			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)
@@ -70,7 +71,7 @@ func FuzzNewCompressed(f *testing.F) {
 				size[0], size[1] = size[1], size[0]
 			}
 		}
-		x, err := NewCompressed(layout, Int64Array(crow), Int64Array(col), Float64Array(vals), size, BuildOptions{})
+		x, err := NewCompressed(layout, dtype.Int64Array(crow), dtype.Int64Array(col), dtype.Float64Array(vals), size, BuildOptions{})
 		if err != nil {
 			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)

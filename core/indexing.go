@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -78,11 +79,11 @@ func pick(col, keep []int64) []int64 {
 
 // selectDense selects from a strided tensor.
 func selectDense(t *Tensor, dim int, index int64) (*Tensor, error) {
-	outer := numelOf(t.shape[:dim])
-	inner := numelOf(t.shape[dim+1:]) * int64(t.dtype.Size())
+	outer := dtype.NumelOf(t.shape[:dim])
+	inner := dtype.NumelOf(t.shape[dim+1:]) * int64(t.dtype.Size())
 	n := t.shape[dim]
 	shape := slices.Delete(slices.Clone(t.shape), dim, dim+1)
-	out := NewArray(t.dtype, shape)
+	out := dtype.NewArray(t.dtype, shape)
 	for o := int64(0); o < outer; o++ {
 		copy(out.Data[o*inner:(o+1)*inner], t.values.Data[(o*n+index)*inner:(o*n+index+1)*inner])
 	}
@@ -101,14 +102,14 @@ func takeDenseDim(c *cooEntries, dim int, pos []int64, drop bool) *cooEntries {
 	s := len(c.shape) - c.denseDim
 	dd := dim - s
 	dshape := c.shape[s:]
-	outer := numelOf(dshape[:dd])
-	inner := numelOf(dshape[dd+1:]) * int64(c.dtype.Size())
+	outer := dtype.NumelOf(dshape[:dd])
+	inner := dtype.NumelOf(dshape[dd+1:]) * int64(c.dtype.Size())
 	n, m := dshape[dd], int64(len(pos))
 	nse := c.nse()
 	newDense := slices.Clone(dshape)
 	newDense[dd] = m
-	out := NewArray(c.dtype, append([]int64{nse}, newDense...))
-	blk, newBlk := numelOf(dshape)*int64(c.dtype.Size()), numelOf(newDense)*int64(c.dtype.Size())
+	out := dtype.NewArray(c.dtype, append([]int64{nse}, newDense...))
+	blk, newBlk := dtype.NumelOf(dshape)*int64(c.dtype.Size()), dtype.NumelOf(newDense)*int64(c.dtype.Size())
 	for e := int64(0); e < nse; e++ {
 		for o := int64(0); o < outer; o++ {
 			src := c.vals.Data[e*blk+o*n*inner:]
@@ -231,7 +232,7 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 // flag: torch's rule for index_select. Negative indices follow torch: a sparse
 // tensor's count from the end (torch's sparse COO index_select wraps them), a
 // strided tensor's are out of range (torch's dense index_select refuses them).
-func IndexSelect(t *Tensor, dim int, index Array) (*Tensor, error) {
+func IndexSelect(t *Tensor, dim int, index dtype.Array) (*Tensor, error) {
 	nd := len(t.shape)
 	dim, err := normDim("index_select: dim", dim, nd)
 	if err != nil {

@@ -40,16 +40,16 @@ func (f cooFixture) build(t *testing.T, width int) *Tensor {
 			flat[int64(d)*nse+int64(e)] = v
 		}
 	}
-	idx := Int64Array(flat, s, nse)
+	idx := dtype.Int64Array(flat, s, nse)
 	if width == 32 {
 		idx = castIndex(idx, dtype.Int32)
 	}
-	blk := numelOf(f.dense)
+	blk := dtype.NumelOf(f.dense)
 	vals := make([]float64, nse*blk)
 	for i := range vals {
 		vals[i] = float64(int64(i)/blk*100 + int64(i)%blk + 1)
 	}
-	x, err := NewCOO(idx, Float64Array(vals, append([]int64{nse}, f.dense...)...), append(slices.Clone(f.sparse), f.dense...), BuildOptions{})
+	x, err := NewCOO(idx, dtype.Float64Array(vals, append([]int64{nse}, f.dense...)...), append(slices.Clone(f.sparse), f.dense...), BuildOptions{})
 	require.NoError(t, err)
 	require.Equal(t, nse < 2, x.IsCoalesced(), "%s: torch marks fewer than two entries coalesced, more not", f.name)
 	return x
@@ -69,7 +69,7 @@ func storedEntries(t *testing.T, x *Tensor) []cooEntry {
 	vals, err := x.RawValues()
 	require.NoError(t, err)
 	s, nse := idx.Shape[0], idx.Shape[1]
-	blk := numelOf(vals.Shape[1:])
+	blk := dtype.NumelOf(vals.Shape[1:])
 	out := make([]cooEntry, nse)
 	for e := range out {
 		out[e].block = []float64{} // an empty block compares equal to the reference's
@@ -182,13 +182,13 @@ func TestIndexSelectOnCOOFollowsTorch(t *testing.T) {
 					long := append(append(slices.Clone(rev), all...), 0) // longer than the entries: torch's other order
 					for _, pos := range [][]int64{{}, {0}, {n - 1}, {n - 1, 0, n - 1}, all, rev, long} {
 						msg := fmt.Sprintf("%s %s int%d: index_select(%d, %v)", f.name, kind, w, dim, pos)
-						index := Int64Array(pos)
+						index := dtype.Int64Array(pos)
 						if len(pos)%2 == 1 {
 							p32 := make([]int32, len(pos))
 							for i, v := range pos {
 								p32[i] = int32(v)
 							}
-							index = Int32Array(p32)
+							index = dtype.Int32Array(p32)
 						}
 						got, err := IndexSelect(x, dim, index)
 						require.NoError(t, err, msg)
@@ -311,16 +311,16 @@ func requireSameDenseOp(t *testing.T, x *Tensor, msg string) {
 // coalesced; a sum of two uncoalesced tensors is not, even with no entries.
 func TestCOOFlagsOfConstructionAndArithmetic(t *testing.T) {
 	for nse := int64(0); nse <= 2; nse++ {
-		idx := Int64Array(make([]int64, 2*nse), 2, nse)
+		idx := dtype.Int64Array(make([]int64, 2*nse), 2, nse)
 		for e := int64(0); e < nse; e++ {
 			setIndex(idx, nse+e, e) // (0, 0), (0, 1): sorted and unique
 		}
-		x, err := NewCOO(idx, Float64Array(make([]float64, nse)), []int64{2, 3}, BuildOptions{})
+		x, err := NewCOO(idx, dtype.Float64Array(make([]float64, nse)), []int64{2, 3}, BuildOptions{})
 		require.NoError(t, err)
 		require.Equal(t, nse < 2, x.IsCoalesced(), "sparse_coo_tensor with %d entries", nse)
 	}
 	a := cooFixtures[0].build(t, 64) // rows 0 and 1
-	b, err := NewCOO(Int64Array([]int64{2, 2, 3, 3}, 2, 2), Float64Array([]float64{1, 2}), []int64{3, 4}, BuildOptions{})
+	b, err := NewCOO(dtype.Int64Array([]int64{2, 2, 3, 3}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{3, 4}, BuildOptions{})
 	require.NoError(t, err) // row 2 only, twice
 	require.False(t, b.IsCoalesced())
 	p, err := BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{})
@@ -334,12 +334,12 @@ func TestCOOFlagsOfConstructionAndArithmetic(t *testing.T) {
 	require.Equal(t, int64(0), s.NNZ())
 	require.False(t, s.IsCoalesced(), "torch's add of two uncoalesced tensors is uncoalesced, even empty")
 	for _, op := range []string{"mul", "div"} {
-		r, err := BinaryByName(op, TensorOperand(e), NumberOperand(Number{Value: Real(2), Kind: dtype.Float64}), BinaryArgs{})
+		r, err := BinaryByName(op, TensorOperand(e), NumberOperand(Number{Value: dtype.Real(2), Kind: dtype.Float64}), BinaryArgs{})
 		require.NoError(t, err)
 		require.Equal(t, op == "mul", r.IsCoalesced(), "torch: %s of an empty uncoalesced tensor by a number", op)
 		one, err := NarrowCopy(a, 1, 1, 1) // column 1: one entry, uncoalesced
 		require.NoError(t, err)
-		r, err = BinaryByName(op, TensorOperand(one), NumberOperand(Number{Value: Real(2), Kind: dtype.Float64}), BinaryArgs{})
+		r, err = BinaryByName(op, TensorOperand(one), NumberOperand(Number{Value: dtype.Real(2), Kind: dtype.Float64}), BinaryArgs{})
 		require.NoError(t, err)
 		require.False(t, r.IsCoalesced(), "torch: %s of one uncoalesced entry by a number keeps the flag", op)
 	}

@@ -3,6 +3,7 @@ package core
 import (
 	"strings"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -93,8 +94,8 @@ type Level struct {
 	Size    int64
 	Unique  bool
 	Ordered bool
-	Pos     Array
-	Crd     Array
+	Pos     dtype.Array
+	Crd     dtype.Array
 }
 
 // coord maps a dimension coordinate to this level's coordinate.

@@ -1,10 +1,13 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // linTerm is one term coeff * t of a sparse sum.
 type linTerm struct {
-	coeff Scalar
+	coeff dtype.Scalar
 	t     *Tensor
 }
 
@@ -21,9 +24,9 @@ func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...
 	if err != nil {
 		return nil, err
 	}
-	fill := IntScalar(0)
+	fill := dtype.IntScalar(0)
 	var rows, cols []int64
-	var vals []Array
+	var vals []dtype.Array
 	for _, term := range terms {
 		c, err := ToLayout(term.t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
 		if err != nil {
@@ -36,20 +39,20 @@ func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...
 			}
 		}
 		fill = linAdd(fill, linMul(term.coeff, f))
-		rows = append(rows, AsSlice[int64](c.levels[0].Crd)...)
-		cols = append(cols, AsSlice[int64](c.levels[1].Crd)...)
+		rows = append(rows, dtype.AsSlice[int64](c.levels[0].Crd)...)
+		cols = append(cols, dtype.AsSlice[int64](c.levels[1].Crd)...)
 		vals = append(vals, ops.affine(c.values, term.coeff, linNeg(linMul(term.coeff, f))))
 	}
 	nnz := int64(len(rows))
 	if err := errs.CheckAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {
 		return nil, err
 	}
-	v := NewArray(d, []int64{nnz})
+	v := dtype.NewArray(d, []int64{nnz})
 	off := 0
 	for _, a := range vals {
 		off += copy(v.Data[off:], a.Data)
 	}
-	coo, err := NewCOO(Int64Array(append(rows, cols...), 2, nnz), v, shape, BuildOptions{NoCheck: true})
+	coo, err := NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), v, shape, BuildOptions{NoCheck: true})
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +69,7 @@ func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...
 		return r, nil
 	}
 	out := *r
-	out.values = ops.affine(r.values, IntScalar(1), fill)
+	out.values = ops.affine(r.values, dtype.IntScalar(1), fill)
 	out.fill = ScalarBytes(d, fill)
 	return &out, nil
 }

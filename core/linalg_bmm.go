@@ -1,6 +1,10 @@
 package core
 
-import "math"
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core/dtype"
+)
 
 // Bmm returns the batched product a @ b (torch.bmm) of a (B, m, k) and b
 // (B, k, n) as a dense (B, m, n) tensor. a may have any layout: a 3-D COO
@@ -37,8 +41,8 @@ func linBmm(op string, a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	outAt := func(i int64) Array { return linSlice(linFlat(out), i*m*n, (i+1)*m*n) }
-	bAt := func(i int64) Array { return linSlice(linFlat(bd), i*k*n, (i+1)*k*n) }
+	outAt := func(i int64) dtype.Array { return linSlice(linFlat(out), i*m*n, (i+1)*m*n) }
+	bAt := func(i int64) dtype.Array { return linSlice(linFlat(bd), i*k*n, (i+1)*k*n) }
 	var s *Tensor
 	var ops linOps
 	switch {
@@ -47,7 +51,7 @@ func linBmm(op string, a, b *Tensor) (*Tensor, error) {
 			return nil, err
 		}
 		for i := int64(0); i < nb; i++ {
-			ops.gemm(IntScalar(1), linSlice(linFlat(a.values), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
+			ops.gemm(dtype.IntScalar(1), linSlice(linFlat(a.values), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
 		}
 		return linStrided(out, nb, m, n)
 	case (a.layout == CSR || a.layout == CSC || a.layout == BSR) && a.batchDim == 1 && a.denseDim == 0:
@@ -58,7 +62,7 @@ func linBmm(op string, a, b *Tensor) (*Tensor, error) {
 			return nil, err
 		}
 		for i := int64(0); i < nb; i++ {
-			if err := ops.spmm(IntScalar(1), linView(s, i), bAt(i), n, outAt(i)); err != nil {
+			if err := ops.spmm(dtype.IntScalar(1), linView(s, i), bAt(i), n, outAt(i)); err != nil {
 				return nil, linKernelErr(op, err)
 			}
 		}
@@ -82,13 +86,13 @@ func linBmm(op string, a, b *Tensor) (*Tensor, error) {
 		if s, _, _, err = linSplitFill(ops, c); err != nil {
 			return nil, err
 		}
-		if err := ops.spmm(IntScalar(1), linBlockDiag(s, width), bd, n, out); err != nil {
+		if err := ops.spmm(dtype.IntScalar(1), linBlockDiag(s, width), bd, n, out); err != nil {
 			return nil, linKernelErr(op, err)
 		}
 	}
 	if f := a.Fill(); !linIsZero(f) {
 		for i := int64(0); i < nb; i++ {
-			ops.addOuter(outAt(i), m, n, f, Array{}, ops.colSums(bAt(i), k, n))
+			ops.addOuter(outAt(i), m, n, f, dtype.Array{}, ops.colSums(bAt(i), k, n))
 		}
 	}
 	return linStrided(out, nb, m, n)

@@ -37,7 +37,7 @@ func diaView[V float32 | float64](t *Tensor) (kernels.DIA[V], bool) {
 		return kernels.DIA[V]{}, false // the checked storage always has this shape
 	}
 	return kernels.DIA[V]{Rows: int(t.shape[0]), Cols: int(t.shape[1]), Offsets: crd[pos[0]:pos[1]],
-		Stride: int(u.levelSizes[1]), Val: AsSlice[V](u.values), ByCol: byCol}, true
+		Stride: int(u.levelSizes[1]), Val: dtype.AsSlice[V](u.values), ByCol: byCol}, true
 }
 
 // isDIA reports whether t takes the DIA fast path of the matrix products.
@@ -55,13 +55,13 @@ func isDIA(t *Tensor) bool {
 
 // diaSpMM sets out (m x n) = alpha * a @ b for a DIA tensor a (isDIA) and
 // dense row-major b (k x n); alpha is narrowed to a's dtype.
-func diaSpMM(op string, alpha Scalar, a *Tensor, b Array, n int64, out Array) error {
+func diaSpMM(op string, alpha dtype.Scalar, a *Tensor, b dtype.Array, n int64, out dtype.Array) error {
 	switch a.dtype {
 	case dtype.Float64:
 		v, _ := diaView[float64](a)
-		return linKernelErr(op, kernels.SpMMDIA(alpha.Re(), v, AsSlice[float64](b), int(n), 0, AsSlice[float64](out)))
+		return linKernelErr(op, kernels.SpMMDIA(alpha.Re(), v, dtype.AsSlice[float64](b), int(n), 0, dtype.AsSlice[float64](out)))
 	default:
 		v, _ := diaView[float32](a)
-		return linKernelErr(op, kernels.SpMMDIA(float32(alpha.Re()), v, AsSlice[float32](b), int(n), 0, AsSlice[float32](out)))
+		return linKernelErr(op, kernels.SpMMDIA(float32(alpha.Re()), v, dtype.AsSlice[float32](b), int(n), 0, dtype.AsSlice[float32](out)))
 	}
 }

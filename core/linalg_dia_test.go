@@ -15,7 +15,7 @@ import (
 // inside the diagonals too), or, at density 0, no nonzero at all.
 func diaDense(t *testing.T, rng *rand.Rand, d dtype.DType, m, n int64, density float64) *Tensor {
 	full := randomDense(t, rng, d, []int64{m, n}, density)
-	a := NewArray(d, []int64{m, n})
+	a := dtype.NewArray(d, []int64{m, n})
 	keep := map[int64]bool{0: true, 1: true, -2: true, n - 1: true, 1 - m: true}
 	for i := range m {
 		for j := range n {
@@ -59,9 +59,9 @@ func TestDIAProducts(t *testing.T) {
 				products := map[string]func(a *Tensor) (*Tensor, error){
 					"mv":     func(a *Tensor) (*Tensor, error) { return Mv(a, x) },
 					"matmul": func(a *Tensor) (*Tensor, error) { return Matmul(a, x) },
-					"addmv":  func(a *Tensor) (*Tensor, error) { return Addmv(in, a, x, IntScalar(2), IntScalar(-3)) },
+					"addmv":  func(a *Tensor) (*Tensor, error) { return Addmv(in, a, x, dtype.IntScalar(2), dtype.IntScalar(-3)) },
 					"mm":     func(a *Tensor) (*Tensor, error) { return Mm(a, b) },
-					"addmm":  func(a *Tensor) (*Tensor, error) { return Addmm(in2, a, b, IntScalar(-1), IntScalar(2)) },
+					"addmm":  func(a *Tensor) (*Tensor, error) { return Addmm(in2, a, b, dtype.IntScalar(-1), dtype.IntScalar(2)) },
 					"mv_out": func(a *Tensor) (*Tensor, error) {
 						out := randomDense(t, rng, d, []int64{sh[0]}, 1)
 						return out, MvOut(a, x, out)

@@ -31,44 +31,44 @@ const (
 type linMat struct {
 	kind       linKind
 	rows, cols int64
-	ptr, idx   Array // CSR, CSC, BSR
-	row, col   Array // COO
-	val        Array // flat values
-	bm, bn     int64 // BSR block
+	ptr, idx   dtype.Array // CSR, CSC, BSR
+	row, col   dtype.Array // COO
+	val        dtype.Array // flat values
+	bm, bn     int64       // BSR block
 }
 
 // linOps are the typed operations of one (index width, value dtype) pair.
 // Scalars are narrowed to the dtype; dense arrays are row-major.
 type linOps interface {
 	// spmm sets out (a.rows x n) = alpha * a @ b for dense b (a.cols x n).
-	spmm(alpha Scalar, a linMat, b Array, n int64, out Array) error
+	spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error
 	// dspmm sets out (m x a.cols) = alpha * d @ a for dense d (m x a.rows);
 	// a is CSR, CSC or COO.
-	dspmm(alpha Scalar, d Array, m int64, a linMat, out Array) error
+	dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linMat, out dtype.Array) error
 	// gemm sets out (m x n) = alpha * a @ b for dense a (m x k) and b (k x n).
-	gemm(alpha Scalar, a, b Array, m, k, n int64, out Array)
+	gemm(alpha dtype.Scalar, a, b dtype.Array, m, k, n int64, out dtype.Array)
 	// spgemmBounded returns the CSR arrays of a @ b (a, b CSR or COO; columns of
 	// each result row sorted and unique). check sees bounds of the result's
 	// entry count, then the exact count, all before the result is allocated
 	// (kernels.SpGEMMBounded).
-	spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val Array, err error)
+	spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error)
 	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
-	sddmm(alpha, beta Scalar, a, bt Array, k int64, s linMat, out Array) error
+	sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, k int64, s linMat, out dtype.Array) error
 	// rowProducts computes the rows of alpha * a @ b (b dense, a.cols x n)
 	// that a stores anything in (every row when all is set): their indices
 	// ascending and their values (len(rows) x n).
-	rowProducts(alpha Scalar, a linMat, b Array, n int64, all bool) (rows []int64, vals Array, err error)
+	rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, all bool) (rows []int64, vals dtype.Array, err error)
 	// colSums returns the column sums of a dense (r x c) array; rowSums its row sums.
-	colSums(a Array, r, c int64) Array
-	rowSums(a Array, r, c int64) Array
+	colSums(a dtype.Array, r, c int64) dtype.Array
+	rowSums(a dtype.Array, r, c int64) dtype.Array
 	// addOuter adds s * u[i] * v[j] to out[i, j] of an (m x n) array; an
 	// empty u or v stands for ones.
-	addOuter(out Array, m, n int64, s Scalar, u, v Array)
+	addOuter(out dtype.Array, m, n int64, s dtype.Scalar, u, v dtype.Array)
 	// addScaled adds s * in[i*si + j*sj] to out[i, j] of an (m x n) array.
-	addScaled(out Array, m, n int64, s Scalar, in Array, si, sj int64)
+	addScaled(out dtype.Array, m, n int64, s dtype.Scalar, in dtype.Array, si, sj int64)
 	// affine returns a new array with s*x + c for each element x of a.
-	affine(a Array, s, c Scalar) Array
+	affine(a dtype.Array, s, c dtype.Scalar) dtype.Array
 }
 
 // linFor returns the operations of a value dtype and an index width (32 or 64).
@@ -124,9 +124,9 @@ func linPair[V kernels.Number](d dtype.DType) [2]linOps {
 type linTyped[I kernels.Index, V kernels.Number] struct{ d dtype.DType }
 
 // v narrows a scalar to V.
-func (k linTyped[I, V]) v(s Scalar) V {
+func (k linTyped[I, V]) v(s dtype.Scalar) V {
 	var out V
-	storeScalar(k.d, unsafe.Slice((*byte)(unsafe.Pointer(&out)), unsafe.Sizeof(out)), s)
+	dtype.StoreScalar(k.d, unsafe.Slice((*byte)(unsafe.Pointer(&out)), unsafe.Sizeof(out)), s)
 	return out
 }
 
@@ -140,13 +140,13 @@ func linIndexDType[I kernels.Index]() dtype.DType {
 }
 
 // linWrap views a Go slice as a 1-D Array of dtype d (no copy).
-func linWrap[T any](d dtype.DType, s []T) Array {
+func linWrap[T any](d dtype.DType, s []T) dtype.Array {
 	if len(s) == 0 {
-		return Array{DType: d, Shape: []int64{0}, Data: []byte{}}
+		return dtype.Array{DType: d, Shape: []int64{0}, Data: []byte{}}
 	}
 	var z T
 	n := len(s) * int(unsafe.Sizeof(z))
-	return Array{DType: d, Shape: []int64{int64(len(s))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n)}
+	return dtype.Array{DType: d, Shape: []int64{int64(len(s))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n)}
 }
 
 // linKernelErr turns a kernel's argument error into the core's error type.

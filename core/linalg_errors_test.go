@@ -26,7 +26,7 @@ func TestLinalgRefusals(t *testing.T) {
 	}
 	a, b := sp(dtype.Float64, 5, 4), dn(dtype.Float64, 5, 3)
 	before := Clone(a)
-	one := IntScalar(1)
+	one := dtype.IntScalar(1)
 	cases := []struct {
 		name string
 		run  func() (*Tensor, error)
@@ -42,15 +42,15 @@ func TestLinalgRefusals(t *testing.T) {
 		{"mv 2-D vec", func() (*Tensor, error) { return Mv(a, dn(dtype.Float64, 4, 1)) }, errs.ErrInvalidArgument, "mv: Argument #2 (vec): expected a 1-D tensor"},
 		{"addmm input", func() (*Tensor, error) { return Addmm(dn(dtype.Float64, 4, 3), a, dn(dtype.Float64, 4, 3), one, one) }, errs.ErrInvalidArgument, "addmm: Argument #1 (input): size [4, 3] cannot broadcast to the result size [5, 3]"},
 		{"addmm input ignored but checked", func() (*Tensor, error) {
-			return Addmm(dn(dtype.Float64, 2), a, dn(dtype.Float64, 4, 3), IntScalar(0), one)
+			return Addmm(dn(dtype.Float64, 2), a, dn(dtype.Float64, 4, 3), dtype.IntScalar(0), one)
 		}, errs.ErrInvalidArgument, "addmm: Argument #1 (input)"},
 		{"addmm mat2", func() (*Tensor, error) { return Addmm(dn(dtype.Float64, 5, 3), a, b, one, one) }, errs.ErrInvalidArgument, "addmm: Argument #3 (mat2): expected dim 0 size 4 (the columns of mat1), got 5"},
 		{"addmm sparse input size", func() (*Tensor, error) { return Addmm(sp(dtype.Float64, 1, 3), a, sp(dtype.Float64, 4, 3), one, one) }, errs.ErrInvalidArgument, "a sparse input does not broadcast"},
 		{"addmm complex alpha", func() (*Tensor, error) {
-			return Addmm(dn(dtype.Float64, 5, 3), a, dn(dtype.Float64, 4, 3), one, Complex128Scalar(1i))
+			return Addmm(dn(dtype.Float64, 5, 3), a, dn(dtype.Float64, 4, 3), one, dtype.Complex128Scalar(1i))
 		}, errs.ErrInvalidArgument, "addmm: alpha = (0+1i) is complex"},
 		{"addmm float alpha for int", func() (*Tensor, error) {
-			return Addmm(dn(dtype.Int64, 5, 3), sp(dtype.Int64, 5, 4), dn(dtype.Int64, 4, 3), one, Real(0.5))
+			return Addmm(dn(dtype.Int64, 5, 3), sp(dtype.Int64, 5, 4), dn(dtype.Int64, 4, 3), one, dtype.Real(0.5))
 		}, errs.ErrInvalidArgument, "addmm: alpha = 0.5 must be an integer"},
 		{"addmv input", func() (*Tensor, error) { return Addmv(dn(dtype.Float64, 4), a, dn(dtype.Float64, 4), one, one) }, errs.ErrInvalidArgument, "addmv: Argument #1 (input): size [4] cannot broadcast to the result size [5] (dim 0 has size 4, expected 5 or 1)"},
 		{"bmm batch", func() (*Tensor, error) { return Bmm(dn(dtype.Float64, 2, 3, 4), dn(dtype.Float64, 3, 4, 2)) }, errs.ErrInvalidArgument, "bmm: Argument #2 (mat2): expected dim 0 size 2 (the batch size of mat1), got 3"},
@@ -117,11 +117,11 @@ func TestLinalgSpGEMMMemoryLimit(t *testing.T) {
 		rows, cols = append(rows, 0, i), append(cols, i, 0)
 	}
 	idx = append(rows, cols...)
-	vals := NewArray(dtype.Float64, []int64{2 * n})
-	for i := range AsSlice[float64](vals) {
-		AsSlice[float64](vals)[i] = 1
+	vals := dtype.NewArray(dtype.Float64, []int64{2 * n})
+	for i := range dtype.AsSlice[float64](vals) {
+		dtype.AsSlice[float64](vals)[i] = 1
 	}
-	a, err := NewCOO(Int64Array(idx, 2, 2*n), vals, []int64{n, n}, BuildOptions{})
+	a, err := NewCOO(dtype.Int64Array(idx, 2, 2*n), vals, []int64{n, n}, BuildOptions{})
 	require.NoError(t, err)
 	for _, layout := range []Layout{COO, CSR, CSC} {
 		x, err := ToLayout(a, layout, DefaultConvert())

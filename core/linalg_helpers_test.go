@@ -66,7 +66,7 @@ func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape 
 		x = linUncoalesce(t, rng, x)
 	}
 	if fill != 0 {
-		x, err = WithFill(x, ScalarBytes(d, Real(fill)))
+		x, err = WithFill(x, ScalarBytes(d, dtype.Real(fill)))
 		require.NoError(t, err)
 	}
 	return x
@@ -79,15 +79,15 @@ func linUncoalesce(t *testing.T, rng *rand.Rand, x *Tensor) *Tensor {
 	require.NoError(t, err)
 	s, nnz := idx.Shape[0], idx.Shape[1]
 	perm := rng.Perm(int(2 * nnz))
-	ni := NewArray(idx.DType, []int64{s, 2 * nnz})
-	nv := NewArray(x.dtype, []int64{2 * nnz})
+	ni := dtype.NewArray(idx.DType, []int64{s, 2 * nnz})
+	nv := dtype.NewArray(x.dtype, []int64{2 * nnz})
 	for e := int64(0); e < 2*nnz; e++ {
 		src := int64(perm[e]) % nnz
 		for dim := int64(0); dim < s; dim++ {
 			setIndex(ni, dim*2*nnz+e, idx.Index(dim*nnz+src))
 		}
 		v := x.values.Complex(src)
-		one := IntScalar(1)
+		one := dtype.IntScalar(1)
 		if int64(perm[e]) < nnz {
 			nv.SetComplex(e, one)
 		} else {
@@ -189,14 +189,14 @@ func requireNear(t *testing.T, want dmat, got *Tensor, d dtype.DType, msg string
 }
 
 // linScalars are the alpha and beta of a dtype's tests.
-func linScalars(d dtype.DType) (alpha, beta Scalar, ac, bc complex128) {
+func linScalars(d dtype.DType) (alpha, beta dtype.Scalar, ac, bc complex128) {
 	switch {
 	case d.IsComplex():
-		return Complex128Scalar(complex(0.5, 1)), Complex128Scalar(complex(-1, 0.25)), complex(0.5, 1), complex(-1, 0.25)
+		return dtype.Complex128Scalar(complex(0.5, 1)), dtype.Complex128Scalar(complex(-1, 0.25)), complex(0.5, 1), complex(-1, 0.25)
 	case d.IsFloat():
-		return Real(1.5), Real(-0.5), 1.5, -0.5
+		return dtype.Real(1.5), dtype.Real(-0.5), 1.5, -0.5
 	}
-	return IntScalar(3), IntScalar(-2), 3, -2
+	return dtype.IntScalar(3), dtype.IntScalar(-2), 3, -2
 }
 
 // linFill is the non-zero fill of a dtype's tests.

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // Matmul returns a @ b under torch.matmul's rules for tensors of 1 to 3
 // dims: two vectors give their dot product (a 0-d dense tensor); a matrix
@@ -123,15 +126,15 @@ func linRepeat(t *Tensor, nb int64) (*Tensor, error) {
 		return nil, err
 	}
 	idx := make([]int64, 3*total)
-	vals := NewArray(t.dtype, []int64{total})
-	rows, cols := AsSlice[int64](coo.levels[0].Crd), AsSlice[int64](coo.levels[1].Crd)
+	vals := dtype.NewArray(t.dtype, []int64{total})
+	rows, cols := dtype.AsSlice[int64](coo.levels[0].Crd), dtype.AsSlice[int64](coo.levels[1].Crd)
 	for i := int64(0); i < nb; i++ {
 		for e := int64(0); e < nnz; e++ {
 			idx[i*nnz+e], idx[total+i*nnz+e], idx[2*total+i*nnz+e] = i, rows[e], cols[e]
 		}
 		copy(vals.Data[i*int64(len(coo.values.Data)):], coo.values.Data)
 	}
-	out, err := NewCOO(Int64Array(idx, 3, total), vals, []int64{nb, r, c}, BuildOptions{NoCheck: true, Coalesced: true})
+	out, err := NewCOO(dtype.Int64Array(idx, 3, total), vals, []int64{nb, r, c}, BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}

@@ -31,10 +31,10 @@ func Mv(a, x *Tensor) (*Tensor, error) {
 		return r, err
 	}
 	if linNative(a, x) {
-		return linAddmv("mv", nil, a, x, IntScalar(0), IntScalar(1), nil)
+		return linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 	}
 	return linHalf("mv", []*Tensor{a, x}, func(ts []*Tensor) (*Tensor, error) {
-		return linAddmv("mv", nil, ts[0], ts[1], IntScalar(0), IntScalar(1), nil)
+		return linAddmv("mv", nil, ts[0], ts[1], dtype.IntScalar(0), dtype.IntScalar(1), nil)
 	})
 }
 
@@ -42,7 +42,7 @@ func Mv(a, x *Tensor) (*Tensor, error) {
 // of any layout, vec (k), input broadcastable to (m) (a scalar tensor, (1)
 // or (m)). The result is dense (m). With beta zero, input is ignored (NaN
 // and infinities in it do not propagate), as in torch.
-func Addmv(input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func Addmv(input, mat, vec *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	return linHalf("addmv", []*Tensor{input, mat, vec}, func(ts []*Tensor) (*Tensor, error) {
 		return linAddmv("addmv", ts[0], ts[1], ts[2], beta, alpha, nil)
 	})
@@ -50,7 +50,7 @@ func Addmv(input, mat, vec *Tensor, beta, alpha Scalar) (*Tensor, error) {
 
 // linAddmv computes beta * input + alpha * (mat @ vec) into a new tensor,
 // or into dst when it is not nil (checked here, written only on success).
-func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar, dst *Tensor) (*Tensor, error) {
+func linAddmv(op string, input, mat, vec *Tensor, beta, alpha dtype.Scalar, dst *Tensor) (*Tensor, error) {
 	matN, vecN := 1, 2
 	if op == "addmv" {
 		matN, vecN = 2, 3
@@ -96,7 +96,7 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar, dst *Tenso
 	if err != nil {
 		return nil, err
 	}
-	var out Array
+	var out dtype.Array
 	if mat.layout != Strided {
 		out, err = linSparseDense(op, alpha, mat, xd, 1, into)
 	} else {
@@ -120,7 +120,7 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha Scalar, dst *Tenso
 }
 
 // linCheckScalars checks beta and alpha against the dtype.
-func linCheckScalars(op string, d dtype.DType, beta, alpha Scalar) error {
+func linCheckScalars(op string, d dtype.DType, beta, alpha dtype.Scalar) error {
 	if err := linCheckScalar(op, "beta", d, beta); err != nil {
 		return err
 	}
@@ -167,7 +167,7 @@ func linMm(op string, a, b, dst *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := linDenseProduct(op, IntScalar(1), a, b, into)
+	out, err := linDenseProduct(op, dtype.IntScalar(1), a, b, into)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ func linCheckMatmulPair(op string, na int, nameA string, a *Tensor, nb int, name
 // when all three are sparse, the result is sparse in the layout SparseMm
 // gives mat1 @ mat2, and input must be (m, n). With beta zero, input is
 // ignored (NaN and infinities in it do not propagate), as in torch.
-func Addmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func Addmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	return linHalf("addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linAddmm("addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
@@ -209,13 +209,13 @@ func Addmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
 
 // SparseAddmm is torch.sparse.addmm(input, mat1, mat2, beta, alpha): the
 // same product as Addmm.
-func SparseAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func SparseAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	return linHalf("sparse.addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linAddmm("sparse.addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	if err := linCheckTensor(op, 1, "input", input, 0, 1, 2); err != nil {
 		return nil, err
 	}
@@ -252,7 +252,7 @@ func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor
 	if err != nil {
 		return nil, err
 	}
-	out, err := linDenseProduct(op, alpha, mat1, mat2, Array{})
+	out, err := linDenseProduct(op, alpha, mat1, mat2, dtype.Array{})
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func mvFast(mat, vec, out *Tensor) (*Tensor, bool, error) {
 			return nil, false, nil
 		}
 		// The data alone: linResult makes the one shape the tensor keeps.
-		out = linResult(Array{DType: mat.dtype, Data: kernels.UninitBytes(m * int64(mat.dtype.Size()))}, m)
+		out = linResult(dtype.Array{DType: mat.dtype, Data: kernels.UninitBytes(m * int64(mat.dtype.Size()))}, m)
 	} else if out.layout != Strided || out.dtype != mat.dtype || len(out.shape) != 1 || out.shape[0] != m ||
 		linSharesMemory(out.values.Data, mat) || linSharesMemory(out.values.Data, vec) {
 		return nil, false, nil
@@ -41,7 +41,7 @@ func mvFast(mat, vec, out *Tensor) (*Tensor, bool, error) {
 	var err error
 	switch {
 	case dia:
-		err = diaSpMM("mv", IntScalar(1), mat, vec.values, 1, out.values)
+		err = diaSpMM("mv", dtype.IntScalar(1), mat, vec.values, 1, out.values)
 	case mat.dtype == dtype.Float64 && mat.width == 32:
 		err = mvFastTyped[int32, float64](mat, vec, out)
 	case mat.dtype == dtype.Float64:
@@ -72,6 +72,6 @@ func mvZeroFill(fill []byte) bool {
 func mvFastTyped[I kernels.Index, V float32 | float64](mat, vec, out *Tensor) error {
 	l := &mat.levels[mat.compressedLevel()]
 	a := kernels.CSR[I, V]{Rows: int(mat.shape[0]), Cols: int(mat.shape[1]),
-		Ptr: AsSlice[I](l.Pos), Idx: AsSlice[I](l.Crd), Val: AsSlice[V](mat.values)}
-	return linKernelErr("mv", kernels.SpMV(1, a, AsSlice[V](vec.values), 0, AsSlice[V](out.values)))
+		Ptr: dtype.AsSlice[I](l.Pos), Idx: dtype.AsSlice[I](l.Crd), Val: dtype.AsSlice[V](mat.values)}
+	return linKernelErr("mv", kernels.SpMV(1, a, dtype.AsSlice[V](vec.values), 0, dtype.AsSlice[V](out.values)))
 }

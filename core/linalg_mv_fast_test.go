@@ -22,7 +22,7 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 				msg := linCase("mv", linFormat{layout: CSR}, d, w, [3]int64{sh[0], sh[1], 1}, 0)
 				a := linOperand(t, rng, linFormat{layout: CSR}, d, sh[:], w, 0)
 				x := randomDense(t, rng, d, []int64{sh[1]}, 0.8)
-				want, err := linAddmv("mv", nil, a, x, IntScalar(0), IntScalar(1), nil)
+				want, err := linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 				require.NoError(t, err, msg)
 
 				got, ok, err := mvFast(a, x, nil)
@@ -48,9 +48,9 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
 	csr := linOperand(t, rng, linFormat{layout: CSR}, dtype.Float64, []int64{6, 4}, 32, 0)
 	x := randomDense(t, rng, dtype.Float64, []int64{4}, 0.8)
-	negZero, err := WithFill(csr, ScalarBytes(dtype.Float64, Real(math.Copysign(0, -1))))
+	negZero, err := WithFill(csr, ScalarBytes(dtype.Float64, dtype.Real(math.Copysign(0, -1))))
 	require.NoError(t, err)
-	filled, err := WithFill(csr, ScalarBytes(dtype.Float64, Real(2)))
+	filled, err := WithFill(csr, ScalarBytes(dtype.Float64, dtype.Real(2)))
 	require.NoError(t, err)
 	batched, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), CSR, ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
@@ -59,7 +59,7 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 	hybrid, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), CSR, ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	shared := poisoned(dtype.Float64, 6)
-	xShared, err := NewStrided(Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.values.Data[:32]})
+	xShared, err := NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.values.Data[:32]})
 	require.NoError(t, err)
 
 	for _, c := range []struct {

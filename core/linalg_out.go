@@ -22,7 +22,7 @@ func MvOut(mat, vec, out *Tensor) error {
 		return err
 	}
 	if linNative(mat, vec) {
-		_, err := linAddmv("mv", nil, mat, vec, IntScalar(0), IntScalar(1), out)
+		_, err := linAddmv("mv", nil, mat, vec, dtype.IntScalar(0), dtype.IntScalar(1), out)
 		return err
 	}
 	r, err := Mv(mat, vec)
@@ -60,26 +60,26 @@ func linNilOut(op string) error { return errs.Errorf(errs.ErrInvalidArgument, "%
 // dtype d and the given shape, not overlapping the operands, and returns
 // its data (no shape: the kernels read data only; a zero Array when dst is
 // nil).
-func linCheckOut(op string, dst *Tensor, d dtype.DType, shape []int64, operands ...*Tensor) (Array, error) {
+func linCheckOut(op string, dst *Tensor, d dtype.DType, shape []int64, operands ...*Tensor) (dtype.Array, error) {
 	if dst == nil {
-		return Array{}, nil
+		return dtype.Array{}, nil
 	}
 	if dst.layout != Strided {
-		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.layout)
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.layout)
 	}
 	if dst.dtype != d {
-		return Array{}, errs.Errorf(errs.ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.dtype, d)
+		return dtype.Array{}, errs.Errorf(errs.ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.dtype, d)
 	}
 	if !slices.Equal(dst.shape, shape) {
 		// A copy goes to the message, so that shape need not escape.
-		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, slices.Clone(shape))
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, slices.Clone(shape))
 	}
 	for _, t := range operands {
 		if t != nil && linSharesMemory(dst.values.Data, t) {
-			return Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
+			return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
 		}
 	}
-	return Array{DType: d, Data: dst.values.Data}, nil
+	return dtype.Array{DType: d, Data: dst.values.Data}, nil
 }
 
 // linCopyOut checks out (not nil) against the computed dense result r and

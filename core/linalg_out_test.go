@@ -12,7 +12,7 @@ import (
 // poisoned returns a strided tensor of the shape whose elements are all
 // 0xFF bytes (NaN, -1): an out= product must overwrite every one of them.
 func poisoned(d dtype.DType, shape ...int64) *Tensor {
-	a := NewArray(d, shape)
+	a := dtype.NewArray(d, shape)
 	for i := range a.Data {
 		a.Data[i] = 0xFF
 	}
@@ -82,7 +82,7 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 		{"aliases mat values", "out shares memory with an operand", func(o *Tensor) error {
 			v, _ := a.Values()
 			require.GreaterOrEqual(t, len(v.Data), 4*8)
-			vt, _ := NewStrided(Array{DType: dtype.Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
+			vt, _ := NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
 			return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{4}, 1), vt)
 		}, nil},
 		{"sparse @ sparse", "sparse @ sparse gives a sparse result", func(o *Tensor) error { return MmOut(a, a, o) }, poisoned(dtype.Float64, 4, 4)},

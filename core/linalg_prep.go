@@ -67,54 +67,54 @@ func linCheckSize(op string, n int, name string, t *Tensor, dim int, want int64,
 
 // linCheckScalar requires a scalar that the dtype can hold: real for real
 // dtypes, integral for integer dtypes (torch refuses a float alpha there).
-func linCheckScalar(op, name string, d dtype.DType, s Scalar) error {
-	if s.im != 0 && !d.IsComplex() {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v is complex, but the dtype %s is real", op, name, complex(s.re, s.im), d)
+func linCheckScalar(op, name string, d dtype.DType, s dtype.Scalar) error {
+	if s.Im() != 0 && !d.IsComplex() {
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v is complex, but the dtype %s is real", op, name, complex(s.Re(), s.Im()), d)
 	}
-	if d.IsInteger() && !s.exact && (s.re != math.Trunc(s.re) || math.IsInf(s.re, 0)) {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v must be an integer for the integer dtype %s", op, name, s.re, d)
+	if d.IsInteger() && !s.IsExact() && (s.Re() != math.Trunc(s.Re()) || math.IsInf(s.Re(), 0)) {
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v must be an integer for the integer dtype %s", op, name, s.Re(), d)
 	}
 	return nil
 }
 
 // linMul multiplies two scalars (exactly when both are integers).
-func linMul(a, b Scalar) Scalar {
-	if a.exact && b.exact {
-		return IntScalar(a.i * b.i)
+func linMul(a, b dtype.Scalar) dtype.Scalar {
+	if a.IsExact() && b.IsExact() {
+		return dtype.IntScalar(a.ExactInt() * b.ExactInt())
 	}
-	return Scalar{re: a.re*b.re - a.im*b.im, im: a.re*b.im + a.im*b.re}
+	return dtype.Complex128Scalar(complex(a.Re()*b.Re()-a.Im()*b.Im(), a.Re()*b.Im()+a.Im()*b.Re()))
 }
 
 // linNeg negates a scalar.
-func linNeg(a Scalar) Scalar {
-	if a.exact {
-		return IntScalar(-a.i)
+func linNeg(a dtype.Scalar) dtype.Scalar {
+	if a.IsExact() {
+		return dtype.IntScalar(-a.ExactInt())
 	}
-	return Scalar{re: -a.re, im: -a.im}
+	return dtype.Complex128Scalar(complex(-a.Re(), -a.Im()))
 }
 
 // linAdd adds two scalars.
-func linAdd(a, b Scalar) Scalar {
-	if a.exact && b.exact {
-		return IntScalar(a.i + b.i)
+func linAdd(a, b dtype.Scalar) dtype.Scalar {
+	if a.IsExact() && b.IsExact() {
+		return dtype.IntScalar(a.ExactInt() + b.ExactInt())
 	}
-	return Scalar{re: a.re + b.re, im: a.im + b.im}
+	return dtype.Complex128Scalar(complex(a.Re()+b.Re(), a.Im()+b.Im()))
 }
 
 // linIsZero reports a scalar equal to zero (-0.0 included).
-func linIsZero(s Scalar) bool {
-	if s.exact {
-		return s.i == 0
+func linIsZero(s dtype.Scalar) bool {
+	if s.IsExact() {
+		return s.ExactInt() == 0
 	}
-	return s.re == 0 && s.im == 0
+	return s.Re() == 0 && s.Im() == 0
 }
 
 // linIsOne reports a scalar equal to one.
-func linIsOne(s Scalar) bool {
-	if s.exact {
-		return s.i == 1
+func linIsOne(s dtype.Scalar) bool {
+	if s.IsExact() {
+		return s.ExactInt() == 1
 	}
-	return s.re == 1 && s.im == 0
+	return s.Re() == 1 && s.Im() == 0
 }
 
 // linComputeDType is the dtype the kernels compute a product of dtype d in:
@@ -172,25 +172,25 @@ func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*T
 }
 
 // linNewDense allocates a zeroed dense result within the memory limit.
-func linNewDense(op string, d dtype.DType, shape ...int64) (Array, error) {
+func linNewDense(op string, d dtype.DType, shape ...int64) (dtype.Array, error) {
 	if err := linCheckResult(op, d, shape); err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
-	return NewArray(d, shape), nil
+	return dtype.NewArray(d, shape), nil
 }
 
 // linOutput returns into when it has data (a destination the caller
 // checked, whose data only is read), else a new (m x n) result within the
 // memory limit, not cleared: for a caller that writes every element.
-func linOutput(op string, d dtype.DType, into Array, m, n int64) (Array, error) {
+func linOutput(op string, d dtype.DType, into dtype.Array, m, n int64) (dtype.Array, error) {
 	if into.Data != nil {
 		return into, nil
 	}
 	shape := []int64{m, n}
 	if err := linCheckResult(op, d, shape); err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
-	return uninitArray(d, shape), nil
+	return dtype.UninitArray(d, shape), nil
 }
 
 // linCheckResult checks a result's shape against int64 and the memory
@@ -207,26 +207,26 @@ func linCheckResult(op string, d dtype.DType, shape []int64) error {
 }
 
 // linDenseData returns the dense row-major data of t (a sparse t is densified).
-func linDenseData(t *Tensor) (Array, error) {
+func linDenseData(t *Tensor) (dtype.Array, error) {
 	if t.layout == Strided {
 		return t.values, nil
 	}
 	d, err := ToDense(t)
 	if err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
 	return d.values, nil
 }
 
 // linStrided wraps dense data of the given shape as a strided tensor (no copy).
-func linStrided(a Array, shape ...int64) (*Tensor, error) {
-	return NewStrided(Array{DType: a.DType, Shape: shape, Data: a.Data})
+func linStrided(a dtype.Array, shape ...int64) (*Tensor, error) {
+	return NewStrided(dtype.Array{DType: a.DType, Shape: shape, Data: a.Data})
 }
 
 // linResult wraps a result the caller has just allocated (data of numel(shape)
 // elements, shape owned by nobody else) as a strided tensor, without the
 // checks and copies of NewStrided: small products pay for every allocation.
-func linResult(a Array, shape ...int64) *Tensor {
+func linResult(a dtype.Array, shape ...int64) *Tensor {
 	return newStridedOwned(a.DType, shape, a.Data)
 }
 
@@ -247,7 +247,7 @@ const (
 type linSparse struct {
 	mat     linMat
 	ops     linOps
-	fill    Scalar
+	fill    dtype.Scalar
 	hasFill bool
 	width   int
 }
@@ -297,20 +297,20 @@ func linKindOf(l Layout) linKinds {
 // the fill and whose fill is zero, and the fill f, so that t = part + f
 // element by element. A zero fill returns t itself. An uncoalesced COO is
 // coalesced first, since its repeated entries share one fill.
-func linSplitFill(ops linOps, t *Tensor) (*Tensor, Scalar, bool, error) {
+func linSplitFill(ops linOps, t *Tensor) (*Tensor, dtype.Scalar, bool, error) {
 	f := t.Fill()
 	if t.layout == Strided || linIsZero(f) {
-		return t, Scalar{}, false, nil
+		return t, dtype.Scalar{}, false, nil
 	}
 	if t.layout == COO && !t.coalesced {
 		c, err := Coalesce(t)
 		if err != nil {
-			return nil, Scalar{}, false, err
+			return nil, dtype.Scalar{}, false, err
 		}
 		t = c
 	}
 	part := *t
-	part.values = ops.affine(t.values, IntScalar(1), linNeg(f))
+	part.values = ops.affine(t.values, dtype.IntScalar(1), linNeg(f))
 	part.fill = make([]byte, len(t.fill))
 	return &part, f, true, nil
 }
@@ -322,7 +322,7 @@ func linSplitFill(ops linOps, t *Tensor) (*Tensor, Scalar, bool, error) {
 func linView(t *Tensor, b int64) linMat {
 	nb := t.batchDim
 	rows, cols := t.shape[nb], t.shape[nb+1]
-	m := linMat{rows: rows, cols: cols, val: Array{DType: t.dtype, Data: t.values.Data}, bm: 1, bn: 1}
+	m := linMat{rows: rows, cols: cols, val: dtype.Array{DType: t.dtype, Data: t.values.Data}, bm: 1, bn: 1}
 	if t.layout == COO {
 		m.kind, m.row, m.col = linCOO, t.levels[0].Crd, t.levels[1].Crd
 		return m
@@ -339,24 +339,24 @@ func linView(t *Tensor, b int64) linMat {
 		outer = rows / t.block[0]
 	}
 	es := int64(l.Pos.DType.Size())
-	m.ptr = Array{DType: l.Pos.DType, Data: l.Pos.Data[b*outer*es : ((b+1)*outer+1)*es]}
+	m.ptr = dtype.Array{DType: l.Pos.DType, Data: l.Pos.Data[b*outer*es : ((b+1)*outer+1)*es]}
 	m.idx = l.Crd
 	return m
 }
 
 // linSlice views elements [lo, hi) of a 1-D array.
-func linSlice(a Array, lo, hi int64) Array {
+func linSlice(a dtype.Array, lo, hi int64) dtype.Array {
 	es := int64(a.DType.Size())
-	return Array{DType: a.DType, Shape: []int64{hi - lo}, Data: a.Data[lo*es : hi*es]}
+	return dtype.Array{DType: a.DType, Shape: []int64{hi - lo}, Data: a.Data[lo*es : hi*es]}
 }
 
 // linIndexArray builds an index array of the given width (32 or 64) and shape from int64 values.
-func linIndexArray(width int, v []int64, shape ...int64) Array {
+func linIndexArray(width int, v []int64, shape ...int64) dtype.Array {
 	if width == 64 {
-		return Int64Array(v, shape...)
+		return dtype.Int64Array(v, shape...)
 	}
-	a := NewArray(dtype.Int32, shape)
-	s := AsSlice[int32](a)
+	a := dtype.NewArray(dtype.Int32, shape)
+	s := dtype.AsSlice[int32](a)
 	for i, x := range v {
 		s[i] = int32(x)
 	}
@@ -404,7 +404,7 @@ func linShape(shape []int64) string {
 
 // linAddInput adds beta * input, broadcast with strides (si, sj), to the
 // dense (m x n) result out; beta zero leaves out as it is.
-func linAddInput(op string, out Array, m, n int64, beta Scalar, input *Tensor, si, sj int64) error {
+func linAddInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *Tensor, si, sj int64) error {
 	if linIsZero(beta) {
 		return nil
 	}

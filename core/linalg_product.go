@@ -13,11 +13,11 @@ import (
 // b through dense @ sparse, two dense ones through a plain product (and
 // two sparse ones densify b). A fill f on the sparse operand adds the
 // rank-one term f * ones @ b (or a @ ones * f).
-func linDenseProduct(op string, alpha Scalar, a, b *Tensor, into Array) (Array, error) {
+func linDenseProduct(op string, alpha dtype.Scalar, a, b *Tensor, into dtype.Array) (dtype.Array, error) {
 	if a.layout != Strided {
 		bd, err := linDenseData(b)
 		if err != nil {
-			return Array{}, err
+			return dtype.Array{}, err
 		}
 		return linSparseDense(op, alpha, a, bd, b.shape[1], into)
 	}
@@ -25,24 +25,24 @@ func linDenseProduct(op string, alpha Scalar, a, b *Tensor, into Array) (Array, 
 	// Every branch below writes each element of out before reading it.
 	out, err := linOutput(op, a.dtype, into, m, n)
 	if err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
 	switch {
 	case b.layout != Strided:
 		s, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCSC|linAcceptCOO)
 		if err != nil {
-			return Array{}, err
+			return dtype.Array{}, err
 		}
 		if err := s.ops.dspmm(alpha, a.values, m, s.mat, out); err != nil {
-			return Array{}, linKernelErr(op, err)
+			return dtype.Array{}, linKernelErr(op, err)
 		}
 		if s.hasFill {
-			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), s.ops.rowSums(a.values, m, k), Array{})
+			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), s.ops.rowSums(a.values, m, k), dtype.Array{})
 		}
 	default:
 		ops, err := linFor(op, a.dtype, 64)
 		if err != nil {
-			return Array{}, err
+			return dtype.Array{}, err
 		}
 		ops.gemm(alpha, a.values, b.values, m, k, n, out)
 	}
@@ -52,29 +52,29 @@ func linDenseProduct(op string, alpha Scalar, a, b *Tensor, into Array) (Array, 
 // linSparseDense returns alpha * (a @ b) for sparse a (m x k) and dense
 // row-major data b (k x n), as dense data (m x n): into when it has data
 // (the caller checked its size), else a new array.
-func linSparseDense(op string, alpha Scalar, a *Tensor, bd Array, n int64, into Array) (Array, error) {
+func linSparseDense(op string, alpha dtype.Scalar, a *Tensor, bd dtype.Array, n int64, into dtype.Array) (dtype.Array, error) {
 	m, k := a.shape[0], a.shape[1]
 	if isDIA(a) {
 		out, err := linOutput(op, a.dtype, into, m, n)
 		if err != nil {
-			return Array{}, err
+			return dtype.Array{}, err
 		}
 		return out, diaSpMM(op, alpha, a, bd, n, out)
 	}
 	s, err := linPrepSparse(op, a, linAcceptAll)
 	if err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
 	// The kernels write each element of out before reading it.
 	out, err := linOutput(op, a.dtype, into, m, n)
 	if err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
 	if err := s.ops.spmm(alpha, s.mat, bd, n, out); err != nil {
-		return Array{}, linKernelErr(op, err)
+		return dtype.Array{}, linKernelErr(op, err)
 	}
 	if s.hasFill {
-		s.ops.addOuter(out, m, n, linMul(alpha, s.fill), Array{}, s.ops.colSums(bd, k, n))
+		s.ops.addOuter(out, m, n, linMul(alpha, s.fill), dtype.Array{}, s.ops.colSums(bd, k, n))
 	}
 	return out, nil
 }
@@ -103,7 +103,7 @@ func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
 	m, n := a.shape[0], b.shape[1]
 	width := max(a.width, b.width)
 	if !linIsZero(a.Fill()) || !linIsZero(b.Fill()) {
-		d, err := linDenseProduct(op, IntScalar(1), a, b, Array{})
+		d, err := linDenseProduct(op, dtype.IntScalar(1), a, b, dtype.Array{})
 		if err != nil {
 			return nil, err
 		}
@@ -129,17 +129,17 @@ func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
 }
 
 // linCSRToCOOIndices builds the (2, nnz) COO indices of CSR arrays.
-func linCSRToCOOIndices(ptr, idx Array) Array {
+func linCSRToCOOIndices(ptr, idx dtype.Array) dtype.Array {
 	if ptr.DType == dtype.Int32 {
-		return linExpandRows(AsSlice[int32](ptr), AsSlice[int32](idx), dtype.Int32)
+		return linExpandRows(dtype.AsSlice[int32](ptr), dtype.AsSlice[int32](idx), dtype.Int32)
 	}
-	return linExpandRows(AsSlice[int64](ptr), AsSlice[int64](idx), dtype.Int64)
+	return linExpandRows(dtype.AsSlice[int64](ptr), dtype.AsSlice[int64](idx), dtype.Int64)
 }
 
-func linExpandRows[I kernels.Index](ptr, idx []I, d dtype.DType) Array {
+func linExpandRows[I kernels.Index](ptr, idx []I, d dtype.DType) dtype.Array {
 	nnz := int64(len(idx))
-	out := NewArray(d, []int64{2, nnz})
-	s := AsSlice[I](out)
+	out := dtype.NewArray(d, []int64{2, nnz})
+	s := dtype.AsSlice[I](out)
 	rows, cols := s[:nnz], s[nnz:]
 	for i := 0; i+1 < len(ptr); i++ {
 		for t := ptr[i]; t < ptr[i+1]; t++ {

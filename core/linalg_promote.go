@@ -61,7 +61,7 @@ func linPromote(op string, ts []*Tensor) ([]*Tensor, error) {
 		}
 		c := *t
 		c.values = castArray(t.values, d)
-		c.fill = castArray(Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
+		c.fill = castArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
 		c.dtype = d
 		out[i] = &c
 	}

@@ -21,7 +21,7 @@ func TestLinalgPromotes(t *testing.T) {
 		return x
 	}
 	dn := func(d dtype.DType, shape ...int64) *Tensor { return randomDense(t, rng, d, shape, 0.5) }
-	one := IntScalar(1)
+	one := dtype.IntScalar(1)
 	pairs := [][2]dtype.DType{{dtype.Int64, dtype.Float64}, {dtype.Float32, dtype.Float64}, {dtype.Float64, dtype.Int32}, {dtype.Float16, dtype.Float32},
 		{dtype.Bool, dtype.Float64}, {dtype.Complex64, dtype.Float64}, {dtype.Int8, dtype.Int64}, {dtype.BFloat16, dtype.Float16}}
 	for _, p := range pairs {

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // The products whose result keeps only the rows of the sparse operand that
 // store anything, as torch computes them: hspmm, smm and sspaddmm.
@@ -14,7 +17,7 @@ import "github.com/gosparse/gosparse/core/errs"
 func Hspmm(mat1, mat2 *Tensor) (*Tensor, error) {
 	return linHalf("hspmm", []*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		const op = "hspmm"
-		rows, vals, width, err := linRowProducts(op, IntScalar(1), ts[0], ts[1])
+		rows, vals, width, err := linRowProducts(op, dtype.IntScalar(1), ts[0], ts[1])
 		if err != nil {
 			return nil, err
 		}
@@ -30,7 +33,7 @@ func Hspmm(mat1, mat2 *Tensor) (*Tensor, error) {
 func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
 	return linHalf("smm", []*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		const op = "smm"
-		rows, vals, width, err := linRowProducts(op, IntScalar(1), ts[0], ts[1])
+		rows, vals, width, err := linRowProducts(op, dtype.IntScalar(1), ts[0], ts[1])
 		if err != nil {
 			return nil, err
 		}
@@ -46,13 +49,13 @@ func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
 // (values alpha times the product), as torch lays it out. As torch: input
 // (m, n) and mat1 (m, k) are COO, mat2 (k, n) is strided. When input has a
 // non-zero fill the result is the coalesced sum.
-func Sspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func Sspaddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	return linHalf("sspaddmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linSspaddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	const op = "sspaddmm"
 	if err := linCheckTensor(op, 1, "input", input, 2); err != nil {
 		return nil, err
@@ -108,13 +111,13 @@ func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error)
 			setIndex(idx, dim*total+t, crd.Index(t))
 		}
 	}
-	v := NewArray(d, []int64{total})
+	v := dtype.NewArray(d, []int64{total})
 	if !linIsZero(beta) {
 		ops, err := linFor(op, d, 64)
 		if err != nil {
 			return nil, err
 		}
-		copy(v.Data, ops.affine(in.values, beta, IntScalar(0)).Data)
+		copy(v.Data, ops.affine(in.values, beta, dtype.IntScalar(0)).Data)
 	}
 	copy(v.Data[nin*int64(d.Size()):], vals.Data)
 	return NewCOO(idx, v, []int64{m, n}, BuildOptions{NoCheck: true})
@@ -123,28 +126,28 @@ func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error)
 // linRowProducts checks mat1 (m, k) @ mat2 (k, n) and computes alpha times
 // the rows of the product where mat1 stores anything (all rows when its fill
 // is not zero): the row indices, their values (r, n), and the index width.
-func linRowProducts(op string, alpha Scalar, mat1, mat2 *Tensor) ([]int64, Array, int, error) {
+func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *Tensor) ([]int64, dtype.Array, int, error) {
 	if err := linCheckMatmulPair(op, 1, "mat1", mat1, 2, "mat2", mat2); err != nil {
-		return nil, Array{}, 0, err
+		return nil, dtype.Array{}, 0, err
 	}
 	if err := linCheckScalar(op, "alpha", mat1.dtype, alpha); err != nil {
-		return nil, Array{}, 0, err
+		return nil, dtype.Array{}, 0, err
 	}
 	k, n := mat1.shape[1], mat2.shape[1]
 	bd, err := linDenseData(mat2)
 	if err != nil {
-		return nil, Array{}, 0, err
+		return nil, dtype.Array{}, 0, err
 	}
 	s, err := linPrepSparse(op, mat1, linAcceptCSR|linAcceptCOO)
 	if err != nil {
-		return nil, Array{}, 0, err
+		return nil, dtype.Array{}, 0, err
 	}
 	rows, vals, err := s.ops.rowProducts(alpha, s.mat, bd, n, s.hasFill)
 	if err != nil {
-		return nil, Array{}, 0, linKernelErr(op, err)
+		return nil, dtype.Array{}, 0, linKernelErr(op, err)
 	}
 	if s.hasFill {
-		s.ops.addOuter(vals, int64(len(rows)), n, linMul(alpha, s.fill), Array{}, s.ops.colSums(bd, k, n))
+		s.ops.addOuter(vals, int64(len(rows)), n, linMul(alpha, s.fill), dtype.Array{}, s.ops.colSums(bd, k, n))
 	}
 	return rows, vals, s.width, nil
 }
@@ -152,7 +155,7 @@ func linRowProducts(op string, alpha Scalar, mat1, mat2 *Tensor) ([]int64, Array
 // linRowMajorIndices builds (2, skip + len(rows)*n) COO indices whose
 // columns from skip on list (row, j) for each row and j = 0..n-1; the first
 // skip columns are left for the caller.
-func linRowMajorIndices(width int, rows []int64, n, skip int64) Array {
+func linRowMajorIndices(width int, rows []int64, n, skip int64) dtype.Array {
 	total := skip + int64(len(rows))*n
 	v := make([]int64, 2*total)
 	r, c := v[skip:total], v[total+skip:]
@@ -165,4 +168,6 @@ func linRowMajorIndices(width int, rows []int64, n, skip int64) Array {
 }
 
 // linFlat views an array as 1-D.
-func linFlat(a Array) Array { return Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data} }
+func linFlat(a dtype.Array) dtype.Array {
+	return dtype.Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data}
+}

@@ -17,13 +17,13 @@ import (
 // dims or none; mat1 (*, m, k) and mat2 (*, k, n) are strided, with input's
 // batch dims or none (then shared by every batch). With beta zero, input's
 // values are ignored.
-func SampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func SampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	return linHalf("sparse.sampled_addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
 		return linSampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, error) {
+func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
 	const op = "sparse.sampled_addmm"
 	if err := linCheckTensor(op, 1, "input", input, 2, 3, 4, 5, 6, 7, 8); err != nil {
 		return nil, err
@@ -96,7 +96,7 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 		return nil, err
 	}
 	// Every batch's kernel writes each of its stored entries.
-	out := uninitArray(d, []int64{s.values.Numel()})
+	out := dtype.UninitArray(d, []int64{s.values.Numel()})
 	// The kernel reads mat2 transposed, so that both dot operands are
 	// contiguous: one buffer serves every batch, filled once when mat2 is
 	// shared by all of them.
@@ -123,9 +123,9 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha Scalar) (*Tensor, er
 	}
 	// Copy the pattern only: the values are replaced below.
 	shell := *s
-	shell.values = Array{}
+	shell.values = dtype.Array{}
 	r := Clone(&shell)
-	r.values = Array{DType: d, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
+	r.values = dtype.Array{DType: d, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
 	r.fill = ScalarBytes(d, linMul(beta, s.Fill()))
 	return r, nil
 }
@@ -137,29 +137,29 @@ var linScratchPool sync.Pool
 
 // linScratch returns an array of n elements of dtype d with arbitrary
 // contents, from the pool when a large enough buffer is there.
-func linScratch(d dtype.DType, n int64) Array {
+func linScratch(d dtype.DType, n int64) dtype.Array {
 	size := n * int64(d.Size())
 	if p, ok := linScratchPool.Get().(*[]byte); ok && int64(cap(*p)) >= size {
-		return Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}
+		return dtype.Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}
 	}
-	return uninitArray(d, []int64{n})
+	return dtype.UninitArray(d, []int64{n})
 }
 
 // linTransposeBytes writes the (c x r) transpose of the row-major (r x c)
 // array src into dst, moving the elements as bytes of their size (any
 // dtype), in parallel.
-func linTransposeBytes(dst, src Array, r, c int64) error {
+func linTransposeBytes(dst, src dtype.Array, r, c int64) error {
 	switch src.DType.Size() {
 	case 1:
-		return kernels.Transpose(AsSlice[uint8](dst), AsSlice[uint8](src), int(r), int(c))
+		return kernels.Transpose(dtype.AsSlice[uint8](dst), dtype.AsSlice[uint8](src), int(r), int(c))
 	case 2:
-		return kernels.Transpose(AsSlice[uint16](dst), AsSlice[uint16](src), int(r), int(c))
+		return kernels.Transpose(dtype.AsSlice[uint16](dst), dtype.AsSlice[uint16](src), int(r), int(c))
 	case 4:
-		return kernels.Transpose(AsSlice[uint32](dst), AsSlice[uint32](src), int(r), int(c))
+		return kernels.Transpose(dtype.AsSlice[uint32](dst), dtype.AsSlice[uint32](src), int(r), int(c))
 	case 8:
-		return kernels.Transpose(AsSlice[uint64](dst), AsSlice[uint64](src), int(r), int(c))
+		return kernels.Transpose(dtype.AsSlice[uint64](dst), dtype.AsSlice[uint64](src), int(r), int(c))
 	case 16:
-		return kernels.Transpose(AsSlice[[2]uint64](dst), AsSlice[[2]uint64](src), int(r), int(c))
+		return kernels.Transpose(dtype.AsSlice[[2]uint64](dst), dtype.AsSlice[[2]uint64](src), int(r), int(c))
 	}
 	return errs.Errorf(errs.ErrInternal, "transpose: no element type of %d bytes", src.DType.Size())
 }

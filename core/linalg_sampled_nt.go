@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // SampledMmNT returns (mat1 @ mat2t^T) sampled at the stored elements of the
 // 2-D sparse input (any layout, no dense dims): a CSR tensor of input's
@@ -57,14 +60,14 @@ func linSampledMmNT(input, mat1, mat2t *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := uninitArray(s.dtype, []int64{s.values.Numel()})
-	if err := ops.sddmm(IntScalar(1), IntScalar(0), mat1.values, mat2t.values, k, linView(s, 0), out); err != nil {
+	out := dtype.UninitArray(s.dtype, []int64{s.values.Numel()})
+	if err := ops.sddmm(dtype.IntScalar(1), dtype.IntScalar(0), mat1.values, mat2t.values, k, linView(s, 0), out); err != nil {
 		return nil, linKernelErr(op, err)
 	}
 	shell := *s
-	shell.values = Array{}
+	shell.values = dtype.Array{}
 	r := Clone(&shell)
-	r.values = Array{DType: s.dtype, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
-	r.fill = ScalarBytes(s.dtype, IntScalar(0))
+	r.values = dtype.Array{DType: s.dtype, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
+	r.fill = ScalarBytes(s.dtype, dtype.IntScalar(0))
 	return r, nil
 }

@@ -2,13 +2,14 @@ package core
 
 import (
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
 // spgemmBounded implements linOps.spgemmBounded with kernels.SpGEMMBounded,
 // whose bounds of the result's size come before the symbolic phase.
-func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val Array, err error) {
+func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error) {
 	ac, err := k.rowCSR(a)
 	if err != nil {
 		return

@@ -57,7 +57,7 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	row := randomDense(t, rng, d, []int64{n}, 0.9)
 	rr := linRef(t, row)
 	want := linAxpby(ac, prod, bc, func(i int) complex128 { return rr.v[i%int(max(n, 1))] })
-	for name, fn := range map[string]func(in, a, b *Tensor, beta, alpha Scalar) (*Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
+	for name, fn := range map[string]func(in, a, b *Tensor, beta, alpha dtype.Scalar) (*Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
 		got, err := fn(row, a, b, beta, alpha)
 		require.NoError(t, err, msg(name))
 		requireNear(t, want, got, d, msg(name))
@@ -253,12 +253,12 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 // sparsity pattern, as batched compressed tensors need.
 func linBatchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *Tensor {
 	one := randomDense(t, rng, d, []int64{m, k}, 0.4)
-	a := NewArray(d, []int64{nb, m, k})
+	a := dtype.NewArray(d, []int64{nb, m, k})
 	for b := int64(0); b < nb; b++ {
 		for i := int64(0); i < m*k; i++ {
 			v := one.values.Complex(i)
 			if !linIsZero(v) {
-				v = linMul(v, IntScalar(b+2))
+				v = linMul(v, dtype.IntScalar(b+2))
 			}
 			a.SetComplex(b*m*k+i, v)
 		}
@@ -290,7 +290,7 @@ func TestLinalgBatched(t *testing.T) {
 								a = linUncoalesce(t, rng, a)
 							}
 							if fill != 0 {
-								a, err = WithFill(a, ScalarBytes(d, Real(fill)))
+								a, err = WithFill(a, ScalarBytes(d, dtype.Real(fill)))
 								require.NoError(t, err)
 							}
 						}
@@ -436,7 +436,7 @@ func TestLinalgSampledBatched(t *testing.T) {
 		}
 		m1, m2 := randomDense(t, rng, dtype.Float64, s1, 0.9), randomDense(t, rng, dtype.Float64, s2, 0.9)
 		r1, r2 := linRef(t, m1), linRef(t, m2)
-		got, err := SampledAddmm(in, m1, m2, Real(0.5), Real(2))
+		got, err := SampledAddmm(in, m1, m2, dtype.Real(0.5), dtype.Real(2))
 		require.NoError(t, err)
 		require.Equal(t, CSR, got.Layout())
 		want := dmat{shape: []int64{nb, m, n}, v: make([]complex128, nb*m*n)}

@@ -1,13 +1,14 @@
 package core
 
 import (
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
 
 // csr returns the CSR (or, for a CSC matrix, the CSR of its transpose) view.
 func (k linTyped[I, V]) csr(a linMat) kernels.CSR[I, V] {
-	c := kernels.CSR[I, V]{Rows: int(a.rows), Cols: int(a.cols), Ptr: AsSlice[I](a.ptr), Idx: AsSlice[I](a.idx), Val: AsSlice[V](a.val)}
+	c := kernels.CSR[I, V]{Rows: int(a.rows), Cols: int(a.cols), Ptr: dtype.AsSlice[I](a.ptr), Idx: dtype.AsSlice[I](a.idx), Val: dtype.AsSlice[V](a.val)}
 	if a.kind == linCSC {
 		c.Rows, c.Cols = c.Cols, c.Rows
 	}
@@ -15,12 +16,12 @@ func (k linTyped[I, V]) csr(a linMat) kernels.CSR[I, V] {
 }
 
 func (k linTyped[I, V]) coo(a linMat) kernels.COO[I, V] {
-	return kernels.COO[I, V]{Rows: int(a.rows), Cols: int(a.cols), Row: AsSlice[I](a.row), Col: AsSlice[I](a.col), Val: AsSlice[V](a.val)}
+	return kernels.COO[I, V]{Rows: int(a.rows), Cols: int(a.cols), Row: dtype.AsSlice[I](a.row), Col: dtype.AsSlice[I](a.col), Val: dtype.AsSlice[V](a.val)}
 }
 
 func (k linTyped[I, V]) bsr(a linMat) kernels.BSR[I, V] {
 	return kernels.BSR[I, V]{BlockRows: int(a.rows / a.bm), BlockCols: int(a.cols / a.bn), BM: int(a.bm), BN: int(a.bn),
-		Ptr: AsSlice[I](a.ptr), Idx: AsSlice[I](a.idx), Val: AsSlice[V](a.val)}
+		Ptr: dtype.AsSlice[I](a.ptr), Idx: dtype.AsSlice[I](a.idx), Val: dtype.AsSlice[V](a.val)}
 }
 
 // cooCSR groups a COO matrix by rows: when its rows are already in order
@@ -28,7 +29,7 @@ func (k linTyped[I, V]) bsr(a linMat) kernels.BSR[I, V] {
 // else a stable counting sort moves the entries. Columns stay unsorted and
 // repeated, which every kernel here accepts.
 func (k linTyped[I, V]) cooCSR(a linMat) (kernels.CSR[I, V], error) {
-	row, col, val := AsSlice[I](a.row), AsSlice[I](a.col), AsSlice[V](a.val)
+	row, col, val := dtype.AsSlice[I](a.row), dtype.AsSlice[I](a.col), dtype.AsSlice[V](a.val)
 	// The row pointers (and counters) grow with the rows, not the entries.
 	if err := errs.CheckBytesf(kernels.CountingSortScratch[I](len(row), a.rows), "the CSR view of a COO matrix of %d rows", a.rows); err != nil {
 		return kernels.CSR[I, V]{}, err
@@ -73,9 +74,9 @@ func (k linTyped[I, V]) rowCSR(a linMat) (kernels.CSR[I, V], error) {
 	return kernels.CSR[I, V]{}, errs.Errorf(errs.ErrInternal, "linalg: a row-compressed view needs a CSR or COO matrix, got kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) spmm(alpha Scalar, a linMat, b Array, n int64, out Array) error {
+func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error {
 	al := k.v(alpha)
-	bv, ov := AsSlice[V](b), AsSlice[V](out)
+	bv, ov := dtype.AsSlice[V](b), dtype.AsSlice[V](out)
 	switch a.kind {
 	case linCSR:
 		if n == 1 {
@@ -126,9 +127,9 @@ func (k linTyped[I, V]) spmm(alpha Scalar, a linMat, b Array, n int64, out Array
 	return errs.Errorf(errs.ErrInternal, "linalg: unknown matrix kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) dspmm(alpha Scalar, d Array, m int64, a linMat, out Array) error {
+func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linMat, out dtype.Array) error {
 	al := k.v(alpha)
-	dv, ov := AsSlice[V](d), AsSlice[V](out)
+	dv, ov := dtype.AsSlice[V](d), dtype.AsSlice[V](out)
 	switch a.kind {
 	case linCSR:
 		return kernels.DenseSpMM(al, dv, int(m), k.csr(a), 0, ov)
@@ -160,9 +161,9 @@ func (k linTyped[I, V]) dspmm(alpha Scalar, d Array, m int64, a linMat, out Arra
 	return errs.Errorf(errs.ErrInternal, "linalg: dense @ sparse needs a CSR, CSC or COO matrix, got kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) gemm(alpha Scalar, a, b Array, m, kk, n int64, out Array) {
+func (k linTyped[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int64, out dtype.Array) {
 	al := k.v(alpha)
-	av, bv, ov := AsSlice[V](a), AsSlice[V](b), AsSlice[V](out)
+	av, bv, ov := dtype.AsSlice[V](a), dtype.AsSlice[V](b), dtype.AsSlice[V](out)
 	for i := int64(0); i < m; i++ {
 		orow := ov[i*n : (i+1)*n]
 		clear(orow)
@@ -177,14 +178,14 @@ func (k linTyped[I, V]) gemm(alpha Scalar, a, b Array, m, kk, n int64, out Array
 	}
 }
 
-func (k linTyped[I, V]) sddmm(alpha, beta Scalar, a, bt Array, kk int64, s linMat, out Array) error {
-	return kernels.SDDMM(k.v(alpha), AsSlice[V](a), AsSlice[V](bt), int(kk), k.v(beta), k.csr(s), AsSlice[V](out))
+func (k linTyped[I, V]) sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, kk int64, s linMat, out dtype.Array) error {
+	return kernels.SDDMM(k.v(alpha), dtype.AsSlice[V](a), dtype.AsSlice[V](bt), int(kk), k.v(beta), k.csr(s), dtype.AsSlice[V](out))
 }
 
-func (k linTyped[I, V]) rowProducts(alpha Scalar, a linMat, b Array, n int64, all bool) ([]int64, Array, error) {
+func (k linTyped[I, V]) rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, all bool) ([]int64, dtype.Array, error) {
 	c, err := k.rowCSR(a)
 	if err != nil {
-		return nil, Array{}, err
+		return nil, dtype.Array{}, err
 	}
 	var rows []int64
 	ptr := c.Ptr
@@ -209,20 +210,20 @@ func (k linTyped[I, V]) rowProducts(alpha Scalar, a linMat, b Array, n int64, al
 		total = -1
 	}
 	if err := errs.CheckAlloc("result values", total, k.d.Size()); err != nil {
-		return nil, Array{}, err
+		return nil, dtype.Array{}, err
 	}
 	vals := make([]V, total)
 	sub := kernels.CSR[I, V]{Rows: len(rows), Cols: c.Cols, Ptr: ptr, Idx: c.Idx, Val: c.Val}
-	if err := kernels.SpMM(k.v(alpha), sub, AsSlice[V](b), int(n), 0, vals); err != nil {
-		return nil, Array{}, err
+	if err := kernels.SpMM(k.v(alpha), sub, dtype.AsSlice[V](b), int(n), 0, vals); err != nil {
+		return nil, dtype.Array{}, err
 	}
 	out := linWrap(k.d, vals)
 	out.Shape = []int64{int64(len(rows)), n}
 	return rows, out, nil
 }
 
-func (k linTyped[I, V]) colSums(a Array, r, c int64) Array {
-	av := AsSlice[V](a)
+func (k linTyped[I, V]) colSums(a dtype.Array, r, c int64) dtype.Array {
+	av := dtype.AsSlice[V](a)
 	s := make([]V, c)
 	for i := int64(0); i < r; i++ {
 		row := av[i*c : (i+1)*c]
@@ -234,8 +235,8 @@ func (k linTyped[I, V]) colSums(a Array, r, c int64) Array {
 	return linWrap(k.d, s)
 }
 
-func (k linTyped[I, V]) rowSums(a Array, r, c int64) Array {
-	av := AsSlice[V](a)
+func (k linTyped[I, V]) rowSums(a dtype.Array, r, c int64) dtype.Array {
+	av := dtype.AsSlice[V](a)
 	s := make([]V, r)
 	for i := range s {
 		var acc V
@@ -247,8 +248,8 @@ func (k linTyped[I, V]) rowSums(a Array, r, c int64) Array {
 	return linWrap(k.d, s)
 }
 
-func (k linTyped[I, V]) addOuter(out Array, m, n int64, s Scalar, u, v Array) {
-	ov, uv, vv := AsSlice[V](out), AsSlice[V](u), AsSlice[V](v)
+func (k linTyped[I, V]) addOuter(out dtype.Array, m, n int64, s dtype.Scalar, u, v dtype.Array) {
+	ov, uv, vv := dtype.AsSlice[V](out), dtype.AsSlice[V](u), dtype.AsSlice[V](v)
 	sv := k.v(s)
 	for i := int64(0); i < m; i++ {
 		f := sv
@@ -269,8 +270,8 @@ func (k linTyped[I, V]) addOuter(out Array, m, n int64, s Scalar, u, v Array) {
 	}
 }
 
-func (k linTyped[I, V]) addScaled(out Array, m, n int64, s Scalar, in Array, si, sj int64) {
-	ov, iv := AsSlice[V](out), AsSlice[V](in)
+func (k linTyped[I, V]) addScaled(out dtype.Array, m, n int64, s dtype.Scalar, in dtype.Array, si, sj int64) {
+	ov, iv := dtype.AsSlice[V](out), dtype.AsSlice[V](in)
 	sv := k.v(s)
 	for i := int64(0); i < m; i++ {
 		row := ov[i*n : (i+1)*n]
@@ -280,8 +281,8 @@ func (k linTyped[I, V]) addScaled(out Array, m, n int64, s Scalar, in Array, si,
 	}
 }
 
-func (k linTyped[I, V]) affine(a Array, s, c Scalar) Array {
-	av := AsSlice[V](a)
+func (k linTyped[I, V]) affine(a dtype.Array, s, c dtype.Scalar) dtype.Array {
+	av := dtype.AsSlice[V](a)
 	sv, cv := k.v(s), k.v(c)
 	out := make([]V, len(av))
 	for i, x := range av {

@@ -24,7 +24,7 @@ func denseOf(t *testing.T, x *Tensor) ([]float64, []int64) {
 // mapDense builds the dense reference of an op from a coordinate map: element
 // at out coordinate o reads the input at src(o).
 func mapDense(in []float64, inShape, outShape []int64, src func(o []int64) []int64) []float64 {
-	out := make([]float64, numelOf(outShape))
+	out := make([]float64, dtype.NumelOf(outShape))
 	o := make([]int64, len(outShape))
 	for i := range out {
 		r := int64(i)
@@ -60,7 +60,7 @@ func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*Ten
 	// an uncoalesced COO: the entries twice, halved
 	c, _ := ToLayout(src, COO, ConvertOptions{DenseDim: denseDim, SparseDim: -1})
 	idx := c.indices
-	both := NewArray(idx.DType, []int64{idx.Shape[0], 2 * idx.Shape[1]})
+	both := dtype.NewArray(idx.DType, []int64{idx.Shape[0], 2 * idx.Shape[1]})
 	nse := idx.Shape[1]
 	for d := int64(0); d < idx.Shape[0]; d++ {
 		for e := int64(0); e < nse; e++ {
@@ -69,13 +69,13 @@ func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*Ten
 		}
 	}
 	half, _ := ToDType(c, dtype.Float64)
-	vals := NewArray(dtype.Float64, append([]int64{2 * nse}, c.values.Shape[1:]...))
-	blk := numelOf(c.values.Shape[1:])
+	vals := dtype.NewArray(dtype.Float64, append([]int64{2 * nse}, c.values.Shape[1:]...))
+	blk := dtype.NumelOf(c.values.Shape[1:])
 	for e := int64(0); e < nse; e++ {
 		for j := int64(0); j < blk; j++ {
 			v := half.values.Complex(e*blk+j).Re() / 2
-			vals.SetComplex((nse-1-e)*blk+j, Real(v))
-			vals.SetComplex((nse+e)*blk+j, Real(v))
+			vals.SetComplex((nse-1-e)*blk+j, dtype.Real(v))
+			vals.SetComplex((nse+e)*blk+j, dtype.Real(v))
 		}
 	}
 	u, err := NewCOO(both, vals, c.Shape(), BuildOptions{})
@@ -120,7 +120,7 @@ func TestShapeAndIndexOpsKeepDenseInvariant(t *testing.T) {
 				ns[1]--
 				check("narrow_copy", r, err, ns, func(o []int64) []int64 { s := slices.Clone(o); s[1]++; return s })
 				sel := []int64{shape[0] - 1, 0, shape[0] - 1}
-				r, err = IndexSelect(x, 0, Int64Array(sel))
+				r, err = IndexSelect(x, 0, dtype.Int64Array(sel))
 				is := slices.Clone(shape)
 				is[0] = 3
 				check("index_select", r, err, is, func(o []int64) []int64 { s := slices.Clone(o); s[0] = sel[o[0]]; return s })
@@ -136,9 +136,9 @@ func TestShapeAndIndexOpsKeepDenseInvariant(t *testing.T) {
 				require.NoError(t, err, "sum on %s", name)
 				g, gs := denseOf(t, r)
 				require.Equal(t, shape[1:], gs)
-				want := make([]float64, numelOf(shape[1:]))
+				want := make([]float64, dtype.NumelOf(shape[1:]))
 				for i, v := range in {
-					want[int64(i)%max(numelOf(shape[1:]), 1)] += v
+					want[int64(i)%max(dtype.NumelOf(shape[1:]), 1)] += v
 				}
 				require.InDeltaSlice(t, want, g, 1e-12, "sum on %s", name)
 			}
@@ -153,8 +153,8 @@ func swapped(s []int64, a, b int) []int64 {
 }
 
 func TestSumWithNonZeroFill(t *testing.T) {
-	coo, _ := NewCOO(Int64Array([]int64{0, 1, 1, 0}, 2, 2), Float64Array([]float64{5, 6}), []int64{2, 3}, BuildOptions{})
-	f, _ := WithFill(coo, ScalarBytes(dtype.Float64, Real(1)))
+	coo, _ := NewCOO(dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2), dtype.Float64Array([]float64{5, 6}), []int64{2, 3}, BuildOptions{})
+	f, _ := WithFill(coo, ScalarBytes(dtype.Float64, dtype.Real(1)))
 	// dense: [[1,5,1],[6,1,1]]
 	r, err := Sum(f, []int{1})
 	require.NoError(t, err)
@@ -171,7 +171,7 @@ func TestSumWithNonZeroFill(t *testing.T) {
 }
 
 func TestSoftmaxAlongEachDim(t *testing.T) {
-	coo, _ := NewCOO(Int64Array([]int64{0, 0, 1, 0, 2, 2}, 2, 3), Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
+	coo, _ := NewCOO(dtype.Int64Array([]int64{0, 0, 1, 0, 2, 2}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
 	r, err := Softmax(coo, -1, false)
 	require.NoError(t, err)
 	g, _ := denseOf(t, r)
@@ -197,7 +197,7 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	_, err = NarrowCopy(c, 1, 1, 5)
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
-	_, err = IndexSelect(c, 0, Int64Array([]int64{0, 7}))
+	_, err = IndexSelect(c, 0, dtype.Int64Array([]int64{0, 7}))
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	y := mustDense(t, []float64{1, 2, 3}, 3, 1)
 	yc, _ := ToLayout(y, COO, DefaultConvert())
@@ -266,20 +266,20 @@ func TestAddedDimsStopAtMaxDims(t *testing.T) {
 // tensor refuses them (torch's dense index_select: index out of range in self).
 func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
 	x := mustDense(t, []float64{1, 0, 0, 2, 3, 0}, 3, 2)
-	_, err := IndexSelect(x, 0, Int64Array([]int64{0, -1}))
+	_, err := IndexSelect(x, 0, dtype.Int64Array([]int64{0, -1}))
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	require.ErrorContains(t, err, "index_select: index[1] = -1 is out of range for dimension 0 of size 3: a strided tensor takes indices in [0, 3)")
 	for _, l := range []Layout{COO, CSR, CSC} {
 		s, err := ToLayout(x, l, DefaultConvert())
 		require.NoError(t, err)
-		neg, err := IndexSelect(s, 0, Int64Array([]int64{-1, 0, -3}))
+		neg, err := IndexSelect(s, 0, dtype.Int64Array([]int64{-1, 0, -3}))
 		require.NoError(t, err, "%s", l)
-		pos, err := IndexSelect(s, 0, Int64Array([]int64{2, 0, 0}))
+		pos, err := IndexSelect(s, 0, dtype.Int64Array([]int64{2, 0, 0}))
 		require.NoError(t, err)
 		a, _ := denseOf(t, neg)
 		b, _ := denseOf(t, pos)
 		require.Equal(t, b, a, "%s", l)
-		_, err = IndexSelect(s, 0, Int64Array([]int64{-4}))
+		_, err = IndexSelect(s, 0, dtype.Int64Array([]int64{-4}))
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%s", l)
 	}
 }

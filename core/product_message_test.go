@@ -10,16 +10,16 @@ import (
 // What users see: a refused product names both sizes as the bindings' users
 // write them (errs.Errorf prints shapes with commas).
 func TestRefusedProductNamesSizesWithCommas(t *testing.T) {
-	a, err := NewStrided(NewArray(dtype.Float64, []int64{5, 4}))
+	a, err := NewStrided(dtype.NewArray(dtype.Float64, []int64{5, 4}))
 	require.NoError(t, err)
-	out, err := NewStrided(NewArray(dtype.Float64, []int64{4, 4}))
+	out, err := NewStrided(dtype.NewArray(dtype.Float64, []int64{4, 4}))
 	require.NoError(t, err)
 	require.ErrorContains(t, MmOut(a, square(t, 4), out), "out has size [4, 4], the result has size [5, 4]")
 }
 
 func square(t *testing.T, n int64) *Tensor {
 	t.Helper()
-	x, err := NewStrided(NewArray(dtype.Float64, []int64{n, n}))
+	x, err := NewStrided(dtype.NewArray(dtype.Float64, []int64{n, n}))
 	require.NoError(t, err)
 	return x
 }

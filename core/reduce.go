@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -48,18 +49,18 @@ func sumDims(op string, dims []int, nd int) ([]bool, error) {
 }
 
 // addScalar adds exactly where both are integers, in floating point otherwise.
-func addScalar(a, b Scalar) Scalar {
-	if a.exact && b.exact {
-		return IntScalar(a.i + b.i)
+func addScalar(a, b dtype.Scalar) dtype.Scalar {
+	if a.IsExact() && b.IsExact() {
+		return dtype.IntScalar(a.ExactInt() + b.ExactInt())
 	}
-	return Scalar{re: a.re + b.re, im: a.im + b.im}
+	return dtype.Complex128Scalar(complex(a.Re()+b.Re(), a.Im()+b.Im()))
 }
 
-func scaleScalar(a Scalar, k int64) Scalar {
-	if a.exact {
-		return IntScalar(a.i * k)
+func scaleScalar(a dtype.Scalar, k int64) dtype.Scalar {
+	if a.IsExact() {
+		return dtype.IntScalar(a.ExactInt() * k)
 	}
-	return Scalar{re: a.re * float64(k), im: a.im * float64(k)}
+	return dtype.Complex128Scalar(complex(a.Re()*float64(k), a.Im()*float64(k)))
 }
 
 // Sum is torch.sparse.sum(t, dims): the sum over dims (nil: all); see Reduce.
@@ -128,8 +129,8 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 	for i, d := range keptDense {
 		outBlockShape[i] = dshape[d]
 	}
-	outBlock := numelOf(outBlockShape)
-	fill := loadScalar(c.dtype, c.fill)
+	outBlock := dtype.NumelOf(outBlockShape)
+	fill := dtype.LoadScalar(c.dtype, c.fill)
 	// Entries sorted by their kept sparse coordinates form the output groups.
 	n := c.nse()
 	order := make([]int64, n)
@@ -144,14 +145,14 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 		return k
 	}
 	slices.SortStableFunc(order, func(a, b int64) int { return slices.Compare(keyOf(a), keyOf(b)) })
-	var groups [][]int64 // output coordinate per group
-	var acc [][]Scalar   // output block per group
+	var groups [][]int64     // output coordinate per group
+	var acc [][]dtype.Scalar // output block per group
 	var counts []int64
 	for _, e := range order {
 		k := keyOf(e)
 		if len(groups) == 0 || !slices.Equal(groups[len(groups)-1], k) {
 			groups = append(groups, k)
-			block := make([]Scalar, outBlock)
+			block := make([]dtype.Scalar, outBlock)
 			for j := range block {
 				block[j] = rd.identity
 			}
@@ -178,7 +179,7 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 	}
 	unspecified := rd.finish(rd.repeat(rd.identity, fill, perOutput), perOutput)
 	if len(keptSparse) == 0 {
-		out := NewArray(outDType, outBlockShape)
+		out := dtype.NewArray(outDType, outBlockShape)
 		for j := int64(0); j < outBlock; j++ {
 			v := unspecified
 			if len(acc) == 1 {
@@ -200,7 +201,7 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 			coords[i][g] = groups[g][i]
 		}
 	}
-	vals := NewArray(outDType, append([]int64{int64(len(groups))}, outBlockShape...))
+	vals := dtype.NewArray(outDType, append([]int64{int64(len(groups))}, outBlockShape...))
 	for g := range acc {
 		for j, v := range acc[g] {
 			vals.SetComplex(int64(g)*outBlock+int64(j), v)
@@ -213,8 +214,8 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 
 // reduceBlockInto folds entry e's value block into acc with step, reducing
 // the dense dims marked in red (acc is laid out over the kept dense dims).
-func reduceBlockInto(acc []Scalar, vals Array, e int64, dshape []int64, red []bool, step func(acc, v Scalar) Scalar) {
-	block := numelOf(dshape)
+func reduceBlockInto(acc []dtype.Scalar, vals dtype.Array, e int64, dshape []int64, red []bool, step func(acc, v dtype.Scalar) dtype.Scalar) {
+	block := dtype.NumelOf(dshape)
 	idx := make([]int64, len(dshape))
 	for j := int64(0); j < block; j++ {
 		r := j
@@ -257,13 +258,13 @@ func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
 	}
 	s := nd - c.denseDim
 	dshape := c.shape[s:]
-	block := numelOf(dshape)
+	block := dtype.NumelOf(dshape)
 	n := c.nse()
-	out := NewArray(c.dtype, c.vals.Shape)
+	out := dtype.NewArray(c.dtype, c.vals.Shape)
 	vals := make([]complex128, n*block)
 	for i := range vals {
 		v := c.vals.Complex(int64(i))
-		vals[i] = complex(v.re, v.im)
+		vals[i] = complex(v.Re(), v.Im())
 	}
 	res := make([]complex128, len(vals))
 	if dim < s {
@@ -298,8 +299,8 @@ func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
 		}
 	} else {
 		dd := dim - s
-		inner := numelOf(dshape[dd+1:])
-		outer := numelOf(dshape[:dd])
+		inner := dtype.NumelOf(dshape[dd+1:])
+		outer := dtype.NumelOf(dshape[:dd])
 		for e := int64(0); e < n; e++ {
 			for o := int64(0); o < outer; o++ {
 				for in := int64(0); in < inner; in++ {
@@ -313,7 +314,7 @@ func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
 		}
 	}
 	for i, v := range res {
-		out.SetComplex(int64(i), Scalar{re: real(v), im: imag(v)})
+		out.SetComplex(int64(i), dtype.Complex128Scalar(v))
 	}
 	r := &cooEntries{shape: c.shape, denseDim: c.denseDim, coords: c.coords, vals: out, coalesced: true,
 		width: c.width, fill: make([]byte, c.dtype.Size()), dtype: c.dtype}
@@ -361,7 +362,7 @@ func SparseMask(t, mask *Tensor) (*Tensor, error) {
 	// large next to the entries (or above the memory limit), else through
 	// its dense form.
 	s := len(m.shape) - m.denseDim
-	block := numelOf(m.shape[s:])
+	block := dtype.NumelOf(m.shape[s:])
 	es := int64(t.dtype.Size())
 	if t.layout != Strided && t.denseDim == m.denseDim && !denseIsCheap(t, m.nse()) {
 		return sparseMaskMerge(t, mask, m)
@@ -372,7 +373,7 @@ func SparseMask(t, mask *Tensor) (*Tensor, error) {
 			return nil, err
 		}
 	}
-	vals := NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
+	vals := dtype.NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
 	for e := int64(0); e < m.nse(); e++ {
 		off := int64(0)
 		for d := 0; d < s; d++ {
@@ -392,7 +393,7 @@ func SparseMask(t, mask *Tensor) (*Tensor, error) {
 // denseIsCheap reports whether t's dense form fits the memory limit and is
 // not much larger than t's entries and the other operand's (nse of them).
 func denseIsCheap(t *Tensor, nse int64) bool {
-	n := numelOf(t.shape)
+	n := dtype.NumelOf(t.shape)
 	return errs.CheckAlloc("", n, t.dtype.Size()) == nil && n <= 4*(t.NNZ()+nse)+4096
 }
 
@@ -405,8 +406,8 @@ func sparseMaskMerge(t, mask *Tensor, m *cooEntries) (*Tensor, error) {
 		return nil, err
 	}
 	s := len(m.shape) - m.denseDim
-	bb := numelOf(m.shape[s:]) * int64(t.dtype.Size())
-	vals := NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
+	bb := dtype.NumelOf(m.shape[s:]) * int64(t.dtype.Size())
+	vals := dtype.NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
 	fillArray(vals, t.fill)
 	cmp := func(e, f int64) int {
 		for d := 0; d < s; d++ {

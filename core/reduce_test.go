@@ -18,7 +18,7 @@ func denseReduce(in []float64, shape []int64, red []bool, op string) ([]float64,
 			outShape = append(outShape, n)
 		}
 	}
-	nOut := numelOf(outShape)
+	nOut := dtype.NumelOf(outShape)
 	acc := make([][]float64, nOut)
 	idx := make([]int64, len(shape))
 	for i, v := range in {
@@ -83,7 +83,7 @@ func TestReductionsMatchDense(t *testing.T) {
 					continue // a strided tensor has no unspecified elements
 				}
 				var err error
-				x, err = WithFill(src, ScalarBytes(dtype.Float64, Real(fill)))
+				x, err = WithFill(src, ScalarBytes(dtype.Float64, dtype.Real(fill)))
 				require.NoError(t, err)
 			}
 			in, shape := denseOf(t, x)

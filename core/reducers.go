@@ -13,22 +13,24 @@ import (
 // count, through the fill value), a finish (mean divides by the element
 // count) and the result dtype.
 type reducer struct {
-	identity Scalar
-	step     func(acc, v Scalar) Scalar
-	repeat   func(acc, v Scalar, n int64) Scalar
-	finish   func(acc Scalar, n int64) Scalar
+	identity dtype.Scalar
+	step     func(acc, v dtype.Scalar) dtype.Scalar
+	repeat   func(acc, v dtype.Scalar, n int64) dtype.Scalar
+	finish   func(acc dtype.Scalar, n int64) dtype.Scalar
 	dtype    func(in dtype.DType) (dtype.DType, error)
 }
 
 // reducers holds the reductions by torch's name.
 var reducers = map[string]reducer{
-	"sum":           {identity: IntScalar(0), step: addScalar, repeat: func(a, v Scalar, n int64) Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
-	"mean":          {identity: IntScalar(0), step: addScalar, repeat: func(a, v Scalar, n int64) Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: meanOf, dtype: floatingOnly("mean")},
-	"prod":          {identity: IntScalar(1), step: mulScalar, repeat: func(a, v Scalar, n int64) Scalar { return mulScalar(a, powScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
-	"amax":          {identity: Real(math.Inf(-1)), step: maxScalar, repeat: func(a, v Scalar, n int64) Scalar { return maxScalar(a, v) }, finish: keepAcc, dtype: realOnly("amax")},
-	"amin":          {identity: Real(math.Inf(1)), step: minScalar, repeat: func(a, v Scalar, n int64) Scalar { return minScalar(a, v) }, finish: keepAcc, dtype: realOnly("amin")},
-	"any":           {identity: IntScalar(0), step: anyScalar, repeat: func(a, v Scalar, n int64) Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Bool, nil }},
-	"count_nonzero": {identity: IntScalar(0), step: countScalar, repeat: func(a, v Scalar, n int64) Scalar { return addScalar(a, scaleScalar(countScalar(IntScalar(0), v), n)) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Int64, nil }},
+	"sum":  {identity: dtype.IntScalar(0), step: addScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
+	"mean": {identity: dtype.IntScalar(0), step: addScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: meanOf, dtype: floatingOnly("mean")},
+	"prod": {identity: dtype.IntScalar(1), step: mulScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return mulScalar(a, powScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
+	"amax": {identity: dtype.Real(math.Inf(-1)), step: maxScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return maxScalar(a, v) }, finish: keepAcc, dtype: realOnly("amax")},
+	"amin": {identity: dtype.Real(math.Inf(1)), step: minScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return minScalar(a, v) }, finish: keepAcc, dtype: realOnly("amin")},
+	"any":  {identity: dtype.IntScalar(0), step: anyScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Bool, nil }},
+	"count_nonzero": {identity: dtype.IntScalar(0), step: countScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar {
+		return addScalar(a, scaleScalar(countScalar(dtype.IntScalar(0), v), n))
+	}, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Int64, nil }},
 }
 
 // ReductionNames lists the reductions Reduce accepts.
@@ -36,10 +38,10 @@ func ReductionNames() []string {
 	return []string{"sum", "mean", "prod", "amax", "amin", "any", "count_nonzero"}
 }
 
-func keepAcc(acc Scalar, _ int64) Scalar { return acc }
+func keepAcc(acc dtype.Scalar, _ int64) dtype.Scalar { return acc }
 
-func meanOf(acc Scalar, n int64) Scalar {
-	return Scalar{re: acc.re / float64(n), im: acc.im / float64(n)}
+func meanOf(acc dtype.Scalar, n int64) dtype.Scalar {
+	return dtype.Complex128Scalar(complex(acc.Re()/float64(n), acc.Im()/float64(n)))
 }
 
 func integralToInt64(d dtype.DType) (dtype.DType, error) {
@@ -67,35 +69,35 @@ func realOnly(op string) func(dtype.DType) (dtype.DType, error) {
 	}
 }
 
-func mulScalar(a, b Scalar) Scalar {
-	if a.exact && b.exact {
-		return IntScalar(a.i * b.i)
+func mulScalar(a, b dtype.Scalar) dtype.Scalar {
+	if a.IsExact() && b.IsExact() {
+		return dtype.IntScalar(a.ExactInt() * b.ExactInt())
 	}
-	return Complex128Scalar(complex(a.re, a.im) * complex(b.re, b.im))
+	return dtype.Complex128Scalar(complex(a.Re(), a.Im()) * complex(b.Re(), b.Im()))
 }
 
 // powScalar is v**n for a count n >= 0 (exact for integers, by squaring).
-func powScalar(v Scalar, n int64) Scalar {
-	if v.exact {
-		r, b := int64(1), v.i
+func powScalar(v dtype.Scalar, n int64) dtype.Scalar {
+	if v.IsExact() {
+		r, b := int64(1), v.ExactInt()
 		for ; n > 0; n >>= 1 {
 			if n&1 == 1 {
 				r *= b
 			}
 			b *= b
 		}
-		return IntScalar(r)
+		return dtype.IntScalar(r)
 	}
-	if v.im == 0 {
-		return Real(math.Pow(v.re, float64(n)))
+	if v.Im() == 0 {
+		return dtype.Real(math.Pow(v.Re(), float64(n)))
 	}
-	return Complex128Scalar(cmplx.Pow(complex(v.re, v.im), complex(float64(n), 0)))
+	return dtype.Complex128Scalar(cmplx.Pow(complex(v.Re(), v.Im()), complex(float64(n), 0)))
 }
 
 // maxScalar and minScalar propagate NaN, as torch's amax/amin do.
-func maxScalar(a, b Scalar) Scalar {
-	if math.IsNaN(a.re) || math.IsNaN(b.re) {
-		return Real(math.NaN())
+func maxScalar(a, b dtype.Scalar) dtype.Scalar {
+	if math.IsNaN(a.Re()) || math.IsNaN(b.Re()) {
+		return dtype.Real(math.NaN())
 	}
 	if lessScalar(a, b) {
 		return b
@@ -103,9 +105,9 @@ func maxScalar(a, b Scalar) Scalar {
 	return a
 }
 
-func minScalar(a, b Scalar) Scalar {
-	if math.IsNaN(a.re) || math.IsNaN(b.re) {
-		return Real(math.NaN())
+func minScalar(a, b dtype.Scalar) dtype.Scalar {
+	if math.IsNaN(a.Re()) || math.IsNaN(b.Re()) {
+		return dtype.Real(math.NaN())
 	}
 	if lessScalar(b, a) {
 		return b
@@ -113,25 +115,27 @@ func minScalar(a, b Scalar) Scalar {
 	return a
 }
 
-func lessScalar(a, b Scalar) bool {
-	if a.exact && b.exact {
-		return a.i < b.i
+func lessScalar(a, b dtype.Scalar) bool {
+	if a.IsExact() && b.IsExact() {
+		return a.ExactInt() < b.ExactInt()
 	}
-	return a.re < b.re
+	return a.Re() < b.Re()
 }
 
-func isNonZero(v Scalar) bool { return v.re != 0 || v.im != 0 || (v.exact && v.i != 0) }
+func isNonZero(v dtype.Scalar) bool {
+	return v.Re() != 0 || v.Im() != 0 || (v.IsExact() && v.ExactInt() != 0)
+}
 
-func anyScalar(acc, v Scalar) Scalar {
+func anyScalar(acc, v dtype.Scalar) dtype.Scalar {
 	if isNonZero(acc) || isNonZero(v) {
-		return IntScalar(1)
+		return dtype.IntScalar(1)
 	}
-	return IntScalar(0)
+	return dtype.IntScalar(0)
 }
 
-func countScalar(acc, v Scalar) Scalar {
+func countScalar(acc, v dtype.Scalar) dtype.Scalar {
 	if isNonZero(v) {
-		return addScalar(acc, IntScalar(1))
+		return addScalar(acc, dtype.IntScalar(1))
 	}
 	return acc
 }

@@ -83,8 +83,8 @@ func (t *Tensor) String() string {
 }
 
 // component returns a named component array for printing.
-func (t *Tensor) component(name string) Array {
-	var a Array
+func (t *Tensor) component(name string) dtype.Array {
+	var a dtype.Array
 	switch name {
 	case "indices":
 		a = t.indices
@@ -141,18 +141,18 @@ func addSuffixes(s string, suffixes []string, indent int, forceNewline bool) str
 }
 
 // arrayStr formats the data of an array as torch's _tensor_str does.
-func arrayStr(a Array, indent int) string {
+func arrayStr(a dtype.Array, indent int) string {
 	if a.Numel() == 0 {
 		return "[]"
 	}
 	summarize := a.Numel() > printThreshold
 	sample := summarizedIndices(a.Shape, summarize)
 	if a.DType.IsComplex() {
-		re := newFormatter(a, sample, func(s Scalar) float64 { return s.re })
-		im := newFormatter(a, sample, func(s Scalar) float64 { return s.im })
+		re := newFormatter(a, sample, func(s dtype.Scalar) float64 { return s.Re() })
+		im := newFormatter(a, sample, func(s dtype.Scalar) float64 { return s.Im() })
 		return nestedStr(a, 0, 0, indent, summarize, re, im)
 	}
-	f := newFormatter(a, sample, func(s Scalar) float64 { return s.re })
+	f := newFormatter(a, sample, func(s dtype.Scalar) float64 { return s.Re() })
 	return nestedStr(a, 0, 0, indent, summarize, f, nil)
 }
 
@@ -191,11 +191,11 @@ type formatter struct {
 	intMode  bool
 	sciMode  bool
 	width    int
-	part     func(Scalar) float64
+	part     func(dtype.Scalar) float64
 	boolean  bool
 }
 
-func newFormatter(a Array, sample []int64, part func(Scalar) float64) *formatter {
+func newFormatter(a dtype.Array, sample []int64, part func(dtype.Scalar) float64) *formatter {
 	f := &formatter{floating: a.DType.IsFloat() || a.DType.IsComplex(), intMode: true, width: 1, part: part, boolean: a.DType == dtype.Bool}
 	if !f.floating {
 		for _, i := range sample {
@@ -253,7 +253,7 @@ func (f *formatter) plain(v float64) string {
 }
 
 // format renders one element padded to the common width.
-func (f *formatter) format(s Scalar) string {
+func (f *formatter) format(s dtype.Scalar) string {
 	var r string
 	switch {
 	case f.boolean:
@@ -273,7 +273,7 @@ func (f *formatter) format(s Scalar) string {
 }
 
 // scalarStr formats one element (complex: real and imaginary parts, "a+bj").
-func scalarStr(s Scalar, f1, f2 *formatter) string {
+func scalarStr(s dtype.Scalar, f1, f2 *formatter) string {
 	if f2 == nil {
 		return f1.format(s)
 	}
@@ -286,13 +286,13 @@ func scalarStr(s Scalar, f1, f2 *formatter) string {
 }
 
 // nestedStr formats the sub-array at flat offset off of dimension dim.
-func nestedStr(a Array, dim int, off int64, indent int, summarize bool, f1, f2 *formatter) string {
+func nestedStr(a dtype.Array, dim int, off int64, indent int, summarize bool, f1, f2 *formatter) string {
 	shape := a.Shape[dim:]
 	if len(shape) == 0 {
 		return scalarStr(a.Complex(off), f1, f2)
 	}
 	n := shape[0]
-	inner := numelOf(shape[1:])
+	inner := dtype.NumelOf(shape[1:])
 	var items []int64
 	cut := summarize && n > 2*printEdgeitems
 	for i := int64(0); i < n; i++ {

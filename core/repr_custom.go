@@ -1,6 +1,10 @@
 package core
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gosparse/gosparse/core/dtype"
+)
 
 // repr prints a custom-format tensor in torch's style, with its level arrays
 // (pos_l, crd_l) and values, and the format text where torch prints a layout:
@@ -11,7 +15,7 @@ import "strings"
 func (u *ustStore) repr(t *Tensor, prefix string) string {
 	indent := len(prefix)
 	var strs []string
-	add := func(name string, a Array) {
+	add := func(name string, a dtype.Array) {
 		s := arrayStr(a, indent+len(name)+len("=tensor("))
 		if a.Numel() == 0 {
 			s += ", size=" + tupleStr(a.Shape)

@@ -14,7 +14,7 @@ func TestReprMatchesTorch(t *testing.T) {
 	require.Equal(t, "tensor(crow_indices=tensor([0, 2, 4]),\n       col_indices=tensor([0, 1, 0, 1]),\n       values=tensor([1., 2., 3., 4.]), size=(2, 2), nnz=4,\n       dtype=torch.float64, layout=torch.sparse_csr)", c.String())
 	f32, _ := ToDType(c, dtype.Float32)
 	require.Equal(t, "tensor(crow_indices=tensor([0, 2, 4]),\n       col_indices=tensor([0, 1, 0, 1]),\n       values=tensor([1., 2., 3., 4.]), size=(2, 2), nnz=4,\n       layout=torch.sparse_csr)", f32.String())
-	coo, _ := NewCOO(Int64Array([]int64{0, 1, 1, 2, 0, 2}, 2, 3), Int64Array([]int64{3, 4, 5}), nil, BuildOptions{})
+	coo, _ := NewCOO(dtype.Int64Array([]int64{0, 1, 1, 2, 0, 2}, 2, 3), dtype.Int64Array([]int64{3, 4, 5}), nil, BuildOptions{})
 	require.Equal(t, "tensor(indices=tensor([[0, 1, 1],\n                       [2, 0, 2]]),\n       values=tensor([3, 4, 5]),\n       size=(2, 3), nnz=3, layout=torch.sparse_coo)", coo.String())
 	require.Equal(t, "tensor([[1., 2.],\n        [3., 4.]], dtype=torch.float64)", x.String())
 	frac := mustDense(t, []float64{0.5, -1.25, 1000}, 3)

@@ -156,9 +156,9 @@ func transposedLike(t *Tensor, perm []int) *Tensor {
 
 // permuteBlocks permutes the dense dims inside every value block; perm lists
 // the source dense dims (offset by s) of each result dense dim.
-func permuteBlocks(vals Array, dshape []int64, perm []int, s int) Array {
+func permuteBlocks(vals dtype.Array, dshape []int64, perm []int, s int) dtype.Array {
 	nd := len(dshape)
-	block := numelOf(dshape)
+	block := dtype.NumelOf(dshape)
 	nse := vals.Shape[0]
 	newShape := make([]int64, nd)
 	for i, p := range perm {
@@ -170,7 +170,7 @@ func permuteBlocks(vals Array, dshape []int64, perm []int, s int) Array {
 		srcStride[d] = st
 		st *= dshape[d]
 	}
-	out := NewArray(vals.DType, append([]int64{nse}, newShape...))
+	out := dtype.NewArray(vals.DType, append([]int64{nse}, newShape...))
 	es := int64(vals.DType.Size())
 	idx := make([]int64, nd)
 	for j := int64(0); j < block; j++ {
@@ -203,7 +203,7 @@ func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
 		return nil, err
 	}
 	if t.layout == Strided { // the same data under one more dim of size 1
-		r, err := NewStrided(Array{DType: t.dtype, Shape: slices.Insert(slices.Clone(t.shape), dim, 1), Data: cloneArray(t.values).Data})
+		r, err := NewStrided(dtype.Array{DType: t.dtype, Shape: slices.Insert(slices.Clone(t.shape), dim, 1), Data: cloneArray(t.values).Data})
 		if err != nil {
 			return nil, err
 		}
@@ -221,7 +221,7 @@ func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
 	if dim <= s {
 		coords = slices.Insert(slices.Clone(c.coords), dim, make([]int64, c.nse()))
 	} else {
-		vals = Array{DType: vals.DType, Shape: slices.Insert(slices.Clone(vals.Shape), dim-s+1, 1), Data: vals.Data}
+		vals = dtype.Array{DType: vals.DType, Shape: slices.Insert(slices.Clone(vals.Shape), dim-s+1, 1), Data: vals.Data}
 	}
 	out := &cooEntries{shape: shape, denseDim: len(shape) - len(coords), coords: coords, vals: vals,
 		coalesced: c.nse() < 2, width: c.width, fill: c.fill, dtype: c.dtype}
@@ -282,7 +282,7 @@ func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
 		}
 		return squeezeDense(d, drop)
 	}
-	out.vals = Array{DType: c.vals.DType, Shape: vshape, Data: c.vals.Data}
+	out.vals = dtype.Array{DType: c.vals.DType, Shape: vshape, Data: c.vals.Data}
 	r, err := out.tensor()
 	if err != nil {
 		return nil, err
@@ -323,7 +323,7 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	out.shape = first.Shape()
 	out.shape[dim] = 0
 	out.coords = make([][]int64, nd-first.denseDim)
-	var parts []Array
+	var parts []dtype.Array
 	for _, x := range ts {
 		c, err := asCOO(x)
 		if err != nil {
@@ -357,12 +357,12 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 }
 
 // concatRows stacks (n_i, *dense) arrays along their first dim.
-func concatRows(d dtype.DType, parts []Array, dense []int64) Array {
+func concatRows(d dtype.DType, parts []dtype.Array, dense []int64) dtype.Array {
 	n := int64(0)
 	for _, p := range parts {
 		n += p.Shape[0]
 	}
-	out := NewArray(d, append([]int64{n}, dense...))
+	out := dtype.NewArray(d, append([]int64{n}, dense...))
 	off := 0
 	for _, p := range parts {
 		off += copy(out.Data[off:], p.Data)
@@ -374,14 +374,14 @@ func concatRows(d dtype.DType, parts []Array, dense []int64) Array {
 // each block widened along dense axis k to dense[k] (the sum of the dense_i[k]):
 // part i's block fills its own slice of axis k, after the parts before it, and
 // the rest stays zero.
-func concatBlocks(d dtype.DType, parts []Array, k int, dense []int64) Array {
+func concatBlocks(d dtype.DType, parts []dtype.Array, k int, dense []int64) dtype.Array {
 	n := int64(0)
 	for _, p := range parts {
 		n += p.Shape[0]
 	}
-	out := NewArray(d, append([]int64{n}, dense...))
-	outer := numelOf(dense[:k])
-	inner := numelOf(dense[k+1:]) * int64(d.Size())
+	out := dtype.NewArray(d, append([]int64{n}, dense...))
+	outer := dtype.NumelOf(dense[:k])
+	inner := dtype.NumelOf(dense[k+1:]) * int64(d.Size())
 	total := dense[k] * inner // bytes of one outer row of the result
 	row, off := int64(0), int64(0)
 	for _, p := range parts {
@@ -487,7 +487,7 @@ func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v must end with the dense dims %v", shape, dense)
 	}
 	newSparse := shape[:len(shape)-len(dense)]
-	total := numelOf(c.shape[:s])
+	total := dtype.NumelOf(c.shape[:s])
 	if infer >= 0 {
 		rest := int64(1)
 		for i, n := range newSparse {
@@ -500,7 +500,7 @@ func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 		}
 		newSparse[infer] = total / rest
 	}
-	if numelOf(newSparse) != total || len(newSparse) == 0 {
+	if dtype.NumelOf(newSparse) != total || len(newSparse) == 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, c.shape[:s])
 	}
 	n := c.nse()
@@ -576,7 +576,7 @@ func squeezeDense(t *Tensor, drop []int) (*Tensor, error) {
 			shape = append(shape, n)
 		}
 	}
-	r, err := NewStrided(Array{DType: t.dtype, Shape: shape, Data: cloneArray(t.values).Data})
+	r, err := NewStrided(dtype.Array{DType: t.dtype, Shape: shape, Data: cloneArray(t.values).Data})
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -51,12 +52,12 @@ func catCheckSize(ts []*Tensor, dim int, stacked bool) error {
 			block[dim-sparse] = budget.Add(block[dim-sparse], x.shape[dim])
 		}
 	}
-	perEntry := budget.Add(budget.Mul(indices, 8), budget.Mul(numelOf(block), es))
+	perEntry := budget.Add(budget.Mul(indices, 8), budget.Mul(dtype.NumelOf(block), es))
 	entries := int64(0)
 	for _, x := range ts {
 		if x.layout == Strided {
-			entries = budget.Add(entries, numelOf(x.shape[:sparse]))
-		} else if dense := numelOf(x.shape[sparse:]); dense > 0 {
+			entries = budget.Add(entries, dtype.NumelOf(x.shape[:sparse]))
+		} else if dense := dtype.NumelOf(x.shape[sparse:]); dense > 0 {
 			entries = budget.Add(entries, x.values.Numel()/dense)
 		}
 	}
@@ -71,7 +72,7 @@ func catCheckSize(ts []*Tensor, dim int, stacked bool) error {
 // on overflow.
 func catNumel(ts []*Tensor, dim int, stacked bool) int64 {
 	if stacked {
-		return budget.Mul(int64(len(ts)), numelOf(ts[0].shape))
+		return budget.Mul(int64(len(ts)), dtype.NumelOf(ts[0].shape))
 	}
 	n := int64(0)
 	for _, x := range ts {
@@ -106,12 +107,12 @@ func catStrided(ts []*Tensor, dim int) *Tensor {
 		shape[dim] += x.shape[dim]
 	}
 	es := int64(first.dtype.Size())
-	outer := numelOf(shape[:dim])
-	data := NewArray(first.dtype, shape).Data
+	outer := dtype.NumelOf(shape[:dim])
+	data := dtype.NewArray(first.dtype, shape).Data
 	off := int64(0)
 	for o := int64(0); o < outer; o++ {
 		for _, x := range ts {
-			block := numelOf(x.shape[dim:]) * es
+			block := dtype.NumelOf(x.shape[dim:]) * es
 			off += int64(copy(data[off:], x.values.Data[o*block:(o+1)*block]))
 		}
 	}

@@ -18,9 +18,9 @@ func TestCatRefusesBeforeBuilding(t *testing.T) {
 	old := MemoryLimit()
 	require.NoError(t, SetMemoryLimit(limit))
 	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	row, err := NewStrided(NewArray(dtype.Float64, []int64{1, limit / 4 / 8})) // a quarter of the limit
+	row, err := NewStrided(dtype.NewArray(dtype.Float64, []int64{1, limit / 4 / 8})) // a quarter of the limit
 	require.NoError(t, err)
-	vals := AsSlice[float64](row.values)
+	vals := dtype.AsSlice[float64](row.values)
 	for i := range vals {
 		vals[i] = float64(i + 1)
 	}
@@ -70,8 +70,8 @@ func TestCatOfStridedAlongEachDim(t *testing.T) {
 
 // denseOf3 is a strided float64 tensor of shape holding from, from+1, ...
 func denseOf3(t *testing.T, shape []int64, from float64) *Tensor {
-	a := NewArray(dtype.Float64, shape)
-	vals := AsSlice[float64](a)
+	a := dtype.NewArray(dtype.Float64, shape)
+	vals := dtype.AsSlice[float64](a)
 	for i := range vals {
 		vals[i] = from + float64(i)
 	}

@@ -17,9 +17,9 @@ func sparseless(t *testing.T, width int, vals []float64, valShape []int64, size 
 	if width == 32 {
 		idt = dtype.Int32
 	}
-	v := Float64Array(vals)
+	v := dtype.Float64Array(vals)
 	v.Shape = valShape
-	x, err := NewCOO(NewArray(idt, []int64{0, valShape[0]}), v, size, BuildOptions{})
+	x, err := NewCOO(dtype.NewArray(idt, []int64{0, valShape[0]}), v, size, BuildOptions{})
 	require.NoError(t, err)
 	return x
 }
@@ -53,15 +53,15 @@ func TestSparselessCOOConstruction(t *testing.T) {
 	require.True(t, one.IsCoalesced())
 	require.Equal(t, 32, one.IndexWidth())
 	// the checks stay: nse must agree, dense sizes must match the values
-	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 2}), Float64Array([]float64{1, 2, 3}), []int64{}, BuildOptions{})
+	_, err = NewCOO(dtype.NewArray(dtype.Int64, []int64{0, 2}), dtype.Float64Array([]float64{1, 2, 3}), []int64{}, BuildOptions{})
 	require.ErrorContains(t, err, "nnz from indices: 2, nnz from values: 3")
-	v := Float64Array([]float64{1, 2})
+	v := dtype.Float64Array([]float64{1, 2})
 	v.Shape = []int64{1, 2}
-	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 1}), v, []int64{3}, BuildOptions{})
+	_, err = NewCOO(dtype.NewArray(dtype.Int64, []int64{0, 1}), v, []int64{3}, BuildOptions{})
 	require.ErrorContains(t, err, "dense dim 0 has size 3 but values.shape[1] = 2")
-	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
+	_, err = NewCOO(dtype.NewArray(dtype.Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
 	require.ErrorContains(t, err, "expected sparse_dim + dense_dim = 0 + 1")
-	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 1}), Float64Array([]float64{1}), []int64{}, BuildOptions{Coalesced: true})
+	_, err = NewCOO(dtype.NewArray(dtype.Int64, []int64{0, 1}), dtype.Float64Array([]float64{1}), []int64{}, BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	// CSF still needs a level to compress
 	_, err = Empty(CSF, dtype.Float64, []int64{2}, [2]int64{1, 1}, 1)
@@ -149,7 +149,7 @@ func TestSparselessCOOOperations(t *testing.T) {
 // tensor(5.).to_sparse(): one entry, or none for a zero.
 func TestScalarToSparse(t *testing.T) {
 	for _, v := range []float64{5, 0} {
-		d, err := NewStrided(Array{DType: dtype.Float64, Shape: []int64{}, Data: Float64Array([]float64{v}).Data})
+		d, err := NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{}, Data: dtype.Float64Array([]float64{v}).Data})
 		require.NoError(t, err)
 		s, err := ToLayout(d, COO, DefaultConvert())
 		require.NoError(t, err)
@@ -170,7 +170,7 @@ func TestScalarToSparse(t *testing.T) {
 func TestSparselessCOOShapeOperators(t *testing.T) {
 	ops := map[string]func(x *Tensor) (*Tensor, error){
 		"select(0, 1)":            func(x *Tensor) (*Tensor, error) { return Select(x, 0, 1) },
-		"index_select(0, [1, 1])": func(x *Tensor) (*Tensor, error) { return IndexSelect(x, 0, Int64Array([]int64{1, 1})) },
+		"index_select(0, [1, 1])": func(x *Tensor) (*Tensor, error) { return IndexSelect(x, 0, dtype.Int64Array([]int64{1, 1})) },
 		"cat([x, x], 0)":          func(x *Tensor) (*Tensor, error) { return Cat([]*Tensor{x, x}, 0) },
 		"narrow_copy(0, 0, 1)":    func(x *Tensor) (*Tensor, error) { return NarrowCopy(x, 0, 0, 1) },
 		"transpose(0, -1)":        func(x *Tensor) (*Tensor, error) { return Transpose(x, 0, -1) },
@@ -205,17 +205,17 @@ func TestSparselessCOOShapeOperators(t *testing.T) {
 
 // torch reads a 0-d values array as one entry: sparse_coo_tensor(empty(0, 1), 5.0, ()).
 func TestCOOScalarValuesAreOneEntry(t *testing.T) {
-	v := Float64Array([]float64{5})
+	v := dtype.Float64Array([]float64{5})
 	v.Shape = []int64{}
-	x, err := NewCOO(NewArray(dtype.Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
+	x, err := NewCOO(dtype.NewArray(dtype.Int64, []int64{0, 1}), v, []int64{}, BuildOptions{})
 	require.NoError(t, err)
 	require.Equal(t, []int64{1}, x.values.Shape)
 	require.Equal(t, []int64{}, v.Shape, "the caller's array is untouched")
 	got, _ := denseOf(t, x)
 	require.Equal(t, []float64{5}, got)
-	_, err = NewCOO(NewArray(dtype.Int64, []int64{0, 2}), v, []int64{}, BuildOptions{})
+	_, err = NewCOO(dtype.NewArray(dtype.Int64, []int64{0, 2}), v, []int64{}, BuildOptions{})
 	require.ErrorContains(t, err, "nnz from indices: 2, nnz from values: 1")
-	idx := Int64Array([]int64{1})
+	idx := dtype.Int64Array([]int64{1})
 	idx.Shape = []int64{1, 1}
 	y, err := NewCOO(idx, v, []int64{2}, BuildOptions{})
 	require.NoError(t, err)

@@ -17,7 +17,7 @@ func stridedPermute(t *Tensor, perm []int) (*Tensor, error) {
 	for i, p := range perm {
 		shape[i] = t.shape[p]
 	}
-	out := NewArray(t.dtype, shape)
+	out := dtype.NewArray(t.dtype, shape)
 	if nd == 2 && perm[0] == 1 {
 		if err := linTransposeBytes(out, t.values, t.shape[0], t.shape[1]); err != nil {
 			return nil, err
@@ -37,7 +37,7 @@ func stridedPermute(t *Tensor, perm []int) (*Tensor, error) {
 	es := int64(t.dtype.Size())
 	idx := make([]int64, nd)
 	src := int64(0)
-	for j := range numelOf(shape) {
+	for j := range dtype.NumelOf(shape) {
 		copy(out.Data[j*es:(j+1)*es], t.values.Data[src*es:(src+1)*es])
 		// Odometer step: advance the last dim, carrying into earlier ones.
 		for d := nd - 1; d >= 0; d-- {
@@ -76,12 +76,12 @@ func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err er
 	if lo < 0 {
 		return nil, false, nil
 	}
-	outer, rn, inner := numelOf(t.shape[:lo]), numelOf(t.shape[lo:hi]), numelOf(t.shape[hi:])
+	outer, rn, inner := dtype.NumelOf(t.shape[:lo]), dtype.NumelOf(t.shape[lo:hi]), dtype.NumelOf(t.shape[hi:])
 	acc := make([]float64, outer*inner)
 	if t.dtype == dtype.Float64 {
-		reduceRuns(AsSlice[float64](t.values), acc, outer, rn, inner)
+		reduceRuns(dtype.AsSlice[float64](t.values), acc, outer, rn, inner)
 	} else {
-		reduceRuns(AsSlice[float32](t.values), acc, outer, rn, inner)
+		reduceRuns(dtype.AsSlice[float32](t.values), acc, outer, rn, inner)
 	}
 	if op == "mean" {
 		for i := range acc {
@@ -89,11 +89,11 @@ func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err er
 		}
 	}
 	shape := append(append([]int64{}, t.shape[:lo]...), t.shape[hi:]...)
-	out := NewArray(t.dtype, shape)
+	out := dtype.NewArray(t.dtype, shape)
 	if t.dtype == dtype.Float64 {
-		copy(AsSlice[float64](out), acc)
+		copy(dtype.AsSlice[float64](out), acc)
 	} else {
-		o := AsSlice[float32](out)
+		o := dtype.AsSlice[float32](out)
 		for i, v := range acc {
 			o[i] = float32(v)
 		}

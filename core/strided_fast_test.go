@@ -14,9 +14,9 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 1))
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		for _, shape := range [][]int64{{5, 7}, {3, 4, 5}, {2, 3, 4, 2}, {6}, {0, 3}} {
-			a := NewArray(d, shape)
+			a := dtype.NewArray(d, shape)
 			for i := range a.Numel() {
-				a.SetComplex(i, Real(rng.NormFloat64()))
+				a.SetComplex(i, dtype.Real(rng.NormFloat64()))
 			}
 			x, err := NewStrided(a)
 			require.NoError(t, err)

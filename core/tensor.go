@@ -19,11 +19,11 @@ type Tensor struct {
 	denseDim  int
 	block     [2]int64 // BSR/BSC block size; {1, 1} otherwise
 	levels    []Level
-	values    Array  // torch's values shape; the dense data for strided tensors
-	indices   Array  // COO: the (sparse_dim, nse) array whose rows are the levels' Crd
-	fill      []byte // one element of dtype
-	coalesced bool   // COO: indices sorted and unique
-	width     int    // index width of pos/crd: 32 or 64 (0 for strided)
+	values    dtype.Array // torch's values shape; the dense data for strided tensors
+	indices   dtype.Array // COO: the (sparse_dim, nse) array whose rows are the levels' Crd
+	fill      []byte      // one element of dtype
+	coalesced bool        // COO: indices sorted and unique
+	width     int         // index width of pos/crd: 32 or 64 (0 for strided)
 
 	// ust is the storage of a custom-format tensor (see Custom).
 	ust *ustStore
@@ -79,7 +79,7 @@ func (t *Tensor) Levels() []Level { return append([]Level(nil), t.levels...) }
 func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.fill...) }
 
 // Fill returns the fill value, widened.
-func (t *Tensor) Fill() Scalar { return loadScalar(t.dtype, t.fill) }
+func (t *Tensor) Fill() dtype.Scalar { return dtype.LoadScalar(t.dtype, t.fill) }
 
 // NNZ returns the number of stored elements (torch's nse): stored entries of
 // the sparse levels, per batch for batched compressed tensors as torch counts;
@@ -101,30 +101,30 @@ func (t *Tensor) NNZ() int64 {
 func (t *Tensor) denseShape() []int64 { return t.shape[len(t.shape)-t.denseDim:] }
 
 // batchCount is the number of batches (1 when there are no batch dimensions).
-func (t *Tensor) batchCount() int64 { return numelOf(t.shape[:t.batchDim]) }
+func (t *Tensor) batchCount() int64 { return dtype.NumelOf(t.shape[:t.batchDim]) }
 
 // compressedLevel returns the index of the compressed level of a CSR/CSC/BSR/BSC tensor.
 func (t *Tensor) compressedLevel() int { return t.batchDim + 1 }
 
 // Values returns the values array (the dense data of a strided tensor). For
 // COO it requires a coalesced tensor, as torch's values() does.
-func (t *Tensor) Values() (Array, error) {
+func (t *Tensor) Values() (dtype.Array, error) {
 	if t.layout == COO && !t.coalesced {
-		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
 	}
 	return t.values, nil
 }
 
 // RawValues returns the values array of any tensor (torch's _values()).
-func (t *Tensor) RawValues() (Array, error) { return t.values, nil }
+func (t *Tensor) RawValues() (dtype.Array, error) { return t.values, nil }
 
 // Indices returns the (sparse_dim, nse) indices of a coalesced COO tensor.
-func (t *Tensor) Indices() (Array, error) {
+func (t *Tensor) Indices() (dtype.Array, error) {
 	if t.layout != COO {
-		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
 	}
 	if !t.coalesced {
-		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: Cannot get indices on an uncoalesced tensor, please call .coalesce() first")
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: Cannot get indices on an uncoalesced tensor, please call .coalesce() first")
 	}
 	return t.indices, nil
 }
@@ -135,7 +135,7 @@ func (t *Tensor) Indices() (Array, error) {
 // tensor also its format storage, which may be a caller's borrowed arrays
 // (WrapFormat) that a handle sharing the tensor must keep alive. It
 // allocates nothing when dst has room, which callers on every free rely on.
-func (t *Tensor) AppendStorage(dst []Array) []Array {
+func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
 	for i := range t.levels {
 		dst = append(dst, t.levels[i].Pos, t.levels[i].Crd)
 	}
@@ -152,24 +152,26 @@ func (t *Tensor) AppendStorage(dst []Array) []Array {
 }
 
 // RawIndices returns the (sparse_dim, nse) indices of a COO tensor (torch's _indices()).
-func (t *Tensor) RawIndices() (Array, error) {
+func (t *Tensor) RawIndices() (dtype.Array, error) {
 	if t.layout != COO {
-		return Array{}, errs.Errorf(errs.ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
 	}
 	return t.indices, nil
 }
 
 // CrowIndices returns crow_indices (*batch, rows + 1) of a CSR or BSR tensor.
-func (t *Tensor) CrowIndices() (Array, error) { return t.compressedIndices("crow_indices", true) }
+func (t *Tensor) CrowIndices() (dtype.Array, error) { return t.compressedIndices("crow_indices", true) }
 
 // CcolIndices returns ccol_indices (*batch, cols + 1) of a CSC or BSC tensor.
-func (t *Tensor) CcolIndices() (Array, error) { return t.compressedIndices("ccol_indices", false) }
+func (t *Tensor) CcolIndices() (dtype.Array, error) {
+	return t.compressedIndices("ccol_indices", false)
+}
 
 // ColIndices returns col_indices (*batch, nse) of a CSR or BSR tensor.
-func (t *Tensor) ColIndices() (Array, error) { return t.plainIndices("col_indices", true) }
+func (t *Tensor) ColIndices() (dtype.Array, error) { return t.plainIndices("col_indices", true) }
 
 // RowIndices returns row_indices (*batch, nse) of a CSC or BSC tensor.
-func (t *Tensor) RowIndices() (Array, error) { return t.plainIndices("row_indices", false) }
+func (t *Tensor) RowIndices() (dtype.Array, error) { return t.plainIndices("row_indices", false) }
 
 func (t *Tensor) checkCompressedAccess(name string, rowMajor bool) error {
 	want := "sparse_csr or sparse_bsr"
@@ -184,9 +186,9 @@ func (t *Tensor) checkCompressedAccess(name string, rowMajor bool) error {
 
 // compressedIndices turns the global pos array of the compressed level into
 // torch's per-batch offsets (a copy when batched, an alias otherwise).
-func (t *Tensor) compressedIndices(name string, rowMajor bool) (Array, error) {
+func (t *Tensor) compressedIndices(name string, rowMajor bool) (dtype.Array, error) {
 	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
 	pos := t.levels[t.compressedLevel()].Pos
 	if t.batchDim == 0 {
@@ -196,7 +198,7 @@ func (t *Tensor) compressedIndices(name string, rowMajor bool) (Array, error) {
 	n := (pos.Numel() - 1) / max(b, 1)
 	nse := t.NNZ()
 	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), n+1)
-	out := NewArray(pos.DType, shape)
+	out := dtype.NewArray(pos.DType, shape)
 	for k := int64(0); k < b; k++ {
 		for i := int64(0); i <= n; i++ {
 			setIndex(out, k*(n+1)+i, pos.Index(k*n+i)-k*nse)
@@ -206,20 +208,20 @@ func (t *Tensor) compressedIndices(name string, rowMajor bool) (Array, error) {
 }
 
 // plainIndices returns the crd array of the compressed level shaped (*batch, nse).
-func (t *Tensor) plainIndices(name string, rowMajor bool) (Array, error) {
+func (t *Tensor) plainIndices(name string, rowMajor bool) (dtype.Array, error) {
 	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
-		return Array{}, err
+		return dtype.Array{}, err
 	}
 	crd := t.levels[t.compressedLevel()].Crd
 	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), t.NNZ())
-	return Array{DType: crd.DType, Shape: shape, Data: crd.Data}, nil
+	return dtype.Array{DType: crd.DType, Shape: shape, Data: crd.Data}, nil
 }
 
 // setIndex stores v into an int32 or int64 array.
-func setIndex(a Array, i, v int64) {
+func setIndex(a dtype.Array, i, v int64) {
 	if a.DType == dtype.Int32 {
-		AsSlice[int32](a)[i] = int32(v)
+		dtype.AsSlice[int32](a)[i] = int32(v)
 	} else {
-		AsSlice[int64](a)[i] = v
+		dtype.AsSlice[int64](a)[i] = v
 	}
 }

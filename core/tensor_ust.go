@@ -1,6 +1,7 @@
 package core
 
 import (
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -13,8 +14,8 @@ import (
 type UST struct {
 	Format     format.Format
 	LevelSizes []int64
-	Pos, Crd   []Array
-	Values     Array
+	Pos, Crd   []dtype.Array
+	Values     dtype.Array
 }
 
 // NSE is the number of stored values, padding included.
@@ -37,9 +38,9 @@ func (t *Tensor) USTStorage() (*UST, error) {
 		return nil, errs.Errorf(errs.ErrInternal, "the format %s of a %s tensor of size %v: %v", f, t.layout, t.shape, err)
 	}
 	if u := t.custom(); u != nil {
-		return &UST{Format: f, LevelSizes: sizes, Pos: append([]Array(nil), u.pos...), Crd: append([]Array(nil), u.crd...), Values: u.values}, nil
+		return &UST{Format: f, LevelSizes: sizes, Pos: append([]dtype.Array(nil), u.pos...), Crd: append([]dtype.Array(nil), u.crd...), Values: u.values}, nil
 	}
-	u := &UST{Format: f, LevelSizes: sizes, Pos: make([]Array, len(f.Levels)), Crd: make([]Array, len(f.Levels)), Values: flat(t.values)}
+	u := &UST{Format: f, LevelSizes: sizes, Pos: make([]dtype.Array, len(f.Levels)), Crd: make([]dtype.Array, len(f.Levels)), Values: flat(t.values)}
 	if t.layout == Strided {
 		return u, nil
 	}
@@ -52,7 +53,7 @@ func (t *Tensor) USTStorage() (*UST, error) {
 		if lv.Kind.HasPos() {
 			switch {
 			case !reached:
-				u.Pos[l] = Array{DType: tl.Pos.DType, Shape: []int64{0}, Data: []byte{}}
+				u.Pos[l] = dtype.Array{DType: tl.Pos.DType, Shape: []int64{0}, Data: []byte{}}
 			case t.layout.IsCompressed() && t.batchDim > 0 && l == t.compressedLevel():
 				p, err := t.compressedIndices("pos", t.layout.rowMajor())
 				if err != nil {

@@ -10,7 +10,7 @@ import (
 
 // randomDense makes a dense tensor of the dtype with about density non-zero elements.
 func randomDense(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, density float64) *Tensor {
-	a := NewArray(d, shape)
+	a := dtype.NewArray(d, shape)
 	for i := int64(0); i < a.Numel(); i++ {
 		if rng.Float64() < density {
 			v := float64(rng.IntN(9) + 1)
@@ -20,7 +20,11 @@ func randomDense(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, den
 			if d.IsFloat() {
 				v += 0.25
 			}
-			a.SetComplex(i, Scalar{re: v, im: float64(rng.IntN(3)), i: int64(v), exact: !d.IsFloat() && !d.IsComplex()})
+			s := dtype.Complex128Scalar(complex(v, float64(rng.IntN(3))))
+			if !d.IsFloat() && !d.IsComplex() {
+				s = dtype.IntScalar(int64(v))
+			}
+			a.SetComplex(i, s)
 		}
 	}
 	x, err := NewStrided(a)
@@ -43,7 +47,7 @@ func requireSameDense(t *testing.T, want, got *Tensor, msgAndArgs ...any) {
 func nan() float64 { var z float64; return z / z }
 
 // Float32Array is a zeroed float32 array of n elements.
-func Float32Array(n int64) Array { return NewArray(dtype.Float32, []int64{n}) }
+func Float32Array(n int64) dtype.Array { return dtype.NewArray(dtype.Float32, []int64{n}) }
 
 // batchEvenDense is randomDense whose leading batch dims (those before the
 // last two non-dense dims) repeat one pattern, as batched compressed tensors need.
@@ -53,15 +57,18 @@ func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCas
 		return randomDense(t, rng, d, c.shape, density)
 	}
 	one := randomDense(t, rng, d, c.shape[nb:], density)
-	reps := numelOf(c.shape[:nb])
-	a := NewArray(d, c.shape)
+	reps := dtype.NumelOf(c.shape[:nb])
+	a := dtype.NewArray(d, c.shape)
 	n := one.values.Numel()
 	for r := int64(0); r < reps; r++ {
 		for i := int64(0); i < n; i++ {
 			v := one.values.Complex(i)
 			if !elemEqualsFill(one.values, i, one.fill) {
-				v.re += float64(r)
-				v.i += r
+				if v.IsExact() {
+					v = dtype.IntScalar(v.ExactInt() + r)
+				} else {
+					v = dtype.Complex128Scalar(complex(v.Re()+float64(r), v.Im()))
+				}
 			}
 			a.SetComplex(r*n+i, v)
 		}

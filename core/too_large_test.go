@@ -30,8 +30,8 @@ func requireEntries(t *testing.T, x *Tensor, idx []int64, vals []float64) {
 	require.NoError(t, err)
 	cv, err := c.Values()
 	require.NoError(t, err)
-	require.Equal(t, idx, AsSlice[int64](ci))
-	require.Equal(t, vals, AsSlice[float64](cv))
+	require.Equal(t, idx, dtype.AsSlice[int64](ci))
+	require.Equal(t, vals, dtype.AsSlice[float64](cv))
 }
 
 // Huge dimensions with two entries under a 256 MiB limit: what needs no
@@ -40,7 +40,7 @@ func requireEntries(t *testing.T, x *Tensor, idx []int64, vals []float64) {
 func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 	withMemoryLimit(t, 256<<20, func() {
 		const big = int64(1) << 40
-		tall, err := NewCOO(Int64Array([]int64{big - 1, 5, 0, 0}, 2, 2), Float64Array([]float64{2, 1}), []int64{big, 1}, BuildOptions{})
+		tall, err := NewCOO(dtype.Int64Array([]int64{big - 1, 5, 0, 0}, 2, 2), dtype.Float64Array([]float64{2, 1}), []int64{big, 1}, BuildOptions{})
 		require.NoError(t, err)
 		sorted, sv := []int64{5, big - 1, 0, 0}, []float64{1, 2}
 		before := Clone(tall)
@@ -50,11 +50,11 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		requireEntries(t, c, sorted, sv)
 		csc, err := ToLayout(tall, CSC, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 		require.NoError(t, err)
-		require.Equal(t, []int64{0, 2}, AsSlice[int64](csc.levels[1].Pos))
-		sel, err := IndexSelect(tall, 0, Int64Array([]int64{big - 1, 5, 7}))
+		require.Equal(t, []int64{0, 2}, dtype.AsSlice[int64](csc.levels[1].Pos))
+		sel, err := IndexSelect(tall, 0, dtype.Int64Array([]int64{big - 1, 5, 7}))
 		require.NoError(t, err)
 		requireEntries(t, sel, []int64{0, 1, 0, 0}, []float64{2, 1}) // index longer than the entries: per entry
-		sel, err = IndexSelect(tall, 0, Int64Array([]int64{5}))
+		sel, err = IndexSelect(tall, 0, dtype.Int64Array([]int64{5}))
 		require.NoError(t, err)
 		requireEntries(t, sel, []int64{0, 0}, []float64{1}) // per position
 		m, err := SparseMask(tall, tall)
@@ -64,7 +64,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		require.NoError(t, err)
 		requireEntries(t, s, sorted[:2], sv)
 
-		small, err := NewCOO(Int64Array([]int64{0, 0}, 2, 1), Float64Array([]float64{3}), []int64{1, 1}, BuildOptions{})
+		small, err := NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{3}), []int64{1, 1}, BuildOptions{})
 		require.NoError(t, err)
 		for name, f := range map[string]func() (*Tensor, error){
 			"csr": func() (*Tensor, error) { return ToLayout(tall, CSR, DefaultConvert()) },
@@ -164,7 +164,7 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 		mask := randomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
 		if trial%2 == 1 {
 			var err error
-			x, err = WithFill(x, Float64Array([]float64{1.5}).Data)
+			x, err = WithFill(x, dtype.Float64Array([]float64{1.5}).Data)
 			require.NoError(t, err)
 		}
 		want, err := SparseMask(x, mask) // small: the dense path

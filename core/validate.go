@@ -1,5 +1,7 @@
 package core
 
+import "github.com/gosparse/gosparse/core/dtype"
+
 // Validate checks every invariant of t's storage that the constructors check
 // unless told NoCheck, and names the first broken one (as the constructor
 // would have). A tensor the library computed from valid input always passes;
@@ -12,7 +14,7 @@ func Validate(t *Tensor) error {
 		_, err := NewCOO(t.indices, t.values, t.shape, BuildOptions{Coalesced: t.coalesced})
 		return err
 	case t.layout.IsCompressed():
-		var comp, plain Array
+		var comp, plain dtype.Array
 		var err error
 		if t.layout.rowMajor() {
 			comp, err = t.CrowIndices()

@@ -3,13 +3,14 @@ package core
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
 
 // Tensors the library builds or converts pass Validate in every layout.
 func TestValidatePassesValidTensors(t *testing.T) {
-	dense, err := NewStrided(Float64Array([]float64{1, 0, 2, 0, 0, 3, 4, 0, 0, 0, 5, 6, 0, 0, 7, 8}, 4, 4))
+	dense, err := NewStrided(dtype.Float64Array([]float64{1, 0, 2, 0, 0, 3, 4, 0, 0, 0, 5, 6, 0, 0, 7, 8}, 4, 4))
 	require.NoError(t, err)
 	require.NoError(t, Validate(dense))
 	for _, l := range AllLayouts {
@@ -22,11 +23,11 @@ func TestValidatePassesValidTensors(t *testing.T) {
 		require.NoError(t, Validate(x), "%s", l)
 	}
 	// Uncoalesced COO and batched CSR too.
-	u, err := NewCOO(Int64Array([]int64{1, 0, 1, 0, 0, 0}, 2, 3), Float64Array([]float64{1, 2, 3}, 3), []int64{2, 2}, BuildOptions{})
+	u, err := NewCOO(dtype.Int64Array([]int64{1, 0, 1, 0, 0, 0}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{2, 2}, BuildOptions{})
 	require.NoError(t, err)
 	require.NoError(t, Validate(u))
-	b, err := NewCompressed(CSR, Int64Array([]int64{0, 1, 1, 0, 0, 1}, 2, 3), Int64Array([]int64{0, 1}, 2, 1),
-		Float64Array([]float64{1, 2}, 2, 1), []int64{2, 2, 2}, BuildOptions{})
+	b, err := NewCompressed(CSR, dtype.Int64Array([]int64{0, 1, 1, 0, 0, 1}, 2, 3), dtype.Int64Array([]int64{0, 1}, 2, 1),
+		dtype.Float64Array([]float64{1, 2}, 2, 1), []int64{2, 2, 2}, BuildOptions{})
 	require.NoError(t, err)
 	require.NoError(t, Validate(b))
 }
@@ -34,22 +35,22 @@ func TestValidatePassesValidTensors(t *testing.T) {
 // A tensor built with NoCheck from bad data fails Validate, naming the rule.
 func TestValidateNamesTheBrokenInvariant(t *testing.T) {
 	noCheck := BuildOptions{NoCheck: true}
-	csr, err := NewCompressed(CSR, Int64Array([]int64{0, 2, 1, 3}, 4), Int64Array([]int64{0, 1, 2}, 3),
-		Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)
+	csr, err := NewCompressed(CSR, dtype.Int64Array([]int64{0, 2, 1, 3}, 4), dtype.Int64Array([]int64{0, 1, 2}, 3),
+		dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)
 	require.NoError(t, err)
 	require.ErrorContains(t, Validate(csr), "crow_indices")
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(Validate(csr)))
 
-	csc, err := NewCompressed(CSC, Int64Array([]int64{0, 1, 2, 3}, 4), Int64Array([]int64{0, 9, 2}, 3),
-		Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)
+	csc, err := NewCompressed(CSC, dtype.Int64Array([]int64{0, 1, 2, 3}, 4), dtype.Int64Array([]int64{0, 9, 2}, 3),
+		dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)
 	require.NoError(t, err)
 	require.ErrorContains(t, Validate(csc), "row_indices")
 
-	coo, err := NewCOO(Int64Array([]int64{0, 1, 2, 0, 7, 1}, 2, 3), Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)
+	coo, err := NewCOO(dtype.Int64Array([]int64{0, 1, 2, 0, 7, 1}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{3, 3}, noCheck)
 	require.NoError(t, err)
 	require.ErrorContains(t, Validate(coo), "indices[1, 1] = 7 is out of range")
 
-	unsorted, err := NewCOO(Int64Array([]int64{1, 0, 0, 0}, 2, 2), Float64Array([]float64{1, 2}, 2), []int64{2, 2},
+	unsorted, err := NewCOO(dtype.Int64Array([]int64{1, 0, 0, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}, 2), []int64{2, 2},
 		BuildOptions{NoCheck: true, Coalesced: true})
 	require.NoError(t, err)
 	require.ErrorContains(t, Validate(unsorted), "declared coalesced")

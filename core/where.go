@@ -38,8 +38,8 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		}
 	}
 	if len(condition.shape) == 0 { // 0-d tensors are strided: choose the one element
-		v := pick3([]Scalar{condition.values.Complex(0), xs.values.Complex(0), ys.values.Complex(0)})
-		return NewStrided(Array{DType: out, Data: ScalarBytes(out, v)})
+		v := pick3([]dtype.Scalar{condition.values.Complex(0), xs.values.Complex(0), ys.values.Complex(0)})
+		return NewStrided(dtype.Array{DType: out, Data: ScalarBytes(out, v)})
 	}
 	lists := make([]*Tensor, 3)
 	for i, t := range ops {
@@ -48,10 +48,10 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		}
 	}
 	nd := len(condition.shape)
-	fills := []Scalar{condition.Fill(), xs.Fill(), ys.Fill()}
+	fills := []dtype.Scalar{condition.Fill(), xs.Fill(), ys.Fill()}
 	pos := make([]int64, 3)
 	var coords [][]int64
-	var vals []Scalar
+	var vals []dtype.Scalar
 	for {
 		// the smallest coordinate not yet merged, across the three lists
 		best := -1
@@ -67,7 +67,7 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		for d := range at {
 			at[d] = lists[best].indices.Index(int64(d)*lists[best].indices.Shape[1] + pos[best])
 		}
-		v := make([]Scalar, 3)
+		v := make([]dtype.Scalar, 3)
 		for i, l := range lists {
 			v[i] = fills[i]
 			if pos[i] < l.indices.Shape[1] && cmpColumns(l, pos[i], lists[best], pos[best], nd) == 0 && i != best {
@@ -81,7 +81,7 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		vals = append(vals, pick3(v))
 	}
 	fill := pick3(fills)
-	values := NewArray(out, []int64{int64(len(vals))})
+	values := dtype.NewArray(out, []int64{int64(len(vals))})
 	for i, v := range vals {
 		values.SetComplex(int64(i), v)
 	}
@@ -112,7 +112,7 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 }
 
 // pick3 is where(c, x, y) on scalars.
-func pick3(v []Scalar) Scalar {
+func pick3(v []dtype.Scalar) dtype.Scalar {
 	if isNonZero(v[0]) {
 		return v[1]
 	}
@@ -125,7 +125,7 @@ func whereOperand(arg string, o Operand, condition *Tensor) (*Tensor, error) {
 		return o.Tensor, nil
 	}
 	if len(condition.shape) == 0 {
-		return NewStrided(Array{DType: o.Number.Kind, Data: ScalarBytes(o.Number.Kind, o.Number.Value)})
+		return NewStrided(dtype.Array{DType: o.Number.Kind, Data: ScalarBytes(o.Number.Kind, o.Number.Value)})
 	}
 	e, err := Empty(COO, o.Number.Kind, condition.Shape(), [2]int64{}, 0)
 	if err != nil {

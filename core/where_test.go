@@ -22,7 +22,7 @@ func TestWhereMatchesDense(t *testing.T) {
 		cm, err := ToLayout(mask, l, DefaultConvert())
 		require.NoError(t, err)
 		cx, _ := ToLayout(xd, COO, DefaultConvert())
-		cx, _ = WithFill(cx, ScalarBytes(dtype.Float64, Real(0))) // x sparse, y dense
+		cx, _ = WithFill(cx, ScalarBytes(dtype.Float64, dtype.Real(0))) // x sparse, y dense
 		r, err := Where(cm, TensorOperand(cx), TensorOperand(yd))
 		require.NoError(t, err)
 		got, _ := denseOf(t, r)
@@ -66,8 +66,8 @@ func TestWherePromotesAsTorch(t *testing.T) {
 }
 
 func TestWhereOnZeroDimTensors(t *testing.T) {
-	c, _ := NewStrided(Array{DType: dtype.Bool, Data: []byte{1}})
-	x, _ := NewStrided(Array{DType: dtype.Float64, Data: ScalarBytes(dtype.Float64, Real(3))})
+	c, _ := NewStrided(dtype.Array{DType: dtype.Bool, Data: []byte{1}})
+	x, _ := NewStrided(dtype.Array{DType: dtype.Float64, Data: ScalarBytes(dtype.Float64, dtype.Real(3))})
 	r, err := Where(c, TensorOperand(x), NumberOperand(FloatNumber(-1)))
 	require.NoError(t, err)
 	require.Empty(t, r.Shape())

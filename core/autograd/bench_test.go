@@ -38,8 +38,8 @@ func BenchmarkSparseMmBackward(b *testing.B) {
 }
 
 func benchDense(rng *rand.Rand, m, n int64) *core.Tensor {
-	v := core.NewArray(dtype.Float64, []int64{m, n})
-	for i, s := 0, core.AsSlice[float64](v); i < len(s); i++ {
+	v := dtype.NewArray(dtype.Float64, []int64{m, n})
+	for i, s := 0, dtype.AsSlice[float64](v); i < len(s); i++ {
 		s[i] = rng.NormFloat64()
 	}
 	d, _ := core.NewStrided(v)

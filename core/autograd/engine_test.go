@@ -35,7 +35,7 @@ func values64(t *testing.T, x *core.Tensor) []float64 {
 	t.Helper()
 	v, err := x.RawValues()
 	require.NoError(t, err)
-	return append([]float64(nil), core.AsSlice[float64](v)...)
+	return append([]float64(nil), dtype.AsSlice[float64](v)...)
 }
 
 func TestBackwardAccumulatesAndFreesTheGraph(t *testing.T) {
@@ -82,7 +82,7 @@ func TestBackwardRefusals(t *testing.T) {
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, f32, false), "expected dtype float64")
 	// Flags: integer tensors and non-leaves cannot change them.
-	ints, err := core.NewStrided(core.Int64Array([]int64{1, 2}))
+	ints, err := core.NewStrided(dtype.Int64Array([]int64{1, 2}))
 	require.NoError(t, err)
 	_, err = Leaf(ints, true)
 	require.ErrorContains(t, err, "floating point and complex dtype")

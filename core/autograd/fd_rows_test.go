@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // randSparse3 is a coalesced float64 COO tensor (nb, m, n) with about
@@ -28,7 +29,7 @@ func randSparse3(t *testing.T, rng *rand.Rand, nb, m, n int64, density float64, 
 	}
 	nnz := int64(len(vals))
 	idx := append(append(bs, rows...), cols...)
-	x, err := core.NewCOO(core.Int64Array(idx, 3, nnz), core.Float64Array(vals), []int64{nb, m, n}, core.BuildOptions{Coalesced: true})
+	x, err := core.NewCOO(dtype.Int64Array(idx, 3, nnz), dtype.Float64Array(vals), []int64{nb, m, n}, core.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	if layout == core.COO {
 		return x
@@ -85,7 +86,7 @@ func TestFiniteDifferencesHspmmSspaddmm(t *testing.T) {
 	})
 	t.Run("sspaddmm", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) {
-			return Sspaddmm(in[0], in[1], in[2], core.Real(0.7), core.Real(-1.3))
+			return Sspaddmm(in[0], in[1], in[2], dtype.Real(0.7), dtype.Real(-1.3))
 		}, randSparse(t, rng, 5, 4, 0.4, core.COO), randSparse(t, rng, 5, 6, 0.3, core.COO), randDense(t, rng, 6, 4))
 	})
 	t.Run("names", func(t *testing.T) {
@@ -95,7 +96,7 @@ func TestFiniteDifferencesHspmmSspaddmm(t *testing.T) {
 		h, err := Hspmm(a, d)
 		require.NoError(t, err)
 		require.Equal(t, "HspmmBackward0", h.Fn().Name())
-		s, err := Sspaddmm(Constant(randSparse(t, rng, 4, 2, 0.5, core.COO)), a, d, core.Real(1), core.Real(1))
+		s, err := Sspaddmm(Constant(randSparse(t, rng, 4, 2, 0.5, core.COO)), a, d, dtype.Real(1), dtype.Real(1))
 		require.NoError(t, err)
 		require.Equal(t, "SspaddmmBackward0", s.Fn().Name())
 	})

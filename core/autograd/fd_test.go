@@ -26,7 +26,7 @@ func randSparse(t *testing.T, rng *rand.Rand, m, n int64, density float64, layou
 		}
 	}
 	nnz := int64(len(vals))
-	x, err := core.NewCOO(core.Int64Array(append(rows, cols...), 2, nnz), core.Float64Array(vals), []int64{m, n}, core.BuildOptions{Coalesced: true})
+	x, err := core.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals), []int64{m, n}, core.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	if layout == core.COO {
 		return x
@@ -42,8 +42,8 @@ func randDense(t *testing.T, rng *rand.Rand, shape ...int64) *core.Tensor {
 	for i := range v {
 		v[i] = rng.NormFloat64()
 	}
-	a := core.NewArray(dtype.Float64, shape)
-	copy(core.AsSlice[float64](a), v)
+	a := dtype.NewArray(dtype.Float64, shape)
+	copy(dtype.AsSlice[float64](a), v)
 	d, err := core.NewStrided(a)
 	require.NoError(t, err)
 	return d
@@ -54,8 +54,8 @@ func withStored(t *testing.T, x *core.Tensor, k int64, h float64) *core.Tensor {
 	t.Helper()
 	v, err := x.RawValues()
 	require.NoError(t, err)
-	c := core.CopyArray(v)
-	s := core.AsSlice[float64](c)
+	c := dtype.CopyArray(v)
+	s := dtype.AsSlice[float64](c)
 	s[k] += h
 	if x.Layout() == core.Strided {
 		d, err := core.NewStrided(c)
@@ -99,7 +99,7 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor)
 		require.NoError(t, err)
 		v, _ := p.RawValues()
 		s := 0.0
-		for _, e := range core.AsSlice[float64](v) {
+		for _, e := range dtype.AsSlice[float64](v) {
 			s += e
 		}
 		return s
@@ -114,7 +114,7 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor)
 			require.Equal(t, x.NNZ(), g.NNZ(), "input %d: gradient pattern", i)
 		}
 		gv, _ := g.RawValues()
-		gs := core.AsSlice[float64](gv)
+		gs := dtype.AsSlice[float64](gv)
 		xv, _ := x.RawValues()
 		for k := range xv.Numel() {
 			plus := append([]*core.Tensor(nil), xs...)
@@ -149,7 +149,7 @@ func TestFiniteDifferences(t *testing.T) {
 	})
 	t.Run("sampled_addmm", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) {
-			return SampledAddmm(in[0], in[1], in[2], core.Real(0.3), core.Real(-1.5))
+			return SampledAddmm(in[0], in[1], in[2], dtype.Real(0.3), dtype.Real(-1.5))
 		}, randSparse(t, rng, 4, 5, 0.5, core.CSR), randDense(t, rng, 4, 3), randDense(t, rng, 3, 5))
 	})
 	t.Run("GCN layer: sum(A @ (X @ W)) through transpose", func(t *testing.T) {
@@ -221,13 +221,13 @@ func TestFiniteDifferencesAddmv(t *testing.T) {
 	for _, layout := range []core.Layout{core.CSR, core.COO, core.CSC} {
 		t.Run(layout.String(), func(t *testing.T) {
 			fdCheck(t, func(in []*Var) (*Var, error) {
-				return Addmv(in[0], in[1], in[2], core.Real(0.5), core.Real(-2))
+				return Addmv(in[0], in[1], in[2], dtype.Real(0.5), dtype.Real(-2))
 			}, randDense(t, rng, 4), randSparse(t, rng, 4, 5, 0.5, layout), randDense(t, rng, 5))
 		})
 	}
 	t.Run("dense matrix", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) {
-			return Addmv(in[0], in[1], in[2], core.Real(1), core.Real(1))
+			return Addmv(in[0], in[1], in[2], dtype.Real(1), dtype.Real(1))
 		}, randDense(t, rng, 3), randDense(t, rng, 3, 2), randDense(t, rng, 2))
 	})
 }
@@ -298,7 +298,7 @@ func TestFiniteDifferencesAmax(t *testing.T) {
 	x, err := Leaf(randDense(t, rng, 3), true)
 	require.NoError(t, err)
 	v, _ := x.Tensor().RawValues()
-	copy(core.AsSlice[float64](v), []float64{2, 2, 1})
+	copy(dtype.AsSlice[float64](v), []float64{2, 2, 1})
 	y, err := Amax(x, nil, "amax")
 	require.NoError(t, err)
 	require.NoError(t, Backward(y, nil, false))

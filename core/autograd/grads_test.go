@@ -100,9 +100,9 @@ func runGradOp(c gradCase, in []*Var) (*Var, error) {
 	case "sparse.mm":
 		return SparseMm(in[0], in[1])
 	case "sparse.addmm":
-		return SparseAddmm(in[0], in[1], in[2], core.Real(p["beta"].(float64)), core.Real(p["alpha"].(float64)))
+		return SparseAddmm(in[0], in[1], in[2], dtype.Real(p["beta"].(float64)), dtype.Real(p["alpha"].(float64)))
 	case "sparse.sampled_addmm":
-		return SampledAddmm(in[0], in[1], in[2], core.Real(p["beta"].(float64)), core.Real(p["alpha"].(float64)))
+		return SampledAddmm(in[0], in[1], in[2], dtype.Real(p["beta"].(float64)), dtype.Real(p["alpha"].(float64)))
 	case "sparse.sum":
 		var dims []int
 		for _, d := range p["dim"].([]any) {
@@ -165,7 +165,7 @@ func requireCloseOn(t *testing.T, what string, want, got, x *core.Tensor, tol fl
 	requireClose(t, what, mw, got, tol)
 }
 
-func requireScalarClose(t *testing.T, what string, w, g core.Scalar, tol float64) {
+func requireScalarClose(t *testing.T, what string, w, g dtype.Scalar, tol float64) {
 	t.Helper()
 	for _, p := range [][2]float64{{w.Re(), g.Re()}, {w.Im(), g.Im()}} {
 		ok := math.Abs(p[0]-p[1]) <= tol*(1+math.Abs(p[0])) || math.IsNaN(p[0]) && math.IsNaN(p[1])
@@ -173,7 +173,7 @@ func requireScalarClose(t *testing.T, what string, w, g core.Scalar, tol float64
 	}
 }
 
-func denseValues(t *testing.T, x *core.Tensor) core.Array {
+func denseValues(t *testing.T, x *core.Tensor) dtype.Array {
 	t.Helper()
 	d, err := core.ToDense(x)
 	require.NoError(t, err)
@@ -198,5 +198,5 @@ func checkGradPattern(t *testing.T, i int, x, got, want *core.Tensor) {
 	require.NoError(t, err)
 	xi, _ := xc.RawIndices()
 	gi, _ := gc.RawIndices()
-	require.Equal(t, core.AsSlice[int64](xi), core.AsSlice[int64](gi), "grad %d: pattern differs from the input's", i)
+	require.Equal(t, dtype.AsSlice[int64](xi), dtype.AsSlice[int64](gi), "grad %d: pattern differs from the input's", i)
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -38,7 +39,7 @@ func transposeDense(t *core.Tensor) (*core.Tensor, error) {
 		return nil, err
 	}
 	m, n := t.Shape()[0], t.Shape()[1]
-	out := core.NewArray(v.DType, []int64{n, m})
+	out := dtype.NewArray(v.DType, []int64{n, m})
 	if err := transposeInto(out.Data, v.Data, m, n, int64(v.DType.Size())); err != nil {
 		return nil, err
 	}
@@ -52,11 +53,11 @@ func transposeInto(dst, src []byte, m, n, es int64) error {
 	r, c := int(m), int(n)
 	switch es {
 	case 4:
-		return kernels.Transpose(core.AsSlice[uint32](core.Array{Data: dst}), core.AsSlice[uint32](core.Array{Data: src}), r, c)
+		return kernels.Transpose(dtype.AsSlice[uint32](dtype.Array{Data: dst}), dtype.AsSlice[uint32](dtype.Array{Data: src}), r, c)
 	case 8:
-		return kernels.Transpose(core.AsSlice[uint64](core.Array{Data: dst}), core.AsSlice[uint64](core.Array{Data: src}), r, c)
+		return kernels.Transpose(dtype.AsSlice[uint64](dtype.Array{Data: dst}), dtype.AsSlice[uint64](dtype.Array{Data: src}), r, c)
 	case 16:
-		return kernels.Transpose(core.AsSlice[[2]uint64](core.Array{Data: dst}), core.AsSlice[[2]uint64](core.Array{Data: src}), r, c)
+		return kernels.Transpose(dtype.AsSlice[[2]uint64](dtype.Array{Data: dst}), dtype.AsSlice[[2]uint64](dtype.Array{Data: src}), r, c)
 	}
 	const tile = 64 // row and column tiles, so both sides are read in cache lines
 	for i0 := int64(0); i0 < m; i0 += tile {
@@ -72,7 +73,7 @@ func transposeInto(dst, src []byte, m, n, es int64) error {
 }
 
 // number turns a scalar into an elementwise operand of its kind.
-func number(s core.Scalar) core.Number {
+func number(s dtype.Scalar) core.Number {
 	if s.Im() != 0 {
 		return core.ComplexNumber(complex(s.Re(), s.Im()))
 	}
@@ -80,11 +81,11 @@ func number(s core.Scalar) core.Number {
 }
 
 // scale returns conj(s) * t, the gradient of s * x (nil t stays nil).
-func scale(t *core.Tensor, s core.Scalar) (*core.Tensor, error) {
+func scale(t *core.Tensor, s dtype.Scalar) (*core.Tensor, error) {
 	if t == nil || (s.Re() == 1 && s.Im() == 0) {
 		return t, nil
 	}
-	c := core.Complex128Scalar(complex(s.Re(), -s.Im()))
+	c := dtype.Complex128Scalar(complex(s.Re(), -s.Im()))
 	return core.BinaryByName("mul", core.TensorOperand(t), core.NumberOperand(number(c)), core.BinaryArgs{})
 }
 
@@ -148,7 +149,7 @@ func sampled(p, x, y *core.Tensor) (*core.Tensor, error) {
 			return nil, err
 		}
 	}
-	r, err := core.SampledAddmm(csr, x, y, core.Real(0), core.Real(1))
+	r, err := core.SampledAddmm(csr, x, y, dtype.Real(0), dtype.Real(1))
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +194,7 @@ func reshapeDense(t *core.Tensor, shape []int64) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return core.NewStrided(core.Array{DType: v.DType, Shape: append([]int64(nil), shape...), Data: v.Data})
+	return core.NewStrided(dtype.Array{DType: v.DType, Shape: append([]int64(nil), shape...), Data: v.Data})
 }
 
 // expf is math.Exp, named for the generic kernels.

@@ -64,8 +64,8 @@ func lowrankFD(t *testing.T, run lowrankRun, xs []*core.Tensor, want []bool) {
 		for i, o := range []*Var{u, s, v} {
 			ov, _ := o.Tensor().RawValues()
 			wv, _ := ws[i].RawValues()
-			for k, w := range core.AsSlice[float64](wv) {
-				sum += w * core.AsSlice[float64](ov)[k]
+			for k, w := range dtype.AsSlice[float64](wv) {
+				sum += w * dtype.AsSlice[float64](ov)[k]
 			}
 		}
 		return sum
@@ -83,7 +83,7 @@ func lowrankFD(t *testing.T, run lowrankRun, xs []*core.Tensor, want []bool) {
 			require.Equal(t, x.NNZ(), g.NNZ(), "input %d: gradient pattern", i)
 		}
 		gv, _ := g.RawValues()
-		gs := core.AsSlice[float64](gv)
+		gs := dtype.AsSlice[float64](gv)
 		xv, _ := x.RawValues()
 		for k := range xv.Numel() {
 			plus := append([]*core.Tensor(nil), xs...)
@@ -128,7 +128,7 @@ func TestFiniteDifferencesSvdLowrank(t *testing.T) {
 		lowrankFD(t, pca(2, 1), []*core.Tensor{randSparse(t, rng, 6, 10, 0.6, core.CSR)}, []bool{true})
 	})
 	t.Run("CSR with fill value 1.5, and pca of it", func(t *testing.T) {
-		a, err := core.WithFill(randSparse(t, rng, 10, 7, 0.5, core.CSR), core.ScalarBytes(dtype.Float64, core.Real(1.5)))
+		a, err := core.WithFill(randSparse(t, rng, 10, 7, 0.5, core.CSR), core.ScalarBytes(dtype.Float64, dtype.Real(1.5)))
 		require.NoError(t, err)
 		lowrankFD(t, svd(3, 1), []*core.Tensor{a}, []bool{true})
 		lowrankFD(t, pca(3, 1), []*core.Tensor{a}, []bool{true})

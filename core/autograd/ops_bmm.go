@@ -62,16 +62,16 @@ func bmmGradA(a, b, g *core.Tensor) (*core.Tensor, error) {
 	gv, _ := g.RawValues()
 	bv, _ := bd.RawValues()
 	m, n, k := a.Shape()[1], g.Shape()[2], a.Shape()[2]
-	vals := core.NewArray(a.DType(), []int64{c.NNZ()})
+	vals := dtype.NewArray(a.DType(), []int64{c.NNZ()})
 	switch a.DType() {
 	case dtype.Float64:
-		sddmmBatched(core.AsSlice[float64](gv), core.AsSlice[float64](bv), core.AsSlice[float64](vals), coords, m, k, n, nil)
+		sddmmBatched(dtype.AsSlice[float64](gv), dtype.AsSlice[float64](bv), dtype.AsSlice[float64](vals), coords, m, k, n, nil)
 	case dtype.Float32:
-		sddmmBatched(core.AsSlice[float32](gv), core.AsSlice[float32](bv), core.AsSlice[float32](vals), coords, m, k, n, nil)
+		sddmmBatched(dtype.AsSlice[float32](gv), dtype.AsSlice[float32](bv), dtype.AsSlice[float32](vals), coords, m, k, n, nil)
 	case dtype.Complex128:
-		sddmmBatched(core.AsSlice[complex128](gv), core.AsSlice[complex128](bv), core.AsSlice[complex128](vals), coords, m, k, n, cmplx.Conj)
+		sddmmBatched(dtype.AsSlice[complex128](gv), dtype.AsSlice[complex128](bv), dtype.AsSlice[complex128](vals), coords, m, k, n, cmplx.Conj)
 	case dtype.Complex64:
-		sddmmBatched(core.AsSlice[complex64](gv), core.AsSlice[complex64](bv), core.AsSlice[complex64](vals), coords, m, k, n,
+		sddmmBatched(dtype.AsSlice[complex64](gv), dtype.AsSlice[complex64](bv), dtype.AsSlice[complex64](vals), coords, m, k, n,
 			func(z complex64) complex64 { return complex(real(z), -imag(z)) })
 	default:
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of bmm of %s is not implemented", a.DType())
@@ -139,7 +139,7 @@ func batchedAdjoint(t *core.Tensor) (*core.Tensor, error) {
 	}
 	nb, m, n := t.Shape()[0], t.Shape()[1], t.Shape()[2]
 	es := int64(v.DType.Size())
-	out := core.NewArray(v.DType, []int64{nb, n, m})
+	out := dtype.NewArray(v.DType, []int64{nb, n, m})
 	for b := range nb {
 		if err := transposeInto(out.Data[b*m*n*es:(b+1)*m*n*es], v.Data[b*m*n*es:(b+1)*m*n*es], m, n, es); err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -60,7 +61,7 @@ func Values(x *Var) (*Var, error) {
 }
 
 // withValues builds the sparse tensor of p's pattern and layout holding vals.
-func withValues(p *core.Tensor, vals core.Array) (*core.Tensor, error) {
+func withValues(p *core.Tensor, vals dtype.Array) (*core.Tensor, error) {
 	opt := core.BuildOptions{NoCheck: true, Coalesced: p.IsCoalesced()}
 	switch p.Layout() {
 	case core.COO:
@@ -157,11 +158,11 @@ func addSub(op string, a, b *Var, alpha *core.Number) (*Var, error) {
 	}
 	scaleB := alpha
 	if op == "sub" {
-		s := core.Real(1)
+		s := dtype.Real(1)
 		if alpha != nil {
 			s = alpha.Value
 		}
-		n := number(core.Complex128Scalar(complex(-s.Re(), -s.Im())))
+		n := number(dtype.Complex128Scalar(complex(-s.Re(), -s.Im())))
 		scaleB = &n
 	}
 	name := map[string]string{"add": "AddBackward0", "sub": "SubBackward0"}[op]

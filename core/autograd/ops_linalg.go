@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -182,7 +183,7 @@ func mvGrads(a, x, g *core.Tensor, needA, needX bool) (ga, gx *core.Tensor, err 
 }
 
 // Addmv is core.Addmv recorded: beta * input + alpha * (mat @ vec).
-func Addmv(input, mat, vec *Var, beta, alpha core.Scalar) (*Var, error) {
+func Addmv(input, mat, vec *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	out, err := core.Addmv(input.t, mat.t, vec.t, beta, alpha)
 	if err != nil {
 		return nil, err
@@ -225,18 +226,18 @@ func Matmul(a, b *Var) (*Var, error) {
 }
 
 // Addmm is core.Addmm recorded: beta * input + alpha * (mat1 @ mat2).
-func Addmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+func Addmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	return addmm("AddmmBackward0", core.Addmm, input, mat1, mat2, beta, alpha)
 }
 
 // SparseAddmm is core.SparseAddmm recorded (torch.sparse.addmm).
-func SparseAddmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+func SparseAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	return addmm("SparseAddmmBackward0", core.SparseAddmm, input, mat1, mat2, beta, alpha)
 }
 
-type scaledOp func(input, m1, m2 *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error)
+type scaledOp func(input, m1, m2 *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error)
 
-func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	out, err := op(input.t, mat1.t, mat2.t, beta, alpha)
 	if err != nil {
 		return nil, err
@@ -264,7 +265,7 @@ func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha core.Sc
 
 // inputGrad is the gradient of the added input of the addmm family:
 // conj(beta) * g, summed over the broadcast dims, masked when input is sparse.
-func inputGrad(input, g *core.Tensor, beta core.Scalar) (*core.Tensor, error) {
+func inputGrad(input, g *core.Tensor, beta dtype.Scalar) (*core.Tensor, error) {
 	var err error
 	if input.Layout() != core.Strided {
 		if g, err = maskLike(g, input); err != nil {
@@ -286,7 +287,7 @@ func inputGrad(input, g *core.Tensor, beta core.Scalar) (*core.Tensor, error) {
 // SampledAddmm is core.SampledAddmm recorded (torch.sparse.sampled_addmm):
 // input's gradient has input's pattern; mat1's and mat2's are the sparse
 // gradient times the other dense factor's adjoint.
-func SampledAddmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+func SampledAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	out, err := core.SampledAddmm(input.t, mat1.t, mat2.t, beta, alpha)
 	if err != nil {
 		return nil, err

@@ -50,7 +50,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 		total += sizes[i]
 	}
 	dt := res.U.DType()
-	packed, err := core.NewStrided(core.NewArray(dt, []int64{total}))
+	packed, err := core.NewStrided(dtype.NewArray(dt, []int64{total}))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -75,7 +75,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 			if err != nil {
 				return nil, err
 			}
-			if grads[1], err = scale(gm, core.Real(-1)); err != nil {
+			if grads[1], err = scale(gm, dtype.Real(-1)); err != nil {
 				return nil, err
 			}
 		}
@@ -112,7 +112,7 @@ func unpack(g *core.Tensor, sizes []int64) ([][]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	all := core.AsSlice[float64](vals)
+	all := dtype.AsSlice[float64](vals)
 	parts := make([][]float64, len(sizes))
 	off := int64(0)
 	for i, n := range sizes {
@@ -135,7 +135,7 @@ func placeIn(g *core.Tensor, dt dtype.DType, total, lo int64) (*core.Tensor, err
 	if err != nil {
 		return nil, err
 	}
-	out := core.NewArray(dt, []int64{total})
+	out := dtype.NewArray(dt, []int64{total})
 	es := int64(dt.Size())
 	copy(out.Data[lo*es:], vals.Data[:numel(g.Shape())*es])
 	return core.NewStrided(out)

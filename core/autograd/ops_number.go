@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -56,12 +57,12 @@ func NumberOp(name string, x *Var, c core.Number, numberFirst bool, args core.Bi
 		case name == "div":
 			gx, err = core.BinaryByName("div", core.TensorOperand(g), core.NumberOperand(conjNumber(c)), core.BinaryArgs{})
 		case numberFirst:
-			s := core.Real(1)
+			s := dtype.Real(1)
 			if args.Alpha != nil {
 				s = args.Alpha.Value
 			}
 			if name == "sub" {
-				s = core.Complex128Scalar(complex(-s.Re(), -s.Im()))
+				s = dtype.Complex128Scalar(complex(-s.Re(), -s.Im()))
 			}
 			gx, err = scale(g, s)
 		default:

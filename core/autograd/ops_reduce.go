@@ -85,7 +85,7 @@ func denseSumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 		return nil, err
 	}
 	es := int64(x.DType().Size())
-	vals := core.NewArray(x.DType(), shape)
+	vals := dtype.NewArray(x.DType(), shape)
 	if outer, rn, inner, ok := summedRun(shape, summedDims(len(shape), dims)); ok {
 		// One run of summed dims: gx[o, r, i] = g[o, i], a block copy per (o, r).
 		for o := range outer {
@@ -151,7 +151,7 @@ func sumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 	nnz := xc.NNZ()
 	block := numel(dense)
 	es := int64(x.DType().Size())
-	vals := core.NewArray(x.DType(), append([]int64{nnz}, dense...))
+	vals := dtype.NewArray(x.DType(), append([]int64{nnz}, dense...))
 	idx := make([]int64, sd)
 	for r := int64(0); r < nnz; r++ {
 		for d := range idx {
@@ -186,7 +186,7 @@ func sumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 // gradRows returns, for a sparse index of the summed tensor, the element
 // offset in g's values where its block of kept dense elements starts (ok
 // false where g has no specified element there), and g's values.
-func gradRows(g *core.Tensor, sizes []int64, summed []bool, keptBlock int64) (func([]int64) (int64, bool), core.Array, error) {
+func gradRows(g *core.Tensor, sizes []int64, summed []bool, keptBlock int64) (func([]int64) (int64, bool), dtype.Array, error) {
 	lin := func(idx []int64) int64 {
 		l := int64(0)
 		for d, i := range idx {
@@ -202,11 +202,11 @@ func gradRows(g *core.Tensor, sizes []int64, summed []bool, keptBlock int64) (fu
 	}
 	gc, err := cooOf(g)
 	if err != nil {
-		return nil, core.Array{}, err
+		return nil, dtype.Array{}, err
 	}
 	gcoords, err := coordsOf(gc)
 	if err != nil {
-		return nil, core.Array{}, err
+		return nil, dtype.Array{}, err
 	}
 	kept := make([]int64, 0, len(sizes))
 	for d := range sizes {
@@ -259,7 +259,7 @@ func coordsOf(c *core.Tensor) ([][]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	flat := core.AsSlice[int64](idx)
+	flat := dtype.AsSlice[int64](idx)
 	nnz := idx.Shape[1]
 	rows := make([][]int64, idx.Shape[0])
 	for d := range rows {
@@ -312,12 +312,12 @@ func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) 
 	}
 	yv, _ := yc.RawValues()
 	gv, _ := gm.RawValues()
-	out := core.NewArray(x.DType(), yv.Shape)
+	out := dtype.NewArray(x.DType(), yv.Shape)
 	switch x.DType() {
 	case dtype.Float64:
-		softmaxBack(core.AsSlice[float64](yv), core.AsSlice[float64](gv), core.AsSlice[float64](out), groups, ng, log)
+		softmaxBack(dtype.AsSlice[float64](yv), dtype.AsSlice[float64](gv), dtype.AsSlice[float64](out), groups, ng, log)
 	case dtype.Float32:
-		softmaxBack(core.AsSlice[float32](yv), core.AsSlice[float32](gv), core.AsSlice[float32](out), groups, ng, log)
+		softmaxBack(dtype.AsSlice[float32](yv), dtype.AsSlice[float32](gv), dtype.AsSlice[float32](out), groups, ng, log)
 	default:
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of %s is not implemented (float32 and float64 are)", x.DType())
 	}

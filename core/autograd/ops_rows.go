@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Hspmm is core.Hspmm recorded (torch.hspmm): the gradient of the sparse
@@ -22,7 +23,7 @@ func Hspmm(mat1, mat2 *Var) (*Var, error) {
 // Sspaddmm is core.Sspaddmm recorded (torch.sspaddmm): input's gradient is
 // conj(beta) * G at input's specified elements; mat1's and mat2's are those
 // of mat1 @ mat2 times conj(alpha).
-func Sspaddmm(input, mat1, mat2 *Var, beta, alpha core.Scalar) (*Var, error) {
+func Sspaddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	out, err := core.Sspaddmm(input.t, mat1.t, mat2.t, beta, alpha)
 	if err != nil {
 		return nil, err

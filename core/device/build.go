@@ -67,18 +67,18 @@ func newCompressed(dev int, layout core.Layout, dtype dtype.DType, shape []int64
 
 // newCOO wraps device row and column arrays (and values) as a COO tensor;
 // its level 0 pos [0, nnz] is made here.
-func newCOO(dev int, dtype dtype.DType, shape []int64, width int, fill []byte, coalesced bool, rows, cols, vals buffer) (*Tensor, error) {
-	p := core.NewArray(indexDType(width), []int64{2})
+func newCOO(dev int, dt dtype.DType, shape []int64, width int, fill []byte, coalesced bool, rows, cols, vals buffer) (*Tensor, error) {
+	p := dtype.NewArray(indexDType(width), []int64{2})
 	if width == 32 {
-		core.AsSlice[int32](p)[1] = int32(vals.n)
+		dtype.AsSlice[int32](p)[1] = int32(vals.n)
 	} else {
-		core.AsSlice[int64](p)[1] = vals.n
+		dtype.AsSlice[int64](p)[1] = vals.n
 	}
 	pos, err := upload(dev, "pos", p)
 	if err != nil {
 		return nil, err
 	}
-	return &Tensor{dev: dev, layout: core.COO, format: format.COO(), dtype: dtype, shape: append([]int64(nil), shape...),
+	return &Tensor{dev: dev, layout: core.COO, format: format.COO(), dtype: dt, shape: append([]int64(nil), shape...),
 		fill: append([]byte(nil), fill...), width: width, coalesced: coalesced,
 		pos: []buffer{pos, {}}, crd: []buffer{rows, cols}, values: vals}, nil
 }

@@ -12,8 +12,8 @@ import (
 // through the core's own table), so to_dense(op(t)) == op(to_dense(t)).
 
 // hostScalar is a 0-d host tensor holding one element of dtype (bytes b).
-func hostScalar(dtype dtype.DType, b []byte) (*core.Tensor, error) {
-	a := core.NewArray(dtype, nil)
+func hostScalar(dt dtype.DType, b []byte) (*core.Tensor, error) {
+	a := dtype.NewArray(dt, nil)
 	copy(a.Data, b)
 	return core.NewStrided(a)
 }

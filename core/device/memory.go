@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"sync/atomic"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -76,7 +75,7 @@ func adopt(dev int, what string, bufs ...buffer) error {
 }
 
 // upload copies a host array to a new device buffer.
-func upload(dev int, what string, a core.Array) (buffer, error) {
+func upload(dev int, what string, a dtype.Array) (buffer, error) {
 	b, err := alloc(dev, what, a.DType, a.Numel())
 	if err != nil {
 		return buffer{}, err
@@ -89,13 +88,13 @@ func upload(dev int, what string, a core.Array) (buffer, error) {
 }
 
 // download copies a device buffer into a new host array of the given shape.
-func download(dev int, what string, b buffer, shape []int64) (core.Array, error) {
+func download(dev int, what string, b buffer, shape []int64) (dtype.Array, error) {
 	if err := budget.CheckBytes(what, b.bytes()); err != nil {
-		return core.Array{}, wrap(what, err)
+		return dtype.Array{}, wrap(what, err)
 	}
-	a := core.NewArray(b.dtype, shape)
+	a := dtype.NewArray(b.dtype, shape)
 	if err := cuda.CopyToHost(dev, a.Data, b.ptr); err != nil {
-		return core.Array{}, wrap(what, err)
+		return dtype.Array{}, wrap(what, err)
 	}
 	return a, nil
 }

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
 // Without the cuda tag every move to a device refuses with ErrUnsupported
 // "built without CUDA", and nothing is counted as device memory.
 func TestToDeviceRefusesWithoutCUDA(t *testing.T) {
-	host, err := core.NewStrided(core.Float64Array([]float64{1, 2, 3}, 3))
+	host, err := core.NewStrided(dtype.Float64Array([]float64{1, 2, 3}, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,14 +32,14 @@ func TestToDeviceRefusesWithoutCUDA(t *testing.T) {
 
 // checkMovable names what has no device representation.
 func TestCheckMovable(t *testing.T) {
-	ints, err := core.NewStrided(core.Int64Array([]int64{1, 2}, 2))
+	ints, err := core.NewStrided(dtype.Int64Array([]int64{1, 2}, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := checkMovable("to_device", ints); errs.CodeOf(err) != errs.ErrUnsupported || !strings.Contains(err.Error(), "dtype int64") {
 		t.Fatalf("int64: %v", err)
 	}
-	f, err := core.NewStrided(core.Float64Array([]float64{1, 0, 0, 2}, 2, 2))
+	f, err := core.NewStrided(dtype.Float64Array([]float64{1, 0, 0, 2}, 2, 2))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -91,7 +91,7 @@ func diaMV(op string, a, x, y *Tensor) error {
 	if err != nil {
 		return err
 	}
-	p := core.AsSlice[int64](pos) // DIA levels store int64 coordinates
+	p := dtype.AsSlice[int64](pos) // DIA levels store int64 coordinates
 	ndiag := p[1] - p[0]
 	offsets := a.crd[0].ptr + cuda.Ptr(p[0]*8)
 	dia := cuda.DIA{Rows: a.shape[0], Cols: a.shape[1], NDiag: ndiag, Stride: a.sizes[1], ByCol: byCol,

@@ -81,11 +81,11 @@ func sumAll(op string, t *Tensor) (*Tensor, error) {
 		}
 		s += fillValue(t) * float64(numel-t.values.n)
 	}
-	r := core.NewArray(t.dtype, nil)
+	r := dtype.NewArray(t.dtype, nil)
 	if t.dtype == dtype.Float32 {
-		core.AsSlice[float32](r)[0] = float32(s)
+		dtype.AsSlice[float32](r)[0] = float32(s)
 	} else {
-		core.AsSlice[float64](r)[0] = s
+		dtype.AsSlice[float64](r)[0] = s
 	}
 	out, err := newStrided(t.dev, t.dtype, nil)
 	if err != nil {
@@ -100,10 +100,10 @@ func sumAll(op string, t *Tensor) (*Tensor, error) {
 
 // fillValue is t's fill value as a float64.
 func fillValue(t *Tensor) float64 {
-	a := core.NewArray(t.dtype, nil)
+	a := dtype.NewArray(t.dtype, nil)
 	copy(a.Data, t.fill)
 	if t.dtype == dtype.Float32 {
-		return float64(core.AsSlice[float32](a)[0])
+		return float64(dtype.AsSlice[float32](a)[0])
 	}
-	return core.AsSlice[float64](a)[0]
+	return dtype.AsSlice[float64](a)[0]
 }

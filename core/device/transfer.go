@@ -96,7 +96,7 @@ func ToHost(d *Tensor) (*core.Tensor, error) {
 	case core.COO:
 		t, err = d.hostCOO(vals)
 	case core.CSR, core.CSC:
-		var pos, crd core.Array
+		var pos, crd dtype.Array
 		if pos, err = download(d.dev, "pos", d.pos[1], []int64{d.pos[1].n}); err != nil {
 			return nil, err
 		}
@@ -105,7 +105,7 @@ func ToHost(d *Tensor) (*core.Tensor, error) {
 		}
 		t, err = core.NewCompressed(d.layout, pos, crd, vals, d.Shape(), core.BuildOptions{})
 	default:
-		pos, crd := make([]core.Array, len(d.pos)), make([]core.Array, len(d.crd))
+		pos, crd := make([]dtype.Array, len(d.pos)), make([]dtype.Array, len(d.crd))
 		for l := range d.pos {
 			if pos[l], err = downloadLevel(d.dev, d.pos[l]); err != nil {
 				return nil, err
@@ -123,9 +123,9 @@ func ToHost(d *Tensor) (*core.Tensor, error) {
 }
 
 // hostCOO builds the host COO tensor from d's row and column arrays.
-func (d *Tensor) hostCOO(vals core.Array) (*core.Tensor, error) {
+func (d *Tensor) hostCOO(vals dtype.Array) (*core.Tensor, error) {
 	n := d.values.n
-	idx := core.NewArray(d.crd[0].dtype, []int64{2, n})
+	idx := dtype.NewArray(d.crd[0].dtype, []int64{2, n})
 	half := len(idx.Data) / 2
 	if err := cuda.CopyToHost(d.dev, idx.Data[:half], d.crd[0].ptr); err != nil {
 		return nil, wrap("indices", err)
@@ -137,9 +137,9 @@ func (d *Tensor) hostCOO(vals core.Array) (*core.Tensor, error) {
 }
 
 // downloadLevel copies a level array (absent: an Array without Data).
-func downloadLevel(dev int, b buffer) (core.Array, error) {
+func downloadLevel(dev int, b buffer) (dtype.Array, error) {
 	if b.ptr == 0 {
-		return core.Array{}, nil
+		return dtype.Array{}, nil
 	}
 	return download(dev, "level array", b, []int64{b.n})
 }

@@ -1,9 +1,12 @@
-// Package dtype owns the value types of gosparse: DType (DLPack's code<<8 |
-// bits, the C ABI's gs_dtype), their names as torch spells them, the
-// conversions of IEEE half floats and bfloat16 to and from float32, and the
-// promotion rules (torch.promote_types, and the promotion of a tensor with a
-// Python number by category).
+// Package dtype owns values and their types: DType (DLPack's code<<8 |
+// bits, the C ABI's gs_dtype) with its names as torch spells them; Array, an
+// n-d buffer of one dtype in C order (what every tensor's values, pos and crd
+// are), and Scalar, one element widened (integers kept exact); the
+// conversions of IEEE half floats and bfloat16 to and from float32; the
+// addition of duplicate elements; and the promotion rules
+// (torch.promote_types, and the promotion of a tensor with a Python number
+// by category).
 //
-// It sits at the bottom of the core beside core/format and imports only
-// core/errs.
+// It sits at the bottom of the core beside core/format: it imports
+// core/errs and the kernels' allocator, nothing else of the project.
 package dtype

@@ -20,19 +20,19 @@ func (c *COO) Tensor() (*core.Tensor, error) {
 		return nil, err
 	}
 	n := int64(len(c.Val))
-	var idx core.Array
+	var idx dtype.Array
 	if c.ownsIndices() {
-		idx = core.Array{DType: dtype.Int64, Shape: []int64{2, n}, Data: int64Bytes(c.buf)}
+		idx = dtype.Array{DType: dtype.Int64, Shape: []int64{2, n}, Data: int64Bytes(c.buf)}
 	} else {
 		if err := checkTensorBytes(n); err != nil {
 			return nil, err
 		}
-		idx = core.NewArray(dtype.Int64, []int64{2, n})
-		s := core.AsSlice[int64](idx)
+		idx = dtype.NewArray(dtype.Int64, []int64{2, n})
+		s := dtype.AsSlice[int64](idx)
 		copy(s[:n], c.Row)
 		copy(s[n:], c.Col)
 	}
-	val := core.Array{DType: dtype.Float64, Shape: []int64{n}, Data: float64Bytes(c.Val)}
+	val := dtype.Array{DType: dtype.Float64, Shape: []int64{n}, Data: float64Bytes(c.Val)}
 	// validate has checked what NewCOO would, with typed loops.
 	return core.NewCOO(idx, val, []int64{c.Rows, c.Cols}, core.BuildOptions{Coalesced: true, NoCheck: true})
 }

@@ -37,19 +37,19 @@ func TestTensorOfGenerators(t *testing.T) {
 		idx, err := tn.Indices()
 		require.NoError(t, err, name)
 		assert.Equal(t, []int64{2, c.NNZ()}, idx.Shape, name)
-		got := core.AsSlice[int64](idx)
+		got := dtype.AsSlice[int64](idx)
 		assert.Equal(t, c.Row, got[:c.NNZ()], name)
 		assert.Equal(t, c.Col, got[c.NNZ():], name)
 		vals, err := tn.Values()
 		require.NoError(t, err, name)
-		assert.Equal(t, c.Val, core.AsSlice[float64](vals), name)
+		assert.Equal(t, c.Val, dtype.AsSlice[float64](vals), name)
 
 		if c.Rows*c.Cols > 0 {
 			d, err := core.ToDense(tn)
 			require.NoError(t, err, name)
 			dv, err := d.Values()
 			require.NoError(t, err, name)
-			flat := core.AsSlice[float64](dv)
+			flat := dtype.AsSlice[float64](dv)
 			for i, row := range dense(c) {
 				assert.Equal(t, row, flat[int64(i)*c.Cols:int64(i+1)*c.Cols], "%s: row %d", name, i)
 			}
@@ -66,9 +66,9 @@ func TestTensorSharesGeneratorMemory(t *testing.T) {
 	require.NoError(t, err)
 	vals, err := tn.Values()
 	require.NoError(t, err)
-	assert.Same(t, &c.Row[0], &core.AsSlice[int64](idx)[0], "no copy of the indices")
-	assert.Same(t, &c.Col[0], &core.AsSlice[int64](idx)[c.NNZ()], "no copy of the indices")
-	assert.Same(t, &c.Val[0], &core.AsSlice[float64](vals)[0], "no copy of the values")
+	assert.Same(t, &c.Row[0], &dtype.AsSlice[int64](idx)[0], "no copy of the indices")
+	assert.Same(t, &c.Col[0], &dtype.AsSlice[int64](idx)[c.NNZ()], "no copy of the indices")
+	assert.Same(t, &c.Val[0], &dtype.AsSlice[float64](vals)[0], "no copy of the values")
 }
 
 func TestTensorOfCallerCOO(t *testing.T) {
@@ -77,9 +77,9 @@ func TestTensorOfCallerCOO(t *testing.T) {
 	require.NoError(t, err)
 	idx, err := tn.Indices()
 	require.NoError(t, err)
-	assert.Equal(t, []int64{0, 2, 2, 3, 0, 1}, core.AsSlice[int64](idx))
+	assert.Equal(t, []int64{0, 2, 2, 3, 0, 1}, dtype.AsSlice[int64](idx))
 	c.Row[0] = 1
-	assert.Equal(t, int64(0), core.AsSlice[int64](idx)[0], "a caller's indices are copied")
+	assert.Equal(t, int64(0), dtype.AsSlice[int64](idx)[0], "a caller's indices are copied")
 
 	bad := []struct {
 		c    *COO

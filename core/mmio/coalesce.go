@@ -29,7 +29,7 @@ func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
 		}
 		return core.Coalesce(coo)
 	}
-	idx := core.AsSlice[int64](m.Indices)
+	idx := dtype.AsSlice[int64](m.Indices)
 	coords := make([][]int64, len(m.Shape))
 	for d := range coords {
 		coords[d] = idx[int64(d)*nnz : int64(d+1)*nnz]
@@ -50,7 +50,7 @@ func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
 			dst[u] = c[perm[starts[u]]]
 		}
 	}
-	var vals core.Array
+	var vals dtype.Array
 	switch m.Values.DType {
 	case dtype.Int64:
 		vals, err = sumRuns[int64](m.Values, perm, starts)
@@ -67,10 +67,10 @@ func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
 }
 
 // sumRuns sums the values of each run of equal coordinates.
-func sumRuns[V kernels.Number](values core.Array, perm, starts []int64) (core.Array, error) {
+func sumRuns[V kernels.Number](values dtype.Array, perm, starts []int64) (dtype.Array, error) {
 	dst := make([]V, len(starts)-1)
-	if err := kernels.SegmentSum(dst, core.AsSlice[V](values), 1, perm, starts); err != nil {
-		return core.Array{}, err
+	if err := kernels.SegmentSum(dst, dtype.AsSlice[V](values), 1, perm, starts); err != nil {
+		return dtype.Array{}, err
 	}
 	return wrap(values.DType, dst, int64(len(dst))), nil
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
 )
@@ -111,8 +110,8 @@ func TestConformanceKnownContents(t *testing.T) {
 	require.Equal(t, dtype.Int64, parseFile(t, filepath.Join(dir, "row_3by4.mtx")).Values.DType)
 
 	kg := parseFile(t, filepath.Join(dir, "kepner_gilbert_graph.mtx"))
-	require.Equal(t, []int64{1, 3, 4, 6, 5, 0, 2, 5, 2, 2, 3, 4}, core.AsSlice[int64](kg.Indices)[:12], "rows")
-	require.Equal(t, []int64{0, 0, 1, 1, 2, 3, 3, 4, 5, 6, 6, 6}, core.AsSlice[int64](kg.Indices)[12:], "columns")
+	require.Equal(t, []int64{1, 3, 4, 6, 5, 0, 2, 5, 2, 2, 3, 4}, dtype.AsSlice[int64](kg.Indices)[:12], "rows")
+	require.Equal(t, []int64{0, 0, 1, 1, 2, 3, 3, 4, 5, 6, 6, 6}, dtype.AsSlice[int64](kg.Indices)[12:], "columns")
 
 	for _, p := range conformanceFiles(t, "graphblas") {
 		requireDense(t, parseFile(t, p), realDense(1, 1, 2), p)
@@ -209,9 +208,9 @@ func TestConformanceOverflow(t *testing.T) {
 		requireIOError(t, err, want)
 	}
 	m := parseFile(t, filepath.Join(dir, "overflow_index_gt_int8.mtx"))
-	require.Equal(t, []int64{299, 0}, core.AsSlice[int64](m.Indices))
+	require.Equal(t, []int64{299, 0}, dtype.AsSlice[int64](m.Indices))
 	m = parseFile(t, filepath.Join(dir, "overflow_value_gt_int32.mtx"))
-	require.Equal(t, []int64{8589934592}, core.AsSlice[int64](m.Values))
+	require.Equal(t, []int64{8589934592}, dtype.AsSlice[int64](m.Values))
 	require.Len(t, conformanceFiles(t, "overflow"), 8, "every file of the folder is checked above")
 }
 
@@ -279,8 +278,8 @@ func TestRealMatricesByHand(t *testing.T) {
 	require.Equal(t, SymmetrySymmetric, m.Symmetry)
 	nnz := m.NNZ()
 	require.Equal(t, int64(2*42943-2003), nnz, "every diagonal entry is stored once")
-	idx := core.AsSlice[int64](m.Indices)
-	vals := core.AsSlice[float64](m.Values)
+	idx := dtype.AsSlice[int64](m.Indices)
+	vals := dtype.AsSlice[float64](m.Values)
 	require.Equal(t, []int64{0, 1, 0}, idx[:3], "rows: (1,1), (2,1) and its mirror (1,2)")
 	require.Equal(t, []int64{0, 0, 1}, idx[nnz:nnz+3], "columns")
 	require.Equal(t, []float64{277281165.183, 3101923.80092, 3101923.80092}, vals[:3])
@@ -295,7 +294,7 @@ func TestRealMatricesByHand(t *testing.T) {
 
 	g := parseFile(t, filepath.Join(root, "suitesparse", "Groebner_id2003_aug.mtx"))
 	require.Equal(t, dtype.Int64, g.Values.DType)
-	require.Equal(t, []int64{1, 35242}, core.AsSlice[int64](g.Values)[:2])
+	require.Equal(t, []int64{1, 35242}, dtype.AsSlice[int64](g.Values)[:2])
 
 	k := parseFile(t, filepath.Join(root, "suitesparse", "karate.mtx"))
 	require.Equal(t, FieldPattern, k.Field)

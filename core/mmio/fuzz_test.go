@@ -257,7 +257,7 @@ func checkAccepted(t *testing.T, m *Matrix) {
 	if m.Symmetry == SymmetryGeneral && nnz != m.Entries || nnz < m.Entries || nnz > 2*m.Entries {
 		t.Fatalf("%d values from %d %s entries", nnz, m.Entries, m.Symmetry)
 	}
-	idx := core.AsSlice[int64](m.Indices)
+	idx := dtype.AsSlice[int64](m.Indices)
 	for d := range ndim {
 		for k := range nnz {
 			if v := idx[d*nnz+k]; v < 0 || v >= m.Shape[d] {
@@ -279,7 +279,7 @@ func checkAccepted(t *testing.T, m *Matrix) {
 }
 
 // requireSameBits compares two arrays element by element, NaN equal to NaN.
-func requireSameBits(t *testing.T, a, b core.Array) {
+func requireSameBits(t *testing.T, a, b dtype.Array) {
 	if a.DType != b.DType || a.Numel() != b.Numel() {
 		t.Fatalf("round trip changed %v %v into %v %v", a.DType, a.Shape, b.DType, b.Shape)
 	}

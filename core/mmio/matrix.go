@@ -3,7 +3,6 @@ package mmio
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 )
 
@@ -24,14 +23,14 @@ type Matrix struct {
 	// coordinates in file order, the mirrored entry of a symmetric,
 	// skew-symmetric or hermitian file following the entry it mirrors (the
 	// diagonal is not duplicated). Duplicates are kept as in the file.
-	Indices core.Array
+	Indices dtype.Array
 	// Values (coordinate files) holds the nnz values matching Indices:
 	// float64 for real and pattern (a pattern entry reads as 1), int64 for
 	// integer, complex128 for complex.
-	Values core.Array
+	Values dtype.Array
 	// Dense (array files) holds all values in row-major order, of shape Shape
 	// and the dtype rule of Values, with the symmetry expanded.
-	Dense core.Array
+	Dense dtype.Array
 }
 
 // NNZ is the number of stored entries after symmetry expansion (coordinate
@@ -45,10 +44,10 @@ func (m *Matrix) NNZ() int64 {
 
 // wrap views a typed slice as a core.Array without copying; the Array keeps
 // the slice's memory alive.
-func wrap[T any](d dtype.DType, s []T, shape ...int64) core.Array {
+func wrap[T any](d dtype.DType, s []T, shape ...int64) dtype.Array {
 	data := []byte{}
 	if len(s) > 0 {
 		data = unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), uintptr(len(s))*unsafe.Sizeof(s[0]))
 	}
-	return core.Array{DType: d, Shape: shape, Data: data}
+	return dtype.Array{DType: d, Shape: shape, Data: data}
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
@@ -24,68 +23,68 @@ func TestParseCoordinateReal(t *testing.T) {
 	require.Equal(t, int64(3), m.Entries)
 	require.Equal(t, dtype.Int64, m.Indices.DType)
 	require.Equal(t, []int64{2, 3}, m.Indices.Shape)
-	require.Equal(t, []int64{0, 1, 0, 0, 2, 1}, core.AsSlice[int64](m.Indices))
+	require.Equal(t, []int64{0, 1, 0, 0, 2, 1}, dtype.AsSlice[int64](m.Indices))
 	require.Equal(t, dtype.Float64, m.Values.DType)
-	require.Equal(t, []float64{1.5, -2000, 0.25}, core.AsSlice[float64](m.Values))
+	require.Equal(t, []float64{1.5, -2000, 0.25}, dtype.AsSlice[float64](m.Values))
 	require.Nil(t, m.Dense.Data)
 }
 
 func TestParseFieldsAndDTypes(t *testing.T) {
 	m := parseString(t, "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 1 -9223372036854775808\n2 2 9223372036854775807\n")
 	require.Equal(t, dtype.Int64, m.Values.DType)
-	require.Equal(t, []int64{math.MinInt64, math.MaxInt64}, core.AsSlice[int64](m.Values))
+	require.Equal(t, []int64{math.MinInt64, math.MaxInt64}, dtype.AsSlice[int64](m.Values))
 
 	m = parseString(t, "%%MatrixMarket matrix coordinate complex general\n2 2 1\n2 1 1.5 -2\n")
 	require.Equal(t, dtype.Complex128, m.Values.DType)
-	require.Equal(t, []complex128{complex(1.5, -2)}, core.AsSlice[complex128](m.Values))
+	require.Equal(t, []complex128{complex(1.5, -2)}, dtype.AsSlice[complex128](m.Values))
 
 	m = parseString(t, "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n2 1\n1 2\n")
 	require.Equal(t, dtype.Float64, m.Values.DType)
-	require.Equal(t, []float64{1, 1}, core.AsSlice[float64](m.Values))
+	require.Equal(t, []float64{1, 1}, dtype.AsSlice[float64](m.Values))
 
 	m = parseString(t, "%%matrixmarket MATRIX Array DOUBLE General\n2 2\n1\n2\n3\n4\n")
 	require.Equal(t, FieldReal, m.Field)
 	require.Equal(t, []int64{2, 2}, m.Dense.Shape)
-	require.Equal(t, []float64{1, 3, 2, 4}, core.AsSlice[float64](m.Dense), "column-major file, row-major result")
+	require.Equal(t, []float64{1, 3, 2, 4}, dtype.AsSlice[float64](m.Dense), "column-major file, row-major result")
 
 	m = parseString(t, "%%MatrixMarket matrix array integer general\n1 2\n7\n-8\n")
-	require.Equal(t, []int64{7, -8}, core.AsSlice[int64](m.Dense))
+	require.Equal(t, []int64{7, -8}, dtype.AsSlice[int64](m.Dense))
 
 	m = parseString(t, "%%MatrixMarket matrix array complex general\n2 1\n1 2\n3 4\n")
-	require.Equal(t, []complex128{1 + 2i, 3 + 4i}, core.AsSlice[complex128](m.Dense))
+	require.Equal(t, []complex128{1 + 2i, 3 + 4i}, dtype.AsSlice[complex128](m.Dense))
 }
 
 func TestParseNumberSpellings(t *testing.T) {
 	m := parseString(t, "%%MatrixMarket vector array real general\n8\n1.5D+2\n-2d-1\n+3.\ninf\n-Infinity\n1e-400\n4.9e-324\n-0\n")
-	v := core.AsSlice[float64](m.Dense)
+	v := dtype.AsSlice[float64](m.Dense)
 	require.Equal(t, []float64{150, -0.2, 3, math.Inf(1), math.Inf(-1), 0, 5e-324}, v[:7])
 	require.True(t, math.Signbit(v[7]), "-0 keeps its sign")
 	m = parseString(t, "%%MatrixMarket vector array real general\n1\nNaN\n")
-	require.True(t, math.IsNaN(core.AsSlice[float64](m.Dense)[0]))
+	require.True(t, math.IsNaN(dtype.AsSlice[float64](m.Dense)[0]))
 }
 
 func TestParseVectors(t *testing.T) {
 	m := parseString(t, "%%MatrixMarket vector coordinate real general\n5 2\n5 1\n2 7\n")
 	require.Equal(t, []int64{5}, m.Shape)
 	require.Equal(t, []int64{1, 2}, m.Indices.Shape)
-	require.Equal(t, []int64{4, 1}, core.AsSlice[int64](m.Indices))
-	require.Equal(t, []float64{1, 7}, core.AsSlice[float64](m.Values))
+	require.Equal(t, []int64{4, 1}, dtype.AsSlice[int64](m.Indices))
+	require.Equal(t, []float64{1, 7}, dtype.AsSlice[float64](m.Values))
 
 	m = parseString(t, "%%MatrixMarket vector array integer general\n3\n1\n2\n3\n")
 	require.Equal(t, []int64{3}, m.Dense.Shape)
-	require.Equal(t, []int64{1, 2, 3}, core.AsSlice[int64](m.Dense))
+	require.Equal(t, []int64{1, 2, 3}, dtype.AsSlice[int64](m.Dense))
 }
 
 func TestParseSymmetryExpansion(t *testing.T) {
 	m := parseString(t, "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n1 1 4\n3 1 5\n3 2 6\n")
 	// Mirrors follow the entries they mirror; the diagonal is not duplicated.
-	require.Equal(t, []int64{0, 2, 0, 2, 1 /* cols: */, 0, 0, 2, 1, 2}, core.AsSlice[int64](m.Indices))
-	require.Equal(t, []float64{4, 5, 5, 6, 6}, core.AsSlice[float64](m.Values))
+	require.Equal(t, []int64{0, 2, 0, 2, 1 /* cols: */, 0, 0, 2, 1, 2}, dtype.AsSlice[int64](m.Indices))
+	require.Equal(t, []float64{4, 5, 5, 6, 6}, dtype.AsSlice[float64](m.Values))
 	require.Equal(t, int64(3), m.Entries)
 	require.Equal(t, int64(5), m.NNZ())
 
 	m = parseString(t, "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 3\n")
-	require.Equal(t, []int64{3, -3}, core.AsSlice[int64](m.Values))
+	require.Equal(t, []int64{3, -3}, dtype.AsSlice[int64](m.Values))
 
 	m = parseString(t, "%%MatrixMarket matrix coordinate complex hermitian\n2 2 2\n1 1 2 0\n2 1 1 1\n")
 	requireDense(t, m, []complex128{2, 1 - 1i, 1 + 1i, 0}, "hermitian: a_ij = conj(a_ji)")
@@ -94,10 +93,10 @@ func TestParseSymmetryExpansion(t *testing.T) {
 	requireDense(t, m, []complex128{0, -1 - 1i, 1 + 1i, 0}, "complex skew: a_ij = -a_ji")
 
 	m = parseString(t, "%%MatrixMarket matrix array integer skew-symmetric\n3 3\n1\n2\n3\n")
-	require.Equal(t, []int64{0, -1, -2, 1, 0, -3, 2, 3, 0}, core.AsSlice[int64](m.Dense))
+	require.Equal(t, []int64{0, -1, -2, 1, 0, -3, 2, 3, 0}, dtype.AsSlice[int64](m.Dense))
 
 	m = parseString(t, "%%MatrixMarket matrix array complex hermitian\n2 2\n1 0\n2 3\n4 0\n")
-	require.Equal(t, []complex128{1, 2 - 3i, 2 + 3i, 4}, core.AsSlice[complex128](m.Dense))
+	require.Equal(t, []complex128{1, 2 - 3i, 2 + 3i, 4}, dtype.AsSlice[complex128](m.Dense))
 }
 
 func TestParseEmptyAndZeroSized(t *testing.T) {
@@ -192,11 +191,11 @@ func TestParseHugeClaimsFailCleanly(t *testing.T) {
 func TestParseLongLines(t *testing.T) {
 	long := strings.Repeat("x", 3*maxLineBytes)
 	m := parseString(t, "%%MatrixMarket matrix coordinate real general\n%"+long+"\n1 1 1\n%"+long+"\n1 1 2\n")
-	require.Equal(t, []float64{2}, core.AsSlice[float64](m.Values), "long comments are skipped")
+	require.Equal(t, []float64{2}, dtype.AsSlice[float64](m.Values), "long comments are skipped")
 
 	pad := strings.Repeat(" ", 100<<10)
 	m = parseString(t, "%%MatrixMarket matrix coordinate real general\n1 1 1\n1"+pad+"1"+pad+"3\n")
-	require.Equal(t, []float64{3}, core.AsSlice[float64](m.Values), "a data line longer than the read buffer")
+	require.Equal(t, []float64{3}, dtype.AsSlice[float64](m.Values), "a data line longer than the read buffer")
 
 	_, err := Parse(strings.NewReader("%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 " + long + "\n"))
 	requireIOError(t, err, "line 3: longer than")

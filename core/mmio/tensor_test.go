@@ -37,8 +37,8 @@ func TestReadWestJumbled(t *testing.T) {
 	// Not a vacuous comparison: changing one value breaks the equality.
 	vals, err := a.Values()
 	require.NoError(t, err)
-	changed := core.Float64Array(append([]float64(nil), core.AsSlice[float64](vals)...))
-	core.AsSlice[float64](changed)[17] += 1
+	changed := dtype.Float64Array(append([]float64(nil), dtype.AsSlice[float64](vals)...))
+	dtype.AsSlice[float64](changed)[17] += 1
 	idx, err := a.Indices()
 	require.NoError(t, err)
 	c, err := core.NewCOO(idx, changed, a.Shape(), core.BuildOptions{Coalesced: true})
@@ -50,7 +50,7 @@ func TestReadWestJumbled(t *testing.T) {
 
 func TestReadConformanceTensors(t *testing.T) {
 	dir := filepath.Join(sharedMatrices(t), "mm-conformance")
-	eye, err := core.NewStrided(core.Float64Array([]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, 3))
+	eye, err := core.NewStrided(dtype.Float64Array([]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, 3))
 	require.NoError(t, err)
 	for _, f := range []string{"eye3.mtx", "eye3_array.mtx", "eye3_pattern.mtx", "eye3_str.mtx"} {
 		x, err := Read(filepath.Join(dir, f))
@@ -65,7 +65,7 @@ func TestReadConformanceTensors(t *testing.T) {
 	v, err := Read(filepath.Join(dir, "vector_coordinate_dupes.mtx"))
 	require.NoError(t, err)
 	require.Equal(t, []int64{4}, v.Shape())
-	want, err := core.NewStrided(core.Float64Array([]float64{101, 202, 0, 404}))
+	want, err := core.NewStrided(dtype.Float64Array([]float64{101, 202, 0, 404}))
 	require.NoError(t, err)
 	requireEqualTensors(t, want, v, "summed duplicates")
 	require.Equal(t, int64(3), v.NNZ())
@@ -101,12 +101,12 @@ func sampleTensors(t *testing.T) map[string]*core.Tensor {
 	r := rand.New(rand.NewPCG(5, 6))
 	const nnz = 60
 	shape := []int64{9, 12}
-	idx := core.Int64Array(randomCoordinates(r, shape, nnz), 2, nnz) // duplicates included
+	idx := dtype.Int64Array(randomCoordinates(r, shape, nnz), 2, nnz) // duplicates included
 	f := make([]float64, nnz)
 	for i := range f {
 		f[i] = r.NormFloat64() / 3
 	}
-	coo, err := core.NewCOO(idx, core.Float64Array(f), shape, core.BuildOptions{})
+	coo, err := core.NewCOO(idx, dtype.Float64Array(f), shape, core.BuildOptions{})
 	require.NoError(t, err)
 	out := map[string]*core.Tensor{"coo uncoalesced float64": coo}
 	for _, l := range []struct {
@@ -124,17 +124,17 @@ func sampleTensors(t *testing.T) map[string]*core.Tensor {
 		out["coo "+d.String()] = x
 	}
 	// A hybrid COO: sparse rows 4, 1, 4 (a duplicate) holding dense rows of 3.
-	hybrid, err := core.NewCOO(core.Int64Array([]int64{4, 1, 4}, 1, 3),
-		core.Float64Array([]float64{1, 0, 2, 3, 4, 5, 6, 7, 8}, 3, 3), []int64{6, 3}, core.BuildOptions{})
+	hybrid, err := core.NewCOO(dtype.Int64Array([]int64{4, 1, 4}, 1, 3),
+		dtype.Float64Array([]float64{1, 0, 2, 3, 4, 5, 6, 7, 8}, 3, 3), []int64{6, 3}, core.BuildOptions{})
 	require.NoError(t, err)
 	out["coo hybrid"] = hybrid
 	dense, err := core.ToDense(coo)
 	require.NoError(t, err)
 	out["strided 2-D"] = dense
-	v, err := core.NewStrided(core.Float64Array([]float64{1.5, 0, -2, 1e-300}))
+	v, err := core.NewStrided(dtype.Float64Array([]float64{1.5, 0, -2, 1e-300}))
 	require.NoError(t, err)
 	out["strided 1-D"] = v
-	sv, err := core.NewCOO(core.Int64Array([]int64{3, 0, 3}, 1, 3), core.Int64Array([]int64{5, 6, 7}), []int64{5}, core.BuildOptions{})
+	sv, err := core.NewCOO(dtype.Int64Array([]int64{3, 0, 3}, 1, 3), dtype.Int64Array([]int64{5, 6, 7}), []int64{5}, core.BuildOptions{})
 	require.NoError(t, err)
 	out["coo 1-D int64"] = sv
 	empty, err := core.Empty(core.CSR, dtype.Float64, []int64{4, 0}, [2]int64{}, 0)
@@ -192,7 +192,7 @@ func TestWriteTensorRealMatrices(t *testing.T) {
 func TestWriteTensorRefusals(t *testing.T) {
 	err := WriteTensor(&bytes.Buffer{}, nil)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	x3, err := core.NewStrided(core.NewArray(dtype.Float64, []int64{2, 2, 2}))
+	x3, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{2, 2, 2}))
 	require.NoError(t, err)
 	err = WriteTensor(&bytes.Buffer{}, x3)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
@@ -207,9 +207,9 @@ func TestWriteTensorRefusals(t *testing.T) {
 	err = Write(filepath.Join(t.TempDir(), "no", "such", "dir.mtx"), x3)
 	require.Equal(t, errs.ErrIO, errs.CodeOf(err))
 
-	coo, err := core.NewCOO(core.Int64Array([]int64{0, 1}, 2, 1), core.Float64Array([]float64{2}), []int64{2, 2}, core.BuildOptions{})
+	coo, err := core.NewCOO(dtype.Int64Array([]int64{0, 1}, 2, 1), dtype.Float64Array([]float64{2}), []int64{2, 2}, core.BuildOptions{})
 	require.NoError(t, err)
-	one := core.Float64Array([]float64{1})
+	one := dtype.Float64Array([]float64{1})
 	filled, err := core.WithFill(coo, one.Data)
 	require.NoError(t, err)
 	err = WriteTensor(&bytes.Buffer{}, filled)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -67,10 +68,10 @@ func TestReadHugeDimensionsValues(t *testing.T) {
 	require.NoError(t, err)
 	idx, err := x.Indices()
 	require.NoError(t, err)
-	require.Equal(t, []int64{0, 1<<40 - 1, 0, 2}, core.AsSlice[int64](idx))
+	require.Equal(t, []int64{0, 1<<40 - 1, 0, 2}, dtype.AsSlice[int64](idx))
 	vals, err := x.Values()
 	require.NoError(t, err)
-	require.Equal(t, []float64{4, 3.5}, core.AsSlice[float64](vals))
+	require.Equal(t, []float64{4, 3.5}, dtype.AsSlice[float64](vals))
 }
 
 // Every bad size line is an ErrIO naming the line: a shape whose element

@@ -6,7 +6,6 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -20,7 +19,7 @@ import (
 // included; floats are written with the fewest digits that read back to the
 // same float64. Invalid arguments give core.ErrInvalidArgument, write
 // failures core.ErrIO.
-func WriteCoordinate(w io.Writer, shape []int64, indices, values core.Array) error {
+func WriteCoordinate(w io.Writer, shape []int64, indices, values dtype.Array) error {
 	nnz, err := checkCoordinate(shape, indices)
 	if err != nil {
 		return err
@@ -39,18 +38,18 @@ func WriteCoordinate(w io.Writer, shape []int64, indices, values core.Array) err
 
 // WritePattern writes a pattern coordinate file (coordinates without values)
 // with the rules of WriteCoordinate; it reads back with every value 1.
-func WritePattern(w io.Writer, shape []int64, indices core.Array) error {
+func WritePattern(w io.Writer, shape []int64, indices dtype.Array) error {
 	nnz, err := checkCoordinate(shape, indices)
 	if err != nil {
 		return err
 	}
-	return writeCoordinate(w, FieldPattern, shape, indices, core.Array{}, nnz)
+	return writeCoordinate(w, FieldPattern, shape, indices, dtype.Array{}, nnz)
 }
 
 // WriteArray writes a dense row-major array (1-D: a vector, 2-D: a matrix)
 // as an array file with symmetry general, column by column as the format
 // requires. The field follows the dtype as in WriteCoordinate.
-func WriteArray(w io.Writer, dense core.Array) error {
+func WriteArray(w io.Writer, dense dtype.Array) error {
 	if !dense.DType.Valid() {
 		return errs.Errorf(errs.ErrInvalidArgument, "dense: invalid dtype %d", int32(dense.DType))
 	}
@@ -95,7 +94,7 @@ func WriteArray(w io.Writer, dense core.Array) error {
 }
 
 // writeCoordinate writes the banner, size line and entries of a checked input.
-func writeCoordinate(w io.Writer, field string, shape []int64, indices, values core.Array, nnz int64) error {
+func writeCoordinate(w io.Writer, field string, shape []int64, indices, values dtype.Array, nnz int64) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	object := ObjectMatrix
 	if len(shape) == 1 {
@@ -132,7 +131,7 @@ func writeCoordinate(w io.Writer, field string, shape []int64, indices, values c
 }
 
 // checkCoordinate validates shape and indices and returns nnz.
-func checkCoordinate(shape []int64, indices core.Array) (int64, error) {
+func checkCoordinate(shape []int64, indices dtype.Array) (int64, error) {
 	if len(shape) != 1 && len(shape) != 2 {
 		return 0, errs.Errorf(errs.ErrInvalidArgument, "shape: Matrix Market holds vectors and matrices, got %d dimensions", len(shape))
 	}
@@ -168,7 +167,7 @@ func checkCoordinate(shape []int64, indices core.Array) (int64, error) {
 }
 
 // checkArray checks that a's buffer holds exactly its elements.
-func checkArray(name string, a core.Array) error {
+func checkArray(name string, a dtype.Array) error {
 	n := int64(1)
 	for d, s := range a.Shape {
 		if s < 0 {
@@ -197,7 +196,7 @@ func fieldOf(d dtype.DType) string {
 }
 
 // appendValue formats element k of a for the field.
-func appendValue(b []byte, field string, a core.Array, k int64) []byte {
+func appendValue(b []byte, field string, a dtype.Array, k int64) []byte {
 	switch field {
 	case FieldInteger:
 		return strconv.AppendInt(b, a.Index(k), 10)
@@ -208,7 +207,7 @@ func appendValue(b []byte, field string, a core.Array, k int64) []byte {
 		return strconv.AppendFloat(b, c.Im(), 'g', -1, 64)
 	}
 	if a.DType == dtype.Float64 {
-		return strconv.AppendFloat(b, core.AsSlice[float64](a)[k], 'g', -1, 64)
+		return strconv.AppendFloat(b, dtype.AsSlice[float64](a)[k], 'g', -1, 64)
 	}
 	return strconv.AppendFloat(b, a.Complex(k).Re(), 'g', -1, 64)
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
@@ -62,10 +61,10 @@ func TestWriteParseRoundTripCoordinate(t *testing.T) {
 	for _, shape := range [][]int64{{7, 5}, {1, 1}, {40}, {3, 1000}} {
 		const nnz = 300
 		idx := randomCoordinates(r, shape, nnz)
-		indices := core.Int64Array(idx, int64(len(shape)), nnz)
+		indices := dtype.Int64Array(idx, int64(len(shape)), nnz)
 		name := func(field string) string { return fmt.Sprintf("%s %v", field, shape) }
 
-		check := func(field string, values core.Array, pattern bool) *Matrix {
+		check := func(field string, values dtype.Array, pattern bool) *Matrix {
 			var buf bytes.Buffer
 			if pattern {
 				require.NoError(t, WritePattern(&buf, shape, indices))
@@ -77,31 +76,31 @@ func TestWriteParseRoundTripCoordinate(t *testing.T) {
 			require.Equal(t, field, m.Field, name(field))
 			require.Equal(t, SymmetryGeneral, m.Symmetry)
 			require.Equal(t, shape, m.Shape)
-			require.Equal(t, idx, core.AsSlice[int64](m.Indices), name(field))
+			require.Equal(t, idx, dtype.AsSlice[int64](m.Indices), name(field))
 			return m
 		}
 
 		f := randomFloats(r, nnz)
-		m := check(FieldReal, core.Float64Array(f), false)
-		requireSameFloats(t, f, core.AsSlice[float64](m.Values), name("real"))
+		m := check(FieldReal, dtype.Float64Array(f), false)
+		requireSameFloats(t, f, dtype.AsSlice[float64](m.Values), name("real"))
 
 		ints := make([]int64, nnz)
 		for i := range ints {
 			ints[i] = int64(r.Uint64())
 		}
 		ints[0], ints[1] = math.MinInt64, math.MaxInt64
-		m = check(FieldInteger, core.Int64Array(ints), false)
-		require.Equal(t, ints, core.AsSlice[int64](m.Values))
+		m = check(FieldInteger, dtype.Int64Array(ints), false)
+		require.Equal(t, ints, dtype.AsSlice[int64](m.Values))
 
 		c := make([]complex128, nnz)
 		re, im := randomFloats(r, nnz), randomFloats(r, nnz)
 		for i := range c {
 			c[i] = complex(re[i], im[i])
 		}
-		values := core.NewArray(dtype.Complex128, []int64{nnz})
-		copy(core.AsSlice[complex128](values), c)
+		values := dtype.NewArray(dtype.Complex128, []int64{nnz})
+		copy(dtype.AsSlice[complex128](values), c)
 		m = check(FieldComplex, values, false)
-		got := core.AsSlice[complex128](m.Values)
+		got := dtype.AsSlice[complex128](m.Values)
 		gre, gim := make([]float64, nnz), make([]float64, nnz)
 		for i, v := range got {
 			gre[i], gim[i] = real(v), imag(v)
@@ -109,8 +108,8 @@ func TestWriteParseRoundTripCoordinate(t *testing.T) {
 		requireSameFloats(t, re, gre, "complex real parts")
 		requireSameFloats(t, im, gim, "complex imaginary parts")
 
-		m = check(FieldPattern, core.Array{}, true)
-		for _, v := range core.AsSlice[float64](m.Values) {
+		m = check(FieldPattern, dtype.Array{}, true)
+		for _, v := range dtype.AsSlice[float64](m.Values) {
 			require.Equal(t, 1.0, v)
 		}
 	}
@@ -125,26 +124,26 @@ func TestWriteParseRoundTripArray(t *testing.T) {
 		}
 		f := randomFloats(r, n)
 		var buf bytes.Buffer
-		require.NoError(t, WriteArray(&buf, core.Float64Array(f, shape...)))
+		require.NoError(t, WriteArray(&buf, dtype.Float64Array(f, shape...)))
 		m, err := Parse(&buf)
 		require.NoError(t, err)
 		require.Equal(t, FormatArray, m.Format)
 		require.Equal(t, shape, m.Dense.Shape)
-		requireSameFloats(t, f, core.AsSlice[float64](m.Dense), "array real")
+		requireSameFloats(t, f, dtype.AsSlice[float64](m.Dense), "array real")
 
 		ints := make([]int64, n)
 		for i := range ints {
 			ints[i] = int64(r.Uint64())
 		}
 		buf.Reset()
-		require.NoError(t, WriteArray(&buf, core.Int64Array(ints, shape...)))
+		require.NoError(t, WriteArray(&buf, dtype.Int64Array(ints, shape...)))
 		m, err = Parse(&buf)
 		require.NoError(t, err)
 		require.Equal(t, FieldInteger, m.Field)
-		require.Equal(t, ints, core.AsSlice[int64](m.Dense))
+		require.Equal(t, ints, dtype.AsSlice[int64](m.Dense))
 
-		c := core.NewArray(dtype.Complex128, shape)
-		cs := core.AsSlice[complex128](c)
+		c := dtype.NewArray(dtype.Complex128, shape)
+		cs := dtype.AsSlice[complex128](c)
 		for i := range cs {
 			cs[i] = complex(f[(i+1)%n], f[i])
 		}
@@ -153,9 +152,9 @@ func TestWriteParseRoundTripArray(t *testing.T) {
 		m, err = Parse(&buf)
 		require.NoError(t, err)
 		require.Equal(t, FieldComplex, m.Field)
-		require.Equal(t, len(core.AsSlice[complex128](c)), len(core.AsSlice[complex128](m.Dense)))
-		for i, v := range core.AsSlice[complex128](c) {
-			g := core.AsSlice[complex128](m.Dense)[i]
+		require.Equal(t, len(dtype.AsSlice[complex128](c)), len(dtype.AsSlice[complex128](m.Dense)))
+		for i, v := range dtype.AsSlice[complex128](c) {
+			g := dtype.AsSlice[complex128](m.Dense)[i]
 			requireSameFloats(t, []float64{real(v), imag(v)}, []float64{real(g), imag(g)}, "array complex")
 		}
 	}
@@ -163,26 +162,26 @@ func TestWriteParseRoundTripArray(t *testing.T) {
 
 func TestWriteFormats(t *testing.T) {
 	var buf bytes.Buffer
-	require.NoError(t, WriteArray(&buf, core.Float64Array([]float64{1, 2, 3, 4, 5, 6}, 2, 3)))
+	require.NoError(t, WriteArray(&buf, dtype.Float64Array([]float64{1, 2, 3, 4, 5, 6}, 2, 3)))
 	require.Equal(t, "%%MatrixMarket matrix array real general\n2 3\n1\n4\n2\n5\n3\n6\n", buf.String(), "column by column")
 
 	buf.Reset()
-	require.NoError(t, WriteCoordinate(&buf, []int64{3}, core.Int32Array([]int32{2, 0}, 1, 2), core.Float64Array([]float64{0.5, 1e300})))
+	require.NoError(t, WriteCoordinate(&buf, []int64{3}, dtype.Int32Array([]int32{2, 0}, 1, 2), dtype.Float64Array([]float64{0.5, 1e300})))
 	require.Equal(t, "%%MatrixMarket vector coordinate real general\n3 2\n3 0.5\n1 1e+300\n", buf.String())
 
 	buf.Reset()
-	bools := core.NewArray(dtype.Bool, []int64{2})
+	bools := dtype.NewArray(dtype.Bool, []int64{2})
 	bools.Data[0] = 1
-	require.NoError(t, WriteCoordinate(&buf, []int64{2, 2}, core.Int64Array([]int64{0, 1, 1, 0}, 2, 2), bools))
+	require.NoError(t, WriteCoordinate(&buf, []int64{2, 2}, dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2), bools))
 	require.Equal(t, "%%MatrixMarket matrix coordinate integer general\n2 2 2\n1 2 1\n2 1 0\n", buf.String())
 
 	buf.Reset()
-	f32 := core.NewArray(dtype.Float32, []int64{1})
-	core.AsSlice[float32](f32)[0] = 0.1
+	f32 := dtype.NewArray(dtype.Float32, []int64{1})
+	dtype.AsSlice[float32](f32)[0] = 0.1
 	require.NoError(t, WriteArray(&buf, f32))
 	m, err := Parse(&buf)
 	require.NoError(t, err)
-	require.Equal(t, float64(float32(0.1)), core.AsSlice[float64](m.Dense)[0], "float32 values are written exactly")
+	require.Equal(t, float64(float32(0.1)), dtype.AsSlice[float64](m.Dense)[0], "float32 values are written exactly")
 }
 
 type brokenWriter struct{}
@@ -190,8 +189,8 @@ type brokenWriter struct{}
 func (brokenWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestWriteRefusals(t *testing.T) {
-	idx := core.Int64Array([]int64{0, 1}, 2, 1)
-	val := core.Float64Array([]float64{1})
+	idx := dtype.Int64Array([]int64{0, 1}, 2, 1)
+	val := dtype.Float64Array([]float64{1})
 	for _, c := range []struct {
 		name string
 		err  error
@@ -200,13 +199,13 @@ func TestWriteRefusals(t *testing.T) {
 	}{
 		{"3-D shape", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2, 2}, idx, val), errs.ErrInvalidArgument, "got 3 dimensions"},
 		{"negative shape", WriteCoordinate(&bytes.Buffer{}, []int64{-1, 2}, idx, val), errs.ErrInvalidArgument, "shape[0] = -1"},
-		{"float indices", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, core.Float64Array([]float64{0, 1}, 2, 1), val), errs.ErrInvalidArgument, "indices: dtype float64"},
-		{"indices shape", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, core.Int64Array([]int64{0, 1}), val), errs.ErrInvalidArgument, "must be (2, nnz)"},
+		{"float indices", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, dtype.Float64Array([]float64{0, 1}, 2, 1), val), errs.ErrInvalidArgument, "indices: dtype float64"},
+		{"indices shape", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, dtype.Int64Array([]int64{0, 1}), val), errs.ErrInvalidArgument, "must be (2, nnz)"},
 		{"index range", WriteCoordinate(&bytes.Buffer{}, []int64{2, 1}, idx, val), errs.ErrInvalidArgument, "indices[1][0] = 1 out of range 0..0"},
-		{"values length", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Float64Array([]float64{1, 2})), errs.ErrInvalidArgument, "values: shape [2] must be (1)"},
-		{"values dtype", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{Shape: []int64{1}}), errs.ErrInvalidArgument, "values: invalid dtype"},
-		{"short buffer", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, core.Array{DType: dtype.Float64, Shape: []int64{1}, Data: make([]byte, 4)}), errs.ErrInvalidArgument, "4 bytes of data"},
-		{"0-d array", WriteArray(&bytes.Buffer{}, core.Float64Array([]float64{1}, []int64{}...)), errs.ErrInvalidArgument, ""},
+		{"values length", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, dtype.Float64Array([]float64{1, 2})), errs.ErrInvalidArgument, "values: shape [2] must be (1)"},
+		{"values dtype", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, dtype.Array{Shape: []int64{1}}), errs.ErrInvalidArgument, "values: invalid dtype"},
+		{"short buffer", WriteCoordinate(&bytes.Buffer{}, []int64{2, 2}, idx, dtype.Array{DType: dtype.Float64, Shape: []int64{1}, Data: make([]byte, 4)}), errs.ErrInvalidArgument, "4 bytes of data"},
+		{"0-d array", WriteArray(&bytes.Buffer{}, dtype.Float64Array([]float64{1}, []int64{}...)), errs.ErrInvalidArgument, ""},
 		{"write failure", WriteCoordinate(brokenWriter{}, []int64{2, 2}, idx, val), errs.ErrIO, "write failed: disk full"},
 		{"array write failure", WriteArray(brokenWriter{}, val), errs.ErrIO, "write failed: disk full"},
 	} {
@@ -221,7 +220,7 @@ func TestWriteRefusals(t *testing.T) {
 func TestWriteArrayWithoutRows(t *testing.T) {
 	done := make(chan error, 1)
 	var buf bytes.Buffer
-	go func() { done <- WriteArray(&buf, core.Float64Array(nil, 0, 1<<62)) }()
+	go func() { done <- WriteArray(&buf, dtype.Float64Array(nil, 0, 1<<62)) }()
 	select {
 	case err := <-done:
 		require.NoError(t, err)

@@ -4,7 +4,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 )
 
@@ -24,13 +23,13 @@ var float16Table = sync.OnceValue(func() *[1 << 16]float32 {
 
 // floatWidener returns a function writing elements [lo, hi) of a float16,
 // bfloat16 or float32 array as float32 into dst (hi-lo long).
-func floatWidener(a core.Array) func(lo, hi int, dst []float32) {
+func floatWidener(a dtype.Array) func(lo, hi int, dst []float32) {
 	switch a.DType {
 	case dtype.Float32:
-		src := core.AsSlice[float32](a)
+		src := dtype.AsSlice[float32](a)
 		return func(lo, hi int, dst []float32) { copy(dst, src[lo:hi]) }
 	case dtype.Float16:
-		src, table := core.AsSlice[uint16](a), float16Table()
+		src, table := dtype.AsSlice[uint16](a), float16Table()
 		return func(lo, hi int, dst []float32) {
 			dst = dst[:hi-lo]
 			for i, h := range src[lo:hi] {
@@ -38,7 +37,7 @@ func floatWidener(a core.Array) func(lo, hi int, dst []float32) {
 			}
 		}
 	default: // bfloat16
-		src := core.AsSlice[uint16](a)
+		src := dtype.AsSlice[uint16](a)
 		return func(lo, hi int, dst []float32) {
 			dst = dst[:hi-lo]
 			for i, h := range src[lo:hi] {
@@ -50,8 +49,8 @@ func floatWidener(a core.Array) func(lo, hi int, dst []float32) {
 
 // intWidener returns a function writing elements [lo, hi) of an int8
 // array as F (exactly) into dst.
-func intWidener[F ~float32 | ~float64](a core.Array) func(lo, hi int, dst []F) {
-	src := core.AsSlice[int8](a)
+func intWidener[F ~float32 | ~float64](a dtype.Array) func(lo, hi int, dst []F) {
+	src := dtype.AsSlice[int8](a)
 	return func(lo, hi int, dst []F) {
 		dst = dst[:hi-lo]
 		for i, v := range src[lo:hi] {
@@ -69,21 +68,21 @@ func widenAll[F any](widen func(lo, hi int, dst []F), n int64) []F {
 
 // widenFloat returns a float16, bfloat16 or float32 array's values as
 // float32: a fresh slice, or the array's own memory for float32 (read only).
-func widenFloat(a core.Array) []float32 {
+func widenFloat(a dtype.Array) []float32 {
 	if a.DType == dtype.Float32 {
-		return core.AsSlice[float32](a)
+		return dtype.AsSlice[float32](a)
 	}
 	return widenAll(floatWidener(a), a.Numel())
 }
 
 // widenInt returns an int8 or int32 array's values as int32 (a fresh slice,
 // or the array's own memory for int32, read only).
-func widenInt(a core.Array) []int32 {
+func widenInt(a dtype.Array) []int32 {
 	if a.DType == dtype.Int32 {
-		return core.AsSlice[int32](a)
+		return dtype.AsSlice[int32](a)
 	}
 	out := make([]int32, a.Numel())
-	for i, v := range core.AsSlice[int8](a) {
+	for i, v := range dtype.AsSlice[int8](a) {
 		out[i] = int32(v)
 	}
 	return out
@@ -101,18 +100,18 @@ func wrapInt32[F ~float32 | ~float64](v []F) []int32 {
 
 // narrowFloat rounds float32 results to dtype d (float16, bfloat16 or
 // float32) once, to nearest even, as a fresh array of the given shape.
-func narrowFloat(v []float32, d dtype.DType, shape []int64) core.Array {
-	out := core.NewArray(d, shape)
+func narrowFloat(v []float32, d dtype.DType, shape []int64) dtype.Array {
+	out := dtype.NewArray(d, shape)
 	switch d {
 	case dtype.Float32:
-		copy(core.AsSlice[float32](out), v)
+		copy(dtype.AsSlice[float32](out), v)
 	case dtype.Float16:
-		h := core.AsSlice[uint16](out)
+		h := dtype.AsSlice[uint16](out)
 		for i, x := range v {
 			h[i] = dtype.Float32ToFloat16(x)
 		}
 	default:
-		h := core.AsSlice[uint16](out)
+		h := dtype.AsSlice[uint16](out)
 		for i, x := range v {
 			h[i] = dtype.Float32ToBFloat16(x)
 		}
@@ -143,16 +142,16 @@ func transposed[E any](x []E, rows, cols int) []E {
 }
 
 // transposeArray transposes a 2-d array of a 1, 2 or 4 byte dtype.
-func transposeArray(a core.Array) core.Array {
+func transposeArray(a dtype.Array) dtype.Array {
 	r, c := int(a.Shape[0]), int(a.Shape[1])
-	out := core.NewArray(a.DType, []int64{a.Shape[1], a.Shape[0]})
+	out := dtype.NewArray(a.DType, []int64{a.Shape[1], a.Shape[0]})
 	switch a.DType.Size() {
 	case 1:
-		transposeInto(core.AsSlice[uint8](out), core.AsSlice[uint8](a), r, c)
+		transposeInto(dtype.AsSlice[uint8](out), dtype.AsSlice[uint8](a), r, c)
 	case 2:
-		transposeInto(core.AsSlice[uint16](out), core.AsSlice[uint16](a), r, c)
+		transposeInto(dtype.AsSlice[uint16](out), dtype.AsSlice[uint16](a), r, c)
 	default:
-		transposeInto(core.AsSlice[uint32](out), core.AsSlice[uint32](a), r, c)
+		transposeInto(dtype.AsSlice[uint32](out), dtype.AsSlice[uint32](a), r, c)
 	}
 	return out
 }

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
@@ -69,26 +68,26 @@ func loadCutlass(t *testing.T) cutlassFile {
 
 // toArray converts a JSON tensor to the dtype named name, requiring every
 // element to be exactly representable (the vectors are written so).
-func toArray(t *testing.T, j jsonArray, name string) core.Array {
+func toArray(t *testing.T, j jsonArray, name string) dtype.Array {
 	t.Helper()
 	d, err := dtype.ParseDType(name)
 	require.NoError(t, err)
-	a := core.NewArray(d, j.Shape)
+	a := dtype.NewArray(d, j.Shape)
 	require.Len(t, j.Data, int(a.Numel()))
 	for i, v := range j.Data {
 		switch d {
 		case dtype.Float16:
-			core.AsSlice[uint16](a)[i] = dtype.Float32ToFloat16(float32(v))
+			dtype.AsSlice[uint16](a)[i] = dtype.Float32ToFloat16(float32(v))
 		case dtype.BFloat16:
-			core.AsSlice[uint16](a)[i] = dtype.Float32ToBFloat16(float32(v))
+			dtype.AsSlice[uint16](a)[i] = dtype.Float32ToBFloat16(float32(v))
 		case dtype.Float32:
-			core.AsSlice[float32](a)[i] = float32(v)
+			dtype.AsSlice[float32](a)[i] = float32(v)
 		case dtype.Int8:
-			core.AsSlice[int8](a)[i] = int8(v)
+			dtype.AsSlice[int8](a)[i] = int8(v)
 		case dtype.Int16:
-			core.AsSlice[int16](a)[i] = int16(v)
+			dtype.AsSlice[int16](a)[i] = int16(v)
 		case dtype.Int32:
-			core.AsSlice[int32](a)[i] = int32(v)
+			dtype.AsSlice[int32](a)[i] = int32(v)
 		default:
 			t.Fatalf("toArray: dtype %s not used by the vectors", d)
 		}
@@ -100,7 +99,7 @@ func toArray(t *testing.T, j jsonArray, name string) core.Array {
 // assertClose compares got with expect (float64) within half a unit in the
 // last place of got's dtype: the products are exact in the accumulation type
 // and rounded once.
-func assertClose(t *testing.T, expect jsonArray, got core.Array, what string) {
+func assertClose(t *testing.T, expect jsonArray, got dtype.Array, what string) {
 	t.Helper()
 	require.Equal(t, expect.Shape, got.Shape, what)
 	rtol := map[dtype.DType]float64{dtype.Float16: 0x1p-11, dtype.BFloat16: 0x1p-8, dtype.Float32: 0x1p-24, dtype.Int32: 0}[got.DType]

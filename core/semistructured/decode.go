@@ -1,7 +1,6 @@
 package semistructured
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -15,7 +14,7 @@ import (
 // distinct kept positions in increasing order; for float32 the two halves
 // of one element); the first bad one is named by its place in meta and the
 // strip it describes. The tensor keeps both arrays (no copy).
-func FromParts(values, meta core.Array) (*Tensor, error) {
+func FromParts(values, meta dtype.Array) (*Tensor, error) {
 	l, err := layoutOf("values", values.DType)
 	if err != nil {
 		return nil, err
@@ -125,16 +124,16 @@ func (t *Tensor) decodeBlock(r0, r1, c0, c1 int, col []int32) {
 
 // ToDense expands t to its dense matrix, of t's shape (the transpose when
 // t is transposed) and dtype: the exact inverse of FromDense.
-func (t *Tensor) ToDense() core.Array {
+func (t *Tensor) ToDense() dtype.Array {
 	cols := t.keptColumns()
-	dense := core.NewArray(t.l.dtype, []int64{t.rows, t.cols})
+	dense := dtype.NewArray(t.l.dtype, []int64{t.rows, t.cols})
 	switch t.l.dtype {
 	case dtype.Int8:
-		scatterKept(core.AsSlice[uint8](t.values), cols, core.AsSlice[uint8](dense), t.cols)
+		scatterKept(dtype.AsSlice[uint8](t.values), cols, dtype.AsSlice[uint8](dense), t.cols)
 	case dtype.Float32:
-		scatterKept(core.AsSlice[uint32](t.values), cols, core.AsSlice[uint32](dense), t.cols)
+		scatterKept(dtype.AsSlice[uint32](t.values), cols, dtype.AsSlice[uint32](dense), t.cols)
 	default:
-		scatterKept(core.AsSlice[uint16](t.values), cols, core.AsSlice[uint16](dense), t.cols)
+		scatterKept(dtype.AsSlice[uint16](t.values), cols, dtype.AsSlice[uint16](dense), t.cols)
 	}
 	if t.transposed {
 		return transposeArray(dense)

@@ -1,7 +1,6 @@
 package semistructured
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -17,7 +16,7 @@ type element interface{ ~uint8 | ~uint16 | ~uint32 }
 // many nonzeros is refused with an error naming it, as are other dtypes and
 // shapes that are not positive multiples of torch's CUTLASS minimum.
 // A zero is +0 or -0 (x != 0 as torch tests it); NaN counts as nonzero.
-func FromDense(dense core.Array) (*Tensor, error) {
+func FromDense(dense dtype.Array) (*Tensor, error) {
 	l, err := layoutOf("dense", dense.DType)
 	if err != nil {
 		return nil, err
@@ -30,18 +29,18 @@ func FromDense(dense core.Array) (*Tensor, error) {
 	}
 	rows, cols := dense.Shape[0], dense.Shape[1]
 	t := &Tensor{l: l, rows: rows, cols: cols,
-		values: core.NewArray(l.dtype, []int64{rows, cols / 2}),
-		meta:   core.NewArray(l.metaDType, []int64{rows, l.metaCols(cols)})}
+		values: dtype.NewArray(l.dtype, []int64{rows, cols / 2}),
+		meta:   dtype.NewArray(l.metaDType, []int64{rows, l.metaCols(cols)})}
 	words := wordsOf(t.meta)
 	switch l.dtype {
 	case dtype.Int8:
-		err = encode(core.AsSlice[uint8](dense), core.AsSlice[uint8](t.values), words, l, rows, cols,
+		err = encode(dtype.AsSlice[uint8](dense), dtype.AsSlice[uint8](t.values), words, l, rows, cols,
 			func(x uint8) bool { return x != 0 })
 	case dtype.Float32:
-		err = encode(core.AsSlice[uint32](dense), core.AsSlice[uint32](t.values), words, l, rows, cols,
+		err = encode(dtype.AsSlice[uint32](dense), dtype.AsSlice[uint32](t.values), words, l, rows, cols,
 			func(x uint32) bool { return x&0x7fffffff != 0 })
 	default:
-		err = encode(core.AsSlice[uint16](dense), core.AsSlice[uint16](t.values), words, l, rows, cols,
+		err = encode(dtype.AsSlice[uint16](dense), dtype.AsSlice[uint16](t.values), words, l, rows, cols,
 			func(x uint16) bool { return x&0x7fff != 0 })
 	}
 	if err != nil {
@@ -51,7 +50,7 @@ func FromDense(dense core.Array) (*Tensor, error) {
 }
 
 // checkData refuses an array whose buffer does not hold its shape's elements.
-func checkData(arg string, a core.Array) error {
+func checkData(arg string, a dtype.Array) error {
 	if want := a.Numel() * int64(a.DType.Size()); int64(len(a.Data)) != want {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: buffer holds %d bytes; shape %v of %s needs %d",
 			arg, len(a.Data), a.Shape, a.DType, want)

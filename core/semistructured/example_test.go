@@ -3,7 +3,6 @@ package semistructured_test
 import (
 	"fmt"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/semistructured"
 )
@@ -12,8 +11,8 @@ import (
 // used as a linear layer's weight.
 func Example() {
 	const out, in = 32, 32
-	w := core.NewArray(dtype.Float32, []int64{out, in})
-	wv := core.AsSlice[float32](w)
+	w := dtype.NewArray(dtype.Float32, []int64{out, in})
+	wv := dtype.AsSlice[float32](w)
 	for i := range wv {
 		wv[i] = float32(i%5) - 2 // -2 -1 0 1 2 -2 ...: most pairs hold two nonzeros
 	}
@@ -25,16 +24,16 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	x := core.NewArray(dtype.Float32, []int64{2, in})
-	for i := range core.AsSlice[float32](x) {
-		core.AsSlice[float32](x)[i] = 1 // y[b, o] is the sum of row o's kept values
+	x := dtype.NewArray(dtype.Float32, []int64{2, in})
+	for i := range dtype.AsSlice[float32](x) {
+		dtype.AsSlice[float32](x)[i] = 1 // y[b, o] is the sum of row o's kept values
 	}
 	y, err := semistructured.Linear(x, s, nil) // x @ wᵀ
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(s.Values().Shape, s.Indices().DType, s.Indices().Shape)
-	fmt.Println(y.Shape, core.AsSlice[float32](y)[:4])
+	fmt.Println(y.Shape, dtype.AsSlice[float32](y)[:4])
 	_, err = semistructured.FromDense(w)
 	fmt.Println(err)
 	// Output:

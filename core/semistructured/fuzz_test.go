@@ -3,7 +3,7 @@ package semistructured
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // FuzzFromParts feeds arbitrary metadata words and values to FromParts:
@@ -18,13 +18,13 @@ func FuzzFromParts(f *testing.F) {
 		d := allDTypes[int(pick)%len(allDTypes)]
 		l, _ := layoutOf("d", d)
 		rows, cols := l.minRows, l.minCols
-		v := core.NewArray(d, []int64{rows, cols / 2})
+		v := dtype.NewArray(d, []int64{rows, cols / 2})
 		for i := range v.Data {
 			if len(vals) > 0 {
 				v.Data[i] = vals[i%len(vals)]
 			}
 		}
-		m := core.NewArray(l.metaDType, []int64{rows, l.metaCols(cols)})
+		m := dtype.NewArray(l.metaDType, []int64{rows, l.metaCols(cols)})
 		for i := range m.Data {
 			if len(meta) > 0 {
 				m.Data[i] = meta[i%len(meta)]

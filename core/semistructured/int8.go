@@ -1,7 +1,7 @@
 package semistructured
 
 import (
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -16,7 +16,7 @@ const int8Block = 2048
 // int32 accumulation wraps. The weight's own orientation (s @ x untransposed,
 // x @ s transposed: linear's) runs in float32 blocks of int8Block columns;
 // the other two, scatters, run in float64, exact for any size.
-func int8Product(s *Tensor, dense core.Array, sparseLeft bool) ([]int32, error) {
+func int8Product(s *Tensor, dense dtype.Array, sparseLeft bool) ([]int32, error) {
 	xr, xc := int(dense.Shape[0]), int(dense.Shape[1])
 	x := widenAll(intWidener[float32](dense), dense.Numel())
 	switch {
@@ -39,7 +39,7 @@ func int8Product(s *Tensor, dense core.Array, sparseLeft bool) ([]int32, error) 
 func (s *Tensor) int8Times(b []float32, k int) ([]int32, error) {
 	rows, cols := int(s.rows), int(s.cols)
 	half := cols / 2
-	vals := core.AsSlice[int8](s.values)
+	vals := dtype.AsSlice[int8](s.values)
 	acc := make([]int32, rows*k)
 	part := make([]float32, rows*k)
 	for c0 := 0; c0 < cols; c0 += int8Block {

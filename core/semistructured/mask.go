@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -16,25 +15,25 @@ import (
 // at least one dimension whose last is a multiple of m; 0 <= n <= m.
 // This is the mask torch.ao.pruning's WeightNormSparsifier with 1 x m
 // blocks gives, without its block selection: every strip is pruned.
-func Mask(dense core.Array, n, m int) (core.Array, error) {
+func Mask(dense dtype.Array, n, m int) (dtype.Array, error) {
 	if m < 1 || n < 0 || n > m {
-		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument, "n, m: %d:%d must have 1 <= m and 0 <= n <= m", n, m)
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "n, m: %d:%d must have 1 <= m and 0 <= n <= m", n, m)
 	}
 	if dense.DType.IsComplex() || dense.DType == dtype.Bool || !dense.DType.Valid() {
-		return core.Array{}, errs.Errorf(errs.ErrDType, "dense: dtype %s has no magnitude order; a mask needs a real dtype", dense.DType)
+		return dtype.Array{}, errs.Errorf(errs.ErrDType, "dense: dtype %s has no magnitude order; a mask needs a real dtype", dense.DType)
 	}
 	if len(dense.Shape) == 0 {
-		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument, "dense: a 0-d tensor has no strips; it needs at least 1 dimension")
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "dense: a 0-d tensor has no strips; it needs at least 1 dimension")
 	}
 	if last := dense.Shape[len(dense.Shape)-1]; last%int64(m) != 0 {
-		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 			"dense: shape %v: the last dimension %d must be a multiple of m = %d", dense.Shape, last, m)
 	}
 	if err := checkData("dense", dense); err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
-	out := core.NewArray(dtype.Bool, dense.Shape)
-	keep := core.AsSlice[uint8](out)
+	out := dtype.NewArray(dtype.Bool, dense.Shape)
+	keep := dtype.AsSlice[uint8](out)
 	mags := magnitudes(dense)
 	order := make([]int, m)
 	for s := 0; s < len(keep); s += m {
@@ -81,7 +80,7 @@ func compareDesc(a, b magnitude) int {
 	return 0
 }
 
-func magnitudes(a core.Array) []magnitude {
+func magnitudes(a dtype.Array) []magnitude {
 	n := a.Numel()
 	out := make([]magnitude, n)
 	for i := range n {
@@ -105,19 +104,19 @@ func magnitudes(a core.Array) []magnitude {
 // semi-structured pattern (2 of 4 for float16, bfloat16 and int8, 1 of 2
 // for float32): the elements outside Mask are set to zero, so that
 // FromDense accepts the result whenever the shape is one torch accepts.
-func Prune(dense core.Array) (core.Array, error) {
+func Prune(dense dtype.Array) (dtype.Array, error) {
 	l, err := layoutOf("dense", dense.DType)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	mask, err := Mask(dense, l.n, l.m)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
-	out := core.NewArray(dense.DType, dense.Shape)
+	out := dtype.NewArray(dense.DType, dense.Shape)
 	copy(out.Data, dense.Data)
 	esz := dense.DType.Size()
-	for i, k := range core.AsSlice[uint8](mask) {
+	for i, k := range dtype.AsSlice[uint8](mask) {
 		if k == 0 {
 			clear(out.Data[i*esz : (i+1)*esz])
 		}

@@ -3,7 +3,6 @@ package semistructured
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -16,7 +15,7 @@ import (
 // float32 (int32 for int8) and is returned in torch's dtype: s's, or int32
 // for int8. A transposed s works too (torch refuses it unless the tensor
 // was made by its pruner; the CPU computes it the same).
-func MM(s *Tensor, dense core.Array) (core.Array, error) {
+func MM(s *Tensor, dense dtype.Array) (dtype.Array, error) {
 	return product(s, dense, "mat2", true, nil, 0, 1)
 }
 
@@ -25,7 +24,7 @@ func MM(s *Tensor, dense core.Array) (core.Array, error) {
 // s's dtype with as many columns as s has rows. torch allows it when s is
 // the t() of a compressed original (x @ W.t(), the linear layer); the CPU
 // also computes it for an untransposed s.
-func MMDense(dense core.Array, s *Tensor) (core.Array, error) {
+func MMDense(dense dtype.Array, s *Tensor) (dtype.Array, error) {
 	return product(s, dense, "mat1", false, nil, 0, 1)
 }
 
@@ -34,21 +33,21 @@ func MMDense(dense core.Array, s *Tensor) (core.Array, error) {
 // product (broadcast over its rows, the only bias torch's semi-structured
 // addmm takes), of s's dtype or of the product's dtype. For int8 alpha and
 // beta must be integers (the product is int32).
-func AddMM(bias, dense core.Array, s *Tensor, beta, alpha float64) (core.Array, error) {
+func AddMM(bias, dense dtype.Array, s *Tensor, beta, alpha float64) (dtype.Array, error) {
 	return product(s, dense, "mat1", false, &bias, beta, alpha)
 }
 
 // Linear computes input @ weightᵀ + bias, as torch.nn.functional.linear
 // does with a semi-structured weight (out_features x in_features): input is
 // (*, in_features), the result (*, out_features). bias may be nil.
-func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, error) {
+func Linear(input dtype.Array, weight *Tensor, bias *dtype.Array) (dtype.Array, error) {
 	if len(input.Shape) == 0 {
-		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument, "input: a 0-d tensor; linear needs at least 1 dimension (*, in_features)")
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "input: a 0-d tensor; linear needs at least 1 dimension (*, in_features)")
 	}
 	w := weight.Shape()
 	in := input.Shape[len(input.Shape)-1]
 	if in != w[1] {
-		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 			"input: shape %v: its last dimension %d must equal weight's in_features %d (weight shape (%d, %d))", input.Shape, in, w[1], w[0], w[1])
 	}
 	lead := int64(1)
@@ -59,7 +58,7 @@ func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, err
 	flat.Shape = []int64{lead, in}
 	out, err := product(weight.T(), flat, "input", false, bias, 1, 1)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	out.Shape = append(append([]int64(nil), input.Shape[:len(input.Shape)-1]...), w[0])
 	return out, nil
@@ -69,28 +68,28 @@ func Linear(input core.Array, weight *Tensor, bias *core.Array) (core.Array, err
 // alpha*that when bias is non-nil, in the accumulation type of s's dtype.
 // Errors name the dense operand arg and the bias "input" (addmm's name) or
 // "bias" (linear's).
-func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *core.Array, beta, alpha float64) (core.Array, error) {
+func product(s *Tensor, dense dtype.Array, arg string, sparseLeft bool, bias *dtype.Array, beta, alpha float64) (dtype.Array, error) {
 	sh := s.Shape()
 	if dense.DType != s.l.dtype {
-		return core.Array{}, errs.Errorf(errs.ErrDType, "%s: dtype %s must be the sparse operand's %s", arg, dense.DType, s.l.dtype)
+		return dtype.Array{}, errs.Errorf(errs.ErrDType, "%s: dtype %s must be the sparse operand's %s", arg, dense.DType, s.l.dtype)
 	}
 	if len(dense.Shape) != 2 {
-		return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 			"%s: shape %v has %d dimensions; mm takes a 2-d matrix (torch refuses batched and matrix-vector products too)", arg, dense.Shape, len(dense.Shape))
 	}
 	if err := checkData(arg, dense); err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	var rows, cols int64
 	if sparseLeft {
 		if dense.Shape[0] != sh[1] {
-			return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
+			return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 				"%s: shape %v: its rows must equal the sparse operand's columns (sparse shape (%d, %d))", arg, dense.Shape, sh[0], sh[1])
 		}
 		rows, cols = sh[0], dense.Shape[1]
 	} else {
 		if dense.Shape[1] != sh[0] {
-			return core.Array{}, errs.Errorf(errs.ErrInvalidArgument,
+			return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument,
 				"%s: shape %v: its columns must equal the sparse operand's rows (sparse shape (%d, %d))", arg, dense.Shape, sh[0], sh[1])
 		}
 		rows, cols = dense.Shape[0], sh[1]
@@ -101,7 +100,7 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 			name = "bias"
 		}
 		if err := checkBias(name, *bias, s.l, cols); err != nil {
-			return core.Array{}, err
+			return dtype.Array{}, err
 		}
 	}
 	// The result's size follows from the operands' outer dimensions, not
@@ -113,13 +112,13 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 		accBytes = 8
 	}
 	if err := budget.Check("semi-structured product", budget.Mul(rows, cols), accBytes); err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	shape := []int64{rows, cols}
 	if s.l.dtype == dtype.Int8 {
 		a, b, err := integralScales(alpha, beta)
 		if err != nil {
-			return core.Array{}, err
+			return dtype.Array{}, err
 		}
 		var bv []int32
 		if bias != nil {
@@ -127,11 +126,11 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 		}
 		r, err := int8Product(s, dense, sparseLeft)
 		if err != nil {
-			return core.Array{}, errs.Errorf(errs.ErrInternal, "semi-structured product: %v", err)
+			return dtype.Array{}, errs.Errorf(errs.ErrInternal, "semi-structured product: %v", err)
 		}
 		epilogue(r, int(cols), bv, a, b)
-		out := core.NewArray(dtype.Int32, shape)
-		copy(core.AsSlice[int32](out), r)
+		out := dtype.NewArray(dtype.Int32, shape)
+		copy(dtype.AsSlice[int32](out), r)
 		return out, nil
 	}
 	var bv []float32
@@ -140,7 +139,7 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 	}
 	r, err := multiply(s, floatWidener(s.values), widenFloat(dense), sparseLeft, dense.Shape)
 	if err != nil {
-		return core.Array{}, errs.Errorf(errs.ErrInternal, "semi-structured product: %v", err)
+		return dtype.Array{}, errs.Errorf(errs.ErrInternal, "semi-structured product: %v", err)
 	}
 	epilogue(r, int(cols), bv, float32(alpha), float32(beta))
 	return narrowFloat(r, s.l.dtype, shape), nil
@@ -148,7 +147,7 @@ func product(s *Tensor, dense core.Array, arg string, sparseLeft bool, bias *cor
 
 // checkBias accepts a 1-d bias (named arg) of n elements of the sparse
 // dtype or of the product's.
-func checkBias(arg string, bias core.Array, l layout, n int64) error {
+func checkBias(arg string, bias dtype.Array, l layout, n int64) error {
 	if bias.DType != l.dtype && bias.DType != l.result {
 		return errs.Errorf(errs.ErrDType, "%s: dtype %s must be %s or the product's %s", arg, bias.DType, l.dtype, l.result)
 	}

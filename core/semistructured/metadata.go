@@ -1,7 +1,6 @@
 package semistructured
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 )
 
@@ -65,11 +64,11 @@ type metaWords struct {
 	w32 []uint32
 }
 
-func wordsOf(a core.Array) metaWords {
+func wordsOf(a dtype.Array) metaWords {
 	if a.DType == dtype.Int32 {
-		return metaWords{w32: core.AsSlice[uint32](a)}
+		return metaWords{w32: dtype.AsSlice[uint32](a)}
 	}
-	return metaWords{w16: core.AsSlice[uint16](a)}
+	return metaWords{w16: dtype.AsSlice[uint16](a)}
 }
 
 func (w metaWords) get(p int64) uint32 {

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -14,26 +13,26 @@ import (
 var allDTypes = []dtype.DType{dtype.Float16, dtype.BFloat16, dtype.Int8, dtype.Float32}
 
 // setFrom writes float64 values (exact in d) into a fresh array of d.
-func setFrom(d dtype.DType, shape []int64, v []float64) core.Array {
-	a := core.NewArray(d, shape)
+func setFrom(d dtype.DType, shape []int64, v []float64) dtype.Array {
+	a := dtype.NewArray(d, shape)
 	for i, x := range v {
 		switch d {
 		case dtype.Float16:
-			core.AsSlice[uint16](a)[i] = dtype.Float32ToFloat16(float32(x))
+			dtype.AsSlice[uint16](a)[i] = dtype.Float32ToFloat16(float32(x))
 		case dtype.BFloat16:
-			core.AsSlice[uint16](a)[i] = dtype.Float32ToBFloat16(float32(x))
+			dtype.AsSlice[uint16](a)[i] = dtype.Float32ToBFloat16(float32(x))
 		case dtype.Float32:
-			core.AsSlice[float32](a)[i] = float32(x)
+			dtype.AsSlice[float32](a)[i] = float32(x)
 		case dtype.Int8:
-			core.AsSlice[int8](a)[i] = int8(x)
+			dtype.AsSlice[int8](a)[i] = int8(x)
 		case dtype.Int32:
-			core.AsSlice[int32](a)[i] = int32(x)
+			dtype.AsSlice[int32](a)[i] = int32(x)
 		}
 	}
 	return a
 }
 
-func floats(a core.Array) []float64 {
+func floats(a dtype.Array) []float64 {
 	out := make([]float64, a.Numel())
 	for i := range out {
 		out[i] = a.Complex(int64(i)).Re()
@@ -91,7 +90,7 @@ func newRand() *rand.Rand { return rand.New(rand.NewPCG(5, 6)) }
 func transpose64(a []float64, rows, cols int) []float64 { return transposed(a, rows, cols) }
 
 // requireExact requires got to equal expect rounded once to got's dtype.
-func requireExact(t *testing.T, expect []float64, got core.Array, what string) {
+func requireExact(t *testing.T, expect []float64, got dtype.Array, what string) {
 	t.Helper()
 	want := floats(setFrom(got.DType, got.Shape, expect))
 	require.Equal(t, want, floats(got), what)
@@ -252,7 +251,7 @@ func TestDocsExample(t *testing.T) {
 	}
 	s, err := FromDense(setFrom(dtype.Float16, []int64{32, 64}, v))
 	require.NoError(t, err)
-	for _, w := range core.AsSlice[int16](s.Indices()) {
+	for _, w := range dtype.AsSlice[int16](s.Indices()) {
 		require.Equal(t, int16(-4370), w)
 	}
 	for _, x := range floats(s.Values()) {
@@ -275,8 +274,8 @@ func TestInfAndNaNPropagate(t *testing.T) {
 // accumulation does: 135168 products of 127*127 sum past 2^31.
 func TestInt8Wraps(t *testing.T) {
 	const rows, cols = 16, 270336
-	w := core.NewArray(dtype.Int8, []int64{rows, cols})
-	v := core.AsSlice[int8](w)
+	w := dtype.NewArray(dtype.Int8, []int64{rows, cols})
+	v := dtype.AsSlice[int8](w)
 	for i := range v {
 		if i%4 < 2 {
 			v[i] = 127
@@ -284,15 +283,15 @@ func TestInt8Wraps(t *testing.T) {
 	}
 	s, err := FromDense(w)
 	require.NoError(t, err)
-	x := core.NewArray(dtype.Int8, []int64{cols, 1})
-	for i := range core.AsSlice[int8](x) {
-		core.AsSlice[int8](x)[i] = 127
+	x := dtype.NewArray(dtype.Int8, []int64{cols, 1})
+	for i := range dtype.AsSlice[int8](x) {
+		dtype.AsSlice[int8](x)[i] = 127
 	}
 	got, err := MM(s, x)
 	require.NoError(t, err)
 	sum := int64(cols/2) * 127 * 127
 	require.Greater(t, sum, int64(math.MaxInt32))
-	for _, g := range core.AsSlice[int32](got) {
+	for _, g := range dtype.AsSlice[int32](got) {
 		require.Equal(t, int32(sum), g)
 	}
 }

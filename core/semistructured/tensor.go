@@ -1,7 +1,6 @@
 package semistructured
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 )
 
@@ -12,8 +11,8 @@ import (
 type Tensor struct {
 	l          layout
 	rows, cols int64 // the original's shape, before any t()
-	values     core.Array
-	meta       core.Array
+	values     dtype.Array
+	meta       dtype.Array
 	transposed bool
 }
 
@@ -36,12 +35,12 @@ func (t *Tensor) Transposed() bool { return t.transposed }
 
 // Values is torch's values(): the kept elements of the original, rows x
 // cols/2 row-major. It aliases t's memory and must not be modified.
-func (t *Tensor) Values() core.Array { return t.values }
+func (t *Tensor) Values() dtype.Array { return t.values }
 
 // Indices is torch's indices(): the CUTLASS metadata of the original,
 // int16 (int32 for int8) rows x cols/(m*words per nibble). It aliases t's
 // memory and must not be modified.
-func (t *Tensor) Indices() core.Array { return t.meta }
+func (t *Tensor) Indices() dtype.Array { return t.meta }
 
 // T returns the transpose, sharing t's arrays.
 func (t *Tensor) T() *Tensor {

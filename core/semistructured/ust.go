@@ -1,7 +1,6 @@
 package semistructured
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -52,7 +51,7 @@ func UST[T ustorage.Value](t *Tensor) (*ustorage.Storage[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	vals := core.AsSlice[T](t.values)
+	vals := dtype.AsSlice[T](t.values)
 	cols := t.keptColumns()
 	n, m := int64(t.l.n), int64(t.l.m)
 	strips := t.rows * (t.cols / m)

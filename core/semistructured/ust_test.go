@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ustorage"
@@ -30,13 +29,13 @@ func TestUSTMatchesTheReferenceLayout(t *testing.T) {
 			case dtype.Int8:
 				got, err := UST[int8](s)
 				require.NoError(t, err)
-				want, err := ustorage.Build(f, sh[:], core.AsSlice[int8](s.ToDense()))
+				want, err := ustorage.Build(f, sh[:], dtype.AsSlice[int8](s.ToDense()))
 				require.NoError(t, err)
 				assert.Equal(t, want, got, "%s %v", d, sh)
 			case dtype.Float32:
 				got, err := UST[float32](s)
 				require.NoError(t, err)
-				want, err := ustorage.Build(f, sh[:], core.AsSlice[float32](s.ToDense()))
+				want, err := ustorage.Build(f, sh[:], dtype.AsSlice[float32](s.ToDense()))
 				require.NoError(t, err)
 				assert.Equal(t, want, got, "%s %v", d, sh)
 			default:
@@ -50,7 +49,7 @@ func TestUSTMatchesTheReferenceLayout(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, want.Levels, got.Levels, "%s %v", d, sh)
 				assert.Equal(t, want.LevelSizes, got.LevelSizes)
-				widened := widenAll(floatWidener(core.Array{DType: d, Shape: []int64{int64(len(got.Values))},
+				widened := widenAll(floatWidener(dtype.Array{DType: d, Shape: []int64{int64(len(got.Values))},
 					Data: wordsBytes(got.Values)}), int64(len(got.Values)))
 				assert.Equal(t, want.Values, widened, "%s %v values", d, sh)
 			}
@@ -59,13 +58,13 @@ func TestUSTMatchesTheReferenceLayout(t *testing.T) {
 }
 
 func wordsBytes(v []uint16) []byte {
-	a := core.NewArray(dtype.Int16, []int64{int64(len(v))})
-	copy(core.AsSlice[uint16](a), v)
+	a := dtype.NewArray(dtype.Int16, []int64{int64(len(v))})
+	copy(dtype.AsSlice[uint16](a), v)
 	return a.Data
 }
 
 func TestUSTRefuses(t *testing.T) {
-	s, err := FromDense(core.NewArray(dtype.Float16, []int64{32, 64}))
+	s, err := FromDense(dtype.NewArray(dtype.Float16, []int64{32, 64}))
 	require.NoError(t, err)
 	_, err = UST[float32](s)
 	requireRefused(t, err, errs.ErrDType, "not the storage word of float16")

@@ -12,7 +12,7 @@ import (
 // Order 0 and 1 matrices factor and solve.
 func TestTinyOrders(t *testing.T) {
 	empty := tensorOf(t, zeros(0, 0), dtype.Float64, core.CSR)
-	b0, err := core.NewStrided(core.NewArray(dtype.Float64, []int64{0}))
+	b0, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{0}))
 	require.NoError(t, err)
 	for _, f := range []func() (Factor, error){
 		func() (Factor, error) { return Splu(empty, DefaultLUOptions()) },

@@ -74,11 +74,11 @@ func tensorOf(t testing.TB, m dense, d dtype.DType, layout core.Layout) *core.Te
 	}
 	nnz := int64(len(vals))
 	idx := append(rows, cols...)
-	va := core.NewArray(d, []int64{nnz})
+	va := dtype.NewArray(d, []int64{nnz})
 	for k, v := range vals {
-		va.SetComplex(int64(k), core.Complex128Scalar(v))
+		va.SetComplex(int64(k), dtype.Complex128Scalar(v))
 	}
-	coo, err := core.NewCOO(core.Int64Array(idx, 2, nnz), va, []int64{int64(r), int64(c)}, core.BuildOptions{})
+	coo, err := core.NewCOO(dtype.Int64Array(idx, 2, nnz), va, []int64{int64(r), int64(c)}, core.BuildOptions{})
 	require.NoError(t, err)
 	if layout == core.COO {
 		return coo
@@ -118,10 +118,10 @@ func stridedOf(t testing.TB, m dense, d dtype.DType, vector bool) *core.Tensor {
 	if vector {
 		shape = []int64{int64(r)}
 	}
-	a := core.NewArray(d, shape)
+	a := dtype.NewArray(d, shape)
 	for i := range m {
 		for j, v := range m[i] {
-			a.SetComplex(int64(i*c+j), core.Complex128Scalar(v))
+			a.SetComplex(int64(i*c+j), dtype.Complex128Scalar(v))
 		}
 	}
 	x, err := core.NewStrided(a)

@@ -117,7 +117,7 @@ func TestSpluBadInput(t *testing.T) {
 	requireCode(t, err, errs.ErrInvalidArgument, "ordering = 9")
 	_, err = Splu(tensorOf(t, randomDense(rng, 3, 4, dtype.Float64), dtype.Float64, core.COO), DefaultLUOptions())
 	requireCode(t, err, errs.ErrInvalidArgument, "square")
-	filled, err := core.WithFill(a, core.ScalarBytes(dtype.Float64, core.Real(1)))
+	filled, err := core.WithFill(a, core.ScalarBytes(dtype.Float64, dtype.Real(1)))
 	require.NoError(t, err)
 	_, err = Splu(filled, DefaultLUOptions())
 	requireCode(t, err, errs.ErrInvalidArgument, "fill value must be zero")

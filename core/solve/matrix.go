@@ -70,7 +70,7 @@ func loadCompressed[T elem](a *core.Tensor, prefer core.Layout) (*compressed[T],
 	}
 	s := t.Shape()
 	m := &compressed[T]{rows: int(s[0]), cols: int(s[1]), byCol: t.Layout() == core.CSC}
-	var ptr, idx core.Array
+	var ptr, idx dtype.Array
 	var err error
 	if m.byCol {
 		ptr, err = t.CcolIndices()
@@ -96,16 +96,16 @@ func loadCompressed[T elem](a *core.Tensor, prefer core.Layout) (*compressed[T],
 }
 
 // toInts copies an int32 or int64 index array into Go ints.
-func toInts(a core.Array) []int {
+func toInts(a dtype.Array) []int {
 	n := a.Numel()
 	out := make([]int, n)
 	if a.DType == dtype.Int32 {
-		for i, v := range core.AsSlice[int32](a)[:n] {
+		for i, v := range dtype.AsSlice[int32](a)[:n] {
 			out[i] = int(v)
 		}
 		return out
 	}
-	for i, v := range core.AsSlice[int64](a)[:n] {
+	for i, v := range dtype.AsSlice[int64](a)[:n] {
 		out[i] = int(v)
 	}
 	return out
@@ -168,17 +168,17 @@ func cscTensor[T elem](d dtype.DType, rows, cols int, ptr, idx []int, val []T, w
 }
 
 // indexArray copies ints into an int32 or int64 array.
-func indexArray(v []int, width int) core.Array {
+func indexArray(v []int, width int) dtype.Array {
 	if width == 32 {
 		s := make([]int32, len(v))
 		for i, x := range v {
 			s[i] = int32(x)
 		}
-		return core.Int32Array(s)
+		return dtype.Int32Array(s)
 	}
 	s := make([]int64, len(v))
 	for i, x := range v {
 		s[i] = int64(x)
 	}
-	return core.Int64Array(s)
+	return dtype.Int64Array(s)
 }

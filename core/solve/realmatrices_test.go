@@ -28,7 +28,7 @@ func vectorOf(t testing.TB, x *core.Tensor) []float64 {
 	t.Helper()
 	v, err := x.Values()
 	require.NoError(t, err)
-	return append([]float64(nil), core.AsSlice[float64](v)[:v.Numel()]...)
+	return append([]float64(nil), dtype.AsSlice[float64](v)[:v.Numel()]...)
 }
 
 func norm(v []float64) float64 {
@@ -45,7 +45,7 @@ func randomVector(t testing.TB, n int64, seed uint64) *core.Tensor {
 	for i := range v {
 		v[i] = rng.Float64()*2 - 1
 	}
-	x, err := core.NewStrided(core.Float64Array(v, n))
+	x, err := core.NewStrided(dtype.Float64Array(v, n))
 	require.NoError(t, err)
 	return x
 }
@@ -108,7 +108,7 @@ func graphLaplacianPlusI(t *testing.T, a *core.Tensor) *core.Tensor {
 	for i := 0; i < n; i++ {
 		rows, cols, vals = append(rows, int64(i)), append(cols, int64(i)), append(vals, deg[i]+1)
 	}
-	coo, err := core.NewCOO(core.Int64Array(append(rows, cols...), 2, int64(len(vals))), core.Float64Array(vals), []int64{int64(n), int64(n)}, core.BuildOptions{})
+	coo, err := core.NewCOO(dtype.Int64Array(append(rows, cols...), 2, int64(len(vals))), dtype.Float64Array(vals), []int64{int64(n), int64(n)}, core.BuildOptions{})
 	require.NoError(t, err)
 	out, err := core.ToLayout(coo, core.CSC, core.DefaultConvert())
 	require.NoError(t, err)

@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/cmplx"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -63,21 +62,21 @@ func checkSolveDType(arg string, d dtype.DType) error {
 
 // widen copies the values of a into the arithmetic type T (float64 for real
 // dtypes, complex128 for complex ones).
-func widen[T elem](a core.Array) []T {
+func widen[T elem](a dtype.Array) []T {
 	n := a.Numel()
 	out := make([]T, n)
 	switch a.DType {
 	case dtype.Float64:
-		copy(any(out).([]float64), core.AsSlice[float64](a)[:n])
+		copy(any(out).([]float64), dtype.AsSlice[float64](a)[:n])
 	case dtype.Float32:
-		o, s := any(out).([]float64), core.AsSlice[float32](a)[:n]
+		o, s := any(out).([]float64), dtype.AsSlice[float32](a)[:n]
 		for i, v := range s {
 			o[i] = float64(v)
 		}
 	case dtype.Complex128:
-		copy(any(out).([]complex128), core.AsSlice[complex128](a)[:n])
+		copy(any(out).([]complex128), dtype.AsSlice[complex128](a)[:n])
 	case dtype.Complex64:
-		o, s := any(out).([]complex128), core.AsSlice[complex64](a)[:n]
+		o, s := any(out).([]complex128), dtype.AsSlice[complex64](a)[:n]
 		for i, v := range s {
 			o[i] = complex128(v)
 		}
@@ -88,20 +87,20 @@ func widen[T elem](a core.Array) []T {
 }
 
 // narrow stores v into a new array of dtype d and the given shape.
-func narrow[T elem](v []T, d dtype.DType, shape []int64) core.Array {
-	out := core.NewArray(d, shape)
+func narrow[T elem](v []T, d dtype.DType, shape []int64) dtype.Array {
+	out := dtype.NewArray(d, shape)
 	switch d {
 	case dtype.Float64:
-		copy(core.AsSlice[float64](out), any(v).([]float64))
+		copy(dtype.AsSlice[float64](out), any(v).([]float64))
 	case dtype.Float32:
-		o := core.AsSlice[float32](out)
+		o := dtype.AsSlice[float32](out)
 		for i, x := range any(v).([]float64) {
 			o[i] = float32(x)
 		}
 	case dtype.Complex128:
-		copy(core.AsSlice[complex128](out), any(v).([]complex128))
+		copy(dtype.AsSlice[complex128](out), any(v).([]complex128))
 	case dtype.Complex64:
-		o := core.AsSlice[complex64](out)
+		o := dtype.AsSlice[complex64](out)
 		for i, x := range any(v).([]complex128) {
 			o[i] = complex64(x)
 		}

@@ -72,7 +72,7 @@ func Spdiags(diagonals, offsets *core.Tensor, shape []int64, layout core.Layout)
 	dv, _ := diagonals.Values()
 	size := int64(dv.DType.Size())
 	idx := make([]int64, 2*total)
-	vals := core.NewArray(dv.DType, []int64{total})
+	vals := dtype.NewArray(dv.DType, []int64{total})
 	t := int64(0)
 	for d, k := range offs {
 		s, e := span(k)
@@ -83,7 +83,7 @@ func Spdiags(diagonals, offsets *core.Tensor, shape []int64, layout core.Layout)
 			t++
 		}
 	}
-	coo, err := core.NewCOO(core.Int64Array(idx, 2, total), vals, []int64{rows, cols}, core.BuildOptions{})
+	coo, err := core.NewCOO(dtype.Int64Array(idx, 2, total), vals, []int64{rows, cols}, core.BuildOptions{})
 	if err != nil {
 		return nil, err
 	}

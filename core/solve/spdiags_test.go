@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/require"
 )
@@ -14,13 +15,13 @@ func arange(t *testing.T, r, c int64) *core.Tensor {
 	for i := range v {
 		v[i] = float64(i)
 	}
-	x, err := core.NewStrided(core.Float64Array(v, r, c))
+	x, err := core.NewStrided(dtype.Float64Array(v, r, c))
 	require.NoError(t, err)
 	return x
 }
 
 func offsetsOf(t *testing.T, o ...int64) *core.Tensor {
-	x, err := core.NewStrided(core.Int64Array(o, int64(len(o))))
+	x, err := core.NewStrided(dtype.Int64Array(o, int64(len(o))))
 	require.NoError(t, err)
 	return x
 }
@@ -66,9 +67,9 @@ func TestSpdiagsAgainstDense(t *testing.T) {
 }
 
 func TestSpdiagsVectorAndBadInput(t *testing.T) {
-	v, err := core.NewStrided(core.Float64Array([]float64{1, 2, 3}, 3))
+	v, err := core.NewStrided(dtype.Float64Array([]float64{1, 2, 3}, 3))
 	require.NoError(t, err)
-	scalar := core.Int64Array([]int64{-1})
+	scalar := dtype.Int64Array([]int64{-1})
 	scalar.Shape = []int64{} // a 0-d offsets tensor, as torch accepts
 	o0, err := core.NewStrided(scalar)
 	require.NoError(t, err)
@@ -83,7 +84,7 @@ func TestSpdiagsVectorAndBadInput(t *testing.T) {
 	requireCode(t, err, errs.ErrInvalidArgument, "Output shape must be 2d")
 	_, err = Spdiags(arange(t, 2, 3), offsetsOf(t, 0, 1), []int64{3, 3}, core.BSR)
 	requireCode(t, err, errs.ErrInvalidArgument, "Only output layouts")
-	fo, err := core.NewStrided(core.Float64Array([]float64{0, 1}, 2))
+	fo, err := core.NewStrided(dtype.Float64Array([]float64{0, 1}, 2))
 	require.NoError(t, err)
 	_, err = Spdiags(arange(t, 2, 3), fo, []int64{3, 3}, core.COO)
 	requireCode(t, err, errs.ErrDType, "Offset Tensor must have dtype int64")

@@ -109,5 +109,5 @@ func vecOf(t testing.TB, x *core.Tensor) []float64 {
 	require.NoError(t, err)
 	v, err := y.Values()
 	require.NoError(t, err)
-	return append([]float64(nil), core.AsSlice[float64](v)[:v.Numel()]...)
+	return append([]float64(nil), dtype.AsSlice[float64](v)[:v.Numel()]...)
 }

@@ -125,5 +125,5 @@ func appendValues(dst []float64, t *core.Tensor) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(dst, core.AsSlice[float64](v)[:v.Numel()]...), nil
+	return append(dst, dtype.AsSlice[float64](v)[:v.Numel()]...), nil
 }

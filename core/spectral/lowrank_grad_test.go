@@ -27,7 +27,7 @@ func (l lowrankLoss) of(t *testing.T, res *LowrankResult) float64 {
 		}
 		v, err := p.x.Values()
 		require.NoError(t, err)
-		for i, x := range core.AsSlice[float64](v)[:len(p.w)] {
+		for i, x := range dtype.AsSlice[float64](v)[:len(p.w)] {
 			s += p.w[i] * x
 		}
 	}

@@ -157,7 +157,7 @@ func TestLowrankNonZeroFill(t *testing.T) {
 	// A strided matrix converted keeps fill 0; build a fill-1.5 CSR by hand.
 	x, err := tensorOf(ref, dtype.Float64)
 	require.NoError(t, err)
-	withFill, err := core.WithFill(x, core.ScalarBytes(dtype.Float64, core.Real(1.5)))
+	withFill, err := core.WithFill(x, core.ScalarBytes(dtype.Float64, dtype.Real(1.5)))
 	require.NoError(t, err)
 	a, err := core.ToLayout(withFill, core.CSR, core.DefaultConvert())
 	require.NoError(t, err)

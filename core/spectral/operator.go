@@ -116,7 +116,7 @@ func newOperator(a *core.Tensor, transpose bool) (*operator, error) {
 	}
 	s := t.Shape()
 	rows, cols := int(s[0]), int(s[1])
-	var ptr, idx core.Array
+	var ptr, idx dtype.Array
 	var err error
 	if transpose {
 		rows, cols = cols, rows
@@ -133,7 +133,7 @@ func newOperator(a *core.Tensor, transpose bool) (*operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := core.AsSlice[float64](vals)[:vals.Numel()]
+	v := dtype.AsSlice[float64](vals)[:vals.Numel()]
 	fill := t.Fill().Re()
 	if fill != 0 {
 		w := make([]float64, len(v))
@@ -144,9 +144,9 @@ func newOperator(a *core.Tensor, transpose bool) (*operator, error) {
 	}
 	op := &operator{rows: rows, cols: cols}
 	if ptr.DType == dtype.Int32 {
-		op.spmm = spmmOf(kernels.CSR[int32, float64]{Rows: rows, Cols: cols, Ptr: core.AsSlice[int32](ptr)[:rows+1], Idx: core.AsSlice[int32](idx)[:idx.Numel()], Val: v})
+		op.spmm = spmmOf(kernels.CSR[int32, float64]{Rows: rows, Cols: cols, Ptr: dtype.AsSlice[int32](ptr)[:rows+1], Idx: dtype.AsSlice[int32](idx)[:idx.Numel()], Val: v})
 	} else {
-		op.spmm = spmmOf(kernels.CSR[int64, float64]{Rows: rows, Cols: cols, Ptr: core.AsSlice[int64](ptr)[:rows+1], Idx: core.AsSlice[int64](idx)[:idx.Numel()], Val: v})
+		op.spmm = spmmOf(kernels.CSR[int64, float64]{Rows: rows, Cols: cols, Ptr: dtype.AsSlice[int64](ptr)[:rows+1], Idx: dtype.AsSlice[int64](idx)[:idx.Numel()], Val: v})
 	}
 	if fill != 0 {
 		op.addRankOne(constant(rows, fill), constant(cols, 1))

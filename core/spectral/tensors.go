@@ -25,7 +25,7 @@ func denseOf(t *core.Tensor) (*mat, error) {
 	}
 	s := d.Shape()
 	m := newMat(int(s[0]), int(s[1]))
-	copy(m.v, core.AsSlice[float64](vals))
+	copy(m.v, dtype.AsSlice[float64](vals))
 	return m, nil
 }
 
@@ -41,11 +41,11 @@ func vectorOf(v []float64, d dtype.DType) (*core.Tensor, error) {
 }
 
 func tensorShaped(v []float64, shape []int64, d dtype.DType) (*core.Tensor, error) {
-	a := core.NewArray(d, shape)
+	a := dtype.NewArray(d, shape)
 	if d == dtype.Float64 {
-		copy(core.AsSlice[float64](a), v)
+		copy(dtype.AsSlice[float64](a), v)
 	} else {
-		o := core.AsSlice[float32](a)
+		o := dtype.AsSlice[float32](a)
 		for i, x := range v {
 			o[i] = float32(x)
 		}

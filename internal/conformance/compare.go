@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 )
 
@@ -43,7 +42,7 @@ func (tol tolerance) close(got, want float64) bool {
 
 // scalarClose compares two widened scalars: exactly for integer and bool
 // dtypes, with tol for the others.
-func scalarClose(d dtype.DType, got, want core.Scalar, tol tolerance) bool {
+func scalarClose(d dtype.DType, got, want dtype.Scalar, tol tolerance) bool {
 	if d == dtype.Bool || d.IsInteger() {
 		return got.Int() == want.Int()
 	}
@@ -51,7 +50,7 @@ func scalarClose(d dtype.DType, got, want core.Scalar, tol tolerance) bool {
 }
 
 // formatScalar prints a scalar in the dtype's natural form.
-func formatScalar(d dtype.DType, s core.Scalar) string {
+func formatScalar(d dtype.DType, s dtype.Scalar) string {
 	switch {
 	case d == dtype.Bool:
 		return fmt.Sprint(s.Int() != 0)
@@ -65,7 +64,7 @@ func formatScalar(d dtype.DType, s core.Scalar) string {
 
 // compareValues compares a value array with its expectation: same dtype and
 // shape, every element within tol (exact for integers and bools).
-func compareValues(name string, got, want core.Array, tol tolerance) error {
+func compareValues(name string, got, want dtype.Array, tol tolerance) error {
 	if got.DType != want.DType {
 		return fmt.Errorf("%s: dtype %s, want %s", name, got.DType, want.DType)
 	}
@@ -83,7 +82,7 @@ func compareValues(name string, got, want core.Array, tol tolerance) error {
 
 // compareIndices compares index arrays by value, so int32 results match the
 // reference's int64.
-func compareIndices(name string, got, want core.Array) error {
+func compareIndices(name string, got, want dtype.Array) error {
 	if got.DType != dtype.Int32 && got.DType != dtype.Int64 {
 		return fmt.Errorf("%s: dtype %s, want int32 or int64", name, got.DType)
 	}

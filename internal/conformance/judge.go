@@ -65,20 +65,20 @@ func judgeTensor(got *core.Tensor, want *valueSpec, tol *tolerance) error {
 	if err != nil {
 		return fmt.Errorf("expect: %v", err)
 	}
-	dtype, err := dtype.ParseDType(want.DType)
+	dt, err := dtype.ParseDType(want.DType)
 	if err != nil {
 		return fmt.Errorf("expect: %v", err)
 	}
 	if got.Layout() != layout {
 		return fmt.Errorf("layout %s, want %s", got.Layout(), layout)
 	}
-	if got.DType() != dtype {
-		return fmt.Errorf("dtype %s, want %s", got.DType(), dtype)
+	if got.DType() != dt {
+		return fmt.Errorf("dtype %s, want %s", got.DType(), dt)
 	}
 	if !slices.Equal(got.Shape(), want.Shape) {
 		return fmt.Errorf("shape %v, want %v", got.Shape(), want.Shape)
 	}
-	t := pickTolerance(tol, dtype)
+	t := pickTolerance(tol, dt)
 	if layout == core.Strided {
 		w, err := parseArray("data", &arraySpec{DType: want.DType, Shape: want.Shape, Data: want.Data})
 		if err != nil {
@@ -91,8 +91,8 @@ func judgeTensor(got *core.Tensor, want *valueSpec, tol *tolerance) error {
 		return compareValues("data", g, w, t)
 	}
 	// The vectors' sparse tensors leave every unspecified element zero.
-	if f := got.Fill(); !scalarClose(dtype, f, core.IntScalar(0), exact) {
-		return fmt.Errorf("fill value %s, want 0", formatScalar(dtype, f))
+	if f := got.Fill(); !scalarClose(dt, f, dtype.IntScalar(0), exact) {
+		return fmt.Errorf("fill value %s, want 0", formatScalar(dt, f))
 	}
 	if want.DenseDim != nil && got.DenseDim() != *want.DenseDim {
 		return fmt.Errorf("dense_dim %d, want %d", got.DenseDim(), *want.DenseDim)
@@ -136,27 +136,27 @@ func judgeCOO(got *core.Tensor, want *valueSpec, t tolerance) error {
 // coalesced although their columns run in order of first use; the vectors'
 // README defines coalesced COO as sorted, unique indices, so that is the
 // canonical answer.
-func canonicalCOO(want *valueSpec) (core.Array, core.Array, error) {
+func canonicalCOO(want *valueSpec) (dtype.Array, dtype.Array, error) {
 	idx, err := parseArray("indices", want.Indices)
 	if err != nil {
-		return core.Array{}, core.Array{}, err
+		return dtype.Array{}, dtype.Array{}, err
 	}
 	vals, err := parseArray("values", want.Values)
 	if err != nil {
-		return core.Array{}, core.Array{}, err
+		return dtype.Array{}, dtype.Array{}, err
 	}
 	if !*want.Coalesced {
 		return idx, vals, nil
 	}
 	t, err := core.NewCOO(idx, vals, want.Shape, core.BuildOptions{})
 	if err != nil {
-		return core.Array{}, core.Array{}, err
+		return dtype.Array{}, dtype.Array{}, err
 	}
 	if t, err = core.Coalesce(t); err != nil {
-		return core.Array{}, core.Array{}, err
+		return dtype.Array{}, dtype.Array{}, err
 	}
 	if t.NNZ() != idx.Shape[1] {
-		return core.Array{}, core.Array{}, fmt.Errorf("coo marked coalesced has repeated indices")
+		return dtype.Array{}, dtype.Array{}, fmt.Errorf("coo marked coalesced has repeated indices")
 	}
 	ci, _ := t.RawIndices()
 	cv, _ := t.RawValues()
@@ -198,7 +198,7 @@ func judgeCompressed(got *core.Tensor, want *valueSpec, layout core.Layout, t to
 // component pairs a result's array with its expected description.
 type component struct {
 	name  string
-	got   core.Array
+	got   dtype.Array
 	want  *arraySpec
 	index bool // compared by value whatever the index width
 }

@@ -28,9 +28,9 @@ func mustSpec(t *testing.T, js string) *valueSpec {
 // int32CSR builds the tensor csrSpec describes, with int32 indices.
 func int32CSR(t *testing.T, v0 float32) *core.Tensor {
 	t.Helper()
-	vals := core.NewArray(dtype.Float32, []int64{2})
-	copy(core.AsSlice[float32](vals), []float32{v0, 2})
-	x, err := core.NewCompressed(core.CSR, core.Int32Array([]int32{0, 1, 2}), core.Int32Array([]int32{2, 0}), vals, []int64{2, 3}, core.BuildOptions{})
+	vals := dtype.NewArray(dtype.Float32, []int64{2})
+	copy(dtype.AsSlice[float32](vals), []float32{v0, 2})
+	x, err := core.NewCompressed(core.CSR, dtype.Int32Array([]int32{0, 1, 2}), dtype.Int32Array([]int32{2, 0}), vals, []int64{2, 3}, core.BuildOptions{})
 	require.NoError(t, err)
 	return x
 }
@@ -71,7 +71,7 @@ func TestJudgeTensorCatchesEveryDifference(t *testing.T) {
 func TestJudgeCOOChecksCoalescedFlagAndFill(t *testing.T) {
 	const spec = `{"layout":"coo","dtype":"int64","shape":[3],"sparse_dim":1,"dense_dim":0,"coalesced":true,
 		"indices":{"dtype":"int64","shape":[1,1],"data":[1]},"values":{"dtype":"int64","shape":[1],"data":[7]}}`
-	uncoalesced, err := core.NewCOO(core.Int64Array([]int64{1, 1}, 1, 2), core.Int64Array([]int64{3, 4}), []int64{3}, core.BuildOptions{})
+	uncoalesced, err := core.NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Int64Array([]int64{3, 4}), []int64{3}, core.BuildOptions{})
 	require.NoError(t, err)
 	coalesced, err := core.Coalesce(uncoalesced)
 	require.NoError(t, err)
@@ -79,7 +79,7 @@ func TestJudgeCOOChecksCoalescedFlagAndFill(t *testing.T) {
 
 	// One entry, flagged uncoalesced: narrow_copy keeps its input's flag (torch's
 	// constructor would mark a single entry coalesced).
-	two, err := core.NewCOO(core.Int64Array([]int64{1, 5}, 1, 2), core.Int64Array([]int64{7, 9}), []int64{6}, core.BuildOptions{})
+	two, err := core.NewCOO(dtype.Int64Array([]int64{1, 5}, 1, 2), dtype.Int64Array([]int64{7, 9}), []int64{6}, core.BuildOptions{})
 	require.NoError(t, err)
 	single, err := core.NarrowCopy(two, 0, 0, 3)
 	require.NoError(t, err)
@@ -91,7 +91,7 @@ func TestJudgeBlockSize(t *testing.T) {
 	const spec = `{"layout":"bsr","dtype":"int64","shape":[2,2],"dense_dim":0,"blocksize":[2,1],
 		"crow_indices":{"dtype":"int64","shape":[2],"data":[0,1]},"col_indices":{"dtype":"int64","shape":[1],"data":[0]},
 		"values":{"dtype":"int64","shape":[1,2,1],"data":[1,2]}}`
-	dense, err := core.NewStrided(core.Int64Array([]int64{1, 0, 2, 0}, 2, 2))
+	dense, err := core.NewStrided(dtype.Int64Array([]int64{1, 0, 2, 0}, 2, 2))
 	require.NoError(t, err)
 	b21, err := core.ToLayout(dense, core.BSR, core.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 1}})
 	require.NoError(t, err)
@@ -108,8 +108,8 @@ func TestJudgeValueKinds(t *testing.T) {
 	assert.ErrorContains(t, judgeValue(TupleValue(x), tuple, nil), "tuple of 1, want 2")
 	assert.ErrorContains(t, judgeValue(x, tuple, nil), "want a tuple")
 	scalar := mustSpec(t, `{"scalar": 2.5}`)
-	require.NoError(t, judgeValue(ScalarValue(core.Real(2.5), dtype.Float64), scalar, nil))
-	assert.Error(t, judgeValue(ScalarValue(core.Real(2.6), dtype.Float64), scalar, nil))
+	require.NoError(t, judgeValue(ScalarValue(dtype.Real(2.5), dtype.Float64), scalar, nil))
+	assert.Error(t, judgeValue(ScalarValue(dtype.Real(2.6), dtype.Float64), scalar, nil))
 	assert.ErrorContains(t, judgeValue(x, scalar, nil), "want a scalar")
 }
 

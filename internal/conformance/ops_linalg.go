@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // The matmul family: mm, sparse.mm, mv, matmul, addmm, sparse.addmm,
@@ -19,7 +20,7 @@ func init() {
 		register(name, linalgBinary(name, f))
 		registerDense(name, linalgBinary(name, f))
 	}
-	addmm := map[string]func(in, a, b *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error){
+	addmm := map[string]func(in, a, b *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error){
 		"addmm": core.Addmm, "sparse.addmm": core.SparseAddmm, "sspaddmm": core.Sspaddmm,
 		"sparse.sampled_addmm": core.SampledAddmm,
 	}
@@ -55,7 +56,7 @@ func linalgBinary(op string, f func(a, b *core.Tensor) (*core.Tensor, error)) Op
 }
 
 // linalgAddmm is an op (input, mat1, mat2, beta=1, alpha=1).
-func linalgAddmm(op string, f func(in, a, b *core.Tensor, beta, alpha core.Scalar) (*core.Tensor, error)) Op {
+func linalgAddmm(op string, f func(in, a, b *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error)) Op {
 	return func(inputs []Value, p Params) (Value, error) {
 		if err := checkParams(op, p, "beta", "alpha"); err != nil {
 			return Value{}, err
@@ -89,18 +90,18 @@ func linalgAddmm(op string, f func(in, a, b *core.Tensor, beta, alpha core.Scala
 
 // linalgScalarParam reads a scalar param (an integer, real or [re, im]);
 // torch's default of beta and alpha, 1, when absent or null.
-func linalgScalarParam(op string, p Params, name string) (core.Scalar, error) {
+func linalgScalarParam(op string, p Params, name string) (dtype.Scalar, error) {
 	raw, present := p[name]
 	if !present || raw == nil {
-		return core.IntScalar(1), nil
+		return dtype.IntScalar(1), nil
 	}
 	b, err := json.Marshal(raw)
 	if err != nil {
-		return core.Scalar{}, fmt.Errorf("%s: param %s: %v", op, name, err)
+		return dtype.Scalar{}, fmt.Errorf("%s: param %s: %v", op, name, err)
 	}
 	v, err := parseScalar(b)
 	if err != nil {
-		return core.Scalar{}, fmt.Errorf("%s: param %s: %v", op, name, err)
+		return dtype.Scalar{}, fmt.Errorf("%s: param %s: %v", op, name, err)
 	}
 	return v.Scalar, nil
 }

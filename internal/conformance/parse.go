@@ -108,28 +108,28 @@ func parseScalar(raw json.RawMessage) (Value, error) {
 	}
 	switch v := x.(type) {
 	case bool:
-		return ScalarValue(core.IntScalar(boolInt(v)), dtype.Bool), nil
+		return ScalarValue(dtype.IntScalar(boolInt(v)), dtype.Bool), nil
 	case json.Number:
 		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-			return ScalarValue(core.IntScalar(i), dtype.Int64), nil
+			return ScalarValue(dtype.IntScalar(i), dtype.Int64), nil
 		}
 		f, err := toFloat(v)
 		if err != nil {
 			return Value{}, fmt.Errorf("scalar: %v", err)
 		}
-		return ScalarValue(core.Real(f), dtype.Float64), nil
+		return ScalarValue(dtype.Real(f), dtype.Float64), nil
 	case string:
 		f, err := toFloat(v)
 		if err != nil {
 			return Value{}, fmt.Errorf("scalar: %v", err)
 		}
-		return ScalarValue(core.Real(f), dtype.Float64), nil
+		return ScalarValue(dtype.Real(f), dtype.Float64), nil
 	case []any:
 		c, err := toComplex(v)
 		if err != nil {
 			return Value{}, fmt.Errorf("scalar: %v", err)
 		}
-		return ScalarValue(core.Complex128Scalar(c), dtype.Complex128), nil
+		return ScalarValue(dtype.Complex128Scalar(c), dtype.Complex128), nil
 	}
 	return Value{}, fmt.Errorf("scalar: unsupported value %v", x)
 }
@@ -240,32 +240,32 @@ func compressedFields(l core.Layout) (string, string) {
 const maxElements = 1 << 26
 
 // parseArray builds a core array from its description, element by element.
-func parseArray(name string, a *arraySpec) (core.Array, error) {
+func parseArray(name string, a *arraySpec) (dtype.Array, error) {
 	if a == nil {
-		return core.Array{}, fmt.Errorf("%s: missing", name)
+		return dtype.Array{}, fmt.Errorf("%s: missing", name)
 	}
 	d, err := dtype.ParseDType(a.DType)
 	if err != nil {
-		return core.Array{}, fmt.Errorf("%s: %v", name, err)
+		return dtype.Array{}, fmt.Errorf("%s: %v", name, err)
 	}
 	n := int64(1)
 	for _, s := range a.Shape {
 		if s < 0 {
-			return core.Array{}, fmt.Errorf("%s: shape %v has a negative size", name, a.Shape)
+			return dtype.Array{}, fmt.Errorf("%s: shape %v has a negative size", name, a.Shape)
 		}
 		if s > 0 && n > maxElements/s {
-			return core.Array{}, fmt.Errorf("%s: shape %v has more than %d elements", name, a.Shape, maxElements)
+			return dtype.Array{}, fmt.Errorf("%s: shape %v has more than %d elements", name, a.Shape, maxElements)
 		}
 		n *= s
 	}
 	if int64(len(a.Data)) != n {
-		return core.Array{}, fmt.Errorf("%s: data has %d elements, shape %v needs %d", name, len(a.Data), a.Shape, n)
+		return dtype.Array{}, fmt.Errorf("%s: data has %d elements, shape %v needs %d", name, len(a.Data), a.Shape, n)
 	}
-	out := core.NewArray(d, a.Shape)
+	out := dtype.NewArray(d, a.Shape)
 	for i, x := range a.Data {
 		v, err := parseElement(d, x)
 		if err != nil {
-			return core.Array{}, fmt.Errorf("%s: data[%d]: %v", name, i, err)
+			return dtype.Array{}, fmt.Errorf("%s: data[%d]: %v", name, i, err)
 		}
 		out.SetComplex(int64(i), v)
 	}
@@ -274,40 +274,40 @@ func parseArray(name string, a *arraySpec) (core.Array, error) {
 
 // parseElement reads one element: bools as true/false, integers exactly and
 // in the dtype's range, reals as numbers or "nan"/"inf"/"-inf", complex as [re, im].
-func parseElement(d dtype.DType, x any) (core.Scalar, error) {
+func parseElement(d dtype.DType, x any) (dtype.Scalar, error) {
 	switch {
 	case d == dtype.Bool:
 		b, ok := x.(bool)
 		if !ok {
-			return core.Scalar{}, fmt.Errorf("expected true or false for bool, got %v", x)
+			return dtype.Scalar{}, fmt.Errorf("expected true or false for bool, got %v", x)
 		}
-		return core.IntScalar(boolInt(b)), nil
+		return dtype.IntScalar(boolInt(b)), nil
 	case d.IsInteger():
 		v, err := toInt(x)
 		if err != nil {
-			return core.Scalar{}, err
+			return dtype.Scalar{}, err
 		}
 		lo, hi := intRange(d)
 		if v < lo || v > hi {
-			return core.Scalar{}, fmt.Errorf("%d is out of the range [%d, %d] of %s", v, lo, hi, d)
+			return dtype.Scalar{}, fmt.Errorf("%d is out of the range [%d, %d] of %s", v, lo, hi, d)
 		}
-		return core.IntScalar(v), nil
+		return dtype.IntScalar(v), nil
 	case d.IsComplex():
 		pair, ok := x.([]any)
 		if !ok {
-			return core.Scalar{}, fmt.Errorf("expected [re, im] for %s, got %v", d, x)
+			return dtype.Scalar{}, fmt.Errorf("expected [re, im] for %s, got %v", d, x)
 		}
 		c, err := toComplex(pair)
 		if err != nil {
-			return core.Scalar{}, err
+			return dtype.Scalar{}, err
 		}
-		return core.Complex128Scalar(c), nil
+		return dtype.Complex128Scalar(c), nil
 	default:
 		f, err := toFloat(x)
 		if err != nil {
-			return core.Scalar{}, err
+			return dtype.Scalar{}, err
 		}
-		return core.Real(f), nil
+		return dtype.Real(f), nil
 	}
 }
 

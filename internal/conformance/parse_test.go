@@ -61,7 +61,7 @@ func TestParseElement(t *testing.T) {
 func TestParseArrayKeepsInt64Exact(t *testing.T) {
 	a, err := parseArray("x", &arraySpec{DType: "int64", Shape: []int64{2}, Data: []any{json.Number("9007199254740993"), json.Number("-1")}})
 	require.NoError(t, err)
-	assert.Equal(t, []int64{9007199254740993, -1}, core.AsSlice[int64](a))
+	assert.Equal(t, []int64{9007199254740993, -1}, dtype.AsSlice[int64](a))
 }
 
 func TestParseArrayErrors(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -86,7 +87,7 @@ func TestRunCaseDetectsModifiedInputs(t *testing.T) {
 		if err != nil {
 			return Value{}, err
 		}
-		v.SetComplex(0, core.Real(42))
+		v.SetComplex(0, dtype.Real(42))
 		return Value{}, errors.New("refused")
 	}, nil)
 	for _, group := range []string{InvalidGroup, "other"} {
@@ -111,7 +112,7 @@ func TestRunCaseRefusedByReferenceUsesTheDenseDefinition(t *testing.T) {
 		}
 		v, _ := d.Values()
 		for i := int64(0); i < v.Numel(); i++ {
-			v.SetComplex(i, core.Real(-v.Complex(i).Re()))
+			v.SetComplex(i, dtype.Real(-v.Complex(i).Re()))
 		}
 		return TensorValue(d), nil
 	}

@@ -23,7 +23,7 @@ type Value struct {
 	Tensor *core.Tensor
 	// Scalar and ScalarDType hold a scalar: ScalarDType says what the JSON
 	// literal was (Bool, Int64, Float64 or Complex128), for type promotion.
-	Scalar      core.Scalar
+	Scalar      dtype.Scalar
 	ScalarDType dtype.DType
 	Tuple       []Value
 }
@@ -32,7 +32,7 @@ type Value struct {
 func TensorValue(t *core.Tensor) Value { return Value{Kind: KindTensor, Tensor: t} }
 
 // ScalarValue wraps a scalar whose literal had the given dtype.
-func ScalarValue(s core.Scalar, d dtype.DType) Value {
+func ScalarValue(s dtype.Scalar, d dtype.DType) Value {
 	return Value{Kind: KindScalar, Scalar: s, ScalarDType: d}
 }
 
@@ -65,13 +65,13 @@ func tensorArg(op string, inputs []Value, i int) (*core.Tensor, error) {
 
 // arrayArg returns input i, a strided tensor, as its dense array (an alias
 // of the tensor's data, as torch's constructors alias their inputs).
-func arrayArg(op, name string, inputs []Value, i int) (core.Array, error) {
+func arrayArg(op, name string, inputs []Value, i int) (dtype.Array, error) {
 	t, err := tensorArg(op, inputs, i)
 	if err != nil {
-		return core.Array{}, err
+		return dtype.Array{}, err
 	}
 	if t.Layout() != core.Strided {
-		return core.Array{}, fmt.Errorf("%s: %s (input %d) must be a strided tensor, got %s", op, name, i, t.Layout())
+		return dtype.Array{}, fmt.Errorf("%s: %s (input %d) must be a strided tensor, got %s", op, name, i, t.Layout())
 	}
 	return t.Values()
 }

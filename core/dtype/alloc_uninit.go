@@ -1,16 +1,15 @@
-package core
+package dtype
 
 import (
-	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// uninitArray allocates an array whose contents are undefined
+// UninitArray allocates an array whose contents are undefined
 // (kernels.UninitBytes): only for outputs that the caller overwrites
 // entirely before anyone reads them. The buffer is 8-byte aligned like
 // NewArray's.
-func uninitArray(d dtype.DType, shape []int64) Array {
-	n := numelOf(shape) * int64(d.Size())
+func UninitArray(d DType, shape []int64) Array {
+	n := NumelOf(shape) * int64(d.Size())
 	return Array{DType: d, Shape: append([]int64(nil), shape...), Data: kernels.UninitBytes(n)}
 }
 
@@ -19,7 +18,7 @@ func uninitArray(d dtype.DType, shape []int64) Array {
 // halved the time of gs_strided_from. a may view C memory; the copy never
 // does.
 func CopyArray(a Array) Array {
-	out := uninitArray(a.DType, a.Shape)
+	out := UninitArray(a.DType, a.Shape)
 	copy(out.Data, a.Data)
 	return out
 }
