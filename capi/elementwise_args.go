@@ -21,28 +21,28 @@ import (
 // readNumber converts the caller's gs_number arg. Its kind plays the part of
 // a Python literal's type in type promotion, so only the four kinds a
 // literal can have are accepted.
-func readNumber(arg string, n *C.gs_cnumber) (core.Number, error) {
+func readNumber(arg string, n *C.gs_cnumber) (dtype.Number, error) {
 	if n == nil {
-		return core.Number{}, errNull(arg)
+		return dtype.Number{}, errNull(arg)
 	}
 	if n.reserved != 0 {
-		return core.Number{}, errArg("%s.reserved = %d must be 0", arg, int32(n.reserved))
+		return dtype.Number{}, errArg("%s.reserved = %d must be 0", arg, int32(n.reserved))
 	}
 	switch dtype.DType(n.kind) {
 	case dtype.Bool:
-		return core.BoolNumber(n.i != 0), nil
+		return dtype.BoolNumber(n.i != 0), nil
 	case dtype.Int64:
-		return core.IntNumber(int64(n.i)), nil
+		return dtype.IntNumber(int64(n.i)), nil
 	case dtype.Float64:
-		return core.FloatNumber(float64(n.re)), nil
+		return dtype.FloatNumber(float64(n.re)), nil
 	case dtype.Complex128:
-		return core.ComplexNumber(complex(float64(n.re), float64(n.im))), nil
+		return dtype.ComplexNumber(complex(float64(n.re), float64(n.im))), nil
 	}
-	return core.Number{}, errs.Errorf(errs.ErrDType, "%s.kind = %d must be GS_BOOL, GS_INT64, GS_FLOAT64 or GS_COMPLEX128", arg, int32(n.kind))
+	return dtype.Number{}, errs.Errorf(errs.ErrDType, "%s.kind = %d must be GS_BOOL, GS_INT64, GS_FLOAT64 or GS_COMPLEX128", arg, int32(n.kind))
 }
 
 // readOptNumber is readNumber for an optional field: NULL gives nil.
-func readOptNumber(arg string, n *C.gs_cnumber) (*core.Number, error) {
+func readOptNumber(arg string, n *C.gs_cnumber) (*dtype.Number, error) {
 	if n == nil {
 		return nil, nil
 	}

@@ -54,7 +54,7 @@ func BenchmarkBinaryMulNumberCSR1M(b *testing.B) {
 	x := ewBenchCSR(b, 1, 100000, 1000000)
 	b.ResetTimer()
 	for range b.N {
-		if _, err := BinaryByName("mul", TensorOperand(x), NumberOperand(FloatNumber(3)), BinaryArgs{}); err != nil {
+		if _, err := BinaryByName("mul", TensorOperand(x), NumberOperand(dtype.FloatNumber(3)), BinaryArgs{}); err != nil {
 			b.Fatal(err)
 		}
 	}

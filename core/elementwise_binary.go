@@ -12,14 +12,14 @@ import (
 // Operand is an operand of a binary op: a tensor, or (Tensor nil) a number.
 type Operand struct {
 	Tensor *Tensor
-	Number Number
+	Number dtype.Number
 }
 
 // TensorOperand wraps a tensor operand.
 func TensorOperand(t *Tensor) Operand { return Operand{Tensor: t} }
 
 // NumberOperand wraps a scalar operand.
-func NumberOperand(n Number) Operand { return Operand{Number: n} }
+func NumberOperand(n dtype.Number) Operand { return Operand{Number: n} }
 
 // dtype is the tensor's dtype, or the number's kind.
 func (o Operand) dtype() dtype.DType {
@@ -32,7 +32,7 @@ func (o Operand) dtype() dtype.DType {
 // BinaryArgs are the parameters of the binary ops that take any.
 type BinaryArgs struct {
 	// Alpha scales the second operand of add and sub (nil: 1).
-	Alpha *Number
+	Alpha *dtype.Number
 	// RoundingMode of div: "" (true division), "trunc" or "floor".
 	RoundingMode string
 	// Out chooses the result layout.
@@ -139,7 +139,7 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 	}
 	for i, o := range []Operand{a, b} {
 		if o.Tensor == nil {
-			if err := checkNumber([]string{"self", "other"}[i], o.Number); err != nil {
+			if err := dtype.CheckNumber([]string{"self", "other"}[i], o.Number); err != nil {
 				return err
 			}
 		}
@@ -149,7 +149,7 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 		if !slices.Contains(accepted, "alpha") {
 			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no alpha argument", op)
 		}
-		if err := checkNumber("alpha", *args.Alpha); err != nil {
+		if err := dtype.CheckNumber("alpha", *args.Alpha); err != nil {
 			return err
 		}
 	}

@@ -87,7 +87,7 @@ func TestBinaryMatchesDense(t *testing.T) {
 // numbers of every kind, keeping A's layout.
 func TestBinaryWithNumber(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	numbers := []Number{IntNumber(2), IntNumber(0), FloatNumber(-1.5), BoolNumber(true), ComplexNumber(complex(1, -2))}
+	numbers := []dtype.Number{dtype.IntNumber(2), dtype.IntNumber(0), dtype.FloatNumber(-1.5), dtype.BoolNumber(true), dtype.ComplexNumber(complex(1, -2))}
 	for _, d := range ewDTypes {
 		for _, sc := range ewShapes {
 			dense := ewDense(rng, d, sc)
@@ -184,7 +184,7 @@ func TestCOOAddTorchOrder(t *testing.T) {
 	assert.Equal(t, []int64{0, 0, 1, 1}, []int64{idx.Index(0), idx.Index(1), idx.Index(2), idx.Index(3)})
 	assert.Equal(t, []int64{7, 8, 5, 6}, dtype.AsSlice[int64](vals))
 
-	alpha := IntNumber(2)
+	alpha := dtype.IntNumber(2)
 	ca, err := Coalesce(a)
 	require.NoError(t, err)
 	cb, err := Coalesce(b)
@@ -292,7 +292,7 @@ func TestBinaryBadInput(t *testing.T) {
 	_, err = BinaryByName("plus", TensorOperand(a), TensorOperand(a), BinaryArgs{})
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.ErrorContains(t, err, `"plus" is unknown`)
-	_, err = BinaryByName("add", NumberOperand(IntNumber(1)), NumberOperand(IntNumber(2)), BinaryArgs{})
+	_, err = BinaryByName("add", NumberOperand(dtype.IntNumber(1)), NumberOperand(dtype.IntNumber(2)), BinaryArgs{})
 	assert.ErrorContains(t, err, "at least one operand must be a tensor")
 
 	c, err := Empty(CSR, dtype.Complex128, []int64{2, 2}, [2]int64{}, 0)
@@ -307,7 +307,7 @@ func TestBinaryBadInput(t *testing.T) {
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	i, err := Empty(CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
-	half := FloatNumber(0.5)
+	half := dtype.FloatNumber(0.5)
 	_, err = BinaryByName("add", TensorOperand(i), TensorOperand(i), BinaryArgs{Alpha: &half})
 	assert.ErrorContains(t, err, "alpha must not be a floating point number")
 	_, err = BinaryByName("mul", TensorOperand(i), TensorOperand(i), BinaryArgs{Alpha: &half})
@@ -317,9 +317,9 @@ func TestBinaryBadInput(t *testing.T) {
 	// Integer division by zero: the unspecified elements of i are 0.
 	_, err = BinaryByName("floor_divide", TensorOperand(i), TensorOperand(i), BinaryArgs{})
 	assert.ErrorContains(t, err, "ZeroDivisionError")
-	_, err = BinaryByName("floor_divide", TensorOperand(i), NumberOperand(IntNumber(0)), BinaryArgs{})
+	_, err = BinaryByName("floor_divide", TensorOperand(i), NumberOperand(dtype.IntNumber(0)), BinaryArgs{})
 	assert.ErrorContains(t, err, "ZeroDivisionError")
-	_, err = BinaryByName("div", NumberOperand(IntNumber(1)), TensorOperand(i), BinaryArgs{RoundingMode: "trunc"})
+	_, err = BinaryByName("div", NumberOperand(dtype.IntNumber(1)), TensorOperand(i), BinaryArgs{RoundingMode: "trunc"})
 	assert.ErrorContains(t, err, "ZeroDivisionError")
 	// True division of integers is float and never refuses.
 	q, err := BinaryByName("div", TensorOperand(i), TensorOperand(i), BinaryArgs{})

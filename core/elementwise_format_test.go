@@ -24,10 +24,10 @@ var ewFormatOps = []struct {
 	{"cos", func(a, _ *Tensor) (*Tensor, error) { return UnaryByName("cos", a, UnaryArgs{}) }},
 	{"isnan", func(a, _ *Tensor) (*Tensor, error) { return UnaryByName("isnan", a, UnaryArgs{}) }},
 	{"mul 2.5", func(a, _ *Tensor) (*Tensor, error) {
-		return BinaryByName("mul", TensorOperand(a), NumberOperand(FloatNumber(2.5)), BinaryArgs{})
+		return BinaryByName("mul", TensorOperand(a), NumberOperand(dtype.FloatNumber(2.5)), BinaryArgs{})
 	}},
 	{"add 1", func(a, _ *Tensor) (*Tensor, error) {
-		return BinaryByName("add", TensorOperand(a), NumberOperand(FloatNumber(1)), BinaryArgs{})
+		return BinaryByName("add", TensorOperand(a), NumberOperand(dtype.FloatNumber(1)), BinaryArgs{})
 	}},
 	{"a + b", func(a, b *Tensor) (*Tensor, error) {
 		return BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
@@ -51,7 +51,7 @@ func TestElementwiseKeepsFormat(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		da, err := NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
-		db, err := BinaryByName("mul", TensorOperand(da), NumberOperand(FloatNumber(-1.5)), BinaryArgs{})
+		db, err := BinaryByName("mul", TensorOperand(da), NumberOperand(dtype.FloatNumber(-1.5)), BinaryArgs{})
 		require.NoError(t, err, c.ID)
 		a, err := ToFormat(da, f)
 		require.NoError(t, err, c.ID)

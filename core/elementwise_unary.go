@@ -22,9 +22,9 @@ type Output struct {
 // is refused by the ops that do not use it.
 type UnaryArgs struct {
 	// Exponent of pow (required there).
-	Exponent *Number
+	Exponent *dtype.Number
 	// Min and Max of clamp (at least one required; nil: unbounded).
-	Min, Max *Number
+	Min, Max *dtype.Number
 	// NaN, PosInf and NegInf of nan_to_num (nil: 0, and the dtype's largest
 	// and smallest finite values).
 	NaN, PosInf, NegInf *float64
@@ -125,9 +125,9 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no %s argument", op, g.name)
 		}
 	}
-	for _, n := range []*Number{a.Exponent, a.Min, a.Max} {
+	for _, n := range []*dtype.Number{a.Exponent, a.Min, a.Max} {
 		if n != nil {
-			if err := checkNumber(op, *n); err != nil {
+			if err := dtype.CheckNumber(op, *n); err != nil {
 				return err
 			}
 		}

@@ -208,7 +208,7 @@ func clampDType(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error) {
 		return 0, errs.Errorf(errs.ErrInvalidArgument, "clamp: at least one of 'min' or 'max' must not be None")
 	}
 	out := in
-	for _, b := range []*Number{a.Min, a.Max} {
+	for _, b := range []*dtype.Number{a.Min, a.Max} {
 		if b != nil {
 			out = dtype.PromoteNumber(out, b.Kind)
 		}

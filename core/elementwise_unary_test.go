@@ -14,7 +14,7 @@ import (
 
 // ewUnaryCases are the unary ops with the args each is tested with.
 func ewUnaryCases() map[string][]UnaryArgs {
-	two, half, lo, hi := IntNumber(2), FloatNumber(0.5), FloatNumber(-0.3), IntNumber(1)
+	two, half, lo, hi := dtype.IntNumber(2), dtype.FloatNumber(0.5), dtype.FloatNumber(-0.3), dtype.IntNumber(1)
 	nan, pos := 7.0, 9.0
 	cases := map[string][]UnaryArgs{
 		"pow":        {{Exponent: &two}, {Exponent: &half}},
@@ -119,8 +119,8 @@ func TestErfinv(t *testing.T) {
 
 // TestUnaryDTypes checks torch's result dtypes and refusals.
 func TestUnaryDTypes(t *testing.T) {
-	two := IntNumber(2)
-	half := FloatNumber(0.5)
+	two := dtype.IntNumber(2)
+	half := dtype.FloatNumber(0.5)
 	cases := []struct {
 		op   string
 		in   dtype.DType
@@ -247,7 +247,7 @@ func TestUnarySpecialValues(t *testing.T) {
 	ang := at("angle", UnaryArgs{})
 	assert.True(t, math.IsNaN(ang[0]))
 	assert.Equal(t, math.Pi, ang[4])
-	lo, hi := FloatNumber(-1), FloatNumber(3)
+	lo, hi := dtype.FloatNumber(-1), dtype.FloatNumber(3)
 	cl := at("clamp", UnaryArgs{Min: &lo, Max: &hi})
 	assert.True(t, math.IsNaN(cl[0]))
 	assert.Equal(t, []float64{3, -1, 0, -1, 2.5, 3}, cl[1:])
@@ -273,7 +273,7 @@ func TestUnarySpecialValues(t *testing.T) {
 func TestUnaryBadInput(t *testing.T) {
 	x, err := Empty(COO, dtype.Float64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
-	one := IntNumber(1)
+	one := dtype.IntNumber(1)
 	_, err = UnaryByName("cosine", x, UnaryArgs{})
 	require.Error(t, err)
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
@@ -286,12 +286,12 @@ func TestUnaryBadInput(t *testing.T) {
 	assert.ErrorContains(t, err, "cos: takes no exponent")
 	_, err = UnaryByName("cos", nil, UnaryArgs{})
 	assert.ErrorContains(t, err, "nil")
-	neg := IntNumber(-1)
+	neg := dtype.IntNumber(-1)
 	xi, err := Empty(CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = UnaryByName("pow", xi, UnaryArgs{Exponent: &neg})
 	assert.ErrorContains(t, err, "Integers to negative integer powers are not allowed")
-	bad := Number{Value: dtype.IntScalar(1), Kind: dtype.DType(12345)}
+	bad := dtype.Number{Value: dtype.IntScalar(1), Kind: dtype.DType(12345)}
 	_, err = UnaryByName("clamp", x, UnaryArgs{Min: &bad})
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	bsr := BSR

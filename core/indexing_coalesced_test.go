@@ -334,12 +334,12 @@ func TestCOOFlagsOfConstructionAndArithmetic(t *testing.T) {
 	require.Equal(t, int64(0), s.NNZ())
 	require.False(t, s.IsCoalesced(), "torch's add of two uncoalesced tensors is uncoalesced, even empty")
 	for _, op := range []string{"mul", "div"} {
-		r, err := BinaryByName(op, TensorOperand(e), NumberOperand(Number{Value: dtype.Real(2), Kind: dtype.Float64}), BinaryArgs{})
+		r, err := BinaryByName(op, TensorOperand(e), NumberOperand(dtype.Number{Value: dtype.Real(2), Kind: dtype.Float64}), BinaryArgs{})
 		require.NoError(t, err)
 		require.Equal(t, op == "mul", r.IsCoalesced(), "torch: %s of an empty uncoalesced tensor by a number", op)
 		one, err := NarrowCopy(a, 1, 1, 1) // column 1: one entry, uncoalesced
 		require.NoError(t, err)
-		r, err = BinaryByName(op, TensorOperand(one), NumberOperand(Number{Value: dtype.Real(2), Kind: dtype.Float64}), BinaryArgs{})
+		r, err = BinaryByName(op, TensorOperand(one), NumberOperand(dtype.Number{Value: dtype.Real(2), Kind: dtype.Float64}), BinaryArgs{})
 		require.NoError(t, err)
 		require.False(t, r.IsCoalesced(), "torch: %s of one uncoalesced entry by a number keeps the flag", op)
 	}

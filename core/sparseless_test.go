@@ -70,7 +70,7 @@ func TestSparselessCOOConstruction(t *testing.T) {
 
 // Every operation keeps to_dense(op(A)) == op(to_dense(A)) on tensors with no sparse dim.
 func TestSparselessCOOOperations(t *testing.T) {
-	two := FloatNumber(2)
+	two := dtype.FloatNumber(2)
 	ops := map[string]func(x *Tensor) (*Tensor, error){
 		"coalesce": Coalesce,
 		"clone":    func(x *Tensor) (*Tensor, error) { return Clone(x), nil },

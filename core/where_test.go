@@ -38,7 +38,7 @@ func TestWhereMatchesDense(t *testing.T) {
 			require.Equal(t, l, r.Layout(), "the result keeps the mask's layout")
 		}
 		// a number operand: torch.where(mask, x, -1)
-		r, err = Where(cm, TensorOperand(xd), NumberOperand(FloatNumber(-1)))
+		r, err = Where(cm, TensorOperand(xd), NumberOperand(dtype.FloatNumber(-1)))
 		require.NoError(t, err)
 		got, _ = denseOf(t, r)
 		for i := range m {
@@ -49,7 +49,7 @@ func TestWhereMatchesDense(t *testing.T) {
 		}
 		require.Equal(t, want, got, "%s mask with a number", l)
 	}
-	_, err := Where(mask, TensorOperand(mustDense(t, []float64{1}, 1)), NumberOperand(IntNumber(0)))
+	_, err := Where(mask, TensorOperand(mustDense(t, []float64{1}, 1)), NumberOperand(dtype.IntNumber(0)))
 	require.Error(t, err)
 }
 
@@ -57,10 +57,10 @@ func TestWhereMatchesDense(t *testing.T) {
 func TestWherePromotesAsTorch(t *testing.T) {
 	mask, _ := ToDType(mustDense(t, []float64{1, 0}, 2), dtype.Bool)
 	ints, _ := ToDType(mustDense(t, []float64{1, 2}, 2), dtype.Int64)
-	r, err := Where(mask, TensorOperand(ints), NumberOperand(ComplexNumber(1i)))
+	r, err := Where(mask, TensorOperand(ints), NumberOperand(dtype.ComplexNumber(1i)))
 	require.NoError(t, err)
 	require.Equal(t, dtype.Complex64, r.DType())
-	r, err = Where(mask, NumberOperand(FloatNumber(1)), NumberOperand(IntNumber(2)))
+	r, err = Where(mask, NumberOperand(dtype.FloatNumber(1)), NumberOperand(dtype.IntNumber(2)))
 	require.NoError(t, err)
 	require.Equal(t, dtype.Float32, r.DType())
 }
@@ -68,7 +68,7 @@ func TestWherePromotesAsTorch(t *testing.T) {
 func TestWhereOnZeroDimTensors(t *testing.T) {
 	c, _ := NewStrided(dtype.Array{DType: dtype.Bool, Data: []byte{1}})
 	x, _ := NewStrided(dtype.Array{DType: dtype.Float64, Data: ScalarBytes(dtype.Float64, dtype.Real(3))})
-	r, err := Where(c, TensorOperand(x), NumberOperand(FloatNumber(-1)))
+	r, err := Where(c, TensorOperand(x), NumberOperand(dtype.FloatNumber(-1)))
 	require.NoError(t, err)
 	require.Empty(t, r.Shape())
 	require.Equal(t, 3.0, r.values.Complex(0).Re())

@@ -248,8 +248,8 @@ func TestFiniteDifferencesToLayout(t *testing.T) {
 
 func TestFiniteDifferencesNumberOps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	alpha := core.FloatNumber(-1.5)
-	c := core.FloatNumber(0.75)
+	alpha := dtype.FloatNumber(-1.5)
+	c := dtype.FloatNumber(0.75)
 	for _, name := range []string{"add", "sub", "div"} {
 		for _, first := range []bool{false, true} {
 			for _, args := range []core.BinaryArgs{{}, {Alpha: &alpha}} {
@@ -274,8 +274,8 @@ func TestFiniteDifferencesNumberOps(t *testing.T) {
 
 func TestFiniteDifferencesSub(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	alpha := core.FloatNumber(2.5)
-	for _, al := range []*core.Number{nil, &alpha} {
+	alpha := dtype.FloatNumber(2.5)
+	for _, al := range []*dtype.Number{nil, &alpha} {
 		t.Run("dense - CSR", func(t *testing.T) {
 			fdCheck(t, func(in []*Var) (*Var, error) { return Sub(in[0], in[1], al) }, randDense(t, rng, 3, 4), randSparse(t, rng, 3, 4, 0.5, core.CSR))
 		})

@@ -124,7 +124,7 @@ func runGradOp(c gradCase, in []*Var) (*Var, error) {
 		return Values(x)
 	case "mul":
 		if other, ok := p["other"]; ok {
-			return MulScalar(in[0], core.FloatNumber(other.(float64)))
+			return MulScalar(in[0], dtype.FloatNumber(other.(float64)))
 		}
 		return Mul(in[0], in[1])
 	case "add":

@@ -73,11 +73,11 @@ func transposeInto(dst, src []byte, m, n, es int64) error {
 }
 
 // number turns a scalar into an elementwise operand of its kind.
-func number(s dtype.Scalar) core.Number {
+func number(s dtype.Scalar) dtype.Number {
 	if s.Im() != 0 {
-		return core.ComplexNumber(complex(s.Re(), s.Im()))
+		return dtype.ComplexNumber(complex(s.Re(), s.Im()))
 	}
-	return core.FloatNumber(s.Re())
+	return dtype.FloatNumber(s.Re())
 }
 
 // scale returns conj(s) * t, the gradient of s * x (nil t stays nil).
@@ -128,7 +128,7 @@ func onesLike(t *core.Tensor) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	one, err := core.BinaryByName("add", core.TensorOperand(d), core.NumberOperand(core.FloatNumber(1)), core.BinaryArgs{})
+	one, err := core.BinaryByName("add", core.TensorOperand(d), core.NumberOperand(dtype.FloatNumber(1)), core.BinaryArgs{})
 	if err != nil || t.Layout() == core.Strided {
 		return one, err
 	}

@@ -120,7 +120,7 @@ func Mul(a, b *Var) (*Var, error) {
 }
 
 // MulScalar is x * c for a number c, recorded: the gradient is conj(c) * g.
-func MulScalar(x *Var, c core.Number) (*Var, error) {
+func MulScalar(x *Var, c dtype.Number) (*Var, error) {
 	out, err := core.BinaryByName("mul", core.TensorOperand(x.t), core.NumberOperand(c), core.BinaryArgs{})
 	if err != nil {
 		return nil, err
@@ -139,19 +139,19 @@ func MulScalar(x *Var, c core.Number) (*Var, error) {
 // conj(alpha) * g, each at a sparse operand's specified elements (torch
 // returns g's whole pattern there; the masked gradient is the one that
 // keeps to the input's pattern).
-func Add(a, b *Var, alpha *core.Number) (*Var, error) {
+func Add(a, b *Var, alpha *dtype.Number) (*Var, error) {
 	return addSub("add", a, b, alpha)
 }
 
 // Sub is a - alpha * b recorded (alpha nil: 1): the gradients are g and
 // -conj(alpha) * g, masked as Add's.
-func Sub(a, b *Var, alpha *core.Number) (*Var, error) {
+func Sub(a, b *Var, alpha *dtype.Number) (*Var, error) {
 	return addSub("sub", a, b, alpha)
 }
 
 // addSub records add or sub: the second operand's gradient is g scaled by
 // conj(alpha), negated for sub.
-func addSub(op string, a, b *Var, alpha *core.Number) (*Var, error) {
+func addSub(op string, a, b *Var, alpha *dtype.Number) (*Var, error) {
 	out, err := core.BinaryByName(op, core.TensorOperand(a.t), core.TensorOperand(b.t), core.BinaryArgs{Alpha: alpha})
 	if err != nil {
 		return nil, err

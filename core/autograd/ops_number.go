@@ -20,7 +20,7 @@ func HasNumberGrad(name string, args core.BinaryArgs) bool {
 // of add and sub. The gradients: g for x + alpha*c and x - alpha*c,
 // conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c and
 // -g * conj(out / x) for c / x, at a sparse x's specified elements.
-func NumberOp(name string, x *Var, c core.Number, numberFirst bool, args core.BinaryArgs) (*Var, error) {
+func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args core.BinaryArgs) (*Var, error) {
 	if !HasNumberGrad(name, args) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
 	}
@@ -76,10 +76,10 @@ func NumberOp(name string, x *Var, c core.Number, numberFirst bool, args core.Bi
 }
 
 // conjNumber is the complex conjugate of a number (itself when real).
-func conjNumber(c core.Number) core.Number {
+func conjNumber(c dtype.Number) dtype.Number {
 	s := c.Value
 	if s.Im() == 0 {
 		return c
 	}
-	return core.ComplexNumber(complex(s.Re(), -s.Im()))
+	return dtype.ComplexNumber(complex(s.Re(), -s.Im()))
 }

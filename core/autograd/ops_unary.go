@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
@@ -88,12 +89,12 @@ func mul(a, b *core.Tensor) (*core.Tensor, error) {
 
 // mulNum is t * c.
 func mulNum(t *core.Tensor, c float64) (*core.Tensor, error) {
-	return core.BinaryByName("mul", core.TensorOperand(t), core.NumberOperand(core.FloatNumber(c)), core.BinaryArgs{})
+	return core.BinaryByName("mul", core.TensorOperand(t), core.NumberOperand(dtype.FloatNumber(c)), core.BinaryArgs{})
 }
 
 // addNum is t + c (on the stored values and the fill value).
 func addNum(t *core.Tensor, c float64) (*core.Tensor, error) {
-	return core.BinaryByName("add", core.TensorOperand(t), core.NumberOperand(core.FloatNumber(c)), core.BinaryArgs{})
+	return core.BinaryByName("add", core.TensorOperand(t), core.NumberOperand(dtype.FloatNumber(c)), core.BinaryArgs{})
 }
 
 // neg is -t.
@@ -101,7 +102,7 @@ func neg(t *core.Tensor) (*core.Tensor, error) { return mulNum(t, -1) }
 
 // recip is 1 / t.
 func recip(t *core.Tensor) (*core.Tensor, error) {
-	return core.BinaryByName("div", core.NumberOperand(core.FloatNumber(1)), core.TensorOperand(t), core.BinaryArgs{})
+	return core.BinaryByName("div", core.NumberOperand(dtype.FloatNumber(1)), core.TensorOperand(t), core.BinaryArgs{})
 }
 
 // fill is a tensor of t's pattern holding c at every element: t * 0 + c.

@@ -125,7 +125,7 @@ func Binary(name string, a, b *Tensor) (*Tensor, error) {
 
 // BinaryNumber applies op name to a device tensor and a real number s (s
 // first when numberFirst), values and fill value alike.
-func BinaryNumber(name string, a *Tensor, s core.Number, numberFirst bool) (*Tensor, error) {
+func BinaryNumber(name string, a *Tensor, s dtype.Number, numberFirst bool) (*Tensor, error) {
 	k, ok := cuda.BinaryOps[name]
 	if !ok {
 		return nil, Refuse(name, "a", a)

@@ -1,7 +1,8 @@
 // Package dtype owns values and their types: DType (DLPack's code<<8 |
 // bits, the C ABI's gs_dtype) with its names as torch spells them; Array, an
 // n-d buffer of one dtype in C order (what every tensor's values, pos and crd
-// are), and Scalar, one element widened (integers kept exact); the
+// are), Scalar, one element widened (integers kept exact), and Number, a
+// scalar operand with the kind of the literal it stands for; the
 // conversions of IEEE half floats and bfloat16 to and from float32; the
 // addition of duplicate elements; and the promotion rules
 // (torch.promote_types, and the promotion of a tensor with a Python number

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Element-wise ops: every unary op of core.UnaryOps and every binary op of
@@ -45,12 +46,12 @@ func unaryElementwise(op string) Op {
 		if err != nil {
 			return Value{}, err
 		}
-		vals := map[string]*core.Number{}
+		vals := map[string]*dtype.Number{}
 		for i, in := range inputs[1:] {
 			if in.Kind != KindScalar {
 				return Value{}, fmt.Errorf("%s: input %d (%s) must be a scalar, got a %s", op, i+1, names[i], in.Kind)
 			}
-			vals[names[i]] = &core.Number{Value: in.Scalar, Kind: in.ScalarDType}
+			vals[names[i]] = &dtype.Number{Value: in.Scalar, Kind: in.ScalarDType}
 		}
 		for _, name := range names {
 			n, ok, err := numberParam(op, p, name)
@@ -98,7 +99,7 @@ func binaryElementwise(op string) Op {
 			case KindTensor:
 				ops[i] = core.TensorOperand(in.Tensor)
 			case KindScalar:
-				ops[i] = core.NumberOperand(core.Number{Value: in.Scalar, Kind: in.ScalarDType})
+				ops[i] = core.NumberOperand(dtype.Number{Value: in.Scalar, Kind: in.ScalarDType})
 			default:
 				return Value{}, fmt.Errorf("%s: input %d must be a tensor or a scalar, got a %s", op, i, in.Kind)
 			}
@@ -124,24 +125,24 @@ func binaryElementwise(op string) Op {
 
 // numberParam reads a scalar param (an int, float, bool, "nan"/"inf" string
 // or [re, im] pair) with the kind of its literal; ok is false when absent or null.
-func numberParam(op string, p Params, name string) (core.Number, bool, error) {
+func numberParam(op string, p Params, name string) (dtype.Number, bool, error) {
 	raw, present := p[name]
 	if !present || raw == nil {
-		return core.Number{}, false, nil
+		return dtype.Number{}, false, nil
 	}
 	b, err := json.Marshal(raw)
 	if err != nil {
-		return core.Number{}, false, fmt.Errorf("%s: param %s: %v", op, name, err)
+		return dtype.Number{}, false, fmt.Errorf("%s: param %s: %v", op, name, err)
 	}
 	v, err := parseScalar(b)
 	if err != nil {
-		return core.Number{}, false, fmt.Errorf("%s: param %s: %v", op, name, err)
+		return dtype.Number{}, false, fmt.Errorf("%s: param %s: %v", op, name, err)
 	}
-	return core.Number{Value: v.Scalar, Kind: v.ScalarDType}, true, nil
+	return dtype.Number{Value: v.Scalar, Kind: v.ScalarDType}, true, nil
 }
 
 // realOf is a number's real value, nil for nil.
-func realOf(n *core.Number) *float64 {
+func realOf(n *dtype.Number) *float64 {
 	if n == nil {
 		return nil
 	}
