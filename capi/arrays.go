@@ -96,7 +96,7 @@ func viewToCopy(arg string, a *C.gs_carray) (dtype.Array, error) {
 	return dtype.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
 }
 
-// wrap views the caller's buffer as a core.Array without copying (the
+// wrap views the caller's buffer as a dtype.Array without copying (the
 // *_wrap verbs) and records its byte range in b.
 func (b *borrow) wrap(arg string, a *C.gs_carray) (dtype.Array, error) {
 	in, err := readArray(arg, a)

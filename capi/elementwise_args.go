@@ -54,7 +54,7 @@ func readOptNumber(arg string, n *C.gs_cnumber) (*dtype.Number, error) {
 }
 
 // readCoefficient reads beta or alpha of the linear algebra exports as a
-// core.Scalar; NULL is torch's default, 1.
+// dtype.Scalar; NULL is torch's default, 1.
 func readCoefficient(arg string, n *C.gs_cnumber) (dtype.Scalar, error) {
 	if n == nil {
 		return dtype.IntScalar(1), nil

@@ -31,7 +31,7 @@ func readFlags(flags C.int32_t, coo bool) (core.BuildOptions, error) {
 	return core.BuildOptions{NoCheck: f&C.GS_NO_CHECK != 0, Coalesced: f&C.GS_COALESCED != 0}, nil
 }
 
-// arrayFn turns a caller's gs_array into a core.Array: copyArray for the
+// arrayFn turns a caller's gs_array into a dtype.Array: copyArray for the
 // *_from verbs, wrapArray (recording into a borrow) for the *_wrap verbs.
 type arrayFn func(arg string, a *C.gs_carray) (dtype.Array, error)
 

@@ -1,7 +1,7 @@
 // Command capi is libgosparse: the C ABI of include/gosparse.h, built with
 // -buildmode=c-shared (libgosparse.so) and -buildmode=c-archive
 // (libgosparse.a). It only translates: handles to tensors, C arrays to
-// core.Array, errors to status codes; every computation lives in core.
+// dtype.Array, errors to status codes; every computation lives in core.
 //
 // Conventions kept by every export (see include/gosparse.h):
 //   - a status return and out-parameters written only on success;

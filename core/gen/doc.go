@@ -9,6 +9,6 @@
 // setting; random values are uniform in [-1, 1).
 //
 // Sizes are validated before anything is allocated: negative sizes are
-// core.ErrInvalidArgument, results of more than MaxEntries stored entries (or
-// sizes that overflow int64) are core.ErrTooLarge.
+// errs.ErrInvalidArgument, results of more than MaxEntries stored entries (or
+// sizes that overflow int64) are errs.ErrTooLarge.
 package gen

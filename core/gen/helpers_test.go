@@ -76,7 +76,7 @@ func assertSplitIndependent(t *testing.T, gen func() (*COO, error)) {
 	assert.Equal(t, one, many)
 }
 
-// assertArgError asserts err is a *core.Error with the code and that its
+// assertArgError asserts err is a *errs.Error with the code and that its
 // message names the argument.
 func assertArgError(t *testing.T, err error, code errs.Code, mentions string) {
 	t.Helper()

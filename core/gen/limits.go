@@ -10,15 +10,15 @@ import (
 
 // MaxEntries is the most stored entries (before merging duplicates, for
 // R-MAT) that a generator will produce: 2^31, i.e. 48 GiB of int64 row and
-// column indices and float64 values. Larger requests are core.ErrTooLarge.
+// column indices and float64 values. Larger requests are errs.ErrTooLarge.
 const MaxEntries = 1 << 31
 
-// invalid reports a broken argument rule as core.ErrInvalidArgument.
+// invalid reports a broken argument rule as errs.ErrInvalidArgument.
 func invalid(fn, format string, args ...any) error {
 	return errs.Errorf(errs.ErrInvalidArgument, "gen."+fn+": "+format, args...)
 }
 
-// errs.TooLarge reports a result beyond the limits as core.ErrTooLarge.
+// tooLarge reports a result beyond the limits as errs.ErrTooLarge.
 func tooLarge(fn, format string, args ...any) error {
 	return errs.Errorf(errs.ErrTooLarge, "gen."+fn+": "+format, args...)
 }

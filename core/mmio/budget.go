@@ -9,7 +9,7 @@ import (
 // file may promise any count, but the reader keeps no more than this.
 func entryBudget(bytes int64) int64 { return core.MemoryLimit() / bytes }
 
-// errs.TooLarge refuses a file at line whose count entries of bytes each (what
+// tooLarge refuses a file at line whose count entries of bytes each (what
 // names them) would pass the memory limit.
 func tooLarge(line int64, what string, count, bytes int64) error {
 	return errs.Errorf(errs.ErrTooLarge, "line %d: %d %s of %d bytes exceed the memory limit of %d bytes", line, count, what, bytes, core.MemoryLimit())

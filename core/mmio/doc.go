@@ -2,7 +2,7 @@
 // https://math.nist.gov/MatrixMarket/formats.html).
 //
 // Two layers: Parse and WriteCoordinate/WriteArray work on plain components
-// (core.Array index, value and dense buffers) and know nothing of tensors;
+// (dtype.Array index, value and dense buffers) and know nothing of tensors;
 // Read, ReadFrom and Write turn those components into core tensors and back.
 //
 // The reader accepts every object (matrix, vector), format (coordinate,
@@ -13,7 +13,7 @@
 // endings, any run of spaces and tabs between numbers, Fortran 'D' exponents.
 // It is strict about everything that changes the meaning of the data: entry
 // counts, index ranges, integer and float overflow, and the symmetry rules.
-// Every malformed file gives a *core.Error with code core.ErrIO whose message
+// Every malformed file gives a *errs.Error with code errs.ErrIO whose message
 // names the 1-based line and the rule that the line broke.
 //
 // The rules beyond the lenient spellings, with what SciPy 1.17 (whose reader
@@ -46,5 +46,5 @@
 // matrix of 2^40 rows with one entry costs one entry (Read builds a COO
 // tensor by sorting its entries, without a row pointer array). Entries,
 // values and expanded results beyond core.MemoryLimit are refused with
-// core.ErrTooLarge, naming the line where the reader stopped.
+// errs.ErrTooLarge, naming the line where the reader stopped.
 package mmio

@@ -210,7 +210,7 @@ func checkTensor(t *testing.T, m *Matrix, x *core.Tensor) {
 var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 
 // checkRefusal: a refusal is an ErrIO (a bad file) or ErrTooLarge (a file
-// beyond the memory limit) *core.Error that names its line.
+// beyond the memory limit) *errs.Error that names its line.
 func checkRefusal(t *testing.T, err error) {
 	ce, ok := err.(*errs.Error)
 	if !ok || (ce.Code != errs.ErrIO && ce.Code != errs.ErrTooLarge) {

@@ -108,7 +108,7 @@ func realDense(v ...float64) []complex128 {
 	return out
 }
 
-// requireIOError checks that err is an ErrIO *core.Error whose message holds every part.
+// requireIOError checks that err is an ErrIO *errs.Error whose message holds every part.
 func requireIOError(t *testing.T, err error, parts ...string) {
 	t.Helper()
 	require.Error(t, err)

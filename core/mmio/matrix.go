@@ -42,7 +42,7 @@ func (m *Matrix) NNZ() int64 {
 	return m.Values.Numel()
 }
 
-// wrap views a typed slice as a core.Array without copying; the Array keeps
+// wrap views a typed slice as a dtype.Array without copying; the Array keeps
 // the slice's memory alive.
 func wrap[T any](d dtype.DType, s []T, shape ...int64) dtype.Array {
 	data := []byte{}

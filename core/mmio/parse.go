@@ -11,8 +11,8 @@ import (
 // inputs grow as their lines arrive, so a false count cannot exhaust memory.
 const preallocCap = 1 << 16
 
-// Parse reads a Matrix Market file. Errors are *core.Error with code
-// core.ErrIO and a message that names the line (1-based) and the broken rule.
+// Parse reads a Matrix Market file. Errors are *errs.Error with code
+// errs.ErrIO and a message that names the line (1-based) and the broken rule.
 func Parse(r io.Reader) (*Matrix, error) {
 	lr := newLineReader(r)
 	line, err := nextLine(lr, false)

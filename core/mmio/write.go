@@ -17,8 +17,8 @@ import (
 // integer for bool and integer dtypes, complex for complex dtypes, real for
 // the float dtypes. Entries are written in the order given, duplicates
 // included; floats are written with the fewest digits that read back to the
-// same float64. Invalid arguments give core.ErrInvalidArgument, write
-// failures core.ErrIO.
+// same float64. Invalid arguments give errs.ErrInvalidArgument, write
+// failures errs.ErrIO.
 func WriteCoordinate(w io.Writer, shape []int64, indices, values dtype.Array) error {
 	nnz, err := checkCoordinate(shape, indices)
 	if err != nil {

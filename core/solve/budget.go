@@ -4,7 +4,7 @@ import "github.com/gosparse/gosparse/core/budget"
 
 // checkBytes refuses count entries of size bytes each above the memory
 // limit (or whose size overflows), through core/budget's checked allocator;
-// core.CodeOf reads its refusal as core.ErrTooLarge.
+// errs.CodeOf reads its refusal as errs.ErrTooLarge.
 func checkBytes(what string, count int64, size int64) error {
 	return budget.Check(what, count, int(size))
 }

@@ -12,7 +12,7 @@
 // inputs are widened and their results narrowed back). Factorizations size
 // their result against core.MemoryLimit before they allocate it (Cholesky
 // exactly, from its symbolic analysis; LU as its factors grow, since pivoting
-// decides the fill) and refuse with core.ErrTooLarge beyond it.
+// decides the fill) and refuse with errs.ErrTooLarge beyond it.
 //
 // The package imports core; core does not import it.
 package solve

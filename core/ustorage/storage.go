@@ -53,7 +53,7 @@ func sizeOf[T Value]() int64 {
 	return int64(unsafe.Sizeof(v))
 }
 
-// errs.TooLarge is the error for a storage of the given element counts over limit.
+// tooLarge is the error for a storage of the given element counts over limit.
 func tooLarge(what string, f format.Format, idx, values int64, valueSize, limit int64) error {
 	return fmt.Errorf("%w: %s in %s needs %s index entries and %s values of %d bytes, over the limit of %d bytes",
 		ErrTooLarge, what, f, countText(idx), countText(values), valueSize, limit)
