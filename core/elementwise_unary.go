@@ -183,24 +183,6 @@ func applyUnary(ef elemFuncs, v vec) vec {
 	return v
 }
 
-// withValues is t's structure (copied) with new values, dtype and fill.
-func withValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
-	c := *t
-	c.dtype = d
-	c.shape = t.Shape()
-	c.levels = make([]Level, len(t.levels))
-	for i, l := range t.levels {
-		l.Pos, l.Crd = cloneArray(l.Pos), cloneArray(l.Crd)
-		c.levels[i] = l
-	}
-	c.values = vals
-	c.fill = fill
-	if c.layout == COO {
-		c.gatherCOOIndices() // a fresh indices array, its rows the levels' crd
-	}
-	return &c
-}
-
 // toOutput converts an element-wise result to the layout asked for.
 func toOutput(t *Tensor, o Output) (*Tensor, error) {
 	if o.Layout == nil || (*o.Layout == t.layout && (o.BlockSize == [2]int64{} || o.BlockSize == t.block)) {

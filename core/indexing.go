@@ -91,8 +91,7 @@ func selectDense(t *Tensor, dim int, index int64) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.fill = t.FillBytes()
-	return r, nil
+	return revalue(r, r.values, t.FillBytes()), nil
 }
 
 // takeDenseDim keeps, in every value block, the positions pos of dense dim

@@ -68,8 +68,5 @@ func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...
 	if linIsZero(fill) {
 		return r, nil
 	}
-	out := *r
-	out.values = ops.affine(r.values, dtype.IntScalar(1), fill)
-	out.fill = ScalarBytes(d, fill)
-	return &out, nil
+	return revalue(r, ops.affine(r.values, dtype.IntScalar(1), fill), ScalarBytes(d, fill)), nil
 }

@@ -309,10 +309,7 @@ func linSplitFill(ops linOps, t *Tensor) (*Tensor, dtype.Scalar, bool, error) {
 		}
 		t = c
 	}
-	part := *t
-	part.values = ops.affine(t.values, dtype.IntScalar(1), linNeg(f))
-	part.fill = make([]byte, len(t.fill))
-	return &part, f, true, nil
+	return revalue(t, ops.affine(t.values, dtype.IntScalar(1), linNeg(f)), make([]byte, len(t.fill))), f, true, nil
 }
 
 // linView returns the kernel view of batch b of a CSR, CSC, BSR (batched or

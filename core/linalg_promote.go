@@ -59,11 +59,7 @@ func linPromote(op string, ts []*Tensor) ([]*Tensor, error) {
 		if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), t.values.Numel(), d.Size()); err != nil {
 			return nil, err
 		}
-		c := *t
-		c.values = castArray(t.values, d)
-		c.fill = castArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
-		c.dtype = d
-		out[i] = &c
+		out[i] = revalue(t, castArray(t.values, d), castArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data)
 	}
 	return out, nil
 }

@@ -121,13 +121,9 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tens
 			return nil, linKernelErr(op, err)
 		}
 	}
-	// Copy the pattern only: the values are replaced below.
-	shell := *s
-	shell.values = dtype.Array{}
-	r := Clone(&shell)
-	r.values = dtype.Array{DType: d, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
-	r.fill = ScalarBytes(d, linMul(beta, s.Fill()))
-	return r, nil
+	// The pattern copied, the values the kernel's.
+	vals := dtype.Array{DType: d, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
+	return withValues(s, d, vals, ScalarBytes(d, linMul(beta, s.Fill()))), nil
 }
 
 // linScratchPool keeps the transposed mat2 of SampledAddmm between calls:

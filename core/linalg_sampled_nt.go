@@ -64,10 +64,6 @@ func linSampledMmNT(input, mat1, mat2t *Tensor) (*Tensor, error) {
 	if err := ops.sddmm(dtype.IntScalar(1), dtype.IntScalar(0), mat1.values, mat2t.values, k, linView(s, 0), out); err != nil {
 		return nil, linKernelErr(op, err)
 	}
-	shell := *s
-	shell.values = dtype.Array{}
-	r := Clone(&shell)
-	r.values = dtype.Array{DType: s.dtype, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
-	r.fill = ScalarBytes(s.dtype, dtype.IntScalar(0))
-	return r, nil
+	vals := dtype.Array{DType: s.dtype, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
+	return withValues(s, s.dtype, vals, ScalarBytes(s.dtype, dtype.IntScalar(0))), nil
 }

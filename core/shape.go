@@ -7,11 +7,6 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 )
 
-// MaxDims is the most dimensions a tensor may have: the C ABI's GS_MAX_NDIM,
-// the length of gs_array's shape. Operations that add dims refuse a result
-// with more, before any work.
-const MaxDims = 16
-
 // checkAddDim refuses an operation op that would give an nd-dim tensor one
 // more dim than MaxDims allows.
 func checkAddDim(op string, nd int) error {
@@ -48,23 +43,6 @@ func Transpose(t *Tensor, d0, d1 int) (*Tensor, error) {
 		r.setCoalesced(t.coalesced && r.NNZ() == 0)
 	}
 	return r, err
-}
-
-// relabelCompressed reads an unbatched CSR as the CSC of its transpose (or
-// back): the same pos/crd/values, the two sparse sizes swapped.
-func relabelCompressed(t *Tensor) *Tensor {
-	c := Clone(t)
-	c.shape[0], c.shape[1] = c.shape[1], c.shape[0]
-	to := CSC
-	if t.layout == CSC {
-		to = CSR
-	}
-	c.layout = to
-	spec := formatSpec{layout: to, shape: c.shape, denseDim: t.denseDim, block: t.block}
-	ls := spec.levels()
-	ls[1].Pos, ls[1].Crd = c.levels[1].Pos, c.levels[1].Crd
-	c.levels = ls
-	return c
 }
 
 // T is torch's t(): the transpose of a matrix (a 1-d tensor comes back as is).
@@ -133,27 +111,6 @@ func Permute(t *Tensor, dims []int) (*Tensor, error) {
 	return inLayout(r, transposedLike(t, perm))
 }
 
-// transposedLike is the layout a permuted tensor keeps: CSR and CSC swap when
-// their two sparse dims swap, BSR and BSC likewise (with the block swapped).
-func transposedLike(t *Tensor, perm []int) *Tensor {
-	if !t.layout.IsCompressed() || perm[t.batchDim] == t.batchDim {
-		return t
-	}
-	like := *t
-	switch t.layout {
-	case CSR:
-		like.layout = CSC
-	case CSC:
-		like.layout = CSR
-	case BSR:
-		like.layout = BSC
-	case BSC:
-		like.layout = BSR
-	}
-	like.block = [2]int64{t.block[1], t.block[0]}
-	return &like
-}
-
 // permuteBlocks permutes the dense dims inside every value block; perm lists
 // the source dense dims (offset by s) of each result dense dim.
 func permuteBlocks(vals dtype.Array, dshape []int64, perm []int, s int) dtype.Array {
@@ -207,8 +164,7 @@ func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.fill = t.FillBytes()
-		return r, nil
+		return revalue(r, r.values, t.FillBytes()), nil
 	}
 	c, err := asCOO(t)
 	if err != nil {
@@ -563,8 +519,7 @@ func SparseResizeAndClear(t *Tensor, size []int64, sparseDim, denseDim int) (*Te
 	if err != nil {
 		return nil, err
 	}
-	e.fill = t.FillBytes()
-	return e, nil
+	return revalue(e, e.values, t.FillBytes()), nil
 }
 
 // squeezeDense removes the dims in drop (all of size 1) from a strided
@@ -580,6 +535,5 @@ func squeezeDense(t *Tensor, drop []int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.fill = t.FillBytes()
-	return r, nil
+	return revalue(r, r.values, t.FillBytes()), nil
 }

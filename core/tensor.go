@@ -5,6 +5,11 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 )
 
+// MaxDims is the most dimensions a tensor may have: the C ABI's GS_MAX_NDIM,
+// the length of gs_array's shape. Operations that add dims refuse a result
+// with more, before any work.
+const MaxDims = 16
+
 // Tensor is a tensor of any named format, stored in the level model: a list of
 // levels mapping dimensions to storage, one values array holding the elements
 // of the last level, and a fill value for the unspecified elements.

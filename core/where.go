@@ -131,8 +131,7 @@ func whereOperand(arg string, o Operand, condition *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, errs.Errorf(errs.CodeOf(err), "where: %s: %v", arg, err)
 	}
-	e.fill = ScalarBytes(o.Number.Kind, o.Number.Value)
-	return e, nil
+	return revalue(e, e.values, ScalarBytes(o.Number.Kind, o.Number.Value)), nil
 }
 
 // numberDefault is the dtype torch gives a Python number of a kind on its

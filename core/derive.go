@@ -1,0 +1,73 @@
+package core
+
+import "github.com/gosparse/gosparse/core/dtype"
+
+// The tensors an operator derives from another: the same storage read
+// under new values, a new fill value or a swapped layout.
+
+// revalue returns a tensor sharing t's structure (shape, levels and COO
+// indices, not copied) with the values vals, of dtype vals.DType, and the
+// fill value fill (one element of that dtype).
+func revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
+	c := *t
+	c.dtype = vals.DType
+	c.values = vals
+	c.fill = fill
+	return &c
+}
+
+// withValues is t's structure (copied) with new values, dtype and fill.
+func withValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
+	c := *t
+	c.dtype = d
+	c.shape = t.Shape()
+	c.levels = make([]Level, len(t.levels))
+	for i, l := range t.levels {
+		l.Pos, l.Crd = cloneArray(l.Pos), cloneArray(l.Crd)
+		c.levels[i] = l
+	}
+	c.values = vals
+	c.fill = fill
+	if c.layout == COO {
+		c.gatherCOOIndices() // a fresh indices array, its rows the levels' crd
+	}
+	return &c
+}
+
+// transposedLike is the layout a permuted tensor keeps: CSR and CSC swap when
+// their two sparse dims swap, BSR and BSC likewise (with the block swapped).
+func transposedLike(t *Tensor, perm []int) *Tensor {
+	if !t.layout.IsCompressed() || perm[t.batchDim] == t.batchDim {
+		return t
+	}
+	like := *t
+	switch t.layout {
+	case CSR:
+		like.layout = CSC
+	case CSC:
+		like.layout = CSR
+	case BSR:
+		like.layout = BSC
+	case BSC:
+		like.layout = BSR
+	}
+	like.block = [2]int64{t.block[1], t.block[0]}
+	return &like
+}
+
+// relabelCompressed reads an unbatched CSR as the CSC of its transpose (or
+// back): the same pos/crd/values, the two sparse sizes swapped.
+func relabelCompressed(t *Tensor) *Tensor {
+	c := Clone(t)
+	c.shape[0], c.shape[1] = c.shape[1], c.shape[0]
+	to := CSC
+	if t.layout == CSC {
+		to = CSR
+	}
+	c.layout = to
+	spec := formatSpec{layout: to, shape: c.shape, denseDim: t.denseDim, block: t.block}
+	ls := spec.levels()
+	ls[1].Pos, ls[1].Crd = c.levels[1].Pos, c.levels[1].Crd
+	c.levels = ls
+	return c
+}
