@@ -6,6 +6,13 @@ import (
 	"github.com/gosparse/gosparse/core/format"
 )
 
+// Canonical texts of the two formats the DIA fast paths read (this
+// conversion, and the products in linalg_dia.go), by position.
+var (
+	diaIFormat = format.DIAI()
+	diaJFormat = format.DIAJ()
+)
+
 // The CSR/CSC -> DIA fast path of ToFormat. The general path lists every
 // entry's coordinates, sorts them in level order (Arrange), then walks the
 // storage back into a COO form for the operators (newCustom) and sorts that:

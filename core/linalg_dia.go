@@ -2,7 +2,6 @@ package core
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -13,12 +12,6 @@ import (
 // through its COO form: on the 2-D Laplacian that reads 8 bytes a stored
 // value (plus padding) against CSR's 12. It serves float32 and float64
 // with a zero fill; everything else takes the general path.
-
-// Canonical texts of the two formats the fast path reads, by position.
-var (
-	diaIFormat = format.DIAI()
-	diaJFormat = format.DIAJ()
-)
 
 // diaView returns the kernels' view of t's storage, and false when t is no
 // DIA-I or DIA-J tensor of dtype V with a zero fill.

@@ -43,6 +43,35 @@ func (t *Tensor) Layout() Layout {
 	return t.layout
 }
 
+// The accessors below give the operators the tensor's own storage, not a
+// copy: what they return must not be modified.
+
+// StorageLayout returns the named layout of the storage the operators read:
+// Layout's answer, except COO for a custom-format tensor (its COO form).
+func (t *Tensor) StorageLayout() Layout { return t.layout }
+
+// Dims returns the tensor's sizes (Shape without the copy).
+func (t *Tensor) Dims() []int64 { return t.shape }
+
+// StorageLevels returns the levels (Levels without the copy).
+func (t *Tensor) StorageLevels() []Level { return t.levels }
+
+// ValueArray returns the values array of any tensor (RawValues without the
+// error: the COO form's values for a custom-format tensor).
+func (t *Tensor) ValueArray() dtype.Array { return t.values }
+
+// IndexArray returns the (sparse_dim, nse) indices of a COO tensor; an empty
+// Array for the other layouts.
+func (t *Tensor) IndexArray() dtype.Array { return t.indices }
+
+// FillElem returns the fill value, one element of the dtype (FillBytes
+// without the copy).
+func (t *Tensor) FillElem() []byte { return t.fill }
+
+// CoalescedFlag reports the coalesced flag itself (IsCoalesced answers true
+// for every layout but COO).
+func (t *Tensor) CoalescedFlag() bool { return t.coalesced }
+
 // DType returns the value dtype.
 func (t *Tensor) DType() dtype.DType { return t.dtype }
 

@@ -145,14 +145,3 @@ func numberDefault(kind dtype.DType) dtype.DType {
 	}
 	return kind
 }
-
-// cmpColumns compares column i of a's indices with column j of b's.
-func cmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
-	na, nb := a.indices.Shape[1], b.indices.Shape[1]
-	for d := int64(0); d < int64(nd); d++ {
-		if c := cmpInt(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
-			return c
-		}
-	}
-	return 0
-}
