@@ -8,14 +8,14 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The header's GS_MAX_NDIM and core's MaxDims are one limit: this fails to
 // compile when they differ (a negative constant does not convert to uint).
-const _ = uint(core.MaxDims-C.GS_MAX_NDIM) + uint(C.GS_MAX_NDIM-core.MaxDims)
+const _ = uint(tensor.MaxDims-C.GS_MAX_NDIM) + uint(C.GS_MAX_NDIM-tensor.MaxDims)
 
 // arrayInput is a validated description of a caller's gs_array.
 type arrayInput struct {
@@ -90,7 +90,7 @@ func viewToCopy(arg string, a *C.gs_carray) (dtype.Array, error) {
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	if limit := core.MemoryLimit(); in.bytes > limit {
+	if limit := tensor.MemoryLimit(); in.bytes > limit {
 		return dtype.Array{}, errs.Errorf(errs.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
 	}
 	return dtype.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil

@@ -9,6 +9,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The recorded forms of the exports that have a backward formula, by
@@ -33,7 +34,7 @@ var (
 
 // unaryGrad is unary for an export with a backward formula: grad runs
 // instead of op when the call records.
-func unaryGrad(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*core.Tensor) (*core.Tensor, error),
+func unaryGrad(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error),
 	grad func(*autograd.Var) (*autograd.Var, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))

@@ -9,9 +9,9 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // recording reports whether an operation on hs must record a node: an input
@@ -75,7 +75,7 @@ func finishVar(fn string, v *autograd.Var, err error, hs []*tensorHandle, out **
 // refuseLater gives the result of an operation without a backward formula
 // a node that refuses when a gradient is asked through it, naming fn; nil
 // when nothing records.
-func refuseLater(fn string, t *core.Tensor, hs []*tensorHandle) *autograd.Var {
+func refuseLater(fn string, t *tensor.Tensor, hs []*tensorHandle) *autograd.Var {
 	if !recording(hs...) {
 		return nil
 	}
@@ -89,13 +89,13 @@ func refuseLater(fn string, t *core.Tensor, hs []*tensorHandle) *autograd.Var {
 // released before the graph is freed.
 var saved = struct {
 	sync.Mutex
-	n map[*core.Tensor]int
-}{n: map[*core.Tensor]int{}}
+	n map[*tensor.Tensor]int
+}{n: map[*tensor.Tensor]int{}}
 
 // keepSaved holds the output and the inputs of node n until n is freed by
 // a backward or collected with its graph, whichever comes first.
-func keepSaved(n *autograd.Node, out *core.Tensor, hs []*tensorHandle) {
-	ts := append([]*core.Tensor{out}, tensorsOf(hs)...)
+func keepSaved(n *autograd.Node, out *tensor.Tensor, hs []*tensorHandle) {
+	ts := append([]*tensor.Tensor{out}, tensorsOf(hs)...)
 	var bs []*borrow
 	for _, h := range hs {
 		if h.borrow != nil {
@@ -116,7 +116,7 @@ func keepSaved(n *autograd.Node, out *core.Tensor, hs []*tensorHandle) {
 // keep is what one node holds; release lets it go once.
 type keep struct {
 	once    sync.Once
-	ts      []*core.Tensor
+	ts      []*tensor.Tensor
 	borrows []*borrow
 }
 

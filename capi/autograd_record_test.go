@@ -6,9 +6,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // TestFreeKeepsWhatAGraphSaved frees the handle of a tensor that a recorded
@@ -18,7 +18,7 @@ func TestFreeKeepsWhatAGraphSaved(t *testing.T) {
 	r := bigResult(t)
 	hr, err := newTensorHandle(r, nil)
 	require.NoError(t, err)
-	s, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{recycleRows}))
+	s, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{recycleRows}))
 	require.NoError(t, err)
 	leaf, err := autograd.Leaf(s, true)
 	require.NoError(t, err)
@@ -29,7 +29,7 @@ func TestFreeKeepsWhatAGraphSaved(t *testing.T) {
 	require.Zero(t, gsgo_tensor_free(&hr))
 	requireNotReused(t, r, "a graph saved it")
 
-	seed, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{recycleRows}))
+	seed, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{recycleRows}))
 	require.NoError(t, err)
 	require.NoError(t, autograd.Backward(v, seed, false))
 	saved.Lock()

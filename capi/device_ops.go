@@ -10,6 +10,7 @@ import (
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The translations between the exports' arguments and core/device for the
@@ -55,7 +56,7 @@ func binaryOnDevice(name string, a, b *tensorHandle, args core.BinaryArgs) (*dev
 
 // toLayoutOnDevice is the GPU path of gs_to_layout: COO, CSR and CSC, the
 // index width and dense dims kept.
-func toLayoutOnDevice(fn string, d *device.Tensor, l core.Layout, opt core.ConvertOptions) (*device.Tensor, error) {
+func toLayoutOnDevice(fn string, d *device.Tensor, l tensor.Layout, opt tensor.ConvertOptions) (*device.Tensor, error) {
 	if opt.BlockSize != ([2]int64{}) || opt.DenseDim > 0 || (opt.IndexWidth != 0 && opt.IndexWidth != d.IndexWidth()) {
 		return nil, device.Refuse(fn+" with a block size, dense dims or another index width", "t", d)
 	}

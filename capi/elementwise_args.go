@@ -11,6 +11,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Readers of the element-wise and linear algebra arguments: gs_number,
@@ -103,7 +104,7 @@ func readOutput(a *C.gs_celementwise_args) (core.Output, error) {
 	if err != nil {
 		return core.Output{}, errArg("args.layout = %d is neither -1 (the default) nor a gs_layout (GS_STRIDED..GS_SPARSE_CSF)", int32(a.layout))
 	}
-	if l != core.BSR && l != core.BSC && bs != [2]int64{} {
+	if l != tensor.BSR && l != tensor.BSC && bs != [2]int64{} {
 		return core.Output{}, errArg("args.blocksize = %v applies to sparse_bsr and sparse_bsc results only, not %s", bs, l)
 	}
 	if bs[0] < 0 || bs[1] < 0 {

@@ -9,8 +9,8 @@ import "C"
 import (
 	"sync"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The autograd exports: flags, backward, gradients, detach, the calling
@@ -89,7 +89,7 @@ func gsgo_backward(output, gradient *C.gs_ctensor, retainGraph C.int32_t) (st C.
 	if err != nil {
 		return done(fn, err)
 	}
-	var seed *core.Tensor
+	var seed *tensor.Tensor
 	if gradient != nil {
 		g, err := lookup("gradient", gradient)
 		if err != nil {

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_autograd_grad is torch.autograd.grad for one output: the gradients
@@ -34,7 +34,7 @@ func gsgo_autograd_grad(output, gradient *C.gs_ctensor, inputs *C.gs_ctensor_ele
 	if err != nil {
 		return done(fn, err)
 	}
-	var seed *core.Tensor
+	var seed *tensor.Tensor
 	if gradient != nil {
 		g, err := lookup("gradient", gradient)
 		if err != nil {

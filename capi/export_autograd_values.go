@@ -6,9 +6,9 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_values writes torch's values() of a sparse tensor as a strided tensor
@@ -25,13 +25,13 @@ func gsgo_values(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 }
 
 // valuesOf is the untracked values(): a strided view of t's stored values.
-func valuesOf(t *core.Tensor) (*core.Tensor, error) {
-	if t.Layout() == core.Strided {
+func valuesOf(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.Layout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
 	}
 	v, err := t.Values()
 	if err != nil {
 		return nil, err
 	}
-	return core.NewStrided(v)
+	return tensor.NewStrided(v)
 }

@@ -6,23 +6,23 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // componentGetters maps each gs_component to its core accessor and name.
 var componentGetters = map[C.gs_component]struct {
 	name string
-	get  func(*core.Tensor) (dtype.Array, error)
+	get  func(*tensor.Tensor) (dtype.Array, error)
 }{
-	C.GS_COMP_VALUES:       {"values", (*core.Tensor).Values},
-	C.GS_COMP_INDICES:      {"indices", (*core.Tensor).Indices},
-	C.GS_COMP_RAW_INDICES:  {"_indices", (*core.Tensor).RawIndices},
-	C.GS_COMP_CROW_INDICES: {"crow_indices", (*core.Tensor).CrowIndices},
-	C.GS_COMP_COL_INDICES:  {"col_indices", (*core.Tensor).ColIndices},
-	C.GS_COMP_CCOL_INDICES: {"ccol_indices", (*core.Tensor).CcolIndices},
-	C.GS_COMP_ROW_INDICES:  {"row_indices", (*core.Tensor).RowIndices},
-	C.GS_COMP_RAW_VALUES:   {"_values", (*core.Tensor).RawValues},
+	C.GS_COMP_VALUES:       {"values", (*tensor.Tensor).Values},
+	C.GS_COMP_INDICES:      {"indices", (*tensor.Tensor).Indices},
+	C.GS_COMP_RAW_INDICES:  {"_indices", (*tensor.Tensor).RawIndices},
+	C.GS_COMP_CROW_INDICES: {"crow_indices", (*tensor.Tensor).CrowIndices},
+	C.GS_COMP_COL_INDICES:  {"col_indices", (*tensor.Tensor).ColIndices},
+	C.GS_COMP_CCOL_INDICES: {"ccol_indices", (*tensor.Tensor).CcolIndices},
+	C.GS_COMP_ROW_INDICES:  {"row_indices", (*tensor.Tensor).RowIndices},
+	C.GS_COMP_RAW_VALUES:   {"_values", (*tensor.Tensor).RawValues},
 }
 
 // gsgo_tensor_component lends one component of t. The data pointer stays valid

@@ -8,27 +8,27 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // readFlags checks constructor flags: known bits only, not both
 // GS_CHECK_INVARIANTS and GS_NO_CHECK, GS_COALESCED for COO only.
-func readFlags(flags C.int32_t, coo bool) (core.BuildOptions, error) {
+func readFlags(flags C.int32_t, coo bool) (tensor.BuildOptions, error) {
 	const known = C.GS_CHECK_INVARIANTS | C.GS_NO_CHECK | C.GS_COALESCED
 	f := int32(flags)
 	switch {
 	case f&^known != 0:
-		return core.BuildOptions{}, errArg("flags = %#x has unknown bits %#x (known: GS_CHECK_INVARIANTS, GS_NO_CHECK, GS_COALESCED)", f, f&^known)
+		return tensor.BuildOptions{}, errArg("flags = %#x has unknown bits %#x (known: GS_CHECK_INVARIANTS, GS_NO_CHECK, GS_COALESCED)", f, f&^known)
 	case f&C.GS_CHECK_INVARIANTS != 0 && f&C.GS_NO_CHECK != 0:
-		return core.BuildOptions{}, errArg("flags: GS_CHECK_INVARIANTS and GS_NO_CHECK exclude each other")
+		return tensor.BuildOptions{}, errArg("flags: GS_CHECK_INVARIANTS and GS_NO_CHECK exclude each other")
 	case f&C.GS_COALESCED != 0 && !coo:
-		return core.BuildOptions{}, errArg("flags: GS_COALESCED applies to sparse_coo tensors only")
+		return tensor.BuildOptions{}, errArg("flags: GS_COALESCED applies to sparse_coo tensors only")
 	}
 	if f&C.GS_NO_CHECK != 0 {
 		noCheckUsed.Store(true)
 	}
-	return core.BuildOptions{NoCheck: f&C.GS_NO_CHECK != 0, Coalesced: f&C.GS_COALESCED != 0}, nil
+	return tensor.BuildOptions{NoCheck: f&C.GS_NO_CHECK != 0, Coalesced: f&C.GS_COALESCED != 0}, nil
 }
 
 // arrayFn turns a caller's gs_array into a dtype.Array: copyArray for the
@@ -36,7 +36,7 @@ func readFlags(flags C.int32_t, coo bool) (core.BuildOptions, error) {
 type arrayFn func(arg string, a *C.gs_carray) (dtype.Array, error)
 
 // buildCOO validates the COO arguments and builds the tensor from get's arrays.
-func buildCOO(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, get arrayFn) (*core.Tensor, error) {
+func buildCOO(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, get arrayFn) (*tensor.Tensor, error) {
 	opt, err := readFlags(flags, true)
 	if err != nil {
 		return nil, err
@@ -53,11 +53,11 @@ func buildCOO(indices, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, f
 	if err != nil {
 		return nil, err
 	}
-	return core.NewCOO(ix, vals, sz, opt)
+	return tensor.NewCOO(ix, vals, sz, opt)
 }
 
 // buildCompressed validates the compressed-layout arguments and builds the tensor.
-func buildCompressed(layout C.gs_layout, compressed, plain, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, get arrayFn) (*core.Tensor, error) {
+func buildCompressed(layout C.gs_layout, compressed, plain, values *C.gs_carray, ndim C.int32_t, size *C.gs_cint64, flags C.int32_t, get arrayFn) (*tensor.Tensor, error) {
 	l, err := checkLayout(layout)
 	if err != nil {
 		return nil, err
@@ -85,18 +85,18 @@ func buildCompressed(layout C.gs_layout, compressed, plain, values *C.gs_carray,
 	if err != nil {
 		return nil, err
 	}
-	return core.NewCompressed(l, ci, pi, vals, sz, opt)
+	return tensor.NewCompressed(l, ci, pi, vals, sz, opt)
 }
 
 // finishNew registers a new tensor and writes its handle to out.
-func finishNew(fn string, t *core.Tensor, err error, from *tensorHandle, out **C.gs_tensor) C.gs_status {
+func finishNew(fn string, t *tensor.Tensor, err error, from *tensorHandle, out **C.gs_tensor) C.gs_status {
 	return finishFrom(fn, t, err, from, []*tensorHandle{from}, out)
 }
 
 // finishFrom is finishNew for a result of inputs hs, borrowing from's caller
 // memory: when an input requires a gradient, the result gets a node that
 // refuses at backward (operations with a backward go through finishVar).
-func finishFrom(fn string, t *core.Tensor, err error, from *tensorHandle, hs []*tensorHandle, out **C.gs_tensor) C.gs_status {
+func finishFrom(fn string, t *tensor.Tensor, err error, from *tensorHandle, hs []*tensorHandle, out **C.gs_tensor) C.gs_status {
 	if err != nil {
 		return done(fn, err)
 	}
@@ -110,7 +110,7 @@ func finishFrom(fn string, t *core.Tensor, err error, from *tensorHandle, hs []*
 
 // finishWrap registers a tensor that borrows b's buffers. On any failure the
 // tensor does not exist and release is not called: the caller keeps its buffers.
-func finishWrap(fn string, t *core.Tensor, err error, b *borrow, out **C.gs_tensor) C.gs_status {
+func finishWrap(fn string, t *tensor.Tensor, err error, b *borrow, out **C.gs_tensor) C.gs_status {
 	if err != nil {
 		return done(fn, err)
 	}
@@ -162,7 +162,7 @@ func gsgo_strided_from(data *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
 	if err != nil {
 		return done(fn, err)
 	}
-	t, err := core.NewStridedCopy(src)
+	t, err := tensor.NewStridedCopy(src)
 	return finishNew(fn, t, err, nil, out)
 }
 
@@ -208,7 +208,7 @@ func gsgo_strided_wrap(data *C.gs_carray, release C.gs_release_fn, ctx unsafe.Po
 	if err != nil {
 		return done(fn, err)
 	}
-	t, err := core.NewStrided(a)
+	t, err := tensor.NewStrided(a)
 	return finishWrap(fn, t, err, b, out)
 }
 
@@ -244,12 +244,12 @@ func gsgo_empty(layout C.gs_layout, code C.gs_dtype, ndim C.int32_t, size *C.gs_
 	if denseDim < 0 {
 		return done(fn, errArg("dense_dim = %d must be >= 0", int32(denseDim)))
 	}
-	t, err := core.Empty(l, dtype.DType(code), sz, bs, int(denseDim))
+	t, err := tensor.Empty(l, dtype.DType(code), sz, bs, int(denseDim))
 	return finishNew(fn, t, err, nil, out)
 }
 
 // readBlocksize reads the 2 block sizes that BSR/BSC need; other layouts ignore the argument.
-func readBlocksize(l core.Layout, blocksize *C.gs_cint64) ([2]int64, error) {
+func readBlocksize(l tensor.Layout, blocksize *C.gs_cint64) ([2]int64, error) {
 	if !l.IsBlocked() {
 		return [2]int64{}, nil
 	}

@@ -6,15 +6,15 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // unary is the shared body of the conversions: look up t, compute, register
 // the result (which shares t's borrowed buffers if it aliases them).
-func unary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*core.Tensor) (*core.Tensor, error)) C.gs_status {
+func unary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -40,7 +40,7 @@ func checkIndexWidth(w C.int32_t) error {
 func gsgo_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_dense"
 	defer guard(fn, &st)
-	return unaryGrad(fn, t, out, core.ToDense, autograd.ToDense)
+	return unaryGrad(fn, t, out, tensor.ToDense, autograd.ToDense)
 }
 
 // gsgo_to_layout converts t to any layout.
@@ -89,11 +89,11 @@ func toLayout(fn string, t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_ci
 	if err := checkIndexWidth(indexWidth); err != nil {
 		return done(fn, err)
 	}
-	opt := core.ConvertOptions{DenseDim: int(denseDim), SparseDim: -1, BlockSize: bs, IndexWidth: int(indexWidth)}
+	opt := tensor.ConvertOptions{DenseDim: int(denseDim), SparseDim: -1, BlockSize: bs, IndexWidth: int(indexWidth)}
 	if d := onDevice(t); d != nil {
 		return finishDevice(fn, out)(toLayoutOnDevice(fn, d, l, opt))
 	}
-	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, l, opt) },
+	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, l, opt) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, l, opt, form) })
 }
 
@@ -106,10 +106,10 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 	if sparseDim < 1 {
 		return done(fn, errArg("sparse_dim = %d must be >= 1", int32(sparseDim)))
 	}
-	opt := core.ConvertOptions{DenseDim: -1, SparseDim: int(sparseDim)}
-	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToLayout(t, core.COO, opt) },
+	opt := tensor.ConvertOptions{DenseDim: -1, SparseDim: int(sparseDim)}
+	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, tensor.COO, opt) },
 		func(v *autograd.Var) (*autograd.Var, error) {
-			return autograd.ToLayoutAs(v, core.COO, opt, autograd.AsSparseDim)
+			return autograd.ToLayoutAs(v, tensor.COO, opt, autograd.AsSparseDim)
 		})
 }
 
@@ -122,7 +122,7 @@ func gsgo_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	if d := onDevice(t); d != nil && out != nil {
 		return finishDevice(fn, out)(device.Coalesce(fn, d))
 	}
-	return unaryGrad(fn, t, out, core.Coalesce, autograd.Coalesce)
+	return unaryGrad(fn, t, out, tensor.Coalesce, autograd.Coalesce)
 }
 
 // gsgo_to_dtype writes t with its values (and fill value) cast to the dtype code.
@@ -134,7 +134,7 @@ func gsgo_to_dtype(t *C.gs_ctensor, code C.gs_dtype, out **C.gs_tensor) (st C.gs
 	if err := dtype.CheckDType("dtype", dtype.DType(code)); err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToDType(t, dtype.DType(code)) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dtype.DType(code)) })
 }
 
 // gsgo_to_index_width writes t with index arrays of the given width.
@@ -146,7 +146,7 @@ func gsgo_to_index_width(t *C.gs_ctensor, indexWidth C.int32_t, out **C.gs_tenso
 	if err := checkIndexWidth(indexWidth); err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.ToIndexWidth(t, int(indexWidth)) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToIndexWidth(t, int(indexWidth)) })
 }
 
 // gsgo_equal writes 1 when a and b have the same shape, dtype and dense value.
@@ -166,7 +166,7 @@ func gsgo_equal(a, b *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	if err != nil {
 		return done(fn, err)
 	}
-	eq, err := core.Equal(ha.t, hb.t)
+	eq, err := tensor.Equal(ha.t, hb.t)
 	if err != nil {
 		return done(fn, err)
 	}

@@ -6,9 +6,9 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -59,7 +59,7 @@ func gsgo_to_device(t *C.gs_ctensor, deviceType, deviceID C.int32_t, out **C.gs_
 			return done(fn, errArg("device_id %d: the CPU (kDLCPU) has device_id 0 only", id))
 		}
 		if h.dev == nil {
-			return finishNew(fn, core.Clone(h.t), nil, h, out)
+			return finishNew(fn, tensor.Clone(h.t), nil, h, out)
 		}
 		r, err := device.ToHost(h.dev)
 		return finishNew(fn, r, err, nil, out)

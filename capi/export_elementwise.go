@@ -11,6 +11,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Static C names for gs_unary_op_names and gs_binary_op_names, made once
@@ -51,7 +52,7 @@ func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, o
 	if d := onDevice(t); d != nil {
 		return finishDevice(fn, out)(unaryOnDevice(name, d, ua))
 	}
-	apply := func(t *core.Tensor) (*core.Tensor, error) { return core.UnaryByName(name, t, ua) }
+	apply := func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.UnaryByName(name, t, ua) }
 	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
 		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
 	}

@@ -9,10 +9,10 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Lend keys of the format storage: level arrays under storageComp, the
@@ -107,11 +107,11 @@ func gsgo_to_format(t *C.gs_ctensor, text *C.gs_cchar, out **C.gs_tensor) (st C.
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(x *core.Tensor) (*core.Tensor, error) { return core.ToFormat(x, f) })
+	return unary(fn, t, out, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToFormat(x, f) })
 }
 
 // storageOf looks up t and returns its storage in its format.
-func storageOf(t *C.gs_ctensor) (*tensorHandle, *core.UST, error) {
+func storageOf(t *C.gs_ctensor) (*tensorHandle, *tensor.UST, error) {
 	h, err := lookup("t", t)
 	if err != nil {
 		return nil, nil, err
@@ -233,7 +233,7 @@ func gsgo_sparse_format_from(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, copyArray, core.NewFromFormat)
+	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, copyArray, tensor.NewFromFormat)
 	return finishNew(fn, t, err, nil, out)
 }
 
@@ -247,14 +247,14 @@ func gsgo_sparse_format_wrap(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64
 		return done(fn, errNull("out"))
 	}
 	b := &borrow{release: release, ctx: ctx}
-	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, b.wrap, core.WrapFormat)
+	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, b.wrap, tensor.WrapFormat)
 	return finishWrap(fn, t, err, b, out)
 }
 
 // buildFormat checks the arguments of gs_sparse_format_from/_wrap, reads the
 // arrays through get and builds the tensor with build.
 func buildFormat(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64, numLevels C.int32_t, pos, crd, values *C.gs_carray, flags C.int32_t, get arrayFn,
-	build func(format.Format, []int64, []dtype.Array, []dtype.Array, dtype.Array) (*core.Tensor, error)) (*core.Tensor, error) {
+	build func(format.Format, []int64, []dtype.Array, []dtype.Array, dtype.Array) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
 	f, err := parseFormat("format", text)
 	if err != nil {
 		return nil, err

@@ -6,9 +6,9 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_tensor_num_levels writes the number of storage levels.
@@ -17,14 +17,14 @@ import (
 func gsgo_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_num_levels"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(len(t.Levels())) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(len(t.Levels())) })
 }
 
 // level returns level l of t, or GS_ERR_INDEX when l is out of range.
-func level(h *tensorHandle, l C.int32_t) (core.Level, error) {
+func level(h *tensorHandle, l C.int32_t) (tensor.Level, error) {
 	ls := h.t.Levels()
 	if l < 0 || int(l) >= len(ls) {
-		return core.Level{}, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
+		return tensor.Level{}, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
 	}
 	return ls[l], nil
 }
@@ -70,11 +70,11 @@ func levelArray(fn string, t *C.gs_ctensor, l C.int32_t, crd bool, out *C.gs_arr
 	if err != nil {
 		return done(fn, err)
 	}
-	kinds := map[core.LevelKind]string{core.LevelDense: "dense", core.LevelCompressed: "compressed", core.LevelSingleton: "singleton"}
+	kinds := map[tensor.LevelKind]string{tensor.LevelDense: "dense", tensor.LevelCompressed: "compressed", tensor.LevelSingleton: "singleton"}
 	switch {
-	case crd && lv.Kind == core.LevelDense:
+	case crd && lv.Kind == tensor.LevelDense:
 		return done(fn, errArg("level %d is dense: it stores no crd array", int32(l)))
-	case !crd && lv.Kind != core.LevelCompressed:
+	case !crd && lv.Kind != tensor.LevelCompressed:
 		return done(fn, errArg("level %d is %s: only compressed levels store a pos array", int32(l), kinds[lv.Kind]))
 	}
 	a, err := h.lend(lendKey{comp: -1, level: int32(l), crd: crd}, func() (dtype.Array, error) {

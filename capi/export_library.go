@@ -6,15 +6,15 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Static C names for gs_dtype_name and gs_layout_name, made once and never
 // freed: the header promises static storage.
 var (
 	dtypeNames  = map[dtype.DType]*C.char{}
-	layoutNames = map[core.Layout]*C.char{}
+	layoutNames = map[tensor.Layout]*C.char{}
 )
 
 // init makes the static names once.
@@ -22,7 +22,7 @@ func init() {
 	for _, d := range dtype.AllDTypes {
 		dtypeNames[d] = C.CString(d.String())
 	}
-	for _, l := range append(core.AllLayouts, core.Custom) {
+	for _, l := range append(tensor.AllLayouts, tensor.Custom) {
 		layoutNames[l] = C.CString(l.String())
 	}
 }
@@ -57,7 +57,7 @@ func gsgo_live_handles() C.int64_t { return C.int64_t(tensors.count() + semis.co
 func gsgo_set_memory_limit(bytes C.int64_t) (st C.gs_status) {
 	const fn = "gs_set_memory_limit"
 	defer guard(fn, &st)
-	return done(fn, core.SetMemoryLimit(int64(bytes)))
+	return done(fn, tensor.SetMemoryLimit(int64(bytes)))
 }
 
 // gsgo_get_memory_limit writes the current memory limit in bytes.
@@ -69,7 +69,7 @@ func gsgo_get_memory_limit(bytes *C.int64_t) (st C.gs_status) {
 	if bytes == nil {
 		return done(fn, errNull("bytes"))
 	}
-	*bytes = C.int64_t(core.MemoryLimit())
+	*bytes = C.int64_t(tensor.MemoryLimit())
 	return done(fn, nil)
 }
 
@@ -99,8 +99,8 @@ func gsgo_layout_name(layout C.gs_layout, name **C.gs_cchar) (st C.gs_status) {
 	if name == nil {
 		return done(fn, errNull("name"))
 	}
-	l := core.Layout(layout)
-	if l != core.Custom {
+	l := tensor.Layout(layout)
+	if l != tensor.Custom {
 		var err error
 		if l, err = checkLayout(layout); err != nil {
 			return done(fn, err)
@@ -111,8 +111,8 @@ func gsgo_layout_name(layout C.gs_layout, name **C.gs_cchar) (st C.gs_status) {
 }
 
 // checkLayout converts a gs_layout, refusing unknown codes.
-func checkLayout(layout C.gs_layout) (core.Layout, error) {
-	l := core.Layout(layout)
+func checkLayout(layout C.gs_layout) (tensor.Layout, error) {
+	l := tensor.Layout(layout)
 	if !l.Valid() {
 		return 0, errArg("layout = %d is not a gs_layout (GS_STRIDED..GS_SPARSE_CSF)", int32(layout))
 	}

@@ -8,9 +8,9 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
@@ -55,5 +55,5 @@ func gsgo_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	if err != nil {
 		return done(fn, err)
 	}
-	return finishNew(fn, core.Clone(h.t), nil, h, out)
+	return finishNew(fn, tensor.Clone(h.t), nil, h, out)
 }

@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The matmul family. Each export looks up its handles (named as the header
@@ -15,7 +16,7 @@ import (
 // which may share the borrowed buffers of an input.
 
 // product is the shared body of the two-operand products.
-func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *core.Tensor) (*core.Tensor, error)) C.gs_status {
+func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -41,7 +42,7 @@ func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op 
 // scaledProduct is the shared body of the addmm family:
 // beta * input + alpha * (m1 @ m2).
 func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor,
-	op func(input, m1, m2 *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error)) C.gs_status {
+	op func(input, m1, m2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -86,7 +87,7 @@ func gsgo_mv(mat, vec *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 
 // productOut is the shared body of the out= products: the handles looked
 // up, then op writes into out's tensor (left unchanged on error).
-func productOut(fn, nameA, nameB string, a, b *C.gs_ctensor, out *C.gs_tensor, op func(a, b, out *core.Tensor) error) C.gs_status {
+func productOut(fn, nameA, nameB string, a, b *C.gs_ctensor, out *C.gs_tensor, op func(a, b, out *tensor.Tensor) error) C.gs_status {
 	ha, err := lookup(nameA, a)
 	if err != nil {
 		return done(fn, err)
@@ -104,7 +105,7 @@ func productOut(fn, nameA, nameB string, a, b *C.gs_ctensor, out *C.gs_tensor, o
 
 // writeOut runs op into out's tensor after checkTrusted: a kernel that met a
 // GS_NO_CHECK operand's bad index midway would leave out half written.
-func writeOut(nameA, nameB string, a, b, out *tensorHandle, op func(a, b, out *core.Tensor) error) error {
+func writeOut(nameA, nameB string, a, b, out *tensorHandle, op func(a, b, out *tensor.Tensor) error) error {
 	if err := checkTrusted(nameA, a); err != nil {
 		return err
 	}

@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/spectral"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // lobpcgArgs are gs_lobpcg_ex's arguments besides the outputs.
@@ -66,7 +66,7 @@ func lobpcgCall(fn string, c lobpcgArgs, e, xOut **C.gs_tensor, info *C.gs_lobpc
 	for _, opt := range []struct {
 		name string
 		t    *C.gs_ctensor
-		dst  **core.Tensor
+		dst  **tensor.Tensor
 	}{{"B", c.b, &o.B}, {"X", c.x, &o.X}, {"iK", c.ik, &o.IK}} {
 		t, h, err := optionalTensor(opt.name, opt.t)
 		if err != nil {
@@ -84,7 +84,7 @@ func lobpcgCall(fn string, c lobpcgArgs, e, xOut **C.gs_tensor, info *C.gs_lobpc
 	if err != nil {
 		return err
 	}
-	return registerResults(fn, hs, []*core.Tensor{res.E, res.X}, outs)
+	return registerResults(fn, hs, []*tensor.Tensor{res.E, res.X}, outs)
 }
 
 // cTracker wraps a C tracker as core/spectral's: the state's arrays are the

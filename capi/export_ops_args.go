@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Argument readers and result registration shared by the operator exports
@@ -103,7 +103,7 @@ func readTensorList(list *C.gs_ctensor_elem, n C.int32_t) ([]*tensorHandle, erro
 // aliases the borrowed buffers of one input shares that input's borrow; one
 // that aliases the buffers of two or more is copied, since a handle holds at
 // most one borrow.
-func finishFromMany(fn string, r *core.Tensor, err error, from []*tensorHandle, out **C.gs_tensor) C.gs_status {
+func finishFromMany(fn string, r *tensor.Tensor, err error, from []*tensorHandle, out **C.gs_tensor) C.gs_status {
 	if err != nil {
 		return done(fn, err)
 	}
@@ -113,7 +113,7 @@ func finishFromMany(fn string, r *core.Tensor, err error, from []*tensorHandle, 
 			continue
 		}
 		if owner != nil {
-			return finishFrom(fn, core.Clone(r), nil, nil, from, out)
+			return finishFrom(fn, tensor.Clone(r), nil, nil, from, out)
 		}
 		owner = h
 	}
@@ -121,8 +121,8 @@ func finishFromMany(fn string, r *core.Tensor, err error, from []*tensorHandle, 
 }
 
 // tensorsOf lists the core tensors of handles.
-func tensorsOf(hs []*tensorHandle) []*core.Tensor {
-	ts := make([]*core.Tensor, len(hs))
+func tensorsOf(hs []*tensorHandle) []*tensor.Tensor {
+	ts := make([]*tensor.Tensor, len(hs))
 	for i, h := range hs {
 		ts[i] = h.t
 	}
@@ -131,7 +131,7 @@ func tensorsOf(hs []*tensorHandle) []*core.Tensor {
 
 // listOp is the shared body of gs_cat and friends: check out, read the list,
 // compute, register.
-func listOp(fn string, list *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor, op func([]*core.Tensor) (*core.Tensor, error)) C.gs_status {
+func listOp(fn string, list *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor, op func([]*tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}

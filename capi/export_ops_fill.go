@@ -8,7 +8,7 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_with_fill_value writes a copy of t whose unspecified elements read
@@ -34,6 +34,6 @@ func gsgo_with_fill_value(t *C.gs_ctensor, value *C.gs_cvoid, valueBytes C.int64
 	}
 	// Read only after the size check: value holds value_bytes bytes.
 	fill := C.GoBytes(unsafe.Pointer(value), C.int(valueBytes))
-	r, err := core.WithFill(h.t, fill)
+	r, err := tensor.WithFill(h.t, fill)
 	return finishNew(fn, r, err, h, out)
 }

@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_transpose swaps dims dim0 and dim1 (negative dims count from the end).
@@ -19,7 +20,7 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 	if d := onDevice(t); d != nil && out != nil {
 		return finishDevice(fn, out)(transposeOnDevice(fn, d, int(dim0), int(dim1)))
 	}
-	return unaryGrad(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return core.Transpose(t, int(dim0), int(dim1))
 	}, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Transpose(v, int(dim0), int(dim1)) })
 }
@@ -43,7 +44,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Permute(t, ds) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Permute(t, ds) })
 }
 
 // gsgo_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
@@ -52,7 +53,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 func gsgo_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unsqueeze"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Unsqueeze(t, int(dim)) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Unsqueeze(t, int(dim)) })
 }
 
 // gsgo_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
@@ -66,7 +67,7 @@ func gsgo_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.
 		v := int(dim)
 		d = &v
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Squeeze(t, d) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Squeeze(t, d) })
 }
 
 // gsgo_reshape gives t a new shape of as many sparse elements (COO result).
@@ -79,7 +80,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) { return core.Reshape(t, s) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Reshape(t, s) })
 }
 
 // gsgo_cat concatenates the n tensors along dim.
@@ -88,7 +89,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_cat"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, func(ts []*core.Tensor) (*core.Tensor, error) { return core.Cat(ts, int(dim)) })
+	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return core.Cat(ts, int(dim)) })
 }
 
 // gsgo_stack joins the n tensors along a new dim.
@@ -97,7 +98,7 @@ func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (
 func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_stack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, func(ts []*core.Tensor) (*core.Tensor, error) { return core.Stack(ts, int(dim)) })
+	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return core.Stack(ts, int(dim)) })
 }
 
 // gsgo_hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors).
@@ -148,7 +149,7 @@ func gsgo_sparse_resize(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, den
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return core.SparseResize(t, s, int(sparseDim), int(denseDim))
 	})
 }
@@ -163,7 +164,7 @@ func gsgo_sparse_resize_and_clear(t *C.gs_ctensor, size *C.gs_cint64, ndim, spar
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *core.Tensor) (*core.Tensor, error) {
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return core.SparseResizeAndClear(t, s, int(sparseDim), int(denseDim))
 	})
 }

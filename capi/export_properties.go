@@ -9,15 +9,15 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // property looks up t and, when out is not NULL, runs get with the tensor.
 // It is the shared body of the scalar property getters.
 // A device tensor answers the getters of deviceProperties (export_device.go)
 // and refuses the rest.
-func property[T ~int32 | ~int64](fn string, t *C.gs_ctensor, out *T, get func(*core.Tensor) T) C.gs_status {
+func property[T ~int32 | ~int64](fn string, t *C.gs_ctensor, out *T, get func(*tensor.Tensor) T) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -52,7 +52,7 @@ func boolInt(b bool) C.int32_t {
 func gsgo_tensor_layout(t *C.gs_ctensor, out *C.gs_layout) (st C.gs_status) {
 	const fn = "gs_tensor_layout"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.gs_layout { return C.gs_layout(t.Layout()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.gs_layout { return C.gs_layout(t.Layout()) })
 }
 
 // gsgo_tensor_dtype writes the tensor's dtype.
@@ -61,7 +61,7 @@ func gsgo_tensor_layout(t *C.gs_ctensor, out *C.gs_layout) (st C.gs_status) {
 func gsgo_tensor_dtype(t *C.gs_ctensor, out *C.gs_dtype) (st C.gs_status) {
 	const fn = "gs_tensor_dtype"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.gs_dtype { return C.gs_dtype(t.DType()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.gs_dtype { return C.gs_dtype(t.DType()) })
 }
 
 // gsgo_tensor_ndim writes the number of dimensions.
@@ -70,7 +70,7 @@ func gsgo_tensor_dtype(t *C.gs_ctensor, out *C.gs_dtype) (st C.gs_status) {
 func gsgo_tensor_ndim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_ndim"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.NDim()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(t.NDim()) })
 }
 
 // gsgo_tensor_shape writes min(ndim, cap) sizes into shape.
@@ -107,7 +107,7 @@ func gsgo_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (s
 func gsgo_tensor_sparse_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_sparse_dim"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.SparseDim()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(t.SparseDim()) })
 }
 
 // gsgo_tensor_dense_dim writes the number of trailing dense dimensions.
@@ -116,7 +116,7 @@ func gsgo_tensor_sparse_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 func gsgo_tensor_dense_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_dense_dim"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.DenseDim()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(t.DenseDim()) })
 }
 
 // gsgo_tensor_batch_dim writes the number of leading batch dimensions.
@@ -125,7 +125,7 @@ func gsgo_tensor_dense_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 func gsgo_tensor_batch_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_batch_dim"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.BatchDim()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(t.BatchDim()) })
 }
 
 // gsgo_tensor_nnz writes the number of stored elements (nse).
@@ -134,7 +134,7 @@ func gsgo_tensor_batch_dim(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 func gsgo_tensor_nnz(t *C.gs_ctensor, out *C.int64_t) (st C.gs_status) {
 	const fn = "gs_tensor_nnz"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int64_t { return C.int64_t(t.NNZ()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int64_t { return C.int64_t(t.NNZ()) })
 }
 
 // gsgo_tensor_index_width writes 32 or 64 (0 for strided tensors).
@@ -143,7 +143,7 @@ func gsgo_tensor_nnz(t *C.gs_ctensor, out *C.int64_t) (st C.gs_status) {
 func gsgo_tensor_index_width(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_index_width"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return C.int32_t(t.IndexWidth()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(t.IndexWidth()) })
 }
 
 // gsgo_tensor_blocksize writes the BSR/BSC block size ({1, 1} for other layouts).
@@ -174,7 +174,7 @@ func gsgo_tensor_blocksize(t *C.gs_ctensor, blocksize *C.int64_t) (st C.gs_statu
 func gsgo_tensor_is_coalesced(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_is_coalesced"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *core.Tensor) C.int32_t { return boolInt(t.IsCoalesced()) })
+	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return boolInt(t.IsCoalesced()) })
 }
 
 // gsgo_tensor_fill_value writes one element of the tensor's dtype: the value of

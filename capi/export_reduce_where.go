@@ -11,6 +11,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_reduce applies the reduction named op (torch's names, see
@@ -37,7 +38,7 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	if d := onDevice(t); d != nil && name == "sum" {
 		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
-	reduce := func(t *core.Tensor) (*core.Tensor, error) { return core.Reduce(t, ds, name) }
+	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Reduce(t, ds, name) }
 	if name == "sum" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.ReduceSum(v, ds) })
 	}

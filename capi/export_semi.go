@@ -8,10 +8,10 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/semistructured"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Semi-structured (2:4, float32 1:2) sparsity in torch's CUTLASS layout.
@@ -24,7 +24,7 @@ func denseOperand(arg string, t *C.gs_ctensor) (dtype.Array, error) {
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	if h.t.Layout() != core.Strided {
+	if h.t.Layout() != tensor.Strided {
 		return dtype.Array{}, errArg("%s: layout %s; semi-structured operations take a strided (dense) tensor", arg, h.t.Layout())
 	}
 	return h.t.RawValues()
@@ -48,7 +48,7 @@ func finishArray(fn string, a dtype.Array, err error, out **C.gs_tensor) C.gs_st
 	if err != nil {
 		return done(fn, err)
 	}
-	t, err := core.NewStrided(a)
+	t, err := tensor.NewStrided(a)
 	return finishNew(fn, t, err, nil, out)
 }
 

@@ -6,9 +6,9 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/solve"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The direct solvers: handles looked up (named as the header names them),
@@ -21,7 +21,7 @@ import (
 func gsgo_spsolve(a, b *C.gs_ctensor, left C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_spsolve"
 	defer guard(fn, &st)
-	return product(fn, "A", "B", a, b, out, func(a, b *core.Tensor) (*core.Tensor, error) {
+	return product(fn, "A", "B", a, b, out, func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return solve.Spsolve(a, b, left != 0)
 	})
 }
@@ -32,7 +32,7 @@ func gsgo_spsolve(a, b *C.gs_ctensor, left C.int32_t, out **C.gs_tensor) (st C.g
 func gsgo_solve_triangular(a, b *C.gs_ctensor, upper, left, unitriangular C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_solve_triangular"
 	defer guard(fn, &st)
-	return product(fn, "A", "B", a, b, out, func(a, b *core.Tensor) (*core.Tensor, error) {
+	return product(fn, "A", "B", a, b, out, func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return solve.SolveTriangular(a, b, upper != 0, left != 0, unitriangular != 0)
 	})
 }
@@ -78,7 +78,7 @@ func gsgo_cholesky(a *C.gs_ctensor, ordering C.gs_ordering, out **C.gs_factor) (
 }
 
 // factorResult is the shared body of the factor getters that give a tensor.
-func factorResult(fn string, f *C.gs_cfactor, out **C.gs_tensor, get func(solve.Factor) (*core.Tensor, error)) C.gs_status {
+func factorResult(fn string, f *C.gs_cfactor, out **C.gs_tensor, get func(solve.Factor) (*tensor.Tensor, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -131,8 +131,8 @@ func gsgo_factor_u(f *C.gs_cfactor, out **C.gs_tensor) (st C.gs_status) {
 }
 
 // permTensor wraps a permutation as a strided int64 vector.
-func permTensor(p []int64) (*core.Tensor, error) {
-	return core.NewStrided(dtype.Int64Array(p, int64(len(p))))
+func permTensor(p []int64) (*tensor.Tensor, error) {
+	return tensor.NewStrided(dtype.Int64Array(p, int64(len(p))))
 }
 
 // gsgo_factor_row_perm writes p.
@@ -141,7 +141,7 @@ func permTensor(p []int64) (*core.Tensor, error) {
 func gsgo_factor_row_perm(f *C.gs_cfactor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_factor_row_perm"
 	defer guard(fn, &st)
-	return factorResult(fn, f, out, func(x solve.Factor) (*core.Tensor, error) { return permTensor(x.RowPerm()) })
+	return factorResult(fn, f, out, func(x solve.Factor) (*tensor.Tensor, error) { return permTensor(x.RowPerm()) })
 }
 
 // gsgo_factor_col_perm writes q.
@@ -150,7 +150,7 @@ func gsgo_factor_row_perm(f *C.gs_cfactor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_factor_col_perm(f *C.gs_cfactor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_factor_col_perm"
 	defer guard(fn, &st)
-	return factorResult(fn, f, out, func(x solve.Factor) (*core.Tensor, error) { return permTensor(x.ColPerm()) })
+	return factorResult(fn, f, out, func(x solve.Factor) (*tensor.Tensor, error) { return permTensor(x.ColPerm()) })
 }
 
 // factorNumber is the shared body of the getters that give a number.

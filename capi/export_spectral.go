@@ -8,9 +8,9 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/spectral"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The iterative and randomized spectral methods: handles looked up (NULL
@@ -18,7 +18,7 @@ import (
 // registered or none.
 
 // optionalTensor looks up t, which may be NULL (nil results then).
-func optionalTensor(arg string, t *C.gs_ctensor) (*core.Tensor, *tensorHandle, error) {
+func optionalTensor(arg string, t *C.gs_ctensor) (*tensor.Tensor, *tensorHandle, error) {
 	if t == nil {
 		return nil, nil, nil
 	}
@@ -32,7 +32,7 @@ func optionalTensor(arg string, t *C.gs_ctensor) (*core.Tensor, *tensorHandle, e
 // registerResults registers ts as new handles written to outs, all or none
 // (a failure frees those already made). A result of inputs that require a
 // gradient refuses at backward, naming fn.
-func registerResults(fn string, hs []*tensorHandle, ts []*core.Tensor, outs []**C.gs_tensor) error {
+func registerResults(fn string, hs []*tensorHandle, ts []*tensor.Tensor, outs []**C.gs_tensor) error {
 	made := make([]*C.gs_tensor, 0, len(ts))
 	for _, t := range ts {
 		h, err := newVarHandle(t, refuseLater(fn, t, hs), nil)
@@ -133,7 +133,7 @@ func gsgo_svd_lowrank(a *C.gs_ctensor, q, niter C.int64_t, m *C.gs_ctensor, seed
 	if err != nil {
 		return done(fn, err)
 	}
-	return done(fn, registerResults(fn, hs, []*core.Tensor{res.U, res.S, res.V}, outs))
+	return done(fn, registerResults(fn, hs, []*tensor.Tensor{res.U, res.S, res.V}, outs))
 }
 
 // gsgo_pca_lowrank is torch.pca_lowrank.
@@ -161,7 +161,7 @@ func gsgo_pca_lowrank(a *C.gs_ctensor, q C.int64_t, center C.int32_t, niter C.in
 	if err != nil {
 		return done(fn, err)
 	}
-	return done(fn, registerResults(fn, []*tensorHandle{ha}, []*core.Tensor{res.U, res.S, res.V}, outs))
+	return done(fn, registerResults(fn, []*tensorHandle{ha}, []*tensor.Tensor{res.U, res.S, res.V}, outs))
 }
 
 // gsgo_lowrank_draw writes the random matrix gs_svd_lowrank and

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,10 +16,10 @@ const recycleRows = 1 << 18
 
 // bigResult returns a fresh product of recycleRows float64 values, the
 // kind of result recycling is for.
-func bigResult(t *testing.T) *core.Tensor { return productOf(t, recycleRows) }
+func bigResult(t *testing.T) *tensor.Tensor { return productOf(t, recycleRows) }
 
 // productOf returns a fresh product (an SpMV) of rows float64 values.
-func productOf(t *testing.T, rows int64) *core.Tensor {
+func productOf(t *testing.T, rows int64) *tensor.Tensor {
 	t.Helper()
 	ptr := dtype.NewArray(dtype.Int32, []int64{rows + 1})
 	p := dtype.AsSlice[int32](ptr)
@@ -29,10 +30,10 @@ func productOf(t *testing.T, rows int64) *core.Tensor {
 	for i, v := 0, dtype.AsSlice[float64](vals); i < len(v); i++ {
 		v[i] = float64(i)
 	}
-	a, err := core.NewCompressed(core.CSR, ptr, dtype.NewArray(dtype.Int32, []int64{rows}), vals,
-		[]int64{rows, 1}, core.BuildOptions{})
+	a, err := tensor.NewCompressed(tensor.CSR, ptr, dtype.NewArray(dtype.Int32, []int64{rows}), vals,
+		[]int64{rows, 1}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	x, err := core.NewStrided(dtype.Float64Array([]float64{2}))
+	x, err := tensor.NewStrided(dtype.Float64Array([]float64{2}))
 	require.NoError(t, err)
 	r, err := core.Mv(a, x)
 	require.NoError(t, err)
@@ -41,12 +42,12 @@ func productOf(t *testing.T, rows int64) *core.Tensor {
 
 // requireNotReused checks that the next result of r's size does not land in
 // r's buffer: something still uses it.
-func requireNotReused(t *testing.T, r *core.Tensor, msg string) {
+func requireNotReused(t *testing.T, r *tensor.Tensor, msg string) {
 	t.Helper()
 	require.NotEqual(t, valuesAddr(r), valuesAddr(bigResult(t)), msg)
 }
 
-func valuesAddr(t *core.Tensor) uintptr {
+func valuesAddr(t *tensor.Tensor) uintptr {
 	v, _ := t.RawValues()
 	return uintptr(unsafe.Pointer(unsafe.SliceData(v.Data)))
 }
@@ -79,7 +80,7 @@ func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
 
 	// A view of a few of its elements.
 	v, _ := r.RawValues()
-	view, err := core.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{2}, Data: v.Data[800:816]})
+	view, err := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{2}, Data: v.Data[800:816]})
 	require.NoError(t, err)
 	hv, err := newTensorHandle(view, nil)
 	require.NoError(t, err)
@@ -94,7 +95,7 @@ func TestFreeKeepsWhatAnotherTensorUses(t *testing.T) {
 // A one-page result is recycled with a few other tensors live, and not
 // with more than that.
 func TestFreeScansInProportionToThePages(t *testing.T) {
-	onePage := func() *core.Tensor { return productOf(t, 4096/8) }
+	onePage := func() *tensor.Tensor { return productOf(t, 4096/8) }
 	freeAndRetake := func() bool {
 		r := onePage()
 		h, err := newTensorHandle(r, nil)
@@ -110,7 +111,7 @@ func TestFreeScansInProportionToThePages(t *testing.T) {
 		}
 	}()
 	for tensors.live <= recycleScanPerPage {
-		x, err := core.NewStrided(dtype.Float64Array([]float64{1}))
+		x, err := tensor.NewStrided(dtype.Float64Array([]float64{1}))
 		require.NoError(t, err)
 		h, err := newTensorHandle(x, nil)
 		require.NoError(t, err)

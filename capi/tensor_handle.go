@@ -11,17 +11,17 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // tensorHandle is what a gs_tensor handle stands for: the core tensor, the
 // caller memory it may borrow, and the arrays lent to C so far.
 type tensorHandle struct {
-	t      *core.Tensor
+	t      *tensor.Tensor
 	dev    *device.Tensor // non-nil (and t nil) when the storage lives on a CUDA device
 	borrow *borrow        // non-nil when t's storage is (or may be) caller memory
 	ag     *autograd.Var  // non-nil once t takes part in autograd (autograd_record.go)
@@ -46,13 +46,13 @@ var tensors registry[tensorHandle]
 // was computed from (nil for constructors): when t may share storage with
 // caller memory that from borrows, t shares that borrow, which then lasts
 // until both are freed.
-func newTensorHandle(t *core.Tensor, from *tensorHandle) (*C.gs_tensor, error) {
+func newTensorHandle(t *tensor.Tensor, from *tensorHandle) (*C.gs_tensor, error) {
 	return newVarHandle(t, nil, from)
 }
 
 // newVarHandle is newTensorHandle for a tensor with an autograd variable
 // (nil: none).
-func newVarHandle(t *core.Tensor, ag *autograd.Var, from *tensorHandle) (*C.gs_tensor, error) {
+func newVarHandle(t *tensor.Tensor, ag *autograd.Var, from *tensorHandle) (*C.gs_tensor, error) {
 	h := &tensorHandle{t: t, ag: ag}
 	if from != nil && from.borrow != nil && from.borrow.aliasedBy(t) {
 		h.borrow = from.borrow
@@ -170,7 +170,7 @@ func (b *borrow) drop() {
 }
 
 // aliasedBy reports whether any storage array of t lies in borrowed memory.
-func (b *borrow) aliasedBy(t *core.Tensor) bool {
+func (b *borrow) aliasedBy(t *tensor.Tensor) bool {
 	for _, a := range t.AppendStorage(nil) {
 		if len(a.Data) == 0 {
 			continue

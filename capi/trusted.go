@@ -5,8 +5,8 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // noCheckUsed turns true once a constructor is called with GS_NO_CHECK: from
@@ -32,7 +32,7 @@ func blameTrusted(err error) error {
 	var handle uint64
 	tensors.each(math.MaxInt64, func(h uint64, t *tensorHandle) {
 		if broken == nil && t.t != nil { // device tensors hold checked copies
-			broken, handle = core.Validate(t.t), h
+			broken, handle = tensor.Validate(t.t), h
 		}
 	})
 	if broken == nil {
@@ -52,7 +52,7 @@ func checkTrusted(arg string, h *tensorHandle) error {
 	if !noCheckUsed.Load() || h.valid.Load() {
 		return nil
 	}
-	if err := core.Validate(h.t); err != nil {
+	if err := tensor.Validate(h.t); err != nil {
 		return errs.Errorf(errs.ErrInvalidArgument,
 			"%s, built with GS_NO_CHECK (or computed from such a tensor), breaks an invariant: %v; trusted input must be valid (build it without GS_NO_CHECK to have it checked)", arg, err)
 	}

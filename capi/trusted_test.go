@@ -9,10 +9,11 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // handleOf registers t and returns its handle's record.
-func handleOf(t *testing.T, x *core.Tensor) *tensorHandle {
+func handleOf(t *testing.T, x *tensor.Tensor) *tensorHandle {
 	h, err := newTensorHandle(x, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { gsgo_tensor_free(&h) })
@@ -27,12 +28,12 @@ func TestOutUntouchedByTrustedBadIndex(t *testing.T) {
 	crow := dtype.Int64Array([]int64{0, 2, 3, 5, 6}, 5)
 	col := dtype.Int64Array([]int64{0, 2, 1, 0, 2, 3}, 6)
 	val := dtype.Float64Array([]float64{1, 2, 3, 4, 5, 6}, 6)
-	bad, err := core.NewCompressed(core.CSR, crow, col, val, []int64{4, 3}, core.BuildOptions{NoCheck: true})
+	bad, err := tensor.NewCompressed(tensor.CSR, crow, col, val, []int64{4, 3}, tensor.BuildOptions{NoCheck: true})
 	require.NoError(t, err)
-	x, err := core.NewStrided(dtype.Float64Array([]float64{1, 2, 3}, 3))
+	x, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 2, 3}, 3))
 	require.NoError(t, err)
 	yArr := dtype.NewArray(dtype.Float64, []int64{4})
-	y, err := core.NewStrided(yArr)
+	y, err := tensor.NewStrided(yArr)
 	require.NoError(t, err)
 	ys := dtype.AsSlice[float64](yArr)
 	for i := range ys {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,24 +16,24 @@ import (
 // positions at once (issue 20, fuzz_abi's 2^40 mode).
 func TestEmptyOfManyBatchesOfNoColumns(t *testing.T) {
 	size := []int64{1 << 40, 2, 0}
-	for _, l := range []Layout{CSR, BSR, CSC, BSC} {
+	for _, l := range []tensor.Layout{tensor.CSR, tensor.BSR, tensor.CSC, tensor.BSC} {
 		done := make(chan error, 1)
-		var x *Tensor
+		var x *tensor.Tensor
 		go func() {
 			var err error
-			x, err = Empty(l, dtype.Float64, size, [2]int64{1, 1}, 0)
+			x, err = tensor.Empty(l, dtype.Float64, size, [2]int64{1, 1}, 0)
 			done <- err
 		}()
 		select {
 		case err := <-done:
-			if l.rowMajor() {
+			if l.RowMajor() {
 				require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", l, err)
 				continue
 			}
 			require.NoError(t, err, "%s", l)
 			require.Equal(t, size, x.Shape())
-			require.Zero(t, x.values.Numel())
-			d, err := ToDense(x)
+			require.Zero(t, x.ValueArray().Numel())
+			d, err := tensor.ToDense(x)
 			require.NoError(t, err, "%s: the dense form has no elements", l)
 			require.Equal(t, size, d.Shape())
 		case <-time.After(5 * time.Second):
@@ -44,13 +45,13 @@ func TestEmptyOfManyBatchesOfNoColumns(t *testing.T) {
 // TestToDenseOfNoElements densifies a CSR of 2^23 rows and no columns: the
 // result is empty and must not be refused for the rows it walks.
 func TestToDenseOfNoElements(t *testing.T) {
-	old := MemoryLimit()
-	require.NoError(t, SetMemoryLimit(1<<20))
-	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	x, err := NewCompressed(CSR, dtype.Int64Array(make([]int64, 1<<23+1)), dtype.Int64Array(nil), dtype.NewArray(dtype.Float64, []int64{0}), []int64{1 << 23, 0}, BuildOptions{})
+	old := tensor.MemoryLimit()
+	require.NoError(t, tensor.SetMemoryLimit(1<<20))
+	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
+	x, err := tensor.NewCompressed(tensor.CSR, dtype.Int64Array(make([]int64, 1<<23+1)), dtype.Int64Array(nil), dtype.NewArray(dtype.Float64, []int64{0}), []int64{1 << 23, 0}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	d, err := ToDense(x)
+	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
 	require.Equal(t, []int64{1 << 23, 0}, d.Shape())
-	require.Equal(t, Strided, d.Layout())
+	require.Equal(t, tensor.Strided, d.Layout())
 }

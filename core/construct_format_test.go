@@ -9,6 +9,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // caseArrays makes the pos, crd and values Arrays of a formats.json case.
@@ -27,11 +28,11 @@ func TestNewFromFormatConformance(t *testing.T) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
 		pos, crd, vals := caseArrays(c)
-		x, err := NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
+		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
-		back, err := ToDense(x)
+		back, err := tensor.ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.ValueArray())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 		u, err := x.USTStorage()
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Expect.Values, dtype.AsSlice[float64](u.Values)[:u.NSE()], c.ID)
@@ -71,13 +72,13 @@ func TestNewFromFormatRefusals(t *testing.T) {
 		{"shape", dia, []int64{2}, []dtype.Array{i64(0, 1), none}, []dtype.Array{i64(0), none}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "size has 1 dimensions"},
 	} {
 		before := append([]byte(nil), c.pos[len(c.pos)-1].Data...)
-		_, err := NewFromFormat(c.f, c.shape, c.pos, c.crd, c.vals)
+		_, err := tensor.NewFromFormat(c.f, c.shape, c.pos, c.crd, c.vals)
 		require.Error(t, err, c.name)
 		assert.Equal(t, c.code, errs.CodeOf(err), "%s: %v", c.name, err)
 		assert.Contains(t, err.Error(), c.substring, c.name)
 		assert.Equal(t, before, c.pos[len(c.pos)-1].Data, c.name)
 	}
-	_, err := NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, dtype.Float64Array(nil))
+	_, err := tensor.NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, dtype.Float64Array(nil))
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }
 
@@ -101,12 +102,12 @@ func TestWrapFormatConformance(t *testing.T) {
 			pos, crd = append(pos, narrow(l.Pos)), append(crd, narrow(l.Crd))
 		}
 		vals := dtype.Float64Array(c.Expect.Values)
-		x, err := WrapFormat(f, c.Dense.Shape, pos, crd, vals)
+		x, err := tensor.WrapFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
-		back, err := ToDense(x)
+		back, err := tensor.ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
-		if x.Layout() != Custom {
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.ValueArray())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		if x.Layout() != tensor.Custom {
 			continue // a named layout's tensor, built from a copy
 		}
 		u, err := x.USTStorage()
@@ -123,7 +124,7 @@ func TestWrapFormatConformance(t *testing.T) {
 			}
 		}
 	}
-	_, err := WrapFormat(format.DIAI(), []int64{2, 2}, []dtype.Array{dtype.Int32Array([]int32{0, 1}), {}}, []dtype.Array{dtype.Int32Array([]int32{2}), {}}, dtype.Float64Array([]float64{1, 2}))
+	_, err := tensor.WrapFormat(format.DIAI(), []int64{2, 2}, []dtype.Array{dtype.Int32Array([]int32{0, 1}), {}}, []dtype.Array{dtype.Int32Array([]int32{2}), {}}, dtype.Float64Array([]float64{1, 2}))
 	assert.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	assert.Contains(t, err.Error(), "crd[0][0] = 2 is outside level 0's coordinates -1..1")
 }
@@ -132,13 +133,13 @@ func TestWrapFormatConformance(t *testing.T) {
 // from the caller's arrays and agrees with the dense product.
 func TestWrapFormatDIAProduct(t *testing.T) {
 	// [[1, 2, 0], [3, 4, 5], [0, 6, 7]]: offsets -1, 0, 1 over rows.
-	a, err := WrapFormat(format.DIAI(), []int64{3, 3}, []dtype.Array{dtype.Int32Array([]int32{0, 3}), {}},
+	a, err := tensor.WrapFormat(format.DIAI(), []int64{3, 3}, []dtype.Array{dtype.Int32Array([]int32{0, 3}), {}},
 		[]dtype.Array{dtype.Int32Array([]int32{-1, 0, 1}), {}}, dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0}))
 	require.NoError(t, err)
 	require.True(t, isDIA(a))
-	x, err := NewStrided(dtype.Float64Array([]float64{1, 10, 100}))
+	x, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 10, 100}))
 	require.NoError(t, err)
 	y, err := Mv(a, x)
 	require.NoError(t, err)
-	assert.Equal(t, []float64{21, 543, 760}, dtype.AsSlice[float64](y.values))
+	assert.Equal(t, []float64{21, 543, 760}, dtype.AsSlice[float64](y.ValueArray()))
 }

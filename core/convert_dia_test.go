@@ -11,6 +11,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // TestToDIAFastMatchesGeneral: CSR and CSC (int32 and int64 indices) to
@@ -26,24 +27,24 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 				dense := randomDense(t, rng, d, shape, 0.3)
 				if fill {
 					var err error
-					dense, err = WithFill(dense, ScalarBytes(d, dtype.Real(1)))
+					dense, err = tensor.WithFill(dense, tensor.ScalarBytes(d, dtype.Real(1)))
 					require.NoError(t, err)
 				}
-				coo, err := ToLayout(dense, COO, DefaultConvert())
+				coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err)
 				for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
-					want, err := ToFormat(coo, f)
+					want, err := tensor.ToFormat(coo, f)
 					require.NoError(t, err)
-					for _, l := range []Layout{CSR, CSC} {
+					for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC} {
 						for _, w := range []int{32, 64} {
 							msg := fmt.Sprintf("%v %s fill=%v %s from %s/%d", shape, d, fill, f, l, w)
-							opt := DefaultConvert()
+							opt := tensor.DefaultConvert()
 							opt.IndexWidth = w
-							src, err := ToLayout(dense, l, opt)
+							src, err := tensor.ToLayout(dense, l, opt)
 							require.NoError(t, err, msg)
-							_, fast, _ := toDIAFast(src, f)
+							_, fast, _ := tensor.ToDIAFast(src, f)
 							require.True(t, fast, msg)
-							got, err := ToFormat(src, f)
+							got, err := tensor.ToFormat(src, f)
 							require.NoError(t, err, msg)
 							requireSameStorage(t, want, got, msg)
 							requireSameDense(t, dense, got, msg)
@@ -57,7 +58,7 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 
 // requireSameStorage asserts two custom tensors hold equal storage in their
 // format and the same COO form.
-func requireSameStorage(t *testing.T, want, got *Tensor, msg string) {
+func requireSameStorage(t *testing.T, want, got *tensor.Tensor, msg string) {
 	t.Helper()
 	uw, err := want.USTStorage()
 	require.NoError(t, err, msg)
@@ -69,24 +70,24 @@ func requireSameStorage(t *testing.T, want, got *Tensor, msg string) {
 		assert.Equal(t, indexValues(uw.Crd[l]), indexValues(ug.Crd[l]), "%s: crd[%d]", msg, l)
 	}
 	assert.Equal(t, uw.Values.Data, ug.Values.Data, "%s: values", msg)
-	assert.Equal(t, want.fill, got.fill, "%s: fill", msg)
-	assert.Equal(t, want.width, got.width, "%s: COO form's width", msg)
-	assert.Equal(t, want.coalesced, got.coalesced, "%s: COO form coalesced", msg)
-	assert.Equal(t, indexValues(want.indices), indexValues(got.indices), "%s: COO form's indices", msg)
-	assert.Equal(t, want.values.Data, got.values.Data, "%s: COO form's values", msg)
-	assert.Equal(t, want.values.Shape, got.values.Shape, "%s: COO form's values shape", msg)
+	assert.Equal(t, want.FillElem(), got.FillElem(), "%s: fill", msg)
+	assert.Equal(t, want.IndexWidth(), got.IndexWidth(), "%s: COO form's width", msg)
+	assert.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), "%s: COO form coalesced", msg)
+	assert.Equal(t, indexValues(want.IndexArray()), indexValues(got.IndexArray()), "%s: COO form's indices", msg)
+	assert.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s: COO form's values", msg)
+	assert.Equal(t, want.ValueArray().Shape, got.ValueArray().Shape, "%s: COO form's values shape", msg)
 }
 
 // TestToDIAFastTooLarge: diagonals far apart over a small memory limit are
 // refused with ErrTooLarge before the values are allocated.
 func TestToDIAFastTooLarge(t *testing.T) {
-	coo, err := NewCOO(dtype.Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{100000, 100000}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	csr, err := ToLayout(coo, CSR, DefaultConvert())
+	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	old := MemoryLimit()
-	require.NoError(t, SetMemoryLimit(1<<20))
-	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	_, err = ToFormat(csr, format.DIAI())
+	old := tensor.MemoryLimit()
+	require.NoError(t, tensor.SetMemoryLimit(1<<20))
+	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
+	_, err = tensor.ToFormat(csr, format.DIAI())
 	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }

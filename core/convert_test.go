@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,21 +31,21 @@ var conversionCases = []conversionCase{
 
 // applicable reports whether a layout can hold a case's shape: COO and CSF
 // need one sparse dim, the two-level formats two (and batch the rest).
-func applicable(l Layout, c conversionCase) bool {
+func applicable(l tensor.Layout, c conversionCase) bool {
 	sparse := len(c.shape) - c.denseDim
 	switch l {
-	case Strided:
+	case tensor.Strided:
 		return true
-	case COO, CSF:
+	case tensor.COO, tensor.CSF:
 		return sparse >= 1
 	}
 	return sparse >= 2
 }
 
-func convertOpts(l Layout, c conversionCase) ConvertOptions {
-	o := DefaultConvert()
+func convertOpts(l tensor.Layout, c conversionCase) tensor.ConvertOptions {
+	o := tensor.DefaultConvert()
 	o.DenseDim = c.denseDim
-	if l == Strided {
+	if l == tensor.Strided {
 		o.DenseDim = -1
 	}
 	if l.IsBlocked() {
@@ -64,24 +65,24 @@ func TestConvertEveryPair(t *testing.T) {
 				continue
 			}
 			src := batchEvenDense(t, rng, d, c, 0.4)
-			for _, from := range AllLayouts {
+			for _, from := range tensor.AllLayouts {
 				if !applicable(from, c) {
 					continue
 				}
-				a, err := ToLayout(src, from, convertOpts(from, c))
+				a, err := tensor.ToLayout(src, from, convertOpts(from, c))
 				require.NoError(t, err, "%v %s -> %s", c.shape, d, from)
 				requireSameDense(t, src, a, "%v %s as %s", c.shape, d, from)
-				for _, to := range AllLayouts {
+				for _, to := range tensor.AllLayouts {
 					if !applicable(to, c) {
 						continue
 					}
 					for _, w := range []int{0, 32, 64} {
 						o := convertOpts(to, c)
 						o.IndexWidth = w
-						b, err := ToLayout(a, to, o)
+						b, err := tensor.ToLayout(a, to, o)
 						require.NoError(t, err, "%v %s %s -> %s (width %d)", c.shape, d, from, to, w)
 						require.Equal(t, to, b.Layout())
-						if to != Strided {
+						if to != tensor.Strided {
 							require.Equal(t, c.denseDim, b.DenseDim())
 							if w != 0 {
 								require.Equal(t, w, b.IndexWidth())
@@ -100,14 +101,14 @@ func TestConvertChangesDenseDim(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	src := randomDense(t, rng, dtype.Float64, []int64{3, 4, 2}, 0.5)
 	for _, from := range []int{0, 1} {
-		a, err := ToLayout(src, COO, ConvertOptions{DenseDim: from, SparseDim: -1})
+		a, err := tensor.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: from, SparseDim: -1})
 		require.NoError(t, err)
 		for _, to := range []int{0, 1} {
-			for _, l := range []Layout{COO, CSR, CSC, CSF} {
-				if l != COO && l != CSF && to == 0 {
+			for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC, tensor.CSF} {
+				if l != tensor.COO && l != tensor.CSF && to == 0 {
 					continue // a 3-d CSR with dense_dim 0 is batched: covered elsewhere
 				}
-				b, err := ToLayout(a, l, ConvertOptions{DenseDim: to, SparseDim: -1})
+				b, err := tensor.ToLayout(a, l, tensor.ConvertOptions{DenseDim: to, SparseDim: -1})
 				require.NoError(t, err)
 				require.Equal(t, to, b.DenseDim())
 				requireSameDense(t, src, b)
@@ -118,9 +119,9 @@ func TestConvertChangesDenseDim(t *testing.T) {
 
 // TestDenseToSparseDropsFill checks that only elements different from zero are stored.
 func TestDenseToSparseDropsFill(t *testing.T) {
-	x, err := NewStrided(dtype.Float64Array([]float64{0, 2, 3, 0}, 2, 2))
+	x, err := tensor.NewStrided(dtype.Float64Array([]float64{0, 2, 3, 0}, 2, 2))
 	require.NoError(t, err)
-	coo, err := ToLayout(x, COO, DefaultConvert())
+	coo, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	require.Equal(t, int64(2), coo.NNZ())
 	idx, err := coo.Indices()
@@ -132,20 +133,20 @@ func TestDenseToSparseDropsFill(t *testing.T) {
 
 // TestCOODuplicatesSumOnConversion checks that converting an uncoalesced COO sums duplicates.
 func TestCOODuplicatesSumOnConversion(t *testing.T) {
-	coo, err := NewCOO(dtype.Int64Array([]int64{1, 1, 0, 0, 0, 2}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{1, 1, 0, 0, 0, 2}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 3}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	require.False(t, coo.IsCoalesced())
-	for _, l := range []Layout{CSR, CSC, DCSR, CSF, Strided} {
-		y, err := ToLayout(coo, l, DefaultConvert())
+	for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.DCSR, tensor.CSF, tensor.Strided} {
+		y, err := tensor.ToLayout(coo, l, tensor.DefaultConvert())
 		require.NoError(t, err)
-		if l != Strided {
+		if l != tensor.Strided {
 			require.Equal(t, int64(2), y.NNZ(), "%s", l)
 		}
-		d, err := ToDense(y)
+		d, err := tensor.ToDense(y)
 		require.NoError(t, err)
-		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, dtype.AsSlice[float64](d.values))
+		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, dtype.AsSlice[float64](d.ValueArray()))
 	}
-	c, err := Coalesce(coo)
+	c, err := tensor.Coalesce(coo)
 	require.NoError(t, err)
 	require.True(t, c.IsCoalesced())
 	require.Equal(t, int64(2), c.NNZ())
@@ -157,75 +158,75 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 }
 
 func TestEmptyTensors(t *testing.T) {
-	for _, l := range AllLayouts {
-		x, err := Empty(l, dtype.Float32, []int64{4, 6}, [2]int64{2, 3}, 0)
+	for _, l := range tensor.AllLayouts {
+		x, err := tensor.Empty(l, dtype.Float32, []int64{4, 6}, [2]int64{2, 3}, 0)
 		require.NoError(t, err, "%s", l)
 		require.Equal(t, l, x.Layout())
-		if l != Strided {
+		if l != tensor.Strided {
 			require.Equal(t, int64(0), x.NNZ())
 		}
-		d, err := ToDense(x)
+		d, err := tensor.ToDense(x)
 		require.NoError(t, err)
-		require.Equal(t, make([]float32, 24), dtype.AsSlice[float32](d.values))
+		require.Equal(t, make([]float32, 24), dtype.AsSlice[float32](d.ValueArray()))
 	}
 }
 
 func TestToDTypeAndIndexWidth(t *testing.T) {
-	x, err := NewStrided(dtype.Float64Array([]float64{0, 2.5, -3, 0}, 2, 2))
+	x, err := tensor.NewStrided(dtype.Float64Array([]float64{0, 2.5, -3, 0}, 2, 2))
 	require.NoError(t, err)
-	csr, err := ToLayout(x, CSR, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+	csr, err := tensor.ToLayout(x, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 	require.NoError(t, err)
 	require.Equal(t, 64, csr.IndexWidth())
-	i32, err := ToIndexWidth(csr, 32)
+	i32, err := tensor.ToIndexWidth(csr, 32)
 	require.NoError(t, err)
 	require.Equal(t, 32, i32.IndexWidth())
 	requireSameDense(t, x, i32)
-	asInt, err := ToDType(csr, dtype.Int32)
+	asInt, err := tensor.ToDType(csr, dtype.Int32)
 	require.NoError(t, err)
 	v, _ := asInt.Values()
 	require.Equal(t, []int32{2, -3}, dtype.AsSlice[int32](v))
-	auto, err := ToIndexWidth(csr, 0)
+	auto, err := tensor.ToIndexWidth(csr, 0)
 	require.NoError(t, err)
 	require.Equal(t, 32, auto.IndexWidth(), "0 picks int32 where it fits")
-	_, err = ToIndexWidth(csr, 16)
+	_, err = tensor.ToIndexWidth(csr, 16)
 	require.Error(t, err)
-	_, err = ToDType(csr, dtype.DType(12345))
+	_, err = tensor.ToDType(csr, dtype.DType(12345))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }
 
 func TestEqualSeesFillAndNaN(t *testing.T) {
-	a, _ := NewStrided(dtype.Float64Array([]float64{0, 1}, 2))
-	b, _ := NewStrided(dtype.Float64Array([]float64{0, 2}, 2))
-	eq, err := Equal(a, b)
+	a, _ := tensor.NewStrided(dtype.Float64Array([]float64{0, 1}, 2))
+	b, _ := tensor.NewStrided(dtype.Float64Array([]float64{0, 2}, 2))
+	eq, err := tensor.Equal(a, b)
 	require.NoError(t, err)
 	require.False(t, eq)
-	n, _ := NewStrided(dtype.Float64Array([]float64{0, nan()}, 2))
-	eq, _ = Equal(n, n)
+	n, _ := tensor.NewStrided(dtype.Float64Array([]float64{0, nan()}, 2))
+	eq, _ = tensor.Equal(n, n)
 	require.False(t, eq, "NaN equals nothing, as torch.equal")
-	c, _ := NewStrided(Float32Array(2))
-	eq, _ = Equal(a, c)
+	c, _ := tensor.NewStrided(Float32Array(2))
+	eq, _ = tensor.Equal(a, c)
 	require.False(t, eq, "different dtypes")
 }
 
 func TestMemoryLimitRefusesHugeDense(t *testing.T) {
-	big, err := NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{1}), []int64{1 << 20, 1 << 20}, BuildOptions{})
+	big, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{1}), []int64{1 << 20, 1 << 20}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	_, err = ToDense(big)
+	_, err = tensor.ToDense(big)
 	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
-	require.Error(t, SetMemoryLimit(0))
+	require.Error(t, tensor.SetMemoryLimit(0))
 }
 
 // TestCOOToHybridCOOGroupsBlocks: moving a sparse dim into the dense part
 // groups the entries of one row into one block (reported by the mmio work).
 func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
-	coo, err := NewCOO(dtype.Int64Array([]int64{0, 0, 1, 0, 1, 0}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 2}, BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0, 1, 0, 1, 0}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	h, err := ToLayout(coo, COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, err := tensor.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	idx, err := h.Indices()
 	require.NoError(t, err)
 	require.Equal(t, []int64{1, 2}, idx.Shape)
-	require.Equal(t, []int64{2, 2}, h.values.Shape)
+	require.Equal(t, []int64{2, 2}, h.ValueArray().Shape)
 	requireSameDense(t, coo, h)
 }
 
@@ -253,15 +254,15 @@ func TestToDTypeSumsDuplicatesFirst(t *testing.T) {
 		{"float64 to float32", dtype.Float64Array([]float64{1, 0x1p-24, 0x1p-24}), dtype.Float32},
 	}
 	for _, c := range cases {
-		a, err := NewCOO(idx, c.vals, []int64{3}, BuildOptions{})
+		a, err := tensor.NewCOO(idx, c.vals, []int64{3}, tensor.BuildOptions{})
 		require.NoError(t, err)
 		require.False(t, a.IsCoalesced())
-		got, err := ToDType(a, c.to)
+		got, err := tensor.ToDType(a, c.to)
 		require.NoError(t, err)
 		require.Equal(t, c.to, got.DType())
-		d, err := ToDense(a)
+		d, err := tensor.ToDense(a)
 		require.NoError(t, err)
-		want, err := ToDType(d, c.to)
+		want, err := tensor.ToDType(d, c.to)
 		require.NoError(t, err)
 		requireSameDense(t, want, got, c.name)
 	}

@@ -6,10 +6,11 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // laplacianCSR is the 5-point Laplacian of an n x n grid as CSR.
-func laplacianCSR(b *testing.B, n int64) *Tensor {
+func laplacianCSR(b *testing.B, n int64) *tensor.Tensor {
 	var rows, cols []int64
 	var vals []float64
 	for i := int64(0); i < n; i++ {
@@ -24,11 +25,11 @@ func laplacianCSR(b *testing.B, n int64) *Tensor {
 		}
 	}
 	nse := int64(len(vals))
-	coo, err := NewCOO(dtype.Int64Array(append(rows, cols...), 2, nse), dtype.Float64Array(vals), []int64{n * n, n * n}, BuildOptions{Coalesced: true})
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nse), dtype.Float64Array(vals), []int64{n * n, n * n}, tensor.BuildOptions{Coalesced: true})
 	if err != nil {
 		b.Fatal(err)
 	}
-	csr, err := ToLayout(coo, CSR, DefaultConvert())
+	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -48,18 +49,18 @@ func benchToFormatDIA(b *testing.B, g int64) {
 	csr := laplacianCSR(b, g)
 	b.Run("csr-to-dia", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := ToFormat(csr, format.DIAI()); err != nil {
+			if _, err := tensor.ToFormat(csr, format.DIAI()); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
-	dia, err := ToFormat(csr, format.DIAI())
+	dia, err := tensor.ToFormat(csr, format.DIAI())
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Run("dia-to-csr", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := ToFormat(dia, format.CSR()); err != nil {
+			if _, err := tensor.ToFormat(dia, format.CSR()); err != nil {
 				b.Fatal(err)
 			}
 		}

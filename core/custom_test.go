@@ -13,6 +13,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // ustCase is one case of ../shared/conformance/ust/formats.json.
@@ -66,14 +67,14 @@ func TestToFormatConformance(t *testing.T) {
 	for _, c := range loadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		dense, err := NewStrided(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
+		dense, err := tensor.NewStrided(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
-		x, err := ToFormat(dense, f)
+		x, err := tensor.ToFormat(dense, f)
 		require.NoError(t, err, c.ID)
-		if x.Layout() != Custom {
+		if x.Layout() != tensor.Custom {
 			named++
 		}
-		assert.True(t, positionalNames(x.Format()).Equal(positionalNames(f)), "%s: format %s, want %s", c.ID, x.Format(), f)
+		assert.True(t, tensor.PositionalNames(x.Format()).Equal(tensor.PositionalNames(f)), "%s: format %s, want %s", c.ID, x.Format(), f)
 		u, err := x.USTStorage()
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Expect.LevelSizes, u.LevelSizes, "%s level sizes", c.ID)
@@ -84,9 +85,9 @@ func TestToFormatConformance(t *testing.T) {
 			assert.Equal(t, want.Pos, indexValues(u.Pos[l]), "%s (%s) level %d pos", c.ID, x.Layout(), l)
 			assert.Equal(t, want.Crd, indexValues(u.Crd[l]), "%s (%s) level %d crd", c.ID, x.Layout(), l)
 		}
-		back, err := ToDense(x)
+		back, err := tensor.ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.values)[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.ValueArray())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 	}
 	assert.Greater(t, named, 0, "some cases are named layouts")
 }
@@ -102,31 +103,31 @@ func TestFormatOfLayouts(t *testing.T) {
 	coo, err := format.TorchCOO(2, 2)
 	require.NoError(t, err)
 	for _, c := range []struct {
-		layout Layout
-		opt    ConvertOptions
+		layout tensor.Layout
+		opt    tensor.ConvertOptions
 		want   format.Format
 	}{
-		{CSR, ConvertOptions{DenseDim: 1, SparseDim: -1}, csr2},
-		{BSC, ConvertOptions{DenseDim: 1, SparseDim: -1, BlockSize: [2]int64{2, 3}}, bsc},
-		{COO, ConvertOptions{DenseDim: 2, SparseDim: -1}, coo},
+		{tensor.CSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1}, csr2},
+		{tensor.BSC, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1, BlockSize: [2]int64{2, 3}}, bsc},
+		{tensor.COO, tensor.ConvertOptions{DenseDim: 2, SparseDim: -1}, coo},
 	} {
-		x, err := ToLayout(d, c.layout, c.opt)
+		x, err := tensor.ToLayout(d, c.layout, c.opt)
 		require.NoError(t, err)
 		assert.True(t, x.Format().Equal(c.want), "%s: %s, want %s", c.layout, x.Format(), c.want)
-		layout, _, ok := namedLayoutOf(c.want)
+		layout, _, ok := tensor.NamedLayoutOf(c.want)
 		assert.True(t, ok && layout == c.layout, "%s recognised as %s", c.want, layout)
 		// ToFormat with the named format gives the layout's tensor.
-		y, err := ToFormat(d, c.want)
+		y, err := tensor.ToFormat(d, c.want)
 		require.NoError(t, err)
 		assert.Equal(t, c.layout, y.Layout())
 		requireSameDense(t, d, y)
 	}
 	m := randomDense(t, rng, dtype.Float64, []int64{4, 6}, 0.4)
 	for _, c := range []struct {
-		layout Layout
+		layout tensor.Layout
 		want   format.Format
-	}{{Strided, mustFormat(format.DenseRowMajor(2))}, {CSR, format.CSR()}, {CSC, format.CSC()}, {DCSR, format.DCSR()}, {DCSC, format.DCSC()}} {
-		x, err := ToLayout(m, c.layout, DefaultConvert())
+	}{{tensor.Strided, mustFormat(format.DenseRowMajor(2))}, {tensor.CSR, format.CSR()}, {tensor.CSC, format.CSC()}, {tensor.DCSR, format.DCSR()}, {tensor.DCSC, format.DCSC()}} {
+		x, err := tensor.ToLayout(m, c.layout, tensor.DefaultConvert())
 		require.NoError(t, err)
 		assert.True(t, x.Format().Equal(c.want), "%s: %s", c.layout, x.Format())
 	}
@@ -155,7 +156,7 @@ func TestFormatRoundTrips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, fill := range []float64{0, 2.5} {
 		d := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
-		d, err := WithFill(d, ScalarBytes(dtype.Float64, dtype.Real(fill)))
+		d, err := tensor.WithFill(d, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
 		require.NoError(t, err)
 		targets := []format.Format{mustFormat(format.DenseRowMajor(2)), format.COO(), format.CSR(), mustFormat(format.BSR(2, 2))}
 		for _, s := range customFormats {
@@ -164,14 +165,14 @@ func TestFormatRoundTrips(t *testing.T) {
 			targets = append(targets, f)
 		}
 		for _, a := range targets {
-			x, err := ToFormat(d, a)
+			x, err := tensor.ToFormat(d, a)
 			require.NoError(t, err, a.String())
 			requireSameDense(t, d, x, a.String())
 			for _, b := range targets {
-				y, err := ToFormat(x, b)
+				y, err := tensor.ToFormat(x, b)
 				require.NoError(t, err, "%s -> %s", a, b)
 				requireSameDense(t, d, y, a.String()+" -> "+b.String())
-				assert.True(t, positionalNames(y.Format()).Equal(positionalNames(b)), "%s -> %s gave %s", a, b, y.Format())
+				assert.True(t, tensor.PositionalNames(y.Format()).Equal(tensor.PositionalNames(b)), "%s -> %s gave %s", a, b, y.Format())
 			}
 		}
 	}
@@ -187,10 +188,10 @@ func TestCustomFormatOps(t *testing.T) {
 	for _, s := range customFormats {
 		f, err := format.Parse(s)
 		require.NoError(t, err)
-		a, err := ToFormat(da, f)
+		a, err := tensor.ToFormat(da, f)
 		require.NoError(t, err)
-		require.Equal(t, Custom, a.Layout(), s)
-		b, err := ToFormat(db, f)
+		require.Equal(t, tensor.Custom, a.Layout(), s)
+		b, err := tensor.ToFormat(db, f)
 		require.NoError(t, err)
 		for _, op := range []string{"add", "mul"} {
 			want, err := BinaryByName(op, TensorOperand(da), TensorOperand(db), BinaryArgs{})
@@ -217,7 +218,7 @@ func TestCustomFormatOps(t *testing.T) {
 		got, err = Transpose(a, 0, 1)
 		require.NoError(t, err)
 		requireSameDense(t, want, got, "transpose "+s)
-		eq, err := Equal(a, da)
+		eq, err := tensor.Equal(a, da)
 		require.NoError(t, err)
 		assert.True(t, eq, s)
 		assert.Contains(t, a.String(), "format="+f.String())
@@ -227,22 +228,22 @@ func TestCustomFormatOps(t *testing.T) {
 // TestToFormatRefusals: a bad format, a rank mismatch, a tensor the format
 // cannot hold and a storage over the memory limit are refused by code.
 func TestToFormatRefusals(t *testing.T) {
-	d, err := NewStrided(dtype.Float64Array([]float64{1, 2, 3, 0, 0, 0, 0, 4}, 2, 4))
+	d, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 2, 3, 0, 0, 0, 0, 4}, 2, 4))
 	require.NoError(t, err)
-	_, err = ToFormat(d, format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}})
+	_, err = tensor.ToFormat(d, format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}})
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	_, err = ToFormat(d, mustFormat(format.CSF(3)))
+	_, err = tensor.ToFormat(d, mustFormat(format.CSF(3)))
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	_, err = ToFormat(d, mustFormat(format.StructuredNM(2, 4)))
+	_, err = tensor.ToFormat(d, mustFormat(format.StructuredNM(2, 4)))
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.Contains(t, err.Error(), "structured(2)")
 
-	big, err := NewCOO(dtype.Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{100000, 100000}, BuildOptions{})
+	big, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{100000, 100000}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	old := MemoryLimit()
-	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	require.NoError(t, SetMemoryLimit(1<<20))
-	_, err = ToFormat(big, format.DIAI())
+	old := tensor.MemoryLimit()
+	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
+	require.NoError(t, tensor.SetMemoryLimit(1<<20))
+	_, err = tensor.ToFormat(big, format.DIAI())
 	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }
 
@@ -250,7 +251,7 @@ func TestToFormatRefusals(t *testing.T) {
 // every custom format and back, with no stored value but padding.
 func TestToFormatEmptyShapes(t *testing.T) {
 	for _, shape := range [][]int64{{0, 8}, {6, 0}, {0, 0}} {
-		d, err := NewStrided(dtype.NewArray(dtype.Float64, shape))
+		d, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, shape))
 		require.NoError(t, err)
 		for _, s := range customFormats {
 			f, err := format.Parse(s)
@@ -258,7 +259,7 @@ func TestToFormatEmptyShapes(t *testing.T) {
 			if shape[0]%2 != 0 || shape[1]%4 != 0 { // the blocked format's divisors
 				continue
 			}
-			x, err := ToFormat(d, f)
+			x, err := tensor.ToFormat(d, f)
 			require.NoError(t, err, "%v %s", shape, s)
 			requireSameDense(t, d, x, s)
 			u, err := x.USTStorage()
@@ -278,11 +279,11 @@ func TestToFormatDTypes(t *testing.T) {
 	require.NoError(t, err)
 	for _, dt := range dtype.AllDTypes {
 		d := randomDense(t, rng, dt, []int64{6, 8}, 0.3)
-		x, err := ToFormat(d, f)
+		x, err := tensor.ToFormat(d, f)
 		require.NoError(t, err, dt.String())
-		require.Equal(t, Custom, x.Layout())
+		require.Equal(t, tensor.Custom, x.Layout())
 		requireSameDense(t, d, x, dt.String())
-		y, err := ToFormat(x, format.CSR())
+		y, err := tensor.ToFormat(x, format.CSR())
 		require.NoError(t, err, dt.String())
 		requireSameDense(t, d, y, dt.String())
 	}

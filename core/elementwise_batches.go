@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // padBatches evens out the stored blocks per batch of a batched compressed
@@ -13,12 +14,12 @@ import (
 // blocks get explicit entries holding the fill value in unoccupied blocks,
 // which leaves the dense value unchanged. keys are sorted linear indices
 // over (*batch, rows, cols); z holds bs values per key.
-func padBatches(spec formatSpec, keys []int64, z, fz vec, bs int64) ([]int64, vec, error) {
-	b := spec.batchDim
-	rows, cols := spec.shape[b], spec.shape[b+1]
-	bm, bn := spec.block[0], spec.block[1]
+func padBatches(spec tensor.FormatSpec, keys []int64, z, fz vec, bs int64) ([]int64, vec, error) {
+	b := spec.BatchDim
+	rows, cols := spec.Shape[b], spec.Shape[b+1]
+	bm, bn := spec.Block[0], spec.Block[1]
 	per := rows * cols
-	nb := dtype.NumelOf(spec.shape[:b])
+	nb := dtype.NumelOf(spec.Shape[:b])
 	if per == 0 || nb == 0 {
 		return keys, z, nil
 	}

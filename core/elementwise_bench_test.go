@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // ewBenchCSR is a random n x n CSR matrix with nnz stored entries.
-func ewBenchCSR(b *testing.B, seed uint64, n, nnz int64) *Tensor {
+func ewBenchCSR(b *testing.B, seed uint64, n, nnz int64) *tensor.Tensor {
 	b.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
 	rows, cols := make([]int64, nnz), make([]int64, nnz)
@@ -19,11 +20,11 @@ func ewBenchCSR(b *testing.B, seed uint64, n, nnz int64) *Tensor {
 	for i := range vals {
 		vals[i] = rng.Float64()
 	}
-	coo, err := NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals), []int64{n, n}, BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals), []int64{n, n}, tensor.BuildOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	csr, err := ToLayout(coo, CSR, DefaultConvert())
+	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,16 +7,17 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Operand is an operand of a binary op: a tensor, or (Tensor nil) a number.
 type Operand struct {
-	Tensor *Tensor
+	Tensor *tensor.Tensor
 	Number dtype.Number
 }
 
 // TensorOperand wraps a tensor operand.
-func TensorOperand(t *Tensor) Operand { return Operand{Tensor: t} }
+func TensorOperand(t *tensor.Tensor) Operand { return Operand{Tensor: t} }
 
 // NumberOperand wraps a scalar operand.
 func NumberOperand(n dtype.Number) Operand { return Operand{Number: n} }
@@ -24,7 +25,7 @@ func NumberOperand(n dtype.Number) Operand { return Operand{Number: n} }
 // dtype is the tensor's dtype, or the number's kind.
 func (o Operand) dtype() dtype.DType {
 	if o.Tensor != nil {
-		return o.Tensor.dtype
+		return o.Tensor.DType()
 	}
 	return o.Number.Kind
 }
@@ -91,7 +92,7 @@ func BinaryOps() []string {
 // union of both patterns, less the entries that mul's zero fill annihilates.
 // A custom-format tensor with a number, or two of one custom format, give a
 // tensor of that format where it holds the result (keepFormat).
-func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
+func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, error) {
 	def, ok := binaryOps[name]
 	if !ok {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "binary op %q is unknown; known ops: %s", name, strings.Join(BinaryOps(), ", "))
@@ -102,11 +103,11 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 	var common dtype.DType
 	switch {
 	case a.Tensor != nil && b.Tensor != nil:
-		common = dtype.PromoteTypes(a.Tensor.dtype, b.Tensor.dtype)
+		common = dtype.PromoteTypes(a.Tensor.DType(), b.Tensor.DType())
 	case a.Tensor != nil:
-		common = dtype.PromoteNumber(a.Tensor.dtype, b.Number.Kind)
+		common = dtype.PromoteNumber(a.Tensor.DType(), b.Number.Kind)
 	default:
-		common = dtype.PromoteNumber(b.Tensor.dtype, a.Number.Kind)
+		common = dtype.PromoteNumber(b.Tensor.DType(), a.Number.Kind)
 	}
 	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, &args)
 	if err != nil {
@@ -117,7 +118,7 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*Tensor, error) {
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
 	}
-	var res *Tensor
+	var res *tensor.Tensor
 	if a.Tensor == nil || b.Tensor == nil {
 		res, err = binaryWithNumber(name, def, bf, a, b, dom, out, &args)
 	} else {
@@ -161,7 +162,7 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 
 // binaryWithNumber maps a tensor's values and fill through op with the
 // number bound on its side.
-func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom domain, out dtype.DType, args *BinaryArgs) (*Tensor, error) {
+func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
 	t, n, numberFirst := a.Tensor, b.Number, false
 	if t == nil {
 		t, n, numberFirst = b.Tensor, a.Number, true
@@ -176,7 +177,7 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 		}
 		if numberFirst {
 			var err error
-			if t, err = Coalesce(t); err != nil { // dividing is not linear: duplicates sum first
+			if t, err = tensor.Coalesce(t); err != nil { // dividing is not linear: duplicates sum first
 				return nil, err
 			}
 			if err := checkDivisors(op, t, domInt); err != nil {
@@ -191,8 +192,8 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	}
 	// Division with a rounding mode is not linear.
 	r, err := mapTensor(op, t, out, dom, ef, def.linear[pos] && args.RoundingMode == "")
-	if err == nil && op == "mul" && r.layout == COO && r.NNZ() == 0 {
-		r.setCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
+	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
+		r.SetCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
 	}
 	return r, err
 }
@@ -226,10 +227,10 @@ func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
 
 // checkDivisors refuses a zero among the values of a coalesced t (and its
 // fill, where some element is unspecified) when they divide integers.
-func checkDivisors(op string, t *Tensor, dom domain) error {
-	v := loadVec(t.values, dom)
-	if t.layout != Strided && t.values.Numel() < dtype.NumelOf(t.shape) {
-		v.i = append(v.i, elementVec(t.dtype, t.fill, dom).i...)
+func checkDivisors(op string, t *tensor.Tensor, dom domain) error {
+	v := loadVec(t.ValueArray(), dom)
+	if t.StorageLayout() != tensor.Strided && t.ValueArray().Numel() < dtype.NumelOf(t.Dims()) {
+		v.i = append(v.i, elementVec(t.DType(), t.FillElem(), dom).i...)
 	}
 	if slices.Contains(v.i, 0) {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
@@ -260,9 +261,9 @@ func applyBinary(op string, bf binFuncs, x, y vec) (vec, error) {
 }
 
 // binaryTensors combines two tensors of equal shape.
-func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*Tensor, error) {
-	if !slices.Equal(a.shape, b.shape) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected sizes of 'self' and 'other' to match, but %s != %s", op, shapeList(a.shape), shapeList(b.shape))
+func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
+	if !slices.Equal(a.Dims(), b.Dims()) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected sizes of 'self' and 'other' to match, but %s != %s", op, shapeList(a.Dims()), shapeList(b.Dims()))
 	}
 	layout := defaultBinaryLayout(def, a, b)
 	if args.Out.Layout != nil {
@@ -271,15 +272,15 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom dom
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 		}
 	}
-	if layout == Strided {
+	if layout == tensor.Strided {
 		return binaryDense(op, bf, a, b, dom, out)
 	}
 	block, err := resultBlock(layout, a, b, args.Out.BlockSize)
 	if err != nil {
 		return nil, err
 	}
-	if (op == "add" || op == "sub") && layout == COO && a.layout == COO && b.layout == COO &&
-		a.denseDim == b.denseDim && isZero(a.Fill()) && isZero(b.Fill()) {
+	if (op == "add" || op == "sub") && layout == tensor.COO && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO &&
+		a.DenseDim() == b.DenseDim() && isZero(a.Fill()) && isZero(b.Fill()) {
 		alpha := alphaValue(op, args, dom)
 		return cooAddMerge(a, b, alpha, out)
 	}
@@ -287,59 +288,59 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom dom
 }
 
 // defaultBinaryLayout is torch's result layout for two tensors.
-func defaultBinaryLayout(def *binaryDef, a, b *Tensor) Layout {
+func defaultBinaryLayout(def *binaryDef, a, b *tensor.Tensor) tensor.Layout {
 	switch {
-	case a.layout != Strided && b.layout != Strided:
-		return a.layout
-	case a.layout != Strided && def.multiplicative:
-		return a.layout
-	case b.layout != Strided && def.multiplicative:
-		return b.layout
+	case a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided:
+		return a.StorageLayout()
+	case a.StorageLayout() != tensor.Strided && def.multiplicative:
+		return a.StorageLayout()
+	case b.StorageLayout() != tensor.Strided && def.multiplicative:
+		return b.StorageLayout()
 	}
-	return Strided
+	return tensor.Strided
 }
 
 // resultBlock is the block size of a BSR/BSC result: asked for, or an
 // operand's of that layout.
-func resultBlock(layout Layout, a, b *Tensor, asked [2]int64) ([2]int64, error) {
+func resultBlock(layout tensor.Layout, a, b *tensor.Tensor, asked [2]int64) ([2]int64, error) {
 	switch {
 	case !layout.IsBlocked():
 		return [2]int64{1, 1}, nil
 	case asked != [2]int64{}:
 		return asked, nil
-	case a.layout == layout:
-		return a.block, nil
-	case b.layout == layout:
-		return b.block, nil
+	case a.StorageLayout() == layout:
+		return a.BlockSize(), nil
+	case b.StorageLayout() == layout:
+		return b.BlockSize(), nil
 	}
 	return [2]int64{}, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required for a %s result when no operand is %s", layout, layout)
 }
 
 // binaryDense computes the op on the dense values of both operands.
-func binaryDense(op string, bf binFuncs, a, b *Tensor, dom domain, out dtype.DType) (*Tensor, error) {
-	if err := errs.CheckAlloc(op, dtype.NumelOf(a.shape), max(out.Size(), 8)); err != nil {
+func binaryDense(op string, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType) (*tensor.Tensor, error) {
+	if err := errs.CheckAlloc(op, dtype.NumelOf(a.Dims()), max(out.Size(), 8)); err != nil {
 		return nil, err
 	}
-	da, err := ToDense(a)
+	da, err := tensor.ToDense(a)
 	if err != nil {
 		return nil, err
 	}
-	db, err := ToDense(b)
+	db, err := tensor.ToDense(b)
 	if err != nil {
 		return nil, err
 	}
-	z, err := applyBinary(op, bf, loadVec(da.values, dom), loadVec(db.values, dom))
+	z, err := applyBinary(op, bf, loadVec(da.ValueArray(), dom), loadVec(db.ValueArray(), dom))
 	if err != nil {
 		return nil, err
 	}
-	return NewStrided(z.store(out, a.shape))
+	return tensor.NewStrided(z.store(out, a.Dims()))
 }
 
 // shapeList renders a shape as torch prints sizes: [3, 4].
 func shapeList(s []int64) string {
 	parts := make([]string, len(s))
 	for i, x := range s {
-		parts[i] = itoa(x)
+		parts[i] = tensor.Itoa(x)
 	}
 	return "[" + strings.Join(parts, ", ") + "]"
 }

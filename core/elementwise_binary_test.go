@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,16 +31,16 @@ func ewFormatPairs(all bool) [][2]ewFormat {
 }
 
 // ewDefaultLayout is torch's result layout, as BinaryByName documents it.
-func ewDefaultLayout(op string, a, b Layout) Layout {
+func ewDefaultLayout(op string, a, b tensor.Layout) tensor.Layout {
 	switch {
-	case a != Strided && b != Strided:
+	case a != tensor.Strided && b != tensor.Strided:
 		return a
-	case op == "mul" && a != Strided:
+	case op == "mul" && a != tensor.Strided:
 		return a
-	case op == "mul" && b != Strided:
+	case op == "mul" && b != tensor.Strided:
 		return b
 	}
-	return Strided
+	return tensor.Strided
 }
 
 // TestBinaryMatchesDense checks to_dense(op(A, B)) == op(to_dense(A),
@@ -60,9 +61,9 @@ func TestBinaryMatchesDense(t *testing.T) {
 				for _, fill := range fills {
 					a := ewBuild(t, da, fp[0], sc, fill[0])
 					b := ewBuild(t, db, fp[1], sc, fill[1])
-					ra, err := ToDense(a)
+					ra, err := tensor.ToDense(a)
 					require.NoError(t, err)
-					rb, err := ToDense(b)
+					rb, err := tensor.ToDense(b)
 					require.NoError(t, err)
 					for _, op := range ops {
 						msg := ewName(op, " ", dp, " ", sc.name, " ", fp[0].name, "+", fp[1].name, " fills=", fill[0] != nil, fill[1] != nil)
@@ -74,7 +75,7 @@ func TestBinaryMatchesDense(t *testing.T) {
 							continue
 						}
 						require.NoError(t, gerr, msg)
-						require.Equal(t, ewDefaultLayout(op, a.layout, b.layout), got.layout, msg)
+						require.Equal(t, ewDefaultLayout(op, a.StorageLayout(), b.StorageLayout()), got.StorageLayout(), msg)
 						ewRequireSameDense(t, want, got, msg)
 					}
 				}
@@ -95,7 +96,7 @@ func TestBinaryWithNumber(t *testing.T) {
 			for _, f := range ewFormats {
 				for _, fill := range []*dtype.Scalar{nil, &nz} {
 					a := ewBuild(t, dense, f, sc, fill)
-					ra, err := ToDense(a)
+					ra, err := tensor.ToDense(a)
 					require.NoError(t, err)
 					for _, op := range BinaryOps() {
 						for _, n := range numbers {
@@ -113,7 +114,7 @@ func TestBinaryWithNumber(t *testing.T) {
 									continue
 								}
 								require.NoError(t, gerr, msg)
-								require.Equal(t, a.layout, got.layout, msg)
+								require.Equal(t, a.StorageLayout(), got.StorageLayout(), msg)
 								ewRequireSameDense(t, want, got, msg)
 							}
 						}
@@ -126,18 +127,18 @@ func TestBinaryWithNumber(t *testing.T) {
 
 // TestBinaryAgainstMath spot-checks results on hand-made tensors.
 func TestBinaryAgainstMath(t *testing.T) {
-	a, err := NewCOO(dtype.Int64Array([]int64{0, 2}, 1, 2), dtype.Float64Array([]float64{1.5, -4}), []int64{4}, BuildOptions{Coalesced: true})
+	a, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 2}, 1, 2), dtype.Float64Array([]float64{1.5, -4}), []int64{4}, tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	b, err := NewCOO(dtype.Int64Array([]int64{2, 3}, 1, 2), dtype.Float64Array([]float64{2, 8}), []int64{4}, BuildOptions{Coalesced: true})
+	b, err := tensor.NewCOO(dtype.Int64Array([]int64{2, 3}, 1, 2), dtype.Float64Array([]float64{2, 8}), []int64{4}, tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	b, err = WithFill(b, ScalarBytes(dtype.Float64, dtype.Real(0.5)))
+	b, err = tensor.WithFill(b, tensor.ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 	require.NoError(t, err)
-	dense := func(x *Tensor) []float64 {
-		d, err := ToDense(x)
+	dense := func(x *tensor.Tensor) []float64 {
+		d, err := tensor.ToDense(x)
 		require.NoError(t, err)
-		return append([]float64(nil), dtype.AsSlice[float64](d.values)...)
+		return append([]float64(nil), dtype.AsSlice[float64](d.ValueArray())...)
 	}
-	run := func(op string) *Tensor {
+	run := func(op string) *tensor.Tensor {
 		r, err := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
 		require.NoError(t, err, op)
 		return r
@@ -152,9 +153,9 @@ func TestBinaryAgainstMath(t *testing.T) {
 	assert.Equal(t, []float64{1.5, 0.5, 2, 8}, dense(run("maximum")))
 	lt := run("lt")
 	assert.Equal(t, dtype.Bool, lt.DType())
-	d, err := ToDense(lt)
+	d, err := tensor.ToDense(lt)
 	require.NoError(t, err)
-	assert.Equal(t, []byte{0, 1, 1, 1}, d.values.Data)
+	assert.Equal(t, []byte{0, 1, 1, 1}, d.ValueArray().Data)
 	// floor division rounds toward -inf; torch's formula keeps it exact.
 	assert.Equal(t, -2.0, floorDivReal(-3, 2))
 	assert.Equal(t, 1.0, floorDivReal(-3, -2))
@@ -170,9 +171,9 @@ func TestBinaryAgainstMath(t *testing.T) {
 // torch does (spec_examples coo_add_concat), and keeps them uncoalesced;
 // coalesced operands give the coalesced union.
 func TestCOOAddTorchOrder(t *testing.T) {
-	a, err := NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Int64Array([]int64{5, 6}), []int64{2}, BuildOptions{})
+	a, err := tensor.NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Int64Array([]int64{5, 6}), []int64{2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	b, err := NewCOO(dtype.Int64Array([]int64{0, 0}, 1, 2), dtype.Int64Array([]int64{7, 8}), []int64{2}, BuildOptions{})
+	b, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0}, 1, 2), dtype.Int64Array([]int64{7, 8}), []int64{2}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	r, err := BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.NoError(t, err)
@@ -185,9 +186,9 @@ func TestCOOAddTorchOrder(t *testing.T) {
 	assert.Equal(t, []int64{7, 8, 5, 6}, dtype.AsSlice[int64](vals))
 
 	alpha := dtype.IntNumber(2)
-	ca, err := Coalesce(a)
+	ca, err := tensor.Coalesce(a)
 	require.NoError(t, err)
-	cb, err := Coalesce(b)
+	cb, err := tensor.Coalesce(b)
 	require.NoError(t, err)
 	s, err := BinaryByName("sub", TensorOperand(ca), TensorOperand(cb), BinaryArgs{Alpha: &alpha})
 	require.NoError(t, err)
@@ -201,9 +202,9 @@ func TestCOOAddTorchOrder(t *testing.T) {
 // and is marked coalesced only when both operands are (torch's flag); a
 // sparse * dense product stays sparse, exact even against infinities.
 func TestMulIntersection(t *testing.T) {
-	a, err := NewCOO(dtype.Int64Array([]int64{0, 2, 2}, 1, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{4}, BuildOptions{})
+	a, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 2, 2}, 1, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{4}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	b, err := NewCOO(dtype.Int64Array([]int64{2, 3}, 1, 2), dtype.Float64Array([]float64{10, 20}), []int64{4}, BuildOptions{Coalesced: true})
+	b, err := tensor.NewCOO(dtype.Int64Array([]int64{2, 3}, 1, 2), dtype.Float64Array([]float64{10, 20}), []int64{4}, tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	m, err := BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.NoError(t, err)
@@ -212,14 +213,14 @@ func TestMulIntersection(t *testing.T) {
 	mv, _ := m.RawValues()
 	assert.Equal(t, []float64{50}, dtype.AsSlice[float64](mv))
 
-	dense, err := NewStrided(dtype.Float64Array([]float64{2, math.Inf(1), 3, 4}))
+	dense, err := tensor.NewStrided(dtype.Float64Array([]float64{2, math.Inf(1), 3, 4}))
 	require.NoError(t, err)
 	p, err := BinaryByName("mul", TensorOperand(a), TensorOperand(dense), BinaryArgs{})
 	require.NoError(t, err)
-	assert.Equal(t, COO, p.Layout())
-	d, err := ToDense(p)
+	assert.Equal(t, tensor.COO, p.Layout())
+	d, err := tensor.ToDense(p)
 	require.NoError(t, err)
-	got := dtype.AsSlice[float64](d.values)
+	got := dtype.AsSlice[float64](d.ValueArray())
 	assert.Equal(t, 2.0, got[0])
 	assert.True(t, math.IsNaN(got[1]), "0 * inf is NaN")
 	assert.Equal(t, []float64{15, 0}, got[2:])
@@ -234,7 +235,7 @@ func TestBinaryOutputLayouts(t *testing.T) {
 	b := ewBuild(t, ewDense(rng, dtype.Float64, sc), ewFormats[3], sc, nil)
 	want, err := BinaryByName("add", TensorOperand(ewToDense(t, a)), TensorOperand(ewToDense(t, b)), BinaryArgs{})
 	require.NoError(t, err)
-	for _, l := range AllLayouts {
+	for _, l := range tensor.AllLayouts {
 		l := l
 		got, err := BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{Out: Output{Layout: &l, BlockSize: [2]int64{2, 3}}})
 		require.NoError(t, err, l.String())
@@ -247,13 +248,13 @@ func TestBinaryOutputLayouts(t *testing.T) {
 	y := dtype.NewArray(dtype.Float64, []int64{2, 2, 2})
 	copy(dtype.AsSlice[float64](x), []float64{1, 0, 0, 0, 2, 0, 0, 0})
 	copy(dtype.AsSlice[float64](y), []float64{0, 3, 0, 0, 4, 0, 0, 0})
-	tx, err := NewStrided(x)
+	tx, err := tensor.NewStrided(x)
 	require.NoError(t, err)
-	ty, err := NewStrided(y)
+	ty, err := tensor.NewStrided(y)
 	require.NoError(t, err)
-	sx, err := ToLayout(tx, CSR, DefaultConvert())
+	sx, err := tensor.ToLayout(tx, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	sy, err := ToLayout(ty, CSR, DefaultConvert())
+	sy, err := tensor.ToLayout(ty, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	s, err := BinaryByName("add", TensorOperand(sx), TensorOperand(sy), BinaryArgs{})
 	require.NoError(t, err)
@@ -262,17 +263,17 @@ func TestBinaryOutputLayouts(t *testing.T) {
 	require.NoError(t, err)
 	ewRequireSameDense(t, dw, s, "batched add")
 	// As 2x1 BSR blocks: batch 0 covers two blocks, batch 1 one, padded to two.
-	bsr := BSR
+	bsr := tensor.BSR
 	sb, err := BinaryByName("add", TensorOperand(sx), TensorOperand(sy), BinaryArgs{Out: Output{Layout: &bsr, BlockSize: [2]int64{2, 1}}})
 	require.NoError(t, err)
-	assert.Equal(t, BSR, sb.Layout())
+	assert.Equal(t, tensor.BSR, sb.Layout())
 	assert.Equal(t, int64(2), sb.NNZ())
 	ewRequireSameDense(t, dw, sb, "batched add to bsr")
 }
 
-func ewToDense(t *testing.T, x *Tensor) *Tensor {
+func ewToDense(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
 	t.Helper()
-	d, err := ToDense(x)
+	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
 	return d
 }
@@ -280,9 +281,9 @@ func ewToDense(t *testing.T, x *Tensor) *Tensor {
 // TestBinaryBadInput: mismatched shapes (torch's message), unknown ops,
 // dtype refusals, integer division by zero, misplaced arguments.
 func TestBinaryBadInput(t *testing.T) {
-	a, err := Empty(COO, dtype.Float64, []int64{3, 4}, [2]int64{}, 0)
+	a, err := tensor.Empty(tensor.COO, dtype.Float64, []int64{3, 4}, [2]int64{}, 0)
 	require.NoError(t, err)
-	b, err := Empty(COO, dtype.Float64, []int64{4, 3}, [2]int64{}, 0)
+	b, err := tensor.Empty(tensor.COO, dtype.Float64, []int64{4, 3}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.Error(t, err)
@@ -295,17 +296,17 @@ func TestBinaryBadInput(t *testing.T) {
 	_, err = BinaryByName("add", NumberOperand(dtype.IntNumber(1)), NumberOperand(dtype.IntNumber(2)), BinaryArgs{})
 	assert.ErrorContains(t, err, "at least one operand must be a tensor")
 
-	c, err := Empty(CSR, dtype.Complex128, []int64{2, 2}, [2]int64{}, 0)
+	c, err := tensor.Empty(tensor.CSR, dtype.Complex128, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	for _, op := range []string{"floor_divide", "maximum", "lt"} {
 		_, err = BinaryByName(op, TensorOperand(c), TensorOperand(c), BinaryArgs{})
 		assert.Equal(t, errs.ErrDType, errs.CodeOf(err), "%s of complex: %v", op, err)
 	}
-	bl, err := Empty(CSR, dtype.Bool, []int64{2, 2}, [2]int64{}, 0)
+	bl, err := tensor.Empty(tensor.CSR, dtype.Bool, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = BinaryByName("sub", TensorOperand(bl), TensorOperand(bl), BinaryArgs{})
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
-	i, err := Empty(CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
+	i, err := tensor.Empty(tensor.CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	half := dtype.FloatNumber(0.5)
 	_, err = BinaryByName("add", TensorOperand(i), TensorOperand(i), BinaryArgs{Alpha: &half})
@@ -326,10 +327,10 @@ func TestBinaryBadInput(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, dtype.Float32, q.DType())
 	assert.True(t, math.IsNaN(q.Fill().Re()), "0 / 0")
-	bsr := BSR
+	bsr := tensor.BSR
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(a), BinaryArgs{Out: Output{Layout: &bsr}})
 	assert.ErrorContains(t, err, "blocksize")
-	bad := Layout(99)
+	bad := tensor.Layout(99)
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(a), BinaryArgs{Out: Output{Layout: &bad}})
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }
@@ -337,24 +338,24 @@ func TestBinaryBadInput(t *testing.T) {
 // TestBinarySignedZeroAndScalars: a dense operand's -0.0 keeps its sign in
 // a sparse result (1 / -0 is -inf), and 0-d tensors combine.
 func TestBinarySignedZeroAndScalars(t *testing.T) {
-	a, err := NewCOO(dtype.Int64Array([]int64{0, 1}, 1, 2), dtype.Float64Array([]float64{1, 1}), []int64{2}, BuildOptions{Coalesced: true})
+	a, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 1}, 1, 2), dtype.Float64Array([]float64{1, 1}), []int64{2}, tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	d, err := NewStrided(dtype.Float64Array([]float64{math.Copysign(0, -1), 0}))
+	d, err := tensor.NewStrided(dtype.Float64Array([]float64{math.Copysign(0, -1), 0}))
 	require.NoError(t, err)
-	coo := COO
+	coo := tensor.COO
 	q, err := BinaryByName("div", TensorOperand(a), TensorOperand(d), BinaryArgs{Out: Output{Layout: &coo}})
 	require.NoError(t, err)
 	qd := ewToDense(t, q)
-	assert.Equal(t, []float64{math.Inf(-1), math.Inf(1)}, dtype.AsSlice[float64](qd.values))
+	assert.Equal(t, []float64{math.Inf(-1), math.Inf(1)}, dtype.AsSlice[float64](qd.ValueArray()))
 
 	scalar := dtype.NewArray(dtype.Float64, []int64{})
 	dtype.AsSlice[float64](scalar)[0] = 2
-	x0, err := NewStrided(scalar)
+	x0, err := tensor.NewStrided(scalar)
 	require.NoError(t, err)
 	s, err := BinaryByName("mul", TensorOperand(x0), TensorOperand(x0), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, s.NDim())
-	assert.Equal(t, 4.0, s.values.Complex(0).Re())
+	assert.Equal(t, 4.0, s.ValueArray().Complex(0).Re())
 	c := mustUnary(t, "exp", x0)
-	assert.InDelta(t, math.Exp(2), c.values.Complex(0).Re(), 1e-15)
+	assert.InDelta(t, math.Exp(2), c.ValueArray().Complex(0).Re(), 1e-15)
 }

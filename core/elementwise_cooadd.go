@@ -3,6 +3,7 @@ package core
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // cooAddMerge is torch's add of two COO tensors with zero fills and the same
@@ -12,31 +13,31 @@ import (
 // two uncoalesced tensors concatenates them, other's entries first where they
 // compare smaller), and duplicates remain, summed later like any. alpha
 // scales b's values (negated for sub); the result is coalesced when both are.
-func cooAddMerge(a, b *Tensor, alpha vec, out dtype.DType) (*Tensor, error) {
+func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tensor, error) {
 	// Duplicates summed in another dtype could differ from their sum in
 	// their own (bool's "or", integer wrap-around): coalesce those first.
 	var err error
-	if !a.coalesced && !linearSafe(a.dtype, out) {
-		if a, err = Coalesce(a); err != nil {
+	if !a.CoalescedFlag() && !linearSafe(a.DType(), out) {
+		if a, err = tensor.Coalesce(a); err != nil {
 			return nil, err
 		}
 	}
-	if !b.coalesced && !linearSafe(b.dtype, out) {
-		if b, err = Coalesce(b); err != nil {
+	if !b.CoalescedFlag() && !linearSafe(b.DType(), out) {
+		if b, err = tensor.Coalesce(b); err != nil {
 			return nil, err
 		}
 	}
 	s := a.SparseDim()
-	na, nb := a.indices.Shape[1], b.indices.Shape[1]
+	na, nb := a.IndexArray().Shape[1], b.IndexArray().Shape[1]
 	if err := errs.CheckAlloc("add", (na+nb)*int64(s+1), 8); err != nil {
 		return nil, err
 	}
 	// cmp > 0 when a's column i comes first, < 0 when b's column j does.
 	cmp := func(i, j int64) int {
 		for d := int64(0); d < int64(s); d++ {
-			x, y := a.indices.Index(d*na+i), b.indices.Index(d*nb+j)
+			x, y := a.IndexArray().Index(d*na+i), b.IndexArray().Index(d*nb+j)
 			if x != y {
-				return cmpInt(y, x)
+				return tensor.CmpInt(y, x)
 			}
 		}
 		return 0
@@ -63,7 +64,7 @@ func cooAddMerge(a, b *Tensor, alpha vec, out dtype.DType) (*Tensor, error) {
 	}
 	n := int64(len(ia))
 	idt := dtype.Int32
-	if a.width == 64 || b.width == 64 {
+	if a.IndexWidth() == 64 || b.IndexWidth() == 64 {
 		idt = dtype.Int64
 	}
 	idx := dtype.NewArray(idt, []int64{int64(s), n})
@@ -71,15 +72,15 @@ func cooAddMerge(a, b *Tensor, alpha vec, out dtype.DType) (*Tensor, error) {
 		for d := int64(0); d < int64(s); d++ {
 			v := int64(0)
 			if ia[r] >= 0 {
-				v = a.indices.Index(d*na + ia[r])
+				v = a.IndexArray().Index(d*na + ia[r])
 			} else {
-				v = b.indices.Index(d*nb + ib[r])
+				v = b.IndexArray().Index(d*nb + ib[r])
 			}
-			setIndex(idx, d*n+r, v)
+			tensor.SetIndex(idx, d*n+r, v)
 		}
 	}
-	bs := dtype.NumelOf(a.denseShape())
-	x, y := loadVec(a.values, alpha.dom), loadVec(b.values, alpha.dom)
+	bs := dtype.NumelOf(a.DenseShape())
+	x, y := loadVec(a.ValueArray(), alpha.dom), loadVec(b.ValueArray(), alpha.dom)
 	z := makeVec(alpha.dom, int(n*bs))
 	switch alpha.dom {
 	case domInt:
@@ -89,19 +90,19 @@ func cooAddMerge(a, b *Tensor, alpha vec, out dtype.DType) (*Tensor, error) {
 	default:
 		mergeSums(z.c, x.c, y.c, ia, ib, alpha.c[0], bs)
 	}
-	vshape := append([]int64{n}, a.denseShape()...)
-	coalesced := a.coalesced && b.coalesced
+	vshape := append([]int64{n}, a.DenseShape()...)
+	coalesced := a.CoalescedFlag() && b.CoalescedFlag()
 	switch { // torch returns the other operand as it is when one has no entries
 	case nb == 0:
-		coalesced = a.coalesced
+		coalesced = a.CoalescedFlag()
 	case na == 0:
-		coalesced = b.coalesced
+		coalesced = b.CoalescedFlag()
 	}
-	r, err := NewCOO(idx, z.store(out, vshape), a.Shape(), BuildOptions{NoCheck: true, Coalesced: coalesced})
+	r, err := tensor.NewCOO(idx, z.store(out, vshape), a.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: coalesced})
 	if err != nil {
 		return nil, err
 	}
-	r.setCoalesced(coalesced) // torch keeps false even for fewer than two entries
+	r.SetCoalesced(coalesced) // torch keeps false even for fewer than two entries
 	return r, nil
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // keepFormat gives an element-wise result the format of its custom-format
@@ -15,23 +16,23 @@ import (
 // operators' rules for COO). A format that cannot hold res's pattern (a
 // structured(n) strip given more than n values by an addition) or a storage
 // over the memory limit leaves res in COO too: the result exists either way.
-func keepFormat(res *Tensor, o Output, operands ...*Tensor) (*Tensor, error) {
-	if o.Layout != nil || res.layout != COO || res.custom() != nil || len(operands) == 0 {
+func keepFormat(res *tensor.Tensor, o Output, operands ...*tensor.Tensor) (*tensor.Tensor, error) {
+	if o.Layout != nil || res.StorageLayout() != tensor.COO || res.FormatStore() != nil || len(operands) == 0 {
 		return res, nil
 	}
 	var f format.Format
 	for i, in := range operands {
-		u := in.custom()
-		if u == nil || !slices.Equal(in.shape, res.shape) {
+		u := in.FormatStore()
+		if u == nil || !slices.Equal(in.Dims(), res.Dims()) {
 			return res, nil
 		}
 		if i == 0 {
-			f = u.format
-		} else if !positionalNames(u.format).Equal(positionalNames(f)) {
+			f = u.Format
+		} else if !tensor.PositionalNames(u.Format).Equal(tensor.PositionalNames(f)) {
 			return res, nil
 		}
 	}
-	out, err := ToFormat(res, f)
+	out, err := tensor.ToFormat(res, f)
 	switch errs.CodeOf(err) {
 	case errs.OK:
 		return out, nil
@@ -42,8 +43,8 @@ func keepFormat(res *Tensor, o Output, operands ...*Tensor) (*Tensor, error) {
 }
 
 // tensorsOf lists the operands that are tensors.
-func tensorsOf(ops ...Operand) []*Tensor {
-	var ts []*Tensor
+func tensorsOf(ops ...Operand) []*tensor.Tensor {
+	var ts []*tensor.Tensor
 	for _, o := range ops {
 		if o.Tensor != nil {
 			ts = append(ts, o.Tensor)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // ewFormatOps are element-wise ops of one custom-format tensor a (and b of
@@ -17,25 +18,25 @@ import (
 // scalar product and binary ops of two tensors of the format.
 var ewFormatOps = []struct {
 	name string
-	op   func(a, b *Tensor) (*Tensor, error)
+	op   func(a, b *tensor.Tensor) (*tensor.Tensor, error)
 }{
-	{"neg", func(a, _ *Tensor) (*Tensor, error) { return UnaryByName("neg", a, UnaryArgs{}) }},
-	{"abs", func(a, _ *Tensor) (*Tensor, error) { return UnaryByName("abs", a, UnaryArgs{}) }},
-	{"cos", func(a, _ *Tensor) (*Tensor, error) { return UnaryByName("cos", a, UnaryArgs{}) }},
-	{"isnan", func(a, _ *Tensor) (*Tensor, error) { return UnaryByName("isnan", a, UnaryArgs{}) }},
-	{"mul 2.5", func(a, _ *Tensor) (*Tensor, error) {
+	{"neg", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("neg", a, UnaryArgs{}) }},
+	{"abs", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("abs", a, UnaryArgs{}) }},
+	{"cos", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("cos", a, UnaryArgs{}) }},
+	{"isnan", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("isnan", a, UnaryArgs{}) }},
+	{"mul 2.5", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) {
 		return BinaryByName("mul", TensorOperand(a), NumberOperand(dtype.FloatNumber(2.5)), BinaryArgs{})
 	}},
-	{"add 1", func(a, _ *Tensor) (*Tensor, error) {
+	{"add 1", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) {
 		return BinaryByName("add", TensorOperand(a), NumberOperand(dtype.FloatNumber(1)), BinaryArgs{})
 	}},
-	{"a + b", func(a, b *Tensor) (*Tensor, error) {
+	{"a + b", func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	}},
-	{"a - b", func(a, b *Tensor) (*Tensor, error) {
+	{"a - b", func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return BinaryByName("sub", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	}},
-	{"a * b", func(a, b *Tensor) (*Tensor, error) {
+	{"a * b", func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	}},
 }
@@ -49,16 +50,16 @@ func TestElementwiseKeepsFormat(t *testing.T) {
 	for _, c := range loadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		da, err := NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
+		da, err := tensor.NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
 		db, err := BinaryByName("mul", TensorOperand(da), NumberOperand(dtype.FloatNumber(-1.5)), BinaryArgs{})
 		require.NoError(t, err, c.ID)
-		a, err := ToFormat(da, f)
+		a, err := tensor.ToFormat(da, f)
 		require.NoError(t, err, c.ID)
-		if a.Layout() != Custom {
+		if a.Layout() != tensor.Custom {
 			continue // a named layout's case: its rules are the layout's
 		}
-		b, err := ToFormat(db, f)
+		b, err := tensor.ToFormat(db, f)
 		require.NoError(t, err, c.ID)
 		for _, o := range ewFormatOps {
 			msg := c.ID + " " + o.name
@@ -66,8 +67,8 @@ func TestElementwiseKeepsFormat(t *testing.T) {
 			require.NoError(t, err, msg)
 			got, err := o.op(a, b)
 			require.NoError(t, err, msg)
-			require.Equal(t, Custom, got.Layout(), msg)
-			assert.True(t, positionalNames(got.Format()).Equal(positionalNames(f)), "%s: format %s", msg, got.Format())
+			require.Equal(t, tensor.Custom, got.Layout(), msg)
+			assert.True(t, tensor.PositionalNames(got.Format()).Equal(tensor.PositionalNames(f)), "%s: format %s", msg, got.Format())
 			ewRequireSameDense(t, want, got, msg)
 		}
 	}
@@ -83,9 +84,9 @@ func TestElementwiseFormatUnion(t *testing.T) {
 	db := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
 	want, err := BinaryByName("add", TensorOperand(da), TensorOperand(db), BinaryArgs{})
 	require.NoError(t, err)
-	a, err := ToFormat(da, format.DIAI())
+	a, err := tensor.ToFormat(da, format.DIAI())
 	require.NoError(t, err)
-	b, err := ToFormat(db, format.DIAI())
+	b, err := tensor.ToFormat(db, format.DIAI())
 	require.NoError(t, err)
 	got, err := BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.NoError(t, err)
@@ -94,26 +95,26 @@ func TestElementwiseFormatUnion(t *testing.T) {
 
 	// [1 1 0 0] + [0 0 1 1] has four values in one 2:4 strip.
 	nm := mustFormat(format.StructuredNM(2, 4))
-	x, err := ToFormat(mustDense(t, []float64{1, 1, 0, 0}, 1, 4), nm)
+	x, err := tensor.ToFormat(mustDense(t, []float64{1, 1, 0, 0}, 1, 4), nm)
 	require.NoError(t, err)
-	y, err := ToFormat(mustDense(t, []float64{0, 0, 1, 1}, 1, 4), nm)
+	y, err := tensor.ToFormat(mustDense(t, []float64{0, 0, 1, 1}, 1, 4), nm)
 	require.NoError(t, err)
 	got, err = BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{})
 	require.NoError(t, err)
-	assert.Equal(t, COO, got.Layout())
+	assert.Equal(t, tensor.COO, got.Layout())
 	ewRequireSameDense(t, mustDense(t, []float64{1, 1, 1, 1}, 1, 4), got, "2:4 overflow")
 
-	csr, err := ToFormat(db, format.CSR())
+	csr, err := tensor.ToFormat(db, format.CSR())
 	require.NoError(t, err)
 	got, err = BinaryByName("add", TensorOperand(a), TensorOperand(csr), BinaryArgs{})
 	require.NoError(t, err)
-	assert.Equal(t, COO, got.Layout())
+	assert.Equal(t, tensor.COO, got.Layout())
 	ewRequireSameDense(t, want, got, "DIA + CSR")
 
-	l := CSR
+	l := tensor.CSR
 	got, err = UnaryByName("neg", a, UnaryArgs{Out: Output{Layout: &l}})
 	require.NoError(t, err)
-	assert.Equal(t, CSR, got.Layout())
+	assert.Equal(t, tensor.CSR, got.Layout())
 	wantNeg, err := UnaryByName("neg", da, UnaryArgs{})
 	require.NoError(t, err)
 	ewRequireSameDense(t, wantNeg, got, "neg to CSR")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -29,14 +30,14 @@ var ewShapes = []ewShape{
 // uncoalesced COO with split, reordered duplicates).
 type ewFormat struct {
 	name   string
-	layout Layout
+	layout tensor.Layout
 	dups   bool
 }
 
 var ewFormats = []ewFormat{
-	{"strided", Strided, false}, {"coo", COO, false}, {"coo-u", COO, true},
-	{"csr", CSR, false}, {"csc", CSC, false}, {"bsr", BSR, false}, {"bsc", BSC, false},
-	{"dcsr", DCSR, false}, {"csf", CSF, false},
+	{"strided", tensor.Strided, false}, {"coo", tensor.COO, false}, {"coo-u", tensor.COO, true},
+	{"csr", tensor.CSR, false}, {"csc", tensor.CSC, false}, {"bsr", tensor.BSR, false}, {"bsc", tensor.BSC, false},
+	{"dcsr", tensor.DCSR, false}, {"csf", tensor.CSF, false},
 }
 
 var ewDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Bool, dtype.Complex128}
@@ -61,7 +62,7 @@ func ewFill(d dtype.DType) dtype.Scalar {
 // (dims before the last two non-dense ones) share one pattern, as batched
 // compressed tensors need. Values include negatives, fractions, and small
 // magnitudes so that asin, atanh and friends see their domain.
-func ewDense(rng *rand.Rand, d dtype.DType, sc ewShape) *Tensor {
+func ewDense(rng *rand.Rand, d dtype.DType, sc ewShape) *tensor.Tensor {
 	a := dtype.NewArray(d, sc.shape)
 	nb := len(sc.shape) - sc.denseDim - 2
 	reps, per := int64(1), a.Numel()
@@ -94,7 +95,7 @@ func ewDense(rng *rand.Rand, d dtype.DType, sc ewShape) *Tensor {
 			}
 		}
 	}
-	t, err := NewStrided(a)
+	t, err := tensor.NewStrided(a)
 	if err != nil {
 		panic(err)
 	}
@@ -117,21 +118,21 @@ func ewBlock(sc ewShape) [2]int64 {
 
 // ewBuild stores a dense tensor in a format, then gives it fill (a sparse
 // tensor's unspecified elements read fill afterwards).
-func ewBuild(t *testing.T, dense *Tensor, f ewFormat, sc ewShape, fill *dtype.Scalar) *Tensor {
+func ewBuild(t *testing.T, dense *tensor.Tensor, f ewFormat, sc ewShape, fill *dtype.Scalar) *tensor.Tensor {
 	t.Helper()
-	if f.layout == Strided {
+	if f.layout == tensor.Strided {
 		return dense
 	}
-	opt := DefaultConvert()
+	opt := tensor.DefaultConvert()
 	opt.DenseDim = sc.denseDim
 	opt.BlockSize = ewBlock(sc)
-	x, err := ToLayout(dense, f.layout, opt)
+	x, err := tensor.ToLayout(dense, f.layout, opt)
 	require.NoError(t, err, "%s %s", f.name, sc.name)
 	if f.dups {
 		x = ewUncoalesce(t, x)
 	}
 	if fill != nil {
-		x, err = WithFill(x, ScalarBytes(x.dtype, *fill))
+		x, err = tensor.WithFill(x, tensor.ScalarBytes(x.DType(), *fill))
 		require.NoError(t, err)
 	}
 	return x
@@ -139,26 +140,26 @@ func ewBuild(t *testing.T, dense *Tensor, f ewFormat, sc ewShape, fill *dtype.Sc
 
 // ewUncoalesce splits every entry of a coalesced COO tensor into two
 // duplicates whose sum is the value (bool: both true), in reverse order.
-func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
+func ewUncoalesce(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
 	t.Helper()
-	s, n := x.indices.Shape[0], x.indices.Shape[1]
-	bs := dtype.NumelOf(x.denseShape())
+	s, n := x.IndexArray().Shape[0], x.IndexArray().Shape[1]
+	bs := dtype.NumelOf(x.DenseShape())
 	idx := dtype.NewArray(dtype.Int64, []int64{s, 2 * n})
-	vshape := append([]int64{2 * n}, x.denseShape()...)
-	vals := dtype.NewArray(x.dtype, vshape)
+	vshape := append([]int64{2 * n}, x.DenseShape()...)
+	vals := dtype.NewArray(x.DType(), vshape)
 	for e := int64(0); e < n; e++ {
 		src := n - 1 - e
 		for d := int64(0); d < s; d++ {
-			c := x.indices.Index(d*n + src)
-			setIndex(idx, d*2*n+2*e, c)
-			setIndex(idx, d*2*n+2*e+1, c)
+			c := x.IndexArray().Index(d*n + src)
+			tensor.SetIndex(idx, d*2*n+2*e, c)
+			tensor.SetIndex(idx, d*2*n+2*e+1, c)
 		}
 		for j := int64(0); j < bs; j++ {
-			v := x.values.Complex(src*bs + j)
+			v := x.ValueArray().Complex(src*bs + j)
 			first, second := v, v
 			switch {
-			case x.dtype == dtype.Bool:
-			case x.dtype.IsInteger():
+			case x.DType() == dtype.Bool:
+			case x.DType().IsInteger():
 				first, second = dtype.IntScalar(v.Int()-1), dtype.IntScalar(1)
 			default:
 				first = dtype.Complex128Scalar(complex(v.Re()/2, v.Im()/2))
@@ -168,7 +169,7 @@ func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
 			vals.SetComplex((2*e+1)*bs+j, second)
 		}
 	}
-	u, err := NewCOO(idx, vals, x.Shape(), BuildOptions{})
+	u, err := tensor.NewCOO(idx, vals, x.Shape(), tensor.BuildOptions{})
 	require.NoError(t, err)
 	if n > 0 {
 		require.False(t, u.IsCoalesced())
@@ -179,21 +180,21 @@ func ewUncoalesce(t *testing.T, x *Tensor) *Tensor {
 // ewRequireSameDense asserts that got's dense value equals want (strided):
 // same dtype and shape, elements within a tolerance of the dtype, NaN
 // matching NaN.
-func ewRequireSameDense(t *testing.T, want, got *Tensor, msg string) {
+func ewRequireSameDense(t *testing.T, want, got *tensor.Tensor, msg string) {
 	t.Helper()
-	require.Equal(t, want.dtype, got.dtype, "%s: dtype", msg)
-	require.Equal(t, want.shape, got.shape, "%s: shape", msg)
-	dg, err := ToDense(got)
+	require.Equal(t, want.DType(), got.DType(), "%s: dtype", msg)
+	require.Equal(t, want.Dims(), got.Dims(), "%s: shape", msg)
+	dg, err := tensor.ToDense(got)
 	require.NoError(t, err, msg)
 	tol := 1e-12
-	switch dtype.RealOf(want.dtype) {
+	switch dtype.RealOf(want.DType()) {
 	case dtype.Float32:
 		tol = 1e-5
 	case dtype.Float16, dtype.BFloat16:
 		tol = 1e-2
 	}
-	for i := int64(0); i < want.values.Numel(); i++ {
-		w, g := want.values.Complex(i), dg.values.Complex(i)
+	for i := int64(0); i < want.ValueArray().Numel(); i++ {
+		w, g := want.ValueArray().Complex(i), dg.ValueArray().Complex(i)
 		if !ewClose(w.Re(), g.Re(), tol) || !ewClose(w.Im(), g.Im(), tol) || (w.IsExact() && g.ExactInt() != w.ExactInt()) {
 			require.Failf(t, "dense values differ", "%s: element %d: want %v, got %v\nwant %v\ngot (stored) %v", msg, i, w, g, want, got)
 		}

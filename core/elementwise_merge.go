@@ -3,6 +3,7 @@ package core
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The generic binary op on sparse results: both operands become coalesced
@@ -12,11 +13,11 @@ import (
 
 // mergeBinary combines two tensors of equal shape into a sparse tensor of
 // the given layout (block: BSR/BSC block size).
-func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domain, out dtype.DType, layout Layout, block [2]int64) (*Tensor, error) {
+func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, layout tensor.Layout, block [2]int64) (*tensor.Tensor, error) {
 	shape := a.Shape()
 	nd := len(shape)
 	dd := mergeDenseDim(a, b, layout, nd)
-	spec, err := targetSpec(layout, shape, dd, -1, block)
+	spec, err := tensor.TargetSpec(layout, shape, dd, -1, block)
 	if err != nil {
 		return nil, err
 	}
@@ -34,9 +35,9 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domai
 	if err := errs.CheckAlloc(op, int64(len(keys))*bs, 3*16); err != nil {
 		return nil, err
 	}
-	fa, fb := elementVec(ca.dtype, ca.fill, dom), elementVec(cb.dtype, cb.fill, dom)
-	x := gatherBlocks(loadVec(ca.values, dom), ia, fa, bs)
-	y := gatherBlocks(loadVec(cb.values, dom), ib, fb, bs)
+	fa, fb := elementVec(ca.DType(), ca.FillElem(), dom), elementVec(cb.DType(), cb.FillElem(), dom)
+	x := gatherBlocks(loadVec(ca.ValueArray(), dom), ia, fa, bs)
+	y := gatherBlocks(loadVec(cb.ValueArray(), dom), ib, fb, bs)
 	z, err := applyBinary(op, bf, x, y)
 	if err != nil {
 		return nil, err
@@ -52,39 +53,39 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *Tensor, dom domai
 	if def.multiplicative {
 		keys, z = dropFillEntries(keys, ia, ib, z, fz, bs)
 	}
-	if layout.IsCompressed() && spec.batchDim > 0 {
+	if layout.IsCompressed() && spec.BatchDim > 0 {
 		if keys, z, err = padBatches(spec, keys, z, fz, bs); err != nil {
 			return nil, err
 		}
 	}
-	e := &entries{k: k, n: int64(len(keys)), coords: keyCoords(keys, shape[:k]), src: iota64(len(keys)),
-		vals: z.store(out, []int64{int64(len(keys)) * bs}), block: bs}
+	e := &tensor.Entries{K: k, N: int64(len(keys)), Coords: keyCoords(keys, shape[:k]), Src: iota64(len(keys)),
+		Vals: z.store(out, []int64{int64(len(keys)) * bs}), Block: bs}
 	width := 0
-	if a.width == 64 || b.width == 64 {
+	if a.IndexWidth() == 64 || b.IndexWidth() == 64 {
 		width = 64
 	}
-	res, err := buildFrom(spec, e, out, fz.store(out, []int64{1}).Data, width, false)
+	res, err := tensor.BuildFrom(spec, e, out, fz.store(out, []int64{1}).Data, width, false)
 	if err != nil {
 		return nil, err
 	}
-	if layout == COO && def.multiplicative && a.layout == COO && b.layout == COO && !(a.coalesced && b.coalesced) && len(keys) > 0 {
+	if layout == tensor.COO && def.multiplicative && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO && !(a.CoalescedFlag() && b.CoalescedFlag()) && len(keys) > 0 {
 		// torch marks a non-empty intersection coalesced only when both operands are.
-		res.setCoalesced(false)
+		res.SetCoalesced(false)
 	}
 	return res, nil
 }
 
 // mergeDenseDim is the result's number of dense dims: the fewest of the
 // sparse operands', lowered where the layout needs more sparse dims.
-func mergeDenseDim(a, b *Tensor, layout Layout, nd int) int {
+func mergeDenseDim(a, b *tensor.Tensor, layout tensor.Layout, nd int) int {
 	dd := nd
-	for _, t := range []*Tensor{a, b} {
-		if t.layout != Strided {
-			dd = min(dd, t.denseDim)
+	for _, t := range []*tensor.Tensor{a, b} {
+		if t.StorageLayout() != tensor.Strided {
+			dd = min(dd, t.DenseDim())
 		}
 	}
 	need := 1
-	if layout != COO && layout != CSF {
+	if layout != tensor.COO && layout != tensor.CSF {
 		need = 2
 	}
 	if nd-dd < need {
@@ -94,16 +95,16 @@ func mergeDenseDim(a, b *Tensor, layout Layout, nd int) int {
 }
 
 // canonicalCOO lists t's stored entries as coalesced COO with dd dense dims.
-func canonicalCOO(t *Tensor, dd int) (*Tensor, error) {
-	if t.layout == Strided {
+func canonicalCOO(t *tensor.Tensor, dd int) (*tensor.Tensor, error) {
+	if t.StorageLayout() == tensor.Strided {
 		return denseCOO(t, dd)
 	}
-	c, err := ToLayout(t, COO, ConvertOptions{DenseDim: dd, SparseDim: -1})
+	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: dd, SparseDim: -1})
 	if err != nil {
 		return nil, err
 	}
-	if !c.coalesced {
-		return Coalesce(c)
+	if !c.CoalescedFlag() {
+		return tensor.Coalesce(c)
 	}
 	return c, nil
 }
@@ -111,32 +112,32 @@ func canonicalCOO(t *Tensor, dd int) (*Tensor, error) {
 // denseCOO stores the blocks (over the last dd dims) of a strided tensor
 // that hold any element other than +0 bit for bit, so that -0.0 and NaN
 // keep their bits, as coalesced COO with fill 0.
-func denseCOO(t *Tensor, dd int) (*Tensor, error) {
-	k := len(t.shape) - dd
-	bs := dtype.NumelOf(t.shape[k:])
-	nb := dtype.NumelOf(t.shape[:k])
+func denseCOO(t *tensor.Tensor, dd int) (*tensor.Tensor, error) {
+	k := len(t.Dims()) - dd
+	bs := dtype.NumelOf(t.Dims()[k:])
+	nb := dtype.NumelOf(t.Dims()[:k])
 	if bs == 0 {
 		nb = 0
 	}
-	bb := bs * int64(t.dtype.Size())
+	bb := bs * int64(t.DType().Size())
 	var keep []int64
 	for blk := int64(0); blk < nb; blk++ {
-		if !allZero(t.values.Data[blk*bb : (blk+1)*bb]) {
+		if !tensor.AllZero(t.ValueArray().Data[blk*bb : (blk+1)*bb]) {
 			keep = append(keep, blk)
 		}
 	}
-	e := &entries{k: k, n: int64(len(keep)), coords: keyCoords(keep, t.shape[:k]), src: keep, vals: flat(t.values), block: bs}
-	spec := formatSpec{layout: COO, shape: t.Shape(), denseDim: dd, block: [2]int64{1, 1}}
-	return buildFrom(spec, e, t.dtype, make([]byte, t.dtype.Size()), 0, false)
+	e := &tensor.Entries{K: k, N: int64(len(keep)), Coords: keyCoords(keep, t.Dims()[:k]), Src: keep, Vals: tensor.Flat(t.ValueArray()), Block: bs}
+	spec := tensor.FormatSpec{Layout: tensor.COO, Shape: t.Shape(), DenseDim: dd, Block: [2]int64{1, 1}}
+	return tensor.BuildFrom(spec, e, t.DType(), make([]byte, t.DType().Size()), 0, false)
 }
 
 // linearKeys is the row-major linear index of each entry of a coalesced COO
 // tensor over the given leading sizes: sorted, since the entries are.
-func linearKeys(t *Tensor, sizes []int64) []int64 {
-	nse := t.indices.Shape[1]
+func linearKeys(t *tensor.Tensor, sizes []int64) []int64 {
+	nse := t.IndexArray().Shape[1]
 	keys := make([]int64, nse)
 	for d, size := range sizes {
-		row := t.levels[d].Crd
+		row := t.StorageLevels()[d].Crd
 		if row.DType == dtype.Int32 {
 			for i, c := range dtype.AsSlice[int32](row)[:nse] {
 				keys[i] = keys[i]*size + int64(c)

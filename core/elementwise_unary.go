@@ -7,13 +7,14 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Output chooses the layout of an element-wise result.
 type Output struct {
 	// Layout is the result's layout; nil keeps torch's choice (the input's
 	// layout for unary ops, see BinaryByName for binary ones).
-	Layout *Layout
+	Layout *tensor.Layout
 	// BlockSize is the block of a BSR/BSC result when no input has that layout.
 	BlockSize [2]int64
 }
@@ -71,7 +72,7 @@ func UnaryOps() []string {
 // tensor is float32, abs of complex is real, isnan is bool). An uncoalesced
 // COO tensor is coalesced first unless the op is linear. pow(t, Exponent)
 // is BinaryByName("pow", t, Exponent).
-func UnaryByName(name string, t *Tensor, args UnaryArgs) (*Tensor, error) {
+func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor, error) {
 	if t == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", name)
 	}
@@ -91,7 +92,7 @@ func UnaryByName(name string, t *Tensor, args UnaryArgs) (*Tensor, error) {
 	if err := checkUnaryParams(name, def.params, &args); err != nil {
 		return nil, err
 	}
-	out, err := def.dtype(name, t.dtype, &args)
+	out, err := def.dtype(name, t.DType(), &args)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +100,7 @@ func UnaryByName(name string, t *Tensor, args UnaryArgs) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	dom := max(domainOf(t.dtype), domainOf(out))
+	dom := max(domainOf(t.DType()), domainOf(out))
 	res, err := mapTensor(name, t, out, dom, ef, def.linear)
 	if err != nil {
 		return nil, err
@@ -137,23 +138,23 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 
 // mapTensor applies ef (in domain dom) to t's stored values and fill value,
 // keeping t's structure; the result has dtype out.
-func mapTensor(op string, t *Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool) (*Tensor, error) {
+func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool) (*tensor.Tensor, error) {
 	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
-		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.dtype)
+		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.DType())
 	}
 	src := t
-	if t.layout == COO && !t.coalesced && !(linear && linearSafe(t.dtype, out)) {
+	if t.StorageLayout() == tensor.COO && !t.CoalescedFlag() && !(linear && linearSafe(t.DType(), out)) {
 		var err error
-		if src, err = Coalesce(t); err != nil {
+		if src, err = tensor.Coalesce(t); err != nil {
 			return nil, err
 		}
 	}
-	if err := errs.CheckAlloc(op, src.values.Numel(), out.Size()); err != nil {
+	if err := errs.CheckAlloc(op, src.ValueArray().Numel(), out.Size()); err != nil {
 		return nil, err
 	}
-	vals := applyUnary(ef, loadVec(src.values, dom)).store(out, src.values.Shape)
-	fill := applyUnary(ef, elementVec(src.dtype, src.fill, dom)).store(out, []int64{1})
-	return withValues(src, out, vals, fill.Data), nil
+	vals := applyUnary(ef, loadVec(src.ValueArray(), dom)).store(out, src.ValueArray().Shape)
+	fill := applyUnary(ef, elementVec(src.DType(), src.FillElem(), dom)).store(out, []int64{1})
+	return tensor.WithValues(src, out, vals, fill.Data), nil
 }
 
 // linearSafe reports whether summing duplicates after a linear op equals
@@ -184,11 +185,11 @@ func applyUnary(ef elemFuncs, v vec) vec {
 }
 
 // toOutput converts an element-wise result to the layout asked for.
-func toOutput(t *Tensor, o Output) (*Tensor, error) {
-	if o.Layout == nil || (*o.Layout == t.layout && (o.BlockSize == [2]int64{} || o.BlockSize == t.block)) {
+func toOutput(t *tensor.Tensor, o Output) (*tensor.Tensor, error) {
+	if o.Layout == nil || (*o.Layout == t.StorageLayout() && (o.BlockSize == [2]int64{} || o.BlockSize == t.BlockSize())) {
 		return t, nil
 	}
-	opt := DefaultConvert()
+	opt := tensor.DefaultConvert()
 	opt.BlockSize = o.BlockSize
-	return ToLayout(t, *o.Layout, opt)
+	return tensor.ToLayout(t, *o.Layout, opt)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -42,7 +43,7 @@ func TestUnaryMatchesDense(t *testing.T) {
 				nz := ewFill(d)
 				for _, fill := range []*dtype.Scalar{nil, &nz} {
 					a := ewBuild(t, dense, f, sc, fill)
-					ref, err := ToDense(a)
+					ref, err := tensor.ToDense(a)
 					require.NoError(t, err)
 					for _, name := range UnaryOps() {
 						for _, args := range cases[name] {
@@ -55,7 +56,7 @@ func TestUnaryMatchesDense(t *testing.T) {
 								continue
 							}
 							require.NoError(t, gerr, msg)
-							require.Equal(t, a.layout, got.layout, msg)
+							require.Equal(t, a.StorageLayout(), got.StorageLayout(), msg)
 							ewRequireSameDense(t, want, got, msg)
 						}
 					}
@@ -70,11 +71,11 @@ func TestUnaryMatchesDense(t *testing.T) {
 func TestUnaryAgainstMath(t *testing.T) {
 	xs := []float64{-0.75, -0.25, 0, 0.3, 0.9}
 	vals := dtype.Float64Array(xs)
-	dense, err := NewStrided(vals)
+	dense, err := tensor.NewStrided(vals)
 	require.NoError(t, err)
-	sparse, err := ToLayout(dense, COO, DefaultConvert())
+	sparse, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
-	sparse, err = WithFill(sparse, ScalarBytes(dtype.Float64, dtype.Real(0.5)))
+	sparse, err = tensor.WithFill(sparse, tensor.ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 	require.NoError(t, err)
 	fns := map[string]func(float64) float64{
 		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "exp": math.Exp, "expm1": math.Expm1,
@@ -89,14 +90,14 @@ func TestUnaryAgainstMath(t *testing.T) {
 		got, err := UnaryByName(name, sparse, UnaryArgs{})
 		require.NoError(t, err, name)
 		assert.InDelta(t, f(0.5), got.Fill().Re(), 1e-15, "%s fill", name)
-		d, err := ToDense(got)
+		d, err := tensor.ToDense(got)
 		require.NoError(t, err)
 		for i, x := range xs {
 			want := f(x)
 			if x == 0 {
 				want = f(0.5) // unspecified: the fill
 			}
-			assert.InDelta(t, want, d.values.Complex(int64(i)).Re(), 1e-15, "%s(%g)", name, x)
+			assert.InDelta(t, want, d.ValueArray().Complex(int64(i)).Re(), 1e-15, "%s(%g)", name, x)
 		}
 	}
 }
@@ -156,7 +157,7 @@ func TestUnaryDTypes(t *testing.T) {
 		{"relu", dtype.Bool, UnaryArgs{}, 0},
 	}
 	for _, c := range cases {
-		x, err := Empty(CSR, c.in, []int64{2, 3}, [2]int64{}, 0)
+		x, err := tensor.Empty(tensor.CSR, c.in, []int64{2, 3}, [2]int64{}, 0)
 		require.NoError(t, err)
 		got, err := UnaryByName(c.op, x, c.args)
 		if c.want == 0 {
@@ -172,12 +173,12 @@ func TestUnaryDTypes(t *testing.T) {
 // TestUnaryFillAndLayout: cos of a sparse tensor stays sparse with fill
 // cos(0) = 1, the pattern unchanged; an output layout converts.
 func TestUnaryFillAndLayout(t *testing.T) {
-	x, err := NewCompressed(CSR, dtype.Int64Array([]int64{0, 1, 2}), dtype.Int64Array([]int64{1, 0}),
-		dtype.Float64Array([]float64{math.Pi, 1}), []int64{2, 2}, BuildOptions{})
+	x, err := tensor.NewCompressed(tensor.CSR, dtype.Int64Array([]int64{0, 1, 2}), dtype.Int64Array([]int64{1, 0}),
+		dtype.Float64Array([]float64{math.Pi, 1}), []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	c, err := UnaryByName("cos", x, UnaryArgs{})
 	require.NoError(t, err)
-	assert.Equal(t, CSR, c.Layout())
+	assert.Equal(t, tensor.CSR, c.Layout())
 	assert.Equal(t, 1.0, c.Fill().Re())
 	assert.Equal(t, int64(2), c.NNZ())
 	vals, _ := c.Values()
@@ -186,16 +187,16 @@ func TestUnaryFillAndLayout(t *testing.T) {
 	xv, _ := x.Values()
 	assert.Equal(t, math.Pi, xv.Complex(0).Re())
 
-	coo := COO
+	coo := tensor.COO
 	o, err := UnaryByName("sin", x, UnaryArgs{Out: Output{Layout: &coo}})
 	require.NoError(t, err)
-	assert.Equal(t, COO, o.Layout())
-	eq, err := Equal(o, mustUnary(t, "sin", x))
+	assert.Equal(t, tensor.COO, o.Layout())
+	eq, err := tensor.Equal(o, mustUnary(t, "sin", x))
 	require.NoError(t, err)
 	assert.True(t, eq)
 }
 
-func mustUnary(t *testing.T, op string, x *Tensor) *Tensor {
+func mustUnary(t *testing.T, op string, x *tensor.Tensor) *tensor.Tensor {
 	t.Helper()
 	r, err := UnaryByName(op, x, UnaryArgs{})
 	require.NoError(t, err)
@@ -205,16 +206,16 @@ func mustUnary(t *testing.T, op string, x *Tensor) *Tensor {
 // TestUnaryLinearKeepsDuplicates: neg of an uncoalesced COO tensor keeps its
 // entries (torch does); sin coalesces first (sin(a) + sin(b) != sin(a + b)).
 func TestUnaryLinearKeepsDuplicates(t *testing.T) {
-	x, err := NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{3}, BuildOptions{})
+	x, err := tensor.NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{3}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	n := mustUnary(t, "neg", x)
 	assert.False(t, n.IsCoalesced())
 	assert.Equal(t, int64(2), n.NNZ())
 	s := mustUnary(t, "sin", x)
 	assert.True(t, s.IsCoalesced())
-	d, err := ToDense(s)
+	d, err := tensor.ToDense(s)
 	require.NoError(t, err)
-	assert.InDelta(t, math.Sin(3), d.values.Complex(1).Re(), 1e-15)
+	assert.InDelta(t, math.Sin(3), d.ValueArray().Complex(1).Re(), 1e-15)
 }
 
 // TestUnarySpecialValues covers NaN, infinities and signed zeros in the
@@ -222,14 +223,14 @@ func TestUnaryLinearKeepsDuplicates(t *testing.T) {
 func TestUnarySpecialValues(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	xs := []float64{nan, inf, -inf, math.Copysign(0, -1), -2.5, 2.5, 3.5}
-	x, err := NewStrided(dtype.Float64Array(xs))
+	x, err := tensor.NewStrided(dtype.Float64Array(xs))
 	require.NoError(t, err)
 	at := func(op string, args UnaryArgs) []float64 {
 		r, err := UnaryByName(op, x, args)
 		require.NoError(t, err, op)
 		out := make([]float64, len(xs))
 		for i := range out {
-			out[i] = r.values.Complex(int64(i)).Re()
+			out[i] = r.ValueArray().Complex(int64(i)).Re()
 		}
 		return out
 	}
@@ -252,7 +253,7 @@ func TestUnarySpecialValues(t *testing.T) {
 	assert.True(t, math.IsNaN(cl[0]))
 	assert.Equal(t, []float64{3, -1, 0, -1, 2.5, 3}, cl[1:])
 	// complex: sgn is z/|z|, abs is |z|, isinf looks at both parts.
-	z, err := NewStrided(func() dtype.Array {
+	z, err := tensor.NewStrided(func() dtype.Array {
 		a := dtype.NewArray(dtype.Complex128, []int64{2})
 		dtype.AsSlice[complex128](a)[0] = complex(3, 4)
 		dtype.AsSlice[complex128](a)[1] = complex(0, inf)
@@ -260,18 +261,18 @@ func TestUnarySpecialValues(t *testing.T) {
 	}())
 	require.NoError(t, err)
 	sg := mustUnary(t, "sgn", z)
-	assert.Equal(t, complex(0.6, 0.8), dtype.AsSlice[complex128](sg.values)[0])
+	assert.Equal(t, complex(0.6, 0.8), dtype.AsSlice[complex128](sg.ValueArray())[0])
 	ab := mustUnary(t, "abs", z)
-	assert.Equal(t, 5.0, dtype.AsSlice[float64](ab.values)[0])
+	assert.Equal(t, 5.0, dtype.AsSlice[float64](ab.ValueArray())[0])
 	ii := mustUnary(t, "isinf", z)
-	assert.Equal(t, []byte{0, 1}, ii.values.Data)
+	assert.Equal(t, []byte{0, 1}, ii.ValueArray().Data)
 	em := mustUnary(t, "expm1", z)
-	assert.InDelta(t, real(cmplx.Exp(complex(3, 4))-1), real(dtype.AsSlice[complex128](em.values)[0]), 1e-12)
+	assert.InDelta(t, real(cmplx.Exp(complex(3, 4))-1), real(dtype.AsSlice[complex128](em.ValueArray())[0]), 1e-12)
 }
 
 // TestUnaryBadInput: unknown names, missing or foreign arguments, nil tensors.
 func TestUnaryBadInput(t *testing.T) {
-	x, err := Empty(COO, dtype.Float64, []int64{2, 2}, [2]int64{}, 0)
+	x, err := tensor.Empty(tensor.COO, dtype.Float64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	one := dtype.IntNumber(1)
 	_, err = UnaryByName("cosine", x, UnaryArgs{})
@@ -287,14 +288,14 @@ func TestUnaryBadInput(t *testing.T) {
 	_, err = UnaryByName("cos", nil, UnaryArgs{})
 	assert.ErrorContains(t, err, "nil")
 	neg := dtype.IntNumber(-1)
-	xi, err := Empty(CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
+	xi, err := tensor.Empty(tensor.CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	_, err = UnaryByName("pow", xi, UnaryArgs{Exponent: &neg})
 	assert.ErrorContains(t, err, "Integers to negative integer powers are not allowed")
 	bad := dtype.Number{Value: dtype.IntScalar(1), Kind: dtype.DType(12345)}
 	_, err = UnaryByName("clamp", x, UnaryArgs{Min: &bad})
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
-	bsr := BSR
+	bsr := tensor.BSR
 	_, err = UnaryByName("sin", x, UnaryArgs{Out: Output{Layout: &bsr}})
 	assert.ErrorContains(t, err, "blocksize")
 }

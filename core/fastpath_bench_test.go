@@ -4,9 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // benchDim is the shape of the conversion benchmarks, as bench/cases.py's.
@@ -14,7 +14,7 @@ const benchDim = 1 << 21
 
 // shuffledCOO builds an uncoalesced COO tensor of the entries (rows[k],
 // cols[k], vals[k]) in a random order, with indices of the given width.
-func shuffledCOO(b *testing.B, rows, cols []int64, vals []float64, width dtype.DType) *core.Tensor {
+func shuffledCOO(b *testing.B, rows, cols []int64, vals []float64, width dtype.DType) *tensor.Tensor {
 	n := len(vals)
 	perm := rand.New(rand.NewPCG(1, 2)).Perm(n)
 	idx := dtype.NewArray(width, []int64{2, int64(n)})
@@ -31,7 +31,7 @@ func shuffledCOO(b *testing.B, rows, cols []int64, vals []float64, width dtype.D
 			is[k], is[n+k], vs[k] = rows[p], cols[p], vals[p]
 		}
 	}
-	t, err := core.NewCOO(idx, v, []int64{benchDim, benchDim}, core.BuildOptions{})
+	t, err := tensor.NewCOO(idx, v, []int64{benchDim, benchDim}, tensor.BuildOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func BenchmarkFastpathCOOToCSR(b *testing.B) {
 	}
 	t := shuffledCOO(b, u.Row, u.Col, u.Val, dtype.Int32)
 	for b.Loop() {
-		if _, err := core.ToLayout(t, core.CSR, core.DefaultConvert()); err != nil {
+		if _, err := tensor.ToLayout(t, tensor.CSR, tensor.DefaultConvert()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,7 +68,7 @@ func BenchmarkFastpathCoalesce(b *testing.B) {
 	}
 	t := shuffledCOO(b, rows, cols, vals, dtype.Int64)
 	for b.Loop() {
-		if _, err := core.Coalesce(t); err != nil {
+		if _, err := tensor.Coalesce(t); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,23 +6,24 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // randomCOO builds an uncoalesced rows x cols COO tensor of nse entries with
 // coordinates drawn from [0, rowSpread) x [0, colSpread) (few: repeats),
 // values small integers so that every dtype holds their sums.
-func randomCOO(t *testing.T, rng *rand.Rand, d, width dtype.DType, rows, cols, rowSpread, colSpread, nse int64) *Tensor {
+func randomCOO(t *testing.T, rng *rand.Rand, d, width dtype.DType, rows, cols, rowSpread, colSpread, nse int64) *tensor.Tensor {
 	idx := dtype.NewArray(width, []int64{2, nse})
 	for e := range nse {
-		setIndex(idx, e, rng.Int64N(rowSpread))
-		setIndex(idx, nse+e, rng.Int64N(colSpread))
+		tensor.SetIndex(idx, e, rng.Int64N(rowSpread))
+		tensor.SetIndex(idx, nse+e, rng.Int64N(colSpread))
 	}
 	vals := dtype.NewArray(d, []int64{nse})
 	for e := range nse {
 		vals.SetComplex(e, dtype.Real(float64(rng.IntN(3))))
 	}
-	coo, err := NewCOO(idx, vals, []int64{rows, cols}, BuildOptions{})
+	coo, err := tensor.NewCOO(idx, vals, []int64{rows, cols}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	return coo
 }
@@ -47,23 +48,23 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 		for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 			for _, s := range shapes {
 				coo := randomCOO(t, rng, d, width, s.rows, s.cols, s.rowSpread, s.colSpread, s.nse)
-				for _, to := range []Layout{CSR, CSC} {
-					fast, err := ToLayout(coo, to, DefaultConvert())
+				for _, to := range []tensor.Layout{tensor.CSR, tensor.CSC} {
+					fast, err := tensor.ToLayout(coo, to, tensor.DefaultConvert())
 					require.NoError(t, err)
 					slow := genericConvert(t, coo, to)
-					require.Equal(t, slow.values, fast.values, "%s %s %s -> %s values", d, width, s.name, to)
-					for li := range slow.levels {
-						require.Equal(t, slow.levels[li].Pos.Data, fast.levels[li].Pos.Data, "%s %s %s pos %d", d, width, s.name, li)
-						require.Equal(t, slow.levels[li].Crd.Data, fast.levels[li].Crd.Data, "%s %s %s crd %d", d, width, s.name, li)
+					require.Equal(t, slow.ValueArray(), fast.ValueArray(), "%s %s %s -> %s values", d, width, s.name, to)
+					for li := range slow.StorageLevels() {
+						require.Equal(t, slow.StorageLevels()[li].Pos.Data, fast.StorageLevels()[li].Pos.Data, "%s %s %s pos %d", d, width, s.name, li)
+						require.Equal(t, slow.StorageLevels()[li].Crd.Data, fast.StorageLevels()[li].Crd.Data, "%s %s %s crd %d", d, width, s.name, li)
 					}
 				}
-				c, err := Coalesce(coo)
+				c, err := tensor.Coalesce(coo)
 				require.NoError(t, err)
 				require.True(t, c.IsCoalesced())
 				require.Equal(t, width.Size()*8, c.IndexWidth())
-				slow := genericConvert(t, coo, COO)
-				require.Equal(t, slow.values, c.values, "%s %s %s coalesce values", d, width, s.name)
-				require.Equal(t, castIndex(slow.indices, width), c.indices, "%s %s %s coalesce indices", d, width, s.name)
+				slow := genericConvert(t, coo, tensor.COO)
+				require.Equal(t, slow.ValueArray(), c.ValueArray(), "%s %s %s coalesce values", d, width, s.name)
+				require.Equal(t, tensor.CastIndex(slow.IndexArray(), width), c.IndexArray(), "%s %s %s coalesce indices", d, width, s.name)
 				requireSameDense(t, coo, c)
 			}
 		}
@@ -75,13 +76,13 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 func TestCompressedCoalesceCastsIndices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
 	coo := randomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
-	c, err := ToLayout(coo, COO, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
+	c, err := tensor.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
 	require.NoError(t, err)
 	require.Equal(t, 32, c.IndexWidth())
 	require.True(t, c.IsCoalesced())
-	want := genericConvert(t, coo, COO)
-	require.Equal(t, castIndex(want.indices, dtype.Int32), c.indices)
-	require.Equal(t, want.values, c.values)
+	want := genericConvert(t, coo, tensor.COO)
+	require.Equal(t, tensor.CastIndex(want.IndexArray(), dtype.Int32), c.IndexArray())
+	require.Equal(t, want.ValueArray(), c.ValueArray())
 }
 
 // TestCompressedPathErrors: an index out of range (trusted input) and a
@@ -90,22 +91,22 @@ func TestCompressedPathErrors(t *testing.T) {
 	for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 		idx := dtype.NewArray(width, []int64{2, 3})
 		for i, v := range []int64{0, 4, 1, 0, 0, 1} {
-			setIndex(idx, int64(i), v)
+			tensor.SetIndex(idx, int64(i), v)
 		}
-		bad, err := NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3}), []int64{3, 3}, BuildOptions{NoCheck: true})
+		bad, err := tensor.NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3}), []int64{3, 3}, tensor.BuildOptions{NoCheck: true})
 		require.NoError(t, err)
-		_, err = ToLayout(bad, CSR, DefaultConvert())
+		_, err = tensor.ToLayout(bad, tensor.CSR, tensor.DefaultConvert())
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
-		_, err = Coalesce(bad)
+		_, err = tensor.Coalesce(bad)
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	}
 	rng := rand.New(rand.NewPCG(45, 46))
 	coo := randomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
-	old := MemoryLimit()
-	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	require.NoError(t, SetMemoryLimit(100))
-	_, err := Coalesce(coo)
+	old := tensor.MemoryLimit()
+	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
+	require.NoError(t, tensor.SetMemoryLimit(100))
+	_, err := tensor.Coalesce(coo)
 	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
-	_, err = ToLayout(coo, CSR, DefaultConvert())
+	_, err = tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }

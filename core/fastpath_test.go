@@ -5,16 +5,17 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // genericConvert runs the generic level-model path, bypassing the fast paths.
-func genericConvert(t *testing.T, x *Tensor, layout Layout) *Tensor {
-	spec, err := targetSpec(layout, x.Shape(), x.denseDim, -1, [2]int64{1, 1})
+func genericConvert(t *testing.T, x *tensor.Tensor, layout tensor.Layout) *tensor.Tensor {
+	spec, err := tensor.TargetSpec(layout, x.Shape(), x.DenseDim(), -1, [2]int64{1, 1})
 	require.NoError(t, err)
-	e, err := entriesOf(x, len(x.shape)-x.denseDim)
+	e, err := tensor.EntriesOf(x, len(x.Dims())-x.DenseDim())
 	require.NoError(t, err)
-	out, err := buildFrom(spec, e, x.dtype, x.FillBytes(), 0, false)
+	out, err := tensor.BuildFrom(spec, e, x.DType(), x.FillBytes(), 0, false)
 	require.NoError(t, err)
 	return out
 }
@@ -29,36 +30,36 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 			nse := int64(40)
 			idx := dtype.NewArray(width, []int64{2, nse})
 			for i := int64(0); i < 2*nse; i++ {
-				setIndex(idx, i, int64(rng.IntN(6)))
+				tensor.SetIndex(idx, i, int64(rng.IntN(6)))
 			}
 			vshape := append([]int64{nse}, dense...)
 			vals := dtype.NewArray(dtype.Float64, vshape)
 			for i := int64(0); i < vals.Numel(); i++ {
 				vals.SetComplex(i, dtype.Real(float64(rng.IntN(10))))
 			}
-			coo, err := NewCOO(idx, vals, append([]int64{6, 7}, dense...), BuildOptions{})
+			coo, err := tensor.NewCOO(idx, vals, append([]int64{6, 7}, dense...), tensor.BuildOptions{})
 			require.NoError(t, err)
-			for _, from := range []Layout{COO, CSR, CSC} {
+			for _, from := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
 				src := coo
-				if from != COO {
+				if from != tensor.COO {
 					src = genericConvert(t, coo, from)
 				}
-				for _, to := range []Layout{COO, CSR, CSC} {
+				for _, to := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
 					if from == to {
 						continue
 					}
-					fast, err := ToLayout(src, to, DefaultConvert())
+					fast, err := tensor.ToLayout(src, to, tensor.DefaultConvert())
 					require.NoError(t, err)
 					slow := genericConvert(t, src, to)
-					require.Equal(t, slow.values, fast.values, "%s -> %s values", from, to)
-					for li := range slow.levels {
-						require.Equal(t, slow.levels[li].Pos.Data, fast.levels[li].Pos.Data, "%s -> %s pos %d", from, to, li)
-						require.Equal(t, slow.levels[li].Crd.Data, fast.levels[li].Crd.Data, "%s -> %s crd %d", from, to, li)
+					require.Equal(t, slow.ValueArray(), fast.ValueArray(), "%s -> %s values", from, to)
+					for li := range slow.StorageLevels() {
+						require.Equal(t, slow.StorageLevels()[li].Pos.Data, fast.StorageLevels()[li].Pos.Data, "%s -> %s pos %d", from, to, li)
+						require.Equal(t, slow.StorageLevels()[li].Crd.Data, fast.StorageLevels()[li].Crd.Data, "%s -> %s crd %d", from, to, li)
 					}
 					requireSameDense(t, coo, fast)
 				}
 			}
-			c, err := Coalesce(coo)
+			c, err := tensor.Coalesce(coo)
 			require.NoError(t, err)
 			require.True(t, c.IsCoalesced())
 			requireSameDense(t, coo, c)
@@ -77,21 +78,21 @@ func TestCOOToCSRLongRows(t *testing.T) {
 		for _, tc := range []struct{ rows, cols, nse int64 }{{3, 50, 600}, {2, 100000, 200}} {
 			idx := dtype.NewArray(dtype.Int64, []int64{2, tc.nse})
 			for e := int64(0); e < tc.nse; e++ {
-				setIndex(idx, e, rng.Int64N(tc.rows))
-				setIndex(idx, tc.nse+e, rng.Int64N(tc.cols/10)*10) // repeats in every row
+				tensor.SetIndex(idx, e, rng.Int64N(tc.rows))
+				tensor.SetIndex(idx, tc.nse+e, rng.Int64N(tc.cols/10)*10) // repeats in every row
 			}
 			vals := dtype.NewArray(dtype.Float64, append([]int64{tc.nse}, dense...))
 			for e := int64(0); e < vals.Numel(); e++ {
 				vals.SetComplex(e, dtype.Real(rng.Float64()))
 			}
-			coo, err := NewCOO(idx, vals, append([]int64{tc.rows, tc.cols}, dense...), BuildOptions{})
+			coo, err := tensor.NewCOO(idx, vals, append([]int64{tc.rows, tc.cols}, dense...), tensor.BuildOptions{})
 			require.NoError(t, err)
-			fast, err := ToLayout(coo, CSR, DefaultConvert())
+			fast, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 			require.NoError(t, err)
-			slow := genericConvert(t, coo, CSR)
-			require.Equal(t, slow.levels[1].Pos.Data, fast.levels[1].Pos.Data)
-			require.Equal(t, slow.levels[1].Crd.Data, fast.levels[1].Crd.Data)
-			require.Equal(t, slow.values.Data, fast.values.Data, "the same sums, in the same order")
+			slow := genericConvert(t, coo, tensor.CSR)
+			require.Equal(t, slow.StorageLevels()[1].Pos.Data, fast.StorageLevels()[1].Pos.Data)
+			require.Equal(t, slow.StorageLevels()[1].Crd.Data, fast.StorageLevels()[1].Crd.Data)
+			require.Equal(t, slow.ValueArray().Data, fast.ValueArray().Data, "the same sums, in the same order")
 		}
 	}
 }
@@ -102,30 +103,30 @@ func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, blk := range [][2]int64{{1, 1}, {2, 3}, {4, 2}} {
 		src := randomDense(t, rng, dtype.Float64, []int64{8, 12}, 0.2)
-		for _, pair := range [][2]Layout{{CSR, BSR}, {CSC, BSC}} {
-			plain, err := ToLayout(src, pair[0], DefaultConvert())
+		for _, pair := range [][2]tensor.Layout{{tensor.CSR, tensor.BSR}, {tensor.CSC, tensor.BSC}} {
+			plain, err := tensor.ToLayout(src, pair[0], tensor.DefaultConvert())
 			require.NoError(t, err)
-			plain, _ = WithFill(plain, ScalarBytes(dtype.Float64, dtype.Real(0.5)))
-			spec, err := targetSpec(pair[1], plain.Shape(), 0, -1, blk)
+			plain, _ = tensor.WithFill(plain, tensor.ScalarBytes(dtype.Float64, dtype.Real(0.5)))
+			spec, err := tensor.TargetSpec(pair[1], plain.Shape(), 0, -1, blk)
 			require.NoError(t, err)
-			fast, err := ToLayout(plain, pair[1], ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})
+			fast, err := tensor.ToLayout(plain, pair[1], tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})
 			require.NoError(t, err)
-			e, err := entriesOf(plain, 2)
+			e, err := tensor.EntriesOf(plain, 2)
 			require.NoError(t, err)
-			slow, err := buildFrom(spec, e, dtype.Float64, plain.FillBytes(), 0, false)
+			slow, err := tensor.BuildFrom(spec, e, dtype.Float64, plain.FillBytes(), 0, false)
 			require.NoError(t, err)
-			require.Equal(t, slow.values, fast.values, "%v %s -> %s", blk, pair[0], pair[1])
-			for li := range slow.levels {
-				require.Equal(t, slow.levels[li].Pos.Data, fast.levels[li].Pos.Data, "%v %s -> %s pos %d", blk, pair[0], pair[1], li)
-				require.Equal(t, slow.levels[li].Crd.Data, fast.levels[li].Crd.Data, "%v %s -> %s crd %d", blk, pair[0], pair[1], li)
+			require.Equal(t, slow.ValueArray(), fast.ValueArray(), "%v %s -> %s", blk, pair[0], pair[1])
+			for li := range slow.StorageLevels() {
+				require.Equal(t, slow.StorageLevels()[li].Pos.Data, fast.StorageLevels()[li].Pos.Data, "%v %s -> %s pos %d", blk, pair[0], pair[1], li)
+				require.Equal(t, slow.StorageLevels()[li].Crd.Data, fast.StorageLevels()[li].Crd.Data, "%v %s -> %s crd %d", blk, pair[0], pair[1], li)
 			}
-			back, err := ToLayout(fast, pair[0], DefaultConvert())
+			back, err := tensor.ToLayout(fast, pair[0], tensor.DefaultConvert())
 			require.NoError(t, err)
-			e2, _ := entriesOf(fast, 2)
-			slowBack, err := buildFrom(formatSpec{layout: pair[0], shape: fast.Shape(), block: [2]int64{1, 1}}, e2, dtype.Float64, fast.FillBytes(), 0, false)
+			e2, _ := tensor.EntriesOf(fast, 2)
+			slowBack, err := tensor.BuildFrom(tensor.FormatSpec{Layout: pair[0], Shape: fast.Shape(), Block: [2]int64{1, 1}}, e2, dtype.Float64, fast.FillBytes(), 0, false)
 			require.NoError(t, err)
-			require.Equal(t, slowBack.values, back.values, "%v %s -> %s", blk, pair[1], pair[0])
-			require.Equal(t, slowBack.levels[1].Crd.Data, back.levels[1].Crd.Data)
+			require.Equal(t, slowBack.ValueArray(), back.ValueArray(), "%v %s -> %s", blk, pair[1], pair[0])
+			require.Equal(t, slowBack.StorageLevels()[1].Crd.Data, back.StorageLevels()[1].Crd.Data)
 			requireSameDense(t, plain, back)
 		}
 	}

@@ -4,40 +4,41 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // TestFillValueCarriedThroughConversions checks a non-zero fill is
 // materialised by to_dense and kept by every conversion.
 func TestFillValueCarriedThroughConversions(t *testing.T) {
-	coo, err := NewCOO(dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2), dtype.Float64Array([]float64{5, 6}), []int64{2, 2}, BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2), dtype.Float64Array([]float64{5, 6}), []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	withFill, err := WithFill(coo, ScalarBytes(dtype.Float64, dtype.Real(-1)))
+	withFill, err := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(-1)))
 	require.NoError(t, err)
 	want := mustDense(t, []float64{-1, 5, 6, -1}, 2, 2)
-	d, err := ToDense(withFill)
+	d, err := tensor.ToDense(withFill)
 	require.NoError(t, err)
-	require.Equal(t, dtype.AsSlice[float64](want.values), dtype.AsSlice[float64](d.values))
-	for _, l := range AllLayouts[1:] {
-		opt := DefaultConvert()
+	require.Equal(t, dtype.AsSlice[float64](want.ValueArray()), dtype.AsSlice[float64](d.ValueArray()))
+	for _, l := range tensor.AllLayouts[1:] {
+		opt := tensor.DefaultConvert()
 		opt.BlockSize = [2]int64{1, 2}
-		y, err := ToLayout(withFill, l, opt)
+		y, err := tensor.ToLayout(withFill, l, opt)
 		require.NoError(t, err, "%s", l)
 		require.Equal(t, -1.0, y.Fill().Re(), "%s keeps the fill", l)
-		dy, err := ToDense(y)
+		dy, err := tensor.ToDense(y)
 		require.NoError(t, err)
-		require.Equal(t, dtype.AsSlice[float64](want.values), dtype.AsSlice[float64](dy.values), "%s", l)
+		require.Equal(t, dtype.AsSlice[float64](want.ValueArray()), dtype.AsSlice[float64](dy.ValueArray()), "%s", l)
 	}
-	_, err = WithFill(coo, []byte{1})
+	_, err = tensor.WithFill(coo, []byte{1})
 	require.Error(t, err)
 }
 
 // TestUncoalescedDuplicatesWithNonZeroFill: duplicates sum, the fill only
 // stands where nothing is stored.
 func TestUncoalescedDuplicatesWithNonZeroFill(t *testing.T) {
-	coo, _ := NewCOO(dtype.Int64Array([]int64{0, 0}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{2}, BuildOptions{})
-	f, _ := WithFill(coo, ScalarBytes(dtype.Float64, dtype.Real(7)))
-	d, err := ToDense(f)
+	coo, _ := tensor.NewCOO(dtype.Int64Array([]int64{0, 0}, 1, 2), dtype.Float64Array([]float64{1, 2}), []int64{2}, tensor.BuildOptions{})
+	f, _ := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(7)))
+	d, err := tensor.ToDense(f)
 	require.NoError(t, err)
-	require.Equal(t, []float64{3, 7}, dtype.AsSlice[float64](d.values))
+	require.Equal(t, []float64{3, 7}, dtype.AsSlice[float64](d.ValueArray()))
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // fuzzFormats are the formats the fuzz targets pick from (the level types and
@@ -58,22 +59,22 @@ func FuzzNewFromFormat(f *testing.F) {
 		for i := range vals {
 			vals[i] = float64(nums[at+i])
 		}
-		x, err := NewFromFormat(fm, shape, arrays[:nl], arrays[nl:], dtype.Float64Array(vals))
+		x, err := tensor.NewFromFormat(fm, shape, arrays[:nl], arrays[nl:], dtype.Float64Array(vals))
 		if err != nil {
 			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)
 			}
 			return
 		}
-		d, err := ToDense(x)
+		d, err := tensor.ToDense(x)
 		if err != nil {
 			t.Fatal(err)
 		}
-		y, err := ToFormat(d, fm)
+		y, err := tensor.ToFormat(d, fm)
 		if err != nil {
 			t.Fatalf("%s: the dense form of an accepted storage does not convert back: %v", fm, err)
 		}
-		if eq, err := Equal(x, y); err != nil || !eq {
+		if eq, err := tensor.Equal(x, y); err != nil || !eq {
 			t.Fatalf("%s: round trip differs (%v)", fm, err)
 		}
 	})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // int64sFrom decodes up to n small int64 values from fuzz bytes.
@@ -30,22 +31,22 @@ func FuzzNewCOO(f *testing.F) {
 		for i := range vals {
 			vals[i] = float64(i + 1)
 		}
-		x, err := NewCOO(dtype.Int64Array(idx, 2, nse), dtype.Float64Array(vals), []int64{rows % 64, cols % 64}, BuildOptions{Coalesced: coalesced})
+		x, err := tensor.NewCOO(dtype.Int64Array(idx, 2, nse), dtype.Float64Array(vals), []int64{rows % 64, cols % 64}, tensor.BuildOptions{Coalesced: coalesced})
 		if err != nil {
 			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)
 			}
 			return
 		}
-		d, err := ToDense(x)
+		d, err := tensor.ToDense(x)
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := ToLayout(x, CSR, DefaultConvert())
+		c, err := tensor.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if eq, _ := Equal(d, c); !eq {
+		if eq, _ := tensor.Equal(d, c); !eq {
 			t.Fatalf("CSR of %v differs from its dense form", x)
 		}
 	})
@@ -60,9 +61,9 @@ func FuzzNewCompressed(f *testing.F) {
 		crow := int64sFrom(rawCrow, 8, 16)
 		col := int64sFrom(rawCol, 8, 16)
 		vals := make([]float64, len(col))
-		layout := CSR
+		layout := tensor.CSR
 		if csc {
-			layout = CSC
+			layout = tensor.CSC
 		}
 		var size []int64
 		if ncols%3 != 0 && len(crow) > 0 {
@@ -71,18 +72,18 @@ func FuzzNewCompressed(f *testing.F) {
 				size[0], size[1] = size[1], size[0]
 			}
 		}
-		x, err := NewCompressed(layout, dtype.Int64Array(crow), dtype.Int64Array(col), dtype.Float64Array(vals), size, BuildOptions{})
+		x, err := tensor.NewCompressed(layout, dtype.Int64Array(crow), dtype.Int64Array(col), dtype.Float64Array(vals), size, tensor.BuildOptions{})
 		if err != nil {
 			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)
 			}
 			return
 		}
-		c, err := ToLayout(x, COO, DefaultConvert())
+		c, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if eq, _ := Equal(x, c); !eq {
+		if eq, _ := tensor.Equal(x, c); !eq {
 			t.Fatalf("COO of %v differs", x)
 		}
 	})

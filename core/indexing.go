@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Select is torch's select(dim, index): the slice at index of dim, that dim
@@ -15,41 +16,41 @@ import (
 // slices every value block. A COO result from a COO input is coalesced when
 // it has fewer than two entries, whatever the input's flag; from any other
 // format it is coalesced: torch's rules for select.
-func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
-	nd := len(t.shape)
-	dim, err := normDim("select: dim", dim, nd)
+func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
+	dim, err := tensor.NormDim("select: dim", dim, nd)
 	if err != nil {
 		return nil, err
 	}
-	n := t.shape[dim]
+	n := t.Dims()[dim]
 	if index < -n || index >= n {
-		return nil, errs.Errorf(errs.ErrIndex, "select: index %d out of range for tensor of size %v at dimension %d", index, t.shape, dim)
+		return nil, errs.Errorf(errs.ErrIndex, "select: index %d out of range for tensor of size %v at dimension %d", index, t.Dims(), dim)
 	}
 	if index < 0 {
 		index += n
 	}
-	if t.layout == Strided {
+	if t.StorageLayout() == tensor.Strided {
 		return selectDense(t, dim, index)
 	}
-	c, err := asCOO(t)
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
+	s := nd - c.DenseDim
 	if dim >= s {
 		out := takeDenseDim(c, dim, []int64{index}, true)
-		out.coalesced = out.nse() < 2
-		return out.tensorLike(t)
+		out.Coalesced = out.Nse() < 2
+		return out.TensorLike(t)
 	}
 	if s == 1 { // the result has no sparse dim: a dense tensor of the dense shape
-		d, err := ToDense(t)
+		d, err := tensor.ToDense(t)
 		if err != nil {
 			return nil, err
 		}
 		return selectDense(d, dim, index)
 	}
 	var keep []int64
-	for e, v := range c.coords[dim] {
+	for e, v := range c.Coords[dim] {
 		if v == index {
 			keep = append(keep, int64(e))
 		}
@@ -57,15 +58,15 @@ func Select(t *Tensor, dim int, index int64) (*Tensor, error) {
 	coords := make([][]int64, 0, s-1)
 	for d := 0; d < s; d++ {
 		if d != dim {
-			coords = append(coords, pick(c.coords[d], keep))
+			coords = append(coords, pick(c.Coords[d], keep))
 		}
 	}
-	shape := slices.Delete(slices.Clone(c.shape), dim, dim+1)
-	out := c.gather(keep, coords, shape)
+	shape := slices.Delete(slices.Clone(c.Shape), dim, dim+1)
+	out := c.Gather(keep, coords, shape)
 	// A compressed input's entries come sorted and unique, and stay so with one
 	// dim fixed: torch marks that result coalesced, a COO input's only below two.
-	out.coalesced = len(keep) < 2 || (t.layout != COO && c.coalesced)
-	return out.tensorLike(t)
+	out.Coalesced = len(keep) < 2 || (t.StorageLayout() != tensor.COO && c.Coalesced)
+	return out.TensorLike(t)
 }
 
 // pick returns col[keep[0]], col[keep[1]], ...
@@ -78,56 +79,56 @@ func pick(col, keep []int64) []int64 {
 }
 
 // selectDense selects from a strided tensor.
-func selectDense(t *Tensor, dim int, index int64) (*Tensor, error) {
-	outer := dtype.NumelOf(t.shape[:dim])
-	inner := dtype.NumelOf(t.shape[dim+1:]) * int64(t.dtype.Size())
-	n := t.shape[dim]
-	shape := slices.Delete(slices.Clone(t.shape), dim, dim+1)
-	out := dtype.NewArray(t.dtype, shape)
+func selectDense(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
+	outer := dtype.NumelOf(t.Dims()[:dim])
+	inner := dtype.NumelOf(t.Dims()[dim+1:]) * int64(t.DType().Size())
+	n := t.Dims()[dim]
+	shape := slices.Delete(slices.Clone(t.Dims()), dim, dim+1)
+	out := dtype.NewArray(t.DType(), shape)
 	for o := int64(0); o < outer; o++ {
-		copy(out.Data[o*inner:(o+1)*inner], t.values.Data[(o*n+index)*inner:(o*n+index+1)*inner])
+		copy(out.Data[o*inner:(o+1)*inner], t.ValueArray().Data[(o*n+index)*inner:(o*n+index+1)*inner])
 	}
-	r, err := NewStrided(out)
+	r, err := tensor.NewStrided(out)
 	if err != nil {
 		return nil, err
 	}
-	return revalue(r, r.values, t.FillBytes()), nil
+	return tensor.Revalue(r, r.ValueArray(), t.FillBytes()), nil
 }
 
 // takeDenseDim keeps, in every value block, the positions pos of dense dim
 // dim in that order (dropping the dim when drop, as select does); the
 // coordinates are shared with c. The caller sets the coalesced flag.
-func takeDenseDim(c *cooEntries, dim int, pos []int64, drop bool) *cooEntries {
-	s := len(c.shape) - c.denseDim
+func takeDenseDim(c *tensor.CooEntries, dim int, pos []int64, drop bool) *tensor.CooEntries {
+	s := len(c.Shape) - c.DenseDim
 	dd := dim - s
-	dshape := c.shape[s:]
+	dshape := c.Shape[s:]
 	outer := dtype.NumelOf(dshape[:dd])
-	inner := dtype.NumelOf(dshape[dd+1:]) * int64(c.dtype.Size())
+	inner := dtype.NumelOf(dshape[dd+1:]) * int64(c.Dtype.Size())
 	n, m := dshape[dd], int64(len(pos))
-	nse := c.nse()
+	nse := c.Nse()
 	newDense := slices.Clone(dshape)
 	newDense[dd] = m
-	out := dtype.NewArray(c.dtype, append([]int64{nse}, newDense...))
-	blk, newBlk := dtype.NumelOf(dshape)*int64(c.dtype.Size()), dtype.NumelOf(newDense)*int64(c.dtype.Size())
+	out := dtype.NewArray(c.Dtype, append([]int64{nse}, newDense...))
+	blk, newBlk := dtype.NumelOf(dshape)*int64(c.Dtype.Size()), dtype.NumelOf(newDense)*int64(c.Dtype.Size())
 	for e := int64(0); e < nse; e++ {
 		for o := int64(0); o < outer; o++ {
-			src := c.vals.Data[e*blk+o*n*inner:]
+			src := c.Vals.Data[e*blk+o*n*inner:]
 			dst := out.Data[e*newBlk+o*m*inner:]
 			for i, p := range pos {
 				copy(dst[int64(i)*inner:int64(i+1)*inner], src[p*inner:(p+1)*inner])
 			}
 		}
 	}
-	shape := slices.Clone(c.shape)
+	shape := slices.Clone(c.Shape)
 	shape[dim] = m
-	denseDim := c.denseDim
+	denseDim := c.DenseDim
 	if drop {
 		shape = slices.Delete(shape, dim, dim+1)
 		out.Shape = slices.Delete(out.Shape, dd+1, dd+2)
 		denseDim--
 	}
-	return &cooEntries{shape: shape, denseDim: denseDim, coords: c.coords, vals: out, coalesced: c.coalesced,
-		width: c.width, fill: c.fill, dtype: c.dtype}
+	return &tensor.CooEntries{Shape: shape, DenseDim: denseDim, Coords: c.Coords, Vals: out, Coalesced: c.Coalesced,
+		Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
 }
 
 // iotaFrom returns start, start+1, ..., start+n-1.
@@ -142,9 +143,9 @@ func iotaFrom(start, n int64) []int64 {
 // byEntry appends, for each entry e in stored order (coordinate col[e]), every
 // position of idx equal to it, ascending: keep gets e, newCoord the position.
 func byEntry(col, idx []int64, n int64, keep, newCoord []int64) ([]int64, []int64) {
-	positions := groupByCoord(idx, n) // the positions holding each value, ascending
+	positions := tensor.GroupByCoord(idx, n) // the positions holding each value, ascending
 	for e, v := range col {
-		for _, p := range positions.of(v) {
+		for _, p := range positions.Of(v) {
 			keep = append(keep, int64(e))
 			newCoord = append(newCoord, p)
 		}
@@ -154,9 +155,9 @@ func byEntry(col, idx []int64, n int64, keep, newCoord []int64) ([]int64, []int6
 
 // Index applies integer indices to the leading dims, as s[i, j, ...] does;
 // indexing every dim gives a 0-d strided tensor.
-func Index(t *Tensor, indices []int64) (*Tensor, error) {
-	if len(indices) > len(t.shape) {
-		return nil, errs.Errorf(errs.ErrIndex, "index: too many indices (%d) for a tensor of dimension %d", len(indices), len(t.shape))
+func Index(t *tensor.Tensor, indices []int64) (*tensor.Tensor, error) {
+	if len(indices) > len(t.Dims()) {
+		return nil, errs.Errorf(errs.ErrIndex, "index: too many indices (%d) for a tensor of dimension %d", len(indices), len(t.Dims()))
 	}
 	r := t
 	for _, i := range indices {
@@ -166,7 +167,7 @@ func Index(t *Tensor, indices []int64) (*Tensor, error) {
 		}
 	}
 	if r == t {
-		return Clone(t), nil
+		return tensor.Clone(t), nil
 	}
 	return r, nil
 }
@@ -175,47 +176,47 @@ func Index(t *Tensor, indices []int64) (*Tensor, error) {
 // inside, in stored order, shifted to start at 0. The result keeps the
 // input's coalesced flag, even when it has fewer than two entries (torch's rule
 // for narrow_copy).
-func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
-	nd := len(t.shape)
-	dim, err := normDim("narrow_copy: dim", dim, nd)
+func NarrowCopy(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
+	dim, err := tensor.NormDim("narrow_copy: dim", dim, nd)
 	if err != nil {
 		return nil, err
 	}
-	n := t.shape[dim]
+	n := t.Dims()[dim]
 	if start < 0 {
 		start += n
 	}
 	if start < 0 || start > n || length < 0 || length > n-start { // no start+length: it may overflow
 		return nil, errs.Errorf(errs.ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
 	}
-	c, err := asCOO(t)
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
+	s := nd - c.DenseDim
 	if dim >= s {
-		return takeDenseDim(c, dim, iotaFrom(start, length), false).tensorLike(t)
+		return takeDenseDim(c, dim, iotaFrom(start, length), false).TensorLike(t)
 	}
 	var keep []int64
-	for e, v := range c.coords[dim] {
+	for e, v := range c.Coords[dim] {
 		if v >= start && v < start+length {
 			keep = append(keep, int64(e))
 		}
 	}
 	coords := make([][]int64, s)
 	for d := range coords {
-		coords[d] = pick(c.coords[d], keep)
+		coords[d] = pick(c.Coords[d], keep)
 		if d == dim {
 			for i := range coords[d] {
 				coords[d][i] -= start
 			}
 		}
 	}
-	shape := slices.Clone(c.shape)
+	shape := slices.Clone(c.Shape)
 	shape[dim] = length
-	out := c.gather(keep, coords, shape)
-	out.coalesced = c.coalesced
-	return out.tensorLike(t)
+	out := c.Gather(keep, coords, shape)
+	out.Coalesced = c.Coalesced
+	return out.TensorLike(t)
 }
 
 // IndexSelect is torch's index_select(dim, index). On a sparse dim: each
@@ -231,24 +232,24 @@ func NarrowCopy(t *Tensor, dim int, start, length int64) (*Tensor, error) {
 // flag: torch's rule for index_select. Negative indices follow torch: a sparse
 // tensor's count from the end (torch's sparse COO index_select wraps them), a
 // strided tensor's are out of range (torch's dense index_select refuses them).
-func IndexSelect(t *Tensor, dim int, index dtype.Array) (*Tensor, error) {
-	nd := len(t.shape)
-	dim, err := normDim("index_select: dim", dim, nd)
+func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
+	dim, err := tensor.NormDim("index_select: dim", dim, nd)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkIndexArray("index", index, -1); err != nil {
+	if err := tensor.CheckIndexArray("index", index, -1); err != nil {
 		return nil, err
 	}
 	if len(index.Shape) > 1 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_select: index must be 0-d or 1-d, got shape %v", index.Shape)
 	}
-	n := t.shape[dim]
+	n := t.Dims()[dim]
 	m := index.Numel()
 	idx := make([]int64, m)
 	for i := range idx {
 		v := index.Index(int64(i))
-		if t.layout == Strided && v < 0 {
+		if t.StorageLayout() == tensor.Strided && v < 0 {
 			return nil, errs.Errorf(errs.ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d: a strided tensor takes indices in [0, %d), as torch's (index out of range in self); sparse tensors count negative indices from the end",
 				i, v, dim, n, n)
 		}
@@ -260,36 +261,36 @@ func IndexSelect(t *Tensor, dim int, index dtype.Array) (*Tensor, error) {
 		}
 		idx[i] = v
 	}
-	c, err := asCOO(t)
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
+	s := nd - c.DenseDim
 	if dim >= s {
 		// len(index) positions in place of n: an index of many repeats can outgrow the input.
-		count, ok := errs.MulChecked(c.vals.Numel()/max(n, 1), m)
-		if err := errs.CheckAlloc("index_select", count, c.dtype.Size()); err != nil || !ok {
-			return nil, errs.Errorf(errs.ErrTooLarge, "index_select: %d value blocks with dim %d of size %d exceed the memory limit of %d bytes", c.nse(), dim, m, MemoryLimit())
+		count, ok := errs.MulChecked(c.Vals.Numel()/max(n, 1), m)
+		if err := errs.CheckAlloc("index_select", count, c.Dtype.Size()); err != nil || !ok {
+			return nil, errs.Errorf(errs.ErrTooLarge, "index_select: %d value blocks with dim %d of size %d exceed the memory limit of %d bytes", c.Nse(), dim, m, tensor.MemoryLimit())
 		}
 		out := takeDenseDim(c, dim, idx, false)
-		out.coalesced = out.nse() < 2
-		return out.tensorLike(t)
+		out.Coalesced = out.Nse() < 2
+		return out.TensorLike(t)
 	}
-	runs := groupByCoord(c.coords[dim], n) // the entries with each coordinate, in stored order
+	runs := tensor.GroupByCoord(c.Coords[dim], n) // the entries with each coordinate, in stored order
 	total := int64(0)
 	for _, v := range idx {
-		total += int64(len(runs.of(v)))
+		total += int64(len(runs.Of(v)))
 	}
 	if err := errs.CheckAlloc("index_select", budget.Mul(total, int64(s+1)), 8); err != nil {
 		return nil, err
 	}
 	keep := make([]int64, 0, total)
 	newCoord := make([]int64, 0, total)
-	if c.nse() < m { // torch's order when index is the longer: per entry, its positions ascending
-		keep, newCoord = byEntry(c.coords[dim], idx, n, keep, newCoord)
+	if c.Nse() < m { // torch's order when index is the longer: per entry, its positions ascending
+		keep, newCoord = byEntry(c.Coords[dim], idx, n, keep, newCoord)
 	} else { // per position, its entries in stored order
 		for pos, v := range idx {
-			for _, e := range runs.of(v) {
+			for _, e := range runs.Of(v) {
 				keep = append(keep, e)
 				newCoord = append(newCoord, int64(pos))
 			}
@@ -300,14 +301,14 @@ func IndexSelect(t *Tensor, dim int, index dtype.Array) (*Tensor, error) {
 		if d == dim {
 			coords[d] = newCoord
 		} else {
-			coords[d] = pick(c.coords[d], keep)
+			coords[d] = pick(c.Coords[d], keep)
 		}
 	}
-	shape := slices.Clone(c.shape)
+	shape := slices.Clone(c.Shape)
 	shape[dim] = m
-	out := c.gather(keep, coords, shape)
+	out := c.Gather(keep, coords, shape)
 	// A compressed input's entries come sorted and unique, and stay so with one
 	// dim fixed: torch marks that result coalesced, a COO input's only below two.
-	out.coalesced = len(keep) < 2 || (t.layout != COO && c.coalesced)
-	return out.tensorLike(t)
+	out.Coalesced = len(keep) < 2 || (t.StorageLayout() != tensor.COO && c.Coalesced)
+	return out.TensorLike(t)
 }

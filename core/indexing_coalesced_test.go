@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,7 +33,7 @@ var cooFixtures = []cooFixture{
 }
 
 // build makes the fixture's COO tensor with indices of the given width.
-func (f cooFixture) build(t *testing.T, width int) *Tensor {
+func (f cooFixture) build(t *testing.T, width int) *tensor.Tensor {
 	nse, s := int64(len(f.coords)), int64(len(f.sparse))
 	flat := make([]int64, s*nse)
 	for e, c := range f.coords {
@@ -42,14 +43,14 @@ func (f cooFixture) build(t *testing.T, width int) *Tensor {
 	}
 	idx := dtype.Int64Array(flat, s, nse)
 	if width == 32 {
-		idx = castIndex(idx, dtype.Int32)
+		idx = tensor.CastIndex(idx, dtype.Int32)
 	}
 	blk := dtype.NumelOf(f.dense)
 	vals := make([]float64, nse*blk)
 	for i := range vals {
 		vals[i] = float64(int64(i)/blk*100 + int64(i)%blk + 1)
 	}
-	x, err := NewCOO(idx, dtype.Float64Array(vals, append([]int64{nse}, f.dense...)...), append(slices.Clone(f.sparse), f.dense...), BuildOptions{})
+	x, err := tensor.NewCOO(idx, dtype.Float64Array(vals, append([]int64{nse}, f.dense...)...), append(slices.Clone(f.sparse), f.dense...), tensor.BuildOptions{})
 	require.NoError(t, err)
 	require.Equal(t, nse < 2, x.IsCoalesced(), "%s: torch marks fewer than two entries coalesced, more not", f.name)
 	return x
@@ -62,8 +63,8 @@ type cooEntry struct {
 }
 
 // storedEntries lists a COO tensor's stored entries in stored order.
-func storedEntries(t *testing.T, x *Tensor) []cooEntry {
-	require.Equal(t, COO, x.Layout())
+func storedEntries(t *testing.T, x *tensor.Tensor) []cooEntry {
+	require.Equal(t, tensor.COO, x.Layout())
 	idx, err := x.RawIndices()
 	require.NoError(t, err)
 	vals, err := x.RawValues()
@@ -104,7 +105,7 @@ func pickBlock(block []float64, dshape []int64, dd int, pos []int64, drop bool) 
 
 // requireTorchResult checks a COO result's stored entries, coalesced flag and
 // index width against the rule-derived expectation.
-func requireTorchResult(t *testing.T, want []cooEntry, width int, got *Tensor, msg string) {
+func requireTorchResult(t *testing.T, want []cooEntry, width int, got *tensor.Tensor, msg string) {
 	t.Helper()
 	gotEntries := storedEntries(t, got)
 	if len(want) == 0 {
@@ -117,11 +118,11 @@ func requireTorchResult(t *testing.T, want []cooEntry, width int, got *Tensor, m
 }
 
 // inputsOf gives a fixture as stored (uncoalesced) and coalesced, at width w.
-func inputsOf(t *testing.T, f cooFixture, w int) map[string]*Tensor {
+func inputsOf(t *testing.T, f cooFixture, w int) map[string]*tensor.Tensor {
 	raw := f.build(t, w)
-	c, err := Coalesce(raw)
+	c, err := tensor.Coalesce(raw)
 	require.NoError(t, err)
-	return map[string]*Tensor{"uncoalesced": raw, "coalesced": c}
+	return map[string]*tensor.Tensor{"uncoalesced": raw, "coalesced": c}
 }
 
 func TestSelectOnCOOFollowsTorch(t *testing.T) {
@@ -147,7 +148,7 @@ func TestSelectOnCOOFollowsTorch(t *testing.T) {
 							return slices.Insert(slices.Clone(o), dim, i)
 						}), g, 0, msg)
 						if dim < s && s == 1 {
-							require.Equal(t, Strided, got.Layout(), "%s: no sparse dim left: the dense slice, duplicates summed", msg)
+							require.Equal(t, tensor.Strided, got.Layout(), "%s: no sparse dim left: the dense slice, duplicates summed", msg)
 							continue
 						}
 						var want []cooEntry
@@ -256,7 +257,7 @@ func TestCOOFlagsOfShapeOpsFollowTorch(t *testing.T) {
 			for kind, x := range ins {
 				msg := fmt.Sprintf("%s %s int%d", f.name, kind, w)
 				nse, flag := x.NNZ(), x.IsCoalesced()
-				check := func(op string, got *Tensor, err error, want bool) {
+				check := func(op string, got *tensor.Tensor, err error, want bool) {
 					t.Helper()
 					require.NoError(t, err, "%s: %s", msg, op)
 					require.Equal(t, want, got.IsCoalesced(), "%s: %s on %d entries", msg, op, got.NNZ())
@@ -268,11 +269,11 @@ func TestCOOFlagsOfShapeOpsFollowTorch(t *testing.T) {
 					r, err = Unsqueeze(x, d)
 					check(fmt.Sprintf("unsqueeze(%d)", d), r, err, nse < 2)
 				}
-				r, err = Cat([]*Tensor{x}, 0)
+				r, err = Cat([]*tensor.Tensor{x}, 0)
 				check("cat of one", r, err, nse < 2)
-				r, err = Cat([]*Tensor{x, x}, 1)
+				r, err = Cat([]*tensor.Tensor{x, x}, 1)
 				check("cat of two", r, err, 2*nse < 2)
-				r, err = Stack([]*Tensor{x, x}, 0)
+				r, err = Stack([]*tensor.Tensor{x, x}, 0)
 				check("stack", r, err, 2*nse < 2)
 				r, err = Transpose(x, 0, 1)
 				check("transpose(0, 1)", r, err, flag && nse == 0)
@@ -295,14 +296,14 @@ func TestCOOFlagsOfShapeOpsFollowTorch(t *testing.T) {
 
 // requireSameDenseOp keeps the flag checks honest: a tensor flagged coalesced
 // has sorted, unique coordinates.
-func requireSameDenseOp(t *testing.T, x *Tensor, msg string) {
+func requireSameDenseOp(t *testing.T, x *tensor.Tensor, msg string) {
 	t.Helper()
-	if x.Layout() != COO || !x.IsCoalesced() {
+	if x.Layout() != tensor.COO || !x.IsCoalesced() {
 		return
 	}
 	idx, err := x.RawIndices()
 	require.NoError(t, err)
-	_, ok := firstUnsortedColumn(idx)
+	_, ok := tensor.FirstUnsortedColumn(idx)
 	require.True(t, ok, "%s: flagged coalesced with unsorted or repeated coordinates", msg)
 }
 
@@ -313,14 +314,14 @@ func TestCOOFlagsOfConstructionAndArithmetic(t *testing.T) {
 	for nse := int64(0); nse <= 2; nse++ {
 		idx := dtype.Int64Array(make([]int64, 2*nse), 2, nse)
 		for e := int64(0); e < nse; e++ {
-			setIndex(idx, nse+e, e) // (0, 0), (0, 1): sorted and unique
+			tensor.SetIndex(idx, nse+e, e) // (0, 0), (0, 1): sorted and unique
 		}
-		x, err := NewCOO(idx, dtype.Float64Array(make([]float64, nse)), []int64{2, 3}, BuildOptions{})
+		x, err := tensor.NewCOO(idx, dtype.Float64Array(make([]float64, nse)), []int64{2, 3}, tensor.BuildOptions{})
 		require.NoError(t, err)
 		require.Equal(t, nse < 2, x.IsCoalesced(), "sparse_coo_tensor with %d entries", nse)
 	}
 	a := cooFixtures[0].build(t, 64) // rows 0 and 1
-	b, err := NewCOO(dtype.Int64Array([]int64{2, 2, 3, 3}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{3, 4}, BuildOptions{})
+	b, err := tensor.NewCOO(dtype.Int64Array([]int64{2, 2, 3, 3}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{3, 4}, tensor.BuildOptions{})
 	require.NoError(t, err) // row 2 only, twice
 	require.False(t, b.IsCoalesced())
 	p, err := BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{})
@@ -350,15 +351,15 @@ func TestCOOFlagsOfConstructionAndArithmetic(t *testing.T) {
 func TestSelectOnCompressedIsCoalesced(t *testing.T) {
 	d := mustDense(t, []float64{0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 5, 6, 0}, 4, 4)
 	in, shape := denseOf(t, d)
-	for _, layout := range []Layout{CSR, CSC, BSR, BSC} {
-		x, err := ToLayout(d, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{2, 2}, IndexWidth: 32})
+	for _, layout := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.BSR, tensor.BSC} {
+		x, err := tensor.ToLayout(d, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{2, 2}, IndexWidth: 32})
 		require.NoError(t, err)
 		for dim := 0; dim < 2; dim++ {
 			for i := int64(0); i < 4; i++ {
 				msg := fmt.Sprintf("%s select(%d, %d)", layout, dim, i)
 				got, err := Select(x, dim, i)
 				require.NoError(t, err, msg)
-				require.Equal(t, COO, got.Layout(), msg)
+				require.Equal(t, tensor.COO, got.Layout(), msg)
 				require.True(t, got.IsCoalesced(), msg)
 				g, _ := denseOf(t, got)
 				require.InDeltaSlice(t, mapDense(in, shape, []int64{4}, func(o []int64) []int64 {

@@ -3,12 +3,13 @@ package core
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // linTerm is one term coeff * t of a sparse sum.
 type linTerm struct {
 	coeff dtype.Scalar
-	t     *Tensor
+	t     *tensor.Tensor
 }
 
 // linSparseSum returns the sum of the terms (2-D tensors of one shape and
@@ -17,9 +18,9 @@ type linTerm struct {
 // merged by the conversion; the sum of the scaled fills becomes the result's
 // fill and is added to every stored element, so each element is counted
 // once whether or not a term stores it.
-func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...linTerm) (*Tensor, error) {
+func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms ...linTerm) (*tensor.Tensor, error) {
 	shape := terms[0].t.Shape()
-	d := terms[0].t.dtype
+	d := terms[0].t.DType()
 	ops, err := linFor(op, d, 64)
 	if err != nil {
 		return nil, err
@@ -28,20 +29,20 @@ func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...
 	var rows, cols []int64
 	var vals []dtype.Array
 	for _, term := range terms {
-		c, err := ToLayout(term.t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
+		c, err := tensor.ToLayout(term.t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
 		if err != nil {
 			return nil, err
 		}
 		f := c.Fill()
-		if !linIsZero(f) && !c.coalesced {
-			if c, err = Coalesce(c); err != nil {
+		if !linIsZero(f) && !c.CoalescedFlag() {
+			if c, err = tensor.Coalesce(c); err != nil {
 				return nil, err
 			}
 		}
 		fill = linAdd(fill, linMul(term.coeff, f))
-		rows = append(rows, dtype.AsSlice[int64](c.levels[0].Crd)...)
-		cols = append(cols, dtype.AsSlice[int64](c.levels[1].Crd)...)
-		vals = append(vals, ops.affine(c.values, term.coeff, linNeg(linMul(term.coeff, f))))
+		rows = append(rows, dtype.AsSlice[int64](c.StorageLevels()[0].Crd)...)
+		cols = append(cols, dtype.AsSlice[int64](c.StorageLevels()[1].Crd)...)
+		vals = append(vals, ops.affine(c.ValueArray(), term.coeff, linNeg(linMul(term.coeff, f))))
 	}
 	nnz := int64(len(rows))
 	if err := errs.CheckAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {
@@ -52,21 +53,21 @@ func linSparseSum(op string, layout Layout, block [2]int64, width int, terms ...
 	for _, a := range vals {
 		off += copy(v.Data[off:], a.Data)
 	}
-	coo, err := NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), v, shape, BuildOptions{NoCheck: true})
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), v, shape, tensor.BuildOptions{NoCheck: true})
 	if err != nil {
 		return nil, err
 	}
-	r, err := ToLayout(coo, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
+	r, err := tensor.ToLayout(coo, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
 	if err != nil {
 		return nil, err
 	}
-	if r.layout == COO && !r.coalesced {
-		if r, err = Coalesce(r); err != nil {
+	if r.StorageLayout() == tensor.COO && !r.CoalescedFlag() {
+		if r, err = tensor.Coalesce(r); err != nil {
 			return nil, err
 		}
 	}
 	if linIsZero(fill) {
 		return r, nil
 	}
-	return revalue(r, ops.affine(r.values, dtype.IntScalar(1), fill), ScalarBytes(d, fill)), nil
+	return tensor.Revalue(r, ops.affine(r.ValueArray(), dtype.IntScalar(1), fill), tensor.ScalarBytes(d, fill)), nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/mmio"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Squaring SuiteSparse's arrow matrix (46500 x 46500, a full first row and
@@ -24,11 +25,11 @@ func TestLinalgArrowSquareTooLarge(t *testing.T) {
 	}
 	a, err := mmio.Read(path)
 	require.NoError(t, err)
-	old := core.MemoryLimit()
-	defer func() { require.NoError(t, core.SetMemoryLimit(old)) }()
-	require.NoError(t, core.SetMemoryLimit(8<<30)) // the default
-	for _, layout := range []core.Layout{core.COO, core.CSR, core.CSC} {
-		x, err := core.ToLayout(a, layout, core.DefaultConvert())
+	old := tensor.MemoryLimit()
+	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
+	require.NoError(t, tensor.SetMemoryLimit(8<<30)) // the default
+	for _, layout := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
+		x, err := tensor.ToLayout(a, layout, tensor.DefaultConvert())
 		require.NoError(t, err)
 		start := time.Now()
 		p, err := core.SparseMm(x, x)

@@ -2,6 +2,7 @@ package core
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -15,27 +16,27 @@ import (
 
 // diaView returns the kernels' view of t's storage, and false when t is no
 // DIA-I or DIA-J tensor of dtype V with a zero fill.
-func diaView[V float32 | float64](t *Tensor) (kernels.DIA[V], bool) {
-	u := t.custom()
-	if u == nil || len(t.shape) != 2 || !mvZeroFill(t.fill) {
+func diaView[V float32 | float64](t *tensor.Tensor) (kernels.DIA[V], bool) {
+	u := t.FormatStore()
+	if u == nil || len(t.Dims()) != 2 || !mvZeroFill(t.FillElem()) {
 		return kernels.DIA[V]{}, false
 	}
-	g := positionalNames(u.format)
-	byCol := g.Equal(diaJFormat)
-	if !byCol && !g.Equal(diaIFormat) {
+	g := tensor.PositionalNames(u.Format)
+	byCol := g.Equal(tensor.DiaJFormat)
+	if !byCol && !g.Equal(tensor.DiaIFormat) {
 		return kernels.DIA[V]{}, false
 	}
-	pos, crd := indexInts(u.pos[0]), indexInts(u.crd[0])
+	pos, crd := tensor.IndexInts(u.Pos[0]), tensor.IndexInts(u.Crd[0])
 	if len(pos) != 2 || pos[0] < 0 || pos[0] > pos[1] || pos[1] > int64(len(crd)) {
 		return kernels.DIA[V]{}, false // the checked storage always has this shape
 	}
-	return kernels.DIA[V]{Rows: int(t.shape[0]), Cols: int(t.shape[1]), Offsets: crd[pos[0]:pos[1]],
-		Stride: int(u.levelSizes[1]), Val: dtype.AsSlice[V](u.values), ByCol: byCol}, true
+	return kernels.DIA[V]{Rows: int(t.Dims()[0]), Cols: int(t.Dims()[1]), Offsets: crd[pos[0]:pos[1]],
+		Stride: int(u.LevelSizes[1]), Val: dtype.AsSlice[V](u.Values), ByCol: byCol}, true
 }
 
 // isDIA reports whether t takes the DIA fast path of the matrix products.
-func isDIA(t *Tensor) bool {
-	switch t.dtype {
+func isDIA(t *tensor.Tensor) bool {
+	switch t.DType() {
 	case dtype.Float64:
 		_, ok := diaView[float64](t)
 		return ok
@@ -48,8 +49,8 @@ func isDIA(t *Tensor) bool {
 
 // diaSpMM sets out (m x n) = alpha * a @ b for a DIA tensor a (isDIA) and
 // dense row-major b (k x n); alpha is narrowed to a's dtype.
-func diaSpMM(op string, alpha dtype.Scalar, a *Tensor, b dtype.Array, n int64, out dtype.Array) error {
-	switch a.dtype {
+func diaSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
+	switch a.DType() {
 	case dtype.Float64:
 		v, _ := diaView[float64](a)
 		return linKernelErr(op, kernels.SpMMDIA(alpha.Re(), v, dtype.AsSlice[float64](b), int(n), 0, dtype.AsSlice[float64](out)))

@@ -7,24 +7,25 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // diaDense returns an m x n dense tensor with values on a few random
 // diagonals, each holding nonzeros at some rows only (so the storage pads
 // inside the diagonals too), or, at density 0, no nonzero at all.
-func diaDense(t *testing.T, rng *rand.Rand, d dtype.DType, m, n int64, density float64) *Tensor {
+func diaDense(t *testing.T, rng *rand.Rand, d dtype.DType, m, n int64, density float64) *tensor.Tensor {
 	full := randomDense(t, rng, d, []int64{m, n}, density)
 	a := dtype.NewArray(d, []int64{m, n})
 	keep := map[int64]bool{0: true, 1: true, -2: true, n - 1: true, 1 - m: true}
 	for i := range m {
 		for j := range n {
 			if keep[j-i] {
-				copy(a.Data[(i*n+j)*int64(d.Size()):], full.values.Data[(i*n+j)*int64(d.Size()):(i*n+j+1)*int64(d.Size())])
+				copy(a.Data[(i*n+j)*int64(d.Size()):], full.ValueArray().Data[(i*n+j)*int64(d.Size()):(i*n+j+1)*int64(d.Size())])
 			}
 		}
 	}
-	x, err := NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	return x
 }
@@ -44,29 +45,33 @@ func TestDIAProducts(t *testing.T) {
 				density = 0
 			}
 			dense := diaDense(t, rng, d, sh[0], sh[1], density)
-			coo, err := ToLayout(dense, COO, DefaultConvert())
+			coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 			require.NoError(t, err)
 			for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
 				what := []any{"%s %v %s", d, sh, f}
-				a, err := ToFormat(dense, f)
+				a, err := tensor.ToFormat(dense, f)
 				require.NoError(t, err, what...)
-				require.Equal(t, Custom, a.Layout())
+				require.Equal(t, tensor.Custom, a.Layout())
 				require.Equal(t, d == dtype.Float64 || d == dtype.Float32, isDIA(a), what...)
 				x := randomDense(t, rng, d, []int64{sh[1]}, 1)
 				b := randomDense(t, rng, d, []int64{sh[1], 3}, 1)
 				in := randomDense(t, rng, d, []int64{sh[0]}, 1)
 				in2 := randomDense(t, rng, d, []int64{sh[0], 3}, 1)
-				products := map[string]func(a *Tensor) (*Tensor, error){
-					"mv":     func(a *Tensor) (*Tensor, error) { return Mv(a, x) },
-					"matmul": func(a *Tensor) (*Tensor, error) { return Matmul(a, x) },
-					"addmv":  func(a *Tensor) (*Tensor, error) { return Addmv(in, a, x, dtype.IntScalar(2), dtype.IntScalar(-3)) },
-					"mm":     func(a *Tensor) (*Tensor, error) { return Mm(a, b) },
-					"addmm":  func(a *Tensor) (*Tensor, error) { return Addmm(in2, a, b, dtype.IntScalar(-1), dtype.IntScalar(2)) },
-					"mv_out": func(a *Tensor) (*Tensor, error) {
+				products := map[string]func(a *tensor.Tensor) (*tensor.Tensor, error){
+					"mv":     func(a *tensor.Tensor) (*tensor.Tensor, error) { return Mv(a, x) },
+					"matmul": func(a *tensor.Tensor) (*tensor.Tensor, error) { return Matmul(a, x) },
+					"addmv": func(a *tensor.Tensor) (*tensor.Tensor, error) {
+						return Addmv(in, a, x, dtype.IntScalar(2), dtype.IntScalar(-3))
+					},
+					"mm": func(a *tensor.Tensor) (*tensor.Tensor, error) { return Mm(a, b) },
+					"addmm": func(a *tensor.Tensor) (*tensor.Tensor, error) {
+						return Addmm(in2, a, b, dtype.IntScalar(-1), dtype.IntScalar(2))
+					},
+					"mv_out": func(a *tensor.Tensor) (*tensor.Tensor, error) {
 						out := randomDense(t, rng, d, []int64{sh[0]}, 1)
 						return out, MvOut(a, x, out)
 					},
-					"mm_out": func(a *Tensor) (*Tensor, error) {
+					"mm_out": func(a *tensor.Tensor) (*tensor.Tensor, error) {
 						out := randomDense(t, rng, d, []int64{sh[0], 3}, 1)
 						return out, MmOut(a, b, out)
 					},
@@ -92,7 +97,7 @@ func TestDIAProducts(t *testing.T) {
 func TestDIAProductRefusals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	dense := diaDense(t, rng, dtype.Float64, 5, 4, 0.6)
-	a, err := ToFormat(dense, format.DIAI())
+	a, err := tensor.ToFormat(dense, format.DIAI())
 	require.NoError(t, err)
 	require.True(t, isDIA(a))
 	_, err = Mv(a, randomDense(t, rng, dtype.Float64, []int64{5}, 1))
@@ -102,7 +107,7 @@ func TestDIAProductRefusals(t *testing.T) {
 	x32 := randomDense(t, rng, dtype.Float32, []int64{4}, 1)
 	got, err := Mv(a, x32)
 	require.NoError(t, err)
-	x64, err := ToDType(x32, dtype.Float64)
+	x64, err := tensor.ToDType(x32, dtype.Float64)
 	require.NoError(t, err)
 	want, err := Mv(a, x64)
 	require.NoError(t, err)
@@ -110,19 +115,19 @@ func TestDIAProductRefusals(t *testing.T) {
 	err = MvOut(a, x64, randomDense(t, rng, dtype.Float32, []int64{5}, 1))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	out := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
-	before := append([]byte(nil), out.values.Data...)
+	before := append([]byte(nil), out.ValueArray().Data...)
 	err = MvOut(a, randomDense(t, rng, dtype.Float64, []int64{4}, 1), out)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "out")
-	require.Equal(t, before, out.values.Data)
+	require.Equal(t, before, out.ValueArray().Data)
 	x := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	// x viewed as a length-4 out for a 4-row DIA: out shares memory with vec.
-	sq, err := ToFormat(diaDense(t, rng, dtype.Float64, 4, 4, 0.6), format.DIAJ())
+	sq, err := tensor.ToFormat(diaDense(t, rng, dtype.Float64, 4, 4, 0.6), format.DIAJ())
 	require.NoError(t, err)
-	before = append([]byte(nil), x.values.Data...)
+	before = append([]byte(nil), x.ValueArray().Data...)
 	err = MvOut(sq, x, x)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	require.Equal(t, before, x.values.Data)
+	require.Equal(t, before, x.ValueArray().Data)
 	_, err = Mm(a, randomDense(t, rng, dtype.Float64, []int64{5, 2}, 1))
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -17,7 +18,7 @@ import (
 // linFormat is a layout to build an operand in; uncoalesced marks a COO
 // tensor whose entries are split in two and shuffled.
 type linFormat struct {
-	layout      Layout
+	layout      tensor.Layout
 	uncoalesced bool
 }
 
@@ -29,8 +30,8 @@ func (f linFormat) String() string {
 }
 
 var (
-	linFormats2D = []linFormat{{layout: COO}, {layout: COO, uncoalesced: true}, {layout: CSR}, {layout: CSC},
-		{layout: BSR}, {layout: BSC}, {layout: DCSR}, {layout: DCSC}, {layout: CSF}}
+	linFormats2D = []linFormat{{layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
+		{layout: tensor.BSR}, {layout: tensor.BSC}, {layout: tensor.DCSR}, {layout: tensor.DCSC}, {layout: tensor.CSF}}
 	linTestDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int64}
 	linWidths     = []int{32, 64}
 	// linShapes are (m, k, n) of m x k @ k x n: ordinary, empty and degenerate.
@@ -52,21 +53,21 @@ func linBlockFor(rows, cols int64) [2]int64 {
 // linOperand makes a random tensor of the format with about 40% of its
 // elements stored, the given index width and, when fill is not zero, that
 // fill value for its unspecified elements.
-func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape []int64, width int, fill float64) *Tensor {
+func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape []int64, width int, fill float64) *tensor.Tensor {
 	t.Helper()
 	dense := randomDense(t, rng, d, shape, 0.4)
-	if f.layout == Strided {
+	if f.layout == tensor.Strided {
 		return dense
 	}
 	nd := len(shape)
-	opt := ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width, BlockSize: linBlockFor(shape[nd-2], shape[nd-1])}
-	x, err := ToLayout(dense, f.layout, opt)
+	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width, BlockSize: linBlockFor(shape[nd-2], shape[nd-1])}
+	x, err := tensor.ToLayout(dense, f.layout, opt)
 	require.NoError(t, err, "ToLayout(%s)", f)
 	if f.uncoalesced {
 		x = linUncoalesce(t, rng, x)
 	}
 	if fill != 0 {
-		x, err = WithFill(x, ScalarBytes(d, dtype.Real(fill)))
+		x, err = tensor.WithFill(x, tensor.ScalarBytes(d, dtype.Real(fill)))
 		require.NoError(t, err)
 	}
 	return x
@@ -74,19 +75,19 @@ func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape 
 
 // linUncoalesce splits every entry of a coalesced COO tensor into two whose
 // values add up to it, in shuffled order.
-func linUncoalesce(t *testing.T, rng *rand.Rand, x *Tensor) *Tensor {
+func linUncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
 	idx, err := x.Indices()
 	require.NoError(t, err)
 	s, nnz := idx.Shape[0], idx.Shape[1]
 	perm := rng.Perm(int(2 * nnz))
 	ni := dtype.NewArray(idx.DType, []int64{s, 2 * nnz})
-	nv := dtype.NewArray(x.dtype, []int64{2 * nnz})
+	nv := dtype.NewArray(x.DType(), []int64{2 * nnz})
 	for e := int64(0); e < 2*nnz; e++ {
 		src := int64(perm[e]) % nnz
 		for dim := int64(0); dim < s; dim++ {
-			setIndex(ni, dim*2*nnz+e, idx.Index(dim*nnz+src))
+			tensor.SetIndex(ni, dim*2*nnz+e, idx.Index(dim*nnz+src))
 		}
-		v := x.values.Complex(src)
+		v := x.ValueArray().Complex(src)
 		one := dtype.IntScalar(1)
 		if int64(perm[e]) < nnz {
 			nv.SetComplex(e, one)
@@ -94,7 +95,7 @@ func linUncoalesce(t *testing.T, rng *rand.Rand, x *Tensor) *Tensor {
 			nv.SetComplex(e, linAdd(v, linNeg(one)))
 		}
 	}
-	u, err := NewCOO(ni, nv, x.Shape(), BuildOptions{})
+	u, err := tensor.NewCOO(ni, nv, x.Shape(), tensor.BuildOptions{})
 	require.NoError(t, err)
 	return u
 }
@@ -105,13 +106,13 @@ type dmat struct {
 	v     []complex128
 }
 
-func linRef(t *testing.T, x *Tensor) dmat {
+func linRef(t *testing.T, x *tensor.Tensor) dmat {
 	t.Helper()
-	d, err := ToDense(x)
+	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	v := make([]complex128, d.values.Numel())
+	v := make([]complex128, d.ValueArray().Numel())
 	for i := range v {
-		c := d.values.Complex(int64(i))
+		c := d.ValueArray().Complex(int64(i))
 		v[i] = complex(c.Re(), c.Im())
 	}
 	return dmat{shape: d.Shape(), v: v}
@@ -173,7 +174,7 @@ func linTol(d dtype.DType) float64 {
 }
 
 // requireNear asserts that got has the shape and dense value of want.
-func requireNear(t *testing.T, want dmat, got *Tensor, d dtype.DType, msg string) {
+func requireNear(t *testing.T, want dmat, got *tensor.Tensor, d dtype.DType, msg string) {
 	t.Helper()
 	require.NotNil(t, got, msg)
 	require.Equal(t, d, got.DType(), "%s: dtype", msg)
@@ -212,9 +213,9 @@ func linCase(op string, f linFormat, d dtype.DType, w int, shape [3]int64, fill 
 }
 
 // linUntouched asserts that an operation left its operand as it was.
-func linUntouched(t *testing.T, before, after *Tensor, msg string) {
+func linUntouched(t *testing.T, before, after *tensor.Tensor, msg string) {
 	t.Helper()
-	eq, err := Equal(before, after)
+	eq, err := tensor.Equal(before, after)
 	require.NoError(t, err)
 	require.True(t, eq, "%s: input modified", msg)
 	require.Equal(t, before.FillBytes(), after.FillBytes(), "%s: fill modified", msg)

@@ -3,6 +3,7 @@ package core
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Matmul returns a @ b under torch.matmul's rules for tensors of 1 to 3
@@ -12,16 +13,16 @@ import (
 // operand makes a batched product (Bmm), the other operand repeated over the
 // batch when it has fewer dims. A 1-D operand is a row (left) or column
 // (right) whose dim is removed from the result. Sparse vectors are densified.
-func Matmul(a, b *Tensor) (*Tensor, error) {
+func Matmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	// A matrix times a vector is mv (a 1-D result, as torch's): its fast path
 	// serves the call of an iterative solver's loop.
 	if r, ok, err := mvFast(a, b, nil); ok {
 		return r, err
 	}
-	return linHalf("matmul", []*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMatmul(ts[0], ts[1]) })
+	return linHalf("matmul", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linMatmul(ts[0], ts[1]) })
 }
 
-func linMatmul(a, b *Tensor) (*Tensor, error) {
+func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	const op = "matmul"
 	if err := linCheckTensor(op, 1, "input", a, 1, 2, 3); err != nil {
 		return nil, err
@@ -29,10 +30,10 @@ func linMatmul(a, b *Tensor) (*Tensor, error) {
 	if err := linCheckTensor(op, 2, "other", b, 1, 2, 3); err != nil {
 		return nil, err
 	}
-	if err := linCheckSameDType(op, 2, "other", b, a.dtype, "input"); err != nil {
+	if err := linCheckSameDType(op, 2, "other", b, a.DType(), "input"); err != nil {
 		return nil, err
 	}
-	da, db := len(a.shape), len(b.shape)
+	da, db := len(a.Dims()), len(b.Dims())
 	var err error
 	A, B := a, b
 	if da == 1 {
@@ -45,18 +46,18 @@ func linMatmul(a, b *Tensor) (*Tensor, error) {
 			return nil, err
 		}
 	}
-	ka, kb := A.shape[len(A.shape)-1], B.shape[len(B.shape)-2]
+	ka, kb := A.Dims()[len(A.Dims())-1], B.Dims()[len(B.Dims())-2]
 	if ka != kb {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (the last dim of input), got %d: input and other shapes cannot be multiplied (%v and %v)",
-			linArg(op, 2, "other"), max(db-2, 0), ka, kb, a.shape, b.shape)
+			linArg(op, 2, "other"), max(db-2, 0), ka, kb, a.Dims(), b.Dims())
 	}
-	var r *Tensor
+	var r *tensor.Tensor
 	if da <= 2 && db <= 2 {
 		r, err = linMm(op, A, B, nil)
 	} else {
-		nb := A.shape[0]
-		if len(A.shape) == 2 {
-			nb = B.shape[0]
+		nb := A.Dims()[0]
+		if len(A.Dims()) == 2 {
+			nb = B.Dims()[0]
 		}
 		if A, err = linRepeat(A, nb); err != nil {
 			return nil, err
@@ -64,8 +65,8 @@ func linMatmul(a, b *Tensor) (*Tensor, error) {
 		if B, err = linRepeat(B, nb); err != nil {
 			return nil, err
 		}
-		if B.shape[0] != nb {
-			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", linArg(op, 2, "other"), nb, B.shape[0])
+		if B.Dims()[0] != nb {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", linArg(op, 2, "other"), nb, B.Dims()[0])
 		}
 		r, err = linBmm(op, A, B)
 	}
@@ -82,16 +83,16 @@ func linMatmul(a, b *Tensor) (*Tensor, error) {
 	if db != 1 {
 		shape = append(shape, dims[nd-1])
 	}
-	return linStrided(r.values, shape...)
+	return linStrided(r.ValueArray(), shape...)
 }
 
 // linVector turns a 1-D tensor (k) into a dense row (1, k) or column (k, 1).
-func linVector(t *Tensor, row bool) (*Tensor, error) {
+func linVector(t *tensor.Tensor, row bool) (*tensor.Tensor, error) {
 	d, err := linDenseData(t)
 	if err != nil {
 		return nil, err
 	}
-	k := t.shape[0]
+	k := t.Dims()[0]
 	if row {
 		return linStrided(d, 1, k)
 	}
@@ -101,42 +102,42 @@ func linVector(t *Tensor, row bool) (*Tensor, error) {
 // linRepeat returns a 3-D tensor as it is and repeats a 2-D one nb times
 // along a new leading batch dim (dense data copied; sparse entries repeated
 // as a 3-D COO tensor).
-func linRepeat(t *Tensor, nb int64) (*Tensor, error) {
-	if len(t.shape) == 3 {
+func linRepeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
+	if len(t.Dims()) == 3 {
 		return t, nil
 	}
-	r, c := t.shape[0], t.shape[1]
-	if t.layout == Strided {
-		out, err := linNewDense("matmul", t.dtype, nb, r, c)
+	r, c := t.Dims()[0], t.Dims()[1]
+	if t.StorageLayout() == tensor.Strided {
+		out, err := linNewDense("matmul", t.DType(), nb, r, c)
 		if err != nil {
 			return nil, err
 		}
 		for i := int64(0); i < nb; i++ {
-			copy(out.Data[i*int64(len(t.values.Data)):], t.values.Data)
+			copy(out.Data[i*int64(len(t.ValueArray().Data)):], t.ValueArray().Data)
 		}
-		return NewStrided(out)
+		return tensor.NewStrided(out)
 	}
-	coo, err := ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
+	coo, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
 	if err != nil {
 		return nil, err
 	}
 	nnz := coo.NNZ()
 	total := nb * nnz
-	if err := errs.CheckAlloc("matmul: repeated entries", total, 24+t.dtype.Size()); err != nil {
+	if err := errs.CheckAlloc("matmul: repeated entries", total, 24+t.DType().Size()); err != nil {
 		return nil, err
 	}
 	idx := make([]int64, 3*total)
-	vals := dtype.NewArray(t.dtype, []int64{total})
-	rows, cols := dtype.AsSlice[int64](coo.levels[0].Crd), dtype.AsSlice[int64](coo.levels[1].Crd)
+	vals := dtype.NewArray(t.DType(), []int64{total})
+	rows, cols := dtype.AsSlice[int64](coo.StorageLevels()[0].Crd), dtype.AsSlice[int64](coo.StorageLevels()[1].Crd)
 	for i := int64(0); i < nb; i++ {
 		for e := int64(0); e < nnz; e++ {
 			idx[i*nnz+e], idx[total+i*nnz+e], idx[2*total+i*nnz+e] = i, rows[e], cols[e]
 		}
-		copy(vals.Data[i*int64(len(coo.values.Data)):], coo.values.Data)
+		copy(vals.Data[i*int64(len(coo.ValueArray().Data)):], coo.ValueArray().Data)
 	}
-	out, err := NewCOO(dtype.Int64Array(idx, 3, total), vals, []int64{nb, r, c}, BuildOptions{NoCheck: true, Coalesced: true})
+	out, err := tensor.NewCOO(dtype.Int64Array(idx, 3, total), vals, []int64{nb, r, c}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}
-	return WithFill(out, coo.FillBytes())
+	return tensor.WithFill(out, coo.FillBytes())
 }

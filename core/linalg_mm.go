@@ -3,6 +3,7 @@ package core
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The matrix products of torch.sparse over every layout. Conventions of the
@@ -26,14 +27,14 @@ import (
 // Mv returns the matrix-vector product a @ x (torch.mv): a is a 2-D tensor
 // (m, k) of any layout, x a 1-D tensor (k) (densified if sparse). The result
 // is a dense (m) tensor.
-func Mv(a, x *Tensor) (*Tensor, error) {
+func Mv(a, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if r, ok, err := mvFast(a, x, nil); ok {
 		return r, err
 	}
 	if linNative(a, x) {
 		return linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 	}
-	return linHalf("mv", []*Tensor{a, x}, func(ts []*Tensor) (*Tensor, error) {
+	return linHalf("mv", []*tensor.Tensor{a, x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return linAddmv("mv", nil, ts[0], ts[1], dtype.IntScalar(0), dtype.IntScalar(1), nil)
 	})
 }
@@ -42,15 +43,15 @@ func Mv(a, x *Tensor) (*Tensor, error) {
 // of any layout, vec (k), input broadcastable to (m) (a scalar tensor, (1)
 // or (m)). The result is dense (m). With beta zero, input is ignored (NaN
 // and infinities in it do not propagate), as in torch.
-func Addmv(input, mat, vec *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
-	return linHalf("addmv", []*Tensor{input, mat, vec}, func(ts []*Tensor) (*Tensor, error) {
+func Addmv(input, mat, vec *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+	return linHalf("addmv", []*tensor.Tensor{input, mat, vec}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return linAddmv("addmv", ts[0], ts[1], ts[2], beta, alpha, nil)
 	})
 }
 
 // linAddmv computes beta * input + alpha * (mat @ vec) into a new tensor,
 // or into dst when it is not nil (checked here, written only on success).
-func linAddmv(op string, input, mat, vec *Tensor, beta, alpha dtype.Scalar, dst *Tensor) (*Tensor, error) {
+func linAddmv(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scalar, dst *tensor.Tensor) (*tensor.Tensor, error) {
 	matN, vecN := 1, 2
 	if op == "addmv" {
 		matN, vecN = 2, 3
@@ -64,7 +65,7 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha dtype.Scalar, dst 
 	if err := linCheckTensor(op, vecN, "vec", vec, 1); err != nil {
 		return nil, err
 	}
-	d := mat.dtype
+	d := mat.DType()
 	if err := linCheckSameDType(op, vecN, "vec", vec, d, "mat"); err != nil {
 		return nil, err
 	}
@@ -73,7 +74,7 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha dtype.Scalar, dst 
 			return nil, err
 		}
 	}
-	m, k := mat.shape[0], mat.shape[1]
+	m, k := mat.Dims()[0], mat.Dims()[1]
 	if err := linCheckSize(op, vecN, "vec", vec, 0, k, "the columns of mat"); err != nil {
 		return nil, err
 	}
@@ -97,10 +98,10 @@ func linAddmv(op string, input, mat, vec *Tensor, beta, alpha dtype.Scalar, dst 
 		return nil, err
 	}
 	var out dtype.Array
-	if mat.layout != Strided {
+	if mat.StorageLayout() != tensor.Strided {
 		out, err = linSparseDense(op, alpha, mat, xd, 1, into)
 	} else {
-		var x *Tensor
+		var x *tensor.Tensor
 		if x, err = linStrided(xd, k, 1); err == nil {
 			out, err = linDenseProduct(op, alpha, mat, x, into)
 		}
@@ -130,11 +131,11 @@ func linCheckScalars(op string, d dtype.DType, beta, alpha dtype.Scalar) error {
 // Mm returns the matrix product a @ b of 2-D tensors (torch.mm): sparse @
 // dense and dense @ sparse (which torch lacks) give a dense result, dense @
 // dense too; sparse @ sparse gives a sparse result as SparseMm describes.
-func Mm(a, b *Tensor) (*Tensor, error) {
+func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if linNative(a, b) {
 		return linMm("mm", a, b, nil)
 	}
-	return linHalf("mm", []*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("mm", ts[0], ts[1], nil) })
+	return linHalf("mm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linMm("mm", ts[0], ts[1], nil) })
 }
 
 // SparseMm is torch.sparse.mm(a, b): a @ b for 2-D tensors. Sparse @ sparse
@@ -144,26 +145,26 @@ func Mm(a, b *Tensor) (*Tensor, error) {
 // symbolic phase bounds the result first: one above the memory limit
 // (MemoryLimit) fails with ErrTooLarge before it is allocated. With a dense
 // operand the result is dense, as Mm.
-func SparseMm(a, b *Tensor) (*Tensor, error) {
-	return linHalf("sparse.mm", []*Tensor{a, b}, func(ts []*Tensor) (*Tensor, error) { return linMm("sparse.mm", ts[0], ts[1], nil) })
+func SparseMm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	return linHalf("sparse.mm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linMm("sparse.mm", ts[0], ts[1], nil) })
 }
 
 // linMm computes a @ b into a new tensor, or into dst when it is not nil
 // (checked here, written only on success; sparse @ sparse is refused
 // there, its result being sparse).
-func linMm(op string, a, b, dst *Tensor) (*Tensor, error) {
-	if dst != nil && a != nil && b != nil && a.layout != Strided && b.layout != Strided {
+func linMm(op string, a, b, dst *tensor.Tensor) (*tensor.Tensor, error) {
+	if dst != nil && a != nil && b != nil && a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
 		// Refused before the dtypes are checked: MmOut passes mixed ones here.
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
-			op, a.layout, b.layout)
+			op, a.StorageLayout(), b.StorageLayout())
 	}
 	if err := linCheckMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
 		return nil, err
 	}
-	if a.layout != Strided && b.layout != Strided {
+	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
 		return linSparseProduct(op, a, b)
 	}
-	into, err := linCheckOut(op, dst, a.dtype, []int64{a.shape[0], b.shape[1]}, a, b)
+	into, err := linCheckOut(op, dst, a.DType(), []int64{a.Dims()[0], b.Dims()[1]}, a, b)
 	if err != nil {
 		return nil, err
 	}
@@ -174,23 +175,23 @@ func linMm(op string, a, b, dst *Tensor) (*Tensor, error) {
 	if dst != nil {
 		return dst, nil
 	}
-	return linResult(out, a.shape[0], b.shape[1]), nil
+	return linResult(out, a.Dims()[0], b.Dims()[1]), nil
 }
 
 // linCheckMatmulPair checks two matrices (2-D, one dtype) whose shapes multiply.
-func linCheckMatmulPair(op string, na int, nameA string, a *Tensor, nb int, nameB string, b *Tensor) error {
+func linCheckMatmulPair(op string, na int, nameA string, a *tensor.Tensor, nb int, nameB string, b *tensor.Tensor) error {
 	if err := linCheckTensor(op, na, nameA, a, 2); err != nil {
 		return err
 	}
 	if err := linCheckTensor(op, nb, nameB, b, 2); err != nil {
 		return err
 	}
-	if err := linCheckSameDType(op, nb, nameB, b, a.dtype, nameA); err != nil {
+	if err := linCheckSameDType(op, nb, nameB, b, a.DType(), nameA); err != nil {
 		return err
 	}
-	if a.shape[1] != b.shape[0] {
+	if a.Dims()[1] != b.Dims()[0] {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim 0 size %d (the columns of %s), got %d: %s and %s shapes cannot be multiplied (%dx%d and %dx%d)",
-			linArg(op, nb, nameB), a.shape[1], nameA, b.shape[0], nameA, nameB, a.shape[0], a.shape[1], b.shape[0], b.shape[1])
+			linArg(op, nb, nameB), a.Dims()[1], nameA, b.Dims()[0], nameA, nameB, a.Dims()[0], a.Dims()[1], b.Dims()[0], b.Dims()[1])
 	}
 	return nil
 }
@@ -201,39 +202,39 @@ func linCheckMatmulPair(op string, na int, nameA string, a *Tensor, nb int, name
 // when all three are sparse, the result is sparse in the layout SparseMm
 // gives mat1 @ mat2, and input must be (m, n). With beta zero, input is
 // ignored (NaN and infinities in it do not propagate), as in torch.
-func Addmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
-	return linHalf("addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+func Addmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+	return linHalf("addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return linAddmm("addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
 // SparseAddmm is torch.sparse.addmm(input, mat1, mat2, beta, alpha): the
 // same product as Addmm.
-func SparseAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
-	return linHalf("sparse.addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+func SparseAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+	return linHalf("sparse.addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return linAddmm("sparse.addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
+func linAddmm(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	if err := linCheckTensor(op, 1, "input", input, 0, 1, 2); err != nil {
 		return nil, err
 	}
 	if err := linCheckMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
 		return nil, err
 	}
-	d := mat1.dtype
+	d := mat1.DType()
 	if err := linCheckSameDType(op, 1, "input", input, d, "mat1"); err != nil {
 		return nil, err
 	}
 	if err := linCheckScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
-	m, n := mat1.shape[0], mat2.shape[1]
-	if input.layout != Strided && mat1.layout != Strided && mat2.layout != Strided {
-		if len(input.shape) != 2 || input.shape[0] != m || input.shape[1] != n {
+	m, n := mat1.Dims()[0], mat2.Dims()[1]
+	if input.StorageLayout() != tensor.Strided && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
+		if len(input.Dims()) != 2 || input.Dims()[0] != m || input.Dims()[1] != n {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2; a sparse input does not broadcast), got %v",
-				linArg(op, 1, "input"), m, n, input.shape)
+				linArg(op, 1, "input"), m, n, input.Dims())
 		}
 		p, err := linSparseProduct(op, mat1, mat2)
 		if err != nil {
@@ -245,8 +246,8 @@ func linAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*
 		} else if linIsOne(alpha) {
 			return p, nil
 		}
-		b := p.block
-		return linSparseSum(op, p.layout, b, p.width, terms...)
+		b := p.BlockSize()
+		return linSparseSum(op, p.StorageLayout(), b, p.IndexWidth(), terms...)
 	}
 	si, sj, err := linBroadcastStrides(op, 1, "input", input, m, n)
 	if err != nil {

@@ -2,6 +2,7 @@ package core
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -17,36 +18,36 @@ import (
 // Why: the general path builds views, dispatches through linOps and checks
 // broadcasting for addmv; on a 100 x 100 matrix with 500 entries that was
 // about 400 ns of a 1.3 us call through the C ABI.
-func mvFast(mat, vec, out *Tensor) (*Tensor, bool, error) {
+func mvFast(mat, vec, out *tensor.Tensor) (*tensor.Tensor, bool, error) {
 	if mat == nil || vec == nil {
 		return nil, false, nil
 	}
 	dia := isDIA(mat)
-	if !dia && mat.layout != CSR || mat.batchDim != 0 || mat.denseDim != 0 ||
-		mat.dtype != dtype.Float64 && mat.dtype != dtype.Float32 || !mvZeroFill(mat.fill) ||
-		vec.layout != Strided || vec.dtype != mat.dtype || len(vec.shape) != 1 || vec.shape[0] != mat.shape[1] {
+	if !dia && mat.StorageLayout() != tensor.CSR || mat.BatchDim() != 0 || mat.DenseDim() != 0 ||
+		mat.DType() != dtype.Float64 && mat.DType() != dtype.Float32 || !mvZeroFill(mat.FillElem()) ||
+		vec.StorageLayout() != tensor.Strided || vec.DType() != mat.DType() || len(vec.Dims()) != 1 || vec.Dims()[0] != mat.Dims()[1] {
 		return nil, false, nil
 	}
-	m := mat.shape[0]
+	m := mat.Dims()[0]
 	if out == nil {
-		if linCheckResult("mv", mat.dtype, []int64{m}) != nil {
+		if linCheckResult("mv", mat.DType(), []int64{m}) != nil {
 			return nil, false, nil
 		}
 		// The data alone: linResult makes the one shape the tensor keeps.
-		out = linResult(dtype.Array{DType: mat.dtype, Data: kernels.UninitBytes(m * int64(mat.dtype.Size()))}, m)
-	} else if out.layout != Strided || out.dtype != mat.dtype || len(out.shape) != 1 || out.shape[0] != m ||
-		linSharesMemory(out.values.Data, mat) || linSharesMemory(out.values.Data, vec) {
+		out = linResult(dtype.Array{DType: mat.DType(), Data: kernels.UninitBytes(m * int64(mat.DType().Size()))}, m)
+	} else if out.StorageLayout() != tensor.Strided || out.DType() != mat.DType() || len(out.Dims()) != 1 || out.Dims()[0] != m ||
+		linSharesMemory(out.ValueArray().Data, mat) || linSharesMemory(out.ValueArray().Data, vec) {
 		return nil, false, nil
 	}
 	var err error
 	switch {
 	case dia:
-		err = diaSpMM("mv", dtype.IntScalar(1), mat, vec.values, 1, out.values)
-	case mat.dtype == dtype.Float64 && mat.width == 32:
+		err = diaSpMM("mv", dtype.IntScalar(1), mat, vec.ValueArray(), 1, out.ValueArray())
+	case mat.DType() == dtype.Float64 && mat.IndexWidth() == 32:
 		err = mvFastTyped[int32, float64](mat, vec, out)
-	case mat.dtype == dtype.Float64:
+	case mat.DType() == dtype.Float64:
 		err = mvFastTyped[int64, float64](mat, vec, out)
-	case mat.width == 32:
+	case mat.IndexWidth() == 32:
 		err = mvFastTyped[int32, float32](mat, vec, out)
 	default:
 		err = mvFastTyped[int64, float32](mat, vec, out)
@@ -69,9 +70,9 @@ func mvZeroFill(fill []byte) bool {
 }
 
 // mvFastTyped runs the SpMV kernel on mat's arrays as they are stored.
-func mvFastTyped[I kernels.Index, V float32 | float64](mat, vec, out *Tensor) error {
-	l := &mat.levels[mat.compressedLevel()]
-	a := kernels.CSR[I, V]{Rows: int(mat.shape[0]), Cols: int(mat.shape[1]),
-		Ptr: dtype.AsSlice[I](l.Pos), Idx: dtype.AsSlice[I](l.Crd), Val: dtype.AsSlice[V](mat.values)}
-	return linKernelErr("mv", kernels.SpMV(1, a, dtype.AsSlice[V](vec.values), 0, dtype.AsSlice[V](out.values)))
+func mvFastTyped[I kernels.Index, V float32 | float64](mat, vec, out *tensor.Tensor) error {
+	l := &mat.StorageLevels()[mat.CompressedLevel()]
+	a := kernels.CSR[I, V]{Rows: int(mat.Dims()[0]), Cols: int(mat.Dims()[1]),
+		Ptr: dtype.AsSlice[I](l.Pos), Idx: dtype.AsSlice[I](l.Crd), Val: dtype.AsSlice[V](mat.ValueArray())}
+	return linKernelErr("mv", kernels.SpMV(1, a, dtype.AsSlice[V](vec.ValueArray()), 0, dtype.AsSlice[V](out.ValueArray())))
 }

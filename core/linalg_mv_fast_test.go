@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -19,8 +20,8 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		for _, w := range linWidths {
 			for _, sh := range [][2]int64{{7, 5}, {40, 33}, {0, 4}, {5, 0}, {1, 1}} {
-				msg := linCase("mv", linFormat{layout: CSR}, d, w, [3]int64{sh[0], sh[1], 1}, 0)
-				a := linOperand(t, rng, linFormat{layout: CSR}, d, sh[:], w, 0)
+				msg := linCase("mv", linFormat{layout: tensor.CSR}, d, w, [3]int64{sh[0], sh[1], 1}, 0)
+				a := linOperand(t, rng, linFormat{layout: tensor.CSR}, d, sh[:], w, 0)
 				x := randomDense(t, rng, d, []int64{sh[1]}, 0.8)
 				want, err := linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 				require.NoError(t, err, msg)
@@ -28,14 +29,14 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 				got, ok, err := mvFast(a, x, nil)
 				require.True(t, ok, msg)
 				require.NoError(t, err, msg)
-				require.Equal(t, want.values.Data, got.values.Data, msg)
+				require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, msg)
 				require.Equal(t, []int64{sh[0]}, got.Shape(), msg)
 
 				y := poisoned(d, sh[0])
 				_, ok, err = mvFast(a, x, y)
 				require.True(t, ok, msg)
 				require.NoError(t, err, msg)
-				require.Equal(t, want.values.Data, y.values.Data, msg)
+				require.Equal(t, want.ValueArray().Data, y.ValueArray().Data, msg)
 			}
 		}
 	}
@@ -46,31 +47,31 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 // it or refuses it with its own error.
 func TestMvFastDeclinesTheRest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
-	csr := linOperand(t, rng, linFormat{layout: CSR}, dtype.Float64, []int64{6, 4}, 32, 0)
+	csr := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 4}, 32, 0)
 	x := randomDense(t, rng, dtype.Float64, []int64{4}, 0.8)
-	negZero, err := WithFill(csr, ScalarBytes(dtype.Float64, dtype.Real(math.Copysign(0, -1))))
+	negZero, err := tensor.WithFill(csr, tensor.ScalarBytes(dtype.Float64, dtype.Real(math.Copysign(0, -1))))
 	require.NoError(t, err)
-	filled, err := WithFill(csr, ScalarBytes(dtype.Float64, dtype.Real(2)))
+	filled, err := tensor.WithFill(csr, tensor.ScalarBytes(dtype.Float64, dtype.Real(2)))
 	require.NoError(t, err)
-	batched, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), CSR, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	batched, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
-	sparseVec, err := ToLayout(x, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	sparseVec, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
-	hybrid, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), CSR, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	hybrid, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), tensor.CSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	shared := poisoned(dtype.Float64, 6)
-	xShared, err := NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.values.Data[:32]})
+	xShared, err := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.ValueArray().Data[:32]})
 	require.NoError(t, err)
 
 	for _, c := range []struct {
 		name        string
-		mat, vec, y *Tensor
+		mat, vec, y *tensor.Tensor
 	}{
-		{"csc", linOperand(t, rng, linFormat{layout: CSC}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
-		{"coo", linOperand(t, rng, linFormat{layout: COO}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
-		{"complex128", linOperand(t, rng, linFormat{layout: CSR}, dtype.Complex128, []int64{6, 4}, 32, 0),
+		{"csc", linOperand(t, rng, linFormat{layout: tensor.CSC}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
+		{"coo", linOperand(t, rng, linFormat{layout: tensor.COO}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
+		{"complex128", linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Complex128, []int64{6, 4}, 32, 0),
 			randomDense(t, rng, dtype.Complex128, []int64{4}, 0.8), nil},
-		{"int64", linOperand(t, rng, linFormat{layout: CSR}, dtype.Int64, []int64{6, 4}, 32, 0),
+		{"int64", linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Int64, []int64{6, 4}, 32, 0),
 			randomDense(t, rng, dtype.Int64, []int64{4}, 0.8), nil},
 		{"fill 2", filled, x, nil},
 		{"fill -0.0", negZero, x, nil},
@@ -89,14 +90,14 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 	} {
 		var before []byte
 		if c.y != nil {
-			before = bytes.Clone(c.y.values.Data)
+			before = bytes.Clone(c.y.ValueArray().Data)
 		}
 		r, ok, err := mvFast(c.mat, c.vec, c.y)
 		require.False(t, ok, c.name)
 		require.NoError(t, err, c.name)
 		require.Nil(t, r, c.name)
 		if c.y != nil {
-			require.Equal(t, before, c.y.values.Data, "%s: out written", c.name)
+			require.Equal(t, before, c.y.ValueArray().Data, "%s: out written", c.name)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // MvOut is torch.mv(mat, vec, out=out): mat @ vec written into out, an
@@ -14,7 +15,7 @@ import (
 // not share memory with mat or vec. Nothing is allocated for the result,
 // which makes repeated products (iterative solvers) cheap; on error out is
 // left as it was.
-func MvOut(mat, vec, out *Tensor) error {
+func MvOut(mat, vec, out *tensor.Tensor) error {
 	if out == nil {
 		return linNilOut("mv")
 	}
@@ -37,11 +38,11 @@ func MvOut(mat, vec, out *Tensor) error {
 // existing strided tensor with the result's dtype and shape. out is never
 // resized and must not share memory with the operands; sparse @ sparse is
 // refused (its result is sparse). On error out is left as it was.
-func MmOut(mat1, mat2, out *Tensor) error {
+func MmOut(mat1, mat2, out *tensor.Tensor) error {
 	if out == nil {
 		return linNilOut("mm")
 	}
-	if linNative(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.layout != Strided && mat2.layout != Strided {
+	if linNative(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
 		// linMm checks out; sparse @ sparse is refused there.
 		_, err := linMm("mm", mat1, mat2, out)
 		return err
@@ -60,46 +61,46 @@ func linNilOut(op string) error { return errs.Errorf(errs.ErrInvalidArgument, "%
 // dtype d and the given shape, not overlapping the operands, and returns
 // its data (no shape: the kernels read data only; a zero Array when dst is
 // nil).
-func linCheckOut(op string, dst *Tensor, d dtype.DType, shape []int64, operands ...*Tensor) (dtype.Array, error) {
+func linCheckOut(op string, dst *tensor.Tensor, d dtype.DType, shape []int64, operands ...*tensor.Tensor) (dtype.Array, error) {
 	if dst == nil {
 		return dtype.Array{}, nil
 	}
-	if dst.layout != Strided {
-		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.layout)
+	if dst.StorageLayout() != tensor.Strided {
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.StorageLayout())
 	}
-	if dst.dtype != d {
-		return dtype.Array{}, errs.Errorf(errs.ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.dtype, d)
+	if dst.DType() != d {
+		return dtype.Array{}, errs.Errorf(errs.ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.DType(), d)
 	}
-	if !slices.Equal(dst.shape, shape) {
+	if !slices.Equal(dst.Dims(), shape) {
 		// A copy goes to the message, so that shape need not escape.
-		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.shape, slices.Clone(shape))
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.Dims(), slices.Clone(shape))
 	}
 	for _, t := range operands {
-		if t != nil && linSharesMemory(dst.values.Data, t) {
+		if t != nil && linSharesMemory(dst.ValueArray().Data, t) {
 			return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
 		}
 	}
-	return dtype.Array{DType: d, Data: dst.values.Data}, nil
+	return dtype.Array{DType: d, Data: dst.ValueArray().Data}, nil
 }
 
 // linCopyOut checks out (not nil) against the computed dense result r and
 // copies r into it.
-func linCopyOut(op string, r, out *Tensor, operands ...*Tensor) error {
-	into, err := linCheckOut(op, out, r.dtype, r.shape, operands...)
+func linCopyOut(op string, r, out *tensor.Tensor, operands ...*tensor.Tensor) error {
+	into, err := linCheckOut(op, out, r.DType(), r.Dims(), operands...)
 	if err != nil {
 		return err
 	}
-	copy(into.Data, r.values.Data)
+	copy(into.Data, r.ValueArray().Data)
 	return nil
 }
 
 // linSharesMemory reports whether buf overlaps any array of t (values, or
 // the positions and coordinates of its levels).
-func linSharesMemory(buf []byte, t *Tensor) bool {
-	if bytesOverlap(buf, t.values.Data) {
+func linSharesMemory(buf []byte, t *tensor.Tensor) bool {
+	if bytesOverlap(buf, t.ValueArray().Data) {
 		return true
 	}
-	for _, l := range t.levels {
+	for _, l := range t.StorageLevels() {
 		if bytesOverlap(buf, l.Pos.Data) || bytesOverlap(buf, l.Crd.Data) {
 			return true
 		}

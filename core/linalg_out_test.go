@@ -6,23 +6,24 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // poisoned returns a strided tensor of the shape whose elements are all
 // 0xFF bytes (NaN, -1): an out= product must overwrite every one of them.
-func poisoned(d dtype.DType, shape ...int64) *Tensor {
+func poisoned(d dtype.DType, shape ...int64) *tensor.Tensor {
 	a := dtype.NewArray(d, shape)
 	for i := range a.Data {
 		a.Data[i] = 0xFF
 	}
-	t, _ := NewStrided(a)
+	t, _ := tensor.NewStrided(a)
 	return t
 }
 
 func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	formats := append([]linFormat{{layout: Strided}}, linFormats2D...)
+	formats := append([]linFormat{{layout: tensor.Strided}}, linFormats2D...)
 	for _, f := range formats {
 		for _, d := range append(linTestDTypes, dtype.Float16) {
 			for _, w := range linWidths {
@@ -63,49 +64,49 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 
 func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	a := linOperand(t, rng, linFormat{layout: CSR}, dtype.Float64, []int64{4, 4}, 32, 0)
+	a := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{4, 4}, 32, 0)
 	x := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	b := randomDense(t, rng, dtype.Float64, []int64{4, 3}, 1)
-	sparse, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{4}, 0.5), COO, ConvertOptions{SparseDim: -1})
+	sparse, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{4}, 0.5), tensor.COO, tensor.ConvertOptions{SparseDim: -1})
 	require.NoError(t, err)
 	cases := []struct {
 		name, want string
-		run        func(out *Tensor) error
-		out        *Tensor
+		run        func(out *tensor.Tensor) error
+		out        *tensor.Tensor
 	}{
-		{"nil out", "mv: out is nil", func(o *Tensor) error { return MvOut(a, x, o) }, nil},
-		{"sparse out", "out must be a strided tensor", func(o *Tensor) error { return MvOut(a, x, o) }, sparse},
-		{"wrong dtype", "out has dtype float32, the result has dtype float64", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(dtype.Float32, 4)},
-		{"wrong size", "out has size [5], the result has size [4]", func(o *Tensor) error { return MvOut(a, x, o) }, poisoned(dtype.Float64, 5)},
-		{"mm wrong size", "out has size [4, 4], the result has size [4, 3]", func(o *Tensor) error { return MmOut(a, b, o) }, poisoned(dtype.Float64, 4, 4)},
-		{"aliases vec", "out shares memory with an operand", func(o *Tensor) error { return MvOut(a, o, o) }, x},
-		{"aliases mat values", "out shares memory with an operand", func(o *Tensor) error {
+		{"nil out", "mv: out is nil", func(o *tensor.Tensor) error { return MvOut(a, x, o) }, nil},
+		{"sparse out", "out must be a strided tensor", func(o *tensor.Tensor) error { return MvOut(a, x, o) }, sparse},
+		{"wrong dtype", "out has dtype float32, the result has dtype float64", func(o *tensor.Tensor) error { return MvOut(a, x, o) }, poisoned(dtype.Float32, 4)},
+		{"wrong size", "out has size [5], the result has size [4]", func(o *tensor.Tensor) error { return MvOut(a, x, o) }, poisoned(dtype.Float64, 5)},
+		{"mm wrong size", "out has size [4, 4], the result has size [4, 3]", func(o *tensor.Tensor) error { return MmOut(a, b, o) }, poisoned(dtype.Float64, 4, 4)},
+		{"aliases vec", "out shares memory with an operand", func(o *tensor.Tensor) error { return MvOut(a, o, o) }, x},
+		{"aliases mat values", "out shares memory with an operand", func(o *tensor.Tensor) error {
 			v, _ := a.Values()
 			require.GreaterOrEqual(t, len(v.Data), 4*8)
-			vt, _ := NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
+			vt, _ := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
 			return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{4}, 1), vt)
 		}, nil},
-		{"sparse @ sparse", "sparse @ sparse gives a sparse result", func(o *Tensor) error { return MmOut(a, a, o) }, poisoned(dtype.Float64, 4, 4)},
-		{"vec size", "mv: Argument #2 (vec): expected dim 0 size 4", func(o *Tensor) error { return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{3}, 1), o) }, poisoned(dtype.Float64, 4)},
+		{"sparse @ sparse", "sparse @ sparse gives a sparse result", func(o *tensor.Tensor) error { return MmOut(a, a, o) }, poisoned(dtype.Float64, 4, 4)},
+		{"vec size", "mv: Argument #2 (vec): expected dim 0 size 4", func(o *tensor.Tensor) error { return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{3}, 1), o) }, poisoned(dtype.Float64, 4)},
 	}
 	for _, c := range cases {
 		var before []byte
 		if c.out != nil {
-			before = append([]byte(nil), c.out.values.Data...)
+			before = append([]byte(nil), c.out.ValueArray().Data...)
 		}
 		err := c.run(c.out)
 		require.Error(t, err, c.name)
 		require.Contains(t, err.Error(), c.want, c.name)
 		if c.out != nil {
-			require.Equal(t, before, c.out.values.Data, "%s: out was modified", c.name)
+			require.Equal(t, before, c.out.ValueArray().Data, "%s: out was modified", c.name)
 		}
 	}
-	requireEqualTensors(t, Clone(x), x, "vec untouched")
+	requireEqualTensors(t, tensor.Clone(x), x, "vec untouched")
 }
 
 func TestMvOutWritesRepeatedlyIntoTheSameTensor(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	a := linOperand(t, rng, linFormat{layout: CSR}, dtype.Float64, []int64{6, 5}, 32, 0)
+	a := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 5}, 32, 0)
 	y := poisoned(dtype.Float64, 6)
 	for i := 0; i < 3; i++ {
 		x := randomDense(t, rng, dtype.Float64, []int64{5}, 1)
@@ -117,9 +118,9 @@ func TestMvOutWritesRepeatedlyIntoTheSameTensor(t *testing.T) {
 }
 
 // requireEqualTensors requires equal layouts, shapes, dtypes and elements.
-func requireEqualTensors(t *testing.T, want, got *Tensor, msgAndArgs ...any) {
+func requireEqualTensors(t *testing.T, want, got *tensor.Tensor, msgAndArgs ...any) {
 	t.Helper()
-	eq, err := Equal(want, got)
+	eq, err := tensor.Equal(want, got)
 	require.NoError(t, err, msgAndArgs...)
 	require.True(t, eq, msgAndArgs...)
 }

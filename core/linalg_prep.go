@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Preparation shared by the matmul family: argument checks with torch-style
@@ -20,12 +21,12 @@ func linArg(op string, n int, name string) string {
 }
 
 // linCheckTensor requires a non-nil tensor of one of the numbers of dims.
-func linCheckTensor(op string, n int, name string, t *Tensor, ndims ...int) error {
+func linCheckTensor(op string, n int, name string, t *tensor.Tensor, ndims ...int) error {
 	if t == nil {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: is nil", linArg(op, n, name))
 	}
 	for _, d := range ndims {
-		if len(t.shape) == d {
+		if len(t.Dims()) == d {
 			return nil
 		}
 	}
@@ -34,32 +35,32 @@ func linCheckTensor(op string, n int, name string, t *Tensor, ndims ...int) erro
 		want[i] = fmt.Sprintf("%d-D", d)
 	}
 	return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got a %d-D tensor of size %v", linArg(op, n, name),
-		strings.Join(want, " or "), len(t.shape), t.shape)
+		strings.Join(want, " or "), len(t.Dims()), t.Dims())
 }
 
 // linCheckLayout requires t to have layout want, the one torch's op takes
 // for this argument (torch refuses the others, so a program that relies on
 // them would not port).
-func linCheckLayout(op string, n int, name string, t *Tensor, want Layout) error {
-	if t.layout != want {
+func linCheckLayout(op string, n int, name string, t *tensor.Tensor, want tensor.Layout) error {
+	if t.StorageLayout() != want {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got %s (torch's %s takes %s here only)",
-			linArg(op, n, name), want, t.layout, op, want)
+			linArg(op, n, name), want, t.StorageLayout(), op, want)
 	}
 	return nil
 }
 
 // linCheckSameDType requires t to have the dtype d of the first operand.
-func linCheckSameDType(op string, n int, name string, t *Tensor, d dtype.DType, first string) error {
-	if t.dtype != d {
+func linCheckSameDType(op string, n int, name string, t *tensor.Tensor, d dtype.DType, first string) error {
+	if t.DType() != d {
 		return errs.Errorf(errs.ErrDType, "%s: expected dtype %s (the dtype of %s), got %s; the operands of a product must share a dtype",
-			linArg(op, n, name), d, first, t.dtype)
+			linArg(op, n, name), d, first, t.DType())
 	}
 	return nil
 }
 
 // linCheckSize requires dim of t to have size want.
-func linCheckSize(op string, n int, name string, t *Tensor, dim int, want int64, why string) error {
-	if got := t.shape[dim]; got != want {
+func linCheckSize(op string, n int, name string, t *tensor.Tensor, dim int, want int64, why string) error {
+	if got := t.Dims()[dim]; got != want {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (%s), got %d", linArg(op, n, name), dim, want, why, got)
 	}
 	return nil
@@ -129,9 +130,9 @@ func linComputeDType(d dtype.DType) dtype.DType {
 // linNative reports whether the operands share a dtype and compute in it
 // (nil ones skipped), so that the product needs no promotion or widening by
 // linHalf (which allocates).
-func linNative(ts ...*Tensor) bool {
+func linNative(ts ...*tensor.Tensor) bool {
 	for _, t := range ts {
-		if t != nil && linComputeDType(t.dtype) != t.dtype {
+		if t != nil && linComputeDType(t.DType()) != t.DType() {
 			return false
 		}
 	}
@@ -141,7 +142,7 @@ func linNative(ts ...*Tensor) bool {
 // linHalf runs f on the operands, first promoting them to one dtype
 // (linPromote), then widening float16/bfloat16 operands to float32 and
 // narrowing the result back.
-func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*Tensor, error) {
+func linHalf(op string, ts []*tensor.Tensor, f func(ts []*tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
 	ts, err := linPromote(op, ts)
 	if err != nil {
 		return nil, err
@@ -151,14 +152,14 @@ func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*T
 		if t == nil {
 			return f(ts)
 		}
-		d = t.dtype
+		d = t.DType()
 	}
 	if len(ts) == 0 || linComputeDType(d) == d {
 		return f(ts)
 	}
-	wide := make([]*Tensor, len(ts))
+	wide := make([]*tensor.Tensor, len(ts))
 	for i, t := range ts {
-		w, err := ToDType(t, dtype.Float32)
+		w, err := tensor.ToDType(t, dtype.Float32)
 		if err != nil {
 			return nil, err
 		}
@@ -168,7 +169,7 @@ func linHalf(op string, ts []*Tensor, f func(ts []*Tensor) (*Tensor, error)) (*T
 	if err != nil {
 		return nil, err
 	}
-	return ToDType(r, d)
+	return tensor.ToDType(r, d)
 }
 
 // linNewDense allocates a zeroed dense result within the memory limit.
@@ -207,27 +208,27 @@ func linCheckResult(op string, d dtype.DType, shape []int64) error {
 }
 
 // linDenseData returns the dense row-major data of t (a sparse t is densified).
-func linDenseData(t *Tensor) (dtype.Array, error) {
-	if t.layout == Strided {
-		return t.values, nil
+func linDenseData(t *tensor.Tensor) (dtype.Array, error) {
+	if t.StorageLayout() == tensor.Strided {
+		return t.ValueArray(), nil
 	}
-	d, err := ToDense(t)
+	d, err := tensor.ToDense(t)
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	return d.values, nil
+	return d.ValueArray(), nil
 }
 
 // linStrided wraps dense data of the given shape as a strided tensor (no copy).
-func linStrided(a dtype.Array, shape ...int64) (*Tensor, error) {
-	return NewStrided(dtype.Array{DType: a.DType, Shape: shape, Data: a.Data})
+func linStrided(a dtype.Array, shape ...int64) (*tensor.Tensor, error) {
+	return tensor.NewStrided(dtype.Array{DType: a.DType, Shape: shape, Data: a.Data})
 }
 
 // linResult wraps a result the caller has just allocated (data of numel(shape)
 // elements, shape owned by nobody else) as a strided tensor, without the
 // checks and copies of NewStrided: small products pay for every allocation.
-func linResult(a dtype.Array, shape ...int64) *Tensor {
-	return newStridedOwned(a.DType, shape, a.Data)
+func linResult(a dtype.Array, shape ...int64) *tensor.Tensor {
+	return tensor.NewStridedOwned(a.DType, shape, a.Data)
 }
 
 // linKinds is a set of kernel views.
@@ -255,19 +256,19 @@ type linSparse struct {
 // linPrepSparse prepares a 2-D tensor of any layout: layouts without a fast
 // path among kinds (and hybrid or strided tensors) are converted to CSR
 // first, keeping the index width.
-func linPrepSparse(op string, t *Tensor, kinds linKinds) (linSparse, error) {
-	if kinds&linKindOf(t.layout) == 0 || t.denseDim != 0 {
-		target := CSR
-		if t.layout == COO && kinds&linAcceptCOO != 0 {
-			target = COO
+func linPrepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, error) {
+	if kinds&linKindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
+		target := tensor.CSR
+		if t.StorageLayout() == tensor.COO && kinds&linAcceptCOO != 0 {
+			target = tensor.COO
 		}
-		c, err := ToLayout(t, target, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.width})
+		c, err := tensor.ToLayout(t, target, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
 		if err != nil {
 			return linSparse{}, err
 		}
 		t = c
 	}
-	ops, err := linFor(op, t.dtype, t.width)
+	ops, err := linFor(op, t.DType(), t.IndexWidth())
 	if err != nil {
 		return linSparse{}, err
 	}
@@ -275,19 +276,19 @@ func linPrepSparse(op string, t *Tensor, kinds linKinds) (linSparse, error) {
 	if err != nil {
 		return linSparse{}, err
 	}
-	return linSparse{mat: linView(s, 0), ops: ops, fill: f, hasFill: has, width: t.width}, nil
+	return linSparse{mat: linView(s, 0), ops: ops, fill: f, hasFill: has, width: t.IndexWidth()}, nil
 }
 
 // linKindOf is the kernel view that serves a layout directly (0: none).
-func linKindOf(l Layout) linKinds {
+func linKindOf(l tensor.Layout) linKinds {
 	switch l {
-	case CSR:
+	case tensor.CSR:
 		return linAcceptCSR
-	case CSC:
+	case tensor.CSC:
 		return linAcceptCSC
-	case COO:
+	case tensor.COO:
 		return linAcceptCOO
-	case BSR:
+	case tensor.BSR:
 		return linAcceptBSR
 	}
 	return 0
@@ -297,43 +298,43 @@ func linKindOf(l Layout) linKinds {
 // the fill and whose fill is zero, and the fill f, so that t = part + f
 // element by element. A zero fill returns t itself. An uncoalesced COO is
 // coalesced first, since its repeated entries share one fill.
-func linSplitFill(ops linOps, t *Tensor) (*Tensor, dtype.Scalar, bool, error) {
+func linSplitFill(ops linOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
 	f := t.Fill()
-	if t.layout == Strided || linIsZero(f) {
+	if t.StorageLayout() == tensor.Strided || linIsZero(f) {
 		return t, dtype.Scalar{}, false, nil
 	}
-	if t.layout == COO && !t.coalesced {
-		c, err := Coalesce(t)
+	if t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
+		c, err := tensor.Coalesce(t)
 		if err != nil {
 			return nil, dtype.Scalar{}, false, err
 		}
 		t = c
 	}
-	return revalue(t, ops.affine(t.values, dtype.IntScalar(1), linNeg(f)), make([]byte, len(t.fill))), f, true, nil
+	return tensor.Revalue(t, ops.affine(t.ValueArray(), dtype.IntScalar(1), linNeg(f)), make([]byte, len(t.FillElem()))), f, true, nil
 }
 
 // linView returns the kernel view of batch b of a CSR, CSC, BSR (batched or
 // not) or 2-D COO tensor without dense dims. Its arrays alias t's storage
 // and carry no shape (the kernels read their data only; a shape would cost
 // an allocation on every product).
-func linView(t *Tensor, b int64) linMat {
-	nb := t.batchDim
-	rows, cols := t.shape[nb], t.shape[nb+1]
-	m := linMat{rows: rows, cols: cols, val: dtype.Array{DType: t.dtype, Data: t.values.Data}, bm: 1, bn: 1}
-	if t.layout == COO {
-		m.kind, m.row, m.col = linCOO, t.levels[0].Crd, t.levels[1].Crd
+func linView(t *tensor.Tensor, b int64) linMat {
+	nb := t.BatchDim()
+	rows, cols := t.Dims()[nb], t.Dims()[nb+1]
+	m := linMat{rows: rows, cols: cols, val: dtype.Array{DType: t.DType(), Data: t.ValueArray().Data}, bm: 1, bn: 1}
+	if t.StorageLayout() == tensor.COO {
+		m.kind, m.row, m.col = linCOO, t.StorageLevels()[0].Crd, t.StorageLevels()[1].Crd
 		return m
 	}
-	l := t.levels[t.compressedLevel()]
+	l := t.StorageLevels()[t.CompressedLevel()]
 	outer := rows // entries of pos per batch, less one
-	switch t.layout {
-	case CSR:
+	switch t.StorageLayout() {
+	case tensor.CSR:
 		m.kind = linCSR
-	case CSC:
+	case tensor.CSC:
 		m.kind, outer = linCSC, cols
-	case BSR:
-		m.kind, m.bm, m.bn = linBSR, t.block[0], t.block[1]
-		outer = rows / t.block[0]
+	case tensor.BSR:
+		m.kind, m.bm, m.bn = linBSR, t.BlockSize()[0], t.BlockSize()[1]
+		outer = rows / t.BlockSize()[0]
 	}
 	es := int64(l.Pos.DType.Size())
 	m.ptr = dtype.Array{DType: l.Pos.DType, Data: l.Pos.Data[b*outer*es : ((b+1)*outer+1)*es]}
@@ -364,8 +365,8 @@ func linIndexArray(width int, v []int64, shape ...int64) dtype.Array {
 // (m) or (m, n), under torch's rules (at most as many dims, each of size 1 or
 // the result's size, aligned to the right) and returns its strides over the
 // result read as a matrix ((1, m) for a vector).
-func linBroadcastStrides(op string, n int, name string, in *Tensor, result ...int64) (int64, int64, error) {
-	shape := in.shape
+func linBroadcastStrides(op string, n int, name string, in *tensor.Tensor, result ...int64) (int64, int64, error) {
+	shape := in.Dims()
 	if len(shape) > len(result) {
 		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected at most %d dims to broadcast to the result size %s, got size %v",
 			linArg(op, n, name), len(result), linShape(result), shape)
@@ -401,7 +402,7 @@ func linShape(shape []int64) string {
 
 // linAddInput adds beta * input, broadcast with strides (si, sj), to the
 // dense (m x n) result out; beta zero leaves out as it is.
-func linAddInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *Tensor, si, sj int64) error {
+func linAddInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *tensor.Tensor, si, sj int64) error {
 	if linIsZero(beta) {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -13,38 +14,38 @@ import (
 // b through dense @ sparse, two dense ones through a plain product (and
 // two sparse ones densify b). A fill f on the sparse operand adds the
 // rank-one term f * ones @ b (or a @ ones * f).
-func linDenseProduct(op string, alpha dtype.Scalar, a, b *Tensor, into dtype.Array) (dtype.Array, error) {
-	if a.layout != Strided {
+func linDenseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, error) {
+	if a.StorageLayout() != tensor.Strided {
 		bd, err := linDenseData(b)
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		return linSparseDense(op, alpha, a, bd, b.shape[1], into)
+		return linSparseDense(op, alpha, a, bd, b.Dims()[1], into)
 	}
-	m, k, n := a.shape[0], a.shape[1], b.shape[1]
+	m, k, n := a.Dims()[0], a.Dims()[1], b.Dims()[1]
 	// Every branch below writes each element of out before reading it.
-	out, err := linOutput(op, a.dtype, into, m, n)
+	out, err := linOutput(op, a.DType(), into, m, n)
 	if err != nil {
 		return dtype.Array{}, err
 	}
 	switch {
-	case b.layout != Strided:
+	case b.StorageLayout() != tensor.Strided:
 		s, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCSC|linAcceptCOO)
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		if err := s.ops.dspmm(alpha, a.values, m, s.mat, out); err != nil {
+		if err := s.ops.dspmm(alpha, a.ValueArray(), m, s.mat, out); err != nil {
 			return dtype.Array{}, linKernelErr(op, err)
 		}
 		if s.hasFill {
-			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), s.ops.rowSums(a.values, m, k), dtype.Array{})
+			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), s.ops.rowSums(a.ValueArray(), m, k), dtype.Array{})
 		}
 	default:
-		ops, err := linFor(op, a.dtype, 64)
+		ops, err := linFor(op, a.DType(), 64)
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		ops.gemm(alpha, a.values, b.values, m, k, n, out)
+		ops.gemm(alpha, a.ValueArray(), b.ValueArray(), m, k, n, out)
 	}
 	return out, nil
 }
@@ -52,10 +53,10 @@ func linDenseProduct(op string, alpha dtype.Scalar, a, b *Tensor, into dtype.Arr
 // linSparseDense returns alpha * (a @ b) for sparse a (m x k) and dense
 // row-major data b (k x n), as dense data (m x n): into when it has data
 // (the caller checked its size), else a new array.
-func linSparseDense(op string, alpha dtype.Scalar, a *Tensor, bd dtype.Array, n int64, into dtype.Array) (dtype.Array, error) {
-	m, k := a.shape[0], a.shape[1]
+func linSparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array, n int64, into dtype.Array) (dtype.Array, error) {
+	m, k := a.Dims()[0], a.Dims()[1]
 	if isDIA(a) {
-		out, err := linOutput(op, a.dtype, into, m, n)
+		out, err := linOutput(op, a.DType(), into, m, n)
 		if err != nil {
 			return dtype.Array{}, err
 		}
@@ -66,7 +67,7 @@ func linSparseDense(op string, alpha dtype.Scalar, a *Tensor, bd dtype.Array, n 
 		return dtype.Array{}, err
 	}
 	// The kernels write each element of out before reading it.
-	out, err := linOutput(op, a.dtype, into, m, n)
+	out, err := linOutput(op, a.DType(), into, m, n)
 	if err != nil {
 		return dtype.Array{}, err
 	}
@@ -82,14 +83,14 @@ func linSparseDense(op string, alpha dtype.Scalar, a *Tensor, bd dtype.Array, n 
 // linProductLayout is the layout of a sparse @ sparse result: the operands'
 // layout when they share one (BSR/BSC with block rows of a and block
 // columns of b), CSR otherwise.
-func linProductLayout(a, b *Tensor) (Layout, [2]int64) {
-	if a.layout != b.layout {
-		return CSR, [2]int64{1, 1}
+func linProductLayout(a, b *tensor.Tensor) (tensor.Layout, [2]int64) {
+	if a.StorageLayout() != b.StorageLayout() {
+		return tensor.CSR, [2]int64{1, 1}
 	}
-	if a.layout.IsBlocked() {
-		return a.layout, [2]int64{a.block[0], b.block[1]}
+	if a.StorageLayout().IsBlocked() {
+		return a.StorageLayout(), [2]int64{a.BlockSize()[0], b.BlockSize()[1]}
 	}
-	return a.layout, [2]int64{1, 1}
+	return a.StorageLayout(), [2]int64{1, 1}
 }
 
 // linSparseProduct returns a @ b for 2-D sparse a (m x k) and b (k x n) as
@@ -98,10 +99,10 @@ func linProductLayout(a, b *Tensor) (Layout, [2]int64) {
 // limit fails with ErrTooLarge before anything of its size is allocated.
 // Non-zero fills make the product dense in general: it is computed dense and
 // stored in the result layout.
-func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
+func linSparseProduct(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	layout, block := linProductLayout(a, b)
-	m, n := a.shape[0], b.shape[1]
-	width := max(a.width, b.width)
+	m, n := a.Dims()[0], b.Dims()[1]
+	width := max(a.IndexWidth(), b.IndexWidth())
 	if !linIsZero(a.Fill()) || !linIsZero(b.Fill()) {
 		d, err := linDenseProduct(op, dtype.IntScalar(1), a, b, dtype.Array{})
 		if err != nil {
@@ -111,7 +112,7 @@ func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return ToLayout(dt, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
+		return tensor.ToLayout(dt, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
 	}
 	r, err := linSpGEMM(op, a, b, layout, width)
 	var ae *kernels.ArgError
@@ -122,8 +123,8 @@ func linSparseProduct(op string, a, b *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, linKernelErr(op, err)
 	}
-	if r.layout != layout {
-		return ToLayout(r, layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: r.width})
+	if r.StorageLayout() != layout {
+		return tensor.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: r.IndexWidth()})
 	}
 	return r, nil
 }

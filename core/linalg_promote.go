@@ -3,6 +3,7 @@ package core
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Products promote their operands' dtypes by the rules of the element-wise
@@ -15,7 +16,7 @@ import (
 
 // linPromotedDType returns the dtype the operands (nil ones skipped) promote
 // to, and whether they already all have it.
-func linPromotedDType(ts []*Tensor) (dtype.DType, bool) {
+func linPromotedDType(ts []*tensor.Tensor) (dtype.DType, bool) {
 	var d dtype.DType
 	seen, same := false, true
 	for _, t := range ts {
@@ -23,12 +24,12 @@ func linPromotedDType(ts []*Tensor) (dtype.DType, bool) {
 			continue
 		}
 		if !seen {
-			d, seen = t.dtype, true
+			d, seen = t.DType(), true
 			continue
 		}
-		if t.dtype != d {
+		if t.DType() != d {
 			same = false
-			d = dtype.PromoteTypes(d, t.dtype)
+			d = dtype.PromoteTypes(d, t.DType())
 		}
 	}
 	return d, same
@@ -36,7 +37,7 @@ func linPromotedDType(ts []*Tensor) (dtype.DType, bool) {
 
 // linSame reports whether the operands (nil ones skipped) share one dtype,
 // so that a product needs no promotion.
-func linSame(ts ...*Tensor) bool {
+func linSame(ts ...*tensor.Tensor) bool {
 	_, same := linPromotedDType(ts)
 	return same
 }
@@ -45,21 +46,21 @@ func linSame(ts ...*Tensor) bool {
 // the promoted dtype cast to it; the casts share the operand's index arrays
 // and copy only its values (within the memory limit). Operands already of
 // the promoted dtype, and nil ones, are returned as they are.
-func linPromote(op string, ts []*Tensor) ([]*Tensor, error) {
+func linPromote(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	d, same := linPromotedDType(ts)
 	if same {
 		return ts, nil
 	}
-	out := make([]*Tensor, len(ts))
+	out := make([]*tensor.Tensor, len(ts))
 	for i, t := range ts {
-		if t == nil || t.dtype == d {
+		if t == nil || t.DType() == d {
 			out[i] = t
 			continue
 		}
-		if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), t.values.Numel(), d.Size()); err != nil {
+		if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), t.ValueArray().Numel(), d.Size()); err != nil {
 			return nil, err
 		}
-		out[i] = revalue(t, castArray(t.values, d), castArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data)
+		out[i] = tensor.Revalue(t, tensor.CastArray(t.ValueArray(), d), tensor.CastArray(dtype.Array{DType: t.DType(), Shape: []int64{1}, Data: t.FillElem()}, d).Data)
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,12 +16,12 @@ import (
 // promoted dtype first, has that dtype, and leaves the operands untouched.
 func TestLinalgPromotes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 1))
-	sp := func(d dtype.DType, l Layout, shape ...int64) *Tensor {
-		x, err := ToLayout(randomDense(t, rng, d, shape, 0.5), l, DefaultConvert())
+	sp := func(d dtype.DType, l tensor.Layout, shape ...int64) *tensor.Tensor {
+		x, err := tensor.ToLayout(randomDense(t, rng, d, shape, 0.5), l, tensor.DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}
-	dn := func(d dtype.DType, shape ...int64) *Tensor { return randomDense(t, rng, d, shape, 0.5) }
+	dn := func(d dtype.DType, shape ...int64) *tensor.Tensor { return randomDense(t, rng, d, shape, 0.5) }
 	one := dtype.IntScalar(1)
 	pairs := [][2]dtype.DType{{dtype.Int64, dtype.Float64}, {dtype.Float32, dtype.Float64}, {dtype.Float64, dtype.Int32}, {dtype.Float16, dtype.Float32},
 		{dtype.Bool, dtype.Float64}, {dtype.Complex64, dtype.Float64}, {dtype.Int8, dtype.Int64}, {dtype.BFloat16, dtype.Float16}}
@@ -29,29 +30,29 @@ func TestLinalgPromotes(t *testing.T) {
 		want := dtype.PromoteTypes(da, db)
 		cases := []struct {
 			name string
-			ts   []*Tensor
-			run  func(ts []*Tensor) (*Tensor, error)
+			ts   []*tensor.Tensor
+			run  func(ts []*tensor.Tensor) (*tensor.Tensor, error)
 		}{
-			{"mv csr", []*Tensor{sp(da, CSR, 5, 4), dn(db, 4)}, func(ts []*Tensor) (*Tensor, error) { return Mv(ts[0], ts[1]) }},
-			{"mv dense", []*Tensor{dn(da, 5, 4), dn(db, 4)}, func(ts []*Tensor) (*Tensor, error) { return Mv(ts[0], ts[1]) }},
-			{"matmul csr vec", []*Tensor{sp(da, CSR, 5, 4), dn(db, 4)}, func(ts []*Tensor) (*Tensor, error) { return Matmul(ts[0], ts[1]) }},
-			{"mm coo dense", []*Tensor{sp(da, COO, 5, 4), dn(db, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Mm(ts[0], ts[1]) }},
-			{"mm dense csc", []*Tensor{dn(db, 3, 5), sp(da, CSC, 5, 4)}, func(ts []*Tensor) (*Tensor, error) { return Mm(ts[0], ts[1]) }},
-			{"sparse.mm csr csr", []*Tensor{sp(da, CSR, 5, 4), sp(db, CSR, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return SparseMm(ts[0], ts[1]) }},
-			{"addmm", []*Tensor{dn(db, 5, 3), sp(da, CSR, 5, 4), dn(da, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Addmm(ts[0], ts[1], ts[2], one, one) }},
-			{"addmv", []*Tensor{dn(da, 5), dn(db, 5, 4), dn(da, 4)}, func(ts []*Tensor) (*Tensor, error) { return Addmv(ts[0], ts[1], ts[2], one, one) }},
-			{"bmm", []*Tensor{sp(da, COO, 2, 5, 4), dn(db, 2, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Bmm(ts[0], ts[1]) }},
-			{"smm", []*Tensor{sp(da, COO, 5, 4), dn(db, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Smm(ts[0], ts[1]) }},
-			{"hspmm", []*Tensor{sp(da, COO, 5, 4), dn(db, 4, 3)}, func(ts []*Tensor) (*Tensor, error) { return Hspmm(ts[0], ts[1]) }},
+			{"mv csr", []*tensor.Tensor{sp(da, tensor.CSR, 5, 4), dn(db, 4)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Mv(ts[0], ts[1]) }},
+			{"mv dense", []*tensor.Tensor{dn(da, 5, 4), dn(db, 4)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Mv(ts[0], ts[1]) }},
+			{"matmul csr vec", []*tensor.Tensor{sp(da, tensor.CSR, 5, 4), dn(db, 4)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Matmul(ts[0], ts[1]) }},
+			{"mm coo dense", []*tensor.Tensor{sp(da, tensor.COO, 5, 4), dn(db, 4, 3)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Mm(ts[0], ts[1]) }},
+			{"mm dense csc", []*tensor.Tensor{dn(db, 3, 5), sp(da, tensor.CSC, 5, 4)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Mm(ts[0], ts[1]) }},
+			{"sparse.mm csr csr", []*tensor.Tensor{sp(da, tensor.CSR, 5, 4), sp(db, tensor.CSR, 4, 3)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return SparseMm(ts[0], ts[1]) }},
+			{"addmm", []*tensor.Tensor{dn(db, 5, 3), sp(da, tensor.CSR, 5, 4), dn(da, 4, 3)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Addmm(ts[0], ts[1], ts[2], one, one) }},
+			{"addmv", []*tensor.Tensor{dn(da, 5), dn(db, 5, 4), dn(da, 4)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Addmv(ts[0], ts[1], ts[2], one, one) }},
+			{"bmm", []*tensor.Tensor{sp(da, tensor.COO, 2, 5, 4), dn(db, 2, 4, 3)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Bmm(ts[0], ts[1]) }},
+			{"smm", []*tensor.Tensor{sp(da, tensor.COO, 5, 4), dn(db, 4, 3)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Smm(ts[0], ts[1]) }},
+			{"hspmm", []*tensor.Tensor{sp(da, tensor.COO, 5, 4), dn(db, 4, 3)}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return Hspmm(ts[0], ts[1]) }},
 		}
 		for _, c := range cases {
 			name := fmt.Sprintf("%s %s x %s", c.name, da, db)
-			before := make([]*Tensor, len(c.ts))
-			cast := make([]*Tensor, len(c.ts))
+			before := make([]*tensor.Tensor, len(c.ts))
+			cast := make([]*tensor.Tensor, len(c.ts))
 			for i, x := range c.ts {
-				before[i] = Clone(x)
+				before[i] = tensor.Clone(x)
 				var err error
-				cast[i], err = ToDType(x, want)
+				cast[i], err = tensor.ToDType(x, want)
 				require.NoError(t, err, name)
 			}
 			got, err := c.run(c.ts)
@@ -71,7 +72,7 @@ func TestLinalgPromotes(t *testing.T) {
 // out= is not promoted into: it must have the promoted dtype exactly.
 func TestLinalgOutStrictDType(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2))
-	a, err := ToLayout(randomDense(t, rng, dtype.Int64, []int64{5, 4}, 0.5), CSR, DefaultConvert())
+	a, err := tensor.ToLayout(randomDense(t, rng, dtype.Int64, []int64{5, 4}, 0.5), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	x := randomDense(t, rng, dtype.Float32, []int64{4}, 1)
 	b := randomDense(t, rng, dtype.Float32, []int64{4, 3}, 1)
@@ -95,7 +96,7 @@ func TestLinalgOutStrictDType(t *testing.T) {
 		require.Contains(t, err.Error(), "out has dtype "+d.String()+", the result has dtype float32")
 	}
 	// sparse @ sparse with mixed dtypes is refused for its sparse result, not its dtypes.
-	s32, err := ToLayout(b, CSR, DefaultConvert())
+	s32, err := tensor.ToLayout(b, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	err = MmOut(a, s32, randomDense(t, rng, dtype.Float32, []int64{5, 3}, 0))
 	require.Error(t, err)

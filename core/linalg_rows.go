@@ -3,6 +3,7 @@ package core
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The products whose result keeps only the rows of the sparse operand that
@@ -14,15 +15,15 @@ import (
 // product. mat1 may have any layout (a non-zero fill makes every row
 // count); mat2 (k, n) is dense (densified if sparse). Like torch's, the
 // result is marked uncoalesced.
-func Hspmm(mat1, mat2 *Tensor) (*Tensor, error) {
-	return linHalf("hspmm", []*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+func Hspmm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
+	return linHalf("hspmm", []*tensor.Tensor{mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		const op = "hspmm"
 		rows, vals, width, err := linRowProducts(op, dtype.IntScalar(1), ts[0], ts[1])
 		if err != nil {
 			return nil, err
 		}
 		idx := linIndexArray(width, rows, 1, int64(len(rows)))
-		return NewCOO(idx, vals, []int64{ts[0].shape[0], ts[1].shape[1]}, BuildOptions{NoCheck: true})
+		return tensor.NewCOO(idx, vals, []int64{ts[0].Dims()[0], ts[1].Dims()[1]}, tensor.BuildOptions{NoCheck: true})
 	})
 }
 
@@ -30,16 +31,16 @@ func Hspmm(mat1, mat2 *Tensor) (*Tensor, error) {
 // stores every column of each row of mat1 (m, k) holding an element (rows
 // ascending, columns ascending within a row), marked uncoalesced as torch
 // does. mat1 may have any layout; mat2 (k, n) is dense (densified if sparse).
-func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
-	return linHalf("smm", []*Tensor{mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+func Smm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
+	return linHalf("smm", []*tensor.Tensor{mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		const op = "smm"
 		rows, vals, width, err := linRowProducts(op, dtype.IntScalar(1), ts[0], ts[1])
 		if err != nil {
 			return nil, err
 		}
-		n := ts[1].shape[1]
+		n := ts[1].Dims()[1]
 		idx := linRowMajorIndices(width, rows, n, 0)
-		return NewCOO(idx, linFlat(vals), []int64{ts[0].shape[0], n}, BuildOptions{NoCheck: true})
+		return tensor.NewCOO(idx, linFlat(vals), []int64{ts[0].Dims()[0], n}, tensor.BuildOptions{NoCheck: true})
 	})
 }
 
@@ -49,13 +50,13 @@ func Smm(mat1, mat2 *Tensor) (*Tensor, error) {
 // (values alpha times the product), as torch lays it out. As torch: input
 // (m, n) and mat1 (m, k) are COO, mat2 (k, n) is strided. When input has a
 // non-zero fill the result is the coalesced sum.
-func Sspaddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
-	return linHalf("sspaddmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+func Sspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+	return linHalf("sspaddmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return linSspaddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
+func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	const op = "sspaddmm"
 	if err := linCheckTensor(op, 1, "input", input, 2); err != nil {
 		return nil, err
@@ -66,49 +67,49 @@ func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, 
 	for _, c := range []struct {
 		n    int
 		name string
-		t    *Tensor
-		want Layout
-	}{{1, "input", input, COO}, {2, "mat1", mat1, COO}, {3, "mat2", mat2, Strided}} {
+		t    *tensor.Tensor
+		want tensor.Layout
+	}{{1, "input", input, tensor.COO}, {2, "mat1", mat1, tensor.COO}, {3, "mat2", mat2, tensor.Strided}} {
 		if err := linCheckLayout(op, c.n, c.name, c.t, c.want); err != nil {
 			return nil, err
 		}
 	}
-	d := mat1.dtype
+	d := mat1.DType()
 	if err := linCheckSameDType(op, 1, "input", input, d, "mat1"); err != nil {
 		return nil, err
 	}
 	if err := linCheckScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
-	m, n := mat1.shape[0], mat2.shape[1]
-	if input.shape[0] != m || input.shape[1] != n {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", linArg(op, 1, "input"), m, n, input.shape)
+	m, n := mat1.Dims()[0], mat2.Dims()[1]
+	if input.Dims()[0] != m || input.Dims()[1] != n {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", linArg(op, 1, "input"), m, n, input.Dims())
 	}
 	if !linIsZero(input.Fill()) {
 		p, err := Smm(mat1, mat2)
 		if err != nil {
 			return nil, err
 		}
-		return linSparseSum(op, COO, [2]int64{1, 1}, max(p.width, input.width), linTerm{beta, input}, linTerm{alpha, p})
+		return linSparseSum(op, tensor.COO, [2]int64{1, 1}, max(p.IndexWidth(), input.IndexWidth()), linTerm{beta, input}, linTerm{alpha, p})
 	}
 	rows, vals, width, err := linRowProducts(op, alpha, mat1, mat2)
 	if err != nil {
 		return nil, err
 	}
 	in := input
-	if in.layout != COO || in.denseDim != 0 {
-		if in, err = ToLayout(in, COO, ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
+	if in.StorageLayout() != tensor.COO || in.DenseDim() != 0 {
+		if in, err = tensor.ToLayout(in, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
 			return nil, err
 		}
 	}
-	width = max(width, in.width)
+	width = max(width, in.IndexWidth())
 	nin := in.NNZ()
 	idx := linRowMajorIndices(width, rows, n, nin)
 	total := idx.Shape[1]
 	for dim := int64(0); dim < 2; dim++ {
-		crd := in.levels[dim].Crd
+		crd := in.StorageLevels()[dim].Crd
 		for t := int64(0); t < nin; t++ {
-			setIndex(idx, dim*total+t, crd.Index(t))
+			tensor.SetIndex(idx, dim*total+t, crd.Index(t))
 		}
 	}
 	v := dtype.NewArray(d, []int64{total})
@@ -117,23 +118,23 @@ func linSspaddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, 
 		if err != nil {
 			return nil, err
 		}
-		copy(v.Data, ops.affine(in.values, beta, dtype.IntScalar(0)).Data)
+		copy(v.Data, ops.affine(in.ValueArray(), beta, dtype.IntScalar(0)).Data)
 	}
 	copy(v.Data[nin*int64(d.Size()):], vals.Data)
-	return NewCOO(idx, v, []int64{m, n}, BuildOptions{NoCheck: true})
+	return tensor.NewCOO(idx, v, []int64{m, n}, tensor.BuildOptions{NoCheck: true})
 }
 
 // linRowProducts checks mat1 (m, k) @ mat2 (k, n) and computes alpha times
 // the rows of the product where mat1 stores anything (all rows when its fill
 // is not zero): the row indices, their values (r, n), and the index width.
-func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *Tensor) ([]int64, dtype.Array, int, error) {
+func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([]int64, dtype.Array, int, error) {
 	if err := linCheckMatmulPair(op, 1, "mat1", mat1, 2, "mat2", mat2); err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
-	if err := linCheckScalar(op, "alpha", mat1.dtype, alpha); err != nil {
+	if err := linCheckScalar(op, "alpha", mat1.DType(), alpha); err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
-	k, n := mat1.shape[1], mat2.shape[1]
+	k, n := mat1.Dims()[1], mat2.Dims()[1]
 	bd, err := linDenseData(mat2)
 	if err != nil {
 		return nil, dtype.Array{}, 0, err

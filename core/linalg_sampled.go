@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -17,24 +18,24 @@ import (
 // dims or none; mat1 (*, m, k) and mat2 (*, k, n) are strided, with input's
 // batch dims or none (then shared by every batch). With beta zero, input's
 // values are ignored.
-func SampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
-	return linHalf("sparse.sampled_addmm", []*Tensor{input, mat1, mat2}, func(ts []*Tensor) (*Tensor, error) {
+func SampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+	return linHalf("sparse.sampled_addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return linSampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tensor, error) {
+func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	const op = "sparse.sampled_addmm"
 	if err := linCheckTensor(op, 1, "input", input, 2, 3, 4, 5, 6, 7, 8); err != nil {
 		return nil, err
 	}
-	if err := linCheckLayout(op, 1, "input", input, CSR); err != nil {
+	if err := linCheckLayout(op, 1, "input", input, tensor.CSR); err != nil {
 		return nil, err
 	}
-	if input.denseDim != 0 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", linArg(op, 1, "input"), input.denseDim)
+	if input.DenseDim() != 0 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", linArg(op, 1, "input"), input.DenseDim())
 	}
-	nd := len(input.shape)
+	nd := len(input.Dims())
 	nb := nd - 2
 	if err := linCheckTensor(op, 2, "mat1", mat1, 2, nd); err != nil {
 		return nil, err
@@ -42,13 +43,13 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tens
 	if err := linCheckTensor(op, 3, "mat2", mat2, 2, nd); err != nil {
 		return nil, err
 	}
-	if err := linCheckLayout(op, 2, "mat1", mat1, Strided); err != nil {
+	if err := linCheckLayout(op, 2, "mat1", mat1, tensor.Strided); err != nil {
 		return nil, err
 	}
-	if err := linCheckLayout(op, 3, "mat2", mat2, Strided); err != nil {
+	if err := linCheckLayout(op, 3, "mat2", mat2, tensor.Strided); err != nil {
 		return nil, err
 	}
-	d := input.dtype
+	d := input.DType()
 	if err := linCheckSameDType(op, 2, "mat1", mat1, d, "input"); err != nil {
 		return nil, err
 	}
@@ -58,9 +59,9 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tens
 	if err := linCheckScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
-	m, n := input.shape[nb], input.shape[nb+1]
-	a1, a2 := len(mat1.shape)-2, len(mat2.shape)-2
-	k := mat1.shape[a1+1]
+	m, n := input.Dims()[nb], input.Dims()[nb+1]
+	a1, a2 := len(mat1.Dims())-2, len(mat2.Dims())-2
+	k := mat1.Dims()[a1+1]
 	if err := linCheckSize(op, 2, "mat1", mat1, a1, m, "the rows of input"); err != nil {
 		return nil, err
 	}
@@ -70,20 +71,20 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tens
 	if err := linCheckSize(op, 3, "mat2", mat2, a2+1, n, "the columns of input"); err != nil {
 		return nil, err
 	}
-	for i, t := range []*Tensor{mat1, mat2} {
-		if len(t.shape) > 2 && !slices.Equal(t.shape[:nb], input.shape[:nb]) {
-			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: batch size %v differs from input's %v", linArg(op, i+2, []string{"mat1", "mat2"}[i]), t.shape[:nb], input.shape[:nb])
+	for i, t := range []*tensor.Tensor{mat1, mat2} {
+		if len(t.Dims()) > 2 && !slices.Equal(t.Dims()[:nb], input.Dims()[:nb]) {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: batch size %v differs from input's %v", linArg(op, i+2, []string{"mat1", "mat2"}[i]), t.Dims()[:nb], input.Dims()[:nb])
 		}
 	}
 	s := input
-	if s.layout != CSR {
-		c, err := ToLayout(s, CSR, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.width})
+	if s.StorageLayout() != tensor.CSR {
+		c, err := tensor.ToLayout(s, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.IndexWidth()})
 		if err != nil {
 			return nil, err
 		}
 		s = c
 	}
-	ops, err := linFor(op, d, s.width)
+	ops, err := linFor(op, d, s.IndexWidth())
 	if err != nil {
 		return nil, err
 	}
@@ -96,21 +97,21 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tens
 		return nil, err
 	}
 	// Every batch's kernel writes each of its stored entries.
-	out := dtype.UninitArray(d, []int64{s.values.Numel()})
+	out := dtype.UninitArray(d, []int64{s.ValueArray().Numel()})
 	// The kernel reads mat2 transposed, so that both dot operands are
 	// contiguous: one buffer serves every batch, filled once when mat2 is
 	// shared by all of them.
 	bt := linScratch(d, n*k)
 	defer linScratchPool.Put(&bt.Data)
-	batches := s.batchCount()
+	batches := s.BatchCount()
 	for b := int64(0); b < batches; b++ {
 		ab := ad
-		if len(mat1.shape) > 2 {
+		if len(mat1.Dims()) > 2 {
 			ab = linSlice(linFlat(ad), b*m*k, (b+1)*m*k)
 		}
-		if b == 0 || len(mat2.shape) > 2 {
+		if b == 0 || len(mat2.Dims()) > 2 {
 			bb := linFlat(bd)
-			if len(mat2.shape) > 2 {
+			if len(mat2.Dims()) > 2 {
 				bb = linSlice(bb, b*k*n, (b+1)*k*n)
 			}
 			if err := linTransposeBytes(bt, bb, k, n); err != nil {
@@ -122,8 +123,8 @@ func linSampledAddmm(input, mat1, mat2 *Tensor, beta, alpha dtype.Scalar) (*Tens
 		}
 	}
 	// The pattern copied, the values the kernel's.
-	vals := dtype.Array{DType: d, Shape: append([]int64(nil), s.values.Shape...), Data: out.Data}
-	return withValues(s, d, vals, ScalarBytes(d, linMul(beta, s.Fill()))), nil
+	vals := dtype.Array{DType: d, Shape: append([]int64(nil), s.ValueArray().Shape...), Data: out.Data}
+	return tensor.WithValues(s, d, vals, tensor.ScalarBytes(d, linMul(beta, s.Fill()))), nil
 }
 
 // linScratchPool keeps the transposed mat2 of SampledAddmm between calls:

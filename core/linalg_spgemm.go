@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -29,9 +30,9 @@ func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind ke
 // linSpGEMM computes the product with the given index width: CSC @ CSC as
 // (B^T A^T)^T on the CSR views of the transposes (no copy, CSC result),
 // everything else on CSR or COO views (CSR result, or COO when layout is COO).
-func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, error) {
-	m, n := a.shape[0], b.shape[1]
-	transposed := a.layout == CSC && b.layout == CSC && a.denseDim == 0 && b.denseDim == 0
+func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width int) (*tensor.Tensor, error) {
+	m, n := a.Dims()[0], b.Dims()[1]
+	transposed := a.StorageLayout() == tensor.CSC && b.StorageLayout() == tensor.CSC && a.DenseDim() == 0 && b.DenseDim() == 0
 	// The product's row pointers (and the kernel's int64 row prefix) grow
 	// with its rows, whatever the entries: size them before anything else.
 	// (The CSR views of COO operands are sized where they are made, cooCSR;
@@ -41,22 +42,22 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		rowsC = n
 	}
 	if err := errs.CheckBytesf(budget.Mul(budget.Add(rowsC, 1), 8),
-		"%s: the row pointers of the product of the %v and %v sparse matrices", op, a.shape, b.shape); err != nil {
+		"%s: the row pointers of the product of the %v and %v sparse matrices", op, a.Dims(), b.Dims()); err != nil {
 		return nil, err
 	}
 	is := int64(width / 8)
 	var err error
-	if a.width != width {
-		if a, err = ToIndexWidth(a, width); err != nil {
+	if a.IndexWidth() != width {
+		if a, err = tensor.ToIndexWidth(a, width); err != nil {
 			return nil, err
 		}
 	}
-	if b.width != width {
-		if b, err = ToIndexWidth(b, width); err != nil {
+	if b.IndexWidth() != width {
+		if b, err = tensor.ToIndexWidth(b, width); err != nil {
 			return nil, err
 		}
 	}
-	ops, err := linFor(op, a.dtype, width)
+	ops, err := linFor(op, a.DType(), width)
 	if err != nil {
 		return nil, err
 	}
@@ -77,9 +78,9 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 		}
 		left, right = sa.mat, sb.mat
 	}
-	vs := int64(a.dtype.Size())
+	vs := int64(a.DType().Size())
 	perEntry, fixed := is+vs, (rowsC+1)*is
-	if layout == COO {
+	if layout == tensor.COO {
 		perEntry += is
 	}
 	check := func(nnz int64, kind kernels.SpGEMMBound) error {
@@ -89,7 +90,7 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 			return budget.CheckBytes("", nnz)
 		}
 		bytes, ok := errs.MulChecked(nnz, perEntry)
-		if ok && bytes <= MemoryLimit()-fixed {
+		if ok && bytes <= tensor.MemoryLimit()-fixed {
 			return nil
 		}
 		least := ""
@@ -97,18 +98,18 @@ func linSpGEMM(op string, a, b *Tensor, layout Layout, width int) (*Tensor, erro
 			least = "at least "
 		}
 		return errs.Errorf(errs.ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (gs_set_memory_limit sets it)",
-			op, a.shape, b.shape, least, nnz, bytes, MemoryLimit())
+			op, a.Dims(), b.Dims(), least, nnz, bytes, tensor.MemoryLimit())
 	}
 	ptr, idx, val, err := ops.spgemmBounded(left, right, check)
 	if err != nil {
 		return nil, err
 	}
-	trusted := BuildOptions{NoCheck: true}
+	trusted := tensor.BuildOptions{NoCheck: true}
 	switch {
 	case transposed:
-		return NewCompressed(CSC, ptr, idx, val, []int64{m, n}, trusted)
-	case layout == COO:
-		return NewCOO(linCSRToCOOIndices(ptr, idx), val, []int64{m, n}, BuildOptions{NoCheck: true, Coalesced: true})
+		return tensor.NewCompressed(tensor.CSC, ptr, idx, val, []int64{m, n}, trusted)
+	case layout == tensor.COO:
+		return tensor.NewCOO(linCSRToCOOIndices(ptr, idx), val, []int64{m, n}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	}
-	return NewCompressed(CSR, ptr, idx, val, []int64{m, n}, trusted)
+	return tensor.NewCompressed(tensor.CSR, ptr, idx, val, []int64{m, n}, trusted)
 }

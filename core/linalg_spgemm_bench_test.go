@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // BenchmarkSparseMmLaplacian squares the 2-D Laplacian on a 1000^2 grid
@@ -18,7 +19,7 @@ func BenchmarkSparseMmLaplacian(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := core.ToLayout(t, core.CSR, core.ConvertOptions{IndexWidth: 32})
+	a, err := tensor.ToLayout(t, tensor.CSR, tensor.ConvertOptions{IndexWidth: 32})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestLinalgSparseDenseProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	// Strided first: dense @ dense is the reference path of every other format.
-	for _, f := range append([]linFormat{{layout: Strided}}, linFormats2D...) {
+	for _, f := range append([]linFormat{{layout: tensor.Strided}}, linFormats2D...) {
 		for _, d := range linTestDTypes {
 			for _, w := range linWidths {
 				for _, sh := range linShapes {
@@ -30,7 +31,7 @@ func TestLinalgSparseDenseProducts(t *testing.T) {
 func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64) {
 	m, k, n := sh[0], sh[1], sh[2]
 	a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
-	before := Clone(a)
+	before := tensor.Clone(a)
 	b := randomDense(t, rng, d, []int64{k, n}, 0.8)
 	x := randomDense(t, rng, d, []int64{k}, 0.8)
 	alpha, beta, ac, bc := linScalars(d)
@@ -38,16 +39,16 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	prod := linRefMM(ra, rb)
 	msg := func(op string) string { return linCase(op, f, d, w, sh, fill) }
 
-	for name, fn := range map[string]func(a, b *Tensor) (*Tensor, error){"mm": Mm, "sparse.mm": SparseMm, "matmul": Matmul} {
+	for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"mm": Mm, "sparse.mm": SparseMm, "matmul": Matmul} {
 		got, err := fn(a, b)
 		require.NoError(t, err, msg(name))
-		require.Equal(t, Strided, got.Layout(), msg(name))
+		require.Equal(t, tensor.Strided, got.Layout(), msg(name))
 		requireNear(t, prod, got, d, msg(name))
 	}
 
 	mv := linRefMM(ra, dmat{shape: []int64{k, 1}, v: rx.v})
 	mv.shape = []int64{m}
-	for name, fn := range map[string]func(a, b *Tensor) (*Tensor, error){"mv": Mv, "matmul(2,1)": Matmul} {
+	for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"mv": Mv, "matmul(2,1)": Matmul} {
 		got, err := fn(a, x)
 		require.NoError(t, err, msg(name))
 		requireNear(t, mv, got, d, msg(name))
@@ -57,7 +58,7 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	row := randomDense(t, rng, d, []int64{n}, 0.9)
 	rr := linRef(t, row)
 	want := linAxpby(ac, prod, bc, func(i int) complex128 { return rr.v[i%int(max(n, 1))] })
-	for name, fn := range map[string]func(in, a, b *Tensor, beta, alpha dtype.Scalar) (*Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
+	for name, fn := range map[string]func(in, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
 		got, err := fn(row, a, b, beta, alpha)
 		require.NoError(t, err, msg(name))
 		requireNear(t, want, got, d, msg(name))
@@ -93,16 +94,16 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 
 // linCheckRowProducts checks hspmm, smm and sspaddmm: their layout, the rows
 // they keep, and their dense value.
-func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *Tensor, prod dmat, msg func(string) string) {
-	d := a.dtype
-	m, n := a.shape[0], b.shape[1]
+func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dmat, msg func(string) string) {
+	d := a.DType()
+	m, n := a.Dims()[0], b.Dims()[1]
 	// The rows a stores anything in (all of them under a non-zero fill).
-	dense, err := ToLayout(a, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	dense, err := tensor.ToLayout(a, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	var rows []int64
 	seen := map[int64]bool{}
 	for e := int64(0); e < dense.NNZ(); e++ {
-		seen[dense.levels[0].Crd.Index(e)] = true
+		seen[dense.StorageLevels()[0].Crd.Index(e)] = true
 	}
 	for i := int64(0); i < m; i++ {
 		if seen[i] || !linIsZero(a.Fill()) {
@@ -112,7 +113,7 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *Tensor, prod dmat, 
 
 	h, err := Hspmm(a, b)
 	require.NoError(t, err, msg("hspmm"))
-	require.Equal(t, COO, h.Layout(), msg("hspmm"))
+	require.Equal(t, tensor.COO, h.Layout(), msg("hspmm"))
 	require.Equal(t, 1, h.SparseDim(), msg("hspmm"))
 	require.Equal(t, 1, h.DenseDim(), msg("hspmm"))
 	require.Equal(t, len(rows) < 2, h.IsCoalesced(), msg("hspmm: torch marks fewer than two rows coalesced"))
@@ -126,26 +127,26 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *Tensor, prod dmat, 
 
 	s, err := Smm(a, b)
 	require.NoError(t, err, msg("smm"))
-	require.Equal(t, COO, s.Layout(), msg("smm"))
+	require.Equal(t, tensor.COO, s.Layout(), msg("smm"))
 	require.Equal(t, 2, s.SparseDim(), msg("smm"))
 	require.Equal(t, int64(len(rows))*n, s.NNZ(), msg("smm nnz"))
 	requireNear(t, prod, s, d, msg("smm"))
 
 	alpha, beta, ac, bc := linScalars(d)
-	in := linOperand(t, rng, linFormat{layout: COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
+	in := linOperand(t, rng, linFormat{layout: tensor.COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
 	if !linIsZero(a.Fill()) {
-		in, err = WithFill(in, a.FillBytes()) // a non-zero input fill too
+		in, err = tensor.WithFill(in, a.FillBytes()) // a non-zero input fill too
 		require.NoError(t, err)
 	}
 	ri := linRef(t, in)
-	if a.layout != COO { // torch's sspaddmm takes a COO mat1 only
+	if a.StorageLayout() != tensor.COO { // torch's sspaddmm takes a COO mat1 only
 		_, err = Sspaddmm(in, a, b, beta, alpha)
 		require.ErrorContains(t, err, "sspaddmm: Argument #2 (mat1): expected a sparse_coo tensor", msg("sspaddmm"))
 		return
 	}
 	sp, err := Sspaddmm(in, a, b, beta, alpha)
 	require.NoError(t, err, msg("sspaddmm"))
-	require.Equal(t, COO, sp.Layout(), msg("sspaddmm"))
+	require.Equal(t, tensor.COO, sp.Layout(), msg("sspaddmm"))
 	if linIsZero(in.Fill()) {
 		require.Equal(t, in.NNZ()+int64(len(rows))*n, sp.NNZ(), msg("sspaddmm nnz: input entries, then full rows"))
 	}
@@ -159,15 +160,15 @@ func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w
 	m1 := randomDense(t, rng, d, []int64{m, k}, 0.8)
 	m2 := randomDense(t, rng, d, []int64{k, n}, 0.8)
 	alpha, beta, ac, bc := linScalars(d)
-	if in.layout != CSR { // torch's sampled_addmm takes a CSR input only
+	if in.StorageLayout() != tensor.CSR { // torch's sampled_addmm takes a CSR input only
 		_, err := SampledAddmm(in, m1, m2, beta, alpha)
 		require.ErrorContains(t, err, "sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor", msg)
 		return
 	}
 	got, err := SampledAddmm(in, m1, m2, beta, alpha)
 	require.NoError(t, err, msg)
-	require.Equal(t, CSR, got.Layout(), msg)
-	pattern, err := ToLayout(in, CSR, ConvertOptions{DenseDim: 0, SparseDim: -1})
+	require.Equal(t, tensor.CSR, got.Layout(), msg)
+	pattern, err := tensor.ToLayout(in, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	mask := make([]bool, m*n)
 	crow, _ := pattern.CrowIndices()
@@ -207,17 +208,17 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 						msg := linCase("sparse@sparse", f, d, w, sh, fill)
 						a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
 						b := linOperand(t, rng, f, d, []int64{k, n}, w, 0)
-						before := Clone(b)
+						before := tensor.Clone(b)
 						prod := linRefMM(linRef(t, a), linRef(t, b))
-						for _, fn := range []func(a, b *Tensor) (*Tensor, error){SparseMm, Mm} {
+						for _, fn := range []func(a, b *tensor.Tensor) (*tensor.Tensor, error){SparseMm, Mm} {
 							got, err := fn(a, b)
 							require.NoError(t, err, msg)
 							require.Equal(t, f.layout, got.Layout(), msg)
-							if f.layout == COO {
+							if f.layout == tensor.COO {
 								require.True(t, got.IsCoalesced(), msg)
 							}
 							if f.layout.IsBlocked() {
-								require.Equal(t, [2]int64{a.block[0], b.block[1]}, got.BlockSize(), msg)
+								require.Equal(t, [2]int64{a.BlockSize()[0], b.BlockSize()[1]}, got.BlockSize(), msg)
 							}
 							requireNear(t, prod, got, d, msg)
 						}
@@ -234,15 +235,15 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 			}
 		}
 	}
-	for _, pair := range [][2]linFormat{{{layout: CSR}, {layout: COO}}, {{layout: CSC}, {layout: CSR}},
-		{{layout: COO, uncoalesced: true}, {layout: CSC}}, {{layout: BSR}, {layout: CSR}}, {{layout: CSF}, {layout: DCSR}}} {
+	for _, pair := range [][2]linFormat{{{layout: tensor.CSR}, {layout: tensor.COO}}, {{layout: tensor.CSC}, {layout: tensor.CSR}},
+		{{layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSC}}, {{layout: tensor.BSR}, {layout: tensor.CSR}}, {{layout: tensor.CSF}, {layout: tensor.DCSR}}} {
 		for _, w := range [][2]int{{32, 64}, {64, 32}, {32, 32}} {
 			a := linOperand(t, rng, pair[0], dtype.Float64, []int64{6, 4}, w[0], 0)
 			b := linOperand(t, rng, pair[1], dtype.Float64, []int64{4, 6}, w[1], 0)
 			got, err := SparseMm(a, b)
 			msg := pair[0].String() + "@" + pair[1].String()
 			require.NoError(t, err, msg)
-			require.Equal(t, CSR, got.Layout(), msg)
+			require.Equal(t, tensor.CSR, got.Layout(), msg)
 			require.Equal(t, max(w[0], w[1]), got.IndexWidth(), msg)
 			requireNear(t, linRefMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
 		}
@@ -251,19 +252,19 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 
 // linBatchEven makes a (B, m, k) dense tensor whose batches share one
 // sparsity pattern, as batched compressed tensors need.
-func linBatchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *Tensor {
+func linBatchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *tensor.Tensor {
 	one := randomDense(t, rng, d, []int64{m, k}, 0.4)
 	a := dtype.NewArray(d, []int64{nb, m, k})
 	for b := int64(0); b < nb; b++ {
 		for i := int64(0); i < m*k; i++ {
-			v := one.values.Complex(i)
+			v := one.ValueArray().Complex(i)
 			if !linIsZero(v) {
 				v = linMul(v, dtype.IntScalar(b+2))
 			}
 			a.SetComplex(b*m*k+i, v)
 		}
 	}
-	x, err := NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	return x
 }
@@ -271,32 +272,32 @@ func linBatchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *
 // Batched products: every 3-D format @ dense, and matmul's batch broadcasting.
 func TestLinalgBatched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	formats := []linFormat{{layout: Strided}, {layout: COO}, {layout: COO, uncoalesced: true}, {layout: CSR}, {layout: CSC},
-		{layout: BSR}, {layout: BSC}, {layout: CSF}}
+	formats := []linFormat{{layout: tensor.Strided}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
+		{layout: tensor.BSR}, {layout: tensor.BSC}, {layout: tensor.CSF}}
 	for _, f := range formats {
 		for _, d := range linTestDTypes {
 			for _, w := range linWidths {
 				for _, sh := range [][4]int64{{2, 4, 6, 3}, {3, 1, 1, 1}, {0, 4, 6, 3}, {2, 0, 4, 3}, {2, 4, 0, 3}, {2, 4, 6, 0}} {
 					for _, fill := range []float64{0, linFill(d)} {
 						nb, m, k, n := sh[0], sh[1], sh[2], sh[3]
-						msg := linCase("bmm", f, d, w, [3]int64{m, k, n}, fill) + " B=" + itoa(nb)
+						msg := linCase("bmm", f, d, w, [3]int64{m, k, n}, fill) + " B=" + tensor.Itoa(nb)
 						dense := linBatchEven(t, rng, d, nb, m, k)
 						a := dense
-						if f.layout != Strided {
+						if f.layout != tensor.Strided {
 							var err error
-							a, err = ToLayout(dense, f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w, BlockSize: linBlockFor(m, k)})
+							a, err = tensor.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w, BlockSize: linBlockFor(m, k)})
 							require.NoError(t, err, msg)
 							if f.uncoalesced {
 								a = linUncoalesce(t, rng, a)
 							}
 							if fill != 0 {
-								a, err = WithFill(a, ScalarBytes(d, dtype.Real(fill)))
+								a, err = tensor.WithFill(a, tensor.ScalarBytes(d, dtype.Real(fill)))
 								require.NoError(t, err)
 							}
 						}
 						b := randomDense(t, rng, d, []int64{nb, k, n}, 0.8)
 						want := linRefMM(linRef(t, a), linRef(t, b))
-						for name, fn := range map[string]func(a, b *Tensor) (*Tensor, error){"bmm": Bmm, "matmul": Matmul} {
+						for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"bmm": Bmm, "matmul": Matmul} {
 							got, err := fn(a, b)
 							require.NoError(t, err, name+" "+msg)
 							requireNear(t, want, got, d, name+" "+msg)
@@ -312,10 +313,10 @@ func TestLinalgBatched(t *testing.T) {
 func TestLinalgMatmulBroadcast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, sparse := range []bool{false, true} {
-		mk := func(shape ...int64) *Tensor {
+		mk := func(shape ...int64) *tensor.Tensor {
 			x := randomDense(t, rng, dtype.Float64, shape, 0.5)
 			if sparse && len(shape) > 1 {
-				c, err := ToLayout(x, COO, DefaultConvert())
+				c, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err)
 				return c
 			}
@@ -354,7 +355,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 	// (1,1): the dot product, a 0-d tensor; sparse vectors are densified.
 	x := randomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
 	y := randomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
-	ys, err := ToLayout(y, COO, DefaultConvert())
+	ys, err := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	var dot complex128
 	rx, ry := linRef(t, x), linRef(t, y)
@@ -372,11 +373,11 @@ func TestLinalgHalfDTypes(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float16, dtype.BFloat16} {
 		a32 := randomDense(t, rng, dtype.Float32, []int64{4, 5}, 0.5)
 		b32 := randomDense(t, rng, dtype.Float32, []int64{5, 3}, 0.9)
-		a, err := ToDType(a32, d)
+		a, err := tensor.ToDType(a32, d)
 		require.NoError(t, err)
-		b, err := ToDType(b32, d)
+		b, err := tensor.ToDType(b32, d)
 		require.NoError(t, err)
-		as, err := ToLayout(a, CSR, DefaultConvert())
+		as, err := tensor.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
 		want := linRefMM(linRef(t, a), linRef(t, b))
 		got, err := Mm(as, b)
@@ -384,11 +385,11 @@ func TestLinalgHalfDTypes(t *testing.T) {
 		requireNear(t, want, got, d, "mm "+d.String())
 		_, err = SparseMm(as, as)
 		require.Error(t, err, "4x5 @ 4x5")
-		bs, err := ToLayout(b, CSR, DefaultConvert())
+		bs, err := tensor.ToLayout(b, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
 		got, err = SparseMm(as, bs)
 		require.NoError(t, err)
-		require.Equal(t, CSR, got.Layout())
+		require.Equal(t, tensor.CSR, got.Layout())
 		requireNear(t, want, got, d, "sparse.mm "+d.String())
 	}
 }
@@ -398,10 +399,10 @@ func TestLinalgHalfDTypes(t *testing.T) {
 func TestLinalgLargerOperands(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	const m, k, n = 400, 300, 40
-	for _, f := range []linFormat{{layout: CSR}, {layout: CSC}, {layout: COO}, {layout: COO, uncoalesced: true}, {layout: BSR}} {
+	for _, f := range []linFormat{{layout: tensor.CSR}, {layout: tensor.CSC}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.BSR}} {
 		a := randomDense(t, rng, dtype.Float64, []int64{m, k}, 0.05)
 		b := randomDense(t, rng, dtype.Float64, []int64{k, n}, 0.9)
-		sa, err := ToLayout(a, f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
+		sa, err := tensor.ToLayout(a, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
 		require.NoError(t, err)
 		if f.uncoalesced {
 			sa = linUncoalesce(t, rng, sa)
@@ -414,7 +415,7 @@ func TestLinalgLargerOperands(t *testing.T) {
 		got, err = Mm(dl, sa)
 		require.NoError(t, err, f.String())
 		requireNear(t, linRefMM(linRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
-		bs, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
+		bs, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
 		require.NoError(t, err)
 		got, err = SparseMm(sa, bs)
 		require.NoError(t, err, f.String())
@@ -426,7 +427,7 @@ func TestLinalgLargerOperands(t *testing.T) {
 func TestLinalgSampledBatched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	const nb, m, k, n = 3, 4, 2, 5
-	in, err := ToLayout(linBatchEven(t, rng, dtype.Float64, nb, m, n), CSR, DefaultConvert())
+	in, err := tensor.ToLayout(linBatchEven(t, rng, dtype.Float64, nb, m, n), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	ri := linRef(t, in)
 	for _, batched := range []bool{true, false} {
@@ -438,7 +439,7 @@ func TestLinalgSampledBatched(t *testing.T) {
 		r1, r2 := linRef(t, m1), linRef(t, m2)
 		got, err := SampledAddmm(in, m1, m2, dtype.Real(0.5), dtype.Real(2))
 		require.NoError(t, err)
-		require.Equal(t, CSR, got.Layout())
+		require.Equal(t, tensor.CSR, got.Layout())
 		want := dmat{shape: []int64{nb, m, n}, v: make([]complex128, nb*m*n)}
 		for b := int64(0); b < nb; b++ {
 			o1, o2 := b*m*k, b*k*n

@@ -7,16 +7,17 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // denseOf returns t's dense values as float64 with its shape (the test reference).
-func denseOf(t *testing.T, x *Tensor) ([]float64, []int64) {
-	d, err := ToDense(x)
+func denseOf(t *testing.T, x *tensor.Tensor) ([]float64, []int64) {
+	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	out := make([]float64, d.values.Numel())
+	out := make([]float64, d.ValueArray().Numel())
 	for i := range out {
-		out[i] = d.values.Complex(int64(i)).Re()
+		out[i] = d.ValueArray().Complex(int64(i)).Re()
 	}
 	return out, d.Shape()
 }
@@ -43,42 +44,42 @@ func mapDense(in []float64, inShape, outShape []int64, src func(o []int64) []int
 }
 
 // opLayouts are the source formats of the property tests (COO both coalesced and not).
-func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*Tensor {
+func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*tensor.Tensor {
 	src := randomDense(t, rng, dtype.Float64, shape, 0.5)
-	var out []*Tensor
-	for _, l := range []Layout{COO, CSR, CSC, DCSR, CSF, BSR, Strided} {
-		if (l == CSR || l == CSC || l == DCSR || l == BSR) && len(shape)-denseDim != 2 {
+	var out []*tensor.Tensor
+	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC, tensor.DCSR, tensor.CSF, tensor.BSR, tensor.Strided} {
+		if (l == tensor.CSR || l == tensor.CSC || l == tensor.DCSR || l == tensor.BSR) && len(shape)-denseDim != 2 {
 			continue
 		}
-		o := DefaultConvert()
+		o := tensor.DefaultConvert()
 		o.DenseDim = denseDim
 		o.BlockSize = [2]int64{1, 1}
-		x, err := ToLayout(src, l, o)
+		x, err := tensor.ToLayout(src, l, o)
 		require.NoError(t, err)
 		out = append(out, x)
 	}
 	// an uncoalesced COO: the entries twice, halved
-	c, _ := ToLayout(src, COO, ConvertOptions{DenseDim: denseDim, SparseDim: -1})
-	idx := c.indices
+	c, _ := tensor.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: denseDim, SparseDim: -1})
+	idx := c.IndexArray()
 	both := dtype.NewArray(idx.DType, []int64{idx.Shape[0], 2 * idx.Shape[1]})
 	nse := idx.Shape[1]
 	for d := int64(0); d < idx.Shape[0]; d++ {
 		for e := int64(0); e < nse; e++ {
-			setIndex(both, d*2*nse+e, idx.Index(d*nse+nse-1-e))
-			setIndex(both, d*2*nse+nse+e, idx.Index(d*nse+e))
+			tensor.SetIndex(both, d*2*nse+e, idx.Index(d*nse+nse-1-e))
+			tensor.SetIndex(both, d*2*nse+nse+e, idx.Index(d*nse+e))
 		}
 	}
-	half, _ := ToDType(c, dtype.Float64)
-	vals := dtype.NewArray(dtype.Float64, append([]int64{2 * nse}, c.values.Shape[1:]...))
-	blk := dtype.NumelOf(c.values.Shape[1:])
+	half, _ := tensor.ToDType(c, dtype.Float64)
+	vals := dtype.NewArray(dtype.Float64, append([]int64{2 * nse}, c.ValueArray().Shape[1:]...))
+	blk := dtype.NumelOf(c.ValueArray().Shape[1:])
 	for e := int64(0); e < nse; e++ {
 		for j := int64(0); j < blk; j++ {
-			v := half.values.Complex(e*blk+j).Re() / 2
+			v := half.ValueArray().Complex(e*blk+j).Re() / 2
 			vals.SetComplex((nse-1-e)*blk+j, dtype.Real(v))
 			vals.SetComplex((nse+e)*blk+j, dtype.Real(v))
 		}
 	}
-	u, err := NewCOO(both, vals, c.Shape(), BuildOptions{})
+	u, err := tensor.NewCOO(both, vals, c.Shape(), tensor.BuildOptions{})
 	require.NoError(t, err)
 	return append(out, u)
 }
@@ -93,7 +94,7 @@ func TestShapeAndIndexOpsKeepDenseInvariant(t *testing.T) {
 			in, shape := denseOf(t, x)
 			name := x.Layout().String()
 			sd := len(shape) - tc.denseDim
-			check := func(op string, got *Tensor, err error, outShape []int64, src func(o []int64) []int64) {
+			check := func(op string, got *tensor.Tensor, err error, outShape []int64, src func(o []int64) []int64) {
 				t.Helper()
 				require.NoError(t, err, "%s on %s", op, name)
 				g, gs := denseOf(t, got)
@@ -125,14 +126,14 @@ func TestShapeAndIndexOpsKeepDenseInvariant(t *testing.T) {
 				is[0] = 3
 				check("index_select", r, err, is, func(o []int64) []int64 { s := slices.Clone(o); s[0] = sel[o[0]]; return s })
 			}
-			r, err = Cat([]*Tensor{x, x}, 0)
+			r, err = Cat([]*tensor.Tensor{x, x}, 0)
 			cs := slices.Clone(shape)
 			cs[0] *= 2
 			check("cat", r, err, cs, func(o []int64) []int64 { s := slices.Clone(o); s[0] %= max(shape[0], 1); return s })
-			r, err = Stack([]*Tensor{x, x}, 0)
+			r, err = Stack([]*tensor.Tensor{x, x}, 0)
 			check("stack", r, err, append([]int64{2}, shape...), func(o []int64) []int64 { return o[1:] })
 			r, err = Sum(x, []int{0})
-			if err == nil || x.Layout() != Strided {
+			if err == nil || x.Layout() != tensor.Strided {
 				require.NoError(t, err, "sum on %s", name)
 				g, gs := denseOf(t, r)
 				require.Equal(t, shape[1:], gs)
@@ -153,8 +154,8 @@ func swapped(s []int64, a, b int) []int64 {
 }
 
 func TestSumWithNonZeroFill(t *testing.T) {
-	coo, _ := NewCOO(dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2), dtype.Float64Array([]float64{5, 6}), []int64{2, 3}, BuildOptions{})
-	f, _ := WithFill(coo, ScalarBytes(dtype.Float64, dtype.Real(1)))
+	coo, _ := tensor.NewCOO(dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2), dtype.Float64Array([]float64{5, 6}), []int64{2, 3}, tensor.BuildOptions{})
+	f, _ := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(1)))
 	// dense: [[1,5,1],[6,1,1]]
 	r, err := Sum(f, []int{1})
 	require.NoError(t, err)
@@ -171,7 +172,7 @@ func TestSumWithNonZeroFill(t *testing.T) {
 }
 
 func TestSoftmaxAlongEachDim(t *testing.T) {
-	coo, _ := NewCOO(dtype.Int64Array([]int64{0, 0, 1, 0, 2, 2}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 3}, BuildOptions{})
+	coo, _ := tensor.NewCOO(dtype.Int64Array([]int64{0, 0, 1, 0, 2, 2}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 3}, tensor.BuildOptions{})
 	r, err := Softmax(coo, -1, false)
 	require.NoError(t, err)
 	g, _ := denseOf(t, r)
@@ -183,14 +184,14 @@ func TestSoftmaxAlongEachDim(t *testing.T) {
 	require.InDeltaSlice(t, []float64{0, 0, -1.3132616875182228, 0, 0, -0.31326168751822286}, g, 1e-12)
 	_, err = Softmax(coo, 2, false)
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
-	i, _ := ToDType(coo, dtype.Int64)
+	i, _ := tensor.ToDType(coo, dtype.Int64)
 	_, err = Softmax(i, 0, false)
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }
 
 func TestShapeOpsRefuseBadInput(t *testing.T) {
 	x := mustDense(t, []float64{1, 0, 0, 2}, 2, 2)
-	c, _ := ToLayout(x, COO, DefaultConvert())
+	c, _ := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 	_, err := Transpose(c, 0, 2)
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	_, err = Select(c, 0, 2)
@@ -200,10 +201,10 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 	_, err = IndexSelect(c, 0, dtype.Int64Array([]int64{0, 7}))
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	y := mustDense(t, []float64{1, 2, 3}, 3, 1)
-	yc, _ := ToLayout(y, COO, DefaultConvert())
-	_, err = Cat([]*Tensor{c, yc}, 0)
+	yc, _ := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
+	_, err = Cat([]*tensor.Tensor{c, yc}, 0)
 	require.Error(t, err)
-	_, err = Stack([]*Tensor{c, yc}, 0)
+	_, err = Stack([]*tensor.Tensor{c, yc}, 0)
 	require.Error(t, err)
 	_, err = Sum(c, []int{0, 0})
 	require.Error(t, err)
@@ -216,7 +217,7 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 // narrow length near int64's limit is refused, not overflowed.
 func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 	one := mustDense(t, []float64{7}, 1)
-	c, _ := ToLayout(one, COO, DefaultConvert())
+	c, _ := tensor.ToLayout(one, tensor.COO, tensor.DefaultConvert())
 	r, err := Squeeze(c, nil)
 	require.NoError(t, err)
 	require.Empty(t, r.Shape(), "0-d")
@@ -224,7 +225,7 @@ func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 	r, err = Squeeze(ones, nil)
 	require.NoError(t, err)
 	require.Empty(t, r.Shape())
-	h, _ := ToLayout(mustDense(t, []float64{7, 0, 1}, 1, 3), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, _ := tensor.ToLayout(mustDense(t, []float64{7, 0, 1}, 1, 3), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	zero := 0
 	r, err = Squeeze(h, &zero)
 	require.NoError(t, err)
@@ -238,24 +239,24 @@ func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 // Unsqueeze and Stack refuse a result of more than MaxDims dims, before any
 // work; exactly MaxDims is fine.
 func TestAddedDimsStopAtMaxDims(t *testing.T) {
-	for _, l := range []Layout{Strided, COO} {
-		ones := slices.Repeat([]int64{1}, MaxDims)
-		full, err := Empty(l, dtype.Float64, ones, [2]int64{}, 0)
+	for _, l := range []tensor.Layout{tensor.Strided, tensor.COO} {
+		ones := slices.Repeat([]int64{1}, tensor.MaxDims)
+		full, err := tensor.Empty(l, dtype.Float64, ones, [2]int64{}, 0)
 		require.NoError(t, err)
-		under, err := Empty(l, dtype.Float64, ones[1:], [2]int64{}, 0)
+		under, err := tensor.Empty(l, dtype.Float64, ones[1:], [2]int64{}, 0)
 		require.NoError(t, err)
 
 		_, err = Unsqueeze(full, 0)
 		require.ErrorContains(t, err, "unsqueeze: the result would have 17 dimensions, more than the 16")
 		require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-		_, err = Stack([]*Tensor{full, full}, -1)
+		_, err = Stack([]*tensor.Tensor{full, full}, -1)
 		require.ErrorContains(t, err, "stack: the result would have 17 dimensions")
 		require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 
 		r, err := Unsqueeze(under, -1)
 		require.NoError(t, err)
-		require.Len(t, r.Shape(), MaxDims)
-		r, err = Stack([]*Tensor{under, under}, 0)
+		require.Len(t, r.Shape(), tensor.MaxDims)
+		r, err = Stack([]*tensor.Tensor{under, under}, 0)
 		require.NoError(t, err)
 		require.Equal(t, append([]int64{2}, ones[1:]...), r.Shape())
 	}
@@ -269,8 +270,8 @@ func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
 	_, err := IndexSelect(x, 0, dtype.Int64Array([]int64{0, -1}))
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	require.ErrorContains(t, err, "index_select: index[1] = -1 is out of range for dimension 0 of size 3: a strided tensor takes indices in [0, 3)")
-	for _, l := range []Layout{COO, CSR, CSC} {
-		s, err := ToLayout(x, l, DefaultConvert())
+	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
+		s, err := tensor.ToLayout(x, l, tensor.DefaultConvert())
 		require.NoError(t, err)
 		neg, err := IndexSelect(s, 0, dtype.Int64Array([]int64{-1, 0, -3}))
 		require.NoError(t, err, "%s", l)

@@ -7,23 +7,24 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // coalescedCOO returns t's entries as coalesced COO.
-func coalescedCOO(t *Tensor) (*cooEntries, error) {
+func coalescedCOO(t *tensor.Tensor) (*tensor.CooEntries, error) {
 	c := t
 	var err error
-	if t.layout != COO {
-		if c, err = ToLayout(t, COO, ConvertOptions{DenseDim: t.denseDim, SparseDim: -1, IndexWidth: keptWidth(t)}); err != nil {
+	if t.StorageLayout() != tensor.COO {
+		if c, err = tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: t.DenseDim(), SparseDim: -1, IndexWidth: tensor.KeptWidth(t)}); err != nil {
 			return nil, err
 		}
 	}
-	if !c.coalesced {
-		if c, err = Coalesce(c); err != nil {
+	if !c.CoalescedFlag() {
+		if c, err = tensor.Coalesce(c); err != nil {
 			return nil, err
 		}
 	}
-	return asCOO(c)
+	return tensor.AsCOO(c)
 }
 
 // sumDims normalises and deduplicates a dim list (nil or empty: every dim).
@@ -36,7 +37,7 @@ func sumDims(op string, dims []int, nd int) ([]bool, error) {
 		return red, nil
 	}
 	for _, d := range dims {
-		n, err := normDim(op+": dim", d, nd)
+		n, err := tensor.NormDim(op+": dim", d, nd)
 		if err != nil {
 			return nil, err
 		}
@@ -64,7 +65,7 @@ func scaleScalar(a dtype.Scalar, k int64) dtype.Scalar {
 }
 
 // Sum is torch.sparse.sum(t, dims): the sum over dims (nil: all); see Reduce.
-func Sum(t *Tensor, dims []int) (*Tensor, error) { return Reduce(t, dims, "sum") }
+func Sum(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) { return Reduce(t, dims, "sum") }
 
 // Reduce applies a reduction (sum, mean, prod, amax, amin, any,
 // count_nonzero) over dims (nil: all). When every sparse dim is reduced the
@@ -73,44 +74,44 @@ func Sum(t *Tensor, dims []int) (*Tensor, error) { return Reduce(t, dims, "sum")
 // the reduction of the dense tensor; the result's fill is the reduction of a
 // group of unspecified elements. Integer and bool sums and products give
 // int64, as torch's.
-func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
+func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	rd, ok := reducers[op]
 	if !ok {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
 	}
-	nd := len(t.shape)
+	nd := len(t.Dims())
 	red, err := sumDims(op, dims, nd)
 	if err != nil {
 		return nil, err
 	}
-	outDType, err := rd.dtype(t.dtype)
+	outDType, err := rd.dtype(t.DType())
 	if err != nil {
 		return nil, err
 	}
-	if t.layout == Strided {
+	if t.StorageLayout() == tensor.Strided {
 		if nd == 0 {
-			return ToDType(t, outDType)
+			return tensor.ToDType(t, outDType)
 		}
 		if r, ok, err := stridedReduce(t, red, op); ok || err != nil {
 			return r, err
 		}
 		// A strided tensor reduces through its COO form; the result is strided again.
-		c, err := ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+		c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 		if err != nil {
 			return nil, err
 		}
 		r, err := Reduce(c, dims, op)
-		if err != nil || r.layout == Strided {
+		if err != nil || r.StorageLayout() == tensor.Strided {
 			return r, err
 		}
-		return ToDense(r)
+		return tensor.ToDense(r)
 	}
 	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
-	dshape := c.shape[s:]
+	s := nd - c.DenseDim
+	dshape := c.Shape[s:]
 	var keptSparse, keptDense []int
 	groupSize, denseFactor := int64(1), int64(1)
 	for d := 0; d < nd; d++ {
@@ -120,9 +121,9 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 		case !red[d]:
 			keptDense = append(keptDense, d-s)
 		case d < s:
-			groupSize *= c.shape[d]
+			groupSize *= c.Shape[d]
 		default:
-			denseFactor *= c.shape[d]
+			denseFactor *= c.Shape[d]
 		}
 	}
 	outBlockShape := make([]int64, len(keptDense))
@@ -130,9 +131,9 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 		outBlockShape[i] = dshape[d]
 	}
 	outBlock := dtype.NumelOf(outBlockShape)
-	fill := dtype.LoadScalar(c.dtype, c.fill)
+	fill := dtype.LoadScalar(c.Dtype, c.Fill)
 	// Entries sorted by their kept sparse coordinates form the output groups.
-	n := c.nse()
+	n := c.Nse()
 	order := make([]int64, n)
 	for i := range order {
 		order[i] = int64(i)
@@ -140,7 +141,7 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 	keyOf := func(e int64) []int64 {
 		k := make([]int64, len(keptSparse))
 		for i, d := range keptSparse {
-			k[i] = c.coords[d][e]
+			k[i] = c.Coords[d][e]
 		}
 		return k
 	}
@@ -161,11 +162,11 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 		}
 		g := len(groups) - 1
 		counts[g]++
-		reduceBlockInto(acc[g], c.vals, e, dshape, red[s:], rd.step)
+		reduceBlockInto(acc[g], c.Vals, e, dshape, red[s:], rd.step)
 	}
 	perOutput := groupSize * denseFactor // elements reduced into one output element
 	if perOutput == 0 && (op == "amax" || op == "amin") {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s(): Expected reduction dim to have non-zero size (size %v, dims %v)", op, t.shape, dims)
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s(): Expected reduction dim to have non-zero size (size %v, dims %v)", op, t.Dims(), dims)
 	}
 	for g := range acc {
 		if missing := groupSize - counts[g]; missing > 0 {
@@ -187,11 +188,11 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 			}
 			out.SetComplex(j, v)
 		}
-		return NewStrided(out)
+		return tensor.NewStrided(out)
 	}
 	shape := make([]int64, 0, len(keptSparse)+len(keptDense))
 	for _, d := range keptSparse {
-		shape = append(shape, c.shape[d])
+		shape = append(shape, c.Shape[d])
 	}
 	shape = append(shape, outBlockShape...)
 	coords := make([][]int64, len(keptSparse))
@@ -207,9 +208,9 @@ func Reduce(t *Tensor, dims []int, op string) (*Tensor, error) {
 			vals.SetComplex(int64(g)*outBlock+int64(j), v)
 		}
 	}
-	out := &cooEntries{shape: shape, denseDim: len(keptDense), coords: coords, vals: vals, coalesced: true,
-		width: c.width, fill: ScalarBytes(outDType, unspecified), dtype: outDType}
-	return out.tensor()
+	out := &tensor.CooEntries{Shape: shape, DenseDim: len(keptDense), Coords: coords, Vals: vals, Coalesced: true,
+		Width: c.Width, Fill: tensor.ScalarBytes(outDType, unspecified), Dtype: outDType}
+	return out.Tensor()
 }
 
 // reduceBlockInto folds entry e's value block into acc with step, reducing
@@ -236,19 +237,19 @@ func reduceBlockInto(acc []dtype.Scalar, vals dtype.Array, e int64, dshape []int
 // Softmax is torch.sparse.softmax(t, dim): along dim over the specified
 // elements only (unspecified ones are excluded, not read as the fill), on a
 // coalesced COO result of the same pattern. log computes log_softmax.
-func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
+func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	op := "softmax"
 	if log {
 		op = "log_softmax"
 	}
-	if t.layout == Strided {
+	if t.StorageLayout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
 	}
-	if !t.dtype.IsFloat() && !t.dtype.IsComplex() {
-		return nil, errs.Errorf(errs.ErrDType, "%s: expected a floating point dtype, got %s", op, t.dtype)
+	if !t.DType().IsFloat() && !t.DType().IsComplex() {
+		return nil, errs.Errorf(errs.ErrDType, "%s: expected a floating point dtype, got %s", op, t.DType())
 	}
-	nd := len(t.shape)
-	dim, err := normDim(op+": dim", dim, nd)
+	nd := len(t.Dims())
+	dim, err := tensor.NormDim(op+": dim", dim, nd)
 	if err != nil {
 		return nil, err
 	}
@@ -256,14 +257,14 @@ func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
-	dshape := c.shape[s:]
+	s := nd - c.DenseDim
+	dshape := c.Shape[s:]
 	block := dtype.NumelOf(dshape)
-	n := c.nse()
-	out := dtype.NewArray(c.dtype, c.vals.Shape)
+	n := c.Nse()
+	out := dtype.NewArray(c.Dtype, c.Vals.Shape)
 	vals := make([]complex128, n*block)
 	for i := range vals {
-		v := c.vals.Complex(int64(i))
+		v := c.Vals.Complex(int64(i))
 		vals[i] = complex(v.Re(), v.Im())
 	}
 	res := make([]complex128, len(vals))
@@ -276,7 +277,7 @@ func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
 			k := make([]int64, 0, s-1)
 			for d := 0; d < s; d++ {
 				if d != dim {
-					k = append(k, c.coords[d][e])
+					k = append(k, c.Coords[d][e])
 				}
 			}
 			return k
@@ -316,9 +317,9 @@ func Softmax(t *Tensor, dim int, log bool) (*Tensor, error) {
 	for i, v := range res {
 		out.SetComplex(int64(i), dtype.Complex128Scalar(v))
 	}
-	r := &cooEntries{shape: c.shape, denseDim: c.denseDim, coords: c.coords, vals: out, coalesced: true,
-		width: c.width, fill: make([]byte, c.dtype.Size()), dtype: c.dtype}
-	return r.tensor()
+	r := &tensor.CooEntries{Shape: c.Shape, DenseDim: c.DenseDim, Coords: c.Coords, Vals: out, Coalesced: true,
+		Width: c.Width, Fill: make([]byte, c.Dtype.Size()), Dtype: c.Dtype}
+	return r.Tensor()
 }
 
 // softmaxInto computes a numerically stable (log-)softmax of vals[idx...] into res[idx...].
@@ -346,11 +347,11 @@ func softmaxInto(res, vals []complex128, idx []int64, log bool) {
 // SparseMask is torch's t.sparse_mask(mask): the elements of t (dense or
 // sparse) at the specified positions of mask, in mask's (coalesced) pattern
 // and layout; mask's values are ignored.
-func SparseMask(t, mask *Tensor) (*Tensor, error) {
-	if !slices.Equal(t.shape, mask.shape) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.shape, mask.shape)
+func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
+	if !slices.Equal(t.Dims(), mask.Dims()) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.Dims(), mask.Dims())
 	}
-	if mask.layout == Strided {
+	if mask.StorageLayout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: mask must be sparse, got a strided tensor")
 	}
 	m, err := coalescedCOO(mask)
@@ -361,75 +362,75 @@ func SparseMask(t, mask *Tensor) (*Tensor, error) {
 	// when t is sparse with mask's dense dims and its dense form would be
 	// large next to the entries (or above the memory limit), else through
 	// its dense form.
-	s := len(m.shape) - m.denseDim
-	block := dtype.NumelOf(m.shape[s:])
-	es := int64(t.dtype.Size())
-	if t.layout != Strided && t.denseDim == m.denseDim && !denseIsCheap(t, m.nse()) {
+	s := len(m.Shape) - m.DenseDim
+	block := dtype.NumelOf(m.Shape[s:])
+	es := int64(t.DType().Size())
+	if t.StorageLayout() != tensor.Strided && t.DenseDim() == m.DenseDim && !denseIsCheap(t, m.Nse()) {
 		return sparseMaskMerge(t, mask, m)
 	}
 	src := t
-	if t.layout != Strided || t.denseDim != 0 {
-		if src, err = ToDense(t); err != nil {
+	if t.StorageLayout() != tensor.Strided || t.DenseDim() != 0 {
+		if src, err = tensor.ToDense(t); err != nil {
 			return nil, err
 		}
 	}
-	vals := dtype.NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
-	for e := int64(0); e < m.nse(); e++ {
+	vals := dtype.NewArray(t.DType(), append([]int64{m.Nse()}, m.Shape[s:]...))
+	for e := int64(0); e < m.Nse(); e++ {
 		off := int64(0)
 		for d := 0; d < s; d++ {
-			off = off*m.shape[d] + m.coords[d][e]
+			off = off*m.Shape[d] + m.Coords[d][e]
 		}
-		copy(vals.Data[e*block*es:(e+1)*block*es], src.values.Data[off*block*es:(off+1)*block*es])
+		copy(vals.Data[e*block*es:(e+1)*block*es], src.ValueArray().Data[off*block*es:(off+1)*block*es])
 	}
-	r := &cooEntries{shape: m.shape, denseDim: m.denseDim, coords: m.coords, vals: vals, coalesced: true,
-		width: m.width, fill: make([]byte, t.dtype.Size()), dtype: t.dtype}
-	out, err := r.tensor()
+	r := &tensor.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
+		Width: m.Width, Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}
+	out, err := r.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return inLayout(out, mask)
+	return tensor.InLayout(out, mask)
 }
 
 // denseIsCheap reports whether t's dense form fits the memory limit and is
 // not much larger than t's entries and the other operand's (nse of them).
-func denseIsCheap(t *Tensor, nse int64) bool {
-	n := dtype.NumelOf(t.shape)
-	return errs.CheckAlloc("", n, t.dtype.Size()) == nil && n <= 4*(t.NNZ()+nse)+4096
+func denseIsCheap(t *tensor.Tensor, nse int64) bool {
+	n := dtype.NumelOf(t.Dims())
+	return errs.CheckAlloc("", n, t.DType().Size()) == nil && n <= 4*(t.NNZ()+nse)+4096
 }
 
 // sparseMaskMerge is SparseMask for a sparse t with m's dense dims: one
 // merge of the two coalesced (sorted) coordinate lists; a mask position t
 // does not store reads t's fill value. Memory by the entries only.
-func sparseMaskMerge(t, mask *Tensor, m *cooEntries) (*Tensor, error) {
+func sparseMaskMerge(t, mask *tensor.Tensor, m *tensor.CooEntries) (*tensor.Tensor, error) {
 	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := len(m.shape) - m.denseDim
-	bb := dtype.NumelOf(m.shape[s:]) * int64(t.dtype.Size())
-	vals := dtype.NewArray(t.dtype, append([]int64{m.nse()}, m.shape[s:]...))
-	fillArray(vals, t.fill)
+	s := len(m.Shape) - m.DenseDim
+	bb := dtype.NumelOf(m.Shape[s:]) * int64(t.DType().Size())
+	vals := dtype.NewArray(t.DType(), append([]int64{m.Nse()}, m.Shape[s:]...))
+	tensor.FillArray(vals, t.FillElem())
 	cmp := func(e, f int64) int {
 		for d := 0; d < s; d++ {
-			if x := cmpInt(m.coords[d][e], c.coords[d][f]); x != 0 {
+			if x := tensor.CmpInt(m.Coords[d][e], c.Coords[d][f]); x != 0 {
 				return x
 			}
 		}
 		return 0
 	}
-	for e, f := int64(0), int64(0); e < m.nse(); e++ {
-		for f < c.nse() && cmp(e, f) > 0 {
+	for e, f := int64(0), int64(0); e < m.Nse(); e++ {
+		for f < c.Nse() && cmp(e, f) > 0 {
 			f++
 		}
-		if f < c.nse() && cmp(e, f) == 0 {
-			copy(vals.Data[e*bb:(e+1)*bb], c.vals.Data[f*bb:(f+1)*bb])
+		if f < c.Nse() && cmp(e, f) == 0 {
+			copy(vals.Data[e*bb:(e+1)*bb], c.Vals.Data[f*bb:(f+1)*bb])
 		}
 	}
-	r := &cooEntries{shape: m.shape, denseDim: m.denseDim, coords: m.coords, vals: vals, coalesced: true,
-		width: m.width, fill: make([]byte, t.dtype.Size()), dtype: t.dtype}
-	out, err := r.tensor()
+	r := &tensor.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
+		Width: m.Width, Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}
+	out, err := r.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return inLayout(out, mask)
+	return tensor.InLayout(out, mask)
 }

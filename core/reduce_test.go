@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -79,11 +80,11 @@ func TestReductionsMatchDense(t *testing.T) {
 		for _, src := range opSources(t, rng, []int64{3, 4, 2}, 1) {
 			x := src
 			if fill != 0 {
-				if x.Layout() == Strided {
+				if x.Layout() == tensor.Strided {
 					continue // a strided tensor has no unspecified elements
 				}
 				var err error
-				x, err = WithFill(src, ScalarBytes(dtype.Float64, dtype.Real(fill)))
+				x, err = tensor.WithFill(src, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
 				require.NoError(t, err)
 			}
 			in, shape := denseOf(t, x)
@@ -105,8 +106,8 @@ func TestReductionsMatchDense(t *testing.T) {
 
 func TestReductionDTypesAndRefusals(t *testing.T) {
 	x := mustDense(t, []float64{1, 0, 2, 0}, 2, 2)
-	ints, _ := ToDType(x, dtype.Int32)
-	coo, _ := ToLayout(ints, COO, DefaultConvert())
+	ints, _ := tensor.ToDType(x, dtype.Int32)
+	coo, _ := tensor.ToLayout(ints, tensor.COO, tensor.DefaultConvert())
 	s, err := Reduce(coo, nil, "sum")
 	require.NoError(t, err)
 	require.Equal(t, dtype.Int64, s.DType(), "integer sums are int64, as torch")
@@ -117,11 +118,11 @@ func TestReductionDTypesAndRefusals(t *testing.T) {
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err), "mean of integers is refused, as torch")
 	_, err = Reduce(coo, nil, "median")
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	z, _ := ToDType(x, dtype.Complex128)
-	zc, _ := ToLayout(z, COO, DefaultConvert())
+	z, _ := tensor.ToDType(x, dtype.Complex128)
+	zc, _ := tensor.ToLayout(z, tensor.COO, tensor.DefaultConvert())
 	_, err = Reduce(zc, nil, "amax")
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
-	e, _ := Empty(COO, dtype.Float64, []int64{0, 3}, [2]int64{}, 0)
+	e, _ := tensor.Empty(tensor.COO, dtype.Float64, []int64{0, 3}, [2]int64{}, 0)
 	_, err = Reduce(e, []int{0}, "amax")
 	require.Error(t, err)
 }
@@ -131,7 +132,7 @@ func TestStridedReductionsStayStrided(t *testing.T) {
 	x := mustDense(t, []float64{1, 2, 3, 4}, 2, 2)
 	r, err := Reduce(x, []int{0}, "sum")
 	require.NoError(t, err)
-	require.Equal(t, Strided, r.Layout())
+	require.Equal(t, tensor.Strided, r.Layout())
 	g, _ := denseOf(t, r)
 	require.Equal(t, []float64{4, 6}, g)
 	all, _ := Reduce(x, nil, "sum")

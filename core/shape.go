@@ -5,13 +5,14 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // checkAddDim refuses an operation op that would give an nd-dim tensor one
 // more dim than MaxDims allows.
 func checkAddDim(op string, nd int) error {
-	if nd+1 > MaxDims {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: the result would have %d dimensions, more than the %d a tensor may have", op, nd+1, MaxDims)
+	if nd+1 > tensor.MaxDims {
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: the result would have %d dimensions, more than the %d a tensor may have", op, nd+1, tensor.MaxDims)
 	}
 	return nil
 }
@@ -21,13 +22,13 @@ func checkAddDim(op string, nd int) error {
 // becomes a CSC of the same arrays, without copying, as torch does); two
 // dense dims permute every value block. Swapping two sparse dims of a COO
 // tensor clears the coalesced flag unless there are no entries, as torch does.
-func Transpose(t *Tensor, d0, d1 int) (*Tensor, error) {
-	nd := len(t.shape)
+func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	var err error
-	if d0, err = normDim("transpose: dim0", d0, nd); err != nil {
+	if d0, err = tensor.NormDim("transpose: dim0", d0, nd); err != nil {
 		return nil, err
 	}
-	if d1, err = normDim("transpose: dim1", d1, nd); err != nil {
+	if d1, err = tensor.NormDim("transpose: dim1", d1, nd); err != nil {
 		return nil, err
 	}
 	perm := make([]int, nd)
@@ -35,37 +36,37 @@ func Transpose(t *Tensor, d0, d1 int) (*Tensor, error) {
 		perm[i] = i
 	}
 	perm[d0], perm[d1] = d1, d0
-	if (t.layout == CSR || t.layout == CSC) && t.batchDim == 0 && d0 != d1 && d0 < 2 && d1 < 2 {
-		return relabelCompressed(t), nil
+	if (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && t.BatchDim() == 0 && d0 != d1 && d0 < 2 && d1 < 2 {
+		return tensor.RelabelCompressed(t), nil
 	}
 	r, err := Permute(t, perm)
-	if err == nil && t.layout == COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
-		r.setCoalesced(t.coalesced && r.NNZ() == 0)
+	if err == nil && t.StorageLayout() == tensor.COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
+		r.SetCoalesced(t.CoalescedFlag() && r.NNZ() == 0)
 	}
 	return r, err
 }
 
 // T is torch's t(): the transpose of a matrix (a 1-d tensor comes back as is).
-func T(t *Tensor) (*Tensor, error) {
-	if len(t.shape)-t.denseDim > 2 || len(t.shape) > 2 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: expects a tensor with <= 2 sparse and 0 dense dimensions, but got %d sparse and %d dense dimensions", len(t.shape)-t.denseDim, t.denseDim)
+func T(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if len(t.Dims())-t.DenseDim() > 2 || len(t.Dims()) > 2 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: expects a tensor with <= 2 sparse and 0 dense dimensions, but got %d sparse and %d dense dimensions", len(t.Dims())-t.DenseDim(), t.DenseDim())
 	}
-	if len(t.shape) < 2 {
-		return Clone(t), nil
+	if len(t.Dims()) < 2 {
+		return tensor.Clone(t), nil
 	}
 	return Transpose(t, 0, 1)
 }
 
 // Permute reorders the dims: sparse dims among themselves, dense dims among themselves.
-func Permute(t *Tensor, dims []int) (*Tensor, error) {
-	nd := len(t.shape)
+func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	if len(dims) != nd {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "permute: dims has %d entries, the tensor has %d dimensions", len(dims), nd)
 	}
 	seen := make([]bool, nd)
 	perm := make([]int, nd)
 	for i, d := range dims {
-		nd0, err := normDim("permute: dims", d, nd)
+		nd0, err := tensor.NormDim("permute: dims", d, nd)
 		if err != nil {
 			return nil, err
 		}
@@ -74,14 +75,14 @@ func Permute(t *Tensor, dims []int) (*Tensor, error) {
 		}
 		seen[nd0], perm[i] = true, nd0
 	}
-	if t.layout == Strided {
+	if t.StorageLayout() == tensor.Strided {
 		return stridedPermute(t, perm)
 	}
-	c, err := asCOO(t)
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
+	s := nd - c.DenseDim
 	for i, p := range perm {
 		if (i < s) != (p < s) {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "permute: dims = %v moves sparse dim and dense dims into each other's place (sparse dims are 0..%d)", dims, s-1)
@@ -90,25 +91,25 @@ func Permute(t *Tensor, dims []int) (*Tensor, error) {
 	shape := make([]int64, nd)
 	coords := make([][]int64, s)
 	for i, p := range perm {
-		shape[i] = c.shape[p]
+		shape[i] = c.Shape[p]
 		if i < s {
-			coords[i] = c.coords[p]
+			coords[i] = c.Coords[p]
 		}
 	}
-	vals := c.vals
+	vals := c.Vals
 	if !slices.IsSorted(perm[s:]) {
-		vals = permuteBlocks(c.vals, c.shape[s:], perm[s:], s)
+		vals = permuteBlocks(c.Vals, c.Shape[s:], perm[s:], s)
 	}
 	// torch keeps the flag only while dim 0 stays first; it also keeps it when the
 	// other sparse dims move, which unsorts the entries: sorted perms only here.
-	keep := perm[0] == 0 && (slices.IsSorted(perm[:s]) || c.nse() < 2)
-	out := &cooEntries{shape: shape, denseDim: c.denseDim, coords: coords, vals: vals,
-		coalesced: c.coalesced && keep, width: c.width, fill: c.fill, dtype: c.dtype}
-	r, err := out.tensor()
+	keep := perm[0] == 0 && (slices.IsSorted(perm[:s]) || c.Nse() < 2)
+	out := &tensor.CooEntries{Shape: shape, DenseDim: c.DenseDim, Coords: coords, Vals: vals,
+		Coalesced: c.Coalesced && keep, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
+	r, err := out.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return inLayout(r, transposedLike(t, perm))
+	return tensor.InLayout(r, tensor.TransposedLike(t, perm))
 }
 
 // permuteBlocks permutes the dense dims inside every value block; perm lists
@@ -150,100 +151,100 @@ func permuteBlocks(vals dtype.Array, dshape []int64, perm []int, s int) dtype.Ar
 // Unsqueeze inserts a dim of size 1 at dim (a sparse dim when dim <= sparse_dim).
 // A COO result is coalesced when it has fewer than two entries, whatever the
 // input's flag (torch's rule for unsqueeze).
-func Unsqueeze(t *Tensor, dim int) (*Tensor, error) {
-	nd := len(t.shape)
+func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	if err := checkAddDim("unsqueeze", nd); err != nil {
 		return nil, err
 	}
-	dim, err := normDim("unsqueeze: dim", dim, nd+1)
+	dim, err := tensor.NormDim("unsqueeze: dim", dim, nd+1)
 	if err != nil {
 		return nil, err
 	}
-	if t.layout == Strided { // the same data under one more dim of size 1
-		r, err := NewStrided(dtype.Array{DType: t.dtype, Shape: slices.Insert(slices.Clone(t.shape), dim, 1), Data: cloneArray(t.values).Data})
+	if t.StorageLayout() == tensor.Strided { // the same data under one more dim of size 1
+		r, err := tensor.NewStrided(dtype.Array{DType: t.DType(), Shape: slices.Insert(slices.Clone(t.Dims()), dim, 1), Data: tensor.CloneArray(t.ValueArray()).Data})
 		if err != nil {
 			return nil, err
 		}
-		return revalue(r, r.values, t.FillBytes()), nil
+		return tensor.Revalue(r, r.ValueArray(), t.FillBytes()), nil
 	}
-	c, err := asCOO(t)
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
-	shape := slices.Insert(slices.Clone(c.shape), dim, 1)
-	coords := c.coords
-	vals := c.vals
+	s := nd - c.DenseDim
+	shape := slices.Insert(slices.Clone(c.Shape), dim, 1)
+	coords := c.Coords
+	vals := c.Vals
 	if dim <= s {
-		coords = slices.Insert(slices.Clone(c.coords), dim, make([]int64, c.nse()))
+		coords = slices.Insert(slices.Clone(c.Coords), dim, make([]int64, c.Nse()))
 	} else {
 		vals = dtype.Array{DType: vals.DType, Shape: slices.Insert(slices.Clone(vals.Shape), dim-s+1, 1), Data: vals.Data}
 	}
-	out := &cooEntries{shape: shape, denseDim: len(shape) - len(coords), coords: coords, vals: vals,
-		coalesced: c.nse() < 2, width: c.width, fill: c.fill, dtype: c.dtype}
-	r, err := out.tensor()
+	out := &tensor.CooEntries{Shape: shape, DenseDim: len(shape) - len(coords), Coords: coords, Vals: vals,
+		Coalesced: c.Nse() < 2, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
+	r, err := out.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return inLayout(r, t)
+	return tensor.InLayout(r, t)
 }
 
 // Squeeze removes dim when its size is 1 (dim = nil: every size-1 dim).
-func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
-	nd := len(t.shape)
+func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	var drop []int
 	if dim != nil {
-		d, err := normDim("squeeze: dim", *dim, nd)
+		d, err := tensor.NormDim("squeeze: dim", *dim, nd)
 		if err != nil {
 			return nil, err
 		}
-		if t.shape[d] == 1 {
+		if t.Dims()[d] == 1 {
 			drop = []int{d}
 		}
 	} else {
-		for d, n := range t.shape {
+		for d, n := range t.Dims() {
 			if n == 1 {
 				drop = append(drop, d)
 			}
 		}
 	}
-	if t.layout == Strided {
+	if t.StorageLayout() == tensor.Strided {
 		return squeezeDense(t, drop)
 	}
-	c, err := asCOO(t)
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.denseDim
-	out := &cooEntries{denseDim: c.denseDim, coalesced: c.coalesced, width: c.width, fill: c.fill, dtype: c.dtype}
-	vshape := []int64{c.nse()}
+	s := nd - c.DenseDim
+	out := &tensor.CooEntries{DenseDim: c.DenseDim, Coalesced: c.Coalesced, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
+	vshape := []int64{c.Nse()}
 	for d := 0; d < nd; d++ {
 		if slices.Contains(drop, d) {
 			if d >= s {
-				out.denseDim--
+				out.DenseDim--
 			}
 			continue
 		}
-		out.shape = append(out.shape, c.shape[d])
+		out.Shape = append(out.Shape, c.Shape[d])
 		if d < s {
-			out.coords = append(out.coords, c.coords[d])
+			out.Coords = append(out.Coords, c.Coords[d])
 		} else {
-			vshape = append(vshape, c.shape[d])
+			vshape = append(vshape, c.Shape[d])
 		}
 	}
-	if len(out.coords) == 0 { // every sparse dim was dropped: the result is dense
-		d, err := ToDense(t)
+	if len(out.Coords) == 0 { // every sparse dim was dropped: the result is dense
+		d, err := tensor.ToDense(t)
 		if err != nil {
 			return nil, err
 		}
 		return squeezeDense(d, drop)
 	}
-	out.vals = dtype.Array{DType: c.vals.DType, Shape: vshape, Data: c.vals.Data}
-	r, err := out.tensor()
+	out.Vals = dtype.Array{DType: c.Vals.DType, Shape: vshape, Data: c.Vals.Data}
+	r, err := out.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return inLayout(r, t)
+	return tensor.InLayout(r, t)
 }
 
 // Cat concatenates tensors of equal shape but for dim: the entries of each
@@ -252,18 +253,18 @@ func Squeeze(t *Tensor, dim *int) (*Tensor, error) {
 // zero outside the tensor's own slice (torch's rule: entries that meet sum to
 // the concatenated blocks). The result is coalesced when it has fewer than two
 // entries (torch's rule for cat).
-func Cat(ts []*Tensor, dim int) (*Tensor, error) {
+func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if len(ts) == 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "cat: expected a non-empty list of tensors")
 	}
 	first := ts[0]
-	nd := len(first.shape)
-	dim, err := normDim("cat: dim", dim, nd)
+	nd := len(first.Dims())
+	dim, err := tensor.NormDim("cat: dim", dim, nd)
 	if err != nil {
 		return nil, err
 	}
-	denseCat := dim >= nd-first.denseDim
-	if denseCat && !allZero(first.FillBytes()) {
+	denseCat := dim >= nd-first.DenseDim()
+	if denseCat && !tensor.AllZero(first.FillBytes()) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "cat: along dense dim %d only with fill value 0: the widened value blocks would read 0 where the other tensors' fill value belongs", dim)
 	}
 	if err := catCheck(ts, dim); err != nil {
@@ -275,41 +276,41 @@ func Cat(ts []*Tensor, dim int) (*Tensor, error) {
 	if catAllStrided(ts) {
 		return catStrided(ts, dim), nil
 	}
-	out := &cooEntries{denseDim: first.denseDim, width: first.width, fill: first.FillBytes(), dtype: first.dtype}
-	out.shape = first.Shape()
-	out.shape[dim] = 0
-	out.coords = make([][]int64, nd-first.denseDim)
+	out := &tensor.CooEntries{DenseDim: first.DenseDim(), Width: first.IndexWidth(), Fill: first.FillBytes(), Dtype: first.DType()}
+	out.Shape = first.Shape()
+	out.Shape[dim] = 0
+	out.Coords = make([][]int64, nd-first.DenseDim())
 	var parts []dtype.Array
 	for _, x := range ts {
-		c, err := asCOO(x)
+		c, err := tensor.AsCOO(x)
 		if err != nil {
 			return nil, err
 		}
-		for d := range out.coords {
-			col := c.coords[d]
+		for d := range out.Coords {
+			col := c.Coords[d]
 			if d == dim && !denseCat {
 				col = slices.Clone(col)
 				for e := range col {
-					col[e] += out.shape[dim]
+					col[e] += out.Shape[dim]
 				}
 			}
-			out.coords[d] = append(out.coords[d], col...)
+			out.Coords[d] = append(out.Coords[d], col...)
 		}
-		out.shape[dim] += x.shape[dim]
-		out.width = max(out.width, c.width)
-		parts = append(parts, c.vals)
+		out.Shape[dim] += x.Dims()[dim]
+		out.Width = max(out.Width, c.Width)
+		parts = append(parts, c.Vals)
 	}
 	if denseCat {
-		out.vals = concatBlocks(first.dtype, parts, dim-(nd-first.denseDim), out.shape[nd-first.denseDim:])
+		out.Vals = concatBlocks(first.DType(), parts, dim-(nd-first.DenseDim()), out.Shape[nd-first.DenseDim():])
 	} else {
-		out.vals = concatRows(first.dtype, parts, first.shape[nd-first.denseDim:])
+		out.Vals = concatRows(first.DType(), parts, first.Dims()[nd-first.DenseDim():])
 	}
-	out.coalesced = out.nse() < 2
-	r, err := out.tensor()
+	out.Coalesced = out.Nse() < 2
+	r, err := out.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return inLayout(r, first)
+	return tensor.InLayout(r, first)
 }
 
 // concatRows stacks (n_i, *dense) arrays along their first dim.
@@ -356,23 +357,23 @@ func concatBlocks(d dtype.DType, parts []dtype.Array, k int, dense []int64) dtyp
 }
 
 // Stack joins tensors of equal shape along a new sparse dim.
-func Stack(ts []*Tensor, dim int) (*Tensor, error) {
+func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if len(ts) == 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "stack: expected a non-empty list of tensors")
 	}
-	if err := checkAddDim("stack", len(ts[0].shape)); err != nil {
+	if err := checkAddDim("stack", len(ts[0].Dims())); err != nil {
 		return nil, err
 	}
 	for i, x := range ts {
-		if !slices.Equal(x.shape, ts[0].shape) {
-			return nil, errs.Errorf(errs.ErrInvalidArgument, "stack: expects each tensor to be equal size, but got %v at entry 0 and %v at entry %d", ts[0].shape, x.shape, i)
+		if !slices.Equal(x.Dims(), ts[0].Dims()) {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "stack: expects each tensor to be equal size, but got %v at entry 0 and %v at entry %d", ts[0].Dims(), x.Dims(), i)
 		}
 	}
 	// Sized before the inputs are unsqueezed (each a copy).
 	if err := catCheckSize(ts, 0, true); err != nil {
 		return nil, err
 	}
-	un := make([]*Tensor, len(ts))
+	un := make([]*tensor.Tensor, len(ts))
 	for i, x := range ts {
 		u, err := Unsqueeze(x, dim)
 		if err != nil {
@@ -380,36 +381,36 @@ func Stack(ts []*Tensor, dim int) (*Tensor, error) {
 		}
 		un[i] = u
 	}
-	d, _ := normDim("stack: dim", dim, len(ts[0].shape)+1)
+	d, _ := tensor.NormDim("stack: dim", dim, len(ts[0].Dims())+1)
 	return Cat(un, d)
 }
 
 // HStack, VStack and DStack are torch's: cat along dim 1 (dim 0 for 1-d
 // tensors), along dim 0 of at-least-2-d tensors, along dim 2 of at-least-3-d tensors.
-func HStack(ts []*Tensor) (*Tensor, error) {
-	if len(ts) > 0 && len(ts[0].shape) == 1 {
+func HStack(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+	if len(ts) > 0 && len(ts[0].Dims()) == 1 {
 		return Cat(ts, 0)
 	}
 	return Cat(ts, 1)
 }
 
 // VStack concatenates along dim 0 after viewing 1-d tensors as rows.
-func VStack(ts []*Tensor) (*Tensor, error) { return catAtLeast(ts, 2, 0) }
+func VStack(ts []*tensor.Tensor) (*tensor.Tensor, error) { return catAtLeast(ts, 2, 0) }
 
 // DStack concatenates along dim 2 after viewing tensors as at least 3-d.
-func DStack(ts []*Tensor) (*Tensor, error) { return catAtLeast(ts, 3, 2) }
+func DStack(ts []*tensor.Tensor) (*tensor.Tensor, error) { return catAtLeast(ts, 3, 2) }
 
 // catAtLeast views each tensor as torch's atleast_2d/atleast_3d do
 // ((n) -> (1, n) -> (1, n, 1); (m, n) -> (m, n, 1)), then concatenates.
-func catAtLeast(ts []*Tensor, ndim, dim int) (*Tensor, error) {
-	up := make([]*Tensor, len(ts))
+func catAtLeast(ts []*tensor.Tensor, ndim, dim int) (*tensor.Tensor, error) {
+	up := make([]*tensor.Tensor, len(ts))
 	for i, x := range ts {
 		u := x
 		var err error
-		for len(u.shape) < ndim && err == nil {
+		for len(u.Dims()) < ndim && err == nil {
 			at := 0 // a new leading dim while below 2-d, a trailing one after
-			if len(u.shape) >= 2 {
-				at = len(u.shape)
+			if len(u.Dims()) >= 2 {
+				at = len(u.Dims())
 			}
 			u, err = Unsqueeze(u, at)
 		}
@@ -423,13 +424,13 @@ func catAtLeast(ts []*Tensor, ndim, dim int) (*Tensor, error) {
 
 // Reshape gives a COO tensor a new shape of the same sparse element count
 // (dense dims unchanged): coordinates are linearised and unravelled.
-func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
-	c, err := asCOO(t)
+func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := len(c.shape) - c.denseDim
-	dense := c.shape[s:]
+	s := len(c.Shape) - c.DenseDim
+	dense := c.Shape[s:]
 	shape = slices.Clone(shape)
 	infer := -1
 	for i, n := range shape {
@@ -443,7 +444,7 @@ func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v must end with the dense dims %v", shape, dense)
 	}
 	newSparse := shape[:len(shape)-len(dense)]
-	total := dtype.NumelOf(c.shape[:s])
+	total := dtype.NumelOf(c.Shape[:s])
 	if infer >= 0 {
 		rest := int64(1)
 		for i, n := range newSparse {
@@ -457,9 +458,9 @@ func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 		newSparse[infer] = total / rest
 	}
 	if dtype.NumelOf(newSparse) != total || len(newSparse) == 0 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, c.shape[:s])
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, c.Shape[:s])
 	}
-	n := c.nse()
+	n := c.Nse()
 	coords := make([][]int64, len(newSparse))
 	for d := range coords {
 		coords[d] = make([]int64, n)
@@ -467,73 +468,73 @@ func Reshape(t *Tensor, shape []int64) (*Tensor, error) {
 	for e := int64(0); e < n; e++ {
 		lin := int64(0)
 		for d := 0; d < s; d++ {
-			lin = lin*c.shape[d] + c.coords[d][e]
+			lin = lin*c.Shape[d] + c.Coords[d][e]
 		}
 		for d := len(newSparse) - 1; d >= 0; d-- {
 			coords[d][e] = lin % newSparse[d]
 			lin /= newSparse[d]
 		}
 	}
-	out := &cooEntries{shape: append(slices.Clone(newSparse), dense...), denseDim: c.denseDim, coords: coords, vals: c.vals,
-		coalesced: c.coalesced, width: 64, fill: c.fill, dtype: c.dtype}
-	return out.tensor()
+	out := &tensor.CooEntries{Shape: append(slices.Clone(newSparse), dense...), DenseDim: c.DenseDim, Coords: coords, Vals: c.Vals,
+		Coalesced: c.Coalesced, Width: 64, Fill: c.Fill, Dtype: c.Dtype}
+	return out.Tensor()
 }
 
 // SparseResize is torch's sparse_resize_ as a new tensor: the size may grow
 // in every sparse dim, and shrink only where no stored index falls outside;
 // sparse_dim and dense_dim must stay those of t.
-func SparseResize(t *Tensor, size []int64, sparseDim, denseDim int) (*Tensor, error) {
-	c, err := asCOO(t)
+func SparseResize(t *tensor.Tensor, size []int64, sparseDim, denseDim int) (*tensor.Tensor, error) {
+	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := len(c.shape) - c.denseDim
-	if sparseDim != s || denseDim != c.denseDim || len(size) != s+denseDim {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_: size %v with sparse_dim %d and dense_dim %d must keep the tensor's sparse_dim %d and dense_dim %d (use sparse_resize_and_clear_ to change them)", size, sparseDim, denseDim, s, c.denseDim)
+	s := len(c.Shape) - c.DenseDim
+	if sparseDim != s || denseDim != c.DenseDim || len(size) != s+denseDim {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_: size %v with sparse_dim %d and dense_dim %d must keep the tensor's sparse_dim %d and dense_dim %d (use sparse_resize_and_clear_ to change them)", size, sparseDim, denseDim, s, c.DenseDim)
 	}
-	if !slices.Equal(size[s:], c.shape[s:]) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_: the dense sizes %v cannot change to %v on a non-empty tensor", c.shape[s:], size[s:])
+	if !slices.Equal(size[s:], c.Shape[s:]) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_: the dense sizes %v cannot change to %v on a non-empty tensor", c.Shape[s:], size[s:])
 	}
 	for d := 0; d < s; d++ {
-		for _, v := range c.coords[d] {
+		for _, v := range c.Coords[d] {
 			if v >= size[d] {
 				return nil, errs.Errorf(errs.ErrIndex, "sparse_resize_: size[%d] = %d is smaller than a stored index %d", d, size[d], v)
 			}
 		}
 	}
-	c.shape = slices.Clone(size)
-	r, err := c.tensor()
+	c.Shape = slices.Clone(size)
+	r, err := c.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return inLayout(r, t)
+	return tensor.InLayout(r, t)
 }
 
 // SparseResizeAndClear is torch's sparse_resize_and_clear_: an empty COO
 // tensor of the new size, sparse_dim and dense_dim, keeping dtype and fill.
-func SparseResizeAndClear(t *Tensor, size []int64, sparseDim, denseDim int) (*Tensor, error) {
+func SparseResizeAndClear(t *tensor.Tensor, size []int64, sparseDim, denseDim int) (*tensor.Tensor, error) {
 	if sparseDim+denseDim != len(size) || sparseDim < 1 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_resize_and_clear_: sparse_dim %d + dense_dim %d must equal len(size) = %d, with sparse_dim >= 1", sparseDim, denseDim, len(size))
 	}
-	e, err := Empty(COO, t.dtype, size, [2]int64{}, denseDim)
+	e, err := tensor.Empty(tensor.COO, t.DType(), size, [2]int64{}, denseDim)
 	if err != nil {
 		return nil, err
 	}
-	return revalue(e, e.values, t.FillBytes()), nil
+	return tensor.Revalue(e, e.ValueArray(), t.FillBytes()), nil
 }
 
 // squeezeDense removes the dims in drop (all of size 1) from a strided
 // tensor: the same data under a smaller shape.
-func squeezeDense(t *Tensor, drop []int) (*Tensor, error) {
+func squeezeDense(t *tensor.Tensor, drop []int) (*tensor.Tensor, error) {
 	var shape []int64
-	for d, n := range t.shape {
+	for d, n := range t.Dims() {
 		if !slices.Contains(drop, d) {
 			shape = append(shape, n)
 		}
 	}
-	r, err := NewStrided(dtype.Array{DType: t.dtype, Shape: shape, Data: cloneArray(t.values).Data})
+	r, err := tensor.NewStrided(dtype.Array{DType: t.DType(), Shape: shape, Data: tensor.CloneArray(t.ValueArray()).Data})
 	if err != nil {
 		return nil, err
 	}
-	return revalue(r, r.values, t.FillBytes()), nil
+	return tensor.Revalue(r, r.ValueArray(), t.FillBytes()), nil
 }

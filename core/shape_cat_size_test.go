@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,24 +16,24 @@ import (
 // (issue 20, test_memory_guard.c).
 func TestCatRefusesBeforeBuilding(t *testing.T) {
 	const limit = 1 << 20
-	old := MemoryLimit()
-	require.NoError(t, SetMemoryLimit(limit))
-	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
-	row, err := NewStrided(dtype.NewArray(dtype.Float64, []int64{1, limit / 4 / 8})) // a quarter of the limit
+	old := tensor.MemoryLimit()
+	require.NoError(t, tensor.SetMemoryLimit(limit))
+	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
+	row, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{1, limit / 4 / 8})) // a quarter of the limit
 	require.NoError(t, err)
-	vals := dtype.AsSlice[float64](row.values)
+	vals := dtype.AsSlice[float64](row.ValueArray())
 	for i := range vals {
 		vals[i] = float64(i + 1)
 	}
-	many := make([]*Tensor, 64)
+	many := make([]*tensor.Tensor, 64)
 	for i := range many {
 		many[i] = row
 	}
-	ops := map[string]func() (*Tensor, error){
-		"cat":    func() (*Tensor, error) { return Cat(many, 0) },
-		"stack":  func() (*Tensor, error) { return Stack(many, 0) },
-		"vstack": func() (*Tensor, error) { return VStack(many) },
-		"hstack": func() (*Tensor, error) { return HStack(many) },
+	ops := map[string]func() (*tensor.Tensor, error){
+		"cat":    func() (*tensor.Tensor, error) { return Cat(many, 0) },
+		"stack":  func() (*tensor.Tensor, error) { return Stack(many, 0) },
+		"vstack": func() (*tensor.Tensor, error) { return VStack(many) },
+		"hstack": func() (*tensor.Tensor, error) { return HStack(many) },
 	}
 	for name, op := range ops {
 		var before, after runtime.MemStats
@@ -53,12 +54,12 @@ func TestCatOfStridedAlongEachDim(t *testing.T) {
 		shape := []int64{2, 3, 2}
 		shape[dim] = 1
 		b := denseOf3(t, shape, 100)
-		got, err := Cat([]*Tensor{a, b, a}, dim)
+		got, err := Cat([]*tensor.Tensor{a, b, a}, dim)
 		require.NoError(t, err)
-		require.Equal(t, Strided, got.Layout())
-		var coo []*Tensor
-		for _, x := range []*Tensor{a, b, a} {
-			c, err := ToLayout(x, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+		require.Equal(t, tensor.Strided, got.Layout())
+		var coo []*tensor.Tensor
+		for _, x := range []*tensor.Tensor{a, b, a} {
+			c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 			require.NoError(t, err)
 			coo = append(coo, c)
 		}
@@ -69,13 +70,13 @@ func TestCatOfStridedAlongEachDim(t *testing.T) {
 }
 
 // denseOf3 is a strided float64 tensor of shape holding from, from+1, ...
-func denseOf3(t *testing.T, shape []int64, from float64) *Tensor {
+func denseOf3(t *testing.T, shape []int64, from float64) *tensor.Tensor {
 	a := dtype.NewArray(dtype.Float64, shape)
 	vals := dtype.AsSlice[float64](a)
 	for i := range vals {
 		vals[i] = from + float64(i)
 	}
-	x, err := NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	return x
 }

@@ -1,6 +1,9 @@
 package core
 
-import "github.com/gosparse/gosparse/core/dtype"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
+)
 
 // Fast paths of the shape and reduction operators for strided tensors,
 // which otherwise go through their COO form (an index per element, a sort):
@@ -11,34 +14,34 @@ import "github.com/gosparse/gosparse/core/dtype"
 // stridedPermute is Permute of a strided tensor: a copy with the dims
 // reordered (perm[i] is the source dim of result dim i); the 2-D transpose
 // through the kernels' blocked parallel transpose.
-func stridedPermute(t *Tensor, perm []int) (*Tensor, error) {
-	nd := len(t.shape)
+func stridedPermute(t *tensor.Tensor, perm []int) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	shape := make([]int64, nd)
 	for i, p := range perm {
-		shape[i] = t.shape[p]
+		shape[i] = t.Dims()[p]
 	}
-	out := dtype.NewArray(t.dtype, shape)
+	out := dtype.NewArray(t.DType(), shape)
 	if nd == 2 && perm[0] == 1 {
-		if err := linTransposeBytes(out, t.values, t.shape[0], t.shape[1]); err != nil {
+		if err := linTransposeBytes(out, t.ValueArray(), t.Dims()[0], t.Dims()[1]); err != nil {
 			return nil, err
 		}
-		return NewStrided(out)
+		return tensor.NewStrided(out)
 	}
 	srcStride := make([]int64, nd)
 	st := int64(1)
 	for d := nd - 1; d >= 0; d-- {
 		srcStride[d] = st
-		st *= t.shape[d]
+		st *= t.Dims()[d]
 	}
 	strides := make([]int64, nd) // the source stride of each result dim
 	for i, p := range perm {
 		strides[i] = srcStride[p]
 	}
-	es := int64(t.dtype.Size())
+	es := int64(t.DType().Size())
 	idx := make([]int64, nd)
 	src := int64(0)
 	for j := range dtype.NumelOf(shape) {
-		copy(out.Data[j*es:(j+1)*es], t.values.Data[src*es:(src+1)*es])
+		copy(out.Data[j*es:(j+1)*es], t.ValueArray().Data[src*es:(src+1)*es])
 		// Odometer step: advance the last dim, carrying into earlier ones.
 		for d := nd - 1; d >= 0; d-- {
 			idx[d]++
@@ -50,7 +53,7 @@ func stridedPermute(t *Tensor, perm []int) (*Tensor, error) {
 			idx[d] = 0
 		}
 	}
-	return NewStrided(out)
+	return tensor.NewStrided(out)
 }
 
 // stridedReduce is the sum or mean of a float32 or float64 strided tensor
@@ -58,8 +61,8 @@ func stridedPermute(t *Tensor, perm []int) (*Tensor, error) {
 // reduction of x[o, r, i] over r: the common sum(dim), sum() and mean(dim)
 // of a matrix. ok is false for every other case, which takes the general
 // path. Accumulation is in float64 in ascending r, as the general path's.
-func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err error) {
-	if (op != "sum" && op != "mean") || (t.dtype != dtype.Float64 && t.dtype != dtype.Float32) {
+func stridedReduce(t *tensor.Tensor, red []bool, op string) (r *tensor.Tensor, ok bool, err error) {
+	if (op != "sum" && op != "mean") || (t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
 		return nil, false, nil
 	}
 	lo, hi := -1, -1
@@ -76,21 +79,21 @@ func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err er
 	if lo < 0 {
 		return nil, false, nil
 	}
-	outer, rn, inner := dtype.NumelOf(t.shape[:lo]), dtype.NumelOf(t.shape[lo:hi]), dtype.NumelOf(t.shape[hi:])
+	outer, rn, inner := dtype.NumelOf(t.Dims()[:lo]), dtype.NumelOf(t.Dims()[lo:hi]), dtype.NumelOf(t.Dims()[hi:])
 	acc := make([]float64, outer*inner)
-	if t.dtype == dtype.Float64 {
-		reduceRuns(dtype.AsSlice[float64](t.values), acc, outer, rn, inner)
+	if t.DType() == dtype.Float64 {
+		reduceRuns(dtype.AsSlice[float64](t.ValueArray()), acc, outer, rn, inner)
 	} else {
-		reduceRuns(dtype.AsSlice[float32](t.values), acc, outer, rn, inner)
+		reduceRuns(dtype.AsSlice[float32](t.ValueArray()), acc, outer, rn, inner)
 	}
 	if op == "mean" {
 		for i := range acc {
 			acc[i] /= float64(rn)
 		}
 	}
-	shape := append(append([]int64{}, t.shape[:lo]...), t.shape[hi:]...)
-	out := dtype.NewArray(t.dtype, shape)
-	if t.dtype == dtype.Float64 {
+	shape := append(append([]int64{}, t.Dims()[:lo]...), t.Dims()[hi:]...)
+	out := dtype.NewArray(t.DType(), shape)
+	if t.DType() == dtype.Float64 {
 		copy(dtype.AsSlice[float64](out), acc)
 	} else {
 		o := dtype.AsSlice[float32](out)
@@ -98,7 +101,7 @@ func stridedReduce(t *Tensor, red []bool, op string) (r *Tensor, ok bool, err er
 			o[i] = float32(v)
 		}
 	}
-	r, err = NewStrided(out)
+	r, err = tensor.NewStrided(out)
 	return r, true, err
 }
 

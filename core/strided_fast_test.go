@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,9 +19,9 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 			for i := range a.Numel() {
 				a.SetComplex(i, dtype.Real(rng.NormFloat64()))
 			}
-			x, err := NewStrided(a)
+			x, err := tensor.NewStrided(a)
 			require.NoError(t, err)
-			c, err := ToLayout(x, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
+			c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 			require.NoError(t, err)
 			nd := len(shape)
 			dimSets := [][]int{nil, {0}, {nd - 1}}
@@ -33,12 +34,12 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 					require.NoError(t, err)
 					want, err := Reduce(c, dims, op)
 					require.NoError(t, err)
-					if want.Layout() != Strided {
-						want, err = ToDense(want)
+					if want.Layout() != tensor.Strided {
+						want, err = tensor.ToDense(want)
 						require.NoError(t, err)
 					}
 					require.Equal(t, want.Shape(), got.Shape(), "%s %v %s over %v", d, shape, op, dims)
-					require.Equal(t, want.values.Data, got.values.Data, "%s %v %s over %v", d, shape, op, dims)
+					require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %v %s over %v", d, shape, op, dims)
 				}
 			}
 			perm := make([]int, nd)
@@ -49,10 +50,10 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 			require.NoError(t, err)
 			want, err := Permute(c, perm)
 			require.NoError(t, err)
-			want, err = ToDense(want)
+			want, err = tensor.ToDense(want)
 			require.NoError(t, err)
 			require.Equal(t, want.Shape(), got.Shape())
-			require.Equal(t, want.values.Data, got.values.Data, "%s %v permute %v", d, shape, perm)
+			require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %v permute %v", d, shape, perm)
 		}
 	}
 }

@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // randomDense makes a dense tensor of the dtype with about density non-zero elements.
-func randomDense(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, density float64) *Tensor {
+func randomDense(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, density float64) *tensor.Tensor {
 	a := dtype.NewArray(d, shape)
 	for i := int64(0); i < a.Numel(); i++ {
 		if rng.Float64() < density {
@@ -27,19 +28,19 @@ func randomDense(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, den
 			a.SetComplex(i, s)
 		}
 	}
-	x, err := NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	return x
 }
 
 // requireSameDense asserts two tensors have the same dense value.
-func requireSameDense(t *testing.T, want, got *Tensor, msgAndArgs ...any) {
+func requireSameDense(t *testing.T, want, got *tensor.Tensor, msgAndArgs ...any) {
 	t.Helper()
-	eq, err := Equal(want, got)
+	eq, err := tensor.Equal(want, got)
 	require.NoError(t, err)
 	if !eq {
-		dw, _ := ToDense(want)
-		dg, _ := ToDense(got)
+		dw, _ := tensor.ToDense(want)
+		dg, _ := tensor.ToDense(got)
 		require.Failf(t, "dense values differ", "want %v\ngot %v\n(got as stored: %v) %v", dw, dg, got, msgAndArgs)
 	}
 }
@@ -51,7 +52,7 @@ func Float32Array(n int64) dtype.Array { return dtype.NewArray(dtype.Float32, []
 
 // batchEvenDense is randomDense whose leading batch dims (those before the
 // last two non-dense dims) repeat one pattern, as batched compressed tensors need.
-func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCase, density float64) *Tensor {
+func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCase, density float64) *tensor.Tensor {
 	nb := len(c.shape) - c.denseDim - 2
 	if nb <= 0 {
 		return randomDense(t, rng, d, c.shape, density)
@@ -59,11 +60,11 @@ func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCas
 	one := randomDense(t, rng, d, c.shape[nb:], density)
 	reps := dtype.NumelOf(c.shape[:nb])
 	a := dtype.NewArray(d, c.shape)
-	n := one.values.Numel()
+	n := one.ValueArray().Numel()
 	for r := int64(0); r < reps; r++ {
 		for i := int64(0); i < n; i++ {
-			v := one.values.Complex(i)
-			if !elemEqualsFill(one.values, i, one.fill) {
+			v := one.ValueArray().Complex(i)
+			if !tensor.ElemEqualsFill(one.ValueArray(), i, one.FillElem()) {
 				if v.IsExact() {
 					v = dtype.IntScalar(v.ExactInt() + r)
 				} else {
@@ -73,7 +74,7 @@ func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCas
 			a.SetComplex(r*n+i, v)
 		}
 	}
-	x, err := NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	return x
 }

@@ -7,24 +7,25 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // withMemoryLimit runs f under a memory limit of bytes.
 func withMemoryLimit(t *testing.T, bytes int64, f func()) {
 	t.Helper()
-	old := MemoryLimit()
-	require.NoError(t, SetMemoryLimit(bytes))
-	defer func() { require.NoError(t, SetMemoryLimit(old)) }()
+	old := tensor.MemoryLimit()
+	require.NoError(t, tensor.SetMemoryLimit(bytes))
+	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
 	f()
 }
 
 // requireEntries: x, coalesced, holds the COO indices idx (sparse_dim, n) and values vals.
-func requireEntries(t *testing.T, x *Tensor, idx []int64, vals []float64) {
+func requireEntries(t *testing.T, x *tensor.Tensor, idx []int64, vals []float64) {
 	t.Helper()
-	c, err := Coalesce(x)
+	c, err := tensor.Coalesce(x)
 	require.NoError(t, err)
-	c, err = ToIndexWidth(c, 64)
+	c, err = tensor.ToIndexWidth(c, 64)
 	require.NoError(t, err)
 	ci, err := c.Indices()
 	require.NoError(t, err)
@@ -40,17 +41,17 @@ func requireEntries(t *testing.T, x *Tensor, idx []int64, vals []float64) {
 func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 	withMemoryLimit(t, 256<<20, func() {
 		const big = int64(1) << 40
-		tall, err := NewCOO(dtype.Int64Array([]int64{big - 1, 5, 0, 0}, 2, 2), dtype.Float64Array([]float64{2, 1}), []int64{big, 1}, BuildOptions{})
+		tall, err := tensor.NewCOO(dtype.Int64Array([]int64{big - 1, 5, 0, 0}, 2, 2), dtype.Float64Array([]float64{2, 1}), []int64{big, 1}, tensor.BuildOptions{})
 		require.NoError(t, err)
 		sorted, sv := []int64{5, big - 1, 0, 0}, []float64{1, 2}
-		before := Clone(tall)
+		before := tensor.Clone(tall)
 
-		c, err := Coalesce(tall)
+		c, err := tensor.Coalesce(tall)
 		require.NoError(t, err)
 		requireEntries(t, c, sorted, sv)
-		csc, err := ToLayout(tall, CSC, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+		csc, err := tensor.ToLayout(tall, tensor.CSC, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 		require.NoError(t, err)
-		require.Equal(t, []int64{0, 2}, dtype.AsSlice[int64](csc.levels[1].Pos))
+		require.Equal(t, []int64{0, 2}, dtype.AsSlice[int64](csc.StorageLevels()[1].Pos))
 		sel, err := IndexSelect(tall, 0, dtype.Int64Array([]int64{big - 1, 5, 7}))
 		require.NoError(t, err)
 		requireEntries(t, sel, []int64{0, 1, 0, 0}, []float64{2, 1}) // index longer than the entries: per entry
@@ -64,15 +65,17 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		require.NoError(t, err)
 		requireEntries(t, s, sorted[:2], sv)
 
-		small, err := NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{3}), []int64{1, 1}, BuildOptions{})
+		small, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{3}), []int64{1, 1}, tensor.BuildOptions{})
 		require.NoError(t, err)
-		for name, f := range map[string]func() (*Tensor, error){
-			"csr": func() (*Tensor, error) { return ToLayout(tall, CSR, DefaultConvert()) },
-			"bsr": func() (*Tensor, error) {
-				return ToLayout(tall, BSR, ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+		for name, f := range map[string]func() (*tensor.Tensor, error){
+			"csr": func() (*tensor.Tensor, error) { return tensor.ToLayout(tall, tensor.CSR, tensor.DefaultConvert()) },
+			"bsr": func() (*tensor.Tensor, error) {
+				return tensor.ToLayout(tall, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 			},
-			"sparse.mm": func() (*Tensor, error) { return SparseMm(tall, small) },
-			"empty csr": func() (*Tensor, error) { return Empty(CSR, dtype.Float64, []int64{big, 1}, [2]int64{}, 0) },
+			"sparse.mm": func() (*tensor.Tensor, error) { return SparseMm(tall, small) },
+			"empty csr": func() (*tensor.Tensor, error) {
+				return tensor.Empty(tensor.CSR, dtype.Float64, []int64{big, 1}, [2]int64{}, 0)
+			},
 		} {
 			r, err := f()
 			require.Nil(t, r, name)
@@ -85,11 +88,11 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		require.NoError(t, err)
 		p, err := SparseMm(small, wide)
 		require.NoError(t, err)
-		p, err = ToLayout(p, COO, DefaultConvert())
+		p, err = tensor.ToLayout(p, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		requireEntries(t, p, []int64{0, 0, 5, big - 1}, []float64{3, 6})
 
-		eq, err := Equal(before, tall)
+		eq, err := tensor.Equal(before, tall)
 		require.NoError(t, err)
 		require.True(t, eq)
 		require.False(t, tall.IsCoalesced())
@@ -102,15 +105,15 @@ func TestFastPathScratchIsSized(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	sparse := randomCOO(t, rng, dtype.Float64, dtype.Int64, 1<<30, 4, 1<<30, 4, 50)
 	dense := randomCOO(t, rng, dtype.Float64, dtype.Int64, 40, 30, 40, 30, 200)
-	require.False(t, fastPathFits(sparse, formatSpec{layout: COO, shape: sparse.Shape()}))
-	require.True(t, fastPathFits(dense, formatSpec{layout: CSC, shape: dense.Shape()}))
+	require.False(t, tensor.FastPathFits(sparse, tensor.FormatSpec{Layout: tensor.COO, Shape: sparse.Shape()}))
+	require.True(t, tensor.FastPathFits(dense, tensor.FormatSpec{Layout: tensor.CSC, Shape: dense.Shape()}))
 	// The reference: the raw entries, summed by coordinate, in row-major order.
 	raw, err := sparse.Indices()
 	require.Error(t, err) // uncoalesced: torch's indices() refuses
-	raw = sparse.indices
+	raw = sparse.IndexArray()
 	sum := map[[2]int64]float64{}
 	for e := range sparse.NNZ() {
-		sum[[2]int64{raw.Index(e), raw.Index(sparse.NNZ() + e)}] += sparse.values.Complex(e).Re()
+		sum[[2]int64{raw.Index(e), raw.Index(sparse.NNZ() + e)}] += sparse.ValueArray().Complex(e).Re()
 	}
 	keys := make([][2]int64, 0, len(sum))
 	for k := range sum {
@@ -121,12 +124,12 @@ func TestFastPathScratchIsSized(t *testing.T) {
 	for _, k := range keys {
 		rows, cols, vals = append(rows, k[0]), append(cols, k[1]), append(vals, sum[k])
 	}
-	c, err := Coalesce(sparse) // the generic path
+	c, err := tensor.Coalesce(sparse) // the generic path
 	require.NoError(t, err)
 	requireEntries(t, c, append(rows, cols...), vals)
-	csc, err := ToLayout(sparse, CSC, DefaultConvert()) // the generic path too: 5 column pointers
+	csc, err := tensor.ToLayout(sparse, tensor.CSC, tensor.DefaultConvert()) // the generic path too: 5 column pointers
 	require.NoError(t, err)
-	eq, err := Equal(csc, c)
+	eq, err := tensor.Equal(csc, c)
 	require.NoError(t, err)
 	require.True(t, eq)
 }
@@ -139,9 +142,9 @@ func TestGroupByCoordCountingAndSorting(t *testing.T) {
 		for i := range cs {
 			cs[i] = rng.Int64N(40)
 		}
-		counting, sorting := groupByCoord(cs, 40), groupByCoord(cs, 1<<40)
-		require.NotNil(t, counting.start)
-		require.Nil(t, sorting.start)
+		counting, sorting := tensor.GroupByCoord(cs, 40), tensor.GroupByCoord(cs, 1<<40)
+		require.NotNil(t, counting.Start)
+		require.Nil(t, sorting.Start)
 		for v := int64(0); v < 40; v++ {
 			want := []int64{}
 			for e, c := range cs {
@@ -149,8 +152,8 @@ func TestGroupByCoordCountingAndSorting(t *testing.T) {
 					want = append(want, int64(e))
 				}
 			}
-			require.Equal(t, want, append([]int64{}, counting.of(v)...), "v=%d", v)
-			require.Equal(t, want, append([]int64{}, sorting.of(v)...), "v=%d", v)
+			require.Equal(t, want, append([]int64{}, counting.Of(v)...), "v=%d", v)
+			require.Equal(t, want, append([]int64{}, sorting.Of(v)...), "v=%d", v)
 		}
 	}
 }
@@ -164,7 +167,7 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 		mask := randomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
 		if trial%2 == 1 {
 			var err error
-			x, err = WithFill(x, dtype.Float64Array([]float64{1.5}).Data)
+			x, err = tensor.WithFill(x, dtype.Float64Array([]float64{1.5}).Data)
 			require.NoError(t, err)
 		}
 		want, err := SparseMask(x, mask) // small: the dense path
@@ -178,9 +181,9 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 	}
 	// Dense dims: a (4, 5, 2) COO with one dense dim.
 	d := randomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.4)
-	x, err := ToLayout(d, COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	x, err := tensor.ToLayout(d, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
-	mask, err := ToLayout(randomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.5), COO, ConvertOptions{DenseDim: 1, SparseDim: -1})
+	mask, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	want, err := SparseMask(x, mask)
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Where is torch.where(condition, x, y) with any operands sparse: out[i] is
@@ -13,7 +14,7 @@ import (
 // The result is stored where any operand stores an element, in condition's
 // layout when it is sparse (else x's, else y's), with dtype
 // promote_types(x, y) and fill where(fill(condition), fill(x), fill(y)).
-func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
+func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 	xs, err := whereOperand("x", x, condition)
 	if err != nil {
 		return nil, err
@@ -22,32 +23,32 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := dtype.PromoteTypes(xs.dtype, ys.dtype)
+	out := dtype.PromoteTypes(xs.DType(), ys.DType())
 	switch {
 	case x.Tensor == nil && y.Tensor == nil: // two numbers: their default dtypes, as torch
 		out = dtype.PromoteTypes(numberDefault(x.Number.Kind), numberDefault(y.Number.Kind))
 	case x.Tensor == nil:
-		out = dtype.PromoteNumber(y.Tensor.dtype, x.Number.Kind)
+		out = dtype.PromoteNumber(y.Tensor.DType(), x.Number.Kind)
 	case y.Tensor == nil:
-		out = dtype.PromoteNumber(x.Tensor.dtype, y.Number.Kind)
+		out = dtype.PromoteNumber(x.Tensor.DType(), y.Number.Kind)
 	}
-	ops := []*Tensor{condition, xs, ys}
+	ops := []*tensor.Tensor{condition, xs, ys}
 	for _, t := range ops {
-		if !slices.Equal(t.shape, condition.shape) {
-			return nil, errs.Errorf(errs.ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.shape, xs.shape, ys.shape)
+		if !slices.Equal(t.Dims(), condition.Dims()) {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.Dims(), xs.Dims(), ys.Dims())
 		}
 	}
-	if len(condition.shape) == 0 { // 0-d tensors are strided: choose the one element
-		v := pick3([]dtype.Scalar{condition.values.Complex(0), xs.values.Complex(0), ys.values.Complex(0)})
-		return NewStrided(dtype.Array{DType: out, Data: ScalarBytes(out, v)})
+	if len(condition.Dims()) == 0 { // 0-d tensors are strided: choose the one element
+		v := pick3([]dtype.Scalar{condition.ValueArray().Complex(0), xs.ValueArray().Complex(0), ys.ValueArray().Complex(0)})
+		return tensor.NewStrided(dtype.Array{DType: out, Data: tensor.ScalarBytes(out, v)})
 	}
-	lists := make([]*Tensor, 3)
+	lists := make([]*tensor.Tensor, 3)
 	for i, t := range ops {
-		if lists[i], err = elementCOO(t); err != nil {
+		if lists[i], err = tensor.ElementCOO(t); err != nil {
 			return nil, err
 		}
 	}
-	nd := len(condition.shape)
+	nd := len(condition.Dims())
 	fills := []dtype.Scalar{condition.Fill(), xs.Fill(), ys.Fill()}
 	pos := make([]int64, 3)
 	var coords [][]int64
@@ -56,7 +57,7 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		// the smallest coordinate not yet merged, across the three lists
 		best := -1
 		for i, l := range lists {
-			if pos[i] < l.indices.Shape[1] && (best < 0 || cmpColumns(l, pos[i], lists[best], pos[best], nd) < 0) {
+			if pos[i] < l.IndexArray().Shape[1] && (best < 0 || tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) < 0) {
 				best = i
 			}
 		}
@@ -65,17 +66,17 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 		}
 		at := make([]int64, nd)
 		for d := range at {
-			at[d] = lists[best].indices.Index(int64(d)*lists[best].indices.Shape[1] + pos[best])
+			at[d] = lists[best].IndexArray().Index(int64(d)*lists[best].IndexArray().Shape[1] + pos[best])
 		}
 		v := make([]dtype.Scalar, 3)
 		for i, l := range lists {
 			v[i] = fills[i]
-			if pos[i] < l.indices.Shape[1] && cmpColumns(l, pos[i], lists[best], pos[best], nd) == 0 && i != best {
-				v[i] = l.values.Complex(pos[i])
+			if pos[i] < l.IndexArray().Shape[1] && tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) == 0 && i != best {
+				v[i] = l.ValueArray().Complex(pos[i])
 				pos[i]++
 			}
 		}
-		v[best] = lists[best].values.Complex(pos[best])
+		v[best] = lists[best].ValueArray().Complex(pos[best])
 		pos[best]++
 		coords = append(coords, at)
 		vals = append(vals, pick3(v))
@@ -85,30 +86,30 @@ func Where(condition *Tensor, x, y Operand) (*Tensor, error) {
 	for i, v := range vals {
 		values.SetComplex(int64(i), v)
 	}
-	ce := &cooEntries{shape: condition.Shape(), coords: make([][]int64, nd), vals: values, coalesced: true,
-		width: 64, fill: ScalarBytes(out, fill), dtype: out}
-	for d := range ce.coords {
-		ce.coords[d] = make([]int64, len(coords))
+	ce := &tensor.CooEntries{Shape: condition.Shape(), Coords: make([][]int64, nd), Vals: values, Coalesced: true,
+		Width: 64, Fill: tensor.ScalarBytes(out, fill), Dtype: out}
+	for d := range ce.Coords {
+		ce.Coords[d] = make([]int64, len(coords))
 		for i := range coords {
-			ce.coords[d][i] = coords[i][d]
+			ce.Coords[d][i] = coords[i][d]
 		}
 	}
-	r, err := ce.tensor()
+	r, err := ce.Tensor()
 	if err != nil {
 		return nil, err
 	}
 	like := condition
-	for _, t := range []*Tensor{condition, x.Tensor, y.Tensor} {
-		if t != nil && t.layout != Strided {
+	for _, t := range []*tensor.Tensor{condition, x.Tensor, y.Tensor} {
+		if t != nil && t.StorageLayout() != tensor.Strided {
 			like = t
 			break
 		}
 	}
-	if like.layout == Strided {
-		return ToDense(r)
+	if like.StorageLayout() == tensor.Strided {
+		return tensor.ToDense(r)
 	}
-	opt := ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.block, IndexWidth: keptWidth(like)}
-	return ToLayout(r, like.layout, opt)
+	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(like)}
+	return tensor.ToLayout(r, like.StorageLayout(), opt)
 }
 
 // pick3 is where(c, x, y) on scalars.
@@ -120,18 +121,18 @@ func pick3(v []dtype.Scalar) dtype.Scalar {
 }
 
 // whereOperand turns a number into an empty COO of condition's shape filled with it.
-func whereOperand(arg string, o Operand, condition *Tensor) (*Tensor, error) {
+func whereOperand(arg string, o Operand, condition *tensor.Tensor) (*tensor.Tensor, error) {
 	if o.Tensor != nil {
 		return o.Tensor, nil
 	}
-	if len(condition.shape) == 0 {
-		return NewStrided(dtype.Array{DType: o.Number.Kind, Data: ScalarBytes(o.Number.Kind, o.Number.Value)})
+	if len(condition.Dims()) == 0 {
+		return tensor.NewStrided(dtype.Array{DType: o.Number.Kind, Data: tensor.ScalarBytes(o.Number.Kind, o.Number.Value)})
 	}
-	e, err := Empty(COO, o.Number.Kind, condition.Shape(), [2]int64{}, 0)
+	e, err := tensor.Empty(tensor.COO, o.Number.Kind, condition.Shape(), [2]int64{}, 0)
 	if err != nil {
 		return nil, errs.Errorf(errs.CodeOf(err), "where: %s: %v", arg, err)
 	}
-	return revalue(e, e.values, ScalarBytes(o.Number.Kind, o.Number.Value)), nil
+	return tensor.Revalue(e, e.ValueArray(), tensor.ScalarBytes(o.Number.Kind, o.Number.Value)), nil
 }
 
 // numberDefault is the dtype torch gives a Python number of a kind on its

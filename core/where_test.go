@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,11 +19,11 @@ func TestWhereMatchesDense(t *testing.T) {
 	m, _ := denseOf(t, mask)
 	xv, _ := denseOf(t, xd)
 	yv, _ := denseOf(t, yd)
-	for _, l := range []Layout{COO, CSR, CSC, Strided} {
-		cm, err := ToLayout(mask, l, DefaultConvert())
+	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC, tensor.Strided} {
+		cm, err := tensor.ToLayout(mask, l, tensor.DefaultConvert())
 		require.NoError(t, err)
-		cx, _ := ToLayout(xd, COO, DefaultConvert())
-		cx, _ = WithFill(cx, ScalarBytes(dtype.Float64, dtype.Real(0))) // x sparse, y dense
+		cx, _ := tensor.ToLayout(xd, tensor.COO, tensor.DefaultConvert())
+		cx, _ = tensor.WithFill(cx, tensor.ScalarBytes(dtype.Float64, dtype.Real(0))) // x sparse, y dense
 		r, err := Where(cm, TensorOperand(cx), TensorOperand(yd))
 		require.NoError(t, err)
 		got, _ := denseOf(t, r)
@@ -34,7 +35,7 @@ func TestWhereMatchesDense(t *testing.T) {
 			}
 		}
 		require.Equal(t, want, got, "%s mask", l)
-		if l != Strided {
+		if l != tensor.Strided {
 			require.Equal(t, l, r.Layout(), "the result keeps the mask's layout")
 		}
 		// a number operand: torch.where(mask, x, -1)
@@ -55,8 +56,8 @@ func TestWhereMatchesDense(t *testing.T) {
 
 // TestWherePromotesAsTorch: numbers promote as Python literals do.
 func TestWherePromotesAsTorch(t *testing.T) {
-	mask, _ := ToDType(mustDense(t, []float64{1, 0}, 2), dtype.Bool)
-	ints, _ := ToDType(mustDense(t, []float64{1, 2}, 2), dtype.Int64)
+	mask, _ := tensor.ToDType(mustDense(t, []float64{1, 0}, 2), dtype.Bool)
+	ints, _ := tensor.ToDType(mustDense(t, []float64{1, 2}, 2), dtype.Int64)
 	r, err := Where(mask, TensorOperand(ints), NumberOperand(dtype.ComplexNumber(1i)))
 	require.NoError(t, err)
 	require.Equal(t, dtype.Complex64, r.DType())
@@ -66,10 +67,10 @@ func TestWherePromotesAsTorch(t *testing.T) {
 }
 
 func TestWhereOnZeroDimTensors(t *testing.T) {
-	c, _ := NewStrided(dtype.Array{DType: dtype.Bool, Data: []byte{1}})
-	x, _ := NewStrided(dtype.Array{DType: dtype.Float64, Data: ScalarBytes(dtype.Float64, dtype.Real(3))})
+	c, _ := tensor.NewStrided(dtype.Array{DType: dtype.Bool, Data: []byte{1}})
+	x, _ := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Data: tensor.ScalarBytes(dtype.Float64, dtype.Real(3))})
 	r, err := Where(c, TensorOperand(x), NumberOperand(dtype.FloatNumber(-1)))
 	require.NoError(t, err)
 	require.Empty(t, r.Shape())
-	require.Equal(t, 3.0, r.values.Complex(0).Re())
+	require.Equal(t, 3.0, r.ValueArray().Complex(0).Re())
 }

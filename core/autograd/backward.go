@@ -4,8 +4,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // engine serialises graph walks and frees (see doc.go).
@@ -17,7 +17,7 @@ var engine sync.Mutex
 // out's shape and dtype; a strided seed of a sparse output counts at the
 // output's specified elements only. The graph is freed afterwards unless
 // retain is set: a second backward through a freed graph fails.
-func Backward(out *Var, seed *core.Tensor, retain bool) error {
+func Backward(out *Var, seed *tensor.Tensor, retain bool) error {
 	if out == nil {
 		return errs.Errorf(errs.ErrInvalidArgument, "backward: output is nil")
 	}
@@ -57,14 +57,14 @@ func Backward(out *Var, seed *core.Tensor, retain bool) error {
 // leafGrad is a leaf and its gradient from one walk.
 type leafGrad struct {
 	v *Var
-	g *core.Tensor
+	g *tensor.Tensor
 }
 
 // walk runs the nodes' backward formulas in order and returns the leaves'
 // summed gradients, in the order they were first reached. The gradient of
 // the output of every node that is a key of outGrads is stored there.
-func walk(order []*Node, root *Node, seed *core.Tensor, outGrads map[*Node]*core.Tensor) ([]leafGrad, error) {
-	grads := map[*Node]*core.Tensor{root: seed}
+func walk(order []*Node, root *Node, seed *tensor.Tensor, outGrads map[*Node]*tensor.Tensor) ([]leafGrad, error) {
+	grads := map[*Node]*tensor.Tensor{root: seed}
 	var leaves []leafGrad
 	leafAt := map[*Var]int{}
 	for _, n := range order {
@@ -114,7 +114,7 @@ func walk(order []*Node, root *Node, seed *core.Tensor, outGrads map[*Node]*core
 }
 
 // sumInto adds g to acc (nil: none yet).
-func sumInto(acc, g *core.Tensor) (*core.Tensor, error) {
+func sumInto(acc, g *tensor.Tensor) (*tensor.Tensor, error) {
 	if acc == nil {
 		return g, nil
 	}
@@ -168,7 +168,7 @@ func free(n *Node) {
 }
 
 // checkSeed returns the gradient that starts a backward from out.
-func checkSeed(out, seed *core.Tensor) (*core.Tensor, error) {
+func checkSeed(out, seed *tensor.Tensor) (*tensor.Tensor, error) {
 	if seed == nil {
 		if n := numel(out.Shape()); n != 1 {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: grad can be implicitly created only for outputs of one element, this one has shape %v (%d elements): pass a gradient", out.Shape(), n)
@@ -186,12 +186,12 @@ func checkSeed(out, seed *core.Tensor) (*core.Tensor, error) {
 
 // adaptGrad gives a node the gradient in its output's kind: a sparse output's
 // gradient at its specified elements (in its layout), a strided output's dense.
-func adaptGrad(n *Node, g *core.Tensor) (*core.Tensor, error) {
+func adaptGrad(n *Node, g *tensor.Tensor) (*tensor.Tensor, error) {
 	switch {
-	case n.out.Layout() != core.Strided:
+	case n.out.Layout() != tensor.Strided:
 		return maskLike(g, n.out)
-	case g.Layout() != core.Strided:
-		return core.ToDense(g)
+	case g.Layout() != tensor.Strided:
+		return tensor.ToDense(g)
 	}
 	return g, nil
 }

@@ -4,9 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // BenchmarkSparseMmBackward is the backward of sparse.mm of the 2-D
@@ -21,7 +21,7 @@ func BenchmarkSparseMmBackward(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := core.ToLayout(coo, core.CSR, core.DefaultConvert())
+	a, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -37,11 +37,11 @@ func BenchmarkSparseMmBackward(b *testing.B) {
 	}
 }
 
-func benchDense(rng *rand.Rand, m, n int64) *core.Tensor {
+func benchDense(rng *rand.Rand, m, n int64) *tensor.Tensor {
 	v := dtype.NewArray(dtype.Float64, []int64{m, n})
 	for i, s := 0, dtype.AsSlice[float64](v); i < len(s); i++ {
 		s[i] = rng.NormFloat64()
 	}
-	d, _ := core.NewStrided(v)
+	d, _ := tensor.NewStrided(v)
 	return d
 }

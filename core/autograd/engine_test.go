@@ -6,8 +6,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gcnLoss builds sum(A @ (X @ W)) and returns it with its leaves.
@@ -15,7 +15,7 @@ func gcnLoss(t *testing.T) (loss, a, x, w *Var) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(5, 6))
 	var err error
-	a, err = Leaf(randSparse(t, rng, 6, 6, 0.4, core.CSR), true)
+	a, err = Leaf(randSparse(t, rng, 6, 6, 0.4, tensor.CSR), true)
 	require.NoError(t, err)
 	x = Constant(randDense(t, rng, 6, 3))
 	w, err = Leaf(randDense(t, rng, 3, 2), true)
@@ -31,7 +31,7 @@ func gcnLoss(t *testing.T) (loss, a, x, w *Var) {
 	return loss, a, x, w
 }
 
-func values64(t *testing.T, x *core.Tensor) []float64 {
+func values64(t *testing.T, x *tensor.Tensor) []float64 {
 	t.Helper()
 	v, err := x.RawValues()
 	require.NoError(t, err)
@@ -43,7 +43,7 @@ func TestBackwardAccumulatesAndFreesTheGraph(t *testing.T) {
 	require.NoError(t, Backward(loss, nil, true))
 	require.Nil(t, x.Grad(), "a constant gets no gradient")
 	ga1, gw1 := values64(t, a.Grad()), values64(t, w.Grad())
-	require.Equal(t, core.CSR, a.Grad().Layout())
+	require.Equal(t, tensor.CSR, a.Grad().Layout())
 	// Retained: a second backward accumulates.
 	require.NoError(t, Backward(loss, nil, false))
 	ga2, gw2 := values64(t, a.Grad()), values64(t, w.Grad())
@@ -63,7 +63,7 @@ func TestBackwardAccumulatesAndFreesTheGraph(t *testing.T) {
 
 func TestBackwardRefusals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	a, err := Leaf(randSparse(t, rng, 4, 4, 0.5, core.COO), true)
+	a, err := Leaf(randSparse(t, rng, 4, 4, 0.5, tensor.COO), true)
 	require.NoError(t, err)
 	// No backward formula: refused at backward, naming the operation.
 	nb := NoBackward("hspmm", a.Tensor(), a)
@@ -78,11 +78,11 @@ func TestBackwardRefusals(t *testing.T) {
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, nil, false), "only for outputs of one element")
 	require.ErrorContains(t, Backward(d, randDense(t, rng, 4, 3), false), "expected shape [4, 4]")
-	f32, err := core.ToDType(randDense(t, rng, 4, 4), dtype.Float32)
+	f32, err := tensor.ToDType(randDense(t, rng, 4, 4), dtype.Float32)
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, f32, false), "expected dtype float64")
 	// Flags: integer tensors and non-leaves cannot change them.
-	ints, err := core.NewStrided(dtype.Int64Array([]int64{1, 2}))
+	ints, err := tensor.NewStrided(dtype.Int64Array([]int64{1, 2}))
 	require.NoError(t, err)
 	_, err = Leaf(ints, true)
 	require.ErrorContains(t, err, "floating point and complex dtype")

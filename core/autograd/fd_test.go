@@ -9,11 +9,12 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // randSparse is a coalesced float64 COO matrix with about density*m*n
 // entries, in the given layout.
-func randSparse(t *testing.T, rng *rand.Rand, m, n int64, density float64, layout core.Layout) *core.Tensor {
+func randSparse(t *testing.T, rng *rand.Rand, m, n int64, density float64, layout tensor.Layout) *tensor.Tensor {
 	t.Helper()
 	var rows, cols []int64
 	var vals []float64
@@ -26,17 +27,17 @@ func randSparse(t *testing.T, rng *rand.Rand, m, n int64, density float64, layou
 		}
 	}
 	nnz := int64(len(vals))
-	x, err := core.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals), []int64{m, n}, core.BuildOptions{Coalesced: true})
+	x, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals), []int64{m, n}, tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	if layout == core.COO {
+	if layout == tensor.COO {
 		return x
 	}
-	y, err := core.ToLayout(x, layout, core.DefaultConvert())
+	y, err := tensor.ToLayout(x, layout, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return y
 }
 
-func randDense(t *testing.T, rng *rand.Rand, shape ...int64) *core.Tensor {
+func randDense(t *testing.T, rng *rand.Rand, shape ...int64) *tensor.Tensor {
 	t.Helper()
 	v := make([]float64, numel(shape))
 	for i := range v {
@@ -44,28 +45,28 @@ func randDense(t *testing.T, rng *rand.Rand, shape ...int64) *core.Tensor {
 	}
 	a := dtype.NewArray(dtype.Float64, shape)
 	copy(dtype.AsSlice[float64](a), v)
-	d, err := core.NewStrided(a)
+	d, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	return d
 }
 
 // withStored returns x with its stored value k (or dense element k) moved by h.
-func withStored(t *testing.T, x *core.Tensor, k int64, h float64) *core.Tensor {
+func withStored(t *testing.T, x *tensor.Tensor, k int64, h float64) *tensor.Tensor {
 	t.Helper()
 	v, err := x.RawValues()
 	require.NoError(t, err)
 	c := dtype.CopyArray(v)
 	s := dtype.AsSlice[float64](c)
 	s[k] += h
-	if x.Layout() == core.Strided {
-		d, err := core.NewStrided(c)
+	if x.Layout() == tensor.Strided {
+		d, err := tensor.NewStrided(c)
 		require.NoError(t, err)
 		return d
 	}
 	y, err := withValues(x, c)
 	require.NoError(t, err)
 	if f := x.Fill(); f.Re() != 0 || f.Im() != 0 { // withValues builds fill 0
-		y, err = core.WithFill(y, core.ScalarBytes(x.DType(), f))
+		y, err = tensor.WithFill(y, tensor.ScalarBytes(x.DType(), f))
 		require.NoError(t, err)
 	}
 	return y
@@ -73,10 +74,10 @@ func withStored(t *testing.T, x *core.Tensor, k int64, h float64) *core.Tensor {
 
 // fdCheck compares the gradient of f(xs) = sum(w * dense(op(xs))) with
 // central differences over every stored value of every input.
-func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor) {
+func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*tensor.Tensor) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(3, 4))
-	eval := func(ts []*core.Tensor) (*Var, []*Var) {
+	eval := func(ts []*tensor.Tensor) (*Var, []*Var) {
 		in := make([]*Var, len(ts))
 		for i, x := range ts {
 			v, err := Leaf(x, true)
@@ -85,7 +86,7 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor)
 		}
 		out, err := op(in)
 		require.NoError(t, err)
-		if out.Tensor().Layout() != core.Strided {
+		if out.Tensor().Layout() != tensor.Strided {
 			out, err = ToDense(out)
 			require.NoError(t, err)
 		}
@@ -93,7 +94,7 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor)
 	}
 	out, in := eval(xs)
 	w := randDense(t, rng, out.Tensor().Shape()...)
-	f := func(ts []*core.Tensor) float64 {
+	f := func(ts []*tensor.Tensor) float64 {
 		o, _ := eval(ts)
 		p, err := core.BinaryByName("mul", core.TensorOperand(o.Tensor()), core.TensorOperand(w), core.BinaryArgs{})
 		require.NoError(t, err)
@@ -110,15 +111,15 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor)
 		g := in[i].Grad()
 		require.NotNil(t, g, "input %d", i)
 		require.Equal(t, x.Layout(), g.Layout(), "input %d: gradient layout", i)
-		if x.Layout() != core.Strided {
+		if x.Layout() != tensor.Strided {
 			require.Equal(t, x.NNZ(), g.NNZ(), "input %d: gradient pattern", i)
 		}
 		gv, _ := g.RawValues()
 		gs := dtype.AsSlice[float64](gv)
 		xv, _ := x.RawValues()
 		for k := range xv.Numel() {
-			plus := append([]*core.Tensor(nil), xs...)
-			minus := append([]*core.Tensor(nil), xs...)
+			plus := append([]*tensor.Tensor(nil), xs...)
+			minus := append([]*tensor.Tensor(nil), xs...)
 			plus[i], minus[i] = withStored(t, x, k, h), withStored(t, x, k, -h)
 			fd := (f(plus) - f(minus)) / (2 * h)
 			require.InDelta(t, fd, gs[k], 1e-6*(1+math.Abs(fd)), "input %d, stored value %d", i, k)
@@ -128,29 +129,29 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*core.Tensor)
 
 func TestFiniteDifferences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	a := randSparse(t, rng, 5, 6, 0.4, core.CSR)
+	a := randSparse(t, rng, 5, 6, 0.4, tensor.CSR)
 	b := randDense(t, rng, 6, 3)
 	t.Run("sparse.mm CSR @ dense", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) { return SparseMm(in[0], in[1]) }, a, b)
 	})
 	t.Run("sparse.mm COO @ COO", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) { return SparseMm(in[0], in[1]) },
-			randSparse(t, rng, 4, 5, 0.5, core.COO), randSparse(t, rng, 5, 3, 0.5, core.COO))
+			randSparse(t, rng, 4, 5, 0.5, tensor.COO), randSparse(t, rng, 5, 3, 0.5, tensor.COO))
 	})
 	t.Run("mv CSC", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) { return Mv(in[0], in[1]) },
-			randSparse(t, rng, 5, 4, 0.5, core.CSC), randDense(t, rng, 4))
+			randSparse(t, rng, 5, 4, 0.5, tensor.CSC), randDense(t, rng, 4))
 	})
 	t.Run("softmax COO dim 1", func(t *testing.T) {
-		fdCheck(t, func(in []*Var) (*Var, error) { return Softmax(in[0], 1, false) }, randSparse(t, rng, 4, 6, 0.5, core.COO))
+		fdCheck(t, func(in []*Var) (*Var, error) { return Softmax(in[0], 1, false) }, randSparse(t, rng, 4, 6, 0.5, tensor.COO))
 	})
 	t.Run("log_softmax CSR dim 0", func(t *testing.T) {
-		fdCheck(t, func(in []*Var) (*Var, error) { return Softmax(in[0], 0, true) }, randSparse(t, rng, 4, 6, 0.5, core.COO))
+		fdCheck(t, func(in []*Var) (*Var, error) { return Softmax(in[0], 0, true) }, randSparse(t, rng, 4, 6, 0.5, tensor.COO))
 	})
 	t.Run("sampled_addmm", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) {
 			return SampledAddmm(in[0], in[1], in[2], dtype.Real(0.3), dtype.Real(-1.5))
-		}, randSparse(t, rng, 4, 5, 0.5, core.CSR), randDense(t, rng, 4, 3), randDense(t, rng, 3, 5))
+		}, randSparse(t, rng, 4, 5, 0.5, tensor.CSR), randDense(t, rng, 4, 3), randDense(t, rng, 3, 5))
 	})
 	t.Run("GCN layer: sum(A @ (X @ W)) through transpose", func(t *testing.T) {
 		fdCheck(t, func(in []*Var) (*Var, error) {
@@ -167,20 +168,20 @@ func TestFiniteDifferences(t *testing.T) {
 				return nil, err
 			}
 			return Sum(h, nil)
-		}, randSparse(t, rng, 5, 5, 0.4, core.COO), randDense(t, rng, 5, 4), randDense(t, rng, 4, 2))
+		}, randSparse(t, rng, 5, 5, 0.4, tensor.COO), randDense(t, rng, 5, 4), randDense(t, rng, 4, 2))
 	})
 }
 
 func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, op := range []string{"neg", "abs", "relu", "exp", "expm1", "sin", "cos", "sinh", "cosh", "tanh", "sigmoid", "square"} {
-		for _, layout := range []core.Layout{core.Strided, core.CSR, core.COO} {
-			x := randSparse(t, rng, 4, 5, 0.5, core.COO)
-			if layout == core.Strided {
+		for _, layout := range []tensor.Layout{tensor.Strided, tensor.CSR, tensor.COO} {
+			x := randSparse(t, rng, 4, 5, 0.5, tensor.COO)
+			if layout == tensor.Strided {
 				x = randDense(t, rng, 4, 5)
-			} else if layout != core.COO {
+			} else if layout != tensor.COO {
 				var err error
-				x, err = core.ToLayout(x, layout, core.DefaultConvert())
+				x, err = tensor.ToLayout(x, layout, tensor.DefaultConvert())
 				require.NoError(t, err)
 			}
 			t.Run(op+" "+layout.String(), func(t *testing.T) {
@@ -189,7 +190,7 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 		}
 	}
 	// log, log1p and sqrt on positive values.
-	pos, err := core.UnaryByName("abs", randSparse(t, rng, 4, 5, 0.5, core.CSR), core.UnaryArgs{})
+	pos, err := core.UnaryByName("abs", randSparse(t, rng, 4, 5, 0.5, tensor.CSR), core.UnaryArgs{})
 	require.NoError(t, err)
 	pos, err = addNum(pos, 0.5)
 	require.NoError(t, err)
@@ -199,7 +200,7 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 		})
 	}
 	// log of a sparse tensor has fill -inf, which the dense check cannot sum.
-	posDense, err := core.ToDense(pos)
+	posDense, err := tensor.ToDense(pos)
 	require.NoError(t, err)
 	posDense, err = addNum(posDense, 0.5)
 	require.NoError(t, err)
@@ -208,7 +209,7 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 	})
 	for _, dims := range [][]int{nil, {0}, {-1}} {
 		t.Run("mean sparse", func(t *testing.T) {
-			fdCheck(t, func(in []*Var) (*Var, error) { return Mean(in[0], dims) }, randSparse(t, rng, 4, 5, 0.5, core.COO))
+			fdCheck(t, func(in []*Var) (*Var, error) { return Mean(in[0], dims) }, randSparse(t, rng, 4, 5, 0.5, tensor.COO))
 		})
 		t.Run("mean dense", func(t *testing.T) {
 			fdCheck(t, func(in []*Var) (*Var, error) { return Mean(in[0], dims) }, randDense(t, rng, 4, 5))
@@ -218,7 +219,7 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 
 func TestFiniteDifferencesAddmv(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, layout := range []core.Layout{core.CSR, core.COO, core.CSC} {
+	for _, layout := range []tensor.Layout{tensor.CSR, tensor.COO, tensor.CSC} {
 		t.Run(layout.String(), func(t *testing.T) {
 			fdCheck(t, func(in []*Var) (*Var, error) {
 				return Addmv(in[0], in[1], in[2], dtype.Real(0.5), dtype.Real(-2))
@@ -234,14 +235,14 @@ func TestFiniteDifferencesAddmv(t *testing.T) {
 
 func TestFiniteDifferencesToLayout(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for _, layout := range []core.Layout{core.COO, core.CSR, core.CSC, core.BSR} {
-		opt := core.DefaultConvert()
+	for _, layout := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC, tensor.BSR} {
+		opt := tensor.DefaultConvert()
 		opt.BlockSize = [2]int64{2, 2}
 		t.Run("dense to "+layout.String(), func(t *testing.T) {
 			fdCheck(t, func(in []*Var) (*Var, error) { return ToLayout(in[0], layout, opt) }, randDense(t, rng, 4, 6))
 		})
 		t.Run("COO to "+layout.String(), func(t *testing.T) {
-			fdCheck(t, func(in []*Var) (*Var, error) { return ToLayout(in[0], layout, opt) }, randSparse(t, rng, 4, 6, 0.5, core.COO))
+			fdCheck(t, func(in []*Var) (*Var, error) { return ToLayout(in[0], layout, opt) }, randSparse(t, rng, 4, 6, 0.5, tensor.COO))
 		})
 	}
 }
@@ -256,10 +257,10 @@ func TestFiniteDifferencesNumberOps(t *testing.T) {
 				if name == "div" && args.Alpha != nil {
 					continue
 				}
-				x := randSparse(t, rng, 4, 5, 0.5, core.CSR)
+				x := randSparse(t, rng, 4, 5, 0.5, tensor.CSR)
 				if first && name == "div" {
 					var err error
-					x, err = core.ToDense(x)
+					x, err = tensor.ToDense(x)
 					require.NoError(t, err)
 					x, err = addNum(x, 3) // away from 0
 					require.NoError(t, err)
@@ -277,10 +278,10 @@ func TestFiniteDifferencesSub(t *testing.T) {
 	alpha := dtype.FloatNumber(2.5)
 	for _, al := range []*dtype.Number{nil, &alpha} {
 		t.Run("dense - CSR", func(t *testing.T) {
-			fdCheck(t, func(in []*Var) (*Var, error) { return Sub(in[0], in[1], al) }, randDense(t, rng, 3, 4), randSparse(t, rng, 3, 4, 0.5, core.CSR))
+			fdCheck(t, func(in []*Var) (*Var, error) { return Sub(in[0], in[1], al) }, randDense(t, rng, 3, 4), randSparse(t, rng, 3, 4, 0.5, tensor.CSR))
 		})
 		t.Run("COO - COO", func(t *testing.T) {
-			fdCheck(t, func(in []*Var) (*Var, error) { return Sub(in[0], in[1], al) }, randSparse(t, rng, 3, 4, 0.5, core.COO), randSparse(t, rng, 3, 4, 0.5, core.COO))
+			fdCheck(t, func(in []*Var) (*Var, error) { return Sub(in[0], in[1], al) }, randSparse(t, rng, 3, 4, 0.5, tensor.COO), randSparse(t, rng, 3, 4, 0.5, tensor.COO))
 		})
 	}
 }
@@ -304,7 +305,7 @@ func TestFiniteDifferencesAmax(t *testing.T) {
 	require.NoError(t, Backward(y, nil, false))
 	require.Equal(t, []float64{0.5, 0.5, 0}, values64(t, x.Grad()))
 	// A sparse input records a node that refuses, naming the op.
-	s, err := Leaf(randSparse(t, rng, 3, 3, 0.5, core.COO), true)
+	s, err := Leaf(randSparse(t, rng, 3, 3, 0.5, tensor.COO), true)
 	require.NoError(t, err)
 	y, err = Amax(s, nil, "amax")
 	require.NoError(t, err)

@@ -1,8 +1,8 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Grad is torch.autograd.grad for one output: the gradients of out with
@@ -10,7 +10,7 @@ import (
 // accumulating into any leaf's Grad. seed as Backward's. An input that out
 // does not depend on gets nil. The graph is freed afterwards unless retain
 // is set.
-func Grad(out *Var, seed *core.Tensor, inputs []*Var, retain bool) ([]*core.Tensor, error) {
+func Grad(out *Var, seed *tensor.Tensor, inputs []*Var, retain bool) ([]*tensor.Tensor, error) {
 	if out == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "grad: output is nil")
 	}
@@ -28,7 +28,7 @@ func Grad(out *Var, seed *core.Tensor, inputs []*Var, retain bool) ([]*core.Tens
 	}
 	engine.Lock()
 	defer engine.Unlock()
-	res := make([]*core.Tensor, len(inputs))
+	res := make([]*tensor.Tensor, len(inputs))
 	if out.fn == nil {
 		for i, in := range inputs {
 			if in == out {
@@ -41,7 +41,7 @@ func Grad(out *Var, seed *core.Tensor, inputs []*Var, retain bool) ([]*core.Tens
 	if err != nil {
 		return nil, err
 	}
-	outGrads := map[*Node]*core.Tensor{}
+	outGrads := map[*Node]*tensor.Tensor{}
 	for _, in := range inputs {
 		if in.fn != nil {
 			outGrads[in.fn] = nil

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Grad gives what Backward would accumulate, leaves the leaves' Grad
@@ -14,7 +15,7 @@ import (
 // output does not depend on.
 func TestGradMatchesBackwardWithoutAccumulating(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	a, err := Leaf(randSparse(t, rng, 5, 4, 0.5, core.CSR), true)
+	a, err := Leaf(randSparse(t, rng, 5, 4, 0.5, tensor.CSR), true)
 	require.NoError(t, err)
 	b, err := Leaf(randDense(t, rng, 4, 3), true)
 	require.NoError(t, err)
@@ -32,7 +33,7 @@ func TestGradMatchesBackwardWithoutAccumulating(t *testing.T) {
 	require.Nil(t, a.Grad())
 	require.Nil(t, b.Grad())
 	require.Nil(t, gs[3])
-	require.Equal(t, core.CSR, gs[0].Layout())
+	require.Equal(t, tensor.CSR, gs[0].Layout())
 
 	require.NoError(t, Backward(loss, nil, false))
 	requireClose(t, "a", a.Grad(), gs[0], 1e-12)

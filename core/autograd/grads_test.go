@@ -12,6 +12,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/conformance"
 )
 
@@ -46,7 +47,7 @@ func loadGradCases(t *testing.T) []gradCase {
 	return f.Cases
 }
 
-func parseTensor(t *testing.T, raw json.RawMessage) *core.Tensor {
+func parseTensor(t *testing.T, raw json.RawMessage) *tensor.Tensor {
 	t.Helper()
 	v, err := conformance.ParseValue(raw)
 	require.NoError(t, err)
@@ -71,7 +72,7 @@ func TestGradsConformance(t *testing.T) {
 			}
 			out, err := runGradOp(c, ins)
 			require.NoError(t, err)
-			if out.Tensor().Layout() != core.Strided {
+			if out.Tensor().Layout() != tensor.Strided {
 				out, err = ToDense(out)
 				require.NoError(t, err)
 			}
@@ -141,7 +142,7 @@ func tolFor(d dtype.DType) float64 {
 }
 
 // requireClose compares the dense forms of two tensors element by element.
-func requireClose(t *testing.T, what string, want, got *core.Tensor, tol float64) {
+func requireClose(t *testing.T, what string, want, got *tensor.Tensor, tol float64) {
 	t.Helper()
 	require.Equal(t, want.Shape(), got.Shape(), "%s: shape", what)
 	require.Equal(t, want.DType(), got.DType(), "%s: dtype", what)
@@ -154,9 +155,9 @@ func requireClose(t *testing.T, what string, want, got *core.Tensor, tol float64
 // requireCloseOn compares a gradient with torch's at the specified elements
 // of the input x (everywhere for a strided x): for add, torch's gradient of a
 // sparse input spans the output's pattern, the masked gradient the input's.
-func requireCloseOn(t *testing.T, what string, want, got, x *core.Tensor, tol float64) {
+func requireCloseOn(t *testing.T, what string, want, got, x *tensor.Tensor, tol float64) {
 	t.Helper()
-	if x.Layout() == core.Strided {
+	if x.Layout() == tensor.Strided {
 		requireClose(t, what, want, got, tol)
 		return
 	}
@@ -173,9 +174,9 @@ func requireScalarClose(t *testing.T, what string, w, g dtype.Scalar, tol float6
 	}
 }
 
-func denseValues(t *testing.T, x *core.Tensor) dtype.Array {
+func denseValues(t *testing.T, x *tensor.Tensor) dtype.Array {
 	t.Helper()
-	d, err := core.ToDense(x)
+	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
 	v, err := d.RawValues()
 	require.NoError(t, err)
@@ -184,10 +185,10 @@ func denseValues(t *testing.T, x *core.Tensor) dtype.Array {
 
 // checkGradPattern requires a sparse input's gradient to have the input's
 // layout and coalesced pattern, and a strided input's torch's layout kind.
-func checkGradPattern(t *testing.T, i int, x, got, want *core.Tensor) {
+func checkGradPattern(t *testing.T, i int, x, got, want *tensor.Tensor) {
 	t.Helper()
-	if x.Layout() == core.Strided {
-		require.Equal(t, want.Layout() == core.Strided, got.Layout() == core.Strided, "grad %d: layout %s, torch's %s", i, got.Layout(), want.Layout())
+	if x.Layout() == tensor.Strided {
+		require.Equal(t, want.Layout() == tensor.Strided, got.Layout() == tensor.Strided, "grad %d: layout %s, torch's %s", i, got.Layout(), want.Layout())
 		return
 	}
 	require.Equal(t, x.Layout(), got.Layout(), "grad %d: layout", i)

@@ -6,11 +6,12 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
 // conj is the complex conjugate (the tensor itself for real dtypes).
-func conj(t *core.Tensor) (*core.Tensor, error) {
+func conj(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if !t.DType().IsComplex() {
 		return t, nil
 	}
@@ -18,12 +19,12 @@ func conj(t *core.Tensor) (*core.Tensor, error) {
 }
 
 // adjoint is the conjugate transpose of a matrix.
-func adjoint(t *core.Tensor) (*core.Tensor, error) {
+func adjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 	c, err := conj(t)
 	if err != nil {
 		return nil, err
 	}
-	if c.Layout() == core.Strided && c.NDim() == 2 {
+	if c.Layout() == tensor.Strided && c.NDim() == 2 {
 		return transposeDense(c)
 	}
 	return core.T(c)
@@ -33,7 +34,7 @@ func adjoint(t *core.Tensor) (*core.Tensor, error) {
 // element: core.T goes through a general permutation that costs far more
 // (seconds and gigabytes for a 1e6 x 16 matrix), and a gradient needs the
 // transposed dense operand of every sparse product.
-func transposeDense(t *core.Tensor) (*core.Tensor, error) {
+func transposeDense(t *tensor.Tensor) (*tensor.Tensor, error) {
 	v, err := t.RawValues()
 	if err != nil {
 		return nil, err
@@ -43,7 +44,7 @@ func transposeDense(t *core.Tensor) (*core.Tensor, error) {
 	if err := transposeInto(out.Data, v.Data, m, n, int64(v.DType.Size())); err != nil {
 		return nil, err
 	}
-	return core.NewStrided(out)
+	return tensor.NewStrided(out)
 }
 
 // transposeInto writes the transpose of the row-major m x n matrix src
@@ -81,7 +82,7 @@ func number(s dtype.Scalar) dtype.Number {
 }
 
 // scale returns conj(s) * t, the gradient of s * x (nil t stays nil).
-func scale(t *core.Tensor, s dtype.Scalar) (*core.Tensor, error) {
+func scale(t *tensor.Tensor, s dtype.Scalar) (*tensor.Tensor, error) {
 	if t == nil || (s.Re() == 1 && s.Im() == 0) {
 		return t, nil
 	}
@@ -90,20 +91,20 @@ func scale(t *core.Tensor, s dtype.Scalar) (*core.Tensor, error) {
 }
 
 // addGrads sums two gradients of one tensor.
-func addGrads(a, b *core.Tensor) (*core.Tensor, error) {
+func addGrads(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	s, err := core.BinaryByName("add", core.TensorOperand(a), core.TensorOperand(b), core.BinaryArgs{})
 	if err != nil {
 		return nil, err
 	}
-	if s.Layout() == core.COO && !s.IsCoalesced() {
-		return core.Coalesce(s)
+	if s.Layout() == tensor.COO && !s.IsCoalesced() {
+		return tensor.Coalesce(s)
 	}
 	return s, nil
 }
 
 // maskLike returns g at the specified elements of the sparse tensor like, in
 // like's layout (COO coalesced): torch's masked gradient of a sparse input.
-func maskLike(g, like *core.Tensor) (*core.Tensor, error) {
+func maskLike(g, like *tensor.Tensor) (*tensor.Tensor, error) {
 	m, err := core.SparseMask(g, like)
 	if err != nil {
 		return nil, err
@@ -112,24 +113,24 @@ func maskLike(g, like *core.Tensor) (*core.Tensor, error) {
 }
 
 // toLayoutOf converts t (of like's pattern) to like's layout.
-func toLayoutOf(t, like *core.Tensor) (*core.Tensor, error) {
+func toLayoutOf(t, like *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.Layout() == like.Layout() {
 		return t, nil
 	}
-	opt := core.DefaultConvert()
+	opt := tensor.DefaultConvert()
 	opt.BlockSize = like.BlockSize()
 	opt.DenseDim = like.DenseDim()
-	return core.ToLayout(t, like.Layout(), opt)
+	return tensor.ToLayout(t, like.Layout(), opt)
 }
 
 // onesLike is the implicit seed of a one-element output.
-func onesLike(t *core.Tensor) (*core.Tensor, error) {
-	d, err := core.Empty(core.Strided, t.DType(), t.Shape(), [2]int64{}, 0)
+func onesLike(t *tensor.Tensor) (*tensor.Tensor, error) {
+	d, err := tensor.Empty(tensor.Strided, t.DType(), t.Shape(), [2]int64{}, 0)
 	if err != nil {
 		return nil, err
 	}
 	one, err := core.BinaryByName("add", core.TensorOperand(d), core.NumberOperand(dtype.FloatNumber(1)), core.BinaryArgs{})
-	if err != nil || t.Layout() == core.Strided {
+	if err != nil || t.Layout() == tensor.Strided {
 		return one, err
 	}
 	return maskLike(one, t)
@@ -138,14 +139,14 @@ func onesLike(t *core.Tensor) (*core.Tensor, error) {
 // sampled returns x @ y at the specified elements of the sparse matrix p,
 // in p's layout: the gradient of a sparse operand of a product (SDDMM),
 // which never forms the dense product.
-func sampled(p, x, y *core.Tensor) (*core.Tensor, error) {
+func sampled(p, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 	if p.NDim() != 2 || p.DenseDim() != 0 {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a sparse operand with batch or dense dims (shape %v, dense_dim %d) is not implemented", p.Shape(), p.DenseDim())
 	}
 	csr := p
-	if p.Layout() != core.CSR {
+	if p.Layout() != tensor.CSR {
 		var err error
-		if csr, err = core.ToLayout(p, core.CSR, core.DefaultConvert()); err != nil {
+		if csr, err = tensor.ToLayout(p, tensor.CSR, tensor.DefaultConvert()); err != nil {
 			return nil, err
 		}
 	}
@@ -158,7 +159,7 @@ func sampled(p, x, y *core.Tensor) (*core.Tensor, error) {
 
 // sumToShape sums a dense gradient over the dims that broadcasting added or
 // stretched, giving the gradient of an input of the given shape.
-func sumToShape(g *core.Tensor, shape []int64) (*core.Tensor, error) {
+func sumToShape(g *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	gs := g.Shape()
 	if len(gs) == len(shape) {
 		same := true
@@ -186,15 +187,15 @@ func sumToShape(g *core.Tensor, shape []int64) (*core.Tensor, error) {
 // reshapeDense gives a strided tensor a new shape of the same element count,
 // sharing its storage (core.Reshape makes COO); other layouts go through
 // core.Reshape.
-func reshapeDense(t *core.Tensor, shape []int64) (*core.Tensor, error) {
-	if t.Layout() != core.Strided || numel(shape) != numel(t.Shape()) {
+func reshapeDense(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
+	if t.Layout() != tensor.Strided || numel(shape) != numel(t.Shape()) {
 		return core.Reshape(t, shape)
 	}
 	v, err := t.RawValues()
 	if err != nil {
 		return nil, err
 	}
-	return core.NewStrided(dtype.Array{DType: v.DType, Shape: append([]int64(nil), shape...), Data: v.Data})
+	return tensor.NewStrided(dtype.Array{DType: v.DType, Shape: append([]int64(nil), shape...), Data: v.Data})
 }
 
 // expf is math.Exp, named for the generic kernels.

@@ -1,12 +1,10 @@
 package autograd
 
-import (
-	"github.com/gosparse/gosparse/core"
-)
+import "github.com/gosparse/gosparse/core/tensor"
 
 // backwardFn maps the gradient of a node's output to one gradient per
 // input (nil where the input needs none).
-type backwardFn func(g *core.Tensor) ([]*core.Tensor, error)
+type backwardFn func(g *tensor.Tensor) ([]*tensor.Tensor, error)
 
 // Node is one recorded operation: its torch name (SparseAddmmBackward0),
 // the inputs gradients flow to (nil entries for those that need none), its
@@ -15,7 +13,7 @@ type backwardFn func(g *core.Tensor) ([]*core.Tensor, error)
 type Node struct {
 	name     string
 	inputs   []*Var
-	out      *core.Tensor
+	out      *tensor.Tensor
 	backward backwardFn // nil: the operation has no backward
 	freed    bool
 	onFree   []func()
@@ -34,7 +32,7 @@ func (n *Node) OnFree(f func()) {
 
 // record makes the result of an operation on inputs: a variable with a node
 // when an input requires a gradient, else a constant.
-func record(name string, out *core.Tensor, inputs []*Var, bw backwardFn) *Var {
+func record(name string, out *tensor.Tensor, inputs []*Var, bw backwardFn) *Var {
 	need := false
 	edges := make([]*Var, len(inputs))
 	for i, in := range inputs {
@@ -51,7 +49,7 @@ func record(name string, out *core.Tensor, inputs []*Var, bw backwardFn) *Var {
 // NoBackward records the result out of an operation that has no backward
 // formula: asking for a gradient through it fails with an error naming op.
 // Without an input that requires a gradient it returns a constant.
-func NoBackward(op string, out *core.Tensor, inputs ...*Var) *Var {
+func NoBackward(op string, out *tensor.Tensor, inputs ...*Var) *Var {
 	return record(op, out, inputs, nil)
 }
 

@@ -3,6 +3,7 @@ package autograd
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Amax is core.Reduce(x, dims, op) recorded for op "amax" or "amin" of a
@@ -17,19 +18,19 @@ func Amax(x *Var, dims []int, op string) (*Var, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.t.Layout() != core.Strided {
+	if x.t.Layout() != tensor.Strided {
 		return NoBackward(op+" of a "+x.t.Layout().String()+" tensor", out, x), nil
 	}
 	name := map[string]string{"amax": "AmaxBackward0", "amin": "AminBackward0"}[op]
-	return record(name, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gx, err := amaxGrad(x.t, out, g, dims)
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 
 // amaxGrad is g broadcast back to x's shape, at the elements equal to
 // their result element, divided by how many there are.
-func amaxGrad(x, out, g *core.Tensor, dims []int) (*core.Tensor, error) {
+func amaxGrad(x, out, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	outB, err := denseSumGrad(x, out, dims)
 	if err != nil {
 		return nil, err
@@ -38,7 +39,7 @@ func amaxGrad(x, out, g *core.Tensor, dims []int) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	mask, err := core.ToDType(eq, x.DType())
+	mask, err := tensor.ToDType(eq, x.DType())
 	if err != nil {
 		return nil, err
 	}
@@ -46,8 +47,8 @@ func amaxGrad(x, out, g *core.Tensor, dims []int) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if count.Layout() != core.Strided {
-		if count, err = core.ToDense(count); err != nil {
+	if count.Layout() != tensor.Strided {
+		if count, err = tensor.ToDense(count); err != nil {
 			return nil, err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Bmm is core.Bmm recorded (torch.bmm) for a (B, m, k) of any layout and b
@@ -18,8 +19,8 @@ func Bmm(a, b *Var) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{a, b}
-	return record("BmmBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		gs := make([]*core.Tensor, 2)
+	return record("BmmBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		gs := make([]*tensor.Tensor, 2)
 		var err error
 		if needs(ins, 0) {
 			if gs[0], err = bmmGradA(a.t, b.t, g); err != nil {
@@ -36,12 +37,12 @@ func Bmm(a, b *Var) (*Var, error) {
 }
 
 // bmmGradA is the gradient of a in a @ b: G @ B^H batch by batch.
-func bmmGradA(a, b, g *core.Tensor) (*core.Tensor, error) {
+func bmmGradA(a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 	bd, err := denseOf(b)
 	if err != nil {
 		return nil, err
 	}
-	if a.Layout() == core.Strided {
+	if a.Layout() == tensor.Strided {
 		bh, err := batchedAdjoint(bd)
 		if err != nil {
 			return nil, err
@@ -80,7 +81,7 @@ func bmmGradA(a, b, g *core.Tensor) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	gx, err := core.NewCOO(idx, vals, a.Shape(), core.BuildOptions{NoCheck: true, Coalesced: true})
+	gx, err := tensor.NewCOO(idx, vals, a.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}
@@ -110,13 +111,13 @@ func sddmmBatched[T float32 | float64 | complex64 | complex128](g, y, out []T, c
 }
 
 // bmmGradB is the gradient of b in a @ b: A^H @ G batch by batch.
-func bmmGradB(a, b, g *core.Tensor) (*core.Tensor, error) {
+func bmmGradB(a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 	ah, err := batchedAdjoint(a)
 	if err != nil {
 		return nil, err
 	}
 	gb, err := core.Bmm(ah, g)
-	if err != nil || b.Layout() == core.Strided {
+	if err != nil || b.Layout() == tensor.Strided {
 		return gb, err
 	}
 	return maskLike(gb, b)
@@ -125,12 +126,12 @@ func bmmGradB(a, b, g *core.Tensor) (*core.Tensor, error) {
 // batchedAdjoint is the conjugate transpose of each matrix of a 3-D tensor:
 // strided ones copied batch by batch (core.Transpose's general permutation
 // costs far more), sparse ones through core.Transpose.
-func batchedAdjoint(t *core.Tensor) (*core.Tensor, error) {
+func batchedAdjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 	c, err := conj(t)
 	if err != nil {
 		return nil, err
 	}
-	if c.Layout() != core.Strided {
+	if c.Layout() != tensor.Strided {
 		return core.Transpose(c, 1, 2)
 	}
 	v, err := c.RawValues()
@@ -145,14 +146,14 @@ func batchedAdjoint(t *core.Tensor) (*core.Tensor, error) {
 			return nil, err
 		}
 	}
-	return core.NewStrided(out)
+	return tensor.NewStrided(out)
 }
 
 // denseOf is t itself when strided, else its dense form (a dense operand
 // that was given sparse, which the product densifies too).
-func denseOf(t *core.Tensor) (*core.Tensor, error) {
-	if t.Layout() == core.Strided {
+func denseOf(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.Layout() == tensor.Strided {
 		return t, nil
 	}
-	return core.ToDense(t)
+	return tensor.ToDense(t)
 }

@@ -1,8 +1,8 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // ConvertForm is the torch call a conversion stands for: torch names the
@@ -22,14 +22,14 @@ const (
 )
 
 // toSparseNames are torch's node names of the to_sparse_* methods.
-var toSparseNames = map[core.Layout]string{
-	core.COO: "ToSparseBackward1", core.CSR: "ToSparseCsrBackward0", core.CSC: "ToSparseCscBackward0",
-	core.BSR: "ToSparseBsrBackward0", core.BSC: "ToSparseBscBackward0",
+var toSparseNames = map[tensor.Layout]string{
+	tensor.COO: "ToSparseBackward1", tensor.CSR: "ToSparseCsrBackward0", tensor.CSC: "ToSparseCscBackward0",
+	tensor.BSR: "ToSparseBsrBackward0", tensor.BSC: "ToSparseBscBackward0",
 }
 
 // ToLayout is core.ToLayout recorded as torch's to_sparse_* method of the
 // layout (ToLayoutAs with AsLayoutMethod).
-func ToLayout(x *Var, layout core.Layout, opt core.ConvertOptions) (*Var, error) {
+func ToLayout(x *Var, layout tensor.Layout, opt tensor.ConvertOptions) (*Var, error) {
 	return ToLayoutAs(x, layout, opt, AsLayoutMethod)
 }
 
@@ -37,17 +37,17 @@ func ToLayout(x *Var, layout core.Layout, opt core.ConvertOptions) (*Var, error)
 // node named as torch names the call form stands for: the gradient of a
 // strided input is the output's gradient made dense, that of a sparse input
 // the output's gradient at the input's specified elements, in its layout.
-func ToLayoutAs(x *Var, layout core.Layout, opt core.ConvertOptions, form ConvertForm) (*Var, error) {
-	if layout == core.Strided {
+func ToLayoutAs(x *Var, layout tensor.Layout, opt tensor.ConvertOptions, form ConvertForm) (*Var, error) {
+	if layout == tensor.Strided {
 		return ToDense(x)
 	}
 	if form < AsLayoutMethod || form > AsSparseDim {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "form = %d must be AsLayoutMethod (0), AsToSparseLayout (1) or AsSparseDim (2)", form)
 	}
-	if form == AsSparseDim && layout != core.COO {
+	if form == AsSparseDim && layout != tensor.COO {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "form: to_sparse(sparse_dim) gives COO, not %s", layout)
 	}
-	out, err := core.ToLayout(x.t, layout, opt)
+	out, err := tensor.ToLayout(x.t, layout, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -61,15 +61,15 @@ func ToLayoutAs(x *Var, layout core.Layout, opt core.ConvertOptions, form Conver
 	case AsSparseDim:
 		name = "ToSparseBackward0"
 	}
-	return record(name, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
-		if x.t.Layout() == core.Strided {
-			if g.Layout() == core.Strided {
-				return []*core.Tensor{g}, nil
+	return record(name, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		if x.t.Layout() == tensor.Strided {
+			if g.Layout() == tensor.Strided {
+				return []*tensor.Tensor{g}, nil
 			}
-			gx, err := core.ToDense(g)
-			return []*core.Tensor{gx}, err
+			gx, err := tensor.ToDense(g)
+			return []*tensor.Tensor{gx}, err
 		}
 		gx, err := maskLike(g, x.t)
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }

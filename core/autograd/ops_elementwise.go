@@ -4,19 +4,20 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // ToDense is core.ToDense recorded: the gradient of a sparse input is the
 // dense gradient at its specified elements.
 func ToDense(x *Var) (*Var, error) {
-	out, err := core.ToDense(x.t)
+	out, err := tensor.ToDense(x.t)
 	if err != nil {
 		return nil, err
 	}
 	ins := []*Var{x}
-	return record("ToDenseBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record("ToDenseBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gx, err := likeInput(g, x.t)
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 
@@ -24,11 +25,11 @@ func ToDense(x *Var) (*Var, error) {
 // input's specified elements, dense and summed over broadcast dims for a
 // strided input (a sparse gradient of a strided input stays sparse, as
 // torch's does for sparse * dense).
-func likeInput(g, x *core.Tensor) (*core.Tensor, error) {
-	if x.Layout() != core.Strided {
+func likeInput(g, x *tensor.Tensor) (*tensor.Tensor, error) {
+	if x.Layout() != tensor.Strided {
 		return maskLike(g, x)
 	}
-	if g.Layout() != core.Strided {
+	if g.Layout() != tensor.Strided {
 		return g, nil
 	}
 	return sumToShape(g, x.Shape())
@@ -42,37 +43,37 @@ func Values(x *Var) (*Var, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.t.Layout() == core.Strided {
+	if x.t.Layout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
 	}
-	out, err := core.NewStrided(vals)
+	out, err := tensor.NewStrided(vals)
 	if err != nil {
 		return nil, err
 	}
 	ins := []*Var{x}
-	return record("ValuesBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record("ValuesBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gv, err := g.RawValues()
 		if err != nil {
 			return nil, err
 		}
 		gx, err := withValues(x.t, gv)
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 
 // withValues builds the sparse tensor of p's pattern and layout holding vals.
-func withValues(p *core.Tensor, vals dtype.Array) (*core.Tensor, error) {
-	opt := core.BuildOptions{NoCheck: true, Coalesced: p.IsCoalesced()}
+func withValues(p *tensor.Tensor, vals dtype.Array) (*tensor.Tensor, error) {
+	opt := tensor.BuildOptions{NoCheck: true, Coalesced: p.IsCoalesced()}
 	switch p.Layout() {
-	case core.COO:
+	case tensor.COO:
 		idx, err := p.RawIndices()
 		if err != nil {
 			return nil, err
 		}
-		return core.NewCOO(idx, vals, p.Shape(), opt)
-	case core.CSR, core.BSR, core.CSC, core.BSC:
+		return tensor.NewCOO(idx, vals, p.Shape(), opt)
+	case tensor.CSR, tensor.BSR, tensor.CSC, tensor.BSC:
 		comp, plain := p.CrowIndices, p.ColIndices
-		if p.Layout() == core.CSC || p.Layout() == core.BSC {
+		if p.Layout() == tensor.CSC || p.Layout() == tensor.BSC {
 			comp, plain = p.CcolIndices, p.RowIndices
 		}
 		c, err := comp()
@@ -83,7 +84,7 @@ func withValues(p *core.Tensor, vals dtype.Array) (*core.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return core.NewCompressed(p.Layout(), c, pl, vals, p.Shape(), opt)
+		return tensor.NewCompressed(p.Layout(), c, pl, vals, p.Shape(), opt)
 	}
 	return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of values() of a %s tensor is not implemented", p.Layout())
 }
@@ -97,9 +98,9 @@ func Mul(a, b *Var) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{a, b}
-	return record("MulBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		gs := make([]*core.Tensor, 2)
-		for i, pair := range [][2]*core.Tensor{{a.t, b.t}, {b.t, a.t}} {
+	return record("MulBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		gs := make([]*tensor.Tensor, 2)
+		for i, pair := range [][2]*tensor.Tensor{{a.t, b.t}, {b.t, a.t}} {
 			if !needs(ins, i) {
 				continue
 			}
@@ -126,12 +127,12 @@ func MulScalar(x *Var, c dtype.Number) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{x}
-	return record("MulBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record("MulBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gx, err := scale(g, c.Value)
 		if err == nil {
 			gx, err = likeInput(gx, x.t)
 		}
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 
@@ -167,8 +168,8 @@ func addSub(op string, a, b *Var, alpha *dtype.Number) (*Var, error) {
 	}
 	name := map[string]string{"add": "AddBackward0", "sub": "SubBackward0"}[op]
 	ins := []*Var{a, b}
-	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		gs := make([]*core.Tensor, 2)
+	return record(name, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		gs := make([]*tensor.Tensor, 2)
 		var err error
 		if needs(ins, 0) {
 			if gs[0], err = likeInput(g, a.t); err != nil {
@@ -193,12 +194,12 @@ func addSub(op string, a, b *Var, alpha *dtype.Number) (*Var, error) {
 // Coalesce is core.Coalesce recorded: the gradient is the output's, which
 // has the coalesced pattern of the input.
 func Coalesce(x *Var) (*Var, error) {
-	out, err := core.Coalesce(x.t)
+	out, err := tensor.Coalesce(x.t)
 	if err != nil {
 		return nil, err
 	}
-	return record("CoalesceBackward0", out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
-		return []*core.Tensor{g}, nil
+	return record("CoalesceBackward0", out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		return []*tensor.Tensor{g}, nil
 	}), nil
 }
 
@@ -222,18 +223,18 @@ func transpose(name string, x *Var, d0, d1 int) (*Var, error) {
 	if err != nil {
 		return nil, err
 	}
-	return record(name, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gt, err := core.Transpose(g, d0, d1)
 		if err != nil {
 			return nil, err
 		}
-		if x.t.Layout() == core.Strided {
-			return []*core.Tensor{gt}, nil
+		if x.t.Layout() == tensor.Strided {
+			return []*tensor.Tensor{gt}, nil
 		}
 		gt, err = toLayoutOf(gt, x.t)
-		if err == nil && gt.Layout() == core.COO && !gt.IsCoalesced() {
-			gt, err = core.Coalesce(gt)
+		if err == nil && gt.Layout() == tensor.COO && !gt.IsCoalesced() {
+			gt, err = tensor.Coalesce(gt)
 		}
-		return []*core.Tensor{gt}, err
+		return []*tensor.Tensor{gt}, err
 	}), nil
 }

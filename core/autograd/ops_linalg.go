@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Mm is core.Mm recorded: a @ b of 2-D tensors (torch.mm, MmBackward0
@@ -22,7 +23,7 @@ func SparseMm(a, b *Var) (*Var, error) {
 // through sparse addmm, sparse @ sparse through the sparse-sparse matmul
 // (torch.mm and matmul name every product MmBackward0).
 func sparseMmName(a, b *Var, dense string) string {
-	switch sa, sb := a.t.Layout() != core.Strided, b.t.Layout() != core.Strided; {
+	switch sa, sb := a.t.Layout() != tensor.Strided, b.t.Layout() != tensor.Strided; {
 	case sa && sb:
 		return "SparseSparseMatmulBackward0"
 	case sa:
@@ -32,15 +33,15 @@ func sparseMmName(a, b *Var, dense string) string {
 }
 
 // product records a two-operand matrix product.
-func product(name string, op func(a, b *core.Tensor) (*core.Tensor, error), a, b *Var) (*Var, error) {
+func product(name string, op func(a, b *tensor.Tensor) (*tensor.Tensor, error), a, b *Var) (*Var, error) {
 	out, err := op(a.t, b.t)
 	if err != nil {
 		return nil, err
 	}
 	ins := []*Var{a, b}
-	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		ga, gb, err := mmGrads(a.t, b.t, g, needs(ins, 0), needs(ins, 1))
-		return []*core.Tensor{ga, gb}, err
+		return []*tensor.Tensor{ga, gb}, err
 	}), nil
 }
 
@@ -48,8 +49,8 @@ func product(name string, op func(a, b *core.Tensor) (*core.Tensor, error), a, b
 // product: G @ B^H and A^H @ G, each sampled on the operand's pattern when
 // that operand is sparse (the sampled product with a dense g, the masked
 // sparse product with a sparse one), never formed densely.
-func mmGrads(a, b, g *core.Tensor, wantA, wantB bool) (ga, gb *core.Tensor, err error) {
-	if wantA && a.Layout() != core.Strided && b.Layout() == core.Strided && g.Layout() == core.Strided &&
+func mmGrads(a, b, g *tensor.Tensor, wantA, wantB bool) (ga, gb *tensor.Tensor, err error) {
+	if wantA && a.Layout() != tensor.Strided && b.Layout() == tensor.Strided && g.Layout() == tensor.Strided &&
 		a.NDim() == 2 && a.DenseDim() == 0 {
 		// G @ B^H on a's pattern from G and conj(B) as they are (rows of
 		// both contiguous): no transpose of the dense operand.
@@ -95,25 +96,25 @@ func mmGrads(a, b, g *core.Tensor, wantA, wantB bool) (ga, gb *core.Tensor, err 
 // one transposes G and its result (two dense copies the size of G, most of
 // the time of the backward of sparse.mm), and a transposed COO would be
 // converted at every product anyway.
-func rowMajorSparse(t, g *core.Tensor) (*core.Tensor, error) {
-	if g.Layout() != core.Strided || t.NDim() != 2 || t.DenseDim() != 0 ||
-		(t.Layout() != core.CSC && t.Layout() != core.COO) {
+func rowMajorSparse(t, g *tensor.Tensor) (*tensor.Tensor, error) {
+	if g.Layout() != tensor.Strided || t.NDim() != 2 || t.DenseDim() != 0 ||
+		(t.Layout() != tensor.CSC && t.Layout() != tensor.COO) {
 		return t, nil
 	}
-	return core.ToLayout(t, core.CSR, core.DefaultConvert())
+	return tensor.ToLayout(t, tensor.CSR, tensor.DefaultConvert())
 }
 
 // productOn returns x @ y as the gradient of like: dense for a strided like,
 // else at like's specified elements in its layout: the sampled product of
 // two dense factors, the masked product of two sparse ones.
-func productOn(like, x, y *core.Tensor) (*core.Tensor, error) {
-	if like.Layout() == core.Strided {
+func productOn(like, x, y *tensor.Tensor) (*tensor.Tensor, error) {
+	if like.Layout() == tensor.Strided {
 		return core.Mm(x, y)
 	}
-	if x.Layout() == core.Strided && y.Layout() == core.Strided {
+	if x.Layout() == tensor.Strided && y.Layout() == tensor.Strided {
 		return sampled(like, x, y)
 	}
-	if x.Layout() == core.Strided || y.Layout() == core.Strided {
+	if x.Layout() == tensor.Strided || y.Layout() == tensor.Strided {
 		// The walk hands a sparse product's node a sparse gradient and a
 		// dense product's a dense one (adaptGrad), so the factors of a
 		// sparse operand's gradient are both dense or both sparse.
@@ -133,16 +134,16 @@ func Mv(a, x *Var) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{a, x}
-	return record("MvBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record("MvBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		ga, gx, err := mvGrads(a.t, x.t, g, needs(ins, 0), needs(ins, 1))
-		return []*core.Tensor{ga, gx}, err
+		return []*tensor.Tensor{ga, gx}, err
 	}), nil
 }
 
 // mvGrads are the gradients of a @ x for the output gradient g: the outer
 // product g x^H on a's pattern when a is sparse, and a^H g (masked when x is
 // sparse); nil where not needed.
-func mvGrads(a, x, g *core.Tensor, needA, needX bool) (ga, gx *core.Tensor, err error) {
+func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, err error) {
 	if needA {
 		col, err := reshapeDense(g, []int64{g.Shape()[0], 1})
 		if err != nil {
@@ -152,8 +153,8 @@ func mvGrads(a, x, g *core.Tensor, needA, needX bool) (ga, gx *core.Tensor, err 
 		if err != nil {
 			return nil, nil, err
 		}
-		if xc.Layout() != core.Strided {
-			if xc, err = core.ToDense(xc); err != nil {
+		if xc.Layout() != tensor.Strided {
+			if xc, err = tensor.ToDense(xc); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -173,7 +174,7 @@ func mvGrads(a, x, g *core.Tensor, needA, needX bool) (ga, gx *core.Tensor, err 
 		if gx, err = core.Mv(ah, g); err != nil {
 			return nil, nil, err
 		}
-		if x.Layout() != core.Strided {
+		if x.Layout() != tensor.Strided {
 			if gx, err = maskLike(gx, x); err != nil {
 				return nil, nil, err
 			}
@@ -189,8 +190,8 @@ func Addmv(input, mat, vec *Var, beta, alpha dtype.Scalar) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{input, mat, vec}
-	return record("AddmvBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		gs := make([]*core.Tensor, 3)
+	return record("AddmvBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		gs := make([]*tensor.Tensor, 3)
 		var err error
 		if needs(ins, 0) {
 			if gs[0], err = inputGrad(input.t, g, beta); err != nil {
@@ -235,7 +236,7 @@ func SparseAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error)
 	return addmm("SparseAddmmBackward0", core.SparseAddmm, input, mat1, mat2, beta, alpha)
 }
 
-type scaledOp func(input, m1, m2 *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error)
+type scaledOp func(input, m1, m2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error)
 
 func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	out, err := op(input.t, mat1.t, mat2.t, beta, alpha)
@@ -243,8 +244,8 @@ func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha dtype.S
 		return nil, err
 	}
 	ins := []*Var{input, mat1, mat2}
-	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		gs := make([]*core.Tensor, 3)
+	return record(name, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		gs := make([]*tensor.Tensor, 3)
 		var err error
 		if needs(ins, 0) {
 			if gs[0], err = inputGrad(input.t, g, beta); err != nil {
@@ -265,15 +266,15 @@ func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha dtype.S
 
 // inputGrad is the gradient of the added input of the addmm family:
 // conj(beta) * g, summed over the broadcast dims, masked when input is sparse.
-func inputGrad(input, g *core.Tensor, beta dtype.Scalar) (*core.Tensor, error) {
+func inputGrad(input, g *tensor.Tensor, beta dtype.Scalar) (*tensor.Tensor, error) {
 	var err error
-	if input.Layout() != core.Strided {
+	if input.Layout() != tensor.Strided {
 		if g, err = maskLike(g, input); err != nil {
 			return nil, err
 		}
 	} else {
-		if g.Layout() != core.Strided {
-			if g, err = core.ToDense(g); err != nil {
+		if g.Layout() != tensor.Strided {
+			if g, err = tensor.ToDense(g); err != nil {
 				return nil, err
 			}
 		}
@@ -293,11 +294,11 @@ func SampledAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error
 		return nil, err
 	}
 	ins := []*Var{input, mat1, mat2}
-	return record("SparseSampledAddmmBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record("SparseSampledAddmmBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		if g.NDim() != 2 {
 			return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a batched sampled_addmm (shape %v) is not implemented", g.Shape())
 		}
-		gs := make([]*core.Tensor, 3)
+		gs := make([]*tensor.Tensor, 3)
 		var err error
 		if needs(ins, 0) {
 			if gs[0], err = scale(g, beta); err != nil {

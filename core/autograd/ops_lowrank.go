@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/spectral"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // SvdLowrank is spectral.SvdLowrank recorded (torch.svd_lowrank): U, S and
@@ -12,7 +13,7 @@ import (
 // M's) gradient has its pattern and layout: the sampled product of two dense
 // factors, never a dense m x n matrix.
 func SvdLowrank(a, m *Var, q, niter int, seed uint64) (u, s, v *Var, err error) {
-	var mt *core.Tensor
+	var mt *tensor.Tensor
 	if m != nil {
 		mt = m.t
 	}
@@ -42,7 +43,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 	if !a.RequiresGrad() && (m == nil || !m.RequiresGrad()) {
 		return Constant(res.U), Constant(res.S), Constant(res.V), nil
 	}
-	outs := []*core.Tensor{res.U, res.S, res.V}
+	outs := []*tensor.Tensor{res.U, res.S, res.V}
 	sizes := make([]int64, len(outs))
 	total := int64(0)
 	for i, o := range outs {
@@ -50,12 +51,12 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 		total += sizes[i]
 	}
 	dt := res.U.DType()
-	packed, err := core.NewStrided(dtype.NewArray(dt, []int64{total}))
+	packed, err := tensor.NewStrided(dtype.NewArray(dt, []int64{total}))
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	ins := []*Var{a, m}
-	whole := record("svd_lowrank", packed, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	whole := record("svd_lowrank", packed, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		parts, err := unpack(g, sizes)
 		if err != nil {
 			return nil, err
@@ -64,7 +65,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 		if err != nil {
 			return nil, err
 		}
-		grads := make([]*core.Tensor, 2)
+		grads := make([]*tensor.Tensor, 2)
 		if needs(ins, 0) {
 			if grads[0], err = outerOn(a.t, left, right); err != nil {
 				return nil, err
@@ -91,9 +92,9 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 	off := int64(0)
 	for i, o := range outs {
 		lo := off
-		vars[i] = record(names[i], o, []*Var{whole}, func(g *core.Tensor) ([]*core.Tensor, error) {
+		vars[i] = record(names[i], o, []*Var{whole}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 			p, err := placeIn(g, dt, total, lo)
-			return []*core.Tensor{p}, err
+			return []*tensor.Tensor{p}, err
 		})
 		off += sizes[i]
 	}
@@ -101,10 +102,10 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 }
 
 // unpack reads a packed gradient as float64 and splits it by sizes.
-func unpack(g *core.Tensor, sizes []int64) ([][]float64, error) {
+func unpack(g *tensor.Tensor, sizes []int64) ([][]float64, error) {
 	if g.DType() != dtype.Float64 {
 		var err error
-		if g, err = core.ToDType(g, dtype.Float64); err != nil {
+		if g, err = tensor.ToDType(g, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}
@@ -124,10 +125,10 @@ func unpack(g *core.Tensor, sizes []int64) ([][]float64, error) {
 
 // placeIn returns a zero vector of total elements of dtype dt holding the
 // dense gradient g from element lo on.
-func placeIn(g *core.Tensor, dt dtype.DType, total, lo int64) (*core.Tensor, error) {
+func placeIn(g *tensor.Tensor, dt dtype.DType, total, lo int64) (*tensor.Tensor, error) {
 	if g.DType() != dt {
 		var err error
-		if g, err = core.ToDType(g, dt); err != nil {
+		if g, err = tensor.ToDType(g, dt); err != nil {
 			return nil, err
 		}
 	}
@@ -138,22 +139,22 @@ func placeIn(g *core.Tensor, dt dtype.DType, total, lo int64) (*core.Tensor, err
 	out := dtype.NewArray(dt, []int64{total})
 	es := int64(dt.Size())
 	copy(out.Data[lo*es:], vals.Data[:numel(g.Shape())*es])
-	return core.NewStrided(out)
+	return tensor.NewStrided(out)
 }
 
 // outerOn returns left @ right^T in p's dtype: sampled on p's pattern, in
 // p's layout, for a sparse p; dense for a strided one.
-func outerOn(p, left, right *core.Tensor) (*core.Tensor, error) {
+func outerOn(p, left, right *tensor.Tensor) (*tensor.Tensor, error) {
 	if d := p.DType(); left.DType() != d {
 		var err error
-		if left, err = core.ToDType(left, d); err != nil {
+		if left, err = tensor.ToDType(left, d); err != nil {
 			return nil, err
 		}
-		if right, err = core.ToDType(right, d); err != nil {
+		if right, err = tensor.ToDType(right, d); err != nil {
 			return nil, err
 		}
 	}
-	if p.Layout() == core.Strided {
+	if p.Layout() == tensor.Strided {
 		rt, err := transposeDense(right)
 		if err != nil {
 			return nil, err

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Mean is core.Reduce(x, dims, "mean") recorded: the mean counts every
@@ -24,18 +25,18 @@ func Mean(x *Var, dims []int) (*Var, error) {
 		name = "MeanBackward0"
 	}
 	ins := []*Var{x}
-	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gs, err := mulNum(g, 1/float64(count))
 		if err != nil {
 			return nil, err
 		}
-		var gx *core.Tensor
-		if x.t.Layout() == core.Strided {
+		var gx *tensor.Tensor
+		if x.t.Layout() == tensor.Strided {
 			gx, err = denseSumGrad(x.t, gs, dims)
 		} else {
 			gx, err = sumGrad(x.t, gs, dims)
 		}
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // HasNumberGrad reports whether NumberOp records the element-wise op name
@@ -41,12 +42,12 @@ func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args core.B
 	case numberFirst && name == "div":
 		node = "MulBackward0"
 	}
-	return record(node, out, []*Var{x}, func(g *core.Tensor) ([]*core.Tensor, error) {
-		var gx *core.Tensor
+	return record(node, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		var gx *tensor.Tensor
 		var err error
 		switch {
 		case name == "div" && numberFirst:
-			var r *core.Tensor
+			var r *tensor.Tensor
 			if r, err = core.BinaryByName("div", core.TensorOperand(out), core.TensorOperand(x.t), core.BinaryArgs{}); err == nil {
 				if r, err = conj(r); err == nil {
 					if gx, err = mul(g, r); err == nil {
@@ -71,7 +72,7 @@ func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args core.B
 		if err == nil {
 			gx, err = likeInput(gx, x.t)
 		}
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Sum is core.Sum recorded (torch.sparse.sum over dims, nil: all): only the
@@ -16,7 +17,7 @@ func Sum(x *Var, dims []int) (*Var, error) {
 	switch {
 	case len(dims) == 0:
 		name = "SumBackward0"
-	case x.t.Layout() == core.Strided:
+	case x.t.Layout() == tensor.Strided:
 		name = "SumBackward1"
 	}
 	return sum(name, x, dims)
@@ -39,13 +40,13 @@ func sum(name string, x *Var, dims []int) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{x}
-	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		if x.t.Layout() == core.Strided {
+	return record(name, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		if x.t.Layout() == tensor.Strided {
 			gx, err := denseSumGrad(x.t, g, dims)
-			return []*core.Tensor{gx}, err
+			return []*tensor.Tensor{gx}, err
 		}
 		gx, err := sumGrad(x.t, g, dims)
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 
@@ -77,7 +78,7 @@ func keptStrides(shape []int64, summed []bool) ([]int64, int64) {
 
 // denseSumGrad broadcasts g, the gradient of sum(x, dims) for a strided x,
 // back to x's shape.
-func denseSumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
+func denseSumGrad(x, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	shape := x.Shape()
 	strides, _ := keptStrides(shape, summedDims(len(shape), dims))
 	gv, err := g.RawValues()
@@ -94,7 +95,7 @@ func denseSumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 				copy(vals.Data[(o*rn+r)*inner*es:], src)
 			}
 		}
-		return core.NewStrided(vals)
+		return tensor.NewStrided(vals)
 	}
 	for e := range numel(shape) {
 		off, rest := int64(0), e
@@ -104,7 +105,7 @@ func denseSumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 		}
 		copy(vals.Data[e*es:(e+1)*es], gv.Data[off*es:(off+1)*es])
 	}
-	return core.NewStrided(vals)
+	return tensor.NewStrided(vals)
 }
 
 // summedRun splits shape as (outer, summed, inner) sizes when the summed
@@ -129,7 +130,7 @@ func summedRun(shape []int64, summed []bool) (outer, rn, inner int64, ok bool) {
 
 // sumGrad spreads g, the gradient of sum(x, dims), back onto x's specified
 // elements: each gets the element of g it was summed into.
-func sumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
+func sumGrad(x, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	xc, err := cooOf(x)
 	if err != nil {
 		return nil, err
@@ -176,7 +177,7 @@ func sumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	gx, err := core.NewCOO(idxArr, vals, shape, core.BuildOptions{NoCheck: true, Coalesced: true})
+	gx, err := tensor.NewCOO(idxArr, vals, shape, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +187,7 @@ func sumGrad(x, g *core.Tensor, dims []int) (*core.Tensor, error) {
 // gradRows returns, for a sparse index of the summed tensor, the element
 // offset in g's values where its block of kept dense elements starts (ok
 // false where g has no specified element there), and g's values.
-func gradRows(g *core.Tensor, sizes []int64, summed []bool, keptBlock int64) (func([]int64) (int64, bool), dtype.Array, error) {
+func gradRows(g *tensor.Tensor, sizes []int64, summed []bool, keptBlock int64) (func([]int64) (int64, bool), dtype.Array, error) {
 	lin := func(idx []int64) int64 {
 		l := int64(0)
 		for d, i := range idx {
@@ -196,7 +197,7 @@ func gradRows(g *core.Tensor, sizes []int64, summed []bool, keptBlock int64) (fu
 		}
 		return l
 	}
-	if g.Layout() == core.Strided {
+	if g.Layout() == tensor.Strided {
 		vals, err := g.RawValues()
 		return func(idx []int64) (int64, bool) { return lin(idx) * keptBlock, true }, vals, err
 	}
@@ -230,23 +231,23 @@ func gradRows(g *core.Tensor, sizes []int64, summed []bool, keptBlock int64) (fu
 }
 
 // cooOf is t as a coalesced COO tensor with int64 indices.
-func cooOf(t *core.Tensor) (*core.Tensor, error) {
+func cooOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 	c := t
 	var err error
-	if c.Layout() != core.COO {
-		opt := core.DefaultConvert()
+	if c.Layout() != tensor.COO {
+		opt := tensor.DefaultConvert()
 		opt.DenseDim = t.DenseDim()
-		if c, err = core.ToLayout(c, core.COO, opt); err != nil {
+		if c, err = tensor.ToLayout(c, tensor.COO, opt); err != nil {
 			return nil, err
 		}
 	}
 	if !c.IsCoalesced() {
-		if c, err = core.Coalesce(c); err != nil {
+		if c, err = tensor.Coalesce(c); err != nil {
 			return nil, err
 		}
 	}
 	if c.IndexWidth() != 64 {
-		if c, err = core.ToIndexWidth(c, 64); err != nil {
+		if c, err = tensor.ToIndexWidth(c, 64); err != nil {
 			return nil, err
 		}
 	}
@@ -254,7 +255,7 @@ func cooOf(t *core.Tensor) (*core.Tensor, error) {
 }
 
 // coordsOf views the rows of a 64-bit COO tensor's indices.
-func coordsOf(c *core.Tensor) ([][]int64, error) {
+func coordsOf(c *tensor.Tensor) ([][]int64, error) {
 	idx, err := c.RawIndices()
 	if err != nil {
 		return nil, err
@@ -279,21 +280,21 @@ func Softmax(x *Var, dim int, log bool) (*Var, error) {
 	if log {
 		name = "LogSoftmaxBackward0"
 	}
-	if x.t.Layout() != core.Strided {
+	if x.t.Layout() != tensor.Strided {
 		name = "Sparse" + name
 	}
 	ins := []*Var{x}
-	return record(name, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(name, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gx, err := softmaxGrad(x.t, out, g, dim, log)
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 
 // softmaxGrad is the gradient of y = softmax(x) over dim at the specified
 // elements: y * (g - sum(g * y)), or g - exp(y) * sum(g) for log_softmax,
 // the sums over each group of elements that differ in dim only.
-func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) {
-	if x.Layout() == core.Strided {
+func softmaxGrad(x, y, g *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
+	if x.Layout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of a strided tensor is not implemented here: use a sparse input")
 	}
 	yc, err := cooOf(y)
@@ -325,7 +326,7 @@ func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) 
 	if err != nil {
 		return nil, err
 	}
-	gx, err := core.NewCOO(idx, out, x.Shape(), core.BuildOptions{NoCheck: true, Coalesced: true})
+	gx, err := tensor.NewCOO(idx, out, x.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +335,7 @@ func softmaxGrad(x, y, g *core.Tensor, dim int, log bool) (*core.Tensor, error) 
 
 // softmaxGroups numbers the softmax group of every stored element of the
 // coalesced COO tensor c (values flat: entry-major, then dense elements).
-func softmaxGroups(c *core.Tensor, dim int) ([]int64, int64, error) {
+func softmaxGroups(c *tensor.Tensor, dim int) ([]int64, int64, error) {
 	coords, err := coordsOf(c)
 	if err != nil {
 		return nil, 0, err

@@ -3,6 +3,7 @@ package autograd
 import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Hspmm is core.Hspmm recorded (torch.hspmm): the gradient of the sparse
@@ -14,9 +15,9 @@ func Hspmm(mat1, mat2 *Var) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{mat1, mat2}
-	return record("HspmmBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record("HspmmBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		g1, g2, err := rowsProductGrads(mat1.t, mat2.t, g, needs(ins, 0), needs(ins, 1))
-		return []*core.Tensor{g1, g2}, err
+		return []*tensor.Tensor{g1, g2}, err
 	}), nil
 }
 
@@ -29,8 +30,8 @@ func Sspaddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{input, mat1, mat2}
-	return record("SspaddmmBackward0", out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
-		gs := make([]*core.Tensor, 3)
+	return record("SspaddmmBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		gs := make([]*tensor.Tensor, 3)
 		var err error
 		if needs(ins, 0) {
 			if gs[0], err = inputGrad(input.t, g, beta); err != nil {
@@ -54,7 +55,7 @@ func Sspaddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 // sparse with whole rows, made dense (the size of the dense product) so the
 // sparse operand's gradient is the sampled product, as for sparse.mm; a
 // sparse mat2, which the products densify, gets its own pattern.
-func rowsProductGrads(mat1, mat2, g *core.Tensor, want1, want2 bool) (g1, g2 *core.Tensor, err error) {
+func rowsProductGrads(mat1, mat2, g *tensor.Tensor, want1, want2 bool) (g1, g2 *tensor.Tensor, err error) {
 	gd, err := denseOf(g)
 	if err != nil {
 		return nil, nil, err
@@ -63,7 +64,7 @@ func rowsProductGrads(mat1, mat2, g *core.Tensor, want1, want2 bool) (g1, g2 *co
 	if err != nil {
 		return nil, nil, err
 	}
-	if g1, g2, err = mmGrads(mat1, m2, gd, want1, want2); err != nil || g2 == nil || mat2.Layout() == core.Strided {
+	if g1, g2, err = mmGrads(mat1, m2, gd, want1, want2); err != nil || g2 == nil || mat2.Layout() == tensor.Strided {
 		return g1, g2, err
 	}
 	g2, err = maskLike(g2, mat2)

@@ -4,12 +4,13 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // unaryDeriv gives, for a differentiable element-wise op, the factor d with
 // d(op)/dx = d at every element, from the input x and the output y (both
 // of one pattern); the gradient is g * conj(d).
-type unaryDeriv func(x, y *core.Tensor) (*core.Tensor, error)
+type unaryDeriv func(x, y *tensor.Tensor) (*tensor.Tensor, error)
 
 // unaryGrads are the element-wise ops with a backward formula, by torch
 // name, and the torch name of their node.
@@ -17,22 +18,22 @@ var unaryGrads = map[string]struct {
 	node  string
 	deriv unaryDeriv
 }{
-	"neg":    {"NegBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return fill(x, -1) }},
-	"abs":    {"AbsBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("sgn", x) }},
-	"relu":   {"ReluBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return un("sign", y) }},
-	"exp":    {"ExpBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return y, nil }},
-	"expm1":  {"Expm1Backward0", func(_, y *core.Tensor) (*core.Tensor, error) { return addNum(y, 1) }},
-	"log":    {"LogBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return recip(x) }},
-	"log1p":  {"Log1PBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return chain(addNum(x, 1))(recip) }},
-	"sqrt":   {"SqrtBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return chain(mulNum(y, 2))(recip) }},
-	"square": {"PowBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return mulNum(x, 2) }},
-	"sin":    {"SinBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("cos", x) }},
-	"cos":    {"CosBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return chain(un("sin", x))(neg) }},
-	"sinh":   {"SinhBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("cosh", x) }},
-	"cosh":   {"CoshBackward0", func(x, _ *core.Tensor) (*core.Tensor, error) { return un("sinh", x) }},
-	"tanh":   {"TanhBackward0", func(_, y *core.Tensor) (*core.Tensor, error) { return oneMinus(y, y) }},
-	"sigmoid": {"SigmoidBackward0", func(_, y *core.Tensor) (*core.Tensor, error) {
-		return chain(oneMinus(y, nil))(func(t *core.Tensor) (*core.Tensor, error) { return mul(t, y) })
+	"neg":    {"NegBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return fill(x, -1) }},
+	"abs":    {"AbsBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return un("sgn", x) }},
+	"relu":   {"ReluBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return un("sign", y) }},
+	"exp":    {"ExpBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return y, nil }},
+	"expm1":  {"Expm1Backward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return addNum(y, 1) }},
+	"log":    {"LogBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return recip(x) }},
+	"log1p":  {"Log1PBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return chain(addNum(x, 1))(recip) }},
+	"sqrt":   {"SqrtBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return chain(mulNum(y, 2))(recip) }},
+	"square": {"PowBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return mulNum(x, 2) }},
+	"sin":    {"SinBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return un("cos", x) }},
+	"cos":    {"CosBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return chain(un("sin", x))(neg) }},
+	"sinh":   {"SinhBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return un("cosh", x) }},
+	"cosh":   {"CoshBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return un("sinh", x) }},
+	"tanh":   {"TanhBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return oneMinus(y, y) }},
+	"sigmoid": {"SigmoidBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) {
+		return chain(oneMinus(y, nil))(func(t *tensor.Tensor) (*tensor.Tensor, error) { return mul(t, y) })
 	}},
 }
 
@@ -61,57 +62,57 @@ func Unary(name string, x *Var, args core.UnaryArgs) (*Var, error) {
 		return nil, err
 	}
 	ins := []*Var{x}
-	return record(def.node, out, ins, func(g *core.Tensor) ([]*core.Tensor, error) {
+	return record(def.node, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		d, err := def.deriv(x.t, out)
 		if err == nil {
 			d, err = conj(d)
 		}
-		var gx *core.Tensor
+		var gx *tensor.Tensor
 		if err == nil {
 			gx, err = mul(g, d)
 		}
 		if err == nil {
 			gx, err = likeInput(gx, x.t)
 		}
-		return []*core.Tensor{gx}, err
+		return []*tensor.Tensor{gx}, err
 	}), nil
 }
 
 // un applies a unary op with default arguments.
-func un(name string, t *core.Tensor) (*core.Tensor, error) {
+func un(name string, t *tensor.Tensor) (*tensor.Tensor, error) {
 	return core.UnaryByName(name, t, core.UnaryArgs{})
 }
 
 // mul is the element-wise product of two tensors.
-func mul(a, b *core.Tensor) (*core.Tensor, error) {
+func mul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	return core.BinaryByName("mul", core.TensorOperand(a), core.TensorOperand(b), core.BinaryArgs{})
 }
 
 // mulNum is t * c.
-func mulNum(t *core.Tensor, c float64) (*core.Tensor, error) {
+func mulNum(t *tensor.Tensor, c float64) (*tensor.Tensor, error) {
 	return core.BinaryByName("mul", core.TensorOperand(t), core.NumberOperand(dtype.FloatNumber(c)), core.BinaryArgs{})
 }
 
 // addNum is t + c (on the stored values and the fill value).
-func addNum(t *core.Tensor, c float64) (*core.Tensor, error) {
+func addNum(t *tensor.Tensor, c float64) (*tensor.Tensor, error) {
 	return core.BinaryByName("add", core.TensorOperand(t), core.NumberOperand(dtype.FloatNumber(c)), core.BinaryArgs{})
 }
 
 // neg is -t.
-func neg(t *core.Tensor) (*core.Tensor, error) { return mulNum(t, -1) }
+func neg(t *tensor.Tensor) (*tensor.Tensor, error) { return mulNum(t, -1) }
 
 // recip is 1 / t.
-func recip(t *core.Tensor) (*core.Tensor, error) {
+func recip(t *tensor.Tensor) (*tensor.Tensor, error) {
 	return core.BinaryByName("div", core.NumberOperand(dtype.FloatNumber(1)), core.TensorOperand(t), core.BinaryArgs{})
 }
 
 // fill is a tensor of t's pattern holding c at every element: t * 0 + c.
-func fill(t *core.Tensor, c float64) (*core.Tensor, error) {
-	return chain(mulNum(t, 0))(func(z *core.Tensor) (*core.Tensor, error) { return addNum(z, c) })
+func fill(t *tensor.Tensor, c float64) (*tensor.Tensor, error) {
+	return chain(mulNum(t, 0))(func(z *tensor.Tensor) (*tensor.Tensor, error) { return addNum(z, c) })
 }
 
 // oneMinus is 1 - a*b (1 - a when b is nil).
-func oneMinus(a, b *core.Tensor) (*core.Tensor, error) {
+func oneMinus(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	p := a
 	if b != nil {
 		var err error
@@ -119,12 +120,12 @@ func oneMinus(a, b *core.Tensor) (*core.Tensor, error) {
 			return nil, err
 		}
 	}
-	return chain(neg(p))(func(t *core.Tensor) (*core.Tensor, error) { return addNum(t, 1) })
+	return chain(neg(p))(func(t *tensor.Tensor) (*tensor.Tensor, error) { return addNum(t, 1) })
 }
 
 // chain applies f to the result of a step that may have failed.
-func chain(t *core.Tensor, err error) func(f func(*core.Tensor) (*core.Tensor, error)) (*core.Tensor, error) {
-	return func(f func(*core.Tensor) (*core.Tensor, error)) (*core.Tensor, error) {
+func chain(t *tensor.Tensor, err error) func(f func(*tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	return func(f func(*tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}

@@ -3,36 +3,36 @@ package autograd
 import (
 	"sync"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Var is a tensor taking part in differentiation: a leaf that may require a
 // gradient, or the result of a recorded operation (with a node, Fn). The
 // tensor itself is immutable; the gradient of a leaf is the only state.
 type Var struct {
-	t        *core.Tensor
+	t        *tensor.Tensor
 	requires bool  // leaves: the caller asked for a gradient
 	fn       *Node // nil for leaves
 
 	mu   sync.Mutex
-	grad *core.Tensor
+	grad *tensor.Tensor
 }
 
 // Leaf returns a leaf variable for t. With requiresGrad, t must have a
 // floating or complex dtype (float32, float64, complex64, complex128), as
 // torch requires.
-func Leaf(t *core.Tensor, requiresGrad bool) (*Var, error) {
+func Leaf(t *tensor.Tensor, requiresGrad bool) (*Var, error) {
 	v := &Var{t: t}
 	return v, v.SetRequiresGrad(requiresGrad)
 }
 
 // Constant wraps t as a leaf that requires no gradient.
-func Constant(t *core.Tensor) *Var { return &Var{t: t} }
+func Constant(t *tensor.Tensor) *Var { return &Var{t: t} }
 
 // Tensor returns the variable's tensor.
-func (v *Var) Tensor() *core.Tensor { return v.t }
+func (v *Var) Tensor() *tensor.Tensor { return v.t }
 
 // RequiresGrad reports whether gradients flow to or through v.
 func (v *Var) RequiresGrad() bool { return v.requires || v.fn != nil }
@@ -69,7 +69,7 @@ func checkDifferentiable(d dtype.DType) error {
 
 // Grad returns the leaf's accumulated gradient, nil when none was computed
 // (or after ZeroGrad).
-func (v *Var) Grad() *core.Tensor {
+func (v *Var) Grad() *tensor.Tensor {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	return v.grad
@@ -87,7 +87,7 @@ func (v *Var) ZeroGrad() {
 func (v *Var) Detach() *Var { return &Var{t: v.t} }
 
 // accumulate adds g to the leaf's gradient.
-func (v *Var) accumulate(g *core.Tensor) error {
+func (v *Var) accumulate(g *tensor.Tensor) error {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.grad == nil {

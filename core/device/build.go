@@ -1,10 +1,10 @@
 package device
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -31,7 +31,7 @@ func indexDType(width int) dtype.DType {
 // transpose (a CSC is the CSR of its transpose).
 func (t *Tensor) compressed() cuda.CSR {
 	rows, cols := t.shape[0], t.shape[1]
-	if t.layout == core.CSC {
+	if t.layout == tensor.CSC {
 		rows, cols = cols, rows
 	}
 	return cuda.CSR{Rows: rows, Cols: cols, NNZ: t.values.n, Width: t.width,
@@ -49,15 +49,15 @@ func newStrided(dev int, dtype dtype.DType, shape []int64) (*Tensor, error) {
 		return nil, err
 	}
 	f, _ := format.DenseRowMajor(len(shape))
-	return &Tensor{dev: dev, layout: core.Strided, format: f, dtype: dtype, shape: append([]int64(nil), shape...),
+	return &Tensor{dev: dev, layout: tensor.Strided, format: f, dtype: dtype, shape: append([]int64(nil), shape...),
 		fill: make([]byte, dtype.Size()), coalesced: true, pos: make([]buffer, len(shape)),
 		crd: make([]buffer, len(shape)), values: vals}, nil
 }
 
 // newCompressed wraps device arrays as a CSR or CSC tensor (the tensor owns them).
-func newCompressed(dev int, layout core.Layout, dtype dtype.DType, shape []int64, width int, fill []byte, pos, crd, vals buffer) *Tensor {
+func newCompressed(dev int, layout tensor.Layout, dtype dtype.DType, shape []int64, width int, fill []byte, pos, crd, vals buffer) *Tensor {
 	f := format.CSR()
-	if layout == core.CSC {
+	if layout == tensor.CSC {
 		f = format.CSC()
 	}
 	return &Tensor{dev: dev, layout: layout, format: f, dtype: dtype, shape: append([]int64(nil), shape...),
@@ -78,7 +78,7 @@ func newCOO(dev int, dt dtype.DType, shape []int64, width int, fill []byte, coal
 	if err != nil {
 		return nil, err
 	}
-	return &Tensor{dev: dev, layout: core.COO, format: format.COO(), dtype: dt, shape: append([]int64(nil), shape...),
+	return &Tensor{dev: dev, layout: tensor.COO, format: format.COO(), dtype: dt, shape: append([]int64(nil), shape...),
 		fill: append([]byte(nil), fill...), width: width, coalesced: coalesced,
 		pos: []buffer{pos, {}}, crd: []buffer{rows, cols}, values: vals}, nil
 }

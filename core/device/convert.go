@@ -1,10 +1,10 @@
 package device
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -93,7 +93,7 @@ func copyPrefix(dev int, what string, b buffer, n int64) (buffer, error) {
 // Coalesce sorts a COO tensor's entries and sums duplicates on the device;
 // other layouts come back as copies (they are coalesced already).
 func Coalesce(op string, t *Tensor) (*Tensor, error) {
-	if t.layout != core.COO {
+	if t.layout != tensor.COO {
 		return Clone(t)
 	}
 	r, err := sortCOO(op, t)
@@ -118,24 +118,24 @@ func Coalesce(op string, t *Tensor) (*Tensor, error) {
 
 // ToLayout converts among COO, CSR and CSC on the device (COO -> CSR sums
 // duplicates, CSR <-> CSC transposes the storage); the same layout is a copy.
-func ToLayout(op string, t *Tensor, layout core.Layout) (*Tensor, error) {
+func ToLayout(op string, t *Tensor, layout tensor.Layout) (*Tensor, error) {
 	if layout == t.layout {
 		return Clone(t)
 	}
 	switch {
-	case t.layout == core.COO && layout == core.CSR:
+	case t.layout == tensor.COO && layout == tensor.CSR:
 		r, err := sortCOO(op, t)
 		if err != nil {
 			return nil, err
 		}
-		return newCompressed(t.dev, core.CSR, t.dtype, t.shape, t.width, t.fill, r.pos, r.crd, r.val), nil
-	case (t.layout == core.CSR && layout == core.CSC) || (t.layout == core.CSC && layout == core.CSR):
+		return newCompressed(t.dev, tensor.CSR, t.dtype, t.shape, t.width, t.fill, r.pos, r.crd, r.val), nil
+	case (t.layout == tensor.CSR && layout == tensor.CSC) || (t.layout == tensor.CSC && layout == tensor.CSR):
 		r, err := transposeArrays(t.dev, t.kdtype(), t.compressed(), t.dtype)
 		if err != nil {
 			return nil, err
 		}
 		return newCompressed(t.dev, layout, t.dtype, t.shape, t.width, t.fill, r.pos, r.crd, r.val), nil
-	case t.layout == core.CSR && layout == core.COO:
+	case t.layout == tensor.CSR && layout == tensor.COO:
 		c, err := Clone(t)
 		if err != nil {
 			return nil, err
@@ -162,7 +162,7 @@ func ToLayout(op string, t *Tensor, layout core.Layout) (*Tensor, error) {
 // Transpose swaps the two dims of a 2-D sparse tensor: CSR and CSC trade
 // layouts over the same arrays (copied), COO swaps its index rows.
 func Transpose(op string, t *Tensor) (*Tensor, error) {
-	if len(t.shape) != 2 || t.layout == core.Strided || t.layout == core.Custom {
+	if len(t.shape) != 2 || t.layout == tensor.Strided || t.layout == tensor.Custom {
 		return nil, Refuse(op, "t", t)
 	}
 	c, err := Clone(t)
@@ -171,11 +171,11 @@ func Transpose(op string, t *Tensor) (*Tensor, error) {
 	}
 	c.shape[0], c.shape[1] = c.shape[1], c.shape[0]
 	switch t.layout {
-	case core.CSR:
-		c.layout, c.format = core.CSC, format.CSC()
-	case core.CSC:
-		c.layout, c.format = core.CSR, format.CSR()
-	case core.COO:
+	case tensor.CSR:
+		c.layout, c.format = tensor.CSC, format.CSC()
+	case tensor.CSC:
+		c.layout, c.format = tensor.CSR, format.CSR()
+	case tensor.COO:
 		c.crd[0], c.crd[1] = c.crd[1], c.crd[0]
 		c.coalesced = false // column-major order now
 	}

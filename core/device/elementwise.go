@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -12,14 +13,14 @@ import (
 // through the core's own table), so to_dense(op(t)) == op(to_dense(t)).
 
 // hostScalar is a 0-d host tensor holding one element of dtype (bytes b).
-func hostScalar(dt dtype.DType, b []byte) (*core.Tensor, error) {
+func hostScalar(dt dtype.DType, b []byte) (*tensor.Tensor, error) {
 	a := dtype.NewArray(dt, nil)
 	copy(a.Data, b)
-	return core.NewStrided(a)
+	return tensor.NewStrided(a)
 }
 
 // fillOf applies f to the fill values and returns the result's element.
-func fillOf(dtype dtype.DType, f func() (*core.Tensor, error)) ([]byte, error) {
+func fillOf(dtype dtype.DType, f func() (*tensor.Tensor, error)) ([]byte, error) {
 	r, err := f()
 	if err != nil {
 		return nil, err
@@ -56,7 +57,7 @@ func Unary(name string, t *Tensor) (*Tensor, error) {
 	if !ok {
 		return nil, Refuse(name, "t", t)
 	}
-	fill, err := fillOf(t.dtype, func() (*core.Tensor, error) {
+	fill, err := fillOf(t.dtype, func() (*tensor.Tensor, error) {
 		s, err := hostScalar(t.dtype, t.fill)
 		if err != nil {
 			return nil, err
@@ -66,7 +67,7 @@ func Unary(name string, t *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.layout == core.COO && !t.coalesced && k != cuda.Neg {
+	if t.layout == tensor.COO && !t.coalesced && k != cuda.Neg {
 		// f(a + b) != f(a) + f(b): duplicates are summed first, as on the host.
 		c, err := Coalesce(name, t)
 		if err != nil {
@@ -94,7 +95,7 @@ func Binary(name string, a, b *Tensor) (*Tensor, error) {
 	if a.layout != b.layout || !equalShape(a.shape, b.shape) {
 		return nil, errs.Errorf(errs.ErrUnsupported, "%s: %s and %s: the GPU path needs one layout and one shape", name, a, b)
 	}
-	if a.layout == core.COO && (!a.coalesced || !b.coalesced) {
+	if a.layout == tensor.COO && (!a.coalesced || !b.coalesced) {
 		return nil, errs.Errorf(errs.ErrUnsupported, "%s: uncoalesced sparse_coo operands have no GPU path; coalesce them first", name)
 	}
 	same, err := samePattern(a, b)
@@ -104,7 +105,7 @@ func Binary(name string, a, b *Tensor) (*Tensor, error) {
 	if !same {
 		return nil, errs.Errorf(errs.ErrUnsupported, "%s: %s and %s store different patterns; the GPU path needs equal patterns", name, a, b)
 	}
-	fill, err := fillOf(a.dtype, func() (*core.Tensor, error) {
+	fill, err := fillOf(a.dtype, func() (*tensor.Tensor, error) {
 		x, err := hostScalar(a.dtype, a.fill)
 		if err != nil {
 			return nil, err
@@ -134,7 +135,7 @@ func BinaryNumber(name string, a *Tensor, s dtype.Number, numberFirst bool) (*Te
 		return nil, errs.Errorf(errs.ErrUnsupported, "%s: a complex number has no GPU path", name)
 	}
 	scales := k == cuda.Mul || k == cuda.Div && !numberFirst
-	if a.layout == core.COO && !a.coalesced && !scales {
+	if a.layout == tensor.COO && !a.coalesced && !scales {
 		c, err := Coalesce(name, a) // only scaling distributes over duplicates
 		if err != nil {
 			return nil, err
@@ -142,7 +143,7 @@ func BinaryNumber(name string, a *Tensor, s dtype.Number, numberFirst bool) (*Te
 		defer c.Free()
 		a = c
 	}
-	fill, err := fillOf(a.dtype, func() (*core.Tensor, error) {
+	fill, err := fillOf(a.dtype, func() (*tensor.Tensor, error) {
 		x, err := hostScalar(a.dtype, a.fill)
 		if err != nil {
 			return nil, err

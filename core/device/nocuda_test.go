@@ -6,15 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Without the cuda tag every move to a device refuses with ErrUnsupported
 // "built without CUDA", and nothing is counted as device memory.
 func TestToDeviceRefusesWithoutCUDA(t *testing.T) {
-	host, err := core.NewStrided(dtype.Float64Array([]float64{1, 2, 3}, 3))
+	host, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 2, 3}, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,21 +32,21 @@ func TestToDeviceRefusesWithoutCUDA(t *testing.T) {
 
 // checkMovable names what has no device representation.
 func TestCheckMovable(t *testing.T) {
-	ints, err := core.NewStrided(dtype.Int64Array([]int64{1, 2}, 2))
+	ints, err := tensor.NewStrided(dtype.Int64Array([]int64{1, 2}, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := checkMovable("to_device", ints); errs.CodeOf(err) != errs.ErrUnsupported || !strings.Contains(err.Error(), "dtype int64") {
 		t.Fatalf("int64: %v", err)
 	}
-	f, err := core.NewStrided(dtype.Float64Array([]float64{1, 0, 0, 2}, 2, 2))
+	f, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 0, 0, 2}, 2, 2))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := checkMovable("to_device", f); err != nil {
 		t.Fatalf("float64 strided: %v", err)
 	}
-	bsr, err := core.ToLayout(f, core.BSR, core.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+	bsr, err := tensor.ToLayout(f, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,11 @@
 package device
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -23,11 +23,11 @@ func Matmul(op string, a, b *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	switch {
-	case b.layout == core.Strided && len(b.shape) == 1:
+	case b.layout == tensor.Strided && len(b.shape) == 1:
 		return mv(op, a, b)
-	case b.layout == core.Strided && len(b.shape) == 2:
+	case b.layout == tensor.Strided && len(b.shape) == 2:
 		return mm(op, a, b)
-	case a.layout == core.CSR && b.layout == core.CSR:
+	case a.layout == tensor.CSR && b.layout == tensor.CSR:
 		return spgemm(op, a, b)
 	}
 	return nil, errs.Errorf(errs.ErrUnsupported, "%s: %s @ %s has no GPU path yet (sparse @ strided, and csr @ csr, do)", op, a, b)
@@ -44,9 +44,9 @@ func checkInner(op string, a, b *Tensor) error {
 // for CSC (freed by the returned function).
 func asCSR(op string, a *Tensor) (cuda.CSR, func(), error) {
 	switch a.layout {
-	case core.CSR:
+	case tensor.CSR:
 		return a.compressed(), func() {}, nil
-	case core.CSC:
+	case tensor.CSC:
 		r, err := transposeArrays(a.dev, a.kdtype(), a.compressed(), a.dtype)
 		if err != nil {
 			return cuda.CSR{}, nil, err
@@ -64,7 +64,7 @@ func mv(op string, a, x *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.layout == core.Custom {
+	if a.layout == tensor.Custom {
 		err = diaMV(op, a, x, y)
 	} else {
 		var csr cuda.CSR
@@ -141,7 +141,7 @@ func spgemm(op string, a, b *Tensor) (*Tensor, error) {
 	if err := adopt(a.dev, op+" product", pos, crd, vals); err != nil {
 		return nil, err
 	}
-	return newCompressed(a.dev, core.CSR, a.dtype, []int64{a.shape[0], b.shape[1]}, 32, a.fill, pos, crd, vals), nil
+	return newCompressed(a.dev, tensor.CSR, a.dtype, []int64{a.shape[0], b.shape[1]}, 32, a.fill, pos, crd, vals), nil
 }
 
 // SampledAddmm is torch.sparse.sampled_addmm on the device: beta * input +
@@ -154,10 +154,10 @@ func SampledAddmm(op string, input, mat1, mat2 *Tensor, beta, alpha float64) (*T
 	if err := sameDevice(op, input, mat2); err != nil {
 		return nil, err
 	}
-	if input.layout != core.CSR {
+	if input.layout != tensor.CSR {
 		return nil, Refuse(op, "input (not sparse_csr)", input)
 	}
-	if mat1.layout != core.Strided || mat2.layout != core.Strided || len(mat1.shape) != 2 || len(mat2.shape) != 2 {
+	if mat1.layout != tensor.Strided || mat2.layout != tensor.Strided || len(mat1.shape) != 2 || len(mat2.shape) != 2 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: mat1 and mat2 must be strided matrices, got %s and %s", op, mat1, mat2)
 	}
 	m, n, k := input.shape[0], input.shape[1], mat1.shape[1]

@@ -1,9 +1,9 @@
 package device
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -14,7 +14,7 @@ func Sum(op string, t *Tensor, dims []int) (*Tensor, error) {
 	if len(dims) == 0 || len(dims) == len(t.shape) && allDims(dims, len(t.shape)) {
 		return sumAll(op, t)
 	}
-	if len(dims) != 1 || len(t.shape) != 2 || (t.layout != core.CSR && t.layout != core.CSC) {
+	if len(dims) != 1 || len(t.shape) != 2 || (t.layout != tensor.CSR && t.layout != tensor.CSC) {
 		return nil, errs.Errorf(errs.ErrUnsupported, "%s: sum over dims %v of %s has no GPU path yet (all dims, or one dim of a 2-D csr/csc, do)", op, dims, t)
 	}
 	dim := dims[0]
@@ -32,7 +32,7 @@ func Sum(op string, t *Tensor, dims []int) (*Tensor, error) {
 		return nil, err
 	}
 	// A CSC tensor is the CSR of its transpose: its rows are t's columns.
-	perRow := (dim == 1) == (t.layout == core.CSR)
+	perRow := (dim == 1) == (t.layout == tensor.CSR)
 	if perRow {
 		err = cuda.RowSums(t.dev, t.kdtype(), t.compressed(), out.values.ptr)
 	} else {
@@ -62,7 +62,7 @@ func allDims(dims []int, n int) bool {
 // sumAll sums every element: the stored values on the device, plus the fill
 // value times the number of unspecified elements.
 func sumAll(op string, t *Tensor) (*Tensor, error) {
-	if t.layout == core.COO && !t.coalesced && !t.zeroFill() {
+	if t.layout == tensor.COO && !t.coalesced && !t.zeroFill() {
 		c, err := Coalesce(op, t) // duplicates would count the fill too few times
 		if err != nil {
 			return nil, err
@@ -74,7 +74,7 @@ func sumAll(op string, t *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, wrap(op, err)
 	}
-	if t.layout != core.Strided && !t.zeroFill() {
+	if t.layout != tensor.Strided && !t.zeroFill() {
 		numel := int64(1)
 		for _, d := range t.shape {
 			numel *= d

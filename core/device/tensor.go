@@ -5,10 +5,10 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // DLPack device type codes (dlpack.h DLDeviceType).
@@ -22,7 +22,7 @@ const (
 // memory once (later calls are no-ops).
 type Tensor struct {
 	dev       int
-	layout    core.Layout   // Strided, CSR, CSC, COO or Custom
+	layout    tensor.Layout // Strided, CSR, CSC, COO or Custom
 	format    format.Format // the storage format (Custom: DIA and the rest)
 	sizes     []int64       // the format's level sizes (a DIA's stride is sizes[1])
 	dtype     dtype.DType
@@ -40,7 +40,7 @@ type Tensor struct {
 func (t *Tensor) Device() int { return t.dev }
 
 // Layout returns the tensor's layout.
-func (t *Tensor) Layout() core.Layout { return t.layout }
+func (t *Tensor) Layout() tensor.Layout { return t.layout }
 
 // DType returns the value dtype.
 func (t *Tensor) DType() dtype.DType { return t.dtype }
@@ -53,7 +53,7 @@ func (t *Tensor) NNZ() int64 { return t.values.n }
 
 // SparseDim returns the number of sparse dims as torch counts them (0 for strided).
 func (t *Tensor) SparseDim() int {
-	if t.layout == core.Strided {
+	if t.layout == tensor.Strided {
 		return 0
 	}
 	return len(t.shape)
@@ -61,7 +61,7 @@ func (t *Tensor) SparseDim() int {
 
 // IsCoalesced reports whether a COO tensor's entries are sorted and unique
 // (true for the other layouts).
-func (t *Tensor) IsCoalesced() bool { return t.layout != core.COO || t.coalesced }
+func (t *Tensor) IsCoalesced() bool { return t.layout != tensor.COO || t.coalesced }
 
 // FillBytes returns the fill value as one element of the dtype (a copy).
 func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.fill...) }

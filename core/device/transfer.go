@@ -1,9 +1,9 @@
 package device
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
 
@@ -26,13 +26,13 @@ func CheckDevice(op string, dev int) error {
 // checkMovable refuses what has no device representation yet: dtypes other
 // than float32/float64, and layouts other than strided, 2-D CSR/CSC/COO
 // without batch or dense dims, and custom formats (DIA and the rest).
-func checkMovable(op string, t *core.Tensor) error {
+func checkMovable(op string, t *tensor.Tensor) error {
 	if d := t.DType(); d != dtype.Float32 && d != dtype.Float64 {
 		return errs.Errorf(errs.ErrUnsupported, "%s: dtype %s has no GPU path yet (float32 and float64 do)", op, d)
 	}
 	switch l := t.Layout(); l {
-	case core.Strided, core.Custom:
-	case core.CSR, core.CSC, core.COO:
+	case tensor.Strided, tensor.Custom:
+	case tensor.CSR, tensor.CSC, tensor.COO:
 		if t.NDim() != 2 || t.BatchDim() > 0 || t.DenseDim() > 0 {
 			return errs.Errorf(errs.ErrUnsupported, "%s: a %s tensor of size %v with batch or dense dims has no GPU path yet (2-D ones do)", op, l, t.Shape())
 		}
@@ -44,7 +44,7 @@ func checkMovable(op string, t *core.Tensor) error {
 
 // ToDevice copies t into the memory of CUDA device dev. On error nothing
 // stays allocated.
-func ToDevice(t *core.Tensor, dev int) (*Tensor, error) {
+func ToDevice(t *tensor.Tensor, dev int) (*Tensor, error) {
 	const op = "to_device"
 	if err := CheckDevice(op, dev); err != nil {
 		return nil, err
@@ -83,19 +83,19 @@ func ToDevice(t *core.Tensor, dev int) (*Tensor, error) {
 
 // ToHost copies d into a new host tensor, checked in full as any
 // constructor checks its input (so a kernel's broken result cannot pass).
-func ToHost(d *Tensor) (*core.Tensor, error) {
+func ToHost(d *Tensor) (*tensor.Tensor, error) {
 	vals, err := download(d.dev, "values", d.values, []int64{d.values.n})
 	if err != nil {
 		return nil, err
 	}
-	var t *core.Tensor
+	var t *tensor.Tensor
 	switch d.layout {
-	case core.Strided:
+	case tensor.Strided:
 		vals.Shape = d.Shape()
-		t, err = core.NewStrided(vals)
-	case core.COO:
+		t, err = tensor.NewStrided(vals)
+	case tensor.COO:
 		t, err = d.hostCOO(vals)
-	case core.CSR, core.CSC:
+	case tensor.CSR, tensor.CSC:
 		var pos, crd dtype.Array
 		if pos, err = download(d.dev, "pos", d.pos[1], []int64{d.pos[1].n}); err != nil {
 			return nil, err
@@ -103,7 +103,7 @@ func ToHost(d *Tensor) (*core.Tensor, error) {
 		if crd, err = download(d.dev, "crd", d.crd[1], []int64{d.crd[1].n}); err != nil {
 			return nil, err
 		}
-		t, err = core.NewCompressed(d.layout, pos, crd, vals, d.Shape(), core.BuildOptions{})
+		t, err = tensor.NewCompressed(d.layout, pos, crd, vals, d.Shape(), tensor.BuildOptions{})
 	default:
 		pos, crd := make([]dtype.Array, len(d.pos)), make([]dtype.Array, len(d.crd))
 		for l := range d.pos {
@@ -114,16 +114,16 @@ func ToHost(d *Tensor) (*core.Tensor, error) {
 				return nil, err
 			}
 		}
-		t, err = core.NewFromFormat(d.format, d.Shape(), pos, crd, vals)
+		t, err = tensor.NewFromFormat(d.format, d.Shape(), pos, crd, vals)
 	}
 	if err != nil || d.zeroFill() {
 		return t, err
 	}
-	return core.WithFill(t, d.fill)
+	return tensor.WithFill(t, d.fill)
 }
 
 // hostCOO builds the host COO tensor from d's row and column arrays.
-func (d *Tensor) hostCOO(vals dtype.Array) (*core.Tensor, error) {
+func (d *Tensor) hostCOO(vals dtype.Array) (*tensor.Tensor, error) {
 	n := d.values.n
 	idx := dtype.NewArray(d.crd[0].dtype, []int64{2, n})
 	half := len(idx.Data) / 2
@@ -133,7 +133,7 @@ func (d *Tensor) hostCOO(vals dtype.Array) (*core.Tensor, error) {
 	if err := cuda.CopyToHost(d.dev, idx.Data[half:], d.crd[1].ptr); err != nil {
 		return nil, wrap("indices", err)
 	}
-	return core.NewCOO(idx, vals, d.Shape(), core.BuildOptions{Coalesced: d.coalesced})
+	return tensor.NewCOO(idx, vals, d.Shape(), tensor.BuildOptions{Coalesced: d.coalesced})
 }
 
 // downloadLevel copies a level array (absent: an Array without Data).

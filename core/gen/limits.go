@@ -4,8 +4,8 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // MaxEntries is the most stored entries (before merging duplicates, for
@@ -51,7 +51,7 @@ func checkEntries(fn, what string, nnz, bytesPer int64) error {
 	if nnz > MaxEntries {
 		return tooLarge(fn, "%s: the result would have %d entries, more than MaxEntries = %d", what, nnz, int64(MaxEntries))
 	}
-	if limit := core.MemoryLimit(); nnz > limit/bytesPer {
+	if limit := tensor.MemoryLimit(); nnz > limit/bytesPer {
 		return tooLarge(fn, "%s: %d entries need %d bytes, more than the memory limit of %d bytes", what, nnz, nnz*bytesPer, limit)
 	}
 	return nil

@@ -3,9 +3,9 @@ package gen
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Tensor returns c as a coalesced float64 COO tensor of shape (Rows, Cols)
@@ -15,7 +15,7 @@ import (
 // result): do not modify c afterwards. A COO assembled by the caller is
 // checked first (lengths, bounds, sorted and unique positions) and its index
 // slices copied into one (2, nnz) array.
-func (c *COO) Tensor() (*core.Tensor, error) {
+func (c *COO) Tensor() (*tensor.Tensor, error) {
 	if err := c.validate(); err != nil {
 		return nil, err
 	}
@@ -34,7 +34,7 @@ func (c *COO) Tensor() (*core.Tensor, error) {
 	}
 	val := dtype.Array{DType: dtype.Float64, Shape: []int64{n}, Data: float64Bytes(c.Val)}
 	// validate has checked what NewCOO would, with typed loops.
-	return core.NewCOO(idx, val, []int64{c.Rows, c.Cols}, core.BuildOptions{Coalesced: true, NoCheck: true})
+	return tensor.NewCOO(idx, val, []int64{c.Rows, c.Cols}, tensor.BuildOptions{Coalesced: true, NoCheck: true})
 }
 
 // ownsIndices reports whether Row and Col are still the two halves of buf.
@@ -74,7 +74,7 @@ func (c *COO) validate() error {
 
 // checkTensorBytes refuses an index copy beyond the memory limit.
 func checkTensorBytes(n int64) error {
-	if limit := core.MemoryLimit(); n > limit/16 {
+	if limit := tensor.MemoryLimit(); n > limit/16 {
 		return tooLarge("COO.Tensor", "nnz = %d: copying the indices needs %d bytes, more than the memory limit of %d bytes", n, 16*n, limit)
 	}
 	return nil

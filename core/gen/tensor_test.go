@@ -3,9 +3,9 @@ package gen
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +27,7 @@ func TestTensorOfGenerators(t *testing.T) {
 		require.NoError(t, err, name)
 		tn, err := c.Tensor()
 		require.NoError(t, err, name)
-		assert.Equal(t, core.COO, tn.Layout(), name)
+		assert.Equal(t, tensor.COO, tn.Layout(), name)
 		assert.Equal(t, dtype.Float64, tn.DType(), name)
 		assert.Equal(t, 64, tn.IndexWidth(), name)
 		assert.True(t, tn.IsCoalesced(), name)
@@ -45,7 +45,7 @@ func TestTensorOfGenerators(t *testing.T) {
 		assert.Equal(t, c.Val, dtype.AsSlice[float64](vals), name)
 
 		if c.Rows*c.Cols > 0 {
-			d, err := core.ToDense(tn)
+			d, err := tensor.ToDense(tn)
 			require.NoError(t, err, name)
 			dv, err := d.Values()
 			require.NoError(t, err, name)

@@ -1,8 +1,8 @@
 package mmio
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -19,15 +19,15 @@ const compressedRowsFree = 1 << 12
 // than the entries (a size line of 2^40 rows must not ask for a row pointer
 // array of 2^40 elements), it sorts the entries instead of compressing rows
 // as core.Coalesce does.
-func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
+func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 	nnz := m.Values.Numel()
 	if len(m.Shape) == 2 && m.Shape[0] <= nnz+compressedRowsFree {
 		// Parse has checked every index against the shape.
-		coo, err := core.NewCOO(m.Indices, m.Values, m.Shape, core.BuildOptions{NoCheck: true})
+		coo, err := tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{NoCheck: true})
 		if err != nil {
 			return nil, err
 		}
-		return core.Coalesce(coo)
+		return tensor.Coalesce(coo)
 	}
 	idx := dtype.AsSlice[int64](m.Indices)
 	coords := make([][]int64, len(m.Shape))
@@ -63,7 +63,7 @@ func (m *Matrix) coalescedCOO() (*core.Tensor, error) {
 		return nil, err
 	}
 	// Parse has checked every index against the shape; the sort made them unique and ordered.
-	return core.NewCOO(wrap(dtype.Int64, out, int64(len(coords)), n), vals, m.Shape, core.BuildOptions{Coalesced: true, NoCheck: true})
+	return tensor.NewCOO(wrap(dtype.Int64, out, int64(len(coords)), n), vals, m.Shape, tensor.BuildOptions{Coalesced: true, NoCheck: true})
 }
 
 // sumRuns sums the values of each run of equal coordinates.

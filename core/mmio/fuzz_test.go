@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // fuzzSeeds start the fuzz targets' corpora: small files of every kind the
@@ -100,11 +100,11 @@ const fuzzMemoryLimit = 4096
 // in proportion to the input, whatever dimensions its header names.
 func FuzzRead(f *testing.F) {
 	addSeeds(f)
-	old := core.MemoryLimit()
-	if err := core.SetMemoryLimit(fuzzMemoryLimit); err != nil {
+	old := tensor.MemoryLimit()
+	if err := tensor.SetMemoryLimit(fuzzMemoryLimit); err != nil {
 		f.Fatal(err)
 	}
-	f.Cleanup(func() { _ = core.SetMemoryLimit(old) })
+	f.Cleanup(func() { _ = tensor.SetMemoryLimit(old) })
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -129,18 +129,18 @@ func FuzzRead(f *testing.F) {
 }
 
 // checkTensor compares the tensor that ReadFrom built with the parsed file.
-func checkTensor(t *testing.T, m *Matrix, x *core.Tensor) {
+func checkTensor(t *testing.T, m *Matrix, x *tensor.Tensor) {
 	if !slices.Equal(x.Shape(), m.Shape) {
 		t.Fatalf("tensor of shape %v from a file of shape %v", x.Shape(), m.Shape)
 	}
 	if m.Format == FormatArray {
 		vals, err := x.Values()
-		if err != nil || x.Layout() != core.Strided || !bytes.Equal(vals.Data, m.Dense.Data) {
+		if err != nil || x.Layout() != tensor.Strided || !bytes.Equal(vals.Data, m.Dense.Data) {
 			t.Fatalf("strided tensor %v differs from the array file (%v)", x, err)
 		}
 		return
 	}
-	if x.Layout() != core.COO || !x.IsCoalesced() || x.DType() != m.Values.DType {
+	if x.Layout() != tensor.COO || !x.IsCoalesced() || x.DType() != m.Values.DType {
 		t.Fatalf("tensor %v: want a coalesced COO of %v", x, m.Values.DType)
 	}
 	// The reference: sums in file order, the first value of a coordinate

@@ -4,8 +4,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Read reads the Matrix Market file at path into a tensor: a coordinate file
@@ -13,7 +13,7 @@ import (
 // strided one; vectors are 1-D. The dtype is float64 for real, double and
 // pattern fields, int64 for integer, complex128 for complex. A gzip or bzip2
 // file (.mtx.gz, .mtx.bz2) is decompressed as it is read.
-func Read(path string) (*core.Tensor, error) {
+func Read(path string) (*tensor.Tensor, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrIO, "%v", err)
@@ -28,7 +28,7 @@ func Read(path string) (*core.Tensor, error) {
 
 // ReadFrom reads a Matrix Market stream into a tensor, as Read; gzip and
 // bzip2 streams are decompressed as they are read.
-func ReadFrom(r io.Reader) (*core.Tensor, error) {
+func ReadFrom(r io.Reader) (*tensor.Tensor, error) {
 	d, err := decompressed(r)
 	if err != nil {
 		return nil, err
@@ -43,16 +43,16 @@ func ReadFrom(r io.Reader) (*core.Tensor, error) {
 // Tensor builds the tensor of a parsed file, as Read does, in memory that
 // follows the entries, never the dimensions. A strided tensor takes over
 // m.Dense (m must not be modified afterwards).
-func (m *Matrix) Tensor() (*core.Tensor, error) {
+func (m *Matrix) Tensor() (*tensor.Tensor, error) {
 	if m.Format == FormatArray {
-		return core.NewStrided(m.Dense)
+		return tensor.NewStrided(m.Dense)
 	}
 	return m.coalescedCOO()
 }
 
 // Write writes a 1-D or 2-D tensor to the file at path (created or
 // truncated); on failure the file is removed. See WriteTensor.
-func Write(path string, t *core.Tensor) (err error) {
+func Write(path string, t *tensor.Tensor) (err error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return errs.Errorf(errs.ErrIO, "%v", err)
@@ -75,14 +75,14 @@ func Write(path string, t *core.Tensor) (err error) {
 // Reading the output back gives a tensor equal to t, of dtype float64, int64
 // or complex128. Sparse tensors must have a zero fill value, which is what
 // Matrix Market assumes for the entries it does not list.
-func WriteTensor(w io.Writer, t *core.Tensor) error {
+func WriteTensor(w io.Writer, t *tensor.Tensor) error {
 	if t == nil {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: tensor is nil")
 	}
 	if nd := t.NDim(); nd != 1 && nd != 2 {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Shape())
 	}
-	if t.Layout() == core.Strided {
+	if t.Layout() == tensor.Strided {
 		data, err := t.Values()
 		if err != nil {
 			return err
@@ -93,15 +93,15 @@ func WriteTensor(w io.Writer, t *core.Tensor) error {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
 	}
 	c := t
-	if t.Layout() != core.COO || t.DenseDim() != 0 {
+	if t.Layout() != tensor.COO || t.DenseDim() != 0 {
 		var err error
-		if c, err = core.ToLayout(t, core.COO, core.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()}); err != nil {
+		if c, err = tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()}); err != nil {
 			return err
 		}
 	}
 	if !c.IsCoalesced() {
 		var err error
-		if c, err = core.Coalesce(c); err != nil {
+		if c, err = tensor.Coalesce(c); err != nil {
 			return err
 		}
 	}

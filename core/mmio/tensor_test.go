@@ -8,15 +8,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
-func requireEqualTensors(t *testing.T, want, got *core.Tensor, msg string) {
+func requireEqualTensors(t *testing.T, want, got *tensor.Tensor, msg string) {
 	t.Helper()
-	eq, err := core.Equal(want, got)
+	eq, err := tensor.Equal(want, got)
 	require.NoError(t, err, msg)
 	require.True(t, eq, "%s:\nwant %v\n got %v", msg, want, got)
 }
@@ -27,7 +27,7 @@ func TestReadWestJumbled(t *testing.T) {
 	require.NoError(t, err)
 	b, err := Read(filepath.Join(dir, "west0067_jumbled.mtx"))
 	require.NoError(t, err)
-	require.Equal(t, core.COO, a.Layout())
+	require.Equal(t, tensor.COO, a.Layout())
 	require.True(t, a.IsCoalesced())
 	require.Equal(t, []int64{67, 67}, a.Shape())
 	require.Equal(t, dtype.Float64, a.DType())
@@ -41,16 +41,16 @@ func TestReadWestJumbled(t *testing.T) {
 	dtype.AsSlice[float64](changed)[17] += 1
 	idx, err := a.Indices()
 	require.NoError(t, err)
-	c, err := core.NewCOO(idx, changed, a.Shape(), core.BuildOptions{Coalesced: true})
+	c, err := tensor.NewCOO(idx, changed, a.Shape(), tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	eq, err := core.Equal(c, b)
+	eq, err := tensor.Equal(c, b)
 	require.NoError(t, err)
 	require.False(t, eq)
 }
 
 func TestReadConformanceTensors(t *testing.T) {
 	dir := filepath.Join(sharedMatrices(t), "mm-conformance")
-	eye, err := core.NewStrided(dtype.Float64Array([]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, 3))
+	eye, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, 3))
 	require.NoError(t, err)
 	for _, f := range []string{"eye3.mtx", "eye3_array.mtx", "eye3_pattern.mtx", "eye3_str.mtx"} {
 		x, err := Read(filepath.Join(dir, f))
@@ -59,13 +59,13 @@ func TestReadConformanceTensors(t *testing.T) {
 	}
 	x, err := Read(filepath.Join(dir, "eye3_array.mtx"))
 	require.NoError(t, err)
-	require.Equal(t, core.Strided, x.Layout())
+	require.Equal(t, tensor.Strided, x.Layout())
 
 	// Duplicates are summed by Read.
 	v, err := Read(filepath.Join(dir, "vector_coordinate_dupes.mtx"))
 	require.NoError(t, err)
 	require.Equal(t, []int64{4}, v.Shape())
-	want, err := core.NewStrided(dtype.Float64Array([]float64{101, 202, 0, 404}))
+	want, err := tensor.NewStrided(dtype.Float64Array([]float64{101, 202, 0, 404}))
 	require.NoError(t, err)
 	requireEqualTensors(t, want, v, "summed duplicates")
 	require.Equal(t, int64(3), v.NNZ())
@@ -97,7 +97,7 @@ func TestReadErrors(t *testing.T) {
 }
 
 // sampleTensors builds 1-D and 2-D tensors of several layouts and dtypes.
-func sampleTensors(t *testing.T) map[string]*core.Tensor {
+func sampleTensors(t *testing.T) map[string]*tensor.Tensor {
 	r := rand.New(rand.NewPCG(5, 6))
 	const nnz = 60
 	shape := []int64{9, 12}
@@ -106,38 +106,38 @@ func sampleTensors(t *testing.T) map[string]*core.Tensor {
 	for i := range f {
 		f[i] = r.NormFloat64() / 3
 	}
-	coo, err := core.NewCOO(idx, dtype.Float64Array(f), shape, core.BuildOptions{})
+	coo, err := tensor.NewCOO(idx, dtype.Float64Array(f), shape, tensor.BuildOptions{})
 	require.NoError(t, err)
-	out := map[string]*core.Tensor{"coo uncoalesced float64": coo}
+	out := map[string]*tensor.Tensor{"coo uncoalesced float64": coo}
 	for _, l := range []struct {
 		name   string
-		layout core.Layout
+		layout tensor.Layout
 		block  [2]int64
-	}{{"csr", core.CSR, [2]int64{}}, {"csc", core.CSC, [2]int64{}}, {"bsr", core.BSR, [2]int64{3, 4}}, {"dcsr", core.DCSR, [2]int64{}}} {
-		x, err := core.ToLayout(coo, l.layout, core.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: l.block})
+	}{{"csr", tensor.CSR, [2]int64{}}, {"csc", tensor.CSC, [2]int64{}}, {"bsr", tensor.BSR, [2]int64{3, 4}}, {"dcsr", tensor.DCSR, [2]int64{}}} {
+		x, err := tensor.ToLayout(coo, l.layout, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: l.block})
 		require.NoError(t, err, l.name)
 		out[l.name+" float64"] = x
 	}
 	for _, d := range []dtype.DType{dtype.Int64, dtype.Int32, dtype.Bool, dtype.Float32, dtype.Complex128, dtype.Complex64} {
-		x, err := core.ToDType(coo, d)
+		x, err := tensor.ToDType(coo, d)
 		require.NoError(t, err, d.String())
 		out["coo "+d.String()] = x
 	}
 	// A hybrid COO: sparse rows 4, 1, 4 (a duplicate) holding dense rows of 3.
-	hybrid, err := core.NewCOO(dtype.Int64Array([]int64{4, 1, 4}, 1, 3),
-		dtype.Float64Array([]float64{1, 0, 2, 3, 4, 5, 6, 7, 8}, 3, 3), []int64{6, 3}, core.BuildOptions{})
+	hybrid, err := tensor.NewCOO(dtype.Int64Array([]int64{4, 1, 4}, 1, 3),
+		dtype.Float64Array([]float64{1, 0, 2, 3, 4, 5, 6, 7, 8}, 3, 3), []int64{6, 3}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	out["coo hybrid"] = hybrid
-	dense, err := core.ToDense(coo)
+	dense, err := tensor.ToDense(coo)
 	require.NoError(t, err)
 	out["strided 2-D"] = dense
-	v, err := core.NewStrided(dtype.Float64Array([]float64{1.5, 0, -2, 1e-300}))
+	v, err := tensor.NewStrided(dtype.Float64Array([]float64{1.5, 0, -2, 1e-300}))
 	require.NoError(t, err)
 	out["strided 1-D"] = v
-	sv, err := core.NewCOO(dtype.Int64Array([]int64{3, 0, 3}, 1, 3), dtype.Int64Array([]int64{5, 6, 7}), []int64{5}, core.BuildOptions{})
+	sv, err := tensor.NewCOO(dtype.Int64Array([]int64{3, 0, 3}, 1, 3), dtype.Int64Array([]int64{5, 6, 7}), []int64{5}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	out["coo 1-D int64"] = sv
-	empty, err := core.Empty(core.CSR, dtype.Float64, []int64{4, 0}, [2]int64{}, 0)
+	empty, err := tensor.Empty(tensor.CSR, dtype.Float64, []int64{4, 0}, [2]int64{}, 0)
 	require.NoError(t, err)
 	out["csr empty"] = empty
 	return out
@@ -163,15 +163,15 @@ func TestWriteReadTensorRoundTrip(t *testing.T) {
 		require.NoError(t, err, name)
 		// The dense reference, duplicates summed in x's own dtype (a bool
 		// sum saturates at true, which the int64 read-back must show as 1).
-		want, err := core.ToDense(x)
+		want, err := tensor.ToDense(x)
 		require.NoError(t, err, name)
-		want, err = core.ToDType(want, widened(x.DType()))
+		want, err = tensor.ToDType(want, widened(x.DType()))
 		require.NoError(t, err, name)
 		requireEqualTensors(t, want, y, name)
-		if x.Layout() == core.Strided {
-			require.Equal(t, core.Strided, y.Layout(), name)
+		if x.Layout() == tensor.Strided {
+			require.Equal(t, tensor.Strided, y.Layout(), name)
 		} else {
-			require.Equal(t, core.COO, y.Layout(), name)
+			require.Equal(t, tensor.COO, y.Layout(), name)
 		}
 	}
 }
@@ -192,7 +192,7 @@ func TestWriteTensorRealMatrices(t *testing.T) {
 func TestWriteTensorRefusals(t *testing.T) {
 	err := WriteTensor(&bytes.Buffer{}, nil)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	x3, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{2, 2, 2}))
+	x3, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{2, 2, 2}))
 	require.NoError(t, err)
 	err = WriteTensor(&bytes.Buffer{}, x3)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
@@ -207,10 +207,10 @@ func TestWriteTensorRefusals(t *testing.T) {
 	err = Write(filepath.Join(t.TempDir(), "no", "such", "dir.mtx"), x3)
 	require.Equal(t, errs.ErrIO, errs.CodeOf(err))
 
-	coo, err := core.NewCOO(dtype.Int64Array([]int64{0, 1}, 2, 1), dtype.Float64Array([]float64{2}), []int64{2, 2}, core.BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 1}, 2, 1), dtype.Float64Array([]float64{2}), []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	one := dtype.Float64Array([]float64{1})
-	filled, err := core.WithFill(coo, one.Data)
+	filled, err := tensor.WithFill(coo, one.Data)
 	require.NoError(t, err)
 	err = WriteTensor(&bytes.Buffer{}, filled)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))

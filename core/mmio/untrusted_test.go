@@ -8,22 +8,22 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // withMemoryLimit runs the rest of the test under a memory limit of bytes.
 func withMemoryLimit(t *testing.T, bytes int64) {
 	t.Helper()
-	old := core.MemoryLimit()
-	require.NoError(t, core.SetMemoryLimit(bytes))
-	t.Cleanup(func() { _ = core.SetMemoryLimit(old) })
+	old := tensor.MemoryLimit()
+	require.NoError(t, tensor.SetMemoryLimit(bytes))
+	t.Cleanup(func() { _ = tensor.SetMemoryLimit(old) })
 }
 
 // readAllocated reads in and returns the tensor and the bytes allocated on the way.
-func readAllocated(t *testing.T, in string) (*core.Tensor, uint64) {
+func readAllocated(t *testing.T, in string) (*tensor.Tensor, uint64) {
 	t.Helper()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -54,7 +54,7 @@ func TestReadHugeDimensionsCostTheirEntries(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			x, alloc := readAllocated(t, c.in)
 			require.Equal(t, c.shape, x.Shape())
-			require.Equal(t, core.COO, x.Layout())
+			require.Equal(t, tensor.COO, x.Layout())
 			require.True(t, x.IsCoalesced())
 			require.Equal(t, c.nnz, x.NNZ())
 			require.Less(t, alloc, uint64(1<<20), "bytes allocated to read %d entries", c.nnz)
@@ -207,7 +207,7 @@ func TestReadArrayWithoutRows(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		x, err := ReadFrom(strings.NewReader("%%MatrixMarket matrix array real general\n0 4611686018427387904\n"))
-		if err == nil && (x.Layout() != core.Strided || x.Shape()[0] != 0 || x.Shape()[1] != 1<<62) {
+		if err == nil && (x.Layout() != tensor.Strided || x.Shape()[0] != 0 || x.Shape()[1] != 1<<62) {
 			err = errs.Errorf(errs.ErrInternal, "read %v", x)
 		}
 		done <- err
@@ -245,7 +245,7 @@ func TestReadSortedAndCompressedAgree(t *testing.T) {
 		require.NoError(t, err, field)
 		require.Equal(t, []int64{int64(nnz + compressedRowsFree + 1), 15}, b.Shape())
 		require.Less(t, a.NNZ(), int64(nnz), "%s: the file has duplicates", field)
-		for _, x := range []*core.Tensor{a, b} {
+		for _, x := range []*tensor.Tensor{a, b} {
 			require.True(t, x.IsCoalesced(), field)
 		}
 		ai, err := a.Indices()

@@ -3,10 +3,10 @@ package solve
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
-func benchLaplacian(b *testing.B, grid int64, factor func(a *core.Tensor) (Factor, error)) {
+func benchLaplacian(b *testing.B, grid int64, factor func(a *tensor.Tensor) (Factor, error)) {
 	a, err := laplacian2D(b, grid)
 	if err != nil {
 		b.Fatal(err)
@@ -14,7 +14,7 @@ func benchLaplacian(b *testing.B, grid int64, factor func(a *core.Tensor) (Facto
 	benchFactor(b, a, factor)
 }
 
-func benchFactor(b *testing.B, a *core.Tensor, factor func(a *core.Tensor) (Factor, error)) {
+func benchFactor(b *testing.B, a *tensor.Tensor, factor func(a *tensor.Tensor) (Factor, error)) {
 	var err error
 	rhs := randomVector(b, a.Shape()[0], 1)
 	var f Factor
@@ -36,19 +36,19 @@ func benchFactor(b *testing.B, a *core.Tensor, factor func(a *core.Tensor) (Fact
 // BenchmarkLaplacian500LU factors the 2-D Laplacian of a 500 x 500 grid
 // (n = 250000) with Splu's defaults; fill is nnz(L) + nnz(U).
 func BenchmarkLaplacian500LU(b *testing.B) {
-	benchLaplacian(b, 500, func(a *core.Tensor) (Factor, error) { return Splu(a, DefaultLUOptions()) })
+	benchLaplacian(b, 500, func(a *tensor.Tensor) (Factor, error) { return Splu(a, DefaultLUOptions()) })
 }
 
 // BenchmarkLaplacian500LUAMD is Splu with AMD on A + A^T instead of ColAMD.
 func BenchmarkLaplacian500LUAMD(b *testing.B) {
-	benchLaplacian(b, 500, func(a *core.Tensor) (Factor, error) {
+	benchLaplacian(b, 500, func(a *tensor.Tensor) (Factor, error) {
 		return Splu(a, LUOptions{Ordering: OrderAMD, PivotThreshold: 1})
 	})
 }
 
 // BenchmarkLaplacian500Cholesky factors the same matrix with Cholesky (AMD); fill is nnz(L).
 func BenchmarkLaplacian500Cholesky(b *testing.B) {
-	benchLaplacian(b, 500, func(a *core.Tensor) (Factor, error) { return Cholesky(a, OrderDefault) })
+	benchLaplacian(b, 500, func(a *tensor.Tensor) (Factor, error) { return Cholesky(a, OrderDefault) })
 }
 
 // BenchmarkLaplacian3D60Cholesky factors the 7-point Laplacian of a 60^3
@@ -58,5 +58,5 @@ func BenchmarkLaplacian3D60Cholesky(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchFactor(b, a, func(a *core.Tensor) (Factor, error) { return Cholesky(a, OrderDefault) })
+	benchFactor(b, a, func(a *tensor.Tensor) (Factor, error) { return Cholesky(a, OrderDefault) })
 }

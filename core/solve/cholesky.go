@@ -1,9 +1,9 @@
 package solve
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // CholeskyFactor is the factorization L L^H = A[Perm][:, Perm] of a
@@ -28,7 +28,7 @@ type CholeskyFactor struct {
 // grouped into dense blocks updated by dense products, and independent
 // subtrees are factored on different goroutines. A matrix that is not
 // positive definite is refused naming the column whose pivot is not positive.
-func Cholesky(a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
+func Cholesky(a *tensor.Tensor, ordering Ordering) (*CholeskyFactor, error) {
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}
@@ -43,8 +43,8 @@ func Cholesky(a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
 	return cholesky[float64](a, ordering)
 }
 
-func cholesky[T elem](a *core.Tensor, ordering Ordering) (*CholeskyFactor, error) {
-	m, err := loadCompressed[T](a, core.CSC)
+func cholesky[T elem](a *tensor.Tensor, ordering Ordering) (*CholeskyFactor, error) {
+	m, err := loadCompressed[T](a, tensor.CSC)
 	if err != nil {
 		return nil, err
 	}
@@ -200,15 +200,15 @@ func columnCounts[T elem](c *compressed[T], parent []int) []int {
 }
 
 // Solve solves A X = B (left) or X A = B.
-func (f *CholeskyFactor) Solve(b *core.Tensor, left bool) (*core.Tensor, error) {
+func (f *CholeskyFactor) Solve(b *tensor.Tensor, left bool) (*tensor.Tensor, error) {
 	return f.impl.solveColumns(b, left, f.dtype)
 }
 
 // L returns the lower triangular factor (CSC, rows ascending).
-func (f *CholeskyFactor) L() (*core.Tensor, error) { return f.impl.lower(f.dtype, f.width) }
+func (f *CholeskyFactor) L() (*tensor.Tensor, error) { return f.impl.lower(f.dtype, f.width) }
 
 // U refuses: a Cholesky factor is L L^H.
-func (f *CholeskyFactor) U() (*core.Tensor, error) { return f.impl.upper(f.dtype, f.width) }
+func (f *CholeskyFactor) U() (*tensor.Tensor, error) { return f.impl.upper(f.dtype, f.width) }
 
 // RowPerm returns p with L L^H = A[p][:, p].
 func (f *CholeskyFactor) RowPerm() []int64 { return toInt64(f.p) }

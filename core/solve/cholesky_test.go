@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -74,7 +74,7 @@ func TestCholeskyOverLayoutsDTypesOrderings(t *testing.T) {
 				at := tensorOf(t, src, d, layout)
 				for _, ord := range []Ordering{OrderDefault, OrderNatural, OrderAMD} {
 					t.Run(fmt.Sprintf("%s/%s/lower=%v/%s", d, layout, lowerOnly, ord), func(t *testing.T) {
-						before := core.Clone(at)
+						before := tensor.Clone(at)
 						f, err := Cholesky(at, ord)
 						require.NoError(t, err)
 						requireCholesky(t, f, a, d)
@@ -103,7 +103,7 @@ func TestCholeskyRefusesNonSPDNamingColumn(t *testing.T) {
 	a := randomHPD(rng, 30, 0.1, dtype.Float64)
 	a[7][7] = -1
 	for _, ord := range []Ordering{OrderDefault, OrderNatural, OrderAMD} {
-		_, err := Cholesky(tensorOf(t, a, dtype.Float64, core.CSR), ord)
+		_, err := Cholesky(tensorOf(t, a, dtype.Float64, tensor.CSR), ord)
 		requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 	}
 	// a diagonal matrix fails at its own column whatever the ordering
@@ -113,20 +113,20 @@ func TestCholeskyRefusesNonSPDNamingColumn(t *testing.T) {
 	}
 	dg[13][13] = 0
 	for _, ord := range []Ordering{OrderDefault, OrderNatural, OrderAMD} {
-		_, err := Cholesky(tensorOf(t, dg, dtype.Float64, core.CSC), ord)
+		_, err := Cholesky(tensorOf(t, dg, dtype.Float64, tensor.CSC), ord)
 		requireCode(t, err, errs.ErrInvalidArgument, "pivot of column 13 is 0")
 	}
 	// symmetric indefinite: [[1, 2], [2, 1]]
-	_, err := Cholesky(tensorOf(t, dense{{1, 2}, {2, 1}}, dtype.Float64, core.COO), OrderNatural)
+	_, err := Cholesky(tensorOf(t, dense{{1, 2}, {2, 1}}, dtype.Float64, tensor.COO), OrderNatural)
 	requireCode(t, err, errs.ErrInvalidArgument, "pivot of column 1 is -3")
 }
 
 func TestCholeskyBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	a := tensorOf(t, randomHPD(rng, 6, 0.3, dtype.Float64), dtype.Float64, core.CSR)
+	a := tensorOf(t, randomHPD(rng, 6, 0.3, dtype.Float64), dtype.Float64, tensor.CSR)
 	_, err := Cholesky(a, OrderColAMD)
 	requireCode(t, err, errs.ErrInvalidArgument, "ordering = colamd")
-	_, err = Cholesky(tensorOf(t, randomDense(rng, 3, 4, dtype.Float64), dtype.Float64, core.CSR), OrderDefault)
+	_, err = Cholesky(tensorOf(t, randomDense(rng, 3, 4, dtype.Float64), dtype.Float64, tensor.CSR), OrderDefault)
 	requireCode(t, err, errs.ErrInvalidArgument, "square")
 	f, err := Cholesky(a, OrderDefault)
 	require.NoError(t, err)
@@ -140,14 +140,14 @@ func TestCholeskyBadInput(t *testing.T) {
 func TestFactorsRefusedOverMemoryLimit(t *testing.T) {
 	c, err := laplacian2D(t, 60)
 	require.NoError(t, err)
-	old := core.MemoryLimit()
-	t.Cleanup(func() { require.NoError(t, core.SetMemoryLimit(old)) })
-	require.NoError(t, core.SetMemoryLimit(200_000))
+	old := tensor.MemoryLimit()
+	t.Cleanup(func() { require.NoError(t, tensor.SetMemoryLimit(old)) })
+	require.NoError(t, tensor.SetMemoryLimit(200_000))
 	_, err = Cholesky(c, OrderDefault)
 	requireCode(t, err, errs.ErrTooLarge, "memory limit")
 	_, err = Splu(c, DefaultLUOptions())
 	requireCode(t, err, errs.ErrTooLarge, "memory limit")
-	require.NoError(t, core.SetMemoryLimit(old))
+	require.NoError(t, tensor.SetMemoryLimit(old))
 	_, err = Cholesky(c, OrderDefault)
 	require.NoError(t, err)
 }

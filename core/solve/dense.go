@@ -1,9 +1,9 @@
 package solve
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // rhs is a right-hand side read as columns: k columns of length n, column c
@@ -17,15 +17,15 @@ type rhs[T elem] struct {
 // columns are the right-hand sides; otherwise B is (n,) or (k, n) and its rows
 // are (X A = B solved as A^T X^T = B^T). B's dtype must be want; a sparse B is
 // densified.
-func loadRHS[T elem](b *core.Tensor, n int, want dtype.DType, left bool) (*rhs[T], error) {
+func loadRHS[T elem](b *tensor.Tensor, n int, want dtype.DType, left bool) (*rhs[T], error) {
 	s, err := loadRHSShape(b, int64(n), want, left)
 	if err != nil {
 		return nil, err
 	}
 	d := b
-	if b.Layout() != core.Strided {
+	if b.Layout() != tensor.Strided {
 		var err error
-		if d, err = core.ToDense(b); err != nil {
+		if d, err = tensor.ToDense(b); err != nil {
 			return nil, err
 		}
 	}
@@ -54,7 +54,7 @@ func loadRHS[T elem](b *core.Tensor, n int, want dtype.DType, left bool) (*rhs[T
 }
 
 // tensor returns the solutions in B's shape and orientation.
-func (r *rhs[T]) tensor(d dtype.DType, shape []int64, left bool) (*core.Tensor, error) {
+func (r *rhs[T]) tensor(d dtype.DType, shape []int64, left bool) (*tensor.Tensor, error) {
 	v := r.data
 	if len(shape) == 2 && left {
 		v = make([]T, len(r.data))
@@ -64,7 +64,7 @@ func (r *rhs[T]) tensor(d dtype.DType, shape []int64, left bool) (*core.Tensor, 
 			}
 		}
 	}
-	return core.NewStrided(narrow(v, d, shape))
+	return tensor.NewStrided(narrow(v, d, shape))
 }
 
 // column returns right-hand side c.
@@ -72,7 +72,7 @@ func (r *rhs[T]) column(c int) []T { return r.data[c*r.n : (c+1)*r.n] }
 
 // loadRHSShape checks B's dtype and shape for a system of order n (see
 // loadRHS) and returns its shape.
-func loadRHSShape(b *core.Tensor, n int64, want dtype.DType, left bool) ([]int64, error) {
+func loadRHSShape(b *tensor.Tensor, n int64, want dtype.DType, left bool) ([]int64, error) {
 	if b == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must not be null")
 	}

@@ -3,8 +3,8 @@ package solve
 import (
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Factor is a reusable factorization of a square sparse matrix A of order n:
@@ -14,12 +14,12 @@ import (
 type Factor interface {
 	// Solve solves A X = B (left) or X A = B (!left) with B a vector (n,)
 	// or a matrix, (n, k) when left and (k, n) otherwise, of A's dtype.
-	Solve(b *core.Tensor, left bool) (*core.Tensor, error)
+	Solve(b *tensor.Tensor, left bool) (*tensor.Tensor, error)
 	// L returns the lower triangular factor as an n x n CSC tensor.
-	L() (*core.Tensor, error)
+	L() (*tensor.Tensor, error)
 	// U returns the upper triangular factor as an n x n CSC tensor; a
 	// Cholesky factor has none and refuses.
-	U() (*core.Tensor, error)
+	U() (*tensor.Tensor, error)
 	// RowPerm returns p with L U = A[p][:, q] (L L^H = A[p][:, p] for Cholesky).
 	RowPerm() []int64
 	// ColPerm returns q with L U = A[p][:, q] (p for Cholesky).
@@ -37,9 +37,9 @@ type Factor interface {
 
 // factorImpl is the arithmetic-typed half of a factor.
 type factorImpl interface {
-	solveColumns(b *core.Tensor, left bool, d dtype.DType) (*core.Tensor, error)
-	lower(d dtype.DType, width int) (*core.Tensor, error)
-	upper(d dtype.DType, width int) (*core.Tensor, error)
+	solveColumns(b *tensor.Tensor, left bool, d dtype.DType) (*tensor.Tensor, error)
+	lower(d dtype.DType, width int) (*tensor.Tensor, error)
+	upper(d dtype.DType, width int) (*tensor.Tensor, error)
 	fill() int64
 }
 

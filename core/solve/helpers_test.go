@@ -6,15 +6,15 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 var solveDTypes = []dtype.DType{dtype.Float32, dtype.Float64, dtype.Complex64, dtype.Complex128}
 
-var matrixLayouts = []core.Layout{core.CSR, core.CSC, core.COO, core.Strided}
+var matrixLayouts = []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO, tensor.Strided}
 
 // dense is a test matrix held as complex numbers whatever the dtype.
 type dense [][]complex128
@@ -57,7 +57,7 @@ func randomSparse(rng *rand.Rand, n int, density float64, d dtype.DType) dense {
 }
 
 // tensorOf builds a tensor of the layout and dtype holding m's nonzeros.
-func tensorOf(t testing.TB, m dense, d dtype.DType, layout core.Layout) *core.Tensor {
+func tensorOf(t testing.TB, m dense, d dtype.DType, layout tensor.Layout) *tensor.Tensor {
 	t.Helper()
 	r, c := len(m), 0
 	if r > 0 {
@@ -78,21 +78,21 @@ func tensorOf(t testing.TB, m dense, d dtype.DType, layout core.Layout) *core.Te
 	for k, v := range vals {
 		va.SetComplex(int64(k), dtype.Complex128Scalar(v))
 	}
-	coo, err := core.NewCOO(dtype.Int64Array(idx, 2, nnz), va, []int64{int64(r), int64(c)}, core.BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array(idx, 2, nnz), va, []int64{int64(r), int64(c)}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	if layout == core.COO {
+	if layout == tensor.COO {
 		return coo
 	}
-	out, err := core.ToLayout(coo, layout, core.DefaultConvert())
+	out, err := tensor.ToLayout(coo, layout, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return out
 }
 
 // denseOf reads any tensor of at most 2 dimensions as a dense matrix
 // (a vector as one column).
-func denseOf(t testing.TB, x *core.Tensor) dense {
+func denseOf(t testing.TB, x *tensor.Tensor) dense {
 	t.Helper()
-	d, err := core.ToDense(x)
+	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
 	v, err := d.Values()
 	require.NoError(t, err)
@@ -111,7 +111,7 @@ func denseOf(t testing.TB, x *core.Tensor) dense {
 }
 
 // stridedOf builds a strided tensor from m: a vector when vector is set (m one column).
-func stridedOf(t testing.TB, m dense, d dtype.DType, vector bool) *core.Tensor {
+func stridedOf(t testing.TB, m dense, d dtype.DType, vector bool) *tensor.Tensor {
 	t.Helper()
 	r, c := len(m), len(m[0])
 	shape := []int64{int64(r), int64(c)}
@@ -124,7 +124,7 @@ func stridedOf(t testing.TB, m dense, d dtype.DType, vector bool) *core.Tensor {
 			a.SetComplex(int64(i*c+j), dtype.Complex128Scalar(v))
 		}
 	}
-	x, err := core.NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	return x
 }
@@ -223,9 +223,9 @@ func requireCode(t testing.TB, err error, code errs.Code, part string) {
 }
 
 // requireUnchanged requires x to equal its clone taken before the call.
-func requireUnchanged(t testing.TB, before, x *core.Tensor) {
+func requireUnchanged(t testing.TB, before, x *tensor.Tensor) {
 	t.Helper()
-	eq, err := core.Equal(before, x)
+	eq, err := tensor.Equal(before, x)
 	require.NoError(t, err)
 	require.True(t, eq, "the input changed")
 }

@@ -3,12 +3,12 @@ package solve
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // laplacian2D returns the 5-point Laplacian of an n x n grid as CSR float64.
-func laplacian2D(t testing.TB, n int64) (*core.Tensor, error) {
+func laplacian2D(t testing.TB, n int64) (*tensor.Tensor, error) {
 	c, err := gen.Stencil2D(n)
 	if err != nil {
 		return nil, err
@@ -17,11 +17,11 @@ func laplacian2D(t testing.TB, n int64) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return core.ToLayout(coo, core.CSR, core.DefaultConvert())
+	return tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 }
 
 // laplacian3D returns the 7-point Laplacian of an n x n x n grid as CSR float64.
-func laplacian3D(t testing.TB, n int64) (*core.Tensor, error) {
+func laplacian3D(t testing.TB, n int64) (*tensor.Tensor, error) {
 	c, err := gen.Stencil3D(n)
 	if err != nil {
 		return nil, err
@@ -30,11 +30,11 @@ func laplacian3D(t testing.TB, n int64) (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return core.ToLayout(coo, core.CSR, core.DefaultConvert())
+	return tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 }
 
 // residual is ||A x - b|| / ||b|| for the dense vectors of a solve.
-func residual(t testing.TB, a, x, b *core.Tensor) float64 {
+func residual(t testing.TB, a, x, b *tensor.Tensor) float64 {
 	t.Helper()
 	ad := denseCSR(t, a)
 	xv, bv := vectorOf(t, x), vectorOf(t, b)

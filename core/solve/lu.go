@@ -3,9 +3,9 @@ package solve
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // LUOptions tunes Splu.
@@ -44,7 +44,7 @@ type LU struct {
 // singular or structurally singular matrix is refused naming the column
 // ("zero pivot in column 17"); factors that would outgrow core.MemoryLimit
 // are refused with core.ErrTooLarge.
-func Splu(a *core.Tensor, opt LUOptions) (*LU, error) {
+func Splu(a *tensor.Tensor, opt LUOptions) (*LU, error) {
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}
@@ -62,8 +62,8 @@ func Splu(a *core.Tensor, opt LUOptions) (*LU, error) {
 	return splu[float64](a, opt)
 }
 
-func splu[T elem](a *core.Tensor, opt LUOptions) (*LU, error) {
-	m, err := loadCompressed[T](a, core.CSC)
+func splu[T elem](a *tensor.Tensor, opt LUOptions) (*LU, error) {
+	m, err := loadCompressed[T](a, tensor.CSC)
 	if err != nil {
 		return nil, err
 	}
@@ -99,15 +99,15 @@ func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, e
 }
 
 // Solve solves A X = B (left) or X A = B.
-func (f *LU) Solve(b *core.Tensor, left bool) (*core.Tensor, error) {
+func (f *LU) Solve(b *tensor.Tensor, left bool) (*tensor.Tensor, error) {
 	return f.impl.solveColumns(b, left, f.dtype)
 }
 
 // L returns the unit lower triangular factor (CSC, rows ascending).
-func (f *LU) L() (*core.Tensor, error) { return f.impl.lower(f.dtype, f.width) }
+func (f *LU) L() (*tensor.Tensor, error) { return f.impl.lower(f.dtype, f.width) }
 
 // U returns the upper triangular factor (CSC, rows ascending).
-func (f *LU) U() (*core.Tensor, error) { return f.impl.upper(f.dtype, f.width) }
+func (f *LU) U() (*tensor.Tensor, error) { return f.impl.upper(f.dtype, f.width) }
 
 // RowPerm returns p, the row of A that became row k of L U.
 func (f *LU) RowPerm() []int64 { return toInt64(f.p) }
@@ -126,7 +126,7 @@ func (f *LU) DType() dtype.DType { return f.dtype }
 
 func (f *luNumeric[T]) fill() int64 { return int64(len(f.li) + len(f.ui)) }
 
-func (f *luNumeric[T]) solveColumns(b *core.Tensor, left bool, d dtype.DType) (*core.Tensor, error) {
+func (f *luNumeric[T]) solveColumns(b *tensor.Tensor, left bool, d dtype.DType) (*tensor.Tensor, error) {
 	r, err := loadRHS[T](b, f.n, d, left)
 	if err != nil {
 		return nil, err
@@ -147,12 +147,12 @@ func (f *luNumeric[T]) solveColumns(b *core.Tensor, left bool, d dtype.DType) (*
 	return r.tensor(d, b.Shape(), left)
 }
 
-func (f *luNumeric[T]) lower(d dtype.DType, width int) (*core.Tensor, error) {
+func (f *luNumeric[T]) lower(d dtype.DType, width int) (*tensor.Tensor, error) {
 	idx, val := sortedCSC(f.lp, f.li, f.lx)
 	return cscTensor(d, f.n, f.n, f.lp, idx, val, width)
 }
 
-func (f *luNumeric[T]) upper(d dtype.DType, width int) (*core.Tensor, error) {
+func (f *luNumeric[T]) upper(d dtype.DType, width int) (*tensor.Tensor, error) {
 	idx, val := sortedCSC(f.up, f.ui, f.ux)
 	return cscTensor(d, f.n, f.n, f.up, idx, val, width)
 }

@@ -3,7 +3,7 @@ package solve
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // spsolveSystems are the square real matrices of the spsolve bench rows that
@@ -16,12 +16,12 @@ func BenchmarkSpsolveReal(b *testing.B) {
 	for _, name := range spsolveSystems {
 		b.Run(name, func(b *testing.B) {
 			a := realMatrix(b, name)
-			a, err := core.ToIndexWidth(a, 32)
+			a, err := tensor.ToIndexWidth(a, 32)
 			if err != nil {
 				b.Fatal(err)
 			}
 			rhs := randomVector(b, a.Shape()[0], 1)
-			var x *core.Tensor
+			var x *tensor.Tensor
 			for b.Loop() {
 				if x, err = Spsolve(a, rhs, true); err != nil {
 					b.Fatal(err)

@@ -1,8 +1,8 @@
 package solve
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -267,7 +267,7 @@ func (f *luNumeric[T]) reserve(more, k int) error {
 			nc = need
 		}
 		if err := checkBytes("", int64(nc+other), f.entryBytes); err != nil {
-			return nil, nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, nc+other, f.entryBytes, core.MemoryLimit())
+			return nil, nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, nc+other, f.entryBytes, tensor.MemoryLimit())
 		}
 		ni := make([]int, len(idx), nc)
 		nv := make([]T, len(val), nc)

@@ -3,7 +3,7 @@ package solve
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // refinedLU is Spsolve's LU: the factors with the matrix they came from, so
@@ -19,7 +19,7 @@ type refinedLU[T elem] struct {
 // matrices (bayer10, cryg2500) otherwise leave residuals that the order of
 // the additions decides; one step costs two products with A and one more
 // solve, a small part of the factorization.
-func (r *refinedLU[T]) Solve(b *core.Tensor, left bool) (*core.Tensor, error) {
+func (r *refinedLU[T]) Solve(b *tensor.Tensor, left bool) (*tensor.Tensor, error) {
 	f := r.f
 	rh, err := loadRHS[T](b, f.n, r.dtype, left)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,7 +16,7 @@ func TestSpsolveRefinesLU(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			a := realMatrix(t, name)
 			n := a.Shape()[0]
-			m, err := loadCompressed[float64](a, core.CSC)
+			m, err := loadCompressed[float64](a, tensor.CSC)
 			require.NoError(t, err)
 			v := viewsOf(m)
 			opt := LUOptions{Ordering: OrderColAMD, PivotThreshold: 1}

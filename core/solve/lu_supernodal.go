@@ -4,8 +4,8 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -194,7 +194,7 @@ func (s *luSupernodes[T]) block(f *luNumeric[T], j int) (*snBlock[T], error) {
 	size, ld := last-first+1, len(rows)
 	more := int64(ld) * int64(size)
 	if err := checkBytes("", s.entries+more+int64(cap(f.li)+cap(f.ui)), f.entryBytes); err != nil {
-		return nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors and their dense blocks need more than the memory limit of %d bytes", first, f.n, core.MemoryLimit())
+		return nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors and their dense blocks need more than the memory limit of %d bytes", first, f.n, tensor.MemoryLimit())
 	}
 	for r, i := range rows {
 		s.pos[i] = r

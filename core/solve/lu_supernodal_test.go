@@ -6,9 +6,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -40,7 +40,7 @@ func pivotingSparse(rng *rand.Rand, n int, density float64, d dtype.DType) dense
 }
 
 // luFactors returns the panel and the column-at-a-time factorizations.
-func luFactors(t *testing.T, at *core.Tensor, opt LUOptions) (panel, column *LU) {
+func luFactors(t *testing.T, at *tensor.Tensor, opt LUOptions) (panel, column *LU) {
 	t.Helper()
 	panel, err := Splu(at, opt)
 	require.NoError(t, err)
@@ -68,7 +68,7 @@ func TestLUPanelsAgreeWithColumnPath(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Complex128, dtype.Float32} {
 		for _, n := range []int{150, 260} {
 			a := pivotingSparse(rng, n, 0.03, d)
-			at := tensorOf(t, a, d, core.CSC)
+			at := tensorOf(t, a, d, tensor.CSC)
 			for _, opt := range []LUOptions{{Ordering: OrderColAMD, PivotThreshold: 1}, {Ordering: OrderAMD, PivotThreshold: 0.1}, {Ordering: OrderNatural, PivotThreshold: 1}} {
 				t.Run(fmt.Sprintf("%s/%d/%s/%g", d, n, opt.Ordering, opt.PivotThreshold), func(t *testing.T) {
 					panel, column := luFactors(t, at, opt)
@@ -99,7 +99,7 @@ func TestLUPanelsSingular(t *testing.T) {
 	for i := range c {
 		c[i][n-5] = 0
 	}
-	_, err := Splu(tensorOf(t, c, dtype.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
+	_, err := Splu(tensorOf(t, c, dtype.Float64, tensor.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
 	requireCode(t, err, errs.ErrInvalidArgument, fmt.Sprintf("structurally singular: zero pivot in column %d", n-5))
 	refused := 0
 	for trial := 0; trial < 6; trial++ {
@@ -107,7 +107,7 @@ func TestLUPanelsSingular(t *testing.T) {
 		for i := range b {
 			b[i][n-3] = 2 * b[i][n-9]
 		}
-		bt := tensorOf(t, b, dtype.Float64, core.CSC)
+		bt := tensorOf(t, b, dtype.Float64, tensor.CSC)
 		for _, panels := range []bool{true, false} {
 			var f *LU
 			var err error
@@ -126,12 +126,12 @@ func TestLUPanelsSingular(t *testing.T) {
 	}
 	t.Logf("%d of 12 refused", refused)
 	// the factorization after a refusal starts clean
-	f, err := Splu(tensorOf(t, pivotingSparse(rng, n, 0.04, dtype.Float64), dtype.Float64, core.CSC), DefaultLUOptions())
+	f, err := Splu(tensorOf(t, pivotingSparse(rng, n, 0.04, dtype.Float64), dtype.Float64, tensor.CSC), DefaultLUOptions())
 	require.NoError(t, err)
 	require.Positive(t, panelColumnsOf(f))
 }
 
-func must(x *core.Tensor, err error) *core.Tensor {
+func must(x *tensor.Tensor, err error) *tensor.Tensor {
 	if err != nil {
 		panic(err)
 	}
@@ -148,7 +148,7 @@ func TestLUPanelsNearSingular(t *testing.T) {
 	for i := range a {
 		a[i][n-4] = a[i][n-11] * complex(1+1e-13*float64(i%7), 0)
 	}
-	at := tensorOf(t, a, dtype.Float64, core.CSC)
+	at := tensorOf(t, a, dtype.Float64, tensor.CSC)
 	panel, column := luFactors(t, at, LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
 	require.Positive(t, panelColumnsOf(panel))
 	require.Equal(t, column.RowPerm(), panel.RowPerm())
@@ -190,8 +190,8 @@ func TestLUPanelsMemoryLimit(t *testing.T) {
 	lowPanelThreshold(t)
 	rng := rand.New(rand.NewPCG(27, 28))
 	const n = 240
-	at := tensorOf(t, pivotingSparse(rng, n, 0.04, dtype.Float64), dtype.Float64, core.CSC)
-	m, err := loadCompressed[float64](at, core.CSC)
+	at := tensorOf(t, pivotingSparse(rng, n, 0.04, dtype.Float64), dtype.Float64, tensor.CSC)
+	m, err := loadCompressed[float64](at, tensor.CSC)
 	require.NoError(t, err)
 	v := viewsOf(m)
 	q := identity(n)
@@ -199,14 +199,14 @@ func TestLUPanelsMemoryLimit(t *testing.T) {
 	withoutPanels(func() { column, err = factorLU(v.byCol, q, 1, entryBytes(false)) })
 	require.NoError(t, err)
 	limit := int64(cap(column.li)+cap(column.ui)) * entryBytes(false)
-	old := core.MemoryLimit()
-	t.Cleanup(func() { require.NoError(t, core.SetMemoryLimit(old)) })
-	require.NoError(t, core.SetMemoryLimit(limit))
+	old := tensor.MemoryLimit()
+	t.Cleanup(func() { require.NoError(t, tensor.SetMemoryLimit(old)) })
+	require.NoError(t, tensor.SetMemoryLimit(limit))
 	withoutPanels(func() { _, err = factorLU(v.byCol, q, 1, entryBytes(false)) })
 	require.NoError(t, err, "the column path fits the limit")
 	_, err = factorLU(v.byCol, q, 1, entryBytes(false))
 	requireCode(t, err, errs.ErrTooLarge, "dense blocks")
-	require.NoError(t, core.SetMemoryLimit(old))
+	require.NoError(t, tensor.SetMemoryLimit(old))
 	f, err := factorLU(v.byCol, q, 1, entryBytes(false))
 	require.NoError(t, err)
 	require.Positive(t, f.panelColumns)

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -21,7 +21,7 @@ func requireLU(t *testing.T, f Factor, a dense, d dtype.DType) {
 	require.NoError(t, err)
 	ut, err := f.U()
 	require.NoError(t, err)
-	require.Equal(t, core.CSC, lt.Layout())
+	require.Equal(t, tensor.CSC, lt.Layout())
 	require.Equal(t, lt.NNZ()+ut.NNZ(), f.Fill())
 	l, u := denseOf(t, lt), denseOf(t, ut)
 	for i := range l {
@@ -43,7 +43,7 @@ func TestSpluSolvesOverLayoutsDTypesOrderings(t *testing.T) {
 			at := tensorOf(t, a, d, layout)
 			for _, ord := range allOrderings {
 				t.Run(fmt.Sprintf("%s/%s/%s", d, layout, ord), func(t *testing.T) {
-					before := core.Clone(at)
+					before := tensor.Clone(at)
 					f, err := Splu(at, LUOptions{Ordering: ord, PivotThreshold: 1})
 					require.NoError(t, err)
 					requireLU(t, f, a, d)
@@ -74,7 +74,7 @@ func TestSpluPivots(t *testing.T) {
 		a[i] = w[(i+1)%n]
 	}
 	for _, thr := range []float64{0, 0.1, 1} {
-		f, err := Splu(tensorOf(t, a, dtype.Float64, core.CSC), LUOptions{Ordering: OrderColAMD, PivotThreshold: thr})
+		f, err := Splu(tensorOf(t, a, dtype.Float64, tensor.CSC), LUOptions{Ordering: OrderColAMD, PivotThreshold: thr})
 		require.NoError(t, err)
 		requireLU(t, f, a, dtype.Float64)
 		b := randomDense(rng, n, 1, dtype.Float64)
@@ -92,7 +92,7 @@ func TestSpluSingularNamesColumn(t *testing.T) {
 		a[i][17] = 0
 	}
 	for _, ord := range allOrderings {
-		_, err := Splu(tensorOf(t, a, dtype.Float64, core.CSR), LUOptions{Ordering: ord, PivotThreshold: 1})
+		_, err := Splu(tensorOf(t, a, dtype.Float64, tensor.CSR), LUOptions{Ordering: ord, PivotThreshold: 1})
 		requireCode(t, err, errs.ErrInvalidArgument, "structurally singular: zero pivot in column 17")
 	}
 	// numerically singular: column 9 = 2 * column 3
@@ -100,24 +100,24 @@ func TestSpluSingularNamesColumn(t *testing.T) {
 	for i := range b {
 		b[i][9] = 2 * b[i][3]
 	}
-	_, err := Splu(tensorOf(t, b, dtype.Float64, core.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
+	_, err := Splu(tensorOf(t, b, dtype.Float64, tensor.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
 	requireCode(t, err, errs.ErrInvalidArgument, "singular: zero pivot in column 9")
 	for _, ord := range allOrderings {
-		_, err := Splu(tensorOf(t, b, dtype.Float64, core.CSC), LUOptions{Ordering: ord, PivotThreshold: 1})
+		_, err := Splu(tensorOf(t, b, dtype.Float64, tensor.CSC), LUOptions{Ordering: ord, PivotThreshold: 1})
 		requireCode(t, err, errs.ErrInvalidArgument, "zero pivot in column")
 	}
 }
 
 func TestSpluBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	a := tensorOf(t, randomSparse(rng, 6, 0.3, dtype.Float64), dtype.Float64, core.CSR)
+	a := tensorOf(t, randomSparse(rng, 6, 0.3, dtype.Float64), dtype.Float64, tensor.CSR)
 	_, err := Splu(a, LUOptions{PivotThreshold: 1.5})
 	requireCode(t, err, errs.ErrInvalidArgument, "pivot_threshold = 1.5")
 	_, err = Splu(a, LUOptions{Ordering: 9, PivotThreshold: 1})
 	requireCode(t, err, errs.ErrInvalidArgument, "ordering = 9")
-	_, err = Splu(tensorOf(t, randomDense(rng, 3, 4, dtype.Float64), dtype.Float64, core.COO), DefaultLUOptions())
+	_, err = Splu(tensorOf(t, randomDense(rng, 3, 4, dtype.Float64), dtype.Float64, tensor.COO), DefaultLUOptions())
 	requireCode(t, err, errs.ErrInvalidArgument, "square")
-	filled, err := core.WithFill(a, core.ScalarBytes(dtype.Float64, dtype.Real(1)))
+	filled, err := tensor.WithFill(a, tensor.ScalarBytes(dtype.Float64, dtype.Real(1)))
 	require.NoError(t, err)
 	_, err = Splu(filled, DefaultLUOptions())
 	requireCode(t, err, errs.ErrInvalidArgument, "fill value must be zero")
@@ -144,11 +144,11 @@ func TestSpsolve(t *testing.T) {
 			require.NoError(t, err)
 			require.Less(t, relDiff(matmul(denseOf(t, xm), a), bm), tolerance(d))
 			// a sparse B is read densely
-			xs, err := Spsolve(at, tensorOf(t, bm, d, core.CSR), false)
+			xs, err := Spsolve(at, tensorOf(t, bm, d, tensor.CSR), false)
 			require.NoError(t, err)
 			require.Less(t, relDiff(denseOf(t, xs), denseOf(t, xm)), tolerance(d))
 		}
 	}
-	_, err := Spsolve(tensorOf(t, randomSparse(rng, 4, 0.3, dtype.Float64), dtype.Float64, core.CSR), stridedOf(t, randomDense(rng, 3, 1, dtype.Float64), dtype.Float64, true), true)
+	_, err := Spsolve(tensorOf(t, randomSparse(rng, 4, 0.3, dtype.Float64), dtype.Float64, tensor.CSR), stridedOf(t, randomDense(rng, 3, 1, dtype.Float64), dtype.Float64, true), true)
 	requireCode(t, err, errs.ErrInvalidArgument, "B: shape [3]")
 }

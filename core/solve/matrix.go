@@ -3,9 +3,9 @@ package solve
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // compressed is a 2-D matrix in compressed storage: slice j (a column for
@@ -28,7 +28,7 @@ func (m *compressed[T]) slices() int {
 
 // checkMatrix requires a 2-D sparse or strided matrix without batch or dense
 // dimensions, of a solver dtype, with a zero fill value.
-func checkMatrix(arg string, a *core.Tensor) error {
+func checkMatrix(arg string, a *tensor.Tensor) error {
 	if a == nil {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: must not be null", arg)
 	}
@@ -48,7 +48,7 @@ func checkMatrix(arg string, a *core.Tensor) error {
 }
 
 // checkSquare additionally requires rows == cols.
-func checkSquare(arg string, a *core.Tensor) error {
+func checkSquare(arg string, a *tensor.Tensor) error {
 	if err := checkMatrix(arg, a); err != nil {
 		return err
 	}
@@ -60,16 +60,16 @@ func checkSquare(arg string, a *core.Tensor) error {
 
 // loadCompressed reads a checked matrix as CSR or CSC: a CSR or CSC tensor is
 // read as stored; any other layout is converted to prefer.
-func loadCompressed[T elem](a *core.Tensor, prefer core.Layout) (*compressed[T], error) {
+func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed[T], error) {
 	t := a
-	if l := a.Layout(); l != core.CSR && l != core.CSC {
+	if l := a.Layout(); l != tensor.CSR && l != tensor.CSC {
 		var err error
-		if t, err = core.ToLayout(a, prefer, core.DefaultConvert()); err != nil {
+		if t, err = tensor.ToLayout(a, prefer, tensor.DefaultConvert()); err != nil {
 			return nil, err
 		}
 	}
 	s := t.Shape()
-	m := &compressed[T]{rows: int(s[0]), cols: int(s[1]), byCol: t.Layout() == core.CSC}
+	m := &compressed[T]{rows: int(s[0]), cols: int(s[1]), byCol: t.Layout() == tensor.CSC}
 	var ptr, idx dtype.Array
 	var err error
 	if m.byCol {
@@ -151,7 +151,7 @@ func (m *compressed[T]) transposeStorage() *compressed[T] {
 
 // indexWidthOf is the index width the results built from a take: a's own
 // when it has 32-bit indices, 64 otherwise (torch keeps the input's width).
-func indexWidthOf(a *core.Tensor) int {
+func indexWidthOf(a *tensor.Tensor) int {
 	if a.IndexWidth() == 32 {
 		return 32
 	}
@@ -160,11 +160,11 @@ func indexWidthOf(a *core.Tensor) int {
 
 // cscTensor builds an n x n CSC tensor of dtype d from columns whose row
 // indices are sorted, with index arrays of the given width.
-func cscTensor[T elem](d dtype.DType, rows, cols int, ptr, idx []int, val []T, width int) (*core.Tensor, error) {
+func cscTensor[T elem](d dtype.DType, rows, cols int, ptr, idx []int, val []T, width int) (*tensor.Tensor, error) {
 	if len(idx) > math.MaxInt32 {
 		width = 64
 	}
-	return core.NewCompressed(core.CSC, indexArray(ptr, width), indexArray(idx, width), narrow(val, d, []int64{int64(len(val))}), []int64{int64(rows), int64(cols)}, core.BuildOptions{})
+	return tensor.NewCompressed(tensor.CSC, indexArray(ptr, width), indexArray(idx, width), narrow(val, d, []int64{int64(len(val))}), []int64{int64(rows), int64(cols)}, tensor.BuildOptions{})
 }
 
 // indexArray copies ints into an int32 or int64 array.

@@ -7,16 +7,16 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/mmio"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 // denseCSR reads a float64 matrix as CSR arrays.
-func denseCSR(t testing.TB, a *core.Tensor) *compressed[float64] {
+func denseCSR(t testing.TB, a *tensor.Tensor) *compressed[float64] {
 	t.Helper()
-	m, err := loadCompressed[float64](a, core.CSR)
+	m, err := loadCompressed[float64](a, tensor.CSR)
 	require.NoError(t, err)
 	if m.byCol {
 		m = m.transposeStorage()
@@ -24,7 +24,7 @@ func denseCSR(t testing.TB, a *core.Tensor) *compressed[float64] {
 	return m
 }
 
-func vectorOf(t testing.TB, x *core.Tensor) []float64 {
+func vectorOf(t testing.TB, x *tensor.Tensor) []float64 {
 	t.Helper()
 	v, err := x.Values()
 	require.NoError(t, err)
@@ -39,13 +39,13 @@ func norm(v []float64) float64 {
 	return math.Sqrt(s)
 }
 
-func randomVector(t testing.TB, n int64, seed uint64) *core.Tensor {
+func randomVector(t testing.TB, n int64, seed uint64) *tensor.Tensor {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	v := make([]float64, n)
 	for i := range v {
 		v[i] = rng.Float64()*2 - 1
 	}
-	x, err := core.NewStrided(dtype.Float64Array(v, n))
+	x, err := tensor.NewStrided(dtype.Float64Array(v, n))
 	require.NoError(t, err)
 	return x
 }
@@ -75,7 +75,7 @@ func TestLaplacianLUAndCholesky(t *testing.T) {
 
 // realMatrix reads a matrix of ../shared/matrices/suitesparse as float64 CSR,
 // skipping the test when the collection is absent.
-func realMatrix(t testing.TB, name string) *core.Tensor {
+func realMatrix(t testing.TB, name string) *tensor.Tensor {
 	t.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "matrices", "suitesparse", name)
 	if _, err := os.Stat(path); err != nil {
@@ -83,15 +83,15 @@ func realMatrix(t testing.TB, name string) *core.Tensor {
 	}
 	m, err := mmio.Read(path)
 	require.NoError(t, err)
-	m, err = core.ToDType(m, dtype.Float64)
+	m, err = tensor.ToDType(m, dtype.Float64)
 	require.NoError(t, err)
-	m, err = core.ToLayout(m, core.CSR, core.DefaultConvert())
+	m, err = tensor.ToLayout(m, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return m
 }
 
 // graphLaplacianPlusI turns a square pattern into the SPD matrix L + I of its graph.
-func graphLaplacianPlusI(t *testing.T, a *core.Tensor) *core.Tensor {
+func graphLaplacianPlusI(t *testing.T, a *tensor.Tensor) *tensor.Tensor {
 	m := denseCSR(t, a)
 	n := m.rows
 	deg := make([]float64, n)
@@ -108,16 +108,16 @@ func graphLaplacianPlusI(t *testing.T, a *core.Tensor) *core.Tensor {
 	for i := 0; i < n; i++ {
 		rows, cols, vals = append(rows, int64(i)), append(cols, int64(i)), append(vals, deg[i]+1)
 	}
-	coo, err := core.NewCOO(dtype.Int64Array(append(rows, cols...), 2, int64(len(vals))), dtype.Float64Array(vals), []int64{int64(n), int64(n)}, core.BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, int64(len(vals))), dtype.Float64Array(vals), []int64{int64(n), int64(n)}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	out, err := core.ToLayout(coo, core.CSC, core.DefaultConvert())
+	out, err := tensor.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return out
 }
 
 // backwardError is ||A x - b|| / (||A||_F ||x|| + ||b||), small for a
 // stable solve however ill-conditioned A is.
-func backwardError(t *testing.T, a, x, b *core.Tensor) float64 {
+func backwardError(t *testing.T, a, x, b *tensor.Tensor) float64 {
 	m := denseCSR(t, a)
 	xv, bv := vectorOf(t, x), vectorOf(t, b)
 	r := make([]float64, len(bv))

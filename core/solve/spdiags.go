@@ -1,9 +1,9 @@
 package solve
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Spdiags builds a sparse matrix of the given shape from diagonals, as
@@ -15,17 +15,17 @@ import (
 // out; the entries it places are stored even when zero. offsets is a 1-D
 // int64 or int32 tensor (or a 0-d one) without repeated values. layout is
 // COO (the default, entries in diagonal order as torch gives them), CSR or CSC.
-func Spdiags(diagonals, offsets *core.Tensor, shape []int64, layout core.Layout) (*core.Tensor, error) {
+func Spdiags(diagonals, offsets *tensor.Tensor, shape []int64, layout tensor.Layout) (*tensor.Tensor, error) {
 	if diagonals == nil || offsets == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "diagonals and offsets must not be null")
 	}
-	if diagonals.Layout() != core.Strided || offsets.Layout() != core.Strided {
+	if diagonals.Layout() != tensor.Strided || offsets.Layout() != tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "diagonals and offsets must be strided tensors, got %s and %s", diagonals.Layout(), offsets.Layout())
 	}
 	if len(shape) != 2 || shape[0] < 0 || shape[1] < 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "shape = %v: Output shape must be 2d with non-negative sizes", shape)
 	}
-	if layout != core.COO && layout != core.CSR && layout != core.CSC {
+	if layout != tensor.COO && layout != tensor.CSR && layout != tensor.CSC {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout = %s: Only output layouts (sparse_coo, sparse_csr, sparse_csc) are supported", layout)
 	}
 	ds := diagonals.Shape()
@@ -83,12 +83,12 @@ func Spdiags(diagonals, offsets *core.Tensor, shape []int64, layout core.Layout)
 			t++
 		}
 	}
-	coo, err := core.NewCOO(dtype.Int64Array(idx, 2, total), vals, []int64{rows, cols}, core.BuildOptions{})
+	coo, err := tensor.NewCOO(dtype.Int64Array(idx, 2, total), vals, []int64{rows, cols}, tensor.BuildOptions{})
 	if err != nil {
 		return nil, err
 	}
-	if layout == core.COO {
+	if layout == tensor.COO {
 		return coo, nil
 	}
-	return core.ToLayout(coo, layout, core.DefaultConvert())
+	return tensor.ToLayout(coo, layout, tensor.DefaultConvert())
 }

@@ -1,8 +1,8 @@
 package solve
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // spsolveSymmetricPivot is the pivot threshold of Spsolve's LU on a
@@ -22,7 +22,7 @@ const spsolveSymmetricPivot = 0.1
 // diagonal (pivot threshold 0.1) and with ColAMD and partial pivoting
 // otherwise, an LU solution then refined once (lu_refine.go). To solve
 // again with the same A, use Splu or Cholesky.
-func Spsolve(a, b *core.Tensor, left bool) (*core.Tensor, error) {
+func Spsolve(a, b *tensor.Tensor, left bool) (*tensor.Tensor, error) {
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}
@@ -45,8 +45,8 @@ func Spsolve(a, b *core.Tensor, left bool) (*core.Tensor, error) {
 }
 
 // factorForSolve factors a as Spsolve describes.
-func factorForSolve[T elem](a *core.Tensor) (Factor, error) {
-	m, err := loadCompressed[T](a, core.CSC)
+func factorForSolve[T elem](a *tensor.Tensor) (Factor, error) {
+	m, err := loadCompressed[T](a, tensor.CSC)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,9 @@
 package solve
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 func (f *snFactor[T]) fill() int64 {
@@ -17,7 +17,7 @@ func (f *snFactor[T]) fill() int64 {
 }
 
 // lower copies the blocks out as CSC columns (the diagonal first, rows ascending).
-func (f *snFactor[T]) lower(d dtype.DType, width int) (*core.Tensor, error) {
+func (f *snFactor[T]) lower(d dtype.DType, width int) (*tensor.Tensor, error) {
 	sy := f.sy
 	n := sy.n
 	lp := make([]int, n+1)
@@ -40,11 +40,11 @@ func (f *snFactor[T]) lower(d dtype.DType, width int) (*core.Tensor, error) {
 	return cscTensor(d, n, n, lp, li, lx, width)
 }
 
-func (f *snFactor[T]) upper(dtype.DType, int) (*core.Tensor, error) {
+func (f *snFactor[T]) upper(dtype.DType, int) (*tensor.Tensor, error) {
 	return nil, errs.Errorf(errs.ErrInvalidArgument, "factor: a Cholesky factor has no U: A[p][:, p] = L L^H")
 }
 
-func (f *snFactor[T]) solveColumns(b *core.Tensor, left bool, d dtype.DType) (*core.Tensor, error) {
+func (f *snFactor[T]) solveColumns(b *tensor.Tensor, left bool, d dtype.DType) (*tensor.Tensor, error) {
 	r, err := loadRHS[T](b, f.sy.n, d, left)
 	if err != nil {
 		return nil, err

@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,7 +18,7 @@ func TestSupernodalDenseAndBanded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Complex128} {
 		a := randomHPD(rng, 3*panelBlock+5, 1, d)
-		at := tensorOf(t, a, d, core.CSC)
+		at := tensorOf(t, a, d, tensor.CSC)
 		f, err := Cholesky(at, OrderNatural)
 		require.NoError(t, err)
 		require.Equal(t, 1, supernodeCount(f))
@@ -43,7 +43,7 @@ func TestSupernodalDenseAndBanded(t *testing.T) {
 			b[i][i] = complex(s+1, 0)
 		}
 		for _, ord := range []Ordering{OrderNatural, OrderAMD} {
-			f, err := Cholesky(tensorOf(t, b, d, core.CSR), ord)
+			f, err := Cholesky(tensorOf(t, b, d, tensor.CSR), ord)
 			require.NoError(t, err)
 			requireCholesky(t, f, b, d)
 		}
@@ -67,9 +67,9 @@ func TestCholeskyParallelMatchesSerial(t *testing.T) {
 	lap, err := laplacian2D(t, 30)
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(43, 44))
-	cases := []*core.Tensor{lap,
-		tensorOf(t, randomHPD(rng, 200, 0.02, dtype.Complex128), dtype.Complex128, core.CSR)}
-	serial := make([]*core.Tensor, len(cases))
+	cases := []*tensor.Tensor{lap,
+		tensorOf(t, randomHPD(rng, 200, 0.02, dtype.Complex128), dtype.Complex128, tensor.CSR)}
+	serial := make([]*tensor.Tensor, len(cases))
 	for i, a := range cases {
 		f, err := Cholesky(a, OrderDefault)
 		require.NoError(t, err)
@@ -82,13 +82,13 @@ func TestCholeskyParallelMatchesSerial(t *testing.T) {
 		require.NoError(t, err)
 		l, err := f.L()
 		require.NoError(t, err)
-		same, err := core.Equal(l, serial[i])
+		same, err := tensor.Equal(l, serial[i])
 		require.NoError(t, err)
 		require.True(t, same, "case %d: the parallel factor differs from the serial one", i)
 	}
 	bad := randomHPD(rng, 200, 0.02, dtype.Float64)
 	bad[150][150] = -1
-	_, err = Cholesky(tensorOf(t, bad, dtype.Float64, core.CSR), OrderDefault)
+	_, err = Cholesky(tensorOf(t, bad, dtype.Float64, tensor.CSR), OrderDefault)
 	requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 }
 

@@ -4,15 +4,15 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
 func TestSymmetryOf(t *testing.T) {
 	m := func(d dense) *compressed[complex128] {
-		c, err := loadCompressed[complex128](tensorOf(t, d, dtype.Complex128, core.CSR), core.CSC)
+		c, err := loadCompressed[complex128](tensorOf(t, d, dtype.Complex128, tensor.CSR), tensor.CSC)
 		require.NoError(t, err)
 		return c
 	}
@@ -62,13 +62,13 @@ func TestSpsolveChoosesAndSolves(t *testing.T) {
 		general[i][i] += 5
 	}
 	for name, a := range map[string]dense{"spd": spd, "indefinite": indefinite, "symPattern": symPattern, "general": general} {
-		at := tensorOf(t, a, dtype.Float64, core.CSR)
+		at := tensorOf(t, a, dtype.Float64, tensor.CSR)
 		b := randomDense(rng, n, 2, dtype.Float64)
 		x, err := Spsolve(at, stridedOf(t, b, dtype.Float64, false), true)
 		require.NoError(t, err, name)
 		require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), 1e-12, name)
 	}
-	_, err := Cholesky(tensorOf(t, indefinite, dtype.Float64, core.CSR), OrderDefault)
+	_, err := Cholesky(tensorOf(t, indefinite, dtype.Float64, tensor.CSR), OrderDefault)
 	requireCode(t, err, errs.ErrInvalidArgument, "not positive definite")
 
 	// LU's default ordering is AMD's on the symmetric pattern, ColAMD's otherwise.
@@ -76,7 +76,7 @@ func TestSpsolveChoosesAndSolves(t *testing.T) {
 		a    dense
 		want Ordering
 	}{{symPattern, OrderAMD}, {general, OrderColAMD}} {
-		at := tensorOf(t, c.a, dtype.Float64, core.CSR)
+		at := tensorOf(t, c.a, dtype.Float64, tensor.CSR)
 		def, err := Splu(at, DefaultLUOptions())
 		require.NoError(t, err)
 		explicit, err := Splu(at, LUOptions{Ordering: c.want, PivotThreshold: 1})

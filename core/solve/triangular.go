@@ -1,8 +1,8 @@
 package solve
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
@@ -14,7 +14,7 @@ import (
 // must be A's. A CSR or CSC A is used as stored (a row- or a column-oriented
 // substitution); other layouts are converted to CSR. A zero on the diagonal
 // is refused naming its row, where torch would return NaNs.
-func SolveTriangular(a, b *core.Tensor, upper, left, unitriangular bool) (*core.Tensor, error) {
+func SolveTriangular(a, b *tensor.Tensor, upper, left, unitriangular bool) (*tensor.Tensor, error) {
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}
@@ -24,13 +24,13 @@ func SolveTriangular(a, b *core.Tensor, upper, left, unitriangular bool) (*core.
 	return solveTriangular[float64](a, b, upper, left, unitriangular)
 }
 
-func solveTriangular[T elem](a, b *core.Tensor, upper, left, unit bool) (*core.Tensor, error) {
+func solveTriangular[T elem](a, b *tensor.Tensor, upper, left, unit bool) (*tensor.Tensor, error) {
 	n := int(a.Shape()[0])
 	r, err := loadRHS[T](b, n, a.DType(), left)
 	if err != nil {
 		return nil, err
 	}
-	m, err := loadCompressed[T](a, core.CSR)
+	m, err := loadCompressed[T](a, tensor.CSR)
 	if err != nil {
 		return nil, err
 	}

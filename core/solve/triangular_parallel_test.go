@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -30,7 +30,7 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	const n = 300
 	type solveCase struct {
-		a, b        *core.Tensor
+		a, b        *tensor.Tensor
 		upper, unit bool
 		left        bool
 		name        string
@@ -41,7 +41,7 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 		for i := range a {
 			a[i][i] = complex(2+rng.Float64(), 0)
 		}
-		for _, layout := range []core.Layout{core.CSR, core.CSC} {
+		for _, layout := range []tensor.Layout{tensor.CSR, tensor.CSC} {
 			at := tensorOf(t, a, d, layout)
 			for _, upper := range []bool{false, true} {
 				for _, unit := range []bool{false, true} {
@@ -60,13 +60,13 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 		}
 	}
 	// The factors' solves with several right-hand sides, both sides.
-	lu, err := Splu(tensorOf(t, randomHPD(rng, n, 0.02, dtype.Float64), dtype.Float64, core.CSR), DefaultLUOptions())
+	lu, err := Splu(tensorOf(t, randomHPD(rng, n, 0.02, dtype.Float64), dtype.Float64, tensor.CSR), DefaultLUOptions())
 	require.NoError(t, err)
-	ch, err := Cholesky(tensorOf(t, randomHPD(rng, n, 0.02, dtype.Complex128), dtype.Complex128, core.CSR), OrderDefault)
+	ch, err := Cholesky(tensorOf(t, randomHPD(rng, n, 0.02, dtype.Complex128), dtype.Complex128, tensor.CSR), OrderDefault)
 	require.NoError(t, err)
 	type factorCase struct {
 		f    Factor
-		b    *core.Tensor
+		b    *tensor.Tensor
 		left bool
 	}
 	var factorCases []factorCase
@@ -79,12 +79,12 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 		factorCases = append(factorCases, factorCase{lu, stridedOf(t, bl, dtype.Float64, false), left},
 			factorCase{ch, stridedOf(t, bc, dtype.Complex128, false), left})
 	}
-	factorSerial := make([]*core.Tensor, len(factorCases))
+	factorSerial := make([]*tensor.Tensor, len(factorCases))
 	for i, c := range factorCases {
 		factorSerial[i], err = c.f.Solve(c.b, c.left)
 		require.NoError(t, err)
 	}
-	serial := make([]*core.Tensor, len(cases))
+	serial := make([]*tensor.Tensor, len(cases))
 	for i, c := range cases {
 		x, err := SolveTriangular(c.a, c.b, c.upper, c.left, c.unit)
 		require.NoError(t, err, c.name)
@@ -94,14 +94,14 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 	for i, c := range cases {
 		x, err := SolveTriangular(c.a, c.b, c.upper, c.left, c.unit)
 		require.NoError(t, err, c.name)
-		same, err := core.Equal(x, serial[i])
+		same, err := tensor.Equal(x, serial[i])
 		require.NoError(t, err)
 		require.True(t, same, c.name)
 	}
 	for i, c := range factorCases {
 		x, err := c.f.Solve(c.b, c.left)
 		require.NoError(t, err)
-		same, err := core.Equal(x, factorSerial[i])
+		same, err := tensor.Equal(x, factorSerial[i])
 		require.NoError(t, err)
 		require.True(t, same, "factor solve %d", i)
 	}
@@ -115,8 +115,8 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 	}
 	z[20][20], z[30][30] = 0, 0
 	b := stridedOf(t, randomDense(rng, 50, 3, dtype.Float64), dtype.Float64, false)
-	_, err = SolveTriangular(tensorOf(t, z, dtype.Float64, core.CSR), b, false, true, false)
+	_, err = SolveTriangular(tensorOf(t, z, dtype.Float64, tensor.CSR), b, false, true, false)
 	requireCode(t, err, errs.ErrInvalidArgument, "row 20")
-	_, err = SolveTriangular(tensorOf(t, z, dtype.Float64, core.CSR), b, true, true, false)
+	_, err = SolveTriangular(tensorOf(t, z, dtype.Float64, tensor.CSR), b, true, true, false)
 	requireCode(t, err, errs.ErrInvalidArgument, "row 30")
 }

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
 
@@ -49,14 +49,14 @@ func TestSolveTriangularAgainstDense(t *testing.T) {
 								} else {
 									b = randomDense(rng, cols, n, d)
 								}
-								var bt *core.Tensor
+								var bt *tensor.Tensor
 								switch {
 								case k == 0 && !left:
 									bt = stridedOf(t, transpose(b), d, true)
 								default:
 									bt = stridedOf(t, b, d, k == 0)
 								}
-								before, bBefore := core.Clone(at), core.Clone(bt)
+								before, bBefore := tensor.Clone(at), tensor.Clone(bt)
 								x, err := SolveTriangular(at, bt, upper, left, unit)
 								require.NoError(t, err)
 								require.Equal(t, bt.Shape(), x.Shape())
@@ -102,9 +102,9 @@ func TestSolveTriangularZeroDiagonalNamesRow(t *testing.T) {
 
 func TestSolveTriangularBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	a := tensorOf(t, randomSparse(rng, 5, 0.3, dtype.Float64), dtype.Float64, core.CSR)
+	a := tensorOf(t, randomSparse(rng, 5, 0.3, dtype.Float64), dtype.Float64, tensor.CSR)
 	b := stridedOf(t, randomDense(rng, 5, 2, dtype.Float64), dtype.Float64, false)
-	rect := tensorOf(t, randomDense(rng, 5, 4, dtype.Float64), dtype.Float64, core.CSR)
+	rect := tensorOf(t, randomDense(rng, 5, 4, dtype.Float64), dtype.Float64, tensor.CSR)
 	_, err := SolveTriangular(rect, b, false, true, false)
 	requireCode(t, err, errs.ErrInvalidArgument, "square")
 	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 4, 2, dtype.Float64), dtype.Float64, false), false, true, false)
@@ -113,7 +113,7 @@ func TestSolveTriangularBadInput(t *testing.T) {
 	requireCode(t, err, errs.ErrInvalidArgument, "X A = B")
 	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 5, 2, dtype.Float32), dtype.Float32, false), false, true, false)
 	requireCode(t, err, errs.ErrDType, "must equal A's dtype")
-	ai, err := core.ToDType(a, dtype.Int64)
+	ai, err := tensor.ToDType(a, dtype.Int64)
 	require.NoError(t, err)
 	_, err = SolveTriangular(ai, b, false, true, false)
 	requireCode(t, err, errs.ErrDType, "A: expected float32")
@@ -124,8 +124,8 @@ func TestSolveTriangularBadInput(t *testing.T) {
 }
 
 func TestSolveTriangularEmpty(t *testing.T) {
-	a := tensorOf(t, zeros(0, 0), dtype.Float64, core.CSR)
-	b, err := core.NewStrided(dtype.NewArray(dtype.Float64, []int64{0, 3}))
+	a := tensorOf(t, zeros(0, 0), dtype.Float64, tensor.CSR)
+	b, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{0, 3}))
 	require.NoError(t, err)
 	x, err := SolveTriangular(a, b, false, true, false)
 	require.NoError(t, err)

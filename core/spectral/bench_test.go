@@ -3,12 +3,12 @@ package spectral
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // laplacian2D is the 5-point Laplacian of an n x n grid as CSR float64.
-func laplacian2D(b *testing.B, n int64) *core.Tensor {
+func laplacian2D(b *testing.B, n int64) *tensor.Tensor {
 	c, err := gen.Stencil2D(n)
 	if err != nil {
 		b.Fatal(err)
@@ -17,7 +17,7 @@ func laplacian2D(b *testing.B, n int64) *core.Tensor {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := core.ToLayout(coo, core.CSR, core.DefaultConvert())
+	a, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}

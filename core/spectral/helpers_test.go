@@ -7,33 +7,33 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // layouts are the formats every method is tested on (BSR/BSC with 2 x 2
 // blocks, so test orders are even).
-var layouts = []core.Layout{core.Strided, core.COO, core.CSR, core.CSC, core.BSR, core.BSC}
+var layouts = []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR, tensor.CSC, tensor.BSR, tensor.BSC}
 
 // asTensor stores a row-major dense matrix as a tensor of the layout and dtype.
-func asTensor(t testing.TB, m *mat, layout core.Layout, d dtype.DType) *core.Tensor {
+func asTensor(t testing.TB, m *mat, layout tensor.Layout, d dtype.DType) *tensor.Tensor {
 	t.Helper()
 	x, err := tensorOf(m, d)
 	require.NoError(t, err)
-	if layout == core.Strided {
+	if layout == tensor.Strided {
 		return x
 	}
-	opt := core.DefaultConvert()
+	opt := tensor.DefaultConvert()
 	if layout.IsBlocked() {
 		opt.BlockSize = [2]int64{2, 2}
 	}
-	y, err := core.ToLayout(x, layout, opt)
+	y, err := tensor.ToLayout(x, layout, opt)
 	require.NoError(t, err)
 	return y
 }
 
 // matOf reads a strided result back.
-func matOf(t testing.TB, x *core.Tensor) *mat {
+func matOf(t testing.TB, x *tensor.Tensor) *mat {
 	t.Helper()
 	m, err := denseOf(x)
 	require.NoError(t, err)
@@ -102,10 +102,10 @@ func tolFor(d dtype.DType) float64 {
 func denseMul(a, b *mat) *mat { return mulSmall(a, b) }
 
 // vecOf reads a strided 1-D result as float64.
-func vecOf(t testing.TB, x *core.Tensor) []float64 {
+func vecOf(t testing.TB, x *tensor.Tensor) []float64 {
 	t.Helper()
 	require.Equal(t, 1, x.NDim())
-	y, err := core.ToDType(x, dtype.Float64)
+	y, err := tensor.ToDType(x, dtype.Float64)
 	require.NoError(t, err)
 	v, err := y.Values()
 	require.NoError(t, err)

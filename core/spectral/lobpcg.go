@@ -3,10 +3,10 @@ package spectral
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Method selects the LOBPCG variant, as torch.lobpcg's method argument.
@@ -31,11 +31,11 @@ const DefaultNiter = 1000
 // LobpcgOptions are torch.lobpcg's arguments besides A. Zero values take
 // torch's defaults where the comment says so.
 type LobpcgOptions struct {
-	K  int          // eigenpairs wanted; 0: X's column count, or 1
-	N  int          // block size; 0: K (ignored when X is given: X's column count)
-	B  *core.Tensor // symmetric positive definite (nil: the identity)
-	X  *core.Tensor // initial block (m, n), dense or sparse; nil: normal draws
-	IK *core.Tensor // preconditioner applied to the residuals (nil: none)
+	K  int            // eigenpairs wanted; 0: X's column count, or 1
+	N  int            // block size; 0: K (ignored when X is given: X's column count)
+	B  *tensor.Tensor // symmetric positive definite (nil: the identity)
+	X  *tensor.Tensor // initial block (m, n), dense or sparse; nil: normal draws
+	IK *tensor.Tensor // preconditioner applied to the residuals (nil: none)
 	// Niter is the iteration limit, the first Rayleigh-Ritz step counted
 	// (torch's count); -1 runs until convergence.
 	Niter int
@@ -76,11 +76,11 @@ type TrackerState struct {
 
 // LobpcgResult is torch.lobpcg's (E, X) with the iteration record.
 type LobpcgResult struct {
-	E, X       *core.Tensor // (k,) and (m, k), largest first or smallest first
-	Iterations int          // iterations done, the first Rayleigh-Ritz step counted
-	Converged  int          // leading eigenpairs whose relative residual is below tol
-	Residual   float64      // the largest relative residual of the k returned pairs
-	Tol        float64      // the tolerance used
+	E, X       *tensor.Tensor // (k,) and (m, k), largest first or smallest first
+	Iterations int            // iterations done, the first Rayleigh-Ritz step counted
+	Converged  int            // leading eigenpairs whose relative residual is below tol
+	Residual   float64        // the largest relative residual of the k returned pairs
+	Tol        float64        // the tolerance used
 }
 
 // Lobpcg finds the k largest (or smallest) eigenpairs of the symmetric A,
@@ -92,7 +92,7 @@ type LobpcgResult struct {
 // batch dimensions (*, m, m) is solved matrix by matrix (lobpcgBatch). When
 // Strict and tol is not met, the error (ErrNoConvergence) comes with a
 // result that holds the record only.
-func Lobpcg(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
+func Lobpcg(a *tensor.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 	if a != nil && a.NDim() > 2 {
 		return lobpcgBatch(a, o)
 	}
@@ -109,7 +109,7 @@ func Lobpcg(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 // newLobpcg checks the arguments (torch's checks and the ones that keep the
 // answer meaningful: symmetric A and B, B positive definite) and builds the
 // solver.
-func newLobpcg(a *core.Tensor, o LobpcgOptions) (*lobpcg, error) {
+func newLobpcg(a *tensor.Tensor, o LobpcgOptions) (*lobpcg, error) {
 	if err := checkOperand("A", a); err != nil {
 		return nil, err
 	}

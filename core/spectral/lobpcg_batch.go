@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // lobpcgBatch is torch.lobpcg of an A with batch dimensions (*, m, m), dense
@@ -15,7 +16,7 @@ import (
 // X seeded by Seed + the batch index. E comes back (*, k) and X (*, m, k);
 // the record is the batch's worst (most iterations, fewest converged, largest
 // residual). An error names the batch element, A[i] in the flat order.
-func lobpcgBatch(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
+func lobpcgBatch(a *tensor.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 	sh := a.Shape()
 	nd := len(sh)
 	lead, m := sh[:nd-2], sh[nd-1]
@@ -96,7 +97,7 @@ func lobpcgBatch(a *core.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 
 // batchItem is t's matrix at flat index i of the batch dimensions lead (nil
 // for a nil t).
-func batchItem(t *core.Tensor, lead []int64, i int64) (*core.Tensor, error) {
+func batchItem(t *tensor.Tensor, lead []int64, i int64) (*tensor.Tensor, error) {
 	if t == nil {
 		return nil, nil
 	}
@@ -116,8 +117,8 @@ func batchItem(t *core.Tensor, lead []int64, i int64) (*core.Tensor, error) {
 
 // appendValues appends the values of a strided result of this package
 // (row-major, float32 or float64) to dst as float64.
-func appendValues(dst []float64, t *core.Tensor) ([]float64, error) {
-	d, err := core.ToDType(t, dtype.Float64)
+func appendValues(dst []float64, t *tensor.Tensor) ([]float64, error) {
+	d, err := tensor.ToDType(t, dtype.Float64)
 	if err != nil {
 		return nil, err
 	}

@@ -7,13 +7,13 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // stacked is the strided (len(ms), r, c) tensor of equal-shaped matrices.
-func stacked(t *testing.T, ms []*mat) *core.Tensor {
+func stacked(t *testing.T, ms []*mat) *tensor.Tensor {
 	t.Helper()
 	var v []float64
 	for _, m := range ms {
@@ -32,9 +32,9 @@ func TestLobpcgBatchedAgainstDenseReference(t *testing.T) {
 		as[i] = randomSymmetric(rng, n, 0.2)
 	}
 	a := stacked(t, as)
-	coo, err := core.ToLayout(a, core.COO, core.DefaultConvert())
+	coo, err := tensor.ToLayout(a, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
-	for _, in := range []*core.Tensor{a, coo} {
+	for _, in := range []*tensor.Tensor{a, coo} {
 		t.Run(fmt.Sprint(in.Layout()), func(t *testing.T) {
 			var batches []int
 			res, err := Lobpcg(in, LobpcgOptions{K: 2, N: 3, Niter: -1, Tol: 1e-10, Largest: true, Seed: 9, Strict: true,
@@ -84,7 +84,7 @@ func TestLobpcgBatchedXAndRefusals(t *testing.T) {
 		msg  string
 	}{
 		{LobpcgOptions{X: stacked(t, []*mat{randomMat(rng, n, 2, 1)})}, errs.ErrInvalidArgument, "X: must have shape ([2], 24, n)"},
-		{LobpcgOptions{B: asTensor(t, laplacian1D(n), core.CSR, dtype.Float64)}, errs.ErrInvalidArgument, "B: must have A's shape [2, 24, 24]"},
+		{LobpcgOptions{B: asTensor(t, laplacian1D(n), tensor.CSR, dtype.Float64)}, errs.ErrInvalidArgument, "B: must have A's shape [2, 24, 24]"},
 		{LobpcgOptions{K: 1, Niter: 2, Tol: 1e-14, Strict: true}, errs.ErrNoConvergence, "A[0] (of the batch flattened): lobpcg: no convergence after 2 iterations"},
 	}
 	for _, c := range cases {

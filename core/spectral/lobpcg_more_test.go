@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // diagonal is the n x n diagonal matrix of d.
@@ -40,9 +40,9 @@ func TestLobpcgGeneralizedAgainstDenseReference(t *testing.T) {
 	want, _ := eigSym(denseMul(denseMul(li, a), li.transpose()))
 	for _, method := range []Method{Ortho, Basic} {
 		for _, largest := range []bool{true, false} {
-			for _, layout := range []core.Layout{core.CSR, core.COO, core.CSC} {
+			for _, layout := range []tensor.Layout{tensor.CSR, tensor.COO, tensor.CSC} {
 				t.Run(fmt.Sprintf("m%d/largest=%v/%v", method, largest, layout), func(t *testing.T) {
-					res, err := Lobpcg(asTensor(t, a, layout, dtype.Float64), LobpcgOptions{K: 2, N: 3, B: asTensor(t, b, core.BSR, dtype.Float64), Niter: 2000, Largest: largest, Method: method, Seed: 3, Strict: true})
+					res, err := Lobpcg(asTensor(t, a, layout, dtype.Float64), LobpcgOptions{K: 2, N: 3, B: asTensor(t, b, tensor.BSR, dtype.Float64), Niter: 2000, Largest: largest, Method: method, Seed: 3, Strict: true})
 					require.NoError(t, err)
 					e := vecOf(t, res.E)
 					for j, v := range e {
@@ -77,9 +77,9 @@ func TestLobpcgPreconditionerAndInitialX(t *testing.T) {
 		inv[i] = 1 / d[i]
 	}
 	x0 := randomMat(rng, n, 3, 1)
-	plain, err := Lobpcg(asTensor(t, a, core.CSR, dtype.Float64), LobpcgOptions{X: asTensor(t, x0, core.Strided, dtype.Float64), Niter: -1, Strict: true})
+	plain, err := Lobpcg(asTensor(t, a, tensor.CSR, dtype.Float64), LobpcgOptions{X: asTensor(t, x0, tensor.Strided, dtype.Float64), Niter: -1, Strict: true})
 	require.NoError(t, err)
-	pre, err := Lobpcg(asTensor(t, a, core.CSR, dtype.Float64), LobpcgOptions{X: asTensor(t, x0, core.Strided, dtype.Float64), IK: asTensor(t, diagonal(inv), core.COO, dtype.Float64), Niter: -1, Strict: true})
+	pre, err := Lobpcg(asTensor(t, a, tensor.CSR, dtype.Float64), LobpcgOptions{X: asTensor(t, x0, tensor.Strided, dtype.Float64), IK: asTensor(t, diagonal(inv), tensor.COO, dtype.Float64), Niter: -1, Strict: true})
 	require.NoError(t, err)
 	for _, res := range []*LobpcgResult{plain, pre} {
 		require.Equal(t, []int64{n, 3}, res.X.Shape(), "k defaults to X's columns")
@@ -92,7 +92,7 @@ func TestLobpcgPreconditionerAndInitialX(t *testing.T) {
 }
 
 func TestLobpcgNonConvergenceIsReported(t *testing.T) {
-	a := asTensor(t, laplacian1D(300), core.CSR, dtype.Float64)
+	a := asTensor(t, laplacian1D(300), tensor.CSR, dtype.Float64)
 	_, err := Lobpcg(a, LobpcgOptions{K: 2, Niter: 3, Tol: 1e-12, Seed: 1, Strict: true})
 	require.Equal(t, errs.ErrNoConvergence, errs.CodeOf(err))
 	require.ErrorContains(t, err, "no convergence after 3 iterations")
@@ -107,21 +107,21 @@ func TestLobpcgNonConvergenceIsReported(t *testing.T) {
 
 func TestLobpcgRefusesBadInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	sym := asTensor(t, laplacian1D(12), core.CSR, dtype.Float64)
+	sym := asTensor(t, laplacian1D(12), tensor.CSR, dtype.Float64)
 	cases := []struct {
 		name string
-		a    *core.Tensor
+		a    *tensor.Tensor
 		o    LobpcgOptions
 		msg  string
 	}{
-		{"non-square", asTensor(t, newMat(12, 10), core.CSR, dtype.Float64), LobpcgOptions{}, "A: must be square"},
+		{"non-square", asTensor(t, newMat(12, 10), tensor.CSR, dtype.Float64), LobpcgOptions{}, "A: must be square"},
 		{"n too large", sym, LobpcgOptions{K: 5}, "smaller than 3 x the number of requested eigenpairs (=5)"},
 		{"k above n", sym, LobpcgOptions{K: 3, N: 2}, "k = 3: must not exceed the block size n = 2"},
-		{"non-symmetric", asTensor(t, randomMat(rng, 12, 12, 0.5), core.COO, dtype.Float64), LobpcgOptions{}, "A: must be symmetric"},
-		{"B not SPD", sym, LobpcgOptions{B: asTensor(t, diagonal([]float64{1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1}), core.CSR, dtype.Float64), N: 3}, "B: must be positive definite"},
-		{"B shape", sym, LobpcgOptions{B: asTensor(t, laplacian1D(10), core.CSR, dtype.Float64)}, "B: must have A's shape"},
-		{"X rows", sym, LobpcgOptions{X: asTensor(t, newMat(10, 2), core.Strided, dtype.Float64)}, "X: must have 12 rows"},
-		{"X zero", sym, LobpcgOptions{X: asTensor(t, newMat(12, 2), core.Strided, dtype.Float64)}, "X: must be finite and not all zero"},
+		{"non-symmetric", asTensor(t, randomMat(rng, 12, 12, 0.5), tensor.COO, dtype.Float64), LobpcgOptions{}, "A: must be symmetric"},
+		{"B not SPD", sym, LobpcgOptions{B: asTensor(t, diagonal([]float64{1, 1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1}), tensor.CSR, dtype.Float64), N: 3}, "B: must be positive definite"},
+		{"B shape", sym, LobpcgOptions{B: asTensor(t, laplacian1D(10), tensor.CSR, dtype.Float64)}, "B: must have A's shape"},
+		{"X rows", sym, LobpcgOptions{X: asTensor(t, newMat(10, 2), tensor.Strided, dtype.Float64)}, "X: must have 12 rows"},
+		{"X zero", sym, LobpcgOptions{X: asTensor(t, newMat(12, 2), tensor.Strided, dtype.Float64)}, "X: must be finite and not all zero"},
 		{"niter", sym, LobpcgOptions{Niter: -2}, "niter = -2"},
 		{"tol", sym, LobpcgOptions{Tol: -1}, "tol = -1"},
 	}

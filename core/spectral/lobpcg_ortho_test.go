@@ -8,9 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 func TestLobpcgOrthoParamsAgainstDenseReference(t *testing.T) {
@@ -27,7 +27,7 @@ func TestLobpcgOrthoParamsAgainstDenseReference(t *testing.T) {
 	for i, p := range params {
 		for _, largest := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%d/largest=%v", i, largest), func(t *testing.T) {
-				res, err := Lobpcg(asTensor(t, a, core.CSR, dtype.Float64), LobpcgOptions{K: 3, N: 4, Niter: 3000, Largest: largest, Seed: 5, Strict: true, Ortho: &p})
+				res, err := Lobpcg(asTensor(t, a, tensor.CSR, dtype.Float64), LobpcgOptions{K: 3, N: 4, Niter: 3000, Largest: largest, Seed: 5, Strict: true, Ortho: &p})
 				require.NoError(t, err)
 				e := vecOf(t, res.E)
 				for j, v := range e {
@@ -56,7 +56,7 @@ func TestLobpcgOrthoParamsGeneralized(t *testing.T) {
 	li := invLowerT(l).transpose()
 	want, _ := eigSym(denseMul(denseMul(li, a), li.transpose()))
 	for _, drop := range []bool{false, true} {
-		res, err := Lobpcg(asTensor(t, a, core.COO, dtype.Float64), LobpcgOptions{K: 2, N: 3, B: asTensor(t, b, core.CSR, dtype.Float64), Niter: 3000, Largest: true, Seed: 6, Strict: true, Ortho: &OrthoParams{UseDrop: drop}})
+		res, err := Lobpcg(asTensor(t, a, tensor.COO, dtype.Float64), LobpcgOptions{K: 2, N: 3, B: asTensor(t, b, tensor.CSR, dtype.Float64), Niter: 3000, Largest: true, Seed: 6, Strict: true, Ortho: &OrthoParams{UseDrop: drop}})
 		require.NoError(t, err)
 		e := vecOf(t, res.E)
 		require.InDelta(t, want[n-1], e[0], 1e-6*want[n-1])
@@ -66,7 +66,7 @@ func TestLobpcgOrthoParamsGeneralized(t *testing.T) {
 }
 
 func TestLobpcgOrthoParamsRefused(t *testing.T) {
-	a := asTensor(t, laplacian1D(30), core.CSR, dtype.Float64)
+	a := asTensor(t, laplacian1D(30), tensor.CSR, dtype.Float64)
 	cases := []struct {
 		p   OrthoParams
 		msg string
@@ -90,7 +90,7 @@ func TestLobpcgOrthoParamsRefused(t *testing.T) {
 
 func TestLobpcgTrackerSeesEachIterationAndStops(t *testing.T) {
 	const n = 200
-	a := asTensor(t, laplacian1D(n), core.CSR, dtype.Float64)
+	a := asTensor(t, laplacian1D(n), tensor.CSR, dtype.Float64)
 	var seen []int
 	var last TrackerState
 	res, err := Lobpcg(a, LobpcgOptions{K: 2, Niter: -1, Tol: 1e-8, Seed: 7, Strict: true, Tracker: func(s *TrackerState) bool {

@@ -1,14 +1,14 @@
 package spectral
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // LowrankResult is torch's (U, S, V) with A ≈ U diag(S) V^T.
 type LowrankResult struct {
-	U, S, V *core.Tensor
+	U, S, V *tensor.Tensor
 }
 
 // SvdLowrank is torch.svd_lowrank(A, q, niter, M) for a real matrix A of any
@@ -18,12 +18,12 @@ type LowrankResult struct {
 // formed; M may be sparse or dense, of A's shape). q beyond min(m, n) is
 // reduced to it (torch's shapes); a wide A is handled through A^T as torch
 // does.
-func SvdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64) (*LowrankResult, error) {
+func SvdLowrank(a *tensor.Tensor, q, niter int, m *tensor.Tensor, seed uint64) (*LowrankResult, error) {
 	return svdLowrank(a, q, niter, m, seed, nil)
 }
 
 // svdLowrank is SvdLowrank, recording on tape when it is not nil.
-func svdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64, tape *LowrankTape) (*LowrankResult, error) {
+func svdLowrank(a *tensor.Tensor, q, niter int, m *tensor.Tensor, seed uint64, tape *LowrankTape) (*LowrankResult, error) {
 	if err := checkOperand("A", a); err != nil {
 		return nil, err
 	}
@@ -59,12 +59,12 @@ func svdLowrank(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64, tape 
 // its column means subtracted when center, the centring applied as the
 // rank-one term -1 c^T inside every product (a sparse A stays sparse).
 // q < 0 takes torch's default min(6, m, n); q must not exceed min(m, n).
-func PcaLowrank(a *core.Tensor, q int, center bool, niter int, seed uint64) (*LowrankResult, error) {
+func PcaLowrank(a *tensor.Tensor, q int, center bool, niter int, seed uint64) (*LowrankResult, error) {
 	return pcaLowrank(a, q, center, niter, seed, nil)
 }
 
 // pcaLowrank is PcaLowrank, recording on tape when it is not nil.
-func pcaLowrank(a *core.Tensor, q int, center bool, niter int, seed uint64, tape *LowrankTape) (*LowrankResult, error) {
+func pcaLowrank(a *tensor.Tensor, q int, center bool, niter int, seed uint64, tape *LowrankTape) (*LowrankResult, error) {
 	if err := checkOperand("A", a); err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ func checkLowrankArgs(q, niter int) error {
 
 // withDifference adds -M to the operators of A and A^T as a difference of
 // products: (A - M) x = A x - M x.
-func withDifference(op, opT *operator, m *core.Tensor) (*operator, *operator, error) {
+func withDifference(op, opT *operator, m *tensor.Tensor) (*operator, *operator, error) {
 	mo, err := newOperator(m, false)
 	if err != nil {
 		return nil, nil, err

@@ -1,9 +1,9 @@
 package spectral
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Backward back-propagates the gradients of the outputs U (m x q), S (q)
@@ -15,7 +15,7 @@ import (
 // centring's column-mean term included. The caller samples it on a sparse
 // operand's pattern instead of forming it. Repeated or zero singular values
 // give infinite gradients, as the SVD's derivative is (torch's too).
-func (t *LowrankTape) Backward(gU, gS, gV []float64, d dtype.DType) (left, right *core.Tensor, err error) {
+func (t *LowrankTape) Backward(gU, gS, gV []float64, d dtype.DType) (left, right *tensor.Tensor, err error) {
 	if t == nil || t.op == nil {
 		return nil, nil, errs.Errorf(errs.ErrInvalidArgument, "lowrank backward: the tape holds no completed forward")
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // lowrankLoss is sum(wu o U) + sum(ws o S) + sum(wv o V): a loss of U and V
@@ -20,7 +20,7 @@ func (l lowrankLoss) of(t *testing.T, res *LowrankResult) float64 {
 	s := 0.0
 	for _, p := range []struct {
 		w []float64
-		x *core.Tensor
+		x *tensor.Tensor
 	}{{l.wu, res.U}, {l.ws, res.S}, {l.wv, res.V}} {
 		if p.w == nil {
 			continue
@@ -46,7 +46,7 @@ func randomSlice(rng *rand.Rand, n int) []float64 {
 // composition (range finder with power iterations, B's SVD, the products
 // with A, M and pca's centring) by central differences, element by element.
 func TestLowrankBackwardMatchesFiniteDifferences(t *testing.T) {
-	type run func(a, m *core.Tensor) (*LowrankResult, *LowrankTape, error)
+	type run func(a, m *tensor.Tensor) (*LowrankResult, *LowrankTape, error)
 	const q, seed = 3, 17
 	cases := []struct {
 		name  string
@@ -60,10 +60,10 @@ func TestLowrankBackwardMatchesFiniteDifferences(t *testing.T) {
 		{"wide niter1", 6, 10, 1, false, nil},
 		{"tall M", 9, 7, 1, true, nil},
 		{"wide M", 6, 9, 2, true, nil},
-		{"pca tall", 10, 6, 1, false, func(a, _ *core.Tensor) (*LowrankResult, *LowrankTape, error) {
+		{"pca tall", 10, 6, 1, false, func(a, _ *tensor.Tensor) (*LowrankResult, *LowrankTape, error) {
 			return PcaLowrankTaped(a, q, true, 1, seed)
 		}},
-		{"pca wide", 6, 10, 2, false, func(a, _ *core.Tensor) (*LowrankResult, *LowrankTape, error) {
+		{"pca wide", 6, 10, 2, false, func(a, _ *tensor.Tensor) (*LowrankResult, *LowrankTape, error) {
 			return PcaLowrankTaped(a, q, true, 2, seed)
 		}},
 	}
@@ -72,17 +72,17 @@ func TestLowrankBackwardMatchesFiniteDifferences(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := tc.f
 			if f == nil {
-				f = func(a, m *core.Tensor) (*LowrankResult, *LowrankTape, error) {
+				f = func(a, m *tensor.Tensor) (*LowrankResult, *LowrankTape, error) {
 					return SvdLowrankTaped(a, q, tc.niter, m, seed)
 				}
 			}
 			a := randomMat(rng, tc.r, tc.c, 1)
-			var mt *core.Tensor
+			var mt *tensor.Tensor
 			if tc.withM {
-				mt = asTensor(t, randomMat(rng, tc.r, tc.c, 0.3), core.CSR, dtype.Float64)
+				mt = asTensor(t, randomMat(rng, tc.r, tc.c, 0.3), tensor.CSR, dtype.Float64)
 			}
 			loss := lowrankLoss{randomSlice(rng, tc.r*q), randomSlice(rng, q), randomSlice(rng, tc.c*q)}
-			res, tape, err := f(asTensor(t, a, core.Strided, dtype.Float64), mt)
+			res, tape, err := f(asTensor(t, a, tensor.Strided, dtype.Float64), mt)
 			require.NoError(t, err)
 			left, right, err := tape.Backward(loss.wu, loss.ws, loss.wv, dtype.Float64)
 			require.NoError(t, err)
@@ -94,9 +94,9 @@ func TestLowrankBackwardMatchesFiniteDifferences(t *testing.T) {
 				ap, am := a.clone(), a.clone()
 				ap.v[i] += h
 				am.v[i] -= h
-				rp, _, err := f(asTensor(t, ap, core.Strided, dtype.Float64), mt)
+				rp, _, err := f(asTensor(t, ap, tensor.Strided, dtype.Float64), mt)
 				require.NoError(t, err)
-				rm, _, err := f(asTensor(t, am, core.Strided, dtype.Float64), mt)
+				rm, _, err := f(asTensor(t, am, tensor.Strided, dtype.Float64), mt)
 				require.NoError(t, err)
 				fd := (loss.of(t, rp) - loss.of(t, rm)) / (2 * h)
 				require.InDelta(t, fd, g.v[i], 1e-5*math.Max(1, math.Abs(fd)), "element %d", i)
@@ -114,7 +114,7 @@ func TestLowrankBackwardOfSingularValuesOnly(t *testing.T) {
 		t.Run(fmt.Sprint(shape), func(t *testing.T) {
 			a := randomMat(rng, shape[0], shape[1], 1)
 			k := min(shape[0], shape[1])
-			res, tape, err := SvdLowrankTaped(asTensor(t, a, core.CSR, dtype.Float64), k, 2, nil, 3)
+			res, tape, err := SvdLowrankTaped(asTensor(t, a, tensor.CSR, dtype.Float64), k, 2, nil, 3)
 			require.NoError(t, err)
 			ones := make([]float64, k)
 			for i := range ones {
@@ -132,7 +132,7 @@ func TestLowrankBackwardOfSingularValuesOnly(t *testing.T) {
 }
 
 func TestLowrankBackwardRefusesWrongGradients(t *testing.T) {
-	_, tape, err := SvdLowrankTaped(asTensor(t, randomMat(rand.New(rand.NewPCG(1, 1)), 6, 4, 1), core.Strided, dtype.Float64), 2, 1, nil, 1)
+	_, tape, err := SvdLowrankTaped(asTensor(t, randomMat(rand.New(rand.NewPCG(1, 1)), 6, 4, 1), tensor.Strided, dtype.Float64), 2, 1, nil, 1)
 	require.NoError(t, err)
 	_, _, err = tape.Backward(make([]float64, 5), nil, nil, dtype.Float64)
 	require.ErrorContains(t, err, "the gradient of U has 5 elements, expected 12")

@@ -1,10 +1,10 @@
 package spectral
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // LowrankTape is what the backward of SvdLowrank and PcaLowrank needs:
@@ -56,7 +56,7 @@ func (t *LowrankTape) finish(op, opT *operator, wide bool, q, ub *mat, s []float
 
 // SvdLowrankTaped is SvdLowrank that also returns the tape of its
 // intermediates, for its backward.
-func SvdLowrankTaped(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64) (*LowrankResult, *LowrankTape, error) {
+func SvdLowrankTaped(a *tensor.Tensor, q, niter int, m *tensor.Tensor, seed uint64) (*LowrankResult, *LowrankTape, error) {
 	tape := &LowrankTape{}
 	res, err := svdLowrank(a, q, niter, m, seed, tape)
 	if err != nil {
@@ -67,7 +67,7 @@ func SvdLowrankTaped(a *core.Tensor, q, niter int, m *core.Tensor, seed uint64) 
 
 // PcaLowrankTaped is PcaLowrank that also returns the tape of its
 // intermediates, for its backward.
-func PcaLowrankTaped(a *core.Tensor, q int, center bool, niter int, seed uint64) (*LowrankResult, *LowrankTape, error) {
+func PcaLowrankTaped(a *tensor.Tensor, q int, center bool, niter int, seed uint64) (*LowrankResult, *LowrankTape, error) {
 	tape := &LowrankTape{}
 	res, err := pcaLowrank(a, q, center, niter, seed, tape)
 	if err != nil {
@@ -80,7 +80,7 @@ func PcaLowrankTaped(a *core.Tensor, q int, center bool, niter int, seed uint64)
 // draw) that SvdLowrank and PcaLowrank use for an m x n matrix, q and seed:
 // min(m, n) x min(q, m, n) standard normal draws, float64. Running torch's
 // composition on it gives the same results, so it lets callers compare.
-func LowrankDraw(m, n, q int, seed uint64) (*core.Tensor, error) {
+func LowrankDraw(m, n, q int, seed uint64) (*tensor.Tensor, error) {
 	if m < 0 || n < 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "shape: must not be negative, got (%d, %d)", m, n)
 	}

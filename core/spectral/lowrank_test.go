@@ -8,9 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // lowRankMat is an r x c matrix of rank k with singular values 10, 5, 2, 1, ...
@@ -88,7 +88,7 @@ func TestSvdLowrankEveryFormat(t *testing.T) {
 func TestSvdLowrankSeedRepeatsAndDefaultsClamp(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	ref := randomMat(rng, 30, 5, 0.4)
-	a := asTensor(t, ref, core.CSR, dtype.Float64)
+	a := asTensor(t, ref, tensor.CSR, dtype.Float64)
 	r1, err := SvdLowrank(a, 6, 0, nil, 5)
 	require.NoError(t, err)
 	r2, err := SvdLowrank(a, 6, 0, nil, 5)
@@ -106,7 +106,7 @@ func TestSvdLowrankWithM(t *testing.T) {
 	for i := range sum.v {
 		sum.v[i] += mm.v[i]
 	}
-	res, err := SvdLowrank(asTensor(t, sum, core.COO, dtype.Float64), 3, 2, asTensor(t, mm, core.CSR, dtype.Float64), 9)
+	res, err := SvdLowrank(asTensor(t, sum, tensor.COO, dtype.Float64), 3, 2, asTensor(t, mm, tensor.CSR, dtype.Float64), 9)
 	require.NoError(t, err)
 	checkSVD(t, res, low, 3, 1e-8)
 }
@@ -157,9 +157,9 @@ func TestLowrankNonZeroFill(t *testing.T) {
 	// A strided matrix converted keeps fill 0; build a fill-1.5 CSR by hand.
 	x, err := tensorOf(ref, dtype.Float64)
 	require.NoError(t, err)
-	withFill, err := core.WithFill(x, core.ScalarBytes(dtype.Float64, dtype.Real(1.5)))
+	withFill, err := tensor.WithFill(x, tensor.ScalarBytes(dtype.Float64, dtype.Real(1.5)))
 	require.NoError(t, err)
-	a, err := core.ToLayout(withFill, core.CSR, core.DefaultConvert())
+	a, err := tensor.ToLayout(withFill, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	require.Less(t, a.NNZ(), int64(len(ref.v)), "the fill-valued elements are not stored")
 	res, err := SvdLowrank(a, 3, 2, nil, 1)
@@ -168,16 +168,16 @@ func TestLowrankNonZeroFill(t *testing.T) {
 }
 
 func TestLowrankRefusesBadInput(t *testing.T) {
-	a := asTensor(t, newMat(6, 4), core.CSR, dtype.Float64)
+	a := asTensor(t, newMat(6, 4), tensor.CSR, dtype.Float64)
 	_, err := PcaLowrank(a, 5, true, 2, 0)
 	require.ErrorContains(t, err, "q(=5) must be non-negative integer and not greater than min(m, n)=4")
 	_, err = SvdLowrank(a, -1, 2, nil, 0)
 	require.ErrorContains(t, err, "q(=-1)")
 	_, err = SvdLowrank(a, 2, -1, nil, 0)
 	require.ErrorContains(t, err, "niter(=-1)")
-	_, err = SvdLowrank(a, 2, 1, asTensor(t, newMat(4, 6), core.CSR, dtype.Float64), 0)
+	_, err = SvdLowrank(a, 2, 1, asTensor(t, newMat(4, 6), tensor.CSR, dtype.Float64), 0)
 	require.ErrorContains(t, err, "M: must have A's shape")
-	c, err := core.ToDType(a, dtype.Complex128)
+	c, err := tensor.ToDType(a, dtype.Complex128)
 	require.NoError(t, err)
 	_, err = SvdLowrank(c, 2, 1, nil, 0)
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))

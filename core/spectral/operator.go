@@ -3,9 +3,9 @@ package spectral
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -64,7 +64,7 @@ func (op *operator) transposed(st *operator) *operator {
 // checkOperand requires a 2-D matrix without batch or dense dimensions of a
 // real dtype (integers and bool are read as float32 is, as torch's
 // get_floating_dtype does); complex and half precision are refused.
-func checkOperand(arg string, a *core.Tensor) error {
+func checkOperand(arg string, a *tensor.Tensor) error {
 	if a == nil {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: must not be null", arg)
 	}
@@ -96,21 +96,21 @@ func resultDType(d dtype.DType) dtype.DType {
 // newOperator reads a checked matrix as CSR of float64 values (converting
 // any other format once), with its fill value f as the rank-one term
 // f 1 1^T (the stored values less f make S). transpose reads A^T instead.
-func newOperator(a *core.Tensor, transpose bool) (*operator, error) {
+func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 	t := a
 	if t.DType() != dtype.Float64 {
 		var err error
-		if t, err = core.ToDType(t, dtype.Float64); err != nil {
+		if t, err = tensor.ToDType(t, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}
-	want := core.CSR
+	want := tensor.CSR
 	if transpose {
-		want = core.CSC
+		want = tensor.CSC
 	}
 	if t.Layout() != want {
 		var err error
-		if t, err = core.ToLayout(t, want, core.DefaultConvert()); err != nil {
+		if t, err = tensor.ToLayout(t, want, tensor.DefaultConvert()); err != nil {
 			return nil, err
 		}
 	}
@@ -172,7 +172,7 @@ func constant(n int, v float64) []float64 {
 // than a relative tol in some element (dense-equivalent: the fill value
 // terms are symmetric by themselves): lobpcg's answer for a non-symmetric
 // matrix would be meaningless.
-func checkSymmetric(arg string, a *core.Tensor, op *operator, tol float64) error {
+func checkSymmetric(arg string, a *tensor.Tensor, op *operator, tol float64) error {
 	opT, err := newOperator(a, true)
 	if err != nil {
 		return err

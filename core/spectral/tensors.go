@@ -1,21 +1,21 @@
 package spectral
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // denseOf reads a 2-D tensor of any format as a float64 row-major matrix.
-func denseOf(t *core.Tensor) (*mat, error) {
+func denseOf(t *tensor.Tensor) (*mat, error) {
 	d := t
 	var err error
-	if d.Layout() != core.Strided {
-		if d, err = core.ToDense(d); err != nil {
+	if d.Layout() != tensor.Strided {
+		if d, err = tensor.ToDense(d); err != nil {
 			return nil, err
 		}
 	}
 	if d.DType() != dtype.Float64 {
-		if d, err = core.ToDType(d, dtype.Float64); err != nil {
+		if d, err = tensor.ToDType(d, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}
@@ -31,16 +31,16 @@ func denseOf(t *core.Tensor) (*mat, error) {
 
 // tensorOf stores a matrix as a new
 // strided tensor of dtype d (float32 or float64).
-func tensorOf(m *mat, d dtype.DType) (*core.Tensor, error) {
+func tensorOf(m *mat, d dtype.DType) (*tensor.Tensor, error) {
 	return tensorShaped(m.v, []int64{int64(m.r), int64(m.c)}, d)
 }
 
 // vectorOf stores v as a new strided 1-D tensor of dtype d.
-func vectorOf(v []float64, d dtype.DType) (*core.Tensor, error) {
+func vectorOf(v []float64, d dtype.DType) (*tensor.Tensor, error) {
 	return tensorShaped(v, []int64{int64(len(v))}, d)
 }
 
-func tensorShaped(v []float64, shape []int64, d dtype.DType) (*core.Tensor, error) {
+func tensorShaped(v []float64, shape []int64, d dtype.DType) (*tensor.Tensor, error) {
 	a := dtype.NewArray(d, shape)
 	if d == dtype.Float64 {
 		copy(dtype.AsSlice[float64](a), v)
@@ -50,5 +50,5 @@ func tensorShaped(v []float64, shape []int64, d dtype.DType) (*core.Tensor, erro
 			o[i] = float32(x)
 		}
 	}
-	return core.NewStrided(a)
+	return tensor.NewStrided(a)
 }

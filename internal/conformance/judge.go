@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // judgeValue compares a result with its expectation (a tensor, a tuple or a
@@ -60,8 +60,8 @@ func pickTolerance(tol *tolerance, d dtype.DType) tolerance {
 
 // judgeTensor compares a tensor with a tensor description: layout, dtype,
 // shape, the layout's structural fields, a zero fill, and the component arrays.
-func judgeTensor(got *core.Tensor, want *valueSpec, tol *tolerance) error {
-	layout, err := core.ParseLayout(want.Layout)
+func judgeTensor(got *tensor.Tensor, want *valueSpec, tol *tolerance) error {
+	layout, err := tensor.ParseLayout(want.Layout)
 	if err != nil {
 		return fmt.Errorf("expect: %v", err)
 	}
@@ -79,7 +79,7 @@ func judgeTensor(got *core.Tensor, want *valueSpec, tol *tolerance) error {
 		return fmt.Errorf("shape %v, want %v", got.Shape(), want.Shape)
 	}
 	t := pickTolerance(tol, dt)
-	if layout == core.Strided {
+	if layout == tensor.Strided {
 		w, err := parseArray("data", &arraySpec{DType: want.DType, Shape: want.Shape, Data: want.Data})
 		if err != nil {
 			return fmt.Errorf("expect: %v", err)
@@ -97,13 +97,13 @@ func judgeTensor(got *core.Tensor, want *valueSpec, tol *tolerance) error {
 	if want.DenseDim != nil && got.DenseDim() != *want.DenseDim {
 		return fmt.Errorf("dense_dim %d, want %d", got.DenseDim(), *want.DenseDim)
 	}
-	if layout == core.COO {
+	if layout == tensor.COO {
 		return judgeCOO(got, want, t)
 	}
 	return judgeCompressed(got, want, layout, t)
 }
 
-func judgeCOO(got *core.Tensor, want *valueSpec, t tolerance) error {
+func judgeCOO(got *tensor.Tensor, want *valueSpec, t tolerance) error {
 	if want.SparseDim != nil && got.SparseDim() != *want.SparseDim {
 		return fmt.Errorf("sparse_dim %d, want %d", got.SparseDim(), *want.SparseDim)
 	}
@@ -148,11 +148,11 @@ func canonicalCOO(want *valueSpec) (dtype.Array, dtype.Array, error) {
 	if !*want.Coalesced {
 		return idx, vals, nil
 	}
-	t, err := core.NewCOO(idx, vals, want.Shape, core.BuildOptions{})
+	t, err := tensor.NewCOO(idx, vals, want.Shape, tensor.BuildOptions{})
 	if err != nil {
 		return dtype.Array{}, dtype.Array{}, err
 	}
-	if t, err = core.Coalesce(t); err != nil {
+	if t, err = tensor.Coalesce(t); err != nil {
 		return dtype.Array{}, dtype.Array{}, err
 	}
 	if t.NNZ() != idx.Shape[1] {
@@ -163,8 +163,8 @@ func canonicalCOO(want *valueSpec) (dtype.Array, dtype.Array, error) {
 	return ci, cv, nil
 }
 
-func judgeCompressed(got *core.Tensor, want *valueSpec, layout core.Layout, t tolerance) error {
-	if layout == core.BSR || layout == core.BSC {
+func judgeCompressed(got *tensor.Tensor, want *valueSpec, layout tensor.Layout, t tolerance) error {
+	if layout == tensor.BSR || layout == tensor.BSC {
 		b := got.BlockSize()
 		if len(want.BlockSize) != 2 || b[0] != want.BlockSize[0] || b[1] != want.BlockSize[1] {
 			return fmt.Errorf("blocksize %v, want %v", b, want.BlockSize)

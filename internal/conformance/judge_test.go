@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,11 +27,11 @@ func mustSpec(t *testing.T, js string) *valueSpec {
 }
 
 // int32CSR builds the tensor csrSpec describes, with int32 indices.
-func int32CSR(t *testing.T, v0 float32) *core.Tensor {
+func int32CSR(t *testing.T, v0 float32) *tensor.Tensor {
 	t.Helper()
 	vals := dtype.NewArray(dtype.Float32, []int64{2})
 	copy(dtype.AsSlice[float32](vals), []float32{v0, 2})
-	x, err := core.NewCompressed(core.CSR, dtype.Int32Array([]int32{0, 1, 2}), dtype.Int32Array([]int32{2, 0}), vals, []int64{2, 3}, core.BuildOptions{})
+	x, err := tensor.NewCompressed(tensor.CSR, dtype.Int32Array([]int32{0, 1, 2}), dtype.Int32Array([]int32{2, 0}), vals, []int64{2, 3}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	return x
 }
@@ -71,15 +72,15 @@ func TestJudgeTensorCatchesEveryDifference(t *testing.T) {
 func TestJudgeCOOChecksCoalescedFlagAndFill(t *testing.T) {
 	const spec = `{"layout":"coo","dtype":"int64","shape":[3],"sparse_dim":1,"dense_dim":0,"coalesced":true,
 		"indices":{"dtype":"int64","shape":[1,1],"data":[1]},"values":{"dtype":"int64","shape":[1],"data":[7]}}`
-	uncoalesced, err := core.NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Int64Array([]int64{3, 4}), []int64{3}, core.BuildOptions{})
+	uncoalesced, err := tensor.NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Int64Array([]int64{3, 4}), []int64{3}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	coalesced, err := core.Coalesce(uncoalesced)
+	coalesced, err := tensor.Coalesce(uncoalesced)
 	require.NoError(t, err)
 	require.NoError(t, judgeTensor(coalesced, mustSpec(t, spec), nil))
 
 	// One entry, flagged uncoalesced: narrow_copy keeps its input's flag (torch's
 	// constructor would mark a single entry coalesced).
-	two, err := core.NewCOO(dtype.Int64Array([]int64{1, 5}, 1, 2), dtype.Int64Array([]int64{7, 9}), []int64{6}, core.BuildOptions{})
+	two, err := tensor.NewCOO(dtype.Int64Array([]int64{1, 5}, 1, 2), dtype.Int64Array([]int64{7, 9}), []int64{6}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	single, err := core.NarrowCopy(two, 0, 0, 3)
 	require.NoError(t, err)
@@ -91,12 +92,12 @@ func TestJudgeBlockSize(t *testing.T) {
 	const spec = `{"layout":"bsr","dtype":"int64","shape":[2,2],"dense_dim":0,"blocksize":[2,1],
 		"crow_indices":{"dtype":"int64","shape":[2],"data":[0,1]},"col_indices":{"dtype":"int64","shape":[1],"data":[0]},
 		"values":{"dtype":"int64","shape":[1,2,1],"data":[1,2]}}`
-	dense, err := core.NewStrided(dtype.Int64Array([]int64{1, 0, 2, 0}, 2, 2))
+	dense, err := tensor.NewStrided(dtype.Int64Array([]int64{1, 0, 2, 0}, 2, 2))
 	require.NoError(t, err)
-	b21, err := core.ToLayout(dense, core.BSR, core.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 1}})
+	b21, err := tensor.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 1}})
 	require.NoError(t, err)
 	require.NoError(t, judgeTensor(b21, mustSpec(t, spec), nil))
-	b11, err := core.ToLayout(dense, core.BSR, core.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+	b11, err := tensor.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 	require.NoError(t, err)
 	assert.ErrorContains(t, judgeTensor(b11, mustSpec(t, spec), nil), "blocksize")
 }

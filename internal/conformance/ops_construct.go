@@ -3,7 +3,7 @@ package conformance
 import (
 	"fmt"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Constructors from components: torch.sparse_coo_tensor and the compressed
@@ -11,25 +11,25 @@ import (
 // dense definition (there is no dense tensor to start from).
 func init() {
 	register("sparse_coo_tensor", sparseCOOTensor)
-	register("sparse_csr_tensor", compressedTensor("sparse_csr_tensor", core.CSR))
-	register("sparse_csc_tensor", compressedTensor("sparse_csc_tensor", core.CSC))
-	register("sparse_bsr_tensor", compressedTensor("sparse_bsr_tensor", core.BSR))
-	register("sparse_bsc_tensor", compressedTensor("sparse_bsc_tensor", core.BSC))
-	register("sparse_compressed_tensor", compressedTensor("sparse_compressed_tensor", core.Strided))
+	register("sparse_csr_tensor", compressedTensor("sparse_csr_tensor", tensor.CSR))
+	register("sparse_csc_tensor", compressedTensor("sparse_csc_tensor", tensor.CSC))
+	register("sparse_bsr_tensor", compressedTensor("sparse_bsr_tensor", tensor.BSR))
+	register("sparse_bsc_tensor", compressedTensor("sparse_bsc_tensor", tensor.BSC))
+	register("sparse_compressed_tensor", compressedTensor("sparse_compressed_tensor", tensor.Strided))
 }
 
 // buildOptions reads check_invariants (torch's default here: check) and,
 // for COO, is_coalesced.
-func buildOptions(op string, p Params) (core.BuildOptions, error) {
+func buildOptions(op string, p Params) (tensor.BuildOptions, error) {
 	check, err := boolParam(op, p, "check_invariants", true)
 	if err != nil {
-		return core.BuildOptions{}, err
+		return tensor.BuildOptions{}, err
 	}
 	coalesced, err := boolParam(op, p, "is_coalesced", false)
 	if err != nil {
-		return core.BuildOptions{}, err
+		return tensor.BuildOptions{}, err
 	}
-	return core.BuildOptions{NoCheck: !check, Coalesced: coalesced}, nil
+	return tensor.BuildOptions{NoCheck: !check, Coalesced: coalesced}, nil
 }
 
 // sizeParam reads size; nil (infer) when absent.
@@ -70,7 +70,7 @@ func sparseCOOTensor(inputs []Value, p Params) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	t, err := core.NewCOO(idx, vals, size, opt)
+	t, err := tensor.NewCOO(idx, vals, size, opt)
 	if err != nil {
 		return Value{}, err
 	}
@@ -80,9 +80,9 @@ func sparseCOOTensor(inputs []Value, p Params) (Value, error) {
 // compressedTensor is torch.sparse_<layout>_tensor(compressed, plain, values,
 // size, check_invariants=); layout Strided stands for
 // sparse_compressed_tensor, whose layout param is required.
-func compressedTensor(op string, layout core.Layout) Op {
+func compressedTensor(op string, layout tensor.Layout) Op {
 	allowed := []string{"size", "check_invariants"}
-	if layout == core.Strided {
+	if layout == tensor.Strided {
 		allowed = append(allowed, "layout")
 	}
 	return func(inputs []Value, p Params) (Value, error) {
@@ -93,7 +93,7 @@ func compressedTensor(op string, layout core.Layout) Op {
 			return Value{}, err
 		}
 		l := layout
-		if l == core.Strided {
+		if l == tensor.Strided {
 			name, ok, err := stringParam(op, p, "layout")
 			if err != nil {
 				return Value{}, err
@@ -101,12 +101,12 @@ func compressedTensor(op string, layout core.Layout) Op {
 			if !ok {
 				return Value{}, fmt.Errorf("%s: param layout is required", op)
 			}
-			if l, err = core.ParseLayout(name); err != nil {
+			if l, err = tensor.ParseLayout(name); err != nil {
 				return Value{}, fmt.Errorf("%s: param layout: %w", op, err)
 			}
 		}
 		cn, pn := "compressed_indices", "plain_indices"
-		if layout != core.Strided {
+		if layout != tensor.Strided {
 			cn, pn = compressedFields(layout)
 		}
 		comp, err := arrayArg(op, cn, inputs, 0)
@@ -129,7 +129,7 @@ func compressedTensor(op string, layout core.Layout) Op {
 		if err != nil {
 			return Value{}, err
 		}
-		t, err := core.NewCompressed(l, comp, plain, vals, size, opt)
+		t, err := tensor.NewCompressed(l, comp, plain, vals, size, opt)
 		if err != nil {
 			return Value{}, err
 		}

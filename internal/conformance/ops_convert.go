@@ -3,20 +3,20 @@ package conformance
 import (
 	"fmt"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Conversions between layouts: to_sparse*, to_dense, coalesce. On dense
 // tensors every one of them is the identity, which is their dense definition.
 func init() {
 	register("to_sparse", toSparse)
-	register("to_sparse_coo", convertTo("to_sparse_coo", core.COO))
-	register("to_sparse_csr", convertTo("to_sparse_csr", core.CSR))
-	register("to_sparse_csc", convertTo("to_sparse_csc", core.CSC))
-	register("to_sparse_bsr", convertTo("to_sparse_bsr", core.BSR))
-	register("to_sparse_bsc", convertTo("to_sparse_bsc", core.BSC))
-	register("to_dense", unaryTensor("to_dense", core.ToDense))
-	register("coalesce", unaryTensor("coalesce", core.Coalesce))
+	register("to_sparse_coo", convertTo("to_sparse_coo", tensor.COO))
+	register("to_sparse_csr", convertTo("to_sparse_csr", tensor.CSR))
+	register("to_sparse_csc", convertTo("to_sparse_csc", tensor.CSC))
+	register("to_sparse_bsr", convertTo("to_sparse_bsr", tensor.BSR))
+	register("to_sparse_bsc", convertTo("to_sparse_bsc", tensor.BSC))
+	register("to_dense", unaryTensor("to_dense", tensor.ToDense))
+	register("coalesce", unaryTensor("coalesce", tensor.Coalesce))
 	for _, name := range []string{"to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc",
 		"to_sparse_bsr", "to_sparse_bsc", "to_dense", "coalesce"} {
 		registerDense(name, denseIdentity(name))
@@ -37,11 +37,11 @@ func toSparse(inputs []Value, p Params) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	layout := core.COO
+	layout := tensor.COO
 	if name, ok, err := stringParam(op, p, "layout"); err != nil {
 		return Value{}, err
 	} else if ok {
-		if layout, err = core.ParseLayout(name); err != nil {
+		if layout, err = tensor.ParseLayout(name); err != nil {
 			return Value{}, fmt.Errorf("%s: param layout: %w", op, err)
 		}
 	}
@@ -54,12 +54,12 @@ func toSparse(inputs []Value, p Params) (Value, error) {
 		return Value{}, err
 	}
 	if ok {
-		if layout != core.COO {
+		if layout != tensor.COO {
 			return Value{}, fmt.Errorf("%s: param sparse_dim applies to sparse_coo only, not to layout %s", op, layout)
 		}
 		opt.SparseDim = int(sd)
 	}
-	r, err := core.ToLayout(t, layout, opt)
+	r, err := tensor.ToLayout(t, layout, opt)
 	if err != nil {
 		return Value{}, err
 	}
@@ -67,12 +67,12 @@ func toSparse(inputs []Value, p Params) (Value, error) {
 }
 
 // convertTo is Tensor.to_sparse_<layout>(blocksize=, dense_dim=).
-func convertTo(op string, layout core.Layout) Op {
+func convertTo(op string, layout tensor.Layout) Op {
 	allowed := []string{"dense_dim"}
-	if layout == core.BSR || layout == core.BSC {
+	if layout == tensor.BSR || layout == tensor.BSC {
 		allowed = append(allowed, "blocksize")
 	}
-	if layout == core.COO {
+	if layout == tensor.COO {
 		allowed = nil
 	}
 	return func(inputs []Value, p Params) (Value, error) {
@@ -90,7 +90,7 @@ func convertTo(op string, layout core.Layout) Op {
 		if err != nil {
 			return Value{}, err
 		}
-		r, err := core.ToLayout(t, layout, opt)
+		r, err := tensor.ToLayout(t, layout, opt)
 		if err != nil {
 			return Value{}, err
 		}
@@ -99,8 +99,8 @@ func convertTo(op string, layout core.Layout) Op {
 }
 
 // convertOptions reads dense_dim and blocksize (either may be absent).
-func convertOptions(op string, p Params) (core.ConvertOptions, error) {
-	opt := core.DefaultConvert()
+func convertOptions(op string, p Params) (tensor.ConvertOptions, error) {
+	opt := tensor.DefaultConvert()
 	dd, ok, err := intParam(op, p, "dense_dim")
 	if err != nil {
 		return opt, err
@@ -115,7 +115,7 @@ func convertOptions(op string, p Params) (core.ConvertOptions, error) {
 }
 
 // unaryTensor adapts a core function of one tensor and no params.
-func unaryTensor(op string, f func(*core.Tensor) (*core.Tensor, error)) Op {
+func unaryTensor(op string, f func(*tensor.Tensor) (*tensor.Tensor, error)) Op {
 	return func(inputs []Value, p Params) (Value, error) {
 		if err := checkParams(op, p); err != nil {
 			return Value{}, err
@@ -146,6 +146,6 @@ func denseIdentity(op string) Op {
 		if err != nil {
 			return Value{}, err
 		}
-		return TensorValue(core.Clone(t)), nil
+		return TensorValue(tensor.Clone(t)), nil
 	}
 }

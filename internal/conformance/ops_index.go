@@ -4,15 +4,16 @@ import (
 	"fmt"
 
 	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Indexing operators: select, index (s[i, j, ...]), index_select, narrow_copy.
 func init() {
 	for name, op := range map[string]Op{
-		"select": tensorWithInts("select", []string{"dim", "index"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+		"select": tensorWithInts("select", []string{"dim", "index"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
 			return core.Select(t, int(v[0]), v[1])
 		}),
-		"narrow_copy": tensorWithInts("narrow_copy", []string{"dim", "start", "length"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+		"narrow_copy": tensorWithInts("narrow_copy", []string{"dim", "start", "length"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
 			return core.NarrowCopy(t, int(v[0]), v[1], v[2])
 		}),
 		"index":        indexOp,

@@ -6,13 +6,14 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The matmul family: mm, sparse.mm, mv, matmul, addmm, sparse.addmm,
 // sspaddmm, hspmm, smm, bmm and sparse.sampled_addmm. Each core function
 // accepts strided operands too, which makes it its own dense definition.
 func init() {
-	binary := map[string]func(a, b *core.Tensor) (*core.Tensor, error){
+	binary := map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
 		"mm": core.Mm, "sparse.mm": core.SparseMm, "mv": core.Mv, "matmul": core.Matmul,
 		"hspmm": core.Hspmm, "smm": core.Smm, "bmm": core.Bmm,
 	}
@@ -20,7 +21,7 @@ func init() {
 		register(name, linalgBinary(name, f))
 		registerDense(name, linalgBinary(name, f))
 	}
-	addmm := map[string]func(in, a, b *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error){
+	addmm := map[string]func(in, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error){
 		"addmm": core.Addmm, "sparse.addmm": core.SparseAddmm, "sspaddmm": core.Sspaddmm,
 		"sparse.sampled_addmm": core.SampledAddmm,
 	}
@@ -31,7 +32,7 @@ func init() {
 }
 
 // linalgBinary is an op of two tensors without params.
-func linalgBinary(op string, f func(a, b *core.Tensor) (*core.Tensor, error)) Op {
+func linalgBinary(op string, f func(a, b *tensor.Tensor) (*tensor.Tensor, error)) Op {
 	return func(inputs []Value, p Params) (Value, error) {
 		if err := checkParams(op, p); err != nil {
 			return Value{}, err
@@ -56,7 +57,7 @@ func linalgBinary(op string, f func(a, b *core.Tensor) (*core.Tensor, error)) Op
 }
 
 // linalgAddmm is an op (input, mat1, mat2, beta=1, alpha=1).
-func linalgAddmm(op string, f func(in, a, b *core.Tensor, beta, alpha dtype.Scalar) (*core.Tensor, error)) Op {
+func linalgAddmm(op string, f func(in, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error)) Op {
 	return func(inputs []Value, p Params) (Value, error) {
 		if err := checkParams(op, p, "beta", "alpha"); err != nil {
 			return Value{}, err
@@ -64,7 +65,7 @@ func linalgAddmm(op string, f func(in, a, b *core.Tensor, beta, alpha dtype.Scal
 		if err := checkArity(op, inputs, 3); err != nil {
 			return Value{}, err
 		}
-		var ts [3]*core.Tensor
+		var ts [3]*tensor.Tensor
 		for i := range ts {
 			t, err := tensorArg(op, inputs, i)
 			if err != nil {

@@ -1,15 +1,18 @@
 package conformance
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
+)
 
 // Reductions and masking: sparse.sum, sparse.softmax, sparse.log_softmax, sparse_mask.
 func init() {
 	register("sparse.sum", sumOp)
 	registerDense("sparse.sum", sumOp)
-	register("sparse.softmax", tensorWithInts("sparse.softmax", []string{"dim"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+	register("sparse.softmax", tensorWithInts("sparse.softmax", []string{"dim"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
 		return core.Softmax(t, int(v[0]), false)
 	}))
-	register("sparse.log_softmax", tensorWithInts("sparse.log_softmax", []string{"dim"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+	register("sparse.log_softmax", tensorWithInts("sparse.log_softmax", []string{"dim"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
 		return core.Softmax(t, int(v[0]), true)
 	}))
 	register("sparse_mask", sparseMaskOp)

@@ -1,16 +1,19 @@
 package conformance
 
-import "github.com/gosparse/gosparse/core"
+import (
+	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
+)
 
 // Shape operators: transpose, t, unsqueeze, cat, stack. Each also has its
 // dense definition: the same core function accepts strided tensors.
 func init() {
 	for name, op := range map[string]Op{
-		"transpose": tensorWithInts("transpose", []string{"dim0", "dim1"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+		"transpose": tensorWithInts("transpose", []string{"dim0", "dim1"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
 			return core.Transpose(t, int(v[0]), int(v[1]))
 		}),
-		"t": tensorWithInts("t", nil, func(t *core.Tensor, _ []int64) (*core.Tensor, error) { return core.T(t) }),
-		"unsqueeze": tensorWithInts("unsqueeze", []string{"dim"}, func(t *core.Tensor, v []int64) (*core.Tensor, error) {
+		"t": tensorWithInts("t", nil, func(t *tensor.Tensor, _ []int64) (*tensor.Tensor, error) { return core.T(t) }),
+		"unsqueeze": tensorWithInts("unsqueeze", []string{"dim"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
 			return core.Unsqueeze(t, int(v[0]))
 		}),
 		"cat":   tensorList("cat", core.Cat),
@@ -22,7 +25,7 @@ func init() {
 }
 
 // tensorWithInts runs f on one tensor input and the named integer params, in order.
-func tensorWithInts(op string, names []string, f func(*core.Tensor, []int64) (*core.Tensor, error)) Op {
+func tensorWithInts(op string, names []string, f func(*tensor.Tensor, []int64) (*tensor.Tensor, error)) Op {
 	return func(inputs []Value, p Params) (Value, error) {
 		if err := checkParams(op, p, names...); err != nil {
 			return Value{}, err
@@ -54,12 +57,12 @@ func tensorWithInts(op string, names []string, f func(*core.Tensor, []int64) (*c
 }
 
 // tensorList runs f on every input tensor and the param dim (default 0).
-func tensorList(op string, f func([]*core.Tensor, int) (*core.Tensor, error)) Op {
+func tensorList(op string, f func([]*tensor.Tensor, int) (*tensor.Tensor, error)) Op {
 	return func(inputs []Value, p Params) (Value, error) {
 		if err := checkParams(op, p, "dim"); err != nil {
 			return Value{}, err
 		}
-		ts := make([]*core.Tensor, len(inputs))
+		ts := make([]*tensor.Tensor, len(inputs))
 		for i := range inputs {
 			t, err := tensorArg(op, inputs, i)
 			if err != nil {

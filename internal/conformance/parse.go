@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // arraySpec is an array of the vectors: dtype, shape and flat row-major data.
@@ -137,8 +137,8 @@ func parseScalar(raw json.RawMessage) (Value, error) {
 // tensor builds the core tensor a tensor description names, with the core's
 // invariant checks on, and checks the description's redundant fields
 // (sparse_dim, dense_dim, blocksize, shape) against what the core derived.
-func (s *valueSpec) tensor() (*core.Tensor, error) {
-	layout, err := core.ParseLayout(s.Layout)
+func (s *valueSpec) tensor() (*tensor.Tensor, error) {
+	layout, err := tensor.ParseLayout(s.Layout)
 	if err != nil {
 		return nil, err
 	}
@@ -146,18 +146,18 @@ func (s *valueSpec) tensor() (*core.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	var t *core.Tensor
+	var t *tensor.Tensor
 	switch layout {
-	case core.Strided:
+	case tensor.Strided:
 		a, err := parseArray("data", &arraySpec{DType: s.DType, Shape: s.Shape, Data: s.Data})
 		if err != nil {
 			return nil, err
 		}
-		t, err = core.NewStrided(a)
+		t, err = tensor.NewStrided(a)
 		if err != nil {
 			return nil, err
 		}
-	case core.COO:
+	case tensor.COO:
 		if s.Coalesced == nil {
 			return nil, fmt.Errorf("coo tensor: field coalesced is missing")
 		}
@@ -169,11 +169,11 @@ func (s *valueSpec) tensor() (*core.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		t, err = core.NewCOO(idx, vals, s.Shape, core.BuildOptions{Coalesced: *s.Coalesced})
+		t, err = tensor.NewCOO(idx, vals, s.Shape, tensor.BuildOptions{Coalesced: *s.Coalesced})
 		if err != nil {
 			return nil, err
 		}
-	case core.CSR, core.CSC, core.BSR, core.BSC:
+	case tensor.CSR, tensor.CSC, tensor.BSR, tensor.BSC:
 		cn, pn := compressedFields(layout)
 		comp, plain := s.CrowIndices, s.ColIndices
 		if cn == "ccol_indices" {
@@ -191,7 +191,7 @@ func (s *valueSpec) tensor() (*core.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		t, err = core.NewCompressed(layout, c, p, vals, s.Shape, core.BuildOptions{})
+		t, err = tensor.NewCompressed(layout, c, p, vals, s.Shape, tensor.BuildOptions{})
 		if err != nil {
 			return nil, err
 		}
@@ -205,7 +205,7 @@ func (s *valueSpec) tensor() (*core.Tensor, error) {
 }
 
 // checkDerived compares the description's redundant fields with the tensor built.
-func (s *valueSpec) checkDerived(t *core.Tensor, dtype dtype.DType) error {
+func (s *valueSpec) checkDerived(t *tensor.Tensor, dtype dtype.DType) error {
 	if t.DType() != dtype {
 		return fmt.Errorf("dtype %s disagrees with the values' dtype %s", dtype, t.DType())
 	}
@@ -218,7 +218,7 @@ func (s *valueSpec) checkDerived(t *core.Tensor, dtype dtype.DType) error {
 	if s.DenseDim != nil && *s.DenseDim != t.DenseDim() {
 		return fmt.Errorf("dense_dim %d disagrees with the components (dense_dim %d)", *s.DenseDim, t.DenseDim())
 	}
-	if t.Layout() == core.BSR || t.Layout() == core.BSC {
+	if t.Layout() == tensor.BSR || t.Layout() == tensor.BSC {
 		b := t.BlockSize()
 		if len(s.BlockSize) != 2 || s.BlockSize[0] != b[0] || s.BlockSize[1] != b[1] {
 			return fmt.Errorf("blocksize %v disagrees with the values' block %v", s.BlockSize, b)
@@ -228,8 +228,8 @@ func (s *valueSpec) checkDerived(t *core.Tensor, dtype dtype.DType) error {
 }
 
 // compressedFields names the index arrays of a compressed layout.
-func compressedFields(l core.Layout) (string, string) {
-	if l == core.CSC || l == core.BSC {
+func compressedFields(l tensor.Layout) (string, string) {
+	if l == tensor.CSC || l == tensor.BSC {
 		return "ccol_indices", "row_indices"
 	}
 	return "crow_indices", "col_indices"

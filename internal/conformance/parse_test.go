@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -81,18 +81,18 @@ func TestParseValueLayouts(t *testing.T) {
 	cases := []struct {
 		name string
 		json string
-		want core.Layout
+		want tensor.Layout
 		nnz  int64
 	}{
-		{"strided", `{"layout":"strided","dtype":"float32","shape":[2],"data":[1.0,"nan"]}`, core.Strided, 2},
+		{"strided", `{"layout":"strided","dtype":"float32","shape":[2],"data":[1.0,"nan"]}`, tensor.Strided, 2},
 		{"coo", `{"layout":"coo","dtype":"int64","shape":[2,3],"sparse_dim":2,"dense_dim":0,"coalesced":false,
-			"indices":{"dtype":"int64","shape":[2,2],"data":[1,0,2,1]},"values":{"dtype":"int64","shape":[2],"data":[3,4]}}`, core.COO, 2},
+			"indices":{"dtype":"int64","shape":[2,2],"data":[1,0,2,1]},"values":{"dtype":"int64","shape":[2],"data":[3,4]}}`, tensor.COO, 2},
 		{"csc", `{"layout":"csc","dtype":"complex128","shape":[2,2],"dense_dim":0,
 			"ccol_indices":{"dtype":"int64","shape":[3],"data":[0,1,1]},"row_indices":{"dtype":"int64","shape":[1],"data":[1]},
-			"values":{"dtype":"complex128","shape":[1],"data":[[1.0,-1.0]]}}`, core.CSC, 1},
+			"values":{"dtype":"complex128","shape":[1],"data":[[1.0,-1.0]]}}`, tensor.CSC, 1},
 		{"bsr", `{"layout":"bsr","dtype":"bool","shape":[2,4],"dense_dim":0,"blocksize":[2,2],
 			"crow_indices":{"dtype":"int64","shape":[2],"data":[0,1]},"col_indices":{"dtype":"int64","shape":[1],"data":[1]},
-			"values":{"dtype":"bool","shape":[1,2,2],"data":[true,false,false,true]}}`, core.BSR, 1},
+			"values":{"dtype":"bool","shape":[1,2,2],"data":[true,false,false,true]}}`, tensor.BSR, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // InvalidGroup is the group whose expected errors the implementation must
@@ -232,7 +232,7 @@ func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error 
 		if err != nil {
 			return fmt.Errorf("input %d: %v", i, err)
 		}
-		same, err := core.Equal(inputs[i].Tensor, fresh)
+		same, err := tensor.Equal(inputs[i].Tensor, fresh)
 		if err != nil {
 			return fmt.Errorf("input %d: core.Equal: %v", i, err)
 		}
@@ -245,7 +245,7 @@ func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error 
 
 // hasNaN reports NaN among a tensor's stored values; core.Equal, like
 // torch.equal, never matches NaN, so such inputs rely on the bitwise check.
-func hasNaN(t *core.Tensor) bool {
+func hasNaN(t *tensor.Tensor) bool {
 	v, err := t.RawValues()
 	if err != nil || !(v.DType.IsFloat() || v.DType.IsComplex()) {
 		return false

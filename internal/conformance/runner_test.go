@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -106,7 +106,7 @@ func TestRunCaseRefusedByReferenceUsesTheDenseDefinition(t *testing.T) {
 	assert.True(t, r.Passed, r.Reason)
 
 	negate := func(in []Value, _ Params) (Value, error) {
-		d, err := core.ToDense(in[0].Tensor)
+		d, err := tensor.ToDense(in[0].Tensor)
 		if err != nil {
 			return Value{}, err
 		}

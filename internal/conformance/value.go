@@ -3,8 +3,8 @@ package conformance
 import (
 	"fmt"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Kind says what a Value holds.
@@ -20,7 +20,7 @@ const (
 // Value is an op's input or result: a tensor, a scalar or a tuple of values.
 type Value struct {
 	Kind   Kind
-	Tensor *core.Tensor
+	Tensor *tensor.Tensor
 	// Scalar and ScalarDType hold a scalar: ScalarDType says what the JSON
 	// literal was (Bool, Int64, Float64 or Complex128), for type promotion.
 	Scalar      dtype.Scalar
@@ -29,7 +29,7 @@ type Value struct {
 }
 
 // TensorValue wraps a tensor.
-func TensorValue(t *core.Tensor) Value { return Value{Kind: KindTensor, Tensor: t} }
+func TensorValue(t *tensor.Tensor) Value { return Value{Kind: KindTensor, Tensor: t} }
 
 // ScalarValue wraps a scalar whose literal had the given dtype.
 func ScalarValue(s dtype.Scalar, d dtype.DType) Value {
@@ -53,7 +53,7 @@ func (k Kind) String() string {
 }
 
 // tensorArg returns input i as a tensor, or an error naming the argument.
-func tensorArg(op string, inputs []Value, i int) (*core.Tensor, error) {
+func tensorArg(op string, inputs []Value, i int) (*tensor.Tensor, error) {
 	if i >= len(inputs) {
 		return nil, fmt.Errorf("%s: input %d is missing (got %d inputs)", op, i, len(inputs))
 	}
@@ -70,7 +70,7 @@ func arrayArg(op, name string, inputs []Value, i int) (dtype.Array, error) {
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	if t.Layout() != core.Strided {
+	if t.Layout() != tensor.Strided {
 		return dtype.Array{}, fmt.Errorf("%s: %s (input %d) must be a strided tensor, got %s", op, name, i, t.Layout())
 	}
 	return t.Values()

@@ -1,55 +1,55 @@
-package core
+package tensor
 
 import "github.com/gosparse/gosparse/core/errs"
 
 // formatSpec is everything that fixes a tensor's level structure (not its storage).
-type formatSpec struct {
-	layout   Layout
-	shape    []int64
-	batchDim int
-	denseDim int
-	block    [2]int64
+type FormatSpec struct {
+	Layout   Layout
+	Shape    []int64
+	BatchDim int
+	DenseDim int
+	Block    [2]int64
 }
 
 // sparseDim is the number of dimensions between the batch and the dense ones.
-func (f *formatSpec) sparseDim() int { return len(f.shape) - f.batchDim - f.denseDim }
+func (f *FormatSpec) sparseDim() int { return len(f.Shape) - f.BatchDim - f.DenseDim }
 
 // validate checks that the spec describes a legal format for its layout.
-func (f *formatSpec) validate() error {
-	nd := len(f.shape)
+func (f *FormatSpec) validate() error {
+	nd := len(f.Shape)
 	if nd > 64 {
 		return errs.Errorf(errs.ErrInvalidArgument, "size: %d dimensions exceed the maximum of 64", nd)
 	}
-	if _, err := errs.NumelChecked("size", f.shape); err != nil {
+	if _, err := errs.NumelChecked("size", f.Shape); err != nil {
 		return err
 	}
-	if f.denseDim < 0 || f.batchDim < 0 || f.sparseDim() < 0 {
-		return errs.Errorf(errs.ErrInvalidArgument, "dense_dim = %d and batch dims = %d do not fit a %d-d tensor", f.denseDim, f.batchDim, nd)
+	if f.DenseDim < 0 || f.BatchDim < 0 || f.sparseDim() < 0 {
+		return errs.Errorf(errs.ErrInvalidArgument, "dense_dim = %d and batch dims = %d do not fit a %d-d tensor", f.DenseDim, f.BatchDim, nd)
 	}
-	switch f.layout {
+	switch f.Layout {
 	case Strided:
 	case COO, CSF:
-		if f.batchDim != 0 {
-			return errs.Errorf(errs.ErrInvalidArgument, "%s tensors have no batch dimensions", f.layout)
+		if f.BatchDim != 0 {
+			return errs.Errorf(errs.ErrInvalidArgument, "%s tensors have no batch dimensions", f.Layout)
 		}
 		// torch's COO may have no sparse dim (its entries are then summed
 		// value blocks of the whole dense shape); CSF needs a level to compress.
-		if f.layout == CSF && f.sparseDim() < 1 {
-			return errs.Errorf(errs.ErrInvalidArgument, "%s: sparse_dim = %d must be at least 1 (size %v, dense_dim %d)", f.layout, f.sparseDim(), f.shape, f.denseDim)
+		if f.Layout == CSF && f.sparseDim() < 1 {
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: sparse_dim = %d must be at least 1 (size %v, dense_dim %d)", f.Layout, f.sparseDim(), f.Shape, f.DenseDim)
 		}
 	case CSR, CSC, BSR, BSC, DCSR, DCSC:
 		if f.sparseDim() != 2 {
-			return errs.Errorf(errs.ErrInvalidArgument, "%s: expected 2 sparse dimensions, got size %v with %d batch and %d dense dimensions", f.layout, f.shape, f.batchDim, f.denseDim)
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: expected 2 sparse dimensions, got size %v with %d batch and %d dense dimensions", f.Layout, f.Shape, f.BatchDim, f.DenseDim)
 		}
 	default:
-		return errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(f.layout))
+		return errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(f.Layout))
 	}
-	if f.layout.IsBlocked() {
-		bm, bn := f.block[0], f.block[1]
+	if f.Layout.IsBlocked() {
+		bm, bn := f.Block[0], f.Block[1]
 		if bm <= 0 || bn <= 0 {
 			return errs.Errorf(errs.ErrInvalidArgument, "blocksize = (%d, %d): both sizes must be positive", bm, bn)
 		}
-		r, c := f.shape[f.batchDim], f.shape[f.batchDim+1]
+		r, c := f.Shape[f.BatchDim], f.Shape[f.BatchDim+1]
 		if r%bm != 0 {
 			return errs.Errorf(errs.ErrInvalidArgument, "blocksize: Tensor size(-2) %d needs to be divisible by blocksize[0] %d", r, bm)
 		}
@@ -61,16 +61,16 @@ func (f *formatSpec) validate() error {
 }
 
 // levels builds the level list of the format (storage left empty).
-func (f *formatSpec) levels() []Level {
+func (f *FormatSpec) levels() []Level {
 	// One allocation of the right size: a level per dim for strided
 	// tensors (half of a small strided_from's bytes), two more for the
 	// blocked layouts' block rows and columns, at most one more otherwise.
-	n := len(f.shape) + 1
+	n := len(f.Shape) + 1
 	switch {
-	case f.layout == Strided:
-		n = len(f.shape)
-	case f.layout.IsBlocked():
-		n = len(f.shape) + 2
+	case f.Layout == Strided:
+		n = len(f.Shape)
+	case f.Layout.IsBlocked():
+		n = len(f.Shape) + 2
 	}
 	ls := make([]Level, 0, n)
 	dense := func(dim int, op ExprOp, c, size int64) {
@@ -79,15 +79,15 @@ func (f *formatSpec) levels() []Level {
 	comp := func(dim int, op ExprOp, c, size int64, unique bool) {
 		ls = append(ls, Level{Kind: LevelCompressed, Dim: dim, Op: op, C: c, Size: size, Unique: unique, Ordered: true})
 	}
-	b := f.batchDim
+	b := f.BatchDim
 	for d := 0; d < b; d++ {
-		dense(d, ExprID, 1, f.shape[d])
+		dense(d, ExprID, 1, f.Shape[d])
 	}
 	s := f.sparseDim()
-	switch f.layout {
+	switch f.Layout {
 	case Strided:
-		for d := b; d < len(f.shape); d++ {
-			dense(d, ExprID, 1, f.shape[d])
+		for d := b; d < len(f.Shape); d++ {
+			dense(d, ExprID, 1, f.Shape[d])
 		}
 		return ls
 	case COO:
@@ -96,25 +96,25 @@ func (f *formatSpec) levels() []Level {
 			// (dense) shape, their count held by the values array alone.
 			break
 		}
-		comp(0, ExprID, 1, f.shape[0], false)
+		comp(0, ExprID, 1, f.Shape[0], false)
 		for d := 1; d < s; d++ {
-			ls = append(ls, Level{Kind: LevelSingleton, Dim: d, Op: ExprID, C: 1, Size: f.shape[d], Ordered: true})
+			ls = append(ls, Level{Kind: LevelSingleton, Dim: d, Op: ExprID, C: 1, Size: f.Shape[d], Ordered: true})
 		}
 	case CSR, CSC, DCSR, DCSC:
 		outer, inner := b, b+1
-		if !f.layout.rowMajor() {
+		if !f.Layout.RowMajor() {
 			outer, inner = b+1, b
 		}
-		if f.layout == DCSR || f.layout == DCSC {
-			comp(outer, ExprID, 1, f.shape[outer], true)
+		if f.Layout == DCSR || f.Layout == DCSC {
+			comp(outer, ExprID, 1, f.Shape[outer], true)
 		} else {
-			dense(outer, ExprID, 1, f.shape[outer])
+			dense(outer, ExprID, 1, f.Shape[outer])
 		}
-		comp(inner, ExprID, 1, f.shape[inner], true)
+		comp(inner, ExprID, 1, f.Shape[inner], true)
 	case BSR, BSC:
-		bm, bn := f.block[0], f.block[1]
-		rows, cols := f.shape[b], f.shape[b+1]
-		if f.layout == BSR {
+		bm, bn := f.Block[0], f.Block[1]
+		rows, cols := f.Shape[b], f.Shape[b+1]
+		if f.Layout == BSR {
 			dense(b, ExprDiv, bm, rows/bm)
 			comp(b+1, ExprDiv, bn, cols/bn, true)
 		} else {
@@ -125,11 +125,11 @@ func (f *formatSpec) levels() []Level {
 		dense(b+1, ExprMod, bn, bn)
 	case CSF:
 		for d := 0; d < s; d++ {
-			comp(d, ExprID, 1, f.shape[d], true)
+			comp(d, ExprID, 1, f.Shape[d], true)
 		}
 	}
-	for d := b + s; d < len(f.shape); d++ {
-		dense(d, ExprID, 1, f.shape[d])
+	for d := b + s; d < len(f.Shape); d++ {
+		dense(d, ExprID, 1, f.Shape[d])
 	}
 	return ls
 }

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"slices"
@@ -79,7 +79,7 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 	if err != nil {
 		return nil, err
 	}
-	if layout, opt, ok := namedLayoutOf(f); ok {
+	if layout, opt, ok := NamedLayoutOf(f); ok {
 		return ToLayout(t, layout, opt)
 	}
 	if borrow {
@@ -104,7 +104,7 @@ func readIndex(arg string, a dtype.Array, want bool, lv format.Level) ([]int64, 
 	if !want {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: a %s level stores no such array; pass an empty one", arg, lv.Kind)
 	}
-	if err := checkIndexArray(arg, a, 1); err != nil {
+	if err := CheckIndexArray(arg, a, 1); err != nil {
 		return nil, err
 	}
 	out := make([]int64, a.Numel())
@@ -142,7 +142,7 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []dtype.Array, nval
 		}
 	}
 	for l, lv := range c.f.Levels {
-		name := func(a string) string { return a + "[" + itoa(int64(l)) + "]" }
+		name := func(a string) string { return a + "[" + Itoa(int64(l)) + "]" }
 		p, err := readIndex(name("pos"), pos[l], lv.Kind.HasPos(), lv)
 		if err != nil {
 			return err

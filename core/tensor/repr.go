@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"math"
@@ -27,7 +27,7 @@ const (
 func (t *Tensor) String() string {
 	const prefix = "tensor("
 	indent := len(prefix)
-	if u := t.custom(); u != nil {
+	if u := t.FormatStore(); u != nil {
 		return u.repr(t, prefix)
 	}
 	var suffixes []string
@@ -42,7 +42,7 @@ func (t *Tensor) String() string {
 		}
 		return addSuffixes(prefix+body, suffixes, indent, false)
 	}
-	suffixes = append(suffixes, "size="+tupleStr(t.shape), "nnz="+itoa(t.NNZ()))
+	suffixes = append(suffixes, "size="+tupleStr(t.shape), "nnz="+Itoa(t.NNZ()))
 	if !defaultDType(t.dtype) {
 		suffixes = append(suffixes, "dtype=torch."+t.dtype.String())
 	}
@@ -56,10 +56,10 @@ func (t *Tensor) String() string {
 	default:
 		for i, l := range t.levels {
 			if l.Kind == LevelCompressed {
-				parts = append(parts, [2]string{"pos_" + itoa(int64(i)), ""})
+				parts = append(parts, [2]string{"pos_" + Itoa(int64(i)), ""})
 			}
 			if l.Kind != LevelDense {
-				parts = append(parts, [2]string{"crd_" + itoa(int64(i)), ""})
+				parts = append(parts, [2]string{"crd_" + Itoa(int64(i)), ""})
 			}
 		}
 		parts = append(parts, [2]string{"values", ""})
@@ -113,7 +113,7 @@ func defaultDType(d dtype.DType) bool {
 func tupleStr(s []int64) string {
 	parts := make([]string, len(s))
 	for i, v := range s {
-		parts[i] = itoa(v)
+		parts[i] = Itoa(v)
 	}
 	if len(s) == 1 {
 		return "(" + parts[0] + ",)"
@@ -262,7 +262,7 @@ func (f *formatter) format(s dtype.Scalar) string {
 			r = "True"
 		}
 	case !f.floating:
-		r = itoa(s.Int())
+		r = Itoa(s.Int())
 	default:
 		r = f.plain(f.part(s))
 	}
@@ -331,7 +331,7 @@ func nestedStr(a dtype.Array, dim int, off int64, indent int, summarize bool, f1
 }
 
 // itoa formats v in decimal.
-func itoa(v int64) string {
+func Itoa(v int64) string {
 	if v == 0 {
 		return "0"
 	}

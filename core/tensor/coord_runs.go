@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"slices"
@@ -7,7 +7,7 @@ import (
 
 // coordRuns groups stored entries by their coordinate along one dimension.
 type coordRuns struct {
-	start   []int64 // counting: start[v]..start[v+1] indexes byCoord; nil when sorted
+	Start   []int64 // counting: start[v]..start[v+1] indexes byCoord; nil when sorted
 	byCoord []int64 // entry numbers grouped by coordinate, stored order within a group
 	sorted  []int64 // sorted: the coordinate of byCoord[k]
 }
@@ -17,7 +17,7 @@ type coordRuns struct {
 // which may be 2^40 for a handful of entries: it runs only where n is not
 // much larger than the entries (and so within memory the caller already
 // holds); elsewhere a stable sort of the entries needs memory by nse only.
-func groupByCoord(cs []int64, n int64) coordRuns {
+func GroupByCoord(cs []int64, n int64) coordRuns {
 	nse := int64(len(cs))
 	byCoord := make([]int64, nse) // nse entries of an existing tensor
 	if n <= 4*nse+1024 {
@@ -33,12 +33,12 @@ func groupByCoord(cs []int64, n int64) coordRuns {
 			byCoord[next[v]] = int64(e)
 			next[v]++
 		}
-		return coordRuns{start: start, byCoord: byCoord}
+		return coordRuns{Start: start, byCoord: byCoord}
 	}
 	for e := range byCoord {
 		byCoord[e] = int64(e)
 	}
-	slices.SortStableFunc(byCoord, func(a, b int64) int { return cmpInt(cs[a], cs[b]) })
+	slices.SortStableFunc(byCoord, func(a, b int64) int { return CmpInt(cs[a], cs[b]) })
 	sorted := make([]int64, nse)
 	for k, e := range byCoord {
 		sorted[k] = cs[e]
@@ -47,9 +47,9 @@ func groupByCoord(cs []int64, n int64) coordRuns {
 }
 
 // of lists, in stored order, the entries with coordinate v.
-func (g coordRuns) of(v int64) []int64 {
-	if g.start != nil {
-		return g.byCoord[g.start[v]:g.start[v+1]]
+func (g coordRuns) Of(v int64) []int64 {
+	if g.Start != nil {
+		return g.byCoord[g.Start[v]:g.Start[v+1]]
 	}
 	lo := sort.Search(len(g.sorted), func(k int) bool { return g.sorted[k] >= v })
 	hi := lo + sort.Search(len(g.sorted)-lo, func(k int) bool { return g.sorted[lo+k] > v })

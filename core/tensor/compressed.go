@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"slices"
@@ -9,7 +9,7 @@ import (
 
 // compressedNames returns the torch argument names of a compressed layout's index arrays.
 func compressedNames(l Layout) (string, string) {
-	if l.rowMajor() {
+	if l.RowMajor() {
 		return "crow_indices", "col_indices"
 	}
 	return "ccol_indices", "row_indices"
@@ -26,10 +26,10 @@ func NewCompressed(layout Layout, compressed, plain, values dtype.Array, size []
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: expected sparse_csr, sparse_csc, sparse_bsr or sparse_bsc, got %s", layout)
 	}
 	cn, pn := compressedNames(layout)
-	if err := checkIndexArray(cn, compressed, -1); err != nil {
+	if err := CheckIndexArray(cn, compressed, -1); err != nil {
 		return nil, err
 	}
-	if err := checkIndexArray(pn, plain, -1); err != nil {
+	if err := CheckIndexArray(pn, plain, -1); err != nil {
 		return nil, err
 	}
 	if err := checkArray("values", values); err != nil {
@@ -69,7 +69,7 @@ func NewCompressed(layout Layout, compressed, plain, values dtype.Array, size []
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: the last dimension has size 0, expected n + 1 >= 1", cn)
 	}
 	compBlock, plainBlock := block[0], block[1]
-	if !layout.rowMajor() {
+	if !layout.RowMajor() {
 		compBlock, plainBlock = block[1], block[0]
 	}
 	if size == nil {
@@ -78,7 +78,7 @@ func NewCompressed(layout Layout, compressed, plain, values dtype.Array, size []
 			nplain = max(nplain, plain.Index(i)+1)
 		}
 		r, c := ncomp*compBlock, nplain*plainBlock
-		if !layout.rowMajor() {
+		if !layout.RowMajor() {
 			r, c = c, r
 		}
 		size = append(append(append([]int64(nil), batch...), r, c), denseShape...)
@@ -91,12 +91,12 @@ func NewCompressed(layout Layout, compressed, plain, values dtype.Array, size []
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "size: %v disagrees with the batch shape %v of %s or the dense shape %v of values", size, batch, cn, denseShape)
 		}
 	}
-	spec := formatSpec{layout: layout, shape: size, batchDim: b, denseDim: d, block: block}
+	spec := FormatSpec{Layout: layout, Shape: size, BatchDim: b, DenseDim: d, Block: block}
 	if err := spec.validate(); err != nil {
 		return nil, err
 	}
 	cdim, pdim := b, b+1
-	if !layout.rowMajor() {
+	if !layout.RowMajor() {
 		cdim, pdim = b+1, b
 	}
 	if want := size[cdim] / compBlock; ncomp != want {
@@ -111,7 +111,7 @@ func NewCompressed(layout Layout, compressed, plain, values dtype.Array, size []
 	t := &Tensor{layout: layout, dtype: values.DType, shape: size, batchDim: b, denseDim: d, block: block,
 		levels: spec.levels(), values: values, fill: make([]byte, values.DType.Size()), coalesced: true,
 		width: compressed.DType.Size() * 8}
-	l := &t.levels[t.compressedLevel()]
+	l := &t.levels[t.CompressedLevel()]
 	l.Pos = globalPos(compressed, ncomp, nse)
 	l.Crd = dtype.Array{DType: plain.DType, Shape: []int64{plain.Numel()}, Data: plain.Data}
 	return t, nil
@@ -127,10 +127,10 @@ func globalPos(compressed dtype.Array, n, nse int64) dtype.Array {
 	out := dtype.NewArray(compressed.DType, []int64{nb*n + 1})
 	for k := int64(0); k < nb; k++ {
 		for i := int64(0); i < n; i++ {
-			setIndex(out, k*n+i, compressed.Index(k*(n+1)+i)+k*nse)
+			SetIndex(out, k*n+i, compressed.Index(k*(n+1)+i)+k*nse)
 		}
 	}
-	setIndex(out, nb*n, nb*nse)
+	SetIndex(out, nb*n, nb*nse)
 	return out
 }
 
@@ -181,7 +181,7 @@ func batchPrefix(comp dtype.Array, k int64) string {
 	}
 	s := ""
 	for d := len(comp.Shape) - 2; d >= 0; d-- {
-		s = itoa(k%comp.Shape[d]) + ", " + s
+		s = Itoa(k%comp.Shape[d]) + ", " + s
 		k /= comp.Shape[d]
 	}
 	return s

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
@@ -37,7 +37,7 @@ type Tensor struct {
 // Layout returns the tensor's named format, or Custom for a tensor of any
 // other format (see Format).
 func (t *Tensor) Layout() Layout {
-	if t.custom() != nil {
+	if t.FormatStore() != nil {
 		return Custom
 	}
 	return t.layout
@@ -132,13 +132,13 @@ func (t *Tensor) NNZ() int64 {
 }
 
 // denseShape returns the sizes of the trailing dense dimensions.
-func (t *Tensor) denseShape() []int64 { return t.shape[len(t.shape)-t.denseDim:] }
+func (t *Tensor) DenseShape() []int64 { return t.shape[len(t.shape)-t.denseDim:] }
 
 // batchCount is the number of batches (1 when there are no batch dimensions).
-func (t *Tensor) batchCount() int64 { return dtype.NumelOf(t.shape[:t.batchDim]) }
+func (t *Tensor) BatchCount() int64 { return dtype.NumelOf(t.shape[:t.batchDim]) }
 
 // compressedLevel returns the index of the compressed level of a CSR/CSC/BSR/BSC tensor.
-func (t *Tensor) compressedLevel() int { return t.batchDim + 1 }
+func (t *Tensor) CompressedLevel() int { return t.batchDim + 1 }
 
 // Values returns the values array (the dense data of a strided tensor). For
 // COO it requires a coalesced tensor, as torch's values() does.
@@ -177,10 +177,10 @@ func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
 	if t.layout == COO {
 		dst = append(dst, t.indices)
 	}
-	if u := t.custom(); u != nil {
-		dst = append(dst, u.pos...)
-		dst = append(dst, u.crd...)
-		dst = append(dst, u.values)
+	if u := t.FormatStore(); u != nil {
+		dst = append(dst, u.Pos...)
+		dst = append(dst, u.Crd...)
+		dst = append(dst, u.Values)
 	}
 	return dst
 }
@@ -212,7 +212,7 @@ func (t *Tensor) checkCompressedAccess(name string, rowMajor bool) error {
 	if !rowMajor {
 		want = "sparse_csc or sparse_bsc"
 	}
-	if !t.layout.IsCompressed() || t.layout.rowMajor() != rowMajor {
+	if !t.layout.IsCompressed() || t.layout.RowMajor() != rowMajor {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got %s", name, want, t.layout)
 	}
 	return nil
@@ -224,18 +224,18 @@ func (t *Tensor) compressedIndices(name string, rowMajor bool) (dtype.Array, err
 	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
 		return dtype.Array{}, err
 	}
-	pos := t.levels[t.compressedLevel()].Pos
+	pos := t.levels[t.CompressedLevel()].Pos
 	if t.batchDim == 0 {
 		return pos, nil
 	}
-	b := t.batchCount()
+	b := t.BatchCount()
 	n := (pos.Numel() - 1) / max(b, 1)
 	nse := t.NNZ()
 	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), n+1)
 	out := dtype.NewArray(pos.DType, shape)
 	for k := int64(0); k < b; k++ {
 		for i := int64(0); i <= n; i++ {
-			setIndex(out, k*(n+1)+i, pos.Index(k*n+i)-k*nse)
+			SetIndex(out, k*(n+1)+i, pos.Index(k*n+i)-k*nse)
 		}
 	}
 	return out, nil
@@ -246,13 +246,13 @@ func (t *Tensor) plainIndices(name string, rowMajor bool) (dtype.Array, error) {
 	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
 		return dtype.Array{}, err
 	}
-	crd := t.levels[t.compressedLevel()].Crd
+	crd := t.levels[t.CompressedLevel()].Crd
 	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), t.NNZ())
 	return dtype.Array{DType: crd.DType, Shape: shape, Data: crd.Data}, nil
 }
 
 // setIndex stores v into an int32 or int64 array.
-func setIndex(a dtype.Array, i, v int64) {
+func SetIndex(a dtype.Array, i, v int64) {
 	if a.DType == dtype.Int32 {
 		dtype.AsSlice[int32](a)[i] = int32(v)
 	} else {

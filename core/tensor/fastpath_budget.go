@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/budget"
@@ -19,7 +19,7 @@ import (
 const fastScratchSlack = 64 << 20
 
 // fastPathFits reports whether convertFast may convert t to spec.
-func fastPathFits(t *Tensor, spec formatSpec) bool {
+func FastPathFits(t *Tensor, spec FormatSpec) bool {
 	if t.width == 32 {
 		return scratchFits(t, fastScratch[int32](t, spec), ownPointers(t, spec, 4))
 	}
@@ -28,7 +28,7 @@ func fastPathFits(t *Tensor, spec formatSpec) bool {
 
 // fastScratch is the memory convert2D allocates by the shape: compressing
 // a COO's rows, then regrouping by the other axis when the target needs it.
-func fastScratch[I kernels.Index](t *Tensor, spec formatSpec) int64 {
+func fastScratch[I kernels.Index](t *Tensor, spec FormatSpec) int64 {
 	rows, cols := t.shape[0], t.shape[1]
 	nse := int(t.NNZ())
 	scratch := int64(0)
@@ -40,14 +40,14 @@ func fastScratch[I kernels.Index](t *Tensor, spec formatSpec) int64 {
 		} else {
 			scratch = kernels.CountingSortScratch[I](nse, rows)
 		}
-		if spec.layout == COO {
+		if spec.Layout == COO {
 			return scratch // coalesce: no regrouping
 		}
 	case CSC:
 		srcAxis = 1
 	}
 	dstAxis := 0
-	if spec.layout == CSC {
+	if spec.Layout == CSC {
 		dstAxis = 1
 	}
 	if srcAxis != dstAxis {
@@ -62,8 +62,8 @@ func fastScratch[I kernels.Index](t *Tensor, spec formatSpec) int64 {
 
 // ownPointers is the size of the pointer array that a CSR or CSC result
 // holds anyway (0 for COO), of ib bytes an index.
-func ownPointers(t *Tensor, spec formatSpec, ib int64) int64 {
-	switch spec.layout {
+func ownPointers(t *Tensor, spec FormatSpec, ib int64) int64 {
+	switch spec.Layout {
 	case CSR:
 		return budget.Mul(budget.Add(t.shape[0], 1), ib)
 	case CSC:
@@ -85,17 +85,17 @@ func scratchFits(t *Tensor, scratch, own int64) bool {
 // blockPathFits reports whether convertBlock's CSR -> BSR (CSC -> BSC)
 // direction may run: its slot array holds one word per block column.
 // (BSR -> CSR allocates only the result's pointers, sized there.)
-func blockPathFits(t *Tensor, spec formatSpec) bool {
+func blockPathFits(t *Tensor, spec FormatSpec) bool {
 	if t.layout.IsBlocked() {
 		return true
 	}
-	inner, si := t.shape[1], spec.block[1]
+	inner, si := t.shape[1], spec.Block[1]
 	if t.layout == CSC {
-		inner, si = t.shape[0], spec.block[0]
+		inner, si = t.shape[0], spec.Block[0]
 	}
-	nbOuter := t.shape[0] / spec.block[0]
+	nbOuter := t.shape[0] / spec.Block[0]
 	if t.layout == CSC {
-		nbOuter = t.shape[1] / spec.block[1]
+		nbOuter = t.shape[1] / spec.Block[1]
 	}
 	own := budget.Mul(budget.Add(nbOuter, 1), 8)
 	return scratchFits(t, budget.Add(own, budget.Mul(inner/si, 8)), own)

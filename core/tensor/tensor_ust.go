@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
@@ -37,10 +37,10 @@ func (t *Tensor) USTStorage() (*UST, error) {
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "the format %s of a %s tensor of size %v: %v", f, t.layout, t.shape, err)
 	}
-	if u := t.custom(); u != nil {
-		return &UST{Format: f, LevelSizes: sizes, Pos: append([]dtype.Array(nil), u.pos...), Crd: append([]dtype.Array(nil), u.crd...), Values: u.values}, nil
+	if u := t.FormatStore(); u != nil {
+		return &UST{Format: f, LevelSizes: sizes, Pos: append([]dtype.Array(nil), u.Pos...), Crd: append([]dtype.Array(nil), u.Crd...), Values: u.Values}, nil
 	}
-	u := &UST{Format: f, LevelSizes: sizes, Pos: make([]dtype.Array, len(f.Levels)), Crd: make([]dtype.Array, len(f.Levels)), Values: flat(t.values)}
+	u := &UST{Format: f, LevelSizes: sizes, Pos: make([]dtype.Array, len(f.Levels)), Crd: make([]dtype.Array, len(f.Levels)), Values: Flat(t.values)}
 	if t.layout == Strided {
 		return u, nil
 	}
@@ -54,12 +54,12 @@ func (t *Tensor) USTStorage() (*UST, error) {
 			switch {
 			case !reached:
 				u.Pos[l] = dtype.Array{DType: tl.Pos.DType, Shape: []int64{0}, Data: []byte{}}
-			case t.layout.IsCompressed() && t.batchDim > 0 && l == t.compressedLevel():
-				p, err := t.compressedIndices("pos", t.layout.rowMajor())
+			case t.layout.IsCompressed() && t.batchDim > 0 && l == t.CompressedLevel():
+				p, err := t.compressedIndices("pos", t.layout.RowMajor())
 				if err != nil {
 					return nil, err
 				}
-				u.Pos[l] = flat(p)
+				u.Pos[l] = Flat(p)
 			default:
 				u.Pos[l] = tl.Pos
 			}

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"slices"
@@ -25,25 +25,25 @@ type compressed2D[I kernels.Index] struct {
 }
 
 // fastConvertible reports whether ToLayout may take a direct path.
-func fastConvertible(t *Tensor, spec formatSpec) bool {
-	if t.batchDim != 0 || spec.batchDim != 0 || len(t.shape)-t.denseDim != 2 || spec.denseDim != t.denseDim {
+func fastConvertible(t *Tensor, spec FormatSpec) bool {
+	if t.batchDim != 0 || spec.BatchDim != 0 || len(t.shape)-t.denseDim != 2 || spec.DenseDim != t.denseDim {
 		return false
 	}
 	src := t.layout == COO || t.layout == CSR || t.layout == CSC
-	dst := spec.layout == COO || spec.layout == CSR || spec.layout == CSC
+	dst := spec.Layout == COO || spec.Layout == CSR || spec.Layout == CSC
 	return src && dst
 }
 
 // convertFast converts directly among COO, CSR and CSC (see fastConvertible).
-func convertFast(t *Tensor, spec formatSpec, width int) (*Tensor, error) {
+func convertFast(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
 	if t.width == 32 {
 		return convert2D[int32](t, spec, width)
 	}
 	return convert2D[int64](t, spec, width)
 }
 
-func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor, error) {
-	if t.layout == COO && spec.layout == COO {
+func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+	if t.layout == COO && spec.Layout == COO {
 		if out, ok, err := coalesce2D[I](t, spec, width); ok {
 			return out, err
 		}
@@ -53,7 +53,7 @@ func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor,
 		return nil, err
 	}
 	axis := 0
-	if spec.layout == CSC {
+	if spec.Layout == CSC {
 		axis = 1
 	}
 	if c.axis != axis {
@@ -61,12 +61,12 @@ func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor,
 			return nil, err
 		}
 	}
-	out := &Tensor{layout: spec.layout, dtype: t.dtype, shape: t.Shape(), denseDim: t.denseDim, block: [2]int64{1, 1},
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), denseDim: t.denseDim, block: [2]int64{1, 1},
 		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
 	vals := dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals}
 	idt := indexDType[I]()
-	if spec.layout == COO {
-		out.levels[0].Pos = castIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), idt)
+	if spec.Layout == COO {
+		out.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), idt)
 		out.levels[0].Crd = indexArray(c.outerOfEach())
 		out.levels[1].Crd = indexArray(c.idx)
 	} else {
@@ -81,7 +81,7 @@ func convert2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor,
 
 // canonical2D copies a 2-D COO (coalescing it), CSR or CSC tensor into the canonical form.
 func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
-	bb := int(dtype.NumelOf(t.denseShape())) * t.dtype.Size()
+	bb := int(dtype.NumelOf(t.DenseShape())) * t.dtype.Size()
 	rows, cols := t.shape[0], t.shape[1]
 	switch t.layout {
 	case CSR, CSC:
@@ -171,7 +171,7 @@ func (rs *rowSorter[I]) sortSlice(idx []I, vals []byte, bb int, nInner int64) {
 			cnt[v]++
 		}
 	default:
-		slices.SortStableFunc(rs.order, func(a, b int32) int { return cmpInt(int64(idx[a]), int64(idx[b])) })
+		slices.SortStableFunc(rs.order, func(a, b int32) int { return CmpInt(int64(idx[a]), int64(idx[b])) })
 	}
 	rs.idx = append(rs.idx[:0], idx...)
 	rs.vals = append(rs.vals[:0], vals...)

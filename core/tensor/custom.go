@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"errors"
@@ -33,28 +33,28 @@ const Custom Layout = 9
 // so is a plain COO tensor.
 type ustStore struct {
 	owner      *Tensor
-	format     format.Format
-	levelSizes []int64
-	pos, crd   []dtype.Array // per level, int64; an Array without Data where the level stores none
-	values     dtype.Array   // (nse,), padding included
+	Format     format.Format
+	LevelSizes []int64
+	Pos, Crd   []dtype.Array // per level, int64; an Array without Data where the level stores none
+	Values     dtype.Array   // (nse,), padding included
 }
 
 // borrowLevels makes the store's level arrays the caller's checked pos and
 // crd (WrapFormat), where the level stores one and the caller gave it.
 func (u *ustStore) borrowLevels(pos, crd []dtype.Array) {
-	for l, lv := range u.format.Levels {
+	for l, lv := range u.Format.Levels {
 		if lv.Kind.HasPos() && pos[l].Numel() > 0 && len(pos[l].Data) > 0 {
-			u.pos[l] = pos[l]
+			u.Pos[l] = pos[l]
 		}
 		if lv.Kind.HasCrd() && crd[l].Numel() > 0 && len(crd[l].Data) > 0 {
-			u.crd[l] = crd[l]
+			u.Crd[l] = crd[l]
 		}
 	}
 }
 
 // indexInts reads a 1-D int32 or int64 index array as int64s: a view of an
 // int64 one, a copy of an int32 one (a wrapped storage's width).
-func indexInts(a dtype.Array) []int64 {
+func IndexInts(a dtype.Array) []int64 {
 	if a.DType == dtype.Int64 {
 		return dtype.AsSlice[int64](a)
 	}
@@ -66,7 +66,7 @@ func indexInts(a dtype.Array) []int64 {
 }
 
 // custom returns t's format storage, or nil for a tensor of a named layout.
-func (t *Tensor) custom() *ustStore {
+func (t *Tensor) FormatStore() *ustStore {
 	if t.ust != nil && t.ust.owner == t {
 		return t.ust
 	}
@@ -92,33 +92,33 @@ func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill 
 	if n, ok := errs.MulChecked(nse, int64(nd+2)); !ok || errs.CheckAlloc("the elements of a custom-format tensor", n, 8) != nil {
 		return nil, errs.Errorf(errs.ErrTooLarge, "format %s: listing the %d stored values' coordinates exceeds the memory limit of %d bytes", f, nse, MemoryLimit())
 	}
-	e := &entries{k: nd, coords: make([][]int64, nd), vals: flat(values), block: 1, dups: !f.IsUnique()}
-	for d := range e.coords {
-		e.coords[d] = make([]int64, 0, nse)
+	e := &Entries{K: nd, Coords: make([][]int64, nd), Vals: Flat(values), Block: 1, dups: !f.IsUnique()}
+	for d := range e.Coords {
+		e.Coords[d] = make([]int64, 0, nse)
 	}
-	e.src = make([]int64, 0, nse)
+	e.Src = make([]int64, 0, nse)
 	err := ustorage.Walk(s, nse, func(dim []int64, p int64) {
 		for d, c := range dim {
-			e.coords[d] = append(e.coords[d], c)
+			e.Coords[d] = append(e.Coords[d], c)
 		}
-		e.src = append(e.src, p)
+		e.Src = append(e.Src, p)
 	})
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%v", err)
 	}
-	e.n = int64(len(e.src))
-	view, err := buildFrom(formatSpec{layout: COO, shape: append([]int64(nil), s.Shape...), block: [2]int64{1, 1}}, e, values.DType, append([]byte(nil), fill...), 0, false)
+	e.N = int64(len(e.Src))
+	view, err := BuildFrom(FormatSpec{Layout: COO, Shape: append([]int64(nil), s.Shape...), Block: [2]int64{1, 1}}, e, values.DType, append([]byte(nil), fill...), 0, false)
 	if err != nil {
 		return nil, err
 	}
-	u := &ustStore{owner: view, format: f.Clone(), levelSizes: append([]int64(nil), s.LevelSizes...),
-		pos: make([]dtype.Array, len(s.Levels)), crd: make([]dtype.Array, len(s.Levels)), values: flat(values)}
+	u := &ustStore{owner: view, Format: f.Clone(), LevelSizes: append([]int64(nil), s.LevelSizes...),
+		Pos: make([]dtype.Array, len(s.Levels)), Crd: make([]dtype.Array, len(s.Levels)), Values: Flat(values)}
 	for l, lv := range f.Levels {
 		if lv.Kind.HasPos() {
-			u.pos[l] = int64Array(s.Levels[l].Pos)
+			u.Pos[l] = int64Array(s.Levels[l].Pos)
 		}
 		if lv.Kind.HasCrd() {
-			u.crd[l] = int64Array(s.Levels[l].Crd)
+			u.Crd[l] = int64Array(s.Levels[l].Crd)
 		}
 	}
 	view.ust = u
@@ -138,10 +138,10 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 	if len(f.Dims) != len(t.shape) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "format %s has %d dimensions, the tensor %d (size %v)", f, len(f.Dims), len(t.shape), t.shape)
 	}
-	if layout, opt, ok := namedLayoutOf(f); ok {
+	if layout, opt, ok := NamedLayoutOf(f); ok {
 		return ToLayout(t, layout, opt)
 	}
-	if out, ok, err := toDIAFast(t, f); ok {
+	if out, ok, err := ToDIAFast(t, f); ok {
 		return out, err
 	}
 	src := t
@@ -151,25 +151,25 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 			return nil, err
 		}
 	}
-	e, err := entriesOf(src, len(t.shape))
+	e, err := EntriesOf(src, len(t.shape))
 	if err != nil {
 		return nil, err
 	}
-	a, err := ustorage.Arrange(f, t.shape, e.n, func(i int64, dim []int64) {
+	a, err := ustorage.Arrange(f, t.shape, e.N, func(i int64, dim []int64) {
 		for d := range dim {
-			dim[d] = e.coords[d][i]
+			dim[d] = e.Coords[d][i]
 		}
 	}, int64(t.dtype.Size()), MemoryLimit())
 	if err != nil {
 		return nil, ustorageError(f, err)
 	}
 	vals := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
-	fillArray(vals, t.fill)
+	FillArray(vals, t.fill)
 	es := int64(t.dtype.Size())
 	for p, i := range a.Source {
 		if i >= 0 {
-			from := e.src[i] * es
-			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.vals.Data[from:from+es])
+			from := e.Src[i] * es
+			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.Vals.Data[from:from+es])
 		}
 	}
 	return newCustom(f, &a.Structure, vals, t.fill)

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"slices"
@@ -41,44 +41,44 @@ func ToDense(t *Tensor) (*Tensor, error) {
 		// 2^23 rows of no columns) need not be walked.
 		return NewStrided(dtype.NewArray(t.dtype, t.Shape()))
 	}
-	e, err := entriesOf(t, len(t.shape)-t.denseDim)
+	e, err := EntriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
 		return nil, err
 	}
 	out := dtype.NewArray(t.dtype, t.shape)
-	fillArray(out, t.fill)
+	FillArray(out, t.fill)
 	scatterBlocks(out, t.shape, e, t.fill)
 	return NewStrided(out)
 }
 
 // scatterBlocks writes every entry's value block into the dense array out;
 // repeated coordinates add up (the first write replaces the fill value).
-func scatterBlocks(out dtype.Array, shape []int64, e *entries, fill []byte) {
-	strides := make([]int64, e.k)
-	s := e.block
-	for d := e.k - 1; d >= 0; d-- {
+func scatterBlocks(out dtype.Array, shape []int64, e *Entries, fill []byte) {
+	strides := make([]int64, e.K)
+	s := e.Block
+	for d := e.K - 1; d >= 0; d-- {
 		strides[d] = s
 		s *= shape[d]
 	}
-	bs := e.block * int64(out.DType.Size())
+	bs := e.Block * int64(out.DType.Size())
 	var written []bool
-	if e.dups && !allZero(fill) {
-		written = make([]bool, dtype.NumelOf(shape[:e.k])) // no larger than out, which ToDense sized
+	if e.dups && !AllZero(fill) {
+		written = make([]bool, dtype.NumelOf(shape[:e.K])) // no larger than out, which ToDense sized
 	}
-	for i := int64(0); i < e.n; i++ {
+	for i := int64(0); i < e.N; i++ {
 		if i&pollMask == 0 {
 			cancel.Poll()
 		}
 		off := int64(0)
-		for d := 0; d < e.k; d++ {
-			off += e.coords[d][i] * strides[d]
+		for d := 0; d < e.K; d++ {
+			off += e.Coords[d][i] * strides[d]
 		}
 		dst := out.Data[off*int64(out.DType.Size()):][:bs]
-		src := e.vals.Data[e.src[i]*bs:][:bs]
+		src := e.Vals.Data[e.Src[i]*bs:][:bs]
 		switch {
-		case written != nil && !written[off/max(e.block, 1)]:
+		case written != nil && !written[off/max(e.Block, 1)]:
 			copy(dst, src)
-			written[off/max(e.block, 1)] = true
+			written[off/max(e.Block, 1)] = true
 		case e.dups:
 			dtype.AddBlock(out.DType, dst, src)
 		default:
@@ -87,7 +87,7 @@ func scatterBlocks(out dtype.Array, shape []int64, e *entries, fill []byte) {
 	}
 }
 
-func allZero(b []byte) bool {
+func AllZero(b []byte) bool {
 	for _, x := range b {
 		if x != 0 {
 			return false
@@ -123,16 +123,16 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required to convert to %s", layout)
 		}
 	}
-	spec, err := targetSpec(layout, t.Shape(), dd, opt.SparseDim, opt.BlockSize)
+	spec, err := TargetSpec(layout, t.Shape(), dd, opt.SparseDim, opt.BlockSize)
 	if err != nil {
 		return nil, err
 	}
-	if t.layout == layout && spec.denseDim == t.denseDim && spec.block == t.block && opt.IndexWidth == 0 {
+	if t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block && opt.IndexWidth == 0 {
 		return Clone(t), nil
 	}
 	width := opt.IndexWidth
 	// The direct paths run where their dimension-long scratch fits (fastpath_budget.go).
-	if fastConvertible(t, spec) && fastPathFits(t, spec) {
+	if fastConvertible(t, spec) && FastPathFits(t, spec) {
 		return convertFast(t, spec, width)
 	}
 	if blockConvertible(t, spec) && blockPathFits(t, spec) {
@@ -145,15 +145,15 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 		}
 		return ToLayout(mid, layout, opt)
 	}
-	k := nd - spec.denseDim
+	k := nd - spec.DenseDim
 	if t.layout != Strided {
 		k = max(k, nd-t.denseDim)
 	}
-	e, err := entriesOf(t, k)
+	e, err := EntriesOf(t, k)
 	if err != nil {
 		return nil, err
 	}
-	return buildFrom(spec, e, t.dtype, t.FillBytes(), width, false)
+	return BuildFrom(spec, e, t.dtype, t.FillBytes(), width, false)
 }
 
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
@@ -163,15 +163,15 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 	if t.layout != COO || t.coalesced {
 		return Clone(t), nil
 	}
-	spec := formatSpec{layout: COO, shape: t.Shape(), denseDim: t.denseDim, block: t.block}
-	if len(t.shape)-t.denseDim == 2 && fastPathFits(t, spec) {
+	spec := FormatSpec{Layout: COO, Shape: t.Shape(), DenseDim: t.denseDim, Block: t.block}
+	if len(t.shape)-t.denseDim == 2 && FastPathFits(t, spec) {
 		return convertFast(t, spec, t.width)
 	}
-	e, err := entriesOf(t, len(t.shape)-t.denseDim)
+	e, err := EntriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
 		return nil, err
 	}
-	return buildFrom(spec, e, t.dtype, t.FillBytes(), t.width, false)
+	return BuildFrom(spec, e, t.dtype, t.FillBytes(), t.width, false)
 }
 
 // Clone returns a deep copy of t.
@@ -182,12 +182,12 @@ func Clone(t *Tensor) *Tensor {
 	c.fill = t.FillBytes()
 	c.levels = make([]Level, len(t.levels))
 	for i, l := range t.levels {
-		l.Pos, l.Crd = cloneArray(l.Pos), cloneArray(l.Crd)
+		l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
 		c.levels[i] = l
 	}
-	c.values = cloneArray(t.values)
+	c.values = CloneArray(t.values)
 	if t.layout == COO {
-		c.indices = cloneArray(t.indices)
+		c.indices = CloneArray(t.indices)
 		es := int64(c.indices.DType.Size())
 		nse := c.indices.Shape[1]
 		for d := 0; d < c.SparseDim(); d++ {
@@ -197,7 +197,7 @@ func Clone(t *Tensor) *Tensor {
 	return &c
 }
 
-func cloneArray(a dtype.Array) dtype.Array {
+func CloneArray(a dtype.Array) dtype.Array {
 	if a.Data == nil {
 		return a
 	}
@@ -229,14 +229,14 @@ func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
 		}
 		t, c = s, s
 	}
-	c.values = castArray(t.values, d)
-	c.fill = castArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
+	c.values = CastArray(t.values, d)
+	c.fill = CastArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
 	c.dtype = d
 	return c, nil
 }
 
 // castArray converts every element of a to dtype d.
-func castArray(a dtype.Array, d dtype.DType) dtype.Array {
+func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 	out := dtype.NewArray(d, a.Shape)
 	if a.DType == dtype.Float64 && d == dtype.Float32 {
 		src, dst := dtype.AsSlice[float64](a), dtype.AsSlice[float32](out)
@@ -254,7 +254,7 @@ func castArray(a dtype.Array, d dtype.DType) dtype.Array {
 // keptWidth is the index width an operator's intermediate or result converts to
 // from t: int64 indices stay int64 (the bindings follow torch, whose indices are
 // int64 unless its input's are int32), others become int32 wherever everything fits.
-func keptWidth(t *Tensor) int {
+func KeptWidth(t *Tensor) int {
 	if t.width == 64 {
 		return 64
 	}
@@ -283,10 +283,10 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 	}
 	for i := range c.levels {
 		if c.levels[i].Pos.Data != nil {
-			c.levels[i].Pos = castIndex(c.levels[i].Pos, to)
+			c.levels[i].Pos = CastIndex(c.levels[i].Pos, to)
 		}
 		if c.levels[i].Crd.Data != nil {
-			c.levels[i].Crd = castIndex(c.levels[i].Crd, to)
+			c.levels[i].Crd = CastIndex(c.levels[i].Crd, to)
 		}
 	}
 	c.width = w
@@ -313,11 +313,11 @@ func Equal(a, b *Tensor) (bool, error) {
 		}
 		return scalarEqual(da.values.Complex(0), db.values.Complex(0)), nil
 	}
-	ca, err := elementCOO(a)
+	ca, err := ElementCOO(a)
 	if err != nil {
 		return false, err
 	}
-	cb, err := elementCOO(b)
+	cb, err := ElementCOO(b)
 	if err != nil {
 		return false, err
 	}
@@ -325,7 +325,7 @@ func Equal(a, b *Tensor) (bool, error) {
 }
 
 // elementCOO lists t's elements as coalesced COO over every dimension.
-func elementCOO(t *Tensor) (*Tensor, error) {
+func ElementCOO(t *Tensor) (*Tensor, error) {
 	if t.layout == COO && t.coalesced && t.denseDim == 0 {
 		return t, nil
 	}
@@ -342,7 +342,7 @@ func elementCOO(t *Tensor) (*Tensor, error) {
 func sortedEntriesEqual(a, b *Tensor) bool {
 	fa, fb := a.Fill(), b.Fill()
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
-	cmp := func(i, j int64) int { return cmpColumns(a, i, b, j, len(a.shape)) }
+	cmp := func(i, j int64) int { return CmpColumns(a, i, b, j, len(a.shape)) }
 	i, j, union := int64(0), int64(0), int64(0)
 	for i < na || j < nb {
 		var va, vb dtype.Scalar
@@ -378,10 +378,10 @@ func cmpOrEnd(i, na, j, nb int64, cmp func(i, j int64) int) int {
 }
 
 // cmpColumns compares column i of a's indices with column j of b's.
-func cmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
+func CmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
 	for d := int64(0); d < int64(nd); d++ {
-		if c := cmpInt(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
+		if c := CmpInt(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
 			return c
 		}
 	}

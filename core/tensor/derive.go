@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import "github.com/gosparse/gosparse/core/dtype"
 
@@ -8,7 +8,7 @@ import "github.com/gosparse/gosparse/core/dtype"
 // revalue returns a tensor sharing t's structure (shape, levels and COO
 // indices, not copied) with the values vals, of dtype vals.DType, and the
 // fill value fill (one element of that dtype).
-func revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
+func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
 	c := *t
 	c.dtype = vals.DType
 	c.values = vals
@@ -17,13 +17,13 @@ func revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
 }
 
 // withValues is t's structure (copied) with new values, dtype and fill.
-func withValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
+func WithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
 	c := *t
 	c.dtype = d
 	c.shape = t.Shape()
 	c.levels = make([]Level, len(t.levels))
 	for i, l := range t.levels {
-		l.Pos, l.Crd = cloneArray(l.Pos), cloneArray(l.Crd)
+		l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
 		c.levels[i] = l
 	}
 	c.values = vals
@@ -36,7 +36,7 @@ func withValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor
 
 // transposedLike is the layout a permuted tensor keeps: CSR and CSC swap when
 // their two sparse dims swap, BSR and BSC likewise (with the block swapped).
-func transposedLike(t *Tensor, perm []int) *Tensor {
+func TransposedLike(t *Tensor, perm []int) *Tensor {
 	if !t.layout.IsCompressed() || perm[t.batchDim] == t.batchDim {
 		return t
 	}
@@ -57,7 +57,7 @@ func transposedLike(t *Tensor, perm []int) *Tensor {
 
 // relabelCompressed reads an unbatched CSR as the CSC of its transpose (or
 // back): the same pos/crd/values, the two sparse sizes swapped.
-func relabelCompressed(t *Tensor) *Tensor {
+func RelabelCompressed(t *Tensor) *Tensor {
 	c := Clone(t)
 	c.shape[0], c.shape[1] = c.shape[1], c.shape[0]
 	to := CSC
@@ -65,7 +65,7 @@ func relabelCompressed(t *Tensor) *Tensor {
 		to = CSR
 	}
 	c.layout = to
-	spec := formatSpec{layout: to, shape: c.shape, denseDim: t.denseDim, block: t.block}
+	spec := FormatSpec{Layout: to, Shape: c.shape, DenseDim: t.denseDim, Block: t.block}
 	ls := spec.levels()
 	ls[1].Pos, ls[1].Crd = c.levels[1].Pos, c.levels[1].Crd
 	c.levels = ls

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import "github.com/gosparse/gosparse/core/dtype"
 
@@ -16,7 +16,7 @@ func Validate(t *Tensor) error {
 	case t.layout.IsCompressed():
 		var comp, plain dtype.Array
 		var err error
-		if t.layout.rowMajor() {
+		if t.layout.RowMajor() {
 			comp, err = t.CrowIndices()
 			if err == nil {
 				plain, err = t.ColIndices()

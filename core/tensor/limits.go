@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/budget"

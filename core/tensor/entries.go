@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
@@ -8,20 +8,20 @@ import (
 // entries is the format-independent intermediate of the generic conversion
 // path: n stored entries, each with coordinates over the k leading dimensions
 // and a block of values over the trailing ndim-k dimensions.
-type entries struct {
-	k      int
-	n      int64
-	coords [][]int64   // coords[d][e]: dimension d's coordinate of entry e
-	src    []int64     // src[e]: which value block of vals entry e owns
-	vals   dtype.Array // flat values, block elements per entry
-	block  int64       // elements per value block
+type Entries struct {
+	K      int
+	N      int64
+	Coords [][]int64   // coords[d][e]: dimension d's coordinate of entry e
+	Src    []int64     // src[e]: which value block of vals entry e owns
+	Vals   dtype.Array // flat values, block elements per entry
+	Block  int64       // elements per value block
 	dups   bool        // entries may repeat coordinates (uncoalesced COO)
 }
 
 // entriesOf lists the stored entries of a sparse tensor with coordinates over
 // the leading k dimensions (k >= ndim - denseDim: dense dims beyond k are split
 // into separate entries), by walking its levels.
-func entriesOf(t *Tensor, k int) (*entries, error) {
+func EntriesOf(t *Tensor, k int) (*Entries, error) {
 	if t.layout == Strided {
 		return denseEntries(t, k)
 	}
@@ -83,8 +83,8 @@ func entriesOf(t *Tensor, k int) (*entries, error) {
 		}
 		pos = child
 	}
-	e := &entries{k: kc, n: int64(len(pos)), coords: coords, src: pos, vals: flat(t.values),
-		block: dtype.NumelOf(t.shape[kc:]), dups: t.layout == COO && !t.coalesced}
+	e := &Entries{K: kc, N: int64(len(pos)), Coords: coords, Src: pos, Vals: Flat(t.values),
+		Block: dtype.NumelOf(t.shape[kc:]), dups: t.layout == COO && !t.coalesced}
 	if k > kc {
 		e = e.split(t.shape, k)
 	}
@@ -94,14 +94,14 @@ func entriesOf(t *Tensor, k int) (*entries, error) {
 // sparselessEntries lists the entries of a COO tensor with no sparse dim:
 // each stored value block is an entry over the whole shape (repeats when
 // uncoalesced), with no coordinates until split over the leading k dims.
-func sparselessEntries(t *Tensor, k int) *entries {
+func sparselessEntries(t *Tensor, k int) *Entries {
 	n := t.values.Shape[0]
 	src := make([]int64, n)
 	for i := range src {
 		src[i] = int64(i)
 	}
-	e := &entries{k: 0, n: n, coords: [][]int64{}, src: src, vals: flat(t.values),
-		block: dtype.NumelOf(t.shape), dups: !t.coalesced}
+	e := &Entries{K: 0, N: n, Coords: [][]int64{}, Src: src, Vals: Flat(t.values),
+		Block: dtype.NumelOf(t.shape), dups: !t.coalesced}
 	if k > 0 {
 		e = e.split(t.shape, k)
 	}
@@ -109,32 +109,32 @@ func sparselessEntries(t *Tensor, k int) *entries {
 }
 
 // flat views an array as 1-D.
-func flat(a dtype.Array) dtype.Array {
+func Flat(a dtype.Array) dtype.Array {
 	return dtype.Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data}
 }
 
 // split turns each entry's value block into one entry per coordinate of the
 // dimensions k..newK-1, keeping every stored element.
-func (e *entries) split(shape []int64, newK int) *entries {
-	sub := dtype.NumelOf(shape[e.k:newK])
-	n := e.n * sub
-	out := &entries{k: newK, n: n, coords: make([][]int64, newK), src: make([]int64, n), vals: e.vals,
-		block: e.block / max(sub, 1), dups: e.dups}
-	for d := range out.coords {
-		out.coords[d] = make([]int64, n)
+func (e *Entries) split(shape []int64, newK int) *Entries {
+	sub := dtype.NumelOf(shape[e.K:newK])
+	n := e.N * sub
+	out := &Entries{K: newK, N: n, Coords: make([][]int64, newK), Src: make([]int64, n), Vals: e.Vals,
+		Block: e.Block / max(sub, 1), dups: e.dups}
+	for d := range out.Coords {
+		out.Coords[d] = make([]int64, n)
 	}
-	for i := int64(0); i < e.n; i++ {
+	for i := int64(0); i < e.N; i++ {
 		for s := int64(0); s < sub; s++ {
 			j := i*sub + s
-			for d := 0; d < e.k; d++ {
-				out.coords[d][j] = e.coords[d][i]
+			for d := 0; d < e.K; d++ {
+				out.Coords[d][j] = e.Coords[d][i]
 			}
 			r := s
-			for d := newK - 1; d >= e.k; d-- {
-				out.coords[d][j] = r % shape[d]
+			for d := newK - 1; d >= e.K; d-- {
+				out.Coords[d][j] = r % shape[d]
 				r /= shape[d]
 			}
-			out.src[j] = e.src[i]*sub + s
+			out.Src[j] = e.Src[i]*sub + s
 		}
 	}
 	return out
@@ -142,7 +142,7 @@ func (e *entries) split(shape []int64, newK int) *entries {
 
 // denseEntries lists the blocks (over dims k..ndim-1) of a strided tensor that
 // hold any element different from the fill value.
-func denseEntries(t *Tensor, k int) (*entries, error) {
+func denseEntries(t *Tensor, k int) (*Entries, error) {
 	block := dtype.NumelOf(t.shape[k:])
 	nb := dtype.NumelOf(t.shape[:k])
 	if block == 0 {
@@ -151,19 +151,19 @@ func denseEntries(t *Tensor, k int) (*entries, error) {
 	var keep []int64
 	for b := int64(0); b < nb; b++ {
 		for j := b * block; j < (b+1)*block; j++ {
-			if !elemEqualsFill(t.values, j, t.fill) {
+			if !ElemEqualsFill(t.values, j, t.fill) {
 				keep = append(keep, b)
 				break
 			}
 		}
 	}
-	e := &entries{k: k, n: int64(len(keep)), coords: make([][]int64, k), src: keep, vals: flat(t.values), block: block}
-	for d := range e.coords {
-		e.coords[d] = make([]int64, len(keep))
+	e := &Entries{K: k, N: int64(len(keep)), Coords: make([][]int64, k), Src: keep, Vals: Flat(t.values), Block: block}
+	for d := range e.Coords {
+		e.Coords[d] = make([]int64, len(keep))
 	}
 	for i, b := range keep {
 		for d := k - 1; d >= 0; d-- {
-			e.coords[d][i] = b % t.shape[d]
+			e.Coords[d][i] = b % t.shape[d]
 			b /= t.shape[d]
 		}
 	}
@@ -172,7 +172,7 @@ func denseEntries(t *Tensor, k int) (*entries, error) {
 
 // elemEqualsFill compares element j of a with the fill value by value
 // (so -0.0 equals 0.0 and NaN never equals anything, as torch decides nonzeros).
-func elemEqualsFill(a dtype.Array, j int64, fill []byte) bool {
+func ElemEqualsFill(a dtype.Array, j int64, fill []byte) bool {
 	switch a.DType {
 	case dtype.Float64:
 		return dtype.AsSlice[float64](a)[j] == dtype.AsSlice[float64](dtype.Array{Data: fill})[0]

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func (l Layout) String() string {
 	if l == Custom {
 		return "custom"
 	}
-	return "layout(" + itoa(int64(l)) + ")"
+	return "layout(" + Itoa(int64(l)) + ")"
 }
 
 // Valid reports whether l is a named format.
@@ -49,7 +49,7 @@ func (l Layout) IsCompressed() bool { return l >= CSR && l <= BSC }
 func (l Layout) IsBlocked() bool { return l == BSR || l == BSC }
 
 // rowMajor reports whether the compressed dimension is the row (CSR, BSR, DCSR).
-func (l Layout) rowMajor() bool { return l == CSR || l == BSR || l == DCSR }
+func (l Layout) RowMajor() bool { return l == CSR || l == BSR || l == DCSR }
 
 // ParseLayout reads a layout name: "csr", "sparse_csr", "torch.sparse_csr", "coo", "strided", ...
 func ParseLayout(s string) (Layout, error) {

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
@@ -9,8 +9,8 @@ import (
 // Canonical texts of the two formats the DIA fast paths read (this
 // conversion, and the products in linalg_dia.go), by position.
 var (
-	diaIFormat = format.DIAI()
-	diaJFormat = format.DIAJ()
+	DiaIFormat = format.DIAI()
+	DiaJFormat = format.DIAJ()
 )
 
 // The CSR/CSC -> DIA fast path of ToFormat. The general path lists every
@@ -25,11 +25,11 @@ var (
 
 // toDIAFast converts a 2-D CSR or CSC tensor without batch or dense dims to
 // DIA-I or DIA-J (f, up to the dims' names); ok is false for any other pair.
-func toDIAFast(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
-	g := positionalNames(f)
-	byCol := g.Equal(diaJFormat)
-	if !byCol && !g.Equal(diaIFormat) || len(t.shape) != 2 || t.batchDim != 0 || t.denseDim != 0 ||
-		(t.layout != CSR && t.layout != CSC) || t.custom() != nil {
+func ToDIAFast(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
+	g := PositionalNames(f)
+	byCol := g.Equal(DiaJFormat)
+	if !byCol && !g.Equal(DiaIFormat) || len(t.shape) != 2 || t.batchDim != 0 || t.denseDim != 0 ||
+		(t.layout != CSR && t.layout != CSC) || t.FormatStore() != nil {
 		return nil, false, nil
 	}
 	switch t.width {
@@ -82,7 +82,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		return nil, errs.Errorf(errs.ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
 	}
 	vals := dtype.NewArray(t.dtype, []int64{slots})
-	fillArray(vals, t.fill)
+	FillArray(vals, t.fill)
 	// Slot of entry k: (rank - 1) * stride + its row (DIA-I) or column
 	// (DIA-J), which is o or crd[k] as the layout and format agree or not.
 	slot := make([]int64, len(crd))
@@ -110,8 +110,8 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "format %s over %v: %v", f, t.shape, err)
 	}
-	u := &ustStore{owner: view, format: f.Clone(), levelSizes: sizes,
-		pos: []dtype.Array{int64Array([]int64{0, nd}), {}}, crd: []dtype.Array{int64Array(offsets), {}}, values: vals}
+	u := &ustStore{owner: view, Format: f.Clone(), LevelSizes: sizes,
+		Pos: []dtype.Array{int64Array([]int64{0, nd}), {}}, Crd: []dtype.Array{int64Array(offsets), {}}, Values: vals}
 	view.ust = u
 	return view, nil
 }
@@ -130,8 +130,8 @@ func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool) (*Tens
 	if err := errs.CheckAlloc("the COO form of a DIA tensor", n, 3*8+int(es)); err != nil {
 		return nil, err
 	}
-	spec := formatSpec{layout: COO, shape: append([]int64(nil), t.shape...), block: [2]int64{1, 1}}
-	view := &Tensor{layout: COO, dtype: t.dtype, shape: spec.shape, block: spec.block, levels: spec.levels(),
+	spec := FormatSpec{Layout: COO, Shape: append([]int64(nil), t.shape...), Block: [2]int64{1, 1}}
+	view := &Tensor{layout: COO, dtype: t.dtype, shape: spec.Shape, block: spec.Block, levels: spec.levels(),
 		fill: append([]byte(nil), t.fill...), coalesced: true}
 	view.levels[0].Pos = dtype.Int64Array([]int64{0, n}) // for autoWidth's count
 	view.levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}

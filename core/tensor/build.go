@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"math"
@@ -14,18 +14,18 @@ import (
 // coordinates by summing (unless keepDups), fills each level's pos/crd and
 // scatters the value blocks. Blocks the format materialises but no entry
 // covers (BSR blocks, dense levels) take the fill value.
-func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width int, keepDups bool) (*Tensor, error) {
+func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width int, keepDups bool) (*Tensor, error) {
 	if err := spec.validate(); err != nil {
 		return nil, err
 	}
 	levels := spec.levels()
-	nc := coordLevels(levels, e.k)
-	n := e.n
+	nc := coordLevels(levels, e.K)
+	n := e.N
 	lc := make([][]int64, nc)
 	for li := 0; li < nc; li++ {
 		l := &levels[li]
 		col := make([]int64, n)
-		src := e.coords[l.Dim]
+		src := e.Coords[l.Dim]
 		for i := range col {
 			col[i] = l.coord(src[i])
 		}
@@ -54,7 +54,7 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 				return nil, errs.Errorf(errs.ErrTooLarge, "level %d: the number of positions overflows int64", li)
 			}
 		case LevelCompressed:
-			if err := errs.CheckAllocf(count+1, 8, "pos of level %d of the %s result of shape %v", li, spec.layout, spec.shape); err != nil {
+			if err := errs.CheckAllocf(count+1, 8, "pos of level %d of the %s result of shape %v", li, spec.Layout, spec.Shape); err != nil {
 				return nil, err
 			}
 			posCount := make([]int64, count+1)
@@ -86,7 +86,7 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 			l.Crd = dtype.Int64Array(crd)
 		}
 	}
-	if spec.layout == COO && spec.sparseDim() == 0 && nc == 0 {
+	if spec.Layout == COO && spec.sparseDim() == 0 && nc == 0 {
 		// No coordinate level: one summed entry (none when there are no
 		// entries), or every entry kept in turn.
 		if keepDups {
@@ -98,7 +98,7 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 			count = min(n, 1)
 		}
 	}
-	total, ok := errs.MulChecked(count, e.block)
+	total, ok := errs.MulChecked(count, e.Block)
 	if !ok {
 		return nil, errs.Errorf(errs.ErrTooLarge, "values: the number of elements overflows int64")
 	}
@@ -106,11 +106,11 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 		return nil, err
 	}
 	vals := dtype.NewArray(dt, []int64{total})
-	fillArray(vals, fill)
+	FillArray(vals, fill)
 	es := int64(dt.Size())
-	bs := e.block * es
+	bs := e.Block * es
 	for i := int64(0); i < n; i++ {
-		srcBlock := e.vals.Data[e.src[perm[i]]*bs : (e.src[perm[i]]+1)*bs]
+		srcBlock := e.Vals.Data[e.Src[perm[i]]*bs : (e.Src[perm[i]]+1)*bs]
 		dst := vals.Data[p[i]*bs : (p[i]+1)*bs]
 		if dup[i] {
 			dtype.AddBlock(dt, dst, srcBlock)
@@ -118,8 +118,8 @@ func buildFrom(spec formatSpec, e *entries, dt dtype.DType, fill []byte, width i
 			copy(dst, srcBlock)
 		}
 	}
-	t := &Tensor{layout: spec.layout, dtype: dt, shape: spec.shape, batchDim: spec.batchDim, denseDim: spec.denseDim,
-		block: spec.block, levels: levels, fill: fill, coalesced: !keepDups}
+	t := &Tensor{layout: spec.Layout, dtype: dt, shape: spec.Shape, batchDim: spec.BatchDim, denseDim: spec.DenseDim,
+		block: spec.Block, levels: levels, fill: fill, coalesced: !keepDups}
 	if err := t.finish(vals, width); err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 	}
 	slices.SortStableFunc(perm, func(a, b int64) int {
 		for _, col := range lc {
-			if c := cmpInt(col[a], col[b]); c != 0 {
+			if c := CmpInt(col[a], col[b]); c != 0 {
 				return c
 			}
 		}
@@ -163,7 +163,7 @@ func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 	return perm
 }
 
-func cmpInt(a, b int64) int {
+func CmpInt(a, b int64) int {
 	switch {
 	case a < b:
 		return -1
@@ -183,7 +183,7 @@ func sameCoords(lc [][]int64, a, b int64) bool {
 }
 
 // fillArray sets every element of a to the one-element value fill (a no-op for zero fills).
-func fillArray(a dtype.Array, fill []byte) {
+func FillArray(a dtype.Array, fill []byte) {
 	zero := true
 	for _, b := range fill {
 		zero = zero && b == 0
@@ -213,10 +213,10 @@ func (t *Tensor) finish(vals dtype.Array, width int) error {
 	for i := range t.levels {
 		l := &t.levels[i]
 		if l.Pos.Data != nil {
-			l.Pos = castIndex(l.Pos, idt)
+			l.Pos = CastIndex(l.Pos, idt)
 		}
 		if l.Crd.Data != nil {
-			l.Crd = castIndex(l.Crd, idt)
+			l.Crd = CastIndex(l.Crd, idt)
 		}
 	}
 	t.values = dtype.Array{DType: vals.DType, Shape: t.valuesShape(vals.Numel()), Data: vals.Data}
@@ -242,7 +242,7 @@ func (t *Tensor) autoWidth() int {
 }
 
 // castIndex converts an integer index array to int32 or int64.
-func castIndex(a dtype.Array, to dtype.DType) dtype.Array {
+func CastIndex(a dtype.Array, to dtype.DType) dtype.Array {
 	if a.DType == to {
 		return a
 	}
@@ -256,7 +256,7 @@ func castIndex(a dtype.Array, to dtype.DType) dtype.Array {
 		return out
 	}
 	for i := int64(0); i < n; i++ {
-		setIndex(out, i, a.Index(i))
+		SetIndex(out, i, a.Index(i))
 	}
 	return out
 }
@@ -267,30 +267,30 @@ func (t *Tensor) valuesShape(total int64) []int64 {
 	case Strided:
 		return append([]int64(nil), t.shape...)
 	case CSR, CSC, BSR, BSC:
-		inner := dtype.NumelOf(t.denseShape())
+		inner := dtype.NumelOf(t.DenseShape())
 		var blk []int64
 		if t.layout.IsBlocked() {
 			blk = []int64{t.block[0], t.block[1]}
 			inner *= t.block[0] * t.block[1]
 		}
-		b := t.batchCount()
+		b := t.BatchCount()
 		nse := int64(0)
 		if b > 0 && inner > 0 {
 			nse = total / inner / b
 		} else if inner == 0 {
-			nse = t.levels[t.compressedLevel()].Crd.Numel() / max(b, 1)
+			nse = t.levels[t.CompressedLevel()].Crd.Numel() / max(b, 1)
 		}
 		s := append(append([]int64(nil), t.shape[:t.batchDim]...), nse)
-		return append(append(s, blk...), t.denseShape()...)
+		return append(append(s, blk...), t.DenseShape()...)
 	}
-	inner := dtype.NumelOf(t.denseShape())
+	inner := dtype.NumelOf(t.DenseShape())
 	nse := int64(0)
 	if inner > 0 {
 		nse = total / inner
 	} else {
 		nse = t.lastSparseCount()
 	}
-	return append([]int64{nse}, t.denseShape()...)
+	return append([]int64{nse}, t.DenseShape()...)
 }
 
 // lastSparseCount is the number of positions of the last coordinate level.
@@ -339,8 +339,8 @@ func (t *Tensor) checkBatchesEven() error {
 	if !t.layout.IsCompressed() || t.batchDim == 0 {
 		return nil
 	}
-	l := &t.levels[t.compressedLevel()]
-	b := t.batchCount()
+	l := &t.levels[t.CompressedLevel()]
+	b := t.BatchCount()
 	if b == 0 {
 		return nil
 	}

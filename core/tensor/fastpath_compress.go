@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"unsafe"
@@ -94,7 +94,7 @@ func addAs[V any, T dtype.Addable](dst *V, src V) {
 // column indices are the two halves of one buffer: that buffer becomes the
 // result's (2, nse) indices as it is, where finish would copy the two into
 // a new one. ok is false where compressCOO does not apply.
-func coalesce2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (out *Tensor, ok bool, err error) {
+func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Tensor, ok bool, err error) {
 	if err := errs.CheckAlloc("values", t.levels[0].Crd.Numel()*int64(t.dtype.Size()), 1); err != nil {
 		return nil, true, err
 	}
@@ -106,7 +106,7 @@ func coalesce2D[I kernels.Index](t *Tensor, spec formatSpec, width int) (out *Te
 		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
 	idt := indexDType[I]()
 	nse := int64(len(rows))
-	out.levels[0].Pos = castIndex(dtype.Int64Array([]int64{0, nse}), idt)
+	out.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), idt)
 	out.levels[0].Crd = indexArray(rows)
 	out.levels[1].Crd = indexArray(c.idx)
 	vals := dtype.Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals}

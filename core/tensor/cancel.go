@@ -1,4 +1,4 @@
-package core
+package tensor
 
 // pollMask spaces the cancel polls of the core's own element loops (one
 // per 64K elements, cancel.Poll): an atomic load in microseconds of work.

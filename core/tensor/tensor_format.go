@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import "github.com/gosparse/gosparse/core/format"
 
@@ -11,15 +11,15 @@ import "github.com/gosparse/gosparse/core/format"
 // (batch dims as leading dense levels, their pos arrays global) and CSF a
 // compressed level per sparse dim; trailing dense dims are dense levels.
 func (t *Tensor) Format() format.Format {
-	if u := t.custom(); u != nil {
-		return u.format.Clone()
+	if u := t.FormatStore(); u != nil {
+		return u.Format.Clone()
 	}
-	return specFormat(formatSpec{layout: t.layout, shape: t.shape, batchDim: t.batchDim, denseDim: t.denseDim, block: t.block}, t.coalesced)
+	return specFormat(FormatSpec{Layout: t.layout, Shape: t.shape, BatchDim: t.batchDim, DenseDim: t.denseDim, Block: t.block}, t.coalesced)
 }
 
 // specFormat maps a named layout's level list to its format.
-func specFormat(spec formatSpec, coalesced bool) format.Format {
-	nd := len(spec.shape)
+func specFormat(spec FormatSpec, coalesced bool) format.Format {
+	nd := len(spec.Shape)
 	f := format.Format{Dims: make([]string, nd)}
 	for d := range f.Dims {
 		f.Dims[d] = format.DimName(d)
@@ -35,7 +35,7 @@ func specFormat(spec formatSpec, coalesced bool) format.Format {
 		switch l.Kind {
 		case LevelDense:
 			lv.Kind = format.Dense
-			if spec.layout.IsCompressed() && li < spec.batchDim {
+			if spec.Layout.IsCompressed() && li < spec.BatchDim {
 				lv.Kind = format.Batch
 			}
 		case LevelCompressed:
@@ -44,7 +44,7 @@ func specFormat(spec formatSpec, coalesced bool) format.Format {
 		case LevelSingleton:
 			lv.Kind = format.Singleton
 		}
-		if spec.layout == COO && li == 0 && spec.sparseDim() > 0 {
+		if spec.Layout == COO && li == 0 && spec.sparseDim() > 0 {
 			// torch's COO: one sparse dim is a plain compressed level once coalesced.
 			lv.Nonunique = spec.sparseDim() > 1 || !coalesced
 		}
@@ -56,8 +56,8 @@ func specFormat(spec formatSpec, coalesced bool) format.Format {
 // namedLayoutOf finds the named layout whose format for a tensor of ndim
 // dims equals f up to the names of the dimensions, with the conversion
 // options that give it.
-func namedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
-	g := positionalNames(f)
+func NamedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
+	g := PositionalNames(f)
 	nd := len(f.Dims)
 	for _, layout := range AllLayouts {
 		for b := 0; b <= nd; b++ {
@@ -68,10 +68,10 @@ func namedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
 				if layout == Strided && d > 0 {
 					continue
 				}
-				spec := formatSpec{layout: layout, shape: make([]int64, nd), batchDim: b, denseDim: d, block: [2]int64{1, 1}}
+				spec := FormatSpec{Layout: layout, Shape: make([]int64, nd), BatchDim: b, DenseDim: d, Block: [2]int64{1, 1}}
 				if layout.IsBlocked() {
 					var ok bool
-					if spec.block, ok = blockOf(g, b); !ok {
+					if spec.Block, ok = blockOf(g, b); !ok {
 						continue
 					}
 				}
@@ -80,7 +80,7 @@ func namedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
 				}
 				for _, coalesced := range []bool{true, false} {
 					if specFormat(spec, coalesced).Equal(g) {
-						opt := ConvertOptions{DenseDim: d, SparseDim: -1, BlockSize: spec.block}
+						opt := ConvertOptions{DenseDim: d, SparseDim: -1, BlockSize: spec.Block}
 						if layout == COO || layout == CSF {
 							opt.SparseDim = nd - d
 						}
@@ -112,7 +112,7 @@ func blockOf(f format.Format, b int) ([2]int64, bool) {
 }
 
 // positionalNames renames f's dimensions i, j, k, ... by position.
-func positionalNames(f format.Format) format.Format {
+func PositionalNames(f format.Format) format.Format {
 	g := f.Clone()
 	rename := func(s string) string {
 		if s == "" {

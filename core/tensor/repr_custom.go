@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"strings"
@@ -22,20 +22,20 @@ func (u *ustStore) repr(t *Tensor, prefix string) string {
 		}
 		strs = append(strs, name+"=tensor("+s+")")
 	}
-	for l := range u.format.Levels {
-		if u.pos[l].Data != nil {
-			add("pos_"+itoa(int64(l)), u.pos[l])
+	for l := range u.Format.Levels {
+		if u.Pos[l].Data != nil {
+			add("pos_"+Itoa(int64(l)), u.Pos[l])
 		}
-		if u.crd[l].Data != nil {
-			add("crd_"+itoa(int64(l)), u.crd[l])
+		if u.Crd[l].Data != nil {
+			add("crd_"+Itoa(int64(l)), u.Crd[l])
 		}
 	}
-	add("values", u.values)
-	suffixes := []string{"size=" + tupleStr(t.shape), "nse=" + itoa(u.values.Numel())}
+	add("values", u.Values)
+	suffixes := []string{"size=" + tupleStr(t.shape), "nse=" + Itoa(u.Values.Numel())}
 	if !defaultDType(t.dtype) {
 		suffixes = append(suffixes, "dtype=torch."+t.dtype.String())
 	}
-	suffixes = append(suffixes, "format="+u.format.String())
+	suffixes = append(suffixes, "format="+u.Format.String())
 	body := strings.Join(strs, ",\n"+strings.Repeat(" ", indent))
 	return addSuffixes(prefix+body, suffixes, indent, true)
 }

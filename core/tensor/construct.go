@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
@@ -15,7 +15,7 @@ type BuildOptions struct {
 }
 
 // checkIndexArray requires an int32 or int64 array of the given number of dims.
-func checkIndexArray(arg string, a dtype.Array, ndim int) error {
+func CheckIndexArray(arg string, a dtype.Array, ndim int) error {
 	if a.DType != dtype.Int32 && a.DType != dtype.Int64 {
 		return errs.Errorf(errs.ErrDType, "%s: expected int32 or int64 indices, got %s", arg, a.DType)
 	}
@@ -49,7 +49,7 @@ func checkArray(arg string, a dtype.Array) error {
 // copy) indices and values; the caller must not modify them afterwards. Fewer
 // than two entries are coalesced whatever opt says, as torch marks them.
 func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tensor, error) {
-	if err := checkIndexArray("indices", indices, 2); err != nil {
+	if err := CheckIndexArray("indices", indices, 2); err != nil {
 		return nil, err
 	}
 	if err := checkArray("values", values); err != nil {
@@ -89,7 +89,7 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 			}
 		}
 	}
-	spec := formatSpec{layout: COO, shape: size, denseDim: d, block: [2]int64{1, 1}}
+	spec := FormatSpec{Layout: COO, Shape: size, DenseDim: d, Block: [2]int64{1, 1}}
 	if err := spec.validate(); err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 			}
 		}
 		if opt.Coalesced {
-			if i, ok := firstUnsortedColumn(indices); !ok {
+			if i, ok := FirstUnsortedColumn(indices); !ok {
 				return nil, errs.Errorf(errs.ErrInvalidArgument, "indices: declared coalesced, but column %d is not greater than column %d (indices must be sorted and unique)", i, i-1)
 			}
 		}
@@ -114,7 +114,7 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 	if s == 0 { // no coordinate level (torch's scalars, all-dense COO): the values hold the entries
 		return t, nil
 	}
-	t.levels[0].Pos = castIndex(dtype.Int64Array([]int64{0, nse}), indices.DType)
+	t.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), indices.DType)
 	es := int64(indices.DType.Size())
 	for j := 0; j < s; j++ {
 		t.levels[j].Crd = dtype.Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
@@ -125,12 +125,12 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 
 // firstUnsortedColumn finds the first column of a (sparse_dim, nse) index
 // array that is not lexicographically greater than the one before it.
-func firstUnsortedColumn(idx dtype.Array) (int64, bool) {
+func FirstUnsortedColumn(idx dtype.Array) (int64, bool) {
 	s, nse := idx.Shape[0], idx.Shape[1]
 	for i := int64(1); i < nse; i++ {
 		c := 0
 		for j := int64(0); j < s && c == 0; j++ {
-			c = cmpInt(idx.Index(j*nse+i-1), idx.Index(j*nse+i))
+			c = CmpInt(idx.Index(j*nse+i-1), idx.Index(j*nse+i))
 		}
 		if c >= 0 {
 			return i, false
@@ -144,7 +144,7 @@ func NewStrided(data dtype.Array) (*Tensor, error) {
 	if err := checkStrided(data); err != nil {
 		return nil, err
 	}
-	return newStridedOwned(data.DType, append([]int64(nil), data.Shape...), data.Data), nil
+	return NewStridedOwned(data.DType, append([]int64(nil), data.Shape...), data.Data), nil
 }
 
 // NewStridedCopy builds a strided tensor holding a copy of data, which it
@@ -155,7 +155,7 @@ func NewStridedCopy(data dtype.Array) (*Tensor, error) {
 		return nil, err
 	}
 	a := dtype.CopyArray(data)
-	return newStridedOwned(a.DType, a.Shape, a.Data), nil
+	return NewStridedOwned(a.DType, a.Shape, a.Data), nil
 }
 
 // checkStrided checks that data can be the storage of a strided tensor.
@@ -163,14 +163,14 @@ func checkStrided(data dtype.Array) error {
 	if err := checkArray("data", data); err != nil {
 		return err
 	}
-	spec := formatSpec{layout: Strided, shape: data.Shape, block: [2]int64{1, 1}}
+	spec := FormatSpec{Layout: Strided, Shape: data.Shape, Block: [2]int64{1, 1}}
 	return spec.validate()
 }
 
 // newStridedOwned builds a strided tensor over data, which holds numel(shape)
 // elements of d; the tensor keeps shape (the caller gives it up).
-func newStridedOwned(d dtype.DType, shape []int64, data []byte) *Tensor {
-	spec := formatSpec{layout: Strided, shape: shape, block: [2]int64{1, 1}}
+func NewStridedOwned(d dtype.DType, shape []int64, data []byte) *Tensor {
+	spec := FormatSpec{Layout: Strided, Shape: shape, Block: [2]int64{1, 1}}
 	return &Tensor{layout: Strided, dtype: d, shape: shape, block: [2]int64{1, 1}, levels: spec.levels(),
 		values: dtype.Array{DType: d, Shape: shape, Data: data}, fill: make([]byte, d.Size())}
 }
@@ -193,42 +193,42 @@ func Empty(layout Layout, dt dtype.DType, size []int64, blocksize [2]int64, dens
 		}
 		return NewStrided(dtype.NewArray(dt, size))
 	}
-	spec, err := targetSpec(layout, size, denseDim, -1, blocksize)
+	spec, err := TargetSpec(layout, size, denseDim, -1, blocksize)
 	if err != nil {
 		return nil, err
 	}
-	e := &entries{k: len(size) - denseDim, coords: make([][]int64, len(size)-denseDim), vals: dtype.NewArray(dt, []int64{0}),
-		block: dtype.NumelOf(size[len(size)-denseDim:])}
-	return buildFrom(spec, e, dt, make([]byte, dt.Size()), 0, false)
+	e := &Entries{K: len(size) - denseDim, Coords: make([][]int64, len(size)-denseDim), Vals: dtype.NewArray(dt, []int64{0}),
+		Block: dtype.NumelOf(size[len(size)-denseDim:])}
+	return BuildFrom(spec, e, dt, make([]byte, dt.Size()), 0, false)
 }
 
 // targetSpec derives the format of a conversion target: batch dims lead for
 // compressed layouts, sparseDim (COO, CSF; -1 for all) fixes the sparse dims.
-func targetSpec(layout Layout, shape []int64, denseDim, sparseDim int, block [2]int64) (formatSpec, error) {
+func TargetSpec(layout Layout, shape []int64, denseDim, sparseDim int, block [2]int64) (FormatSpec, error) {
 	nd := len(shape)
 	if denseDim < 0 || denseDim > nd {
-		return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "dense_dim = %d is out of range for a %d-d tensor", denseDim, nd)
+		return FormatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "dense_dim = %d is out of range for a %d-d tensor", denseDim, nd)
 	}
-	spec := formatSpec{layout: layout, shape: shape, denseDim: denseDim, block: [2]int64{1, 1}}
+	spec := FormatSpec{Layout: layout, Shape: shape, DenseDim: denseDim, Block: [2]int64{1, 1}}
 	switch layout {
 	case COO, CSF:
 		if sparseDim >= 0 {
 			if sparseDim < 1 || sparseDim > nd {
-				return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "sparse_dim = %d must be in 1..%d for a %d-d tensor", sparseDim, nd, nd)
+				return FormatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "sparse_dim = %d must be in 1..%d for a %d-d tensor", sparseDim, nd, nd)
 			}
-			spec.denseDim = nd - sparseDim
+			spec.DenseDim = nd - sparseDim
 		}
 	case CSR, CSC, BSR, BSC, DCSR, DCSC:
 		if nd-denseDim < 2 {
-			return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "to %s: expected at least 2 sparse dimensions, got a %d-d tensor with dense_dim = %d", layout, nd, denseDim)
+			return FormatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "to %s: expected at least 2 sparse dimensions, got a %d-d tensor with dense_dim = %d", layout, nd, denseDim)
 		}
-		spec.batchDim = nd - 2 - denseDim
+		spec.BatchDim = nd - 2 - denseDim
 		if layout.IsBlocked() {
-			spec.block = block
+			spec.Block = block
 		}
 	case Strided:
 	default:
-		return formatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+		return FormatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 	}
 	return spec, spec.validate()
 }

@@ -1,4 +1,4 @@
-package core
+package tensor
 
 import (
 	"slices"
@@ -16,43 +16,43 @@ import (
 // directions; the roles of the block sides swap through the offset function.
 
 // blockConvertible reports whether ToLayout may take a direct block path.
-func blockConvertible(t *Tensor, spec formatSpec) bool {
-	if t.batchDim != 0 || spec.batchDim != 0 || t.denseDim != 0 || spec.denseDim != 0 || len(t.shape) != 2 {
+func blockConvertible(t *Tensor, spec FormatSpec) bool {
+	if t.batchDim != 0 || spec.BatchDim != 0 || t.denseDim != 0 || spec.DenseDim != 0 || len(t.shape) != 2 {
 		return false
 	}
-	return (t.layout == CSR && spec.layout == BSR) || (t.layout == BSR && spec.layout == CSR) ||
-		(t.layout == CSC && spec.layout == BSC) || (t.layout == BSC && spec.layout == CSC)
+	return (t.layout == CSR && spec.Layout == BSR) || (t.layout == BSR && spec.Layout == CSR) ||
+		(t.layout == CSC && spec.Layout == BSC) || (t.layout == BSC && spec.Layout == CSC)
 }
 
 // blockRoute names the plain format (CSR for BSR, CSC for BSC) through which
 // a 2-D unbatched conversion between a block format and COO, CSR or CSC takes
 // two direct steps instead of the generic path.
-func blockRoute(t *Tensor, spec formatSpec) (Layout, bool) {
-	if t.batchDim != 0 || spec.batchDim != 0 || t.denseDim != 0 || spec.denseDim != 0 || len(t.shape) != 2 {
+func blockRoute(t *Tensor, spec FormatSpec) (Layout, bool) {
+	if t.batchDim != 0 || spec.BatchDim != 0 || t.denseDim != 0 || spec.DenseDim != 0 || len(t.shape) != 2 {
 		return 0, false
 	}
 	plainOf := map[Layout]Layout{BSR: CSR, BSC: CSC}
 	simple := func(l Layout) bool { return l == COO || l == CSR || l == CSC }
-	if p, ok := plainOf[spec.layout]; ok && simple(t.layout) && t.layout != p {
+	if p, ok := plainOf[spec.Layout]; ok && simple(t.layout) && t.layout != p {
 		return p, true
 	}
-	if p, ok := plainOf[t.layout]; ok && simple(spec.layout) && spec.layout != p {
+	if p, ok := plainOf[t.layout]; ok && simple(spec.Layout) && spec.Layout != p {
 		return p, true
 	}
 	return 0, false
 }
 
 // convertBlock runs the direct path of blockConvertible.
-func convertBlock(t *Tensor, spec formatSpec, width int) (*Tensor, error) {
+func convertBlock(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
 	if t.width == 32 {
 		return convertBlockTyped[int32](t, spec, width)
 	}
 	return convertBlockTyped[int64](t, spec, width)
 }
 
-func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (*Tensor, error) {
+func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
 	rowMajor := t.layout == CSR || t.layout == BSR
-	block := spec.block
+	block := spec.Block
 	if t.layout.IsBlocked() {
 		block = t.block
 	}
@@ -64,10 +64,10 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 		so, si = bn, bm
 		offset = func(o, i int64) int64 { return (i%bm)*bn + o%bn }
 	}
-	l := &t.levels[t.compressedLevel()]
+	l := &t.levels[t.CompressedLevel()]
 	ptr, idx := dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd)
 	es := int64(t.dtype.Size())
-	out := &Tensor{layout: spec.layout, dtype: t.dtype, shape: t.Shape(), block: spec.block,
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), block: spec.Block,
 		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
 	if !t.layout.IsBlocked() { // CSR -> BSR, CSC -> BSC
 		nOuter := int64(len(ptr) - 1)
@@ -98,7 +98,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 			return nil, err
 		}
 		vals := dtype.NewArray(t.dtype, []int64{int64(len(bidx)) * bm * bn})
-		fillArray(vals, t.fill)
+		FillArray(vals, t.fill)
 		for b := int64(0); b < nbOuter; b++ { // numeric: scatter every element into its block
 			for k := bptr[b]; k < bptr[b+1]; k++ {
 				slot[bidx[k]] = k
@@ -114,7 +114,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 				slot[bidx[k]] = -1
 			}
 		}
-		cl := &out.levels[out.compressedLevel()]
+		cl := &out.levels[out.CompressedLevel()]
 		cl.Pos, cl.Crd = dtype.Int64Array(bptr), dtype.Int64Array(bidx)
 		return out, out.finish(vals, width)
 	}
@@ -145,7 +145,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec formatSpec, width int) (
 			cptr[o+1] = n
 		}
 	}
-	cl := &out.levels[out.compressedLevel()]
+	cl := &out.levels[out.CompressedLevel()]
 	cl.Pos, cl.Crd = dtype.Int64Array(cptr), dtype.Int64Array(cidx)
 	return out, out.finish(vals, width)
 }
