@@ -9,7 +9,7 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// buildFrom stores entries in the format of spec: it maps each entry to the
+// BuildFrom stores entries in the format of spec: it maps each entry to the
 // coordinates of spec's levels, sorts them in level order, merges repeated
 // coordinates by summing (unless keepDups), fills each level's pos/crd and
 // scatters the value blocks. Blocks the format materialises but no entry
@@ -88,7 +88,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 	}
 	if spec.Layout == COO && spec.sparseDim() == 0 && nc == 0 {
 		// No coordinate level: one summed entry (none when there are no
-		// entries), or every entry kept in turn.
+		// Entries), or every entry kept in turn.
 		if keepDups {
 			count = n
 			for i := range p {
@@ -163,6 +163,7 @@ func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 	return perm
 }
 
+// CmpInt compares two ints: -1, 0 or 1.
 func CmpInt(a, b int64) int {
 	switch {
 	case a < b:
@@ -182,7 +183,7 @@ func sameCoords(lc [][]int64, a, b int64) bool {
 	return true
 }
 
-// fillArray sets every element of a to the one-element value fill (a no-op for zero fills).
+// FillArray sets every element of a to the one-element value fill (a no-op for zero fills).
 func FillArray(a dtype.Array, fill []byte) {
 	zero := true
 	for _, b := range fill {
@@ -241,7 +242,7 @@ func (t *Tensor) autoWidth() int {
 	return 32
 }
 
-// castIndex converts an integer index array to int32 or int64.
+// CastIndex converts an integer index array to int32 or int64.
 func CastIndex(a dtype.Array, to dtype.DType) dtype.Array {
 	if a.DType == to {
 		return a

@@ -14,7 +14,7 @@ type BuildOptions struct {
 	Coalesced bool
 }
 
-// checkIndexArray requires an int32 or int64 array of the given number of dims.
+// CheckIndexArray requires an int32 or int64 array of the given number of dims.
 func CheckIndexArray(arg string, a dtype.Array, ndim int) error {
 	if a.DType != dtype.Int32 && a.DType != dtype.Int64 {
 		return errs.Errorf(errs.ErrDType, "%s: expected int32 or int64 indices, got %s", arg, a.DType)
@@ -123,7 +123,7 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 	return t, nil
 }
 
-// firstUnsortedColumn finds the first column of a (sparse_dim, nse) index
+// FirstUnsortedColumn finds the first column of a (sparse_dim, nse) index
 // array that is not lexicographically greater than the one before it.
 func FirstUnsortedColumn(idx dtype.Array) (int64, bool) {
 	s, nse := idx.Shape[0], idx.Shape[1]
@@ -167,7 +167,7 @@ func checkStrided(data dtype.Array) error {
 	return spec.validate()
 }
 
-// newStridedOwned builds a strided tensor over data, which holds numel(shape)
+// NewStridedOwned builds a strided tensor over data, which holds numel(shape)
 // elements of d; the tensor keeps shape (the caller gives it up).
 func NewStridedOwned(d dtype.DType, shape []int64, data []byte) *Tensor {
 	spec := FormatSpec{Layout: Strided, Shape: shape, Block: [2]int64{1, 1}}
@@ -202,7 +202,7 @@ func Empty(layout Layout, dt dtype.DType, size []int64, blocksize [2]int64, dens
 	return BuildFrom(spec, e, dt, make([]byte, dt.Size()), 0, false)
 }
 
-// targetSpec derives the format of a conversion target: batch dims lead for
+// TargetSpec derives the format of a conversion target: batch dims lead for
 // compressed layouts, sparseDim (COO, CSF; -1 for all) fixes the sparse dims.
 func TargetSpec(layout Layout, shape []int64, denseDim, sparseDim int, block [2]int64) (FormatSpec, error) {
 	nd := len(shape)

@@ -87,6 +87,7 @@ func scatterBlocks(out dtype.Array, shape []int64, e *Entries, fill []byte) {
 	}
 }
 
+// AllZero reports whether every byte of b is zero.
 func AllZero(b []byte) bool {
 	for _, x := range b {
 		if x != 0 {
@@ -197,6 +198,7 @@ func Clone(t *Tensor) *Tensor {
 	return &c
 }
 
+// CloneArray returns a deep copy of a (its shape and data).
 func CloneArray(a dtype.Array) dtype.Array {
 	if a.Data == nil {
 		return a
@@ -235,7 +237,7 @@ func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
 	return c, nil
 }
 
-// castArray converts every element of a to dtype d.
+// CastArray converts every element of a to dtype d.
 func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 	out := dtype.NewArray(d, a.Shape)
 	if a.DType == dtype.Float64 && d == dtype.Float32 {
@@ -251,7 +253,7 @@ func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 	return out
 }
 
-// keptWidth is the index width an operator's intermediate or result converts to
+// KeptWidth is the index width an operator's intermediate or result converts to
 // from t: int64 indices stay int64 (the bindings follow torch, whose indices are
 // int64 unless its input's are int32), others become int32 wherever everything fits.
 func KeptWidth(t *Tensor) int {
@@ -324,7 +326,7 @@ func Equal(a, b *Tensor) (bool, error) {
 	return sortedEntriesEqual(ca, cb), nil
 }
 
-// elementCOO lists t's elements as coalesced COO over every dimension.
+// ElementCOO lists t's elements as coalesced COO over every dimension.
 func ElementCOO(t *Tensor) (*Tensor, error) {
 	if t.layout == COO && t.coalesced && t.denseDim == 0 {
 		return t, nil
@@ -377,7 +379,7 @@ func cmpOrEnd(i, na, j, nb int64, cmp func(i, j int64) int) int {
 	return cmp(i, j)
 }
 
-// cmpColumns compares column i of a's indices with column j of b's.
+// CmpColumns compares column i of a's indices with column j of b's.
 func CmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
 	for d := int64(0); d < int64(nd); d++ {

@@ -23,7 +23,7 @@ var (
 // read off the diagonals row by row, already in row-major order. Two passes
 // over the nonzeros and one over the slots: O(nnz + padding).
 
-// toDIAFast converts a 2-D CSR or CSC tensor without batch or dense dims to
+// ToDIAFast converts a 2-D CSR or CSC tensor without batch or dense dims to
 // DIA-I or DIA-J (f, up to the dims' names); ok is false for any other pair.
 func ToDIAFast(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
 	g := PositionalNames(f)

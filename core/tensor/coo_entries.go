@@ -5,7 +5,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 )
 
-// cooEntries is a COO tensor taken apart for the shape and indexing
+// CooEntries is a COO tensor taken apart for the shape and indexing
 // operators: coordinates per sparse dim, in stored order, and the values
 // array whose blocks (over the dense dims) they own.
 type CooEntries struct {
@@ -19,7 +19,7 @@ type CooEntries struct {
 	Dtype     dtype.DType
 }
 
-// asCOO returns t's entries as COO (any format; batch dims become sparse dims).
+// AsCOO returns t's entries as COO (any format; batch dims become sparse dims).
 func AsCOO(t *Tensor) (*CooEntries, error) {
 	c := t
 	if t.layout != COO {
@@ -41,7 +41,7 @@ func AsCOO(t *Tensor) (*CooEntries, error) {
 		Width: c.width, Fill: c.FillBytes(), Dtype: c.dtype}, nil
 }
 
-// nse is the number of stored entries.
+// Nse is the number of stored entries.
 func (c *CooEntries) Nse() int64 {
 	return c.Vals.Shape[0] // (nse, *dense), also with no sparse dim to hold coordinates
 }
@@ -51,7 +51,7 @@ func (c *CooEntries) blockBytes() int64 {
 	return dtype.NumelOf(c.Shape[len(c.Shape)-c.DenseDim:]) * int64(c.Dtype.Size())
 }
 
-// gather keeps the entries listed in keep (in that order), with new coordinates.
+// Gather keeps the entries listed in keep (in that order), with new coordinates.
 func (c *CooEntries) Gather(keep []int64, coords [][]int64, shape []int64) *CooEntries {
 	bb := c.blockBytes()
 	vshape := append([]int64{int64(len(keep))}, shape[len(shape)-c.DenseDim:]...)
@@ -89,7 +89,7 @@ func (c *CooEntries) Tensor() (*Tensor, error) {
 	return t, nil
 }
 
-// tensorLike builds the COO tensor of the entries in like's layout (inLayout).
+// TensorLike builds the COO tensor of the entries in like's layout (inLayout).
 func (c *CooEntries) TensorLike(like *Tensor) (*Tensor, error) {
 	r, err := c.Tensor()
 	if err != nil {
@@ -98,7 +98,7 @@ func (c *CooEntries) TensorLike(like *Tensor) (*Tensor, error) {
 	return InLayout(r, like)
 }
 
-// setCoalesced sets a COO tensor's coalesced flag (and its last level's
+// SetCoalesced sets a COO tensor's coalesced flag (and its last level's
 // uniqueness with it). Only for a flag the entries bear out: true needs sorted,
 // unique coordinates.
 func (t *Tensor) SetCoalesced(v bool) {
@@ -109,7 +109,7 @@ func (t *Tensor) SetCoalesced(v bool) {
 	t.levels[t.SparseDim()-1].Unique = v
 }
 
-// inLayout converts an operator's COO result back to the input's layout
+// InLayout converts an operator's COO result back to the input's layout
 // where that layout can hold it (torch keeps the layout), else leaves COO.
 func InLayout(r *Tensor, like *Tensor) (*Tensor, error) {
 	if like.layout == COO || like.layout == Strided {
@@ -129,7 +129,7 @@ func InLayout(r *Tensor, like *Tensor) (*Tensor, error) {
 	return out, nil
 }
 
-// normDim resolves a possibly negative dim against ndim, naming arg on error.
+// NormDim resolves a possibly negative dim against ndim, naming arg on error.
 func NormDim(arg string, dim, ndim int) (int, error) {
 	if dim < -ndim || dim >= ndim {
 		return 0, errs.Errorf(errs.ErrIndex, "%s: Dimension out of range (expected to be in range of [%d, %d], but got %d)", arg, -ndim, ndim-1, dim)

@@ -12,7 +12,7 @@ type coordRuns struct {
 	sorted  []int64 // sorted: the coordinate of byCoord[k]
 }
 
-// groupByCoord groups the entries whose coordinates are cs (in [0, n)). A
+// GroupByCoord groups the entries whose coordinates are cs (in [0, n)). A
 // counting pass over the dimension is linear, but its counters grow with n,
 // which may be 2^40 for a handful of entries: it runs only where n is not
 // much larger than the entries (and so within memory the caller already

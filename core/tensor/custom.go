@@ -52,7 +52,7 @@ func (u *ustStore) borrowLevels(pos, crd []dtype.Array) {
 	}
 }
 
-// indexInts reads a 1-D int32 or int64 index array as int64s: a view of an
+// IndexInts reads a 1-D int32 or int64 index array as int64s: a view of an
 // int64 one, a copy of an int32 one (a wrapped storage's width).
 func IndexInts(a dtype.Array) []int64 {
 	if a.DType == dtype.Int64 {
@@ -65,7 +65,7 @@ func IndexInts(a dtype.Array) []int64 {
 	return out
 }
 
-// custom returns t's format storage, or nil for a tensor of a named layout.
+// FormatStore returns t's format storage, or nil for a tensor of a named layout.
 func (t *Tensor) FormatStore() *ustStore {
 	if t.ust != nil && t.ust.owner == t {
 		return t.ust

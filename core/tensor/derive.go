@@ -5,7 +5,7 @@ import "github.com/gosparse/gosparse/core/dtype"
 // The tensors an operator derives from another: the same storage read
 // under new values, a new fill value or a swapped layout.
 
-// revalue returns a tensor sharing t's structure (shape, levels and COO
+// Revalue returns a tensor sharing t's structure (shape, levels and COO
 // indices, not copied) with the values vals, of dtype vals.DType, and the
 // fill value fill (one element of that dtype).
 func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
@@ -16,7 +16,7 @@ func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
 	return &c
 }
 
-// withValues is t's structure (copied) with new values, dtype and fill.
+// WithValues is t's structure (copied) with new values, dtype and fill.
 func WithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
 	c := *t
 	c.dtype = d
@@ -34,7 +34,7 @@ func WithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor
 	return &c
 }
 
-// transposedLike is the layout a permuted tensor keeps: CSR and CSC swap when
+// TransposedLike is the layout a permuted tensor keeps: CSR and CSC swap when
 // their two sparse dims swap, BSR and BSC likewise (with the block swapped).
 func TransposedLike(t *Tensor, perm []int) *Tensor {
 	if !t.layout.IsCompressed() || perm[t.batchDim] == t.batchDim {
@@ -55,7 +55,7 @@ func TransposedLike(t *Tensor, perm []int) *Tensor {
 	return &like
 }
 
-// relabelCompressed reads an unbatched CSR as the CSC of its transpose (or
+// RelabelCompressed reads an unbatched CSR as the CSC of its transpose (or
 // back): the same pos/crd/values, the two sparse sizes swapped.
 func RelabelCompressed(t *Tensor) *Tensor {
 	c := Clone(t)

@@ -5,7 +5,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 )
 
-// entries is the format-independent intermediate of the generic conversion
+// Entries is the format-independent intermediate of the generic conversion
 // path: n stored entries, each with coordinates over the k leading dimensions
 // and a block of values over the trailing ndim-k dimensions.
 type Entries struct {
@@ -18,7 +18,7 @@ type Entries struct {
 	dups   bool        // entries may repeat coordinates (uncoalesced COO)
 }
 
-// entriesOf lists the stored entries of a sparse tensor with coordinates over
+// EntriesOf lists the stored entries of a sparse tensor with coordinates over
 // the leading k dimensions (k >= ndim - denseDim: dense dims beyond k are split
 // into separate entries), by walking its levels.
 func EntriesOf(t *Tensor, k int) (*Entries, error) {
@@ -108,7 +108,7 @@ func sparselessEntries(t *Tensor, k int) *Entries {
 	return e
 }
 
-// flat views an array as 1-D.
+// Flat views an array as 1-D.
 func Flat(a dtype.Array) dtype.Array {
 	return dtype.Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data}
 }
@@ -170,7 +170,7 @@ func denseEntries(t *Tensor, k int) (*Entries, error) {
 	return e, nil
 }
 
-// elemEqualsFill compares element j of a with the fill value by value
+// ElemEqualsFill compares element j of a with the fill value by value
 // (so -0.0 equals 0.0 and NaN never equals anything, as torch decides nonzeros).
 func ElemEqualsFill(a dtype.Array, j int64, fill []byte) bool {
 	switch a.DType {

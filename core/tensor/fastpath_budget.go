@@ -18,7 +18,7 @@ import (
 // use beyond the result's own pointers, whatever the entries.
 const fastScratchSlack = 64 << 20
 
-// fastPathFits reports whether convertFast may convert t to spec.
+// FastPathFits reports whether convertFast may convert t to spec.
 func FastPathFits(t *Tensor, spec FormatSpec) bool {
 	if t.width == 32 {
 		return scratchFits(t, fastScratch[int32](t, spec), ownPointers(t, spec, 4))

@@ -2,7 +2,7 @@ package tensor
 
 import "github.com/gosparse/gosparse/core/errs"
 
-// formatSpec is everything that fixes a tensor's level structure (not its storage).
+// FormatSpec is everything that fixes a tensor's level structure (not its storage).
 type FormatSpec struct {
 	Layout   Layout
 	Shape    []int64

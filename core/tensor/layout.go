@@ -48,7 +48,7 @@ func (l Layout) IsCompressed() bool { return l >= CSR && l <= BSC }
 // IsBlocked reports BSR and BSC.
 func (l Layout) IsBlocked() bool { return l == BSR || l == BSC }
 
-// rowMajor reports whether the compressed dimension is the row (CSR, BSR, DCSR).
+// RowMajor reports whether the compressed dimension is the row (CSR, BSR, DCSR).
 func (l Layout) RowMajor() bool { return l == CSR || l == BSR || l == DCSR }
 
 // ParseLayout reads a layout name: "csr", "sparse_csr", "torch.sparse_csr", "coo", "strided", ...

@@ -330,7 +330,7 @@ func nestedStr(a dtype.Array, dim int, off int64, indent int, summarize bool, f1
 	return "[" + strings.Join(slices, sep) + "]"
 }
 
-// itoa formats v in decimal.
+// Itoa formats v in decimal.
 func Itoa(v int64) string {
 	if v == 0 {
 		return "0"

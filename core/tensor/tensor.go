@@ -131,13 +131,13 @@ func (t *Tensor) NNZ() int64 {
 	return t.values.Shape[0]
 }
 
-// denseShape returns the sizes of the trailing dense dimensions.
+// DenseShape returns the sizes of the trailing dense dimensions.
 func (t *Tensor) DenseShape() []int64 { return t.shape[len(t.shape)-t.denseDim:] }
 
-// batchCount is the number of batches (1 when there are no batch dimensions).
+// BatchCount is the number of batches (1 when there are no batch dimensions).
 func (t *Tensor) BatchCount() int64 { return dtype.NumelOf(t.shape[:t.batchDim]) }
 
-// compressedLevel returns the index of the compressed level of a CSR/CSC/BSR/BSC tensor.
+// CompressedLevel returns the index of the compressed level of a CSR/CSC/BSR/BSC tensor.
 func (t *Tensor) CompressedLevel() int { return t.batchDim + 1 }
 
 // Values returns the values array (the dense data of a strided tensor). For
@@ -251,7 +251,7 @@ func (t *Tensor) plainIndices(name string, rowMajor bool) (dtype.Array, error) {
 	return dtype.Array{DType: crd.DType, Shape: shape, Data: crd.Data}, nil
 }
 
-// setIndex stores v into an int32 or int64 array.
+// SetIndex stores v into an int32 or int64 array.
 func SetIndex(a dtype.Array, i, v int64) {
 	if a.DType == dtype.Int32 {
 		dtype.AsSlice[int32](a)[i] = int32(v)

@@ -53,7 +53,7 @@ func specFormat(spec FormatSpec, coalesced bool) format.Format {
 	return f
 }
 
-// namedLayoutOf finds the named layout whose format for a tensor of ndim
+// NamedLayoutOf finds the named layout whose format for a tensor of ndim
 // dims equals f up to the names of the dimensions, with the conversion
 // options that give it.
 func NamedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
@@ -111,7 +111,7 @@ func blockOf(f format.Format, b int) ([2]int64, bool) {
 	return block, block[0] > 0 && block[1] > 0
 }
 
-// positionalNames renames f's dimensions i, j, k, ... by position.
+// PositionalNames renames f's dimensions i, j, k, ... by position.
 func PositionalNames(f format.Format) format.Format {
 	g := f.Clone()
 	rename := func(s string) string {
