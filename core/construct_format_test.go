@@ -10,6 +10,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
 // caseArrays makes the pos, crd and values Arrays of a formats.json case.
@@ -37,8 +38,8 @@ func TestNewFromFormatConformance(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Expect.Values, dtype.AsSlice[float64](u.Values)[:u.NSE()], c.ID)
 		for l, want := range c.Expect.Levels {
-			assert.Equal(t, want.Pos, indexValues(u.Pos[l]), "%s level %d pos", c.ID, l)
-			assert.Equal(t, want.Crd, indexValues(u.Crd[l]), "%s level %d crd", c.ID, l)
+			assert.Equal(t, want.Pos, tensortest.IndexValues(u.Pos[l]), "%s level %d pos", c.ID, l)
+			assert.Equal(t, want.Crd, tensortest.IndexValues(u.Crd[l]), "%s level %d crd", c.ID, l)
 		}
 	}
 }

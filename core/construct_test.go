@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -148,7 +149,7 @@ func TestBatchedCompressedComponents(t *testing.T) {
 	// rebuilding from torch's per-batch components gives the same tensor
 	back, err := tensor.NewCompressed(tensor.CSR, crow, col, v, nil, tensor.BuildOptions{})
 	require.NoError(t, err)
-	requireSameDense(t, x, back)
+	tensortest.RequireSameDense(t, x, back)
 	_, err = c.CcolIndices()
 	require.Error(t, err)
 	_, err = c.Indices()

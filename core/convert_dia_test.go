@@ -12,6 +12,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
 // TestToDIAFastMatchesGeneral: CSR and CSC (int32 and int64 indices) to
@@ -24,7 +25,7 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 	for _, shape := range [][]int64{{7, 5}, {4, 9}, {6, 6}, {0, 3}, {3, 0}, {1, 1}} {
 		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int8, dtype.Bool} {
 			for _, fill := range []bool{false, true} {
-				dense := randomDense(t, rng, d, shape, 0.3)
+				dense := tensortest.RandomDense(t, rng, d, shape, 0.3)
 				if fill {
 					var err error
 					dense, err = tensor.WithFill(dense, tensor.ScalarBytes(d, dtype.Real(1)))
@@ -47,7 +48,7 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 							got, err := tensor.ToFormat(src, f)
 							require.NoError(t, err, msg)
 							requireSameStorage(t, want, got, msg)
-							requireSameDense(t, dense, got, msg)
+							tensortest.RequireSameDense(t, dense, got, msg)
 						}
 					}
 				}
@@ -66,14 +67,14 @@ func requireSameStorage(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.NoError(t, err, msg)
 	assert.Equal(t, uw.LevelSizes, ug.LevelSizes, msg)
 	for l := range uw.Pos {
-		assert.Equal(t, indexValues(uw.Pos[l]), indexValues(ug.Pos[l]), "%s: pos[%d]", msg, l)
-		assert.Equal(t, indexValues(uw.Crd[l]), indexValues(ug.Crd[l]), "%s: crd[%d]", msg, l)
+		assert.Equal(t, tensortest.IndexValues(uw.Pos[l]), tensortest.IndexValues(ug.Pos[l]), "%s: pos[%d]", msg, l)
+		assert.Equal(t, tensortest.IndexValues(uw.Crd[l]), tensortest.IndexValues(ug.Crd[l]), "%s: crd[%d]", msg, l)
 	}
 	assert.Equal(t, uw.Values.Data, ug.Values.Data, "%s: values", msg)
 	assert.Equal(t, want.FillElem(), got.FillElem(), "%s: fill", msg)
 	assert.Equal(t, want.IndexWidth(), got.IndexWidth(), "%s: COO form's width", msg)
 	assert.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), "%s: COO form coalesced", msg)
-	assert.Equal(t, indexValues(want.IndexArray()), indexValues(got.IndexArray()), "%s: COO form's indices", msg)
+	assert.Equal(t, tensortest.IndexValues(want.IndexArray()), tensortest.IndexValues(got.IndexArray()), "%s: COO form's indices", msg)
 	assert.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s: COO form's values", msg)
 	assert.Equal(t, want.ValueArray().Shape, got.ValueArray().Shape, "%s: COO form's values shape", msg)
 }

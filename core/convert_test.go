@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -71,7 +72,7 @@ func TestConvertEveryPair(t *testing.T) {
 				}
 				a, err := tensor.ToLayout(src, from, convertOpts(from, c))
 				require.NoError(t, err, "%v %s -> %s", c.shape, d, from)
-				requireSameDense(t, src, a, "%v %s as %s", c.shape, d, from)
+				tensortest.RequireSameDense(t, src, a, "%v %s as %s", c.shape, d, from)
 				for _, to := range tensor.AllLayouts {
 					if !applicable(to, c) {
 						continue
@@ -88,7 +89,7 @@ func TestConvertEveryPair(t *testing.T) {
 								require.Equal(t, w, b.IndexWidth())
 							}
 						}
-						requireSameDense(t, src, b, fmt.Sprintf("%v %s %s -> %s", c.shape, d, from, to))
+						tensortest.RequireSameDense(t, src, b, fmt.Sprintf("%v %s %s -> %s", c.shape, d, from, to))
 					}
 				}
 			}
@@ -99,7 +100,7 @@ func TestConvertEveryPair(t *testing.T) {
 // TestConvertChangesDenseDim moves dimensions between the sparse and the dense part.
 func TestConvertChangesDenseDim(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	src := randomDense(t, rng, dtype.Float64, []int64{3, 4, 2}, 0.5)
+	src := tensortest.RandomDense(t, rng, dtype.Float64, []int64{3, 4, 2}, 0.5)
 	for _, from := range []int{0, 1} {
 		a, err := tensor.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: from, SparseDim: -1})
 		require.NoError(t, err)
@@ -111,7 +112,7 @@ func TestConvertChangesDenseDim(t *testing.T) {
 				b, err := tensor.ToLayout(a, l, tensor.ConvertOptions{DenseDim: to, SparseDim: -1})
 				require.NoError(t, err)
 				require.Equal(t, to, b.DenseDim())
-				requireSameDense(t, src, b)
+				tensortest.RequireSameDense(t, src, b)
 			}
 		}
 	}
@@ -180,7 +181,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	i32, err := tensor.ToIndexWidth(csr, 32)
 	require.NoError(t, err)
 	require.Equal(t, 32, i32.IndexWidth())
-	requireSameDense(t, x, i32)
+	tensortest.RequireSameDense(t, x, i32)
 	asInt, err := tensor.ToDType(csr, dtype.Int32)
 	require.NoError(t, err)
 	v, _ := asInt.Values()
@@ -227,7 +228,7 @@ func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int64{1, 2}, idx.Shape)
 	require.Equal(t, []int64{2, 2}, h.ValueArray().Shape)
-	requireSameDense(t, coo, h)
+	tensortest.RequireSameDense(t, coo, h)
 }
 
 // TestToDTypeSumsDuplicatesFirst casts uncoalesced COO tensors whose
@@ -264,6 +265,40 @@ func TestToDTypeSumsDuplicatesFirst(t *testing.T) {
 		require.NoError(t, err)
 		want, err := tensor.ToDType(d, c.to)
 		require.NoError(t, err)
-		requireSameDense(t, want, got, c.name)
+		tensortest.RequireSameDense(t, want, got, c.name)
 	}
+}
+
+func nan() float64 { var z float64; return z / z }
+
+// Float32Array is a zeroed float32 array of n elements.
+func Float32Array(n int64) dtype.Array { return dtype.NewArray(dtype.Float32, []int64{n}) }
+
+// batchEvenDense is randomDense whose leading batch dims (those before the
+// last two non-dense dims) repeat one pattern, as batched compressed tensors need.
+func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCase, density float64) *tensor.Tensor {
+	nb := len(c.shape) - c.denseDim - 2
+	if nb <= 0 {
+		return tensortest.RandomDense(t, rng, d, c.shape, density)
+	}
+	one := tensortest.RandomDense(t, rng, d, c.shape[nb:], density)
+	reps := dtype.NumelOf(c.shape[:nb])
+	a := dtype.NewArray(d, c.shape)
+	n := one.ValueArray().Numel()
+	for r := int64(0); r < reps; r++ {
+		for i := int64(0); i < n; i++ {
+			v := one.ValueArray().Complex(i)
+			if !tensor.ElemEqualsFill(one.ValueArray(), i, one.FillElem()) {
+				if v.IsExact() {
+					v = dtype.IntScalar(v.ExactInt() + r)
+				} else {
+					v = dtype.Complex128Scalar(complex(v.Re()+float64(r), v.Im()))
+				}
+			}
+			a.SetComplex(r*n+i, v)
+		}
+	}
+	x, err := tensor.NewStrided(a)
+	require.NoError(t, err)
+	return x
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
 // ustCase is one case of ../shared/conformance/ust/formats.json.
@@ -50,15 +51,6 @@ func loadUSTCases(t *testing.T) []ustCase {
 	return v.Cases
 }
 
-// indexValues reads an index array (any width; none: empty) as int64s.
-func indexValues(a dtype.Array) []int64 {
-	out := []int64{}
-	for i := int64(0); a.Data != nil && i < a.Numel(); i++ {
-		out = append(out, a.Index(i))
-	}
-	return out
-}
-
 // TestToFormatConformance: for every formats.json case, ToFormat of the
 // dense input gives the reference's storage (a named layout's tensor where
 // the format is one), its Format is the case's, and to_dense gives the input.
@@ -82,8 +74,8 @@ func TestToFormatConformance(t *testing.T) {
 		assert.Equal(t, c.Expect.Values, dtype.AsSlice[float64](u.Values)[:u.NSE()], "%s values", c.ID)
 		require.Len(t, u.Pos, len(c.Expect.Levels), c.ID)
 		for l, want := range c.Expect.Levels {
-			assert.Equal(t, want.Pos, indexValues(u.Pos[l]), "%s (%s) level %d pos", c.ID, x.Layout(), l)
-			assert.Equal(t, want.Crd, indexValues(u.Crd[l]), "%s (%s) level %d crd", c.ID, x.Layout(), l)
+			assert.Equal(t, want.Pos, tensortest.IndexValues(u.Pos[l]), "%s (%s) level %d pos", c.ID, x.Layout(), l)
+			assert.Equal(t, want.Crd, tensortest.IndexValues(u.Crd[l]), "%s (%s) level %d crd", c.ID, x.Layout(), l)
 		}
 		back, err := tensor.ToDense(x)
 		require.NoError(t, err, c.ID)
@@ -95,7 +87,7 @@ func TestToFormatConformance(t *testing.T) {
 // TestFormatOfLayouts: every named layout answers its named format.
 func TestFormatOfLayouts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	d := randomDense(t, rng, dtype.Float64, []int64{2, 4, 6, 3}, 1)
+	d := tensortest.RandomDense(t, rng, dtype.Float64, []int64{2, 4, 6, 3}, 1)
 	csr2, err := format.TorchCSR(1, 1)
 	require.NoError(t, err)
 	bsc, err := format.TorchBSC(2, 3, 1, 1)
@@ -120,9 +112,9 @@ func TestFormatOfLayouts(t *testing.T) {
 		y, err := tensor.ToFormat(d, c.want)
 		require.NoError(t, err)
 		assert.Equal(t, c.layout, y.Layout())
-		requireSameDense(t, d, y)
+		tensortest.RequireSameDense(t, d, y)
 	}
-	m := randomDense(t, rng, dtype.Float64, []int64{4, 6}, 0.4)
+	m := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 6}, 0.4)
 	for _, c := range []struct {
 		layout tensor.Layout
 		want   format.Format
@@ -155,7 +147,7 @@ var customFormats = []string{
 func TestFormatRoundTrips(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, fill := range []float64{0, 2.5} {
-		d := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+		d := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
 		d, err := tensor.WithFill(d, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
 		require.NoError(t, err)
 		targets := []format.Format{mustFormat(format.DenseRowMajor(2)), format.COO(), format.CSR(), mustFormat(format.BSR(2, 2))}
@@ -167,11 +159,11 @@ func TestFormatRoundTrips(t *testing.T) {
 		for _, a := range targets {
 			x, err := tensor.ToFormat(d, a)
 			require.NoError(t, err, a.String())
-			requireSameDense(t, d, x, a.String())
+			tensortest.RequireSameDense(t, d, x, a.String())
 			for _, b := range targets {
 				y, err := tensor.ToFormat(x, b)
 				require.NoError(t, err, "%s -> %s", a, b)
-				requireSameDense(t, d, y, a.String()+" -> "+b.String())
+				tensortest.RequireSameDense(t, d, y, a.String()+" -> "+b.String())
 				assert.True(t, tensor.PositionalNames(y.Format()).Equal(tensor.PositionalNames(b)), "%s -> %s gave %s", a, b, y.Format())
 			}
 		}
@@ -182,9 +174,9 @@ func TestFormatRoundTrips(t *testing.T) {
 // custom-format tensors equal the same ops on their dense values.
 func TestCustomFormatOps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	da := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
-	db := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
-	v := randomDense(t, rng, dtype.Float64, []int64{8}, 1)
+	da := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	db := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	v := tensortest.RandomDense(t, rng, dtype.Float64, []int64{8}, 1)
 	for _, s := range customFormats {
 		f, err := format.Parse(s)
 		require.NoError(t, err)
@@ -198,26 +190,26 @@ func TestCustomFormatOps(t *testing.T) {
 			require.NoError(t, err)
 			got, err := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
 			require.NoError(t, err, "%s %s", op, s)
-			requireSameDense(t, want, got, op+" "+s)
+			tensortest.RequireSameDense(t, want, got, op+" "+s)
 			got, err = BinaryByName(op, TensorOperand(a), TensorOperand(db), BinaryArgs{})
 			require.NoError(t, err, "%s %s with dense", op, s)
-			requireSameDense(t, want, got, op+" with dense "+s)
+			tensortest.RequireSameDense(t, want, got, op+" with dense "+s)
 		}
 		want, err := Sum(da, []int{1})
 		require.NoError(t, err)
 		got, err := Sum(a, []int{1})
 		require.NoError(t, err)
-		requireSameDense(t, want, got, "sum "+s)
+		tensortest.RequireSameDense(t, want, got, "sum "+s)
 		want, err = Mv(da, v)
 		require.NoError(t, err)
 		got, err = Mv(a, v)
 		require.NoError(t, err)
-		requireSameDense(t, want, got, "mv "+s)
+		tensortest.RequireSameDense(t, want, got, "mv "+s)
 		want, err = Transpose(da, 0, 1)
 		require.NoError(t, err)
 		got, err = Transpose(a, 0, 1)
 		require.NoError(t, err)
-		requireSameDense(t, want, got, "transpose "+s)
+		tensortest.RequireSameDense(t, want, got, "transpose "+s)
 		eq, err := tensor.Equal(a, da)
 		require.NoError(t, err)
 		assert.True(t, eq, s)
@@ -261,7 +253,7 @@ func TestToFormatEmptyShapes(t *testing.T) {
 			}
 			x, err := tensor.ToFormat(d, f)
 			require.NoError(t, err, "%v %s", shape, s)
-			requireSameDense(t, d, x, s)
+			tensortest.RequireSameDense(t, d, x, s)
 			u, err := x.USTStorage()
 			require.NoError(t, err)
 			vals := dtype.AsSlice[float64](u.Values)
@@ -278,13 +270,13 @@ func TestToFormatDTypes(t *testing.T) {
 	f, err := format.Parse(customFormats[0])
 	require.NoError(t, err)
 	for _, dt := range dtype.AllDTypes {
-		d := randomDense(t, rng, dt, []int64{6, 8}, 0.3)
+		d := tensortest.RandomDense(t, rng, dt, []int64{6, 8}, 0.3)
 		x, err := tensor.ToFormat(d, f)
 		require.NoError(t, err, dt.String())
 		require.Equal(t, tensor.Custom, x.Layout())
-		requireSameDense(t, d, x, dt.String())
+		tensortest.RequireSameDense(t, d, x, dt.String())
 		y, err := tensor.ToFormat(x, format.CSR())
 		require.NoError(t, err, dt.String())
-		requireSameDense(t, d, y, dt.String())
+		tensortest.RequireSameDense(t, d, y, dt.String())
 	}
 }

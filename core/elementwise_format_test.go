@@ -10,6 +10,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
 // ewFormatOps are element-wise ops of one custom-format tensor a (and b of
@@ -80,8 +81,8 @@ func TestElementwiseKeepsFormat(t *testing.T) {
 // follow the COO rules; results equal the dense ops.
 func TestElementwiseFormatUnion(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	da := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
-	db := randomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	da := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	db := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
 	want, err := BinaryByName("add", TensorOperand(da), TensorOperand(db), BinaryArgs{})
 	require.NoError(t, err)
 	a, err := tensor.ToFormat(da, format.DIAI())

@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -65,7 +66,7 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 				slow := genericConvert(t, coo, tensor.COO)
 				require.Equal(t, slow.ValueArray(), c.ValueArray(), "%s %s %s coalesce values", d, width, s.name)
 				require.Equal(t, tensor.CastIndex(slow.IndexArray(), width), c.IndexArray(), "%s %s %s coalesce indices", d, width, s.name)
-				requireSameDense(t, coo, c)
+				tensortest.RequireSameDense(t, coo, c)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -56,13 +57,13 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 						require.Equal(t, slow.StorageLevels()[li].Pos.Data, fast.StorageLevels()[li].Pos.Data, "%s -> %s pos %d", from, to, li)
 						require.Equal(t, slow.StorageLevels()[li].Crd.Data, fast.StorageLevels()[li].Crd.Data, "%s -> %s crd %d", from, to, li)
 					}
-					requireSameDense(t, coo, fast)
+					tensortest.RequireSameDense(t, coo, fast)
 				}
 			}
 			c, err := tensor.Coalesce(coo)
 			require.NoError(t, err)
 			require.True(t, c.IsCoalesced())
-			requireSameDense(t, coo, c)
+			tensortest.RequireSameDense(t, coo, c)
 		}
 	}
 }
@@ -102,7 +103,7 @@ func TestCOOToCSRLongRows(t *testing.T) {
 func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, blk := range [][2]int64{{1, 1}, {2, 3}, {4, 2}} {
-		src := randomDense(t, rng, dtype.Float64, []int64{8, 12}, 0.2)
+		src := tensortest.RandomDense(t, rng, dtype.Float64, []int64{8, 12}, 0.2)
 		for _, pair := range [][2]tensor.Layout{{tensor.CSR, tensor.BSR}, {tensor.CSC, tensor.BSC}} {
 			plain, err := tensor.ToLayout(src, pair[0], tensor.DefaultConvert())
 			require.NoError(t, err)
@@ -127,7 +128,7 @@ func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, slowBack.ValueArray(), back.ValueArray(), "%v %s -> %s", blk, pair[1], pair[0])
 			require.Equal(t, slowBack.StorageLevels()[1].Crd.Data, back.StorageLevels()[1].Crd.Data)
-			requireSameDense(t, plain, back)
+			tensortest.RequireSameDense(t, plain, back)
 		}
 	}
 }

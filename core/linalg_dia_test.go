@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,7 +16,7 @@ import (
 // diagonals, each holding nonzeros at some rows only (so the storage pads
 // inside the diagonals too), or, at density 0, no nonzero at all.
 func diaDense(t *testing.T, rng *rand.Rand, d dtype.DType, m, n int64, density float64) *tensor.Tensor {
-	full := randomDense(t, rng, d, []int64{m, n}, density)
+	full := tensortest.RandomDense(t, rng, d, []int64{m, n}, density)
 	a := dtype.NewArray(d, []int64{m, n})
 	keep := map[int64]bool{0: true, 1: true, -2: true, n - 1: true, 1 - m: true}
 	for i := range m {
@@ -53,10 +54,10 @@ func TestDIAProducts(t *testing.T) {
 				require.NoError(t, err, what...)
 				require.Equal(t, tensor.Custom, a.Layout())
 				require.Equal(t, d == dtype.Float64 || d == dtype.Float32, isDIA(a), what...)
-				x := randomDense(t, rng, d, []int64{sh[1]}, 1)
-				b := randomDense(t, rng, d, []int64{sh[1], 3}, 1)
-				in := randomDense(t, rng, d, []int64{sh[0]}, 1)
-				in2 := randomDense(t, rng, d, []int64{sh[0], 3}, 1)
+				x := tensortest.RandomDense(t, rng, d, []int64{sh[1]}, 1)
+				b := tensortest.RandomDense(t, rng, d, []int64{sh[1], 3}, 1)
+				in := tensortest.RandomDense(t, rng, d, []int64{sh[0]}, 1)
+				in2 := tensortest.RandomDense(t, rng, d, []int64{sh[0], 3}, 1)
 				products := map[string]func(a *tensor.Tensor) (*tensor.Tensor, error){
 					"mv":     func(a *tensor.Tensor) (*tensor.Tensor, error) { return Mv(a, x) },
 					"matmul": func(a *tensor.Tensor) (*tensor.Tensor, error) { return Matmul(a, x) },
@@ -68,11 +69,11 @@ func TestDIAProducts(t *testing.T) {
 						return Addmm(in2, a, b, dtype.IntScalar(-1), dtype.IntScalar(2))
 					},
 					"mv_out": func(a *tensor.Tensor) (*tensor.Tensor, error) {
-						out := randomDense(t, rng, d, []int64{sh[0]}, 1)
+						out := tensortest.RandomDense(t, rng, d, []int64{sh[0]}, 1)
 						return out, MvOut(a, x, out)
 					},
 					"mm_out": func(a *tensor.Tensor) (*tensor.Tensor, error) {
-						out := randomDense(t, rng, d, []int64{sh[0], 3}, 1)
+						out := tensortest.RandomDense(t, rng, d, []int64{sh[0], 3}, 1)
 						return out, MmOut(a, b, out)
 					},
 				}
@@ -83,8 +84,8 @@ func TestDIAProducts(t *testing.T) {
 					require.NoError(t, err, what...)
 					got, err := p(a)
 					require.NoError(t, err, what...)
-					requireSameDense(t, want, got, name, what)
-					requireSameDense(t, viaCOO, got, name, what)
+					tensortest.RequireSameDense(t, want, got, name, what)
+					tensortest.RequireSameDense(t, viaCOO, got, name, what)
 				}
 			}
 		}
@@ -100,27 +101,27 @@ func TestDIAProductRefusals(t *testing.T) {
 	a, err := tensor.ToFormat(dense, format.DIAI())
 	require.NoError(t, err)
 	require.True(t, isDIA(a))
-	_, err = Mv(a, randomDense(t, rng, dtype.Float64, []int64{5}, 1))
+	_, err = Mv(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{5}, 1))
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "vec")
 	// A float32 vector promotes (linalg_promote.go); a float32 out is refused.
-	x32 := randomDense(t, rng, dtype.Float32, []int64{4}, 1)
+	x32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4}, 1)
 	got, err := Mv(a, x32)
 	require.NoError(t, err)
 	x64, err := tensor.ToDType(x32, dtype.Float64)
 	require.NoError(t, err)
 	want, err := Mv(a, x64)
 	require.NoError(t, err)
-	requireSameDense(t, want, got)
-	err = MvOut(a, x64, randomDense(t, rng, dtype.Float32, []int64{5}, 1))
+	tensortest.RequireSameDense(t, want, got)
+	err = MvOut(a, x64, tensortest.RandomDense(t, rng, dtype.Float32, []int64{5}, 1))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
-	out := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
+	out := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	before := append([]byte(nil), out.ValueArray().Data...)
-	err = MvOut(a, randomDense(t, rng, dtype.Float64, []int64{4}, 1), out)
+	err = MvOut(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1), out)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "out")
 	require.Equal(t, before, out.ValueArray().Data)
-	x := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
+	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	// x viewed as a length-4 out for a 4-row DIA: out shares memory with vec.
 	sq, err := tensor.ToFormat(diaDense(t, rng, dtype.Float64, 4, 4, 0.6), format.DIAJ())
 	require.NoError(t, err)
@@ -128,6 +129,6 @@ func TestDIAProductRefusals(t *testing.T) {
 	err = MvOut(sq, x, x)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Equal(t, before, x.ValueArray().Data)
-	_, err = Mm(a, randomDense(t, rng, dtype.Float64, []int64{5, 2}, 1))
+	_, err = Mm(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{5, 2}, 1))
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,13 +16,15 @@ import (
 func TestLinalgRefusals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	sp := func(d dtype.DType, shape ...int64) *tensor.Tensor {
-		x, err := tensor.ToLayout(randomDense(t, rng, d, shape, 0.5), tensor.CSR, tensor.DefaultConvert())
+		x, err := tensor.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}
-	dn := func(d dtype.DType, shape ...int64) *tensor.Tensor { return randomDense(t, rng, d, shape, 0.5) }
+	dn := func(d dtype.DType, shape ...int64) *tensor.Tensor {
+		return tensortest.RandomDense(t, rng, d, shape, 0.5)
+	}
 	coo := func(d dtype.DType, shape ...int64) *tensor.Tensor {
-		x, err := tensor.ToLayout(randomDense(t, rng, d, shape, 0.5), tensor.COO, tensor.DefaultConvert())
+		x, err := tensor.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}

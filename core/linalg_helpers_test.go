@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -55,7 +56,7 @@ func linBlockFor(rows, cols int64) [2]int64 {
 // fill value for its unspecified elements.
 func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape []int64, width int, fill float64) *tensor.Tensor {
 	t.Helper()
-	dense := randomDense(t, rng, d, shape, 0.4)
+	dense := tensortest.RandomDense(t, rng, d, shape, 0.4)
 	if f.layout == tensor.Strided {
 		return dense
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,7 +23,7 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 			for _, sh := range [][2]int64{{7, 5}, {40, 33}, {0, 4}, {5, 0}, {1, 1}} {
 				msg := linCase("mv", linFormat{layout: tensor.CSR}, d, w, [3]int64{sh[0], sh[1], 1}, 0)
 				a := linOperand(t, rng, linFormat{layout: tensor.CSR}, d, sh[:], w, 0)
-				x := randomDense(t, rng, d, []int64{sh[1]}, 0.8)
+				x := tensortest.RandomDense(t, rng, d, []int64{sh[1]}, 0.8)
 				want, err := linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 				require.NoError(t, err, msg)
 
@@ -48,16 +49,16 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 func TestMvFastDeclinesTheRest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
 	csr := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 4}, 32, 0)
-	x := randomDense(t, rng, dtype.Float64, []int64{4}, 0.8)
+	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.8)
 	negZero, err := tensor.WithFill(csr, tensor.ScalarBytes(dtype.Float64, dtype.Real(math.Copysign(0, -1))))
 	require.NoError(t, err)
 	filled, err := tensor.WithFill(csr, tensor.ScalarBytes(dtype.Float64, dtype.Real(2)))
 	require.NoError(t, err)
-	batched, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	batched, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	sparseVec, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
-	hybrid, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), tensor.CSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	hybrid, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), tensor.CSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	shared := poisoned(dtype.Float64, 6)
 	xShared, err := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.ValueArray().Data[:32]})
@@ -70,18 +71,18 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 		{"csc", linOperand(t, rng, linFormat{layout: tensor.CSC}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
 		{"coo", linOperand(t, rng, linFormat{layout: tensor.COO}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
 		{"complex128", linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Complex128, []int64{6, 4}, 32, 0),
-			randomDense(t, rng, dtype.Complex128, []int64{4}, 0.8), nil},
+			tensortest.RandomDense(t, rng, dtype.Complex128, []int64{4}, 0.8), nil},
 		{"int64", linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Int64, []int64{6, 4}, 32, 0),
-			randomDense(t, rng, dtype.Int64, []int64{4}, 0.8), nil},
+			tensortest.RandomDense(t, rng, dtype.Int64, []int64{4}, 0.8), nil},
 		{"fill 2", filled, x, nil},
 		{"fill -0.0", negZero, x, nil},
 		{"batched", batched, x, nil},
 		{"hybrid", hybrid, x, nil},
-		{"strided mat", randomDense(t, rng, dtype.Float64, []int64{6, 4}, 0.8), x, nil},
+		{"strided mat", tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 4}, 0.8), x, nil},
 		{"sparse vec", csr, sparseVec, nil},
-		{"vec dtype", csr, randomDense(t, rng, dtype.Float32, []int64{4}, 0.8), nil},
-		{"vec length", csr, randomDense(t, rng, dtype.Float64, []int64{5}, 0.8), nil},
-		{"vec 2-d", csr, randomDense(t, rng, dtype.Float64, []int64{4, 1}, 0.8), nil},
+		{"vec dtype", csr, tensortest.RandomDense(t, rng, dtype.Float32, []int64{4}, 0.8), nil},
+		{"vec length", csr, tensortest.RandomDense(t, rng, dtype.Float64, []int64{5}, 0.8), nil},
+		{"vec 2-d", csr, tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 1}, 0.8), nil},
 		{"out dtype", csr, x, poisoned(dtype.Float32, 6)},
 		{"out length", csr, x, poisoned(dtype.Float64, 7)},
 		{"out 2-d", csr, x, poisoned(dtype.Float64, 6, 1)},

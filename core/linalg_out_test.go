@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,8 +33,8 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 						m, k, n := sh[0], sh[1], sh[2]
 						msg := linCase("out", f, d, w, sh, fill)
 						a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
-						x := randomDense(t, rng, d, []int64{k}, 0.8)
-						b := randomDense(t, rng, d, []int64{k, n}, 0.8)
+						x := tensortest.RandomDense(t, rng, d, []int64{k}, 0.8)
+						b := tensortest.RandomDense(t, rng, d, []int64{k, n}, 0.8)
 
 						want, err := Mv(a, x)
 						require.NoError(t, err, msg)
@@ -49,7 +50,7 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 
 						// dense @ sparse into out as well.
 						bt := linOperand(t, rng, f, d, []int64{k, n}, w, fill)
-						ad := randomDense(t, rng, d, []int64{m, k}, 0.8)
+						ad := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.8)
 						want, err = Mm(ad, bt)
 						require.NoError(t, err, msg)
 						c = poisoned(d, m, n)
@@ -65,9 +66,9 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	a := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{4, 4}, 32, 0)
-	x := randomDense(t, rng, dtype.Float64, []int64{4}, 1)
-	b := randomDense(t, rng, dtype.Float64, []int64{4, 3}, 1)
-	sparse, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{4}, 0.5), tensor.COO, tensor.ConvertOptions{SparseDim: -1})
+	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
+	b := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 3}, 1)
+	sparse, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.5), tensor.COO, tensor.ConvertOptions{SparseDim: -1})
 	require.NoError(t, err)
 	cases := []struct {
 		name, want string
@@ -84,10 +85,12 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 			v, _ := a.Values()
 			require.GreaterOrEqual(t, len(v.Data), 4*8)
 			vt, _ := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
-			return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{4}, 1), vt)
+			return MvOut(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1), vt)
 		}, nil},
 		{"sparse @ sparse", "sparse @ sparse gives a sparse result", func(o *tensor.Tensor) error { return MmOut(a, a, o) }, poisoned(dtype.Float64, 4, 4)},
-		{"vec size", "mv: Argument #2 (vec): expected dim 0 size 4", func(o *tensor.Tensor) error { return MvOut(a, randomDense(t, rng, dtype.Float64, []int64{3}, 1), o) }, poisoned(dtype.Float64, 4)},
+		{"vec size", "mv: Argument #2 (vec): expected dim 0 size 4", func(o *tensor.Tensor) error {
+			return MvOut(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{3}, 1), o)
+		}, poisoned(dtype.Float64, 4)},
 	}
 	for _, c := range cases {
 		var before []byte
@@ -109,7 +112,7 @@ func TestMvOutWritesRepeatedlyIntoTheSameTensor(t *testing.T) {
 	a := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 5}, 32, 0)
 	y := poisoned(dtype.Float64, 6)
 	for i := 0; i < 3; i++ {
-		x := randomDense(t, rng, dtype.Float64, []int64{5}, 1)
+		x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{5}, 1)
 		want, err := Mv(a, x)
 		require.NoError(t, err)
 		require.NoError(t, MvOut(a, x, y))

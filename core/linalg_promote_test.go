@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -17,11 +18,13 @@ import (
 func TestLinalgPromotes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 1))
 	sp := func(d dtype.DType, l tensor.Layout, shape ...int64) *tensor.Tensor {
-		x, err := tensor.ToLayout(randomDense(t, rng, d, shape, 0.5), l, tensor.DefaultConvert())
+		x, err := tensor.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), l, tensor.DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}
-	dn := func(d dtype.DType, shape ...int64) *tensor.Tensor { return randomDense(t, rng, d, shape, 0.5) }
+	dn := func(d dtype.DType, shape ...int64) *tensor.Tensor {
+		return tensortest.RandomDense(t, rng, d, shape, 0.5)
+	}
 	one := dtype.IntScalar(1)
 	pairs := [][2]dtype.DType{{dtype.Int64, dtype.Float64}, {dtype.Float32, dtype.Float64}, {dtype.Float64, dtype.Int32}, {dtype.Float16, dtype.Float32},
 		{dtype.Bool, dtype.Float64}, {dtype.Complex64, dtype.Float64}, {dtype.Int8, dtype.Int64}, {dtype.BFloat16, dtype.Float16}}
@@ -60,9 +63,9 @@ func TestLinalgPromotes(t *testing.T) {
 			require.Equal(t, want, got.DType(), name)
 			ref, err := c.run(cast)
 			require.NoError(t, err, name)
-			requireSameDense(t, ref, got, name)
+			tensortest.RequireSameDense(t, ref, got, name)
 			for i := range c.ts {
-				requireSameDense(t, before[i], c.ts[i], name+": operand changed")
+				tensortest.RequireSameDense(t, before[i], c.ts[i], name+": operand changed")
 				require.Equal(t, before[i].DType(), c.ts[i].DType(), name)
 			}
 		}
@@ -72,25 +75,25 @@ func TestLinalgPromotes(t *testing.T) {
 // out= is not promoted into: it must have the promoted dtype exactly.
 func TestLinalgOutStrictDType(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2))
-	a, err := tensor.ToLayout(randomDense(t, rng, dtype.Int64, []int64{5, 4}, 0.5), tensor.CSR, tensor.DefaultConvert())
+	a, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Int64, []int64{5, 4}, 0.5), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	x := randomDense(t, rng, dtype.Float32, []int64{4}, 1)
-	b := randomDense(t, rng, dtype.Float32, []int64{4, 3}, 1)
+	x := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4}, 1)
+	b := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4, 3}, 1)
 
 	// int64 @ float32 promotes to float32 (a float beats an integer).
-	out32 := randomDense(t, rng, dtype.Float32, []int64{5}, 0)
+	out32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{5}, 0)
 	require.NoError(t, MvOut(a, x, out32))
 	ref, err := Mv(a, x)
 	require.NoError(t, err)
-	requireSameDense(t, ref, out32)
+	tensortest.RequireSameDense(t, ref, out32)
 
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Int64} {
-		o := randomDense(t, rng, d, []int64{5}, 0)
+		o := tensortest.RandomDense(t, rng, d, []int64{5}, 0)
 		err := MvOut(a, x, o)
 		require.Error(t, err)
 		require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 		require.Contains(t, err.Error(), "out has dtype "+d.String()+", the result has dtype float32")
-		o2 := randomDense(t, rng, d, []int64{5, 3}, 0)
+		o2 := tensortest.RandomDense(t, rng, d, []int64{5, 3}, 0)
 		err = MmOut(a, b, o2)
 		require.Error(t, err)
 		require.Contains(t, err.Error(), "out has dtype "+d.String()+", the result has dtype float32")
@@ -98,7 +101,7 @@ func TestLinalgOutStrictDType(t *testing.T) {
 	// sparse @ sparse with mixed dtypes is refused for its sparse result, not its dtypes.
 	s32, err := tensor.ToLayout(b, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	err = MmOut(a, s32, randomDense(t, rng, dtype.Float32, []int64{5, 3}, 0))
+	err = MmOut(a, s32, tensortest.RandomDense(t, rng, dtype.Float32, []int64{5, 3}, 0))
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "sparse @ sparse gives a sparse result")
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,8 +33,8 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	m, k, n := sh[0], sh[1], sh[2]
 	a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
 	before := tensor.Clone(a)
-	b := randomDense(t, rng, d, []int64{k, n}, 0.8)
-	x := randomDense(t, rng, d, []int64{k}, 0.8)
+	b := tensortest.RandomDense(t, rng, d, []int64{k, n}, 0.8)
+	x := tensortest.RandomDense(t, rng, d, []int64{k}, 0.8)
 	alpha, beta, ac, bc := linScalars(d)
 	ra, rb, rx := linRef(t, a), linRef(t, b), linRef(t, x)
 	prod := linRefMM(ra, rb)
@@ -55,7 +56,7 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	}
 
 	// addmm with an input broadcast along the rows, and a full one.
-	row := randomDense(t, rng, d, []int64{n}, 0.9)
+	row := tensortest.RandomDense(t, rng, d, []int64{n}, 0.9)
 	rr := linRef(t, row)
 	want := linAxpby(ac, prod, bc, func(i int) complex128 { return rr.v[i%int(max(n, 1))] })
 	for name, fn := range map[string]func(in, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
@@ -63,24 +64,24 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 		require.NoError(t, err, msg(name))
 		requireNear(t, want, got, d, msg(name))
 	}
-	full := randomDense(t, rng, d, []int64{m, n}, 0.9)
+	full := tensortest.RandomDense(t, rng, d, []int64{m, n}, 0.9)
 	rf := linRef(t, full)
 	got, err := Addmm(full, a, b, beta, alpha)
 	require.NoError(t, err, msg("addmm full"))
 	requireNear(t, linAxpby(ac, prod, bc, func(i int) complex128 { return rf.v[i] }), got, d, msg("addmm full"))
 
-	vin := randomDense(t, rng, d, []int64{m}, 0.9)
+	vin := tensortest.RandomDense(t, rng, d, []int64{m}, 0.9)
 	rv := linRef(t, vin)
 	got, err = Addmv(vin, a, x, beta, alpha)
 	require.NoError(t, err, msg("addmv"))
 	requireNear(t, linAxpby(ac, mv, bc, func(i int) complex128 { return rv.v[i] }), got, d, msg("addmv"))
 
 	// dense @ sparse: (n x m) @ (m x k), and a row vector @ sparse.
-	dl := randomDense(t, rng, d, []int64{n, m}, 0.8)
+	dl := tensortest.RandomDense(t, rng, d, []int64{n, m}, 0.8)
 	got, err = Mm(dl, a)
 	require.NoError(t, err, msg("dense@sparse"))
 	requireNear(t, linRefMM(linRef(t, dl), ra), got, d, msg("dense@sparse"))
-	xl := randomDense(t, rng, d, []int64{m}, 0.8)
+	xl := tensortest.RandomDense(t, rng, d, []int64{m}, 0.8)
 	vm := linRefMM(dmat{shape: []int64{1, m}, v: linRef(t, xl).v}, ra)
 	vm.shape = []int64{k}
 	got, err = Matmul(xl, a)
@@ -157,8 +158,8 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod
 func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64, msg string) {
 	m, k, n := sh[0], sh[1], sh[2]
 	in := linOperand(t, rng, f, d, []int64{m, n}, w, fill)
-	m1 := randomDense(t, rng, d, []int64{m, k}, 0.8)
-	m2 := randomDense(t, rng, d, []int64{k, n}, 0.8)
+	m1 := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.8)
+	m2 := tensortest.RandomDense(t, rng, d, []int64{k, n}, 0.8)
 	alpha, beta, ac, bc := linScalars(d)
 	if in.StorageLayout() != tensor.CSR { // torch's sampled_addmm takes a CSR input only
 		_, err := SampledAddmm(in, m1, m2, beta, alpha)
@@ -253,7 +254,7 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 // linBatchEven makes a (B, m, k) dense tensor whose batches share one
 // sparsity pattern, as batched compressed tensors need.
 func linBatchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *tensor.Tensor {
-	one := randomDense(t, rng, d, []int64{m, k}, 0.4)
+	one := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.4)
 	a := dtype.NewArray(d, []int64{nb, m, k})
 	for b := int64(0); b < nb; b++ {
 		for i := int64(0); i < m*k; i++ {
@@ -295,7 +296,7 @@ func TestLinalgBatched(t *testing.T) {
 								require.NoError(t, err)
 							}
 						}
-						b := randomDense(t, rng, d, []int64{nb, k, n}, 0.8)
+						b := tensortest.RandomDense(t, rng, d, []int64{nb, k, n}, 0.8)
 						want := linRefMM(linRef(t, a), linRef(t, b))
 						for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"bmm": Bmm, "matmul": Matmul} {
 							got, err := fn(a, b)
@@ -314,7 +315,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, sparse := range []bool{false, true} {
 		mk := func(shape ...int64) *tensor.Tensor {
-			x := randomDense(t, rng, dtype.Float64, shape, 0.5)
+			x := tensortest.RandomDense(t, rng, dtype.Float64, shape, 0.5)
 			if sparse && len(shape) > 1 {
 				c, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err)
@@ -323,7 +324,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 			return x
 		}
 		// (3,2): the matrix repeats over the batch.
-		a3, b2 := mk(2, 3, 4), randomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.5)
+		a3, b2 := mk(2, 3, 4), tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.5)
 		ra3, rb2 := linRef(t, a3), linRef(t, b2)
 		want := linRefMM(ra3, dmat{shape: []int64{2, 4, 5}, v: append(append([]complex128(nil), rb2.v...), rb2.v...)})
 		got, err := Matmul(a3, b2)
@@ -331,7 +332,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		requireNear(t, want, got, dtype.Float64, "matmul(3,2)")
 
 		// (2,3): a 2-D sparse or dense matrix times each batch.
-		a2, b3 := mk(3, 4), randomDense(t, rng, dtype.Float64, []int64{2, 4, 5}, 0.5)
+		a2, b3 := mk(3, 4), tensortest.RandomDense(t, rng, dtype.Float64, []int64{2, 4, 5}, 0.5)
 		ra2, rb3 := linRef(t, a2), linRef(t, b3)
 		want = linRefMM(dmat{shape: []int64{2, 3, 4}, v: append(append([]complex128(nil), ra2.v...), ra2.v...)}, rb3)
 		got, err = Matmul(a2, b3)
@@ -339,7 +340,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		requireNear(t, want, got, dtype.Float64, "matmul(2,3)")
 
 		// (3,1) and (1,3).
-		v := randomDense(t, rng, dtype.Float64, []int64{4}, 0.9)
+		v := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.9)
 		rv := linRef(t, v)
 		want = linRefMM(ra3, dmat{shape: []int64{2, 4, 1}, v: append(append([]complex128(nil), rv.v...), rv.v...)})
 		want.shape = []int64{2, 3}
@@ -353,8 +354,8 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		requireNear(t, want, got, dtype.Float64, "matmul(1,3)")
 	}
 	// (1,1): the dot product, a 0-d tensor; sparse vectors are densified.
-	x := randomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
-	y := randomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
+	x := tensortest.RandomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
+	y := tensortest.RandomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
 	ys, err := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	var dot complex128
@@ -371,8 +372,8 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 func TestLinalgHalfDTypes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, d := range []dtype.DType{dtype.Float16, dtype.BFloat16} {
-		a32 := randomDense(t, rng, dtype.Float32, []int64{4, 5}, 0.5)
-		b32 := randomDense(t, rng, dtype.Float32, []int64{5, 3}, 0.9)
+		a32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4, 5}, 0.5)
+		b32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{5, 3}, 0.9)
 		a, err := tensor.ToDType(a32, d)
 		require.NoError(t, err)
 		b, err := tensor.ToDType(b32, d)
@@ -400,8 +401,8 @@ func TestLinalgLargerOperands(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	const m, k, n = 400, 300, 40
 	for _, f := range []linFormat{{layout: tensor.CSR}, {layout: tensor.CSC}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.BSR}} {
-		a := randomDense(t, rng, dtype.Float64, []int64{m, k}, 0.05)
-		b := randomDense(t, rng, dtype.Float64, []int64{k, n}, 0.9)
+		a := tensortest.RandomDense(t, rng, dtype.Float64, []int64{m, k}, 0.05)
+		b := tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, n}, 0.9)
 		sa, err := tensor.ToLayout(a, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
 		require.NoError(t, err)
 		if f.uncoalesced {
@@ -411,11 +412,11 @@ func TestLinalgLargerOperands(t *testing.T) {
 		got, err := Mm(sa, b)
 		require.NoError(t, err, f.String())
 		requireNear(t, linRefMM(ra, linRef(t, b)), got, dtype.Float64, "large mm "+f.String())
-		dl := randomDense(t, rng, dtype.Float64, []int64{n, m}, 0.9)
+		dl := tensortest.RandomDense(t, rng, dtype.Float64, []int64{n, m}, 0.9)
 		got, err = Mm(dl, sa)
 		require.NoError(t, err, f.String())
 		requireNear(t, linRefMM(linRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
-		bs, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
+		bs, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
 		require.NoError(t, err)
 		got, err = SparseMm(sa, bs)
 		require.NoError(t, err, f.String())
@@ -435,7 +436,7 @@ func TestLinalgSampledBatched(t *testing.T) {
 		if batched {
 			s1, s2 = []int64{nb, m, k}, []int64{nb, k, n}
 		}
-		m1, m2 := randomDense(t, rng, dtype.Float64, s1, 0.9), randomDense(t, rng, dtype.Float64, s2, 0.9)
+		m1, m2 := tensortest.RandomDense(t, rng, dtype.Float64, s1, 0.9), tensortest.RandomDense(t, rng, dtype.Float64, s2, 0.9)
 		r1, r2 := linRef(t, m1), linRef(t, m2)
 		got, err := SampledAddmm(in, m1, m2, dtype.Real(0.5), dtype.Real(2))
 		require.NoError(t, err)

@@ -1,21 +1,12 @@
 package core
 
 import (
-	"flag"
 	"os"
 	"testing"
 
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
 // TestMain runs every test of the package with uninitialised outputs
-// poisoned at all sizes: a product that leaves an element of its output
-// unwritten then shows NaN (or -1) in the dense-reference comparisons.
-// Benchmark runs keep the real allocator, whose cost they measure.
-func TestMain(m *testing.M) {
-	flag.Parse()
-	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
-		kernels.PoisonUninitForTests()
-	}
-	os.Exit(m.Run())
-}
+// poisoned (tensortest.Main).
+func TestMain(m *testing.M) { os.Exit(tensortest.Main(m)) }

@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -45,7 +46,7 @@ func mapDense(in []float64, inShape, outShape []int64, src func(o []int64) []int
 
 // opLayouts are the source formats of the property tests (COO both coalesced and not).
 func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*tensor.Tensor {
-	src := randomDense(t, rng, dtype.Float64, shape, 0.5)
+	src := tensortest.RandomDense(t, rng, dtype.Float64, shape, 0.5)
 	var out []*tensor.Tensor
 	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC, tensor.DCSR, tensor.CSF, tensor.BSR, tensor.Strided} {
 		if (l == tensor.CSR || l == tensor.CSC || l == tensor.DCSR || l == tensor.BSR) && len(shape)-denseDim != 2 {

@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -65,7 +66,7 @@ func TestCatOfStridedAlongEachDim(t *testing.T) {
 		}
 		want, err := Cat(coo, dim)
 		require.NoError(t, err)
-		requireSameDense(t, want, got, "dim %d", dim)
+		tensortest.RequireSameDense(t, want, got, "dim %d", dim)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -29,7 +30,7 @@ func TestCatAlongDenseDim(t *testing.T) {
 		var dense, hybrid []*tensor.Tensor
 		nse := int64(0)
 		for _, s := range tc.shapes {
-			d := randomDense(t, rng, dtype.Float64, s, 0.5)
+			d := tensortest.RandomDense(t, rng, dtype.Float64, s, 0.5)
 			h, err := tensor.ToLayout(d, tc.layout, tensor.ConvertOptions{DenseDim: tc.denseDim, SparseDim: -1})
 			require.NoError(t, err)
 			dense, hybrid = append(dense, d), append(hybrid, h)
@@ -41,7 +42,7 @@ func TestCatAlongDenseDim(t *testing.T) {
 		require.NoError(t, err, "%v", tc.shapes)
 		require.Equal(t, tc.layout, got.Layout())
 		require.Equal(t, tc.denseDim, got.DenseDim())
-		requireSameDense(t, want, got, "%v along %d", tc.shapes, tc.dim)
+		tensortest.RequireSameDense(t, want, got, "%v along %d", tc.shapes, tc.dim)
 		if tc.layout == tensor.COO {
 			require.Equal(t, nse, got.NNZ())
 			require.Equal(t, nse < 2, got.IsCoalesced())
@@ -52,7 +53,7 @@ func TestCatAlongDenseDim(t *testing.T) {
 // A non-zero fill value would leave the widened blocks wrong: refused.
 func TestCatAlongDenseDimRefusesFillValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 4))
-	h, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{3, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{3, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	one := dtype.NewArray(dtype.Float64, []int64{})
 	one.SetComplex(0, dtype.Real(1))

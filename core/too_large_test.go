@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -176,14 +177,14 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 		require.NoError(t, err)
 		got, err := sparseMaskMerge(x, mask, m)
 		require.NoError(t, err)
-		requireSameDense(t, want, got)
+		tensortest.RequireSameDense(t, want, got)
 		require.Equal(t, want.NNZ(), got.NNZ())
 	}
 	// Dense dims: a (4, 5, 2) COO with one dense dim.
-	d := randomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.4)
+	d := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.4)
 	x, err := tensor.ToLayout(d, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
-	mask, err := tensor.ToLayout(randomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	mask, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	want, err := SparseMask(x, mask)
 	require.NoError(t, err)
@@ -191,7 +192,7 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 	require.NoError(t, err)
 	got, err := sparseMaskMerge(x, mask, m)
 	require.NoError(t, err)
-	requireSameDense(t, want, got)
+	tensortest.RequireSameDense(t, want, got)
 }
 
 // A sparse product with many columns under a limit below its dense
@@ -206,6 +207,6 @@ func TestSparseProductBeyondTheAccumulatorBudget(t *testing.T) {
 	withMemoryLimit(t, 1<<20, func() { // the row pointers fit; 100000 columns of accumulators do not
 		got, err := SparseMm(a, b)
 		require.NoError(t, err)
-		requireSameDense(t, want, got)
+		tensortest.RequireSameDense(t, want, got)
 	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -13,9 +14,9 @@ import (
 // choice on the dense tensors, for tensor and number operands and fills.
 func TestWhereMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
-	mask := randomDense(t, rng, dtype.Bool, []int64{4, 5}, 0.4)
-	xd := randomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.6)
-	yd := randomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.6)
+	mask := tensortest.RandomDense(t, rng, dtype.Bool, []int64{4, 5}, 0.4)
+	xd := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.6)
+	yd := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.6)
 	m, _ := denseOf(t, mask)
 	xv, _ := denseOf(t, xd)
 	yv, _ := denseOf(t, yd)
