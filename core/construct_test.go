@@ -134,7 +134,7 @@ func TestSizeInference(t *testing.T) {
 }
 
 func TestBatchedCompressedComponents(t *testing.T) {
-	x := mustDense(t, []float64{1, 0, 2, 3, 4, 0, 5, 6}, 2, 2, 2)
+	x := tensortest.MustDense(t, []float64{1, 0, 2, 3, 4, 0, 5, 6}, 2, 2, 2)
 	c, err := tensor.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	crow, err := c.CrowIndices()
@@ -154,12 +154,6 @@ func TestBatchedCompressedComponents(t *testing.T) {
 	require.Error(t, err)
 	_, err = c.Indices()
 	require.Error(t, err)
-}
-
-func mustDense(t *testing.T, v []float64, shape ...int64) *tensor.Tensor {
-	x, err := tensor.NewStrided(dtype.Float64Array(v, shape...))
-	require.NoError(t, err)
-	return x
 }
 
 // TestNewStridedCopy checks that the tensor keeps a copy, not data, and that

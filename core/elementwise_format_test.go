@@ -96,14 +96,14 @@ func TestElementwiseFormatUnion(t *testing.T) {
 
 	// [1 1 0 0] + [0 0 1 1] has four values in one 2:4 strip.
 	nm := mustFormat(format.StructuredNM(2, 4))
-	x, err := tensor.ToFormat(mustDense(t, []float64{1, 1, 0, 0}, 1, 4), nm)
+	x, err := tensor.ToFormat(tensortest.MustDense(t, []float64{1, 1, 0, 0}, 1, 4), nm)
 	require.NoError(t, err)
-	y, err := tensor.ToFormat(mustDense(t, []float64{0, 0, 1, 1}, 1, 4), nm)
+	y, err := tensor.ToFormat(tensortest.MustDense(t, []float64{0, 0, 1, 1}, 1, 4), nm)
 	require.NoError(t, err)
 	got, err = BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, tensor.COO, got.Layout())
-	ewRequireSameDense(t, mustDense(t, []float64{1, 1, 1, 1}, 1, 4), got, "2:4 overflow")
+	ewRequireSameDense(t, tensortest.MustDense(t, []float64{1, 1, 1, 1}, 1, 4), got, "2:4 overflow")
 
 	csr, err := tensor.ToFormat(db, format.CSR())
 	require.NoError(t, err)

@@ -11,24 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// randomCOO builds an uncoalesced rows x cols COO tensor of nse entries with
-// coordinates drawn from [0, rowSpread) x [0, colSpread) (few: repeats),
-// values small integers so that every dtype holds their sums.
-func randomCOO(t *testing.T, rng *rand.Rand, d, width dtype.DType, rows, cols, rowSpread, colSpread, nse int64) *tensor.Tensor {
-	idx := dtype.NewArray(width, []int64{2, nse})
-	for e := range nse {
-		tensor.SetIndex(idx, e, rng.Int64N(rowSpread))
-		tensor.SetIndex(idx, nse+e, rng.Int64N(colSpread))
-	}
-	vals := dtype.NewArray(d, []int64{nse})
-	for e := range nse {
-		vals.SetComplex(e, dtype.Real(float64(rng.IntN(3))))
-	}
-	coo, err := tensor.NewCOO(idx, vals, []int64{rows, cols}, tensor.BuildOptions{})
-	require.NoError(t, err)
-	return coo
-}
-
 // TestCompressedPathMatchesGenericPath: COO -> CSR, CSC and coalesce by the
 // kernels' CompressRows store exactly what the generic path stores, for
 // every value size the kernel moves (1, 2, 4, 8 and 16 bytes), both index
@@ -48,7 +30,7 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Bool, dtype.UInt8, dtype.Int8, dtype.Int16, dtype.Float16, dtype.BFloat16, dtype.Float32, dtype.Int32, dtype.Float64, dtype.Int64, dtype.Complex64, dtype.Complex128} {
 		for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 			for _, s := range shapes {
-				coo := randomCOO(t, rng, d, width, s.rows, s.cols, s.rowSpread, s.colSpread, s.nse)
+				coo := tensortest.RandomCOO(t, rng, d, width, s.rows, s.cols, s.rowSpread, s.colSpread, s.nse)
 				for _, to := range []tensor.Layout{tensor.CSR, tensor.CSC} {
 					fast, err := tensor.ToLayout(coo, to, tensor.DefaultConvert())
 					require.NoError(t, err)
@@ -76,7 +58,7 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 // goes through finish, which casts the indices.
 func TestCompressedCoalesceCastsIndices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
-	coo := randomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
+	coo := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
 	c, err := tensor.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
 	require.NoError(t, err)
 	require.Equal(t, 32, c.IndexWidth())
@@ -102,7 +84,7 @@ func TestCompressedPathErrors(t *testing.T) {
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	}
 	rng := rand.New(rand.NewPCG(45, 46))
-	coo := randomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
+	coo := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
 	old := tensor.MemoryLimit()
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
 	require.NoError(t, tensor.SetMemoryLimit(100))

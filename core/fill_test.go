@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,7 +16,7 @@ func TestFillValueCarriedThroughConversions(t *testing.T) {
 	require.NoError(t, err)
 	withFill, err := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(-1)))
 	require.NoError(t, err)
-	want := mustDense(t, []float64{-1, 5, 6, -1}, 2, 2)
+	want := tensortest.MustDense(t, []float64{-1, 5, 6, -1}, 2, 2)
 	d, err := tensor.ToDense(withFill)
 	require.NoError(t, err)
 	require.Equal(t, dtype.AsSlice[float64](want.ValueArray()), dtype.AsSlice[float64](d.ValueArray()))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -349,7 +350,7 @@ func TestCOOFlagsOfConstructionAndArithmetic(t *testing.T) {
 // torch marks select's COO result from a compressed tensor coalesced, however
 // many entries it keeps: the entries come sorted and unique.
 func TestSelectOnCompressedIsCoalesced(t *testing.T) {
-	d := mustDense(t, []float64{0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 5, 6, 0}, 4, 4)
+	d := tensortest.MustDense(t, []float64{0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 5, 6, 0}, 4, 4)
 	in, shape := denseOf(t, d)
 	for _, layout := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.BSR, tensor.BSC} {
 		x, err := tensor.ToLayout(d, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{2, 2}, IndexWidth: 32})

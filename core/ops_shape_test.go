@@ -191,7 +191,7 @@ func TestSoftmaxAlongEachDim(t *testing.T) {
 }
 
 func TestShapeOpsRefuseBadInput(t *testing.T) {
-	x := mustDense(t, []float64{1, 0, 0, 2}, 2, 2)
+	x := tensortest.MustDense(t, []float64{1, 0, 0, 2}, 2, 2)
 	c, _ := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 	_, err := Transpose(c, 0, 2)
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
@@ -201,7 +201,7 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	_, err = IndexSelect(c, 0, dtype.Int64Array([]int64{0, 7}))
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
-	y := mustDense(t, []float64{1, 2, 3}, 3, 1)
+	y := tensortest.MustDense(t, []float64{1, 2, 3}, 3, 1)
 	yc, _ := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 	_, err = Cat([]*tensor.Tensor{c, yc}, 0)
 	require.Error(t, err)
@@ -217,16 +217,16 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 // every sparse dim gives the dense result of the squeezed shape, and a
 // narrow length near int64's limit is refused, not overflowed.
 func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
-	one := mustDense(t, []float64{7}, 1)
+	one := tensortest.MustDense(t, []float64{7}, 1)
 	c, _ := tensor.ToLayout(one, tensor.COO, tensor.DefaultConvert())
 	r, err := Squeeze(c, nil)
 	require.NoError(t, err)
 	require.Empty(t, r.Shape(), "0-d")
-	ones := mustDense(t, []float64{5}, 1, 1)
+	ones := tensortest.MustDense(t, []float64{5}, 1, 1)
 	r, err = Squeeze(ones, nil)
 	require.NoError(t, err)
 	require.Empty(t, r.Shape())
-	h, _ := tensor.ToLayout(mustDense(t, []float64{7, 0, 1}, 1, 3), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, _ := tensor.ToLayout(tensortest.MustDense(t, []float64{7, 0, 1}, 1, 3), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	zero := 0
 	r, err = Squeeze(h, &zero)
 	require.NoError(t, err)
@@ -267,7 +267,7 @@ func TestAddedDimsStopAtMaxDims(t *testing.T) {
 // from the end (torch's sparse COO index_select wraps them), a strided
 // tensor refuses them (torch's dense index_select: index out of range in self).
 func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
-	x := mustDense(t, []float64{1, 0, 0, 2, 3, 0}, 3, 2)
+	x := tensortest.MustDense(t, []float64{1, 0, 0, 2, 3, 0}, 3, 2)
 	_, err := IndexSelect(x, 0, dtype.Int64Array([]int64{0, -1}))
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	require.ErrorContains(t, err, "index_select: index[1] = -1 is out of range for dimension 0 of size 3: a strided tensor takes indices in [0, 3)")

@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -105,7 +106,7 @@ func TestReductionsMatchDense(t *testing.T) {
 }
 
 func TestReductionDTypesAndRefusals(t *testing.T) {
-	x := mustDense(t, []float64{1, 0, 2, 0}, 2, 2)
+	x := tensortest.MustDense(t, []float64{1, 0, 2, 0}, 2, 2)
 	ints, _ := tensor.ToDType(x, dtype.Int32)
 	coo, _ := tensor.ToLayout(ints, tensor.COO, tensor.DefaultConvert())
 	s, err := Reduce(coo, nil, "sum")
@@ -129,7 +130,7 @@ func TestReductionDTypesAndRefusals(t *testing.T) {
 
 // TestStridedReductionsStayStrided and unsqueeze of a 0-d tensor (reported by the bindings).
 func TestStridedReductionsStayStrided(t *testing.T) {
-	x := mustDense(t, []float64{1, 2, 3, 4}, 2, 2)
+	x := tensortest.MustDense(t, []float64{1, 2, 3, 4}, 2, 2)
 	r, err := Reduce(x, []int{0}, "sum")
 	require.NoError(t, err)
 	require.Equal(t, tensor.Strided, r.Layout())

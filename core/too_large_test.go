@@ -104,8 +104,8 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 // proportion to the entries; elsewhere the generic path stores the same.
 func TestFastPathScratchIsSized(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
-	sparse := randomCOO(t, rng, dtype.Float64, dtype.Int64, 1<<30, 4, 1<<30, 4, 50)
-	dense := randomCOO(t, rng, dtype.Float64, dtype.Int64, 40, 30, 40, 30, 200)
+	sparse := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 1<<30, 4, 1<<30, 4, 50)
+	dense := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 40, 30, 40, 30, 200)
 	require.False(t, tensor.FastPathFits(sparse, tensor.FormatSpec{Layout: tensor.COO, Shape: sparse.Shape()}))
 	require.True(t, tensor.FastPathFits(dense, tensor.FormatSpec{Layout: tensor.CSC, Shape: dense.Shape()}))
 	// The reference: the raw entries, summed by coordinate, in row-major order.
@@ -164,8 +164,8 @@ func TestGroupByCoordCountingAndSorting(t *testing.T) {
 func TestSparseMaskMergeMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 20; trial++ {
-		x := randomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
-		mask := randomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
+		x := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
+		mask := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 6, 7, 6, 7, int64(rng.IntN(30)))
 		if trial%2 == 1 {
 			var err error
 			x, err = tensor.WithFill(x, dtype.Float64Array([]float64{1.5}).Data)
@@ -200,8 +200,8 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 // rows by sorting instead, with the same result.
 func TestSparseProductBeyondTheAccumulatorBudget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	a := randomCOO(t, rng, dtype.Float64, dtype.Int64, 4, 3, 4, 3, 8)
-	b := randomCOO(t, rng, dtype.Float64, dtype.Int64, 3, 100_000, 3, 100_000, 12)
+	a := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 4, 3, 4, 3, 8)
+	b := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 3, 100_000, 3, 100_000, 12)
 	want, err := SparseMm(a, b) // under the default limit: dense accumulators
 	require.NoError(t, err)
 	withMemoryLimit(t, 1<<20, func() { // the row pointers fit; 100000 columns of accumulators do not

@@ -51,14 +51,14 @@ func TestWhereMatchesDense(t *testing.T) {
 		}
 		require.Equal(t, want, got, "%s mask with a number", l)
 	}
-	_, err := Where(mask, TensorOperand(mustDense(t, []float64{1}, 1)), NumberOperand(dtype.IntNumber(0)))
+	_, err := Where(mask, TensorOperand(tensortest.MustDense(t, []float64{1}, 1)), NumberOperand(dtype.IntNumber(0)))
 	require.Error(t, err)
 }
 
 // TestWherePromotesAsTorch: numbers promote as Python literals do.
 func TestWherePromotesAsTorch(t *testing.T) {
-	mask, _ := tensor.ToDType(mustDense(t, []float64{1, 0}, 2), dtype.Bool)
-	ints, _ := tensor.ToDType(mustDense(t, []float64{1, 2}, 2), dtype.Int64)
+	mask, _ := tensor.ToDType(tensortest.MustDense(t, []float64{1, 0}, 2), dtype.Bool)
+	ints, _ := tensor.ToDType(tensortest.MustDense(t, []float64{1, 2}, 2), dtype.Int64)
 	r, err := Where(mask, TensorOperand(ints), NumberOperand(dtype.ComplexNumber(1i)))
 	require.NoError(t, err)
 	require.Equal(t, dtype.Complex64, r.DType())

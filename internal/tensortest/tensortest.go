@@ -68,3 +68,28 @@ func IndexValues(a dtype.Array) []int64 {
 	}
 	return out
 }
+
+// MustDense makes a float64 strided tensor of v with the given shape.
+func MustDense(t *testing.T, v []float64, shape ...int64) *tensor.Tensor {
+	x, err := tensor.NewStrided(dtype.Float64Array(v, shape...))
+	require.NoError(t, err)
+	return x
+}
+
+// RandomCOO builds an uncoalesced rows x cols COO tensor of nse entries with
+// coordinates drawn from [0, rowSpread) x [0, colSpread) (few: repeats),
+// values small integers so that every dtype holds their sums.
+func RandomCOO(t *testing.T, rng *rand.Rand, d, width dtype.DType, rows, cols, rowSpread, colSpread, nse int64) *tensor.Tensor {
+	idx := dtype.NewArray(width, []int64{2, nse})
+	for e := range nse {
+		tensor.SetIndex(idx, e, rng.Int64N(rowSpread))
+		tensor.SetIndex(idx, nse+e, rng.Int64N(colSpread))
+	}
+	vals := dtype.NewArray(d, []int64{nse})
+	for e := range nse {
+		vals.SetComplex(e, dtype.Real(float64(rng.IntN(3))))
+	}
+	coo, err := tensor.NewCOO(idx, vals, []int64{rows, cols}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	return coo
+}
