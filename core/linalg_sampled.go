@@ -7,7 +7,6 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/kernels"
 )
 
 // SampledAddmm returns beta * input + alpha * (mat1 @ mat2) sampled at the
@@ -114,7 +113,7 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 			if len(mat2.Dims()) > 2 {
 				bb = linSlice(bb, b*k*n, (b+1)*k*n)
 			}
-			if err := linTransposeBytes(bt, bb, k, n); err != nil {
+			if err := dtype.Transpose(bt, bb, k, n); err != nil {
 				return nil, linKernelErr(op, err)
 			}
 		}
@@ -140,23 +139,4 @@ func linScratch(d dtype.DType, n int64) dtype.Array {
 		return dtype.Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}
 	}
 	return dtype.UninitArray(d, []int64{n})
-}
-
-// linTransposeBytes writes the (c x r) transpose of the row-major (r x c)
-// array src into dst, moving the elements as bytes of their size (any
-// dtype), in parallel.
-func linTransposeBytes(dst, src dtype.Array, r, c int64) error {
-	switch src.DType.Size() {
-	case 1:
-		return kernels.Transpose(dtype.AsSlice[uint8](dst), dtype.AsSlice[uint8](src), int(r), int(c))
-	case 2:
-		return kernels.Transpose(dtype.AsSlice[uint16](dst), dtype.AsSlice[uint16](src), int(r), int(c))
-	case 4:
-		return kernels.Transpose(dtype.AsSlice[uint32](dst), dtype.AsSlice[uint32](src), int(r), int(c))
-	case 8:
-		return kernels.Transpose(dtype.AsSlice[uint64](dst), dtype.AsSlice[uint64](src), int(r), int(c))
-	case 16:
-		return kernels.Transpose(dtype.AsSlice[[2]uint64](dst), dtype.AsSlice[[2]uint64](src), int(r), int(c))
-	}
-	return errs.Errorf(errs.ErrInternal, "transpose: no element type of %d bytes", src.DType.Size())
 }

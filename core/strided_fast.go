@@ -22,7 +22,7 @@ func stridedPermute(t *tensor.Tensor, perm []int) (*tensor.Tensor, error) {
 	}
 	out := dtype.NewArray(t.DType(), shape)
 	if nd == 2 && perm[0] == 1 {
-		if err := linTransposeBytes(out, t.ValueArray(), t.Dims()[0], t.Dims()[1]); err != nil {
+		if err := dtype.Transpose(out, t.ValueArray(), t.Dims()[0], t.Dims()[1]); err != nil {
 			return nil, err
 		}
 		return tensor.NewStrided(out)

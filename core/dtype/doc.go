@@ -4,7 +4,8 @@
 // are), Scalar, one element widened (integers kept exact), and Number, a
 // scalar operand with the kind of the literal it stands for; the
 // conversions of IEEE half floats and bfloat16 to and from float32; the
-// addition of duplicate elements; and the promotion rules
+// addition of duplicate elements; the parallel 2-D transpose of an array
+// of any dtype; and the promotion rules
 // (torch.promote_types, and the promotion of a tensor with a Python number
 // by category).
 //
