@@ -6,8 +6,8 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -82,7 +82,7 @@ func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta,
 func gsgo_mv(mat, vec *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mv"
 	defer guard(fn, &st)
-	return product(fn, "mat", "vec", mat, vec, out, core.Mv)
+	return product(fn, "mat", "vec", mat, vec, out, linalg.Mv)
 }
 
 // productOut is the shared body of the out= products: the handles looked
@@ -122,7 +122,7 @@ func writeOut(nameA, nameB string, a, b, out *tensorHandle, op func(a, b, out *t
 func gsgo_mv_out(mat, vec *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mv_out"
 	defer guard(fn, &st)
-	return productOut(fn, "mat", "vec", mat, vec, out, core.MvOut)
+	return productOut(fn, "mat", "vec", mat, vec, out, linalg.MvOut)
 }
 
 // gsgo_mm_out is torch.mm(mat1, mat2, out=out) for dense results.
@@ -131,7 +131,7 @@ func gsgo_mv_out(mat, vec *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
 func gsgo_mm_out(mat1, mat2 *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mm_out"
 	defer guard(fn, &st)
-	return productOut(fn, "mat1", "mat2", mat1, mat2, out, core.MmOut)
+	return productOut(fn, "mat1", "mat2", mat1, mat2, out, linalg.MmOut)
 }
 
 // gsgo_mm is torch.mm: the product of two matrices.
@@ -140,7 +140,7 @@ func gsgo_mm_out(mat1, mat2 *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
 func gsgo_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Mm)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.Mm)
 }
 
 // gsgo_matmul is torch.matmul: vector, matrix and batched products with broadcasting.
@@ -149,7 +149,7 @@ func gsgo_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_matmul(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_matmul"
 	defer guard(fn, &st)
-	return product(fn, "a", "b", a, b, out, core.Matmul)
+	return product(fn, "a", "b", a, b, out, linalg.Matmul)
 }
 
 // gsgo_bmm is torch.bmm: batched matrix products of 3-d tensors.
@@ -158,7 +158,7 @@ func gsgo_matmul(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_bmm(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_bmm"
 	defer guard(fn, &st)
-	return product(fn, "a", "b", a, b, out, core.Bmm)
+	return product(fn, "a", "b", a, b, out, linalg.Bmm)
 }
 
 // gsgo_sparse_mm is torch.sparse.mm: sparse @ sparse is sparse (refused with
@@ -168,7 +168,7 @@ func gsgo_bmm(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_sparse_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_mm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, core.SparseMm)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.SparseMm)
 }
 
 // gsgo_hspmm is torch.hspmm: sparse @ dense as a hybrid COO tensor.
@@ -177,7 +177,7 @@ func gsgo_sparse_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status
 func gsgo_hspmm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_hspmm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Hspmm)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.Hspmm)
 }
 
 // gsgo_smm is torch.smm: sparse @ dense as a sparse tensor.
@@ -186,7 +186,7 @@ func gsgo_hspmm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_smm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_smm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, core.Smm)
+	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.Smm)
 }
 
 // gsgo_addmv is torch.addmv: beta * input + alpha * (mat @ vec).
@@ -195,7 +195,7 @@ func gsgo_smm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_addmv(input, mat, vec *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_addmv"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat", "vec", input, mat, vec, beta, alpha, out, core.Addmv)
+	return scaledProduct(fn, "mat", "vec", input, mat, vec, beta, alpha, out, linalg.Addmv)
 }
 
 // gsgo_addmm is torch.addmm: beta * input + alpha * (mat1 @ mat2).
@@ -204,7 +204,7 @@ func gsgo_addmv(input, mat, vec *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **
 func gsgo_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_addmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.Addmm)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.Addmm)
 }
 
 // gsgo_sparse_addmm is torch.sparse.addmm.
@@ -213,7 +213,7 @@ func gsgo_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out 
 func gsgo_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_addmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.SparseAddmm)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.SparseAddmm)
 }
 
 // gsgo_sspaddmm is torch.sspaddmm: sparse input, sparse result.
@@ -222,7 +222,7 @@ func gsgo_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumbe
 func gsgo_sspaddmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sspaddmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.Sspaddmm)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.Sspaddmm)
 }
 
 // gsgo_sampled_addmm is torch.sparse.sampled_addmm (SDDMM): mat1 @ mat2 at
@@ -232,5 +232,5 @@ func gsgo_sspaddmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, o
 func gsgo_sampled_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sampled_addmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, core.SampledAddmm)
+	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.SampledAddmm)
 }

@@ -4,8 +4,8 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
@@ -35,7 +35,7 @@ func productOf(t *testing.T, rows int64) *tensor.Tensor {
 	require.NoError(t, err)
 	x, err := tensor.NewStrided(dtype.Float64Array([]float64{2}))
 	require.NoError(t, err)
-	r, err := core.Mv(a, x)
+	r, err := linalg.Mv(a, x)
 	require.NoError(t, err)
 	return r
 }

@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -42,7 +42,7 @@ func TestOutUntouchedByTrustedBadIndex(t *testing.T) {
 	hm, hx, hy := handleOf(t, bad), handleOf(t, x), handleOf(t, y)
 	func() {
 		defer func() { _ = recover() }() // before the fix the kernel panics midway
-		err = writeOut("mat", "vec", hm, hx, hy, core.MvOut)
+		err = writeOut("mat", "vec", hm, hx, hy, linalg.MvOut)
 	}()
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "mat, built with GS_NO_CHECK")

@@ -129,18 +129,3 @@ func TestWrapFormatConformance(t *testing.T) {
 	assert.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	assert.Contains(t, err.Error(), "crd[0][0] = 2 is outside level 0's coordinates -1..1")
 }
-
-// TestWrapFormatDIAProduct: an int32 DIA-I storage takes the DIA product
-// from the caller's arrays and agrees with the dense product.
-func TestWrapFormatDIAProduct(t *testing.T) {
-	// [[1, 2, 0], [3, 4, 5], [0, 6, 7]]: offsets -1, 0, 1 over rows.
-	a, err := tensor.WrapFormat(format.DIAI(), []int64{3, 3}, []dtype.Array{dtype.Int32Array([]int32{0, 3}), {}},
-		[]dtype.Array{dtype.Int32Array([]int32{-1, 0, 1}), {}}, dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0}))
-	require.NoError(t, err)
-	require.True(t, isDIA(a))
-	x, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 10, 100}))
-	require.NoError(t, err)
-	y, err := Mv(a, x)
-	require.NoError(t, err)
-	assert.Equal(t, []float64{21, 543, 760}, dtype.AsSlice[float64](y.ValueArray()))
-}

@@ -13,6 +13,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
 )
@@ -200,9 +201,9 @@ func TestCustomFormatOps(t *testing.T) {
 		got, err := Sum(a, []int{1})
 		require.NoError(t, err)
 		tensortest.RequireSameDense(t, want, got, "sum "+s)
-		want, err = Mv(da, v)
+		want, err = linalg.Mv(da, v)
 		require.NoError(t, err)
-		got, err = Mv(a, v)
+		got, err = linalg.Mv(a, v)
 		require.NoError(t, err)
 		tensortest.RequireSameDense(t, want, got, "mv "+s)
 		want, err = Transpose(da, 0, 1)

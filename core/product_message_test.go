@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,7 @@ func TestRefusedProductNamesSizesWithCommas(t *testing.T) {
 	require.NoError(t, err)
 	out, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{4, 4}))
 	require.NoError(t, err)
-	require.ErrorContains(t, MmOut(a, square(t, 4), out), "out has size [4, 4], the result has size [5, 4]")
+	require.ErrorContains(t, linalg.MmOut(a, square(t, 4), out), "out has size [4, 4], the result has size [5, 4]")
 }
 
 func square(t *testing.T, n int64) *tensor.Tensor {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
 	"github.com/stretchr/testify/require"
@@ -73,7 +74,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 			"bsr": func() (*tensor.Tensor, error) {
 				return tensor.ToLayout(tall, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 			},
-			"sparse.mm": func() (*tensor.Tensor, error) { return SparseMm(tall, small) },
+			"sparse.mm": func() (*tensor.Tensor, error) { return linalg.SparseMm(tall, small) },
 			"empty csr": func() (*tensor.Tensor, error) {
 				return tensor.Empty(tensor.CSR, dtype.Float64, []int64{big, 1}, [2]int64{}, 0)
 			},
@@ -87,7 +88,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		// where a dense accumulator would hold 2^40 columns.
 		wide, err := Transpose(tall, 0, 1)
 		require.NoError(t, err)
-		p, err := SparseMm(small, wide)
+		p, err := linalg.SparseMm(small, wide)
 		require.NoError(t, err)
 		p, err = tensor.ToLayout(p, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
@@ -202,10 +203,10 @@ func TestSparseProductBeyondTheAccumulatorBudget(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	a := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 4, 3, 4, 3, 8)
 	b := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 3, 100_000, 3, 100_000, 12)
-	want, err := SparseMm(a, b) // under the default limit: dense accumulators
+	want, err := linalg.SparseMm(a, b) // under the default limit: dense accumulators
 	require.NoError(t, err)
 	withMemoryLimit(t, 1<<20, func() { // the row pointers fit; 100000 columns of accumulators do not
-		got, err := SparseMm(a, b)
+		got, err := linalg.SparseMm(a, b)
 		require.NoError(t, err)
 		tensortest.RequireSameDense(t, want, got)
 	})

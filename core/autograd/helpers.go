@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -150,7 +151,7 @@ func sampled(p, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 			return nil, err
 		}
 	}
-	r, err := core.SampledAddmm(csr, x, y, dtype.Real(0), dtype.Real(1))
+	r, err := linalg.SampledAddmm(csr, x, y, dtype.Real(0), dtype.Real(1))
 	if err != nil {
 		return nil, err
 	}

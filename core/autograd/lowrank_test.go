@@ -9,6 +9,7 @@ import (
 
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -162,7 +163,7 @@ func TestSvdLowrankNodesAndPartialGradients(t *testing.T) {
 	require.NoError(t, Backward(l, nil, false))
 	vt, err := core.T(v.Tensor())
 	require.NoError(t, err)
-	uvt, err := core.Mm(u.Tensor(), vt)
+	uvt, err := linalg.Mm(u.Tensor(), vt)
 	require.NoError(t, err)
 	want, err := maskLike(uvt, full.Tensor())
 	require.NoError(t, err)

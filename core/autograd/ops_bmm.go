@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -14,7 +15,7 @@ import (
 // when a is sparse (a batched SDDMM, never the dense product); b's is
 // A^H @ G per batch, at b's specified elements when b is sparse.
 func Bmm(a, b *Var) (*Var, error) {
-	out, err := core.Bmm(a.t, b.t)
+	out, err := linalg.Bmm(a.t, b.t)
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +48,7 @@ func bmmGradA(a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return core.Bmm(g, bh)
+		return linalg.Bmm(g, bh)
 	}
 	if a.DenseDim() != 0 {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of bmm with respect to a hybrid sparse mat1 (dense_dim %d) is not implemented", a.DenseDim())
@@ -116,7 +117,7 @@ func bmmGradB(a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	gb, err := core.Bmm(ah, g)
+	gb, err := linalg.Bmm(ah, g)
 	if err != nil || b.Layout() == tensor.Strided {
 		return gb, err
 	}

@@ -1,22 +1,22 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Mm is core.Mm recorded: a @ b of 2-D tensors (torch.mm, MmBackward0
 // whatever the layouts, as torch names it).
 func Mm(a, b *Var) (*Var, error) {
-	return product("MmBackward0", core.Mm, a, b)
+	return product("MmBackward0", linalg.Mm, a, b)
 }
 
 // SparseMm is core.SparseMm recorded (torch.sparse.mm): a sparse gradient
 // with each sparse operand's pattern, dense ones for dense operands.
 func SparseMm(a, b *Var) (*Var, error) {
-	return product(sparseMmName(a, b, "MmBackward0"), core.SparseMm, a, b)
+	return product(sparseMmName(a, b, "MmBackward0"), linalg.SparseMm, a, b)
 }
 
 // sparseMmName is torch's node name of torch.sparse.mm: sparse @ dense runs
@@ -58,7 +58,7 @@ func mmGrads(a, b, g *tensor.Tensor, wantA, wantB bool) (ga, gb *tensor.Tensor, 
 		if err != nil {
 			return nil, nil, err
 		}
-		if ga, err = core.SampledMmNT(a, g, bc); err != nil {
+		if ga, err = linalg.SampledMmNT(a, g, bc); err != nil {
 			return nil, nil, err
 		}
 		if ga, err = toLayoutOf(ga, a); err != nil {
@@ -109,7 +109,7 @@ func rowMajorSparse(t, g *tensor.Tensor) (*tensor.Tensor, error) {
 // two dense factors, the masked product of two sparse ones.
 func productOn(like, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 	if like.Layout() == tensor.Strided {
-		return core.Mm(x, y)
+		return linalg.Mm(x, y)
 	}
 	if x.Layout() == tensor.Strided && y.Layout() == tensor.Strided {
 		return sampled(like, x, y)
@@ -120,7 +120,7 @@ func productOn(like, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 		// sparse operand's gradient are both dense or both sparse.
 		return nil, errs.Errorf(errs.ErrInternal, "the gradient of a sparse operand got one sparse and one dense factor (%s and %s)", x.Layout(), y.Layout())
 	}
-	p, err := core.SparseMm(x, y)
+	p, err := linalg.SparseMm(x, y)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +129,7 @@ func productOn(like, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 
 // Mv is core.Mv recorded: the product of a matrix and a vector (torch.mv).
 func Mv(a, x *Var) (*Var, error) {
-	out, err := core.Mv(a.t, x.t)
+	out, err := linalg.Mv(a.t, x.t)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +171,7 @@ func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, 
 		if err != nil {
 			return nil, nil, err
 		}
-		if gx, err = core.Mv(ah, g); err != nil {
+		if gx, err = linalg.Mv(ah, g); err != nil {
 			return nil, nil, err
 		}
 		if x.Layout() != tensor.Strided {
@@ -185,7 +185,7 @@ func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, 
 
 // Addmv is core.Addmv recorded: beta * input + alpha * (mat @ vec).
 func Addmv(input, mat, vec *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	out, err := core.Addmv(input.t, mat.t, vec.t, beta, alpha)
+	out, err := linalg.Addmv(input.t, mat.t, vec.t, beta, alpha)
 	if err != nil {
 		return nil, err
 	}
@@ -215,11 +215,11 @@ func Addmv(input, mat, vec *Var, beta, alpha dtype.Scalar) (*Var, error) {
 func Matmul(a, b *Var) (*Var, error) {
 	switch {
 	case a.t.NDim() == 2 && b.t.NDim() == 2:
-		return product("MmBackward0", core.Matmul, a, b)
+		return product("MmBackward0", linalg.Matmul, a, b)
 	case a.t.NDim() == 2 && b.t.NDim() == 1:
 		return Mv(a, b)
 	}
-	out, err := core.Matmul(a.t, b.t)
+	out, err := linalg.Matmul(a.t, b.t)
 	if err != nil {
 		return nil, err
 	}
@@ -228,12 +228,12 @@ func Matmul(a, b *Var) (*Var, error) {
 
 // Addmm is core.Addmm recorded: beta * input + alpha * (mat1 @ mat2).
 func Addmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	return addmm("AddmmBackward0", core.Addmm, input, mat1, mat2, beta, alpha)
+	return addmm("AddmmBackward0", linalg.Addmm, input, mat1, mat2, beta, alpha)
 }
 
 // SparseAddmm is core.SparseAddmm recorded (torch.sparse.addmm).
 func SparseAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	return addmm("SparseAddmmBackward0", core.SparseAddmm, input, mat1, mat2, beta, alpha)
+	return addmm("SparseAddmmBackward0", linalg.SparseAddmm, input, mat1, mat2, beta, alpha)
 }
 
 type scaledOp func(input, m1, m2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error)
@@ -289,7 +289,7 @@ func inputGrad(input, g *tensor.Tensor, beta dtype.Scalar) (*tensor.Tensor, erro
 // input's gradient has input's pattern; mat1's and mat2's are the sparse
 // gradient times the other dense factor's adjoint.
 func SampledAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	out, err := core.SampledAddmm(input.t, mat1.t, mat2.t, beta, alpha)
+	out, err := linalg.SampledAddmm(input.t, mat1.t, mat2.t, beta, alpha)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +310,7 @@ func SampledAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error
 			if err != nil {
 				return nil, err
 			}
-			if gs[1], err = core.Mm(g, m2h); err != nil {
+			if gs[1], err = linalg.Mm(g, m2h); err != nil {
 				return nil, err
 			}
 			if gs[1], err = scale(gs[1], alpha); err != nil {
@@ -322,7 +322,7 @@ func SampledAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error
 			if err != nil {
 				return nil, err
 			}
-			if gs[2], err = core.Mm(m1h, g); err != nil {
+			if gs[2], err = linalg.Mm(m1h, g); err != nil {
 				return nil, err
 			}
 			if gs[2], err = scale(gs[2], alpha); err != nil {

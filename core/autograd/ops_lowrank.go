@@ -1,8 +1,8 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/spectral"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -159,9 +159,9 @@ func outerOn(p, left, right *tensor.Tensor) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return core.Mm(left, rt)
+		return linalg.Mm(left, rt)
 	}
-	g, err := core.SampledMmNT(p, left, right)
+	g, err := linalg.SampledMmNT(p, left, right)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,8 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -10,7 +10,7 @@ import (
 // mat1 is G @ mat2^H at mat1's specified elements (the sampled product),
 // that of mat2 is mat1^H @ G (at mat2's elements when mat2 is sparse).
 func Hspmm(mat1, mat2 *Var) (*Var, error) {
-	out, err := core.Hspmm(mat1.t, mat2.t)
+	out, err := linalg.Hspmm(mat1.t, mat2.t)
 	if err != nil {
 		return nil, err
 	}
@@ -25,7 +25,7 @@ func Hspmm(mat1, mat2 *Var) (*Var, error) {
 // conj(beta) * G at input's specified elements; mat1's and mat2's are those
 // of mat1 @ mat2 times conj(alpha).
 func Sspaddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	out, err := core.Sspaddmm(input.t, mat1.t, mat2.t, beta, alpha)
+	out, err := linalg.Sspaddmm(input.t, mat1.t, mat2.t, beta, alpha)
 	if err != nil {
 		return nil, err
 	}

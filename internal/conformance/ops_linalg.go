@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -14,16 +14,16 @@ import (
 // accepts strided operands too, which makes it its own dense definition.
 func init() {
 	binary := map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
-		"mm": core.Mm, "sparse.mm": core.SparseMm, "mv": core.Mv, "matmul": core.Matmul,
-		"hspmm": core.Hspmm, "smm": core.Smm, "bmm": core.Bmm,
+		"mm": linalg.Mm, "sparse.mm": linalg.SparseMm, "mv": linalg.Mv, "matmul": linalg.Matmul,
+		"hspmm": linalg.Hspmm, "smm": linalg.Smm, "bmm": linalg.Bmm,
 	}
 	for name, f := range binary {
 		register(name, linalgBinary(name, f))
 		registerDense(name, linalgBinary(name, f))
 	}
 	addmm := map[string]func(in, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error){
-		"addmm": core.Addmm, "sparse.addmm": core.SparseAddmm, "sspaddmm": core.Sspaddmm,
-		"sparse.sampled_addmm": core.SampledAddmm,
+		"addmm": linalg.Addmm, "sparse.addmm": linalg.SparseAddmm, "sspaddmm": linalg.Sspaddmm,
+		"sparse.sampled_addmm": linalg.SampledAddmm,
 	}
 	for name, f := range addmm {
 		register(name, linalgAddmm(name, f))

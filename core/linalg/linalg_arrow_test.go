@@ -1,4 +1,4 @@
-package core_test
+package linalg_test
 
 import (
 	"os"
@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/mmio"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -32,7 +32,7 @@ func TestLinalgArrowSquareTooLarge(t *testing.T) {
 		x, err := tensor.ToLayout(a, layout, tensor.DefaultConvert())
 		require.NoError(t, err)
 		start := time.Now()
-		p, err := core.SparseMm(x, x)
+		p, err := linalg.SparseMm(x, x)
 		elapsed := time.Since(start)
 		require.Nil(t, p)
 		require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", layout, err)

@@ -1,4 +1,4 @@
-package core
+package linalg
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"

@@ -1,10 +1,10 @@
-package core_test
+package linalg_test
 
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkSparseMmLaplacian(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := core.SparseMm(a, a); err != nil {
+		if _, err := linalg.SparseMm(a, a); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,0 +1,12 @@
+// Package linalg owns the linear algebra of gosparse on tensors of any
+// format (core/tensor): the matmul family (Mv, Mm, Matmul, Addmm, Addmv,
+// Bmm, Baddbmm, the out= forms), SpGEMM (sparse @ sparse with a symbolic
+// phase sized against the memory limit), the sampled products (SDDMM) and
+// the DIA products read straight from a DIA tensor's storage. Each product
+// checks its operands, promotes their dtypes, picks a kernel by layout
+// (linalg_dispatch.go) and runs it on the kernels' typed slices.
+//
+// It imports core/tensor, core/dtype, core/errs, core/budget and the
+// kernels; the element-wise operators (package core) and the packages
+// above (autograd, solve, spectral, the C ABI) import it.
+package linalg
