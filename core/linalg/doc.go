@@ -7,6 +7,6 @@
 // (linalg_dispatch.go) and runs it on the kernels' typed slices.
 //
 // It imports core/tensor, core/dtype, core/errs, core/budget and the
-// kernels; the element-wise operators (package core) and the packages
-// above (autograd, solve, spectral, the C ABI) import it.
+// kernels; the operators of package core are its siblings (neither imports
+// the other), and autograd, solve, spectral and the C ABI import both.
 package linalg
