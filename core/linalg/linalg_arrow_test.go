@@ -19,7 +19,7 @@ import (
 // with ErrTooLarge at once, from the bound checked before the symbolic
 // phase, in every layout that reaches SpGEMM.
 func TestLinalgArrowSquareTooLarge(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "matrices", "suitesparse", "arrow.mtx")
+	path := filepath.Join("..", "..", "..", "shared", "matrices", "suitesparse", "arrow.mtx")
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("shared matrices not available (%s): %v", path, err)
 	}
