@@ -14,7 +14,7 @@ import (
 )
 
 // caseArrays makes the pos, crd and values Arrays of a formats.json case.
-func caseArrays(c ustCase) (pos, crd []dtype.Array, vals dtype.Array) {
+func caseArrays(c tensortest.USTCase) (pos, crd []dtype.Array, vals dtype.Array) {
 	for _, l := range c.Expect.Levels {
 		pos = append(pos, dtype.Int64Array(l.Pos))
 		crd = append(crd, dtype.Int64Array(l.Crd))
@@ -25,7 +25,7 @@ func caseArrays(c ustCase) (pos, crd []dtype.Array, vals dtype.Array) {
 // TestNewFromFormatConformance: every formats.json case built from the
 // reference's arrays holds the case's dense tensor and gives back its arrays.
 func TestNewFromFormatConformance(t *testing.T) {
-	for _, c := range loadUSTCases(t) {
+	for _, c := range tensortest.LoadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
 		pos, crd, vals := caseArrays(c)
@@ -88,7 +88,7 @@ func TestNewFromFormatRefusals(t *testing.T) {
 // (no copy, the caller's width) and holds the case's dense tensor; a bad
 // storage is refused as NewFromFormat refuses it.
 func TestWrapFormatConformance(t *testing.T) {
-	for _, c := range loadUSTCases(t) {
+	for _, c := range tensortest.LoadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
 		var pos, crd []dtype.Array

@@ -1,10 +1,7 @@
 package core
 
 import (
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,46 +15,12 @@ import (
 	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
-// ustCase is one case of ../shared/conformance/ust/formats.json.
-type ustCase struct {
-	ID     string `json:"id"`
-	Format string `json:"format"`
-	Dense  struct {
-		Shape []int64   `json:"shape"`
-		Data  []float64 `json:"data"`
-	} `json:"dense"`
-	Expect struct {
-		Levels []struct {
-			Pos []int64 `json:"pos"`
-			Crd []int64 `json:"crd"`
-		} `json:"levels"`
-		Values     []float64 `json:"values"`
-		LevelSizes []int64   `json:"level_sizes"`
-		NSE        int64     `json:"nse"`
-	} `json:"expect"`
-}
-
-func loadUSTCases(t *testing.T) []ustCase {
-	t.Helper()
-	path := filepath.Join("..", "..", "shared", "conformance", "ust", "formats.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("UST conformance vectors not found at %s: %v", path, err)
-	}
-	var v struct {
-		Cases []ustCase `json:"cases"`
-	}
-	require.NoError(t, json.Unmarshal(data, &v))
-	require.Len(t, v.Cases, 275)
-	return v.Cases
-}
-
 // TestToFormatConformance: for every formats.json case, ToFormat of the
 // dense input gives the reference's storage (a named layout's tensor where
 // the format is one), its Format is the case's, and to_dense gives the input.
 func TestToFormatConformance(t *testing.T) {
 	named := 0
-	for _, c := range loadUSTCases(t) {
+	for _, c := range tensortest.LoadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
 		dense, err := tensor.NewStrided(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))

@@ -48,7 +48,7 @@ var ewFormatOps = []struct {
 // 3-d formats, ...), each op gives a tensor of the input's format whose
 // dense value is the op of the dense input.
 func TestElementwiseKeepsFormat(t *testing.T) {
-	for _, c := range loadUSTCases(t) {
+	for _, c := range tensortest.LoadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
 		da, err := tensor.NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
