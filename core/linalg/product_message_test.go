@@ -1,4 +1,4 @@
-package core
+package linalg_test
 
 import (
 	"testing"
