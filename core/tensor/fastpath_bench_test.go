@@ -1,4 +1,4 @@
-package core_test
+package tensor_test
 
 import (
 	"math/rand/v2"

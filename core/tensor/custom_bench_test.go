@@ -1,4 +1,4 @@
-package core
+package tensor_test
 
 import (
 	"fmt"
