@@ -6,9 +6,9 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -53,7 +53,7 @@ func unaryGrad(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Te
 
 // binaryGrad is the recorded form of gs_binary for the ops with a backward
 // (mul, add, sub); nil for the others.
-func binaryGrad(name string, args core.BinaryArgs) func(a, b *autograd.Var) (*autograd.Var, error) {
+func binaryGrad(name string, args ops.BinaryArgs) func(a, b *autograd.Var) (*autograd.Var, error) {
 	if args.Out.Layout != nil || args.RoundingMode != "" {
 		return nil
 	}

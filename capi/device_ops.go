@@ -6,10 +6,10 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -36,7 +36,7 @@ func scaledOnDevice(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta
 }
 
 // unaryOnDevice is the GPU path of gs_unary.
-func unaryOnDevice(name string, d *device.Tensor, args core.UnaryArgs) (*device.Tensor, error) {
+func unaryOnDevice(name string, d *device.Tensor, args ops.UnaryArgs) (*device.Tensor, error) {
 	if args.Out.Layout != nil {
 		return nil, device.Refuse("gs_unary with an output layout", "t", d)
 	}
@@ -44,7 +44,7 @@ func unaryOnDevice(name string, d *device.Tensor, args core.UnaryArgs) (*device.
 }
 
 // binaryOnDevice is the GPU path of gs_binary: both operands on one device.
-func binaryOnDevice(name string, a, b *tensorHandle, args core.BinaryArgs) (*device.Tensor, error) {
+func binaryOnDevice(name string, a, b *tensorHandle, args ops.BinaryArgs) (*device.Tensor, error) {
 	if a.dev == nil || b.dev == nil {
 		return nil, errArg("%s: one operand is on the CPU and the other on a CUDA device: expected all tensors on one device (move one with gs_to_device)", name)
 	}

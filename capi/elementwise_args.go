@@ -8,9 +8,9 @@ import "C"
 import (
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -86,37 +86,37 @@ func readOpName(op *C.gs_cchar) (string, error) {
 
 // readOutput reads the result layout and block size of args (NULL: torch's
 // choice).
-func readOutput(a *C.gs_celementwise_args) (core.Output, error) {
+func readOutput(a *C.gs_celementwise_args) (ops.Output, error) {
 	if a == nil {
-		return core.Output{}, nil
+		return ops.Output{}, nil
 	}
 	if a.reserved != 0 {
-		return core.Output{}, errArg("args.reserved = %d must be 0", int32(a.reserved))
+		return ops.Output{}, errArg("args.reserved = %d must be 0", int32(a.reserved))
 	}
 	bs := [2]int64{int64(a.blocksize[0]), int64(a.blocksize[1])}
 	if a.layout == -1 {
 		if bs != [2]int64{} {
-			return core.Output{}, errArg("args.blocksize = %v applies to a sparse_bsr or sparse_bsc args.layout only, but args.layout = -1 (the default)", bs)
+			return ops.Output{}, errArg("args.blocksize = %v applies to a sparse_bsr or sparse_bsc args.layout only, but args.layout = -1 (the default)", bs)
 		}
-		return core.Output{}, nil
+		return ops.Output{}, nil
 	}
 	l, err := checkLayout(a.layout)
 	if err != nil {
-		return core.Output{}, errArg("args.layout = %d is neither -1 (the default) nor a gs_layout (GS_STRIDED..GS_SPARSE_CSF)", int32(a.layout))
+		return ops.Output{}, errArg("args.layout = %d is neither -1 (the default) nor a gs_layout (GS_STRIDED..GS_SPARSE_CSF)", int32(a.layout))
 	}
 	if l != tensor.BSR && l != tensor.BSC && bs != [2]int64{} {
-		return core.Output{}, errArg("args.blocksize = %v applies to sparse_bsr and sparse_bsc results only, not %s", bs, l)
+		return ops.Output{}, errArg("args.blocksize = %v applies to sparse_bsr and sparse_bsc results only, not %s", bs, l)
 	}
 	if bs[0] < 0 || bs[1] < 0 {
-		return core.Output{}, errArg("args.blocksize = %v: block sizes must be positive", bs)
+		return ops.Output{}, errArg("args.blocksize = %v: block sizes must be positive", bs)
 	}
-	return core.Output{Layout: &l, BlockSize: bs}, nil
+	return ops.Output{Layout: &l, BlockSize: bs}, nil
 }
 
 // unaryArgs reads args for gs_unary op name: the fields of the binary ops
 // (alpha, rounding_mode) must be unset.
-func unaryArgs(name string, a *C.gs_celementwise_args) (core.UnaryArgs, error) {
-	var u core.UnaryArgs
+func unaryArgs(name string, a *C.gs_celementwise_args) (ops.UnaryArgs, error) {
+	var u ops.UnaryArgs
 	out, err := readOutput(a)
 	if err != nil || a == nil {
 		return u, err
@@ -143,8 +143,8 @@ func unaryArgs(name string, a *C.gs_celementwise_args) (core.UnaryArgs, error) {
 
 // binaryArgs reads args for gs_binary and gs_binary_number op name: the
 // fields of the unary ops must be unset.
-func binaryArgs(name string, a *C.gs_celementwise_args) (core.BinaryArgs, error) {
-	var b core.BinaryArgs
+func binaryArgs(name string, a *C.gs_celementwise_args) (ops.BinaryArgs, error) {
+	var b ops.BinaryArgs
 	out, err := readOutput(a)
 	if err != nil || a == nil {
 		return b, err
@@ -177,10 +177,10 @@ func binaryArgs(name string, a *C.gs_celementwise_args) (core.BinaryArgs, error)
 // wrongKindOfOp explains an op name given to the other kind of export
 // (a binary op to gs_unary, or a unary op to gs_binary); nil otherwise.
 func wrongKindOfOp(name string, unary bool) error {
-	if unary && name != "pow" && slices.Contains(core.BinaryOps(), name) {
+	if unary && name != "pow" && slices.Contains(ops.BinaryOps(), name) {
 		return errArg("op = %q is a binary op: use gs_binary or gs_binary_number", name)
 	}
-	if !unary && !slices.Contains(core.BinaryOps(), name) && slices.Contains(core.UnaryOps(), name) {
+	if !unary && !slices.Contains(ops.BinaryOps(), name) && slices.Contains(ops.UnaryOps(), name) {
 		return errArg("op = %q is a unary op: use gs_unary", name)
 	}
 	return nil

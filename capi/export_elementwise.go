@@ -8,9 +8,9 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -20,10 +20,10 @@ var unaryOpNames, binaryOpNames []*C.char
 
 // init makes the static op names once.
 func init() {
-	for _, n := range core.UnaryOps() {
+	for _, n := range ops.UnaryOps() {
 		unaryOpNames = append(unaryOpNames, C.CString(n))
 	}
-	for _, n := range core.BinaryOps() {
+	for _, n := range ops.BinaryOps() {
 		binaryOpNames = append(binaryOpNames, C.CString(n))
 	}
 }
@@ -52,7 +52,7 @@ func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, o
 	if d := onDevice(t); d != nil {
 		return finishDevice(fn, out)(unaryOnDevice(name, d, ua))
 	}
-	apply := func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.UnaryByName(name, t, ua) }
+	apply := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.UnaryByName(name, t, ua) }
 	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
 		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
 	}
@@ -95,7 +95,7 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 		v, err := binaryGrad(name, ba)(varOf(ha), varOf(hb))
 		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
 	}
-	r, err := core.BinaryByName(name, core.TensorOperand(ha.t), core.TensorOperand(hb.t), ba)
+	r, err := ops.BinaryByName(name, ops.TensorOperand(ha.t), ops.TensorOperand(hb.t), ba)
 	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
 }
 
@@ -142,11 +142,11 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 		v, err := autograd.NumberOp(name, h.ag, n, numberFirst != 0, ba)
 		return finishVar(fn, v, err, []*tensorHandle{h}, out)
 	}
-	x, y := core.TensorOperand(h.t), core.NumberOperand(n)
+	x, y := ops.TensorOperand(h.t), ops.NumberOperand(n)
 	if numberFirst != 0 {
 		x, y = y, x
 	}
-	r, err := core.BinaryByName(name, x, y, ba)
+	r, err := ops.BinaryByName(name, x, y, ba)
 	return finishNew(fn, r, err, h, out)
 }
 

@@ -6,9 +6,9 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -25,7 +25,7 @@ func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_te
 	if d := onDevice(t); d != nil && out != nil {
 		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
-	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Sum(t, ds) },
+	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Sum(t, ds) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })
 }
 
@@ -35,7 +35,7 @@ func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_te
 func gsgo_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_softmax"
 	defer guard(fn, &st)
-	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Softmax(t, int(dim), false) },
+	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Softmax(t, int(dim), false) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Softmax(v, int(dim), false) })
 }
 
@@ -45,7 +45,7 @@ func gsgo_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_st
 func gsgo_log_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_log_softmax"
 	defer guard(fn, &st)
-	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Softmax(t, int(dim), true) },
+	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Softmax(t, int(dim), true) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Softmax(v, int(dim), true) })
 }
 
@@ -67,6 +67,6 @@ func gsgo_sparse_mask(t, mask *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status)
 	if err != nil {
 		return done(fn, err)
 	}
-	r, err := core.SparseMask(ht.t, hm.t)
+	r, err := ops.SparseMask(ht.t, hm.t)
 	return finishFromMany(fn, r, err, []*tensorHandle{ht, hm}, out)
 }

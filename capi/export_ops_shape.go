@@ -6,8 +6,8 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -21,7 +21,7 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 		return finishDevice(fn, out)(transposeOnDevice(fn, d, int(dim0), int(dim1)))
 	}
 	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-		return core.Transpose(t, int(dim0), int(dim1))
+		return ops.Transpose(t, int(dim0), int(dim1))
 	}, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Transpose(v, int(dim0), int(dim1)) })
 }
 
@@ -31,7 +31,7 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 func gsgo_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_t"
 	defer guard(fn, &st)
-	return unaryGrad(fn, t, out, core.T, autograd.T)
+	return unaryGrad(fn, t, out, ops.T, autograd.T)
 }
 
 // gsgo_permute reorders the dims: result dim i is dims[i] of t.
@@ -44,7 +44,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Permute(t, ds) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Permute(t, ds) })
 }
 
 // gsgo_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
@@ -53,7 +53,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 func gsgo_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unsqueeze"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Unsqueeze(t, int(dim)) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Unsqueeze(t, int(dim)) })
 }
 
 // gsgo_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
@@ -67,7 +67,7 @@ func gsgo_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.
 		v := int(dim)
 		d = &v
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Squeeze(t, d) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Squeeze(t, d) })
 }
 
 // gsgo_reshape gives t a new shape of as many sparse elements (COO result).
@@ -80,7 +80,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Reshape(t, s) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Reshape(t, s) })
 }
 
 // gsgo_cat concatenates the n tensors along dim.
@@ -89,7 +89,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_cat"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return core.Cat(ts, int(dim)) })
+	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Cat(ts, int(dim)) })
 }
 
 // gsgo_stack joins the n tensors along a new dim.
@@ -98,7 +98,7 @@ func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (
 func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_stack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return core.Stack(ts, int(dim)) })
+	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Stack(ts, int(dim)) })
 }
 
 // gsgo_hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors).
@@ -107,7 +107,7 @@ func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor)
 func gsgo_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_hstack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, core.HStack)
+	return listOp(fn, tensors, n, out, ops.HStack)
 }
 
 // gsgo_vstack is torch.vstack: cat along dim 0 of the tensors seen as at least 2-d.
@@ -116,7 +116,7 @@ func gsgo_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st
 func gsgo_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_vstack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, core.VStack)
+	return listOp(fn, tensors, n, out, ops.VStack)
 }
 
 // gsgo_dstack is torch.dstack: cat along dim 2 of the tensors seen as at least 3-d.
@@ -125,7 +125,7 @@ func gsgo_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st
 func gsgo_dstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_dstack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, core.DStack)
+	return listOp(fn, tensors, n, out, ops.DStack)
 }
 
 // resizeArgs validates the common arguments of the sparse_resize exports.
@@ -150,7 +150,7 @@ func gsgo_sparse_resize(t *C.gs_ctensor, size *C.gs_cint64, ndim, sparseDim, den
 		return done(fn, err)
 	}
 	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-		return core.SparseResize(t, s, int(sparseDim), int(denseDim))
+		return ops.SparseResize(t, s, int(sparseDim), int(denseDim))
 	})
 }
 
@@ -165,6 +165,6 @@ func gsgo_sparse_resize_and_clear(t *C.gs_ctensor, size *C.gs_cint64, ndim, spar
 		return done(fn, err)
 	}
 	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-		return core.SparseResizeAndClear(t, s, int(sparseDim), int(denseDim))
+		return ops.SparseResizeAndClear(t, s, int(sparseDim), int(denseDim))
 	})
 }

@@ -8,14 +8,14 @@ import "C"
 import (
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_reduce applies the reduction named op (torch's names, see
-// core.ReductionNames) over dims (ndims == 0: every dim).
+// ops.ReductionNames) over dims (ndims == 0: every dim).
 //
 //export gsgo_reduce
 func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
@@ -28,8 +28,8 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	if err != nil {
 		return done(fn, err)
 	}
-	if !slices.Contains(core.ReductionNames(), name) {
-		return done(fn, errArg("op = %q is not a reduction (expected one of %v)", name, core.ReductionNames()))
+	if !slices.Contains(ops.ReductionNames(), name) {
+		return done(fn, errArg("op = %q is not a reduction (expected one of %v)", name, ops.ReductionNames()))
 	}
 	ds, err := readDims("dims", "ndims", dims, ndims)
 	if err != nil {
@@ -38,7 +38,7 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	if d := onDevice(t); d != nil && name == "sum" {
 		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
-	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return core.Reduce(t, ds, name) }
+	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Reduce(t, ds, name) }
 	if name == "sum" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.ReduceSum(v, ds) })
 	}
@@ -79,26 +79,26 @@ func gsgo_where(condition, x *C.gs_ctensor, xNumber *C.gs_cnumber, y *C.gs_ctens
 			handles = append(handles, h)
 		}
 	}
-	r, err := core.Where(hc.t, xo, yo)
+	r, err := ops.Where(hc.t, xo, yo)
 	return finishFromMany(fn, r, err, handles, out)
 }
 
 // readWhereOperand reads one operand of gs_where given as the tensor arg or
 // the number arg+"_number": exactly one of them must be non-NULL. The
 // handle is nil for a number.
-func readWhereOperand(arg string, t *C.gs_ctensor, n *C.gs_cnumber) (core.Operand, *tensorHandle, error) {
+func readWhereOperand(arg string, t *C.gs_ctensor, n *C.gs_cnumber) (ops.Operand, *tensorHandle, error) {
 	switch {
 	case t != nil && n != nil:
-		return core.Operand{}, nil, errArg("%s and %s_number are both set: pass exactly one of them (the other NULL)", arg, arg)
+		return ops.Operand{}, nil, errArg("%s and %s_number are both set: pass exactly one of them (the other NULL)", arg, arg)
 	case t == nil && n == nil:
-		return core.Operand{}, nil, errArg("%s and %s_number are both NULL: pass exactly one of them (a tensor or a number)", arg, arg)
+		return ops.Operand{}, nil, errArg("%s and %s_number are both NULL: pass exactly one of them (a tensor or a number)", arg, arg)
 	case n != nil:
 		v, err := readNumber(arg+"_number", n)
-		return core.NumberOperand(v), nil, err
+		return ops.NumberOperand(v), nil, err
 	}
 	h, err := lookup(arg, t)
 	if err != nil {
-		return core.Operand{}, nil, err
+		return ops.Operand{}, nil, err
 	}
-	return core.TensorOperand(h.t), h, nil
+	return ops.TensorOperand(h.t), h, nil
 }

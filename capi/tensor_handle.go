@@ -26,7 +26,7 @@ type tensorHandle struct {
 	borrow *borrow        // non-nil when t's storage is (or may be) caller memory
 	ag     *autograd.Var  // non-nil once t takes part in autograd (autograd_record.go)
 	shared bool           // t's storage is held elsewhere too (a leaf's gradient): never recycled
-	valid  atomic.Bool    // core.Validate passed on t (checkTrusted): not checked again
+	valid  atomic.Bool    // tensor.Validate passed on t (checkTrusted): not checked again
 
 	mu     sync.Mutex // guards lent and pinner: getters may run on many threads
 	lent   map[lendKey]dtype.Array

@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -96,7 +96,7 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*tensor.Tenso
 	w := randDense(t, rng, out.Tensor().Shape()...)
 	f := func(ts []*tensor.Tensor) float64 {
 		o, _ := eval(ts)
-		p, err := core.BinaryByName("mul", core.TensorOperand(o.Tensor()), core.TensorOperand(w), core.BinaryArgs{})
+		p, err := ops.BinaryByName("mul", ops.TensorOperand(o.Tensor()), ops.TensorOperand(w), ops.BinaryArgs{})
 		require.NoError(t, err)
 		v, _ := p.RawValues()
 		s := 0.0
@@ -185,18 +185,18 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 				require.NoError(t, err)
 			}
 			t.Run(op+" "+layout.String(), func(t *testing.T) {
-				fdCheck(t, func(in []*Var) (*Var, error) { return Unary(op, in[0], core.UnaryArgs{}) }, x)
+				fdCheck(t, func(in []*Var) (*Var, error) { return Unary(op, in[0], ops.UnaryArgs{}) }, x)
 			})
 		}
 	}
 	// log, log1p and sqrt on positive values.
-	pos, err := core.UnaryByName("abs", randSparse(t, rng, 4, 5, 0.5, tensor.CSR), core.UnaryArgs{})
+	pos, err := ops.UnaryByName("abs", randSparse(t, rng, 4, 5, 0.5, tensor.CSR), ops.UnaryArgs{})
 	require.NoError(t, err)
 	pos, err = addNum(pos, 0.5)
 	require.NoError(t, err)
 	for _, op := range []string{"log1p", "sqrt"} {
 		t.Run(op, func(t *testing.T) {
-			fdCheck(t, func(in []*Var) (*Var, error) { return Unary(op, in[0], core.UnaryArgs{}) }, pos)
+			fdCheck(t, func(in []*Var) (*Var, error) { return Unary(op, in[0], ops.UnaryArgs{}) }, pos)
 		})
 	}
 	// log of a sparse tensor has fill -inf, which the dense check cannot sum.
@@ -205,7 +205,7 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 	posDense, err = addNum(posDense, 0.5)
 	require.NoError(t, err)
 	t.Run("log", func(t *testing.T) {
-		fdCheck(t, func(in []*Var) (*Var, error) { return Unary("log", in[0], core.UnaryArgs{}) }, posDense)
+		fdCheck(t, func(in []*Var) (*Var, error) { return Unary("log", in[0], ops.UnaryArgs{}) }, posDense)
 	})
 	for _, dims := range [][]int{nil, {0}, {-1}} {
 		t.Run("mean sparse", func(t *testing.T) {
@@ -253,7 +253,7 @@ func TestFiniteDifferencesNumberOps(t *testing.T) {
 	c := dtype.FloatNumber(0.75)
 	for _, name := range []string{"add", "sub", "div"} {
 		for _, first := range []bool{false, true} {
-			for _, args := range []core.BinaryArgs{{}, {Alpha: &alpha}} {
+			for _, args := range []ops.BinaryArgs{{}, {Alpha: &alpha}} {
 				if name == "div" && args.Alpha != nil {
 					continue
 				}
@@ -315,7 +315,7 @@ func TestFiniteDifferencesAmax(t *testing.T) {
 func TestUnaryWithoutFormulaRefuses(t *testing.T) {
 	x, err := Leaf(randDense(t, rand.New(rand.NewPCG(1, 1)), 2, 2), true)
 	require.NoError(t, err)
-	_, err = Unary("floor", x, core.UnaryArgs{})
+	_, err = Unary("floor", x, ops.UnaryArgs{})
 	require.ErrorContains(t, err, "floor")
 	require.False(t, HasUnaryGrad("floor"))
 	require.True(t, HasUnaryGrad("relu"))

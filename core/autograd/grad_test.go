@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -23,7 +23,7 @@ func TestGradMatchesBackwardWithoutAccumulating(t *testing.T) {
 	require.NoError(t, err)
 	h, err := SparseMm(a, b)
 	require.NoError(t, err)
-	r, err := Unary("tanh", h, core.UnaryArgs{})
+	r, err := Unary("tanh", h, ops.UnaryArgs{})
 	require.NoError(t, err)
 	loss, err := Sum(r, nil)
 	require.NoError(t, err)

@@ -10,8 +10,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/conformance"
 )
@@ -161,7 +161,7 @@ func requireCloseOn(t *testing.T, what string, want, got, x *tensor.Tensor, tol 
 		requireClose(t, what, want, got, tol)
 		return
 	}
-	mw, err := core.SparseMask(want, x)
+	mw, err := ops.SparseMask(want, x)
 	require.NoError(t, err)
 	requireClose(t, what, mw, got, tol)
 }

@@ -3,10 +3,10 @@ package autograd
 import (
 	"math"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -16,7 +16,7 @@ func conj(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if !t.DType().IsComplex() {
 		return t, nil
 	}
-	return core.UnaryByName("conj_physical", t, core.UnaryArgs{})
+	return ops.UnaryByName("conj_physical", t, ops.UnaryArgs{})
 }
 
 // adjoint is the conjugate transpose of a matrix.
@@ -28,7 +28,7 @@ func adjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if c.Layout() == tensor.Strided && c.NDim() == 2 {
 		return transposeDense(c)
 	}
-	return core.T(c)
+	return ops.T(c)
 }
 
 // transposeDense is the transpose of a strided matrix, copied element by
@@ -88,12 +88,12 @@ func scale(t *tensor.Tensor, s dtype.Scalar) (*tensor.Tensor, error) {
 		return t, nil
 	}
 	c := dtype.Complex128Scalar(complex(s.Re(), -s.Im()))
-	return core.BinaryByName("mul", core.TensorOperand(t), core.NumberOperand(number(c)), core.BinaryArgs{})
+	return ops.BinaryByName("mul", ops.TensorOperand(t), ops.NumberOperand(number(c)), ops.BinaryArgs{})
 }
 
 // addGrads sums two gradients of one tensor.
 func addGrads(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	s, err := core.BinaryByName("add", core.TensorOperand(a), core.TensorOperand(b), core.BinaryArgs{})
+	s, err := ops.BinaryByName("add", ops.TensorOperand(a), ops.TensorOperand(b), ops.BinaryArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func addGrads(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 // maskLike returns g at the specified elements of the sparse tensor like, in
 // like's layout (COO coalesced): torch's masked gradient of a sparse input.
 func maskLike(g, like *tensor.Tensor) (*tensor.Tensor, error) {
-	m, err := core.SparseMask(g, like)
+	m, err := ops.SparseMask(g, like)
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ func onesLike(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	one, err := core.BinaryByName("add", core.TensorOperand(d), core.NumberOperand(dtype.FloatNumber(1)), core.BinaryArgs{})
+	one, err := ops.BinaryByName("add", ops.TensorOperand(d), ops.NumberOperand(dtype.FloatNumber(1)), ops.BinaryArgs{})
 	if err != nil || t.Layout() == tensor.Strided {
 		return one, err
 	}
@@ -178,7 +178,7 @@ func sumToShape(g *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 			dims = append(dims, i)
 		}
 	}
-	s, err := core.Sum(g, dims)
+	s, err := ops.Sum(g, dims)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +190,7 @@ func sumToShape(g *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 // core.Reshape.
 func reshapeDense(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if t.Layout() != tensor.Strided || numel(shape) != numel(t.Shape()) {
-		return core.Reshape(t, shape)
+		return ops.Reshape(t, shape)
 	}
 	v, err := t.RawValues()
 	if err != nil {

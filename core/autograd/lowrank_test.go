@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/linalg"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -161,7 +161,7 @@ func TestSvdLowrankNodesAndPartialGradients(t *testing.T) {
 	l, err := Sum(s, nil)
 	require.NoError(t, err)
 	require.NoError(t, Backward(l, nil, false))
-	vt, err := core.T(v.Tensor())
+	vt, err := ops.T(v.Tensor())
 	require.NoError(t, err)
 	uvt, err := linalg.Mm(u.Tensor(), vt)
 	require.NoError(t, err)

@@ -1,8 +1,8 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -14,7 +14,7 @@ func Amax(x *Var, dims []int, op string) (*Var, error) {
 	if op != "amax" && op != "amin" {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "Amax: op = %q must be amax or amin", op)
 	}
-	out, err := core.Reduce(x.t, dims, op)
+	out, err := ops.Reduce(x.t, dims, op)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func amaxGrad(x, out, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	eq, err := core.BinaryByName("eq", core.TensorOperand(x), core.TensorOperand(outB), core.BinaryArgs{})
+	eq, err := ops.BinaryByName("eq", ops.TensorOperand(x), ops.TensorOperand(outB), ops.BinaryArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func amaxGrad(x, out, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	count, err := core.Sum(mask, dims)
+	count, err := ops.Sum(mask, dims)
 	if err != nil {
 		return nil, err
 	}
@@ -64,5 +64,5 @@ func amaxGrad(x, out, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return core.BinaryByName("div", core.TensorOperand(p), core.TensorOperand(countB), core.BinaryArgs{})
+	return ops.BinaryByName("div", ops.TensorOperand(p), ops.TensorOperand(countB), ops.BinaryArgs{})
 }

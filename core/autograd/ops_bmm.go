@@ -3,10 +3,10 @@ package autograd
 import (
 	"math/cmplx"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -133,7 +133,7 @@ func batchedAdjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	if c.Layout() != tensor.Strided {
-		return core.Transpose(c, 1, 2)
+		return ops.Transpose(c, 1, 2)
 	}
 	v, err := c.RawValues()
 	if err != nil {

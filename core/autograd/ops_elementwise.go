@@ -1,9 +1,9 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -93,7 +93,7 @@ func withValues(p *tensor.Tensor, vals dtype.Array) (*tensor.Tensor, error) {
 // gradient is g times the other operand's conjugate, at a sparse operand's
 // specified elements.
 func Mul(a, b *Var) (*Var, error) {
-	out, err := core.BinaryByName("mul", core.TensorOperand(a.t), core.TensorOperand(b.t), core.BinaryArgs{})
+	out, err := ops.BinaryByName("mul", ops.TensorOperand(a.t), ops.TensorOperand(b.t), ops.BinaryArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func Mul(a, b *Var) (*Var, error) {
 			if err != nil {
 				return nil, err
 			}
-			p, err := core.BinaryByName("mul", core.TensorOperand(g), core.TensorOperand(oc), core.BinaryArgs{})
+			p, err := ops.BinaryByName("mul", ops.TensorOperand(g), ops.TensorOperand(oc), ops.BinaryArgs{})
 			if err != nil {
 				return nil, err
 			}
@@ -122,7 +122,7 @@ func Mul(a, b *Var) (*Var, error) {
 
 // MulScalar is x * c for a number c, recorded: the gradient is conj(c) * g.
 func MulScalar(x *Var, c dtype.Number) (*Var, error) {
-	out, err := core.BinaryByName("mul", core.TensorOperand(x.t), core.NumberOperand(c), core.BinaryArgs{})
+	out, err := ops.BinaryByName("mul", ops.TensorOperand(x.t), ops.NumberOperand(c), ops.BinaryArgs{})
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +153,7 @@ func Sub(a, b *Var, alpha *dtype.Number) (*Var, error) {
 // addSub records add or sub: the second operand's gradient is g scaled by
 // conj(alpha), negated for sub.
 func addSub(op string, a, b *Var, alpha *dtype.Number) (*Var, error) {
-	out, err := core.BinaryByName(op, core.TensorOperand(a.t), core.TensorOperand(b.t), core.BinaryArgs{Alpha: alpha})
+	out, err := ops.BinaryByName(op, ops.TensorOperand(a.t), ops.TensorOperand(b.t), ops.BinaryArgs{Alpha: alpha})
 	if err != nil {
 		return nil, err
 	}
@@ -219,12 +219,12 @@ func T(x *Var) (*Var, error) {
 }
 
 func transpose(name string, x *Var, d0, d1 int) (*Var, error) {
-	out, err := core.Transpose(x.t, d0, d1)
+	out, err := ops.Transpose(x.t, d0, d1)
 	if err != nil {
 		return nil, err
 	}
 	return record(name, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		gt, err := core.Transpose(g, d0, d1)
+		gt, err := ops.Transpose(g, d0, d1)
 		if err != nil {
 			return nil, err
 		}

@@ -1,7 +1,7 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -10,7 +10,7 @@ import (
 // Sum's divided by the number of elements averaged, at the specified
 // elements only.
 func Mean(x *Var, dims []int) (*Var, error) {
-	out, err := core.Reduce(x.t, dims, "mean")
+	out, err := ops.Reduce(x.t, dims, "mean")
 	if err != nil {
 		return nil, err
 	}

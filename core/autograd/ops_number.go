@@ -1,15 +1,15 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // HasNumberGrad reports whether NumberOp records the element-wise op name
 // between a tensor and a number (mul has MulScalar).
-func HasNumberGrad(name string, args core.BinaryArgs) bool {
+func HasNumberGrad(name string, args ops.BinaryArgs) bool {
 	if args.Out.Layout != nil || args.RoundingMode != "" {
 		return false
 	}
@@ -21,15 +21,15 @@ func HasNumberGrad(name string, args core.BinaryArgs) bool {
 // of add and sub. The gradients: g for x + alpha*c and x - alpha*c,
 // conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c and
 // -g * conj(out / x) for c / x, at a sparse x's specified elements.
-func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args core.BinaryArgs) (*Var, error) {
+func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.BinaryArgs) (*Var, error) {
 	if !HasNumberGrad(name, args) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
 	}
-	a, b := core.TensorOperand(x.t), core.NumberOperand(c)
+	a, b := ops.TensorOperand(x.t), ops.NumberOperand(c)
 	if numberFirst {
 		a, b = b, a
 	}
-	out, err := core.BinaryByName(name, a, b, args)
+	out, err := ops.BinaryByName(name, a, b, args)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +48,7 @@ func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args core.B
 		switch {
 		case name == "div" && numberFirst:
 			var r *tensor.Tensor
-			if r, err = core.BinaryByName("div", core.TensorOperand(out), core.TensorOperand(x.t), core.BinaryArgs{}); err == nil {
+			if r, err = ops.BinaryByName("div", ops.TensorOperand(out), ops.TensorOperand(x.t), ops.BinaryArgs{}); err == nil {
 				if r, err = conj(r); err == nil {
 					if gx, err = mul(g, r); err == nil {
 						gx, err = neg(gx)
@@ -56,7 +56,7 @@ func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args core.B
 				}
 			}
 		case name == "div":
-			gx, err = core.BinaryByName("div", core.TensorOperand(g), core.NumberOperand(conjNumber(c)), core.BinaryArgs{})
+			gx, err = ops.BinaryByName("div", ops.TensorOperand(g), ops.NumberOperand(conjNumber(c)), ops.BinaryArgs{})
 		case numberFirst:
 			s := dtype.Real(1)
 			if args.Alpha != nil {

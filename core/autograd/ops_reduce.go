@@ -3,9 +3,9 @@ package autograd
 import (
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -35,7 +35,7 @@ func ReduceSum(x *Var, dims []int) (*Var, error) {
 }
 
 func sum(name string, x *Var, dims []int) (*Var, error) {
-	out, err := core.Sum(x.t, dims)
+	out, err := ops.Sum(x.t, dims)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +272,7 @@ func coordsOf(c *tensor.Tensor) ([][]int64, error) {
 // Softmax is core.Softmax recorded (torch.sparse.softmax, or log_softmax
 // with log): the gradient has the input's pattern.
 func Softmax(x *Var, dim int, log bool) (*Var, error) {
-	out, err := core.Softmax(x.t, dim, log)
+	out, err := ops.Softmax(x.t, dim, log)
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +301,7 @@ func softmaxGrad(x, y, g *tensor.Tensor, dim int, log bool) (*tensor.Tensor, err
 	if err != nil {
 		return nil, err
 	}
-	gm, err := core.SparseMask(g, yc)
+	gm, err := ops.SparseMask(g, yc)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,9 @@
 package autograd
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -49,7 +49,7 @@ func HasUnaryGrad(name string) bool {
 // input's is not recorded here, the caller refuses it): the gradient is g * conj(op'(x)) at the specified
 // elements of a sparse x (the output has x's pattern; the fill value's
 // derivative reaches no stored value and gives no gradient).
-func Unary(name string, x *Var, args core.UnaryArgs) (*Var, error) {
+func Unary(name string, x *Var, args ops.UnaryArgs) (*Var, error) {
 	def, ok := unaryGrads[name]
 	if !ok {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s: no backward formula for this element-wise op", name)
@@ -57,7 +57,7 @@ func Unary(name string, x *Var, args core.UnaryArgs) (*Var, error) {
 	if args.Out.Layout != nil {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s: the gradient of a result in another layout than the input's is not implemented", name)
 	}
-	out, err := core.UnaryByName(name, x.t, args)
+	out, err := ops.UnaryByName(name, x.t, args)
 	if err != nil {
 		return nil, err
 	}
@@ -80,22 +80,22 @@ func Unary(name string, x *Var, args core.UnaryArgs) (*Var, error) {
 
 // un applies a unary op with default arguments.
 func un(name string, t *tensor.Tensor) (*tensor.Tensor, error) {
-	return core.UnaryByName(name, t, core.UnaryArgs{})
+	return ops.UnaryByName(name, t, ops.UnaryArgs{})
 }
 
 // mul is the element-wise product of two tensors.
 func mul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	return core.BinaryByName("mul", core.TensorOperand(a), core.TensorOperand(b), core.BinaryArgs{})
+	return ops.BinaryByName("mul", ops.TensorOperand(a), ops.TensorOperand(b), ops.BinaryArgs{})
 }
 
 // mulNum is t * c.
 func mulNum(t *tensor.Tensor, c float64) (*tensor.Tensor, error) {
-	return core.BinaryByName("mul", core.TensorOperand(t), core.NumberOperand(dtype.FloatNumber(c)), core.BinaryArgs{})
+	return ops.BinaryByName("mul", ops.TensorOperand(t), ops.NumberOperand(dtype.FloatNumber(c)), ops.BinaryArgs{})
 }
 
 // addNum is t + c (on the stored values and the fill value).
 func addNum(t *tensor.Tensor, c float64) (*tensor.Tensor, error) {
-	return core.BinaryByName("add", core.TensorOperand(t), core.NumberOperand(dtype.FloatNumber(c)), core.BinaryArgs{})
+	return ops.BinaryByName("add", ops.TensorOperand(t), ops.NumberOperand(dtype.FloatNumber(c)), ops.BinaryArgs{})
 }
 
 // neg is -t.
@@ -103,7 +103,7 @@ func neg(t *tensor.Tensor) (*tensor.Tensor, error) { return mulNum(t, -1) }
 
 // recip is 1 / t.
 func recip(t *tensor.Tensor) (*tensor.Tensor, error) {
-	return core.BinaryByName("div", core.NumberOperand(dtype.FloatNumber(1)), core.TensorOperand(t), core.BinaryArgs{})
+	return ops.BinaryByName("div", ops.NumberOperand(dtype.FloatNumber(1)), ops.TensorOperand(t), ops.BinaryArgs{})
 }
 
 // fill is a tensor of t's pattern holding c at every element: t * 0 + c.

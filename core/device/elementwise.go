@@ -1,9 +1,9 @@
 package device
 
 import (
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
 )
@@ -62,7 +62,7 @@ func Unary(name string, t *Tensor) (*Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return core.UnaryByName(name, s, core.UnaryArgs{})
+		return ops.UnaryByName(name, s, ops.UnaryArgs{})
 	})
 	if err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func Binary(name string, a, b *Tensor) (*Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return core.BinaryByName(name, core.TensorOperand(x), core.TensorOperand(y), core.BinaryArgs{})
+		return ops.BinaryByName(name, ops.TensorOperand(x), ops.TensorOperand(y), ops.BinaryArgs{})
 	})
 	if err != nil {
 		return nil, err
@@ -148,11 +148,11 @@ func BinaryNumber(name string, a *Tensor, s dtype.Number, numberFirst bool) (*Te
 		if err != nil {
 			return nil, err
 		}
-		l, r := core.TensorOperand(x), core.NumberOperand(s)
+		l, r := ops.TensorOperand(x), ops.NumberOperand(s)
 		if numberFirst {
 			l, r = r, l
 		}
-		return core.BinaryByName(name, l, r, core.BinaryArgs{})
+		return ops.BinaryByName(name, l, r, ops.BinaryArgs{})
 	})
 	if err != nil {
 		return nil, err

@@ -18,7 +18,7 @@ const (
 )
 
 // Tensor is a tensor whose arrays live in the memory of one CUDA device.
-// Like core.Tensor it is immutable after construction; Free releases its
+// Like tensor.Tensor it is immutable after construction; Free releases its
 // memory once (later calls are no-ops).
 type Tensor struct {
 	dev       int

@@ -44,7 +44,7 @@ func mul(a, b int64) (int64, bool) {
 const entryBytes = 24
 
 // checkEntries refuses a result of more than MaxEntries entries, or one whose
-// working memory (bytesPer bytes an entry) exceeds core.MemoryLimit(), so that
+// working memory (bytesPer bytes an entry) exceeds tensor.MemoryLimit(), so that
 // a large request fails with an error instead of exhausting memory. what
 // names the arguments that determine nnz, for the message.
 func checkEntries(fn, what string, nnz, bytesPer int64) error {

@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkSparseMmLaplacian squares the 2-D Laplacian on a 1000^2 grid
-// (CSR, int32 indices), the whole path from core.SparseMm.
+// (CSR, int32 indices), the whole path from linalg.SparseMm.
 func BenchmarkSparseMmLaplacian(b *testing.B) {
 	c, err := gen.Stencil2D(1000)
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 // compressedRowsFree is how many rows beyond its entries a matrix may have
-// for core.Coalesce to build its tensor: that compresses rows through a
+// for tensor.Coalesce to build its tensor: that compresses rows through a
 // pointer array of one element per row, faster than sorting the entries
 // (BenchmarkRead) while the array costs no more than the entries. Both keep
 // the file order of duplicates, so both give the same sums.
@@ -18,7 +18,7 @@ const compressedRowsFree = 1 << 12
 // follows the entries and never the dimensions. Where the rows are many more
 // than the entries (a size line of 2^40 rows must not ask for a row pointer
 // array of 2^40 elements), it sorts the entries instead of compressing rows
-// as core.Coalesce does.
+// as tensor.Coalesce does.
 func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 	nnz := m.Values.Numel()
 	if len(m.Shape) == 2 && m.Shape[0] <= nnz+compressedRowsFree {

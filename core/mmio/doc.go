@@ -45,6 +45,6 @@
 // the input ends, after allocating only what the real lines needed, and a
 // matrix of 2^40 rows with one entry costs one entry (Read builds a COO
 // tensor by sorting its entries, without a row pointer array). Entries,
-// values and expanded results beyond core.MemoryLimit are refused with
+// values and expanded results beyond tensor.MemoryLimit are refused with
 // errs.ErrTooLarge, naming the line where the reader stopped.
 package mmio

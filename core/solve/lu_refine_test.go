@@ -3,7 +3,7 @@ package solve
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
@@ -33,7 +33,7 @@ func TestSpsolveRefinesLU(t *testing.T) {
 				require.NoError(t, err)
 				rx, ry := residual(t, a, x, b), residual(t, a, y, b)
 				require.LessOrEqual(t, rx, ry)
-				at, err := core.Transpose(a, 0, 1)
+				at, err := ops.Transpose(a, 0, 1)
 				require.NoError(t, err)
 				xt, err := Spsolve(a, b, false) // x A = b: A^T x = b
 				require.NoError(t, err)

@@ -3,10 +3,10 @@ package spectral
 import (
 	"slices"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -108,7 +108,7 @@ func batchItem(t *tensor.Tensor, lead []int64, i int64) (*tensor.Tensor, error) 
 	}
 	var err error
 	for _, j := range idx {
-		if t, err = core.Select(t, 0, j); err != nil {
+		if t, err = ops.Select(t, 0, j); err != nil {
 			return nil, err
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -82,7 +82,7 @@ func TestJudgeCOOChecksCoalescedFlagAndFill(t *testing.T) {
 	// constructor would mark a single entry coalesced).
 	two, err := tensor.NewCOO(dtype.Int64Array([]int64{1, 5}, 1, 2), dtype.Int64Array([]int64{7, 9}), []int64{6}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	single, err := core.NarrowCopy(two, 0, 0, 3)
+	single, err := ops.NarrowCopy(two, 0, 0, 3)
 	require.NoError(t, err)
 	require.False(t, single.IsCoalesced())
 	assert.ErrorContains(t, judgeTensor(single, mustSpec(t, spec), nil), "coalesced false, want true")

@@ -4,22 +4,22 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/gosparse/gosparse/core"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/ops"
 )
 
-// Element-wise ops: every unary op of core.UnaryOps and every binary op of
-// core.BinaryOps under torch's names. On strided inputs the same functions
+// Element-wise ops: every unary op of ops.UnaryOps and every binary op of
+// ops.BinaryOps under torch's names. On strided inputs the same functions
 // apply to every element, which is their dense definition.
 func init() {
-	for _, name := range core.UnaryOps() {
+	for _, name := range ops.UnaryOps() {
 		if name == "pow" {
 			continue // pow(tensor, exponent) is a binary op here, as in torch
 		}
 		register(name, unaryElementwise(name))
 		registerDense(name, unaryElementwise(name))
 	}
-	for _, name := range core.BinaryOps() {
+	for _, name := range ops.BinaryOps() {
 		register(name, binaryElementwise(name))
 		registerDense(name, binaryElementwise(name))
 	}
@@ -65,10 +65,10 @@ func unaryElementwise(op string) Op {
 				vals[name] = &n
 			}
 		}
-		var args core.UnaryArgs
+		var args ops.UnaryArgs
 		args.Min, args.Max = vals["min"], vals["max"]
 		args.NaN, args.PosInf, args.NegInf = realOf(vals["nan"]), realOf(vals["posinf"]), realOf(vals["neginf"])
-		r, err := core.UnaryByName(op, t, args)
+		r, err := ops.UnaryByName(op, t, args)
 		if err != nil {
 			return Value{}, err
 		}
@@ -93,18 +93,18 @@ func binaryElementwise(op string) Op {
 		if err := checkArity(op, inputs, 2); err != nil {
 			return Value{}, err
 		}
-		var ops [2]core.Operand
+		var operands [2]ops.Operand
 		for i, in := range inputs {
 			switch in.Kind {
 			case KindTensor:
-				ops[i] = core.TensorOperand(in.Tensor)
+				operands[i] = ops.TensorOperand(in.Tensor)
 			case KindScalar:
-				ops[i] = core.NumberOperand(dtype.Number{Value: in.Scalar, Kind: in.ScalarDType})
+				operands[i] = ops.NumberOperand(dtype.Number{Value: in.Scalar, Kind: in.ScalarDType})
 			default:
 				return Value{}, fmt.Errorf("%s: input %d must be a tensor or a scalar, got a %s", op, i, in.Kind)
 			}
 		}
-		var args core.BinaryArgs
+		var args ops.BinaryArgs
 		if alpha, ok, err := numberParam(op, p, "alpha"); err != nil {
 			return Value{}, err
 		} else if ok {
@@ -115,7 +115,7 @@ func binaryElementwise(op string) Op {
 			return Value{}, err
 		}
 		args.RoundingMode = mode
-		r, err := core.BinaryByName(op, ops[0], ops[1], args)
+		r, err := ops.BinaryByName(op, operands[0], operands[1], args)
 		if err != nil {
 			return Value{}, err
 		}

@@ -3,7 +3,7 @@ package conformance
 import (
 	"fmt"
 
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -11,10 +11,10 @@ import (
 func init() {
 	for name, op := range map[string]Op{
 		"select": tensorWithInts("select", []string{"dim", "index"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
-			return core.Select(t, int(v[0]), v[1])
+			return ops.Select(t, int(v[0]), v[1])
 		}),
 		"narrow_copy": tensorWithInts("narrow_copy", []string{"dim", "start", "length"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
-			return core.NarrowCopy(t, int(v[0]), v[1], v[2])
+			return ops.NarrowCopy(t, int(v[0]), v[1], v[2])
 		}),
 		"index":        indexOp,
 		"index_select": indexSelectOp,
@@ -44,7 +44,7 @@ func indexOp(inputs []Value, p Params) (Value, error) {
 	if !ok {
 		return Value{}, errMissingParam(op, "index")
 	}
-	r, err := core.Index(t, idx)
+	r, err := ops.Index(t, idx)
 	if err != nil {
 		return Value{}, err
 	}
@@ -75,7 +75,7 @@ func indexSelectOp(inputs []Value, p Params) (Value, error) {
 	if !ok {
 		return Value{}, errMissingParam(op, "dim")
 	}
-	r, err := core.IndexSelect(t, int(dim), idx)
+	r, err := ops.IndexSelect(t, int(dim), idx)
 	if err != nil {
 		return Value{}, err
 	}

@@ -1,7 +1,7 @@
 package conformance
 
 import (
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -10,10 +10,10 @@ func init() {
 	register("sparse.sum", sumOp)
 	registerDense("sparse.sum", sumOp)
 	register("sparse.softmax", tensorWithInts("sparse.softmax", []string{"dim"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
-		return core.Softmax(t, int(v[0]), false)
+		return ops.Softmax(t, int(v[0]), false)
 	}))
 	register("sparse.log_softmax", tensorWithInts("sparse.log_softmax", []string{"dim"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
-		return core.Softmax(t, int(v[0]), true)
+		return ops.Softmax(t, int(v[0]), true)
 	}))
 	register("sparse_mask", sparseMaskOp)
 }
@@ -39,7 +39,7 @@ func sumOp(inputs []Value, p Params) (Value, error) {
 	for i, d := range dims {
 		ds[i] = int(d)
 	}
-	r, err := core.Sum(t, ds)
+	r, err := ops.Sum(t, ds)
 	if err != nil {
 		return Value{}, err
 	}
@@ -63,7 +63,7 @@ func sparseMaskOp(inputs []Value, p Params) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	r, err := core.SparseMask(t, m)
+	r, err := ops.SparseMask(t, m)
 	if err != nil {
 		return Value{}, err
 	}

@@ -1,7 +1,7 @@
 package conformance
 
 import (
-	"github.com/gosparse/gosparse/core"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -10,14 +10,14 @@ import (
 func init() {
 	for name, op := range map[string]Op{
 		"transpose": tensorWithInts("transpose", []string{"dim0", "dim1"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
-			return core.Transpose(t, int(v[0]), int(v[1]))
+			return ops.Transpose(t, int(v[0]), int(v[1]))
 		}),
-		"t": tensorWithInts("t", nil, func(t *tensor.Tensor, _ []int64) (*tensor.Tensor, error) { return core.T(t) }),
+		"t": tensorWithInts("t", nil, func(t *tensor.Tensor, _ []int64) (*tensor.Tensor, error) { return ops.T(t) }),
 		"unsqueeze": tensorWithInts("unsqueeze", []string{"dim"}, func(t *tensor.Tensor, v []int64) (*tensor.Tensor, error) {
-			return core.Unsqueeze(t, int(v[0]))
+			return ops.Unsqueeze(t, int(v[0]))
 		}),
-		"cat":   tensorList("cat", core.Cat),
-		"stack": tensorList("stack", core.Stack),
+		"cat":   tensorList("cat", ops.Cat),
+		"stack": tensorList("stack", ops.Stack),
 	} {
 		register(name, op)
 		registerDense(name, op)

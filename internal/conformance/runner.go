@@ -209,7 +209,7 @@ func parseInputs(raws []json.RawMessage) ([]Value, error) {
 
 // checkUntouched requires that the op left its inputs as described: every
 // component array equal, element for element, to its description. In the invalid group, whose refusals
-// must change nothing, each tensor must also be core.Equal to a fresh parse.
+// must change nothing, each tensor must also be tensor.Equal to a fresh parse.
 func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error {
 	for i, raw := range raws {
 		spec, err := parseSpec(raw)
@@ -243,7 +243,7 @@ func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error 
 	return nil
 }
 
-// hasNaN reports NaN among a tensor's stored values; core.Equal, like
+// hasNaN reports NaN among a tensor's stored values; tensor.Equal, like
 // torch.equal, never matches NaN, so such inputs rely on the bitwise check.
 func hasNaN(t *tensor.Tensor) bool {
 	v, err := t.RawValues()

@@ -1,0 +1,346 @@
+package ops
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// Operand is an operand of a binary op: a tensor, or (Tensor nil) a number.
+type Operand struct {
+	Tensor *tensor.Tensor
+	Number dtype.Number
+}
+
+// TensorOperand wraps a tensor operand.
+func TensorOperand(t *tensor.Tensor) Operand { return Operand{Tensor: t} }
+
+// NumberOperand wraps a scalar operand.
+func NumberOperand(n dtype.Number) Operand { return Operand{Number: n} }
+
+// dtype is the tensor's dtype, or the number's kind.
+func (o Operand) dtype() dtype.DType {
+	if o.Tensor != nil {
+		return o.Tensor.DType()
+	}
+	return o.Number.Kind
+}
+
+// BinaryArgs are the parameters of the binary ops that take any.
+type BinaryArgs struct {
+	// Alpha scales the second operand of add and sub (nil: 1).
+	Alpha *dtype.Number
+	// RoundingMode of div: "" (true division), "trunc" or "floor".
+	RoundingMode string
+	// Out chooses the result layout.
+	Out Output
+}
+
+// binFuncs is a binary element function in each compute domain.
+type binFuncs struct {
+	real  func(x, y float64) float64
+	cplx  func(x, y complex128) complex128
+	integ func(x, y int64) int64
+	// divides: integ divides by y, and a zero divisor is refused.
+	divides bool
+}
+
+// binaryDef is one row of the binary op table.
+type binaryDef struct {
+	// multiplicative ops keep a sparse operand's layout against a dense one
+	// (torch: sparse * dense is sparse, sparse + dense is dense) and drop
+	// the entries of one operand that the other's fill annihilates.
+	multiplicative bool
+	// linear[i]: the op is linear in operand i when the other is a number,
+	// so an uncoalesced COO operand needs no coalescing.
+	linear [2]bool
+	// dtype returns the compute and result dtypes from the operands' dtypes
+	// and their promotion, or the refusal.
+	dtype func(op string, a, b, common dtype.DType, args *BinaryArgs) (compute, out dtype.DType, err error)
+	// funcs builds the element functions in the compute dtype's domain.
+	funcs func(args *BinaryArgs, compute dtype.DType) binFuncs
+	// params names the BinaryArgs fields the op reads.
+	params string
+}
+
+// BinaryOps lists the names BinaryByName accepts, sorted.
+func BinaryOps() []string {
+	names := make([]string, 0, len(binaryOps))
+	for n := range binaryOps {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// BinaryByName applies the element-wise op name (torch's: "add", "sub",
+// "mul", "div", "eq", "maximum", "pow", ...) to a and b, at least one a
+// tensor; tensors must have equal shapes. Every element of the result is
+// op(a, b) at that element, fill values included; the result's fill value is
+// op(fill_a, fill_b). dtypes promote as torch (PromoteTypes; a number only
+// raises the category); comparisons give bool.
+//
+// Result layout (torch's unless args.Out asks for another): with a number,
+// the tensor's; two sparse tensors, a's; sparse with strided, strided except
+// for mul, whose result keeps the sparse operand's layout. COO + COO with
+// zero fills follows torch's merge of the two entry lists, so adding
+// uncoalesced tensors concatenates them; otherwise a sparse result holds the
+// union of both patterns, less the entries that mul's zero fill annihilates.
+// A custom-format tensor with a number, or two of one custom format, give a
+// tensor of that format where it holds the result (keepFormat).
+func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, error) {
+	def, ok := binaryOps[name]
+	if !ok {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "binary op %q is unknown; known ops: %s", name, strings.Join(BinaryOps(), ", "))
+	}
+	if err := checkBinaryArgs(name, def, a, b, &args); err != nil {
+		return nil, err
+	}
+	var common dtype.DType
+	switch {
+	case a.Tensor != nil && b.Tensor != nil:
+		common = dtype.PromoteTypes(a.Tensor.DType(), b.Tensor.DType())
+	case a.Tensor != nil:
+		common = dtype.PromoteNumber(a.Tensor.DType(), b.Number.Kind)
+	default:
+		common = dtype.PromoteNumber(b.Tensor.DType(), a.Number.Kind)
+	}
+	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, &args)
+	if err != nil {
+		return nil, err
+	}
+	dom := domainOf(compute)
+	bf := def.funcs(&args, compute)
+	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
+		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
+	}
+	var res *tensor.Tensor
+	if a.Tensor == nil || b.Tensor == nil {
+		res, err = binaryWithNumber(name, def, bf, a, b, dom, out, &args)
+	} else {
+		res, err = binaryTensors(name, def, bf, a.Tensor, b.Tensor, dom, out, &args)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if res, err = keepFormat(res, args.Out, tensorsOf(a, b)...); err != nil {
+		return nil, err
+	}
+	return toOutput(res, args.Out)
+}
+
+// checkBinaryArgs validates the operands and the args the op reads.
+func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) error {
+	if a.Tensor == nil && b.Tensor == nil {
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: at least one operand must be a tensor, got two numbers", op)
+	}
+	for i, o := range []Operand{a, b} {
+		if o.Tensor == nil {
+			if err := dtype.CheckNumber([]string{"self", "other"}[i], o.Number); err != nil {
+				return err
+			}
+		}
+	}
+	accepted := strings.Fields(def.params)
+	if args.Alpha != nil {
+		if !slices.Contains(accepted, "alpha") {
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no alpha argument", op)
+		}
+		if err := dtype.CheckNumber("alpha", *args.Alpha); err != nil {
+			return err
+		}
+	}
+	if args.RoundingMode != "" && !slices.Contains(accepted, "rounding_mode") {
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no rounding_mode argument", op)
+	}
+	return nil
+}
+
+// binaryWithNumber maps a tensor's values and fill through op with the
+// number bound on its side.
+func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
+	t, n, numberFirst := a.Tensor, b.Number, false
+	if t == nil {
+		t, n, numberFirst = b.Tensor, a.Number, true
+	}
+	if op == "pow" && !numberFirst && dom == domInt && n.Value.Int() < 0 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "pow: Integers to negative integer powers are not allowed (exponent %d)", n.Value.Int())
+	}
+	s := scalarVec(dom, n.Value)
+	if bf.divides && dom == domInt {
+		if !numberFirst && s.i[0] == 0 {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (integer division by the scalar 0)", op)
+		}
+		if numberFirst {
+			var err error
+			if t, err = tensor.Coalesce(t); err != nil { // dividing is not linear: duplicates sum first
+				return nil, err
+			}
+			if err := checkDivisors(op, t, domInt); err != nil {
+				return nil, err
+			}
+		}
+	}
+	ef := bindNumber(bf, s, numberFirst)
+	pos := 0
+	if numberFirst {
+		pos = 1
+	}
+	// Division with a rounding mode is not linear.
+	r, err := mapTensor(op, t, out, dom, ef, def.linear[pos] && args.RoundingMode == "")
+	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
+		r.SetCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
+	}
+	return r, err
+}
+
+// bindNumber turns a binary function into a unary one with the number s on
+// the left (numberFirst) or the right.
+func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
+	var ef elemFuncs
+	switch s.dom {
+	case domInt:
+		y := s.i[0]
+		ef.integ = func(x int64) int64 { return bf.integ(x, y) }
+		if numberFirst {
+			ef.integ = func(x int64) int64 { return bf.integ(y, x) }
+		}
+	case domReal:
+		y := s.f[0]
+		ef.real = func(x float64) float64 { return bf.real(x, y) }
+		if numberFirst {
+			ef.real = func(x float64) float64 { return bf.real(y, x) }
+		}
+	default:
+		y := s.c[0]
+		ef.cplx = func(x complex128) complex128 { return bf.cplx(x, y) }
+		if numberFirst {
+			ef.cplx = func(x complex128) complex128 { return bf.cplx(y, x) }
+		}
+	}
+	return ef
+}
+
+// checkDivisors refuses a zero among the values of a coalesced t (and its
+// fill, where some element is unspecified) when they divide integers.
+func checkDivisors(op string, t *tensor.Tensor, dom domain) error {
+	v := loadVec(t.ValueArray(), dom)
+	if t.StorageLayout() != tensor.Strided && t.ValueArray().Numel() < dtype.NumelOf(t.Dims()) {
+		v.i = append(v.i, elementVec(t.DType(), t.FillElem(), dom).i...)
+	}
+	if slices.Contains(v.i, 0) {
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
+	}
+	return nil
+}
+
+// applyBinary computes bf(x[i], y[i]) into x.
+func applyBinary(op string, bf binFuncs, x, y vec) (vec, error) {
+	switch x.dom {
+	case domInt:
+		if bf.divides && slices.Contains(y.i, 0) {
+			return vec{}, errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
+		}
+		for i := range x.i {
+			x.i[i] = bf.integ(x.i[i], y.i[i])
+		}
+	case domReal:
+		for i := range x.f {
+			x.f[i] = bf.real(x.f[i], y.f[i])
+		}
+	default:
+		for i := range x.c {
+			x.c[i] = bf.cplx(x.c[i], y.c[i])
+		}
+	}
+	return x, nil
+}
+
+// binaryTensors combines two tensors of equal shape.
+func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
+	if !slices.Equal(a.Dims(), b.Dims()) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected sizes of 'self' and 'other' to match, but %s != %s", op, shapeList(a.Dims()), shapeList(b.Dims()))
+	}
+	layout := defaultBinaryLayout(def, a, b)
+	if args.Out.Layout != nil {
+		layout = *args.Out.Layout
+		if !layout.Valid() {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+		}
+	}
+	if layout == tensor.Strided {
+		return binaryDense(op, bf, a, b, dom, out)
+	}
+	block, err := resultBlock(layout, a, b, args.Out.BlockSize)
+	if err != nil {
+		return nil, err
+	}
+	if (op == "add" || op == "sub") && layout == tensor.COO && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO &&
+		a.DenseDim() == b.DenseDim() && isZero(a.Fill()) && isZero(b.Fill()) {
+		alpha := alphaValue(op, args, dom)
+		return cooAddMerge(a, b, alpha, out)
+	}
+	return mergeBinary(op, def, bf, a, b, dom, out, layout, block)
+}
+
+// defaultBinaryLayout is torch's result layout for two tensors.
+func defaultBinaryLayout(def *binaryDef, a, b *tensor.Tensor) tensor.Layout {
+	switch {
+	case a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided:
+		return a.StorageLayout()
+	case a.StorageLayout() != tensor.Strided && def.multiplicative:
+		return a.StorageLayout()
+	case b.StorageLayout() != tensor.Strided && def.multiplicative:
+		return b.StorageLayout()
+	}
+	return tensor.Strided
+}
+
+// resultBlock is the block size of a BSR/BSC result: asked for, or an
+// operand's of that layout.
+func resultBlock(layout tensor.Layout, a, b *tensor.Tensor, asked [2]int64) ([2]int64, error) {
+	switch {
+	case !layout.IsBlocked():
+		return [2]int64{1, 1}, nil
+	case asked != [2]int64{}:
+		return asked, nil
+	case a.StorageLayout() == layout:
+		return a.BlockSize(), nil
+	case b.StorageLayout() == layout:
+		return b.BlockSize(), nil
+	}
+	return [2]int64{}, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required for a %s result when no operand is %s", layout, layout)
+}
+
+// binaryDense computes the op on the dense values of both operands.
+func binaryDense(op string, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType) (*tensor.Tensor, error) {
+	if err := errs.CheckAlloc(op, dtype.NumelOf(a.Dims()), max(out.Size(), 8)); err != nil {
+		return nil, err
+	}
+	da, err := tensor.ToDense(a)
+	if err != nil {
+		return nil, err
+	}
+	db, err := tensor.ToDense(b)
+	if err != nil {
+		return nil, err
+	}
+	z, err := applyBinary(op, bf, loadVec(da.ValueArray(), dom), loadVec(db.ValueArray(), dom))
+	if err != nil {
+		return nil, err
+	}
+	return tensor.NewStrided(z.store(out, a.Dims()))
+}
+
+// shapeList renders a shape as torch prints sizes: [3, 4].
+func shapeList(s []int64) string {
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = tensor.Itoa(x)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}

@@ -1,0 +1,122 @@
+package ops
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
+)
+
+// ewFormatOps are element-wise ops of one custom-format tensor a (and b of
+// the same format and pattern, other values): zero-keeping unary ops, ops
+// that change the fill (cos, add of a number), a dtype change (isnan), a
+// scalar product and binary ops of two tensors of the format.
+var ewFormatOps = []struct {
+	name string
+	op   func(a, b *tensor.Tensor) (*tensor.Tensor, error)
+}{
+	{"neg", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("neg", a, UnaryArgs{}) }},
+	{"abs", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("abs", a, UnaryArgs{}) }},
+	{"cos", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("cos", a, UnaryArgs{}) }},
+	{"isnan", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("isnan", a, UnaryArgs{}) }},
+	{"mul 2.5", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("mul", TensorOperand(a), NumberOperand(dtype.FloatNumber(2.5)), BinaryArgs{})
+	}},
+	{"add 1", func(a, _ *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("add", TensorOperand(a), NumberOperand(dtype.FloatNumber(1)), BinaryArgs{})
+	}},
+	{"a + b", func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	}},
+	{"a - b", func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("sub", TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	}},
+	{"a * b", func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("mul", TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	}},
+}
+
+// TestElementwiseKeepsFormat: over every formats.json case stored in a
+// custom format (DIA-I/J, anti-diagonal, CROW/CCOL, BSR/BSC with
+// column-major blocks, delta, N:M, blocked vectors, batched DIA, permuted
+// 3-d formats, ...), each op gives a tensor of the input's format whose
+// dense value is the op of the dense input.
+func TestElementwiseKeepsFormat(t *testing.T) {
+	for _, c := range tensortest.LoadUSTCases(t) {
+		f, err := format.Parse(c.Format)
+		require.NoError(t, err, c.ID)
+		da, err := tensor.NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
+		require.NoError(t, err, c.ID)
+		db, err := BinaryByName("mul", TensorOperand(da), NumberOperand(dtype.FloatNumber(-1.5)), BinaryArgs{})
+		require.NoError(t, err, c.ID)
+		a, err := tensor.ToFormat(da, f)
+		require.NoError(t, err, c.ID)
+		if a.Layout() != tensor.Custom {
+			continue // a named layout's case: its rules are the layout's
+		}
+		b, err := tensor.ToFormat(db, f)
+		require.NoError(t, err, c.ID)
+		for _, o := range ewFormatOps {
+			msg := c.ID + " " + o.name
+			want, err := o.op(da, db)
+			require.NoError(t, err, msg)
+			got, err := o.op(a, b)
+			require.NoError(t, err, msg)
+			require.Equal(t, tensor.Custom, got.Layout(), msg)
+			assert.True(t, tensor.PositionalNames(got.Format()).Equal(tensor.PositionalNames(f)), "%s: format %s", msg, got.Format())
+			ewRequireSameDense(t, want, got, msg)
+		}
+	}
+}
+
+// TestElementwiseFormatUnion: two DIA tensors with different diagonals add
+// to a DIA tensor holding the union; a structured 2:4 sum whose strips
+// overflow, a custom tensor with a CSR one, and an asked-for output layout
+// follow the COO rules; results equal the dense ops.
+func TestElementwiseFormatUnion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	da := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	db := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
+	want, err := BinaryByName("add", TensorOperand(da), TensorOperand(db), BinaryArgs{})
+	require.NoError(t, err)
+	a, err := tensor.ToFormat(da, format.DIAI())
+	require.NoError(t, err)
+	b, err := tensor.ToFormat(db, format.DIAI())
+	require.NoError(t, err)
+	got, err := BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	require.NoError(t, err)
+	assert.True(t, got.Format().Equal(format.DIAI()), "%s", got.Format())
+	ewRequireSameDense(t, want, got, "DIA + DIA")
+
+	// [1 1 0 0] + [0 0 1 1] has four values in one 2:4 strip.
+	nm := mustFormat(format.StructuredNM(2, 4))
+	x, err := tensor.ToFormat(tensortest.MustDense(t, []float64{1, 1, 0, 0}, 1, 4), nm)
+	require.NoError(t, err)
+	y, err := tensor.ToFormat(tensortest.MustDense(t, []float64{0, 0, 1, 1}, 1, 4), nm)
+	require.NoError(t, err)
+	got, err = BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{})
+	require.NoError(t, err)
+	assert.Equal(t, tensor.COO, got.Layout())
+	ewRequireSameDense(t, tensortest.MustDense(t, []float64{1, 1, 1, 1}, 1, 4), got, "2:4 overflow")
+
+	csr, err := tensor.ToFormat(db, format.CSR())
+	require.NoError(t, err)
+	got, err = BinaryByName("add", TensorOperand(a), TensorOperand(csr), BinaryArgs{})
+	require.NoError(t, err)
+	assert.Equal(t, tensor.COO, got.Layout())
+	ewRequireSameDense(t, want, got, "DIA + CSR")
+
+	l := tensor.CSR
+	got, err = UnaryByName("neg", a, UnaryArgs{Out: Output{Layout: &l}})
+	require.NoError(t, err)
+	assert.Equal(t, tensor.CSR, got.Layout())
+	wantNeg, err := UnaryByName("neg", da, UnaryArgs{})
+	require.NoError(t, err)
+	ewRequireSameDense(t, wantNeg, got, "neg to CSR")
+}

@@ -1,0 +1,274 @@
+package ops
+
+import (
+	"math"
+	"math/cmplx"
+
+	"github.com/gosparse/gosparse/core/dtype"
+)
+
+// Element functions the standard library lacks, with torch's conventions.
+
+// erfinv is the inverse error function: math.Erfinv (a rational
+// approximation) polished by one Newton step on math.Erf, which brings it to
+// within an ulp or two away from the poles at ±1.
+func erfinv(x float64) float64 {
+	y := math.Erfinv(x)
+	if math.IsInf(y, 0) || math.IsNaN(y) || y == 0 {
+		return y
+	}
+	// d/dy erf(y) = 2/sqrt(pi) * exp(-y^2)
+	return y - (math.Erf(y)-x)/(2/math.SqrtPi*math.Exp(-y*y))
+}
+
+// signReal is torch.sign on reals: (0 < x) - (x < 0), so NaN gives 0.
+func signReal(x float64) float64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+func signInt(x int64) int64 {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// sgnComplex is z / |z|, and 0 at 0 (torch.sgn).
+func sgnComplex(z complex128) complex128 {
+	a := cmplx.Abs(z)
+	if a == 0 {
+		return 0
+	}
+	return z / complex(a, 0)
+}
+
+// angleReal is torch.angle on reals: pi for negatives, 0 otherwise, NaN kept.
+func angleReal(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return x
+	case x < 0:
+		return math.Pi
+	}
+	return 0
+}
+
+// expm1Complex is exp(z) - 1 without cancellation near 0:
+// re = expm1(x) cos(y) - 2 sin^2(y/2), im = exp(x) sin(y).
+func expm1Complex(z complex128) complex128 {
+	x, y := real(z), imag(z)
+	if math.IsInf(x, 0) || math.IsNaN(x) || math.IsInf(y, 0) || math.IsNaN(y) {
+		return cmplx.Exp(z) - 1
+	}
+	s := math.Sin(y / 2)
+	return complex(math.Expm1(x)*math.Cos(y)-2*s*s, math.Exp(x)*math.Sin(y))
+}
+
+// log1pComplex is log(1 + z) without cancellation near 0:
+// re = log1p(x(2 + x) + y^2) / 2, im = atan2(y, 1 + x).
+func log1pComplex(z complex128) complex128 {
+	x, y := real(z), imag(z)
+	if math.Abs(x) < 0.5 && math.Abs(y) < 0.5 {
+		return complex(math.Log1p(x*(2+x)+y*y)/2, math.Atan2(y, 1+x))
+	}
+	return cmplx.Log(1 + z)
+}
+
+func sigmoidReal(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+func sigmoidComplex(z complex128) complex128 { return 1 / (1 + cmplx.Exp(-z)) }
+
+// clampReal is torch.clamp: NaN in the input or a bound propagates; the
+// upper bound wins where min > max.
+func clampReal(x float64, lo, hi *float64) float64 {
+	if math.IsNaN(x) {
+		return x
+	}
+	if lo != nil {
+		if math.IsNaN(*lo) {
+			return *lo
+		}
+		if x < *lo {
+			x = *lo
+		}
+	}
+	if hi != nil {
+		if math.IsNaN(*hi) {
+			return *hi
+		}
+		if x > *hi {
+			x = *hi
+		}
+	}
+	return x
+}
+
+func clampInt(x int64, lo, hi *int64) int64 {
+	if lo != nil && x < *lo {
+		x = *lo
+	}
+	if hi != nil && x > *hi {
+		x = *hi
+	}
+	return x
+}
+
+// nanToNum replaces NaN, +Inf and -Inf.
+func nanToNum(x, nan, posinf, neginf float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return nan
+	case math.IsInf(x, 1):
+		return posinf
+	case math.IsInf(x, -1):
+		return neginf
+	}
+	return x
+}
+
+// finiteRange is the largest finite value of a floating dtype (nan_to_num's
+// default replacement for infinities).
+func finiteRange(d dtype.DType) float64 {
+	switch dtype.RealOf(d) {
+	case dtype.Float16:
+		return 65504
+	case dtype.BFloat16:
+		return float64(dtype.BFloat16ToFloat32(0x7f7f))
+	case dtype.Float32:
+		return math.MaxFloat32
+	}
+	return math.MaxFloat64
+}
+
+// maxReal and minReal propagate NaN, as torch.maximum and torch.minimum.
+func maxReal(x, y float64) float64 {
+	if math.IsNaN(x) || math.IsNaN(y) {
+		return math.NaN()
+	}
+	return math.Max(x, y)
+}
+
+func minReal(x, y float64) float64 {
+	if math.IsNaN(x) || math.IsNaN(y) {
+		return math.NaN()
+	}
+	return math.Min(x, y)
+}
+
+// floorDivReal is torch's div_floor for floating point: the quotient
+// rounded toward -inf, computed from fmod so that it is exact.
+func floorDivReal(a, b float64) float64 {
+	if b == 0 {
+		return a / b
+	}
+	mod := math.Mod(a, b)
+	div := (a - mod) / b
+	if mod != 0 && (b < 0) != (mod < 0) {
+		div--
+	}
+	if div == 0 {
+		return math.Copysign(0, a/b)
+	}
+	fl := math.Floor(div)
+	if div-fl > 0.5 {
+		fl++
+	}
+	return fl
+}
+
+// floorDivInt is integer division rounded toward -inf. Callers refuse b == 0
+// beforehand; a fill value that is never read may still divide by 0, which
+// gives 0 here instead of a panic.
+func floorDivInt(a, b int64) int64 {
+	if b == 0 {
+		return 0
+	}
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// truncDivInt is integer division rounded toward 0 (0 for b == 0, as floorDivInt).
+func truncDivInt(a, b int64) int64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
+
+// powInt is integer exponentiation with wrap-around; negative exponents
+// follow torch: 1 for base 1, ±1 for base -1, 0 otherwise.
+func powInt(base, exp int64) int64 {
+	if exp < 0 {
+		switch base {
+		case 1:
+			return 1
+		case -1:
+			if exp%2 == 0 {
+				return 1
+			}
+			return -1
+		}
+		return 0
+	}
+	r := int64(1)
+	for exp > 0 {
+		if exp&1 == 1 {
+			r *= base
+		}
+		base *= base
+		exp >>= 1
+	}
+	return r
+}
+
+// powReal is math.Pow with torch's exact square.
+func powReal(x, y float64) float64 {
+	if y == 2 {
+		return x * x
+	}
+	return math.Pow(x, y)
+}
+
+// powComplex is cmplx.Pow with the exact square and 0^0 = 1.
+func powComplex(x, y complex128) complex128 {
+	switch {
+	case y == 2:
+		return x * x
+	case y == 0:
+		return 1
+	}
+	return cmplx.Pow(x, y)
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func b2c(b bool) complex128 {
+	if b {
+		return 1
+	}
+	return 0
+}

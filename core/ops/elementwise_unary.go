@@ -1,0 +1,195 @@
+package ops
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// Output chooses the layout of an element-wise result.
+type Output struct {
+	// Layout is the result's layout; nil keeps torch's choice (the input's
+	// layout for unary ops, see BinaryByName for binary ones).
+	Layout *tensor.Layout
+	// BlockSize is the block of a BSR/BSC result when no input has that layout.
+	BlockSize [2]int64
+}
+
+// UnaryArgs are the parameters of the unary ops that take any; each field
+// is refused by the ops that do not use it.
+type UnaryArgs struct {
+	// Exponent of pow (required there).
+	Exponent *dtype.Number
+	// Min and Max of clamp (at least one required; nil: unbounded).
+	Min, Max *dtype.Number
+	// NaN, PosInf and NegInf of nan_to_num (nil: 0, and the dtype's largest
+	// and smallest finite values).
+	NaN, PosInf, NegInf *float64
+	// Out chooses the result layout.
+	Out Output
+}
+
+// elemFuncs is an element function in each compute domain; nil where the
+// op does not define it.
+type elemFuncs struct {
+	real  func(float64) float64
+	cplx  func(complex128) complex128
+	integ func(int64) int64
+}
+
+// unaryDef is one row of the unary op table.
+type unaryDef struct {
+	// linear ops (f(x + y) = f(x) + f(y)) may run on the duplicates of an
+	// uncoalesced COO tensor without summing them first, as torch does.
+	linear bool
+	// dtype is the result dtype for an input dtype, or the refusal.
+	dtype func(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error)
+	// funcs builds the element functions for the args and result dtype.
+	funcs func(a *UnaryArgs, out dtype.DType) (elemFuncs, error)
+	// params names the UnaryArgs fields the op reads.
+	params string
+}
+
+// UnaryOps lists the names UnaryByName accepts, sorted.
+func UnaryOps() []string {
+	names := make([]string, 0, len(unaryOps)+1)
+	for n := range unaryOps {
+		names = append(names, n)
+	}
+	names = append(names, "pow")
+	sort.Strings(names)
+	return names
+}
+
+// UnaryByName applies the element-wise op name (torch's name: "cos", "abs",
+// "isnan", "clamp", ...) to every stored value of t and to its fill value,
+// so the result keeps t's layout (or format) and pattern: to_dense(op(t)) equals op
+// applied to to_dense(t). The result dtype follows torch (sqrt of an integer
+// tensor is float32, abs of complex is real, isnan is bool). An uncoalesced
+// COO tensor is coalesced first unless the op is linear. pow(t, Exponent)
+// is BinaryByName("pow", t, Exponent).
+func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor, error) {
+	if t == nil {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", name)
+	}
+	if name == "pow" {
+		if err := checkUnaryParams(name, "exponent", &args); err != nil {
+			return nil, err
+		}
+		if args.Exponent == nil {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "pow: exponent is required")
+		}
+		return BinaryByName("pow", TensorOperand(t), NumberOperand(*args.Exponent), BinaryArgs{Out: args.Out})
+	}
+	def, ok := unaryOps[name]
+	if !ok {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "unary op %q is unknown; known ops: %s", name, strings.Join(UnaryOps(), ", "))
+	}
+	if err := checkUnaryParams(name, def.params, &args); err != nil {
+		return nil, err
+	}
+	out, err := def.dtype(name, t.DType(), &args)
+	if err != nil {
+		return nil, err
+	}
+	ef, err := def.funcs(&args, out)
+	if err != nil {
+		return nil, err
+	}
+	dom := max(domainOf(t.DType()), domainOf(out))
+	res, err := mapTensor(name, t, out, dom, ef, def.linear)
+	if err != nil {
+		return nil, err
+	}
+	if res, err = keepFormat(res, args.Out, t); err != nil {
+		return nil, err
+	}
+	return toOutput(res, args.Out)
+}
+
+// checkUnaryParams refuses UnaryArgs fields that op does not read.
+func checkUnaryParams(op, params string, a *UnaryArgs) error {
+	given := []struct {
+		name string
+		set  bool
+	}{
+		{"exponent", a.Exponent != nil}, {"min", a.Min != nil}, {"max", a.Max != nil},
+		{"nan", a.NaN != nil}, {"posinf", a.PosInf != nil}, {"neginf", a.NegInf != nil},
+	}
+	accepted := strings.Fields(params)
+	for _, g := range given {
+		if g.set && !slices.Contains(accepted, g.name) {
+			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no %s argument", op, g.name)
+		}
+	}
+	for _, n := range []*dtype.Number{a.Exponent, a.Min, a.Max} {
+		if n != nil {
+			if err := dtype.CheckNumber(op, *n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// mapTensor applies ef (in domain dom) to t's stored values and fill value,
+// keeping t's structure; the result has dtype out.
+func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool) (*tensor.Tensor, error) {
+	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
+		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.DType())
+	}
+	src := t
+	if t.StorageLayout() == tensor.COO && !t.CoalescedFlag() && !(linear && linearSafe(t.DType(), out)) {
+		var err error
+		if src, err = tensor.Coalesce(t); err != nil {
+			return nil, err
+		}
+	}
+	if err := errs.CheckAlloc(op, src.ValueArray().Numel(), out.Size()); err != nil {
+		return nil, err
+	}
+	vals := applyUnary(ef, loadVec(src.ValueArray(), dom)).store(out, src.ValueArray().Shape)
+	fill := applyUnary(ef, elementVec(src.DType(), src.FillElem(), dom)).store(out, []int64{1})
+	return tensor.WithValues(src, out, vals, fill.Data), nil
+}
+
+// linearSafe reports whether summing duplicates after a linear op equals
+// summing them before: true in floating point, and for integers whose dtype
+// stays (wrap-around arithmetic is a ring); bool duplicates combine by "or".
+func linearSafe(in, out dtype.DType) bool {
+	c := dtype.CategoryOf(in)
+	return c == dtype.CatFloat || c == dtype.CatComplex || (c == dtype.CatInt && in == out)
+}
+
+// applyUnary applies ef to every element of v, in place.
+func applyUnary(ef elemFuncs, v vec) vec {
+	switch v.dom {
+	case domInt:
+		for i, x := range v.i {
+			v.i[i] = ef.integ(x)
+		}
+	case domReal:
+		for i, x := range v.f {
+			v.f[i] = ef.real(x)
+		}
+	default:
+		for i, x := range v.c {
+			v.c[i] = ef.cplx(x)
+		}
+	}
+	return v
+}
+
+// toOutput converts an element-wise result to the layout asked for.
+func toOutput(t *tensor.Tensor, o Output) (*tensor.Tensor, error) {
+	if o.Layout == nil || (*o.Layout == t.StorageLayout() && (o.BlockSize == [2]int64{} || o.BlockSize == t.BlockSize())) {
+		return t, nil
+	}
+	opt := tensor.DefaultConvert()
+	opt.BlockSize = o.BlockSize
+	return tensor.ToLayout(t, *o.Layout, opt)
+}

@@ -1,0 +1,436 @@
+package ops
+
+import (
+	"math"
+	"math/cmplx"
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// coalescedCOO returns t's entries as coalesced COO.
+func coalescedCOO(t *tensor.Tensor) (*tensor.CooEntries, error) {
+	c := t
+	var err error
+	if t.StorageLayout() != tensor.COO {
+		if c, err = tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: t.DenseDim(), SparseDim: -1, IndexWidth: tensor.KeptWidth(t)}); err != nil {
+			return nil, err
+		}
+	}
+	if !c.CoalescedFlag() {
+		if c, err = tensor.Coalesce(c); err != nil {
+			return nil, err
+		}
+	}
+	return tensor.AsCOO(c)
+}
+
+// sumDims normalises and deduplicates a dim list (nil or empty: every dim).
+func sumDims(op string, dims []int, nd int) ([]bool, error) {
+	red := make([]bool, nd)
+	if len(dims) == 0 {
+		for i := range red {
+			red[i] = true
+		}
+		return red, nil
+	}
+	for _, d := range dims {
+		n, err := tensor.NormDim(op+": dim", d, nd)
+		if err != nil {
+			return nil, err
+		}
+		if red[n] {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: dim %d appears multiple times in the list of dims", op, n)
+		}
+		red[n] = true
+	}
+	return red, nil
+}
+
+// addScalar adds exactly where both are integers, in floating point otherwise.
+func addScalar(a, b dtype.Scalar) dtype.Scalar {
+	if a.IsExact() && b.IsExact() {
+		return dtype.IntScalar(a.ExactInt() + b.ExactInt())
+	}
+	return dtype.Complex128Scalar(complex(a.Re()+b.Re(), a.Im()+b.Im()))
+}
+
+func scaleScalar(a dtype.Scalar, k int64) dtype.Scalar {
+	if a.IsExact() {
+		return dtype.IntScalar(a.ExactInt() * k)
+	}
+	return dtype.Complex128Scalar(complex(a.Re()*float64(k), a.Im()*float64(k)))
+}
+
+// Sum is torch.sparse.sum(t, dims): the sum over dims (nil: all); see Reduce.
+func Sum(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) { return Reduce(t, dims, "sum") }
+
+// Reduce applies a reduction (sum, mean, prod, amax, amin, any,
+// count_nonzero) over dims (nil: all). When every sparse dim is reduced the
+// result is strided, else a coalesced COO over the kept sparse dims.
+// Unspecified elements count through the fill value, so the result equals
+// the reduction of the dense tensor; the result's fill is the reduction of a
+// group of unspecified elements. Integer and bool sums and products give
+// int64, as torch's.
+func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
+	rd, ok := reducers[op]
+	if !ok {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
+	}
+	nd := len(t.Dims())
+	red, err := sumDims(op, dims, nd)
+	if err != nil {
+		return nil, err
+	}
+	outDType, err := rd.dtype(t.DType())
+	if err != nil {
+		return nil, err
+	}
+	if t.StorageLayout() == tensor.Strided {
+		if nd == 0 {
+			return tensor.ToDType(t, outDType)
+		}
+		if r, ok, err := stridedReduce(t, red, op); ok || err != nil {
+			return r, err
+		}
+		// A strided tensor reduces through its COO form; the result is strided again.
+		c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+		if err != nil {
+			return nil, err
+		}
+		r, err := Reduce(c, dims, op)
+		if err != nil || r.StorageLayout() == tensor.Strided {
+			return r, err
+		}
+		return tensor.ToDense(r)
+	}
+	c, err := coalescedCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := nd - c.DenseDim
+	dshape := c.Shape[s:]
+	var keptSparse, keptDense []int
+	groupSize, denseFactor := int64(1), int64(1)
+	for d := 0; d < nd; d++ {
+		switch {
+		case !red[d] && d < s:
+			keptSparse = append(keptSparse, d)
+		case !red[d]:
+			keptDense = append(keptDense, d-s)
+		case d < s:
+			groupSize *= c.Shape[d]
+		default:
+			denseFactor *= c.Shape[d]
+		}
+	}
+	outBlockShape := make([]int64, len(keptDense))
+	for i, d := range keptDense {
+		outBlockShape[i] = dshape[d]
+	}
+	outBlock := dtype.NumelOf(outBlockShape)
+	fill := dtype.LoadScalar(c.Dtype, c.Fill)
+	// Entries sorted by their kept sparse coordinates form the output groups.
+	n := c.Nse()
+	order := make([]int64, n)
+	for i := range order {
+		order[i] = int64(i)
+	}
+	keyOf := func(e int64) []int64 {
+		k := make([]int64, len(keptSparse))
+		for i, d := range keptSparse {
+			k[i] = c.Coords[d][e]
+		}
+		return k
+	}
+	slices.SortStableFunc(order, func(a, b int64) int { return slices.Compare(keyOf(a), keyOf(b)) })
+	var groups [][]int64     // output coordinate per group
+	var acc [][]dtype.Scalar // output block per group
+	var counts []int64
+	for _, e := range order {
+		k := keyOf(e)
+		if len(groups) == 0 || !slices.Equal(groups[len(groups)-1], k) {
+			groups = append(groups, k)
+			block := make([]dtype.Scalar, outBlock)
+			for j := range block {
+				block[j] = rd.identity
+			}
+			acc = append(acc, block)
+			counts = append(counts, 0)
+		}
+		g := len(groups) - 1
+		counts[g]++
+		reduceBlockInto(acc[g], c.Vals, e, dshape, red[s:], rd.step)
+	}
+	perOutput := groupSize * denseFactor // elements reduced into one output element
+	if perOutput == 0 && (op == "amax" || op == "amin") {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s(): Expected reduction dim to have non-zero size (size %v, dims %v)", op, t.Dims(), dims)
+	}
+	for g := range acc {
+		if missing := groupSize - counts[g]; missing > 0 {
+			for j := range acc[g] {
+				acc[g][j] = rd.repeat(acc[g][j], fill, missing*denseFactor)
+			}
+		}
+		for j := range acc[g] {
+			acc[g][j] = rd.finish(acc[g][j], perOutput)
+		}
+	}
+	unspecified := rd.finish(rd.repeat(rd.identity, fill, perOutput), perOutput)
+	if len(keptSparse) == 0 {
+		out := dtype.NewArray(outDType, outBlockShape)
+		for j := int64(0); j < outBlock; j++ {
+			v := unspecified
+			if len(acc) == 1 {
+				v = acc[0][j]
+			}
+			out.SetComplex(j, v)
+		}
+		return tensor.NewStrided(out)
+	}
+	shape := make([]int64, 0, len(keptSparse)+len(keptDense))
+	for _, d := range keptSparse {
+		shape = append(shape, c.Shape[d])
+	}
+	shape = append(shape, outBlockShape...)
+	coords := make([][]int64, len(keptSparse))
+	for i := range coords {
+		coords[i] = make([]int64, len(groups))
+		for g := range groups {
+			coords[i][g] = groups[g][i]
+		}
+	}
+	vals := dtype.NewArray(outDType, append([]int64{int64(len(groups))}, outBlockShape...))
+	for g := range acc {
+		for j, v := range acc[g] {
+			vals.SetComplex(int64(g)*outBlock+int64(j), v)
+		}
+	}
+	out := &tensor.CooEntries{Shape: shape, DenseDim: len(keptDense), Coords: coords, Vals: vals, Coalesced: true,
+		Width: c.Width, Fill: tensor.ScalarBytes(outDType, unspecified), Dtype: outDType}
+	return out.Tensor()
+}
+
+// reduceBlockInto folds entry e's value block into acc with step, reducing
+// the dense dims marked in red (acc is laid out over the kept dense dims).
+func reduceBlockInto(acc []dtype.Scalar, vals dtype.Array, e int64, dshape []int64, red []bool, step func(acc, v dtype.Scalar) dtype.Scalar) {
+	block := dtype.NumelOf(dshape)
+	idx := make([]int64, len(dshape))
+	for j := int64(0); j < block; j++ {
+		r := j
+		for d := len(dshape) - 1; d >= 0; d-- {
+			idx[d] = r % dshape[d]
+			r /= dshape[d]
+		}
+		o := int64(0)
+		for d := range dshape {
+			if !red[d] {
+				o = o*dshape[d] + idx[d]
+			}
+		}
+		acc[o] = step(acc[o], vals.Complex(e*block+j))
+	}
+}
+
+// Softmax is torch.sparse.softmax(t, dim): along dim over the specified
+// elements only (unspecified ones are excluded, not read as the fill), on a
+// coalesced COO result of the same pattern. log computes log_softmax.
+func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
+	op := "softmax"
+	if log {
+		op = "log_softmax"
+	}
+	if t.StorageLayout() == tensor.Strided {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
+	}
+	if !t.DType().IsFloat() && !t.DType().IsComplex() {
+		return nil, errs.Errorf(errs.ErrDType, "%s: expected a floating point dtype, got %s", op, t.DType())
+	}
+	nd := len(t.Dims())
+	dim, err := tensor.NormDim(op+": dim", dim, nd)
+	if err != nil {
+		return nil, err
+	}
+	c, err := coalescedCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := nd - c.DenseDim
+	dshape := c.Shape[s:]
+	block := dtype.NumelOf(dshape)
+	n := c.Nse()
+	out := dtype.NewArray(c.Dtype, c.Vals.Shape)
+	vals := make([]complex128, n*block)
+	for i := range vals {
+		v := c.Vals.Complex(int64(i))
+		vals[i] = complex(v.Re(), v.Im())
+	}
+	res := make([]complex128, len(vals))
+	if dim < s {
+		order := make([]int64, n)
+		for i := range order {
+			order[i] = int64(i)
+		}
+		key := func(e int64) []int64 {
+			k := make([]int64, 0, s-1)
+			for d := 0; d < s; d++ {
+				if d != dim {
+					k = append(k, c.Coords[d][e])
+				}
+			}
+			return k
+		}
+		slices.SortStableFunc(order, func(a, b int64) int { return slices.Compare(key(a), key(b)) })
+		for lo := int64(0); lo < n; {
+			hi := lo + 1
+			for hi < n && slices.Equal(key(order[lo]), key(order[hi])) {
+				hi++
+			}
+			group := order[lo:hi]
+			for j := int64(0); j < block; j++ {
+				idx := make([]int64, len(group))
+				for i, e := range group {
+					idx[i] = e*block + j
+				}
+				softmaxInto(res, vals, idx, log)
+			}
+			lo = hi
+		}
+	} else {
+		dd := dim - s
+		inner := dtype.NumelOf(dshape[dd+1:])
+		outer := dtype.NumelOf(dshape[:dd])
+		for e := int64(0); e < n; e++ {
+			for o := int64(0); o < outer; o++ {
+				for in := int64(0); in < inner; in++ {
+					idx := make([]int64, dshape[dd])
+					for k := range idx {
+						idx[k] = e*block + (o*dshape[dd]+int64(k))*inner + in
+					}
+					softmaxInto(res, vals, idx, log)
+				}
+			}
+		}
+	}
+	for i, v := range res {
+		out.SetComplex(int64(i), dtype.Complex128Scalar(v))
+	}
+	r := &tensor.CooEntries{Shape: c.Shape, DenseDim: c.DenseDim, Coords: c.Coords, Vals: out, Coalesced: true,
+		Width: c.Width, Fill: make([]byte, c.Dtype.Size()), Dtype: c.Dtype}
+	return r.Tensor()
+}
+
+// softmaxInto computes a numerically stable (log-)softmax of vals[idx...] into res[idx...].
+func softmaxInto(res, vals []complex128, idx []int64, log bool) {
+	m := math.Inf(-1)
+	for _, i := range idx {
+		m = math.Max(m, real(vals[i]))
+	}
+	if math.IsInf(m, -1) {
+		m = 0
+	}
+	var sum complex128
+	for _, i := range idx {
+		sum += cmplx.Exp(vals[i] - complex(m, 0))
+	}
+	for _, i := range idx {
+		if log {
+			res[i] = vals[i] - complex(m, 0) - cmplx.Log(sum)
+		} else {
+			res[i] = cmplx.Exp(vals[i]-complex(m, 0)) / sum
+		}
+	}
+}
+
+// SparseMask is torch's t.sparse_mask(mask): the elements of t (dense or
+// sparse) at the specified positions of mask, in mask's (coalesced) pattern
+// and layout; mask's values are ignored.
+func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
+	if !slices.Equal(t.Dims(), mask.Dims()) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.Dims(), mask.Dims())
+	}
+	if mask.StorageLayout() == tensor.Strided {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: mask must be sparse, got a strided tensor")
+	}
+	m, err := coalescedCOO(mask)
+	if err != nil {
+		return nil, err
+	}
+	// Read t at every mask position through a sorted merge of coordinates
+	// when t is sparse with mask's dense dims and its dense form would be
+	// large next to the entries (or above the memory limit), else through
+	// its dense form.
+	s := len(m.Shape) - m.DenseDim
+	block := dtype.NumelOf(m.Shape[s:])
+	es := int64(t.DType().Size())
+	if t.StorageLayout() != tensor.Strided && t.DenseDim() == m.DenseDim && !denseIsCheap(t, m.Nse()) {
+		return sparseMaskMerge(t, mask, m)
+	}
+	src := t
+	if t.StorageLayout() != tensor.Strided || t.DenseDim() != 0 {
+		if src, err = tensor.ToDense(t); err != nil {
+			return nil, err
+		}
+	}
+	vals := dtype.NewArray(t.DType(), append([]int64{m.Nse()}, m.Shape[s:]...))
+	for e := int64(0); e < m.Nse(); e++ {
+		off := int64(0)
+		for d := 0; d < s; d++ {
+			off = off*m.Shape[d] + m.Coords[d][e]
+		}
+		copy(vals.Data[e*block*es:(e+1)*block*es], src.ValueArray().Data[off*block*es:(off+1)*block*es])
+	}
+	r := &tensor.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
+		Width: m.Width, Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}
+	out, err := r.Tensor()
+	if err != nil {
+		return nil, err
+	}
+	return tensor.InLayout(out, mask)
+}
+
+// denseIsCheap reports whether t's dense form fits the memory limit and is
+// not much larger than t's entries and the other operand's (nse of them).
+func denseIsCheap(t *tensor.Tensor, nse int64) bool {
+	n := dtype.NumelOf(t.Dims())
+	return errs.CheckAlloc("", n, t.DType().Size()) == nil && n <= 4*(t.NNZ()+nse)+4096
+}
+
+// sparseMaskMerge is SparseMask for a sparse t with m's dense dims: one
+// merge of the two coalesced (sorted) coordinate lists; a mask position t
+// does not store reads t's fill value. Memory by the entries only.
+func sparseMaskMerge(t, mask *tensor.Tensor, m *tensor.CooEntries) (*tensor.Tensor, error) {
+	c, err := coalescedCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := len(m.Shape) - m.DenseDim
+	bb := dtype.NumelOf(m.Shape[s:]) * int64(t.DType().Size())
+	vals := dtype.NewArray(t.DType(), append([]int64{m.Nse()}, m.Shape[s:]...))
+	tensor.FillArray(vals, t.FillElem())
+	cmp := func(e, f int64) int {
+		for d := 0; d < s; d++ {
+			if x := tensor.CmpInt(m.Coords[d][e], c.Coords[d][f]); x != 0 {
+				return x
+			}
+		}
+		return 0
+	}
+	for e, f := int64(0), int64(0); e < m.Nse(); e++ {
+		for f < c.Nse() && cmp(e, f) > 0 {
+			f++
+		}
+		if f < c.Nse() && cmp(e, f) == 0 {
+			copy(vals.Data[e*bb:(e+1)*bb], c.Vals.Data[f*bb:(f+1)*bb])
+		}
+	}
+	r := &tensor.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
+		Width: m.Width, Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}
+	out, err := r.Tensor()
+	if err != nil {
+		return nil, err
+	}
+	return tensor.InLayout(out, mask)
+}

@@ -1,0 +1,59 @@
+package ops
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// The strided fast paths of Reduce and Permute give what the general path
+// (the same tensor as COO, made dense) gives, bit for bit.
+func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 1))
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
+		for _, shape := range [][]int64{{5, 7}, {3, 4, 5}, {2, 3, 4, 2}, {6}, {0, 3}} {
+			a := dtype.NewArray(d, shape)
+			for i := range a.Numel() {
+				a.SetComplex(i, dtype.Real(rng.NormFloat64()))
+			}
+			x, err := tensor.NewStrided(a)
+			require.NoError(t, err)
+			c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+			require.NoError(t, err)
+			nd := len(shape)
+			dimSets := [][]int{nil, {0}, {nd - 1}}
+			if nd >= 3 {
+				dimSets = append(dimSets, []int{1, 2}, []int{0, 2})
+			}
+			for _, op := range []string{"sum", "mean"} {
+				for _, dims := range dimSets {
+					got, err := Reduce(x, dims, op)
+					require.NoError(t, err)
+					want, err := Reduce(c, dims, op)
+					require.NoError(t, err)
+					if want.Layout() != tensor.Strided {
+						want, err = tensor.ToDense(want)
+						require.NoError(t, err)
+					}
+					require.Equal(t, want.Shape(), got.Shape(), "%s %v %s over %v", d, shape, op, dims)
+					require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %v %s over %v", d, shape, op, dims)
+				}
+			}
+			perm := make([]int, nd)
+			for i := range perm {
+				perm[i] = nd - 1 - i
+			}
+			got, err := Permute(x, perm)
+			require.NoError(t, err)
+			want, err := Permute(c, perm)
+			require.NoError(t, err)
+			want, err = tensor.ToDense(want)
+			require.NoError(t, err)
+			require.Equal(t, want.Shape(), got.Shape())
+			require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %v permute %v", d, shape, perm)
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package ops
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// Where is torch.where(condition, x, y) with any operands sparse: out[i] is
+// x[i] where condition[i] is non-zero, else y[i]. x and y are tensors or
+// numbers (a number reads as a tensor with nothing stored and that fill).
+// The result is stored where any operand stores an element, in condition's
+// layout when it is sparse (else x's, else y's), with dtype
+// promote_types(x, y) and fill where(fill(condition), fill(x), fill(y)).
+func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
+	xs, err := whereOperand("x", x, condition)
+	if err != nil {
+		return nil, err
+	}
+	ys, err := whereOperand("y", y, condition)
+	if err != nil {
+		return nil, err
+	}
+	out := dtype.PromoteTypes(xs.DType(), ys.DType())
+	switch {
+	case x.Tensor == nil && y.Tensor == nil: // two numbers: their default dtypes, as torch
+		out = dtype.PromoteTypes(numberDefault(x.Number.Kind), numberDefault(y.Number.Kind))
+	case x.Tensor == nil:
+		out = dtype.PromoteNumber(y.Tensor.DType(), x.Number.Kind)
+	case y.Tensor == nil:
+		out = dtype.PromoteNumber(x.Tensor.DType(), y.Number.Kind)
+	}
+	ops := []*tensor.Tensor{condition, xs, ys}
+	for _, t := range ops {
+		if !slices.Equal(t.Dims(), condition.Dims()) {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.Dims(), xs.Dims(), ys.Dims())
+		}
+	}
+	if len(condition.Dims()) == 0 { // 0-d tensors are strided: choose the one element
+		v := pick3([]dtype.Scalar{condition.ValueArray().Complex(0), xs.ValueArray().Complex(0), ys.ValueArray().Complex(0)})
+		return tensor.NewStrided(dtype.Array{DType: out, Data: tensor.ScalarBytes(out, v)})
+	}
+	lists := make([]*tensor.Tensor, 3)
+	for i, t := range ops {
+		if lists[i], err = tensor.ElementCOO(t); err != nil {
+			return nil, err
+		}
+	}
+	nd := len(condition.Dims())
+	fills := []dtype.Scalar{condition.Fill(), xs.Fill(), ys.Fill()}
+	pos := make([]int64, 3)
+	var coords [][]int64
+	var vals []dtype.Scalar
+	for {
+		// the smallest coordinate not yet merged, across the three lists
+		best := -1
+		for i, l := range lists {
+			if pos[i] < l.IndexArray().Shape[1] && (best < 0 || tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) < 0) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		at := make([]int64, nd)
+		for d := range at {
+			at[d] = lists[best].IndexArray().Index(int64(d)*lists[best].IndexArray().Shape[1] + pos[best])
+		}
+		v := make([]dtype.Scalar, 3)
+		for i, l := range lists {
+			v[i] = fills[i]
+			if pos[i] < l.IndexArray().Shape[1] && tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) == 0 && i != best {
+				v[i] = l.ValueArray().Complex(pos[i])
+				pos[i]++
+			}
+		}
+		v[best] = lists[best].ValueArray().Complex(pos[best])
+		pos[best]++
+		coords = append(coords, at)
+		vals = append(vals, pick3(v))
+	}
+	fill := pick3(fills)
+	values := dtype.NewArray(out, []int64{int64(len(vals))})
+	for i, v := range vals {
+		values.SetComplex(int64(i), v)
+	}
+	ce := &tensor.CooEntries{Shape: condition.Shape(), Coords: make([][]int64, nd), Vals: values, Coalesced: true,
+		Width: 64, Fill: tensor.ScalarBytes(out, fill), Dtype: out}
+	for d := range ce.Coords {
+		ce.Coords[d] = make([]int64, len(coords))
+		for i := range coords {
+			ce.Coords[d][i] = coords[i][d]
+		}
+	}
+	r, err := ce.Tensor()
+	if err != nil {
+		return nil, err
+	}
+	like := condition
+	for _, t := range []*tensor.Tensor{condition, x.Tensor, y.Tensor} {
+		if t != nil && t.StorageLayout() != tensor.Strided {
+			like = t
+			break
+		}
+	}
+	if like.StorageLayout() == tensor.Strided {
+		return tensor.ToDense(r)
+	}
+	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(like)}
+	return tensor.ToLayout(r, like.StorageLayout(), opt)
+}
+
+// pick3 is where(c, x, y) on scalars.
+func pick3(v []dtype.Scalar) dtype.Scalar {
+	if isNonZero(v[0]) {
+		return v[1]
+	}
+	return v[2]
+}
+
+// whereOperand turns a number into an empty COO of condition's shape filled with it.
+func whereOperand(arg string, o Operand, condition *tensor.Tensor) (*tensor.Tensor, error) {
+	if o.Tensor != nil {
+		return o.Tensor, nil
+	}
+	if len(condition.Dims()) == 0 {
+		return tensor.NewStrided(dtype.Array{DType: o.Number.Kind, Data: tensor.ScalarBytes(o.Number.Kind, o.Number.Value)})
+	}
+	e, err := tensor.Empty(tensor.COO, o.Number.Kind, condition.Shape(), [2]int64{}, 0)
+	if err != nil {
+		return nil, errs.Errorf(errs.CodeOf(err), "where: %s: %v", arg, err)
+	}
+	return tensor.Revalue(e, e.ValueArray(), tensor.ScalarBytes(o.Number.Kind, o.Number.Value)), nil
+}
+
+// numberDefault is the dtype torch gives a Python number of a kind on its
+// own: float numbers are float32, complex ones complex64.
+func numberDefault(kind dtype.DType) dtype.DType {
+	switch kind {
+	case dtype.Float64:
+		return dtype.Float32
+	case dtype.Complex128:
+		return dtype.Complex64
+	}
+	return kind
+}
