@@ -193,7 +193,7 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	// Division with a rounding mode is not linear.
 	r, err := mapTensor(op, t, out, dom, ef, def.linear[pos] && args.RoundingMode == "")
 	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
-		r.SetCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
+		r = r.WithCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
 	}
 	return r, err
 }

@@ -102,7 +102,7 @@ func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tenso
 	if err != nil {
 		return nil, err
 	}
-	r.SetCoalesced(coalesced) // torch keeps false even for fewer than two entries
+	r = r.WithCoalesced(coalesced) // torch keeps false even for fewer than two entries
 	return r, nil
 }
 

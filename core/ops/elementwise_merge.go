@@ -70,7 +70,7 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, do
 	}
 	if layout == tensor.COO && def.multiplicative && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO && !(a.CoalescedFlag() && b.CoalescedFlag()) && len(keys) > 0 {
 		// torch marks a non-empty intersection coalesced only when both operands are.
-		res.SetCoalesced(false)
+		res = res.WithCoalesced(false)
 	}
 	return res, nil
 }

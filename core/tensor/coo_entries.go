@@ -1,6 +1,8 @@
 package tensor
 
 import (
+	"slices"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -81,7 +83,7 @@ func (c *CooEntries) Tensor() (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.SetCoalesced(c.Coalesced) // NewCOO marks fewer than two entries coalesced; some torch operators keep false
+	t.setCoalesced(c.Coalesced) // NewCOO marks fewer than two entries coalesced; some torch operators keep false
 	t.fill = append([]byte(nil), c.Fill...)
 	if c.Width == 32 && t.autoWidth() == 64 {
 		return ToIndexWidth(t, 64)
@@ -98,10 +100,19 @@ func (c *CooEntries) TensorLike(like *Tensor) (*Tensor, error) {
 	return InLayout(r, like)
 }
 
-// SetCoalesced sets a COO tensor's coalesced flag (and its last level's
-// uniqueness with it). Only for a flag the entries bear out: true needs sorted,
-// unique coordinates.
-func (t *Tensor) SetCoalesced(v bool) {
+// WithCoalesced returns t marked coalesced or not (a COO tensor's flag and
+// its last level's uniqueness), sharing t's arrays; t is unchanged. Only for
+// a flag the entries bear out: true needs sorted, unique coordinates.
+func (t *Tensor) WithCoalesced(v bool) *Tensor {
+	c := *t
+	c.levels = slices.Clone(t.levels)
+	c.setCoalesced(v)
+	return &c
+}
+
+// setCoalesced sets a COO tensor's coalesced flag (and its last level's
+// uniqueness with it), on a tensor this package is still making.
+func (t *Tensor) setCoalesced(v bool) {
 	t.coalesced = v
 	if t.SparseDim() == 0 { // no coordinate level to mark
 		return
