@@ -15,13 +15,17 @@ type DIA[V Number] struct {
 	ByCol      bool
 }
 
-// diaBlock is the row count of one block of the DIA kernels: the block's
-// sums (16 KiB of float64) stay in L1 or L2 while every diagonal streams
-// through them. Blocks of 512 rows ran slower (Laplacian 2000^2, serial,
-// alternated: 54 against 43 ms): each diagonal's run was then one 4 KiB
-// page, where the hardware prefetchers stop, so every stream restarted at
-// every block.
+// diaBlock is the most rows one call of the row kernel covers: the
+// scratch sums of a segment with more than diaGroup diagonals (16 KiB of
+// float64) stay in L1, and the assembly, which cannot be preempted, runs
+// a microsecond or so at a time. It is also the unit of the parallel split.
 const diaBlock = 2048
+
+// diaGroup is the most diagonals one pass of the row kernel sums. Each
+// diagonal is two streams (its values and its run of x); eight diagonals
+// are sixteen streams, about what the hardware prefetchers follow at once.
+// A segment with more diagonals takes several passes through the scratch.
+const diaGroup = 8
 
 // checkDIA checks a DIA view: sizes, a stride that holds a diagonal, the
 // values' length and every offset inside the matrix (O(diagonals)).
@@ -62,10 +66,11 @@ func diaSpan[V Number](a DIA[V], k, r0, r1 int) (lo, hi, base int) {
 
 // SpMVDIA computes y = alpha*A*x + beta*y for a DIA matrix A (Rows x
 // Cols), len(x) = Cols, len(y) = Rows. When beta is zero y is output only
-// (NaN included), as in SpMV. No column index is read: each diagonal is a
-// streaming multiply-add of two contiguous runs, Val's and x's, into a block
-// of rows held in L1. Rows are split evenly over goroutines above the size
-// threshold.
+// (NaN included), as in SpMV. No column index is read: row i's sum takes
+// each diagonal's value and x[i + offset] from contiguous runs, and every
+// diagonal is added in one pass over a run of rows, so y is written once
+// (not read and written once a diagonal). Rows are split evenly over
+// goroutines above the size threshold.
 func SpMVDIA[V Number](alpha V, a DIA[V], x []V, beta V, y []V) error {
 	const fn = "SpMVDIA"
 	if err := checkDIA(fn, "a", a); err != nil {
@@ -88,76 +93,114 @@ func SpMVDIA[V Number](alpha V, a DIA[V], x []V, beta V, y []V) error {
 	return nil
 }
 
-// spmvDIARows computes rows [r0, r1) block by block. Diagonals go four at
-// a time over the rows all four hold (one load and store of the sum per
-// four products, four independent products per row), then one at a time
-// over the rows only some of them hold (the matrix's edges).
+// diaPass is one pass of the row kernel: up to diaGroup diagonals, each
+// given by the index in Val of its value for the pass's first row (doff)
+// and the index in x that row reads (xoff).
+type diaPass struct {
+	doff, xoff [diaGroup]int
+	nd         int
+}
+
+// spmvDIARows computes rows [r0, r1) block by block. A block is cut into
+// segments where the set of diagonals holding a row is constant (only the
+// matrix's edges cut: most blocks are one segment), and each segment is
+// summed by the row kernel in passes of up to diaGroup diagonals: the
+// first passes into the scratch acc, the last one from acc into y.
 func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 	var acc [diaBlock]V
 	nd := len(a.Offsets)
-	// y = A*x (the common call) sums straight into y's block, in cache as
-	// acc would be, saving a copy of every block.
-	direct := beta == 0 && alpha == 1
 	for b0 := r0; b0 < r1; b0 += diaBlock {
 		b1 := min(b0+diaBlock, r1)
-		s := acc[:b1-b0]
-		if direct {
-			s = y[b0:b1]
-		}
-		clear(s)
-		k := 0
-		for ; k+4 <= nd; k += 4 {
-			var lo, hi, base [4]int
-			clo, chi := b0, b1
-			for t := range 4 {
-				lo[t], hi[t], base[t] = diaSpan(a, k+t, b0, b1)
-				clo, chi = max(clo, lo[t]), min(chi, hi[t])
-			}
-			if clo >= chi {
-				clo, chi = b0, b0
-			}
-			diaAdd4(s[clo-b0:chi-b0], a.Val, x, clo, base, a.Offsets[k:k+4])
-			for t := range 4 {
-				if clo == chi {
-					diaRun(s, b0, a, x, k+t, base[t], lo[t], hi[t])
-					continue
+		for p := b0; p < b1; {
+			// The segment runs to the next row where a diagonal starts or ends.
+			q := b1
+			for k := range nd {
+				lo, hi, _ := diaSpan(a, k, b0, b1)
+				if lo > p {
+					q = min(q, lo)
 				}
-				diaRun(s, b0, a, x, k+t, base[t], lo[t], clo)
-				diaRun(s, b0, a, x, k+t, base[t], chi, hi[t])
+				if hi > p {
+					q = min(q, hi)
+				}
 			}
-		}
-		for ; k < nd; k++ {
-			lo, hi, base := diaSpan(a, k, b0, b1)
-			diaRun(s, b0, a, x, k, base, lo, hi)
-		}
-		ys := y[b0:b1]
-		ys = ys[:len(s)]
-		switch {
-		case direct:
-		case beta == 0:
-			for i, v := range s {
-				ys[i] = alpha * v
+			n := q - p
+			var pass diaPass
+			partial := false // acc[:n] holds the sums of earlier passes
+			for k := range nd {
+				lo, hi, base := diaSpan(a, k, p, q)
+				if lo >= hi {
+					continue // no cut inside [p, q): the diagonal holds all of it or none
+				}
+				if pass.nd == diaGroup {
+					diaRows(1, 0, a.Val, x, &pass, acc[:n], acc[:n], partial)
+					partial, pass.nd = true, 0
+				}
+				pass.doff[pass.nd], pass.xoff[pass.nd] = base+p, p+int(a.Offsets[k])
+				pass.nd++
 			}
-		default:
-			for i, v := range s {
-				ys[i] = alpha*v + beta*ys[i]
-			}
+			diaRows(alpha, beta, a.Val, x, &pass, y[p:q], acc[:n], partial)
+			p = q
 		}
 	}
 }
 
-// diaRun adds diagonal k's products for the rows [lo, hi) (none when
-// lo >= hi) to s, the sums of the block from row b0.
-func diaRun[V Number](s []V, b0 int, a DIA[V], x []V, k, base, lo, hi int) {
-	if lo >= hi {
+// diaRows sets out[i] = alpha*(s[i] + sum over the pass's diagonals t of
+// val[doff[t]+i] * x[xoff[t]+i]) + beta*out[i] for every i < len(out), where
+// s is acc0 when partial, else zero, and beta*out is left out when beta is
+// zero (out is then output only). out may be acc0 itself. It takes the
+// assembly where there is one.
+func diaRows[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 []V, partial bool) {
+	if len(out) == 0 || diaRowsSIMD(alpha, beta, val, x, pass, out, acc0, partial) {
 		return
 	}
-	off := int(a.Offsets[k])
-	diaAdd(s[lo-b0:hi-b0], a.Val[base+lo:base+hi], x[lo+off:hi+off])
+	diaRowsGo(alpha, beta, val, x, pass, out, acc0, partial)
 }
 
-// diaAdd adds d[i]*x[i] to s[i]: one diagonal over a run of rows, unrolled
-// by four (the sums are independent, so no accumulator chain forms).
+// diaTile is the row count of one tile of diaRowsGo: its sums (2 KiB of
+// float64) stay in L1 while each diagonal adds a run of 2 KiB to them.
+const diaTile = 256
+
+// diaRowsGo is diaRows in Go. A tile of rows at a time, each diagonal adds
+// its products to the tile's sums (four diagonals at once where there are
+// four: one load and store of a sum per four products), so every stream
+// moves on a tile at a time.
+func diaRowsGo[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 []V, partial bool) {
+	var t [diaTile]V
+	nd := pass.nd
+	for i0 := 0; i0 < len(out); i0 += diaTile {
+		m := min(diaTile, len(out)-i0)
+		s := t[:m]
+		if partial {
+			copy(s, acc0[i0:i0+m])
+		} else {
+			clear(s)
+		}
+		k := 0
+		for ; k+4 <= nd; k += 4 {
+			d, xs := pass.doff[k:k+4], pass.xoff[k:k+4]
+			diaAdd4(s, val[d[0]+i0:], val[d[1]+i0:], val[d[2]+i0:], val[d[3]+i0:],
+				x[xs[0]+i0:], x[xs[1]+i0:], x[xs[2]+i0:], x[xs[3]+i0:])
+		}
+		for ; k < nd; k++ {
+			diaAdd(s, val[pass.doff[k]+i0:], x[pass.xoff[k]+i0:])
+		}
+		o := out[i0 : i0+m]
+		o = o[:len(s)]
+		if beta == 0 {
+			for i, v := range s {
+				o[i] = alpha * v
+			}
+		} else {
+			for i, v := range s {
+				o[i] = alpha*v + beta*o[i]
+			}
+		}
+	}
+}
+
+// diaAdd adds d[i]*x[i] to s[i] for i < len(s): one diagonal over a run
+// of rows, unrolled by four (the sums are independent, so no accumulator
+// chain forms).
 func diaAdd[V Number](s, d, x []V) {
 	d = d[:len(s)]
 	x = x[:len(s)]
@@ -176,22 +219,9 @@ func diaAdd[V Number](s, d, x []V) {
 	}
 }
 
-// diaAdd4 adds four diagonals' products to s, the rows from r0 on, which
-// all four diagonals hold; base and offs locate each diagonal's values and
-// its run of x.
-func diaAdd4[V Number](s, val, x []V, r0 int, base [4]int, offs []int64) {
+// diaAdd4 adds four diagonals' products to s[i] for i < len(s).
+func diaAdd4[V Number](s, d0, d1, d2, d3, x0, x1, x2, x3 []V) {
 	n := len(s)
-	if n == 0 {
-		return
-	}
-	d0 := val[base[0]+r0 : base[0]+r0+n]
-	d1 := val[base[1]+r0 : base[1]+r0+n]
-	d2 := val[base[2]+r0 : base[2]+r0+n]
-	d3 := val[base[3]+r0 : base[3]+r0+n]
-	x0 := x[r0+int(offs[0]) : r0+int(offs[0])+n]
-	x1 := x[r0+int(offs[1]) : r0+int(offs[1])+n]
-	x2 := x[r0+int(offs[2]) : r0+int(offs[2])+n]
-	x3 := x[r0+int(offs[3]) : r0+int(offs[3])+n]
 	// Equal lengths stated once, so the loop needs no bounds checks.
 	d0, d1, d2, d3 = d0[:n], d1[:n], d2[:n], d3[:n]
 	x0, x1, x2, x3 = x0[:n], x1[:n], x2[:n], x3[:n]

@@ -9,8 +9,10 @@ import (
 )
 
 // diaCases are shapes and offset sets: square, tall, wide, blocks of rows
-// past diaBlock, fewer and more than four diagonals, repeated and unordered
-// offsets, diagonals with no entry inside a block, 1 x 1 and empty shapes.
+// past diaBlock, fewer and more than four diagonals, more than one and two
+// passes of diaGroup, repeated and unordered offsets, diagonals with no entry
+// inside a block, row counts off the assembly's tiles, 1 x 1 and empty
+// shapes.
 var diaCases = []struct {
 	name       string
 	rows, cols int
@@ -26,6 +28,9 @@ var diaCases = []struct {
 	{"wide", 37, 1300, []int64{-36, -2, 0, 700, 1299}},
 	{"unordered repeated", 600, 600, []int64{3, -3, 0, 3, 599, -599, 1, -1, 2}},
 	{"far corners", 1030, 1030, []int64{-1029, 1029, 0}},
+	{"two blocks, 20 diagonals", 2*diaBlock + 37, 2*diaBlock + 50,
+		[]int64{-2100, -900, -31, -17, -16, -15, -3, -2, -1, 0, 1, 2, 3, 15, 16, 17, 33, 1000, 2049, 4000}},
+	{"short rows", 13, 29, []int64{-12, -5, 0, 1, 2, 7, 16, 28}},
 }
 
 // genDIA fills a DIA matrix's slots with random values and its padding
@@ -72,14 +77,14 @@ func TestSpMVDIA(t *testing.T) {
 }
 
 func testSpMVDIA[V Number](t *testing.T) {
-	modes(t, func(t *testing.T) {
+	simdModes(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(5, 6))
 		for _, c := range diaCases {
 			for _, byCol := range []bool{false, true} {
 				a, d := genDIA[V](r, c.rows, c.cols, c.offsets, byCol)
-				for _, ab := range scalars[V]() {
-					x := randVec[V](r, a.Cols)
-					y := staleOutput(r, a.Rows, ab[1])
+				for _, ab := range simdScalars[V]() {
+					x := unaligned(randVec[V](r, a.Cols))
+					y := unaligned(staleOutput(r, a.Rows, ab[1]))
 					want := refGEMM(ab[0], d, x, a.Rows, a.Cols, 1, ab[1], y)
 					require.NoError(t, SpMVDIA(ab[0], a, x, ab[1], y))
 					assertClose(t, want, y, c.name)

@@ -1,0 +1,54 @@
+package kernels
+
+import "unsafe"
+
+//go:noescape
+func diaRowsF64(val, x, doff, xoff unsafe.Pointer, nd, n int, out, acc0 unsafe.Pointer, alpha, beta float64, flags int)
+
+//go:noescape
+func diaRowsF32(val, x, doff, xoff unsafe.Pointer, nd, n int, out, acc0 unsafe.Pointer, alpha, beta float64, flags int)
+
+// diaFromAcc is the row kernels' flag for a pass that starts from acc0's
+// sums (simdReadOld is the one for beta*out).
+const diaFromAcc = 4
+
+// diaRowsSIMD is diaRows with the assembly row kernel (simd_dia_amd64.s),
+// and returns false where the CPU or V has none (float32 and float64 with
+// AVX2 and FMA only). On the 2-D Laplacian the Go loop spends more time in
+// instructions than the memory takes to stream its 8 bytes a slot; the
+// kernel takes a tile of 16 float64 rows in four registers through every
+// diagonal of the pass, with no bounds check. The indices it forms are
+// checked here first (O(diagonals) a call), so a wrong one panics as the
+// Go code's bounds checks would instead of reading outside the slices.
+func diaRowsSIMD[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 []V, partial bool) bool {
+	lanes, _ := simdKind[int32, V]()
+	if !useSIMD || lanes == 0 {
+		return false
+	}
+	n := len(out)
+	for t := range pass.nd {
+		if d, xo := pass.doff[t], pass.xoff[t]; d < 0 || d > len(val)-n || xo < 0 || xo > len(x)-n {
+			panic("kernels: SpMVDIA: a diagonal's run is outside its slice")
+		}
+	}
+	flags := 0
+	if beta != 0 {
+		flags |= simdReadOld
+	}
+	var a0 unsafe.Pointer
+	if partial {
+		if len(acc0) < n {
+			panic("kernels: SpMVDIA: the scratch sums are shorter than the rows")
+		}
+		flags |= diaFromAcc
+		a0 = unsafe.Pointer(unsafe.SliceData(acc0))
+	}
+	kernel := diaRowsF64
+	if lanes == 8 {
+		kernel = diaRowsF32
+	}
+	kernel(unsafe.Pointer(unsafe.SliceData(val)), unsafe.Pointer(unsafe.SliceData(x)),
+		unsafe.Pointer(&pass.doff), unsafe.Pointer(&pass.xoff), pass.nd, n,
+		unsafe.Pointer(unsafe.SliceData(out)), a0, asFloat64(alpha), asFloat64(beta), flags)
+	return true
+}
