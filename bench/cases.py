@@ -56,7 +56,8 @@ class Context:
 
 def new_row(name, desc, *, flops=None, flops_formula=None, nbytes=None, bytes_formula=None,
             target=None):
-    """An empty row. target: {"peer": name, "ratio": r, "bw_fraction": f (optional)}."""
+    """An empty row. target: {"peer": name, "ratio": r, "bw_fraction": f (optional),
+    "paired": True (optional: the paired ratio must reach r too)}."""
     return {"name": name, "desc": desc, "flops": flops, "flops_formula": flops_formula,
             "bytes": nbytes, "bytes_formula": bytes_formula, "status": "ok",
             "gosparse": None, "peers": {}, "agreement": {"ok": None, "checks": {}},

@@ -146,3 +146,22 @@ def test_checks_catch_differences():
     idx = np.array([[0, 1], [1, 0]])
     assert check.coo((idx, np.ones(2)), (idx, np.ones(2))) is None
     assert check.coo((idx, np.ones(2)), (idx[:, ::-1], np.ones(2))) is not None
+
+
+def test_paired_target_verdict():
+    import report
+
+    def row(median_ratio, paired):
+        r = {"gosparse": {"time_s": 1.0}, "peers": {"p": {"time_s": median_ratio}},
+             "agreement": {"ok": True}, "target": {"peer": "p", "ratio": 1.25, "paired": True}}
+        if paired is not None:
+            r["paired"] = {"peer": "p", "ratio": paired}
+        return report.derive(r, None)["target"]
+
+    assert row(1.3, 1.3)["met"] is True
+    assert "paired 1.30x >= 1.25x" in row(1.3, 1.3)["verdict"]
+    assert row(1.3, 1.2)["met"] is False
+    assert "paired 1.20x < 1.25x" in row(1.3, 1.2)["verdict"]
+    assert row(1.2, 1.3)["met"] is False
+    assert row(1.3, None)["met"] is False
+    assert "paired not measured" in row(1.3, None)["verdict"]
