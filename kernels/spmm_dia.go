@@ -3,8 +3,8 @@ package kernels
 // SpMMDIA computes C = alpha*A*B + beta*C for a DIA matrix A (Rows x Cols)
 // and dense row-major B (Cols x k) and C (Rows x k). When beta is zero C is
 // output only. Row i of C gathers, from each diagonal holding row i, its
-// value times the contiguous row i + offset of B: a streaming axpy with no
-// column index read. Rows are split evenly over goroutines above the size
+// value times the contiguous row i + offset (offset - i on anti-diagonals)
+// of B: a streaming axpy with no column index read. Rows are split evenly over goroutines above the size
 // threshold; one column is SpMVDIA.
 func SpMMDIA[V Number](alpha V, a DIA[V], b []V, k int, beta V, c []V) error {
 	const fn = "SpMMDIA"
@@ -39,9 +39,8 @@ func spmmDIARows[V Number](alpha, beta V, a DIA[V], b []V, k int, c []V, r0, r1 
 	nd := len(a.Offsets)
 	lo := make([]int, nd)
 	hi := make([]int, nd)
-	base := make([]int, nd)
 	for t := range nd {
-		lo[t], hi[t], base[t] = diaSpan(a, t, r0, r1)
+		lo[t], hi[t] = diaSpan(a, t, r0, r1)
 	}
 	for i := r0; i < r1; i++ {
 		crow := c[i*k : i*k+k]
@@ -58,8 +57,8 @@ func spmmDIARows[V Number](alpha, beta V, a DIA[V], b []V, k int, c []V, r0, r1 
 			if i < lo[t] || i >= hi[t] {
 				continue
 			}
-			v := alpha * a.Val[base[t]+i]
-			r := (i + int(a.Offsets[t])) * k
+			v := alpha * a.Val[diaSlot(a, t, i)]
+			r := diaCol(a, t, i) * k
 			axpyRow(crow, v, b[r:r+k])
 		}
 	}

@@ -7,12 +7,18 @@ package kernels
 // (DIA-I) or, when ByCol is set, by the column i + Offsets[k] (DIA-J, as
 // SciPy's dia_array). Slots outside the matrix are padding and are never
 // read. Offsets may come in any order; a repeated offset adds its entries.
+//
+// With Anti set it stores anti-diagonals, as the UST's ANTI-DIA-I ((i, j) ->
+// (i + j : compressed, i : range)) and ANTI-DIA-J (j : range): diagonal k
+// holds the entries (i, Offsets[k] - i), indexed by the row i, or by the
+// column Offsets[k] - i when ByCol is set.
 type DIA[V Number] struct {
 	Rows, Cols int
 	Offsets    []int64
 	Stride     int
 	Val        []V
 	ByCol      bool
+	Anti       bool
 }
 
 // diaBlock is the most rows one call of the row kernel covers: the
@@ -43,25 +49,44 @@ func checkDIA[V Number](fn, name string, a DIA[V]) error {
 	if n := int64(len(a.Offsets)) * int64(a.Stride); int64(len(a.Val)) < n {
 		return argErr(fn, name+".Val", "length %d, must be at least diagonals*Stride = %d", len(a.Val), n)
 	}
+	lo, hi := 1-int64(a.Rows), int64(a.Cols)-1 // j - i
+	if a.Anti {
+		lo, hi = 0, int64(a.Rows)+int64(a.Cols)-2 // i + j
+	}
 	for k, off := range a.Offsets {
-		if off <= -int64(a.Rows) || off >= int64(a.Cols) {
-			return argErr(fn, name+".Offsets", "Offsets[%d] = %d is outside %d..%d", k, off, 1-int64(a.Rows), int64(a.Cols)-1)
+		if off < lo || off > hi {
+			return argErr(fn, name+".Offsets", "Offsets[%d] = %d is outside %d..%d", k, off, lo, hi)
 		}
 	}
 	return nil
 }
 
-// diaSpan returns the rows [lo, hi) diagonal k holds inside [r0, r1), and
-// the index in a.Val of row 0's slot (which may itself be padding or
-// outside the diagonal: only rows in [lo, hi) are read through it).
-func diaSpan[V Number](a DIA[V], k, r0, r1 int) (lo, hi, base int) {
+// diaSpan returns the rows [lo, hi) diagonal k holds inside [r0, r1).
+func diaSpan[V Number](a DIA[V], k, r0, r1 int) (lo, hi int) {
 	off := int(a.Offsets[k])
-	lo, hi = min(max(r0, -off), r1), min(r1, a.Cols-off)
-	base = k * a.Stride
-	if a.ByCol {
-		base += off
+	if a.Anti { // columns off - i in [0, Cols)
+		lo, hi = min(max(r0, off-a.Cols+1), r1), min(r1, off+1)
+	} else { // columns i + off in [0, Cols)
+		lo, hi = min(max(r0, -off), r1), min(r1, a.Cols-off)
 	}
-	return lo, max(hi, lo), base
+	return lo, max(hi, lo)
+}
+
+// diaCol returns the column of row i's entry on diagonal k.
+func diaCol[V Number](a DIA[V], k, i int) int {
+	if a.Anti {
+		return int(a.Offsets[k]) - i
+	}
+	return i + int(a.Offsets[k])
+}
+
+// diaSlot returns the index in a.Val of row i's entry on diagonal k (i in
+// the diagonal's span).
+func diaSlot[V Number](a DIA[V], k, i int) int {
+	if a.ByCol {
+		return k*a.Stride + diaCol(a, k, i)
+	}
+	return k*a.Stride + i
 }
 
 // SpMVDIA computes y = alpha*A*x + beta*y for a DIA matrix A (Rows x
@@ -95,10 +120,13 @@ func SpMVDIA[V Number](alpha V, a DIA[V], x []V, beta V, y []V) error {
 
 // diaPass is one pass of the row kernel: up to diaGroup diagonals, each
 // given by the index in Val of its value for the pass's first row (doff)
-// and the index in x that row reads (xoff).
+// and the index in x that row reads (xoff). Both move on by one a row,
+// except on anti-diagonals (anti), where x's index moves back, and so does
+// Val's when it is indexed by column (revVal).
 type diaPass struct {
-	doff, xoff [diaGroup]int
-	nd         int
+	doff, xoff   [diaGroup]int
+	nd           int
+	anti, revVal bool
 }
 
 // spmvDIARows computes rows [r0, r1) block by block. A block is cut into
@@ -115,7 +143,7 @@ func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 			// The segment runs to the next row where a diagonal starts or ends.
 			q := b1
 			for k := range nd {
-				lo, hi, _ := diaSpan(a, k, b0, b1)
+				lo, hi := diaSpan(a, k, b0, b1)
 				if lo > p {
 					q = min(q, lo)
 				}
@@ -124,10 +152,10 @@ func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 				}
 			}
 			n := q - p
-			var pass diaPass
+			pass := diaPass{anti: a.Anti, revVal: a.Anti && a.ByCol}
 			partial := false // acc[:n] holds the sums of earlier passes
 			for k := range nd {
-				lo, hi, base := diaSpan(a, k, p, q)
+				lo, hi := diaSpan(a, k, p, q)
 				if lo >= hi {
 					continue // no cut inside [p, q): the diagonal holds all of it or none
 				}
@@ -135,7 +163,7 @@ func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 					diaRows(1, 0, a.Val, x, &pass, acc[:n], acc[:n], partial)
 					partial, pass.nd = true, 0
 				}
-				pass.doff[pass.nd], pass.xoff[pass.nd] = base+p, p+int(a.Offsets[k])
+				pass.doff[pass.nd], pass.xoff[pass.nd] = diaSlot(a, k, p), diaCol(a, k, p)
 				pass.nd++
 			}
 			diaRows(alpha, beta, a.Val, x, &pass, y[p:q], acc[:n], partial)
@@ -145,12 +173,13 @@ func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 }
 
 // diaRows sets out[i] = alpha*(s[i] + sum over the pass's diagonals t of
-// val[doff[t]+i] * x[xoff[t]+i]) + beta*out[i] for every i < len(out), where
+// val[doff[t]+i] * x[xoff[t]+i]) + beta*out[i] for every i < len(out) (with
+// xoff[t]-i, and doff[t]-i where revVal, on anti-diagonals), where
 // s is acc0 when partial, else zero, and beta*out is left out when beta is
 // zero (out is then output only). out may be acc0 itself. It takes the
 // assembly where there is one.
 func diaRows[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 []V, partial bool) {
-	if len(out) == 0 || diaRowsSIMD(alpha, beta, val, x, pass, out, acc0, partial) {
+	if len(out) == 0 || !pass.anti && diaRowsSIMD(alpha, beta, val, x, pass, out, acc0, partial) {
 		return
 	}
 	diaRowsGo(alpha, beta, val, x, pass, out, acc0, partial)
@@ -189,14 +218,24 @@ func diaRowsGo[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 []V
 			s = t[:m]
 			clear(s)
 		}
-		k := 0
-		for ; k+4 <= nd; k += 4 {
-			d, xs := pass.doff[k:k+4], pass.xoff[k:k+4]
-			diaAdd4(s, val[d[0]+i0:], val[d[1]+i0:], val[d[2]+i0:], val[d[3]+i0:],
-				x[xs[0]+i0:], x[xs[1]+i0:], x[xs[2]+i0:], x[xs[3]+i0:])
-		}
-		for ; k < nd; k++ {
-			diaAdd(s, val[pass.doff[k]+i0:], x[pass.xoff[k]+i0:])
+		if pass.anti {
+			for k := range nd {
+				d := pass.doff[k] + i0
+				if pass.revVal {
+					d = pass.doff[k] - i0
+				}
+				antiAdd(s, val, x, d, pass.xoff[k]-i0, pass.revVal)
+			}
+		} else {
+			k := 0
+			for ; k+4 <= nd; k += 4 {
+				d, xs := pass.doff[k:k+4], pass.xoff[k:k+4]
+				diaAdd4(s, val[d[0]+i0:], val[d[1]+i0:], val[d[2]+i0:], val[d[3]+i0:],
+					x[xs[0]+i0:], x[xs[1]+i0:], x[xs[2]+i0:], x[xs[3]+i0:])
+			}
+			for ; k < nd; k++ {
+				diaAdd(s, val[pass.doff[k]+i0:], x[pass.xoff[k]+i0:])
+			}
 		}
 		o := out[i0 : i0+m]
 		o = o[:len(s)]
@@ -232,6 +271,27 @@ func diaAdd[V Number](s, d, x []V) {
 	}
 	for ; i < len(s); i++ {
 		s[i] += d[i] * x[i]
+	}
+}
+
+// antiAdd adds an anti-diagonal's products to s[t] for t < len(s): row t's
+// value is val[d+t] (val[d-t] when rev) and its x is x[xo-t].
+func antiAdd[V Number](s, val, x []V, d, xo int, rev bool) {
+	m := len(s)
+	xr := x[xo-m+1 : xo+1]
+	xr = xr[:m]
+	if rev {
+		dr := val[d-m+1 : d+1]
+		dr = dr[:m]
+		for t := range s {
+			s[t] += dr[m-1-t] * xr[m-1-t]
+		}
+		return
+	}
+	dd := val[d : d+m]
+	dd = dd[:m]
+	for t := range s {
+		s[t] += dd[t] * xr[m-1-t]
 	}
 }
 

@@ -33,15 +33,38 @@ var diaCases = []struct {
 	{"short rows", 13, 29, []int64{-12, -5, 0, 1, 2, 7, 16, 28}},
 }
 
+// antiCases are anti-diagonal shapes and sums i + j: the corners, the
+// longest anti-diagonal, repeated and unordered sums, more than diaGroup
+// of them, blocks of rows past diaBlock.
+var antiCases = []struct {
+	name       string
+	rows, cols int
+	offsets    []int64
+}{
+	{"1x1", 1, 1, []int64{0}},
+	{"0x3", 0, 3, nil},
+	{"no diagonals", 5, 7, nil},
+	{"square", 600, 600, []int64{0, 599, 1198, 598, 600, 3}},
+	{"tall", 1300, 37, []int64{1335, 0, 700, 36, 37, 1299}},
+	{"wide", 37, 1300, []int64{0, 1334, 40, 36, 700, 40, 2, 1, 1333, 5}},
+	{"two blocks", 2*diaBlock + 9, 2*diaBlock + 5, []int64{2 * diaBlock, 2*diaBlock + 1, 17, 4*diaBlock + 12, 3000}},
+}
+
 // genDIA fills a DIA matrix's slots with random values and its padding
 // with NaN (or, for integers, a huge value), so that a kernel reading
 // padding fails the comparison.
 func genDIA[V Number](r *rand.Rand, rows, cols int, offsets []int64, byCol bool) (DIA[V], []V) {
+	return genDIAOf[V](r, rows, cols, offsets, byCol, false)
+}
+
+// genDIAOf is genDIA for diagonals (anti false) or anti-diagonals.
+func genDIAOf[V Number](r *rand.Rand, rows, cols int, offsets []int64, byCol, anti bool) (DIA[V], []V) {
 	stride := rows
 	if byCol {
 		stride = cols
 	}
-	a := DIA[V]{Rows: rows, Cols: cols, Offsets: offsets, Stride: stride, ByCol: byCol, Val: make([]V, len(offsets)*stride)}
+	a := DIA[V]{Rows: rows, Cols: cols, Offsets: offsets, Stride: stride, ByCol: byCol, Anti: anti,
+		Val: make([]V, len(offsets)*stride)}
 	var pad V
 	switch p := any(&pad).(type) {
 	case *float64:
@@ -56,8 +79,14 @@ func genDIA[V Number](r *rand.Rand, rows, cols int, offsets []int64, byCol bool)
 	}
 	dense := make([]V, rows*cols)
 	for k, off := range offsets {
-		for i := max(0, -int(off)); i < min(rows, cols-int(off)); i++ {
+		for i := range rows {
 			j := i + int(off)
+			if anti {
+				j = int(off) - i
+			}
+			if j < 0 || j >= cols {
+				continue
+			}
 			v := randVec[V](r, 1)[0]
 			slot := i
 			if byCol {
@@ -88,6 +117,37 @@ func testSpMVDIA[V Number](t *testing.T) {
 					want := refGEMM(ab[0], d, x, a.Rows, a.Cols, 1, ab[1], y)
 					require.NoError(t, SpMVDIA(ab[0], a, x, ab[1], y))
 					assertClose(t, want, y, c.name)
+				}
+			}
+		}
+	})
+}
+
+func TestSpMVAntiDIA(t *testing.T) {
+	t.Run("float64", testSpMVAntiDIA[float64])
+	t.Run("float32", testSpMVAntiDIA[float32])
+	t.Run("int32", testSpMVAntiDIA[int32])
+}
+
+// testSpMVAntiDIA: ANTI-DIA-I and ANTI-DIA-J SpMV and SpMM against the
+// dense reference.
+func testSpMVAntiDIA[V Number](t *testing.T) {
+	modes(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(9, 10))
+		for _, c := range antiCases {
+			for _, byCol := range []bool{false, true} {
+				a, d := genDIAOf[V](r, c.rows, c.cols, c.offsets, byCol, true)
+				for _, ab := range scalars[V]() {
+					x := unaligned(randVec[V](r, a.Cols))
+					y := unaligned(staleOutput(r, a.Rows, ab[1]))
+					want := refGEMM(ab[0], d, x, a.Rows, a.Cols, 1, ab[1], y)
+					require.NoError(t, SpMVDIA(ab[0], a, x, ab[1], y))
+					assertClose(t, want, y, c.name)
+					b := randVec[V](r, a.Cols*3)
+					out := staleOutput(r, a.Rows*3, ab[1])
+					want = refGEMM(ab[0], d, b, a.Rows, a.Cols, 3, ab[1], out)
+					require.NoError(t, SpMMDIA(ab[0], a, b, 3, ab[1], out))
+					assertClose(t, want, out, c.name)
 				}
 			}
 		}
@@ -135,6 +195,8 @@ func TestDIAArgs(t *testing.T) {
 		{"a.Val", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{-1, 2}, Stride: 3, Val: make([]float64, 5)}},
 		{"a.Offsets", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{4}, Stride: 3, Val: make([]float64, 3)}},
 		{"a.Offsets", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{-3}, Stride: 3, Val: make([]float64, 3)}},
+		{"a.Offsets", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{-1}, Stride: 3, Anti: true, Val: make([]float64, 3)}},
+		{"a.Offsets", DIA[float64]{Rows: 3, Cols: 4, Offsets: []int64{6}, Stride: 3, Anti: true, Val: make([]float64, 3)}},
 	} {
 		err := SpMVDIA(1, c.a, x, 0, y)
 		var ae *ArgError
