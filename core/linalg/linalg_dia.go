@@ -1,7 +1,10 @@
 package linalg
 
 import (
+	"slices"
+
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -11,27 +14,46 @@ import (
 // range)) multiplies a dense vector or matrix straight from its storage
 // (the offsets and the padded diagonals, no column index) instead of
 // through its COO form: on the 2-D Laplacian that reads 8 bytes a stored
-// value (plus padding) against CSR's 12. It serves float32 and float64
-// with a zero fill; everything else takes the general path.
+// value (plus padding) against CSR's 12. The anti-diagonal formats
+// ANTI-DIA-I ((i, j) -> (i + j : compressed, i : range)) and ANTI-DIA-J
+// (j : range) take the same path. It serves float32 and float64 with a zero
+// fill; everything else takes the general path.
+
+// diaFormat is a format the fast path reads, with the kernels' flags for it.
+type diaFormat struct {
+	f           format.Format
+	byCol, anti bool
+}
+
+// diaFormats are the formats the fast path reads, compared by position
+// (dimension names aside).
+var diaFormats = []diaFormat{
+	{tensor.DiaIFormat, false, false},
+	{tensor.DiaJFormat, true, false},
+	{format.AntiDIAI(), false, true},
+	{format.AntiDIAJ(), true, true},
+}
 
 // diaView returns the kernels' view of t's storage, and false when t is no
-// DIA-I or DIA-J tensor of dtype V with a zero fill.
+// DIA-I, DIA-J, ANTI-DIA-I or ANTI-DIA-J tensor of dtype V with a zero
+// fill.
 func diaView[V float32 | float64](t *tensor.Tensor) (kernels.DIA[V], bool) {
 	u := t.FormatStore()
 	if u == nil || len(t.Dims()) != 2 || !mvZeroFill(t.FillElem()) {
 		return kernels.DIA[V]{}, false
 	}
 	g := tensor.PositionalNames(u.Format)
-	byCol := g.Equal(tensor.DiaJFormat)
-	if !byCol && !g.Equal(tensor.DiaIFormat) {
+	k := slices.IndexFunc(diaFormats, func(d diaFormat) bool { return g.Equal(d.f) })
+	if k < 0 {
 		return kernels.DIA[V]{}, false
 	}
+	byCol, anti := diaFormats[k].byCol, diaFormats[k].anti
 	pos, crd := tensor.IndexInts(u.Pos[0]), tensor.IndexInts(u.Crd[0])
 	if len(pos) != 2 || pos[0] < 0 || pos[0] > pos[1] || pos[1] > int64(len(crd)) {
 		return kernels.DIA[V]{}, false // the checked storage always has this shape
 	}
 	return kernels.DIA[V]{Rows: int(t.Dims()[0]), Cols: int(t.Dims()[1]), Offsets: crd[pos[0]:pos[1]],
-		Stride: int(u.LevelSizes[1]), Val: dtype.AsSlice[V](u.Values), ByCol: byCol}, true
+		Stride: int(u.LevelSizes[1]), Val: dtype.AsSlice[V](u.Values), ByCol: byCol, Anti: anti}, true
 }
 
 // isDIA reports whether t takes the DIA fast path of the matrix products.
