@@ -129,6 +129,13 @@ type diaPass struct {
 	anti, revVal bool
 }
 
+// diaMaxCuts is the most rows inside a block where a diagonal starts or
+// ends for the block to be cut into segments; past it the block goes a
+// diagonal at a time (spmvDIABlock). Cuts cost a scan of the diagonals and
+// short kernel calls each: a band of 2001 diagonals cut every row near
+// the matrix's top and bottom.
+const diaMaxCuts = 8
+
 // spmvDIARows computes rows [r0, r1) block by block. A block is cut into
 // segments where the set of diagonals holding a row is constant (only the
 // matrix's edges cut: most blocks are one segment), and each segment is
@@ -139,6 +146,10 @@ func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 	nd := len(a.Offsets)
 	for b0 := r0; b0 < r1; b0 += diaBlock {
 		b1 := min(b0+diaBlock, r1)
+		if diaCuts(a, b0, b1) > diaMaxCuts {
+			spmvDIABlock(alpha, beta, a, x, y, b0, b1, acc[:b1-b0])
+			continue
+		}
 		for p := b0; p < b1; {
 			// The segment runs to the next row where a diagonal starts or ends.
 			q := b1
@@ -170,6 +181,50 @@ func spmvDIARows[V Number](alpha, beta V, a DIA[V], x, y []V, r0, r1 int) {
 			p = q
 		}
 	}
+}
+
+// diaCuts returns the number of rows inside (b0, b1) where a diagonal
+// starts or ends, counting a row once a diagonal.
+func diaCuts[V Number](a DIA[V], b0, b1 int) int {
+	cuts := 0
+	for k := range a.Offsets {
+		lo, hi := diaSpan(a, k, b0, b1)
+		if lo > b0 && lo < b1 {
+			cuts++
+		}
+		if hi > b0 && hi < b1 {
+			cuts++
+		}
+	}
+	return cuts
+}
+
+// spmvDIABlock computes the rows [b0, b1) into the block's sums s (in L1),
+// which then go to y once: the diagonals holding every row of the block in
+// passes of up to diaGroup, the others one at a time over their runs.
+func spmvDIABlock[V Number](alpha, beta V, a DIA[V], x, y []V, b0, b1 int, s []V) {
+	clear(s)
+	full := diaPass{anti: a.Anti, revVal: a.Anti && a.ByCol}
+	one := full
+	one.nd = 1
+	for k := range a.Offsets {
+		lo, hi := diaSpan(a, k, b0, b1)
+		switch {
+		case lo >= hi:
+		case lo == b0 && hi == b1:
+			if full.nd == diaGroup {
+				diaRows(1, 0, a.Val, x, &full, s, s, true)
+				full.nd = 0
+			}
+			full.doff[full.nd], full.xoff[full.nd] = diaSlot(a, k, b0), diaCol(a, k, b0)
+			full.nd++
+		default:
+			one.doff[0], one.xoff[0] = diaSlot(a, k, lo), diaCol(a, k, lo)
+			run := s[lo-b0 : hi-b0]
+			diaRows(1, 0, a.Val, x, &one, run, run, true)
+		}
+	}
+	diaRows(alpha, beta, a.Val, x, &full, y[b0:b1], s, true)
 }
 
 // diaRows sets out[i] = alpha*(s[i] + sum over the pass's diagonals t of

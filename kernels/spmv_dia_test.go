@@ -11,8 +11,8 @@ import (
 // diaCases are shapes and offset sets: square, tall, wide, blocks of rows
 // past diaBlock, fewer and more than four diagonals, more than one and two
 // passes of diaGroup, repeated and unordered offsets, diagonals with no entry
-// inside a block, row counts off the assembly's tiles, 1 x 1 and empty
-// shapes.
+// inside a block, blocks cut by more than diaMaxCuts diagonal ends (the wide
+// band), row counts off the assembly's tiles, 1 x 1 and empty shapes.
 var diaCases = []struct {
 	name       string
 	rows, cols int
@@ -31,6 +31,16 @@ var diaCases = []struct {
 	{"two blocks, 20 diagonals", 2*diaBlock + 37, 2*diaBlock + 50,
 		[]int64{-2100, -900, -31, -17, -16, -15, -3, -2, -1, 0, 1, 2, 3, 15, 16, 17, 33, 1000, 2049, 4000}},
 	{"short rows", 13, 29, []int64{-12, -5, 0, 1, 2, 7, 16, 28}},
+	{"wide band", 2*diaBlock + 100, 2*diaBlock + 100, bandOffsets(-40, 40)},
+}
+
+// bandOffsets returns the offsets lo..hi.
+func bandOffsets(lo, hi int64) []int64 {
+	var offs []int64
+	for o := lo; o <= hi; o++ {
+		offs = append(offs, o)
+	}
+	return offs
 }
 
 // antiCases are anti-diagonal shapes and sums i + j: the corners, the
@@ -48,6 +58,7 @@ var antiCases = []struct {
 	{"tall", 1300, 37, []int64{1335, 0, 700, 36, 37, 1299}},
 	{"wide", 37, 1300, []int64{0, 1334, 40, 36, 700, 40, 2, 1, 1333, 5}},
 	{"two blocks", 2*diaBlock + 9, 2*diaBlock + 5, []int64{2 * diaBlock, 2*diaBlock + 1, 17, 4*diaBlock + 12, 3000}},
+	{"wide band", diaBlock + 50, diaBlock + 60, bandOffsets(diaBlock, diaBlock+40)},
 }
 
 // genDIA fills a DIA matrix's slots with random values and its padding
