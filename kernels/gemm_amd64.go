@@ -1,20 +1,28 @@
 package kernels
 
-import "unsafe"
+import (
+	"unsafe"
 
-// gemmTiles runs the 8 x 4 tiles of GemmSubNT that fit in assembly and
-// returns how many rows and columns of C they covered (0, 0 without AVX2).
-func gemmTiles(m, k, w int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int) (int, int) {
-	if !useSIMD || m < 8 || k < 4 {
-		return 0, 0
+	"golang.org/x/sys/cpu"
+)
+
+// haveFMA says whether the CPU fuses multiply-adds: the Go loops of
+// GemmSubNT then use math.FMA, so that they round exactly as the assembly
+// tiles do.
+var haveFMA = cpu.X86.HasFMA
+
+// gemmTile returns the assembly tile of GemmSubNT and its shape (rows,
+// columns of C): 16 x 8 on ZMM registers with AVX-512, 8 x 4 on YMM
+// registers with AVX2 and FMA, nil without either. Read at every call, so
+// tests can switch the assembly off.
+func gemmTile() (int, int, gemmTileFunc) {
+	switch {
+	case useSIMD && useAVX512:
+		return 16, 8, gemmSub16x8
+	case useSIMD:
+		return 8, 4, gemmSub8x4
 	}
-	mt, kt := m/8*8, k/4*4
-	for j := 0; j < kt; j += 4 {
-		for i := 0; i < mt; i += 8 {
-			gemmSub8x4(w, unsafe.Pointer(&a[i]), unsafe.Pointer(&b[j]), unsafe.Pointer(&c[i+j*ldc]), 8*lda, 8*ldb, 8*ldc)
-		}
-	}
-	return mt, kt
+	return 0, 0, nil
 }
 
 // gemmSub8x4 computes c[0:8, 0:4] -= a[0:8, 0:w] b[0:4, 0:w]^T with strides
@@ -22,3 +30,9 @@ func gemmTiles(m, k, w int, a []float64, lda int, b []float64, ldb int, c []floa
 //
 //go:noescape
 func gemmSub8x4(w int, a, b, c unsafe.Pointer, lda, ldb, ldc int)
+
+// gemmSub16x8 computes c[0:16, 0:8] -= a[0:16, 0:w] b[0:8, 0:w]^T with
+// strides in bytes (gemm_avx512_amd64.s).
+//
+//go:noescape
+func gemmSub16x8(w int, a, b, c unsafe.Pointer, lda, ldb, ldc int)

@@ -2,8 +2,10 @@
 
 package kernels
 
-// gemmTiles covers nothing where there is no assembly: GemmSubNT's Go
-// loops take the whole block.
-func gemmTiles(m, k, w int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int) (int, int) {
-	return 0, 0
-}
+// haveFMA: math.FMA is one instruction on the other 64-bit targets Go
+// supports (arm64, ppc64, s390x, riscv64).
+var haveFMA = true
+
+// gemmTile returns no tile where there is no assembly: GemmSubNT's Go loops
+// take the whole block.
+func gemmTile() (int, int, gemmTileFunc) { return 0, 0, nil }

@@ -7,8 +7,9 @@ import (
 )
 
 // Dense kernels on column-major blocks for the supernodal Cholesky: real
-// products go to kernels.GemmSubNT (AVX2 tiles where the CPU has them),
-// complex values take plain loops.
+// blocks go to the kernels package (GemmSubNT, GemmSubNTLower,
+// PanelCholesky: packed and cache-blocked, on AVX-512 or AVX2 tiles where
+// the CPU has them), complex values take plain loops.
 
 // gemmSubNH computes C -= A B^H for an m x w block A (leading dimension
 // lda), a k x w block B (ldb) and an m x k block C (ldc), all column-major.
@@ -32,6 +33,28 @@ func gemmSubNH[T elem](m, k, w int, a []T, lda int, b []T, ldb int, c []T, ldc i
 	}
 }
 
+// gemmSubNHLower is gemmSubNH on the entries (i, j) of C with i >= j only;
+// the others stay untouched.
+func gemmSubNHLower[T elem](m, k, w int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+	if m == 0 || k == 0 || w == 0 {
+		return
+	}
+	if ar, ok := any(a).([]float64); ok {
+		kernels.GemmSubNTLower(m, k, w, ar, lda, any(b).([]float64), ldb, any(c).([]float64), ldc)
+		return
+	}
+	for j := 0; j < min(k, m); j++ {
+		cj := c[j*ldc+j : j*ldc+m]
+		for p := 0; p < w; p++ {
+			bj := conj(b[j+p*ldb])
+			ap := a[p*lda+j : p*lda+m]
+			for i := range cj {
+				cj[i] -= ap[i] * bj
+			}
+		}
+	}
+}
+
 // panelBlock is the column block of panelCholesky: the columns before a
 // block update it through one gemmSubNH call.
 const panelBlock = 32
@@ -40,8 +63,13 @@ const panelBlock = 32
 // leading dimension nr): the top nc x nc block becomes its Cholesky factor
 // (lower) and the rows below are solved against it, as LAPACK's POTRF and
 // TRSM together. It returns the first column whose pivot is not positive
-// and finite, with that pivot, or -1.
+// and finite, with that pivot, or -1. Real blocks go to
+// kernels.PanelCholesky (blocked, on the GEMM tiles, the rows of a big
+// block on several goroutines); complex ones take the column loops below.
 func panelCholesky[T elem](blk []T, nr, nc int) (int, float64) {
+	if br, ok := any(blk).([]float64); ok {
+		return kernels.PanelCholesky(br, nr, nr, nc)
+	}
 	for jb := 0; jb < nc; jb += panelBlock {
 		je := min(jb+panelBlock, nc)
 		if jb > 0 {

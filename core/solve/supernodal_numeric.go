@@ -67,8 +67,9 @@ func (f *snFactor[T]) factorSupernode(s int, rowsOfC *compressed[T], w *snWorksp
 		dblk := f.lx[sy.xp[d]:sy.xp[d+1]]
 		c := w.upd[:m*k]
 		clear(c)
-		gemmSubNH(m, k, sy.ncols(d), dblk[r1:], ndr, dblk[r1:], ndr, c, m)
-		// c holds -L_d[r1:, :] L_d[r1:r2, :]^H; add its lower part into s.
+		gemmSubNHLower(m, k, sy.ncols(d), dblk[r1:], ndr, dblk[r1:], ndr, c, m)
+		// c holds -L_d[r1:, :] L_d[r1:r2, :]^H on and below its diagonal
+		// (the rest is not computed); add it into s.
 		for cc := 0; cc < k; cc++ {
 			col := blk[(drows[r1+cc]-fc)*nr : (drows[r1+cc]-fc+1)*nr]
 			cv := c[cc*m : (cc+1)*m]
