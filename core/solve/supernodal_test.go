@@ -102,3 +102,39 @@ func supernodeCount(f *CholeskyFactor) int {
 	}
 	return -1
 }
+
+// The dense kernels split big blocks over goroutines (a descendant's update
+// of an ancestor, a supernode's own POTRF and TRSM); the factor is the same
+// bit for bit on one goroutine and on several, and matches A. The inputs
+// are big enough for the splits: a dense 600 x 600 supernode (three column
+// blocks of kernels.PanelCholesky) and the 3-D Laplacian of a 16^3 grid.
+func TestCholeskyKernelSplitMatchesSerial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 46))
+	dense600 := randomHPD(rng, 600, 1, dtype.Float64)
+	lap, err := laplacian3D(t, 16)
+	require.NoError(t, err)
+	cases := []*tensor.Tensor{tensorOf(t, dense600, dtype.Float64, tensor.CSC), lap}
+	factors := func() []*tensor.Tensor {
+		out := make([]*tensor.Tensor, len(cases))
+		for i, a := range cases {
+			f, err := Cholesky(a, OrderDefault)
+			require.NoError(t, err)
+			out[i], err = f.L()
+			require.NoError(t, err)
+			if i == 0 {
+				requireCholesky(t, f, dense600, dtype.Float64)
+			}
+		}
+		return out
+	}
+	old := runtime.GOMAXPROCS(1)
+	serial := factors()
+	runtime.GOMAXPROCS(4)
+	t.Cleanup(func() { runtime.GOMAXPROCS(old) })
+	split := factors()
+	for i := range cases {
+		same, err := tensor.Equal(split[i], serial[i])
+		require.NoError(t, err)
+		require.True(t, same, "case %d: the factor on 4 goroutines differs from the one on 1", i)
+	}
+}
