@@ -11,28 +11,34 @@ import (
 // tiles do.
 var haveFMA = cpu.X86.HasFMA
 
-// gemmTile returns the assembly tile of GemmSubNT and its shape (rows,
-// columns of C): 16 x 8 on ZMM registers with AVX-512, 8 x 4 on YMM
-// registers with AVX2 and FMA, nil without either. Read at every call, so
-// tests can switch the assembly off.
-func gemmTile() (int, int, gemmTileFunc) {
+var (
+	gemmTiles512 = []gemmTileShape{{16, 8, gemmSub16x8}, {8, 4, gemmSub8x4}}
+	gemmTiles256 = []gemmTileShape{{8, 4, gemmSub8x4}}
+)
+
+// gemmTiles returns the assembly tiles of GemmSubNT, largest first: 16 x 8
+// on ZMM registers with AVX-512, 8 x 4 on YMM registers with AVX2 and FMA;
+// none without. Read at every call, so tests can switch the assembly off.
+func gemmTiles() []gemmTileShape {
 	switch {
 	case useSIMD && useAVX512:
-		return 16, 8, gemmSub16x8
+		return gemmTiles512
 	case useSIMD:
-		return 8, 4, gemmSub8x4
+		return gemmTiles256
 	}
-	return 0, 0, nil
+	return nil
 }
 
-// gemmSub8x4 computes c[0:8, 0:4] -= a[0:8, 0:w] b[0:4, 0:w]^T with strides
-// in bytes (gemm_amd64.s).
+// gemmSub8x4 computes c[0:8, 0:4] -= a[0:8, 0:w] b[0:4, 0:w]^T (set = 1:
+// c = 0 - the product, 2: c = the product) with strides in bytes
+// (gemm_amd64.s).
 //
 //go:noescape
-func gemmSub8x4(w int, a, b, c unsafe.Pointer, lda, ldb, ldc int)
+func gemmSub8x4(w int, a, b, c unsafe.Pointer, lda, ldb, ldc, set int)
 
-// gemmSub16x8 computes c[0:16, 0:8] -= a[0:16, 0:w] b[0:8, 0:w]^T with
-// strides in bytes (gemm_avx512_amd64.s).
+// gemmSub16x8 computes c[0:16, 0:8] -= a[0:16, 0:w] b[0:8, 0:w]^T (set =
+// 1: c = 0 - the product, 2: c = the product) with strides in bytes
+// (gemm_avx512_amd64.s).
 //
 //go:noescape
-func gemmSub16x8(w int, a, b, c unsafe.Pointer, lda, ldb, ldc int)
+func gemmSub16x8(w int, a, b, c unsafe.Pointer, lda, ldb, ldc, set int)

@@ -1,12 +1,13 @@
 #include "textflag.h"
 
-// func gemmSub8x4(w int, a, b, c unsafe.Pointer, lda, ldb, ldc int)
+// func gemmSub8x4(w int, a, b, c unsafe.Pointer, lda, ldb, ldc, set int)
 //
-// c[0:8, 0:4] -= a[0:8, 0:w] * b[0:4, 0:w]^T, column-major, strides in
-// bytes: the tile of C stays in Y0-Y7 (two registers a column) while each
-// step p loads a's column (Y8, Y9), broadcasts b's four entries and adds
-// eight fused products.
-TEXT ·gemmSub8x4(SB), NOSPLIT, $0-56
+// c[0:8, 0:4] -= a[0:8, 0:w] * b[0:4, 0:w]^T (set = 1: c = 0 - the
+// product; set = 2: c = the product), column-major, strides in bytes: the
+// tile of C stays in Y0-Y7 (two registers a column) while each step p
+// loads a's column (Y8, Y9), broadcasts b's four entries and adds eight
+// fused products.
+TEXT ·gemmSub8x4(SB), NOSPLIT, $0-64
 	MOVQ w+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DI
@@ -14,6 +15,7 @@ TEXT ·gemmSub8x4(SB), NOSPLIT, $0-56
 	MOVQ lda+32(FP), R8
 	MOVQ ldb+40(FP), R9
 	MOVQ ldc+48(FP), R10
+	MOVQ set+56(FP), R11
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
 	VXORPD Y2, Y2, Y2
@@ -28,7 +30,7 @@ TEXT ·gemmSub8x4(SB), NOSPLIT, $0-56
 loop:
 	VMOVUPD (SI), Y8
 	VMOVUPD 32(SI), Y9
-	VBROADCASTSD (DI), Y10
+	VBROADCASTSD 0(DI), Y10
 	VFMADD231PD Y8, Y10, Y0
 	VFMADD231PD Y9, Y10, Y1
 	VBROADCASTSD 8(DI), Y11
@@ -46,6 +48,8 @@ loop:
 	JNZ loop
 
 store:
+	TESTQ R11, R11
+	JNZ assign
 	VMOVUPD (DX), Y8
 	VMOVUPD 32(DX), Y9
 	VSUBPD Y0, Y8, Y8
@@ -73,5 +77,46 @@ store:
 	VSUBPD Y7, Y9, Y9
 	VMOVUPD Y8, (DX)
 	VMOVUPD Y9, 32(DX)
+	VZEROUPPER
+	RET
+
+assign:
+	CMPQ R11, $2
+	JEQ raw
+	VXORPD Y10, Y10, Y10
+	VSUBPD Y0, Y10, Y8
+	VSUBPD Y1, Y10, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	ADDQ R10, DX
+	VSUBPD Y2, Y10, Y8
+	VSUBPD Y3, Y10, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	ADDQ R10, DX
+	VSUBPD Y4, Y10, Y8
+	VSUBPD Y5, Y10, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	ADDQ R10, DX
+	VSUBPD Y6, Y10, Y8
+	VSUBPD Y7, Y10, Y9
+	VMOVUPD Y8, (DX)
+	VMOVUPD Y9, 32(DX)
+	VZEROUPPER
+	RET
+
+raw:
+	VMOVUPD Y0, (DX)
+	VMOVUPD Y1, 32(DX)
+	ADDQ R10, DX
+	VMOVUPD Y2, (DX)
+	VMOVUPD Y3, 32(DX)
+	ADDQ R10, DX
+	VMOVUPD Y4, (DX)
+	VMOVUPD Y5, 32(DX)
+	ADDQ R10, DX
+	VMOVUPD Y6, (DX)
+	VMOVUPD Y7, 32(DX)
 	VZEROUPPER
 	RET

@@ -1,13 +1,14 @@
 #include "textflag.h"
 
-// func gemmSub16x8(w int, a, b, c unsafe.Pointer, lda, ldb, ldc int)
+// func gemmSub16x8(w int, a, b, c unsafe.Pointer, lda, ldb, ldc, set int)
 //
-// c[0:16, 0:8] -= a[0:16, 0:w] * b[0:8, 0:w]^T, column-major, strides in
-// bytes (the AVX-512 tile of GemmSubNT, see gemm_amd64.go): the tile of C
-// stays in Z0-Z15 (two registers a column) while each step p loads a's
-// column (Z16, Z17), broadcasts b's eight entries and adds sixteen fused
-// products, in the order of p, as the AVX2 tile and the Go loops do.
-TEXT ·gemmSub16x8(SB), NOSPLIT, $0-56
+// c[0:16, 0:8] -= a[0:16, 0:w] * b[0:8, 0:w]^T (set = 1: c = 0 - the
+// product; set = 2: c = the product), column-major, strides in bytes: the
+// AVX-512 tile of GemmSubNT (see gemm_amd64.go). The tile of C stays in
+// Z0-Z15 (two registers a column) while each step p loads a's column (Z16,
+// Z17), broadcasts b's eight entries and adds sixteen fused products, in
+// the order of p, as the AVX2 tile and the Go loops do.
+TEXT ·gemmSub16x8(SB), NOSPLIT, $0-64
 	MOVQ w+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DI
@@ -15,6 +16,7 @@ TEXT ·gemmSub16x8(SB), NOSPLIT, $0-56
 	MOVQ lda+32(FP), R8
 	MOVQ ldb+40(FP), R9
 	MOVQ ldc+48(FP), R10
+	MOVQ set+56(FP), R11
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -67,6 +69,8 @@ loop:
 	JNZ loop
 
 store:
+	TESTQ R11, R11
+	JNZ assign
 	VMOVUPD (DX), Z16
 	VMOVUPD 64(DX), Z17
 	VSUBPD Z0, Z16, Z16
@@ -122,5 +126,78 @@ store:
 	VSUBPD Z15, Z17, Z17
 	VMOVUPD Z16, (DX)
 	VMOVUPD Z17, 64(DX)
+	VZEROUPPER
+	RET
+
+assign:
+	CMPQ R11, $2
+	JEQ raw
+	VPXORQ Z18, Z18, Z18
+	VSUBPD Z0, Z18, Z16
+	VSUBPD Z1, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	ADDQ R10, DX
+	VSUBPD Z2, Z18, Z16
+	VSUBPD Z3, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	ADDQ R10, DX
+	VSUBPD Z4, Z18, Z16
+	VSUBPD Z5, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	ADDQ R10, DX
+	VSUBPD Z6, Z18, Z16
+	VSUBPD Z7, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	ADDQ R10, DX
+	VSUBPD Z8, Z18, Z16
+	VSUBPD Z9, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	ADDQ R10, DX
+	VSUBPD Z10, Z18, Z16
+	VSUBPD Z11, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	ADDQ R10, DX
+	VSUBPD Z12, Z18, Z16
+	VSUBPD Z13, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	ADDQ R10, DX
+	VSUBPD Z14, Z18, Z16
+	VSUBPD Z15, Z18, Z17
+	VMOVUPD Z16, (DX)
+	VMOVUPD Z17, 64(DX)
+	VZEROUPPER
+	RET
+
+raw:
+	VMOVUPD Z0, (DX)
+	VMOVUPD Z1, 64(DX)
+	ADDQ R10, DX
+	VMOVUPD Z2, (DX)
+	VMOVUPD Z3, 64(DX)
+	ADDQ R10, DX
+	VMOVUPD Z4, (DX)
+	VMOVUPD Z5, 64(DX)
+	ADDQ R10, DX
+	VMOVUPD Z6, (DX)
+	VMOVUPD Z7, 64(DX)
+	ADDQ R10, DX
+	VMOVUPD Z8, (DX)
+	VMOVUPD Z9, 64(DX)
+	ADDQ R10, DX
+	VMOVUPD Z10, (DX)
+	VMOVUPD Z11, 64(DX)
+	ADDQ R10, DX
+	VMOVUPD Z12, (DX)
+	VMOVUPD Z13, 64(DX)
+	ADDQ R10, DX
+	VMOVUPD Z14, (DX)
+	VMOVUPD Z15, 64(DX)
 	VZEROUPPER
 	RET

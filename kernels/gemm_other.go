@@ -6,6 +6,6 @@ package kernels
 // supports (arm64, ppc64, s390x, riscv64).
 var haveFMA = true
 
-// gemmTile returns no tile where there is no assembly: GemmSubNT's Go loops
-// take the whole block.
-func gemmTile() (int, int, gemmTileFunc) { return 0, 0, nil }
+// gemmTiles returns no tile where there is no assembly: GemmSubNT's Go
+// loops take the whole block.
+func gemmTiles() []gemmTileShape { return nil }

@@ -41,65 +41,56 @@ func grow(buf []float64, n int) []float64 {
 	return buf[:n]
 }
 
-// gemmPacked is gemmSerial's packed path: panels of A and B^T are copied
-// into contiguous slivers of mr and nr (zero-padded at the edges) so that
-// the tile reads them at unit stride from cache. Tiles at the edges and
-// across the diagonal run into a scratch tile whose valid entries are then
-// added to C: C + (0 - s) rounds as C - s does.
-func gemmPacked(m, k, w int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int, diag int, mr, nr int, tile gemmTileFunc) {
-	kcMax, mcMax, ncMax := gemmKC, gemmMC/mr*mr, gemmNC/nr*nr
-	mcMax, ncMax = max(mcMax, mr), max(ncMax, nr)
+// gemmPacked is gemmSerial's packed path over the whole tiles of C: panels
+// of A and B^T are copied into contiguous slivers of the tile's rows and
+// columns, so that the tile reads them at unit stride from cache; the tiles
+// across the diagonal run through a scratch tile. The last rows and
+// columns, which do not fill a tile, go to the direct path.
+func gemmPacked(m, k, w int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int, op gemmOp, tiles []gemmTileShape) {
+	mr, nr, tile := tiles[0].mr, tiles[0].nr, tiles[0].f
+	mt, kt := m/mr*mr, k/nr*nr
+	kcMax := gemmKC
+	mcMax, ncMax := max(gemmMC/mr*mr, mr), max(gemmNC/nr*nr, nr)
 	buf := gemmPool.Get().(*gemmBuffers)
 	defer gemmPool.Put(buf)
-	buf.a = grow(buf.a, (min(m, mcMax)+mr)*kcMax)
-	buf.b = grow(buf.b, (min(k, ncMax)+nr)*kcMax)
-	for jc := 0; jc < k; jc += ncMax {
-		nc := min(ncMax, k-jc)
+	buf.a = grow(buf.a, min(mt, mcMax)*min(w, kcMax))
+	buf.b = grow(buf.b, min(kt, ncMax)*min(w, kcMax))
+	diag := op.diag
+	for jc := 0; jc < kt; jc += ncMax {
+		nc := min(ncMax, kt-jc)
 		// Rows above jc - diag have no entry in these columns.
 		i0 := max(0, jc-diag) / mr * mr
-		if i0 >= m {
+		if i0 >= mt {
 			break
 		}
 		for pc := 0; pc < w; pc += kcMax {
 			kc := min(kcMax, w-pc)
+			chunk := gemmOp{diag: diag, set: op.set && pc == 0}
+			set := chunk.flag()
 			packPanel(buf.b, b[jc+pc*ldb:], ldb, nc, kc, nr)
-			for ic := i0; ic < m; ic += mcMax {
-				mc := min(mcMax, m-ic)
+			for ic := i0; ic < mt; ic += mcMax {
+				mc := min(mcMax, mt-ic)
 				packPanel(buf.a, a[ic+pc*lda:], lda, mc, kc, mr)
 				for jr := 0; jr < nc; jr += nr {
-					nrr, j := min(nr, nc-jr), jc+jr
+					j := jc + jr
 					bp := unsafe.Pointer(&buf.b[jr*kc])
-					for ir := 0; ir < mc; ir += mr {
-						mrr, i := min(mr, mc-ir), ic+ir
-						if i+mrr-1+diag < j {
-							continue // above the diagonal
+					for ir := max(0, j-diag-ic) / mr * mr; ir < mc; ir += mr {
+						i := ic + ir
+						if j+nr-1 <= i+diag {
+							tile(kc, unsafe.Pointer(&buf.a[ir*kc]), bp, unsafe.Pointer(&c[i+j*ldc]), 8*mr, 8*nr, 8*ldc, set)
+						} else if i+mr-1+diag >= j { // across the diagonal
+							tileInto(tile, kc, unsafe.Pointer(&buf.a[ir*kc]), bp, 8*mr, 8*nr, c[i+j*ldc:], ldc, mr, nr, mr, nr, chunk.shift(i, j))
 						}
-						ap := unsafe.Pointer(&buf.a[ir*kc])
-						if mrr == mr && nrr == nr && j+nr-1 <= i+diag {
-							tile(kc, ap, bp, unsafe.Pointer(&c[i+j*ldc]), 8*mr, 8*nr, 8*ldc)
-							continue
-						}
-						tileInto(tile, kc, ap, bp, 8*mr, 8*nr, c[i+j*ldc:], ldc, mr, nr, mrr, nrr, diag+i-j)
 					}
 				}
 			}
 		}
 	}
-}
-
-// tileInto runs a tile into a zeroed scratch tile and adds its entries
-// (ii, jj), ii < mrr, jj < nrr, jj <= ii + diag, to c: for the tiles at the
-// edges (whose operands are zero-padded) and across C's diagonal. C + (0 -
-// s) rounds as C - s does, so these entries get the bits a direct tile
-// would give them.
-func tileInto(tile gemmTileFunc, w int, a, b unsafe.Pointer, lda, ldb int, c []float64, ldc, mr, nr, mrr, nrr, diag int) {
-	var scratch [16 * 8]float64
-	tile(w, a, b, unsafe.Pointer(&scratch[0]), lda, ldb, 8*mr)
-	for jj := 0; jj < nrr; jj++ {
-		cj := c[jj*ldc:]
-		for ii := max(0, jj-diag); ii < mrr; ii++ {
-			cj[ii] += scratch[ii+jj*mr]
-		}
+	if mt < m {
+		gemmDirect(m-mt, kt, w, a[mt:], lda, b, ldb, c[mt:], ldc, op.shift(mt, 0), tiles)
+	}
+	if kt < k {
+		gemmDirect(m, k-kt, w, a, lda, b[kt:], ldb, c[kt*ldc:], ldc, op.shift(0, kt), tiles)
 	}
 }
 
@@ -108,18 +99,28 @@ func tileInto(tile gemmTileFunc, w int, a, b unsafe.Pointer, lda, ldb int, c []f
 // rows q*r.. as dst[q*r*cols + p*r + i], zero past the last row.
 func packPanel(dst, src []float64, ld, rows, cols, r int) {
 	for q := 0; q < rows; q += r {
-		rr := min(r, rows-q)
 		d := dst[q*cols : q*cols+r*cols]
-		if rr == r {
+		if rr := rows - q; rr < r {
 			for p := 0; p < cols; p++ {
-				copy(d[p*r:p*r+r], src[q+p*ld:q+p*ld+r])
+				dp := d[p*r : p*r+r]
+				copy(dp, src[q+p*ld:q+p*ld+rr])
+				clear(dp[rr:])
 			}
 			continue
 		}
-		for p := 0; p < cols; p++ {
-			dp := d[p*r : p*r+r]
-			copy(dp, src[q+p*ld:q+p*ld+rr])
-			clear(dp[rr:])
+		switch r {
+		case 16:
+			for p := 0; p < cols; p++ {
+				*(*[16]float64)(d[p*16:]) = [16]float64(src[q+p*ld:])
+			}
+		case 8:
+			for p := 0; p < cols; p++ {
+				*(*[8]float64)(d[p*8:]) = [8]float64(src[q+p*ld:])
+			}
+		default:
+			for p := 0; p < cols; p++ {
+				copy(d[p*r:p*r+r], src[q+p*ld:q+p*ld+r])
+			}
 		}
 	}
 }

@@ -43,7 +43,7 @@ func PanelCholesky(a []float64, lda, nr, nc int) (int, float64) {
 		trsmRows(a[jb+nb+jb*lda:], lda, below, d, lda, nb)
 		if right := nc - jb - nb; right > 0 {
 			x := a[jb+nb+jb*lda:]
-			gemmSub(below, right, nb, x, lda, x, lda, a[jb+nb+(jb+nb)*lda:], lda, 0)
+			gemmSub(below, right, nb, x, lda, x, lda, a[jb+nb+(jb+nb)*lda:], lda, gemmOp{})
 		}
 	}
 	return -1, 0
@@ -60,7 +60,7 @@ func potrf(a []float64, lda, n int) (int, float64) {
 		return j, piv
 	}
 	trsm(a[n1:], lda, n-n1, a, lda, n1)
-	gemmSerial(n-n1, n-n1, n1, a[n1:], lda, a[n1:], lda, a[n1+n1*lda:], lda, 0)
+	gemmSerial(n-n1, n-n1, n1, a[n1:], lda, a[n1:], lda, a[n1+n1*lda:], lda, gemmOp{})
 	j, piv := potrf(a[n1+n1*lda:], lda, n-n1)
 	if j >= 0 {
 		return n1 + j, piv
@@ -119,7 +119,7 @@ func trsm(x []float64, ldx, m int, l []float64, ldl, n int) {
 	}
 	n1 := n / 2
 	trsm(x, ldx, m, l, ldl, n1)
-	gemmSerial(m, n-n1, n1, x, ldx, l[n1:], ldl, x[n1*ldx:], ldx, n-n1)
+	gemmSerial(m, n-n1, n1, x, ldx, l[n1:], ldl, x[n1*ldx:], ldx, gemmOp{diag: n - n1})
 	trsm(x[n1*ldx:], ldx, m, l[n1+n1*ldl:], ldl, n-n1)
 }
 

@@ -72,17 +72,19 @@ func (g gemmConfig) with(f func()) {
 	f()
 }
 
-// GemmSubNT and GemmSubNTLower against the triple loop, with leading
-// dimensions above the block heights, over shapes below, at and around the
-// tiles and (with small blocks) across several cache blocks, in every
-// configuration; the entries outside C's block, and above its diagonal for
-// the lower kernel, stay untouched. Every configuration with the same
-// chunk of w (gemmKC) gives the same bits.
+// GemmSubNT, GemmSubNTLower and GemmNegNTLower against the triple loop,
+// with leading dimensions above the block heights, over shapes below, at
+// and around the tiles and (with small blocks) across several cache
+// blocks, in every configuration; the entries outside C's block, and above
+// its diagonal for the lower kernels, stay untouched. Every configuration
+// with the same chunk of w (gemmKC) gives the same bits, and GemmNegNTLower
+// gives those of GemmSubNTLower on a zeroed C.
 func TestGemmSubNT(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	sizes := []int{0, 1, 3, 4, 5, 7, 8, 9, 16, 17, 33, 70}
+	sizes := []int{0, 1, 3, 4, 5, 7, 8, 9, 16, 17, 33, 131}
 	configs := gemmConfigs()
-	for _, lower := range []bool{false, true} {
+	for _, mode := range []string{"full", "lower", "neg"} {
+		lower := mode != "full"
 		for _, m := range sizes {
 			for _, k := range sizes {
 				if lower && k > m+3 {
@@ -103,24 +105,41 @@ func TestGemmSubNT(t *testing.T) {
 							for p := 0; p < w; p++ {
 								s += a[i+p*lda] * b[j+p*ldb]
 							}
-							want[i+j*ldc] -= s
+							if mode == "neg" {
+								want[i+j*ldc] = -s
+							} else {
+								want[i+j*ldc] -= s
+							}
 						}
 					}
 					first := map[bool][]float64{}
 					for _, g := range configs {
 						c := slices.Clone(c0)
+						var zeroed []float64
 						g.with(func() {
-							if lower {
-								GemmSubNTLower(m, k, w, a, lda, b, ldb, c, ldc)
-							} else {
+							switch mode {
+							case "full":
 								GemmSubNT(m, k, w, a, lda, b, ldb, c, ldc)
+							case "lower":
+								GemmSubNTLower(m, k, w, a, lda, b, ldb, c, ldc)
+							case "neg":
+								GemmNegNTLower(m, k, w, a, lda, b, ldb, c, ldc)
+								zeroed = make([]float64, len(c))
+								GemmSubNTLower(m, k, w, a, lda, b, ldb, zeroed, ldc)
 							}
 						})
 						for q := range c {
-							require.InDelta(t, want[q], c[q], 1e-12*(1+math.Abs(want[q])), "%s lower=%v m=%d k=%d w=%d at %d", g.name, lower, m, k, w, q)
+							require.InDelta(t, want[q], c[q], 1e-12*(1+math.Abs(want[q])), "%s %s m=%d k=%d w=%d at %d", g.name, mode, m, k, w, q)
+						}
+						if zeroed != nil {
+							for j := 0; j < k; j++ {
+								for i := j; i < m; i++ {
+									requireSameBits(t, zeroed[i+j*ldc:i+j*ldc+1], c[i+j*ldc:i+j*ldc+1], "%s neg against lower on zeros m=%d k=%d w=%d (%d, %d)", g.name, m, k, w, i, j)
+								}
+							}
 						}
 						if f, ok := first[g.small]; ok {
-							requireSameBits(t, f, c, "%s lower=%v m=%d k=%d w=%d", g.name, lower, m, k, w)
+							requireSameBits(t, f, c, "%s %s m=%d k=%d w=%d", g.name, mode, m, k, w)
 						} else {
 							first[g.small] = c
 						}
@@ -131,6 +150,7 @@ func TestGemmSubNT(t *testing.T) {
 	}
 	require.Panics(t, func() { GemmSubNT(4, 4, 2, make([]float64, 7), 4, make([]float64, 8), 4, make([]float64, 16), 4) })
 	require.Panics(t, func() { GemmSubNTLower(4, 4, 2, make([]float64, 8), 4, make([]float64, 8), 4, make([]float64, 15), 4) })
+	require.Panics(t, func() { GemmNegNTLower(4, 4, 2, make([]float64, 8), 4, make([]float64, 7), 4, make([]float64, 16), 4) })
 }
 
 // gemmSplit's bounds are ordered, start at multiples of 16 and cover [0, n).

@@ -33,18 +33,17 @@ func gemmSubNH[T elem](m, k, w int, a []T, lda int, b []T, ldb int, c []T, ldc i
 	}
 }
 
-// gemmSubNHLower is gemmSubNH on the entries (i, j) of C with i >= j only;
-// the others stay untouched.
-func gemmSubNHLower[T elem](m, k, w int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
-	if m == 0 || k == 0 || w == 0 {
-		return
-	}
+// gemmNegNHLower sets the entries (i, j), i >= j, of the m x k block C to
+// -A B^H (A m x w, B k x w, all column-major) without reading them; the
+// entries above C's diagonal are not written.
+func gemmNegNHLower[T elem](m, k, w int, a []T, lda int, b []T, ldb int, c []T, ldc int) {
 	if ar, ok := any(a).([]float64); ok {
-		kernels.GemmSubNTLower(m, k, w, ar, lda, any(b).([]float64), ldb, any(c).([]float64), ldc)
+		kernels.GemmNegNTLower(m, k, w, ar, lda, any(b).([]float64), ldb, any(c).([]float64), ldc)
 		return
 	}
 	for j := 0; j < min(k, m); j++ {
 		cj := c[j*ldc+j : j*ldc+m]
+		clear(cj)
 		for p := 0; p < w; p++ {
 			bj := conj(b[j+p*ldb])
 			ap := a[p*lda+j : p*lda+m]

@@ -4,6 +4,9 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // snFactor is the numeric supernodal Cholesky factor L of C = A[p][:, p],
@@ -41,6 +44,7 @@ func (f *snFactor[T]) factorSupernode(s int, rowsOfC *compressed[T], w *snWorksp
 	nr := sy.nrows(s)
 	rows := sy.ri[sy.rp[s]:sy.rp[s+1]]
 	blk := f.lx[sy.xp[s]:sy.xp[s+1]]
+	clear(blk) // f.lx comes uninitialised: cleared here, in cache, by the goroutine that factors s
 	rmap := w.rmap
 	for k, r := range rows {
 		rmap[r] = k
@@ -66,8 +70,7 @@ func (f *snFactor[T]) factorSupernode(s int, rowsOfC *compressed[T], w *snWorksp
 		m, k := ndr-r1, r2-r1
 		dblk := f.lx[sy.xp[d]:sy.xp[d+1]]
 		c := w.upd[:m*k]
-		clear(c)
-		gemmSubNHLower(m, k, sy.ncols(d), dblk[r1:], ndr, dblk[r1:], ndr, c, m)
+		gemmNegNHLower(m, k, sy.ncols(d), dblk[r1:], ndr, dblk[r1:], ndr, c, m)
 		// c holds -L_d[r1:, :] L_d[r1:r2, :]^H on and below its diagonal
 		// (the rest is not computed); add it into s.
 		for cc := 0; cc < k; cc++ {
@@ -93,7 +96,7 @@ func (f *snFactor[T]) factorSupernode(s int, rowsOfC *compressed[T], w *snWorksp
 func (f *snFactor[T]) factor(rowsOfC *compressed[T]) *snFailure {
 	sy := f.sy
 	ns := len(sy.super) - 1
-	f.lx = make([]T, sy.xp[ns])
+	f.lx = uninitSlice[T](sy.xp[ns])
 	maxBlock := 0
 	work := make([]float64, ns)
 	total := 0.0
@@ -197,4 +200,16 @@ func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, gra
 	}
 	wg.Wait()
 	return failure
+}
+
+// uninitSlice returns n values with undefined contents (kernels.UninitBytes):
+// the blocks of L, which every supernode clears itself before use, so that
+// a gigabyte of L is not cleared on one goroutine up front.
+func uninitSlice[T elem](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	var zero T
+	b := kernels.UninitBytes(int64(n) * int64(unsafe.Sizeof(zero)))
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
