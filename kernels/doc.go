@@ -1,6 +1,9 @@
 // Package kernels holds the compute kernels of gosparse: sparse-times-dense
-// and sparse-times-sparse products, sampled products, and the sorting and
-// scheduling helpers that the format conversions use.
+// and sparse-times-sparse products, sampled products, the dense kernels of
+// the direct solvers (GemmSubNT, GemmSubNTLower, GemmNegNTLower,
+// PanelCholesky: packed, cache-blocked, on AVX-512 or AVX2 tiles, in files
+// gemm*), and the sorting and scheduling helpers that the format
+// conversions use.
 //
 // Kernels work on plain typed slices and import nothing of the project. The
 // caller (package core) owns every slice; a kernel never keeps a slice after

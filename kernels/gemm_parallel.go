@@ -1,9 +1,6 @@
 package kernels
 
-import (
-	"runtime"
-	"sync"
-)
+import "runtime"
 
 // gemmParallelWork is the count of fused products below which the dense
 // kernels run on the calling goroutine: a split wakes goroutines (tens of
@@ -46,19 +43,4 @@ func gemmSplit(n, parts int, weight func(i int) int64) []int {
 		bounds[p] = n
 	}
 	return bounds
-}
-
-// runParts runs f(0) .. f(parts-1), f(0) on the caller and the others on
-// new goroutines, and waits for all of them.
-func runParts(parts int, f func(p int)) {
-	var wg sync.WaitGroup
-	for p := 1; p < parts; p++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f(p)
-		}()
-	}
-	f(0)
-	wg.Wait()
 }

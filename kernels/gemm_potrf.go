@@ -97,7 +97,7 @@ func trsmRows(x []float64, ldx, m int, l []float64, ldl, n int) {
 		return
 	}
 	bounds := gemmSplit(m, parts, func(int) int64 { return 1 })
-	runParts(parts, func(p int) {
+	parallelFor(parts, func(p int) {
 		if i0, i1 := bounds[p], bounds[p+1]; i1 > i0 {
 			trsm(x[i0:], ldx, i1-i0, l, ldl, n)
 		}

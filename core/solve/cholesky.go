@@ -25,8 +25,11 @@ type CholeskyFactor struct {
 // tree, exact column counts) sizes L before it is allocated and refuses
 // beyond core.MemoryLimit with core.ErrTooLarge; the numeric phase is the
 // supernodal left-looking algorithm: columns of L with nested patterns are
-// grouped into dense blocks updated by dense products, and independent
-// subtrees are factored on different goroutines. A matrix that is not
+// grouped into dense blocks updated by dense products (for real values the
+// packed, cache-blocked kernels of package kernels), independent subtrees
+// are factored on different goroutines, and the dense work of a big
+// supernode (an update from a big descendant, its own POTRF and TRSM) is
+// split over goroutines too, with the same result bit for bit. A matrix that is not
 // positive definite is refused naming the column whose pivot is not positive.
 func Cholesky(a *tensor.Tensor, ordering Ordering) (*CholeskyFactor, error) {
 	if err := checkSquare("A", a); err != nil {
