@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // snFactor is the numeric supernodal Cholesky factor L of C = A[p][:, p],
@@ -91,9 +92,12 @@ func (f *snFactor[T]) factorSupernode(s int, rowsOfC *compressed[T], w *snWorksp
 // factor runs the numeric phase. Supernodes depend only on their
 // descendants, so independent subtrees of the supernodal tree go to
 // different goroutines; every supernode adds its updates in the same order
-// whatever the schedule, so the factor does not depend on it. The loop over
-// supernodes is where a cancellation check belongs.
+// whatever the schedule, so the factor does not depend on it. The caller's
+// cancel token is checked before each supernode (on the workers too, which
+// have no binding of their own); a cancelled factorization stops on the
+// caller with cancel.Stop.
 func (f *snFactor[T]) factor(rowsOfC *compressed[T]) *snFailure {
+	tok := cancel.Current()
 	sy := f.sy
 	ns := len(sy.super) - 1
 	f.lx = uninitSlice[T](sy.xp[ns])
@@ -116,19 +120,22 @@ func (f *snFactor[T]) factor(rowsOfC *compressed[T]) *snFailure {
 	if workers == 1 || total < snParallelWork {
 		w := newWorkspace()
 		for s := 0; s < ns; s++ {
+			tok.Check()
 			if e := f.factorSupernode(s, rowsOfC, w); e.col >= 0 {
 				return &e
 			}
 		}
 		return nil
 	}
-	return f.factorParallel(rowsOfC, work, total/float64(8*workers), workers, newWorkspace)
+	failure := f.factorParallel(rowsOfC, work, total/float64(8*workers), workers, newWorkspace, tok)
+	tok.Check()
+	return failure
 }
 
 // factorParallel hands out tasks: a subtree whose work is at most grain
 // (contiguous supernodes, the tree being postordered) or one larger
 // supernode, which becomes ready when the tasks of its children are done.
-func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, grain float64, workers int, newWorkspace func() *snWorkspace[T]) *snFailure {
+func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, grain float64, workers int, newWorkspace func() *snWorkspace[T], tok *cancel.Token) *snFailure {
 	sy := f.sy
 	ns := len(sy.super) - 1
 	first := make([]int, ns)
@@ -179,6 +186,10 @@ func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, gra
 			w := newWorkspace()
 			for s := range ready {
 				for t := lo[s]; t <= s && !stop.Load(); t++ {
+					if tok.Cancelled() {
+						stop.Store(true)
+						break
+					}
 					if e := f.factorSupernode(t, rowsOfC, w); e.col >= 0 {
 						mu.Lock()
 						if failure == nil || e.col < failure.col {

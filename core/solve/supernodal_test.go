@@ -10,6 +10,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/stretchr/testify/require"
 )
 
@@ -140,4 +141,18 @@ func TestCholeskyKernelSplitMatchesSerial(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, same, "case %d: the factor on 4 goroutines differs from the one on 1", i)
 	}
+}
+
+// The numeric phase checks the caller's cancel token (with the natural
+// ordering nothing before it does), on one goroutine and on the subtree
+// schedule; the same call without the token works.
+func TestCholeskyNumericCancelled(t *testing.T) {
+	a, err := laplacian2D(t, 20)
+	require.NoError(t, err)
+	f := func() error { _, err := Cholesky(a, OrderNatural); return err }
+	require.ErrorIs(t, stopped(t, f), cancel.ErrCancelled)
+	require.NoError(t, f())
+	withParallelCholesky(t)
+	require.ErrorIs(t, stopped(t, f), cancel.ErrCancelled)
+	require.NoError(t, f())
 }
