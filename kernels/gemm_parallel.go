@@ -17,7 +17,7 @@ func gemmParts(work int64) int {
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
-	return int(max(1, min(int64(w), work/(gemmParallelWork/2))))
+	return int(max(1, min(int64(w), work/max(1, gemmParallelWork/2))))
 }
 
 // gemmSplit cuts [0, n) into parts ranges of about equal weight (the sum of

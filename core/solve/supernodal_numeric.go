@@ -97,7 +97,11 @@ func (f *snFactor[T]) factorSupernode(s int, rowsOfC *compressed[T], w *snWorksp
 // have no binding of their own); a cancelled factorization stops on the
 // caller with cancel.Stop.
 func (f *snFactor[T]) factor(rowsOfC *compressed[T]) *snFailure {
-	tok := cancel.Current()
+	return f.factorWith(rowsOfC, cancel.Current())
+}
+
+// factorWith is factor checking the token tok (nil: none).
+func (f *snFactor[T]) factorWith(rowsOfC *compressed[T], tok *cancel.Token) *snFailure {
 	sy := f.sy
 	ns := len(sy.super) - 1
 	f.lx = uninitSlice[T](sy.xp[ns])
@@ -177,28 +181,45 @@ func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, gra
 		stop      atomic.Bool
 		mu        sync.Mutex
 		failure   *snFailure
+		panicked  any // the first panic of a task (a cancel stop, or a bug)
 		wg        sync.WaitGroup
 	)
+	// task factors the supernodes of the task rooted at s; a panic stops
+	// every task and is kept for the caller, so that the bookkeeping below
+	// still drains the channel and no worker waits forever.
+	task := func(s int, w *snWorkspace[T]) {
+		defer func() {
+			if r := recover(); r != nil {
+				mu.Lock()
+				if panicked == nil {
+					panicked = r
+				}
+				mu.Unlock()
+				stop.Store(true)
+			}
+		}()
+		for t := lo[s]; t <= s && !stop.Load(); t++ {
+			if tok.Cancelled() {
+				stop.Store(true)
+				return
+			}
+			if e := f.factorSupernode(t, rowsOfC, w); e.col >= 0 {
+				mu.Lock()
+				if failure == nil || e.col < failure.col {
+					failure = &e
+				}
+				mu.Unlock()
+				stop.Store(true)
+			}
+		}
+	}
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			w := newWorkspace()
 			for s := range ready {
-				for t := lo[s]; t <= s && !stop.Load(); t++ {
-					if tok.Cancelled() {
-						stop.Store(true)
-						break
-					}
-					if e := f.factorSupernode(t, rowsOfC, w); e.col >= 0 {
-						mu.Lock()
-						if failure == nil || e.col < failure.col {
-							failure = &e
-						}
-						mu.Unlock()
-						stop.Store(true)
-					}
-				}
+				task(s, w)
 				// Bookkeeping continues after a failure so that every task
 				// drains and the channel closes.
 				if atomic.AddInt64(&remaining, -1) == 0 {
@@ -210,6 +231,11 @@ func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, gra
 		}()
 	}
 	wg.Wait()
+	if panicked != nil {
+		// Raised again on the caller, where the C boundary recovers it (a
+		// cancel stop included: the dense kernels poll the token).
+		panic(panicked)
+	}
 	return failure
 }
 

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -155,4 +156,28 @@ func TestCholeskyNumericCancelled(t *testing.T) {
 	withParallelCholesky(t)
 	require.ErrorIs(t, stopped(t, f), cancel.ErrCancelled)
 	require.NoError(t, f())
+}
+
+// A cancel that the dense kernels see (their splits poll the token, on the
+// subtree workers too) stops the factorization with the cancellation's
+// error on the caller, not a panic on a worker: the numeric phase of a
+// dense 600 x 600 matrix (one supernode, factored by one worker in
+// kernels.PanelCholesky) runs with no token of its own to check while a
+// cancelled one is bound, so the kernels' poll is what stops it.
+func TestCholeskyKernelCancelReachesCaller(t *testing.T) {
+	a := tensorOf(t, randomHPD(rand.New(rand.NewPCG(47, 48)), 600, 1, dtype.Float64), dtype.Float64, tensor.CSC)
+	withParallelCholesky(t)
+	f, err := Cholesky(a, OrderNatural)
+	require.NoError(t, err)
+	sf := f.impl.(*snFactor[float64])
+	m, err := loadCompressed[float64](a, tensor.CSC)
+	require.NoError(t, err)
+	rowsOfC := permutedUpper(lowerTriangle(m), invert(sf.p)).transposeStorage()
+	require.ErrorIs(t, stopped(t, func() error {
+		if e := sf.factorWith(rowsOfC, nil); e != nil {
+			return fmt.Errorf("pivot of column %d", e.col)
+		}
+		return nil
+	}), cancel.ErrCancelled)
+	require.Nil(t, sf.factorWith(rowsOfC, nil))
 }
