@@ -32,7 +32,7 @@ func adjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 // transposeDense is the transpose of a strided matrix, copied element by
-// element: core.T goes through a general permutation that costs far more
+// element: ops.T goes through a general permutation that costs far more
 // (seconds and gigabytes for a 1e6 x 16 matrix), and a gradient needs the
 // transposed dense operand of every sparse product.
 func transposeDense(t *tensor.Tensor) (*tensor.Tensor, error) {
@@ -186,8 +186,8 @@ func sumToShape(g *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 }
 
 // reshapeDense gives a strided tensor a new shape of the same element count,
-// sharing its storage (core.Reshape makes COO); other layouts go through
-// core.Reshape.
+// sharing its storage (ops.Reshape makes COO); other layouts go through
+// ops.Reshape.
 func reshapeDense(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if t.Layout() != tensor.Strided || numel(shape) != numel(t.Shape()) {
 		return ops.Reshape(t, shape)

@@ -6,7 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// Amax is core.Reduce(x, dims, op) recorded for op "amax" or "amin" of a
+// Amax is ops.Reduce(x, dims, op) recorded for op "amax" or "amin" of a
 // strided x: torch's rule, the gradient of each result element shared
 // evenly among the elements of x equal to it. For a sparse x (torch has no
 // such backward) the node refuses when a gradient is asked through it.

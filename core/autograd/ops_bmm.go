@@ -10,7 +10,7 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// Bmm is core.Bmm recorded (torch.bmm) for a (B, m, k) of any layout and b
+// Bmm is linalg.Bmm recorded (torch.bmm) for a (B, m, k) of any layout and b
 // (B, k, n): a's gradient is G @ B^H per batch, at a's specified elements
 // when a is sparse (a batched SDDMM, never the dense product); b's is
 // A^H @ G per batch, at b's specified elements when b is sparse.
@@ -125,8 +125,8 @@ func bmmGradB(a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 // batchedAdjoint is the conjugate transpose of each matrix of a 3-D tensor:
-// strided ones copied batch by batch (core.Transpose's general permutation
-// costs far more), sparse ones through core.Transpose.
+// strided ones copied batch by batch (ops.Transpose's general permutation
+// costs far more), sparse ones through ops.Transpose.
 func batchedAdjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 	c, err := conj(t)
 	if err != nil {

@@ -27,13 +27,13 @@ var toSparseNames = map[tensor.Layout]string{
 	tensor.BSR: "ToSparseBsrBackward0", tensor.BSC: "ToSparseBscBackward0",
 }
 
-// ToLayout is core.ToLayout recorded as torch's to_sparse_* method of the
+// ToLayout is tensor.ToLayout recorded as torch's to_sparse_* method of the
 // layout (ToLayoutAs with AsLayoutMethod).
 func ToLayout(x *Var, layout tensor.Layout, opt tensor.ConvertOptions) (*Var, error) {
 	return ToLayoutAs(x, layout, opt, AsLayoutMethod)
 }
 
-// ToLayoutAs is core.ToLayout recorded (torch's to_sparse*, to_dense), its
+// ToLayoutAs is tensor.ToLayout recorded (torch's to_sparse*, to_dense), its
 // node named as torch names the call form stands for: the gradient of a
 // strided input is the output's gradient made dense, that of a sparse input
 // the output's gradient at the input's specified elements, in its layout.

@@ -7,7 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// ToDense is core.ToDense recorded: the gradient of a sparse input is the
+// ToDense is tensor.ToDense recorded: the gradient of a sparse input is the
 // dense gradient at its specified elements.
 func ToDense(x *Var) (*Var, error) {
 	out, err := tensor.ToDense(x.t)
@@ -191,7 +191,7 @@ func addSub(op string, a, b *Var, alpha *dtype.Number) (*Var, error) {
 	}), nil
 }
 
-// Coalesce is core.Coalesce recorded: the gradient is the output's, which
+// Coalesce is tensor.Coalesce recorded: the gradient is the output's, which
 // has the coalesced pattern of the input.
 func Coalesce(x *Var) (*Var, error) {
 	out, err := tensor.Coalesce(x.t)
@@ -203,7 +203,7 @@ func Coalesce(x *Var) (*Var, error) {
 	}), nil
 }
 
-// Transpose is core.Transpose recorded: the gradient is the output's
+// Transpose is ops.Transpose recorded: the gradient is the output's
 // gradient transposed back (coalesced for COO).
 func Transpose(x *Var, d0, d1 int) (*Var, error) {
 	return transpose("TransposeBackward0", x, d0, d1)

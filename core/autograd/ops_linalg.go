@@ -7,13 +7,13 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// Mm is core.Mm recorded: a @ b of 2-D tensors (torch.mm, MmBackward0
+// Mm is linalg.Mm recorded: a @ b of 2-D tensors (torch.mm, MmBackward0
 // whatever the layouts, as torch names it).
 func Mm(a, b *Var) (*Var, error) {
 	return product("MmBackward0", linalg.Mm, a, b)
 }
 
-// SparseMm is core.SparseMm recorded (torch.sparse.mm): a sparse gradient
+// SparseMm is linalg.SparseMm recorded (torch.sparse.mm): a sparse gradient
 // with each sparse operand's pattern, dense ones for dense operands.
 func SparseMm(a, b *Var) (*Var, error) {
 	return product(sparseMmName(a, b, "MmBackward0"), linalg.SparseMm, a, b)
@@ -127,7 +127,7 @@ func productOn(like, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 	return maskLike(p, like)
 }
 
-// Mv is core.Mv recorded: the product of a matrix and a vector (torch.mv).
+// Mv is linalg.Mv recorded: the product of a matrix and a vector (torch.mv).
 func Mv(a, x *Var) (*Var, error) {
 	out, err := linalg.Mv(a.t, x.t)
 	if err != nil {
@@ -183,7 +183,7 @@ func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, 
 	return ga, gx, nil
 }
 
-// Addmv is core.Addmv recorded: beta * input + alpha * (mat @ vec).
+// Addmv is linalg.Addmv recorded: beta * input + alpha * (mat @ vec).
 func Addmv(input, mat, vec *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	out, err := linalg.Addmv(input.t, mat.t, vec.t, beta, alpha)
 	if err != nil {
@@ -210,7 +210,7 @@ func Addmv(input, mat, vec *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	}), nil
 }
 
-// Matmul is core.Matmul recorded for the matrix-matrix and matrix-vector
+// Matmul is linalg.Matmul recorded for the matrix-matrix and matrix-vector
 // cases (torch.matmul); other shapes are recorded without a backward.
 func Matmul(a, b *Var) (*Var, error) {
 	switch {
@@ -226,12 +226,12 @@ func Matmul(a, b *Var) (*Var, error) {
 	return NoBackward("matmul (other than matrix @ matrix and matrix @ vector)", out, a, b), nil
 }
 
-// Addmm is core.Addmm recorded: beta * input + alpha * (mat1 @ mat2).
+// Addmm is linalg.Addmm recorded: beta * input + alpha * (mat1 @ mat2).
 func Addmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	return addmm("AddmmBackward0", linalg.Addmm, input, mat1, mat2, beta, alpha)
 }
 
-// SparseAddmm is core.SparseAddmm recorded (torch.sparse.addmm).
+// SparseAddmm is linalg.SparseAddmm recorded (torch.sparse.addmm).
 func SparseAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	return addmm("SparseAddmmBackward0", linalg.SparseAddmm, input, mat1, mat2, beta, alpha)
 }
@@ -285,7 +285,7 @@ func inputGrad(input, g *tensor.Tensor, beta dtype.Scalar) (*tensor.Tensor, erro
 	return scale(g, beta)
 }
 
-// SampledAddmm is core.SampledAddmm recorded (torch.sparse.sampled_addmm):
+// SampledAddmm is linalg.SampledAddmm recorded (torch.sparse.sampled_addmm):
 // input's gradient has input's pattern; mat1's and mat2's are the sparse
 // gradient times the other dense factor's adjoint.
 func SampledAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {

@@ -5,7 +5,7 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// Mean is core.Reduce(x, dims, "mean") recorded: the mean counts every
+// Mean is ops.Reduce(x, dims, "mean") recorded: the mean counts every
 // element, the unspecified ones through the fill value, so the gradient is
 // Sum's divided by the number of elements averaged, at the specified
 // elements only.

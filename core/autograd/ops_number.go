@@ -16,7 +16,7 @@ func HasNumberGrad(name string, args ops.BinaryArgs) bool {
 	return name == "add" || name == "sub" || name == "div"
 }
 
-// NumberOp is core.BinaryByName(name, x, c) recorded for add, sub and div
+// NumberOp is ops.BinaryByName(name, x, c) recorded for add, sub and div
 // with a number c (numberFirst: op(c, x)); alpha scales the second operand
 // of add and sub. The gradients: g for x + alpha*c and x - alpha*c,
 // conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c and

@@ -9,7 +9,7 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// Sum is core.Sum recorded (torch.sparse.sum over dims, nil: all): only the
+// Sum is ops.Sum recorded (torch.sparse.sum over dims, nil: all): only the
 // specified elements get a gradient, the output's gradient at the element
 // they were summed into, coalesced (torch's rule).
 func Sum(x *Var, dims []int) (*Var, error) {
@@ -269,7 +269,7 @@ func coordsOf(c *tensor.Tensor) ([][]int64, error) {
 	return rows, nil
 }
 
-// Softmax is core.Softmax recorded (torch.sparse.softmax, or log_softmax
+// Softmax is ops.Softmax recorded (torch.sparse.softmax, or log_softmax
 // with log): the gradient has the input's pattern.
 func Softmax(x *Var, dim int, log bool) (*Var, error) {
 	out, err := ops.Softmax(x.t, dim, log)

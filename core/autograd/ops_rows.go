@@ -6,7 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// Hspmm is core.Hspmm recorded (torch.hspmm): the gradient of the sparse
+// Hspmm is linalg.Hspmm recorded (torch.hspmm): the gradient of the sparse
 // mat1 is G @ mat2^H at mat1's specified elements (the sampled product),
 // that of mat2 is mat1^H @ G (at mat2's elements when mat2 is sparse).
 func Hspmm(mat1, mat2 *Var) (*Var, error) {
@@ -21,7 +21,7 @@ func Hspmm(mat1, mat2 *Var) (*Var, error) {
 	}), nil
 }
 
-// Sspaddmm is core.Sspaddmm recorded (torch.sspaddmm): input's gradient is
+// Sspaddmm is linalg.Sspaddmm recorded (torch.sspaddmm): input's gradient is
 // conj(beta) * G at input's specified elements; mat1's and mat2's are those
 // of mat1 @ mat2 times conj(alpha).
 func Sspaddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {

@@ -44,7 +44,7 @@ func HasUnaryGrad(name string) bool {
 	return ok
 }
 
-// Unary is core.UnaryByName(name, x, args) recorded for the ops of
+// Unary is ops.UnaryByName(name, x, args) recorded for the ops of
 // HasUnaryGrad (args as core checks them; a result layout other than the
 // input's is not recorded here, the caller refuses it): the gradient is g * conj(op'(x)) at the specified
 // elements of a sparse x (the output has x's pattern; the fill value's

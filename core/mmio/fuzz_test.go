@@ -214,7 +214,7 @@ var lineMessage = regexp.MustCompile(`^line [1-9][0-9]*: `)
 func checkRefusal(t *testing.T, err error) {
 	ce, ok := err.(*errs.Error)
 	if !ok || (ce.Code != errs.ErrIO && ce.Code != errs.ErrTooLarge) {
-		t.Fatalf("refusal is not an ErrIO or ErrTooLarge *core.Error: %T %v", err, err)
+		t.Fatalf("refusal is not an ErrIO or ErrTooLarge *errs.Error: %T %v", err, err)
 	}
 	if !lineMessage.MatchString(ce.Msg) {
 		t.Fatalf("refusal does not name its line: %q", ce.Msg)

@@ -23,7 +23,7 @@ type CholeskyFactor struct {
 // ordering is OrderDefault or OrderAMD (approximate minimum degree on A's
 // symmetric pattern) or OrderNatural. The symbolic analysis (elimination
 // tree, exact column counts) sizes L before it is allocated and refuses
-// beyond core.MemoryLimit with core.ErrTooLarge; the numeric phase is the
+// beyond tensor.MemoryLimit with errs.ErrTooLarge; the numeric phase is the
 // supernodal left-looking algorithm: columns of L with nested patterns are
 // grouped into dense blocks updated by dense products (for real values the
 // packed, cache-blocked kernels of package kernels), independent subtrees

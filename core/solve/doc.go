@@ -10,7 +10,7 @@
 // Every function takes core tensors and returns new ones; inputs are never
 // modified. Arithmetic runs in float64 or complex128 (float32 and complex64
 // inputs are widened and their results narrowed back). Factorizations size
-// their result against core.MemoryLimit before they allocate it (Cholesky
+// their result against tensor.MemoryLimit before they allocate it (Cholesky
 // exactly, from its symbolic analysis; LU as its factors grow, since pivoting
 // decides the fill) and refuse with errs.ErrTooLarge beyond it.
 //

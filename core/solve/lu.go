@@ -42,8 +42,8 @@ type LU struct {
 // triangular: a fill-reducing column ordering q, then Gilbert-Peierls
 // left-looking LU with threshold partial pivoting choosing the rows p. A
 // singular or structurally singular matrix is refused naming the column
-// ("zero pivot in column 17"); factors that would outgrow core.MemoryLimit
-// are refused with core.ErrTooLarge.
+// ("zero pivot in column 17"); factors that would outgrow tensor.MemoryLimit
+// are refused with errs.ErrTooLarge.
 func Splu(a *tensor.Tensor, opt LUOptions) (*LU, error) {
 	if err := checkSquare("A", a); err != nil {
 		return nil, err

@@ -234,10 +234,10 @@ func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error 
 		}
 		same, err := tensor.Equal(inputs[i].Tensor, fresh)
 		if err != nil {
-			return fmt.Errorf("input %d: core.Equal: %v", i, err)
+			return fmt.Errorf("input %d: tensor.Equal: %v", i, err)
 		}
 		if !same && !hasNaN(fresh) {
-			return fmt.Errorf("input %d was modified: core.Equal reports it differs from a fresh parse", i)
+			return fmt.Errorf("input %d was modified: tensor.Equal reports it differs from a fresh parse", i)
 		}
 	}
 	return nil
