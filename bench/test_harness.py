@@ -35,6 +35,10 @@ def quick_run(tmp_path_factory):
         return json.load(f), p.stdout
 
 
+def rows_by_name(result):
+    return {r["name"]: r for r in result["rows"]}
+
+
 def test_every_kernel_measured_and_agrees(quick_run):
     result, _ = quick_run
     rows = {r["name"]: r for r in result["rows"]}
@@ -62,7 +66,12 @@ def test_every_kernel_measured_and_agrees(quick_run):
 def test_bandwidth_and_formulas(quick_run):
     result, stdout = quick_run
     assert result["bandwidth"]["best_GBs"] > 0
+    for name in KERNELS:  # the streaming kernels must state their bytes
+        assert rows_by_name(result)[name]["bytes"] > 0, name
     for r in result["rows"]:
+        if r["bytes"] is None:  # solver, spectral and training rows: no byte formula, no GB/s
+            assert not r["bytes_formula"] and (r["gosparse"] or {}).get("gbs") is None, r["name"]
+            continue
         assert r["bytes"] > 0 and r["bytes_formula"], r["name"]
         frac = r["gosparse"]["bw_fraction"]
         assert frac == pytest.approx(r["gosparse"]["gbs"] / result["bandwidth"]["best_GBs"])
@@ -116,9 +125,10 @@ def test_torch_column(quick_run):
         assert "torch: not installed" in stdout
     else:
         assert result["machine"]["torch"] == torch.__version__
-        for r in result["rows"]:
-            if not r["name"].startswith("small_call"):
-                assert "torch" in r["peers"], r["name"]
+        rows = rows_by_name(result)
+        for name in KERNELS:  # the kernels torch also has
+            if not name.startswith("small_call"):
+                assert rows[name]["peers"]["torch"]["status"] == "ok", name
 
 
 def test_real_matrices(quick_run):
