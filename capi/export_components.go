@@ -35,7 +35,7 @@ func gsgo_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_arra
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // no component reads the fill
 	if err != nil {
 		return done(fn, err)
 	}

@@ -40,6 +40,9 @@ func checkIndexWidth(w C.int32_t) error {
 func gsgo_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_dense"
 	defer guard(fn, &st)
+	if s, ok := slotsUnary(fn, t, out, tensor.ToDense); ok {
+		return s
+	}
 	return unaryGrad(fn, t, out, tensor.ToDense, autograd.ToDense)
 }
 
@@ -93,6 +96,9 @@ func toLayout(fn string, t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_ci
 	if d := onDevice(t); d != nil {
 		return finishDevice(fn, out)(toLayoutOnDevice(fn, d, l, opt))
 	}
+	if s, ok := slotsUnary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, l, opt) }); ok {
+		return s // ToLayout keeps a per-slot fill, or refuses a change of the dense dims
+	}
 	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, l, opt) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, l, opt, form) })
 }
@@ -122,6 +128,9 @@ func gsgo_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	if d := onDevice(t); d != nil && out != nil {
 		return finishDevice(fn, out)(device.Coalesce(fn, d))
 	}
+	if s, ok := slotsUnary(fn, t, out, tensor.Coalesce); ok {
+		return s
+	}
 	return unaryGrad(fn, t, out, tensor.Coalesce, autograd.Coalesce)
 }
 
@@ -134,7 +143,11 @@ func gsgo_to_dtype(t *C.gs_ctensor, code C.gs_dtype, out **C.gs_tensor) (st C.gs
 	if err := dtype.CheckDType("dtype", dtype.DType(code)); err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dtype.DType(code)) })
+	op := func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dtype.DType(code)) }
+	if s, ok := slotsUnary(fn, t, out, op); ok {
+		return s // ToDType casts a per-slot fill
+	}
+	return unary(fn, t, out, op)
 }
 
 // gsgo_to_index_width writes t with index arrays of the given width.
@@ -158,11 +171,11 @@ func gsgo_equal(a, b *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	ha, err := lookup("a", a)
+	ha, err := lookupSlots("a", a) // Equal compares per-slot fills through the dense forms
 	if err != nil {
 		return done(fn, err)
 	}
-	hb, err := lookup("b", b)
+	hb, err := lookupSlots("b", b)
 	if err != nil {
 		return done(fn, err)
 	}

@@ -43,7 +43,7 @@ func gsgo_tensor_level_info(t *C.gs_ctensor, l C.int32_t, kind, dim, expr *C.int
 			return done(fn, errNull(p.name))
 		}
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // no level reads the fill
 	if err != nil {
 		return done(fn, err)
 	}
@@ -62,7 +62,7 @@ func levelArray(fn string, t *C.gs_ctensor, l C.int32_t, crd bool, out *C.gs_arr
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // no level reads the fill
 	if err != nil {
 		return done(fn, err)
 	}

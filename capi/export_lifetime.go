@@ -51,7 +51,7 @@ func gsgo_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	if d := onDevice(t); d != nil {
 		return finishDevice(fn, out)(device.Clone(d))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // Clone copies a per-slot fill
 	if err != nil {
 		return done(fn, err)
 	}

@@ -24,7 +24,7 @@ func gsgo_with_fill_value(t *C.gs_ctensor, value *C.gs_cvoid, valueBytes C.int64
 	if value == nil {
 		return done(fn, errNull("value"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // replacing a per-slot fill by a scalar is fine
 	if err != nil {
 		return done(fn, err)
 	}

@@ -23,7 +23,7 @@ func gsgo_tensor_repr(t *C.gs_ctensor, buf *C.char, capacity C.int64_t, needed *
 	case buf == nil && capacity > 0:
 		return done(fn, errArg("buf is NULL but cap = %d", int64(capacity)))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // String prints a per-slot fill
 	if err != nil {
 		return done(fn, err)
 	}

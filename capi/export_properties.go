@@ -21,7 +21,7 @@ func property[T ~int32 | ~int64](fn string, t *C.gs_ctensor, out *T, get func(*t
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookupAny("t", t)
+	h, err := lookupLive("t", t) // no getter here reads the fill: a per-slot fill is fine
 	if err != nil {
 		return done(fn, err)
 	}
@@ -85,7 +85,7 @@ func gsgo_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (s
 	if shape == nil && capacity > 0 {
 		return done(fn, errArg("shape is NULL but cap = %d", int32(capacity)))
 	}
-	h, err := lookupAny("t", t)
+	h, err := lookupLive("t", t) // the shape does not read the fill
 	if err != nil {
 		return done(fn, err)
 	}

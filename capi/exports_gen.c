@@ -420,6 +420,20 @@ gs_status gs_with_fill_value(const gs_tensor *t, const void *value, int64_t valu
     return gsgo_with_fill_value(t, value, value_bytes, out);
 }
 
+gs_status gs_with_fill_array(const gs_tensor *t, const gs_array *fill, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_with_fill_array");
+    }
+    return gsgo_with_fill_array(t, fill, out);
+}
+
+gs_status gs_tensor_fill_array(const gs_tensor *t, gs_array *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_tensor_fill_array");
+    }
+    return gsgo_tensor_fill_array(t, out);
+}
+
 gs_status gs_transpose(const gs_tensor *t, int32_t dim0, int32_t dim1, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_transpose");

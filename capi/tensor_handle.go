@@ -99,8 +99,22 @@ func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	return h, err
 }
 
-// lookupAny is lookup for a tensor on the host or on a device.
+// lookupAny is lookup for a tensor on the host or on a device. A tensor
+// with a per-slot fill (an array over the dense dims, fill_slots.go in core/tensor)
+// is refused with GS_ERR_UNSUPPORTED here, so every export refuses it unless
+// it resolves its argument through lookupSlots (export_fill_slots.go), the
+// opt-in of the exports that support per-slot fills.
 func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
+	h, err := lookupLive(arg, t)
+	if err == nil && h.t != nil && h.t.PerSlotFill() {
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s has a per-slot fill value (an array over its dense dims %v): this call does not support per-slot fills; "+
+			"give it one scalar fill first (gs_with_fill_value; Python: with_fill_value)", arg, h.t.DenseShape())
+	}
+	return h, err
+}
+
+// lookupLive resolves a live handle, host or device, whatever its fill.
+func lookupLive(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	if t == nil {
 		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
 	}

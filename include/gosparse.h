@@ -416,6 +416,20 @@ gs_status gs_sparse_format_wrap(const char *format, int32_t ndim, const int64_t 
  * the operators carry it. */
 gs_status gs_with_fill_value(const gs_tensor *t, const void *value, int64_t value_bytes,
                              gs_tensor **out);
+/* Per-slot fills (the fill-value RFC's form for hybrid tensors): fill is an array
+ * of t's dtype with the shape of t's dense dims; element (sparse index, dense
+ * index d) of an unspecified sparse position reads fill[d]. An array whose
+ * elements are all equal gives the scalar fill. A tensor with a per-slot fill is
+ * supported by: gs_to_dense, gs_clone, gs_to_layout/gs_to_layout_as keeping its
+ * dense dims (COO/CSR/CSC/BSR/BSC), gs_coalesce, gs_to_dtype, gs_equal,
+ * gs_tensor_repr, the property, shape, component and level getters,
+ * gs_with_fill_value/gs_with_fill_array and gs_tensor_fill_array; every other
+ * call refuses it with GS_ERR_UNSUPPORTED (gs_tensor_fill_value too: one
+ * element cannot describe it). */
+gs_status gs_with_fill_array(const gs_tensor *t, const gs_array *fill, gs_tensor **out);
+/* Lends t's fill as an array of the dense dims' shape (the per-slot fill, or the
+ * scalar fill broadcast); the data stays valid until t is freed. */
+gs_status gs_tensor_fill_array(const gs_tensor *t, gs_array *out);
 
 /* ---- shape (torch's semantics; dims may be negative) ------------------------ */
 gs_status gs_transpose(const gs_tensor *t, int32_t dim0, int32_t dim1, gs_tensor **out);

@@ -13,7 +13,8 @@ import (
 // coordinates of spec's levels, sorts them in level order, merges repeated
 // coordinates by summing (unless keepDups), fills each level's pos/crd and
 // scatters the value blocks. Blocks the format materialises but no entry
-// covers (BSR blocks, dense levels) take the fill value.
+// covers (BSR blocks, dense levels) take the fill value. fill is one element
+// of dt, or one per dense slot (a per-slot fill, fill_slots.go).
 func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width int, keepDups bool) (*Tensor, error) {
 	if err := spec.validate(); err != nil {
 		return nil, err
@@ -119,7 +120,8 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 		}
 	}
 	t := &Tensor{layout: spec.Layout, dtype: dt, shape: spec.Shape, batchDim: spec.BatchDim, denseDim: spec.DenseDim,
-		block: spec.Block, levels: levels, fill: fill, coalesced: !keepDups}
+		block: spec.Block, levels: levels, coalesced: !keepDups}
+	t.setFillPattern(fill)
 	if err := t.finish(vals, width); err != nil {
 		return nil, err
 	}

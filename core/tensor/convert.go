@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -46,8 +47,8 @@ func ToDense(t *Tensor) (*Tensor, error) {
 		return nil, err
 	}
 	out := dtype.NewArray(t.dtype, t.shape)
-	FillArray(out, t.fill)
-	scatterBlocks(out, t.shape, e, t.fill)
+	FillArray(out, t.fillPattern()) // the dense dims are innermost: a per-slot fill tiles
+	scatterBlocks(out, t.shape, e, t.fillPattern())
 	return NewStrided(out)
 }
 
@@ -128,6 +129,9 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.PerSlotFill() && spec.DenseDim != t.denseDim {
+		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with a per-slot fill converts only keeping its %d dense dims (%d asked)", t.denseDim, spec.DenseDim)
+	}
 	if t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block && opt.IndexWidth == 0 {
 		return Clone(t), nil
 	}
@@ -154,7 +158,7 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return BuildFrom(spec, e, t.dtype, t.FillBytes(), width, false)
+	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.fillPattern()), width, false)
 }
 
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
@@ -172,7 +176,7 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return BuildFrom(spec, e, t.dtype, t.FillBytes(), t.width, false)
+	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.fillPattern()), t.width, false)
 }
 
 // Clone returns a deep copy of t.
@@ -180,7 +184,7 @@ func Clone(t *Tensor) *Tensor {
 	c := *t
 	c.ust = nil // a clone is the COO form of a custom-format tensor
 	c.shape = t.Shape()
-	c.fill = t.FillBytes()
+	c.carryFill(t)
 	c.levels = make([]Level, len(t.levels))
 	for i, l := range t.levels {
 		l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
@@ -232,8 +236,10 @@ func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
 		t, c = s, s
 	}
 	c.values = CastArray(t.values, d)
-	c.fill = CastArray(dtype.Array{DType: t.dtype, Shape: []int64{1}, Data: t.fill}, d).Data
+	p, from := t.fillPattern(), t.dtype // read before c (which may be t) changes dtype
+	fill := CastArray(dtype.Array{DType: from, Shape: []int64{int64(len(p) / from.Size())}, Data: p}, d).Data
 	c.dtype = d
+	c.setFillPattern(fill)
 	return c, nil
 }
 
@@ -303,6 +309,9 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 func Equal(a, b *Tensor) (bool, error) {
 	if a.dtype != b.dtype || !slices.Equal(a.shape, b.shape) {
 		return false, nil
+	}
+	if a.PerSlotFill() || b.PerSlotFill() { // the element-level COO below would drop the dense dims
+		return denseEqual(a, b)
 	}
 	if len(a.shape) == 0 { // one element each: compare the dense values (a 0-d COO sums its entries)
 		da, err := ToDense(a)
@@ -388,4 +397,23 @@ func CmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
 		}
 	}
 	return 0
+}
+
+// denseEqual compares a and b (same dtype and shape) element by element
+// through their dense forms (NaN equals nothing).
+func denseEqual(a, b *Tensor) (bool, error) {
+	da, err := ToDense(a)
+	if err != nil {
+		return false, err
+	}
+	db, err := ToDense(b)
+	if err != nil {
+		return false, err
+	}
+	for i := int64(0); i < da.values.Numel(); i++ {
+		if !scalarEqual(da.values.Complex(i), db.values.Complex(i)) {
+			return false, nil
+		}
+	}
+	return true, nil
 }

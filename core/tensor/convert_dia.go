@@ -82,7 +82,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		return nil, errs.Errorf(errs.ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
 	}
 	vals := dtype.NewArray(t.dtype, []int64{slots})
-	FillArray(vals, t.fill)
+	FillArray(vals, t.scalarFill())
 	// Slot of entry k: (rank - 1) * stride + its row (DIA-I) or column
 	// (DIA-J), which is o or crd[k] as the layout and format agree or not.
 	slot := make([]int64, len(crd))
@@ -132,7 +132,7 @@ func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool) (*Tens
 	}
 	spec := FormatSpec{Layout: COO, Shape: append([]int64(nil), t.shape...), Block: [2]int64{1, 1}}
 	view := &Tensor{layout: COO, dtype: t.dtype, shape: spec.Shape, block: spec.Block, levels: spec.levels(),
-		fill: append([]byte(nil), t.fill...), coalesced: true}
+		fill: append([]byte(nil), t.scalarFill()...), coalesced: true}
 	view.levels[0].Pos = dtype.Int64Array([]int64{0, n}) // for autoWidth's count
 	view.levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}
 	width := view.autoWidth()

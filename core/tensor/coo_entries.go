@@ -84,7 +84,7 @@ func (c *CooEntries) Tensor() (*Tensor, error) {
 		return nil, err
 	}
 	t.setCoalesced(c.Coalesced) // NewCOO marks fewer than two entries coalesced; some torch operators keep false
-	t.fill = append([]byte(nil), c.Fill...)
+	t.setFill(append([]byte(nil), c.Fill...))
 	if c.Width == 32 && t.autoWidth() == 64 {
 		return ToIndexWidth(t, 64)
 	}

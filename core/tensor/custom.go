@@ -164,7 +164,7 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 		return nil, ustorageError(f, err)
 	}
 	vals := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
-	FillArray(vals, t.fill)
+	FillArray(vals, t.scalarFill())
 	es := int64(t.dtype.Size())
 	for p, i := range a.Source {
 		if i >= 0 {
@@ -172,7 +172,7 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.Vals.Data[from:from+es])
 		}
 	}
-	return newCustom(f, &a.Structure, vals, t.fill)
+	return newCustom(f, &a.Structure, vals, t.scalarFill())
 }
 
 // ustorageError gives a storage error its code: too large, or a tensor the

@@ -12,7 +12,7 @@ func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
 	c := *t
 	c.dtype = vals.DType
 	c.values = vals
-	c.fill = fill
+	c.setFill(fill)
 	return &c
 }
 
@@ -27,7 +27,7 @@ func WithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor
 		c.levels[i] = l
 	}
 	c.values = vals
-	c.fill = fill
+	c.setFill(fill)
 	if c.layout == COO {
 		c.gatherCOOIndices() // a fresh indices array, its rows the levels' crd
 	}

@@ -151,7 +151,7 @@ func denseEntries(t *Tensor, k int) (*Entries, error) {
 	var keep []int64
 	for b := int64(0); b < nb; b++ {
 		for j := b * block; j < (b+1)*block; j++ {
-			if !ElemEqualsFill(t.values, j, t.fill) {
+			if !ElemEqualsFill(t.values, j, t.scalarFill()) {
 				keep = append(keep, b)
 				break
 			}

@@ -98,7 +98,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 			return nil, err
 		}
 		vals := dtype.NewArray(t.dtype, []int64{int64(len(bidx)) * bm * bn})
-		FillArray(vals, t.fill)
+		FillArray(vals, t.scalarFill())
 		for b := int64(0); b < nbOuter; b++ { // numeric: scatter every element into its block
 			for k := bptr[b]; k < bptr[b+1]; k++ {
 				slot[bidx[k]] = k

@@ -103,7 +103,8 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 		return nil, ok, err
 	}
 	out = &Tensor{layout: COO, dtype: t.dtype, shape: t.Shape(), denseDim: t.denseDim, block: [2]int64{1, 1},
-		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
+		levels: spec.levels(), coalesced: true}
+	out.carryFill(t)
 	idt := indexDType[I]()
 	nse := int64(len(rows))
 	out.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), idt)

@@ -14,7 +14,7 @@ func WithFill(t *Tensor, fill []byte) (*Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: %d bytes given, one %s element has %d", len(fill), t.dtype, t.dtype.Size())
 	}
 	c := Clone(t)
-	c.fill = append([]byte(nil), fill...)
+	c.setFill(append([]byte(nil), fill...))
 	return c, nil
 }
 

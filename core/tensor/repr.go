@@ -46,6 +46,9 @@ func (t *Tensor) String() string {
 	if !defaultDType(t.dtype) {
 		suffixes = append(suffixes, "dtype=torch."+t.dtype.String())
 	}
+	if t.PerSlotFill() { // torch prints no fill; a per-slot one must not pass unseen
+		suffixes = append(suffixes, "fill_value="+arrayStr(t.slots, indent))
+	}
 	var parts [][2]string
 	switch {
 	case t.layout == COO:

@@ -26,7 +26,8 @@ type Tensor struct {
 	levels    []Level
 	values    dtype.Array // torch's values shape; the dense data for strided tensors
 	indices   dtype.Array // COO: the (sparse_dim, nse) array whose rows are the levels' Crd
-	fill      []byte      // one element of dtype
+	fill      []byte      // one element of dtype; nil when slots holds a per-slot fill
+	slots     dtype.Array // the per-slot fill (fill_slots.go), of the dense dims' shape; Data nil for a scalar fill
 	coalesced bool        // COO: indices sorted and unique
 	width     int         // index width of pos/crd: 32 or 64 (0 for strided)
 
@@ -65,8 +66,9 @@ func (t *Tensor) ValueArray() dtype.Array { return t.values }
 func (t *Tensor) IndexArray() dtype.Array { return t.indices }
 
 // FillElem returns the fill value, one element of the dtype (FillBytes
-// without the copy).
-func (t *Tensor) FillElem() []byte { return t.fill }
+// without the copy). Like FillBytes and Fill it panics on a per-slot fill
+// (fill_slots.go): callers that support one read SlotFill.
+func (t *Tensor) FillElem() []byte { return t.scalarFill() }
 
 // CoalescedFlag reports the coalesced flag itself (IsCoalesced answers true
 // for every layout but COO).
@@ -110,10 +112,10 @@ func (t *Tensor) IsCoalesced() bool { return t.layout != COO || t.coalesced }
 func (t *Tensor) Levels() []Level { return append([]Level(nil), t.levels...) }
 
 // FillBytes returns the fill value as one element of the dtype (a copy).
-func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.fill...) }
+func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.scalarFill()...) }
 
 // Fill returns the fill value, widened.
-func (t *Tensor) Fill() dtype.Scalar { return dtype.LoadScalar(t.dtype, t.fill) }
+func (t *Tensor) Fill() dtype.Scalar { return dtype.LoadScalar(t.dtype, t.scalarFill()) }
 
 // NNZ returns the number of stored elements (torch's nse): stored entries of
 // the sparse levels, per batch for batched compressed tensors as torch counts;

@@ -1,0 +1,100 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// Per-slot fills (core/tensor/fill_slots.go): lookupAny refuses a tensor that
+// has one, so only the exports that resolve their tensors through lookupSlots
+// below ever see it. Each of them either supports it or passes it to a core
+// function that does (or refuses it with GS_ERR_UNSUPPORTED).
+
+// lookupSlots is lookup that also accepts a host tensor with a per-slot fill.
+func lookupSlots(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
+	h, err := lookupLive(arg, t)
+	if err == nil && h.dev != nil {
+		return lookup(arg, t) // the device refusal
+	}
+	return h, err
+}
+
+// slotsUnary runs op (a core function that supports per-slot fills) when t is
+// a live host tensor with a per-slot fill, and reports whether it did; the
+// caller's general path (which refuses it) runs otherwise. Such a tensor
+// never records autograd: requires_grad resolves through lookup.
+func slotsUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) (C.gs_status, bool) {
+	h, err := lookupLive("t", t)
+	if err != nil || h.t == nil || !h.t.PerSlotFill() {
+		return 0, false
+	}
+	if out == nil {
+		return done(fn, errNull("out")), true
+	}
+	r, err := op(h.t)
+	return finishNew(fn, r, err, h, out), true
+}
+
+// gsgo_with_fill_array writes a copy of t whose unspecified elements read
+// fill, an array of t's dtype with the shape of t's dense dims (slot d of every
+// unspecified sparse position reads fill[d]); all-equal elements give a scalar fill.
+//
+//export gsgo_with_fill_array
+func gsgo_with_fill_array(t *C.gs_ctensor, fill *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_with_fill_array"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	if fill == nil {
+		return done(fn, errNull("fill"))
+	}
+	h, err := lookupSlots("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	a, err := copyArray("fill", fill)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := tensor.WithSlotFill(h.t, a)
+	return finishNew(fn, r, err, h, out)
+}
+
+// gsgo_tensor_fill_array lends t's fill as an array of the dense dims' shape:
+// the per-slot fill, or the scalar fill broadcast. The data pointer stays
+// valid until t is freed.
+//
+//export gsgo_tensor_fill_array
+func gsgo_tensor_fill_array(t *C.gs_ctensor, out *C.gs_array) (st C.gs_status) {
+	const fn = "gs_tensor_fill_array"
+	defer guard(fn, &st)
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookupSlots("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	a, err := h.lend(lendKey{comp: fillArrayComp, level: -1}, func() (dtype.Array, error) {
+		if err := errs.CheckAlloc("fill", dtype.NumelOf(h.t.DenseShape()), h.t.DType().Size()); err != nil {
+			return dtype.Array{}, err
+		}
+		return h.t.SlotFill(), nil
+	})
+	if err != nil {
+		return done(fn, err)
+	}
+	lendArray(a, out)
+	return done(fn, nil)
+}
+
+// fillArrayComp is the lendKey component of the lent fill array (the
+// gs_component codes are >= 0).
+const fillArrayComp = -2

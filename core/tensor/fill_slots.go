@@ -1,0 +1,117 @@
+package tensor
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
+
+// A per-slot fill is the fill-value RFC's fill of a hybrid tensor: an array
+// with the dense dims' shape, element (sparse index, dense index d) of an
+// unspecified sparse position reading slot d. The tensor then holds it in
+// slots and no scalar fill: the scalar accessors (Fill, FillBytes, FillElem)
+// panic on it, so a code path that was not taught the slots stops (the C
+// boundary's guard turns the panic into an error) instead of reading a wrong
+// scalar. The paths taught it read fillPattern.
+
+// PerSlotFill reports whether t's fill differs between its dense slots.
+func (t *Tensor) PerSlotFill() bool { return t.slots.Data != nil }
+
+// SlotFill returns the fill as an array of the dense dims' shape (a copy):
+// the per-slot fill, or the scalar fill broadcast.
+func (t *Tensor) SlotFill() dtype.Array {
+	if t.PerSlotFill() {
+		return CloneArray(t.slots)
+	}
+	out := dtype.NewArray(t.dtype, slices.Clone(t.DenseShape()))
+	copy(out.Data, t.fill)
+	if !AllZero(t.fill) {
+		FillArray(out, t.fill)
+	}
+	return out
+}
+
+// scalarFill is the one-element fill; it panics on a per-slot fill, which
+// no single element describes.
+func (t *Tensor) scalarFill() []byte {
+	if t.PerSlotFill() {
+		panic(fmt.Sprintf("gosparse internal error: the scalar fill of a tensor with a per-slot fill (dense shape %v) was read by a code path that does not support per-slot fills", t.DenseShape()))
+	}
+	return t.fill
+}
+
+// fillPattern is the fill as bytes that tile any array whose innermost dims
+// are the dense dims: one element, or the per-slot fill's elements.
+func (t *Tensor) fillPattern() []byte {
+	if t.PerSlotFill() {
+		return t.slots.Data
+	}
+	return t.fill
+}
+
+// setFill gives t the scalar fill b (dropping any per-slot fill).
+func (t *Tensor) setFill(b []byte) {
+	t.fill, t.slots = b, dtype.Array{}
+}
+
+// setFillPattern gives t the fill pattern p (see fillPattern): one element
+// of t's dtype, or one per dense slot.
+func (t *Tensor) setFillPattern(p []byte) {
+	es := t.dtype.Size()
+	if len(p) == es {
+		t.setFill(p)
+		return
+	}
+	ds := slices.Clone(t.DenseShape())
+	if int64(len(p)) != dtype.NumelOf(ds)*int64(es) {
+		panic(fmt.Sprintf("gosparse internal error: a fill pattern of %d bytes for dense shape %v", len(p), ds))
+	}
+	t.fill, t.slots = nil, dtype.Array{DType: t.dtype, Shape: ds, Data: p}
+}
+
+// carryFill gives out (a tensor being built from t with t's dtype and dense
+// dims) a copy of t's fill, per-slot or scalar.
+func (out *Tensor) carryFill(t *Tensor) {
+	out.setFillPattern(bytes.Clone(t.fillPattern()))
+}
+
+// WithSlotFill returns a copy of t whose unspecified elements read fill, an
+// array of t's dtype with the shape of t's dense dims (the fill-value RFC's
+// form for hybrid tensors): slot d of every unspecified sparse position reads
+// fill[d]. An array whose elements are all equal becomes the scalar fill.
+func WithSlotFill(t *Tensor, fill dtype.Array) (*Tensor, error) {
+	if fill.DType != t.dtype {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: dtype %s must be the tensor's dtype %s", fill.DType, t.dtype)
+	}
+	ds := t.DenseShape()
+	if !slices.Equal(fill.Shape, ds) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: shape %v must be the tensor's dense dims' shape %v",
+			fill.Shape, ds)
+	}
+	es := int64(t.dtype.Size())
+	n := dtype.NumelOf(ds)
+	if int64(len(fill.Data)) != n*es {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: %d bytes given, shape %v of %s needs %d", len(fill.Data), ds, t.dtype, n*es)
+	}
+	if n == 0 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: an empty array (dense shape %v) holds no fill value", ds)
+	}
+	first := fill.Data[:es]
+	allEqual := true
+	for i := int64(1); i < n && allEqual; i++ {
+		allEqual = bytes.Equal(fill.Data[i*es:(i+1)*es], first)
+	}
+	if allEqual {
+		return WithFill(t, first)
+	}
+	if t.FormatStore() != nil {
+		return nil, errs.Errorf(errs.ErrUnsupported, "fill_value: a per-slot fill is not supported on a custom-format tensor")
+	}
+	c := Clone(t)
+	c.setFillPattern(bytes.Clone(fill.Data))
+	return c, nil
+}
+
