@@ -64,7 +64,7 @@ func flagOf(fn string, t *C.gs_ctensor, out *C.int32_t, f func(*autograd.Var) bo
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // the flags do not read the fill
 	if err != nil {
 		return done(fn, err)
 	}
@@ -154,7 +154,7 @@ func gsgo_detach(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // the same tensor, per-slot fill and all
 	if err != nil {
 		return done(fn, err)
 	}
@@ -198,7 +198,7 @@ func gsgo_grad_fn_name(t *C.gs_ctensor, name **C.gs_cchar) (st C.gs_status) {
 	if name == nil {
 		return done(fn, errNull("name"))
 	}
-	h, err := lookup("t", t)
+	h, err := lookupSlots("t", t) // the name does not read the fill
 	if err != nil {
 		return done(fn, err)
 	}

@@ -21,6 +21,9 @@ import (
 func gsgo_values(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_values"
 	defer guard(fn, &st)
+	if s, ok := slotsUnary(fn, t, out, valuesOf); ok {
+		return s // the stored values do not read the fill
+	}
 	return unaryGrad(fn, t, out, valuesOf, autograd.Values)
 }
 

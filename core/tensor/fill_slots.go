@@ -114,4 +114,3 @@ func WithSlotFill(t *Tensor, fill dtype.Array) (*Tensor, error) {
 	c.setFillPattern(bytes.Clone(fill.Data))
 	return c, nil
 }
-

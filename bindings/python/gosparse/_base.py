@@ -16,7 +16,7 @@ import numpy as np
 from . import _arrays as A
 from . import _device as D
 from . import _types as T
-from ._errors import NotSupportedError, _check
+from ._errors import _check
 from ._lib import GS_MAX_NDIM, GsArray, Handle, lib
 
 # gs_component values
@@ -64,18 +64,18 @@ def new_tensor(fn, *args):
     return call(_tensor_class, fn, *args)
 
 
-def _scalar_fill(t, value, dt):
-    """The one number of a fill_value given as a number or as an array over t's dense
-    dims (the fill-value RFC's form for hybrid tensors); refuses an array that does
-    not fit the dense dims, and one whose elements differ (the core's fill is one
-    scalar per tensor)."""
+def _fill_arg(t, value, dt):
+    """A fill_value given as a number or as an array over t's dense dims (the fill-value
+    RFC's form for hybrid tensors, or one that broadcasts to it): (number, None), or
+    (None, storage array of the dense dims' shape) when its elements differ (a per-slot
+    fill). Refuses an array that does not fit the dense dims."""
     if np.ndim(value) == 0 and not is_tensor(value):
-        return value
+        return value, None
     arr = np.asarray(value.to_dense().numpy() if is_tensor(value) else value)
     dd = 0 if t.layout is T.strided else t.dense_dim()
     dense = tuple(t.shape)[t.ndim - dd:]
     try:
-        np.broadcast_to(arr, dense)
+        full = np.broadcast_to(arr, dense)
     except ValueError:
         raise ValueError("fill_value: expected one number, or an array with the dense dims' "
                          "shape %s (the fill-value RFC's rule for hybrid tensors) or one that "
@@ -83,12 +83,10 @@ def _scalar_fill(t, value, dt):
     flat = arr.reshape(-1)
     if flat.size == 0:
         raise ValueError("fill_value: an empty array holds no fill value")
-    if not (flat == flat[0]).all():
-        raise NotSupportedError("fill_value: a fill value that differs between the dense slots "
-                                "(shape %s) is not supported: gosparse holds one scalar fill per "
-                                "tensor; give one number, or an array of equal elements"
-                                % (list(arr.shape),))
-    return flat[0].item()
+    if (flat == flat[0]).all():
+        return flat[0].item(), None
+    stored, _ = A.as_array(np.array(full), "fill_value", dt)
+    return None, A.contiguous(stored)
 
 
 # A wrapped tensor borrows the caller's memory: its numpy arrays stay here until the
@@ -416,7 +414,9 @@ class TensorBase:
     def fill_value(self):
         """The value of the unspecified elements: a numpy scalar of the dtype (a
         Python float for bfloat16, which numpy lacks). Zero unless set with
-        gosparse.with_fill_value or a fill_value= argument."""
+        gosparse.with_fill_value or a fill_value= argument. A per-slot fill (one that
+        differs between the dense slots) is no one number: NotSupportedError, read it
+        with _fill_value()."""
         t = self._pinned()
         dt = t.dtype
         buf = ctypes.create_string_buffer(dt.itemsize)
@@ -429,22 +429,27 @@ class TensorBase:
     def _fill_value(self):
         """The fill-value RFC's Tensor._fill_value(): the value of the unspecified
         elements as a strided tensor of self's dtype with the dense dims' shape (the
-        RFC's rule for hybrid tensors; 0-d without dense dims). gosparse holds one
-        scalar fill per tensor, so every element of it is that scalar."""
+        RFC's rule for hybrid tensors; 0-d without dense dims): the per-slot fill, or
+        the scalar fill broadcast."""
         t = self._pinned()
-        one = A.fill_storage(t.fill_value, t.dtype)
-        dd = 0 if t.layout is T.strided else t.dense_dim()
-        shape = tuple(t.shape)[t.ndim - dd:]
-        return from_array(np.array(np.broadcast_to(one, shape)), t.dtype)  # 0-d stays 0-d
+        g = GsArray()
+        _check(lib.gs_tensor_fill_array(t._handle, byref(g)), "gs_tensor_fill_array")
+        return from_array(np.array(A.view_of(t._handle, g)), t.dtype)  # 0-d stays 0-d
 
     def _with_fill(self, value):
         """A copy of self whose unspecified elements read value (of self's dtype): one
         number, or an array over the dense dims as the fill-value RFC writes it for
-        hybrid tensors (its shape the dense dims' shape, or broadcast to it). The core
-        holds one scalar fill per tensor, so an array whose elements differ is refused."""
+        hybrid tensors (its shape the dense dims' shape, or broadcast to it). An array
+        whose elements differ is a per-slot fill: slot d of every unspecified sparse
+        position reads it (the calls that do not support one refuse the result with
+        NotSupportedError)."""
         t = self._pinned()
         dt = t.dtype
-        arr = A.fill_storage(_scalar_fill(t, value, dt), dt)
+        number, slots = _fill_arg(t, value, dt)
+        if slots is not None:
+            g = A.gs_array(slots, dt)
+            return call(type(t), lib.gs_with_fill_array, t._handle, byref(g))
+        arr = A.fill_storage(number, dt)
         return call(type(t), lib.gs_with_fill_value, t._handle, arr.ctypes.data, dt.itemsize)
 
     # ---- components -----------------------------------------------------------

@@ -214,6 +214,8 @@ _SIGNATURES = {
     "gs_to_index_width": (c_int32, [_H, c_int32, _HP]),
     "gs_equal": (c_int32, [_H, _H, _I32P]),
     "gs_with_fill_value": (c_int32, [_H, c_void_p, c_int64, _HP]),
+    "gs_with_fill_array": (c_int32, [_H, _A, _HP]),
+    "gs_tensor_fill_array": (c_int32, [_H, _A]),
     "gs_transpose": (c_int32, [_H, c_int32, c_int32, _HP]),
     "gs_t": (c_int32, [_H, _HP]),
     "gs_permute": (c_int32, [_H, _I32P, c_int32, _HP]),
