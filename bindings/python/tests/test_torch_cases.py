@@ -638,8 +638,8 @@ def test_array_fill_value_over_the_dense_dims():
     p = gs.with_fill_value(f, np.array([1.0, 2.0, 3.0]))
     assert np.asarray(p._fill_value()).tolist() == [1.0, 2.0, 3.0]
     np.testing.assert_array_equal(np.asarray(p.to_dense()), [[1, 2, 3], [1, 2, 3], [4, 5, 6]])
-    np.testing.assert_array_equal(np.asarray(p.to_sparse_csr(dense_dim=1).to_dense()), np.asarray(p.to_dense()))
-    with pytest.raises(gs.NotSupportedError, match="per-slot fill"):
+    np.testing.assert_array_equal(np.asarray(p.coalesce().to_dense()), np.asarray(p.to_dense()))
+    with pytest.raises(gs.UnsupportedError, match="per-slot fill"):
         p.fill_value  # no one number describes it
     with pytest.raises(ValueError, match=r"one number, or .* dense dims' shape \[3\] .* got shape \[2\]"):
         gs.sparse_coo_tensor(i, v, (3, 3), fill_value=np.array([1.0, 1.0]))
