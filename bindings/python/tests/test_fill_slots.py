@@ -133,3 +133,24 @@ def test_every_function_gives_the_reference_or_refuses():
             continue
         r = check(name, lambda x, f=f: f(x))
         assert not r.startswith("WRONG"), r
+
+
+@pytest.mark.parametrize("name", ["deepcopy", "copy", "pickle", "asarray", "getitem", "getitem2", "iter",
+                                  "len", "bool", "np.add", "sum_dims", "transpose", "select"])
+def test_protocols_give_the_reference_or_refuse(name):
+    import copy
+    import pickle
+    calls = {
+        "deepcopy": copy.deepcopy, "copy": copy.copy, "pickle": lambda x: pickle.loads(pickle.dumps(x)),
+        "asarray": np.asarray, "getitem": lambda x: x[0], "getitem2": lambda x: x[0, 1],
+        "iter": list, "len": len, "bool": bool, "np.add": lambda x: np.add(x, 1.0),
+        "sum_dims": lambda x: x.sum((0, 1)), "transpose": lambda x: x.transpose(0, 1),
+        "select": lambda x: x.select(2, 0),
+    }
+    r = check(name, calls[name])
+    assert not r.startswith("WRONG"), r
+
+
+def test_repr_shows_the_per_slot_fill():
+    assert "fill_value=[ 7., -1.]" in repr(hybrid([7.0, -1.0]))
+    assert "fill_value" not in repr(hybrid())
