@@ -684,6 +684,11 @@ unsafe extern "C" {
         value_bytes: i64,
         out: *mut *mut gs_tensor,
     ) -> gs_status;
+    /// A copy of `t` with a per-slot fill: `fill` has `t`'s dtype and the
+    /// shape of its dense dims (all-equal elements give the scalar fill).
+    pub fn gs_with_fill_array(t: *const gs_tensor, fill: *const gs_array, out: *mut *mut gs_tensor) -> gs_status;
+    /// Lends `t`'s fill as an array of its dense dims' shape.
+    pub fn gs_tensor_fill_array(t: *const gs_tensor, out: *mut gs_array) -> gs_status;
 
     // ---- shape (torch's semantics; dims may be negative) -------------------
 
