@@ -53,6 +53,9 @@ func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, o
 		return finishDevice(fn, out)(unaryOnDevice(name, d, ua))
 	}
 	apply := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.UnaryByName(name, t, ua) }
+	if s, ok := slotsUnary(fn, t, out, apply); ok {
+		return s // the op maps each fill slot (ops.mapTensor); pow goes through gs_binary_number's refusal
+	}
 	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
 		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
 	}

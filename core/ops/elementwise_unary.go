@@ -77,6 +77,9 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", name)
 	}
 	if name == "pow" {
+		if t.PerSlotFill() {
+			return nil, errs.Errorf(errs.ErrUnsupported, "pow: a tensor with a per-slot fill value is not supported (the number operators read one scalar fill)")
+		}
 		if err := checkUnaryParams(name, "exponent", &args); err != nil {
 			return nil, err
 		}
@@ -153,6 +156,11 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 		return nil, err
 	}
 	vals := applyUnary(ef, loadVec(src.ValueArray(), dom)).store(out, src.ValueArray().Shape)
+	if src.PerSlotFill() { // the op maps each fill slot as it maps each value: the pattern stays
+		slots := src.SlotFill()
+		fill := applyUnary(ef, loadVec(slots, dom)).store(out, slots.Shape)
+		return tensor.WithSlotFill(tensor.WithValues(src, out, vals, fill.Data[:out.Size()]), fill)
+	}
 	fill := applyUnary(ef, elementVec(src.DType(), src.FillElem(), dom)).store(out, []int64{1})
 	return tensor.WithValues(src, out, vals, fill.Data), nil
 }

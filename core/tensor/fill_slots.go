@@ -61,7 +61,7 @@ func (t *Tensor) setFill(b []byte) {
 // of t's dtype, or one per dense slot.
 func (t *Tensor) setFillPattern(p []byte) {
 	es := t.dtype.Size()
-	if len(p) == es {
+	if len(p) <= es { // one element (or none, as a tensor made without a fill had)
 		t.setFill(p)
 		return
 	}
@@ -72,10 +72,10 @@ func (t *Tensor) setFillPattern(p []byte) {
 	t.fill, t.slots = nil, dtype.Array{DType: t.dtype, Shape: ds, Data: p}
 }
 
-// carryFill gives out (a tensor being built from t with t's dtype and dense
-// dims) a copy of t's fill, per-slot or scalar.
-func (out *Tensor) carryFill(t *Tensor) {
-	out.setFillPattern(bytes.Clone(t.fillPattern()))
+// carryFill gives t (a tensor being built from src, with src's dtype and
+// dense dims) a copy of src's fill, per-slot or scalar.
+func (t *Tensor) carryFill(src *Tensor) {
+	t.setFillPattern(bytes.Clone(src.fillPattern()))
 }
 
 // WithSlotFill returns a copy of t whose unspecified elements read fill, an
