@@ -10,9 +10,21 @@ from . import _arrays as _A
 from . import _types as _T
 from ._construct import (sparse_compressed_tensor as _sparse_compressed_tensor,
                          sparse_coo_tensor as _sparse_coo_tensor, tensor as _tensor)
+from ._errors import NotSupportedError as _NotSupportedError
 from ._tensor import Tensor as _Tensor
 
 __all__ = ["from_scipy", "to_scipy", "from_torch", "to_torch"]
+
+
+def _require_zero_fill(t, what, peer):
+    """torch's and scipy's sparse arrays read every unspecified element as zero, so a
+    sparse tensor whose fill is not zero would become a different tensor: refused.
+    Reading a per-slot fill as one number raises UnsupportedError itself."""
+    fill = t.fill_value
+    if fill != 0:
+        raise _NotSupportedError(
+            "%s: t has fill value %r, and %s's sparse tensors read unspecified elements as "
+            "zero; convert t.to_dense() instead" % (what, fill, peer))
 
 
 def _scipy_sparse():
@@ -77,7 +89,8 @@ def from_scipy(m):
 def to_scipy(t):
     """A scipy.sparse array of a 2-D sparse tensor without dense dims: sparse_coo ->
     coo_array, sparse_csr -> csr_array, sparse_csc -> csc_array, sparse_bsr -> bsr_array;
-    scipy has no BSC, DCSR, DCSC or CSF, so those become a coo_array.
+    scipy has no BSC, DCSR, DCSC or CSF, so those become a coo_array. scipy has no fill
+    values: a tensor whose fill is not zero is refused (NotSupportedError).
 
     Parameters
     ----------
@@ -109,6 +122,7 @@ def to_scipy(t):
                          "shape %s with dense_dim %d" % (list(t.shape), t.dense_dim()))
     if t.dtype is _T.bfloat16:
         raise TypeError("to_scipy: scipy has no bfloat16; convert with .to(gosparse.float32)")
+    _require_zero_fill(t, "to_scipy", "scipy")
     shape = tuple(t.shape)
     if lay is _T.sparse_csr:
         return sp.csr_array((_np.array(t._stored_values()), _np.array(t.col_indices()),
@@ -183,9 +197,13 @@ def _to_torch_dense(torch, arr, dt):
     return torch.from_numpy(a)
 
 
+
+
 def to_torch(t):
     """A torch tensor of a gosparse tensor: strided, sparse_coo, sparse_csr, sparse_csc,
-    sparse_bsr and sparse_bsc keep their layout; DCSR, DCSC and CSF become sparse_coo."""
+    sparse_bsr and sparse_bsc keep their layout; DCSR, DCSC and CSF become sparse_coo.
+    torch has no fill values: a sparse tensor whose fill is not zero is refused
+    (NotSupportedError) rather than converted to a different tensor."""
     torch = _torch()
     if not isinstance(t, _Tensor):
         raise TypeError("to_torch: expected a gosparse Tensor, got %s" % type(t).__name__)
@@ -193,6 +211,7 @@ def to_torch(t):
     lay, dt, shape = t.layout, t.dtype, tuple(t.shape)
     if lay is _T.strided:
         return _to_torch_dense(torch, t._data_view(), dt)
+    _require_zero_fill(t, "to_torch", "torch")
     if lay in (_T.sparse_dcsr, _T.sparse_dcsc, _T.sparse_csf):
         t, lay = t.to_sparse_coo(), _T.sparse_coo
     if lay is _T.sparse_coo:

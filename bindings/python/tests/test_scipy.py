@@ -126,6 +126,12 @@ def test_to_scipy_refuses_what_scipy_cannot_hold():
         gs.to_scipy(gs.tensor([[1.0]], dtype=gs.bfloat16).to_sparse())
     with pytest.raises(ValueError, match="dense dims"):
         gs.to_scipy(gs.from_numpy(np.ones((2, 2, 2))).to_sparse(2))
+    # scipy reads unspecified elements as zero: a non-zero fill would be dropped silently.
+    m = gs.tensor([[0.0, 1.0], [2.0, 0.0]]).to_sparse_csr()
+    for fill in (3.0, float("nan")):
+        with pytest.raises(gs.NotSupportedError, match="fill value"):
+            gs.to_scipy(gs.with_fill_value(m, fill))
+    assert gs.to_scipy(gs.with_fill_value(m, 0.0)).toarray().tolist() == [[0.0, 1.0], [2.0, 0.0]]
 
 
 # ---- Matrix Market ---------------------------------------------------------------------

@@ -82,3 +82,21 @@ def test_bad_inputs():
         gs.from_torch(np.zeros(2))
     with pytest.raises(TypeError):
         gs.to_torch(torch.zeros(2))
+
+
+def test_a_nonzero_fill_is_refused_not_dropped():
+    # torch reads unspecified elements as zero: converting a tensor whose fill is not
+    # zero would give a different tensor, so to_torch refuses it (a scalar fill and a
+    # per-slot one); a zero fill and a dense copy convert.
+    g = gs.from_numpy(np.array(D)).to_sparse_csr()
+    for fill in (1.5, float("nan")):
+        with pytest.raises(gs.NotSupportedError, match="fill value"):
+            gs.to_torch(gs.with_fill_value(g, fill))
+    assert torch.equal(gs.to_torch(gs.with_fill_value(g, 1.5).to_dense()),
+                       torch.tensor(D, dtype=torch.float64) + 1.5 * (torch.tensor(D) == 0))
+    h = gs.sparse_coo_tensor(np.array([[0, 1]]), np.array([[1.0, 2.0], [3.0, 4.0]]), (3, 2),
+                             fill_value=np.array([7.0, -1.0]))
+    with pytest.raises(NotImplementedError, match="per-slot"):
+        gs.to_torch(h)
+    assert torch.equal(gs.to_torch(gs.with_fill_value(g, 0.0)).to_dense(),
+                       torch.tensor(D, dtype=torch.float64))
