@@ -44,8 +44,8 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	outAt := func(i int64) dtype.Array { return linSlice(linFlat(out), i*m*n, (i+1)*m*n) }
 	bAt := func(i int64) dtype.Array { return linSlice(linFlat(bd), i*k*n, (i+1)*k*n) }
-	var s *tensor.Tensor
 	var ops linOps
+	batched := (a.StorageLayout() == tensor.CSR || a.StorageLayout() == tensor.CSC || a.StorageLayout() == tensor.BSR) && a.BatchDim() == 1 && a.DenseDim() == 0
 	switch {
 	case a.StorageLayout() == tensor.Strided:
 		if ops, err = linFor(op, d, 64); err != nil {
@@ -55,16 +55,29 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 			ops.gemm(dtype.IntScalar(1), linSlice(linFlat(a.ValueArray()), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
 		}
 		return linStrided(out, nb, m, n)
-	case (a.StorageLayout() == tensor.CSR || a.StorageLayout() == tensor.CSC || a.StorageLayout() == tensor.BSR) && a.BatchDim() == 1 && a.DenseDim() == 0:
+	case batched && linIsZero(a.Fill()):
 		if ops, err = linFor(op, d, a.IndexWidth()); err != nil {
 			return nil, err
 		}
-		if s, _, _, err = linSplitFill(ops, a); err != nil {
+		for i := int64(0); i < nb; i++ {
+			if err := ops.spmm(dtype.IntScalar(1), linView(a, i), bAt(i), n, outAt(i)); err != nil {
+				return nil, linKernelErr(op, err)
+			}
+		}
+	case !linIsZero(a.Fill()):
+		// Batch by batch: the block-diagonal matrix below would count its
+		// off-diagonal blocks as unspecified elements.
+		parts, err := linBatches(a)
+		if err != nil {
 			return nil, err
 		}
-		for i := int64(0); i < nb; i++ {
-			if err := ops.spmm(dtype.IntScalar(1), linView(s, i), bAt(i), n, outAt(i)); err != nil {
-				return nil, linKernelErr(op, err)
+		for i, p := range parts {
+			s, err := linPrepSparse(op, p, linAcceptAll)
+			if err != nil {
+				return nil, err
+			}
+			if err := linSparseMul(op, dtype.IntScalar(1), s, bAt(int64(i)), m, k, n, outAt(int64(i))); err != nil {
+				return nil, err
 			}
 		}
 	default:
@@ -84,19 +97,45 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if ops, err = linFor(op, d, width); err != nil {
 			return nil, err
 		}
-		if s, _, _, err = linSplitFill(ops, c); err != nil {
-			return nil, err
-		}
-		if err := ops.spmm(dtype.IntScalar(1), linBlockDiag(s, width), bd, n, out); err != nil {
+		if err := ops.spmm(dtype.IntScalar(1), linBlockDiag(c, width), bd, n, out); err != nil {
 			return nil, linKernelErr(op, err)
 		}
 	}
-	if f := a.Fill(); !linIsZero(f) {
-		for i := int64(0); i < nb; i++ {
-			ops.addOuter(outAt(i), m, n, f, dtype.Array{}, ops.colSums(bAt(i), k, n))
-		}
-	}
 	return linStrided(out, nb, m, n)
+}
+
+// linBatches splits a 3-D tensor (B, m, k) of any layout into B coalesced
+// 2-D COO tensors with its fill (batches may store different numbers of
+// elements, which a batched CSR refuses).
+func linBatches(t *tensor.Tensor) ([]*tensor.Tensor, error) {
+	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
+	if err == nil && !c.CoalescedFlag() {
+		c, err = tensor.Coalesce(c)
+	}
+	if err != nil {
+		return nil, err
+	}
+	e, err := tensor.AsCOO(c)
+	if err != nil {
+		return nil, err
+	}
+	es := int64(e.Dtype.Size())
+	parts := make([]*tensor.Tensor, t.Dims()[0])
+	lo := int64(0)
+	for b := range parts {
+		hi := lo
+		for hi < e.Nse() && e.Coords[0][hi] == int64(b) {
+			hi++
+		}
+		vals := dtype.Array{DType: e.Dtype, Shape: []int64{hi - lo}, Data: e.Vals.Data[lo*es : hi*es]}
+		p := &tensor.CooEntries{Shape: t.Dims()[1:], Coords: [][]int64{e.Coords[1][lo:hi], e.Coords[2][lo:hi]}, Vals: vals,
+			Coalesced: true, Width: e.Width, Fill: e.Fill, Dtype: e.Dtype}
+		if parts[b], err = p.Tensor(); err != nil {
+			return nil, err
+		}
+		lo = hi
+	}
+	return parts, nil
 }
 
 // linBlockDiag views a 3-D COO tensor (B, m, k) as the COO of the

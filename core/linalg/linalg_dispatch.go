@@ -56,9 +56,9 @@ type linOps interface {
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
 	sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, k int64, s linMat, out dtype.Array) error
 	// rowProducts computes the rows of alpha * a @ b (b dense, a.cols x n)
-	// that a stores anything in (every row when all is set): their indices
-	// ascending and their values (len(rows) x n).
-	rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, all bool) (rows []int64, vals dtype.Array, err error)
+	// that a stores anything in: their indices ascending and their values
+	// (len(rows) x n).
+	rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64) (rows []int64, vals dtype.Array, err error)
 	// colSums returns the column sums of a dense (r x c) array; rowSums its row sums.
 	colSums(a dtype.Array, r, c int64) dtype.Array
 	rowSums(a dtype.Array, r, c int64) dtype.Array
@@ -69,6 +69,12 @@ type linOps interface {
 	addScaled(out dtype.Array, m, n int64, s dtype.Scalar, in dtype.Array, si, sj int64)
 	// affine returns a new array with s*x + c for each element x of a.
 	affine(a dtype.Array, s, c dtype.Scalar) dtype.Array
+	// finite reports whether f and every element of sums are finite.
+	finite(f dtype.Scalar, sums dtype.Array) bool
+	// fillProduct sets out (a.rows x n) = alpha * (A @ b) for dense b
+	// (a.cols x n), A's unspecified elements reading f, in IEEE arithmetic;
+	// a is CSR or COO, of a float or complex dtype.
+	fillProduct(alpha, f dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error
 }
 
 // linFor returns the operations of a value dtype and an index width (32 or 64).

@@ -242,10 +242,12 @@ const (
 	linAcceptAll = linAcceptCSR | linAcceptCSC | linAcceptCOO | linAcceptBSR
 )
 
-// linSparse is a 2-D sparse operand ready for the kernels: its view, the
-// typed operations of its dtype and index width, and the fill value split
-// off it (dense(t) = dense(mat) + fill everywhere).
+// linSparse is a 2-D sparse operand ready for the kernels: the tensor they
+// read, its view, the typed operations of its dtype and index width, and
+// its fill value when that is not zero (the products then go through
+// linSparseMul and linDenseSparseMul).
 type linSparse struct {
+	t       *tensor.Tensor
 	mat     linMat
 	ops     linOps
 	fill    dtype.Scalar
@@ -255,7 +257,8 @@ type linSparse struct {
 
 // linPrepSparse prepares a 2-D tensor of any layout: layouts without a fast
 // path among kinds (and hybrid or strided tensors) are converted to CSR
-// first, keeping the index width.
+// first, keeping the index width. An uncoalesced COO with a non-zero fill is
+// coalesced: its repeated entries share one unspecified position.
 func linPrepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, error) {
 	if kinds&linKindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
 		target := tensor.CSR
@@ -272,11 +275,14 @@ func linPrepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, erro
 	if err != nil {
 		return linSparse{}, err
 	}
-	s, f, has, err := linSplitFill(ops, t)
-	if err != nil {
-		return linSparse{}, err
+	f := t.Fill()
+	has := t.StorageLayout() != tensor.Strided && !linIsZero(f)
+	if has && t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
+		if t, err = tensor.Coalesce(t); err != nil {
+			return linSparse{}, err
+		}
 	}
-	return linSparse{mat: linView(s, 0), ops: ops, fill: f, hasFill: has, width: t.IndexWidth()}, nil
+	return linSparse{t: t, mat: linView(t, 0), ops: ops, fill: f, hasFill: has, width: t.IndexWidth()}, nil
 }
 
 // linKindOf is the kernel view that serves a layout directly (0: none).

@@ -12,8 +12,8 @@ import (
 // (m x k) and b (k x n) of one dtype, at most one of them used sparse: a
 // sparse a goes through the sparse @ dense kernels, a dense a with a sparse
 // b through dense @ sparse, two dense ones through a plain product (and
-// two sparse ones densify b). A fill f on the sparse operand adds the
-// rank-one term f * ones @ b (or a @ ones * f).
+// two sparse ones densify b). A fill on the sparse operand counts as
+// linSparseMul and linDenseSparseMul say.
 func linDenseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, error) {
 	if a.StorageLayout() != tensor.Strided {
 		bd, err := linDenseData(b)
@@ -34,11 +34,8 @@ func linDenseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dt
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		if err := s.ops.dspmm(alpha, a.ValueArray(), m, s.mat, out); err != nil {
-			return dtype.Array{}, linKernelErr(op, err)
-		}
-		if s.hasFill {
-			s.ops.addOuter(out, m, n, linMul(alpha, s.fill), s.ops.rowSums(a.ValueArray(), m, k), dtype.Array{})
+		if err := linDenseSparseMul(op, alpha, a.ValueArray(), m, k, s, n, out); err != nil {
+			return dtype.Array{}, err
 		}
 	default:
 		ops, err := linFor(op, a.DType(), 64)
@@ -71,11 +68,8 @@ func linSparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Ar
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	if err := s.ops.spmm(alpha, s.mat, bd, n, out); err != nil {
-		return dtype.Array{}, linKernelErr(op, err)
-	}
-	if s.hasFill {
-		s.ops.addOuter(out, m, n, linMul(alpha, s.fill), dtype.Array{}, s.ops.colSums(bd, k, n))
+	if err := linSparseMul(op, alpha, s, bd, m, k, n, out); err != nil {
+		return dtype.Array{}, err
 	}
 	return out, nil
 }

@@ -143,12 +143,24 @@ func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([
 	if err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
-	rows, vals, err := s.ops.rowProducts(alpha, s.mat, bd, n, s.hasFill)
+	if s.hasFill { // every row holds unspecified elements or stored ones
+		m := mat1.Dims()[0]
+		vals, err := linNewDense(op, mat1.DType(), m, n)
+		if err != nil {
+			return nil, dtype.Array{}, 0, err
+		}
+		if err := linSparseMul(op, alpha, s, bd, m, k, n, vals); err != nil {
+			return nil, dtype.Array{}, 0, err
+		}
+		rows := make([]int64, m)
+		for i := range rows {
+			rows[i] = int64(i)
+		}
+		return rows, vals, s.width, nil
+	}
+	rows, vals, err := s.ops.rowProducts(alpha, s.mat, bd, n)
 	if err != nil {
 		return nil, dtype.Array{}, 0, linKernelErr(op, err)
-	}
-	if s.hasFill {
-		s.ops.addOuter(vals, int64(len(rows)), n, linMul(alpha, s.fill), dtype.Array{}, s.ops.colSums(bd, k, n))
 	}
 	return rows, vals, s.width, nil
 }

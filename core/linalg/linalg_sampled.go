@@ -123,7 +123,13 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 	}
 	// The pattern copied, the values the kernel's.
 	vals := dtype.Array{DType: d, Shape: append([]int64(nil), s.ValueArray().Shape...), Data: out.Data}
-	return tensor.WithValues(s, d, vals, tensor.ScalarBytes(d, linMul(beta, s.Fill()))), nil
+	// The fill is beta times input's; with beta zero input is ignored, its
+	// fill too (0 * NaN would make every unsampled element NaN).
+	fill := dtype.IntScalar(0)
+	if !linIsZero(beta) {
+		fill = linMul(beta, s.Fill())
+	}
+	return tensor.WithValues(s, d, vals, tensor.ScalarBytes(d, fill)), nil
 }
 
 // linScratchPool keeps the transposed mat2 of SampledAddmm between calls:

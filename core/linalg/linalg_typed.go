@@ -182,27 +182,19 @@ func (k linTyped[I, V]) sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, kk in
 	return kernels.SDDMM(k.v(alpha), dtype.AsSlice[V](a), dtype.AsSlice[V](bt), int(kk), k.v(beta), k.csr(s), dtype.AsSlice[V](out))
 }
 
-func (k linTyped[I, V]) rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, all bool) ([]int64, dtype.Array, error) {
+func (k linTyped[I, V]) rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64) ([]int64, dtype.Array, error) {
 	c, err := k.rowCSR(a)
 	if err != nil {
 		return nil, dtype.Array{}, err
 	}
+	// The non-empty rows, as a CSR of their own over the same arrays: the
+	// rows skipped are empty, so consecutive kept rows stay adjacent.
 	var rows []int64
-	ptr := c.Ptr
-	if all {
-		rows = make([]int64, c.Rows) // c's row pointers already hold as many
-		for i := range rows {
-			rows[i] = int64(i)
-		}
-	} else {
-		// The non-empty rows, as a CSR of their own over the same arrays:
-		// the rows skipped are empty, so consecutive kept rows stay adjacent.
-		ptr = []I{c.Ptr[0]}
-		for i := 0; i < c.Rows; i++ {
-			if c.Ptr[i+1] > c.Ptr[i] {
-				rows = append(rows, int64(i))
-				ptr = append(ptr, c.Ptr[i+1])
-			}
+	ptr := []I{c.Ptr[0]}
+	for i := 0; i < c.Rows; i++ {
+		if c.Ptr[i+1] > c.Ptr[i] {
+			rows = append(rows, int64(i))
+			ptr = append(ptr, c.Ptr[i+1])
 		}
 	}
 	total, ok := errs.MulChecked(int64(len(rows)), n)
