@@ -28,8 +28,20 @@ func coalescedCOO(t *tensor.Tensor) (*tensor.CooEntries, error) {
 }
 
 // sumDims normalises and deduplicates a dim list (nil or empty: every dim).
+// A 0-d tensor takes dim 0 or -1 as torch does (its one element, reduced).
 func sumDims(op string, dims []int, nd int) ([]bool, error) {
 	red := make([]bool, nd)
+	if nd == 0 {
+		for _, d := range dims {
+			if _, err := tensor.NormDim(op+": dim", d, 1); err != nil {
+				return nil, err
+			}
+		}
+		if len(dims) > 1 {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: dim %d appears multiple times in the list of dims", op, 0)
+		}
+		return red, nil
+	}
 	if len(dims) == 0 {
 		for i := range red {
 			red[i] = true
@@ -75,7 +87,7 @@ func Sum(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) { return Reduce(t
 // group of unspecified elements. Integer and bool sums and products give
 // int64, as torch's.
 func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
-	rd, ok := reducers[op]
+	rd, ok := reducerFor(op, t.DType())
 	if !ok {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
 	}
@@ -90,7 +102,9 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	}
 	if t.StorageLayout() == tensor.Strided {
 		if nd == 0 {
-			return tensor.ToDType(t, outDType)
+			// One element, reduced as any group is: count_nonzero(3) is 1, not 3.
+			v := rd.finish(rd.step(rd.identity, t.ValueArray().Complex(0)), 1)
+			return tensor.NewStrided(dtype.Array{DType: outDType, Data: tensor.ScalarBytes(outDType, v)})
 		}
 		if r, ok, err := stridedReduce(t, red, op); ok || err != nil {
 			return r, err
@@ -171,14 +185,14 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	for g := range acc {
 		if missing := groupSize - counts[g]; missing > 0 {
 			for j := range acc[g] {
-				acc[g][j] = rd.repeat(acc[g][j], fill, missing*denseFactor)
+				acc[g][j] = rd.fold(acc[g][j], fill, missing*denseFactor)
 			}
 		}
 		for j := range acc[g] {
 			acc[g][j] = rd.finish(acc[g][j], perOutput)
 		}
 	}
-	unspecified := rd.finish(rd.repeat(rd.identity, fill, perOutput), perOutput)
+	unspecified := rd.finish(rd.fold(rd.identity, fill, perOutput), perOutput)
 	if len(keptSparse) == 0 {
 		out := dtype.NewArray(outDType, outBlockShape)
 		for j := int64(0); j < outBlock; j++ {

@@ -2,16 +2,15 @@ package ops
 
 import (
 	"math"
-	"math/cmplx"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
 
 // reducer is one reduction: an identity, a step that folds one element in,
-// a repeat that folds n copies of one element in (how unspecified elements
-// count, through the fill value), a finish (mean divides by the element
-// count) and the result dtype.
+// a repeat that folds n >= 1 copies of one element in (how unspecified
+// elements count, through the fill value; fold guards n = 0), a finish (mean
+// divides by the element count) and the result dtype.
 type reducer struct {
 	identity dtype.Scalar
 	step     func(acc, v dtype.Scalar) dtype.Scalar
@@ -24,13 +23,35 @@ type reducer struct {
 var reducers = map[string]reducer{
 	"sum":  {identity: dtype.IntScalar(0), step: addScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
 	"mean": {identity: dtype.IntScalar(0), step: addScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: meanOf, dtype: floatingOnly("mean")},
-	"prod": {identity: dtype.IntScalar(1), step: mulScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return mulScalar(a, powScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
+	"prod": {identity: dtype.IntScalar(1), step: mulScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return mulScalar(a, powCountComplex(v, n)) }, finish: keepAcc, dtype: integralToInt64},
 	"amax": {identity: dtype.Real(math.Inf(-1)), step: maxScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return maxScalar(a, v) }, finish: keepAcc, dtype: realOnly("amax")},
 	"amin": {identity: dtype.Real(math.Inf(1)), step: minScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return minScalar(a, v) }, finish: keepAcc, dtype: realOnly("amin")},
 	"any":  {identity: dtype.IntScalar(0), step: anyScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Bool, nil }},
 	"count_nonzero": {identity: dtype.IntScalar(0), step: countScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar {
 		return addScalar(a, scaleScalar(countScalar(dtype.IntScalar(0), v), n))
 	}, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Int64, nil }},
+}
+
+// reducerFor returns the reduction op for an input of dtype d: prod of a
+// real dtype multiplies as reals, since the complex product of the scalars
+// turns inf * x into NaN through its imaginary part (0 * inf); a complex
+// dtype multiplies as complex, as torch's does.
+func reducerFor(op string, d dtype.DType) (reducer, bool) {
+	rd, ok := reducers[op]
+	if ok && op == "prod" && !d.IsComplex() {
+		rd.step = mulReal
+		rd.repeat = func(a, v dtype.Scalar, n int64) dtype.Scalar { return mulReal(a, powCountReal(v, n)) }
+	}
+	return rd, ok
+}
+
+// fold folds n copies of v into acc; n = 0 leaves acc as it is, whatever v
+// holds (an empty group reads no fill value: NaN * 0 copies is no NaN).
+func (r reducer) fold(acc, v dtype.Scalar, n int64) dtype.Scalar {
+	if n == 0 {
+		return acc
+	}
+	return r.repeat(acc, v, n)
 }
 
 // ReductionNames lists the reductions Reduce accepts.
@@ -76,8 +97,18 @@ func mulScalar(a, b dtype.Scalar) dtype.Scalar {
 	return dtype.Complex128Scalar(complex(a.Re(), a.Im()) * complex(b.Re(), b.Im()))
 }
 
-// powScalar is v**n for a count n >= 0 (exact for integers, by squaring).
-func powScalar(v dtype.Scalar, n int64) dtype.Scalar {
+// mulReal multiplies two real scalars (exactly when both are integers).
+func mulReal(a, b dtype.Scalar) dtype.Scalar {
+	if a.IsExact() && b.IsExact() {
+		return dtype.IntScalar(a.ExactInt() * b.ExactInt())
+	}
+	return dtype.Real(a.Re() * b.Re())
+}
+
+// powCountReal is v**n for a real v and a count n >= 0: exact for integers (by
+// squaring, wrapping as repeated products do), math.Pow otherwise (IEEE:
+// 0**0 = 1, inf**n keeps the sign of odd powers, NaN**0 = 1).
+func powCountReal(v dtype.Scalar, n int64) dtype.Scalar {
 	if v.IsExact() {
 		r, b := int64(1), v.ExactInt()
 		for ; n > 0; n >>= 1 {
@@ -88,10 +119,22 @@ func powScalar(v dtype.Scalar, n int64) dtype.Scalar {
 		}
 		return dtype.IntScalar(r)
 	}
-	if v.Im() == 0 {
-		return dtype.Real(math.Pow(v.Re(), float64(n)))
+	return dtype.Real(math.Pow(v.Re(), float64(n)))
+}
+
+// powCountComplex is v**n for a complex v and a count n >= 0, by repeated
+// squaring with complex products, as multiplying n copies does (cmplx.Pow
+// goes through polar form, which rounds 2**3 and changes what infinities
+// give).
+func powCountComplex(v dtype.Scalar, n int64) dtype.Scalar {
+	r, b := complex(1, 0), complex(v.Re(), v.Im())
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			r *= b
+		}
+		b *= b
 	}
-	return dtype.Complex128Scalar(cmplx.Pow(complex(v.Re(), v.Im()), complex(float64(n), 0)))
+	return dtype.Complex128Scalar(r)
 }
 
 // maxScalar and minScalar propagate NaN, as torch's amax/amin do.

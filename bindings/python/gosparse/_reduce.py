@@ -87,9 +87,10 @@ def all(input, dim=None):
     strided), unspecified elements counting as the fill value: the elements counted
     non-zero equal the elements reduced."""
     t = tensor_arg(input, "all")
-    dims = [t._dim(d) for d in _dims(dim)] or range(t.ndim)
+    # A 0-d tensor takes dim 0 or -1, as torch: its one element.
+    dims = reduced_dims(dim, max(t.ndim, 1), "all") if t.ndim or dim is not None else []
     n = 1
-    for d in dims:
+    for d in dims if t.ndim else ():
         n *= t.shape[d]
     r = count_nonzero(t, dim) == n
     return r if r.layout is T.strided else r.to_dense()
