@@ -521,7 +521,10 @@ gs_status gs_unary(const gs_tensor *t, const char *op, const gs_elementwise_args
                    gs_tensor **out);
 /* op(a, b) for tensors of equal shape (any two layouts): add, sub, mul, div,
  * true_divide, floor_divide, maximum, minimum, pow, eq, ne, lt, le, gt, ge.
- * The result's fill is op(fill(a), fill(b)). gs_unary, gs_binary_number and
+ * A 0-d tensor beside a tensor with dims meets each of its elements. dtypes
+ * promote as torch.result_type: a tensor with dims decides, a 0-d tensor and
+ * then a number only raise the category (float32 with a 0-d complex128 is
+ * complex64). The result's fill is op(fill(a), fill(b)). gs_unary, gs_binary_number and
  * gs_binary of two tensors of one GS_CUSTOM format keep that format where it
  * holds the result (else, as for COO, a COO result). */
 gs_status gs_binary(const gs_tensor *a, const gs_tensor *b, const char *op,

@@ -15,7 +15,9 @@ import (
 // promoted dtype exactly (linCheckOut).
 
 // linPromotedDType returns the dtype the operands (nil ones skipped) promote
-// to, and whether they already all have it.
+// to, and whether they already all have it. A 0-d operand (addmm's and
+// addmv's input may be one) only raises the category, as in the element-wise
+// operations (dtype.ResultType).
 func linPromotedDType(ts []*tensor.Tensor) (dtype.DType, bool) {
 	var d dtype.DType
 	seen, same := false, true
@@ -25,14 +27,20 @@ func linPromotedDType(ts []*tensor.Tensor) (dtype.DType, bool) {
 		}
 		if !seen {
 			d, seen = t.DType(), true
-			continue
-		}
-		if t.DType() != d {
+		} else if t.DType() != d {
 			same = false
-			d = dtype.PromoteTypes(d, t.DType())
 		}
 	}
-	return d, same
+	if same {
+		return d, true // no allocation: every product call asks
+	}
+	ops := make([]dtype.Operand, 0, len(ts))
+	for _, t := range ts {
+		if t != nil {
+			ops = append(ops, dtype.TensorOperand(t.DType(), len(t.Dims())))
+		}
+	}
+	return dtype.ResultType(ops...), false
 }
 
 // linSame reports whether the operands (nil ones skipped) share one dtype,

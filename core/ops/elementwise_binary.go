@@ -22,6 +22,41 @@ func TensorOperand(t *tensor.Tensor) Operand { return Operand{Tensor: t} }
 // NumberOperand wraps a scalar operand.
 func NumberOperand(n dtype.Number) Operand { return Operand{Number: n} }
 
+// resultType is the dtype the operands promote to (torch.result_type): a
+// tensor with dims decides, a 0-d tensor and then a number only raise the
+// category (dtype.ResultType).
+func resultType(ops ...Operand) dtype.DType {
+	po := make([]dtype.Operand, len(ops))
+	for i, o := range ops {
+		if o.Tensor != nil {
+			po[i] = dtype.TensorOperand(o.Tensor.DType(), len(o.Tensor.Dims()))
+		} else {
+			po[i] = dtype.NumberOperand(o.Number.Kind)
+		}
+	}
+	return dtype.ResultType(po...)
+}
+
+// zeroDimAsNumber returns the operands with a 0-d tensor beside a tensor with
+// dims turned into a number of its value and dtype, which the other tensor's
+// elements then meet one by one, as torch broadcasts it (its part in the
+// dtype is resultType's).
+func zeroDimAsNumber(a, b Operand) (Operand, Operand, error) {
+	if a.Tensor == nil || b.Tensor == nil || (len(a.Tensor.Dims()) == 0) == (len(b.Tensor.Dims()) == 0) {
+		return a, b, nil
+	}
+	z := &a
+	if len(b.Tensor.Dims()) == 0 {
+		z = &b
+	}
+	d, err := tensor.ToDense(z.Tensor) // a 0-d sparse tensor sums its entries
+	if err != nil {
+		return a, b, err
+	}
+	*z = NumberOperand(dtype.Number{Value: d.ValueArray().Complex(0), Kind: d.DType()})
+	return a, b, nil
+}
+
 // dtype is the tensor's dtype, or the number's kind.
 func (o Operand) dtype() dtype.DType {
 	if o.Tensor != nil {
@@ -100,14 +135,10 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if err := checkBinaryArgs(name, def, a, b, &args); err != nil {
 		return nil, err
 	}
-	var common dtype.DType
-	switch {
-	case a.Tensor != nil && b.Tensor != nil:
-		common = dtype.PromoteTypes(a.Tensor.DType(), b.Tensor.DType())
-	case a.Tensor != nil:
-		common = dtype.PromoteNumber(a.Tensor.DType(), b.Number.Kind)
-	default:
-		common = dtype.PromoteNumber(b.Tensor.DType(), a.Number.Kind)
+	common := resultType(a, b)
+	a, b, err := zeroDimAsNumber(a, b)
+	if err != nil {
+		return nil, err
 	}
 	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, &args)
 	if err != nil {

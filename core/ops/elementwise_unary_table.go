@@ -207,12 +207,13 @@ func clampDType(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error) {
 	if a.Min == nil && a.Max == nil {
 		return 0, errs.Errorf(errs.ErrInvalidArgument, "clamp: at least one of 'min' or 'max' must not be None")
 	}
-	out := in
+	ops := []dtype.Operand{dtype.TensorOperand(in, 1)}
 	for _, b := range []*dtype.Number{a.Min, a.Max} {
 		if b != nil {
-			out = dtype.PromoteNumber(out, b.Kind)
+			ops = append(ops, dtype.NumberOperand(b.Kind))
 		}
 	}
+	out := dtype.ResultType(ops...)
 	if out.IsComplex() {
 		return 0, errs.Errorf(errs.ErrDType, "clamp: clamp is not supported for complex types (input %s)", in)
 	}

@@ -23,15 +23,7 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := dtype.PromoteTypes(xs.DType(), ys.DType())
-	switch {
-	case x.Tensor == nil && y.Tensor == nil: // two numbers: their default dtypes, as torch
-		out = dtype.PromoteTypes(numberDefault(x.Number.Kind), numberDefault(y.Number.Kind))
-	case x.Tensor == nil:
-		out = dtype.PromoteNumber(y.Tensor.DType(), x.Number.Kind)
-	case y.Tensor == nil:
-		out = dtype.PromoteNumber(x.Tensor.DType(), y.Number.Kind)
-	}
+	out := resultType(x, y)
 	ops := []*tensor.Tensor{condition, xs, ys}
 	for _, t := range ops {
 		if !slices.Equal(t.Dims(), condition.Dims()) {
@@ -133,16 +125,4 @@ func whereOperand(arg string, o Operand, condition *tensor.Tensor) (*tensor.Tens
 		return nil, errs.Errorf(errs.CodeOf(err), "where: %s: %v", arg, err)
 	}
 	return tensor.Revalue(e, e.ValueArray(), tensor.ScalarBytes(o.Number.Kind, o.Number.Value)), nil
-}
-
-// numberDefault is the dtype torch gives a Python number of a kind on its
-// own: float numbers are float32, complex ones complex64.
-func numberDefault(kind dtype.DType) dtype.DType {
-	switch kind {
-	case dtype.Float64:
-		return dtype.Float32
-	case dtype.Complex128:
-		return dtype.Complex64
-	}
-	return kind
 }

@@ -6,7 +6,9 @@ Operands: gosparse Tensors, numpy arrays (copied into strided tensors) and Pytho
 numpy numbers. A number's type (bool, int, float, complex) plays the part it plays in
 torch's type promotion: it raises the result dtype only to a higher category (an
 int64 tensor times 0.5 is float32, as in torch). Tensor operands need equal shapes
-(no broadcasting). Every function takes an optional ``layout=`` (and ``blocksize=``
+(no broadcasting), except that a 0-d tensor meets every element of a tensor with dims;
+it too only raises the category (a float32 tensor plus a 0-d complex128 tensor is
+complex64, torch's rule). Every function takes an optional ``layout=`` (and ``blocksize=``
 for BSR/BSC) that picks the result's layout instead of torch's.
 
 The in-place variants (t.sin_(), t.add_(b), t += b) follow torch: the result must
@@ -25,7 +27,7 @@ import numpy as np
 
 from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, operand, to_output
-from ._base import _category, call, handles_of, is_tensor
+from ._base import call, handles_of, is_tensor
 from ._errors import _check
 from ._lib import GsElementwiseArgs, lib
 
@@ -145,16 +147,6 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
 _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "floor division"}
 
 
-def _zero_dim_as_number(t, other, op, what):
-    """A 0-d strided tensor t beside a tensor other of more dims, as torch treats it:
-    a number (a Python scalar of its value) whose category raises the result dtype
-    to t's own dtype (an int64 sparse tensor times a float64 0-d tensor is float64),
-    which casting other first gives. Returns (other, the number)."""
-    if _category(t.dtype) > _category(other.dtype):
-        other = other.to(t.dtype)
-    return other, number_arg(t.item(), op, what)
-
-
 def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, **fields):
     """gs_binary / gs_binary_number: op(input, other), either of them a number.
     torch_rules: refuse a sparse divisor as torch does (numpy's ufuncs, which divide
@@ -166,11 +158,6 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
         raise RuntimeError("%s(): Sparse %s requires a scalar or zero-dim dense tensor "
                            "divisor (got shape %s for divisor)"
                            % (op, _DIVISIONS[op], list(b.shape)))
-    if ka == "tensor" and kb == "tensor" and a.ndim != b.ndim:
-        if b.ndim == 0 and b.layout is T.strided:
-            (a, b), kb = _zero_dim_as_number(b, a, op, "other"), "number"
-        elif a.ndim == 0 and a.layout is T.strided:
-            (b, a), ka = _zero_dim_as_number(a, b, op, "input"), "number"
     args = _args(op, layout, blocksize, **fields)
     name = op.encode("ascii")
     if ka == "tensor" and kb == "tensor":
