@@ -32,6 +32,19 @@ func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 	if t.StorageLayout() == tensor.Strided {
 		return selectDense(t, dim, index)
 	}
+	if r, ok, err := selectNative(t, dim, index); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := selectLeaf(t, dim, index); ok || err != nil {
+		return r, err
+	}
+	return selectEntries(t, dim, index)
+}
+
+// selectEntries is Select's general path, through the COO entries (the
+// native paths' reference in the tests).
+func selectEntries(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
@@ -189,11 +202,20 @@ func NarrowCopy(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor,
 	if start < 0 || start > n || length < 0 || length > n-start { // no start+length: it may overflow
 		return nil, errs.Errorf(errs.ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
 	}
+	if r, ok, err := narrowNative(t, dim, start, length); ok || err != nil {
+		return r, err
+	}
+	return narrowEntries(t, dim, start, length)
+}
+
+// narrowEntries is NarrowCopy's general path, through the COO entries (the
+// native paths' reference in the tests).
+func narrowEntries(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor, error) {
 	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.DenseDim
+	s := len(t.Dims()) - c.DenseDim
 	if dim >= s {
 		return takeDenseDim(c, dim, iotaFrom(start, length), false).TensorLike(t)
 	}
@@ -261,11 +283,22 @@ func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, 
 		}
 		idx[i] = v
 	}
+	if r, ok, err := indexSelectNative(t, dim, idx); ok || err != nil {
+		return r, err
+	}
+	return indexSelectEntries(t, dim, idx)
+}
+
+// indexSelectEntries is IndexSelect's general path (idx checked and
+// wrapped), through the COO entries (the native paths' reference in the
+// tests).
+func indexSelectEntries(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, error) {
+	n, m := t.Dims()[dim], int64(len(idx))
 	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	s := nd - c.DenseDim
+	s := len(t.Dims()) - c.DenseDim
 	if dim >= s {
 		// len(index) positions in place of n: an index of many repeats can outgrow the input.
 		count, ok := errs.MulChecked(c.Vals.Numel()/max(n, 1), m)

@@ -1,0 +1,200 @@
+package ops
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// The differential tests of the native shape and indexing paths: every
+// case against the general path through the COO entries (selectEntries,
+// indexSelectEntries, narrowEntries: the implementation before the engine)
+// storage for storage, and against the operator on the dense tensor.
+
+// requireSameTensor asserts that got is want stored the same way: layout,
+// dtype, shape, batch and dense dims, index width, coalesced flag, fill,
+// level properties and every storage array byte for byte.
+func requireSameTensor(t *testing.T, want, got *tensor.Tensor, msg string) {
+	t.Helper()
+	require.Equal(t, want.Layout(), got.Layout(), "%s: layout", msg)
+	require.Equal(t, want.DType(), got.DType(), "%s: dtype", msg)
+	require.Equal(t, want.Dims(), got.Dims(), "%s: shape", msg)
+	require.Equal(t, want.BatchDim(), got.BatchDim(), "%s: batch dims", msg)
+	require.Equal(t, want.DenseDim(), got.DenseDim(), "%s: dense dims", msg)
+	require.Equal(t, want.IndexWidth(), got.IndexWidth(), "%s: index width", msg)
+	require.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), "%s: coalesced flag", msg)
+	require.Equal(t, want.BlockSize(), got.BlockSize(), "%s: block", msg)
+	require.True(t, bytes.Equal(want.FillBytes(), got.FillBytes()), "%s: fill", msg)
+	wl, gl := want.Levels(), got.Levels()
+	require.Len(t, gl, len(wl), "%s: levels", msg)
+	for i := range wl {
+		w, g := wl[i], gl[i]
+		require.Equal(t, [6]any{w.Kind, w.Dim, w.Op, w.C, w.Size, w.Unique}, [6]any{g.Kind, g.Dim, g.Op, g.C, g.Size, g.Unique}, "%s: level %d", msg, i)
+	}
+	ws, gs := want.AppendStorage(nil), got.AppendStorage(nil)
+	require.Len(t, gs, len(ws), "%s: storage arrays", msg)
+	for i := range ws {
+		require.Equal(t, ws[i].DType, gs[i].DType, "%s: storage array %d dtype", msg, i)
+		require.Equal(t, ws[i].Numel(), gs[i].Numel(), "%s: storage array %d length", msg, i)
+		require.True(t, bytes.Equal(ws[i].Data, gs[i].Data), "%s: storage array %d\nwant %v\ngot  %v", msg, i, want, got)
+	}
+	require.Equal(t, want.ValueArray().Shape, got.ValueArray().Shape, "%s: values shape", msg)
+}
+
+// nativeShapes adds a batched hybrid and a longer matrix to the
+// element-wise shapes (empty, one element, hybrid, batched among them).
+var nativeShapes = append(append([]ewShape(nil), ewShapes...), ewShape{"batched-hybrid", []int64{2, 2, 4, 6, 2}, 1}, ewShape{"6x4", []int64{6, 4}, 0})
+
+// nativeFormats are the formats the native paths serve (and, for the
+// general path's cases, a few they decline: uncoalesced COO, BSR, BSC).
+var nativeFormats = []ewFormat{
+	{"coo", tensor.COO, false}, {"coo-u", tensor.COO, true}, {"csr", tensor.CSR, false}, {"csc", tensor.CSC, false},
+	{"bsr", tensor.BSR, false}, {"bsc", tensor.BSC, false},
+}
+
+// nativeCase is one input of the differential tests.
+type nativeCase struct {
+	name  string
+	dense *tensor.Tensor // the strided reference, with the fill's unspecified elements
+	x     *tensor.Tensor
+}
+
+// nativeCases enumerates formats x dtypes x fills (0, a scalar, NaN) x
+// index widths x shapes.
+func nativeCases(t *testing.T) []nativeCase {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var out []nativeCase
+	for _, sc := range nativeShapes {
+		for _, d := range ewDTypes {
+			fills := []*dtype.Scalar{nil}
+			f := ewFill(d)
+			fills = append(fills, &f)
+			if d.IsFloat() {
+				nan := dtype.Real(math.NaN())
+				fills = append(fills, &nan)
+			}
+			dense := ewDense(rng, d, sc)
+			for _, f := range nativeFormats {
+				if sc.name == "batched" || sc.name == "batched-hybrid" {
+					if f.layout == tensor.COO && f.dups {
+						continue
+					}
+				}
+				for _, fill := range fills {
+					for _, w := range []int{32, 64} {
+						x := ewBuild(t, dense, f, sc, fill)
+						x, err := tensor.ToIndexWidth(x, w)
+						require.NoError(t, err)
+						if f.dups { // ToIndexWidth keeps the entries as stored
+							require.False(t, x.IsCoalesced() && x.NNZ() > 1)
+						}
+						ref, err := tensor.ToDense(x)
+						require.NoError(t, err)
+						out = append(out, nativeCase{fmt.Sprint(sc.name, "/", d, "/", f.name, "/fill=", fillName(fill), "/w", w), ref, x})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func fillName(f *dtype.Scalar) string {
+	if f == nil {
+		return "0"
+	}
+	return fmt.Sprint(*f)
+}
+
+// nativeIndices are index_select's index lists for a dim of size n: empty,
+// one, sorted, repeated and unsorted, longer than the dim.
+func nativeIndices(n int64) [][]int64 {
+	if n == 0 {
+		return [][]int64{{}}
+	}
+	long := make([]int64, 4*n+8) // longer than the entries: torch's other order for COO
+	for i := range long {
+		long[i] = (n - 1 - int64(i)%n) % n
+	}
+	return [][]int64{{}, {n - 1}, {0, n - 1}, {n - 1, 0, n - 1, 0}, long}
+}
+
+// TestIndexSelectNativeMatchesReference: index_select on every dim of every
+// case equals the general path's result stored the same way, and the
+// dense tensor's index_select.
+func TestIndexSelectNativeMatchesReference(t *testing.T) {
+	for _, c := range nativeCases(t) {
+		for dim := range c.x.NDim() {
+			for _, idx := range nativeIndices(c.x.Dims()[dim]) {
+				msg := fmt.Sprint(c.name, "/dim", dim, "/idx", len(idx))
+				got, err := IndexSelect(c.x, dim, dtype.Int64Array(idx))
+				require.NoError(t, err, msg)
+				want, err := indexSelectEntries(c.x, dim, idx)
+				require.NoError(t, err, msg)
+				requireSameTensor(t, want, got, msg)
+				dw, err := IndexSelect(c.dense, dim, dtype.Int64Array(idx))
+				require.NoError(t, err, msg)
+				ewRequireSameDense(t, dw, got, msg)
+			}
+		}
+	}
+}
+
+// TestNarrowNativeMatchesReference: narrow_copy on every dim (empty, one,
+// inner and whole ranges).
+func TestNarrowNativeMatchesReference(t *testing.T) {
+	for _, c := range nativeCases(t) {
+		for dim := range c.x.NDim() {
+			n := c.x.Dims()[dim]
+			for _, r := range [][2]int64{{0, 0}, {0, n}, {n / 2, n - n/2}, {min(1, n), max(n-2, 0)}, {n - min(n, 1), min(n, 1)}} {
+				msg := fmt.Sprint(c.name, "/dim", dim, "/", r)
+				got, err := NarrowCopy(c.x, dim, r[0], r[1])
+				require.NoError(t, err, msg)
+				want, err := narrowEntries(c.x, dim, r[0], r[1])
+				require.NoError(t, err, msg)
+				requireSameTensor(t, want, got, msg)
+				dw, err := NarrowCopy(c.dense, dim, r[0], r[1])
+				require.NoError(t, err, msg)
+				ewRequireSameDense(t, dw, got, msg)
+			}
+		}
+	}
+}
+
+// TestSelectNativeMatchesReference: select at the first and last index of
+// every dim, and t[i, j]'s chain (Index) against the dense element.
+func TestSelectNativeMatchesReference(t *testing.T) {
+	for _, c := range nativeCases(t) {
+		for dim := range c.x.NDim() {
+			n := c.x.Dims()[dim]
+			if n == 0 {
+				continue
+			}
+			for _, i := range []int64{0, n - 1} {
+				msg := fmt.Sprint(c.name, "/dim", dim, "/i", i)
+				got, err := Select(c.x, dim, i)
+				require.NoError(t, err, msg)
+				want, err := selectEntries(c.x, dim, i)
+				require.NoError(t, err, msg)
+				requireSameTensor(t, want, got, msg)
+				dw, err := Select(c.dense, dim, i)
+				require.NoError(t, err, msg)
+				ewRequireSameDense(t, dw, got, msg)
+			}
+		}
+		if c.x.NDim() >= 2 && c.x.Dims()[0] > 0 && c.x.Dims()[1] > 0 {
+			at := []int64{c.x.Dims()[0] - 1, c.x.Dims()[1] - 1}
+			got, err := Index(c.x, at)
+			require.NoError(t, err, c.name)
+			dw, err := Index(c.dense, at)
+			require.NoError(t, err, c.name)
+			ewRequireSameDense(t, dw, got, c.name+"/index")
+		}
+	}
+}
