@@ -63,6 +63,8 @@ type nativeCase struct {
 	name  string
 	dense *tensor.Tensor // the strided reference, with the fill's unspecified elements
 	x     *tensor.Tensor
+	y     *tensor.Tensor // another tensor of x's format, shape, dtype, fill and width (cat's second operand)
+	dy    *tensor.Tensor
 }
 
 // nativeCases enumerates formats x dtypes x fills (0, a scalar, NaN) x
@@ -79,7 +81,7 @@ func nativeCases(t *testing.T) []nativeCase {
 				nan := dtype.Real(math.NaN())
 				fills = append(fills, &nan)
 			}
-			dense := ewDense(rng, d, sc)
+			dense, other := ewDense(rng, d, sc), ewDense(rng, d, sc)
 			for _, f := range nativeFormats {
 				if sc.name == "batched" || sc.name == "batched-hybrid" {
 					if f.layout == tensor.COO && f.dups {
@@ -88,15 +90,18 @@ func nativeCases(t *testing.T) []nativeCase {
 				}
 				for _, fill := range fills {
 					for _, w := range []int{32, 64} {
-						x := ewBuild(t, dense, f, sc, fill)
-						x, err := tensor.ToIndexWidth(x, w)
+						x, err := tensor.ToIndexWidth(ewBuild(t, dense, f, sc, fill), w)
 						require.NoError(t, err)
 						if f.dups { // ToIndexWidth keeps the entries as stored
 							require.False(t, x.IsCoalesced() && x.NNZ() > 1)
 						}
-						ref, err := tensor.ToDense(x)
+						y, err := tensor.ToIndexWidth(ewBuild(t, other, f, sc, fill), w)
 						require.NoError(t, err)
-						out = append(out, nativeCase{fmt.Sprint(sc.name, "/", d, "/", f.name, "/fill=", fillName(fill), "/w", w), ref, x})
+						dx, err := tensor.ToDense(x)
+						require.NoError(t, err)
+						dy, err := tensor.ToDense(y)
+						require.NoError(t, err)
+						out = append(out, nativeCase{fmt.Sprint(sc.name, "/", d, "/", f.name, "/fill=", fillName(fill), "/w", w), dx, x, y, dy})
 					}
 				}
 			}
@@ -195,6 +200,30 @@ func TestSelectNativeMatchesReference(t *testing.T) {
 			dw, err := Index(c.dense, at)
 			require.NoError(t, err, c.name)
 			ewRequireSameDense(t, dw, got, c.name+"/index")
+		}
+	}
+}
+
+// TestCatNativeMatchesReference: cat of two and of three tensors of one
+// format along every dim (the dense dims take the general path).
+func TestCatNativeMatchesReference(t *testing.T) {
+	for _, c := range nativeCases(t) {
+		for dim := range c.x.NDim() {
+			for _, pair := range [][2][]*tensor.Tensor{{{c.x, c.y}, {c.dense, c.dy}}, {{c.y, c.x, c.y}, {c.dy, c.dense, c.dy}}} {
+				msg := fmt.Sprint(c.name, "/dim", dim, "/", len(pair[0]))
+				got, err := Cat(pair[0], dim)
+				if err != nil { // Cat refuses a dense dim with a non-zero fill before either path
+					require.GreaterOrEqual(t, dim, c.x.NDim()-c.x.DenseDim(), msg)
+					require.False(t, tensor.AllZero(c.x.FillBytes()), msg)
+					continue
+				}
+				want, err := catEntries(pair[0], dim)
+				require.NoError(t, err, msg)
+				requireSameTensor(t, want, got, msg)
+				dw, err := Cat(pair[1], dim)
+				require.NoError(t, err, msg)
+				ewRequireSameDense(t, dw, got, msg)
+			}
 		}
 	}
 }

@@ -276,6 +276,18 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if catAllStrided(ts) {
 		return catStrided(ts, dim), nil
 	}
+	if r, ok, err := catNative(ts, dim); ok || err != nil {
+		return r, err
+	}
+	return catEntries(ts, dim)
+}
+
+// catEntries is Cat's general path through the COO entries (the native
+// path's reference in the tests); the tensors are checked.
+func catEntries(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	first := ts[0]
+	nd := len(first.Dims())
+	denseCat := dim >= nd-first.DenseDim()
 	out := &tensor.CooEntries{DenseDim: first.DenseDim(), Width: first.IndexWidth(), Fill: first.FillBytes(), Dtype: first.DType()}
 	out.Shape = first.Shape()
 	out.Shape[dim] = 0
