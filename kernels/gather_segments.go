@@ -1,6 +1,10 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/cancel"
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 // Run gathers: the row gathers of index_select, select and narrow on a
 // compressed level, and the offset concatenation of cat. A run is a range
@@ -35,7 +39,9 @@ func RunPos[I Index](out, lo, hi []I, base I) int64 {
 // split by the entries they move; each run is one copy.
 func GatherRuns[I Index, T any](dst, src []T, w int, lo, hi, out []I) {
 	base := out[0]
-	work := (int64(out[len(lo)]-base) + int64(len(lo))) * int64(w)
+	// A run costs a call; its bytes move at memory speed: 64 of them weigh
+	// about one work unit of the scheduler (a nonzero of SpMV).
+	work := int64(out[len(lo)]-base)*int64(w)*int64(unsafe.Sizeof(dst[0]))/64 + int64(len(lo))
 	parallelRows(out[:len(lo)+1], work, func(a, b int) {
 		for k := a; k < b; k++ {
 			if (k-a)&(pollSegments-1) == pollSegments-1 {

@@ -44,7 +44,7 @@ func spread(n, k int64) []int64 {
 // shapeOp is one operator call of the benchmarks: the native path (the
 // public operator) and the general path it replaced.
 type shapeOp struct {
-	name             string
+	name              string
 	native, reference func(x *tensor.Tensor, frac float64) (*tensor.Tensor, error)
 }
 

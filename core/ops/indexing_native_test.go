@@ -227,3 +227,53 @@ func TestCatNativeMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestTransposeNativeMatchesReference: transpose of every pair of dims and
+// a permute reversing the sparse dims equal the general path (a CSR's
+// transpose is the CSC of the same arrays, shared: checked by address).
+func TestTransposeNativeMatchesReference(t *testing.T) {
+	for _, c := range nativeCases(t) {
+		nd := c.x.NDim()
+		for d0 := range nd {
+			for d1 := range nd {
+				msg := fmt.Sprint(c.name, "/", d0, ",", d1)
+				got, err := Transpose(c.x, d0, d1)
+				perm := make([]int, nd)
+				for i := range perm {
+					perm[i] = i
+				}
+				perm[d0], perm[d1] = d1, d0
+				want, werr := permuteEntries(c.x, perm, perm)
+				if werr != nil {
+					require.Error(t, err, msg)
+					continue
+				}
+				require.NoError(t, err, msg)
+				if c.x.Layout() == tensor.COO && d0 != d1 && max(d0, d1) < c.x.SparseDim() {
+					want = want.WithCoalesced(c.x.CoalescedFlag() && want.NNZ() == 0)
+				}
+				requireSameTensor(t, want, got, msg)
+				dw, err := Transpose(c.dense, d0, d1)
+				require.NoError(t, err, msg)
+				ewRequireSameDense(t, dw, got, msg)
+				if (c.x.Layout() == tensor.CSR || c.x.Layout() == tensor.CSC) && c.x.BatchDim() == 0 && d0 != d1 && max(d0, d1) < 2 && c.x.NNZ() > 0 {
+					require.Same(t, &c.x.ValueArray().Data[0], &got.ValueArray().Data[0], "%s: the values are shared", msg)
+				}
+			}
+		}
+		if s := c.x.SparseDim(); c.x.Layout() == tensor.COO && s > 1 {
+			perm := make([]int, c.x.NDim())
+			for i := range perm {
+				perm[i] = i
+				if i < s {
+					perm[i] = s - 1 - i
+				}
+			}
+			got, err := Permute(c.x, perm)
+			require.NoError(t, err, c.name)
+			want, err := permuteEntries(c.x, perm, perm)
+			require.NoError(t, err, c.name)
+			requireSameTensor(t, want, got, c.name+"/permute")
+		}
+	}
+}

@@ -39,6 +39,9 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	if (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && t.BatchDim() == 0 && d0 != d1 && d0 < 2 && d1 < 2 {
 		return tensor.RelabelCompressed(t), nil
 	}
+	if r, ok, err := transposeBlocked(t, d0, d1); ok || err != nil {
+		return r, err
+	}
 	r, err := Permute(t, perm)
 	if err == nil && t.StorageLayout() == tensor.COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
 		r = r.WithCoalesced(t.CoalescedFlag() && r.NNZ() == 0)
@@ -78,6 +81,17 @@ func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if t.StorageLayout() == tensor.Strided {
 		return stridedPermute(t, perm)
 	}
+	if r, ok, err := permuteNative(t, perm); ok || err != nil {
+		return r, err
+	}
+	return permuteEntries(t, perm, dims)
+}
+
+// permuteEntries is Permute's general path through the COO entries (the
+// native path's reference in the tests); perm is checked, dims is the
+// caller's spelling of it for messages.
+func permuteEntries(t *tensor.Tensor, perm, dims []int) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err

@@ -56,9 +56,12 @@ func TransposedLike(t *Tensor, perm []int) *Tensor {
 }
 
 // RelabelCompressed reads an unbatched CSR as the CSC of its transpose (or
-// back): the same pos/crd/values, the two sparse sizes swapped.
+// back): the same pos/crd/values, shared (tensors are immutable), the two
+// sparse sizes swapped. A custom-format tensor's COO form is what it reads.
 func RelabelCompressed(t *Tensor) *Tensor {
-	c := Clone(t)
+	c := *t
+	c.ust = nil
+	c.shape = t.Shape()
 	c.shape[0], c.shape[1] = c.shape[1], c.shape[0]
 	to := CSC
 	if t.layout == CSC {
@@ -67,7 +70,7 @@ func RelabelCompressed(t *Tensor) *Tensor {
 	c.layout = to
 	spec := FormatSpec{Layout: to, Shape: c.shape, DenseDim: t.denseDim, Block: t.block}
 	ls := spec.levels()
-	ls[1].Pos, ls[1].Crd = c.levels[1].Pos, c.levels[1].Crd
+	ls[1].Pos, ls[1].Crd = t.levels[1].Pos, t.levels[1].Crd
 	c.levels = ls
-	return c
+	return &c
 }
