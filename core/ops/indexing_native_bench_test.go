@@ -186,3 +186,95 @@ func TestShapeNativeAllocations(t *testing.T) {
 		}
 	}
 }
+
+// wholeOps are the moved operators that take the whole input: cat of two
+// copies along each dim, transpose of CSR (a relabel), COO and BSR. ownBytes
+// is what each may allocate beyond O(rows): the result's new storage.
+var wholeOps = []struct {
+	name              string
+	layout            tensor.Layout
+	native, reference func(x *tensor.Tensor) (*tensor.Tensor, error)
+	ownBytes          func(r *tensor.Tensor) int64
+}{
+	{"cat-rows-csr", tensor.CSR,
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Cat([]*tensor.Tensor{x, x}, 0) },
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return catEntries([]*tensor.Tensor{x, x}, 0) }, storageBytes},
+	{"cat-cols-csr", tensor.CSR,
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Cat([]*tensor.Tensor{x, x}, 1) },
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return catEntries([]*tensor.Tensor{x, x}, 1) }, storageBytes},
+	{"cat-rows-coo", tensor.COO,
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Cat([]*tensor.Tensor{x, x}, 0) },
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return catEntries([]*tensor.Tensor{x, x}, 0) }, storageBytes},
+	{"transpose-csr", tensor.CSR,
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Transpose(x, 0, 1) },
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return permuteEntries(x, []int{1, 0}, []int{1, 0}) },
+		func(*tensor.Tensor) int64 { return 0 }},
+	{"transpose-coo", tensor.COO,
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Transpose(x, 0, 1) },
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return permuteEntries(x, []int{1, 0}, []int{1, 0}) },
+		func(r *tensor.Tensor) int64 { return int64(len(r.IndexArray().Data)) }},
+	{"transpose-bsr", tensor.BSR,
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Transpose(x, 0, 1) },
+		func(x *tensor.Tensor) (*tensor.Tensor, error) { return permuteEntries(x, []int{1, 0}, []int{1, 0}) },
+		func(r *tensor.Tensor) int64 { return int64(len(r.ValueArray().Data)) }},
+}
+
+// wholeInput is the input of a whole-input operator: the Laplacian of a g
+// x g grid (or the 8 x 8 band for g = 0), BSR with 2 x 2 blocks.
+func wholeInput(tb testing.TB, g int64, layout tensor.Layout) *tensor.Tensor {
+	if layout != tensor.BSR {
+		return shapeInput(tb, g, layout)
+	}
+	x := shapeInput(tb, g, tensor.CSR)
+	opt := tensor.DefaultConvert()
+	opt.BlockSize = [2]int64{2, 2}
+	r, err := tensor.ToLayout(x, tensor.BSR, opt)
+	require.NoError(tb, err)
+	return r
+}
+
+// BenchmarkShapeNativeWhole runs cat and transpose on the 1M-row Laplacian
+// and the 8 x 8 band, by the native and the general path.
+func BenchmarkShapeNativeWhole(b *testing.B) {
+	for _, op := range wholeOps {
+		for _, size := range []struct {
+			name string
+			g    int64
+		}{{"1M", 1000}, {"8x8", 0}} {
+			x := wholeInput(b, size.g, op.layout)
+			for _, path := range []string{"native", "reference"} {
+				fn := op.native
+				if path == "reference" {
+					fn = op.reference
+				}
+				b.Run(fmt.Sprint(op.name, "/", size.name, "/", path), func(b *testing.B) {
+					b.ReportAllocs()
+					for range b.N {
+						if _, err := fn(x); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestShapeNativeWholeAllocations: cat allocates its result plus O(rows),
+// a CSR transpose nothing but headers (it shares the arrays), a COO one
+// its index rows, a BSR one its values.
+func TestShapeNativeWholeAllocations(t *testing.T) {
+	for _, op := range wholeOps {
+		x := wholeInput(t, 200, op.layout)
+		r, err := op.native(x)
+		require.NoError(t, err)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		r, err = op.native(x)
+		runtime.ReadMemStats(&after)
+		require.NoError(t, err)
+		got := int64(after.TotalAlloc - before.TotalAlloc)
+		bound := op.ownBytes(r) + 8*(x.Dims()[0]+1) + 8<<10
+		require.LessOrEqual(t, got, bound, "%s: allocated %d bytes, own result %d", op.name, got, op.ownBytes(r))
+	}
+}
