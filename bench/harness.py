@@ -37,6 +37,7 @@ import mkl_peers  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
 import semi_cases  # noqa: E402
+import shape_cases  # noqa: E402
 import lowrank_cases  # noqa: E402
 import solve_cases  # noqa: E402
 import smallcall  # noqa: E402
@@ -47,6 +48,7 @@ ALL = cases.KERNELS + [("spmv_dia", dia_cases.spmv_dia), ("semi_mm", semi_cases.
 ALL += autograd_cases.KERNELS
 ALL += mkl_cases.KERNELS
 ALL += lowrank_cases.KERNELS
+ALL += shape_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
 if DASK_MISSING is None:
