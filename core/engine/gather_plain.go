@@ -62,6 +62,9 @@ func LocatePlain(what string, c Compressed, j int64) (segs, at []int64, err erro
 func locatePlain[I kernels.Index](what string, c Compressed, j int64) (segs, at []int64, err error) {
 	pos, crd := dtype.AsSlice[I](c.Pos), dtype.AsSlice[I](c.Crd)
 	n := int64(len(pos) - 1)
+	if err := budget.Check(what+": the located entries", budget.Mul(2, n), 8); err != nil { // at most one a segment
+		return nil, nil, err
+	}
 	v := I(j)
 	for s := range n {
 		if s&(1<<14-1) == 1<<14-1 {
@@ -72,9 +75,6 @@ func locatePlain[I kernels.Index](what string, c Compressed, j int64) (segs, at 
 			segs = append(segs, s)
 			at = append(at, int64(k))
 		}
-	}
-	if err := budget.Check(what+": the located entries", budget.Mul(2, int64(len(segs))), 8); err != nil {
-		return nil, nil, err
 	}
 	return segs, at, nil
 }

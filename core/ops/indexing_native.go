@@ -139,6 +139,9 @@ func narrowNative(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tenso
 		r, ok := assembleBatches(t, out, shape, 0, 1, length)
 		return r, ok, nil
 	case dim == cdim:
+		if err := budget.Check("narrow_copy: the selected segments", budget.Mul(nb, length), 8); err != nil {
+			return nil, false, err
+		}
 		segs := make([]int64, 0, nb*length)
 		for bi := range nb {
 			for i := range length {

@@ -3,9 +3,11 @@ package ops
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -277,4 +279,37 @@ func TestShapeNativeWholeAllocations(t *testing.T) {
 		bound := op.ownBytes(r) + 8*(x.Dims()[0]+1) + 8<<10
 		require.LessOrEqual(t, got, bound, "%s: allocated %d bytes, own result %d", op.name, got, op.ownBytes(r))
 	}
+}
+
+// TestShapeNativeSizedFirst: under a memory limit below their results, the
+// native paths refuse with ErrTooLarge before allocating the result, and
+// the input is untouched.
+func TestShapeNativeSizedFirst(t *testing.T) {
+	x := shapeInput(t, 200, tensor.CSR)
+	c := shapeInput(t, 200, tensor.COO)
+	before, beforeC := tensor.Clone(x), tensor.Clone(c)
+	withMemoryLimit(t, 64<<10, func() {
+		for _, op := range append(append([]shapeOp(nil), shapeOps[:3]...), cooShapeOps...) {
+			in := x
+			if strings.HasSuffix(op.name, "coo") {
+				in = c
+			}
+			_, err := op.native(in, 0.5)
+			require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", op.name, err)
+		}
+		for _, op := range wholeOps[:3] {
+			in := x
+			if op.layout == tensor.COO {
+				in = c
+			}
+			_, err := op.native(in)
+			require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", op.name, err)
+		}
+	})
+	eq, err := tensor.Equal(before, x)
+	require.NoError(t, err)
+	require.True(t, eq)
+	eq, err = tensor.Equal(beforeC, c)
+	require.NoError(t, err)
+	require.True(t, eq)
 }
