@@ -113,38 +113,45 @@ def cat_rows(ctx):
                 lambda: sp.vstack([S, S], format="csr"), "scipy.sparse.vstack(format='csr')", build)
 
 
-def select_row(ctx):
-    """select of one row, and t[i, j] of one element (compared as values)."""
+def _element_row(ctx, name, gs_fn, gs_via, sp_fn, sp_via, torch_fn, want_fn, got_fn):
+    """A row whose result is one row or one element, compared densely with SciPy's."""
     A = _laplacian(ctx.sizes.spmm_grid)
     m = A.shape[0]
     i = m // 2
     S = _scipy_csr(A)
-    rows = []
-    for name, gs_fn, gs_via, sp_fn, sp_via, tb in (
-            ("select_row", lambda: A.select(0, i), "Tensor.select (gs_select)",
-             lambda: S[[i]], "csr_array[[i]]", lambda torch, T: (lambda: T.select(0, i))),
-            ("index_ij", lambda: A[i, i], "Tensor.__getitem__ (gs_index)",
-             lambda: S[i, i], "csr_array[i, j]", lambda torch, T: (lambda: T.select(0, i).to_dense()[i]))):
-        row = new_row(name, "%s on a 2-D Laplacian of %d rows (CSR f64/i32)" % (name, m))
-        row["pair"] = ("scipy", "torch")
-        res = run_gosparse(row, gs_fn, ctx.tiny, gs_via)
-        if res is None:
-            rows.append(row)
-            continue
-        want = np.asarray(S[[i]].toarray()).ravel() if name == "select_row" else float(S[i, i])
-        got = np.asarray(res.to_dense().numpy()) if name == "select_row" else float(res.item())
-        del res
-        row["agreement"]["checks"]["scipy-dense"] = check.dense(want, got) or "ok"
-        run_peer(row, "scipy", sp_fn, ctx.tiny, lambda r: None, via=sp_via)
+    row = new_row(name, "%s on a 2-D Laplacian of %d rows (CSR f64/i32)" % (name, m))
+    row["pair"] = ("scipy", "torch")
+    res = run_gosparse(row, lambda: gs_fn(A, i), ctx.tiny, gs_via)
+    if res is None:
+        return [row]
+    got = got_fn(res)
+    del res
+    row["agreement"]["checks"]["scipy-dense"] = check.dense(want_fn(S, i), got) or "ok"
+    run_peer(row, "scipy", lambda: sp_fn(S, i), ctx.tiny, lambda r: None, via=sp_via)
 
-        def build(torch, tb=tb):
-            T = _torch_csr(A)
-            return tb(torch, T), "torch (CSR)"
+    def build(torch):
+        T = _torch_csr(A)
+        return (lambda: torch_fn(T, i)), "torch (CSR)"
 
-        run_torch(row, build, ctx.tiny, lambda r: None)
-        rows.append(finish(row))
-    return rows
+    run_torch(row, build, ctx.tiny, lambda r: None)
+    return [finish(row)]
+
+
+def select_row(ctx):
+    """select of one row (a 1-d sparse result)."""
+    return _element_row(ctx, "select_row", lambda A, i: A.select(0, i), "Tensor.select (gs_select)",
+                        lambda S, i: S[[i]], "csr_array[[i]]", lambda T, i: T.select(0, i),
+                        lambda S, i: np.asarray(S[[i]].toarray()).ravel(),
+                        lambda r: np.asarray(r.to_dense().numpy()))
+
+
+def index_ij(ctx):
+    """t[i, j]: one element (a row's select, then a locate in it)."""
+    return _element_row(ctx, "index_ij", lambda A, i: A[i, i], "Tensor.__getitem__ (gs_index)",
+                        lambda S, i: S[i, i], "csr_array[i, j]", lambda T, i: T.select(0, i).to_dense()[i],
+                        lambda S, i: float(S[i, i]), lambda r: float(r.item()))
 
 
 KERNELS = [("index_select_rows", index_select_rows), ("narrow_rows", narrow_rows),
-           ("slice_block", slice_block), ("cat_rows", cat_rows), ("select_row", select_row)]
+           ("slice_block", slice_block), ("cat_rows", cat_rows), ("select_row", select_row),
+           ("index_ij", index_ij)]
