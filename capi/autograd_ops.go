@@ -52,8 +52,11 @@ func unaryGrad(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Te
 }
 
 // binaryGrad is the recorded form of gs_binary for the ops with a backward
-// (mul, add, sub); nil for the others.
+// (mul, add, sub, and those of autograd.HasBinaryGrad); nil for the others.
 func binaryGrad(name string, args ops.BinaryArgs) func(a, b *autograd.Var) (*autograd.Var, error) {
+	if autograd.HasBinaryGrad(name, args) {
+		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Binary(name, a, b, args) }
+	}
 	if args.Out.Layout != nil || args.RoundingMode != "" {
 		return nil
 	}
@@ -66,4 +69,12 @@ func binaryGrad(name string, args ops.BinaryArgs) func(a, b *autograd.Var) (*aut
 		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Sub(a, b, args.Alpha) }
 	}
 	return nil
+}
+
+// unaryGather is unary for an export that copies elements of t (a shape or
+// indexing op): recorded as autograd.Gather under torch's node name.
+func unaryGather(fn, node string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
+	return unaryGrad(fn, t, out, op, func(v *autograd.Var) (*autograd.Var, error) {
+		return autograd.Gather(node, []*autograd.Var{v}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return op(ts[0]) })
+	})
 }

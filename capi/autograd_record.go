@@ -74,9 +74,10 @@ func finishVar(fn string, v *autograd.Var, err error, hs []*tensorHandle, out **
 
 // refuseLater gives the result of an operation without a backward formula
 // a node that refuses when a gradient is asked through it, naming fn; nil
-// when nothing records.
+// when nothing records, or when the result is neither floating nor complex
+// (comparisons, counts: torch's results of those never require a gradient).
 func refuseLater(fn string, t *tensor.Tensor, hs []*tensorHandle) *autograd.Var {
-	if !recording(hs...) {
+	if !recording(hs...) || !(t.DType().IsFloat() || t.DType().IsComplex()) {
 		return nil
 	}
 	return autograd.NoBackward(fn, t, varsOf(hs)...)

@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"strings"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -95,12 +96,19 @@ func finishNew(fn string, t *tensor.Tensor, err error, from *tensorHandle, out *
 
 // finishFrom is finishNew for a result of inputs hs, borrowing from's caller
 // memory: when an input requires a gradient, the result gets a node that
-// refuses at backward (operations with a backward go through finishVar).
+// refuses at backward (operations with a backward go through finishVar),
+// naming the operation as the user calls it (fn without its gs_ prefix).
 func finishFrom(fn string, t *tensor.Tensor, err error, from *tensorHandle, hs []*tensorHandle, out **C.gs_tensor) C.gs_status {
+	return finishAs(fn, strings.TrimPrefix(fn, "gs_"), t, err, from, hs, out)
+}
+
+// finishAs is finishFrom with the operation's name op for its refusing
+// node (gs_binary's "pow").
+func finishAs(fn, op string, t *tensor.Tensor, err error, from *tensorHandle, hs []*tensorHandle, out **C.gs_tensor) C.gs_status {
 	if err != nil {
 		return done(fn, err)
 	}
-	h, err := newVarHandle(t, refuseLater(fn, t, hs), from)
+	h, err := newVarHandle(t, refuseLater(op, t, hs), from)
 	if err != nil {
 		return done(fn, err)
 	}

@@ -59,7 +59,12 @@ func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, o
 	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
 		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
 	}
-	return unary(fn, t, out, apply)
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := apply(h.t)
+	return finishAs(fn, name, r, err, h, []*tensorHandle{h}, out)
 }
 
 // gsgo_binary applies the element-wise op named op to two tensors of equal
@@ -99,7 +104,7 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
 	}
 	r, err := ops.BinaryByName(name, ops.TensorOperand(ha.t), ops.TensorOperand(hb.t), ba)
-	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
+	return finishManyAs(fn, name, r, err, []*tensorHandle{ha, hb}, out)
 }
 
 // gsgo_binary_number applies the element-wise op named op to a tensor and a
@@ -150,7 +155,7 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 		x, y = y, x
 	}
 	r, err := ops.BinaryByName(name, x, y, ba)
-	return finishNew(fn, r, err, h, out)
+	return finishAs(fn, name, r, err, h, []*tensorHandle{h}, out)
 }
 
 // gsgo_unary_op_names writes the names gs_unary accepts.

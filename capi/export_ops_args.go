@@ -7,8 +7,10 @@ import "C"
 
 import (
 	"strconv"
+	"strings"
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -104,6 +106,12 @@ func readTensorList(list *C.gs_ctensor_elem, n C.int32_t) ([]*tensorHandle, erro
 // that aliases the buffers of two or more is copied, since a handle holds at
 // most one borrow.
 func finishFromMany(fn string, r *tensor.Tensor, err error, from []*tensorHandle, out **C.gs_tensor) C.gs_status {
+	return finishManyAs(fn, strings.TrimPrefix(fn, "gs_"), r, err, from, out)
+}
+
+// finishManyAs is finishFromMany naming the operation op in its refusing
+// node (gs_binary's "maximum").
+func finishManyAs(fn, op string, r *tensor.Tensor, err error, from []*tensorHandle, out **C.gs_tensor) C.gs_status {
 	if err != nil {
 		return done(fn, err)
 	}
@@ -113,11 +121,11 @@ func finishFromMany(fn string, r *tensor.Tensor, err error, from []*tensorHandle
 			continue
 		}
 		if owner != nil {
-			return finishFrom(fn, tensor.Clone(r), nil, nil, from, out)
+			return finishAs(fn, op, tensor.Clone(r), nil, nil, from, out)
 		}
 		owner = h
 	}
-	return finishFrom(fn, r, nil, owner, from, out)
+	return finishAs(fn, op, r, nil, owner, from, out)
 }
 
 // tensorsOf lists the core tensors of handles.
@@ -129,15 +137,20 @@ func tensorsOf(hs []*tensorHandle) []*tensor.Tensor {
 	return ts
 }
 
-// listOp is the shared body of gs_cat and friends: check out, read the list,
-// compute, register.
-func listOp(fn string, list *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor, op func([]*tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
+// listGather is the shared body of gs_cat and friends: check out, read the
+// list, compute, register; recorded as autograd.Gather under torch's node
+// name when an input records.
+func listGather(fn, node string, list *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor, op func([]*tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
 	hs, err := readTensorList(list, n)
 	if err != nil {
 		return done(fn, err)
+	}
+	if recording(hs...) {
+		v, err := autograd.Gather(node, varsOf(hs), op)
+		return finishVar(fn, v, err, hs, out)
 	}
 	r, err := op(tensorsOf(hs))
 	return finishFromMany(fn, r, err, hs, out)

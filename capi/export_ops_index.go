@@ -20,7 +20,7 @@ import (
 func gsgo_select(t *C.gs_ctensor, dim C.int32_t, index C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_select"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Select(t, int(dim), int64(index)) })
+	return unaryGather(fn, "SelectBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Select(t, int(dim), int64(index)) })
 }
 
 // gsgo_index is t[indices[0], indices[1], ...] with integer indices on the
@@ -43,7 +43,7 @@ func gsgo_index(t *C.gs_ctensor, indices *C.gs_cint64, n C.int32_t, out **C.gs_t
 	if n > 0 {
 		copy(idx, unsafe.Slice((*int64)(unsafe.Pointer(indices)), int(n)))
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Index(t, idx) })
+	return unaryGather(fn, "SelectBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Index(t, idx) })
 }
 
 // gsgo_index_select is torch's index_select(dim, index), index a 0-d or 1-d
@@ -60,7 +60,7 @@ func gsgo_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out *
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.IndexSelect(t, int(dim), ix) })
+	return unaryGather(fn, "IndexSelectBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.IndexSelect(t, int(dim), ix) })
 }
 
 // gsgo_narrow_copy keeps [start, start + length) of dim (start may be negative).
@@ -69,7 +69,7 @@ func gsgo_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out *
 func gsgo_narrow_copy(t *C.gs_ctensor, dim C.int32_t, start, length C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_narrow_copy"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+	return unaryGather(fn, "NarrowCopyBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return ops.NarrowCopy(t, int(dim), int64(start), int64(length))
 	})
 }

@@ -44,7 +44,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Permute(t, ds) })
+	return unaryGather(fn, "PermuteBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Permute(t, ds) })
 }
 
 // gsgo_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
@@ -53,7 +53,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 func gsgo_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unsqueeze"
 	defer guard(fn, &st)
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Unsqueeze(t, int(dim)) })
+	return unaryGather(fn, "UnsqueezeBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Unsqueeze(t, int(dim)) })
 }
 
 // gsgo_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
@@ -63,11 +63,12 @@ func gsgo_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.
 	const fn = "gs_squeeze"
 	defer guard(fn, &st)
 	var d *int
+	node := "SqueezeBackward0" // torch's names: squeeze() and squeeze(dim)
 	if all == 0 {
 		v := int(dim)
-		d = &v
+		d, node = &v, "SqueezeBackward1"
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Squeeze(t, d) })
+	return unaryGather(fn, node, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Squeeze(t, d) })
 }
 
 // gsgo_reshape gives t a new shape of as many sparse elements (COO result).
@@ -80,7 +81,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Reshape(t, s) })
+	return unaryGather(fn, "ViewBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Reshape(t, s) })
 }
 
 // gsgo_cat concatenates the n tensors along dim.
@@ -89,7 +90,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_cat"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Cat(ts, int(dim)) })
+	return listGather(fn, "CatBackward0", tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Cat(ts, int(dim)) })
 }
 
 // gsgo_stack joins the n tensors along a new dim.
@@ -98,7 +99,7 @@ func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (
 func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_stack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Stack(ts, int(dim)) })
+	return listGather(fn, "StackBackward0", tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Stack(ts, int(dim)) })
 }
 
 // gsgo_hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors).
@@ -107,7 +108,7 @@ func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor)
 func gsgo_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_hstack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, ops.HStack)
+	return listGather(fn, "CatBackward0", tensors, n, out, ops.HStack)
 }
 
 // gsgo_vstack is torch.vstack: cat along dim 0 of the tensors seen as at least 2-d.
@@ -116,7 +117,7 @@ func gsgo_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st
 func gsgo_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_vstack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, ops.VStack)
+	return listGather(fn, "CatBackward0", tensors, n, out, ops.VStack)
 }
 
 // gsgo_dstack is torch.dstack: cat along dim 2 of the tensors seen as at least 3-d.
@@ -125,7 +126,7 @@ func gsgo_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st
 func gsgo_dstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_dstack"
 	defer guard(fn, &st)
-	return listOp(fn, tensors, n, out, ops.DStack)
+	return listGather(fn, "CatBackward0", tensors, n, out, ops.DStack)
 }
 
 // resizeArgs validates the common arguments of the sparse_resize exports.

@@ -48,7 +48,15 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 	if name == "mean" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Mean(v, ds) })
 	}
-	return unary(fn, t, out, reduce)
+	if name == "prod" {
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Prod(v, ds) })
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := reduce(h.t)
+	return finishAs(fn, name, r, err, h, []*tensorHandle{h}, out)
 }
 
 // gsgo_where is torch.where(condition, x, y): each of x and y is a tensor or a
@@ -78,6 +86,10 @@ func gsgo_where(condition, x *C.gs_ctensor, xNumber *C.gs_cnumber, y *C.gs_ctens
 		if h != nil {
 			handles = append(handles, h)
 		}
+	}
+	if recording(hx, hy) {
+		v, err := autograd.Where(hc.t, varOf(hx), varOf(hy), xo, yo)
+		return finishVar(fn, v, err, handles, out)
 	}
 	r, err := ops.Where(hc.t, xo, yo)
 	return finishFromMany(fn, r, err, handles, out)

@@ -439,7 +439,7 @@ gs_status gs_permute(const gs_tensor *t, const int32_t *dims, int32_t ndims, gs_
 gs_status gs_unsqueeze(const gs_tensor *t, int32_t dim, gs_tensor **out);
 /* all != 0: remove every size-1 dim (dim ignored); else only dim, if its size is 1. */
 gs_status gs_squeeze(const gs_tensor *t, int32_t dim, int32_t all, gs_tensor **out);
-/* COO result; one size may be -1; the dense dims must stay. */
+/* Strided stays strided, sparse gives COO; one size may be -1; the dense dims must stay. */
 gs_status gs_reshape(const gs_tensor *t, const int64_t *shape, int32_t ndim, gs_tensor **out);
 gs_status gs_cat(const gs_tensor *const *tensors, int32_t n, int32_t dim, gs_tensor **out);
 gs_status gs_stack(const gs_tensor *const *tensors, int32_t n, int32_t dim, gs_tensor **out);

@@ -8,8 +8,9 @@ import (
 
 // Amax is ops.Reduce(x, dims, op) recorded for op "amax" or "amin" of a
 // strided x: torch's rule, the gradient of each result element shared
-// evenly among the elements of x equal to it. For a sparse x (torch has no
-// such backward) the node refuses when a gradient is asked through it.
+// evenly among the elements of x equal to it. For a sparse x the elements
+// are those of to_dense(x) (the unspecified ones take part through the fill
+// value) and only the specified ones get a gradient.
 func Amax(x *Var, dims []int, op string) (*Var, error) {
 	if op != "amax" && op != "amin" {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "Amax: op = %q must be amax or amin", op)
@@ -18,12 +19,19 @@ func Amax(x *Var, dims []int, op string) (*Var, error) {
 	if err != nil {
 		return nil, err
 	}
-	if x.t.Layout() != tensor.Strided {
-		return NoBackward(op+" of a "+x.t.Layout().String()+" tensor", out, x), nil
-	}
 	name := map[string]string{"amax": "AmaxBackward0", "amin": "AminBackward0"}[op]
 	return record(name, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		gx, err := amaxGrad(x.t, out, g, dims)
+		ts := make([]*tensor.Tensor, 3)
+		for i, t := range []*tensor.Tensor{x.t, out, g} {
+			var err error
+			if ts[i], err = denseOf(t); err != nil {
+				return nil, err
+			}
+		}
+		gx, err := amaxGrad(ts[0], ts[1], ts[2], dims)
+		if err == nil {
+			gx, err = likeInput(gx, x.t)
+		}
 		return []*tensor.Tensor{gx}, err
 	}), nil
 }

@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"math/cmplx"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -8,19 +10,36 @@ import (
 )
 
 // HasNumberGrad reports whether NumberOp records the element-wise op name
-// between a tensor and a number (mul has MulScalar).
+// between a tensor and a number (mul has MulScalar): add, sub, div,
+// true_divide, pow and floor_divide (whose gradient is zero, as torch's, as
+// is div's with a rounding mode).
 func HasNumberGrad(name string, args ops.BinaryArgs) bool {
-	if args.Out.Layout != nil || args.RoundingMode != "" {
+	if args.Out.Layout != nil {
 		return false
 	}
-	return name == "add" || name == "sub" || name == "div"
+	switch name {
+	case "add", "sub", "div", "true_divide", "pow", "floor_divide":
+		return true
+	}
+	return false
 }
 
-// NumberOp is ops.BinaryByName(name, x, c) recorded for add, sub and div
-// with a number c (numberFirst: op(c, x)); alpha scales the second operand
-// of add and sub. The gradients: g for x + alpha*c and x - alpha*c,
-// conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c and
-// -g * conj(out / x) for c / x, at a sparse x's specified elements.
+// numberNodes are torch's node names of op(x, c) and, second, op(c, x): a
+// Python number becomes a wrapped tensor (AddBackward0), c - x is rsub and
+// c / x is c * x.reciprocal() (MulBackward0 on top), c ** x is pow.Scalar.
+var numberNodes = map[string][2]string{
+	"add": {"AddBackward0", "AddBackward0"}, "sub": {"SubBackward0", "RsubBackward1"},
+	"div": {"DivBackward0", "MulBackward0"}, "true_divide": {"DivBackward0", "MulBackward0"},
+	"pow": {"PowBackward0", "PowBackward2"}, "floor_divide": {"FloorDivideBackward0", "FloorDivideBackward0"},
+}
+
+// NumberOp is ops.BinaryByName(name, x, c) recorded for the ops of
+// HasNumberGrad with a number c (numberFirst: op(c, x)); alpha scales the
+// second operand of add and sub. The gradients: g for x + alpha*c and
+// x - alpha*c, conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c,
+// -g * conj(out / x) for c / x, g * conj(c x^(c-1)) for x ** c (zero for
+// c = 0), g * conj(out log c) for c ** x (zero for c = 0, as torch), zero
+// for floor_divide and a rounded div; at a sparse x's specified elements.
 func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.BinaryArgs) (*Var, error) {
 	if !HasNumberGrad(name, args) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
@@ -33,47 +52,84 @@ func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.Bi
 	if err != nil {
 		return nil, err
 	}
-	// torch's names: a Python number becomes a wrapped tensor (AddBackward0),
-	// c - x is rsub and c / x is c * x.reciprocal() (MulBackward0 on top).
-	node := map[string]string{"add": "AddBackward0", "sub": "SubBackward0", "div": "DivBackward0"}[name]
-	switch {
-	case numberFirst && name == "sub":
-		node = "RsubBackward1"
-	case numberFirst && name == "div":
-		node = "MulBackward0"
+	side := 0
+	if numberFirst {
+		side = 1
+	}
+	node := numberNodes[name][side]
+	if args.RoundingMode != "" {
+		node = "DivBackward3"
 	}
 	return record(node, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		var gx *tensor.Tensor
-		var err error
-		switch {
-		case name == "div" && numberFirst:
-			var r *tensor.Tensor
-			if r, err = ops.BinaryByName("div", ops.TensorOperand(out), ops.TensorOperand(x.t), ops.BinaryArgs{}); err == nil {
-				if r, err = conj(r); err == nil {
-					if gx, err = mul(g, r); err == nil {
-						gx, err = neg(gx)
-					}
-				}
-			}
-		case name == "div":
-			gx, err = ops.BinaryByName("div", ops.TensorOperand(g), ops.NumberOperand(conjNumber(c)), ops.BinaryArgs{})
-		case numberFirst:
-			s := dtype.Real(1)
-			if args.Alpha != nil {
-				s = args.Alpha.Value
-			}
-			if name == "sub" {
-				s = dtype.Complex128Scalar(complex(-s.Re(), -s.Im()))
-			}
-			gx, err = scale(g, s)
-		default:
-			gx = g
-		}
+		gx, err := numberGrad(name, x.t, out, g, c, numberFirst, args)
 		if err == nil {
 			gx, err = likeInput(gx, x.t)
 		}
 		return []*tensor.Tensor{gx}, err
 	}), nil
+}
+
+// numberGrad is NumberOp's gradient before it is shaped as x.
+func numberGrad(name string, x, out, g *tensor.Tensor, c dtype.Number, numberFirst bool, args ops.BinaryArgs) (*tensor.Tensor, error) {
+	s := c.Value
+	switch {
+	case name == "floor_divide" || args.RoundingMode != "":
+		return mulNum(g, 0)
+	case name == "pow" && numberFirst:
+		if s.Re() == 0 && s.Im() == 0 {
+			return mulNum(g, 0)
+		}
+		lc := cmplx.Log(complex(s.Re(), s.Im()))
+		d, err := ops.BinaryByName("mul", ops.TensorOperand(out), ops.NumberOperand(number(dtype.Complex128Scalar(lc))), ops.BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		return mulConj(g, d)
+	case name == "pow":
+		if s.Re() == 0 && s.Im() == 0 {
+			return mulNum(g, 0)
+		}
+		p, err := ops.BinaryByName("pow", ops.TensorOperand(x), ops.NumberOperand(number(dtype.Complex128Scalar(complex(s.Re()-1, s.Im())))), ops.BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		d, err := ops.BinaryByName("mul", ops.TensorOperand(p), ops.NumberOperand(c), ops.BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		return mulConj(g, d)
+	case numberFirst && (name == "div" || name == "true_divide"):
+		r, err := ops.BinaryByName("div", ops.TensorOperand(out), ops.TensorOperand(x), ops.BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		gx, err := mulConj(g, r)
+		if err != nil {
+			return nil, err
+		}
+		return neg(gx)
+	case name == "div" || name == "true_divide":
+		return ops.BinaryByName("div", ops.TensorOperand(g), ops.NumberOperand(conjNumber(c)), ops.BinaryArgs{})
+	case numberFirst:
+		s := dtype.Real(1)
+		if args.Alpha != nil {
+			s = args.Alpha.Value
+		}
+		if name == "sub" {
+			s = dtype.Complex128Scalar(complex(-s.Re(), -s.Im()))
+		}
+		return scale(g, s)
+	}
+	return g, nil
+}
+
+// mulConj is g * conj(d).
+func mulConj(g, d *tensor.Tensor) (*tensor.Tensor, error) {
+	dc, err := conj(d)
+	if err != nil {
+		return nil, err
+	}
+	return mul(g, dc)
 }
 
 // conjNumber is the complex conjugate of a number (itself when real).

@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"math"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -11,6 +13,58 @@ import (
 // d(op)/dx = d at every element, from the input x and the output y (both
 // of one pattern); the gradient is g * conj(d).
 type unaryDeriv func(x, y *tensor.Tensor) (*tensor.Tensor, error)
+
+// zeroDeriv is the derivative of the piecewise-constant ops (torch's zero
+// gradient of sign, ceil, floor, round, trunc).
+func zeroDeriv(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return fill(x, 0) }
+
+// constDeriv is the derivative of x * c.
+func constDeriv(c float64) unaryDeriv {
+	return func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return fill(x, c) }
+}
+
+// powDeriv is c * (1 + s * x*x)^e, the derivative of asin, acos, asinh
+// (e = -1/2) and atan, atanh (e = -1).
+func powDeriv(c, s, e float64) unaryDeriv {
+	return func(x, _ *tensor.Tensor) (*tensor.Tensor, error) {
+		q, err := mul(x, x)
+		if err == nil {
+			q, err = mulNum(q, s)
+		}
+		if err == nil {
+			q, err = addNum(q, 1)
+		}
+		if err == nil {
+			q, err = ops.BinaryByName("pow", ops.TensorOperand(q), ops.NumberOperand(dtype.FloatNumber(e)), ops.BinaryArgs{})
+		}
+		if err != nil {
+			return nil, err
+		}
+		return mulNum(q, c)
+	}
+}
+
+// expSquareDeriv is c * exp(s * t*t) for t the input (erf) or the output
+// (erfinv).
+func expSquareDeriv(c, s float64, ofOutput bool) unaryDeriv {
+	return func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		t := x
+		if ofOutput {
+			t = y
+		}
+		q, err := mul(t, t)
+		if err == nil {
+			q, err = mulNum(q, s)
+		}
+		if err == nil {
+			q, err = un("exp", q)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return mulNum(q, c)
+	}
+}
 
 // unaryGrads are the element-wise ops with a backward formula, by torch
 // name, and the torch name of their node.
@@ -35,6 +89,78 @@ var unaryGrads = map[string]struct {
 	"sigmoid": {"SigmoidBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) {
 		return chain(oneMinus(y, nil))(func(t *tensor.Tensor) (*tensor.Tensor, error) { return mul(t, y) })
 	}},
+	"tan": {"TanBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) {
+		return chain(mul(y, y))(func(t *tensor.Tensor) (*tensor.Tensor, error) { return addNum(t, 1) })
+	}},
+	"asin":          {"AsinBackward0", powDeriv(1, -1, -0.5)},
+	"acos":          {"AcosBackward0", powDeriv(-1, -1, -0.5)},
+	"atan":          {"AtanBackward0", powDeriv(1, 1, -1)},
+	"asinh":         {"AsinhBackward0", powDeriv(1, 1, -0.5)},
+	"atanh":         {"AtanhBackward0", powDeriv(1, -1, -1)},
+	"erf":           {"ErfBackward0", expSquareDeriv(2/math.Sqrt(math.Pi), -1, false)},
+	"erfinv":        {"ErfinvBackward0", expSquareDeriv(math.Sqrt(math.Pi)/2, 1, true)},
+	"deg2rad":       {"Deg2RadBackward0", constDeriv(math.Pi / 180)},
+	"rad2deg":       {"Rad2DegBackward0", constDeriv(180 / math.Pi)},
+	"sign":          {"SignBackward0", zeroDeriv},
+	"ceil":          {"CeilBackward0", zeroDeriv},
+	"floor":         {"FloorBackward0", zeroDeriv},
+	"round":         {"RoundBackward0", zeroDeriv},
+	"trunc":         {"TruncBackward0", zeroDeriv},
+	"sgn":           {"SgnBackward0", realOnly("sgn", zeroDeriv)},
+	"angle":         {"AngleBackward0", realOnly("angle", zeroDeriv)},
+	"conj_physical": {"ConjPhysicalBackward0", realOnly("conj_physical", constDeriv(1))},
+	"clamp":         {"ClampBackward1", nil},    // argDeriv
+	"nan_to_num":    {"NanToNumBackward0", nil}, // argDeriv
+}
+
+// realOnly is d for real inputs; complex inputs refuse (their formulas are
+// not implemented), naming op.
+func realOnly(op string, d unaryDeriv) unaryDeriv {
+	return func(x, y *tensor.Tensor) (*tensor.Tensor, error) {
+		if x.DType().IsComplex() {
+			return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of %s of a complex tensor is not implemented", op)
+		}
+		return d(x, y)
+	}
+}
+
+// argDeriv is the derivative of the ops whose arguments decide it: clamp
+// passes g where min <= x <= max (torch's rule, bounds included), nan_to_num
+// where x is finite.
+func argDeriv(name string, x *tensor.Tensor, args ops.UnaryArgs) (*tensor.Tensor, error) {
+	ones, err := fill(x, 1)
+	if err != nil {
+		return nil, err
+	}
+	var conds []*tensor.Tensor
+	if name == "nan_to_num" {
+		for _, op := range []string{"isnan", "isinf"} {
+			c, err := un(op, x)
+			if err != nil {
+				return nil, err
+			}
+			conds = append(conds, c)
+		}
+	}
+	for _, b := range []struct {
+		bound *dtype.Number
+		out   string // the comparison that puts x out of bounds
+	}{{args.Min, "lt"}, {args.Max, "gt"}} {
+		if name != "clamp" || b.bound == nil {
+			continue
+		}
+		c, err := ops.BinaryByName(b.out, ops.TensorOperand(x), ops.NumberOperand(*b.bound), ops.BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		conds = append(conds, c)
+	}
+	for _, c := range conds {
+		if ones, err = ops.Where(c, ops.NumberOperand(dtype.FloatNumber(0)), ops.TensorOperand(ones)); err != nil {
+			return nil, err
+		}
+	}
+	return ones, nil
 }
 
 // HasUnaryGrad reports whether the element-wise op name has a backward
@@ -63,7 +189,13 @@ func Unary(name string, x *Var, args ops.UnaryArgs) (*Var, error) {
 	}
 	ins := []*Var{x}
 	return record(def.node, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		d, err := def.deriv(x.t, out)
+		var d *tensor.Tensor
+		var err error
+		if def.deriv == nil {
+			d, err = argDeriv(name, x.t, args)
+		} else {
+			d, err = def.deriv(x.t, out)
+		}
 		if err == nil {
 			d, err = conj(d)
 		}

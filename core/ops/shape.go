@@ -449,8 +449,12 @@ func catAtLeast(ts []*tensor.Tensor, ndim, dim int) (*tensor.Tensor, error) {
 }
 
 // Reshape gives a COO tensor a new shape of the same sparse element count
-// (dense dims unchanged): coordinates are linearised and unravelled.
+// (dense dims unchanged): coordinates are linearised and unravelled. A
+// strided tensor stays strided (torch's reshape).
 func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
+	if t.Layout() == tensor.Strided {
+		return reshapeStrided(t, shape)
+	}
 	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err

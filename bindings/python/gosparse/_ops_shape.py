@@ -114,8 +114,9 @@ class ShapeOps:
 
     def reshape(self, *shape):
         """A tensor of the same elements in a new shape: reshape(2, 6) or
-        reshape((2, 6)); one size may be -1. The result is COO; the dense dims of a
-        hybrid tensor must stay at the end, unchanged."""
+        reshape((2, 6)); one size may be -1. A strided tensor stays strided (torch's
+        reshape), a sparse one gives COO; the dense dims of a hybrid tensor must stay
+        at the end, unchanged."""
         vals = int_list(shape, "reshape: shape")
         arr, n = int64s_arg(vals, "shape")
         return call(type(self), lib.gs_reshape, self._handle, arr, n)
