@@ -145,6 +145,40 @@ func gsgo_zero_grad(t *C.gs_tensor) (st C.gs_status) {
 	return done(fn, nil)
 }
 
+// gsgo_set_grad makes grad (NULL: none) t's accumulated gradient; t must
+// be a leaf, grad of its shape and dtype. t takes part in autograd from
+// then on (a leaf that requires no grad keeps the flag off).
+//
+//export gsgo_set_grad
+func gsgo_set_grad(t *C.gs_tensor, grad *C.gs_ctensor) (st C.gs_status) {
+	const fn = "gs_set_grad"
+	defer guard(fn, &st)
+	h, err := lookup("t", (*C.gs_ctensor)(t))
+	if err != nil {
+		return done(fn, err)
+	}
+	var g *tensor.Tensor
+	if grad != nil {
+		hg, err := lookup("grad", grad)
+		if err != nil {
+			return done(fn, err)
+		}
+		g = hg.t
+		if hg.borrow != nil {
+			g = tensor.Clone(g) // caller memory is released with its last handle
+		} else {
+			hg.shared = true // the leaf holds g now: its storage is never recycled
+		}
+	}
+	if h.ag == nil {
+		if g == nil {
+			return done(fn, nil)
+		}
+		h.ag = autograd.Constant(h.t)
+	}
+	return done(fn, h.ag.SetGrad(g))
+}
+
 // gsgo_detach writes a handle of t's tensor that takes no part in autograd.
 //
 //export gsgo_detach

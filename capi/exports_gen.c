@@ -875,6 +875,13 @@ gs_status gs_zero_grad(gs_tensor *t) {
     return gsgo_zero_grad(t);
 }
 
+gs_status gs_set_grad(gs_tensor *t, const gs_tensor *grad) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_set_grad");
+    }
+    return gsgo_set_grad(t, grad);
+}
+
 gs_status gs_detach(const gs_tensor *t, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_detach");

@@ -662,6 +662,9 @@ gs_status gs_autograd_grad(const gs_tensor *output, const gs_tensor *gradient,
 /* A new handle of t's accumulated gradient; *out = NULL when it has none. */
 gs_status gs_grad(const gs_tensor *t, gs_tensor **out);
 gs_status gs_zero_grad(gs_tensor *t);                    /* drops the gradient (set to none) */
+/* torch's t.grad = grad: grad (NULL: none; else t's shape and dtype) becomes the leaf t's
+ * accumulated gradient; t keeps its own handle of it. */
+gs_status gs_set_grad(gs_tensor *t, const gs_tensor *grad);
 gs_status gs_detach(const gs_tensor *t, gs_tensor **out); /* same storage, no gradient */
 /* torch's values() as a strided tensor sharing t's stored values: (nse, *dense) for
  * COO (coalesced only, as torch), (*batch, nse, *block, *dense) for CSR/CSC/BSR/BSC.

@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -81,6 +82,22 @@ func (v *Var) ZeroGrad() {
 	v.mu.Lock()
 	v.grad = nil
 	v.mu.Unlock()
+}
+
+// SetGrad replaces the leaf's accumulated gradient by g (nil: none), as
+// torch's t.grad = g: g must have the leaf's shape and dtype.
+func (v *Var) SetGrad(g *tensor.Tensor) error {
+	if v.fn != nil {
+		return errs.Errorf(errs.ErrInvalidArgument, "grad: only a leaf's gradient can be assigned (this tensor is the result of %s)", v.fn.name)
+	}
+	if g != nil && (g.DType() != v.t.DType() || !slices.Equal(g.Shape(), v.t.Shape())) {
+		return errs.Errorf(errs.ErrInvalidArgument, "grad: assigned grad has shape %v and dtype %s; the tensor has shape %v and dtype %s",
+			g.Shape(), g.DType(), v.t.Shape(), v.t.DType())
+	}
+	v.mu.Lock()
+	v.grad = g
+	v.mu.Unlock()
+	return nil
 }
 
 // Detach returns a leaf sharing v's tensor that requires no gradient.

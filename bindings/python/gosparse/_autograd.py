@@ -10,6 +10,7 @@ formula records a node that refuses, naming it, when a gradient goes through it.
 """
 
 import functools
+import weakref
 from ctypes import byref, c_char_p, c_int32
 
 from ._errors import _check
@@ -119,16 +120,27 @@ class AutogradOps:
 
     @property
     def grad(self):
-        """The gradient accumulated by backward() (None before, or after t.grad = None)."""
+        """The gradient accumulated by backward() (None before, or after t.grad = None).
+        Assigning a tensor of this one's shape and dtype replaces it (torch's
+        t.grad = g), and an in-place operation on the returned tensor updates it
+        (t.grad.zero_())."""
         out = Handle()
         _check(lib.gs_grad(self._handle, byref(out)), "gs_grad")
-        return type(self)._adopt(out) if out.value else None
+        if not out.value:
+            return None
+        g = type(self)._adopt(out)
+        g._grad_of = weakref.ref(self)  # g.zero_() and friends update this gradient
+        return g
 
     @grad.setter
     def grad(self, value):
-        if value is not None:
-            raise NotImplementedError("grad: only None may be assigned (it drops the gradient)")
-        _check(lib.gs_zero_grad(self._handle), "gs_zero_grad")
+        if value is None:
+            _check(lib.gs_zero_grad(self._handle), "gs_zero_grad")
+            return
+        if not isinstance(value, AutogradOps):
+            raise TypeError("grad: assigned grad must be a gosparse.Tensor or None, got %s"
+                            % type(value).__name__)
+        _check(lib.gs_set_grad(self._handle, value._handle), "gs_set_grad")
 
     @property
     def grad_fn(self):
@@ -170,8 +182,26 @@ class AutogradOps:
     def detach_(self):
         """torch's ``detach_``: this object's tensor takes no further part in autograd (a
         new handle of the same storage). Returns self."""
-        self._become(self.detach())
+        self._become(self.detach(), inplace=False)
         return self
+
+    def _leaf_update(self):
+        """Before an in-place operation: None unless this is a leaf that requires
+        grad; then torch's refusal while the thread records, else (its gradient or
+        None) for _restore_leaf."""
+        if not (self.requires_grad and self.is_leaf):
+            return None
+        if is_grad_enabled():
+            raise RuntimeError("a leaf Variable that requires grad is being used in an "
+                               "in-place operation.")
+        return (self.grad,)
+
+    def _restore_leaf(self, kept):
+        """After an in-place operation under no_grad: this object's new tensor is a leaf
+        that requires grad and holds the gradient it had."""
+        self.requires_grad_(True)
+        if kept[0] is not None:
+            _check(lib.gs_set_grad(self._handle, kept[0]._handle), "gs_set_grad")
 
     def __repr__(self):
         r = super().__repr__()

@@ -196,7 +196,10 @@ class TensorBase:
     """The handle-owning base of gosparse.Tensor (whose doc is the public one): the
     handle, the reads of one tensor and the conversions; no operators."""
 
-    __slots__ = ("_h", "__weakref__")
+    # _grad_of: for the object t.grad returned, a weak reference to t, whose
+    # gradient an in-place operation on this object replaces (torch's
+    # w.grad.zero_()); unset on every other tensor.
+    __slots__ = ("_h", "_grad_of", "__weakref__")
 
     def __init__(self, *args, **kwargs):
         raise TypeError("gosparse.Tensor cannot be created directly: use gosparse.tensor, "
@@ -210,12 +213,23 @@ class TensorBase:
         t._h = handle
         return t
 
-    def _become(self, other):
+    def _become(self, other, inplace=True):
         """Take other's tensor, leaving other empty: the in-place operators. One
         assignment swaps this object's Handle; the old tensor is freed when its last
-        holder (a call in another thread, a numpy view) lets it go."""
+        holder (a call in another thread, a numpy view) lets it go. An in-place
+        operation on a leaf that requires grad is torch's: refused while the thread
+        records, else the leaf stays one that requires grad and keeps its .grad
+        (``with no_grad(): w.sub_(lr * w.grad)``); inplace=False (detach_) skips that."""
         if other is not self:
+            kept = self._leaf_update() if inplace and self._h and hasattr(self, "_leaf_update") \
+                else None
             self._h, other._h = other._h, Handle()
+            if kept is not None:
+                self._restore_leaf(kept)
+            owner = getattr(self, "_grad_of", None)
+            owner = owner() if inplace and owner is not None else None
+            if owner is not None:
+                owner.grad = self
 
     def _become_result(self, result, fname, blocksize=None):
         """torch's in-place: result, cast to self's dtype (if torch's can_cast allows) and

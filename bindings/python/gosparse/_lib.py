@@ -303,6 +303,7 @@ _SIGNATURES = {
     "gs_autograd_grad": (c_int32, [_H, _H, _HL, c_int32, c_int32, _HP]),
     "gs_grad": (c_int32, [_H, _HP]),
     "gs_zero_grad": (c_int32, [_H]),
+    "gs_set_grad": (c_int32, [_H, _H]),
     "gs_detach": (c_int32, [_H, _HP]),
     "gs_values": (c_int32, [_H, _HP]),
     "gs_set_grad_enabled": (c_int32, [c_int32]),

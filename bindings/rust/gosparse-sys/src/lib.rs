@@ -779,6 +779,7 @@ unsafe extern "C" {
     pub fn gs_grad(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// Drops `t`'s gradient.
     pub fn gs_zero_grad(t: *mut gs_tensor) -> gs_status;
+    pub fn gs_set_grad(t: *mut gs_tensor, grad: *const gs_tensor) -> gs_status;
     /// A handle of `t`'s storage that takes no part in autograd.
     pub fn gs_detach(t: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// torch's differentiable `values()`: a strided tensor sharing `t`'s stored values
