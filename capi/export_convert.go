@@ -147,7 +147,7 @@ func gsgo_to_dtype(t *C.gs_ctensor, code C.gs_dtype, out **C.gs_tensor) (st C.gs
 	if s, ok := slotsUnary(fn, t, out, op); ok {
 		return s // ToDType casts a per-slot fill
 	}
-	return unary(fn, t, out, op)
+	return unaryGrad(fn, t, out, op, func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToDType(v, dtype.DType(code)) })
 }
 
 // gsgo_to_index_width writes t with index arrays of the given width.

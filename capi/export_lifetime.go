@@ -8,6 +8,7 @@ import "C"
 import (
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -54,6 +55,10 @@ func gsgo_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	h, err := lookupSlots("t", t) // Clone copies a per-slot fill
 	if err != nil {
 		return done(fn, err)
+	}
+	if recording(h) {
+		v, err := autograd.Gather("CloneBackward0", []*autograd.Var{h.ag}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(ts[0]), nil })
+		return finishVar(fn, v, err, []*tensorHandle{h}, out)
 	}
 	return finishNew(fn, tensor.Clone(h.t), nil, h, out)
 }

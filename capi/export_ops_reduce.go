@@ -67,6 +67,11 @@ func gsgo_sparse_mask(t, mask *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status)
 	if err != nil {
 		return done(fn, err)
 	}
+	if recording(ht) {
+		// The gradient reaches t at mask's positions (torch's SparseMaskBackward0).
+		v, err := autograd.Gather("SparseMaskBackward0", []*autograd.Var{ht.ag}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.SparseMask(ts[0], hm.t) })
+		return finishVar(fn, v, err, []*tensorHandle{ht, hm}, out)
+	}
 	r, err := ops.SparseMask(ht.t, hm.t)
 	return finishFromMany(fn, r, err, []*tensorHandle{ht, hm}, out)
 }

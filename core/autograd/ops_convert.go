@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -70,6 +71,31 @@ func ToLayoutAs(x *Var, layout tensor.Layout, opt tensor.ConvertOptions, form Co
 			return []*tensor.Tensor{gx}, err
 		}
 		gx, err := maskLike(g, x.t)
+		return []*tensor.Tensor{gx}, err
+	}), nil
+}
+
+// ToDType is tensor.ToDType recorded (torch's to(dtype), ToCopyBackward0):
+// the gradient is the output's cast back to x's dtype (its real part for a
+// real x), at a sparse x's specified elements. A result that is neither
+// floating nor complex takes no part in autograd, as torch's.
+func ToDType(x *Var, d dtype.DType) (*Var, error) {
+	out, err := tensor.ToDType(x.t, d)
+	if err != nil {
+		return nil, err
+	}
+	if !d.IsFloat() && !d.IsComplex() {
+		return Constant(out), nil
+	}
+	return record("ToCopyBackward0", out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
+		gx := g
+		var err error
+		if gx.DType() != x.t.DType() {
+			gx, err = tensor.ToDType(gx, x.t.DType()) // complex to real keeps the real part
+		}
+		if err == nil {
+			gx, err = likeInput(gx, x.t)
+		}
 		return []*tensor.Tensor{gx}, err
 	}), nil
 }

@@ -18,7 +18,7 @@ func HasNumberGrad(name string, args ops.BinaryArgs) bool {
 		return false
 	}
 	switch name {
-	case "add", "sub", "div", "true_divide", "pow", "floor_divide":
+	case "add", "sub", "div", "true_divide", "pow", "floor_divide", "maximum", "minimum":
 		return true
 	}
 	return false
@@ -31,6 +31,7 @@ var numberNodes = map[string][2]string{
 	"add": {"AddBackward0", "AddBackward0"}, "sub": {"SubBackward0", "RsubBackward1"},
 	"div": {"DivBackward0", "MulBackward0"}, "true_divide": {"DivBackward0", "MulBackward0"},
 	"pow": {"PowBackward0", "PowBackward2"}, "floor_divide": {"FloorDivideBackward0", "FloorDivideBackward0"},
+	"maximum": {"MaximumBackward0", "MaximumBackward0"}, "minimum": {"MinimumBackward0", "MinimumBackward0"},
 }
 
 // NumberOp is ops.BinaryByName(name, x, c) recorded for the ops of
@@ -38,8 +39,9 @@ var numberNodes = map[string][2]string{
 // second operand of add and sub. The gradients: g for x + alpha*c and
 // x - alpha*c, conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c,
 // -g * conj(out / x) for c / x, g * conj(c x^(c-1)) for x ** c (zero for
-// c = 0), g * conj(out log c) for c ** x (zero for c = 0, as torch), zero
-// for floor_divide and a rounded div; at a sparse x's specified elements.
+// c = 0), g * conj(out log c) for c ** x (zero for c = 0, as torch), g
+// where x is chosen by maximum and minimum (half on a tie), zero for
+// floor_divide and a rounded div; at a sparse x's specified elements.
 func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.BinaryArgs) (*Var, error) {
 	if !HasNumberGrad(name, args) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
@@ -75,6 +77,26 @@ func numberGrad(name string, x, out, g *tensor.Tensor, c dtype.Number, numberFir
 	switch {
 	case name == "floor_divide" || args.RoundingMode != "":
 		return mulNum(g, 0)
+	case name == "maximum" || name == "minimum":
+		// g where x is chosen, half of it where x equals c (torch's tie rule).
+		cv := ops.NumberOperand(c)
+		wins := map[string]string{"maximum": "gt", "minimum": "lt"}[name]
+		w, err := ops.BinaryByName(wins, ops.TensorOperand(x), cv, ops.BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		tie, err := ops.BinaryByName("eq", ops.TensorOperand(x), cv, ops.BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		d, err := ops.Where(tie, ops.NumberOperand(dtype.FloatNumber(0.5)), ops.TensorOperand(w))
+		if err == nil && d.DType() != g.DType() {
+			d, err = tensor.ToDType(d, g.DType())
+		}
+		if err != nil {
+			return nil, err
+		}
+		return mul(g, d)
 	case name == "pow" && numberFirst:
 		if s.Re() == 0 && s.Im() == 0 {
 			return mulNum(g, 0)

@@ -295,7 +295,7 @@ func Softmax(x *Var, dim int, log bool) (*Var, error) {
 // the sums over each group of elements that differ in dim only.
 func softmaxGrad(x, y, g *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	if x.Layout() == tensor.Strided {
-		return denseSoftmaxGrad(x, y, g, dim, log)
+		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of a strided tensor is not implemented here: use a sparse input")
 	}
 	yc, err := cooOf(y)
 	if err != nil {
@@ -400,32 +400,4 @@ func softmaxBack[T float32 | float64](y, g, out []T, groups []int64, ng int64, l
 			out[i] = y[i] * (g[i] - sums[gi])
 		}
 	}
-}
-
-// denseSoftmaxGrad is softmaxGrad for a strided x: the groups are the
-// elements that differ in dim only.
-func denseSoftmaxGrad(x, y, g *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
-	gd, err := denseOf(g)
-	if err != nil {
-		return nil, err
-	}
-	if gd.DType() != x.DType() {
-		if gd, err = tensor.ToDType(gd, x.DType()); err != nil {
-			return nil, err
-		}
-	}
-	shape := x.Shape()
-	groups, ng := groupsOf(shape, summedDims(len(shape), []int{dim}))
-	yv, _ := y.RawValues()
-	gv, _ := gd.RawValues()
-	out := dtype.NewArray(x.DType(), shape)
-	switch x.DType() {
-	case dtype.Float64:
-		softmaxBack(dtype.AsSlice[float64](yv), dtype.AsSlice[float64](gv), dtype.AsSlice[float64](out), groups, ng, log)
-	case dtype.Float32:
-		softmaxBack(dtype.AsSlice[float32](yv), dtype.AsSlice[float32](gv), dtype.AsSlice[float32](out), groups, ng, log)
-	default:
-		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of %s is not implemented (float32 and float64 are)", x.DType())
-	}
-	return tensor.NewStrided(out)
 }

@@ -186,9 +186,11 @@ def gradcheck(fn, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=Tru
 
 
 def _at_stored(g, x):
-    """The gradient g of x at each of x's stored values, flat: g's own stored values,
-    or for an uncoalesced COO x (whose gradient is coalesced) g at each duplicate's
+    """The gradient g of x at each of x's stored values, flat: g's own stored values
+    (every element of a strided x, whatever g's layout), or for an uncoalesced COO x (whose gradient is coalesced) g at each duplicate's
     coordinates (a duplicate moves the element by as much as the others)."""
+    if x.layout is _T.strided and g.layout is not _T.strided:
+        return _dense(g)  # a sparse gradient of a strided input (sparse * dense), as torch's
     if x.layout is not _T.sparse_coo or x.is_coalesced():
         return _stored(g).reshape(-1)
     dense = _np.array(g.to_dense().numpy(), dtype=_np.float64)

@@ -1,0 +1,234 @@
+"""The table of test_autograd_walk.py: for every public function of gosparse (and of
+gosparse.sparse) and every public method and operator of gosparse.Tensor, either a
+differentiable case (run under gs.autograd.gradcheck on every layout it accepts) or an
+entry of one of the recorded lists of what is not differentiated, with the reason.
+
+A case is ``f(call, x, o)``: call is the operation under test (the function, or the
+method bound to its first argument), x the float64 input in the layout under test and
+o the strided float64 operands (each requiring a gradient, so their gradients are
+checked too). It returns a tensor or a tuple of them."""
+
+import warnings
+
+import numpy as np
+
+import gosparse as gs
+
+# Functions and methods torch does not differentiate either, by reason.
+# test_torch_autograd_walk.py checks the torch half of each (make test-torch).
+BOOL_OR_INTEGER = {  # the result is bool or integer: torch's never requires grad
+    "eq", "ne", "lt", "le", "gt", "ge", "greater", "greater_equal", "less", "less_equal",
+    "not_equal", "isnan", "isinf", "isposinf", "isneginf", "signbit", "count_nonzero",
+    "any", "all", "bool", "byte", "char", "int", "long", "short",
+}
+NOT_TENSOR_RESULT = {  # a Python value, a numpy array or a foreign object: no graph in torch
+    "allclose", "equal", "is_complex", "is_floating_point", "is_nonzero", "is_same_size",
+    "is_signed", "is_tensor", "numel", "item", "tolist", "numpy", "size", "dim", "dense_dim",
+    "sparse_dim", "is_coalesced", "get_device", "__bool__", "__float__", "__int__",
+    "__complex__", "__len__", "__array__", "__dlpack__", "__dlpack_device__",
+}
+INDEX_ARRAYS = {  # integer index arrays of the layout: torch's indices() etc. carry no grad
+    "indices", "crow_indices", "col_indices", "ccol_indices", "row_indices",
+}
+CONSTRUCTORS = {  # new tensors from arrays, shapes or seeds: torch's require no grad
+    "empty", "empty_like", "zeros", "zeros_like", "rand", "randn", "randint", "tensor",
+    "from_numpy", "manual_seed", "new", "zero_",
+}
+AUTOGRAD_MACHINERY = {  # torch's are the autograd API itself, not differentiated operations
+    "backward", "requires_grad_", "detach", "detach_", "is_grad_enabled",
+}
+TORCH_REFUSES = {  # torch refuses these on a tensor that requires grad, or at backward
+    "sparse_resize_", "sparse_resize_and_clear_", "resize_as_", "smm",
+}
+IN_PLACE_COMPARISONS = {  # torch keeps the float dtype and records a zero gradient
+    "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_",
+    "less_equal_", "not_equal_",
+}
+TORCH_AGREED = (BOOL_OR_INTEGER | IN_PLACE_COMPARISONS | NOT_TENSOR_RESULT | INDEX_ARRAYS | CONSTRUCTORS
+                | AUTOGRAD_MACHINERY | TORCH_REFUSES)
+
+# Not differentiated here, with no torch counterpart to agree or disagree: gosparse's own
+# API (storage formats, fill values, the library's settings, other runtimes' objects).
+# Reported, never silent: the walk lists them.
+NO_TORCH_COUNTERPART = {
+    "cuda_device_count", "cuda_is_available", "get_memory_limit", "set_memory_limit",
+    "last_error", "library_path", "live_handles", "set_printoptions", "set_progress",
+    "to_scipy", "to_torch", "matmat", "matvec", "rmatmat", "rmatvec",
+    "from_binsparse", "from_dlpack", "from_format", "from_scipy", "from_torch",
+    "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
+    "sparse_bsc_tensor", "sparse_compressed_tensor", "to_format", "to_binsparse", "levels",
+    "crd", "val", "pos", "with_fill_value", "cuda", "__binsparse__", "__binsparse_descriptor__",
+    "__copy__", "__deepcopy__", "__array_function__", "__array_ufunc__",
+    "sparse.check_sparse_tensor_invariants", "sparse.prune_semi_structured",
+    "sparse.semi_structured_mask", "sparse.to_sparse_semi_structured",
+    "sparse.semi_structured_addmm", "sparse.spdiags",
+}
+# Differentiable in torch, not (yet) here: the walk's known gaps, reported.
+GAPS = {
+    "lobpcg": "torch differentiates lobpcg of a dense symmetric A; gosparse's has no backward",
+    "sparse.spsolve": "torch differentiates spsolve; gosparse's has no backward",
+}
+
+_UNARY = ["abs", "absolute", "neg", "negative", "sin", "cos", "tan", "atan", "arctan", "sinh",
+          "cosh", "tanh", "asinh", "arcsinh", "sigmoid", "relu", "exp", "expm1", "erf",
+          "deg2rad", "rad2deg", "sgn", "sign", "ceil", "floor", "round", "trunc", "fix",
+          "angle", "conj_physical", "square", "nan_to_num", "asin", "arcsin", "acos",
+          "arccos", "atanh", "arctanh", "erfinv"]
+_POSITIVE = ["log", "log1p", "sqrt"]  # on positive inputs (POSITIVE below)
+_BINARY = ["add", "sub", "subtract", "mul", "multiply", "maximum", "minimum"]
+_DIVISIONS = ["div", "divide", "true_divide"]
+
+
+def _reductions(c, x, o):
+    return c(x), c(x, 1)
+
+
+def _table():
+    both = {}  # cases of a function and the method of the same name
+    for n in _UNARY + _POSITIVE:
+        both[n] = lambda c, x, o: c(x)
+    for n in _BINARY:
+        both[n] = lambda c, x, o: (c(x, o[0]), c(x, 0.75))
+    for n in _DIVISIONS:
+        both[n] = lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75))
+    both.update({
+        "pow": lambda c, x, o: (c(x, 2), c(x, 3.5), c(x, o[0] + 1.0)),
+        "floor_divide": lambda c, x, o: c(x, 0.37),
+        "clamp": lambda c, x, o: c(x, -0.5, 0.5),
+        "clip": lambda c, x, o: c(x, None, 0.5),
+        "sum": _reductions, "mean": _reductions, "prod": _reductions,
+        "amax": _reductions, "amin": _reductions,
+        "norm": lambda c, x, o: (c(x), c(x, 3.0, 1)),
+        "native_norm": lambda c, x, o: c(x),
+        "reshape": lambda c, x, o: c(x, (3, 2)),
+        "permute": lambda c, x, o: c(x, (1, 0)),
+        "transpose": lambda c, x, o: c(x, 0, 1),
+        "t": lambda c, x, o: c(x),
+        "unsqueeze": lambda c, x, o: c(x, 1),
+        "squeeze": lambda c, x, o: c(x.unsqueeze(0), 0),
+        "select": lambda c, x, o: c(x, 1, 2),
+        "index_select": lambda c, x, o: c(x, 1, np.array([2, 0, 2])),
+        "narrow_copy": lambda c, x, o: c(x, 1, 1, 2),
+        "tile": lambda c, x, o: c(x, (2, 1)),
+        "masked_fill": lambda c, x, o: c(x, MASK(x), 0.5),
+        "mm": lambda c, x, o: c(x, o[1]),
+        "matmul": lambda c, x, o: c(x, o[1]),
+        "hsmm": lambda c, x, o: c(x, o[1]),
+        "dsmm": lambda c, x, o: c(x, o[1]),
+        "hspmm": lambda c, x, o: c(x, o[1]),
+        "mv": lambda c, x, o: c(x, o[2]),
+        "bmm": lambda c, x, o: c(x.unsqueeze(0), o[1].unsqueeze(0)),
+        "addmm": lambda c, x, o: c(o[3], x, o[1]),
+        "saddmm": lambda c, x, o: c(o[3].to_sparse(), x, o[1]),
+        "sspaddmm": lambda c, x, o: c(o[3].to_sparse(), x, o[1]),
+        "addmv": lambda c, x, o: c(o[4], x, o[2]),
+    })
+    cases = {}
+    for n, f in both.items():
+        cases["gs." + n] = (lambda f, n: lambda x, o: f(getattr(gs, n), x, o))(f, n)
+        cases["Tensor." + n] = (lambda f, n: lambda x, o: f(_method(n), x, o))(f, n)
+    cases["gs.where"] = lambda x, o: gs.where(MASK(x), x, o[0])
+    cases["Tensor.where"] = lambda x, o: x.where(MASK(x), o[0])
+    for n in ["cat", "concat", "concatenate"]:
+        cases["gs." + n] = (lambda n: lambda x, o: getattr(gs, n)([x, x * 2.0], 1))(n)
+    for n in ["stack", "hstack", "vstack", "dstack"]:
+        cases["gs." + n] = (lambda n: lambda x, o: getattr(gs, n)([x, x * 2.0]))(n)
+    cases["gs.svd_lowrank"] = lambda x, o: gs.svd_lowrank(x, q=2, niter=2)[1]
+    cases["gs.pca_lowrank"] = lambda x, o: gs.pca_lowrank(x, q=2, center=False, niter=2)[1]
+    cases.update({
+        "Tensor.clone": lambda x, o: x.clone(),
+        "Tensor.coalesce": lambda x, o: x.coalesce(),
+        "Tensor.values": lambda x, o: x.values(),
+        "Tensor.sparse_mask": lambda x, o: o[0].sparse_mask(x) if x.layout is not gs.strided
+        else x.sparse_mask(o[0].to_sparse()),
+        "Tensor.to_dense": lambda x, o: x.to_dense(),
+        "Tensor.to_sparse": lambda x, o: x.to_sparse(),
+        "Tensor.to_sparse_coo": lambda x, o: x.to_sparse_coo(),
+        "Tensor.to_sparse_csr": lambda x, o: x.to_sparse_csr(),
+        "Tensor.to_sparse_csc": lambda x, o: x.to_sparse_csc(),
+        "Tensor.to_sparse_bsr": lambda x, o: x.to_sparse_bsr((1, 1)),
+        "Tensor.to_sparse_bsc": lambda x, o: x.to_sparse_bsc((1, 1)),
+        "Tensor.to": lambda x, o: x.to(gs.float32).to(gs.float64),
+        "Tensor.astype": lambda x, o: x.astype(np.float32).astype(np.float64),
+        "Tensor.double": lambda x, o: x.double(),
+        "Tensor.float": lambda x, o: x.float().double(),
+        "Tensor.half": lambda x, o: x.half().double(),
+        "Tensor.bfloat16": lambda x, o: x.bfloat16().double(),
+        "Tensor.cdouble": lambda x, o: _real(x.cdouble()),
+        "Tensor.cfloat": lambda x, o: _real(x.cfloat()),
+        "Tensor.cpu": lambda x, o: x.cpu(),
+        "Tensor.dot": lambda x, o: x.dot(o[1]),
+        "Tensor.copy_": lambda x, o: (x * 0.5).copy_(x * 2.0),
+        "Tensor.addmm_": lambda x, o: (o[3] * 1.0).addmm_(x, o[1]),
+        "Tensor.t_": lambda x, o: (x * 1.0).t_(),
+        "Tensor.transpose_": lambda x, o: (x * 1.0).transpose_(0, 1),
+        "Tensor.__getitem__": lambda x, o: (x[1], x[:, 1:3], x[None, 0], x[..., 2]),
+        "Tensor.__matmul__": lambda x, o: x @ o[1],
+        "Tensor.__rmatmul__": lambda x, o: o[5] @ x,
+        "Tensor.__neg__": lambda x, o: -x,
+        "Tensor.__pos__": lambda x, o: +x,
+        "Tensor.__abs__": lambda x, o: abs(x),
+        "Tensor.__add__": lambda x, o: (x + o[0], x + 2.0),
+        "Tensor.__radd__": lambda x, o: 2.0 + x,
+        "Tensor.__sub__": lambda x, o: (x - o[0], x - 2.0),
+        "Tensor.__rsub__": lambda x, o: 2.0 - x,
+        "Tensor.__mul__": lambda x, o: (x * o[0], x * 2.0),
+        "Tensor.__rmul__": lambda x, o: 2.0 * x,
+        "Tensor.__truediv__": lambda x, o: (x / (o[0] + 2.0), x / 2.0),
+        "Tensor.__rtruediv__": lambda x, o: 2.0 / (x + 3.0),
+        "Tensor.__floordiv__": lambda x, o: x // 0.37,
+        "Tensor.__rfloordiv__": lambda x, o: 2.0 // (x + 3.0),
+        "Tensor.__pow__": lambda x, o: (x ** 2, x ** (o[0] + 1.0)),
+        "Tensor.__rpow__": lambda x, o: 2.0 ** x,
+        "sparse.softmax": lambda x, o: gs.sparse.softmax(x, 1),
+        "sparse.log_softmax": lambda x, o: gs.sparse.log_softmax(x, 1),
+        "sparse.sum": lambda x, o: (gs.sparse.sum(x), gs.sparse.sum(x, (1,))),
+        "sparse.mm": lambda x, o: gs.sparse.mm(x, o[1]),
+        "sparse.addmm": lambda x, o: gs.sparse.addmm(o[3], x, o[1]),
+        "sparse.sampled_addmm": lambda x, o: gs.sparse.sampled_addmm(
+            x.to_sparse_csr() if x.layout is not gs.strided else x, o[3][:, :1], o[1].T[:1]),
+    })
+    for op in ["add", "sub", "mul", "div", "true_divide", "floor_divide", "pow"] + \
+            ["subtract", "multiply", "divide"]:
+        arg = {"pow": 2, "floor_divide": 0.37}.get(op, 0.75)
+        cases["Tensor.%s_" % op] = (lambda op, arg: lambda x, o:
+                                    getattr(x * 1.0, op + "_")(arg))(op, arg)
+    for op in ["iadd", "isub", "imul", "itruediv", "ifloordiv", "ipow"]:
+        arg = {"ipow": 2, "ifloordiv": 0.37}.get(op, 0.75)
+        cases["Tensor.__%s__" % op] = (lambda op, arg: lambda x, o:
+                                       getattr(x * 1.0, "__%s__" % op)(arg))(op, arg)
+    for n in _UNARY + _POSITIVE + ["clamp", "clip", "nan_to_num"]:
+        if hasattr(gs.Tensor, n + "_"):
+            args = {"clamp": (-0.5, 0.5), "clip": (-0.5, 0.5)}.get(n, ())
+            cases["Tensor.%s_" % n] = (lambda n, args: lambda x, o:
+                                       getattr(x * 1.0, n + "_")(*args))(n, args)
+    return cases
+
+
+def _real(z):
+    """The real part of z (a differentiable cast; the imaginary part is zero here)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return z.to(gs.float64)
+
+
+def _method(name):
+    return lambda a, *args, **kw: getattr(a, name)(*args, **kw)
+
+
+def MASK(x):
+    """A bool tensor of x's shape (strided), true at (0, 0), (1, 1), (1, 2)."""
+    m = np.zeros(tuple(x.shape), dtype=bool)
+    m[0, 0] = m[1, 1] = m[1, 2] = True
+    return gs.from_numpy(m)
+
+
+CASES = _table()
+# Inputs of these are positive (their domain, or pow of a tensor exponent).
+POSITIVE = {"log", "log1p", "sqrt", "log_", "log1p_", "sqrt_", "pow", "__pow__"}
+# gradcheck settings of the casts to low precision and back (linear: a wide step).
+GRADCHECK_ARGS = {
+    "Tensor.to": dict(eps=1e-3, atol=1e-4), "Tensor.astype": dict(eps=1e-3, atol=1e-4),
+    "Tensor.float": dict(eps=1e-3, atol=1e-4), "Tensor.cfloat": dict(eps=1e-3, atol=1e-4),
+    "Tensor.half": dict(eps=0.05, atol=2e-2), "Tensor.bfloat16": dict(eps=0.05, atol=5e-2),
+}
