@@ -207,12 +207,12 @@ static void test_modes_and_refusals(void) {
 
     /* An operation without a backward records a node that refuses, naming it. */
     CHECK_OK(gs_smm(a, x, &r));
-    CHECK_STR(fn_name(r), "gs_smm");
+    CHECK_STR(fn_name(r), "smm"); /* the operation as the user calls it */
     CHECK_OK(gs_to_dense(r, &d));
     double seed[N * F];
     for (int i = 0; i < N * F; i++) seed[i] = 1;
     gs_tensor *s = dense(seed, N, F);
-    CHECK_ERR(gs_backward(d, s, 0), GS_ERR_NOT_IMPLEMENTED, "gs_smm has no backward");
+    CHECK_ERR(gs_backward(d, s, 0), GS_ERR_NOT_IMPLEMENTED, "backward: smm has no backward");
     CHECK_ERR(gs_backward(d, NULL, 0), GS_ERR_INVALID_ARGUMENT, "one element");
     CHECK_ERR(gs_backward(d, w, 0), GS_ERR_INVALID_ARGUMENT, "expected shape");
     CHECK_ERR(gs_set_requires_grad(d, 0), GS_ERR_INVALID_ARGUMENT, "leaf variables");

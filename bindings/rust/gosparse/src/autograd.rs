@@ -84,6 +84,28 @@ impl Tensor {
         check(unsafe { sys::gs_zero_grad(self.as_ptr() as *mut sys::gs_tensor) })
     }
 
+    /// torch's `t.grad = g`: `grad` (this leaf's shape and dtype; `None`:
+    /// none) becomes the accumulated gradient, which the next backward adds
+    /// to.
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let mut w = Tensor::from_dense(&[1.0f64, -2.0, 3.0], &[3])?;
+    /// w.set_requires_grad(true)?;
+    /// // The loss of a training step: sum((w - 1) ** 2), gradient 2 (w - 1).
+    /// w.sub(1.0)?.pow(2.0)?.sum(&[])?.backward(None, false)?;
+    /// assert_eq!(w.grad()?.expect("a gradient").values::<f64>()?, &[0.0, -6.0, 4.0]);
+    /// w.set_grad(Some(&Tensor::from_dense(&[1.0f64, 1.0, 1.0], &[3])?))?;
+    /// w.sum(&[])?.backward(None, false)?;
+    /// assert_eq!(w.grad()?.expect("a gradient").values::<f64>()?, &[2.0, 2.0, 2.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn set_grad(&mut self, grad: Option<&Tensor>) -> Result<()> {
+        let g = grad.map_or(std::ptr::null(), |g| g.as_ptr());
+        // SAFETY: live handles (g NULL or borrowed for the call), self used exclusively.
+        check(unsafe { sys::gs_set_grad(self.as_ptr() as *mut sys::gs_tensor, g) })
+    }
+
     /// A tensor sharing this one's storage that takes no part in autograd.
     pub fn detach(&self) -> Result<Tensor> {
         // SAFETY: a live handle; make passes a valid out-pointer.
