@@ -108,8 +108,9 @@ impl Tensor {
         Tensor::make(|out| unsafe { sys::gs_squeeze(self.as_ptr(), d, all, out) })
     }
 
-    /// The same elements in a new shape (a COO result); one size may be -1,
-    /// and the dense dims of a hybrid tensor must end the shape unchanged.
+    /// The same elements in a new shape (strided stays strided, as torch's;
+    /// a sparse tensor gives COO); one size may be -1, and the dense dims of
+    /// a hybrid tensor must end the shape unchanged.
     ///
     /// ```
     /// let d = gosparse::Tensor::from_dense(&[0.0f64, 1.0, 2.0, 0.0, 0.0, 3.0], &[2, 3])?;
