@@ -1,4 +1,5 @@
-"""Every public function of gosparse (and gosparse.sparse) and every public method and
+"""Every public function of gosparse (and of gosparse.sparse, sparse.linalg, linalg,
+nn.functional, io and generators) and every public method and
 operator of gosparse.Tensor is either differentiated, checked here by
 gs.autograd.gradcheck (finite differences, no torch) on every layout it accepts, or on
 a recorded list of what is not (autograd_walk_cases.py), so no operator is left behind
@@ -27,10 +28,14 @@ def public_names():
         if not n.startswith("_") and callable(v) and not inspect.isclass(v) \
                 and not inspect.ismodule(v):
             names.add("gs." + n)
-    for n in dir(gs.sparse):
-        v = getattr(gs.sparse, n)
-        if not n.startswith("_") and callable(v) and not inspect.isclass(v):
-            names.add("sparse." + n)
+    for prefix, mod in (("sparse.", gs.sparse), ("sparse.linalg.", gs.sparse.linalg),
+                        ("linalg.", gs.linalg), ("nn.functional.", gs.nn.functional),
+                        ("io.", gs.io), ("generators.", gs.generators)):
+        for n in dir(mod):
+            v = getattr(mod, n)
+            if not n.startswith("_") and callable(v) and not inspect.isclass(v) \
+                    and not inspect.ismodule(v):
+                names.add(prefix + n)
     for n in dir(gs.Tensor):
         if n in dir(object) or n in ("__slots__", "__module__", "__weakref__",
                                      "__array_priority__"):
@@ -41,7 +46,8 @@ def public_names():
 
 
 def _bare(name):
-    return name.split(".", 1)[1] if not name.startswith("sparse.") else name
+    """The name the lists use: a gs.X or Tensor.X name bare, the submodules' prefixed."""
+    return name.split(".", 1)[1] if name.startswith(("gs.", "Tensor.")) else name
 
 
 def _accounted(name):
