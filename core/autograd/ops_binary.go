@@ -11,7 +11,7 @@ import (
 // that Binary records.
 var binaryNodes = map[string]string{
 	"div": "DivBackward0", "true_divide": "DivBackward0", "pow": "PowBackward1",
-	"maximum": "MaximumBackward0", "minimum": "MinimumBackward0", "floor_divide": "FloorDivideBackward0",
+	"maximum": "MaximumBackward0", "minimum": "MinimumBackward0",
 }
 
 // HasBinaryGrad reports whether Binary records the element-wise op name of
@@ -26,7 +26,8 @@ func HasBinaryGrad(name string, args ops.BinaryArgs) bool {
 // a / b gives g / conj(b) and -g * conj(out / b); a ** b gives
 // g * conj(b a^(b-1)) (zero where b = 0) and g * conj(out log a) (zero where
 // a = 0 and b >= 0); maximum and minimum give g to the operand that is
-// chosen, split evenly on ties; floor_divide and a rounded div give zero.
+// chosen, split evenly on ties; a rounded div gives zero. floor_divide has
+// no backward, as torch's (its node refuses).
 // Each gradient is at a sparse operand's specified elements.
 func Binary(name string, a, b *Var, args ops.BinaryArgs) (*Var, error) {
 	if !HasBinaryGrad(name, args) {
@@ -38,7 +39,7 @@ func Binary(name string, a, b *Var, args ops.BinaryArgs) (*Var, error) {
 	}
 	node := binaryNodes[name]
 	if args.RoundingMode != "" {
-		node = "DivBackward1"
+		node = "DivBackward2"
 	}
 	ins := []*Var{a, b}
 	return record(node, out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
@@ -63,7 +64,7 @@ func Binary(name string, a, b *Var, args ops.BinaryArgs) (*Var, error) {
 // binaryGrad is Binary's gradient for operand i before it is shaped as it.
 func binaryGrad(name string, i int, a, b, out, g *tensor.Tensor, args ops.BinaryArgs) (*tensor.Tensor, error) {
 	switch {
-	case name == "floor_divide" || args.RoundingMode != "":
+	case args.RoundingMode != "":
 		return mulNum(g, 0)
 	case (name == "div" || name == "true_divide") && i == 0:
 		bc, err := conj(b)

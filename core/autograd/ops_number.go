@@ -10,15 +10,15 @@ import (
 )
 
 // HasNumberGrad reports whether NumberOp records the element-wise op name
-// between a tensor and a number (mul has MulScalar): add, sub, div,
-// true_divide, pow and floor_divide (whose gradient is zero, as torch's, as
-// is div's with a rounding mode).
+// between a tensor and a number (mul has MulScalar): add, sub, div (with a
+// rounding mode too: a zero gradient, as torch's), true_divide, pow,
+// maximum and minimum. floor_divide has none, as torch's.
 func HasNumberGrad(name string, args ops.BinaryArgs) bool {
 	if args.Out.Layout != nil {
 		return false
 	}
 	switch name {
-	case "add", "sub", "div", "true_divide", "pow", "floor_divide", "maximum", "minimum":
+	case "add", "sub", "div", "true_divide", "pow", "maximum", "minimum":
 		return true
 	}
 	return false
@@ -30,7 +30,7 @@ func HasNumberGrad(name string, args ops.BinaryArgs) bool {
 var numberNodes = map[string][2]string{
 	"add": {"AddBackward0", "AddBackward0"}, "sub": {"SubBackward0", "RsubBackward1"},
 	"div": {"DivBackward0", "MulBackward0"}, "true_divide": {"DivBackward0", "MulBackward0"},
-	"pow": {"PowBackward0", "PowBackward2"}, "floor_divide": {"FloorDivideBackward0", "FloorDivideBackward0"},
+	"pow":     {"PowBackward0", "PowBackward2"},
 	"maximum": {"MaximumBackward0", "MaximumBackward0"}, "minimum": {"MinimumBackward0", "MinimumBackward0"},
 }
 
@@ -40,8 +40,8 @@ var numberNodes = map[string][2]string{
 // x - alpha*c, conj(±alpha) g for c ± alpha*x, g / conj(c) for x / c,
 // -g * conj(out / x) for c / x, g * conj(c x^(c-1)) for x ** c (zero for
 // c = 0), g * conj(out log c) for c ** x (zero for c = 0, as torch), g
-// where x is chosen by maximum and minimum (half on a tie), zero for
-// floor_divide and a rounded div; at a sparse x's specified elements.
+// where x is chosen by maximum and minimum (half on a tie), zero for a
+// rounded div; at a sparse x's specified elements.
 func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.BinaryArgs) (*Var, error) {
 	if !HasNumberGrad(name, args) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "%s with a number: no backward formula for these arguments", name)
@@ -60,7 +60,7 @@ func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.Bi
 	}
 	node := numberNodes[name][side]
 	if args.RoundingMode != "" {
-		node = "DivBackward3"
+		node = "DivBackward2" // torch wraps the number as a tensor
 	}
 	return record(node, out, []*Var{x}, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		gx, err := numberGrad(name, x.t, out, g, c, numberFirst, args)
@@ -75,7 +75,7 @@ func NumberOp(name string, x *Var, c dtype.Number, numberFirst bool, args ops.Bi
 func numberGrad(name string, x, out, g *tensor.Tensor, c dtype.Number, numberFirst bool, args ops.BinaryArgs) (*tensor.Tensor, error) {
 	s := c.Value
 	switch {
-	case name == "floor_divide" || args.RoundingMode != "":
+	case args.RoundingMode != "":
 		return mulNum(g, 0)
 	case name == "maximum" || name == "minimum":
 		// g where x is chosen, half of it where x equals c (torch's tie rule).

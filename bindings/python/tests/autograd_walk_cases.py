@@ -38,7 +38,8 @@ AUTOGRAD_MACHINERY = {  # torch's are the autograd API itself, not differentiate
     "backward", "requires_grad_", "detach", "detach_", "is_grad_enabled",
 }
 TORCH_REFUSES = {  # torch refuses these on a tensor that requires grad, or at backward
-    "sparse_resize_", "sparse_resize_and_clear_", "resize_as_", "smm",
+    "sparse_resize_", "sparse_resize_and_clear_", "resize_as_", "smm", "floor_divide",
+    "floor_divide_", "__floordiv__", "__rfloordiv__", "__ifloordiv__",
 }
 IN_PLACE_COMPARISONS = {  # torch keeps the float dtype and records a zero gradient
     "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "greater_", "greater_equal_", "less_",
@@ -94,9 +95,11 @@ def _table():
         both[n] = lambda c, x, o: (c(x, o[0]), c(x, 0.75))
     for n in _DIVISIONS:
         both[n] = lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75))
+    for n in ["div", "divide"]:  # a rounding mode: torch's gradient is zero
+        both[n] = lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75),
+                                   c(x, 0.37, rounding_mode="floor"))
     both.update({
         "pow": lambda c, x, o: (c(x, 2), c(x, 3.5), c(x, o[0] + 1.0)),
-        "floor_divide": lambda c, x, o: c(x, 0.37),
         "clamp": lambda c, x, o: c(x, -0.5, 0.5),
         "clip": lambda c, x, o: c(x, None, 0.5),
         "sum": _reductions, "mean": _reductions, "prod": _reductions,
@@ -179,8 +182,6 @@ def _table():
         "Tensor.__rmul__": lambda x, o: 2.0 * x,
         "Tensor.__truediv__": lambda x, o: (x / (o[0] + 2.0), x / 2.0),
         "Tensor.__rtruediv__": lambda x, o: 2.0 / (x + 3.0),
-        "Tensor.__floordiv__": lambda x, o: x // 0.37,
-        "Tensor.__rfloordiv__": lambda x, o: 2.0 // (x + 3.0),
         "Tensor.__pow__": lambda x, o: (x ** 2, x ** (o[0] + 1.0)),
         "Tensor.__rpow__": lambda x, o: 2.0 ** x,
         "sparse.spsolve": lambda x, o: _solves(gs.sparse.spsolve, x, o),
@@ -198,13 +199,13 @@ def _table():
         "sparse.sampled_addmm": lambda x, o: gs.sparse.sampled_addmm(
             x.to_sparse_csr() if x.layout is not gs.strided else x, o[3][:, :1], o[1].T[:1]),
     })
-    for op in ["add", "sub", "mul", "div", "true_divide", "floor_divide", "pow"] + \
+    for op in ["add", "sub", "mul", "div", "true_divide", "pow"] + \
             ["subtract", "multiply", "divide"]:
-        arg = {"pow": 2, "floor_divide": 0.37}.get(op, 0.75)
+        arg = {"pow": 2}.get(op, 0.75)
         cases["Tensor.%s_" % op] = (lambda op, arg: lambda x, o:
                                     getattr(x * 1.0, op + "_")(arg))(op, arg)
-    for op in ["iadd", "isub", "imul", "itruediv", "ifloordiv", "ipow"]:
-        arg = {"ipow": 2, "ifloordiv": 0.37}.get(op, 0.75)
+    for op in ["iadd", "isub", "imul", "itruediv", "ipow"]:
+        arg = {"ipow": 2}.get(op, 0.75)
         cases["Tensor.__%s__" % op] = (lambda op, arg: lambda x, o:
                                        getattr(x * 1.0, "__%s__" % op)(arg))(op, arg)
     for n in _UNARY + _POSITIVE + ["clamp", "clip", "nan_to_num"]:

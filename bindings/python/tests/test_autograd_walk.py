@@ -13,7 +13,7 @@ import pytest
 
 import gosparse as gs
 from autograd_walk_cases import (CASES, GAPS, GRADCHECK_ARGS, NO_TORCH_COUNTERPART,
-                                 POSITIVE, TORCH_AGREED)
+                                 POSITIVE, TORCH_AGREED, TORCH_REFUSES)
 
 LAYOUTS = ["strided", "coo", "csr", "csc", "bsr"]
 # The stored pattern of the sparse inputs: 4 of the 6 elements.
@@ -149,6 +149,32 @@ def walk_results():
           "%d gaps" % (len(results), checked,
                        sum(v == "refused" for r in results.values() for v in r.values()),
                        len(TORCH_AGREED), len(NO_TORCH_COUNTERPART), len(GAPS)))
+
+
+# gosparse's calls of TORCH_REFUSES: each refuses here too, at the call or at backward.
+_REFUSED_HERE = {
+    "sparse_resize_": lambda x: x.sparse_resize_((3, 3), 2, 0),
+    "sparse_resize_and_clear_": lambda x: x.sparse_resize_and_clear_((3, 3), 2, 0),
+    "resize_as_": lambda x: x.resize_as_(gs.zeros(3, 3, dtype=gs.float64).to_sparse()),
+    "smm": lambda x: gs.smm(x, gs.from_numpy(np.ones((3, 2)))),
+    "floor_divide": lambda x: gs.floor_divide(x, 0.37),
+    "floor_divide_": lambda x: (x * 1.0).floor_divide_(0.37),
+    "__floordiv__": lambda x: x // 0.37,
+    "__rfloordiv__": lambda x: 2.0 // (x.to_dense() + 3.0),
+    "__ifloordiv__": lambda x: (x * 1.0).__ifloordiv__(0.37),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_REFUSED_HERE))
+def test_what_torch_refuses_is_refused_here(name):
+    assert set(_REFUSED_HERE) == TORCH_REFUSES
+    x = make_input("coo")
+    with pytest.raises((RuntimeError, gs.NotSupportedError),
+                       match="in-place operation|backward: %s has no backward"
+                       % name.strip("_").replace("ifloordiv", "floor_divide")
+                       .replace("rfloordiv", "floor_divide").replace("floordiv", "floor_divide")
+                       .rstrip("_")):
+        _REFUSED_HERE[name](x).to_dense().sum().backward()
 
 
 def test_an_error_at_backward_names_the_operation_as_written():

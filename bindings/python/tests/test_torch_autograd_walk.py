@@ -68,6 +68,12 @@ def _torch_call(name):
         return _sparse("csc"), lambda x: getattr(x, name)()
     if name == "resize_as_":
         return _x(), lambda x: x.resize_as_(torch.ones(3, 3, dtype=torch.float64))
+    if name in {"floor_divide", "__floordiv__"}:
+        return _x(), lambda x: x // 0.37
+    if name == "__rfloordiv__":
+        return _x(), lambda x: 2.0 // (x + 3.0)
+    if name in {"floor_divide_", "__ifloordiv__"}:
+        return _x(), lambda x: getattr(x * 1.0, name)(0.37)
     if name == "smm":
         return _sparse(), lambda s: torch.smm(s, torch.ones(3, 2, dtype=torch.float64))
     if name == "detach_":
@@ -97,7 +103,7 @@ def carries_no_gradient(x, call):
         if not isinstance(r, torch.Tensor) or not r.requires_grad or r is x:
             return True
         r.to(torch.float64).sum().backward()
-    except RuntimeError:
+    except (RuntimeError, BufferError):  # BufferError: __dlpack__ of a tensor requiring grad
         return True
     return x.grad is None or not bool(x.grad.to_dense().any())
 
