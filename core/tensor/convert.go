@@ -158,6 +158,13 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sk := nd - spec.DenseDim; sk < e.K {
+		// Sparse dims become dense dims: entries that share the remaining
+		// sparse coordinates form one value block.
+		if e, err = e.merge(t.shape, sk, t.fillPattern()); err != nil {
+			return nil, err
+		}
+	}
 	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.fillPattern()), width, false)
 }
 
