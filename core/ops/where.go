@@ -30,9 +30,14 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "where: expected condition, x and y to have the same shape, got %v, %v and %v", condition.Dims(), xs.Dims(), ys.Dims())
 		}
 	}
-	if len(condition.Dims()) == 0 { // 0-d tensors are strided: choose the one element
-		v := pick3([]dtype.Scalar{condition.ValueArray().Complex(0), xs.ValueArray().Complex(0), ys.ValueArray().Complex(0)})
-		return tensor.NewStrided(dtype.Array{DType: out, Data: tensor.ScalarBytes(out, v)})
+	if len(condition.Dims()) == 0 { // choose the one element, strided as torch's 0-d results
+		v := make([]dtype.Scalar, 3)
+		for i, t := range ops {
+			if v[i], err = onlyElement(t); err != nil {
+				return nil, err
+			}
+		}
+		return tensor.NewStrided(dtype.Array{DType: out, Data: tensor.ScalarBytes(out, pick3(v))})
 	}
 	lists := make([]*tensor.Tensor, 3)
 	for i, t := range ops {
@@ -102,6 +107,17 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 	}
 	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(like)}
 	return tensor.ToLayout(r, like.StorageLayout(), opt)
+}
+
+// onlyElement is the value of a 0-d tensor of any layout: a 0-d COO holds
+// its fill when it stores nothing and the sum of its entries when it stores
+// several (uncoalesced), so it is read through its dense form.
+func onlyElement(t *tensor.Tensor) (dtype.Scalar, error) {
+	d, err := tensor.ToDense(t)
+	if err != nil {
+		return dtype.Scalar{}, err
+	}
+	return d.ValueArray().Complex(0), nil
 }
 
 // pick3 is where(c, x, y) on scalars.
