@@ -44,8 +44,11 @@ type elemFuncs struct {
 // unaryDef is one row of the unary op table.
 type unaryDef struct {
 	// linear ops (f(x + y) = f(x) + f(y)) may run on the duplicates of an
-	// uncoalesced COO tensor without summing them first, as torch does.
+	// uncoalesced COO tensor without summing them first, as torch does...
 	linear bool
+	// ...unless they round or overflow per duplicate (deg2rad: rounds), where
+	// the duplicates sum first whenever there are any.
+	rounds bool
 	// dtype is the result dtype for an input dtype, or the refusal.
 	dtype func(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error)
 	// funcs builds the element functions for the args and result dtype.
@@ -104,7 +107,7 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 		return nil, err
 	}
 	dom := max(domainOf(t.DType()), domainOf(out))
-	res, err := mapTensor(name, t, out, dom, ef, def.linear)
+	res, err := mapTensor(name, t, out, dom, ef, def.linear && (!def.rounds || t.NNZ() < 2))
 	if err != nil {
 		return nil, err
 	}

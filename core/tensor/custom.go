@@ -139,7 +139,13 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "format %s has %d dimensions, the tensor %d (size %v)", f, len(f.Dims), len(t.shape), t.shape)
 	}
 	if layout, opt, ok := NamedLayoutOf(f); ok {
-		return ToLayout(t, layout, opt)
+		out, err := ToLayout(t, layout, opt)
+		if err == nil && !out.IsCoalesced() && uniqueCompressed(f) {
+			// A 1-d COO asked for as (i : compressed): a unique level
+			// holds no repeated coordinate, so the duplicates sum.
+			return Coalesce(out)
+		}
+		return out, err
 	}
 	if out, ok, err := ToDIAFast(t, f); ok {
 		return out, err
@@ -173,6 +179,16 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 		}
 	}
 	return newCustom(f, &a.Structure, vals, t.scalarFill())
+}
+
+// uniqueCompressed reports whether f has a compressed level with unique coordinates.
+func uniqueCompressed(f format.Format) bool {
+	for _, l := range f.Levels {
+		if l.Kind == format.Compressed && !l.Nonunique {
+			return true
+		}
+	}
+	return false
 }
 
 // ustorageError gives a storage error its code: too large, or a tensor the
