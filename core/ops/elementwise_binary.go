@@ -221,31 +221,14 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	if numberFirst {
 		pos = 1
 	}
-	// Division with a rounding mode is not linear; other factors may still
-	// differ per duplicate (exactPerDuplicate), which fewer than two entries lack.
-	perDup := def.linear[pos] && args.RoundingMode == "" && (exactPerDuplicate(s) || t.NNZ() < 2)
+	// Division with a rounding mode is not linear; the other ops run per
+	// duplicate, as torch, where that gives the dense result (perDuplicateSafe).
+	perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(op, s))
 	r, err := mapTensor(op, t, out, dom, ef, perDup)
 	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
 		r = r.WithCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
 	}
 	return r, err
-}
-
-// exactPerDuplicate reports whether multiplying (or dividing) by the number s
-// gives exactly the same sum over the duplicates of an uncoalesced COO as it
-// gives on their sum: integers (a ring) always; floating point only for
-// +-1, since any other factor rounds each term apart, a product may overflow
-// alone ([1e308, -1e308] * 2 sums to nan, not 0), and inf, nan and 0 turn
-// cancelling duplicates into nan ([3, -1] * inf is inf - inf); complex never
-// (its product mixes components). Elsewhere the duplicates are summed first.
-func exactPerDuplicate(s vec) bool {
-	switch s.dom {
-	case domInt:
-		return true
-	case domReal:
-		return s.f[0] == 1 || s.f[0] == -1
-	}
-	return false
 }
 
 // bindNumber turns a binary function into a unary one with the number s on

@@ -46,9 +46,9 @@ type unaryDef struct {
 	// linear ops (f(x + y) = f(x) + f(y)) may run on the duplicates of an
 	// uncoalesced COO tensor without summing them first, as torch does...
 	linear bool
-	// ...unless they round or overflow per duplicate (deg2rad: rounds), where
-	// the duplicates sum first whenever there are any.
-	rounds bool
+	// scale, when not 0, is the factor a linear op multiplies by (deg2rad):
+	// such an op runs per duplicate only where perDuplicateSafe.
+	scale float64
 	// dtype is the result dtype for an input dtype, or the refusal.
 	dtype func(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error)
 	// funcs builds the element functions for the args and result dtype.
@@ -107,7 +107,8 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 		return nil, err
 	}
 	dom := max(domainOf(t.DType()), domainOf(out))
-	res, err := mapTensor(name, t, out, dom, ef, def.linear && (!def.rounds || t.NNZ() < 2))
+	perDup := def.linear && (def.scale == 0 || perDuplicateSafe(t, out, dom, def.scale))
+	res, err := mapTensor(name, t, out, dom, ef, perDup)
 	if err != nil {
 		return nil, err
 	}

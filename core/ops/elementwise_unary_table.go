@@ -160,11 +160,10 @@ func floatMath(real func(float64) float64, cplx func(complex128) complex128) *un
 }
 
 // linearFloat is multiplication by a constant with int-to-float promotion
-// (deg2rad, rad2deg): linear, but each duplicate's product rounds (or
-// overflows) apart, so duplicates are summed first (exactPerDuplicate).
+// (deg2rad, rad2deg): linear, run per duplicate where no term overflows.
 func linearFloat(k float64) *unaryDef {
 	d := floatMath(func(x float64) float64 { return x * k }, nil)
-	d.linear, d.rounds = true, true
+	d.linear, d.scale = true, k
 	return d
 }
 
