@@ -62,30 +62,34 @@ func angleReal(x float64) float64 {
 	return 0
 }
 
-// expm1Complex is exp(z) - 1 without cancellation near 0:
+// expm1Complex is exp(z) - 1 without cancellation near 0, numpy's and
+// torch's formula for every z (their special values included):
 // re = expm1(x) cos(y) - 2 sin^2(y/2), im = exp(x) sin(y).
 func expm1Complex(z complex128) complex128 {
 	x, y := real(z), imag(z)
-	if math.IsInf(x, 0) || math.IsNaN(x) || math.IsInf(y, 0) || math.IsNaN(y) {
-		return cmplx.Exp(z) - 1
-	}
 	s := math.Sin(y / 2)
 	return complex(math.Expm1(x)*math.Cos(y)-2*s*s, math.Exp(x)*math.Sin(y))
 }
 
 // log1pComplex is log(1 + z) without cancellation near 0:
-// re = log1p(x(2 + x) + y^2) / 2, im = atan2(y, 1 + x).
+// re = log1p(x(2 + x) + y^2) / 2, im = atan2(y, 1 + x). 1 + z is formed
+// component-wise, keeping the sign of a zero imaginary part (the branch cut
+// along the real axis below -1).
 func log1pComplex(z complex128) complex128 {
 	x, y := real(z), imag(z)
 	if math.Abs(x) < 0.5 && math.Abs(y) < 0.5 {
-		return complex(math.Log1p(x*(2+x)+y*y)/2, math.Atan2(y, 1+x))
+		return complex(math.Log1p(x*(2+x)+y*y)/2, atan2(y, 1+x))
 	}
-	return cmplx.Log(1 + z)
+	return clog(complex(1+x, y))
 }
 
 func sigmoidReal(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
-func sigmoidComplex(z complex128) complex128 { return 1 / (1 + cmplx.Exp(-z)) }
+// sigmoidComplex is 1 / (1 + exp(-z)), torch's formula.
+func sigmoidComplex(z complex128) complex128 {
+	w := cexp(-z)
+	return 1 / complex(1+real(w), imag(w)) // 1 + w keeps the sign of a zero imag(w)
+}
 
 // clampReal is torch.clamp: NaN in the input or a bound propagates; the
 // upper bound wins where min > max.

@@ -56,6 +56,7 @@ UNARY = {
     "tanh": "the hyperbolic tangent",
     "asinh": "the inverse hyperbolic sine",
     "atanh": "the inverse hyperbolic tangent",
+    "acosh": "the inverse hyperbolic cosine",
     "sigmoid": "the logistic function 1 / (1 + exp(-x))",
     "relu": "max(x, 0)",
     "erf": "the error function",
@@ -93,7 +94,8 @@ _BINARY_INPLACE = ("add", "sub", "mul", "div", "true_divide", "floor_divide", "p
 # torch's aliases of the ops above.
 ALIASES = {
     "absolute": "abs", "negative": "neg", "arcsin": "asin", "arccos": "acos",
-    "arctan": "atan", "arcsinh": "asinh", "arctanh": "atanh", "fix": "trunc", "clip": "clamp",
+    "arctan": "atan", "arcsinh": "asinh", "arctanh": "atanh",
+    "arccosh": "acosh", "fix": "trunc", "clip": "clamp",
     "multiply": "mul", "subtract": "sub", "divide": "div", "greater": "gt",
     "greater_equal": "ge", "less": "lt", "less_equal": "le", "not_equal": "ne",
 }

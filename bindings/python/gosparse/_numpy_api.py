@@ -28,7 +28,8 @@ _UNARY = {
     "sqrt": "sqrt", "square": "square", "exp": "exp", "expm1": "expm1", "log": "log",
     "log1p": "log1p", "sin": "sin", "cos": "cos", "tan": "tan", "arcsin": "asin",
     "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
-    "arcsinh": "asinh", "arctanh": "atanh", "ceil": "ceil", "floor": "floor", "rint": "round",
+    "arcsinh": "asinh", "arctanh": "atanh",
+    "arccosh": "acosh", "ceil": "ceil", "floor": "floor", "rint": "round",
     "trunc": "trunc", "deg2rad": "deg2rad", "radians": "deg2rad", "rad2deg": "rad2deg",
     "degrees": "rad2deg", "conjugate": "conj_physical", "isnan": "isnan", "isinf": "isinf",
 }

@@ -442,6 +442,7 @@ unary_methods! {
     tanh: "the hyperbolic tangent", [-1.5, 0.0, 2.0], |x: f64| x.tanh();
     asinh: "the inverse hyperbolic sine", [-1.5, 0.0, 2.0], |x: f64| x.asinh();
     atanh: "the inverse hyperbolic tangent", [-0.5, 0.0, 0.25], |x: f64| x.atanh();
+    acosh: "the inverse hyperbolic cosine", [1.0, 1.5, 3.0], |x: f64| x.acosh();
     sigmoid: "the logistic function 1 / (1 + exp(-x))", [-1.5, 0.0, 2.0], |x: f64| 1.0 / (1.0 + (-x).exp());
     relu: "max(x, 0)", [-1.5, 0.0, 2.0], |x: f64| x.max(0.0);
     erf: "the error function", [0.0, 0.5, 3.0], |x: f64| if x == 0.0 { 0.0 } else if x == 0.5 { 0.520_499_877_813_046_5 } else { 0.999_977_909_503_001_4 };
