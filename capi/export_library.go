@@ -113,6 +113,9 @@ func gsgo_layout_name(layout C.gs_layout, name **C.gs_cchar) (st C.gs_status) {
 // checkLayout converts a gs_layout, refusing unknown codes.
 func checkLayout(layout C.gs_layout) (tensor.Layout, error) {
 	l := tensor.Layout(layout)
+	if l == tensor.Custom {
+		return 0, errArg("layout = %d (custom) is a tensor's own format, not a layout to make or convert to: use gs_to_format with the format text", int32(layout))
+	}
 	if !l.Valid() {
 		return 0, errArg("layout = %d is not a gs_layout (GS_STRIDED..GS_SPARSE_CSF)", int32(layout))
 	}

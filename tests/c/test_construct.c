@@ -341,6 +341,8 @@ static void test_empty(void) {
     CHECK_ERR(gs_empty(GS_SPARSE_CSR, GS_FLOAT32, 2, size, NULL, -1, &t), GS_ERR_INVALID_ARGUMENT, "dense_dim = -1");
     CHECK_ERR(gs_empty(GS_SPARSE_CSR, 77, 2, size, NULL, 0, &t), GS_ERR_DTYPE, "dtype");
     CHECK_ERR(gs_empty(99, GS_FLOAT32, 2, size, NULL, 0, &t), GS_ERR_INVALID_ARGUMENT, "layout = 99");
+    /* custom (9) is a tensor's own format: the message points at gs_to_format */
+    CHECK_ERR(gs_empty(9, GS_FLOAT32, 2, size, NULL, 0, &t), GS_ERR_INVALID_ARGUMENT, "gs_to_format");
     int64_t neg[] = {4, -6};
     CHECK_ERR(gs_empty(GS_SPARSE_COO, GS_FLOAT32, 2, neg, NULL, 0, &t), GS_ERR_INVALID_ARGUMENT, "size[1] = -6");
     int64_t overflow[] = {INT64_C(1) << 40, INT64_C(1) << 40};

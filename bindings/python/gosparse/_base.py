@@ -16,7 +16,7 @@ import numpy as np
 from . import _arrays as A
 from . import _device as D
 from . import _types as T
-from ._errors import _check
+from ._errors import GosparseError, _check
 from ._lib import GS_MAX_NDIM, GsArray, Handle, lib
 
 # gs_component values
@@ -243,7 +243,9 @@ class TensorBase:
             result = result.to(t.dtype)
         lay, blocked = t.layout, t.layout in (T.sparse_bsr, T.sparse_bsc)
         bs = (blocksize or t._blocksize()) if blocked else None
-        if lay is T.strided:
+        if lay is T.custom:
+            result = into_format(result, t, fname)
+        elif lay is T.strided:
             if result.layout is not T.strided:
                 result = result.to_dense()
         elif (result.layout is not lay or result.dense_dim() != t.dense_dim()
@@ -939,3 +941,18 @@ def equal(a, b):
     ha, hb = handles_of((a, b))
     _check(lib.gs_equal(ha, hb, byref(out)), "gs_equal")
     return bool(out.value)
+
+
+def into_format(result, like, fname):
+    """result stored in the custom format of like (a tensor of layout gosparse.custom), as
+    the in-place operators and masked_fill keep a named layout: the format's own storage
+    where it can hold result, else the error of the conversion, naming fname and the
+    format."""
+    fmt = like.format
+    if result.layout is T.custom and result.format == fmt:
+        return result
+    try:
+        return result.to_format(fmt)
+    except GosparseError as e:
+        raise type(e)("%s: the result cannot be stored in the tensor's format %s: %s"
+                      % (fname, fmt, e)) from None

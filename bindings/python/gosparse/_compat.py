@@ -6,7 +6,7 @@ import numbers
 
 from . import _types as T
 from ._args import tensor_arg
-from ._base import is_tensor
+from ._base import into_format, is_tensor
 from ._elementwise import binary, unary
 from ._functions import cat, narrow_copy, unsqueeze
 from ._reduce import any as _any, where
@@ -102,7 +102,9 @@ def masked_fill(input, mask, value):
     r = where(m, value, t)
     if r.dtype is not t.dtype:
         r = r.to(t.dtype)
-    if r.layout is not t.layout:
+    if t.layout is T.custom:
+        r = into_format(r, t, "masked_fill")
+    elif r.layout is not t.layout:
         r = r.to_dense() if t.layout is T.strided else r.to_sparse(layout=t.layout)
     return r
 

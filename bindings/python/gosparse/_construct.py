@@ -7,7 +7,7 @@ import numpy as np
 from . import _arrays as A
 from . import _types as T
 from ._args import as_index_input, as_input
-from ._base import _blocksize_arg, from_array, is_tensor, new_tensor
+from ._base import _blocksize_arg, from_array, into_format, is_tensor, new_tensor
 from ._lib import lib
 
 GS_CHECK_INVARIANTS = 1
@@ -311,6 +311,12 @@ def zeros_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
     t = input._pinned()
     dt = t.dtype if dtype is None else T.to_dtype(dtype)
     lay = t.layout if layout is None else T.to_layout(layout)
+    if lay is T.custom:
+        if t.layout is not T.custom:
+            raise ValueError("zeros_like(): layout gosparse.custom names the format of a "
+                             "tensor that has one; give a format with to_format()")
+        # nothing stored, in input's own format
+        return into_format(zeros_like(t, dtype=dt, layout=T.sparse_coo), t, "zeros_like")
     blocked = (T.sparse_bsr, T.sparse_bsc)
     if blocksize is None and lay in blocked and t.layout in blocked:
         blocksize = t._blocksize()

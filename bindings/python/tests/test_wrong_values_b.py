@@ -193,3 +193,54 @@ def test_complex64_cuts():
         want = FUNCS[name](z)
         got = np.asarray(getattr(gs, name)(gs.tensor(z)).numpy())
         assert_same_complex(want.astype(np.complex128), got.astype(np.complex128), 1e-6, name)
+
+
+# ---- custom formats: in-place ops, masked_fill, t_, zero_ keep the format ------------
+
+DIA = "(i, j) -> (j - i : compressed, i : range)"
+
+
+def dia():
+    return gs.sparse_coo_tensor([[0, 1, 2, 1], [0, 1, 2, 2]], np.array([1., 2., 3., 4.]),
+                                (3, 3)).to_format(DIA)
+
+
+def in_dia(t):
+    assert t.layout is gs.custom and str(t.format) == DIA
+    return dense(t)
+
+
+def test_inplace_ops_keep_a_custom_format():
+    d = dense(dia())
+    ones = np.ones((3, 3))
+    mask = np.eye(3, dtype=bool)
+    cases = {
+        "zero_": (lambda t: t.zero_(), np.zeros((3, 3))),
+        "masked_fill": (lambda t: t.masked_fill(gs.tensor(mask), 5.0), np.where(mask, 5.0, d)),
+        "t_": (lambda t: t.t_(), d.T),
+        "transpose_": (lambda t: t.transpose_(0, 1), d.T),
+        "add_ dense": (lambda t: t.add_(gs.tensor(ones)), d + ones),
+        "add_ sparse": (lambda t: t.add_(dia()), 2 * d),
+        "mul_": (lambda t: t.mul_(2.0), 2 * d),
+        "eq_": (lambda t: t.eq_(2.0), (d == 2.0).astype(np.float64)),
+    }
+    for name, (op, want) in cases.items():
+        t = dia()
+        r = op(t)
+        np.testing.assert_array_equal(in_dia(r), want, err_msg=name)
+        if name != "masked_fill":
+            assert r is t, name
+    np.testing.assert_array_equal(in_dia(gs.zeros_like(dia())), np.zeros((3, 3)))
+
+
+def test_inplace_op_the_format_cannot_hold_is_refused():
+    d = np.zeros((4, 4))
+    d[:, :2] = 1
+    fmt = "(i, j) -> (i : dense, j / 4 : dense, j % 4 : structured(2))"
+    s = gs.tensor(d).to_sparse().to_format(fmt)
+    with pytest.raises(gs.InvalidArgumentError, match=r"t_: .*structured\(2\)"):
+        s.t_()
+    assert s.layout is gs.custom
+    np.testing.assert_array_equal(dense(s), d)  # untouched
+    with pytest.raises(ValueError, match="custom"):
+        gs.zeros_like(gs.tensor(d), layout=gs.custom)
