@@ -260,7 +260,9 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
 	}
 	if !t.DType().IsFloat() && !t.DType().IsComplex() {
-		return nil, errs.Errorf(errs.ErrDType, "%s: expected a floating point dtype, got %s", op, t.DType())
+		// torch refuses with NotImplementedError ("softmax" not implemented for 'Long'),
+		// and computes once dtype= casts the input.
+		return nil, errs.Errorf(errs.ErrNotImplemented, "%s: not implemented for %s tensors: expected a floating point dtype (pass dtype= to compute in one), as torch", op, t.DType())
 	}
 	nd := len(t.Dims())
 	dim, err := tensor.NormDim(op+": dim", dim, nd)

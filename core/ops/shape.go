@@ -271,9 +271,13 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if len(ts) == 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "cat: expected a non-empty list of tensors")
 	}
+	ts, err := promoteAll(ts)
+	if err != nil {
+		return nil, err
+	}
 	first := ts[0]
 	nd := len(first.Dims())
-	dim, err := tensor.NormDim("cat: dim", dim, nd)
+	dim, err = tensor.NormDim("cat: dim", dim, nd)
 	if err != nil {
 		return nil, err
 	}
@@ -382,6 +386,34 @@ func concatBlocks(d dtype.DType, parts []dtype.Array, k int, dense []int64) dtyp
 	return out
 }
 
+// promoteAll casts tensors of mixed dtypes to the dtype they promote to
+// (torch's cat and stack: promote_types over the list), fill values with them;
+// a list of one dtype comes back as it is.
+func promoteAll(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
+	out := ts[0].DType()
+	for _, x := range ts[1:] {
+		out = dtype.PromoteTypes(out, x.DType())
+	}
+	var cast []*tensor.Tensor // a copy: the caller's slice stays as it is
+	for i, x := range ts {
+		if x.DType() == out {
+			continue
+		}
+		if cast == nil {
+			cast = slices.Clone(ts)
+		}
+		c, err := tensor.ToDType(x, out)
+		if err != nil {
+			return nil, err
+		}
+		cast[i] = c
+	}
+	if cast == nil {
+		return ts, nil
+	}
+	return cast, nil
+}
+
 // Stack joins tensors of equal shape along a new sparse dim.
 func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if len(ts) == 0 {
@@ -394,6 +426,10 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		if !slices.Equal(x.Dims(), ts[0].Dims()) {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "stack: expects each tensor to be equal size, but got %v at entry 0 and %v at entry %d", ts[0].Dims(), x.Dims(), i)
 		}
+	}
+	ts, err := promoteAll(ts)
+	if err != nil {
+		return nil, err
 	}
 	// Sized before the inputs are unsqueezed (each a copy).
 	if err := catCheckSize(ts, 0, true); err != nil {

@@ -47,45 +47,59 @@ def reduce(op, input, dim=None, dtype=None):
     return call(type(t), lib.gs_reduce, t._handle, op.encode("ascii"), arr, n)
 
 
-def sum(input, dim=None, *, dtype=None):
+def _kept(op, input, r, dim, keepdim):
+    """r, the reduction op of input over dim, with each reduced dim put back with
+    size 1 when keepdim (torch's keepdim=True)."""
+    if not keepdim:
+        return r
+    t = tensor_arg(input, op)
+    return keep_dims(r, [] if t.ndim == 0 else reduced_dims(dim, t.ndim, op))
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
     """torch.sum: the sum over dim (None: every dim, a 0-d tensor). Integer and bool
-    inputs sum to int64; unspecified elements count as the fill value."""
-    return reduce("sum", input, dim, dtype)
+    inputs sum to int64; unspecified elements count as the fill value. keepdim keeps
+    each reduced dim with size 1."""
+    return _kept("sum", input, reduce("sum", input, dim, dtype), dim, keepdim)
 
 
-def mean(input, dim=None, *, dtype=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None):
     """torch.mean: the mean over dim (None: every dim), unspecified elements
     included (as the fill value). The input must be floating or complex (or be cast
-    by dtype=)."""
-    return reduce("mean", input, dim, dtype)
+    by dtype=). keepdim as sum's."""
+    return _kept("mean", input, reduce("mean", input, dim, dtype), dim, keepdim)
 
 
-def prod(input, dim=None, *, dtype=None):
+def prod(input, dim=None, keepdim=False, *, dtype=None):
     """torch.prod: the product over dim (None: every dim). Integer and bool inputs
-    give int64; unspecified elements count as the fill value (zero by default)."""
-    return reduce("prod", input, dim, dtype)
+    give int64; unspecified elements count as the fill value (zero by default).
+    keepdim as sum's."""
+    return _kept("prod", input, reduce("prod", input, dim, dtype), dim, keepdim)
 
 
-def amax(input, dim=()):
+def amax(input, dim=(), keepdim=False):
     """torch.amax: the largest element over dim (() or None: every dim); NaN
-    propagates. Real dtypes only; a reduced dim of size 0 is an error."""
-    return reduce("amax", input, dim)
+    propagates. Real dtypes only; a reduced dim of size 0 is an error. keepdim as
+    sum's."""
+    return _kept("amax", input, reduce("amax", input, dim), dim, keepdim)
 
 
-def amin(input, dim=()):
-    """torch.amin: the smallest element over dim (() or None: every dim)."""
-    return reduce("amin", input, dim)
+def amin(input, dim=(), keepdim=False):
+    """torch.amin: the smallest element over dim (() or None: every dim). keepdim as
+    sum's."""
+    return _kept("amin", input, reduce("amin", input, dim), dim, keepdim)
 
 
-def any(input, dim=None):
-    """torch.any: whether any element over dim (None: every dim) is non-zero (bool)."""
-    return reduce("any", input, dim)
+def any(input, dim=None, keepdim=False):
+    """torch.any: whether any element over dim (None: every dim) is non-zero (bool).
+    keepdim as sum's."""
+    return _kept("any", input, reduce("any", input, dim), dim, keepdim)
 
 
-def all(input, dim=None):
+def all(input, dim=None, keepdim=False):
     """torch.all: whether every element over dim (None: every dim) is non-zero (bool,
     strided), unspecified elements counting as the fill value: the elements counted
-    non-zero equal the elements reduced."""
+    non-zero equal the elements reduced. keepdim as sum's."""
     t = tensor_arg(input, "all")
     # A 0-d tensor takes dim 0 or -1, as torch: its one element.
     dims = reduced_dims(dim, max(t.ndim, 1), "all") if t.ndim or dim is not None else []
@@ -93,7 +107,7 @@ def all(input, dim=None):
     for d in dims if t.ndim else ():
         n *= t.shape[d]
     r = count_nonzero(t, dim) == n
-    return r if r.layout is T.strided else r.to_dense()
+    return _kept("all", t, r if r.layout is T.strided else r.to_dense(), dim, keepdim)
 
 
 def count_nonzero(input, dim=None):
@@ -242,9 +256,13 @@ class ReduceOps:
         """torch's Tensor.any: gosparse.any(self, dim); keepdim as sum's."""
         return reduce_method("any", self, dim, keepdim, None, axis, keepdims)
 
-    def all(self, dim=None):
-        """torch's Tensor.all: gosparse.all(self, dim)."""
-        return all(self, dim)
+    def all(self, dim=None, keepdim=False, *, axis=None, keepdims=False):
+        """torch's Tensor.all: gosparse.all(self, dim); keepdim as sum's."""
+        if axis is not None:
+            if dim is not None:
+                raise TypeError("all(): give dim or axis, not both")
+            dim = axis
+        return all(self, dim, keepdim or keepdims)
 
     def count_nonzero(self, dim=None):
         """torch's Tensor.count_nonzero: gosparse.count_nonzero(self, dim)."""

@@ -643,3 +643,69 @@ def test_array_fill_value_over_the_dense_dims():
         p.fill_value  # no one number describes it
     with pytest.raises(ValueError, match=r"one number, or .* dense dims' shape \[3\] .* got shape \[2\]"):
         gs.sparse_coo_tensor(i, v, (3, 3), fill_value=np.array([1.0, 1.0]))
+
+
+# ---- issue 38: what torch computes or refuses (cat/stack dtypes, keepdim, softmax) ----
+
+def _mixed(lib, dts, sparse):
+    out = []
+    for i, dt in enumerate(dts):
+        a = (np.arange(6).reshape(2, 3) % (i + 2)).astype(dt)
+        t = gs.tensor(a) if lib is gs else torch.from_numpy(a)
+        out.append(t.to_sparse() if sparse else t)
+    return out
+
+
+# (dtypes, torch's result dtype of cat and stack)
+CAT_DTYPES = [(("int64", "float32"), "float32"), (("bool", "int8", "uint8"), "int16"),
+              (("float32", "complex64", "float64"), "complex128"), (("int64", "bool"), "int64")]
+
+
+@pytest.mark.parametrize("dts,want", CAT_DTYPES)
+@pytest.mark.parametrize("sparse", [False, True])
+def test_cat_and_stack_of_mixed_dtypes_promote_as_torch(dts, want, sparse):
+    gin = _mixed(gs, dts, sparse)
+    ref = np.concatenate([np.asarray(t.to_dense().numpy()) for t in gin], 1)
+    for op, dim in (("cat", 1), ("stack", 0)):
+        r = getattr(gs, op)(gin, dim)
+        assert r.dtype.name == want, (op, dts)
+        expect = ref if op == "cat" else np.stack([np.asarray(t.to_dense().numpy())
+                                                   for t in gin], 0)
+        np.testing.assert_array_equal(np.asarray(r.to_dense().numpy()), expect.astype(want))
+        if torch is not None:
+            tr = getattr(torch, op)(_mixed(torch, dts, sparse), dim)
+            assert str(tr.dtype) == "torch." + want
+            np.testing.assert_array_equal(np.asarray(r.to_dense().numpy()),
+                                          tr.to_dense().numpy())
+
+
+@pytest.mark.parametrize("op", ["all", "any", "sum", "amax"])
+def test_reductions_take_keepdim_as_torch(op):
+    a = np.array([[1.0, 0.0, 2.0], [3.0, 4.0, 5.0]])
+    np_op = {"all": np.all, "any": np.any, "sum": np.sum, "amax": np.max}[op]
+    for dim in (0, 1, (0, 1)):
+        for t in (gs.tensor(a), gs.tensor(a).to_sparse()):
+            r = getattr(gs, op)(t, dim, keepdim=True)
+            want = np_op(a, axis=dim, keepdims=True)
+            np.testing.assert_array_equal(np.asarray(r.to_dense().numpy()), want)
+            np.testing.assert_array_equal(np.asarray(getattr(t, op)(dim, True).to_dense()
+                                                     .numpy()), want)
+        if torch is not None:  # torch's reductions of strided tensors (all/any of
+            # sparse ones it refuses)
+            tr = getattr(torch, op)(torch.from_numpy(a), dim, keepdim=True)
+            np.testing.assert_array_equal(tr.numpy(), want)
+
+
+@pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
+def test_softmax_of_integers_refused_as_torch(fn):
+    a = np.array([[1, 0], [2, 3]])
+    with pytest.raises(NotImplementedError):
+        getattr(gs.sparse, fn)(gs.tensor(a).to_sparse(), 1)
+    got = getattr(gs.sparse, fn)(gs.tensor(a).to_sparse(), 1, dtype=gs.float64)
+    assert got.dtype is gs.float64
+    if torch is not None:
+        with pytest.raises(NotImplementedError):
+            getattr(torch.sparse, fn)(torch.from_numpy(a).to_sparse(), 1)
+        tr = getattr(torch.sparse, fn)(torch.from_numpy(a).to_sparse(), 1, dtype=torch.float64)
+        np.testing.assert_allclose(np.asarray(got.to_dense().numpy()), tr.to_dense().numpy(),
+                                   rtol=1e-14)
