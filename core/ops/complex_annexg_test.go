@@ -171,6 +171,10 @@ var annexGCases = []annexGCase{
 	{"log1p", complex(-3, nZero), complex(math.Ln2, -pi)},
 	{"log1p", complex(0.5, nZero), complex(math.Log(1.5), nZero)},
 	{"angle", complex(-1e300, -1e-300), complex(-pi, 0)},
+	// isnan: either part NaN, even beside an infinity (numpy, torch; not cmplx.IsNaN)
+	{"isnan", complex(pInf, nan), complex(1, 0)},
+	{"isnan", complex(nan, nInf), complex(1, 0)},
+	{"isnan", complex(pInf, 0), complex(0, 0)},
 }
 
 // TestComplexAnnexGSpecialValues runs every unary op on the special values

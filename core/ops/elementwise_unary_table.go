@@ -55,7 +55,7 @@ var unaryOps = map[string]*unaryDef{
 	"deg2rad":  linearFloat(math.Pi / 180),
 	"rad2deg":  linearFloat(180 / math.Pi),
 	"angle":    {dtype: angleDType, funcs: fixed(elemFuncs{real: angleReal, cplx: func(z complex128) complex128 { return complex(atan2(imag(z), real(z)), 0) }})},
-	"isnan":    predicate(math.IsNaN, func(z complex128) bool { return cmplx.IsNaN(z) }, nil),
+	"isnan":    predicate(math.IsNaN, func(z complex128) bool { return isNaN(real(z)) || isNaN(imag(z)) }, nil), // cmplx.IsNaN is false beside an inf
 	"isinf":    predicate(func(x float64) bool { return math.IsInf(x, 0) }, func(z complex128) bool { return math.IsInf(real(z), 0) || math.IsInf(imag(z), 0) }, nil),
 	"isposinf": predicate(func(x float64) bool { return math.IsInf(x, 1) }, nil, noComplex("isposinf does not support complex inputs.")),
 	"isneginf": predicate(func(x float64) bool { return math.IsInf(x, -1) }, nil, noComplex("isneginf does not support complex inputs.")),

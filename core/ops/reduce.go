@@ -2,7 +2,6 @@ package ops
 
 import (
 	"math"
-	"math/cmplx"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -349,13 +348,13 @@ func softmaxInto(res, vals []complex128, idx []int64, log bool) {
 	}
 	var sum complex128
 	for _, i := range idx {
-		sum += cmplx.Exp(vals[i] - complex(m, 0))
+		sum += cexp(vals[i] - complex(m, 0))
 	}
 	for _, i := range idx {
 		if log {
-			res[i] = vals[i] - complex(m, 0) - cmplx.Log(sum)
+			res[i] = vals[i] - complex(m, 0) - clog(sum)
 		} else {
-			res[i] = cmplx.Exp(vals[i]-complex(m, 0)) / sum
+			res[i] = cexp(vals[i]-complex(m, 0)) / sum
 		}
 	}
 }

@@ -186,6 +186,13 @@ def test_complex_issue_cases():
     assert w.imag == pytest.approx(-np.pi / 2)
 
 
+def test_complex_isnan_with_an_infinite_part():
+    z = special_grid()
+    for t in (gs.tensor(z), gs.tensor(z).to_sparse()):
+        np.testing.assert_array_equal(np.asarray(gs.isnan(t).to_dense().numpy()),
+                                      np.isnan(dense(t)))
+
+
 def test_complex64_cuts():
     z = np.array([complex(2, -0.0), complex(-2, 0.0), complex(0, 1.5), complex(-4, -0.0)],
                  np.complex64)
