@@ -470,7 +470,9 @@ gs_status gs_narrow_copy(const gs_tensor *t, int32_t dim, int64_t start, int64_t
 /* torch.sparse.sum over dims (ndims == 0: every dim): strided when every sparse
  * dim is reduced, else coalesced COO. Unspecified elements count as the fill. */
 gs_status gs_sum(const gs_tensor *t, const int32_t *dims, int32_t ndims, gs_tensor **out);
-/* torch.sparse.softmax / log_softmax: over the specified elements only. */
+/* torch.sparse.softmax / log_softmax: over the specified elements only. Floating and
+ * complex dtypes; an integer or bool tensor gives GS_ERR_NOT_IMPLEMENTED, as torch
+ * refuses it (cast it first, torch's dtype=). */
 gs_status gs_softmax(const gs_tensor *t, int32_t dim, gs_tensor **out);
 gs_status gs_log_softmax(const gs_tensor *t, int32_t dim, gs_tensor **out);
 /* t.sparse_mask(mask): t's elements at mask's specified positions, in mask's layout. */
