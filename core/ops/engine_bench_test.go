@@ -1,0 +1,217 @@
+package ops
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// The everyday-operator benchmarks (issue 32's guard rails): each operator on
+// the 1M-row 5-point Laplacian (5M entries) in CSR and COO, and on 8 x 8, with
+// allocations reported. Compare bytes/op and allocs/op before and after a
+// change to the engine: a result of m values should allocate about m values.
+
+var lapCache sync.Map // key string -> *tensor.Tensor
+
+// benchLaplacian is the n^2-row 5-point Laplacian in layout l (cached: the
+// 1M-row one takes a second to build).
+func benchLaplacian(tb testing.TB, n int64, l tensor.Layout) *tensor.Tensor {
+	tb.Helper()
+	key := fmt.Sprint(l, "/", n)
+	if t, ok := lapCache.Load(key); ok {
+		return t.(*tensor.Tensor)
+	}
+	c, err := gen.Stencil2D(n)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	t, err := c.Tensor()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if l != tensor.COO {
+		if t, err = tensor.ToLayout(t, l, tensor.DefaultConvert()); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	lapCache.Store(key, t)
+	return t
+}
+
+// benchSizes are the grids benchmarked: n = 1000 (1M rows, 5M entries) and
+// n = 3 (a 9 x 9 matrix: the per-call overhead case).
+var benchSizes = []struct {
+	name string
+	n    int64
+}{{"1M", 1000}, {"9x9", 3}}
+
+var benchLayouts = []tensor.Layout{tensor.CSR, tensor.COO}
+
+// runOpBench runs fn on every size and layout as sub-benchmarks.
+func runOpBench(b *testing.B, fn func(t *tensor.Tensor) (*tensor.Tensor, error)) {
+	for _, s := range benchSizes {
+		for _, l := range benchLayouts {
+			b.Run(s.name+"/"+l.String(), func(b *testing.B) {
+				x := benchLaplacian(b, s.n, l)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for range b.N {
+					if _, err := fn(x); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func reduceBench(op string, dims ...int) func(*tensor.Tensor) (*tensor.Tensor, error) {
+	return func(t *tensor.Tensor) (*tensor.Tensor, error) { return Reduce(t, dims, op) }
+}
+
+func BenchmarkOpSumAll(b *testing.B)          { runOpBench(b, reduceBench("sum")) }
+func BenchmarkOpSumDim0(b *testing.B)         { runOpBench(b, reduceBench("sum", 0)) }
+func BenchmarkOpSumDim1(b *testing.B)         { runOpBench(b, reduceBench("sum", 1)) }
+func BenchmarkOpAmaxAll(b *testing.B)         { runOpBench(b, reduceBench("amax")) }
+func BenchmarkOpAmaxDim1(b *testing.B)        { runOpBench(b, reduceBench("amax", 1)) }
+func BenchmarkOpMeanAll(b *testing.B)         { runOpBench(b, reduceBench("mean")) }
+func BenchmarkOpProdDim1(b *testing.B)        { runOpBench(b, reduceBench("prod", 1)) }
+func BenchmarkOpCountNonzeroAll(b *testing.B) { runOpBench(b, reduceBench("count_nonzero")) }
+func BenchmarkOpAnyDim0(b *testing.B)         { runOpBench(b, reduceBench("any", 0)) }
+
+// BenchmarkOpNorm is the Python binding's Frobenius norm: abs, square, sum, sqrt.
+func BenchmarkOpNorm(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		a, err := UnaryByName("abs", t, UnaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		if a, err = UnaryByName("square", a, UnaryArgs{}); err != nil {
+			return nil, err
+		}
+		if a, err = Reduce(a, nil, "sum"); err != nil {
+			return nil, err
+		}
+		return UnaryByName("sqrt", a, UnaryArgs{})
+	})
+}
+
+func unaryBench(op string) func(*tensor.Tensor) (*tensor.Tensor, error) {
+	return func(t *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName(op, t, UnaryArgs{}) }
+}
+
+func numberBench(op string, v float64) func(*tensor.Tensor) (*tensor.Tensor, error) {
+	return func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName(op, TensorOperand(t), NumberOperand(dtype.FloatNumber(v)), BinaryArgs{})
+	}
+}
+
+func BenchmarkOpNeg(b *testing.B)       { runOpBench(b, unaryBench("neg")) }
+func BenchmarkOpSin(b *testing.B)       { runOpBench(b, unaryBench("sin")) }
+func BenchmarkOpMulNumber(b *testing.B) { runOpBench(b, numberBench("mul", 2)) }
+func BenchmarkOpAddNumber(b *testing.B) { runOpBench(b, numberBench("add", 2)) }
+func BenchmarkOpGtNumber(b *testing.B)  { runOpBench(b, numberBench("gt", 0)) }
+
+func BenchmarkOpClamp(b *testing.B) {
+	lo, hi := dtype.FloatNumber(-0.5), dtype.FloatNumber(3)
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		return UnaryByName("clamp", t, UnaryArgs{Min: &lo, Max: &hi})
+	})
+}
+
+// BenchmarkOpWhere is where(t > 0, t, 0): masked_fill's shape in the bindings.
+func BenchmarkOpWhere(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		c, err := BinaryByName("gt", TensorOperand(t), NumberOperand(dtype.FloatNumber(0)), BinaryArgs{})
+		if err != nil {
+			return nil, err
+		}
+		return Where(c, TensorOperand(t), NumberOperand(dtype.FloatNumber(0)))
+	})
+}
+
+func BenchmarkOpAddSamePattern(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("add", TensorOperand(t), TensorOperand(t), BinaryArgs{})
+	})
+}
+
+func BenchmarkOpMulSamePattern(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		return BinaryByName("mul", TensorOperand(t), TensorOperand(t), BinaryArgs{})
+	})
+}
+
+// BenchmarkOpAddOtherPattern adds the Laplacian and a matrix of another
+// pattern (benchShifted) in the same layout.
+func BenchmarkOpAddOtherPattern(b *testing.B) {
+	for _, s := range benchSizes {
+		for _, l := range benchLayouts {
+			b.Run(s.name+"/"+l.String(), func(b *testing.B) {
+				x := benchLaplacian(b, s.n, l)
+				y := benchShifted(b, s.n, l)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for range b.N {
+					if _, err := BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// benchShifted is a matrix with the Laplacian's row count whose pattern
+// differs: the diagonal and the first superdiagonal shifted by 2.
+func benchShifted(tb testing.TB, n int64, l tensor.Layout) *tensor.Tensor {
+	tb.Helper()
+	m := n * n
+	rows, cols := make([]int64, 0, 2*m), make([]int64, 0, 2*m)
+	for i := int64(0); i < m; i++ {
+		rows, cols = append(rows, i), append(cols, i)
+		if i+3 < m {
+			rows, cols = append(rows, i), append(cols, i+3)
+		}
+	}
+	k := int64(len(rows))
+	vals := make([]float64, k)
+	for i := range vals {
+		vals[i] = float64(i%7) - 3
+	}
+	t, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, k), dtype.Float64Array(vals), []int64{m, m}, tensor.BuildOptions{Coalesced: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if l != tensor.COO {
+		if t, err = tensor.ToLayout(t, l, tensor.DefaultConvert()); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return t
+}
+
+func BenchmarkOpSoftmaxDim1(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return Softmax(t, 1, false) })
+}
+
+func BenchmarkOpToFloat32(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dtype.Float32) })
+}
+
+func BenchmarkOpClone(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(t), nil })
+}
+
+func BenchmarkOpCoalesce(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		if t.StorageLayout() != tensor.COO {
+			return t, nil
+		}
+		return tensor.Coalesce(t.WithCoalesced(false))
+	})
+}
