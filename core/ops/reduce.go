@@ -105,6 +105,9 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 			v := rd.finish(rd.step(rd.identity, t.ValueArray().Complex(0)), 1)
 			return tensor.NewStrided(dtype.Array{DType: outDType, Data: tensor.ScalarBytes(outDType, v)})
 		}
+		if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
+			return r, err
+		}
 		if r, ok, err := stridedReduce(t, red, op); ok || err != nil {
 			return r, err
 		}
@@ -119,6 +122,18 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 		}
 		return tensor.ToDense(r)
 	}
+	if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
+		return r, err
+	}
+	return reduceViaCOO(t, red, dims, op, rd, outDType)
+}
+
+// reduceViaCOO is Reduce through t's coalesced COO form, for any layout
+// and dim set: entries sorted by their kept sparse coordinates form the
+// output groups. It serves the cases reduceNative leaves (hybrid, batched,
+// N-d per-dim reductions) and is the tests' reference for the engine.
+func reduceViaCOO(t *tensor.Tensor, red []bool, dims []int, op string, rd reducer, outDType dtype.DType) (*tensor.Tensor, error) {
+	nd := len(t.Dims())
 	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err
@@ -179,7 +194,7 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	}
 	perOutput := groupSize * denseFactor // elements reduced into one output element
 	if perOutput == 0 && (op == "amax" || op == "amin") {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s(): Expected reduction dim to have non-zero size (size %v, dims %v)", op, t.Dims(), dims)
+		return nil, emptyReductionError(op, t, dims)
 	}
 	for g := range acc {
 		if missing := groupSize - counts[g]; missing > 0 {

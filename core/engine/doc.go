@@ -1,0 +1,24 @@
+// Package engine owns how an operator runs on native storage: one dtype and
+// index-width dispatch per call, then typed kernels generic over
+// [I kernels.Index, V kernels.Number] with the operator chosen outside the
+// loop, no whole array widened and no dtype.Scalar per element. It owns:
+//
+//   - dispatch: the dtype switch that picks a typed kernel (dispatch.go);
+//   - reduce: reductions over all elements (a fold of the values plus the
+//     unspecified elements counted through the fill), over the rows of a
+//     compressed layout (a segment fold over pos, parallel over rows) and
+//     over its columns (a scatter into a budget-checked accumulator);
+//   - map: element-wise functions of the values with the structure shared.
+//
+// Half floats stay uint16 in storage and are widened a chunk at a time into
+// float32 scratch; float32 reductions accumulate in float64 (torch's CPU
+// acc_type). Every output is sized first and checked against the memory
+// limit (core/budget); the parallel loops run on the kernels' scheduler with
+// fixed chunk boundaries, so results are bit-identical at any thread count,
+// and the caller's cancel token is checked before each chunk.
+//
+// core/ops (the torch facade: names, argument checks, dtype, layout, flag
+// and fill rules) and core/linalg call it; it imports core/tensor,
+// core/dtype, core/errs, core/budget and kernels. Other files of the
+// package (gather, permute, concat, convert) own the shape operators.
+package engine

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+)
+
+// ReduceOp is a reduction the engine runs.
+type ReduceOp int8
+
+// The reductions, by torch's names: sum, mean, prod, amax, amin, any and
+// count_nonzero.
+const (
+	Sum ReduceOp = iota
+	Mean
+	Prod
+	Amax
+	Amin
+	Any
+	CountNonzero
+)
+
+var reduceNames = map[string]ReduceOp{"sum": Sum, "mean": Mean, "prod": Prod, "amax": Amax, "amin": Amin, "any": Any, "count_nonzero": CountNonzero}
+
+// ReduceOpOf returns the reduction of torch's name, or false.
+func ReduceOpOf(name string) (ReduceOp, bool) {
+	op, ok := reduceNames[name]
+	return op, ok
+}
+
+// Reduced is the result of reducing groups of elements, one group per key
+// (a row or a column): Keys lists the groups that hold at least one stored
+// element, ascending, as an index array (int32 or int64, the input's index
+// dtype); Values holds their results (the result dtype); Fill is the result
+// of a group of unspecified elements only (one element of the result dtype).
+type Reduced struct {
+	Keys   dtype.Array
+	Values dtype.Array
+	Fill   []byte
+}
+
+// ReduceAll reduces every element of a tensor: its stored elements vals
+// (at distinct positions) and numel - vals.Numel() unspecified elements
+// equal to fill (one element of vals.DType). It returns one element of the
+// result dtype out. Unspecified elements count only when there are some: a
+// NaN fill changes nothing when every element is stored.
+func ReduceAll(op ReduceOp, vals dtype.Array, numel int64, fill []byte, out dtype.DType) ([]byte, error) {
+	if err := checkReduce(op, vals.DType, out); err != nil {
+		return nil, err
+	}
+	res := make([]byte, out.Size())
+	missing := numel - vals.Numel()
+	switch vals.DType {
+	case dtype.Complex64:
+		storeComplex(out, res, []complex128{allComplex(op, dtype.AsSlice[complex64](vals), missing, numel, complexFill(vals.DType, fill))})
+	case dtype.Complex128:
+		storeComplex(out, res, []complex128{allComplex(op, dtype.AsSlice[complex128](vals), missing, numel, complexFill(vals.DType, fill))})
+	default:
+		if isIntegral(vals.DType) {
+			storeReal(out, res, []int64{allIntegral(op, vals, missing, numel, intFill(vals.DType, fill))})
+		} else {
+			storeReal(out, res, []float64{allFloat(op, vals, missing, numel, floatFill(vals.DType, fill))})
+		}
+	}
+	return res, nil
+}
+
+// ReduceSegments reduces the segments of a compressed level: group r holds
+// the stored elements vals[pos[r]-pos[0] : pos[r+1]-pos[0]] and group minus
+// their count unspecified elements equal to fill. pos is an int32 or int64
+// array of groups+1 entries (a CSR row pointer); vals holds one element per
+// entry. The rows run in parallel; each row's fold is sequential in storage
+// order, so the result does not depend on the thread count.
+func ReduceSegments(op ReduceOp, pos, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+	if err := checkReduce(op, vals.DType, out); err != nil {
+		return Reduced{}, err
+	}
+	if pos.DType == dtype.Int32 {
+		return segments(op, dtype.AsSlice[int32](pos), vals, group, fill, out)
+	}
+	return segments(op, dtype.AsSlice[int64](pos), vals, group, fill, out)
+}
+
+// ReduceScatter reduces groups keyed by coordinate: stored element k (of
+// vals, one element per entry) belongs to group crd[k] in [0, n), and
+// group g holds group minus its count unspecified elements equal to fill.
+// Elements fold into a group in storage order. The accumulator has n
+// entries and is checked against the memory limit first.
+func ReduceScatter(op ReduceOp, crd dtype.Array, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+	if err := checkReduce(op, vals.DType, out); err != nil {
+		return Reduced{}, err
+	}
+	if err := budget.Check("reduction accumulator", n, 16); err != nil {
+		return Reduced{}, err
+	}
+	if crd.DType == dtype.Int32 {
+		return scatter(op, dtype.AsSlice[int32](crd), n, vals, group, fill, out)
+	}
+	return scatter(op, dtype.AsSlice[int64](crd), n, vals, group, fill, out)
+}
+
+// checkReduce refuses the pairs of op, input and result dtypes the kernels
+// do not produce (the facade has applied torch's dtype rules before).
+func checkReduce(op ReduceOp, in, out dtype.DType) error {
+	if op < Sum || op > CountNonzero {
+		return errs.Errorf(errs.ErrInvalidArgument, "engine: unknown reduction %d", op)
+	}
+	if in.IsComplex() && (op == Amax || op == Amin) {
+		return errs.Errorf(errs.ErrDType, "engine: %v is not defined for complex dtypes (got %s)", op, in)
+	}
+	if out.IsComplex() != (in.IsComplex() && op != Any && op != CountNonzero) {
+		return errs.Errorf(errs.ErrDType, "engine: reduction of %s to %s is not supported", in, out)
+	}
+	return nil
+}
+
+// isIntegral reports whether d's elements accumulate exactly in int64.
+func isIntegral(d dtype.DType) bool { return d.IsInteger() || d == dtype.Bool }
+
+func intFill(d dtype.DType, fill []byte) int64 { return dtype.LoadScalar(d, fill).Int() }
+
+func floatFill(d dtype.DType, fill []byte) float64 { return dtype.LoadScalar(d, fill).Re() }
+
+func complexFill(d dtype.DType, fill []byte) complex128 {
+	s := dtype.LoadScalar(d, fill)
+	return complex(s.Re(), s.Im())
+}

@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"math"
+	"math/cmplx"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// The typed folds of the complex dtypes, accumulating in complex128. Amax
+// and Amin are not defined for them (checkReduce refuses).
+
+type complexVal interface{ ~complex64 | ~complex128 }
+
+func initComplex(op ReduceOp) complex128 {
+	if op == Prod {
+		return 1
+	}
+	return 0
+}
+
+func foldComplex[V complexVal](op ReduceOp, v []V, acc complex128) complex128 {
+	switch op {
+	case Sum, Mean:
+		for _, x := range v {
+			acc += complex128(x)
+		}
+	case Prod:
+		for _, x := range v {
+			acc *= complex128(x)
+		}
+	case Any:
+		if acc != 0 {
+			return acc
+		}
+		for _, x := range v {
+			if x != 0 {
+				return 1
+			}
+		}
+	case CountNonzero:
+		for _, x := range v {
+			if x != 0 {
+				acc++
+			}
+		}
+	}
+	return acc
+}
+
+func combineComplex(op ReduceOp, a, b complex128) complex128 {
+	switch op {
+	case Prod:
+		return a * b
+	case Any:
+		if a != 0 || b != 0 {
+			return 1
+		}
+		return 0
+	}
+	return a + b
+}
+
+// finishComplex is finishReal for complex accumulators: a fill scales by a
+// count per component (as a real factor, so an infinite part stays finite
+// in the other), a product takes fill**missing.
+func finishComplex(op ReduceOp, acc complex128, missing int64, fill complex128, group int64) complex128 {
+	if missing > 0 {
+		k := float64(missing)
+		switch op {
+		case Sum, Mean:
+			acc += complex(real(fill)*k, imag(fill)*k)
+		case Prod:
+			if imag(fill) == 0 {
+				acc *= complex(math.Pow(real(fill), k), 0)
+			} else {
+				acc *= cmplx.Pow(fill, complex(k, 0))
+			}
+		case Any:
+			if fill != 0 {
+				acc = 1
+			}
+		case CountNonzero:
+			if fill != 0 {
+				acc += complex(k, 0)
+			}
+		}
+	}
+	if op == Mean {
+		acc = complex(real(acc)/float64(group), imag(acc)/float64(group))
+	}
+	return acc
+}
+
+func allComplex[V complexVal](op ReduceOp, v []V, missing, numel int64, fill complex128) complex128 {
+	parts := make([]complex128, (len(v)+allChunk-1)/allChunk)
+	kernels.ForChunks(len(v), allChunk, func(c, lo, hi int) {
+		parts[c] = foldComplex(op, v[lo:hi], initComplex(op))
+	})
+	acc := initComplex(op)
+	for _, p := range parts {
+		acc = combineComplex(op, acc, p)
+	}
+	return finishComplex(op, acc, missing, fill, numel)
+}
+
+func rowsComplex[I kernels.Index, V complexVal](op ReduceOp, pos []I, v []V, lo, hi int, accs []complex128) {
+	base := pos[0]
+	for r := lo; r < hi; r++ {
+		accs[r] = foldComplex(op, v[pos[r]-base:pos[r+1]-base], initComplex(op))
+	}
+}
+
+func scatterComplex[I kernels.Index, V complexVal](op ReduceOp, crd []I, v []V, accs []complex128, cnt []int64) {
+	v = v[:len(crd)]
+	for k, g := range crd {
+		accs[g] = foldComplex(op, v[k:k+1], accs[g])
+		cnt[g]++
+	}
+}

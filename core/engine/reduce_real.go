@@ -1,0 +1,252 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// The typed folds of the real dtypes: integers and bool accumulate in int64
+// (exact, wrapping as torch's CPU kernels), floats in float64.
+
+// realVal is a stored real element type; realAcc an accumulator type.
+type realVal interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~float32 | ~float64
+}
+
+type realAcc interface{ ~int64 | ~float64 }
+
+// allChunk is the fixed chunk of a fold over all values: partials per chunk,
+// combined in chunk order, make the result independent of the thread count.
+const allChunk = 1 << 16
+
+// initReal is op's identity.
+func initReal[A realAcc](op ReduceOp) A {
+	var a A
+	switch op {
+	case Prod:
+		a = 1
+	case Amax, Amin:
+		switch p := any(&a).(type) {
+		case *float64:
+			*p = math.Inf(1)
+		case *int64:
+			*p = math.MaxInt64
+		}
+		if op == Amax {
+			switch p := any(&a).(type) {
+			case *float64:
+				*p = math.Inf(-1)
+			case *int64:
+				*p = math.MinInt64
+			}
+		}
+	}
+	return a
+}
+
+// foldReal folds v into acc by op, in order. Amax and Amin keep a NaN once
+// seen (torch propagates it); Any is 1 once a non-zero is seen.
+func foldReal[V realVal, A realAcc](op ReduceOp, v []V, acc A) A {
+	switch op {
+	case Sum, Mean:
+		for _, x := range v {
+			acc += A(x)
+		}
+	case Prod:
+		for _, x := range v {
+			acc *= A(x)
+		}
+	case Amax:
+		for _, x := range v {
+			if a := A(x); a > acc || a != a {
+				acc = a
+			}
+		}
+	case Amin:
+		for _, x := range v {
+			if a := A(x); a < acc || a != a {
+				acc = a
+			}
+		}
+	case Any:
+		if acc != 0 {
+			return acc
+		}
+		for _, x := range v {
+			if x != 0 {
+				return 1
+			}
+		}
+	case CountNonzero:
+		for _, x := range v {
+			if x != 0 {
+				acc++
+			}
+		}
+	}
+	return acc
+}
+
+// sumReal is the Sum fold of a long run with four accumulators (Go does
+// not reassociate): the fold over all values.
+func sumReal[V realVal, A realAcc](v []V, acc A) A {
+	var s0, s1, s2, s3 A
+	i := 0
+	for ; i+4 <= len(v); i += 4 {
+		s0 += A(v[i])
+		s1 += A(v[i+1])
+		s2 += A(v[i+2])
+		s3 += A(v[i+3])
+	}
+	for ; i < len(v); i++ {
+		s0 += A(v[i])
+	}
+	return acc + ((s0 + s1) + (s2 + s3))
+}
+
+// combineReal combines two partial results of op.
+func combineReal[A realAcc](op ReduceOp, a, b A) A {
+	switch op {
+	case Sum, Mean, CountNonzero:
+		return a + b
+	case Prod:
+		return a * b
+	case Amax:
+		if b > a || b != b || a != a {
+			if a != a {
+				return a
+			}
+			return b
+		}
+	case Amin:
+		if b < a || b != b || a != a {
+			if a != a {
+				return a
+			}
+			return b
+		}
+	case Any:
+		if a != 0 || b != 0 {
+			return 1
+		}
+		return 0
+	}
+	return a
+}
+
+// finishReal counts missing unspecified elements equal to fill into acc
+// (none when missing is 0, whatever fill is) and divides a mean by group.
+func finishReal[A realAcc](op ReduceOp, acc A, missing int64, fill A, group int64) A {
+	if missing > 0 {
+		switch op {
+		case Sum, Mean:
+			acc += fill * A(missing)
+		case Prod:
+			acc *= powReal(fill, missing)
+		case Amax, Amin:
+			acc = combineReal(op, acc, fill)
+		case Any:
+			if fill != 0 {
+				acc = 1
+			}
+		case CountNonzero:
+			if fill != 0 {
+				acc += A(missing)
+			}
+		}
+	}
+	if op == Mean {
+		acc /= A(group)
+	}
+	return acc
+}
+
+// powReal is v**n for n > 0: exact (wrapping) by squaring for integers,
+// math.Pow for floats.
+func powReal[A realAcc](v A, n int64) A {
+	if f, ok := any(v).(float64); ok {
+		return A(math.Pow(f, float64(n)))
+	}
+	r, b := A(1), v
+	for ; n > 0; n >>= 1 {
+		if n&1 == 1 {
+			r *= b
+		}
+		b *= b
+	}
+	return r
+}
+
+// allReal folds every stored value (fixed chunks in parallel) and the
+// missing unspecified ones.
+func allReal[V realVal, A realAcc](op ReduceOp, v []V, missing, numel int64, fill A) A {
+	parts := make([]A, (len(v)+allChunk-1)/allChunk)
+	kernels.ForChunks(len(v), allChunk, func(c, lo, hi int) {
+		if op == Sum || op == Mean {
+			parts[c] = sumReal(v[lo:hi], A(0))
+		} else {
+			parts[c] = foldReal(op, v[lo:hi], initReal[A](op))
+		}
+	})
+	acc := initReal[A](op)
+	for _, p := range parts {
+		acc = combineReal(op, acc, p)
+	}
+	return finishReal(op, acc, missing, fill, numel)
+}
+
+// rowsReal folds the rows [lo, hi) of a compressed level into accs[r].
+func rowsReal[I kernels.Index, V realVal, A realAcc](op ReduceOp, pos []I, v []V, lo, hi int, accs []A) {
+	base := pos[0]
+	init := initReal[A](op)
+	switch op {
+	case Sum, Mean:
+		for r := lo; r < hi; r++ {
+			s := init
+			for _, x := range v[pos[r]-base : pos[r+1]-base] {
+				s += A(x)
+			}
+			accs[r] = s
+		}
+	case Amax:
+		for r := lo; r < hi; r++ {
+			m := init
+			for _, x := range v[pos[r]-base : pos[r+1]-base] {
+				if a := A(x); a > m || a != a {
+					m = a
+				}
+			}
+			accs[r] = m
+		}
+	default:
+		for r := lo; r < hi; r++ {
+			accs[r] = foldReal(op, v[pos[r]-base:pos[r+1]-base], init)
+		}
+	}
+}
+
+// scatterReal folds v[k] into accs[crd[k]] in storage order and counts
+// the stored elements per group.
+func scatterReal[I kernels.Index, V realVal, A realAcc](op ReduceOp, crd []I, v []V, accs []A, cnt []int64) {
+	v = v[:len(crd)]
+	switch op {
+	case Sum, Mean:
+		for k, g := range crd {
+			accs[g] += A(v[k])
+			cnt[g]++
+		}
+	case Amax:
+		for k, g := range crd {
+			if a := A(v[k]); a > accs[g] || a != a {
+				accs[g] = a
+			}
+			cnt[g]++
+		}
+	default:
+		for k, g := range crd {
+			accs[g] = foldReal(op, v[k:k+1], accs[g])
+			cnt[g]++
+		}
+	}
+}

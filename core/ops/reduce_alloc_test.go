@@ -1,0 +1,58 @@
+package ops
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// allocatedBy returns the bytes fn allocates (runtime.MemStats.TotalAlloc
+// around the call, after one warm-up call) and fn's result.
+func allocatedBy(t *testing.T, fn func() (*tensor.Tensor, error)) (uint64, *tensor.Tensor) {
+	t.Helper()
+	_, err := fn()
+	require.NoError(t, err)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := fn()
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	return after.TotalAlloc - before.TotalAlloc, r
+}
+
+// resultBytes is the storage of a result: values, indices and levels.
+func resultBytes(r *tensor.Tensor) uint64 {
+	n := uint64(len(r.ValueArray().Data) + len(r.IndexArray().Data))
+	for _, l := range r.StorageLevels() {
+		n += uint64(len(l.Pos.Data) + len(l.Crd.Data))
+	}
+	return n
+}
+
+// The engine's reductions allocate their result plus O(rows) bytes: a
+// regression that copies the matrix (5 values a row here, 40 bytes) or
+// goes through the COO path (gigabytes at 1M rows) fails. On a 200K-row
+// Laplacian (1M entries) in CSR and COO; deterministic, not timed.
+func TestReduceAllocatesResultPlusRows(t *testing.T) {
+	const slack = 64 << 10 // the chunk partials, the tensor headers
+	for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO} {
+		x := benchLaplacian(t, 447, l)
+		rows := uint64(x.Dims()[0])
+		for _, c := range []struct {
+			op      string
+			dims    []int
+			perRow  uint64 // accumulator bytes a row beyond the result
+			nothing bool   // all dims: no per-row memory at all
+		}{
+			{"sum", nil, 0, true}, {"amax", nil, 0, true}, {"count_nonzero", nil, 0, true},
+			{"sum", []int{0}, 16, false}, {"sum", []int{1}, 16, false},
+			{"amax", []int{1}, 16, false}, {"prod", []int{0}, 16, false}, {"any", []int{1}, 16, false},
+		} {
+			got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Reduce(x, c.dims, c.op) })
+			limit := resultBytes(r) + c.perRow*rows + slack
+			require.LessOrEqual(t, got, limit, "%s %s over %v: %d bytes allocated, limit %d (result %d)", l, c.op, c.dims, got, limit, resultBytes(r))
+		}
+	}
+}
