@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -224,11 +225,32 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	// Division with a rounding mode is not linear; the other ops run per
 	// duplicate, as torch, where that gives the dense result (perDuplicateSafe).
 	perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(op, s))
-	r, err := mapTensor(op, t, out, dom, ef, perDup)
+	r, err := mapTensor(op, t, out, dom, ef, perDup, numberAffine(op, n, dom, numberFirst, args))
 	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
 		r = r.WithCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
 	}
 	return r, err
+}
+
+// numberAffine is the engine's hand-written loop for mul, add and sub of a
+// number (no alpha), in the domain the table's functions compute in: the
+// same results, without a function call per element.
+func numberAffine(op string, n dtype.Number, dom domain, numberFirst bool, args *BinaryArgs) engine.Affine {
+	if args.Alpha != nil || dom == domComplex {
+		return engine.Affine{}
+	}
+	c, ci := n.Value.Re(), n.Value.Int()
+	switch {
+	case op == "mul":
+		return engine.Affine{Use: true, Mul: c, IntMul: ci}
+	case op == "add":
+		return engine.Affine{Use: true, Mul: 1, Add: c, IntMul: 1, IntAdd: ci}
+	case op == "sub" && !numberFirst:
+		return engine.Affine{Use: true, Mul: 1, Add: -c, IntMul: 1, IntAdd: -ci}
+	case op == "sub":
+		return engine.Affine{Use: true, Mul: -1, Add: c, IntMul: -1, IntAdd: ci}
+	}
+	return engine.Affine{}
 }
 
 // bindNumber turns a binary function into a unary one with the number s on

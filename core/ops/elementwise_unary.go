@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -108,7 +109,11 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	}
 	dom := max(domainOf(t.DType()), domainOf(out))
 	perDup := def.linear && (def.scale == 0 || perDuplicateSafe(t, out, dom, def.scale))
-	res, err := mapTensor(name, t, out, dom, ef, perDup)
+	var aff engine.Affine
+	if name == "neg" {
+		aff = engine.Affine{Use: true, Mul: -1, IntMul: -1}
+	}
+	res, err := mapTensor(name, t, out, dom, ef, perDup, aff)
 	if err != nil {
 		return nil, err
 	}
@@ -144,8 +149,9 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 }
 
 // mapTensor applies ef (in domain dom) to t's stored values and fill value,
-// keeping t's structure; the result has dtype out.
-func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool) (*tensor.Tensor, error) {
+// keeping t's structure (shared); the result has dtype out. The values run
+// through the engine's Map (aff: its hand-written loop where it applies).
+func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool, aff engine.Affine) (*tensor.Tensor, error) {
 	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.DType())
 	}
@@ -159,7 +165,10 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 	if err := errs.CheckAlloc(op, src.ValueArray().Numel(), out.Size()); err != nil {
 		return nil, err
 	}
-	vals := applyUnary(ef, loadVec(src.ValueArray(), dom)).store(out, src.ValueArray().Shape)
+	vals, err := engine.Map(src.ValueArray(), out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, aff)
+	if err != nil {
+		return nil, err
+	}
 	if src.PerSlotFill() { // the op maps each fill slot as it maps each value: the pattern stays
 		slots := src.SlotFill()
 		fill := applyUnary(ef, loadVec(slots, dom)).store(out, slots.Shape)

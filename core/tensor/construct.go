@@ -63,12 +63,9 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: indices and values must have same nnz, but got nnz from indices: %d, nnz from values: %d", nse, values.Shape[0])
 	}
 	d := len(values.Shape) - 1
-	for j := 0; j < s; j++ {
-		for i := int64(0); i < nse; i++ {
-			if v := indices.Index(int64(j)*nse + i); v < 0 {
-				return nil, errs.Errorf(errs.ErrIndex, "indices[%d, %d] = %d: found negative index %d for dim %d", j, i, v, v, j)
-			}
-		}
+	if k := firstNegative(indices); k >= 0 {
+		j, i, v := k/max(nse, 1), k%max(nse, 1), indices.Index(k)
+		return nil, errs.Errorf(errs.ErrIndex, "indices[%d, %d] = %d: found negative index %d for dim %d", j, i, v, v, j)
 	}
 	if size == nil {
 		size = make([]int64, s+d)
@@ -231,4 +228,24 @@ func TargetSpec(layout Layout, shape []int64, denseDim, sparseDim int, block [2]
 		return FormatSpec{}, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 	}
 	return spec, spec.validate()
+}
+
+// firstNegative returns the flat position of the first negative entry of an
+// int32 or int64 index array, or -1 (a typed loop: NewCOO runs it on every
+// result an operator builds).
+func firstNegative(a dtype.Array) int64 {
+	if a.DType == dtype.Int32 {
+		for k, v := range dtype.AsSlice[int32](a) {
+			if v < 0 {
+				return int64(k)
+			}
+		}
+		return -1
+	}
+	for k, v := range dtype.AsSlice[int64](a) {
+		if v < 0 {
+			return int64(k)
+		}
+	}
+	return -1
 }

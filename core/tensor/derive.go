@@ -16,21 +16,13 @@ func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
 	return &c
 }
 
-// WithValues is t's structure (copied) with new values, dtype and fill.
+// WithValues is t's structure (shared, not copied: tensors are immutable)
+// with new values, dtype and fill.
 func WithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
 	c := *t
 	c.dtype = d
-	c.shape = t.Shape()
-	c.levels = make([]Level, len(t.levels))
-	for i, l := range t.levels {
-		l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
-		c.levels[i] = l
-	}
 	c.values = vals
 	c.setFill(fill)
-	if c.layout == COO {
-		c.gatherCOOIndices() // a fresh indices array, its rows the levels' crd
-	}
 	return &c
 }
 
