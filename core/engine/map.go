@@ -27,16 +27,49 @@ type MapFunc struct {
 	Complex func(complex128) complex128
 }
 
-// Affine is a hand-written map x*Mul + Add for the hot ops (neg, mul or add
-// of a number, sub): when Use is set and the input and result share a
-// dtype of float32, float64, int32 or int64, Map runs it in place of the
-// function, with the constants in the input's own type.
-type Affine struct {
-	Use      bool
-	Mul, Add float64
-	// IntMul and IntAdd are the constants for integer dtypes (wrapping).
-	IntMul, IntAdd int64
+// Fast selects a hand-written loop for the hot ops in place of the
+// element function, with the number in the compute domain's type (Num as
+// float64, IntNum as int64 when IntDomain); the results are the function's,
+// bit for bit.
+//
+// Arith (neg, and mul, add and sub of a number) runs when the input and
+// result share a dtype of float32, float64, int32 or int64, computed in
+// float64 or int64 and narrowed. Cmp (a comparison with a number) runs when
+// the result is bool and the input is one of those dtypes.
+type Fast struct {
+	Arith     ArithOp
+	Cmp       CmpOp
+	Num       float64
+	IntNum    int64
+	IntDomain bool
 }
+
+// ArithOp is an arithmetic op of Fast's loop (ArithNone: none).
+type ArithOp int8
+
+// The arithmetic ops: -x, x*n, x+n, x-n, n-x.
+const (
+	ArithNone ArithOp = iota
+	ArithNeg
+	ArithMul
+	ArithAdd
+	ArithSub
+	ArithRSub
+)
+
+// CmpOp is a comparison of Fast's compare loop (CmpNone: none).
+type CmpOp int8
+
+// The comparisons x op number.
+const (
+	CmpNone CmpOp = iota
+	CmpEq
+	CmpNe
+	CmpLt
+	CmpLe
+	CmpGt
+	CmpGe
+)
 
 // mapChunk is Map's fixed chunk (the unit of parallel work and of
 // cancellation); mapPiece the scratch run a chunk widens at a time.
@@ -50,25 +83,28 @@ const (
 // piece at a time into domain scratch, mapped and narrowed into the result
 // (to bool: non-zero, NaN included, is true; complex to real keeps the real
 // part); the whole array is never widened. Chunks run in parallel.
-func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, aff Affine) (dtype.Array, error) {
+func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dtype.Array, error) {
 	n := src.Numel()
 	if err := budget.Check("element-wise result", n, out.Size()); err != nil {
 		return dtype.Array{}, err
 	}
 	dst := dtype.UninitArray(out, src.Shape)
-	if aff.Use && src.DType == out {
-		switch out {
-		case dtype.Float64:
-			affine(dtype.AsSlice[float64](src), dtype.AsSlice[float64](dst), aff.Mul, aff.Add)
+	if fast.Cmp != CmpNone && out == dtype.Bool && compareFast(src, dst.Data, fast) {
+		return dst, nil
+	}
+	if fast.Arith != ArithNone && src.DType == out {
+		switch {
+		case out == dtype.Float64 && !fast.IntDomain:
+			arith(dtype.AsSlice[float64](src), dtype.AsSlice[float64](dst), fast.Arith, fast.Num)
 			return dst, nil
-		case dtype.Float32: // computed in float64 and narrowed, as the table's functions do
-			affine(dtype.AsSlice[float32](src), dtype.AsSlice[float32](dst), aff.Mul, aff.Add)
+		case out == dtype.Float32 && !fast.IntDomain: // in float64 and narrowed, as the table's funcs
+			arith(dtype.AsSlice[float32](src), dtype.AsSlice[float32](dst), fast.Arith, fast.Num)
 			return dst, nil
-		case dtype.Int64:
-			affine(dtype.AsSlice[int64](src), dtype.AsSlice[int64](dst), aff.IntMul, aff.IntAdd)
+		case out == dtype.Int64 && fast.IntDomain:
+			arith(dtype.AsSlice[int64](src), dtype.AsSlice[int64](dst), fast.Arith, fast.IntNum)
 			return dst, nil
-		case dtype.Int32: // wrapping: the same as in int64 and narrowed
-			affine(dtype.AsSlice[int32](src), dtype.AsSlice[int32](dst), aff.IntMul, aff.IntAdd)
+		case out == dtype.Int32 && fast.IntDomain: // wrapping: the same as in int64 and narrowed
+			arith(dtype.AsSlice[int32](src), dtype.AsSlice[int32](dst), fast.Arith, fast.IntNum)
 			return dst, nil
 		}
 	}
@@ -108,29 +144,32 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, aff Affine) (d
 	return dst, nil
 }
 
-// affine is dst[i] = T(C(src[i])*m + a), computed in C (float64 or
-// int64), over fixed chunks in parallel: the hand-written loop of neg and
-// of mul, add and sub of a number.
-func affine[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src, dst []T, m, a C) {
+// arith is dst[i] = T(C(src[i]) op c), computed in C (float64 or int64),
+// over fixed chunks in parallel.
+func arith[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src, dst []T, op ArithOp, c C) {
 	kernels.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
 		s, d := src[lo:hi], dst[lo:hi]
 		d = d[:len(s)]
-		switch {
-		case m == -1 && a == 0:
+		switch op {
+		case ArithNeg:
 			for i, x := range s {
 				d[i] = T(-C(x))
 			}
-		case a == 0:
+		case ArithMul:
 			for i, x := range s {
-				d[i] = T(C(x) * m)
+				d[i] = T(C(x) * c)
 			}
-		case m == 1:
+		case ArithAdd:
 			for i, x := range s {
-				d[i] = T(C(x) + a)
+				d[i] = T(C(x) + c)
 			}
-		default:
+		case ArithSub:
 			for i, x := range s {
-				d[i] = T(C(x)*m + a)
+				d[i] = T(C(x) - c)
+			}
+		case ArithRSub:
+			for i, x := range s {
+				d[i] = T(c - C(x))
 			}
 		}
 	})

@@ -225,33 +225,37 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	// Division with a rounding mode is not linear; the other ops run per
 	// duplicate, as torch, where that gives the dense result (perDuplicateSafe).
 	perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(op, s))
-	r, err := mapTensor(op, t, out, dom, ef, perDup, numberAffine(op, n, dom, numberFirst, args))
+	r, err := mapTensor(op, t, out, dom, ef, perDup, numberFast(op, n, dom, numberFirst, args))
 	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
 		r = r.WithCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
 	}
 	return r, err
 }
 
-// numberAffine is the engine's hand-written loop for mul, add and sub of a
-// number (no alpha), in the domain the table's functions compute in: the
-// same results, without a function call per element.
-func numberAffine(op string, n dtype.Number, dom domain, numberFirst bool, args *BinaryArgs) engine.Affine {
+// numberFast is the engine's hand-written loop for mul, add and sub of a
+// number (no alpha) and for comparisons with one, in the domain the table's
+// functions compute in: the same results, without a call per element.
+func numberFast(op string, n dtype.Number, dom domain, numberFirst bool, args *BinaryArgs) engine.Fast {
 	if args.Alpha != nil || dom == domComplex {
-		return engine.Affine{}
+		return engine.Fast{}
 	}
 	c, ci := n.Value.Re(), n.Value.Int()
-	switch {
-	case op == "mul":
-		return engine.Affine{Use: true, Mul: c, IntMul: ci}
-	case op == "add":
-		return engine.Affine{Use: true, Mul: 1, Add: c, IntMul: 1, IntAdd: ci}
-	case op == "sub" && !numberFirst:
-		return engine.Affine{Use: true, Mul: 1, Add: -c, IntMul: 1, IntAdd: -ci}
-	case op == "sub":
-		return engine.Affine{Use: true, Mul: -1, Add: c, IntMul: -1, IntAdd: ci}
+	if cmp, ok := fastCompares[op]; ok {
+		if numberFirst { // c op x is x op' c
+			cmp = flippedCompare[cmp]
+		}
+		return engine.Fast{Cmp: cmp, Num: c, IntNum: ci, IntDomain: dom == domInt}
 	}
-	return engine.Affine{}
+	ar := map[string]engine.ArithOp{"mul": engine.ArithMul, "add": engine.ArithAdd, "sub": engine.ArithSub}[op]
+	if ar == engine.ArithSub && numberFirst {
+		ar = engine.ArithRSub
+	}
+	return engine.Fast{Arith: ar, Num: c, IntNum: ci, IntDomain: dom == domInt}
 }
+
+var fastCompares = map[string]engine.CmpOp{"eq": engine.CmpEq, "ne": engine.CmpNe, "lt": engine.CmpLt, "le": engine.CmpLe, "gt": engine.CmpGt, "ge": engine.CmpGe}
+
+var flippedCompare = map[engine.CmpOp]engine.CmpOp{engine.CmpEq: engine.CmpEq, engine.CmpNe: engine.CmpNe, engine.CmpLt: engine.CmpGt, engine.CmpLe: engine.CmpGe, engine.CmpGt: engine.CmpLt, engine.CmpGe: engine.CmpLe}
 
 // bindNumber turns a binary function into a unary one with the number s on
 // the left (numberFirst) or the right.

@@ -109,11 +109,11 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	}
 	dom := max(domainOf(t.DType()), domainOf(out))
 	perDup := def.linear && (def.scale == 0 || perDuplicateSafe(t, out, dom, def.scale))
-	var aff engine.Affine
+	var fast engine.Fast
 	if name == "neg" {
-		aff = engine.Affine{Use: true, Mul: -1, IntMul: -1}
+		fast = engine.Fast{Arith: engine.ArithNeg, IntDomain: dom == domInt}
 	}
-	res, err := mapTensor(name, t, out, dom, ef, perDup, aff)
+	res, err := mapTensor(name, t, out, dom, ef, perDup, fast)
 	if err != nil {
 		return nil, err
 	}
@@ -150,8 +150,8 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 
 // mapTensor applies ef (in domain dom) to t's stored values and fill value,
 // keeping t's structure (shared); the result has dtype out. The values run
-// through the engine's Map (aff: its hand-written loop where it applies).
-func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool, aff engine.Affine) (*tensor.Tensor, error) {
+// through the engine's Map (fast: its hand-written loop where it applies).
+func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, linear bool, fast engine.Fast) (*tensor.Tensor, error) {
 	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.DType())
 	}
@@ -165,7 +165,7 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 	if err := errs.CheckAlloc(op, src.ValueArray().Numel(), out.Size()); err != nil {
 		return nil, err
 	}
-	vals, err := engine.Map(src.ValueArray(), out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, aff)
+	vals, err := engine.Map(src.ValueArray(), out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
 	if err != nil {
 		return nil, err
 	}

@@ -46,15 +46,15 @@ func TestMapEngineMatchesWidenedPath(t *testing.T) {
 	covered := 0
 	for _, d := range dtype.AllDTypes {
 		src := mapValues(rng, d, n)
-		check := func(name string, out dtype.DType, dom domain, ef elemFuncs, aff engine.Affine) {
+		check := func(name string, out dtype.DType, dom domain, ef elemFuncs, fast engine.Fast) {
 			if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
 				return
 			}
 			want := applyUnary(ef, loadVec(src, dom)).store(out, src.Shape)
-			got, err := engine.Map(src, out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, aff)
+			got, err := engine.Map(src, out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
 			require.NoError(t, err)
 			require.Equal(t, want.Shape, got.Shape, "%s on %s", name, d)
-			require.Equal(t, want.Data, got.Data, "%s on %s (affine %v)", name, d, aff.Use)
+			require.Equal(t, want.Data, got.Data, "%s on %s (fast %+v)", name, d, fast)
 			covered++
 		}
 		for name, def := range unaryOps {
@@ -70,15 +70,15 @@ func TestMapEngineMatchesWidenedPath(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			var aff engine.Affine
+			var fast engine.Fast
 			if name == "neg" {
-				aff = engine.Affine{Use: true, Mul: -1, IntMul: -1}
+				fast = engine.Fast{Arith: engine.ArithNeg, IntDomain: max(domainOf(d), domainOf(out)) == domInt}
 			}
-			check(name, out, max(domainOf(d), domainOf(out)), ef, aff)
+			check(name, out, max(domainOf(d), domainOf(out)), ef, fast)
 		}
-		for _, name := range []string{"mul", "add", "sub", "gt"} {
+		for _, name := range []string{"mul", "add", "sub", "gt", "ge", "lt", "le", "eq", "ne"} {
 			def := binaryOps[name]
-			for _, num := range []dtype.Number{dtype.IntNumber(3), dtype.FloatNumber(0.1), dtype.FloatNumber(math.Inf(-1))} {
+			for _, num := range []dtype.Number{dtype.IntNumber(3), dtype.FloatNumber(0.1), dtype.FloatNumber(math.Inf(-1)), dtype.FloatNumber(math.NaN())} {
 				for _, first := range []bool{false, true} {
 					args := BinaryArgs{}
 					common := dtype.PromoteNumber(d, num.Kind)
@@ -92,7 +92,7 @@ func TestMapEngineMatchesWidenedPath(t *testing.T) {
 					}
 					dom := domainOf(compute)
 					ef := bindNumber(def.funcs(&args, compute), scalarVec(dom, num.Value), first)
-					check(name, out, dom, ef, numberAffine(name, num, dom, first, &args))
+					check(name, out, dom, ef, numberFast(name, num, dom, first, &args))
 				}
 			}
 		}
