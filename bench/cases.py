@@ -34,6 +34,7 @@ class Sizes:
         self.coalesce_repeats = 125_000 if quick else 4_000_000
         self.sddmm_grid = 100 if quick else 500
         self.sddmm_k = 64
+        self.ops_grid = 150 if quick else 1000  # the 1M-row Laplacian of issue 32
         self.small_calls = 20_000 if quick else 200_000
         self.min_real_nnz = 10_000
 

@@ -34,6 +34,7 @@ import dia_cases  # noqa: E402
 import gslib  # noqa: E402
 import mkl_cases  # noqa: E402
 import mkl_peers  # noqa: E402
+import ops_cases  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
 import semi_cases  # noqa: E402
@@ -49,6 +50,7 @@ ALL += autograd_cases.KERNELS
 ALL += mkl_cases.KERNELS
 ALL += lowrank_cases.KERNELS
 ALL += shape_cases.KERNELS
+ALL += ops_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
 if DASK_MISSING is None:

@@ -1,0 +1,83 @@
+"""Benchmark rows of the everyday operators that run on the operator engine
+(issue 32): reductions, and element-wise ops with a number, on the 2-D
+Laplacian in CSR (float64, int32 indices), each paired call by call against
+SciPy and PyTorch (both named in "pair", so each gets a paired ratio)."""
+
+import numpy as np
+
+import check
+import peers
+from cases import (_laplacian, _parts, _scipy_csr, finish, new_row, run_gosparse, run_peer,
+                   run_torch)
+
+
+def _vector(r):
+    """A reduction's result (gosparse, SciPy or torch; dense or sparse) as a
+    float64 numpy vector."""
+    if hasattr(r, "todense"):  # SciPy sparse
+        r = r.todense()
+    elif hasattr(r, "layout") and "strided" not in str(r.layout):  # gosparse or torch sparse
+        r = r.to_dense()
+    if hasattr(r, "numpy"):
+        r = r.numpy()
+    return np.asarray(r, dtype=np.float64).ravel()
+
+
+def _values(r):
+    """An element-wise result's stored values (same pattern as the input)."""
+    if hasattr(r, "tocsr"):  # SciPy
+        return np.asarray(r.data, dtype=np.float64)
+    v = r.values()
+    return np.asarray(v.numpy() if hasattr(v, "numpy") else v, dtype=np.float64)
+
+
+def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via):
+    """One row: gs() on the gosparse CSR A, sp_fn(S) on SciPy's csr_array over
+    the same buffers, torch_fn(torch, At, Ac) on torch's CSR At and coalesced
+    COO Ac; key(result) gives what the three must agree on."""
+    rows, cols = A.shape
+    nnz = A._nnz()
+    row = new_row(name, "%s, CSR f64/i32, 2-D Laplacian %dx%d (%d nnz)" % (what, rows, cols, nnz),
+                  nbytes=8 * nnz, bytes_formula="8*nnz (the values read)")
+    row["pair"] = ("scipy", "torch")
+    res = run_gosparse(row, gs, ctx.fast, via)
+    if res is None:
+        return row
+    want = key(res)
+    del res
+    S = _scipy_csr(A)
+    run_peer(row, "scipy", lambda: sp_fn(S), ctx.fast, lambda r: check.dense(want, key(r)))
+
+    def build(torch):
+        crow, col, val = _parts(A)
+        At = peers.t_csr(crow, col, val, (rows, cols))
+        Ac = At.to_sparse_coo().coalesce()
+        return (lambda: torch_fn(torch, At, Ac)), "torch (CPU)"
+
+    run_torch(row, build, ctx.fast, lambda r: check.dense(want, key(r)))
+    return finish(row)
+
+
+def ops(ctx):
+    """Reductions and ops with a number on the 1M-row Laplacian (ops_grid)."""
+    A = _laplacian(ctx.sizes.ops_grid)
+    return [
+        _op_row(ctx, "ops:sum_all", "sum of all elements", A, _vector, lambda: A.sum(),
+                lambda S: S.sum(), lambda torch, At, Ac: torch.sum(At), "Tensor.sum()"),
+        _op_row(ctx, "ops:sum_dim0", "sum over dim 0", A, _vector, lambda: A.sum(0),
+                lambda S: S.sum(axis=0), lambda torch, At, Ac: torch.sparse.sum(Ac, 0),
+                "Tensor.sum(0)"),
+        _op_row(ctx, "ops:sum_dim1", "sum over dim 1", A, _vector, lambda: A.sum(1),
+                lambda S: S.sum(axis=1), lambda torch, At, Ac: torch.sparse.sum(Ac, 1),
+                "Tensor.sum(1)"),
+        _op_row(ctx, "ops:amax_dim1", "amax over dim 1", A, _vector, lambda: A.amax(1),
+                lambda S: S.max(axis=1), lambda torch, At, Ac: torch.amax(Ac, 1),
+                "Tensor.amax(1)"),
+        _op_row(ctx, "ops:mul_number", "A * 2.0", A, _values, lambda: A * 2.0,
+                lambda S: S * 2.0, lambda torch, At, Ac: At * 2.0, "Tensor.__mul__"),
+        _op_row(ctx, "ops:neg", "-A", A, _values, lambda: -A,
+                lambda S: -S, lambda torch, At, Ac: -At, "Tensor.__neg__"),
+    ]
+
+
+KERNELS = [("ops", ops)]
