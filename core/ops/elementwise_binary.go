@@ -343,6 +343,9 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 		alpha := alphaValue(op, args, dom)
 		return cooAddMerge(a, b, alpha, out)
 	}
+	if r, ok, err := mergeNative(op, a, b, dom, out, layout, args); ok || err != nil {
+		return r, err
+	}
 	return mergeBinary(op, def, bf, a, b, dom, out, layout, block)
 }
 
