@@ -1,0 +1,76 @@
+package ops
+
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// softmaxNative runs Softmax over the rows (dim 1) of a float32 or float64
+// CSR matrix or coalesced COO matrix on the engine: a segment softmax over
+// the row pointer (for COO, the runs of equal row indices), parallel over
+// rows. The result is Softmax's: a coalesced COO of the same pattern (the
+// COO input's indices shared), fill zero. ok is false for the other cases.
+func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
+	if dim != 1 || t.NDim() != 2 || t.BatchDim() != 0 || t.DenseDim() != 0 || t.Layout() == tensor.Custom ||
+		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
+		return nil, false, nil
+	}
+	var pos, idx dtype.Array
+	switch {
+	case t.StorageLayout() == tensor.CSR:
+		lv := t.StorageLevels()[1]
+		pos, idx = lv.Pos, rowColIndices(lv.Pos, lv.Crd)
+	case t.StorageLayout() == tensor.COO && t.CoalescedFlag():
+		idx = t.IndexArray()
+		pos = rowRuns(idx)
+	default:
+		return nil, false, nil
+	}
+	vals, ok, err := engine.SoftmaxSegments(pos, t.ValueArray(), log)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	r, err := tensor.NewCOO(idx, vals, t.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	return r, true, err
+}
+
+// rowColIndices is a CSR's (2, nse) COO index array: each entry's row
+// (expanded from pos) and column, in pos's index dtype.
+func rowColIndices(pos, crd dtype.Array) dtype.Array {
+	n := crd.Numel()
+	idx := dtype.UninitArray(pos.DType, []int64{2, n})
+	if pos.DType == dtype.Int32 {
+		expandRows(dtype.AsSlice[int32](pos), dtype.AsSlice[int32](crd), dtype.AsSlice[int32](idx), n)
+	} else {
+		expandRows(dtype.AsSlice[int64](pos), dtype.AsSlice[int64](crd), dtype.AsSlice[int64](idx), n)
+	}
+	return idx
+}
+
+func expandRows[I int32 | int64](pos, crd, idx []I, n int64) {
+	rows, cols := idx[:n], idx[n:]
+	base := pos[0]
+	for r := 0; r+1 < len(pos); r++ {
+		for k := pos[r] - base; k < pos[r+1]-base; k++ {
+			rows[k] = I(r)
+		}
+	}
+	copy(cols, crd[:n])
+}
+
+// rowRuns is the bounds of the runs of equal first indices of a coalesced
+// (2, nse) COO index array, as int64 segment bounds.
+func rowRuns(idx dtype.Array) dtype.Array {
+	n := idx.Shape[1]
+	b := []int64{0}
+	for k := int64(1); k < n; k++ {
+		if idx.Index(k) != idx.Index(k-1) {
+			b = append(b, k)
+		}
+	}
+	if n > 0 {
+		b = append(b, n)
+	}
+	return dtype.Array{DType: dtype.Int64, Shape: []int64{int64(len(b))}, Data: dtype.Int64Array(b).Data}
+}
