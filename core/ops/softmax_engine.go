@@ -62,15 +62,27 @@ func expandRows[I int32 | int64](pos, crd, idx []I, n int64) {
 // rowRuns is the bounds of the runs of equal first indices of a coalesced
 // (2, nse) COO index array, as int64 segment bounds.
 func rowRuns(idx dtype.Array) dtype.Array {
-	n := idx.Shape[1]
-	b := []int64{0}
-	for k := int64(1); k < n; k++ {
-		if idx.Index(k) != idx.Index(k-1) {
-			b = append(b, k)
-		}
-	}
-	if n > 0 {
-		b = append(b, n)
+	var b []int64
+	if idx.DType == dtype.Int32 {
+		b = runBounds(dtype.AsSlice[int32](idx)[:idx.Shape[1]])
+	} else {
+		b = runBounds(dtype.AsSlice[int64](idx)[:idx.Shape[1]])
 	}
 	return dtype.Array{DType: dtype.Int64, Shape: []int64{int64(len(b))}, Data: dtype.Int64Array(b).Data}
+}
+
+func runBounds[I int32 | int64](rows []I) []int64 {
+	runs := 0
+	for k := range rows {
+		if k == 0 || rows[k] != rows[k-1] {
+			runs++
+		}
+	}
+	b := make([]int64, 0, runs+1)
+	for k := range rows {
+		if k == 0 || rows[k] != rows[k-1] {
+			b = append(b, int64(k))
+		}
+	}
+	return append(b, int64(len(rows)))
 }
