@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"math"
-	"math/cmplx"
-
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -63,19 +60,22 @@ func combineComplex(op ReduceOp, a, b complex128) complex128 {
 
 // finishComplex is finishReal for complex accumulators: a fill scales by a
 // count per component (as a real factor, so an infinite part stays finite
-// in the other), a product takes fill**missing.
+// in the other), a product takes fill**missing by repeated squaring.
 func finishComplex(op ReduceOp, acc complex128, missing int64, fill complex128, group int64) complex128 {
 	if missing > 0 {
 		k := float64(missing)
 		switch op {
 		case Sum, Mean:
 			acc += complex(real(fill)*k, imag(fill)*k)
-		case Prod:
-			if imag(fill) == 0 {
-				acc *= complex(math.Pow(real(fill), k), 0)
-			} else {
-				acc *= cmplx.Pow(fill, complex(k, 0))
+		case Prod: // fill**missing by repeated squaring (cmplx.Pow's polar form rounds 2**3)
+			r, b := complex(1, 0), fill
+			for n := missing; n > 0; n >>= 1 {
+				if n&1 == 1 {
+					r *= b
+				}
+				b *= b
 			}
+			acc *= r
 		case Any:
 			if fill != 0 {
 				acc = 1

@@ -145,7 +145,7 @@ func TestReduceEngineMatchesReference(t *testing.T) {
 // referenceReduce is Reduce through the COO path alone (the implementation
 // before the engine), a strided input through its COO form.
 func referenceReduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
-	rd, ok := reducers[op]
+	rd, ok := reducerFor(op, t.DType())
 	if !ok {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "unknown reduction %q", op)
 	}
