@@ -8,7 +8,11 @@
 //     unspecified elements counted through the fill), over the rows of a
 //     compressed layout (a segment fold over pos, parallel over rows) and
 //     over its columns (a scatter into a budget-checked accumulator);
-//   - map: element-wise functions of the values with the structure shared.
+//   - map: element-wise functions of the values with the structure shared,
+//     hand-written loops for neg, arithmetic and comparisons with a number;
+//   - merge: element-wise ops of two compressed matrices as row merges
+//     (count, then fill, in the operands' layout);
+//   - softmax: a segment softmax over rows.
 //
 // Half floats stay uint16 in storage and are widened a chunk at a time into
 // float32 scratch; float32 reductions accumulate in float64 (torch's CPU

@@ -1,11 +1,13 @@
 // Package ops owns the operators of gosparse on tensors of any format
 // (core/tensor) other than the linear algebra (core/linalg): element-wise
 // tables and their fill values, reductions, shape operations, indexing,
-// masks and where. Each operator checks its arguments, picks a result format
-// and a kernel, converts its inputs where a fast path needs it, and keeps
-// to_dense(op(A)) == op(to_dense(A)).
+// masks and where. Each operator checks its arguments, picks a result format,
+// and runs on core/engine where the engine reads its inputs natively
+// (reductions, maps over the values, CSR/CSC merges, softmax over rows),
+// else converts them (the COO paths, which are also the engine's test
+// references); every operator keeps to_dense(op(A)) == op(to_dense(A)).
 //
-// It imports core/tensor, core/dtype, core/errs and the kernels, and is a
-// sibling of core/linalg (neither imports the other); core/autograd and
-// the C ABI (capi) import both.
+// It imports core/engine, core/tensor, core/dtype, core/errs and the
+// kernels, and is a sibling of core/linalg (neither imports the other);
+// core/autograd and the C ABI (capi) import both.
 package ops
