@@ -12,7 +12,8 @@
 //     hand-written loops for neg, arithmetic and comparisons with a number;
 //   - merge: element-wise ops of two compressed matrices as row merges
 //     (count, then fill, in the operands' layout);
-//   - softmax: a segment softmax over rows.
+//   - softmax: a segment softmax over rows;
+//   - select: where(condition, tensor, number) over one pattern.
 //
 // Half floats stay uint16 in storage and are widened a chunk at a time into
 // float32 scratch; float32 reductions accumulate in float64 (torch's CPU

@@ -39,6 +39,17 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 		}
 		return tensor.NewStrided(dtype.Array{DType: out, Data: tensor.ScalarBytes(out, pick3(v))})
 	}
+	if r, ok, err := whereNative(condition, x, y, xs, ys, out); ok || err != nil {
+		return r, err
+	}
+	return whereMerge(condition, x, y, xs, ys, out)
+}
+
+// whereMerge is Where through a merge of the three operands' coalesced
+// entries, for any layouts and patterns; the reference of whereNative.
+func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, out dtype.DType) (*tensor.Tensor, error) {
+	ops := []*tensor.Tensor{condition, xs, ys}
+	var err error
 	lists := make([]*tensor.Tensor, 3)
 	for i, t := range ops {
 		if lists[i], err = tensor.ElementCOO(t); err != nil {
