@@ -21,10 +21,10 @@ const (
 	MergeMul
 )
 
-// Compressed is an unbatched compressed matrix without dense dims: rows
-// segments Pos[r]..Pos[r+1] of Crd (the columns) and Values, and Fill, one
-// element of the values' dtype.
-type Compressed struct {
+// MergeInput is an operand of MergeCompressed: an unbatched compressed
+// matrix without dense dims, its rows the segments Pos[r]..Pos[r+1] of Crd
+// (the columns) and Values, and Fill, one element of the values' dtype.
+type MergeInput struct {
 	Pos, Crd, Values dtype.Array
 	Fill             []byte
 }
@@ -42,7 +42,7 @@ type Merged struct {
 // fills it in place, in a's index dtype. Values compute in float64 and are
 // narrowed, as the op table's functions do. ok is false (nothing done) for
 // other dtypes or when a row's columns are not strictly increasing.
-func MergeCompressed(op MergeOp, alpha float64, a, b Compressed) (Merged, bool, error) {
+func MergeCompressed(op MergeOp, alpha float64, a, b MergeInput) (Merged, bool, error) {
 	d := a.Values.DType
 	if b.Values.DType != d || a.Pos.DType != b.Pos.DType || a.Pos.Numel() != b.Pos.Numel() || (d != dtype.Float64 && d != dtype.Float32) {
 		return Merged{}, false, nil
@@ -80,7 +80,7 @@ func (m mergeOp) apply(x, y float64) float64 {
 // add; for mul unless its value is the result's fill (NaN never is).
 func (m mergeOp) keepOne(z float64) bool { return m.op != MergeMul || z != m.fill }
 
-func mergeTyped[I kernels.Index, V float32 | float64](m mergeOp, a, b Compressed, fa, fb float64) (Merged, bool, error) {
+func mergeTyped[I kernels.Index, V float32 | float64](m mergeOp, a, b MergeInput, fa, fb float64) (Merged, bool, error) {
 	pa, ca, va := dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd), dtype.AsSlice[V](a.Values)
 	pb, cb, vb := dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd), dtype.AsSlice[V](b.Values)
 	rows := len(pa) - 1

@@ -27,9 +27,9 @@ func mergeNative(op string, a, b *tensor.Tensor, dom domain, out dtype.DType, la
 	if alpha.Im() != 0 {
 		return nil, false, nil
 	}
-	view := func(t *tensor.Tensor) engine.Compressed {
+	view := func(t *tensor.Tensor) engine.MergeInput {
 		lv := t.StorageLevels()[1]
-		return engine.Compressed{Pos: lv.Pos, Crd: lv.Crd, Values: t.ValueArray(), Fill: t.FillElem()}
+		return engine.MergeInput{Pos: lv.Pos, Crd: lv.Crd, Values: t.ValueArray(), Fill: t.FillElem()}
 	}
 	m, ok, err := engine.MergeCompressed(mop, alpha.Re(), view(a), view(b))
 	if !ok || err != nil {
