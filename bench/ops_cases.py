@@ -4,8 +4,10 @@ Laplacian in CSR (float64, int32 indices), each paired call by call against
 SciPy and PyTorch (both named in "pair", so each gets a paired ratio)."""
 
 import numpy as np
+import scipy.sparse as sp
 
 import check
+import gosparse
 import peers
 from cases import (_laplacian, _parts, _scipy_csr, finish, new_row, run_gosparse, run_peer,
                    run_torch)
@@ -39,14 +41,15 @@ def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via):
     nnz = A._nnz()
     row = new_row(name, "%s, CSR f64/i32, 2-D Laplacian %dx%d (%d nnz)" % (what, rows, cols, nnz),
                   nbytes=8 * nnz, bytes_formula="8*nnz (the values read)")
-    row["pair"] = ("scipy", "torch")
+    row["pair"] = ("scipy", "torch") if sp_fn is not None else ("torch",)
     res = run_gosparse(row, gs, ctx.fast, via)
     if res is None:
         return row
     want = key(res)
     del res
     S = _scipy_csr(A)
-    run_peer(row, "scipy", lambda: sp_fn(S), ctx.fast, lambda r: check.dense(want, key(r)))
+    if sp_fn is not None:
+        run_peer(row, "scipy", lambda: sp_fn(S), ctx.fast, lambda r: check.dense(want, key(r)))
 
     def build(torch):
         crow, col, val = _parts(A)
@@ -77,7 +80,44 @@ def ops(ctx):
                 lambda S: S * 2.0, lambda torch, At, Ac: At * 2.0, "Tensor.__mul__"),
         _op_row(ctx, "ops:neg", "-A", A, _values, lambda: -A,
                 lambda S: -S, lambda torch, At, Ac: -At, "Tensor.__neg__"),
+        _op_row(ctx, "ops:add_same", "A + A (same pattern)", A, _values, lambda: A + A,
+                lambda S: S + S, lambda torch, At, Ac: At + At, "Tensor.__add__"),
+        _op_row(ctx, "ops:mul_same", "A * A (same pattern)", A, _values, lambda: A * A,
+                lambda S: S.multiply(S), lambda torch, At, Ac: At * At, "Tensor.__mul__"),
+        _add_other_row(ctx, A),
+        _op_row(ctx, "ops:softmax_dim1", "softmax over dim 1 (result COO)", A, _values,
+                lambda: gosparse.sparse.softmax(A, 1), None,
+                lambda torch, At, Ac: torch.sparse.softmax(Ac, 1), "gosparse.sparse.softmax"),
     ]
+
+
+def _add_other_row(ctx, A):
+    """A + B with B of another pattern (the diagonal and the third
+    superdiagonal), all three libraries on the same two matrices."""
+    n = A.shape[0]
+    Bs = sp.diags([np.ones(n), np.full(n - 3, -0.5)], [0, 3], format="csr")
+    Bs.indices = Bs.indices.astype(np.int32)
+    Bs.indptr = Bs.indptr.astype(np.int32)
+    B = gosparse.interop.from_scipy(Bs)
+    row = new_row("ops:add_other", "A + B (other patterns), CSR f64/i32, 2-D Laplacian %dx%d (%d + %d nnz)"
+                  % (n, n, A._nnz(), B._nnz()), nbytes=12 * (A._nnz() + B._nnz()),
+                  bytes_formula="12*(nnz(A) + nnz(B)) (values and columns read)")
+    row["pair"] = ("scipy", "torch")
+    res = run_gosparse(row, lambda: A + B, ctx.fast, "Tensor.__add__")
+    if res is None:
+        return row
+    want = _values(res)
+    del res
+    S = _scipy_csr(A)
+    run_peer(row, "scipy", lambda: S + Bs, ctx.fast, lambda r: check.dense(want, _values(r)))
+
+    def build(torch):
+        At = peers.t_csr(*_parts(A), (n, n))
+        Bt = peers.t_csr(*_parts(B), (n, n))
+        return (lambda: At + Bt), "torch (CPU)"
+
+    run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r)))
+    return finish(row)
 
 
 KERNELS = [("ops", ops)]
