@@ -10,15 +10,16 @@ import (
 // perDuplicateSafe reports whether a linear map that scales every value by
 // at most factor in magnitude, run on each duplicate of an uncoalesced COO t
 // (as torch runs mul by a number), gives the dense result it gives on their
-// sums, up to rounding. Always for fewer than two entries and in integer
+// sums, up to rounding. Always for a tensor without duplicates (any layout
+// but uncoalesced COO), for fewer than two entries and in integer
 // arithmetic (a ring); in floating point only where no value is infinite or
 // NaN and neither the sums of duplicates nor the scaled terms can overflow
 // out's range, both bounded by sum |v| and factor * sum |v|. An infinite or
 // NaN factor never qualifies: [3, -1] * inf is inf - inf = nan, where the
 // sum 2 gives inf; nor do huge terms: [1e308, -1e308] * 2 overflows per term.
 func perDuplicateSafe(t *tensor.Tensor, out dtype.DType, dom domain, factor float64) bool {
-	if t.NNZ() < 2 || dom == domInt {
-		return true
+	if t.NNZ() < 2 || dom == domInt || t.StorageLayout() != tensor.COO || t.CoalescedFlag() {
+		return true // no duplicates: nothing to decide (and no widened copy of the values)
 	}
 	if math.IsNaN(factor) || math.IsInf(factor, 0) {
 		return false
