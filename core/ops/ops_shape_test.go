@@ -285,3 +285,14 @@ func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%s", l)
 	}
 }
+
+// TestPermuteZeroDimCOO: permute(dims=[]) of a 0-d COO (sparse_dim 0, one
+// entry) gives its value; it panicked with an index out of range (found by
+// internal/proptest, seed 1 case 597).
+func TestPermuteZeroDimCOO(t *testing.T) {
+	coo, err := tensor.NewCOO(dtype.Int64Array(nil, 0, 1), dtype.Float64Array([]float64{-2}, 1), []int64{}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	r, err := Permute(coo, []int{})
+	require.NoError(t, err)
+	tensortest.RequireSameDense(t, coo, r)
+}

@@ -116,7 +116,7 @@ func permuteEntries(t *tensor.Tensor, perm, dims []int) (*tensor.Tensor, error) 
 	}
 	// torch keeps the flag only while dim 0 stays first; it also keeps it when the
 	// other sparse dims move, which unsorts the entries: sorted perms only here.
-	keep := perm[0] == 0 && (slices.IsSorted(perm[:s]) || c.Nse() < 2)
+	keep := nd == 0 || perm[0] == 0 && (slices.IsSorted(perm[:s]) || c.Nse() < 2) // a 0-d tensor has no dim to move
 	out := &tensor.CooEntries{Shape: shape, DenseDim: c.DenseDim, Coords: coords, Vals: vals,
 		Coalesced: c.Coalesced && keep, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
 	r, err := out.Tensor()
