@@ -65,6 +65,14 @@ func linPromote(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 			out[i] = t
 			continue
 		}
+		if !t.IsCoalesced() {
+			// Duplicates sum in the operand's own dtype first: a cast does not
+			// commute with the sum (bool true + true is true, as int64 it is 2).
+			var err error
+			if t, err = tensor.Coalesce(t); err != nil {
+				return nil, err
+			}
+		}
 		if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), t.ValueArray().Numel(), d.Size()); err != nil {
 			return nil, err
 		}

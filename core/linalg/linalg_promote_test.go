@@ -105,3 +105,27 @@ func TestLinalgOutStrictDType(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "sparse @ sparse gives a sparse result")
 }
+
+// TestLinalgPromotesUncoalescedBool: a bool COO holding a coordinate twice
+// (true + true is true) promoted for a float64 product counts it once; the
+// cast used to come before the sum, giving 2 (found by internal/proptest,
+// seed 1 case 1780: addmm with beta=2 gave 4 for 2).
+func TestLinalgPromotesUncoalescedBool(t *testing.T) {
+	idx := dtype.Int64Array([]int64{0, 0, 0, 0}, 2, 2)
+	vals := dtype.NewArray(dtype.Bool, []int64{2})
+	vals.SetComplex(0, dtype.IntScalar(1))
+	vals.SetComplex(1, dtype.IntScalar(1))
+	b, err := tensor.NewCOO(idx, vals, []int64{1, 1}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	require.False(t, b.IsCoalesced())
+	x := tensortest.MustDense(t, []float64{3}, 1, 1)
+	for name, f := range map[string]func() (*tensor.Tensor, error){
+		"mm":    func() (*tensor.Tensor, error) { return Mm(b, x) },
+		"addmm": func() (*tensor.Tensor, error) { return Addmm(b, x, x, dtype.IntScalar(2), dtype.IntScalar(1)) },
+	} {
+		got, err := f()
+		require.NoError(t, err, name)
+		want := map[string]float64{"mm": 3, "addmm": 2 + 9}[name]
+		tensortest.RequireSameDense(t, tensortest.MustDense(t, []float64{want}, 1, 1), got, name)
+	}
+}
