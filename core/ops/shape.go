@@ -523,7 +523,7 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 		}
 		newSparse[infer] = total / rest
 	}
-	if dtype.NumelOf(newSparse) != total || len(newSparse) == 0 {
+	if dtype.NumelOf(newSparse) != total { // no sparse dim left (a 0-d result) is a COO of sparse_dim 0
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, c.Shape[:s])
 	}
 	n := c.Nse()
