@@ -700,7 +700,8 @@ func makeConversion(g *gen) (*opCase, error) {
 		if g.chance(0.5) { // the same dense value in another layout
 			b = &input{t: a.t, dense: a.dense, layout: a.layout, dt: a.dt, shape: a.shape, uncoal: a.uncoal, dup: a.dup, fill: a.fill, width: a.width}
 			if y, err := tensor.ToLayout(a.t, tensor.COO, tensor.DefaultConvert()); err == nil {
-				b.t, b.layout = y, "coo (converted)"
+				// a conversion from strided drops -0 as an unspecified zero, as torch's to_sparse
+				b.t, b.layout, b.uncoal = y, "coo (converted)", b.uncoal || a.layout == "strided"
 			}
 		}
 		c.ins = append(c.ins, b)
