@@ -33,8 +33,10 @@ func documentedRefusal(c *opCase, err error) string {
 		return "GS_ERR_NOT_IMPLEMENTED (header: valid request, not supported yet): " + strings.SplitN(msg, ":", 2)[0]
 	case (c.gs == "gs_softmax" || c.gs == "gs_log_softmax") && strings.Contains(msg, "expected a sparse tensor"):
 		return "torch.sparse.softmax takes sparse tensors only (header)"
-	case strings.Contains(msg, "cat: tensors["):
-		return "sparse cat/stack: one dtype and one sparse/dense split (torch's sparse cat)"
+	case strings.Contains(msg, "has another fill value than tensors[0]"):
+		return "cat/stack: the result has one fill value, so the inputs' fills must agree"
+	case strings.Contains(msg, "(dense_dim ") && !mixedDTypes(c):
+		return "sparse cat/stack: one sparse/dense split (torch's sparse cat)"
 	case strings.Contains(msg, "a sparse input does not broadcast"):
 		return "addmm: a sparse input has the product's size (torch)"
 	case strings.Contains(msg, "moves sparse dim and dense dims into each other's place"):
@@ -63,10 +65,22 @@ func newFinding(c *opCase, gerr error, want, got oracle.Array) string {
 		return "F3 the sign of a zero is lost (where, cat, stack, narrow_copy, index_select on strided data; complex sub)"
 	case gerr == nil && c.op == "pow" && want.DType.IsComplex():
 		return "F5 complex pow of a NaN base to the power 0: 1 in gosparse, NaN by exp(y log x)"
+	case strings.Contains(msg, "cat: tensors[") && mixedDTypes(c):
+		return "F7 cat, stack, hstack, vstack and dstack refuse inputs of different dtypes (torch.cat promotes them)"
 	case strings.Contains(msg, "needs to be divisible by blocksize"):
 		return "F4 where and binary ops: a BSR/BSC hybrid operand with an operand of another layout is refused (the block checked against a dense dim)"
 	}
 	return ""
+}
+
+// mixedDTypes: the inputs do not share one dtype.
+func mixedDTypes(c *opCase) bool {
+	for _, in := range c.ins {
+		if in.dt != c.ins[0].dt {
+			return true
+		}
+	}
+	return false
 }
 
 // signedZeroOnly: want and got differ only in the signs of zeros.
