@@ -145,6 +145,9 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if err != nil {
 		return nil, err
 	}
+	if name == "pow" && common == dtype.Bool && a.Tensor != nil && b.Tensor != nil { // a bool number exponent is fine
+		return nil, errs.Errorf(errs.ErrDType, "pow: \"pow\" not implemented for 'Bool' (two bool tensors)")
+	}
 	dom := domainOf(compute)
 	bf := def.funcs(&args, compute)
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
@@ -204,7 +207,7 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	}
 	s := scalarVec(dom, n.Value)
 	if bf.divides && dom == domInt {
-		if !numberFirst && s.i[0] == 0 {
+		if !numberFirst && s.i[0] == 0 && dtype.NumelOf(t.Dims()) > 0 { // torch divides an empty tensor by 0 quietly
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (integer division by the scalar 0)", op)
 		}
 		if numberFirst {

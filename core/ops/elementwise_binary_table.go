@@ -15,7 +15,7 @@ var binaryOps = map[string]*binaryDef{
 	"mul":          {multiplicative: true, linear: [2]bool{true, true}, dtype: sameCommon(), funcs: mulFuncs},
 	"div":          {linear: [2]bool{true, false}, dtype: divDType, funcs: divFuncs, params: "rounding_mode"},
 	"true_divide":  {linear: [2]bool{true, false}, dtype: divDType, funcs: divFuncs},
-	"floor_divide": {dtype: sameCommon(noComplex("floor_divide is not supported for complex numbers")), funcs: floorDivFuncs},
+	"floor_divide": {dtype: sameCommon(noComplex("floor_divide is not supported for complex numbers"), noBool(`"div_floor_cpu" not implemented for 'Bool'`)), funcs: floorDivFuncs},
 	"maximum": {dtype: sameCommon(noComplex("maximum is not implemented for complex tensors.")),
 		funcs: constFuncs(binFuncs{real: maxReal, integ: func(x, y int64) int64 { return max(x, y) }})},
 	"minimum": {dtype: sameCommon(noComplex("minimum is not implemented for complex tensors.")),
@@ -116,6 +116,9 @@ func divDType(op string, _, _, common dtype.DType, args *BinaryArgs) (dtype.DTyp
 	case "trunc", "floor":
 		if common.IsComplex() {
 			return 0, 0, errs.Errorf(errs.ErrDType, "%s: rounding_mode '%s' is not supported for complex inputs (%s)", op, args.RoundingMode, common)
+		}
+		if common == dtype.Bool {
+			return 0, 0, errs.Errorf(errs.ErrDType, "%s: \"div_%s_cpu\" not implemented for 'Bool'", op, args.RoundingMode)
 		}
 		return common, common, nil
 	}

@@ -306,6 +306,17 @@ func TestBinaryBadInput(t *testing.T) {
 	require.NoError(t, err)
 	_, err = BinaryByName("sub", TensorOperand(bl), TensorOperand(bl), BinaryArgs{})
 	assert.Equal(t, errs.ErrDType, errs.CodeOf(err))
+	// torch refuses floor division and pow of two bool tensors; a bool number exponent is fine
+	for _, c := range []struct {
+		op   string
+		args BinaryArgs
+	}{{"floor_divide", BinaryArgs{}}, {"div", BinaryArgs{RoundingMode: "floor"}}, {"div", BinaryArgs{RoundingMode: "trunc"}}, {"pow", BinaryArgs{}}} {
+		_, err = BinaryByName(c.op, TensorOperand(bl), TensorOperand(bl), c.args)
+		assert.Equal(t, errs.ErrDType, errs.CodeOf(err), "%s %v of bool: %v", c.op, c.args, err)
+	}
+	p, err := BinaryByName("pow", TensorOperand(bl), NumberOperand(dtype.BoolNumber(true)), BinaryArgs{})
+	require.NoError(t, err)
+	assert.Equal(t, dtype.Bool, p.DType())
 	i, err := tensor.Empty(tensor.CSR, dtype.Int64, []int64{2, 2}, [2]int64{}, 0)
 	require.NoError(t, err)
 	half := dtype.FloatNumber(0.5)
@@ -320,6 +331,12 @@ func TestBinaryBadInput(t *testing.T) {
 	assert.ErrorContains(t, err, "ZeroDivisionError")
 	_, err = BinaryByName("floor_divide", TensorOperand(i), NumberOperand(dtype.IntNumber(0)), BinaryArgs{})
 	assert.ErrorContains(t, err, "ZeroDivisionError")
+	// an empty tensor divides by the number 0 quietly, as in torch
+	e, err := tensor.Empty(tensor.CSR, dtype.Int64, []int64{2, 0}, [2]int64{}, 0)
+	require.NoError(t, err)
+	q0, err := BinaryByName("floor_divide", TensorOperand(e), NumberOperand(dtype.IntNumber(0)), BinaryArgs{})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{2, 0}, q0.Dims())
 	_, err = BinaryByName("div", NumberOperand(dtype.IntNumber(1)), TensorOperand(i), BinaryArgs{RoundingMode: "trunc"})
 	assert.ErrorContains(t, err, "ZeroDivisionError")
 	// True division of integers is float and never refuses.

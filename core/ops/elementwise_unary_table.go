@@ -10,7 +10,7 @@ import (
 
 // The unary op table: torch's name -> dtype rule and element functions.
 var unaryOps = map[string]*unaryDef{
-	"abs": {dtype: complexToReal, funcs: fixed(elemFuncs{real: math.Abs, integ: absInt,
+	"abs": {dtype: complexToReal(noBool(`"abs_cpu" not implemented for 'Bool'`)), funcs: fixed(elemFuncs{real: math.Abs, integ: absInt,
 		cplx: func(z complex128) complex128 { return complex(cmplx.Abs(z), 0) }})},
 	"neg": {linear: true, dtype: sameDType(noBool("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."), nil),
 		funcs: fixed(elemFuncs{real: func(x float64) float64 { return -x }, integ: func(x int64) int64 { return -x },
@@ -122,8 +122,10 @@ func toBool(rs ...refusal) func(string, dtype.DType, *UnaryArgs) (dtype.DType, e
 }
 
 // complexToReal keeps real dtypes and maps complex to its real part's dtype (abs).
-func complexToReal(_ string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) {
-	return dtype.RealOf(in), nil
+func complexToReal(rs ...refusal) func(string, dtype.DType, *UnaryArgs) (dtype.DType, error) {
+	return func(op string, in dtype.DType, _ *UnaryArgs) (dtype.DType, error) {
+		return dtype.RealOf(in), refuse(op, in, rs...)
+	}
 }
 
 // boolToLong maps bool to int64 and keeps the rest (square, as pow(x, 2)).
@@ -218,6 +220,9 @@ func clampDType(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error) {
 	out := dtype.ResultType(ops...)
 	if out.IsComplex() {
 		return 0, errs.Errorf(errs.ErrDType, "clamp: clamp is not supported for complex types (input %s)", in)
+	}
+	if out == dtype.Bool { // torch: "clamp_min_scalar_cpu" not implemented for 'Bool'
+		return 0, errs.Errorf(errs.ErrDType, "clamp: not implemented for a bool result (input bool, bounds bool); give integer bounds for an int64 result")
 	}
 	return out, nil
 }

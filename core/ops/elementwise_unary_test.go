@@ -155,6 +155,10 @@ func TestUnaryDTypes(t *testing.T) {
 		{"erf", dtype.Complex128, UnaryArgs{}, 0},
 		{"isposinf", dtype.Complex64, UnaryArgs{}, 0},
 		{"relu", dtype.Bool, UnaryArgs{}, 0},
+		// torch refuses these bool cases (found by internal/proptest against the dense reference)
+		{"abs", dtype.Bool, UnaryArgs{}, 0},
+		{"clamp", dtype.Bool, UnaryArgs{Min: ptrTo(dtype.BoolNumber(true))}, 0},
+		{"clamp", dtype.Bool, UnaryArgs{Min: &two}, dtype.Int64},
 	}
 	for _, c := range cases {
 		x, err := tensor.Empty(tensor.CSR, c.in, []int64{2, 3}, [2]int64{}, 0)
@@ -299,3 +303,5 @@ func TestUnaryBadInput(t *testing.T) {
 	_, err = UnaryByName("sin", x, UnaryArgs{Out: Output{Layout: &bsr}})
 	assert.ErrorContains(t, err, "blocksize")
 }
+
+func ptrTo[T any](v T) *T { return &v }
