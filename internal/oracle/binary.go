@@ -83,17 +83,20 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 				out = dtype.Float32
 			}
 		case "trunc", "floor":
-			if cat == CatComplex {
-				return Array{}, errorf("div: rounding modes refuse complex operands")
+			if cat == CatComplex || cat == CatBool {
+				return Array{}, errorf("div: rounding modes refuse complex and bool operands")
 			}
 		default:
 			return Array{}, errorf("div: unknown rounding_mode %q", args.RoundingMode)
 		}
-	case "floor_divide", "maximum", "minimum", "lt", "le", "gt", "ge":
-		if cat == CatComplex {
+	case "floor_divide", "maximum", "minimum", "lt", "le", "gt", "ge", "pow":
+		if cat == CatComplex && name != "pow" {
 			return Array{}, errorf("%s: complex operands are refused", name)
 		}
-	case "eq", "ne", "mul", "pow":
+		if cat == CatBool && (name == "floor_divide" || name == "pow" && !a.Wrapped && !b.Wrapped) {
+			return Array{}, errorf("%s: bool operands are refused", name)
+		}
+	case "eq", "ne", "mul":
 	default:
 		return Array{}, errorf("binary op %q is not modelled", name)
 	}
@@ -101,7 +104,7 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 	case "eq", "ne", "lt", "le", "gt", "ge":
 		out = dtype.Bool
 	}
-	if cat <= CatInt && b.Wrapped && b.V[0] == 0 && (name == "floor_divide" || name == "div" && args.RoundingMode != "") {
+	if cat <= CatInt && b.Wrapped && b.V[0] == 0 && Numel(shape) > 0 && (name == "floor_divide" || name == "div" && args.RoundingMode != "") {
 		return Array{}, errorf("%s: integer division by the number 0 (ZeroDivisionError)", name)
 	}
 	if name == "pow" && cat <= CatInt && b.Wrapped && real(b.V[0]) < 0 {
@@ -116,6 +119,14 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 	for i := range r.V {
 		Unravel(int64(i), shape, idx)
 		x, y := Round(common, a.at(idx)), Round(common, b.at(idx))
+		if name == "pow" && b.Wrapped && (y == 0 || y == 1) {
+			// torch's pow with a number exponent: x**0 is 1 and x**1 is x, NaN included
+			if y == 0 {
+				x = 1
+			}
+			r.V[i] = Round(out, x)
+			continue
+		}
 		var v complex128
 		var err error
 		switch cat {

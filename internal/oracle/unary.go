@@ -44,6 +44,9 @@ func Unary(name string, a Array, args UnaryArgs) (Array, error) {
 	var f func(v complex128) complex128
 	switch name {
 	case "abs":
+		if c == CatBool {
+			return Array{}, errorf("abs: bool tensors are refused")
+		}
 		out, f = realOf(d), func(v complex128) complex128 { return complex(cmplx.Abs(v), 0) }
 	case "neg":
 		if c == CatBool {
@@ -235,8 +238,8 @@ func clamp(a Array, lo, hi *Number) (Array, error) {
 		}
 	}
 	out := ResultType(ops...)
-	if CategoryOf(out) == CatComplex {
-		return Array{}, errorf("clamp: complex dtypes are refused")
+	if CategoryOf(out) == CatComplex || out == dtype.Bool {
+		return Array{}, errorf("clamp: complex and bool results are refused")
 	}
 	r := Zeros(out, a.Shape)
 	for i, v := range a.V {

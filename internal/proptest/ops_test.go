@@ -405,6 +405,7 @@ var opGens = []opGen{
 		}
 		return c, nil
 	}},
+	{gs: []string{"gs_sparse_resize", "gs_sparse_resize_and_clear"}, make: makeResize},
 	{gs: []string{"gs_mm", "gs_sparse_mm", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out"}, make: makeProduct},
 	{gs: []string{"gs_addmm", "gs_sparse_addmm", "gs_sspaddmm", "gs_addmv", "gs_sampled_addmm"}, make: makeScaledProduct},
 	{gs: []string{"gs_to_dense", "gs_to_layout", "gs_to_layout_as", "gs_to_sparse_coo_dim", "gs_coalesce", "gs_to_dtype",
@@ -760,4 +761,73 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// makeResize draws sparse_resize_ (sparse sizes grow, or shrink where no
+// entry is cut off) or sparse_resize_and_clear_ (every element the fill).
+func makeResize(g *gen) (*opCase, error) {
+	a, err := g.one(spec{sparseOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	nd := len(a.shape)
+	size := slices.Clone(a.shape)
+	fill := oracle.Round(a.dt, a.fillV)
+	if g.chance(0.5) {
+		sparseDim := 1 + g.pick(max(nd, 1))
+		for d := range size {
+			size[d] += int64(g.pick(3) - 1)
+			size[d] = max(size[d], 0)
+		}
+		if nd == 0 {
+			size, sparseDim = []int64{int64(g.pick(3))}, 1
+		}
+		c := &opCase{gs: "gs_sparse_resize_and_clear", op: "sparse_resize_and_clear", ins: []*input{a}, signedZeros: true,
+			args: fmt.Sprintf("size=%v sparse_dim=%d dense_dim=%d", size, sparseDim, len(size)-sparseDim)}
+		c.got = func() (*tensor.Tensor, error) {
+			return ops.SparseResizeAndClear(a.t, size, sparseDim, len(size)-sparseDim)
+		}
+		c.want = func() (oracle.Array, error) {
+			if sparseDim > len(size) {
+				return oracle.Array{}, fmt.Errorf("sparse_dim %d of %d dims", sparseDim, len(size))
+			}
+			return oracle.Full(a.dt, size, fill), nil
+		}
+		return c, nil
+	}
+	s := nd - a.t.DenseDim()
+	for d := range s {
+		size[d] = max(0, size[d]+int64(g.pick(4)-1))
+	}
+	c := &opCase{gs: "gs_sparse_resize", op: "sparse_resize", ins: []*input{a}, signedZeros: true,
+		args: fmt.Sprintf("size=%v sparse_dim=%d dense_dim=%d", size, s, nd-s)}
+	c.got = func() (*tensor.Tensor, error) { return ops.SparseResize(a.t, size, s, nd-s) }
+	c.want = func() (oracle.Array, error) {
+		// torch refuses a size that cuts off a stored entry (even one of an empty value block)
+		st, err := tensor.AsCOO(a.t)
+		if err != nil {
+			return oracle.Array{}, err
+		}
+		for d := range s {
+			for _, v := range st.Coords[d] {
+				if v >= size[d] {
+					return oracle.Array{}, fmt.Errorf("a stored entry has index %d in dim %d, beyond size %v", v, d, size)
+				}
+			}
+		}
+		r := oracle.Full(a.dt, size, fill)
+		idx := make([]int64, nd)
+		for i, v := range a.dense.V {
+			oracle.Unravel(int64(i), a.shape, idx)
+			inside := true
+			for d := range nd {
+				inside = inside && idx[d] < size[d]
+			}
+			if inside {
+				r.V[oracle.Ravel(idx, size)] = v
+			}
+		}
+		return r, nil
+	}
+	return c, nil
 }
