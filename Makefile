@@ -11,10 +11,12 @@
 #                             any warning
 #   make install PREFIX=dir   header, libraries, pkg-config and CMake package files
 #   make conformance [CONFORMANCE=dir]   replay the torch conformance vectors
-#   make fuzz [FUZZTIME=30s] [FUZZ_READ_INPUTS=100000]   every Go fuzz target for FUZZTIME,
-#                             then the Matrix Market reader (FuzzRead, low memory limit)
-#                             over exactly FUZZ_READ_INPUTS mutated inputs; make test runs
-#                             only the targets' seed corpora
+#   make fuzz [FUZZTIME=30s] [FUZZ_READ_INPUTS=100000]   every Go fuzz target for FUZZTIME
+#                             (FuzzOperators among them: every operator on random tensors
+#                             against the dense reference, internal/proptest), then the
+#                             Matrix Market reader (FuzzRead, low memory limit) over exactly
+#                             FUZZ_READ_INPUTS mutated inputs; make test runs only the
+#                             targets' seed corpora
 #   make test-sanitize        the C tests built with ASan and UBSan (CI runs it too)
 #   make fuzz-abi [FUZZ_CALLS=200000] [FUZZ_SEED=1]   the C random-call driver of the ABI
 #   make stress [STRESS_SECONDS=60] [STRESS_THREADS=16]   threads on shared tensors, checked
