@@ -376,3 +376,23 @@ func TestBinarySignedZeroAndScalars(t *testing.T) {
 	c := mustUnary(t, "exp", x0)
 	assert.InDelta(t, math.Exp(2), c.ValueArray().Complex(0).Re(), 1e-15)
 }
+
+// TestPowComplexZeroBaseNaNExponent: pow of a complex 0 by an exponent with
+// a NaN and an infinite part is NaN; it panicked inside Go's cmplx.Pow
+// ("not reached"), found by internal/proptest (seed 2 case 74963).
+func TestPowComplexZeroBaseNaNExponent(t *testing.T) {
+	base := dtype.NewArray(dtype.Complex128, []int64{2})
+	exp := dtype.NewArray(dtype.Complex128, []int64{2})
+	exp.SetComplex(0, dtype.Complex128Scalar(complex(math.NaN(), math.Inf(1))))
+	exp.SetComplex(1, dtype.Complex128Scalar(complex(math.NaN(), math.Inf(-1))))
+	x, err := tensor.NewStrided(base)
+	require.NoError(t, err)
+	y, err := tensor.NewStrided(exp)
+	require.NoError(t, err)
+	for _, b := range []Operand{TensorOperand(y), NumberOperand(dtype.ComplexNumber(complex(math.NaN(), math.Inf(1))))} {
+		r, err := BinaryByName("pow", TensorOperand(x), b, BinaryArgs{})
+		require.NoError(t, err)
+		v := r.ValueArray().Complex(0)
+		assert.True(t, math.IsNaN(v.Re()) || math.IsNaN(v.Im()), "0 ** (NaN+inf i) = %v", v)
+	}
+}

@@ -252,6 +252,10 @@ func powComplex(x, y complex128) complex128 {
 		return x * x
 	case y == 0:
 		return 1
+	case x == 0 && (math.IsNaN(real(y)) || math.IsNaN(imag(y))):
+		// Go's cmplx.Pow panics ("not reached") on a zero base with an exponent
+		// of NaN and infinite parts; exp(y log 0) is NaN there.
+		return cmplx.NaN()
 	}
 	return cmplx.Pow(x, y)
 }
