@@ -273,6 +273,9 @@ func complexOp(name string, x, y, alpha complex128) complex128 {
 	case "div", "true_divide":
 		return x / y
 	case "pow":
+		if x == 0 && (math.IsNaN(real(y)) || math.IsNaN(imag(y))) {
+			return cmplx.NaN() // exp(y log 0); Go's cmplx.Pow panics on it
+		}
 		return cmplx.Pow(x, y)
 	case "eq":
 		return b2c(x == y)

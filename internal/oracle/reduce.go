@@ -122,6 +122,13 @@ func realPart(d dtype.DType) dtype.DType {
 func reduceGroup(op string, g []complex128, out dtype.DType) complex128 {
 	switch op {
 	case "sum", "mean":
+		if out == dtype.Int64 {
+			s := int64(0)
+			for _, v := range g {
+				s += toInt(real(v))
+			}
+			return complex(float64(s), 0)
+		}
 		var s complex128
 		for _, v := range g {
 			s += v
@@ -131,11 +138,16 @@ func reduceGroup(op string, g []complex128, out dtype.DType) complex128 {
 		}
 		return s
 	case "prod":
+		if out == dtype.Int64 { // exact, wrapping: a float64 accumulator loses digits past 2^53
+			p := int64(1)
+			for _, v := range g {
+				p *= toInt(real(v))
+			}
+			return complex(float64(p), 0)
+		}
 		p := complex128(1)
 		for _, v := range g {
-			if out == dtype.Int64 {
-				p = complex(float64(toInt(real(p))*toInt(real(v))), 0)
-			} else if imag(p) == 0 && imag(v) == 0 {
+			if imag(p) == 0 && imag(v) == 0 {
 				p = complex(real(p)*real(v), 0) // real product: inf * 0 is NaN, no complex detour
 			} else {
 				p *= v

@@ -3,6 +3,7 @@ package proptest
 import (
 	"fmt"
 	"math"
+	"math/cmplx"
 	"slices"
 	"strings"
 
@@ -25,6 +26,9 @@ type opCase struct {
 	got         func() (*tensor.Tensor, error)
 	want        func() (oracle.Array, error)
 	signedZeros bool // -0 and +0 differ (element-wise and data-movement ops)
+	outLayout   bool // a result layout was asked for
+	infAlpha    bool // add/sub's alpha is NaN or infinite
+	denser      bool // a conversion to more dense (hybrid) dims than its input has
 	gotEqual    func() (bool, error)
 }
 
@@ -123,10 +127,18 @@ var opGens = []opGen{
 			if g.chance(0.5) {
 				v := g.real(false)
 				oa.PosInf, ua.PosInf = &v, &v
-				args += fmt.Sprintf("posinf=%v", v)
+				args += fmt.Sprintf("posinf=%v ", v)
+			}
+			if g.chance(0.5) {
+				v := g.real(false)
+				oa.NegInf, ua.NegInf = &v, &v
+				args += fmt.Sprintf("neginf=%v", v)
 			}
 		}
-		return &opCase{gs: "gs_unary", op: name, args: args, ins: []*input{a}, signedZeros: !a.dt.IsComplex() || name == "neg" || name == "conj_physical",
+		var desc string
+		ua.Out, desc = g.output()
+		args += desc
+		return &opCase{gs: "gs_unary", op: name, args: args, outLayout: ua.Out.Layout != nil, ins: []*input{a}, signedZeros: !a.dt.IsComplex() || name == "neg" || name == "conj_physical",
 			got:  func() (*tensor.Tensor, error) { return ops.UnaryByName(name, a.t, ua) },
 			want: func() (oracle.Array, error) { return oracle.Unary(name, a.dense, oa) }}, nil
 	}},
@@ -141,7 +153,8 @@ var opGens = []opGen{
 		}
 		name := binaryNames[g.pick(len(binaryNames))]
 		ba, oa, args := g.binaryArgs(name)
-		return &opCase{gs: "gs_binary", op: name, args: args, ins: []*input{a, b}, signedZeros: name != "pow",
+		return &opCase{gs: "gs_binary", op: name, args: args, ins: []*input{a, b}, signedZeros: name != "pow", outLayout: ba.Out.Layout != nil,
+			infAlpha: oa.Alpha != nil && (cmplx.IsInf(oa.Alpha.V) || cmplx.IsNaN(oa.Alpha.V)),
 			got: func() (*tensor.Tensor, error) {
 				return ops.BinaryByName(name, ops.TensorOperand(a.t), ops.TensorOperand(b.t), ba)
 			},
@@ -156,7 +169,7 @@ var opGens = []opGen{
 		n := g.number(oracle.CatComplex)
 		first := g.chance(0.3)
 		ba, oa, args := g.binaryArgs(name)
-		c := &opCase{gs: "gs_binary_number", op: name, ins: []*input{a}, numbers: []oracle.Number{n}, signedZeros: name != "pow",
+		c := &opCase{gs: "gs_binary_number", op: name, ins: []*input{a}, numbers: []oracle.Number{n}, signedZeros: name != "pow", outLayout: ba.Out.Layout != nil,
 			args: fmt.Sprintf("number=%v(%s) number_first=%v %s", n.V, n.Kind, first, args)}
 		c.got = func() (*tensor.Tensor, error) {
 			x, y := ops.TensorOperand(a.t), ops.NumberOperand(toNumber(n))
@@ -460,13 +473,33 @@ func (g *gen) binaryArgs(name string) (ops.BinaryArgs, oracle.BinaryArgs, string
 	case (name == "add" || name == "sub") && g.chance(0.4):
 		n := g.number(oracle.CatComplex)
 		oa.Alpha, ba.Alpha = &n, ptr(toNumber(n))
-		return ba, oa, fmt.Sprintf("alpha=%v(%s)", n.V, n.Kind)
+		var desc string
+		ba.Out, desc = g.output()
+		return ba, oa, fmt.Sprintf("alpha=%v(%s)%s", n.V, n.Kind, desc)
 	case name == "div" && g.chance(0.6):
 		oa.RoundingMode = []string{"trunc", "floor"}[g.pick(2)]
 		ba.RoundingMode = oa.RoundingMode
-		return ba, oa, "rounding_mode=" + oa.RoundingMode
+		var desc string
+		ba.Out, desc = g.output()
+		return ba, oa, "rounding_mode=" + oa.RoundingMode + desc
 	}
-	return ba, oa, ""
+	var desc string
+	ba.Out, desc = g.output()
+	return ba, oa, desc
+}
+
+// output draws now and then a result layout (gs_elementwise_args.layout,
+// with a block size for BSR and BSC).
+func (g *gen) output() (ops.Output, string) {
+	if !g.chance(0.15) {
+		return ops.Output{}, ""
+	}
+	l := tensor.AllLayouts[g.pick(len(tensor.AllLayouts))]
+	o := ops.Output{Layout: &l}
+	if l.IsBlocked() && g.chance(0.7) {
+		o.BlockSize = [2]int64{int64(1 + g.pick(2)), int64(1 + g.pick(2))}
+	}
+	return o, fmt.Sprintf(" layout=%s block=%v", l, o.BlockSize)
 }
 
 // matShapes draws (n, k) and (k, m) sizes, now and then with a mismatch.
@@ -666,6 +699,7 @@ func makeConversion(g *gen) (*opCase, error) {
 			opt.BlockSize = [2]int64{int64(1 + g.pick(2)), int64(1 + g.pick(2))}
 		}
 		c.args = fmt.Sprintf("layout=%s dense_dim=%d sparse_dim=%d block=%v index_width=%d", l, opt.DenseDim, opt.SparseDim, opt.BlockSize, opt.IndexWidth)
+		c.denser = opt.DenseDim > a.dense_ || opt.SparseDim > 0 && nd-opt.SparseDim > a.dense_
 		c.got = func() (*tensor.Tensor, error) { return tensor.ToLayout(a.t, l, opt) }
 		c.want = func() (oracle.Array, error) {
 			if err := conversionFits(a, l, opt); err != nil {
