@@ -29,6 +29,7 @@ type opCase struct {
 	outLayout   bool // a result layout was asked for
 	infAlpha    bool // add/sub's alpha is NaN or infinite
 	denser      bool // a conversion to more dense (hybrid) dims than its input has
+	numberFirst bool // gs_binary_number with the number as the first operand
 	gotEqual    func() (bool, error)
 }
 
@@ -169,7 +170,7 @@ var opGens = []opGen{
 		n := g.number(oracle.CatComplex)
 		first := g.chance(0.3)
 		ba, oa, args := g.binaryArgs(name)
-		c := &opCase{gs: "gs_binary_number", op: name, ins: []*input{a}, numbers: []oracle.Number{n}, signedZeros: name != "pow", outLayout: ba.Out.Layout != nil,
+		c := &opCase{gs: "gs_binary_number", op: name, ins: []*input{a}, numbers: []oracle.Number{n}, signedZeros: name != "pow", outLayout: ba.Out.Layout != nil, numberFirst: first,
 			args: fmt.Sprintf("number=%v(%s) number_first=%v %s", n.V, n.Kind, first, args)}
 		c.got = func() (*tensor.Tensor, error) {
 			x, y := ops.TensorOperand(a.t), ops.NumberOperand(toNumber(n))
