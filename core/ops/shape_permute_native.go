@@ -31,7 +31,7 @@ func permuteNative(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
 	for i, p := range perm {
 		shape[i] = t.Dims()[p]
 	}
-	keep := perm[0] == 0 && (slices.IsSorted(perm[:s]) || t.NNZ() < 2)
+	keep := len(perm) == 0 || perm[0] == 0 && (slices.IsSorted(perm[:s]) || t.NNZ() < 2) // a 0-d tensor has no dim to move
 	return tensor.AssembleCOO(t, shape, idx, t.ValueArray(), t.CoalescedFlag() && keep), true, nil
 }
 
