@@ -183,7 +183,8 @@ func Matmul(a, b Array) (Array, error) {
 func ptr(i int) *int { return &i }
 
 // Addmm is beta * input + alpha * (mat1 @ mat2), input broadcast to the
-// product's shape; beta = 0 ignores input (its NaN and inf too).
+// product's shape; beta = 0 ignores input and alpha = 0 the product (their
+// NaN and inf too), as torch (BLAS) does.
 func Addmm(input, mat1, mat2 Array, beta, alpha Number) (Array, error) {
 	p, err := Mm(mat1, mat2)
 	if err != nil {
@@ -215,7 +216,10 @@ func scaledAdd(op string, input, p Array, beta, alpha Number) (Array, error) {
 	idx := make([]int64, len(s))
 	for i := range r.V {
 		Unravel(int64(i), s, idx)
-		v := Round(out, Round(out, alpha.V)*Round(out, p.V[i]))
+		var v complex128
+		if alpha.V != 0 {
+			v = Round(out, Round(out, alpha.V)*Round(out, p.V[i]))
+		}
 		if beta.V != 0 {
 			v = Round(out, Round(out, beta.V)*Round(out, input.at(idx))) + v
 		}

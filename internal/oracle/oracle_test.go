@@ -192,4 +192,7 @@ func TestShapesAndProductsAsTorch(t *testing.T) {
 	am, err := Addmm(Scalar(dtype.Float64, complex(math.NaN(), 0)), Zeros(dtype.Float64, []int64{1, 1}), Zeros(dtype.Float64, []int64{1, 1}), Number{Kind: dtype.Int64}, Number{Kind: dtype.Int64, V: 1})
 	require.NoError(t, err)
 	same(t, Array{DType: dtype.Float64, Shape: []int64{1, 1}, V: []complex128{0}}, am, "beta 0 ignores a NaN input")
+	am, err = Addmm(Scalar(dtype.Float64, 1), Full(dtype.Float64, []int64{1, 1}, complex(math.Inf(1), 0)), Zeros(dtype.Float64, []int64{1, 1}), Number{Kind: dtype.Int64, V: 1}, Number{Kind: dtype.Int64})
+	require.NoError(t, err)
+	same(t, Array{DType: dtype.Float64, Shape: []int64{1, 1}, V: []complex128{1}}, am, "alpha 0 ignores an inf product")
 }
