@@ -9,6 +9,9 @@
 // the function of the same name here applied to the densified operands.
 //
 // Integers are exact up to 2^53 (the float64 mantissa); the tests draw small
-// ones. A function returns an error where torch has nothing to compute: a
+// ones. Complex functions are Go's math/cmplx: on a branch cut (an input
+// part exactly zero) and at infinities they need not follow C11 Annex G as
+// torch does; the property test compares such elements by finiteness only.
+// A function returns an error where torch has nothing to compute: a
 // shape that does not fit, a dim out of range, a dtype the op refuses.
 package oracle

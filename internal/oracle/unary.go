@@ -212,7 +212,7 @@ var floatMath = map[string]struct {
 	"sin":   {math.Sin, cmplx.Sin}, "cos": {math.Cos, cmplx.Cos}, "tan": {math.Tan, cmplx.Tan},
 	"asin": {math.Asin, cmplx.Asin}, "acos": {math.Acos, cmplx.Acos}, "atan": {math.Atan, cmplx.Atan},
 	"sinh": {math.Sinh, cmplx.Sinh}, "cosh": {math.Cosh, cmplx.Cosh}, "tanh": {math.Tanh, cmplx.Tanh},
-	"asinh": {math.Asinh, cmplx.Asinh}, "atanh": {math.Atanh, cmplx.Atanh},
+	"asinh": {math.Asinh, cmplx.Asinh}, "acosh": {math.Acosh, cmplx.Acosh}, "atanh": {math.Atanh, cmplx.Atanh},
 	"sigmoid": {func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }, func(z complex128) complex128 { return 1 / (1 + cmplx.Exp(-z)) }},
 	"erf":     {math.Erf, nil}, "erfinv": {math.Erfinv, nil},
 }

@@ -130,20 +130,3 @@ func documentedExtension(c *opCase) string {
 
 var productCalls = []string{"gs_mm", "gs_sparse_mm", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out",
 	"gs_addmm", "gs_sparse_addmm", "gs_sspaddmm", "gs_addmv", "gs_sampled_addmm"}
-
-// knownIssue38 names the item of issue 38 (the ten wrong answers the outside
-// differential fuzzer found, fixed on other branches) that a failing case
-// matches; "" for a new failure. Delete each entry once its fix is merged.
-func knownIssue38(c *opCase, gerr error, want, got oracle.Array) string {
-	anyIn := func(f func(in *input) bool) bool { return slices.ContainsFunc(c.ins, f) }
-	zeroD := func(in *input) bool { return len(in.shape) == 0 }
-	switch {
-	case c.gs == "gs_to_sparse_coo_dim" || c.denser:
-		return "38.4 to_sparse(k) and conversions to more dense dims (a hybrid result): blocks of one sparse coordinate not merged"
-	case c.gs == "gs_where" && anyIn(func(in *input) bool { return zeroD(in) && in.layout == "coo" }):
-		return "38.7 where/masked_fill on a 0-d COO (uncoalesced: wrong value; empty: a PANIC, index out of range in ops.Where)"
-	case c.gs == "gs_binary_number" && c.ins[0].dup:
-		return "38.8 number ops per duplicate on an uncoalesced COO (a 'linear' op applied to each duplicate: x / 0 and x * inf give inf - inf)"
-	}
-	return ""
-}
