@@ -23,7 +23,7 @@ import (
 
 var (
 	seedFlag  = flag.Uint64("proptest.seed", 1, "seed of the property test's cases")
-	casesFlag = flag.Int("proptest.cases", 0, "cases to run (0: 20000 with -short, 200000 without)")
+	casesFlag = flag.Int("proptest.cases", 0, "cases to run (0: 10000 with -short, 200000 without)")
 	caseFlag  = flag.Int("proptest.case", -1, "run only this case of the seed (a repro)")
 	verbose   = flag.Bool("proptest.v", false, "print every case")
 	raw       = flag.Bool("proptest.raw", false, "fail the cases the named new findings (newFinding) excuse too")
@@ -345,13 +345,13 @@ func runCases(t *testing.T, seed uint64, n int) {
 }
 
 // TestOperators is the property test: every operator on random inputs of
-// every layout agrees with the dense reference (20000 cases with -short).
+// every layout agrees with the dense reference (10000 cases with -short).
 func TestOperators(t *testing.T) {
 	n := *casesFlag
 	if n == 0 {
 		n = 200000
 		if testing.Short() {
-			n = 20000
+			n = 10000
 		}
 	}
 	runCases(t, *seedFlag, n)
