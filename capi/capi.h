@@ -54,6 +54,10 @@ void gsi_call_progress(gs_progress_fn fn, double fraction, void *user);
 /* Calls fn(state, user), an LOBPCG tracker (Go cannot call C function pointers). */
 int32_t gsi_call_lobpcg_tracker(gs_lobpcg_tracker_fn fn, const gs_lobpcg_state *state, void *user);
 void gsi_set_cancel_current(uint64_t bits);
+/* How many cancels of the bound token the calling thread has answered, and
+ * its setter (see cancel.Answer). */
+uint64_t gsi_cancel_answered_count(void);
+void gsi_set_cancel_answered(uint64_t n);
 
 /* The address lent for zero-length components: never NULL, never read. */
 void *gsi_empty_data(void);

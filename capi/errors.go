@@ -36,11 +36,24 @@ func done(fn string, err error) C.gs_status {
 		clearLastError()
 		return C.GS_OK
 	}
-	if errs.CodeOf(err) == errs.ErrInternal {
+	switch errs.CodeOf(err) {
+	case errs.ErrInternal:
 		err = blameTrusted(err)
+	case errs.ErrCancelled:
+		cancel.Answer() // the cancellation ends with the call it stopped
 	}
 	setLastError(fn + ": " + err.Error())
 	return C.gs_status(errs.CodeOf(err))
+}
+
+// doneQuiet is done for the calls that a signal watcher makes between a call
+// and the reading of its error (gs_cancel, gs_cancel_token_reset,
+// gs_cancel_token_cancelled): on success it leaves the last error as it is.
+func doneQuiet(fn string, err error) C.gs_status {
+	if err == nil {
+		return C.GS_OK
+	}
+	return done(fn, err)
 }
 
 // guard recovers a panic in export fn and turns it into GS_ERR_INTERNAL, so

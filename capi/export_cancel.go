@@ -19,16 +19,29 @@ const cancelMagic = 0x6743
 var cancelTokens = registry[cancel.Token]{magic: cancelMagic}
 
 // The kernels find the calling thread's token through its binding, which
-// lives in C thread-local storage: exports run on the calling C thread
-// (cgo locks a callback to it), and so do the kernels' first steps.
+// lives in C thread-local storage with the count of its cancels the thread
+// has answered: exports run on the calling C thread (cgo locks a callback to
+// it), and so do the kernels' first steps.
 func init() {
-	cancel.SetLookup(func() *cancel.Token {
-		bits := uint64(C.gsi_cancel_current())
-		if bits == 0 {
-			return nil
-		}
-		return cancelTokens.get(bits)
+	cancel.SetBinding(cancel.Binding{
+		Current: func() *cancel.Token {
+			return boundToken().View(uint64(C.gsi_cancel_answered_count()))
+		},
+		Answer: func() {
+			if tok := boundToken(); tok != nil {
+				C.gsi_set_cancel_answered(C.uint64_t(tok.Cancels()))
+			}
+		},
 	})
+}
+
+// boundToken returns the token bound to the calling thread, or nil.
+func boundToken() *cancel.Token {
+	bits := uint64(C.gsi_cancel_current())
+	if bits == 0 {
+		return nil
+	}
+	return cancelTokens.get(bits)
 }
 
 // lookupCancelToken returns the live token behind handle t, or a
@@ -90,10 +103,11 @@ func gsgo_cancel(tok *C.gs_cancel_token) (st C.gs_status) {
 	if err == nil {
 		t.Cancel()
 	}
-	return done(fn, err)
+	return doneQuiet(fn, err)
 }
 
-// gsgo_cancel_token_reset makes tok usable again after gs_cancel.
+// gsgo_cancel_token_reset drops the cancels made on tok so far, answered or
+// not, for every thread bound to it.
 //
 //export gsgo_cancel_token_reset
 func gsgo_cancel_token_reset(tok *C.gs_cancel_token) (st C.gs_status) {
@@ -103,7 +117,7 @@ func gsgo_cancel_token_reset(tok *C.gs_cancel_token) (st C.gs_status) {
 	if err == nil {
 		t.Reset()
 	}
-	return done(fn, err)
+	return doneQuiet(fn, err)
 }
 
 // gsgo_cancel_token_cancelled writes 1 to *cancelled when tok was cancelled
@@ -124,7 +138,7 @@ func gsgo_cancel_token_cancelled(tok *C.gs_ccancel_token, cancelled *C.int32_t) 
 	if t.Cancelled() {
 		*cancelled = 1
 	}
-	return done(fn, nil)
+	return doneQuiet(fn, nil)
 }
 
 // gsgo_set_cancel_token binds tok to the calling thread (NULL unbinds).
@@ -133,12 +147,13 @@ func gsgo_cancel_token_cancelled(tok *C.gs_ccancel_token, cancelled *C.int32_t) 
 func gsgo_set_cancel_token(tok *C.gs_cancel_token) (st C.gs_status) {
 	const fn = "gs_set_cancel_token"
 	defer guard(fn, &st)
-	var bits uint64
+	var bits, answered uint64
 	if tok != nil {
-		if _, err := lookupCancelToken("tok", tok); err != nil {
+		t, err := lookupCancelToken("tok", tok)
+		if err != nil {
 			return done(fn, err)
 		}
-		bits = uint64(uintptr(unsafe.Pointer(tok)))
+		bits, answered = uint64(uintptr(unsafe.Pointer(tok))), t.Cancels()
 	}
 	// The count of bound threads lets the kernels skip the lookup while no
 	// thread has a token (cancel.Current).
@@ -150,6 +165,8 @@ func gsgo_set_cancel_token(tok *C.gs_cancel_token) (st C.gs_status) {
 		cancel.AddBound(-1)
 	}
 	C.gsi_set_cancel_current(C.uint64_t(bits))
+	// The cancels made before the binding concern the thread's earlier calls.
+	C.gsi_set_cancel_answered(C.uint64_t(answered))
 	return done(fn, nil)
 }
 

@@ -71,6 +71,14 @@ uint64_t gsi_cancel_current(void) { return gsi_cancel_bits; }
 
 void gsi_set_cancel_current(uint64_t bits) { gsi_cancel_bits = bits; }
 
+/* How many of the bound token's cancels the calling thread has answered: a
+ * call stopped by them, or the binding, ends them for this thread. */
+static _Thread_local uint64_t gsi_cancel_answered;
+
+uint64_t gsi_cancel_answered_count(void) { return gsi_cancel_answered; }
+
+void gsi_set_cancel_answered(uint64_t n) { gsi_cancel_answered = n; }
+
 void gsi_call_progress(gs_progress_fn fn, double fraction, void *user) { fn(fraction, user); }
 
 int32_t gsi_call_lobpcg_tracker(gs_lobpcg_tracker_fn fn, const gs_lobpcg_state *state, void *user) {

@@ -188,10 +188,20 @@ gs_status gs_layout_name(gs_layout layout, const char **name); /* e.g. "sparse_c
  * A token is bound to a thread, not to a call, so that concurrent callers
  * never see each other's cancellation: gs_set_cancel_token(tok) makes every
  * later call on the calling thread poll tok, until gs_set_cancel_token(NULL).
- * Another thread (or a signal-watching one) calls gs_cancel(tok). A cancelled
- * token stays cancelled, and fails every long call on its thread at once,
- * until gs_cancel_token_reset. One token may be bound to several threads;
- * gs_cancel then stops the calls of all of them. Freeing a token that is
+ * Another thread (or a signal-watching one) calls gs_cancel(tok).
+ *
+ * Who resets what: a cancellation ends with the call it stopped. The call
+ * that returns GS_ERR_CANCELLED answers, for its thread, every gs_cancel made
+ * before it returned, so the thread's next call runs; nobody needs to reset
+ * the token. A gs_cancel made while the thread runs no polling call stops its
+ * next polling call (binding the token answers the earlier ones). One token
+ * may be bound to several threads; gs_cancel then stops one call on each.
+ * gs_cancel_token_reset drops every cancel made so far for all threads (a
+ * watcher that cancelled too late for its call, after that call's last poll,
+ * resets so that the next call is not stopped); gs_cancel_token_cancelled
+ * says whether gs_cancel was called since the last reset, answered or not.
+ * gs_cancel, gs_cancel_token_reset and gs_cancel_token_cancelled leave the
+ * thread's last error as it was when they succeed. Freeing a token that is
  * still bound unbinds it (calls there are no longer cancellable). A cancelled
  * call that writes into tensors the caller made (the *_out products, the
  * gradients of gs_backward) may leave them partly written.
@@ -206,8 +216,8 @@ typedef struct gs_cancel_token gs_cancel_token;
 gs_status gs_cancel_token_new(gs_cancel_token **out);
 gs_status gs_cancel_token_free(gs_cancel_token **tok); /* NULL-safe; clears *tok */
 gs_status gs_cancel(gs_cancel_token *tok);             /* any thread; returns at once */
-gs_status gs_cancel_token_reset(gs_cancel_token *tok); /* usable again after gs_cancel */
-gs_status gs_cancel_token_cancelled(const gs_cancel_token *tok, int32_t *cancelled); /* 1 or 0 */
+gs_status gs_cancel_token_reset(gs_cancel_token *tok); /* drops the cancels made so far */
+gs_status gs_cancel_token_cancelled(const gs_cancel_token *tok, int32_t *cancelled); /* 1: cancelled since the last reset */
 gs_status gs_set_cancel_token(gs_cancel_token *tok);   /* bind to the calling thread; NULL unbinds */
 /* Progress: the long calls on threads with tok bound call fn(fraction, user) with
  * the fraction done, in (0, 1], from the calling thread, at most 10 times a

@@ -65,3 +65,40 @@ func TestCatchLetsOtherPanicsGo(t *testing.T) {
 		return nil
 	}()))
 }
+
+// A caller's view is cancelled only by the cancels it has not answered; a
+// Reset drops them for every view.
+func TestViewSeesOnlyUnansweredCancels(t *testing.T) {
+	tok := New()
+	defer tok.Release()
+	require.Same(t, tok, tok.View(0), "nothing outstanding: the token itself")
+	tok.Cancel()
+	require.True(t, tok.View(0).Cancelled())
+	answered := tok.View(tok.Cancels())
+	require.False(t, answered.Cancelled(), "a caller that answered the cancel runs")
+	require.NotPanics(t, answered.Check)
+	tok.Cancel()
+	require.True(t, answered.Cancelled(), "a later cancel stops it again")
+	tok.Reset()
+	require.False(t, tok.View(0).Cancelled())
+	require.False(t, answered.Cancelled())
+}
+
+// A cancellation ends with the call it stopped: after Catch the caller's next
+// call runs, and a new cancel stops it again.
+func TestCatchAnswersTheCancellation(t *testing.T) {
+	tok := New()
+	defer tok.Release()
+	bindForTest(t, tok)
+	call := func() (err error) {
+		defer Catch(&err)
+		Poll()
+		return nil
+	}
+	tok.Cancel()
+	require.ErrorIs(t, call(), ErrCancelled)
+	require.NoError(t, call(), "the cancellation must end with the call it stopped")
+	tok.Cancel()
+	require.ErrorIs(t, call(), ErrCancelled)
+	require.NoError(t, call())
+}

@@ -10,6 +10,11 @@ reads it and, while such a call runs, calls gs_cancel, and the call returns
 GS_ERR_CANCELLED within a chunk of work, leaving nothing made. Python's own handler then raises
 KeyboardInterrupt as the call returns, as it would have had the call been Python.
 
+The cancellation ends with the call it stopped: the library answers it as the call returns,
+the watcher cancels only while a call runs (a lock orders the two), and a cancel that came
+after the call's last poll is reset as the call returns, so every later call on the thread,
+long or not, runs (the reset keeps the thread's last error, which _check reads after).
+
 Only the main thread receives signals, and only while SIGINT has Python's default
 handler (a program that handles SIGINT itself keeps its own way): other calls go
 straight to C.
@@ -47,8 +52,9 @@ class _Watch:
         _check(lib.gs_cancel_token_new(byref(self.token)), "gs_cancel_token_new")
         self.read_fd, self.write_fd = os.pipe()
         os.set_blocking(self.write_fd, False)  # set_wakeup_fd's rule
+        self.lock = threading.Lock()  # orders the watcher's cancel and the call's end
         self.in_call = False  # the main thread is inside a long call
-        self.cancelled = False  # the watcher cancelled the token since its last reset
+        self.cancelled = False  # the watcher cancelled the token during the call
         # _get_watch runs on the main thread
         _check(lib.gs_set_cancel_token(self.token), "gs_set_cancel_token")
         self.bar = None  # the _Bar of the call in progress, when set_progress is on
@@ -57,9 +63,19 @@ class _Watch:
     def _run(self):
         while True:
             data = os.read(self.read_fd, 64)
-            if signal.SIGINT in data and self.in_call:
-                self.cancelled = True
-                lib.gs_cancel(self.token)
+            with self.lock:
+                if signal.SIGINT in data and self.in_call:
+                    self.cancelled = True
+                    lib.gs_cancel(self.token)
+
+    def end_call(self):
+        """Whether the watcher cancelled the call that just returned; no cancel outlives it."""
+        with self.lock:
+            self.in_call = False
+            cancelled, self.cancelled = self.cancelled, False
+        if cancelled:
+            lib.gs_cancel_token_reset(self.token)
+        return cancelled
 
 
 _watch = None
@@ -138,9 +154,6 @@ def _interruptible(fn):
                 or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
             return fn(*args)
         w = _watch or _get_watch()
-        if w.cancelled:  # a SIGINT that came as the last call returned
-            w.cancelled = False
-            lib.gs_cancel_token_reset(w.token)
         old_fd = signal.set_wakeup_fd(w.write_fd, warn_on_full_buffer=False)
         w.in_call = True
         if _progress_on:
@@ -149,16 +162,15 @@ def _interruptible(fn):
         try:
             status = fn(*args)
         finally:
-            w.in_call = False
+            # Also when Python's handler raised KeyboardInterrupt inside the try.
+            cancelled = w.end_call()
             signal.set_wakeup_fd(old_fd)
             if w.bar is not None:
                 w.bar.close(status == 0)
                 w.bar = None
-        if status == GS_ERR_CANCELLED and w.cancelled:
+        if status == GS_ERR_CANCELLED and cancelled:
             # Python's handler raises KeyboardInterrupt as the call returns; should it
             # not have run yet, this is the same interrupt.
-            w.cancelled = False
-            lib.gs_cancel_token_reset(w.token)
             raise KeyboardInterrupt
         return status
 

@@ -14,6 +14,8 @@ use crate::error::{Result, check};
 /// within a fraction of a second, with no result made and the inputs untouched.
 /// A token binds to threads, not to calls, so concurrent callers never stop
 /// each other's work. Share it between threads by reference or in an `Arc`.
+/// A cancellation ends with the call it stopped: the thread's next call runs,
+/// with no [`CancelToken::reset`].
 ///
 /// ```
 /// use gosparse::{CancelToken, ErrorKind, generate};
@@ -22,8 +24,8 @@ use crate::error::{Result, check};
 /// let _bound = token.bind()?; // this thread's long calls poll the token
 /// token.cancel()?; // from any thread
 /// assert_eq!(a.sparse_mm(&a).unwrap_err().kind(), ErrorKind::Cancelled);
-/// token.reset()?;
-/// assert!(a.sparse_mm(&a).is_ok());
+/// assert!(a.sparse_mm(&a).is_ok()); // the cancellation ended with the call it stopped
+/// assert!(a.sum(&[1]).is_ok()); // short calls too
 /// # Ok::<(), gosparse::Error>(())
 /// ```
 pub struct CancelToken {
@@ -46,20 +48,22 @@ impl CancelToken {
     }
 
     /// Asks the calls of the threads this token is bound to to stop; returns
-    /// at once. The token stays cancelled (and stops every long call of those
-    /// threads at once) until [`CancelToken::reset`].
+    /// at once. On each such thread it stops the call running (or, when none
+    /// polls the token, the next one), and ends with it: the calls after run.
     pub fn cancel(&self) -> Result<()> {
         // SAFETY: a live handle owned by self.
         check(unsafe { sys::gs_cancel(self.raw) })
     }
 
-    /// Makes the token usable again after [`CancelToken::cancel`].
+    /// Drops the cancels made so far, for every thread, including one that no
+    /// call has answered yet (made after the last poll of the call it was for).
     pub fn reset(&self) -> Result<()> {
         // SAFETY: a live handle owned by self.
         check(unsafe { sys::gs_cancel_token_reset(self.raw) })
     }
 
-    /// Whether the token is cancelled (and not reset since).
+    /// Whether [`CancelToken::cancel`] was called since the last reset
+    /// (whether or not a call has answered it).
     pub fn is_cancelled(&self) -> Result<bool> {
         let mut flag = 0;
         // SAFETY: a live handle and a valid out-pointer.
@@ -126,9 +130,12 @@ mod tests {
         assert_eq!(err.kind(), ErrorKind::Cancelled, "{err}");
         assert!(returned_at.duration_since(cancelled_at) < Duration::from_millis(500));
         assert_eq!(live_handles(), live, "a cancelled product makes no tensor");
-        // Unbound, the cancelled token stops nothing.
+        // The cancellation ended with the product: this thread's calls run,
+        // bound or not, with no reset.
         let small = generate::block_diagonal(2, 3, 2).unwrap().to_sparse_csr().unwrap();
         assert!(token.is_cancelled().unwrap());
-        assert!(small.sparse_mm(&small).is_ok());
+        let _bound = token.bind().unwrap();
+        small.sparse_mm(&small).unwrap();
+        small.sum(&[1]).unwrap();
     }
 }
