@@ -57,12 +57,14 @@ typedef int32_t gs_status;
 #define GS_ERR_DTYPE (-4)            /* unknown or unsupported dtype */
 #define GS_ERR_TOO_LARGE (-5)        /* the result would exceed the memory limit */
 #define GS_ERR_NOT_IMPLEMENTED (-6)  /* valid request, not supported yet */
-#define GS_ERR_IO (-7)               /* file could not be read/written or parsed */
+#define GS_ERR_IO (-7)               /* file could not be read/written or parsed (see also -13, -14) */
 #define GS_ERR_INTERNAL (-8)         /* a bug: please report the message */
 #define GS_ERR_FORKED (-9)           /* called in a process forked after the library was loaded */
 #define GS_ERR_UNSUPPORTED (-10)     /* this build or device has no path for it ("built without CUDA") */
 #define GS_ERR_NO_CONVERGENCE (-11)  /* an iterative method stopped at its limit short of its tolerance */
 #define GS_ERR_CANCELLED (-12)       /* stopped by the calling thread's cancel token (gs_cancel) */
+#define GS_ERR_NOT_FOUND (-13)       /* a file or folder named by a path does not exist */
+#define GS_ERR_PERMISSION (-14)      /* the process may not read or write the file named */
 
 /* ---- dtypes: DLPack's (code << 8) | bits ------------------------------- */
 typedef int32_t gs_dtype;

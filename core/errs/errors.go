@@ -8,29 +8,21 @@ import (
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
-// Code classifies an error; its values are the C ABI's gs_status codes and are never renumbered.
+// Code classifies an error; its values are the C ABI's gs_status codes and
+// are never renumbered. The constants are generated from the header's status
+// codes (codes_gen.go), as are the bindings' tables.
 type Code int32
 
-// Error codes, identical to the GS_* status codes of include/gosparse.h.
-const (
-	OK                 Code = 0
-	ErrInvalidArgument Code = -1
-	ErrInvalidHandle   Code = -2
-	ErrIndex           Code = -3
-	ErrDType           Code = -4
-	ErrTooLarge        Code = -5
-	ErrNotImplemented  Code = -6
-	ErrIO              Code = -7
-	ErrInternal        Code = -8
-	// ErrUnsupported: this build or this tensor's device has no path for the
-	// request (a library built without CUDA, an operation with no GPU kernel
-	// on a device tensor). -9 is the ABI's GS_ERR_FORKED.
-	ErrUnsupported Code = -10
-	// ErrNoConvergence: an iterative method stopped at its iteration limit
-	// before reaching its tolerance.
-	ErrNoConvergence Code = -11
-	ErrCancelled     Code = -12 // the caller's cancel token stopped the call
-)
+//go:generate go run ../../cmd/statusgen -root ../..
+
+// String returns the code's C name ("GS_ERR_INDEX"), or "gs_status(n)" for
+// a code the header does not define.
+func (c Code) String() string {
+	if name, ok := statusNames[c]; ok {
+		return name
+	}
+	return fmt.Sprintf("gs_status(%d)", int32(c))
+}
 
 // Error is the error type of every core function: a code for the ABI and a
 // message that names the argument and the rule it broke.

@@ -1,7 +1,9 @@
 package mmio
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/gosparse/gosparse/core/errs"
@@ -16,7 +18,7 @@ import (
 func Read(path string) (*tensor.Tensor, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, errs.Errorf(errs.ErrIO, "%v", err)
+		return nil, fileError(err)
 	}
 	defer f.Close()
 	t, err := ReadFrom(f)
@@ -24,6 +26,20 @@ func Read(path string) (*tensor.Tensor, error) {
 		return nil, errs.Errorf(errs.CodeOf(err), "%s: %v", path, err)
 	}
 	return t, nil
+}
+
+// fileError classifies a failure to open a file: a missing file or folder
+// is ErrNotFound, a refused one ErrPermission, the rest ErrIO. The message is
+// the system's, which names the path.
+func fileError(err error) error {
+	code := errs.ErrIO
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		code = errs.ErrNotFound
+	case errors.Is(err, fs.ErrPermission):
+		code = errs.ErrPermission
+	}
+	return errs.Errorf(code, "%v", err)
 }
 
 // ReadFrom reads a Matrix Market stream into a tensor, as Read; gzip and
@@ -55,7 +71,7 @@ func (m *Matrix) Tensor() (*tensor.Tensor, error) {
 func Write(path string, t *tensor.Tensor) (err error) {
 	f, err := os.Create(path)
 	if err != nil {
-		return errs.Errorf(errs.ErrIO, "%v", err)
+		return fileError(err)
 	}
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {

@@ -2,10 +2,12 @@ package mmio
 
 import (
 	"bytes"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -84,8 +86,15 @@ func TestReadConformanceTensors(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	_, err := Read(filepath.Join(t.TempDir(), "missing.mtx"))
-	require.Equal(t, errs.ErrIO, errs.CodeOf(err))
+	require.Equal(t, errs.ErrNotFound, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "missing.mtx")
+	_, err = Read(t.TempDir())
+	require.Equal(t, errs.ErrIO, errs.CodeOf(err), "a folder is no Matrix Market file")
+	// A refused open is ErrPermission (root reads any file, so the system's
+	// error is made here).
+	err = fileError(&fs.PathError{Op: "open", Path: "locked.mtx", Err: syscall.EACCES})
+	require.Equal(t, errs.ErrPermission, errs.CodeOf(err))
+	require.Contains(t, err.Error(), "locked.mtx")
 
 	p := filepath.Join(t.TempDir(), "bad.mtx")
 	require.NoError(t, os.WriteFile(p, []byte("%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1\n"), 0o644))
@@ -205,7 +214,7 @@ func TestWriteTensorRefusals(t *testing.T) {
 	require.True(t, os.IsNotExist(statErr), "a failed Write leaves no partial file")
 
 	err = Write(filepath.Join(t.TempDir(), "no", "such", "dir.mtx"), x3)
-	require.Equal(t, errs.ErrIO, errs.CodeOf(err))
+	require.Equal(t, errs.ErrNotFound, errs.CodeOf(err))
 
 	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 1}, 2, 1), dtype.Float64Array([]float64{2}), []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)

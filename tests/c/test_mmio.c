@@ -95,7 +95,8 @@ static void test_buffer_and_gzip(void) {
 static void test_errors(void) {
     char path[256];
     gs_tensor *t = NULL, *coo = NULL;
-    CHECK_ERR(gs_mm_read("/nonexistent/gosparse/none.mtx", &t), GS_ERR_IO, "gs_mm_read: ");
+    /* A missing file (or folder) is GS_ERR_NOT_FOUND, not a format error. */
+    CHECK_ERR(gs_mm_read("/nonexistent/gosparse/none.mtx", &t), GS_ERR_NOT_FOUND, "gs_mm_read: open /nonexistent/gosparse/none.mtx");
     CHECK_ERR(gs_mm_read(NULL, &t), GS_ERR_INVALID_ARGUMENT, "gs_mm_read: path is NULL");
     CHECK_ERR(gs_mm_read("x.mtx", NULL), GS_ERR_INVALID_ARGUMENT, "gs_mm_read: out is NULL");
     path_in_tmp(path, sizeof path, "bad.mtx");
@@ -107,7 +108,9 @@ static void test_errors(void) {
 
     CHECK_OK(make_coo_3x4(&coo));
     CHECK_ERR(gs_mm_write(NULL, coo), GS_ERR_INVALID_ARGUMENT, "gs_mm_write: path is NULL");
-    CHECK_ERR(gs_mm_write("/nonexistent/gosparse/out.mtx", coo), GS_ERR_IO, "gs_mm_write: ");
+    CHECK_ERR(gs_mm_write("/nonexistent/gosparse/out.mtx", coo), GS_ERR_NOT_FOUND, "gs_mm_write: ");
+    /* A folder is no file: an I/O error. */
+    CHECK_ERR(gs_mm_read("/", &t), GS_ERR_IO, "gs_mm_read: ");
     /* 3-d tensors have no Matrix Market form. */
     int64_t size[] = {2, 2, 2};
     gs_tensor *cube = NULL;

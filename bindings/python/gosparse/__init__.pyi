@@ -21,6 +21,8 @@ from ._errors import ConvergenceError as ConvergenceError
 from ._errors import CancelledError as CancelledError
 from ._errors import DTypeError as DTypeError
 from ._errors import FileFormatError as FileFormatError
+from ._errors import MissingFileError as MissingFileError
+from ._errors import FilePermissionError as FilePermissionError
 from ._errors import ForkedProcessError as ForkedProcessError
 from ._errors import GosparseError as GosparseError
 from ._errors import InternalError as InternalError

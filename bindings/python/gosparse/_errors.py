@@ -2,25 +2,21 @@
 
 Every exception raised for a library status derives from GosparseError (which
 carries the status code) and from the built-in exception a Python user expects:
-ValueError, IndexError, TypeError, MemoryError, NotImplementedError or RuntimeError.
+ValueError, IndexError, TypeError, MemoryError, NotImplementedError, RuntimeError,
+FileNotFoundError or PermissionError. The code -> class table is generated from the
+header (_status_gen.py, by cmd/statusgen).
 In a process forked after the library was loaded every call raises ForkedProcessError.
 """
 
+import errno
+
 from ._lib import lib
 
-GS_OK = 0
-GS_ERR_INVALID_ARGUMENT = -1
-GS_ERR_INVALID_HANDLE = -2
-GS_ERR_INDEX = -3
-GS_ERR_DTYPE = -4
-GS_ERR_TOO_LARGE = -5
-GS_ERR_NOT_IMPLEMENTED = -6
-GS_ERR_IO = -7
-GS_ERR_INTERNAL = -8
-GS_ERR_FORKED = -9
-GS_ERR_UNSUPPORTED = -10
-GS_ERR_NO_CONVERGENCE = -11
-GS_ERR_CANCELLED = -12
+from ._status_gen import (  # noqa: F401  (the codes, generated from gosparse.h)
+    GS_OK, GS_ERR_INVALID_ARGUMENT, GS_ERR_INVALID_HANDLE, GS_ERR_INDEX, GS_ERR_DTYPE,
+    GS_ERR_TOO_LARGE, GS_ERR_NOT_IMPLEMENTED, GS_ERR_IO, GS_ERR_INTERNAL, GS_ERR_FORKED,
+    GS_ERR_UNSUPPORTED, GS_ERR_NO_CONVERGENCE, GS_ERR_CANCELLED, GS_ERR_NOT_FOUND,
+    GS_ERR_PERMISSION, STATUSES)
 
 
 class GosparseError(Exception):
@@ -66,9 +62,26 @@ class NotSupportedError(GosparseError, NotImplementedError):
 
 
 class FileFormatError(GosparseError, RuntimeError, OSError):
-    """A file could not be read, written or parsed (GS_ERR_IO)."""
+    """A file could not be parsed, or read or written for a reason other than its
+    absence or its permissions (GS_ERR_IO)."""
 
     code = GS_ERR_IO
+
+
+class MissingFileError(GosparseError, FileNotFoundError):
+    """A file or folder named by a path does not exist (GS_ERR_NOT_FOUND): caught by
+    ``except FileNotFoundError`` and ``except OSError``."""
+
+    code = GS_ERR_NOT_FOUND
+    _errno = errno.ENOENT
+
+
+class FilePermissionError(GosparseError, PermissionError):
+    """The process may not read or write the file named (GS_ERR_PERMISSION): caught by
+    ``except PermissionError`` and ``except OSError``."""
+
+    code = GS_ERR_PERMISSION
+    _errno = errno.EACCES
 
 
 class InternalError(GosparseError, RuntimeError):
@@ -110,23 +123,8 @@ class CancelledError(GosparseError, RuntimeError):
     code = GS_ERR_CANCELLED
 
 
-_BY_CODE = {
-    cls.code: cls
-    for cls in (
-        InvalidArgumentError,
-        InvalidHandleError,
-        OutOfRangeError,
-        DTypeError,
-        TooLargeError,
-        NotSupportedError,
-        FileFormatError,
-        InternalError,
-        ForkedProcessError,
-        UnsupportedError,
-        ConvergenceError,
-        CancelledError,
-    )
-}
+# The generated table names the class of each code; every class is defined above.
+_BY_CODE = {code: globals()[cls] for code, (_c_name, cls) in STATUSES.items()}
 
 
 def last_error():
@@ -158,4 +156,7 @@ def _check(status, what="gosparse call"):
         err = UnknownStatusError("%s (status %d)" % (msg, status))
         err.code = status
         raise err
-    raise cls(msg)
+    err = cls(msg)
+    if getattr(cls, "_errno", None) is not None:
+        err.errno = cls._errno  # OSError(msg) leaves it None; except-by-errno code reads it
+    raise err

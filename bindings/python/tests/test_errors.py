@@ -1,7 +1,11 @@
 """Status codes become the right exceptions, with the library's message; bad input of
 any kind raises and never crashes the interpreter."""
 
+import errno
 import math
+import os
+import subprocess
+import sys
 from ctypes import byref, c_int32, c_void_p
 
 import numpy as np
@@ -10,6 +14,8 @@ import pytest
 import gosparse as gs
 from gosparse import _errors
 from gosparse._lib import lib
+
+from conftest import PACKAGE_ROOT
 
 
 def test_invalid_argument_is_value_error_with_the_message():
@@ -50,15 +56,61 @@ def test_too_large_is_memory_error():
         gs.set_memory_limit(old)
 
 
-def test_io_error_is_runtime_and_os_error(tmp_path):
-    with pytest.raises(RuntimeError) as e:
+def test_missing_file_is_file_not_found_error(tmp_path):
+    # A missing file is Python's FileNotFoundError (and the library's error), not a
+    # format error; reading and writing alike.
+    with pytest.raises(FileNotFoundError) as e:
         gs.io.mmread(tmp_path / "missing.mtx")
-    assert isinstance(e.value, OSError) and isinstance(e.value, gs.FileFormatError)
+    assert isinstance(e.value, gs.GosparseError) and isinstance(e.value, OSError)
+    assert type(e.value) is gs.MissingFileError and not isinstance(e.value, gs.FileFormatError)
+    assert e.value.errno == errno.ENOENT and e.value.code == -13
     assert "missing.mtx" in str(e.value)
+    with pytest.raises(FileNotFoundError, match="dir.mtx"):
+        gs.io.mmwrite(tmp_path / "no" / "dir.mtx", gs.tensor([[1.0]]).to_sparse())
+
+
+def test_unparsable_file_is_a_format_error(tmp_path):
     bad = tmp_path / "bad.mtx"
     bad.write_text("%%MatrixMarket matrix nonsense\n1 1 1\n")
-    with pytest.raises(RuntimeError):
+    with pytest.raises(gs.FileFormatError) as e:
         gs.io.mmread(bad)
+    assert isinstance(e.value, RuntimeError) and isinstance(e.value, OSError)
+    assert not isinstance(e.value, FileNotFoundError)
+
+
+PERMISSION = r"""
+import os, sys, gosparse as gs
+if os.geteuid() == 0:  # root reads any file: read as nobody instead
+    os.setgid(65534)
+    os.setuid(65534)
+try:
+    gs.io.mmread(sys.argv[1])
+except PermissionError as e:
+    print(type(e).__name__, e.errno, isinstance(e, gs.GosparseError), e.code)
+"""
+
+
+def test_unreadable_file_is_permission_error(tmp_path):
+    path = tmp_path / "locked.mtx"
+    path.write_text("%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 2\n")
+    path.chmod(0)
+    env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
+    proc = subprocess.run([sys.executable, "-c", PERMISSION, str(path)], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["FilePermissionError", str(errno.EACCES), "True", "-14"]
+
+
+def test_status_table_names_every_code():
+    # The generated table: every code of the header has a class deriving from
+    # GosparseError with that code, and each class one code.
+    from gosparse import _status_gen
+    classes = set()
+    for code, (c_name, cls_name) in _status_gen.STATUSES.items():
+        cls = getattr(gs, cls_name)
+        assert issubclass(cls, gs.GosparseError) and cls.code == code == getattr(_status_gen, c_name)
+        classes.add(cls)
+    assert len(classes) == len(_status_gen.STATUSES)
 
 
 def test_invalid_handle_is_runtime_error():
@@ -183,7 +235,8 @@ BAD_CALLS = [
 @pytest.mark.parametrize("call", BAD_CALLS, ids=range(len(BAD_CALLS)))
 def test_bad_input_raises_a_clear_error(call):
     before = gs.live_handles()
-    with pytest.raises((ValueError, TypeError, IndexError, RuntimeError, MemoryError)) as e:
+    with pytest.raises((ValueError, TypeError, IndexError, RuntimeError, MemoryError,
+                        FileNotFoundError)) as e:
         call()
     assert str(e.value).strip(), "an error without a message"
     assert gs.live_handles() <= before + 1  # nothing leaks beyond the inputs made in call

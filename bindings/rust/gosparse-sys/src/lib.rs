@@ -60,6 +60,10 @@ pub const GS_ERR_UNSUPPORTED: gs_status = -10;
 pub const GS_ERR_NO_CONVERGENCE: gs_status = -11;
 /// Stopped by the calling thread's cancel token (`gs_cancel`).
 pub const GS_ERR_CANCELLED: gs_status = -12;
+/// A file or folder named by a path does not exist.
+pub const GS_ERR_NOT_FOUND: gs_status = -13;
+/// The process may not read or write the file named.
+pub const GS_ERR_PERMISSION: gs_status = -14;
 
 // ---- dtypes: DLPack's (code << 8) | bits -----------------------------------
 

@@ -8,115 +8,10 @@ use gosparse_sys as sys;
 /// `Result` with [`Error`] as the error type.
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// What kind of rule a refused call broke: the library's `GS_ERR_*` codes.
-///
-/// ```
-/// use gosparse::ErrorKind;
-/// assert_eq!(ErrorKind::from_code(-3), ErrorKind::Index);
-/// assert_eq!(ErrorKind::Index.code(), -3);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorKind {
-    /// `GS_ERR_INVALID_ARGUMENT`: a value broke a documented rule.
-    InvalidArgument,
-    /// `GS_ERR_INVALID_HANDLE`: NULL, freed, stale or foreign handle.
-    InvalidHandle,
-    /// `GS_ERR_INDEX`: an index out of range.
-    Index,
-    /// `GS_ERR_DTYPE`: unknown or unsupported dtype, or a dtype mismatch.
-    DType,
-    /// `GS_ERR_TOO_LARGE`: the result would exceed the memory limit.
-    TooLarge,
-    /// `GS_ERR_NOT_IMPLEMENTED`: a valid request that is not supported yet.
-    NotImplemented,
-    /// `GS_ERR_IO`: a file could not be read, written or parsed.
-    Io,
-    /// `GS_ERR_INTERNAL`: a bug in the library.
-    Internal,
-    /// `GS_ERR_FORKED`: called in a process forked after the library was
-    /// loaded (the Go runtime inside it does not survive fork).
-    Forked,
-    /// `GS_ERR_UNSUPPORTED`: this build or device has no path for the request
-    /// (a move to a GPU in a library built without CUDA, an operation with no
-    /// GPU kernel on a device tensor).
-    Unsupported,
-    /// `GS_ERR_NO_CONVERGENCE`: an iterative method stopped at its iteration
-    /// limit short of its tolerance (the message names both).
-    NoConvergence,
-    /// `GS_ERR_CANCELLED`: stopped by the thread's [`CancelToken`](crate::CancelToken).
-    Cancelled,
-    /// A code this crate does not know (a newer library).
-    Unknown(i32),
-}
-
-impl ErrorKind {
-    /// The kind of a `GS_ERR_*` status code.
-    ///
-    /// ```
-    /// use gosparse::ErrorKind;
-    /// assert_eq!(ErrorKind::from_code(-1), ErrorKind::InvalidArgument);
-    /// assert_eq!(ErrorKind::from_code(-99), ErrorKind::Unknown(-99));
-    /// ```
-    pub fn from_code(code: i32) -> ErrorKind {
-        match code {
-            sys::GS_ERR_INVALID_ARGUMENT => ErrorKind::InvalidArgument,
-            sys::GS_ERR_INVALID_HANDLE => ErrorKind::InvalidHandle,
-            sys::GS_ERR_INDEX => ErrorKind::Index,
-            sys::GS_ERR_DTYPE => ErrorKind::DType,
-            sys::GS_ERR_TOO_LARGE => ErrorKind::TooLarge,
-            sys::GS_ERR_NOT_IMPLEMENTED => ErrorKind::NotImplemented,
-            sys::GS_ERR_IO => ErrorKind::Io,
-            sys::GS_ERR_INTERNAL => ErrorKind::Internal,
-            sys::GS_ERR_FORKED => ErrorKind::Forked,
-            sys::GS_ERR_UNSUPPORTED => ErrorKind::Unsupported,
-            sys::GS_ERR_NO_CONVERGENCE => ErrorKind::NoConvergence,
-            sys::GS_ERR_CANCELLED => ErrorKind::Cancelled,
-            other => ErrorKind::Unknown(other),
-        }
-    }
-
-    /// The `GS_ERR_*` status code of this kind.
-    ///
-    /// ```
-    /// assert_eq!(gosparse::ErrorKind::Io.code(), -7);
-    /// ```
-    pub fn code(self) -> i32 {
-        match self {
-            ErrorKind::InvalidArgument => sys::GS_ERR_INVALID_ARGUMENT,
-            ErrorKind::InvalidHandle => sys::GS_ERR_INVALID_HANDLE,
-            ErrorKind::Index => sys::GS_ERR_INDEX,
-            ErrorKind::DType => sys::GS_ERR_DTYPE,
-            ErrorKind::TooLarge => sys::GS_ERR_TOO_LARGE,
-            ErrorKind::NotImplemented => sys::GS_ERR_NOT_IMPLEMENTED,
-            ErrorKind::Io => sys::GS_ERR_IO,
-            ErrorKind::Internal => sys::GS_ERR_INTERNAL,
-            ErrorKind::Forked => sys::GS_ERR_FORKED,
-            ErrorKind::Unsupported => sys::GS_ERR_UNSUPPORTED,
-            ErrorKind::NoConvergence => sys::GS_ERR_NO_CONVERGENCE,
-            ErrorKind::Cancelled => sys::GS_ERR_CANCELLED,
-            ErrorKind::Unknown(c) => c,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            ErrorKind::InvalidArgument => "invalid argument",
-            ErrorKind::InvalidHandle => "invalid handle",
-            ErrorKind::Index => "index out of range",
-            ErrorKind::DType => "dtype error",
-            ErrorKind::TooLarge => "too large",
-            ErrorKind::NotImplemented => "not implemented",
-            ErrorKind::Io => "I/O error",
-            ErrorKind::Internal => "internal error",
-            ErrorKind::Forked => "used in a forked child",
-            ErrorKind::Unsupported => "unsupported here",
-            ErrorKind::NoConvergence => "no convergence",
-            ErrorKind::Cancelled => "cancelled",
-            ErrorKind::Unknown(_) => "unknown error",
-        }
-    }
-}
+// The kinds and their codes are generated from the header by cmd/statusgen.
+#[path = "error_kind_gen.rs"]
+mod error_kind_gen;
+pub use error_kind_gen::ErrorKind;
 
 /// A refused call: the status code's kind and the message that names the
 /// argument and the rule it broke.
@@ -206,4 +101,26 @@ pub(crate) fn check(status: sys::gs_status) -> Result<()> {
         message.replace("gs_set_memory_limit", "gosparse::set_memory_limit")
     };
     Err(Error { kind, message })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The generated table: every code of the header's range has its own kind,
+    // which maps back to it and names its C constant.
+    #[test]
+    fn every_status_code_has_one_kind() {
+        let mut seen = std::collections::HashSet::new();
+        for code in -14..=-1 {
+            let kind = ErrorKind::from_code(code);
+            assert!(!matches!(kind, ErrorKind::Unknown(_)), "code {code} has no kind");
+            assert_eq!(kind.code(), code);
+            assert!(kind.c_name().unwrap().starts_with("GS_ERR_"));
+            assert!(seen.insert(kind.name()), "two kinds named {:?}", kind.name());
+        }
+        assert_eq!(ErrorKind::from_code(-13), ErrorKind::NotFound);
+        assert_eq!(ErrorKind::PermissionDenied.c_name(), Some("GS_ERR_PERMISSION"));
+        assert_eq!(ErrorKind::from_code(-15).c_name(), None);
+    }
 }

@@ -36,7 +36,8 @@ impl Tensor {
     /// assert_eq!(t.layout(), Layout::SparseCoo);
     /// assert_eq!(t.to_dense()?.values::<f64>()?, &[0.0, 0.0, 4.5, 0.0]);
     /// std::fs::remove_file(&path).unwrap();
-    /// assert_eq!(Tensor::read_mtx("/no/such/file.mtx").unwrap_err().kind(), gosparse::ErrorKind::Io);
+    /// // A missing file is its own kind, not a format error (ErrorKind::Io).
+    /// assert_eq!(Tensor::read_mtx("/no/such/file.mtx").unwrap_err().kind(), gosparse::ErrorKind::NotFound);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn read_mtx(path: impl AsRef<Path>) -> Result<Tensor> {

@@ -645,7 +645,12 @@ fn matrix_market_round_trip_and_shared_matrices() {
     assert!(b.equal(&a).unwrap());
     assert_eq!(b.layout(), Layout::SparseCoo);
     let e = Tensor::read_mtx(dir.join("missing.mtx")).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::Io, "{e}");
+    assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
+    assert!(e.message().contains("missing.mtx"), "{e}");
+    let e = a.write_mtx(dir.join("no").join("dir.mtx")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotFound, "{e}");
+    std::fs::write(dir.join("bad.mtx"), "%%MatrixMarket matrix nonsense\n").unwrap();
+    assert_eq!(Tensor::read_mtx(dir.join("bad.mtx")).unwrap_err().kind(), ErrorKind::Io);
     assert!(Tensor::read_mtx("bad\0path").unwrap_err().message().contains("NUL"));
     std::fs::remove_dir_all(&dir).unwrap();
 
