@@ -47,6 +47,20 @@ func checkMatrix(arg string, a *tensor.Tensor) error {
 	return nil
 }
 
+// integral says whether d is an integer or bool dtype: the solvers read such
+// operands as float64 (A) or in A's dtype (B), as SciPy does.
+func integral(d dtype.DType) bool { return d.IsInteger() || d == dtype.Bool }
+
+// promoted returns a with integer or bool values converted to float64, the
+// dtype SciPy's solvers compute an integer matrix in; a itself otherwise
+// (nil included, for the checks that follow to refuse).
+func promoted(a *tensor.Tensor) (*tensor.Tensor, error) {
+	if a == nil || !integral(a.DType()) {
+		return a, nil
+	}
+	return tensor.ToDType(a, dtype.Float64)
+}
+
 // checkSquare additionally requires rows == cols.
 func checkSquare(arg string, a *tensor.Tensor) error {
 	if err := checkMatrix(arg, a); err != nil {
@@ -59,7 +73,8 @@ func checkSquare(arg string, a *tensor.Tensor) error {
 }
 
 // loadCompressed reads a checked matrix as CSR or CSC: a CSR or CSC tensor is
-// read as stored; any other layout is converted to prefer.
+// read as stored; any other layout is converted to prefer. A NaN or infinite
+// value is refused by name (checkFinite), as the argument A.
 func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed[T], error) {
 	t := a
 	if l := a.Layout(); l != tensor.CSR && l != tensor.CSC {
@@ -92,6 +107,9 @@ func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed
 	}
 	m.ptr, m.idx = toInts(ptr), toInts(idx)
 	m.val = widen[T](vals)
+	if err := checkFinite("A", m); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 

@@ -134,6 +134,9 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 		return nil, err
 	}
 	v := dtype.AsSlice[float64](vals)[:vals.Numel()]
+	if err := checkFinite(v, toInt64s(ptr), toInt64s(idx), transpose); err != nil {
+		return nil, err
+	}
 	fill := t.Fill().Re()
 	if fill != 0 {
 		w := make([]float64, len(v))
@@ -152,6 +155,38 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 		op.addRankOne(constant(rows, fill), constant(cols, 1))
 	}
 	return op, nil
+}
+
+// checkFinite refuses a NaN or infinite stored value, naming it and its row
+// and column of A: the iteration would otherwise end in a convergence error
+// or NaN results that do not say why. ptr and idx are A's CSR (A^T's when
+// transposed, A's CSC).
+func checkFinite(v []float64, ptr, idx []int64, transposed bool) error {
+	for j := 0; j+1 < len(ptr); j++ {
+		for p := ptr[j]; p < ptr[j+1]; p++ {
+			if x := v[p]; math.IsNaN(x) || math.IsInf(x, 0) {
+				row, col := int64(j), idx[p]
+				if transposed {
+					row, col = col, row
+				}
+				return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix has a non-finite entry, %v at row %d, column %d: the solvers need finite values", x, row, col)
+			}
+		}
+	}
+	return nil
+}
+
+// toInt64s reads an int32 or int64 index array as int64s (a copy for int32).
+func toInt64s(a dtype.Array) []int64 {
+	n := a.Numel()
+	if a.DType == dtype.Int64 {
+		return dtype.AsSlice[int64](a)[:n]
+	}
+	out := make([]int64, n)
+	for i, x := range dtype.AsSlice[int32](a)[:n] {
+		out[i] = int64(x)
+	}
+	return out
 }
 
 // spmmOf is y = a x through kernels.SpMM.
