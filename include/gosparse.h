@@ -716,6 +716,12 @@ typedef int32_t gs_ordering;
 #define GS_ORDER_AMD 2     /* approximate minimum degree on the pattern of A + A^T */
 #define GS_ORDER_COLAMD 3  /* approximate minimum degree on the pattern of A^T A (LU only) */
 
+/* The solvers below (and gs_factor_solve) take A of float32, float64,
+ * complex64 or complex128, and integer or bool A as float64, as SciPy does;
+ * B of A's dtype, an integer or bool B read in it. A NaN or infinite entry
+ * of A is refused (GS_ERR_INVALID_ARGUMENT) naming the value, its row and
+ * its column. */
+
 /* Factor kinds (gs_factor_kind). */
 #define GS_FACTOR_LU 0
 #define GS_FACTOR_CHOLESKY 1

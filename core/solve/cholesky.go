@@ -32,6 +32,10 @@ type CholeskyFactor struct {
 // split over goroutines too, with the same result bit for bit. A matrix that is not
 // positive definite is refused naming the column whose pivot is not positive.
 func Cholesky(a *tensor.Tensor, ordering Ordering) (*CholeskyFactor, error) {
+	a, err := promoted(a) // integers and bool as float64, as SciPy
+	if err != nil {
+		return nil, err
+	}
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}

@@ -15,17 +15,22 @@ type rhs[T elem] struct {
 
 // loadRHS reads B for a system of order n. left: B is (n,) or (n, k) and its
 // columns are the right-hand sides; otherwise B is (n,) or (k, n) and its rows
-// are (X A = B solved as A^T X^T = B^T). B's dtype must be want; a sparse B is
-// densified.
+// are (X A = B solved as A^T X^T = B^T). B's dtype must be want, or an
+// integer or bool dtype, read as want; a sparse B is densified.
 func loadRHS[T elem](b *tensor.Tensor, n int, want dtype.DType, left bool) (*rhs[T], error) {
 	s, err := loadRHSShape(b, int64(n), want, left)
 	if err != nil {
 		return nil, err
 	}
 	d := b
-	if b.Layout() != tensor.Strided {
+	if integral(b.DType()) {
+		if d, err = tensor.ToDType(b, want); err != nil {
+			return nil, err
+		}
+	}
+	if d.Layout() != tensor.Strided {
 		var err error
-		if d, err = tensor.ToDense(b); err != nil {
+		if d, err = tensor.ToDense(d); err != nil {
 			return nil, err
 		}
 	}
@@ -76,8 +81,8 @@ func loadRHSShape(b *tensor.Tensor, n int64, want dtype.DType, left bool) ([]int
 	if b == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must not be null")
 	}
-	if b.DType() != want {
-		return nil, errs.Errorf(errs.ErrDType, "B: dtype %s must equal A's dtype %s", b.DType(), want)
+	if b.DType() != want && !integral(b.DType()) {
+		return nil, errs.Errorf(errs.ErrDType, "B: dtype %s must equal A's dtype %s (or be an integer or bool dtype, read as %s)", b.DType(), want, want)
 	}
 	s := b.Shape()
 	switch {

@@ -45,6 +45,10 @@ type LU struct {
 // ("zero pivot in column 17"); factors that would outgrow tensor.MemoryLimit
 // are refused with errs.ErrTooLarge.
 func Splu(a *tensor.Tensor, opt LUOptions) (*LU, error) {
+	a, err := promoted(a) // integers and bool as float64, as SciPy
+	if err != nil {
+		return nil, err
+	}
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}

@@ -57,7 +57,7 @@ func checkSolveDType(arg string, d dtype.DType) error {
 	case dtype.Float32, dtype.Float64, dtype.Complex64, dtype.Complex128:
 		return nil
 	}
-	return errs.Errorf(errs.ErrDType, "%s: expected float32, float64, complex64 or complex128, got %s", arg, d)
+	return errs.Errorf(errs.ErrDType, "%s: expected float32, float64, complex64 or complex128 (integers and bool are read as float64), got %s", arg, d)
 }
 
 // widen copies the values of a into the arithmetic type T (float64 for real

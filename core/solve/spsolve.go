@@ -23,6 +23,10 @@ const spsolveSymmetricPivot = 0.1
 // otherwise, an LU solution then refined once (lu_refine.go). To solve
 // again with the same A, use Splu or Cholesky.
 func Spsolve(a, b *tensor.Tensor, left bool) (*tensor.Tensor, error) {
+	a, err := promoted(a) // integers and bool as float64, as SciPy
+	if err != nil {
+		return nil, err
+	}
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}
@@ -32,7 +36,6 @@ func Spsolve(a, b *tensor.Tensor, left bool) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	var f Factor
-	var err error
 	if isComplex(a.DType()) {
 		f, err = factorForSolve[complex128](a)
 	} else {

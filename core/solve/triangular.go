@@ -15,6 +15,10 @@ import (
 // substitution); other layouts are converted to CSR. A zero on the diagonal
 // is refused naming its row, where torch would return NaNs.
 func SolveTriangular(a, b *tensor.Tensor, upper, left, unitriangular bool) (*tensor.Tensor, error) {
+	a, err := promoted(a) // integers and bool as float64, as SciPy
+	if err != nil {
+		return nil, err
+	}
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}

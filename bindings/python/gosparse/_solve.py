@@ -32,13 +32,15 @@ def _ordering(value, fname, allowed):
 
 def spsolve(input, other, *, left=True):
     """torch.sparse.spsolve: solves input @ X = other (left=True) or X @ input = other
-    for a square sparse input of any layout (float32, float64, complex64, complex128)
-    and other a vector (n,) or a dense matrix ((n, k) when left, (k, n) otherwise) of
-    input's dtype; the result has other's shape. Cholesky when input is Hermitian
+    for a square sparse input of any layout (float32, float64, complex64, complex128;
+    integer and bool inputs are read as float64, as SciPy does) and other a vector
+    (n,) or a dense matrix ((n, k) when left, (k, n) otherwise) of input's dtype (or
+    an integer one); the result has other's shape. Cholesky when input is Hermitian
     with a positive diagonal and proves positive definite (MATLAB's backslash rule),
     else LU (AMD on A + A^T for a nearly symmetric pattern, COLAMD otherwise), then
     the solve; use splu or cholesky to solve with one input many times. A singular
-    input raises ValueError naming the column.
+    input raises ValueError naming the column, a NaN or infinite entry ValueError
+    naming it and its row and column.
 
     Parameters
     ----------

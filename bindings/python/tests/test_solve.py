@@ -4,6 +4,7 @@ gosparse.sparse.spdiags, over layouts and dtypes, with the refusals and the hand
 accounting."""
 
 import gc
+import re
 
 import numpy as np
 import pytest
@@ -225,3 +226,43 @@ def test_spdiags_vector_with_one_offset():
     np.testing.assert_array_equal(np.asarray(s.to_dense()), [[0, 0, 0], [1, 0, 0], [0, 2, 0]])
     s = gs.sparse.spdiags(gs.tensor(np.ones((2, 4))), [0, 2], (4, 4))
     assert s._nnz() == 4 + 2
+
+
+def test_integer_matrix_market_file_is_solved_in_float64(tmp_path):
+    # An integer .mtx reads as int64; every solver reads it as float64, as SciPy does.
+    path = tmp_path / "int.mtx"
+    path.write_text("%%MatrixMarket matrix coordinate integer general\n3 3 5\n"
+                    "1 1 4\n2 2 5\n3 3 6\n2 1 1\n3 2 -2\n")
+    a = gs.io.mmread(path)
+    assert a.dtype == gs.int64
+    m = np.array([[4, 0, 0], [1, 5, 0], [0, -2, 6]], dtype=np.float64)
+    want = np.linalg.solve(m, np.ones(3))
+    for b in (np.ones(3), np.ones(3, dtype=np.int64)):
+        x = gs.sparse.spsolve(a, b)
+        assert x.dtype == gs.float64
+        np.testing.assert_allclose(np.asarray(x), want, rtol=1e-12)
+    np.testing.assert_allclose(np.asarray(gs.sparse.linalg.splu(a).solve(np.ones(3))), want,
+                               rtol=1e-12)
+    np.testing.assert_allclose(
+        np.asarray(gs.linalg.solve_triangular(a, np.ones(3), upper=False)), want,
+        rtol=1e-12)
+    spd = gs.tensor(np.array([[2, 1], [1, 2]], dtype=np.int32)).to_sparse_csr()
+    np.testing.assert_allclose(np.asarray(gs.sparse.linalg.cholesky(spd).solve(np.ones(2))),
+                               [1 / 3, 1 / 3], rtol=1e-12)
+    eye = gs.tensor(np.eye(3, dtype=bool)).to_sparse()
+    np.testing.assert_allclose(np.asarray(gs.sparse.spsolve(eye, np.arange(3.0))), np.arange(3.0))
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_non_finite_entry_is_named(bad):
+    # Not "zero pivot in column ...": the value and where it is.
+    m = well_conditioned(np.random.default_rng(9), 20, np.float64)
+    m[7, 3] = bad
+    a = in_layout(m, "csr")
+    where = "%s at row 7, column 3" % ("NaN" if np.isnan(bad) else "+Inf" if bad > 0 else "-Inf")
+    for call in (lambda: gs.sparse.spsolve(a, np.ones(20)),
+                 lambda: gs.sparse.linalg.splu(a),
+                 lambda: gs.sparse.linalg.cholesky(a),
+                 lambda: gs.linalg.solve_triangular(a, np.ones(20), upper=False)):
+        with pytest.raises(ValueError, match=re.escape(where)):
+            call()

@@ -146,3 +146,30 @@ fn solve_triangular_and_spdiags_body() {
     let dup = Tensor::from_dense(&[1i64, 1, 0], &[3]).unwrap();
     assert_eq!(gosparse::spdiags(&d, &dup, [3, 3], Layout::SparseCsr).unwrap_err().kind(), ErrorKind::InvalidArgument);
 }
+
+#[test]
+fn integer_matrices_solve_in_float64_and_non_finite_entries_are_named() {
+    let leaks = LeakCheck::start();
+    let a = spd();
+    let b: Vec<f64> = (0..N).map(|i| i as f64).collect();
+    let bt = Tensor::from_dense(&b, &[N]).unwrap();
+    let want = in_layout(&a, Layout::SparseCsr).spsolve(&bt, true).unwrap();
+    // An integer matrix (an integer .mtx reads as int64) is read as float64, as SciPy does.
+    for dt in [gosparse::DType::Int64, gosparse::DType::Int32] {
+        let ai = in_layout(&a, Layout::SparseCsr).to_dtype(dt).unwrap();
+        let x = ai.spsolve(&bt, true).unwrap();
+        assert_eq!(x.dtype(), gosparse::DType::Float64);
+        assert_eq!(x.values::<f64>().unwrap(), want.values::<f64>().unwrap());
+        let x = ai.cholesky(Ordering::Amd).unwrap().solve(&bt.to_dtype(dt).unwrap(), true).unwrap();
+        assert!(residual(&a, x.values::<f64>().unwrap(), &b) < 1e-12);
+        assert!(ai.splu(Ordering::Default, 1.0).is_ok());
+    }
+    // A NaN is named with its place, not reported as a zero pivot elsewhere.
+    let mut bad = a.clone();
+    bad[4 * N + 2] = f64::NAN;
+    let e = in_layout(&bad, Layout::SparseCsc).spsolve(&bt, true).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    assert!(e.message().contains("NaN at row 4, column 2"), "{e}");
+    drop((want, bt));
+    leaks.finish();
+}
