@@ -1,6 +1,10 @@
 package kernels
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 const (
 	// bucketEntries is about the most entries in one bucket of
@@ -54,9 +58,18 @@ func countBuckets[I Index](g *buckets, rows []I) (start []int, offs [][]int, err
 	// parts x nb counters: by the rows, not the entries (CompressRowsScratch).
 	offs = make([][]int, g.parts)
 	bad := make([]int, g.parts)
+	tok := cancel.Current()
 	parallelFor(g.parts, func(p int) {
 		offs[p] = make([]int, g.nb)
-		bad[p] = countRows(rows[g.bounds[p]:g.bounds[p+1]], offs[p], g.nrows, g.shift)
+		part := rows[g.bounds[p]:g.bounds[p+1]]
+		bad[p] = -1
+		inSteps(tok, len(part), func(lo, hi int) {
+			if bad[p] < 0 {
+				if t := countRows(part[lo:hi], offs[p], g.nrows, g.shift); t >= 0 {
+					bad[p] = lo + t
+				}
+			}
+		})
 	})
 	for p, t := range bad {
 		if t >= 0 {
@@ -93,9 +106,13 @@ func countRows[I Index](rows []I, cnt []int, nrows int64, shift uint) int {
 // each part from its own offsets, and checks the columns.
 func scatterBuckets[I Index, V any](g *buckets, rows, cols []I, vals []V, offs [][]int, idx []I, val []V) error {
 	top := make([]uint64, g.parts)
+	tok := cancel.Current()
 	parallelFor(g.parts, func(p int) {
-		lo, hi := g.bounds[p], g.bounds[p+1]
-		top[p] = scatterPart(idx, val, rows[lo:hi], cols[lo:hi], vals[lo:hi], offs[p], g.shift, g.colBits)
+		base := g.bounds[p]
+		inSteps(tok, g.bounds[p+1]-base, func(lo, hi int) {
+			lo, hi = base+lo, base+hi
+			top[p] = max(top[p], scatterPart(idx, val, rows[lo:hi], cols[lo:hi], vals[lo:hi], offs[p], g.shift, g.colBits))
+		})
 	})
 	for p, m := range top {
 		if m >= uint64(g.ncols) {

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/cancel"
+
 // compressStaged stages the entries in their buckets in the output arrays,
 // then sorts the buckets there: each part takes a run of buckets and packs
 // them, repeats merged, to the start of the run (see sortBucket). Then the
@@ -24,10 +26,12 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 	}
 	split := splitByWeight(start, g.parts)
 	kept := make([]int, g.parts) // entries each run kept
+	tok := cancel.Current()
 	parallelFor(g.parts, func(p int) {
 		s := &bucketSorter[I, V]{g: g, out: &out, add: add}
 		to := start[split[p]]
 		for b := split[p]; b < split[p+1]; b++ {
+			tok.Check() // a bucket: at most some 8K entries or 16K rows
 			to += s.sortBucket(b, start[b], start[b+1]-start[b], to)
 		}
 		kept[p] = to - start[split[p]]
@@ -58,7 +62,7 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 		parallelFor(g.parts, func(p int) {
 			r0 := min(int64(split[p])<<g.shift, g.nrows)
 			r1 := min(int64(split[p+1])<<g.shift, g.nrows)
-			fixRows(&out, r0, r1, start[split[p]]-to[p], to[p+1])
+			fixRows(&out, r0, r1, start[split[p]]-to[p], to[p+1], tok)
 		})
 	}
 	out.Ptr[g.nrows] = I(total)
@@ -68,25 +72,29 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 // fixRows lowers the row pointers of the rows [r0, r1) by moved (how far
 // their run moved down) and writes the row of each of their entries, which
 // end at end, where c wants them.
-func fixRows[I Index, V any](c *Compressed[I, V], r0, r1 int64, moved, end int) {
+func fixRows[I Index, V any](c *Compressed[I, V], r0, r1 int64, moved, end int, tok *cancel.Token) {
 	ptr := c.Ptr[r0:r1]
 	if moved != 0 {
 		d := I(moved)
-		for r := range ptr {
-			ptr[r] -= d
-		}
+		inSteps(tok, len(ptr), func(lo, hi int) {
+			for r := lo; r < hi; r++ {
+				ptr[r] -= d
+			}
+		})
 	}
 	if c.Rows == nil {
 		return
 	}
-	for r, lo := range ptr {
-		hi := I(end)
-		if r+1 < len(ptr) {
-			hi = ptr[r+1]
+	inSteps(tok, len(ptr), func(r0s, r1s int) {
+		for r := r0s; r < r1s; r++ {
+			lo, hi := ptr[r], I(end)
+			if r+1 < len(ptr) {
+				hi = ptr[r+1]
+			}
+			row := I(r0 + int64(r))
+			for k := lo; k < hi; k++ {
+				c.Rows[k] = row
+			}
 		}
-		row := I(r0 + int64(r))
-		for k := lo; k < hi; k++ {
-			c.Rows[k] = row
-		}
-	}
+	})
 }

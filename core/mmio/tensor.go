@@ -74,6 +74,11 @@ func Write(path string, t *tensor.Tensor) (err error) {
 		return fileError(err)
 	}
 	defer func() {
+		if r := recover(); r != nil { // a cancelled poll (or a bug): no partial file either
+			f.Close()
+			os.Remove(path)
+			panic(r)
+		}
 		if cerr := f.Close(); err == nil && cerr != nil {
 			err = errs.Errorf(errs.ErrIO, "%v", cerr)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // WriteCoordinate writes a coordinate file with symmetry general: a vector
@@ -83,6 +84,7 @@ func WriteArray(w io.Writer, dense dtype.Array) error {
 			b = appendValue(b, field, dense, i*cols+j)
 			b = append(b, '\n')
 			if len(b) > 4096 {
+				cancel.Poll() // some 100 lines a poll: one atomic load
 				if _, err := bw.Write(b); err != nil {
 					return writeError(err)
 				}
@@ -121,6 +123,7 @@ func writeCoordinate(w io.Writer, field string, shape []int64, indices, values d
 		}
 		b = append(b, '\n')
 		if len(b) > 4096 {
+			cancel.Poll() // some 100 entries a poll: one atomic load
 			if _, err := bw.Write(b); err != nil {
 				return writeError(err)
 			}
@@ -158,6 +161,9 @@ func checkCoordinate(shape []int64, indices dtype.Array) (int64, error) {
 	}
 	for d := range ndim {
 		for k := range nnz {
+			if k&pollLines == 0 {
+				cancel.Poll()
+			}
 			if v := indices.Index(d*nnz + k); v < 0 || v >= shape[d] {
 				return 0, errs.Errorf(errs.ErrInvalidArgument, "indices[%d][%d] = %d out of range 0..%d", d, k, v, shape[d]-1)
 			}

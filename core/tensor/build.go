@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // BuildFrom stores entries in the format of spec: it maps each entry to the
@@ -254,11 +255,17 @@ func CastIndex(a dtype.Array, to dtype.DType) dtype.Array {
 	if to == dtype.Int32 && a.DType == dtype.Int64 {
 		src, dst := dtype.AsSlice[int64](a), dtype.AsSlice[int32](out)
 		for i := range dst {
+			if i&pollMask == 0 { // row pointers of a billion rows take seconds
+				cancel.Poll()
+			}
 			dst[i] = int32(src[i])
 		}
 		return out
 	}
 	for i := int64(0); i < n; i++ {
+		if i&pollMask == 0 {
+			cancel.Poll()
+		}
 		SetIndex(out, i, a.Index(i))
 	}
 	return out
