@@ -138,6 +138,7 @@ from ._functions import (
 )
 from ._autograd import enable_grad, is_grad_enabled, no_grad
 from ._compat import allclose, masked_fill, tile
+from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see _scipy_names)
 from ._exchange import from_binsparse, from_dlpack
 from . import autograd
 # torch's requires_grad= keyword on the constructors.
@@ -172,7 +173,7 @@ __all__ = [
     "narrow_copy", "with_fill_value",
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
-    "allclose", "masked_fill", "tile", "device",
+    "allclose", "masked_fill", "tile", "device", "eye", "diags",
     "live_handles", "set_memory_limit", "get_memory_limit", "set_printoptions", "library_path",
     "set_progress",
     "last_error",

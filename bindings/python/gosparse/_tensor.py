@@ -16,10 +16,11 @@ from ._numpy_api import NumpyOps
 from ._ops_index import IndexOps
 from ._ops_shape import ShapeOps
 from ._reduce import ReduceOps
+from ._scipy_names import ScipyOps
 
 
 class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, LinalgOps, ReduceOps,
-             FormatOps, NumpyOps, ExchangeOps, CompatOps):
+             FormatOps, NumpyOps, ExchangeOps, CompatOps, ScipyOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component

@@ -1,0 +1,91 @@
+"""SciPy's first names (aliases beside torch's spellings) give SciPy's answers on every
+layout: nnz, toarray, tocsr/tocsc/tocoo, diagonal, multiply, power, gs.eye, gs.diags."""
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+import gosparse as gs
+
+LAYOUTS = ["strided", "sparse_coo", "sparse_csr", "sparse_csc"]
+
+
+def matrix():
+    rng = np.random.default_rng(3)
+    m = sp.random(7, 5, density=0.4, random_state=rng, format="csr")
+    return m
+
+
+def as_layout(m, layout):
+    t = gs.from_scipy(m.tocoo())
+    return t.to_dense() if layout == "strided" else t.to_sparse(layout=getattr(gs, layout))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_conversions_and_counts(layout):
+    m = matrix()
+    t = as_layout(m, layout)
+    a = t.toarray()
+    assert isinstance(a, np.ndarray) and a.flags.writeable
+    np.testing.assert_array_equal(a, m.toarray())
+    assert t.nnz == (m.nnz if layout != "strided" else m.shape[0] * m.shape[1])
+    assert t.tocsr().layout is gs.sparse_csr and t.tocsc().layout is gs.sparse_csc
+    coo = t.tocoo()
+    assert coo.layout is gs.sparse_coo and coo.is_coalesced()
+    for u in (t.tocsr(), t.tocsc(), coo):
+        np.testing.assert_array_equal(u.toarray(), m.toarray())
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_diagonal_multiply_power(layout):
+    m = matrix()
+    t = as_layout(m, layout)
+    for k in range(-8, 7):
+        np.testing.assert_array_equal(np.asarray(t.diagonal(k)), m.diagonal(k), err_msg=str(k))
+    np.testing.assert_array_equal(np.asarray(t.diagonal(1, 1, 0)), m.T.diagonal(1))
+    np.testing.assert_array_equal(t.multiply(t).toarray(), m.multiply(m).toarray())
+    np.testing.assert_allclose(t.power(3).toarray(), m.power(3).toarray(), rtol=1e-15)
+    with pytest.raises(ValueError, match="2-D"):
+        gs.zeros(2, 2, 2).diagonal()
+
+
+def test_diagonal_reads_the_fill_value():
+    t = gs.with_fill_value(gs.tensor([[1.0, 0.0], [0.0, 0.0]]).to_sparse_csr(), 7.0)
+    np.testing.assert_array_equal(np.asarray(t.diagonal()), np.diagonal(t.toarray()))
+
+
+def test_eye_and_diags_match_scipy():
+    for n, m in ((3, None), (2, 4), (4, 2), (0, 3)):
+        e = gs.eye(n, m, layout=gs.sparse_csr)
+        np.testing.assert_array_equal(e.toarray(), sp.eye(n, m).toarray())
+        assert e.layout is gs.sparse_csr and e.nnz == min(n, n if m is None else m)
+        assert gs.eye(n, m).layout is gs.strided and gs.eye(n, m).dtype == gs.float32  # torch's
+    cases = [(([1.0, 2.0, 3.0], [4.0, 5.0]), [0, 1], None),
+             (([1.0, 2.0], [4.0, 5.0, 6.0]), [-1, 0], None),
+             ((1.0, 2.0), [-1, 1], (3, 4)),
+             ([1.0, 2.0, 3.0], 0, None),
+             ([1.0, 2.0, 3.0], 2, None)]
+    for diagonals, offsets, shape in cases:
+        ours = gs.diags(diagonals, offsets, shape)
+        theirs = sp.diags(diagonals, offsets, shape=shape)
+        assert ours.layout is gs.sparse_csr
+        np.testing.assert_array_equal(ours.toarray(), theirs.toarray())
+    assert gs.diags([1.0, 2.0], 0, layout=gs.sparse_coo).layout is gs.sparse_coo
+    with pytest.raises(ValueError, match="2 elements for 3"):
+        gs.diags([[1.0, 2.0]], [0], shape=(3, 3))
+    with pytest.raises(ValueError, match="must not repeat"):
+        gs.diags([[1.0], [2.0]], [0, 0], shape=(1, 1))
+    with pytest.raises(ValueError, match="non-negative"):
+        gs.eye(-1)
+
+
+def test_reduction_over_a_sparse_dim_is_torchs_and_densifies_explicitly():
+    # torch's rule: a 2-D sparse matrix summed over one dim is a 1-D sparse tensor;
+    # np.asarray refuses to densify it silently, toarray() does it on request.
+    m = matrix()
+    t = as_layout(m, "sparse_csr")
+    s = t.sum(axis=1)
+    assert s.layout is gs.sparse_coo
+    np.testing.assert_allclose(s.toarray(), np.asarray(m.sum(axis=1)).ravel())
+    with pytest.raises(RuntimeError, match="strided"):
+        np.asarray(s)
