@@ -22,6 +22,7 @@ typedef const void gs_cvoid;
 typedef const gs_number gs_cnumber;
 typedef const gs_elementwise_args gs_celementwise_args;
 typedef const gs_lobpcg_ortho gs_clobpcg_ortho;
+typedef const gs_mm_write_options gs_cmm_write_options;
 /* An element of a const gs_tensor *const * list (gs_cat and friends). */
 typedef const gs_tensor *const gs_ctensor_elem;
 

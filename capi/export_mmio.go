@@ -68,3 +68,32 @@ func gsgo_mm_write(path *C.gs_cchar, t *C.gs_ctensor) (st C.gs_status) {
 	}
 	return done(fn, mmio.Write(C.GoString((*C.char)(path)), h.t))
 }
+
+// gsgo_mm_write_opts writes a 1-D or 2-D tensor with SciPy's mmwrite options.
+//
+//export gsgo_mm_write_opts
+func gsgo_mm_write_opts(path *C.gs_cchar, t *C.gs_ctensor, opts *C.gs_cmm_write_options) (st C.gs_status) {
+	const fn = "gs_mm_write_opts"
+	defer guard(fn, &st)
+	if path == nil {
+		return done(fn, errNull("path"))
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return done(fn, err)
+	}
+	var o mmio.WriteOptions
+	if opts != nil {
+		o = mmio.WriteOptions{Comment: optString(opts.comment), Field: optString(opts.field),
+			Precision: int(opts.precision), Symmetry: optString(opts.symmetry)}
+	}
+	return done(fn, mmio.WriteWith(C.GoString((*C.char)(path)), h.t, o))
+}
+
+// optString reads an optional C string ("" for NULL).
+func optString(s *C.char) string {
+	if s == nil {
+		return ""
+	}
+	return C.GoString(s)
+}

@@ -1085,6 +1085,13 @@ gs_status gs_mm_write(const char *path, const gs_tensor *t) {
     return gsgo_mm_write(path, t);
 }
 
+gs_status gs_mm_write_opts(const char *path, const gs_tensor *t, const gs_mm_write_options *opts) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_mm_write_opts");
+    }
+    return gsgo_mm_write_opts(path, t, opts);
+}
+
 gs_status gs_gen_stencil2d(int64_t n, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_gen_stencil2d");

@@ -915,8 +915,25 @@ gs_status gs_mm_read(const char *path, gs_tensor **out);
 /* gs_mm_read of the size bytes at data (a file's contents, compressed or
  * not), which are only read during the call. */
 gs_status gs_mm_read_buffer(const void *data, int64_t size, gs_tensor **out);
-/* Writes a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array. */
+/* Writes a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array,
+ * with symmetry general and the dtype's field (gs_mm_write_opts with NULL
+ * options but symmetry "general"). */
 gs_status gs_mm_write(const char *path, const gs_tensor *t);
+/* SciPy's mmwrite options (scipy.io.mmwrite(path, a, comment, field,
+ * precision, symmetry)); NULL strings take the defaults. */
+typedef struct gs_mm_write_options {
+    const char *comment;  /* written after the banner, each line after a '%'; NULL or "": none */
+    const char *field;    /* "real", "integer" (whole values only), "complex" or "pattern" (sparse
+                           * only); NULL: the dtype's */
+    int32_t precision;    /* > 0: significant digits of real and complex values (3: 1.00e+00);
+                           * 0: the fewest that read back to the same float64 */
+    const char *symmetry; /* "general", "symmetric", "skew-symmetric" or "hermitian": checked
+                           * against the values (GS_ERR_INVALID_ARGUMENT naming the first
+                           * element that breaks it), the lower triangle written; NULL or "auto":
+                           * the first a square matrix has, else general */
+} gs_mm_write_options;
+/* gs_mm_write with options (opts NULL: all defaults, symmetry detected). */
+gs_status gs_mm_write_opts(const char *path, const gs_tensor *t, const gs_mm_write_options *opts);
 
 /* ---- generators (seeded, deterministic), COO coalesced float64 unless said */
 gs_status gs_gen_stencil2d(int64_t n, gs_tensor **out);  /* 5-point Laplacian on n x n grid */

@@ -208,8 +208,52 @@ static void test_shared_invalid(void) {
     printf("test_mmio: refused %d invalid files\n", refused);
 }
 
+/* first_line copies the first line of the file at path into out. */
+static void first_line(const char *path, char *out, int n) {
+    FILE *f = fopen(path, "r");
+    out[0] = 0;
+    if (f) {
+        if (!fgets(out, n, f)) out[0] = 0;
+        fclose(f);
+    }
+}
+
+/* gs_mm_write_opts: SciPy's options; the symmetric Laplacian is detected as
+ * symmetric (half its entries written) and reads back equal; a given symmetry
+ * that the values break is refused naming an element, leaving no file. */
+static void test_write_options(void) {
+    char path[256], line[256];
+    gs_tensor *lap = NULL, *back = NULL, *csr = NULL;
+    CHECK_OK(gs_gen_stencil2d(4, &lap));
+    CHECK_OK(gs_to_layout(lap, GS_SPARSE_CSR, NULL, -1, GS_INDEX_AUTO, &csr));
+    path_in_tmp(path, sizeof path, "opts.mtx");
+    CHECK_OK(gs_mm_write_opts(path, csr, NULL));
+    first_line(path, line, sizeof line);
+    CHECK(strcmp(line, "%%MatrixMarket matrix coordinate real symmetric\n") == 0);
+    CHECK_OK(gs_mm_read(path, &back));
+    int32_t eq = 0;
+    CHECK_OK(gs_equal(back, lap, &eq));
+    CHECK(eq == 1);
+    gs_tensor_free(&back);
+
+    gs_mm_write_options o = {"written by test_mmio", "integer", 0, "general"};
+    CHECK_OK(gs_mm_write_opts(path, csr, &o));
+    first_line(path, line, sizeof line);
+    CHECK(strcmp(line, "%%MatrixMarket matrix coordinate integer general\n") == 0);
+
+    gs_mm_write_options skew = {NULL, NULL, 3, "skew-symmetric"};
+    CHECK_ERR(gs_mm_write_opts(path, csr, &skew), GS_ERR_INVALID_ARGUMENT,
+              "symmetry = skew-symmetric: the matrix is not skew-symmetric: A[");
+    CHECK(access(path, F_OK) != 0);
+    gs_mm_write_options bad = {NULL, "float", 0, NULL};
+    CHECK_ERR(gs_mm_write_opts(path, csr, &bad), GS_ERR_INVALID_ARGUMENT, "field = \"float\" must be");
+    CHECK_ERR(gs_mm_write_opts(NULL, csr, NULL), GS_ERR_INVALID_ARGUMENT, "path is NULL");
+    gs_tensor_free(&csr);
+    gs_tensor_free(&lap);
+}
+
 static void remove_tmpdir(void) {
-    const char *names[] = {"coo.mtx", "dense.mtx", "sym.mtx", "bad.mtx", "cube.mtx", "sym.mtx.gz"};
+    const char *names[] = {"coo.mtx", "dense.mtx", "sym.mtx", "bad.mtx", "cube.mtx", "sym.mtx.gz", "opts.mtx"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[256];
         path_in_tmp(path, sizeof path, names[i]);
@@ -228,6 +272,7 @@ int main(void) {
     test_symmetric_pattern();
     test_buffer_and_gzip();
     test_errors();
+    test_write_options();
     test_shared_suitesparse();
     test_shared_invalid();
     remove_tmpdir();

@@ -40,7 +40,7 @@ LONG_CALLS = (
     "gs_mm", "gs_matmul", "gs_bmm", "gs_sparse_mm", "gs_smm", "gs_hspmm", "gs_addmm",
     "gs_sparse_addmm", "gs_sspaddmm",
     "gs_spsolve", "gs_solve_triangular", "gs_splu", "gs_cholesky", "gs_factor_solve",
-    "gs_mm_read", "gs_mm_read_buffer", "gs_mm_write",
+    "gs_mm_read", "gs_mm_read_buffer", "gs_mm_write", "gs_mm_write_opts",
 )
 
 

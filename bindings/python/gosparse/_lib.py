@@ -83,6 +83,13 @@ class GsLobpcgInfo(ctypes.Structure):
     ]
 
 
+class GsMmWriteOptions(ctypes.Structure):
+    """gs_mm_write_options: SciPy's mmwrite options (NULL strings: the defaults)."""
+
+    _fields_ = [("comment", ctypes.c_char_p), ("field", ctypes.c_char_p),
+                ("precision", ctypes.c_int32), ("symmetry", ctypes.c_char_p)]
+
+
 class GsLobpcgOrtho(ctypes.Structure):
     """struct gs_lobpcg_ortho: torch.lobpcg's ortho_* knobs (0: torch's default)."""
 
@@ -312,6 +319,7 @@ _SIGNATURES = {
     "gs_mm_read": (c_int32, [c_char_p, _HP]),
     "gs_mm_read_buffer": (c_int32, [c_char_p, c_int64, _HP]),
     "gs_mm_write": (c_int32, [c_char_p, _H]),
+    "gs_mm_write_opts": (c_int32, [c_char_p, _H, POINTER(GsMmWriteOptions)]),
     "gs_gen_stencil2d": (c_int32, [c_int64, _HP]),
     "gs_gen_stencil3d": (c_int32, [c_int64, _HP]),
     "gs_gen_banded": (c_int32, [c_int64, c_int64, c_int64, c_uint64, _HP]),

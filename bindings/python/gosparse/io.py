@@ -6,10 +6,11 @@ mixed dtypes, so an integer matrix times a float64 vector is a float64 product.
 """
 
 import os as _os
+from ctypes import byref
 
 from ._base import is_tensor as _is_tensor, new_tensor as _new_tensor
 from ._errors import _check
-from ._lib import lib as _lib
+from ._lib import GsMmWriteOptions as _GsMmWriteOptions, lib as _lib
 
 __all__ = ["mmread", "mmwrite"]
 
@@ -72,15 +73,28 @@ def mmread(source):
     return _new_tensor(_lib.gs_mm_read, _path(source, "source"))
 
 
-def mmwrite(path, t):
-    """Write a 1-D or 2-D tensor: sparse layouts as coordinate, strided as array.
+def mmwrite(path, t, comment=None, field=None, precision=None, symmetry=None):
+    """Write a 1-D or 2-D tensor of any layout, as scipy.io.mmwrite: sparse layouts as
+    coordinate, strided as array.
 
     Parameters
     ----------
     path : str, bytes or os.PathLike
-        The file to write (replaced if it exists).
+        The file to write (replaced if it exists; removed again on failure).
     t : Tensor
-        A 1-D or 2-D tensor of any layout.
+        A 1-D or 2-D tensor of any layout (a sparse one with a zero fill value).
+    comment : str, optional
+        Written after the banner, each line after a '%'.
+    field : {'real', 'integer', 'complex', 'pattern'}, optional
+        None: the dtype's (integer for integer and bool dtypes). 'integer' takes float
+        values only when they are whole; 'pattern' only sparse tensors.
+    precision : int, optional
+        Significant digits of real and complex values (3 writes 1.00e+00); None: the
+        fewest that read back to the same float64.
+    symmetry : {'general', 'symmetric', 'skew-symmetric', 'hermitian', 'AUTO'}, optional
+        Given: checked against the values (ValueError naming the first element that
+        breaks it), and only the lower triangle written. None or 'AUTO': the first that
+        a square matrix has, else general.
 
     Examples
     --------
@@ -89,7 +103,24 @@ def mmwrite(path, t):
     >>> gs.io.mmwrite(path, gs.tensor([[0., 1.5], [2., 0.]]).to_sparse())
     >>> gs.io.mmread(path).to_dense().tolist()
     [[0.0, 1.5], [2.0, 0.0]]
+    >>> gs.io.mmwrite(path, gs.tensor([[2., 1.], [1., 3.]]), precision=3)
+    >>> print(open(path).read().strip())
+    %%MatrixMarket matrix array real symmetric
+    2 2
+    2.00e+00
+    1.00e+00
+    3.00e+00
     """
     if not _is_tensor(t):
         raise TypeError("mmwrite: expected a gosparse Tensor, got %s" % type(t).__name__)
-    _check(_lib.gs_mm_write(_path(path), t._handle), "gs_mm_write")
+    opts = _GsMmWriteOptions()
+    for name, value in (("comment", comment), ("field", field), ("symmetry", symmetry)):
+        if value is not None:
+            if not isinstance(value, str):
+                raise TypeError("mmwrite(): %s must be a str, got %s" % (name, type(value).__name__))
+            setattr(opts, name, value.encode("utf-8"))
+    if precision is not None:
+        if isinstance(precision, bool) or not isinstance(precision, int) or not 0 < precision < 2 ** 31:
+            raise ValueError("mmwrite(): precision must be a positive int, got %r" % (precision,))
+        opts.precision = precision
+    _check(_lib.gs_mm_write_opts(_path(path), t._handle, byref(opts)), "gs_mm_write_opts")

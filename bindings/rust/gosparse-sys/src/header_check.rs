@@ -318,10 +318,10 @@ fn struct_fields(src: &str, open: &str, rust: bool) -> Vec<String> {
 fn the_elementwise_structs_have_the_header_fields_in_order() {
     let header = repo_file("../../../include/gosparse.h");
     let lib = repo_file("src/lib.rs");
-    for name in ["gs_number", "gs_elementwise_args"] {
+    for name in ["gs_number", "gs_elementwise_args", "gs_mm_write_options"] {
         let c = struct_fields(&header, &format!("typedef struct {name} {{"), false);
         let r = struct_fields(&lib, &format!("pub struct {name} {{"), true);
-        assert!(c.len() >= 5, "{name}: parsed {c:?}");
+        assert!(c.len() >= 4, "{name}: parsed {c:?}");
         assert_eq!(c, r, "{name}: the fields of lib.rs differ from the header's");
     }
 }

@@ -365,6 +365,21 @@ pub struct gs_lobpcg_info {
     pub tol: f64,
 }
 
+/// SciPy's mmwrite options for `gs_mm_write_opts`; NULL strings take the
+/// defaults (the dtype's field, no comment, symmetry detected).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct gs_mm_write_options {
+    /// Written after the banner, each line after a '%'; NULL or "": none.
+    pub comment: *const c_char,
+    /// "real", "integer", "complex" or "pattern"; NULL: the dtype's.
+    pub field: *const c_char,
+    /// > 0: significant digits of real and complex values; 0: the fewest exact.
+    pub precision: i32,
+    /// "general", "symmetric", "skew-symmetric", "hermitian" (checked) or NULL/"auto".
+    pub symmetry: *const c_char,
+}
+
 /// torch.lobpcg's `ortho_iparams`, `ortho_fparams` and `ortho_bparams`
 /// (`gs_lobpcg_ex`, method ortho only); a zero field takes torch's default.
 #[repr(C)]
@@ -1112,6 +1127,8 @@ unsafe extern "C" {
     pub fn gs_mm_read_buffer(data: *const c_void, size: i64, out: *mut *mut gs_tensor) -> gs_status;
     /// Writes a 1-D or 2-D tensor.
     pub fn gs_mm_write(path: *const c_char, t: *const gs_tensor) -> gs_status;
+    /// `gs_mm_write` with SciPy's options (`opts` NULL: the defaults).
+    pub fn gs_mm_write_opts(path: *const c_char, t: *const gs_tensor, opts: *const gs_mm_write_options) -> gs_status;
 
     // ---- generators --------------------------------------------------------
 

@@ -67,6 +67,7 @@ mod library;
 mod linalg;
 mod lobpcg_ext;
 mod mtx;
+pub use mtx::MtxWriteOptions;
 mod operators;
 mod ops_index;
 mod ops_reduce;

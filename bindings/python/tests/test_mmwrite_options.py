@@ -1,0 +1,75 @@
+"""gs.io.mmwrite takes scipy.io.mmwrite's options (comment, field, precision, symmetry),
+on every layout; SciPy reads every file back to the matrix written, and the banners and
+refusals follow SciPy's rules."""
+
+import numpy as np
+import pytest
+import scipy.io as sio
+import scipy.sparse as sp
+
+import gosparse as gs
+
+LAYOUTS = ["strided", "sparse_coo", "sparse_csr", "sparse_csc"]
+
+
+def as_layout(m, layout):
+    t = gs.tensor(m)
+    return t if layout == "strided" else t.to_sparse(layout=getattr(gs, layout))
+
+
+def banner(path):
+    with open(path) as f:
+        return f.readline().split()
+
+
+MATRICES = {
+    "symmetric": (np.array([[4.0, 1, 0], [1, 5, 2], [0, 2, 6]]), "symmetric"),
+    "skew-symmetric": (np.array([[0.0, -1, 3], [1, 0, 0], [-3, 0, 0]]), "skew-symmetric"),
+    "hermitian": (np.array([[3, 1 + 2j], [1 - 2j, 1]]), "hermitian"),
+    "general": (np.array([[1.0, 2, 0], [0, 5, 0]]), "general"),
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("name", sorted(MATRICES))
+def test_symmetry_detected_and_read_back_by_scipy(tmp_path, layout, name):
+    m, sym = MATRICES[name]
+    path = tmp_path / "m.mtx"
+    gs.io.mmwrite(path, as_layout(m, layout))
+    assert banner(path)[4] == sym
+    assert banner(path)[2] == ("array" if layout == "strided" else "coordinate")
+    back = sio.mmread(path)
+    np.testing.assert_array_equal(back.toarray() if sp.issparse(back) else back, m)
+    np.testing.assert_array_equal(gs.io.mmread(path).to_dense().numpy(), m)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_given_symmetry_is_checked(tmp_path, layout):
+    m = MATRICES["general"][0][:, :2]  # square, not symmetric
+    with pytest.raises(ValueError, match=r"symmetry = symmetric: the matrix is not symmetric: A\["):
+        gs.io.mmwrite(tmp_path / "x.mtx", as_layout(m, layout), symmetry="symmetric")
+    assert not (tmp_path / "x.mtx").exists()
+    gs.io.mmwrite(tmp_path / "g.mtx", as_layout(MATRICES["symmetric"][0], layout), symmetry="general")
+    assert banner(tmp_path / "g.mtx")[4] == "general"
+
+
+def test_precision_comment_and_field_as_scipy(tmp_path):
+    a = np.array([[1.0, 0, 0, 0], [0, 2.5, 0, 6.25]])
+    ours, theirs = tmp_path / "ours.mtx", tmp_path / "theirs.mtx"
+    gs.io.mmwrite(ours, gs.tensor(a).to_sparse(), comment=" Some test data.", precision=3)
+    sio.mmwrite(theirs, sp.coo_array(a), comment=" Some test data.", precision=3)
+    strip = lambda p: [l for l in open(p).read().splitlines() if l != "%"]  # noqa: E731
+    assert strip(ours) == strip(theirs)
+    gs.io.mmwrite(ours, gs.tensor(np.array([[1.0, 2.0]])).to_sparse(), field="integer")
+    assert banner(ours)[3] == "integer" and sio.mmread(ours).toarray().tolist() == [[1, 2]]
+    gs.io.mmwrite(ours, gs.tensor(a).to_sparse_csr(), field="pattern")
+    assert banner(ours)[3] == "pattern"
+    np.testing.assert_array_equal(sio.mmread(ours).toarray(), (a != 0).astype(float))
+    with pytest.raises(ValueError, match="not a whole number"):
+        gs.io.mmwrite(ours, gs.tensor(a), field="integer")
+    with pytest.raises(ValueError, match="must be real, integer, complex or pattern"):
+        gs.io.mmwrite(ours, gs.tensor(a), field="float")
+    with pytest.raises(ValueError, match="precision must be a positive int"):
+        gs.io.mmwrite(ours, gs.tensor(a), precision=0)
+    with pytest.raises(TypeError, match="symmetry must be a str"):
+        gs.io.mmwrite(ours, gs.tensor(a), symmetry=1)

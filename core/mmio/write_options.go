@@ -1,0 +1,417 @@
+package mmio
+
+import (
+	"bufio"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
+
+// WriteOptions are SciPy's mmwrite options.
+type WriteOptions struct {
+	// Comment is written after the banner, each of its lines after a '%'
+	// ("" writes none).
+	Comment string
+	// Field is "real", "integer", "complex" or "pattern" (coordinate files
+	// only); "" picks the dtype's (integer for integer and bool dtypes).
+	// integer takes float values only when they are whole, real refuses
+	// complex values.
+	Field string
+	// Precision, when > 0, writes real and complex values with that many
+	// significant digits (1.00e+00 for 3); 0 writes the fewest digits that
+	// read back to the same float64.
+	Precision int
+	// Symmetry is "general", "symmetric", "skew-symmetric" or "hermitian",
+	// checked against the values (only the lower triangle is written), or
+	// "" / "auto": the first of symmetric, skew-symmetric, hermitian that a
+	// square matrix has, else general.
+	Symmetry string
+}
+
+// WriteWith writes t to the file at path as WriteTensorWith does; on
+// failure (a cancel included) the file is removed.
+func WriteWith(path string, t *tensor.Tensor, o WriteOptions) (err error) {
+	if err := checkWritable(t); err != nil { // before the file is created
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fileError(err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			f.Close()
+			os.Remove(path)
+			panic(r)
+		}
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = errs.Errorf(errs.ErrIO, "%v", cerr)
+		}
+		if err != nil {
+			os.Remove(path)
+		}
+	}()
+	return WriteTensorWith(f, t, o)
+}
+
+// checkWritable refuses what no Matrix Market file holds.
+func checkWritable(t *tensor.Tensor) error {
+	if t == nil {
+		return errs.Errorf(errs.ErrInvalidArgument, "t: tensor is nil")
+	}
+	if nd := t.NDim(); nd != 1 && nd != 2 {
+		return errs.Errorf(errs.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Shape())
+	}
+	return nil
+}
+
+// WriteTensorWith writes a 1-D or 2-D tensor of any layout with SciPy's
+// options: a strided tensor as an array file, a sparse one as a coordinate
+// file (see WriteTensor for the rest).
+func WriteTensorWith(w io.Writer, t *tensor.Tensor, o WriteOptions) error {
+	if err := checkWritable(t); err != nil {
+		return err
+	}
+	m, err := entriesOf(t)
+	if err != nil {
+		return err
+	}
+	field, err := pickField(o.Field, m)
+	if err != nil {
+		return err
+	}
+	sym, err := pickSymmetry(o.Symmetry, field, m)
+	if err != nil {
+		return err
+	}
+	if o.Precision < 0 {
+		return errs.Errorf(errs.ErrInvalidArgument, "precision = %d must not be negative (0: the fewest exact digits)", o.Precision)
+	}
+	return m.write(w, field, sym, o)
+}
+
+// writeEntries is a tensor as Matrix Market sees it: shape, and either a dense
+// row-major array or coalesced COO coordinates with their values.
+type writeEntries struct {
+	shape    []int64
+	dense    bool
+	rows     []int64 // sparse: row (a vector: index) of each entry
+	cols     []int64
+	vals     dtype.Array
+	position map[[2]int64]int64 // sparse: entry of (row, col), built for symmetry checks
+}
+
+// entriesOf reads t's entries: sparse layouts through coalesced COO.
+func entriesOf(t *tensor.Tensor) (*writeEntries, error) {
+	m := &writeEntries{shape: t.Shape()}
+	if t.Layout() == tensor.Strided {
+		v, err := t.Values()
+		m.dense, m.vals = true, v
+		return m, err
+	}
+	if f := t.Fill(); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
+	}
+	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()})
+	if err == nil && !c.IsCoalesced() {
+		c, err = tensor.Coalesce(c)
+	}
+	if err != nil {
+		return nil, err
+	}
+	idx, err := c.Indices()
+	if err != nil {
+		return nil, err
+	}
+	if m.vals, err = c.Values(); err != nil {
+		return nil, err
+	}
+	nnz := m.vals.Numel()
+	m.rows, m.cols = make([]int64, nnz), make([]int64, nnz)
+	for k := range nnz {
+		if len(m.shape) == 2 {
+			m.rows[k], m.cols[k] = idx.Index(k), idx.Index(nnz+k)
+		} else {
+			m.rows[k] = idx.Index(k)
+		}
+	}
+	return m, nil
+}
+
+// pickField checks a given field against the values, or picks the dtype's.
+func pickField(given string, m *writeEntries) (string, error) {
+	d := m.vals.DType
+	switch given {
+	case "":
+		return fieldOf(d), nil
+	case FieldComplex:
+		return given, nil
+	case FieldReal:
+		if d.IsComplex() {
+			return "", errs.Errorf(errs.ErrInvalidArgument, "field = real: the values are %s; use complex", d)
+		}
+		return given, nil
+	case FieldInteger:
+		if d.IsComplex() {
+			return "", errs.Errorf(errs.ErrInvalidArgument, "field = integer: the values are %s; use complex", d)
+		}
+		if d.IsFloat() {
+			for k := range m.vals.Numel() {
+				if v := m.vals.Complex(k).Re(); v != math.Trunc(v) || math.IsInf(v, 0) {
+					return "", errs.Errorf(errs.ErrInvalidArgument, "field = integer: value %v (element %d) is not a whole number", v, k)
+				}
+			}
+		}
+		return given, nil
+	case FieldPattern:
+		if m.dense {
+			return "", errs.Errorf(errs.ErrInvalidArgument, "field = pattern: an array file (a strided tensor) has no pattern form; convert to a sparse layout")
+		}
+		return given, nil
+	}
+	return "", errs.Errorf(errs.ErrInvalidArgument, "field = %q must be real, integer, complex or pattern (or empty for the dtype's)", given)
+}
+
+// pickSymmetry checks a given symmetry against the values, or detects one.
+func pickSymmetry(given, field string, m *writeEntries) (string, error) {
+	square := len(m.shape) == 2 && m.shape[0] == m.shape[1]
+	switch given {
+	case "", "auto", "AUTO":
+		if !square {
+			return SymmetryGeneral, nil
+		}
+		cands := []string{SymmetrySymmetric, SymmetrySkew}
+		if field == FieldComplex {
+			cands = append(cands, SymmetryHermitian)
+		}
+		for _, s := range cands {
+			if s == SymmetrySkew && field == FieldPattern {
+				continue
+			}
+			if m.mismatch(s) == "" {
+				return s, nil
+			}
+		}
+		return SymmetryGeneral, nil
+	case SymmetryGeneral:
+		return given, nil
+	case SymmetrySymmetric, SymmetrySkew, SymmetryHermitian:
+		if !square {
+			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = %s: needs a square matrix, got shape %v", given, m.shape)
+		}
+		if given == SymmetrySkew && field == FieldPattern {
+			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = skew-symmetric: a pattern file cannot be skew-symmetric")
+		}
+		if given == SymmetryHermitian && field != FieldComplex {
+			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = hermitian: needs field complex (a real symmetric matrix is symmetric)")
+		}
+		if why := m.mismatch(given); why != "" {
+			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = %s: the matrix is not %s: %s", given, given, why)
+		}
+		return given, nil
+	}
+	return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = %q must be general, symmetric, skew-symmetric, hermitian or auto", given)
+}
+
+// value returns element k as a complex number (exact for integers up to 2^53).
+func (m *writeEntries) value(k int64) complex128 {
+	c := m.vals.Complex(k)
+	if m.vals.DType.IsInteger() || m.vals.DType == dtype.Bool {
+		return complex(float64(m.vals.Index(k)), 0)
+	}
+	return complex(c.Re(), c.Im())
+}
+
+// at returns A[i, j] (zero where a sparse matrix stores nothing).
+func (m *writeEntries) at(i, j int64) complex128 {
+	if m.dense {
+		return m.value(i*m.shape[1] + j)
+	}
+	if k, ok := m.position[[2]int64{i, j}]; ok {
+		return m.value(k)
+	}
+	return 0
+}
+
+// mismatch returns "" when the matrix has symmetry s, else the first pair
+// of elements that breaks it.
+func (m *writeEntries) mismatch(s string) string {
+	want := func(x complex128) complex128 { return x } // A[j, i] from A[i, j]
+	switch s {
+	case SymmetrySkew:
+		want = func(x complex128) complex128 { return -x }
+	case SymmetryHermitian:
+		want = func(x complex128) complex128 { return complex(real(x), -imag(x)) }
+	}
+	n := m.shape[0]
+	check := func(i, j int64) string {
+		a, b := m.at(i, j), m.at(j, i)
+		if b != want(a) || (i == j && s == SymmetrySkew && a != 0) {
+			return "A[" + strconv.FormatInt(i, 10) + ", " + strconv.FormatInt(j, 10) + "] = " + formatComplex(a) +
+				" but A[" + strconv.FormatInt(j, 10) + ", " + strconv.FormatInt(i, 10) + "] = " + formatComplex(b)
+		}
+		return ""
+	}
+	if m.dense {
+		for i := range n {
+			cancel.Poll()
+			for j := range i + 1 {
+				if why := check(i, j); why != "" {
+					return why
+				}
+			}
+		}
+		return ""
+	}
+	if m.position == nil {
+		m.position = make(map[[2]int64]int64, len(m.rows))
+		for k := range m.rows {
+			m.position[[2]int64{m.rows[k], m.cols[k]}] = int64(k)
+		}
+	}
+	for k := range m.rows {
+		if k&pollLines == 0 {
+			cancel.Poll()
+		}
+		if why := check(m.rows[k], m.cols[k]); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// formatComplex writes x as a message shows it: 3, or (1+2i).
+func formatComplex(x complex128) string {
+	if imag(x) == 0 {
+		return strconv.FormatFloat(real(x), 'g', -1, 64)
+	}
+	return "(" + strconv.FormatFloat(real(x), 'g', -1, 64) + strconv.FormatFloat(imag(x), 'g', -1, 64) + "i)"
+}
+
+// write writes the banner, comment, size line and the entries that the
+// symmetry keeps (all for general, the lower triangle otherwise, without
+// the diagonal for skew-symmetric).
+func (m *writeEntries) write(w io.Writer, field, sym string, o WriteOptions) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	object, format := ObjectMatrix, FormatCoordinate
+	if len(m.shape) == 1 {
+		object = ObjectVector
+	}
+	if m.dense {
+		format = FormatArray
+	}
+	b := make([]byte, 0, 8192)
+	b = append(b, "%%MatrixMarket "+object+" "+format+" "+field+" "+sym+"\n"...)
+	if o.Comment != "" {
+		for _, line := range strings.Split(strings.TrimSuffix(o.Comment, "\n"), "\n") {
+			b = append(b, '%')
+			b = append(b, line...)
+			b = append(b, '\n')
+		}
+	}
+	keep := func(i, j int64) bool {
+		switch sym {
+		case SymmetryGeneral:
+			return true
+		case SymmetrySkew:
+			return i > j
+		}
+		return i >= j
+	}
+	rows, cols := m.shape[0], int64(1)
+	if len(m.shape) == 2 {
+		cols = m.shape[1]
+	}
+	b = strconv.AppendInt(b, rows, 10)
+	if object == ObjectMatrix {
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, cols, 10)
+	}
+	emit := func() error {
+		if len(b) > 4096 {
+			cancel.Poll() // some 100 lines a poll: one atomic load
+			if _, err := bw.Write(b); err != nil {
+				return writeError(err)
+			}
+			b = b[:0]
+		}
+		return nil
+	}
+	if m.dense {
+		b = append(b, '\n')
+		if rows == 0 {
+			cols = 0
+		}
+		for j := range cols {
+			for i := range rows {
+				if !keep(i, j) {
+					continue
+				}
+				b = m.appendValue(b, field, i*cols+j, o.Precision)
+				b = append(b, '\n')
+				if err := emit(); err != nil {
+					return err
+				}
+			}
+		}
+		return flush(bw, b)
+	}
+	kept := int64(0)
+	for k := range m.rows {
+		if keep(m.rows[k], m.cols[k]) {
+			kept++
+		}
+	}
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, kept, 10)
+	b = append(b, '\n')
+	for k := range m.rows {
+		if !keep(m.rows[k], m.cols[k]) {
+			continue
+		}
+		b = strconv.AppendInt(b, m.rows[k]+1, 10)
+		if object == ObjectMatrix {
+			b = append(b, ' ')
+			b = strconv.AppendInt(b, m.cols[k]+1, 10)
+		}
+		if field != FieldPattern {
+			b = append(b, ' ')
+			b = m.appendValue(b, field, int64(k), o.Precision)
+		}
+		b = append(b, '\n')
+		if err := emit(); err != nil {
+			return err
+		}
+	}
+	return flush(bw, b)
+}
+
+// appendValue formats element k for the field with the precision.
+func (m *writeEntries) appendValue(b []byte, field string, k int64, precision int) []byte {
+	num := func(b []byte, v float64) []byte {
+		if precision > 0 {
+			return strconv.AppendFloat(b, v, 'e', precision-1, 64)
+		}
+		return strconv.AppendFloat(b, v, 'g', -1, 64)
+	}
+	v := m.value(k)
+	switch field {
+	case FieldInteger:
+		if m.vals.DType.IsInteger() || m.vals.DType == dtype.Bool {
+			return strconv.AppendInt(b, m.vals.Index(k), 10)
+		}
+		return strconv.AppendFloat(b, real(v), 'f', 0, 64)
+	case FieldComplex:
+		b = num(b, real(v))
+		b = append(b, ' ')
+		return num(b, imag(v))
+	}
+	return num(b, real(v))
+}

@@ -1,0 +1,128 @@
+package mmio
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// stridedFrom builds a strided tensor of dtype d from row-major values.
+func stridedFrom(t *testing.T, d dtype.DType, shape []int64, vals []complex128) *tensor.Tensor {
+	t.Helper()
+	a := dtype.NewArray(d, shape)
+	for k, v := range vals {
+		a.SetComplex(int64(k), dtype.Complex128Scalar(v))
+	}
+	x, err := tensor.NewStrided(a)
+	require.NoError(t, err)
+	return x
+}
+
+func writeWith(t *testing.T, x *tensor.Tensor, o WriteOptions) (string, error) {
+	var buf bytes.Buffer
+	err := WriteTensorWith(&buf, x, o)
+	return buf.String(), err
+}
+
+// The options follow SciPy's mmwrite: detected or given (checked) symmetry
+// writing the lower triangle, field, precision and comment, on every layout;
+// every output reads back to the matrix written.
+func TestWriteOptions(t *testing.T) {
+	sym := []complex128{4, 1, 0, 1, 5, 2, 0, 2, 6}
+	skew := []complex128{0, -1, 3, 1, 0, 0, -3, 0, 0}
+	herm := []complex128{3, complex(1, 2), complex(1, -2), 1}
+	gen := []complex128{1, 2, 0, 0, 5, 0, 7, 0, 9}
+	cases := []struct {
+		name  string
+		d     dtype.DType
+		shape []int64
+		vals  []complex128
+		o     WriteOptions
+		head  string // the banner, exactly
+		lines int    // entries written (coordinate)
+	}{
+		{"auto symmetric", dtype.Float64, []int64{3, 3}, sym, WriteOptions{}, "%%MatrixMarket matrix coordinate real symmetric", 5},
+		{"auto skew", dtype.Float64, []int64{3, 3}, skew, WriteOptions{}, "%%MatrixMarket matrix coordinate real skew-symmetric", 2},
+		{"auto hermitian", dtype.Complex128, []int64{2, 2}, herm, WriteOptions{}, "%%MatrixMarket matrix coordinate complex hermitian", 3},
+		{"auto general", dtype.Float64, []int64{3, 3}, gen, WriteOptions{}, "%%MatrixMarket matrix coordinate real general", 5},
+		{"given general", dtype.Float64, []int64{3, 3}, sym, WriteOptions{Symmetry: "general"}, "%%MatrixMarket matrix coordinate real general", 7},
+		{"pattern", dtype.Float64, []int64{3, 3}, sym, WriteOptions{Field: "pattern"}, "%%MatrixMarket matrix coordinate pattern symmetric", 5},
+		{"integer", dtype.Float64, []int64{3, 3}, gen, WriteOptions{Field: "integer"}, "%%MatrixMarket matrix coordinate integer general", 5},
+		{"complex of real", dtype.Float64, []int64{3, 3}, gen, WriteOptions{Field: "complex"}, "%%MatrixMarket matrix coordinate complex general", 5},
+	}
+	for _, c := range cases {
+		for _, layout := range []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR, tensor.CSC} {
+			if layout == tensor.Strided && c.o.Field == "pattern" {
+				continue // an array file has no pattern form (refused below)
+			}
+			x := stridedFrom(t, c.d, c.shape, c.vals)
+			if layout != tensor.Strided {
+				var err error
+				x, err = tensor.ToLayout(x, layout, tensor.DefaultConvert())
+				require.NoError(t, err)
+			}
+			out, err := writeWith(t, x, c.o)
+			require.NoError(t, err, "%s %s", c.name, layout)
+			head := c.head
+			if layout == tensor.Strided {
+				head = strings.Replace(head, "coordinate", "array", 1)
+			}
+			require.True(t, strings.HasPrefix(out, head+"\n"), "%s %s:\n%s", c.name, layout, out)
+			if layout != tensor.Strided {
+				require.Equal(t, c.lines+2, strings.Count(out, "\n"), "%s %s:\n%s", c.name, layout, out)
+			}
+			back, err := ReadFrom(strings.NewReader(out))
+			require.NoError(t, err, "%s %s:\n%s", c.name, layout, out)
+			want := stridedFrom(t, back.DType(), c.shape, c.vals)
+			if c.o.Field == "pattern" {
+				continue // values read back as 1
+			}
+			got, err := tensor.ToDense(back)
+			require.NoError(t, err)
+			eq, err := tensor.Equal(got, want)
+			require.NoError(t, err)
+			require.True(t, eq, "%s %s:\n%s", c.name, layout, out)
+		}
+	}
+}
+
+func TestWriteOptionsPrecisionAndComment(t *testing.T) {
+	x := stridedFrom(t, dtype.Float64, []int64{1, 2}, []complex128{1, 2.5})
+	out, err := writeWith(t, x, WriteOptions{Precision: 3, Comment: " Some test data.\n second line"})
+	require.NoError(t, err)
+	require.Equal(t, "%%MatrixMarket matrix array real general\n% Some test data.\n% second line\n1 2\n1.00e+00\n2.50e+00\n", out)
+}
+
+// A given symmetry the values break, a bad field or symmetry name, and fields
+// the values do not fit are refused naming the element and the rule.
+func TestWriteOptionsRefusals(t *testing.T) {
+	gen := stridedFrom(t, dtype.Float64, []int64{2, 2}, []complex128{1, 2, 3, 4})
+	csr, err := tensor.ToLayout(gen, tensor.CSR, tensor.DefaultConvert())
+	require.NoError(t, err)
+	for _, x := range []*tensor.Tensor{gen, csr} {
+		_, err := writeWith(t, x, WriteOptions{Symmetry: "symmetric"})
+		require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
+		require.Regexp(t, `the matrix is not symmetric: (A\[1, 0\] = 3 but A\[0, 1\] = 2|A\[0, 1\] = 2 but A\[1, 0\] = 3)`, err.Error())
+	}
+	half := stridedFrom(t, dtype.Float64, []int64{1, 2}, []complex128{1, 2.5})
+	for o, want := range map[WriteOptions]string{
+		{Field: "integer"}:                        "value 2.5 (element 1) is not a whole number",
+		{Field: "text"}:                           "field = \"text\" must be real, integer, complex or pattern",
+		{Symmetry: "upper"}:                       "symmetry = \"upper\" must be general",
+		{Symmetry: "symmetric"}:                   "needs a square matrix, got shape [1, 2]",
+		{Field: "pattern"}:                        "array file (a strided tensor) has no pattern form",
+		{Precision: -1}:                           "precision = -1 must not be negative",
+		{Symmetry: "hermitian", Field: "complex"}: "needs a square matrix",
+	} {
+		_, err := writeWith(t, half, o)
+		require.ErrorContains(t, err, want, "%+v", o)
+	}
+	c := stridedFrom(t, dtype.Complex128, []int64{1, 1}, []complex128{complex(1, 1)})
+	_, err = writeWith(t, c, WriteOptions{Field: "real"})
+	require.ErrorContains(t, err, "field = real: the values are complex128")
+}
