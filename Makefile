@@ -4,6 +4,9 @@
 #   make demo [ARGS=f.mtx]    build the library and run examples/demo.c
 #   make test                 go vet + go test + C tests (twice: plain and cgocheck2) + bindings
 #                             (makes its own Python environment, build/test-env, on first use)
+#                             + the CUDA compile check, which fetches the CUDA 13 toolchain
+#                             wheels (about 550 MB, once, into build/cuda-toolchain);
+#                             make test SKIP_CUDA=1 leaves that step out
 #   make test-torch           the Python tests again with PyTorch installed (build/torch-env,
 #                             about 6 GB on first use): from_torch/to_torch against real torch
 #   make docs                 the Python API reference from the docstrings (Sphinx, in
@@ -51,7 +54,7 @@ GOFLAGS_LIB := -trimpath -buildvcs=false
 SOVERSION := 0
 SHARED_LDFLAGS := -ldflags=-extldflags=-Wl,--version-script=$(CURDIR)/$(EXPORTS),-soname,libgosparse.so.$(SOVERSION)
 
-.PHONY: all lib demo docs test test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi stress soak test-python test-rust conformance fuzz install clean
+.PHONY: all lib demo docs test test-notice test-env test-torch test-go test-c test-c-cgocheck2 test-sanitize fuzz-abi stress soak test-python test-rust conformance fuzz install clean
 
 all: lib
 
@@ -81,7 +84,20 @@ demo: lib $(BUILD)/demo
 
 # ---- tests -------------------------------------------------------------------
 
-test: test-env test-go test-c test-c-cgocheck2 test-python test-rust docs cuda-check
+# SKIP_CUDA=1 leaves out the CUDA compile check (and its toolchain download).
+SKIP_CUDA ?=
+
+test: test-notice test-env test-go test-c test-c-cgocheck2 test-python test-rust docs $(if $(SKIP_CUDA),,cuda-check)
+
+# Said before anything runs: the one step of make test that downloads much.
+test-notice:
+	@if [ -n "$(SKIP_CUDA)" ]; then \
+		echo "make test: SKIP_CUDA is set: the CUDA compile check (cuda-check) is left out"; \
+	elif [ ! -f $(BUILD)/cuda-toolchain/.installed ]; then \
+		echo "make test: the CUDA compile check (cuda-check) first fetches the CUDA 13 toolchain"; \
+		echo "  wheels from PyPI (about 550 MB, once, into $(BUILD)/cuda-toolchain);"; \
+		echo "  make test SKIP_CUDA=1 skips that step."; \
+	fi
 
 # The Python the bindings' tests run in: a virtual environment under build/ with
 # the packages of bindings/python/requirements-test.txt, made on first use (and
@@ -181,7 +197,7 @@ $(TORCH_ENV)/.installed: $(TEST_REQUIREMENTS) bindings/python/requirements-torch
 
 test-torch: lib $(TORCH_ENV)/.installed
 	cd bindings/python && GOSPARSE_REQUIRE_TORCH=1 GOSPARSE_LIBRARY=$(CURDIR)/$(LIBDIR)/libgosparse.so \
-		$(TORCH_PYTHON) -m pytest -q -m "not slow" tests
+		$(TORCH_PYTHON) -m pytest -q -rs -m "not slow" tests
 
 # ---- fuzzing -----------------------------------------------------------------
 
