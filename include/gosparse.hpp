@@ -132,10 +132,18 @@ template <> struct dtype_of<bool> {
 template <class T>
 inline constexpr gs_dtype dtype_v = detail::dtype_of<std::remove_cv_t<T>>::value;
 
-/// The name of a dtype ("float64").
+/// The name of a dtype ("float64"). gs_dtype and gs_layout are both int32_t,
+/// so they are named by function (dtype_name, layout_name), not one to_string.
 inline std::string dtype_name(gs_dtype dtype) {
     const char *name = nullptr;
     check(gs_dtype_name(dtype, &name));
+    return name;
+}
+
+/// The name of a layout ("sparse_csr"; torch's without the "torch." prefix).
+inline std::string layout_name(gs_layout layout) {
+    const char *name = nullptr;
+    check(gs_layout_name(layout, &name));
     return name;
 }
 
@@ -313,6 +321,10 @@ public:
 
     gs_layout layout() const { return query<gs_layout>(gs_tensor_layout); }
     gs_dtype dtype() const { return query<gs_dtype>(gs_tensor_dtype); }
+    /// layout_name(layout()): "sparse_csr", "strided", ...
+    std::string layout_name() const { return gosparse::layout_name(layout()); }
+    /// dtype_name(dtype()): "float64", ...
+    std::string dtype_name() const { return gosparse::dtype_name(dtype()); }
     std::int32_t ndim() const { return query<std::int32_t>(gs_tensor_ndim); }
     shape_t shape() const {
         shape_t s(static_cast<std::size_t>(ndim()));
@@ -452,6 +464,9 @@ private:
 
 /// Prints torch's repr.
 inline std::ostream &operator<<(std::ostream &os, const tensor &t) { return os << t.repr(); }
+
+/// The tensor's repr (torch's print form, layout and dtype named), as operator<< writes it.
+inline std::string to_string(const tensor &t) { return t.repr(); }
 
 namespace detail {
 inline tensor binary(gs_status (*fn)(const gs_tensor *, const gs_tensor *, gs_tensor **),

@@ -116,6 +116,18 @@ static void test_operations() {
     CHECK((dense_values(gosparse::mv(a, xv)) == std::vector<double>{2010, 0, 403}));
     CHECK((dense_values(gosparse::matmul(a, xv)) == std::vector<double>{2010, 0, 403}));
 
+    // Layouts and dtypes print as names, not the C codes.
+    CHECK(a.layout_name() == "sparse_csr" && xv.layout_name() == "strided");
+    CHECK(a.dtype_name() == "float64" && gosparse::layout_name(GS_SPARSE_COO) == "sparse_coo");
+    CHECK(gosparse::to_string(a).find("layout=torch.sparse_csr") != std::string::npos);
+    bool refused = false;
+    try {
+        gosparse::layout_name(99);
+    } catch (const gosparse::error &e) {
+        refused = e.status() == GS_ERR_INVALID_ARGUMENT;
+    }
+    CHECK(refused);
+
     // mm with a 4x2 dense matrix, and into an existing out.
     const double b[] = {1, 0, 0, 1, 1, 0, 0, 1};  // rows (1,0), (0,1), (1,0), (0,1)
     tensor bm = tensor::dense(b, {4, 2});
@@ -168,7 +180,7 @@ static void test_files_and_solvers() {
     CHECK(r.layout() == GS_SPARSE_COO && gosparse::equal(r, a));
     std::remove(file.c_str());
     std::remove(path);
-    CHECK_THROWS(gosparse::mmread(file), GS_ERR_IO, "");
+    CHECK_THROWS(gosparse::mmread(file), GS_ERR_NOT_FOUND, "no such file");
 
     // A = tridiag(-1, 4, -1), 4x4, symmetric positive definite; b = A @ (1, 2, 3, 4).
     const std::int64_t crow[] = {0, 2, 5, 8, 10}, col[] = {0, 1, 0, 1, 2, 1, 2, 3, 2, 3};

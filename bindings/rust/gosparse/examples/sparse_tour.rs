@@ -63,7 +63,7 @@ pub fn run(path: &Path, out_dir: &Path) -> Result<Report, Box<dyn Error>> {
 
     // Solve: A z = y gives back x.
     let solve_error = if rows == cols {
-        let z = a.spsolve(&yt, true)?;
+        let z = a.spsolve(&yt, gosparse::Side::Left)?;
         let err = z.values::<f64>()?.iter().zip(&x).map(|(z, x)| (z - x).abs() / cols as f64).fold(0.0, f64::max);
         println!("solve: relative |z - x| = {err:.3e}");
         Some(err)

@@ -105,7 +105,7 @@ pub use lobpcg_ext::{LobpcgState, OrthoParams};
 pub use out::DenseOut;
 pub use semi::SemiStructured;
 pub use shape::Shape;
-pub use solve::{Factor, FactorKind, Ordering, live_factors, spdiags};
+pub use solve::{Factor, FactorKind, Ordering, Side, live_factors, spdiags};
 pub use spectral::{Lobpcg, LobpcgInfo, LobpcgMethod, LobpcgOptions};
 pub use tensor::Tensor;
 

@@ -15,6 +15,35 @@ use crate::error::{Error, ErrorKind, Result, check};
 use crate::shape::CDims;
 use crate::tensor::Tensor;
 
+/// Which side of the unknown `X` the matrix stands on in a solve: torch's
+/// `left=True` (`A X = B`) or `left=False` (`X A = B`).
+///
+/// ```
+/// use gosparse::{Side, Tensor};
+/// let a = Tensor::from_dense(&[2.0f64, 1.0, 0.0, 4.0], &[2, 2])?.to_sparse_csr()?;
+/// let b = Tensor::from_dense(&[2.0f64, 9.0], &[2])?;
+/// // x A = b: 2 x0 = 2, x0 + 4 x1 = 9.
+/// assert_eq!(a.spsolve(&b, Side::Right)?.values::<f64>()?, &[1.0, 2.0]);
+/// # Ok::<(), gosparse::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Side {
+    /// Solve `A X = B` (torch's `left=True`, the default).
+    #[default]
+    Left,
+    /// Solve `X A = B` (torch's `left=False`).
+    Right,
+}
+
+impl Side {
+    fn code(self) -> i32 {
+        match self {
+            Side::Left => 1,
+            Side::Right => 0,
+        }
+    }
+}
+
 /// A fill-reducing ordering applied before a factorization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ordering {
@@ -54,7 +83,7 @@ pub enum FactorKind {
 /// use gosparse::{Ordering, Tensor};
 /// let a = Tensor::from_dense(&[4.0f64, 1.0, 1.0, 3.0], &[2, 2])?.to_sparse_csr()?;
 /// let f = a.cholesky(Ordering::Default)?;
-/// let x = f.solve(&Tensor::from_dense(&[1.0f64, 2.0], &[2])?, true)?;
+/// let x = f.solve(&Tensor::from_dense(&[1.0f64, 2.0], &[2])?, gosparse::Side::Left)?;
 /// let v = x.values::<f64>()?;
 /// assert!((4.0 * v[0] + v[1] - 1.0).abs() < 1e-12 && (v[0] + 3.0 * v[1] - 2.0).abs() < 1e-12);
 /// # Ok::<(), gosparse::Error>(())
@@ -101,11 +130,12 @@ impl Factor {
         self.raw.as_ptr()
     }
 
-    /// Solves `A X = B` (`left`) or `X A = B`; `b` a vector `(n,)` or a dense
-    /// matrix (`(n, k)` when `left`, `(k, n)` otherwise) of A's dtype.
-    pub fn solve(&self, b: &Tensor, left: bool) -> Result<Tensor> {
+    /// Solves `A X = B` ([`Side::Left`]) or `X A = B`; `b` a vector `(n,)` or a
+    /// dense matrix (`(n, k)` for `Left`, `(k, n)` otherwise) of A's dtype (an
+    /// integer `b` is read in it).
+    pub fn solve(&self, b: &Tensor, side: Side) -> Result<Tensor> {
         // SAFETY: live handles; make provides the out-pointer.
-        Tensor::make(|out| unsafe { sys::gs_factor_solve(self.ptr(), b.as_ptr(), left as i32, out) })
+        Tensor::make(|out| unsafe { sys::gs_factor_solve(self.ptr(), b.as_ptr(), side.code(), out) })
     }
 
     /// The lower triangular factor, an n x n CSC tensor.
@@ -175,28 +205,29 @@ impl Factor {
 }
 
 impl Tensor {
-    /// torch.sparse.spsolve: solves `self X = b` (`left`) or `X self = b` for
-    /// a square sparse `self` of any layout (LU with COLAMD and partial pivoting).
+    /// torch.sparse.spsolve: solves `self X = b` ([`Side::Left`]) or `X self = b`
+    /// for a square sparse `self` of any layout (LU with COLAMD and partial
+    /// pivoting); an integer matrix is solved in float64.
     ///
     /// ```
     /// use gosparse::Tensor;
     /// let a = Tensor::from_dense(&[2.0f64, 1.0, 0.0, 4.0], &[2, 2])?.to_sparse_csc()?;
-    /// let x = a.spsolve(&Tensor::from_dense(&[3.0f64, 8.0], &[2])?, true)?;
+    /// let x = a.spsolve(&Tensor::from_dense(&[3.0f64, 8.0], &[2])?, gosparse::Side::Left)?;
     /// assert_eq!(x.values::<f64>()?, &[0.5, 2.0]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
-    pub fn spsolve(&self, b: &Tensor, left: bool) -> Result<Tensor> {
+    pub fn spsolve(&self, b: &Tensor, side: Side) -> Result<Tensor> {
         // SAFETY: live handles; make provides the out-pointer.
-        Tensor::make(|out| unsafe { sys::gs_spsolve(self.as_ptr(), b.as_ptr(), left as i32, out) })
+        Tensor::make(|out| unsafe { sys::gs_spsolve(self.as_ptr(), b.as_ptr(), side.code(), out) })
     }
 
     /// torch.linalg.solve_triangular for a sparse triangular `self`: only its
     /// upper (`upper`) or lower triangle is read; `unitriangular` takes the
     /// diagonal as ones. A zero on the diagonal is refused naming the row.
-    pub fn solve_triangular(&self, b: &Tensor, upper: bool, left: bool, unitriangular: bool) -> Result<Tensor> {
+    pub fn solve_triangular(&self, b: &Tensor, upper: bool, side: Side, unitriangular: bool) -> Result<Tensor> {
         // SAFETY: live handles; make provides the out-pointer.
         Tensor::make(|out| unsafe {
-            sys::gs_solve_triangular(self.as_ptr(), b.as_ptr(), upper as i32, left as i32, unitriangular as i32, out)
+            sys::gs_solve_triangular(self.as_ptr(), b.as_ptr(), upper as i32, side.code(), unitriangular as i32, out)
         })
     }
 

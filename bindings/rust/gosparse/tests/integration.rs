@@ -745,7 +745,7 @@ fn factors_and_semi_structured_matrices_are_shared_between_threads() {
     let a = gosparse::generate::stencil2d(6).unwrap().to_sparse_csr().unwrap();
     let f = a.cholesky(gosparse::Ordering::Default).unwrap();
     let b = Tensor::from_dense(&(0..36).map(f64::from).collect::<Vec<_>>(), &[36]).unwrap();
-    let want_x = f.solve(&b, true).unwrap().values::<f64>().unwrap().to_vec();
+    let want_x = f.solve(&b, gosparse::Side::Left).unwrap().values::<f64>().unwrap().to_vec();
     let d: Vec<F16> = (0..32 * 64).map(|i| F16::from_f32(if i % 4 >= 2 { (i % 7) as f32 } else { 0.0 })).collect();
     let w = Tensor::from_dense(&d, &[32, 64]).unwrap().to_sparse_semi_structured().unwrap();
     let xs = Tensor::from_dense(&vec![F16::from_f32(1.0); 64 * 2], &[64, 2]).unwrap();
@@ -757,7 +757,7 @@ fn factors_and_semi_structured_matrices_are_shared_between_threads() {
             let (want_x, want_y, want_meta) = (&want_x, &want_y, &want_meta);
             s.spawn(move || {
                 for _ in 0..10 {
-                    assert_eq!(f.solve(b, true).unwrap().values::<f64>().unwrap(), &want_x[..]);
+                    assert_eq!(f.solve(b, gosparse::Side::Left).unwrap().values::<f64>().unwrap(), &want_x[..]);
                     let y = w.mm(xs).unwrap().to_dtype(DType::Float32).unwrap();
                     assert_eq!(y.values::<f32>().unwrap(), &want_y[..]);
                     assert_eq!(w.indices::<i16>().unwrap(), &want_meta[..]);

@@ -63,12 +63,12 @@ fn spsolve_and_factors_over_layouts_body() {
     let bt = Tensor::from_dense(&b, &[N]).unwrap();
     for layout in LAYOUTS {
         let at = in_layout(&a, layout);
-        let x = at.spsolve(&bt, true).unwrap();
+        let x = at.spsolve(&bt, gosparse::Side::Left).unwrap();
         assert!(residual(&a, x.values::<f64>().unwrap(), &b) < 1e-12);
         for ord in [Ordering::Default, Ordering::Natural, Ordering::Amd, Ordering::ColAmd] {
             let f = at.splu(ord, 1.0).unwrap();
             assert_eq!((f.kind(), f.order()), (FactorKind::Lu, N));
-            let x = f.solve(&bt, true).unwrap();
+            let x = f.solve(&bt, gosparse::Side::Left).unwrap();
             assert!(residual(&a, x.values::<f64>().unwrap(), &b) < 1e-12);
             let (l, u) = (f.l().unwrap(), f.u().unwrap());
             assert_eq!(l.layout(), Layout::SparseCsc);
@@ -99,7 +99,7 @@ fn cholesky_solves_and_refuses_body() {
     for layout in LAYOUTS {
         let f = in_layout(&a, layout).cholesky(Ordering::Default).unwrap();
         assert_eq!(f.kind(), FactorKind::Cholesky);
-        let x = f.solve(&bt, true).unwrap();
+        let x = f.solve(&bt, gosparse::Side::Left).unwrap();
         assert!(residual(&a, x.values::<f64>().unwrap(), &b) < 1e-12);
         assert_eq!(f.u().unwrap_err().kind(), ErrorKind::InvalidArgument);
         assert_eq!(f.row_perm().unwrap(), f.col_perm().unwrap());
@@ -136,7 +136,7 @@ fn solve_triangular_and_spdiags_body() {
     let b: Vec<f64> = (0..N).map(|i| i as f64).collect();
     let bt = Tensor::from_dense(&b, &[N]).unwrap();
     for layout in LAYOUTS {
-        let x = in_layout(&a, layout).solve_triangular(&bt, false, true, false).unwrap();
+        let x = in_layout(&a, layout).solve_triangular(&bt, false, gosparse::Side::Left, false).unwrap();
         assert!(residual(&lower, x.values::<f64>().unwrap(), &b) < 1e-12);
     }
     let d = Tensor::from_dense(&[0.0f64, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], &[3, 3]).unwrap();
@@ -153,23 +153,48 @@ fn integer_matrices_solve_in_float64_and_non_finite_entries_are_named() {
     let a = spd();
     let b: Vec<f64> = (0..N).map(|i| i as f64).collect();
     let bt = Tensor::from_dense(&b, &[N]).unwrap();
-    let want = in_layout(&a, Layout::SparseCsr).spsolve(&bt, true).unwrap();
+    let want = in_layout(&a, Layout::SparseCsr).spsolve(&bt, gosparse::Side::Left).unwrap();
     // An integer matrix (an integer .mtx reads as int64) is read as float64, as SciPy does.
     for dt in [gosparse::DType::Int64, gosparse::DType::Int32] {
         let ai = in_layout(&a, Layout::SparseCsr).to_dtype(dt).unwrap();
-        let x = ai.spsolve(&bt, true).unwrap();
+        let x = ai.spsolve(&bt, gosparse::Side::Left).unwrap();
         assert_eq!(x.dtype(), gosparse::DType::Float64);
         assert_eq!(x.values::<f64>().unwrap(), want.values::<f64>().unwrap());
-        let x = ai.cholesky(Ordering::Amd).unwrap().solve(&bt.to_dtype(dt).unwrap(), true).unwrap();
+        let x = ai.cholesky(Ordering::Amd).unwrap().solve(&bt.to_dtype(dt).unwrap(), gosparse::Side::Left).unwrap();
         assert!(residual(&a, x.values::<f64>().unwrap(), &b) < 1e-12);
         assert!(ai.splu(Ordering::Default, 1.0).is_ok());
     }
     // A NaN is named with its place, not reported as a zero pivot elsewhere.
     let mut bad = a.clone();
     bad[4 * N + 2] = f64::NAN;
-    let e = in_layout(&bad, Layout::SparseCsc).spsolve(&bt, true).unwrap_err();
+    let e = in_layout(&bad, Layout::SparseCsc).spsolve(&bt, gosparse::Side::Left).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidArgument);
     assert!(e.message().contains("NaN at row 4, column 2"), "{e}");
     drop((want, bt));
+    leaks.finish();
+}
+
+#[test]
+fn side_right_solves_x_a_equals_b() {
+    let leaks = LeakCheck::start();
+    let a = matrix();
+    let b: Vec<f64> = (0..N).map(|i| 1.0 + i as f64).collect();
+    let bt = Tensor::from_dense(&b, &[N]).unwrap();
+    let mut at = vec![0.0; N * N]; // A^T: X A = b is A^T x = b
+    for r in 0..N {
+        for c in 0..N {
+            at[c * N + r] = a[r * N + c];
+        }
+    }
+    for layout in LAYOUTS {
+        let x = in_layout(&a, layout).spsolve(&bt, gosparse::Side::Right).unwrap();
+        assert!(residual(&at, x.values::<f64>().unwrap(), &b) < 1e-12, "{layout:?}");
+        let f = in_layout(&a, layout).splu(Ordering::Default, 1.0).unwrap();
+        let y = f.solve(&bt, gosparse::Side::Right).unwrap();
+        assert!(residual(&at, y.values::<f64>().unwrap(), &b) < 1e-12);
+        assert!(residual(&a, y.values::<f64>().unwrap(), &b) > 1e-6, "Right must differ from Left here");
+    }
+    assert_eq!(gosparse::Side::default(), gosparse::Side::Left);
+    drop(bt);
     leaks.finish();
 }
