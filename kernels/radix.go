@@ -1,6 +1,10 @@
 package kernels
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 const (
 	// radixMaxBits is the widest digit of the LSD radix sort. Wider
@@ -73,15 +77,19 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int) {
 	bounds := splitEven(n, parts)
 	var oldKeys []uint64
 	var oldPerm []I
+	tok := cancel.Current() // the parts poll it every pollStep keys
 	for lo := 0; lo < kbits; lo += slice {
 		w := min(slice, kbits-lo)
 		keyMask := uint64(1)<<w - 1
 		parallelFor(parts, func(p int) {
-			for t := bounds[p]; t < bounds[p+1]; t++ {
-				packed[t] = ((keys[t]>>lo)&keyMask)<<ibits | uint64(t)
-			}
+			b0 := bounds[p]
+			inSteps(tok, bounds[p+1]-b0, func(s0, s1 int) {
+				for t := b0 + s0; t < b0+s1; t++ {
+					packed[t] = ((keys[t]>>lo)&keyMask)<<ibits | uint64(t)
+				}
+			})
 		})
-		out := radixSortPacked(packed, tmp, ibits, ibits+w, parts)
+		out := radixSortPackedPolled(packed, tmp, ibits, ibits+w, parts, tok)
 		whole := lo == 0 && w == kbits // this round sorted the whole key
 		fresh := identity && lo == 0   // perm is not set yet
 		needKeys := !identity || lo+w < kbits
@@ -104,25 +112,29 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int) {
 			b0 := bounds[p]
 			o := out[b0:bounds[p+1]]
 			pm := perm[b0 : b0+len(o)]
-			for t, v := range o {
-				src := v & idxMask
-				if fresh {
-					pm[t] = I(src)
-				} else {
-					pm[t] = oldPerm[src]
+			inSteps(tok, len(o), func(s0, s1 int) {
+				for t := s0; t < s1; t++ {
+					src := o[t] & idxMask
+					if fresh {
+						pm[t] = I(src)
+					} else {
+						pm[t] = oldPerm[src]
+					}
 				}
-			}
+			})
 			if !needKeys {
 				return
 			}
 			ks := keys[b0 : b0+len(o)]
-			for t, v := range o {
-				if whole {
-					ks[t] = v >> ibits
-				} else {
-					ks[t] = oldKeys[v&idxMask]
+			inSteps(tok, len(o), func(s0, s1 int) {
+				for t := s0; t < s1; t++ {
+					if whole {
+						ks[t] = o[t] >> ibits
+					} else {
+						ks[t] = oldKeys[o[t]&idxMask]
+					}
 				}
-			}
+			})
 		})
 	}
 }
@@ -170,6 +182,12 @@ func insertionSortKeys[I Index](keys []uint64, perm []I) {
 // to offsets that put its elements after those of the lower parts in
 // every bucket (which keeps the sort stable).
 func radixSortPacked(a, tmp []uint64, lo, hi, parts int) []uint64 {
+	return radixSortPackedPolled(a, tmp, lo, hi, parts, nil)
+}
+
+// radixSortPackedPolled is radixSortPacked checking tok (the caller's, taken
+// on its goroutine; nil: none) every pollStep elements of each pass.
+func radixSortPackedPolled(a, tmp []uint64, lo, hi, parts int, tok *cancel.Token) []uint64 {
 	n := len(a)
 	passes := (hi - lo + radixMaxBits - 1) / radixMaxBits
 	digit := (hi - lo + passes - 1) / passes
@@ -182,9 +200,12 @@ func radixSortPacked(a, tmp []uint64, lo, hi, parts int) []uint64 {
 		parallelFor(parts, func(p int) {
 			c := &cnt[p]
 			clear(c[:])
-			for _, v := range src[bounds[p]:bounds[p+1]] {
-				c[(v>>shift)&mask&(radixBuckets-1)]++
-			}
+			part := src[bounds[p]:bounds[p+1]]
+			inSteps(tok, len(part), func(s0, s1 int) {
+				for _, v := range part[s0:s1] {
+					c[(v>>shift)&mask&(radixBuckets-1)]++
+				}
+			})
 		})
 		var total [radixBuckets]int
 		for p := range cnt {
@@ -206,7 +227,10 @@ func radixSortPacked(a, tmp []uint64, lo, hi, parts int) []uint64 {
 		}
 		s, d := src, dst
 		parallelFor(parts, func(p int) {
-			radixScatter(s[bounds[p]:bounds[p+1]], d, &cnt[p], shift, mask)
+			part := s[bounds[p]:bounds[p+1]]
+			inSteps(tok, len(part), func(s0, s1 int) {
+				radixScatter(part[s0:s1], d, &cnt[p], shift, mask)
+			})
 		})
 		src, dst = dst, src
 	}
