@@ -159,4 +159,7 @@ def _check(status, what="gosparse call"):
     err = cls(msg)
     if getattr(cls, "_errno", None) is not None:
         err.errno = cls._errno  # OSError(msg) leaves it None; except-by-errno code reads it
-    raise err
+    try:
+        raise err
+    finally:
+        del err  # no frame <-> traceback cycle: the callers' tensors are freed at once
