@@ -10,7 +10,8 @@ layer and lower-numbered ones, and never in a circle (tests/test_layers.py check
 both, for imports at module level and inside functions):
 
 1. library: _version, _cuda_libs (finds the CUDA libraries a CUDA build needs), _lib
-   (loads libgosparse, declares its functions), _errors, _interrupt (Ctrl-C stops the
+   (loads libgosparse, declares its functions), _status_gen (the status codes and
+   their exception classes, generated from the header), _errors, _interrupt (Ctrl-C stops the
    long calls), _types (dtypes, layouts, Size,
    device), _device (where a tensor lives, the moves between host and GPU), _arrays
    (arrays across the C boundary), _semi (semi-structured tensors; gosparse.sparse binds
@@ -26,7 +27,8 @@ both, for imports at module level and inside functions):
    _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
    _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
    and their Factor objects, spdiags), _spectral (lobpcg, svd_lowrank, pca_lowrank), _compat (allclose, tile, masked_fill: torch names
-   composed from the operators above).
+   composed from the operators above), _scipy_names (SciPy's names for a porter: nnz,
+   toarray, tocsr, diagonal, eye, diags, ...; a mixin).
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
    (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), autograd

@@ -6,7 +6,7 @@ mixed dtypes, so an integer matrix times a float64 vector is a float64 product.
 """
 
 import os as _os
-from ctypes import byref
+from ctypes import byref as _byref
 
 from ._base import is_tensor as _is_tensor, new_tensor as _new_tensor
 from ._errors import _check
@@ -123,4 +123,4 @@ def mmwrite(path, t, comment=None, field=None, precision=None, symmetry=None):
         if isinstance(precision, bool) or not isinstance(precision, int) or not 0 < precision < 2 ** 31:
             raise ValueError("mmwrite(): precision must be a positive int, got %r" % (precision,))
         opts.precision = precision
-    _check(_lib.gs_mm_write_opts(_path(path), t._handle, byref(opts)), "gs_mm_write_opts")
+    _check(_lib.gs_mm_write_opts(_path(path), t._handle, _byref(opts)), "gs_mm_write_opts")

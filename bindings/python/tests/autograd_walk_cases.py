@@ -25,14 +25,14 @@ NOT_TENSOR_RESULT = {  # a Python value, a numpy array or a foreign object: no g
     "allclose", "equal", "is_complex", "is_floating_point", "is_nonzero", "is_same_size",
     "is_signed", "is_tensor", "numel", "item", "tolist", "numpy", "size", "dim", "dense_dim",
     "sparse_dim", "is_coalesced", "get_device", "__bool__", "__float__", "__int__",
-    "__complex__", "__len__", "__array__", "__dlpack__", "__dlpack_device__",
+    "__complex__", "__len__", "__array__", "__dlpack__", "__dlpack_device__", "toarray",
 }
 INDEX_ARRAYS = {  # integer index arrays of the layout: torch's indices() etc. carry no grad
     "indices", "crow_indices", "col_indices", "ccol_indices", "row_indices",
 }
 CONSTRUCTORS = {  # new tensors from arrays, shapes or seeds: torch's require no grad
     "empty", "empty_like", "zeros", "zeros_like", "rand", "randn", "randint", "tensor",
-    "from_numpy", "manual_seed", "new", "zero_",
+    "from_numpy", "manual_seed", "new", "zero_", "eye", "diags",
 }
 AUTOGRAD_MACHINERY = {  # torch's are the autograd API itself, not differentiated operations
     "backward", "requires_grad_", "detach", "detach_", "is_grad_enabled",
@@ -71,6 +71,8 @@ NO_TORCH_COUNTERPART = {
 # Differentiable in torch, not (yet) here: the walk's known gaps, reported.
 GAPS = {
     "lobpcg": "torch differentiates lobpcg of a dense symmetric A; gosparse's has no backward",
+    "diagonal": "torch differentiates Tensor.diagonal; gosparse's (SciPy's alias) reads the "
+                "stored values through numpy and records nothing",
 }
 
 _UNARY = ["abs", "absolute", "neg", "negative", "sin", "cos", "tan", "atan", "arctan", "sinh",
@@ -152,6 +154,10 @@ def _table():
         "Tensor.to_sparse_coo": lambda x, o: x.to_sparse_coo(),
         "Tensor.to_sparse_csr": lambda x, o: x.to_sparse_csr(),
         "Tensor.to_sparse_csc": lambda x, o: x.to_sparse_csc(),
+        "Tensor.tocsr": lambda x, o: x.tocsr(),
+        "Tensor.tocsc": lambda x, o: x.tocsc(),
+        "Tensor.tocoo": lambda x, o: x.tocoo(),
+        "Tensor.power": lambda x, o: x.power(2),
         "Tensor.to_sparse_bsr": lambda x, o: x.to_sparse_bsr((1, 1)),
         "Tensor.to_sparse_bsc": lambda x, o: x.to_sparse_bsc((1, 1)),
         "Tensor.to": lambda x, o: x.to(gs.float32).to(gs.float64),

@@ -11,11 +11,12 @@ PACKAGE = os.path.dirname(os.path.abspath(gosparse.__file__))
 
 # The layers, top first, as gosparse/__init__.py lists them.
 LAYERS = [
-    ("library", ["_version", "_cuda_libs", "_lib", "_errors", "_interrupt", "_types", "_device", "_arrays", "_semi"]),
+    ("library", ["_version", "_cuda_libs", "_lib", "_status_gen", "_errors", "_interrupt", "_types", "_device", "_arrays", "_semi"]),
     ("handle", ["_base"]),
     ("arguments and constructors", ["_args", "_construct", "_random", "_lobpcg_args"]),
     ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce", "_autograd",
-                   "_functions", "_formats", "_numpy_api", "_exchange", "_solve", "_spectral", "_compat"]),
+                   "_functions", "_formats", "_numpy_api", "_exchange", "_solve", "_spectral", "_compat",
+                   "_scipy_names"]),
     ("tensor", ["_tensor"]),
     ("public modules", ["__init__", "_runtime", "interop", "io", "generators", "sparse",
                         "_sparse_linalg", "linalg", "conformance", "formats", "dask",
