@@ -44,6 +44,18 @@ func powDeriv(c, s, e float64) unaryDeriv {
 	}
 }
 
+// acoshDeriv is (x*x - 1)^(-1/2), the derivative of acosh.
+func acoshDeriv(x, _ *tensor.Tensor) (*tensor.Tensor, error) {
+	q, err := mul(x, x)
+	if err == nil {
+		q, err = addNum(q, -1)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ops.BinaryByName("pow", ops.TensorOperand(q), ops.NumberOperand(dtype.FloatNumber(-0.5)), ops.BinaryArgs{})
+}
+
 // expSquareDeriv is c * exp(s * t*t) for t the input (erf) or the output
 // (erfinv).
 func expSquareDeriv(c, s float64, ofOutput bool) unaryDeriv {
@@ -97,6 +109,7 @@ var unaryGrads = map[string]struct {
 	"atan":          {"AtanBackward0", powDeriv(1, 1, -1)},
 	"asinh":         {"AsinhBackward0", powDeriv(1, 1, -0.5)},
 	"atanh":         {"AtanhBackward0", powDeriv(1, -1, -1)},
+	"acosh":         {"AcoshBackward0", acoshDeriv},
 	"erf":           {"ErfBackward0", expSquareDeriv(2/math.Sqrt(math.Pi), -1, false)},
 	"erfinv":        {"ErfinvBackward0", expSquareDeriv(math.Sqrt(math.Pi)/2, 1, true)},
 	"deg2rad":       {"Deg2RadBackward0", constDeriv(math.Pi / 180)},

@@ -395,7 +395,7 @@ var nonOperators = map[string]string{
 	"gs_tensor_level_pos": "level getter", "gs_tensor_level_crd": "level getter", "gs_tensor_format": "level getter",
 	"gs_tensor_storage_sizes": "level getter", "gs_tensor_storage_level": "level getter", "gs_tensor_storage_values": "level getter",
 	"gs_format_check": "format text", "gs_tensor_repr": "printing", "gs_values": "autograd plumbing (values of a recorded tensor)",
-	"gs_mm_read": "I/O", "gs_mm_read_buffer": "I/O", "gs_mm_write": "I/O",
+	"gs_mm_read": "I/O", "gs_mm_read_buffer": "I/O", "gs_mm_write": "I/O", "gs_mm_write_opts": "I/O",
 	"gs_gen_stencil2d": "generator", "gs_gen_stencil3d": "generator", "gs_gen_banded": "generator",
 	"gs_gen_block_diagonal": "generator", "gs_gen_rmat": "generator", "gs_gen_uniform": "generator",
 	"gs_requires_grad": "autograd plumbing", "gs_set_requires_grad": "autograd plumbing", "gs_grad": "autograd plumbing",

@@ -102,6 +102,8 @@ def _table():
                                    c(x, 0.37, rounding_mode="floor"))
     both.update({
         "pow": lambda c, x, o: (c(x, 2), c(x, 3.5), c(x, o[0] + 1.0)),
+        "acosh": lambda c, x, o: c(x + 2.0),  # acosh is real on [1, inf)
+        "arccosh": lambda c, x, o: c(x + 2.0),
         "clamp": lambda c, x, o: c(x, -0.5, 0.5),
         "clip": lambda c, x, o: c(x, None, 0.5),
         "sum": _reductions, "mean": _reductions, "prod": _reductions,
@@ -214,6 +216,8 @@ def _table():
         arg = {"ipow": 2}.get(op, 0.75)
         cases["Tensor.__%s__" % op] = (lambda op, arg: lambda x, o:
                                        getattr(x * 1.0, "__%s__" % op)(arg))(op, arg)
+    for n in ["acosh", "arccosh"]:  # in place on x + 2: acosh is real on [1, inf)
+        cases["Tensor.%s_" % n] = (lambda n: lambda x, o: getattr(x + 2.0, n + "_")())(n)
     for n in _UNARY + _POSITIVE + ["clamp", "clip", "nan_to_num"]:
         if hasattr(gs.Tensor, n + "_"):
             args = {"clamp": (-0.5, 0.5), "clip": (-0.5, 0.5)}.get(n, ())
