@@ -103,6 +103,12 @@ func AllZero(b []byte) bool {
 // fill value); block formats materialise whole blocks; duplicates are summed
 // unless the result is COO from an uncoalesced COO of the same structure.
 func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
+	return toLayout(t, layout, opt, true)
+}
+
+// toLayout is ToLayout; direct false keeps off the one-pass paths from
+// strided and between CSR and CSC (the tests' reference).
+func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tensor, error) {
 	cancel.Poll()
 	if !layout.Valid() {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
@@ -138,7 +144,10 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 	width := opt.IndexWidth
 	// The direct paths run where their dimension-long scratch fits (fastpath_budget.go).
 	if fastConvertible(t, spec) && FastPathFits(t, spec) {
-		return convertFast(t, spec, width)
+		return convertFast(t, spec, width, direct)
+	}
+	if direct && stridedConvertible(t, spec) {
+		return stridedToCompressed(t, spec, width)
 	}
 	if blockConvertible(t, spec) && blockPathFits(t, spec) {
 		return convertBlock(t, spec, width)
@@ -177,7 +186,7 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 	}
 	spec := FormatSpec{Layout: COO, Shape: t.Shape(), DenseDim: t.denseDim, Block: t.block}
 	if len(t.shape)-t.denseDim == 2 && FastPathFits(t, spec) {
-		return convertFast(t, spec, t.width)
+		return convertFast(t, spec, t.width, true)
 	}
 	e, err := EntriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {

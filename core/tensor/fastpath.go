@@ -35,14 +35,20 @@ func fastConvertible(t *Tensor, spec FormatSpec) bool {
 }
 
 // convertFast converts directly among COO, CSR and CSC (see fastConvertible).
-func convertFast(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+// direct false keeps CSR <-> CSC on the general transpose (the tests' reference).
+func convertFast(t *Tensor, spec FormatSpec, width int, direct bool) (*Tensor, error) {
 	if t.width == 32 {
-		return convert2D[int32](t, spec, width)
+		return convert2D[int32](t, spec, width, direct)
 	}
-	return convert2D[int64](t, spec, width)
+	return convert2D[int64](t, spec, width, direct)
 }
 
-func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bool) (*Tensor, error) {
+	if direct {
+		if out, ok, err := flipCompressed[I](t, spec, width); ok {
+			return out, err
+		}
+	}
 	if t.layout == COO && spec.Layout == COO {
 		if out, ok, err := coalesce2D[I](t, spec, width); ok {
 			return out, err

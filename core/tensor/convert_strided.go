@@ -1,0 +1,126 @@
+package tensor
+
+import (
+	"math"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// Strided -> CSR/CSC/COO with two sparse dims (any dense dims) in one
+// counting pass and one fill pass over the dense values
+// (kernels.DenseToCompressed), where the general path lists the stored
+// blocks as entries and sorts them back into order.
+
+// stridedConvertible reports whether ToLayout may take stridedToCompressed.
+func stridedConvertible(t *Tensor, spec FormatSpec) bool {
+	if t.layout != Strided || t.PerSlotFill() || spec.BatchDim != 0 || len(t.shape)-spec.DenseDim != 2 {
+		return false
+	}
+	switch spec.Layout {
+	case CSR, CSC, COO:
+	default:
+		return false
+	}
+	switch t.dtype { // value comparison by Go's != (half floats are raw words)
+	case dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Complex64,
+		dtype.Int64, dtype.Int32, dtype.Int16, dtype.Int8, dtype.UInt8, dtype.Bool:
+		return true
+	}
+	return false
+}
+
+// stridedToCompressed converts a strided tensor to spec (see stridedConvertible).
+func stridedToCompressed(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+	// int32 indices whenever every position fits (then autoWidth is 32 too).
+	if dtype.NumelOf(t.shape) < math.MaxInt32 && width != 64 {
+		return stridedAs[int32](t, spec, width)
+	}
+	return stridedAs[int64](t, spec, width)
+}
+
+func stridedAs[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+	switch t.dtype {
+	case dtype.Float64:
+		return stridedTyped[I, float64](t, spec, width)
+	case dtype.Float32:
+		return stridedTyped[I, float32](t, spec, width)
+	case dtype.Complex128:
+		return stridedTyped[I, complex128](t, spec, width)
+	case dtype.Complex64:
+		return stridedTyped[I, complex64](t, spec, width)
+	case dtype.Int64:
+		return stridedTyped[I, int64](t, spec, width)
+	case dtype.Int32:
+		return stridedTyped[I, int32](t, spec, width)
+	case dtype.Int16:
+		return stridedTyped[I, int16](t, spec, width)
+	case dtype.Int8:
+		return stridedTyped[I, int8](t, spec, width)
+	}
+	return stridedTyped[I, uint8](t, spec, width) // UInt8, Bool
+}
+
+func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+	rows, cols := t.shape[0], t.shape[1]
+	bs := dtype.NumelOf(t.shape[2:])
+	vals := dtype.AsSlice[V](t.values)
+	fill := *(*V)(unsafe.Pointer(&t.scalarFill()[0]))
+	byCols, isCOO := spec.Layout == CSC, spec.Layout == COO
+	es := int64(t.dtype.Size())
+	outer := rows
+	if byCols {
+		outer = cols
+	}
+	var z I
+	ib := int64(unsafe.Sizeof(z))
+	if err := errs.CheckAlloc("crow_indices", outer+1, int(ib)); err != nil {
+		return nil, err
+	}
+	sized := func(nse int64) error {
+		idx := nse * ib
+		if isCOO {
+			idx *= 2
+		}
+		return errs.CheckAlloc("values", nse*bs*es+idx, 1)
+	}
+	c, err := kernels.DenseToCompressed[I](vals, rows, cols, bs, fill, byCols, isCOO, sized)
+	if err != nil {
+		return nil, err
+	}
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), denseDim: spec.DenseDim, block: [2]int64{1, 1},
+		levels: spec.levels(), coalesced: true}
+	out.carryFill(t)
+	nse := int64(len(c.Idx))
+	var valBytes []byte
+	if len(c.Val) > 0 {
+		valBytes = unsafe.Slice((*byte)(unsafe.Pointer(&c.Val[0])), int64(len(c.Val))*es)
+	} else {
+		valBytes = []byte{}
+	}
+	vArr := dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Val))}, Data: valBytes}
+	idt := indexDType[I]()
+	if !isCOO {
+		out.levels[1].Pos = indexArray(c.Ptr)
+		out.levels[1].Crd = indexArray(c.Idx)
+		return out, out.finish(vArr, width)
+	}
+	out.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), idt)
+	out.levels[0].Crd = indexArray(c.Rows)
+	out.levels[1].Crd = indexArray(c.Idx)
+	if width == 0 {
+		width = out.autoWidth()
+	}
+	if width != 8*idt.Size() {
+		return out, out.finish(vArr, width) // casts the indices
+	}
+	// Rows and Idx are the halves of one buffer: the (2, nse) indices as they are.
+	out.width = width
+	out.values = dtype.Array{DType: t.dtype, Shape: out.valuesShape(int64(len(c.Val))), Data: valBytes}
+	out.indices = indexArray(c.Rows[:2*nse])
+	out.indices.Shape = []int64{2, nse}
+	out.levels[1].Unique = true
+	return out, nil
+}

@@ -1,0 +1,70 @@
+package tensor
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// flipCompressed is CSR -> CSC and CSC -> CSR by one counting transpose of
+// the source's own arrays (kernels.TransposeCompressed), where canonical2D
+// would copy them first and transpose through a permutation. ok is false
+// where it does not apply: other layouts, value blocks of several elements.
+func flipCompressed[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Tensor, ok bool, err error) {
+	from, to := t.layout, spec.Layout
+	if t.denseDim != 0 || !(from == CSR && to == CSC || from == CSC && to == CSR) {
+		return nil, false, nil
+	}
+	switch t.dtype.Size() {
+	case 1:
+		out, err = flipAs[I, uint8](t, spec, width)
+	case 2:
+		out, err = flipAs[I, uint16](t, spec, width)
+	case 4:
+		out, err = flipAs[I, uint32](t, spec, width)
+	case 8:
+		out, err = flipAs[I, uint64](t, spec, width)
+	case 16:
+		out, err = flipAs[I, [2]uint64](t, spec, width)
+	default:
+		return nil, false, nil
+	}
+	return out, true, err
+}
+
+// flipAs is flipCompressed with values moved as V, a word of the dtype's size.
+func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+	l := &t.levels[1]
+	nInner := t.shape[1]
+	if t.layout == CSC {
+		nInner = t.shape[0]
+	}
+	es := int64(t.dtype.Size())
+	// The result: nInner+1 pointers, and the entries' indices and values.
+	if err := errs.CheckAlloc("values", budgetBytes(nInner+1, l.Crd.Numel(), int64(unsafe.Sizeof(*new(I))), es), 1); err != nil {
+		return nil, err
+	}
+	c, err := kernels.TransposeCompressed(dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd), dtype.AsSlice[V](t.values), nInner)
+	if err != nil {
+		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
+	}
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), block: [2]int64{1, 1},
+		levels: spec.levels(), coalesced: true}
+	out.carryFill(t)
+	vals := []byte{}
+	if len(c.Val) > 0 {
+		vals = unsafe.Slice((*byte)(unsafe.Pointer(&c.Val[0])), int64(len(c.Val))*es)
+	}
+	out.levels[1].Pos = indexArray(c.Ptr)
+	out.levels[1].Crd = indexArray(c.Idx)
+	return out, out.finish(dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Idx))}, Data: vals}, width)
+}
+
+// budgetBytes is the size of ptrs pointers and nse entries of ib-byte
+// indices and es-byte values, saturating instead of overflowing.
+func budgetBytes(ptrs, nse, ib, es int64) int64 {
+	return budget.Add(budget.Mul(ptrs, ib), budget.Mul(nse, ib+es))
+}
