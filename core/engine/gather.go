@@ -66,6 +66,48 @@ func GatherSegments(what string, c Compressed, segs []int64) (out Compressed, ok
 }
 
 func gatherSegments[I kernels.Index](what string, c Compressed, segs []int64) (Compressed, bool, error) {
+	switch c.Entry {
+	case 1:
+		return gatherSegmentsAs[I, uint8](what, c, segs)
+	case 2:
+		return gatherSegmentsAs[I, uint16](what, c, segs)
+	case 4:
+		return gatherSegmentsAs[I, uint32](what, c, segs)
+	case 8:
+		return gatherSegmentsAs[I, uint64](what, c, segs)
+	case 16:
+		return gatherSegmentsAs[I, [2]uint64](what, c, segs)
+	}
+	return gatherSegmentBlocks[I](what, c, segs)
+}
+
+// gatherSegmentsAs is GatherSegments for entries of one word W
+// (kernels.GatherSegmentWords: no run bounds, no call per run).
+func gatherSegmentsAs[I kernels.Index, W kernels.Word](what string, c Compressed, segs []int64) (Compressed, bool, error) {
+	idt := c.Pos.DType
+	is := int64(idt.Size())
+	if err := budget.Check(what+": the result's pos", int64(len(segs))+1, int(is)); err != nil {
+		return Compressed{}, false, err
+	}
+	sized := func(nse int64) error {
+		return budget.CheckBytes(what+": the result's crd and values", budget.Mul(nse, is+c.Entry))
+	}
+	pos, crd, vals, ok, err := kernels.GatherSegmentWords(dtype.AsSlice[I](c.Pos), dtype.AsSlice[I](c.Crd), words[W](c.Vals), segs, sized)
+	if !ok || err != nil {
+		return Compressed{}, ok, err
+	}
+	var vb []byte
+	if len(vals) > 0 {
+		vb = unsafe.Slice((*byte)(unsafe.Pointer(&vals[0])), int64(len(vals))*c.Entry)
+	} else {
+		vb = []byte{}
+	}
+	return Compressed{Pos: indexArrayOf(idt, pos), Crd: indexArrayOf(idt, crd), Vals: vb, Entry: c.Entry}, true, nil
+}
+
+// gatherSegmentBlocks is GatherSegments for entries of several words
+// (value blocks): run bounds, then one copy per run.
+func gatherSegmentBlocks[I kernels.Index](what string, c Compressed, segs []int64) (Compressed, bool, error) {
 	pos := dtype.AsSlice[I](c.Pos)
 	k := int64(len(segs))
 	var z I

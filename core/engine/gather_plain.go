@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"unsafe"
+
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
@@ -22,6 +24,49 @@ func NarrowPlain(what string, c Compressed, start, length int64) (Compressed, er
 }
 
 func narrowPlain[I kernels.Index](what string, c Compressed, start, length int64) (Compressed, error) {
+	switch c.Entry {
+	case 1:
+		return narrowPlainAs[I, uint8](what, c, start, length)
+	case 2:
+		return narrowPlainAs[I, uint16](what, c, start, length)
+	case 4:
+		return narrowPlainAs[I, uint32](what, c, start, length)
+	case 8:
+		return narrowPlainAs[I, uint64](what, c, start, length)
+	case 16:
+		return narrowPlainAs[I, [2]uint64](what, c, start, length)
+	}
+	return narrowPlainBlocks[I](what, c, start, length)
+}
+
+// narrowPlainAs is NarrowPlain for entries of one word W (kernels.NarrowRuns:
+// fused count, shift and copy, parallel over fixed segment chunks).
+func narrowPlainAs[I kernels.Index, W kernels.Word](what string, c Compressed, start, length int64) (Compressed, error) {
+	idt := c.Pos.DType
+	is := int64(idt.Size())
+	segs := c.Segments()
+	if err := budget.Check(what+": the result's pos and segment bounds", budget.Mul(2, segs+1), int(is)); err != nil {
+		return Compressed{}, err
+	}
+	sized := func(nse int64) error {
+		return budget.CheckBytes(what+": the result's crd and values", budget.Mul(nse, is+c.Entry))
+	}
+	pos, crd, vals, err := kernels.NarrowRuns(dtype.AsSlice[I](c.Pos), dtype.AsSlice[I](c.Crd), words[W](c.Vals), I(start), I(start+length), sized)
+	if err != nil {
+		return Compressed{}, err
+	}
+	var vb []byte
+	if len(vals) > 0 {
+		vb = unsafe.Slice((*byte)(unsafe.Pointer(&vals[0])), int64(len(vals))*c.Entry)
+	} else {
+		vb = []byte{}
+	}
+	return Compressed{Pos: indexArrayOf(idt, pos), Crd: indexArrayOf(idt, crd), Vals: vb, Entry: c.Entry}, nil
+}
+
+// narrowPlainBlocks is NarrowPlain for entries of several words (value
+// blocks): a binary search pair per segment, then one copy per segment.
+func narrowPlainBlocks[I kernels.Index](what string, c Compressed, start, length int64) (Compressed, error) {
 	pos, crd := dtype.AsSlice[I](c.Pos), dtype.AsSlice[I](c.Crd)
 	segs := int64(len(pos) - 1)
 	if err := budget.Check(what+": segment bounds", budget.Mul(2, segs), int(c.Pos.DType.Size())); err != nil {
@@ -109,4 +154,14 @@ func GatherEntries(what string, vals []byte, entry int64, at []int64) ([]byte, e
 // words views a byte buffer as words of W (its length a multiple of W's size).
 func words[W kernels.Word](b []byte) []W {
 	return dtype.AsSlice[W](dtype.Array{Data: b})
+}
+
+// indexArrayOf views an index slice as an Array of dtype idt (int32 or
+// int64, I's width) without copying.
+func indexArrayOf[I kernels.Index](idt dtype.DType, s []I) dtype.Array {
+	data := []byte{}
+	if len(s) > 0 {
+		data = unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*idt.Size())
+	}
+	return dtype.Array{DType: idt, Shape: []int64{int64(len(s))}, Data: data}
 }

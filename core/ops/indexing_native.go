@@ -74,10 +74,13 @@ func indexSelectNative(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 		if err := budget.Check("index_select: the selected segments", budget.Mul(nb, k), 8); err != nil {
 			return nil, false, err
 		}
-		segs := make([]int64, nb*k)
-		for bi := range nb {
-			for i, v := range idx {
-				segs[bi*k+int64(i)] = bi*n + v
+		segs := idx // one batch: the segments are the index itself (read only)
+		if nb != 1 {
+			segs = make([]int64, nb*k)
+			for bi := range nb {
+				for i, v := range idx {
+					segs[bi*k+int64(i)] = bi*n + v
+				}
 			}
 		}
 		out, ok, err := engine.GatherSegments("index_select", engine.CompressedOf(t), segs)
