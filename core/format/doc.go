@@ -8,7 +8,8 @@
 //
 // Each level has an expression over the dimensions (d, a + b, a - b, d / c,
 // d % c), a type (dense, batch, range, compressed, singleton, delta(b),
-// structured(n)) and, for compressed and singleton levels, the properties
+// structured(n); "row", the UST blog post's word in CROW/CCOL, reads as
+// dense) and, for compressed and singleton levels, the properties
 // unique/nonunique and ordered/unordered (unique and ordered by default).
 //
 // The package holds the parser (Parse), the printer (Format.String, one

@@ -24,7 +24,7 @@ const (
 	RuleRangeMatched Rule = "a range level's dimension must appear in an earlier, unmatched a + b or a - b"
 	RuleBatchFirst   Rule = "batch levels must come first, level k on dimension k"
 	RuleBatchClosed  Rule = "batch levels must be closed by a dense level"
-	RuleKind         Rule = "level types are dense, batch, range, compressed, singleton, delta(b) and structured(n)"
+	RuleKind         Rule = "level types are dense (or row), batch, range, compressed, singleton, delta(b) and structured(n)"
 	RuleProperties   Rule = "a level cannot be both unique and nonunique, or both ordered and unordered"
 	RulePropertyKind Rule = "only compressed and singleton levels have properties"
 	RuleParam        Rule = "only delta(b) and structured(n) levels have a parameter"

@@ -126,7 +126,10 @@ func (p *parser) levelSpec() (Level, error) {
 		return l, err
 	}
 	switch kw {
-	case "dense":
+	case "dense", "row":
+		// "row" is the spelling of NVIDIA's UST blog post for CROW/CCOL's
+		// inner level ((i, j) -> (i : compressed, j : row)): a dense level,
+		// printed as dense.
 		l.Kind = Dense
 	case "batch":
 		l.Kind = Batch

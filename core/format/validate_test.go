@@ -121,6 +121,9 @@ func TestValidFormats(t *testing.T) {
 		{"(i, j) -> (j - i : singleton, i : range)", "(i, j) -> (j - i : singleton, i : range)"},
 		{"(i, j) -> (i : dense, j / 4 : dense, j % 4 : structured(4))", "(i, j) -> (i : dense, j / 4 : dense, j % 4 : structured(4))"},
 		{"(i, j) -> (i : dense, j : delta(63))", "(i, j) -> (i : dense, j : delta(63))"},
+		// The UST blog post's spelling of CROW and CCOL: "row" is a dense level.
+		{"(i, j) -> (i : compressed, j : row)", "(i, j) -> (i : compressed, j : dense)"},
+		{"(i, j) -> (j : compressed, i : row)", "(i, j) -> (j : compressed, i : dense)"},
 		{"(row_1, Col2) -> (Col2 : dense, row_1 : compressed)", "(row_1, Col2) -> (Col2 : dense, row_1 : compressed)"},
 		{"(dense, range) -> (range - dense : compressed, dense : range)", "(dense, range) -> (range - dense : compressed, dense : range)"},
 	}

@@ -58,6 +58,21 @@ def test_format_values():
     assert str(gs.formats.CSF(3)) == "(i, j, k) -> (i : compressed, j : compressed, k : compressed)"
 
 
+def test_ust_post_spelling_of_crow_and_ccol():
+    # NVIDIA's UST blog post writes CROW/CCOL's inner level as "row": a dense level.
+    crow = gs.Format("(i, j) -> (i : compressed, j : row)")
+    ccol = gs.Format("(i, j) -> (j : compressed, i : row)")
+    assert crow == gs.formats.CROW and str(crow) == "(i, j) -> (i : compressed, j : dense)"
+    assert ccol == gs.formats.CCOL and str(ccol) == "(i, j) -> (j : compressed, i : dense)"
+    a = np.array([[0.0, 0.0, 0.0], [1.0, 0.0, 2.0], [0.0, 0.0, 0.0], [0.0, 3.0, 0.0]])
+    x = gs.tensor(a).to_format("(i, j) -> (i : compressed, j : row)")
+    assert x.crd(0).tolist() == [1, 3] and x.val().tolist() == [1.0, 0.0, 2.0, 0.0, 3.0, 0.0]
+    np.testing.assert_array_equal(x.to_dense().numpy(), a)
+    y = gs.tensor(a).to_format("(i, j) -> (j : compressed, i : row)")
+    assert y.crd(0).tolist() == [0, 1, 2]
+    np.testing.assert_array_equal(y.to_dense().numpy(), a)
+
+
 def test_every_tensor_has_a_format():
     a = np.array([[1.0, 0, 2], [0, 0, 3]])
     assert gs.tensor(a).format == gs.formats.DENSE_MATRIX
