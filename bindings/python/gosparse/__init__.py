@@ -19,7 +19,8 @@ both, for imports at module level and inside functions):
 2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
    in-place swap; makes new tensors of the class _tensor registers with it).
 3. arguments and constructors: _args (Python arguments as C ones), _construct,
-   _random (rand, randn, randint, manual_seed), _lobpcg_args (lobpcg's ortho_*
+   _random (rand, randn, randint, their *_like, manual_seed), _factories (ones, full,
+   arange, ones_like, full_like), _lobpcg_args (lobpcg's ortho_*
    dictionaries and its tracker).
 4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce, _autograd (each
    also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
@@ -111,7 +112,9 @@ from ._construct import (
     zeros,
     zeros_like,
 )
-from ._random import manual_seed, rand, randint, randn
+from ._random import (manual_seed, rand, rand_like, randint, randint_like, randn,
+                      randn_like)
+from ._factories import arange, full, full_like, ones, ones_like
 from ._spectral import lobpcg, pca_lowrank, svd_lowrank
 from ._functions import (
     cat,
@@ -144,11 +147,15 @@ from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see
 from ._exchange import from_binsparse, from_dlpack
 from . import autograd
 # torch's requires_grad= keyword on the constructors.
-(empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
- sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like) = map(
+(arange, empty, empty_like, full, full_like, ones, ones_like, rand, rand_like, randint,
+ randint_like, randn, randn_like, sparse_bsc_tensor, sparse_bsr_tensor,
+ sparse_compressed_tensor, sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor,
+ zeros, zeros_like) = map(
     autograd._with_requires_grad,
-    (empty, empty_like, sparse_bsc_tensor, sparse_bsr_tensor, sparse_compressed_tensor,
-     sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor, zeros, zeros_like))
+    (arange, empty, empty_like, full, full_like, ones, ones_like, rand, rand_like, randint,
+     randint_like, randn, randn_like, sparse_bsc_tensor, sparse_bsr_tensor,
+     sparse_compressed_tensor, sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor,
+     tensor, zeros, zeros_like))
 from ._runtime import (get_memory_limit, library_path, live_handles, set_memory_limit,
                        set_printoptions, set_progress)
 from .interop import from_scipy, from_torch, to_scipy, to_torch
@@ -176,6 +183,8 @@ __all__ = [
     "empty_like", "zeros_like", "is_tensor", "is_complex", "is_floating_point", "is_nonzero",
     "is_same_size", "is_signed", "numel", "rand", "randn", "randint", "manual_seed",
     "allclose", "masked_fill", "tile", "device", "eye", "diags",
+    "ones", "full", "arange", "ones_like", "full_like", "rand_like", "randn_like",
+    "randint_like",
     "live_handles", "set_memory_limit", "get_memory_limit", "set_printoptions", "library_path",
     "set_progress",
     "last_error",

@@ -40,6 +40,8 @@ def as_index_input(x, what, widen=True):
     """An index array (int32 or int64) ready to lend to the library. widen: other
     integer dtypes become int64 (torch's COO constructor); else they are refused, as
     torch's compressed constructors refuse them (sequences of Python ints are int64)."""
+    if is_tensor(x) and x.layout is T.strided and x.dtype not in (T.int32, T.int64):
+        x = x.numpy()  # a float or bool tensor of indices: converted below, as torch's
     if not widen:
         kind = getattr(getattr(x, "dtype", None), "name", None)
         empty_list = isinstance(x, np.ndarray) and x.size == 0 and x.dtype.kind == "f"
@@ -48,10 +50,23 @@ def as_index_input(x, what, widen=True):
                              "got %s" % (what, kind))
     if not is_tensor(x) and not isinstance(x, A.Storage):
         x = A.index_array(x, what)
+        if widen and x.dtype.kind in "fb":
+            x = _whole_indices(x, what)
     arr, dt = as_input(x, what, python_default=False)
     if dt not in (T.int32, T.int64):
         raise TypeError("%s: must be int32 or int64 integers, got %s" % (what, dt.name))
     return arr, dt
+
+
+def _whole_indices(arr, what):
+    """COO indices given as floats or bools, int64 as torch's sparse_coo_tensor casts
+    them (torch.empty([1, 0]) as indices is the usual case); a fractional index, which
+    torch would truncate silently, is refused."""
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)) or np.any(arr != np.trunc(arr)):
+            raise ValueError("%s: float indices must hold whole numbers (torch would "
+                             "truncate them); got a fractional or non-finite index" % what)
+    return arr.astype(np.int64)
 
 
 # ---- dims and sizes ------------------------------------------------------------------------

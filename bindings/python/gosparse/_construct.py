@@ -53,7 +53,28 @@ def _filled(t, fill_value):
     return t if fill_value is None else t._with_fill(fill_value)
 
 
-def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None,
+def device_arg(device):
+    """A gosparse.device from torch's device= forms: "cpu", "cuda", "cuda:1", an int
+    (a CUDA index, as torch reads it), a gosparse.device or a torch.device."""
+    if isinstance(device, T.device):
+        return device
+    if isinstance(device, int) and not isinstance(device, bool):
+        return T.device("cuda", device)
+    if isinstance(device, str) or type(device).__module__ == "torch":
+        return T.device(str(device))
+    raise TypeError("device: expected a device such as 'cpu' or 'cuda:0', got %r" % (device,))
+
+
+def on_device(t, device):
+    """t on device (torch's device= keyword): None or the CPU keeps t; a CUDA device
+    moves it, which a library built without CUDA refuses (UnsupportedError)."""
+    if device is None:
+        return t
+    d = device_arg(device)
+    return t if d.type == "cpu" else t.to(device=d)
+
+
+def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None, device=None,
                       check_invariants=None, is_coalesced=None, fill_value=None):
     """torch.sparse_coo_tensor: indices (sparse_dim, nse) of ints, values ``(nse, *dense)``.
     sparse_coo_tensor(size) or sparse_coo_tensor(size=size) without indices and values
@@ -97,6 +118,11 @@ def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None,
     >>> t.layout, t.nse
     (gosparse.sparse_coo, 2)
     """
+    return on_device(_coo(indices, values, size, dtype, check_invariants, is_coalesced,
+                          fill_value), device)
+
+
+def _coo(indices, values, size, dtype, check_invariants, is_coalesced, fill_value):
     if values is None:
         if indices is not None and size is not None:
             raise TypeError("sparse_coo_tensor(): values is missing (give indices and values, "
@@ -117,7 +143,8 @@ def sparse_coo_tensor(indices=None, values=None, size=None, *, dtype=None,
 
 
 def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=None, *,
-                             dtype=None, layout=None, check_invariants=None, fill_value=None):
+                             dtype=None, layout=None, device=None, check_invariants=None,
+                             fill_value=None):
     """torch.sparse_compressed_tensor for layout sparse_csr, sparse_csc, sparse_bsr or
     sparse_bsc. BSR/BSC values are ``(*batch, nse, bm, bn, *dense)``: they give the block size."""
     if layout is None:
@@ -137,11 +164,11 @@ def sparse_compressed_tensor(compressed_indices, plain_indices, values, size=Non
     gc, gp, gv = A.gs_array(ci, cdt), A.gs_array(pi, pdt), A.gs_array(vals, vdt)
     t = new_tensor(lib.gs_sparse_compressed_from, lay.code, byref(gc), byref(gp),
                          byref(gv), ndim, sz, _flags(check_invariants))
-    return _filled(t, fill_value)
+    return on_device(_filled(t, fill_value), device)
 
 
 def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
-                      check_invariants=None, fill_value=None):
+                      device=None, check_invariants=None, fill_value=None):
     """torch.sparse_csr_tensor: crow_indices ``(*batch, rows + 1)``, col_indices
     ``(*batch, nse)``.
 
@@ -175,35 +202,39 @@ def sparse_csr_tensor(crow_indices, col_indices, values, size=None, *, dtype=Non
     [[0.0, 3.0], [4.0, 0.0]]
     """
     return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_csr, check_invariants=check_invariants,
+                                    layout=T.sparse_csr, device=device,
+                                    check_invariants=check_invariants,
                                     fill_value=fill_value)
 
 
 def sparse_csc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
-                      check_invariants=None, fill_value=None):
+                      device=None, check_invariants=None, fill_value=None):
     """torch.sparse_csc_tensor: ccol_indices ``(*batch, cols + 1)``, row_indices ``(*batch, nse)``."""
     return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_csc, check_invariants=check_invariants,
+                                    layout=T.sparse_csc, device=device,
+                                    check_invariants=check_invariants,
                                     fill_value=fill_value)
 
 
 def sparse_bsr_tensor(crow_indices, col_indices, values, size=None, *, dtype=None,
-                      check_invariants=None, fill_value=None):
+                      device=None, check_invariants=None, fill_value=None):
     """torch.sparse_bsr_tensor: values ``(*batch, nse, bm, bn, *dense)``."""
     return sparse_compressed_tensor(crow_indices, col_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_bsr, check_invariants=check_invariants,
+                                    layout=T.sparse_bsr, device=device,
+                                    check_invariants=check_invariants,
                                     fill_value=fill_value)
 
 
 def sparse_bsc_tensor(ccol_indices, row_indices, values, size=None, *, dtype=None,
-                      check_invariants=None, fill_value=None):
+                      device=None, check_invariants=None, fill_value=None):
     """torch.sparse_bsc_tensor: values ``(*batch, nse, bm, bn, *dense)``."""
     return sparse_compressed_tensor(ccol_indices, row_indices, values, size, dtype=dtype,
-                                    layout=T.sparse_bsc, check_invariants=check_invariants,
+                                    layout=T.sparse_bsc, device=device,
+                                    check_invariants=check_invariants,
                                     fill_value=fill_value)
 
 
-def tensor(data, dtype=None, *, fill_value=None):
+def tensor(data, dtype=None, *, device=None, fill_value=None):
     """torch.tensor: a strided tensor holding a copy of data (nested lists, scalars, numpy
     arrays). As in torch, Python floats default to float32 and complex numbers to complex64.
     fill_value is recorded: a later to_sparse() stores only the elements that differ
@@ -235,8 +266,8 @@ def tensor(data, dtype=None, *, fill_value=None):
     if is_tensor(data):
         t = data if data.layout is T.strided else data.to_dense()
         t = t.to(dtype, copy=True) if dtype is not None else t.clone()
-        return _filled(t, fill_value)
-    return _filled(from_array(*as_input(data, "data", dtype)), fill_value)
+        return on_device(_filled(t, fill_value), device)
+    return on_device(_filled(from_array(*as_input(data, "data", dtype)), fill_value), device)
 
 
 def from_numpy(array, *, fill_value=None):
@@ -286,16 +317,17 @@ def _empty_out(name, size, dtype, layout, out):
     return out
 
 
-def zeros(*size, dtype=None, layout=T.strided, out=None):
+def zeros(*size, dtype=None, layout=T.strided, device=None, out=None):
     """torch.zeros: zeros(2, 3) or zeros((2, 3)); sparse layouts give no stored elements.
     dtype defaults to float32, as in torch. out= (a Tensor) takes the result in its
-    own dtype and layout (BSR/BSC: its blocks) and is returned."""
-    return _empty_out("zeros", size, dtype, layout, out)
+    own dtype and layout (BSR/BSC: its blocks) and is returned. device= as torch's
+    ("cpu"; "cuda" needs a library built with CUDA)."""
+    return on_device(_empty_out("zeros", size, dtype, layout, out), device)
 
 
-def empty(*size, dtype=None, layout=T.strided, out=None):
+def empty(*size, dtype=None, layout=T.strided, device=None, out=None):
     """torch.empty. gosparse has no uninitialised memory: the same as zeros."""
-    return _empty_out("empty", size, dtype, layout, out)
+    return on_device(_empty_out("empty", size, dtype, layout, out), device)
 
 
 def zeros_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
@@ -306,8 +338,6 @@ def zeros_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
     if not is_tensor(input):
         raise TypeError("zeros_like(): argument 'input' must be a gosparse.Tensor, not %s"
                         % type(input).__name__)
-    if device is not None and str(device) != "cpu":
-        raise ValueError("device: gosparse tensors live on the CPU, got %r" % (device,))
     t = input._pinned()
     dt = t.dtype if dtype is None else T.to_dtype(dtype)
     lay = t.layout if layout is None else T.to_layout(layout)
@@ -328,7 +358,7 @@ def zeros_like(input, *, dtype=None, layout=None, device=None, blocksize=None):
     ndim, sz = A.shape_arg(t.shape)
     r = new_tensor(lib.gs_empty, lay.code, dt.code, ndim, sz, bs, dense_dim)
     # input's int32 indices carry over where a conversion would keep them (torch's rule)
-    return r._with_index_width(t._conversion_width(lay, None))
+    return on_device(r._with_index_width(t._conversion_width(lay, None)), device)
 
 
 def empty_like(input, *, dtype=None, layout=None, device=None, blocksize=None):

@@ -32,7 +32,8 @@ INDEX_ARRAYS = {  # integer index arrays of the layout: torch's indices() etc. c
 }
 CONSTRUCTORS = {  # new tensors from arrays, shapes or seeds: torch's require no grad
     "empty", "empty_like", "zeros", "zeros_like", "rand", "randn", "randint", "tensor",
-    "from_numpy", "manual_seed", "new", "zero_", "eye", "diags",
+    "from_numpy", "manual_seed", "new", "zero_", "eye", "diags", "ones", "full", "arange",
+    "ones_like", "full_like", "rand_like", "randn_like", "randint_like",
 }
 AUTOGRAD_MACHINERY = {  # torch's are the autograd API itself, not differentiated operations
     "backward", "requires_grad_", "detach", "detach_", "is_grad_enabled",

@@ -80,10 +80,18 @@ def _torch_call(name):
         return _x(), lambda x: (x * 1.0).detach_()
     if name == "is_grad_enabled":
         return _x(), lambda x: torch.is_grad_enabled()
-    if name in {"empty", "zeros", "rand", "randn"}:
+    if name in {"empty", "zeros", "rand", "randn", "ones"}:
         return _x(), lambda x: getattr(torch, name)(2, 3, dtype=torch.float64)
-    if name in {"empty_like", "zeros_like"}:
+    if name in {"empty_like", "zeros_like", "ones_like", "rand_like", "randn_like"}:
         return _x(), lambda x: getattr(torch, name)(x)
+    if name == "full":
+        return _x(), lambda x: torch.full((2, 3), 1.5, dtype=torch.float64)
+    if name == "full_like":
+        return _x(), lambda x: torch.full_like(x, 1.5)
+    if name == "randint_like":
+        return _x(), lambda x: torch.randint_like(x, 5)
+    if name == "arange":
+        return _x(), lambda x: torch.arange(0.0, 3.0, 0.5, dtype=torch.float64)
     if name == "randint":
         return _x(), lambda x: torch.randint(0, 5, (2, 3))
     if name in {"tensor", "from_numpy"}:

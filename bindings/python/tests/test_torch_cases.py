@@ -709,3 +709,153 @@ def test_softmax_of_integers_refused_as_torch(fn):
         tr = getattr(torch.sparse, fn)(torch.from_numpy(a).to_sparse(), 1, dtype=torch.float64)
         np.testing.assert_allclose(np.asarray(got.to_dense().numpy()), tr.to_dense().numpy(),
                                    rtol=1e-14)
+
+
+# ---- issue 33 item 4: torch's factory and constructor arguments ------------------------------
+
+def _x(lib):
+    return lib.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=lib.float64)
+
+
+# case -> the call on either library; each gives torch's result (values where they are
+# not random, else layout, dtype, shape and requires_grad)
+FACTORY_CASES = {
+    "coo, indices an empty float tensor": lambda lib: lib.sparse_coo_tensor(
+        lib.empty([1, 0]), [], [1]),
+    "coo, indices whole floats": lambda lib: lib.sparse_coo_tensor(
+        lib.tensor([[0.0, 2.0]]), [1.0, 2.0], [3]),
+    "csr, col_indices an empty float tensor": lambda lib: lib.sparse_csr_tensor(
+        lib.tensor([0, 0]), lib.empty(0), [], [1, 1]),
+    "coo device requires_grad": lambda lib: lib.sparse_coo_tensor(
+        [[0, 1]], [1.0, 2.0], [3], dtype=lib.float64, device="cpu", requires_grad=True),
+    "csr device requires_grad": lambda lib: lib.sparse_csr_tensor(
+        [0, 1, 2], [1, 0], [3.0, 4.0], (2, 2), device=lib.device("cpu"), requires_grad=True),
+    "csc device": lambda lib: lib.sparse_csc_tensor(
+        [0, 1, 2], [1, 0], [3.0, 4.0], (2, 2), dtype=lib.float64, device="cpu"),
+    "bsr device requires_grad": lambda lib: lib.sparse_bsr_tensor(
+        [0, 1], [0], [[[1.0, 2.0], [3.0, 4.0]]], (2, 2), device="cpu", requires_grad=True),
+    "bsc device": lambda lib: lib.sparse_bsc_tensor(
+        [0, 1], [0], [[[1.0, 2.0], [3.0, 4.0]]], (2, 2), device="cpu"),
+    "compressed layout device": lambda lib: lib.sparse_compressed_tensor(
+        [0, 1], [0], [5.0], (1, 1), layout=lib.sparse_csr, device="cpu", requires_grad=True),
+    "tensor device requires_grad": lambda lib: lib.tensor(
+        [1.0, 2.0], dtype=lib.float64, device="cpu", requires_grad=True),
+    "zeros device requires_grad": lambda lib: lib.zeros(
+        2, 3, dtype=lib.float64, device="cpu", requires_grad=True),
+    "zeros sparse_csr layout": lambda lib: lib.zeros((2, 3), layout=lib.sparse_csr,
+                                                     device="cpu"),
+    "empty device": lambda lib: lib.empty((2,), dtype=lib.float64, device="cpu"),
+    "ones": lambda lib: lib.ones(2, 3),
+    "ones dtype device requires_grad": lambda lib: lib.ones(
+        (2,), dtype=lib.float64, device="cpu", requires_grad=True),
+    "ones out=int32": lambda lib: lib.ones(3, out=lib.zeros(1, dtype=lib.int32)),
+    "full int": lambda lib: lib.full((2,), 3),
+    "full bool": lambda lib: lib.full((2,), True),
+    "full complex": lambda lib: lib.full((2,), 1 + 2j),
+    "full float to int64": lambda lib: lib.full((2,), 1.5, dtype=lib.int64),
+    "full requires_grad": lambda lib: lib.full((2, 2), 1.5, dtype=lib.float64,
+                                               requires_grad=True),
+    "arange(5)": lambda lib: lib.arange(5),
+    "arange(1, 4, 0.5)": lambda lib: lib.arange(1, 4, 0.5),
+    "arange(-1, 1, 0.3)": lambda lib: lib.arange(-1, 1, 0.3),
+    "arange(0, 2.5, int64)": lambda lib: lib.arange(0, 2.5, dtype=lib.int64),
+    "arange(5.) requires_grad": lambda lib: lib.arange(5.0, requires_grad=True),
+    "arange out=": lambda lib: lib.arange(5, out=lib.zeros(1)),
+    "arange(10, 0, -3)": lambda lib: lib.arange(10, 0, -3),
+    "ones_like dtype requires_grad": lambda lib: lib.ones_like(
+        _x(lib), dtype=lib.float32, requires_grad=True),
+    "full_like": lambda lib: lib.full_like(_x(lib), 7, device="cpu"),
+    "zeros_like layout device": lambda lib: lib.zeros_like(
+        _x(lib), layout=lib.sparse_csr, device="cpu"),
+    "empty_like requires_grad": lambda lib: lib.empty_like(_x(lib), requires_grad=True),
+    "rand": lambda lib: lib.rand(2, 3, dtype=lib.float64, device="cpu", requires_grad=True),
+    "randn": lambda lib: lib.randn((4,), device="cpu"),
+    "randint": lambda lib: lib.randint(3, (2, 2), dtype=lib.int32, device="cpu"),
+    "rand out=": lambda lib: lib.rand(3, out=lib.zeros(1, dtype=lib.float64)),
+    "rand_like": lambda lib: lib.rand_like(_x(lib), requires_grad=True),
+    "randn_like": lambda lib: lib.randn_like(_x(lib), dtype=lib.complex64),
+    "randint_like": lambda lib: lib.randint_like(_x(lib), 2, 5),
+}
+# random draws, and torch's empty (uninitialised memory; gosparse's reads zero)
+NO_VALUES = {"rand", "randn", "randint", "rand out=", "rand_like", "randn_like",
+             "randint_like", "empty device", "empty_like requires_grad"}
+
+
+def _facts(t):
+    return (str(t.layout).split(".")[-1], str(t.dtype).split(".")[-1], tuple(t.shape),
+            t.requires_grad)
+
+
+@pytest.mark.parametrize("case", list(FACTORY_CASES))
+def test_factory_arguments_as_torch(case):
+    got = FACTORY_CASES[case](gs)
+    assert got.is_leaf
+    if case == "randint_like":
+        assert set(np.asarray(got.numpy()).ravel()) <= {2.0, 3.0, 4.0}
+    if torch is None:
+        return
+    want = quiet(lambda: FACTORY_CASES[case](torch))
+    assert _facts(got) == _facts(want), case
+    if case not in NO_VALUES:
+        np.testing.assert_array_equal(np.asarray(got.detach().to_dense().numpy()),
+                                      want.detach().to_dense().numpy())
+
+
+# case -> (the call, torch's exception class)
+FACTORY_REFUSALS = {
+    "ones sparse layout": (lambda lib: lib.ones(2, 2, layout=lib.sparse_coo), RuntimeError),
+    "full sparse layout": (lambda lib: lib.full((2, 2), 3.0, layout=lib.sparse_coo),
+                           RuntimeError),
+    "rand sparse layout": (lambda lib: lib.rand(2, 2, layout=lib.sparse_coo),
+                           NotImplementedError),
+    "randint sparse layout": (lambda lib: lib.randint(3, (2, 2), layout=lib.sparse_coo),
+                              NotImplementedError),
+    "arange sparse layout": (lambda lib: lib.arange(3, layout=lib.sparse_coo),
+                             NotImplementedError),
+    "ones_like of sparse": (lambda lib: lib.ones_like(_x(lib).to_sparse()), NotImplementedError),
+    "full_like of sparse": (lambda lib: lib.full_like(_x(lib).to_sparse(), 2.0),
+                            NotImplementedError),
+    "rand_like of sparse": (lambda lib: lib.rand_like(_x(lib).to_sparse()), NotImplementedError),
+    "ones_like to sparse": (lambda lib: lib.ones_like(_x(lib), layout=lib.sparse_coo),
+                            NotImplementedError),
+    "arange step 0": (lambda lib: lib.arange(0, 5, 0), RuntimeError),
+    "arange wrong sign": (lambda lib: lib.arange(5, 0), RuntimeError),
+    "ones dtype against out": (lambda lib: lib.ones(3, dtype=lib.float32,
+                                                   out=lib.zeros(1, dtype=lib.int32)),
+                               RuntimeError),
+    "full complex into float": (lambda lib: lib.full((2,), 1 + 1j, dtype=lib.float32),
+                                (RuntimeError, TypeError)),
+}
+
+
+@pytest.mark.parametrize("case", list(FACTORY_REFUSALS))
+def test_factory_refusals_as_torch(case):
+    call, cls = FACTORY_REFUSALS[case]
+    with pytest.raises(cls):
+        call(gs)
+    if torch is not None:
+        with pytest.raises(cls):
+            quiet(lambda: call(torch))
+
+
+def test_factory_float_indices_must_be_whole():
+    # torch truncates 0.5 to 0 silently; gosparse refuses it by name
+    with pytest.raises(ValueError, match="indices: float indices must hold whole numbers"):
+        gs.sparse_coo_tensor(gs.tensor([[0.5, 1.0]]), [1.0, 2.0], [3])
+    with pytest.raises(TypeError, match="compressed tensor must be int32 or int64"):
+        gs.sparse_csr_tensor(gs.tensor([0.0, 1.0]), [0], [1.0], (1, 1))
+
+
+@pytest.mark.parametrize("device", ["cuda", "cuda:0", 0])
+def test_factory_cuda_device_without_cuda_is_a_clear_error(device):
+    assert gs.device("cuda:0") == "cuda:0" and gs.device("cpu").type == "cpu"
+    if gs.cuda_is_available():
+        assert gs.zeros(2, device=device).device == gs.device("cuda:0")
+        return
+    for call in (lambda: gs.zeros(2, device=device), lambda: gs.ones(2, device=device),
+                 lambda: gs.tensor([1.0], device=device),
+                 lambda: gs.sparse_coo_tensor([[0]], [1.0], [2], device=device),
+                 lambda: gs.arange(3, device=device), lambda: gs.rand(2, device=device),
+                 lambda: gs.zeros_like(gs.ones(2), device=device)):
+        with pytest.raises(gs.GosparseError, match="CUDA"):
+            call()
