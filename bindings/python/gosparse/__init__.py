@@ -18,7 +18,8 @@ both, for imports at module level and inside functions):
    it to the Tensor class).
 2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
    in-place swap; makes new tensors of the class _tensor registers with it).
-3. arguments and constructors: _args (Python arguments as C ones), _construct,
+3. arguments and constructors: _args (Python arguments as C ones), _out (torch's out=
+   keyword: the result written into out by torch's rules), _construct,
    _random (rand, randn, randint, their *_like, manual_seed), _factories (ones, full,
    arange, ones_like, full_like), _lobpcg_args (lobpcg's ortho_*
    dictionaries and its tracker).

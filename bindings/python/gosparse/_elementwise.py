@@ -30,6 +30,7 @@ from ._args import as_tensor, blocksize_arg, is_operand, number_arg, operand, to
 from ._base import call, handles_of, is_tensor
 from ._errors import _check
 from ._lib import GsElementwiseArgs, lib
+from ._out import CAST, takes_out
 
 # The unary ops of gs_unary (pow, clamp and nan_to_num take arguments and are
 # defined on their own below), with what each computes.
@@ -249,6 +250,10 @@ for _op in UNARY:
 for _op in BINARY:
     if _op not in globals():
         globals()[_op] = _binary_function(_op)
+# torch's out= on each (cast to out's dtype as torch's can_cast allows: see _out);
+# an alias is the same function.
+for _op in set(UNARY) | set(BINARY) | {"clamp", "nan_to_num"}:
+    globals()[_op] = takes_out(globals()[_op], CAST, _op)
 for _alias, _op in ALIASES.items():
     globals()[_alias] = globals()[_op]
 del _op, _alias

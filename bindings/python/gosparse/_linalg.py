@@ -19,6 +19,7 @@ from ._args import as_tensor, number_arg, to_output
 from ._base import handle_width, handles_of, is_tensor, new_tensor
 from ._errors import GS_OK, NotSupportedError, _check
 from ._lib import Handle, lib
+from ._out import PRODUCT, check_out, empty_out, refuse_grad, takes_out, write_out
 
 
 def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc_as_csr=False):
@@ -89,6 +90,11 @@ def _product_out(fn, fname, names, operands, out, layout, blocksize):
     if not is_tensor(out):
         raise TypeError("%s(): argument 'out' must be a gosparse.Tensor or a numpy array, "
                         "not %s" % (fname, type(out).__name__))
+    refuse_grad(fname, (*operands, out))
+    if empty_out(out):  # torch resizes an out without elements: it takes the product
+        plain = {"mv": lib.gs_mv, "mm": lib.gs_mm}[fname] if fname != "matmul" else lib.gs_matmul
+        return write_out(fname, _product(plain, fname, names, operands, None, None), out,
+                         PRODUCT)
     ts = _tensors(operands, names, fname)  # keeps copies of numpy operands alive
     a, b = ts  # mv and mm: two operands
     # Held until the error is read (a free clears it); an object twice reads one tensor.
@@ -192,9 +198,16 @@ def matmul(input, other, *, out=None, layout=None, blocksize=None):
     matrix @ matrix products, written in place as mv's and mm's."""
     if out is not None:
         dims = (_ndim(input), _ndim(other))
+        if dims not in ((2, 1), (2, 2)) and not isinstance(out, np.ndarray):
+            # vector and batched products: computed, then written by out='s contract
+            check_out("matmul", out)
+            refuse_grad("matmul", (input, other, out))
+            return write_out("matmul", matmul(input, other, layout=layout,
+                                              blocksize=blocksize), out, PRODUCT)
         if dims not in ((2, 1), (2, 2)):
             raise ValueError("matmul(): out= needs a matrix @ vector or matrix @ matrix "
-                             "product, got operands of %d and %d dims" % dims)
+                             "product when out is a numpy array, got operands of %d and %d "
+                             "dims" % dims)
         fn = lib.gs_mv_out if dims[1] == 1 else lib.gs_mm_out
         return _product_out(fn, "matmul", ("input", "other"), (input, other), out, layout,
                             blocksize)
@@ -229,6 +242,10 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
     dense (input broadcasts), sparse when all three are sparse."""
     return _product(lib.gs_addmm, "addmm", ("input", "mat1", "mat2"), (input, mat1, mat2),
                     layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+# torch's out= (see _out): the product's dtype exactly, as mm's and mv's.
+bmm, addmv, addmm = (takes_out(f, PRODUCT) for f in (bmm, addmv, addmm))
 
 
 def sspaddmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):

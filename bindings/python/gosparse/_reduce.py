@@ -20,6 +20,7 @@ from ._base import call, handles_of
 from ._errors import NotSupportedError
 from ._functions import unsqueeze
 from ._lib import lib
+from ._out import CAST, EXACT, takes_out
 
 __all__ = ["sum", "mean", "prod", "amax", "amin", "any", "all", "count_nonzero", "where", "norm",
            "native_norm"]
@@ -279,3 +280,9 @@ class ReduceOps:
     def where(self, condition, other):
         """torch's Tensor.where: gosparse.where(condition, self, other)."""
         return where(condition, self, other)
+
+
+# torch's out= (see _out): amax, amin, norm, any and all want out of the result's dtype,
+# as torch's; the others cast to it. count_nonzero and native_norm have none in torch.
+sum, mean, prod, where = (takes_out(f, CAST) for f in (sum, mean, prod, where))
+amax, amin, any, all, norm = (takes_out(f, EXACT) for f in (amax, amin, any, all, norm))

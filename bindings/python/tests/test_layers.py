@@ -13,7 +13,7 @@ PACKAGE = os.path.dirname(os.path.abspath(gosparse.__file__))
 LAYERS = [
     ("library", ["_version", "_cuda_libs", "_lib", "_status_gen", "_errors", "_interrupt", "_types", "_device", "_arrays", "_semi"]),
     ("handle", ["_base"]),
-    ("arguments and constructors", ["_args", "_construct", "_random", "_factories",
+    ("arguments and constructors", ["_args", "_out", "_construct", "_random", "_factories",
                                     "_lobpcg_args"]),
     ("operators", ["_ops_shape", "_ops_index", "_elementwise", "_linalg", "_reduce", "_autograd",
                    "_functions", "_formats", "_numpy_api", "_exchange", "_solve", "_spectral", "_compat",

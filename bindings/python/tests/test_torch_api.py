@@ -165,7 +165,10 @@ def test_zeros_like_keeps_dense_dims_and_refuses_bad_arguments():
     with pytest.raises(ValueError, match="blocksize: required"):
         gs.zeros_like(gs.tensor(A), layout=gs.sparse_bsr)
     with pytest.raises(ValueError, match="device"):
-        gs.zeros_like(gs.tensor(A), device="cuda")
+        gs.zeros_like(gs.tensor(A), device="tpu")
+    if not gs.cuda_is_available():  # torch's device= forms; a GPU needs a CUDA build
+        with pytest.raises(gs.UnsupportedError, match="CUDA"):
+            gs.zeros_like(gs.tensor(A), device="cuda")
     with pytest.raises(TypeError, match="'input' must be a gosparse.Tensor"):
         gs.zeros_like(A)
 

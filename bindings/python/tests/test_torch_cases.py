@@ -859,3 +859,131 @@ def test_factory_cuda_device_without_cuda_is_a_clear_error(device):
                  lambda: gs.zeros_like(gs.ones(2), device=device)):
         with pytest.raises(gs.GosparseError, match="CUDA"):
             call()
+
+
+# ---- issue 33 item 3: torch's out= -------------------------------------------------------
+
+def _m(lib, dtype="float32", sparse=False):
+    t = lib.tensor([[1.0, 2.0], [3.0, 4.0]]) if dtype == "float32" else \
+        lib.tensor([[1, 2], [3, 4]])
+    return t.to_sparse() if sparse else t
+
+
+def _o(lib, shape, dtype="float32"):
+    return lib.zeros(*shape, dtype=getattr(lib, dtype))
+
+
+# case -> the call on either library (which returns out); torch's out after it
+OUT_CASES = {
+    "add into float64": lambda lib: lib.add(_m(lib), _m(lib), out=_o(lib, (2, 2), "float64")),
+    "add of ints into float32": lambda lib: lib.add(_m(lib, "int64"), _m(lib, "int64"),
+                                                    out=_o(lib, (2, 2))),
+    "add into complex64": lambda lib: lib.add(_m(lib), 1.5, out=_o(lib, (2, 2), "complex64")),
+    "sin into an empty out": lambda lib: lib.sin(_m(lib), out=_o(lib, (0,))),
+    "sin of ints into float32": lambda lib: lib.sin(_m(lib, "int64"), out=_o(lib, (2, 2))),
+    "eq into float32": lambda lib: lib.eq(_m(lib), 2.0, out=_o(lib, (2, 2))),
+    "pow into an empty out": lambda lib: lib.pow(_m(lib), 2, out=_o(lib, (0,))),
+    "clamp": lambda lib: lib.clamp(_m(lib), 1.5, 3.5, out=_o(lib, (2, 2))),
+    "mul of sparse into sparse": lambda lib: lib.mul(
+        _m(lib, sparse=True), _m(lib, sparse=True), out=_o(lib, (2, 2)).to_sparse()),
+    "sum over dim into empty": lambda lib: lib.sum(_m(lib), 1, out=_o(lib, (0,))),
+    "mean into float64": lambda lib: lib.mean(_m(lib), out=lib.zeros((), dtype=lib.float64)),
+    "prod over dim into float64": lambda lib: lib.prod(_m(lib), 1, out=_o(lib, (2,), "float64")),
+    "amax over dim": lambda lib: lib.amax(_m(lib), 1, out=_o(lib, (0,))),
+    "amin keepdim": lambda lib: lib.amin(_m(lib), 0, True, out=_o(lib, (1, 2))),
+    "any into bool": lambda lib: lib.any(_m(lib), out=lib.zeros((), dtype=lib.bool)),
+    "all over dim": lambda lib: lib.all(_m(lib), 1, out=_o(lib, (0,), "bool")),
+    "norm": lambda lib: lib.norm(_m(lib), out=_o(lib, (0,))),
+    "where into empty": lambda lib: lib.where(_m(lib) > 2, _m(lib), _o(lib, (2, 2)),
+                                              out=_o(lib, (0,))),
+    "mm into empty": lambda lib: lib.mm(_m(lib), _m(lib), out=_o(lib, (0,))),
+    "mm sparse into empty": lambda lib: lib.mm(_m(lib, sparse=True), _m(lib), out=_o(lib, (0,))),
+    "mv into empty": lambda lib: lib.mv(_m(lib), lib.tensor([1.0, -1.0]), out=_o(lib, (0,))),
+    "matmul into empty": lambda lib: lib.matmul(_m(lib), _m(lib), out=_o(lib, (0,))),
+    "matmul of vectors": lambda lib: lib.matmul(lib.tensor([1.0, 2.0]), lib.tensor([3.0, 4.0]),
+                                                out=_o(lib, (0,))),
+    "matmul batched": lambda lib: lib.matmul(_m(lib).unsqueeze(0), _m(lib),
+                                             out=_o(lib, (1, 2, 2))),
+    "bmm into empty": lambda lib: lib.bmm(_m(lib).unsqueeze(0), _m(lib).unsqueeze(0),
+                                          out=_o(lib, (0,))),
+    "addmm into empty": lambda lib: lib.addmm(_m(lib), _m(lib, sparse=True), _m(lib),
+                                              beta=0.5, out=_o(lib, (0,))),
+    "addmv into empty": lambda lib: lib.addmv(lib.tensor([1.0, 1.0]), _m(lib),
+                                              lib.tensor([1.0, 2.0]), out=_o(lib, (0,))),
+}
+
+
+@pytest.mark.parametrize("case", list(OUT_CASES))
+def test_out_as_torch(case):
+    got = OUT_CASES[case](gs)
+    if torch is None:
+        return
+    want = quiet(lambda: OUT_CASES[case](torch))
+    assert _facts(got) == _facts(want), case
+    np.testing.assert_allclose(np.asarray(got.to_dense().numpy()), want.to_dense().numpy(),
+                               rtol=1e-6)
+
+
+def test_out_is_the_object_written():
+    out = gs.zeros(0)
+    r = gs.add(gs.ones(2, 2), 1.0, out=out)
+    assert r is out and out.shape == (2, 2)
+    np.testing.assert_array_equal(np.asarray(out.numpy()), np.full((2, 2), 2.0, np.float32))
+    for call in (lambda o: gs.sum(gs.ones(2, 3), 1, out=o), lambda o: gs.mm(
+            gs.ones(2, 2), gs.ones(2, 2), out=o), lambda o: gs.bmm(
+            gs.ones(1, 2, 2), gs.ones(1, 2, 2), out=o)):
+        o = gs.zeros(0)
+        assert call(o) is o and o.numel() > 0
+
+
+# case -> (the call, torch's exception class)
+OUT_REFUSALS = {
+    "add float into int64": (lambda lib: lib.add(_m(lib), _m(lib),
+                                                 out=_o(lib, (2, 2), "int64")), RuntimeError),
+    "add int into bool": (lambda lib: lib.add(_m(lib, "int64"), 1,
+                                              out=_o(lib, (2, 2), "bool")), RuntimeError),
+    "sin complex into float": (lambda lib: lib.sin(_m(lib).to(lib.complex64),
+                                                   out=_o(lib, (2, 2))), RuntimeError),
+    "amax into float64": (lambda lib: lib.amax(_m(lib), 1, out=_o(lib, (2,), "float64")),
+                          RuntimeError),
+    "norm into float64": (lambda lib: lib.norm(_m(lib), out=lib.zeros((), dtype=lib.float64)),
+                          RuntimeError),
+    "any into float32": (lambda lib: lib.any(_m(lib), out=lib.zeros(())), RuntimeError),
+    "add requiring grad": (lambda lib: lib.add(_m(lib).requires_grad_(), 1.0,
+                                               out=_o(lib, (0,))), RuntimeError),
+    "mm requiring grad": (lambda lib: lib.mm(_m(lib).requires_grad_(), _m(lib),
+                                             out=_o(lib, (2, 2))), RuntimeError),
+    "sum requiring grad": (lambda lib: lib.sum(_m(lib).requires_grad_(), 0,
+                                               out=_o(lib, (0,))), RuntimeError),
+}
+
+
+@pytest.mark.parametrize("case", list(OUT_REFUSALS))
+def test_out_refusals_as_torch(case):
+    call, cls = OUT_REFUSALS[case]
+    with pytest.raises(cls):
+        call(gs)
+    if torch is not None:
+        with pytest.raises(cls):
+            quiet(lambda: call(torch))
+
+
+def test_out_refusals_where_gosparse_differs():
+    # out of another non-empty shape: torch resizes it with a deprecation warning;
+    # gosparse refuses, as its products always have (out is resized only when empty)
+    with pytest.raises(gs.InvalidArgumentError, match=r"add\(\): out has size \[3\], the "
+                       r"result has size \[2, 2\]"):
+        gs.add(gs.ones(2, 2), 1.0, out=gs.zeros(3))
+    with pytest.raises(gs.InvalidArgumentError, match=r"out has size \[3\]"):
+        gs.bmm(gs.ones(1, 2, 2), gs.ones(1, 2, 2), out=gs.zeros(3))
+    # a product's out of another dtype: torch's RuntimeError, gosparse's DTypeError
+    # (gs_mm_out's refusal, kept for every product)
+    with pytest.raises(gs.DTypeError, match="out has dtype float64, the result has dtype "
+                       "float32"):
+        gs.addmm(gs.ones(2, 2), gs.ones(2, 2), gs.ones(2, 2), out=gs.zeros(2, 2,
+                                                                          dtype=gs.float64))
+    with pytest.raises(TypeError, match="argument 'out' must be a gosparse.Tensor"):
+        gs.sin(gs.ones(2), out=[0.0, 0.0])
+    x = gs.ones(2, 2, requires_grad=True)
+    with gs.no_grad():  # torch's rule: out= refuses gradients only while recording
+        assert gs.mul(x, 2.0, out=gs.zeros(0)).shape == (2, 2)
