@@ -14,6 +14,7 @@ from ctypes import byref
 import numpy as np
 
 from . import _arrays as A
+from . import _semi
 from . import _types as T
 from ._args import as_tensor, number_arg, to_output
 from ._base import handle_width, handles_of, is_tensor, new_tensor
@@ -184,6 +185,8 @@ def mm(input, mat2, *, out=None, layout=None, blocksize=None):
     >>> c.layout, c.to_dense().tolist()
     (gosparse.sparse_csr, [[4.0, 0.0], [0.0, 16.0]])
     """
+    if _semi_operand(input, mat2):
+        return _semi_mm("mm", input, mat2, out, layout, blocksize)
     if out is not None:
         return _product_out(lib.gs_mm_out, "mm", ("input", "mat2"), (input, mat2), out, layout,
                             blocksize)
@@ -195,7 +198,10 @@ def matmul(input, other, *, out=None, layout=None, blocksize=None):
     """torch.matmul: vector, matrix and batched products (a 3-d operand batches the
     product, the other repeated over the batch when it has fewer dims). out= (a strided
     Tensor or a numpy array of the result's dtype and shape) takes matrix @ vector and
-    matrix @ matrix products, written in place as mv's and mm's."""
+    matrix @ matrix products, written in place as mv's and mm's. A 2:4
+    SparseSemiStructuredTensor operand takes a dense matrix as the other, as mm."""
+    if _semi_operand(input, other):
+        return _semi_mm("matmul", input, other, out, layout, blocksize)
     if out is not None:
         dims = (_ndim(input), _ndim(other))
         if dims not in ((2, 1), (2, 2)) and not isinstance(out, np.ndarray):
@@ -239,9 +245,47 @@ def addmv(input, mat, vec, *, beta=1, alpha=1, layout=None, blocksize=None):
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
     """torch.addmm: beta * input + alpha * (mat1 @ mat2). Dense when any operand is
-    dense (input broadcasts), sparse when all three are sparse."""
+    dense (input broadcasts), sparse when all three are sparse. mat2 may be a 2:4
+    SparseSemiStructuredTensor (input then a bias per column), as torch's."""
+    if _semi_operand(input, mat1):
+        raise NotSupportedError("addmm(): only mat2 may be a SparseSemiStructuredTensor "
+                                "(torch's rule: input and mat1 dense)")
+    if _semi_operand(mat2):
+        r = _semi.addmm(as_tensor(input, "addmm", "input"), as_tensor(mat1, "addmm", "mat1"),
+                        mat2, beta=beta, alpha=alpha)
+        return r if layout is None and blocksize is None else to_output(r, layout, blocksize,
+                                                                        "addmm")
     return _product(lib.gs_addmm, "addmm", ("input", "mat1", "mat2"), (input, mat1, mat2),
                     layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+def _semi_operand(*xs):
+    return any(isinstance(x, _semi.SparseSemiStructuredTensor) for x in xs)
+
+
+def _semi_mm(fname, a, b, out, layout, blocksize):
+    """mm and matmul with a 2:4 operand, as torch's: the other a dense matrix (torch
+    refuses a vector, a batch and two semi-structured operands)."""
+    if _semi_operand(a) and _semi_operand(b):
+        raise ValueError("%s(): a product of two SparseSemiStructuredTensors is not "
+                         "supported; one operand must be dense, as torch's" % fname)
+    a, b = ((a, as_tensor(b, fname, "mat2")) if _semi_operand(a)
+            else (as_tensor(a, fname, "input"), b))
+    dense = b if _semi_operand(a) else a
+    if dense.dim() != 2:
+        raise NotSupportedError("%s(): a SparseSemiStructuredTensor multiplies a 2-d dense "
+                                "matrix only; got %d dims (torch refuses matrix-vector and "
+                                "batched products too)" % (fname, dense.dim()))
+    r = _semi.mm(a, b)
+    if layout is not None or blocksize is not None:
+        if out is not None:
+            raise TypeError("%s(): out= and layout= cannot be combined (out fixes the layout)"
+                            % fname)
+        r = to_output(r, layout, blocksize, fname)
+    if out is None:
+        return r
+    check_out(fname, out)
+    return write_out(fname, r, out, PRODUCT)
 
 
 # torch's out= (see _out): the product's dtype exactly, as mm's and mv's.

@@ -175,6 +175,9 @@ class SparseSemiStructuredTensor:
         return mm(self, mat2)
 
     def __matmul__(self, other):
+        if isinstance(other, SparseSemiStructuredTensor):
+            raise ValueError("@: a product of two SparseSemiStructuredTensors is not "
+                             "supported; one operand must be dense, as torch's")
         if not isinstance(other, _tensor_class):
             return NotImplemented
         return mm(self, other)

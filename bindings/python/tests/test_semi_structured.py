@@ -200,3 +200,61 @@ def test_layout_equals_torchs_cpu_conversion(dtype, rows, cols):
     np.testing.assert_array_equal(s.indices(), tm.numpy())
     back = conv.sparse_semi_structured_to_dense_cutlass(tv, tm)
     np.testing.assert_array_equal(as_f64(s.to_dense()), back.to(torch.float64).numpy())
+
+
+def _semi_case(dtype="float16", rows=32, cols=64):
+    """A pruned 2:4 weight (its float64 values) and its SparseSemiStructuredTensor."""
+    rng = np.random.default_rng(11)
+    w = rng.integers(-6, 7, size=(rows, cols)).astype(np.float64) / 4
+    pruned = gs.sparse.prune_semi_structured(tensor_of(
+        {"data": w.ravel().tolist(), "shape": [rows, cols]}, dtype))
+    return as_f64(pruned), gs.sparse.to_sparse_semi_structured(pruned), rng
+
+
+def _small(rng, shape, dtype="float16"):
+    x = rng.integers(-3, 4, size=shape).astype(np.float64)
+    return x, tensor_of({"data": x.ravel().tolist(), "shape": list(shape)}, dtype)
+
+
+def test_torch_product_functions_take_a_semi_structured_operand():
+    # torch's mm, matmul, @, Tensor.mm/matmul take one on either side (the other a dense
+    # matrix); addmm and Tensor.addmm as mat2; nn.functional.linear as the weight.
+    # Integer-valued operands: every product is exact in float16, so equal is the test.
+    wp, s, rng = _semi_case()
+    x, xt = _small(rng, (64, 5))
+    y, yt = _small(rng, (3, 32))
+    f16 = lambda a: gs.from_numpy(a).to(gs.float16)  # noqa: E731
+    for got in (gs.mm(s, xt), gs.matmul(s, xt), s @ xt, s.mm(xt)):
+        assert type(got) is gs.Tensor and gs.equal(got, f16(wp @ x))
+    for got in (gs.mm(yt, s), gs.matmul(yt, s), yt @ s, yt.mm(s), yt.matmul(s)):
+        assert gs.equal(got, f16(y @ wp))
+    bias, bt = _small(rng, (64,))
+    for got, want in ((gs.addmm(bt, yt, s), y @ wp + bias), (bt.addmm(yt, s), y @ wp + bias),
+                      (gs.addmm(bt, yt, s, beta=2, alpha=0.5), 2 * bias + 0.5 * (y @ wp))):
+        assert gs.equal(got, f16(want))
+    x2, x2t = _small(rng, (4, 64))
+    assert gs.equal(gs.nn.functional.linear(x2t, s, bt[:32]), f16(x2 @ wp.T + bias[:32]))
+    # out= and layout= follow the products' contract
+    out = gs.zeros(0, dtype=gs.float16)
+    assert gs.mm(s, xt, out=out) is out and gs.equal(out, f16(wp @ x))
+    out = gs.zeros(0, dtype=gs.float16)
+    assert gs.addmm(bt, yt, s, out=out) is out and gs.equal(out, f16(y @ wp + bias))
+    csr = gs.matmul(s, xt, layout=gs.sparse_csr)
+    assert csr.layout is gs.sparse_csr and gs.equal(csr.to_dense(), f16(wp @ x))
+    with pytest.raises(gs.DTypeError, match="out has dtype float32"):
+        gs.mm(s, xt, out=gs.zeros(32, 5))
+
+
+def test_semi_structured_products_refuse_what_torch_refuses():
+    wp, s, rng = _semi_case()
+    _, xt = _small(rng, (64, 5))
+    with pytest.raises(ValueError, match="two SparseSemiStructuredTensors"):
+        gs.mm(s, s.t())
+    with pytest.raises(ValueError, match="two SparseSemiStructuredTensors"):
+        s @ s.t()
+    with pytest.raises(NotImplementedError, match="2-d dense matrix only; got 1 dims"):
+        gs.matmul(s, gs.ones(64, dtype=gs.float16))
+    with pytest.raises(NotImplementedError, match="2-d dense matrix only; got 3 dims"):
+        gs.matmul(s, gs.ones(2, 64, 5, dtype=gs.float16))
+    with pytest.raises(NotImplementedError, match="only mat2 may be a SparseSemiStructured"):
+        gs.addmm(gs.ones(5, dtype=gs.float16), s, xt)
