@@ -492,11 +492,29 @@ class TensorBase:
         (where values() is differentiable): for the package's own conversions."""
         t = self._pinned()
         t._sparse_only("values")
+        t._coalesced_for("values")
         return t._component(_VALUES)
+
+    def _coalesced_for(self, name):
+        """torch's refusal of indices() and values() of an uncoalesced COO tensor."""
+        if self.layout is T.sparse_coo and not self.is_coalesced():
+            raise RuntimeError("%s(): Cannot get %s on an uncoalesced tensor, please call "
+                               ".coalesce() first (or read _%s())" % (name, name, name))
+
+    def _laid_out(self, name, which, layouts):
+        """The component which of a tensor of one of layouts; another layout is refused
+        as torch refuses it (RuntimeError naming both)."""
+        t = self._pinned()
+        if t.layout not in layouts:
+            raise RuntimeError("%s(): expected a %s tensor, got %s" % (
+                name, " or ".join(lay.name for lay in layouts), t.layout.name))
+        return t._component(which)
 
     def indices(self):
         """COO indices (sparse_dim, nse) of a coalesced tensor. A read-only view."""
-        return self._component(_INDICES)
+        t = self._pinned()
+        t._coalesced_for("indices")
+        return t._laid_out("indices", _INDICES, (T.sparse_coo,))
 
     def _values(self):
         """COO values, coalesced or not. A read-only view."""
@@ -508,19 +526,19 @@ class TensorBase:
 
     def crow_indices(self):
         """CSR/BSR compressed row indices ``(*batch, rows + 1)``. A read-only view."""
-        return self._component(_CROW)
+        return self._laid_out("crow_indices", _CROW, (T.sparse_csr, T.sparse_bsr))
 
     def col_indices(self):
         """CSR/BSR column indices ``(*batch, nse)``. A read-only view."""
-        return self._component(_COL)
+        return self._laid_out("col_indices", _COL, (T.sparse_csr, T.sparse_bsr))
 
     def ccol_indices(self):
         """CSC/BSC compressed column indices ``(*batch, cols + 1)``. A read-only view."""
-        return self._component(_CCOL)
+        return self._laid_out("ccol_indices", _CCOL, (T.sparse_csc, T.sparse_bsc))
 
     def row_indices(self):
         """CSC/BSC row indices ``(*batch, nse)``. A read-only view."""
-        return self._component(_ROW)
+        return self._laid_out("row_indices", _ROW, (T.sparse_csc, T.sparse_bsc))
 
     def levels(self):
         """The storage levels (gosparse's level model): a list of dicts with kind

@@ -2,8 +2,10 @@
 gosparse.transpose(t, 0, 1), gosparse.cat([a, b], dim=0), ... Each checks that its
 input is a gosparse Tensor and calls the Tensor method or the library."""
 
+from . import _types as T
 from ._args import dim_arg, tensor_arg, tensor_list
-from ._base import new_tensor
+from ._base import is_tensor, new_tensor
+from ._errors import NotSupportedError
 from ._lib import lib
 
 
@@ -37,9 +39,47 @@ def reshape(input, shape):
     return tensor_arg(input, "reshape").reshape(shape)
 
 
-def _list_op(fn, fname, tensors, *args):
+def _list_op(fn, fname, tensors, *args, torch_rules=True):
+    """fn over the list; torch_rules: refuse a list mixing dense and sparse tensors, as
+    torch does (numpy's concatenate and stacks, which know no sparse tensors, pass
+    False and get the layout of the first)."""
+    if hasattr(tensors, "__iter__") and not is_tensor(tensors):
+        tensors = list(tensors)  # read twice: a generator once
     hs, handles = tensor_list(tensors, fname)
+    if torch_rules:
+        _same_kind(fname, tensors)
     return new_tensor(fn, handles, len(hs), *args)
+
+
+def join(fname, tensors, dim=None):
+    """numpy's concatenate (fname "cat"), stack, hstack and vstack over gosparse
+    tensors: any mix of layouts, joined in the layout of the first."""
+    fn = {"cat": lib.gs_cat, "stack": lib.gs_stack, "hstack": lib.gs_hstack,
+          "vstack": lib.gs_vstack}[fname]
+    args = () if dim is None else (dim_arg(dim),)
+    return _list_op(fn, fname, tensors, *args, torch_rules=False)
+
+
+def _same_kind(fname, tensors):
+    """torch's refusal of a list mixing dense and sparse tensors: after a sparse first
+    tensor a dense one is a RuntimeError, after a dense first a sparse one is a
+    NotImplementedError (torch has no dense kernel for it)."""
+    # an object without a tensor is left to the library, which names it
+    layouts = [(i, t.layout) for i, t in enumerate(tensors) if t._h.value]
+    if not layouts:
+        return
+    sparse = layouts[0][1] is not T.strided
+    for i, lay in layouts:
+        if (lay is not T.strided) != sparse:
+            if sparse:
+                raise RuntimeError("%s(): Concatenating sparse tensors, but a dense tensor "
+                                   "was found at position %d (torch joins sparse tensors "
+                                   "with sparse ones only: convert it with to_sparse())"
+                                   % (fname, i))
+            raise NotSupportedError("%s(): Concatenating dense tensors, but a %s tensor was "
+                                    "found at position %d (torch joins dense tensors with "
+                                    "dense ones only: convert it with to_dense())"
+                                    % (fname, lay.name, i))
 
 
 def cat(tensors, dim=0):

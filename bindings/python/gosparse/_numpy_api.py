@@ -176,12 +176,12 @@ def _concatenate(arrays, axis=0, out=None, **kw):
     if axis is None:
         raise TypeError("numpy.concatenate: axis=None (flattening) is not supported for "
                         "gosparse tensors")
-    return _store(F.cat(_tensor_list(arrays, "concatenate"), axis), out, "concatenate")
+    return _store(F.join("cat", _tensor_list(arrays, "concatenate"), axis), out, "concatenate")
 
 
 def _stack(arrays, axis=0, out=None, **kw):
     _refuse_kwargs("stack", kw)
-    return _store(F.stack(_tensor_list(arrays, "stack"), axis), out, "stack")
+    return _store(F.join("stack", _tensor_list(arrays, "stack"), axis), out, "stack")
 
 
 def _transpose(a, axes=None):
@@ -290,8 +290,8 @@ _FUNCTIONS = {
     "amax": _extremum_function("amax"), "min": _extremum_function("amin"),
     "amin": _extremum_function("amin"), "any": _extremum_function("any"), "count_nonzero": _count_nonzero,
     "concatenate": _concatenate, "concat": _concatenate, "stack": _stack,
-    "vstack": lambda tup, **kw: F.vstack(_tensor_list(tup, "vstack")),
-    "hstack": lambda tup, **kw: F.hstack(_tensor_list(tup, "hstack")),
+    "vstack": lambda tup, **kw: F.join("vstack", _tensor_list(tup, "vstack")),
+    "hstack": lambda tup, **kw: F.join("hstack", _tensor_list(tup, "hstack")),
     "transpose": _transpose, "permute_dims": _transpose, "reshape": _reshape,
     "where": _where, "dot": _dot, "tensordot": tensordot, "clip": _clip, "round": _round,
     "around": _round, "zeros_like": _like(None), "empty_like": _like(None),

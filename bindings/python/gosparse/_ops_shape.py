@@ -182,7 +182,8 @@ class ShapeOps:
                                "implemented: self is %s, src is %s" % (lay.name, s.layout.name))
         if lay is T.strided:
             if s.shape != t.shape:
-                arr = np.broadcast_to(np.asarray(s), tuple(t.shape))  # ValueError if not
+                _broadcastable("copy_", tuple(s.shape), tuple(t.shape))
+                arr = np.broadcast_to(np.asarray(s), tuple(t.shape))
                 s = from_array(A.contiguous(arr), s.dtype)
         elif lay is T.sparse_coo:
             if s.layout is not lay:
@@ -255,3 +256,16 @@ def _conj(t):
     """The complex conjugate of t; t itself for other dtypes (nothing to conjugate)."""
     return t.conj_physical() if t.dtype.is_complex else t
 
+
+def _broadcastable(fname, src, dst):
+    """torch's refusal of a src that does not broadcast to dst's shape (RuntimeError
+    naming the first dim, counted from the end as torch counts it)."""
+    if len(src) > len(dst):
+        raise RuntimeError("%s(): src of shape %s has more dims than self of shape %s; it "
+                           "must broadcast to self" % (fname, list(src), list(dst)))
+    for k in range(1, len(src) + 1):
+        a, b = dst[-k], src[-k]
+        if b != 1 and a != b:
+            raise RuntimeError("%s(): The size of tensor a (%d) must match the size of "
+                               "tensor b (%d) at non-singleton dimension %d (src must "
+                               "broadcast to self's shape)" % (fname, a, b, len(dst) - k))

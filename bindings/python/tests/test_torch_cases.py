@@ -987,3 +987,111 @@ def test_out_refusals_where_gosparse_differs():
     x = gs.ones(2, 2, requires_grad=True)
     with gs.no_grad():  # torch's rule: out= refuses gradients only while recording
         assert gs.mul(x, 2.0, out=gs.zeros(0)).shape == (2, 2)
+
+
+# ---- issue 33 item 7: torch's refusals ------------------------------------------------------
+
+def _dn(lib):
+    return lib.tensor([[1.0, 0.0], [0.0, 2.0]])
+
+
+def _unco(lib):
+    return quiet(lambda: lib.sparse_coo_tensor([[0, 0], [1, 1]], [1.0, 2.0], (2, 2)))
+
+
+# case -> (the call on either library, torch's exception class, words of gosparse's message)
+REFUSALS = {
+    "cat sparse then dense": (lambda lib: lib.cat([_dn(lib).to_sparse(), _dn(lib)]),
+                              RuntimeError, "a dense tensor was found at position 1"),
+    "cat dense then sparse": (lambda lib: lib.cat([_dn(lib), _dn(lib).to_sparse()]),
+                              NotImplementedError, "sparse_coo tensor was found at position 1"),
+    "stack sparse then dense": (lambda lib: lib.stack([_dn(lib).to_sparse(), _dn(lib)]),
+                                RuntimeError, "a dense tensor was found at position 1"),
+    "indices of uncoalesced": (lambda lib: _unco(lib).indices(), RuntimeError,
+                               "Cannot get indices on an uncoalesced tensor"),
+    "values of uncoalesced": (lambda lib: _unco(lib).values(), RuntimeError,
+                              "Cannot get values on an uncoalesced tensor"),
+    "copy_ between shapes": (lambda lib: lib.zeros(2, 2).copy_(lib.ones(3)), RuntimeError,
+                             "size of tensor a (2) must match the size of tensor b (3) at "
+                             "non-singleton dimension 1"),
+    "copy_ 3-d into 2-d": (lambda lib: lib.zeros(2, 3, 4).copy_(lib.ones(5, 4)), RuntimeError,
+                           "tensor a (3) must match the size of tensor b (5)"),
+    "copy_ dense into sparse": (lambda lib: _dn(lib).to_sparse().copy_(_dn(lib)), RuntimeError,
+                                "between dense and sparse"),
+    "crow_indices of COO": (lambda lib: _dn(lib).to_sparse().crow_indices(), RuntimeError,
+                            "expected a sparse_csr or sparse_bsr tensor, got sparse_coo"),
+    "indices of CSR": (lambda lib: _dn(lib).to_sparse_csr().indices(), RuntimeError,
+                       "expected a sparse_coo tensor, got sparse_csr"),
+    "row_indices of CSR": (lambda lib: _dn(lib).to_sparse_csr().row_indices(), RuntimeError,
+                           "expected a sparse_csc or sparse_bsc tensor, got sparse_csr"),
+    "values of dense": (lambda lib: _dn(lib).values(), RuntimeError, "expected a sparse"),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS))
+def test_refusals_as_torch(case):
+    call, cls, words = REFUSALS[case]
+    with pytest.raises(cls, match=words.replace("(", r"\(").replace(")", r"\)")):
+        call(gs)
+    if torch is not None:
+        with pytest.raises(cls):
+            quiet(lambda: call(torch))
+
+
+def test_what_torch_refuses_stays_allowed_where_it_should():
+    # the refusals stop at the rule: copy_ broadcasts, _indices() reads an uncoalesced
+    # tensor, and numpy's concatenate (no sparse tensors in numpy) joins any layouts
+    got = gs.zeros(4, 3).copy_(gs.ones(4, 1))
+    np.testing.assert_array_equal(np.asarray(got.numpy()), np.ones((4, 3), np.float32))
+    assert _unco(gs)._indices().tolist() == [[0, 0], [1, 1]]
+    j = np.concatenate([_dn(gs).to_sparse(), np.eye(2, dtype=np.float32)])
+    assert j.layout is gs.sparse_coo and j.shape == (4, 2)
+    assert gs.cat([_dn(gs).to_sparse(), _dn(gs).to_sparse_csr()]).layout is gs.sparse_coo
+
+
+# case -> the call on either library: torch 2.15 refuses it, gosparse computes what the
+# dense computation gives (the rows of docs/torch-differences.md)
+MORE_THAN_TORCH = {
+    "cos of CSR": (lambda lib: lib.cos(_dn(lib).to_sparse_csr()), np.cos),
+    "exp of COO": (lambda lib: lib.exp(_dn(lib).to_sparse()), np.exp),
+    "clamp of CSR": (lambda lib: lib.clamp(_dn(lib).to_sparse_csr(), 0.5, 1.5),
+                     lambda d: np.clip(d, 0.5, 1.5)),
+    "COO + number": (lambda lib: _dn(lib).to_sparse() + 1, lambda d: d + 1),
+    "COO * CSR": (lambda lib: _dn(lib).to_sparse() * _dn(lib).to_sparse_csr(),
+                  lambda d: d * d),
+    "mm of float32 CSR and float64": (lambda lib: lib.mm(
+        _dn(lib).to_sparse_csr(), _dn(lib).to(lib.float64)), lambda d: d @ d),
+    "amax of COO": (lambda lib: _dn(lib).to_sparse().amax(), np.max),
+    "mean of COO": (lambda lib: _dn(lib).to_sparse().mean(), np.mean),
+    "prod of COO over dim": (lambda lib: lib.prod(_dn(lib).to_sparse(), 1),
+                             lambda d: np.prod(d, 1)),
+    "reshape of COO": (lambda lib: _dn(lib).to_sparse().reshape(4), lambda d: d.reshape(4)),
+    "unsqueeze of CSR": (lambda lib: _dn(lib).to_sparse_csr().unsqueeze(0), lambda d: d[None]),
+    "permute of CSR": (lambda lib: _dn(lib).to_sparse_csr().permute(1, 0), lambda d: d.T),
+    "narrow_copy of CSR": (lambda lib: _dn(lib).to_sparse_csr().narrow_copy(1, 0, 1),
+                           lambda d: d[:, :1]),
+    "where of COO": (lambda lib: lib.where(_dn(lib).to_sparse() > 0, _dn(lib).to_sparse(),
+                                           _dn(lib).to_sparse()), lambda d: d),
+    "log_softmax of CSR": (lambda lib: lib.sparse.log_softmax(_dn(lib).to_sparse_csr(), 1),
+                           None),
+    "cat of COO and CSR": (lambda lib: lib.cat([_dn(lib).to_sparse(), _dn(lib).to_sparse_csr()]),
+                           lambda d: np.concatenate([d, d])),
+    "coalesce of CSR": (lambda lib: _dn(lib).to_sparse_csr().coalesce(), lambda d: d),
+    "sparse.sum of strided": (lambda lib: lib.sparse.sum(_dn(lib)), np.sum),
+    "exp_ of a coalesced COO": (lambda lib: _dn(lib).to_sparse().exp_(), np.exp),
+    "index_select with float index": (lambda lib: lib.index_select(
+        _dn(lib).to_sparse(), 0, lib.tensor([1.0])), lambda d: d[[1]]),
+}
+
+
+@pytest.mark.parametrize("case", list(MORE_THAN_TORCH))
+def test_more_than_torch(case):
+    call, dense_op = MORE_THAN_TORCH[case]
+    got = call(gs)
+    d = np.array([[1.0, 0.0], [0.0, 2.0]])
+    if dense_op is not None:
+        np.testing.assert_allclose(np.asarray(got.to_dense().numpy(), np.float64), dense_op(d),
+                                   rtol=1e-6)
+    if torch is not None:
+        with pytest.raises((RuntimeError, NotImplementedError, IndexError)):
+            quiet(lambda: call(torch))
