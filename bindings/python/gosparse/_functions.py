@@ -7,6 +7,7 @@ from ._args import dim_arg, tensor_arg, tensor_list
 from ._base import is_tensor, new_tensor
 from ._errors import NotSupportedError
 from ._lib import lib
+from ._out import CAST, EXACT, takes_out
 
 
 def transpose(input, dim0, dim1):
@@ -88,7 +89,6 @@ def cat(tensors, dim=0):
     return _list_op(lib.gs_cat, "cat", tensors, dim_arg(dim))
 
 
-concat = concatenate = cat
 
 
 def stack(tensors, dim=0):
@@ -163,3 +163,11 @@ def is_nonzero(input):
 def is_same_size(input, other):
     """torch.is_same_size: whether input and other have the same shape."""
     return tensor_arg(input, "is_same_size").is_same_size(other)
+
+
+# torch's out= (see _out): the joins cast to out's dtype (an impossible cast is torch's
+# TypeError), index_select and narrow_copy want out of the result's dtype.
+cat, stack, hstack, vstack, dstack = (takes_out(f, CAST, cast_error=TypeError)
+                                      for f in (cat, stack, hstack, vstack, dstack))
+index_select, narrow_copy = (takes_out(f, EXACT) for f in (index_select, narrow_copy))
+concat = concatenate = cat

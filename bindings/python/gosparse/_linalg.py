@@ -289,7 +289,7 @@ def _semi_mm(fname, a, b, out, layout, blocksize):
 
 
 # torch's out= (see _out): the product's dtype exactly, as mm's and mv's.
-bmm, addmv, addmm = (takes_out(f, PRODUCT) for f in (bmm, addmv, addmm))
+bmm, addmv, addmm, hspmm = (takes_out(f, PRODUCT) for f in (bmm, addmv, addmm, hspmm))
 
 
 def sspaddmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
@@ -297,6 +297,9 @@ def sspaddmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None)
     uncoalesced COO tensor laid out as torch's."""
     return _product(lib.gs_sspaddmm, "sspaddmm", ("input", "mat1", "mat2"),
                     (input, mat1, mat2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
+sspaddmm = takes_out(sspaddmm, PRODUCT)
 
 
 def saddmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):

@@ -52,8 +52,14 @@ def empty_out(out):
     return is_tensor(out) and out._pinned().numel() == 0
 
 
-def write_out(fname, result, out, rule=CAST):
-    """result written into out by the contract above; returns out."""
+def _kind(d):
+    """torch's type categories, for can_cast: bool < integer < floating < complex."""
+    return 0 if d.name == "bool" else 3 if d.is_complex else 2 if d.is_floating_point else 1
+
+
+def write_out(fname, result, out, rule=CAST, cast_error=RuntimeError):
+    """result written into out by the contract above; returns out. cast_error: the
+    class of the refusal of a cast torch does not allow (torch's cat: TypeError)."""
     o = check_out(fname, out)
     if o.numel() != 0 and tuple(o.shape) != tuple(result.shape):
         raise InvalidArgumentError("%s(): out has size %s, the result has size %s (out is "
@@ -66,10 +72,13 @@ def write_out(fname, result, out, rule=CAST):
         if rule == PRODUCT:
             raise DTypeError("%s: out has dtype %s, the result has dtype %s"
                              % (fname, o.dtype.name, result.dtype.name))
+        if _kind(result.dtype) > _kind(o.dtype):
+            raise cast_error("%s: result type %s can't be cast to the desired output type %s"
+                             % (fname, result.dtype.name, o.dtype.name))
     return out._become_result(result, fname)
 
 
-def takes_out(fn, rule=CAST, name=None):
+def takes_out(fn, rule=CAST, name=None, cast_error=RuntimeError):
     """fn with torch's keyword-only out=None, written by write_out."""
     fname = name or fn.__name__
 
@@ -79,7 +88,7 @@ def takes_out(fn, rule=CAST, name=None):
             return fn(*args, **kwargs)
         check_out(fname, out)
         refuse_grad(fname, (*args, *kwargs.values(), out))
-        return write_out(fname, fn(*args, **kwargs), out, rule)
+        return write_out(fname, fn(*args, **kwargs), out, rule, cast_error)
 
     sig = inspect.signature(fn)
     keyword = inspect.Parameter("out", inspect.Parameter.KEYWORD_ONLY, default=None)

@@ -910,6 +910,18 @@ OUT_CASES = {
                                               beta=0.5, out=_o(lib, (0,))),
     "addmv into empty": lambda lib: lib.addmv(lib.tensor([1.0, 1.0]), _m(lib),
                                               lib.tensor([1.0, 2.0]), out=_o(lib, (0,))),
+    "cat into float64": lambda lib: lib.cat([_m(lib), _m(lib)], out=_o(lib, (0,), "float64")),
+    "stack into float64": lambda lib: lib.stack([_m(lib), _m(lib)],
+                                                out=_o(lib, (0,), "float64")),
+    "hstack into empty": lambda lib: lib.hstack([_m(lib), _m(lib)], out=_o(lib, (0,))),
+    "vstack": lambda lib: lib.vstack([_m(lib), _m(lib)], out=_o(lib, (4, 2))),
+    "index_select into empty": lambda lib: lib.index_select(_m(lib), 0, lib.tensor([1]),
+                                                            out=_o(lib, (0,))),
+    "narrow_copy": lambda lib: lib.narrow_copy(_m(lib), 1, 1, 1, out=_o(lib, (2, 1))),
+    "hspmm into sparse": lambda lib: lib.hspmm(_m(lib, sparse=True), _m(lib),
+                                               out=_o(lib, (0,)).to_sparse()),
+    "sspaddmm into sparse": lambda lib: lib.sspaddmm(_m(lib, sparse=True), _m(lib, sparse=True),
+                                                     _m(lib), out=_o(lib, (0,)).to_sparse()),
 }
 
 
@@ -955,6 +967,12 @@ OUT_REFUSALS = {
                                              out=_o(lib, (2, 2))), RuntimeError),
     "sum requiring grad": (lambda lib: lib.sum(_m(lib).requires_grad_(), 0,
                                                out=_o(lib, (0,))), RuntimeError),
+    "cat float into int64": (lambda lib: lib.cat([_m(lib), _m(lib)],
+                                                 out=_o(lib, (0,), "int64")), TypeError),
+    "index_select into float64": (lambda lib: lib.index_select(
+        _m(lib), 0, lib.tensor([1]), out=_o(lib, (0,), "float64")), RuntimeError),
+    "narrow_copy into float64": (lambda lib: lib.narrow_copy(
+        _m(lib), 0, 0, 1, out=_o(lib, (0,), "float64")), RuntimeError),
 }
 
 
