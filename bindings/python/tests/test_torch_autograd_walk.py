@@ -100,6 +100,13 @@ def _torch_call(name):
         return _x(), lambda x: torch.manual_seed(0)
     if name == "new":
         return _x(), lambda x: x.new(2, 3)
+    if name == "eye":
+        return _x(), lambda x: torch.eye(3, dtype=torch.float64)
+    if name == "diags":  # SciPy's name; torch's constructor of diagonals is spdiags
+        return _x(), lambda x: torch.sparse.spdiags(torch.ones(1, 3, dtype=torch.float64),
+                                                    torch.tensor([0]), (3, 3))
+    if name == "toarray":  # SciPy's name for a dense numpy array: torch's numpy()
+        return _x(), lambda x: x.numpy()
     raise AssertionError("no torch call for %r: add one" % name)
 
 
