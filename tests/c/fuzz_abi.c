@@ -604,6 +604,16 @@ static gs_dtype promote(gs_dtype a, gs_dtype b) {
     return fz_size(a) >= fz_size(b) ? a : b;
 }
 
+/* torch.result_type of two tensors: a 0-d operand beside one with dims only
+ * raises the category (bool < integer < float), never the width within it. */
+static gs_dtype result_type(const slot *a, const slot *b) {
+    if ((a->ndim == 0) == (b->ndim == 0)) return promote(a->dtype, b->dtype);
+    gs_dtype dim = a->ndim ? a->dtype : b->dtype, zero = a->ndim ? b->dtype : a->dtype;
+    if (fz_is_float(dim)) return dim;
+    if (dim == GS_BOOL || fz_is_float(zero)) return promote(dim, zero);
+    return dim;
+}
+
 /* gs_binary add / mul / sub of two pool tensors (equal shapes or not). */
 static void op_binary(slot *a, slot *b) {
     static const char *ops[] = {"add", "mul", "sub"};
@@ -618,7 +628,7 @@ static void op_binary(slot *a, slot *b) {
     if (s == a || s == b) { gs_tensor_free(&out); return; }
     gs_dtype rd;
     CHECK_OK(gs_tensor_dtype(out, &rd));
-    if (!(which == 2 && a->dtype == GS_BOOL)) CHECK(rd == promote(a->dtype, b->dtype));
+    if (!(which == 2 && a->dtype == GS_BOOL)) CHECK(rd == result_type(a, b));
     double *ref = NULL;
     if (a->ref && b->ref && shapes_equal && a->dtype != GS_BOOL && b->dtype != GS_BOOL) {
         ref = malloc(sizeof(double) * (size_t)(a->numel + 1));
