@@ -250,23 +250,24 @@ func CastIndex(a dtype.Array, to dtype.DType) dtype.Array {
 	if a.DType == to {
 		return a
 	}
-	out := dtype.NewArray(to, a.Shape)
-	n := a.Numel()
-	if to == dtype.Int32 && a.DType == dtype.Int64 {
-		src, dst := dtype.AsSlice[int64](a), dtype.AsSlice[int32](out)
-		for i := range dst {
+	// Every element is written below: no need to clear the new array.
+	out := dtype.Array{DType: to, Shape: append([]int64(nil), a.Shape...), Data: kernels.UninitBytes(a.Numel() * int64(to.Size()))}
+	var err error
+	switch {
+	case a.DType == dtype.Int64 && to == dtype.Int32:
+		err = kernels.CastIndices(dtype.AsSlice[int32](out), dtype.AsSlice[int64](a))
+	case a.DType == dtype.Int32 && to == dtype.Int64:
+		err = kernels.CastIndices(dtype.AsSlice[int64](out), dtype.AsSlice[int32](a))
+	default:
+		for i := range a.Numel() {
 			if i&pollMask == 0 { // row pointers of a billion rows take seconds
 				cancel.Poll()
 			}
-			dst[i] = int32(src[i])
+			SetIndex(out, i, a.Index(i))
 		}
-		return out
 	}
-	for i := int64(0); i < n; i++ {
-		if i&pollMask == 0 {
-			cancel.Poll()
-		}
-		SetIndex(out, i, a.Index(i))
+	if err != nil {
+		panic(err) // unreachable: out has a's length
 	}
 	return out
 }

@@ -138,8 +138,15 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if t.PerSlotFill() && spec.DenseDim != t.denseDim {
 		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with a per-slot fill converts only keeping its %d dense dims (%d asked)", t.denseDim, spec.DenseDim)
 	}
-	if t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block && opt.IndexWidth == 0 {
-		return Clone(t), nil
+	if t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block {
+		if opt.IndexWidth == 0 || opt.IndexWidth == t.width {
+			return Clone(t), nil
+		}
+		if (opt.IndexWidth == 64 || t.autoWidth() == 32) && (t.layout != COO || t.coalesced) {
+			// Only the width changes (an uncoalesced COO is coalesced
+			// below): the index arrays are cast, nothing is sorted.
+			return ToIndexWidth(t, opt.IndexWidth)
+		}
 	}
 	width := opt.IndexWidth
 	// The direct paths run where their dimension-long scratch fits (fastpath_budget.go).
@@ -196,18 +203,24 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 }
 
 // Clone returns a deep copy of t.
-func Clone(t *Tensor) *Tensor {
+func Clone(t *Tensor) *Tensor { return cloneTensor(t, true) }
+
+// cloneTensor is Clone, with the index arrays shared rather than copied
+// when indices is false (for a caller that replaces them all).
+func cloneTensor(t *Tensor, indices bool) *Tensor {
 	c := *t
 	c.ust = nil // a clone is the COO form of a custom-format tensor
 	c.shape = t.Shape()
 	c.carryFill(t)
 	c.levels = make([]Level, len(t.levels))
 	for i, l := range t.levels {
-		l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
+		if indices {
+			l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
+		}
 		c.levels[i] = l
 	}
 	c.values = CloneArray(t.values)
-	if t.layout == COO {
+	if t.layout == COO && indices {
 		c.indices = CloneArray(t.indices)
 		es := int64(c.indices.DType.Size())
 		nse := c.indices.Shape[1]
@@ -294,23 +307,32 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 	if w == 0 && t.layout != Strided {
 		w = t.autoWidth()
 	}
-	c := Clone(t)
 	if t.layout == Strided || w == t.width {
-		return c, nil
+		return Clone(t), nil
 	}
 	if w == 32 && t.autoWidth() == 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
+	// The casts below make new index arrays: copying the old ones first
+	// would move every index twice.
+	c := cloneTensor(t, false)
 	to := dtype.Int64
 	if w == 32 {
 		to = dtype.Int32
 	}
+	// c shares t's index arrays until each is replaced by a new one.
+	recast := func(a dtype.Array) dtype.Array {
+		if a.DType == to {
+			return CloneArray(a)
+		}
+		return CastIndex(a, to)
+	}
 	for i := range c.levels {
 		if c.levels[i].Pos.Data != nil {
-			c.levels[i].Pos = CastIndex(c.levels[i].Pos, to)
+			c.levels[i].Pos = recast(c.levels[i].Pos)
 		}
 		if c.levels[i].Crd.Data != nil {
-			c.levels[i].Crd = CastIndex(c.levels[i].Crd, to)
+			c.levels[i].Crd = recast(c.levels[i].Crd)
 		}
 	}
 	c.width = w
