@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -17,6 +18,13 @@ import (
 
 // product is the shared body of the two-operand products.
 func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
+	return productGrad(fn, nameA, nameB, a, b, out, op, gradProducts[fn])
+}
+
+// productGrad is product with grad, the product recorded for autograd
+// (nil: not recorded).
+func productGrad(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *tensor.Tensor) (*tensor.Tensor, error),
+	grad func(a, b *autograd.Var) (*autograd.Var, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -31,8 +39,8 @@ func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op 
 	if err != nil {
 		return done(fn, err)
 	}
-	if recording(ha, hb) && gradProducts[fn] != nil {
-		v, err := gradProducts[fn](varOf(ha), varOf(hb))
+	if recording(ha, hb) && grad != nil {
+		v, err := grad(varOf(ha), varOf(hb))
 		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
 	}
 	r, err := op(ha.t, hb.t)
@@ -169,6 +177,29 @@ func gsgo_sparse_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status
 	const fn = "gs_sparse_mm"
 	defer guard(fn, &st)
 	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.SparseMm)
+}
+
+// gsgo_sparse_mm_index_width is gs_sparse_mm with the sparse result's index
+// width chosen (the kernels read int32 operands as int32 whatever it is).
+//
+//export gsgo_sparse_mm_index_width
+func gsgo_sparse_mm_index_width(mat1, mat2 *C.gs_ctensor, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_sparse_mm_index_width"
+	defer guard(fn, &st)
+	if err := checkIndexWidth(indexWidth); err != nil {
+		return done(fn, err)
+	}
+	w := int(indexWidth)
+	return productGrad(fn, "mat1", "mat2", mat1, mat2, out, func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+		return linalg.SparseMmIndexWidth(a, b, w)
+	}, func(a, b *autograd.Var) (*autograd.Var, error) {
+		// The recorded product, then its recorded widening (as gs_to_layout's).
+		v, err := autograd.SparseMm(a, b)
+		if err != nil || w == 0 || v.Tensor().StorageLayout() == tensor.Strided || v.Tensor().IndexWidth() == w {
+			return v, err
+		}
+		return autograd.ToLayout(v, v.Tensor().Layout(), tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+	})
 }
 
 // gsgo_hspmm is torch.hspmm: sparse @ dense as a hybrid COO tensor.

@@ -679,6 +679,13 @@ gs_status gs_sparse_mm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor *
     return gsgo_sparse_mm(mat1, mat2, out);
 }
 
+gs_status gs_sparse_mm_index_width(const gs_tensor *mat1, const gs_tensor *mat2, int32_t index_width, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_sparse_mm_index_width");
+    }
+    return gsgo_sparse_mm_index_width(mat1, mat2, index_width, out);
+}
+
 gs_status gs_hspmm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_hspmm");

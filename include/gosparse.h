@@ -579,6 +579,14 @@ gs_status gs_bmm(const gs_tensor *a, const gs_tensor *b, gs_tensor **out);
 /* torch.sparse.mm: sparse @ sparse gives sparse (memory-limited: GS_ERR_TOO_LARGE
  * before anything large is allocated), sparse @ dense gives dense. */
 gs_status gs_sparse_mm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
+/* gs_sparse_mm whose sparse result has index_width-bit indices: GS_INDEX_32,
+ * GS_INDEX_64, or GS_INDEX_AUTO for gs_sparse_mm's (the operands' widest).
+ * int32 operands are read as int32 either way, so an int64 result (torch's,
+ * for int32 CSR operands) costs no conversion of its own. A dense result
+ * ignores it; with autograd recording the widening is recorded as
+ * gs_to_layout's. */
+gs_status gs_sparse_mm_index_width(const gs_tensor *mat1, const gs_tensor *mat2,
+                                   int32_t index_width, gs_tensor **out);
 gs_status gs_hspmm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
 gs_status gs_smm(const gs_tensor *mat1, const gs_tensor *mat2, gs_tensor **out);
 gs_status gs_addmv(const gs_tensor *input, const gs_tensor *mat, const gs_tensor *vec,

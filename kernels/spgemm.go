@@ -74,7 +74,7 @@ func SpGEMMNumeric[I Index, V Number](a, b CSR[I, V], plan *SpGEMMPlan, c CSR[I,
 	if int64(len(c.Idx)) < plan.NNZ || int64(len(c.Val)) < plan.NNZ {
 		return argErr(fn, "c", "len(Idx) = %d, len(Val) = %d: must be at least plan.NNZ = %d", len(c.Idx), len(c.Val), plan.NNZ)
 	}
-	spgemmFill(plan, a, b, c)
+	spgemmFill[I, I](plan, a, b, c)
 	return nil
 }
 
@@ -126,18 +126,27 @@ const (
 // nil; an error it returns for a lower bound or the exact count is
 // returned as is.
 func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind SpGEMMBound) error) (CSR[I, V], error) {
+	return SpGEMMBoundedTo[I, I](a, b, check)
+}
+
+// SpGEMMBoundedTo is SpGEMMBounded with C's indices of type J, which may
+// be wider than A's and B's: int32 operands are read as int32 (a third
+// less memory traffic than int64 ones) for a caller that receives int64
+// indices, without a second pass to widen C. J narrower than I is an
+// error when C does not fit it, as for SpGEMMBounded.
+func SpGEMMBoundedTo[I, J Index, V Number](a, b CSR[I, V], check func(nnz int64, kind SpGEMMBound) error) (CSR[J, V], error) {
 	const fn = "SpGEMM"
 	plan, err := spgemmQuickPlan(fn, a, b, check)
 	if err != nil {
-		return CSR[I, V]{}, err
+		return CSR[J, V]{}, err
 	}
 	if plan == nil {
 		var lower int64
 		if plan, lower, err = spgemmAnalyze(fn, a, b, true); err != nil {
-			return CSR[I, V]{}, err
+			return CSR[J, V]{}, err
 		}
 		if err := check(lower, BoundLower); err != nil {
-			return CSR[I, V]{}, err
+			return CSR[J, V]{}, err
 		}
 		if plan.dense && check(spgemmAccBytes[V](plan.workers, plan.Cols), BoundAccumulator) != nil {
 			plan.dense = false
@@ -150,16 +159,16 @@ func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind
 	spgemmCount(plan, a, b)
 	tok.Span(0.35, 1)
 	if err := check(plan.NNZ, BoundExact); err != nil {
-		return CSR[I, V]{}, err
+		return CSR[J, V]{}, err
 	}
 	if plan.quick {
 		// The numeric phase is balanced on the output's entries.
 		plan.bounds = splitByWeight(plan.rowPtr, len(plan.bounds)-1)
 	}
-	if plan.NNZ > int64(maxOf[I]()) {
-		return CSR[I, V]{}, overflowErr(fn, "c", "output has %d entries, more than its index type holds (%d)", plan.NNZ, maxOf[I]())
+	if plan.NNZ > int64(maxOf[J]()) {
+		return CSR[J, V]{}, overflowErr(fn, "c", "output has %d entries, more than its index type holds (%d)", plan.NNZ, maxOf[J]())
 	}
-	c := spgemmAlloc[I, V](plan)
+	c := spgemmAlloc[J, V](plan)
 	spgemmFill(plan, a, b, c)
 	// The plan's row pointer (8 bytes a row) dies here: the next product
 	// of this size reuses it instead of faulting it in (2K pages, some

@@ -94,7 +94,7 @@ func newSpgemmSPA[V Number](cols int) spgemmSPA[V] {
 // sets the value (no clearing between rows), the columns are listed in the
 // order found, then sorted, or found by a scan of the accumulator when the
 // row's column range is narrow.
-func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr []int64, cIdx []I, cVal []V, r0, r1 int) {
+func spgemmFillDense[I, J Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr []int64, cIdx []J, cVal []V, r0, r1 int) {
 	tags, acc, tag := s.tags, s.val, s.tag
 	acc = acc[:len(tags)]
 	for i := r0; i < r1; i++ {
@@ -114,7 +114,7 @@ func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr 
 				if tags[j] != tag {
 					tags[j] = tag
 					acc[j] = av * bv[u]
-					out[n] = j
+					out[n] = J(j)
 					n++
 					lo, hi = min(lo, int(j)), max(hi, int(j))
 				} else {
@@ -131,7 +131,7 @@ func spgemmFillDense[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr 
 			n = 0
 			for j, t := range tags[lo : hi+1] {
 				if t == tag {
-					out[n] = I(lo + j)
+					out[n] = J(lo + j)
 					n++
 				}
 			}

@@ -62,17 +62,18 @@ func spgemmCountNative[I Index, V Number](s *spgemmMarks, a, b CSR[I, V], prefix
 // rows [r0, r1), or false (doing nothing) where C has no loop for I and V.
 // Rows of more than 4096 columns spread too wide for a scan of the tags
 // come back from C unsorted and are sorted here.
-func spgemmFillNative[I Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr []int64, cIdx []I, cVal []V, r0, r1 int) bool {
+func spgemmFillNative[I, J Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowPtr []int64, cIdx []J, cVal []V, r0, r1 int) bool {
 	ok, wide, double := spgemmNativeKind[I, V]()
-	if !ok {
-		return false
+	wideOut := unsafe.Sizeof(*new(J)) == 8
+	if !ok || wide && !wideOut {
+		return false // (C has no loop narrowing int64 operands to an int32 C)
 	}
 	na, nb := nativeCSR(a, true), nativeCSR(b, true)
 	nc := native.CSR{Idx: sliceAddr(cIdx), Val: sliceAddr(cVal), Len: min(len(cIdx), len(cVal))}
 	acc := native.Accumulator{Tags: unsafe.SliceData(s.tags), Sums: sliceAddr(s.val), Tag: s.tag}
 	defer func() { s.tag = acc.Tag }()
 	for r := r0; r < r1; {
-		stop, listed, status := native.SpGEMMFill(wide, double, na, nb, &acc, &rowPtr[0], nc, r, r1)
+		stop, listed, status := native.SpGEMMFill(wide, wideOut, double, na, nb, &acc, &rowPtr[0], nc, r, r1)
 		switch status {
 		case native.Done:
 			return true

@@ -150,10 +150,10 @@ func spgemmCount[I Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V]) {
 
 // spgemmFill runs the numeric phase into c, which has the plan's shape and
 // room for plan.NNZ entries.
-func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
+func spgemmFill[I, J Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V], c CSR[J, V]) {
 	chunks := len(plan.bounds) - 1
 	spas := make([]spgemmSPA[V], plan.workers)
-	bufs := make([][]spgemmEntry[I, V], plan.workers)
+	bufs := make([][]spgemmEntry[J, V], plan.workers)
 	c.Ptr[0] = 0
 	runChunks(plan.workers, chunks, func(w, ch int) {
 		r0, r1 := plan.bounds[ch], plan.bounds[ch+1]
@@ -161,7 +161,7 @@ func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
 			return
 		}
 		for i, p := range plan.rowPtr[r0+1 : r1+1] {
-			c.Ptr[r0+1+i] = I(p)
+			c.Ptr[r0+1+i] = J(p)
 		}
 		if plan.dense {
 			if spas[w].tags == nil {
@@ -173,7 +173,7 @@ func spgemmFill[I Index, V Number](plan *SpGEMMPlan, a, b, c CSR[I, V]) {
 			return
 		}
 		if bufs[w] == nil {
-			bufs[w] = make([]spgemmEntry[I, V], 0, plan.maxRow)
+			bufs[w] = make([]spgemmEntry[J, V], 0, plan.maxRow)
 		}
 		spgemmFillSparse(bufs[w], a, b, plan.rowPtr, c.Idx, c.Val, r0, r1)
 	})

@@ -39,17 +39,17 @@ type spgemmEntry[I Index, V Number] struct {
 // longest row's flops): list every product of the row, sort by column
 // (stably, so sums run in the order of A's entries), and sum runs of equal
 // columns.
-func spgemmFillSparse[I Index, V Number](buf []spgemmEntry[I, V], a, b CSR[I, V], rowPtr []int64, cIdx []I, cVal []V, r0, r1 int) {
+func spgemmFillSparse[I, J Index, V Number](buf []spgemmEntry[J, V], a, b CSR[I, V], rowPtr []int64, cIdx []J, cVal []V, r0, r1 int) {
 	for i := r0; i < r1; i++ {
 		buf = buf[:0]
 		for t := a.Ptr[i]; t < a.Ptr[i+1]; t++ {
 			k, av := a.Idx[t], a.Val[t]
 			bv := b.Val[b.Ptr[k]:b.Ptr[k+1]]
 			for u, j := range b.Idx[b.Ptr[k]:b.Ptr[k+1]] {
-				buf = append(buf, spgemmEntry[I, V]{j, av * bv[u]})
+				buf = append(buf, spgemmEntry[J, V]{J(j), av * bv[u]})
 			}
 		}
-		slices.SortStableFunc(buf, func(x, y spgemmEntry[I, V]) int {
+		slices.SortStableFunc(buf, func(x, y spgemmEntry[J, V]) int {
 			switch {
 			case x.col < y.col:
 				return -1

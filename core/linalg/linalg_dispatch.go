@@ -50,8 +50,9 @@ type linOps interface {
 	// spgemmBounded returns the CSR arrays of a @ b (a, b CSR or COO; columns of
 	// each result row sorted and unique). check sees bounds of the result's
 	// entry count, then the exact count, all before the result is allocated
-	// (kernels.SpGEMMBounded).
-	spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error)
+	// (kernels.SpGEMMBounded). wide asks for int64 result indices from int32
+	// operands (read as int32).
+	spgemmBounded(a, b linMat, wide bool, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error)
 	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
 	sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, k int64, s linMat, out dtype.Array) error

@@ -146,13 +146,34 @@ func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 // (MemoryLimit) fails with ErrTooLarge before it is allocated. With a dense
 // operand the result is dense, as Mm.
 func SparseMm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	return linHalf("sparse.mm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linMm("sparse.mm", ts[0], ts[1], nil) })
+	return SparseMmIndexWidth(a, b, 0)
+}
+
+// SparseMmIndexWidth is SparseMm whose sparse result has indices of
+// indexWidth bits: 32 or 64, or 0 for SparseMm's (the operands' widest).
+// int32 operands are read as int32 either way: an int64 result costs no
+// pass of its own (torch's int64 result of int32 CSR operands, from the
+// Python bindings). A dense result ignores it.
+func SparseMmIndexWidth(a, b *tensor.Tensor, indexWidth int) (*tensor.Tensor, error) {
+	const op = "sparse.mm"
+	if indexWidth != 0 && indexWidth != 32 && indexWidth != 64 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: index_width = %d must be 0 (the operands'), 32 or 64", op, indexWidth)
+	}
+	return linHalf(op, []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+		return linMmWidth(op, ts[0], ts[1], nil, indexWidth)
+	})
 }
 
 // linMm computes a @ b into a new tensor, or into dst when it is not nil
 // (checked here, written only on success; sparse @ sparse is refused
 // there, its result being sparse).
 func linMm(op string, a, b, dst *tensor.Tensor) (*tensor.Tensor, error) {
+	return linMmWidth(op, a, b, dst, 0)
+}
+
+// linMmWidth is linMm with the index width of a sparse result (0: the
+// operands' widest).
+func linMmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tensor, error) {
 	if dst != nil && a != nil && b != nil && a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
 		// Refused before the dtypes are checked: MmOut passes mixed ones here.
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
@@ -162,7 +183,7 @@ func linMm(op string, a, b, dst *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
-		return linSparseProduct(op, a, b)
+		return linSparseProduct(op, a, b, indexWidth)
 	}
 	into, err := linCheckOut(op, dst, a.DType(), []int64{a.Dims()[0], b.Dims()[1]}, a, b)
 	if err != nil {
@@ -236,7 +257,7 @@ func linAddmm(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Sca
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2; a sparse input does not broadcast), got %v",
 				linArg(op, 1, "input"), m, n, input.Dims())
 		}
-		p, err := linSparseProduct(op, mat1, mat2)
+		p, err := linSparseProduct(op, mat1, mat2, 0)
 		if err != nil {
 			return nil, err
 		}

@@ -92,11 +92,17 @@ func linProductLayout(a, b *tensor.Tensor) (tensor.Layout, [2]int64) {
 // out coalesced). The symbolic phase runs first: a result above the memory
 // limit fails with ErrTooLarge before anything of its size is allocated.
 // Non-zero fills make the product dense in general: it is computed dense and
-// stored in the result layout.
-func linSparseProduct(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
+// stored in the result layout. The result has outWidth-bit indices (0: the
+// operands' widest); the kernels read int32 operands as int32 whatever the
+// result's width.
+func linSparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor, error) {
 	layout, block := linProductLayout(a, b)
 	m, n := a.Dims()[0], b.Dims()[1]
 	width := max(a.IndexWidth(), b.IndexWidth())
+	asked := outWidth
+	if outWidth == 0 {
+		outWidth = width
+	}
 	if !linIsZero(a.Fill()) || !linIsZero(b.Fill()) {
 		d, err := linDenseProduct(op, dtype.IntScalar(1), a, b, dtype.Array{})
 		if err != nil {
@@ -106,19 +112,26 @@ func linSparseProduct(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return tensor.ToLayout(dt, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
+		return tensor.ToLayout(dt, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: outWidth})
 	}
-	r, err := linSpGEMM(op, a, b, layout, width)
+	r, err := linSpGEMM(op, a, b, layout, width, max(width, outWidth))
 	var ae *kernels.ArgError
 	if err != nil && width == 32 && errors.As(err, &ae) && ae.Overflow {
 		// More entries than int32 positions hold: redo with int64 indices.
-		r, err = linSpGEMM(op, a, b, layout, 64)
+		r, err = linSpGEMM(op, a, b, layout, 64, 64)
 	}
 	if err != nil {
 		return nil, linKernelErr(op, err)
 	}
+	if asked == 0 {
+		asked = r.IndexWidth() // (int64 after an overflow of int32)
+	}
 	if r.StorageLayout() != layout {
-		return tensor.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: r.IndexWidth()})
+		return tensor.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: asked})
+	}
+	if r.IndexWidth() != asked {
+		// int32 asked of int64 operands: narrowed, where everything fits.
+		return tensor.ToIndexWidth(r, asked)
 	}
 	return r, nil
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// spgemmBounded implements linOps.spgemmBounded with kernels.SpGEMMBounded,
+// spgemmBounded implements linOps.spgemmBounded with kernels.SpGEMMBoundedTo,
 // whose bounds of the result's size come before the symbolic phase.
-func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error) {
+func (k linTyped[I, V]) spgemmBounded(a, b linMat, wide bool, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error) {
 	ac, err := k.rowCSR(a)
 	if err != nil {
 		return
@@ -18,6 +18,13 @@ func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind ke
 	bc, err := k.rowCSR(b)
 	if err != nil {
 		return
+	}
+	if wide && linIndexDType[I]() == dtype.Int32 {
+		c, err := kernels.SpGEMMBoundedTo[I, int64](ac, bc, check)
+		if err != nil {
+			return ptr, idx, val, err
+		}
+		return linWrap(dtype.Int64, c.Ptr), linWrap(dtype.Int64, c.Idx), linWrap(k.d, c.Val), nil
 	}
 	c, err := kernels.SpGEMMBounded(ac, bc, check)
 	if err != nil {
@@ -27,10 +34,11 @@ func (k linTyped[I, V]) spgemmBounded(a, b linMat, check func(nnz int64, kind ke
 	return linWrap(idt, c.Ptr), linWrap(idt, c.Idx), linWrap(k.d, c.Val), nil
 }
 
-// linSpGEMM computes the product with the given index width: CSC @ CSC as
+// linSpGEMM computes the product with the given index width (outWidth that
+// of the result's indices, at least width): CSC @ CSC as
 // (B^T A^T)^T on the CSR views of the transposes (no copy, CSC result),
 // everything else on CSR or COO views (CSR result, or COO when layout is COO).
-func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width int) (*tensor.Tensor, error) {
+func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outWidth int) (*tensor.Tensor, error) {
 	m, n := a.Dims()[0], b.Dims()[1]
 	transposed := a.StorageLayout() == tensor.CSC && b.StorageLayout() == tensor.CSC && a.DenseDim() == 0 && b.DenseDim() == 0
 	// The product's row pointers (and the kernel's int64 row prefix) grow
@@ -45,7 +53,7 @@ func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width int) 
 		"%s: the row pointers of the product of the %v and %v sparse matrices", op, a.Dims(), b.Dims()); err != nil {
 		return nil, err
 	}
-	is := int64(width / 8)
+	is := int64(outWidth / 8)
 	var err error
 	if a.IndexWidth() != width {
 		if a, err = tensor.ToIndexWidth(a, width); err != nil {
@@ -100,7 +108,7 @@ func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width int) 
 		return errs.Errorf(errs.ErrTooLarge, "%s: the product of the %v and %v sparse matrices would store %s%d elements (%d bytes), more than the memory limit of %d bytes (gs_set_memory_limit sets it)",
 			op, a.Dims(), b.Dims(), least, nnz, bytes, tensor.MemoryLimit())
 	}
-	ptr, idx, val, err := ops.spgemmBounded(left, right, check)
+	ptr, idx, val, err := ops.spgemmBounded(left, right, outWidth > width, check)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ from ._lib import lib
 # The gs_* functions that can run long and poll the cancel token; they return a status.
 LONG_CALLS = (
     "gs_to_dense", "gs_to_layout", "gs_to_layout_as", "gs_to_sparse_coo_dim", "gs_coalesce", "gs_to_format",
-    "gs_mm", "gs_matmul", "gs_bmm", "gs_sparse_mm", "gs_smm", "gs_hspmm", "gs_addmm",
+    "gs_mm", "gs_matmul", "gs_bmm", "gs_sparse_mm", "gs_sparse_mm_index_width", "gs_smm", "gs_hspmm", "gs_addmm",
     "gs_sparse_addmm", "gs_sspaddmm",
     "gs_spsolve", "gs_solve_triangular", "gs_splu", "gs_cholesky", "gs_factor_solve",
     "gs_mm_read", "gs_mm_read_buffer", "gs_mm_write", "gs_mm_write_opts",

@@ -258,6 +258,7 @@ _SIGNATURES = {
     "gs_matmul": (c_int32, [_H, _H, _HP]),
     "gs_bmm": (c_int32, [_H, _H, _HP]),
     "gs_sparse_mm": (c_int32, [_H, _H, _HP]),
+    "gs_sparse_mm_index_width": (c_int32, [_H, _H, c_int32, _HP]),
     "gs_hspmm": (c_int32, [_H, _H, _HP]),
     "gs_smm": (c_int32, [_H, _H, _HP]),
     "gs_addmv": (c_int32, [_H, _H, _H, _N, _N, _HP]),

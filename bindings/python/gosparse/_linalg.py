@@ -39,6 +39,11 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc
         args.append(None if v is None or type(v) is int and v == 1
                     else byref(number_arg(v, fname, n)))
     out = Handle()
+    if n == 2 and _int64_product(fn, ts, csc_as_csr):
+        # The int64 result made by the kernels (reading int32 operands as int32),
+        # not a product then a conversion of its indices.
+        fn = lib.gs_sparse_mm_index_width
+        args.append(64)
     args.append(byref(out))
     status = fn(*args)
     if status != GS_OK:
@@ -49,6 +54,30 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc
     if layout is None and blocksize is None:
         return r
     return to_output(r, layout, blocksize, fname)
+
+
+def _int64_product(fn, ts, csc_as_csr):
+    """Whether the product fn of the two Tensors ts is sparse.mm of two sparse matrices
+    whose result torch gives with int64 indices (see _torch_product_form), so that
+    gs_sparse_mm_index_width can make that result directly. mm and matmul qualify when
+    they are sparse.mm: 2-d operands whose shapes multiply, and not CSC @ CSC (which
+    they give as CSR); anything else keeps its own call and its own errors."""
+    if fn is not lib.gs_sparse_mm and fn is not lib.gs_mm and fn is not lib.gs_matmul:
+        return False
+    a, b = ts
+    if not (is_tensor(a) and is_tensor(b) and a._h.value and b._h.value):
+        return False  # (a NULL handle is refused by the product, by name)
+    if handle_width(a._h) != 32 and handle_width(b._h) != 32:
+        return False  # strided, or int64 already: nothing to widen
+    la, lb = a.layout, b.layout
+    if la is T.strided or lb is T.strided or la is T.sparse_coo and lb is T.sparse_coo:
+        return False
+    if fn is lib.gs_sparse_mm:
+        return True
+    if csc_as_csr and la is T.sparse_csc and lb is T.sparse_csc:
+        return False
+    sa, sb = a.shape, b.shape
+    return len(sa) == 2 and len(sb) == 2 and sa[1] == sb[0]
 
 
 def _torch_product_form(r, ts, csc_as_csr):

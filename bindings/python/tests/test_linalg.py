@@ -247,3 +247,56 @@ def test_products_promote_dtypes():
 def test_messages_write_shapes_with_commas():
     with pytest.raises(gs.InvalidArgumentError, match=r"out has size \[4, 4\], the result has size \[4, 2\]"):
         gs.mm(make(A, "csr"), gs.tensor(X), out=gs.zeros(4, 4, dtype=gs.float64))
+
+
+def _csr32(a, layout="csr"):
+    t = gs.tensor(a)
+    t = t.to_sparse_csc(index_width=32) if layout == "csc" else t.to_sparse_csr(index_width=32)
+    assert t._index_width() == 32
+    return t
+
+
+@pytest.mark.parametrize("name", ["sparse.mm", "mm", "matmul", "@"])
+def test_int32_sparse_products_give_int64_directly(name, monkeypatch):
+    """torch gives int64 indices for int32 CSR @ int32 CSR: the library makes them in
+    the product (gs_sparse_mm_index_width, no conversion after it) and the values are
+    the dense product's; COO operands keep int32, CSC @ CSC is CSR for mm and CSC for
+    sparse.mm, as torch."""
+    from gosparse._lib import lib
+    f = {"sparse.mm": gs.sparse.mm, "mm": gs.mm, "matmul": gs.matmul,
+         "@": lambda x, y: x @ y}[name]
+    rng = np.random.default_rng(7)
+    A = rng.standard_normal((9, 7)) * (rng.random((9, 7)) < 0.4)
+    B = rng.standard_normal((7, 8)) * (rng.random((7, 8)) < 0.4)
+    a, b = _csr32(A), _csr32(B)
+    with monkeypatch.context() as m:
+        m.setattr(lib, "gs_to_layout", None)  # a conversion after the product fails
+        c = f(a, b)
+    assert (c.layout, c._index_width()) == (gs.sparse_csr, 64)
+    np.testing.assert_allclose(c.to_dense().numpy(), A @ B, rtol=1e-12, atol=1e-12)
+    c = f(_csr32(A, "csc"), _csr32(B, "csc"))
+    want = gs.sparse_csc if name == "sparse.mm" else gs.sparse_csr
+    assert (c.layout, c._index_width()) == (want, 64)
+    np.testing.assert_allclose(c.to_dense().numpy(), A @ B, rtol=1e-12, atol=1e-12)
+    c = f(gs.tensor(A).to_sparse(), gs.tensor(B).to_sparse())
+    assert c.layout is gs.sparse_coo
+    np.testing.assert_allclose(c.to_dense().numpy(), A @ B, rtol=1e-12, atol=1e-12)
+
+
+def test_int32_sparse_mm_int64_result_keeps_gradients():
+    """Recorded, the int64 result of int32 operands is the product then its widening,
+    and the gradients are those of the same product of int64 operands."""
+    rng = np.random.default_rng(8)
+    A = rng.standard_normal((6, 5)) * (rng.random((6, 5)) < 0.5)
+    B = rng.standard_normal((5, 4)) * (rng.random((5, 4)) < 0.5)
+    W = rng.standard_normal((6, 4))
+    grads = []
+    for width in (32, 64):
+        a = gs.tensor(A).to_sparse_csr(index_width=width).requires_grad_()
+        b = gs.tensor(B).to_sparse_csr(index_width=width).requires_grad_()
+        c = gs.sparse.mm(a, b)
+        assert c._index_width() == 64
+        (c.to_dense() * gs.tensor(W)).sum().backward()
+        grads.append((a.grad.to_dense().numpy(), b.grad.to_dense().numpy()))
+    for g32, g64 in zip(*grads):
+        np.testing.assert_allclose(g32, g64, rtol=1e-12, atol=1e-12)

@@ -71,31 +71,60 @@ static inline int64_t bit_len(int64_t n) { return 64 - __builtin_clzll((unsigned
 #define SORT_MERGE_MAX 1024
 #define SORT_RUNS_MAX 64
 
+// The sorts of each index type (for C's columns), then the loops of each
+// combination: inputs and output of one width, and int32 inputs with an
+// int64 output (a caller that receives int64 indices from int32 operands).
 #define IDX int32_t
-#define COUNT_NAME count_i32
-#include "spgemm_count.h"
 #define SHELL_NAME shell_sort_i32
 #define SORT_NAME merge_sort_i32
 #include "spgemm_sort.h"
-#define VAL float
-#define FILL_NAME fill_i32_f32
-#include "spgemm_fill.h"
-#define VAL double
-#define FILL_NAME fill_i32_f64
-#include "spgemm_fill.h"
-#undef IDX
 #undef SHELL_NAME
 #undef SORT_NAME
+#define COUNT_NAME count_i32
+#include "spgemm_count.h"
+#undef IDX
 
 #define IDX int64_t
-#define COUNT_NAME count_i64
-#include "spgemm_count.h"
 #define SHELL_NAME shell_sort_i64
 #define SORT_NAME merge_sort_i64
 #include "spgemm_sort.h"
+#undef SHELL_NAME
+#undef SORT_NAME
+#define COUNT_NAME count_i64
+#include "spgemm_count.h"
+#undef IDX
+
+#define IDX int32_t
+#define SHELL_NAME shell_sort_i32
+#define SORT_NAME merge_sort_i32
+#define OIDX int32_t
+#define VAL float
+#define FILL_NAME fill_i32_f32
+#include "spgemm_fill.h"
+#define OIDX int32_t
+#define VAL double
+#define FILL_NAME fill_i32_f64
+#include "spgemm_fill.h"
+#undef SHELL_NAME
+#undef SORT_NAME
+#define SHELL_NAME shell_sort_i64
+#define SORT_NAME merge_sort_i64
+#define OIDX int64_t
+#define VAL float
+#define FILL_NAME fill_i32_o64_f32
+#include "spgemm_fill.h"
+#define OIDX int64_t
+#define VAL double
+#define FILL_NAME fill_i32_o64_f64
+#include "spgemm_fill.h"
+#undef IDX
+
+#define IDX int64_t
+#define OIDX int64_t
 #define VAL float
 #define FILL_NAME fill_i64_f32
 #include "spgemm_fill.h"
+#define OIDX int64_t
 #define VAL double
 #define FILL_NAME fill_i64_f64
 #include "spgemm_fill.h"
@@ -114,7 +143,7 @@ int64_t gsk_spgemm_count(int wide_idx, const void *a_ptr, const void *a_idx, int
 	                 r0, r1, total, status);
 }
 
-int64_t gsk_spgemm_fill(int wide_idx, int double_val, const void *a_ptr, const void *a_idx,
+int64_t gsk_spgemm_fill(int wide_idx, int wide_out, int double_val, const void *a_ptr, const void *a_idx,
                         const void *a_val, int64_t a_len, const void *b_ptr, const void *b_idx,
                         const void *b_val, int64_t b_rows, int64_t b_len, int64_t cols,
                         uint32_t *tags, void *acc, uint32_t *tag, const int64_t *row_ptr,
@@ -125,6 +154,8 @@ int64_t gsk_spgemm_fill(int wide_idx, int double_val, const void *a_ptr, const v
 	    c_idx, c_val, c_len, r0, r1, listed, status
 	if (wide_idx)
 		return double_val ? fill_i64_f64(GSK_FILL_ARGS) : fill_i64_f32(GSK_FILL_ARGS);
+	if (wide_out)
+		return double_val ? fill_i32_o64_f64(GSK_FILL_ARGS) : fill_i32_o64_f32(GSK_FILL_ARGS);
 	return double_val ? fill_i32_f64(GSK_FILL_ARGS) : fill_i32_f32(GSK_FILL_ARGS);
 #undef GSK_FILL_ARGS
 }

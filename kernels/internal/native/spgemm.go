@@ -34,15 +34,16 @@ func SpGEMMCount(wideIdx bool, a, b CSR, acc *Accumulator, prefix *int64, r0, r1
 
 // SpGEMMFill is the numeric phase of rows [r0, r1) of C = A*B into C's Idx
 // and Val (c.Len entries) at the offsets rowPtr gives, each row's columns
-// sorted ascending. Values are float64 when doubleVal, else float32. At
+// sorted ascending. C's indices are int64 when wideIdx or wideOut, else
+// int32. Values are float64 when doubleVal, else float32. At
 // LongRow, listed columns of row stop are at Idx[rowPtr[stop]:], unsorted,
 // with their sums in acc.Sums; the caller sorts them, writes the values,
 // and goes on from row stop+1.
-func SpGEMMFill(wideIdx, doubleVal bool, a, b CSR, acc *Accumulator, rowPtr *int64, c CSR, r0, r1 int) (stop, listed int, status Status) {
+func SpGEMMFill(wideIdx, wideOut, doubleVal bool, a, b CSR, acc *Accumulator, rowPtr *int64, c CSR, r0, r1 int) (stop, listed int, status Status) {
 	tag := C.uint32_t(acc.Tag)
 	var clisted C.int64_t
 	var cstatus C.int32_t
-	cstop := C.gsk_spgemm_fill(cBool(wideIdx), cBool(doubleVal), a.Ptr, a.Idx, a.Val, C.int64_t(a.Len),
+	cstop := C.gsk_spgemm_fill(cBool(wideIdx), cBool(wideOut), cBool(doubleVal), a.Ptr, a.Idx, a.Val, C.int64_t(a.Len),
 		b.Ptr, b.Idx, b.Val, C.int64_t(b.Rows), C.int64_t(b.Len), C.int64_t(b.Cols),
 		(*C.uint32_t)(acc.Tags), acc.Sums, &tag, (*C.int64_t)(rowPtr), c.Idx, c.Val, C.int64_t(c.Len),
 		C.int64_t(r0), C.int64_t(r1), &clisted, &cstatus)

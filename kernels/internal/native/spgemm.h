@@ -27,12 +27,14 @@ int64_t gsk_spgemm_count(int wide_idx, const void *a_ptr, const void *a_idx, int
 
 // gsk_spgemm_fill is the numeric phase of rows [r0, r1) of C = A*B into
 // c_idx and c_val at the offsets row_ptr gives, each row's columns sorted
-// ascending. Values are double when double_val, else float; a_len and b_len
+// ascending. A's and B's indices are int64_t when wide_idx, else int32_t;
+// C's are int64_t when wide_idx or wide_out, else int32_t. Values are
+// double when double_val, else float; a_len and b_len
 // are the shorter of the index and value lengths, c_len that of C's. tags,
 // acc (cols entries each) and *tag are the dense accumulator of spgemmSPA.
 // At SPGEMM_NATIVE_LONG_ROW, *listed is the count of the columns the row
 // listed, unsorted, at c_idx + row_ptr[row], with their sums in acc.
-int64_t gsk_spgemm_fill(int wide_idx, int double_val, const void *a_ptr, const void *a_idx,
+int64_t gsk_spgemm_fill(int wide_idx, int wide_out, int double_val, const void *a_ptr, const void *a_idx,
                         const void *a_val, int64_t a_len, const void *b_ptr, const void *b_idx,
                         const void *b_val, int64_t b_rows, int64_t b_len, int64_t cols,
                         uint32_t *tags, void *acc, uint32_t *tag, const int64_t *row_ptr,

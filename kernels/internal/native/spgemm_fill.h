@@ -1,6 +1,9 @@
 // Template of the numeric row loop, a static function FILL_NAME for the
-// index type IDX and the value type VAL (no include guard: spgemm.c
-// includes it once per pair; it undefines VAL and FILL_NAME). The same loop as
+// index type IDX of A and B, the index type OIDX of C (as wide as IDX or
+// wider: the width a caller receives is not the one the loop reads) and
+// the value type VAL (no include guard: spgemm.c includes it once per
+// triple; it undefines VAL, OIDX and FILL_NAME). SHELL_NAME and SORT_NAME
+// must be the sorts of OIDX. The same loop as
 // spgemmFillDense: the first product that reaches column j in a row sets
 // acc[j], later ones add to it, the columns are listed in the order found,
 // then ordered by a scan of the tags (narrow rows), an insertion sort (up to
@@ -13,10 +16,10 @@
 static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, int64_t a_len,
                          const IDX *b_ptr, const IDX *b_idx, const VAL *b_val, int64_t b_rows,
                          int64_t b_len, int64_t cols, uint32_t *tags, VAL *acc, uint32_t *tag,
-                         const int64_t *row_ptr, IDX *c_idx, VAL *c_val, int64_t c_len, int64_t r0,
+                         const int64_t *row_ptr, OIDX *c_idx, VAL *c_val, int64_t c_len, int64_t r0,
                          int64_t r1, int64_t *listed, int32_t *status) {
 	uint32_t t = *tag;
-	IDX sort_tmp[SORT_MERGE_MAX];
+	OIDX sort_tmp[SORT_MERGE_MAX];
 	int64_t i = r0;
 	for (; i < r1; i++) {
 		if (++t == 0) { // the tags wrapped around: old tags could match
@@ -27,7 +30,7 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
 		int64_t p0 = a_ptr[i], p1 = a_ptr[i + 1];
 		if (bad_range(s, e, c_len) || bad_range(p0, p1, a_len))
 			goto bad;
-		IDX *out = c_idx + s;
+		OIDX *out = c_idx + s;
 		int64_t room = e - s, n = 0;
 		for (int64_t p = p0; p < p1; p++) {
 			PREFETCH_B(a_idx, a_len, b_ptr, b_rows, b_idx, b_val, p);
@@ -48,7 +51,7 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
 						goto bad;
 					tags[j] = t;
 					acc[j] = prod;
-					out[n++] = (IDX)j;
+					out[n++] = (OIDX)j;
 				} else {
 					acc[j] += prod;
 				}
@@ -58,7 +61,7 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
 			goto bad;
 		if (n == 0)
 			continue;
-		IDX lo = out[0], hi = out[0];
+		OIDX lo = out[0], hi = out[0];
 		for (int64_t u = 1; u < n; u++) {
 			lo = out[u] < lo ? out[u] : lo;
 			hi = out[u] > hi ? out[u] : hi;
@@ -68,7 +71,7 @@ static int64_t FILL_NAME(const IDX *a_ptr, const IDX *a_idx, const VAL *a_val, i
 			int64_t m = 0;
 			for (int64_t j = lo; j <= hi; j++)
 				if (tags[j] == t)
-					out[m++] = (IDX)j;
+					out[m++] = (OIDX)j;
 		} else if (n <= 32) {
 			// Rows of up to 32 columns (found nearly in order): an
 			// insertion sort. A cgo return per row would cost more.
@@ -98,4 +101,5 @@ bad:
 }
 
 #undef VAL
+#undef OIDX
 #undef FILL_NAME

@@ -12,6 +12,6 @@ func SpGEMMCount(bool, CSR, CSR, *Accumulator, *int64, int, int) (int, int64, St
 }
 
 // SpGEMMFill is not built without cgo.
-func SpGEMMFill(bool, bool, CSR, CSR, *Accumulator, *int64, CSR, int, int) (int, int, Status) {
+func SpGEMMFill(bool, bool, bool, CSR, CSR, *Accumulator, *int64, CSR, int, int) (int, int, Status) {
 	panic("native: built without cgo")
 }

@@ -892,6 +892,14 @@ unsafe extern "C" {
     pub fn gs_bmm(a: *const gs_tensor, b: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// `torch.sparse.mm`: sparse @ sparse is sparse (memory-limited).
     pub fn gs_sparse_mm(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
+    /// `gs_sparse_mm` whose sparse result has `index_width`-bit indices
+    /// (`GS_INDEX_32`, `GS_INDEX_64`, or `GS_INDEX_AUTO` for the operands').
+    pub fn gs_sparse_mm_index_width(
+        mat1: *const gs_tensor,
+        mat2: *const gs_tensor,
+        index_width: i32,
+        out: *mut *mut gs_tensor,
+    ) -> gs_status;
     /// `torch.hspmm`.
     pub fn gs_hspmm(mat1: *const gs_tensor, mat2: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
     /// `torch.smm`.
