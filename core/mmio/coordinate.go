@@ -2,9 +2,11 @@ package mmio
 
 import (
 	"io"
+	"runtime"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // parseCoordinate reads the entries of a coordinate file into m.
@@ -20,115 +22,263 @@ func parseCoordinate(lr *lineReader, h *header, m *Matrix) error {
 	return coordinate(lr, h, m, realCodec(h.symmetry))
 }
 
-// coordinate reads "i [j] value..." lines, checks each, and expands the symmetry.
+// coordinate reads "i [j] value..." lines, checks each, and expands the
+// symmetry. The body is cut into chunks of whole lines, parsed in parallel a
+// batch at a time (parseChunk), and checked in file order where one chunk
+// depends on the ones before it (mergeChunk): the count of entries and the
+// triangle of a symmetric file. The first broken rule in file order is the
+// one reported, as when the lines are read one by one.
 func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	ndim := len(h.shape)
-	want := ndim + c.nv
 	// Entries stop at the count the size line promises or at what the
 	// memory limit holds, whichever comes first; one test covers both.
 	perEntry := int64(ndim*8 + c.dtype.Size())
 	budget := entryBudget(perEntry)
-	stop := min(h.entries, budget)
-	hint := min(stop, preallocCap)
-	rows := make([]int64, 0, hint)
-	var cols []int64
-	if ndim == 2 {
-		cols = make([]int64, 0, hint)
+	st := mergeState{stop: min(h.entries, budget), perEntry: perEntry}
+	cr := &chunkReader{lr: lr, line: lr.line}
+	tok := cancel.Current()
+	var parts []chunkEntries[T]
+	batch := make([]bodyChunk, 0, runtime.GOMAXPROCS(0)*batchChunks)
+	out := make([]chunkEntries[T], cap(batch))
+	for done := false; !done; {
+		batch = batch[:0]
+		var readErr error
+		for len(batch) < cap(batch) {
+			ch, err := cr.next()
+			if err != nil {
+				done, readErr = true, err
+				break
+			}
+			batch = append(batch, ch)
+		}
+		if readErr == io.EOF {
+			readErr = nil
+		}
+		tok.Check()
+		parallelParts(len(batch), func(i int) { out[i] = parseChunk(batch[i], h, c, tok) })
+		for i, ch := range batch {
+			if err := st.merge(h, ch, out[i].summary()); err != nil {
+				return err
+			}
+			parts = append(parts, out[i])
+			out[i] = chunkEntries[T]{}
+			cr.recycle(ch)
+		}
+		if readErr != nil {
+			return readErr
+		}
 	}
-	vals := make([]T, 0, hint)
-	mirrored := h.symmetry != SymmetryGeneral
-	skew := h.symmetry == SymmetrySkew
-	var offDiagonal int64
-	var first placed // the first off-diagonal entry, whose triangle the others must share
-	var tok [4]span
-	for {
-		line, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		k := splitFields(line, tok[:want])
-		if k == 0 || line[tok[0].lo] == '%' {
-			continue
-		}
-		if n := int64(len(rows)); n == stop {
-			if n == h.entries {
-				return errs.Errorf(errs.ErrIO, "line %d: too many entries: the size line (line %d) promises %d", lr.line, h.sizeLine, h.entries)
-			}
-			return tooLarge(lr.line, "entries", n+1, perEntry)
-		}
-		if k != want {
-			return errs.Errorf(errs.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", lr.line, want, entryWords(ndim, c.names), k)
-		}
-		var i, j int64
-		if ndim == 1 {
-			if i, err = readIndex(line[tok[0].lo:tok[0].hi], "index", h.shape[0], lr.line); err != nil {
-				return err
-			}
-		} else {
-			if i, err = readIndex(line[tok[0].lo:tok[0].hi], "row index", h.shape[0], lr.line); err != nil {
-				return err
-			}
-			if j, err = readIndex(line[tok[1].lo:tok[1].hi], "column index", h.shape[1], lr.line); err != nil {
-				return err
-			}
-		}
-		var t0, t1 []byte
-		if c.nv > 0 {
-			t0 = line[tok[ndim].lo:tok[ndim].hi]
-		}
-		if c.nv > 1 {
-			t1 = line[tok[ndim+1].lo:tok[ndim+1].hi]
-		}
-		v, err := c.parse(t0, t1, lr.line)
-		if err != nil {
-			return err
-		}
-		if mirrored {
-			switch {
-			case i != j:
-				offDiagonal++
-				at := placed{lr.line, i, j}
-				if first.line == 0 {
-					first = at
-				} else if at.above() != first.above() {
-					return errs.Errorf(errs.ErrIO, "line %d: entry (%d, %d) lies %s the diagonal, but line %d stored (%d, %d) %s it: a %s file stores one triangle, each entry standing for its mirror too",
-						lr.line, i+1, j+1, at.side(), first.line, first.i+1, first.j+1, first.side(), h.symmetry)
-				}
-				if _, ok := c.mirror(v); !ok {
-					return errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
-				}
-			case skew:
-				return errs.Errorf(errs.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", lr.line, i+1, j+1)
-			case c.diagonal != nil && !c.diagonal(v):
-				return errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, i+1, j+1, v)
-			}
-		}
-		rows = append(rows, i)
-		if ndim == 2 {
-			cols = append(cols, j)
-		}
-		vals = append(vals, v)
-	}
-	if n := int64(len(rows)); n < h.entries {
-		return errs.Errorf(errs.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, h.entries, h.sizeLine)
+	if st.total < h.entries {
+		return errs.Errorf(errs.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", cr.line, st.total, h.entries, h.sizeLine)
 	}
 	if ndim == 1 {
-		n := int64(len(rows))
+		n := st.total
+		rows, vals := make([]int64, n), make([]T, n)
+		parallelParts(len(parts), func(p int) {
+			at := parts[p].start
+			copy(rows[at:], parts[p].rows)
+			copy(vals[at:], parts[p].vals)
+		})
 		m.Indices = wrap(dtype.Int64, rows, 1, n)
 		m.Values = wrap(c.dtype, vals, n)
 		return nil
 	}
-	if n := int64(len(rows)) + offDiagonal; n > budget {
-		return tooLarge(lr.line, "entries after symmetry expansion", n, perEntry)
+	if n := st.total + st.offDiagonal; n > budget {
+		return tooLarge(cr.line, "entries after symmetry expansion", n, perEntry)
 	}
-	idx, out := expandCoordinate(rows, cols, vals, mirrored, offDiagonal, c.mirror)
-	n := int64(len(out))
+	idx, vals := expandCoordinate(parts, st.total, h.symmetry != SymmetryGeneral, st.offDiagonal, c.mirror)
+	n := int64(len(vals))
 	m.Indices = wrap(dtype.Int64, idx, 2, n)
-	m.Values = wrap(c.dtype, out, n)
+	m.Values = wrap(c.dtype, vals, n)
 	return nil
+}
+
+// chunkEntries is what parseChunk found in one chunk: its entries up to the
+// first line that broke a rule of its own (err, at errLine), and what
+// mergeChunk needs to check the rules that span chunks.
+type chunkEntries[T any] struct {
+	rows, cols []int64
+	vals       []T
+	chunkSummary
+}
+
+// chunkSummary is the part of chunkEntries that does not depend on T.
+type chunkSummary struct {
+	entries      int64
+	err          error
+	errLine      int64
+	above, below placed // the first off-diagonal entries above and below the diagonal
+	offDiagonal  int64
+	start        int64 // the index of the chunk's first entry in the file's (set by merge)
+}
+
+// summary returns the chunk's summary, its entry count filled in.
+func (e *chunkEntries[T]) summary() *chunkSummary {
+	e.entries = int64(len(e.rows))
+	return &e.chunkSummary
+}
+
+// parseChunk parses the entries of one chunk, checking each line on its own
+// (numbers, ranges, the diagonal rules) and noting where its first entries
+// above and below the diagonal are; it stops at the first broken rule.
+func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token) (e chunkEntries[T]) {
+	ndim := len(h.shape)
+	want := ndim + c.nv
+	e.rows = make([]int64, 0, ch.lines)
+	if ndim == 2 {
+		e.cols = make([]int64, 0, ch.lines)
+	}
+	e.vals = make([]T, 0, ch.lines)
+	mirrored := h.symmetry != SymmetryGeneral
+	skew := h.symmetry == SymmetrySkew
+	var tok4 [4]span
+	fail := func(line int64, err error) bool {
+		e.err, e.errLine = err, line
+		return false
+	}
+	forEachLine(ch.data, ch.firstLine, func(line []byte, ln int64) bool {
+		pollEvery(tok, ln)
+		k := splitFields(line, tok4[:want])
+		if k == 0 || line[tok4[0].lo] == '%' {
+			return true
+		}
+		if k != want {
+			return fail(ln, errs.Errorf(errs.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", ln, want, entryWords(ndim, c.names), k))
+		}
+		var i, j int64
+		var err error
+		if ndim == 1 {
+			if i, err = readIndex(line[tok4[0].lo:tok4[0].hi], "index", h.shape[0], ln); err != nil {
+				return fail(ln, err)
+			}
+		} else {
+			if i, err = readIndex(line[tok4[0].lo:tok4[0].hi], "row index", h.shape[0], ln); err != nil {
+				return fail(ln, err)
+			}
+			if j, err = readIndex(line[tok4[1].lo:tok4[1].hi], "column index", h.shape[1], ln); err != nil {
+				return fail(ln, err)
+			}
+		}
+		var t0, t1 []byte
+		if c.nv > 0 {
+			t0 = line[tok4[ndim].lo:tok4[ndim].hi]
+		}
+		if c.nv > 1 {
+			t1 = line[tok4[ndim+1].lo:tok4[ndim+1].hi]
+		}
+		v, err := c.parse(t0, t1, ln)
+		if err != nil {
+			return fail(ln, err)
+		}
+		if mirrored {
+			switch {
+			case i != j:
+				// Placed before the value's checks: a broken triangle is
+				// reported first, as when the lines are read one by one.
+				at := placed{ln, i, j}
+				if at.above() && e.above.line == 0 {
+					e.above = at
+				} else if !at.above() && e.below.line == 0 {
+					e.below = at
+				}
+				e.offDiagonal++
+				if _, ok := c.mirror(v); !ok {
+					return fail(ln, errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", ln, v))
+				}
+			case skew:
+				return fail(ln, errs.Errorf(errs.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", ln, i+1, j+1))
+			case c.diagonal != nil && !c.diagonal(v):
+				return fail(ln, errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", ln, i+1, j+1, v))
+			}
+		}
+		e.rows = append(e.rows, i)
+		if ndim == 2 {
+			e.cols = append(e.cols, j)
+		}
+		e.vals = append(e.vals, v)
+		return true
+	})
+	return e
+}
+
+// mergeState carries the rules that span chunks through the chunks in file
+// order: the count of entries so far and the first off-diagonal entry.
+type mergeState struct {
+	stop, perEntry int64
+	total          int64
+	offDiagonal    int64
+	first          placed // the first off-diagonal entry, whose triangle the others must share
+}
+
+// merge checks the next chunk against the ones before it and takes in its
+// entries, or returns the first broken rule in file order: a count beyond
+// what the size line promises or the memory limit holds (checked on a line
+// before anything else), a triangle other than the first entry's, or the
+// chunk's own error.
+func (st *mergeState) merge(h *header, ch bodyChunk, e *chunkSummary) error {
+	// The line of the entry past stop, if the chunk reaches it: the data
+	// lines of a chunk are its entries and the line of its error, if any.
+	var countLine int64
+	if k := st.stop - st.total + 1; k <= e.entries {
+		countLine = dataLine(ch, k)
+	} else if e.err != nil && k == e.entries+1 {
+		countLine = e.errLine
+	}
+	var triangle, at placed
+	if st.first.line == 0 {
+		st.first = earliest(e.above, e.below)
+	}
+	if st.first.line != 0 {
+		other := e.below
+		if !st.first.above() {
+			other = e.above
+		}
+		if other.line > st.first.line {
+			triangle, at = st.first, other
+		}
+	}
+	switch {
+	case countLine != 0 && (at.line == 0 || countLine <= at.line) && (e.err == nil || countLine <= e.errLine):
+		if st.stop == h.entries {
+			return errs.Errorf(errs.ErrIO, "line %d: too many entries: the size line (line %d) promises %d", countLine, h.sizeLine, h.entries)
+		}
+		return tooLarge(countLine, "entries", st.stop+1, st.perEntry)
+	case at.line != 0 && (e.err == nil || at.line <= e.errLine):
+		return errs.Errorf(errs.ErrIO, "line %d: entry (%d, %d) lies %s the diagonal, but line %d stored (%d, %d) %s it: a %s file stores one triangle, each entry standing for its mirror too",
+			at.line, at.i+1, at.j+1, at.side(), triangle.line, triangle.i+1, triangle.j+1, triangle.side(), h.symmetry)
+	case e.err != nil:
+		return e.err
+	}
+	e.start = st.total
+	st.total += e.entries
+	st.offDiagonal += e.offDiagonal
+	return nil
+}
+
+// earliest is whichever of two placed entries came first (line 0: none).
+func earliest(a, b placed) placed {
+	if a.line == 0 || (b.line != 0 && b.line < a.line) {
+		return b
+	}
+	return a
+}
+
+// dataLine returns the line of the k-th (1-based) entry line of a chunk:
+// one that is neither blank nor a comment.
+func dataLine(ch bodyChunk, k int64) int64 {
+	var found int64
+	var tok [1]span
+	forEachLine(ch.data, ch.firstLine, func(line []byte, ln int64) bool {
+		if n := splitFields(line, tok[:]); n == 0 || line[tok[0].lo] == '%' {
+			return true
+		}
+		if k--; k == 0 {
+			found = ln
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // placed is where a file stored an entry: its line and 0-based coordinates.
@@ -143,31 +293,47 @@ func (p placed) side() string {
 	return "below"
 }
 
-// expandCoordinate lays out the (2, nnz) index array, adding the mirror of
-// every off-diagonal entry right after it when the file is not general.
-func expandCoordinate[T any](rows, cols []int64, vals []T, mirrored bool, offDiagonal int64, mirror func(T) (T, bool)) ([]int64, []T) {
-	if !mirrored {
-		n := len(rows)
-		idx := make([]int64, 2*n)
-		copy(idx, rows)
-		copy(idx[n:], cols)
-		return idx, vals
+// expandCoordinate lays out the (2, nnz) index array and the values of the
+// chunks' n entries, in parallel, adding the mirror of every off-diagonal
+// entry right after it when the file is not general.
+func expandCoordinate[T any](parts []chunkEntries[T], n int64, mirrored bool, offDiagonal int64, mirror func(T) (T, bool)) ([]int64, []T) {
+	total := n
+	if mirrored {
+		total += offDiagonal
 	}
-	n := len(rows) + int(offDiagonal)
-	idx := make([]int64, 2*n)
-	r, c := idx[:n], idx[n:]
-	out := make([]T, n)
-	k := 0
-	for e, i := range rows {
-		j, v := cols[e], vals[e]
-		r[k], c[k], out[k] = i, j, v
-		k++
-		if i != j {
-			w, _ := mirror(v)
-			r[k], c[k], out[k] = j, i, w
-			k++
+	idx := make([]int64, 2*total)
+	r, c := idx[:total], idx[total:]
+	out := make([]T, total)
+	// Where each chunk's entries go once mirrors are added before them.
+	base := make([]int64, len(parts))
+	var k int64
+	for p := range parts {
+		base[p] = k
+		k += int64(len(parts[p].rows))
+		if mirrored {
+			k += parts[p].offDiagonal
 		}
 	}
+	parallelParts(len(parts), func(p int) {
+		e := &parts[p]
+		k := base[p]
+		if !mirrored {
+			copy(r[k:], e.rows)
+			copy(c[k:], e.cols)
+			copy(out[k:], e.vals)
+			return
+		}
+		for u, i := range e.rows {
+			j, v := e.cols[u], e.vals[u]
+			r[k], c[k], out[k] = i, j, v
+			k++
+			if i != j {
+				w, _ := mirror(v)
+				r[k], c[k], out[k] = j, i, w
+				k++
+			}
+		}
+	})
 	return idx, out
 }
 

@@ -1,0 +1,116 @@
+package mmio
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/stretchr/testify/require"
+)
+
+// bigSymmetric is a "real symmetric" file of n x n with n entries (i, i-1)
+// below the diagonal, 1-based, value i, with a comment every 1000 lines:
+// some 2 MB, which the reader cuts into many chunks of several batches.
+func bigSymmetric(n int, edit func(i int, line string) string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%%%%MatrixMarket matrix coordinate real symmetric\n%d %d %d\n", n+1, n+1, n)
+	for i := 2; i <= n+1; i++ {
+		if i%1000 == 0 {
+			b.WriteString("% a comment\n")
+		}
+		b.WriteString(edit(i, fmt.Sprintf("%d %d %d\n", i, i-1, i)))
+	}
+	return b.String()
+}
+
+// lineOf is the 1-based line of entry i of bigSymmetric (the banner and
+// size line, the entries before it and the comments before it).
+func lineOf(i int) int { return 2 + (i - 1) + i/1000 }
+
+// TestParseAcrossChunks reads a file of many chunks: every entry and its
+// mirror in file order, and each broken rule reported at its own line
+// however far into the file, and before any later one, as a reader of one
+// line at a time would: a bad number, a broken triangle, too many entries
+// (which is checked on a line before the line's numbers), a diagonal entry
+// of a skew-symmetric file.
+func TestParseAcrossChunks(t *testing.T) {
+	const n = 150_000
+	keep := func(_ int, line string) string { return line }
+	m := parseString(t, bigSymmetric(n, keep))
+	require.Equal(t, int64(2*n), m.Values.Numel())
+	idx, vals := dtype.AsSlice[int64](m.Indices), dtype.AsSlice[float64](m.Values)
+	for e := 0; e < n; e++ {
+		i := int64(e + 2)
+		require.Equal(t, [4]int64{i - 1, i - 2, i - 2, i - 1}, [4]int64{idx[2*e], idx[2*e+1], idx[2*n+2*e], idx[2*n+2*e+1]}, "entry %d", e)
+		require.Equal(t, [2]float64{float64(i), float64(i)}, [2]float64{vals[2*e], vals[2*e+1]})
+	}
+
+	bad := func(at int, to string) func(int, string) string {
+		return func(i int, line string) string {
+			if i == at {
+				return to
+			}
+			return line
+		}
+	}
+	_, err := Parse(strings.NewReader(bigSymmetric(n, bad(123_457, "123457 123456 x\n"))))
+	requireIOError(t, err, fmt.Sprintf("line %d: value \"x\" is not a real number", lineOf(123_457)))
+
+	// Two broken rules: the first in file order is reported.
+	two := func(i int, line string) string {
+		switch i {
+		case 99_999:
+			return "5 7 1\n" // above the diagonal, after entries below it
+		case 140_000:
+			return "1 1 y\n"
+		}
+		return line
+	}
+	_, err = Parse(strings.NewReader(bigSymmetric(n, two)))
+	requireIOError(t, err, fmt.Sprintf("line %d: entry (5, 7) lies above the diagonal, but line 3 stored (2, 1) below it", lineOf(99_999)))
+
+	// One entry more than the size line promises, on a line that is also
+	// malformed: the count is checked first.
+	text := strings.Replace(bigSymmetric(n, keep), fmt.Sprintf("\n%d %d %d\n", n+1, n+1, n), fmt.Sprintf("\n%d %d %d\n", n+1, n+1, n-5), 1)
+	text = strings.Replace(text, fmt.Sprintf("\n%d %d %d\n", n-3, n-4, n-3), fmt.Sprintf("\n%d %d z\n", n-3, n-4), 1)
+	_, err = Parse(strings.NewReader(text))
+	requireIOError(t, err, fmt.Sprintf("line %d: too many entries: the size line (line 2) promises %d", lineOf(n-3), n-5))
+
+	skew := strings.Replace(bigSymmetric(n, bad(77_777, "5 5 1\n")), "real symmetric", "real skew-symmetric", 1)
+	_, err = Parse(strings.NewReader(skew))
+	requireIOError(t, err, fmt.Sprintf("line %d: skew-symmetric matrix with diagonal entry (5, 5)", lineOf(77_777)))
+}
+
+// cancelAfter cancels tok once n bytes have been read through it.
+type cancelAfter struct {
+	r   *strings.Reader
+	n   int
+	tok *cancel.Token
+}
+
+func (c *cancelAfter) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	if c.n -= k; c.n < 0 {
+		c.tok.Cancel()
+	}
+	return k, err
+}
+
+// TestParseCancelledInTheBody: a token cancelled while the chunks of the
+// body are read stops the parse (the polls of the batches and of the
+// goroutines parsing them), which unwinds as cancel.Catch expects.
+func TestParseCancelledInTheBody(t *testing.T) {
+	tok := cancel.New()
+	restore := cancel.BindAll(tok)
+	defer restore()
+	in := &cancelAfter{r: strings.NewReader(bigSymmetric(150_000, func(_ int, l string) string { return l })), n: 300_000, tok: tok}
+	err := func() (err error) {
+		defer cancel.Catch(&err)
+		_, err = Parse(in)
+		return err
+	}()
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "cancelled")
+}
