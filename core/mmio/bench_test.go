@@ -96,3 +96,21 @@ func BenchmarkParseGenerated(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriteGenerated writes the 2M entries of BenchmarkParseGenerated's
+// file (the harness's mm_write row); the throughput is output bytes.
+func BenchmarkWriteGenerated(b *testing.B) {
+	m, err := Parse(bytes.NewReader(generatedCoordinate(2_000_000)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := WriteCoordinate(&buf, m.Shape, m.Indices, m.Values); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
+}

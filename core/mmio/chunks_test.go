@@ -114,3 +114,29 @@ func TestParseCancelledInTheBody(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "cancelled")
 }
+
+// TestReadInOrderIsCoalescedAsIs: entries written in row-major order
+// without repeats make the coalesced tensor with no sort; a repeat or a
+// step back still sorts and sums.
+func TestReadInOrderIsCoalescedAsIs(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		idx  []int64
+		vals []float64
+	}{
+		{"1 1 1\n1 3 2\n2 2 3\n3 1 4\n", []int64{0, 0, 1, 2, 0, 2, 1, 0}, []float64{1, 2, 3, 4}},
+		{"1 1 1\n1 1 2\n2 2 3\n3 1 4\n", []int64{0, 1, 2, 0, 1, 0}, []float64{3, 3, 4}},
+		{"1 3 1\n1 1 2\n2 2 3\n3 1 4\n", []int64{0, 0, 1, 2, 0, 2, 1, 0}, []float64{2, 1, 3, 4}},
+	} {
+		n := strings.Count(c.body, "\n")
+		x, err := ReadFrom(strings.NewReader(fmt.Sprintf("%%%%MatrixMarket matrix coordinate real general\n3 3 %d\n%s", n, c.body)))
+		require.NoError(t, err)
+		require.True(t, x.IsCoalesced())
+		idx, err := x.Indices()
+		require.NoError(t, err)
+		vals, err := x.Values()
+		require.NoError(t, err)
+		require.Equal(t, c.idx, dtype.AsSlice[int64](idx), c.body)
+		require.Equal(t, c.vals, dtype.AsSlice[float64](vals), c.body)
+	}
+}

@@ -1,6 +1,8 @@
 package mmio
 
 import (
+	"sync/atomic"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
@@ -21,6 +23,10 @@ const compressedRowsFree = 1 << 12
 // as tensor.Coalesce does.
 func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 	nnz := m.Values.Numel()
+	if strictlyIncreasing(dtype.AsSlice[int64](m.Indices), nnz, len(m.Shape)) {
+		// Written in order without repeats (as most writers do): coalesced as it is.
+		return tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{Coalesced: true, NoCheck: true})
+	}
 	if len(m.Shape) == 2 && m.Shape[0] <= nnz+compressedRowsFree {
 		// Parse has checked every index against the shape.
 		coo, err := tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{NoCheck: true})
@@ -73,4 +79,33 @@ func sumRuns[V kernels.Number](values dtype.Array, perm, starts []int64) (dtype.
 		return dtype.Array{}, err
 	}
 	return wrap(values.DType, dst, int64(len(dst))), nil
+}
+
+// strictlyIncreasing reports whether the nnz coordinates of a (ndim, nnz)
+// index array are in row-major order without repeats, checked in parallel
+// parts that each compare their first entry with the one before it.
+func strictlyIncreasing(idx []int64, nnz int64, ndim int) bool {
+	rows := idx[:nnz]
+	var cols []int64
+	if ndim == 2 {
+		cols = idx[nnz : 2*nnz]
+	}
+	less := func(k int64) bool { // entry k-1 before entry k
+		if rows[k-1] != rows[k] || cols == nil {
+			return rows[k-1] < rows[k]
+		}
+		return cols[k-1] < cols[k]
+	}
+	const part = 1 << 18
+	parts := int((nnz + part - 1) / part)
+	var broken atomic.Bool
+	parallelParts(parts, func(p int) {
+		for k := max(int64(p)*part, 1); k < min(int64(p+1)*part, nnz); k++ {
+			if !less(k) {
+				broken.Store(true)
+				return
+			}
+		}
+	})
+	return !broken.Load()
 }

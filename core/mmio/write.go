@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"math"
+	"runtime"
 	"strconv"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -110,27 +111,58 @@ func writeCoordinate(w io.Writer, field string, shape []int64, indices, values d
 	}
 	b = strconv.AppendInt(b, nnz, 10)
 	b = append(b, '\n')
-	for k := range nnz {
-		for d := range int64(len(shape)) {
+	if _, err := bw.Write(b); err != nil {
+		return writeError(err)
+	}
+	// Blocks of entries are formatted in parallel, a batch at a time, and
+	// written in order: the text of a batch is all the memory it takes.
+	blocks := (nnz + writeBlock - 1) / writeBlock
+	batch := int64(runtime.GOMAXPROCS(0) * batchChunks)
+	bufs := make([][]byte, min(batch, blocks))
+	tok := cancel.Current()
+	for b0 := int64(0); b0 < blocks; b0 += batch {
+		n := min(batch, blocks-b0)
+		parallelParts(int(n), func(p int) {
+			tok.Check() // a block is some milliseconds of formatting
+			k0 := (b0 + int64(p)) * writeBlock
+			bufs[p] = appendEntries(bufs[p][:0], field, len(shape), indices, values, nnz, k0, min(k0+writeBlock, nnz))
+		})
+		for _, t := range bufs[:n] {
+			if _, err := bw.Write(t); err != nil {
+				return writeError(err)
+			}
+		}
+	}
+	return flush(bw, nil)
+}
+
+// writeBlock is how many entries one goroutine formats at a time.
+const writeBlock = 32 << 10
+
+// appendEntries formats the entries [k0, k1) of a coordinate file, one a line.
+func appendEntries(b []byte, field string, ndim int, indices, values dtype.Array, nnz, k0, k1 int64) []byte {
+	var idx []int64
+	if indices.DType == dtype.Int64 {
+		idx = dtype.AsSlice[int64](indices)
+	}
+	for k := k0; k < k1; k++ {
+		for d := range int64(ndim) {
 			if d > 0 {
 				b = append(b, ' ')
 			}
-			b = strconv.AppendInt(b, indices.Index(d*nnz+k)+1, 10)
+			if idx != nil {
+				b = strconv.AppendInt(b, idx[d*nnz+k]+1, 10)
+			} else {
+				b = strconv.AppendInt(b, indices.Index(d*nnz+k)+1, 10)
+			}
 		}
 		if field != FieldPattern {
 			b = append(b, ' ')
 			b = appendValue(b, field, values, k)
 		}
 		b = append(b, '\n')
-		if len(b) > 4096 {
-			cancel.Poll() // some 100 entries a poll: one atomic load
-			if _, err := bw.Write(b); err != nil {
-				return writeError(err)
-			}
-			b = b[:0]
-		}
 	}
-	return flush(bw, b)
+	return b
 }
 
 // checkCoordinate validates shape and indices and returns nnz.
