@@ -257,8 +257,9 @@ soak:
 # "--only spmv", "--json path" (python3 bench/harness.py --help).
 # `make bench-env` makes a virtual environment with numpy, SciPy, PyTorch and Dask
 # in $(BENCH_ENV) (PyPI's torch with its CUDA libraries: about 5.5 GB, a minute
-# or two), and the MKL (mkl, sparse-dot-mkl) and SuiteSparse:GraphBLAS
-# (python-graphblas, suitesparse-graphblas) peers; `make bench` then runs in it,
+# or two), the MKL (mkl, sparse-dot-mkl) and SuiteSparse:GraphBLAS
+# (python-graphblas, suitesparse-graphblas) peers, and fast_matrix_market (the
+# Matrix Market rows' peer); `make bench` then runs in it,
 # else in $(PYTHON).
 BENCH_ARGS ?=
 BENCH_ENV  ?= $(BUILD)/bench-env
@@ -272,6 +273,7 @@ bench-env:
 	$(PYTHON) -m venv $(BENCH_ENV)
 	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch "dask[array]" distributed
 	$(BENCH_ENV)/bin/python -m pip install --quiet mkl sparse-dot-mkl python-graphblas suitesparse-graphblas
+	$(BENCH_ENV)/bin/python -m pip install --quiet fast_matrix_market
 	# CHOLMOD for the cholesky rows: scikit-sparse builds against Debian's SuiteSparse
 	# (libsuitesparse-dev, installed here when run as root, with OpenBLAS: Debian's
 	# default BLAS is netlib's reference code, which would handicap CHOLMOD); 0.4.16 is

@@ -34,6 +34,7 @@ import dia_cases  # noqa: E402
 import gslib  # noqa: E402
 import mkl_cases  # noqa: E402
 import mkl_peers  # noqa: E402
+import mmio_cases  # noqa: E402
 import ops_cases  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
@@ -49,6 +50,7 @@ ALL = cases.KERNELS + [("spmv_dia", dia_cases.spmv_dia), ("semi_mm", semi_cases.
     solve_cases.KERNELS + [("small_call", smallcall.small_call)]
 ALL += autograd_cases.KERNELS
 ALL += mkl_cases.KERNELS
+ALL += mmio_cases.KERNELS
 ALL += lowrank_cases.KERNELS
 ALL += shape_cases.KERNELS
 ALL += ops_cases.KERNELS

@@ -5,6 +5,8 @@ SuiteSparse:GraphBLAS (mkl_peers), each paired call by call with MKL:
     spmv_rmat       SpMV into an existing y, R-MAT graph (skewed rows, scattered x)
     spmm128         SpMM into an existing C, 128 dense columns, Laplacian 1000^2
     spgemm_uniform  sparse @ sparse, uniform random 100K x 100K, 8 a row, squared, sorted
+    spgemm_i64      spgemm_i64 and spgemm_uniform_i64: the Laplacian and uniform squares
+                    with int64 operands, against MKL on int64 arrays
 
 Where the product has an out= form, both gosparse and MKL write into an
 existing output (the kernel alone: neither pays for faulting in a new one).
@@ -174,5 +176,65 @@ def spgemm_uniform(ctx):
     return [finish(row)]
 
 
+def _csr64(t):
+    """t as CSR with int64 indices."""
+    c = t if t.layout is gosparse.sparse_csr else t.to_sparse_csr()
+    return c if c._index_width() == 64 else c._to_index_width(64)
+
+
+def _scipy_csr64(A):
+    """A scipy CSR of A with int64 indices (SciPy's constructor narrows indices that
+    fit int32: set back, so that MKL reads int64 too)."""
+    S = cases._scipy_csr(A)
+    S.indices, S.indptr = S.indices.astype(np.int64), S.indptr.astype(np.int64)
+    return S
+
+
+def _spgemm_i64_row(ctx, name, what, A):
+    """gosparse's int64 CSR @ CSR against MKL's on the same int64 arrays, paired."""
+    rows = A.shape[0]
+    crow, col, _ = cases._parts(A)
+    nnz = col.size
+    products = int(np.diff(crow.astype(np.int64))[col].sum())
+    row = new_row(name, "CSR @ CSR f64/i64, %s squared (%d nnz, %d products)" % (what, nnz, products),
+                  flops=2 * products,
+                  flops_formula="2*products (products = sum over a_ik of nnz(B row k))",
+                  target={"peer": "mkl", "ratio": 1.2, "sorted": True})
+    try:
+        op, via = gslib.operator("sparse_mm")
+    except gslib.Unavailable as e:
+        return unavailable(row, e)
+    res = run_gosparse(row, lambda: op(A, A), ctx.fast, via)
+    if res is None:
+        return row
+    C = tuple(np.array(a) for a in cases._parts(res))
+    row["bytes"] = 2 * (16 * nnz + 8 * (rows + 1)) + 16 * C[1].size + 8 * (rows + 1)
+    row["bytes_formula"] = "(16*nnz_A + 8*(rows+1)) * 2 operands + 16*nnz_C + 8*(rows+1)"
+    row["nnz_out"] = C[1].size
+    row["result_index_width"] = res._index_width()
+    row["sorted_output"] = check.csr_sorted(C[0], C[1])
+    del res
+    S = _scipy_csr64(A)
+    row["pair"] = ("mkl",)
+    run_strong(row, [p for p in mkl_peers.spgemm(S) if p.name == "mkl"], ctx.slow,
+               lambda r: check.csr(r, C))
+    return finish(row)
+
+
+def spgemm_i64(ctx):
+    """The two SpGEMM rows (the Laplacian square and the uniform random square) with int64
+    operands, against MKL on int64 arrays: the int32 rows' twins (spgemm, spgemm_uniform)."""
+    s = Sizes(ctx.quick)
+    n = ctx.sizes.spgemm_grid
+    lap = _csr64(cases._laplacian(n))
+    out = [_spgemm_i64_row(ctx, "spgemm_i64", "2-D Laplacian %d^2" % n, lap)]
+    del lap
+    dim = s.uniform_dim
+    uni = _csr64(gosparse.generators.uniform(dim, dim, dim * s.uniform_per_row, 3))
+    out.append(_spgemm_i64_row(ctx, "spgemm_uniform_i64", "uniform random %dx%d, %d a row"
+                               % (dim, dim, s.uniform_per_row), uni))
+    return out
+
+
 KERNELS = [("spmv_out", spmv_out), ("spmv_rmat", spmv_rmat), ("spmm128", spmm128),
-           ("spgemm_uniform", spgemm_uniform)]
+           ("spgemm_uniform", spgemm_uniform), ("spgemm_i64", spgemm_i64)]
