@@ -68,6 +68,11 @@ func parseFloat(b []byte) (float64, error) {
 	if len(b) == 0 {
 		return 0, errSyntax
 	}
+	// fastFloat accepts only well-formed decimals: the common case needs
+	// no scan of its own first.
+	if v, ok := fastFloat(b); ok {
+		return v, nil
+	}
 	fortran := false
 	for _, c := range b {
 		switch {
@@ -77,9 +82,6 @@ func parseFloat(b []byte) (float64, error) {
 		default:
 			return parseSpecial(b)
 		}
-	}
-	if v, ok := fastFloat(b); ok {
-		return v, nil
 	}
 	if fortran {
 		var tmp [64]byte
