@@ -104,13 +104,14 @@ func scatterFits(n, nse int64) bool { return n <= 4*nse+(1<<16) }
 
 // distinctEntries returns t, coalesced first when it is an uncoalesced COO
 // whose duplicates op would count apart: a sum or mean with fill zero adds
-// duplicates as coalescing would, every other case needs distinct positions
-// (the unspecified count, prod, amax, ...).
+// duplicates as coalescing would (not for bool, whose coalescing is an or:
+// two true duplicates are one true element), every other case needs
+// distinct positions (the unspecified count, prod, amax, ...).
 func distinctEntries(t *tensor.Tensor, op engine.ReduceOp) (*tensor.Tensor, error) {
 	if t.StorageLayout() != tensor.COO || t.CoalescedFlag() {
 		return t, nil
 	}
-	if (op == engine.Sum || op == engine.Mean) && isZeroBytes(t.FillElem()) {
+	if (op == engine.Sum || op == engine.Mean) && t.DType() != dtype.Bool && isZeroBytes(t.FillElem()) {
 		return t, nil
 	}
 	return tensor.Coalesce(t)

@@ -128,5 +128,5 @@ func documentedExtension(c *opCase) string {
 	return ""
 }
 
-var productCalls = []string{"gs_mm", "gs_sparse_mm", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out",
+var productCalls = []string{"gs_mm", "gs_sparse_mm", "gs_sparse_mm_index_width", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out",
 	"gs_addmm", "gs_sparse_addmm", "gs_sspaddmm", "gs_addmv", "gs_sampled_addmm"}

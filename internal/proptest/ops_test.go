@@ -420,7 +420,7 @@ var opGens = []opGen{
 		return c, nil
 	}},
 	{gs: []string{"gs_sparse_resize", "gs_sparse_resize_and_clear"}, make: makeResize},
-	{gs: []string{"gs_mm", "gs_sparse_mm", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out"}, make: makeProduct},
+	{gs: []string{"gs_mm", "gs_sparse_mm", "gs_sparse_mm_index_width", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out"}, make: makeProduct},
 	{gs: []string{"gs_addmm", "gs_sparse_addmm", "gs_sspaddmm", "gs_addmv", "gs_sampled_addmm"}, make: makeScaledProduct},
 	{gs: []string{"gs_to_dense", "gs_to_layout", "gs_to_layout_as", "gs_to_sparse_coo_dim", "gs_coalesce", "gs_to_dtype",
 		"gs_to_index_width", "gs_to_format", "gs_clone", "gs_equal"}, make: makeConversion},
@@ -523,7 +523,7 @@ func (g *gen) productDTypes() (dtype.DType, dtype.DType) {
 }
 
 func makeProduct(g *gen) (*opCase, error) {
-	names := []string{"gs_mm", "gs_sparse_mm", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out"}
+	names := []string{"gs_mm", "gs_sparse_mm", "gs_sparse_mm_index_width", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out"}
 	name := names[g.pick(len(names))]
 	n, k, k2, m := g.matSizes()
 	da, db := g.productDTypes()
@@ -558,9 +558,10 @@ func makeProduct(g *gen) (*opCase, error) {
 	fns := map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){
 		"gs_mm": linalg.Mm, "gs_sparse_mm": linalg.SparseMm, "gs_smm": linalg.Smm, "gs_hspmm": linalg.Hspmm,
 		"gs_mv": linalg.Mv, "gs_bmm": linalg.Bmm, "gs_matmul": linalg.Matmul,
+		"gs_sparse_mm_index_width": func(a, b *tensor.Tensor) (*tensor.Tensor, error) { return linalg.SparseMmIndexWidth(a, b, 64) },
 	}
 	refs := map[string]func(a, b oracle.Array) (oracle.Array, error){
-		"gs_mm": oracle.Mm, "gs_sparse_mm": oracle.Mm, "gs_smm": oracle.Mm, "gs_hspmm": oracle.Mm, "gs_mm_out": oracle.Mm,
+		"gs_mm": oracle.Mm, "gs_sparse_mm": oracle.Mm, "gs_sparse_mm_index_width": oracle.Mm, "gs_smm": oracle.Mm, "gs_hspmm": oracle.Mm, "gs_mm_out": oracle.Mm,
 		"gs_mv": oracle.Mv, "gs_mv_out": oracle.Mv, "gs_bmm": oracle.Bmm, "gs_matmul": oracle.Matmul,
 	}
 	c.want = func() (oracle.Array, error) { return refs[name](a.dense, b.dense) }
