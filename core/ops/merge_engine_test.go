@@ -41,7 +41,8 @@ func TestMergeEngineMatchesCOOMerge(t *testing.T) {
 				}
 				for _, fills := range [][2]float64{{0, 0}, {2, 0}, {0, math.NaN()}, {2, -1}} {
 					a := mk(0.4, fills[0])
-					pairs := map[string]*tensor.Tensor{"other": mk(0.3, fills[1]), "same": a, "empty": mk(0, fills[1])}
+					pairs := map[string]*tensor.Tensor{"other": mk(0.3, fills[1]), "same": a, "empty": mk(0, fills[1]),
+						"equal": samePatternCopy(t, rng, a, fills[1])}
 					for pname, b := range pairs {
 						for _, op := range []string{"add", "sub", "mul"} {
 							for _, args := range []BinaryArgs{{}, {Alpha: &alpha}} {
@@ -73,7 +74,22 @@ func TestMergeEngineMatchesCOOMerge(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 2*2*2*4*3*5, covered)
+	require.Equal(t, 2*2*2*4*4*5, covered)
+}
+
+// samePatternCopy is a matrix with a's pattern in new arrays (equal
+// contents, not shared) and new values, some NaN, and fill fill.
+func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill float64) *tensor.Tensor {
+	lv := a.StorageLevels()[1]
+	vals := dtype.CopyArray(a.ValueArray())
+	for i := range vals.Numel() {
+		vals.SetComplex(i, dtype.Real([]float64{math.NaN(), -1.5, 3, 0.25}[rng.IntN(4)]))
+	}
+	r, err := tensor.NewCompressed(a.Layout(), dtype.CopyArray(lv.Pos), dtype.CopyArray(lv.Crd), vals, a.Shape(), tensor.BuildOptions{})
+	require.NoError(t, err)
+	r, err = tensor.WithFill(r, tensor.ScalarBytes(a.DType(), dtype.Real(fill)))
+	require.NoError(t, err)
+	return r
 }
 
 // The merge allocates its result and a row pointer, no COO copies: add of
