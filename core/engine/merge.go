@@ -91,9 +91,15 @@ func mergeTyped[I kernels.Index, V float32 | float64](m mergeOp, a, b MergeInput
 	var unordered atomic.Bool
 	work := int64(rows) + int64(pa[rows]-pa[0]) + int64(pb[rows]-pb[0])
 	kernels.ForRows(pa, work, func(lo, hi int) {
+		if m.op == MergeAdd {
+			if !addCountRows(pa, ca, pb, cb, pos, lo, hi) {
+				unordered.Store(true)
+			}
+			return
+		}
 		for r := lo; r < hi; r++ {
-			n, ok := mergeRow(m, ca[pa[r]-pa[0]:pa[r+1]-pa[0]], va[pa[r]-pa[0]:pa[r+1]-pa[0]],
-				cb[pb[r]-pb[0]:pb[r+1]-pb[0]], vb[pb[r]-pb[0]:pb[r+1]-pb[0]], fa, fb, nil, nil)
+			n, ok := countRow(m, ca[pa[r]-pa[0]:pa[r+1]-pa[0]], va[pa[r]-pa[0]:pa[r+1]-pa[0]],
+				cb[pb[r]-pb[0]:pb[r+1]-pb[0]], vb[pb[r]-pb[0]:pb[r+1]-pb[0]], fa, fb)
 			if !ok {
 				unordered.Store(true)
 				return
@@ -119,8 +125,12 @@ func mergeTyped[I kernels.Index, V float32 | float64](m mergeOp, a, b MergeInput
 	vals := dtype.UninitArray(a.Values.DType, []int64{total})
 	oc, ov := dtype.AsSlice[I](crd), dtype.AsSlice[V](vals)
 	kernels.ForRows(pos, work, func(lo, hi int) {
+		if m.op == MergeAdd {
+			addFillRows(m.alpha, fa, fb, pa, ca, va, pb, cb, vb, pos, oc, ov, lo, hi)
+			return
+		}
 		for r := lo; r < hi; r++ {
-			mergeRow(m, ca[pa[r]-pa[0]:pa[r+1]-pa[0]], va[pa[r]-pa[0]:pa[r+1]-pa[0]],
+			fillRow(m, ca[pa[r]-pa[0]:pa[r+1]-pa[0]], va[pa[r]-pa[0]:pa[r+1]-pa[0]],
 				cb[pb[r]-pb[0]:pb[r+1]-pb[0]], vb[pb[r]-pb[0]:pb[r+1]-pb[0]], fa, fb,
 				oc[pos[r]:pos[r+1]], ov[pos[r]:pos[r+1]])
 		}
@@ -133,44 +143,58 @@ func mergeTyped[I kernels.Index, V float32 | float64](m mergeOp, a, b MergeInput
 	return Merged{Pos: p, Crd: crd, Values: vals, Fill: f}, true, nil
 }
 
-// mergeRow merges one row of a (columns ca, values va) and b: it counts the
-// result entries and, when oc is not nil, writes their columns and values.
-// ok is false when a row's columns are not strictly increasing.
-func mergeRow[I kernels.Index, V float32 | float64](m mergeOp, ca []I, va []V, cb []I, vb []V, fa, fb float64, oc []I, ov []V) (int, bool) {
+// countRow counts the entries of one row of mul's result of a (columns
+// ca, values va) and b (add counts with addCountRows). ok is false when a
+// row's columns are not strictly increasing.
+func countRow[I kernels.Index, V float32 | float64](m mergeOp, ca []I, va []V, cb []I, vb []V, fa, fb float64) (int, bool) {
+	if !increasing(ca) || !increasing(cb) {
+		return 0, false
+	}
+	return fillRow(m, ca, va, cb, vb, fa, fb, nil, nil), true
+}
+
+// increasing reports whether c is strictly increasing.
+func increasing[I kernels.Index](c []I) bool {
+	for k := 1; k < len(c); k++ {
+		if c[k] <= c[k-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// fillRow merges one row of a (columns ca, values va) and b, whose columns
+// countRow checked, and returns the result entry count; when oc is not nil
+// it writes their columns and values there too.
+func fillRow[I kernels.Index, V float32 | float64](m mergeOp, ca []I, va []V, cb []I, vb []V, fa, fb float64, oc []I, ov []V) int {
 	i, j, n := 0, 0, 0
 	va, vb = va[:len(ca)], vb[:len(cb)]
-	emit := func(c I, z float64) {
-		if oc != nil {
+	write := oc != nil
+	for i < len(ca) || j < len(cb) {
+		var c I
+		var z float64
+		switch {
+		case j == len(cb) || (i < len(ca) && ca[i] < cb[j]):
+			c, z = ca[i], m.apply(float64(va[i]), fb)
+			i++
+			if !m.keepOne(z) {
+				continue
+			}
+		case i == len(ca) || cb[j] < ca[i]:
+			c, z = cb[j], m.apply(fa, float64(vb[j]))
+			j++
+			if !m.keepOne(z) {
+				continue
+			}
+		default:
+			c, z = ca[i], m.apply(float64(va[i]), float64(vb[j]))
+			i++
+			j++
+		}
+		if write {
 			oc[n], ov[n] = c, V(z)
 		}
 		n++
 	}
-	for i < len(ca) || j < len(cb) {
-		switch {
-		case j == len(cb) || (i < len(ca) && ca[i] < cb[j]):
-			if i > 0 && ca[i] <= ca[i-1] {
-				return 0, false
-			}
-			if z := m.apply(float64(va[i]), fb); m.keepOne(z) {
-				emit(ca[i], z)
-			}
-			i++
-		case i == len(ca) || cb[j] < ca[i]:
-			if j > 0 && cb[j] <= cb[j-1] {
-				return 0, false
-			}
-			if z := m.apply(fa, float64(vb[j])); m.keepOne(z) {
-				emit(cb[j], z)
-			}
-			j++
-		default:
-			if (i > 0 && ca[i] <= ca[i-1]) || (j > 0 && cb[j] <= cb[j-1]) {
-				return 0, false
-			}
-			emit(ca[i], m.apply(float64(va[i]), float64(vb[j])))
-			i++
-			j++
-		}
-	}
-	return n, true
+	return n
 }

@@ -1,0 +1,79 @@
+package engine
+
+import "github.com/gosparse/gosparse/kernels"
+
+// The add merge's row kernels: add keeps the whole union of the patterns,
+// so its count reads the columns only, and its fill needs no keep test.
+// They walk rows [lo, hi) by index into the whole arrays (no per-row
+// slices), the two-pointer loop first and the tails after it, so the hot
+// loop has one compare per entry.
+
+// addCountRows writes the union size of row r to cnt[r+1] for r in
+// [lo, hi) and reports false when a row's columns are not strictly
+// increasing.
+func addCountRows[I kernels.Index](pa, ca, pb, cb []I, cnt []I, lo, hi int) bool {
+	a0, b0 := pa[0], pb[0]
+	for r := lo; r < hi; r++ {
+		i, ie := int(pa[r]-a0), int(pa[r+1]-a0)
+		j, je := int(pb[r]-b0), int(pb[r+1]-b0)
+		ra, rb := ca[i:ie], cb[j:je]
+		if !increasing(ra) || !increasing(rb) {
+			return false
+		}
+		both, x, y := 0, 0, 0
+		for x < len(ra) && y < len(rb) {
+			switch p, q := ra[x], rb[y]; {
+			case p < q:
+				x++
+			case q < p:
+				y++
+			default:
+				both++
+				x++
+				y++
+			}
+		}
+		cnt[r+1] = I(len(ra) + len(rb) - both)
+	}
+	return true
+}
+
+// addFillRows writes rows [lo, hi) of a + alpha*b into oc and ov from
+// offset pos[r]: an entry of a only is va + alpha*fb, of b only
+// fa + alpha*vb, computed in float64 as mergeOp.apply does (bit for bit).
+func addFillRows[I kernels.Index, V float32 | float64](alpha, fa, fb float64, pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int) {
+	a0, b0 := pa[0], pb[0]
+	afb := alpha * fb
+	va, vb = va[:len(ca)], vb[:len(cb)]
+	for r := lo; r < hi; r++ {
+		i, ie := int(pa[r]-a0), int(pa[r+1]-a0)
+		j, je := int(pb[r]-b0), int(pb[r+1]-b0)
+		n, ne := int(pos[r]), int(pos[r+1])
+		c, v := oc[n:ne], ov[n:ne]
+		k := 0
+		for i < ie && j < je {
+			p, q := ca[i], cb[j]
+			switch {
+			case p < q:
+				c[k], v[k] = p, V(float64(va[i])+afb)
+				i++
+			case q < p:
+				c[k], v[k] = q, V(fa+alpha*float64(vb[j]))
+				j++
+			default:
+				c[k], v[k] = p, V(float64(va[i])+alpha*float64(vb[j]))
+				i++
+				j++
+			}
+			k++
+		}
+		for ; i < ie; i++ {
+			c[k], v[k] = ca[i], V(float64(va[i])+afb)
+			k++
+		}
+		for ; j < je; j++ {
+			c[k], v[k] = cb[j], V(fa+alpha*float64(vb[j]))
+			k++
+		}
+	}
+}
