@@ -68,7 +68,6 @@ func segments[I kernels.Index](op ReduceOp, pos []I, vals dtype.Array, group int
 	if err := budget.CheckBytes("reduction over rows", need); err != nil {
 		return Reduced{}, err
 	}
-	count := func(r int) int64 { return int64(pos[r+1] - pos[r]) }
 	work := int64(m) + int64(pos[m]-pos[0])
 	d := vals.DType
 	switch {
@@ -81,11 +80,11 @@ func segments[I kernels.Index](op ReduceOp, pos []I, vals dtype.Array, group int
 				rowsComplex(op, pos, dtype.AsSlice[complex128](vals), lo, hi, accs)
 			}
 		})
-		return compactComplex[I](op, accs, count, kept, group, complexFill(d, fill), out), nil
+		return compactComplex[I](op, accs, pos, true, kept, group, complexFill(d, fill), out), nil
 	case isIntegral(d):
 		accs := make([]int64, m)
 		kernels.ForRows(pos, work, func(lo, hi int) { rowsIntegral(op, pos, vals, lo, hi, accs) })
-		return compactReal[I](op, accs, count, kept, group, intFill(d, fill), out), nil
+		return compactReal[I](op, accs, pos, true, kept, group, intFill(d, fill), out), nil
 	}
 	accs := make([]float64, m)
 	kernels.ForRows(pos, work, func(lo, hi int) {
@@ -98,7 +97,7 @@ func segments[I kernels.Index](op ReduceOp, pos []I, vals dtype.Array, group int
 			rowsHalf(op, pos, dtype.AsSlice[uint16](vals), d == dtype.BFloat16, lo, hi, accs)
 		}
 	})
-	return compactReal[I](op, accs, count, kept, group, floatFill(d, fill), out), nil
+	return compactReal[I](op, accs, pos, true, kept, group, floatFill(d, fill), out), nil
 }
 
 // rowsIntegral is rowsReal over bool and the integer dtypes.
@@ -117,11 +116,23 @@ func rowsIntegral[I kernels.Index](op ReduceOp, pos []I, vals dtype.Array, lo, h
 	}
 }
 
+// counter is a per-group count of stored elements: uint32 when fewer than
+// 2^32 elements are stored (half the memory traffic of the scatter's
+// second array), else int64.
+type counter interface{ ~int32 | ~uint32 | ~int64 }
+
 // scatter is ReduceScatter for index type I.
 func scatter[I kernels.Index](op ReduceOp, crd []I, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+	if int64(len(crd)) < 1<<32 {
+		return scatterCounted[I, uint32](op, crd, n, vals, group, fill, out)
+	}
+	return scatterCounted[I, int64](op, crd, n, vals, group, fill, out)
+}
+
+// scatterCounted is scatter with counts of type C.
+func scatterCounted[I kernels.Index, C counter](op ReduceOp, crd []I, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
 	d := vals.DType
-	cnt := make([]int64, n)
-	count := func(g int) int64 { return cnt[g] }
+	cnt := make([]C, n)
 	kept := func() int {
 		k := 0
 		for _, c := range cnt {
@@ -142,7 +153,7 @@ func scatter[I kernels.Index](op ReduceOp, crd []I, n int64, vals dtype.Array, g
 		} else {
 			scatterComplex(op, crd, dtype.AsSlice[complex128](vals), accs, cnt)
 		}
-		return compactComplex[I](op, accs, count, kept(), group, complexFill(d, fill), out), nil
+		return compactComplex[I](op, accs, cnt, false, kept(), group, complexFill(d, fill), out), nil
 	case isIntegral(d):
 		accs := filled(n, initReal[int64](op))
 		switch d {
@@ -157,7 +168,7 @@ func scatter[I kernels.Index](op ReduceOp, crd []I, n int64, vals dtype.Array, g
 		default:
 			scatterReal(op, crd, dtype.AsSlice[uint8](vals), accs, cnt)
 		}
-		return compactReal[I](op, accs, count, kept(), group, intFill(d, fill), out), nil
+		return compactReal[I](op, accs, cnt, false, kept(), group, intFill(d, fill), out), nil
 	}
 	accs := filled(n, initReal[float64](op))
 	switch d {
@@ -168,11 +179,15 @@ func scatter[I kernels.Index](op ReduceOp, crd []I, n int64, vals dtype.Array, g
 	default:
 		scatterHalf(op, crd, dtype.AsSlice[uint16](vals), d == dtype.BFloat16, accs, cnt)
 	}
-	return compactReal[I](op, accs, count, kept(), group, floatFill(d, fill), out), nil
+	return compactReal[I](op, accs, cnt, false, kept(), group, floatFill(d, fill), out), nil
 }
 
-func filled[A any](n int64, v A) []A {
+// filled is n accumulators set to v.
+func filled[A int64 | float64](n int64, v A) []A {
 	s := make([]A, n)
+	if v == 0 { // make zeroed it (the identity of sum is +0)
+		return s
+	}
 	for i := range s {
 		s[i] = v
 	}
@@ -181,31 +196,59 @@ func filled[A any](n int64, v A) []A {
 
 // compactReal finishes the groups that hold stored elements (count > 0),
 // moves them to the front of accs in order, and stores them and their keys.
-func compactReal[I kernels.Index, A realAcc](op ReduceOp, accs []A, count func(int) int64, kept int, group int64, fill A, out dtype.DType) Reduced {
+// Group g's count is cnt[g], or cnt[g+1] - cnt[g] when diff (cnt is a row
+// pointer): a slice, not a function, so the loop calls nothing per group.
+func compactReal[I kernels.Index, A realAcc, C counter](op ReduceOp, accs []A, cnt []C, diff bool, kept int, group int64, fill A, out dtype.DType) Reduced {
 	keys := dtype.UninitArray(indexDType[I](), []int64{int64(kept)})
 	ks := dtype.AsSlice[I](keys)
 	j := 0
 	for g := range accs {
-		if c := count(g); c > 0 {
+		c := int64(cnt[g])
+		if diff {
+			c = int64(cnt[g+1]) - c
+		}
+		switch {
+		case c == 0:
+		case op == Sum: // finishReal's sum, inlined: the common case, one group per column
+			a := accs[g]
+			if c < group {
+				a += fill * A(group-c)
+			}
+			accs[j] = a
+			ks[j] = I(g)
+			j++
+		default:
 			accs[j] = finishReal(op, accs[g], group-c, fill, group)
 			ks[j] = I(g)
 			j++
 		}
 	}
-	vals := dtype.UninitArray(out, []int64{int64(kept)})
-	storeReal(out, vals.Data, accs[:kept])
+	var vals dtype.Array
+	if _, same := any(accs).([]float64); same && out == dtype.Float64 && 2*kept >= len(accs) {
+		// The accumulators are the result: no second array, no copy (when
+		// most groups are kept, so the array it pins is mostly used).
+		vals = dtype.Array{DType: out, Shape: []int64{int64(kept)},
+			Data: unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(accs))), kept*8)}
+	} else {
+		vals = dtype.UninitArray(out, []int64{int64(kept)})
+		storeReal(out, vals.Data, accs[:kept])
+	}
 	f := make([]byte, out.Size())
 	storeReal(out, f, []A{finishReal(op, initReal[A](op), group, fill, group)})
 	return Reduced{Keys: keys, Values: vals, Fill: f}
 }
 
 // compactComplex is compactReal for complex accumulators.
-func compactComplex[I kernels.Index](op ReduceOp, accs []complex128, count func(int) int64, kept int, group int64, fill complex128, out dtype.DType) Reduced {
+func compactComplex[I kernels.Index, C counter](op ReduceOp, accs []complex128, cnt []C, diff bool, kept int, group int64, fill complex128, out dtype.DType) Reduced {
 	keys := dtype.UninitArray(indexDType[I](), []int64{int64(kept)})
 	ks := dtype.AsSlice[I](keys)
 	j := 0
 	for g := range accs {
-		if c := count(g); c > 0 {
+		c := int64(cnt[g])
+		if diff {
+			c = int64(cnt[g+1]) - c
+		}
+		if c > 0 {
 			accs[j] = finishComplex(op, accs[g], group-c, fill, group)
 			ks[j] = I(g)
 			j++

@@ -111,7 +111,7 @@ func rowsComplex[I kernels.Index, V complexVal](op ReduceOp, pos []I, v []V, lo,
 	}
 }
 
-func scatterComplex[I kernels.Index, V complexVal](op ReduceOp, crd []I, v []V, accs []complex128, cnt []int64) {
+func scatterComplex[I kernels.Index, V complexVal, C counter](op ReduceOp, crd []I, v []V, accs []complex128, cnt []C) {
 	v = v[:len(crd)]
 	for k, g := range crd {
 		accs[g] = foldComplex(op, v[k:k+1], accs[g])

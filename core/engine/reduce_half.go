@@ -54,7 +54,7 @@ func rowsHalf[I kernels.Index](op ReduceOp, pos []I, v []uint16, bf bool, lo, hi
 	}
 }
 
-func scatterHalf[I kernels.Index](op ReduceOp, crd []I, v []uint16, bf bool, accs []float64, cnt []int64) {
+func scatterHalf[I kernels.Index, C counter](op ReduceOp, crd []I, v []uint16, bf bool, accs []float64, cnt []C) {
 	var buf [halfPiece]float32
 	for lo := 0; lo < len(crd); lo += halfPiece {
 		hi := min(lo+halfPiece, len(crd))

@@ -228,7 +228,7 @@ func rowsReal[I kernels.Index, V realVal, A realAcc](op ReduceOp, pos []I, v []V
 
 // scatterReal folds v[k] into accs[crd[k]] in storage order and counts
 // the stored elements per group.
-func scatterReal[I kernels.Index, V realVal, A realAcc](op ReduceOp, crd []I, v []V, accs []A, cnt []int64) {
+func scatterReal[I kernels.Index, V realVal, A realAcc, C counter](op ReduceOp, crd []I, v []V, accs []A, cnt []C) {
 	v = v[:len(crd)]
 	switch op {
 	case Sum, Mean:
