@@ -92,15 +92,16 @@ func foldReal[V realVal, A realAcc](op ReduceOp, v []V, acc A) A {
 // not reassociate): the fold over all values.
 func sumReal[V realVal, A realAcc](v []V, acc A) A {
 	var s0, s1, s2, s3 A
-	i := 0
-	for ; i+4 <= len(v); i += 4 {
-		s0 += A(v[i])
-		s1 += A(v[i+1])
-		s2 += A(v[i+2])
-		s3 += A(v[i+3])
+	// Re-slicing v lets the compiler drop the bounds checks (an indexed
+	// loop kept one per element); the order of the adds is unchanged.
+	for ; len(v) >= 4; v = v[4:] {
+		s0 += A(v[0])
+		s1 += A(v[1])
+		s2 += A(v[2])
+		s3 += A(v[3])
 	}
-	for ; i < len(v); i++ {
-		s0 += A(v[i])
+	for _, x := range v {
+		s0 += A(x)
 	}
 	return acc + ((s0 + s1) + (s2 + s3))
 }
