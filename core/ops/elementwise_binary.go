@@ -341,6 +341,9 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 	if err != nil {
 		return nil, err
 	}
+	if r, ok, err := mergeSame(op, a, b, dom, out, layout, args); ok || err != nil {
+		return r, err
+	}
 	if (op == "add" || op == "sub") && layout == tensor.COO && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO &&
 		a.DenseDim() == b.DenseDim() && isZero(a.Fill()) && isZero(b.Fill()) {
 		alpha := alphaValue(op, args, dom)

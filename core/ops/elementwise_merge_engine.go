@@ -27,17 +27,6 @@ func mergeNative(op string, a, b *tensor.Tensor, dom domain, out dtype.DType, la
 	if alpha.Im() != 0 {
 		return nil, false, nil
 	}
-	// One pattern (b = a, or a result of a map of a): the merge is a zip of
-	// the values and the result shares a's structure.
-	if a.StorageLevels()[1].Unique && samePattern(a, b) {
-		vals, fill, ok, err := engine.MergeValues(mop, alpha.Re(), a.ValueArray(), b.ValueArray(), a.FillElem(), b.FillElem())
-		if ok && err == nil {
-			return tensor.Revalue(a, vals, fill), true, nil
-		}
-		if err != nil {
-			return nil, true, err
-		}
-	}
 	view := func(t *tensor.Tensor) engine.MergeInput {
 		lv := t.StorageLevels()[1]
 		return engine.MergeInput{Pos: lv.Pos, Crd: lv.Crd, Values: t.ValueArray(), Fill: t.FillElem()}

@@ -77,15 +77,21 @@ func TestMergeEngineMatchesCOOMerge(t *testing.T) {
 	require.Equal(t, 2*2*2*4*4*5, covered)
 }
 
-// samePatternCopy is a matrix with a's pattern in new arrays (equal
-// contents, not shared) and new values, some NaN, and fill fill.
+// samePatternCopy is a tensor with a's pattern in new arrays (equal
+// contents, not shared), new values, some NaN, and fill fill.
 func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill float64) *tensor.Tensor {
-	lv := a.StorageLevels()[1]
 	vals := dtype.CopyArray(a.ValueArray())
 	for i := range vals.Numel() {
 		vals.SetComplex(i, dtype.Real([]float64{math.NaN(), -1.5, 3, 0.25}[rng.IntN(4)]))
 	}
-	r, err := tensor.NewCompressed(a.Layout(), dtype.CopyArray(lv.Pos), dtype.CopyArray(lv.Crd), vals, a.Shape(), tensor.BuildOptions{})
+	var r *tensor.Tensor
+	var err error
+	if a.Layout() == tensor.COO {
+		r, err = tensor.NewCOO(dtype.CopyArray(a.IndexArray()), vals, a.Shape(), tensor.BuildOptions{Coalesced: true})
+	} else {
+		lv := a.StorageLevels()[1]
+		r, err = tensor.NewCompressed(a.Layout(), dtype.CopyArray(lv.Pos), dtype.CopyArray(lv.Crd), vals, a.Shape(), tensor.BuildOptions{})
+	}
 	require.NoError(t, err)
 	r, err = tensor.WithFill(r, tensor.ScalarBytes(a.DType(), dtype.Real(fill)))
 	require.NoError(t, err)
