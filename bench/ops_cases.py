@@ -28,7 +28,7 @@ def _vector(r):
 
 def _values(r):
     """An element-wise result's stored values (same pattern as the input)."""
-    if hasattr(r, "tocsr"):  # SciPy
+    if sp.issparse(r):  # SciPy (gosparse tensors have tocsr too, by SciPy's names)
         return np.asarray(r.data, dtype=np.float64)
     v = r.values()
     return np.asarray(v.numpy() if hasattr(v, "numpy") else v, dtype=np.float64)
