@@ -11,7 +11,8 @@
 //   - map: element-wise functions of the values with the structure shared,
 //     hand-written loops for neg, arithmetic and comparisons with a number;
 //   - merge: element-wise ops of two compressed matrices as row merges
-//     (count, then fill, in the operands' layout);
+//     (count, then fill, in the operands' layout), and of two operands of
+//     one pattern as a zip of their values (MergeValues, any layout);
 //   - softmax: a segment softmax over rows;
 //   - select: where(condition, tensor, number) over one pattern.
 //
