@@ -29,6 +29,11 @@ func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, te
 	var rows, cols []int64
 	var vals []dtype.Array
 	for _, term := range terms {
+		// A zero coefficient drops its term, NaN and infinities included
+		// (torch's addmm ignores input for beta 0 and the product for alpha 0).
+		if linIsZero(term.coeff) {
+			continue
+		}
 		c, err := tensor.ToLayout(term.t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
 		if err != nil {
 			return nil, err

@@ -109,6 +109,7 @@ func linAddmv(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scala
 	if err != nil {
 		return nil, err
 	}
+	linDropProduct(out, alpha)
 	if input != nil {
 		if err := linAddInput(op, out, 1, m, beta, input, si, sj); err != nil {
 			return nil, err
@@ -278,6 +279,7 @@ func linAddmm(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Sca
 	if err != nil {
 		return nil, err
 	}
+	linDropProduct(out, alpha)
 	if err := linAddInput(op, out, m, n, beta, input, si, sj); err != nil {
 		return nil, err
 	}

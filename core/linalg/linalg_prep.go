@@ -406,6 +406,15 @@ func linShape(shape []int64) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
+// linDropProduct zeroes the product out (alpha times it) when alpha is
+// zero: torch's addmm then ignores the product, NaN and infinities in it
+// included, as it ignores input for beta zero.
+func linDropProduct(out dtype.Array, alpha dtype.Scalar) {
+	if linIsZero(alpha) {
+		clear(out.Data)
+	}
+}
+
 // linAddInput adds beta * input, broadcast with strides (si, sj), to the
 // dense (m x n) result out; beta zero leaves out as it is.
 func linAddInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *tensor.Tensor, si, sj int64) error {

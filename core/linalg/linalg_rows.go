@@ -152,6 +152,7 @@ func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([
 		if err := linSparseMul(op, alpha, s, bd, m, k, n, vals); err != nil {
 			return nil, dtype.Array{}, 0, err
 		}
+		linDropProduct(vals, alpha)
 		rows := make([]int64, m)
 		for i := range rows {
 			rows[i] = int64(i)
@@ -162,6 +163,7 @@ func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([
 	if err != nil {
 		return nil, dtype.Array{}, 0, linKernelErr(op, err)
 	}
+	linDropProduct(vals, alpha)
 	return rows, vals, s.width, nil
 }
 

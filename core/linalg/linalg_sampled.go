@@ -121,6 +121,13 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 			return nil, linKernelErr(op, err)
 		}
 	}
+	if linIsZero(alpha) {
+		// The product is ignored, NaN and infinities included (torch's addmm).
+		out = ops.affine(linFlat(s.ValueArray()), beta, dtype.IntScalar(0))
+		if linIsZero(beta) {
+			clear(out.Data)
+		}
+	}
 	// The pattern copied, the values the kernel's.
 	vals := dtype.Array{DType: d, Shape: append([]int64(nil), s.ValueArray().Shape...), Data: out.Data}
 	// The fill is beta times input's; with beta zero input is ignored, its
