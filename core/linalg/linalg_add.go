@@ -25,6 +25,11 @@ func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, te
 	if err != nil {
 		return nil, err
 	}
+	for _, term := range terms {
+		if !linIsZero(term.coeff) && !ops.finite(linMul(term.coeff, term.t.Fill()), dtype.Array{}) {
+			return linDenseSum(op, ops, layout, block, width, terms)
+		}
+	}
 	fill := dtype.IntScalar(0)
 	var rows, cols []int64
 	var vals []dtype.Array
@@ -75,4 +80,30 @@ func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, te
 		return r, nil
 	}
 	return tensor.Revalue(r, ops.affine(r.ValueArray(), dtype.IntScalar(1), fill), tensor.ScalarBytes(d, fill)), nil
+}
+
+// linDenseSum is linSparseSum for terms with a NaN or infinite fill, where
+// splitting the fill off (v - f + f) is not IEEE arithmetic: it sums the
+// dense equivalents and converts the sum to the layout.
+func linDenseSum(op string, ops linOps, layout tensor.Layout, block [2]int64, width int, terms []linTerm) (*tensor.Tensor, error) {
+	m, n := terms[0].t.Dims()[0], terms[0].t.Dims()[1]
+	out, err := linNewDense(op, terms[0].t.DType(), m, n)
+	if err != nil {
+		return nil, err
+	}
+	for _, term := range terms {
+		if linIsZero(term.coeff) {
+			continue
+		}
+		dt, err := linDenseData(term.t)
+		if err != nil {
+			return nil, err
+		}
+		ops.addScaled(out, m, n, term.coeff, dt, n, 1)
+	}
+	r, err := linStrided(out, m, n)
+	if err != nil {
+		return nil, err
+	}
+	return tensor.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
 }
