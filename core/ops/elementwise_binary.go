@@ -81,6 +81,9 @@ type binFuncs struct {
 	real  func(x, y float64) float64
 	cplx  func(x, y complex128) complex128
 	integ func(x, y int64) int64
+	// cplxNumberExp, when set, replaces cplx where y is a number (not a
+	// tensor): pow's x**0 differs between the two in torch.
+	cplxNumberExp func(x, y complex128) complex128
 	// divides: integ divides by y, and a zero divisor is refused.
 	divides bool
 }
@@ -279,7 +282,11 @@ func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
 		}
 	default:
 		y := s.c[0]
-		ef.cplx = func(x complex128) complex128 { return bf.cplx(x, y) }
+		f := bf.cplx
+		if bf.cplxNumberExp != nil {
+			f = bf.cplxNumberExp
+		}
+		ef.cplx = func(x complex128) complex128 { return f(x, y) }
 		if numberFirst {
 			ef.cplx = func(x complex128) complex128 { return bf.cplx(y, x) }
 		}

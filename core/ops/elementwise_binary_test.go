@@ -396,3 +396,33 @@ func TestPowComplexZeroBaseNaNExponent(t *testing.T) {
 		assert.True(t, math.IsNaN(v.Re()) || math.IsNaN(v.Im()), "0 ** (NaN+inf i) = %v", v)
 	}
 }
+
+// TestPowComplexZeroExponent: with a tensor exponent 0, a complex zero, NaN
+// or infinite base gives NaN (torch's exp(0 * log x)) and a finite non-zero
+// one 1; with a number exponent 0 every base gives 1 (torch 2.x).
+func TestPowComplexZeroExponent(t *testing.T) {
+	bases := []complex128{0, complex(math.NaN(), 0), complex(math.Inf(1), 0), complex(0, math.Inf(-1)), 2 - 1i}
+	base := dtype.NewArray(dtype.Complex128, []int64{int64(len(bases))})
+	for i, b := range bases {
+		base.SetComplex(int64(i), dtype.Complex128Scalar(b))
+	}
+	x, err := tensor.NewStrided(base)
+	require.NoError(t, err)
+	y, err := tensor.NewStrided(dtype.NewArray(dtype.Complex128, []int64{int64(len(bases))}))
+	require.NoError(t, err)
+	r, err := BinaryByName("pow", TensorOperand(x), TensorOperand(y), BinaryArgs{})
+	require.NoError(t, err)
+	for i := range bases {
+		v := r.ValueArray().Complex(int64(i))
+		if i < len(bases)-1 {
+			assert.True(t, math.IsNaN(v.Re()) && math.IsNaN(v.Im()), "%v ** tensor 0 = %v", bases[i], v)
+		} else {
+			assert.Equal(t, dtype.Complex128Scalar(1), v, "%v ** tensor 0", bases[i])
+		}
+	}
+	r, err = BinaryByName("pow", TensorOperand(x), NumberOperand(dtype.ComplexNumber(0)), BinaryArgs{})
+	require.NoError(t, err)
+	for i := range bases {
+		assert.Equal(t, dtype.Complex128Scalar(1), r.ValueArray().Complex(int64(i)), "%v ** number 0", bases[i])
+	}
+}

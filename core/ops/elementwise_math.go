@@ -245,12 +245,17 @@ func powReal(x, y float64) float64 {
 	return math.Pow(x, y)
 }
 
-// powComplex is cmplx.Pow with the exact square and 0^0 = 1.
+// powComplex is torch's complex pow with a tensor exponent: cmplx.Pow with
+// the exact square, and x**0 = exp(0 * log x), which is 1 unless log x has
+// a non-finite part (x zero, NaN or infinite: NaN then, as torch).
 func powComplex(x, y complex128) complex128 {
 	switch {
 	case y == 2:
 		return x * x
 	case y == 0:
+		if x == 0 || cmplx.IsNaN(x) || cmplx.IsInf(x) {
+			return cmplx.NaN()
+		}
 		return 1
 	case x == 0 && (math.IsNaN(real(y)) || math.IsNaN(imag(y))):
 		// Go's cmplx.Pow panics ("not reached") on a zero base with an exponent
@@ -258,6 +263,15 @@ func powComplex(x, y complex128) complex128 {
 		return cmplx.NaN()
 	}
 	return cmplx.Pow(x, y)
+}
+
+// powComplexNumber is torch's complex pow with a number exponent: x**0 is
+// 1 for every x, NaN and infinities included.
+func powComplexNumber(x, y complex128) complex128 {
+	if y == 0 {
+		return 1
+	}
+	return powComplex(x, y)
 }
 
 func b2f(b bool) float64 {

@@ -273,6 +273,14 @@ func complexOp(name string, x, y, alpha complex128) complex128 {
 	case "div", "true_divide":
 		return x / y
 	case "pow":
+		if y == 0 {
+			// torch's exp(0 * log x): NaN where log x is not finite (x zero,
+			// NaN or infinite), else 1; Go's cmplx.Pow gives 1 for 0**0 and inf**0
+			if l := cmplx.Log(x); cmplx.IsNaN(l) || cmplx.IsInf(l) {
+				return cmplx.NaN()
+			}
+			return 1
+		}
 		if x == 0 && (math.IsNaN(real(y)) || math.IsNaN(imag(y))) {
 			return cmplx.NaN() // exp(y log 0); Go's cmplx.Pow panics on it
 		}
