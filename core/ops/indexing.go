@@ -22,6 +22,9 @@ func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if nd == 0 {
+		return nil, errs.Errorf(errs.ErrIndex, "select: cannot be applied to a 0-dim tensor (torch's rule)")
+	}
 	n := t.Dims()[dim]
 	if index < -n || index >= n {
 		return nil, errs.Errorf(errs.ErrIndex, "select: index %d out of range for tensor of size %v at dimension %d", index, t.Dims(), dim)
@@ -195,6 +198,9 @@ func NarrowCopy(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor,
 	if err != nil {
 		return nil, err
 	}
+	if nd == 0 {
+		return nil, errs.Errorf(errs.ErrIndex, "narrow_copy: cannot be applied to a 0-dim tensor (torch's rule)")
+	}
 	n := t.Dims()[dim]
 	if start < 0 {
 		start += n
@@ -265,6 +271,19 @@ func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, 
 	}
 	if len(index.Shape) > 1 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_select: index must be 0-d or 1-d, got shape %v", index.Shape)
+	}
+	if nd == 0 { // torch reads a 0-d tensor as (1) and the result as 0-d
+		if index.Numel() != 1 {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "index_select: index to a 0-d tensor can have only 1 value, got %d value(s)", index.Numel())
+		}
+		u, err := Unsqueeze(t, 0)
+		if err != nil {
+			return nil, err
+		}
+		if u, err = IndexSelect(u, 0, index); err != nil {
+			return nil, err
+		}
+		return Squeeze(u, &dim)
 	}
 	n := t.Dims()[dim]
 	m := index.Numel()

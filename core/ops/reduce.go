@@ -283,6 +283,16 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if nd == 0 { // along dim 0 of its (1) view, as torch reads a 0-d tensor
+		u, err := Unsqueeze(t, 0)
+		if err != nil {
+			return nil, err
+		}
+		if u, err = Softmax(u, 0, log); err != nil {
+			return nil, err
+		}
+		return Squeeze(u, &dim)
+	}
 	if r, ok, err := softmaxNative(t, dim, log); ok || err != nil {
 		return r, err
 	}

@@ -31,6 +31,9 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	if d1, err = tensor.NormDim("transpose: dim1", d1, nd); err != nil {
 		return nil, err
 	}
+	if nd == 0 { // swapping a 0-d tensor's dim 0 with itself
+		return tensor.Clone(t), nil
+	}
 	perm := make([]int, nd)
 	for i := range perm {
 		perm[i] = i
@@ -212,7 +215,7 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		if t.Dims()[d] == 1 {
+		if nd > 0 && t.Dims()[d] == 1 { // a 0-d tensor has nothing to drop
 			drop = []int{d}
 		}
 	} else {
@@ -277,6 +280,11 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	first := ts[0]
 	nd := len(first.Dims())
+	for i, x := range ts {
+		if len(x.Dims()) == 0 {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "cat: tensors[%d] is zero-dimensional and cannot be concatenated (torch's rule; hstack, vstack and stack take 0-d tensors)", i)
+		}
+	}
 	dim, err = tensor.NormDim("cat: dim", dim, nd)
 	if err != nil {
 		return nil, err
@@ -450,8 +458,8 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 // HStack, VStack and DStack are torch's: cat along dim 1 (dim 0 for 1-d
 // tensors), along dim 0 of at-least-2-d tensors, along dim 2 of at-least-3-d tensors.
 func HStack(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-	if len(ts) > 0 && len(ts[0].Dims()) == 1 {
-		return Cat(ts, 0)
+	if len(ts) > 0 && len(ts[0].Dims()) <= 1 {
+		return catAtLeast(ts, 1, 0) // torch's atleast_1d: a 0-d tensor is (1)
 	}
 	return Cat(ts, 1)
 }
