@@ -75,9 +75,19 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, do
 	return res, nil
 }
 
-// mergeDenseDim is the result's number of dense dims: the fewest of the
-// sparse operands', lowered where the layout needs more sparse dims.
+// mergeDenseDim is the result's number of dense dims: a BSR/BSC operand's
+// for a result of its layout, else the fewest of the sparse operands',
+// lowered where the layout needs more sparse dims.
 func mergeDenseDim(a, b *tensor.Tensor, layout tensor.Layout, nd int) int {
+	if layout.IsBlocked() {
+		// The block size is that operand's, so its sparse dims are the ones
+		// the block divides (resultBlock).
+		for _, t := range []*tensor.Tensor{a, b} {
+			if t.StorageLayout() == layout {
+				return t.DenseDim()
+			}
+		}
+	}
 	dd := nd
 	for _, t := range []*tensor.Tensor{a, b} {
 		if t.StorageLayout() != tensor.Strided {

@@ -117,6 +117,9 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 		return tensor.ToDense(r)
 	}
 	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(like)}
+	if like.StorageLayout().IsBlocked() {
+		opt.DenseDim = like.DenseDim() // the block divides like's sparse dims
+	}
 	return tensor.ToLayout(r, like.StorageLayout(), opt)
 }
 
