@@ -42,7 +42,41 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 	if r, ok, err := whereNative(condition, x, y, xs, ys, out); ok || err != nil {
 		return r, err
 	}
+	strided := func(o Operand) bool { return o.Tensor == nil || o.Tensor.StorageLayout() == tensor.Strided }
+	if condition.StorageLayout() == tensor.Strided && strided(x) && strided(y) {
+		return whereStrided(ops, out)
+	}
 	return whereMerge(condition, x, y, xs, ys, out)
+}
+
+// whereStrided is Where on strided operands (or numbers, as filled
+// tensors), element by element: each value
+// moves bit for bit once cast (the entry merge would read a -0 as an
+// unspecified element, so as the fill +0).
+func whereStrided(ops []*tensor.Tensor, out dtype.DType) (*tensor.Tensor, error) {
+	vals := make([]dtype.Array, 3)
+	for i, t := range ops {
+		d, err := tensor.ToDense(t)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 && d.DType() != out {
+			if d, err = tensor.ToDType(d, out); err != nil {
+				return nil, err
+			}
+		}
+		vals[i] = d.ValueArray()
+	}
+	r := dtype.NewArray(out, ops[0].Shape())
+	w := int64(out.Size())
+	for i := range r.Numel() {
+		from := vals[2]
+		if isNonZero(vals[0].Complex(i)) {
+			from = vals[1]
+		}
+		copy(r.Data[i*w:(i+1)*w], from.Data[i*w:(i+1)*w])
+	}
+	return tensor.NewStrided(r)
 }
 
 // whereMerge is Where through a merge of the three operands' coalesced
