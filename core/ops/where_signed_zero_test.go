@@ -30,3 +30,27 @@ func TestWhereStridedKeepsSignedZero(t *testing.T) {
 		}
 	}
 }
+
+// TestStridedEntriesKeepSignedZero: narrow_copy and index_select of a
+// strided tensor move values bit for bit, a -0 included (its COO entries
+// dropped the zeros, so a -0 came back as the fill +0; proptest seed 1
+// cases 4447, 9273).
+func TestStridedEntriesKeepSignedZero(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	x := tensortest.MustDense(t, []float64{1, negZero, 0, negZero}, 2, 2)
+	bits := func(r *tensor.Tensor) []uint64 {
+		t.Helper()
+		require.Equal(t, tensor.Strided, r.StorageLayout())
+		var out []uint64
+		for _, v := range dtype.AsSlice[float64](r.ValueArray()) {
+			out = append(out, math.Float64bits(v))
+		}
+		return out
+	}
+	r, err := NarrowCopy(x, 1, 1, 1)
+	require.NoError(t, err)
+	assert.Equal(t, []uint64{math.Float64bits(negZero), math.Float64bits(negZero)}, bits(r))
+	r, err = IndexSelect(x, 0, dtype.Int64Array([]int64{1, 0}, 2))
+	require.NoError(t, err)
+	assert.Equal(t, []uint64{0, math.Float64bits(negZero), math.Float64bits(1), math.Float64bits(negZero)}, bits(r))
+}

@@ -23,6 +23,9 @@ type CooEntries struct {
 
 // AsCOO returns t's entries as COO (any format; batch dims become sparse dims).
 func AsCOO(t *Tensor) (*CooEntries, error) {
+	if t.layout == Strided {
+		return stridedEntries(t), nil
+	}
 	c := t
 	if t.layout != COO {
 		var err error
@@ -41,6 +44,28 @@ func AsCOO(t *Tensor) (*CooEntries, error) {
 	}
 	return &CooEntries{Shape: c.Shape(), DenseDim: c.denseDim, Coords: coords, Vals: c.values, Coalesced: c.coalesced,
 		Width: c.width, Fill: c.FillBytes(), Dtype: c.dtype}, nil
+}
+
+// stridedEntries lists every element of a strided tensor as an entry, in
+// row-major order, values bit for bit: a conversion to COO would drop the
+// zeros, so a -0 would come back as the fill +0.
+func stridedEntries(t *Tensor) *CooEntries {
+	shape := t.Shape()
+	n := dtype.NumelOf(shape)
+	coords := make([][]int64, len(shape))
+	for d := range coords {
+		coords[d] = make([]int64, n)
+	}
+	for e := int64(0); e < n; e++ {
+		r := e
+		for d := len(shape) - 1; d >= 0; d-- {
+			coords[d][e] = r % shape[d]
+			r /= shape[d]
+		}
+	}
+	vals := dtype.Array{DType: t.dtype, Shape: []int64{n}, Data: slices.Clone(t.values.Data[:n*int64(t.dtype.Size())])}
+	return &CooEntries{Shape: shape, Coords: coords, Vals: vals, Coalesced: true, Width: 64,
+		Fill: make([]byte, t.dtype.Size()), Dtype: t.dtype}
 }
 
 // Nse is the number of stored entries.
