@@ -54,3 +54,18 @@ func TestStridedEntriesKeepSignedZero(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []uint64{0, math.Float64bits(negZero), math.Float64bits(1), math.Float64bits(negZero)}, bits(r))
 }
+
+// TestCatStridedSparseKeepsSignedZero: cat of a strided tensor holding a
+// -0 with a sparse one keeps the -0 (the uncoalesced entries were added
+// into a zeroed array, 0 + -0 = +0; proptest seed 1 case 55397).
+func TestCatStridedSparseKeepsSignedZero(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	x := tensortest.MustDense(t, []float64{negZero, 1}, 1, 2)
+	y, err := tensor.ToLayout(tensortest.MustDense(t, []float64{2, 0}, 1, 2), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	require.NoError(t, err)
+	r, err := Cat([]*tensor.Tensor{x, y}, 0)
+	require.NoError(t, err)
+	d, err := tensor.ToDense(r)
+	require.NoError(t, err)
+	assert.Equal(t, math.Float64bits(negZero), math.Float64bits(dtype.AsSlice[float64](d.ValueArray())[0]))
+}

@@ -48,13 +48,14 @@ func ToDense(t *Tensor) (*Tensor, error) {
 	}
 	out := dtype.NewArray(t.dtype, t.shape)
 	FillArray(out, t.fillPattern()) // the dense dims are innermost: a per-slot fill tiles
-	scatterBlocks(out, t.shape, e, t.fillPattern())
+	scatterBlocks(out, t.shape, e)
 	return NewStrided(out)
 }
 
 // scatterBlocks writes every entry's value block into the dense array out;
-// repeated coordinates add up (the first write replaces the fill value).
-func scatterBlocks(out dtype.Array, shape []int64, e *Entries, fill []byte) {
+// repeated coordinates add up (the first write replaces the fill value, a
+// zero one too: 0 + -0 would turn a lone -0 into +0).
+func scatterBlocks(out dtype.Array, shape []int64, e *Entries) {
 	strides := make([]int64, e.K)
 	s := e.Block
 	for d := e.K - 1; d >= 0; d-- {
@@ -63,7 +64,7 @@ func scatterBlocks(out dtype.Array, shape []int64, e *Entries, fill []byte) {
 	}
 	bs := e.Block * int64(out.DType.Size())
 	var written []bool
-	if e.dups && !AllZero(fill) {
+	if e.dups {
 		written = make([]bool, dtype.NumelOf(shape[:e.K])) // no larger than out, which ToDense sized
 	}
 	for i := int64(0); i < e.N; i++ {

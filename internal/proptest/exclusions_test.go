@@ -58,7 +58,7 @@ func documentedRefusal(c *opCase, err error) string {
 func newFinding(c *opCase, gerr error, want, got oracle.Array) string {
 	switch {
 	case gerr == nil && signedZeroOnly(want, got):
-		return "F3 the sign of a zero is lost (where, cat, stack, narrow_copy, index_select on strided data; complex sub)"
+		return "F3 the sign of a zero differs in complex sub, x - alpha*y with a complex operand or number (seed 1 cases 152939, 139522); where, cat, stack, narrow_copy and index_select keep it since h-38c"
 	case gerr == nil && slices.Contains(productCalls, c.gs) && slices.ContainsFunc(c.ins, func(in *input) bool {
 		return in.fill == "nan" || strings.HasSuffix(in.fill, "inf") || in.special && in.uncoal
 	}):
