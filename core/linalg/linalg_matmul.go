@@ -118,6 +118,11 @@ func linRepeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
 		return tensor.NewStrided(out)
 	}
 	coo, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
+	if err == nil && !coo.CoalescedFlag() {
+		// The repeats are marked coalesced: duplicates must be summed first
+		// (a non-zero fill would otherwise be split off once per duplicate).
+		coo, err = tensor.Coalesce(coo)
+	}
 	if err != nil {
 		return nil, err
 	}
