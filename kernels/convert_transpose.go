@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/cancel"
+
 // TransposeCompressed regroups a compressed matrix by its inner index (CSR
 // to CSC, or back): segment o of the input holds the inner indices
 // idx[ptr[o]:ptr[o+1]] (each in [0, nInner)) with the values
@@ -28,21 +30,37 @@ func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (
 		}
 	}
 	idx, val = idx[base:end], val[base:end]
+	tok := cancel.Current()    // each pass polls it every pollStep entries or pointers
 	cnt := make([]I, nInner+1) // the result's pointers
-	for k, c := range idx {
-		if uint64(c) >= uint64(nInner) {
-			return out, argErr(fn, "idx", "idx[%d] = %d: must be in [0, %d)", int64(k)+base, int64(c), nInner)
+	var bad error
+	inSteps(tok, len(idx), func(lo, hi int) {
+		if bad != nil {
+			return
 		}
-		cnt[c+1]++
+		for k, c := range idx[lo:hi] {
+			if uint64(c) >= uint64(nInner) {
+				bad = argErr(fn, "idx", "idx[%d] = %d: must be in [0, %d)", int64(lo+k)+base, int64(c), nInner)
+				return
+			}
+			cnt[c+1]++
+		}
+	})
+	if bad != nil {
+		return out, bad
 	}
-	for c := int64(1); c <= nInner; c++ {
-		cnt[c] += cnt[c-1]
-	}
+	inSteps(tok, int(nInner), func(lo, hi int) {
+		for c := lo + 1; c <= hi; c++ {
+			cnt[c] += cnt[c-1]
+		}
+	})
 	n := len(idx)
 	out.Ptr, out.Idx, out.Val = cnt, uninitSlice[I](n), uninitSlice[V](n)
 	next := cnt[:nInner] // next[c]: where column c's next entry goes; ends at its end
 	oi, ov := out.Idx, out.Val
 	for o := 0; o < nOuter; o++ {
+		if o%pollStep == 0 || ptr[o+1]-ptr[o] > pollStep {
+			tok.Check()
+		}
 		lo, hi := int64(ptr[o])-base, int64(ptr[o+1])-base
 		for k := lo; k < hi; k++ {
 			c := idx[k]

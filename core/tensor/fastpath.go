@@ -227,6 +227,18 @@ func (c *compressed2D[I]) sortAndMergeRows(d dtype.DType) {
 // transpose regroups the entries by the other axis: a stable counting sort by
 // inner index keeps the new inner indices sorted.
 func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
+	switch c.blockBytes { // one value a word: the counting transpose, which polls
+	case 1:
+		return transposeWords[I, uint8](c)
+	case 2:
+		return transposeWords[I, uint16](c)
+	case 4:
+		return transposeWords[I, uint32](c)
+	case 8:
+		return transposeWords[I, uint64](c)
+	case 16:
+		return transposeWords[I, [2]uint64](c)
+	}
 	ptr, perm, err := kernels.CountingSortByKey(c.idx, int(c.nInner)) // sized by fastPathFits
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
@@ -243,6 +255,25 @@ func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
 		}
 	}
 	return &compressed2D[I]{axis: 1 - c.axis, nOuter: c.nInner, nInner: c.nOuter, ptr: ptr, idx: idx, vals: vals, blockBytes: c.blockBytes}, nil
+}
+
+// transposeWords is transpose for values of one V each (blockBytes ==
+// sizeof(V)): kernels.TransposeCompressed's counting transpose over c's own
+// arrays, with no permutation and no expanded outer indices.
+func transposeWords[I kernels.Index, V kernels.Word](c *compressed2D[I]) (*compressed2D[I], error) {
+	var vals []V
+	if len(c.vals) > 0 {
+		vals = unsafe.Slice((*V)(unsafe.Pointer(&c.vals[0])), len(c.vals)/c.blockBytes)
+	}
+	r, err := kernels.TransposeCompressed(c.ptr, c.idx, vals, c.nInner)
+	if err != nil {
+		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
+	}
+	out := dtype.AlignedBytes(0)
+	if len(r.Val) > 0 {
+		out = unsafe.Slice((*byte)(unsafe.Pointer(&r.Val[0])), len(r.Val)*c.blockBytes)
+	}
+	return &compressed2D[I]{axis: 1 - c.axis, nOuter: c.nInner, nInner: c.nOuter, ptr: r.Ptr, idx: r.Idx, vals: out, blockBytes: c.blockBytes}, nil
 }
 
 // outerOfEach expands ptr: the outer index of every entry.
