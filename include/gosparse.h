@@ -533,8 +533,14 @@ typedef struct gs_elementwise_args {
  * The op applies to the stored values and to the fill value. */
 gs_status gs_unary(const gs_tensor *t, const char *op, const gs_elementwise_args *args,
                    gs_tensor **out);
-/* op(a, b) for tensors of equal shape (any two layouts): add, sub, mul, div,
+/* op(a, b) for two tensors (any two layouts): add, sub, mul, div,
  * true_divide, floor_divide, maximum, minimum, pow, eq, ne, lt, le, gt, ge.
+ * Shapes broadcast as torch's (aligned at the last dim, each size equal or 1).
+ * A sparse tensor with a strided one that broadcasts to its shape keeps its
+ * pattern for mul and as a dividend (A * row, A / A.sum(1, keepdim)); other
+ * ops give a strided result. Of two sparse tensors of different shapes, the one
+ * that broadcasts to the other's is read dense (torch refuses these); neither
+ * having the result's shape is GS_ERR_INVALID_ARGUMENT.
  * A 0-d tensor beside a tensor with dims meets each of its elements. dtypes
  * promote as torch.result_type: a tensor with dims decides, a 0-d tensor and
  * then a number only raise the category (float32 with a 0-d complex128 is

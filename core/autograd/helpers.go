@@ -2,8 +2,10 @@ package autograd
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	opengine "github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/ops"
@@ -158,27 +160,14 @@ func sampled(p, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 	return toLayoutOf(r, p)
 }
 
-// sumToShape sums a dense gradient over the dims that broadcasting added or
-// stretched, giving the gradient of an input of the given shape.
+// sumToShape sums a gradient over the dims that broadcasting added or
+// stretched (opengine.ReducedDims), giving the gradient of an input of the
+// given shape.
 func sumToShape(g *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
-	gs := g.Shape()
-	if len(gs) == len(shape) {
-		same := true
-		for i := range gs {
-			same = same && gs[i] == shape[i]
-		}
-		if same {
-			return g, nil
-		}
+	if slices.Equal(g.Dims(), shape) {
+		return g, nil
 	}
-	lead := len(gs) - len(shape)
-	var dims []int
-	for i := range gs {
-		if i < lead || shape[i-lead] == 1 && gs[i] != 1 {
-			dims = append(dims, i)
-		}
-	}
-	s, err := ops.Sum(g, dims)
+	s, err := ops.Sum(g, opengine.ReducedDims(g.Dims(), shape))
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package autograd
 
 import (
+	"slices"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -21,18 +23,21 @@ func ToDense(x *Var) (*Var, error) {
 	}), nil
 }
 
-// likeInput shapes a gradient as the input it belongs to: at a sparse
-// input's specified elements, dense and summed over broadcast dims for a
-// strided input (a sparse gradient of a strided input stays sparse, as
+// likeInput shapes a gradient as the input it belongs to: summed over the
+// dims the input was broadcast along (sumToShape), then at a sparse input's
+// specified elements (a sparse gradient of a strided input stays sparse, as
 // torch's does for sparse * dense).
 func likeInput(g, x *tensor.Tensor) (*tensor.Tensor, error) {
+	if !slices.Equal(g.Dims(), x.Dims()) { // x was broadcast: sum over the dims it was stretched along
+		var err error
+		if g, err = sumToShape(g, x.Shape()); err != nil {
+			return nil, err
+		}
+	}
 	if x.Layout() != tensor.Strided {
 		return maskLike(g, x)
 	}
-	if g.Layout() != tensor.Strided {
-		return g, nil
-	}
-	return sumToShape(g, x.Shape())
+	return g, nil
 }
 
 // Values is the differentiable values() of a coalesced COO tensor or of a

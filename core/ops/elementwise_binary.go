@@ -118,7 +118,8 @@ func BinaryOps() []string {
 
 // BinaryByName applies the element-wise op name (torch's: "add", "sub",
 // "mul", "div", "eq", "maximum", "pow", ...) to a and b, at least one a
-// tensor; tensors must have equal shapes. Every element of the result is
+// tensor; tensors of different shapes broadcast as torch's
+// (binaryBroadcast: a sparse tensor only against a strided one). Every element of the result is
 // op(a, b) at that element, fill values included; the result's fill value is
 // op(fill_a, fill_b). dtypes promote as torch (PromoteTypes; a number only
 // raises the category); comparisons give bool.
@@ -332,7 +333,7 @@ func applyBinary(op string, bf binFuncs, x, y vec) (vec, error) {
 // binaryTensors combines two tensors of equal shape.
 func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
 	if !slices.Equal(a.Dims(), b.Dims()) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected sizes of 'self' and 'other' to match, but %s != %s", op, shapeList(a.Dims()), shapeList(b.Dims()))
+		return binaryBroadcast(op, def, bf, a, b, dom, out, args)
 	}
 	layout := defaultBinaryLayout(def, a, b)
 	if args.Out.Layout != nil {

@@ -287,7 +287,7 @@ func TestBinaryBadInput(t *testing.T) {
 	require.NoError(t, err)
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.Error(t, err)
-	assert.Equal(t, "add: expected sizes of 'self' and 'other' to match, but [3, 4] != [4, 3]", err.Error())
+	assert.Equal(t, "add: The size of tensor a (4) must match the size of tensor b (3) at non-singleton dimension 1 (sizes [3, 4] and [4, 3] do not broadcast)", err.Error())
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 
 	_, err = BinaryByName("plus", TensorOperand(a), TensorOperand(a), BinaryArgs{})

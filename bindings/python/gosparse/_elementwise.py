@@ -5,8 +5,11 @@ through gs_unary, gs_binary and gs_binary_number.
 Operands: gosparse Tensors, numpy arrays (copied into strided tensors) and Python or
 numpy numbers. A number's type (bool, int, float, complex) plays the part it plays in
 torch's type promotion: it raises the result dtype only to a higher category (an
-int64 tensor times 0.5 is float32, as in torch). Tensor operands need equal shapes
-(no broadcasting), except that a 0-d tensor meets every element of a tensor with dims;
+int64 tensor times 0.5 is float32, as in torch). Tensor operands broadcast as torch's:
+a sparse tensor keeps its pattern against a strided one for mul and as a dividend
+(``A * row``, ``A / A.sum(1, keepdim=True)``, ``dinv[:, None] * A * dinv[None, :]``),
+other ops give a strided result; of two sparse tensors of different shapes the one that
+broadcasts is read dense. A 0-d tensor meets every element of a tensor with dims;
 it too only raises the category (a float32 tensor plus a 0-d complex128 tensor is
 complex64, torch's rule). Every function takes an optional ``layout=`` (and ``blocksize=``
 for BSR/BSC) that picks the result's layout instead of torch's.
@@ -150,14 +153,27 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
 _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "floor division"}
 
 
+def _broadcast_divisor(a, b):
+    """Whether the sparse divisor b broadcasts to the tensor a's larger shape
+    (gosparse reads it dense there; torch refuses every sparse divisor)."""
+    if a is None or tuple(a.shape) == tuple(b.shape):
+        return False
+    try:
+        return np.broadcast_shapes(tuple(a.shape), tuple(b.shape)) == tuple(a.shape)
+    except ValueError:
+        return False
+
+
 def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, **fields):
     """gs_binary / gs_binary_number: op(input, other), either of them a number.
     torch_rules: refuse a sparse divisor as torch does (numpy's ufuncs, which divide
     by anything, pass False)."""
     ka, a = operand(input, op, "input")
     kb, b = operand(other, op, "other")
-    if torch_rules and kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided:
-        # torch refuses a sparse divisor: its unspecified zeros would divide
+    if (torch_rules and kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided
+            and not _broadcast_divisor(a if ka == "tensor" else None, b)):
+        # torch refuses a sparse divisor: its unspecified zeros would divide (a
+        # smaller one that broadcasts, A / A.sum(1, keepdim=True), is read dense)
         raise RuntimeError("%s(): Sparse %s requires a scalar or zero-dim dense tensor "
                            "divisor (got shape %s for divisor)"
                            % (op, _DIVISIONS[op], list(b.shape)))

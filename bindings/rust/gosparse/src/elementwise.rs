@@ -3,8 +3,9 @@
 //! ...), with tensors or [`Number`]s as operands.
 //!
 //! Every op applies to the stored values and to the fill value, so it works on
-//! every layout: `to_dense(op(A)) == op(to_dense(A))`. Tensor operands need
-//! equal shapes (no broadcasting). A number's variant plays the part of a
+//! every layout: `to_dense(op(A)) == op(to_dense(A))`. Tensor operands
+//! broadcast as torch's (`gs_binary` in the header: a sparse operand keeps
+//! its pattern for `mul` and as a dividend). A number's variant plays the part of a
 //! Python literal's type in torch's type promotion: an int64 tensor times
 //! `Number::Float(0.5)` is float32, as in torch.
 
@@ -467,7 +468,7 @@ macro_rules! binary_methods {
     ($($name:ident: $what:literal, $reference:expr;)*) => {
         #[allow(clippy::should_implement_trait)]
         impl Tensor {$(
-            #[doc = concat!("torch's `", stringify!($name), "`: ", $what, ", element by element; `other` is a tensor of the same shape (any layout) or a number.")]
+            #[doc = concat!("torch's `", stringify!($name), "`: ", $what, ", element by element; `other` is a tensor whose shape broadcasts with it (any layout) or a number.")]
             ///
             /// ```
             /// use gosparse::Tensor;

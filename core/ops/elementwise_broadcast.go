@@ -1,0 +1,218 @@
+package ops
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// Binary ops of two tensors of different shapes, broadcast as torch does
+// (engine.BroadcastShape). A strided result computes on both operands
+// expanded to the result's shape. A sparse result (mul, and a sparse
+// dividend over a dense divisor, unless args.Out asks for another layout)
+// keeps the sparse operand's pattern, as torch's sparse * dense: each stored
+// value meets the dense operand at its coordinates, and the fill becomes
+// op(fill, d), the same for every element d of the dense operand; where it
+// is not (a NaN or infinite factor, a zero divisor), the unspecified
+// elements it reaches are stored too, through the equal-shape path on the
+// expanded dense operand. Of two sparse operands of different shapes, the
+// one that broadcasts is read dense against the other (torch refuses every
+// such pair; gosparse takes it for the row-normalising form), and the
+// result has the other's layout.
+
+// binaryBroadcast combines two tensors whose shapes differ.
+func binaryBroadcast(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
+	shape, err := engine.BroadcastShape(a.Dims(), b.Dims())
+	if err != nil {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: %s", op, err.Error())
+	}
+	layout := broadcastLayout(op, def, a, b, shape)
+	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
+		if a, b, err = denseBroadcastOperand(op, a, b, shape); err != nil {
+			return nil, err
+		}
+	}
+	sparseB := b.StorageLayout() != tensor.Strided
+	if args.Out.Layout != nil {
+		layout = *args.Out.Layout
+		if !layout.Valid() {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
+		}
+	}
+	if layout == tensor.Strided {
+		return broadcastDense(op, bf, a, b, shape, dom, out)
+	}
+	s, d, denseFirst := a, b, false
+	if sparseB {
+		s, d, denseFirst = b, a, true
+	}
+	if slices.Equal(s.Dims(), shape) {
+		if r, ok, err := sparseTimesBroadcast(op, def, bf, s, d, denseFirst, dom, out); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return toOutput(r, Output{Layout: &layout, BlockSize: args.Out.BlockSize})
+		}
+	}
+	// The general case: every operand expanded to the result's shape (the
+	// dense one stays strided), then the equal-shape path in that layout.
+	ea, err := expandOperand(a, shape)
+	if err != nil {
+		return nil, err
+	}
+	eb, err := expandOperand(b, shape)
+	if err != nil {
+		return nil, err
+	}
+	full := *args
+	full.Out.Layout = &layout
+	for _, t := range []*tensor.Tensor{a, b} { // an expanded BSR operand leaves its block size
+		if layout.IsBlocked() && full.Out.BlockSize == ([2]int64{}) && t.StorageLayout() == layout {
+			full.Out.BlockSize = t.BlockSize()
+		}
+	}
+	return binaryTensors(op, def, bf, ea, eb, dom, out, &full)
+}
+
+// broadcastLayout is the result layout of a broadcast op with no layout
+// asked: a sparse operand's for mul and for a sparse dividend (the
+// row-normalising A / A.sum(1, keepdim=True)), strided otherwise; of two
+// sparse operands, the layout of the one of the result's shape.
+func broadcastLayout(op string, def *binaryDef, a, b *tensor.Tensor, shape []int64) tensor.Layout {
+	switch {
+	case a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided:
+		if slices.Equal(b.Dims(), shape) {
+			return b.StorageLayout()
+		}
+		return a.StorageLayout()
+	case a.StorageLayout() != tensor.Strided && (def.multiplicative || isDivision(op)):
+		return a.StorageLayout()
+	case b.StorageLayout() != tensor.Strided && def.multiplicative:
+		return b.StorageLayout()
+	}
+	return tensor.Strided
+}
+
+// isDivision reports whether op divides its first operand by its second.
+func isDivision(op string) bool {
+	return op == "div" || op == "true_divide" || op == "floor_divide"
+}
+
+// denseBroadcastOperand reads the operand of two sparse ones that
+// broadcasts to the other's shape as a strided tensor (at most that many
+// elements: A / A.sum(1, keepdim=True) densifies a column). torch refuses
+// every pair of sparse operands of different sizes; gosparse refuses those
+// where neither has the result's shape.
+func denseBroadcastOperand(op string, a, b *tensor.Tensor, shape []int64) (*tensor.Tensor, *tensor.Tensor, error) {
+	var err error
+	switch {
+	case slices.Equal(a.Dims(), shape):
+		b, err = tensor.ToDense(b)
+	case slices.Equal(b.Dims(), shape):
+		a, err = tensor.ToDense(a)
+	default:
+		return nil, nil, errs.Errorf(errs.ErrInvalidArgument, "%s: sparse operands of sizes %v and %v do not broadcast: of two sparse tensors, one must have the size of the result (%v)",
+			op, a.Dims(), b.Dims(), shape)
+	}
+	return a, b, err
+}
+
+// expandOperand is t broadcast to shape as a strided tensor, or t itself
+// where it has that shape.
+func expandOperand(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
+	if slices.Equal(t.Dims(), shape) {
+		return t, nil
+	}
+	if err := errs.CheckAlloc("broadcast", dtype.NumelOf(shape), t.DType().Size()); err != nil {
+		return nil, err
+	}
+	d, err := tensor.ToDense(t)
+	if err != nil {
+		return nil, err
+	}
+	e, err := engine.Expand(d.ValueArray(), shape)
+	if err != nil {
+		return nil, err
+	}
+	return tensor.NewStrided(e)
+}
+
+// broadcastDense computes a strided result of the broadcast shape.
+func broadcastDense(op string, bf binFuncs, a, b *tensor.Tensor, shape []int64, dom domain, out dtype.DType) (*tensor.Tensor, error) {
+	if err := errs.CheckAlloc(op, dtype.NumelOf(shape), 3*max(out.Size(), 8)); err != nil {
+		return nil, err
+	}
+	ea, err := expandOperand(a, shape)
+	if err != nil {
+		return nil, err
+	}
+	eb, err := expandOperand(b, shape)
+	if err != nil {
+		return nil, err
+	}
+	return binaryDense(op, bf, ea, eb, dom, out)
+}
+
+// sparseTimesBroadcast computes op(s, d) (op(d, s) when denseFirst) for a
+// sparse s of the result's shape and a strided d that broadcasts to it, as
+// a map over s's stored values with its structure shared: O(nse) after one
+// pass over d. ok is false where the unspecified elements do not all give
+// one fill value, or s has a custom format or a per-slot fill.
+func sparseTimesBroadcast(op string, def *binaryDef, bf binFuncs, s, d *tensor.Tensor, denseFirst bool, dom domain, out dtype.DType) (*tensor.Tensor, bool, error) {
+	if s.FormatStore() != nil || s.PerSlotFill() || dtype.NumelOf(d.Dims()) == 0 {
+		return nil, false, nil
+	}
+	dv := loadVec(d.ValueArray(), dom)
+	fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst)
+	if !ok {
+		return nil, false, nil
+	}
+	if s.StorageLayout() == tensor.COO && !s.CoalescedFlag() {
+		var err error
+		if s, err = tensor.Coalesce(s); err != nil { // an op with the dense operand is not linear in general
+			return nil, true, err
+		}
+	}
+	st := engine.BroadcastStrides(d.Dims(), s.Dims())
+	off, err := storedOffsets(s, st)
+	if err != nil {
+		return nil, true, err
+	}
+	x := loadVec(s.ValueArray(), dom)
+	y := gatherVec(dv, off)
+	if denseFirst {
+		x, y = y, x
+	}
+	z, err := applyBinary(op, bf, x, y)
+	if err != nil {
+		return nil, true, err
+	}
+	r := tensor.WithValues(s, out, z.store(out, s.ValueArray().Shape), fill.store(out, []int64{1}).Data)
+	return r, true, nil
+}
+
+// broadcastFill is op(fill, x) (op(x, fill) when denseFirst) for the
+// elements x of d, when it is one value for all of them (NaN counting as one
+// value); ok is false otherwise, or where op refuses one (an integer zero
+// divisor).
+func broadcastFill(op string, bf binFuncs, fill, d vec, denseFirst bool) (vec, bool) {
+	n := d.len()
+	f := repeatVec(fill, n)
+	x, y := f, d
+	if denseFirst { // applyBinary writes into its first operand: d stays
+		x, y = cloneVec(d), f
+	}
+	z, err := applyBinary(op, bf, x, y)
+	if err != nil {
+		return vec{}, false
+	}
+	for i := 1; i < n; i++ {
+		if !z.equalAt(i, z, 0) && !(z.isNaNAt(i) && z.isNaNAt(0)) {
+			return vec{}, false
+		}
+	}
+	return sliceVec(z, 1), true
+}

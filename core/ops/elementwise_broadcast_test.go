@@ -1,0 +1,202 @@
+package ops
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// bcShapes are shapes that broadcast to shape: each dim in turn set to 1,
+// every dim 1, the leading dim dropped, and the last dim alone.
+func bcShapes(shape []int64) [][]int64 {
+	var out [][]int64
+	for d := range shape {
+		s := slices.Clone(shape)
+		s[d] = 1
+		out = append(out, s)
+	}
+	ones := make([]int64, len(shape))
+	for d := range ones {
+		ones[d] = 1
+	}
+	return append(out, ones, slices.Clone(shape[1:]), []int64{shape[len(shape)-1]})
+}
+
+// bcExpandRef expands a strided tensor to shape element by element (the
+// reference: independent of engine.Expand).
+func bcExpandRef(t *testing.T, x *tensor.Tensor, shape []int64) *tensor.Tensor {
+	t.Helper()
+	src := x.ValueArray()
+	a := dtype.NewArray(x.DType(), shape)
+	idx := make([]int64, len(shape))
+	lead := len(shape) - len(src.Shape)
+	for q := int64(0); q < a.Numel(); q++ {
+		p := int64(0)
+		for d, s := range src.Shape {
+			i := idx[lead+d]
+			if s == 1 {
+				i = 0
+			}
+			p = p*s + i
+		}
+		a.SetComplex(q, src.Complex(p))
+		for d := len(idx) - 1; d >= 0; d-- {
+			if idx[d]++; idx[d] < shape[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	r, err := tensor.NewStrided(a)
+	require.NoError(t, err)
+	return r
+}
+
+// bcDense is a random strided tensor of the shape, with a few specials.
+func bcDense(rng *rand.Rand, d dtype.DType, shape []int64, special float64) *tensor.Tensor {
+	a := dtype.NewArray(d, shape)
+	for q := int64(0); q < a.Numel(); q++ {
+		v := float64(rng.IntN(9)-4) / 2
+		if v == 0 && !d.IsInteger() && d != dtype.Bool {
+			v = 0.75
+		}
+		if d.IsInteger() || d == dtype.Bool {
+			v = float64(rng.IntN(5) + 1)
+		}
+		if q == 0 && special != 0 {
+			v = special
+		}
+		a.SetComplex(q, dtype.Real(v))
+		if d.IsInteger() || d == dtype.Bool {
+			a.SetComplex(q, dtype.IntScalar(int64(v)))
+		}
+	}
+	t, err := tensor.NewStrided(a)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// TestBinaryBroadcastMatchesDense checks to_dense(op(A, b)) and
+// to_dense(op(b, A)) against the op on A's dense value and b expanded to
+// A's shape, for a sparse A of every format (fills zero and not), a strided
+// (or, every other shape, COO) b of every shape that broadcasts to A's,
+// every op and some dtypes; mul and A / b keep A's layout, the rest are
+// strided; with two sparse operands, A's layout.
+func TestBinaryBroadcastMatchesDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	specials := []float64{0, math.Inf(1), math.NaN()}
+	for _, dt := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Complex128} {
+		for _, sc := range ewShapes {
+			da := ewDense(rng, dt, sc)
+			fill := ewFill(dt)
+			for _, f := range ewFormats {
+				for _, fl := range []*dtype.Scalar{nil, &fill} {
+					a := ewBuild(t, da, f, sc, fl)
+					ra, err := tensor.ToDense(a)
+					require.NoError(t, err)
+					for si, bs := range bcShapes(sc.shape) {
+						sp := 0.0
+						if !dt.IsInteger() {
+							sp = specials[si%len(specials)]
+						}
+						b := bcDense(rng, dt, bs, sp)
+						rb := bcExpandRef(t, b, sc.shape)
+						if si%2 == 1 && len(bs) > 0 { // a sparse operand that broadcasts
+							b, err = tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
+							require.NoError(t, err)
+						}
+						for _, op := range BinaryOps() {
+							for _, first := range []bool{false, true} {
+								x, y, rx, ry := a, b, ra, rb
+								if first {
+									x, y, rx, ry = b, a, rb, ra
+								}
+								msg := ewName(op, " ", dt, " ", sc.name, " ", f.name, " fill=", fl != nil, " b=", bs, " bFirst=", first)
+								want, werr := BinaryByName(op, TensorOperand(rx), TensorOperand(ry), BinaryArgs{})
+								got, gerr := BinaryByName(op, TensorOperand(x), TensorOperand(y), BinaryArgs{})
+								if werr != nil {
+									require.Error(t, gerr, msg)
+									require.Equal(t, errs.CodeOf(werr), errs.CodeOf(gerr), "%s: %v / %v", msg, werr, gerr)
+									continue
+								}
+								require.NoError(t, gerr, msg)
+								wantLayout := tensor.Strided
+								switch {
+								case slices.Equal(bs, sc.shape):
+									wantLayout = ewDefaultLayout(op, x.StorageLayout(), y.StorageLayout())
+								case f.layout != tensor.Strided && b.StorageLayout() != tensor.Strided:
+									wantLayout = a.StorageLayout()
+								case f.layout != tensor.Strided && (op == "mul" || (!first && isDivision(op))):
+									wantLayout = a.StorageLayout()
+								case b.StorageLayout() != tensor.Strided && (op == "mul" || (first && isDivision(op))):
+									wantLayout = b.StorageLayout()
+								}
+								require.Equal(t, wantLayout, got.StorageLayout(), msg)
+								ewRequireSameDense(t, want, got, msg)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBinaryBroadcastKeepsPattern: A * row, A * col and A / A.sum(1,
+// keepdim) on a CSR and a COO matrix share A's structure (no entry added or
+// dropped) and hold the values op(v, d) at the stored coordinates.
+func TestBinaryBroadcastKeepsPattern(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	sc := ewShape{"5x7", []int64{5, 7}, 0}
+	da := ewDense(rng, dtype.Float64, sc)
+	row := bcDense(rng, dtype.Float64, []int64{1, 7}, 0)
+	col := bcDense(rng, dtype.Float64, []int64{5, 1}, 0)
+	for _, f := range []ewFormat{ewFormats[1], ewFormats[3], ewFormats[4]} {
+		a := ewBuild(t, da, f, sc, nil)
+		for _, c := range []struct {
+			op string
+			d  *tensor.Tensor
+		}{{"mul", row}, {"mul", col}, {"div", col}, {"div", row}} {
+			r, err := BinaryByName(c.op, TensorOperand(a), TensorOperand(c.d), BinaryArgs{})
+			require.NoError(t, err)
+			assert.Equal(t, a.StorageLayout(), r.StorageLayout(), f.name)
+			assert.Equal(t, a.NNZ(), r.NNZ(), "%s %s: the pattern is A's", f.name, c.op)
+			assert.Equal(t, a.IndexArray(), r.IndexArray())
+			ewRequireSameDense(t, mustDenseOp(t, c.op, da, bcExpandRef(t, c.d, sc.shape)), r, f.name+" "+c.op)
+		}
+	}
+}
+
+func mustDenseOp(t *testing.T, op string, a, b *tensor.Tensor) *tensor.Tensor {
+	t.Helper()
+	r, err := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
+	require.NoError(t, err)
+	return r
+}
+
+// TestBinaryBroadcastRefusals: shapes that do not broadcast (torch's
+// message), and two sparse tensors neither of which has the result's shape.
+func TestBinaryBroadcastRefusals(t *testing.T) {
+	a, err := tensor.Empty(tensor.COO, dtype.Float64, []int64{3, 4}, [2]int64{}, 0)
+	require.NoError(t, err)
+	r, err := tensor.Empty(tensor.CSR, dtype.Float64, []int64{1, 4}, [2]int64{}, 0)
+	require.NoError(t, err)
+	c, err := tensor.Empty(tensor.COO, dtype.Float64, []int64{3, 1}, [2]int64{}, 0)
+	require.NoError(t, err)
+	_, err = BinaryByName("mul", TensorOperand(c), TensorOperand(r), BinaryArgs{})
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
+	assert.ErrorContains(t, err, "mul: sparse operands of sizes [3, 1] and [1, 4] do not broadcast: of two sparse tensors, one must have the size of the result ([3, 4])")
+	d := bcDense(rand.New(rand.NewPCG(1, 1)), dtype.Float64, []int64{2, 4}, 0)
+	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(d), BinaryArgs{})
+	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
+	assert.ErrorContains(t, err, "add: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0")
+}

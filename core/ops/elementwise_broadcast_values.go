@@ -1,0 +1,126 @@
+package ops
+
+import (
+	"math"
+	"math/cmplx"
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// storedOffsets is, for each element of t's values, the offset of its
+// coordinates in a dense operand read with the element strides st over t's
+// dims (engine.BroadcastStrides). CSR and CSC matrices walk pos and crd
+// directly; other layouts walk their levels (tensor.EntriesOf).
+func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
+	n := t.ValueArray().Numel()
+	if err := errs.CheckAlloc("broadcast offsets", n, 8); err != nil {
+		return nil, err
+	}
+	off := make([]int64, n)
+	lv := t.StorageLevels()
+	if (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && t.NDim() == 2 && t.BatchDim() == 0 && t.DenseDim() == 0 {
+		so, si := st[lv[0].Dim], st[lv[1].Dim]
+		pos, crd := lv[1].Pos, lv[1].Crd
+		rows := pos.Numel() - 1
+		for i := int64(0); i < rows; i++ {
+			for k := pos.Index(i); k < pos.Index(i+1); k++ {
+				off[k] = i*so + crd.Index(k)*si
+			}
+		}
+		return off, nil
+	}
+	kc := t.NDim() - t.DenseDim()
+	e, err := tensor.EntriesOf(t, kc)
+	if err != nil {
+		return nil, err
+	}
+	inner := blockOffsets(t.Dims()[kc:], st[kc:])
+	bs := int64(len(inner))
+	for j := int64(0); j < e.N; j++ {
+		base := int64(0)
+		for d := 0; d < kc; d++ {
+			base += e.Coords[d][j] * st[d]
+		}
+		dst := off[e.Src[j]*bs : (e.Src[j]+1)*bs]
+		for q, o := range inner {
+			dst[q] = base + o
+		}
+	}
+	return off, nil
+}
+
+// blockOffsets is the offset of each element of a row-major block of the
+// given shape under the element strides st.
+func blockOffsets(shape, st []int64) []int64 {
+	out := make([]int64, dtype.NumelOf(shape))
+	idx := make([]int64, len(shape))
+	for q := range out {
+		o := int64(0)
+		for d, i := range idx {
+			o += i * st[d]
+		}
+		out[q] = o
+		for d := len(idx) - 1; d >= 0; d-- {
+			if idx[d]++; idx[d] < shape[d] {
+				break
+			}
+			idx[d] = 0
+		}
+	}
+	return out
+}
+
+// len is the number of elements of v.
+func (v vec) len() int {
+	switch v.dom {
+	case domInt:
+		return len(v.i)
+	case domReal:
+		return len(v.f)
+	}
+	return len(v.c)
+}
+
+// isNaNAt reports whether v's element i is NaN (in either part).
+func (v vec) isNaNAt(i int) bool {
+	switch v.dom {
+	case domInt:
+		return false
+	case domReal:
+		return math.IsNaN(v.f[i])
+	}
+	return cmplx.IsNaN(v.c[i])
+}
+
+// repeatVec is n copies of v's first element.
+func repeatVec(v vec, n int) vec {
+	return gatherVec(v, make([]int64, n))
+}
+
+// cloneVec is a copy of v.
+func cloneVec(v vec) vec {
+	return vec{dom: v.dom, i: slices.Clone(v.i), f: slices.Clone(v.f), c: slices.Clone(v.c)}
+}
+
+// gatherVec is v's elements at the offsets idx.
+func gatherVec(v vec, idx []int64) vec {
+	out := makeVec(v.dom, len(idx))
+	switch v.dom {
+	case domInt:
+		for k, o := range idx {
+			out.i[k] = v.i[o]
+		}
+	case domReal:
+		for k, o := range idx {
+			out.f[k] = v.f[o]
+		}
+	default:
+		for k, o := range idx {
+			out.c[k] = v.c[o]
+		}
+	}
+	return out
+}
