@@ -94,12 +94,14 @@ def _table():
     both = {}  # cases of a function and the method of the same name
     for n in _UNARY + _POSITIVE:
         both[n] = lambda c, x, o: c(x)
+    # o[2] (3,) and o[4][:, None] (2, 1) broadcast to x's (2, 3): their gradients
+    # sum over the broadcast dims.
     for n in _BINARY:
-        both[n] = lambda c, x, o: (c(x, o[0]), c(x, 0.75))
+        both[n] = lambda c, x, o: (c(x, o[0]), c(x, 0.75), c(x, o[2]), c(o[4][:, None], x))
     for n in _DIVISIONS:
-        both[n] = lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75))
+        both[n] = lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75), c(x, o[4][:, None] + 2.0))
     for n in ["div", "divide"]:  # a rounding mode: torch's gradient is zero
-        both[n] = lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75),
+        both[n] = lambda c, x, o: (c(x, o[0] + 2.0), c(x, 0.75), c(x, o[2] + 2.0),
                                    c(x, 0.37, rounding_mode="floor"))
     both.update({
         "pow": lambda c, x, o: (c(x, 2), c(x, 3.5), c(x, o[0] + 1.0)),
@@ -183,13 +185,14 @@ def _table():
         "Tensor.__neg__": lambda x, o: -x,
         "Tensor.__pos__": lambda x, o: +x,
         "Tensor.__abs__": lambda x, o: abs(x),
-        "Tensor.__add__": lambda x, o: (x + o[0], x + 2.0),
+        "Tensor.__add__": lambda x, o: (x + o[0], x + 2.0, x + o[2]),
         "Tensor.__radd__": lambda x, o: 2.0 + x,
         "Tensor.__sub__": lambda x, o: (x - o[0], x - 2.0),
         "Tensor.__rsub__": lambda x, o: 2.0 - x,
-        "Tensor.__mul__": lambda x, o: (x * o[0], x * 2.0),
+        "Tensor.__mul__": lambda x, o: (x * o[0], x * 2.0, o[4][:, None] * x * o[2][None, :]),
         "Tensor.__rmul__": lambda x, o: 2.0 * x,
-        "Tensor.__truediv__": lambda x, o: (x / (o[0] + 2.0), x / 2.0),
+        "Tensor.__truediv__": lambda x, o: (x / (o[0] + 2.0), x / 2.0,
+                                            x / (o[4].unsqueeze(1) + 2.0)),
         "Tensor.__rtruediv__": lambda x, o: 2.0 / (x + 3.0),
         "Tensor.__pow__": lambda x, o: (x ** 2, x ** (o[0] + 1.0)),
         "Tensor.__rpow__": lambda x, o: 2.0 ** x,
