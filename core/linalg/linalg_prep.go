@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -377,24 +378,20 @@ func linBroadcastStrides(op string, n int, name string, in *tensor.Tensor, resul
 		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected at most %d dims to broadcast to the result size %s, got size %v",
 			linArg(op, n, name), len(result), linShape(result), shape)
 	}
-	full := result[len(result)-len(shape):]
-	strides := []int64{0, 0}
-	stride := int64(1)
-	for d := len(shape) - 1; d >= 0; d-- {
-		od := 2 - len(shape) + d
-		switch shape[d] {
-		case full[d]:
-			if shape[d] != 1 {
-				strides[od] = stride
-			}
-		case 1:
-		default:
-			return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s (dim %d has size %d, expected %d or 1)",
-				linArg(op, n, name), shape, linShape(result), d, shape[d], full[d])
+	if !engine.BroadcastsTo(shape, result) {
+		full := result[len(result)-len(shape):]
+		d := len(shape) - 1
+		for shape[d] == 1 || shape[d] == full[d] {
+			d--
 		}
-		stride *= shape[d]
+		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s (dim %d has size %d, expected %d or 1)",
+			linArg(op, n, name), shape, linShape(result), d, shape[d], full[d])
 	}
-	return strides[0], strides[1], nil
+	st := engine.BroadcastStrides(shape, result)
+	if len(st) == 1 { // a vector result reads as a (1, m) matrix
+		return 0, st[0], nil
+	}
+	return st[0], st[1], nil
 }
 
 // linShape writes a result size as torch does: "[5, 3]".

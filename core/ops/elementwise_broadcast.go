@@ -50,7 +50,7 @@ func binaryBroadcast(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor
 		s, d, denseFirst = b, a, true
 	}
 	if slices.Equal(s.Dims(), shape) {
-		if r, ok, err := sparseTimesBroadcast(op, def, bf, s, d, denseFirst, dom, out); ok || err != nil {
+		if r, ok, err := sparseTimesBroadcast(op, bf, s, d, denseFirst, dom, out, args); ok || err != nil {
 			if err != nil {
 				return nil, err
 			}
@@ -161,7 +161,7 @@ func broadcastDense(op string, bf binFuncs, a, b *tensor.Tensor, shape []int64, 
 // a map over s's stored values with its structure shared: O(nse) after one
 // pass over d. ok is false where the unspecified elements do not all give
 // one fill value, or s has a custom format or a per-slot fill.
-func sparseTimesBroadcast(op string, def *binaryDef, bf binFuncs, s, d *tensor.Tensor, denseFirst bool, dom domain, out dtype.DType) (*tensor.Tensor, bool, error) {
+func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirst bool, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
 	if s.FormatStore() != nil || s.PerSlotFill() || dtype.NumelOf(d.Dims()) == 0 {
 		return nil, false, nil
 	}
@@ -177,6 +177,12 @@ func sparseTimesBroadcast(op string, def *binaryDef, bf binFuncs, s, d *tensor.T
 		}
 	}
 	st := engine.BroadcastStrides(d.Dims(), s.Dims())
+	if vals, ok, err := broadcastNative(op, s, d, st, denseFirst, out, args); ok || err != nil {
+		if err != nil {
+			return nil, true, err
+		}
+		return tensor.WithValues(s, out, vals, fill.store(out, []int64{1}).Data), true, nil
+	}
 	off, err := storedOffsets(s, st)
 	if err != nil {
 		return nil, true, err
@@ -215,4 +221,24 @@ func broadcastFill(op string, bf binFuncs, fill, d vec, denseFirst bool) (vec, b
 		}
 	}
 	return sliceVec(z, 1), true
+}
+
+// broadcastNative is the engine's typed loop for mul and a true division of
+// a float32 or float64 CSR or CSC matrix by a dense operand of its dtype:
+// the values sparseTimesBroadcast computes, without widening them.
+func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool, out dtype.DType, args *BinaryArgs) (dtype.Array, bool, error) {
+	bop := engine.BroadcastMul
+	switch {
+	case op == "mul" && args.Alpha == nil:
+	case (op == "div" || op == "true_divide") && !denseFirst && args.RoundingMode == "":
+		bop = engine.BroadcastDiv
+	default:
+		return dtype.Array{}, false, nil
+	}
+	lay := s.StorageLayout()
+	if (lay != tensor.CSR && lay != tensor.CSC) || s.NDim() != 2 || s.BatchDim() != 0 || s.DenseDim() != 0 || s.DType() != out || d.DType() != out {
+		return dtype.Array{}, false, nil
+	}
+	lv := s.StorageLevels()
+	return engine.MapCompressedBroadcast(bop, lv[1].Pos, lv[1].Crd, s.ValueArray(), d.ValueArray(), st[lv[0].Dim], st[lv[1].Dim])
 }
