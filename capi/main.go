@@ -12,7 +12,7 @@ package main
 
 // The exported gs_* functions are C wrappers (exports_gen.c) around the
 // //export gsgo_* functions of this package; see fork.c for why.
-//go:generate go run ../cmd/capiwrap -header ../include/gosparse.h -out exports_gen.c
+//go:generate go run ../cmd/abigen -root ..
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../include -std=c11 -D_POSIX_C_SOURCE=200809L

@@ -168,7 +168,7 @@ typedef void (*gs_release_fn)(void *ctx);
 
 /* ---- library ------------------------------------------------------------ */
 const char *gs_version(void); /* "MAJOR.MINOR.PATCH", static storage */
-gs_status gs_version_numbers(int32_t *major, int32_t *minor, int32_t *patch);
+gs_status gs_version_numbers(int32_t *major, int32_t *minor, int32_t *patch); /* the three numbers of gs_version */
 const char *gs_last_error(void); /* "" when the last call succeeded */
 int64_t gs_live_handles(void);   /* tensors (gs_tensor, gs_semi) created and not yet freed; -1 in a forked child */
 /* The largest single allocation (bytes, > 0) that an operation sizes against
@@ -215,18 +215,18 @@ gs_status gs_layout_name(gs_layout layout, const char **name); /* e.g. "sparse_c
  *   ...                                  // elsewhere: gs_cancel(tok);
  */
 typedef struct gs_cancel_token gs_cancel_token;
-gs_status gs_cancel_token_new(gs_cancel_token **out);
+gs_status gs_cancel_token_new(gs_cancel_token **out); /* a token not cancelled, bound to no thread */
 gs_status gs_cancel_token_free(gs_cancel_token **tok); /* NULL-safe; clears *tok */
 gs_status gs_cancel(gs_cancel_token *tok);             /* any thread; returns at once */
 gs_status gs_cancel_token_reset(gs_cancel_token *tok); /* drops the cancels made so far */
 gs_status gs_cancel_token_cancelled(const gs_cancel_token *tok, int32_t *cancelled); /* 1: cancelled since the last reset */
 gs_status gs_set_cancel_token(gs_cancel_token *tok);   /* bind to the calling thread; NULL unbinds */
+typedef void (*gs_progress_fn)(double fraction, void *user);
 /* Progress: the long calls on threads with tok bound call fn(fraction, user) with
  * the fraction done, in (0, 1], from the calling thread, at most 10 times a
  * second and only upwards within a pass (a call may make several passes, as a
  * conversion's sort and scatter; sparse @ sparse reports its phases as one).
  * fn must not call gosparse. NULL fn stops the reports. */
-typedef void (*gs_progress_fn)(double fraction, void *user);
 gs_status gs_cancel_token_set_progress(gs_cancel_token *tok, gs_progress_fn fn, void *user);
 
 /* ---- construction (copies its inputs) ---------------------------------- */
@@ -674,7 +674,7 @@ gs_status gs_prune_semi_structured(const gs_tensor *dense, gs_tensor **out);
  * is freed, whatever handles the caller frees (borrowed buffers included: their
  * release callback waits for the graph). */
 gs_status gs_set_requires_grad(gs_tensor *t, int32_t requires_grad); /* leaves only */
-gs_status gs_requires_grad(const gs_tensor *t, int32_t *out);
+gs_status gs_requires_grad(const gs_tensor *t, int32_t *out); /* 1 when t requires grad */
 gs_status gs_is_leaf(const gs_tensor *t, int32_t *out); /* 1 unless made by a recorded op */
 /* Accumulates d(output)/d(leaf) into every leaf that requires a gradient.
  * gradient: output's shape and dtype; NULL means ones, for one-element outputs
@@ -952,10 +952,10 @@ gs_status gs_mm_write_opts(const char *path, const gs_tensor *t, const gs_mm_wri
 /* ---- generators (seeded, deterministic), COO coalesced float64 unless said */
 gs_status gs_gen_stencil2d(int64_t n, gs_tensor **out);  /* 5-point Laplacian on n x n grid */
 gs_status gs_gen_stencil3d(int64_t n, gs_tensor **out);  /* 7-point Laplacian on n^3 grid */
-gs_status gs_gen_banded(int64_t n, int64_t lower, int64_t upper, uint64_t seed, gs_tensor **out);
-gs_status gs_gen_block_diagonal(int64_t nblocks, int64_t block, uint64_t seed, gs_tensor **out);
-gs_status gs_gen_rmat(int32_t scale, int64_t edge_factor, uint64_t seed, gs_tensor **out);
-gs_status gs_gen_uniform(int64_t rows, int64_t cols, int64_t nnz, uint64_t seed, gs_tensor **out);
+gs_status gs_gen_banded(int64_t n, int64_t lower, int64_t upper, uint64_t seed, gs_tensor **out); /* random band: lower and upper diagonals */
+gs_status gs_gen_block_diagonal(int64_t nblocks, int64_t block, uint64_t seed, gs_tensor **out); /* nblocks random dense blocks of block x block */
+gs_status gs_gen_rmat(int32_t scale, int64_t edge_factor, uint64_t seed, gs_tensor **out); /* R-MAT graph: 2^scale vertices, edge_factor * 2^scale edges drawn */
+gs_status gs_gen_uniform(int64_t rows, int64_t cols, int64_t nnz, uint64_t seed, gs_tensor **out); /* nnz entries at uniform random places */
 
 #ifdef __cplusplus
 }

@@ -69,7 +69,7 @@ def test_every_header_function_is_declared_with_argtypes():
         header = f.read()
     names = set(re.findall(r"^\s*(?:const\s+)?[\w]+\s*\*?\s*(gs_\w+)\s*\(", header, re.M))
     assert len(names) > 40
-    assert names == set(_lib._SIGNATURES), names ^ set(_lib._SIGNATURES)
+    assert names == set(_lib.SIGNATURES), names ^ set(_lib.SIGNATURES)
     for name in names:
         fn = getattr(_lib.lib, name)
         assert fn.argtypes is not None and fn.restype is not None, name

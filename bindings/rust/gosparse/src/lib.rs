@@ -29,7 +29,8 @@
 //! assert_eq!(b.to_dense()?.values::<f64>()?, &[0.0, 6.0, 9.0, 0.0]);
 //! let p = a.sparse_mm(&a)?; // sparse @ sparse stays sparse
 //! assert_eq!(p.to_dense()?.values::<f64>()?, &[6.0, 0.0, 0.0, 6.0]);
-//! assert!((&a + &p.t()?.unsqueeze(0)?).is_err()); // shapes differ: an Err, no panic
+//! let v = Tensor::from_dense(&[1.0f64, 2.0, 3.0], &[3])?;
+//! assert!((&a + &v).is_err()); // shapes that do not broadcast: an Err, no panic
 //! # Ok::<(), gosparse::Error>(())
 //! ```
 //! - [`SemiStructured`]: 2:4 semi-structured sparsity in torch's CUTLASS

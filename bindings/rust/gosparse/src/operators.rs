@@ -99,7 +99,7 @@ mod tests {
         assert_eq!(dense(&c), [1.0, 3.0, 0.0, 1.0]);
         assert_eq!(dense(&(-c).unwrap()), [-1.0, -3.0, -0.0, -1.0]);
         // A refusal is an Err, not a panic.
-        let small = Tensor::from_dense(&[1.0f64], &[1]).unwrap();
+        let small = Tensor::from_dense(&[1.0f64, 2.0, 3.0], &[3]).unwrap(); // does not broadcast to [2, 2]
         let err = (&a + &small).unwrap_err();
         assert!(err.message().contains("gs_binary"), "{err}");
         assert!((&a + Number::Int(1)).is_ok());
