@@ -102,12 +102,12 @@ pub use error::{Error, ErrorKind, Result};
 pub use format::Format;
 pub use level::{Level, LevelExpr, LevelKind};
 pub use library::{live_handles, memory_limit, set_memory_limit, version, version_numbers};
-pub use lobpcg_ext::{LobpcgState, OrthoParams};
+pub use lobpcg_ext::LobpcgState;
 pub use out::DenseOut;
 pub use semi::SemiStructured;
 pub use shape::Shape;
 pub use solve::{Factor, FactorKind, Ordering, Side, live_factors, spdiags};
-pub use spectral::{Lobpcg, LobpcgInfo, LobpcgMethod, LobpcgOptions};
+pub use spectral::{Lobpcg, LobpcgInfo, LobpcgMethod, LobpcgOptions, OrthoParams};
 pub use tensor::Tensor;
 
 /// The raw bindings, re-exported for calls this crate does not wrap.

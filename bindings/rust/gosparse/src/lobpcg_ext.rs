@@ -1,7 +1,6 @@
-//! torch.lobpcg's arguments beyond the numbers: [`OrthoParams`] (torch's
-//! `ortho_iparams`, `ortho_fparams`, `ortho_bparams`) and the tracker, a
-//! closure called after each iteration with a [`LobpcgState`]
-//! ([`Tensor::lobpcg_with_tracker`]).
+//! torch.lobpcg's tracker: a closure called after each iteration with a
+//! [`LobpcgState`] ([`Tensor::lobpcg_with_tracker`]). It builds on
+//! [`crate::spectral`], which does not know it.
 
 use std::any::Any;
 use std::ffi::c_void;
@@ -14,27 +13,6 @@ use gosparse_sys as sys;
 use crate::error::Result;
 use crate::spectral::{Lobpcg, LobpcgInfo, LobpcgMethod, LobpcgOptions, adopt, ptr_of};
 use crate::tensor::Tensor;
-
-/// torch.lobpcg's knobs of the orthonormalization in method ortho (torch's
-/// `_get_ortho`); a zero field takes torch's default, given in brackets.
-/// Out-of-range values are refused by the library, naming the field.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct OrthoParams {
-    /// `ortho_i_max` \[3\]: outer rounds, 1..=100.
-    pub i_max: i64,
-    /// `ortho_j_max` \[3\]: SVQB rounds in each outer round, 1..=100.
-    pub j_max: i64,
-    /// `ortho_tol` \[tol\]: the relative tolerance that ends the rounds, in (0, 1).
-    pub tol: f64,
-    /// `ortho_tol_drop` \[tol\]: with `use_drop`, the first SVQB of a round
-    /// raises eigenvalues below it (relative to the largest), in (0, 1).
-    pub tol_drop: f64,
-    /// `ortho_tol_replace` \[tol\]: SVQB raises (with `use_drop`, in later
-    /// rounds, drops) eigenvalues below it, in (0, 1).
-    pub tol_replace: f64,
-    /// `ortho_use_drop` \[false\]: drop the directions that add little to the basis.
-    pub use_drop: bool,
-}
 
 /// What a tracker sees after an iteration (torch's tracker reads the same
 /// from its LOBPCG object); the slices live for the call only.

@@ -8,7 +8,6 @@ use std::ptr;
 use gosparse_sys as sys;
 
 use crate::error::Result;
-use crate::lobpcg_ext::OrthoParams;
 use crate::tensor::Tensor;
 
 /// The LOBPCG variant, torch's `method`.
@@ -19,6 +18,27 @@ pub enum LobpcgMethod {
     Ortho,
     /// "basic" (Knyazev 2001): Cholesky of the basis' Gram matrix.
     Basic,
+}
+
+/// torch.lobpcg's knobs of the orthonormalization in method ortho (torch's
+/// `_get_ortho`); a zero field takes torch's default, given in brackets.
+/// Out-of-range values are refused by the library, naming the field.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct OrthoParams {
+    /// `ortho_i_max` \[3\]: outer rounds, 1..=100.
+    pub i_max: i64,
+    /// `ortho_j_max` \[3\]: SVQB rounds in each outer round, 1..=100.
+    pub j_max: i64,
+    /// `ortho_tol` \[tol\]: the relative tolerance that ends the rounds, in (0, 1).
+    pub tol: f64,
+    /// `ortho_tol_drop` \[tol\]: with `use_drop`, the first SVQB of a round
+    /// raises eigenvalues below it (relative to the largest), in (0, 1).
+    pub tol_drop: f64,
+    /// `ortho_tol_replace` \[tol\]: SVQB raises (with `use_drop`, in later
+    /// rounds, drops) eigenvalues below it, in (0, 1).
+    pub tol_replace: f64,
+    /// `ortho_use_drop` \[false\]: drop the directions that add little to the basis.
+    pub use_drop: bool,
 }
 
 /// torch.lobpcg's arguments besides A; `Default` gives torch's defaults
