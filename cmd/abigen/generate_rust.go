@@ -114,6 +114,10 @@ unsafe extern "C" {
 	return b.String(), nil
 }
 
+// rustdocEscape keeps C's subscripts (fill[d]) and comparisons (a<b) from
+// reading as Markdown links and HTML tags.
+var rustdocEscape = strings.NewReplacer("[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`)
+
 // writeRustDoc writes the prototype's comment as a doc comment, or, for a
 // function the header leaves uncommented, a pointer to its C name.
 func writeRustDoc(b *strings.Builder, p proto) {
@@ -126,6 +130,6 @@ func writeRustDoc(b *strings.Builder, p proto) {
 			b.WriteString("    ///\n")
 			continue
 		}
-		fmt.Fprintf(b, "    /// %s\n", line)
+		fmt.Fprintf(b, "    /// %s\n", rustdocEscape.Replace(line))
 	}
 }

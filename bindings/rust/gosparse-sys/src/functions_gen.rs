@@ -20,19 +20,19 @@ unsafe extern "C" {
     /// tensors (gs_tensor, gs_semi) created and not yet freed; -1 in a forked child
     pub fn gs_live_handles() -> i64;
 
-    /// The largest single allocation (bytes, > 0) that an operation sizes against
+    /// The largest single allocation (bytes, \> 0) that an operation sizes against
     /// it: results, and buffers whose size follows from a dimension (row pointers,
     /// dense accumulators). Above it the call fails with GS_ERR_TOO_LARGE; no call
     /// asks the runtime for more, so huge dimensions never abort the process.
     pub fn gs_set_memory_limit(bytes: i64) -> gs_status;
 
-    /// The largest single allocation (bytes, > 0) that an operation sizes against
+    /// The largest single allocation (bytes, \> 0) that an operation sizes against
     /// it: results, and buffers whose size follows from a dimension (row pointers,
     /// dense accumulators). Above it the call fails with GS_ERR_TOO_LARGE; no call
     /// asks the runtime for more, so huge dimensions never abort the process.
     pub fn gs_get_memory_limit(bytes: *mut i64) -> gs_status;
 
-    /// The largest single allocation (bytes, > 0) that an operation sizes against
+    /// The largest single allocation (bytes, \> 0) that an operation sizes against
     /// it: results, and buffers whose size follows from a dimension (row pointers,
     /// dense accumulators). Above it the call fails with GS_ERR_TOO_LARGE; no call
     /// asks the runtime for more, so huge dimensions never abort the process.
@@ -61,7 +61,7 @@ unsafe extern "C" {
     pub fn gs_set_cancel_token(tok: *mut gs_cancel_token) -> gs_status;
 
     /// Progress: the long calls on threads with tok bound call fn(fraction, user) with
-    /// the fraction done, in (0, 1], from the calling thread, at most 10 times a
+    /// the fraction done, in (0, 1\], from the calling thread, at most 10 times a
     /// second and only upwards within a pass (a call may make several passes, as a
     /// conversion's sort and scatter; sparse @ sparse reports its phases as one).
     /// fn must not call gosparse. NULL fn stops the reports.
@@ -158,8 +158,8 @@ unsafe extern "C" {
     /// without CUDA writes 0 and returns GS_ERR_UNSUPPORTED.
     pub fn gs_cuda_device_count(out: *mut i32) -> gs_status;
 
-    /// A copy of t on (device_type, device_id): host -> device, device -> host,
-    /// or a copy on the same device; host -> host is a plain copy in every build.
+    /// A copy of t on (device_type, device_id): host -\> device, device -\> host,
+    /// or a copy on the same device; host -\> host is a plain copy in every build.
     pub fn gs_to_device(t: *const gs_tensor, device_type: i32, device_id: i32, out: *mut *mut gs_tensor) -> gs_status;
 
     /// Where t lives: (1, 0) for the host, (2, n) for CUDA device n.
@@ -214,7 +214,7 @@ unsafe extern "C" {
     pub fn gs_equal(a: *const gs_tensor, b: *const gs_tensor, out: *mut i32) -> gs_status;
 
     /// Parses and validates text; writes the canonical text into canonical (at
-    /// most cap bytes, NUL-terminated when cap > 0; canonical may be NULL when cap
+    /// most cap bytes, NUL-terminated when cap \> 0; canonical may be NULL when cap
     /// is 0) and its full length into *needed. An invalid format fails with
     /// GS_ERR_INVALID_ARGUMENT, gs_last_error naming the level and the rule.
     pub fn gs_format_check(text: *const c_char, canonical: *mut c_char, cap: i64, needed: *mut i64) -> gs_status;
@@ -270,7 +270,7 @@ unsafe extern "C" {
 
     /// Per-slot fills (the fill-value RFC's form for hybrid tensors): fill is an array
     /// of t's dtype with the shape of t's dense dims; element (sparse index, dense
-    /// index d) of an unspecified sparse position reads fill[d]. An array whose
+    /// index d) of an unspecified sparse position reads fill\[d\]. An array whose
     /// elements are all equal gives the scalar fill. A tensor with a per-slot fill is
     /// supported by: gs_to_dense, gs_clone, gs_to_layout/gs_to_layout_as keeping its
     /// dense dims (COO/CSR/CSC/BSR/BSC), gs_coalesce, gs_to_dtype, gs_equal,
@@ -329,7 +329,7 @@ unsafe extern "C" {
     /// coalesced exactly when it holds fewer than two entries (torch's rule).
     pub fn gs_select(t: *const gs_tensor, dim: i32, index: i64, out: *mut *mut gs_tensor) -> gs_status;
 
-    /// t[indices[0], indices[1], ...]; all dims indexed gives a 0-d strided tensor.
+    /// t\[indices\[0\], indices\[1\], ...\]; all dims indexed gives a 0-d strided tensor.
     pub fn gs_index(t: *const gs_tensor, indices: *const i64, n: i32, out: *mut *mut gs_tensor) -> gs_status;
 
     /// index: a 0-d or 1-d int32/int64 array; dim may be a sparse or a dense dim. As
@@ -603,7 +603,7 @@ unsafe extern "C" {
     /// only. The graph is freed afterwards unless retain_graph != 0.
     pub fn gs_backward(output: *const gs_tensor, gradient: *const gs_tensor, retain_graph: i32) -> gs_status;
 
-    /// torch.autograd.grad for one output: writes to grads[0..ninputs) the gradients of output
+    /// torch.autograd.grad for one output: writes to grads\[0..ninputs) the gradients of output
     /// with respect to inputs (leaves or results that require grad), each a new handle, NULL for an
     /// input output does not depend on; accumulates into no leaf's gradient. gradient and
     /// retain_graph as gs_backward's. On error grads holds no handle.
@@ -655,13 +655,13 @@ unsafe extern "C" {
     /// diagonal element is refused naming its row (torch returns NaNs).
     pub fn gs_solve_triangular(a: *const gs_tensor, b: *const gs_tensor, upper: i32, left: i32, unitriangular: i32, out: *mut *mut gs_tensor) -> gs_status;
 
-    /// L U = A[p][:, q]: a column ordering q (ordering), then left-looking LU
+    /// L U = A\[p\]\[:, q\]: a column ordering q (ordering), then left-looking LU
     /// (Gilbert-Peierls) with threshold partial pivoting: the diagonal entry is
-    /// the pivot when its magnitude reaches pivot_threshold (in [0, 1]; 1: partial
+    /// the pivot when its magnitude reaches pivot_threshold (in \[0, 1\]; 1: partial
     /// pivoting, SciPy's default) times the largest candidate's.
     pub fn gs_splu(a: *const gs_tensor, ordering: gs_ordering, pivot_threshold: f64, out: *mut *mut gs_factor) -> gs_status;
 
-    /// L L^H = A[p][:, p] for a symmetric (Hermitian) positive definite A, reading
+    /// L L^H = A\[p\]\[:, p\] for a symmetric (Hermitian) positive definite A, reading
     /// only A's lower triangle; ordering GS_ORDER_DEFAULT, _NATURAL or _AMD. The
     /// symbolic analysis sizes L first (GS_ERR_TOO_LARGE before it is allocated);
     /// a matrix that is not positive definite is refused naming the column.
@@ -702,7 +702,7 @@ unsafe extern "C" {
 
     /// torch.sparse.spdiags(diagonals, offsets, shape, layout): row d of diagonals
     /// ((len(offsets), L) strided, or a vector with one offset) on the diagonal
-    /// offsets[d] (int64 or int32, 0-d or 1-d, no repeats), element j of the row in
+    /// offsets\[d\] (int64 or int32, 0-d or 1-d, no repeats), element j of the row in
     /// column j; positions outside shape (2 sizes) are left out. layout:
     /// GS_SPARSE_COO (torch's default), GS_SPARSE_CSR or GS_SPARSE_CSC.
     pub fn gs_spdiags(diagonals: *const gs_tensor, offsets: *const gs_tensor, shape: *const i64, layout: gs_layout, out: *mut *mut gs_tensor) -> gs_status;
@@ -712,21 +712,21 @@ unsafe extern "C" {
     /// A x = lambda B x with B symmetric positive definite. B, X and iK may be
     /// NULL (identity, normal draws from seed, no preconditioner); k = 0 takes
     /// X's column count (or 1), n = 0 takes k (X's column count when X is given);
-    /// k <= n and A's order >= 3 n are required. niter: the iteration limit, -1
+    /// k \<= n and A's order \>= 3 n are required. niter: the iteration limit, -1
     /// until convergence; tol = 0: sqrt of the result dtype's machine epsilon.
-    /// Converged: ||A x - lambda B x|| / (||x|| (||A|| + |lambda| ||B||)) < tol for
+    /// Converged: ||A x - lambda B x|| / (||x|| (||A|| + |lambda| ||B||)) \< tol for
     /// the k leading pairs (torch's rule). Writes *E (k,) (largest first, or
     /// smallest first) and *X_out (m, k). Stopping at niter short of tol:
     /// with strict != 0, GS_ERR_NO_CONVERGENCE, gs_last_error naming the
     /// iterations and the residual, nothing written to E and X_out (info is
-    /// written); with strict == 0, GS_OK and info->converged < k (torch returns
+    /// written); with strict == 0, GS_OK and info-\>converged \< k (torch returns
     /// silently). A non-symmetric A or B, a B that is not positive definite, or
     /// dependent columns in X give GS_ERR_INVALID_ARGUMENT; method BASIC whose
     /// Gram matrix becomes singular gives GS_ERR_NO_CONVERGENCE. info may be NULL.
     /// Batched (torch's rule): A (*, m, m), dense or sparse, is solved matrix by
     /// matrix, B of A's shape and X (*, m, n) sliced alike, iK shared, the draws
     /// of a missing X seeded by seed + the flat batch index; E is (*, k), X_out
-    /// (*, m, k), info the batch's worst; an error names the matrix, A[i].
+    /// (*, m, k), info the batch's worst; an error names the matrix, A\[i\].
     pub fn gs_lobpcg(a: *const gs_tensor, k: i64, b: *const gs_tensor, x: *const gs_tensor, n: i64, ik: *const gs_tensor, niter: i64, tol: f64, largest: i32, method: i32, seed: u64, strict: i32, e: *mut *mut gs_tensor, x_out: *mut *mut gs_tensor, info: *mut gs_lobpcg_info) -> gs_status;
 
     /// gs_lobpcg with torch's remaining arguments: ortho (NULL: this solver's own
@@ -738,8 +738,8 @@ unsafe extern "C" {
 
     /// torch.svd_lowrank(A, q, niter, M): A - M ~= U diag(S) V^T by Halko et al.'s
     /// randomized range finder with niter subspace iterations. M may be NULL (or a
-    /// matrix of A's shape, any layout; A - M is never formed). q >= 0 (above
-    /// min(m, n) it is reduced to it, which gives torch's shapes), niter >= 0.
+    /// matrix of A's shape, any layout; A - M is never formed). q \>= 0 (above
+    /// min(m, n) it is reduced to it, which gives torch's shapes), niter \>= 0.
     /// Writes U (m, q), S (q,) descending, V (n, q).
     /// Differentiable (see autograd below): with A or M requiring a gradient,
     /// U, S and V back-propagate through the composition torch's svd_lowrank
@@ -750,8 +750,8 @@ unsafe extern "C" {
 
     /// torch.pca_lowrank(A, q, center, niter): gs_svd_lowrank of A with its column
     /// means subtracted when center != 0, the centring applied inside each product
-    /// (a sparse A is never densified). q < 0 takes torch's default min(6, m, n);
-    /// q > min(m, n) and niter < 0 are refused. Differentiable as gs_svd_lowrank,
+    /// (a sparse A is never densified). q \< 0 takes torch's default min(6, m, n);
+    /// q \> min(m, n) and niter \< 0 are refused. Differentiable as gs_svd_lowrank,
     /// the centring's column-mean term included in A's gradient.
     pub fn gs_pca_lowrank(a: *const gs_tensor, q: i64, center: i32, niter: i64, seed: u64, u: *mut *mut gs_tensor, s: *mut *mut gs_tensor, v: *mut *mut gs_tensor) -> gs_status;
 
@@ -761,7 +761,7 @@ unsafe extern "C" {
     /// the same results and gradients.
     pub fn gs_lowrank_draw(m: i64, n: i64, q: i64, seed: u64, out: *mut *mut gs_tensor) -> gs_status;
 
-    /// torch's repr. Writes at most cap bytes (NUL-terminated when cap > 0) and the
+    /// torch's repr. Writes at most cap bytes (NUL-terminated when cap \> 0) and the
     /// full length (without NUL) into *needed.
     pub fn gs_tensor_repr(t: *const gs_tensor, buf: *mut c_char, cap: i64, needed: *mut i64) -> gs_status;
 
