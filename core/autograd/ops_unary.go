@@ -137,9 +137,9 @@ func realOnly(op string, d unaryDeriv) unaryDeriv {
 	}
 }
 
-// argDeriv is the derivative of the ops whose arguments decide it: clamp
-// passes g where min <= x <= max (torch's rule, bounds included), nan_to_num
-// where x is finite.
+// argDeriv is the derivative of the ops whose arguments decide it: clamp with
+// number bounds passes g where min < x < max (torch 2.15's rule: an element
+// at a bound, or NaN, gets no gradient), nan_to_num where x is finite.
 func argDeriv(name string, x *tensor.Tensor, args ops.UnaryArgs) (*tensor.Tensor, error) {
 	ones, err := fill(x, 1)
 	if err != nil {
@@ -155,21 +155,23 @@ func argDeriv(name string, x *tensor.Tensor, args ops.UnaryArgs) (*tensor.Tensor
 			conds = append(conds, c)
 		}
 	}
+	for _, c := range conds {
+		if ones, err = ops.Where(c, ops.NumberOperand(dtype.FloatNumber(0)), ops.TensorOperand(ones)); err != nil {
+			return nil, err
+		}
+	}
 	for _, b := range []struct {
 		bound *dtype.Number
-		out   string // the comparison that puts x out of bounds
-	}{{args.Min, "lt"}, {args.Max, "gt"}} {
+		in    string // the strict comparison that keeps x inside this bound
+	}{{args.Min, "gt"}, {args.Max, "lt"}} {
 		if name != "clamp" || b.bound == nil {
 			continue
 		}
-		c, err := ops.BinaryByName(b.out, ops.TensorOperand(x), ops.NumberOperand(*b.bound), ops.BinaryArgs{})
+		c, err := ops.BinaryByName(b.in, ops.TensorOperand(x), ops.NumberOperand(*b.bound), ops.BinaryArgs{})
 		if err != nil {
 			return nil, err
 		}
-		conds = append(conds, c)
-	}
-	for _, c := range conds {
-		if ones, err = ops.Where(c, ops.NumberOperand(dtype.FloatNumber(0)), ops.TensorOperand(ones)); err != nil {
+		if ones, err = ops.Where(c, ops.TensorOperand(ones), ops.NumberOperand(dtype.FloatNumber(0))); err != nil {
 			return nil, err
 		}
 	}
