@@ -27,6 +27,8 @@ both, for imports at module level and inside functions):
 4. operators: _ops_shape, _ops_index, _elementwise, _linalg, _reduce, _autograd (each
    also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
    _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
+   _select (gather, index arrays, diagonal, max/min over a dim), _softmax (softmax and
+   log_softmax of strided tensors),
    _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
    _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
    and their Factor objects, spdiags), _spectral (lobpcg, svd_lowrank, pca_lowrank), _compat (allclose, tile, masked_fill: torch names
@@ -35,7 +37,8 @@ both, for imports at module level and inside functions):
 5. tensor: _tensor (gosparse.Tensor: TensorBase with the operator mixins; pickling).
 6. public modules: this one, _runtime, interop, io, generators, sparse, _sparse_linalg
    (gosparse.sparse.linalg), linalg, conformance, formats (the named formats), autograd
-   (grad, gradcheck), the subpackage nn (nn.functional.linear), and dask and torch
+   (grad, gradcheck), the subpackage nn (nn.functional: relu, softmax, cross_entropy,
+   linear, ...), and dask and torch
    (each imported on its own: gosparse.dask needs Dask, gosparse.torch needs torch).
 """
 
@@ -144,6 +147,8 @@ from ._functions import (
     with_fill_value,
 )
 from ._autograd import enable_grad, is_grad_enabled, no_grad
+from ._select import diagonal, gather, max, min
+from ._softmax import log_softmax, softmax
 from ._compat import allclose, masked_fill, tile
 from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see _scipy_names)
 from ._exchange import from_binsparse, from_dlpack
@@ -152,12 +157,12 @@ from . import autograd
 (arange, empty, empty_like, full, full_like, ones, ones_like, rand, rand_like, randint,
  randint_like, randn, randn_like, sparse_bsc_tensor, sparse_bsr_tensor,
  sparse_compressed_tensor, sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor, tensor,
- zeros, zeros_like) = map(
+ zeros, zeros_like, eye) = map(
     autograd._with_requires_grad,
     (arange, empty, empty_like, full, full_like, ones, ones_like, rand, rand_like, randint,
      randint_like, randn, randn_like, sparse_bsc_tensor, sparse_bsr_tensor,
      sparse_compressed_tensor, sparse_coo_tensor, sparse_csc_tensor, sparse_csr_tensor,
-     tensor, zeros, zeros_like))
+     tensor, zeros, zeros_like, eye))
 from ._runtime import (get_memory_limit, library_path, live_handles, set_memory_limit,
                        set_printoptions, set_progress)
 from .interop import from_scipy, from_torch, to_scipy, to_torch
@@ -203,5 +208,6 @@ __all__ = [
     "strided", "sparse_coo", "sparse_csr", "sparse_csc", "sparse_bsr", "sparse_bsc",
     "sparse_dcsr", "sparse_dcsc", "sparse_csf",
 ]
-__all__ += ["no_grad", "enable_grad", "is_grad_enabled", "autograd"]
+__all__ += ["no_grad", "enable_grad", "is_grad_enabled", "autograd", "gather", "diagonal", "max",
+            "min", "softmax", "log_softmax"]
 __all__ += _elementwise.__all__ + _linalg.__all__ + _reduce.__all__

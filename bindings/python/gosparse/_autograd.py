@@ -13,7 +13,7 @@ import functools
 import weakref
 from ctypes import byref, c_char_p, c_int32
 
-from ._errors import _check
+from ._errors import InvalidArgumentError, _check
 from ._lib import Handle, lib
 
 __all__ = ["no_grad", "enable_grad", "is_grad_enabled"]
@@ -108,9 +108,13 @@ class AutogradOps:
 
     def requires_grad_(self, requires_grad=True):
         """torch's ``requires_grad_``: mark a leaf (floating or complex) as requiring a
-        gradient, or not. Returns self."""
-        _check(lib.gs_set_requires_grad(self._handle, 1 if requires_grad else 0),
-               "gs_set_requires_grad")
+        gradient, or not. Returns self. Another dtype raises RuntimeError, as torch's
+        (so does a constructor's requires_grad=True: gs.tensor(3, requires_grad=True))."""
+        try:
+            _check(lib.gs_set_requires_grad(self._handle, 1 if requires_grad else 0),
+                   "gs_set_requires_grad")
+        except InvalidArgumentError as e:  # torch raises RuntimeError (dtype, non-leaf)
+            raise RuntimeError(str(e)) from None
         return self
 
     @property

@@ -242,6 +242,13 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, layout=None, blocksi
                  blocksize=blocksize)
 
 
+def rsqrt(input, *, layout=None, blocksize=None):
+    """torch.rsqrt: 1 / sqrt(x), element by element (fill value included: rsqrt(0) is
+    inf), computed as torch computes it, the reciprocal of the square root; integers
+    give float32. Recorded for backward as that composition."""
+    return to_output(binary("div", 1.0, unary("sqrt", input)), layout, blocksize, "rsqrt")
+
+
 def _unary_function(op):
     def f(input, *, layout=None, blocksize=None):
         return unary(op, input, layout=layout, blocksize=blocksize)
@@ -268,14 +275,14 @@ for _op in BINARY:
         globals()[_op] = _binary_function(_op)
 # torch's out= on each (cast to out's dtype as torch's can_cast allows: see _out);
 # an alias is the same function.
-for _op in set(UNARY) | set(BINARY) | {"clamp", "nan_to_num"}:
+for _op in set(UNARY) | set(BINARY) | {"clamp", "nan_to_num", "rsqrt"}:
     globals()[_op] = takes_out(globals()[_op], CAST, _op)
 for _alias, _op in ALIASES.items():
     globals()[_alias] = globals()[_op]
 del _op, _alias
 
 # The functions gosparse exports.
-__all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num"})
+__all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num", "rsqrt"})
 
 
 # ---- Tensor methods ---------------------------------------------------------------------
@@ -310,6 +317,15 @@ class ElementwiseOps:
     def nan_to_num(self, nan=0.0, posinf=None, neginf=None, *, layout=None, blocksize=None):
         """torch's Tensor.nan_to_num."""
         return nan_to_num(self, nan, posinf, neginf, layout=layout, blocksize=blocksize)
+
+    def rsqrt(self, *, layout=None, blocksize=None):
+        """torch's Tensor.rsqrt: 1 / sqrt(self) (see gosparse.rsqrt)."""
+        return rsqrt(self, layout=layout, blocksize=blocksize)
+
+    def rsqrt_(self):
+        """torch's in-place ``Tensor.rsqrt_``: 1 / sqrt(self); this object takes the result."""
+        _coalesced_for(self, "rsqrt_")
+        return self._become_result(rsqrt(self), "rsqrt_")
 
     def add_(self, other, *, alpha=1):
         """In-place add (see the module doc: this object takes the result)."""

@@ -8,6 +8,7 @@ from . import _types as T
 from ._args import as_index_input, dim_arg, int64s_arg, is_int, tensor_arg
 from ._base import call, handles_of
 from ._lib import lib
+from ._select import advanced_index, is_advanced_key
 
 
 class IndexOps:
@@ -48,8 +49,13 @@ class IndexOps:
         """t[i], t[i, j, k], t[1:3, :, 2], t[..., 0], t[None]: ints select (the dim
         disappears), slices of step 1 narrow (narrow_copy: the result is a copy),
         None inserts a dim of size 1, ... stands for the dims not named. Any dim,
-        sparse or dense, may be indexed. Other keys (lists, tensors, steps other than
-        1) raise NotImplementedError or TypeError."""
+        sparse or dense, may be indexed. Integer or bool arrays (lists, numpy arrays,
+        gosparse Tensors) index as in torch and numpy (t[idx], logp[arange(n), y]:
+        the arrays broadcast together), recorded for backward; on a sparse tensor only
+        t[idx] with one 1-D integer index (index_select). Steps other than 1 raise
+        NotImplementedError without index arrays; other keys TypeError."""
+        if is_advanced_key(key):
+            return advanced_index(self._pinned(), key)
         key = key if isinstance(key, tuple) else (key,)
         for k in key:
             if isinstance(k, bool) or not (is_int(k) or k is None or k is Ellipsis

@@ -121,6 +121,30 @@ class ShapeOps:
         arr, n = int64s_arg(vals, "shape")
         return call(type(self), lib.gs_reshape, self._handle, arr, n)
 
+    def view(self, *shape):
+        """torch's Tensor.view(*shape): reshape of a strided tensor (one size may be
+        -1), recorded for backward. gosparse's strided tensors are always contiguous,
+        so every shape of the same number of elements is a view of them (torch refuses
+        a view of a transposed tensor that splits its strides; gosparse's t() is
+        contiguous). A sparse tensor is refused, as torch refuses it; so is a dtype
+        (torch's bit reinterpretation)."""
+        if self.layout is not T.strided:
+            raise NotImplementedError("view(): not supported for a %s tensor (torch refuses it "
+                                      "too); use reshape()" % self.layout.name)
+        if len(shape) == 1 and not isinstance(shape[0], (tuple, list)) and not is_int(shape[0]):
+            raise NotImplementedError("view(dtype): reinterpreting the bits as another dtype "
+                                      "is not supported; use to(dtype) to convert")
+        vals = int_list(shape, "view: shape")
+        n, known = self.numel(), [v for v in vals if v != -1]
+        size = int(np.prod(known, dtype=np.int64)) if known else 1
+        if vals.count(-1) > 1:
+            raise RuntimeError("only one dimension can be inferred")
+        if any(v < -1 for v in vals) or (size != n if -1 not in vals
+                                          else size == 0 or n % size):
+            raise RuntimeError("shape '%s' is invalid for input of size %d"
+                               % (list(vals), n))
+        return self.reshape(*vals)
+
     def _resize_args(self, size, sparse_dim, dense_dim):
         ndim, sz = A.shape_arg(tuple(size), "size")
         return (sz, ndim, A.int_arg(sparse_dim, "sparse_dim", A.INT32),

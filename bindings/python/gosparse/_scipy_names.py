@@ -2,8 +2,9 @@
 spellings, which stay gosparse's primary API (and win where the two clash).
 
 Tensor methods (ScipyOps): ``nnz``, ``toarray()``, ``tocsr()``, ``tocsc()``,
-``tocoo()``, ``diagonal(k)``, ``multiply(other)`` (torch's mul, already a Tensor
-method), ``power(n)``; module functions ``eye`` and ``diags``. Not aliased: SciPy's
+``tocoo()``, ``multiply(other)`` (torch's mul, already a Tensor
+method), ``power(n)`` (``diagonal(k)`` is torch's Tensor.diagonal, _select);
+module functions ``eye`` and ``diags``. Not aliased: SciPy's
 ``A * B`` (the matrix product for scipy.sparse matrices, element-wise here as in
 torch), ``todense()`` (an np.matrix in SciPy) and ``sum(axis=)`` returning a dense
 np.matrix (``axis`` is numpy's name for torch's dim here: ``t.sum(axis=1)`` gives
@@ -49,30 +50,6 @@ class ScipyOps:
         """scipy.sparse's tocoo(): to_sparse_coo(), coalesced (SciPy's COO from CSR or
         CSC has no repeats either)."""
         return self.to_sparse_coo().coalesce()
-
-    def diagonal(self, offset=0, dim1=0, dim2=1):
-        """scipy.sparse's diagonal(k) (torch's Tensor.diagonal(offset) for a matrix):
-        diagonal offset of a 2-D tensor (> 0 above the main one, < 0 below) as a dense
-        1-D tensor, unspecified elements read as the fill value, without densifying
-        the matrix. dim1, dim2: (0, 1), or (1, 0) for the transpose's."""
-        t = tensor_arg(self, "diagonal")
-        if t.ndim != 2:
-            raise ValueError("diagonal(): expected a 2-D tensor, got %d dims" % t.ndim)
-        if (dim1, dim2) not in ((0, 1), (1, 0), (-2, -1), (-1, -2)):
-            raise ValueError("diagonal(): dim1, dim2 must be 0 and 1, got %r, %r" % (dim1, dim2))
-        k = int(offset)
-        if (dim1 % 2, dim2 % 2) == (1, 0):
-            t = t.t()
-        rows, cols = t.shape
-        n = max(0, min(rows + min(k, 0), cols - max(k, 0)))
-        if t.layout is T.strided:
-            return _strided(np.diagonal(t.numpy(), k).copy(), t.dtype)
-        coo = t.tocoo()
-        ij, v = np.asarray(coo.indices()), np.asarray(coo.values())
-        on = ij[1] - ij[0] == k
-        out = np.full(n, coo.fill_value, dtype=v.dtype)
-        out[ij[0][on] + min(k, 0)] = v[on]
-        return _strided(out, t.dtype)
 
     def power(self, n):
         """scipy.sparse's power(n): the element-wise power, torch's pow(n)."""

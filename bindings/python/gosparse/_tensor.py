@@ -17,10 +17,12 @@ from ._ops_index import IndexOps
 from ._ops_shape import ShapeOps
 from ._reduce import ReduceOps
 from ._scipy_names import ScipyOps
+from ._select import SelectOps
+from ._softmax import SoftmaxOps
 
 
 class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, LinalgOps, ReduceOps,
-             FormatOps, NumpyOps, ExchangeOps, CompatOps, ScipyOps):
+             FormatOps, NumpyOps, ExchangeOps, CompatOps, SelectOps, SoftmaxOps, ScipyOps):
     """A tensor of libgosparse: strided (dense) or sparse in one of the gosparse layouts.
 
     Tensors are immutable: every operation returns a new tensor, and the component

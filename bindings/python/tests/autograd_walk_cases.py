@@ -72,8 +72,6 @@ NO_TORCH_COUNTERPART = {
 # Differentiable in torch, not (yet) here: the walk's known gaps, reported.
 GAPS = {
     "lobpcg": "torch differentiates lobpcg of a dense symmetric A; gosparse's has no backward",
-    "diagonal": "torch differentiates Tensor.diagonal; gosparse's (SciPy's alias) reads the "
-                "stored values through numpy and records nothing",
 }
 
 _UNARY = ["abs", "absolute", "neg", "negative", "sin", "cos", "tan", "atan", "arctan", "sinh",
@@ -135,6 +133,14 @@ def _table():
         "saddmm": lambda c, x, o: c(o[3].to_sparse(), x, o[1]),
         "sspaddmm": lambda c, x, o: c(o[3].to_sparse(), x, o[1]),
         "addmv": lambda c, x, o: c(o[4], x, o[2]),
+        "softmax": lambda c, x, o: (c(x, 1), c(x, 0), c(x, -1, dtype=gs.float64)),
+        "log_softmax": lambda c, x, o: (c(x, 1), c(x, 0)),
+        "gather": lambda c, x, o: c(x, 1, np.array([[2, 0, 2, 2], [1, 1, 0, 2]])),
+        "diagonal": lambda c, x, o: (c(x), c(x, 1), c(x, -1, 1, 0)),
+        "rsqrt": lambda c, x, o: c(x),
+        # max/min over a dim (strided, as torch); the reduction of every element
+        "max": lambda c, x, o: (c(x), c(x, 1)[0], c(x, 0, True)[0], c(x, o[0])),
+        "min": lambda c, x, o: (c(x), c(x, 1)[0], c(x, 0, True)[0], c(x, o[0])),
     })
     cases = {}
     for n, f in both.items():
@@ -179,7 +185,11 @@ def _table():
         "Tensor.addmm_": lambda x, o: (o[3] * 1.0).addmm_(x, o[1]),
         "Tensor.t_": lambda x, o: (x * 1.0).t_(),
         "Tensor.transpose_": lambda x, o: (x * 1.0).transpose_(0, 1),
-        "Tensor.__getitem__": lambda x, o: (x[1], x[:, 1:3], x[None, 0], x[..., 2]),
+        "Tensor.__getitem__": lambda x, o: (x[1], x[:, 1:3], x[None, 0], x[..., 2], x[[1, 0, 1]],
+                                            x[gs.arange(2), gs.tensor([2, 0])]
+                                            if x.layout is gs.strided else x[gs.tensor([0])]),
+        "Tensor.view": lambda x, o: (x.view(3, 2), x.view(-1)),
+        "Tensor.rsqrt_": lambda x, o: (x * 1.0).rsqrt_(),
         "Tensor.__matmul__": lambda x, o: x @ o[1],
         "Tensor.__rmatmul__": lambda x, o: o[5] @ x,
         "Tensor.__neg__": lambda x, o: -x,
@@ -202,7 +212,22 @@ def _table():
             gs.linalg.solve_triangular(x.narrow_copy(1, 0, 2), o[3], upper=False),
             gs.linalg.solve_triangular(x.narrow_copy(1, 0, 2), o[4], upper=False, left=False,
                                        unitriangular=True)),
-        "nn.functional.linear": lambda x, o: gs.nn.functional.linear(o[0], x, o[4]),
+        "nn.functional.linear": lambda x, o: (gs.nn.functional.linear(o[0], x, o[4]),
+                                              gs.nn.functional.linear(x, o[1].t())),
+        "nn.functional.relu": lambda x, o: gs.nn.functional.relu(x),
+        "nn.functional.softmax": lambda x, o: gs.nn.functional.softmax(x, 1),
+        "nn.functional.log_softmax": lambda x, o: gs.nn.functional.log_softmax(x, 0),
+        "nn.functional.cross_entropy": lambda x, o: tuple(
+            gs.nn.functional.cross_entropy(x, gs.tensor([2, 0]), weight=w, reduction=r)
+            for w in (None, gs.tensor([0.5, 2.0, 1.5])) for r in ("mean", "sum", "none")),
+        "nn.functional.nll_loss": lambda x, o: (
+            gs.nn.functional.nll_loss(x, gs.tensor([2, 1]), ignore_index=1),
+            gs.nn.functional.nll_loss(x, gs.tensor([2, 1]), gs.tensor([0.5, 2.0, 1.5]),
+                                      reduction="none")),
+        "nn.functional.mse_loss": lambda x, o: (gs.nn.functional.mse_loss(x, o[0]),
+                                                gs.nn.functional.mse_loss(o[0], x, reduction="sum")),
+        "nn.functional.dropout": lambda x, o: gs.nn.functional.dropout(
+            x, 0.4, generator=np.random.default_rng(3)),
         "sparse.softmax": lambda x, o: gs.sparse.softmax(x, 1),
         "sparse.log_softmax": lambda x, o: gs.sparse.log_softmax(x, 1),
         "sparse.sum": lambda x, o: (gs.sparse.sum(x), gs.sparse.sum(x, (1,))),
@@ -256,7 +281,7 @@ def MASK(x):
 
 CASES = _table()
 # Inputs of these are positive (their domain, or pow of a tensor exponent).
-POSITIVE = {"log", "log1p", "sqrt", "log_", "log1p_", "sqrt_", "pow", "__pow__"}
+POSITIVE = {"log", "log1p", "sqrt", "log_", "log1p_", "sqrt_", "pow", "__pow__", "rsqrt"}
 # gradcheck settings of the casts to low precision and back (linear: a wide step).
 GRADCHECK_ARGS = {
     "Tensor.to": dict(eps=1e-3, atol=1e-4), "Tensor.astype": dict(eps=1e-3, atol=1e-4),

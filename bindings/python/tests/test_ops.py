@@ -203,8 +203,13 @@ def test_getitem_matches_numpy(layout):
         t[4]
     with pytest.raises(NotImplementedError, match="step other than 1"):
         t[::2]
-    with pytest.raises(NotImplementedError, match="index_select"):
-        t[[0, 1]]
+    np.testing.assert_array_equal(dense(t[[0, 3, 0]]), a[[0, 3, 0]])  # index_select(0, .)
+    if layout == "strided":  # index arrays broadcast together, numpy's rules (torch's)
+        np.testing.assert_array_equal(dense(t[[0, 3], [1, 5]]), a[[0, 3], [1, 5]])
+        np.testing.assert_array_equal(dense(t[:, [[1], [2]]]), a[:, [[1], [2]]])
+    else:  # torch indexes no sparse tensor by arrays; gosparse one 1-D index
+        with pytest.raises(NotImplementedError, match="one 1-D integer index"):
+            t[[0, 3], [1, 5]]
     with pytest.raises(TypeError, match="indexed by ints"):
         t["a"]
     with pytest.raises(TypeError):
