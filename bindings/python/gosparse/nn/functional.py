@@ -128,7 +128,11 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if reduction == "none":
         return losses.reshape(()) if input.dim() == 1 else losses
     total = losses.sum()
-    return total if reduction == "sum" else total / float(w.sum())
+    if reduction == "sum":
+        return total
+    if not w.sum():  # every target ignored: NaN, and a zero gradient, as torch's
+        return total * 0.0 + float("nan")
+    return total / float(w.sum())
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
