@@ -9,6 +9,11 @@ learnable from the graph).
 
     GOSPARSE_LIBRARY=build/lib/libgosparse.so PYTHONPATH=bindings/python \\
         python examples/gcn_cora.py [--epochs 100] [--optimizer sgd|adam] [--lr 0.5]
+        python examples/gcn_cora.py --tutorial [--loss cross_entropy|mse]
+
+--tutorial trains the model as torch's tutorial writes it (train_as_torch below): the
+same lines run with lib=gosparse and lib=torch, F.cross_entropy (or ((z - y) ** 2).mean()),
+an SGD step W.sub_(lr * W.grad) under no_grad.
 """
 
 import argparse
@@ -137,16 +142,94 @@ def train(adj, x, labels, idx, weights, epochs, optimizer):
     return losses, accs, weights
 
 
+# ---- the model as torch's tutorial writes it: one text for gosparse and torch ----------
+
+
+def adjacency(lib, rows, cols, n):
+    """A + I of the undirected graph (one entry per edge), a float64 COO tensor of lib."""
+    r = np.concatenate([rows, cols, np.arange(n)])
+    c = np.concatenate([cols, rows, np.arange(n)])
+    key = np.unique(r * n + c)
+    ij = np.vstack([key // n, key % n])
+    return lib.sparse_coo_tensor(lib.tensor(ij), lib.tensor(np.ones(ij.shape[1])),
+                                 (n, n)).coalesce()
+
+
+def normalize(lib, A):
+    """D^-1/2 A D^-1/2. torch's tutorial writes dinv[:, None] * A * dinv[None, :];
+    gosparse's element-wise operators do not broadcast yet (the operator-engine issue),
+    so gosparse scales by the product with the diagonal matrix D^-1/2 (each entry is
+    dinv[i] * A[i, j] * dinv[j] either way, in that order)."""
+    deg = A.sum(1).to_dense()
+    dinv = deg.rsqrt()
+    if lib.__name__ == "torch":
+        return dinv[:, None] * A * dinv[None, :]
+    n = deg.shape[0]
+    D = lib.sparse_coo_tensor(lib.tensor(np.vstack([np.arange(n), np.arange(n)])), dinv,
+                              (n, n))
+    return lib.sparse.mm(lib.sparse.mm(D, A), D)
+
+
+def train_as_torch(lib, F, A, X, y, idx, weights, epochs, lr, loss="cross_entropy"):
+    """A two-layer GCN trained by plain SGD, in torch's tutorial's lines: lib is gosparse
+    or torch, F its nn.functional; A the normalised adjacency, X the features, y the
+    labels and idx the train nodes (lib tensors), weights numpy arrays. loss
+    "cross_entropy" (F.cross_entropy) or "mse" (((z - Y) ** 2).mean() of one-hot Y).
+    Returns the loss of each epoch and the trained weights."""
+    W1 = lib.tensor(weights[0], requires_grad=True)
+    W2 = lib.tensor(weights[1], requires_grad=True)
+    Y = lib.tensor(np.eye(weights[1].shape[1])[np.asarray(y.numpy())])
+    losses = []
+    for epoch in range(epochs):
+        H = F.relu(A @ (X @ W1))
+        z = A @ (H @ W2)
+        if loss == "mse":
+            l = ((z[idx] - Y[idx]) ** 2).mean()
+        else:
+            l = F.cross_entropy(z[idx], y[idx])
+        l.backward()
+        with lib.no_grad():
+            W1.sub_(lr * W1.grad)
+            W2.sub_(lr * W2.grad)
+            W1.grad = None
+            W2.grad = None
+        losses.append(l.item())
+    return losses, (W1, W2)
+
+
+def tutorial(lib, F, cites=CITES, epochs=20, lr=0.5, loss="cross_entropy"):
+    """Cora's GCN in lib (gosparse or torch) as the tutorial writes it: the loss curve."""
+    rows, cols, n = load_edges(cites)
+    x, labels, idx = make_data(normalized_adjacency(rows, cols, n), n)
+    weights = init_weights(x.shape[1], 16, int(labels.max()) + 1)
+    A = normalize(lib, adjacency(lib, rows, cols, n))
+    return train_as_torch(lib, F, A, lib.tensor(x), lib.tensor(labels), lib.tensor(idx),
+                          weights, epochs, lr, loss)[0]
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--epochs", type=int, default=100)
     p.add_argument("--optimizer", choices=["sgd", "adam"], default="sgd")
     p.add_argument("--lr", type=float, default=None, help="default: 0.5 (sgd), 0.01 (adam)")
     p.add_argument("--cites", default=CITES)
+    p.add_argument("--tutorial", action="store_true",
+                   help="train as torch's tutorial writes it (gosparse.nn.functional, SGD)")
+    p.add_argument("--loss", choices=["cross_entropy", "mse"], default="cross_entropy")
     a = p.parse_args(argv)
     if not os.path.exists(a.cites):
         sys.exit("gcn_cora: %s is absent (the shared graphs folder next to the repository)"
                  % a.cites)
+    if a.tutorial:
+        import gosparse.nn.functional as F
+
+        t0 = time.perf_counter()
+        losses = tutorial(gs, F, a.cites, a.epochs, a.lr or 0.5, a.loss)
+        dt = time.perf_counter() - t0
+        for e in range(0, a.epochs, max(1, a.epochs // 10)):
+            print("epoch %3d  loss %.9f" % (e, losses[e]))
+        print("%d epochs in %.2f s (%.1f ms/epoch)" % (a.epochs, dt, 1e3 * dt / a.epochs))
+        return
     rows, cols, n = load_edges(a.cites)
     adj = normalized_adjacency(rows, cols, n)
     x, labels, idx = make_data(adj, n)

@@ -156,3 +156,18 @@ def test_torch_model_trains_through_gosparse_kernels():
     plain = _torch_gcn_losses(adj, x, labels, idx, weights, 10, 0.5, torch.sparse.mm)
     np.testing.assert_allclose(bridged, plain, rtol=1e-10, atol=0)
     assert bridged[-1] < bridged[0]
+
+
+@pytest.mark.parametrize("loss", ["cross_entropy", "mse"])
+def test_gcn_as_torchs_tutorial_follows_torchs_loss_curve(loss):
+    # examples/gcn_cora.py's train_as_torch: the same lines in gosparse and in torch
+    # (F.cross_entropy or ((z - y) ** 2).mean(), W.sub_(lr * W.grad) under no_grad).
+    import gosparse.nn.functional as gF
+    import torch.nn.functional as tF
+
+    cites = shared_path("graphs", "cora.cites")
+    ex = _example()
+    ours = ex.tutorial(gs, gF, cites, epochs=20, lr=0.5, loss=loss)
+    theirs = ex.tutorial(torch, tF, cites, epochs=20, lr=0.5, loss=loss)
+    np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=0)
+    assert theirs[-1] < theirs[0] - 0.01  # it trains
