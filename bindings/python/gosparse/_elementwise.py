@@ -243,9 +243,13 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, layout=None, blocksi
 
 
 def rsqrt(input, *, layout=None, blocksize=None):
-    """torch.rsqrt: 1 / sqrt(x), element by element (fill value included: rsqrt(0) is
-    inf), computed as torch computes it, the reciprocal of the square root; integers
-    give float32. Recorded for backward as that composition."""
+    """torch.rsqrt: 1 / sqrt(x), element by element, computed as torch computes it,
+    the reciprocal of the square root; integers give float32. Recorded for backward as
+    that composition. Strided inputs: torch refuses sparse ones (NotImplementedError),
+    as does gosparse, whose division of a number by a sparse tensor is refused."""
+    if is_tensor(input) and input.layout is not T.strided:
+        raise NotImplementedError("rsqrt(): not supported for a %s tensor (torch refuses it "
+                                  "too)" % input.layout.name)
     return to_output(binary("div", 1.0, unary("sqrt", input)), layout, blocksize, "rsqrt")
 
 

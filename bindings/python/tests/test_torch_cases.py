@@ -1099,6 +1099,11 @@ MORE_THAN_TORCH = {
     "exp_ of a coalesced COO": (lambda lib: _dn(lib).to_sparse().exp_(), np.exp),
     "index_select with float index": (lambda lib: lib.index_select(
         _dn(lib).to_sparse(), 0, lib.tensor([1.0])), lambda d: d[[1]]),
+    "view of a transposed tensor": (lambda lib: _dn(lib).t().view(4), lambda d: d.T.reshape(4)),
+    "t[idx] of COO": (lambda lib: _dn(lib).to_sparse()[lib.tensor([1, 0, 1])],
+                      lambda d: d[[1, 0, 1]]),
+    "diagonal of CSR": (lambda lib: _dn(lib).to_sparse_csr().diagonal(), np.diagonal),
+    "max of COO": (lambda lib: _dn(lib).to_sparse().max(), np.max),
 }
 
 

@@ -209,6 +209,7 @@ REFUSALS = {
         lib, [1, 0, 7, 2])), IndexError),
     "dropout p > 1": (lambda lib: F(lib).dropout(lib.tensor(X), 1.5), ValueError),
     "mse_loss of COO": (lambda lib: F(lib).mse_loss(_unco(lib), _unco(lib)), NotImplementedError),
+    "rsqrt of COO": (lambda lib: _unco(lib).rsqrt(), NotImplementedError),
     "dropout of COO": (lambda lib: F(lib).dropout(_unco(lib), 0.5), NotImplementedError),
     "tensor(3, requires_grad=True)": (lambda lib: lib.tensor(3, requires_grad=True),
                                       RuntimeError),
