@@ -4,7 +4,7 @@ relu, softmax, log_softmax, cross_entropy, nll_loss, mse_loss, dropout and linea
 Every function is recorded for backward through gosparse's operators, and gives
 torch's values and gradients (the losses' reductions as torch's: mean, sum, none)."""
 
-import numpy as np
+import numpy as _np
 
 import gosparse as _gosparse
 
@@ -78,9 +78,9 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 def _class_weights(fname, weight, c):
     if weight is None:
-        return np.ones(c)
-    w = np.asarray(weight.detach().numpy() if isinstance(weight, _gosparse.Tensor)
-                   else weight, dtype=np.float64)
+        return _np.ones(c)
+    w = _np.asarray(weight.detach().numpy() if isinstance(weight, _gosparse.Tensor)
+                   else weight, dtype=_np.float64)
     if w.shape != (c,):
         raise RuntimeError("%s(): weight tensor should be defined either for all %d classes "
                            "or no classes but got weight tensor of shape: %s"
@@ -102,7 +102,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise TypeError("nll_loss(): size_average and reduce are deprecated in torch: use "
                         "reduction=")
     _reduction(fname, reduction)
-    y = target.numpy() if isinstance(target, _gosparse.Tensor) else np.asarray(target)
+    y = target.numpy() if isinstance(target, _gosparse.Tensor) else _np.asarray(target)
     if y.dtype.kind not in "iu":
         raise RuntimeError("nll_loss(): expected target of an integer dtype (class indices), "
                            "got %s" % y.dtype)
@@ -115,15 +115,15 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
                          "got %s" % ((x.shape[0],) + tuple(x.shape[2:]), tuple(input.shape),
                                      tuple(y.shape)))
     c = x.shape[1]
-    y = y.astype(np.int64)
+    y = y.astype(_np.int64)
     counted = y != ignore_index
     bad = counted & ((y < 0) | (y >= c))
     if bad.any():
         raise IndexError("Target %d is out of bounds." % int(y[bad][0]))
-    safe = np.where(counted, y, 0)
+    safe = _np.where(counted, y, 0)
     w = _class_weights(fname, weight, c)[safe] * counted
     picked = _gosparse.gather(x if x.layout is _gosparse.strided else x.to_dense(), 1,
-                              np.expand_dims(safe, 1)).squeeze(1)
+                              _np.expand_dims(safe, 1)).squeeze(1)
     losses = picked * _gosparse.tensor(-w, dtype=x.dtype)
     if reduction == "none":
         return losses.reshape(()) if input.dim() == 1 else losses
@@ -144,7 +144,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     _tensor("cross_entropy", "input", input)
     if label_smoothing:
         raise NotImplementedError("cross_entropy(): label_smoothing is not supported")
-    y = target.numpy() if isinstance(target, _gosparse.Tensor) else np.asarray(target)
+    y = target.numpy() if isinstance(target, _gosparse.Tensor) else _np.asarray(target)
     if y.dtype.kind == "f":
         raise NotImplementedError("cross_entropy(): probability targets (a floating target) "
                                   "are not supported; give class indices")
@@ -192,12 +192,12 @@ def dropout(input, p=0.5, training=True, inplace=False, *, generator=None):
         raise NotImplementedError("dropout(): not supported for a %s tensor (torch refuses "
                                   "it too)" % input.layout.name)
     rng = _random._state["rng"] if generator is None else generator
-    if not isinstance(rng, np.random.Generator):
+    if not isinstance(rng, _np.random.Generator):
         raise TypeError("dropout(): generator must be a numpy Generator (gosparse.manual_seed "
                         "returns one), not %s" % type(rng).__name__)
-    dt = np.dtype(input.dtype.numpy_dtype)
+    dt = _np.dtype(input.dtype.numpy_dtype)
     if p == 1.0:
-        noise = np.zeros(tuple(input.shape), dtype=dt)
+        noise = _np.zeros(tuple(input.shape), dtype=dt)
     else:  # torch's bernoulli(1 - p) mask divided by (1 - p) in the input's dtype
         keep = rng.random(tuple(input.shape)) < 1.0 - p
         noise = keep.astype(dt) / dt.type(1.0 - p)
