@@ -85,3 +85,16 @@ def test_sparse_gradient_of_a_1e6_square_matrix_stays_sparse():
     # Measured: about 780 MiB (B, the seed, A @ B, B^T, both gradients, A^T and the Go
     # heap's slack); a dense A would be 8 TB.
     assert grown < 1024 * 1024, "peak RSS grew by %d MiB" % (grown // 1024)
+
+
+def test_gcn_as_torchs_tutorial_trains_with_gosparse_alone():
+    # examples/gcn_cora.py's train_as_torch: F.cross_entropy and ((z - y) ** 2).mean(),
+    # the SGD step W.sub_(lr * W.grad) under no_grad keeping W a leaf across epochs
+    # (test_torch_autograd.py compares the curves with torch's).
+    import gosparse.nn.functional as F
+
+    cites = shared_path("graphs", "cora.cites")
+    ex = _example()
+    for loss in ("cross_entropy", "mse"):
+        losses = ex.tutorial(gs, F, cites, epochs=8, lr=0.5, loss=loss)
+        assert all(b < a for a, b in zip(losses, losses[1:])), (loss, losses)
