@@ -44,8 +44,19 @@ def by_positions(t, pos):
     return flat.reshape(*pos.shape) if pos.shape != (pos.size,) else flat
 
 
-def _positions(shape):
-    return np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64).reshape(shape)
+def _positions(shape, pick):
+    """The flat positions of pick(elements) for a tensor of shape: pick (an indexing or
+    np.diagonal) is applied to each dim's coordinates as a broadcast view (no memory),
+    so only the picked positions are ever allocated."""
+    if not shape:
+        return pick(np.zeros((), dtype=np.int64))
+    stride = np.cumprod((tuple(shape[1:]) + (1,))[::-1], dtype=np.int64)[::-1]
+    pos = None
+    for d, n in enumerate(shape):
+        coord = np.arange(n, dtype=np.int64).reshape((n,) + (1,) * (len(shape) - d - 1))
+        term = pick(np.broadcast_to(coord, shape)) * stride[d]
+        pos = term if pos is None else pos + term
+    return pos
 
 
 def _int_index(index, fname, what="index"):
@@ -134,7 +145,7 @@ def advanced_index(t, key):
                                   "integer index is supported (torch supports none)"
                                   % t.layout.name)
     try:
-        pos = _positions(tuple(t.shape))[key]
+        pos = _positions(tuple(t.shape), lambda a: a[key])
     except IndexError as e:
         raise IndexError(str(e)) from None
     return by_positions(t, pos)
@@ -152,7 +163,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
     d1, d2 = t._dim(dim1), t._dim(dim2)
     if d1 == d2:
         raise RuntimeError("diagonal dimensions cannot be identical %d, %d" % (dim1, dim2))
-    pos = np.diagonal(_positions(tuple(t.shape)), int(offset), d1, d2)
+    pos = _positions(tuple(t.shape), lambda a: np.diagonal(a, int(offset), d1, d2))
     return by_positions(t, pos)
 
 
