@@ -219,7 +219,9 @@ def _table():
         "nn.functional.log_softmax": lambda x, o: gs.nn.functional.log_softmax(x, 0),
         "nn.functional.cross_entropy": lambda x, o: tuple(
             gs.nn.functional.cross_entropy(x, gs.tensor([2, 0]), weight=w, reduction=r)
-            for w in (None, gs.tensor([0.5, 2.0, 1.5])) for r in ("mean", "sum", "none")),
+            for w in (None, gs.tensor([0.5, 2.0, 1.5])) for r in ("mean", "sum", "none")) + (
+            gs.nn.functional.cross_entropy(x, gs.tensor([2, 0]), label_smoothing=0.2),
+            gs.nn.functional.cross_entropy(x, o[0] * 0.5, label_smoothing=0.1)),
         "nn.functional.nll_loss": lambda x, o: (
             gs.nn.functional.nll_loss(x, gs.tensor([2, 1]), ignore_index=1),
             gs.nn.functional.nll_loss(x, gs.tensor([2, 1]), gs.tensor([0.5, 2.0, 1.5]),

@@ -28,6 +28,8 @@ X3 = RNG.standard_normal((2, 3, 4))
 Y = np.array([1, 0, 4, 2])
 W = RNG.standard_normal(5) ** 2
 W35, B3 = RNG.standard_normal((3, 5)), RNG.standard_normal(3)
+PROBS = RNG.dirichlet(np.ones(5), 4)  # (4, 5): each row sums to 1
+PROBS3 = np.moveaxis(RNG.dirichlet(np.ones(3), (2, 4)), -1, 1).copy()  # (2, 3, 4)
 
 
 def F(lib):
@@ -74,6 +76,22 @@ CASES = {
         x, ints(lib, [[0, 2, 1, 1], [2, 2, 0, 1]]))),
     "F.cross_entropy unbatched": ([X[0]], lambda lib, x: F(lib).cross_entropy(
         x, ints(lib, 3))),
+    "F.cross_entropy label_smoothing": ([X], lambda lib, x: F(lib).cross_entropy(
+        x, ints(lib, Y), label_smoothing=0.2)),
+    "F.cross_entropy label_smoothing weight ignore_index": ([X], lambda lib, x: tuple(
+        F(lib).cross_entropy(x, ints(lib, [1, 3, 4, 3]), weight=lib.tensor(W), ignore_index=3,
+                             label_smoothing=0.1, reduction=r) for r in ("mean", "sum", "none"))),
+    "F.cross_entropy label_smoothing (N, C, d)": ([X3], lambda lib, x: F(lib).cross_entropy(
+        x, ints(lib, [[0, 2, 1, 1], [2, 2, 0, 1]]), label_smoothing=0.3)),
+    "F.cross_entropy label_smoothing unbatched": ([X[0]], lambda lib, x: F(lib).cross_entropy(
+        x, ints(lib, 3), label_smoothing=0.3, reduction="none")),
+    "F.cross_entropy probabilities": ([X, PROBS], lambda lib, x, p: tuple(
+        F(lib).cross_entropy(x, p, reduction=r) for r in ("mean", "sum", "none"))),
+    "F.cross_entropy probabilities weight smoothing": ([X, PROBS], lambda lib, x, p: tuple(
+        F(lib).cross_entropy(x, p, weight=lib.tensor(W), label_smoothing=0.25, reduction=r)
+        for r in ("mean", "sum", "none"))),
+    "F.cross_entropy probabilities (N, C, d)": ([X3, PROBS3], lambda lib, x, p: F(
+        lib).cross_entropy(x, p)),
     "F.nll_loss": ([X], lambda lib, x: F(lib).nll_loss(x, ints(lib, Y))),
     "F.nll_loss weight sum": ([X], lambda lib, x: F(lib).nll_loss(
         x, ints(lib, Y), weight=lib.tensor(W), reduction="sum")),
@@ -207,6 +225,10 @@ REFUSALS = {
     "diagonal of one dim twice": (lambda lib: lib.tensor(X).diagonal(0, 1, 1), RuntimeError),
     "nll_loss target out of range": (lambda lib: F(lib).nll_loss(lib.tensor(X), ints(
         lib, [1, 0, 7, 2])), IndexError),
+    "label_smoothing > 1": (lambda lib: F(lib).cross_entropy(lib.tensor(X), ints(lib, Y),
+                                                              label_smoothing=1.5), RuntimeError),
+    "probability target of another shape": (lambda lib: F(lib).cross_entropy(
+        lib.tensor(X), lib.tensor(PROBS[:, :4])), RuntimeError),
     "dropout p > 1": (lambda lib: F(lib).dropout(lib.tensor(X), 1.5), ValueError),
     "mse_loss of COO": (lambda lib: F(lib).mse_loss(_unco(lib), _unco(lib)), NotImplementedError),
     "rsqrt of COO": (lambda lib: _unco(lib).rsqrt(), NotImplementedError),

@@ -137,19 +137,76 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
-    """torch.nn.functional.cross_entropy with class-index targets:
-    nll_loss(log_softmax(input, 1), target, weight, ignore_index, reduction) (input (N,
-    C), (C,) or (N, C, d1, ...)). Probability targets and label_smoothing are not
-    supported (NotImplementedError)."""
-    _tensor("cross_entropy", "input", input)
-    if label_smoothing:
-        raise NotImplementedError("cross_entropy(): label_smoothing is not supported")
+    """torch.nn.functional.cross_entropy of logits input (N, C), (C,) or (N, C, d1, ...)
+    over the class dim (1, or 0 for (C,)). target: class indices (N), () or (N, d1, ...),
+    the loss nll_loss(log_softmax(input), target, weight, ignore_index, reduction); or
+    class probabilities of input's shape (a floating target), the loss
+    -sum_c weight[c] * target[c] * log_softmax(input)[c], whose mean divides by the
+    number of samples. label_smoothing in [0, 1] mixes in the uniform distribution,
+    with torch's formulas (for class indices: (1 - e) * nll + e / C * the smoothed
+    loss, normalised as nll's)."""
+    fname = "cross_entropy"
+    _tensor(fname, "input", input)
+    if size_average is not None or reduce is not None:
+        raise TypeError("cross_entropy(): size_average and reduce are deprecated in torch: "
+                        "use reduction=")
+    _reduction(fname, reduction)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise RuntimeError("cross_entropy(): label_smoothing must be between 0.0 and 1.0. Got: "
+                         "%s" % label_smoothing)
+    cdim = 0 if input.dim() == 1 else 1
+    logp = log_softmax(input, cdim)
+    c = input.shape[cdim]
+    probs = isinstance(target, _gosparse.Tensor) and target.dtype.is_floating_point or \
+        not isinstance(target, _gosparse.Tensor) and _np.asarray(target).dtype.kind == "f"
+    if probs:
+        return _cross_entropy_probs(logp, target, weight, reduction, label_smoothing, cdim)
+    loss = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if not label_smoothing:
+        return loss
     y = target.numpy() if isinstance(target, _gosparse.Tensor) else _np.asarray(target)
-    if y.dtype.kind == "f":
-        raise NotImplementedError("cross_entropy(): probability targets (a floating target) "
-                                  "are not supported; give class indices")
-    logp = log_softmax(input, 0 if input.dim() == 1 else 1)
-    return nll_loss(logp, target, weight, size_average, ignore_index, reduce, reduction)
+    counted = (y != ignore_index).astype(_np.float64)
+    w = _class_weights(fname, weight, c)
+    # -sum_c w[c] logp[c] of each counted sample (ignored ones count 0)
+    scale = _np.broadcast_to(_class_shape(-w, logp.dim(), cdim), tuple(logp.shape))
+    smooth = (logp * _gosparse.tensor(scale, dtype=logp.dtype)).sum(cdim)
+    smooth = smooth * _gosparse.tensor(counted, dtype=logp.dtype)
+    if reduction == "mean":
+        y0 = _np.where(y != ignore_index, y, 0).astype(_np.int64)
+        norm = (w[y0] * counted).sum() if weight is not None else counted.sum()
+        smooth = smooth.sum() / float(norm)
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return loss * (1.0 - label_smoothing) + smooth * (label_smoothing / c)
+
+
+def _class_shape(w, ndim, cdim):
+    """w (C,) shaped to broadcast along the class dim cdim of an ndim tensor."""
+    return w.reshape((1,) * cdim + (-1,) + (1,) * (ndim - cdim - 1))
+
+
+def _cross_entropy_probs(logp, target, weight, reduction, label_smoothing, cdim):
+    """cross_entropy with class probabilities as target (torch's formulas)."""
+    t = target if isinstance(target, _gosparse.Tensor) else _gosparse.tensor(
+        _np.asarray(target), dtype=logp.dtype)
+    if tuple(t.shape) != tuple(logp.shape):
+        raise RuntimeError("cross_entropy(): probability target of shape %s must have the "
+                           "input's shape %s" % (tuple(t.shape), tuple(logp.shape)))
+    c = logp.shape[cdim]
+    if label_smoothing:
+        t = t * (1.0 - label_smoothing) + label_smoothing / c
+    prod = logp * t
+    if weight is not None:
+        w = _class_weights("cross_entropy", weight, c)
+        scale = _np.broadcast_to(_class_shape(w, logp.dim(), cdim), tuple(logp.shape))
+        prod = prod * _gosparse.tensor(scale, dtype=logp.dtype)
+    if reduction == "none":
+        return -prod.sum(cdim)
+    total = -prod.sum()
+    if reduction == "sum":
+        return total
+    n = logp.numel() // c if c else 0
+    return total / float(n) if n else total * 0.0 + float("nan")
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
