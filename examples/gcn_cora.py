@@ -156,18 +156,11 @@ def adjacency(lib, rows, cols, n):
 
 
 def normalize(lib, A):
-    """D^-1/2 A D^-1/2. torch's tutorial writes dinv[:, None] * A * dinv[None, :];
-    gosparse's element-wise operators do not broadcast yet (the operator-engine issue),
-    so gosparse scales by the product with the diagonal matrix D^-1/2 (each entry is
-    dinv[i] * A[i, j] * dinv[j] either way, in that order)."""
+    """D^-1/2 A D^-1/2 of lib's sparse A, as torch's tutorial writes it (broadcasting
+    the column dinv[:, None] and the row dinv[None, :] over the sparse matrix)."""
     deg = A.sum(1).to_dense()
     dinv = deg.rsqrt()
-    if lib.__name__ == "torch":
-        return dinv[:, None] * A * dinv[None, :]
-    n = deg.shape[0]
-    D = lib.sparse_coo_tensor(lib.tensor(np.vstack([np.arange(n), np.arange(n)])), dinv,
-                              (n, n))
-    return lib.sparse.mm(lib.sparse.mm(D, A), D)
+    return dinv[:, None] * A * dinv[None, :]
 
 
 def train_as_torch(lib, F, A, X, y, idx, weights, epochs, lr, loss="cross_entropy"):
