@@ -99,6 +99,7 @@ CASES = {
         F(lib).log_softmax(x, 1), ints(lib, Y), reduction="none")),
     "F.mse_loss mean": ([X, X.T.copy().reshape(4, 5)], lambda lib, x, y: F(lib).mse_loss(x, y)),
     "F.mse_loss sum": ([X, X * 0.5], lambda lib, x, y: F(lib).mse_loss(x, y, reduction="sum")),
+    "F.mse_loss of a broadcast target": ([X, X[0]], lambda lib, x, y: F(lib).mse_loss(x, y)),
     "F.mse_loss none": ([X, X * 0.5], lambda lib, x, y: F(lib).mse_loss(x, y, reduction="none")),
     "F.linear": ([X, X3[0], X3[1, :, 0]], lambda lib, x, w, b: F(lib).linear(x[:, :4], w, b)),
     "F.linear no bias": ([X, X3[0]], lambda lib, x, w: F(lib).linear(x[:, :4], w)),

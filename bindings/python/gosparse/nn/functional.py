@@ -4,6 +4,8 @@ relu, softmax, log_softmax, cross_entropy, nll_loss, mse_loss, dropout and linea
 Every function is recorded for backward through gosparse's operators, and gives
 torch's values and gradients (the losses' reductions as torch's: mean, sum, none)."""
 
+import warnings as _warnings
+
 import numpy as _np
 
 import gosparse as _gosparse
@@ -211,8 +213,8 @@ def _cross_entropy_probs(logp, target, weight, reduction, label_smoothing, cdim)
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """torch.nn.functional.mse_loss: (input - target) ** 2, summed, averaged over every
-    element (mean) or each ('none'); input and target of one shape (strided; torch
-    refuses sparse)."""
+    element (mean) or each ('none'); input and target strided (torch refuses sparse), of
+    one shape or broadcast together with torch's UserWarning."""
     _tensor("mse_loss", "input", input)
     _tensor("mse_loss", "target", target)
     if size_average is not None or reduce is not None:
@@ -225,10 +227,11 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         if x.layout is not _gosparse.strided:
             raise NotImplementedError("mse_loss(): not supported for a %s %s (torch refuses "
                                       "it too)" % (x.layout.name, what))
-    if tuple(input.shape) != tuple(target.shape):
-        raise ValueError("mse_loss(): input %s and target %s must have the same shape "
-                         "(gosparse does not broadcast them)"
-                         % (tuple(input.shape), tuple(target.shape)))
+    if tuple(input.shape) != tuple(target.shape):  # broadcast, with torch's warning
+        _warnings.warn("Using a target size (%s) that is different to the input size (%s). "
+                       "This will likely lead to incorrect results due to broadcasting. "
+                       "Please ensure they have the same size." % (target.shape, input.shape),
+                       UserWarning, stacklevel=2)
     sq = (input - target) ** 2
     return sq if reduction == "none" else sq.sum() if reduction == "sum" else sq.mean()
 
