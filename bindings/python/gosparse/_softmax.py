@@ -2,23 +2,15 @@
 recorded for backward as the composition torch computes:
 ``s = x - max(x, dim)`` (the max held constant: softmax does not depend on it),
 ``softmax = exp(s) / sum(exp(s), dim)``, ``log_softmax = s - log(sum(exp(s), dim))``.
-A size-1 dim of a reduction is repeated along dim by index_select (whose gradient sums
-it back), since element-wise operators take operands of equal shapes.
+The reductions keep dim (size 1), which broadcasts against x.
 
 torch refuses softmax of a sparse tensor (NotImplementedError), and so does gosparse:
 gosparse.sparse.softmax is the softmax over the specified elements only.
 """
 
-import numpy as np
-
 from . import _types as T
 from ._args import tensor_arg
 from ._reduce import amax
-
-
-def _along(t, dim, n):
-    """t (size 1 at dim) repeated n times along dim."""
-    return t.index_select(dim, np.zeros(n, dtype=np.int64))
 
 
 def _prepare(fname, input, dim, dtype):
@@ -44,12 +36,11 @@ def _prepare(fname, input, dim, dtype):
 
 
 def _shifted(x, d):
-    """x - max(x, d) (the max detached) and the sum of its exp along d, repeated."""
-    n = x.shape[d]
-    m = amax(x.detach(), d, keepdim=True) if n else None
-    s = x - _along(m, d, n) if n else x
+    """x - max(x, d) (the max detached), its exp, and the sum of that along d (kept as a
+    size-1 dim, which broadcasts)."""
+    s = x - amax(x.detach(), d, keepdim=True)
     e = s.exp()
-    return s, e, _along(e.sum(d, keepdim=True), d, n)
+    return s, e, e.sum(d, keepdim=True)
 
 
 def softmax(input, dim, dtype=None):
