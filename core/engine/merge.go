@@ -36,121 +36,200 @@ type Merged struct {
 }
 
 // MergeCompressed computes op(a, b) of two compressed matrices with the
-// same row count, index dtype and values dtype (float32 or float64), where
-// a missing element reads as its operand's fill. It counts each result row
-// (parallel over rows), sizes the result against the memory limit, then
-// fills it in place, in a's index dtype. Values compute in float64 and are
-// narrowed, as the op table's functions do. ok is false (nothing done) for
-// other dtypes or when a row's columns are not strictly increasing.
-func MergeCompressed(op MergeOp, alpha float64, a, b MergeInput) (Merged, bool, error) {
+// same row count, index dtype and values dtype (bool, an integer, a real
+// or a complex float; not a half float), where a missing element reads as
+// its operand's fill. It counts each result row (parallel over rows),
+// sizes the result against the memory limit, then fills it in place, in
+// a's index dtype. Values compute in the op table's domain (int64,
+// float64, complex128) and are narrowed as it narrows them, so the result
+// is the general path's bit for bit. ok is false (nothing done) for other
+// dtypes or when a row's columns are not strictly increasing.
+func MergeCompressed(op MergeOp, g MergeArgs, a, b MergeInput) (Merged, bool, error) {
 	d := a.Values.DType
-	if b.Values.DType != d || a.Pos.DType != b.Pos.DType || a.Pos.Numel() != b.Pos.Numel() || (d != dtype.Float64 && d != dtype.Float32) {
+	if b.Values.DType != d || a.Pos.DType != b.Pos.DType || a.Pos.Numel() != b.Pos.Numel() || !g.mergeable(op, d) {
 		return Merged{}, false, nil
 	}
-	fa, fb := dtype.LoadScalar(d, a.Fill).Re(), dtype.LoadScalar(d, b.Fill).Re()
-	m := mergeOp{op: op, alpha: alpha}
-	m.fill = m.apply(fa, fb)
-	if a.Pos.DType == dtype.Int32 {
-		if d == dtype.Float64 {
-			return mergeTyped[int32, float64](m, a, b, fa, fb)
+	alloc := func(total int64) (dtype.Array, dtype.Array, error) {
+		if err := budget.Check("merge result", total, a.Pos.DType.Size()+d.Size()); err != nil {
+			return dtype.Array{}, dtype.Array{}, err
 		}
-		return mergeTyped[int32, float32](m, a, b, fa, fb)
+		return dtype.UninitArray(a.Pos.DType, []int64{total}), dtype.UninitArray(d, []int64{total}), nil
 	}
-	if d == dtype.Float64 {
-		return mergeTyped[int64, float64](m, a, b, fa, fb)
+	if a.Pos.DType == dtype.Int32 {
+		return mergeIndexed[int32](op, g, a, b, alloc)
 	}
-	return mergeTyped[int64, float32](m, a, b, fa, fb)
+	return mergeIndexed[int64](op, g, a, b, alloc)
 }
 
-// mergeOp is the op with its constants, chosen once per call.
-type mergeOp struct {
-	op    MergeOp
-	alpha float64
-	fill  float64 // op(fill of a, fill of b)
+// rowKernel is a typed row merge of two operands: count writes the entry
+// count of rows [lo, hi) to pos[r+1] (false when a row's columns are not
+// strictly increasing), fill writes rows [lo, hi) from offset pos[r].
+type rowKernel[I kernels.Index] interface {
+	count(pos []I, lo, hi int) bool
+	fill(pos, oc []I, ov dtype.Array, lo, hi int)
+	fillValue() []byte
 }
 
-func (m mergeOp) apply(x, y float64) float64 {
-	if m.op == MergeMul {
-		return x * y
+// newRowKernel picks the typed kernel for the values' dtype: the one
+// dtype switch of the call.
+func newRowKernel[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput) rowKernel[I] {
+	d := a.Values.DType
+	pa, ca := dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd)
+	pb, cb := dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd)
+	switch d {
+	case dtype.Float64:
+		return newRealRows[I, float64](op, g, d, pa, ca, pb, cb, a, b, newArithFor[float64](op, g, d, a.Fill, b.Fill))
+	case dtype.Float32:
+		return newRealRows[I, float32](op, g, d, pa, ca, pb, cb, a, b, newArithFor[float64](op, g, d, a.Fill, b.Fill))
+	case dtype.Int64:
+		return newRealRows[I, int64](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+	case dtype.Int32:
+		return newRealRows[I, int32](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+	case dtype.Int16:
+		return newRealRows[I, int16](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+	case dtype.Int8:
+		return newRealRows[I, int8](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+	case dtype.Complex128:
+		return &complexRows[I, complex128]{rows[I, complex128, complex128]{newArithFor[complex128](op, g, d, a.Fill, b.Fill), d, pa, ca, pb, cb,
+			dtype.AsSlice[complex128](a.Values), dtype.AsSlice[complex128](b.Values)}}
+	case dtype.Complex64:
+		return &complexRows[I, complex64]{rows[I, complex64, complex128]{newArithFor[complex128](op, g, d, a.Fill, b.Fill), d, pa, ca, pb, cb,
+			dtype.AsSlice[complex64](a.Values), dtype.AsSlice[complex64](b.Values)}}
 	}
-	return x + m.alpha*y
+	return newRealRows[I, uint8](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill)) // bool, uint8
 }
 
-// keepOne reports whether an entry of one operand only stays: always for
-// add; for mul unless its value is the result's fill (NaN never is).
-func (m mergeOp) keepOne(z float64) bool { return m.op != MergeMul || z != m.fill }
+// rows is the state of a typed row merge: the op, the result dtype and
+// both operands' arrays.
+type rows[I kernels.Index, V kernels.Number, A computeVal] struct {
+	m      mergeArith[A]
+	d      dtype.DType
+	pa, ca []I
+	pb, cb []I
+	va, vb []V
+}
 
-func mergeTyped[I kernels.Index, V float32 | float64](m mergeOp, a, b MergeInput, fa, fb float64) (Merged, bool, error) {
-	pa, ca, va := dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd), dtype.AsSlice[V](a.Values)
-	pb, cb, vb := dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd), dtype.AsSlice[V](b.Values)
-	rows := len(pa) - 1
-	if err := budget.Check("merge row pointer", int64(rows)+1, int(a.Pos.DType.Size())); err != nil {
-		return Merged{}, false, err
+func (k *rows[I, V, A]) fillValue() []byte { return fillBytes(k.d, k.m.fill) }
+
+// countAdd is count for add, whose result is the whole union: columns only.
+func (k *rows[I, V, A]) countAdd(pos []I, lo, hi int) bool {
+	return addCountRows(k.pa, k.ca, k.pb, k.cb, pos, lo, hi)
+}
+
+// segments are row r's slices of both operands.
+func (k *rows[I, V, A]) segments(r int) (ca []I, va []V, cb []I, vb []V) {
+	a0, b0 := k.pa[0], k.pb[0]
+	i, ie := k.pa[r]-a0, k.pa[r+1]-a0
+	j, je := k.pb[r]-b0, k.pb[r+1]-b0
+	return k.ca[i:ie], k.va[i:ie], k.cb[j:je], k.vb[j:je]
+}
+
+// realRows is the row merge of bool, integer and real float values.
+type realRows[I kernels.Index, V realVal, A realAcc] struct{ rows[I, V, A] }
+
+func newRealRows[I kernels.Index, V realVal, A realAcc](_ MergeOp, _ MergeArgs, d dtype.DType, pa, ca, pb, cb []I, a, b MergeInput, m mergeArith[A]) rowKernel[I] {
+	return &realRows[I, V, A]{rows[I, V, A]{m, d, pa, ca, pb, cb, dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values)}}
+}
+
+func (k *realRows[I, V, A]) count(pos []I, lo, hi int) bool {
+	if !k.m.mul {
+		return k.countAdd(pos, lo, hi)
 	}
-	pos := make([]I, rows+1)
-	var unordered atomic.Bool
-	work := int64(rows) + int64(pa[rows]-pa[0]) + int64(pb[rows]-pb[0])
-	kernels.ForRows(pa, work, func(lo, hi int) {
-		if m.op == MergeAdd {
-			if !addCountRows(pa, ca, pb, cb, pos, lo, hi) {
-				unordered.Store(true)
-			}
+	for r := lo; r < hi; r++ {
+		ca, va, cb, vb := k.segments(r)
+		if !increasing(ca) || !increasing(cb) {
+			return false
+		}
+		pos[r+1] = I(mergeRowReal(k.m, ca, va, cb, vb, nil, nil))
+	}
+	return true
+}
+
+func (k *realRows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
+	out := dtype.AsSlice[V](ov)
+	if m, ok := any(k.m).(mergeArith[float64]); ok && !m.mul && !m.keepA {
+		// The hot case (float add) without the keep test.
+		switch va := any(k.va).(type) {
+		case []float64:
+			addFillRows(m.alpha, m.fa, m.fb, k.pa, k.ca, va, k.pb, k.cb, any(k.vb).([]float64), pos, oc, any(out).([]float64), lo, hi)
+			return
+		case []float32:
+			addFillRows(m.alpha, m.fa, m.fb, k.pa, k.ca, va, k.pb, k.cb, any(k.vb).([]float32), pos, oc, any(out).([]float32), lo, hi)
 			return
 		}
-		for r := lo; r < hi; r++ {
-			n, ok := countRow(m, ca[pa[r]-pa[0]:pa[r+1]-pa[0]], va[pa[r]-pa[0]:pa[r+1]-pa[0]],
-				cb[pb[r]-pb[0]:pb[r+1]-pb[0]], vb[pb[r]-pb[0]:pb[r+1]-pb[0]], fa, fb)
-			if !ok {
-				unordered.Store(true)
-				return
-			}
-			pos[r+1] = I(n)
+	}
+	for r := lo; r < hi; r++ {
+		ca, va, cb, vb := k.segments(r)
+		mergeRowReal(k.m, ca, va, cb, vb, oc[pos[r]:pos[r+1]], out[pos[r]:pos[r+1]])
+	}
+}
+
+// complexRows is the row merge of complex values.
+type complexRows[I kernels.Index, V complexVal] struct{ rows[I, V, complex128] }
+
+func (k *complexRows[I, V]) count(pos []I, lo, hi int) bool {
+	if !k.m.mul {
+		return k.countAdd(pos, lo, hi)
+	}
+	for r := lo; r < hi; r++ {
+		ca, va, cb, vb := k.segments(r)
+		if !increasing(ca) || !increasing(cb) {
+			return false
+		}
+		pos[r+1] = I(mergeRowComplex(k.m, ca, va, cb, vb, nil, nil))
+	}
+	return true
+}
+
+func (k *complexRows[I, V]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
+	out := dtype.AsSlice[V](ov)
+	for r := lo; r < hi; r++ {
+		ca, va, cb, vb := k.segments(r)
+		mergeRowComplex(k.m, ca, va, cb, vb, oc[pos[r]:pos[r+1]], out[pos[r]:pos[r+1]])
+	}
+}
+
+// mergeIndexed runs the count pass, sizes the result (alloc returns its
+// column and value arrays for a total entry count), and runs the fill pass.
+func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, alloc func(int64) (dtype.Array, dtype.Array, error)) (Merged, bool, error) {
+	k := newRowKernel[I](op, g, a, b)
+	pa := dtype.AsSlice[I](a.Pos)
+	pb := dtype.AsSlice[I](b.Pos)
+	nr := len(pa) - 1
+	if err := budget.Check("merge row pointer", int64(nr)+1, int(a.Pos.DType.Size())); err != nil {
+		return Merged{}, false, err
+	}
+	pos := make([]I, nr+1)
+	var unordered atomic.Bool
+	work := int64(nr) + int64(pa[nr]-pa[0]) + int64(pb[nr]-pb[0])
+	kernels.ForRows(pa, work, func(lo, hi int) {
+		if !k.count(pos, lo, hi) {
+			unordered.Store(true)
 		}
 	})
 	if unordered.Load() {
 		return Merged{}, false, nil
 	}
 	total := int64(0)
-	for r := 1; r <= rows; r++ {
+	for r := 1; r <= nr; r++ {
 		total += int64(pos[r])
 		pos[r] = I(total)
 	}
 	if a.Pos.DType == dtype.Int32 && total > 1<<31-1 {
 		return Merged{}, false, nil // the result needs wider indices: the general path picks them
 	}
-	if err := budget.Check("merge result", total, a.Pos.DType.Size()+a.Values.DType.Size()); err != nil {
+	crd, vals, err := alloc(total)
+	if err != nil {
 		return Merged{}, false, err
 	}
-	crd := dtype.UninitArray(a.Pos.DType, []int64{total})
-	vals := dtype.UninitArray(a.Values.DType, []int64{total})
-	oc, ov := dtype.AsSlice[I](crd), dtype.AsSlice[V](vals)
-	kernels.ForRows(pos, work, func(lo, hi int) {
-		if m.op == MergeAdd {
-			addFillRows(m.alpha, fa, fb, pa, ca, va, pb, cb, vb, pos, oc, ov, lo, hi)
-			return
-		}
-		for r := lo; r < hi; r++ {
-			fillRow(m, ca[pa[r]-pa[0]:pa[r+1]-pa[0]], va[pa[r]-pa[0]:pa[r+1]-pa[0]],
-				cb[pb[r]-pb[0]:pb[r+1]-pb[0]], vb[pb[r]-pb[0]:pb[r+1]-pb[0]], fa, fb,
-				oc[pos[r]:pos[r+1]], ov[pos[r]:pos[r+1]])
-		}
-	})
-	p := dtype.Array{DType: a.Pos.DType, Shape: []int64{int64(rows) + 1},
-		Data: unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(pos))), len(pos)*a.Pos.DType.Size())}
-	f := make([]byte, a.Values.DType.Size())
-	fv := dtype.Array{DType: a.Values.DType, Shape: []int64{1}, Data: f}
-	dtype.AsSlice[V](fv)[0] = V(m.fill)
-	return Merged{Pos: p, Crd: crd, Values: vals, Fill: f}, true, nil
-}
-
-// countRow counts the entries of one row of mul's result of a (columns
-// ca, values va) and b (add counts with addCountRows). ok is false when a
-// row's columns are not strictly increasing.
-func countRow[I kernels.Index, V float32 | float64](m mergeOp, ca []I, va []V, cb []I, vb []V, fa, fb float64) (int, bool) {
-	if !increasing(ca) || !increasing(cb) {
-		return 0, false
+	oc := dtype.AsSlice[I](crd)
+	kernels.ForRows(pos, work, func(lo, hi int) { k.fill(pos, oc, vals, lo, hi) })
+	if vals.DType == dtype.Bool {
+		boolNormalize(vals.Data)
 	}
-	return fillRow(m, ca, va, cb, vb, fa, fb, nil, nil), true
+	p := dtype.Array{DType: a.Pos.DType, Shape: []int64{int64(nr) + 1},
+		Data: unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(pos))), len(pos)*a.Pos.DType.Size())}
+	return Merged{Pos: p, Crd: crd, Values: vals, Fill: k.fillValue()}, true, nil
 }
 
 // increasing reports whether c is strictly increasing.
@@ -161,40 +240,4 @@ func increasing[I kernels.Index](c []I) bool {
 		}
 	}
 	return true
-}
-
-// fillRow merges one row of a (columns ca, values va) and b, whose columns
-// countRow checked, and returns the result entry count; when oc is not nil
-// it writes their columns and values there too.
-func fillRow[I kernels.Index, V float32 | float64](m mergeOp, ca []I, va []V, cb []I, vb []V, fa, fb float64, oc []I, ov []V) int {
-	i, j, n := 0, 0, 0
-	va, vb = va[:len(ca)], vb[:len(cb)]
-	write := oc != nil
-	for i < len(ca) || j < len(cb) {
-		var c I
-		var z float64
-		switch {
-		case j == len(cb) || (i < len(ca) && ca[i] < cb[j]):
-			c, z = ca[i], m.apply(float64(va[i]), fb)
-			i++
-			if !m.keepOne(z) {
-				continue
-			}
-		case i == len(ca) || cb[j] < ca[i]:
-			c, z = cb[j], m.apply(fa, float64(vb[j]))
-			j++
-			if !m.keepOne(z) {
-				continue
-			}
-		default:
-			c, z = ca[i], m.apply(float64(va[i]), float64(vb[j]))
-			i++
-			j++
-		}
-		if write {
-			oc[n], ov[n] = c, V(z)
-		}
-		n++
-	}
-	return n
 }

@@ -15,54 +15,84 @@ const zipChunk = 1 << 15
 // is op(va[k], vb[k]), with a's fill fa and b's fill fb giving the result's
 // fill. No entry is dropped: mul drops only entries stored by one operand,
 // and with one pattern there are none. It is the merge without the count
-// pass or a column compare (a zip of the values); values compute in
-// float64 and are narrowed, as MergeCompressed does, so the two agree bit
-// for bit. ok is false (nothing done) unless both are float32 or both
-// float64 with one length.
-func MergeValues(op MergeOp, alpha float64, va, vb dtype.Array, fa, fb []byte) (dtype.Array, []byte, bool, error) {
+// pass or a column compare (a zip of the values); values compute in the
+// domain MergeCompressed computes in, so the two agree bit for bit. ok is
+// false (nothing done) unless both have one dtype MergeCompressed takes
+// and one length.
+func MergeValues(op MergeOp, g MergeArgs, va, vb dtype.Array, fa, fb []byte) (dtype.Array, []byte, bool, error) {
 	d := va.DType
-	if vb.DType != d || va.Numel() != vb.Numel() || (d != dtype.Float64 && d != dtype.Float32) {
+	if vb.DType != d || va.Numel() != vb.Numel() || !g.mergeable(op, d) {
 		return dtype.Array{}, nil, false, nil
 	}
 	if err := budget.Check("merge result", va.Numel(), d.Size()); err != nil {
 		return dtype.Array{}, nil, false, err
 	}
-	m := mergeOp{op: op, alpha: alpha}
-	m.fill = m.apply(dtype.LoadScalar(d, fa).Re(), dtype.LoadScalar(d, fb).Re())
 	out := dtype.UninitArray(d, []int64{va.Numel()})
-	fill := make([]byte, d.Size())
-	fv := dtype.Array{DType: d, Shape: []int64{1}, Data: fill}
-	if d == dtype.Float64 {
-		zipValues(m, dtype.AsSlice[float64](va), dtype.AsSlice[float64](vb), dtype.AsSlice[float64](out))
-		dtype.AsSlice[float64](fv)[0] = m.fill
-	} else {
-		zipValues(m, dtype.AsSlice[float32](va), dtype.AsSlice[float32](vb), dtype.AsSlice[float32](out))
-		dtype.AsSlice[float32](fv)[0] = float32(m.fill)
+	var fill []byte
+	switch d {
+	case dtype.Float64:
+		fill = zipReal[float64](newArithFor[float64](op, g, d, fa, fb), va, vb, out)
+	case dtype.Float32:
+		fill = zipReal[float32](newArithFor[float64](op, g, d, fa, fb), va, vb, out)
+	case dtype.Int64:
+		fill = zipReal[int64](newArithFor[int64](op, g, d, fa, fb), va, vb, out)
+	case dtype.Int32:
+		fill = zipReal[int32](newArithFor[int64](op, g, d, fa, fb), va, vb, out)
+	case dtype.Int16:
+		fill = zipReal[int16](newArithFor[int64](op, g, d, fa, fb), va, vb, out)
+	case dtype.Int8:
+		fill = zipReal[int8](newArithFor[int64](op, g, d, fa, fb), va, vb, out)
+	case dtype.Complex128:
+		fill = zipComplex[complex128](newArithFor[complex128](op, g, d, fa, fb), va, vb, out)
+	case dtype.Complex64:
+		fill = zipComplex[complex64](newArithFor[complex128](op, g, d, fa, fb), va, vb, out)
+	default: // bool, uint8
+		fill = zipReal[uint8](newArithFor[int64](op, g, d, fa, fb), va, vb, out)
+		if d == dtype.Bool {
+			boolNormalize(out.Data)
+		}
 	}
 	return out, fill, true, nil
 }
 
-// zipValues writes op(x[k], y[k]) to z[k], in chunks in parallel (each
-// element on its own, so the split changes nothing). The op and alpha are
-// chosen outside the loop; x + 1*y is x + y exactly.
-func zipValues[V float32 | float64](m mergeOp, x, y, z []V) {
+// zipReal writes op(x[k], y[k]) to z[k] for real values, in chunks in
+// parallel (each element on its own, so the split changes nothing), and
+// returns the result fill. The op and alpha are chosen outside the loop;
+// x + 1*y is x + y exactly in the real domains.
+func zipReal[V realVal, A realAcc](m mergeArith[A], xa, ya, za dtype.Array) []byte {
+	x, y, z := dtype.AsSlice[V](xa), dtype.AsSlice[V](ya), dtype.AsSlice[V](za)
 	kernels.ForChunks(len(z), zipChunk, func(_, lo, hi int) {
 		x, y, z := x[lo:hi], y[lo:hi], z[lo:hi]
 		y, z = y[:len(x)], z[:len(x)]
 		switch {
-		case m.op == MergeMul:
+		case m.mul:
 			for k, v := range x {
-				z[k] = V(float64(v) * float64(y[k]))
+				z[k] = V(A(v) * A(y[k]))
 			}
 		case m.alpha == 1:
 			for k, v := range x {
-				z[k] = V(float64(v) + float64(y[k]))
+				z[k] = V(A(v) + A(y[k]))
 			}
 		default:
 			a := m.alpha
 			for k, v := range x {
-				z[k] = V(float64(v) + a*float64(y[k]))
+				z[k] = V(A(v) + a*A(y[k]))
 			}
 		}
 	})
+	return fillBytes(za.DType, m.fill)
+}
+
+// zipComplex is zipReal for complex values: alpha always multiplies, as
+// the op table's x + alpha*y does (1*y is not y where a part is infinite).
+func zipComplex[V complexVal](m mergeArith[complex128], xa, ya, za dtype.Array) []byte {
+	x, y, z := dtype.AsSlice[V](xa), dtype.AsSlice[V](ya), dtype.AsSlice[V](za)
+	kernels.ForChunks(len(z), zipChunk, func(_, lo, hi int) {
+		x, y, z := x[lo:hi], y[lo:hi], z[lo:hi]
+		y, z = y[:len(x)], z[:len(x)]
+		for k, v := range x {
+			z[k] = V(m.apply(complex128(v), complex128(y[k])))
+		}
+	})
+	return fillBytes(za.DType, m.fill)
 }

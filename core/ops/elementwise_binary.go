@@ -349,15 +349,20 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 	if err != nil {
 		return nil, err
 	}
-	if r, ok, err := mergeSame(op, a, b, dom, out, layout, args); ok || err != nil {
+	if r, ok, err := mergeSame(op, a, b, out, layout, args); ok || err != nil {
 		return r, err
+	}
+	if layout == tensor.COO {
+		if r, ok, err := mergeCOONative(op, a, b, out, args); ok || err != nil {
+			return r, err
+		}
 	}
 	if (op == "add" || op == "sub") && layout == tensor.COO && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO &&
 		a.DenseDim() == b.DenseDim() && isZero(a.Fill()) && isZero(b.Fill()) {
 		alpha := alphaValue(op, args, dom)
 		return cooAddMerge(a, b, alpha, out)
 	}
-	if r, ok, err := mergeNative(op, a, b, dom, out, layout, args); ok || err != nil {
+	if r, ok, err := mergeNative(op, a, b, out, layout, args); ok || err != nil {
 		return r, err
 	}
 	return mergeBinary(op, def, bf, a, b, dom, out, layout, block)

@@ -8,32 +8,24 @@ import (
 
 // mergeSame runs add, sub and mul of two tensors of the result's layout
 // (CSR, CSC or coalesced COO, without batch or dense dims or a per-slot
-// fill) and float dtype that store one pattern (b = a, or a map of a: the
+// fill) and one dtype (bool, integer, float32/64, complex) that store one pattern (b = a, or a map of a: the
 // same index arrays, shared or equal) as a zip of their values
 // (engine.MergeValues); the result shares a's structure. ok is false for
 // every other case. The result is mergeBinary's: same pattern, values bit
 // for bit, fill and flags.
-func mergeSame(op string, a, b *tensor.Tensor, dom domain, out dtype.DType, layout tensor.Layout, args *BinaryArgs) (*tensor.Tensor, bool, error) {
-	mop := engine.MergeAdd
-	switch op {
-	case "add", "sub":
-	case "mul":
-		mop = engine.MergeMul
-	default:
-		return nil, false, nil
-	}
-	if dom != domReal || a.Layout() != layout || b.Layout() != layout || a.DType() != out || b.DType() != out ||
+func mergeSame(op string, a, b *tensor.Tensor, out dtype.DType, layout tensor.Layout, args *BinaryArgs) (*tensor.Tensor, bool, error) {
+	mop, margs, ok := mergeEngineOp(op, args)
+	if !ok || a.Layout() != layout || b.Layout() != layout || a.DType() != out || b.DType() != out ||
 		!plainMatrix(a) || !plainMatrix(b) {
 		return nil, false, nil
 	}
 	if layout != tensor.COO && !a.StorageLevels()[1].Unique {
 		return nil, false, nil // repeated columns: mul of a zip would not square their sum
 	}
-	alpha := alphaScalar(op, args)
-	if alpha.Im() != 0 || !samePattern(a, b) {
+	if !samePattern(a, b) {
 		return nil, false, nil
 	}
-	vals, fill, ok, err := engine.MergeValues(mop, alpha.Re(), a.ValueArray(), b.ValueArray(), a.FillElem(), b.FillElem())
+	vals, fill, ok, err := engine.MergeValues(mop, margs, a.ValueArray(), b.ValueArray(), a.FillElem(), b.FillElem())
 	if !ok || err != nil {
 		return nil, ok, err
 	}

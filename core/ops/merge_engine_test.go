@@ -12,61 +12,39 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The engine's row merge (mergeNative) gives what the COO merge gave
-// (mergeBinary, the implementation before the engine): the same layout,
-// index dtype, pattern, values bit for bit, fill and flags, for add, sub
-// (alpha too) and mul of CSR and CSC matrices over float32 and float64,
-// fills 0, 2 and NaN, index widths 32 and 64, and patterns that overlap,
-// coincide or are empty, NaN and -0 values included.
+// The engine's merges (mergeNative for CSR/CSC, mergeCOONative for
+// coalesced COO, mergeSame for one pattern) give what the COO merge gave
+// (mergeBinary, the implementation before the engine, and cooAddMerge,
+// torch's COO add, where fills are zero): the same layout, index dtype,
+// pattern, values bit for bit, fill and flags; and the dense result is the
+// op of the dense operands. Every dtype the engine takes (bool, uint8,
+// int8..int64, float32/64, complex64/128), index widths 32 and 64, fills
+// zero and not, alpha, patterns that overlap, coincide or are empty, NaN,
+// -0 and wrapping values included.
 func TestMergeEngineMatchesCOOMerge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 3))
-	alpha := dtype.FloatNumber(-0.5)
+	dtypes := []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Int32, dtype.Int16, dtype.Int8,
+		dtype.UInt8, dtype.Bool, dtype.Complex128, dtype.Complex64}
+	shapes := map[tensor.Layout][][]int64{tensor.CSR: {{9, 7}}, tensor.CSC: {{9, 7}}, tensor.COO: {{9, 7}, {4, 3, 5}, {11}}}
 	covered := 0
-	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
+	for _, d := range dtypes {
 		for _, w := range []int{32, 64} {
-			for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC} {
-				mk := func(density float64, fill float64) *tensor.Tensor {
-					x := tensortest.RandomDense(t, rng, d, []int64{9, 7}, density)
-					v := x.ValueArray()
-					for i := range v.Numel() { // some NaN and -0 among the values
-						if s := v.Complex(i); s.Re() != 0 && rng.IntN(8) == 0 {
-							v.SetComplex(i, dtype.Real([]float64{math.NaN(), math.Copysign(0, -1)}[rng.IntN(2)]))
-						}
+			for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO} {
+				for _, shape := range shapes[l] {
+					mk := func(density float64, fill complex128) *tensor.Tensor {
+						return mergeOperand(t, rng, d, l, w, shape, density, fill)
 					}
-					r, err := tensor.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
-					require.NoError(t, err)
-					r, err = tensor.WithFill(r, tensor.ScalarBytes(d, dtype.Real(fill)))
-					require.NoError(t, err)
-					return r
-				}
-				for _, fills := range [][2]float64{{0, 0}, {2, 0}, {0, math.NaN()}, {2, -1}} {
-					a := mk(0.4, fills[0])
-					pairs := map[string]*tensor.Tensor{"other": mk(0.3, fills[1]), "same": a, "empty": mk(0, fills[1]),
-						"equal": samePatternCopy(t, rng, a, fills[1])}
-					for pname, b := range pairs {
-						for _, op := range []string{"add", "sub", "mul"} {
-							for _, args := range []BinaryArgs{{}, {Alpha: &alpha}} {
-								if args.Alpha != nil && op == "mul" {
-									continue
+					for _, fills := range mergeFills(d) {
+						a := mk(0.4, fills[0])
+						pairs := map[string]*tensor.Tensor{"other": mk(0.3, fills[1]), "same": a, "empty": mk(0, fills[1]),
+							"equal": samePatternCopy(t, rng, a, fills[1])}
+						for pname, b := range pairs {
+							for _, op := range []string{"add", "sub", "mul"} {
+								for _, args := range mergeAlphas(op, d) {
+									msg := fmt.Sprintf("%s %v %s w%d fills %v %s %s alpha %v", l, shape, d, w, fills, pname, op, args.Alpha)
+									requireMergeMatches(t, op, a, b, l, args, msg)
+									covered++
 								}
-								msg := fmt.Sprintf("%s %s w%d fills %v %s %s alpha %v", l, d, w, fills, pname, op, args.Alpha != nil)
-								def := binaryOps[op]
-								bf := def.funcs(&args, d)
-								got, ok, err := mergeNative(op, a, b, domReal, d, l, &args)
-								require.NoError(t, err, msg)
-								require.True(t, ok, msg)
-								want, err := mergeBinary(op, def, bf, a, b, domReal, d, l, [2]int64{1, 1})
-								require.NoError(t, err, msg)
-								require.Equal(t, want.Layout(), got.Layout(), msg)
-								require.Equal(t, want.Dims(), got.Dims(), msg)
-								require.Equal(t, want.IndexWidth(), got.IndexWidth(), msg)
-								require.Equal(t, want.FillElem(), got.FillElem(), msg)
-								for i, lv := range want.StorageLevels() {
-									require.Equal(t, lv.Pos.Data, got.StorageLevels()[i].Pos.Data, msg)
-									require.Equal(t, lv.Crd.Data, got.StorageLevels()[i].Crd.Data, msg)
-								}
-								require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, msg)
-								covered++
 							}
 						}
 					}
@@ -74,15 +52,155 @@ func TestMergeEngineMatchesCOOMerge(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 2*2*2*4*4*5, covered)
+	// dtypes x widths x layouts and shapes x fills x pairs x (op, alpha):
+	// float, integer, bool and complex dtypes.
+	require.Equal(t, 2*2*5*4*4*5+5*2*5*4*4*5+1*2*5*2*4*3+2*2*5*4*4*7, covered)
+}
+
+// mergeFills are the fill pairs tried for dtype d.
+func mergeFills(d dtype.DType) [][2]complex128 {
+	switch {
+	case d == dtype.Bool:
+		return [][2]complex128{{0, 0}, {1, 0}}
+	case d.IsComplex():
+		return [][2]complex128{{0, 0}, {2 - 1i, 0}, {0, complex(math.NaN(), 0)}, {2, -1i}}
+	case d.IsFloat():
+		return [][2]complex128{{0, 0}, {2, 0}, {0, complex(math.NaN(), 0)}, {2, -1}}
+	}
+	return [][2]complex128{{0, 0}, {2, 0}, {0, 3}, {2, -1}}
+}
+
+// mergeAlphas are the args tried for op on dtype d: none, and alpha -2
+// (True for bool) for add and sub, and a complex one for complex dtypes.
+func mergeAlphas(op string, d dtype.DType) []BinaryArgs {
+	switch {
+	case op == "sub" && d == dtype.Bool:
+		return nil // torch refuses it (addDType)
+	case op == "mul":
+		return []BinaryArgs{{}}
+	}
+	alpha := dtype.IntNumber(-2)
+	if d == dtype.Bool {
+		alpha = dtype.Number{Value: dtype.IntScalar(1), Kind: dtype.Bool}
+	}
+	out := []BinaryArgs{{}, {Alpha: &alpha}}
+	if d.IsComplex() {
+		c := dtype.Number{Value: dtype.Complex128Scalar(0.5 - 1.5i), Kind: dtype.Complex128}
+		out = append(out, BinaryArgs{Alpha: &c})
+	}
+	return out
+}
+
+// mergeOperand is a random tensor of the layout, dtype, index width and
+// shape with fill fill: some NaN and -0 among float values, and values
+// near the dtype's limit among integer ones (so sums wrap).
+func mergeOperand(t *testing.T, rng *rand.Rand, d dtype.DType, l tensor.Layout, w int, shape []int64, density float64, fill complex128) *tensor.Tensor {
+	x := tensortest.RandomDense(t, rng, d, shape, density)
+	v := x.ValueArray()
+	for i := range v.Numel() {
+		if s := v.Complex(i); (s.Re() != 0 || s.Im() != 0) && rng.IntN(6) == 0 {
+			switch {
+			case d.IsFloat() || d.IsComplex():
+				v.SetComplex(i, dtype.Real([]float64{math.NaN(), math.Copysign(0, -1), math.Inf(1)}[rng.IntN(3)]))
+			case d != dtype.Bool:
+				v.SetComplex(i, dtype.IntScalar([]int64{120, 127, -128, 1 << 40}[rng.IntN(4)]))
+			}
+		}
+	}
+	r, err := tensor.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
+	require.NoError(t, err)
+	r, err = tensor.WithFill(r, tensor.ScalarBytes(d, dtype.Complex128Scalar(fill)))
+	require.NoError(t, err)
+	return r
+}
+
+// requireMergeMatches checks the engine's merge of a and b against the
+// reference merge and the dense result.
+func requireMergeMatches(t *testing.T, op string, a, b *tensor.Tensor, l tensor.Layout, args BinaryArgs, msg string) {
+	d := a.DType()
+	dom := domainOf(d)
+	def := binaryOps[op]
+	bf := def.funcs(&args, d)
+	var got *tensor.Tensor
+	var ok bool
+	var err error
+	if got, ok, err = mergeSame(op, a, b, d, l, &args); !ok && err == nil {
+		if l == tensor.COO {
+			got, ok, err = mergeCOONative(op, a, b, d, &args)
+		} else {
+			got, ok, err = mergeNative(op, a, b, d, l, &args)
+		}
+	}
+	require.NoError(t, err, msg)
+	require.True(t, ok, msg)
+	var want *tensor.Tensor
+	if op != "mul" && l == tensor.COO && isZero(a.Fill()) && isZero(b.Fill()) {
+		want, err = cooAddMerge(a, b, alphaValue(op, &args, dom), d)
+	} else {
+		want, err = mergeBinary(op, def, bf, a, b, dom, d, l, [2]int64{1, 1})
+	}
+	require.NoError(t, err, msg)
+	require.Equal(t, want.Layout(), got.Layout(), msg)
+	require.Equal(t, want.Dims(), got.Dims(), msg)
+	require.Equal(t, want.IndexWidth(), got.IndexWidth(), msg)
+	require.Equal(t, want.FillElem(), got.FillElem(), msg)
+	require.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), msg)
+	if l == tensor.COO {
+		require.Equal(t, want.IndexArray().Data, got.IndexArray().Data, msg)
+	} else {
+		for i, lv := range want.StorageLevels() {
+			require.Equal(t, lv.Pos.Data, got.StorageLevels()[i].Pos.Data, msg)
+			require.Equal(t, lv.Crd.Data, got.StorageLevels()[i].Crd.Data, msg)
+		}
+	}
+	requireSameBits(t, want.ValueArray(), got.ValueArray(), msg)
+	dense, err := binaryDense(op, bf, a, b, dom, d)
+	require.NoError(t, err, msg)
+	gd, err := tensor.ToDense(got)
+	require.NoError(t, err, msg)
+	requireSameValues(t, dense.ValueArray(), gd.ValueArray(), msg)
+}
+
+// requireSameBits compares two arrays of one dtype bit for bit, except
+// that any NaN matches any NaN: which NaN a complex product of an infinity
+// and a NaN gives depends on the order the compiler emits its four
+// products in, which differs between two call sites.
+func requireSameBits(t *testing.T, want, got dtype.Array, msg string) {
+	require.Equal(t, want.DType, got.DType, msg)
+	if !want.DType.IsComplex() && !want.DType.IsFloat() {
+		require.Equal(t, want.Data, got.Data, msg)
+		return
+	}
+	require.Equal(t, want.Numel(), got.Numel(), msg)
+	same := func(x, y float64) bool { return math.Float64bits(x) == math.Float64bits(y) || (x != x && y != y) }
+	for i := range want.Numel() {
+		x, y := want.Complex(i), got.Complex(i)
+		require.True(t, same(x.Re(), y.Re()) && same(x.Im(), y.Im()), "%s: element %d: %v, want %v", msg, i, y, x)
+	}
+}
+
+// requireSameValues compares two arrays element by element: NaN parts
+// match NaN parts, and zeros of either sign match (torch's COO add keeps a
+// -0 the dense sum would make +0).
+func requireSameValues(t *testing.T, want, got dtype.Array, msg string) {
+	require.Equal(t, want.Numel(), got.Numel(), msg)
+	same := func(x, y float64) bool { return x == y || (x != x && y != y) }
+	for i := range want.Numel() {
+		x, y := want.Complex(i), got.Complex(i)
+		require.True(t, same(x.Re(), y.Re()) && same(x.Im(), y.Im()), "%s: element %d: %v, want %v", msg, i, y, x)
+	}
 }
 
 // samePatternCopy is a tensor with a's pattern in new arrays (equal
 // contents, not shared), new values, some NaN, and fill fill.
-func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill float64) *tensor.Tensor {
+func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill complex128) *tensor.Tensor {
 	vals := dtype.CopyArray(a.ValueArray())
 	for i := range vals.Numel() {
-		vals.SetComplex(i, dtype.Real([]float64{math.NaN(), -1.5, 3, 0.25}[rng.IntN(4)]))
+		if a.DType().IsFloat() || a.DType().IsComplex() {
+			vals.SetComplex(i, dtype.Complex128Scalar([]complex128{complex(math.NaN(), 0), -1.5, 3 + 2i, 0.25}[rng.IntN(4)]))
+		} else {
+			vals.SetComplex(i, dtype.IntScalar([]int64{-3, 5, 127, 1}[rng.IntN(4)]))
+		}
 	}
 	var r *tensor.Tensor
 	var err error
@@ -93,7 +211,7 @@ func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill float6
 		r, err = tensor.NewCompressed(a.Layout(), dtype.CopyArray(lv.Pos), dtype.CopyArray(lv.Crd), vals, a.Shape(), tensor.BuildOptions{})
 	}
 	require.NoError(t, err)
-	r, err = tensor.WithFill(r, tensor.ScalarBytes(a.DType(), dtype.Real(fill)))
+	r, err = tensor.WithFill(r, tensor.ScalarBytes(a.DType(), dtype.Complex128Scalar(fill)))
 	require.NoError(t, err)
 	return r
 }

@@ -37,14 +37,14 @@ func TestMergeSameMatchesReference(t *testing.T) {
 					require.NoError(t, err)
 					a, err = tensor.WithFill(a, tensor.ScalarBytes(d, dtype.Real(fills[0])))
 					require.NoError(t, err)
-					for pname, b := range map[string]*tensor.Tensor{"same": a, "equal": samePatternCopy(t, rng, a, fills[1])} {
+					for pname, b := range map[string]*tensor.Tensor{"same": a, "equal": samePatternCopy(t, rng, a, complex(fills[1], 0))} {
 						for _, op := range []string{"add", "sub", "mul"} {
 							for _, args := range []BinaryArgs{{}, {Alpha: &alpha}} {
 								if args.Alpha != nil && op == "mul" {
 									continue
 								}
 								msg := fmt.Sprintf("%s %s w%d fills %v %s %s alpha %v", l, d, w, fills, pname, op, args.Alpha != nil)
-								got, ok, err := mergeSame(op, a, b, domReal, d, l, &args)
+								got, ok, err := mergeSame(op, a, b, d, l, &args)
 								require.NoError(t, err, msg)
 								require.True(t, ok, msg)
 								def := binaryOps[op]
