@@ -147,16 +147,10 @@ func (k *realRows[I, V, A]) count(pos []I, lo, hi int) bool {
 
 func (k *realRows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
 	out := dtype.AsSlice[V](ov)
-	if m, ok := any(k.m).(mergeArith[float64]); ok && !m.mul && !m.keepA {
-		// The hot case (float add) without the keep test.
-		switch va := any(k.va).(type) {
-		case []float64:
-			addFillRows(m.alpha, m.fa, m.fb, k.pa, k.ca, va, k.pb, k.cb, any(k.vb).([]float64), pos, oc, any(out).([]float64), lo, hi)
-			return
-		case []float32:
-			addFillRows(m.alpha, m.fa, m.fb, k.pa, k.ca, va, k.pb, k.cb, any(k.vb).([]float32), pos, oc, any(out).([]float32), lo, hi)
-			return
-		}
+	if !k.m.mul {
+		// Add keeps the whole union: no keep test.
+		addFillRows(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, pos, oc, out, lo, hi)
+		return
 	}
 	for r := lo; r < hi; r++ {
 		ca, va, cb, vb := k.segments(r)

@@ -39,12 +39,19 @@ func addCountRows[I kernels.Index](pa, ca, pb, cb []I, cnt []I, lo, hi int) bool
 }
 
 // addFillRows writes rows [lo, hi) of a + alpha*b into oc and ov from
-// offset pos[r]: an entry of a only is va + alpha*fb, of b only
-// fa + alpha*vb, computed in float64 as mergeOp.apply does (bit for bit).
-func addFillRows[I kernels.Index, V float32 | float64](alpha, fa, fb float64, pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int) {
+// offset pos[r], for real values computed in domain A: an entry of a only
+// is va + alpha*fb (or va itself, keepA), of b only fa + alpha*vb, computed
+// as mergeArith does (bit for bit).
+func addFillRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int) {
 	a0, b0 := pa[0], pb[0]
-	afb := alpha * fb
+	alpha, fa, afb, keepA := m.alpha, m.fa, m.afb, m.keepA
 	va, vb = va[:len(ca)], vb[:len(cb)]
+	onlyA := func(x V) V {
+		if keepA {
+			return x
+		}
+		return V(A(x) + afb)
+	}
 	for r := lo; r < hi; r++ {
 		i, ie := int(pa[r]-a0), int(pa[r+1]-a0)
 		j, je := int(pb[r]-b0), int(pb[r+1]-b0)
@@ -55,24 +62,24 @@ func addFillRows[I kernels.Index, V float32 | float64](alpha, fa, fb float64, pa
 			p, q := ca[i], cb[j]
 			switch {
 			case p < q:
-				c[k], v[k] = p, V(float64(va[i])+afb)
+				c[k], v[k] = p, onlyA(va[i])
 				i++
 			case q < p:
-				c[k], v[k] = q, V(fa+alpha*float64(vb[j]))
+				c[k], v[k] = q, V(fa+alpha*A(vb[j]))
 				j++
 			default:
-				c[k], v[k] = p, V(float64(va[i])+alpha*float64(vb[j]))
+				c[k], v[k] = p, V(A(va[i])+alpha*A(vb[j]))
 				i++
 				j++
 			}
 			k++
 		}
 		for ; i < ie; i++ {
-			c[k], v[k] = ca[i], V(float64(va[i])+afb)
+			c[k], v[k] = ca[i], onlyA(va[i])
 			k++
 		}
 		for ; j < je; j++ {
-			c[k], v[k] = cb[j], V(fa+alpha*float64(vb[j]))
+			c[k], v[k] = cb[j], V(fa+alpha*A(vb[j]))
 			k++
 		}
 	}

@@ -148,16 +148,37 @@ func BenchmarkOpMulSamePattern(b *testing.B) {
 
 // BenchmarkOpAddOtherPattern adds the Laplacian and a matrix of another
 // pattern (benchShifted) in the same layout.
-func BenchmarkOpAddOtherPattern(b *testing.B) {
+func BenchmarkOpAddOtherPattern(b *testing.B) { otherPatternBench(b, "add", dtype.Float64) }
+
+// BenchmarkOpMulOtherPattern multiplies them (an intersection).
+func BenchmarkOpMulOtherPattern(b *testing.B) { otherPatternBench(b, "mul", dtype.Float64) }
+
+// BenchmarkOpAddOtherPatternInt32 and ...Complex128 add them in other
+// dtypes (the integer and complex merges).
+func BenchmarkOpAddOtherPatternInt32(b *testing.B) { otherPatternBench(b, "add", dtype.Int32) }
+
+func BenchmarkOpAddOtherPatternComplex128(b *testing.B) {
+	otherPatternBench(b, "add", dtype.Complex128)
+}
+
+// otherPatternBench runs op on the Laplacian and benchShifted, both in
+// dtype d, for every size and layout.
+func otherPatternBench(b *testing.B, op string, d dtype.DType) {
 	for _, s := range benchSizes {
 		for _, l := range benchLayouts {
 			b.Run(s.name+"/"+l.String(), func(b *testing.B) {
-				x := benchLaplacian(b, s.n, l)
-				y := benchShifted(b, s.n, l)
+				x, err := tensor.ToDType(benchLaplacian(b, s.n, l), d)
+				if err != nil {
+					b.Fatal(err)
+				}
+				y, err := tensor.ToDType(benchShifted(b, s.n, l), d)
+				if err != nil {
+					b.Fatal(err)
+				}
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					if _, err := BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{}); err != nil {
+					if _, err := BinaryByName(op, TensorOperand(x), TensorOperand(y), BinaryArgs{}); err != nil {
 						b.Fatal(err)
 					}
 				}
