@@ -119,25 +119,25 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dt
 			switch dom {
 			case DomInt:
 				v := s.i[:q-p]
-				loadInts(in, v, s.f[:q-p])
+				LoadInts(in, v, s.f[:q-p])
 				for i, x := range v {
 					v[i] = f.Int(x)
 				}
-				storeInts(v, res, s.f[:q-p])
+				StoreInts(v, res, s.f[:q-p])
 			case DomReal:
 				v := s.f[:q-p]
-				loadFloats(in, v)
+				LoadFloats(in, v)
 				for i, x := range v {
 					v[i] = f.Real(x)
 				}
-				storeFloats(v, res, s.i[:q-p])
+				StoreFloats(v, res, s.i[:q-p])
 			default:
 				v := s.c[:q-p]
-				loadComplex(in, v, s.f[:q-p])
+				LoadComplex(in, v, s.f[:q-p])
 				for i, x := range v {
 					v[i] = f.Complex(x)
 				}
-				storeComplexVals(v, res, s.f[:q-p], s.i[:q-p])
+				StoreComplex(v, res, s.f[:q-p], s.i[:q-p])
 			}
 		}
 	})

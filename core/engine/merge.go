@@ -74,47 +74,54 @@ type rowKernel[I kernels.Index] interface {
 // dtype switch of the call.
 func newRowKernel[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput) rowKernel[I] {
 	d := a.Values.DType
-	pa, ca := dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd)
-	pb, cb := dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd)
 	switch d {
 	case dtype.Float64:
-		return newRealRows[I, float64](op, g, d, pa, ca, pb, cb, a, b, newArithFor[float64](op, g, d, a.Fill, b.Fill))
+		return realKernel[I, float64](newArithFor[float64](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Float32:
-		return newRealRows[I, float32](op, g, d, pa, ca, pb, cb, a, b, newArithFor[float64](op, g, d, a.Fill, b.Fill))
+		return realKernel[I, float32](newArithFor[float64](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Int64:
-		return newRealRows[I, int64](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+		return realKernel[I, int64](newArithFor[int64](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Int32:
-		return newRealRows[I, int32](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+		return realKernel[I, int32](newArithFor[int64](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Int16:
-		return newRealRows[I, int16](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+		return realKernel[I, int16](newArithFor[int64](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Int8:
-		return newRealRows[I, int8](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill))
+		return realKernel[I, int8](newArithFor[int64](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Complex128:
-		return &complexRows[I, complex128]{rows[I, complex128, complex128]{newArithFor[complex128](op, g, d, a.Fill, b.Fill), d, pa, ca, pb, cb,
-			dtype.AsSlice[complex128](a.Values), dtype.AsSlice[complex128](b.Values)}}
+		return newRows(newArithFor[complex128](op, g, d, a.Fill, b.Fill), a, b, mergeRowComplex[I, complex128], nil)
 	case dtype.Complex64:
-		return &complexRows[I, complex64]{rows[I, complex64, complex128]{newArithFor[complex128](op, g, d, a.Fill, b.Fill), d, pa, ca, pb, cb,
-			dtype.AsSlice[complex64](a.Values), dtype.AsSlice[complex64](b.Values)}}
+		return newRows(newArithFor[complex128](op, g, d, a.Fill, b.Fill), a, b, mergeRowComplex[I, complex64], nil)
 	}
-	return newRealRows[I, uint8](op, g, d, pa, ca, pb, cb, a, b, newArithFor[int64](op, g, d, a.Fill, b.Fill)) // bool, uint8
+	return realKernel[I, uint8](newArithFor[int64](op, g, d, a.Fill, b.Fill), a, b) // bool, uint8
 }
 
-// rows is the state of a typed row merge: the op, the result dtype and
-// both operands' arrays.
+// realKernel is the row merge of bool, integer and real float values,
+// with add's fill kernel.
+func realKernel[I kernels.Index, V realVal, A realAcc](m mergeArith[A], a, b MergeInput) rowKernel[I] {
+	return newRows(m, a, b, mergeRowReal[I, V, A], addFillRows[I, V, A])
+}
+
+// rows is a typed row merge: the op, the result dtype, both operands'
+// arrays, the one-row merge (row: mergeRowReal or mergeRowComplex) and,
+// where the domain has one, add's fill kernel over a range of rows.
 type rows[I kernels.Index, V kernels.Number, A computeVal] struct {
-	m      mergeArith[A]
-	d      dtype.DType
-	pa, ca []I
-	pb, cb []I
-	va, vb []V
+	m       mergeArith[A]
+	d       dtype.DType
+	pa, ca  []I
+	pb, cb  []I
+	va, vb  []V
+	row     func(m mergeArith[A], ca []I, va []V, cb []I, vb []V, oc []I, ov []V) int
+	addFill func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int)
+}
+
+func newRows[I kernels.Index, V kernels.Number, A computeVal](m mergeArith[A], a, b MergeInput,
+	row func(mergeArith[A], []I, []V, []I, []V, []I, []V) int,
+	addFill func(mergeArith[A], []I, []I, []V, []I, []I, []V, []I, []I, []V, int, int)) rowKernel[I] {
+	return &rows[I, V, A]{m, a.Values.DType, dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd), dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd),
+		dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values), row, addFill}
 }
 
 func (k *rows[I, V, A]) fillValue() []byte { return fillBytes(k.d, k.m.fill) }
-
-// countAdd is count for add, whose result is the whole union: columns only.
-func (k *rows[I, V, A]) countAdd(pos []I, lo, hi int) bool {
-	return addCountRows(k.pa, k.ca, k.pb, k.cb, pos, lo, hi)
-}
 
 // segments are row r's slices of both operands.
 func (k *rows[I, V, A]) segments(r int) (ca []I, va []V, cb []I, vb []V) {
@@ -124,62 +131,29 @@ func (k *rows[I, V, A]) segments(r int) (ca []I, va []V, cb []I, vb []V) {
 	return k.ca[i:ie], k.va[i:ie], k.cb[j:je], k.vb[j:je]
 }
 
-// realRows is the row merge of bool, integer and real float values.
-type realRows[I kernels.Index, V realVal, A realAcc] struct{ rows[I, V, A] }
-
-func newRealRows[I kernels.Index, V realVal, A realAcc](_ MergeOp, _ MergeArgs, d dtype.DType, pa, ca, pb, cb []I, a, b MergeInput, m mergeArith[A]) rowKernel[I] {
-	return &realRows[I, V, A]{rows[I, V, A]{m, d, pa, ca, pb, cb, dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values)}}
-}
-
-func (k *realRows[I, V, A]) count(pos []I, lo, hi int) bool {
-	if !k.m.mul {
-		return k.countAdd(pos, lo, hi)
+func (k *rows[I, V, A]) count(pos []I, lo, hi int) bool {
+	if !k.m.mul { // add keeps the whole union: its count reads columns only
+		return addCountRows(k.pa, k.ca, k.pb, k.cb, pos, lo, hi)
 	}
 	for r := lo; r < hi; r++ {
 		ca, va, cb, vb := k.segments(r)
 		if !increasing(ca) || !increasing(cb) {
 			return false
 		}
-		pos[r+1] = I(mergeRowReal(k.m, ca, va, cb, vb, nil, nil))
+		pos[r+1] = I(k.row(k.m, ca, va, cb, vb, nil, nil))
 	}
 	return true
 }
 
-func (k *realRows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
+func (k *rows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
 	out := dtype.AsSlice[V](ov)
-	if !k.m.mul {
-		// Add keeps the whole union: no keep test.
-		addFillRows(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, pos, oc, out, lo, hi)
+	if !k.m.mul && k.addFill != nil { // add needs no keep test
+		k.addFill(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, pos, oc, out, lo, hi)
 		return
 	}
 	for r := lo; r < hi; r++ {
 		ca, va, cb, vb := k.segments(r)
-		mergeRowReal(k.m, ca, va, cb, vb, oc[pos[r]:pos[r+1]], out[pos[r]:pos[r+1]])
-	}
-}
-
-// complexRows is the row merge of complex values.
-type complexRows[I kernels.Index, V complexVal] struct{ rows[I, V, complex128] }
-
-func (k *complexRows[I, V]) count(pos []I, lo, hi int) bool {
-	if !k.m.mul {
-		return k.countAdd(pos, lo, hi)
-	}
-	for r := lo; r < hi; r++ {
-		ca, va, cb, vb := k.segments(r)
-		if !increasing(ca) || !increasing(cb) {
-			return false
-		}
-		pos[r+1] = I(mergeRowComplex(k.m, ca, va, cb, vb, nil, nil))
-	}
-	return true
-}
-
-func (k *complexRows[I, V]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
-	out := dtype.AsSlice[V](ov)
-	for r := lo; r < hi; r++ {
-		ca, va, cb, vb := k.segments(r)
-		mergeRowComplex(k.m, ca, va, cb, vb, oc[pos[r]:pos[r+1]], out[pos[r]:pos[r+1]])
+		k.row(k.m, ca, va, cb, vb, oc[pos[r]:pos[r+1]], out[pos[r]:pos[r+1]])
 	}
 }
 

@@ -138,11 +138,11 @@ func storeOne[A computeVal](d dtype.DType, dst []byte, z A) {
 	a := dtype.Array{DType: d, Shape: []int64{1}, Data: dst}
 	switch v := any(z).(type) {
 	case int64:
-		storeInts([]int64{v}, a, nil)
+		StoreInts([]int64{v}, a, nil)
 	case float64:
-		storeFloats([]float64{v}, a, nil)
+		StoreFloats([]float64{v}, a, nil)
 	case complex128:
-		storeComplexVals([]complex128{v}, a, nil, nil)
+		StoreComplex([]complex128{v}, a, nil, nil)
 	}
 }
 

@@ -26,21 +26,8 @@ func foldComplex[V complexVal](op ReduceOp, v []V, acc complex128) complex128 {
 		for _, x := range v {
 			acc *= complex128(x)
 		}
-	case Any:
-		if acc != 0 {
-			return acc
-		}
-		for _, x := range v {
-			if x != 0 {
-				return 1
-			}
-		}
-	case CountNonzero:
-		for _, x := range v {
-			if x != 0 {
-				acc++
-			}
-		}
+	case Any, CountNonzero:
+		return foldNonzero(op, v, acc)
 	}
 	return acc
 }

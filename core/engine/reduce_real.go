@@ -69,7 +69,16 @@ func foldReal[V realVal, A realAcc](op ReduceOp, v []V, acc A) A {
 				acc = a
 			}
 		}
-	case Any:
+	case Any, CountNonzero:
+		return foldNonzero(op, v, acc)
+	}
+	return acc
+}
+
+// foldNonzero is the Any and CountNonzero fold of every dtype: they look
+// at x != 0 only.
+func foldNonzero[V kernels.Number, A computeVal](op ReduceOp, v []V, acc A) A {
+	if op == Any {
 		if acc != 0 {
 			return acc
 		}
@@ -78,11 +87,11 @@ func foldReal[V realVal, A realAcc](op ReduceOp, v []V, acc A) A {
 				return 1
 			}
 		}
-	case CountNonzero:
-		for _, x := range v {
-			if x != 0 {
-				acc++
-			}
+		return acc
+	}
+	for _, x := range v {
+		if x != 0 {
+			acc++
 		}
 	}
 	return acc

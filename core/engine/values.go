@@ -2,11 +2,12 @@ package engine
 
 import "github.com/gosparse/gosparse/core/dtype"
 
-// Widening a piece of stored values into a compute domain and narrowing
-// results back, with the caller's scratch (no allocation): Map's loads and
-// stores. Integers narrow wrapping; floats to integers truncate as a C cast
-// (NaN to 0); to bool any non-zero is true; complex to real keeps the real
-// part.
+// Widening a piece of stored values into a compute domain (int64,
+// float64, complex128) and narrowing results back, with the caller's
+// scratch (none allocated unless it is nil and needed): Map's loads and
+// stores, and core/ops' (its vec). Integers narrow wrapping; floats to
+// integers truncate as a C cast (NaN to 0); to bool any non-zero is true;
+// complex to real keeps the real part.
 
 func widen[T realVal, U int64 | float64](src []T, dst []U) {
 	src = src[:len(dst)]
@@ -22,7 +23,11 @@ func narrowTo[T realVal, U int64 | float64](src []U, dst []T) {
 	}
 }
 
-func loadFloats(a dtype.Array, dst []float64) {
+// LoadFloats widens a's elements into dst (len(dst) of them).
+func LoadFloats(a dtype.Array, dst []float64) {
+	if widenIntegers(a, dst) {
+		return
+	}
 	switch a.DType {
 	case dtype.Float64:
 		copy(dst, dtype.AsSlice[float64](a))
@@ -36,16 +41,6 @@ func loadFloats(a dtype.Array, dst []float64) {
 		for i, h := range dtype.AsSlice[uint16](a)[:len(dst)] {
 			dst[i] = float64(wide(h))
 		}
-	case dtype.Int64:
-		widen(dtype.AsSlice[int64](a), dst)
-	case dtype.Int32:
-		widen(dtype.AsSlice[int32](a), dst)
-	case dtype.Int16:
-		widen(dtype.AsSlice[int16](a), dst)
-	case dtype.Int8:
-		widen(dtype.AsSlice[int8](a), dst)
-	case dtype.UInt8, dtype.Bool:
-		widen(a.Data, dst)
 	case dtype.Complex128:
 		for i, z := range dtype.AsSlice[complex128](a)[:len(dst)] {
 			dst[i] = real(z)
@@ -57,11 +52,25 @@ func loadFloats(a dtype.Array, dst []float64) {
 	}
 }
 
-// loadInts widens a into dst; f is float scratch of dst's length.
-func loadInts(a dtype.Array, dst []int64, f []float64) {
+// LoadInts widens a into dst; f is float scratch of dst's length (or nil).
+func LoadInts(a dtype.Array, dst []int64, f []float64) {
+	if widenIntegers(a, dst) {
+		return
+	}
+	// Floating inputs never compute in the integer domain; truncate as a C cast.
+	f = scratchOf(f, len(dst))
+	LoadFloats(a, f)
+	for i, x := range f {
+		dst[i] = castInt(x)
+	}
+}
+
+// widenIntegers widens a of bool or an integer dtype into dst and reports
+// whether it did (false, nothing done, for other dtypes).
+func widenIntegers[U int64 | float64](a dtype.Array, dst []U) bool {
 	switch a.DType {
 	case dtype.Int64:
-		copy(dst, dtype.AsSlice[int64](a))
+		widen(dtype.AsSlice[int64](a), dst)
 	case dtype.Int32:
 		widen(dtype.AsSlice[int32](a), dst)
 	case dtype.Int16:
@@ -70,16 +79,14 @@ func loadInts(a dtype.Array, dst []int64, f []float64) {
 		widen(dtype.AsSlice[int8](a), dst)
 	case dtype.UInt8, dtype.Bool:
 		widen(a.Data, dst)
-	default: // floating inputs never compute in the integer domain; truncate as a C cast
-		loadFloats(a, f)
-		for i, x := range f {
-			dst[i] = castInt(x)
-		}
+	default:
+		return false
 	}
+	return true
 }
 
-// loadComplex widens a into dst; f is float scratch of dst's length.
-func loadComplex(a dtype.Array, dst []complex128, f []float64) {
+// LoadComplex widens a into dst; f is float scratch of dst's length (or nil).
+func LoadComplex(a dtype.Array, dst []complex128, f []float64) {
 	switch a.DType {
 	case dtype.Complex128:
 		copy(dst, dtype.AsSlice[complex128](a))
@@ -88,7 +95,8 @@ func loadComplex(a dtype.Array, dst []complex128, f []float64) {
 			dst[i] = complex128(z)
 		}
 	default:
-		loadFloats(a, f)
+		f = scratchOf(f, len(dst))
+		LoadFloats(a, f)
 		for i, x := range f {
 			dst[i] = complex(x, 0)
 		}
@@ -103,8 +111,8 @@ func castInt(x float64) int64 {
 	return int64(x)
 }
 
-// storeFloats narrows src into out; ints is scratch of src's length.
-func storeFloats(src []float64, out dtype.Array, ints []int64) {
+// StoreFloats narrows src into out; ints is scratch of src's length (or nil).
+func StoreFloats(src []float64, out dtype.Array, ints []int64) {
 	switch out.DType {
 	case dtype.Float64:
 		copy(dtype.AsSlice[float64](out), src)
@@ -130,20 +138,19 @@ func storeFloats(src []float64, out dtype.Array, ints []int64) {
 			dst[i] = complex(float32(src[i]), 0)
 		}
 	case dtype.Bool:
-		for i := range out.Data {
-			out.Data[i] = b2u(src[i] != 0)
-		}
+		storeBool(src, out.Data)
 	default:
+		ints = scratchOf(ints, len(src))
 		for i, x := range src {
 			ints[i] = castInt(x)
 		}
-		storeInts(ints, out, nil)
+		StoreInts(ints, out, nil)
 	}
 }
 
-// storeInts narrows src into out; f is float scratch of src's length (for
-// a floating or complex out).
-func storeInts(src []int64, out dtype.Array, f []float64) {
+// StoreInts narrows src into out; f is float scratch of src's length (or
+// nil) for a floating or complex out.
+func StoreInts(src []int64, out dtype.Array, f []float64) {
 	switch out.DType {
 	case dtype.Int64:
 		copy(dtype.AsSlice[int64](out), src)
@@ -156,17 +163,17 @@ func storeInts(src []int64, out dtype.Array, f []float64) {
 	case dtype.UInt8:
 		narrowTo(src, out.Data)
 	case dtype.Bool:
-		for i := range out.Data {
-			out.Data[i] = b2u(src[i] != 0)
-		}
+		storeBool(src, out.Data)
 	default:
+		f = scratchOf(f, len(src))
 		widen(src, f)
-		storeFloats(f, out, nil)
+		StoreFloats(f, out, nil)
 	}
 }
 
-// storeComplexVals narrows src into out; f and ints are scratch of src's length.
-func storeComplexVals(src []complex128, out dtype.Array, f []float64, ints []int64) {
+// StoreComplex narrows src into out; f and ints are scratch of src's
+// length (or nil).
+func StoreComplex(src []complex128, out dtype.Array, f []float64, ints []int64) {
 	switch out.DType {
 	case dtype.Complex128:
 		copy(dtype.AsSlice[complex128](out), src)
@@ -176,14 +183,21 @@ func storeComplexVals(src []complex128, out dtype.Array, f []float64, ints []int
 			dst[i] = complex64(src[i])
 		}
 	case dtype.Bool:
-		for i := range out.Data {
-			out.Data[i] = b2u(src[i] != 0)
-		}
+		storeBool(src, out.Data)
 	default:
+		f = scratchOf(f, len(src))
 		for i, z := range src {
 			f[i] = real(z)
 		}
-		storeFloats(f, out, ints)
+		StoreFloats(f, out, ints)
+	}
+}
+
+// storeBool narrows src to bool: any non-zero (NaN included) is true.
+func storeBool[T computeVal](src []T, dst []byte) {
+	src = src[:len(dst)]
+	for i, x := range src {
+		dst[i] = b2u(x != 0)
 	}
 }
 
@@ -192,4 +206,12 @@ func b2u(b bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// scratchOf is s when it holds n elements, else a new slice of n.
+func scratchOf[T int64 | float64](s []T, n int) []T {
+	if len(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
 }
