@@ -220,6 +220,11 @@ func BenchmarkOpSoftmaxDim1(b *testing.B) {
 	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return Softmax(t, 1, false) })
 }
 
+// BenchmarkOpSoftmaxDim0 is softmax over the columns (a scatter).
+func BenchmarkOpSoftmaxDim0(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return Softmax(t, 0, false) })
+}
+
 func BenchmarkOpToFloat32(b *testing.B) {
 	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dtype.Float32) })
 }

@@ -6,28 +6,51 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// softmaxNative runs Softmax over the rows (dim 1) of a float32 or float64
-// CSR matrix or coalesced COO matrix on the engine: a segment softmax over
-// the row pointer (for COO, the runs of equal row indices), parallel over
-// rows. The result is Softmax's: a coalesced COO of the same pattern (the
-// COO input's indices shared), fill zero. ok is false for the other cases.
+// softmaxNative runs Softmax of a float32 or float64 CSR, CSC or
+// coalesced COO tensor without batch or dense dims on the engine: over the
+// rows (dim 1) of a CSR or 2-D COO matrix a segment softmax over the row
+// pointer (for COO, the runs of equal row indices), parallel over rows;
+// over any other dim a scatter into one accumulator pair per group of
+// entries that share the other coordinates (engine.SoftmaxScatter). A CSC
+// matrix runs as its CSR form (the counting transpose), since the result
+// lists the entries in row order. The result is Softmax's: a coalesced COO
+// of the same pattern (the COO input's indices shared), fill zero. ok is
+// false for the other cases.
 func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
-	if dim != 1 || t.NDim() != 2 || t.BatchDim() != 0 || t.DenseDim() != 0 || t.Layout() == tensor.Custom ||
+	if t.BatchDim() != 0 || t.DenseDim() != 0 || t.Layout() == tensor.Custom || t.PerSlotFill() ||
 		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
 		return nil, false, nil
 	}
+	if t.StorageLayout() == tensor.CSC && t.NDim() == 2 {
+		opt := tensor.DefaultConvert()
+		opt.IndexWidth = t.IndexWidth()
+		c, err := tensor.ToLayout(t, tensor.CSR, opt)
+		if err != nil {
+			return nil, true, err
+		}
+		t = c
+	}
 	var pos, idx dtype.Array
 	switch {
-	case t.StorageLayout() == tensor.CSR:
+	case t.StorageLayout() == tensor.CSR && t.NDim() == 2:
 		lv := t.StorageLevels()[1]
 		pos, idx = lv.Pos, rowColIndices(lv.Pos, lv.Crd)
-	case t.StorageLayout() == tensor.COO && t.CoalescedFlag():
+	case t.StorageLayout() == tensor.COO && t.CoalescedFlag() && t.NDim() > 0:
 		idx = t.IndexArray()
-		pos = rowRuns(idx)
+		if t.NDim() == 2 && dim == 1 {
+			pos = rowRuns(idx)
+		}
 	default:
 		return nil, false, nil
 	}
-	vals, ok, err := engine.SoftmaxSegments(pos, t.ValueArray(), log)
+	var vals dtype.Array
+	var ok bool
+	var err error
+	if t.NDim() == 2 && dim == 1 {
+		vals, ok, err = engine.SoftmaxSegments(pos, t.ValueArray(), log)
+	} else {
+		vals, ok, err = engine.SoftmaxScatter(idx, t.Shape(), dim, t.ValueArray(), log)
+	}
 	if !ok || err != nil {
 		return nil, ok, err
 	}

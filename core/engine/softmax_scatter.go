@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// maxSpareGroups bounds the groups SoftmaxScatter keeps accumulators for
+// beyond twice the entries: past it the accumulators would cost more than
+// the entries.
+const maxSpareGroups = 1 << 16
+
+// SoftmaxScatter computes a numerically stable softmax (log: log_softmax)
+// along dim of a coalesced COO tensor without dense dims (indices: sparse
+// dims x entries, int32 or int64; vals float32 or float64), over the
+// stored values only: the entries that share every coordinate but dim's
+// form a group, whose maximum and sum of exponentials accumulate by
+// scattering into one accumulator pair per group (in storage order, which
+// within a group is the order of dim's coordinate, as a sort by the other
+// coordinates would give). It returns new values of vals' dtype, computed
+// in float64 by SoftmaxSegments' formulas. ok is false (nothing done) for
+// other dtypes, or when the groups (the product of the other sizes)
+// outnumber the entries by far.
+func SoftmaxScatter(indices dtype.Array, shape []int64, dim int, vals dtype.Array, log bool) (dtype.Array, bool, error) {
+	if vals.DType != dtype.Float64 && vals.DType != dtype.Float32 {
+		return dtype.Array{}, false, nil
+	}
+	n := vals.Numel()
+	strides := make([]int64, len(shape)) // dim's stays 0: the group key skips it
+	groups := int64(1)
+	for d := len(shape) - 1; d >= 0; d-- {
+		if d != dim {
+			strides[d] = groups
+			groups *= shape[d]
+		}
+	}
+	if groups > 2*n+maxSpareGroups {
+		return dtype.Array{}, false, nil
+	}
+	if err := budget.CheckBytes("softmax accumulators", budget.Add(budget.Mul(groups, 16), budget.Mul(n, int64(vals.DType.Size())))); err != nil {
+		return dtype.Array{}, false, err
+	}
+	out := dtype.UninitArray(vals.DType, vals.Shape)
+	switch {
+	case indices.DType == dtype.Int32 && vals.DType == dtype.Float64:
+		softmaxScatter(dtype.AsSlice[int32](indices), strides, groups, dtype.AsSlice[float64](vals), dtype.AsSlice[float64](out), log)
+	case indices.DType == dtype.Int32:
+		softmaxScatter(dtype.AsSlice[int32](indices), strides, groups, dtype.AsSlice[float32](vals), dtype.AsSlice[float32](out), log)
+	case vals.DType == dtype.Float64:
+		softmaxScatter(dtype.AsSlice[int64](indices), strides, groups, dtype.AsSlice[float64](vals), dtype.AsSlice[float64](out), log)
+	default:
+		softmaxScatter(dtype.AsSlice[int64](indices), strides, groups, dtype.AsSlice[float32](vals), dtype.AsSlice[float32](out), log)
+	}
+	return out, true, nil
+}
+
+// groupKeys writes the group key of entries [lo, hi) to keys (the linear
+// index over every dim but the one whose stride is 0).
+func groupKeys[I kernels.Index](idx []I, strides []int64, n, lo int, keys []int64) {
+	for k := range keys {
+		keys[k] = 0
+	}
+	for d, s := range strides {
+		if s == 0 {
+			continue
+		}
+		row := idx[d*n+lo : d*n+lo+len(keys)]
+		for k, c := range row {
+			keys[k] += int64(c) * s
+		}
+	}
+}
+
+// keyChunk is the entries whose group keys softmaxScatter computes at once.
+const keyChunk = 4096
+
+func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int64, groups int64, v, out []V, log bool) {
+	n := len(v)
+	mx := make([]float64, groups)
+	for g := range mx {
+		mx[g] = math.Inf(-1)
+	}
+	sum := make([]float64, groups)
+	keys := make([]int64, keyChunk)
+	// Two ordered passes (the sums add in storage order), keys a chunk at a time.
+	for lo := 0; lo < n; lo += keyChunk {
+		ks := keys[:min(keyChunk, n-lo)]
+		groupKeys(idx, strides, n, lo, ks)
+		for k, g := range ks {
+			mx[g] = math.Max(mx[g], float64(v[lo+k]))
+		}
+	}
+	for g, m := range mx {
+		if math.IsInf(m, -1) {
+			mx[g] = 0
+		}
+	}
+	for lo := 0; lo < n; lo += keyChunk {
+		ks := keys[:min(keyChunk, n-lo)]
+		groupKeys(idx, strides, n, lo, ks)
+		for k, g := range ks {
+			sum[g] += math.Exp(float64(v[lo+k]) - mx[g])
+		}
+	}
+	if log {
+		for g, s := range sum {
+			sum[g] = math.Log(s)
+		}
+	}
+	// Each entry on its own: parallel, the split changes nothing.
+	kernels.ForChunks(n, keyChunk, func(_, lo, hi int) {
+		for k := lo; k < hi; k++ {
+			g := int64(0)
+			for d, s := range strides {
+				g += int64(idx[d*n+k]) * s
+			}
+			x := float64(v[k])
+			if log {
+				out[k] = V(x - mx[g] - sum[g])
+			} else {
+				out[k] = V(math.Exp(x-mx[g]) / sum[g])
+			}
+		}
+	})
+}
