@@ -121,16 +121,22 @@ func rowsIntegral[I kernels.Index](op ReduceOp, pos []I, vals dtype.Array, lo, h
 // second array), else int64.
 type counter interface{ ~int32 | ~uint32 | ~int64 }
 
-// scatter is ReduceScatter for index type I.
+// scatter is ReduceScatter for index type I: one chunk, crd itself.
 func scatter[I kernels.Index](op ReduceOp, crd []I, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+	whole := func(yield func(keys []I, lo, hi int)) { yield(crd, 0, len(crd)) }
 	if int64(len(crd)) < 1<<32 {
-		return scatterCounted[I, uint32](op, crd, n, vals, group, fill, out)
+		return scatterCounted[I, I, uint32](op, whole, n, vals, group, fill, out)
 	}
-	return scatterCounted[I, int64](op, crd, n, vals, group, fill, out)
+	return scatterCounted[I, I, int64](op, whole, n, vals, group, fill, out)
 }
 
-// scatterCounted is scatter with counts of type C.
-func scatterCounted[I kernels.Index, C counter](op ReduceOp, crd []I, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+// keyChunks is the key source of a scatter: it calls yield with the
+// group keys of the stored elements [lo, hi), in order, covering them all.
+type keyChunks[K kernels.Index] func(yield func(keys []K, lo, hi int))
+
+// scatterCounted is scatter with keys of type K from chunks, result keys
+// of type I and counts of type C.
+func scatterCounted[I, K kernels.Index, C counter](op ReduceOp, chunks keyChunks[K], n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
 	d := vals.DType
 	cnt := make([]C, n)
 	kept := func() int {
@@ -148,37 +154,43 @@ func scatterCounted[I kernels.Index, C counter](op ReduceOp, crd []I, n int64, v
 		for g := range accs {
 			accs[g] = initComplex(op)
 		}
-		if d == dtype.Complex64 {
-			scatterComplex(op, crd, dtype.AsSlice[complex64](vals), accs, cnt)
-		} else {
-			scatterComplex(op, crd, dtype.AsSlice[complex128](vals), accs, cnt)
-		}
+		chunks(func(keys []K, lo, hi int) {
+			if d == dtype.Complex64 {
+				scatterComplex(op, keys, dtype.AsSlice[complex64](vals)[lo:hi], accs, cnt)
+			} else {
+				scatterComplex(op, keys, dtype.AsSlice[complex128](vals)[lo:hi], accs, cnt)
+			}
+		})
 		return compactComplex[I](op, accs, cnt, false, kept(), group, complexFill(d, fill), out), nil
 	case isIntegral(d):
 		accs := filled(n, initReal[int64](op))
-		switch d {
-		case dtype.Int8:
-			scatterReal(op, crd, dtype.AsSlice[int8](vals), accs, cnt)
-		case dtype.Int16:
-			scatterReal(op, crd, dtype.AsSlice[int16](vals), accs, cnt)
-		case dtype.Int32:
-			scatterReal(op, crd, dtype.AsSlice[int32](vals), accs, cnt)
-		case dtype.Int64:
-			scatterReal(op, crd, dtype.AsSlice[int64](vals), accs, cnt)
-		default:
-			scatterReal(op, crd, dtype.AsSlice[uint8](vals), accs, cnt)
-		}
+		chunks(func(keys []K, lo, hi int) {
+			switch d {
+			case dtype.Int8:
+				scatterReal(op, keys, dtype.AsSlice[int8](vals)[lo:hi], accs, cnt)
+			case dtype.Int16:
+				scatterReal(op, keys, dtype.AsSlice[int16](vals)[lo:hi], accs, cnt)
+			case dtype.Int32:
+				scatterReal(op, keys, dtype.AsSlice[int32](vals)[lo:hi], accs, cnt)
+			case dtype.Int64:
+				scatterReal(op, keys, dtype.AsSlice[int64](vals)[lo:hi], accs, cnt)
+			default:
+				scatterReal(op, keys, dtype.AsSlice[uint8](vals)[lo:hi], accs, cnt)
+			}
+		})
 		return compactReal[I](op, accs, cnt, false, kept(), group, intFill(d, fill), out), nil
 	}
 	accs := filled(n, initReal[float64](op))
-	switch d {
-	case dtype.Float32:
-		scatterReal(op, crd, dtype.AsSlice[float32](vals), accs, cnt)
-	case dtype.Float64:
-		scatterReal(op, crd, dtype.AsSlice[float64](vals), accs, cnt)
-	default:
-		scatterHalf(op, crd, dtype.AsSlice[uint16](vals), d == dtype.BFloat16, accs, cnt)
-	}
+	chunks(func(keys []K, lo, hi int) {
+		switch d {
+		case dtype.Float32:
+			scatterReal(op, keys, dtype.AsSlice[float32](vals)[lo:hi], accs, cnt)
+		case dtype.Float64:
+			scatterReal(op, keys, dtype.AsSlice[float64](vals)[lo:hi], accs, cnt)
+		default:
+			scatterHalf(op, keys, dtype.AsSlice[uint16](vals)[lo:hi], d == dtype.BFloat16, accs, cnt)
+		}
+	})
 	return compactReal[I](op, accs, cnt, false, kept(), group, floatFill(d, fill), out), nil
 }
 

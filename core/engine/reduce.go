@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // ReduceOp is a reduction the engine runs.
@@ -98,6 +99,45 @@ func ReduceScatter(op ReduceOp, crd dtype.Array, n int64, vals dtype.Array, grou
 		return scatter(op, dtype.AsSlice[int32](crd), n, vals, group, fill, out)
 	}
 	return scatter(op, dtype.AsSlice[int64](crd), n, vals, group, fill, out)
+}
+
+// ReduceGroups reduces the stored elements of a COO tensor without dense
+// dims (indices: sparse dims x entries, int32 or int64; vals one element
+// per entry, at distinct positions) grouped by their coordinates in the
+// kept dims: element k's group is sum over d of indices[d][k]*strides[d]
+// (strides 0 for the reduced dims: a linear index over the kept ones), in
+// [0, n); group g holds group minus its count unspecified elements equal
+// to fill. Elements fold into a group in storage order; the keys are
+// computed a chunk at a time (no per-entry array). Keys of the result are
+// int64 group indices. The accumulator has n entries and is checked
+// against the memory limit first.
+func ReduceGroups(op ReduceOp, indices dtype.Array, strides []int64, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+	if err := checkReduce(op, vals.DType, out); err != nil {
+		return Reduced{}, err
+	}
+	if err := budget.Check("reduction accumulator", n, 16); err != nil {
+		return Reduced{}, err
+	}
+	if indices.DType == dtype.Int32 {
+		return groupsTyped(op, dtype.AsSlice[int32](indices), strides, n, vals, group, fill, out)
+	}
+	return groupsTyped(op, dtype.AsSlice[int64](indices), strides, n, vals, group, fill, out)
+}
+
+func groupsTyped[I kernels.Index](op ReduceOp, idx []I, strides []int64, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+	nse := int(vals.Numel())
+	chunks := func(yield func(keys []int64, lo, hi int)) {
+		keys := make([]int64, min(keyChunk, nse))
+		for lo := 0; lo < nse; lo += keyChunk {
+			ks := keys[:min(keyChunk, nse-lo)]
+			groupKeys(idx, strides, nse, lo, ks)
+			yield(ks, lo, lo+len(ks))
+		}
+	}
+	if nse < 1<<32 {
+		return scatterCounted[int64, int64, uint32](op, chunks, n, vals, group, fill, out)
+	}
+	return scatterCounted[int64, int64, int64](op, chunks, n, vals, group, fill, out)
 }
 
 // checkReduce refuses the pairs of op, input and result dtypes the kernels

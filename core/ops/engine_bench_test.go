@@ -241,3 +241,41 @@ func BenchmarkOpCoalesce(b *testing.B) {
 		return tensor.Coalesce(t.WithCoalesced(false))
 	})
 }
+
+// bench3D is the Laplacian of grid n as a 3-d COO tensor (n, n, n*n): row
+// r of the matrix becomes coordinates (r / n, r % n).
+func bench3D(tb testing.TB, n int64) *tensor.Tensor {
+	tb.Helper()
+	c := benchLaplacian(tb, n, tensor.COO)
+	idx := c.IndexArray()
+	nse := idx.Shape[1]
+	out := dtype.NewArray(dtype.Int64, []int64{3, nse})
+	for k := range nse {
+		r := idx.Index(k)
+		tensor.SetIndex(out, k, r/n)
+		tensor.SetIndex(out, nse+k, r%n)
+		tensor.SetIndex(out, 2*nse+k, idx.Index(nse+k))
+	}
+	t, err := tensor.NewCOO(out, c.ValueArray(), []int64{n, n, n * n}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+// BenchmarkOpSum3DCOO reduces a 5M-entry 3-d COO over its last dim and
+// over its last two (a scatter over the kept coordinates).
+func BenchmarkOpSum3DCOO(b *testing.B) {
+	for _, dims := range [][]int{{2}, {1, 2}} {
+		b.Run(fmt.Sprint(dims), func(b *testing.B) {
+			x := bench3D(b, 1000)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := Reduce(x, dims, "sum"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -8,9 +8,10 @@ import (
 )
 
 // reduceNative runs Reduce on the engine where it reads t's storage
-// directly: every dim reduced (a fold of the values, any layout), or one
-// dim of a 2-D CSR, CSC or COO matrix (a segment fold over pos, or a
-// scatter over the other level's coordinates). ok is false for the cases
+// directly: every dim reduced (a fold of the values, any layout), one dim
+// of a 2-D CSR, CSC or COO matrix (a segment fold over pos, or a scatter
+// over the other level's coordinates), or some dims of an N-d COO tensor
+// (a scatter over the kept coordinates, reduceCOOGroups). ok is false for the cases
 // it leaves to reduceViaCOO. The result follows Reduce's rules: strided
 // when every sparse dim is reduced, else a coalesced COO over the kept
 // dims, its fill the reduction of a group of unspecified elements.
@@ -39,6 +40,9 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 			return nil, true, err
 		}
 		return tensor.NewStridedOwned(out, nil, b), true, nil
+	}
+	if len(red) > 2 {
+		return reduceCOOGroups(t, red, dims, op, eop, out)
 	}
 	if len(red) != 2 || t.BatchDim() != 0 || t.DenseDim() != 0 {
 		return nil, false, nil

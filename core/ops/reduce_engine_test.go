@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -21,7 +22,8 @@ type engineCase struct {
 
 // engineInputs builds x (a dense tensor) in every layout the engine reads,
 // at index width w: COO coalesced and uncoalesced (with duplicates), CSR,
-// CSC, BSR, BSC, a hybrid COO and CSR (one dense dim) and a batched CSR.
+// CSC, BSR, BSC, a hybrid COO and CSR (one dense dim), a batched CSR and
+// a 3-d COO (coalesced and with duplicates).
 func engineInputs(t *testing.T, rng *rand.Rand, d dtype.DType, w int, fill []byte) []engineCase {
 	conv := func(x *tensor.Tensor, l tensor.Layout, dense int, block [2]int64) *tensor.Tensor {
 		r, err := tensor.ToLayout(x, l, tensor.ConvertOptions{DenseDim: dense, SparseDim: -1, BlockSize: block, IndexWidth: w})
@@ -56,6 +58,8 @@ func engineInputs(t *testing.T, rng *rand.Rand, d dtype.DType, w int, fill []byt
 		{"coo-hybrid", conv(m3, tensor.COO, 1, [2]int64{})},
 		{"csr-hybrid", conv(m3, tensor.CSR, 1, [2]int64{})},
 		{"csr-batched", conv(m3, tensor.CSR, 0, [2]int64{})},
+		{"coo-3d", conv(m3, tensor.COO, 0, [2]int64{})},
+		{"coo-3d-dup", duplicated(t, conv(m3, tensor.COO, 0, [2]int64{}))},
 	}
 	return cases
 }
@@ -215,5 +219,48 @@ func requireClose(t *testing.T, d dtype.DType, want, got dtype.Scalar, msg strin
 	}
 	if want.IsExact() && got.IsExact() {
 		require.Equal(t, want.ExactInt(), got.ExactInt(), msg)
+	}
+}
+
+// Reductions over some dims of an N-d COO run on the engine (a scatter
+// over the kept coordinates), not through reduceViaCOO: every op, dims
+// {0}, {1}, {2}, {0, 2}, {1, 2}, coalesced and not.
+func TestReduceCOOGroupsRunsNative(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 9))
+	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{3, 5, 4}, 0.4)
+	c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	require.NoError(t, err)
+	for _, in := range []*tensor.Tensor{c, duplicated(t, c)} {
+		for _, op := range ReductionNames() {
+			rd, _ := reducerFor(op, in.DType())
+			out, err := rd.dtype(in.DType())
+			require.NoError(t, err)
+			for _, dims := range [][]int{{0}, {1}, {2}, {0, 2}, {1, 2}} {
+				red, err := sumDims(op, dims, 3)
+				require.NoError(t, err)
+				_, ok, err := reduceNative(in, red, dims, op, out)
+				if _, known := engine.ReduceOpOf(op); !known {
+					continue
+				}
+				require.NoError(t, err, "%s %v", op, dims)
+				require.True(t, ok, "%s %v", op, dims)
+			}
+		}
+	}
+}
+
+// Reducing a 3-d COO over some dims allocates its result plus the
+// accumulators (16 bytes a group: value and count) and a key chunk: a
+// 1M-entry tensor over dims {2} and {1, 2}.
+func TestReduceCOOGroupsAllocatesResultPlusGroups(t *testing.T) {
+	x := bench3D(t, 447)
+	for _, dims := range [][]int{{2}, {1, 2}} {
+		got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Reduce(x, dims, "sum") })
+		groups := uint64(r.Dims()[0])
+		if len(dims) == 1 {
+			groups *= uint64(r.Dims()[1])
+		}
+		limit := resultBytes(r) + 16*groups + 256<<10
+		require.LessOrEqual(t, got, limit, "dims %v: %d bytes allocated, limit %d", dims, got, limit)
 	}
 }

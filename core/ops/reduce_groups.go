@@ -1,0 +1,75 @@
+package ops
+
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// reduceCOOGroups runs Reduce over some (not all) dims of an N-d COO
+// tensor without dense dims on the engine: its entries (coalesced first,
+// as reduceViaCOO does) scatter into one accumulator per combination of
+// kept coordinates (engine.ReduceGroups), whose linear keys become the
+// result's coordinates. The result is reduceViaCOO's: a coalesced COO over
+// the kept dims, in t's index dtype, its fill the reduction of a group of
+// unspecified elements. ok is false where the accumulator would be much
+// larger than the entries (scatterFits) or for other tensors.
+func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop engine.ReduceOp, out dtype.DType) (*tensor.Tensor, bool, error) {
+	if t.StorageLayout() != tensor.COO || t.DenseDim() != 0 || t.Layout() == tensor.Custom {
+		return nil, false, nil
+	}
+	size := t.Dims()
+	strides := make([]int64, len(size))
+	var kept []int64
+	groups, group := int64(1), int64(1)
+	for d := len(size) - 1; d >= 0; d-- {
+		if red[d] {
+			group *= size[d]
+			continue
+		}
+		strides[d] = groups
+		groups *= size[d]
+	}
+	for d := range size {
+		if !red[d] {
+			kept = append(kept, size[d])
+		}
+	}
+	if group == 0 && (eop == engine.Amax || eop == engine.Amin) {
+		return nil, true, emptyReductionError(op, t, dims)
+	}
+	src := t
+	if !src.CoalescedFlag() {
+		var err error
+		if src, err = tensor.Coalesce(src); err != nil {
+			return nil, true, err
+		}
+	}
+	if !scatterFits(groups, src.NNZ()) {
+		return nil, false, nil
+	}
+	r, err := engine.ReduceGroups(eop, src.IndexArray(), strides, groups, src.ValueArray(), group, src.FillElem(), out)
+	if err != nil {
+		return nil, true, err
+	}
+	idx := keyIndices(dtype.AsSlice[int64](r.Keys), kept, src.IndexArray().DType)
+	c, err := tensor.NewCOO(idx, r.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		return nil, true, err
+	}
+	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
+}
+
+// keyIndices turns ascending linear keys over sizes into a COO index
+// array (len(sizes) x len(keys)) of dtype d.
+func keyIndices(keys []int64, sizes []int64, d dtype.DType) dtype.Array {
+	n := int64(len(keys))
+	idx := dtype.UninitArray(d, []int64{int64(len(sizes)), n})
+	for k, key := range keys {
+		for dim := len(sizes) - 1; dim >= 0; dim-- {
+			tensor.SetIndex(idx, int64(dim)*n+int64(k), key%sizes[dim])
+			key /= sizes[dim]
+		}
+	}
+	return idx
+}
