@@ -279,3 +279,30 @@ func BenchmarkOpSum3DCOO(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOpSumBSR reduces the Laplacian in BSR (2 x 2 blocks) over each
+// dim (a walk of the levels scattering into the kept groups).
+func BenchmarkOpSumBSR(b *testing.B) {
+	for _, dim := range []int{0, 1} {
+		b.Run(fmt.Sprint(dim), func(b *testing.B) {
+			x := benchBSR(b, 1000)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := Reduce(x, []int{dim}, "sum"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// benchBSR is the Laplacian of grid n in BSR with 2 x 2 blocks.
+func benchBSR(tb testing.TB, n int64) *tensor.Tensor {
+	tb.Helper()
+	x, err := tensor.ToLayout(benchLaplacian(tb, n, tensor.CSR), tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 2}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return x
+}

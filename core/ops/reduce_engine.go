@@ -11,7 +11,8 @@ import (
 // directly: every dim reduced (a fold of the values, any layout), one dim
 // of a 2-D CSR, CSC or COO matrix (a segment fold over pos, or a scatter
 // over the other level's coordinates), or some dims of an N-d COO tensor
-// (a scatter over the kept coordinates, reduceCOOGroups). ok is false for the cases
+// or of any other sparse layout, batched or hybrid (a scatter over the kept
+// coordinates: reduceCOOGroups, reduceLevelGroups). ok is false for the cases
 // it leaves to reduceViaCOO. The result follows Reduce's rules: strided
 // when every sparse dim is reduced, else a coalesced COO over the kept
 // dims, its fill the reduction of a group of unspecified elements.
@@ -41,11 +42,12 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 		}
 		return tensor.NewStridedOwned(out, nil, b), true, nil
 	}
-	if len(red) > 2 {
-		return reduceCOOGroups(t, red, dims, op, eop, out)
-	}
-	if len(red) != 2 || t.BatchDim() != 0 || t.DenseDim() != 0 {
-		return nil, false, nil
+	l := t.StorageLayout()
+	if len(red) != 2 || t.BatchDim() != 0 || t.DenseDim() != 0 || (l != tensor.CSR && l != tensor.CSC && l != tensor.COO) {
+		if r, ok, err := reduceCOOGroups(t, red, dims, op, eop, out); ok || err != nil {
+			return r, ok, err
+		}
+		return reduceLevelGroups(t, red, dims, op, eop, out)
 	}
 	dim := 0
 	if red[1] {

@@ -264,3 +264,52 @@ func TestReduceCOOGroupsAllocatesResultPlusGroups(t *testing.T) {
 		require.LessOrEqual(t, got, limit, "dims %v: %d bytes allocated, limit %d", dims, got, limit)
 	}
 }
+
+// Reductions over some dims of BSR, BSC, hybrid and batched tensors run
+// on the engine (a walk of the levels scattering into the kept groups),
+// not through reduceViaCOO, wherever a sparse dim is kept.
+func TestReduceLevelGroupsRunsNative(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 10))
+	native := 0
+	for _, w := range []int{32, 64} {
+		for _, c := range engineInputs(t, rng, dtype.Float64, w, make([]byte, 8)) {
+			switch c.name {
+			case "bsr", "bsc", "coo-hybrid", "csr-hybrid", "csr-batched":
+			default:
+				continue
+			}
+			nd := c.t.NDim()
+			s := nd - c.t.DenseDim()
+			for _, dims := range [][]int{{0}, {1}, {2}, {1, 2}, {0, 2}} {
+				if dims[len(dims)-1] >= nd {
+					continue
+				}
+				red, err := sumDims("sum", dims, nd)
+				require.NoError(t, err)
+				keptSparse := false
+				for d := range s {
+					keptSparse = keptSparse || !red[d]
+				}
+				_, ok, err := reduceNative(c.t, red, dims, "sum", dtype.Float64)
+				require.NoError(t, err, "%s %v", c.name, dims)
+				require.Equal(t, keptSparse, ok, "%s w%d %v", c.name, w, dims)
+				if ok {
+					native++
+				}
+			}
+		}
+	}
+	require.Equal(t, 2*(2+2+5+5+5), native) // widths x (bsr, bsc: 2 dim sets; 3-d: 5)
+}
+
+// Reducing a BSR matrix over one dim allocates its result plus the
+// accumulators (16 bytes a group) and a key chunk: the 200K-row Laplacian
+// in 2 x 2 blocks.
+func TestReduceLevelGroupsAllocatesResultPlusGroups(t *testing.T) {
+	x := benchBSR(t, 448)
+	for _, dim := range []int{0, 1} {
+		got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Reduce(x, []int{dim}, "sum") })
+		limit := resultBytes(r) + 16*uint64(x.Dims()[1-dim]) + 256<<10
+		require.LessOrEqual(t, got, limit, "dim %d: %d bytes allocated, limit %d", dim, got, limit)
+	}
+}

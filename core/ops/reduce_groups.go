@@ -73,3 +73,88 @@ func keyIndices(keys []int64, sizes []int64, d dtype.DType) dtype.Array {
 	}
 	return idx
 }
+
+// reduceLevelGroups runs Reduce over some dims of a tensor of any sparse
+// layout (COO, CSR, CSC, BSR, BSC; batched; with dense dims) on the
+// engine: its stored elements, found by walking its levels, scatter into
+// one accumulator per combination of kept coordinates
+// (engine.ReduceLevels). The kept dense dims are the innermost of the
+// group key, so the stored groups come in whole blocks, which become the
+// result's dense dims. The result is reduceViaCOO's: a coalesced COO over
+// the kept sparse dims with the kept dense dims dense, in t's index width,
+// its fill the reduction of a group of unspecified elements. ok is false
+// when no sparse dim is kept, where a position may repeat (an uncoalesced
+// COO is coalesced first; a compressed level with repeated coordinates is
+// left), where the accumulator would be much larger than the stored
+// elements, or for other tensors.
+func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop engine.ReduceOp, out dtype.DType) (*tensor.Tensor, bool, error) {
+	l := t.StorageLayout()
+	if l == tensor.Strided || t.Layout() == tensor.Custom || t.PerSlotFill() {
+		return nil, false, nil
+	}
+	for _, lv := range t.StorageLevels() {
+		if lv.Kind == tensor.LevelCompressed && !lv.Unique && l != tensor.COO {
+			return nil, false, nil
+		}
+	}
+	size := t.Dims()
+	s := len(size) - t.DenseDim()
+	strides := make([]int64, len(size))
+	var keptSparse, keptDense []int64
+	groups, group := int64(1), int64(1)
+	for d := len(size) - 1; d >= 0; d-- {
+		if red[d] {
+			group *= size[d]
+			continue
+		}
+		strides[d] = groups
+		groups *= size[d]
+	}
+	for d := range size {
+		switch {
+		case red[d]:
+		case d < s:
+			keptSparse = append(keptSparse, size[d])
+		default:
+			keptDense = append(keptDense, size[d])
+		}
+	}
+	if len(keptSparse) == 0 {
+		return nil, false, nil
+	}
+	if group == 0 && (eop == engine.Amax || eop == engine.Amin) {
+		return nil, true, emptyReductionError(op, t, dims)
+	}
+	src := t
+	if l == tensor.COO && !src.CoalescedFlag() {
+		var err error
+		if src, err = tensor.Coalesce(src); err != nil {
+			return nil, true, err
+		}
+	}
+	if !scatterFits(groups, src.ValueArray().Numel()) {
+		return nil, false, nil
+	}
+	r, ok, err := engine.ReduceLevels(eop, src.StorageLevels(), strides, groups, src.ValueArray(), group, src.FillElem(), out)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	block := dtype.NumelOf(keptDense)
+	keys := dtype.AsSlice[int64](r.Keys)
+	nb := int64(len(keys)) / max(block, 1)
+	for b := range nb { // the first key of each block, as a key over the kept sparse dims
+		keys[b] = keys[b*block] / block
+	}
+	idt := dtype.Int64
+	if t.IndexWidth() == 32 {
+		idt = dtype.Int32
+	}
+	idx := keyIndices(keys[:nb], keptSparse, idt)
+	vals := r.Values
+	vals.Shape = append([]int64{nb}, keptDense...)
+	c, err := tensor.NewCOO(idx, vals, append(keptSparse, keptDense...), tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		return nil, true, err
+	}
+	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
+}
