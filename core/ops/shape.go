@@ -184,6 +184,16 @@ func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		}
 		return tensor.Revalue(r, r.ValueArray(), t.FillBytes()), nil
 	}
+	if plainCOO(t) {
+		return unsqueezeCOO(t, dim)
+	}
+	return unsqueezeViaCOO(t, dim)
+}
+
+// unsqueezeViaCOO is Unsqueeze through t's COO entries (the path before
+// the relabel; custom formats and per-slot fills take it).
+func unsqueezeViaCOO(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	nd := t.NDim()
 	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
@@ -228,6 +238,18 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 	if t.StorageLayout() == tensor.Strided {
 		return squeezeDense(t, drop)
 	}
+	if plainCOO(t) {
+		if r, ok, err := squeezeCOO(t, drop); ok || err != nil {
+			return r, err
+		}
+	}
+	return squeezeViaCOO(t, drop)
+}
+
+// squeezeViaCOO is Squeeze through t's COO entries (the path before the
+// relabel).
+func squeezeViaCOO(t *tensor.Tensor, drop []int) (*tensor.Tensor, error) {
+	nd := t.NDim()
 	c, err := tensor.AsCOO(t)
 	if err != nil {
 		return nil, err
@@ -499,12 +521,9 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		return reshapeStrided(t, shape)
 	}
-	c, err := tensor.AsCOO(t)
-	if err != nil {
-		return nil, err
-	}
-	s := len(c.Shape) - c.DenseDim
-	dense := c.Shape[s:]
+	size := t.Dims()
+	s := len(size) - t.DenseDim()
+	dense := size[s:]
 	shape = slices.Clone(shape)
 	infer := -1
 	for i, n := range shape {
@@ -518,7 +537,7 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v must end with the dense dims %v", shape, dense)
 	}
 	newSparse := shape[:len(shape)-len(dense)]
-	total := dtype.NumelOf(c.Shape[:s])
+	total := dtype.NumelOf(size[:s])
 	if infer >= 0 {
 		rest := int64(1)
 		for i, n := range newSparse {
@@ -532,8 +551,23 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 		newSparse[infer] = total / rest
 	}
 	if dtype.NumelOf(newSparse) != total { // no sparse dim left (a 0-d result) is a COO of sparse_dim 0
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, c.Shape[:s])
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "reshape: shape %v is invalid for a tensor of sparse size %v", shape, size[:s])
 	}
+	if plainCOO(t) { // the entries' order is their linear order: no sort
+		return reshapeCOO(t, newSparse)
+	}
+	return reshapeViaCOO(t, newSparse)
+}
+
+// reshapeViaCOO is Reshape to sparse sizes newSparse through t's COO
+// entries (the path before the relabel).
+func reshapeViaCOO(t *tensor.Tensor, newSparse []int64) (*tensor.Tensor, error) {
+	c, err := tensor.AsCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	s := len(c.Shape) - c.DenseDim
+	dense := c.Shape[s:]
 	n := c.Nse()
 	coords := make([][]int64, len(newSparse))
 	for d := range coords {
