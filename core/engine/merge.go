@@ -98,12 +98,15 @@ func newRowKernel[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput) row
 // realKernel is the row merge of bool, integer and real float values,
 // with add's fill kernel.
 func realKernel[I kernels.Index, V realVal, A realAcc](m mergeArith[A], a, b MergeInput) rowKernel[I] {
-	return newRows(m, a, b, mergeRowReal[I, V, A], addFillRows[I, V, A])
+	k := newRows(m, a, b, mergeRowReal[I, V, A], addFillRows[I, V, A]).(*rows[I, V, A])
+	k.mul = mulRows[I, V, A]
+	return k
 }
 
 // rows is a typed row merge: the op, the result dtype, both operands'
 // arrays, the one-row merge (row: mergeRowReal or mergeRowComplex) and,
-// where the domain has one, add's fill kernel over a range of rows.
+// where the domain has them, add's fill kernel and mul's count and fill
+// kernel over a range of rows.
 type rows[I kernels.Index, V kernels.Number, A computeVal] struct {
 	m       mergeArith[A]
 	d       dtype.DType
@@ -112,13 +115,14 @@ type rows[I kernels.Index, V kernels.Number, A computeVal] struct {
 	va, vb  []V
 	row     func(m mergeArith[A], ca []I, va []V, cb []I, vb []V, oc []I, ov []V) int
 	addFill func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int)
+	mul     func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int, fill bool) bool
 }
 
 func newRows[I kernels.Index, V kernels.Number, A computeVal](m mergeArith[A], a, b MergeInput,
 	row func(mergeArith[A], []I, []V, []I, []V, []I, []V) int,
 	addFill func(mergeArith[A], []I, []I, []V, []I, []I, []V, []I, []I, []V, int, int)) rowKernel[I] {
 	return &rows[I, V, A]{m, a.Values.DType, dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd), dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd),
-		dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values), row, addFill}
+		dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values), row, addFill, nil}
 }
 
 func (k *rows[I, V, A]) fillValue() []byte { return fillBytes(k.d, k.m.fill) }
@@ -135,6 +139,9 @@ func (k *rows[I, V, A]) count(pos []I, lo, hi int) bool {
 	if !k.m.mul { // add keeps the whole union: its count reads columns only
 		return addCountRows(k.pa, k.ca, k.pb, k.cb, pos, lo, hi)
 	}
+	if k.mul != nil {
+		return k.mul(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, pos, nil, nil, lo, hi, false)
+	}
 	for r := lo; r < hi; r++ {
 		ca, va, cb, vb := k.segments(r)
 		if !increasing(ca) || !increasing(cb) {
@@ -149,6 +156,10 @@ func (k *rows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
 	out := dtype.AsSlice[V](ov)
 	if !k.m.mul && k.addFill != nil { // add needs no keep test
 		k.addFill(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, pos, oc, out, lo, hi)
+		return
+	}
+	if k.m.mul && k.mul != nil {
+		k.mul(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, pos, oc, out, lo, hi, true)
 		return
 	}
 	for r := lo; r < hi; r++ {

@@ -1,0 +1,68 @@
+package engine
+
+import "github.com/gosparse/gosparse/kernels"
+
+// mulRows is the mul merge of rows [lo, hi) for real values: the count
+// pass (fill false: writes each row's entry count to pos[r+1], and reports
+// false when a row's columns are not strictly increasing) and the fill
+// pass (writes the entries from offset pos[r]). An entry of one operand
+// stays unless its product with the other's fill is the result's fill
+// (mergeArith.keepOne); the two-pointer loop and the tails are written out
+// so that the hot loop has one compare per entry and no call.
+func mulRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int, fill bool) bool {
+	a0, b0 := pa[0], pb[0]
+	fa, fb, fz := m.fa, m.fb, m.fill
+	va, vb = va[:len(ca)], vb[:len(cb)]
+	for r := lo; r < hi; r++ {
+		i, ie := int(pa[r]-a0), int(pa[r+1]-a0)
+		j, je := int(pb[r]-b0), int(pb[r+1]-b0)
+		if !fill && (!increasing(ca[i:ie]) || !increasing(cb[j:je])) {
+			return false
+		}
+		var c []I
+		var v []V
+		if fill {
+			c, v = oc[pos[r]:pos[r+1]], ov[pos[r]:pos[r+1]]
+		}
+		k := 0
+		put := func(col I, z A) {
+			if fill {
+				c[k], v[k] = col, V(z)
+			}
+			k++
+		}
+		for i < ie && j < je {
+			p, q := ca[i], cb[j]
+			switch {
+			case p < q:
+				if z := A(va[i]) * fb; z != fz {
+					put(p, z)
+				}
+				i++
+			case q < p:
+				if z := fa * A(vb[j]); z != fz {
+					put(q, z)
+				}
+				j++
+			default:
+				put(p, A(va[i])*A(vb[j]))
+				i++
+				j++
+			}
+		}
+		for ; i < ie; i++ {
+			if z := A(va[i]) * fb; z != fz {
+				put(ca[i], z)
+			}
+		}
+		for ; j < je; j++ {
+			if z := fa * A(vb[j]); z != fz {
+				put(cb[j], z)
+			}
+		}
+		if !fill {
+			pos[r+1] = I(k)
+		}
+	}
+	return true
+}
