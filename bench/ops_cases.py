@@ -29,9 +29,11 @@ def _vector(r):
 def _values(r):
     """An element-wise result's stored values (same pattern as the input)."""
     if sp.issparse(r):  # SciPy (gosparse tensors have tocsr too, by SciPy's names)
-        return np.asarray(r.data, dtype=np.float64)
+        a = np.asarray(r.data)
+        return a.astype(np.complex128 if np.iscomplexobj(a) else np.float64)
     v = r.values()
-    return np.asarray(v.numpy() if hasattr(v, "numpy") else v, dtype=np.float64)
+    a = np.asarray(v.numpy() if hasattr(v, "numpy") else v)
+    return a.astype(np.complex128 if np.iscomplexobj(a) else np.float64)
 
 
 def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via):
@@ -82,32 +84,80 @@ def _row(name, what, key, gs, sp_fn, torch_fn, via):
     return name, kernel
 
 
-def _add_other_row(ctx, A):
-    """A + B with B of another pattern (the diagonal and the third
-    superdiagonal), all three libraries on the same two matrices."""
+def _other(A, sup=-0.5):
+    """B of another pattern than the Laplacian A (the diagonal and the third
+    superdiagonal, its values sup) as a SciPy CSR matrix with int32 indices
+    and a gosparse CSR tensor over the same buffers."""
     n = A.shape[0]
-    Bs = sp.diags([np.ones(n), np.full(n - 3, -0.5)], [0, 3], format="csr")
+    Bs = sp.diags([np.ones(n), np.full(n - 3, sup)], [0, 3], format="csr")
     Bs.indices = Bs.indices.astype(np.int32)
     Bs.indptr = Bs.indptr.astype(np.int32)
-    B = gosparse.interop.from_scipy(Bs)
-    row = new_row("ops_add_other", "A + B (other patterns), CSR f64/i32, 2-D Laplacian "
-                  "%dx%d (%d + %d nnz)" % (n, n, A._nnz(), B._nnz()), nbytes=12 * (A._nnz() + B._nnz()),
+    return Bs, gosparse.interop.from_scipy(Bs)
+
+
+def _other_row(ctx, A, name, op, layout="csr", dtype=None):
+    """A op B with B of another pattern (_other), all three libraries on the
+    same two matrices: layout "csr" or "coo" (coalesced), values float64
+    or dtype ("int32", "complex128")."""
+    n = A.shape[0]
+    Bs, B = _other(A, -2.0 if dtype == "int32" else -0.5)  # -0.5 would truncate to 0
+    S = _scipy_csr(A)
+    if dtype is not None:
+        A, B = A.to(dtype=dtype), B.to(dtype=dtype)
+        S, Bs = S.astype(dtype), Bs.astype(dtype)
+    if layout == "coo":
+        A, B = A.to_sparse_coo(), B.to_sparse_coo()
+        S, Bs = sp.coo_array(S), sp.coo_array(Bs)
+    sym = {"add": "+", "mul": "*"}[op]
+    row = new_row(name, "A %s B (other patterns), %s %s/i32, 2-D Laplacian %dx%d (%d + %d nnz)"
+                  % (sym, layout.upper(), dtype or "f64", n, n, A._nnz(), B._nnz()),
+                  nbytes=12 * (A._nnz() + B._nnz()),
                   bytes_formula="12*(nnz(A) + nnz(B)) (values and columns read)")
     row["pair"] = ("scipy", "torch")
-    res = run_gosparse(row, lambda: A + B, ctx.fast, "Tensor.__add__")
+    gs_fn = (lambda: A + B) if op == "add" else (lambda: A * B)
+    res = run_gosparse(row, gs_fn, ctx.fast, "Tensor.__%s__" % op)
     if res is None:
         return row
     want = _values(res)
     del res
-    S = _scipy_csr(A)
-    run_peer(row, "scipy", lambda: S + Bs, ctx.fast, lambda r: check.dense(want, _values(r)))
+    sp_fn = (lambda: S + Bs) if op == "add" else (lambda: S.multiply(Bs))
+    run_peer(row, "scipy", sp_fn, ctx.fast, lambda r: check.dense(want, _values(sp.csr_array(r))))
 
     def build(torch):
-        At = peers.t_csr(*_parts(A), (n, n))
-        Bt = peers.t_csr(*_parts(B), (n, n))
-        return (lambda: At + Bt), "torch (CPU)"
+        At = peers.t_csr(*_parts(A if layout == "csr" else A.to_sparse_csr()), (n, n))
+        Bt = peers.t_csr(*_parts(B if layout == "csr" else B.to_sparse_csr()), (n, n))
+        if layout == "coo" or op == "mul":
+            At, Bt = At.to_sparse_coo().coalesce(), Bt.to_sparse_coo().coalesce()
+        return ((lambda: At + Bt) if op == "add" else (lambda: At * Bt)), "torch (CPU)"
 
     run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r)))
+    return finish(row)
+
+
+def _coo3d_row(ctx, A):
+    """sum over the last dim of the Laplacian as a 3-d COO (n, n, n*n): row r
+    of the matrix at (r // n, r % n); torch on the same coalesced COO."""
+    n = ctx.sizes.ops_grid
+    c = A.to_sparse_coo()
+    idx = np.asarray(c.indices()).astype(np.int64)
+    vals = np.asarray(c.values())
+    idx3 = np.stack([idx[0] // n, idx[0] % n, idx[1]])
+    X = gosparse.sparse_coo_tensor(idx3, vals, (n, n, n * n)).coalesce()
+    row = new_row("ops_sum_3d_dim2", "sum over dim 2, COO f64/i64, the Laplacian as %dx%dx%d (%d nnz)"
+                  % (n, n, n * n, len(vals)), nbytes=32 * len(vals),
+                  bytes_formula="32*nnz (three indices and a value read)")
+    row["pair"] = ("torch",)
+    res = run_gosparse(row, lambda: X.sum(2), ctx.fast, "Tensor.sum(2)")
+    if res is None:
+        return row
+    want = _values(res)
+    del res
+
+    def build(torch):
+        Xt = torch.sparse_coo_tensor(torch.from_numpy(idx3), torch.from_numpy(vals), (n, n, n * n)).coalesce()
+        return (lambda: torch.sparse.sum(Xt, 2)), "torch (CPU)"
+
+    run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r.coalesce())))
     return finish(row)
 
 
@@ -128,8 +178,18 @@ KERNELS = [
          lambda torch, At, Ac: At + At, "Tensor.__add__"),
     _row("ops_mul_same", "A * A (same pattern)", _values, lambda A: A * A,
          lambda S: S.multiply(S), lambda torch, At, Ac: At * At, "Tensor.__mul__"),
-    ("ops_add_other", lambda ctx: [_add_other_row(ctx, _lap(ctx))]),
+    ("ops_add_other", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other", "add")]),
+    ("ops_add_other_coo", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_coo", "add", "coo")]),
+    ("ops_mul_other", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_mul_other", "mul")]),
+    ("ops_mul_other_coo", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_mul_other_coo", "mul", "coo")]),
+    ("ops_add_other_i32", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_i32", "add", "csr", "int32")]),
+    ("ops_add_other_c128", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_c128", "add", "csr",
+                                                   "complex128")]),
     _row("ops_softmax_dim1", "softmax over dim 1 (result COO)", _values,
          lambda A: gosparse.sparse.softmax(A, 1), None,
          lambda torch, At, Ac: torch.sparse.softmax(Ac, 1), "gosparse.sparse.softmax"),
+    ("ops_sum_3d_dim2", lambda ctx: [_coo3d_row(ctx, _lap(ctx))]),
+    _row("ops_softmax_dim0", "softmax over dim 0 (result COO)", _values,
+         lambda A: gosparse.sparse.softmax(A, 0), None,
+         lambda torch, At, Ac: torch.sparse.softmax(Ac, 0), "gosparse.sparse.softmax"),
 ]
