@@ -18,21 +18,11 @@ func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop en
 	if t.StorageLayout() != tensor.COO || t.DenseDim() != 0 || t.Layout() == tensor.Custom {
 		return nil, false, nil
 	}
-	size := t.Dims()
-	strides := make([]int64, len(size))
+	strides, groups, group := keptGroups(t.Dims(), red)
 	var kept []int64
-	groups, group := int64(1), int64(1)
-	for d := len(size) - 1; d >= 0; d-- {
-		if red[d] {
-			group *= size[d]
-			continue
-		}
-		strides[d] = groups
-		groups *= size[d]
-	}
-	for d := range size {
+	for d, n := range t.Dims() {
 		if !red[d] {
-			kept = append(kept, size[d])
+			kept = append(kept, n)
 		}
 	}
 	if group == 0 && (eop == engine.Amax || eop == engine.Amin) {
@@ -99,17 +89,8 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 	}
 	size := t.Dims()
 	s := len(size) - t.DenseDim()
-	strides := make([]int64, len(size))
+	strides, groups, group := keptGroups(size, red)
 	var keptSparse, keptDense []int64
-	groups, group := int64(1), int64(1)
-	for d := len(size) - 1; d >= 0; d-- {
-		if red[d] {
-			group *= size[d]
-			continue
-		}
-		strides[d] = groups
-		groups *= size[d]
-	}
 	for d := range size {
 		switch {
 		case red[d]:
@@ -157,4 +138,22 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 		return nil, true, err
 	}
 	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
+}
+
+// keptGroups is the group key of a reduction over the dims marked in red:
+// the row-major strides of the kept dims (0 for a reduced one), the number
+// of groups (the product of the kept sizes) and the elements a group holds
+// (the product of the reduced sizes).
+func keptGroups(size []int64, red []bool) (strides []int64, groups, group int64) {
+	strides = make([]int64, len(size))
+	groups, group = 1, 1
+	for d := len(size) - 1; d >= 0; d-- {
+		if red[d] {
+			group *= size[d]
+			continue
+		}
+		strides[d] = groups
+		groups *= size[d]
+	}
+	return strides, groups, group
 }
