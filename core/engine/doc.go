@@ -6,15 +6,26 @@
 //   - dispatch: the dtype switch that picks a typed kernel (dispatch.go);
 //   - reduce: reductions over all elements (a fold of the values plus the
 //     unspecified elements counted through the fill), over the rows of a
-//     compressed layout (a segment fold over pos, parallel over rows) and
-//     over its columns (a scatter into a budget-checked accumulator);
+//     compressed layout (a segment fold over pos, parallel over rows), over
+//     its columns (a scatter into a budget-checked accumulator), and over
+//     any dim set of an N-d COO (ReduceGroups) or of any level structure,
+//     BSR/BSC, batched and hybrid included (ReduceLevels: a walk of the
+//     levels), scattering into one accumulator per kept group with the keys
+//     computed a chunk at a time;
 //   - map: element-wise functions of the values with the structure shared,
 //     hand-written loops for neg, arithmetic and comparisons with a number;
-//   - merge: element-wise ops of two compressed matrices as row merges
-//     (count, then fill, in the operands' layout), and of two operands of
-//     one pattern as a zip of their values (MergeValues, any layout);
-//   - softmax: a segment softmax over rows;
-//   - select: where(condition, tensor, number) over one pattern.
+//   - merge: add, sub and mul of two compressed matrices as row merges
+//     (count, then fill, in the operands' layout), of two coalesced COO
+//     tensors through a row pointer over their leading dims (MergeCOO), and
+//     of two operands of one pattern as a zip of their values
+//     (MergeValues); bool, integer, real and complex values, computed in
+//     the op table's domain (values.go's loads and stores serve core/ops
+//     too);
+//   - softmax: a segment softmax over rows, and a scatter softmax over any
+//     dim of a COO (SoftmaxScatter);
+//   - select: where(condition, tensor, number) over one pattern;
+//   - relabel: COO index rows inserted, dropped or re-linearised for
+//     unsqueeze, squeeze and reshape (the entries keep their order).
 //
 // Half floats stay uint16 in storage and are widened a chunk at a time into
 // float32 scratch; float32 reductions accumulate in float64 (torch's CPU
