@@ -12,7 +12,7 @@ func spmvF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, 
 func spmvF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 
 // spmvRowsSIMD computes rows [r0, r1) of y = alpha*A*x + beta*y with the
-// assembly row kernel and returns true, or returns false where the CPU or
+// assembly row kernel (the AVX-512 one where the CPU has it) and returns true, or returns false where the CPU or
 // the types have none (float64 values only: its loop has no bounds checks
 // and no spilled registers, which is what a gather-bound SpMV on short rows
 // pays for in Go). At most simdRowChunk rows go to one assembly call
@@ -29,6 +29,12 @@ func spmvRowsSIMD[I Index, V Number](alpha, beta V, a CSR[I, V], x, y []V, r0, r
 	kernel, psz := spmvKernel(spmvF64I32), 4
 	if wide {
 		kernel, psz = spmvF64I64, 8
+	}
+	if useSpMV512 {
+		kernel = spmvF64Z8I32
+		if wide {
+			kernel = spmvF64Z8I64
+		}
 	}
 	end := int(a.Ptr[a.Rows])
 	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {

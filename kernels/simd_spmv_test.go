@@ -42,24 +42,25 @@ func widen(v []int32) []int64 {
 }
 
 // TestSIMDSpMVBadColumnAnywhere puts a column index out of range at each
-// position of an 8-entry row, so that every slot of the assembly's
-// four-way unrolled loop and its one-entry tail sees one: each must stop
+// position of rows of 5, 8 and 13 entries, so that every slot of the AVX2
+// kernel's four-way unrolled loop and its one-entry tail, and every lane of
+// the AVX-512 kernel's full and masked passes, sees one: each must stop
 // the kernel (a panic, as Go's bounds checks give) rather than read x out
 // of range.
 func TestSIMDSpMVBadColumnAnywhere(t *testing.T) {
 	simdModes(t, func(t *testing.T) {
-		for _, n := range []int{5, 8} {
+		for _, n := range []int{5, 8, 13} {
 			for pos := 0; pos < n; pos++ {
-				for _, badCol := range []int32{9, -1} {
+				for _, badCol := range []int32{13, -1} {
 					idx := make([]int32, n)
 					for k := range idx {
 						idx[k] = int32(k)
 					}
 					idx[pos] = badCol
-					a := CSR[int32, float64]{Rows: 1, Cols: 9, Ptr: []int32{0, int32(n)}, Idx: idx, Val: make([]float64, n)}
-					x, y := make([]float64, 9), make([]float64, 1)
+					a := CSR[int32, float64]{Rows: 1, Cols: 13, Ptr: []int32{0, int32(n)}, Idx: idx, Val: make([]float64, n)}
+					x, y := make([]float64, 13), make([]float64, 1)
 					require.Panics(t, func() { _ = SpMV(1, a, x, 0, y) }, "int32, %d entries, column %d at %d", n, badCol, pos)
-					wide := CSR[int64, float64]{Rows: 1, Cols: 9, Ptr: []int64{0, int64(n)}, Idx: widen(idx), Val: a.Val}
+					wide := CSR[int64, float64]{Rows: 1, Cols: 13, Ptr: []int64{0, int64(n)}, Idx: widen(idx), Val: a.Val}
 					require.Panics(t, func() { _ = SpMV(1, wide, x, 0, y) }, "int64, %d entries, column %d at %d", n, badCol, pos)
 				}
 			}

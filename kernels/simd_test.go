@@ -29,12 +29,12 @@ func simdModes(t *testing.T, f func(t *testing.T)) {
 			if on && !useSIMD {
 				t.Skip("no AVX2+FMA on this CPU")
 			}
-			if mode == "simd-avx2" && !useAVX512 {
-				t.Skip("no AVX-512 on this CPU: the simd mode ran the AVX2 strips")
+			if mode == "simd-avx2" && !useAVX512 && !useSpMV512 {
+				t.Skip("no AVX-512 on this CPU: the simd mode ran the AVX2 kernels")
 			}
-			old, oldWide := useSIMD, useAVX512
-			useSIMD, useAVX512 = on, wide && useAVX512
-			t.Cleanup(func() { useSIMD, useAVX512 = old, oldWide })
+			old, oldWide, oldMV := useSIMD, useAVX512, useSpMV512
+			useSIMD, useAVX512, useSpMV512 = on, wide && useAVX512, wide && useSpMV512
+			t.Cleanup(func() { useSIMD, useAVX512, useSpMV512 = old, oldWide, oldMV })
 			modes(t, f)
 		})
 	}

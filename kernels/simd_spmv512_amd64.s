@@ -1,0 +1,116 @@
+#include "textflag.h"
+
+// AVX-512 row kernels of float64 SpMV (see simd_spmv512_amd64.go): the
+// arguments, flags and checks of the kernels of simd_spmv_amd64.s, but each
+// row is taken eight entries at a time under a lane mask (a masked load of
+// the indices and values, a masked gather of x, one FMA), so that a row of
+// up to eight entries, empty rows included, is one pass with no branch that
+// depends on its length. Rows of varying length (a graph) otherwise
+// mispredict the exits of the unrolled and remainder loops at most rows,
+// and each misprediction throws away the gathers in flight.
+
+#define PTR32(off, r) MOVLQSX off(R8), r
+#define PTR64(off, r) MOVQ off(R8), r
+
+// The columns of the lanes (Y2 or Z2), zero in the lanes off the mask.
+#define LOAD32 VMOVDQU32.Z (R10)(CX*4), K1, Y2
+#define LOAD64 VMOVDQU64.Z (R10)(CX*8), K1, Z2
+
+// K2: the lanes of K1 whose column is not below cols (unsigned, so a
+// negative one too), against cols broadcast in Z13.
+#define CMP32 VPCMPUD $5, Y13, Y2, K1, K2
+#define CMP64 VPCMPUQ $5, Z13, Z2, K1, K2
+
+// Z4 = x at the columns of the lanes of K3 (K3 is cleared).
+#define GATHER32 VGATHERDPD (R12)(Y2*8), K3, Z4
+#define GATHER64 VGATHERQPD (R12)(Z2*8), K3, Z4
+
+// cols for the unsigned compares: int32 columns are compared with
+// min(cols, 2^31), which every valid column is below.
+#define BCAST32 \
+	MOVQ $0x80000000, AX; \
+	CMPQ R13, AX; \
+	CMOVQLT R13, AX; \
+	VPBROADCASTD AX, Z13
+#define BCAST64 VPBROADCASTQ R13, Z13
+
+#define SPMVZ(PTR, PSZ, ISZ, BCAST, LOAD, CMP, GATHER) \
+	MOVQ ptr+0(FP), R8; \
+	MOVQ idx+8(FP), R10; \
+	MOVQ val+16(FP), R11; \
+	MOVQ x+24(FP), R12; \
+	MOVQ y+32(FP), DI; \
+	MOVQ rows+40(FP), R9; \
+	MOVQ end+48(FP), SI; \
+	MOVQ cols+56(FP), R13; \
+	VMOVSD alpha+64(FP), X14; \
+	VMOVSD beta+72(FP), X15; \
+	MOVQ flags+80(FP), BX; \
+	BCAST; \
+	PTR(0, CX); \
+	TESTQ R9, R9; \
+	JZ done; \
+row: \
+	PTR(PSZ, DX); \
+	CMPQ DX, SI; \
+	JGT bad; \
+	CMPQ DX, CX; \
+	JLT bad; \
+	VPXORQ Z0, Z0, Z0; \
+	PREFETCHT0 1024(R11)(CX*8); \
+	PREFETCHT0 512(R10)(CX*ISZ); \
+lanes: \
+	MOVQ DX, AX; \
+	SUBQ CX, AX; \
+	MOVQ $8, R14; \
+	CMPQ AX, R14; \
+	CMOVQGT R14, AX; \
+	MOVQ $0xff, R14; \
+	BZHIQ AX, R14, R14; \
+	KMOVW R14, K1; \
+	LOAD; \
+	CMP; \
+	KORTESTW K2, K2; \
+	JNZ bad; \
+	VMOVUPD.Z (R11)(CX*8), K1, Z3; \
+	KMOVW K1, K3; \
+	VPXORQ Z4, Z4, Z4; \
+	GATHER; \
+	VFMADD231PD Z3, Z4, Z0; \
+	ADDQ AX, CX; \
+	CMPQ CX, DX; \
+	JLT lanes; \
+	VEXTRACTF64X4 $1, Z0, Y1; \
+	VADDPD Y1, Y0, Y0; \
+	VEXTRACTF128 $1, Y0, X1; \
+	VADDPD X1, X0, X0; \
+	VPERMILPD $1, X0, X1; \
+	VADDSD X1, X0, X0; \
+	VMULSD X14, X0, X0; \
+	TESTQ $1, BX; \
+	JZ store; \
+	VFMADD231SD (DI), X15, X0; \
+store: \
+	VMOVSD X0, (DI); \
+	ADDQ $PSZ, R8; \
+	ADDQ $8, DI; \
+	DECQ R9; \
+	JNZ row; \
+done: \
+	VZEROUPPER; \
+	MOVQ $-1, ret+88(FP); \
+	RET; \
+bad: \
+	VZEROUPPER; \
+	MOVQ rows+40(FP), AX; \
+	SUBQ R9, AX; \
+	MOVQ AX, ret+88(FP); \
+	RET
+
+// func spmvF64Z8I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
+TEXT ·spmvF64Z8I32(SB), NOSPLIT, $0-96
+	SPMVZ(PTR32, 4, 4, BCAST32, LOAD32, CMP32, GATHER32)
+
+// func spmvF64Z8I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
+TEXT ·spmvF64Z8I64(SB), NOSPLIT, $0-96
+	SPMVZ(PTR64, 8, 8, BCAST64, LOAD64, CMP64, GATHER64)
