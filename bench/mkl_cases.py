@@ -1,12 +1,15 @@
 """The rows that measure gosparse against the strongest CPU peers, Intel MKL and
 SuiteSparse:GraphBLAS (mkl_peers), each paired call by call with MKL:
 
-    spmv_out        SpMV into an existing y, 2-D Laplacian 2000^2 (the SpMV row's input)
-    spmv_rmat       SpMV into an existing y, R-MAT graph (skewed rows, scattered x)
+    spmv_out        SpMV into an existing y, 2-D Laplacian 2000^2 (the SpMV row's input),
+                    int32 indices, and int64 (spmv_out:i64)
+    spmv_rmat       SpMV into an existing y, R-MAT graph (skewed rows, scattered x), int32
+                    and int64 (spmv_rmat:i64)
     spmm128         SpMM into an existing C, 128 dense columns, Laplacian 1000^2
     spgemm_uniform  sparse @ sparse, uniform random 100K x 100K, 8 a row, squared, sorted
     spgemm_i64      spgemm_i64 and spgemm_uniform_i64: the Laplacian and uniform squares
-                    with int64 operands, against MKL on int64 arrays
+                    with int64 operands, against MKL on int64 arrays (paired), GraphBLAS,
+                    SciPy and torch
 
 Where the product has an out= form, both gosparse and MKL write into an
 existing output (the kernel alone: neither pays for faulting in a new one).
@@ -37,11 +40,16 @@ class Sizes:
 
 
 def _mv_row(ctx, name, desc, A, target):
+    """The SpMV row of A (CSR, int32 or int64 indices, which MKL reads too)."""
     rows, cols = A.shape
     nnz = A._nnz()
+    wide = A._index_width() == 64
+    nbytes, formula = cases._spmv_bytes(nnz, rows, cols), cases.SPMV_BYTES
+    if wide:
+        nbytes = nbytes + 4 * nnz + 4 * (rows + 1)
+        formula = "16*nnz + 8*(rows+1) + 8*cols + 8*rows"
     row = new_row(name, desc, flops=2 * nnz, flops_formula="2*nnz",
-                  nbytes=cases._spmv_bytes(nnz, rows, cols), bytes_formula=cases.SPMV_BYTES,
-                  target=target)
+                  nbytes=nbytes, bytes_formula=formula, target=target)
     x = ctx.rng.standard_normal(cols)
     y = np.empty(rows)
     xg, yg = gslib.wrap_strided(x), gslib.wrap_strided(y)
@@ -50,7 +58,7 @@ def _mv_row(ctx, name, desc, A, target):
     if res is None:
         return row
     y_ref = y.copy()
-    S = cases._scipy_csr(A)
+    S = _scipy_csr64(A) if wide else cases._scipy_csr(A)
     run_strong(row, mkl_peers.mv(S, x, out=np.empty(rows)), ctx.fast,
                lambda r: check.dense(r, y_ref))
     run_peer(row, "scipy", lambda: S @ x, ctx.fast, lambda r: check.dense(r, y_ref),
@@ -67,25 +75,33 @@ def _mv_row(ctx, name, desc, A, target):
 
 def spmv_out(ctx):
     """CSR SpMV into an existing y on the 2-D Laplacian: the bandwidth-bound
-    kernel, against MKL and the read bandwidth of the run."""
+    kernel, against MKL and the read bandwidth of the run; int32 indices
+    (spmv_out), then int64 (spmv_out:i64, MKL on the same int64 arrays)."""
     n = Sizes(ctx.quick).spmv_grid
     A = cases._laplacian(n)
-    desc = "CSR SpMV f64/i32 into y (out=), 2-D Laplacian %d^2 (%dx%d, %d nnz)" % (
-        n, *A.shape, A._nnz())
-    return [_mv_row(ctx, "spmv_out", desc, A,
-                    {"peer": "mkl", "ratio": 1.05, "bw_fraction": 0.9})]
+    target = {"peer": "mkl", "ratio": 1.05, "bw_fraction": 0.9}
+    out = []
+    for name, width, M in (("spmv_out", "i32", A), ("spmv_out:i64", "i64", _csr64(A))):
+        desc = "CSR SpMV f64/%s into y (out=), 2-D Laplacian %d^2 (%dx%d, %d nnz)" % (
+            width, n, *M.shape, M._nnz())
+        out.append(_mv_row(ctx, name, desc, M, target))
+    return out
 
 
 def spmv_rmat(ctx):
     """CSR SpMV into an existing y on an R-MAT graph: skewed row lengths and
-    a gather from all over x."""
+    a gather from all over x; int32 indices (spmv_rmat), then int64
+    (spmv_rmat:i64)."""
     s = Sizes(ctx.quick)
     A = cases._csr32(gosparse.generators.rmat(s.rmat_scale, s.rmat_edges, 7))
     if A.dtype is not gosparse.float64:
         A = A.to(gosparse.float64)
-    desc = "CSR SpMV f64/i32 into y (out=), R-MAT scale %d, edge factor %d (%dx%d, %d nnz)" % (
-        s.rmat_scale, s.rmat_edges, *A.shape, A._nnz())
-    return [_mv_row(ctx, "spmv_rmat", desc, A, {"peer": "mkl", "ratio": 1.0})]
+    out = []
+    for name, width, M in (("spmv_rmat", "i32", A), ("spmv_rmat:i64", "i64", _csr64(A))):
+        desc = "CSR SpMV f64/%s into y (out=), R-MAT scale %d, edge factor %d (%dx%d, %d nnz)" % (
+            width, s.rmat_scale, s.rmat_edges, *M.shape, M._nnz())
+        out.append(_mv_row(ctx, name, desc, M, {"peer": "mkl", "ratio": 1.0}))
+    return out
 
 
 def spmm128(ctx):
@@ -216,8 +232,22 @@ def _spgemm_i64_row(ctx, name, what, A):
     del res
     S = _scipy_csr64(A)
     row["pair"] = ("mkl",)
-    run_strong(row, [p for p in mkl_peers.spgemm(S) if p.name == "mkl"], ctx.slow,
-               lambda r: check.csr(r, C))
+    run_strong(row, mkl_peers.spgemm(S), ctx.slow, lambda r: check.csr(r, C))
+    cmp = lambda r: check.csr((r.indptr, r.indices, r.data), C)  # noqa: E731
+
+    def scipy_sorted():
+        r = S @ S
+        r.sort_indices()
+        return r
+
+    run_peer(row, "scipy", scipy_sorted, ctx.slow, cmp,
+             via="csr_array @ csr_array (int64 operands), then sort_indices()")
+
+    def build(torch):
+        At = peers.t_csr(crow, col, cases._parts(A)[2], tuple(A.shape))
+        return (lambda: torch.sparse.mm(At, At)), "torch.sparse.mm (CSR @ CSR, int64)"
+
+    run_torch(row, build, ctx.slow, lambda r: check.csr(peers.csr_parts(r), C))
     return finish(row)
 
 

@@ -78,7 +78,8 @@ def test_bandwidth_and_formulas(quick_run):
     assert "read bandwidth measured now" in stdout
 
 
-STRONG_ROWS = ["spmv_out", "spmv_rmat", "spmm128", "spgemm_uniform"]
+STRONG_ROWS = ["spmv_out", "spmv_out:i64", "spmv_rmat", "spmv_rmat:i64", "spmm128", "spgemm_uniform",
+               "spgemm_i64", "spgemm_uniform_i64"]
 
 
 def _importable(name):
