@@ -164,6 +164,10 @@ func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linM
 func (k linTyped[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int64, out dtype.Array) {
 	al := k.v(alpha)
 	av, bv, ov := dtype.AsSlice[V](a), dtype.AsSlice[V](b), dtype.AsSlice[V](out)
+	if o, ok := any(ov).([]float64); ok { // the packed tiles of the Cholesky
+		kernels.Gemm(int(m), int(kk), int(n), any(al).(float64), any(av).([]float64), any(bv).([]float64), o)
+		return
+	}
 	for i := int64(0); i < m; i++ {
 		orow := ov[i*n : (i+1)*n]
 		clear(orow)
