@@ -32,7 +32,7 @@ type MapFunc struct {
 // float64, IntNum as int64 when IntDomain); the results are the function's,
 // bit for bit.
 //
-// Arith (neg, and mul, add and sub of a number) runs when the input and
+// Arith (neg, and mul, add, sub and true division of a number) runs when the input and
 // result share a dtype of float32, float64, int32 or int64, computed in
 // float64 or int64 and narrowed. Cmp (a comparison with a number) runs when
 // the result is bool and the input is one of those dtypes.
@@ -47,7 +47,7 @@ type Fast struct {
 // ArithOp is an arithmetic op of Fast's loop (ArithNone: none).
 type ArithOp int8
 
-// The arithmetic ops: -x, x*n, x+n, x-n, n-x.
+// The arithmetic ops: -x, x*n, x+n, x-n, n-x, and (floats only) x/n, n/x.
 const (
 	ArithNone ArithOp = iota
 	ArithNeg
@@ -55,6 +55,8 @@ const (
 	ArithAdd
 	ArithSub
 	ArithRSub
+	ArithDiv
+	ArithRDiv
 )
 
 // CmpOp is a comparison of Fast's compare loop (CmpNone: none).
@@ -100,6 +102,7 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dt
 		case out == dtype.Float32 && !fast.IntDomain: // in float64 and narrowed, as the table's funcs
 			arith(dtype.AsSlice[float32](src), dtype.AsSlice[float32](dst), fast.Arith, fast.Num)
 			return dst, nil
+		case fast.Arith >= ArithDiv: // integer division is not this loop's
 		case out == dtype.Int64 && fast.IntDomain:
 			arith(dtype.AsSlice[int64](src), dtype.AsSlice[int64](dst), fast.Arith, fast.IntNum)
 			return dst, nil
@@ -170,6 +173,14 @@ func arith[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src, dst 
 		case ArithRSub:
 			for i, x := range s {
 				d[i] = T(c - C(x))
+			}
+		case ArithDiv:
+			for i, x := range s {
+				d[i] = T(C(x) / c)
+			}
+		case ArithRDiv:
+			for i, x := range s {
+				d[i] = T(c / C(x))
 			}
 		}
 	})

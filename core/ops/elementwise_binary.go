@@ -239,8 +239,8 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	return r, err
 }
 
-// numberFast is the engine's hand-written loop for mul, add and sub of a
-// number (no alpha) and for comparisons with one, in the domain the table's
+// numberFast is the engine's hand-written loop for mul, add, sub and true
+// division (of floats) by a number (no alpha) and for comparisons with one, in the domain the table's
 // functions compute in: the same results, without a call per element.
 func numberFast(op string, n dtype.Number, dom domain, numberFirst bool, args *BinaryArgs) engine.Fast {
 	if args.Alpha != nil || dom == domComplex {
@@ -254,8 +254,14 @@ func numberFast(op string, n dtype.Number, dom domain, numberFirst bool, args *B
 		return engine.Fast{Cmp: cmp, Num: c, IntNum: ci, IntDomain: dom == domInt}
 	}
 	ar := map[string]engine.ArithOp{"mul": engine.ArithMul, "add": engine.ArithAdd, "sub": engine.ArithSub}[op]
-	if ar == engine.ArithSub && numberFirst {
+	if (op == "div" || op == "true_divide") && args.RoundingMode == "" && dom == domReal {
+		ar = engine.ArithDiv
+	}
+	switch {
+	case ar == engine.ArithSub && numberFirst:
 		ar = engine.ArithRSub
+	case ar == engine.ArithDiv && numberFirst:
+		ar = engine.ArithRDiv
 	}
 	return engine.Fast{Arith: ar, Num: c, IntNum: ci, IntDomain: dom == domInt}
 }
@@ -343,6 +349,9 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 		}
 	}
 	if layout == tensor.Strided {
+		if r, ok, err := binaryStrided(op, a, b, out, args); ok || err != nil {
+			return r, err
+		}
 		return binaryDense(op, bf, a, b, dom, out)
 	}
 	block, err := resultBlock(layout, a, b, args.Out.BlockSize)

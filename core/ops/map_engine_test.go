@@ -76,7 +76,7 @@ func TestMapEngineMatchesWidenedPath(t *testing.T) {
 			}
 			check(name, out, max(domainOf(d), domainOf(out)), ef, fast)
 		}
-		for _, name := range []string{"mul", "add", "sub", "gt", "ge", "lt", "le", "eq", "ne"} {
+		for _, name := range []string{"mul", "add", "sub", "div", "true_divide", "gt", "ge", "lt", "le", "eq", "ne"} {
 			def := binaryOps[name]
 			for _, num := range []dtype.Number{dtype.IntNumber(3), dtype.FloatNumber(0.1), dtype.FloatNumber(math.Inf(-1)), dtype.FloatNumber(math.NaN())} {
 				for _, first := range []bool{false, true} {

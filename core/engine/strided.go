@@ -1,0 +1,272 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// BinOp is an element-wise op of two strided operands with a hand-written
+// loop (StridedBinary).
+type BinOp int8
+
+// The ops: x + alpha*y (sub is add with alpha negated), x*y, x/y (true
+// division of floats), maximum and minimum (NaN propagates), and the
+// comparisons, whose result is bool.
+const (
+	BinAdd BinOp = iota
+	BinMul
+	BinDiv
+	BinMax
+	BinMin
+	BinEq
+	BinNe
+	BinLt
+	BinLe
+	BinGt
+	BinGe
+)
+
+// isCompare reports whether op gives bool.
+func (op BinOp) isCompare() bool { return op >= BinEq }
+
+// Operand is a strided operand of StridedBinary: its values (row-major
+// data of its own shape) and the step, in elements, that each dim of the
+// result's shape moves through them (0: a broadcast dim).
+type Operand struct {
+	Vals    dtype.Array
+	Strides []int64
+}
+
+// Contiguous is the operand of row-major values of the result's shape.
+func Contiguous(vals dtype.Array, shape []int64) Operand {
+	st := make([]int64, len(shape))
+	s := int64(1)
+	for d := len(shape) - 1; d >= 0; d-- {
+		st[d] = s
+		s *= shape[d]
+	}
+	return Operand{Vals: vals, Strides: st}
+}
+
+// StridedBinary computes op(x, y) at every element of shape into a new
+// row-major array (alpha scales y in add: float64 for the floats,
+// intAlpha for the integers): of the operands' dtype, or bool for a comparison. Both
+// operands must share one dtype among float32, float64, int32 and int64
+// (else ok is false and nothing is done); the values compute as the op
+// table's element functions do (in float64 or int64, narrowed), so the
+// bits are theirs. Integer division is not here (its result is float).
+// Runs of the last dim are the inner loops (unit stride, a broadcast
+// value, or any step); fixed chunks of the result run in parallel.
+func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape []int64) (dtype.Array, bool, error) {
+	d := x.Vals.DType
+	if y.Vals.DType != d || (d != dtype.Float64 && d != dtype.Float32 && d != dtype.Int64 && d != dtype.Int32) ||
+		(op == BinDiv && (d == dtype.Int64 || d == dtype.Int32)) || len(x.Strides) != len(shape) || len(y.Strides) != len(shape) {
+		return dtype.Array{}, false, nil
+	}
+	out := d
+	if op.isCompare() {
+		out = dtype.Bool
+	}
+	n := dtype.NumelOf(shape)
+	if err := budget.Check("element-wise result", n, out.Size()); err != nil {
+		return dtype.Array{}, true, err
+	}
+	z := dtype.UninitArray(out, shape)
+	switch d {
+	case dtype.Float64:
+		binaryRuns(op, alpha, dtype.AsSlice[float64](x.Vals), dtype.AsSlice[float64](y.Vals), z, x.Strides, y.Strides, shape)
+	case dtype.Float32:
+		binaryRuns(op, alpha, dtype.AsSlice[float32](x.Vals), dtype.AsSlice[float32](y.Vals), z, x.Strides, y.Strides, shape)
+	case dtype.Int64:
+		binaryRuns(op, intAlpha, dtype.AsSlice[int64](x.Vals), dtype.AsSlice[int64](y.Vals), z, x.Strides, y.Strides, shape)
+	default:
+		binaryRuns(op, intAlpha, dtype.AsSlice[int32](x.Vals), dtype.AsSlice[int32](y.Vals), z, x.Strides, y.Strides, shape)
+	}
+	return z, true, nil
+}
+
+// binaryRuns splits the result into fixed chunks and each chunk into runs
+// of the last dim, and runs the op's loop on each run.
+func binaryRuns[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y []V, z dtype.Array, xs, ys, shape []int64) {
+	nd := len(shape)
+	n := dtype.NumelOf(shape)
+	if n == 0 {
+		return
+	}
+	inner, sx, sy := int64(1), int64(1), int64(1)
+	if nd > 0 {
+		inner, sx, sy = shape[nd-1], xs[nd-1], ys[nd-1]
+	}
+	kernels.ForChunks(int(n), zipChunk, func(_, lo, hi int) {
+		idx := make([]int64, max(nd-1, 0))
+		// The chunk's first element as a multi-index, and its offsets.
+		rest, xo, yo := int64(lo)/inner, int64(0), int64(0)
+		for d := nd - 2; d >= 0; d-- {
+			idx[d] = rest % shape[d]
+			rest /= shape[d]
+			xo += idx[d] * xs[d]
+			yo += idx[d] * ys[d]
+		}
+		j := int64(lo) % inner
+		for p := int64(lo); p < int64(hi); {
+			m := min(inner-j, int64(hi)-p)
+			binaryRun(op, alpha, x, y, z, p, xo+j*sx, yo+j*sy, sx, sy, int(m))
+			p += m
+			j += m
+			if j == inner { // odometer step over the outer dims
+				j = 0
+				for d := nd - 2; d >= 0; d-- {
+					idx[d]++
+					xo += xs[d]
+					yo += ys[d]
+					if idx[d] < shape[d] {
+						break
+					}
+					xo -= idx[d] * xs[d]
+					yo -= idx[d] * ys[d]
+					idx[d] = 0
+				}
+			}
+		}
+	})
+}
+
+// binaryRun is one run of m elements: z[p+i] = op(x[xo+i*sx], y[yo+i*sy]).
+func binaryRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y []V, z dtype.Array, p, xo, yo, sx, sy int64, m int) {
+	if op.isCompare() {
+		zb := z.Data[p : p+int64(m)]
+		switch {
+		case sx == 1 && sy == 1:
+			compareRun(op, x[xo:xo+int64(m)], y[yo:yo+int64(m)], zb)
+		default:
+			for i := range zb {
+				zb[i] = compareOne(op, x[xo+int64(i)*sx], y[yo+int64(i)*sy])
+			}
+		}
+		return
+	}
+	zv := dtype.AsSlice[V](z)[p : p+int64(m)]
+	if sx == 1 && sy == 1 {
+		arithRun(op, alpha, x[xo:xo+int64(m)], y[yo:yo+int64(m)], zv)
+		return
+	}
+	for i := range zv {
+		zv[i] = arithOne(op, alpha, x[xo+int64(i)*sx], y[yo+int64(i)*sy])
+	}
+}
+
+// arithRun is the contiguous loop of an arithmetic op, chosen outside it.
+func arithRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y, z []V) {
+	y, z = y[:len(x)], z[:len(x)]
+	switch {
+	case op == BinAdd && alpha == 1:
+		for i, v := range x {
+			z[i] = V(C(v) + C(y[i]))
+		}
+	case op == BinAdd:
+		for i, v := range x {
+			z[i] = V(C(v) + alpha*C(y[i]))
+		}
+	case op == BinMul:
+		for i, v := range x {
+			z[i] = V(C(v) * C(y[i]))
+		}
+	case op == BinDiv:
+		for i, v := range x {
+			z[i] = V(C(v) / C(y[i]))
+		}
+	case op == BinMax:
+		for i, v := range x {
+			z[i] = maxNaN(v, y[i])
+		}
+	default:
+		for i, v := range x {
+			z[i] = minNaN(v, y[i])
+		}
+	}
+}
+
+// arithOne is one element of an arithmetic op (the strided runs).
+func arithOne[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y V) V {
+	switch op {
+	case BinAdd:
+		return V(C(x) + alpha*C(y))
+	case BinMul:
+		return V(C(x) * C(y))
+	case BinDiv:
+		return V(C(x) / C(y))
+	case BinMax:
+		return maxNaN(x, y)
+	}
+	return minNaN(x, y)
+}
+
+// nan is the NaN the op table's maximum and minimum give (math.NaN()).
+var nan = math.NaN()
+
+// maxNaN is the larger of x and y (+0 over -0), the table's NaN if either is NaN.
+func maxNaN[V float32 | float64 | int32 | int64](x, y V) V {
+	if x != x || y != y {
+		return V(nan)
+	}
+	return max(x, y)
+}
+
+// minNaN is the smaller of x and y (-0 under +0), the table's NaN if either is NaN.
+func minNaN[V float32 | float64 | int32 | int64](x, y V) V {
+	if x != x || y != y {
+		return V(nan)
+	}
+	return min(x, y)
+}
+
+// compareRun is the contiguous loop of a comparison (bool as 0 or 1).
+func compareRun[V float32 | float64 | int32 | int64](op BinOp, x, y []V, z []byte) {
+	y, z = y[:len(x)], z[:len(x)]
+	switch op {
+	case BinEq:
+		for i, v := range x {
+			z[i] = b2u(v == y[i])
+		}
+	case BinNe:
+		for i, v := range x {
+			z[i] = b2u(v != y[i])
+		}
+	case BinLt:
+		for i, v := range x {
+			z[i] = b2u(v < y[i])
+		}
+	case BinLe:
+		for i, v := range x {
+			z[i] = b2u(v <= y[i])
+		}
+	case BinGt:
+		for i, v := range x {
+			z[i] = b2u(v > y[i])
+		}
+	default:
+		for i, v := range x {
+			z[i] = b2u(v >= y[i])
+		}
+	}
+}
+
+// compareOne is one element of a comparison.
+func compareOne[V float32 | float64 | int32 | int64](op BinOp, x, y V) byte {
+	switch op {
+	case BinEq:
+		return b2u(x == y)
+	case BinNe:
+		return b2u(x != y)
+	case BinLt:
+		return b2u(x < y)
+	case BinLe:
+		return b2u(x <= y)
+	case BinGt:
+		return b2u(x > y)
+	}
+	return b2u(x >= y)
+}
