@@ -108,7 +108,7 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 		if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
 			return r, err
 		}
-		if r, ok, err := stridedReduce(t, red, op); ok || err != nil {
+		if r, ok, err := stridedReduce(t, red, dims, op, outDType); ok || err != nil {
 			return r, err
 		}
 		// A strided tensor reduces through its COO form; the result is strided again.

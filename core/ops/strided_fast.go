@@ -2,6 +2,7 @@ package ops
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -56,13 +57,16 @@ func stridedPermute(t *tensor.Tensor, perm []int) (*tensor.Tensor, error) {
 	return tensor.NewStrided(out)
 }
 
-// stridedReduce is the sum or mean of a float32 or float64 strided tensor
-// over one contiguous run of dims (red marks them), as out[o, i] = the
-// reduction of x[o, r, i] over r: the common sum(dim), sum() and mean(dim)
-// of a matrix. ok is false for every other case, which takes the general
-// path. Accumulation is in float64 in ascending r, as the general path's.
-func stridedReduce(t *tensor.Tensor, red []bool, op string) (r *tensor.Tensor, ok bool, err error) {
-	if (op != "sum" && op != "mean") || (t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
+// stridedReduce is a reduction of a strided tensor over one contiguous
+// run of dims (red marks them), as out[o, i] = the reduction of x[o, r, i]
+// over r (engine.ReduceStrided): the common sum(dim), amax(dim),
+// mean(dim) of a matrix, every op and real dtype. ok is false for every
+// other case (a second run of reduced dims, halves, complex), which takes
+// the general path. Each result folds in ascending r, as the general
+// path's segment folds do.
+func stridedReduce(t *tensor.Tensor, red []bool, dims []int, op string, out dtype.DType) (r *tensor.Tensor, ok bool, err error) {
+	eop, known := engine.ReduceOpOf(op)
+	if !known {
 		return nil, false, nil
 	}
 	lo, hi := -1, -1
@@ -80,48 +84,14 @@ func stridedReduce(t *tensor.Tensor, red []bool, op string) (r *tensor.Tensor, o
 		return nil, false, nil
 	}
 	outer, rn, inner := dtype.NumelOf(t.Dims()[:lo]), dtype.NumelOf(t.Dims()[lo:hi]), dtype.NumelOf(t.Dims()[hi:])
-	acc := make([]float64, outer*inner)
-	if t.DType() == dtype.Float64 {
-		reduceRuns(dtype.AsSlice[float64](t.ValueArray()), acc, outer, rn, inner)
-	} else {
-		reduceRuns(dtype.AsSlice[float32](t.ValueArray()), acc, outer, rn, inner)
+	if rn == 0 && (eop == engine.Amax || eop == engine.Amin) {
+		return nil, true, emptyReductionError(op, t, dims)
 	}
-	if op == "mean" {
-		for i := range acc {
-			acc[i] /= float64(rn)
-		}
+	vals, ok, err := engine.ReduceStrided(eop, t.ValueArray(), outer, rn, inner, out)
+	if !ok || err != nil {
+		return nil, ok, err
 	}
-	shape := append(append([]int64{}, t.Dims()[:lo]...), t.Dims()[hi:]...)
-	out := dtype.NewArray(t.DType(), shape)
-	if t.DType() == dtype.Float64 {
-		copy(dtype.AsSlice[float64](out), acc)
-	} else {
-		o := dtype.AsSlice[float32](out)
-		for i, v := range acc {
-			o[i] = float32(v)
-		}
-	}
-	r, err = tensor.NewStrided(out)
+	vals.Shape = append(append([]int64{}, t.Dims()[:lo]...), t.Dims()[hi:]...)
+	r, err = tensor.NewStrided(vals)
 	return r, true, err
-}
-
-// reduceRuns adds x[o, r, i] over r into acc[o, i].
-func reduceRuns[T float32 | float64](x []T, acc []float64, outer, rn, inner int64) {
-	for o := range outer {
-		a := acc[o*inner : (o+1)*inner]
-		if inner == 1 {
-			s := 0.0
-			for _, v := range x[o*rn : (o+1)*rn] {
-				s += float64(v)
-			}
-			a[0] = s
-			continue
-		}
-		for r := range rn {
-			row := x[(o*rn+r)*inner : (o*rn+r+1)*inner]
-			for i, v := range row {
-				a[i] += float64(v)
-			}
-		}
-	}
 }

@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// reduceStridedWork is about the elements one chunk of ReduceStrided reads.
+const reduceStridedWork = 1 << 15
+
+// ReduceStrided reduces the row-major values vals, seen as x[o, r, i] of
+// shape (outer, rn, inner), over r: out[o, i] = op of x[o, 0..rn-1, i], a
+// new array of outer*inner elements of dtype out. It serves a strided
+// tensor reduced over one run of adjacent dims (sum(dim), amax(dim),
+// mean(dim) of a matrix, ...). Each result folds its elements in
+// ascending r, as a row's segment fold does (integers and bool in int64,
+// floats in float64, NaN propagating through amax and amin); fixed chunks
+// of the results run in parallel, so the bits do not depend on the thread
+// count. ok is false (nothing done) for the half floats and complex
+// dtypes, which take the caller's general path.
+func ReduceStrided(op ReduceOp, vals dtype.Array, outer, rn, inner int64, out dtype.DType) (dtype.Array, bool, error) {
+	d := vals.DType
+	if d.IsComplex() || d == dtype.Float16 || d == dtype.BFloat16 {
+		return dtype.Array{}, false, nil
+	}
+	if err := checkReduce(op, d, out); err != nil {
+		return dtype.Array{}, true, err
+	}
+	n := outer * inner
+	if err := budget.Check("reduction result", n, out.Size()+8); err != nil {
+		return dtype.Array{}, true, err
+	}
+	res := dtype.UninitArray(out, []int64{n})
+	if isIntegral(d) {
+		accs := make([]int64, n)
+		switch d {
+		case dtype.Int8:
+			foldStrided(op, dtype.AsSlice[int8](vals), accs, rn, inner)
+		case dtype.Int16:
+			foldStrided(op, dtype.AsSlice[int16](vals), accs, rn, inner)
+		case dtype.Int32:
+			foldStrided(op, dtype.AsSlice[int32](vals), accs, rn, inner)
+		case dtype.Int64:
+			foldStrided(op, dtype.AsSlice[int64](vals), accs, rn, inner)
+		default:
+			foldStrided(op, dtype.AsSlice[uint8](vals), accs, rn, inner)
+		}
+		storeReal(out, res.Data, accs)
+		return res, true, nil
+	}
+	accs := make([]float64, n)
+	if d == dtype.Float32 {
+		foldStrided(op, dtype.AsSlice[float32](vals), accs, rn, inner)
+	} else {
+		foldStrided(op, dtype.AsSlice[float64](vals), accs, rn, inner)
+	}
+	storeReal(out, res.Data, accs)
+	return res, true, nil
+}
+
+// foldStrided computes accs[o*inner+i] = op of x[o, 0..rn-1, i], the mean
+// divided by rn, over fixed chunks of the results in parallel.
+func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner int64) {
+	size := max(1, reduceStridedWork/max(rn, 1))
+	if inner > 1 {
+		size = max(size, min(inner, 512)) // whole runs of the inner loop
+	}
+	kernels.ForChunks(len(accs), int(size), func(_, lo, hi int) {
+		init := initReal[A](op)
+		for g := int64(lo); g < int64(hi); {
+			o, i0 := g/inner, g%inner
+			i1 := min(inner, i0+int64(hi)-g)
+			a := accs[g : g+i1-i0]
+			base := o * rn * inner
+			if inner == 1 {
+				a[0] = foldRun(op, x[base:base+rn], init)
+			} else {
+				foldColumns(op, x, a, base, rn, inner, i0, init)
+			}
+			if op == Mean {
+				for k := range a {
+					a[k] /= A(rn)
+				}
+			}
+			g += i1 - i0
+		}
+	})
+}
+
+// foldRun folds one contiguous run in order.
+func foldRun[V realVal, A realAcc](op ReduceOp, v []V, acc A) A {
+	if op == Sum || op == Mean {
+		for _, x := range v { // in order, one chain: a row's segment fold
+			acc += A(x)
+		}
+		return acc
+	}
+	return foldReal(op, v, acc)
+}
+
+// foldColumns folds x[base + r*inner + i0 + k] over r into a[k], r
+// ascending; the op is chosen outside the loops.
+func foldColumns[V realVal, A realAcc](op ReduceOp, x []V, a []A, base, rn, inner, i0 int64, init A) {
+	for k := range a {
+		a[k] = init
+	}
+	w := int64(len(a))
+	for r := int64(0); r < rn; r++ {
+		row := x[base+r*inner+i0 : base+r*inner+i0+w]
+		switch op {
+		case Sum, Mean:
+			for k, v := range row {
+				a[k] += A(v)
+			}
+		case Amax:
+			for k, v := range row {
+				if b := A(v); b > a[k] || b != b {
+					a[k] = b
+				}
+			}
+		case Amin:
+			for k, v := range row {
+				if b := A(v); b < a[k] || b != b {
+					a[k] = b
+				}
+			}
+		default:
+			for k := range row {
+				a[k] = foldReal(op, row[k:k+1], a[k])
+			}
+		}
+	}
+}
