@@ -44,6 +44,9 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 	}
 	strided := func(o Operand) bool { return o.Tensor == nil || o.Tensor.StorageLayout() == tensor.Strided }
 	if condition.StorageLayout() == tensor.Strided && strided(x) && strided(y) {
+		if r, ok, err := whereChoose(condition, x, y, out); ok || err != nil {
+			return r, err
+		}
 		return whereStrided(ops, out)
 	}
 	return whereMerge(condition, x, y, xs, ys, out)

@@ -53,3 +53,36 @@ func samePattern(a, b *tensor.Tensor) bool {
 	la, lb := a.StorageLevels()[1], b.StorageLevels()[1]
 	return eq(la.Pos, lb.Pos) && eq(la.Crd, lb.Crd)
 }
+
+// whereChoose runs Where on a bool strided condition and strided tensors
+// or numbers through engine.Choose: the values move as words from the
+// native buffers (a tensor of another dtype is cast first, a number is one
+// element), none of them densified. ok is false for a condition that is
+// not bool. The result is whereStrided's, bit for bit.
+func whereChoose(condition *tensor.Tensor, x, y Operand, out dtype.DType) (*tensor.Tensor, bool, error) {
+	if condition.DType() != dtype.Bool {
+		return nil, false, nil
+	}
+	vals := make([]dtype.Array, 2)
+	for i, o := range []Operand{x, y} {
+		if o.Tensor == nil { // the number in its own dtype, then cast, as its filled tensor would be
+			v := dtype.LoadScalar(o.Number.Kind, tensor.ScalarBytes(o.Number.Kind, o.Number.Value))
+			vals[i] = dtype.Array{DType: out, Shape: []int64{1}, Data: tensor.ScalarBytes(out, v)}
+			continue
+		}
+		t := o.Tensor
+		if t.DType() != out {
+			var err error
+			if t, err = tensor.ToDType(t, out); err != nil {
+				return nil, true, err
+			}
+		}
+		vals[i] = t.ValueArray()
+	}
+	r, ok, err := engine.Choose(condition.ValueArray(), vals[0], vals[1])
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	res, err := tensor.NewStrided(r)
+	return res, true, err
+}
