@@ -68,16 +68,16 @@ func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner i
 	}
 	kernels.ForChunks(len(accs), int(size), func(_, lo, hi int) {
 		init := initReal[A](op)
+		if inner == 1 {
+			foldRows(op, x, accs[lo:hi], int64(lo), rn, init)
+			return
+		}
 		for g := int64(lo); g < int64(hi); {
 			o, i0 := g/inner, g%inner
 			i1 := min(inner, i0+int64(hi)-g)
 			a := accs[g : g+i1-i0]
 			base := o * rn * inner
-			if inner == 1 {
-				a[0] = foldRun(op, x[base:base+rn], init)
-			} else {
-				foldColumns(op, x, a, base, rn, inner, i0, init)
-			}
+			foldColumns(op, x, a, base, rn, inner, i0, init)
 			if op == Mean {
 				for k := range a {
 					a[k] /= A(rn)
@@ -88,15 +88,38 @@ func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner i
 	})
 }
 
-// foldRun folds one contiguous run in order.
-func foldRun[V realVal, A realAcc](op ReduceOp, v []V, acc A) A {
-	if op == Sum || op == Mean {
-		for _, x := range v { // in order, one chain: a row's segment fold
-			acc += A(x)
+// foldRows folds the contiguous runs x[(g0+k)*rn : (g0+k+1)*rn] into
+// a[k], each in order (a row's segment fold), the mean divided by rn; the
+// op is chosen outside the loop over rows.
+func foldRows[V realVal, A realAcc](op ReduceOp, x []V, a []A, g0, rn int64, init A) {
+	x = x[g0*rn : (g0+int64(len(a)))*rn]
+	switch op {
+	case Sum, Mean:
+		for k := range a {
+			s := init
+			for _, v := range x[int64(k)*rn : int64(k+1)*rn] {
+				s += A(v)
+			}
+			if op == Mean {
+				s /= A(rn)
+			}
+			a[k] = s
 		}
-		return acc
+	case Amax:
+		for k := range a {
+			m := init
+			for _, v := range x[int64(k)*rn : int64(k+1)*rn] {
+				if b := A(v); b > m || b != b {
+					m = b
+				}
+			}
+			a[k] = m
+		}
+	default:
+		for k := range a {
+			a[k] = foldReal(op, x[int64(k)*rn:int64(k+1)*rn], init)
+		}
 	}
-	return foldReal(op, v, acc)
 }
 
 // foldColumns folds x[base + r*inner + i0 + k] over r into a[k], r
