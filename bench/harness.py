@@ -36,6 +36,7 @@ import mkl_cases  # noqa: E402
 import mkl_peers  # noqa: E402
 import mmio_cases  # noqa: E402
 import ops_cases  # noqa: E402
+import strided_cases  # noqa: E402
 import peers  # noqa: E402
 import report  # noqa: E402
 import semi_cases  # noqa: E402
@@ -54,6 +55,7 @@ ALL += mmio_cases.KERNELS
 ALL += lowrank_cases.KERNELS
 ALL += shape_cases.KERNELS
 ALL += ops_cases.KERNELS
+ALL += strided_cases.KERNELS
 ALL += convert_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
