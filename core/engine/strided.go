@@ -40,17 +40,6 @@ type Operand struct {
 	Strides []int64
 }
 
-// Contiguous is the operand of row-major values of the result's shape.
-func Contiguous(vals dtype.Array, shape []int64) Operand {
-	st := make([]int64, len(shape))
-	s := int64(1)
-	for d := len(shape) - 1; d >= 0; d-- {
-		st[d] = s
-		s *= shape[d]
-	}
-	return Operand{Vals: vals, Strides: st}
-}
-
 // StridedBinary computes op(x, y) at every element of shape into a new
 // row-major array (alpha scales y in add: float64 for the floats,
 // intAlpha for the integers): of the operands' dtype, or bool for a comparison. Both

@@ -349,7 +349,7 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 		}
 	}
 	if layout == tensor.Strided {
-		if r, ok, err := binaryStrided(op, a, b, out, args); ok || err != nil {
+		if r, ok, err := binaryStrided(op, a, b, a.Dims(), out, args); ok || err != nil {
 			return r, err
 		}
 		return binaryDense(op, bf, a, b, dom, out)

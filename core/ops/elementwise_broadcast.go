@@ -43,6 +43,9 @@ func binaryBroadcast(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor
 		}
 	}
 	if layout == tensor.Strided {
+		if r, ok, err := binaryStrided(op, a, b, shape, out, args); ok || err != nil {
+			return r, err
+		}
 		return broadcastDense(op, bf, a, b, shape, dom, out)
 	}
 	s, d, denseFirst := a, b, false

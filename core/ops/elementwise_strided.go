@@ -14,13 +14,14 @@ var stridedOps = map[string]engine.BinOp{
 	"eq": engine.BinEq, "ne": engine.BinNe, "lt": engine.BinLt, "le": engine.BinLe, "gt": engine.BinGt, "ge": engine.BinGe,
 }
 
-// binaryStrided runs op on two strided tensors of one shape and one dtype
-// (the result's, or bool for a comparison) through engine.StridedBinary: typed loops over the
-// native buffers, no widened copy. ok is false for every other case (other
+// binaryStrided runs op on two strided tensors of one dtype (the result's,
+// or bool for a comparison) that broadcast to shape, through
+// engine.StridedBinary: typed loops over the native buffers, each operand
+// read through its broadcast strides, no widened or expanded copy. ok is false for every other case (other
 // ops, mixed dtypes, halves, complex, integer true division, rounding
-// modes), which binaryDense takes; the results are binaryDense's, bit for
-// bit.
-func binaryStrided(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
+// modes), which binaryDense (broadcastDense) takes; the results are
+// theirs, bit for bit.
+func binaryStrided(op string, a, b *tensor.Tensor, shape []int64, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
 	bop, found := stridedOps[op]
 	d := a.DType()
 	if !found || args.RoundingMode != "" || a.StorageLayout() != tensor.Strided || b.StorageLayout() != tensor.Strided ||
@@ -31,8 +32,9 @@ func binaryStrided(op string, a, b *tensor.Tensor, out dtype.DType, args *Binary
 	if al.Im() != 0 {
 		return nil, false, nil
 	}
-	shape := a.Dims()
-	z, ok, err := engine.StridedBinary(bop, al.Re(), al.Int(), engine.Contiguous(a.ValueArray(), shape), engine.Contiguous(b.ValueArray(), shape), shape)
+	x := engine.Operand{Vals: a.ValueArray(), Strides: engine.BroadcastStrides(a.Dims(), shape)}
+	y := engine.Operand{Vals: b.ValueArray(), Strides: engine.BroadcastStrides(b.Dims(), shape)}
+	z, ok, err := engine.StridedBinary(bop, al.Re(), al.Int(), x, y, shape)
 	if !ok || err != nil {
 		return nil, ok, err
 	}

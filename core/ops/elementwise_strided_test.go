@@ -19,7 +19,7 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 	shape := []int64{3, 37}
 	alpha := dtype.Number{Value: dtype.IntScalar(3), Kind: dtype.Int64}
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Int32} {
-		fill := func() *tensor.Tensor {
+		fill := func(shape []int64) *tensor.Tensor {
 			a := dtype.NewArray(d, shape)
 			for i := range a.Numel() {
 				v := math.Round(rng.NormFloat64() * 1e4)
@@ -35,7 +35,7 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 			require.NoError(t, err)
 			return x
 		}
-		a, b := fill(), fill()
+		a, b := fill(shape), fill(shape)
 		for op := range stridedOps {
 			for _, args := range []BinaryArgs{{}, {Alpha: &alpha}} {
 				if args.Alpha != nil && op != "add" && op != "sub" {
@@ -53,6 +53,16 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, want.DType(), got.DType(), "%s %s", op, d)
 				require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %s alpha %v", op, d, args.Alpha != nil)
+				// Broadcast operands read through stride 0: broadcastDense's bits.
+				for _, bs := range [][]int64{{37}, {3, 1}, {1, 37}, {2, 1, 1}} {
+					bb := fill(bs)
+					got, err := BinaryByName(op, TensorOperand(a), TensorOperand(bb), args)
+					require.NoError(t, err)
+					want, err := broadcastDense(op, def.funcs(&args, compute), a, bb, got.Dims(), domainOf(compute), got.DType())
+					require.NoError(t, err)
+					require.Equal(t, want.Dims(), got.Dims())
+					require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %s broadcast %v", op, d, bs)
+				}
 			}
 		}
 	}
