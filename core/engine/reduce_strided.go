@@ -64,7 +64,7 @@ func ReduceStrided(op ReduceOp, vals dtype.Array, outer, rn, inner int64, out dt
 func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner int64) {
 	size := max(1, reduceStridedWork/max(rn, 1))
 	if inner > 1 {
-		size = max(size, min(inner, 512)) // whole runs of the inner loop
+		size = max(size, min(inner, 4096)) // long runs of the inner loop: each row read in one pass
 	}
 	kernels.ForChunks(len(accs), int(size), func(_, lo, hi int) {
 		init := initReal[A](op)
