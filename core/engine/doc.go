@@ -23,7 +23,12 @@
 //     too);
 //   - softmax: a segment softmax over rows, and a scatter softmax over any
 //     dim of a COO (SoftmaxScatter);
-//   - select: where(condition, tensor, number) over one pattern;
+//   - select: where(condition, tensor, number) over one pattern, and
+//     where of strided operands or numbers (Choose);
+//   - strided: element-wise ops of two strided operands read through
+//     per-dim strides, a stride 0 for a broadcast dim (StridedBinary), and
+//     reductions of a strided tensor over one run of dims (ReduceStrided),
+//     typed loops over the native buffers;
 //   - relabel: COO index rows inserted, dropped or re-linearised for
 //     unsqueeze, squeeze and reshape (the entries keep their order).
 //
