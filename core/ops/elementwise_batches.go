@@ -60,16 +60,18 @@ func padBatches(spec tensor.FormatSpec, keys []int64, z, fz vec, bs int64) ([]in
 	return keys, z, nil
 }
 
-// appendFill appends bs copies of the one-element fz to z.
+// appendFill appends a block of bs fill elements to z: fz is one element,
+// or one per slot of the block (a per-slot fill).
 func appendFill(z, fz vec, bs int64) vec {
-	for range bs {
+	for k := range int(bs) {
+		k %= fz.len()
 		switch z.dom {
 		case domInt:
-			z.i = append(z.i, fz.i[0])
+			z.i = append(z.i, fz.i[k])
 		case domReal:
-			z.f = append(z.f, fz.f[0])
+			z.f = append(z.f, fz.f[k])
 		default:
-			z.c = append(z.c, fz.c[0])
+			z.c = append(z.c, fz.c[k])
 		}
 	}
 	return z

@@ -306,7 +306,7 @@ func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
 func checkDivisors(op string, t *tensor.Tensor, dom domain) error {
 	v := loadVec(t.ValueArray(), dom)
 	if t.StorageLayout() != tensor.Strided && t.ValueArray().Numel() < dtype.NumelOf(t.Dims()) {
-		v.i = append(v.i, elementVec(t.DType(), t.FillElem(), dom).i...)
+		v.i = append(v.i, fillVec(t, dom).i...)
 	}
 	if slices.Contains(v.i, 0) {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (an integer divisor element is 0)", op)
@@ -367,7 +367,7 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 		}
 	}
 	if (op == "add" || op == "sub") && layout == tensor.COO && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO &&
-		a.DenseDim() == b.DenseDim() && isZero(a.Fill()) && isZero(b.Fill()) {
+		a.DenseDim() == b.DenseDim() && !a.PerSlotFill() && !b.PerSlotFill() && isZero(a.Fill()) && isZero(b.Fill()) {
 		alpha := alphaValue(op, args, dom)
 		return cooAddMerge(a, b, alpha, out)
 	}

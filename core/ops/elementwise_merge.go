@@ -16,7 +16,10 @@ import (
 func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, layout tensor.Layout, block [2]int64) (*tensor.Tensor, error) {
 	shape := a.Shape()
 	nd := len(shape)
-	dd := mergeDenseDim(a, b, layout, nd)
+	dd, err := slotsDenseDim(a, b, mergeDenseDim(a, b, layout, nd), layout)
+	if err != nil {
+		return nil, err
+	}
 	spec, err := tensor.TargetSpec(layout, shape, dd, -1, block)
 	if err != nil {
 		return nil, err
@@ -35,7 +38,7 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, do
 	if err := errs.CheckAlloc(op, int64(len(keys))*bs, 3*16); err != nil {
 		return nil, err
 	}
-	fa, fb := elementVec(ca.DType(), ca.FillElem(), dom), elementVec(cb.DType(), cb.FillElem(), dom)
+	fa, fb := mergeFillVecs(ca, cb, dom, bs)
 	x := gatherBlocks(loadVec(ca.ValueArray(), dom), ia, fa, bs)
 	y := gatherBlocks(loadVec(cb.ValueArray(), dom), ib, fb, bs)
 	z, err := applyBinary(op, bf, x, y)
@@ -64,9 +67,14 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, do
 	if a.IndexWidth() == 64 || b.IndexWidth() == 64 {
 		width = 64
 	}
-	res, err := tensor.BuildFrom(spec, e, out, fz.store(out, []int64{1}).Data, width, false)
+	res, err := tensor.BuildFrom(spec, e, out, fz.store(out, []int64{int64(fz.len())}).Data, width, false)
 	if err != nil {
 		return nil, err
+	}
+	if res.PerSlotFill() { // op(fill_a, fill_b) may give equal slots: that is the scalar fill
+		if res, err = tensor.WithSlotFill(res, res.SlotFill()); err != nil {
+			return nil, err
+		}
 	}
 	if layout == tensor.COO && def.multiplicative && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO && !(a.CoalescedFlag() && b.CoalescedFlag()) && len(keys) > 0 {
 		// torch marks a non-empty intersection coalesced only when both operands are.
@@ -199,26 +207,27 @@ func mergeKeys(ka, kb []int64) (keys, ia, ib []int64) {
 }
 
 // gatherBlocks lays out, for each merged entry, its value block from v (bs
-// elements per entry) or, where idx is -1, the fill value.
+// elements per entry) or, where idx is -1, the fill: one element, or one per
+// slot of the block (a per-slot fill).
 func gatherBlocks(v vec, idx []int64, fill vec, bs int64) vec {
 	out := makeVec(v.dom, len(idx)*int(bs))
 	switch v.dom {
 	case domInt:
-		gather(out.i, v.i, idx, fill.i[0], bs)
+		gather(out.i, v.i, idx, fill.i, bs)
 	case domReal:
-		gather(out.f, v.f, idx, fill.f[0], bs)
+		gather(out.f, v.f, idx, fill.f, bs)
 	default:
-		gather(out.c, v.c, idx, fill.c[0], bs)
+		gather(out.c, v.c, idx, fill.c, bs)
 	}
 	return out
 }
 
-func gather[T any](dst, src []T, idx []int64, fill T, bs int64) {
+func gather[T any](dst, src []T, idx []int64, fill []T, bs int64) {
 	for i, j := range idx {
 		d := dst[int64(i)*bs : int64(i+1)*bs]
 		if j < 0 {
 			for k := range d {
-				d[k] = fill
+				d[k] = fill[k%len(fill)]
 			}
 		} else {
 			copy(d, src[j*bs:(j+1)*bs])
@@ -235,7 +244,7 @@ func dropFillEntries(keys, ia, ib []int64, z, fz vec, bs int64) ([]int64, vec) {
 		if ia[i] < 0 || ib[i] < 0 {
 			all := true
 			for j := int64(i) * bs; j < int64(i+1)*bs && all; j++ {
-				all = z.equalAt(int(j), fz, 0)
+				all = z.equalAt(int(j), fz, int(j%bs)%fz.len())
 			}
 			if all {
 				continue

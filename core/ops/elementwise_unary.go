@@ -81,9 +81,6 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", name)
 	}
 	if name == "pow" {
-		if t.PerSlotFill() {
-			return nil, errs.Errorf(errs.ErrUnsupported, "pow: a tensor with a per-slot fill value is not supported (the number operators read one scalar fill)")
-		}
 		if err := checkUnaryParams(name, "exponent", &args); err != nil {
 			return nil, err
 		}
