@@ -140,6 +140,9 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if err := checkBinaryArgs(name, def, a, b, &args); err != nil {
 		return nil, err
 	}
+	if undefinedOperand(a) || undefinedOperand(b) {
+		return binaryUndefined(name, a, b, args)
+	}
 	common := resultType(a, b)
 	a, b, err := zeroDimAsNumber(a, b)
 	if err != nil {

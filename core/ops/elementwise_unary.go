@@ -80,6 +80,9 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	if t == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", name)
 	}
+	if t.UndefinedFill() {
+		return unaryUndefined(name, t, args)
+	}
 	if name == "pow" {
 		if err := checkUnaryParams(name, "exponent", &args); err != nil {
 			return nil, err

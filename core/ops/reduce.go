@@ -99,6 +99,9 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.UndefinedFill() {
+		return reduceUndefined(t, red, dims, op, rd, outDType)
+	}
 	if t.StorageLayout() == tensor.Strided {
 		if nd == 0 {
 			// One element, reduced as any group is: count_nonzero(3) is 1, not 3.
@@ -125,14 +128,16 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
 		return r, err
 	}
-	return reduceViaCOO(t, red, dims, op, rd, outDType)
+	return reduceViaCOO(t, red, dims, op, rd, outDType, false)
 }
 
 // reduceViaCOO is Reduce through t's coalesced COO form, for any layout
 // and dim set: entries sorted by their kept sparse coordinates form the
 // output groups. It serves the cases reduceNative leaves (hybrid, batched,
 // N-d per-dim reductions) and is the tests' reference for the engine.
-func reduceViaCOO(t *tensor.Tensor, red []bool, dims []int, op string, rd reducer, outDType dtype.DType) (*tensor.Tensor, error) {
+// masked skips the unspecified elements (an undefined fill): a group reduces
+// its stored elements only, and mean divides by their count.
+func reduceViaCOO(t *tensor.Tensor, red []bool, dims []int, op string, rd reducer, outDType dtype.DType, masked bool) (*tensor.Tensor, error) {
 	nd := len(t.Dims())
 	c, err := coalescedCOO(t)
 	if err != nil {
@@ -197,16 +202,23 @@ func reduceViaCOO(t *tensor.Tensor, red []bool, dims []int, op string, rd reduce
 		return nil, emptyReductionError(op, t, dims)
 	}
 	for g := range acc {
-		if missing := groupSize - counts[g]; missing > 0 {
+		if missing := groupSize - counts[g]; missing > 0 && !masked {
 			for j := range acc[g] {
 				acc[g][j] = rd.fold(acc[g][j], fill, missing*denseFactor)
 			}
 		}
+		n := perOutput
+		if masked {
+			n = counts[g] * denseFactor
+		}
 		for j := range acc[g] {
-			acc[g][j] = rd.finish(acc[g][j], perOutput)
+			acc[g][j] = rd.finish(acc[g][j], n)
 		}
 	}
 	unspecified := rd.finish(rd.fold(rd.identity, fill, perOutput), perOutput)
+	if masked {
+		unspecified = rd.finish(rd.identity, 0)
+	}
 	if len(keptSparse) == 0 {
 		out := dtype.NewArray(outDType, outBlockShape)
 		for j := int64(0); j < outBlock; j++ {
@@ -272,6 +284,9 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	}
 	if t.StorageLayout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
+	}
+	if t.UndefinedFill() {
+		return softmaxUndefined(t, dim, log)
 	}
 	if !t.DType().IsFloat() && !t.DType().IsComplex() {
 		// torch refuses with NotImplementedError ("softmax" not implemented for 'Long'),

@@ -162,13 +162,13 @@ func referenceReduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, e
 		return nil, err
 	}
 	if t.StorageLayout() != tensor.Strided {
-		return reduceViaCOO(t, red, dims, op, rd, out)
+		return reduceViaCOO(t, red, dims, op, rd, out, false)
 	}
 	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	if err != nil {
 		return nil, err
 	}
-	r, err := reduceViaCOO(c, red, dims, op, rd, out)
+	r, err := reduceViaCOO(c, red, dims, op, rd, out, false)
 	if err != nil || r.StorageLayout() == tensor.Strided {
 		return r, err
 	}

@@ -30,6 +30,9 @@ func DefaultConvert() ConvertOptions { return ConvertOptions{DenseDim: -1, Spars
 // unspecified element; duplicate COO entries are summed.
 func ToDense(t *Tensor) (*Tensor, error) {
 	cancel.Poll()
+	if t.undef {
+		return nil, errUndefinedDense("to_dense")
+	}
 	if t.layout == Strided {
 		return Clone(t), nil
 	}
@@ -120,6 +123,9 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if layout == Strided {
 		return ToDense(t)
 	}
+	if t.undef {
+		return toLayoutUndefined(t, layout, opt)
+	}
 	nd := len(t.shape)
 	dd := opt.DenseDim
 	if dd < 0 {
@@ -189,6 +195,13 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 // tensors of the other formats are coalesced already and come back cloned.
 func Coalesce(t *Tensor) (*Tensor, error) {
 	cancel.Poll()
+	if t.undef && t.layout == COO && !t.coalesced { // summing duplicates reads no fill
+		c, err := Coalesce(Refill(t, make([]byte, t.dtype.Size())))
+		if err != nil {
+			return nil, err
+		}
+		return AsUndefined(c), nil
+	}
 	if t.layout != COO || t.coalesced {
 		return Clone(t), nil
 	}
@@ -250,6 +263,13 @@ func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
 	}
 	if d == t.dtype {
 		return Clone(t), nil
+	}
+	if t.undef { // the cast reads the stored values only
+		c, err := ToDType(Refill(t, make([]byte, t.dtype.Size())), d)
+		if err != nil {
+			return nil, err
+		}
+		return AsUndefined(c), nil
 	}
 	if err := errs.CheckAlloc("to(dtype)", t.values.Numel(), d.Size()); err != nil {
 		return nil, err
@@ -348,6 +368,9 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 func Equal(a, b *Tensor) (bool, error) {
 	if a.dtype != b.dtype || !slices.Equal(a.shape, b.shape) {
 		return false, nil
+	}
+	if a.undef || b.undef {
+		return equalUndefined(a, b)
 	}
 	if a.PerSlotFill() || b.PerSlotFill() { // the element-level COO below would drop the dense dims
 		return denseEqual(a, b)

@@ -23,6 +23,9 @@ func (t *Tensor) PerSlotFill() bool { return t.slots.Data != nil }
 // SlotFill returns the fill as an array of the dense dims' shape (a copy):
 // the per-slot fill, or the scalar fill broadcast.
 func (t *Tensor) SlotFill() dtype.Array {
+	if t.undef { // the RFC's undefined fill: shape (0,)
+		return undefinedSlots(t.dtype)
+	}
 	if t.PerSlotFill() {
 		return CloneArray(t.slots)
 	}
@@ -35,8 +38,11 @@ func (t *Tensor) SlotFill() dtype.Array {
 }
 
 // scalarFill is the one-element fill; it panics on a per-slot fill, which
-// no single element describes.
+// no single element describes, and on an undefined one.
 func (t *Tensor) scalarFill() []byte {
+	if t.undef {
+		panic("gosparse internal error: the scalar fill of a tensor with an undefined fill value was read by a code path that does not support undefined fills")
+	}
 	if t.PerSlotFill() {
 		panic(fmt.Sprintf("gosparse internal error: the scalar fill of a tensor with a per-slot fill (dense shape %v) was read by a code path that does not support per-slot fills", t.DenseShape()))
 	}
@@ -44,17 +50,21 @@ func (t *Tensor) scalarFill() []byte {
 }
 
 // fillPattern is the fill as bytes that tile any array whose innermost dims
-// are the dense dims: one element, or the per-slot fill's elements.
+// are the dense dims: one element, or the per-slot fill's elements. An
+// undefined fill has none: it panics.
 func (t *Tensor) fillPattern() []byte {
+	if t.undef {
+		return t.scalarFill()
+	}
 	if t.PerSlotFill() {
 		return t.slots.Data
 	}
 	return t.fill
 }
 
-// setFill gives t the scalar fill b (dropping any per-slot fill).
+// setFill gives t the scalar fill b (dropping any per-slot or undefined fill).
 func (t *Tensor) setFill(b []byte) {
-	t.fill, t.slots = b, dtype.Array{}
+	t.fill, t.slots, t.undef = b, dtype.Array{}, false
 }
 
 // setFillPattern gives t the fill pattern p (see fillPattern): one element
@@ -69,22 +79,32 @@ func (t *Tensor) setFillPattern(p []byte) {
 	if int64(len(p)) != dtype.NumelOf(ds)*int64(es) {
 		panic(fmt.Sprintf("gosparse internal error: a fill pattern of %d bytes for dense shape %v", len(p), ds))
 	}
-	t.fill, t.slots = nil, dtype.Array{DType: t.dtype, Shape: ds, Data: p}
+	t.fill, t.slots, t.undef = nil, dtype.Array{DType: t.dtype, Shape: ds, Data: p}, false
 }
 
 // carryFill gives t (a tensor being built from src, with src's dtype and
-// dense dims) a copy of src's fill, per-slot or scalar.
+// dense dims) a copy of src's fill, per-slot, scalar or undefined.
 func (t *Tensor) carryFill(src *Tensor) {
+	if src.undef {
+		t.setFill(make([]byte, t.dtype.Size()))
+		t.undef = true
+		return
+	}
 	t.setFillPattern(bytes.Clone(src.fillPattern()))
 }
 
 // WithSlotFill returns a copy of t whose unspecified elements read fill, an
 // array of t's dtype with the shape of t's dense dims (the fill-value RFC's
 // form for hybrid tensors): slot d of every unspecified sparse position reads
-// fill[d]. An array whose elements are all equal becomes the scalar fill.
+// fill[d]. An array whose elements are all equal becomes the scalar fill; an
+// array of shape (0,) is the undefined fill (WithUndefinedFill); an array of
+// another dtype is refused (ErrDType), as the RFC refuses it.
 func WithSlotFill(t *Tensor, fill dtype.Array) (*Tensor, error) {
-	if fill.DType != t.dtype {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: dtype %s must be the tensor's dtype %s", fill.DType, t.dtype)
+	if slices.Equal(fill.Shape, []int64{0}) { // the RFC's undefined fill, fill_value=[] (of any dtype: it holds no element)
+		return WithUndefinedFill(t)
+	}
+	if fill.DType != t.dtype { // the RFC: an array fill of another dtype is a TypeError
+		return nil, errs.Errorf(errs.ErrDType, "fill_value: an array of dtype %s must have the tensor's dtype %s (the fill-value RFC casts no array fill)", fill.DType, t.dtype)
 	}
 	ds := t.DenseShape()
 	if !slices.Equal(fill.Shape, ds) {

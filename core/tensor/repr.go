@@ -49,6 +49,9 @@ func (t *Tensor) String() string {
 	if t.PerSlotFill() { // torch prints no fill; a per-slot one must not pass unseen
 		suffixes = append(suffixes, "fill_value="+arrayStr(t.slots, indent))
 	}
+	if t.undef { // nor an undefined one
+		suffixes = append(suffixes, "fill_value=[]")
+	}
 	var parts [][2]string
 	switch {
 	case t.layout == COO:

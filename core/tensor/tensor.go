@@ -28,6 +28,7 @@ type Tensor struct {
 	indices   dtype.Array // COO: the (sparse_dim, nse) array whose rows are the levels' Crd
 	fill      []byte      // one element of dtype; nil when slots holds a per-slot fill
 	slots     dtype.Array // the per-slot fill (fill_slots.go), of the dense dims' shape; Data nil for a scalar fill
+	undef     bool        // the fill is undefined (fill_undefined.go): fill holds a zero no path may read
 	coalesced bool        // COO: indices sorted and unique
 	width     int         // index width of pos/crd: 32 or 64 (0 for strided)
 

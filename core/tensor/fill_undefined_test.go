@@ -1,0 +1,111 @@
+package tensor
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/stretchr/testify/require"
+)
+
+// undefCOO is an uncoalesced 3x4 COO with an undefined fill, storing a 0
+// and a 1 (the values a stand-in fill could take) and a duplicate.
+func undefCOO(t *testing.T) *Tensor {
+	idx := dtype.Int64Array([]int64{0, 2, 0, 0, 0, 1, 3, 3}, 2, 4)
+	c, err := NewCOO(idx, dtype.Float64Array([]float64{0, 1, 2.5, -1}, 4), []int64{3, 4}, BuildOptions{})
+	require.NoError(t, err)
+	u, err := WithUndefinedFill(c)
+	require.NoError(t, err)
+	return u
+}
+
+// TestUndefinedFillConversionsKeepEntries: every conversion between sparse
+// layouts, coalesce, clone and to(dtype) keep the undefined fill and every
+// stored element (the 0 and the 1 included), and Equal compares masks and
+// values.
+func TestUndefinedFillConversionsKeepEntries(t *testing.T) {
+	u := undefCOO(t)
+	require.True(t, u.UndefinedFill())
+	want, err := Coalesce(u)
+	require.NoError(t, err)
+	require.True(t, want.UndefinedFill())
+	require.Equal(t, int64(3), want.NNZ())
+	for _, l := range []Layout{COO, CSR, CSC} {
+		c, err := ToLayout(u, l, DefaultConvert())
+		require.NoError(t, err, l)
+		require.True(t, c.UndefinedFill(), l)
+		if l != COO { // COO to COO keeps the duplicate
+			require.Equal(t, int64(3), c.NNZ(), l)
+		}
+		eq, err := Equal(c, want)
+		require.NoError(t, err)
+		require.True(t, eq, l)
+		back, err := ToLayout(c, COO, DefaultConvert())
+		require.NoError(t, err)
+		eq, err = Equal(back, want)
+		require.NoError(t, err)
+		require.True(t, eq, l)
+	}
+	f, err := ToDType(u, dtype.Float32)
+	require.NoError(t, err)
+	require.True(t, f.UndefinedFill())
+	require.Equal(t, int64(3), f.NNZ()) // coalesced before the cast
+	require.True(t, Clone(u).UndefinedFill())
+	// Equal: another value, or a defined fill, is not equal.
+	other, err := WithFill(u, make([]byte, 8))
+	require.NoError(t, err)
+	eq, err := Equal(u, other)
+	require.NoError(t, err)
+	require.False(t, eq)
+	require.Contains(t, u.String(), "fill_value=[]")
+	require.Equal(t, []int64{0}, u.SlotFill().Shape)
+}
+
+// TestUndefinedFillRefusals: to_dense, a strided conversion, a change of
+// dense dims and block padding are refused by name; a strided tensor cannot
+// take an undefined fill; giving a value makes the dense form.
+func TestUndefinedFillRefusals(t *testing.T) {
+	u := undefCOO(t)
+	_, err := ToDense(u)
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
+	require.Contains(t, err.Error(), "fill_value")
+	_, err = ToLayout(u, Strided, DefaultConvert())
+	require.Error(t, err)
+	opt := DefaultConvert()
+	opt.BlockSize = [2]int64{1, 2}
+	_, err = ToLayout(u, BSR, opt)
+	require.Equal(t, errs.ErrUnsupported, errs.CodeOf(err))
+	opt = DefaultConvert()
+	opt.DenseDim = 1
+	_, err = ToLayout(u, COO, opt)
+	require.Equal(t, errs.ErrUnsupported, errs.CodeOf(err))
+	d, err := ToDense(u)
+	require.Nil(t, d)
+	require.Error(t, err)
+	s, err := ToDense(Refill(undefCOO(t), make([]byte, 8)))
+	require.NoError(t, err)
+	_, err = WithUndefinedFill(s)
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
+	v, err := WithFill(u, dtype.Float64Array([]float64{7}, 1).Data)
+	require.NoError(t, err)
+	d, err = ToDense(v)
+	require.NoError(t, err)
+	require.Equal(t, []float64{0, 7, 7, 1.5, 7, 7, 7, 7, 7, 1, 7, 7}, dtype.AsSlice[float64](d.ValueArray()))
+}
+
+// TestWithSlotFillKinds: an array of shape (0,) is the undefined fill; an
+// array of another dtype is a dtype error (the RFC's TypeError).
+func TestWithSlotFillKinds(t *testing.T) {
+	idx := dtype.Int64Array([]int64{0, 1}, 1, 2)
+	c, err := NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3, 4}, 2, 2), []int64{3, 2}, BuildOptions{})
+	require.NoError(t, err)
+	u, err := WithSlotFill(c, CastArray(dtype.Float64Array([]float64{}, 0), dtype.Float32))
+	require.NoError(t, err)
+	require.True(t, u.UndefinedFill())
+	_, err = WithSlotFill(c, CastArray(dtype.Float64Array([]float64{1, 2}, 2), dtype.Float32))
+	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
+	require.Contains(t, err.Error(), "fill_value")
+	p, err := WithSlotFill(c, dtype.Float64Array([]float64{1, 2}, 2))
+	require.NoError(t, err)
+	require.True(t, p.PerSlotFill())
+}
