@@ -54,7 +54,7 @@ func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, o
 	}
 	apply := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.UnaryByName(name, t, ua) }
 	if s, ok := slotsUnary(fn, t, out, apply); ok {
-		return s // the op maps each fill slot (ops.mapTensor); pow goes through gs_binary_number's refusal
+		return s // the op maps each fill slot (ops.mapTensor), pow included
 	}
 	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
 		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
@@ -77,11 +77,11 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	ha, err := lookupAny("a", a) // device operands: binaryOnDevice below
+	ha, err := lookupAnySlots("a", a) // device operands: binaryOnDevice below; per-slot fills combine slot by slot
 	if err != nil {
 		return done(fn, err)
 	}
-	hb, err := lookupAny("b", b)
+	hb, err := lookupAnySlots("b", b)
 	if err != nil {
 		return done(fn, err)
 	}
@@ -100,6 +100,9 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 		return finishDevice(fn, out)(binaryOnDevice(name, ha, hb, ba))
 	}
 	if recording(ha, hb) && binaryGrad(name, ba) != nil {
+		if err := noFillKindGrad(ha, hb); err != nil {
+			return done(fn, err)
+		}
 		v, err := binaryGrad(name, ba)(varOf(ha), varOf(hb))
 		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
 	}
@@ -117,7 +120,7 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookupAny("a", a) // a device tensor: BinaryNumber below
+	h, err := lookupAnySlots("a", a) // a device tensor: BinaryNumber below; a per-slot fill maps slot by slot
 	if err != nil {
 		return done(fn, err)
 	}

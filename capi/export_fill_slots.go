@@ -11,12 +11,15 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// Per-slot fills (core/tensor/fill_slots.go): lookupAny refuses a tensor that
-// has one, so only the exports that resolve their tensors through lookupSlots
-// below ever see it. Each of them either supports it or passes it to a core
-// function that does (or refuses it with GS_ERR_UNSUPPORTED).
+// Per-slot fills (core/tensor/fill_slots.go) and undefined fills
+// (core/tensor/fill_undefined.go): lookupAny refuses a tensor that has one, so
+// only the exports that resolve their tensors through lookupSlots,
+// lookupAnySlots, slotsUnary or undefinedUnary below ever see it. Each of them
+// either supports it or passes it to a core function that does (or refuses
+// it by name).
 
-// lookupSlots is lookup that also accepts a host tensor with a per-slot fill.
+// lookupSlots is lookup that also accepts a host tensor with a per-slot or
+// an undefined fill.
 func lookupSlots(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	h, err := lookupLive(arg, t)
 	if err == nil && h.dev != nil {
@@ -25,13 +28,33 @@ func lookupSlots(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	return h, err
 }
 
-// slotsUnary runs op (a core function that supports per-slot fills) when t is
-// a live host tensor with a per-slot fill, and reports whether it did; the
-// caller's general path (which refuses it) runs otherwise. Such a tensor
+// lookupAnySlots is lookupAny that also accepts a host tensor with a per-slot
+// or an undefined fill: the binary ops, which combine fills slot by slot
+// (core/ops elementwise_slots.go) or with torch.masked's semantics (core/ops
+// fill_undefined.go).
+func lookupAnySlots(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
+	return lookupLive(arg, t)
+}
+
+// slotsUnary runs op (a core function that supports per-slot and undefined
+// fills) when t is a live host tensor with one, and reports whether it did;
+// the caller's general path (which refuses it) runs otherwise. Such a tensor
 // never records autograd: requires_grad resolves through lookup.
 func slotsUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) (C.gs_status, bool) {
+	return fillKindUnary(fn, t, out, op, func(t *tensor.Tensor) bool { return t.PerSlotFill() || t.UndefinedFill() })
+}
+
+// undefinedUnary is slotsUnary for the exports that support undefined fills
+// but not per-slot ones (the reductions and softmax, which skip unspecified
+// elements).
+func undefinedUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) (C.gs_status, bool) {
+	return fillKindUnary(fn, t, out, op, (*tensor.Tensor).UndefinedFill)
+}
+
+// fillKindUnary runs op when t is a live host tensor for which takes is true.
+func fillKindUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error), takes func(*tensor.Tensor) bool) (C.gs_status, bool) {
 	h, err := lookupLive("t", t)
-	if err != nil || h.t == nil || !h.t.PerSlotFill() {
+	if err != nil || h.t == nil || !takes(h.t) {
 		return 0, false
 	}
 	if out == nil {
@@ -43,7 +66,8 @@ func slotsUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.T
 
 // gsgo_with_fill_array writes a copy of t whose unspecified elements read
 // fill, an array of t's dtype with the shape of t's dense dims (slot d of every
-// unspecified sparse position reads fill[d]); all-equal elements give a scalar fill.
+// unspecified sparse position reads fill[d]); all-equal elements give a scalar
+// fill, an array of shape (0,) the undefined fill.
 //
 //export gsgo_with_fill_array
 func gsgo_with_fill_array(t *C.gs_ctensor, fill *C.gs_carray, out **C.gs_tensor) (st C.gs_status) {
@@ -68,7 +92,8 @@ func gsgo_with_fill_array(t *C.gs_ctensor, fill *C.gs_carray, out **C.gs_tensor)
 }
 
 // gsgo_tensor_fill_array lends t's fill as an array of the dense dims' shape:
-// the per-slot fill, or the scalar fill broadcast. The data pointer stays
+// the per-slot fill, or the scalar fill broadcast; shape (0,) for an
+// undefined fill. The data pointer stays
 // valid until t is freed.
 //
 //export gsgo_tensor_fill_array
@@ -98,3 +123,14 @@ func gsgo_tensor_fill_array(t *C.gs_ctensor, out *C.gs_array) (st C.gs_status) {
 // fillArrayComp is the lendKey component of the lent fill array (the
 // gs_component codes are >= 0).
 const fillArrayComp = -2
+
+// noFillKindGrad refuses to record autograd through an operand with a
+// per-slot or an undefined fill: the backward formulas read one scalar fill.
+func noFillKindGrad(hs ...*tensorHandle) error {
+	for _, h := range hs {
+		if h.t != nil && (h.t.PerSlotFill() || h.t.UndefinedFill()) {
+			return errs.Errorf(errs.ErrUnsupported, "autograd: an operand with a per-slot or undefined fill value takes no part in a recorded operation; give it one scalar fill first (gs_with_fill_value)")
+		}
+	}
+	return nil
+}

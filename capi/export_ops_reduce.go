@@ -25,6 +25,9 @@ func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_te
 	if d := onDevice(t); d != nil && out != nil {
 		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
+	if s, ok := undefinedUnary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Sum(t, ds) }); ok {
+		return s // the specified elements only (torch.masked)
+	}
 	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Sum(t, ds) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Sum(v, ds) })
 }
@@ -35,6 +38,9 @@ func gsgo_sum(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_te
 func gsgo_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_softmax"
 	defer guard(fn, &st)
+	if s, ok := undefinedUnary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Softmax(t, int(dim), false) }); ok {
+		return s
+	}
 	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Softmax(t, int(dim), false) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Softmax(v, int(dim), false) })
 }
@@ -45,6 +51,9 @@ func gsgo_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_st
 func gsgo_log_softmax(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_log_softmax"
 	defer guard(fn, &st)
+	if s, ok := undefinedUnary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Softmax(t, int(dim), true) }); ok {
+		return s
+	}
 	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Softmax(t, int(dim), true) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.Softmax(v, int(dim), true) })
 }

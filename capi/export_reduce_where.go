@@ -39,6 +39,9 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
 	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Reduce(t, ds, name) }
+	if s, ok := undefinedUnary(fn, t, out, reduce); ok {
+		return s // the specified elements only (torch.masked)
+	}
 	if name == "sum" {
 		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.ReduceSum(v, ds) })
 	}

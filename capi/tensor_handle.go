@@ -101,7 +101,7 @@ func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 
 // lookupAny is lookup for a tensor on the host or on a device. A tensor
 // with a per-slot fill (an array over the dense dims, fill_slots.go in core/tensor)
-// is refused with GS_ERR_UNSUPPORTED here, so every export refuses it unless
+// or an undefined one (fill_undefined.go) is refused with GS_ERR_UNSUPPORTED here, so every export refuses it unless
 // it resolves its argument through lookupSlots (export_fill_slots.go), the
 // opt-in of the exports that support per-slot fills.
 func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
@@ -109,6 +109,10 @@ func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	if err == nil && h.t != nil && h.t.PerSlotFill() {
 		return nil, errs.Errorf(errs.ErrUnsupported, "%s has a per-slot fill value (an array over its dense dims %v): this call does not support per-slot fills; "+
 			"give it one scalar fill first (gs_with_fill_value; Python: with_fill_value)", arg, h.t.DenseShape())
+	}
+	if err == nil && h.t != nil && h.t.UndefinedFill() {
+		return nil, errs.Errorf(errs.ErrUnsupported, "%s has an undefined fill value (fill_value=[], torch.masked's semantics): this call does not support it "+
+			"(torch.masked defines no such operation either); give it a value first (gs_with_fill_value; Python: with_fill_value)", arg)
 	}
 	return h, err
 }

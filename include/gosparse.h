@@ -434,7 +434,9 @@ gs_status gs_with_fill_value(const gs_tensor *t, const void *value, int64_t valu
  * elements are all equal gives the scalar fill. A tensor with a per-slot fill is
  * supported by: gs_to_dense, gs_clone, gs_to_layout/gs_to_layout_as keeping its
  * dense dims (COO/CSR/CSC/BSR/BSC), gs_coalesce, gs_to_dtype, gs_equal,
- * gs_unary (each op maps every fill slot; "pow" refuses),
+ * gs_unary (each op maps every fill slot), gs_binary and gs_binary_number
+ * (the result's fill slot d is op(fill_a[d], fill_b[d]); two per-slot operands
+ * must have the same dense dims),
  * gs_tensor_repr, the property, shape, component and level getters,
  * gs_with_fill_value/gs_with_fill_array and gs_tensor_fill_array; every other
  * call refuses it with GS_ERR_UNSUPPORTED (gs_tensor_fill_value too: one

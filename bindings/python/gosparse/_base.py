@@ -68,9 +68,14 @@ def _fill_arg(t, value, dt):
     """A fill_value given as a number or as an array over t's dense dims (the fill-value
     RFC's form for hybrid tensors, or one that broadcasts to it): (number, None), or
     (None, storage array of the dense dims' shape) when its elements differ (a per-slot
-    fill). Refuses an array that does not fit the dense dims."""
+    fill), or (None, an empty array of shape (0,)) for the RFC's undefined fill
+    (fill_value=[]). Refuses an array that does not fit the dense dims, and (TypeError,
+    as the RFC) an array whose dtype is not t's."""
     if np.ndim(value) == 0 and not is_tensor(value):
         return value, None
+    if np.shape(value) == (0,):  # the RFC's undefined fill: no value at all
+        return None, np.zeros((0,), dt.numpy_dtype)
+    _check_fill_dtype(value, dt)
     arr = np.asarray(value.to_dense().numpy() if is_tensor(value) else value)
     dd = 0 if t.layout is T.strided else t.dense_dim()
     dense = tuple(t.shape)[t.ndim - dd:]
@@ -87,6 +92,21 @@ def _fill_arg(t, value, dt):
         return flat[0].item(), None
     stored, _ = A.as_array(np.array(full), "fill_value", dt)
     return None, A.contiguous(stored)
+
+
+def _check_fill_dtype(value, dt):
+    """The RFC casts no array fill: a numpy array or a tensor whose dtype is not the
+    tensor's is a TypeError (a Python list, which has no dtype, takes the tensor's)."""
+    if is_tensor(value):
+        got = value.dtype
+    elif isinstance(value, np.ndarray):
+        got = T._BY_NUMPY.get(value.dtype.newbyteorder("="))
+    else:
+        return
+    if got is not dt:
+        raise TypeError("fill_value: an array fill must have the tensor's dtype %s, got %s "
+                        "(the fill-value RFC casts no array fill)"
+                        % (dt.name, got.name if got is not None else value.dtype))
 
 
 # A wrapped tensor borrows the caller's memory: its numpy arrays stay here until the
@@ -431,8 +451,8 @@ class TensorBase:
         """The value of the unspecified elements: a numpy scalar of the dtype (a
         Python float for bfloat16, which numpy lacks). Zero unless set with
         gosparse.with_fill_value or a fill_value= argument. A per-slot fill (one that
-        differs between the dense slots) is no one number: NotSupportedError, read it
-        with _fill_value()."""
+        differs between the dense slots) is no one number, nor is an undefined one
+        (fill_value=[]): NotSupportedError, read it with _fill_value()."""
         t = self._pinned()
         dt = t.dtype
         buf = ctypes.create_string_buffer(dt.itemsize)
@@ -446,11 +466,19 @@ class TensorBase:
         """The fill-value RFC's Tensor._fill_value(): the value of the unspecified
         elements as a strided tensor of self's dtype with the dense dims' shape (the
         RFC's rule for hybrid tensors; 0-d without dense dims): the per-slot fill, or
-        the scalar fill broadcast."""
+        the scalar fill broadcast; shape (0,) for the undefined fill (fill_value=[])."""
         t = self._pinned()
         g = GsArray()
         _check(lib.gs_tensor_fill_array(t._handle, byref(g)), "gs_tensor_fill_array")
         return from_array(np.array(A.view_of(t._handle, g)), t.dtype)  # 0-d stays 0-d
+
+    def _fill_undefined(self):
+        """Whether the fill is the RFC's undefined one (fill_value=[]): the unspecified
+        elements have no value, as torch.masked's masked-out elements."""
+        t = self._pinned()
+        g = GsArray()
+        _check(lib.gs_tensor_fill_array(t._handle, byref(g)), "gs_tensor_fill_array")
+        return g.ndim == 1 and g.shape[0] == 0
 
     def _with_fill(self, value):
         """A copy of self whose unspecified elements read value (of self's dtype): one
@@ -570,8 +598,15 @@ class TensorBase:
 
     # ---- conversions ------------------------------------------------------------
 
-    def to_dense(self):
+    def to_dense(self, *, fill_value=None):
         """The strided tensor this represents (returns a new tensor).
+
+        Parameters
+        ----------
+        fill_value : scalar or array, optional
+            The value of the unspecified elements in the result instead of the
+            tensor's fill value; required when that is undefined (``fill_value=[]``,
+            torch.masked's semantics), which has no dense value.
 
         Returns
         -------
@@ -584,6 +619,8 @@ class TensorBase:
         >>> gs.sparse_coo_tensor([[0], [1]], [5.], (2, 2)).to_dense().tolist()
         [[0.0, 5.0], [0.0, 0.0]]
         """
+        if fill_value is not None:
+            return self._with_fill(fill_value).to_dense()
         return new_tensor(lib.gs_to_dense, self._handle)
 
     def _filled_source(self, fill_value):

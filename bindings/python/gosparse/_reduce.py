@@ -102,6 +102,9 @@ def all(input, dim=None, keepdim=False):
     strided), unspecified elements counting as the fill value: the elements counted
     non-zero equal the elements reduced. keepdim as sum's."""
     t = tensor_arg(input, "all")
+    if t.layout is not T.strided and t._fill_undefined():
+        # torch.masked: over the specified elements only, so not any(x == 0).
+        return _kept("all", t, any(t == 0, dim).eq(False), dim, keepdim)
     # A 0-d tensor takes dim 0 or -1, as torch: its one element.
     dims = reduced_dims(dim, max(t.ndim, 1), "all") if t.ndim or dim is not None else []
     n = 1
