@@ -301,6 +301,64 @@ fn fill_values_are_carried_by_the_operators() {
     lc.finish();
 }
 
+#[test]
+fn undefined_fill_follows_torch_masked() {
+    let lc = LeakCheck::start();
+    let a = sample();
+    let mask: Vec<bool> = a.v.iter().map(|&x| x != 0.0).collect();
+    let masked = |want: &dyn Fn(f64) -> f64, v: f64| -> Vec<f64> {
+        a.v.iter().zip(&mask).map(|(&x, &m)| if m { want(x) } else { v }).collect()
+    };
+    for l in [Layout::SparseCoo, Layout::SparseCsr, Layout::SparseCsc] {
+        let u = in_layout(&a, l).with_undefined_fill().unwrap();
+        assert!(u.fill_is_undefined().unwrap(), "{l}");
+        let e = u.to_dense().unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert!(e.message().contains("fill_value"), "{e}");
+        let filled = |t: &Tensor| dense(&t.with_fill_value(7.0f64).unwrap());
+        let c = u.unary("cos", &Default::default()).unwrap();
+        assert!(c.fill_is_undefined().unwrap());
+        assert_eq!(filled(&c), masked(&|x: f64| x.cos(), 7.0), "{l}");
+        assert_eq!(filled(&u.binary("add", &u, &Default::default()).unwrap()), masked(&|x| 2.0 * x, 7.0), "{l}");
+        assert_eq!(filled(&u.binary("mul", 3.0f64, &Default::default()).unwrap()), masked(&|x| 3.0 * x, 7.0), "{l}");
+        // Row sums of the specified elements; every row of sample() has one.
+        let rows: Vec<f64> = a.v.chunks(a.cols).map(|r| r.iter().sum()).collect();
+        assert_eq!(filled(&u.sum(&[1]).unwrap()), rows, "{l}");
+        let max = a.v.iter().zip(&mask).filter(|p| *p.1).map(|p| *p.0).fold(f64::NEG_INFINITY, f64::max);
+        assert_eq!(u.amax(&[]).unwrap().values::<f64>().unwrap(), &[max], "{l}");
+        let e = u.mm(&a.transpose().tensor()).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Unsupported);
+        assert!(e.message().contains("undefined fill"), "{e}");
+    }
+    lc.finish();
+}
+
+#[test]
+fn per_slot_fills_combine_slot_by_slot() {
+    let lc = LeakCheck::start();
+    per_slot_cases();
+    lc.finish();
+}
+
+/// The cases of per_slot_fills_combine_slot_by_slot, whose tensors drop on return.
+fn per_slot_cases() {
+    let t = Tensor::sparse_coo(&[1i64], 1, &[5.0f64, 6.0], Some(&[3, 2])).unwrap();
+    let p = t.with_fill_array(gosparse::ArrayRef::vector(&[7.0f64, -1.0])).unwrap();
+    let q = Tensor::sparse_coo(&[2i64], 1, &[1.0f64, 2.0], Some(&[3, 2]))
+        .unwrap()
+        .with_fill_array(gosparse::ArrayRef::vector(&[0.5f64, 3.0]))
+        .unwrap();
+    let s = p.binary("add", &q, &Default::default()).unwrap();
+    let want: Vec<f64> = dense(&p).iter().zip(dense(&q)).map(|(x, y)| x + y).collect();
+    assert_eq!(dense(&s), want);
+    assert_eq!(s.fill_array::<f64>().unwrap(), &[7.5, 2.0]);
+    let m = p.binary("mul", 2.0f64, &Default::default()).unwrap();
+    assert_eq!(dense(&m), dense(&p).iter().map(|x| 2.0 * x).collect::<Vec<_>>());
+    assert_eq!(m.fill_array::<f64>().unwrap(), &[14.0, -2.0]);
+    let e = t.with_fill_array(gosparse::ArrayRef::vector(&[1.0f32, 2.0])).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::DType);
+}
+
 // ---- errors ---------------------------------------------------------------------------
 
 #[test]
