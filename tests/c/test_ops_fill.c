@@ -1,6 +1,10 @@
 /* test_ops_fill.c — gs_with_fill_value: the fill value reads back, to_dense
  * materialises it, the operators carry it (to_dense(op(A)) == op(dense A)
- * with the fill in the dense reference), and the argument checks. */
+ * with the fill in the dense reference), and the argument checks; the
+ * undefined fill (gs_with_fill_array with an array of shape (0,)) and the
+ * dtype rule of an array fill. */
+#include <math.h> /* INFINITY */
+
 #include "test_ops_util.h"
 
 /* The 3x4 reference with fill in place of every unspecified (zero) element. */
@@ -107,9 +111,61 @@ static void test_operators_carry_the_fill(void) {
     }
 }
 
+/* 1 when t's fill is undefined: gs_tensor_fill_array lends shape (0,). */
+static int fill_undefined(const gs_tensor *t) {
+    gs_array f;
+    memset(&f, 0, sizeof f);
+    if (gs_tensor_fill_array(t, &f) != GS_OK) return 0;
+    return f.ndim == 1 && f.shape[0] == 0;
+}
+
+/* The undefined fill: made by an array of shape (0,), detected by
+ * gs_tensor_fill_array; unary ops map the stored values only, reductions skip
+ * the unspecified elements, to_dense needs a value, products refuse it. An
+ * array fill of another dtype is GS_ERR_DTYPE. */
+static void test_undefined_and_array_fill_kinds(void) {
+    ref_t a = ref_3x4();
+    for (int i = 1; i < OPS_NLAYOUTS; i++) {
+        gs_tensor *s = ref_in_layout(&a, ops_layout(i), -1), *u = NULL, *r = NULL, *f = NULL;
+        gs_array none = arr1(NULL, GS_FLOAT64, 0);
+        CHECK_OK(gs_with_fill_array(s, &none, &u));
+        CHECK(fill_undefined(u) && !fill_undefined(s));
+        CHECK_ERR(gs_to_dense(u, &r), GS_ERR_INVALID_ARGUMENT, "fill_value");
+        double got = 0, nine = 9;
+        CHECK_ERR(gs_tensor_fill_value(u, &got, sizeof got), GS_ERR_UNSUPPORTED, "undefined fill");
+        CHECK_ERR(gs_mm(u, s, &r), GS_ERR_UNSUPPORTED, "undefined fill");
+        CHECK(r == NULL);
+        /* neg maps the stored (non-zero) values only. */
+        CHECK_OK(gs_unary(u, "neg", NULL, &r));
+        CHECK(fill_undefined(r));
+        CHECK_OK(gs_with_fill_value(r, &nine, sizeof nine, &f));
+        ref_t want = ref_3x4();
+        for (int k = 0; k < 12; k++) want.v[k] = want.v[k] != 0 ? -want.v[k] : 9;
+        CHECK(same_as_ref(f, &want));
+        gs_tensor_free(&f);
+        gs_tensor_free(&r);
+        /* The sum of every element is the sum of the specified ones; amin too. */
+        CHECK_OK(gs_reduce(u, "amin", NULL, 0, &r));
+        double lo = INFINITY;
+        for (int k = 0; k < 12; k++)
+            if (a.v[k] != 0 && a.v[k] < lo) lo = a.v[k];
+        CHECK(dense_matches(r, &lo, 1)); /* the zeros read by a zero fill would give 0 */
+        gs_tensor_free(&r);
+        gs_tensor_free(&u);
+        gs_tensor_free(&s);
+    }
+    gs_tensor *s = ref_in_layout(&a, GS_SPARSE_COO, -1), *r = NULL;
+    float two[] = {1, 2};
+    gs_array wrong = arr1(two, GS_FLOAT32, 1);
+    CHECK_ERR(gs_with_fill_array(s, &wrong, &r), GS_ERR_DTYPE, "fill_value");
+    CHECK(r == NULL);
+    gs_tensor_free(&s);
+}
+
 int main(void) {
     check_start();
     test_fill_reads_back_and_materialises();
     test_operators_carry_the_fill();
+    test_undefined_and_array_fill_kinds();
     return check_finish("test_ops_fill");
 }
