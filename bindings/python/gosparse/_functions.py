@@ -131,7 +131,15 @@ def with_fill_value(input, value):
     to_dense() materialises it, conversions and the operators carry it, and sums
     count every unspecified element as value. Stored elements are unchanged. On a
     strided tensor the value is only recorded (it decides which elements a later
-    to_sparse() stores)."""
+    to_sparse() stores).
+
+    The fill-value RFC's other kinds: an array over a hybrid tensor's dense dims is a
+    per-slot fill (slot d of every unspecified sparse position reads value[d]); its
+    dtype must be input's (TypeError otherwise; a Python list takes input's dtype).
+    ``[]`` is the undefined fill: the unspecified elements have no value, with
+    torch.masked's semantics (element-wise ops map the stored values, reductions and
+    softmax skip the unspecified elements, to_dense needs ``fill_value=``). The
+    default, zero, is torch's definition of unspecified elements."""
     return tensor_arg(input, "with_fill_value")._with_fill(value)
 
 
