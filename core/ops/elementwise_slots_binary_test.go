@@ -10,7 +10,7 @@ import (
 )
 
 // slotsOperands are hybrid 4x4x2 tensors with per-slot fills in COO
-// (uncoalesced), CSR and BSR, plus a scalar-fill COO and a strided one of
+// (uncoalesced), CSR, BSR, CSC and BSC, plus a scalar-fill COO and a strided one of
 // the same shape, for the binary-op tests.
 func slotsOperands(t *testing.T, d dtype.DType, seed int64) []*tensor.Tensor {
 	idx := dtype.Int64Array([]int64{1, 0, 3, 1, 2, 0, 3, 2}, 2, 4)
@@ -36,11 +36,16 @@ func slotsOperands(t *testing.T, d dtype.DType, seed int64) []*tensor.Tensor {
 	require.NoError(t, err)
 	bsr, err := tensor.ToLayout(s, tensor.BSR, opt)
 	require.NoError(t, err)
+	csc, err := tensor.ToLayout(s, tensor.CSC, opt)
+	require.NoError(t, err)
+	bsc, err := tensor.ToLayout(s, tensor.BSC, opt)
+	require.NoError(t, err)
+	require.True(t, csc.PerSlotFill() && bsc.PerSlotFill())
 	scalar, err := tensor.WithFill(coo, tensor.ScalarBytes(d, dtype.Real(1.5)))
 	require.NoError(t, err)
 	dense, err := tensor.ToDense(s)
 	require.NoError(t, err)
-	return []*tensor.Tensor{s, csr, bsr, scalar, dense}
+	return []*tensor.Tensor{s, csr, bsr, csc, bsc, scalar, dense}
 }
 
 func mustStrided(t *testing.T, a dtype.Array) *tensor.Tensor {

@@ -629,6 +629,8 @@ class TensorBase:
         if fill_value is None:
             return self
         t = self._pinned()
+        if t.layout is not T.strided and np.shape(fill_value) == (0,):
+            return t._with_fill(fill_value)  # undefined: the stored elements stay specified
         src = t if t.layout is T.strided else t.to_dense()
         return src._with_fill(fill_value)
 

@@ -107,6 +107,10 @@ def test_conversions_keep_the_undefined_fill_and_every_stored_element():
     assert not gs.equal(t, gs.with_fill_value(t, 0.0))
     with pytest.raises(NotImplementedError, match="padding"):
         t.to_sparse_bsr((1, 2))  # padding a block would specify elements
+    # fill_value=[] on a conversion of a sparse tensor: its stored elements stay specified
+    z = gs.sparse_coo_tensor(I, V, (3, 4)).to_sparse_csr(fill_value=[])
+    assert z._fill_undefined() and z.layout is gs.sparse_csr
+    np.testing.assert_array_equal(masked(z)[1], MASK)
 
 
 # ---- element-wise ops -------------------------------------------------------------------
@@ -217,8 +221,12 @@ def per_slot(fill, values=HV, layout="coo"):
     t = gs.with_fill_value(gs.sparse_coo_tensor(HI, values, (4, 4, 2)), np.array(fill))
     if layout == "csr":
         return t.to_sparse_csr(dense_dim=1)
+    if layout == "csc":
+        return t.to_sparse_csc(dense_dim=1)
     if layout == "bsr":
         return t.to_sparse_bsr((2, 2), dense_dim=1)
+    if layout == "bsc":
+        return t.to_sparse_bsc((2, 2), dense_dim=1)
     return t
 
 
@@ -240,8 +248,8 @@ NP = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide, "
       "minimum": np.minimum, "eq": np.equal, "lt": np.less, "pow": np.power}
 
 
-@pytest.mark.parametrize("la", ["coo", "csr", "bsr"])
-@pytest.mark.parametrize("lb", ["coo", "csr", "bsr", "strided", "scalar"])
+@pytest.mark.parametrize("la", ["coo", "csr", "csc", "bsr", "bsc"])
+@pytest.mark.parametrize("lb", ["coo", "csr", "bsc", "strided", "scalar"])
 def test_per_slot_binary_ops_match_the_dense_reference(la, lb):
     a = per_slot([0.5, -1.0], layout=la)
     if lb == "strided":
@@ -265,7 +273,7 @@ def test_per_slot_binary_ops_match_the_dense_reference(la, lb):
             np.testing.assert_allclose(np.asarray(got._fill_value()).astype(float), fw.astype(float), rtol=1e-12)
 
 
-@pytest.mark.parametrize("layout", ["coo", "csr", "bsr"])
+@pytest.mark.parametrize("layout", ["coo", "csr", "csc", "bsr", "bsc"])
 def test_per_slot_ops_with_a_number_match_the_dense_reference(layout):
     a = per_slot([0.5, -1.0], layout=layout)
     da = np.asarray(a.to_dense())
