@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"math"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -143,4 +145,33 @@ func softmaxUndefined(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, erro
 		return nil, err
 	}
 	return tensor.AsUndefined(r), nil
+}
+
+// emptyMasked is the value of a masked reduction over no element: the
+// identity, with amax's -inf and amin's inf of an integer (or bool) result
+// its dtype's least and greatest values, as torch.masked gives them.
+func emptyMasked(op string, rd reducer, out dtype.DType) dtype.Scalar {
+	v := rd.finish(rd.identity, 0)
+	if (op != "amax" && op != "amin") || out.IsFloat() {
+		return v
+	}
+	var lo, hi int64
+	switch out {
+	case dtype.Bool:
+		lo, hi = 0, 1
+	case dtype.UInt8:
+		lo, hi = 0, math.MaxUint8
+	case dtype.Int8:
+		lo, hi = math.MinInt8, math.MaxInt8
+	case dtype.Int16:
+		lo, hi = math.MinInt16, math.MaxInt16
+	case dtype.Int32:
+		lo, hi = math.MinInt32, math.MaxInt32
+	default:
+		lo, hi = math.MinInt64, math.MaxInt64
+	}
+	if op == "amax" {
+		return dtype.IntScalar(lo)
+	}
+	return dtype.IntScalar(hi)
 }

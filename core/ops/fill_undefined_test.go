@@ -221,3 +221,20 @@ func TestUndefinedFillSoftmax(t *testing.T) {
 		requireMasked(t, want, ma, r, ewName("softmax ", a.StorageLayout()))
 	}
 }
+
+// TestUndefinedFillEmptyIntegerReductions: a reduction over no specified
+// element gives torch.masked's value: the identity, and for amax/amin of an
+// integer dtype its least and greatest values (torch.masked.amax of int32
+// over a fully masked row is -2147483648).
+func TestUndefinedFillEmptyIntegerReductions(t *testing.T) {
+	empty, err := tensor.NewCOO(dtype.Int64Array([]int64{}, 1, 0), tensor.CastArray(dtype.Float64Array([]float64{}, 0), dtype.Int32), []int64{3}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	u, err := tensor.WithUndefinedFill(empty)
+	require.NoError(t, err)
+	for op, want := range map[string]int64{"amax": math.MinInt32, "amin": math.MaxInt32, "sum": 0, "prod": 1, "count_nonzero": 0} {
+		r, err := Reduce(u, nil, op)
+		require.NoError(t, err, op)
+		require.Equal(t, tensor.Strided, r.StorageLayout(), op)
+		require.Equal(t, want, r.ValueArray().Complex(0).ExactInt(), op)
+	}
+}

@@ -217,7 +217,7 @@ func reduceViaCOO(t *tensor.Tensor, red []bool, dims []int, op string, rd reduce
 	}
 	unspecified := rd.finish(rd.fold(rd.identity, fill, perOutput), perOutput)
 	if masked {
-		unspecified = rd.finish(rd.identity, 0)
+		unspecified = emptyMasked(op, rd, outDType)
 	}
 	if len(keptSparse) == 0 {
 		out := dtype.NewArray(outDType, outBlockShape)
