@@ -342,6 +342,10 @@ func applyBinary(op string, bf binFuncs, x, y vec) (vec, error) {
 // binaryTensors combines two tensors of equal shape.
 func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
 	if !slices.Equal(a.Dims(), b.Dims()) {
+		if a.PerSlotFill() || b.PerSlotFill() {
+			return nil, errs.Errorf(errs.ErrUnsupported, "%s: broadcasting a tensor with a per-slot fill value (sizes %s and %s) is not supported; give it one scalar fill first",
+				op, shapeList(a.Dims()), shapeList(b.Dims()))
+		}
 		return binaryBroadcast(op, def, bf, a, b, dom, out, args)
 	}
 	layout := defaultBinaryLayout(def, a, b)

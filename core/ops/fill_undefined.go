@@ -2,6 +2,7 @@ package ops
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -75,8 +76,9 @@ func binaryUndefined(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor
 		if ub {
 			mask = y.Tensor
 		}
-		if len(mask.Dims()) == 0 {
-			return nil, errs.Errorf(errs.ErrUnsupported, "%s: a 0-d tensor with an undefined fill value meets a tensor with dims; give it a value first", name)
+		if !slices.Equal(mask.Dims(), r.Dims()) {
+			return nil, errs.Errorf(errs.ErrUnsupported, "%s: the operand with an undefined fill value (sizes %s) would be broadcast to %s; give it a value first",
+				name, shapeList(mask.Dims()), shapeList(r.Dims()))
 		}
 		if r, err = SparseMask(r, mask); err != nil {
 			return nil, err
