@@ -46,7 +46,7 @@ func slotsUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.T
 
 // undefinedUnary is slotsUnary for the exports that support undefined fills
 // but not per-slot ones (the reductions and softmax, which skip unspecified
-// elements).
+// elements; transpose, t, permute, unsqueeze and squeeze, which move them).
 func undefinedUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) (C.gs_status, bool) {
 	return fillKindUnary(fn, t, out, op, (*tensor.Tensor).UndefinedFill)
 }

@@ -20,6 +20,9 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 	if d := onDevice(t); d != nil && out != nil {
 		return finishDevice(fn, out)(transposeOnDevice(fn, d, int(dim0), int(dim1)))
 	}
+	if s, ok := undefinedUnary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Transpose(t, int(dim0), int(dim1)) }); ok {
+		return s // the specified elements move; the fill stays undefined
+	}
 	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return ops.Transpose(t, int(dim0), int(dim1))
 	}, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Transpose(v, int(dim0), int(dim1)) })
@@ -31,6 +34,9 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 func gsgo_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_t"
 	defer guard(fn, &st)
+	if s, ok := undefinedUnary(fn, t, out, ops.T); ok {
+		return s
+	}
 	return unaryGrad(fn, t, out, ops.T, autograd.T)
 }
 
@@ -44,7 +50,11 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unaryGather(fn, "PermuteBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Permute(t, ds) })
+	permute := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Permute(t, ds) }
+	if s, ok := undefinedUnary(fn, t, out, permute); ok {
+		return s
+	}
+	return unaryGather(fn, "PermuteBackward0", t, out, permute)
 }
 
 // gsgo_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
@@ -53,7 +63,11 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 func gsgo_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unsqueeze"
 	defer guard(fn, &st)
-	return unaryGather(fn, "UnsqueezeBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Unsqueeze(t, int(dim)) })
+	unsqueeze := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Unsqueeze(t, int(dim)) }
+	if s, ok := undefinedUnary(fn, t, out, unsqueeze); ok {
+		return s
+	}
+	return unaryGather(fn, "UnsqueezeBackward0", t, out, unsqueeze)
 }
 
 // gsgo_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
@@ -68,7 +82,11 @@ func gsgo_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.
 		v := int(dim)
 		d, node = &v, "SqueezeBackward1"
 	}
-	return unaryGather(fn, node, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Squeeze(t, d) })
+	squeeze := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Squeeze(t, d) }
+	if s, ok := undefinedUnary(fn, t, out, squeeze); ok {
+		return s
+	}
+	return unaryGather(fn, node, t, out, squeeze)
 }
 
 // gsgo_reshape gives t a new shape of as many sparse elements (COO result).

@@ -440,7 +440,8 @@ gs_status gs_with_fill_value(const gs_tensor *t, const void *value, int64_t valu
  * gs_binary_number (the stored values only), gs_binary (two undefined fills must
  * specify the same elements, else GS_ERR_INVALID_ARGUMENT; with a tensor that has
  * a value everywhere, the undefined one's elements), gs_reduce, gs_sum,
- * gs_softmax and gs_log_softmax (the specified elements only); gs_to_dense
+ * gs_softmax and gs_log_softmax (the specified elements only), gs_transpose,
+ * gs_t, gs_permute, gs_unsqueeze and gs_squeeze (they move them); gs_to_dense
  * refuses it (GS_ERR_INVALID_ARGUMENT: give a value with gs_with_fill_value
  * first), every other call with GS_ERR_UNSUPPORTED. A tensor with a per-slot fill is
  * supported by: gs_to_dense, gs_clone, gs_to_layout/gs_to_layout_as keeping its

@@ -177,3 +177,18 @@ func emptyMasked(op string, rd reducer, out dtype.DType) dtype.Scalar {
 	}
 	return dtype.IntScalar(hi)
 }
+
+// keepUndefined runs a shape op that moves stored elements (transpose,
+// permute, unsqueeze, squeeze) on a tensor with an undefined fill: the
+// result keeps it, unless the op would store more elements than t specifies
+// (a batched compressed result pads its batches), which is refused.
+func keepUndefined(op string, t *tensor.Tensor, f func(*tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	r, err := f(standIn(t))
+	if err != nil {
+		return nil, err
+	}
+	if err := tensor.SameSpecified(t, r, op); err != nil {
+		return nil, err
+	}
+	return tensor.AsUndefined(r), nil
+}

@@ -238,3 +238,32 @@ func TestUndefinedFillEmptyIntegerReductions(t *testing.T) {
 		require.Equal(t, want, r.ValueArray().Complex(0).ExactInt(), op)
 	}
 }
+
+// TestUndefinedFillShapeOps: transpose, t, permute, unsqueeze and squeeze
+// move the specified elements and keep the undefined fill, so a reduction
+// with keepdim works on such a tensor.
+func TestUndefinedFillShapeOps(t *testing.T) {
+	for _, a := range undefOperands(t, 0) {
+		va, ma := maskedDense(t, a)
+		want, wmask := make([]float64, 16), make([]bool, 16)
+		for i := range 4 {
+			for j := range 4 {
+				want[j*4+i], wmask[j*4+i] = va[i*4+j], ma[i*4+j]
+			}
+		}
+		r, err := T(a)
+		require.NoError(t, err, a.StorageLayout())
+		requireMasked(t, want, wmask, r, ewName("t ", a.StorageLayout()))
+		r, err = Permute(a, []int{1, 0})
+		require.NoError(t, err)
+		requireMasked(t, want, wmask, r, ewName("permute ", a.StorageLayout()))
+		u, err := Unsqueeze(a, 0)
+		require.NoError(t, err, a.StorageLayout())
+		require.Equal(t, []int64{1, 4, 4}, u.Dims())
+		require.True(t, u.UndefinedFill())
+		zero := 0
+		s, err := Squeeze(u, &zero)
+		require.NoError(t, err)
+		requireMasked(t, va, ma, s, ewName("unsqueeze/squeeze ", a.StorageLayout()))
+	}
+}

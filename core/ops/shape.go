@@ -23,6 +23,9 @@ func checkAddDim(op string, nd int) error {
 // dense dims permute every value block. Swapping two sparse dims of a COO
 // tensor clears the coalesced flag unless there are no entries, as torch does.
 func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
+	if t.UndefinedFill() {
+		return keepUndefined("transpose", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Transpose(s, d0, d1) })
+	}
 	nd := len(t.Dims())
 	var err error
 	if d0, err = tensor.NormDim("transpose: dim0", d0, nd); err != nil {
@@ -65,6 +68,9 @@ func T(t *tensor.Tensor) (*tensor.Tensor, error) {
 
 // Permute reorders the dims: sparse dims among themselves, dense dims among themselves.
 func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
+	if t.UndefinedFill() {
+		return keepUndefined("permute", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Permute(s, dims) })
+	}
 	nd := len(t.Dims())
 	if len(dims) != nd {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "permute: dims has %d entries, the tensor has %d dimensions", len(dims), nd)
@@ -169,6 +175,9 @@ func permuteBlocks(vals dtype.Array, dshape []int64, perm []int, s int) dtype.Ar
 // A COO result is coalesced when it has fewer than two entries, whatever the
 // input's flag (torch's rule for unsqueeze).
 func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
+	if t.UndefinedFill() {
+		return keepUndefined("unsqueeze", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Unsqueeze(s, dim) })
+	}
 	nd := len(t.Dims())
 	if err := checkAddDim("unsqueeze", nd); err != nil {
 		return nil, err
@@ -218,6 +227,9 @@ func unsqueezeViaCOO(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 
 // Squeeze removes dim when its size is 1 (dim = nil: every size-1 dim).
 func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
+	if t.UndefinedFill() {
+		return keepUndefined("squeeze", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Squeeze(s, dim) })
+	}
 	nd := len(t.Dims())
 	var drop []int
 	if dim != nil {

@@ -83,11 +83,46 @@ func toLayoutUndefined(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, e
 	if err != nil {
 		return nil, err
 	}
+	if err := SameSpecified(t, r, layout.String()); err != nil {
+		return nil, err
+	}
 	if r.denseDim != t.denseDim {
 		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with an undefined fill converts only keeping its %d dense dims (%s needs %d here): "+
 			"merging or splitting value blocks would specify elements that have no value", t.denseDim, layout, r.denseDim)
 	}
 	return AsUndefined(r), nil
+}
+
+// SameSpecified refuses r, made from t (whose fill is undefined) by an
+// operation that should move its specified elements only, when r stores more
+// elements: padding (batches of a compressed layout hold equal numbers of
+// entries, blocks are whole) would specify elements that have no value.
+func SameSpecified(t, r *Tensor, what string) error {
+	n, err := storedElements(t)
+	if err != nil {
+		return err
+	}
+	m, err := storedElements(r)
+	if err != nil {
+		return err
+	}
+	if m != n {
+		return errs.Errorf(errs.ErrUnsupported, "%s: the result would store %d elements for the %d specified ones of a tensor with an undefined fill value "+
+			"(padding would specify elements that have no value); give it a value first", what, m, n)
+	}
+	return nil
+}
+
+// storedElements counts t's stored elements, duplicates summed.
+func storedElements(t *Tensor) (int64, error) {
+	if t.layout == COO && !t.coalesced {
+		c, err := Coalesce(Refill(t, make([]byte, t.dtype.Size())))
+		if err != nil {
+			return 0, err
+		}
+		t = c
+	}
+	return t.values.Numel(), nil
 }
 
 // equalUndefined: two tensors with undefined fills are equal when they

@@ -109,3 +109,26 @@ func TestWithSlotFillKinds(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, p.PerSlotFill())
 }
+
+// TestUndefinedFillRefusesBatchPadding: a batched CSR holds as many entries
+// in every batch (torch's rule), so a COO whose batches specify different
+// numbers of elements is refused, not padded with specified elements.
+func TestUndefinedFillRefusesBatchPadding(t *testing.T) {
+	idx := dtype.Int64Array([]int64{0, 0, 1, 0, 1, 0, 1, 1, 0}, 3, 3)
+	c, err := NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{2, 2, 2}, BuildOptions{})
+	require.NoError(t, err)
+	u, err := WithUndefinedFill(c)
+	require.NoError(t, err)
+	_, err = ToLayout(u, CSR, DefaultConvert())
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "same number of specified elements")
+	// Equal batches need no padding.
+	idx = dtype.Int64Array([]int64{0, 1, 0, 1, 1, 0}, 3, 2)
+	c, err = NewCOO(idx, dtype.Float64Array([]float64{1, 2}, 2), []int64{2, 2, 2}, BuildOptions{})
+	require.NoError(t, err)
+	u, err = WithUndefinedFill(c)
+	require.NoError(t, err)
+	r, err := ToLayout(u, CSR, DefaultConvert())
+	require.NoError(t, err)
+	require.True(t, r.UndefinedFill())
+}

@@ -152,12 +152,26 @@ def test_binary_op_with_a_valued_tensor_keeps_the_undefined_mask():
     assert_masked(a - s, VALS, MASK)
 
 
-def test_matmul_and_shape_ops_refuse_an_undefined_fill_by_name():
+def test_matmul_and_indexing_refuse_an_undefined_fill_by_name():
     a = undefined()
     for f in [lambda: a @ gs.tensor(np.ones((4, 2))), lambda: gs.mm(a, gs.tensor(np.ones((4, 2)))),
-              lambda: a.t(), lambda: a.unsqueeze(0)]:
+              lambda: a.select(0, 1), lambda: gs.cat([a, a])]:
         with pytest.raises(NotImplementedError, match="undefined fill value"):
             f()
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_shape_ops_move_the_specified_elements(layout):
+    t = undefined(layout)
+    for got in (t.t(), t.transpose(0, 1), t.permute(1, 0)):
+        assert_masked(got, VALS.T, MASK.T)
+    u = t.unsqueeze(0)
+    assert tuple(u.shape) == (1, 3, 4)
+    assert_masked(u.squeeze(0), VALS, MASK)
+    # keepdim puts the reduced dim back (an unsqueeze)
+    k = gs.sum(t, 1, keepdim=True)
+    assert tuple(k.shape) == (3, 1)
+    assert_masked(k, np.where(MASK, VALS, 0).sum(1, keepdims=True), MASK.any(1, keepdims=True))
 
 
 # ---- reductions and softmax: the specified elements only ---------------------------------
