@@ -68,9 +68,10 @@ impl Tensor {
     /// `torch.masked`. Element-wise ops and ops with a number map the stored
     /// values only; two tensors with undefined fills combine only when they
     /// specify the same elements; reductions and softmax skip the unspecified
-    /// elements; conversions between sparse layouts keep it; `to_dense` needs
-    /// a value (`with_fill_value` first). Products, shape ops and indexing
-    /// refuse it ([`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported)).
+    /// elements; conversions between sparse layouts and transpose, permute,
+    /// unsqueeze and squeeze keep it; `to_dense` needs a value
+    /// (`with_fill_value` first). Products, reshape, cat and indexing refuse
+    /// it ([`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported)).
     ///
     /// ```
     /// use gosparse::Tensor;
