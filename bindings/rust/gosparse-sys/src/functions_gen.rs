@@ -271,10 +271,24 @@ unsafe extern "C" {
     /// Per-slot fills (the fill-value RFC's form for hybrid tensors): fill is an array
     /// of t's dtype with the shape of t's dense dims; element (sparse index, dense
     /// index d) of an unspecified sparse position reads fill\[d\]. An array whose
-    /// elements are all equal gives the scalar fill. A tensor with a per-slot fill is
+    /// elements are all equal gives the scalar fill; an array of another dtype is
+    /// GS_ERR_DTYPE. An array of shape (0,) (data may be NULL) gives the RFC's
+    /// undefined fill: the unspecified elements have no value (torch.masked's
+    /// semantics; a sparse t only). Such a tensor is supported by gs_to_layout
+    /// between sparse layouts keeping its dense dims and blocks, gs_coalesce,
+    /// gs_to_dtype, gs_clone, gs_equal, gs_tensor_repr, the getters, gs_unary and
+    /// gs_binary_number (the stored values only), gs_binary (two undefined fills must
+    /// specify the same elements, else GS_ERR_INVALID_ARGUMENT; with a tensor that has
+    /// a value everywhere, the undefined one's elements), gs_reduce, gs_sum,
+    /// gs_softmax and gs_log_softmax (the specified elements only), gs_transpose,
+    /// gs_t, gs_permute, gs_unsqueeze and gs_squeeze (they move them); gs_to_dense
+    /// refuses it (GS_ERR_INVALID_ARGUMENT: give a value with gs_with_fill_value
+    /// first), every other call with GS_ERR_UNSUPPORTED. A tensor with a per-slot fill is
     /// supported by: gs_to_dense, gs_clone, gs_to_layout/gs_to_layout_as keeping its
     /// dense dims (COO/CSR/CSC/BSR/BSC), gs_coalesce, gs_to_dtype, gs_equal,
-    /// gs_unary (each op maps every fill slot; "pow" refuses),
+    /// gs_unary (each op maps every fill slot), gs_binary and gs_binary_number
+    /// (the result's fill slot d is op(fill_a\[d\], fill_b\[d\]); two per-slot operands
+    /// must have the same dense dims),
     /// gs_tensor_repr, the property, shape, component and level getters,
     /// gs_with_fill_value/gs_with_fill_array and gs_tensor_fill_array; every other
     /// call refuses it with GS_ERR_UNSUPPORTED (gs_tensor_fill_value too: one
@@ -282,7 +296,8 @@ unsafe extern "C" {
     pub fn gs_with_fill_array(t: *const gs_tensor, fill: *const gs_array, out: *mut *mut gs_tensor) -> gs_status;
 
     /// Lends t's fill as an array of the dense dims' shape (the per-slot fill, or the
-    /// scalar fill broadcast); the data stays valid until t is freed.
+    /// scalar fill broadcast; shape (0,) for an undefined fill); the data stays valid
+    /// until t is freed.
     pub fn gs_tensor_fill_array(t: *const gs_tensor, out: *mut gs_array) -> gs_status;
 
     /// ---- shape (torch's semantics; dims may be negative) ------------------------
