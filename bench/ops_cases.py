@@ -161,6 +161,30 @@ def _coo3d_row(ctx, A):
     return finish(row)
 
 
+_ROWVEC = {}
+
+
+def _rowvec(n):
+    """A (1, n) float64 row of factors in [0.5, 1.5): numpy's and gosparse's."""
+    if n not in _ROWVEC:
+        _ROWVEC.clear()
+        v = np.random.default_rng(5).uniform(0.5, 1.5, (1, n))
+        _ROWVEC[n] = (v, gosparse.tensor(v))
+    return _ROWVEC[n]
+
+
+def _row_normalise_row(ctx):
+    """A / A.sum(1, keepdim=True) on |A| (the Laplacian's rows sum to 0); SciPy and
+    torch by their idiom, a multiply by the reciprocal column (torch refuses a
+    sparse divisor)."""
+    A = abs(_lap(ctx))
+    return _op_row(ctx, "ops_row_normalise", "|A| / |A|.sum(1, keepdim=True) (broadcast; result CSR)",
+                   A, _values, lambda: A / A.sum(1, keepdim=True),
+                   lambda S: S.multiply(1.0 / S.sum(axis=1)[:, None]),
+                   lambda torch, At, Ac: Ac * (1.0 / torch.sparse.sum(Ac, 1).to_dense()).unsqueeze(1),
+                   "Tensor.__truediv__")
+
+
 KERNELS = [
     _row("ops_sum_all", "sum of all elements", _vector, lambda A: A.sum(), lambda S: S.sum(),
          lambda torch, At, Ac: torch.sum(At), "Tensor.sum()"),
@@ -185,6 +209,10 @@ KERNELS = [
     ("ops_add_other_i32", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_i32", "add", "csr", "int32")]),
     ("ops_add_other_c128", lambda ctx: [_other_row(ctx, _lap(ctx), "ops_add_other_c128", "add", "csr",
                                                    "complex128")]),
+    _row("ops_mul_row", "A * row vector (1, n) (broadcast; result CSR)", _values,
+         lambda A: A * _rowvec(A.shape[1])[1], lambda S: S.multiply(_rowvec(S.shape[1])[0]),
+         lambda torch, At, Ac: Ac * torch.from_numpy(_rowvec(Ac.shape[1])[0]), "Tensor.__mul__"),
+    ("ops_row_normalise", lambda ctx: [_row_normalise_row(ctx)]),
     _row("ops_softmax_dim1", "softmax over dim 1 (result COO)", _values,
          lambda A: gosparse.sparse.softmax(A, 1), None,
          lambda torch, At, Ac: torch.sparse.softmax(Ac, 1), "gosparse.sparse.softmax"),

@@ -21,14 +21,26 @@ const (
 // vals: CSR or CSC) under op with a dense operand d broadcast to its shape:
 // out[k] = vals[k] op d[r*so + crd[k]*si] for k in row r (so, si: d's
 // element strides along the compressed and the plain dim, 0 where
-// broadcast). A typed loop, parallel over rows; ok is false unless vals and
-// d are both float32 or both float64 and pos and crd share an index width.
-func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, si int64) (dtype.Array, bool, error) {
-	if vals.DType != d.DType || pos.DType != crd.DType || (vals.DType != dtype.Float64 && vals.DType != dtype.Float32) {
-		return dtype.Array{}, false, nil
+// broadcast), and the result's fill, fill op x for every element x of d.
+// A typed loop, parallel over rows; ok is false unless vals and d are both
+// float32 or both float64, pos and crd share an index width, and fill op x
+// is one value for every x (NaN counting as one).
+func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, si int64, fill float64) (dtype.Array, float64, bool, error) {
+	if vals.DType != d.DType || pos.DType != crd.DType || (vals.DType != dtype.Float64 && vals.DType != dtype.Float32) || d.Numel() == 0 {
+		return dtype.Array{}, 0, false, nil
+	}
+	var outFill float64
+	var same bool
+	if vals.DType == dtype.Float64 {
+		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float64](d))
+	} else {
+		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float32](d))
+	}
+	if !same {
+		return dtype.Array{}, 0, false, nil
 	}
 	if err := budget.Check("broadcast result", vals.Numel(), vals.DType.Size()); err != nil {
-		return dtype.Array{}, true, err
+		return dtype.Array{}, 0, true, err
 	}
 	out := dtype.NewArray(vals.DType, vals.Shape)
 	switch {
@@ -41,7 +53,26 @@ func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, s
 	default:
 		mapRowsBroadcast(op, dtype.AsSlice[int64](pos), dtype.AsSlice[int64](crd), dtype.AsSlice[float32](vals), dtype.AsSlice[float32](d), dtype.AsSlice[float32](out), so, si)
 	}
-	return out, true, nil
+	return out, outFill, true, nil
+}
+
+// broadcastFillOf is fill op x, computed in V, when it is one value for
+// every x of d; same is false otherwise.
+func broadcastFillOf[V float32 | float64](op BroadcastOp, fill float64, d []V) (float64, bool) {
+	f := V(fill)
+	apply := func(x V) V {
+		if op == BroadcastMul {
+			return f * x
+		}
+		return f / x
+	}
+	z0 := apply(d[0])
+	for _, x := range d[1:] {
+		if z := apply(x); z != z0 && (z == z || z0 == z0) {
+			return 0, false
+		}
+	}
+	return float64(z0), true
 }
 
 // mapRowsBroadcast is MapCompressedBroadcast's loop, the op chosen per
@@ -72,6 +103,81 @@ func mapRowsBroadcast[I kernels.Index, V float32 | float64](op BroadcastOp, pos,
 					out[k] = v[k] / d[base+int64(crd[k])*si]
 				}
 			}
+		}
+	})
+}
+
+// MapCOOBroadcast is MapCompressedBroadcast for a COO tensor without dense
+// dims: idx holds one row of coordinates per dim (entries in value order)
+// and the dense operand's element for entry k is at sum_d idx[d][k]*st[d].
+// A typed loop over fixed chunks of entries; ok as MapCompressedBroadcast's.
+func MapCOOBroadcast(op BroadcastOp, idx, vals, d dtype.Array, st []int64, fill float64) (dtype.Array, float64, bool, error) {
+	if vals.DType != d.DType || (vals.DType != dtype.Float64 && vals.DType != dtype.Float32) || d.Numel() == 0 || len(idx.Shape) != 2 || int(idx.Shape[0]) != len(st) {
+		return dtype.Array{}, 0, false, nil
+	}
+	var outFill float64
+	var same bool
+	if vals.DType == dtype.Float64 {
+		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float64](d))
+	} else {
+		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float32](d))
+	}
+	if !same {
+		return dtype.Array{}, 0, false, nil
+	}
+	if err := budget.Check("broadcast result", vals.Numel(), vals.DType.Size()); err != nil {
+		return dtype.Array{}, 0, true, err
+	}
+	out := dtype.NewArray(vals.DType, vals.Shape)
+	nse := idx.Shape[1]
+	switch {
+	case idx.DType == dtype.Int32 && vals.DType == dtype.Float64:
+		mapEntriesBroadcast(op, dtype.AsSlice[int32](idx), nse, dtype.AsSlice[float64](vals), dtype.AsSlice[float64](d), dtype.AsSlice[float64](out), st)
+	case idx.DType == dtype.Int32:
+		mapEntriesBroadcast(op, dtype.AsSlice[int32](idx), nse, dtype.AsSlice[float32](vals), dtype.AsSlice[float32](d), dtype.AsSlice[float32](out), st)
+	case vals.DType == dtype.Float64:
+		mapEntriesBroadcast(op, dtype.AsSlice[int64](idx), nse, dtype.AsSlice[float64](vals), dtype.AsSlice[float64](d), dtype.AsSlice[float64](out), st)
+	default:
+		mapEntriesBroadcast(op, dtype.AsSlice[int64](idx), nse, dtype.AsSlice[float32](vals), dtype.AsSlice[float32](d), dtype.AsSlice[float32](out), st)
+	}
+	return out, outFill, true, nil
+}
+
+// mapEntriesBroadcast is MapCOOBroadcast's loop: a matrix's offsets on the
+// fly; with more dims each chunk first sums its entries' offsets.
+func mapEntriesBroadcast[I kernels.Index, V float32 | float64](op BroadcastOp, idx []I, nse int64, v, d, out []V, st []int64) {
+	if len(st) == 2 { // a matrix: the offsets on the fly, nothing allocated
+		rows, cols, s0, s1 := idx[:nse], idx[nse:], st[0], st[1]
+		kernels.ForChunks(int(nse), mapChunk, func(_, lo, hi int) {
+			for k := lo; k < hi; k++ {
+				if o := int64(rows[k])*s0 + int64(cols[k])*s1; op == BroadcastMul {
+					out[k] = v[k] * d[o]
+				} else {
+					out[k] = v[k] / d[o]
+				}
+			}
+		})
+		return
+	}
+	kernels.ForChunks(int(nse), mapChunk, func(_, lo, hi int) {
+		off := make([]int64, hi-lo)
+		for dim, s := range st {
+			if s == 0 {
+				continue
+			}
+			row := idx[int64(dim)*nse+int64(lo) : int64(dim)*nse+int64(hi)]
+			for k, c := range row {
+				off[k] += int64(c) * s
+			}
+		}
+		if op == BroadcastMul {
+			for k, o := range off {
+				out[lo+k] = v[lo+k] * d[o]
+			}
+			return
+		}
+		for k, o := range off {
+			out[lo+k] = v[lo+k] / d[o]
 		}
 	})
 }

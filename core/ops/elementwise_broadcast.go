@@ -168,11 +168,6 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	if s.FormatStore() != nil || s.PerSlotFill() || dtype.NumelOf(d.Dims()) == 0 {
 		return nil, false, nil
 	}
-	dv := loadVec(d.ValueArray(), dom)
-	fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst)
-	if !ok {
-		return nil, false, nil
-	}
 	if s.StorageLayout() == tensor.COO && !s.CoalescedFlag() {
 		var err error
 		if s, err = tensor.Coalesce(s); err != nil { // an op with the dense operand is not linear in general
@@ -180,11 +175,13 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 		}
 	}
 	st := engine.BroadcastStrides(d.Dims(), s.Dims())
-	if vals, ok, err := broadcastNative(op, s, d, st, denseFirst, out, args); ok || err != nil {
-		if err != nil {
-			return nil, true, err
-		}
-		return tensor.WithValues(s, out, vals, fill.store(out, []int64{1}).Data), true, nil
+	if r, ok, err := broadcastNative(op, s, d, st, denseFirst, out, args); ok || err != nil {
+		return r, true, err
+	}
+	dv := loadVec(d.ValueArray(), dom)
+	fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst)
+	if !ok {
+		return nil, false, nil
 	}
 	off, err := storedOffsets(s, st)
 	if err != nil {
@@ -227,21 +224,36 @@ func broadcastFill(op string, bf binFuncs, fill, d vec, denseFirst bool) (vec, b
 }
 
 // broadcastNative is the engine's typed loop for mul and a true division of
-// a float32 or float64 CSR or CSC matrix by a dense operand of its dtype:
-// the values sparseTimesBroadcast computes, without widening them.
-func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool, out dtype.DType, args *BinaryArgs) (dtype.Array, bool, error) {
+// a float32 or float64 CSR or CSC matrix, or COO tensor without dense dims,
+// by a dense operand of its dtype:
+// sparseTimesBroadcast's result, without widening the values; ok is false
+// where it does not apply.
+func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
 	bop := engine.BroadcastMul
 	switch {
 	case op == "mul" && args.Alpha == nil:
 	case (op == "div" || op == "true_divide") && !denseFirst && args.RoundingMode == "":
 		bop = engine.BroadcastDiv
 	default:
-		return dtype.Array{}, false, nil
+		return nil, false, nil
 	}
 	lay := s.StorageLayout()
-	if (lay != tensor.CSR && lay != tensor.CSC) || s.NDim() != 2 || s.BatchDim() != 0 || s.DenseDim() != 0 || s.DType() != out || d.DType() != out {
-		return dtype.Array{}, false, nil
+	if s.DenseDim() != 0 || s.DType() != out || d.DType() != out || s.FormatStore() != nil {
+		return nil, false, nil
 	}
-	lv := s.StorageLevels()
-	return engine.MapCompressedBroadcast(bop, lv[1].Pos, lv[1].Crd, s.ValueArray(), d.ValueArray(), st[lv[0].Dim], st[lv[1].Dim])
+	var vals dtype.Array
+	var fill float64
+	var ok bool
+	var err error
+	switch {
+	case lay == tensor.COO:
+		vals, fill, ok, err = engine.MapCOOBroadcast(bop, s.IndexArray(), s.ValueArray(), d.ValueArray(), st, s.Fill().Re())
+	case (lay == tensor.CSR || lay == tensor.CSC) && s.NDim() == 2 && s.BatchDim() == 0:
+		lv := s.StorageLevels()
+		vals, fill, ok, err = engine.MapCompressedBroadcast(bop, lv[1].Pos, lv[1].Crd, s.ValueArray(), d.ValueArray(), st[lv[0].Dim], st[lv[1].Dim], s.Fill().Re())
+	}
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	return tensor.WithValues(s, out, vals, tensor.ScalarBytes(out, dtype.Real(fill))), true, nil
 }

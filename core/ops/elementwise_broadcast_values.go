@@ -33,11 +33,15 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 		return off, nil
 	}
 	kc := t.NDim() - t.DenseDim()
+	inner := blockOffsets(t.Dims()[kc:], st[kc:])
+	if t.StorageLayout() == tensor.COO && t.FormatStore() == nil {
+		cooOffsets(t.IndexArray(), st[:kc], inner, off)
+		return off, nil
+	}
 	e, err := tensor.EntriesOf(t, kc)
 	if err != nil {
 		return nil, err
 	}
-	inner := blockOffsets(t.Dims()[kc:], st[kc:])
 	bs := int64(len(inner))
 	for j := int64(0); j < e.N; j++ {
 		base := int64(0)
@@ -50,6 +54,26 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 		}
 	}
 	return off, nil
+}
+
+// cooOffsets fills off from a COO index array (one row per sparse dim, one
+// column per entry, entries in value order), each entry's block of values
+// at the offsets inner from its coordinates' offset.
+func cooOffsets(idx dtype.Array, st, inner, off []int64) {
+	nse := int64(0)
+	if len(idx.Shape) == 2 {
+		nse = idx.Shape[1]
+	}
+	bs := int64(len(inner))
+	for k := int64(0); k < nse; k++ {
+		base := int64(0)
+		for d, s := range st {
+			base += idx.Index(int64(d)*nse+k) * s
+		}
+		for q, o := range inner {
+			off[k*bs+int64(q)] = base + o
+		}
+	}
 }
 
 // blockOffsets is the offset of each element of a row-major block of the
