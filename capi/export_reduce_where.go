@@ -10,6 +10,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -21,6 +22,23 @@ import (
 func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_reduce"
 	defer guard(fn, &st)
+	return reduceCall(fn, t, op, dims, ndims, false, out)
+}
+
+// gsgo_reduce_keepdim is gs_reduce keeping each reduced dim with size 1
+// when keepdim != 0 (torch's keepdim=True).
+//
+//export gsgo_reduce_keepdim
+func gsgo_reduce_keepdim(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims, keepdim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_reduce_keepdim"
+	defer guard(fn, &st)
+	return reduceCall(fn, t, op, dims, ndims, keepdim != 0, out)
+}
+
+// reduceCall is gs_reduce and gs_reduce_keepdim: the reduction, recorded
+// for the differentiable ones, and with keep its reduced dims put back
+// (recorded as an unsqueeze).
+func reduceCall(fn string, t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32_t, keep bool, out **C.gs_tensor) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
@@ -36,27 +54,38 @@ func gsgo_reduce(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int
 		return done(fn, err)
 	}
 	if d := onDevice(t); d != nil && name == "sum" {
+		if keep {
+			return done(fn, errs.Errorf(errs.ErrUnsupported, "%s: keepdim on a device tensor: call gs_reduce, then gs_unsqueeze", fn))
+		}
 		return finishDevice(fn, out)(device.Sum(fn, d, ds))
-	}
-	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Reduce(t, ds, name) }
-	if s, ok := undefinedUnary(fn, t, out, reduce); ok {
-		return s // the specified elements only (torch.masked)
-	}
-	if name == "sum" {
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.ReduceSum(v, ds) })
-	}
-	if name == "amax" || name == "amin" {
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Amax(v, ds, name) })
-	}
-	if name == "mean" {
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Mean(v, ds) })
-	}
-	if name == "prod" {
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Prod(v, ds) })
 	}
 	h, err := lookup("t", t)
 	if err != nil {
 		return done(fn, err)
+	}
+	kd, err := ops.ReducedDims(name, ds, h.t.NDim())
+	if err != nil {
+		return done(fn, err)
+	}
+	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.ReduceKeepDim(t, ds, name, keep) }
+	if s, ok := undefinedUnary(fn, t, out, reduce); ok {
+		return s // the specified elements only (torch.masked)
+	}
+	keptVar := func(v *autograd.Var, err error) (*autograd.Var, error) {
+		if err != nil || !keep {
+			return v, err
+		}
+		return autograd.Gather("UnsqueezeBackward0", []*autograd.Var{v}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.KeepDims(ts[0], kd) })
+	}
+	switch name {
+	case "sum":
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.ReduceSum(v, ds)) })
+	case "amax", "amin":
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.Amax(v, ds, name)) })
+	case "mean":
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.Mean(v, ds)) })
+	case "prod":
+		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.Prod(v, ds)) })
 	}
 	r, err := reduce(h.t)
 	return finishAs(fn, name, r, err, h, []*tensorHandle{h}, out)

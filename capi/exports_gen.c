@@ -588,6 +588,13 @@ gs_status gs_reduce(const gs_tensor *t, const char *op, const int32_t *dims, int
     return gsgo_reduce(t, op, dims, ndims, out);
 }
 
+gs_status gs_reduce_keepdim(const gs_tensor *t, const char *op, const int32_t *dims, int32_t ndims, int32_t keepdim, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_reduce_keepdim");
+    }
+    return gsgo_reduce_keepdim(t, op, dims, ndims, keepdim, out);
+}
+
 gs_status gs_unary(const gs_tensor *t, const char *op, const gs_elementwise_args *args, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_unary");

@@ -511,6 +511,12 @@ gs_status gs_sparse_mask(const gs_tensor *t, const gs_tensor *mask, gs_tensor **
  * floating or complex dtype. */
 gs_status gs_reduce(const gs_tensor *t, const char *op, const int32_t *dims, int32_t ndims,
                     gs_tensor **out);
+/* gs_reduce with torch's keepdim: when keepdim != 0, each reduced dim stays
+ * with size 1 (a strided result shares its data, a COO one its values), so the
+ * result broadcasts against t (A / A.sum(1, keepdim=True)). A sum on a device
+ * with keepdim is GS_ERR_UNSUPPORTED (gs_reduce, then gs_unsqueeze). */
+gs_status gs_reduce_keepdim(const gs_tensor *t, const char *op, const int32_t *dims,
+                            int32_t ndims, int32_t keepdim, gs_tensor **out);
 
 /* ---- element-wise operators (torch's names and semantics) ------------------ */
 /* A number operand or argument. Its kind (GS_BOOL, GS_INT64, GS_FLOAT64 or

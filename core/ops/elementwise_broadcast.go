@@ -113,9 +113,9 @@ func denseBroadcastOperand(op string, a, b *tensor.Tensor, shape []int64) (*tens
 	var err error
 	switch {
 	case slices.Equal(a.Dims(), shape):
-		b, err = tensor.ToDense(b)
+		b, err = denseOperandOf(b)
 	case slices.Equal(b.Dims(), shape):
-		a, err = tensor.ToDense(a)
+		a, err = denseOperandOf(a)
 	default:
 		return nil, nil, errs.Errorf(errs.ErrInvalidArgument, "%s: sparse operands of sizes %v and %v do not broadcast: of two sparse tensors, one must have the size of the result (%v)",
 			op, a.Dims(), b.Dims(), shape)

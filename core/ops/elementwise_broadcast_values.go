@@ -56,6 +56,40 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 	return off, nil
 }
 
+// denseOperandOf is t's dense value; a coalesced COO tensor without dense dims
+// (a reduction's result: A.sum(1, keepdim=True)) is scattered straight from
+// its index rows, O(numel + nse).
+func denseOperandOf(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.StorageLayout() != tensor.COO || t.FormatStore() != nil || t.PerSlotFill() || t.DenseDim() != 0 || !t.CoalescedFlag() {
+		return tensor.ToDense(t)
+	}
+	n := dtype.NumelOf(t.Dims())
+	if err := errs.CheckAlloc("to_dense", n, t.DType().Size()); err != nil {
+		return nil, err
+	}
+	vals := t.ValueArray()
+	off := make([]int64, vals.Numel())
+	cooOffsets(t.IndexArray(), denseStrides(t.Dims()), []int64{0}, off)
+	out := dtype.NewArray(t.DType(), t.Dims())
+	tensor.FillArray(out, t.FillElem())
+	es := int64(t.DType().Size())
+	for k, o := range off {
+		copy(out.Data[o*es:(o+1)*es], vals.Data[int64(k)*es:int64(k+1)*es])
+	}
+	return tensor.NewStrided(out)
+}
+
+// denseStrides is the row-major element strides of shape.
+func denseStrides(shape []int64) []int64 {
+	st := make([]int64, len(shape))
+	s := int64(1)
+	for d := len(shape) - 1; d >= 0; d-- {
+		st[d] = s
+		s *= shape[d]
+	}
+	return st
+}
+
 // cooOffsets fills off from a COO index array (one row per sparse dim, one
 // column per entry, entries in value order), each entry's block of values
 // at the offsets inner from its coordinates' offset.

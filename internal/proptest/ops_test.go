@@ -224,7 +224,7 @@ var opGens = []opGen{
 		c.want = func() (oracle.Array, error) { return oracle.Where(cond.dense, xd, yd) }
 		return c, nil
 	}},
-	{gs: []string{"gs_reduce", "gs_sum"}, make: func(g *gen) (*opCase, error) {
+	{gs: []string{"gs_reduce", "gs_sum", "gs_reduce_keepdim"}, make: func(g *gen) (*opCase, error) {
 		a, err := g.one(spec{})
 		if err != nil {
 			return nil, err
@@ -235,6 +235,11 @@ var opGens = []opGen{
 		c := &opCase{gs: "gs_reduce", op: name, args: fmt.Sprintf("dims=%v", ds), ins: []*input{a}}
 		c.got = func() (*tensor.Tensor, error) { return ops.Reduce(a.t, ds, name) }
 		c.want = func() (oracle.Array, error) { return oracle.Reduce(name, a.dense, ds, false) }
+		if name != "gs_sum" && g.chance(0.3) {
+			c.gs, c.args = "gs_reduce_keepdim", c.args+" keepdim"
+			c.got = func() (*tensor.Tensor, error) { return ops.ReduceKeepDim(a.t, ds, name, true) }
+			c.want = func() (oracle.Array, error) { return oracle.Reduce(name, a.dense, ds, true) }
+		}
 		if name == "gs_sum" {
 			c.gs, c.op = "gs_sum", "sum"
 			c.got = func() (*tensor.Tensor, error) { return ops.Sum(a.t, ds) }

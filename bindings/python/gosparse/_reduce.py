@@ -37,14 +37,17 @@ def _dims(dim):
     return [dim]
 
 
-def reduce(op, input, dim=None, dtype=None):
-    """gs_reduce: the reduction named op (sum, mean, prod, amax, amin, any,
-    count_nonzero) of input over dim (an int, a sequence of ints; None or () for
-    every dim). dtype casts the input first."""
+def reduce(op, input, dim=None, dtype=None, keepdim=False):
+    """gs_reduce (gs_reduce_keepdim when keepdim): the reduction named op (sum, mean,
+    prod, amax, amin, any, count_nonzero) of input over dim (an int, a sequence of
+    ints; None or () for every dim), each reduced dim kept with size 1 when keepdim.
+    dtype casts the input first."""
     t = tensor_arg(input, op)
     if dtype is not None:
         t = t.to(dtype)
     arr, n = dims_arg(_dims(dim), "%s(): dim" % op)
+    if keepdim and t.ndim:
+        return call(type(t), lib.gs_reduce_keepdim, t._handle, op.encode("ascii"), arr, n, 1)
     return call(type(t), lib.gs_reduce, t._handle, op.encode("ascii"), arr, n)
 
 
@@ -61,40 +64,40 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     """torch.sum: the sum over dim (None: every dim, a 0-d tensor). Integer and bool
     inputs sum to int64; unspecified elements count as the fill value. keepdim keeps
     each reduced dim with size 1."""
-    return _kept("sum", input, reduce("sum", input, dim, dtype), dim, keepdim)
+    return reduce("sum", input, dim, dtype, keepdim)
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     """torch.mean: the mean over dim (None: every dim), unspecified elements
     included (as the fill value). The input must be floating or complex (or be cast
     by dtype=). keepdim as sum's."""
-    return _kept("mean", input, reduce("mean", input, dim, dtype), dim, keepdim)
+    return reduce("mean", input, dim, dtype, keepdim)
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     """torch.prod: the product over dim (None: every dim). Integer and bool inputs
     give int64; unspecified elements count as the fill value (zero by default).
     keepdim as sum's."""
-    return _kept("prod", input, reduce("prod", input, dim, dtype), dim, keepdim)
+    return reduce("prod", input, dim, dtype, keepdim)
 
 
 def amax(input, dim=(), keepdim=False):
     """torch.amax: the largest element over dim (() or None: every dim); NaN
     propagates. Real dtypes only; a reduced dim of size 0 is an error. keepdim as
     sum's."""
-    return _kept("amax", input, reduce("amax", input, dim), dim, keepdim)
+    return reduce("amax", input, dim, keepdim=keepdim)
 
 
 def amin(input, dim=(), keepdim=False):
     """torch.amin: the smallest element over dim (() or None: every dim). keepdim as
     sum's."""
-    return _kept("amin", input, reduce("amin", input, dim), dim, keepdim)
+    return reduce("amin", input, dim, keepdim=keepdim)
 
 
 def any(input, dim=None, keepdim=False):
     """torch.any: whether any element over dim (None: every dim) is non-zero (bool).
     keepdim as sum's."""
-    return _kept("any", input, reduce("any", input, dim), dim, keepdim)
+    return reduce("any", input, dim, keepdim=keepdim)
 
 
 def all(input, dim=None, keepdim=False):
@@ -219,11 +222,7 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
         if dim not in (None, ()):
             raise TypeError("%s(): give dim or axis, not both" % op)
         dim = axis
-    r = reduce(op, t, dim, dtype)
-    if keepdim or keepdims:
-        t = tensor_arg(t, op)
-        r = keep_dims(r, [] if t.ndim == 0 else reduced_dims(dim, t.ndim, op))
-    return r
+    return reduce(op, t, dim, dtype, keepdim or keepdims)
 
 
 class ReduceOps:

@@ -87,6 +87,7 @@ SIGNATURES = {
     "gs_log_softmax": ("gs_status", ("const gs_tensor *", "int32_t", "gs_tensor **")),
     "gs_sparse_mask": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "gs_tensor **")),
     "gs_reduce": ("gs_status", ("const gs_tensor *", "const char *", "const int32_t *", "int32_t", "gs_tensor **")),
+    "gs_reduce_keepdim": ("gs_status", ("const gs_tensor *", "const char *", "const int32_t *", "int32_t", "int32_t", "gs_tensor **")),
     "gs_unary": ("gs_status", ("const gs_tensor *", "const char *", "const gs_elementwise_args *", "gs_tensor **")),
     "gs_binary": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "const char *", "const gs_elementwise_args *", "gs_tensor **")),
     "gs_binary_number": ("gs_status", ("const gs_tensor *", "const gs_number *", "int32_t", "const char *", "const gs_elementwise_args *", "gs_tensor **")),

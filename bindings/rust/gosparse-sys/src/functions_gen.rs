@@ -381,6 +381,12 @@ unsafe extern "C" {
     /// floating or complex dtype.
     pub fn gs_reduce(t: *const gs_tensor, op: *const c_char, dims: *const i32, ndims: i32, out: *mut *mut gs_tensor) -> gs_status;
 
+    /// gs_reduce with torch's keepdim: when keepdim != 0, each reduced dim stays
+    /// with size 1 (a strided result shares its data, a COO one its values), so the
+    /// result broadcasts against t (A / A.sum(1, keepdim=True)). A sum on a device
+    /// with keepdim is GS_ERR_UNSUPPORTED (gs_reduce, then gs_unsqueeze).
+    pub fn gs_reduce_keepdim(t: *const gs_tensor, op: *const c_char, dims: *const i32, ndims: i32, keepdim: i32, out: *mut *mut gs_tensor) -> gs_status;
+
     /// op(t): abs, neg, sign, sgn, signbit, sqrt, square, pow, exp, expm1, log,
     /// log1p, sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, atanh,
     /// sigmoid, relu, erf, erfinv, ceil, floor, round, trunc, deg2rad, rad2deg,

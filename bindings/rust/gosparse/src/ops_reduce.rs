@@ -61,6 +61,30 @@ impl Tensor {
         Tensor::make(|out| unsafe { sys::gs_reduce(self.as_ptr(), name.as_ptr(), ds.as_ptr(), n, out) })
     }
 
+    /// [`Tensor::reduce`] with torch's `keepdim`: when `keepdim` is set, each
+    /// reduced dim stays with size 1, so the result broadcasts against `self`
+    /// (row-normalising: `a.div(&a.reduce_keepdim("sum", &[1], true)?)`).
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let t = Tensor::from_dense(&[1.0f64, 3.0, 2.0, 2.0], &[2, 2])?.to_sparse_csr()?;
+    /// let s = t.reduce_keepdim("sum", &[1], true)?;
+    /// assert_eq!(s.shape(), &[2, 1]);
+    /// let n = t.div(&s)?; // each row divided by its sum: the pattern is t's
+    /// assert_eq!(n.to_dense()?.values::<f64>()?, &[0.25, 0.75, 0.5, 0.5]);
+    /// assert_eq!(t.reduce_keepdim("amax", &[], true)?.shape(), &[1, 1]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn reduce_keepdim(&self, op: &str, dims: &[i64], keepdim: bool) -> Result<Tensor> {
+        let name = op_name(op)?;
+        let ds = dims_arg(dims, "dims")?;
+        let n = count_arg(ds.len(), "dims")?;
+        // SAFETY: live handle; name and ds (n dims) outlive the call.
+        Tensor::make(|out| unsafe {
+            sys::gs_reduce_keepdim(self.as_ptr(), name.as_ptr(), ds.as_ptr(), n, i32::from(keepdim), out)
+        })
+    }
+
     /// torch's `mean(dims)`: the mean over `dims` (empty: every dim),
     /// unspecified elements included as the fill value. Floating point and
     /// complex dtypes only.
