@@ -99,9 +99,12 @@ mod tests {
         assert_eq!(dense(&c), [1.0, 3.0, 0.0, 1.0]);
         assert_eq!(dense(&(-c).unwrap()), [-1.0, -3.0, -0.0, -1.0]);
         // A refusal is an Err, not a panic.
-        let small = Tensor::from_dense(&[1.0f64, 2.0, 3.0], &[3]).unwrap(); // does not broadcast to [2, 2]
-        let err = (&a + &small).unwrap_err();
-        assert!(err.message().contains("gs_binary"), "{err}");
+        let three = Tensor::from_dense(&[1.0f64, 2.0, 3.0], &[3]).unwrap();
+        let err = (&a + &three).unwrap_err();
+        assert!(err.message().contains("gs_binary") && err.message().contains("must match"), "{err}");
+        // A (1,) tensor broadcasts, as torch's.
+        let one = Tensor::from_dense(&[1.0f64], &[1]).unwrap();
+        assert_eq!(dense(&(&a + &one).unwrap()), [1.0, 3.0, 0.0, 1.0]);
         assert!((&a + Number::Int(1)).is_ok());
     }
 }

@@ -69,10 +69,10 @@ impl Tensor {
     /// use gosparse::Tensor;
     /// let t = Tensor::from_dense(&[1.0f64, 3.0, 2.0, 2.0], &[2, 2])?.to_sparse_csr()?;
     /// let s = t.reduce_keepdim("sum", &[1], true)?;
-    /// assert_eq!(s.shape(), &[2, 1]);
+    /// assert_eq!(s.shape().to_vec(), vec![2, 1]);
     /// let n = t.div(&s)?; // each row divided by its sum: the pattern is t's
     /// assert_eq!(n.to_dense()?.values::<f64>()?, &[0.25, 0.75, 0.5, 0.5]);
-    /// assert_eq!(t.reduce_keepdim("amax", &[], true)?.shape(), &[1, 1]);
+    /// assert_eq!(t.reduce_keepdim("amax", &[], true)?.shape().to_vec(), vec![1, 1]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn reduce_keepdim(&self, op: &str, dims: &[i64], keepdim: bool) -> Result<Tensor> {
