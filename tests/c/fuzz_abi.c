@@ -614,13 +614,24 @@ static gs_dtype result_type(const slot *a, const slot *b) {
     return dim;
 }
 
+/* Whether two shapes broadcast (torch's rule: aligned at the last dim, each
+ * pair of sizes equal or one of them 1). */
+static int broadcastable(const slot *a, const slot *b) {
+    for (int32_t i = 1; i <= a->ndim && i <= b->ndim; i++) {
+        int64_t x = a->shape[a->ndim - i], y = b->shape[b->ndim - i];
+        if (x != y && x != 1 && y != 1) return 0;
+    }
+    return 1;
+}
+
 /* gs_binary add / mul / sub of two pool tensors (equal shapes or not). */
 static void op_binary(slot *a, slot *b) {
     static const char *ops[] = {"add", "mul", "sub"};
     int which = (int)fz_below(3);
     int shapes_equal = a->ndim == b->ndim && memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim) == 0;
-    int expect = shapes_equal ? EITHER : MUST_REFUSE;
-    if (!shapes_equal && a->ndim != b->ndim) expect = EITHER; /* strided operands may broadcast */
+    /* shapes that broadcast may be refused too: two sparse operands neither of
+     * which has the result's shape */
+    int expect = broadcastable(a, b) ? EITHER : MUST_REFUSE;
     gs_tensor *out = SENTINEL;
     int64_t live = gs_live_handles();
     if (!outcome("gs_binary", gs_binary(a->t, b->t, ops[which], NULL, &out), expect, live, &out)) return;

@@ -234,12 +234,12 @@ static void test_mm_out(void) {
 /* The operations that make a new tensor leave their (lent) inputs alone when they fail too. */
 static void test_inputs_of_refused_ops(void) {
     gs_tensor *csr = wrap_csr(col, GS_FLAGS_DEFAULT), *coo = wrap_coo(coo_idx, GS_FLAGS_DEFAULT);
-    gs_tensor *x = wrap_dense(vec3, GS_FLOAT64, 1, 3, 0), *out = NULL;
+    gs_tensor *x = wrap_dense(vec3, GS_FLOAT64, 1, 3, 0), *x2 = wrap_dense(vec3, GS_FLOAT64, 1, 2, 0), *out = NULL;
     watch_operands();
     int32_t dims[] = {0, 0};
     int64_t shape[] = {5, 5};
     gs_array bad_index = arr1(vec3, GS_FLOAT64, 3);
-    CHECK_FAILS_UNTOUCHED(gs_binary(csr, x, "add", NULL, &out));
+    CHECK_FAILS_UNTOUCHED(gs_binary(csr, x2, "add", NULL, &out)); /* (4, 3) and (2): no broadcast */
     CHECK_FAILS_UNTOUCHED(gs_binary(csr, coo, "no_such_op", NULL, &out));
     CHECK_FAILS_UNTOUCHED(gs_permute(coo, dims, 2, &out));
     CHECK_FAILS_UNTOUCHED(gs_reshape(csr, shape, 2, &out));
@@ -248,7 +248,7 @@ static void test_inputs_of_refused_ops(void) {
     CHECK_FAILS_UNTOUCHED(gs_mm(csr, x, &out));
     CHECK_FAILS_UNTOUCHED(gs_with_fill_value(coo, vec3, 4, &out));
     CHECK(out == NULL);
-    gs_tensor *all[] = {csr, coo, x};
+    gs_tensor *all[] = {csr, coo, x, x2};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) CHECK_OK(gs_tensor_free(&all[i]));
 }
 
