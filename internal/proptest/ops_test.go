@@ -148,9 +148,16 @@ var opGens = []opGen{
 		if err != nil {
 			return nil, err
 		}
-		b, err := g.one(spec{shape: a.shape})
+		bsp := spec{shape: a.shape}
+		if len(a.shape) > 0 && g.chance(0.25) { // a strided operand broadcast to a's shape
+			bsp = spec{shape: g.broadcastShape(a.shape), stridedOnly: true}
+		}
+		b, err := g.one(bsp)
 		if err != nil {
 			return nil, err
+		}
+		if g.chance(0.5) && !slices.Equal(a.shape, b.shape) {
+			a, b = b, a
 		}
 		name := binaryNames[g.pick(len(binaryNames))]
 		ba, oa, args := g.binaryArgs(name)
@@ -467,6 +474,18 @@ func (g *gen) reshapeTo(s []int64) []int64 {
 	}
 	if g.chance(0.05) {
 		out = append(out, 2)
+	}
+	return out
+}
+
+// broadcastShape draws a shape that broadcasts to shape: some dims set to
+// 1, maybe the leading ones dropped.
+func (g *gen) broadcastShape(shape []int64) []int64 {
+	out := slices.Clone(shape[g.pick(len(shape)):])
+	for d := range out {
+		if g.chance(0.5) {
+			out[d] = 1
+		}
 	}
 	return out
 }
