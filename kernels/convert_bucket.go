@@ -3,6 +3,8 @@ package kernels
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // bucketSorter sorts buckets in place in out, with one part's scratch space.
@@ -10,10 +12,11 @@ type bucketSorter[I Index, V any] struct {
 	g    *buckets
 	out  *Compressed[I, V]
 	add  func(dst *V, src V)
-	cnt  []int    // per row of a bucket: its next position
-	keys []uint64 // the bucket's sorting words, or its keys (sortDirect)
-	vals []V      // the bucket's values, as staged
-	tmp  []uint64 // the radix sort's other buffer (long rows)
+	tok  *cancel.Token // the caller's: one bucket may hold every entry (few rows)
+	cnt  []int         // per row of a bucket: its next position
+	keys []uint64      // the bucket's sorting words, or its keys (sortDirect)
+	vals []V           // the bucket's values, as staged
+	tmp  []uint64      // the radix sort's other buffer (long rows)
 	long longRowSorter[I, V]
 }
 
@@ -31,9 +34,11 @@ func (s *bucketSorter[I, V]) sortBucket(b, from, n, to int) int {
 	cnt := s.cnt
 	clear(cnt)
 	keys, colBits, keyMask := s.out.Idx[from:from+n], g.colBits, g.keyMask
-	for _, k := range keys {
-		cnt[(uint64(k)&keyMask)>>colBits]++
-	}
+	inSteps(s.tok, n, func(lo, hi int) {
+		for _, k := range keys[lo:hi] {
+			cnt[(uint64(k)&keyMask)>>colBits]++
+		}
+	})
 	s.vals = append(s.vals[:0], s.out.Val[from:from+n]...)
 	ptr := s.out.Ptr[r0 : r0+int64(nr)]
 	if posBits := uint(bits.Len(uint(n))); colBits+posBits <= 64 {
@@ -55,13 +60,15 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 	s.keys = slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	words := s.keys
 	colMask := uint64(1)<<colBits - 1
-	for t, k := range keys {
-		key := uint64(k) & keyMask
-		r := key >> colBits
-		o := cnt[r]
-		words[o] = (key&colMask)<<posBits | uint64(t)
-		cnt[r] = o + 1
-	}
+	inSteps(s.tok, len(keys), func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			key := uint64(keys[t]) & keyMask
+			r := key >> colBits
+			o := cnt[r]
+			words[o] = (key&colMask)<<posBits | uint64(t)
+			cnt[r] = o + 1
+		}
+	})
 	// cnt[r] is now the end of row r.
 	idx, val, vals, add := s.out.Idx, s.out.Val, s.vals, s.add
 	posMask := uint64(1)<<posBits - 1
@@ -72,20 +79,25 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 		lo = hi
 		if len(row) > radixSmall {
 			s.tmp = slices.Grow(s.tmp[:0], len(row))[:len(row)]
-			row = radixSortPacked(row, s.tmp, 0, int(colBits+posBits), 1)
+			row = radixSortPackedPolled(row, s.tmp, 0, int(colBits+posBits), 1, s.tok)
 		} else {
 			insertionSortWords(row)
 		}
 		prev := ^uint64(0) // no column
-		for _, k := range row {
-			c, v := k>>posBits, vals[k&posMask]
-			if c == prev {
-				add(&val[w-1], v)
-				continue
+		for k0 := 0; k0 < len(row); k0 += pollStep {
+			if k0 > 0 { // a long row: the rows before it polled in its sort
+				s.tok.Check()
 			}
-			idx[w], val[w] = I(c), v
-			w++
-			prev = c
+			for _, k := range row[k0:min(k0+pollStep, len(row))] {
+				c, v := k>>posBits, vals[k&posMask]
+				if c == prev {
+					add(&val[w-1], v)
+					continue
+				}
+				idx[w], val[w] = I(c), v
+				w++
+				prev = c
+			}
 		}
 	}
 	return w - to
@@ -115,26 +127,31 @@ func (s *bucketSorter[I, V]) sortDirect(keys []I, ptr []I, from, to int) int {
 	}
 	s.keys = slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	staged := s.keys
-	for t, k := range keys {
-		staged[t] = uint64(k) & keyMask
-	}
+	inSteps(s.tok, len(keys), func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			staged[t] = uint64(keys[t]) & keyMask
+		}
+	})
 	idx, val := s.out.Idx, s.out.Val
 	colMask := uint64(1)<<colBits - 1
-	for t, key := range staged {
-		r := key >> colBits
-		o := cnt[r]
-		idx[o], val[o] = I(key&colMask), s.vals[t]
-		cnt[r] = o + 1
-	}
+	inSteps(s.tok, len(staged), func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			key := staged[t]
+			r := key >> colBits
+			o := cnt[r]
+			idx[o], val[o] = I(key&colMask), s.vals[t]
+			cnt[r] = o + 1
+		}
+	})
 	w, lo := to, from
 	for r, hi := range cnt {
 		ptr[r] = I(w)
 		if hi-lo > radixSmall {
-			s.long.sort(idx[lo:hi], val[lo:hi])
+			s.long.sort(idx[lo:hi], val[lo:hi], s.tok)
 		} else {
 			insertionSortRow(idx[lo:hi], val[lo:hi])
 		}
-		w = mergeRow(idx, val, lo, hi, w, s.add)
+		w = mergeRow(idx, val, lo, hi, w, s.add, s.tok)
 		lo = hi
 	}
 	return w - to
@@ -158,10 +175,14 @@ func insertionSortRow[I Index, V any](idx []I, val []V) {
 }
 
 // mergeRow moves the sorted row [lo, hi) to w (w <= lo), summing the values
-// of equal columns into the first, and returns the new end.
-func mergeRow[I Index, V any](idx []I, val []V, lo, hi, w int, add func(dst *V, src V)) int {
+// of equal columns into the first, and returns the new end. A long row
+// polls tok every pollStep entries.
+func mergeRow[I Index, V any](idx []I, val []V, lo, hi, w int, add func(dst *V, src V), tok *cancel.Token) int {
 	first := w
 	for k := lo; k < hi; k++ {
+		if k > lo && (k-lo)%pollStep == 0 {
+			tok.Check()
+		}
 		if w > first && idx[w-1] == idx[k] {
 			add(&val[w-1], val[k])
 			continue
@@ -181,18 +202,23 @@ type longRowSorter[I Index, V any] struct {
 	val  []V
 }
 
-// sort sorts idx ascending, stably, moving val alike.
-func (s *longRowSorter[I, V]) sort(idx []I, val []V) {
+// sort sorts idx ascending, stably, moving val alike, polling tok.
+func (s *longRowSorter[I, V]) sort(idx []I, val []V, tok *cancel.Token) {
 	n := len(idx)
 	s.keys = slices.Grow(s.keys[:0], n)[:n]
 	s.perm = slices.Grow(s.perm[:0], n)[:n]
-	for k, c := range idx {
-		s.keys[k] = uint64(c)
-	}
-	sortKeys(s.keys, s.perm, true)
+	inSteps(tok, n, func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			s.keys[k] = uint64(idx[k])
+		}
+	})
+	sortKeys(s.keys, s.perm, true, tok)
 	s.idx = append(s.idx[:0], idx...)
 	s.val = append(s.val[:0], val[:n]...)
-	for k, p := range s.perm {
-		idx[k], val[k] = s.idx[p], s.val[p]
-	}
+	inSteps(tok, n, func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			p := s.perm[k]
+			idx[k], val[k] = s.idx[p], s.val[p]
+		}
+	})
 }

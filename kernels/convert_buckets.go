@@ -35,6 +35,7 @@ type buckets struct {
 	nb           int    // bucket count
 	parts        int
 	bounds       []int
+	names        axisNames // what the caller calls the rows and columns
 }
 
 // newBuckets picks buckets of about bucketEntries entries for n entries of
@@ -73,7 +74,7 @@ func countBuckets[I Index](g *buckets, rows []I) (start []int, offs [][]int, err
 	})
 	for p, t := range bad {
 		if t >= 0 {
-			return nil, nil, coordErr("rows", rows, g.bounds[p]+t, g.nrows)
+			return nil, nil, coordErr(g.names, g.names.outer, rows, g.bounds[p]+t, g.nrows)
 		}
 	}
 	start = make([]int, g.nb+1)
@@ -119,7 +120,7 @@ func scatterBuckets[I Index, V any](g *buckets, rows, cols []I, vals []V, offs [
 			lo := g.bounds[p]
 			for t, c := range cols[lo:g.bounds[p+1]] {
 				if uint64(c) >= uint64(g.ncols) {
-					return coordErr("cols", cols, lo+t, g.ncols)
+					return coordErr(g.names, g.names.inner, cols, lo+t, g.ncols)
 				}
 			}
 		}

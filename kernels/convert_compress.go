@@ -33,42 +33,62 @@ type Compressed[I Index, V any] struct {
 // Besides its entries it allocates CompressRowsScratch bytes, which grow
 // with nrows: callers size them against their memory budget first.
 func CompressRows[I Index, V Word](rows, cols []I, vals []V, nrows, ncols int64, add func(dst *V, src V), withRows bool) (Compressed[I, V], error) {
-	const fn = "CompressRows"
-	n := len(rows)
+	return compress(axisNames{"CompressRows", "rows", "cols"}, rows, cols, vals, nrows, ncols, add, withRows)
+}
+
+// CompressCols is CompressRows grouping by column (COO to CSC): column j
+// holds the rows Idx[Ptr[j]:Ptr[j+1]], ascending and unique, with the
+// values Val[Ptr[j]:Ptr[j+1]]. It costs what CompressRows does, with the
+// roles of rows and columns swapped (its scratch is
+// CompressRowsScratch(ncols, nrows, n)).
+func CompressCols[I Index, V Word](rows, cols []I, vals []V, nrows, ncols int64, add func(dst *V, src V)) (Compressed[I, V], error) {
+	return compress(axisNames{"CompressCols", "cols", "rows"}, cols, rows, vals, ncols, nrows, add, false)
+}
+
+// axisNames names a compression's kernel and its outer (grouping) and inner
+// coordinate arguments, for its errors.
+type axisNames struct{ fn, outer, inner string }
+
+// compress is CompressRows grouping by outer (nOuter of them) with sorted,
+// unique inner coordinates; names says what the caller calls them.
+func compress[I Index, V Word](names axisNames, outer, inner []I, vals []V, nOuter, nInner int64, add func(dst *V, src V), withOuter bool) (Compressed[I, V], error) {
+	fn := names.fn
+	n := len(outer)
 	var out Compressed[I, V]
 	switch {
-	case len(cols) != n:
-		return out, argErr(fn, "cols", "length %d, must equal len(rows) = %d", len(cols), n)
+	case len(inner) != n:
+		return out, argErr(fn, names.inner, "length %d, must equal len(%s) = %d", len(inner), names.outer, n)
 	case len(vals) != n:
-		return out, argErr(fn, "vals", "length %d, must equal len(rows) = %d", len(vals), n)
-	case nrows < 0 || ncols < 0:
-		return out, argErr(fn, "shape", "%d x %d: must not be negative", nrows, ncols)
+		return out, argErr(fn, "vals", "length %d, must equal len(%s) = %d", len(vals), names.outer, n)
+	case nOuter < 0 || nInner < 0:
+		return out, argErr(fn, "shape", "%d %s x %d %s: must not be negative", nOuter, names.outer, nInner, names.inner)
 	case int64(n) > maxOf[I]():
-		return out, overflowErr(fn, "rows", "%d entries, more than the index type holds (%d)", n, maxOf[I]())
+		return out, overflowErr(fn, names.outer, "%d entries, more than the index type holds (%d)", n, maxOf[I]())
 	}
-	if n == 0 { // nrows+1 pointers: CompressRowsScratch, which callers size first
-		out.Ptr, out.Idx, out.Val = make([]I, nrows+1), []I{}, []V{}
-		if withRows {
+	if n == 0 { // nOuter+1 pointers: CompressRowsScratch, which callers size first
+		out.Ptr, out.Idx, out.Val = make([]I, nOuter+1), []I{}, []V{}
+		if withOuter {
 			out.Rows = []I{}
 		}
 		return out, nil
 	}
-	if nrows == 0 {
-		return out, coordErr("rows", rows, 0, nrows)
+	if nOuter == 0 {
+		return out, coordErr(names, names.outer, outer, 0, nOuter)
 	}
-	if ncols == 0 {
-		return out, coordErr("cols", cols, 0, ncols)
+	if nInner == 0 {
+		return out, coordErr(names, names.inner, inner, 0, nInner)
 	}
 	var z I
-	g := newBuckets(nrows, ncols, n, 8*int(unsafe.Sizeof(z)))
-	start, offs, err := countBuckets(g, rows)
+	g := newBuckets(nOuter, nInner, n, 8*int(unsafe.Sizeof(z)))
+	g.names = names
+	start, offs, err := countBuckets(g, outer)
 	if err != nil {
 		return out, err
 	}
-	return compressStaged(g, rows, cols, vals, start, offs, add, withRows)
+	return compressStaged(g, outer, inner, vals, start, offs, add, withOuter)
 }
 
-// coordErr reports the out-of-range coordinate c[t] (of rows or cols).
-func coordErr[I Index](name string, c []I, t int, size int64) error {
-	return argErr("CompressRows", name, "%s[%d] = %d: must be in [0, %d)", name, t, int64(c[t]), size)
+// coordErr reports the out-of-range coordinate c[t] of the argument name.
+func coordErr[I Index](names axisNames, name string, c []I, t int, size int64) error {
+	return argErr(names.fn, name, "%s[%d] = %d: must be in [0, %d)", name, t, int64(c[t]), size)
 }

@@ -81,6 +81,17 @@ func testCompressRows[I Index](t *testing.T) {
 				require.Equal(t, rowOf, got.Rows, "%s rows", c.name)
 				require.Equal(t, got.Idx, got.Rows[len(got.Rows):2*len(got.Rows)], "%s: Idx follows Rows", c.name)
 			}
+			if c.ncols > 1<<20 {
+				continue // CompressCols's pointers grow with the columns
+			}
+			// CompressCols groups the same entries by column (CSC).
+			cptr, cidx, cval, _ := refCompress(cols, rows, vals, c.ncols)
+			got, err := CompressCols(rows, cols, vals, c.nrows, c.ncols, addFloat)
+			require.NoError(t, err, c.name)
+			require.Equal(t, cptr, got.Ptr, "%s column ptr", c.name)
+			require.Equal(t, cidx, got.Idx, "%s rows of each column", c.name)
+			require.Equal(t, cval, got.Val, "%s column val: the same sums in the same order", c.name)
+			require.Nil(t, got.Rows)
 		}
 	})
 }
@@ -106,6 +117,10 @@ func TestCompressRowsErrors(t *testing.T) {
 		} {
 			_, err := CompressRows(c.rows, c.cols, c.vals, c.nrows, c.ncols, addFloat, false)
 			require.ErrorContains(t, err, c.want)
+			// CompressCols names the same argument (it groups by cols).
+			_, err = CompressCols(c.rows, c.cols, c.vals, c.nrows, c.ncols, addFloat)
+			require.ErrorContains(t, err, c.want)
+			require.ErrorContains(t, err, "CompressCols")
 		}
 	})
 }

@@ -28,7 +28,7 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 	kept := make([]int, g.parts) // entries each run kept
 	tok := cancel.Current()
 	parallelFor(g.parts, func(p int) {
-		s := &bucketSorter[I, V]{g: g, out: &out, add: add}
+		s := &bucketSorter[I, V]{g: g, out: &out, add: add, tok: tok}
 		to := start[split[p]]
 		for b := split[p]; b < split[p+1]; b++ {
 			tok.Check() // a bucket: at most some 8K entries or 16K rows

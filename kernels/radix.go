@@ -30,43 +30,44 @@ func SortKeys[I Index](keys []uint64, perm []I) error {
 	if len(perm) != len(keys) {
 		return argErr("SortKeys", "perm", "length %d, must equal len(keys) = %d", len(perm), len(keys))
 	}
-	sortKeys(keys, perm, false)
+	sortKeys(keys, perm, false, cancel.Current())
 	return nil
 }
 
-// sortKeys sorts keys and perm as SortKeys does. With identity set, perm's
-// input is taken to be 0, 1, ..., n-1 (it need not hold it) and keys is
-// left unspecified on return: only the permutation is wanted.
+// sortKeys sorts keys and perm as SortKeys does, polling tok (the caller's,
+// taken on its goroutine) every pollStep keys of each pass. With identity
+// set, perm's input is taken to be 0, 1, ..., n-1 (it need not hold it) and
+// keys is left unspecified on return: only the permutation is wanted.
 //
 // Each element is packed into one uint64, a slice of its key above its
 // position, so a pass moves 8 bytes through one write stream per bucket
 // (not a key and a position through two), and ties stay in order. When a
 // key is wider than the bits left over by the position, it is sorted in
 // rounds of slices, least significant first.
-func sortKeys[I Index](keys []uint64, perm []I, identity bool) {
+func sortKeys[I Index](keys []uint64, perm []I, identity bool, tok *cancel.Token) {
 	n := len(keys)
 	perm = perm[:n]
-	sorted, or := scanKeys(keys)
+	sorted, or := scanKeys(keys, tok)
 	if sorted {
 		if identity {
-			fillIdentity(perm)
+			fillIdentity(perm, tok)
 		}
 		return
 	}
 	if n <= radixSmall {
 		if identity {
-			fillIdentity(perm)
+			fillIdentity(perm, tok)
 		}
 		insertionSortKeys(keys, perm)
 		return
 	}
-	radixSortKeys(keys, perm, identity, bits.Len64(or))
+	radixSortKeys(keys, perm, identity, bits.Len64(or), tok)
 }
 
 // radixSortKeys is the radix path of sortKeys, for keys of kbits bits. It
 // is a function of its own because its closures move the variables they
 // capture to the heap, which the short paths of sortKeys must not pay.
-func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int) {
+func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int, tok *cancel.Token) {
 	n := len(keys)
 	ibits := bits.Len(uint(n - 1))
 	slice := 64 - ibits // key bits per round
@@ -77,7 +78,6 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int) {
 	bounds := splitEven(n, parts)
 	var oldKeys []uint64
 	var oldPerm []I
-	tok := cancel.Current() // the parts poll it every pollStep keys
 	for lo := 0; lo < kbits; lo += slice {
 		w := min(slice, kbits-lo)
 		keyMask := uint64(1)<<w - 1
@@ -139,24 +139,32 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int) {
 	}
 }
 
-// fillIdentity sets perm to 0, 1, ..., n-1 (the identity permutation).
-func fillIdentity[I Index](perm []I) {
-	for i := range perm {
-		perm[i] = I(i)
+// fillIdentity sets perm to 0, 1, ..., n-1 (the identity permutation),
+// polling tok every pollStep elements.
+func fillIdentity[I Index](perm []I, tok *cancel.Token) {
+	for lo := 0; lo < len(perm); lo += pollStep { // no closure: short sorts pay no heap
+		tok.Check()
+		for i := lo; i < min(lo+pollStep, len(perm)); i++ {
+			perm[i] = I(i)
+		}
 	}
 }
 
 // scanKeys reports whether keys is nondecreasing and the OR of all keys
-// (whose bit length bounds the digits to sort on).
-func scanKeys(keys []uint64) (sorted bool, or uint64) {
+// (whose bit length bounds the digits to sort on), polling tok every
+// pollStep keys.
+func scanKeys(keys []uint64, tok *cancel.Token) (sorted bool, or uint64) {
 	sorted = true
 	var prev uint64
-	for _, k := range keys {
-		if k < prev {
-			sorted = false
+	for lo := 0; lo < len(keys); lo += pollStep {
+		tok.Check()
+		for _, k := range keys[lo:min(lo+pollStep, len(keys))] {
+			if k < prev {
+				sorted = false
+			}
+			prev = k
+			or |= k
 		}
-		prev = k
-		or |= k
 	}
 	return sorted, or
 }

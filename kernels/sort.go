@@ -1,6 +1,10 @@
 package kernels
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 // SortCOO returns the permutation that sorts COO coordinates by (row,
 // col), stably: (rows[perm[t]], cols[perm[t]]) is nondecreasing in t and
@@ -44,13 +48,14 @@ func SortCoords[I Index](coords [][]I, dims []int64) ([]I, error) {
 		return perm, nil
 	}
 	keys := make([]uint64, n)
+	tok := cancel.Current()
 	hi := len(dims)
 	for first := true; hi > 0; first = false {
 		lo := keyGroup(dims, hi)
 		if err := buildKeys(fn, keys, coords, dims, lo, hi, perm, first); err != nil {
 			return nil, err
 		}
-		sortKeys(keys, perm, first)
+		sortKeys(keys, perm, first, tok)
 		hi = lo
 	}
 	return perm, nil

@@ -29,6 +29,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 		col := make([]int64, n)
 		src := e.Coords[l.Dim]
 		for i := range col {
+			pollAt(i)
 			col[i] = l.coord(src[i])
 		}
 		lc[li] = col
@@ -37,6 +38,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 	dup := make([]bool, n) // dup[i]: sorted entry i repeats entry i-1's coordinates
 	if !keepDups {
 		for i := int64(1); i < n; i++ {
+			pollAt(i)
 			dup[i] = sameCoords(lc, perm[i-1], perm[i])
 		}
 	}
@@ -49,6 +51,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 		switch l.Kind {
 		case LevelDense:
 			for i := range p {
+				pollAt(i)
 				p[i] = p[i]*l.Size + col[perm[i]]
 			}
 			var ok bool
@@ -66,6 +69,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 			// it; with none below, entries of one coordinate share a position.
 			unique := l.Unique || (!keepDups && (li+1 == nc || levels[li+1].Kind != LevelSingleton))
 			for i := int64(0); i < n; i++ {
+				pollAt(i)
 				parent, c := p[i], col[perm[i]]
 				fresh := !dup[i] && (!unique || i == 0 || parent != prevParent || c != crd[len(crd)-1])
 				prevParent = parent
@@ -76,6 +80,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 				p[i] = int64(len(crd) - 1)
 			}
 			for j := int64(1); j <= count; j++ {
+				pollAt(j) // one turn per parent position: rows without entries too
 				posCount[j] += posCount[j-1]
 			}
 			l.Pos, l.Crd = dtype.Int64Array(posCount), dtype.Int64Array(crd)
@@ -83,6 +88,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 		case LevelSingleton:
 			crd := make([]int64, count)
 			for i := int64(0); i < n; i++ {
+				pollAt(i)
 				crd[p[i]] = col[perm[i]]
 			}
 			l.Crd = dtype.Int64Array(crd)
@@ -112,6 +118,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 	es := int64(dt.Size())
 	bs := e.Block * es
 	for i := int64(0); i < n; i++ {
+		pollAt(i)
 		srcBlock := e.Vals.Data[e.Src[perm[i]]*bs : (e.Src[perm[i]]+1)*bs]
 		dst := vals.Data[p[i]*bs : (p[i]+1)*bs]
 		if dup[i] {
@@ -134,6 +141,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 	perm := make([]int64, n)
 	for i := range perm {
+		pollAt(i)
 		perm[i] = int64(i)
 	}
 	span := 1.0
@@ -146,6 +154,7 @@ func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 			sz := uint64(max(levels[li].Size, 1))
 			col := lc[li]
 			for i := range key {
+				pollAt(i)
 				key[i] = key[i]*sz + uint64(col[i])
 			}
 		}
@@ -155,7 +164,10 @@ func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 		}
 		return perm
 	}
+	calls := 0 // the comparisons, to poll every 64K of them
 	slices.SortStableFunc(perm, func(a, b int64) int {
+		calls++
+		pollAt(calls)
 		for _, col := range lc {
 			if c := CmpInt(col[a], col[b]); c != 0 {
 				return c

@@ -1,6 +1,16 @@
 package tensor
 
+import "github.com/gosparse/gosparse/kernels/cancel"
+
 // pollMask spaces the cancel polls of the core's own element loops (one
 // per 64K elements, cancel.Poll): an atomic load in microseconds of work.
 // The kernels poll between their chunks and passes.
 const pollMask = 1<<16 - 1
+
+// pollAt polls the caller's cancel token (cancel.Poll) when i is a multiple
+// of pollMask+1: once per 64K turns of a loop counting i.
+func pollAt[T ~int | ~int64](i T) {
+	if int64(i)&pollMask == 0 {
+		cancel.Poll()
+	}
+}

@@ -47,6 +47,7 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 			parent, child, lcs = make([]int64, 0, n), make([]int64, 0, n), make([]int64, 0, n)
 			for i, p := range pos {
 				for c := int64(0); c < l.Size; c++ {
+					pollAt(len(child))
 					parent = append(parent, int64(i))
 					child = append(child, p*l.Size+c)
 					lcs = append(lcs, c)
@@ -55,8 +56,10 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 		case LevelCompressed:
 			parent, child, lcs = make([]int64, 0, l.Crd.Numel()), make([]int64, 0, l.Crd.Numel()), make([]int64, 0, l.Crd.Numel())
 			for i, p := range pos {
+				pollAt(i) // rows without entries cost a turn each
 				lo, hi := l.Pos.Index(p), l.Pos.Index(p+1)
 				for c := lo; c < hi; c++ {
+					pollAt(len(child))
 					parent = append(parent, int64(i))
 					child = append(child, c)
 					lcs = append(lcs, l.Crd.Index(c))
@@ -65,6 +68,7 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 		case LevelSingleton:
 			parent, child, lcs = make([]int64, len(pos)), make([]int64, len(pos)), make([]int64, len(pos))
 			for i, p := range pos {
+				pollAt(i)
 				parent[i], child[i], lcs[i] = int64(i), p, l.Crd.Index(p)
 			}
 		}
@@ -72,10 +76,12 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 			nc := make([]int64, len(parent))
 			old := coords[d]
 			for j, pi := range parent {
+				pollAt(j)
 				nc[j] = old[pi]
 			}
 			if d == l.Dim {
 				for j := range nc {
+					pollAt(j)
 					nc[j] += l.contribution(lcs[j])
 				}
 			}

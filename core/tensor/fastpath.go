@@ -54,13 +54,13 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 			return out, err
 		}
 	}
-	c, err := canonical2D[I](t)
-	if err != nil {
-		return nil, err
-	}
 	axis := 0
 	if spec.Layout == CSC {
 		axis = 1
+	}
+	c, err := canonical2D[I](t, axis)
+	if err != nil {
+		return nil, err
 	}
 	if c.axis != axis {
 		if c, err = c.transpose(); err != nil {
@@ -86,8 +86,10 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 	return out, nil
 }
 
-// canonical2D copies a 2-D COO (coalescing it), CSR or CSC tensor into the canonical form.
-func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
+// canonical2D copies a 2-D COO (coalescing it), CSR or CSC tensor into the
+// canonical form: a CSR or CSC source along its own axis, a COO source along
+// axis (grouped by column at once for CSC, one pass as for CSR).
+func canonical2D[I kernels.Index](t *Tensor, axis int) (*compressed2D[I], error) {
 	bb := int(dtype.NumelOf(t.DenseShape())) * t.dtype.Size()
 	rows, cols := t.shape[0], t.shape[1]
 	switch t.layout {
@@ -106,12 +108,15 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 	if err := errs.CheckAlloc("values", int64(nse)*int64(bb), 1); err != nil {
 		return nil, err
 	}
-	if c, _, ok, err := compressCOO[I](t, false); ok {
+	if c, _, ok, err := compressCOO[I](t, axis, false); ok {
 		return c, err
 	}
-	// Value blocks (hybrid tensors): group by row with one stable counting
-	// sort (as SciPy's tocsr does), gather, then order each row's columns and
-	// merge repeats.
+	// Value blocks (hybrid tensors): group by the outer index with one
+	// stable counting sort (as SciPy's tocsr does), gather, then order each
+	// group's inner indices and merge repeats.
+	if axis == 1 {
+		r, col, rows, cols = col, r, cols, rows
+	}
 	ptr, perm, err := kernels.CountingSortByKey(r, int(rows)) // sized by fastPathFits
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrIndex, "indices: %v", err)
@@ -126,8 +131,8 @@ func canonical2D[I kernels.Index](t *Tensor) (*compressed2D[I], error) {
 			return nil, errs.Errorf(errs.ErrInternal, "coalesce: %v", err)
 		}
 	}
-	c := &compressed2D[I]{nOuter: rows, nInner: cols, blockBytes: bb, ptr: ptr, idx: idx, vals: vals}
-	if !t.coalesced {
+	c := &compressed2D[I]{axis: axis, nOuter: rows, nInner: cols, blockBytes: bb, ptr: ptr, idx: idx, vals: vals}
+	if !t.coalesced { // a stable sort of a coalesced COO leaves every group sorted and unique
 		c.sortAndMergeRows(t.dtype)
 	}
 	return c, nil

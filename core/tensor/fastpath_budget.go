@@ -27,37 +27,35 @@ func FastPathFits(t *Tensor, spec FormatSpec) bool {
 }
 
 // fastScratch is the memory convert2D allocates by the shape: compressing
-// a COO's rows, then regrouping by the other axis when the target needs it.
+// a COO along the target's axis (rows for CSR and COO, columns for CSC), or
+// regrouping a CSR or CSC by the other axis when the target needs it.
 func fastScratch[I kernels.Index](t *Tensor, spec FormatSpec) int64 {
 	rows, cols := t.shape[0], t.shape[1]
 	nse := int(t.NNZ())
-	scratch := int64(0)
-	srcAxis := 0
-	switch t.layout {
-	case COO:
-		if t.denseDim == 0 {
-			scratch = kernels.CompressRowsScratch[I](rows, cols, nse)
-		} else {
-			scratch = kernels.CountingSortScratch[I](nse, rows)
-		}
-		if spec.Layout == COO {
-			return scratch // coalesce: no regrouping
-		}
-	case CSC:
-		srcAxis = 1
-	}
 	dstAxis := 0
 	if spec.Layout == CSC {
 		dstAxis = 1
 	}
-	if srcAxis != dstAxis {
-		inner := cols
-		if srcAxis == 1 {
-			inner = rows
+	switch t.layout {
+	case COO:
+		outer, inner := rows, cols
+		if dstAxis == 1 {
+			outer, inner = cols, rows
 		}
-		scratch = budget.Add(scratch, kernels.CountingSortScratch[I](nse, inner))
+		if t.denseDim == 0 {
+			return kernels.CompressRowsScratch[I](outer, inner, nse)
+		}
+		return kernels.CountingSortScratch[I](nse, outer)
+	case CSC:
+		if dstAxis == 0 {
+			return kernels.CountingSortScratch[I](nse, rows)
+		}
+	case CSR:
+		if dstAxis == 1 {
+			return kernels.CountingSortScratch[I](nse, cols)
+		}
 	}
-	return scratch
+	return 0
 }
 
 // ownPointers is the size of the pointer array that a CSR or CSC result

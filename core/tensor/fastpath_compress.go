@@ -8,26 +8,28 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// compressCOO groups a 2-D COO tensor's entries by row, with sorted, unique
-// columns (repeats summed), by the kernels' CompressRows, which moves each
-// value as one raw word of its dtype's size; withRows also returns the row
-// of every entry (see kernels.Compressed). ok is false for value blocks it
-// does not move (hybrid tensors, whose blocks hold several elements).
-func compressCOO[I kernels.Index](t *Tensor, withRows bool) (c *compressed2D[I], rows []I, ok bool, err error) {
+// compressCOO groups a 2-D COO tensor's entries by row (axis 0, as CSR) or
+// by column (axis 1, as CSC), with sorted, unique inner indices (repeats
+// summed), by the kernels' CompressRows or CompressCols, which move each
+// value as one raw word of its dtype's size; withRows (axis 0 only) also
+// returns the row of every entry (see kernels.Compressed). ok is false for
+// value blocks it does not move (hybrid tensors, whose blocks hold several
+// elements).
+func compressCOO[I kernels.Index](t *Tensor, axis int, withRows bool) (c *compressed2D[I], rows []I, ok bool, err error) {
 	if t.denseDim != 0 {
 		return nil, nil, false, nil
 	}
 	switch t.dtype.Size() {
 	case 1:
-		c, rows, err = compressAs[I, uint8](t, withRows)
+		c, rows, err = compressAs[I, uint8](t, axis, withRows)
 	case 2:
-		c, rows, err = compressAs[I, uint16](t, withRows)
+		c, rows, err = compressAs[I, uint16](t, axis, withRows)
 	case 4:
-		c, rows, err = compressAs[I, uint32](t, withRows)
+		c, rows, err = compressAs[I, uint32](t, axis, withRows)
 	case 8:
-		c, rows, err = compressAs[I, uint64](t, withRows)
+		c, rows, err = compressAs[I, uint64](t, axis, withRows)
 	case 16:
-		c, rows, err = compressAs[I, [2]uint64](t, withRows)
+		c, rows, err = compressAs[I, [2]uint64](t, axis, withRows)
 	default:
 		return nil, nil, false, nil
 	}
@@ -35,21 +37,28 @@ func compressCOO[I kernels.Index](t *Tensor, withRows bool) (c *compressed2D[I],
 }
 
 // compressAs is compressCOO with values moved as V, a type of the dtype's size.
-func compressAs[I kernels.Index, V kernels.Word](t *Tensor, withRows bool) (*compressed2D[I], []I, error) {
+func compressAs[I kernels.Index, V kernels.Word](t *Tensor, axis int, withRows bool) (*compressed2D[I], []I, error) {
 	r, col := dtype.AsSlice[I](t.levels[0].Crd), dtype.AsSlice[I](t.levels[1].Crd)
-	// The row pointers and buckets grow with the rows: sized by fastPathFits.
-	res, err := kernels.CompressRows(r, col, dtype.AsSlice[V](t.values), t.shape[0], t.shape[1], adder[V](t.dtype), withRows)
+	vals, add := dtype.AsSlice[V](t.values), adder[V](t.dtype)
+	// The pointers and buckets grow with the outer dim: sized by fastPathFits.
+	var res kernels.Compressed[I, V]
+	var err error
+	nOuter, nInner := t.shape[0], t.shape[1]
+	if axis == 1 {
+		nOuter, nInner = nInner, nOuter
+		res, err = kernels.CompressCols(r, col, vals, t.shape[0], t.shape[1], add)
+	} else {
+		res, err = kernels.CompressRows(r, col, vals, t.shape[0], t.shape[1], add, withRows)
+	}
 	if err != nil {
 		return nil, nil, errs.Errorf(errs.ErrIndex, "indices: %v", err)
 	}
-	var vals []byte
+	out := []byte{}
 	if len(res.Val) > 0 {
-		vals = unsafe.Slice((*byte)(unsafe.Pointer(&res.Val[0])), len(res.Val)*t.dtype.Size())
-	} else {
-		vals = []byte{}
+		out = unsafe.Slice((*byte)(unsafe.Pointer(&res.Val[0])), len(res.Val)*t.dtype.Size())
 	}
-	return &compressed2D[I]{nOuter: t.shape[0], nInner: t.shape[1], blockBytes: t.dtype.Size(),
-		ptr: res.Ptr, idx: res.Idx, vals: vals}, res.Rows, nil
+	return &compressed2D[I]{axis: axis, nOuter: nOuter, nInner: nInner, blockBytes: t.dtype.Size(),
+		ptr: res.Ptr, idx: res.Idx, vals: out}, res.Rows, nil
 }
 
 // adder returns how two values of dtype d, held as raw words V of d's size,
@@ -98,7 +107,7 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 	if err := errs.CheckAlloc("values", t.levels[0].Crd.Numel()*int64(t.dtype.Size()), 1); err != nil {
 		return nil, true, err
 	}
-	c, rows, ok, err := compressCOO[I](t, true)
+	c, rows, ok, err := compressCOO[I](t, 0, true)
 	if !ok || err != nil {
 		return nil, ok, err
 	}

@@ -98,10 +98,9 @@ BIG_UNCHANGED = r"""
 result["unchanged"] = bool((np.asarray(big._indices()) == ij).all() and (np.asarray(big._values()) == vals).all())
 result["no_partial_file"] = not os.path.exists(path) or "{keep}" == "keep"
 """
-# COO -> CSC is not here: a pass of it still runs ~0.5 s without polling on 6M entries
-# (issue 35 stays open for it; see the session note).
 FAMILIES = {
     "coo -> csr": ("big.to_sparse_csr()", ""),
+    "coo -> csc": ("big.to_sparse_csc()", ""),
     "coalesce": ("big.coalesce()", ""),
     "mmwrite": ("gs.io.mmwrite(path, big)", ""),
     "mmread": ("gs.io.mmread(path)", "gs.io.mmwrite(path, big.coalesce()); keep = 1"),
