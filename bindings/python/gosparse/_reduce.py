@@ -57,7 +57,17 @@ def _kept(op, input, r, dim, keepdim):
     if not keepdim:
         return r
     t = tensor_arg(input, op)
-    return keep_dims(r, [] if t.ndim == 0 else reduced_dims(dim, t.ndim, op))
+    r = keep_dims(r, [] if t.ndim == 0 else reduced_dims(dim, t.ndim, op))
+    return _compressed_kept(op, t, r, dim)
+
+
+def _compressed_kept(op, t, r, dim):
+    """torch's layout for a sum with keepdim over given dims of a 2-D CSR matrix: CSR
+    (torch refuses keepdim=False and CSC; a CSC input keeps CSC here)."""
+    if op == "sum" and t.ndim == 2 and _dims(dim) and t.layout in (T.sparse_csr, T.sparse_csc) \
+            and r.layout is not t.layout:
+        return r.to_sparse(layout=t.layout)
+    return r
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None):
@@ -218,11 +228,23 @@ def keep_dims(r, dims):
 def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
     """The reduction op of t as its method: dim or numpy's axis, keepdim or numpy's
     keepdims, dtype (sum, mean, prod)."""
-    if axis is not None:
+    scipy = axis is not None
+    if scipy:
         if dim not in (None, ()):
             raise TypeError("%s(): give dim or axis, not both" % op)
         dim = axis
-    return reduce(op, t, dim, dtype, keepdim or keepdims)
+    keep = keepdim or keepdims
+    r = reduce(op, t, dim, dtype, keep)
+    if scipy and op in _SCIPY_DENSE and r.layout is not T.strided:
+        r = r.to_dense()  # SciPy's sum(axis=) and mean(axis=) are dense arrays
+    elif keep:
+        r = _compressed_kept(op, tensor_arg(t, op), r, dim)
+    return r
+
+
+# The reductions whose SciPy spelling (axis=) gives a dense array over a kept sparse
+# dim (scipy.sparse's max(axis=) and min(axis=) stay sparse, as torch's do).
+_SCIPY_DENSE = ("sum", "mean")
 
 
 class ReduceOps:
@@ -235,12 +257,16 @@ class ReduceOps:
     # keepdims=True)) are accepted by the reductions' methods.
 
     def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False):
-        """torch's Tensor.sum: gosparse.sum(self, dim, dtype=dtype); keepdim (numpy's
-        keepdims) keeps each reduced dim with size 1; axis is numpy's name for dim."""
+        """torch's Tensor.sum: gosparse.sum(self, dim, dtype=dtype), a sparse COO tensor
+        over the kept sparse dims as torch gives (a 2-D CSR summed with keepdim: CSR);
+        keepdim (numpy's keepdims) keeps each reduced dim with size 1. axis is SciPy's
+        and numpy's spelling: t.sum(axis=0) is dense (strided), as SciPy's
+        A.sum(axis=0) is, so np.asarray reads it."""
         return reduce_method("sum", self, dim, keepdim, dtype, axis, keepdims)
 
     def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False):
-        """torch's Tensor.mean: gosparse.mean(self, dim, dtype=dtype); keepdim as sum's."""
+        """torch's Tensor.mean: gosparse.mean(self, dim, dtype=dtype); keepdim as sum's;
+        axis= (SciPy's spelling) gives a dense result, as SciPy's mean(axis=) does."""
         return reduce_method("mean", self, dim, keepdim, dtype, axis, keepdims)
 
     def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False):

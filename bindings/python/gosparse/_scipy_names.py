@@ -2,13 +2,13 @@
 spellings, which stay gosparse's primary API (and win where the two clash).
 
 Tensor methods (ScipyOps): ``nnz``, ``toarray()``, ``tocsr()``, ``tocsc()``,
-``tocoo()``, ``multiply(other)`` (torch's mul, already a Tensor
-method), ``power(n)`` (``diagonal(k)`` is torch's Tensor.diagonal, _select);
-module functions ``eye`` and ``diags``. Not aliased: SciPy's
-``A * B`` (the matrix product for scipy.sparse matrices, element-wise here as in
-torch), ``todense()`` (an np.matrix in SciPy) and ``sum(axis=)`` returning a dense
-np.matrix (``axis`` is numpy's name for torch's dim here: ``t.sum(axis=1)`` gives
-torch's sparse result; ``.toarray()`` densifies it).
+``tocoo()``, ``multiply(other)`` (torch's mul, already a Tensor method),
+``power(n)`` (``diagonal(k)`` is torch's Tensor.diagonal, _select), ``sum(axis=)``
+and ``mean(axis=)`` (a dense result, 1-D as scipy.sparse's sparray gives, that
+np.asarray reads; torch's ``t.sum(dim)`` stays torch's sparse COO result, which
+``.toarray()`` densifies); module functions ``eye`` and ``diags``. Not aliased:
+SciPy's ``A * B`` (the matrix product for scipy.sparse matrices, element-wise here
+as in torch) and ``todense()`` (an np.matrix in SciPy).
 """
 
 import numpy as np

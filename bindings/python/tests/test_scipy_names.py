@@ -1,5 +1,6 @@
 """SciPy's first names (aliases beside torch's spellings) give SciPy's answers on every
-layout: nnz, toarray, tocsr/tocsc/tocoo, diagonal, multiply, power, gs.eye, gs.diags."""
+layout: nnz, toarray, tocsr/tocsc/tocoo, diagonal, multiply, power, sum(axis=),
+mean(axis=), gs.eye, gs.diags; torch's spellings of the sums stay torch's."""
 
 import numpy as np
 import pytest
@@ -82,13 +83,51 @@ def test_eye_and_diags_match_scipy():
         gs.eye(-1)
 
 
-def test_reduction_over_a_sparse_dim_is_torchs_and_densifies_explicitly():
-    # torch's rule: a 2-D sparse matrix summed over one dim is a 1-D sparse tensor;
-    # np.asarray refuses to densify it silently, toarray() does it on request.
+@pytest.mark.parametrize("layout", LAYOUTS[1:])
+def test_torch_spelling_of_a_sum_over_a_sparse_dim_is_torchs(layout):
+    # torch 2.15: coo.sum(dim=d) and torch.sparse.sum(coo, d) of a 2-D matrix are 1-D
+    # sparse COO tensors; np.asarray refuses them, as torch's numpy() does; toarray()
+    # densifies on request. csr.sum(d, keepdim=True) is CSR of shape (1, n) / (m, 1).
     m = matrix()
-    t = as_layout(m, "sparse_csr")
-    s = t.sum(axis=1)
-    assert s.layout is gs.sparse_coo
-    np.testing.assert_allclose(s.toarray(), np.asarray(m.sum(axis=1)).ravel())
-    with pytest.raises(RuntimeError, match="strided"):
-        np.asarray(s)
+    t = as_layout(m, layout)
+    for d in (0, 1, -1):
+        want = np.asarray(m.toarray().sum(axis=d))
+        for s in (t.sum(d), t.sum(dim=d), gs.sum(t, d), gs.sparse.sum(t, d)):
+            assert s.layout is gs.sparse_coo and s.shape == want.shape
+            np.testing.assert_allclose(s.toarray(), want)
+            with pytest.raises(RuntimeError, match="strided"):
+                np.asarray(s)
+        kept = t.sum(d, keepdim=True)
+        want_kept = m.toarray().sum(axis=d, keepdims=True)
+        assert kept.shape == want_kept.shape
+        assert kept.layout is (t.layout if layout != "sparse_coo" else gs.sparse_coo)
+        assert gs.sum(t, d, keepdim=True).layout is kept.layout
+        np.testing.assert_allclose(kept.toarray(), want_kept)
+    full = t.sum()
+    assert full.layout is gs.strided and full.shape == ()
+    np.testing.assert_allclose(np.asarray(full), m.sum())
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_scipy_sum_and_mean_over_an_axis_are_dense(layout):
+    # SciPy's A.sum(axis=) and A.mean(axis=) (csr_array) are dense 1-D arrays: the
+    # axis= spelling gives a strided tensor that np.asarray reads, with SciPy's values
+    # and dtype (an integer matrix sums to int64).
+    m = matrix()
+    a = sp.csr_array(m)
+    t = as_layout(m, layout)
+    for axis in (0, 1, -1):
+        for op in ("sum", "mean"):
+            ours, theirs = getattr(t, op)(axis=axis), getattr(a, op)(axis=axis)
+            assert ours.layout is gs.strided
+            got = np.asarray(ours)
+            assert isinstance(theirs, np.ndarray) and got.shape == theirs.shape
+            np.testing.assert_allclose(got, theirs, rtol=1e-12)
+        kept = np.asarray(t.sum(axis=axis, keepdims=True))  # numpy's keepdims too
+        np.testing.assert_allclose(kept, m.toarray().sum(axis=axis, keepdims=True), rtol=1e-12)
+    ints = sp.csr_array(np.array([[0, 2, 0], [3, 0, 4]], dtype=np.int32))
+    ti = as_layout(ints, layout)
+    got = np.asarray(ti.sum(axis=0))
+    assert got.dtype == ints.sum(axis=0).dtype == np.int64
+    np.testing.assert_array_equal(got, ints.sum(axis=0))
+    np.testing.assert_allclose(np.asarray(t.sum(axis=None)), a.sum())
