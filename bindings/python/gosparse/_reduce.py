@@ -3,7 +3,9 @@ t.any(), t.count_nonzero(1), gosparse.where(mask, x, 0.0), through gs_reduce and
 
 A reduction over every dim gives a 0-d strided tensor (``.item()`` reads it), as
 torch's do; over some dims of a sparse tensor it gives a coalesced COO tensor over
-the kept sparse dims (strided once every sparse dim is reduced). Unspecified
+the kept sparse dims (strided once every sparse dim is reduced; a 2-D CSR summed
+with keepdim stays CSR, as in torch). The methods' axis= spelling of sum and mean is
+SciPy's: a dense result over a kept dim, as scipy.sparse gives. Unspecified
 elements count as the fill value, so ``t.op(dim).to_dense()`` equals the reduction
 of ``t.to_dense()``. Integer and bool sums and products give int64, any gives bool
 and count_nonzero int64, as in torch; mean needs a floating or complex dtype.
