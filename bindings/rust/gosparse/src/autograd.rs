@@ -20,19 +20,36 @@ use gosparse_sys as sys;
 use crate::error::{Result, check};
 use crate::tensor::Tensor;
 
+/// What a backward pass leaves of the recorded graph (torch's `retain_graph`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Graph {
+    /// Free the graph: a second backward through it is refused (torch's
+    /// `retain_graph=False`, the default).
+    #[default]
+    Free,
+    /// Keep the graph for another backward (torch's `retain_graph=True`).
+    Retain,
+}
+
+impl Graph {
+    fn retain(self) -> i32 {
+        i32::from(self == Graph::Retain)
+    }
+}
+
 impl Tensor {
     /// torch's `requires_grad_`: marks a leaf (of a floating point or complex
     /// dtype) as requiring a gradient, or not.
     ///
     /// ```
-    /// use gosparse::Tensor;
+    /// use gosparse::{Graph, Tensor};
     /// let a = Tensor::from_dense(&[1.0f64, 0.0, 2.0, 3.0], &[2, 2])?.to_sparse_csr()?;
     /// let mut a = a;
     /// a.set_requires_grad(true)?;
     /// let x = Tensor::from_dense(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2])?;
     /// let y = a.sparse_mm(&x)?;
     /// assert_eq!(y.grad_fn_name(), Some("SparseAddmmBackward0"));
-    /// y.sum(&[])?.backward(None, false)?;
+    /// y.sum(&[])?.backward(None, Graph::Free)?;
     /// let g = a.grad()?.expect("a gradient");
     /// // A's pattern: the row sums of x at A's stored (i, k).
     /// assert_eq!(g.values::<f64>()?, &[3.0, 3.0, 7.0]);
@@ -64,11 +81,11 @@ impl Tensor {
     /// torch's `backward`: accumulates the gradient of this tensor into
     /// every leaf that requires one. `gradient` has this tensor's shape and
     /// dtype (`None`: ones, for one-element tensors only). The graph is
-    /// freed afterwards unless `retain_graph`.
-    pub fn backward(&self, gradient: Option<&Tensor>, retain_graph: bool) -> Result<()> {
+    /// freed afterwards unless `graph` is [`Graph::Retain`].
+    pub fn backward(&self, gradient: Option<&Tensor>, graph: Graph) -> Result<()> {
         let g = gradient.map_or(ptr::null(), Tensor::as_ptr);
         // SAFETY: live handles (or NULL for the gradient).
-        check(unsafe { sys::gs_backward(self.as_ptr(), g, retain_graph as i32) })
+        check(unsafe { sys::gs_backward(self.as_ptr(), g, graph.retain()) })
     }
 
     /// The gradient accumulated into this leaf, `None` before a backward or
@@ -89,14 +106,14 @@ impl Tensor {
     /// to.
     ///
     /// ```
-    /// use gosparse::Tensor;
+    /// use gosparse::{Graph, Tensor};
     /// let mut w = Tensor::from_dense(&[1.0f64, -2.0, 3.0], &[3])?;
     /// w.set_requires_grad(true)?;
     /// // The loss of a training step: sum((w - 1) ** 2), gradient 2 (w - 1).
-    /// w.sub(1.0)?.pow(2.0)?.sum(&[])?.backward(None, false)?;
+    /// w.sub(1.0)?.pow(2.0)?.sum(&[])?.backward(None, Graph::Free)?;
     /// assert_eq!(w.grad()?.expect("a gradient").values::<f64>()?, &[0.0, -6.0, 4.0]);
     /// w.set_grad(Some(&Tensor::from_dense(&[1.0f64, 1.0, 1.0], &[3])?))?;
-    /// w.sum(&[])?.backward(None, false)?;
+    /// w.sum(&[])?.backward(None, Graph::Free)?;
     /// assert_eq!(w.grad()?.expect("a gradient").values::<f64>()?, &[2.0, 2.0, 2.0]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
@@ -119,13 +136,13 @@ impl Tensor {
     /// this tensor as a sparse tensor of its pattern.
     ///
     /// ```
-    /// use gosparse::Tensor;
+    /// use gosparse::{Graph, Tensor};
     /// let mut a = Tensor::from_dense(&[0.0f64, 2.0, 3.0, 0.0], &[2, 2])?.to_sparse_csr()?;
     /// a.set_requires_grad(true)?;
     /// let v = a.values_tensor()?;
     /// assert_eq!(v.grad_fn_name(), Some("ValuesBackward0"));
     /// let w = Tensor::from_dense(&[5.0f64, 7.0], &[2])?;
-    /// v.backward(Some(&w), false)?;
+    /// v.backward(Some(&w), Graph::Free)?;
     /// assert_eq!(a.grad()?.expect("a gradient").values::<f64>()?, &[5.0, 7.0]);
     /// # Ok::<(), gosparse::Error>(())
     /// ```
@@ -149,15 +166,15 @@ impl Tensor {
 /// torch's `autograd.grad` for one output: the gradients of `output` with
 /// respect to each of `inputs` (leaves or results that require grad), `None`
 /// for an input `output` does not depend on. No leaf's accumulated gradient
-/// changes. `gradient` and `retain_graph` as [`Tensor::backward`]'s.
+/// changes. `gradient` and `graph` as [`Tensor::backward`]'s.
 ///
 /// ```
-/// use gosparse::{Tensor, autograd_grad};
+/// use gosparse::{Graph, Tensor, autograd_grad};
 /// let mut a = Tensor::from_dense(&[1.0f64, 0.0, 0.0, 2.0], &[2, 2])?.to_sparse_coo()?;
 /// a.set_requires_grad(true)?;
 /// let x = Tensor::from_dense(&[1.0f64, 2.0, 3.0, 4.0], &[2, 2])?;
 /// let loss = a.sparse_mm(&x)?.sum(&[])?;
-/// let g = autograd_grad(&loss, &[&a], None, false)?;
+/// let g = autograd_grad(&loss, &[&a], None, Graph::Free)?;
 /// // a's pattern: the row sums of x at a's stored (i, k).
 /// assert_eq!(g[0].as_ref().expect("a gradient").values::<f64>()?, &[3.0, 7.0]);
 /// assert!(a.grad()?.is_none());
@@ -167,7 +184,7 @@ pub fn autograd_grad(
     output: &Tensor,
     inputs: &[&Tensor],
     gradient: Option<&Tensor>,
-    retain_graph: bool,
+    graph: Graph,
 ) -> Result<Vec<Option<Tensor>>> {
     crate::library::ensure_compatible()?;
     let n = i32::try_from(inputs.len())
@@ -177,9 +194,7 @@ pub fn autograd_grad(
     let g = gradient.map_or(ptr::null(), Tensor::as_ptr);
     // SAFETY: live handles, an array of n handles and room for n results;
     // on error the library leaves no handle in grads.
-    check(unsafe {
-        sys::gs_autograd_grad(output.as_ptr(), g, ptrs.as_ptr(), n, retain_graph as i32, grads.as_mut_ptr())
-    })?;
+    check(unsafe { sys::gs_autograd_grad(output.as_ptr(), g, ptrs.as_ptr(), n, graph.retain(), grads.as_mut_ptr()) })?;
     grads
         .into_iter()
         .map(|p| {

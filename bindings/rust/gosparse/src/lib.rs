@@ -89,7 +89,7 @@ mod ndarray_interop;
 mod sprs_interop;
 
 pub use array::ArrayRef;
-pub use autograd::{NoGradGuard, autograd_grad, is_grad_enabled};
+pub use autograd::{Graph, NoGradGuard, autograd_grad, is_grad_enabled};
 pub use cancel::{BoundToken, CancelToken};
 pub use component::{Component, Indices};
 pub use construct::BuildOptions;
@@ -106,8 +106,8 @@ pub use lobpcg_ext::LobpcgState;
 pub use out::DenseOut;
 pub use semi::SemiStructured;
 pub use shape::Shape;
-pub use solve::{Factor, FactorKind, Ordering, Side, live_factors, spdiags};
-pub use spectral::{Lobpcg, LobpcgInfo, LobpcgMethod, LobpcgOptions, OrthoParams};
+pub use solve::{Diagonal, Factor, FactorKind, Ordering, Side, Triangle, live_factors, spdiags};
+pub use spectral::{Centering, Lobpcg, LobpcgInfo, LobpcgMethod, LobpcgOptions, OrthoParams};
 pub use tensor::Tensor;
 
 /// The raw bindings, re-exported for calls this crate does not wrap.

@@ -44,6 +44,27 @@ impl Side {
     }
 }
 
+/// The triangle of the matrix that [`Tensor::solve_triangular`] reads (torch's
+/// `upper=True` / `upper=False`); the other one is ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Triangle {
+    /// The lower triangle, diagonal included (torch's `upper=False`).
+    Lower,
+    /// The upper triangle, diagonal included (torch's `upper=True`).
+    Upper,
+}
+
+/// How [`Tensor::solve_triangular`] takes the diagonal (torch's
+/// `unitriangular`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Diagonal {
+    /// The stored diagonal (torch's `unitriangular=False`, the default).
+    #[default]
+    Stored,
+    /// Ones, whatever is stored there (torch's `unitriangular=True`).
+    Unit,
+}
+
 /// A fill-reducing ordering applied before a factorization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ordering {
@@ -221,13 +242,30 @@ impl Tensor {
         Tensor::make(|out| unsafe { sys::gs_spsolve(self.as_ptr(), b.as_ptr(), side.code(), out) })
     }
 
-    /// torch.linalg.solve_triangular for a sparse triangular `self`: only its
-    /// upper (`upper`) or lower triangle is read; `unitriangular` takes the
-    /// diagonal as ones. A zero on the diagonal is refused naming the row.
-    pub fn solve_triangular(&self, b: &Tensor, upper: bool, side: Side, unitriangular: bool) -> Result<Tensor> {
+    /// torch.linalg.solve_triangular for a sparse triangular `self`: only the
+    /// `triangle` named is read; [`Diagonal::Unit`] takes the diagonal as
+    /// ones. A zero on the diagonal is refused naming the row.
+    ///
+    /// ```
+    /// use gosparse::{Diagonal, Side, Tensor, Triangle};
+    /// // Lower triangle [[2, 0], [1, 4]]; the stored 9 above it is not read.
+    /// let a = Tensor::from_dense(&[2.0f64, 9.0, 1.0, 4.0], &[2, 2])?.to_sparse_csr()?;
+    /// let b = Tensor::from_dense(&[2.0f64, 9.0], &[2, 1])?;
+    /// let x = a.solve_triangular(&b, Triangle::Lower, Side::Left, Diagonal::Stored)?;
+    /// assert_eq!(x.values::<f64>()?, &[1.0, 2.0]);
+    /// let x = a.solve_triangular(&b, Triangle::Lower, Side::Left, Diagonal::Unit)?;
+    /// assert_eq!(x.values::<f64>()?, &[2.0, 7.0]);
+    /// // Upper triangle [[2, 9], [0, 4]]: the stored 1 below it is not read.
+    /// let x = a.solve_triangular(&b, Triangle::Upper, Side::Left, Diagonal::Stored)?;
+    /// assert_eq!(x.values::<f64>()?, &[-9.125, 2.25]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn solve_triangular(&self, b: &Tensor, triangle: Triangle, side: Side, diagonal: Diagonal) -> Result<Tensor> {
+        let upper = i32::from(triangle == Triangle::Upper);
+        let unit = i32::from(diagonal == Diagonal::Unit);
         // SAFETY: live handles; make provides the out-pointer.
         Tensor::make(|out| unsafe {
-            sys::gs_solve_triangular(self.as_ptr(), b.as_ptr(), upper as i32, side.code(), unitriangular as i32, out)
+            sys::gs_solve_triangular(self.as_ptr(), b.as_ptr(), upper, side.code(), unit, out)
         })
     }
 

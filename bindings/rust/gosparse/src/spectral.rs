@@ -138,6 +138,17 @@ fn three(
     Ok((u, adopt(s)?, adopt(v)?))
 }
 
+/// Whether [`Tensor::pca_lowrank`] subtracts the column means first (torch's
+/// `center`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Centering {
+    /// Subtract each column's mean (torch's `center=True`, the default).
+    #[default]
+    Centered,
+    /// Take the matrix as it is (torch's `center=False`).
+    Uncentered,
+}
+
 impl Tensor {
     /// torch.lobpcg: the k largest (or smallest) eigenpairs of the symmetric
     /// `self`, or of `self x = λ B x`. Requires `self`'s order >= 3 n.
@@ -169,15 +180,21 @@ impl Tensor {
         three(|u, s, v| unsafe { sys::gs_svd_lowrank(self.as_ptr(), q, niter, ptr_of(m), seed, u, s, v) })
     }
 
-    /// torch.pca_lowrank(self, q, center, niter): svd_lowrank of the matrix
-    /// with its column means subtracted (applied inside the products); q None
-    /// takes min(6, m, n). Differentiable as [`Tensor::svd_lowrank`], the
-    /// centring's column-mean term included.
-    pub fn pca_lowrank(&self, q: Option<i64>, center: bool, niter: i64, seed: u64) -> Result<(Tensor, Tensor, Tensor)> {
+    /// torch.pca_lowrank(self, q, center, niter): svd_lowrank of the matrix,
+    /// with its column means subtracted ([`Centering::Centered`], applied
+    /// inside the products) or as it is; q None takes min(6, m, n).
+    /// Differentiable as [`Tensor::svd_lowrank`], the centring's column-mean
+    /// term included.
+    pub fn pca_lowrank(
+        &self,
+        q: Option<i64>,
+        centering: Centering,
+        niter: i64,
+        seed: u64,
+    ) -> Result<(Tensor, Tensor, Tensor)> {
+        let center = i32::from(centering == Centering::Centered);
         // SAFETY: a live handle; valid out-pointers.
-        three(|u, s, v| unsafe {
-            sys::gs_pca_lowrank(self.as_ptr(), q.unwrap_or(-1), center as i32, niter, seed, u, s, v)
-        })
+        three(|u, s, v| unsafe { sys::gs_pca_lowrank(self.as_ptr(), q.unwrap_or(-1), center, niter, seed, u, s, v) })
     }
 
     /// The random matrix R (float64, min(m, n) x min(q, m, n)) that

@@ -8,7 +8,7 @@
 //!   no_grad guard, refusals and handle accounting.
 
 use gosparse::{
-    Component, DType, ElementwiseArgs, ErrorKind, Layout, NoGradGuard, Tensor, autograd_grad, is_grad_enabled,
+    Component, DType, ElementwiseArgs, ErrorKind, Graph, Layout, NoGradGuard, Tensor, autograd_grad, is_grad_enabled,
 };
 use serde_json::Value;
 
@@ -74,7 +74,7 @@ fn grads_conformance() {
         let want_out = build(&c["expect"]["output"]).unwrap();
         assert_eq!(out.shape(), shape_of(&c["expect"]["output"]), "{id}: output shape");
         assert_close(&format!("{id}: output"), &dense_pairs(&out), &dense_pairs(&want_out), tol);
-        out.backward(Some(&build(&c["grad_output"]).unwrap()), false).unwrap_or_else(|e| panic!("{id}: {e}"));
+        out.backward(Some(&build(&c["grad_output"]).unwrap()), Graph::Free).unwrap_or_else(|e| panic!("{id}: {e}"));
         for (i, (x, want)) in ins.iter().zip(c["expect"]["grads"].as_array().unwrap()).enumerate() {
             let g = x.grad().unwrap();
             if want.is_null() {
@@ -110,7 +110,7 @@ fn autograd_grad_matches_backward_without_accumulating() {
         t.set_requires_grad(true).unwrap();
     }
     let loss = a.sparse_mm(&x.mm(&w).unwrap()).unwrap().sum(&[]).unwrap();
-    let gs = autograd_grad(&loss, &[&a, &w, &unused], None, true).unwrap();
+    let gs = autograd_grad(&loss, &[&a, &w, &unused], None, Graph::Retain).unwrap();
     assert!(a.grad().unwrap().is_none() && w.grad().unwrap().is_none(), "autograd_grad accumulates nothing");
     assert!(gs[2].is_none(), "loss does not depend on unused");
     // XW = [0, 2, 5]; dL/dA[i,k] = XW[k]; dL/dW = X^T A^T 1 = X^T [5, 3, 7].
@@ -118,12 +118,12 @@ fn autograd_grad_matches_backward_without_accumulating() {
     assert_eq!(ga.layout(), Layout::SparseCoo);
     assert_eq!(ga.values::<f64>().unwrap(), &[0.0, 5.0, 2.0, 0.0, 5.0]);
     assert_eq!(gs[1].as_ref().unwrap().values::<f64>().unwrap(), &[27.5, 14.0]);
-    loss.backward(None, false).unwrap();
+    loss.backward(None, Graph::Free).unwrap();
     assert_eq!(a.grad().unwrap().unwrap().values::<f64>().unwrap(), ga.values::<f64>().unwrap());
-    let err = autograd_grad(&loss, &[&a], None, false).unwrap_err();
+    let err = autograd_grad(&loss, &[&a], None, Graph::Free).unwrap_err();
     assert!(err.message().contains("second time"), "{err}");
     let plain = Tensor::from_dense(&[1.0f64], &[1]).unwrap();
-    let err = autograd_grad(&loss, &[&plain], None, false).unwrap_err();
+    let err = autograd_grad(&loss, &[&plain], None, Graph::Free).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidArgument);
     drop((gs, loss, a, w, x, unused, plain));
     check.finish();
@@ -147,17 +147,17 @@ fn gcn_step_names_accumulation_and_freed_graphs() {
         h.sum(&[]).unwrap()
     }; // xw and h dropped: the graph keeps them
     assert_eq!(loss.grad_fn_name(), Some("SumBackward0"));
-    loss.backward(None, true).unwrap();
+    loss.backward(None, Graph::Retain).unwrap();
     // XW = [0, 2, 5]; A^T 1 = [5, 3, 7]; dW = X^T [5, 3, 7].
     assert_eq!(w.grad().unwrap().unwrap().values::<f64>().unwrap(), &[27.5, 14.0]);
     let ga = a.grad().unwrap().unwrap();
     assert_eq!(ga.layout(), Layout::SparseCsr);
     assert_eq!(ga.values::<f64>().unwrap(), &[0.0, 5.0, 2.0, 0.0, 5.0]);
     assert!(x.grad().unwrap().is_none());
-    loss.backward(None, false).unwrap(); // retained: accumulates
+    loss.backward(None, Graph::Free).unwrap(); // retained: accumulates
     assert_eq!(ga.values::<f64>().unwrap(), &[0.0, 5.0, 2.0, 0.0, 5.0], "a gradient handle is a snapshot");
     assert_eq!(a.grad().unwrap().unwrap().values::<f64>().unwrap(), &[0.0, 10.0, 4.0, 0.0, 10.0]);
-    let err = loss.backward(None, false).unwrap_err();
+    let err = loss.backward(None, Graph::Free).unwrap_err();
     assert!(err.message().contains("second time"), "{err}");
     w.zero_grad().unwrap();
     assert!(w.grad().unwrap().is_none());
@@ -177,13 +177,16 @@ fn no_grad_guard_is_per_thread_and_refusals_name_the_operation() {
         assert!(std::thread::spawn(is_grad_enabled).join().unwrap(), "another thread still records");
         let r = x.mm(&w).unwrap();
         assert!(!r.requires_grad() && r.grad_fn_name().is_none());
-        assert_eq!(r.backward(None, false).unwrap_err().kind(), ErrorKind::InvalidArgument);
+        assert_eq!(r.backward(None, Graph::Free).unwrap_err().kind(), ErrorKind::InvalidArgument);
     }
     assert!(is_grad_enabled());
     let b = w.to_sparse_coo().unwrap().smm(&Tensor::from_dense(&[1.0f64, 2.0], &[1, 2]).unwrap()).unwrap();
     assert_eq!(b.grad_fn_name(), Some("smm"));
-    let err =
-        b.to_dense().unwrap().backward(Some(&Tensor::from_dense(&[1.0f64; 4], &[2, 2]).unwrap()), false).unwrap_err();
+    let err = b
+        .to_dense()
+        .unwrap()
+        .backward(Some(&Tensor::from_dense(&[1.0f64; 4], &[2, 2]).unwrap()), Graph::Free)
+        .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::NotImplemented);
     assert!(err.message().contains("backward: smm has no backward"), "{err}");
     let mut i = Tensor::from_dense(&[1i64, 2], &[2]).unwrap();

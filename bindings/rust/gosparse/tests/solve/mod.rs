@@ -136,7 +136,9 @@ fn solve_triangular_and_spdiags_body() {
     let b: Vec<f64> = (0..N).map(|i| i as f64).collect();
     let bt = Tensor::from_dense(&b, &[N]).unwrap();
     for layout in LAYOUTS {
-        let x = in_layout(&a, layout).solve_triangular(&bt, false, gosparse::Side::Left, false).unwrap();
+        let x = in_layout(&a, layout)
+            .solve_triangular(&bt, gosparse::Triangle::Lower, gosparse::Side::Left, gosparse::Diagonal::Stored)
+            .unwrap();
         assert!(residual(&lower, x.values::<f64>().unwrap(), &b) < 1e-12);
     }
     let d = Tensor::from_dense(&[0.0f64, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0], &[3, 3]).unwrap();

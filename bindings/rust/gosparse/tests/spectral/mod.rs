@@ -5,7 +5,7 @@
 //! singular values known exactly, their gradients (autograd), refusals and
 //! handle accounting.
 
-use gosparse::{ErrorKind, Layout, LobpcgMethod, LobpcgOptions, Tensor};
+use gosparse::{Centering, ErrorKind, Graph, Layout, LobpcgMethod, LobpcgOptions, Tensor};
 
 use super::LeakCheck;
 
@@ -118,9 +118,9 @@ fn lowrank_over_layouts_body() {
         assert!((s[0] * s[0] - 20.0).abs() < 1e-9 && (s[1] * s[1] - 10.0).abs() < 1e-9, "{s:?}");
         assert_eq!(u.shape(), [8, 2]);
         assert_eq!(v.shape(), [6, 2]);
-        let (_, s, _) = at.pca_lowrank(None, false, 2, 9).unwrap();
+        let (_, s, _) = at.pca_lowrank(None, Centering::Uncentered, 2, 9).unwrap();
         assert_eq!(s.shape(), [6]);
-        let e = at.pca_lowrank(Some(7), true, 2, 9).unwrap_err();
+        let e = at.pca_lowrank(Some(7), Centering::Centered, 2, 9).unwrap_err();
         assert!(e.message().contains("q(=7)"), "{e}");
     }
 }
@@ -147,7 +147,7 @@ fn lowrank_gradients_body() {
             [u.grad_fn_name(), s.grad_fn_name(), v.grad_fn_name()],
             [Some("MmBackward0"), Some("LinalgSvdBackward0"), Some("TransposeBackward0")]
         );
-        s.sum(&[]).unwrap().backward(None, false).unwrap();
+        s.sum(&[]).unwrap().backward(None, Graph::Free).unwrap();
         let g = at.grad().unwrap().expect("a gradient");
         assert_eq!(g.layout(), layout);
         let g = g.to_dense().unwrap().values::<f64>().unwrap().to_vec();
@@ -160,8 +160,8 @@ fn lowrank_gradients_body() {
             }
         }
         // pca: a gradient on the pattern too.
-        let (_, s, _) = at.pca_lowrank(Some(2), true, 1, 5).unwrap();
-        s.sum(&[]).unwrap().backward(None, false).unwrap();
+        let (_, s, _) = at.pca_lowrank(Some(2), Centering::Centered, 1, 5).unwrap();
+        s.sum(&[]).unwrap().backward(None, Graph::Free).unwrap();
         assert_eq!(at.grad().unwrap().expect("a gradient").layout(), layout);
     }
     let r = Tensor::lowrank_draw(7, 4, 9, 5).unwrap();
