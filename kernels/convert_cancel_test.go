@@ -66,3 +66,34 @@ func distinct(s []int64) map[int64]bool {
 	}
 	return m
 }
+
+// TestCountingSortAndGatherPoll: CountingSortByKey and Gather (the hybrid
+// conversions' grouping and value moves) poll the caller's token: a
+// cancelled one stops them with the cancellation error, inputs untouched.
+func TestCountingSortAndGatherPoll(t *testing.T) {
+	tok := cancel.New()
+	withToken(t, tok)
+	keys := []int32{3, 1, 2, 1, 0}
+	src := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	perm := []int32{4, 0, 2}
+	keys0, src0, perm0 := slices.Clone(keys), slices.Clone(src), slices.Clone(perm)
+	tok.Cancel()
+	stopped := func(f func() error) (err error) {
+		defer cancel.Catch(&err)
+		return f()
+	}
+	require.ErrorIs(t, stopped(func() error { _, _, err := CountingSortByKey(keys, 4); return err }), cancel.ErrCancelled)
+	dst := make([]float64, 6)
+	tok.Cancel() // the first stop answered the first cancel
+	require.ErrorIs(t, stopped(func() error { return Gather(dst, src, 2, perm) }), cancel.ErrCancelled)
+	require.Equal(t, keys0, keys)
+	require.Equal(t, src0, src)
+	require.Equal(t, perm0, perm)
+	tok.Reset()
+	ptr, p, err := CountingSortByKey(keys, 4)
+	require.NoError(t, err)
+	require.Equal(t, []int32{0, 1, 3, 4, 5}, ptr)
+	require.Equal(t, []int32{4, 1, 3, 2, 0}, p)
+	require.NoError(t, Gather(dst, src, 2, perm))
+	require.Equal(t, []float64{9, 10, 1, 2, 5, 6}, dst)
+}

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/cancel"
+
 // CountingSortByKey sorts entries by a small integer key, stably, as
 // COO -> CSR needs: keys[t] in [0, nkeys) is the row of entry t. It
 // returns ptr (length nkeys+1, ptr[k+1]-ptr[k] entries have key k: the CSR
@@ -28,17 +30,24 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 	// next output position for key k.
 	cnt := make([][]I, parts)
 	errs := make([]error, parts)
+	tok := cancel.Current() // every pass polls it each pollStep keys
 	parallelFor(parts, func(p int) {
 		c := make([]I, nkeys)
 		cnt[p] = c
 		r0 := bounds[p]
-		for t, k := range keys[r0:bounds[p+1]] {
-			if uint64(k) >= uint64(nkeys) {
-				errs[p] = argErr(fn, "keys", "keys[%d] = %d: must be in [0, nkeys = %d)", r0+t, int64(k), nkeys)
+		inSteps(tok, bounds[p+1]-r0, func(lo, hi int) {
+			if errs[p] != nil {
 				return
 			}
-			c[k]++
-		}
+			for t := r0 + lo; t < r0+hi; t++ {
+				k := keys[t]
+				if uint64(k) >= uint64(nkeys) {
+					errs[p] = argErr(fn, "keys", "keys[%d] = %d: must be in [0, nkeys = %d)", t, int64(k), nkeys)
+					return
+				}
+				c[k]++
+			}
+		})
 	})
 	for _, e := range errs {
 		if e != nil {
@@ -47,24 +56,29 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 	}
 	ptr = make([]I, nkeys+1)
 	var sum I
-	for k := range nkeys {
-		ptr[k] = sum
-		for p := range cnt {
-			c := cnt[p][k]
-			cnt[p][k] = sum
-			sum += c
+	inSteps(tok, nkeys, func(lo, hi int) {
+		for k := lo; k < hi; k++ {
+			ptr[k] = sum
+			for p := range cnt {
+				c := cnt[p][k]
+				cnt[p][k] = sum
+				sum += c
+			}
 		}
-	}
+	})
 	ptr[nkeys] = sum
 	perm = make([]I, n)
 	parallelFor(parts, func(p int) {
 		c := cnt[p]
 		r0 := bounds[p]
-		for t, k := range keys[r0:bounds[p+1]] {
-			o := c[k]
-			perm[o] = I(r0 + t)
-			c[k] = o + 1
-		}
+		inSteps(tok, bounds[p+1]-r0, func(lo, hi int) {
+			for t := r0 + lo; t < r0+hi; t++ {
+				k := keys[t]
+				o := c[k]
+				perm[o] = I(t)
+				c[k] = o + 1
+			}
+		})
 	})
 	return ptr, perm, nil
 }

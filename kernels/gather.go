@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/cancel"
+
 // Gather permutes values: dst[t] = src[perm[t]], each value a block of w
 // elements (element e of value t at index t*w+e). It serves any element
 // type (the conversions move float16 and bool values too).
@@ -18,19 +20,26 @@ func Gather[I Index, T any](dst, src []T, w int, perm []I) error {
 	parts := numParts(int64(n) * int64(w))
 	bounds := splitEven(n, parts)
 	errs := make([]error, parts)
+	tok := cancel.Current() // polled every pollStep values
 	parallelFor(parts, func(p int) {
-		lo, hi := bounds[p], bounds[p+1]
-		for t, s := range perm[lo:hi] {
-			if uint64(s) >= uint64(nsrc) {
-				errs[p] = argErr(fn, "perm", "perm[%d] = %d: must be in [0, %d)", lo+t, int64(s), nsrc)
+		b0 := bounds[p]
+		inSteps(tok, bounds[p+1]-b0, func(lo, hi int) {
+			if errs[p] != nil {
 				return
 			}
-			if w == 1 {
-				dst[lo+t] = src[s]
-			} else {
-				copy(dst[(lo+t)*w:(lo+t)*w+w], src[int(s)*w:int(s)*w+w])
+			for t := b0 + lo; t < b0+hi; t++ {
+				s := perm[t]
+				if uint64(s) >= uint64(nsrc) {
+					errs[p] = argErr(fn, "perm", "perm[%d] = %d: must be in [0, %d)", t, int64(s), nsrc)
+					return
+				}
+				if w == 1 {
+					dst[t] = src[s]
+				} else {
+					copy(dst[t*w:t*w+w], src[int(s)*w:int(s)*w+w])
+				}
 			}
-		}
+		})
 	})
 	for _, e := range errs {
 		if e != nil {

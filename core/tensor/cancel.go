@@ -9,7 +9,7 @@ const pollMask = 1<<16 - 1
 
 // pollAt polls the caller's cancel token (cancel.Poll) when i is a multiple
 // of pollMask+1: once per 64K turns of a loop counting i.
-func pollAt[T ~int | ~int64](i T) {
+func pollAt[T ~int | ~int32 | ~int64](i T) {
 	if int64(i)&pollMask == 0 {
 		cancel.Poll()
 	}

@@ -123,6 +123,7 @@ func canonical2D[I kernels.Index](t *Tensor, axis int) (*compressed2D[I], error)
 	}
 	idx := make([]I, nse)
 	for k, p := range perm {
+		pollAt(k)
 		idx[k] = col[p]
 	}
 	vals := dtype.AlignedBytes(int64(nse) * int64(bb))
@@ -150,10 +151,12 @@ type rowSorter[I kernels.Index] struct {
 // sortSlice sorts idx (and the value blocks of bb bytes) of one slice stably
 // by inner index: insertion sort for short slices, a counting sort over the
 // inner range when it is not much larger than the slice, else a merge sort.
+// A long slice polls the cancel token every 64K entries of each pass.
 func (rs *rowSorter[I]) sortSlice(idx []I, vals []byte, bb int, nInner int64) {
 	n := len(idx)
 	rs.order = rs.order[:0]
 	for k := 0; k < n; k++ {
+		pollAt(k + 1)
 		rs.order = append(rs.order, int32(k))
 	}
 	switch {
@@ -172,22 +175,31 @@ func (rs *rowSorter[I]) sortSlice(idx []I, vals []byte, bb int, nInner int64) {
 		}
 		cnt := rs.count[:nInner+1]
 		clear(cnt)
-		for _, v := range idx {
+		for k, v := range idx {
+			pollAt(k + 1)
 			cnt[v+1]++
 		}
 		for v := int64(0); v < nInner; v++ {
+			pollAt(v + 1)
 			cnt[v+1] += cnt[v]
 		}
 		for k, v := range idx {
+			pollAt(k + 1)
 			rs.order[cnt[v]] = int32(k)
 			cnt[v]++
 		}
 	default:
-		slices.SortStableFunc(rs.order, func(a, b int32) int { return CmpInt(int64(idx[a]), int64(idx[b])) })
+		calls := 0 // the comparisons, to poll every 64K of them
+		slices.SortStableFunc(rs.order, func(a, b int32) int {
+			calls++
+			pollAt(calls)
+			return CmpInt(int64(idx[a]), int64(idx[b]))
+		})
 	}
 	rs.idx = append(rs.idx[:0], idx...)
 	rs.vals = append(rs.vals[:0], vals...)
 	for k, o := range rs.order {
+		pollAt(k + 1)
 		idx[k] = rs.idx[o]
 		copy(vals[k*bb:(k+1)*bb], rs.vals[int(o)*bb:(int(o)+1)*bb])
 	}
@@ -201,6 +213,7 @@ func (c *compressed2D[I]) sortAndMergeRows(d dtype.DType) {
 	w := 0
 	lo := int(c.ptr[0])
 	for i := int64(0); i < c.nOuter; i++ {
+		pollAt(i) // every 64K rows; a long row polls in its sort below
 		hi := int(c.ptr[i+1])
 		seg := c.idx[lo:hi]
 		for k := 1; k < len(seg); k++ {
@@ -211,6 +224,7 @@ func (c *compressed2D[I]) sortAndMergeRows(d dtype.DType) {
 		}
 		start := w
 		for k := lo; k < hi; k++ {
+			pollAt(k + 1) // +1: not again at row 0's first entry
 			if w > start && c.idx[w-1] == c.idx[k] {
 				dtype.AddBlock(d, c.vals[(w-1)*bb:w*bb], c.vals[k*bb:(k+1)*bb])
 				continue
@@ -251,6 +265,7 @@ func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
 	outer := c.outerOfEach()
 	idx := make([]I, len(perm))
 	for t, p := range perm {
+		pollAt(t)
 		idx[t] = outer[p]
 	}
 	vals := dtype.AlignedBytes(int64(len(c.vals)))
@@ -285,7 +300,9 @@ func transposeWords[I kernels.Index, V kernels.Word](c *compressed2D[I]) (*compr
 func (c *compressed2D[I]) outerOfEach() []I {
 	out := make([]I, len(c.idx))
 	for i := int64(0); i < c.nOuter; i++ {
+		pollAt(i)
 		for k := c.ptr[i]; k < c.ptr[i+1]; k++ {
+			pollAt(k + 1)
 			out[k] = I(i)
 		}
 	}
