@@ -34,11 +34,12 @@ func (s *bucketSorter[I, V]) sortBucket(b, from, n, to int) int {
 	cnt := s.cnt
 	clear(cnt)
 	keys, colBits, keyMask := s.out.Idx[from:from+n], g.colBits, g.keyMask
-	inSteps(s.tok, n, func(lo, hi int) {
-		for _, k := range keys[lo:hi] {
+	for lo := 0; lo < n; lo += pollStep { // no closure: these loops are the hot ones
+		s.tok.Check()
+		for _, k := range keys[lo:min(lo+pollStep, n)] {
 			cnt[(uint64(k)&keyMask)>>colBits]++
 		}
-	})
+	}
 	s.vals = append(s.vals[:0], s.out.Val[from:from+n]...)
 	ptr := s.out.Ptr[r0 : r0+int64(nr)]
 	if posBits := uint(bits.Len(uint(n))); colBits+posBits <= 64 {
@@ -60,15 +61,16 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 	s.keys = slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	words := s.keys
 	colMask := uint64(1)<<colBits - 1
-	inSteps(s.tok, len(keys), func(lo, hi int) {
-		for t := lo; t < hi; t++ {
+	for lo := 0; lo < len(keys); lo += pollStep {
+		s.tok.Check()
+		for t := lo; t < min(lo+pollStep, len(keys)); t++ {
 			key := uint64(keys[t]) & keyMask
 			r := key >> colBits
 			o := cnt[r]
 			words[o] = (key&colMask)<<posBits | uint64(t)
 			cnt[r] = o + 1
 		}
-	})
+	}
 	// cnt[r] is now the end of row r.
 	idx, val, vals, add := s.out.Idx, s.out.Val, s.vals, s.add
 	posMask := uint64(1)<<posBits - 1
@@ -84,20 +86,18 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 			insertionSortWords(row)
 		}
 		prev := ^uint64(0) // no column
-		for k0 := 0; k0 < len(row); k0 += pollStep {
-			if k0 > 0 { // a long row: the rows before it polled in its sort
+		for t, k := range row {
+			if t&(pollStep-1) == pollStep-1 { // a long row
 				s.tok.Check()
 			}
-			for _, k := range row[k0:min(k0+pollStep, len(row))] {
-				c, v := k>>posBits, vals[k&posMask]
-				if c == prev {
-					add(&val[w-1], v)
-					continue
-				}
-				idx[w], val[w] = I(c), v
-				w++
-				prev = c
+			c, v := k>>posBits, vals[k&posMask]
+			if c == prev {
+				add(&val[w-1], v)
+				continue
 			}
+			idx[w], val[w] = I(c), v
+			w++
+			prev = c
 		}
 	}
 	return w - to
@@ -127,22 +127,24 @@ func (s *bucketSorter[I, V]) sortDirect(keys []I, ptr []I, from, to int) int {
 	}
 	s.keys = slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	staged := s.keys
-	inSteps(s.tok, len(keys), func(lo, hi int) {
-		for t := lo; t < hi; t++ {
+	for lo := 0; lo < len(keys); lo += pollStep {
+		s.tok.Check()
+		for t := lo; t < min(lo+pollStep, len(keys)); t++ {
 			staged[t] = uint64(keys[t]) & keyMask
 		}
-	})
+	}
 	idx, val := s.out.Idx, s.out.Val
 	colMask := uint64(1)<<colBits - 1
-	inSteps(s.tok, len(staged), func(lo, hi int) {
-		for t := lo; t < hi; t++ {
+	for lo := 0; lo < len(staged); lo += pollStep {
+		s.tok.Check()
+		for t := lo; t < min(lo+pollStep, len(staged)); t++ {
 			key := staged[t]
 			r := key >> colBits
 			o := cnt[r]
 			idx[o], val[o] = I(key&colMask), s.vals[t]
 			cnt[r] = o + 1
 		}
-	})
+	}
 	w, lo := to, from
 	for r, hi := range cnt {
 		ptr[r] = I(w)
