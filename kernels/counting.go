@@ -35,11 +35,9 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 		c := make([]I, nkeys)
 		cnt[p] = c
 		r0 := bounds[p]
-		inSteps(tok, bounds[p+1]-r0, func(lo, hi int) {
-			if errs[p] != nil {
-				return
-			}
-			for t := r0 + lo; t < r0+hi; t++ {
+		for lo := r0; lo < bounds[p+1]; lo += pollStep { // no closure in the hot loops
+			tok.Check()
+			for t := lo; t < min(lo+pollStep, bounds[p+1]); t++ {
 				k := keys[t]
 				if uint64(k) >= uint64(nkeys) {
 					errs[p] = argErr(fn, "keys", "keys[%d] = %d: must be in [0, nkeys = %d)", t, int64(k), nkeys)
@@ -47,7 +45,7 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 				}
 				c[k]++
 			}
-		})
+		}
 	})
 	for _, e := range errs {
 		if e != nil {
@@ -71,14 +69,15 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 	parallelFor(parts, func(p int) {
 		c := cnt[p]
 		r0 := bounds[p]
-		inSteps(tok, bounds[p+1]-r0, func(lo, hi int) {
-			for t := r0 + lo; t < r0+hi; t++ {
+		for lo := r0; lo < bounds[p+1]; lo += pollStep {
+			tok.Check()
+			for t := lo; t < min(lo+pollStep, bounds[p+1]); t++ {
 				k := keys[t]
 				o := c[k]
 				perm[o] = I(t)
 				c[k] = o + 1
 			}
-		})
+		}
 	})
 	return ptr, perm, nil
 }

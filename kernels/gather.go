@@ -22,12 +22,9 @@ func Gather[I Index, T any](dst, src []T, w int, perm []I) error {
 	errs := make([]error, parts)
 	tok := cancel.Current() // polled every pollStep values
 	parallelFor(parts, func(p int) {
-		b0 := bounds[p]
-		inSteps(tok, bounds[p+1]-b0, func(lo, hi int) {
-			if errs[p] != nil {
-				return
-			}
-			for t := b0 + lo; t < b0+hi; t++ {
+		for lo := bounds[p]; lo < bounds[p+1]; lo += pollStep { // no closure in the hot loop
+			tok.Check()
+			for t := lo; t < min(lo+pollStep, bounds[p+1]); t++ {
 				s := perm[t]
 				if uint64(s) >= uint64(nsrc) {
 					errs[p] = argErr(fn, "perm", "perm[%d] = %d: must be in [0, %d)", t, int64(s), nsrc)
@@ -39,7 +36,7 @@ func Gather[I Index, T any](dst, src []T, w int, perm []I) error {
 					copy(dst[t*w:t*w+w], src[int(s)*w:int(s)*w+w])
 				}
 			}
-		})
+		}
 	})
 	for _, e := range errs {
 		if e != nil {
