@@ -59,6 +59,10 @@ func reduceCall(fn string, t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, n
 		}
 		return finishDevice(fn, out)(device.Sum(fn, d, ds))
 	}
+	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.ReduceKeepDim(t, ds, name, keep) }
+	if s, ok := undefinedUnary(fn, t, out, reduce); ok {
+		return s // the specified elements only (torch.masked)
+	}
 	h, err := lookup("t", t)
 	if err != nil {
 		return done(fn, err)
@@ -66,10 +70,6 @@ func reduceCall(fn string, t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, n
 	kd, err := ops.ReducedDims(name, ds, h.t.NDim())
 	if err != nil {
 		return done(fn, err)
-	}
-	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.ReduceKeepDim(t, ds, name, keep) }
-	if s, ok := undefinedUnary(fn, t, out, reduce); ok {
-		return s // the specified elements only (torch.masked)
 	}
 	keptVar := func(v *autograd.Var, err error) (*autograd.Var, error) {
 		if err != nil || !keep {

@@ -50,6 +50,9 @@ func KeepDims(r *tensor.Tensor, kept []int) (*tensor.Tensor, error) {
 	if len(kept) == 0 {
 		return r, nil
 	}
+	if r.UndefinedFill() { // a masked reduction: its specified elements move along
+		return keepUndefined("keepdim", r, func(s *tensor.Tensor) (*tensor.Tensor, error) { return KeepDims(s, kept) })
+	}
 	shape := slices.Clone(r.Dims())
 	for _, d := range kept {
 		shape = slices.Insert(shape, d, 1)

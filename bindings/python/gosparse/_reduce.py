@@ -49,7 +49,8 @@ def reduce(op, input, dim=None, dtype=None, keepdim=False):
         t = t.to(dtype)
     arr, n = dims_arg(_dims(dim), "%s(): dim" % op)
     if keepdim and t.ndim:
-        return call(type(t), lib.gs_reduce_keepdim, t._handle, op.encode("ascii"), arr, n, 1)
+        r = call(type(t), lib.gs_reduce_keepdim, t._handle, op.encode("ascii"), arr, n, 1)
+        return _compressed_kept(op, t, r, dim)
     return call(type(t), lib.gs_reduce, t._handle, op.encode("ascii"), arr, n)
 
 
@@ -239,8 +240,6 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
     r = reduce(op, t, dim, dtype, keep)
     if scipy and op in _SCIPY_DENSE and r.layout is not T.strided:
         r = r.to_dense()  # SciPy's sum(axis=) and mean(axis=) are dense arrays
-    elif keep:
-        r = _compressed_kept(op, tensor_arg(t, op), r, dim)
     return r
 
 
