@@ -68,9 +68,9 @@ func parseFloat(b []byte) (float64, error) {
 	if len(b) == 0 {
 		return 0, errSyntax
 	}
-	// fastFloat accepts only well-formed decimals: the common case needs
-	// no scan of its own first.
-	if v, ok := fastFloat(b); ok {
+	// scanFloat decides the common well-formed decimals without a scan
+	// of its own first.
+	if v, n, ok := scanFloat(b, 0); ok && n == len(b) {
 		return v, nil
 	}
 	fortran := false
@@ -146,13 +146,14 @@ func equalFold(b []byte, w string) bool {
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// fastFloat converts the common short decimals without strconv: when the
-// digits form an integer below 2^53 and the decimal exponent is within
-// +-22, both operands are exact and one IEEE multiplication or division
-// rounds correctly (Clinger's fast path). ok is false for everything else,
-// which strconv then handles.
-func fastFloat(b []byte) (float64, bool) {
-	i := 0
+// scanFloat reads the decimal number that starts at b[p] (an optional sign,
+// digits with at most one '.', an optional exponent with e, E, d or D) and
+// returns its value and the index of the byte after it. ok is false where
+// the bytes do not start such a number or where the fast paths cannot
+// decide its value (more than 19 significant digits, a subnormal or
+// overflowing result); the caller then takes the whole token to strconv.
+func scanFloat(b []byte, p int) (v float64, next int, ok bool) {
+	i := p
 	neg := false
 	if i < len(b) && (b[i] == '+' || b[i] == '-') {
 		neg = b[i] == '-'
@@ -160,80 +161,92 @@ func fastFloat(b []byte) (float64, bool) {
 	}
 	var mant uint64
 	digits, exp := 0, 0
-	sawDigit, sawDot := false, false
+	start := i
 	for ; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c >= '0' && c <= '9':
-			sawDigit = true
-			if mant == 0 && c == '0' {
-				if sawDot {
-					exp--
-				}
+		d := b[i] - '0'
+		if d > 9 {
+			break
+		}
+		if mant == 0 && d == 0 {
+			continue // leading zeros are not significant
+		}
+		if digits == 19 {
+			return 0, i, false
+		}
+		mant = mant*10 + uint64(d)
+		digits++
+	}
+	sawDigit := i > start
+	if i < len(b) && b[i] == '.' {
+		i++
+		frac := i
+		for ; i < len(b); i++ {
+			d := b[i] - '0'
+			if d > 9 {
+				break
+			}
+			exp--
+			if mant == 0 && d == 0 {
 				continue
 			}
 			if digits == 19 {
-				return 0, false
+				return 0, i, false
 			}
-			mant = mant*10 + uint64(c-'0')
+			mant = mant*10 + uint64(d)
 			digits++
-			if sawDot {
-				exp--
-			}
-		case c == '.' && !sawDot:
-			sawDot = true
-		default:
-			goto exponent
 		}
+		sawDigit = sawDigit || i > frac
 	}
-exponent:
 	if !sawDigit {
-		return 0, false
+		return 0, i, false
 	}
 	if i < len(b) {
-		if c := b[i]; c != 'e' && c != 'E' && c != 'd' && c != 'D' {
-			return 0, false
-		}
-		i++
-		eneg := false
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			eneg = b[i] == '-'
+		if c := b[i] | 0x20; c == 'e' || c == 'd' { // 0x20 folds the case
 			i++
-		}
-		if i == len(b) {
-			return 0, false
-		}
-		e := 0
-		for ; i < len(b); i++ {
-			c := b[i]
-			if c < '0' || c > '9' {
-				return 0, false
+			eneg := false
+			if i < len(b) && (b[i] == '+' || b[i] == '-') {
+				eneg = b[i] == '-'
+				i++
 			}
-			if e < 10000 {
-				e = e*10 + int(c-'0')
+			estart := i
+			e := 0
+			for ; i < len(b); i++ {
+				d := b[i] - '0'
+				if d > 9 {
+					break
+				}
+				if e < 10000 { // beyond, the value is 0 or infinite anyway
+					e = e*10 + int(d)
+				}
 			}
+			if i == estart {
+				return 0, i, false
+			}
+			if eneg {
+				e = -e
+			}
+			exp += e
 		}
-		if eneg {
-			e = -e
-		}
-		exp += e
 	}
-	if mant >= 1<<53 {
-		return 0, false
-	}
-	f := float64(mant)
+	var f float64
 	switch {
 	case mant == 0:
-	case exp == 0:
-	case exp > 0 && exp <= 22:
-		f *= pow10[exp]
-	case exp < 0 && exp >= -22:
-		f /= pow10[-exp]
+	case mant < 1<<53 && exp >= -22 && exp <= 22:
+		// Both operands exact: one IEEE operation rounds correctly
+		// (Clinger's fast path).
+		f = float64(mant)
+		if exp > 0 {
+			f *= pow10[exp]
+		} else if exp < 0 {
+			f /= pow10[-exp]
+		}
 	default:
-		return 0, false
+		if f, ok = decimalToFloat(mant, exp); !ok {
+			return 0, i, false
+		}
 	}
 	if neg {
 		f = -f
 	}
-	return f, true
+	return f, i, true
 }
