@@ -1,6 +1,7 @@
 package mmio
 
 import (
+	"bytes"
 	"io"
 	"runtime"
 
@@ -121,55 +122,43 @@ func (e *chunkEntries[T]) summary() *chunkSummary {
 // parseChunk parses the entries of one chunk, checking each line on its own
 // (numbers, ranges, the diagonal rules) and noting where its first entries
 // above and below the diagonal are; it stops at the first broken rule.
+// Lines go through fastEntry, and through checkedEntry where that does not
+// decide them.
 func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token) (e chunkEntries[T]) {
 	ndim := len(h.shape)
-	want := ndim + c.nv
+	matrix := ndim == 2
 	e.rows = make([]int64, 0, ch.lines)
-	if ndim == 2 {
+	rows, cols := h.shape[0], int64(0)
+	if matrix {
 		e.cols = make([]int64, 0, ch.lines)
+		cols = h.shape[1]
 	}
 	e.vals = make([]T, 0, ch.lines)
 	mirrored := h.symmetry != SymmetryGeneral
 	skew := h.symmetry == SymmetrySkew
-	var tok4 [4]span
-	fail := func(line int64, err error) bool {
-		e.err, e.errLine = err, line
-		return false
-	}
-	forEachLine(ch.data, ch.firstLine, func(line []byte, ln int64) bool {
+	data := ch.data
+	ln := ch.firstLine
+	for p := 0; p < len(data); ln++ {
 		pollEvery(tok, ln)
-		k := splitFields(line, tok4[:want])
-		if k == 0 || line[tok4[0].lo] == '%' {
-			return true
-		}
-		if k != want {
-			return fail(ln, errs.Errorf(errs.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", ln, want, entryWords(ndim, c.names), k))
-		}
-		var i, j int64
-		var err error
-		if ndim == 1 {
-			if i, err = readIndex(line[tok4[0].lo:tok4[0].hi], "index", h.shape[0], ln); err != nil {
-				return fail(ln, err)
+		i, j, v, next, ok := fastEntry(data, p, matrix, rows, cols, c.scan)
+		if !ok {
+			end := len(data)
+			if k := bytes.IndexByte(data[p:], '\n'); k >= 0 {
+				end = p + k
 			}
-		} else {
-			if i, err = readIndex(line[tok4[0].lo:tok4[0].hi], "row index", h.shape[0], ln); err != nil {
-				return fail(ln, err)
+			var skip bool
+			var err error
+			if i, j, v, skip, err = checkedEntry(data[p:end], ln, h, c); err != nil {
+				e.err, e.errLine = err, ln
+				return e
 			}
-			if j, err = readIndex(line[tok4[1].lo:tok4[1].hi], "column index", h.shape[1], ln); err != nil {
-				return fail(ln, err)
+			next = end + 1
+			if skip {
+				p = next
+				continue
 			}
 		}
-		var t0, t1 []byte
-		if c.nv > 0 {
-			t0 = line[tok4[ndim].lo:tok4[ndim].hi]
-		}
-		if c.nv > 1 {
-			t1 = line[tok4[ndim+1].lo:tok4[ndim+1].hi]
-		}
-		v, err := c.parse(t0, t1, ln)
-		if err != nil {
-			return fail(ln, err)
-		}
+		p = next
 		if mirrored {
 			switch {
 			case i != j:
@@ -183,22 +172,60 @@ func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token) (
 				}
 				e.offDiagonal++
 				if _, ok := c.mirror(v); !ok {
-					return fail(ln, errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", ln, v))
+					e.err, e.errLine = errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", ln, v), ln
+					return e
 				}
 			case skew:
-				return fail(ln, errs.Errorf(errs.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", ln, i+1, j+1))
+				e.err, e.errLine = errs.Errorf(errs.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", ln, i+1, j+1), ln
+				return e
 			case c.diagonal != nil && !c.diagonal(v):
-				return fail(ln, errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", ln, i+1, j+1, v))
+				e.err, e.errLine = errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", ln, i+1, j+1, v), ln
+				return e
 			}
 		}
 		e.rows = append(e.rows, i)
-		if ndim == 2 {
+		if matrix {
 			e.cols = append(e.cols, j)
 		}
 		e.vals = append(e.vals, v)
-		return true
-	})
+	}
 	return e
+}
+
+// checkedEntry reads one entry line token by token with every check and
+// message: skip is true for a blank or comment line.
+func checkedEntry[T any](line []byte, ln int64, h *header, c codec[T]) (i, j int64, v T, skip bool, err error) {
+	ndim := len(h.shape)
+	want := ndim + c.nv
+	var tok4 [4]span
+	k := splitFields(line, tok4[:want])
+	if k == 0 || line[tok4[0].lo] == '%' {
+		return 0, 0, v, true, nil
+	}
+	if k != want {
+		return 0, 0, v, false, errs.Errorf(errs.ErrIO, "line %d: an entry must hold %d numbers (%s), found %d", ln, want, entryWords(ndim, c.names), k)
+	}
+	if ndim == 1 {
+		if i, err = readIndex(line[tok4[0].lo:tok4[0].hi], "index", h.shape[0], ln); err != nil {
+			return 0, 0, v, false, err
+		}
+	} else {
+		if i, err = readIndex(line[tok4[0].lo:tok4[0].hi], "row index", h.shape[0], ln); err != nil {
+			return 0, 0, v, false, err
+		}
+		if j, err = readIndex(line[tok4[1].lo:tok4[1].hi], "column index", h.shape[1], ln); err != nil {
+			return 0, 0, v, false, err
+		}
+	}
+	var t0, t1 []byte
+	if c.nv > 0 {
+		t0 = line[tok4[ndim].lo:tok4[ndim].hi]
+	}
+	if c.nv > 1 {
+		t1 = line[tok4[ndim+1].lo:tok4[ndim+1].hi]
+	}
+	v, err = c.parse(t0, t1, ln)
+	return i, j, v, false, err
 }
 
 // mergeState carries the rules that span chunks through the chunks in file

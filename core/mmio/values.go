@@ -14,6 +14,9 @@ type codec[T any] struct {
 	nv    int    // value tokens per entry
 	names string // the value tokens, for messages
 	parse func(tok0, tok1 []byte, line int64) (T, error)
+	// scan is the fast path of parse over a line's bytes (scan.go): the
+	// value tokens after the blanks at b[p], and the index after them.
+	scan func(b []byte, p int) (T, int, bool)
 	// mirror returns a_ji from a_ij; ok is false where that value does not
 	// exist (the negation of the smallest int64).
 	mirror func(v T) (T, bool)
@@ -26,7 +29,7 @@ func same[T any](v T) (T, bool) { return v, true }
 
 // realCodec reads real (and double) fields; pattern files use patternCodec.
 func realCodec(symmetry string) codec[float64] {
-	c := codec[float64]{dtype: dtype.Float64, nv: 1, names: "value", parse: parseRealValue, mirror: same[float64]}
+	c := codec[float64]{dtype: dtype.Float64, nv: 1, names: "value", parse: parseRealValue, scan: scanReal, mirror: same[float64]}
 	if symmetry == SymmetrySkew {
 		c.mirror = func(v float64) (float64, bool) { return -v, true }
 	}
@@ -34,11 +37,11 @@ func realCodec(symmetry string) codec[float64] {
 }
 
 func patternCodec() codec[float64] {
-	return codec[float64]{dtype: dtype.Float64, nv: 0, parse: func(_, _ []byte, _ int64) (float64, error) { return 1, nil }, mirror: same[float64]}
+	return codec[float64]{dtype: dtype.Float64, nv: 0, parse: func(_, _ []byte, _ int64) (float64, error) { return 1, nil }, scan: scanPattern, mirror: same[float64]}
 }
 
 func integerCodec(symmetry string) codec[int64] {
-	c := codec[int64]{dtype: dtype.Int64, nv: 1, names: "value", parse: parseIntegerValue, mirror: same[int64]}
+	c := codec[int64]{dtype: dtype.Int64, nv: 1, names: "value", parse: parseIntegerValue, scan: scanInteger, mirror: same[int64]}
 	if symmetry == SymmetrySkew {
 		c.mirror = func(v int64) (int64, bool) { return -v, v != math.MinInt64 }
 	}
@@ -46,7 +49,7 @@ func integerCodec(symmetry string) codec[int64] {
 }
 
 func complexCodec(symmetry string) codec[complex128] {
-	c := codec[complex128]{dtype: dtype.Complex128, nv: 2, names: "real and imaginary parts", parse: parseComplexValue, mirror: same[complex128]}
+	c := codec[complex128]{dtype: dtype.Complex128, nv: 2, names: "real and imaginary parts", parse: parseComplexValue, scan: scanComplex, mirror: same[complex128]}
 	switch symmetry {
 	case SymmetrySkew:
 		c.mirror = func(v complex128) (complex128, bool) { return -v, true }
