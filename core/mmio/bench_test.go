@@ -114,3 +114,16 @@ func BenchmarkWriteGenerated(b *testing.B) {
 	}
 	b.SetBytes(int64(buf.Len()))
 }
+
+// BenchmarkReadGenerated is BenchmarkParseGenerated through ReadFrom: the
+// parse and the coalesced tensor, gs_mm_read's work on the harness's file.
+func BenchmarkReadGenerated(b *testing.B) {
+	data := generatedCoordinate(2_000_000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReadFrom(bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -130,3 +130,25 @@ func FuzzParseFloat(f *testing.F) {
 		}
 	})
 }
+
+// eightDigits converts every run of eight digits and refuses a run with any
+// byte outside '0'..'9' in any position (the bytes just below and above the
+// digits included).
+func TestEightDigits(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for range 100000 {
+		s := []byte(strconv.FormatUint(r.Uint64N(100_000_000)+100_000_000, 10)[1:])
+		got, ok := eightDigits(s)
+		want, _ := strconv.ParseUint(string(s), 10, 64)
+		if !ok || got != want {
+			t.Fatalf("%s: %d %v", s, got, ok)
+		}
+		at := r.IntN(8)
+		for _, c := range []byte{'/', ':', '.', 'e', ' ', 0, 0xFF, '0' + 0x80, 0xF9} {
+			s[at] = c
+			if _, ok := eightDigits(s); ok {
+				t.Fatalf("%q accepted", s)
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package mmio
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"strconv"
@@ -162,39 +163,26 @@ func scanFloat(b []byte, p int) (v float64, next int, ok bool) {
 	var mant uint64
 	digits, exp := 0, 0
 	start := i
-	for ; i < len(b); i++ {
-		d := b[i] - '0'
-		if d > 9 {
-			break
-		}
-		if mant == 0 && d == 0 {
-			continue // leading zeros are not significant
-		}
-		if digits == 19 {
-			return 0, i, false
-		}
-		mant = mant*10 + uint64(d)
-		digits++
+	for i < len(b) && b[i] == '0' {
+		i++ // leading zeros are not significant
+	}
+	i, ok = appendDigits(b, i, &mant, &digits)
+	if !ok {
+		return 0, i, false
 	}
 	sawDigit := i > start
 	if i < len(b) && b[i] == '.' {
 		i++
 		frac := i
-		for ; i < len(b); i++ {
-			d := b[i] - '0'
-			if d > 9 {
-				break
+		if mant == 0 {
+			for i < len(b) && b[i] == '0' {
+				i++
 			}
-			exp--
-			if mant == 0 && d == 0 {
-				continue
-			}
-			if digits == 19 {
-				return 0, i, false
-			}
-			mant = mant*10 + uint64(d)
-			digits++
 		}
+		if i, ok = appendDigits(b, i, &mant, &digits); !ok {
+			return 0, i, false
+		}
+		exp -= i - frac
 		sawDigit = sawDigit || i > frac
 	}
 	if !sawDigit {
@@ -249,4 +237,51 @@ func scanFloat(b []byte, p int) (v float64, next int, ok bool) {
 		f = -f
 	}
 	return f, i, true
+}
+
+// appendDigits appends the decimal digits at b[i:] to *mant, counting them
+// in *digits, and returns the index after them; ok is false past 19
+// significant digits, which uint64 may not hold. Runs of eight digits are
+// converted together (eightDigits).
+func appendDigits(b []byte, i int, mant *uint64, digits *int) (int, bool) {
+	m, n := *mant, *digits
+	for {
+		if n <= 19-8 && i+8 <= len(b) {
+			if x, ok := eightDigits(b[i:]); ok {
+				m = m*100_000_000 + x
+				n += 8
+				i += 8
+				continue
+			}
+		}
+		if i == len(b) || b[i]-'0' > 9 {
+			break
+		}
+		if n == 19 {
+			return i, false
+		}
+		m = m*10 + uint64(b[i]-'0')
+		n++
+		i++
+	}
+	*mant, *digits = m, n
+	return i, true
+}
+
+// eightDigits converts b[:8] when all eight bytes are decimal digits: one
+// 64-bit load, a check of every byte, and three multiplications that add
+// neighbouring digits, then pairs, then quadruples (the SWAR method that
+// Lemire describes for number parsing).
+func eightDigits(b []byte) (uint64, bool) {
+	v := binary.LittleEndian.Uint64(b)
+	// Each byte within '0'..'9': its high nibble is 3, before and after adding 6.
+	if v&0xF0F0F0F0F0F0F0F0 != 0x3030303030303030 || (v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0 != 0x3030303030303030 {
+		return 0, false
+	}
+	v -= 0x3030303030303030
+	// The first digit is the low byte: byte k becomes 10*d[k] + d[k+1].
+	v = v*10 + v>>8
+	// Bytes 0, 2, 4, 6 now hold the pairs p0..p3: sum p0*10^6 + p1*10^4 + p2*100 + p3.
+	const lanes = 0x000000FF000000FF
+	return ((v&lanes)*(100+1_000_000<<32) + (v>>16&lanes)*(1+10_000<<32)) >> 32, true
 }
