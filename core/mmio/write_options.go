@@ -100,12 +100,12 @@ func WriteTensorWith(w io.Writer, t *tensor.Tensor, o WriteOptions) error {
 // writeEntries is a tensor as Matrix Market sees it: shape, and either a dense
 // row-major array or coalesced COO coordinates with their values.
 type writeEntries struct {
-	shape    []int64
-	dense    bool
-	rows     []int64 // sparse: row (a vector: index) of each entry
-	cols     []int64
-	vals     dtype.Array
-	position map[[2]int64]int64 // sparse: entry of (row, col), built for symmetry checks
+	shape      []int64
+	dense      bool
+	rows       []int64 // sparse: row (a vector: index) of each entry
+	cols       []int64
+	vals       dtype.Array
+	transposed []int64 // sparse: the entries in column-major order, built for symmetry checks
 }
 
 // entriesOf reads t's entries: sparse layouts through coalesced COO.
@@ -234,7 +234,7 @@ func (m *writeEntries) at(i, j int64) complex128 {
 	if m.dense {
 		return m.value(i*m.shape[1] + j)
 	}
-	if k, ok := m.position[[2]int64{i, j}]; ok {
+	if k, ok := m.find(i, j); ok {
 		return m.value(k)
 	}
 	return 0
@@ -270,11 +270,12 @@ func (m *writeEntries) mismatch(s string) string {
 		}
 		return ""
 	}
-	if m.position == nil {
-		m.position = make(map[[2]int64]int64, len(m.rows))
-		for k := range m.rows {
-			m.position[[2]int64{m.rows[k], m.cols[k]}] = int64(k)
-		}
+	// Sparse: the entries are coalesced in row-major order, so the matrix
+	// has symmetry s exactly when its k-th entry mirrors the k-th entry of
+	// the column-major order, for every k. Where that fails, the scan
+	// below finds the first entry in row-major order that breaks the rule.
+	if t, err := m.columnMajor(); err == nil && m.mirrorsAll(t, want, s == SymmetrySkew) {
+		return ""
 	}
 	for k := range m.rows {
 		if k&pollLines == 0 {

@@ -2,6 +2,7 @@ package mmio
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -125,4 +126,52 @@ func TestWriteOptionsRefusals(t *testing.T) {
 	c := stridedFrom(t, dtype.Complex128, []int64{1, 1}, []complex128{complex(1, 1)})
 	_, err = writeWith(t, c, WriteOptions{Field: "real"})
 	require.ErrorContains(t, err, "field = real: the values are complex128")
+}
+
+// A sparse matrix's detected symmetry is its dense twin's (whose check reads
+// elements by position, not through the sorted entries) on random small
+// matrices built symmetric, skew-symmetric or hermitian and then perhaps
+// broken by one changed value or one dropped entry.
+func TestWriteSparseSymmetryMatchesDense(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	banner := func(x *tensor.Tensor) string {
+		out, err := writeWith(t, x, WriteOptions{})
+		require.NoError(t, err)
+		first, _, _ := strings.Cut(out, "\n")
+		return first
+	}
+	for range 3000 {
+		n := 1 + r.IntN(5)
+		vals := make([]complex128, n*n)
+		kind := r.IntN(3)
+		for i := range n {
+			for j := range i + 1 {
+				if r.IntN(3) == 0 {
+					continue // zero: no entry
+				}
+				a := complex(float64(r.IntN(5)-2), float64(r.IntN(3)-1))
+				switch {
+				case kind == 1 && i == j:
+					a = 0
+				case kind == 2 && i == j:
+					a = complex(real(a), 0)
+				}
+				b := a // kind 0: symmetric
+				switch kind {
+				case 1:
+					b = -a
+				case 2:
+					b = complex(real(a), -imag(a))
+				}
+				vals[i*n+j], vals[j*n+i] = a, b
+			}
+		}
+		if r.IntN(2) == 0 {
+			vals[r.IntN(n*n)] = complex(float64(r.IntN(3)), 0) // perhaps breaks it
+		}
+		dense := stridedFrom(t, dtype.Complex128, []int64{int64(n), int64(n)}, vals)
+		coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
+		require.NoError(t, err)
+		require.Equal(t, banner(dense)[len("%%MatrixMarket matrix array"):], banner(coo)[len("%%MatrixMarket matrix coordinate"):], "%v", vals)
+	}
 }
