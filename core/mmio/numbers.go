@@ -278,10 +278,16 @@ func eightDigits(b []byte) (uint64, bool) {
 	if v&0xF0F0F0F0F0F0F0F0 != 0x3030303030303030 || (v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0 != 0x3030303030303030 {
 		return 0, false
 	}
+	return digits8(v), true
+}
+
+// digits8 converts eight ASCII digits loaded little-endian (the first digit
+// in the low byte).
+func digits8(v uint64) uint64 {
 	v -= 0x3030303030303030
 	// The first digit is the low byte: byte k becomes 10*d[k] + d[k+1].
 	v = v*10 + v>>8
 	// Bytes 0, 2, 4, 6 now hold the pairs p0..p3: sum p0*10^6 + p1*10^4 + p2*100 + p3.
 	const lanes = 0x000000FF000000FF
-	return ((v&lanes)*(100+1_000_000<<32) + (v>>16&lanes)*(1+10_000<<32)) >> 32, true
+	return ((v&lanes)*(100+1_000_000<<32) + (v>>16&lanes)*(1+10_000<<32)) >> 32
 }
