@@ -24,22 +24,22 @@ var (
 )
 
 // decompressed returns r read through gzip or bzip2 when its first bytes are
-// theirs, else r itself (buffered).
-func decompressed(r io.Reader) (io.Reader, error) {
+// theirs, else r itself (buffered; plain is then true).
+func decompressed(r io.Reader) (d io.Reader, plain bool, err error) {
 	br := bufio.NewReader(r)
 	head, err := br.Peek(len(bzip2Magic))
 	if err != nil && err != io.EOF {
-		return nil, errs.Errorf(errs.ErrIO, "line 1: read failed: %v", err)
+		return nil, false, errs.Errorf(errs.ErrIO, "line 1: read failed: %v", err)
 	}
 	switch {
 	case bytes.HasPrefix(head, gzipMagic):
 		z, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, errs.Errorf(errs.ErrIO, "gzip-compressed input: %v", err)
+			return nil, false, errs.Errorf(errs.ErrIO, "gzip-compressed input: %v", err)
 		}
-		return z, nil
+		return z, false, nil
 	case bytes.HasPrefix(head, bzip2Magic):
-		return bzip2.NewReader(br), nil
+		return bzip2.NewReader(br), false, nil
 	}
-	return br, nil
+	return br, true, nil
 }

@@ -37,6 +37,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	budget := entryBudget(perEntry)
 	st := mergeState{stop: min(h.entries, budget), perEntry: perEntry}
 	cr := &chunkReader{lr: lr, line: lr.line}
+	direct := newDirectOut[T](h, ndim, c.nv, budget, lr.line+1)
 	tok := cancel.Current()
 	var parts []chunkEntries[T]
 	batch := make([]bodyChunk, 0, runtime.GOMAXPROCS(0)*batchChunks)
@@ -56,12 +57,16 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 			readErr = nil
 		}
 		tok.Check()
-		parallelParts(len(batch), func(i int) { out[i] = parseChunk(batch[i], h, c, tok) })
+		parallelParts(len(batch), func(i int) { out[i] = parseChunk(batch[i], h, c, tok, direct.window(batch[i])) })
 		for i, ch := range batch {
 			if err := st.merge(h, ch, out[i].summary()); err != nil {
 				return err
 			}
-			parts = append(parts, out[i])
+			if direct != nil {
+				direct.place(&out[i])
+			} else {
+				parts = append(parts, out[i])
+			}
 			out[i] = chunkEntries[T]{}
 			cr.recycle(ch)
 		}
@@ -72,9 +77,16 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	if st.total < h.entries {
 		return errs.Errorf(errs.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", cr.line, st.total, h.entries, h.sizeLine)
 	}
+	if direct != nil {
+		// st.total is h.entries, the size of direct's arrays: a count
+		// beyond or short of it has been refused.
+		m.Indices = wrap(dtype.Int64, direct.idx, int64(ndim), st.total)
+		m.Values = wrap(c.dtype, direct.vals, st.total)
+		return nil
+	}
 	if ndim == 1 {
 		n := st.total
-		rows, vals := make([]int64, n), make([]T, n)
+		rows, vals := uninit[int64](n), uninit[T](n)
 		parallelParts(len(parts), func(p int) {
 			at := parts[p].start
 			copy(rows[at:], parts[p].rows)
@@ -124,16 +136,22 @@ func (e *chunkEntries[T]) summary() *chunkSummary {
 // above and below the diagonal are; it stops at the first broken rule.
 // Lines go through fastEntry, and through checkedEntry where that does not
 // decide them.
-func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token) (e chunkEntries[T]) {
+// The entries go to into's slices where given (empty, of capacity ch.lines,
+// which no chunk's entries exceed), else to new ones.
+func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token, into window[T]) (e chunkEntries[T]) {
 	ndim := len(h.shape)
 	matrix := ndim == 2
-	e.rows = make([]int64, 0, ch.lines)
 	rows, cols := h.shape[0], int64(0)
 	if matrix {
-		e.cols = make([]int64, 0, ch.lines)
 		cols = h.shape[1]
 	}
-	e.vals = make([]T, 0, ch.lines)
+	if e.rows, e.cols, e.vals = into.rows, into.cols, into.vals; e.rows == nil {
+		e.rows = uninit[int64](ch.lines)[:0]
+		if matrix {
+			e.cols = uninit[int64](ch.lines)[:0]
+		}
+		e.vals = uninit[T](ch.lines)[:0]
+	}
 	mirrored := h.symmetry != SymmetryGeneral
 	skew := h.symmetry == SymmetrySkew
 	data := ch.data
@@ -328,9 +346,9 @@ func expandCoordinate[T any](parts []chunkEntries[T], n int64, mirrored bool, of
 	if mirrored {
 		total += offDiagonal
 	}
-	idx := make([]int64, 2*total)
+	idx := uninit[int64](2 * total)
 	r, c := idx[:total], idx[total:]
-	out := make([]T, total)
+	out := uninit[T](total)
 	// Where each chunk's entries go once mirrors are added before them.
 	base := make([]int64, len(parts))
 	var k int64

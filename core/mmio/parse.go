@@ -3,6 +3,7 @@ package mmio
 import (
 	"io"
 	"math"
+	"os"
 
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -13,7 +14,30 @@ const preallocCap = 1 << 16
 
 // Parse reads a Matrix Market file. Errors are *errs.Error with code
 // errs.ErrIO and a message that names the line (1-based) and the broken rule.
-func Parse(r io.Reader) (*Matrix, error) {
+func Parse(r io.Reader) (*Matrix, error) { return parse(r, inputSize(r)) }
+
+// inputSize returns the bytes left in r where r knows them (a file, an
+// in-memory reader), else -1.
+func inputSize(r io.Reader) int64 {
+	switch x := r.(type) {
+	case interface{ Len() int }: // bytes.Reader, strings.Reader, bytes.Buffer
+		return int64(x.Len())
+	case *os.File:
+		st, err := x.Stat()
+		if err != nil || !st.Mode().IsRegular() {
+			return -1
+		}
+		at, err := x.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return -1
+		}
+		return max(st.Size()-at, 0)
+	}
+	return -1
+}
+
+// parse is Parse of an input of size bytes (-1: unknown).
+func parse(r io.Reader, size int64) (*Matrix, error) {
 	lr := newLineReader(r)
 	line, err := nextLine(lr, false)
 	if err == io.EOF {
@@ -30,6 +54,7 @@ func Parse(r io.Reader) (*Matrix, error) {
 	if err != nil {
 		return nil, err
 	}
+	h.inputBytes = size
 	m := &Matrix{Object: b.object, Format: b.format, Field: b.field, Symmetry: b.symmetry, Shape: h.shape}
 	if b.format == FormatCoordinate {
 		m.Entries = h.entries
@@ -65,6 +90,9 @@ type header struct {
 	shape    []int64
 	entries  int64 // coordinate: the promised number of entries
 	sizeLine int64 // line number of the size line
+	// inputBytes is the size of the whole input where known, else -1: an
+	// upper bound on the entries that it can hold.
+	inputBytes int64
 }
 
 // readSize reads the size line: "rows cols entries" (matrix coordinate),

@@ -45,11 +45,15 @@ func fileError(err error) error {
 // ReadFrom reads a Matrix Market stream into a tensor, as Read; gzip and
 // bzip2 streams are decompressed as they are read.
 func ReadFrom(r io.Reader) (*tensor.Tensor, error) {
-	d, err := decompressed(r)
+	size := inputSize(r)
+	d, plain, err := decompressed(r)
 	if err != nil {
 		return nil, err
 	}
-	m, err := Parse(d)
+	if !plain {
+		size = -1 // the text's size is not the stream's
+	}
+	m, err := parse(d, size)
 	if err != nil {
 		return nil, err
 	}

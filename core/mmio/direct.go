@@ -1,0 +1,94 @@
+package mmio
+
+import (
+	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// directOut holds the result arrays of a general coordinate file, allocated
+// once from the size line's count so that each chunk's entries are parsed
+// straight into their place: no per-chunk arrays and no copy into the
+// result. Only where the count is credible: within the memory limit and no
+// more entries than the input's known size can hold (each number of an
+// entry line takes at least two bytes, a digit and a separator or line
+// end), so memory still follows the data present, at most some times the
+// input's bytes.
+type directOut[T any] struct {
+	n          int64   // the entries promised: the arrays' length
+	idx        []int64 // (ndim, n): rows, then columns
+	rows, cols []int64
+	vals       []T
+	bodyStart  int64 // the line after the size line
+}
+
+// newDirectOut returns the arrays for h's entries, or nil where the file is
+// not general or its count not credible (the chunks then keep their own).
+func newDirectOut[T any](h *header, ndim, nv int, budget, bodyStart int64) *directOut[T] {
+	if h.symmetry != SymmetryGeneral || h.entries == 0 || h.entries > budget || h.inputBytes < 0 ||
+		h.entries > (h.inputBytes+1)/int64(2*(ndim+nv)) {
+		return nil
+	}
+	d := &directOut[T]{n: h.entries, bodyStart: bodyStart}
+	d.idx = uninit[int64](int64(ndim) * d.n)
+	d.rows = d.idx[:d.n]
+	if ndim == 2 {
+		d.cols = d.idx[d.n:]
+	}
+	d.vals = uninit[T](d.n)
+	return d
+}
+
+// window is where a chunk parses its entries: empty slices of capacity its
+// line count, or nil ones.
+type window[T any] struct {
+	rows, cols []int64
+	vals       []T
+}
+
+// window returns the part of the arrays for ch's entries, at ch's line
+// offset in the body (its entries can only start there or before), or none
+// where that passes the end (a file with comment or blank lines among its
+// entries): such a chunk parses into its own arrays and place copies them.
+func (d *directOut[T]) window(ch bodyChunk) window[T] {
+	if d == nil {
+		return window[T]{}
+	}
+	off := ch.firstLine - d.bodyStart
+	end := off + ch.lines
+	if end > d.n {
+		return window[T]{}
+	}
+	w := window[T]{rows: d.rows[off:off:end], vals: d.vals[off:off:end]}
+	if d.cols != nil {
+		w.cols = d.cols[off:off:end]
+	}
+	return w
+}
+
+// place moves a merged chunk's entries to where the entries before them end
+// (e.start), unless they are there already. Chunks are placed in file
+// order and each moves left or stays, so no move overwrites entries that
+// are still to be placed.
+func (d *directOut[T]) place(e *chunkEntries[T]) {
+	k := len(e.rows)
+	if k == 0 || &e.rows[0] == &d.rows[e.start] {
+		return
+	}
+	copy(d.rows[e.start:], e.rows)
+	if d.cols != nil {
+		copy(d.cols[e.start:], e.cols)
+	}
+	copy(d.vals[e.start:], e.vals)
+}
+
+// uninit returns n elements of a pointer-free type with undefined contents,
+// for arrays that are written in full before they are read.
+func uninit[T any](n int64) []T {
+	if n == 0 {
+		return []T{}
+	}
+	var zero T
+	b := kernels.UninitBytes(n * int64(unsafe.Sizeof(zero)))
+	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
+}
