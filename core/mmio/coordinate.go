@@ -127,7 +127,7 @@ type chunkSummary struct {
 
 // summary returns the chunk's summary, its entry count filled in.
 func (e *chunkEntries[T]) summary() *chunkSummary {
-	e.entries = int64(len(e.rows))
+	e.entries = int64(len(e.vals))
 	return &e.chunkSummary
 }
 
@@ -158,7 +158,7 @@ func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token, i
 	ln := ch.firstLine
 	for p := 0; p < len(data); ln++ {
 		pollEvery(tok, ln)
-		i, j, v, next, ok := fastEntry(data, p, matrix, rows, cols, c.scan)
+		i, j, v, next, ok := fastEntry(data, p, matrix, rows, cols, c.nv, c.scan)
 		if !ok {
 			end := len(data)
 			if k := bytes.IndexByte(data[p:], '\n'); k >= 0 {

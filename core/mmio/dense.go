@@ -1,9 +1,12 @@
 package mmio
 
 import (
+	"bytes"
 	"io"
+	"runtime"
 
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // parseArray reads the values of an array file into m.Dense.
@@ -18,71 +21,188 @@ func parseArray(lr *lineReader, h *header, m *Matrix) error {
 }
 
 // array reads one value per line, column by column (only the lower triangle
-// for a symmetric file), and lays the result out row-major.
+// for a symmetric file), and lays the result out row-major. As coordinate
+// does, it parses the body in chunks of whole lines, a batch at a time in
+// parallel (parseValues), and checks in file order what depends on the
+// chunks before (mergeValues): the count of values and, for a hermitian
+// file, which values lie on the diagonal.
 func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	total := h.arrayValues()
 	perValue := int64(c.dtype.Size())
 	budget := entryBudget(perValue)
-	stop := min(total, budget) // as in coordinate: the count promised or the memory limit
-	vals := make([]T, 0, min(stop, preallocCap))
-	skew := h.symmetry == SymmetrySkew
-	var row, col int64 // where the next value of a hermitian file goes (row >= col)
-	var tok [2]span
-	for {
-		line, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		k := splitFields(line, tok[:c.nv])
-		if k == 0 || line[tok[0].lo] == '%' {
-			continue
-		}
-		if n := int64(len(vals)); n == stop {
-			if n == total {
-				return errs.Errorf(errs.ErrIO, "line %d: too many values: the size line (line %d) promises %d", lr.line, h.sizeLine, total)
+	st := mergeState{stop: min(total, budget), perEntry: perValue} // the count promised or the memory limit
+	cr := &chunkReader{lr: lr, line: lr.line}
+	tok := cancel.Current()
+	var parts []chunkEntries[T]
+	batch := make([]bodyChunk, 0, runtime.GOMAXPROCS(0)*batchChunks)
+	out := make([]chunkEntries[T], cap(batch))
+	for done := false; !done; {
+		batch = batch[:0]
+		var readErr error
+		for len(batch) < cap(batch) {
+			ch, err := cr.next()
+			if err != nil {
+				done, readErr = true, err
+				break
 			}
-			return tooLarge(lr.line, "values", n+1, perValue)
+			batch = append(batch, ch)
 		}
-		if k != c.nv {
-			return errs.Errorf(errs.ErrIO, "line %d: an array entry must hold %d number(s) (%s), found %d", lr.line, c.nv, c.names, k)
+		if readErr == io.EOF {
+			readErr = nil
 		}
-		var t1 []byte
-		if k > 1 {
-			t1 = line[tok[1].lo:tok[1].hi]
-		}
-		v, err := c.parse(line[tok[0].lo:tok[0].hi], t1, lr.line)
-		if err != nil {
-			return err
-		}
-		// Every stored value of a skew-symmetric array is off the diagonal.
-		if _, ok := c.mirror(v); skew && !ok {
-			return errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", lr.line, v)
-		}
-		if c.diagonal != nil {
-			if row == col && !c.diagonal(v) {
-				return errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", lr.line, row+1, col+1, v)
+		tok.Check()
+		parallelParts(len(batch), func(i int) { out[i] = parseValues(batch[i], h, c, tok) })
+		for i, ch := range batch {
+			if err := st.mergeValues(h, ch, out[i].summary(), hermitianDiagonal(h, c, ch, out[i].vals, st.total)); err != nil {
+				return err
 			}
-			if row++; row == h.shape[0] {
-				col++
-				row = col
-			}
+			parts = append(parts, out[i])
+			out[i] = chunkEntries[T]{}
+			cr.recycle(ch)
 		}
-		vals = append(vals, v)
+		if readErr != nil {
+			return readErr
+		}
 	}
-	if n := int64(len(vals)); n < total {
-		return errs.Errorf(errs.ErrIO, "line %d: too few values: the input ends after %d of the %d that the size line (line %d) promises", lr.line, n, total, h.sizeLine)
+	if st.total < total {
+		return errs.Errorf(errs.ErrIO, "line %d: too few values: the input ends after %d of the %d that the size line (line %d) promises", cr.line, st.total, total, h.sizeLine)
 	}
+	vals := uninit[T](total)
+	parallelParts(len(parts), func(p int) { copy(vals[parts[p].start:], parts[p].vals) })
 	if len(h.shape) == 1 {
 		m.Dense = wrap(c.dtype, vals, h.shape[0])
 		return nil
 	}
 	if n := h.shape[0] * h.shape[1]; n > budget {
-		return tooLarge(lr.line, "elements of the expanded matrix", n, perValue)
+		return tooLarge(cr.line, "elements of the expanded matrix", n, perValue)
 	}
 	m.Dense = wrap(c.dtype, denseRowMajor(vals, h.shape[0], h.shape[1], h.symmetry, c.mirror), h.shape[0], h.shape[1])
+	return nil
+}
+
+// parseValues parses the values of one chunk of an array file, checking
+// each line on its own, up to the first broken rule.
+func parseValues[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token) (e chunkEntries[T]) {
+	e.vals = uninit[T](ch.lines)[:0]
+	skew := h.symmetry == SymmetrySkew
+	data := ch.data
+	ln := ch.firstLine
+	for p := 0; p < len(data); ln++ {
+		pollEvery(tok, ln)
+		v, next, ok := fastValue(data, p, c.scan)
+		if !ok {
+			end := len(data)
+			if k := bytes.IndexByte(data[p:], '\n'); k >= 0 {
+				end = p + k
+			}
+			next = end + 1
+			var skip bool
+			var err error
+			if v, skip, err = checkedValue(data[p:end], ln, c); err != nil {
+				e.err, e.errLine = err, ln
+				return e
+			}
+			if skip {
+				p = next
+				continue
+			}
+		}
+		p = next
+		// Every stored value of a skew-symmetric array is off the diagonal.
+		if _, ok := c.mirror(v); skew && !ok {
+			e.err, e.errLine = errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", ln, v), ln
+			return e
+		}
+		e.vals = append(e.vals, v)
+	}
+	return e
+}
+
+// checkedValue reads one array line token by token with every check and
+// message: skip is true for a blank or comment line.
+func checkedValue[T any](line []byte, ln int64, c codec[T]) (v T, skip bool, err error) {
+	var tok [2]span
+	k := splitFields(line, tok[:c.nv])
+	if k == 0 || line[tok[0].lo] == '%' {
+		return v, true, nil
+	}
+	if k != c.nv {
+		return v, false, errs.Errorf(errs.ErrIO, "line %d: an array entry must hold %d number(s) (%s), found %d", ln, c.nv, c.names, k)
+	}
+	var t1 []byte
+	if k > 1 {
+		t1 = line[tok[1].lo:tok[1].hi]
+	}
+	v, err = c.parse(line[tok[0].lo:tok[0].hi], t1, ln)
+	return v, false, err
+}
+
+// hermitianDiagonal returns the error of the first value of a chunk (its
+// values vals start at the file's value start) that lies on the diagonal
+// of a hermitian file with an imaginary part, or nil. Column j of the
+// stored lower triangle holds n-j values, the first on the diagonal.
+func hermitianDiagonal[T any](h *header, c codec[T], ch bodyChunk, vals []T, start int64) *placedErr {
+	if c.diagonal == nil || len(vals) == 0 {
+		return nil
+	}
+	n := h.shape[0]
+	end := start + int64(len(vals))
+	// The first column whose diagonal value is at or after start.
+	lo, hi := int64(0), n
+	for lo < hi {
+		if mid := (lo + hi) / 2; diagonalAt(n, mid) >= start {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	for j := lo; j < n; j++ {
+		k := diagonalAt(n, j)
+		if k >= end {
+			return nil
+		}
+		if v := vals[k-start]; !c.diagonal(v) {
+			ln := dataLine(ch, k-start+1)
+			return &placedErr{ln, errs.Errorf(errs.ErrIO, "line %d: hermitian diagonal entry (%d, %d) = %v: the diagonal of a hermitian matrix is real (imaginary part 0)", ln, j+1, j+1, v)}
+		}
+	}
+	return nil
+}
+
+// diagonalAt is the index among the stored values of (j, j) in a lower
+// triangle of order n stored by columns: n + (n-1) + ... over the columns
+// before j.
+func diagonalAt(n, j int64) int64 { return j*n - halfProduct(j, j-1) }
+
+// placedErr is an error and the line it names.
+type placedErr struct {
+	line int64
+	err  error
+}
+
+// mergeValues checks the next chunk of an array file against the ones
+// before it: the count (on a line before anything else), then the first of
+// the chunk's own error and a hermitian diagonal error diag.
+func (st *mergeState) mergeValues(h *header, ch bodyChunk, e *chunkSummary, diag *placedErr) error {
+	var countLine int64
+	if k := st.stop - st.total + 1; k <= e.entries {
+		countLine = dataLine(ch, k)
+	} else if e.err != nil && k == e.entries+1 {
+		countLine = e.errLine
+	}
+	switch {
+	case countLine != 0 && (diag == nil || countLine <= diag.line) && (e.err == nil || countLine <= e.errLine):
+		if total := h.arrayValues(); st.stop == total {
+			return errs.Errorf(errs.ErrIO, "line %d: too many values: the size line (line %d) promises %d", countLine, h.sizeLine, total)
+		}
+		return tooLarge(countLine, "values", st.stop+1, st.perEntry)
+	case diag != nil && (e.err == nil || diag.line < e.errLine):
+		return diag.err
+	case e.err != nil:
+		return e.err
+	}
+	e.start = st.total
+	st.total += e.entries
 	return nil
 }
 

@@ -77,32 +77,25 @@ func lineEnd(b []byte, p int) (int, bool) {
 	return p + 1, b[p] == '\n'
 }
 
-// scanReal reads a blank-separated real value token at b[p:].
-func scanReal(b []byte, p int) (float64, int, bool) {
-	p, ok := separated(b, p)
-	if !ok {
-		return 0, p, false
-	}
-	return scanFloat(b, p)
-}
+// scanReal reads a real value token at b[p:].
+func scanReal(b []byte, p int) (float64, int, bool) { return scanFloat(b, p) }
 
-// scanComplex reads the real and imaginary parts at b[p:].
+// scanComplex reads the blank-separated real and imaginary parts at b[p:].
 func scanComplex(b []byte, p int) (complex128, int, bool) {
-	x, p, ok := scanReal(b, p)
+	x, p, ok := scanFloat(b, p)
 	if !ok {
 		return 0, p, false
 	}
-	y, p, ok := scanReal(b, p)
+	if p, ok = separated(b, p); !ok {
+		return 0, p, false
+	}
+	y, p, ok := scanFloat(b, p)
 	return complex(x, y), p, ok
 }
 
-// scanInteger reads a blank-separated integer value of 1 to 18 digits with
-// an optional sign at b[p:].
+// scanInteger reads an integer value of 1 to 18 digits with an optional
+// sign at b[p:].
 func scanInteger(b []byte, p int) (int64, int, bool) {
-	p, ok := separated(b, p)
-	if !ok {
-		return 0, p, false
-	}
 	neg := false
 	if p < len(b) && (b[p] == '-' || b[p] == '+') {
 		neg = b[p] == '-'
@@ -115,6 +108,16 @@ func scanInteger(b []byte, p int) (int64, int, bool) {
 	return v, p, ok
 }
 
+// fastValue reads the array line at b[p:]: its value tokens, and the index
+// of the next line; ok is false where the line is anything else.
+func fastValue[T any](b []byte, p int, scan func([]byte, int) (T, int, bool)) (v T, next int, ok bool) {
+	if v, p, ok = scan(b, skipBlanks(b, p)); !ok {
+		return v, p, false
+	}
+	next, ok = lineEnd(b, p)
+	return v, next, ok
+}
+
 // scanPattern reads the value of a pattern entry: none, standing for 1.
 func scanPattern(_ []byte, p int) (float64, int, bool) { return 1, p, true }
 
@@ -122,7 +125,7 @@ func scanPattern(_ []byte, p int) (float64, int, bool) { return 1, p, true }
 // vector (one) with rows and cols as bounds, and returns its 0-based
 // coordinates and value and the index of the next line; ok is false where
 // the line is anything but a well-formed entry in range.
-func fastEntry[T any](b []byte, p int, matrix bool, rows, cols int64, scan func([]byte, int) (T, int, bool)) (i, j int64, v T, next int, ok bool) {
+func fastEntry[T any](b []byte, p int, matrix bool, rows, cols int64, nv int, scan func([]byte, int) (T, int, bool)) (i, j int64, v T, next int, ok bool) {
 	i, p, ok = scanIndex(b, skipBlanks(b, p))
 	if !ok || i < 1 || i > rows {
 		return 0, 0, v, p, false
@@ -132,6 +135,11 @@ func fastEntry[T any](b []byte, p int, matrix bool, rows, cols int64, scan func(
 			return 0, 0, v, p, false
 		}
 		if j, p, ok = scanIndex(b, p); !ok || j < 1 || j > cols {
+			return 0, 0, v, p, false
+		}
+	}
+	if nv > 0 {
+		if p, ok = separated(b, p); !ok {
 			return 0, 0, v, p, false
 		}
 	}

@@ -15,7 +15,7 @@ type codec[T any] struct {
 	names string // the value tokens, for messages
 	parse func(tok0, tok1 []byte, line int64) (T, error)
 	// scan is the fast path of parse over a line's bytes (scan.go): the
-	// value tokens after the blanks at b[p], and the index after them.
+	// value tokens from b[p], and the index after them.
 	scan func(b []byte, p int) (T, int, bool)
 	// mirror returns a_ji from a_ij; ok is false where that value does not
 	// exist (the negation of the smallest int64).
