@@ -7,8 +7,14 @@ SciPy 1.12+ uses), each paired call by call with fmm:
     mm_write_2m, mm_write_50m  gosparse.io.mmwrite against fmm.mmwrite of the same
                                matrix (COO, sorted) to a new file
 
+    mm_read_2m_<kind>,         the same at 2M entries for the other kinds of file (kernel
+    mm_write_2m_<kind>         mm_io_kinds): int (integer general), sym (real symmetric,
+                               the lower triangle stored), int_sym (integer symmetric),
+                               array (real general array file of 1414 x 1414 values);
+                               both writers are given the symmetry (gosparse checks it)
+
 The 50M rows (kernel mm_io_50m: a file of some 1.5 GB) run in a full run only; the
-2M rows are kernel mm_io (--quick makes 200K).
+2M rows are kernel mm_io (--quick makes 200K), the other kinds kernel mm_io_kinds.
 gosparse's reader gives a coalesced (sorted) COO tensor, fmm's a scipy coo_matrix in
 file order: the file is written sorted, so both hold the same arrays.
 """
@@ -129,4 +135,92 @@ def mm_io_50m(ctx):
     return _mm_rows(ctx, "50m", 50_000_000)
 
 
-KERNELS = [("mm_io", mm_io), ("mm_io_50m", mm_io_50m)]
+def _kind(kind, nnz, seed):
+    """(gosparse tensor, what fmm writes, fmm's symmetry, row description) of a kind."""
+    import scipy.sparse as sp
+    rng = np.random.default_rng(seed)
+    if kind == "array":
+        n = int(round(nnz ** 0.5))
+        a = rng.random((n, n))
+        return gosparse.from_numpy(a), a, "general", "real general array file, %d x %d values" % (n, n)
+    dim = max(nnz // 8, 1)
+    sym = kind.endswith("sym")
+    r, c = rng.integers(0, dim, nnz), rng.integers(0, dim, nnz)
+    if sym:
+        r, c = np.maximum(r, c), np.minimum(r, c)
+    v = rng.integers(-10**6, 10**6, nnz) if kind.startswith("int") else rng.random(nnz)
+    low = sp.coo_matrix((v, (r, c)), shape=(dim, dim)).tocsr().tocoo()  # duplicates summed, sorted
+    full = low + sp.triu(low.T, 1) if sym else low
+    field = "integer" if kind.startswith("int") else "real"
+    what = "%s %s coordinate, %d stored entries" % (field, "symmetric" if sym else "general", low.nnz)
+    return gosparse.from_scipy(full.tocoo()), low, "symmetric" if sym else "general", what
+
+
+def _same_as(ref):
+    """A check that a gosparse tensor read back holds ref (scipy COO or dense array)."""
+    def check(t):
+        if isinstance(ref, np.ndarray):
+            return None if np.array_equal(np.array(t.to_dense().tolist()), ref) else "values differ"
+        return _same(ref, t)
+    return check
+
+
+def _kind_rows(ctx, kind, nnz, tmp):
+    m, status = fmm()
+    t, src, sym, what = _kind(kind, nnz, 7)
+    rd = new_row("mm_read_2m_" + kind, "Matrix Market read, " + what,
+                 target={"peer": "fmm", "ratio": 1.0, "paired": True})
+    wr = new_row("mm_write_2m_" + kind, "Matrix Market write, " + what + " (symmetry given)",
+                 target={"peer": "fmm", "ratio": 1.0, "paired": True})
+    if m is None:
+        return [unavailable(rd, "fast_matrix_market " + status),
+                unavailable(wr, "fast_matrix_market " + status)]
+    path = os.path.join(tmp, "in_%s.mtx" % kind)
+    m.mmwrite(path, src, symmetry=sym)
+    size = os.path.getsize(path)
+    for row in (rd, wr):
+        row["bytes"], row["bytes_formula"] = size, "the file's bytes"
+    if isinstance(src, np.ndarray):
+        ref = src
+    else:
+        import scipy.sparse as sp
+        ref = m.mmread(path)
+        ref = sp.coo_matrix(ref).tocsr().tocoo()  # fmm expands the symmetry; sorted to compare
+    check = _same_as(ref)
+    res = run_gosparse(rd, lambda: gosparse.io.mmread(path), ctx.slow, "gosparse.io.mmread (gs_mm_read)")
+    if res is not None:
+        rd["agreement"]["checks"]["file"] = check(res) or "ok"
+        del res
+        run_peer(rd, "fmm", lambda: m.mmread(path), ctx.slow, lambda r: None,
+                 via="fast_matrix_market.mmread")
+    out_gs, out_fmm = os.path.join(tmp, "gs_%s.mtx" % kind), os.path.join(tmp, "fmm_%s.mtx" % kind)
+    res = run_gosparse(wr, lambda: gosparse.io.mmwrite(out_gs, t, symmetry=sym), ctx.slow,
+                       "gosparse.io.mmwrite (gs_mm_write)")
+    if os.path.exists(out_gs):
+        try:
+            wr["agreement"]["checks"]["read back"] = check(gosparse.io.mmread(out_gs)) or "ok"
+        except Exception as e:
+            wr["agreement"]["checks"]["read back"] = _error(e)
+        run_peer(wr, "fmm", lambda: m.mmwrite(out_fmm, src, symmetry=sym), ctx.slow, lambda r: None,
+                 via="fast_matrix_market.mmwrite")
+    for p in (path, out_gs, out_fmm):
+        if os.path.exists(p):
+            os.remove(p)
+    return [finish(rd), finish(wr)]
+
+
+def mm_io_kinds(ctx):
+    """The 2M rows of the other kinds of file: integer, symmetric, array (200K in --quick)."""
+    try:
+        gslib.operator("mv")
+    except gslib.Unavailable as e:
+        return [unavailable(new_row("mm_read_2m_int", "Matrix Market read"), e)]
+    nnz = 200_000 if ctx.quick else 2_000_000
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="gosparse-mm-") as tmp:
+        for kind in ("int", "sym", "int_sym", "array"):
+            rows += _kind_rows(ctx, kind, nnz, tmp)
+    return rows
+
+
+KERNELS = [("mm_io", mm_io), ("mm_io_kinds", mm_io_kinds), ("mm_io_50m", mm_io_50m)]
