@@ -2,9 +2,7 @@ package mmio
 
 import (
 	"math"
-	"math/big"
 	"math/bits"
-	"sync"
 )
 
 // Exact decimal-to-binary conversion of w * 10^q for a mantissa w of up to
@@ -26,53 +24,14 @@ const (
 	maxPow5 = 308
 )
 
-// pow5 holds, for q in [minPow5, maxPow5], the 128 leading bits of 5^q
-// normalised so that the top bit is set: truncated for q >= 0; for q < 0 the
-// floor of a scaled reciprocal, plus one where that reciprocal has exactly
-// 128 bits, as the paper's analysis assumes. Built on first use (650 big-integer powers, well under
-// a millisecond) rather than written out as a table of constants.
-var (
-	pow5     [maxPow5 - minPow5 + 1][2]uint64 // {high, low}
-	pow5Once sync.Once
-)
+//go:generate go run gen_pow5.go
 
-func buildPow5() {
-	one := big.NewInt(1)
-	five := big.NewInt(5)
-	top := new(big.Int).Lsh(one, 128)
-	mask := new(big.Int).Sub(top, one)
-	var p, c big.Int
-	for q := minPow5; q <= maxPow5; q++ {
-		if q >= 0 {
-			p.Exp(five, big.NewInt(int64(q)), nil)
-			// Shift so the value has exactly 128 bits, truncating.
-			if n := p.BitLen(); n < 128 {
-				c.Lsh(&p, uint(128-n))
-			} else {
-				c.Rsh(&p, uint(n-128))
-			}
-		} else {
-			p.Exp(five, big.NewInt(int64(-q)), nil)
-			// floor(2^b / 5^-q) + 1, truncated to its 128 leading bits:
-			// b makes the quotient exactly 128 bits where 5^-q fits in 64
-			// bits (q >= -27), so the +1 survives; beyond, the quotient is
-			// longer and the truncation drops it.
-			b := p.BitLen() + 127
-			if q < -27 {
-				b = 2*p.BitLen() + 128
-			}
-			c.Lsh(one, uint(b))
-			c.Quo(&c, &p)
-			c.Add(&c, one)
-			if n := c.BitLen(); n > 128 {
-				c.Rsh(&c, uint(n-128))
-			}
-		}
-		lo := new(big.Int).And(&c, new(big.Int).SetUint64(math.MaxUint64))
-		hi := new(big.Int).Rsh(new(big.Int).And(&c, mask), 64)
-		pow5[q-minPow5] = [2]uint64{hi.Uint64(), lo.Uint64()}
-	}
-}
+// pow5 (pow5_table.go, written by gen_pow5.go) holds, for q in [minPow5,
+// maxPow5], the 128 leading bits of 5^q normalised so that the top bit is
+// set, {high, low}: truncated for q >= 0; for q < 0 the floor of a scaled
+// reciprocal, plus one where that reciprocal has exactly 128 bits, as the
+// paper's analysis assumes. A table of constants rather than one built at
+// first use: building it allocates some 250 KB of big integers.
 
 // decimalToFloat returns w * 10^q correctly rounded to float64 (w > 0), or
 // ok false where this method cannot decide (the caller then uses strconv).
@@ -80,7 +39,6 @@ func decimalToFloat(w uint64, q int) (float64, bool) {
 	if w == 0 || q < minPow5 || q > maxPow5 {
 		return 0, false
 	}
-	pow5Once.Do(buildPow5)
 	lz := bits.LeadingZeros64(w)
 	w <<= uint(lz)
 	t := &pow5[q-minPow5]
