@@ -13,6 +13,10 @@
 // endings, any run of spaces and tabs between numbers, Fortran 'D' exponents.
 // It is strict about everything that changes the meaning of the data: entry
 // counts, index ranges, integer and float overflow, and the symmetry rules.
+// The body is read in chunks of whole lines parsed in parallel (coordinate
+// and array files alike), each line by a one-pass fast path that falls back
+// to the checked token path for anything unusual; numbers convert exactly
+// (decimal.go), bit for bit as strconv would.
 // Every malformed file gives a *errs.Error with code errs.ErrIO whose message
 // names the 1-based line and the rule that the line broke.
 //
@@ -42,7 +46,9 @@
 //
 // Memory is proportional to the data actually present, never to the counts
 // or dimensions a header claims: a header promising 10^15 entries fails when
-// the input ends, after allocating only what the real lines needed, and a
+// the input ends, after allocating only what the real lines needed (the
+// result arrays of a general file are allocated from the header's count only
+// when the input's known size could hold that many entry lines), and a
 // matrix of 2^40 rows with one entry costs one entry (Read builds a COO
 // tensor by sorting its entries, without a row pointer array). Entries,
 // values and expanded results beyond tensor.MemoryLimit are refused with
