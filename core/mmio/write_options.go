@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -347,22 +348,42 @@ func (m *writeEntries) write(w io.Writer, field, sym string, o WriteOptions) err
 	}
 	if m.dense {
 		b = append(b, '\n')
+		if _, err := bw.Write(b); err != nil {
+			return writeError(err)
+		}
 		if rows == 0 {
 			cols = 0
 		}
-		for j := range cols {
-			for i := range rows {
-				if !keep(i, j) {
-					continue
+		// Blocks of columns are formatted in parallel, a batch at a time,
+		// and written in order, as writeCoordinate does with entries.
+		per := max(1, writeBlock/max(rows, 1))
+		blocks := (cols + per - 1) / per
+		batch := int64(runtime.GOMAXPROCS(0) * batchChunks)
+		bufs := make([][]byte, min(batch, blocks))
+		tok := cancel.Current()
+		for b0 := int64(0); b0 < blocks; b0 += batch {
+			n := min(batch, blocks-b0)
+			parallelParts(int(n), func(p int) {
+				tok.Check()
+				t := bufs[p][:0]
+				j0 := (b0 + int64(p)) * per
+				for j := j0; j < min(j0+per, cols); j++ {
+					for i := range rows {
+						if keep(i, j) {
+							t = m.appendValue(t, field, i*cols+j, o.Precision)
+							t = append(t, '\n')
+						}
+					}
 				}
-				b = m.appendValue(b, field, i*cols+j, o.Precision)
-				b = append(b, '\n')
-				if err := emit(); err != nil {
-					return err
+				bufs[p] = t
+			})
+			for _, t := range bufs[:n] {
+				if _, err := bw.Write(t); err != nil {
+					return writeError(err)
 				}
 			}
 		}
-		return flush(bw, b)
+		return flush(bw, nil)
 	}
 	kept := int64(0)
 	for k := range m.rows {
