@@ -861,8 +861,17 @@ class TensorBase:
         return t._data_view()
 
     def __array__(self, dtype=None, copy=None):
-        """numpy.asarray(t): the read-only data view of a strided tensor (a copy if asked)."""
+        """numpy.asarray(t): the read-only data view of a strided tensor (a copy if asked).
+        A 1-D sparse tensor (a row or column sum of a matrix, as SciPy users read with
+        np.asarray) gives its dense copy, which costs its length; a sparse matrix or
+        higher is refused, since its dense form may be quadratically larger: call
+        to_dense() or toarray() for it."""
         t = self._pinned()
+        if t.layout is not T.strided and t.ndim == 1:
+            if copy is False:
+                raise ValueError("__array__: a sparse vector's dense form needs a copy")
+            a = t.to_dense()._data_view()
+            return a if dtype is None or np.dtype(dtype) == a.dtype else a.astype(dtype)
         t._strided_only("__array__")
         a = t._data_view()
         if dtype is not None and np.dtype(dtype) != a.dtype:

@@ -271,6 +271,11 @@ def test_numpy_array_and_dlpack():
     for fn in (s.numpy, lambda: np.asarray(s), s.tolist):
         with pytest.raises(RuntimeError, match="to_dense"):
             fn()
+    v = gs.tensor([0.0, 2.0, 0.0]).to_sparse()  # a sparse vector: np.asarray densifies it
+    assert np.asarray(v).tolist() == [0.0, 2.0, 0.0]
+    assert np.asarray(v, dtype=np.float32).dtype == np.float32
+    with pytest.raises(ValueError, match="copy"):
+        v.__array__(copy=False)
     with pytest.raises(RuntimeError):
         t.values()  # torch: values() is for sparse tensors
 
