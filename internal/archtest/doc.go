@@ -1,0 +1,5 @@
+// Package archtest keeps the package map of docs/api/architecture.rst true:
+// its test loads the module's import graph with `go list` and checks it
+// against the map drawn there (no package imports one drawn above it). The
+// map lives only in that page; this package holds its parser and the check.
+package archtest
