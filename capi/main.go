@@ -1,7 +1,12 @@
 // Command capi is libgosparse: the C ABI of include/gosparse.h, built with
 // -buildmode=c-shared (libgosparse.so) and -buildmode=c-archive
-// (libgosparse.a). It only translates: handles to tensors, C arrays to
-// dtype.Array, errors to status codes; every computation lives in core.
+// (libgosparse.a). It translates handles to tensors, C arrays to
+// dtype.Array, errors to status codes and panics to statuses; every
+// computation lives in core. It is not translation only, today: some exports
+// choose a device-resident tensor or the host path (device_ops.go), record
+// autograd nodes (autograd_record.go, autograd_ops.go) and opt into per-slot
+// and undefined fills (export_fill_slots.go), rules a Go caller of core does
+// not get (docs/api/architecture.rst).
 //
 // Conventions kept by every export (see include/gosparse.h):
 //   - a status return and out-parameters written only on success;

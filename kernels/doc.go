@@ -5,7 +5,8 @@
 // gemm*), and the sorting and scheduling helpers that the format
 // conversions use.
 //
-// Kernels work on plain typed slices and import nothing of the project. The
+// Kernels work on plain typed slices and import nothing of the project
+// outside kernels/ (only kernels/cancel and kernels/internal/native). The
 // caller (package core) owns every slice; a kernel never keeps a slice after
 // it returns and never writes to a slice it documents as input.
 //

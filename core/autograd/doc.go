@@ -6,8 +6,9 @@
 // gradient), the graph nodes (Node: an operation's torch name, references
 // to its inputs and to what its backward formula needs, never copies), the
 // backward formulas of the recorded operations (ops_*.go) and the graph walk
-// (Backward). It sits above the operators: it imports core, core never
-// imports it.
+// (Backward). It sits above the operators: it imports core/ops,
+// core/linalg, core/solve, core/spectral, core/engine and the packages
+// below them; of the project only the C ABI (capi) imports it.
 //
 // Recording is decided by the caller, not by a per-thread flag here: an
 // operation of this package records a node when one of its inputs requires

@@ -9,6 +9,9 @@
 // (torch.promote_types, and the promotion of a tensor with a Python number
 // by category).
 //
-// It sits at the bottom of the core beside core/format: it imports
-// core/errs and the kernels' allocator, nothing else of the project.
+// It sits near the bottom of the core, beside the kernels: it imports
+// core/errs and, today, kernels (UninitBytes for uninitialised arrays,
+// Transpose), nothing else of the project. A value package should not
+// depend on compute: the package map (docs/api/architecture.rst) records
+// that import as its one exception, to be cut.
 package dtype

@@ -6,7 +6,8 @@
 // checks its operands, promotes their dtypes, picks a kernel by layout
 // (linalg_dispatch.go) and runs it on the kernels' typed slices.
 //
-// It imports core/tensor, core/dtype, core/errs, core/budget and the
-// kernels; the operators of package core are its siblings (neither imports
-// the other), and autograd, solve, spectral and the C ABI import both.
+// It imports core/engine, core/tensor, core/format, core/dtype, core/errs,
+// core/budget and the kernels; the operators of core/ops are its siblings
+// (neither imports the other), and core/autograd and the C ABI import both.
+// The package map is docs/api/architecture.rst, checked by internal/archtest.
 package linalg

@@ -7,7 +7,9 @@
 // else converts them (the COO paths, which are also the engine's test
 // references); every operator keeps to_dense(op(A)) == op(to_dense(A)).
 //
-// It imports core/engine, core/tensor, core/dtype, core/errs and the
-// kernels, and is a sibling of core/linalg (neither imports the other);
-// core/autograd and the C ABI (capi) import both.
+// It imports core/engine, core/tensor, core/dtype, core/format, core/errs
+// and core/budget, not the kernels (its loops run through core/engine), and
+// is a sibling of core/linalg (neither imports the other); core/spectral,
+// core/device, core/autograd and the C ABI (capi) import it. The package map
+// is docs/api/architecture.rst, checked by internal/archtest.
 package ops

@@ -22,7 +22,8 @@
 //
 // Arrays follow package core's convention: a function keeps the Arrays it
 // is given (it does not copy) and never writes to them; results are fresh.
-// The package imports core for dtypes, arrays and errors, core/format and
+// The package imports core/dtype for dtypes and arrays, core/errs and
+// core/budget for errors and the memory limit, core/format and
 // core/ustorage for the storage model, and kernels for the products; none
 // of them imports it.
 package semistructured

@@ -14,5 +14,6 @@
 // exactly, from its symbolic analysis; LU as its factors grow, since pivoting
 // decides the fill) and refuse with errs.ErrTooLarge beyond it.
 //
-// The package imports core; core does not import it.
+// The package imports core/tensor, core/dtype, core/errs, core/budget and
+// the kernels; of the core only core/autograd imports it.
 package solve

@@ -25,5 +25,6 @@
 // the projected matrix, QR of thin blocks) are solved here by Jacobi
 // rotations and Householder reflections.
 //
-// The package imports core, core/budget and kernels; core does not import it.
+// The package imports core/ops, core/tensor, core/dtype, core/errs,
+// core/budget and kernels; of the core only core/autograd imports it.
 package spectral
