@@ -122,7 +122,7 @@ class ShapeOps:
         return call(type(self), lib.gs_reshape, self._handle, arr, n)
 
     def view(self, *shape):
-        """torch's Tensor.view(*shape): reshape of a strided tensor (one size may be
+        """torch's ``Tensor.view(*shape)``: reshape of a strided tensor (one size may be
         -1), recorded for backward. gosparse's strided tensors are always contiguous,
         so every shape of the same number of elements is a view of them (torch refuses
         a view of a transposed tensor that splits its strides; gosparse's t() is
