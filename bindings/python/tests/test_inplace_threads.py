@@ -105,6 +105,8 @@ _ARGS = {"clamp_": (-1.0, 1.0), "clip_": (-1.0, 1.0), "nan_to_num_": (),
          "transpose_": (0, 1), "addmm_": (gs.tensor(np.eye(N)), gs.tensor(D)),
          "resize_as_": (gs.zeros(N + 1, N + 1, layout=gs.sparse_coo),),
          "copy_": (gs.tensor(D, dtype=gs.float64).to_sparse_coo() * 2,)}
+# Methods torch refuses on sparse tensors, as gosparse does: they run on a strided one.
+_STRIDED_ONLY = {"rsqrt_"}
 # Python's augmented assignments (t += 1 calls __iadd__).
 _AUGMENTED = {"__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__",
               "__ifloordiv__", "__imod__", "__ipow__", "__ilshift__", "__irshift__",
@@ -127,7 +129,9 @@ def _args(name):
 
 @pytest.mark.parametrize("name", _inplace_methods())
 def test_every_inplace_method_is_safe_against_readers(name):
-    t = gs.tensor(D, dtype=gs.float64).to_sparse_coo()
+    t = gs.tensor(D, dtype=gs.float64)
+    if name not in _STRIDED_ONLY:
+        t = t.to_sparse_coo()
     args = _args(name)
     try:
         getattr(t, name)(*args)  # the arguments suit the method: it runs once alone
@@ -142,7 +146,8 @@ def test_every_inplace_method_is_safe_against_readers(name):
              lambda: (t.shape, t.dtype, t._nnz()), lambda: gs.sum(t), lambda: t[1, 2:],
              lambda: (t.size(-1), t.fill_value), lambda: t.to(gs.float32),
              # scipy has no fill values (t += 2 makes one): convert the zero-fill twin
-             lambda: gs.to_scipy(gs.with_fill_value(t, 0.0)), lambda: gs.cat([t, t])]
+             lambda: gs.to_scipy(gs.with_fill_value(t, 0.0)) if t.is_sparse else t.numpy(),
+             lambda: gs.cat([t, t])]
     errors, _ = _race(t, write, reads, 0.05, readers=2)
     assert not errors, "%s: %s" % (name, errors[0])
 
