@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // The library's run-time knobs, read once from the environment when it is
@@ -14,7 +15,7 @@ import (
 // they park: kernels.SetHelperSpin; 0 for processes that share their cores
 // with others, as OMP_WAIT_POLICY=passive does for OpenMP) and
 // GOSPARSE_RECYCLE_MB (how much of freed tensors' large buffers is kept
-// for the next results: kernels.SetRecycleBudget; 0 turns it off).
+// for the next results: memory.SetRecycleBudget; 0 turns it off).
 const (
 	heapFloorMB = 16   // GOSPARSE_HEAP_FLOOR_MB's default
 	spinUS      = 200  // GOSPARSE_SPIN_US's default
@@ -41,7 +42,7 @@ func init() {
 		heapFloor = make([]byte, mb<<20)
 	}
 	kernels.SetHelperSpin(time.Duration(knob("GOSPARSE_SPIN_US", spinUS)) * time.Microsecond)
-	kernels.SetRecycleBudget(int64(knob("GOSPARSE_RECYCLE_MB", recycleMB)) << 20)
+	memory.SetRecycleBudget(int64(knob("GOSPARSE_RECYCLE_MB", recycleMB)) << 20)
 }
 
 // knob returns the environment variable name as a whole number from 0 to

@@ -4,7 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // A free scans the live tensors for users of the buffers it offers, some
@@ -18,7 +18,7 @@ const (
 )
 
 // recycleStorage offers the large storage buffers of h, whose handle has
-// just been freed, to the kernels' recycler (kernels.RecycleBytes), so that
+// just been freed, to the kernels' recycler (memory.RecycleBytes), so that
 // the next result of their size reuses memory that is already mapped. A
 // buffer is offered only when no live tensor stores anything in it: views
 // share buffers, and a tensor may sit behind several handles. Buffers
@@ -36,7 +36,7 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	var room [16]dtype.Array
 	var bufs [][]byte
 	for _, a := range h.t.AppendStorage(room[:0]) {
-		if cap(a.Data) >= kernels.RecycleMinBytes {
+		if cap(a.Data) >= memory.RecycleMinBytes {
 			bufs = append(bufs, a.Data[:cap(a.Data)])
 		}
 	}
@@ -61,7 +61,7 @@ func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	}
 	savedEach(func(a dtype.Array) { bufs = dropOverlapping(bufs, a.Data) })
 	for _, b := range bufs {
-		kernels.RecycleBytes(b)
+		memory.RecycleBytes(b)
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 // recycleRows makes products whose result, 2 MB of float64, is above
-// kernels.RecycleMinBytes.
+// memory.RecycleMinBytes.
 const recycleRows = 1 << 18
 
 // bigResult returns a fresh product of recycleRows float64 values, the

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/memory"
+
 // DenseToCompressed compresses a row-major nrows x ncols matrix of value
 // blocks of bs elements each (vals holds nrows*ncols*bs elements) into CSR
 // (byCols false) or CSC (byCols true): an entry for every block with an
@@ -50,12 +52,12 @@ func DenseToCompressed[I Index, V Number](vals []V, nrows, ncols, bs int64, fill
 	if err := sized(nse); err != nil {
 		return out, err
 	}
-	out.Ptr, out.Val = ptr, uninitSlice[V](int(nse*bs))
+	out.Ptr, out.Val = ptr, memory.UninitSlice[V](int(nse*bs))
 	if withOuter {
-		buf := uninitSlice[I](2 * int(nse))
+		buf := memory.UninitSlice[I](2 * int(nse))
 		out.Rows, out.Idx = buf[:nse], buf[nse:]
 	} else {
-		out.Idx = uninitSlice[I](int(nse))
+		out.Idx = memory.UninitSlice[I](int(nse))
 	}
 	parallelFor(parts, func(p int) {
 		lo, hi := int64(bounds[p]), int64(bounds[p+1])

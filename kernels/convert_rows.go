@@ -1,6 +1,10 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/cancel"
+import (
+	"github.com/gosparse/gosparse/kernels/cancel"
+
+	"github.com/gosparse/gosparse/kernels/memory"
+)
 
 // compressStaged stages the entries in their buckets in the output arrays,
 // then sorts the buckets there: each part takes a run of buckets and packs
@@ -13,13 +17,13 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 	// clearing (hundreds of MB at 16M entries); the row pointers stay
 	// zeroed.
 	// The pointers grow with the rows, not the entries (CompressRowsScratch).
-	out := Compressed[I, V]{Ptr: make([]I, g.nrows+1), Val: uninitSlice[V](n)}
+	out := Compressed[I, V]{Ptr: make([]I, g.nrows+1), Val: memory.UninitSlice[V](n)}
 	var buf []I
 	if withRows {
-		buf = uninitSlice[I](2 * n)
+		buf = memory.UninitSlice[I](2 * n)
 		out.Idx = buf[n:]
 	} else {
-		out.Idx = uninitSlice[I](n)
+		out.Idx = memory.UninitSlice[I](n)
 	}
 	if err := scatterBuckets(g, rows, cols, vals, offs, out.Idx, out.Val); err != nil {
 		return Compressed[I, V]{}, err

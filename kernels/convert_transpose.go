@@ -1,6 +1,10 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/cancel"
+import (
+	"github.com/gosparse/gosparse/kernels/cancel"
+
+	"github.com/gosparse/gosparse/kernels/memory"
+)
 
 // TransposeCompressed regroups a compressed matrix by its inner index (CSR
 // to CSC, or back): segment o of the input holds the inner indices
@@ -54,7 +58,7 @@ func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (
 		}
 	})
 	n := len(idx)
-	out.Ptr, out.Idx, out.Val = cnt, uninitSlice[I](n), uninitSlice[V](n)
+	out.Ptr, out.Idx, out.Val = cnt, memory.UninitSlice[I](n), memory.UninitSlice[V](n)
 	next := cnt[:nInner] // next[c]: where column c's next entry goes; ends at its end
 	oi, ov := out.Idx, out.Val
 	for o := 0; o < nOuter; o++ {

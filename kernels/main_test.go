@@ -4,6 +4,8 @@ import (
 	"flag"
 	"os"
 	"testing"
+
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // TestMain runs every test of the package with uninitialised outputs
@@ -13,7 +15,7 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
-		PoisonUninitForTests()
+		memory.PoisonUninitForTests()
 	}
 	os.Exit(m.Run())
 }

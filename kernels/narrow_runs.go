@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // NarrowRuns keeps, in every segment s of a compressed level (the sorted,
@@ -21,8 +22,8 @@ func NarrowRuns[I Index, W Word](pos, crd []I, vals []W, a, b I, sized func(nse 
 	segs := len(pos) - 1
 	parts := numParts(int64(segs) + int64(pos[segs]-pos[0])/8)
 	bounds := splitEven(segs, parts)
-	outPos = uninitSlice[I](segs + 1)
-	lo := uninitSlice[I](segs)
+	outPos = memory.UninitSlice[I](segs + 1)
+	lo := memory.UninitSlice[I](segs)
 	totals := make([]int64, parts+1)
 	parallelFor(parts, func(p int) {
 		n := int64(0)
@@ -40,7 +41,7 @@ func NarrowRuns[I Index, W Word](pos, crd []I, vals []W, a, b I, sized func(nse 
 	if err := sized(nse); err != nil {
 		return nil, nil, nil, err
 	}
-	outCrd, outVals = uninitSlice[I](int(nse)), uninitSlice[W](int(nse))
+	outCrd, outVals = memory.UninitSlice[I](int(nse)), memory.UninitSlice[W](int(nse))
 	outPos[0] = 0
 	parallelFor(parts, func(p int) {
 		w := I(totals[p])
@@ -85,7 +86,7 @@ func keptRange[I Index](crd []I, p, q, a, b I) (I, I) {
 // false when the count does not fit I.
 func GatherSegmentWords[I Index, W Word](pos, crd []I, vals []W, segs []int64, sized func(nse int64) error) (outPos, outCrd []I, outVals []W, ok bool, err error) {
 	k := len(segs)
-	outPos = uninitSlice[I](k + 1)
+	outPos = memory.UninitSlice[I](k + 1)
 	outPos[0] = 0
 	acc := int64(0)
 	for i, s := range segs {
@@ -101,7 +102,7 @@ func GatherSegmentWords[I Index, W Word](pos, crd []I, vals []W, segs []int64, s
 	if err := sized(acc); err != nil {
 		return nil, nil, nil, false, err
 	}
-	outCrd, outVals = uninitSlice[I](int(acc)), uninitSlice[W](int(acc))
+	outCrd, outVals = memory.UninitSlice[I](int(acc)), memory.UninitSlice[W](int(acc))
 	work := acc*int64(unsafe.Sizeof(outVals[0])+unsafe.Sizeof(outCrd[0]))/64 + int64(k)
 	parts := numParts(work)
 	bounds := splitEven(k, parts)

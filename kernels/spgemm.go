@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // SpGEMMPlan is the result of the symbolic phase of C = A*B: the output
@@ -173,7 +174,7 @@ func SpGEMMBoundedTo[I, J Index, V Number](a, b CSR[I, V], check func(nnz int64,
 	// The plan's row pointer (8 bytes a row) dies here: the next product
 	// of this size reuses it instead of faulting it in (2K pages, some
 	// 6 ms, on the Laplacian square).
-	recycleSlice(plan.rowPtr)
+	memory.RecycleSlice(plan.rowPtr)
 	return c, nil
 }
 
@@ -188,8 +189,8 @@ func spgemmAccBytes[V Number](workers, cols int) int64 {
 // spgemmAlloc allocates C for the plan, uninitialised: the numeric phase
 // writes every element (a cleared buffer would be written twice).
 func spgemmAlloc[I Index, V Number](plan *SpGEMMPlan) CSR[I, V] {
-	return CSR[I, V]{Rows: plan.Rows, Cols: plan.Cols, Ptr: uninitSlice[I](plan.Rows + 1),
-		Idx: uninitSlice[I](int(plan.NNZ)), Val: uninitSlice[V](int(plan.NNZ))}
+	return CSR[I, V]{Rows: plan.Rows, Cols: plan.Cols, Ptr: memory.UninitSlice[I](plan.Rows + 1),
+		Idx: memory.UninitSlice[I](int(plan.NNZ)), Val: memory.UninitSlice[V](int(plan.NNZ))}
 }
 
 // maxOf returns the largest value of the index type I.

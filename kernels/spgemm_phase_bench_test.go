@@ -1,6 +1,10 @@
 package kernels
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/kernels/memory"
+)
 
 // BenchmarkSpGEMMPhases times the phases of the Laplacian square on the
 // harness's 1000^2 grid: symbolic, output allocation, numeric, and all,
@@ -49,9 +53,9 @@ func BenchmarkSpGEMMPhases(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			recycleSlice(c.Ptr)
-			recycleSlice(c.Idx)
-			recycleSlice(c.Val)
+			memory.RecycleSlice(c.Ptr)
+			memory.RecycleSlice(c.Idx)
+			memory.RecycleSlice(c.Val)
 		}
 	})
 }

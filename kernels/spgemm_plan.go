@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/memory"
+
 // spgemmDenseAccMax is the slack, in elements, that the dense accumulator
 // may use beyond 16 per flop: a dense accumulator (one element and one
 // marker per output column, per goroutine) is used when
@@ -18,7 +20,7 @@ func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (
 	}
 	m := a.Rows
 	// Every element is written below (the chunks cover all rows).
-	prefix := uninitSlice[int64](m + 1)
+	prefix := memory.UninitSlice[int64](m + 1)
 	prefix[0] = 0
 	workers, chunks := spgemmChunking(int64(a.NNZ()) + int64(m))
 	bounds := splitByWeight(a.Ptr, chunks)
@@ -81,7 +83,7 @@ func spgemmQuickPlan[I Index, V Number](fn string, a, b CSR[I, V], check func(nn
 		check(spgemmAccBytes[V](workers, b.Cols), BoundAccumulator) != nil {
 		return nil, nil
 	}
-	prefix := uninitSlice[int64](a.Rows + 1) // spgemmCount writes all of it
+	prefix := memory.UninitSlice[int64](a.Rows + 1) // spgemmCount writes all of it
 	prefix[0] = 0
 	return &SpGEMMPlan{Rows: a.Rows, Cols: b.Cols, rowPtr: prefix, bounds: splitByWeight(a.Ptr, chunks),
 		workers: workers, dense: true, quick: true}, nil

@@ -1,16 +1,16 @@
 package dtype
 
 import (
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // UninitArray allocates an array whose contents are undefined
-// (kernels.UninitBytes): only for outputs that the caller overwrites
+// (memory.UninitBytes): only for outputs that the caller overwrites
 // entirely before anyone reads them. The buffer is 8-byte aligned like
 // NewArray's.
 func UninitArray(d DType, shape []int64) Array {
 	n := NumelOf(shape) * int64(d.Size())
-	return Array{DType: d, Shape: append([]int64(nil), shape...), Data: kernels.UninitBytes(n)}
+	return Array{DType: d, Shape: append([]int64(nil), shape...), Data: memory.UninitBytes(n)}
 }
 
 // CopyArray returns a copy of a in new memory, which is not zeroed first

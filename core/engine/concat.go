@@ -5,6 +5,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // Concatenation on native storage (cat and stack): the parts' level arrays
@@ -116,7 +117,7 @@ func ConcatCOO(what string, indices []dtype.Array, vals [][]byte, entry int64, d
 		return dtype.Array{}, nil, false, err
 	}
 	idx = dtype.UninitArray(idt, []int64{s, nse})
-	v = kernels.UninitBytes(nse * entry)
+	v = memory.UninitBytes(nse * entry)
 	es := int64(idt.Size())
 	e := int64(0)
 	for k, ix := range indices {

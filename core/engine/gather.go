@@ -22,6 +22,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // Compressed is the compressed level of a CSR, CSC, BSR or BSC tensor as
@@ -170,7 +171,7 @@ func allocCompressed[I kernels.Index](what string, idt dtype.DType, segs, nse, e
 	return Compressed{
 		Pos:   dtype.UninitArray(idt, []int64{segs + 1}),
 		Crd:   dtype.UninitArray(idt, []int64{nse}),
-		Vals:  kernels.UninitBytes(nse * entry),
+		Vals:  memory.UninitBytes(nse * entry),
 		Entry: entry,
 	}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // Gathers along the leading dim of a coalesced COO tensor: its first index
@@ -55,7 +56,7 @@ func gatherLeading[I kernels.Index](what string, indices dtype.Array, vals []byt
 	if err := budget.CheckBytes(what+": the result's indices and values", bytes); err != nil {
 		return COORuns{}, err
 	}
-	r := COORuns{Indices: dtype.UninitArray(indices.DType, []int64{s, total}), Vals: kernels.UninitBytes(total * entry), Run: make([]int64, k+1)}
+	r := COORuns{Indices: dtype.UninitArray(indices.DType, []int64{s, total}), Vals: memory.UninitBytes(total * entry), Run: make([]int64, k+1)}
 	ri := dtype.AsSlice[I](r.Indices)
 	for d := range s {
 		kernels.GatherRuns(ri[d*total:(d+1)*total], idx[d*nse:(d+1)*nse], 1, lo, hi, out)

@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // Gathers along the plain (uncompressed) dim of a compressed level: the
@@ -131,7 +132,7 @@ func GatherEntries(what string, vals []byte, entry int64, at []int64) ([]byte, e
 	if err := budget.Check(what+": the gathered values", budget.Mul(int64(len(at)), entry), 1); err != nil {
 		return nil, err
 	}
-	out := kernels.UninitBytes(int64(len(at)) * entry)
+	out := memory.UninitBytes(int64(len(at)) * entry)
 	var err error
 	switch entry {
 	case 0:

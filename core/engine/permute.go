@@ -3,8 +3,8 @@ package engine
 import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // Permutes on native storage: a COO tensor's sparse dims permute as rows
@@ -32,7 +32,7 @@ func TransposeBlocks(what string, vals []byte, n, bm, bn, elem int64) ([]byte, e
 	if err := budget.Check(what+": the transposed blocks", budget.Mul(budget.Mul(n, bm*bn), elem), 1); err != nil {
 		return nil, err
 	}
-	out := kernels.UninitBytes(n * bm * bn * elem)
+	out := memory.UninitBytes(n * bm * bn * elem)
 	blk := bm * bn * elem
 	for b := range n {
 		if b&(1<<14-1) == 1<<14-1 {

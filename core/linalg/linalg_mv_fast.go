@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // mvFast computes mat @ vec straight through the SpMV kernel, for the call
@@ -34,7 +35,7 @@ func mvFast(mat, vec, out *tensor.Tensor) (*tensor.Tensor, bool, error) {
 			return nil, false, nil
 		}
 		// The data alone: linResult makes the one shape the tensor keeps.
-		out = linResult(dtype.Array{DType: mat.DType(), Data: kernels.UninitBytes(m * int64(mat.DType().Size()))}, m)
+		out = linResult(dtype.Array{DType: mat.DType(), Data: memory.UninitBytes(m * int64(mat.DType().Size()))}, m)
 	} else if out.StorageLayout() != tensor.Strided || out.DType() != mat.DType() || len(out.Dims()) != 1 || out.Dims()[0] != m ||
 		linSharesMemory(out.ValueArray().Data, mat) || linSharesMemory(out.ValueArray().Data, vec) {
 		return nil, false, nil

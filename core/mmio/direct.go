@@ -3,7 +3,7 @@ package mmio
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // directOut holds the result arrays of a general coordinate file, allocated
@@ -89,6 +89,6 @@ func uninit[T any](n int64) []T {
 		return []T{}
 	}
 	var zero T
-	b := kernels.UninitBytes(n * int64(unsafe.Sizeof(zero)))
+	b := memory.UninitBytes(n * int64(unsafe.Sizeof(zero)))
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
 }

@@ -6,8 +6,8 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // snFactor is the numeric supernodal Cholesky factor L of C = A[p][:, p],
@@ -239,7 +239,7 @@ func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, gra
 	return failure
 }
 
-// uninitSlice returns n values with undefined contents (kernels.UninitBytes):
+// uninitSlice returns n values with undefined contents (memory.UninitBytes):
 // the blocks of L, which every supernode clears itself before use, so that
 // a gigabyte of L is not cleared on one goroutine up front.
 func uninitSlice[T elem](n int) []T {
@@ -247,6 +247,6 @@ func uninitSlice[T elem](n int) []T {
 		return nil
 	}
 	var zero T
-	b := kernels.UninitBytes(int64(n) * int64(unsafe.Sizeof(zero)))
+	b := memory.UninitBytes(int64(n) * int64(unsafe.Sizeof(zero)))
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }

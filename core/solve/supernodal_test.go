@@ -10,8 +10,8 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 	"github.com/stretchr/testify/require"
 )
 
@@ -113,7 +113,7 @@ func supernodeCount(f *CholeskyFactor) int {
 // blocks of kernels.PanelCholesky) and the 3-D Laplacian of a 16^3 grid.
 func TestCholeskyKernelSplitMatchesSerial(t *testing.T) {
 	// Every block of L comes filled with NaN: each supernode must clear its own.
-	t.Cleanup(kernels.PoisonUninitForTests())
+	t.Cleanup(memory.PoisonUninitForTests())
 	rng := rand.New(rand.NewPCG(45, 46))
 	dense600 := randomHPD(rng, 600, 1, dtype.Float64)
 	lap, err := laplacian3D(t, 16)

@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // BuildFrom stores entries in the format of spec: it maps each entry to the
@@ -263,7 +264,7 @@ func CastIndex(a dtype.Array, to dtype.DType) dtype.Array {
 		return a
 	}
 	// Every element is written below: no need to clear the new array.
-	out := dtype.Array{DType: to, Shape: append([]int64(nil), a.Shape...), Data: kernels.UninitBytes(a.Numel() * int64(to.Size()))}
+	out := dtype.Array{DType: to, Shape: append([]int64(nil), a.Shape...), Data: memory.UninitBytes(a.Numel() * int64(to.Size()))}
 	var err error
 	switch {
 	case a.DType == dtype.Int64 && to == dtype.Int32:

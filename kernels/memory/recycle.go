@@ -1,4 +1,4 @@
-package kernels
+package memory
 
 import (
 	"sync"
@@ -116,9 +116,9 @@ func RecycleBytes(b []byte) bool {
 	return true
 }
 
-// recycleSlice offers a kernel's own scratch from uninitSlice for reuse
+// RecycleSlice offers a kernel's own scratch from UninitSlice for reuse
 // (see RecycleBytes), whole to its capacity.
-func recycleSlice[T Word](s []T) {
+func RecycleSlice[T Elem](s []T) {
 	if cap(s) == 0 {
 		return
 	}
@@ -216,4 +216,12 @@ func recyclePurge() {
 	}
 	wait := recycleExpiry - time.Since(recycler.queue[0].at)
 	recycler.purge = time.AfterFunc(max(wait, time.Millisecond), recyclePurge)
+}
+
+// HeldBytes reports how many bytes of freed outputs wait in the pool for
+// reuse.
+func HeldBytes() int64 {
+	recycler.mu.Lock()
+	defer recycler.mu.Unlock()
+	return recycler.held
 }

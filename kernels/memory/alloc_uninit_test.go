@@ -1,4 +1,4 @@
-package kernels
+package memory
 
 import (
 	"testing"
@@ -31,9 +31,9 @@ func TestUninitBytesBelowThresholdAreZeroed(t *testing.T) {
 
 func TestUninitSlice(t *testing.T) {
 	defer PoisonUninitForTests()()
-	require.Empty(t, uninitSlice[float64](0))
-	s := uninitSlice[int32](5)
+	require.Empty(t, UninitSlice[float64](0))
+	s := UninitSlice[int32](5)
 	require.Equal(t, []int32{-1, -1, -1, -1, -1}, s)
-	c := uninitSlice[complex128](3)
+	c := UninitSlice[complex128](3)
 	require.Len(t, c, 3)
 }

@@ -1,4 +1,4 @@
-package kernels
+package memory
 
 import (
 	"runtime"
@@ -105,17 +105,6 @@ func TestRecycleExpiry(t *testing.T) {
 		return recycler.held == 0 && recycler.purge == nil
 	}, 2*time.Second, 5*time.Millisecond, "an untaken buffer is let go after the expiry")
 	require.NotEqual(t, addr(b), addr(UninitBytes(n)))
-}
-
-func TestSpGEMMRecyclesItsPlan(t *testing.T) {
-	freshRecycler(t, 64<<20)
-	a := laplacian2D[int32, float64](400) // 160K rows: a 1.3 MB plan
-	_, err := SpGEMM(a, a, nil)
-	require.NoError(t, err)
-	recycler.mu.Lock()
-	held := recycler.held
-	recycler.mu.Unlock()
-	require.Equal(t, int64(a.Rows+1)*8, held, "the plan's row pointer waits for the next product")
 }
 
 // TestRecycleRefusesANewBufferAtAFreedOnesAddress: once the collector has

@@ -1,4 +1,4 @@
-package kernels
+package memory
 
 import "unsafe"
 
@@ -68,9 +68,9 @@ func UninitBytes(n int64) []byte {
 	return b
 }
 
-// uninitSlice returns n elements with undefined contents (see UninitBytes).
+// UninitSlice returns n elements with undefined contents (see UninitBytes).
 // T holds no pointers (the memory is not scanned by the collector).
-func uninitSlice[T Word](n int) []T {
+func UninitSlice[T Elem](n int) []T {
 	if n == 0 {
 		return []T{}
 	}
