@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // Products with a sparse operand whose fill value f is not zero. The result
@@ -80,13 +81,13 @@ func linDenseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64,
 	if err != nil {
 		return err
 	}
-	if err := dtype.Transpose(dt, d, m, k); err != nil {
+	if err := kernels.TransposeBytes(dt.Data, d.Data, d.DType.Size(), int(m), int(k)); err != nil {
 		return linKernelErr(op, err)
 	}
 	if err := s.ops.fillProduct(alpha, s.fill, cols, dt, m, ot); err != nil {
 		return linKernelErr(op, err)
 	}
-	return linKernelErr(op, dtype.Transpose(out, ot, n, m))
+	return linKernelErr(op, kernels.TransposeBytes(out.Data, ot.Data, ot.DType.Size(), int(n), int(m)))
 }
 
 // split returns the view of s's operand less its fill: stored values v - f,

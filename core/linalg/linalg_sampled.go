@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // SampledAddmm returns beta * input + alpha * (mat1 @ mat2) sampled at the
@@ -113,7 +114,7 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 			if len(mat2.Dims()) > 2 {
 				bb = linSlice(bb, b*k*n, (b+1)*k*n)
 			}
-			if err := dtype.Transpose(bt, bb, k, n); err != nil {
+			if err := kernels.TransposeBytes(bt.Data, bb.Data, bb.DType.Size(), int(k), int(n)); err != nil {
 				return nil, linKernelErr(op, err)
 			}
 		}

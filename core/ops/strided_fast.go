@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // Fast paths of the shape and reduction operators for strided tensors,
@@ -23,7 +24,7 @@ func stridedPermute(t *tensor.Tensor, perm []int) (*tensor.Tensor, error) {
 	}
 	out := dtype.NewArray(t.DType(), shape)
 	if nd == 2 && perm[0] == 1 {
-		if err := dtype.Transpose(out, t.ValueArray(), t.Dims()[0], t.Dims()[1]); err != nil {
+		if err := kernels.TransposeBytes(out.Data, t.ValueArray().Data, t.DType().Size(), int(t.Dims()[0]), int(t.Dims()[1])); err != nil {
 			return nil, err
 		}
 		return tensor.NewStrided(out)
