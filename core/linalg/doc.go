@@ -4,7 +4,7 @@
 // phase sized against the memory limit), the sampled products (SDDMM) and
 // the DIA products read straight from a DIA tensor's storage. Each product
 // checks its operands, promotes their dtypes, picks a kernel by layout
-// (linalg_dispatch.go) and runs it on the kernels' typed slices.
+// (dispatch.go) and runs it on the kernels' typed slices.
 //
 // It imports core/engine, core/tensor, core/format, core/dtype, core/errs,
 // core/budget and the kernels; the operators of core/ops are its siblings

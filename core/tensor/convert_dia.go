@@ -7,7 +7,7 @@ import (
 )
 
 // Canonical texts of the two formats the DIA fast paths read (this
-// conversion, and the products in linalg_dia.go), by position.
+// conversion, and the products in core/linalg/dia.go), by position.
 var (
 	DiaIFormat = format.DIAI()
 	DiaJFormat = format.DIAJ()

@@ -104,7 +104,7 @@ func TestDIAProductRefusals(t *testing.T) {
 	_, err = Mv(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{5}, 1))
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "vec")
-	// A float32 vector promotes (linalg_promote.go); a float32 out is refused.
+	// A float32 vector promotes (promote.go); a float32 out is refused.
 	x32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4}, 1)
 	got, err := Mv(a, x32)
 	require.NoError(t, err)
