@@ -12,13 +12,13 @@ type linTerm struct {
 	t     *tensor.Tensor
 }
 
-// linSparseSum returns the sum of the terms (2-D tensors of one shape and
+// sparseSum returns the sum of the terms (2-D tensors of one shape and
 // dtype, any layouts) in the given layout, index width and block size. The
 // terms' sparse parts (fill split off) are concatenated as COO entries and
 // merged by the conversion; the sum of the scaled fills becomes the result's
 // fill and is added to every stored element, so each element is counted
 // once whether or not a term stores it.
-func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms ...linTerm) (*tensor.Tensor, error) {
+func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms ...linTerm) (*tensor.Tensor, error) {
 	shape := terms[0].t.Shape()
 	d := terms[0].t.DType()
 	ops, err := linFor(op, d, 64)
@@ -26,8 +26,8 @@ func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, te
 		return nil, err
 	}
 	for _, term := range terms {
-		if !linIsZero(term.coeff) && !ops.finite(linMul(term.coeff, term.t.Fill()), dtype.Array{}) {
-			return linDenseSum(op, ops, layout, block, width, terms)
+		if !isZero(term.coeff) && !ops.finite(mul(term.coeff, term.t.Fill()), dtype.Array{}) {
+			return denseSum(op, ops, layout, block, width, terms)
 		}
 	}
 	fill := dtype.IntScalar(0)
@@ -36,7 +36,7 @@ func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, te
 	for _, term := range terms {
 		// A zero coefficient drops its term, NaN and infinities included
 		// (torch's addmm ignores input for beta 0 and the product for alpha 0).
-		if linIsZero(term.coeff) {
+		if isZero(term.coeff) {
 			continue
 		}
 		c, err := tensor.ToLayout(term.t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
@@ -44,15 +44,15 @@ func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, te
 			return nil, err
 		}
 		f := c.Fill()
-		if !linIsZero(f) && !c.CoalescedFlag() {
+		if !isZero(f) && !c.CoalescedFlag() {
 			if c, err = tensor.Coalesce(c); err != nil {
 				return nil, err
 			}
 		}
-		fill = linAdd(fill, linMul(term.coeff, f))
+		fill = linAdd(fill, mul(term.coeff, f))
 		rows = append(rows, dtype.AsSlice[int64](c.StorageLevels()[0].Crd)...)
 		cols = append(cols, dtype.AsSlice[int64](c.StorageLevels()[1].Crd)...)
-		vals = append(vals, ops.affine(c.ValueArray(), term.coeff, linNeg(linMul(term.coeff, f))))
+		vals = append(vals, ops.affine(c.ValueArray(), term.coeff, neg(mul(term.coeff, f))))
 	}
 	nnz := int64(len(rows))
 	if err := errs.CheckAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {
@@ -76,26 +76,26 @@ func linSparseSum(op string, layout tensor.Layout, block [2]int64, width int, te
 			return nil, err
 		}
 	}
-	if linIsZero(fill) {
+	if isZero(fill) {
 		return r, nil
 	}
 	return tensor.Revalue(r, ops.affine(r.ValueArray(), dtype.IntScalar(1), fill), tensor.ScalarBytes(d, fill)), nil
 }
 
-// linDenseSum is linSparseSum for terms with a NaN or infinite fill, where
+// denseSum is sparseSum for terms with a NaN or infinite fill, where
 // splitting the fill off (v - f + f) is not IEEE arithmetic: it sums the
 // dense equivalents and converts the sum to the layout.
-func linDenseSum(op string, ops linOps, layout tensor.Layout, block [2]int64, width int, terms []linTerm) (*tensor.Tensor, error) {
+func denseSum(op string, ops linOps, layout tensor.Layout, block [2]int64, width int, terms []linTerm) (*tensor.Tensor, error) {
 	m, n := terms[0].t.Dims()[0], terms[0].t.Dims()[1]
-	out, err := linNewDense(op, terms[0].t.DType(), m, n)
+	out, err := newDense(op, terms[0].t.DType(), m, n)
 	if err != nil {
 		return nil, err
 	}
 	for _, term := range terms {
-		if linIsZero(term.coeff) {
+		if isZero(term.coeff) {
 			continue
 		}
-		dt, err := linDenseData(term.t)
+		dt, err := denseData(term.t)
 		if err != nil {
 			return nil, err
 		}

@@ -17,28 +17,28 @@ func Bmm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	if err := linCheckTensor(op, 1, "mat1", a, 3); err != nil {
+	if err := checkTensor(op, 1, "mat1", a, 3); err != nil {
 		return nil, err
 	}
-	if err := linCheckTensor(op, 2, "mat2", b, 3); err != nil {
+	if err := checkTensor(op, 2, "mat2", b, 3); err != nil {
 		return nil, err
 	}
 	d := a.DType()
-	if err := linCheckSameDType(op, 2, "mat2", b, d, "mat1"); err != nil {
+	if err := checkSameDType(op, 2, "mat2", b, d, "mat1"); err != nil {
 		return nil, err
 	}
 	nb, m, k, n := a.Dims()[0], a.Dims()[1], a.Dims()[2], b.Dims()[2]
-	if err := linCheckSize(op, 2, "mat2", b, 0, nb, "the batch size of mat1"); err != nil {
+	if err := checkSize(op, 2, "mat2", b, 0, nb, "the batch size of mat1"); err != nil {
 		return nil, err
 	}
-	if err := linCheckSize(op, 2, "mat2", b, 1, k, "the columns of mat1"); err != nil {
+	if err := checkSize(op, 2, "mat2", b, 1, k, "the columns of mat1"); err != nil {
 		return nil, err
 	}
-	out, err := linNewDense(op, d, nb, m, n)
+	out, err := newDense(op, d, nb, m, n)
 	if err != nil {
 		return nil, err
 	}
-	bd, err := linDenseData(b)
+	bd, err := denseData(b)
 	if err != nil {
 		return nil, err
 	}
@@ -55,16 +55,16 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 			ops.gemm(dtype.IntScalar(1), linSlice(linFlat(a.ValueArray()), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
 		}
 		return linStrided(out, nb, m, n)
-	case batched && linIsZero(a.Fill()):
+	case batched && isZero(a.Fill()):
 		if ops, err = linFor(op, d, a.IndexWidth()); err != nil {
 			return nil, err
 		}
 		for i := int64(0); i < nb; i++ {
 			if err := ops.spmm(dtype.IntScalar(1), linView(a, i), bAt(i), n, outAt(i)); err != nil {
-				return nil, linKernelErr(op, err)
+				return nil, kernelErr(op, err)
 			}
 		}
-	case !linIsZero(a.Fill()):
+	case !isZero(a.Fill()):
 		// Batch by batch: the block-diagonal matrix below would count its
 		// off-diagonal blocks as unspecified elements.
 		parts, err := linBatches(a)
@@ -72,11 +72,11 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 			return nil, err
 		}
 		for i, p := range parts {
-			s, err := linPrepSparse(op, p, linAcceptAll)
+			s, err := prepSparse(op, p, acceptAll)
 			if err != nil {
 				return nil, err
 			}
-			if err := linSparseMul(op, dtype.IntScalar(1), s, bAt(int64(i)), m, k, n, outAt(int64(i))); err != nil {
+			if err := sparseMul(op, dtype.IntScalar(1), s, bAt(int64(i)), m, k, n, outAt(int64(i))); err != nil {
 				return nil, err
 			}
 		}
@@ -97,8 +97,8 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if ops, err = linFor(op, d, width); err != nil {
 			return nil, err
 		}
-		if err := ops.spmm(dtype.IntScalar(1), linBlockDiag(c, width), bd, n, out); err != nil {
-			return nil, linKernelErr(op, err)
+		if err := ops.spmm(dtype.IntScalar(1), blockDiag(c, width), bd, n, out); err != nil {
+			return nil, kernelErr(op, err)
 		}
 	}
 	return linStrided(out, nb, m, n)
@@ -138,9 +138,9 @@ func linBatches(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 	return parts, nil
 }
 
-// linBlockDiag views a 3-D COO tensor (B, m, k) as the COO of the
+// blockDiag views a 3-D COO tensor (B, m, k) as the COO of the
 // block-diagonal (B*m x B*k) matrix of its batches, with index width width.
-func linBlockDiag(t *tensor.Tensor, width int) linMat {
+func blockDiag(t *tensor.Tensor, width int) linMat {
 	m, k := t.Dims()[1], t.Dims()[2]
 	nnz := t.NNZ()
 	rows, cols := make([]int64, nnz), make([]int64, nnz)
@@ -149,6 +149,6 @@ func linBlockDiag(t *tensor.Tensor, width int) linMat {
 		b := bc.Index(e)
 		rows[e], cols[e] = b*m+rc.Index(e), b*k+cc.Index(e)
 	}
-	return linMat{kind: linCOO, rows: t.Dims()[0] * m, cols: t.Dims()[0] * k, row: linIndexArray(width, rows, nnz),
-		col: linIndexArray(width, cols, nnz), val: tensor.Flat(t.ValueArray()), bm: 1, bn: 1}
+	return linMat{kind: linCOO, rows: t.Dims()[0] * m, cols: t.Dims()[0] * k, row: indexArray(width, rows, nnz),
+		col: indexArray(width, cols, nnz), val: tensor.Flat(t.ValueArray()), bm: 1, bn: 1}
 }

@@ -75,9 +75,9 @@ func diaSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n i
 	switch a.DType() {
 	case dtype.Float64:
 		v, _ := diaView[float64](a)
-		return linKernelErr(op, kernels.SpMMDIA(alpha.Re(), v, dtype.AsSlice[float64](b), int(n), 0, dtype.AsSlice[float64](out)))
+		return kernelErr(op, kernels.SpMMDIA(alpha.Re(), v, dtype.AsSlice[float64](b), int(n), 0, dtype.AsSlice[float64](out)))
 	default:
 		v, _ := diaView[float32](a)
-		return linKernelErr(op, kernels.SpMMDIA(float32(alpha.Re()), v, dtype.AsSlice[float32](b), int(n), 0, dtype.AsSlice[float32](out)))
+		return kernelErr(op, kernels.SpMMDIA(float32(alpha.Re()), v, dtype.AsSlice[float32](b), int(n), 0, dtype.AsSlice[float32](out)))
 	}
 }

@@ -83,23 +83,23 @@ func linFor(op string, d dtype.DType, width int) (linOps, error) {
 	var pair *[2]linOps
 	switch d {
 	case dtype.Float64:
-		pair = &linOpsF64
+		pair = &opsF64
 	case dtype.Float32:
-		pair = &linOpsF32
+		pair = &opsF32
 	case dtype.Complex128:
-		pair = &linOpsC128
+		pair = &opsC128
 	case dtype.Complex64:
-		pair = &linOpsC64
+		pair = &opsC64
 	case dtype.Int64:
-		pair = &linOpsI64
+		pair = &opsI64
 	case dtype.Int32:
-		pair = &linOpsI32
+		pair = &opsI32
 	case dtype.Int16:
-		pair = &linOpsI16
+		pair = &opsI16
 	case dtype.Int8:
-		pair = &linOpsI8
+		pair = &opsI8
 	case dtype.UInt8:
-		pair = &linOpsU8
+		pair = &opsU8
 	default:
 		return nil, errs.Errorf(errs.ErrDType, "%s: dtype %s is not supported (matrix products need a numeric dtype)", op, d)
 	}
@@ -112,15 +112,15 @@ func linFor(op string, d dtype.DType, width int) (linOps, error) {
 // The operations of each numeric dtype for int32 and int64 indices, boxed
 // once: boxing on every call would allocate.
 var (
-	linOpsF64  = linPair[float64](dtype.Float64)
-	linOpsF32  = linPair[float32](dtype.Float32)
-	linOpsC128 = linPair[complex128](dtype.Complex128)
-	linOpsC64  = linPair[complex64](dtype.Complex64)
-	linOpsI64  = linPair[int64](dtype.Int64)
-	linOpsI32  = linPair[int32](dtype.Int32)
-	linOpsI16  = linPair[int16](dtype.Int16)
-	linOpsI8   = linPair[int8](dtype.Int8)
-	linOpsU8   = linPair[uint8](dtype.UInt8)
+	opsF64  = linPair[float64](dtype.Float64)
+	opsF32  = linPair[float32](dtype.Float32)
+	opsC128 = linPair[complex128](dtype.Complex128)
+	opsC64  = linPair[complex64](dtype.Complex64)
+	opsI64  = linPair[int64](dtype.Int64)
+	opsI32  = linPair[int32](dtype.Int32)
+	opsI16  = linPair[int16](dtype.Int16)
+	opsI8   = linPair[int8](dtype.Int8)
+	opsU8   = linPair[uint8](dtype.UInt8)
 )
 
 func linPair[V kernels.Number](d dtype.DType) [2]linOps {
@@ -137,8 +137,8 @@ func (k linTyped[I, V]) v(s dtype.Scalar) V {
 	return out
 }
 
-// linIndexDType is the dtype of index type I.
-func linIndexDType[I kernels.Index]() dtype.DType {
+// indexDType is the dtype of index type I.
+func indexDType[I kernels.Index]() dtype.DType {
 	var z I
 	if unsafe.Sizeof(z) == 4 {
 		return dtype.Int32
@@ -146,8 +146,8 @@ func linIndexDType[I kernels.Index]() dtype.DType {
 	return dtype.Int64
 }
 
-// linWrap views a Go slice as a 1-D Array of dtype d (no copy).
-func linWrap[T any](d dtype.DType, s []T) dtype.Array {
+// wrap views a Go slice as a 1-D Array of dtype d (no copy).
+func wrap[T any](d dtype.DType, s []T) dtype.Array {
 	if len(s) == 0 {
 		return dtype.Array{DType: d, Shape: []int64{0}, Data: []byte{}}
 	}
@@ -156,8 +156,8 @@ func linWrap[T any](d dtype.DType, s []T) dtype.Array {
 	return dtype.Array{DType: d, Shape: []int64{int64(len(s))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), n)}
 }
 
-// linKernelErr turns a kernel's argument error into the core's error type.
-func linKernelErr(op string, err error) error {
+// kernelErr turns a kernel's argument error into the core's error type.
+func kernelErr(op string, err error) error {
 	if err == nil {
 		return nil
 	}

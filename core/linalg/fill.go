@@ -24,11 +24,11 @@ import (
 // of finite, NaN, +inf and -inf terms less those of the stored positions.
 // A zero fill takes neither: the kernels multiply the stored entries only.
 
-// linSparseMul sets out (m x n) = alpha * (A @ B) for the sparse operand A
+// sparseMul sets out (m x n) = alpha * (A @ B) for the sparse operand A
 // (m x k) of s and dense row-major B (k x n).
-func linSparseMul(op string, alpha dtype.Scalar, s linSparse, bd dtype.Array, m, k, n int64, out dtype.Array) error {
+func sparseMul(op string, alpha dtype.Scalar, s linSparse, bd dtype.Array, m, k, n int64, out dtype.Array) error {
 	if !s.hasFill {
-		return linKernelErr(op, s.ops.spmm(alpha, s.mat, bd, n, out))
+		return kernelErr(op, s.ops.spmm(alpha, s.mat, bd, n, out))
 	}
 	sums := s.ops.colSums(bd, k, n)
 	if s.ops.finite(s.fill, sums) {
@@ -37,23 +37,23 @@ func linSparseMul(op string, alpha dtype.Scalar, s linSparse, bd dtype.Array, m,
 			return err
 		}
 		if err := s.ops.spmm(alpha, part, bd, n, out); err != nil {
-			return linKernelErr(op, err)
+			return kernelErr(op, err)
 		}
-		s.ops.addOuter(out, m, n, linMul(alpha, s.fill), dtype.Array{}, sums)
+		s.ops.addOuter(out, m, n, mul(alpha, s.fill), dtype.Array{}, sums)
 		return nil
 	}
 	rows, err := s.viewAs(tensor.CSR, linCSR, linCOO)
 	if err != nil {
 		return err
 	}
-	return linKernelErr(op, s.ops.fillProduct(alpha, s.fill, rows, bd, n, out))
+	return kernelErr(op, s.ops.fillProduct(alpha, s.fill, rows, bd, n, out))
 }
 
-// linDenseSparseMul sets out (m x n) = alpha * (D @ A) for dense row-major D
+// denseSparseMul sets out (m x n) = alpha * (D @ A) for dense row-major D
 // (m x k) and the sparse operand A (k x n) of s.
-func linDenseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64, s linSparse, n int64, out dtype.Array) error {
+func denseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64, s linSparse, n int64, out dtype.Array) error {
 	if !s.hasFill {
-		return linKernelErr(op, s.ops.dspmm(alpha, d, m, s.mat, out))
+		return kernelErr(op, s.ops.dspmm(alpha, d, m, s.mat, out))
 	}
 	sums := s.ops.rowSums(d, m, k)
 	if s.ops.finite(s.fill, sums) {
@@ -62,9 +62,9 @@ func linDenseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64,
 			return err
 		}
 		if err := s.ops.dspmm(alpha, d, m, part, out); err != nil {
-			return linKernelErr(op, err)
+			return kernelErr(op, err)
 		}
-		s.ops.addOuter(out, m, n, linMul(alpha, s.fill), sums, dtype.Array{})
+		s.ops.addOuter(out, m, n, mul(alpha, s.fill), sums, dtype.Array{})
 		return nil
 	}
 	// (D A)^T = A^T D^T, and a CSC view of A is the CSR of A^T.
@@ -73,27 +73,27 @@ func linDenseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64,
 		return err
 	}
 	cols.kind, cols.rows, cols.cols = linCSR, cols.cols, cols.rows
-	dt, err := linNewDense(op, d.DType, k, m)
+	dt, err := newDense(op, d.DType, k, m)
 	if err != nil {
 		return err
 	}
-	ot, err := linNewDense(op, d.DType, n, m)
+	ot, err := newDense(op, d.DType, n, m)
 	if err != nil {
 		return err
 	}
 	if err := kernels.TransposeBytes(dt.Data, d.Data, d.DType.Size(), int(m), int(k)); err != nil {
-		return linKernelErr(op, err)
+		return kernelErr(op, err)
 	}
 	if err := s.ops.fillProduct(alpha, s.fill, cols, dt, m, ot); err != nil {
-		return linKernelErr(op, err)
+		return kernelErr(op, err)
 	}
-	return linKernelErr(op, kernels.TransposeBytes(out.Data, ot.Data, ot.DType.Size(), int(n), int(m)))
+	return kernelErr(op, kernels.TransposeBytes(out.Data, ot.Data, ot.DType.Size(), int(n), int(m)))
 }
 
 // split returns the view of s's operand less its fill: stored values v - f,
 // fill zero.
 func (s linSparse) split() (linMat, error) {
-	p, _, _, err := linSplitFill(s.ops, s.t)
+	p, _, _, err := splitFill(s.ops, s.t)
 	if err != nil {
 		return linMat{}, err
 	}

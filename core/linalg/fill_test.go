@@ -47,10 +47,10 @@ func fillOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, r, c 
 	if f.layout == tensor.Strided {
 		return dense
 	}
-	x, err := tensor.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 32, BlockSize: linBlockFor(r, c)})
+	x, err := tensor.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 32, BlockSize: blockFor(r, c)})
 	require.NoError(t, err)
 	if f.uncoalesced {
-		x = linUncoalesce(t, rng, x)
+		x = uncoalesce(t, rng, x)
 	}
 	if fill != 0 {
 		x, err = tensor.WithFill(x, tensor.ScalarBytes(d, dtype.Real(fill)))
@@ -126,7 +126,7 @@ func TestFillProductsIEEE(t *testing.T) {
 			specials = append(specials, fillSpecials(d)...)
 		}
 		cplx := d.IsComplex()
-		for _, f := range linFormats2D {
+		for _, f := range formats2D {
 			for _, fill := range fills {
 				for _, sp := range specials {
 					msg := fmt.Sprintf("%s %s fill=%g special=%g", f, d, fill, sp)
@@ -183,7 +183,7 @@ func TestFillProductsIEEE(t *testing.T) {
 // sparse operand has a non-finite fill.
 func TestFillAddmmIEEE(t *testing.T) {
 	rng := rand.New(rand.NewPCG(38, 2))
-	for _, f := range linFormats2D {
+	for _, f := range formats2D {
 		for _, fill := range []float64{1.5, math.NaN(), math.Inf(1)} {
 			for _, sp := range []float64{0, math.Inf(-1), math.NaN()} {
 				msg := fmt.Sprintf("%s fill=%g special=%g", f, fill, sp)

@@ -27,7 +27,7 @@ func (k linTyped[I, V]) finite(f dtype.Scalar, sums dtype.Array) bool {
 // (a.cols x n), where A's stored elements are a's (CSR or COO, repeats
 // summed) and its unspecified ones f, in IEEE arithmetic: the stored terms
 // through the kernel, then per element the sum of the unspecified terms
-// f * b[q, j] (linFillTerms). For float and complex dtypes (an integer fill
+// f * b[q, j] (fillTerms). For float and complex dtypes (an integer fill
 // is always finite and takes the split instead).
 func (k linTyped[I, V]) fillProduct(alpha dtype.Scalar, f dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error {
 	c, err := k.rowCSR(a)
@@ -50,17 +50,17 @@ func (k linTyped[I, V]) fillProduct(alpha dtype.Scalar, f dtype.Scalar, a linMat
 	// are the sums of the parts.
 	switch t := any(terms).(type) {
 	case []float64:
-		linFillTerms(c.Ptr, c.Idx, c.Cols, t, int(n), dtype.AsSlice[float64](out))
+		fillTerms(c.Ptr, c.Idx, c.Cols, t, int(n), dtype.AsSlice[float64](out))
 	case []float32:
-		linFillTerms(c.Ptr, c.Idx, c.Cols, t, int(n), dtype.AsSlice[float32](out))
+		fillTerms(c.Ptr, c.Idx, c.Cols, t, int(n), dtype.AsSlice[float32](out))
 	case []complex128:
-		linFillTerms(c.Ptr, c.Idx, c.Cols, linParts[float64](t), 2*int(n), dtype.AsSlice[float64](out))
+		fillTerms(c.Ptr, c.Idx, c.Cols, linParts[float64](t), 2*int(n), dtype.AsSlice[float64](out))
 	case []complex64:
-		linFillTerms(c.Ptr, c.Idx, c.Cols, linParts[float32](t), 2*int(n), dtype.AsSlice[float32](out))
+		fillTerms(c.Ptr, c.Idx, c.Cols, linParts[float32](t), 2*int(n), dtype.AsSlice[float32](out))
 	default:
 		return errs.Errorf(errs.ErrInternal, "linalg: the IEEE fill product takes float or complex values, got %s", k.d)
 	}
-	if !linIsOne(alpha) {
+	if !isOne(alpha) {
 		al := k.v(alpha)
 		for i := range ov {
 			ov[i] *= al
@@ -77,7 +77,7 @@ func linParts[F float32 | float64, C complex64 | complex128](c []C) []F {
 	return unsafe.Slice((*F)(unsafe.Pointer(&c[0])), 2*len(c))
 }
 
-// linFillTerms adds to out (rows x w) the sums over the unspecified
+// fillTerms adds to out (rows x w) the sums over the unspecified
 // positions of each row of a pattern (ptr, idx over cols columns; repeated
 // columns count once) of the terms t (cols x w): out[i, j] += the sum of
 // t[q, j] over the q that row i does not store. Per column it keeps the
@@ -86,7 +86,7 @@ func linParts[F float32 | float64, C complex64 | complex128](c []C) []F {
 // the counts, as IEEE addition gives it: NaN with a NaN or with both
 // infinities, else an infinity, else the finite total (0 with no finite
 // term left, so that a row without unspecified elements adds exactly 0).
-func linFillTerms[I kernels.Index, F float32 | float64](ptr, idx []I, cols int, t []F, w int, out []F) {
+func fillTerms[I kernels.Index, F float32 | float64](ptr, idx []I, cols int, t []F, w int, out []F) {
 	all, row := newLinTermStats(w), newLinTermStats(w)
 	for q := 0; q < cols; q++ {
 		for j, x := range t[q*w : (q+1)*w] {
@@ -113,17 +113,17 @@ func linFillTerms[I kernels.Index, F float32 | float64](ptr, idx []I, cols int, 
 	}
 }
 
-// linTermStats are per-column totals of finite terms and counts by class.
-type linTermStats struct {
+// termStats are per-column totals of finite terms and counts by class.
+type termStats struct {
 	total                       []float64
 	finite, nan, posInf, negInf []int64
 }
 
-func newLinTermStats(w int) linTermStats {
-	return linTermStats{total: make([]float64, w), finite: make([]int64, w), nan: make([]int64, w), posInf: make([]int64, w), negInf: make([]int64, w)}
+func newLinTermStats(w int) termStats {
+	return termStats{total: make([]float64, w), finite: make([]int64, w), nan: make([]int64, w), posInf: make([]int64, w), negInf: make([]int64, w)}
 }
 
-func (s linTermStats) copyFrom(o linTermStats) {
+func (s termStats) copyFrom(o termStats) {
 	copy(s.total, o.total)
 	copy(s.finite, o.finite)
 	copy(s.nan, o.nan)
@@ -132,7 +132,7 @@ func (s linTermStats) copyFrom(o linTermStats) {
 }
 
 // add counts the term x in column j once more (sign 1) or once less (-1).
-func (s linTermStats) add(j int, x float64, sign int64) {
+func (s termStats) add(j int, x float64, sign int64) {
 	switch {
 	case math.IsNaN(x):
 		s.nan[j] += sign
@@ -147,7 +147,7 @@ func (s linTermStats) add(j int, x float64, sign int64) {
 }
 
 // sum is the IEEE sum of column j's terms.
-func (s linTermStats) sum(j int) float64 {
+func (s termStats) sum(j int) float64 {
 	switch {
 	case s.nan[j] > 0 || s.posInf[j] > 0 && s.negInf[j] > 0:
 		return math.NaN()

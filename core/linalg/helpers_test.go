@@ -31,16 +31,16 @@ func (f linFormat) String() string {
 }
 
 var (
-	linFormats2D = []linFormat{{layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
+	formats2D = []linFormat{{layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
 		{layout: tensor.BSR}, {layout: tensor.BSC}, {layout: tensor.DCSR}, {layout: tensor.DCSC}, {layout: tensor.CSF}}
-	linTestDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int64}
-	linWidths     = []int{32, 64}
+	testDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int64}
+	linWidths  = []int{32, 64}
 	// linShapes are (m, k, n) of m x k @ k x n: ordinary, empty and degenerate.
 	linShapes = [][3]int64{{5, 4, 3}, {6, 4, 1}, {0, 4, 3}, {5, 0, 3}, {5, 4, 0}, {1, 1, 1}}
 )
 
-// linBlockFor picks a block size that divides both sizes of a matrix.
-func linBlockFor(rows, cols int64) [2]int64 {
+// blockFor picks a block size that divides both sizes of a matrix.
+func blockFor(rows, cols int64) [2]int64 {
 	b := [2]int64{1, 1}
 	if rows%2 == 0 {
 		b[0] = 2
@@ -61,11 +61,11 @@ func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape 
 		return dense
 	}
 	nd := len(shape)
-	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width, BlockSize: linBlockFor(shape[nd-2], shape[nd-1])}
+	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width, BlockSize: blockFor(shape[nd-2], shape[nd-1])}
 	x, err := tensor.ToLayout(dense, f.layout, opt)
 	require.NoError(t, err, "ToLayout(%s)", f)
 	if f.uncoalesced {
-		x = linUncoalesce(t, rng, x)
+		x = uncoalesce(t, rng, x)
 	}
 	if fill != 0 {
 		x, err = tensor.WithFill(x, tensor.ScalarBytes(d, dtype.Real(fill)))
@@ -74,9 +74,9 @@ func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape 
 	return x
 }
 
-// linUncoalesce splits every entry of a coalesced COO tensor into two whose
+// uncoalesce splits every entry of a coalesced COO tensor into two whose
 // values add up to it, in shuffled order.
-func linUncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
+func uncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
 	idx, err := x.Indices()
 	require.NoError(t, err)
 	s, nnz := idx.Shape[0], idx.Shape[1]
@@ -93,7 +93,7 @@ func linUncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tenso
 		if int64(perm[e]) < nnz {
 			nv.SetComplex(e, one)
 		} else {
-			nv.SetComplex(e, linAdd(v, linNeg(one)))
+			nv.SetComplex(e, linAdd(v, neg(one)))
 		}
 	}
 	u, err := tensor.NewCOO(ni, nv, x.Shape(), tensor.BuildOptions{})
@@ -119,8 +119,8 @@ func linRef(t *testing.T, x *tensor.Tensor) dmat {
 	return dmat{shape: d.Shape(), v: v}
 }
 
-// linRefMM is the reference product of (B?, m, k) and (B?, k, n) arrays.
-func linRefMM(a, b dmat) dmat {
+// refMM is the reference product of (B?, m, k) and (B?, k, n) arrays.
+func refMM(a, b dmat) dmat {
 	na, nb := len(a.shape), len(b.shape)
 	m, k, n := a.shape[na-2], a.shape[na-1], b.shape[nb-1]
 	batches := int64(1)
@@ -149,8 +149,8 @@ func linRefMM(a, b dmat) dmat {
 	return dmat{shape: shape, v: out}
 }
 
-// linAxpby returns alpha*x + beta*y elementwise (y broadcast by index function).
-func linAxpby(alpha complex128, x dmat, beta complex128, y func(i int) complex128) dmat {
+// axpby returns alpha*x + beta*y elementwise (y broadcast by index function).
+func axpby(alpha complex128, x dmat, beta complex128, y func(i int) complex128) dmat {
 	out := dmat{shape: x.shape, v: make([]complex128, len(x.v))}
 	for i, xv := range x.v {
 		out.v[i] = alpha * xv

@@ -16,12 +16,12 @@ import (
 func TestLinalgSparseDenseProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	// Strided first: dense @ dense is the reference path of every other format.
-	for _, f := range append([]linFormat{{layout: tensor.Strided}}, linFormats2D...) {
-		for _, d := range linTestDTypes {
+	for _, f := range append([]linFormat{{layout: tensor.Strided}}, formats2D...) {
+		for _, d := range testDTypes {
 			for _, w := range linWidths {
 				for _, sh := range linShapes {
 					for _, fill := range []float64{0, linFill(d)} {
-						linCheckSparseDense(t, rng, f, d, w, sh, fill)
+						checkSparseDense(t, rng, f, d, w, sh, fill)
 					}
 				}
 			}
@@ -29,7 +29,7 @@ func TestLinalgSparseDenseProducts(t *testing.T) {
 	}
 }
 
-func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64) {
+func checkSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64) {
 	m, k, n := sh[0], sh[1], sh[2]
 	a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
 	before := tensor.Clone(a)
@@ -37,7 +37,7 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	x := tensortest.RandomDense(t, rng, d, []int64{k}, 0.8)
 	alpha, beta, ac, bc := linScalars(d)
 	ra, rb, rx := linRef(t, a), linRef(t, b), linRef(t, x)
-	prod := linRefMM(ra, rb)
+	prod := refMM(ra, rb)
 	msg := func(op string) string { return linCase(op, f, d, w, sh, fill) }
 
 	for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"mm": Mm, "sparse.mm": SparseMm, "matmul": Matmul} {
@@ -47,7 +47,7 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 		requireNear(t, prod, got, d, msg(name))
 	}
 
-	mv := linRefMM(ra, dmat{shape: []int64{k, 1}, v: rx.v})
+	mv := refMM(ra, dmat{shape: []int64{k, 1}, v: rx.v})
 	mv.shape = []int64{m}
 	for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"mv": Mv, "matmul(2,1)": Matmul} {
 		got, err := fn(a, x)
@@ -58,7 +58,7 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	// addmm with an input broadcast along the rows, and a full one.
 	row := tensortest.RandomDense(t, rng, d, []int64{n}, 0.9)
 	rr := linRef(t, row)
-	want := linAxpby(ac, prod, bc, func(i int) complex128 { return rr.v[i%int(max(n, 1))] })
+	want := axpby(ac, prod, bc, func(i int) complex128 { return rr.v[i%int(max(n, 1))] })
 	for name, fn := range map[string]func(in, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
 		got, err := fn(row, a, b, beta, alpha)
 		require.NoError(t, err, msg(name))
@@ -68,34 +68,34 @@ func linCheckSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DTyp
 	rf := linRef(t, full)
 	got, err := Addmm(full, a, b, beta, alpha)
 	require.NoError(t, err, msg("addmm full"))
-	requireNear(t, linAxpby(ac, prod, bc, func(i int) complex128 { return rf.v[i] }), got, d, msg("addmm full"))
+	requireNear(t, axpby(ac, prod, bc, func(i int) complex128 { return rf.v[i] }), got, d, msg("addmm full"))
 
 	vin := tensortest.RandomDense(t, rng, d, []int64{m}, 0.9)
 	rv := linRef(t, vin)
 	got, err = Addmv(vin, a, x, beta, alpha)
 	require.NoError(t, err, msg("addmv"))
-	requireNear(t, linAxpby(ac, mv, bc, func(i int) complex128 { return rv.v[i] }), got, d, msg("addmv"))
+	requireNear(t, axpby(ac, mv, bc, func(i int) complex128 { return rv.v[i] }), got, d, msg("addmv"))
 
 	// dense @ sparse: (n x m) @ (m x k), and a row vector @ sparse.
 	dl := tensortest.RandomDense(t, rng, d, []int64{n, m}, 0.8)
 	got, err = Mm(dl, a)
 	require.NoError(t, err, msg("dense@sparse"))
-	requireNear(t, linRefMM(linRef(t, dl), ra), got, d, msg("dense@sparse"))
+	requireNear(t, refMM(linRef(t, dl), ra), got, d, msg("dense@sparse"))
 	xl := tensortest.RandomDense(t, rng, d, []int64{m}, 0.8)
-	vm := linRefMM(dmat{shape: []int64{1, m}, v: linRef(t, xl).v}, ra)
+	vm := refMM(dmat{shape: []int64{1, m}, v: linRef(t, xl).v}, ra)
 	vm.shape = []int64{k}
 	got, err = Matmul(xl, a)
 	require.NoError(t, err, msg("matmul(1,2)"))
 	requireNear(t, vm, got, d, msg("matmul(1,2)"))
 
-	linCheckRowProducts(t, rng, a, b, prod, msg)
-	linCheckSampled(t, rng, f, d, w, sh, fill, msg("sampled_addmm"))
+	checkRowProducts(t, rng, a, b, prod, msg)
+	checkSampled(t, rng, f, d, w, sh, fill, msg("sampled_addmm"))
 	linUntouched(t, before, a, msg("inputs"))
 }
 
-// linCheckRowProducts checks hspmm, smm and sspaddmm: their layout, the rows
+// checkRowProducts checks hspmm, smm and sspaddmm: their layout, the rows
 // they keep, and their dense value.
-func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dmat, msg func(string) string) {
+func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dmat, msg func(string) string) {
 	d := a.DType()
 	m, n := a.Dims()[0], b.Dims()[1]
 	// The rows a stores anything in (all of them under a non-zero fill).
@@ -107,7 +107,7 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod
 		seen[dense.StorageLevels()[0].Crd.Index(e)] = true
 	}
 	for i := int64(0); i < m; i++ {
-		if seen[i] || !linIsZero(a.Fill()) {
+		if seen[i] || !isZero(a.Fill()) {
 			rows = append(rows, i)
 		}
 	}
@@ -135,7 +135,7 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod
 
 	alpha, beta, ac, bc := linScalars(d)
 	in := linOperand(t, rng, linFormat{layout: tensor.COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
-	if !linIsZero(a.Fill()) {
+	if !isZero(a.Fill()) {
 		in, err = tensor.WithFill(in, a.FillBytes()) // a non-zero input fill too
 		require.NoError(t, err)
 	}
@@ -148,14 +148,14 @@ func linCheckRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod
 	sp, err := Sspaddmm(in, a, b, beta, alpha)
 	require.NoError(t, err, msg("sspaddmm"))
 	require.Equal(t, tensor.COO, sp.Layout(), msg("sspaddmm"))
-	if linIsZero(in.Fill()) {
+	if isZero(in.Fill()) {
 		require.Equal(t, in.NNZ()+int64(len(rows))*n, sp.NNZ(), msg("sspaddmm nnz: input entries, then full rows"))
 	}
-	requireNear(t, linAxpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), sp, d, msg("sspaddmm"))
+	requireNear(t, axpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), sp, d, msg("sspaddmm"))
 }
 
-// linCheckSampled checks sampled_addmm with an input of the format.
-func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64, msg string) {
+// checkSampled checks sampled_addmm with an input of the format.
+func checkSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64, msg string) {
 	m, k, n := sh[0], sh[1], sh[2]
 	in := linOperand(t, rng, f, d, []int64{m, n}, w, fill)
 	m1 := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.8)
@@ -184,7 +184,7 @@ func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w
 	for i := int64(0); i < crow.Numel(); i++ {
 		require.Equal(t, crow.Index(i), gc.Index(i), "%s: crow_indices", msg)
 	}
-	prod := linRefMM(linRef(t, m1), linRef(t, m2))
+	prod := refMM(linRef(t, m1), linRef(t, m2))
 	ri := linRef(t, in)
 	want := dmat{shape: []int64{m, n}, v: make([]complex128, m*n)}
 	for i := range want.v {
@@ -200,8 +200,8 @@ func linCheckSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w
 // mixed layouts (CSR result); addmm of three sparse operands stays sparse.
 func TestLinalgSparseSparseProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, f := range linFormats2D {
-		for _, d := range linTestDTypes {
+	for _, f := range formats2D {
+		for _, d := range testDTypes {
 			for _, w := range linWidths {
 				for _, sh := range linShapes {
 					for _, fill := range []float64{0, linFill(d)} {
@@ -210,7 +210,7 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 						a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
 						b := linOperand(t, rng, f, d, []int64{k, n}, w, 0)
 						before := tensor.Clone(b)
-						prod := linRefMM(linRef(t, a), linRef(t, b))
+						prod := refMM(linRef(t, a), linRef(t, b))
 						for _, fn := range []func(a, b *tensor.Tensor) (*tensor.Tensor, error){SparseMm, Mm} {
 							got, err := fn(a, b)
 							require.NoError(t, err, msg)
@@ -229,7 +229,7 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 						got, err := Addmm(in, a, b, beta, alpha)
 						require.NoError(t, err, msg+" addmm")
 						require.Equal(t, f.layout, got.Layout(), msg+" addmm")
-						requireNear(t, linAxpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), got, d, msg+" addmm")
+						requireNear(t, axpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), got, d, msg+" addmm")
 						linUntouched(t, before, b, msg)
 					}
 				}
@@ -246,21 +246,21 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 			require.NoError(t, err, msg)
 			require.Equal(t, tensor.CSR, got.Layout(), msg)
 			require.Equal(t, max(w[0], w[1]), got.IndexWidth(), msg)
-			requireNear(t, linRefMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
+			requireNear(t, refMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
 		}
 	}
 }
 
-// linBatchEven makes a (B, m, k) dense tensor whose batches share one
+// batchEven makes a (B, m, k) dense tensor whose batches share one
 // sparsity pattern, as batched compressed tensors need.
-func linBatchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *tensor.Tensor {
+func batchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *tensor.Tensor {
 	one := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.4)
 	a := dtype.NewArray(d, []int64{nb, m, k})
 	for b := int64(0); b < nb; b++ {
 		for i := int64(0); i < m*k; i++ {
 			v := one.ValueArray().Complex(i)
-			if !linIsZero(v) {
-				v = linMul(v, dtype.IntScalar(b+2))
+			if !isZero(v) {
+				v = mul(v, dtype.IntScalar(b+2))
 			}
 			a.SetComplex(b*m*k+i, v)
 		}
@@ -276,20 +276,20 @@ func TestLinalgBatched(t *testing.T) {
 	formats := []linFormat{{layout: tensor.Strided}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
 		{layout: tensor.BSR}, {layout: tensor.BSC}, {layout: tensor.CSF}}
 	for _, f := range formats {
-		for _, d := range linTestDTypes {
+		for _, d := range testDTypes {
 			for _, w := range linWidths {
 				for _, sh := range [][4]int64{{2, 4, 6, 3}, {3, 1, 1, 1}, {0, 4, 6, 3}, {2, 0, 4, 3}, {2, 4, 0, 3}, {2, 4, 6, 0}} {
 					for _, fill := range []float64{0, linFill(d)} {
 						nb, m, k, n := sh[0], sh[1], sh[2], sh[3]
 						msg := linCase("bmm", f, d, w, [3]int64{m, k, n}, fill) + " B=" + tensor.Itoa(nb)
-						dense := linBatchEven(t, rng, d, nb, m, k)
+						dense := batchEven(t, rng, d, nb, m, k)
 						a := dense
 						if f.layout != tensor.Strided {
 							var err error
-							a, err = tensor.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w, BlockSize: linBlockFor(m, k)})
+							a, err = tensor.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w, BlockSize: blockFor(m, k)})
 							require.NoError(t, err, msg)
 							if f.uncoalesced {
-								a = linUncoalesce(t, rng, a)
+								a = uncoalesce(t, rng, a)
 							}
 							if fill != 0 {
 								a, err = tensor.WithFill(a, tensor.ScalarBytes(d, dtype.Real(fill)))
@@ -297,7 +297,7 @@ func TestLinalgBatched(t *testing.T) {
 							}
 						}
 						b := tensortest.RandomDense(t, rng, d, []int64{nb, k, n}, 0.8)
-						want := linRefMM(linRef(t, a), linRef(t, b))
+						want := refMM(linRef(t, a), linRef(t, b))
 						for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"bmm": Bmm, "matmul": Matmul} {
 							got, err := fn(a, b)
 							require.NoError(t, err, name+" "+msg)
@@ -326,7 +326,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		// (3,2): the matrix repeats over the batch.
 		a3, b2 := mk(2, 3, 4), tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.5)
 		ra3, rb2 := linRef(t, a3), linRef(t, b2)
-		want := linRefMM(ra3, dmat{shape: []int64{2, 4, 5}, v: append(append([]complex128(nil), rb2.v...), rb2.v...)})
+		want := refMM(ra3, dmat{shape: []int64{2, 4, 5}, v: append(append([]complex128(nil), rb2.v...), rb2.v...)})
 		got, err := Matmul(a3, b2)
 		require.NoError(t, err)
 		requireNear(t, want, got, dtype.Float64, "matmul(3,2)")
@@ -334,7 +334,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		// (2,3): a 2-D sparse or dense matrix times each batch.
 		a2, b3 := mk(3, 4), tensortest.RandomDense(t, rng, dtype.Float64, []int64{2, 4, 5}, 0.5)
 		ra2, rb3 := linRef(t, a2), linRef(t, b3)
-		want = linRefMM(dmat{shape: []int64{2, 3, 4}, v: append(append([]complex128(nil), ra2.v...), ra2.v...)}, rb3)
+		want = refMM(dmat{shape: []int64{2, 3, 4}, v: append(append([]complex128(nil), ra2.v...), ra2.v...)}, rb3)
 		got, err = Matmul(a2, b3)
 		require.NoError(t, err)
 		requireNear(t, want, got, dtype.Float64, "matmul(2,3)")
@@ -342,12 +342,12 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		// (3,1) and (1,3).
 		v := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.9)
 		rv := linRef(t, v)
-		want = linRefMM(ra3, dmat{shape: []int64{2, 4, 1}, v: append(append([]complex128(nil), rv.v...), rv.v...)})
+		want = refMM(ra3, dmat{shape: []int64{2, 4, 1}, v: append(append([]complex128(nil), rv.v...), rv.v...)})
 		want.shape = []int64{2, 3}
 		got, err = Matmul(a3, v)
 		require.NoError(t, err)
 		requireNear(t, want, got, dtype.Float64, "matmul(3,1)")
-		want = linRefMM(dmat{shape: []int64{2, 1, 4}, v: append(append([]complex128(nil), rv.v...), rv.v...)}, rb3)
+		want = refMM(dmat{shape: []int64{2, 1, 4}, v: append(append([]complex128(nil), rv.v...), rv.v...)}, rb3)
 		want.shape = []int64{2, 5}
 		got, err = Matmul(v, b3)
 		require.NoError(t, err)
@@ -380,7 +380,7 @@ func TestLinalgHalfDTypes(t *testing.T) {
 		require.NoError(t, err)
 		as, err := tensor.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
-		want := linRefMM(linRef(t, a), linRef(t, b))
+		want := refMM(linRef(t, a), linRef(t, b))
 		got, err := Mm(as, b)
 		require.NoError(t, err)
 		requireNear(t, want, got, d, "mm "+d.String())
@@ -406,21 +406,21 @@ func TestLinalgLargerOperands(t *testing.T) {
 		sa, err := tensor.ToLayout(a, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
 		require.NoError(t, err)
 		if f.uncoalesced {
-			sa = linUncoalesce(t, rng, sa)
+			sa = uncoalesce(t, rng, sa)
 		}
 		ra := linRef(t, a)
 		got, err := Mm(sa, b)
 		require.NoError(t, err, f.String())
-		requireNear(t, linRefMM(ra, linRef(t, b)), got, dtype.Float64, "large mm "+f.String())
+		requireNear(t, refMM(ra, linRef(t, b)), got, dtype.Float64, "large mm "+f.String())
 		dl := tensortest.RandomDense(t, rng, dtype.Float64, []int64{n, m}, 0.9)
 		got, err = Mm(dl, sa)
 		require.NoError(t, err, f.String())
-		requireNear(t, linRefMM(linRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
+		requireNear(t, refMM(linRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
 		bs, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
 		require.NoError(t, err)
 		got, err = SparseMm(sa, bs)
 		require.NoError(t, err, f.String())
-		requireNear(t, linRefMM(ra, linRef(t, bs)), got, dtype.Float64, "large sparse@sparse "+f.String())
+		requireNear(t, refMM(ra, linRef(t, bs)), got, dtype.Float64, "large sparse@sparse "+f.String())
 	}
 }
 
@@ -428,7 +428,7 @@ func TestLinalgLargerOperands(t *testing.T) {
 func TestLinalgSampledBatched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	const nb, m, k, n = 3, 4, 2, 5
-	in, err := tensor.ToLayout(linBatchEven(t, rng, dtype.Float64, nb, m, n), tensor.CSR, tensor.DefaultConvert())
+	in, err := tensor.ToLayout(batchEven(t, rng, dtype.Float64, nb, m, n), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	ri := linRef(t, in)
 	for _, batched := range []bool{true, false} {
@@ -447,7 +447,7 @@ func TestLinalgSampledBatched(t *testing.T) {
 			if !batched {
 				o1, o2 = 0, 0
 			}
-			p := linRefMM(dmat{shape: []int64{m, k}, v: r1.v[o1 : o1+m*k]}, dmat{shape: []int64{k, n}, v: r2.v[o2 : o2+k*n]})
+			p := refMM(dmat{shape: []int64{m, k}, v: r1.v[o1 : o1+m*k]}, dmat{shape: []int64{k, n}, v: r2.v[o2 : o2+k*n]})
 			for i := int64(0); i < m*n; i++ {
 				if x := ri.v[b*m*n+i]; x != 0 {
 					want.v[b*m*n+i] = 0.5*x + 2*p.v[i]

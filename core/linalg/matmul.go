@@ -24,13 +24,13 @@ func Matmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 
 func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	const op = "matmul"
-	if err := linCheckTensor(op, 1, "input", a, 1, 2, 3); err != nil {
+	if err := checkTensor(op, 1, "input", a, 1, 2, 3); err != nil {
 		return nil, err
 	}
-	if err := linCheckTensor(op, 2, "other", b, 1, 2, 3); err != nil {
+	if err := checkTensor(op, 2, "other", b, 1, 2, 3); err != nil {
 		return nil, err
 	}
-	if err := linCheckSameDType(op, 2, "other", b, a.DType(), "input"); err != nil {
+	if err := checkSameDType(op, 2, "other", b, a.DType(), "input"); err != nil {
 		return nil, err
 	}
 	da, db := len(a.Dims()), len(b.Dims())
@@ -49,7 +49,7 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	ka, kb := A.Dims()[len(A.Dims())-1], B.Dims()[len(B.Dims())-2]
 	if ka != kb {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (the last dim of input), got %d: input and other shapes cannot be multiplied (%v and %v)",
-			linArg(op, 2, "other"), max(db-2, 0), ka, kb, a.Dims(), b.Dims())
+			arg(op, 2, "other"), max(db-2, 0), ka, kb, a.Dims(), b.Dims())
 	}
 	var r *tensor.Tensor
 	if da <= 2 && db <= 2 {
@@ -59,14 +59,14 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if len(A.Dims()) == 2 {
 			nb = B.Dims()[0]
 		}
-		if A, err = linRepeat(A, nb); err != nil {
+		if A, err = repeat(A, nb); err != nil {
 			return nil, err
 		}
-		if B, err = linRepeat(B, nb); err != nil {
+		if B, err = repeat(B, nb); err != nil {
 			return nil, err
 		}
 		if B.Dims()[0] != nb {
-			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", linArg(op, 2, "other"), nb, B.Dims()[0])
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", arg(op, 2, "other"), nb, B.Dims()[0])
 		}
 		r, err = linBmm(op, A, B)
 	}
@@ -88,7 +88,7 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 
 // linVector turns a 1-D tensor (k) into a dense row (1, k) or column (k, 1).
 func linVector(t *tensor.Tensor, row bool) (*tensor.Tensor, error) {
-	d, err := linDenseData(t)
+	d, err := denseData(t)
 	if err != nil {
 		return nil, err
 	}
@@ -99,16 +99,16 @@ func linVector(t *tensor.Tensor, row bool) (*tensor.Tensor, error) {
 	return linStrided(d, k, 1)
 }
 
-// linRepeat returns a 3-D tensor as it is and repeats a 2-D one nb times
+// repeat returns a 3-D tensor as it is and repeats a 2-D one nb times
 // along a new leading batch dim (dense data copied; sparse entries repeated
 // as a 3-D COO tensor).
-func linRepeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
+func repeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
 	if len(t.Dims()) == 3 {
 		return t, nil
 	}
 	r, c := t.Dims()[0], t.Dims()[1]
 	if t.StorageLayout() == tensor.Strided {
-		out, err := linNewDense("matmul", t.DType(), nb, r, c)
+		out, err := newDense("matmul", t.DType(), nb, r, c)
 		if err != nil {
 			return nil, err
 		}

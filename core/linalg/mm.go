@@ -31,7 +31,7 @@ func Mv(a, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if r, ok, err := mvFast(a, x, nil); ok {
 		return r, err
 	}
-	if linNative(a, x) {
+	if native(a, x) {
 		return linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 	}
 	return linHalf("mv", []*tensor.Tensor{a, x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
@@ -55,63 +55,63 @@ func linAddmv(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scala
 	matN, vecN := 1, 2
 	if op == "addmv" {
 		matN, vecN = 2, 3
-		if err := linCheckTensor(op, 1, "input", input, 0, 1); err != nil {
+		if err := checkTensor(op, 1, "input", input, 0, 1); err != nil {
 			return nil, err
 		}
 	}
-	if err := linCheckTensor(op, matN, "mat", mat, 2); err != nil {
+	if err := checkTensor(op, matN, "mat", mat, 2); err != nil {
 		return nil, err
 	}
-	if err := linCheckTensor(op, vecN, "vec", vec, 1); err != nil {
+	if err := checkTensor(op, vecN, "vec", vec, 1); err != nil {
 		return nil, err
 	}
 	d := mat.DType()
-	if err := linCheckSameDType(op, vecN, "vec", vec, d, "mat"); err != nil {
+	if err := checkSameDType(op, vecN, "vec", vec, d, "mat"); err != nil {
 		return nil, err
 	}
 	if input != nil {
-		if err := linCheckSameDType(op, 1, "input", input, d, "mat"); err != nil {
+		if err := checkSameDType(op, 1, "input", input, d, "mat"); err != nil {
 			return nil, err
 		}
 	}
 	m, k := mat.Dims()[0], mat.Dims()[1]
-	if err := linCheckSize(op, vecN, "vec", vec, 0, k, "the columns of mat"); err != nil {
+	if err := checkSize(op, vecN, "vec", vec, 0, k, "the columns of mat"); err != nil {
 		return nil, err
 	}
-	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+	if err := checkScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
 	// The input broadcasts to (m), read as a (1 x m) row.
 	var si, sj int64
 	if input != nil {
 		var err error
-		if si, sj, err = linBroadcastStrides(op, 1, "input", input, m); err != nil {
+		if si, sj, err = broadcastStrides(op, 1, "input", input, m); err != nil {
 			return nil, err
 		}
 	}
-	xd, err := linDenseData(vec)
+	xd, err := denseData(vec)
 	if err != nil {
 		return nil, err
 	}
-	into, err := linCheckOut(op, dst, d, []int64{m}, mat, vec, input)
+	into, err := checkOut(op, dst, d, []int64{m}, mat, vec, input)
 	if err != nil {
 		return nil, err
 	}
 	var out dtype.Array
 	if mat.StorageLayout() != tensor.Strided {
-		out, err = linSparseDense(op, alpha, mat, xd, 1, into)
+		out, err = sparseDense(op, alpha, mat, xd, 1, into)
 	} else {
 		var x *tensor.Tensor
 		if x, err = linStrided(xd, k, 1); err == nil {
-			out, err = linDenseProduct(op, alpha, mat, x, into)
+			out, err = denseProduct(op, alpha, mat, x, into)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	linDropProduct(out, alpha)
+	dropProduct(out, alpha)
 	if input != nil {
-		if err := linAddInput(op, out, 1, m, beta, input, si, sj); err != nil {
+		if err := addInput(op, out, 1, m, beta, input, si, sj); err != nil {
 			return nil, err
 		}
 	}
@@ -121,19 +121,19 @@ func linAddmv(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scala
 	return linResult(out, m), nil
 }
 
-// linCheckScalars checks beta and alpha against the dtype.
-func linCheckScalars(op string, d dtype.DType, beta, alpha dtype.Scalar) error {
-	if err := linCheckScalar(op, "beta", d, beta); err != nil {
+// checkScalars checks beta and alpha against the dtype.
+func checkScalars(op string, d dtype.DType, beta, alpha dtype.Scalar) error {
+	if err := checkScalar(op, "beta", d, beta); err != nil {
 		return err
 	}
-	return linCheckScalar(op, "alpha", d, alpha)
+	return checkScalar(op, "alpha", d, alpha)
 }
 
 // Mm returns the matrix product a @ b of 2-D tensors (torch.mm): sparse @
 // dense and dense @ sparse (which torch lacks) give a dense result, dense @
 // dense too; sparse @ sparse gives a sparse result as SparseMm describes.
 func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	if linNative(a, b) {
+	if native(a, b) {
 		return linMm("mm", a, b, nil)
 	}
 	return linHalf("mm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linMm("mm", ts[0], ts[1], nil) })
@@ -161,7 +161,7 @@ func SparseMmIndexWidth(a, b *tensor.Tensor, indexWidth int) (*tensor.Tensor, er
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: index_width = %d must be 0 (the operands'), 32 or 64", op, indexWidth)
 	}
 	return linHalf(op, []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linMmWidth(op, ts[0], ts[1], nil, indexWidth)
+		return mmWidth(op, ts[0], ts[1], nil, indexWidth)
 	})
 }
 
@@ -169,28 +169,28 @@ func SparseMmIndexWidth(a, b *tensor.Tensor, indexWidth int) (*tensor.Tensor, er
 // (checked here, written only on success; sparse @ sparse is refused
 // there, its result being sparse).
 func linMm(op string, a, b, dst *tensor.Tensor) (*tensor.Tensor, error) {
-	return linMmWidth(op, a, b, dst, 0)
+	return mmWidth(op, a, b, dst, 0)
 }
 
-// linMmWidth is linMm with the index width of a sparse result (0: the
+// mmWidth is linMm with the index width of a sparse result (0: the
 // operands' widest).
-func linMmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tensor, error) {
+func mmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tensor, error) {
 	if dst != nil && a != nil && b != nil && a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
 		// Refused before the dtypes are checked: MmOut passes mixed ones here.
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
 			op, a.StorageLayout(), b.StorageLayout())
 	}
-	if err := linCheckMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
+	if err := checkMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
 		return nil, err
 	}
 	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
-		return linSparseProduct(op, a, b, indexWidth)
+		return sparseProduct(op, a, b, indexWidth)
 	}
-	into, err := linCheckOut(op, dst, a.DType(), []int64{a.Dims()[0], b.Dims()[1]}, a, b)
+	into, err := checkOut(op, dst, a.DType(), []int64{a.Dims()[0], b.Dims()[1]}, a, b)
 	if err != nil {
 		return nil, err
 	}
-	out, err := linDenseProduct(op, dtype.IntScalar(1), a, b, into)
+	out, err := denseProduct(op, dtype.IntScalar(1), a, b, into)
 	if err != nil {
 		return nil, err
 	}
@@ -200,20 +200,20 @@ func linMmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Te
 	return linResult(out, a.Dims()[0], b.Dims()[1]), nil
 }
 
-// linCheckMatmulPair checks two matrices (2-D, one dtype) whose shapes multiply.
-func linCheckMatmulPair(op string, na int, nameA string, a *tensor.Tensor, nb int, nameB string, b *tensor.Tensor) error {
-	if err := linCheckTensor(op, na, nameA, a, 2); err != nil {
+// checkMatmulPair checks two matrices (2-D, one dtype) whose shapes multiply.
+func checkMatmulPair(op string, na int, nameA string, a *tensor.Tensor, nb int, nameB string, b *tensor.Tensor) error {
+	if err := checkTensor(op, na, nameA, a, 2); err != nil {
 		return err
 	}
-	if err := linCheckTensor(op, nb, nameB, b, 2); err != nil {
+	if err := checkTensor(op, nb, nameB, b, 2); err != nil {
 		return err
 	}
-	if err := linCheckSameDType(op, nb, nameB, b, a.DType(), nameA); err != nil {
+	if err := checkSameDType(op, nb, nameB, b, a.DType(), nameA); err != nil {
 		return err
 	}
 	if a.Dims()[1] != b.Dims()[0] {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim 0 size %d (the columns of %s), got %d: %s and %s shapes cannot be multiplied (%dx%d and %dx%d)",
-			linArg(op, nb, nameB), a.Dims()[1], nameA, b.Dims()[0], nameA, nameB, a.Dims()[0], a.Dims()[1], b.Dims()[0], b.Dims()[1])
+			arg(op, nb, nameB), a.Dims()[1], nameA, b.Dims()[0], nameA, nameB, a.Dims()[0], a.Dims()[1], b.Dims()[0], b.Dims()[1])
 	}
 	return nil
 }
@@ -239,48 +239,48 @@ func SparseAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 }
 
 func linAddmm(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
-	if err := linCheckTensor(op, 1, "input", input, 0, 1, 2); err != nil {
+	if err := checkTensor(op, 1, "input", input, 0, 1, 2); err != nil {
 		return nil, err
 	}
-	if err := linCheckMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
+	if err := checkMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
 		return nil, err
 	}
 	d := mat1.DType()
-	if err := linCheckSameDType(op, 1, "input", input, d, "mat1"); err != nil {
+	if err := checkSameDType(op, 1, "input", input, d, "mat1"); err != nil {
 		return nil, err
 	}
-	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+	if err := checkScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
 	m, n := mat1.Dims()[0], mat2.Dims()[1]
 	if input.StorageLayout() != tensor.Strided && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
 		if len(input.Dims()) != 2 || input.Dims()[0] != m || input.Dims()[1] != n {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2; a sparse input does not broadcast), got %v",
-				linArg(op, 1, "input"), m, n, input.Dims())
+				arg(op, 1, "input"), m, n, input.Dims())
 		}
-		p, err := linSparseProduct(op, mat1, mat2, 0)
+		p, err := sparseProduct(op, mat1, mat2, 0)
 		if err != nil {
 			return nil, err
 		}
 		terms := []linTerm{{alpha, p}}
-		if !linIsZero(beta) {
+		if !isZero(beta) {
 			terms = append(terms, linTerm{beta, input})
-		} else if linIsOne(alpha) {
+		} else if isOne(alpha) {
 			return p, nil
 		}
 		b := p.BlockSize()
-		return linSparseSum(op, p.StorageLayout(), b, p.IndexWidth(), terms...)
+		return sparseSum(op, p.StorageLayout(), b, p.IndexWidth(), terms...)
 	}
-	si, sj, err := linBroadcastStrides(op, 1, "input", input, m, n)
+	si, sj, err := broadcastStrides(op, 1, "input", input, m, n)
 	if err != nil {
 		return nil, err
 	}
-	out, err := linDenseProduct(op, alpha, mat1, mat2, dtype.Array{})
+	out, err := denseProduct(op, alpha, mat1, mat2, dtype.Array{})
 	if err != nil {
 		return nil, err
 	}
-	linDropProduct(out, alpha)
-	if err := linAddInput(op, out, m, n, beta, input, si, sj); err != nil {
+	dropProduct(out, alpha)
+	if err := addInput(op, out, m, n, beta, input, si, sj); err != nil {
 		return nil, err
 	}
 	return linStrided(out, m, n)

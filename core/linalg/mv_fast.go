@@ -31,13 +31,13 @@ func mvFast(mat, vec, out *tensor.Tensor) (*tensor.Tensor, bool, error) {
 	}
 	m := mat.Dims()[0]
 	if out == nil {
-		if linCheckResult("mv", mat.DType(), []int64{m}) != nil {
+		if checkResult("mv", mat.DType(), []int64{m}) != nil {
 			return nil, false, nil
 		}
 		// The data alone: linResult makes the one shape the tensor keeps.
 		out = linResult(dtype.Array{DType: mat.DType(), Data: memory.UninitBytes(m * int64(mat.DType().Size()))}, m)
 	} else if out.StorageLayout() != tensor.Strided || out.DType() != mat.DType() || len(out.Dims()) != 1 || out.Dims()[0] != m ||
-		linSharesMemory(out.ValueArray().Data, mat) || linSharesMemory(out.ValueArray().Data, vec) {
+		sharesMemory(out.ValueArray().Data, mat) || sharesMemory(out.ValueArray().Data, vec) {
 		return nil, false, nil
 	}
 	var err error
@@ -75,5 +75,5 @@ func mvFastTyped[I kernels.Index, V float32 | float64](mat, vec, out *tensor.Ten
 	l := &mat.StorageLevels()[mat.CompressedLevel()]
 	a := kernels.CSR[I, V]{Rows: int(mat.Dims()[0]), Cols: int(mat.Dims()[1]),
 		Ptr: dtype.AsSlice[I](l.Pos), Idx: dtype.AsSlice[I](l.Crd), Val: dtype.AsSlice[V](mat.ValueArray())}
-	return linKernelErr("mv", kernels.SpMV(1, a, dtype.AsSlice[V](vec.ValueArray()), 0, dtype.AsSlice[V](out.ValueArray())))
+	return kernelErr("mv", kernels.SpMV(1, a, dtype.AsSlice[V](vec.ValueArray()), 0, dtype.AsSlice[V](out.ValueArray())))
 }

@@ -17,12 +17,12 @@ import (
 // left as it was.
 func MvOut(mat, vec, out *tensor.Tensor) error {
 	if out == nil {
-		return linNilOut("mv")
+		return nilOut("mv")
 	}
 	if _, ok, err := mvFast(mat, vec, out); ok {
 		return err
 	}
-	if linNative(mat, vec) {
+	if native(mat, vec) {
 		_, err := linAddmv("mv", nil, mat, vec, dtype.IntScalar(0), dtype.IntScalar(1), out)
 		return err
 	}
@@ -30,7 +30,7 @@ func MvOut(mat, vec, out *tensor.Tensor) error {
 	if err != nil {
 		return err
 	}
-	return linCopyOut("mv", r, out, mat, vec)
+	return copyOut("mv", r, out, mat, vec)
 }
 
 // MmOut is torch.mm(mat1, mat2, out=out) for a dense result (sparse @
@@ -40,9 +40,9 @@ func MvOut(mat, vec, out *tensor.Tensor) error {
 // refused (its result is sparse). On error out is left as it was.
 func MmOut(mat1, mat2, out *tensor.Tensor) error {
 	if out == nil {
-		return linNilOut("mm")
+		return nilOut("mm")
 	}
-	if linNative(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
+	if native(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
 		// linMm checks out; sparse @ sparse is refused there.
 		_, err := linMm("mm", mat1, mat2, out)
 		return err
@@ -51,17 +51,17 @@ func MmOut(mat1, mat2, out *tensor.Tensor) error {
 	if err != nil {
 		return err
 	}
-	return linCopyOut("mm", r, out, mat1, mat2)
+	return copyOut("mm", r, out, mat1, mat2)
 }
 
-// linNilOut reports a missing out tensor.
-func linNilOut(op string) error { return errs.Errorf(errs.ErrInvalidArgument, "%s: out is nil", op) }
+// nilOut reports a missing out tensor.
+func nilOut(op string) error { return errs.Errorf(errs.ErrInvalidArgument, "%s: out is nil", op) }
 
-// linCheckOut checks dst (when not nil) as the destination of a result of
+// checkOut checks dst (when not nil) as the destination of a result of
 // dtype d and the given shape, not overlapping the operands, and returns
 // its data (no shape: the kernels read data only; a zero Array when dst is
 // nil).
-func linCheckOut(op string, dst *tensor.Tensor, d dtype.DType, shape []int64, operands ...*tensor.Tensor) (dtype.Array, error) {
+func checkOut(op string, dst *tensor.Tensor, d dtype.DType, shape []int64, operands ...*tensor.Tensor) (dtype.Array, error) {
 	if dst == nil {
 		return dtype.Array{}, nil
 	}
@@ -76,17 +76,17 @@ func linCheckOut(op string, dst *tensor.Tensor, d dtype.DType, shape []int64, op
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.Dims(), slices.Clone(shape))
 	}
 	for _, t := range operands {
-		if t != nil && linSharesMemory(dst.ValueArray().Data, t) {
+		if t != nil && sharesMemory(dst.ValueArray().Data, t) {
 			return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
 		}
 	}
 	return dtype.Array{DType: d, Data: dst.ValueArray().Data}, nil
 }
 
-// linCopyOut checks out (not nil) against the computed dense result r and
+// copyOut checks out (not nil) against the computed dense result r and
 // copies r into it.
-func linCopyOut(op string, r, out *tensor.Tensor, operands ...*tensor.Tensor) error {
-	into, err := linCheckOut(op, out, r.DType(), r.Dims(), operands...)
+func copyOut(op string, r, out *tensor.Tensor, operands ...*tensor.Tensor) error {
+	into, err := checkOut(op, out, r.DType(), r.Dims(), operands...)
 	if err != nil {
 		return err
 	}
@@ -94,9 +94,9 @@ func linCopyOut(op string, r, out *tensor.Tensor, operands ...*tensor.Tensor) er
 	return nil
 }
 
-// linSharesMemory reports whether buf overlaps any array of t (values, or
+// sharesMemory reports whether buf overlaps any array of t (values, or
 // the positions and coordinates of its levels).
-func linSharesMemory(buf []byte, t *tensor.Tensor) bool {
+func sharesMemory(buf []byte, t *tensor.Tensor) bool {
 	if bytesOverlap(buf, t.ValueArray().Data) {
 		return true
 	}

@@ -24,9 +24,9 @@ func poisoned(d dtype.DType, shape ...int64) *tensor.Tensor {
 
 func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	formats := append([]linFormat{{layout: tensor.Strided}}, linFormats2D...)
+	formats := append([]linFormat{{layout: tensor.Strided}}, formats2D...)
 	for _, f := range formats {
-		for _, d := range append(linTestDTypes, dtype.Float16) {
+		for _, d := range append(testDTypes, dtype.Float16) {
 			for _, w := range linWidths {
 				for _, sh := range linShapes {
 					for _, fill := range []float64{0, linFill(d)} {

@@ -16,15 +16,15 @@ import (
 // messages, scalar arithmetic, the split of a fill value off a sparse
 // operand, and the views of sparse tensors that the kernels read.
 
-// linArg names argument n of an op, as torch does: "addmm: Argument #3 (mat2)".
-func linArg(op string, n int, name string) string {
+// arg names argument n of an op, as torch does: "addmm: Argument #3 (mat2)".
+func arg(op string, n int, name string) string {
 	return fmt.Sprintf("%s: Argument #%d (%s)", op, n, name)
 }
 
-// linCheckTensor requires a non-nil tensor of one of the numbers of dims.
-func linCheckTensor(op string, n int, name string, t *tensor.Tensor, ndims ...int) error {
+// checkTensor requires a non-nil tensor of one of the numbers of dims.
+func checkTensor(op string, n int, name string, t *tensor.Tensor, ndims ...int) error {
 	if t == nil {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: is nil", linArg(op, n, name))
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: is nil", arg(op, n, name))
 	}
 	for _, d := range ndims {
 		if len(t.Dims()) == d {
@@ -35,41 +35,41 @@ func linCheckTensor(op string, n int, name string, t *tensor.Tensor, ndims ...in
 	for i, d := range ndims {
 		want[i] = fmt.Sprintf("%d-D", d)
 	}
-	return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got a %d-D tensor of size %v", linArg(op, n, name),
+	return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got a %d-D tensor of size %v", arg(op, n, name),
 		strings.Join(want, " or "), len(t.Dims()), t.Dims())
 }
 
-// linCheckLayout requires t to have layout want, the one torch's op takes
+// checkLayout requires t to have layout want, the one torch's op takes
 // for this argument (torch refuses the others, so a program that relies on
 // them would not port).
-func linCheckLayout(op string, n int, name string, t *tensor.Tensor, want tensor.Layout) error {
+func checkLayout(op string, n int, name string, t *tensor.Tensor, want tensor.Layout) error {
 	if t.StorageLayout() != want {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got %s (torch's %s takes %s here only)",
-			linArg(op, n, name), want, t.StorageLayout(), op, want)
+			arg(op, n, name), want, t.StorageLayout(), op, want)
 	}
 	return nil
 }
 
-// linCheckSameDType requires t to have the dtype d of the first operand.
-func linCheckSameDType(op string, n int, name string, t *tensor.Tensor, d dtype.DType, first string) error {
+// checkSameDType requires t to have the dtype d of the first operand.
+func checkSameDType(op string, n int, name string, t *tensor.Tensor, d dtype.DType, first string) error {
 	if t.DType() != d {
 		return errs.Errorf(errs.ErrDType, "%s: expected dtype %s (the dtype of %s), got %s; the operands of a product must share a dtype",
-			linArg(op, n, name), d, first, t.DType())
+			arg(op, n, name), d, first, t.DType())
 	}
 	return nil
 }
 
-// linCheckSize requires dim of t to have size want.
-func linCheckSize(op string, n int, name string, t *tensor.Tensor, dim int, want int64, why string) error {
+// checkSize requires dim of t to have size want.
+func checkSize(op string, n int, name string, t *tensor.Tensor, dim int, want int64, why string) error {
 	if got := t.Dims()[dim]; got != want {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (%s), got %d", linArg(op, n, name), dim, want, why, got)
+		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (%s), got %d", arg(op, n, name), dim, want, why, got)
 	}
 	return nil
 }
 
-// linCheckScalar requires a scalar that the dtype can hold: real for real
+// checkScalar requires a scalar that the dtype can hold: real for real
 // dtypes, integral for integer dtypes (torch refuses a float alpha there).
-func linCheckScalar(op, name string, d dtype.DType, s dtype.Scalar) error {
+func checkScalar(op, name string, d dtype.DType, s dtype.Scalar) error {
 	if s.Im() != 0 && !d.IsComplex() {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v is complex, but the dtype %s is real", op, name, complex(s.Re(), s.Im()), d)
 	}
@@ -79,16 +79,16 @@ func linCheckScalar(op, name string, d dtype.DType, s dtype.Scalar) error {
 	return nil
 }
 
-// linMul multiplies two scalars (exactly when both are integers).
-func linMul(a, b dtype.Scalar) dtype.Scalar {
+// mul multiplies two scalars (exactly when both are integers).
+func mul(a, b dtype.Scalar) dtype.Scalar {
 	if a.IsExact() && b.IsExact() {
 		return dtype.IntScalar(a.ExactInt() * b.ExactInt())
 	}
 	return dtype.Complex128Scalar(complex(a.Re()*b.Re()-a.Im()*b.Im(), a.Re()*b.Im()+a.Im()*b.Re()))
 }
 
-// linNeg negates a scalar.
-func linNeg(a dtype.Scalar) dtype.Scalar {
+// neg negates a scalar.
+func neg(a dtype.Scalar) dtype.Scalar {
 	if a.IsExact() {
 		return dtype.IntScalar(-a.ExactInt())
 	}
@@ -103,37 +103,37 @@ func linAdd(a, b dtype.Scalar) dtype.Scalar {
 	return dtype.Complex128Scalar(complex(a.Re()+b.Re(), a.Im()+b.Im()))
 }
 
-// linIsZero reports a scalar equal to zero (-0.0 included).
-func linIsZero(s dtype.Scalar) bool {
+// isZero reports a scalar equal to zero (-0.0 included).
+func isZero(s dtype.Scalar) bool {
 	if s.IsExact() {
 		return s.ExactInt() == 0
 	}
 	return s.Re() == 0 && s.Im() == 0
 }
 
-// linIsOne reports a scalar equal to one.
-func linIsOne(s dtype.Scalar) bool {
+// isOne reports a scalar equal to one.
+func isOne(s dtype.Scalar) bool {
 	if s.IsExact() {
 		return s.ExactInt() == 1
 	}
 	return s.Re() == 1 && s.Im() == 0
 }
 
-// linComputeDType is the dtype the kernels compute a product of dtype d in:
+// computeDType is the dtype the kernels compute a product of dtype d in:
 // float16 and bfloat16 go through float32, the others compute in place.
-func linComputeDType(d dtype.DType) dtype.DType {
+func computeDType(d dtype.DType) dtype.DType {
 	if d == dtype.Float16 || d == dtype.BFloat16 {
 		return dtype.Float32
 	}
 	return d
 }
 
-// linNative reports whether the operands share a dtype and compute in it
+// native reports whether the operands share a dtype and compute in it
 // (nil ones skipped), so that the product needs no promotion or widening by
 // linHalf (which allocates).
-func linNative(ts ...*tensor.Tensor) bool {
+func native(ts ...*tensor.Tensor) bool {
 	for _, t := range ts {
-		if t != nil && linComputeDType(t.DType()) != t.DType() {
+		if t != nil && computeDType(t.DType()) != t.DType() {
 			return false
 		}
 	}
@@ -155,7 +155,7 @@ func linHalf(op string, ts []*tensor.Tensor, f func(ts []*tensor.Tensor) (*tenso
 		}
 		d = t.DType()
 	}
-	if len(ts) == 0 || linComputeDType(d) == d {
+	if len(ts) == 0 || computeDType(d) == d {
 		return f(ts)
 	}
 	wide := make([]*tensor.Tensor, len(ts))
@@ -173,9 +173,9 @@ func linHalf(op string, ts []*tensor.Tensor, f func(ts []*tensor.Tensor) (*tenso
 	return tensor.ToDType(r, d)
 }
 
-// linNewDense allocates a zeroed dense result within the memory limit.
-func linNewDense(op string, d dtype.DType, shape ...int64) (dtype.Array, error) {
-	if err := linCheckResult(op, d, shape); err != nil {
+// newDense allocates a zeroed dense result within the memory limit.
+func newDense(op string, d dtype.DType, shape ...int64) (dtype.Array, error) {
+	if err := checkResult(op, d, shape); err != nil {
 		return dtype.Array{}, err
 	}
 	return dtype.NewArray(d, shape), nil
@@ -189,15 +189,15 @@ func linOutput(op string, d dtype.DType, into dtype.Array, m, n int64) (dtype.Ar
 		return into, nil
 	}
 	shape := []int64{m, n}
-	if err := linCheckResult(op, d, shape); err != nil {
+	if err := checkResult(op, d, shape); err != nil {
 		return dtype.Array{}, err
 	}
 	return dtype.UninitArray(d, shape), nil
 }
 
-// linCheckResult checks a result's shape against int64 and the memory
+// checkResult checks a result's shape against int64 and the memory
 // limit. The messages are built only on failure: this runs on every call.
-func linCheckResult(op string, d dtype.DType, shape []int64) error {
+func checkResult(op string, d dtype.DType, shape []int64) error {
 	n, err := errs.NumelChecked("result size", shape)
 	if err == nil {
 		err = errs.CheckAlloc("result", n, d.Size())
@@ -208,8 +208,8 @@ func linCheckResult(op string, d dtype.DType, shape []int64) error {
 	return nil
 }
 
-// linDenseData returns the dense row-major data of t (a sparse t is densified).
-func linDenseData(t *tensor.Tensor) (dtype.Array, error) {
+// denseData returns the dense row-major data of t (a sparse t is densified).
+func denseData(t *tensor.Tensor) (dtype.Array, error) {
 	if t.StorageLayout() == tensor.Strided {
 		return t.ValueArray(), nil
 	}
@@ -236,17 +236,17 @@ func linResult(a dtype.Array, shape ...int64) *tensor.Tensor {
 type linKinds uint8
 
 const (
-	linAcceptCSR linKinds = 1 << iota
-	linAcceptCSC
-	linAcceptCOO
-	linAcceptBSR
-	linAcceptAll = linAcceptCSR | linAcceptCSC | linAcceptCOO | linAcceptBSR
+	acceptCSR linKinds = 1 << iota
+	acceptCSC
+	acceptCOO
+	acceptBSR
+	acceptAll = acceptCSR | acceptCSC | acceptCOO | acceptBSR
 )
 
 // linSparse is a 2-D sparse operand ready for the kernels: the tensor they
 // read, its view, the typed operations of its dtype and index width, and
 // its fill value when that is not zero (the products then go through
-// linSparseMul and linDenseSparseMul).
+// sparseMul and denseSparseMul).
 type linSparse struct {
 	t       *tensor.Tensor
 	mat     linMat
@@ -256,14 +256,14 @@ type linSparse struct {
 	width   int
 }
 
-// linPrepSparse prepares a 2-D tensor of any layout: layouts without a fast
+// prepSparse prepares a 2-D tensor of any layout: layouts without a fast
 // path among kinds (and hybrid or strided tensors) are converted to CSR
 // first, keeping the index width. An uncoalesced COO with a non-zero fill is
 // coalesced: its repeated entries share one unspecified position.
-func linPrepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, error) {
-	if kinds&linKindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
+func prepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, error) {
+	if kinds&kindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
 		target := tensor.CSR
-		if t.StorageLayout() == tensor.COO && kinds&linAcceptCOO != 0 {
+		if t.StorageLayout() == tensor.COO && kinds&acceptCOO != 0 {
 			target = tensor.COO
 		}
 		c, err := tensor.ToLayout(t, target, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
@@ -277,7 +277,7 @@ func linPrepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, erro
 		return linSparse{}, err
 	}
 	f := t.Fill()
-	has := t.StorageLayout() != tensor.Strided && !linIsZero(f)
+	has := t.StorageLayout() != tensor.Strided && !isZero(f)
 	if has && t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
 		if t, err = tensor.Coalesce(t); err != nil {
 			return linSparse{}, err
@@ -286,28 +286,28 @@ func linPrepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, erro
 	return linSparse{t: t, mat: linView(t, 0), ops: ops, fill: f, hasFill: has, width: t.IndexWidth()}, nil
 }
 
-// linKindOf is the kernel view that serves a layout directly (0: none).
-func linKindOf(l tensor.Layout) linKinds {
+// kindOf is the kernel view that serves a layout directly (0: none).
+func kindOf(l tensor.Layout) linKinds {
 	switch l {
 	case tensor.CSR:
-		return linAcceptCSR
+		return acceptCSR
 	case tensor.CSC:
-		return linAcceptCSC
+		return acceptCSC
 	case tensor.COO:
-		return linAcceptCOO
+		return acceptCOO
 	case tensor.BSR:
-		return linAcceptBSR
+		return acceptBSR
 	}
 	return 0
 }
 
-// linSplitFill returns t's sparse part, whose stored values are t's minus
+// splitFill returns t's sparse part, whose stored values are t's minus
 // the fill and whose fill is zero, and the fill f, so that t = part + f
 // element by element. A zero fill returns t itself. An uncoalesced COO is
 // coalesced first, since its repeated entries share one fill.
-func linSplitFill(ops linOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
+func splitFill(ops linOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
 	f := t.Fill()
-	if t.StorageLayout() == tensor.Strided || linIsZero(f) {
+	if t.StorageLayout() == tensor.Strided || isZero(f) {
 		return t, dtype.Scalar{}, false, nil
 	}
 	if t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
@@ -317,7 +317,7 @@ func linSplitFill(ops linOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, b
 		}
 		t = c
 	}
-	return tensor.Revalue(t, ops.affine(t.ValueArray(), dtype.IntScalar(1), linNeg(f)), make([]byte, len(t.FillElem()))), f, true, nil
+	return tensor.Revalue(t, ops.affine(t.ValueArray(), dtype.IntScalar(1), neg(f)), make([]byte, len(t.FillElem()))), f, true, nil
 }
 
 // linView returns the kernel view of batch b of a CSR, CSC, BSR (batched or
@@ -355,8 +355,8 @@ func linSlice(a dtype.Array, lo, hi int64) dtype.Array {
 	return dtype.Array{DType: a.DType, Shape: []int64{hi - lo}, Data: a.Data[lo*es : hi*es]}
 }
 
-// linIndexArray builds an index array of the given width (32 or 64) and shape from int64 values.
-func linIndexArray(width int, v []int64, shape ...int64) dtype.Array {
+// indexArray builds an index array of the given width (32 or 64) and shape from int64 values.
+func indexArray(width int, v []int64, shape ...int64) dtype.Array {
 	if width == 64 {
 		return dtype.Int64Array(v, shape...)
 	}
@@ -368,15 +368,15 @@ func linIndexArray(width int, v []int64, shape ...int64) dtype.Array {
 	return a
 }
 
-// linBroadcastStrides checks that input broadcasts to the result, of size
+// broadcastStrides checks that input broadcasts to the result, of size
 // (m) or (m, n), under torch's rules (at most as many dims, each of size 1 or
 // the result's size, aligned to the right) and returns its strides over the
 // result read as a matrix ((1, m) for a vector).
-func linBroadcastStrides(op string, n int, name string, in *tensor.Tensor, result ...int64) (int64, int64, error) {
+func broadcastStrides(op string, n int, name string, in *tensor.Tensor, result ...int64) (int64, int64, error) {
 	shape := in.Dims()
 	if len(shape) > len(result) {
 		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected at most %d dims to broadcast to the result size %s, got size %v",
-			linArg(op, n, name), len(result), linShape(result), shape)
+			arg(op, n, name), len(result), linShape(result), shape)
 	}
 	if !engine.BroadcastsTo(shape, result) {
 		full := result[len(result)-len(shape):]
@@ -385,7 +385,7 @@ func linBroadcastStrides(op string, n int, name string, in *tensor.Tensor, resul
 			d--
 		}
 		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s (dim %d has size %d, expected %d or 1)",
-			linArg(op, n, name), shape, linShape(result), d, shape[d], full[d])
+			arg(op, n, name), shape, linShape(result), d, shape[d], full[d])
 	}
 	st := engine.BroadcastStrides(shape, result)
 	if len(st) == 1 { // a vector result reads as a (1, m) matrix
@@ -403,22 +403,22 @@ func linShape(shape []int64) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// linDropProduct zeroes the product out (alpha times it) when alpha is
+// dropProduct zeroes the product out (alpha times it) when alpha is
 // zero: torch's addmm then ignores the product, NaN and infinities in it
 // included, as it ignores input for beta zero.
-func linDropProduct(out dtype.Array, alpha dtype.Scalar) {
-	if linIsZero(alpha) {
+func dropProduct(out dtype.Array, alpha dtype.Scalar) {
+	if isZero(alpha) {
 		clear(out.Data)
 	}
 }
 
-// linAddInput adds beta * input, broadcast with strides (si, sj), to the
+// addInput adds beta * input, broadcast with strides (si, sj), to the
 // dense (m x n) result out; beta zero leaves out as it is.
-func linAddInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *tensor.Tensor, si, sj int64) error {
-	if linIsZero(beta) {
+func addInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *tensor.Tensor, si, sj int64) error {
+	if isZero(beta) {
 		return nil
 	}
-	in, err := linDenseData(input)
+	in, err := denseData(input)
 	if err != nil {
 		return err
 	}

@@ -8,19 +8,19 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// linDenseProduct returns alpha * a @ b as a dense (m x n) array for 2-D a
+// denseProduct returns alpha * a @ b as a dense (m x n) array for 2-D a
 // (m x k) and b (k x n) of one dtype, at most one of them used sparse: a
 // sparse a goes through the sparse @ dense kernels, a dense a with a sparse
 // b through dense @ sparse, two dense ones through a plain product (and
 // two sparse ones densify b). A fill on the sparse operand counts as
-// linSparseMul and linDenseSparseMul say.
-func linDenseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, error) {
+// sparseMul and denseSparseMul say.
+func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, error) {
 	if a.StorageLayout() != tensor.Strided {
-		bd, err := linDenseData(b)
+		bd, err := denseData(b)
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		return linSparseDense(op, alpha, a, bd, b.Dims()[1], into)
+		return sparseDense(op, alpha, a, bd, b.Dims()[1], into)
 	}
 	m, k, n := a.Dims()[0], a.Dims()[1], b.Dims()[1]
 	// Every branch below writes each element of out before reading it.
@@ -30,11 +30,11 @@ func linDenseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dt
 	}
 	switch {
 	case b.StorageLayout() != tensor.Strided:
-		s, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCSC|linAcceptCOO)
+		s, err := prepSparse(op, b, acceptCSR|acceptCSC|acceptCOO)
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		if err := linDenseSparseMul(op, alpha, a.ValueArray(), m, k, s, n, out); err != nil {
+		if err := denseSparseMul(op, alpha, a.ValueArray(), m, k, s, n, out); err != nil {
 			return dtype.Array{}, err
 		}
 	default:
@@ -47,10 +47,10 @@ func linDenseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dt
 	return out, nil
 }
 
-// linSparseDense returns alpha * (a @ b) for sparse a (m x k) and dense
+// sparseDense returns alpha * (a @ b) for sparse a (m x k) and dense
 // row-major data b (k x n), as dense data (m x n): into when it has data
 // (the caller checked its size), else a new array.
-func linSparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array, n int64, into dtype.Array) (dtype.Array, error) {
+func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array, n int64, into dtype.Array) (dtype.Array, error) {
 	m, k := a.Dims()[0], a.Dims()[1]
 	if isDIA(a) {
 		out, err := linOutput(op, a.DType(), into, m, n)
@@ -59,7 +59,7 @@ func linSparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Ar
 		}
 		return out, diaSpMM(op, alpha, a, bd, n, out)
 	}
-	s, err := linPrepSparse(op, a, linAcceptAll)
+	s, err := prepSparse(op, a, acceptAll)
 	if err != nil {
 		return dtype.Array{}, err
 	}
@@ -68,16 +68,16 @@ func linSparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Ar
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	if err := linSparseMul(op, alpha, s, bd, m, k, n, out); err != nil {
+	if err := sparseMul(op, alpha, s, bd, m, k, n, out); err != nil {
 		return dtype.Array{}, err
 	}
 	return out, nil
 }
 
-// linProductLayout is the layout of a sparse @ sparse result: the operands'
+// productLayout is the layout of a sparse @ sparse result: the operands'
 // layout when they share one (BSR/BSC with block rows of a and block
 // columns of b), CSR otherwise.
-func linProductLayout(a, b *tensor.Tensor) (tensor.Layout, [2]int64) {
+func productLayout(a, b *tensor.Tensor) (tensor.Layout, [2]int64) {
 	if a.StorageLayout() != b.StorageLayout() {
 		return tensor.CSR, [2]int64{1, 1}
 	}
@@ -87,24 +87,24 @@ func linProductLayout(a, b *tensor.Tensor) (tensor.Layout, [2]int64) {
 	return a.StorageLayout(), [2]int64{1, 1}
 }
 
-// linSparseProduct returns a @ b for 2-D sparse a (m x k) and b (k x n) as
-// a sparse tensor in the layout linProductLayout picks (COO results come
+// sparseProduct returns a @ b for 2-D sparse a (m x k) and b (k x n) as
+// a sparse tensor in the layout productLayout picks (COO results come
 // out coalesced). The symbolic phase runs first: a result above the memory
 // limit fails with ErrTooLarge before anything of its size is allocated.
 // Non-zero fills make the product dense in general: it is computed dense and
 // stored in the result layout. The result has outWidth-bit indices (0: the
 // operands' widest); the kernels read int32 operands as int32 whatever the
 // result's width.
-func linSparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor, error) {
-	layout, block := linProductLayout(a, b)
+func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor, error) {
+	layout, block := productLayout(a, b)
 	m, n := a.Dims()[0], b.Dims()[1]
 	width := max(a.IndexWidth(), b.IndexWidth())
 	asked := outWidth
 	if outWidth == 0 {
 		outWidth = width
 	}
-	if !linIsZero(a.Fill()) || !linIsZero(b.Fill()) {
-		d, err := linDenseProduct(op, dtype.IntScalar(1), a, b, dtype.Array{})
+	if !isZero(a.Fill()) || !isZero(b.Fill()) {
+		d, err := denseProduct(op, dtype.IntScalar(1), a, b, dtype.Array{})
 		if err != nil {
 			return nil, err
 		}
@@ -114,14 +114,14 @@ func linSparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Ten
 		}
 		return tensor.ToLayout(dt, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: outWidth})
 	}
-	r, err := linSpGEMM(op, a, b, layout, width, max(width, outWidth))
+	r, err := spGEMM(op, a, b, layout, width, max(width, outWidth))
 	var ae *kernels.ArgError
 	if err != nil && width == 32 && errors.As(err, &ae) && ae.Overflow {
 		// More entries than int32 positions hold: redo with int64 indices.
-		r, err = linSpGEMM(op, a, b, layout, 64, 64)
+		r, err = spGEMM(op, a, b, layout, 64, 64)
 	}
 	if err != nil {
-		return nil, linKernelErr(op, err)
+		return nil, kernelErr(op, err)
 	}
 	if asked == 0 {
 		asked = r.IndexWidth() // (int64 after an overflow of int32)
@@ -136,15 +136,15 @@ func linSparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Ten
 	return r, nil
 }
 
-// linCSRToCOOIndices builds the (2, nnz) COO indices of CSR arrays.
-func linCSRToCOOIndices(ptr, idx dtype.Array) dtype.Array {
+// csrToCOOIndices builds the (2, nnz) COO indices of CSR arrays.
+func csrToCOOIndices(ptr, idx dtype.Array) dtype.Array {
 	if ptr.DType == dtype.Int32 {
-		return linExpandRows(dtype.AsSlice[int32](ptr), dtype.AsSlice[int32](idx), dtype.Int32)
+		return expandRows(dtype.AsSlice[int32](ptr), dtype.AsSlice[int32](idx), dtype.Int32)
 	}
-	return linExpandRows(dtype.AsSlice[int64](ptr), dtype.AsSlice[int64](idx), dtype.Int64)
+	return expandRows(dtype.AsSlice[int64](ptr), dtype.AsSlice[int64](idx), dtype.Int64)
 }
 
-func linExpandRows[I kernels.Index](ptr, idx []I, d dtype.DType) dtype.Array {
+func expandRows[I kernels.Index](ptr, idx []I, d dtype.DType) dtype.Array {
 	nnz := int64(len(idx))
 	out := dtype.NewArray(d, []int64{2, nnz})
 	s := dtype.AsSlice[I](out)

@@ -12,13 +12,13 @@ import (
 // matrix a float64 one. torch refuses mixed dtypes in its products, so every
 // call torch accepts (one dtype) takes the unchanged path and gives torch's
 // result. An out= destination is not a promotion operand: it must have the
-// promoted dtype exactly (linCheckOut).
+// promoted dtype exactly (checkOut).
 
-// linPromotedDType returns the dtype the operands (nil ones skipped) promote
+// promotedDType returns the dtype the operands (nil ones skipped) promote
 // to, and whether they already all have it. A 0-d operand (addmm's and
 // addmv's input may be one) only raises the category, as in the element-wise
 // operations (dtype.ResultType).
-func linPromotedDType(ts []*tensor.Tensor) (dtype.DType, bool) {
+func promotedDType(ts []*tensor.Tensor) (dtype.DType, bool) {
 	var d dtype.DType
 	seen, same := false, true
 	for _, t := range ts {
@@ -46,7 +46,7 @@ func linPromotedDType(ts []*tensor.Tensor) (dtype.DType, bool) {
 // linSame reports whether the operands (nil ones skipped) share one dtype,
 // so that a product needs no promotion.
 func linSame(ts ...*tensor.Tensor) bool {
-	_, same := linPromotedDType(ts)
+	_, same := promotedDType(ts)
 	return same
 }
 
@@ -55,7 +55,7 @@ func linSame(ts ...*tensor.Tensor) bool {
 // and copy only its values (within the memory limit). Operands already of
 // the promoted dtype, and nil ones, are returned as they are.
 func linPromote(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
-	d, same := linPromotedDType(ts)
+	d, same := promotedDType(ts)
 	if same {
 		return ts, nil
 	}

@@ -22,7 +22,7 @@ func Hspmm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		idx := linIndexArray(width, rows, 1, int64(len(rows)))
+		idx := indexArray(width, rows, 1, int64(len(rows)))
 		return tensor.NewCOO(idx, vals, []int64{ts[0].Dims()[0], ts[1].Dims()[1]}, tensor.BuildOptions{NoCheck: true})
 	})
 }
@@ -39,7 +39,7 @@ func Smm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
 			return nil, err
 		}
 		n := ts[1].Dims()[1]
-		idx := linRowMajorIndices(width, rows, n, 0)
+		idx := rowMajorIndices(width, rows, n, 0)
 		return tensor.NewCOO(idx, linFlat(vals), []int64{ts[0].Dims()[0], n}, tensor.BuildOptions{NoCheck: true})
 	})
 }
@@ -58,10 +58,10 @@ func Sspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tens
 
 func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	const op = "sspaddmm"
-	if err := linCheckTensor(op, 1, "input", input, 2); err != nil {
+	if err := checkTensor(op, 1, "input", input, 2); err != nil {
 		return nil, err
 	}
-	if err := linCheckMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
+	if err := checkMatmulPair(op, 2, "mat1", mat1, 3, "mat2", mat2); err != nil {
 		return nil, err
 	}
 	for _, c := range []struct {
@@ -70,27 +70,27 @@ func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 		t    *tensor.Tensor
 		want tensor.Layout
 	}{{1, "input", input, tensor.COO}, {2, "mat1", mat1, tensor.COO}, {3, "mat2", mat2, tensor.Strided}} {
-		if err := linCheckLayout(op, c.n, c.name, c.t, c.want); err != nil {
+		if err := checkLayout(op, c.n, c.name, c.t, c.want); err != nil {
 			return nil, err
 		}
 	}
 	d := mat1.DType()
-	if err := linCheckSameDType(op, 1, "input", input, d, "mat1"); err != nil {
+	if err := checkSameDType(op, 1, "input", input, d, "mat1"); err != nil {
 		return nil, err
 	}
-	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+	if err := checkScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
 	m, n := mat1.Dims()[0], mat2.Dims()[1]
 	if input.Dims()[0] != m || input.Dims()[1] != n {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", linArg(op, 1, "input"), m, n, input.Dims())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", arg(op, 1, "input"), m, n, input.Dims())
 	}
-	if !linIsZero(input.Fill()) {
+	if !isZero(input.Fill()) {
 		p, err := Smm(mat1, mat2)
 		if err != nil {
 			return nil, err
 		}
-		return linSparseSum(op, tensor.COO, [2]int64{1, 1}, max(p.IndexWidth(), input.IndexWidth()), linTerm{beta, input}, linTerm{alpha, p})
+		return sparseSum(op, tensor.COO, [2]int64{1, 1}, max(p.IndexWidth(), input.IndexWidth()), linTerm{beta, input}, linTerm{alpha, p})
 	}
 	rows, vals, width, err := linRowProducts(op, alpha, mat1, mat2)
 	if err != nil {
@@ -104,7 +104,7 @@ func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 	}
 	width = max(width, in.IndexWidth())
 	nin := in.NNZ()
-	idx := linRowMajorIndices(width, rows, n, nin)
+	idx := rowMajorIndices(width, rows, n, nin)
 	total := idx.Shape[1]
 	for dim := int64(0); dim < 2; dim++ {
 		crd := in.StorageLevels()[dim].Crd
@@ -113,7 +113,7 @@ func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 		}
 	}
 	v := dtype.NewArray(d, []int64{total})
-	if !linIsZero(beta) {
+	if !isZero(beta) {
 		ops, err := linFor(op, d, 64)
 		if err != nil {
 			return nil, err
@@ -128,31 +128,31 @@ func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 // the rows of the product where mat1 stores anything (all rows when its fill
 // is not zero): the row indices, their values (r, n), and the index width.
 func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([]int64, dtype.Array, int, error) {
-	if err := linCheckMatmulPair(op, 1, "mat1", mat1, 2, "mat2", mat2); err != nil {
+	if err := checkMatmulPair(op, 1, "mat1", mat1, 2, "mat2", mat2); err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
-	if err := linCheckScalar(op, "alpha", mat1.DType(), alpha); err != nil {
+	if err := checkScalar(op, "alpha", mat1.DType(), alpha); err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
 	k, n := mat1.Dims()[1], mat2.Dims()[1]
-	bd, err := linDenseData(mat2)
+	bd, err := denseData(mat2)
 	if err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
-	s, err := linPrepSparse(op, mat1, linAcceptCSR|linAcceptCOO)
+	s, err := prepSparse(op, mat1, acceptCSR|acceptCOO)
 	if err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
 	if s.hasFill { // every row holds unspecified elements or stored ones
 		m := mat1.Dims()[0]
-		vals, err := linNewDense(op, mat1.DType(), m, n)
+		vals, err := newDense(op, mat1.DType(), m, n)
 		if err != nil {
 			return nil, dtype.Array{}, 0, err
 		}
-		if err := linSparseMul(op, alpha, s, bd, m, k, n, vals); err != nil {
+		if err := sparseMul(op, alpha, s, bd, m, k, n, vals); err != nil {
 			return nil, dtype.Array{}, 0, err
 		}
-		linDropProduct(vals, alpha)
+		dropProduct(vals, alpha)
 		rows := make([]int64, m)
 		for i := range rows {
 			rows[i] = int64(i)
@@ -161,16 +161,16 @@ func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([
 	}
 	rows, vals, err := s.ops.rowProducts(alpha, s.mat, bd, n)
 	if err != nil {
-		return nil, dtype.Array{}, 0, linKernelErr(op, err)
+		return nil, dtype.Array{}, 0, kernelErr(op, err)
 	}
-	linDropProduct(vals, alpha)
+	dropProduct(vals, alpha)
 	return rows, vals, s.width, nil
 }
 
-// linRowMajorIndices builds (2, skip + len(rows)*n) COO indices whose
+// rowMajorIndices builds (2, skip + len(rows)*n) COO indices whose
 // columns from skip on list (row, j) for each row and j = 0..n-1; the first
 // skip columns are left for the caller.
-func linRowMajorIndices(width int, rows []int64, n, skip int64) dtype.Array {
+func rowMajorIndices(width int, rows []int64, n, skip int64) dtype.Array {
 	total := skip + int64(len(rows))*n
 	v := make([]int64, 2*total)
 	r, c := v[skip:total], v[total+skip:]
@@ -179,7 +179,7 @@ func linRowMajorIndices(width int, rows []int64, n, skip int64) dtype.Array {
 			r[int64(t)*n+j], c[int64(t)*n+j] = row, j
 		}
 	}
-	return linIndexArray(width, v, 2, total)
+	return indexArray(width, v, 2, total)
 }
 
 // linFlat views an array as 1-D.

@@ -20,60 +20,60 @@ import (
 // values are ignored.
 func SampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	return linHalf("sparse.sampled_addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linSampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
+		return sampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	const op = "sparse.sampled_addmm"
-	if err := linCheckTensor(op, 1, "input", input, 2, 3, 4, 5, 6, 7, 8); err != nil {
+	if err := checkTensor(op, 1, "input", input, 2, 3, 4, 5, 6, 7, 8); err != nil {
 		return nil, err
 	}
-	if err := linCheckLayout(op, 1, "input", input, tensor.CSR); err != nil {
+	if err := checkLayout(op, 1, "input", input, tensor.CSR); err != nil {
 		return nil, err
 	}
 	if input.DenseDim() != 0 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", linArg(op, 1, "input"), input.DenseDim())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected no dense dims, got a hybrid tensor with dense_dim = %d", arg(op, 1, "input"), input.DenseDim())
 	}
 	nd := len(input.Dims())
 	nb := nd - 2
-	if err := linCheckTensor(op, 2, "mat1", mat1, 2, nd); err != nil {
+	if err := checkTensor(op, 2, "mat1", mat1, 2, nd); err != nil {
 		return nil, err
 	}
-	if err := linCheckTensor(op, 3, "mat2", mat2, 2, nd); err != nil {
+	if err := checkTensor(op, 3, "mat2", mat2, 2, nd); err != nil {
 		return nil, err
 	}
-	if err := linCheckLayout(op, 2, "mat1", mat1, tensor.Strided); err != nil {
+	if err := checkLayout(op, 2, "mat1", mat1, tensor.Strided); err != nil {
 		return nil, err
 	}
-	if err := linCheckLayout(op, 3, "mat2", mat2, tensor.Strided); err != nil {
+	if err := checkLayout(op, 3, "mat2", mat2, tensor.Strided); err != nil {
 		return nil, err
 	}
 	d := input.DType()
-	if err := linCheckSameDType(op, 2, "mat1", mat1, d, "input"); err != nil {
+	if err := checkSameDType(op, 2, "mat1", mat1, d, "input"); err != nil {
 		return nil, err
 	}
-	if err := linCheckSameDType(op, 3, "mat2", mat2, d, "input"); err != nil {
+	if err := checkSameDType(op, 3, "mat2", mat2, d, "input"); err != nil {
 		return nil, err
 	}
-	if err := linCheckScalars(op, d, beta, alpha); err != nil {
+	if err := checkScalars(op, d, beta, alpha); err != nil {
 		return nil, err
 	}
 	m, n := input.Dims()[nb], input.Dims()[nb+1]
 	a1, a2 := len(mat1.Dims())-2, len(mat2.Dims())-2
 	k := mat1.Dims()[a1+1]
-	if err := linCheckSize(op, 2, "mat1", mat1, a1, m, "the rows of input"); err != nil {
+	if err := checkSize(op, 2, "mat1", mat1, a1, m, "the rows of input"); err != nil {
 		return nil, err
 	}
-	if err := linCheckSize(op, 3, "mat2", mat2, a2, k, "the columns of mat1"); err != nil {
+	if err := checkSize(op, 3, "mat2", mat2, a2, k, "the columns of mat1"); err != nil {
 		return nil, err
 	}
-	if err := linCheckSize(op, 3, "mat2", mat2, a2+1, n, "the columns of input"); err != nil {
+	if err := checkSize(op, 3, "mat2", mat2, a2+1, n, "the columns of input"); err != nil {
 		return nil, err
 	}
 	for i, t := range []*tensor.Tensor{mat1, mat2} {
 		if len(t.Dims()) > 2 && !slices.Equal(t.Dims()[:nb], input.Dims()[:nb]) {
-			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: batch size %v differs from input's %v", linArg(op, i+2, []string{"mat1", "mat2"}[i]), t.Dims()[:nb], input.Dims()[:nb])
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: batch size %v differs from input's %v", arg(op, i+2, []string{"mat1", "mat2"}[i]), t.Dims()[:nb], input.Dims()[:nb])
 		}
 	}
 	s := input
@@ -88,11 +88,11 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 	if err != nil {
 		return nil, err
 	}
-	ad, err := linDenseData(mat1)
+	ad, err := denseData(mat1)
 	if err != nil {
 		return nil, err
 	}
-	bd, err := linDenseData(mat2)
+	bd, err := denseData(mat2)
 	if err != nil {
 		return nil, err
 	}
@@ -101,8 +101,8 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 	// The kernel reads mat2 transposed, so that both dot operands are
 	// contiguous: one buffer serves every batch, filled once when mat2 is
 	// shared by all of them.
-	bt := linScratch(d, n*k)
-	defer linScratchPool.Put(&bt.Data)
+	bt := scratch(d, n*k)
+	defer scratchPool.Put(&bt.Data)
 	batches := s.BatchCount()
 	for b := int64(0); b < batches; b++ {
 		ab := ad
@@ -115,17 +115,17 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 				bb = linSlice(bb, b*k*n, (b+1)*k*n)
 			}
 			if err := kernels.TransposeBytes(bt.Data, bb.Data, bb.DType.Size(), int(k), int(n)); err != nil {
-				return nil, linKernelErr(op, err)
+				return nil, kernelErr(op, err)
 			}
 		}
 		if err := ops.sddmm(alpha, beta, ab, bt, k, linView(s, b), out); err != nil {
-			return nil, linKernelErr(op, err)
+			return nil, kernelErr(op, err)
 		}
 	}
-	if linIsZero(alpha) {
+	if isZero(alpha) {
 		// The product is ignored, NaN and infinities included (torch's addmm).
 		out = ops.affine(linFlat(s.ValueArray()), beta, dtype.IntScalar(0))
-		if linIsZero(beta) {
+		if isZero(beta) {
 			clear(out.Data)
 		}
 	}
@@ -134,22 +134,22 @@ func linSampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar)
 	// The fill is beta times input's; with beta zero input is ignored, its
 	// fill too (0 * NaN would make every unsampled element NaN).
 	fill := dtype.IntScalar(0)
-	if !linIsZero(beta) {
-		fill = linMul(beta, s.Fill())
+	if !isZero(beta) {
+		fill = mul(beta, s.Fill())
 	}
 	return tensor.WithValues(s, d, vals, tensor.ScalarBytes(d, fill)), nil
 }
 
-// linScratchPool keeps the transposed mat2 of SampledAddmm between calls:
+// scratchPool keeps the transposed mat2 of SampledAddmm between calls:
 // a new buffer of that size would take fresh pages (a fault every 4 KiB)
 // until the garbage collector frees the last one.
-var linScratchPool sync.Pool
+var scratchPool sync.Pool
 
-// linScratch returns an array of n elements of dtype d with arbitrary
+// scratch returns an array of n elements of dtype d with arbitrary
 // contents, from the pool when a large enough buffer is there.
-func linScratch(d dtype.DType, n int64) dtype.Array {
+func scratch(d dtype.DType, n int64) dtype.Array {
 	size := n * int64(d.Size())
-	if p, ok := linScratchPool.Get().(*[]byte); ok && int64(cap(*p)) >= size {
+	if p, ok := scratchPool.Get().(*[]byte); ok && int64(cap(*p)) >= size {
 		return dtype.Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}
 	}
 	return dtype.UninitArray(d, []int64{n})

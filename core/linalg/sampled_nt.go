@@ -15,38 +15,38 @@ import (
 // operand) are row-major with k contiguous, so no transpose is made.
 func SampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
 	return linHalf("sampled_mm_nt", []*tensor.Tensor{input, mat1, mat2t}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linSampledMmNT(ts[0], ts[1], ts[2])
+		return sampledMmNT(ts[0], ts[1], ts[2])
 	})
 }
 
-func linSampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
+func sampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
 	const op = "sampled_mm_nt"
-	if err := linCheckTensor(op, 1, "input", input, 2); err != nil {
+	if err := checkTensor(op, 1, "input", input, 2); err != nil {
 		return nil, err
 	}
 	if input.StorageLayout() == tensor.Strided || input.DenseDim() != 0 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse matrix without dense dims, got %s with dense_dim = %d", linArg(op, 1, "input"), input.StorageLayout(), input.DenseDim())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse matrix without dense dims, got %s with dense_dim = %d", arg(op, 1, "input"), input.StorageLayout(), input.DenseDim())
 	}
 	for i, t := range []*tensor.Tensor{mat1, mat2t} {
 		name := []string{"mat1", "mat2t"}[i]
-		if err := linCheckTensor(op, i+2, name, t, 2); err != nil {
+		if err := checkTensor(op, i+2, name, t, 2); err != nil {
 			return nil, err
 		}
-		if err := linCheckLayout(op, i+2, name, t, tensor.Strided); err != nil {
+		if err := checkLayout(op, i+2, name, t, tensor.Strided); err != nil {
 			return nil, err
 		}
-		if err := linCheckSameDType(op, i+2, name, t, input.DType(), "input"); err != nil {
+		if err := checkSameDType(op, i+2, name, t, input.DType(), "input"); err != nil {
 			return nil, err
 		}
 	}
 	m, n, k := input.Dims()[0], input.Dims()[1], mat1.Dims()[1]
-	if err := linCheckSize(op, 2, "mat1", mat1, 0, m, "the rows of input"); err != nil {
+	if err := checkSize(op, 2, "mat1", mat1, 0, m, "the rows of input"); err != nil {
 		return nil, err
 	}
-	if err := linCheckSize(op, 3, "mat2t", mat2t, 0, n, "the columns of input"); err != nil {
+	if err := checkSize(op, 3, "mat2t", mat2t, 0, n, "the columns of input"); err != nil {
 		return nil, err
 	}
-	if err := linCheckSize(op, 3, "mat2t", mat2t, 1, k, "the columns of mat1"); err != nil {
+	if err := checkSize(op, 3, "mat2t", mat2t, 1, k, "the columns of mat1"); err != nil {
 		return nil, err
 	}
 	s := input
@@ -63,7 +63,7 @@ func linSampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	out := dtype.UninitArray(s.DType(), []int64{s.ValueArray().Numel()})
 	if err := ops.sddmm(dtype.IntScalar(1), dtype.IntScalar(0), mat1.ValueArray(), mat2t.ValueArray(), k, linView(s, 0), out); err != nil {
-		return nil, linKernelErr(op, err)
+		return nil, kernelErr(op, err)
 	}
 	vals := dtype.Array{DType: s.DType(), Shape: append([]int64(nil), s.ValueArray().Shape...), Data: out.Data}
 	return tensor.WithValues(s, s.DType(), vals, tensor.ScalarBytes(s.DType(), dtype.IntScalar(0))), nil

@@ -19,26 +19,26 @@ func (k linTyped[I, V]) spgemmBounded(a, b linMat, wide bool, check func(nnz int
 	if err != nil {
 		return
 	}
-	if wide && linIndexDType[I]() == dtype.Int32 {
+	if wide && indexDType[I]() == dtype.Int32 {
 		c, err := kernels.SpGEMMBoundedTo[I, int64](ac, bc, check)
 		if err != nil {
 			return ptr, idx, val, err
 		}
-		return linWrap(dtype.Int64, c.Ptr), linWrap(dtype.Int64, c.Idx), linWrap(k.d, c.Val), nil
+		return wrap(dtype.Int64, c.Ptr), wrap(dtype.Int64, c.Idx), wrap(k.d, c.Val), nil
 	}
 	c, err := kernels.SpGEMMBounded(ac, bc, check)
 	if err != nil {
 		return
 	}
-	idt := linIndexDType[I]()
-	return linWrap(idt, c.Ptr), linWrap(idt, c.Idx), linWrap(k.d, c.Val), nil
+	idt := indexDType[I]()
+	return wrap(idt, c.Ptr), wrap(idt, c.Idx), wrap(k.d, c.Val), nil
 }
 
-// linSpGEMM computes the product with the given index width (outWidth that
+// spGEMM computes the product with the given index width (outWidth that
 // of the result's indices, at least width): CSC @ CSC as
 // (B^T A^T)^T on the CSR views of the transposes (no copy, CSC result),
 // everything else on CSR or COO views (CSR result, or COO when layout is COO).
-func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outWidth int) (*tensor.Tensor, error) {
+func spGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outWidth int) (*tensor.Tensor, error) {
 	m, n := a.Dims()[0], b.Dims()[1]
 	transposed := a.StorageLayout() == tensor.CSC && b.StorageLayout() == tensor.CSC && a.DenseDim() == 0 && b.DenseDim() == 0
 	// The product's row pointers (and the kernel's int64 row prefix) grow
@@ -76,11 +76,11 @@ func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outW
 		left.kind, left.rows, left.cols = linCSR, left.cols, left.rows
 		right.kind, right.rows, right.cols = linCSR, right.cols, right.rows
 	} else {
-		sa, err := linPrepSparse(op, a, linAcceptCSR|linAcceptCOO)
+		sa, err := prepSparse(op, a, acceptCSR|acceptCOO)
 		if err != nil {
 			return nil, err
 		}
-		sb, err := linPrepSparse(op, b, linAcceptCSR|linAcceptCOO)
+		sb, err := prepSparse(op, b, acceptCSR|acceptCOO)
 		if err != nil {
 			return nil, err
 		}
@@ -117,7 +117,7 @@ func linSpGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outW
 	case transposed:
 		return tensor.NewCompressed(tensor.CSC, ptr, idx, val, []int64{m, n}, trusted)
 	case layout == tensor.COO:
-		return tensor.NewCOO(linCSRToCOOIndices(ptr, idx), val, []int64{m, n}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+		return tensor.NewCOO(csrToCOOIndices(ptr, idx), val, []int64{m, n}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	}
 	return tensor.NewCompressed(tensor.CSR, ptr, idx, val, []int64{m, n}, trusted)
 }

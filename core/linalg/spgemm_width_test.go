@@ -17,7 +17,7 @@ import (
 // wide output. Other widths are refused by name.
 func TestSparseMmIndexWidth(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, f := range linFormats2D {
+	for _, f := range formats2D {
 		for _, w := range [][2]int{{32, 32}, {32, 64}, {64, 64}} {
 			for _, fill := range []float64{0, 1.5} {
 				for _, asked := range []int{0, 32, 64} {
@@ -34,12 +34,12 @@ func TestSparseMmIndexWidth(t *testing.T) {
 					}
 					require.Equal(t, want, got.IndexWidth(), msg)
 					require.Equal(t, plain.Layout(), got.Layout(), msg)
-					requireNear(t, linRefMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
+					requireNear(t, refMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
 				}
 			}
 		}
 	}
-	a := linOperand(t, rng, linFormats2D[0], dtype.Float64, []int64{3, 3}, 32, 0)
+	a := linOperand(t, rng, formats2D[0], dtype.Float64, []int64{3, 3}, 32, 0)
 	_, err := SparseMmIndexWidth(a, a, 16)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.ErrorContains(t, err, "index_width = 16")

@@ -93,7 +93,7 @@ func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int6
 		if err := kernels.DenseSpMM(al, linTranspose(bv, a.cols, n), int(n), t, 0, ct); err != nil {
 			return err
 		}
-		linTransposeInto(ov, ct, n, a.rows)
+		transposeInto(ov, ct, n, a.rows)
 		return nil
 	case linCOO:
 		if n == 1 {
@@ -143,7 +143,7 @@ func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linM
 		if err := kernels.SpMM(al, t, linTranspose(dv, m, a.rows), int(m), 0, ct); err != nil {
 			return err
 		}
-		linTransposeInto(ov, ct, a.cols, m)
+		transposeInto(ov, ct, a.cols, m)
 		return nil
 	case linCOO:
 		if m == 1 {
@@ -213,7 +213,7 @@ func (k linTyped[I, V]) rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array,
 	if err := kernels.SpMM(k.v(alpha), sub, dtype.AsSlice[V](b), int(n), 0, vals); err != nil {
 		return nil, dtype.Array{}, err
 	}
-	out := linWrap(k.d, vals)
+	out := wrap(k.d, vals)
 	out.Shape = []int64{int64(len(rows)), n}
 	return rows, out, nil
 }
@@ -228,7 +228,7 @@ func (k linTyped[I, V]) colSums(a dtype.Array, r, c int64) dtype.Array {
 			s[j] += row[j]
 		}
 	}
-	return linWrap(k.d, s)
+	return wrap(k.d, s)
 }
 
 func (k linTyped[I, V]) rowSums(a dtype.Array, r, c int64) dtype.Array {
@@ -241,7 +241,7 @@ func (k linTyped[I, V]) rowSums(a dtype.Array, r, c int64) dtype.Array {
 		}
 		s[i] = acc
 	}
-	return linWrap(k.d, s)
+	return wrap(k.d, s)
 }
 
 func (k linTyped[I, V]) addOuter(out dtype.Array, m, n int64, s dtype.Scalar, u, v dtype.Array) {
@@ -284,7 +284,7 @@ func (k linTyped[I, V]) affine(a dtype.Array, s, c dtype.Scalar) dtype.Array {
 	for i, x := range av {
 		out[i] = sv*x + cv
 	}
-	r := linWrap(k.d, out)
+	r := wrap(k.d, out)
 	r.Shape = append([]int64(nil), a.Shape...)
 	return r
 }
@@ -292,14 +292,14 @@ func (k linTyped[I, V]) affine(a dtype.Array, s, c dtype.Scalar) dtype.Array {
 // linTranspose returns the (c x r) transpose of a row-major (r x c) matrix.
 func linTranspose[V any](a []V, r, c int64) []V {
 	out := make([]V, r*c)
-	linTransposeInto(out, a, r, c)
+	transposeInto(out, a, r, c)
 	return out
 }
 
-// linTransposeInto writes the (c x r) transpose of a row-major (r x c) matrix
+// transposeInto writes the (c x r) transpose of a row-major (r x c) matrix
 // into out (the kernel's blocked, parallel transpose; the sizes fit: the
 // caller allocated both).
-func linTransposeInto[V any](out, a []V, r, c int64) {
+func transposeInto[V any](out, a []V, r, c int64) {
 	if err := kernels.Transpose(out, a, int(r), int(c)); err != nil {
 		panic(err) // unreachable: both slices hold r*c elements
 	}
