@@ -6,7 +6,8 @@
 // conversions use.
 //
 // Kernels work on plain typed slices and import nothing of the project
-// outside kernels/ (only kernels/cancel and kernels/internal/native). The
+// outside kernels/ (only kernels/memory, the uninitialised output buffers
+// and their recycling; kernels/cancel; and kernels/internal/native). The
 // caller (package core) owns every slice; a kernel never keeps a slice after
 // it returns and never writes to a slice it documents as input.
 //

@@ -10,8 +10,7 @@
 // by category).
 //
 // It sits near the bottom of the core, beside the kernels: it imports
-// core/errs and, today, kernels (UninitBytes for uninitialised arrays,
-// Transpose), nothing else of the project. A value package should not
-// depend on compute: the package map (docs/api/architecture.rst) records
-// that import as its one exception, to be cut.
+// core/errs and kernels/memory (the allocator of uninitialised buffers, no
+// compute), nothing else of the project; the transpose of a value array is
+// kernels.TransposeBytes, called by the packages above.
 package dtype
