@@ -54,26 +54,7 @@ func transposeDense(t *tensor.Tensor) (*tensor.Tensor, error) {
 // (elements of es bytes) into dst, with the kernels' parallel blocked
 // transpose.
 func transposeInto(dst, src []byte, m, n, es int64) error {
-	r, c := int(m), int(n)
-	switch es {
-	case 4:
-		return kernels.Transpose(dtype.AsSlice[uint32](dtype.Array{Data: dst}), dtype.AsSlice[uint32](dtype.Array{Data: src}), r, c)
-	case 8:
-		return kernels.Transpose(dtype.AsSlice[uint64](dtype.Array{Data: dst}), dtype.AsSlice[uint64](dtype.Array{Data: src}), r, c)
-	case 16:
-		return kernels.Transpose(dtype.AsSlice[[2]uint64](dtype.Array{Data: dst}), dtype.AsSlice[[2]uint64](dtype.Array{Data: src}), r, c)
-	}
-	const tile = 64 // row and column tiles, so both sides are read in cache lines
-	for i0 := int64(0); i0 < m; i0 += tile {
-		for j0 := int64(0); j0 < n; j0 += tile {
-			for i := i0; i < min(i0+tile, m); i++ {
-				for j := j0; j < min(j0+tile, n); j++ {
-					copy(dst[(j*m+i)*es:(j*m+i+1)*es], src[(i*n+j)*es:(i*n+j+1)*es])
-				}
-			}
-		}
-	}
-	return nil
+	return kernels.TransposeBytes(dst, src, int(es), int(m), int(n))
 }
 
 // number turns a scalar into an elementwise operand of its kind.
