@@ -1104,6 +1104,14 @@ MORE_THAN_TORCH = {
                       lambda d: d[[1, 0, 1]]),
     "diagonal of CSR": (lambda lib: _dn(lib).to_sparse_csr().diagonal(), np.diagonal),
     "max of COO": (lambda lib: _dn(lib).to_sparse().max(), np.max),
+    "CSR * a broadcast row": (lambda lib: _dn(lib).to_sparse_csr() * lib.tensor([1.0, 2.0]),
+                              lambda d: d * [1.0, 2.0]),
+    "CSR / a broadcast column": (lambda lib: _dn(lib).to_sparse_csr() / lib.tensor([[1.0], [2.0]]),
+                                 lambda d: d / [[1.0], [2.0]]),
+    "COO / its sparse row sums": (lambda lib: _dn(lib).to_sparse() / _dn(lib).sum(1, keepdim=True)
+                                  .to_sparse(), lambda d: d / d.sum(1, keepdims=True)),
+    "COO * COO of a broadcast shape": (lambda lib: _dn(lib).to_sparse() * _dn(lib).to_sparse()
+                                       .unsqueeze(0), lambda d: (d * d)[None]),
 }
 
 
