@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // accum is an accumulation type: float32 for float16, bfloat16 and float32
@@ -119,39 +120,21 @@ func narrowFloat(v []float32, d dtype.DType, shape []int64) dtype.Array {
 	return out
 }
 
-// transposeInto writes the rows x cols row-major matrix x transposed
-// (cols x rows) into dst, in tiles so both sides stay in cache.
-func transposeInto[E any](dst, x []E, rows, cols int) {
-	const tile = 32
-	for r0 := 0; r0 < rows; r0 += tile {
-		for c0 := 0; c0 < cols; c0 += tile {
-			for r := r0; r < min(r0+tile, rows); r++ {
-				for c := c0; c < min(c0+tile, cols); c++ {
-					dst[c*rows+r] = x[r*cols+c]
-				}
-			}
-		}
-	}
-}
-
-// transposed returns x (rows x cols) transposed as a fresh slice.
+// transposed returns x (rows x cols) transposed as a fresh slice, through
+// the kernels' blocked transpose (one transpose in the code base).
 func transposed[E any](x []E, rows, cols int) []E {
 	out := make([]E, len(x))
-	transposeInto(out, x, rows, cols)
+	if err := kernels.Transpose(out, x, rows, cols); err != nil {
+		panic(err) // unreachable: out and x hold rows*cols elements
+	}
 	return out
 }
 
-// transposeArray transposes a 2-d array of a 1, 2 or 4 byte dtype.
+// transposeArray transposes a 2-d array of any value dtype.
 func transposeArray(a dtype.Array) dtype.Array {
-	r, c := int(a.Shape[0]), int(a.Shape[1])
 	out := dtype.NewArray(a.DType, []int64{a.Shape[1], a.Shape[0]})
-	switch a.DType.Size() {
-	case 1:
-		transposeInto(dtype.AsSlice[uint8](out), dtype.AsSlice[uint8](a), r, c)
-	case 2:
-		transposeInto(dtype.AsSlice[uint16](out), dtype.AsSlice[uint16](a), r, c)
-	default:
-		transposeInto(dtype.AsSlice[uint32](out), dtype.AsSlice[uint32](a), r, c)
+	if err := kernels.TransposeBytes(out.Data, a.Data, a.DType.Size(), int(a.Shape[0]), int(a.Shape[1])); err != nil {
+		panic(err) // unreachable: a value dtype's size is 1, 2, 4, 8 or 16
 	}
 	return out
 }
