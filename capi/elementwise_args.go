@@ -6,7 +6,6 @@ package main
 import "C"
 
 import (
-	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -177,10 +176,10 @@ func binaryArgs(name string, a *C.gs_celementwise_args) (ops.BinaryArgs, error) 
 // wrongKindOfOp explains an op name given to the other kind of export
 // (a binary op to gs_unary, or a unary op to gs_binary); nil otherwise.
 func wrongKindOfOp(name string, unary bool) error {
-	if unary && name != "pow" && slices.Contains(ops.BinaryOps(), name) {
+	if unary && name != "pow" && ops.IsBinaryOp(name) {
 		return errArg("op = %q is a binary op: use gs_binary or gs_binary_number", name)
 	}
-	if !unary && !slices.Contains(ops.BinaryOps(), name) && slices.Contains(ops.UnaryOps(), name) {
+	if !unary && !ops.IsBinaryOp(name) && ops.IsUnaryOp(name) {
 		return errArg("op = %q is a unary op: use gs_unary", name)
 	}
 	return nil

@@ -116,6 +116,13 @@ func BinaryOps() []string {
 	return names
 }
 
+// IsBinaryOp reports whether name is one of BinaryOps (a map lookup: the
+// C ABI asks on every call).
+func IsBinaryOp(name string) bool {
+	_, ok := binaryOps[name]
+	return ok
+}
+
 // BinaryByName applies the element-wise op name (torch's: "add", "sub",
 // "mul", "div", "eq", "maximum", "pow", ...) to a and b, at least one a
 // tensor; tensors of different shapes broadcast as torch's

@@ -69,6 +69,12 @@ func UnaryOps() []string {
 	return names
 }
 
+// IsUnaryOp reports whether name is one of UnaryOps (a map lookup).
+func IsUnaryOp(name string) bool {
+	_, ok := unaryOps[name]
+	return ok || name == "pow"
+}
+
 // UnaryByName applies the element-wise op name (torch's name: "cos", "abs",
 // "isnan", "clamp", ...) to every stored value of t and to its fill value,
 // so the result keeps t's layout (or format) and pattern: to_dense(op(t)) equals op

@@ -140,13 +140,26 @@ def _args(fname, layout=None, blocksize=None, **fields):
     return a
 
 
+# The args of a call that sets none of them: the C side reads them through a const
+# pointer, so one struct serves every such call (making one costs more than the call's
+# Python side otherwise).
+_PLAIN_ARGS = _args("plain")
+
+
+def _plain_or(fname, layout, blocksize, fields):
+    """_PLAIN_ARGS when nothing is set, else a new GsElementwiseArgs (_args)."""
+    if layout is None and blocksize is None and all(v is None for v in fields.values()):
+        return _PLAIN_ARGS
+    return _args(fname, layout, blocksize, **fields)
+
+
 # ---- the operations --------------------------------------------------------------------
 
 
 def unary(op, input, *, layout=None, blocksize=None, **fields):
     """gs_unary: the element-wise op named op on input (a Tensor or a numpy array)."""
     t = as_tensor(input, op)
-    args = _args(op, layout, blocksize, **fields)
+    args = _plain_or(op, layout, blocksize, fields)
     return call(type(t), lib.gs_unary, t._handle, op.encode("ascii"), byref(args))
 
 
@@ -168,8 +181,11 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
     """gs_binary / gs_binary_number: op(input, other), either of them a number.
     torch_rules: refuse a sparse divisor as torch does (numpy's ufuncs, which divide
     by anything, pass False)."""
-    ka, a = operand(input, op, "input")
-    kb, b = operand(other, op, "other")
+    if is_tensor(input) and is_tensor(other):  # the common case, without operand()'s tests
+        ka, a, kb, b = "tensor", input, "tensor", other
+    else:
+        ka, a = operand(input, op, "input")
+        kb, b = operand(other, op, "other")
     if (torch_rules and kb == "tensor" and op in _DIVISIONS and b.layout is not T.strided
             and not _broadcast_divisor(a if ka == "tensor" else None, b)):
         # torch refuses a sparse divisor: its unspecified zeros would divide (a
@@ -177,7 +193,7 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
         raise RuntimeError("%s(): Sparse %s requires a scalar or zero-dim dense tensor "
                            "divisor (got shape %s for divisor)"
                            % (op, _DIVISIONS[op], list(b.shape)))
-    args = _args(op, layout, blocksize, **fields)
+    args = _plain_or(op, layout, blocksize, fields)
     name = op.encode("ascii")
     if ka == "tensor" and kb == "tensor":
         ha, hb = handles_of((a, b))  # t - t reads one tensor
