@@ -6,7 +6,6 @@ package main
 import "C"
 
 import (
-
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
