@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // BenchmarkParse reads real matrices from memory; the throughput is input bytes.
@@ -126,4 +129,39 @@ func BenchmarkReadGenerated(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkWriteSymmetric writes a symmetric matrix of ~2M stored entries
+// (the harness's mm_write_2m_sym row) with its symmetry given, which the
+// write checks before it keeps the lower triangle.
+func BenchmarkWriteSymmetric(b *testing.B) {
+	const n, dim = 1_000_000, 250_000
+	r := rand.New(rand.NewPCG(3, 4))
+	rows, cols, vals := make([]int64, 0, 2*n), make([]int64, 0, 2*n), make([]float64, 0, 2*n)
+	for range n {
+		i, j := r.Int64N(dim), r.Int64N(dim)
+		v := r.Float64()
+		rows, cols, vals = append(rows, i), append(cols, j), append(vals, v)
+		if i != j {
+			rows, cols, vals = append(rows, j), append(cols, i), append(vals, v)
+		}
+	}
+	nnz := int64(len(vals))
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals), []int64{dim, dim}, tensor.BuildOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	t, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := WriteTensorWith(&buf, t, WriteOptions{Symmetry: SymmetrySymmetric}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.SetBytes(int64(buf.Len()))
 }

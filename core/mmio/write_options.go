@@ -120,21 +120,23 @@ func entriesOf(t *tensor.Tensor) (*writeEntries, error) {
 	if f := t.Fill(); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
 	}
-	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()})
-	if err == nil && !c.IsCoalesced() {
-		c, err = tensor.Coalesce(c)
-	}
+	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	idx, err := c.Indices()
-	if err != nil {
-		return nil, err
-	}
-	if m.vals, err = c.Values(); err != nil {
-		return nil, err
-	}
+	idx, vals := c.IndexArray(), c.ValueArray() // c's entries are in order (coalescedCOO)
+	m.vals = vals
 	nnz := m.vals.Numel()
+	if idx.DType == dtype.Int64 { // views of the index rows (read only)
+		all := dtype.AsSlice[int64](idx)
+		m.rows = all[:nnz:nnz]
+		if len(m.shape) == 2 {
+			m.cols = all[nnz:]
+		} else {
+			m.cols = make([]int64, nnz)
+		}
+		return m, nil
+	}
 	m.rows, m.cols = make([]int64, nnz), make([]int64, nnz)
 	for k := range nnz {
 		if len(m.shape) == 2 {
@@ -144,6 +146,45 @@ func entriesOf(t *tensor.Tensor) (*writeEntries, error) {
 		}
 	}
 	return m, nil
+}
+
+// coalescedCOO returns t as a coalesced COO tensor over all its dims,
+// which a write only reads: t itself when it is one already, or when it is
+// a COO tensor whose entries are in order without the flag (SciPy's COO
+// arrives so); a conversion otherwise.
+func coalescedCOO(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.Layout() == tensor.COO && t.DenseDim() == 0 {
+		if t.IsCoalesced() || inRowMajorOrder(t.IndexArray(), t.NNZ()) {
+			return t, nil
+		}
+	}
+	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()})
+	if err == nil && !c.IsCoalesced() {
+		c, err = tensor.Coalesce(c)
+	}
+	return c, err
+}
+
+// inRowMajorOrder reports whether the (ndim, nnz) indices of a 1-D or 2-D
+// COO tensor are strictly increasing in row-major order (sorted, unique).
+func inRowMajorOrder(idx dtype.Array, nnz int64) bool {
+	ndim := int64(1)
+	if len(idx.Shape) == 2 {
+		ndim = idx.Shape[0]
+	}
+	for k := int64(1); k < nnz; k++ {
+		if k&pollLines == 0 {
+			cancel.Poll()
+		}
+		r0, r1 := idx.Index(k-1), idx.Index(k)
+		if ndim == 2 && r0 == r1 {
+			r0, r1 = idx.Index(nnz+k-1), idx.Index(nnz+k)
+		}
+		if r0 >= r1 {
+			return false
+		}
+	}
+	return true
 }
 
 // pickField checks a given field against the values, or picks the dtype's.
@@ -336,16 +377,6 @@ func (m *writeEntries) write(w io.Writer, field, sym string, o WriteOptions) err
 		b = append(b, ' ')
 		b = strconv.AppendInt(b, cols, 10)
 	}
-	emit := func() error {
-		if len(b) > 4096 {
-			cancel.Poll() // some 100 lines a poll: one atomic load
-			if _, err := bw.Write(b); err != nil {
-				return writeError(err)
-			}
-			b = b[:0]
-		}
-		return nil
-	}
 	if m.dense {
 		b = append(b, '\n')
 		if _, err := bw.Write(b); err != nil {
@@ -394,25 +425,46 @@ func (m *writeEntries) write(w io.Writer, field, sym string, o WriteOptions) err
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, kept, 10)
 	b = append(b, '\n')
-	for k := range m.rows {
-		if !keep(m.rows[k], m.cols[k]) {
-			continue
-		}
-		b = strconv.AppendInt(b, m.rows[k]+1, 10)
-		if object == ObjectMatrix {
-			b = append(b, ' ')
-			b = strconv.AppendInt(b, m.cols[k]+1, 10)
-		}
-		if field != FieldPattern {
-			b = append(b, ' ')
-			b = m.appendValue(b, field, int64(k), o.Precision)
-		}
-		b = append(b, '\n')
-		if err := emit(); err != nil {
-			return err
+	if _, err := bw.Write(b); err != nil {
+		return writeError(err)
+	}
+	// Blocks of entries are formatted in parallel, a batch at a time, and
+	// written in order, as writeCoordinate does.
+	nnz := int64(len(m.rows))
+	blocks := (nnz + writeBlock - 1) / writeBlock
+	batch := int64(runtime.GOMAXPROCS(0) * batchChunks)
+	bufs := make([][]byte, min(batch, blocks))
+	tok := cancel.Current()
+	for b0 := int64(0); b0 < blocks; b0 += batch {
+		n := min(batch, blocks-b0)
+		parallelParts(int(n), func(p int) {
+			tok.Check()
+			t := bufs[p][:0]
+			k0 := (b0 + int64(p)) * writeBlock
+			for k := k0; k < min(k0+writeBlock, nnz); k++ {
+				if !keep(m.rows[k], m.cols[k]) {
+					continue
+				}
+				t = strconv.AppendInt(t, m.rows[k]+1, 10)
+				if object == ObjectMatrix {
+					t = append(t, ' ')
+					t = strconv.AppendInt(t, m.cols[k]+1, 10)
+				}
+				if field != FieldPattern {
+					t = append(t, ' ')
+					t = m.appendValue(t, field, k, o.Precision)
+				}
+				t = append(t, '\n')
+			}
+			bufs[p] = t
+		})
+		for _, t := range bufs[:n] {
+			if _, err := bw.Write(t); err != nil {
+				return writeError(err)
+			}
 		}
 	}
-	return flush(bw, b)
+	return flush(bw, nil)
 }
 
 // appendValue formats element k for the field with the precision.
@@ -422,6 +474,9 @@ func (m *writeEntries) appendValue(b []byte, field string, k int64, precision in
 			return strconv.AppendFloat(b, v, 'e', precision-1, 64)
 		}
 		return strconv.AppendFloat(b, v, 'g', -1, 64)
+	}
+	if field == FieldReal && m.vals.DType == dtype.Float64 { // the common case, without a widening
+		return num(b, dtype.AsSlice[float64](m.vals)[k])
 	}
 	v := m.value(k)
 	switch field {
