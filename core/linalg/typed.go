@@ -168,6 +168,9 @@ func (k linTyped[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int6
 		kernels.Gemm(int(m), int(kk), int(n), any(al).(float64), any(av).([]float64), any(bv).([]float64), o)
 		return
 	}
+	if o, ok := any(ov).([]float32); ok && gemmFloat32(m, kk, n, any(al).(float32), any(av).([]float32), any(bv).([]float32), o) {
+		return
+	}
 	for i := int64(0); i < m; i++ {
 		orow := ov[i*n : (i+1)*n]
 		clear(orow)
