@@ -142,16 +142,47 @@ def _cholmod():
         return None, "%s: %s" % (type(e).__name__, e)
 
 
+def _convection_diffusion(n, dims):
+    """The unsymmetric convection-diffusion operator -Laplace(u) + w . grad(u)
+    on an n^dims grid (Dirichlet boundary), scaled by h^2: the 5- or 7-point
+    Laplacian plus an upwind first difference along each axis, wind
+    w = 100 (1, 1/2, 1/4); the Go benchmark's convectionDiffusion."""
+    h = 1.0 / (n + 1)
+    eye = sp.identity(n, format="csr")
+    lap = sp.diags_array([-1.0, 2.0, -1.0], offsets=[-1, 0, 1], shape=(n, n))
+    up = sp.diags_array([-1.0, 1.0], offsets=[-1, 0], shape=(n, n))
+    A = sp.csr_array((n ** dims, n ** dims))
+    for k, wind in enumerate((1.0, 0.5, 0.25)[:dims]):
+        # Axis k is the k-th fastest varying index.
+        term = lap + 100 * wind * h * up
+        for j in range(dims):
+            if j != k:
+                term = sp.kron(term, eye) if j < k else sp.kron(eye, term)
+        A = A + term
+    return _csr32(gosparse.from_scipy(sp.csr_array(A)))
+
+
+def _convection_systems(q):
+    """(name, grid, dims) of the convection-diffusion spsolve rows."""
+    if q:
+        return [("convdiff2d_60", 60, 2), ("convdiff3d_15", 15, 3)]
+    return [("convdiff2d_200", 200, 2), ("convdiff2d_1000", 1000, 2), ("convdiff3d_20", 20, 3),
+            ("convdiff3d_40", 40, 3)]
+
+
 def _systems(ctx):
     """(name, gosparse CSR tensor, its scipy view, SPD?) of the spsolve and
-    cholesky rows: the Laplacians, then the square real matrices (values read as
-    float64; a pattern matrix gets ones)."""
+    cholesky rows: the Laplacians, the convection-diffusion operators, then the
+    square real matrices (values read as float64; a pattern matrix gets ones)."""
     q = ctx.quick
     for n in ((60, 100) if q else (500, 1000)):
         S = _laplacian(n)
         yield "lap2d_%d" % n, S, _scipy_csr(S), True
     S = _csr32(gosparse.generators.stencil3d(15 if q else 60))
     yield "lap3d_%d" % (15 if q else 60), S, _scipy_csr(S), True
+    for stem, n, dims in _convection_systems(q):
+        S = _convection_diffusion(n, dims)
+        yield stem, S, _scipy_csr(S), False
     if not ctx.shared:
         return
     for path in sorted(glob.glob(os.path.join(ctx.shared, "matrices", "suitesparse", "*.mtx"))):
@@ -166,8 +197,11 @@ def _systems(ctx):
 
 
 # Systems from this order on get one timed call per engine and no alternated
-# pairs: SuperLU's LU of the 3-D Laplacian 60^3 alone runs for minutes.
+# pairs: SuperLU's LU of the 3-D Laplacian 60^3 alone runs for minutes. So do
+# the systems of _ONCE_STEMS (SuperLU's LU of the 3-D convection-diffusion
+# operator 40^3, COLAMD, fills about 100M entries).
 _BIG = 200_000
+_ONCE_STEMS = ("convdiff3d_40",)
 _ONCE = Budget(0, 1, 1, 0.0)
 # Their SciPy spsolve runs in a child process stopped after this many seconds
 # (capped.py): a row then reads "> cap" instead of stalling the run.
@@ -300,7 +334,7 @@ def spsolve_rows(ctx):
     if getattr(getattr(gosparse, "sparse", None), "spsolve", None) is None:
         return [unavailable(new_row("spsolve", "spsolve"), "this gosparse has no sparse.spsolve")]
     for stem, S, A, spd in _systems(ctx):
-        budget = _ONCE if A.shape[0] >= _BIG else ctx.slow
+        budget = _ONCE if A.shape[0] >= _BIG or stem in _ONCE_STEMS else ctx.slow
         out.append(_solve_row(ctx, stem, S, A, budget))
         if spd:
             out.append(_cholesky_row(ctx, stem, S, A, budget))

@@ -31,3 +31,26 @@ func BenchmarkSpsolveReal(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSpsolveConvectionDiffusion times Spsolve on the unsymmetric
+// convection-diffusion operators of the bench rows (2-D 200^2, 3-D 20^3
+// and 30^3), one right-hand side.
+func BenchmarkSpsolveConvectionDiffusion(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		n, dims int
+	}{{"2d_200", 200, 2}, {"3d_20", 20, 3}, {"3d_30", 30, 3}} {
+		b.Run(c.name, func(b *testing.B) {
+			a := convectionDiffusion(b, c.n, c.dims)
+			rhs := randomVector(b, a.Shape()[0], 1)
+			var x *tensor.Tensor
+			var err error
+			for b.Loop() {
+				if x, err = Spsolve(a, rhs, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(residual(b, a, x, rhs), "residual")
+		})
+	}
+}
