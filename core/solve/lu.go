@@ -77,6 +77,7 @@ func splu[T elem](a *tensor.Tensor, opt LUOptions) (*LU, error) {
 // spluOf factors the matrix v read from a tensor of dtype d whose results
 // take index width width.
 func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, error) {
+	v = v.withoutZeros()
 	csc := v.byCol
 	n := csc.cols
 	ordering := opt.Ordering

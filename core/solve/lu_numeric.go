@@ -85,13 +85,8 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 			if J < 0 {
 				continue
 			}
-			xj := x[j]
-			if xj == 0 {
-				continue
-			}
-			end := f.lp[J+1]
-			for p := f.lp[J] + 1; p < end; p++ {
-				x[li[p]] -= lx[p] * xj
+			if xj := x[j]; xj != 0 {
+				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
 			}
 		}
 		if err := f.finishColumn(x, w.xi[top:], c, k, tol); err != nil {
@@ -117,7 +112,10 @@ type luWork[T elem] struct {
 // finishColumn ends column k (A's column c) once x holds its updated values
 // at the rows reached: it picks the pivot, appends U's column (the pivotal
 // rows, the pivot last) and L's (the pivot row first, then the others
-// divided by the pivot), zeroes x there and prunes. A column without a
+// divided by the pivot), zeroes x there and prunes. U's entries that came
+// out exactly zero (cancellation, explicit zeros of A) are not stored: they
+// change no result. L keeps its zeros: the symmetric pruning needs L's
+// columns to hold every row their search reached. A column without a
 // candidate or with only zero candidates is refused naming c.
 func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64) error {
 	ipiv, amax, candidates := -1, -1.0, 0
@@ -127,7 +125,7 @@ func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64)
 			if t := magnitude(x[i]); t > amax {
 				amax, ipiv = t, i
 			}
-		} else {
+		} else if x[i] != 0 {
 			f.ui = append(f.ui, f.pinv[i])
 			f.ux = append(f.ux, x[i])
 		}
@@ -198,6 +196,25 @@ func (f *luNumeric[T]) prune(reached []int, ipiv, k int) {
 		}
 		f.pend[J] = lo
 		f.pruned[J] = true
+	}
+}
+
+// scatterSub subtracts xj times the column (rows, vals) of L from the dense
+// column x: the inner loop of the left-looking LU. Four entries a step with
+// the slices' bounds checked once: the updates are at distinct rows, so the
+// order of the subtractions does not matter.
+func scatterSub[T elem](x []T, rows []int, vals []T, xj T) {
+	vals = vals[:len(rows)]
+	p := 0
+	for ; p+4 <= len(rows); p += 4 {
+		r, v := rows[p:p+4:p+4], vals[p:p+4:p+4]
+		x[r[0]] -= v[0] * xj
+		x[r[1]] -= v[1] * xj
+		x[r[2]] -= v[2] * xj
+		x[r[3]] -= v[3] * xj
+	}
+	for ; p < len(rows); p++ {
+		x[rows[p]] -= vals[p] * xj
 	}
 }
 

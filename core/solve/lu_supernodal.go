@@ -282,12 +282,8 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 		j := li[f.lp[J]]
 		for bm := m; bm != 0; bm &= bm - 1 {
 			x := xs[bits.TrailingZeros32(bm)*n:]
-			xj := x[j]
-			if xj == 0 {
-				continue
-			}
-			for p := f.lp[J] + 1; p < f.lp[J+1]; p++ {
-				x[li[p]] -= lx[p] * xj
+			if xj := x[j]; xj != 0 {
+				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
 			}
 		}
 	}
@@ -311,12 +307,8 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 			if J < k0 {
 				continue // before the panel (done above) or not pivotal
 			}
-			xj := x[j]
-			if xj == 0 {
-				continue
-			}
-			for p := f.lp[J] + 1; p < f.lp[J+1]; p++ {
-				x[li[p]] -= lx[p] * xj
+			if xj := x[j]; xj != 0 {
+				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
 			}
 		}
 		if err := f.finishColumn(x, w.xi[top:], col, k, tol); err != nil {

@@ -157,7 +157,7 @@ func TestLUPanelsNearSingular(t *testing.T) {
 }
 
 // On the real matrices of the spsolve rows the panels keep the fill of the
-// column path (within 1%) and a backward error at rounding level; the dense
+// column path (within 0.1%) and a backward error at rounding level; the dense
 // fronts of pushpull and bcsstk13 go through panels, the 100-row fronts of
 // cryg2500 and bayer10 stay below panelMinRows.
 func TestLUPanelsRealMatrices(t *testing.T) {
@@ -170,7 +170,9 @@ func TestLUPanelsRealMatrices(t *testing.T) {
 					continue // AMD fills bayer10 tenfold: not a path Spsolve takes
 				}
 				panel, column := luFactors(t, a, opt)
-				require.Equal(t, column.Fill(), panel.Fill(), "%s", opt.Ordering)
+				// U keeps no exact zeros, and which entries cancel to
+				// exactly zero depends on the order of the additions.
+				require.InEpsilon(t, column.Fill(), panel.Fill(), 1e-3, "%s", opt.Ordering)
 				x, err := panel.Solve(b, true)
 				require.NoError(t, err)
 				require.Less(t, backwardError(t, a, x, b), 1e-14, "%s", opt.Ordering)

@@ -38,3 +38,36 @@ func strictlyAscending[T elem](m *compressed[T]) bool {
 	}
 	return true
 }
+
+// withoutZeros returns v with its explicitly stored zeros removed from both
+// orientations, or v itself when it stores none. LU factors the pattern it
+// is given: a stored zero is searched, updated and kept in L like any entry
+// (bayer10 stores 23332 of its 94926 entries as zeros), and COLAMD orders
+// by the pattern too.
+func (v views[T]) withoutZeros() views[T] {
+	zeros := 0
+	for _, x := range v.byCol.val {
+		if x == 0 {
+			zeros++
+		}
+	}
+	if zeros == 0 {
+		return v
+	}
+	return views[T]{byCol: v.byCol.withoutZeros(zeros), byRow: v.byRow.withoutZeros(zeros)}
+}
+
+// withoutZeros copies m without its zeros, of which there are count.
+func (m *compressed[T]) withoutZeros(count int) *compressed[T] {
+	out := &compressed[T]{rows: m.rows, cols: m.cols, byCol: m.byCol, ptr: make([]int, len(m.ptr)),
+		idx: make([]int, 0, len(m.idx)-count), val: make([]T, 0, len(m.val)-count)}
+	for j := 0; j+1 < len(m.ptr); j++ {
+		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
+			if m.val[p] != 0 {
+				out.idx, out.val = append(out.idx, m.idx[p]), append(out.val, m.val[p])
+			}
+		}
+		out.ptr[j+1] = len(out.idx)
+	}
+	return out
+}

@@ -1,0 +1,72 @@
+package solve
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// withStoredZeros builds a CSC tensor of m's nonzeros plus explicit zeros
+// at count random positions where m has none.
+func withStoredZeros(t *testing.T, rng *rand.Rand, m dense, count int) *tensor.Tensor {
+	t.Helper()
+	n := len(m)
+	var rows, cols []int64
+	var vals []float64
+	for i := range m {
+		for j, v := range m[i] {
+			if v != 0 {
+				rows, cols, vals = append(rows, int64(i)), append(cols, int64(j)), append(vals, real(v))
+			}
+		}
+	}
+	for added := 0; added < count; {
+		i, j := rng.IntN(n), rng.IntN(n)
+		if m[i][j] == 0 {
+			m[i][j] = 1 // taken; reset below
+			rows, cols, vals = append(rows, int64(i)), append(cols, int64(j)), append(vals, 0)
+			added++
+		}
+	}
+	for k, v := range vals {
+		if v == 0 {
+			m[rows[k]][cols[k]] = 0
+		}
+	}
+	nnz := int64(len(vals))
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
+		[]int64{int64(n), int64(n)}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	out, err := tensor.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
+	require.NoError(t, err)
+	return out
+}
+
+// Explicitly stored zeros of A change neither the factors nor the fill
+// (they are dropped before the ordering), and U stores no exact zeros.
+func TestSpluIgnoresStoredZeros(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	const n = 80
+	m := randomSparse(rng, n, 0.03, dtype.Float64)
+	clean := tensorOf(t, m, dtype.Float64, tensor.CSC)
+	stored := withStoredZeros(t, rng, m, 400)
+	require.Greater(t, stored.NNZ(), clean.NNZ())
+	for _, ord := range []Ordering{OrderNatural, OrderColAMD, OrderAMD} {
+		opt := LUOptions{Ordering: ord, PivotThreshold: 1}
+		want, err := Splu(clean, opt)
+		require.NoError(t, err)
+		got, err := Splu(stored, opt)
+		require.NoError(t, err)
+		require.Equal(t, want.Fill(), got.Fill(), "%s", ord)
+		require.Equal(t, want.RowPerm(), got.RowPerm(), "%s", ord)
+		requireLU(t, got, m, dtype.Float64)
+		u, err := got.U()
+		require.NoError(t, err)
+		for _, v := range vectorOf(t, u) {
+			require.NotZero(t, v, "%s: U stores an exact zero", ord)
+		}
+	}
+}
