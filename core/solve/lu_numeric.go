@@ -41,8 +41,12 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 	if err := checkBytes("splu: workspace", int64(n)*10, 8); err != nil {
 		return nil, err
 	}
-	f := &luNumeric[T]{n: n, lp: make([]int, n+1), up: make([]int, n+1), pinv: make([]int, n), q: q, entryBytes: eb,
-		pend: make([]int, n), pruned: make([]bool, n)}
+	// Two allocations for the eight integer arrays (on small matrices the
+	// allocations are a good part of the time): the factor's, then the
+	// scratch of the search.
+	kept, scratch := make([]int, 4*n+2), make([]int, 4*n)
+	f := &luNumeric[T]{n: n, lp: kept[:n+1], up: kept[n+1 : 2*n+2], pinv: kept[2*n+2 : 3*n+2], q: q, entryBytes: eb,
+		pend: kept[3*n+2:], pruned: make([]bool, n)}
 	for i := range f.pinv {
 		f.pinv[i] = -1
 	}
@@ -55,7 +59,7 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 	}
 	f.li, f.lx = make([]int, 0, guess), make([]T, 0, guess)
 	f.ui, f.ux = make([]int, 0, guess), make([]T, 0, guess)
-	w := &luWork[T]{x: make([]T, n), xi: make([]int, n), stack: make([]int, n), pstack: make([]int, n), visited: make([]int, n)}
+	w := &luWork[T]{x: make([]T, n), xi: scratch[:n], stack: scratch[n : 2*n], pstack: scratch[2*n : 3*n], visited: scratch[3*n:]}
 	for i := range w.visited {
 		w.visited[i] = -1
 	}

@@ -1,6 +1,10 @@
 package solve
 
-import "github.com/gosparse/gosparse/kernels/cancel"
+import (
+	"math/bits"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
 
 // quotientGraph is the elimination graph of minimum degree orderings held
 // implicitly (George and Liu's quotient graph, with Amestoy, Davis and Duff's
@@ -81,9 +85,13 @@ func (g *quotientGraph) order() []int {
 			nleft++
 		}
 	}
-	hv := make([]uint64, n)   // the hash of variable i's lists
-	bhead := make([]int32, n) // hash buckets: first variable, -1 if empty
-	bnext := make([]int32, n) // the next variable of i's bucket
+	hv := make([]uint64, n) // the hash of variable i's lists
+	// Hash buckets, a power of two of them (a shift picks the bucket, not
+	// a division): bhead the first variable, -1 if empty; bnext the next
+	// variable of i's bucket.
+	shift := 64 - bits.Len(uint(max(n, 2)-1))
+	bhead := make([]int32, 1<<(64-shift))
+	bnext := make([]int32, n)
 	for i := range bhead {
 		bhead[i] = -1
 	}
@@ -107,25 +115,27 @@ func (g *quotientGraph) order() []int {
 		stamp++
 		mark[p] = stamp
 		lp := make([]int32, 0, min(len(g.vars[p])+g.deg[p], nleft))
-		lpWeight := 0
-		add := func(v int32) {
+		for _, v := range g.vars[p] {
 			if !gone[v] && mark[v] != stamp {
 				mark[v] = stamp
 				lp = append(lp, v)
-				lpWeight += nv[v]
 			}
-		}
-		for _, v := range g.vars[p] {
-			add(v)
 		}
 		for _, e := range g.elems[p] {
 			if !g.live[e] {
 				continue
 			}
 			for _, v := range g.members[e] {
-				add(v)
+				if !gone[v] && mark[v] != stamp {
+					mark[v] = stamp
+					lp = append(lp, v)
+				}
 			}
 			g.live[e], g.members[e] = false, nil
+		}
+		lpWeight := 0
+		for _, v := range lp {
+			lpWeight += nv[v]
 		}
 		g.vars[p], g.elems[p], chain[p] = nil, nil, nil
 		g.members[p], g.live[p], weight[p] = lp, true, lpWeight
@@ -184,11 +194,11 @@ func (g *quotientGraph) order() []int {
 				h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
 			}
 			hv[i] = h
-			b := h % uint64(n)
+			b := (h * 0x9e3779b97f4a7c15) >> shift
 			bnext[i], bhead[b] = bhead[b], i
 		}
 		for _, i0 := range lp {
-			b := hv[i0] % uint64(n)
+			b := (hv[i0] * 0x9e3779b97f4a7c15) >> shift
 			first := bhead[b]
 			if first < 0 {
 				continue
