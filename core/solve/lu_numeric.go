@@ -100,10 +100,33 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 		k++
 	}
 	f.lp[n], f.up[n] = len(f.li), len(f.ui)
+	f.dropZerosOfL()
 	for p, i := range f.li {
 		f.li[p] = f.pinv[i]
 	}
 	return f, nil
+}
+
+// dropZerosOfL removes the exact zeros below L's diagonal once the
+// factorization is done (finishColumn keeps them for the pruning's sake):
+// the solves then skip them and the factor holds only its nonzeros, as
+// SuperLU's does.
+func (f *luNumeric[T]) dropZerosOfL() {
+	at := 0
+	for j := 0; j < f.n; j++ {
+		start, end := f.lp[j], f.lp[j+1]
+		f.lp[j] = at
+		f.li[at], f.lx[at] = f.li[start], f.lx[start] // the unit diagonal
+		at++
+		for p := start + 1; p < end; p++ {
+			if f.lx[p] != 0 {
+				f.li[at], f.lx[at] = f.li[p], f.lx[p]
+				at++
+			}
+		}
+	}
+	f.lp[f.n] = at
+	f.li, f.lx = f.li[:at], f.lx[:at]
 }
 
 // luWork is the scratch of factorLU: the dense column x (zero between
@@ -117,9 +140,9 @@ type luWork[T elem] struct {
 // at the rows reached: it picks the pivot, appends U's column (the pivotal
 // rows, the pivot last) and L's (the pivot row first, then the others
 // divided by the pivot), zeroes x there and prunes. U's entries that came
-// out exactly zero (cancellation, explicit zeros of A) are not stored: they
-// change no result. L keeps its zeros: the symmetric pruning needs L's
-// columns to hold every row their search reached. A column without a
+// out exactly zero (cancellation) are not stored: they change no result.
+// L keeps its zeros until the end (dropZerosOfL): the symmetric pruning
+// needs L's columns to hold every row their search reached. A column without a
 // candidate or with only zero candidates is refused naming c.
 func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64) error {
 	ipiv, amax, candidates := -1, -1.0, 0

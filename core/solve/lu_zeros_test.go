@@ -70,3 +70,31 @@ func TestSpluIgnoresStoredZeros(t *testing.T) {
 		}
 	}
 }
+
+// An entry of L that cancels to exactly zero is not kept: in
+// [[2 1 0] [0 3 0] [4 2 5]] with the diagonal pivots, L[2,1] = (2 - 2*1)/3.
+func TestSpluDropsCancelledEntriesOfL(t *testing.T) {
+	m := dense{{2, 1, 0}, {0, 3, 0}, {4, 2, 5}}
+	a := tensorOf(t, m, dtype.Float64, tensor.CSC)
+	f, err := Splu(a, LUOptions{Ordering: OrderNatural, PivotThreshold: 0})
+	require.NoError(t, err)
+	require.Equal(t, int64(8), f.Fill(), "L: 3 unit diagonal entries and L[2,0]; U: 3 pivots and U[0,1]")
+	l, err := f.L()
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 1, 1}, vectorOf(t, l))
+	requireLU(t, f, m, dtype.Float64)
+}
+
+// Nor an entry of U: in [[2 0 1] [4 3 2] [0 0 5]] with the diagonal pivots,
+// U[1,2] = 2 - 2*1.
+func TestSpluDropsCancelledEntriesOfU(t *testing.T) {
+	m := dense{{2, 0, 1}, {4, 3, 2}, {0, 0, 5}}
+	a := tensorOf(t, m, dtype.Float64, tensor.CSC)
+	f, err := Splu(a, LUOptions{Ordering: OrderNatural, PivotThreshold: 0})
+	require.NoError(t, err)
+	require.Equal(t, int64(8), f.Fill(), "L: 3 unit diagonal entries and L[1,0]; U: 3 pivots and U[0,2]")
+	u, err := f.U()
+	require.NoError(t, err)
+	require.Equal(t, []float64{2, 3, 1, 5}, vectorOf(t, u))
+	requireLU(t, f, m, dtype.Float64)
+}
