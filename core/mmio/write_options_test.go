@@ -247,7 +247,11 @@ func TestWriteRealSparseSymmetry(t *testing.T) {
 		}
 		order := []int{0, 1, 2}[r.IntN(3)] // coalesced flag, in order without it, shuffled
 		if order == 2 {
-			r.Shuffle(len(vs), func(a, b int) { rows[a], rows[b] = rows[b], rows[a]; cols[a], cols[b] = cols[b], cols[a]; vs[a], vs[b] = vs[b], vs[a] })
+			r.Shuffle(len(vs), func(a, b int) {
+				rows[a], rows[b] = rows[b], rows[a]
+				cols[a], cols[b] = cols[b], cols[a]
+				vs[a], vs[b] = vs[b], vs[a]
+			})
 		}
 		for _, size := range []int64{int64(n), 5000} {
 			nnz := int64(len(vs))
