@@ -35,9 +35,12 @@ type MapFunc struct {
 // Arith (neg, and mul, add, sub and true division of a number) runs when the input and
 // result share a dtype of float32, float64, int32 or int64, computed in
 // float64 or int64 and narrowed. Cmp (a comparison with a number) runs when
-// the result is bool and the input is one of those dtypes.
+// the result is bool and the input is one of those dtypes. Math (exp, log,
+// ...) runs when the input and result share a dtype of float32 or float64
+// and the domain is real.
 type Fast struct {
 	Arith     ArithOp
+	Math      MathOp
 	Cmp       CmpOp
 	Num       float64
 	IntNum    int64
@@ -108,6 +111,16 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dt
 			return dst, nil
 		case out == dtype.Int32 && fast.IntDomain: // wrapping: the same as in int64 and narrowed
 			arith(dtype.AsSlice[int32](src), dtype.AsSlice[int32](dst), fast.Arith, fast.IntNum)
+			return dst, nil
+		}
+	}
+	if fast.Math != MathNone && src.DType == out && dom == DomReal {
+		switch out {
+		case dtype.Float64:
+			mathLoop(dtype.AsSlice[float64](src), dtype.AsSlice[float64](dst), fast.Math)
+			return dst, nil
+		case dtype.Float32:
+			mathLoop(dtype.AsSlice[float32](src), dtype.AsSlice[float32](dst), fast.Math)
 			return dst, nil
 		}
 	}

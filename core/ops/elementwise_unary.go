@@ -119,6 +119,9 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	if name == "neg" {
 		fast = engine.Fast{Arith: engine.ArithNeg, IntDomain: dom == domInt}
 	}
+	if m, ok := mathOps[name]; ok {
+		fast.Math = m // the engine's typed loop: the table's function, called directly
+	}
 	res, err := mapTensor(name, t, out, dom, ef, perDup, fast)
 	if err != nil {
 		return nil, err

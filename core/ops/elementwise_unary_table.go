@@ -5,8 +5,16 @@ import (
 	"math/cmplx"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 )
+
+// mathOps are the table's ops whose real function is the math package's,
+// which the engine's Map runs as a typed loop (engine.MathOp) on float32
+// and float64 values: the same function, without a call through a pointer
+// per element.
+var mathOps = map[string]engine.MathOp{"exp": engine.MathExp, "log": engine.MathLog, "sqrt": engine.MathSqrt,
+	"sin": engine.MathSin, "cos": engine.MathCos, "tanh": engine.MathTanh, "abs": engine.MathAbs}
 
 // The unary op table: torch's name -> dtype rule and element functions.
 var unaryOps = map[string]*unaryDef{

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// MathOp is a unary function of Fast's typed loop (MathNone: none): the
+// hot transcendental and rounding-free ops, each a direct call of the math
+// package's function in the loop, with no element function called through
+// a pointer and no widening into scratch.
+type MathOp int8
+
+// The math ops: exp, log, sqrt, sin, cos, tanh, abs of a real float.
+const (
+	MathNone MathOp = iota
+	MathExp
+	MathLog
+	MathSqrt
+	MathSin
+	MathCos
+	MathTanh
+	MathAbs
+)
+
+// mathLoop is dst[i] = T(f(float64(src[i]))) for the math op, computed in
+// float64 and narrowed (what the element function gives through Map's
+// widening, bit for bit), over Map's fixed chunks in parallel. The op is
+// chosen outside the loop over elements.
+func mathLoop[T ~float32 | ~float64](src, dst []T, op MathOp) {
+	kernels.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
+		s, d := src[lo:hi], dst[lo:hi]
+		d = d[:len(s)]
+		switch op {
+		case MathExp:
+			for i, x := range s {
+				d[i] = T(math.Exp(float64(x)))
+			}
+		case MathLog:
+			for i, x := range s {
+				d[i] = T(math.Log(float64(x)))
+			}
+		case MathSqrt:
+			for i, x := range s {
+				d[i] = T(math.Sqrt(float64(x)))
+			}
+		case MathSin:
+			for i, x := range s {
+				d[i] = T(math.Sin(float64(x)))
+			}
+		case MathCos:
+			for i, x := range s {
+				d[i] = T(math.Cos(float64(x)))
+			}
+		case MathTanh:
+			for i, x := range s {
+				d[i] = T(math.Tanh(float64(x)))
+			}
+		case MathAbs:
+			for i, x := range s {
+				d[i] = T(math.Abs(float64(x)))
+			}
+		}
+	})
+}

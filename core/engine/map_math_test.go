@@ -1,0 +1,45 @@
+package engine
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/stretchr/testify/require"
+)
+
+// Map with Fast.Math runs the typed loop of the math package's function on
+// float32 and float64 values, across chunk boundaries, bit for bit what
+// the element function gives through the widening path (float64, then
+// narrowed); the element function itself is not called (here it returns
+// a wrong value, so a fallback to it fails).
+func TestMapMathIsTheTypedLoop(t *testing.T) {
+	special := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 700, -745, 1e-310, math.Inf(1), math.Inf(-1), math.NaN(), math.Pi}
+	n := 3*mapChunk + 17
+	fns := map[MathOp]func(float64) float64{MathExp: math.Exp, MathLog: math.Log, MathSqrt: math.Sqrt,
+		MathSin: math.Sin, MathCos: math.Cos, MathTanh: math.Tanh, MathAbs: math.Abs}
+	wrong := MapFunc{Real: func(float64) float64 { return 42 }}
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
+		src := dtype.NewArray(d, []int64{int64(n)})
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = float64(i%2001)/97 - 10
+			if i%7 == 0 {
+				x[i] = special[(i/7)%len(special)]
+			}
+		}
+		StoreFloats(x, src, nil)
+		LoadFloats(src, x) // float32: the values as stored
+		for op, f := range fns {
+			got, err := Map(src, d, DomReal, wrong, Fast{Math: op})
+			require.NoError(t, err)
+			want := dtype.NewArray(d, []int64{int64(n)})
+			y := make([]float64, n)
+			for i, v := range x {
+				y[i] = f(v)
+			}
+			StoreFloats(y, want, nil)
+			require.Equal(t, want.Data, got.Data, "%s op %d", d, op)
+		}
+	}
+}
