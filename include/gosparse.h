@@ -505,10 +505,11 @@ gs_status gs_log_softmax(const gs_tensor *t, int32_t dim, gs_tensor **out);
 /* t.sparse_mask(mask): t's elements at mask's specified positions, in mask's layout. */
 gs_status gs_sparse_mask(const gs_tensor *t, const gs_tensor *mask, gs_tensor **out);
 /* A reduction by torch's name over dims (ndims == 0: every dim): "sum", "mean",
- * "prod", "amax", "amin", "any", "count_nonzero". As gs_sum: strided when every
- * sparse dim is reduced, else coalesced COO; unspecified elements count as the
- * fill value. Integer and bool sums and products give int64; mean needs a
- * floating or complex dtype. */
+ * "prod", "amax", "amin", "any", "count_nonzero", "norm" (the 2-norm, real,
+ * accumulated in float64). As gs_sum: strided when every sparse dim is
+ * reduced, else coalesced COO; unspecified elements count as the fill value.
+ * Integer and bool sums and products give int64; mean and norm need a
+ * floating or complex dtype; norm records no gradient. */
 gs_status gs_reduce(const gs_tensor *t, const char *op, const int32_t *dims, int32_t ndims,
                     gs_tensor **out);
 /* gs_reduce with torch's keepdim: when keepdim != 0, each reduced dim stays

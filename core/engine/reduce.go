@@ -11,7 +11,9 @@ import (
 type ReduceOp int8
 
 // The reductions, by torch's names: sum, mean, prod, amax, amin, any and
-// count_nonzero.
+// count_nonzero; norm is the 2-norm (torch.norm's default p), the square
+// root of the sum of |x|**2, real for a complex input, accumulated in
+// float64 (float32 and the halves included, as torch's acc_type).
 const (
 	Sum ReduceOp = iota
 	Mean
@@ -20,9 +22,10 @@ const (
 	Amin
 	Any
 	CountNonzero
+	Norm
 )
 
-var reduceNames = map[string]ReduceOp{"sum": Sum, "mean": Mean, "prod": Prod, "amax": Amax, "amin": Amin, "any": Any, "count_nonzero": CountNonzero}
+var reduceNames = map[string]ReduceOp{"sum": Sum, "mean": Mean, "prod": Prod, "amax": Amax, "amin": Amin, "any": Any, "count_nonzero": CountNonzero, "norm": Norm}
 
 // ReduceOpOf returns the reduction of torch's name, or false.
 func ReduceOpOf(name string) (ReduceOp, bool) {
@@ -143,13 +146,16 @@ func groupsTyped[I kernels.Index](op ReduceOp, idx []I, strides []int64, n int64
 // checkReduce refuses the pairs of op, input and result dtypes the kernels
 // do not produce (the facade has applied torch's dtype rules before).
 func checkReduce(op ReduceOp, in, out dtype.DType) error {
-	if op < Sum || op > CountNonzero {
+	if op < Sum || op > Norm {
 		return errs.Errorf(errs.ErrInvalidArgument, "engine: unknown reduction %d", op)
 	}
 	if in.IsComplex() && (op == Amax || op == Amin) {
 		return errs.Errorf(errs.ErrDType, "engine: %v is not defined for complex dtypes (got %s)", op, in)
 	}
-	if out.IsComplex() != (in.IsComplex() && op != Any && op != CountNonzero) {
+	if op == Norm && isIntegral(in) {
+		return errs.Errorf(errs.ErrDType, "engine: norm of %s is not supported (a floating or complex dtype)", in)
+	}
+	if out.IsComplex() != (in.IsComplex() && op != Any && op != CountNonzero && op != Norm) {
 		return errs.Errorf(errs.ErrDType, "engine: reduction of %s to %s is not supported", in, out)
 	}
 	return nil

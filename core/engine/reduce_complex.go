@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math"
+
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -26,6 +28,13 @@ func foldComplex[V complexVal](op ReduceOp, v []V, acc complex128) complex128 {
 		for _, x := range v {
 			acc *= complex128(x)
 		}
+	case Norm: // |x|**2 in the real part
+		s := real(acc)
+		for _, x := range v {
+			z := complex128(x)
+			s += real(z)*real(z) + imag(z)*imag(z)
+		}
+		return complex(s, 0)
 	case Any, CountNonzero:
 		return foldNonzero(op, v, acc)
 	}
@@ -71,10 +80,15 @@ func finishComplex(op ReduceOp, acc complex128, missing int64, fill complex128, 
 			if fill != 0 {
 				acc += complex(k, 0)
 			}
+		case Norm:
+			acc += complex((real(fill)*real(fill)+imag(fill)*imag(fill))*k, 0)
 		}
 	}
-	if op == Mean {
+	switch op {
+	case Mean:
 		acc = complex(real(acc)/float64(group), imag(acc)/float64(group))
+	case Norm:
+		acc = complex(math.Sqrt(real(acc)), 0)
 	}
 	return acc
 }

@@ -69,6 +69,10 @@ func foldReal[V realVal, A realAcc](op ReduceOp, v []V, acc A) A {
 				acc = a
 			}
 		}
+	case Norm:
+		for _, x := range v {
+			acc += A(x) * A(x)
+		}
 	case Any, CountNonzero:
 		return foldNonzero(op, v, acc)
 	}
@@ -119,10 +123,32 @@ func sumReal[V realVal, A realAcc](v []V, acc A) A {
 	return acc + (((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)))
 }
 
+// sumSquares is Norm's fold of a long run, sumReal's eight chains over
+// the squares.
+func sumSquares[V realVal, A realAcc](v []V, acc A) A {
+	var s0, s1, s2, s3, s4, s5, s6, s7 A
+	for ; len(v) >= 8; v = v[8:] {
+		x0, x1, x2, x3 := A(v[0]), A(v[1]), A(v[2]), A(v[3])
+		x4, x5, x6, x7 := A(v[4]), A(v[5]), A(v[6]), A(v[7])
+		s0 += x0 * x0
+		s1 += x1 * x1
+		s2 += x2 * x2
+		s3 += x3 * x3
+		s4 += x4 * x4
+		s5 += x5 * x5
+		s6 += x6 * x6
+		s7 += x7 * x7
+	}
+	for _, x := range v {
+		s0 += A(x) * A(x)
+	}
+	return acc + (((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)))
+}
+
 // combineReal combines two partial results of op.
 func combineReal[A realAcc](op ReduceOp, a, b A) A {
 	switch op {
-	case Sum, Mean, CountNonzero:
+	case Sum, Mean, CountNonzero, Norm:
 		return a + b
 	case Prod:
 		return a * b
@@ -168,10 +194,24 @@ func finishReal[A realAcc](op ReduceOp, acc A, missing int64, fill A, group int6
 			if fill != 0 {
 				acc += A(missing)
 			}
+		case Norm:
+			acc += fill * fill * A(missing)
 		}
 	}
-	if op == Mean {
+	switch op {
+	case Mean:
 		acc /= A(group)
+	case Norm:
+		acc = sqrtAcc(acc)
+	}
+	return acc
+}
+
+// sqrtAcc is Norm's finish: the square root of a float64 accumulator
+// (Norm never runs on an integer accumulator: checkReduce refuses it).
+func sqrtAcc[A realAcc](acc A) A {
+	if f, ok := any(acc).(float64); ok {
+		return A(math.Sqrt(f))
 	}
 	return acc
 }
@@ -197,9 +237,12 @@ func powReal[A realAcc](v A, n int64) A {
 func allReal[V realVal, A realAcc](op ReduceOp, v []V, missing, numel int64, fill A) A {
 	parts := make([]A, (len(v)+allChunk-1)/allChunk)
 	kernels.ForChunks(len(v), allChunk, func(c, lo, hi int) {
-		if op == Sum || op == Mean {
+		switch op {
+		case Sum, Mean:
 			parts[c] = sumReal(v[lo:hi], A(0))
-		} else {
+		case Norm:
+			parts[c] = sumSquares(v[lo:hi], A(0))
+		default:
 			parts[c] = foldReal(op, v[lo:hi], initReal[A](op))
 		}
 	})

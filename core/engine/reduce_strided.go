@@ -78,9 +78,14 @@ func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner i
 			a := accs[g : g+i1-i0]
 			base := o * rn * inner
 			foldColumns(op, x, a, base, rn, inner, i0, init)
-			if op == Mean {
+			switch op {
+			case Mean:
 				for k := range a {
 					a[k] /= A(rn)
+				}
+			case Norm:
+				for k := range a {
+					a[k] = sqrtAcc(a[k])
 				}
 			}
 			g += i1 - i0
@@ -115,6 +120,10 @@ func foldRows[V realVal, A realAcc](op ReduceOp, x []V, a []A, g0, rn int64, ini
 			}
 			a[k] = m
 		}
+	case Norm:
+		for k := range a {
+			a[k] = sqrtAcc(foldReal(op, x[int64(k)*rn:int64(k+1)*rn], init))
+		}
 	default:
 		for k := range a {
 			a[k] = foldReal(op, x[int64(k)*rn:int64(k+1)*rn], init)
@@ -147,6 +156,10 @@ func foldColumns[V realVal, A realAcc](op ReduceOp, x []V, a []A, base, rn, inne
 				if b := A(v); b < a[k] || b != b {
 					a[k] = b
 				}
+			}
+		case Norm:
+			for k, v := range row {
+				a[k] += A(v) * A(v)
 			}
 		default:
 			for k := range row {

@@ -79,7 +79,7 @@ func scaleScalar(a dtype.Scalar, k int64) dtype.Scalar {
 func Sum(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) { return Reduce(t, dims, "sum") }
 
 // Reduce applies a reduction (sum, mean, prod, amax, amin, any,
-// count_nonzero) over dims (nil: all). When every sparse dim is reduced the
+// count_nonzero, norm: the 2-norm) over dims (nil: all). When every sparse dim is reduced the
 // result is strided, else a coalesced COO over the kept sparse dims.
 // Unspecified elements count through the fill value, so the result equals
 // the reduction of the dense tensor; the result's fill is the reduction of a

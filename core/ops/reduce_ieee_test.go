@@ -99,6 +99,12 @@ func ieeeReduce(v []complex128, shape []int64, red []bool, op string, cplx bool)
 				s = complex(real(s)/float64(per), 0)
 			}
 			out[o] = s
+		case "norm":
+			var s float64
+			for _, x := range g {
+				s += real(x)*real(x) + imag(x)*imag(x)
+			}
+			out[o] = complex(math.Sqrt(s), 0)
 		case "prod":
 			if cplx {
 				p := complex(1, 0)
@@ -190,7 +196,7 @@ func ieeeCheckAll(t *testing.T, x *tensor.Tensor, dimLists [][]int, msg string) 
 		for _, op := range ReductionNames() {
 			m := fmt.Sprintf("%s %v %s", op, dims, msg)
 			r, err := Reduce(x, dims, op)
-			if op == "mean" && !x.DType().IsFloat() && !x.DType().IsComplex() || (op == "amax" || op == "amin") && x.DType().IsComplex() {
+			if (op == "mean" || op == "norm") && !x.DType().IsFloat() && !x.DType().IsComplex() || (op == "amax" || op == "amin") && x.DType().IsComplex() {
 				require.Error(t, err, m)
 				continue
 			}

@@ -52,6 +52,11 @@ func denseReduce(in []float64, shape []int64, red []bool, op string) ([]float64,
 			for _, v := range vs {
 				out[o] *= v
 			}
+		case "norm":
+			for _, v := range vs {
+				out[o] += v * v
+			}
+			out[o] = math.Sqrt(out[o])
 		case "amax", "amin":
 			out[o] = vs[0]
 			for _, v := range vs {

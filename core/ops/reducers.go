@@ -30,6 +30,21 @@ var reducers = map[string]reducer{
 	"count_nonzero": {identity: dtype.IntScalar(0), step: countScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar {
 		return addScalar(a, scaleScalar(countScalar(dtype.IntScalar(0), v), n))
 	}, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Int64, nil }},
+	"norm": {identity: dtype.Real(0), step: func(a, v dtype.Scalar) dtype.Scalar { return dtype.Real(a.Re() + absSquare(v)) },
+		repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return dtype.Real(a.Re() + absSquare(v)*float64(n)) },
+		finish: func(acc dtype.Scalar, _ int64) dtype.Scalar { return dtype.Real(math.Sqrt(acc.Re())) }, dtype: normDType},
+}
+
+// absSquare is |v|**2, a norm's term.
+func absSquare(v dtype.Scalar) float64 { return v.Re()*v.Re() + v.Im()*v.Im() }
+
+// normDType is the 2-norm's result dtype: the input's floating dtype, the
+// real one of a complex dtype (torch.norm's); integers and bool refused.
+func normDType(d dtype.DType) (dtype.DType, error) {
+	if _, err := floatingOnly("norm")(d); err != nil {
+		return 0, err
+	}
+	return dtype.RealOf(d), nil
 }
 
 // reducerFor returns the reduction op for an input of dtype d: prod of a
@@ -56,7 +71,7 @@ func (r reducer) fold(acc, v dtype.Scalar, n int64) dtype.Scalar {
 
 // ReductionNames lists the reductions Reduce accepts.
 func ReductionNames() []string {
-	return []string{"sum", "mean", "prod", "amax", "amin", "any", "count_nonzero"}
+	return []string{"sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "norm"}
 }
 
 func keepAcc(acc dtype.Scalar, _ int64) dtype.Scalar { return acc }

@@ -157,6 +157,10 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     elif isinstance(p, bool) or not isinstance(p, (int, float, np.integer, np.floating)):
         raise TypeError("norm(): p must be 'fro' or a real number, got %r" % (p,))
     dims = _dims(dim)
+    if p == 2 and not t.requires_grad:
+        # One call: the engine's 2-norm (sqrt of the sum of |x|**2, accumulated in
+        # float64); a tensor that records gradients takes the differentiable steps below.
+        return reduce("norm", t, dim, None, keepdim)
     a = t.abs()
     if p == math.inf:
         r = a.amax(dims)

@@ -375,10 +375,11 @@ unsafe extern "C" {
     pub fn gs_sparse_mask(t: *const gs_tensor, mask: *const gs_tensor, out: *mut *mut gs_tensor) -> gs_status;
 
     /// A reduction by torch's name over dims (ndims == 0: every dim): "sum", "mean",
-    /// "prod", "amax", "amin", "any", "count_nonzero". As gs_sum: strided when every
-    /// sparse dim is reduced, else coalesced COO; unspecified elements count as the
-    /// fill value. Integer and bool sums and products give int64; mean needs a
-    /// floating or complex dtype.
+    /// "prod", "amax", "amin", "any", "count_nonzero", "norm" (the 2-norm, real,
+    /// accumulated in float64). As gs_sum: strided when every sparse dim is
+    /// reduced, else coalesced COO; unspecified elements count as the fill value.
+    /// Integer and bool sums and products give int64; mean and norm need a
+    /// floating or complex dtype; norm records no gradient.
     pub fn gs_reduce(t: *const gs_tensor, op: *const c_char, dims: *const i32, ndims: i32, out: *mut *mut gs_tensor) -> gs_status;
 
     /// gs_reduce with torch's keepdim: when keepdim != 0, each reduced dim stays
