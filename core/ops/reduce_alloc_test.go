@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
@@ -49,10 +50,33 @@ func TestReduceAllocatesResultPlusRows(t *testing.T) {
 			{"sum", nil, 0, true}, {"amax", nil, 0, true}, {"count_nonzero", nil, 0, true},
 			{"sum", []int{0}, 16, false}, {"sum", []int{1}, 16, false},
 			{"amax", []int{1}, 16, false}, {"prod", []int{0}, 16, false}, {"any", []int{1}, 16, false},
+			{"norm", nil, 0, true}, {"norm", []int{1}, 16, false},
 		} {
 			got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Reduce(x, c.dims, c.op) })
 			limit := resultBytes(r) + c.perRow*rows + slack
 			require.LessOrEqual(t, got, limit, "%s %s over %v: %d bytes allocated, limit %d (result %d)", l, c.op, c.dims, got, limit, resultBytes(r))
 		}
 	}
+}
+
+// A strided tensor's norm (all dims, and over dim 1) and its exp (the
+// engine's typed math loop) allocate their result plus a chunk partial per
+// 64K elements: no copy of the input, no abs/square intermediates (norm was
+// four calls, each a full-size result), no widening scratch per element.
+func TestStridedNormAndExpAllocateTheirResult(t *testing.T) {
+	const slack = 16 << 10
+	a := dtype.NewArray(dtype.Float64, []int64{512, 1024})
+	for i, v := 0, dtype.AsSlice[float64](a); i < len(v); i++ {
+		v[i] = float64(i%17) - 8
+	}
+	x, err := tensor.NewStrided(a)
+	require.NoError(t, err)
+	for _, dims := range [][]int{nil, {1}} {
+		got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Reduce(x, dims, "norm") })
+		limit := resultBytes(r) + slack
+		require.LessOrEqual(t, got, limit, "norm over %v: %d bytes allocated, limit %d", dims, got, limit)
+	}
+	got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return UnaryByName("exp", x, UnaryArgs{}) })
+	limit := resultBytes(r) + slack
+	require.LessOrEqual(t, got, limit, "exp: %d bytes allocated, limit %d", got, limit)
 }
