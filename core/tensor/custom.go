@@ -150,6 +150,9 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 	if out, ok, err := ToDIAFast(t, f); ok {
 		return out, err
 	}
+	if out, ok, err := convertLevels(t, f); ok {
+		return out, err
+	}
 	src := t
 	if t.layout == COO && !t.coalesced {
 		var err error

@@ -1,0 +1,99 @@
+package tensor
+
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/ustorage"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
+
+// convertLevels is ToFormat's direct route to a custom format f: the
+// source's own level arrays (a custom tensor's format storage, a named
+// layout's index arrays) are walked by ustorage.Convert, which counts,
+// prefix-sums and fills f's levels, and the values move once to their
+// slots. No coordinate list, coalesce or COO copy of the source is read.
+// ok is false for a source it does not take (a strided or hybrid tensor, a
+// batched named layout, an uncoalesced COO or a nonunique custom format,
+// whose duplicates sum first): ToFormat then takes its general route.
+func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
+	src, vals, ok, err := levelSource(t)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	es := int64(t.dtype.Size())
+	a, err := ustorage.Convert(src, vals.Numel(), f, es, MemoryLimit(), cancel.Poll)
+	if err != nil {
+		return nil, true, ustorageError(f, err)
+	}
+	if err := errs.CheckAlloc("the values of a format conversion", int64(len(a.Source)), int(es)); err != nil {
+		return nil, true, err
+	}
+	values := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
+	FillArray(values, t.scalarFill())
+	gatherSlots(values, vals, a.Source)
+	out, err = newCustom(f, &a.Structure, values, t.scalarFill())
+	return out, true, err
+}
+
+// levelSource returns t's storage as ustorage reads it and its values, for
+// the sources convertLevels takes.
+func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
+	if u := t.FormatStore(); u != nil {
+		if !u.Format.IsUnique() {
+			return nil, dtype.Array{}, false, nil
+		}
+		return levelStructure(t, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
+	}
+	switch {
+	case t.layout == Strided || t.layout == Custom || t.batchDim != 0 || t.denseDim != 0:
+		return nil, dtype.Array{}, false, nil
+	case t.layout == COO && !t.coalesced:
+		return nil, dtype.Array{}, false, nil
+	}
+	u, err := t.USTStorage()
+	if err != nil {
+		return nil, dtype.Array{}, false, err
+	}
+	return levelStructure(t, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
+}
+
+// levelStructure reads per-level index arrays (int32 or int64) as a
+// ustorage structure over t's shape.
+func levelStructure(t *Tensor, f format.Format, sizes []int64, pos, crd []dtype.Array) *ustorage.Structure {
+	s := &ustorage.Structure{Format: f, Shape: t.shape, LevelSizes: sizes, Levels: make([]ustorage.Level, len(f.Levels))}
+	for l := range f.Levels {
+		if len(pos[l].Data) > 0 {
+			s.Levels[l].Pos = IndexInts(pos[l])
+		}
+		if len(crd[l].Data) > 0 {
+			s.Levels[l].Crd = IndexInts(crd[l])
+		}
+	}
+	return s
+}
+
+// gatherSlots sets dst[p] = src[from[p]] for every slot p with from[p] >= 0.
+func gatherSlots(dst, src dtype.Array, from []int64) {
+	switch src.DType.Size() {
+	case 1:
+		gatherWords(dtype.AsSlice[uint8](dst), dtype.AsSlice[uint8](src), from)
+	case 2:
+		gatherWords(dtype.AsSlice[uint16](dst), dtype.AsSlice[uint16](src), from)
+	case 4:
+		gatherWords(dtype.AsSlice[uint32](dst), dtype.AsSlice[uint32](src), from)
+	case 8:
+		gatherWords(dtype.AsSlice[uint64](dst), dtype.AsSlice[uint64](src), from)
+	default:
+		gatherWords(dtype.AsSlice[[2]uint64](dst), dtype.AsSlice[[2]uint64](src), from)
+	}
+}
+
+// gatherWords is gatherSlots over one machine word type.
+func gatherWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](dst, src []W, from []int64) {
+	for p, k := range from {
+		if k >= 0 {
+			dst[p] = src[k]
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package ustorage
+
+import (
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// Convert lays out the entries of the storage src (any format, its values
+// array nvals long) in format f, without listing them as a coordinate tensor
+// first: the source's levels are walked (every stored position inside the
+// tensor, padding included, as Walk visits them) and each entry goes
+// straight to its slot in f. The Arrangement's Source[p] is the index in
+// src's values of the value slot p holds, or -1 for padding, so a caller
+// copies values of any element type from it.
+//
+// The source's entries must hold distinct coordinates (a unique format, or
+// a coalesced one); the storage is then exactly the one Arrange (and Build)
+// lays out for them.
+//
+// Targets whose levels are dense levels, at most one unique compressed
+// level, then dense and range levels (CSR- and CSC-like, BSR in either block
+// order, DIA and anti-DIA, CROW, blocked vectors) take the count,
+// prefix-sum, fill route of Chou, Kjolstad and Amarasinghe (PLDI 2020):
+// count the entries per parent fiber, prefix-sum, place each entry in its
+// fiber (a bucket sort where the source's order disagrees), mark the
+// distinct coordinates of each fiber, prefix-sum them into pos, and compute
+// every value's slot from its fiber's rank and its coordinates below. Every
+// other target (DCSR, CSF, singleton, delta, structured and batch levels)
+// sorts the walked entries in level order with counting sorts and builds
+// the levels with Arrange's two passes.
+//
+// The working arrays and the storage must fit in limit bytes (values of
+// valueSize bytes), or the error wraps ErrTooLarge before they are
+// allocated. poll, when not nil, is called every 64K entries of each pass
+// (the caller's cancellation point).
+func Convert(src *Structure, nvals int64, f format.Format, valueSize, limit int64, poll func()) (*Arrangement, error) {
+	x, err := format.NewIndexer(f)
+	if err != nil {
+		return nil, err
+	}
+	sizes, err := x.LevelSizes(src.Shape)
+	if err != nil {
+		return nil, err
+	}
+	if p, ok := newFiberPlan(x, sizes, src.Shape); ok {
+		return p.convert(src, nvals, valueSize, limit, poll)
+	}
+	return convertSorted(src, nvals, f, valueSize, limit, poll)
+}
+
+// convertSorted is Convert's general route: the source's entries' dimension
+// coordinates, walked into one array, arranged by Arrange.
+func convertSorted(src *Structure, nvals int64, f format.Format, valueSize, limit int64, poll func()) (*Arrangement, error) {
+	nd := int64(len(src.Shape))
+	work := mulCount(nvals, nd+1)
+	if bytesFor(work, 0, 8) > limit {
+		return nil, tooLarge("the source's entries", f, work, 0, 8, limit)
+	}
+	dims := make([]int64, 0, nvals*nd)
+	from := make([]int64, 0, nvals)
+	err := Walk(src, nvals, func(dim []int64, p int64) {
+		if poll != nil && len(from)&pollMask == 0 {
+			poll()
+		}
+		dims = append(dims, dim...)
+		from = append(from, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	n := int64(len(from))
+	a, err := Arrange(f, src.Shape, n, func(e int64, dim []int64) {
+		copy(dim, dims[e*nd:(e+1)*nd])
+	}, valueSize, limit-mulCount(work, 8))
+	if err != nil {
+		return nil, err
+	}
+	for p, e := range a.Source {
+		if e >= 0 {
+			a.Source[p] = from[e]
+		}
+	}
+	return a, nil
+}
+
+// pollMask spaces Convert's calls of poll: one per 64K entries.
+const pollMask = 1<<16 - 1

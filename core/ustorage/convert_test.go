@@ -1,0 +1,177 @@
+package ustorage
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// arrangeWalked is the route Convert replaces: the source's walked entries
+// listed, then Arrange; Source mapped to the source's value indices.
+func arrangeWalked(src *Structure, nvals int64, f format.Format, limit int64) (*Arrangement, error) {
+	var dims [][]int64
+	var from []int64
+	if err := Walk(src, nvals, func(dim []int64, p int64) {
+		dims = append(dims, slices.Clone(dim))
+		from = append(from, p)
+	}); err != nil {
+		return nil, err
+	}
+	a, err := Arrange(f, src.Shape, int64(len(from)), func(e int64, dim []int64) { copy(dim, dims[e]) }, 8, limit)
+	if err != nil {
+		return nil, err
+	}
+	for p, e := range a.Source {
+		if e >= 0 {
+			a.Source[p] = from[e]
+		}
+	}
+	return a, nil
+}
+
+// sameArrangement compares two arrangements array by array (nil and empty
+// arrays alike).
+func sameArrangement(t *testing.T, want, got *Arrangement, what string) bool {
+	t.Helper()
+	ok := assert.Equal(t, want.LevelSizes, got.LevelSizes, "%s level sizes", what)
+	ok = assert.Equal(t, want.Source, got.Source, "%s value slots", what) && ok
+	if !assert.Len(t, got.Levels, len(want.Levels), what) {
+		return false
+	}
+	for l := range want.Levels {
+		ok = assert.Equal(t, orEmpty(want.Levels[l].Pos), orEmpty(got.Levels[l].Pos), "%s level %d pos", what, l) && ok
+		ok = assert.Equal(t, orEmpty(want.Levels[l].Crd), orEmpty(got.Levels[l].Crd), "%s level %d crd", what, l) && ok
+	}
+	return ok
+}
+
+// TestConvertMatchesArrange: every conformance case's storage, as source,
+// converted to every conformance format of its rank gives the storage
+// Arrange lays out for the source's entries (and the same refusal where the
+// target cannot hold them), through both of Convert's routes.
+func TestConvertMatchesArrange(t *testing.T) {
+	cases := loadCases(t)
+	var targets []format.Format
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if !seen[c.Format] {
+			seen[c.Format] = true
+			f, err := format.Parse(c.Format)
+			require.NoError(t, err)
+			targets = append(targets, f)
+		}
+	}
+	step := 1
+	if testing.Short() {
+		step = 3 // every source format still appears: cases of a format are adjacent
+	}
+	pairs, fiber := 0, 0
+	for i, c := range cases {
+		if i%step != 0 && i+1 < len(cases) && cases[i+1].Format == c.Format {
+			continue
+		}
+		f, err := format.Parse(c.Format)
+		require.NoError(t, err)
+		s, err := Build(f, c.Dense.Shape, c.Dense.Data)
+		require.NoError(t, err, c.ID)
+		if !f.IsUnique() {
+			continue // Convert needs distinct coordinates
+		}
+		for _, g := range targets {
+			if len(g.Dims) != len(f.Dims) {
+				continue
+			}
+			what := c.ID + " -> " + g.String()
+			want, werr := arrangeWalked(s.Structure(), s.NSE(), g, DefaultByteLimit)
+			got, gerr := Convert(s.Structure(), s.NSE(), g, 8, DefaultByteLimit, nil)
+			if werr != nil {
+				assert.Error(t, gerr, what)
+				continue
+			}
+			pairs++
+			x, _ := format.NewIndexer(g)
+			sizes, _ := x.LevelSizes(c.Dense.Shape)
+			if _, ok := newFiberPlan(x, sizes, c.Dense.Shape); ok {
+				fiber++
+			}
+			if assert.NoError(t, gerr, what) {
+				sameArrangement(t, want, got, what)
+			}
+		}
+	}
+	t.Logf("%d pairs converted, %d through the count-and-fill route", pairs, fiber)
+	assert.Greater(t, fiber, 100)
+	assert.Greater(t, pairs-fiber, 100)
+}
+
+// TestConvertOutOfOrder: a CSC source into row-major targets disagrees with
+// the target's order, so the fibers are bucketed and each fiber's
+// coordinates sorted.
+func TestConvertOutOfOrder(t *testing.T) {
+	dense := []float64{
+		0, 1, 0, 2, 0, 0,
+		3, 0, 0, 0, 4, 0,
+		0, 0, 5, 0, 0, 6,
+		7, 8, 0, 0, 0, 9,
+	}
+	shape := []int64{4, 6}
+	s, err := Build(mustParse("(i, j) -> (j : dense, i : compressed)"), shape, dense)
+	require.NoError(t, err)
+	for _, text := range []string{
+		"(i, j) -> (i / 2 : dense, j / 3 : compressed, j % 3 : dense, i % 2 : dense)",
+		"(i, j) -> (j - i : compressed, i : range)",
+		"(i, j) -> (i + j : compressed, j : range)",
+		"(i, j) -> (i : compressed, j : dense)",
+		"(i, j) -> (i : dense, j : compressed)",
+	} {
+		g := mustParse(text)
+		want, err := arrangeWalked(s.Structure(), s.NSE(), g, DefaultByteLimit)
+		require.NoError(t, err, text)
+		got, err := Convert(s.Structure(), s.NSE(), g, 8, DefaultByteLimit, nil)
+		require.NoError(t, err, text)
+		sameArrangement(t, want, got, text)
+	}
+}
+
+// TestConvertTooLarge: a target whose padding exceeds the limit is refused
+// with ErrTooLarge on both routes, before its arrays are allocated.
+func TestConvertTooLarge(t *testing.T) {
+	n := int64(1 << 20)
+	// Two entries far apart: DIA stores two diagonals of n slots each, the
+	// dense and 2:4 targets n*n and n*n/2 slots.
+	s := &Structure{Format: mustParse("(i, j) -> (i : compressed, j : compressed)"), Shape: []int64{n, n},
+		LevelSizes: []int64{n, n}, Levels: []Level{{Pos: []int64{0, 2}, Crd: []int64{0, n - 1}}, {Pos: []int64{0, 1, 2}, Crd: []int64{n - 1, 0}}}}
+	for _, text := range []string{
+		"(i, j) -> (j - i : compressed, i : range)",
+		"(i, j) -> (i : dense, j : dense)",
+		"(i, j) -> (i : dense, j / 4 : dense, j % 4 : structured(2))",
+	} {
+		_, err := Convert(s, 2, mustParse(text), 8, 1<<20, nil)
+		assert.True(t, errors.Is(err, ErrTooLarge), "%s: %v", text, err)
+	}
+	// DIA's two diagonals fit the default limit: the refusal above was the limit's.
+	_, err := Convert(s, 2, mustParse("(i, j) -> (j - i : compressed, i : range)"), 8, DefaultByteLimit, nil)
+	assert.NoError(t, err)
+}
+
+// TestConvertRefusesDuplicates: a nonunique source holding one coordinate
+// twice is refused, not silently overwritten.
+func TestConvertRefusesDuplicates(t *testing.T) {
+	s := &Structure{Format: mustParse("(i, j) -> (i : compressed(nonunique), j : singleton)"), Shape: []int64{2, 2},
+		LevelSizes: []int64{2, 2}, Levels: []Level{{Pos: []int64{0, 2}, Crd: []int64{1, 1}}, {Crd: []int64{0, 0}}}}
+	_, err := Convert(s, 2, mustParse("(i, j) -> (i : dense, j : compressed)"), 8, DefaultByteLimit, nil)
+	assert.ErrorContains(t, err, "two entries")
+}
+
+func mustParse(text string) format.Format {
+	f, err := format.Parse(text)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
