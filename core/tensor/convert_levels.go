@@ -15,7 +15,7 @@ import (
 // slots. No coordinate list, coalesce or COO copy of the source is read.
 // ok is false for a source it does not take (a strided or hybrid tensor, a
 // batched named layout, an uncoalesced COO or a nonunique custom format,
-// whose duplicates sum first): ToFormat then takes its general route.
+// whose duplicates sum first, a per-slot or undefined fill): ToFormat then takes its general route.
 func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
 	src, vals, ok, err := levelSource(t)
 	if !ok || err != nil {
@@ -39,6 +39,9 @@ func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error)
 // levelSource returns t's storage as ustorage reads it and its values, for
 // the sources convertLevels takes.
 func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
+	if t.undef || t.PerSlotFill() {
+		return nil, dtype.Array{}, false, nil // ToFormat's general route rules on these fills
+	}
 	if u := t.FormatStore(); u != nil {
 		if !u.Format.IsUnique() {
 			return nil, dtype.Array{}, false, nil
