@@ -139,6 +139,9 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "format %s has %d dimensions, the tensor %d (size %v)", f, len(f.Dims), len(t.shape), t.shape)
 	}
 	if layout, opt, ok := NamedLayoutOf(f); ok {
+		if out, ok, err := convertToNamed(t, f, layout, opt); ok {
+			return out, err
+		}
 		out, err := ToLayout(t, layout, opt)
 		if err == nil && !out.IsCoalesced() && uniqueCompressed(f) {
 			// A 1-d COO asked for as (i : compressed): a unique level

@@ -1,0 +1,111 @@
+package tensor
+
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/ustorage"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
+
+// convertToNamed is ToFormat's direct route from a custom-format tensor to
+// a named layout's format f (CSR, CSC, BSR, BSC without batch or dense
+// dims; COO): ustorage.Convert lays the source's levels out in f, and the
+// level arrays become the layout's index arrays, int32 where everything
+// fits (ToLayout's default). A named source keeps ToLayout's hand-written
+// conversions; ok is false for those and for the layouts not listed.
+func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOptions) (out *Tensor, ok bool, err error) {
+	if t.FormatStore() == nil || opt.DenseDim > 0 || (layout != COO && (!layout.IsCompressed() || len(t.shape) != 2)) {
+		return nil, false, nil
+	}
+	src, vals, ok, err := levelSource(t)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	es := int64(t.dtype.Size())
+	a, err := ustorage.Convert(src, vals.Numel(), f, es, MemoryLimit(), cancel.Poll)
+	if err != nil {
+		return nil, true, ustorageError(f, err)
+	}
+	if err := errs.CheckAlloc("the values of a format conversion", int64(len(a.Source)), int(es)); err != nil {
+		return nil, true, err
+	}
+	values := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
+	FillArray(values, t.scalarFill())
+	gatherSlots(values, vals, a.Source)
+	if layout == COO {
+		out, err = namedCOO(t.shape, a, values)
+	} else {
+		out, err = namedCompressed(layout, t.shape, a, values, opt.BlockSize)
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	out.setFill(append([]byte(nil), t.scalarFill()...))
+	return out, true, nil
+}
+
+// namedCOO makes the coalesced COO tensor of an arrangement in COO's
+// format: each level's crd is one row of the indices.
+func namedCOO(shape []int64, a *ustorage.Arrangement, values dtype.Array) (*Tensor, error) {
+	nse := int64(len(a.Source))
+	rows := make([][]int64, len(a.Levels))
+	for l, lv := range a.Levels {
+		rows[l] = lv.Crd
+	}
+	idx := indexRows(rows, nse, fitsInt32(shape, nse))
+	return NewCOO(idx, values, shape, BuildOptions{Coalesced: true, NoCheck: true})
+}
+
+// namedCompressed makes the CSR, CSC, BSR or BSC tensor of an arrangement
+// in that layout's format: the compressed level's pos and crd are the
+// compressed and plain indices, the values (nse, bm, bn) for blocks.
+func namedCompressed(layout Layout, shape []int64, a *ustorage.Arrangement, values dtype.Array, block [2]int64) (*Tensor, error) {
+	lv := a.Levels[1]
+	nse := int64(len(lv.Crd))
+	narrow := fitsInt32(shape, int64(len(a.Source)))
+	comp := indexRows([][]int64{lv.Pos}, int64(len(lv.Pos)), narrow)
+	plain := indexRows([][]int64{lv.Crd}, nse, narrow)
+	comp.Shape, plain.Shape = comp.Shape[1:], plain.Shape[1:]
+	if layout.IsBlocked() {
+		values.Shape = []int64{nse, block[0], block[1]}
+	}
+	return NewCompressed(layout, comp, plain, values, shape, BuildOptions{NoCheck: true})
+}
+
+// fitsInt32 reports whether a tensor of this shape and nse takes int32
+// indices under ToLayout's default width.
+func fitsInt32(shape []int64, nse int64) bool {
+	if nse > math.MaxInt32 {
+		return false
+	}
+	for _, s := range shape {
+		if s > math.MaxInt32 {
+			return false
+		}
+	}
+	return true
+}
+
+// indexRows stacks rows of n index values each into a (len(rows), n) array
+// of int32 (narrow) or int64.
+func indexRows(rows [][]int64, n int64, narrow bool) dtype.Array {
+	if !narrow {
+		a := dtype.NewArray(dtype.Int64, []int64{int64(len(rows)), n})
+		s := dtype.AsSlice[int64](a)
+		for r, row := range rows {
+			copy(s[int64(r)*n:], row)
+		}
+		return a
+	}
+	a := dtype.NewArray(dtype.Int32, []int64{int64(len(rows)), n})
+	s := dtype.AsSlice[int32](a)
+	for r, row := range rows {
+		for k, v := range row {
+			s[int64(r)*n+int64(k)] = int32(v)
+		}
+	}
+	return a
+}
