@@ -57,7 +57,7 @@ func convertSorted(src *Structure, nvals int64, f format.Format, valueSize, limi
 	}
 	dims := make([]int64, 0, nvals*nd)
 	from := make([]int64, 0, nvals)
-	err := Walk(src, nvals, func(dim []int64, p int64) {
+	err := eachEntry(src, nvals, func(dim []int64, p int64) {
 		if poll != nil && len(from)&pollMask == 0 {
 			poll()
 		}

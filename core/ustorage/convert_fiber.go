@@ -195,7 +195,7 @@ func (p *fiberPlan) walk(src *Structure, nvals int64, poll func()) (*fiberEntrie
 	count := make([]int64, p.fibers+1)
 	lvl := make([]int64, len(p.f.Levels))
 	last := int64(0)
-	err := Walk(src, nvals, func(dim []int64, at int64) {
+	err := eachEntry(src, nvals, func(dim []int64, at int64) {
 		if poll != nil && len(e.from)&pollMask == 0 {
 			poll()
 		}
@@ -241,7 +241,7 @@ func (p *fiberPlan) convertDense(src *Structure, nvals int64, valueSize, limit i
 	}
 	lvl := make([]int64, len(p.f.Levels))
 	k := 0
-	err := Walk(src, nvals, func(dim []int64, at int64) {
+	err := eachEntry(src, nvals, func(dim []int64, at int64) {
 		if poll != nil && k&pollMask == 0 {
 			poll()
 		}

@@ -175,3 +175,70 @@ func mustParse(text string) format.Format {
 	}
 	return f
 }
+
+type visit struct {
+	dim []int64
+	p   int64
+}
+
+func visits(each func(*Structure, int64, func([]int64, int64)) error, s *Structure, nvals int64) ([]visit, error) {
+	var out []visit
+	err := each(s, nvals, func(dim []int64, p int64) { out = append(out, visit{slices.Clone(dim), p}) })
+	return out, err
+}
+
+// TestEachEntryMatchesWalk: the flat loops visit every conformance storage
+// as Walk does, and refuse what Walk refuses: a pos past crd, a coordinate
+// outside its level, values too short.
+func TestEachEntryMatchesWalk(t *testing.T) {
+	flat := 0
+	for _, c := range loadCases(t) {
+		f, err := format.Parse(c.Format)
+		require.NoError(t, err)
+		s, err := Build(f, c.Dense.Shape, c.Dense.Data)
+		require.NoError(t, err, c.ID)
+		want, werr := visits(Walk, s.Structure(), s.NSE())
+		got, gerr := visits(eachEntry, s.Structure(), s.NSE())
+		require.NoError(t, werr, c.ID)
+		require.NoError(t, gerr, c.ID)
+		assert.Equal(t, want, got, c.ID)
+		if len(f.Levels) != 2 || len(f.Dims) != 2 {
+			continue
+		}
+		flat++
+		bad := []func(*Structure) *Structure{
+			func(s *Structure) *Structure { return s }, // values too short, below
+			func(s *Structure) *Structure {
+				for l := range s.Levels {
+					if len(s.Levels[l].Crd) > 0 {
+						s.Levels[l].Crd = slices.Clone(s.Levels[l].Crd)
+						s.Levels[l].Crd[0] = 1 << 40
+					}
+				}
+				return s
+			},
+			func(s *Structure) *Structure {
+				for l := range s.Levels {
+					if len(s.Levels[l].Pos) > 1 {
+						s.Levels[l].Pos = slices.Clone(s.Levels[l].Pos)
+						s.Levels[l].Pos[len(s.Levels[l].Pos)-1] = 1 << 40
+					}
+				}
+				return s
+			},
+		}
+		for k, corrupt := range bad {
+			cs := *s.Structure()
+			cs.Levels = slices.Clone(cs.Levels)
+			x := corrupt(&cs)
+			nvals := s.NSE()
+			if k == 0 {
+				nvals--
+			}
+			_, werr := visits(Walk, x, nvals)
+			_, gerr := visits(eachEntry, x, nvals)
+			assert.Equal(t, werr != nil, gerr != nil, "%s corruption %d: Walk %v, eachEntry %v", c.ID, k, werr, gerr)
+		}
+	}
+	assert.Greater(t, flat, 50)
+}

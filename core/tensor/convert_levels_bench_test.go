@@ -1,0 +1,144 @@
+package tensor
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/ustorage"
+	"github.com/gosparse/gosparse/kernels/cancel"
+)
+
+// coordinateToFormat is ToFormat's route to a custom format before the
+// direct conversion (the baseline of BenchmarkConvertLevels): the source's
+// coordinate list, Arrange, the values copied, newCustom.
+func coordinateToFormat(t *Tensor, f format.Format) (*Tensor, error) {
+	e, err := EntriesOf(t, len(t.shape))
+	if err != nil {
+		return nil, err
+	}
+	a, err := ustorage.Arrange(f, t.shape, e.N, func(i int64, dim []int64) {
+		for d := range dim {
+			dim[d] = e.Coords[d][i]
+		}
+	}, int64(t.dtype.Size()), MemoryLimit())
+	if err != nil {
+		return nil, err
+	}
+	vals := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
+	from := make([]int64, len(a.Source))
+	for p, i := range a.Source {
+		from[p] = -1
+		if i >= 0 {
+			from[p] = e.Src[i]
+		}
+	}
+	gatherSlots(vals, e.Vals, from)
+	return newCustom(f, &a.Structure, vals, t.scalarFill())
+}
+
+// storageConvert is the direct route without building the tensor (its COO
+// form, while custom tensors keep one): the source's levels converted by
+// ustorage.Convert and the values gathered.
+func storageConvert(t *Tensor, f format.Format) error {
+	src, vals, ok, err := levelSource(t)
+	if !ok || err != nil {
+		panic("storageConvert: a source levelSource does not take")
+	}
+	a, err := ustorage.Convert(src, vals.Numel(), f, int64(t.dtype.Size()), MemoryLimit(), cancel.Poll)
+	if err != nil {
+		return err
+	}
+	out := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
+	gatherSlots(out, vals, a.Source)
+	return nil
+}
+
+// laplacian3D is the 1M-row Laplacian's entries (r, c) as a 3-D COO tensor
+// (r / 1000, r % 1000, c) of size (1000, 1000, 1M), coalesced.
+func laplacian3D(tb testing.TB, csr *Tensor) *Tensor {
+	coo, err := ToLayout(csr, COO, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	idx := dtype.AsSlice[int64](coo.indices)
+	nse := coo.values.Numel()
+	out := dtype.NewArray(dtype.Int64, []int64{3, nse})
+	o := dtype.AsSlice[int64](out)
+	for k := int64(0); k < nse; k++ {
+		r := idx[k]
+		o[k], o[nse+k], o[2*nse+k] = r/1000, r%1000, idx[nse+k]
+	}
+	x, err := NewCOO(out, coo.values, []int64{1000, 1000, csr.shape[0]}, BuildOptions{Coalesced: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return x
+}
+
+// BenchmarkConvertLevels: the 1M-row 5-point Laplacian (int32 CSR, 5M
+// entries) between formats: the hand-written conversions (hand/), the
+// direct route of ToFormat (direct/), the same without building the
+// result's COO form (storage/), and the coordinate route it replaces
+// (coord/).
+func BenchmarkConvertLevels(b *testing.B) {
+	csr := laplacianCSR(b, 1000)
+	coo, err := ToLayout(csr, COO, DefaultConvert())
+	if err != nil {
+		b.Fatal(err)
+	}
+	dia, err := ToFormat(csr, DiaIFormat)
+	if err != nil {
+		b.Fatal(err)
+	}
+	coo3 := laplacian3D(b, csr)
+	bsrLeft, err := format.Parse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	csf3, err := format.CSF(3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	run := func(name string, f func() error) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	layout := func(t *Tensor, l Layout) func() error {
+		return func() error { _, err := ToLayout(t, l, DefaultConvert()); return err }
+	}
+	toFormat := func(t *Tensor, f format.Format) func() error {
+		return func() error { _, err := ToFormat(t, f); return err }
+	}
+	coord := func(t *Tensor, f format.Format) func() error {
+		return func() error { _, err := coordinateToFormat(t, f); return err }
+	}
+	storage := func(t *Tensor, f format.Format) func() error {
+		return func() error { return storageConvert(t, f) }
+	}
+	run("hand/csr-to-csc", layout(csr, CSC))
+	run("hand/coo-to-csr", layout(coo, CSR))
+	run("hand/csr-to-dia", func() error { _, _, err := ToDIAFast(csr, DiaIFormat); return err })
+	run("direct/csr-to-dia", func() error { _, _, err := convertLevels(csr, DiaIFormat); return err })
+	run("storage/csr-to-dia", storage(csr, DiaIFormat))
+	run("coord/csr-to-dia", coord(csr, DiaIFormat))
+	run("direct/dia-to-csr", toFormat(dia, format.CSR()))
+	run("storage/dia-to-csr", storage(dia, format.CSR()))
+	run("coord/dia-to-csr", layout(dia, CSR))
+	run("hand/csr-to-dcsr", layout(csr, DCSR))
+	run("storage/csr-to-dcsr", storage(csr, format.DCSR()))
+	run("direct/csr-to-bsr-colmajor", toFormat(csr, bsrLeft))
+	run("storage/csr-to-bsr-colmajor", storage(csr, bsrLeft))
+	run("coord/csr-to-bsr-colmajor", coord(csr, bsrLeft))
+	run("hand/coo-to-csf3", layout(coo3, CSF))
+	run("storage/coo-to-csf3", storage(coo3, csf3))
+	run("direct/dia-to-bsr-colmajor", toFormat(dia, bsrLeft))
+	run("storage/dia-to-bsr-colmajor", storage(dia, bsrLeft))
+	run("coord/dia-to-bsr-colmajor", coord(dia, bsrLeft))
+}
