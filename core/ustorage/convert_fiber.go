@@ -68,111 +68,202 @@ func (p *fiberPlan) locate(lvl []int64) (fiber, c, below int64) {
 	return fiber, c, below
 }
 
-// fiberEntries are the walked entries, grouped by fiber after bucket.
-type fiberEntries struct {
-	fiber, crd, below, from []int64
-	grouped                 bool // the walk met the fibers in order
-}
-
+// convert counts, prefix-sums and fills. The count walk counts the entries
+// of each fiber and, while the source meets the fibers in order (a CSR
+// source into a CSR-, BSR- or DIA-like target), marks each fiber's distinct
+// coordinates; the fill walk then places every entry at its slot. A source
+// whose order disagrees is bucketed by fiber instead (bucketed).
 func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64, poll func()) (*Arrangement, error) {
 	if p.comp < 0 {
 		return p.convertDense(src, nvals, valueSize, limit, poll)
 	}
-	// The entries' four arrays, a second copy of three when bucketing,
-	// the fiber counts and the coordinate marks.
-	work := addCount(addCount(mulCount(nvals, 7), p.fibers), addCount(p.span, 1))
+	// The fiber counts and pos, the coordinate marks, the distinct
+	// coordinates met, and where the order disagrees three arrays of the
+	// entries.
+	work := addCount(addCount(mulCount(nvals, 4), mulCount(p.fibers+1, 2)), p.span)
 	if bytesFor(work, 0, 8) > limit {
-		return nil, tooLarge("the source's entries", p.f, work, 0, 8, limit)
+		return nil, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
 	}
-	e, count, err := p.walk(src, nvals, poll)
-	if err != nil {
-		return nil, err
-	}
-	// Prefix-sum the counts into the fibers' starts; bucket where the
-	// source's order disagrees (stable, so each fiber keeps walk order).
-	for k := int64(1); k <= p.fibers; k++ {
-		count[k] += count[k-1]
-	}
-	if !e.grouped {
-		e.bucket(count, poll)
-	}
-	// Count: the distinct coordinates of each fiber, marked with the
-	// fiber's number, prefix-summed into pos.
+	count := make([]int64, p.fibers+1)
+	pos := make([]int64, p.fibers+1)
 	mark := make([]int64, p.span)
 	for i := range mark {
 		mark[i] = -1
 	}
-	pos := make([]int64, p.fibers+1)
+	var met []int64
+	grouped, last, n := true, int64(0), int64(0)
+	lvl := make([]int64, len(p.f.Levels))
+	err := eachEntry(src, nvals, func(dim []int64, _ int64) {
+		if poll != nil && n&pollMask == 0 {
+			poll()
+		}
+		n++
+		p.x.DimToLvl(dim, lvl)
+		fb, c, _ := p.locate(lvl)
+		count[fb+1]++
+		grouped = grouped && fb >= last
+		last = fb
+		if grouped && mark[c] != fb {
+			mark[c] = fb
+			pos[fb+1]++
+			met = append(met, c)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !grouped {
+		return p.bucketed(src, nvals, count, mark, valueSize, limit, work, poll)
+	}
+	for k := int64(1); k <= p.fibers; k++ {
+		pos[k] += pos[k-1]
+	}
+	a, err := p.allocate(src, pos, met, valueSize, limit, work)
+	if err != nil {
+		return nil, err
+	}
+	crd, source := a.Levels[p.comp].Crd, a.Source
 	for fb := int64(0); fb < p.fibers; fb++ {
-		n := int64(0)
-		for _, c := range e.crd[count[fb]:count[fb+1]] {
-			if mark[c] != fb {
-				mark[c] = fb
-				n++
+		p.order(crd[pos[fb]:pos[fb+1]], mark, -fb-2)
+	}
+	// Fill: on entering a fiber, its coordinates' ranks go in mark.
+	cur, dup := int64(-1), int64(-1)
+	n = 0
+	err = eachEntry(src, nvals, func(dim []int64, at int64) {
+		if poll != nil && n&pollMask == 0 {
+			poll()
+		}
+		n++
+		p.x.DimToLvl(dim, lvl)
+		fb, c, below := p.locate(lvl)
+		if fb != cur {
+			cur = fb
+			for q := pos[fb]; q < pos[fb+1]; q++ {
+				mark[crd[q]] = q
 			}
 		}
-		pos[fb+1] = pos[fb] + n
+		slot := mark[c]*p.inner + below
+		if source[slot] >= 0 {
+			dup = slot
+		}
+		source[slot] = at
+	})
+	if err != nil {
+		return nil, err
+	}
+	if dup >= 0 {
+		return nil, p.duplicate(dup)
+	}
+	p.shift(crd)
+	return a, nil
+}
+
+// bucketed is convert's route for a source that meets the fibers out of
+// order: a second walk places each entry in its fiber's bucket (a stable
+// counting sort by fiber), then each fiber's distinct coordinates are
+// marked, prefix-summed into pos, ordered, and its entries placed.
+func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, valueSize, limit, work int64, poll func()) (*Arrangement, error) {
+	for k := int64(1); k <= p.fibers; k++ {
+		count[k] += count[k-1]
+	}
+	n := count[p.fibers]
+	next := slices.Clone(count[:p.fibers])
+	crds, below, from := make([]int64, n), make([]int64, n), make([]int64, n)
+	lvl := make([]int64, len(p.f.Levels))
+	err := eachEntry(src, nvals, func(dim []int64, at int64) {
+		p.x.DimToLvl(dim, lvl)
+		fb, c, b := p.locate(lvl)
+		k := next[fb]
+		if poll != nil && k&pollMask == 0 {
+			poll()
+		}
+		next[fb]++
+		crds[k], below[k], from[k] = c, b, at
+	})
+	if err != nil {
+		return nil, err
+	}
+	for i := range mark {
+		mark[i] = -1
+	}
+	pos := make([]int64, 1, p.fibers+1)
+	var met []int64
+	for fb := int64(0); fb < p.fibers; fb++ {
+		for _, c := range crds[count[fb]:count[fb+1]] {
+			if mark[c] != fb {
+				mark[c] = fb
+				met = append(met, c)
+			}
+		}
+		pos = append(pos, int64(len(met)))
 		if poll != nil && fb&pollMask == 0 {
 			poll()
 		}
 	}
-	nc := pos[p.fibers]
+	a, err := p.allocate(src, pos, met, valueSize, limit, work)
+	if err != nil {
+		return nil, err
+	}
+	crd, source := a.Levels[p.comp].Crd, a.Source
+	for fb := int64(0); fb < p.fibers; fb++ {
+		p.order(crd[pos[fb]:pos[fb+1]], mark, -fb-2)
+		for q := pos[fb]; q < pos[fb+1]; q++ {
+			mark[crd[q]] = q
+		}
+		for k := count[fb]; k < count[fb+1]; k++ {
+			slot := mark[crds[k]]*p.inner + below[k]
+			if source[slot] >= 0 {
+				return nil, p.duplicate(slot)
+			}
+			source[slot] = from[k]
+		}
+	}
+	p.shift(crd)
+	return a, nil
+}
+
+// allocate checks the storage of pos and the met coordinates against the
+// limit and makes the arrangement: pos, crd (met, fiber by fiber) and every
+// value slot padding.
+func (p *fiberPlan) allocate(src *Structure, pos, met []int64, valueSize, limit, work int64) (*Arrangement, error) {
+	nc := int64(len(met))
 	slots := mulCount(nc, p.inner)
 	idx := addCount(p.fibers+1, nc)
 	if bytesFor(addCount(idx, work), slots, max(valueSize, 8)) > limit {
 		return nil, tooLarge("the storage", p.f, idx, slots, max(valueSize, 8), limit)
 	}
-	crd := make([]int64, nc)
 	source := make([]int64, slots)
 	for i := range source {
 		source[i] = -1
 	}
-	// Fill: each fiber's coordinates in order, their ranks in mark, then
-	// every entry at its slot.
-	for fb := int64(0); fb < p.fibers; fb++ {
-		seg := crd[pos[fb]:pos[fb+1]]
-		p.distinct(e.crd[count[fb]:count[fb+1]], mark, seg, -fb-2) // below -1, the unmarked value
-		for q, c := range seg {
-			mark[c] = pos[fb] + int64(q)
-			seg[q] = c + p.lo
-		}
-		for k := count[fb]; k < count[fb+1]; k++ {
-			slot := mark[e.crd[k]]*p.inner + e.below[k]
-			if source[slot] >= 0 {
-				return nil, fmt.Errorf("ustorage: the source stores two entries at level coordinates of slot %d of %s: convert a source with distinct coordinates", slot, p.f)
-			}
-			source[slot] = e.from[k]
-		}
-		if poll != nil && fb&pollMask == 0 {
-			poll()
-		}
-	}
 	levels := make([]Level, len(p.f.Levels))
-	levels[p.comp] = Level{Pos: pos, Crd: crd}
+	for l := range levels {
+		levels[l] = Level{Pos: []int64{}, Crd: []int64{}}
+	}
+	if met == nil {
+		met = []int64{}
+	}
+	levels[p.comp] = Level{Pos: pos, Crd: met}
 	s := Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
 	return &Arrangement{Structure: s, Source: source}, nil
 }
 
-// distinct writes the distinct coordinates of one fiber (crds, holding
-// coordinates from 0) in ascending order into seg, marking each with stamp:
-// by a sort of the distinct ones, or by a scan of the marks where the fiber
-// holds many of the span's coordinates (a CCOL's one fiber).
-func (p *fiberPlan) distinct(crds, mark, seg []int64, stamp int64) {
-	q := 0
+// order sorts one fiber's distinct coordinates (from 0): a check where they
+// came in order, a scan of the marks (stamped) where the fiber holds many
+// of the span's coordinates (a CCOL's one fiber), else a sort.
+func (p *fiberPlan) order(seg, mark []int64, stamp int64) {
 	sorted := true
-	for _, c := range crds {
-		if mark[c] != stamp {
-			mark[c] = stamp
-			sorted = sorted && (q == 0 || seg[q-1] < c)
-			seg[q] = c
-			q++
-		}
+	for q := 1; q < len(seg) && sorted; q++ {
+		sorted = seg[q-1] < seg[q]
 	}
 	if sorted {
 		return
 	}
 	if n := int64(len(seg)); n*int64(bits.Len64(uint64(n))) > p.span {
-		q = 0
+		for _, c := range seg {
+			mark[c] = stamp
+		}
+		q := 0
 		for c, m := range mark {
 			if m == stamp {
 				seg[q] = int64(c)
@@ -184,49 +275,18 @@ func (p *fiberPlan) distinct(crds, mark, seg []int64, stamp int64) {
 	slices.Sort(seg)
 }
 
-// walk lists the source's entries as fiber, compressed coordinate, offset
-// below and source value index, counting the entries of each fiber (in
-// count[fiber+1]).
-func (p *fiberPlan) walk(src *Structure, nvals int64, poll func()) (*fiberEntries, []int64, error) {
-	e := &fiberEntries{
-		fiber: make([]int64, 0, nvals), crd: make([]int64, 0, nvals),
-		below: make([]int64, 0, nvals), from: make([]int64, 0, nvals), grouped: true,
-	}
-	count := make([]int64, p.fibers+1)
-	lvl := make([]int64, len(p.f.Levels))
-	last := int64(0)
-	err := eachEntry(src, nvals, func(dim []int64, at int64) {
-		if poll != nil && len(e.from)&pollMask == 0 {
-			poll()
+// shift turns the compressed coordinates, counted from lo, into the level's.
+func (p *fiberPlan) shift(crd []int64) {
+	if p.lo != 0 {
+		for q := range crd {
+			crd[q] += p.lo
 		}
-		p.x.DimToLvl(dim, lvl)
-		fb, c, below := p.locate(lvl)
-		e.grouped = e.grouped && fb >= last
-		last = fb
-		count[fb+1]++
-		e.fiber = append(e.fiber, fb)
-		e.crd = append(e.crd, c)
-		e.below = append(e.below, below)
-		e.from = append(e.from, at)
-	})
-	return e, count, err
+	}
 }
 
-// bucket groups the entries by fiber, stable: start holds each fiber's
-// first index (prefix-summed counts).
-func (e *fiberEntries) bucket(start []int64, poll func()) {
-	n := len(e.from)
-	next := slices.Clone(start)
-	crd, below, from := make([]int64, n), make([]int64, n), make([]int64, n)
-	for k, fb := range e.fiber {
-		if poll != nil && k&pollMask == 0 {
-			poll()
-		}
-		at := next[fb]
-		next[fb]++
-		crd[at], below[at], from[at] = e.crd[k], e.below[k], e.from[k]
-	}
-	e.crd, e.below, e.from = crd, below, from
+// duplicate is the error for a source holding two entries at one slot.
+func (p *fiberPlan) duplicate(slot int64) error {
+	return fmt.Errorf("ustorage: the source stores two entries at level coordinates of slot %d of %s: convert a source with distinct coordinates", slot, p.f)
 }
 
 // convertDense places every entry of a target of dense levels only at its
