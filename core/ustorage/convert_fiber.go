@@ -187,7 +187,7 @@ func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, v
 		mark[i] = -1
 	}
 	pos := make([]int64, 1, p.fibers+1)
-	var met []int64
+	met := make([]int64, 0, n) // counted in work: at most one per entry
 	for fb := int64(0); fb < p.fibers; fb++ {
 		for _, c := range crds[count[fb]:count[fb+1]] {
 			if mark[c] != fb {
