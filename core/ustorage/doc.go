@@ -20,5 +20,12 @@
 // ToDense walks any storage back to the dense array: the level iterator that
 // serves every format without a fast path.
 //
+// Convert converts a storage in any format to any other without a
+// coordinate list in between: count, prefix-sum and fill over the target's
+// levels (Chou, Kjolstad and Amarasinghe, PLDI 2020) where the target is
+// dense levels, one compressed level, then dense and range levels; the
+// walked entries sorted by counting sorts and laid out as Build does
+// elsewhere.
+//
 // The package imports format only (plus the standard library).
 package ustorage
