@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"syscall"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -80,7 +81,7 @@ func laplacian3D(tb testing.TB, csr *Tensor) *Tensor {
 // entries) between formats: the hand-written conversions (hand/), the
 // direct route of ToFormat (direct/), the same without building the
 // result's COO form (storage/), and the coordinate route it replaces
-// (coord/).
+// (coord/). cpu-ns/op is the process's CPU time per call.
 func BenchmarkConvertLevels(b *testing.B) {
 	csr := laplacianCSR(b, 1000)
 	coo, err := ToLayout(csr, COO, DefaultConvert())
@@ -103,11 +104,15 @@ func BenchmarkConvertLevels(b *testing.B) {
 	run := func(name string, f func() error) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
+			before := cpuTime()
 			for b.Loop() {
 				if err := f(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			// The process's CPU time (GC included) per call: the wall time
+			// of a loaded machine moves with the other processes' load.
+			b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
 		})
 	}
 	layout := func(t *Tensor, l Layout) func() error {
@@ -141,4 +146,13 @@ func BenchmarkConvertLevels(b *testing.B) {
 	run("direct/dia-to-bsr-colmajor", toFormat(dia, bsrLeft))
 	run("storage/dia-to-bsr-colmajor", storage(dia, bsrLeft))
 	run("coord/dia-to-bsr-colmajor", coord(dia, bsrLeft))
+}
+
+// cpuTime is the process's user and system CPU time in nanoseconds.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }

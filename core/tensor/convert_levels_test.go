@@ -70,6 +70,14 @@ func sameStorage(t *testing.T, src, want, got *tensor.Tensor, what string) {
 		assert.Equal(t, tensortest.IndexValues(w.Crd[l]), tensortest.IndexValues(g.Crd[l]), "%s level %d crd", what, l)
 	}
 	assert.Equal(t, w.Values.Data, g.Values.Data, "%s values", what)
+	if want.Layout() != tensor.Custom { // a named layout's own level arrays, unreached levels included
+		wl, gl := want.StorageLevels(), got.StorageLevels()
+		require.Len(t, gl, len(wl), what)
+		for l := range wl {
+			assert.Equal(t, tensortest.IndexValues(wl[l].Pos), tensortest.IndexValues(gl[l].Pos), "%s level %d own pos", what, l)
+			assert.Equal(t, tensortest.IndexValues(wl[l].Crd), tensortest.IndexValues(gl[l].Crd), "%s level %d own crd", what, l)
+		}
+	}
 	wantFill := src.Fill() // the coordinate route's tensor has fill 0
 	if want.Layout() != tensor.Custom {
 		wantFill = want.Fill() // ToLayout's (a strided result has none)

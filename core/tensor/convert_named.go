@@ -11,13 +11,14 @@ import (
 )
 
 // convertToNamed is ToFormat's direct route from a custom-format tensor to
-// a named layout's format f (CSR, CSC, BSR, BSC without batch or dense
-// dims; COO): ustorage.Convert lays the source's levels out in f, and the
+// a named layout's format f (CSR, CSC, BSR, BSC, DCSR, DCSC without batch
+// or dense dims; COO, CSF): ustorage.Convert lays the source's levels out in f, and the
 // level arrays become the layout's index arrays, int32 where everything
 // fits (ToLayout's default). A named source keeps ToLayout's hand-written
 // conversions; ok is false for those and for the layouts not listed.
 func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOptions) (out *Tensor, ok bool, err error) {
-	if t.FormatStore() == nil || opt.DenseDim > 0 || (layout != COO && (!layout.IsCompressed() || len(t.shape) != 2)) {
+	twoD := layout.IsCompressed() || layout == DCSR || layout == DCSC
+	if t.FormatStore() == nil || opt.DenseDim > 0 || (layout != COO && layout != CSF && (!twoD || len(t.shape) != 2)) {
 		return nil, false, nil
 	}
 	src, vals, ok, err := levelSource(t)
@@ -35,10 +36,13 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 	values := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
 	FillArray(values, t.scalarFill())
 	gatherSlots(values, vals, a.Source)
-	if layout == COO {
+	switch {
+	case layout == COO:
 		out, err = namedCOO(t.shape, a, values)
-	} else {
+	case layout.IsCompressed():
 		out, err = namedCompressed(layout, t.shape, a, values, opt.BlockSize)
+	default:
+		out = namedLevels(layout, t.shape, a, values)
 	}
 	if err != nil {
 		return nil, true, err
@@ -108,4 +112,27 @@ func indexRows(rows [][]int64, n int64, narrow bool) dtype.Array {
 		}
 	}
 	return a
+}
+
+// namedLevels makes the DCSR, DCSC or CSF tensor of an arrangement in that
+// layout's format, every level compressed: its pos and crd are the levels'.
+// A level no entry reaches keeps pos [0], as ToLayout's.
+func namedLevels(layout Layout, shape []int64, a *ustorage.Arrangement, values dtype.Array) *Tensor {
+	narrow := fitsInt32(shape, int64(len(a.Source)))
+	spec := FormatSpec{Layout: layout, Shape: shape, Block: [2]int64{1, 1}}
+	t := &Tensor{layout: layout, dtype: values.DType, shape: shape, block: spec.Block, levels: spec.levels(),
+		values: values, coalesced: true, width: 64}
+	if narrow {
+		t.width = 32
+	}
+	for l, lv := range a.Levels {
+		pos := lv.Pos
+		if len(pos) == 0 {
+			pos = []int64{0}
+		}
+		p, c := indexRows([][]int64{pos}, int64(len(pos)), narrow), indexRows([][]int64{lv.Crd}, int64(len(lv.Crd)), narrow)
+		p.Shape, c.Shape = p.Shape[1:], c.Shape[1:]
+		t.levels[l].Pos, t.levels[l].Crd = p, c
+	}
+	return t
 }
