@@ -16,7 +16,6 @@ import (
 // suffix coordinates its offset inside that coordinate's block of inner
 // slots, so no level below the compressed one needs a sort.
 type fiberPlan struct {
-	x     *format.Indexer
 	f     format.Format
 	sizes []int64
 	comp  int   // the compressed level; -1 when every level is dense
@@ -25,13 +24,14 @@ type fiberPlan struct {
 	// fibers is the prefix levels' extents multiplied (every level's, when
 	// comp < 0); inner the suffix levels'.
 	fibers, inner int64
+	maps          []levelMap
 }
 
 // newFiberPlan returns the plan for f (x's format, of level sizes sizes over
 // shape), or false where f is not of the plan's form.
 func newFiberPlan(x *format.Indexer, sizes, shape []int64) (*fiberPlan, bool) {
 	f := x.Format()
-	p := &fiberPlan{x: x, f: f, sizes: sizes, comp: -1, fibers: 1, inner: 1}
+	p := &fiberPlan{f: f, sizes: sizes, comp: -1, fibers: 1, inner: 1}
 	for l, lv := range f.Levels {
 		switch {
 		case lv.Kind == format.Compressed && !lv.Nonunique && p.comp < 0:
@@ -49,20 +49,64 @@ func newFiberPlan(x *format.Indexer, sizes, shape []int64) (*fiberPlan, bool) {
 			return nil, false
 		}
 	}
+	p.mapLevels()
 	return p, p.fibers < maxCount && p.inner < maxCount && p.span >= 0
 }
 
-// locate splits level coordinates into fiber, compressed coordinate (from
-// lo) and offset below it.
-func (p *fiberPlan) locate(lvl []int64) (fiber, c, below int64) {
-	for l, v := range lvl {
+// levelMap is one target level's coordinate as a function of the
+// dimension coordinates (format.Indexer's map, inlined into place) and
+// what the level is to the plan.
+type levelMap struct {
+	op   format.Op
+	a, b int
+	c    int64 // the constant of d / c and d % c
+	size int64
+	role int8 // -1 the prefix, 0 the compressed level, 1 the suffix
+}
+
+// mapLevels builds the plan's per-level maps.
+func (p *fiberPlan) mapLevels() {
+	p.maps = make([]levelMap, len(p.f.Levels))
+	for l, lv := range p.f.Levels {
+		m := levelMap{op: lv.Expr.Op, a: p.f.DimIndex(lv.Expr.A), c: lv.Expr.C, size: p.sizes[l], role: 1}
+		if lv.Expr.B != "" {
+			m.b = p.f.DimIndex(lv.Expr.B)
+		}
 		switch {
 		case l == p.comp:
-			c = v - p.lo
+			m.role = 0
 		case p.comp < 0 || l < p.comp:
-			fiber = fiber*p.sizes[l] + v
+			m.role = -1
+		}
+		p.maps[l] = m
+	}
+}
+
+// place maps an entry's dimension coordinates to its fiber, compressed
+// coordinate (from lo) and offset below it: DimToLvl and the split in one
+// pass.
+func (p *fiberPlan) place(dim []int64) (fiber, c, below int64) {
+	for _, m := range p.maps {
+		var v int64
+		switch m.op {
+		case format.OpDim:
+			v = dim[m.a]
+		case format.OpAdd:
+			v = dim[m.a] + dim[m.b]
+		case format.OpSub:
+			v = dim[m.a] - dim[m.b]
+		case format.OpDiv:
+			v = dim[m.a] / m.c
+		case format.OpMod:
+			v = dim[m.a] % m.c
+		}
+		switch m.role {
+		case -1:
+			fiber = fiber*m.size + v
+		case 0:
+			c = v - p.lo
 		default:
-			below = below*p.sizes[l] + v
+			below = below*m.size + v
 		}
 	}
 	return fiber, c, below
@@ -92,14 +136,12 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 	}
 	var met []int64
 	grouped, last, n := true, int64(0), int64(0)
-	lvl := make([]int64, len(p.f.Levels))
 	err := eachEntry(src, nvals, func(dim []int64, _ int64) {
 		if poll != nil && n&pollMask == 0 {
 			poll()
 		}
 		n++
-		p.x.DimToLvl(dim, lvl)
-		fb, c, _ := p.locate(lvl)
+		fb, c, _ := p.place(dim)
 		count[fb+1]++
 		grouped = grouped && fb >= last
 		last = fb
@@ -134,8 +176,7 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 			poll()
 		}
 		n++
-		p.x.DimToLvl(dim, lvl)
-		fb, c, below := p.locate(lvl)
+		fb, c, below := p.place(dim)
 		if fb != cur {
 			cur = fb
 			for q := pos[fb]; q < pos[fb+1]; q++ {
@@ -169,10 +210,8 @@ func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, v
 	n := count[p.fibers]
 	next := slices.Clone(count[:p.fibers])
 	crds, below, from := make([]int64, n), make([]int64, n), make([]int64, n)
-	lvl := make([]int64, len(p.f.Levels))
 	err := eachEntry(src, nvals, func(dim []int64, at int64) {
-		p.x.DimToLvl(dim, lvl)
-		fb, c, b := p.locate(lvl)
+		fb, c, b := p.place(dim)
 		k := next[fb]
 		if poll != nil && k&pollMask == 0 {
 			poll()
@@ -299,15 +338,13 @@ func (p *fiberPlan) convertDense(src *Structure, nvals int64, valueSize, limit i
 	for i := range source {
 		source[i] = -1
 	}
-	lvl := make([]int64, len(p.f.Levels))
 	k := 0
 	err := eachEntry(src, nvals, func(dim []int64, at int64) {
 		if poll != nil && k&pollMask == 0 {
 			poll()
 		}
 		k++
-		p.x.DimToLvl(dim, lvl)
-		fb, _, _ := p.locate(lvl)
+		fb, _, _ := p.place(dim)
 		source[fb] = at
 	})
 	if err != nil {
