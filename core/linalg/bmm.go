@@ -9,8 +9,9 @@ import (
 
 // Bmm returns the batched product a @ b (torch.bmm) of a (B, m, k) and b
 // (B, k, n) as a dense (B, m, n) tensor. a may have any layout: a 3-D COO
-// is multiplied as one block-diagonal matrix, a batched CSR, CSC or BSR batch
-// by batch on views of its arrays, the other layouts through COO; a dense a
+// is multiplied as one block-diagonal matrix, a batched CSR, CSC or BSR or a
+// ragged batch (tensor.RaggedFormat) batch by batch on views of its arrays,
+// the other layouts through COO; a dense a
 // is multiplied batch by batch. b is dense (densified if sparse).
 func Bmm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	return linHalf("bmm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linBmm("bmm", ts[0], ts[1]) })
@@ -44,6 +45,12 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	outAt := func(i int64) dtype.Array { return linSlice(linFlat(out), i*m*n, (i+1)*m*n) }
 	bAt := func(i int64) dtype.Array { return linSlice(linFlat(bd), i*k*n, (i+1)*k*n) }
+	if r, ok := tensor.RaggedOf(a); ok && isZero(a.Fill()) {
+		if err := raggedBmm(op, r, dtype.IntScalar(1), bd, k, n, out); err != nil {
+			return nil, err
+		}
+		return linStrided(out, nb, m, n)
+	}
 	var ops linOps
 	batched := (a.StorageLayout() == tensor.CSR || a.StorageLayout() == tensor.CSC || a.StorageLayout() == tensor.BSR) && a.BatchDim() == 1 && a.DenseDim() == 0
 	switch {

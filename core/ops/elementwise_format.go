@@ -32,6 +32,11 @@ func keepFormat(res *tensor.Tensor, o Output, operands ...*tensor.Tensor) (*tens
 			return res, nil
 		}
 	}
+	if len(operands) == 1 {
+		if out, ok := keepRagged(res, operands[0]); ok {
+			return out, nil
+		}
+	}
 	out, err := tensor.ToFormat(res, f)
 	switch errs.CodeOf(err) {
 	case errs.OK:

@@ -35,6 +35,9 @@ func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 	if t.StorageLayout() == tensor.Strided {
 		return selectDense(t, dim, index)
 	}
+	if r, ok, err := selectRagged(t, dim, index); ok || err != nil {
+		return r, err
+	}
 	if r, ok, err := selectNative(t, dim, index); ok || err != nil {
 		return r, err
 	}

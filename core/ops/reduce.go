@@ -125,6 +125,9 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 		}
 		return tensor.ToDense(r)
 	}
+	if r, ok, err := reduceRagged(t, red, dims, op, outDType); ok || err != nil {
+		return r, err
+	}
 	if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
 		return r, err
 	}
@@ -307,6 +310,9 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 			return nil, err
 		}
 		return Squeeze(u, &dim)
+	}
+	if r, ok, err := softmaxRagged(t, dim, log); ok || err != nil {
+		return r, err
 	}
 	if r, ok, err := softmaxNative(t, dim, log); ok || err != nil {
 		return r, err

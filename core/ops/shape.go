@@ -473,6 +473,9 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r, ok, err := stackRagged(ts, dim); ok || err != nil {
+		return r, err
+	}
 	// Sized before the inputs are unsqueezed (each a copy).
 	if err := catCheckSize(ts, 0, true); err != nil {
 		return nil, err

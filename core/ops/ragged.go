@@ -1,0 +1,125 @@
+package ops
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// The operators' paths on a ragged batch (tensor.RaggedFormat): its pos
+// runs over every batch's rows at once, so an operation per row (a row's
+// reduction, a softmax along the last dim) is the CSR kernel over all
+// batches' rows in one call, and an element-wise map keeps the structure.
+// Other cases take the custom format's general paths.
+
+// keepRagged is keepFormat for a ragged operand x whose element-wise result
+// res kept x's pattern (its COO form's indices, shared): the ragged batch of
+// x's structure with res's values, with no re-encoding.
+func keepRagged(res, x *tensor.Tensor) (*tensor.Tensor, bool) {
+	r, ok := tensor.RaggedOf(x)
+	if !ok || res.StorageLayout() != tensor.COO || res.PerSlotFill() || res.UndefinedFill() || res.DenseDim() != 0 ||
+		res.ValueArray().Numel() != r.Values.Numel() || !sameData(res.IndexArray(), x.IndexArray()) {
+		return nil, false
+	}
+	return tensor.RaggedWithValues(x, res.DType(), res.ValueArray(), res.FillElem()), true
+}
+
+// sameData reports whether two arrays view the same memory.
+func sameData(a, b dtype.Array) bool {
+	if len(a.Data) != len(b.Data) {
+		return false
+	}
+	return len(a.Data) == 0 || &a.Data[0] == &b.Data[0]
+}
+
+// reduceRagged is Reduce on a ragged batch over every dim (its values and
+// the unspecified count) or over the last dim alone (each row of every
+// batch a segment of the global pos); ok is false for the other dim sets.
+// The results are reduceViaCOO's: strided for every dim, else a coalesced
+// COO over the kept dims in the storage's index width.
+func reduceRagged(t *tensor.Tensor, red []bool, dims []int, op string, out dtype.DType) (*tensor.Tensor, bool, error) {
+	r, ok := tensor.RaggedOf(t)
+	eop, eok := engine.ReduceOpOf(op)
+	if !ok || !eok {
+		return nil, false, nil
+	}
+	nd := len(red)
+	all, last := true, red[nd-1]
+	for d := range nd - 1 {
+		all = all && red[d]
+		last = last && !red[d]
+	}
+	size := t.Dims()
+	switch {
+	case all && red[nd-1]:
+		numel := dtype.NumelOf(size)
+		if numel == 0 && (eop == engine.Amax || eop == engine.Amin) {
+			return nil, true, emptyReductionError(op, t, dims)
+		}
+		b, err := engine.ReduceAll(eop, r.Values, numel, t.FillElem(), out)
+		if err != nil {
+			return nil, true, err
+		}
+		return tensor.NewStridedOwned(out, nil, b), true, nil
+	case last:
+		if size[nd-1] == 0 && (eop == engine.Amax || eop == engine.Amin) {
+			return nil, true, emptyReductionError(op, t, dims)
+		}
+		g, err := engine.ReduceSegments(eop, r.Pos, r.Values, size[nd-1], t.FillElem(), out)
+		if err != nil {
+			return nil, true, err
+		}
+		kept := slices.Clone(size[:nd-1])
+		idx := keyIndices(tensor.IndexInts(g.Keys), kept, r.Pos.DType)
+		c, err := tensor.NewCOO(idx, g.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+		if err != nil {
+			return nil, true, err
+		}
+		return tensor.Revalue(c, c.ValueArray(), g.Fill), true, nil
+	}
+	return nil, false, nil
+}
+
+// softmaxRagged is Softmax along the last dim of a ragged batch: each row
+// of every batch a segment of the global pos; the result is the ragged
+// batch of the same structure (fill zero, as Softmax's COO results).
+func softmaxRagged(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
+	r, ok := tensor.RaggedOf(t)
+	if !ok || dim != t.NDim()-1 || (t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
+		return nil, false, nil
+	}
+	vals, ok, err := engine.SoftmaxSegments(r.Pos, r.Values, log)
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	return tensor.RaggedWithValues(t, t.DType(), vals, make([]byte, t.DType().Size())), true, nil
+}
+
+// selectRagged is Select(t, 0, k) of a 3-D ragged batch: batch k as a CSR
+// matrix (its pos rebased to 0, its crd and values copied out of the
+// batch's storage, t's fill).
+func selectRagged(t *tensor.Tensor, dim int, k int64) (*tensor.Tensor, bool, error) {
+	r, ok := tensor.RaggedOf(t)
+	if !ok || dim != 0 || t.NDim() != 3 {
+		return nil, false, nil
+	}
+	bp := r.BatchPos(k)
+	lo, hi := bp.Index(0), bp.Index(r.Rows)
+	pos := dtype.NewArray(bp.DType, []int64{r.Rows + 1})
+	for i := range r.Rows + 1 {
+		tensor.SetIndex(pos, i, bp.Index(i)-lo)
+	}
+	crd := dtype.NewArray(r.Crd.DType, []int64{hi - lo})
+	ie := int64(r.Crd.DType.Size())
+	copy(crd.Data, r.Crd.Data[lo*ie:hi*ie])
+	vals := dtype.NewArray(t.DType(), []int64{hi - lo})
+	ve := int64(t.DType().Size())
+	copy(vals.Data, r.Values.Data[lo*ve:hi*ve])
+	c, err := tensor.NewCompressed(tensor.CSR, pos, crd, vals, []int64{r.Rows, r.Cols}, tensor.BuildOptions{NoCheck: true})
+	if err != nil {
+		return nil, true, err
+	}
+	return tensor.Revalue(c, vals, t.FillElem()), true, nil
+}
