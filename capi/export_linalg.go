@@ -247,6 +247,15 @@ func gsgo_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumbe
 	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.SparseAddmm)
 }
 
+// gsgo_baddbmm is torch.baddbmm: beta * input + alpha * (batch1 @ batch2), dense.
+//
+//export gsgo_baddbmm
+func gsgo_baddbmm(input, batch1, batch2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_baddbmm"
+	defer guard(fn, &st)
+	return scaledProduct(fn, "batch1", "batch2", input, batch1, batch2, beta, alpha, out, linalg.Baddbmm)
+}
+
 // gsgo_sspaddmm is torch.sspaddmm: sparse input, sparse result.
 //
 //export gsgo_sspaddmm

@@ -728,6 +728,13 @@ gs_status gs_sparse_addmm(const gs_tensor *input, const gs_tensor *mat1, const g
     return gsgo_sparse_addmm(input, mat1, mat2, beta, alpha, out);
 }
 
+gs_status gs_baddbmm(const gs_tensor *input, const gs_tensor *batch1, const gs_tensor *batch2, const gs_number *beta, const gs_number *alpha, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_baddbmm");
+    }
+    return gsgo_baddbmm(input, batch1, batch2, beta, alpha, out);
+}
+
 gs_status gs_sspaddmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2, const gs_number *beta, const gs_number *alpha, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_sspaddmm");

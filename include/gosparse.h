@@ -469,6 +469,13 @@ gs_status gs_squeeze(const gs_tensor *t, int32_t dim, int32_t all, gs_tensor **o
 /* Strided stays strided, sparse gives COO; one size may be -1; the dense dims must stay. */
 gs_status gs_reshape(const gs_tensor *t, const int64_t *shape, int32_t ndim, gs_tensor **out);
 gs_status gs_cat(const gs_tensor *const *tensors, int32_t n, int32_t dim, gs_tensor **out);
+/* 2-d CSR tensors (fill 0) of different nnz stacked along dim 0 make a ragged batch:
+ * the custom format "(b, i, j) -> (b : dense, i : dense, j : compressed)", one pos of
+ * B*rows + 1 offsets over all batches (gs_tensor_storage_level lends it), crd and values flat
+ * (torch's batched CSR needs equal nnz; equal nnz still gives it). gs_bmm, gs_baddbmm,
+ * gs_unary, gs_binary_number, gs_sum/gs_reduce over all dims or the last, gs_softmax and
+ * gs_log_softmax over the last dim and gs_select of dim 0 run on its arrays; every
+ * other operation takes the custom format's general path. */
 gs_status gs_stack(const gs_tensor *const *tensors, int32_t n, int32_t dim, gs_tensor **out);
 gs_status gs_hstack(const gs_tensor *const *tensors, int32_t n, gs_tensor **out);
 gs_status gs_vstack(const gs_tensor *const *tensors, int32_t n, gs_tensor **out);
@@ -623,6 +630,14 @@ gs_status gs_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tenso
                    const gs_number *beta, const gs_number *alpha, gs_tensor **out);
 gs_status gs_sparse_addmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
                           const gs_number *beta, const gs_number *alpha, gs_tensor **out);
+/* torch.baddbmm: beta * input + alpha * (batch1 @ batch2), dense (B, m, n). batch1
+ * (B, m, k) of any layout (a ragged batch, the format
+ * "(b, i, j) -> (b : dense, i : dense, j : compressed)" that gs_stack makes of CSR
+ * matrices of different nnz, runs on its arrays as a batched CSR does), batch2
+ * (B, k, n) and input broadcast to (B, m, n) densified if sparse. As torch, beta 0
+ * ignores input and alpha 0 the product (NaN included). */
+gs_status gs_baddbmm(const gs_tensor *input, const gs_tensor *batch1, const gs_tensor *batch2,
+                     const gs_number *beta, const gs_number *alpha, gs_tensor **out);
 /* As torch: input and mat1 sparse_coo, mat2 strided. */
 gs_status gs_sspaddmm(const gs_tensor *input, const gs_tensor *mat1, const gs_tensor *mat2,
                       const gs_number *beta, const gs_number *alpha, gs_tensor **out);

@@ -419,6 +419,7 @@ var elsewhere = map[string]string{
 	"gs_semi_structured_mask": "core/semistructured", "gs_semi_t": "core/semistructured", "gs_semi_to_dense": "core/semistructured",
 	"gs_semi_mm": "core/semistructured", "gs_dense_mm_semi": "core/semistructured", "gs_semi_addmm": "core/semistructured",
 	"gs_semi_linear": "core/semistructured",
+	"gs_baddbmm":     "core/linalg TestBaddbmmMatchesDense (ragged, strided and COO batch1 against the formula), tests/c, Python and Rust ragged tests",
 }
 
 // TestEveryOperatorCovered: every gs_ function of the header is exercised

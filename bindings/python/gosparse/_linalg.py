@@ -288,6 +288,14 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, layout=None, blocksize=None):
                     layout, blocksize, (("beta", beta), ("alpha", alpha)))
 
 
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, layout=None, blocksize=None):
+    """torch.baddbmm: beta * input + alpha * (batch1 @ batch2), dense (B, m, n); input
+    broadcasts. batch1 may be sparse: a ragged batch (what stack makes of CSR matrices of
+    different nnz) runs on its arrays as a batched CSR does."""
+    return _product(lib.gs_baddbmm, "baddbmm", ("input", "batch1", "batch2"),
+                    (input, batch1, batch2), layout, blocksize, (("beta", beta), ("alpha", alpha)))
+
+
 def _semi_operand(*xs):
     return any(isinstance(x, _semi.SparseSemiStructuredTensor) for x in xs)
 
@@ -380,7 +388,7 @@ def _is_matrix(x):
     return is_tensor(x) or isinstance(x, np.ndarray) and x.ndim > 0
 
 
-__all__ = ["mv", "mm", "matmul", "bmm", "hspmm", "smm", "addmv", "addmm", "sspaddmm", "saddmm",
+__all__ = ["mv", "mm", "matmul", "bmm", "baddbmm", "hspmm", "smm", "addmv", "addmm", "sspaddmm", "saddmm",
            "dsmm", "hsmm"]
 
 

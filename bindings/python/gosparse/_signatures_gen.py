@@ -107,6 +107,7 @@ SIGNATURES = {
     "gs_addmv": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "const gs_tensor *", "const gs_number *", "const gs_number *", "gs_tensor **")),
     "gs_addmm": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "const gs_tensor *", "const gs_number *", "const gs_number *", "gs_tensor **")),
     "gs_sparse_addmm": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "const gs_tensor *", "const gs_number *", "const gs_number *", "gs_tensor **")),
+    "gs_baddbmm": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "const gs_tensor *", "const gs_number *", "const gs_number *", "gs_tensor **")),
     "gs_sspaddmm": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "const gs_tensor *", "const gs_number *", "const gs_number *", "gs_tensor **")),
     "gs_sampled_addmm": ("gs_status", ("const gs_tensor *", "const gs_tensor *", "const gs_tensor *", "const gs_number *", "const gs_number *", "gs_tensor **")),
     "gs_to_sparse_semi_structured": ("gs_status", ("const gs_tensor *", "gs_semi **")),

@@ -534,6 +534,14 @@ unsafe extern "C" {
     /// gs_to_layout's.
     pub fn gs_sparse_addmm(input: *const gs_tensor, mat1: *const gs_tensor, mat2: *const gs_tensor, beta: *const gs_number, alpha: *const gs_number, out: *mut *mut gs_tensor) -> gs_status;
 
+    /// torch.baddbmm: beta * input + alpha * (batch1 @ batch2), dense (B, m, n). batch1
+    /// (B, m, k) of any layout (a ragged batch, the format
+    /// "(b, i, j) -\> (b : dense, i : dense, j : compressed)" that gs_stack makes of CSR
+    /// matrices of different nnz, runs on its arrays as a batched CSR does), batch2
+    /// (B, k, n) and input broadcast to (B, m, n) densified if sparse. As torch, beta 0
+    /// ignores input and alpha 0 the product (NaN included).
+    pub fn gs_baddbmm(input: *const gs_tensor, batch1: *const gs_tensor, batch2: *const gs_tensor, beta: *const gs_number, alpha: *const gs_number, out: *mut *mut gs_tensor) -> gs_status;
+
     /// As torch: input and mat1 sparse_coo, mat2 strided.
     pub fn gs_sspaddmm(input: *const gs_tensor, mat1: *const gs_tensor, mat2: *const gs_tensor, beta: *const gs_number, alpha: *const gs_number, out: *mut *mut gs_tensor) -> gs_status;
 

@@ -270,6 +270,29 @@ impl Tensor {
         self.scaled(mat1, mat2, beta.into(), alpha.into(), sys::gs_addmm)
     }
 
+    /// torch's `baddbmm`: `beta * self + alpha * (batch1 @ batch2)`, dense
+    /// `(B, m, n)`; `self` broadcasts. `batch1` may be sparse: a ragged batch
+    /// (what [`Tensor::stack`] makes of CSR matrices of different nnz) runs on
+    /// its arrays as a batched CSR does.
+    ///
+    /// ```
+    /// use gosparse::Tensor;
+    /// let c = Tensor::from_dense(&[1.0f64, 1.0], &[1, 2, 1])?;
+    /// let a = Tensor::from_dense(&[2.0f64, 0.0, 0.0, 3.0], &[1, 2, 2])?.to_sparse_coo()?;
+    /// let b = Tensor::from_dense(&[1.0f64, 1.0], &[1, 2, 1])?;
+    /// assert_eq!(c.baddbmm(&a, &b, 1, 2)?.values::<f64>()?, &[5.0, 7.0]);
+    /// # Ok::<(), gosparse::Error>(())
+    /// ```
+    pub fn baddbmm(
+        &self,
+        batch1: &Tensor,
+        batch2: &Tensor,
+        beta: impl Into<Number>,
+        alpha: impl Into<Number>,
+    ) -> Result<Tensor> {
+        self.scaled(batch1, batch2, beta.into(), alpha.into(), sys::gs_baddbmm)
+    }
+
     /// torch's `sparse.addmm`: the same product as [`Tensor::addmm`].
     ///
     /// ```

@@ -31,6 +31,8 @@ mod semi;
 mod autograd;
 // Formats as data: formats.json, invalid formats, a DIA tensor through operators.
 mod formats;
+// Ragged batches: stack of CSR matrices with different nnz.
+mod ragged;
 // The direct solvers and spdiags.
 mod solve;
 // torch's names of issue 18 and the DenseOut products.
