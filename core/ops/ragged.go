@@ -72,7 +72,7 @@ func reduceRagged(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 			return nil, true, err
 		}
 		kept := slices.Clone(size[:nd-1])
-		idx := keyIndices(tensor.IndexInts(g.Keys), kept, r.Pos.DType)
+		idx := rowCoords(g.Keys, kept)
 		c, err := tensor.NewCOO(idx, g.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 		if err != nil {
 			return nil, true, err
@@ -122,4 +122,40 @@ func selectRagged(t *tensor.Tensor, dim int, k int64) (*tensor.Tensor, bool, err
 		return nil, true, err
 	}
 	return tensor.Revalue(c, vals, t.FillElem()), true, nil
+}
+
+// rowCoords turns the ascending global row numbers of a ragged batch's
+// reduced rows (int32 or int64) into the (len(kept), n) COO index array of
+// their coordinates over kept, in the same dtype: one typed pass (the
+// per-element accessors cost more than the reduction itself).
+func rowCoords(keys dtype.Array, kept []int64) dtype.Array {
+	idx := dtype.UninitArray(keys.DType, []int64{int64(len(kept)), keys.Numel()})
+	if keys.DType == dtype.Int32 {
+		unravel(dtype.AsSlice[int32](keys), kept, dtype.AsSlice[int32](idx))
+	} else {
+		unravel(dtype.AsSlice[int64](keys), kept, dtype.AsSlice[int64](idx))
+	}
+	return idx
+}
+
+func unravel[I int32 | int64](keys []I, sizes []int64, out []I) {
+	n := len(keys)
+	if len(sizes) == 2 { // (batch, row): the keys ascend, so the batch only steps up
+		rows, b, base := I(sizes[1]), I(0), I(0)
+		bs, rs := out[:n], out[n:]
+		for e, key := range keys {
+			for key-base >= rows {
+				b, base = b+1, base+rows
+			}
+			bs[e], rs[e] = b, key-base
+		}
+		return
+	}
+	for e, key := range keys {
+		for d := len(sizes) - 1; d > 0; d-- {
+			out[d*n+e] = key % I(sizes[d])
+			key /= I(sizes[d])
+		}
+		out[e] = key
+	}
 }

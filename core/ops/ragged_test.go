@@ -180,3 +180,34 @@ func TestRaggedSelect(t *testing.T) {
 		requireDenseEqual(t, want, got, "select dim 1")
 	}
 }
+
+// TestRaggedFourDims: two batch dims, each (batch, batch) pair its own CSR matrix.
+func TestRaggedFourDims(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 4))
+	v := make([]float64, 2*3*4*5)
+	for i := range v {
+		if rng.Float64() < 0.3 {
+			v[i] = rng.Float64()
+		}
+	}
+	d, err := tensor.NewStrided(dtype.Float64Array(v, 2, 3, 4, 5))
+	require.NoError(t, err)
+	r, err := tensor.ToFormat(d, tensor.RaggedFormat(4))
+	require.NoError(t, err)
+	_, ok := tensor.RaggedOf(r)
+	require.True(t, ok)
+	for _, dims := range [][]int{nil, {3}, {1}} {
+		got, err := Sum(r, dims)
+		require.NoError(t, err)
+		want, err := Sum(d, dims)
+		require.NoError(t, err)
+		requireDenseEqual(t, want, got, fmt.Sprint("sum", dims))
+	}
+	got, err := Softmax(r, 3, false)
+	require.NoError(t, err)
+	ref, err := tensor.ToLayout(r, tensor.COO, tensor.DefaultConvert())
+	require.NoError(t, err)
+	want, err := Softmax(ref, 3, false)
+	require.NoError(t, err)
+	requireDenseEqual(t, want, got, "softmax")
+}
