@@ -85,11 +85,13 @@ func TestStackRaggedMakesRaggedBatch(t *testing.T) {
 func TestRaggedElementwise(t *testing.T) {
 	for _, w := range []int{32, 64} {
 		r, d := raggedPair(t, w)
+		in, _ := tensor.RaggedOf(r)
 		for _, name := range []string{"neg", "abs", "sin", "cos", "exp", "square"} {
 			got, err := UnaryByName(name, r, UnaryArgs{})
 			require.NoError(t, err)
-			_, ok := tensor.RaggedOf(got)
+			g, ok := tensor.RaggedOf(got)
 			require.True(t, ok, "%s keeps the ragged batch", name)
+			require.True(t, sameData(g.Pos, in.Pos) && sameData(g.Crd, in.Crd), "%s shares the structure (no re-encoding)", name)
 			want, err := UnaryByName(name, d, UnaryArgs{})
 			require.NoError(t, err)
 			requireDenseEqual(t, want, got, fmt.Sprint(name, w))
@@ -97,8 +99,9 @@ func TestRaggedElementwise(t *testing.T) {
 		for _, name := range []string{"mul", "add", "div", "sub"} {
 			got, err := BinaryByName(name, TensorOperand(r), NumberOperand(dtype.FloatNumber(2.5)), BinaryArgs{})
 			require.NoError(t, err)
-			_, ok := tensor.RaggedOf(got)
+			g, ok := tensor.RaggedOf(got)
 			require.True(t, ok, "%s with a number keeps the ragged batch", name)
+			require.True(t, sameData(g.Pos, in.Pos), "%s with a number shares the structure", name)
 			want, err := BinaryByName(name, TensorOperand(d), NumberOperand(dtype.FloatNumber(2.5)), BinaryArgs{})
 			require.NoError(t, err)
 			requireDenseEqual(t, want, got, fmt.Sprint(name, w))
