@@ -170,6 +170,8 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	var res *tensor.Tensor
 	if a.Tensor == nil || b.Tensor == nil {
 		res, err = binaryWithNumber(name, def, bf, a, b, dom, out, &args)
+	} else if r, ok, zerr := zipCustom(name, a.Tensor, b.Tensor, out, &args); ok || zerr != nil {
+		res, err = r, zerr
 	} else {
 		res, err = binaryTensors(name, def, bf, a.Tensor, b.Tensor, dom, out, &args)
 	}
@@ -242,7 +244,11 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	// Division with a rounding mode is not linear; the other ops run per
 	// duplicate, as torch, where that gives the dense result (perDuplicateSafe).
 	perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(op, s))
-	r, err := mapTensor(op, t, out, dom, ef, perDup, numberFast(op, n, dom, numberFirst, args))
+	fast := numberFast(op, n, dom, numberFirst, args)
+	if r, ok, err := mapCustom(op, t, out, dom, ef, fast, args.Out); ok || err != nil {
+		return r, err
+	}
+	r, err := mapTensor(op, t, out, dom, ef, perDup, fast)
 	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
 		r = r.WithCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
 	}

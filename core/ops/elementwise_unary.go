@@ -122,6 +122,9 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	if m, ok := mathOps[name]; ok {
 		fast.Math = m // the engine's typed loop: the table's function, called directly
 	}
+	if res, ok, err := mapCustom(name, t, out, dom, ef, fast, args.Out); ok || err != nil {
+		return res, err
+	}
 	res, err := mapTensor(name, t, out, dom, ef, perDup, fast)
 	if err != nil {
 		return nil, err

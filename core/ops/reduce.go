@@ -128,6 +128,9 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	if r, ok, err := reduceRagged(t, red, dims, op, outDType); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := reduceCustom(t, red, dims, op, outDType); ok || err != nil {
+		return r, err
+	}
 	if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
 		return r, err
 	}

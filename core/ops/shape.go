@@ -42,6 +42,9 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 		perm[i] = i
 	}
 	perm[d0], perm[d1] = d1, d0
+	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
+		return r, err
+	}
 	if (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && t.BatchDim() == 0 && d0 != d1 && d0 < 2 && d1 < 2 {
 		return tensor.RelabelCompressed(t), nil
 	}
@@ -89,6 +92,9 @@ func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	}
 	if t.StorageLayout() == tensor.Strided {
 		return stridedPermute(t, perm)
+	}
+	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
+		return r, err
 	}
 	if r, ok, err := permuteNative(t, perm); ok || err != nil {
 		return r, err

@@ -31,30 +31,40 @@ func (s *Storage[T]) Structure() *Structure {
 // shape (an index past an array's end, a pos that decreases, a coordinate
 // outside its level).
 func Walk(s *Structure, nvals int64, visit func(dim []int64, p int64)) error {
+	w, err := newWalker(s, nvals, visit)
+	if err != nil {
+		return err
+	}
+	w.walk(0, 0)
+	return w.err
+}
+
+// newWalker checks s's format, level sizes and level count and sets up a
+// walk of it.
+func newWalker(s *Structure, nvals int64, visit func(dim []int64, p int64)) (*walker, error) {
 	if s == nil {
-		return fmt.Errorf("ustorage: storage is nil")
+		return nil, fmt.Errorf("ustorage: storage is nil")
 	}
 	x, err := format.NewIndexer(s.Format)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sizes, err := x.LevelSizes(s.Shape)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !slices.Equal(sizes, s.LevelSizes) {
-		return fmt.Errorf("ustorage: level sizes %v do not match %v, those of %s over shape %v", s.LevelSizes, sizes, s.Format, s.Shape)
+		return nil, fmt.Errorf("ustorage: level sizes %v do not match %v, those of %s over shape %v", s.LevelSizes, sizes, s.Format, s.Shape)
 	}
 	if len(s.Levels) != len(s.Format.Levels) {
-		return fmt.Errorf("ustorage: %d level arrays for the %d levels of %s", len(s.Levels), len(s.Format.Levels), s.Format)
+		return nil, fmt.Errorf("ustorage: %d level arrays for the %d levels of %s", len(s.Levels), len(s.Format.Levels), s.Format)
 	}
 	w := &walker{s: s, x: x, nvals: nvals, visit: visit,
 		lvl: make([]int64, len(s.Levels)), dim: make([]int64, len(s.Shape)),
 		lo: make([]int64, len(s.Levels)), hi: make([]int64, len(s.Levels))}
 	w.bounds()
 	w.batch, w.batches, w.rows, w.hasBatch = batchLevel(s.Format, sizes)
-	w.walk(0, 0)
-	return w.err
+	return w, nil
 }
 
 // walker visits every stored position of a storage, level by level.
@@ -71,6 +81,10 @@ type walker struct {
 	batches, rows int64
 	hasBatch      bool
 	err           error
+
+	// run, when set, takes the last level's fibers whole (Runs) instead of
+	// its positions one by one.
+	run func(l int, p int64)
 }
 
 // bounds sets the coordinate range of every level: [0, size) except a - b,
@@ -138,6 +152,10 @@ func (w *walker) walk(l int, p int64) {
 	}
 	if l == len(w.lvl) {
 		w.leaf(p)
+		return
+	}
+	if w.run != nil && l == len(w.lvl)-1 {
+		w.run(l, p)
 		return
 	}
 	lv := w.s.Format.Levels[l]

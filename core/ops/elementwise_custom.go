@@ -1,0 +1,95 @@
+package ops
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// The element-wise ops on a custom-format tensor's own storage, never its
+// COO form: the result is a tensor of the same format sharing the input's
+// pos and crd arrays (tensors are immutable), its values a map (or zip) of
+// the input's values array. The padding holds the fill, and maps to the
+// op of the fill, which is the result's fill: the storage stays exact.
+
+// mapCustom runs a unary op, or an op with a number bound into ef and fast
+// (mapTensor's arguments), on custom-format t as a map over its values
+// array. ok is false where the op takes the COO form's route: an output
+// layout asked for, a per-slot fill, a format with repeated coordinates
+// (a nonlinear op must see their sum), an op the domain lacks (mapTensor
+// gives the error).
+func mapCustom(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, fast engine.Fast, o Output) (*tensor.Tensor, bool, error) {
+	if o.Layout != nil || t.Layout() != tensor.Custom || t.PerSlotFill() {
+		return nil, false, nil
+	}
+	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
+		return nil, false, nil
+	}
+	u, err := t.USTStorage()
+	if err != nil {
+		return nil, true, err
+	}
+	if !u.Format.IsUnique() {
+		return nil, false, nil
+	}
+	if err := errs.CheckAlloc(op, u.Values.Numel(), out.Size()); err != nil {
+		return nil, true, err
+	}
+	vals, err := engine.Map(u.Values, out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
+	if err != nil {
+		return nil, true, err
+	}
+	fill := applyUnary(ef, elementVec(t.DType(), t.FillElem(), dom)).store(out, []int64{1})
+	r, err := tensor.CustomWithValues(t, vals, fill.Data)
+	return r, true, err
+}
+
+// zipCustom runs add, sub and mul of two custom-format tensors of one
+// format, shape, dtype (the result's) and storage structure (the same pos
+// and crd arrays, shared or equal) as a zip of their values arrays
+// (engine.MergeValues): slot by slot, padding with padding, so the result's
+// padding holds op(fill_a, fill_b), its fill. ok is false for every other
+// case, which takes the COO forms' route.
+func zipCustom(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
+	mop, margs, ok := mergeEngineOp(op, args)
+	if !ok || args.Out.Layout != nil || a.Layout() != tensor.Custom || b.Layout() != tensor.Custom ||
+		a.DType() != out || b.DType() != out || a.PerSlotFill() || b.PerSlotFill() || !slices.Equal(a.Dims(), b.Dims()) {
+		return nil, false, nil
+	}
+	ua, err := a.USTStorage()
+	if err != nil {
+		return nil, true, err
+	}
+	ub, err := b.USTStorage()
+	if err != nil {
+		return nil, true, err
+	}
+	if !ua.Format.IsUnique() || !sameStorage(ua, ub) {
+		return nil, false, nil
+	}
+	vals, fill, ok, err := engine.MergeValues(mop, margs, ua.Values, ub.Values, a.FillElem(), b.FillElem())
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	r, err := tensor.CustomWithValues(a, vals, fill)
+	return r, true, err
+}
+
+// sameStorage reports whether a and b are one format (up to the names of
+// the dims) with the same level arrays, shared or equal element for element.
+func sameStorage(a, b *tensor.UST) bool {
+	if !tensor.PositionalNames(a.Format).Equal(tensor.PositionalNames(b.Format)) || !slices.Equal(a.LevelSizes, b.LevelSizes) || a.Values.Numel() != b.Values.Numel() {
+		return false
+	}
+	eq := func(p, q dtype.Array) bool { return p.DType == q.DType && bytes.Equal(p.Data, q.Data) }
+	for l := range a.Pos {
+		if !eq(a.Pos[l], b.Pos[l]) || !eq(a.Crd[l], b.Crd[l]) {
+			return false
+		}
+	}
+	return true
+}
