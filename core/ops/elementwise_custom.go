@@ -39,12 +39,10 @@ func mapCustom(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 	if err := errs.CheckAlloc(op, u.Values.Numel(), out.Size()); err != nil {
 		return nil, true, err
 	}
-	vals, err := engine.Map(u.Values, out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
-	if err != nil {
-		return nil, true, err
-	}
 	fill := applyUnary(ef, elementVec(t.DType(), t.FillElem(), dom)).store(out, []int64{1})
-	r, err := tensor.CustomWithValues(t, vals, fill.Data)
+	r, err := tensor.CustomMapped(t, fill.Data, func(v dtype.Array) (dtype.Array, error) {
+		return engine.Map(v, out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
+	})
 	return r, true, err
 }
 
@@ -71,11 +69,21 @@ func zipCustom(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs
 	if !ua.Format.IsUnique() || !sameStorage(ua, ub) {
 		return nil, false, nil
 	}
-	vals, fill, ok, err := engine.MergeValues(mop, margs, ua.Values, ub.Values, a.FillElem(), b.FillElem())
+	// The fills zipped first: the result's fill, and whether the engine zips this dtype.
+	fa, fb := a.FillElem(), b.FillElem()
+	one := func(f []byte) dtype.Array { // an aligned copy: f may start anywhere
+		a := dtype.NewArray(out, []int64{1})
+		copy(a.Data, f)
+		return a
+	}
+	_, fill, ok, err := engine.MergeValues(mop, margs, one(fa), one(fb), fa, fb)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	r, err := tensor.CustomWithValues(a, vals, fill)
+	r, err := tensor.CustomZipped(a, b, fill, func(x, y dtype.Array) (dtype.Array, error) {
+		vals, _, _, err := engine.MergeValues(mop, margs, x, y, fa, fb)
+		return vals, err
+	})
 	return r, true, err
 }
 

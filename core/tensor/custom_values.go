@@ -18,7 +18,8 @@ import (
 // (one element per value slot of t's storage, padding included, in the
 // result's dtype) and the fill value fill (one element of that dtype). The
 // padding of values must hold fill, as a map of t's values gives it. t must
-// be a custom-format tensor.
+// be a custom-format tensor. Its COO form is built by walking the storage
+// (CustomMapped derives it instead, for a map of t's values).
 func CustomWithValues(t *Tensor, values dtype.Array, fill []byte) (*Tensor, error) {
 	u := t.FormatStore()
 	if u == nil {
@@ -33,16 +34,98 @@ func CustomWithValues(t *Tensor, values dtype.Array, fill []byte) (*Tensor, erro
 	return customFrom(u, u.Format, t.shape, Flat(values), fill)
 }
 
+// CustomMapped returns the custom-format tensor of t's format and
+// structure, its pos and crd arrays shared with t's (tensors are
+// immutable), whose values are f of t's values and whose fill is fill. f
+// maps an array element by element to one of the same length (of the
+// result's dtype); fill must be f of t's fill, the value the padding maps
+// to. Nothing is walked or rebuilt: the result's COO form, too, is f of t's
+// COO form (which holds each stored element inside the tensor once, so the
+// map commutes with it). t must be a custom-format tensor of a format with
+// unique coordinates (the COO form of repeated ones holds their sums).
+func CustomMapped(t *Tensor, fill []byte, f func(dtype.Array) (dtype.Array, error)) (*Tensor, error) {
+	u, err := uniqueStore(t)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := f(u.Values)
+	if err != nil {
+		return nil, err
+	}
+	coo, err := f(t.values)
+	if err != nil {
+		return nil, err
+	}
+	return derived(t, u, vals, coo, fill)
+}
+
+// CustomZipped is CustomMapped of two tensors of one format and structure
+// (the same pos and crd arrays, shared or equal, which the caller checks):
+// the values are f of a's and b's, slot by slot, and fill must be f of
+// their fills. The result shares a's structure.
+func CustomZipped(a, b *Tensor, fill []byte, f func(x, y dtype.Array) (dtype.Array, error)) (*Tensor, error) {
+	ua, err := uniqueStore(a)
+	if err != nil {
+		return nil, err
+	}
+	ub, err := uniqueStore(b)
+	if err != nil {
+		return nil, err
+	}
+	if ua.Values.Numel() != ub.Values.Numel() || a.values.Numel() != b.values.Numel() || !slices.Equal(a.shape, b.shape) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "zip of custom-format tensors: storages of %d and %d values (sizes %v and %v) are not one structure", ua.Values.Numel(), ub.Values.Numel(), a.shape, b.shape)
+	}
+	vals, err := f(ua.Values, ub.Values)
+	if err != nil {
+		return nil, err
+	}
+	coo, err := f(a.values, b.values)
+	if err != nil {
+		return nil, err
+	}
+	return derived(a, ua, vals, coo, fill)
+}
+
+// uniqueStore returns t's storage, refusing a tensor that is not custom or
+// whose format repeats coordinates.
+func uniqueStore(t *Tensor) (*ustStore, error) {
+	u := t.FormatStore()
+	if u == nil {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "values of a custom-format tensor: the tensor is %s, not of a custom format", t.layout)
+	}
+	if !u.Format.IsUnique() {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "values of a custom-format tensor: format %s repeats coordinates, which a map of the values does not sum", u.Format)
+	}
+	return u, nil
+}
+
+// derived is t's storage (u) with the values vals and fill, its COO form
+// t's with the values coo: every index array shared.
+func derived(t *Tensor, u *ustStore, vals, coo dtype.Array, fill []byte) (*Tensor, error) {
+	if vals.Numel() != u.Values.Numel() || coo.Numel() != t.values.Numel() || vals.DType != coo.DType || len(fill) != vals.DType.Size() {
+		return nil, errs.Errorf(errs.ErrInternal, "values of a custom-format tensor: %d values (%s) and %d of its COO form (%s) for %d and %d, fill of %d bytes",
+			vals.Numel(), vals.DType, coo.Numel(), coo.DType, u.Values.Numel(), t.values.Numel(), len(fill))
+	}
+	c := *t
+	c.dtype = vals.DType
+	c.values = coo
+	c.setFill(fill)
+	c.ust = &ustStore{owner: &c, Format: u.Format.Clone(), LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(vals)}
+	return &c, nil
+}
+
 // CustomPermuted returns t with its dims permuted (dim d of the result is
 // dim perm[d] of t) as a relabelling of its format: the format's dims list
 // is permuted and every level keeps its expression, so the storage (pos,
 // crd and values) is t's, shared. DIA-I, (i, j) -> (j - i : compressed,
 // i : range), transposed is (i, j) -> (i - j : compressed, j : range):
 // diagonals indexed by column, as DIA-J, with the offset stored as i - j.
-// ok is false where the permuted format is a named layout (a tensor of that
-// layout is not custom) or t is not a custom-format tensor; perm must be a
-// checked permutation of t's dims.
-func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
+// permuteCOO permutes t's COO form (a plain coalesced COO tensor) the same
+// way, returning a coalesced COO tensor: the result's COO form. ok is false
+// where the permuted format is a named layout (a tensor of that layout is
+// not custom) or t is not a custom-format tensor; perm must be a checked
+// permutation of t's dims.
+func CustomPermuted(t *Tensor, perm []int, permuteCOO func(*Tensor) (*Tensor, error)) (*Tensor, bool, error) {
 	u := t.FormatStore()
 	if u == nil || len(perm) != len(t.shape) {
 		return nil, false, nil
@@ -56,8 +139,18 @@ func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 	if _, _, named := NamedLayoutOf(f); named {
 		return nil, false, nil
 	}
-	r, err := customFrom(u, f, shape, u.Values, t.scalarFill())
-	return r, err == nil, err
+	view := *t
+	view.ust = nil
+	p, err := permuteCOO(&view)
+	if err != nil {
+		return nil, true, err
+	}
+	if p.layout != COO || !p.coalesced || !slices.Equal(p.shape, shape) || p.values.Numel() != t.values.Numel() {
+		return nil, true, errs.Errorf(errs.ErrInternal, "permute of a custom-format tensor: its COO form permuted is a %s tensor of size %v (coalesced %v), want a coalesced COO of size %v", p.layout, p.shape, p.coalesced, shape)
+	}
+	c := *p
+	c.ust = &ustStore{owner: &c, Format: f, LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: u.Values}
+	return &c, true, nil
 }
 
 // CustomStructure returns the structure of t's storage (format, shape,
