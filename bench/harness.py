@@ -42,6 +42,7 @@ import report  # noqa: E402
 import semi_cases  # noqa: E402
 import shape_cases  # noqa: E402
 import convert_cases  # noqa: E402
+import format_cases  # noqa: E402
 import lowrank_cases  # noqa: E402
 import solve_cases  # noqa: E402
 import smallcall  # noqa: E402
@@ -57,6 +58,7 @@ ALL += shape_cases.KERNELS
 ALL += ops_cases.KERNELS
 ALL += strided_cases.KERNELS
 ALL += convert_cases.KERNELS
+ALL += format_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
 if DASK_MISSING is None:

@@ -11,7 +11,8 @@ import (
 // BenchmarkCustomFormat: the ops that run on a custom format's own storage
 // (mul by a number, abs, sum over all dims, sum over dim 1, transpose) on
 // the 1M-row 5-point Laplacian stored as CSR (the reference row), DIA-I,
-// DIA-J and DCSR, allocations reported. The format/CSR ratio of each op is
+// DIA-J, BSR with column-major 2 x 2 blocks and DCSR (a named layout, not
+// custom: its own paths), allocations reported. The format/CSR ratio of each op is
 // the figure to watch (issue 36: >= 0.95x of CSR's speed for element-wise
 // ops and reductions). "dia-i-coo-route" is the element-wise op as it ran
 // before: on the COO form, re-encoded by keepFormat.
@@ -21,10 +22,14 @@ func BenchmarkCustomFormat(b *testing.B) {
 		name string
 		t    *tensor.Tensor
 	}{{"csr", csr}}
+	bsrc, err := format.BSRColMajor(2, 2)
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, f := range []struct {
 		name string
 		f    format.Format
-	}{{"dia-i", format.DIAI()}, {"dia-j", format.DIAJ()}, {"dcsr", format.DCSR()}} {
+	}{{"dia-i", format.DIAI()}, {"dia-j", format.DIAJ()}, {"bsr-colmajor-2x2", bsrc}, {"dcsr", format.DCSR()}} {
 		t, err := tensor.ToFormat(csr, f.f)
 		if err != nil {
 			b.Fatal(err)

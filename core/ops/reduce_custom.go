@@ -78,8 +78,10 @@ func hasRange(f format.Format) bool {
 	return false
 }
 
-// reduceCustomDim reduces every dim but kept: the walk lists each stored
-// element's kept coordinate and value, which the engine's scatter folds.
+// reduceCustomDim reduces every dim but kept: a walk of the storage's
+// last-level fibers (ustorage.Fibers; Walk for a delta last level) lists
+// each stored element's kept coordinate and value, which the engine's
+// scatter folds.
 func reduceCustomDim(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array, kept int, eop engine.ReduceOp, op string, dims []int, out dtype.DType) (*tensor.Tensor, bool, error) {
 	size := t.Dims()
 	n := size[kept]
@@ -98,10 +100,25 @@ func reduceCustomDim(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array, 
 	crdArr := dtype.NewArray(dtype.Int64, []int64{nse})
 	crd := dtype.AsSlice[int64](crdArr)[:0] // appended in place: the walk visits at most nse positions
 	picked := make([]byte, 0, nse*es)
-	err := ustorage.Walk(s, nse, func(dim []int64, p int64) {
-		crd = append(crd, dim[kept])
-		picked = append(picked, vals.Data[p*es:(p+1)*es]...)
+	ok, err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
+		d0, step := f.Dim0[kept], f.Step[kept]
+		if f.Crd == nil {
+			for x := f.First; x < f.First+f.Hi-f.Lo; x++ {
+				crd = append(crd, d0+x*step)
+			}
+		} else {
+			for _, x := range f.Crd {
+				crd = append(crd, d0+x*step)
+			}
+		}
+		picked = append(picked, vals.Data[f.Lo*es:f.Hi*es]...)
 	})
+	if err == nil && !ok { // a delta last level: element by element
+		err = ustorage.Walk(s, nse, func(dim []int64, p int64) {
+			crd = append(crd, dim[kept])
+			picked = append(picked, vals.Data[p*es:(p+1)*es]...)
+		})
+	}
 	if err != nil {
 		return nil, true, errs.Errorf(errs.ErrInternal, "%s of a custom-format tensor: %v", op, err)
 	}

@@ -1,6 +1,7 @@
 package ustorage
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -52,4 +53,46 @@ func diaIForTest(t *testing.T) format.Format {
 	f, err := format.Parse("(i, j) -> (j - i : compressed, i : range)")
 	require.NoError(t, err)
 	return f
+}
+
+// TestFibersAreWalk: on every case of formats.json whose last level is not
+// delta, the fibers' slots and dims, element by element, are Walk's visits
+// in Walk's order; delta's last level is refused (ok false).
+func TestFibersAreWalk(t *testing.T) {
+	type visit struct {
+		p   int64
+		dim string
+	}
+	refused := 0
+	for _, c := range loadCases(t) {
+		f, err := format.Parse(c.Format)
+		require.NoError(t, err, c.ID)
+		s, err := Build(f, c.Dense.Shape, c.Dense.Data)
+		require.NoError(t, err, c.ID)
+		var walked, fibered []visit
+		require.NoError(t, Walk(s.Structure(), s.NSE(), func(dim []int64, p int64) {
+			walked = append(walked, visit{p, fmt.Sprint(dim)})
+		}), c.ID)
+		ok, err := Fibers(s.Structure(), s.NSE(), func(fb *Fiber) {
+			dim := make([]int64, len(fb.Dim0))
+			for q := fb.Lo; q < fb.Hi; q++ {
+				x := fb.First + q - fb.Lo
+				if fb.Crd != nil {
+					x = fb.Crd[q-fb.Lo]
+				}
+				for d := range dim {
+					dim[d] = fb.Dim0[d] + x*fb.Step[d]
+				}
+				fibered = append(fibered, visit{q, fmt.Sprint(dim)})
+			}
+		})
+		require.NoError(t, err, c.ID)
+		if !ok {
+			refused++
+			assert.Equal(t, format.Delta, f.Levels[len(f.Levels)-1].Kind, c.ID)
+			continue
+		}
+		assert.Equal(t, walked, fibered, c.ID)
+	}
+	assert.Positive(t, refused, "no delta case: the refusal is untested")
 }

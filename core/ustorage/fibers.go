@@ -1,0 +1,97 @@
+package ustorage
+
+import (
+	"fmt"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// Fiber is one fiber of a storage's last level: the value slots Lo..Hi
+// (half-open) that lie inside the tensor, and where each sits. The
+// last-level coordinate of slot q is Crd[q-Lo], or First+(q-Lo) where Crd is
+// nil (a dense or range level); its dims are Dim0 + coordinate x Step
+// (the map from levels to dims is linear in each level's coordinate).
+// Dim0 and Step are buffers reused between fibers.
+type Fiber struct {
+	Lo, Hi     int64
+	Crd        []int64
+	First      int64
+	Dim0, Step []int64
+}
+
+// Fibers visits every last-level fiber of a storage whose values array has
+// nvals elements, in storage order: the positions Walk visits, a fiber at a
+// time, so a caller's loop over a fiber runs without a call per element.
+// ok is false, before any visit, for a last level of delta type (its crd
+// holds gaps, not coordinates), which Walk serves.
+func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error) {
+	if s != nil && len(s.Format.Levels) > 0 && s.Format.Levels[len(s.Format.Levels)-1].Kind == format.Delta {
+		return false, nil
+	}
+	w, err := newWalker(s, nvals, nil)
+	if err != nil {
+		return true, err
+	}
+	nd := len(s.Shape)
+	f := &Fiber{Dim0: make([]int64, nd), Step: make([]int64, nd)}
+	one := make([]int64, nd)
+	emit := func(l int, lo, hi int64, crd []int64, first int64) {
+		if lo >= hi || w.err != nil {
+			return
+		}
+		if lo < 0 || hi > nvals {
+			w.err = fmt.Errorf("ustorage: value slots %d..%d are past the end of the values (length %d)", lo, hi, nvals)
+			return
+		}
+		w.lvl[l] = 0
+		w.x.LvlToDim(w.lvl, f.Dim0)
+		w.lvl[l] = 1
+		w.x.LvlToDim(w.lvl, one)
+		for d := range one {
+			f.Step[d] = one[d] - f.Dim0[d]
+		}
+		f.Lo, f.Hi, f.Crd, f.First = lo, hi, crd, first
+		visit(f)
+	}
+	crdOf := func(l int, lo, hi int64) ([]int64, bool) {
+		c := s.Levels[l].Crd
+		if lo < 0 || hi > int64(len(c)) {
+			w.failf(l, "crd[%d:%d] is past the end of crd (length %d)", lo, hi, len(c))
+			return nil, false
+		}
+		return c[lo:hi], true
+	}
+	w.visit = func(_ []int64, p int64) { // a storage without levels: its one value
+		if w.err == nil && p < nvals {
+			f.Lo, f.Hi, f.Crd, f.First = p, p+1, nil, 0
+			visit(f)
+		}
+	}
+	w.run = func(l int, p int64) {
+		lv := s.Format.Levels[l]
+		size := s.LevelSizes[l]
+		switch lv.Kind {
+		case format.Dense, format.Batch:
+			emit(l, p*size, p*size+size, nil, 0)
+		case format.Range:
+			lo, hi := w.rangeOf(l)
+			emit(l, p*size+lo, p*size+hi, nil, lo)
+		case format.Compressed:
+			if lo, hi, adjust, ok := w.segment(l, p); ok {
+				if c, ok := crdOf(l, lo+adjust, hi+adjust); ok {
+					emit(l, lo+adjust, hi+adjust, c, 0)
+				}
+			}
+		case format.Singleton:
+			if c, ok := crdOf(l, p, p+1); ok {
+				emit(l, p, p+1, c, 0)
+			}
+		case format.Structured:
+			if c, ok := crdOf(l, p*lv.Param, p*lv.Param+lv.Param); ok {
+				emit(l, p*lv.Param, p*lv.Param+lv.Param, c, 0)
+			}
+		}
+	}
+	w.walk(0, 0)
+	return true, w.err
+}
