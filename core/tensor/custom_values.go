@@ -139,6 +139,7 @@ func CustomPermuted(t *Tensor, perm []int, permuteCOO func(*Tensor) (*Tensor, er
 	if _, _, named := NamedLayoutOf(f); named {
 		return nil, false, nil
 	}
+	f = PositionalNames(f) // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
 	view := *t
 	view.ust = nil
 	p, err := permuteCOO(&view)
