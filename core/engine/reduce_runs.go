@@ -92,8 +92,11 @@ func runsFold[A any](rs runSet, init A, fold func(lo, hi int64, acc A) A, combin
 // runsReal is allReal over the runs.
 func runsReal[V realVal, A realAcc](op ReduceOp, v []V, rs runSet, missing, numel int64, fill A) A {
 	fold := func(lo, hi int64, acc A) A { return foldReal(op, v[lo:hi], acc) }
-	if op == Sum || op == Mean {
+	switch op {
+	case Sum, Mean:
 		fold = func(lo, hi int64, acc A) A { return sumReal(v[lo:hi], acc) }
+	case Norm:
+		fold = func(lo, hi int64, acc A) A { return sumSquares(v[lo:hi], acc) }
 	}
 	acc := runsFold(rs, initReal[A](op), fold, func(a, b A) A { return combineReal(op, a, b) })
 	return finishReal(op, acc, missing, fill, numel)

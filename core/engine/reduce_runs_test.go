@@ -51,7 +51,7 @@ func TestReduceAllRunsIsReduceAllOfTheRuns(t *testing.T) {
 		catArr := dtype.NewArray(d, []int64{int64(len(cat)) / es})
 		copy(catArr.Data, cat)
 		fill := make([]byte, es)
-		for _, op := range []ReduceOp{Sum, Mean, Prod, Amax, Amin, Any, CountNonzero} {
+		for _, op := range []ReduceOp{Sum, Mean, Prod, Amax, Amin, Any, CountNonzero, Norm} {
 			out := d
 			if isIntegral(d) && (op == Sum || op == Prod) {
 				out = dtype.Int64
@@ -61,6 +61,9 @@ func TestReduceAllRunsIsReduceAllOfTheRuns(t *testing.T) {
 			}
 			if op == Any {
 				out = dtype.Bool
+			}
+			if op == Norm {
+				out = dtype.RealOf(d)
 			}
 			if checkReduce(op, d, out) != nil {
 				continue

@@ -178,7 +178,7 @@ func TestCustomReduceNative(t *testing.T) {
 					dimSets = append(dimSets, ds)
 				}
 			}
-			for _, op := range []string{"sum", "mean", "prod", "amax", "amin", "any", "count_nonzero"} {
+			for _, op := range []string{"sum", "mean", "prod", "amax", "amin", "any", "count_nonzero", "norm"} {
 				for _, dims := range dimSets {
 					msg := c.id + " " + d.String() + " " + op
 					want, werr := Reduce(c.dense, dims, op)
