@@ -52,7 +52,9 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 			arg(op, 2, "other"), max(db-2, 0), ka, kb, a.Dims(), b.Dims())
 	}
 	var r *tensor.Tensor
-	if da <= 2 && db <= 2 {
+	if da == 3 && len(B.Dims()) == 2 && B.StorageLayout() == tensor.Strided && formatPath(A) {
+		r, err = formatBatched(op, A, B)
+	} else if da <= 2 && db <= 2 {
 		r, err = linMm(op, A, B, nil)
 	} else {
 		nb := A.Dims()[0]

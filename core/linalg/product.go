@@ -59,6 +59,13 @@ func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array
 		}
 		return out, diaSpMM(op, alpha, a, bd, n, out)
 	}
+	if formatPath(a) {
+		out, err := linOutput(op, a.DType(), into, m, n)
+		if err != nil {
+			return dtype.Array{}, err
+		}
+		return out, formatSpMM(op, alpha, a, bd, n, out)
+	}
 	s, err := prepSparse(op, a, acceptAll)
 	if err != nil {
 		return dtype.Array{}, err

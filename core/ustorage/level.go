@@ -43,17 +43,32 @@ func NewLevelView[I Index](lv format.Level, size int64, pos, crd []I, batchRows 
 // LevelViews returns the level views of a storage with int64 arrays (the
 // batch-split level's pos read per batch, as Walk reads it).
 func LevelViews(s *Structure) ([]LevelView[int64], error) {
-	if s == nil || len(s.Levels) != len(s.Format.Levels) || len(s.LevelSizes) != len(s.Format.Levels) {
-		return nil, fmt.Errorf("ustorage: a storage needs one level array and one size per level of its format")
+	if s == nil || len(s.Levels) != len(s.Format.Levels) {
+		return nil, fmt.Errorf("ustorage: a storage needs one level array per level of its format")
 	}
-	l, _, rows, ok := batchLevel(s.Format, s.LevelSizes)
-	out := make([]LevelView[int64], len(s.Levels))
-	for k, lv := range s.Format.Levels {
+	pos, crd := make([][]int64, len(s.Levels)), make([][]int64, len(s.Levels))
+	for k, l := range s.Levels {
+		pos[k], crd[k] = l.Pos, l.Crd
+	}
+	return ViewsOf(s.Format, s.LevelSizes, pos, crd)
+}
+
+// ViewsOf returns the level views of a format with the given level sizes
+// over per-level pos and crd arrays (nil where a level stores none), the
+// batch-split level's pos read per batch.
+func ViewsOf[I Index](f format.Format, sizes []int64, pos, crd [][]I) ([]LevelView[I], error) {
+	n := len(f.Levels)
+	if len(sizes) != n || len(pos) != n || len(crd) != n {
+		return nil, fmt.Errorf("ustorage: %s has %d levels, got %d sizes, %d pos and %d crd arrays", f, n, len(sizes), len(pos), len(crd))
+	}
+	l, _, rows, ok := batchLevel(f, sizes)
+	out := make([]LevelView[I], n)
+	for k, lv := range f.Levels {
 		br := int64(0)
 		if ok && k == l {
 			br = rows
 		}
-		out[k] = NewLevelView(lv, s.LevelSizes[k], s.Levels[k].Pos, s.Levels[k].Crd, br)
+		out[k] = NewLevelView(lv, sizes[k], pos[k], crd[k], br)
 	}
 	return out, nil
 }

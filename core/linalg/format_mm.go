@@ -1,0 +1,191 @@
+package linalg
+
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// The format path of sparse @ dense: a tensor whose layout no kernel view
+// serves (a custom format other than DIA, DCSR, DCSC, CSF) multiplies a
+// dense vector or matrix straight from its own levels, walked fiber by
+// fiber (formatWalk), instead of through a CSR or COO copy. DCSR has its
+// own kernel (kernels.SpMVDCSR). It serves a zero fill and the kernels'
+// value dtypes; anything else takes the general path.
+
+// formatPath reports whether a takes the format path.
+func formatPath(a *tensor.Tensor) bool {
+	switch a.Layout() {
+	case tensor.Custom, tensor.DCSR, tensor.DCSC, tensor.CSF:
+	default:
+		return false
+	}
+	// The format says everything, batch and dense dims included (as
+	// leading and trailing dense levels).
+	if !mvZeroFill(a.FillElem()) {
+		return false
+	}
+	switch a.DType() {
+	case dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Complex64, dtype.Int64, dtype.Int32, dtype.Int16, dtype.Int8, dtype.UInt8:
+		return true
+	}
+	return false
+}
+
+// formatStore is a tensor's storage in its format: the level arrays (an
+// Array without data where a level stores none) and the values.
+type formatStore struct {
+	f        format.Format
+	sizes    []int64
+	pos, crd []dtype.Array
+	val      dtype.Array
+}
+
+// storeOf returns a's storage: a custom tensor's own arrays, a named
+// layout's through USTStorage.
+func storeOf(a *tensor.Tensor) (formatStore, error) {
+	if u := a.FormatStore(); u != nil {
+		return formatStore{f: u.Format, sizes: u.LevelSizes, pos: u.Pos, crd: u.Crd, val: u.Values}, nil
+	}
+	u, err := a.USTStorage()
+	if err != nil {
+		return formatStore{}, err
+	}
+	return formatStore{f: u.Format, sizes: u.LevelSizes, pos: u.Pos, crd: u.Crd, val: u.Values}, nil
+}
+
+// formatSpMM sets out (rows x n, row-major) = alpha * A @ b for a tensor a
+// that takes the format path, viewed as the matrix whose column is its last
+// dim and whose row is its other dims flattened, and dense row-major b
+// (cols x n). out's old contents are ignored.
+func formatSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
+	if a.Layout() == tensor.DCSR && n == 1 && a.BatchDim() == 0 && a.DenseDim() == 0 {
+		return dcsrMV(op, alpha, a, b, out)
+	}
+	return formatSpMMWalk(op, alpha, a, b, n, out)
+}
+
+// sameWidth reports whether every level array of s has dtype d.
+func sameWidth(s formatStore, d dtype.DType) bool {
+	for l := range s.pos {
+		if len(s.pos[l].Data) > 0 && s.pos[l].DType != d || len(s.crd[l].Data) > 0 && s.crd[l].DType != d {
+			return false
+		}
+	}
+	return true
+}
+
+// widen returns an int64 copy of an int32 index array (an int64 one as it is).
+func widen(a dtype.Array) dtype.Array {
+	if len(a.Data) == 0 || a.DType == dtype.Int64 {
+		return a
+	}
+	return wrap(dtype.Int64, tensor.IndexInts(a))
+}
+
+// formatOps is the format walk of one (index width, value dtype) pair.
+type formatOps interface {
+	formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array) error
+}
+
+func (k linTyped[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array) error {
+	pos, crd := make([][]I, len(s.pos)), make([][]I, len(s.crd))
+	for l := range s.pos {
+		if len(s.pos[l].Data) > 0 {
+			pos[l] = dtype.AsSlice[I](s.pos[l])
+		}
+		if len(s.crd[l].Data) > 0 {
+			crd[l] = dtype.AsSlice[I](s.crd[l])
+		}
+	}
+	w, err := newFormatWalk(s.f, s.sizes, shape, pos, crd, dtype.AsSlice[V](s.val))
+	if err != nil {
+		return errs.Errorf(errs.ErrInternal, "the storage of a %s tensor: %v", s.f, err)
+	}
+	o := dtype.AsSlice[V](out)
+	clear(o)
+	w.product(dtype.AsSlice[V](b), int(n), o)
+	if al := k.v(alpha); al != 1 {
+		for i := range o {
+			o[i] *= al
+		}
+	}
+	return nil
+}
+
+// dcsrMV sets out = alpha * a @ x for a 2-D DCSR tensor a from its arrays.
+func dcsrMV(op string, alpha dtype.Scalar, a *tensor.Tensor, x, out dtype.Array) error {
+	switch {
+	case a.DType() == dtype.Float64 && a.IndexWidth() == 32:
+		return dcsrMVTyped[int32, float64](op, alpha, a, x, out)
+	case a.DType() == dtype.Float64:
+		return dcsrMVTyped[int64, float64](op, alpha, a, x, out)
+	case a.DType() == dtype.Float32 && a.IndexWidth() == 32:
+		return dcsrMVTyped[int32, float32](op, alpha, a, x, out)
+	case a.DType() == dtype.Float32:
+		return dcsrMVTyped[int64, float32](op, alpha, a, x, out)
+	}
+	// The other dtypes walk the levels: DCSR's rows are fibers of one dot each.
+	return formatSpMMWalk(op, alpha, a, x, 1, out)
+}
+
+// formatSpMMWalk is formatSpMM through the level walk (no DCSR kernel).
+// The walk reads the level arrays at their own width: a custom tensor's
+// are int64 unless the caller's were borrowed, whatever IndexWidth says.
+func formatSpMMWalk(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
+	s, err := storeOf(a)
+	if err != nil {
+		return err
+	}
+	w := 64
+	if sameWidth(s, dtype.Int32) {
+		w = 32
+	} else if !sameWidth(s, dtype.Int64) {
+		s.pos, s.crd = append([]dtype.Array(nil), s.pos...), append([]dtype.Array(nil), s.crd...)
+		for l := range s.pos { // mixed widths: read as int64
+			s.pos[l], s.crd[l] = widen(s.pos[l]), widen(s.crd[l])
+		}
+	}
+	ops, err := linFor(op, a.DType(), w)
+	if err != nil {
+		return err
+	}
+	fo, ok := ops.(formatOps)
+	if !ok {
+		return errs.Errorf(errs.ErrInternal, "%s: no format walk for dtype %s", op, a.DType())
+	}
+	return fo.formatSpMM(alpha, s, a.Dims(), b, n, out)
+}
+
+func dcsrMVTyped[I kernels.Index, V float32 | float64](op string, alpha dtype.Scalar, a *tensor.Tensor, x, out dtype.Array) error {
+	lv := a.StorageLevels()
+	p0, c0 := dtype.AsSlice[I](lv[0].Pos), dtype.AsSlice[I](lv[0].Crd)
+	y := dtype.AsSlice[V](out)
+	if len(p0) < 2 || p0[1] == p0[0] {
+		clear(y)
+		return nil
+	}
+	rows := c0[p0[0]:p0[1]]
+	p1 := dtype.AsSlice[I](lv[1].Pos)
+	m := kernels.CSR[I, V]{Rows: len(rows), Cols: int(a.Dims()[1]), Ptr: p1[p0[0] : int(p0[1])+1],
+		Idx: dtype.AsSlice[I](lv[1].Crd), Val: dtype.AsSlice[V](a.ValueArray())}
+	return kernelErr(op, kernels.SpMVDCSR(V(alpha.Re()), rows, m, dtype.AsSlice[V](x), y))
+}
+
+// formatBatched returns a @ b for a 3-D tensor a on the format path
+// (nb, m, k) and a dense matrix b (k, n), as a dense (nb, m, n) tensor: the
+// batched product as one walk over a's levels, a read as the (nb*m) x k
+// matrix of its flattened leading dims (matmul's CSF @ vector).
+func formatBatched(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	nb, m, n := a.Dims()[0], a.Dims()[1], b.Dims()[1]
+	if err := checkResult(op, a.DType(), []int64{nb, m, n}); err != nil {
+		return nil, err
+	}
+	out := dtype.UninitArray(a.DType(), []int64{nb * m, n})
+	if err := formatSpMMWalk(op, dtype.IntScalar(1), a, b.ValueArray(), n, out); err != nil {
+		return nil, err
+	}
+	return linStrided(out, nb, m, n)
+}

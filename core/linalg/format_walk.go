@@ -1,0 +1,277 @@
+package linalg
+
+import (
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/ustorage"
+	"github.com/gosparse/gosparse/kernels"
+)
+
+// formatWalk multiplies a tensor stored in any format by a dense matrix,
+// walking its levels fiber by fiber. The tensor is read as a matrix whose
+// column is its last dim and whose row is its other dims flattened. Every
+// format's index map is linear in the level coordinates (a dimension, a
+// sum or difference closed by a range level, d / c and d % c), so each
+// level moves the row, the column and every dim by a fixed step per unit
+// of its coordinate: the walk keeps them as running sums, and at the last
+// level hands the whole fiber to one leaf kernel, chosen once per fiber
+// from the level's kind (a run of coordinates or a crd slice) and its
+// steps (along a row: a dot; along a column: an axpy; else strided). Two
+// trailing dense levels that form a block row- or column-major are one
+// fiber: a dense tile.
+type formatWalk[I kernels.Index, V kernels.Number] struct {
+	views  []ustorage.LevelView[I]
+	shape  []int64
+	val    []V
+	step   [][]int64 // step[l][d]: how much a unit of level l's coordinate moves dim d
+	rowOf  []int64   // the row step of each level
+	colOf  []int64   // the column step of each level
+	rng    bool      // a range level: fibers are clipped to the tensor
+	tile   tileKind
+	dims   [][]int64 // the running dims at each level
+	bufs   [][]I     // decoded coordinates of each level's current fiber
+	x, y   []V
+	n      int
+	leafAt int // the level whose fibers the leaf kernels take
+}
+
+// tileKind says whether the last two levels form a dense block.
+type tileKind uint8
+
+const (
+	noTile tileKind = iota
+	tileRows
+	tileCols
+)
+
+func newFormatWalk[I kernels.Index, V kernels.Number](f format.Format, sizes, shape []int64, pos, crd [][]I, val []V) (*formatWalk[I, V], error) {
+	views, err := ustorage.ViewsOf(f, sizes, pos, crd)
+	if err != nil {
+		return nil, err
+	}
+	x, err := format.NewIndexer(f)
+	if err != nil {
+		return nil, err
+	}
+	nl, nd := len(f.Levels), len(shape)
+	w := &formatWalk[I, V]{views: views, shape: shape, val: val, step: make([][]int64, nl), rowOf: make([]int64, nl), colOf: make([]int64, nl),
+		dims: make([][]int64, nl+1), bufs: make([][]I, nl), leafAt: nl - 1}
+	// The row stride of each leading dim in the flattened row.
+	stride := make([]int64, nd)
+	for d, s := nd-2, int64(1); d >= 0; d-- {
+		stride[d], s = s, s*shape[d]
+	}
+	unit := make([]int64, nl)
+	for l := range f.Levels {
+		w.rng = w.rng || f.Levels[l].Kind == format.Range
+		unit[l] = 1
+		w.step[l] = make([]int64, nd)
+		x.LvlToDim(unit, w.step[l])
+		unit[l] = 0
+		for d := 0; d < nd-1; d++ {
+			w.rowOf[l] += stride[d] * w.step[l][d]
+		}
+		if nd > 0 {
+			w.colOf[l] = w.step[l][nd-1]
+		}
+	}
+	for l := range w.dims {
+		w.dims[l] = make([]int64, nd)
+	}
+	if nl >= 2 && !w.rng && f.Levels[nl-2].Kind == format.Dense && f.Levels[nl-1].Kind == format.Dense {
+		a, b := nl-2, nl-1
+		switch {
+		case w.rowOf[a] == 1 && w.colOf[a] == 0 && w.rowOf[b] == 0 && w.colOf[b] == 1:
+			w.tile, w.leafAt = tileRows, a
+		case w.rowOf[a] == 0 && w.colOf[a] == 1 && w.rowOf[b] == 1 && w.colOf[b] == 0:
+			w.tile, w.leafAt = tileCols, a
+		}
+	}
+	return w, nil
+}
+
+// product adds A @ x (x: cols x n, row-major) into y (rows x n).
+func (w *formatWalk[I, V]) product(x []V, n int, y []V) {
+	w.x, w.y, w.n = x, y, n
+	if n != 1 {
+		w.tile, w.leafAt = noTile, len(w.views)-1
+	}
+	if len(w.views) > 0 { // a matrix has levels; a 0-d tensor is no operand here
+		w.walk(0, 0, 0, 0)
+	}
+}
+
+// walk visits the children of parent position p at level l, whose row and
+// column so far are row and col (and dims, w.dims[l]).
+func (w *formatWalk[I, V]) walk(l int, p, row, col int64) {
+	if l == w.leafAt {
+		w.leaf(l, p, row, col)
+		return
+	}
+	v := &w.views[l]
+	lo, hi := v.Segment(p)
+	rs, cs := w.rowOf[l], w.colOf[l]
+	cur, next, st := w.dims[l], w.dims[l+1], w.step[l]
+	switch v.Kind {
+	case format.Dense, format.Batch, format.Range:
+		for q := lo; q < hi; q++ {
+			c := q - lo
+			w.move(cur, next, st, c)
+			w.walk(l+1, q, row+rs*c, col+cs*c)
+		}
+	default:
+		cs0 := v.Coords(lo, hi, w.bufs[l])
+		if v.Kind == format.Delta {
+			w.bufs[l] = cs0
+		}
+		for k, ci := range cs0 {
+			c := int64(ci)
+			w.move(cur, next, st, c)
+			w.walk(l+1, lo+int64(k), row+rs*c, col+cs*c)
+		}
+	}
+}
+
+// move sets next = cur + c * step where the walk needs the dims (a range
+// level's clipping); otherwise it does nothing.
+func (w *formatWalk[I, V]) move(cur, next, step []int64, c int64) {
+	if !w.rng {
+		return
+	}
+	for d := range next {
+		next[d] = cur[d] + c*step[d]
+	}
+}
+
+// clip returns the coordinates [lo, hi) of level l's fiber that fall inside
+// the tensor, given the dims at its parent (0, size when the format has no
+// range level: every stored coordinate does).
+func (w *formatWalk[I, V]) clip(l int, size int64) (lo, hi int64) {
+	lo, hi = 0, size
+	if !w.rng {
+		return lo, hi
+	}
+	base, st := w.dims[l], w.step[l]
+	for d, b := range base {
+		s, n := st[d], w.shape[d]
+		switch {
+		case s == 0:
+			if b < 0 || b >= n {
+				return 0, 0
+			}
+		case s > 0: // 0 <= b + s*c <= n-1
+			lo = max(lo, ceilDiv(-b, s))
+			hi = min(hi, floorDiv(n-1-b, s)+1)
+		default:
+			lo = max(lo, ceilDiv(n-1-b, s))
+			hi = min(hi, floorDiv(-b, s)+1)
+		}
+	}
+	return lo, max(hi, lo)
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
+
+// leaf runs the leaf kernel of level l's fiber under parent position p.
+func (w *formatWalk[I, V]) leaf(l int, p, row, col int64) {
+	v := &w.views[l]
+	lo, hi := v.Segment(p)
+	switch w.tile {
+	case tileRows, tileCols:
+		w.tileLeaf(l, lo, hi, row, col)
+		return
+	}
+	rs, cs := w.rowOf[l], w.colOf[l]
+	switch v.Kind {
+	case format.Dense, format.Batch, format.Range:
+		c0, c1 := w.clip(l, hi-lo)
+		if c0 >= c1 {
+			return
+		}
+		w.runLeaf(w.val[lo+c0:lo+c1], c0, row, col, rs, cs)
+	default:
+		if w.rng && w.fixedOut(l) {
+			return
+		}
+		cs0 := v.Coords(lo, hi, w.bufs[l])
+		if v.Kind == format.Delta {
+			w.bufs[l] = cs0
+		}
+		w.idxLeaf(w.val[lo:hi], cs0, row, col, rs, cs)
+	}
+}
+
+// fixedOut reports whether a dim that level l does not move is outside the
+// tensor (so its whole fiber is padding).
+func (w *formatWalk[I, V]) fixedOut(l int) bool {
+	for d, b := range w.dims[l] {
+		if w.step[l][d] == 0 && (b < 0 || b >= w.shape[d]) {
+			return true
+		}
+	}
+	return false
+}
+
+// runLeaf multiplies the fiber of values val at coordinates c0, c0+1, ...
+func (w *formatWalk[I, V]) runLeaf(val []V, c0, row, col, rs, cs int64) {
+	x, y, n := w.x, w.y, w.n
+	if n == 1 {
+		switch {
+		case rs == 0 && cs == 1:
+			y[row] += kernels.DotRun(val, x[col+c0:])
+		case rs == 1 && cs == 0:
+			kernels.AxpyRun(x[col], val, y[row+c0:])
+		default:
+			kernels.StridedRun(val, int(c0), x, int(col), int(cs), y, int(row), int(rs))
+		}
+		return
+	}
+	r, c := row+rs*c0, col+cs*c0
+	for _, a := range val {
+		kernels.AxpyRun(a, x[c*int64(n):(c+1)*int64(n)], y[r*int64(n):(r+1)*int64(n)])
+		r += rs
+		c += cs
+	}
+}
+
+// idxLeaf multiplies the fiber of values val at coordinates idx.
+func (w *formatWalk[I, V]) idxLeaf(val []V, idx []I, row, col, rs, cs int64) {
+	x, y, n := w.x, w.y, w.n
+	if n == 1 {
+		switch {
+		case rs == 0 && cs == 1 && col >= 0:
+			y[row] += kernels.DotIdx(val, idx, x[col:])
+		case rs == 1 && cs == 0 && row >= 0:
+			kernels.AxpyIdx(x[col], val, idx, y[row:])
+		default:
+			kernels.StridedIdx(val, idx, x, int(col), int(cs), y, int(row), int(rs))
+		}
+		return
+	}
+	nn := int64(n)
+	for k, ci := range idx {
+		r, c := row+rs*int64(ci), col+cs*int64(ci)
+		kernels.AxpyRun(val[k], x[c*nn:(c+1)*nn], y[r*nn:(r+1)*nn])
+	}
+}
+
+// tileLeaf multiplies the dense block under level l's positions [lo, hi):
+// level l's extent by level l+1's values, moving the row then the column
+// (tileRows) or the column then the row (tileCols).
+func (w *formatWalk[I, V]) tileLeaf(l int, lo, hi, row, col int64) {
+	s1, s2 := w.views[l].Size, w.views[l+1].Size
+	x, y := w.x, w.y
+	blk := w.val[lo*s2 : hi*s2]
+	if w.tile == tileRows {
+		kernels.TileRowMajor(blk, int(s1), int(s2), x[col:], y[row:])
+		return
+	}
+	kernels.TileColMajor(blk, int(s2), int(s1), x[col:], y[row:])
+}
