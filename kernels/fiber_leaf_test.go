@@ -118,3 +118,45 @@ func TestSpMVDCSR(t *testing.T) {
 	}
 	assert.ErrorContains(t, SpMVDCSR(1, []int64{1}, a, x, y), "rows")
 }
+
+// TestSpMVBSRColMajor: a 2 x 3 matrix of 2 x bn blocks (bm = 1, 2, 3) stored
+// column-major gives the product of its elements, with beta; a short x is
+// refused.
+func TestSpMVBSRColMajor(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 4))
+	for _, bm := range []int{1, 2, 3} {
+		bn := 2
+		// block rows 0: blocks at block columns 0 and 2; block row 1: block column 1.
+		a := BSR[int32, float64]{BlockRows: 2, BlockCols: 3, BM: bm, BN: bn, Ptr: []int32{0, 2, 3}, Idx: []int32{0, 2, 1}, Val: make([]float64, 3*bm*bn)}
+		dense := make([][]float64, 2*bm)
+		for i := range dense {
+			dense[i] = make([]float64, 3*bn)
+		}
+		for br := 0; br < 2; br++ {
+			for tt := a.Ptr[br]; tt < a.Ptr[br+1]; tt++ {
+				for c := 0; c < bn; c++ {
+					for r := 0; r < bm; r++ {
+						v := float64(rng.IntN(9) - 4)
+						a.Val[int(tt)*bm*bn+c*bm+r] = v
+						dense[br*bm+r][int(a.Idx[tt])*bn+c] = v
+					}
+				}
+			}
+		}
+		x := make([]float64, 3*bn)
+		for k := range x {
+			x[k] = float64(rng.IntN(9) - 4)
+		}
+		y, want := make([]float64, 2*bm), make([]float64, 2*bm)
+		for i := range y {
+			y[i] = 1
+			for j, v := range dense[i] {
+				want[i] += 2 * v * x[j]
+			}
+			want[i] += 3
+		}
+		require.NoError(t, SpMVBSRColMajor(2, a, x, 3, y))
+		assert.Equal(t, want, y, "bm %d", bm)
+		assert.ErrorContains(t, SpMVBSRColMajor(2, a, x[1:], 0, y), "x")
+	}
+}

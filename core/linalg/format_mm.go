@@ -100,6 +100,15 @@ func (k linTyped[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []in
 			crd[l] = dtype.AsSlice[I](s.crd[l])
 		}
 	}
+	if bm, bn, ok := bsrColMajor(s.f); ok && n == 1 && len(shape) == 2 {
+		a := kernels.BSR[I, V]{BlockRows: int(shape[0] / bm), BlockCols: int(shape[1] / bn), BM: int(bm), BN: int(bn),
+			Ptr: pos[1], Idx: crd[1], Val: dtype.AsSlice[V](s.val)}
+		if len(a.Ptr) == 0 { // no block row reached: the reference's empty pos
+			clear(dtype.AsSlice[V](out))
+			return nil
+		}
+		return kernels.SpMVBSRColMajor(k.v(alpha), a, dtype.AsSlice[V](b), 0, dtype.AsSlice[V](out))
+	}
 	w, err := newFormatWalk(s.f, s.sizes, shape, pos, crd, dtype.AsSlice[V](s.val))
 	if err != nil {
 		return errs.Errorf(errs.ErrInternal, "the storage of a %s tensor: %v", s.f, err)
@@ -188,4 +197,27 @@ func formatBatched(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	return linStrided(out, nb, m, n)
+}
+
+// bsrColMajor reports whether f is BSR with column-major blocks,
+// (i, j) -> (i / bm : dense, j / bn : compressed, j % bn : dense,
+// i % bm : dense) up to the names, and its block size.
+func bsrColMajor(f format.Format) (bm, bn int64, ok bool) {
+	if len(f.Dims) != 2 || len(f.Levels) != 4 {
+		return 0, 0, false
+	}
+	i, j := f.Dims[0], f.Dims[1]
+	want := []struct {
+		op   format.Op
+		dim  string
+		kind format.Kind
+	}{{format.OpDiv, i, format.Dense}, {format.OpDiv, j, format.Compressed}, {format.OpMod, j, format.Dense}, {format.OpMod, i, format.Dense}}
+	for l, w := range want {
+		lv := f.Levels[l]
+		if lv.Expr.Op != w.op || lv.Expr.A != w.dim || lv.Kind != w.kind || lv.Nonunique || lv.Unordered {
+			return 0, 0, false
+		}
+	}
+	bm, bn = f.Levels[0].Expr.C, f.Levels[1].Expr.C
+	return bm, bn, bm == f.Levels[3].Expr.C && bn == f.Levels[2].Expr.C
 }

@@ -107,6 +107,11 @@ func (w *formatWalk[I, V]) walk(l int, p, row, col int64) {
 		w.leaf(l, p, row, col)
 		return
 	}
+	if l+1 == w.leafAt && w.n == 1 && !w.rng {
+		if w.lastLevel(l, p, row, col) {
+			return
+		}
+	}
 	v := &w.views[l]
 	lo, hi := v.Segment(p)
 	rs, cs := w.rowOf[l], w.colOf[l]
@@ -274,4 +279,75 @@ func (w *formatWalk[I, V]) tileLeaf(l int, lo, hi, row, col int64) {
 		return
 	}
 	kernels.TileColMajor(blk, int(s2), int(s1), x[col:], y[row:])
+}
+
+// lastLevel runs the leaf kernels of every child of parent position p at
+// level l, the level above the leaf, in one loop per kind of leaf (mv, no
+// range level): the choice made once for the parent's segment, not once
+// per fiber. It reports false, having done nothing, for a leaf it has no
+// loop for.
+func (w *formatWalk[I, V]) lastLevel(l int, p, row, col int64) bool {
+	v, leaf := &w.views[l], &w.views[l+1]
+	lo, hi := v.Segment(p)
+	rs, cs := w.rowOf[l], w.colOf[l]
+	lr, lc := w.rowOf[l+1], w.colOf[l+1]
+	var crd []I
+	if v.Kind != format.Dense && v.Kind != format.Batch {
+		crd = v.Coords(lo, hi, w.bufs[l])
+		if v.Kind == format.Delta {
+			w.bufs[l] = crd
+		}
+	}
+	// coord is the coordinate of level l at position q.
+	coord := func(q int64) int64 {
+		if crd == nil {
+			return q - lo
+		}
+		return int64(crd[q-lo])
+	}
+	x, y, val := w.x, w.y, w.val
+	switch {
+	case w.tile != noTile:
+		s1, s2 := leaf.Size, w.views[l+2].Size
+		bs := s1 * s2
+		for q := lo; q < hi; q++ {
+			c := coord(q)
+			r, k := row+rs*c, col+cs*c
+			if w.tile == tileRows {
+				kernels.TileRowMajor(val[q*bs:(q+1)*bs], int(s1), int(s2), x[k:], y[r:])
+			} else {
+				kernels.TileColMajor(val[q*bs:(q+1)*bs], int(s2), int(s1), x[k:], y[r:])
+			}
+		}
+	case leaf.Kind == format.Dense && lr == 0 && lc == 1:
+		s := leaf.Size
+		for q := lo; q < hi; q++ {
+			c := coord(q)
+			y[row+rs*c] += kernels.DotRun(val[q*s:(q+1)*s], x[col+cs*c:])
+		}
+	case leaf.Kind == format.Dense && lr == 1 && lc == 0:
+		s := leaf.Size
+		for q := lo; q < hi; q++ {
+			c := coord(q)
+			r, a := row+rs*c, x[col+cs*c]
+			for t, v := range val[q*s : (q+1)*s] {
+				y[r+int64(t)] += a * v
+			}
+		}
+	case leaf.Kind == format.Compressed && leaf.BatchRows == 0 && lr == 0 && lc == 1:
+		for q := lo; q < hi; q++ {
+			c := coord(q)
+			a, b := int64(leaf.Pos[q]), int64(leaf.Pos[q+1])
+			y[row+rs*c] += kernels.DotIdx(val[a:b], leaf.Crd[a:b], x[col+cs*c:])
+		}
+	case leaf.Kind == format.Compressed && leaf.BatchRows == 0 && lr == 1 && lc == 0:
+		for q := lo; q < hi; q++ {
+			c := coord(q)
+			a, b := int64(leaf.Pos[q]), int64(leaf.Pos[q+1])
+			kernels.AxpyIdx(x[col+cs*c], val[a:b], leaf.Crd[a:b], y[row+rs*c:])
+		}
+	default:
+		return false
+	}
+	return true
 }
