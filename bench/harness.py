@@ -31,6 +31,7 @@ import autograd_cases  # noqa: E402
 import cases  # noqa: E402
 import dask_spmv  # noqa: E402
 import dia_cases  # noqa: E402
+import format_cases  # noqa: E402
 import gslib  # noqa: E402
 import mkl_cases  # noqa: E402
 import mkl_peers  # noqa: E402
@@ -42,7 +43,7 @@ import report  # noqa: E402
 import semi_cases  # noqa: E402
 import shape_cases  # noqa: E402
 import convert_cases  # noqa: E402
-import format_cases  # noqa: E402
+import format_mv_cases  # noqa: E402
 import lowrank_cases  # noqa: E402
 import solve_cases  # noqa: E402
 import smallcall  # noqa: E402
@@ -59,6 +60,7 @@ ALL += ops_cases.KERNELS
 ALL += strided_cases.KERNELS
 ALL += convert_cases.KERNELS
 ALL += format_cases.KERNELS
+ALL += format_mv_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).
 DASK_MISSING = dask_spmv.dask_available()
 if DASK_MISSING is None:
