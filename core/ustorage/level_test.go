@@ -11,9 +11,9 @@ import (
 	"github.com/gosparse/gosparse/core/format"
 )
 
-// visit is one stored position a walk reaches: its dimension coordinates
+// levelVisit is one stored position a walk reaches: its dimension coordinates
 // and its index in the values.
-type visit struct {
+type levelVisit struct {
 	dim string
 	p   int64
 }
@@ -23,11 +23,11 @@ type visit struct {
 // what falls outside the tensor (range padding): the order and the set must
 // be Walk's. It also checks Locate at every level for every coordinate it
 // reaches.
-func levelWalk[I Index](t *testing.T, s *Structure, views []LevelView[I]) []visit {
+func levelWalk[I Index](t *testing.T, s *Structure, views []LevelView[I]) []levelVisit {
 	x, err := format.NewIndexer(s.Format)
 	require.NoError(t, err)
 	lvl, dim := make([]int64, len(views)), make([]int64, len(s.Shape))
-	var out []visit
+	var out []levelVisit
 	var buf []I
 	var rec func(l int, p int64)
 	rec = func(l int, p int64) {
@@ -39,7 +39,7 @@ func levelWalk[I Index](t *testing.T, s *Structure, views []LevelView[I]) []visi
 					return
 				}
 			}
-			out = append(out, visit{fmt.Sprint(dim), p})
+			out = append(out, levelVisit{fmt.Sprint(dim), p})
 			return
 		}
 		v := &views[l]
@@ -149,9 +149,9 @@ func TestLevelFunctionsConformance(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		s, err := Build(f, c.Dense.Shape, c.Dense.Data)
 		require.NoError(t, err, c.ID)
-		var want []visit
+		var want []levelVisit
 		require.NoError(t, Walk(s.Structure(), s.NSE(), func(dim []int64, p int64) {
-			want = append(want, visit{fmt.Sprint(dim), p})
+			want = append(want, levelVisit{fmt.Sprint(dim), p})
 		}), c.ID)
 		views, err := LevelViews(s.Structure())
 		require.NoError(t, err, c.ID)
