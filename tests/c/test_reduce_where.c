@@ -173,7 +173,7 @@ static void test_reduce_errors(void) {
     gs_tensor_free(&dead);
     int32_t dup[] = {0, -2}, far[] = {2}, ok[] = {0};
     CHECK_ERR(gs_reduce(t, "median", NULL, 0, &r), GS_ERR_INVALID_ARGUMENT,
-              "gs_reduce: op = \"median\" is not a reduction (expected one of [sum mean prod amax amin any count_nonzero])");
+              "gs_reduce: op = \"median\" is not a reduction (expected one of [sum mean prod amax amin any count_nonzero norm])");
     CHECK_ERR(gs_reduce(t, NULL, NULL, 0, &r), GS_ERR_INVALID_ARGUMENT, "gs_reduce: op is NULL");
     CHECK_ERR(gs_reduce(t, "sum", ok, 1, NULL), GS_ERR_INVALID_ARGUMENT, "gs_reduce: out is NULL");
     CHECK_ERR(gs_reduce(NULL, "sum", ok, 1, &r), GS_ERR_INVALID_HANDLE, "gs_reduce: t is NULL");

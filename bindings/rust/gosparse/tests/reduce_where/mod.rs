@@ -176,7 +176,7 @@ fn bad_reductions_are_refused_with_the_rule_named() {
     refused(
         t.reduce("median", &[]),
         ErrorKind::InvalidArgument,
-        "gs_reduce: op = \"median\" is not a reduction (expected one of [sum mean prod amax amin any count_nonzero])",
+        "gs_reduce: op = \"median\" is not a reduction (expected one of [sum mean prod amax amin any count_nonzero norm])",
     );
     refused(t.reduce("s\0um", &[]), ErrorKind::InvalidArgument, "contains a NUL byte");
     refused(t.amax(&[1, -1]), ErrorKind::InvalidArgument, "gs_reduce: amax: dim 1 appears multiple times");
