@@ -8,7 +8,6 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -49,26 +48,6 @@ func unaryGrad(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Te
 	}
 	r, err := op(h.t)
 	return finishNew(fn, r, err, h, out)
-}
-
-// binaryGrad is the recorded form of gs_binary for the ops with a backward
-// (mul, add, sub, and those of autograd.HasBinaryGrad); nil for the others.
-func binaryGrad(name string, args ops.BinaryArgs) func(a, b *autograd.Var) (*autograd.Var, error) {
-	if autograd.HasBinaryGrad(name, args) {
-		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Binary(name, a, b, args) }
-	}
-	if args.Out.Layout != nil || args.RoundingMode != "" {
-		return nil
-	}
-	switch name {
-	case "mul":
-		return autograd.Mul
-	case "add":
-		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Add(a, b, args.Alpha) }
-	case "sub":
-		return func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Sub(a, b, args.Alpha) }
-	}
-	return nil
 }
 
 // unaryGather is unary for an export that copies elements of t (a shape or

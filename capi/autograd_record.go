@@ -10,18 +10,20 @@ import (
 	"sync"
 
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// recording reports whether an operation on hs must record a node: an input
-// takes part in autograd and recording is on for the calling thread. The
-// thread's flag is read (a call into C) only in the first case, so calls on
-// ordinary tensors pay one nil check per input.
+// recording reports whether an operation on hs must record a node
+// (dispatch.Dispatcher.Records): an input takes part in autograd and
+// recording is on for the calling thread. The thread's flag is read (a call
+// into C) only in the first case, so calls on ordinary tensors pay one nil
+// check per input.
 func recording(hs ...*tensorHandle) bool {
 	for _, h := range hs {
 		if h != nil && h.ag != nil && h.ag.RequiresGrad() {
-			return C.gsi_grad_enabled() != 0
+			return disp.Records(h.value(""))
 		}
 	}
 	return false
@@ -77,10 +79,16 @@ func finishVar(fn string, v *autograd.Var, err error, hs []*tensorHandle, out **
 // when nothing records, or when the result is neither floating nor complex
 // (comparisons, counts: torch's results of those never require a gradient).
 func refuseLater(fn string, t *tensor.Tensor, hs []*tensorHandle) *autograd.Var {
-	if !recording(hs...) || !(t.DType().IsFloat() || t.DType().IsComplex()) {
+	if !recording(hs...) {
 		return nil
 	}
-	return autograd.NoBackward(fn, t, varsOf(hs)...)
+	xs := make([]dispatch.Value, 0, len(hs))
+	for _, h := range hs {
+		if h != nil {
+			xs = append(xs, h.value(""))
+		}
+	}
+	return disp.Plain(fn, t, xs...).Var
 }
 
 // saved counts, per core tensor, the live graph nodes recorded through the

@@ -9,7 +9,6 @@ import (
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
-	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -33,25 +32,6 @@ func scaledOnDevice(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta
 		return done(fn, errs.Errorf(errs.ErrUnsupported, "%s: complex beta or alpha has no GPU path", fn)), true
 	}
 	return finishDevice(fn, out)(device.SampledAddmm(fn, ds[0], ds[1], ds[2], beta.Re(), alpha.Re())), true
-}
-
-// unaryOnDevice is the GPU path of gs_unary.
-func unaryOnDevice(name string, d *device.Tensor, args ops.UnaryArgs) (*device.Tensor, error) {
-	if args.Out.Layout != nil {
-		return nil, device.Refuse("gs_unary with an output layout", "t", d)
-	}
-	return device.Unary(name, d)
-}
-
-// binaryOnDevice is the GPU path of gs_binary: both operands on one device.
-func binaryOnDevice(name string, a, b *tensorHandle, args ops.BinaryArgs) (*device.Tensor, error) {
-	if a.dev == nil || b.dev == nil {
-		return nil, errArg("%s: one operand is on the CPU and the other on a CUDA device: expected all tensors on one device (move one with gs_to_device)", name)
-	}
-	if args.Out.Layout != nil {
-		return nil, device.Refuse("gs_binary with an output layout", "a", a.dev)
-	}
-	return device.Binary(name, a.dev, b.dev)
 }
 
 // toLayoutOnDevice is the GPU path of gs_to_layout: COO, CSR and CSC, the

@@ -82,6 +82,26 @@ func readOpName(op *C.gs_cchar) (string, error) {
 	return C.GoString(op), nil
 }
 
+// readElementwiseOp reads the op of gs_unary (unary) or gs_binary and
+// gs_binary_number, refusing an op of the other kind.
+func readElementwiseOp(op *C.gs_cchar, unary bool) (string, error) {
+	name, err := readOpName(op)
+	if err != nil {
+		return "", err
+	}
+	return name, wrongKindOfOp(name, unary)
+}
+
+// readBinaryOp reads the op name and args of gs_binary and gs_binary_number.
+func readBinaryOp(op *C.gs_cchar, args *C.gs_celementwise_args) (string, ops.BinaryArgs, error) {
+	name, err := readElementwiseOp(op, false)
+	if err != nil {
+		return "", ops.BinaryArgs{}, err
+	}
+	ba, err := binaryArgs(name, args)
+	return name, ba, err
+}
+
 // readOutput reads the result layout and block size of args (NULL: torch's
 // choice).
 func readOutput(a *C.gs_celementwise_args) (ops.Output, error) {

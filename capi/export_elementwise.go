@@ -8,10 +8,8 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core/autograd"
-	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/ops"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // Static C names for gs_unary_op_names and gs_binary_op_names, made once
@@ -35,36 +33,15 @@ func init() {
 func gsgo_unary(t *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_args, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unary"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	name, err := readOpName(op)
+	name, err := readElementwiseOp(op, true)
 	if err != nil {
-		return done(fn, err)
-	}
-	if err := wrongKindOfOp(name, true); err != nil {
 		return done(fn, err)
 	}
 	ua, err := unaryArgs(name, args)
 	if err != nil {
 		return done(fn, err)
 	}
-	if d := onDevice(t); d != nil {
-		return finishDevice(fn, out)(unaryOnDevice(name, d, ua))
-	}
-	apply := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.UnaryByName(name, t, ua) }
-	if s, ok := slotsUnary(fn, t, out, apply); ok {
-		return s // the op maps each fill slot (ops.mapTensor), pow included
-	}
-	if autograd.HasUnaryGrad(name) && ua.Out.Layout == nil {
-		return unaryGrad(fn, t, out, apply, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Unary(name, v, ua) })
-	}
-	h, err := lookup("t", t)
-	if err != nil {
-		return done(fn, err)
-	}
-	r, err := apply(h.t)
-	return finishAs(fn, name, r, err, h, []*tensorHandle{h}, out)
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Unary(name, x, ua) })
 }
 
 // gsgo_binary applies the element-wise op named op to two tensors of equal
@@ -77,37 +54,20 @@ func gsgo_binary(a, b *C.gs_ctensor, op *C.gs_cchar, args *C.gs_celementwise_arg
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	ha, err := lookupAnySlots("a", a) // device operands: binaryOnDevice below; per-slot fills combine slot by slot
+	ha, err := lookupLive("a", a)
 	if err != nil {
 		return done(fn, err)
 	}
-	hb, err := lookupAnySlots("b", b)
+	hb, err := lookupLive("b", b)
 	if err != nil {
 		return done(fn, err)
 	}
-	name, err := readOpName(op)
+	name, ba, err := readBinaryOp(op, args)
 	if err != nil {
 		return done(fn, err)
 	}
-	if err := wrongKindOfOp(name, false); err != nil {
-		return done(fn, err)
-	}
-	ba, err := binaryArgs(name, args)
-	if err != nil {
-		return done(fn, err)
-	}
-	if ha.dev != nil || hb.dev != nil {
-		return finishDevice(fn, out)(binaryOnDevice(name, ha, hb, ba))
-	}
-	if recording(ha, hb) && binaryGrad(name, ba) != nil {
-		if err := noFillKindGrad(ha, hb); err != nil {
-			return done(fn, err)
-		}
-		v, err := binaryGrad(name, ba)(varOf(ha), varOf(hb))
-		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
-	}
-	r, err := ops.BinaryByName(name, ops.TensorOperand(ha.t), ops.TensorOperand(hb.t), ba)
-	return finishManyAs(fn, name, r, err, []*tensorHandle{ha, hb}, out)
+	r, err := disp.Binary(name, ha.value("a"), hb.value("b"), ba)
+	return finishResult(fn, r, err, []*tensorHandle{ha, hb}, out)
 }
 
 // gsgo_binary_number applies the element-wise op named op to a tensor and a
@@ -120,7 +80,7 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookupAnySlots("a", a) // a device tensor: BinaryNumber below; a per-slot fill maps slot by slot
+	h, err := lookupLive("a", a)
 	if err != nil {
 		return done(fn, err)
 	}
@@ -128,37 +88,12 @@ func gsgo_binary_number(a *C.gs_ctensor, number *C.gs_cnumber, numberFirst C.int
 	if err != nil {
 		return done(fn, err)
 	}
-	name, err := readOpName(op)
+	name, ba, err := readBinaryOp(op, args)
 	if err != nil {
 		return done(fn, err)
 	}
-	if err := wrongKindOfOp(name, false); err != nil {
-		return done(fn, err)
-	}
-	ba, err := binaryArgs(name, args)
-	if err != nil {
-		return done(fn, err)
-	}
-	if h.dev != nil {
-		if ba.Out.Layout != nil {
-			return done(fn, device.Refuse(fn+" with an output layout", "a", h.dev))
-		}
-		return finishDevice(fn, out)(device.BinaryNumber(name, h.dev, n, numberFirst != 0))
-	}
-	if recording(h) && name == "mul" && ba.Out.Layout == nil {
-		v, err := autograd.MulScalar(h.ag, n)
-		return finishVar(fn, v, err, []*tensorHandle{h}, out)
-	}
-	if recording(h) && autograd.HasNumberGrad(name, ba) {
-		v, err := autograd.NumberOp(name, h.ag, n, numberFirst != 0, ba)
-		return finishVar(fn, v, err, []*tensorHandle{h}, out)
-	}
-	x, y := ops.TensorOperand(h.t), ops.NumberOperand(n)
-	if numberFirst != 0 {
-		x, y = y, x
-	}
-	r, err := ops.BinaryByName(name, x, y, ba)
-	return finishAs(fn, name, r, err, h, []*tensorHandle{h}, out)
+	r, err := disp.BinaryNumber(name, h.value("a"), n, numberFirst != 0, ba)
+	return finishResult(fn, r, err, []*tensorHandle{h}, out)
 }
 
 // gsgo_unary_op_names writes the names gs_unary accepts.

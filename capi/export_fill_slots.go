@@ -124,13 +124,3 @@ func gsgo_tensor_fill_array(t *C.gs_ctensor, out *C.gs_array) (st C.gs_status) {
 // gs_component codes are >= 0).
 const fillArrayComp = -2
 
-// noFillKindGrad refuses to record autograd through an operand with a
-// per-slot or an undefined fill: the backward formulas read one scalar fill.
-func noFillKindGrad(hs ...*tensorHandle) error {
-	for _, h := range hs {
-		if h.t != nil && (h.t.PerSlotFill() || h.t.UndefinedFill()) {
-			return errs.Errorf(errs.ErrUnsupported, "autograd: an operand with a per-slot or undefined fill value takes no part in a recorded operation; give it one scalar fill first (gs_with_fill_value)")
-		}
-	}
-	return nil
-}

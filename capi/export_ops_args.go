@@ -79,6 +79,11 @@ func readSizeExact(arg string, p *C.gs_cint64, ndim C.int32_t) ([]int64, error) 
 // readTensorList looks up the n handles of a const gs_tensor *const * list.
 // n must be >= 1; every element must be a live handle.
 func readTensorList(list *C.gs_ctensor_elem, n C.int32_t) ([]*tensorHandle, error) {
+	return readTensorListWith(list, n, lookup)
+}
+
+// readTensorListWith is readTensorList resolving each handle with look.
+func readTensorListWith(list *C.gs_ctensor_elem, n C.int32_t, look func(string, *C.gs_ctensor) (*tensorHandle, error)) ([]*tensorHandle, error) {
 	if list == nil {
 		return nil, errNull("tensors")
 	}
@@ -92,7 +97,7 @@ func readTensorList(list *C.gs_ctensor_elem, n C.int32_t) ([]*tensorHandle, erro
 	elems := unsafe.Slice(list, int(n))
 	var hs []*tensorHandle
 	for i, e := range elems {
-		h, err := lookup("tensors["+strconv.Itoa(i)+"]", e)
+		h, err := look("tensors["+strconv.Itoa(i)+"]", e)
 		if err != nil {
 			return nil, err
 		}

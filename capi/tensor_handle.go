@@ -13,6 +13,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -106,15 +107,13 @@ func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 // opt-in of the exports that support per-slot fills.
 func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	h, err := lookupLive(arg, t)
-	if err == nil && h.t != nil && h.t.PerSlotFill() {
-		return nil, errs.Errorf(errs.ErrUnsupported, "%s has a per-slot fill value (an array over its dense dims %v): this call does not support per-slot fills; "+
-			"give it one scalar fill first (gs_with_fill_value; Python: with_fill_value)", arg, h.t.DenseShape())
+	if err == nil {
+		err = dispatch.CheckFills(arg, h.t, 0)
 	}
-	if err == nil && h.t != nil && h.t.UndefinedFill() {
-		return nil, errs.Errorf(errs.ErrUnsupported, "%s has an undefined fill value (fill_value=[], torch.masked's semantics): this call does not support it "+
-			"(torch.masked defines no such operation either); give it a value first (gs_with_fill_value; Python: with_fill_value)", arg)
+	if err != nil {
+		return nil, err
 	}
-	return h, err
+	return h, nil
 }
 
 // lookupLive resolves a live handle, host or device, whatever its fill.
