@@ -123,4 +123,3 @@ func gsgo_tensor_fill_array(t *C.gs_ctensor, out *C.gs_array) (st C.gs_status) {
 // fillArrayComp is the lendKey component of the lent fill array (the
 // gs_component codes are >= 0).
 const fillArrayComp = -2
-
