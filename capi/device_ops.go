@@ -43,17 +43,3 @@ func toLayoutOnDevice(fn string, d *device.Tensor, l tensor.Layout, opt tensor.C
 	return device.ToLayout(fn, d, l)
 }
 
-// transposeOnDevice is the GPU path of gs_transpose: the two dims of a matrix.
-func transposeOnDevice(fn string, d *device.Tensor, d0, d1 int) (*device.Tensor, error) {
-	n := len(d.Shape())
-	if d0 < 0 {
-		d0 += n
-	}
-	if d1 < 0 {
-		d1 += n
-	}
-	if n != 2 || d0 == d1 || d0 < 0 || d1 < 0 || d0 > 1 || d1 > 1 {
-		return nil, device.Refuse(fn+" of these dims", "t", d)
-	}
-	return device.Transpose(fn, d)
-}

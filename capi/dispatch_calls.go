@@ -42,6 +42,24 @@ func dispatch1(fn string, t *C.gs_ctensor, out **C.gs_tensor, run func(x dispatc
 	return finishResult(fn, r, err, []*tensorHandle{h}, out)
 }
 
+// dispatch2 is dispatch1 for an export on two tensors a and b, named
+// nameA and nameB.
+func dispatch2(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, run func(x, y dispatch.Value) (dispatch.Result, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	ha, err := lookupLive(nameA, a)
+	if err != nil {
+		return done(fn, err)
+	}
+	hb, err := lookupLive(nameB, b)
+	if err != nil {
+		return done(fn, err)
+	}
+	r, err := run(ha.value(nameA), hb.value(nameB))
+	return finishResult(fn, r, err, []*tensorHandle{ha, hb}, out)
+}
+
 // dispatchList is dispatch1 for an export on a list of n tensors.
 func dispatchList(fn string, list *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor, run func(xs []dispatch.Value) (dispatch.Result, error)) C.gs_status {
 	if out == nil {

@@ -28,14 +28,6 @@ func lookupSlots(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	return h, err
 }
 
-// lookupAnySlots is lookupAny that also accepts a host tensor with a per-slot
-// or an undefined fill: the binary ops, which combine fills slot by slot
-// (core/ops elementwise_slots.go) or with torch.masked's semantics (core/ops
-// fill_undefined.go).
-func lookupAnySlots(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
-	return lookupLive(arg, t)
-}
-
 // slotsUnary runs op (a core function that supports per-slot and undefined
 // fills) when t is a live host tensor with one, and reports whether it did;
 // the caller's general path (which refuses it) runs otherwise. Such a tensor

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -142,21 +141,3 @@ func tensorsOf(hs []*tensorHandle) []*tensor.Tensor {
 	return ts
 }
 
-// listGather is the shared body of gs_cat and friends: check out, read the
-// list, compute, register; recorded as autograd.Gather under torch's node
-// name when an input records.
-func listGather(fn, node string, list *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor, op func([]*tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	hs, err := readTensorList(list, n)
-	if err != nil {
-		return done(fn, err)
-	}
-	if recording(hs...) {
-		v, err := autograd.Gather(node, varsOf(hs), op)
-		return finishVar(fn, v, err, hs, out)
-	}
-	r, err := op(tensorsOf(hs))
-	return finishFromMany(fn, r, err, hs, out)
-}

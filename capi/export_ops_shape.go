@@ -6,7 +6,7 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -17,15 +17,7 @@ import (
 func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_transpose"
 	defer guard(fn, &st)
-	if d := onDevice(t); d != nil && out != nil {
-		return finishDevice(fn, out)(transposeOnDevice(fn, d, int(dim0), int(dim1)))
-	}
-	if s, ok := undefinedUnary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Transpose(t, int(dim0), int(dim1)) }); ok {
-		return s // the specified elements move; the fill stays undefined
-	}
-	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-		return ops.Transpose(t, int(dim0), int(dim1))
-	}, func(v *autograd.Var) (*autograd.Var, error) { return autograd.Transpose(v, int(dim0), int(dim1)) })
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Transpose(x, int(dim0), int(dim1)) })
 }
 
 // gsgo_t is torch's t(): the transpose of a matrix, a 0-d or 1-d tensor as is.
@@ -34,10 +26,7 @@ func gsgo_transpose(t *C.gs_ctensor, dim0, dim1 C.int32_t, out **C.gs_tensor) (s
 func gsgo_t(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_t"
 	defer guard(fn, &st)
-	if s, ok := undefinedUnary(fn, t, out, ops.T); ok {
-		return s
-	}
-	return unaryGrad(fn, t, out, ops.T, autograd.T)
+	return dispatch1(fn, t, out, disp.T)
 }
 
 // gsgo_permute reorders the dims: result dim i is dims[i] of t.
@@ -50,11 +39,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	permute := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Permute(t, ds) }
-	if s, ok := undefinedUnary(fn, t, out, permute); ok {
-		return s
-	}
-	return unaryGather(fn, "PermuteBackward0", t, out, permute)
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Permute(x, ds) })
 }
 
 // gsgo_unsqueeze inserts a dim of size 1 at dim (in [-ndim-1, ndim]).
@@ -63,11 +48,7 @@ func gsgo_permute(t *C.gs_ctensor, dims *C.gs_cint32, ndims C.int32_t, out **C.g
 func gsgo_unsqueeze(t *C.gs_ctensor, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_unsqueeze"
 	defer guard(fn, &st)
-	unsqueeze := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Unsqueeze(t, int(dim)) }
-	if s, ok := undefinedUnary(fn, t, out, unsqueeze); ok {
-		return s
-	}
-	return unaryGather(fn, "UnsqueezeBackward0", t, out, unsqueeze)
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Unsqueeze(x, int(dim)) })
 }
 
 // gsgo_squeeze removes dim if its size is 1, or every size-1 dim when all != 0.
@@ -77,16 +58,11 @@ func gsgo_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.
 	const fn = "gs_squeeze"
 	defer guard(fn, &st)
 	var d *int
-	node := "SqueezeBackward0" // torch's names: squeeze() and squeeze(dim)
 	if all == 0 {
 		v := int(dim)
-		d, node = &v, "SqueezeBackward1"
+		d = &v
 	}
-	squeeze := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Squeeze(t, d) }
-	if s, ok := undefinedUnary(fn, t, out, squeeze); ok {
-		return s
-	}
-	return unaryGather(fn, node, t, out, squeeze)
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Squeeze(x, d) })
 }
 
 // gsgo_reshape gives t a new shape of as many sparse elements (COO result).
@@ -99,7 +75,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 	if err != nil {
 		return done(fn, err)
 	}
-	return unaryGather(fn, "ViewBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Reshape(t, s) })
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Reshape(x, s) })
 }
 
 // gsgo_cat concatenates the n tensors along dim.
@@ -108,7 +84,7 @@ func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.g
 func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_cat"
 	defer guard(fn, &st)
-	return listGather(fn, "CatBackward0", tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Cat(ts, int(dim)) })
+	return dispatchList(fn, tensors, n, out, func(xs []dispatch.Value) (dispatch.Result, error) { return disp.Cat(xs, int(dim)) })
 }
 
 // gsgo_stack joins the n tensors along a new dim.
@@ -117,7 +93,7 @@ func gsgo_cat(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (
 func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_stack"
 	defer guard(fn, &st)
-	return listGather(fn, "StackBackward0", tensors, n, out, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.Stack(ts, int(dim)) })
+	return dispatchList(fn, tensors, n, out, func(xs []dispatch.Value) (dispatch.Result, error) { return disp.Stack(xs, int(dim)) })
 }
 
 // gsgo_hstack is torch.hstack: cat along dim 1 (dim 0 for 1-d tensors).
@@ -126,7 +102,7 @@ func gsgo_stack(tensors *C.gs_ctensor_elem, n, dim C.int32_t, out **C.gs_tensor)
 func gsgo_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_hstack"
 	defer guard(fn, &st)
-	return listGather(fn, "CatBackward0", tensors, n, out, ops.HStack)
+	return dispatchList(fn, tensors, n, out, disp.HStack)
 }
 
 // gsgo_vstack is torch.vstack: cat along dim 0 of the tensors seen as at least 2-d.
@@ -135,7 +111,7 @@ func gsgo_hstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st
 func gsgo_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_vstack"
 	defer guard(fn, &st)
-	return listGather(fn, "CatBackward0", tensors, n, out, ops.VStack)
+	return dispatchList(fn, tensors, n, out, disp.VStack)
 }
 
 // gsgo_dstack is torch.dstack: cat along dim 2 of the tensors seen as at least 3-d.
@@ -144,7 +120,7 @@ func gsgo_vstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st
 func gsgo_dstack(tensors *C.gs_ctensor_elem, n C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_dstack"
 	defer guard(fn, &st)
-	return listGather(fn, "CatBackward0", tensors, n, out, ops.DStack)
+	return dispatchList(fn, tensors, n, out, disp.DStack)
 }
 
 // resizeArgs validates the common arguments of the sparse_resize exports.

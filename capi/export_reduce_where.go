@@ -9,10 +9,8 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/autograd"
-	"github.com/gosparse/gosparse/core/device"
-	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/ops"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_reduce applies the reduction named op (torch's names, see
@@ -39,9 +37,6 @@ func gsgo_reduce_keepdim(t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndi
 // for the differentiable ones, and with keep its reduced dims put back
 // (recorded as an unsqueeze).
 func reduceCall(fn string, t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, ndims C.int32_t, keep bool, out **C.gs_tensor) C.gs_status {
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
 	name, err := readOpName(op)
 	if err != nil {
 		return done(fn, err)
@@ -53,42 +48,7 @@ func reduceCall(fn string, t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, n
 	if err != nil {
 		return done(fn, err)
 	}
-	if d := onDevice(t); d != nil && name == "sum" {
-		if keep {
-			return done(fn, errs.Errorf(errs.ErrUnsupported, "%s: keepdim on a device tensor: call gs_reduce, then gs_unsqueeze", fn))
-		}
-		return finishDevice(fn, out)(device.Sum(fn, d, ds))
-	}
-	reduce := func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.ReduceKeepDim(t, ds, name, keep) }
-	if s, ok := undefinedUnary(fn, t, out, reduce); ok {
-		return s // the specified elements only (torch.masked)
-	}
-	h, err := lookup("t", t)
-	if err != nil {
-		return done(fn, err)
-	}
-	kd, err := ops.ReducedDims(name, ds, h.t.NDim())
-	if err != nil {
-		return done(fn, err)
-	}
-	keptVar := func(v *autograd.Var, err error) (*autograd.Var, error) {
-		if err != nil || !keep {
-			return v, err
-		}
-		return autograd.Gather("UnsqueezeBackward0", []*autograd.Var{v}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return ops.KeepDims(ts[0], kd) })
-	}
-	switch name {
-	case "sum":
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.ReduceSum(v, ds)) })
-	case "amax", "amin":
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.Amax(v, ds, name)) })
-	case "mean":
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.Mean(v, ds)) })
-	case "prod":
-		return unaryGrad(fn, t, out, reduce, func(v *autograd.Var) (*autograd.Var, error) { return keptVar(autograd.Prod(v, ds)) })
-	}
-	r, err := reduce(h.t)
-	return finishAs(fn, name, r, err, h, []*tensorHandle{h}, out)
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Reduce(x, name, ds, keep) })
 }
 
 // gsgo_where is torch.where(condition, x, y): each of x and y is a tensor or a
