@@ -42,4 +42,3 @@ func toLayoutOnDevice(fn string, d *device.Tensor, l tensor.Layout, opt tensor.C
 	}
 	return device.ToLayout(fn, d, l)
 }
-

@@ -140,4 +140,3 @@ func tensorsOf(hs []*tensorHandle) []*tensor.Tensor {
 	}
 	return ts
 }
-
