@@ -40,15 +40,6 @@ func varOf(h *tensorHandle) *autograd.Var {
 	return autograd.Constant(h.t)
 }
 
-// varsOf lists the variables of handles.
-func varsOf(hs []*tensorHandle) []*autograd.Var {
-	vs := make([]*autograd.Var, len(hs))
-	for i, h := range hs {
-		vs[i] = varOf(h)
-	}
-	return vs
-}
-
 // finishVar registers the result of a recorded operation on inputs hs: a
 // handle sharing the borrow of the input whose caller memory it aliases,
 // carrying v, whose graph keeps what it saved alive (keepSaved).

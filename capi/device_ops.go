@@ -9,7 +9,6 @@ import (
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The translations between the exports' arguments and core/device for the
@@ -32,13 +31,4 @@ func scaledOnDevice(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta
 		return done(fn, errs.Errorf(errs.ErrUnsupported, "%s: complex beta or alpha has no GPU path", fn)), true
 	}
 	return finishDevice(fn, out)(device.SampledAddmm(fn, ds[0], ds[1], ds[2], beta.Re(), alpha.Re())), true
-}
-
-// toLayoutOnDevice is the GPU path of gs_to_layout: COO, CSR and CSC, the
-// index width and dense dims kept.
-func toLayoutOnDevice(fn string, d *device.Tensor, l tensor.Layout, opt tensor.ConvertOptions) (*device.Tensor, error) {
-	if opt.BlockSize != ([2]int64{}) || opt.DenseDim > 0 || (opt.IndexWidth != 0 && opt.IndexWidth != d.IndexWidth()) {
-		return nil, device.Refuse(fn+" with a block size, dense dims or another index width", "t", d)
-	}
-	return device.ToLayout(fn, d, l)
 }

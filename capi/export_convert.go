@@ -7,7 +7,7 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core/autograd"
-	"github.com/gosparse/gosparse/core/device"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -40,10 +40,7 @@ func checkIndexWidth(w C.int32_t) error {
 func gsgo_to_dense(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_to_dense"
 	defer guard(fn, &st)
-	if s, ok := slotsUnary(fn, t, out, tensor.ToDense); ok {
-		return s
-	}
-	return unaryGrad(fn, t, out, tensor.ToDense, autograd.ToDense)
+	return dispatch1(fn, t, out, disp.ToDense)
 }
 
 // gsgo_to_layout converts t to any layout.
@@ -75,9 +72,6 @@ func gsgo_to_layout_as(t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint
 // toLayout is the body of gs_to_layout and gs_to_layout_as.
 func toLayout(fn string, t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_cint64, denseDim, indexWidth C.int32_t,
 	form autograd.ConvertForm, out **C.gs_tensor) C.gs_status {
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
 	l, err := checkLayout(layout)
 	if err != nil {
 		return done(fn, err)
@@ -93,14 +87,7 @@ func toLayout(fn string, t *C.gs_ctensor, layout C.gs_layout, blocksize *C.gs_ci
 		return done(fn, err)
 	}
 	opt := tensor.ConvertOptions{DenseDim: int(denseDim), SparseDim: -1, BlockSize: bs, IndexWidth: int(indexWidth)}
-	if d := onDevice(t); d != nil {
-		return finishDevice(fn, out)(toLayoutOnDevice(fn, d, l, opt))
-	}
-	if s, ok := slotsUnary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, l, opt) }); ok {
-		return s // ToLayout keeps a per-slot fill, or refuses a change of the dense dims
-	}
-	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, l, opt) },
-		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, l, opt, form) })
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.ToLayout(x, l, opt, form) })
 }
 
 // gsgo_to_sparse_coo_dim is torch's to_sparse(sparse_dim): COO with sparse_dim sparse dims.
@@ -112,11 +99,7 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 	if sparseDim < 1 {
 		return done(fn, errArg("sparse_dim = %d must be >= 1", int32(sparseDim)))
 	}
-	opt := tensor.ConvertOptions{DenseDim: -1, SparseDim: int(sparseDim)}
-	return unaryGrad(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, tensor.COO, opt) },
-		func(v *autograd.Var) (*autograd.Var, error) {
-			return autograd.ToLayoutAs(v, tensor.COO, opt, autograd.AsSparseDim)
-		})
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.ToSparseDim(x, int(sparseDim)) })
 }
 
 // gsgo_coalesce writes the coalesced form of t (sorted, duplicates summed).
@@ -125,13 +108,7 @@ func gsgo_to_sparse_coo_dim(t *C.gs_ctensor, sparseDim C.int32_t, out **C.gs_ten
 func gsgo_coalesce(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_coalesce"
 	defer guard(fn, &st)
-	if d := onDevice(t); d != nil && out != nil {
-		return finishDevice(fn, out)(device.Coalesce(fn, d))
-	}
-	if s, ok := slotsUnary(fn, t, out, tensor.Coalesce); ok {
-		return s
-	}
-	return unaryGrad(fn, t, out, tensor.Coalesce, autograd.Coalesce)
+	return dispatch1(fn, t, out, disp.Coalesce)
 }
 
 // gsgo_to_dtype writes t with its values (and fill value) cast to the dtype code.
@@ -143,11 +120,7 @@ func gsgo_to_dtype(t *C.gs_ctensor, code C.gs_dtype, out **C.gs_tensor) (st C.gs
 	if err := dtype.CheckDType("dtype", dtype.DType(code)); err != nil {
 		return done(fn, err)
 	}
-	op := func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dtype.DType(code)) }
-	if s, ok := slotsUnary(fn, t, out, op); ok {
-		return s // ToDType casts a per-slot fill
-	}
-	return unaryGrad(fn, t, out, op, func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToDType(v, dtype.DType(code)) })
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.ToDType(x, dtype.DType(code)) })
 }
 
 // gsgo_to_index_width writes t with index arrays of the given width.

@@ -28,34 +28,6 @@ func lookupSlots(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	return h, err
 }
 
-// slotsUnary runs op (a core function that supports per-slot and undefined
-// fills) when t is a live host tensor with one, and reports whether it did;
-// the caller's general path (which refuses it) runs otherwise. Such a tensor
-// never records autograd: requires_grad resolves through lookup.
-func slotsUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) (C.gs_status, bool) {
-	return fillKindUnary(fn, t, out, op, func(t *tensor.Tensor) bool { return t.PerSlotFill() || t.UndefinedFill() })
-}
-
-// undefinedUnary is slotsUnary for the exports that support undefined fills
-// but not per-slot ones (the reductions and softmax, which skip unspecified
-// elements; transpose, t, permute, unsqueeze and squeeze, which move them).
-func undefinedUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error)) (C.gs_status, bool) {
-	return fillKindUnary(fn, t, out, op, (*tensor.Tensor).UndefinedFill)
-}
-
-// fillKindUnary runs op when t is a live host tensor for which takes is true.
-func fillKindUnary(fn string, t *C.gs_ctensor, out **C.gs_tensor, op func(*tensor.Tensor) (*tensor.Tensor, error), takes func(*tensor.Tensor) bool) (C.gs_status, bool) {
-	h, err := lookupLive("t", t)
-	if err != nil || h.t == nil || !takes(h.t) {
-		return 0, false
-	}
-	if out == nil {
-		return done(fn, errNull("out")), true
-	}
-	r, err := op(h.t)
-	return finishNew(fn, r, err, h, out), true
-}
-
 // gsgo_with_fill_array writes a copy of t whose unspecified elements read
 // fill, an array of t's dtype with the shape of t's dense dims (slot d of every
 // unspecified sparse position reads fill[d]); all-equal elements give a scalar

@@ -8,10 +8,7 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core/autograd"
-	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/errs"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
@@ -46,19 +43,5 @@ func gsgo_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 func gsgo_clone(t *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_clone"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	if d := onDevice(t); d != nil {
-		return finishDevice(fn, out)(device.Clone(d))
-	}
-	h, err := lookupSlots("t", t) // Clone copies a per-slot fill
-	if err != nil {
-		return done(fn, err)
-	}
-	if recording(h) {
-		v, err := autograd.Gather("CloneBackward0", []*autograd.Var{h.ag}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(ts[0]), nil })
-		return finishVar(fn, v, err, []*tensorHandle{h}, out)
-	}
-	return finishNew(fn, tensor.Clone(h.t), nil, h, out)
+	return dispatch1(fn, t, out, disp.Clone)
 }

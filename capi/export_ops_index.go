@@ -8,9 +8,8 @@ import "C"
 import (
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/errs"
-	"github.com/gosparse/gosparse/core/ops"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_select is torch's select(dim, index): the slice at index of dim, which
@@ -20,7 +19,7 @@ import (
 func gsgo_select(t *C.gs_ctensor, dim C.int32_t, index C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_select"
 	defer guard(fn, &st)
-	return unaryGather(fn, "SelectBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Select(t, int(dim), int64(index)) })
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Select(x, int(dim), int64(index)) })
 }
 
 // gsgo_index is t[indices[0], indices[1], ...] with integer indices on the
@@ -43,7 +42,7 @@ func gsgo_index(t *C.gs_ctensor, indices *C.gs_cint64, n C.int32_t, out **C.gs_t
 	if n > 0 {
 		copy(idx, unsafe.Slice((*int64)(unsafe.Pointer(indices)), int(n)))
 	}
-	return unaryGather(fn, "SelectBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Index(t, idx) })
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Index(x, idx) })
 }
 
 // gsgo_index_select is torch's index_select(dim, index), index a 0-d or 1-d
@@ -60,7 +59,7 @@ func gsgo_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out *
 	if err != nil {
 		return done(fn, err)
 	}
-	return unaryGather(fn, "IndexSelectBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.IndexSelect(t, int(dim), ix) })
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.IndexSelect(x, int(dim), ix) })
 }
 
 // gsgo_narrow_copy keeps [start, start + length) of dim (start may be negative).
@@ -69,7 +68,7 @@ func gsgo_index_select(t *C.gs_ctensor, dim C.int32_t, index *C.gs_carray, out *
 func gsgo_narrow_copy(t *C.gs_ctensor, dim C.int32_t, start, length C.int64_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_narrow_copy"
 	defer guard(fn, &st)
-	return unaryGather(fn, "NarrowCopyBackward0", t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-		return ops.NarrowCopy(t, int(dim), int64(start), int64(length))
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) {
+		return disp.NarrowCopy(x, int(dim), int64(start), int64(length))
 	})
 }
