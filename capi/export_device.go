@@ -119,59 +119,6 @@ func finishDevice(fn string, out **C.gs_tensor) func(d *device.Tensor, err error
 	}
 }
 
-// onDevice returns t's device tensor when t is a live device handle, else
-// nil (host tensors and bad handles go the host path, which reports the latter).
-func onDevice(t *C.gs_ctensor) *device.Tensor {
-	h, err := lookupAny("t", t)
-	if err != nil {
-		return nil
-	}
-	return h.dev
-}
-
-// deviceOperands reports whether any of ts lives on a device and, if so,
-// returns their device tensors; a mix of host and device operands is refused
-// (torch's rule: no implicit moves).
-func deviceOperands(fn string, names []string, ts ...*C.gs_ctensor) ([]*device.Tensor, bool, error) {
-	ds := make([]*device.Tensor, len(ts))
-	any := false
-	for i, t := range ts {
-		ds[i] = onDevice(t)
-		any = any || ds[i] != nil
-	}
-	if !any {
-		return nil, false, nil
-	}
-	for i, d := range ds {
-		if d == nil {
-			if _, err := lookupAny(names[i], ts[i]); err != nil {
-				return nil, true, err
-			}
-			return nil, true, errArg("%s is on the CPU and another operand on a CUDA device: expected all tensors on one device (move one with gs_to_device)", names[i])
-		}
-	}
-	return ds, true, nil
-}
-
-// deviceProducts are the products with a GPU path.
-var deviceProducts = map[string]bool{"gs_mv": true, "gs_mm": true, "gs_matmul": true}
-
-// productOnDevice is the GPU path of product: (status, true) when an
-// operand is a device tensor.
-func productOnDevice(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor) (C.gs_status, bool) {
-	ds, on, err := deviceOperands(fn, []string{nameA, nameB}, a, b)
-	if !on {
-		return 0, false
-	}
-	if err != nil {
-		return done(fn, err), true
-	}
-	if !deviceProducts[fn] {
-		return done(fn, device.Refuse(fn, nameA, ds[0])), true
-	}
-	return finishDevice(fn, out)(device.Matmul(fn, ds[0], ds[1])), true
-}
-
 // deviceProperties are the property getters a device tensor answers from
 // its host-side metadata.
 var deviceProperties = map[string]func(d *device.Tensor) int64{

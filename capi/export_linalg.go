@@ -6,7 +6,7 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -16,50 +16,17 @@ import (
 // names them), reads beta and alpha (NULL: 1) and registers the result,
 // which may share the borrowed buffers of an input.
 
-// product is the shared body of the two-operand products.
-func product(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *tensor.Tensor) (*tensor.Tensor, error)) C.gs_status {
-	return productGrad(fn, nameA, nameB, a, b, out, op, gradProducts[fn])
-}
-
-// productGrad is product with grad, the product recorded for autograd
-// (nil: not recorded).
-func productGrad(fn, nameA, nameB string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *tensor.Tensor) (*tensor.Tensor, error),
-	grad func(a, b *autograd.Var) (*autograd.Var, error)) C.gs_status {
+// dispatchScaled is the body of the addmm family: the three handles, beta
+// and alpha read, the dispatcher's run, the result registered.
+func dispatchScaled(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor,
+	run func(input, m1, m2 dispatch.Value, beta, alpha dtype.Scalar) (dispatch.Result, error)) C.gs_status {
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	if st, on := productOnDevice(fn, nameA, nameB, a, b, out); on {
-		return st
-	}
-	ha, err := lookup(nameA, a)
-	if err != nil {
-		return done(fn, err)
-	}
-	hb, err := lookup(nameB, b)
-	if err != nil {
-		return done(fn, err)
-	}
-	if recording(ha, hb) && grad != nil {
-		v, err := grad(varOf(ha), varOf(hb))
-		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
-	}
-	r, err := op(ha.t, hb.t)
-	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
-}
-
-// scaledProduct is the shared body of the addmm family:
-// beta * input + alpha * (m1 @ m2).
-func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor,
-	op func(input, m1, m2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error)) C.gs_status {
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	hs := make([]*tensorHandle, 3)
-	for i, x := range []struct {
-		name string
-		t    *C.gs_ctensor
-	}{{"input", input}, {nameM1, m1}, {nameM2, m2}} {
-		h, err := lookupAny(x.name, x.t) // device operands: scaledOnDevice below
+	names := [3]string{"input", nameM1, nameM2}
+	var hs [3]*tensorHandle
+	for i, t := range [3]*C.gs_ctensor{input, m1, m2} {
+		h, err := lookupLive(names[i], t)
 		if err != nil {
 			return done(fn, err)
 		}
@@ -73,15 +40,8 @@ func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta,
 	if err != nil {
 		return done(fn, err)
 	}
-	if st, on := scaledOnDevice(fn, nameM1, nameM2, input, m1, m2, b, a, out); on {
-		return st
-	}
-	if recording(hs...) && gradScaledProducts[fn] != nil {
-		v, err := gradScaledProducts[fn](varOf(hs[0]), varOf(hs[1]), varOf(hs[2]), b, a)
-		return finishVar(fn, v, err, hs, out)
-	}
-	r, err := op(hs[0].t, hs[1].t, hs[2].t, b, a)
-	return finishFromMany(fn, r, err, hs, out)
+	r, err := run(hs[0].value(names[0]), hs[1].value(names[1]), hs[2].value(names[2]), b, a)
+	return finishResult(fn, r, err, hs[:], out)
 }
 
 // gsgo_mv is torch.mv: the product of a matrix and a vector.
@@ -90,7 +50,7 @@ func scaledProduct(fn, nameM1, nameM2 string, input, m1, m2 *C.gs_ctensor, beta,
 func gsgo_mv(mat, vec *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mv"
 	defer guard(fn, &st)
-	return product(fn, "mat", "vec", mat, vec, out, linalg.Mv)
+	return dispatch2(fn, "mat", "vec", mat, vec, out, disp.Mv)
 }
 
 // productOut is the shared body of the out= products: the handles looked
@@ -148,7 +108,7 @@ func gsgo_mm_out(mat1, mat2 *C.gs_ctensor, out *C.gs_tensor) (st C.gs_status) {
 func gsgo_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_mm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.Mm)
+	return dispatch2(fn, "mat1", "mat2", mat1, mat2, out, disp.Mm)
 }
 
 // gsgo_matmul is torch.matmul: vector, matrix and batched products with broadcasting.
@@ -157,7 +117,7 @@ func gsgo_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_matmul(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_matmul"
 	defer guard(fn, &st)
-	return product(fn, "a", "b", a, b, out, linalg.Matmul)
+	return dispatch2(fn, "a", "b", a, b, out, disp.Matmul)
 }
 
 // gsgo_bmm is torch.bmm: batched matrix products of 3-d tensors.
@@ -166,7 +126,7 @@ func gsgo_matmul(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_bmm(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_bmm"
 	defer guard(fn, &st)
-	return product(fn, "a", "b", a, b, out, linalg.Bmm)
+	return dispatch2(fn, "a", "b", a, b, out, disp.Bmm)
 }
 
 // gsgo_sparse_mm is torch.sparse.mm: sparse @ sparse is sparse (refused with
@@ -176,7 +136,7 @@ func gsgo_bmm(a, b *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_sparse_mm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_mm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.SparseMm)
+	return dispatch2(fn, "mat1", "mat2", mat1, mat2, out, disp.SparseMm)
 }
 
 // gsgo_sparse_mm_index_width is gs_sparse_mm with the sparse result's index
@@ -189,16 +149,8 @@ func gsgo_sparse_mm_index_width(mat1, mat2 *C.gs_ctensor, indexWidth C.int32_t, 
 	if err := checkIndexWidth(indexWidth); err != nil {
 		return done(fn, err)
 	}
-	w := int(indexWidth)
-	return productGrad(fn, "mat1", "mat2", mat1, mat2, out, func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-		return linalg.SparseMmIndexWidth(a, b, w)
-	}, func(a, b *autograd.Var) (*autograd.Var, error) {
-		// The recorded product, then its recorded widening (as gs_to_layout's).
-		v, err := autograd.SparseMm(a, b)
-		if err != nil || w == 0 || v.Tensor().StorageLayout() == tensor.Strided || v.Tensor().IndexWidth() == w {
-			return v, err
-		}
-		return autograd.ToLayout(v, v.Tensor().Layout(), tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+	return dispatch2(fn, "mat1", "mat2", mat1, mat2, out, func(a, b dispatch.Value) (dispatch.Result, error) {
+		return disp.SparseMmIndexWidth(a, b, int(indexWidth))
 	})
 }
 
@@ -208,7 +160,7 @@ func gsgo_sparse_mm_index_width(mat1, mat2 *C.gs_ctensor, indexWidth C.int32_t, 
 func gsgo_hspmm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_hspmm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.Hspmm)
+	return dispatch2(fn, "mat1", "mat2", mat1, mat2, out, disp.Hspmm)
 }
 
 // gsgo_smm is torch.smm: sparse @ dense as a sparse tensor.
@@ -217,7 +169,7 @@ func gsgo_hspmm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_smm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_smm"
 	defer guard(fn, &st)
-	return product(fn, "mat1", "mat2", mat1, mat2, out, linalg.Smm)
+	return dispatch2(fn, "mat1", "mat2", mat1, mat2, out, disp.Smm)
 }
 
 // gsgo_addmv is torch.addmv: beta * input + alpha * (mat @ vec).
@@ -226,7 +178,7 @@ func gsgo_smm(mat1, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_addmv(input, mat, vec *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_addmv"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat", "vec", input, mat, vec, beta, alpha, out, linalg.Addmv)
+	return dispatchScaled(fn, "mat", "vec", input, mat, vec, beta, alpha, out, disp.Addmv)
 }
 
 // gsgo_addmm is torch.addmm: beta * input + alpha * (mat1 @ mat2).
@@ -235,7 +187,7 @@ func gsgo_addmv(input, mat, vec *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **
 func gsgo_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_addmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.Addmm)
+	return dispatchScaled(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, disp.Addmm)
 }
 
 // gsgo_sparse_addmm is torch.sparse.addmm.
@@ -244,7 +196,7 @@ func gsgo_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out 
 func gsgo_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sparse_addmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.SparseAddmm)
+	return dispatchScaled(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, disp.SparseAddmm)
 }
 
 // gsgo_baddbmm is torch.baddbmm: beta * input + alpha * (batch1 @ batch2), dense.
@@ -262,7 +214,7 @@ func gsgo_baddbmm(input, batch1, batch2 *C.gs_ctensor, beta, alpha *C.gs_cnumber
 func gsgo_sspaddmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sspaddmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.Sspaddmm)
+	return dispatchScaled(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, disp.Sspaddmm)
 }
 
 // gsgo_sampled_addmm is torch.sparse.sampled_addmm (SDDMM): mat1 @ mat2 at
@@ -272,5 +224,5 @@ func gsgo_sspaddmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, o
 func gsgo_sampled_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_sampled_addmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, linalg.SampledAddmm)
+	return dispatchScaled(fn, "mat1", "mat2", input, mat1, mat2, beta, alpha, out, disp.SampledAddmm)
 }

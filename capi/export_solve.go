@@ -6,7 +6,7 @@ package main
 import "C"
 
 import (
-	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/solve"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -22,9 +22,7 @@ import (
 func gsgo_spsolve(a, b *C.gs_ctensor, left C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_spsolve"
 	defer guard(fn, &st)
-	return solveProduct(fn, a, b, out, func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-		return solve.Spsolve(a, b, left != 0)
-	}, func(a, b *autograd.Var) (*autograd.Var, error) { return autograd.Spsolve(a, b, left != 0) })
+	return dispatch2(fn, "A", "B", a, b, out, func(x, y dispatch.Value) (dispatch.Result, error) { return disp.Spsolve(x, y, left != 0) })
 }
 
 // gsgo_solve_triangular is torch.linalg.solve_triangular for a sparse A.
@@ -33,37 +31,9 @@ func gsgo_spsolve(a, b *C.gs_ctensor, left C.int32_t, out **C.gs_tensor) (st C.g
 func gsgo_solve_triangular(a, b *C.gs_ctensor, upper, left, unitriangular C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_solve_triangular"
 	defer guard(fn, &st)
-	return solveProduct(fn, a, b, out, func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-		return solve.SolveTriangular(a, b, upper != 0, left != 0, unitriangular != 0)
-	}, func(a, b *autograd.Var) (*autograd.Var, error) {
-		return autograd.SolveTriangular(a, b, upper != 0, left != 0, unitriangular != 0)
+	return dispatch2(fn, "A", "B", a, b, out, func(x, y dispatch.Value) (dispatch.Result, error) {
+		return disp.SolveTriangular(x, y, upper != 0, left != 0, unitriangular != 0)
 	})
-}
-
-// solveProduct is the shared body of the solves of A and B: grad records
-// when an input takes part in autograd.
-func solveProduct(fn string, a, b *C.gs_ctensor, out **C.gs_tensor, op func(a, b *tensor.Tensor) (*tensor.Tensor, error),
-	grad func(a, b *autograd.Var) (*autograd.Var, error)) C.gs_status {
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	if st, on := productOnDevice(fn, "A", "B", a, b, out); on {
-		return st // refused: no GPU path
-	}
-	ha, err := lookup("A", a)
-	if err != nil {
-		return done(fn, err)
-	}
-	hb, err := lookup("B", b)
-	if err != nil {
-		return done(fn, err)
-	}
-	if recording(ha, hb) {
-		v, err := grad(varOf(ha), varOf(hb))
-		return finishVar(fn, v, err, []*tensorHandle{ha, hb}, out)
-	}
-	r, err := op(ha.t, hb.t)
-	return finishFromMany(fn, r, err, []*tensorHandle{ha, hb}, out)
 }
 
 // gsgo_splu factors A as L U = A[p][:, q].
