@@ -12,11 +12,10 @@ import (
 )
 
 // Per-slot fills (core/tensor/fill_slots.go) and undefined fills
-// (core/tensor/fill_undefined.go): lookupAny refuses a tensor that has one, so
-// only the exports that resolve their tensors through lookupSlots,
-// lookupAnySlots, slotsUnary or undefinedUnary below ever see it. Each of them
-// either supports it or passes it to a core function that does (or refuses
-// it by name).
+// (core/tensor/fill_undefined.go): the operators of core/dispatch each take
+// the fill kinds they support (dispatch.Fills) and refuse the others;
+// lookupAny, through which the other exports resolve their tensors, refuses
+// both, so only the getters below that resolve through lookupSlots see them.
 
 // lookupSlots is lookup that also accepts a host tensor with a per-slot or
 // an undefined fill.

@@ -8,7 +8,6 @@ import "C"
 import (
 	"slices"
 
-	"github.com/gosparse/gosparse/core/autograd"
 	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/ops"
 )
@@ -61,7 +60,7 @@ func gsgo_where(condition, x *C.gs_ctensor, xNumber *C.gs_cnumber, y *C.gs_ctens
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	hc, err := lookup("condition", condition)
+	hc, err := lookupLive("condition", condition)
 	if err != nil {
 		return done(fn, err)
 	}
@@ -79,30 +78,27 @@ func gsgo_where(condition, x *C.gs_ctensor, xNumber *C.gs_cnumber, y *C.gs_ctens
 			handles = append(handles, h)
 		}
 	}
-	if recording(hx, hy) {
-		v, err := autograd.Where(hc.t, varOf(hx), varOf(hy), xo, yo)
-		return finishVar(fn, v, err, handles, out)
-	}
-	r, err := ops.Where(hc.t, xo, yo)
-	return finishFromMany(fn, r, err, handles, out)
+	r, err := disp.Where(hc.value("condition"), xo, yo)
+	return finishResult(fn, r, err, handles, out)
 }
 
 // readWhereOperand reads one operand of gs_where given as the tensor arg or
 // the number arg+"_number": exactly one of them must be non-NULL. The
 // handle is nil for a number.
-func readWhereOperand(arg string, t *C.gs_ctensor, n *C.gs_cnumber) (ops.Operand, *tensorHandle, error) {
+func readWhereOperand(arg string, t *C.gs_ctensor, n *C.gs_cnumber) (dispatch.Either, *tensorHandle, error) {
 	switch {
 	case t != nil && n != nil:
-		return ops.Operand{}, nil, errArg("%s and %s_number are both set: pass exactly one of them (the other NULL)", arg, arg)
+		return dispatch.Either{}, nil, errArg("%s and %s_number are both set: pass exactly one of them (the other NULL)", arg, arg)
 	case t == nil && n == nil:
-		return ops.Operand{}, nil, errArg("%s and %s_number are both NULL: pass exactly one of them (a tensor or a number)", arg, arg)
+		return dispatch.Either{}, nil, errArg("%s and %s_number are both NULL: pass exactly one of them (a tensor or a number)", arg, arg)
 	case n != nil:
 		v, err := readNumber(arg+"_number", n)
-		return ops.NumberOperand(v), nil, err
+		return dispatch.Either{Number: v}, nil, err
 	}
-	h, err := lookup(arg, t)
+	h, err := lookupLive(arg, t)
 	if err != nil {
-		return ops.Operand{}, nil, err
+		return dispatch.Either{}, nil, err
 	}
-	return ops.TensorOperand(h.t), h, nil
+	v := h.value(arg)
+	return dispatch.Either{Tensor: &v}, h, nil
 }

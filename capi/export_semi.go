@@ -18,20 +18,91 @@ import (
 // Dense operands are strided gs_tensor handles; results are fresh strided
 // tensors, or gs_semi handles.
 
-// denseOperand returns the data of the strided tensor named arg.
-func denseOperand(arg string, t *C.gs_ctensor) (dtype.Array, error) {
+// semiArgs reads the operands of a semi-structured export, keeping the
+// first refusal in err (later reads do nothing), so that each export reads
+// its arguments in a row and checks once.
+type semiArgs struct{ err error }
+
+// dense returns the data of the strided tensor named arg.
+func (r *semiArgs) dense(arg string, t *C.gs_ctensor) dtype.Array {
+	if r.err != nil {
+		return dtype.Array{}
+	}
 	h, err := lookup(arg, t)
+	if err == nil && h.t.Layout() != tensor.Strided {
+		err = errArg("%s: layout %s; semi-structured operations take a strided (dense) tensor", arg, h.t.Layout())
+	}
 	if err != nil {
-		return dtype.Array{}, err
+		r.err = err
+		return dtype.Array{}
 	}
-	if h.t.Layout() != tensor.Strided {
-		return dtype.Array{}, errArg("%s: layout %s; semi-structured operations take a strided (dense) tensor", arg, h.t.Layout())
-	}
-	return h.t.RawValues()
+	a, err := h.t.RawValues()
+	r.err = err
+	return a
 }
 
-// finishSemi registers a semi-structured result.
-func finishSemi(fn string, s *semistructured.Tensor, err error, out **C.gs_semi) C.gs_status {
+// semi returns the semi-structured tensor of handle s, named arg.
+func (r *semiArgs) semi(arg string, s *C.gs_csemi) *semistructured.Tensor {
+	if r.err != nil {
+		return nil
+	}
+	h, err := lookupSemi(arg, s)
+	if err != nil {
+		r.err = err
+		return nil
+	}
+	return h.s
+}
+
+// array returns a copy of the caller's array named arg.
+func (r *semiArgs) array(arg string, a *C.gs_carray) dtype.Array {
+	if r.err != nil {
+		return dtype.Array{}
+	}
+	v, err := copyArray(arg, a)
+	r.err = err
+	return v
+}
+
+// real reads beta or alpha (NULL: 1) as a real number.
+func (r *semiArgs) real(arg string, n *C.gs_cnumber) float64 {
+	if r.err != nil {
+		return 0
+	}
+	v, err := readCoefficient(arg, n)
+	if err == nil && v.Im() != 0 {
+		err = errArg("%s: %v+%vj must be real for a semi-structured product", arg, v.Re(), v.Im())
+	}
+	r.err = err
+	return v.Re()
+}
+
+// toTensor checks out and the arguments read, then registers run's array
+// as a fresh strided tensor.
+func (r *semiArgs) toTensor(fn string, out **C.gs_tensor, run func() (dtype.Array, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	if r.err != nil {
+		return done(fn, r.err)
+	}
+	a, err := run()
+	if err != nil {
+		return done(fn, err)
+	}
+	t, err := tensor.NewStrided(a)
+	return finishNew(fn, t, err, nil, out)
+}
+
+// toSemi is toTensor for a semi-structured result.
+func (r *semiArgs) toSemi(fn string, out **C.gs_semi, run func() (*semistructured.Tensor, error)) C.gs_status {
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	if r.err != nil {
+		return done(fn, r.err)
+	}
+	s, err := run()
 	if err != nil {
 		return done(fn, err)
 	}
@@ -43,42 +114,15 @@ func finishSemi(fn string, s *semistructured.Tensor, err error, out **C.gs_semi)
 	return done(fn, nil)
 }
 
-// finishArray registers a fresh array as a strided tensor.
-func finishArray(fn string, a dtype.Array, err error, out **C.gs_tensor) C.gs_status {
-	if err != nil {
-		return done(fn, err)
-	}
-	t, err := tensor.NewStrided(a)
-	return finishNew(fn, t, err, nil, out)
-}
-
-// readRealCoefficient reads beta or alpha (NULL: 1) as a real number.
-func readRealCoefficient(arg string, n *C.gs_cnumber) (float64, error) {
-	v, err := readCoefficient(arg, n)
-	if err != nil {
-		return 0, err
-	}
-	if v.Im() != 0 {
-		return 0, errArg("%s: %v+%vj must be real for a semi-structured product", arg, v.Re(), v.Im())
-	}
-	return v.Re(), nil
-}
-
 // gsgo_to_sparse_semi_structured is torch.sparse.to_sparse_semi_structured.
 //
 //export gsgo_to_sparse_semi_structured
 func gsgo_to_sparse_semi_structured(dense *C.gs_ctensor, out **C.gs_semi) (st C.gs_status) {
 	const fn = "gs_to_sparse_semi_structured"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	a, err := denseOperand("dense", dense)
-	if err != nil {
-		return done(fn, err)
-	}
-	s, err := semistructured.FromDense(a)
-	return finishSemi(fn, s, err, out)
+	var r semiArgs
+	a := r.dense("dense", dense)
+	return r.toSemi(fn, out, func() (*semistructured.Tensor, error) { return semistructured.FromDense(a) })
 }
 
 // gsgo_semi_from_parts builds a tensor from copies of torch's values() and
@@ -88,19 +132,9 @@ func gsgo_to_sparse_semi_structured(dense *C.gs_ctensor, out **C.gs_semi) (st C.
 func gsgo_semi_from_parts(values, indices *C.gs_carray, out **C.gs_semi) (st C.gs_status) {
 	const fn = "gs_semi_from_parts"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	v, err := copyArray("values", values)
-	if err != nil {
-		return done(fn, err)
-	}
-	m, err := copyArray("indices", indices)
-	if err != nil {
-		return done(fn, err)
-	}
-	s, err := semistructured.FromParts(v, m)
-	return finishSemi(fn, s, err, out)
+	var r semiArgs
+	v, m := r.array("values", values), r.array("indices", indices)
+	return r.toSemi(fn, out, func() (*semistructured.Tensor, error) { return semistructured.FromParts(v, m) })
 }
 
 // gsgo_semi_free frees *s and sets *s to NULL; NULL and *s == NULL are no-ops.
@@ -197,14 +231,9 @@ func lendSemi(fn string, s *C.gs_csemi, out *C.gs_array, get func(*semistructure
 func gsgo_semi_to_dense(s *C.gs_csemi, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_semi_to_dense"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	h, err := lookupSemi("s", s)
-	if err != nil {
-		return done(fn, err)
-	}
-	return finishArray(fn, h.s.ToDense(), nil, out)
+	var r semiArgs
+	x := r.semi("s", s)
+	return r.toTensor(fn, out, func() (dtype.Array, error) { return x.ToDense(), nil })
 }
 
 // gsgo_semi_t writes the transpose of s (sharing its storage).
@@ -213,14 +242,9 @@ func gsgo_semi_to_dense(s *C.gs_csemi, out **C.gs_tensor) (st C.gs_status) {
 func gsgo_semi_t(s *C.gs_csemi, out **C.gs_semi) (st C.gs_status) {
 	const fn = "gs_semi_t"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	h, err := lookupSemi("s", s)
-	if err != nil {
-		return done(fn, err)
-	}
-	return finishSemi(fn, h.s.T(), nil, out)
+	var r semiArgs
+	x := r.semi("s", s)
+	return r.toSemi(fn, out, func() (*semistructured.Tensor, error) { return x.T(), nil })
 }
 
 // gsgo_semi_mm is torch.mm(mat1, mat2) with a semi-structured mat1.
@@ -229,19 +253,9 @@ func gsgo_semi_t(s *C.gs_csemi, out **C.gs_semi) (st C.gs_status) {
 func gsgo_semi_mm(mat1 *C.gs_csemi, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_semi_mm"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	h, err := lookupSemi("mat1", mat1)
-	if err != nil {
-		return done(fn, err)
-	}
-	b, err := denseOperand("mat2", mat2)
-	if err != nil {
-		return done(fn, err)
-	}
-	r, err := semistructured.MM(h.s, b)
-	return finishArray(fn, r, err, out)
+	var r semiArgs
+	a, b := r.semi("mat1", mat1), r.dense("mat2", mat2)
+	return r.toTensor(fn, out, func() (dtype.Array, error) { return semistructured.MM(a, b) })
 }
 
 // gsgo_dense_mm_semi is torch.mm(mat1, mat2) with a semi-structured mat2.
@@ -250,19 +264,9 @@ func gsgo_semi_mm(mat1 *C.gs_csemi, mat2 *C.gs_ctensor, out **C.gs_tensor) (st C
 func gsgo_dense_mm_semi(mat1 *C.gs_ctensor, mat2 *C.gs_csemi, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_dense_mm_semi"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	a, err := denseOperand("mat1", mat1)
-	if err != nil {
-		return done(fn, err)
-	}
-	h, err := lookupSemi("mat2", mat2)
-	if err != nil {
-		return done(fn, err)
-	}
-	r, err := semistructured.MMDense(a, h.s)
-	return finishArray(fn, r, err, out)
+	var r semiArgs
+	a, b := r.dense("mat1", mat1), r.semi("mat2", mat2)
+	return r.toTensor(fn, out, func() (dtype.Array, error) { return semistructured.MMDense(a, b) })
 }
 
 // gsgo_semi_addmm is torch.addmm(input, mat1, mat2) with a semi-structured mat2.
@@ -271,31 +275,10 @@ func gsgo_dense_mm_semi(mat1 *C.gs_ctensor, mat2 *C.gs_csemi, out **C.gs_tensor)
 func gsgo_semi_addmm(input, mat1 *C.gs_ctensor, mat2 *C.gs_csemi, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_semi_addmm"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	bias, err := denseOperand("input", input)
-	if err != nil {
-		return done(fn, err)
-	}
-	a, err := denseOperand("mat1", mat1)
-	if err != nil {
-		return done(fn, err)
-	}
-	h, err := lookupSemi("mat2", mat2)
-	if err != nil {
-		return done(fn, err)
-	}
-	be, err := readRealCoefficient("beta", beta)
-	if err != nil {
-		return done(fn, err)
-	}
-	al, err := readRealCoefficient("alpha", alpha)
-	if err != nil {
-		return done(fn, err)
-	}
-	r, err := semistructured.AddMM(bias, a, h.s, be, al)
-	return finishArray(fn, r, err, out)
+	var r semiArgs
+	bias, a, b := r.dense("input", input), r.dense("mat1", mat1), r.semi("mat2", mat2)
+	be, al := r.real("beta", beta), r.real("alpha", alpha)
+	return r.toTensor(fn, out, func() (dtype.Array, error) { return semistructured.AddMM(bias, a, b, be, al) })
 }
 
 // gsgo_semi_linear is torch.nn.functional.linear(input, weight, bias) with a
@@ -305,27 +288,14 @@ func gsgo_semi_addmm(input, mat1 *C.gs_ctensor, mat2 *C.gs_csemi, beta, alpha *C
 func gsgo_semi_linear(input *C.gs_ctensor, weight *C.gs_csemi, bias *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_semi_linear"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	x, err := denseOperand("input", input)
-	if err != nil {
-		return done(fn, err)
-	}
-	h, err := lookupSemi("weight", weight)
-	if err != nil {
-		return done(fn, err)
-	}
+	var r semiArgs
+	x, w := r.dense("input", input), r.semi("weight", weight)
 	var b *dtype.Array
 	if bias != nil {
-		a, err := denseOperand("bias", bias)
-		if err != nil {
-			return done(fn, err)
-		}
+		a := r.dense("bias", bias)
 		b = &a
 	}
-	r, err := semistructured.Linear(x, h.s, b)
-	return finishArray(fn, r, err, out)
+	return r.toTensor(fn, out, func() (dtype.Array, error) { return semistructured.Linear(x, w, b) })
 }
 
 // gsgo_semi_structured_mask writes the n:m magnitude mask of dense (bool).
@@ -334,15 +304,9 @@ func gsgo_semi_linear(input *C.gs_ctensor, weight *C.gs_csemi, bias *C.gs_ctenso
 func gsgo_semi_structured_mask(dense *C.gs_ctensor, n, m C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_semi_structured_mask"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	a, err := denseOperand("dense", dense)
-	if err != nil {
-		return done(fn, err)
-	}
-	r, err := semistructured.Mask(a, int(n), int(m))
-	return finishArray(fn, r, err, out)
+	var r semiArgs
+	a := r.dense("dense", dense)
+	return r.toTensor(fn, out, func() (dtype.Array, error) { return semistructured.Mask(a, int(n), int(m)) })
 }
 
 // gsgo_prune_semi_structured writes dense pruned to its dtype's pattern.
@@ -351,13 +315,7 @@ func gsgo_semi_structured_mask(dense *C.gs_ctensor, n, m C.int32_t, out **C.gs_t
 func gsgo_prune_semi_structured(dense *C.gs_ctensor, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_prune_semi_structured"
 	defer guard(fn, &st)
-	if out == nil {
-		return done(fn, errNull("out"))
-	}
-	a, err := denseOperand("dense", dense)
-	if err != nil {
-		return done(fn, err)
-	}
-	r, err := semistructured.Prune(a)
-	return finishArray(fn, r, err, out)
+	var r semiArgs
+	a := r.dense("dense", dense)
+	return r.toTensor(fn, out, func() (dtype.Array, error) { return semistructured.Prune(a) })
 }

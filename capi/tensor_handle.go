@@ -88,9 +88,10 @@ func handleFromBits(bits uint64) *C.gs_tensor {
 
 // lookup returns the live host tensor behind handle t, or a
 // GS_ERR_INVALID_HANDLE error naming arg. A device tensor is refused with
-// GS_ERR_UNSUPPORTED: the exports that have a GPU path look it up with
-// lookupAny (export_device.go), every other one refuses it here, never
-// copying it to the host behind the caller's back.
+// GS_ERR_UNSUPPORTED: the operators routed through core/dispatch resolve
+// their handles with lookupLive and the dispatcher picks the device path or
+// refuses; the device getters use lookupAny; every other export refuses it
+// here, never copying it to the host behind the caller's back.
 func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	h, err := lookupAny(arg, t)
 	if err == nil && h.dev != nil {
@@ -101,10 +102,11 @@ func lookup(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 }
 
 // lookupAny is lookup for a tensor on the host or on a device. A tensor
-// with a per-slot fill (an array over the dense dims, fill_slots.go in core/tensor)
-// or an undefined one (fill_undefined.go) is refused with GS_ERR_UNSUPPORTED here, so every export refuses it unless
-// it resolves its argument through lookupSlots (export_fill_slots.go), the
-// opt-in of the exports that support per-slot fills.
+// with a per-slot fill (an array over the dense dims, fill_slots.go in
+// core/tensor) or an undefined one (fill_undefined.go) is refused with
+// GS_ERR_UNSUPPORTED here (dispatch.CheckFills taking no kind): the exports
+// outside core/dispatch take neither, except the getters that resolve
+// through lookupSlots (export_fill_slots.go).
 func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 	h, err := lookupLive(arg, t)
 	if err == nil {

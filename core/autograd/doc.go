@@ -8,17 +8,19 @@
 // backward formulas of the recorded operations (ops_*.go) and the graph walk
 // (Backward). It sits above the operators: it imports core/ops,
 // core/linalg, core/solve, core/spectral, core/engine and the packages
-// below them; of the project only the C ABI (capi) imports it.
+// below them; of the project only core/dispatch and the C ABI (capi)
+// import it.
 //
 // Recording is decided by the caller, not by a per-thread flag here: an
 // operation of this package records a node when one of its inputs requires
 // a gradient, and calling the core operation instead records nothing.
 // Goroutines have no identity a library could hang a "no_grad" flag on and
 // migrate between OS threads, so a thread-local mode in Go would be wrong;
-// the C layer keeps torch's per-thread no_grad state for each calling OS
-// thread (where the identity is real) and picks the recording or the plain
-// operation per call. Go callers get the same effect by calling core
-// directly or by using Detach.
+// core/dispatch picks the recording or the plain operation per call with
+// the grad mode its caller gives it (the C layer passes torch's per-thread
+// no_grad state of each calling OS thread, where the identity is real). Go
+// callers get the same effect through core/dispatch, by calling core
+// directly, or by using Detach.
 //
 // Semantics follow torch.sparse's masked gradients: the gradient with
 // respect to a sparse input has that input's pattern and layout (COO

@@ -8,6 +8,7 @@
 //
 // It imports core/engine, core/tensor, core/format, core/dtype, core/errs,
 // core/budget and the kernels; the operators of core/ops are its siblings
-// (neither imports the other), and core/autograd and the C ABI import both.
+// (neither imports the other), and core/autograd, core/dispatch and the C
+// ABI import both.
 // The package map is docs/api/architecture.rst, checked by internal/archtest.
 package linalg

@@ -10,6 +10,6 @@
 // It imports core/engine, core/tensor, core/dtype, core/format, core/errs
 // and core/budget, not the kernels (its loops run through core/engine), and
 // is a sibling of core/linalg (neither imports the other); core/spectral,
-// core/device, core/autograd and the C ABI (capi) import it. The package map
-// is docs/api/architecture.rst, checked by internal/archtest.
+// core/device, core/autograd, core/dispatch and the C ABI (capi) import it.
+// The package map is docs/api/architecture.rst, checked by internal/archtest.
 package ops
