@@ -205,7 +205,7 @@ func gsgo_sparse_addmm(input, mat1, mat2 *C.gs_ctensor, beta, alpha *C.gs_cnumbe
 func gsgo_baddbmm(input, batch1, batch2 *C.gs_ctensor, beta, alpha *C.gs_cnumber, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_baddbmm"
 	defer guard(fn, &st)
-	return scaledProduct(fn, "batch1", "batch2", input, batch1, batch2, beta, alpha, out, linalg.Baddbmm)
+	return dispatchScaled(fn, "batch1", "batch2", input, batch1, batch2, beta, alpha, out, disp.Baddbmm)
 }
 
 // gsgo_sspaddmm is torch.sspaddmm: sparse input, sparse result.

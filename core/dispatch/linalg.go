@@ -107,7 +107,7 @@ func (d Dispatcher) scaled(name string, input, m1, m2 Value, beta, alpha dtype.S
 	if err := checkFills(0, input, m1, m2); err != nil {
 		return Result{}, err
 	}
-	if d.Records(input, m1, m2) {
+	if grad != nil && d.Records(input, m1, m2) {
 		return Recorded(grad(input.variable(), m1.variable(), m2.variable(), beta, alpha))
 	}
 	t, err := op(input.Host, m1.Host, m2.Host, beta, alpha)
@@ -130,6 +130,12 @@ func (d Dispatcher) Addmm(input, mat1, mat2 Value, beta, alpha dtype.Scalar) (Re
 // SparseAddmm is torch.sparse.addmm.
 func (d Dispatcher) SparseAddmm(input, mat1, mat2 Value, beta, alpha dtype.Scalar) (Result, error) {
 	return d.scaled("sparse_addmm", input, mat1, mat2, beta, alpha, linalg.SparseAddmm, autograd.SparseAddmm)
+}
+
+// Baddbmm is torch.baddbmm: beta * input + alpha * (batch1 @ batch2),
+// dense (not recorded: a node that refuses at backward).
+func (d Dispatcher) Baddbmm(input, batch1, batch2 Value, beta, alpha dtype.Scalar) (Result, error) {
+	return d.scaled("baddbmm", input, batch1, batch2, beta, alpha, linalg.Baddbmm, nil)
 }
 
 // Sspaddmm is torch.sspaddmm: sparse input, sparse result.
