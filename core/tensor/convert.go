@@ -29,6 +29,7 @@ func DefaultConvert() ConvertOptions { return ConvertOptions{DenseDim: -1, Spars
 // ToDense materialises t as a strided tensor, the fill value in every
 // unspecified element; duplicate COO entries are summed.
 func ToDense(t *Tensor) (*Tensor, error) {
+	t.materialize()
 	cancel.Poll()
 	if t.undef {
 		return nil, errUndefinedDense("to_dense")
@@ -113,6 +114,7 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 // toLayout is ToLayout; direct false keeps off the one-pass paths from
 // strided and between CSR and CSC (the tests' reference).
 func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tensor, error) {
+	t.materialize()
 	cancel.Poll()
 	if !layout.Valid() {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
@@ -194,6 +196,7 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
 // tensors of the other formats are coalesced already and come back cloned.
 func Coalesce(t *Tensor) (*Tensor, error) {
+	t.materialize()
 	cancel.Poll()
 	if t.undef && t.layout == COO && !t.coalesced { // summing duplicates reads no fill
 		c, err := Coalesce(Refill(t, make([]byte, t.dtype.Size())))
@@ -222,6 +225,7 @@ func Clone(t *Tensor) *Tensor { return cloneTensor(t, true) }
 // cloneTensor is Clone, with the index arrays shared rather than copied
 // when indices is false (for a caller that replaces them all).
 func cloneTensor(t *Tensor, indices bool) *Tensor {
+	t.materialize()
 	c := *t
 	c.ust = nil // a clone is the COO form of a custom-format tensor
 	c.shape = t.Shape()
@@ -258,6 +262,7 @@ func CloneArray(a dtype.Array) dtype.Array {
 // ToDType converts the values and the fill value to dtype d (torch's casting:
 // complex to real keeps the real part, anything to bool tests for non-zero).
 func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
+	t.materialize()
 	if err := dtype.CheckDType("dtype", d); err != nil {
 		return nil, err
 	}
@@ -313,6 +318,7 @@ func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 // from t: int64 indices stay int64 (the bindings follow torch, whose indices are
 // int64 unless its input's are int32), others become int32 wherever everything fits.
 func KeptWidth(t *Tensor) int {
+	t.materialize()
 	if t.width == 64 {
 		return 64
 	}
@@ -322,6 +328,7 @@ func KeptWidth(t *Tensor) int {
 // ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64);
 // w = 0 picks int32 wherever everything fits.
 func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
+	t.materialize()
 	if w != 0 && w != 32 && w != 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
 	}
@@ -399,6 +406,7 @@ func Equal(a, b *Tensor) (bool, error) {
 
 // ElementCOO lists t's elements as coalesced COO over every dimension.
 func ElementCOO(t *Tensor) (*Tensor, error) {
+	t.materialize()
 	if t.layout == COO && t.coalesced && t.denseDim == 0 {
 		return t, nil
 	}

@@ -14,14 +14,13 @@ var (
 )
 
 // The CSR/CSC -> DIA fast path of ToFormat. The general path lists every
-// entry's coordinates, sorts them in level order (Arrange), then walks the
-// storage back into a COO form for the operators (newCustom) and sorts that:
-// about 100 ns a nonzero. A DIA storage needs no sort: the diagonals present
+// entry's coordinates and sorts them in level order (Arrange). A DIA storage needs no sort: the diagonals present
 // come from one pass over the entries marking their offsets in an array over
 // the m + n - 1 possible ones, and each value's slot is its diagonal's rank
-// times the stride plus its row (DIA-I) or column (DIA-J). The COO form is
-// read off the diagonals row by row, already in row-major order. Two passes
-// over the nonzeros and one over the slots: O(nnz + padding).
+// times the stride plus its row (DIA-I) or column (DIA-J). Two passes over
+// the nonzeros and one over the slots: O(nnz + padding). The COO form, built
+// on first need (custom_coo.go), is read off the diagonals row by row,
+// already in row-major order (diaCOOView).
 
 // ToDIAFast converts a 2-D CSR or CSC tensor without batch or dense dims to
 // DIA-I or DIA-J (f, up to the dims' names); ok is false for any other pair.
@@ -98,10 +97,6 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		}
 	}
 	moveElems(vals, t.values, slot, nil)
-	view, err := diaCOOView(t, offsets, vals, byCol)
-	if err != nil {
-		return nil, err
-	}
 	x, err := format.NewIndexer(f)
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "format %s: %v", f, err)
@@ -110,10 +105,13 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "format %s over %v: %v", f, t.shape, err)
 	}
-	u := &ustStore{owner: view, Format: f.Clone(), LevelSizes: sizes,
+	if err := checkCOOFits(f, 2, slots); err != nil {
+		return nil, err
+	}
+	out := newCustomShell(t.dtype, t.shape, t.scalarFill())
+	out.ust = &ustStore{owner: out, Format: f.Clone(), LevelSizes: sizes,
 		Pos: []dtype.Array{int64Array([]int64{0, nd}), {}}, Crd: []dtype.Array{int64Array(offsets), {}}, Values: vals}
-	view.ust = u
-	return view, nil
+	return out, nil
 }
 
 // diaCOOView is the coalesced COO form of a DIA storage: every slot inside

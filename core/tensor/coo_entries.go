@@ -23,6 +23,7 @@ type CooEntries struct {
 
 // AsCOO returns t's entries as COO (any format; batch dims become sparse dims).
 func AsCOO(t *Tensor) (*CooEntries, error) {
+	t.materialize()
 	if t.layout == Strided {
 		return stridedEntries(t), nil
 	}
@@ -129,6 +130,7 @@ func (c *CooEntries) TensorLike(like *Tensor) (*Tensor, error) {
 // its last level's uniqueness), sharing t's arrays; t is unchanged. Only for
 // a flag the entries bear out: true needs sorted, unique coordinates.
 func (t *Tensor) WithCoalesced(v bool) *Tensor {
+	t.materialize()
 	c := *t
 	c.levels = slices.Clone(t.levels)
 	c.setCoalesced(v)

@@ -15,13 +15,14 @@ import (
 // Format gives the format and USTStorage the arrays. It is not a target of
 // ToLayout (ToFormat takes the format).
 //
-// Such a tensor is two things at once: its storage in its format (the
-// reference's arrays, padding included), and, for every other operation, a
-// coalesced COO tensor over all its dims holding every stored element inside
-// the tensor, built once by the level iterator when the tensor is made. The
-// operators read the tensor's layout fields and so see the COO tensor: every
-// operation accepts a custom-format tensor with no change to any operator,
-// and the conversion is paid once per tensor rather than at every call.
+// Such a tensor holds its storage in its format (the reference's arrays,
+// padding included) and nothing more when it is made. For the operations
+// without a path of their own for its format it is also a coalesced COO
+// tensor over all its dims holding every stored element inside the tensor:
+// that form is built by the level iterator on first need, once, and kept
+// (custom_coo.go). The operators read the tensor's layout fields through
+// accessors that build it, and so see the COO tensor: every operation
+// accepts a custom-format tensor with no change to any operator.
 // Results are COO or strided, by the operators' rules for COO, except the
 // element-wise ops, which keep the custom format where it holds the result
 // (keepFormat).
@@ -37,6 +38,7 @@ type ustStore struct {
 	LevelSizes []int64
 	Pos, Crd   []dtype.Array // per level, int64; an Array without Data where the level stores none
 	Values     dtype.Array   // (nse,), padding included
+	coo        cooForm       // whether the owner's COO form is built (custom_coo.go)
 }
 
 // borrowLevels makes the store's level arrays the caller's checked pos and
@@ -82,36 +84,16 @@ func int64Array(v []int64) dtype.Array {
 }
 
 // newCustom makes the tensor of format f over shape from its storage (the
-// structure s and values of dtype, one per value slot) and fill value,
-// building its COO form by walking the levels. s must be checked already
-// (Arrange's output, or a constructor's checked input): the walk checks the
-// arrays again and refuses a storage that does not hold together.
+// structure s and values of dtype, one per value slot) and fill value. It
+// holds the storage only: its COO form is built on first need
+// (custom_coo.go). s must be checked already (Arrange's output, or a
+// constructor's checked input).
 func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte) (*Tensor, error) {
-	nd := len(s.Shape)
-	nse := values.Numel()
-	if n, ok := errs.MulChecked(nse, int64(nd+2)); !ok || errs.CheckAlloc("the elements of a custom-format tensor", n, 8) != nil {
-		return nil, errs.Errorf(errs.ErrTooLarge, "format %s: listing the %d stored values' coordinates exceeds the memory limit of %d bytes", f, nse, MemoryLimit())
-	}
-	e := &Entries{K: nd, Coords: make([][]int64, nd), Vals: Flat(values), Block: 1, dups: !f.IsUnique()}
-	for d := range e.Coords {
-		e.Coords[d] = make([]int64, 0, nse)
-	}
-	e.Src = make([]int64, 0, nse)
-	err := ustorage.Walk(s, nse, func(dim []int64, p int64) {
-		for d, c := range dim {
-			e.Coords[d] = append(e.Coords[d], c)
-		}
-		e.Src = append(e.Src, p)
-	})
-	if err != nil {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%v", err)
-	}
-	e.N = int64(len(e.Src))
-	view, err := BuildFrom(FormatSpec{Layout: COO, Shape: append([]int64(nil), s.Shape...), Block: [2]int64{1, 1}}, e, values.DType, append([]byte(nil), fill...), 0, false)
-	if err != nil {
+	if err := checkCOOFits(f, len(s.Shape), values.Numel()); err != nil {
 		return nil, err
 	}
-	u := &ustStore{owner: view, Format: f.Clone(), LevelSizes: append([]int64(nil), s.LevelSizes...),
+	t := newCustomShell(values.DType, s.Shape, fill)
+	u := &ustStore{owner: t, Format: f.Clone(), LevelSizes: append([]int64(nil), s.LevelSizes...),
 		Pos: make([]dtype.Array, len(s.Levels)), Crd: make([]dtype.Array, len(s.Levels)), Values: Flat(values)}
 	for l, lv := range f.Levels {
 		if lv.Kind.HasPos() {
@@ -121,8 +103,16 @@ func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill 
 			u.Crd[l] = int64Array(s.Levels[l].Crd)
 		}
 	}
-	view.ust = u
-	return view, nil
+	t.ust = u
+	return t, nil
+}
+
+// newCustomShell is a custom-format tensor before its storage is attached:
+// the fields its COO form shares with it (a coalesced COO tensor over every
+// dim), the rest left for materialize.
+func newCustomShell(d dtype.DType, shape []int64, fill []byte) *Tensor {
+	return &Tensor{layout: COO, dtype: d, shape: append([]int64(nil), shape...), block: [2]int64{1, 1},
+		fill: append([]byte(nil), fill...), coalesced: true}
 }
 
 // ToFormat converts t, of any layout or format, to format f: a named

@@ -9,6 +9,7 @@ import "github.com/gosparse/gosparse/core/dtype"
 // indices, not copied) with the values vals, of dtype vals.DType, and the
 // fill value fill (one element of that dtype).
 func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
+	t.materialize()
 	c := *t
 	c.dtype = vals.DType
 	c.values = vals
@@ -19,6 +20,7 @@ func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
 // WithValues is t's structure (shared, not copied: tensors are immutable)
 // with new values, dtype and fill.
 func WithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
+	t.materialize()
 	c := *t
 	c.dtype = d
 	c.values = vals
@@ -51,6 +53,7 @@ func TransposedLike(t *Tensor, perm []int) *Tensor {
 // back): the same pos/crd/values, shared (tensors are immutable), the two
 // sparse sizes swapped. A custom-format tensor's COO form is what it reads.
 func RelabelCompressed(t *Tensor) *Tensor {
+	t.materialize()
 	c := *t
 	c.ust = nil
 	c.shape = t.Shape()

@@ -22,6 +22,7 @@ type Entries struct {
 // the leading k dimensions (k >= ndim - denseDim: dense dims beyond k are split
 // into separate entries), by walking its levels.
 func EntriesOf(t *Tensor, k int) (*Entries, error) {
+	t.materialize()
 	if t.layout == Strided {
 		return denseEntries(t, k)
 	}

@@ -37,6 +37,7 @@ func WithUndefinedFill(t *Tensor) (*Tensor, error) {
 // AsUndefined is t (its storage shared, not copied: tensors are immutable)
 // with an undefined fill.
 func AsUndefined(t *Tensor) *Tensor {
+	t.materialize()
 	c := *t
 	c.setFill(make([]byte, t.dtype.Size()))
 	c.undef = true
@@ -47,6 +48,7 @@ func AsUndefined(t *Tensor) *Tensor {
 // (one element of t's dtype): the stand-in an operator gives an undefined
 // fill to run on the stored entries.
 func Refill(t *Tensor, fill []byte) *Tensor {
+	t.materialize()
 	c := *t
 	c.setFill(fill)
 	return &c
@@ -115,6 +117,7 @@ func SameSpecified(t, r *Tensor, what string) error {
 
 // storedElements counts t's stored elements, duplicates summed.
 func storedElements(t *Tensor) (int64, error) {
+	t.materialize()
 	if t.layout == COO && !t.coalesced {
 		c, err := Coalesce(Refill(t, make([]byte, t.dtype.Size())))
 		if err != nil {

@@ -46,7 +46,8 @@ func (t *Tensor) Layout() Layout {
 }
 
 // The accessors below give the operators the tensor's own storage, not a
-// copy: what they return must not be modified.
+// copy: what they return must not be modified. Those that read a
+// custom-format tensor's COO form build it first (custom_coo.go).
 
 // StorageLayout returns the named layout of the storage the operators read:
 // Layout's answer, except COO for a custom-format tensor (its COO form).
@@ -56,15 +57,15 @@ func (t *Tensor) StorageLayout() Layout { return t.layout }
 func (t *Tensor) Dims() []int64 { return t.shape }
 
 // StorageLevels returns the levels (Levels without the copy).
-func (t *Tensor) StorageLevels() []Level { return t.levels }
+func (t *Tensor) StorageLevels() []Level { t.materialize(); return t.levels }
 
 // ValueArray returns the values array of any tensor (RawValues without the
 // error: the COO form's values for a custom-format tensor).
-func (t *Tensor) ValueArray() dtype.Array { return t.values }
+func (t *Tensor) ValueArray() dtype.Array { t.materialize(); return t.values }
 
 // IndexArray returns the (sparse_dim, nse) indices of a COO tensor; an empty
 // Array for the other layouts.
-func (t *Tensor) IndexArray() dtype.Array { return t.indices }
+func (t *Tensor) IndexArray() dtype.Array { t.materialize(); return t.indices }
 
 // FillElem returns the fill value, one element of the dtype (FillBytes
 // without the copy). Like FillBytes and Fill it panics on a per-slot fill
@@ -100,7 +101,7 @@ func (t *Tensor) SparseDim() int {
 }
 
 // IndexWidth returns 32 or 64, the width of the index arrays (0 for strided).
-func (t *Tensor) IndexWidth() int { return t.width }
+func (t *Tensor) IndexWidth() int { t.materialize(); return t.width }
 
 // BlockSize returns the BSR/BSC block size, {1, 1} for the other formats.
 func (t *Tensor) BlockSize() [2]int64 { return t.block }
@@ -110,7 +111,7 @@ func (t *Tensor) BlockSize() [2]int64 { return t.block }
 func (t *Tensor) IsCoalesced() bool { return t.layout != COO || t.coalesced }
 
 // Levels returns the storage levels. Their arrays alias the tensor's storage.
-func (t *Tensor) Levels() []Level { return append([]Level(nil), t.levels...) }
+func (t *Tensor) Levels() []Level { t.materialize(); return append([]Level(nil), t.levels...) }
 
 // FillBytes returns the fill value as one element of the dtype (a copy).
 func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.scalarFill()...) }
@@ -122,6 +123,7 @@ func (t *Tensor) Fill() dtype.Scalar { return dtype.LoadScalar(t.dtype, t.scalar
 // the sparse levels, per batch for batched compressed tensors as torch counts;
 // for strided tensors, the number of elements.
 func (t *Tensor) NNZ() int64 {
+	t.materialize()
 	switch t.layout {
 	case Strided:
 		return t.values.Numel()
@@ -146,6 +148,7 @@ func (t *Tensor) CompressedLevel() int { return t.batchDim + 1 }
 // Values returns the values array (the dense data of a strided tensor). For
 // COO it requires a coalesced tensor, as torch's values() does.
 func (t *Tensor) Values() (dtype.Array, error) {
+	t.materialize()
 	if t.layout == COO && !t.coalesced {
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
 	}
@@ -153,10 +156,11 @@ func (t *Tensor) Values() (dtype.Array, error) {
 }
 
 // RawValues returns the values array of any tensor (torch's _values()).
-func (t *Tensor) RawValues() (dtype.Array, error) { return t.values, nil }
+func (t *Tensor) RawValues() (dtype.Array, error) { t.materialize(); return t.values, nil }
 
 // Indices returns the (sparse_dim, nse) indices of a coalesced COO tensor.
 func (t *Tensor) Indices() (dtype.Array, error) {
+	t.materialize()
 	if t.layout != COO {
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
 	}
@@ -169,10 +173,16 @@ func (t *Tensor) Indices() (dtype.Array, error) {
 // AppendStorage appends the arrays the tensor stores to dst and returns
 // the result: its levels' pos and crd, its values and, for COO, its
 // indices (whose rows the levels' crd arrays view); for a custom-format
-// tensor also its format storage, which may be a caller's borrowed arrays
-// (WrapFormat) that a handle sharing the tensor must keep alive. It
+// tensor its format storage, which may be a caller's borrowed arrays
+// (WrapFormat) that a handle sharing the tensor must keep alive, and its
+// COO form's arrays once built (never building it). It
 // allocates nothing when dst has room, which callers on every free rely on.
 func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
+	if u := t.FormatStore(); u != nil && !u.coo.built.Load() {
+		dst = append(dst, u.Pos...)
+		dst = append(dst, u.Crd...)
+		return append(dst, u.Values)
+	}
 	for i := range t.levels {
 		dst = append(dst, t.levels[i].Pos, t.levels[i].Crd)
 	}
@@ -190,6 +200,7 @@ func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
 
 // RawIndices returns the (sparse_dim, nse) indices of a COO tensor (torch's _indices()).
 func (t *Tensor) RawIndices() (dtype.Array, error) {
+	t.materialize()
 	if t.layout != COO {
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
 	}

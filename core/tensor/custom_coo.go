@@ -1,0 +1,168 @@
+package tensor
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/ustorage"
+)
+
+// A custom-format tensor is built holding its storage only. Its COO form
+// (the coalesced COO tensor of every stored element inside the tensor, which
+// the operators without a path of their own for the format read) lives in
+// the tensor's own layout fields, which stay empty until the first reader
+// asks: materialize builds them then, once. The fields it fills are levels,
+// values, indices and width; the others (layout COO, dtype, shape, block,
+// fill, coalesced) hold their COO values from construction and need no
+// build. Every reader of the filled fields goes through materialize (the
+// accessors, and each function of this package that reads them), so a
+// native path that reads only FormatStore or USTStorage never pays for it.
+//
+// The build is guarded by a mutex and published by an atomic flag rather
+// than a sync.Once: a build stopped by a cancelled poll (a panic that
+// unwinds through it) must leave the form unbuilt for the next reader,
+// where a Once would count it done.
+
+// cooForm is the state of a custom-format tensor's COO form.
+type cooForm struct {
+	mu    sync.Mutex
+	built atomic.Bool // set after the fields are written
+}
+
+// cooBuilt reports whether t's fields hold its elements: true for every
+// tensor but a custom-format one whose COO form is not built yet.
+func (t *Tensor) cooBuilt() bool {
+	u := t.FormatStore()
+	return u == nil || u.coo.built.Load()
+}
+
+// materialize builds the COO form of a custom-format tensor into t's own
+// fields unless it is built already; for any other tensor it does nothing.
+// Safe from many goroutines at once. The form's size was checked against
+// the memory limit when t was made; a build refused later (the limit
+// lowered since) is a panic the C boundary reports.
+func (t *Tensor) materialize() {
+	if t.cooBuilt() {
+		return
+	}
+	u := t.ust
+	u.coo.mu.Lock()
+	defer u.coo.mu.Unlock()
+	if u.coo.built.Load() {
+		return
+	}
+	form, err := u.buildCOO(t)
+	if err != nil {
+		panic(errs.Errorf(errs.ErrInternal, "building the COO form of a tensor of format %s: %v", u.Format, err))
+	}
+	t.levels, t.values, t.indices, t.width = form.levels, form.values, form.indices, form.width
+	u.coo.built.Store(true)
+}
+
+// buildCOO makes the COO form of t (whose storage u is): read straight off
+// the diagonals for DIA-I and DIA-J (row-major already, no sort), else by
+// walking the levels and sorting the entries (BuildFrom).
+func (u *ustStore) buildCOO(t *Tensor) (*Tensor, error) {
+	if byCol, ok := u.isDIA(t); ok {
+		return diaCOOView(t, IndexInts(u.Crd[0]), u.Values, byCol)
+	}
+	e, err := u.entries(t)
+	if err != nil {
+		return nil, err
+	}
+	return BuildFrom(FormatSpec{Layout: COO, Shape: append([]int64(nil), t.shape...), Block: [2]int64{1, 1}}, e, t.dtype, append([]byte(nil), t.scalarFill()...), 0, false)
+}
+
+// isDIA reports whether u is a 2-d DIA-I or DIA-J storage (byCol for DIA-J)
+// whose diagonals are strided as diaCOOView reads them.
+func (u *ustStore) isDIA(t *Tensor) (byCol, ok bool) {
+	if len(t.shape) != 2 || len(u.LevelSizes) != 2 {
+		return false, false
+	}
+	g := PositionalNames(u.Format)
+	byCol = g.Equal(DiaJFormat)
+	if !byCol && !g.Equal(DiaIFormat) {
+		return false, false
+	}
+	stride := t.shape[0]
+	if byCol {
+		stride = t.shape[1]
+	}
+	return byCol, u.LevelSizes[1] == stride && u.Values.Numel() == u.Crd[0].Numel()*stride
+}
+
+// entries lists every stored element of t inside the tensor by walking its
+// levels: coordinates over all dims, each value's slot in u.Values.
+func (u *ustStore) entries(t *Tensor) (*Entries, error) {
+	nd := len(t.shape)
+	nse := u.Values.Numel()
+	s := &ustorage.Structure{Format: u.Format, Shape: t.shape, LevelSizes: u.LevelSizes, Levels: make([]ustorage.Level, len(u.Format.Levels))}
+	for l := range s.Levels {
+		if u.Pos[l].Data != nil {
+			s.Levels[l].Pos = IndexInts(u.Pos[l])
+		}
+		if u.Crd[l].Data != nil {
+			s.Levels[l].Crd = IndexInts(u.Crd[l])
+		}
+	}
+	e := &Entries{K: nd, Coords: make([][]int64, nd), Vals: u.Values, Block: 1, dups: !u.Format.IsUnique()}
+	for d := range e.Coords {
+		e.Coords[d] = make([]int64, 0, nse)
+	}
+	e.Src = make([]int64, 0, nse)
+	err := ustorage.Walk(s, nse, func(dim []int64, p int64) {
+		for d, c := range dim {
+			e.Coords[d] = append(e.Coords[d], c)
+		}
+		e.Src = append(e.Src, p)
+	})
+	if err != nil {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%v", err)
+	}
+	e.N = int64(len(e.Src))
+	return e, nil
+}
+
+// checkCOOFits refuses, with ErrTooLarge, a storage of nse values over nd
+// dims whose COO form (nd coordinates and a slot per value, in the walk and
+// the sort) could not be listed within the memory limit: the same bound the
+// eager build checked, so that a later build does not fail on it.
+func checkCOOFits(f format.Format, nd int, nse int64) error {
+	if n, ok := errs.MulChecked(nse, int64(nd+2)); !ok || errs.CheckAlloc("the elements of a custom-format tensor", n, 8) != nil {
+		return errs.Errorf(errs.ErrTooLarge, "format %s: listing the %d stored values' coordinates exceeds the memory limit of %d bytes", f, nse, MemoryLimit())
+	}
+	return nil
+}
+
+// StorageBytes is the size in bytes of the arrays t holds: for a
+// custom-format tensor its level pos and crd arrays and its values (padding
+// included), plus its COO form's arrays once an operator has built it; for
+// the named layouts their level, index and values arrays (a COO tensor's
+// level crd arrays are views of its indices and are not counted twice); for
+// a strided tensor its data; a per-slot fill's array too.
+func StorageBytes(t *Tensor) int64 {
+	var n int64
+	add := func(a dtype.Array) { n += int64(len(a.Data)) }
+	if u := t.FormatStore(); u != nil {
+		for l := range u.Pos {
+			add(u.Pos[l])
+			add(u.Crd[l])
+		}
+		add(u.Values)
+		if !u.coo.built.Load() {
+			return n + int64(len(t.slots.Data))
+		}
+	}
+	for _, l := range t.levels {
+		add(l.Pos)
+		if t.layout != COO {
+			add(l.Crd)
+		}
+	}
+	add(t.values)
+	add(t.indices)
+	return n + int64(len(t.slots.Data))
+}
