@@ -1,0 +1,121 @@
+package tensor_test
+
+import (
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// diaLaplacianArrays is the DIA-I storage of the 5-point Laplacian of a g x g
+// grid (g*g rows; diagonals -g, -1, 0, 1, g, each g*g slots long, the
+// slots outside the matrix holding 0).
+func diaLaplacianArrays(g int64) (pos, crd []dtype.Array, vals dtype.Array) {
+	n := g * g
+	offsets := []int64{-g, -1, 0, 1, g}
+	v := make([]float64, int64(len(offsets))*n)
+	for d, off := range offsets {
+		for i := int64(0); i < n; i++ {
+			j := i + off
+			switch {
+			case j < 0 || j >= n:
+			case off == 0:
+				v[int64(d)*n+i] = 4
+			case (off == 1 || off == -1) && i/g != j/g:
+			default:
+				v[int64(d)*n+i] = -1
+			}
+		}
+	}
+	return []dtype.Array{dtype.Int64Array([]int64{0, int64(len(offsets))}), {}},
+		[]dtype.Array{dtype.Int64Array(offsets), {}}, dtype.Float64Array(v)
+}
+
+// allocated is the bytes the heap allocated while f ran (TotalAlloc delta).
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// retained is the bytes of live heap that f's result keeps (HeapAlloc
+// delta across f, each side after a collection).
+func retained(f func() any) int64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	keep := f()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(keep)
+	return int64(after.HeapAlloc) - int64(before.HeapAlloc)
+}
+
+// The bytes a build may allocate or keep beyond the storage: the format,
+// the level sizes and the small index arrays.
+const customSlack = 64 << 10
+
+// TestCustomCostsItsStorage: building the 1M-row DIA Laplacian from its
+// arrays allocates its storage (the copied values, 40 MB) and nothing
+// proportional to its 5M slots beyond it; converting a CSR to DIA keeps the
+// storage and no COO copy. Its COO form comes with the first operator
+// that reads it, and StorageBytes says so.
+func TestCustomCostsItsStorage(t *testing.T) {
+	const g = 1000
+	pos, crd, vals := diaLaplacianArrays(g)
+	shape := []int64{g * g, g * g}
+	var dia *tensor.Tensor
+	got := allocated(func() {
+		var err error
+		dia, err = tensor.NewFromFormat(format.DIAI(), shape, pos, crd, vals)
+		require.NoError(t, err)
+	})
+	storage := tensor.StorageBytes(dia)
+	require.Equal(t, int64(len(vals.Data))+7*8, storage, "the values, pos [0, 5] and the 5 offsets")
+	require.LessOrEqual(t, got, uint64(storage+customSlack), "NewFromFormat of %d bytes of storage allocated %d", storage, got)
+
+	csr, err := tensor.ToLayout(dia, tensor.CSR, tensor.DefaultConvert())
+	require.NoError(t, err)
+	kept := retained(func() any {
+		d, err := tensor.ToFormat(csr, format.DIAI())
+		require.NoError(t, err)
+		return d
+	})
+	require.LessOrEqual(t, kept, storage+customSlack, "ToFormat(CSR, DIA-I) keeps %d bytes for %d of storage", kept, storage)
+
+	// The first reader of the COO fields builds the form; it is kept.
+	nnz := dia.NNZ()
+	require.Equal(t, int64(5*g*g-2*g-2), nnz, "every in-matrix slot, padding included")
+	require.Greater(t, tensor.StorageBytes(dia), storage)
+}
+
+// TestCustomCOOFormConcurrent: the first readers of a custom tensor's COO
+// form, many at once, all see it whole (go test -race checks the build's
+// publication).
+func TestCustomCOOFormConcurrent(t *testing.T) {
+	pos, crd, vals := diaLaplacianArrays(30)
+	dia, err := tensor.NewFromFormat(format.DIAJ(), []int64{900, 900}, pos, crd, vals)
+	require.NoError(t, err)
+	want, err := tensor.NewFromFormat(format.DIAJ(), []int64{900, 900}, pos, crd, vals)
+	require.NoError(t, err)
+	wantValues := append([]byte(nil), want.ValueArray().Data...)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			require.Equal(t, want.NNZ(), dia.NNZ())
+			require.Equal(t, wantValues, dia.ValueArray().Data)
+			require.Equal(t, want.IndexArray().Data, dia.IndexArray().Data)
+		}()
+	}
+	wg.Wait()
+}
