@@ -233,7 +233,9 @@ func gsgo_sparse_format_from(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, copyArray, tensor.NewFromFormat)
+	// NewFromFormat copies what it keeps: a copy here would be a second one,
+	// the process growing by twice the storage.
+	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, viewToCopy, tensor.NewFromFormat)
 	return finishNew(fn, t, err, nil, out)
 }
 

@@ -137,6 +137,16 @@ func gsgo_tensor_nnz(t *C.gs_ctensor, out *C.int64_t) (st C.gs_status) {
 	return property(fn, t, out, func(t *tensor.Tensor) C.int64_t { return C.int64_t(t.NNZ()) })
 }
 
+// gsgo_tensor_storage_bytes writes the bytes of the arrays the tensor holds
+// (tensor.StorageBytes).
+//
+//export gsgo_tensor_storage_bytes
+func gsgo_tensor_storage_bytes(t *C.gs_ctensor, out *C.int64_t) (st C.gs_status) {
+	const fn = "gs_tensor_storage_bytes"
+	defer guard(fn, &st)
+	return property(fn, t, out, func(t *tensor.Tensor) C.int64_t { return C.int64_t(tensor.StorageBytes(t)) })
+}
+
 // gsgo_tensor_index_width writes 32 or 64 (0 for strided tensors).
 //
 //export gsgo_tensor_index_width

@@ -217,6 +217,13 @@ gs_status gs_tensor_nnz(const gs_tensor *t, int64_t *out) {
     return gsgo_tensor_nnz(t, out);
 }
 
+gs_status gs_tensor_storage_bytes(const gs_tensor *t, int64_t *out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_tensor_storage_bytes");
+    }
+    return gsgo_tensor_storage_bytes(t, out);
+}
+
 gs_status gs_tensor_index_width(const gs_tensor *t, int32_t *out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_tensor_index_width");

@@ -282,6 +282,13 @@ gs_status gs_tensor_sparse_dim(const gs_tensor *t, int32_t *out);
 gs_status gs_tensor_dense_dim(const gs_tensor *t, int32_t *out);
 gs_status gs_tensor_batch_dim(const gs_tensor *t, int32_t *out);
 gs_status gs_tensor_nnz(const gs_tensor *t, int64_t *out); /* stored elements (nse) */
+/* The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
+ * arrays and values (padding included; borrowed buffers counted too), plus its
+ * COO form's arrays once an operator without a path of its own for the format
+ * has built it (see "formats" below); a named layout's level, index and values
+ * arrays; a strided tensor's data; a per-slot fill's array. Building a custom
+ * tensor costs this much and no more. A device tensor is refused. */
+gs_status gs_tensor_storage_bytes(const gs_tensor *t, int64_t *out);
 gs_status gs_tensor_index_width(const gs_tensor *t, int32_t *out); /* 32 or 64; 0 for strided */
 gs_status gs_tensor_blocksize(const gs_tensor *t, int64_t blocksize[2]); /* BSR/BSC; else {1,1} */
 gs_status gs_tensor_is_coalesced(const gs_tensor *t, int32_t *out); /* COO flag; 1 for the others */
@@ -325,8 +332,9 @@ gs_status gs_tensor_component(const gs_tensor *t, gs_component which, gs_array *
 
 /* ---- the level model ----------------------------------------------------- */
 /* The named layouts' levels (dense, compressed, singleton over i, i / c, i % c). A
- * GS_CUSTOM tensor answers these, and the components, with its COO form; the
- * levels of its own format are gs_tensor_storage_level's (see "formats" below). */
+ * GS_CUSTOM tensor answers these, and the components, with its COO form (built by
+ * the first call that reads it, then kept); the levels of its own format are
+ * gs_tensor_storage_level's (see "formats" below). */
 gs_status gs_tensor_num_levels(const gs_tensor *t, int32_t *out);
 /* kind: GS_LEVEL_*; dim/expr/c: the level expression; size: the level's extent;
  * unique/ordered: properties (0 or 1). */
@@ -384,9 +392,11 @@ gs_status gs_tensor_format(const gs_tensor *t, char *buf, int64_t cap, int64_t *
  * layout's format (up to the dimensions' names) gives that layout's tensor,
  * any other a GS_CUSTOM tensor whose padding holds the fill value. A storage
  * over the memory limit (DIA of a random matrix) fails with GS_ERR_TOO_LARGE
- * before it is allocated. Every operation accepts a GS_CUSTOM tensor (it reads
- * it as a coalesced COO of its stored elements; torch's COO components too);
- * results follow the rules for COO operands. */
+ * before it is allocated: the tensor holds that storage and nothing more
+ * (gs_tensor_storage_bytes). Every operation accepts a GS_CUSTOM tensor (one
+ * without a path of its own for the format reads it as a coalesced COO of its
+ * stored elements, built on its first need and kept; torch's COO components
+ * too); results follow the rules for COO operands. */
 gs_status gs_to_format(const gs_tensor *t, const char *format, gs_tensor **out);
 /* The storage of t in its format: *num_levels, the extent of each level
  * (min(num_levels, cap) written into level_sizes, which may be NULL when cap
@@ -415,7 +425,8 @@ gs_status gs_sparse_format_from(const char *format, int32_t ndim, const int64_t 
  * aligned; release(ctx) runs once when the last tensor using them is freed; on
  * error no tensor exists and release is not called). gs_tensor_storage_level
  * and gs_tensor_storage_values lend these very buffers, of their index width.
- * The operators read a COO form of the tensor that it owns. A named layout's
+ * The operators without a path of their own for the format read a COO form of
+ * the tensor that it owns, built on first need. A named layout's
  * format gives that layout's tensor, built from a copy. */
 gs_status gs_sparse_format_wrap(const char *format, int32_t ndim, const int64_t *size,
                                 int32_t num_levels, const gs_array *pos, const gs_array *crd,

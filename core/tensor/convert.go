@@ -29,7 +29,6 @@ func DefaultConvert() ConvertOptions { return ConvertOptions{DenseDim: -1, Spars
 // ToDense materialises t as a strided tensor, the fill value in every
 // unspecified element; duplicate COO entries are summed.
 func ToDense(t *Tensor) (*Tensor, error) {
-	t.materialize()
 	cancel.Poll()
 	if t.undef {
 		return nil, errUndefinedDense("to_dense")
@@ -114,7 +113,6 @@ func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
 // toLayout is ToLayout; direct false keeps off the one-pass paths from
 // strided and between CSR and CSC (the tests' reference).
 func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tensor, error) {
-	t.materialize()
 	cancel.Poll()
 	if !layout.Valid() {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
@@ -147,7 +145,13 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if t.PerSlotFill() && spec.DenseDim != t.denseDim {
 		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with a per-slot fill converts only keeping its %d dense dims (%d asked)", t.denseDim, spec.DenseDim)
 	}
-	if t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block {
+	// A custom tensor not read as COO yet converts from one walk of its
+	// levels (EntriesOf), its COO form left unbuilt: the paths below read it.
+	lazy := transientCOO(t)
+	if !lazy {
+		t.materialize()
+	}
+	if !lazy && t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block {
 		if opt.IndexWidth == 0 || opt.IndexWidth == t.width {
 			return Clone(t), nil
 		}
@@ -159,13 +163,13 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	}
 	width := opt.IndexWidth
 	// The direct paths run where their dimension-long scratch fits (fastpath_budget.go).
-	if fastConvertible(t, spec) && FastPathFits(t, spec) {
+	if !lazy && fastConvertible(t, spec) && FastPathFits(t, spec) {
 		return convertFast(t, spec, width, direct)
 	}
 	if direct && stridedConvertible(t, spec) {
 		return stridedToCompressed(t, spec, width)
 	}
-	if blockConvertible(t, spec) && blockPathFits(t, spec) {
+	if !lazy && blockConvertible(t, spec) && blockPathFits(t, spec) {
 		return convertBlock(t, spec, width)
 	}
 	if plain, ok := blockRoute(t, spec); ok { // COO/CSR/CSC <-> BSR/BSC through CSR or CSC

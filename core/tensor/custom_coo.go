@@ -39,6 +39,15 @@ func (t *Tensor) cooBuilt() bool {
 	return u == nil || u.coo.built.Load()
 }
 
+// transientCOO reports whether t is a custom-format tensor whose COO form is
+// not built and whose levels hold no repeated coordinates: a conversion then
+// lists its elements by one walk of the levels (ustStore.entries), kept for
+// that call only, rather than building the form the tensor would keep. A
+// nonunique format's walk repeats coordinates, which only the form sums.
+func transientCOO(t *Tensor) bool {
+	return !t.cooBuilt() && t.ust.Format.IsUnique()
+}
+
 // materialize builds the COO form of a custom-format tensor into t's own
 // fields unless it is built already; for any other tensor it does nothing.
 // Safe from many goroutines at once. The form's size was checked against

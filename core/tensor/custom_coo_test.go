@@ -119,3 +119,68 @@ func TestCustomCOOFormConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestCustomConversionsLeaveNoCOOForm: converting a custom tensor whose COO
+// form is not built lists its elements from its levels for that call only
+// (the tensor's bytes stay its storage), and gives what the built form gives,
+// index width and all.
+func TestCustomConversionsLeaveNoCOOForm(t *testing.T) {
+	const n = 8
+	var idx []int64
+	var vals []float64
+	for i := int64(0); i < n; i++ {
+		for _, j := range []int64{i, i + 1} {
+			if j < n {
+				idx = append(idx, i, j)
+				vals = append(vals, float64(1+i*n+j))
+			}
+		}
+	}
+	nse := int64(len(vals))
+	rows, cols := make([]int64, nse), make([]int64, nse)
+	for k := range rows {
+		rows[k], cols[k] = idx[2*k], idx[2*k+1]
+	}
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nse), dtype.Float64Array(vals), []int64{n, n}, tensor.BuildOptions{Coalesced: true})
+	require.NoError(t, err)
+	targets := []struct {
+		layout tensor.Layout
+		opt    tensor.ConvertOptions
+	}{
+		{tensor.Strided, tensor.DefaultConvert()}, {tensor.COO, tensor.DefaultConvert()}, {tensor.CSR, tensor.DefaultConvert()},
+		{tensor.CSC, tensor.DefaultConvert()}, {tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 2}}},
+		{tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64}},
+	}
+	for _, text := range []string{"(i, j) -> (j - i : compressed, i : range)", "(i, j) -> (j - i : compressed, j : range)",
+		"(i, j) -> (i + j : compressed, i : range)", "(i, j) -> (i : dense, j / 4 : dense, j % 4 : structured(2))"} {
+		f, err := format.Parse(text)
+		require.NoError(t, err)
+		fresh, err := tensor.ToFormat(coo, f)
+		require.NoError(t, err, text)
+		built, err := tensor.ToFormat(coo, f)
+		require.NoError(t, err, text)
+		storage := tensor.StorageBytes(fresh)
+		built.NNZ() // builds its COO form
+		require.Greater(t, tensor.StorageBytes(built), storage, text)
+		for _, to := range targets {
+			a, err := tensor.ToLayout(fresh, to.layout, to.opt)
+			require.NoError(t, err, text)
+			b, err := tensor.ToLayout(built, to.layout, to.opt)
+			require.NoError(t, err, text)
+			eq, err := tensor.Equal(a, b)
+			require.NoError(t, err)
+			require.True(t, eq, "%s to %s", text, to.layout)
+			require.Equal(t, b.Layout(), a.Layout())
+			require.Equal(t, b.IndexWidth(), a.IndexWidth(), "%s to %s", text, to.layout)
+			eq, err = tensor.Equal(a, coo)
+			require.NoError(t, err)
+			require.True(t, eq, "%s to %s", text, to.layout)
+		}
+		back, err := tensor.ToFormat(fresh, format.DIAJ())
+		require.NoError(t, err)
+		eq, err := tensor.Equal(back, coo)
+		require.NoError(t, err)
+		require.True(t, eq, text)
+		require.Equal(t, storage, tensor.StorageBytes(fresh), "%s: a conversion kept a COO form", text)
+	}
+}

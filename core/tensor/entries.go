@@ -20,8 +20,13 @@ type Entries struct {
 
 // EntriesOf lists the stored entries of a sparse tensor with coordinates over
 // the leading k dimensions (k >= ndim - denseDim: dense dims beyond k are split
-// into separate entries), by walking its levels.
+// into separate entries), by walking its levels. A custom-format tensor whose
+// COO form is not built gives its elements straight from its own levels,
+// leaving the form unbuilt (transientCOO).
 func EntriesOf(t *Tensor, k int) (*Entries, error) {
+	if transientCOO(t) && k == len(t.shape) {
+		return t.ust.entries(t)
+	}
 	t.materialize()
 	if t.layout == Strided {
 		return denseEntries(t, k)

@@ -389,7 +389,7 @@ var nonOperators = map[string]string{
 	"gs_tensor_free": "handles", "gs_to_device": "devices", "gs_tensor_device": "devices",
 	"gs_tensor_layout": "property", "gs_tensor_dtype": "property", "gs_tensor_ndim": "property", "gs_tensor_shape": "property",
 	"gs_tensor_sparse_dim": "property", "gs_tensor_dense_dim": "property", "gs_tensor_batch_dim": "property",
-	"gs_tensor_nnz": "property", "gs_tensor_index_width": "property", "gs_tensor_blocksize": "property",
+	"gs_tensor_nnz": "property", "gs_tensor_index_width": "property", "gs_tensor_blocksize": "property", "gs_tensor_storage_bytes": "property",
 	"gs_tensor_is_coalesced": "property", "gs_tensor_fill_value": "property", "gs_tensor_fill_array": "property",
 	"gs_tensor_component": "component getter", "gs_tensor_num_levels": "level getter", "gs_tensor_level_info": "level getter",
 	"gs_tensor_level_pos": "level getter", "gs_tensor_level_crd": "level getter", "gs_tensor_format": "level getter",

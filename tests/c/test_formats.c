@@ -406,6 +406,38 @@ static void test_wrap_dia_product(void) {
     gs_tensor_free(&y);
 }
 
+/* gs_tensor_storage_bytes: a custom tensor holds its storage and nothing more
+ * until an operator reads its COO form; named layouts count their arrays. */
+static void test_storage_bytes(void) {
+    int64_t p[2] = {0, 3}, c[3] = {-1, 0, 1};
+    double v[9] = {0, 3, 6, 1, 4, 7, 2, 5, 0};
+    int64_t size[2] = {3, 3};
+    gs_array none;
+    memset(&none, 0, sizeof none);
+    gs_array pos[2] = {arr1(p, GS_INT64, 2), none}, crd[2] = {arr1(c, GS_INT64, 3), none};
+    gs_array va = arr1(v, GS_FLOAT64, 9);
+    gs_tensor *dia = NULL, *csr = NULL, *dense = NULL;
+    int64_t n = -1;
+    CHECK_OK(gs_sparse_format_from("(i, j) -> (j - i : compressed, i : range)", 2, size, 2, pos, crd, &va, 0, &dia));
+    CHECK_OK(gs_tensor_storage_bytes(dia, &n));
+    CHECK(n == 2 * 8 + 3 * 8 + 9 * 8); /* pos, crd (int64), values: no COO copy */
+    CHECK_OK(gs_to_format(dia, "(i, j) -> (i : dense, j : compressed)", &csr));
+    CHECK_OK(gs_tensor_storage_bytes(csr, &n));
+    CHECK(n == 4 * 4 + 7 * 4 + 7 * 8); /* int32 crow and col, 7 values */
+    CHECK_OK(gs_to_dense(csr, &dense));
+    CHECK_OK(gs_tensor_storage_bytes(dense, &n));
+    CHECK(n == 9 * 8);
+    int64_t nse = -1;
+    CHECK_OK(gs_tensor_nnz(dia, &nse)); /* reads the COO form: built now, and kept */
+    CHECK(nse == 7);
+    CHECK_OK(gs_tensor_storage_bytes(dia, &n));
+    CHECK(n > 2 * 8 + 3 * 8 + 9 * 8);
+    CHECK_ERR(gs_tensor_storage_bytes(dia, NULL), GS_ERR_INVALID_ARGUMENT, "out is NULL");
+    gs_tensor_free(&dia);
+    gs_tensor_free(&csr);
+    gs_tensor_free(&dense);
+}
+
 int main(void) {
     check_start();
     test_conformance();
@@ -414,5 +446,6 @@ int main(void) {
     test_too_large();
     test_bad_storage();
     test_wrap_dia_product();
+    test_storage_bytes();
     return check_finish("test_formats");
 }

@@ -185,3 +185,14 @@ class FormatOps:
         h, g = self._handle, GsArray()
         _check(lib.gs_tensor_storage_values(h, byref(g)), "gs_tensor_storage_values")
         return A.view_of(h, g)
+
+    def storage_bytes(self):
+        """The bytes of the arrays the tensor holds (gs_tensor_storage_bytes): for a
+        tensor of a custom format its level pos and crd arrays and its values, padding
+        included, plus the COO form an operator without a path of its own for the
+        format builds on first need and keeps; for the named layouts their index and
+        values arrays; for a strided tensor its data. Building a custom-format tensor
+        costs this much memory and no more."""
+        h, out = self._handle, c_int64()  # h held until the error is read
+        _check(lib.gs_tensor_storage_bytes(h, byref(out)), "gs_tensor_storage_bytes")
+        return out.value

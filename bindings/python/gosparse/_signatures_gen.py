@@ -34,6 +34,7 @@ SIGNATURES = {
     "gs_tensor_dense_dim": ("gs_status", ("const gs_tensor *", "int32_t *")),
     "gs_tensor_batch_dim": ("gs_status", ("const gs_tensor *", "int32_t *")),
     "gs_tensor_nnz": ("gs_status", ("const gs_tensor *", "int64_t *")),
+    "gs_tensor_storage_bytes": ("gs_status", ("const gs_tensor *", "int64_t *")),
     "gs_tensor_index_width": ("gs_status", ("const gs_tensor *", "int32_t *")),
     "gs_tensor_blocksize": ("gs_status", ("const gs_tensor *", "int64_t *")),
     "gs_tensor_is_coalesced": ("gs_status", ("const gs_tensor *", "int32_t *")),

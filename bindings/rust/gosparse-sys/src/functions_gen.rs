@@ -141,6 +141,20 @@ unsafe extern "C" {
     /// stored elements (nse)
     pub fn gs_tensor_nnz(t: *const gs_tensor, out: *mut i64) -> gs_status;
 
+    /// The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
+    /// arrays and values (padding included; borrowed buffers counted too), plus its
+    /// COO form's arrays once an operator without a path of its own for the format
+    /// has built it (see "formats" below); a named layout's level, index and values
+    /// arrays; a strided tensor's data; a per-slot fill's array. Building a custom
+    /// tensor costs this much and no more. A device tensor is refused.
+    pub fn gs_tensor_storage_bytes(t: *const gs_tensor, out: *mut i64) -> gs_status;
+
+    /// The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
+    /// arrays and values (padding included; borrowed buffers counted too), plus its
+    /// COO form's arrays once an operator without a path of its own for the format
+    /// has built it (see "formats" below); a named layout's level, index and values
+    /// arrays; a strided tensor's data; a per-slot fill's array. Building a custom
+    /// tensor costs this much and no more. A device tensor is refused.
     /// 32 or 64; 0 for strided
     pub fn gs_tensor_index_width(t: *const gs_tensor, out: *mut i32) -> gs_status;
 
@@ -169,8 +183,9 @@ unsafe extern "C" {
     pub fn gs_tensor_component(t: *const gs_tensor, which: gs_component, out: *mut gs_array) -> gs_status;
 
     /// The named layouts' levels (dense, compressed, singleton over i, i / c, i % c). A
-    /// GS_CUSTOM tensor answers these, and the components, with its COO form; the
-    /// levels of its own format are gs_tensor_storage_level's (see "formats" below).
+    /// GS_CUSTOM tensor answers these, and the components, with its COO form (built by
+    /// the first call that reads it, then kept); the levels of its own format are
+    /// gs_tensor_storage_level's (see "formats" below).
     pub fn gs_tensor_num_levels(t: *const gs_tensor, out: *mut i32) -> gs_status;
 
     /// kind: GS_LEVEL_*; dim/expr/c: the level expression; size: the level's extent;
@@ -226,9 +241,11 @@ unsafe extern "C" {
     /// layout's format (up to the dimensions' names) gives that layout's tensor,
     /// any other a GS_CUSTOM tensor whose padding holds the fill value. A storage
     /// over the memory limit (DIA of a random matrix) fails with GS_ERR_TOO_LARGE
-    /// before it is allocated. Every operation accepts a GS_CUSTOM tensor (it reads
-    /// it as a coalesced COO of its stored elements; torch's COO components too);
-    /// results follow the rules for COO operands.
+    /// before it is allocated: the tensor holds that storage and nothing more
+    /// (gs_tensor_storage_bytes). Every operation accepts a GS_CUSTOM tensor (one
+    /// without a path of its own for the format reads it as a coalesced COO of its
+    /// stored elements, built on its first need and kept; torch's COO components
+    /// too); results follow the rules for COO operands.
     pub fn gs_to_format(t: *const gs_tensor, format: *const c_char, out: *mut *mut gs_tensor) -> gs_status;
 
     /// The storage of t in its format: *num_levels, the extent of each level
@@ -259,7 +276,8 @@ unsafe extern "C" {
     /// aligned; release(ctx) runs once when the last tensor using them is freed; on
     /// error no tensor exists and release is not called). gs_tensor_storage_level
     /// and gs_tensor_storage_values lend these very buffers, of their index width.
-    /// The operators read a COO form of the tensor that it owns. A named layout's
+    /// The operators without a path of their own for the format read a COO form of
+    /// the tensor that it owns, built on first need. A named layout's
     /// format gives that layout's tensor, built from a copy.
     pub fn gs_sparse_format_wrap(format: *const c_char, ndim: i32, size: *const i64, num_levels: i32, pos: *const gs_array, crd: *const gs_array, values: *const gs_array, flags: i32, release: gs_release_fn, ctx: *mut c_void, out: *mut *mut gs_tensor) -> gs_status;
 

@@ -177,3 +177,23 @@ fn from_format_vecs_refuses_and_keeps_nothing() {
     drop(y);
     check.finish();
 }
+
+/// storage_bytes: a custom tensor holds its storage (int64 pos and crd, the
+/// values) and no COO copy until an operator reads one; named layouts count
+/// their arrays.
+#[test]
+fn storage_bytes_counts_the_storage() {
+    let check = LeakCheck::start();
+    let f: Format = "(i, j) -> (j - i : compressed, i : range)".parse().unwrap();
+    let vals = [0.0f64, 3.0, 6.0, 1.0, 4.0, 7.0, 2.0, 5.0, 0.0];
+    let dia = Tensor::from_format(&f, &[3, 3], &[&[0, 3], &[]], &[&[-1, 0, 1], &[]], &vals).unwrap();
+    assert_eq!(dia.storage_bytes().unwrap(), 2 * 8 + 3 * 8 + 9 * 8);
+    let dense = dia.to_dense().unwrap();
+    assert_eq!(dense.storage_bytes().unwrap(), 9 * 8);
+    let csr = dia.to_format(&"(i, j) -> (i : dense, j : compressed)".parse().unwrap()).unwrap();
+    assert_eq!(csr.storage_bytes().unwrap(), 4 * 4 + 7 * 4 + 7 * 8); // int32 indices, 7 stored
+    assert_eq!(dia.nnz(), 7); // reads the COO form: built now, and kept
+    assert!(dia.storage_bytes().unwrap() > 2 * 8 + 3 * 8 + 9 * 8);
+    drop((dia, dense, csr));
+    check.finish();
+}
