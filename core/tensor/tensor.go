@@ -15,7 +15,9 @@ const MaxDims = 16
 // of the last level, and a fill value for the unspecified elements.
 //
 // Tensors are immutable after construction: every operation returns a new
-// tensor, so one tensor may be read from many goroutines at once.
+// tensor, so one tensor may be read from many goroutines at once. (A
+// custom-format tensor's COO form fills its layout fields on first need,
+// under a lock, before any reader sees them: custom_coo.go.)
 type Tensor struct {
 	layout    Layout
 	dtype     dtype.DType
