@@ -61,7 +61,7 @@ func RaggedOf(t *Tensor) (Ragged, bool) {
 		return Ragged{}, false
 	}
 	pos, crd := u.Pos[nd-1], u.Crd[nd-1]
-	if pos.DType != crd.DType || pos.Data == nil || u.Values.Numel() != crd.Numel() || t.layout != COO || t.NNZ() != crd.Numel() {
+	if pos.DType != crd.DType || pos.Data == nil || u.Values.Numel() != crd.Numel() || t.layout != COO {
 		return Ragged{}, false
 	}
 	rows := t.shape[nd-2]
@@ -93,11 +93,10 @@ func NewRagged(shape []int64, pos, crd, values dtype.Array) (*Tensor, error) {
 // fill value fill: the result of an operation that keeps the pattern
 // (element-wise maps, softmax per row), built with no copy of the structure.
 func RaggedWithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
-	// The COO form lists the entries in the storage's order ((b, i, j)
-	// ascending, no padding), so both take the same values array.
-	c := WithValues(t, d, vals, fill)
-	u := *t.ust
-	u.owner, u.Values = c, vals
-	c.ust = &u
+	// The result holds the storage only; its COO form, like t's, is built
+	// on first need (custom_coo.go).
+	u := t.ust
+	c := newCustomShell(d, t.shape, fill)
+	c.ust = &ustStore{owner: c, Format: u.Format, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: vals}
 	return c
 }
