@@ -339,16 +339,40 @@ unsafe extern "C" {
     /// Strided stays strided, sparse gives COO; one size may be -1; the dense dims must stay.
     pub fn gs_cat(tensors: *const *const gs_tensor, n: i32, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
 
-    /// Strided stays strided, sparse gives COO; one size may be -1; the dense dims must stay.
+    /// 2-d CSR tensors (fill 0) of different nnz stacked along dim 0 make a ragged batch:
+    /// the custom format "(b, i, j) -\> (b : dense, i : dense, j : compressed)", one pos of
+    /// B*rows + 1 offsets over all batches (gs_tensor_storage_level lends it), crd and values flat
+    /// (torch's batched CSR needs equal nnz; equal nnz still gives it). gs_bmm, gs_baddbmm,
+    /// gs_unary, gs_binary_number, gs_sum/gs_reduce over all dims or the last, gs_softmax and
+    /// gs_log_softmax over the last dim and gs_select of dim 0 run on its arrays; every
+    /// other operation takes the custom format's general path.
     pub fn gs_stack(tensors: *const *const gs_tensor, n: i32, dim: i32, out: *mut *mut gs_tensor) -> gs_status;
 
-    /// Strided stays strided, sparse gives COO; one size may be -1; the dense dims must stay.
+    /// 2-d CSR tensors (fill 0) of different nnz stacked along dim 0 make a ragged batch:
+    /// the custom format "(b, i, j) -\> (b : dense, i : dense, j : compressed)", one pos of
+    /// B*rows + 1 offsets over all batches (gs_tensor_storage_level lends it), crd and values flat
+    /// (torch's batched CSR needs equal nnz; equal nnz still gives it). gs_bmm, gs_baddbmm,
+    /// gs_unary, gs_binary_number, gs_sum/gs_reduce over all dims or the last, gs_softmax and
+    /// gs_log_softmax over the last dim and gs_select of dim 0 run on its arrays; every
+    /// other operation takes the custom format's general path.
     pub fn gs_hstack(tensors: *const *const gs_tensor, n: i32, out: *mut *mut gs_tensor) -> gs_status;
 
-    /// Strided stays strided, sparse gives COO; one size may be -1; the dense dims must stay.
+    /// 2-d CSR tensors (fill 0) of different nnz stacked along dim 0 make a ragged batch:
+    /// the custom format "(b, i, j) -\> (b : dense, i : dense, j : compressed)", one pos of
+    /// B*rows + 1 offsets over all batches (gs_tensor_storage_level lends it), crd and values flat
+    /// (torch's batched CSR needs equal nnz; equal nnz still gives it). gs_bmm, gs_baddbmm,
+    /// gs_unary, gs_binary_number, gs_sum/gs_reduce over all dims or the last, gs_softmax and
+    /// gs_log_softmax over the last dim and gs_select of dim 0 run on its arrays; every
+    /// other operation takes the custom format's general path.
     pub fn gs_vstack(tensors: *const *const gs_tensor, n: i32, out: *mut *mut gs_tensor) -> gs_status;
 
-    /// Strided stays strided, sparse gives COO; one size may be -1; the dense dims must stay.
+    /// 2-d CSR tensors (fill 0) of different nnz stacked along dim 0 make a ragged batch:
+    /// the custom format "(b, i, j) -\> (b : dense, i : dense, j : compressed)", one pos of
+    /// B*rows + 1 offsets over all batches (gs_tensor_storage_level lends it), crd and values flat
+    /// (torch's batched CSR needs equal nnz; equal nnz still gives it). gs_bmm, gs_baddbmm,
+    /// gs_unary, gs_binary_number, gs_sum/gs_reduce over all dims or the last, gs_softmax and
+    /// gs_log_softmax over the last dim and gs_select of dim 0 run on its arrays; every
+    /// other operation takes the custom format's general path.
     pub fn gs_dstack(tensors: *const *const gs_tensor, n: i32, out: *mut *mut gs_tensor) -> gs_status;
 
     /// torch's sparse_resize_ / sparse_resize_and_clear_, returning a new tensor.
