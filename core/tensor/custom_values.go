@@ -44,6 +44,7 @@ func CustomWithValues(t *Tensor, values dtype.Array, fill []byte) (*Tensor, erro
 // map commutes with it). t must be a custom-format tensor of a format with
 // unique coordinates (the COO form of repeated ones holds their sums).
 func CustomMapped(t *Tensor, fill []byte, f func(dtype.Array) (dtype.Array, error)) (*Tensor, error) {
+	t.materialize() // the map reads t's COO form too (custom_coo.go)
 	u, err := uniqueStore(t)
 	if err != nil {
 		return nil, err
@@ -64,6 +65,8 @@ func CustomMapped(t *Tensor, fill []byte, f func(dtype.Array) (dtype.Array, erro
 // the values are f of a's and b's, slot by slot, and fill must be f of
 // their fills. The result shares a's structure.
 func CustomZipped(a, b *Tensor, fill []byte, f func(x, y dtype.Array) (dtype.Array, error)) (*Tensor, error) {
+	a.materialize()
+	b.materialize()
 	ua, err := uniqueStore(a)
 	if err != nil {
 		return nil, err
@@ -111,6 +114,7 @@ func derived(t *Tensor, u *ustStore, vals, coo dtype.Array, fill []byte) (*Tenso
 	c.values = coo
 	c.setFill(fill)
 	c.ust = &ustStore{owner: &c, Format: u.Format.Clone(), LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(vals)}
+	c.ust.coo.built.Store(true) // c's fields hold its COO form already
 	return &c, nil
 }
 
@@ -126,6 +130,7 @@ func derived(t *Tensor, u *ustStore, vals, coo dtype.Array, fill []byte) (*Tenso
 // not custom) or t is not a custom-format tensor; perm must be a checked
 // permutation of t's dims.
 func CustomPermuted(t *Tensor, perm []int, permuteCOO func(*Tensor) (*Tensor, error)) (*Tensor, bool, error) {
+	t.materialize() // the relabelling permutes t's COO form too
 	u := t.FormatStore()
 	if u == nil || len(perm) != len(t.shape) {
 		return nil, false, nil
@@ -151,6 +156,7 @@ func CustomPermuted(t *Tensor, perm []int, permuteCOO func(*Tensor) (*Tensor, er
 	}
 	c := *p
 	c.ust = &ustStore{owner: &c, Format: f, LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: u.Values}
+	c.ust.coo.built.Store(true) // c's fields hold its COO form already
 	return &c, true, nil
 }
 
