@@ -3,7 +3,6 @@ module github.com/gosparse/gosparse
 go 1.26.0
 
 require (
-	github.com/mattn/go-pointer v0.0.1
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/sys v0.49.0
 )

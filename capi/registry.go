@@ -1,11 +1,6 @@
 package main
 
-import (
-	"sync"
-	"unsafe"
-
-	pointer "github.com/mattn/go-pointer"
-)
+import "sync"
 
 // A handle is a tagged 64-bit word, never an address, so checking one never
 // dereferences memory the caller handed us:
@@ -27,28 +22,23 @@ const (
 	maxSlots    = 1 << slotBits
 )
 
-// slot is one entry of the registry: the go-pointer key of the slot's cell
-// and the generation that live handles to it carry. The key is saved when
-// the slot is made and kept while slots are reused (they are never
-// dropped); saving and unreferencing one per handle cost a C malloc and
-// free (two calls into C) and a map insert and delete on every create and
-// free.
-type slot struct {
-	key  unsafe.Pointer
+// slot is one entry of the registry: its live object (nil while the slot is
+// free) and the generation that live handles to it carry. The slots live in
+// Go memory and C only ever sees handle words, so the object is held
+// directly: no per-lookup indirection (a keyed map behind its own mutex)
+// sits on the path of every call.
+type slot[T any] struct {
+	v    *T
 	gen  uint32
 	next uint32 // the next free slot in the queue, plus one (0: none)
 }
 
-// cell holds a slot's live object, nil while the slot is free.
-type cell[T any] struct{ v *T }
-
-// registry maps handles to Go objects of one type. Each slot's cell is kept
-// by mattn/go-pointer, which gives it a C-allocated key, so that nothing C
-// can see is a Go pointer; the registry adds the magic and generation
-// checks around it. r.mu guards the slots and the cells' contents.
+// registry maps handles to Go objects of one type. Nothing C can see is a Go
+// pointer: a handle is a slot number with the magic and generation checks
+// around it. r.mu guards the slots.
 type registry[T any] struct {
 	mu    sync.RWMutex
-	slots []slot
+	slots []slot[T]
 	// The FIFO queue of free slots, threaded through slot.next, as slot
 	// numbers plus one (0: empty). A slice used as a queue reallocated
 	// every few frees.
@@ -99,19 +89,13 @@ func (r *registry[T]) add(v *T) (uint64, bool) {
 		}
 	case len(r.slots) < maxSlots:
 		s = uint32(len(r.slots))
-		r.slots = append(r.slots, slot{key: pointer.Save(&cell[T]{}), gen: 1})
+		r.slots = append(r.slots, slot[T]{gen: 1})
 	default:
 		return 0, false
 	}
-	r.cell(s).v = v
+	r.slots[s].v = v
 	r.live++
 	return makeHandleWith(r.magicOf(), s, r.slots[s].gen), true
-}
-
-// cell returns slot s's cell; r.mu must be held.
-func (r *registry[T]) cell(s uint32) *cell[T] {
-	c, _ := pointer.Restore(r.slots[s].key).(*cell[T])
-	return c
 }
 
 // get returns the live object of handle h, or nil for a NULL, foreign, freed
@@ -121,12 +105,13 @@ func (r *registry[T]) get(h uint64) *T {
 	if !ok {
 		return nil
 	}
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	if int(s) >= len(r.slots) || r.slots[s].gen != gen {
-		return nil
+	var v *T     // nil when the slot is free
+	r.mu.RLock() // no defer: this runs on every call of the C API
+	if int(s) < len(r.slots) && r.slots[s].gen == gen {
+		v = r.slots[s].v
 	}
-	return r.cell(s).v // nil when the slot is free
+	r.mu.RUnlock()
+	return v
 }
 
 // remove unregisters handle h and returns its object, or nil when h is not a
@@ -141,12 +126,11 @@ func (r *registry[T]) remove(h uint64) *T {
 	if int(s) >= len(r.slots) || r.slots[s].gen != gen {
 		return nil
 	}
-	c := r.cell(s)
-	v := c.v
+	v := r.slots[s].v
 	if v == nil {
 		return nil
 	}
-	c.v = nil
+	r.slots[s].v = nil
 	// Generation 0 is never used, so a zeroed word with the magic is never live.
 	if r.slots[s].gen = (gen + 1) & genMask; r.slots[s].gen == 0 {
 		r.slots[s].gen = 1
@@ -179,7 +163,7 @@ func (r *registry[T]) each(limit int64, f func(h uint64, v *T)) bool {
 		return false
 	}
 	for s := range r.slots {
-		if v := r.cell(uint32(s)).v; v != nil {
+		if v := r.slots[s].v; v != nil {
 			f(makeHandleWith(r.magicOf(), uint32(s), r.slots[s].gen), v)
 		}
 	}

@@ -4,6 +4,7 @@ and the bfloat16 <-> float conversions that numpy lacks."""
 
 import ctypes
 import math
+import operator
 
 import numpy as np
 
@@ -171,7 +172,7 @@ INT64 = (-(1 << 63), (1 << 63) - 1)
 
 def int_arg(v, what, bounds=INT64):
     """v as a Python int within bounds (ctypes would silently truncate it otherwise)."""
-    i = _as_int(v, what)
+    i = v if type(v) is int else _as_int(v, what)  # an exact int (not a bool) as it is
     if not bounds[0] <= i <= bounds[1]:
         raise ValueError("%s: %d is out of range [%d, %d]" % (what, i, bounds[0], bounds[1]))
     return i
@@ -181,8 +182,6 @@ def _as_int(v, what):
     if isinstance(v, (bool, np.bool_)):
         raise TypeError("%s: expected ints, got %r" % (what, v))
     try:
-        import operator
-
         return operator.index(v)
     except TypeError:
         raise TypeError("%s: expected ints, got %r" % (what, v)) from None

@@ -49,7 +49,9 @@ def call(cls, fn, *args):
     args holds the Handles passed until the status is checked: freeing a tensor clears
     the thread's last error message."""
     out = Handle()
-    _check(fn(*args, byref(out)), fn.__name__)
+    status = fn(*args, byref(out))
+    if status:  # GS_OK is 0; _check reads the message while args still hold the Handles
+        _check(status, fn.__name__)
     return cls._adopt(out)
 
 
@@ -147,6 +149,42 @@ def handle_width(h):
     if w is None:
         w = meta["width"] = _i32(lib.gs_tensor_index_width, h)
     return w
+
+
+def _dtype_of(h):
+    return T.dtype_from_code(_i32(lib.gs_tensor_dtype, h))
+
+
+def _layout_of(h):
+    return T.layout_from_code(_i32(lib.gs_tensor_layout, h))
+
+
+def _shape_of(h):
+    buf = (c_int64 * GS_MAX_NDIM)()
+    _check(lib.gs_tensor_shape(h, buf, GS_MAX_NDIM), "gs_tensor_shape")
+    return T.Size(buf[: _i32(lib.gs_tensor_ndim, h)])
+
+
+def _ndim_of(h):
+    return _i32(lib.gs_tensor_ndim, h)
+
+
+def _sparse_dim_of(h):
+    return _i32(lib.gs_tensor_sparse_dim, h)
+
+
+def _dense_dim_of(h):
+    return _i32(lib.gs_tensor_dense_dim, h)
+
+
+def _nnz_of(h):
+    out = c_int64()
+    _check(lib.gs_tensor_nnz(h, byref(out)), "gs_tensor_nnz")
+    return out.value
+
+
+def _coalesced_of(h):
+    return bool(_i32(lib.gs_tensor_is_coalesced, h))
 
 
 def from_array(arr, dt):
@@ -296,7 +334,8 @@ class TensorBase:
 
     def _cached(self, key, compute):
         """compute(h) for this object's Handle h, cached on h."""
-        meta = self._h.meta
+        h = self._h
+        meta = h.meta
         if meta is not None:
             v = meta.get(key)
             if v is not None:
@@ -310,22 +349,23 @@ class TensorBase:
     @property
     def dtype(self):
         """The dtype of the values (a gosparse.dtype)."""
-        return self._cached("dtype", lambda h: T.dtype_from_code(_i32(lib.gs_tensor_dtype, h)))
+        meta = self._h.meta
+        v = meta.get("dtype") if meta is not None else None
+        return v if v is not None else self._cached("dtype", _dtype_of)
 
     @property
     def layout(self):
         """The storage layout (a gosparse.layout)."""
-        return self._cached("layout",
-                            lambda h: T.layout_from_code(_i32(lib.gs_tensor_layout, h)))
+        meta = self._h.meta
+        v = meta.get("layout") if meta is not None else None
+        return v if v is not None else self._cached("layout", _layout_of)
 
     @property
     def shape(self):
         """The shape, a gosparse.Size."""
-        def compute(h):
-            buf = (c_int64 * GS_MAX_NDIM)()
-            _check(lib.gs_tensor_shape(h, buf, GS_MAX_NDIM), "gs_tensor_shape")
-            return T.Size(buf[: _i32(lib.gs_tensor_ndim, h)])
-        return self._cached("shape", compute)
+        meta = self._h.meta
+        v = meta.get("shape") if meta is not None else None
+        return v if v is not None else self._cached("shape", _shape_of)
 
     def size(self, dim=None):
         """The shape, or the size of dimension dim (negative dims count from the end)."""
@@ -345,7 +385,7 @@ class TensorBase:
     @property
     def ndim(self):
         """The number of dimensions."""
-        return self._cached("ndim", lambda h: _i32(lib.gs_tensor_ndim, h))
+        return self._cached("ndim", _ndim_of)
 
     def dim(self):
         """The number of dimensions."""
@@ -386,20 +426,18 @@ class TensorBase:
 
     def sparse_dim(self):
         """The number of sparse dimensions (batch dimensions excluded, as in torch)."""
-        return self._i32(lib.gs_tensor_sparse_dim)
+        return self._cached("sparse_dim", _sparse_dim_of)
 
     def dense_dim(self):
         """The number of trailing dense dimensions of the values."""
-        return self._i32(lib.gs_tensor_dense_dim)
+        return self._cached("dense_dim", _dense_dim_of)
 
     def _batch_dim(self):
         return self._i32(lib.gs_tensor_batch_dim)
 
     def _nnz(self):
         """The number of stored elements (nse, torch's _nnz())."""
-        h, out = self._handle, c_int64()  # h held until the error is read
-        _check(lib.gs_tensor_nnz(h, byref(out)), "gs_tensor_nnz")
-        return out.value
+        return self._cached("nnz", _nnz_of)
 
     def _index_width(self):
         return handle_width(self._handle)
@@ -411,7 +449,7 @@ class TensorBase:
 
     def is_coalesced(self):
         """COO: whether the indices are sorted and unique; True for the other layouts."""
-        return bool(self._i32(lib.gs_tensor_is_coalesced))
+        return self._cached("coalesced", _coalesced_of)
 
     def get_device(self):
         """torch's get_device(): -1, the answer for a tensor in host memory."""

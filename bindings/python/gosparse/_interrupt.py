@@ -24,6 +24,7 @@ fraction done of a long call on the main thread, and a bar is drawn on stderr on
 the call has run for a second.
 """
 
+import _signal
 import os
 import signal
 import sys
@@ -146,12 +147,18 @@ def set_progress(enabled):
     _progress_on = enabled
 
 
+_MAIN_IDENT = threading.main_thread().ident
+_SIGINT, _DEFAULT_INT_HANDLER = signal.SIGINT, signal.default_int_handler
+
+
 def _interruptible(fn):
     """fn, a ctypes function of LONG_CALLS, made stoppable by Ctrl-C on the main thread."""
 
     def call(*args):
-        if (threading.current_thread() is not threading.main_thread()
-                or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        # _signal.getsignal: the handler as set (signal.getsignal wraps it in an enum,
+        # raising and catching a ValueError for any handler that is a function).
+        if (threading.get_ident() != _MAIN_IDENT
+                or _signal.getsignal(_SIGINT) is not _DEFAULT_INT_HANDLER):
             return fn(*args)
         w = _watch or _get_watch()
         old_fd = signal.set_wakeup_fd(w.write_fd, warn_on_full_buffer=False)

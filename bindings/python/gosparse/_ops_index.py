@@ -23,7 +23,8 @@ class IndexOps:
         tensor has int64 indices, as torch's COO always has."""
         r = call(type(self), lib.gs_select, self._handle, dim_arg(dim),
                  A.int_arg(index, "index"))
-        if r.layout is T.sparse_coo and self.layout is not T.sparse_coo:
+        # self's layout is cached: the result's is read (a call) only where it matters
+        if self.layout is not T.sparse_coo and r.layout is T.sparse_coo:
             return r._as_int64_indices()
         return r
 
@@ -54,7 +55,11 @@ class IndexOps:
         the arrays broadcast together), recorded for backward; on a sparse tensor only
         t[idx] with one 1-D integer index (index_select). Steps other than 1 raise
         NotImplementedError without index arrays; other keys TypeError."""
-        if is_advanced_key(key):
+        if type(key) is int:  # t[i], the common key: what the general path below does
+            t = self._pinned()
+            if t.ndim >= 2:
+                return t.select(0, key)
+        elif is_advanced_key(key):
             return advanced_index(self._pinned(), key)
         key = key if isinstance(key, tuple) else (key,)
         for k in key:

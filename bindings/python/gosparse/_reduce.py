@@ -49,9 +49,20 @@ def reduce(op, input, dim=None, dtype=None, keepdim=False):
         t = t.to(dtype)
     arr, n = dims_arg(_dims(dim), "%s(): dim" % op)
     if keepdim and t.ndim:
-        r = call(type(t), lib.gs_reduce_keepdim, t._handle, op.encode("ascii"), arr, n, 1)
+        r = call(type(t), lib.gs_reduce_keepdim, t._handle, _op_name(op), arr, n, 1)
         return _compressed_kept(op, t, r, dim)
-    return call(type(t), lib.gs_reduce, t._handle, op.encode("ascii"), arr, n)
+    return call(type(t), lib.gs_reduce, t._handle, _op_name(op), arr, n)
+
+
+_OP_NAMES = {}
+
+
+def _op_name(op):
+    """op as the C string gs_reduce takes, encoded once per name."""
+    b = _OP_NAMES.get(op)
+    if b is None:
+        b = _OP_NAMES[op] = op.encode("ascii")
+    return b
 
 
 def _kept(op, input, r, dim, keepdim):
