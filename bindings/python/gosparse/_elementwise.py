@@ -30,7 +30,7 @@ import numpy as np
 
 from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, operand, to_output
-from ._base import call, handles_of, is_tensor
+from ._base import TensorBase, call, handles_of, is_tensor
 from ._errors import _check
 from ._lib import GsElementwiseArgs, lib
 from ._out import CAST, takes_out
@@ -148,7 +148,8 @@ _PLAIN_ARGS = _args("plain")
 
 def _plain_or(fname, layout, blocksize, fields):
     """_PLAIN_ARGS when nothing is set, else a new GsElementwiseArgs (_args)."""
-    if layout is None and blocksize is None and all(v is None for v in fields.values()):
+    if layout is None and blocksize is None and (not fields or all(
+            v is None for v in fields.values())):
         return _PLAIN_ARGS
     return _args(fname, layout, blocksize, **fields)
 
@@ -160,7 +161,18 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
     """gs_unary: the element-wise op named op on input (a Tensor or a numpy array)."""
     t = as_tensor(input, op)
     args = _plain_or(op, layout, blocksize, fields)
-    return call(type(t), lib.gs_unary, t._handle, op.encode("ascii"), byref(args))
+    return call(type(t), lib.gs_unary, t._handle, _op_name(op), byref(args))
+
+
+_OP_NAMES = {}
+
+
+def _op_name(op):
+    """op as the C string gs_unary and gs_binary take, encoded once per name."""
+    b = _OP_NAMES.get(op)
+    if b is None:
+        b = _OP_NAMES[op] = op.encode("ascii")
+    return b
 
 
 _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "floor division"}
@@ -181,7 +193,7 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
     """gs_binary / gs_binary_number: op(input, other), either of them a number.
     torch_rules: refuse a sparse divisor as torch does (numpy's ufuncs, which divide
     by anything, pass False)."""
-    if is_tensor(input) and is_tensor(other):  # the common case, without operand()'s tests
+    if isinstance(input, TensorBase) and isinstance(other, TensorBase):  # the common case
         ka, a, kb, b = "tensor", input, "tensor", other
     else:
         ka, a = operand(input, op, "input")
@@ -194,9 +206,10 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
                            "divisor (got shape %s for divisor)"
                            % (op, _DIVISIONS[op], list(b.shape)))
     args = _plain_or(op, layout, blocksize, fields)
-    name = op.encode("ascii")
+    name = _op_name(op)
     if ka == "tensor" and kb == "tensor":
-        ha, hb = handles_of((a, b))  # t - t reads one tensor
+        # t - t reads one tensor (one read of the object's Handle)
+        ha, hb = (a._h, b._h) if a is not b else handles_of((a, b))
         return call(type(a), lib.gs_binary, ha, hb, name, byref(args))
     if ka == "tensor":
         return call(type(a), lib.gs_binary_number, a._handle, byref(b), 0, name, byref(args))
@@ -375,7 +388,7 @@ class ElementwiseOps:
     # ---- operators (torch's meaning; NotImplemented for other types) ----
 
     def _op(self, op, other, reflected=False):
-        if not is_operand(other):
+        if not (isinstance(other, TensorBase) or is_operand(other)):
             return NotImplemented
         return binary(op, other, self) if reflected else binary(op, self, other)
 
