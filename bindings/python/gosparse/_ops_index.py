@@ -6,8 +6,9 @@ from ctypes import byref
 from . import _arrays as A
 from . import _types as T
 from ._args import as_index_input, dim_arg, int64s_arg, is_int, tensor_arg
-from ._base import call, handles_of
-from ._lib import lib
+from ._base import _VALUES, TensorBase, call, handles_of
+from ._errors import _check
+from ._lib import GsArray, lib
 from ._select import advanced_index, is_advanced_key
 
 
@@ -31,6 +32,17 @@ class IndexOps:
     def index_select(self, dim, index):
         """The slices of dim at the positions of index (a 0-d or 1-d int tensor, numpy
         array or list; repeats and negative positions allowed), in that order."""
+        if isinstance(index, TensorBase):
+            ix = index._pinned()  # its Handle, and so its buffer, held through the call
+            if ix.layout is T.strided and ix.dtype in (T.int32, T.int64):
+                # The library's own description of the index's buffer: no numpy view
+                # made and read back (a NULL buffer, 0 elements, takes the path below).
+                g = GsArray()
+                h = ix._handle
+                _check(lib.gs_tensor_component(h, _VALUES, byref(g)), "gs_tensor_component")
+                if g.data:
+                    return call(type(self), lib.gs_index_select, self._handle, dim_arg(dim),
+                                byref(g))
         arr, dt = as_index_input(index, "index")
         g = A.gs_array(arr, dt)
         return call(type(self), lib.gs_index_select, self._handle, dim_arg(dim), byref(g))
