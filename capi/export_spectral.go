@@ -8,7 +8,7 @@ import "C"
 import (
 	"unsafe"
 
-	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/spectral"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -29,36 +29,29 @@ func optionalTensor(arg string, t *C.gs_ctensor) (*tensor.Tensor, *tensorHandle,
 	return h.t, h, nil
 }
 
-// registerResults registers ts as new handles written to outs, all or none
-// (a failure frees those already made). A result of inputs that require a
+// registerResults registers ts, results of inputs hs without a backward
+// formula, as registerOutcomes does: a result of inputs that require a
 // gradient refuses at backward, naming fn.
 func registerResults(fn string, hs []*tensorHandle, ts []*tensor.Tensor, outs []**C.gs_tensor) error {
-	made := make([]*C.gs_tensor, 0, len(ts))
-	for _, t := range ts {
-		h, err := newVarHandle(t, refuseLater(fn, t, hs), nil)
-		if err != nil {
-			for _, m := range made {
-				if old := tensors.remove(uint64(uintptr(unsafe.Pointer(m)))); old != nil {
-					old.release()
-				}
-			}
-			return err
-		}
-		made = append(made, h)
+	xs := make([]dispatch.Value, len(hs))
+	for i, h := range hs {
+		xs[i] = h.value("")
 	}
-	for i, o := range outs {
-		*o = made[i]
+	rs := make([]dispatch.Result, len(ts))
+	for i, t := range ts {
+		rs[i] = disp.Plain(fn, t, xs...)
 	}
-	return nil
+	return registerOutcomes(hs, rs, outs)
 }
 
-// registerVars registers the results of a recorded operation on inputs hs
-// as new handles written to outs, all or none; each result's graph keeps
-// the inputs alive (keepSaved).
-func registerVars(hs []*tensorHandle, vs []*autograd.Var, outs []**C.gs_tensor) error {
-	made := make([]*C.gs_tensor, 0, len(vs))
-	for _, v := range vs {
-		h, err := newVarHandle(v.Tensor(), v, nil)
+// registerOutcomes registers the results rs of a call on inputs hs as new
+// handles written to outs, all or none (a failure frees those already
+// made); the graph of a result with a backward formula keeps the inputs
+// alive (keepSaved).
+func registerOutcomes(hs []*tensorHandle, rs []dispatch.Result, outs []**C.gs_tensor) error {
+	made := make([]*C.gs_tensor, 0, len(rs))
+	for _, r := range rs {
+		h, err := newVarHandle(r.Host, r.Var, nil)
 		if err != nil {
 			for _, m := range made {
 				if old := tensors.remove(uint64(uintptr(unsafe.Pointer(m)))); old != nil {
@@ -69,9 +62,11 @@ func registerVars(hs []*tensorHandle, vs []*autograd.Var, outs []**C.gs_tensor) 
 		}
 		made = append(made, h)
 	}
-	for i, v := range vs {
-		if n := v.Fn(); n != nil {
-			keepSaved(n, v.Tensor(), hs)
+	for i, r := range rs {
+		if r.Saves {
+			if n := r.Var.Fn(); n != nil {
+				keepSaved(n, r.Host, hs)
+			}
 		}
 		*outs[i] = made[i]
 	}
@@ -114,26 +109,19 @@ func gsgo_svd_lowrank(a *C.gs_ctensor, q, niter C.int64_t, m *C.gs_ctensor, seed
 	if err != nil {
 		return done(fn, err)
 	}
-	mt, hm, err := optionalTensor("M", m)
+	_, hm, err := optionalTensor("M", m)
 	if err != nil {
 		return done(fn, err)
 	}
-	hs := []*tensorHandle{ha}
+	hs, mv := []*tensorHandle{ha}, dispatch.Value{}
 	if hm != nil {
-		hs = append(hs, hm)
+		hs, mv = append(hs, hm), hm.value("M")
 	}
-	if recording(hs...) {
-		ru, rs, rv, err := autograd.SvdLowrank(varOf(ha), varOf(hm), clampInt(q), clampInt(niter), uint64(seed))
-		if err != nil {
-			return done(fn, err)
-		}
-		return done(fn, registerVars(hs, []*autograd.Var{ru, rs, rv}, outs))
-	}
-	res, err := spectral.SvdLowrank(ha.t, clampInt(q), clampInt(niter), mt, uint64(seed))
+	r, err := disp.SvdLowrank(ha.value("A"), mv, clampInt(q), clampInt(niter), uint64(seed))
 	if err != nil {
 		return done(fn, err)
 	}
-	return done(fn, registerResults(fn, hs, []*tensor.Tensor{res.U, res.S, res.V}, outs))
+	return done(fn, registerOutcomes(hs, r[:], outs))
 }
 
 // gsgo_pca_lowrank is torch.pca_lowrank.
@@ -150,18 +138,11 @@ func gsgo_pca_lowrank(a *C.gs_ctensor, q C.int64_t, center C.int32_t, niter C.in
 	if err != nil {
 		return done(fn, err)
 	}
-	if recording(ha) {
-		ru, rs, rv, err := autograd.PcaLowrank(ha.ag, clampInt(q), center != 0, clampInt(niter), uint64(seed))
-		if err != nil {
-			return done(fn, err)
-		}
-		return done(fn, registerVars([]*tensorHandle{ha}, []*autograd.Var{ru, rs, rv}, outs))
-	}
-	res, err := spectral.PcaLowrank(ha.t, clampInt(q), center != 0, clampInt(niter), uint64(seed))
+	r, err := disp.PcaLowrank(ha.value("A"), clampInt(q), center != 0, clampInt(niter), uint64(seed))
 	if err != nil {
 		return done(fn, err)
 	}
-	return done(fn, registerResults(fn, []*tensorHandle{ha}, []*tensor.Tensor{res.U, res.S, res.V}, outs))
+	return done(fn, registerOutcomes([]*tensorHandle{ha}, r[:], outs))
 }
 
 // gsgo_lowrank_draw writes the random matrix gs_svd_lowrank and
