@@ -132,10 +132,9 @@ func (d Dispatcher) SparseAddmm(input, mat1, mat2 Value, beta, alpha dtype.Scala
 	return d.scaled("sparse_addmm", input, mat1, mat2, beta, alpha, linalg.SparseAddmm, autograd.SparseAddmm)
 }
 
-// Baddbmm is torch.baddbmm: beta * input + alpha * (batch1 @ batch2),
-// dense (not recorded: a node that refuses at backward).
+// Baddbmm is torch.baddbmm: beta * input + alpha * (batch1 @ batch2), dense.
 func (d Dispatcher) Baddbmm(input, batch1, batch2 Value, beta, alpha dtype.Scalar) (Result, error) {
-	return d.scaled("baddbmm", input, batch1, batch2, beta, alpha, linalg.Baddbmm, nil)
+	return d.scaled("baddbmm", input, batch1, batch2, beta, alpha, linalg.Baddbmm, autograd.Baddbmm)
 }
 
 // Sspaddmm is torch.sspaddmm: sparse input, sparse result.

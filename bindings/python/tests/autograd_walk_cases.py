@@ -72,8 +72,6 @@ NO_TORCH_COUNTERPART = {
 # Differentiable in torch, not (yet) here: the walk's known gaps, reported.
 GAPS = {
     "lobpcg": "torch differentiates lobpcg of a dense symmetric A; gosparse's has no backward",
-    "baddbmm": "torch differentiates baddbmm of strided operands; gosparse's has no backward yet "
-               "(recording refuses at backward, naming gs_baddbmm)",
 }
 
 _UNARY = ["abs", "absolute", "neg", "negative", "sin", "cos", "tan", "atan", "arctan", "sinh",
@@ -237,6 +235,9 @@ def _table():
         "sparse.sum": lambda x, o: (gs.sparse.sum(x), gs.sparse.sum(x, (1,))),
         "sparse.mm": lambda x, o: gs.sparse.mm(x, o[1]),
         "sparse.addmm": lambda x, o: gs.sparse.addmm(o[3], x, o[1]),
+        "gs.baddbmm": lambda x, o: (gs.baddbmm(o[3].unsqueeze(0), x.unsqueeze(0), o[1].unsqueeze(0),
+                                               beta=0.5, alpha=-1.5),
+                                    gs.baddbmm(x.unsqueeze(0), o[3].unsqueeze(0), o[1].T.unsqueeze(0))),
         "sparse.sampled_addmm": lambda x, o: gs.sparse.sampled_addmm(
             x.to_sparse_csr() if x.layout is not gs.strided else x, o[3][:, :1], o[1].T[:1]),
     })
