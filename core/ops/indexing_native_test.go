@@ -230,8 +230,10 @@ func TestCatNativeMatchesReference(t *testing.T) {
 
 // TestTransposeNativeMatchesReference: transpose of every pair of dims and
 // a permute reversing the sparse dims equal the general path (a CSR's
-// transpose is the CSC of the same arrays, shared: checked by address).
+// transpose over its sparse dims, batched or not, is the CSC of the same
+// arrays, shared: checked by address).
 func TestTransposeNativeMatchesReference(t *testing.T) {
+	sharedBatched := false
 	for _, c := range nativeCases(t) {
 		nd := c.x.NDim()
 		for d0 := range nd {
@@ -256,8 +258,9 @@ func TestTransposeNativeMatchesReference(t *testing.T) {
 				dw, err := Transpose(c.dense, d0, d1)
 				require.NoError(t, err, msg)
 				ewRequireSameDense(t, dw, got, msg)
-				if (c.x.Layout() == tensor.CSR || c.x.Layout() == tensor.CSC) && c.x.BatchDim() == 0 && d0 != d1 && max(d0, d1) < 2 && c.x.NNZ() > 0 {
+				if bd := c.x.BatchDim(); (c.x.Layout() == tensor.CSR || c.x.Layout() == tensor.CSC) && d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1 && c.x.NNZ() > 0 {
 					require.Same(t, &c.x.ValueArray().Data[0], &got.ValueArray().Data[0], "%s: the values are shared", msg)
+					sharedBatched = sharedBatched || bd > 0
 				}
 			}
 		}
@@ -276,4 +279,5 @@ func TestTransposeNativeMatchesReference(t *testing.T) {
 			requireSameTensor(t, want, got, c.name+"/permute")
 		}
 	}
+	require.True(t, sharedBatched, "a batched CSR's transpose over its sparse dims is the batched CSC of its arrays")
 }

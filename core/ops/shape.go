@@ -18,8 +18,8 @@ func checkAddDim(op string, nd int) error {
 }
 
 // Transpose swaps dims d0 and d1 (negative dims count from the end). Two
-// sparse dims swap coordinates, keeping the stored order (an unbatched CSR
-// becomes a CSC of the same arrays, without copying, as torch does); two
+// sparse dims swap coordinates, keeping the stored order (a CSR, batched or
+// not, becomes a CSC of the same arrays, without copying, as torch does); two
 // dense dims permute every value block. Swapping two sparse dims of a COO
 // tensor clears the coalesced flag unless there are no entries, as torch does.
 func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
@@ -45,7 +45,7 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
 		return r, err
 	}
-	if (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && t.BatchDim() == 0 && d0 != d1 && d0 < 2 && d1 < 2 {
+	if bd := t.BatchDim(); (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1 {
 		return tensor.RelabelCompressed(t), nil
 	}
 	if r, ok, err := transposeBlocked(t, d0, d1); ok || err != nil {

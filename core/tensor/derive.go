@@ -49,23 +49,25 @@ func TransposedLike(t *Tensor, perm []int) *Tensor {
 	return &like
 }
 
-// RelabelCompressed reads an unbatched CSR as the CSC of its transpose (or
-// back): the same pos/crd/values, shared (tensors are immutable), the two
-// sparse sizes swapped. A custom-format tensor's COO form is what it reads.
+// RelabelCompressed reads a CSR as the CSC of its transpose over its two
+// sparse dims (or back), batched or not: the same pos/crd/values, shared
+// (tensors are immutable), the two sparse sizes swapped. A custom-format
+// tensor's COO form is what it reads.
 func RelabelCompressed(t *Tensor) *Tensor {
 	t.materialize()
 	c := *t
 	c.ust = nil
+	b := t.batchDim
 	c.shape = t.Shape()
-	c.shape[0], c.shape[1] = c.shape[1], c.shape[0]
+	c.shape[b], c.shape[b+1] = c.shape[b+1], c.shape[b]
 	to := CSC
 	if t.layout == CSC {
 		to = CSR
 	}
 	c.layout = to
-	spec := FormatSpec{Layout: to, Shape: c.shape, DenseDim: t.denseDim, Block: t.block}
+	spec := FormatSpec{Layout: to, Shape: c.shape, BatchDim: b, DenseDim: t.denseDim, Block: t.block}
 	ls := spec.levels()
-	ls[1].Pos, ls[1].Crd = t.levels[1].Pos, t.levels[1].Crd
+	ls[b+1].Pos, ls[b+1].Crd = t.levels[b+1].Pos, t.levels[b+1].Crd
 	c.levels = ls
 	return &c
 }
