@@ -56,17 +56,6 @@ func storeOf(a *tensor.Tensor) (formatStore, error) {
 	return formatStore{f: u.Format, sizes: u.LevelSizes, pos: u.Pos, crd: u.Crd, val: u.Values}, nil
 }
 
-// formatSpMM sets out (rows x n, row-major) = alpha * A @ b for a tensor a
-// that takes the format path, viewed as the matrix whose column is its last
-// dim and whose row is its other dims flattened, and dense row-major b
-// (cols x n). out's old contents are ignored.
-func formatSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
-	if a.Layout() == tensor.DCSR && n == 1 && a.BatchDim() == 0 && a.DenseDim() == 0 {
-		return dcsrMV(op, alpha, a, b, out)
-	}
-	return formatSpMMWalk(op, alpha, a, b, n, out)
-}
-
 // sameWidth reports whether every level array of s has dtype d.
 func sameWidth(s formatStore, d dtype.DType) bool {
 	for l := range s.pos {
@@ -87,10 +76,13 @@ func widen(a dtype.Array) dtype.Array {
 
 // formatOps is the format walk of one (index width, value dtype) pair.
 type formatOps interface {
-	formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array) error
+	// formatSpMM sets out (rows x n) = alpha * A @ b from A's storage s:
+	// through kernels.SpMVBSRColMajor when colMajor (sparseDenseRoute's
+	// routeBSRCol), else the level walk.
+	formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error
 }
 
-func (k linTyped[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array) error {
+func (k linTyped[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error {
 	pos, crd := make([][]I, len(s.pos)), make([][]I, len(s.crd))
 	for l := range s.pos {
 		if len(s.pos[l].Data) > 0 {
@@ -100,7 +92,8 @@ func (k linTyped[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []in
 			crd[l] = dtype.AsSlice[I](s.crd[l])
 		}
 	}
-	if bm, bn, ok := bsrColMajor(s.f); ok && n == 1 && len(shape) == 2 {
+	if colMajor {
+		bm, bn, _ := bsrColMajor(s.f)
 		a := kernels.BSR[I, V]{BlockRows: int(shape[0] / bm), BlockCols: int(shape[1] / bn), BM: int(bm), BN: int(bn),
 			Ptr: pos[1], Idx: crd[1], Val: dtype.AsSlice[V](s.val)}
 		if len(a.Ptr) == 0 { // no block row reached: the reference's empty pos
@@ -124,26 +117,27 @@ func (k linTyped[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []in
 	return nil
 }
 
-// dcsrMV sets out = alpha * a @ x for a 2-D DCSR tensor a from its arrays.
+// dcsrMV sets out = alpha * a @ x for a 2-D DCSR tensor a of float32 or
+// float64 (routeDCSR) from its arrays.
 func dcsrMV(op string, alpha dtype.Scalar, a *tensor.Tensor, x, out dtype.Array) error {
 	switch {
 	case a.DType() == dtype.Float64 && a.IndexWidth() == 32:
 		return dcsrMVTyped[int32, float64](op, alpha, a, x, out)
 	case a.DType() == dtype.Float64:
 		return dcsrMVTyped[int64, float64](op, alpha, a, x, out)
-	case a.DType() == dtype.Float32 && a.IndexWidth() == 32:
+	case a.IndexWidth() == 32:
 		return dcsrMVTyped[int32, float32](op, alpha, a, x, out)
-	case a.DType() == dtype.Float32:
-		return dcsrMVTyped[int64, float32](op, alpha, a, x, out)
 	}
-	// The other dtypes walk the levels: DCSR's rows are fibers of one dot each.
-	return formatSpMMWalk(op, alpha, a, x, 1, out)
+	return dcsrMVTyped[int64, float32](op, alpha, a, x, out)
 }
 
-// formatSpMMWalk is formatSpMM through the level walk (no DCSR kernel).
-// The walk reads the level arrays at their own width: a custom tensor's
+// formatSpMMWalk sets out (rows x n, row-major) = alpha * A @ b for a
+// tensor a that takes the format path (routeWalk, or routeBSRCol when
+// colMajor), viewed as the matrix whose column is its last dim and whose
+// row is its other dims flattened, and dense row-major b (cols x n). out's
+// old contents are ignored. The walk reads the level arrays at their own width: a custom tensor's
 // are int64 unless the caller's were borrowed, whatever IndexWidth says.
-func formatSpMMWalk(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
+func formatSpMMWalk(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array, colMajor bool) error {
 	s, err := storeOf(a)
 	if err != nil {
 		return err
@@ -165,7 +159,7 @@ func formatSpMMWalk(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Arr
 	if !ok {
 		return errs.Errorf(errs.ErrInternal, "%s: no format walk for dtype %s", op, a.DType())
 	}
-	return fo.formatSpMM(alpha, s, a.Dims(), b, n, out)
+	return fo.formatSpMM(alpha, s, a.Dims(), b, n, out, colMajor)
 }
 
 func dcsrMVTyped[I kernels.Index, V float32 | float64](op string, alpha dtype.Scalar, a *tensor.Tensor, x, out dtype.Array) error {
@@ -193,7 +187,7 @@ func formatBatched(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	out := dtype.UninitArray(a.DType(), []int64{nb * m, n})
-	if err := formatSpMMWalk(op, dtype.IntScalar(1), a, b.ValueArray(), n, out); err != nil {
+	if err := formatSpMMWalk(op, dtype.IntScalar(1), a, b.ValueArray(), n, out, false); err != nil {
 		return nil, err
 	}
 	return linStrided(out, nb, m, n)

@@ -52,23 +52,28 @@ func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype
 // (the caller checked its size), else a new array.
 func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array, n int64, into dtype.Array) (dtype.Array, error) {
 	m, k := a.Dims()[0], a.Dims()[1]
-	if isDIA(a) {
+	if r := sparseDenseRoute(a, n); r != routeView {
+		if onRoute != nil {
+			onRoute(r, 0)
+		}
 		out, err := linOutput(op, a.DType(), into, m, n)
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		return out, diaSpMM(op, alpha, a, bd, n, out)
-	}
-	if formatPath(a) {
-		out, err := linOutput(op, a.DType(), into, m, n)
-		if err != nil {
-			return dtype.Array{}, err
+		switch r {
+		case routeDIA:
+			return out, diaSpMM(op, alpha, a, bd, n, out)
+		case routeDCSR:
+			return out, dcsrMV(op, alpha, a, bd, out)
 		}
-		return out, formatSpMM(op, alpha, a, bd, n, out)
+		return out, formatSpMMWalk(op, alpha, a, bd, n, out, r == routeBSRCol)
 	}
 	s, err := prepSparse(op, a, acceptAll)
 	if err != nil {
 		return dtype.Array{}, err
+	}
+	if onRoute != nil {
+		onRoute(routeView, spmmKernel(s.mat.kind, n))
 	}
 	// The kernels write each element of out before reading it.
 	out, err := linOutput(op, a.DType(), into, m, n)

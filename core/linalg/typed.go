@@ -77,17 +77,15 @@ func (k linTyped[I, V]) rowCSR(a linMat) (kernels.CSR[I, V], error) {
 func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error {
 	al := k.v(alpha)
 	bv, ov := dtype.AsSlice[V](b), dtype.AsSlice[V](out)
-	switch a.kind {
-	case linCSR:
-		if n == 1 {
-			return kernels.SpMV(al, k.csr(a), bv, 0, ov)
-		}
+	switch spmmKernel(a.kind, n) {
+	case kerSpMV:
+		return kernels.SpMV(al, k.csr(a), bv, 0, ov)
+	case kerSpMM:
 		return kernels.SpMM(al, k.csr(a), bv, int(n), 0, ov)
-	case linCSC:
+	case kerSpMVT:
+		return kernels.SpMVT(al, k.csr(a), bv, 0, ov)
+	case kerDenseSpMMT:
 		t := k.csr(a)
-		if n == 1 {
-			return kernels.SpMVT(al, t, bv, 0, ov)
-		}
 		// (A B)^T = B^T A^T, and A^T is the CSR that the CSC arrays hold.
 		ct := make([]V, n*a.rows)
 		if err := kernels.DenseSpMM(al, linTranspose(bv, a.cols, n), int(n), t, 0, ct); err != nil {
@@ -95,20 +93,18 @@ func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int6
 		}
 		transposeInto(ov, ct, n, a.rows)
 		return nil
-	case linCOO:
-		if n == 1 {
-			return kernels.SpMVCOO(al, k.coo(a), bv, 0, ov)
-		}
+	case kerSpMVCOO:
+		return kernels.SpMVCOO(al, k.coo(a), bv, 0, ov)
+	case kerCOOSpMM:
 		c, err := k.cooCSR(a)
 		if err != nil {
 			return err
 		}
 		return kernels.SpMM(al, c, bv, int(n), 0, ov)
-	case linBSR:
+	case kerSpMVBSR:
+		return kernels.SpMVBSR(al, k.bsr(a), bv, 0, ov)
+	case kerBSRColumns:
 		m := k.bsr(a)
-		if n == 1 {
-			return kernels.SpMVBSR(al, m, bv, 0, ov)
-		}
 		// One column of B at a time through the BSR SpMV.
 		x, y := make([]V, a.cols), make([]V, a.rows)
 		for j := int64(0); j < n; j++ {
@@ -130,14 +126,13 @@ func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int6
 func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linMat, out dtype.Array) error {
 	al := k.v(alpha)
 	dv, ov := dtype.AsSlice[V](d), dtype.AsSlice[V](out)
-	switch a.kind {
-	case linCSR:
+	switch dspmmKernel(a.kind, m) {
+	case kerDenseSpMM:
 		return kernels.DenseSpMM(al, dv, int(m), k.csr(a), 0, ov)
-	case linCSC:
+	case kerSpMV: // A^T is the CSR of the CSC arrays: a.cols x a.rows
+		return kernels.SpMV(al, k.csr(a), dv, 0, ov)
+	case kerSpMMT:
 		t := k.csr(a) // A^T: a.cols x a.rows
-		if m == 1 {
-			return kernels.SpMV(al, t, dv, 0, ov)
-		}
 		// (D A)^T = A^T D^T.
 		ct := make([]V, a.cols*m)
 		if err := kernels.SpMM(al, t, linTranspose(dv, m, a.rows), int(m), 0, ct); err != nil {
@@ -145,13 +140,12 @@ func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linM
 		}
 		transposeInto(ov, ct, a.cols, m)
 		return nil
-	case linCOO:
-		if m == 1 {
-			// d A = (A^T d^T)^T, and the COO of A^T swaps rows and columns.
-			c := k.coo(a)
-			c.Rows, c.Cols, c.Row, c.Col = c.Cols, c.Rows, c.Col, c.Row
-			return kernels.SpMVCOO(al, c, dv, 0, ov)
-		}
+	case kerSpMVCOO:
+		// d A = (A^T d^T)^T, and the COO of A^T swaps rows and columns.
+		c := k.coo(a)
+		c.Rows, c.Cols, c.Row, c.Col = c.Cols, c.Rows, c.Col, c.Row
+		return kernels.SpMVCOO(al, c, dv, 0, ov)
+	case kerCOODenseSpMM:
 		c, err := k.cooCSR(a)
 		if err != nil {
 			return err

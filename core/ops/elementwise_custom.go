@@ -23,18 +23,12 @@ import (
 // (a nonlinear op must see their sum), an op the domain lacks (mapTensor
 // gives the error).
 func mapCustom(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, fast engine.Fast, o Output) (*tensor.Tensor, bool, error) {
-	if o.Layout != nil || t.Layout() != tensor.Custom || t.PerSlotFill() {
-		return nil, false, nil
-	}
-	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
+	if !mapCustomApplies(t, dom, ef, o) {
 		return nil, false, nil
 	}
 	u, err := t.USTStorage()
 	if err != nil {
 		return nil, true, err
-	}
-	if !u.Format.IsUnique() {
-		return nil, false, nil
 	}
 	if err := errs.CheckAlloc(op, u.Values.Numel(), out.Size()); err != nil {
 		return nil, true, err
@@ -46,6 +40,18 @@ func mapCustom(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 	return r, true, err
 }
 
+// mapCustomApplies reports whether mapCustom maps t's values array (the
+// plans of gs_explain ask it too).
+func mapCustomApplies(t *tensor.Tensor, dom domain, ef elemFuncs, o Output) bool {
+	if o.Layout != nil || t.Layout() != tensor.Custom || t.PerSlotFill() {
+		return false
+	}
+	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
+		return false
+	}
+	return t.FormatStore().Format.IsUnique()
+}
+
 // zipCustom runs add, sub and mul of two custom-format tensors of one
 // format, shape, dtype (the result's) and storage structure (the same pos
 // and crd arrays, shared or equal) as a zip of their values arrays
@@ -53,22 +59,10 @@ func mapCustom(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 // padding holds op(fill_a, fill_b), its fill. ok is false for every other
 // case, which takes the COO forms' route.
 func zipCustom(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
-	mop, margs, ok := mergeEngineOp(op, args)
-	if !ok || args.Out.Layout != nil || a.Layout() != tensor.Custom || b.Layout() != tensor.Custom ||
-		a.DType() != out || b.DType() != out || a.PerSlotFill() || b.PerSlotFill() || !slices.Equal(a.Dims(), b.Dims()) {
-		return nil, false, nil
+	if ok, err := zipCustomApplies(op, a, b, out, args); !ok || err != nil {
+		return nil, ok, err
 	}
-	ua, err := a.USTStorage()
-	if err != nil {
-		return nil, true, err
-	}
-	ub, err := b.USTStorage()
-	if err != nil {
-		return nil, true, err
-	}
-	if !ua.Format.IsUnique() || !sameStorage(ua, ub) {
-		return nil, false, nil
-	}
+	mop, margs, _ := mergeEngineOp(op, args)
 	// The fills zipped first: the result's fill, and whether the engine zips this dtype.
 	fa, fb := a.FillElem(), b.FillElem()
 	one := func(f []byte) dtype.Array { // an aligned copy: f may start anywhere
@@ -85,6 +79,26 @@ func zipCustom(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs
 		return vals, err
 	})
 	return r, true, err
+}
+
+// zipCustomApplies reports whether zipCustom zips a's and b's values
+// arrays (short of the engine's refusal of a dtype; the plans of gs_explain
+// ask it too).
+func zipCustomApplies(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs) (bool, error) {
+	_, _, ok := mergeEngineOp(op, args)
+	if !ok || args.Out.Layout != nil || a.Layout() != tensor.Custom || b.Layout() != tensor.Custom ||
+		a.DType() != out || b.DType() != out || a.PerSlotFill() || b.PerSlotFill() || !slices.Equal(a.Dims(), b.Dims()) {
+		return false, nil
+	}
+	ua, err := a.USTStorage()
+	if err != nil {
+		return true, err
+	}
+	ub, err := b.USTStorage()
+	if err != nil {
+		return true, err
+	}
+	return ua.Format.IsUnique() && sameStorage(ua, ub), nil
 }
 
 // sameStorage reports whether a and b are one format (up to the names of

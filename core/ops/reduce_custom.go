@@ -20,11 +20,11 @@ import (
 // too long for the entries. The result is Reduce's: strided over all dims,
 // else a coalesced 1-D COO of the groups holding a stored element.
 func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype.DType) (*tensor.Tensor, bool, error) {
-	s := tensor.CustomStructure(t)
-	eop, ok := engine.ReduceOpOf(op)
-	if s == nil || !ok || t.PerSlotFill() || !s.Format.IsUnique() {
+	if !reduceCustomApplies(t, red, op) {
 		return nil, false, nil
 	}
+	s := tensor.CustomStructure(t)
+	eop, _ := engine.ReduceOpOf(op)
 	u, err := t.USTStorage()
 	if err != nil {
 		return nil, true, err
@@ -35,13 +35,29 @@ func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 			kept, nkept = d, nkept+1
 		}
 	}
-	switch nkept {
-	case 0:
+	if nkept == 0 {
 		return reduceCustomAll(t, s, u.Values, eop, op, dims, out)
-	case 1:
-		return reduceCustomDim(t, s, u.Values, kept, eop, op, dims, out)
 	}
-	return nil, false, nil
+	return reduceCustomDim(t, s, u.Values, kept, eop, op, dims, out)
+}
+
+// reduceCustomApplies reports whether reduceCustom reduces t's own storage
+// over the dims red marks (short of a scatter too long for the entries; the
+// plans of gs_explain ask it too): a custom format without repeated
+// coordinates, an op the engine has, no per-slot fill, one dim kept at most.
+func reduceCustomApplies(t *tensor.Tensor, red []bool, op string) bool {
+	u := t.FormatStore()
+	_, ok := engine.ReduceOpOf(op)
+	if u == nil || !ok || t.PerSlotFill() || !u.Format.IsUnique() {
+		return false
+	}
+	nkept := 0
+	for _, r := range red {
+		if !r {
+			nkept++
+		}
+	}
+	return nkept <= 1
 }
 
 // reduceCustomAll folds every value inside the tensor.

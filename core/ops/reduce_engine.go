@@ -7,6 +7,13 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
+// reduceNativeApplies reports whether reduceNative serves t (the plans of
+// gs_explain ask it too): an op the engine has, no per-slot fill, a named layout.
+func reduceNativeApplies(t *tensor.Tensor, op string) bool {
+	_, ok := engine.ReduceOpOf(op)
+	return ok && !t.PerSlotFill() && t.Layout() != tensor.Custom
+}
+
 // reduceNative runs Reduce on the engine where it reads t's storage
 // directly: every dim reduced (a fold of the values, any layout), one dim
 // of a 2-D CSR, CSC or COO matrix (a segment fold over pos, or a scatter
@@ -17,10 +24,10 @@ import (
 // when every sparse dim is reduced, else a coalesced COO over the kept
 // dims, its fill the reduction of a group of unspecified elements.
 func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype.DType) (*tensor.Tensor, bool, error) {
-	eop, ok := engine.ReduceOpOf(op)
-	if !ok || t.PerSlotFill() || t.Layout() == tensor.Custom {
+	if !reduceNativeApplies(t, op) {
 		return nil, false, nil
 	}
+	eop, _ := engine.ReduceOpOf(op)
 	nred := 0
 	for _, r := range red {
 		if r {

@@ -45,7 +45,7 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
 		return r, err
 	}
-	if bd := t.BatchDim(); (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1 {
+	if relabelsCompressed(t, d0, d1) {
 		return tensor.RelabelCompressed(t), nil
 	}
 	if r, ok, err := transposeBlocked(t, d0, d1); ok || err != nil {
@@ -56,6 +56,13 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 		r = r.WithCoalesced(t.CoalescedFlag() && r.NNZ() == 0)
 	}
 	return r, err
+}
+
+// relabelsCompressed reports whether Transpose swaps a (batched) CSR's two
+// sparse dims for a CSC's of the same arrays (and back): no data moves.
+func relabelsCompressed(t *tensor.Tensor, d0, d1 int) bool {
+	bd := t.BatchDim()
+	return (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1
 }
 
 // T is torch's t(): the transpose of a matrix (a 1-d tensor comes back as is).

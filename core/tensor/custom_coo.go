@@ -175,3 +175,8 @@ func StorageBytes(t *Tensor) int64 {
 	add(t.indices)
 	return n + int64(len(t.slots.Data))
 }
+
+// COOFormPending reports whether t is a custom-format tensor whose COO form
+// is not built yet (an operator that reads it would build it): plans
+// (gs_explain) count that build without making it.
+func COOFormPending(t *Tensor) bool { return !t.cooBuilt() }

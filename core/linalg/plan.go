@@ -1,0 +1,141 @@
+package linalg
+
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// The choice of path of the matrix products, made once, by the functions
+// here: sparseDense, mvFast and the typed spmm/dspmm switch on their answers,
+// and the plans (plan_products.go) that gs_explain reports are built from
+// the same answers, so the explanation cannot drift from the dispatch.
+
+// mmRoute is the path of sparse @ dense for a sparse operand.
+type mmRoute uint8
+
+const (
+	routeView   mmRoute = iota // a kernel view (CSR, CSC, COO, BSR; a conversion first where none serves)
+	routeDIA                   // kernels.SpMMDIA on DIA / anti-DIA storage
+	routeDCSR                  // kernels.SpMVDCSR on DCSR's arrays
+	routeBSRCol                // kernels.SpMVBSRColMajor on BSR with column-major blocks
+	routeWalk                  // the level walk of the format (format_walk.go)
+)
+
+// sparseDenseRoute returns the path of a @ b for sparse a and a dense b of
+// n columns (n = 1: a vector).
+func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
+	if isDIA(a) {
+		return routeDIA
+	}
+	if !formatPath(a) {
+		return routeView
+	}
+	if a.Layout() == tensor.DCSR && n == 1 && a.BatchDim() == 0 && a.DenseDim() == 0 &&
+		(a.DType() == dtype.Float64 || a.DType() == dtype.Float32) {
+		return routeDCSR
+	}
+	if u := a.FormatStore(); u != nil && n == 1 && len(a.Dims()) == 2 {
+		if _, _, ok := bsrColMajor(u.Format); ok {
+			return routeBSRCol
+		}
+	}
+	return routeWalk
+}
+
+// mvFastRoute reports whether mat @ vec takes mvFast (an out tensor aside),
+// and whether through the DIA kernel (else the CSR SpMV).
+func mvFastRoute(mat, vec *tensor.Tensor) (dia, ok bool) {
+	if mat == nil || vec == nil {
+		return false, false
+	}
+	dia = isDIA(mat)
+	if !dia && mat.StorageLayout() != tensor.CSR || mat.BatchDim() != 0 || mat.DenseDim() != 0 ||
+		mat.DType() != dtype.Float64 && mat.DType() != dtype.Float32 || !mvZeroFill(mat.FillElem()) ||
+		vec.StorageLayout() != tensor.Strided || vec.DType() != mat.DType() || len(vec.Dims()) != 1 || vec.Dims()[0] != mat.Dims()[1] {
+		return false, false
+	}
+	return dia, true
+}
+
+// spKernel names a kernel (or kernel sequence) of the typed products.
+type spKernel uint8
+
+const (
+	kerSpMV         spKernel = iota + 1 // kernels.SpMV on CSR arrays
+	kerSpMM                             // kernels.SpMM on CSR arrays
+	kerSpMVT                            // kernels.SpMVT: CSC read as the CSR of its transpose
+	kerDenseSpMMT                       // kernels.DenseSpMM on the transposes (CSC @ dense matrix)
+	kerSpMVCOO                          // kernels.SpMVCOO
+	kerCOOSpMM                          // a CSR copy of the COO (cooCSR), then kernels.SpMM
+	kerSpMVBSR                          // kernels.SpMVBSR
+	kerBSRColumns                       // kernels.SpMVBSR one column of the dense operand at a time
+	kerDenseSpMM                        // kernels.DenseSpMM (dense @ CSR)
+	kerSpMMT                            // kernels.SpMM on the transposes (dense matrix @ CSC)
+	kerCOODenseSpMM                     // a CSR copy of the COO, then kernels.DenseSpMM
+)
+
+// spmmKernel is the kernel of sparse (view kind) @ dense of n columns.
+func spmmKernel(kind linKind, n int64) spKernel {
+	one := n == 1
+	switch kind {
+	case linCSR:
+		return pick(one, kerSpMV, kerSpMM)
+	case linCSC:
+		return pick(one, kerSpMVT, kerDenseSpMMT)
+	case linCOO:
+		return pick(one, kerSpMVCOO, kerCOOSpMM)
+	case linBSR:
+		return pick(one, kerSpMVBSR, kerBSRColumns)
+	}
+	return 0
+}
+
+// dspmmKernel is the kernel of dense (m rows) @ sparse (view kind).
+func dspmmKernel(kind linKind, m int64) spKernel {
+	one := m == 1
+	switch kind {
+	case linCSR:
+		return kerDenseSpMM
+	case linCSC:
+		return pick(one, kerSpMV, kerSpMMT)
+	case linCOO:
+		return pick(one, kerSpMVCOO, kerCOODenseSpMM)
+	}
+	return 0
+}
+
+func pick(one bool, a, b spKernel) spKernel {
+	if one {
+		return a
+	}
+	return b
+}
+
+// kernelNames are the names gs_explain gives the kernels.
+var kernelNames = map[spKernel]string{
+	kerSpMV:         "kernels.SpMV (CSR SpMV; AVX2 row kernel for float32/float64 on amd64)",
+	kerSpMM:         "kernels.SpMM (CSR SpMM; AVX2 tiles for float32/float64 on amd64)",
+	kerSpMVT:        "kernels.SpMVT (CSC read as the CSR of its transpose)",
+	kerDenseSpMMT:   "kernels.DenseSpMM on the transposes (CSC @ dense matrix)",
+	kerSpMVCOO:      "kernels.SpMVCOO",
+	kerCOOSpMM:      "kernels.SpMM after a CSR copy of the COO entries",
+	kerSpMVBSR:      "kernels.SpMVBSR (BSR, row-major blocks)",
+	kerBSRColumns:   "kernels.SpMVBSR, one column of the dense operand at a time",
+	kerDenseSpMM:    "kernels.DenseSpMM (dense @ CSR)",
+	kerSpMMT:        "kernels.SpMM on the transposes (dense matrix @ CSC)",
+	kerCOODenseSpMM: "kernels.DenseSpMM after a CSR copy of the COO entries",
+}
+
+// routeKernels are the names of the kernels of the routes other than routeView.
+var routeKernels = map[mmRoute]string{
+	routeDIA:    "kernels.SpMMDIA (DIA / anti-DIA storage, no column index; SpMVDIA's AVX2 rows for a vector on amd64)",
+	routeDCSR:   "kernels.SpMVDCSR (DCSR's stored rows)",
+	routeBSRCol: "kernels.SpMVBSRColMajor (BSR with column-major blocks)",
+	routeWalk:   "the level walk, fiber by fiber (core/linalg/format_walk.go)",
+}
+
+// onRoute, nil outside tests, sees the path each sparse @ dense product
+// takes (and the typed kernel for routeView): the tests compare it with the
+// plan.
+var onRoute func(r mmRoute, ker spKernel)
+

@@ -1,0 +1,345 @@
+package ops
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/plan"
+	"github.com/gosparse/gosparse/core/tensor"
+)
+
+// The plans of the element-wise ops, the reductions and transpose
+// (gs_explain): each asks the predicates its operator's dispatch asks
+// (mapCustomApplies, zipCustomApplies, reduceCustomApplies,
+// reduceNativeApplies, relabelsCompressed), in the dispatch's order, and
+// counts the bytes of the result and of each conversion. Nothing runs: a
+// custom-format tensor's COO form is counted, not built.
+
+// PlanUnary is how UnaryByName(name, t, args) runs.
+func PlanUnary(name string, t *tensor.Tensor, args UnaryArgs) (plan.Plan, error) {
+	if t == nil {
+		return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", name)
+	}
+	if name == "pow" {
+		if args.Exponent == nil {
+			return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "pow: exponent is required")
+		}
+		return PlanBinary("pow", TensorOperand(t), NumberOperand(*args.Exponent), BinaryArgs{Out: args.Out})
+	}
+	def, ok := unaryOps[name]
+	if !ok {
+		return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "unary op %q is unknown; known ops: %s", name, strings.Join(UnaryOps(), ", "))
+	}
+	if err := checkUnaryParams(name, def.params, &args); err != nil {
+		return plan.Plan{}, err
+	}
+	out, err := def.dtype(name, t.DType(), &args)
+	if err != nil {
+		return plan.Plan{}, err
+	}
+	if t.UndefinedFill() {
+		return undefinedPlan(t, out), nil
+	}
+	ef, err := def.funcs(&args, out)
+	if err != nil {
+		return plan.Plan{}, err
+	}
+	dom := max(domainOf(t.DType()), domainOf(out))
+	perDup := def.linear && (def.scale == 0 || perDuplicateSafe(t, out, dom, def.scale))
+	return mapPlan(t, out, dom, ef, perDup, args.Out), nil
+}
+
+// mapPlan is the plan of a map of t's values to dtype out: mapCustom where
+// it applies, else mapTensor (and keepFormat's re-encoding of a custom
+// tensor's result).
+func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup bool, o Output) plan.Plan {
+	os := int64(out.Size())
+	if mapCustomApplies(t, dom, ef, o) {
+		p := plan.New(plan.Native, t.FormatStore().Values.Numel()*os)
+		p.Kernel = "engine.Map over the values array (tensor.CustomMapped: the result shares the level arrays)"
+		return p
+	}
+	if t.StorageLayout() == tensor.Strided {
+		p := plan.New(plan.Dense, dtype.NumelOf(t.Dims())*os)
+		p.Kernel = "engine.Map over the strided data"
+		return p
+	}
+	p := plan.New(plan.Native, 0)
+	p.Kernel = "engine.Map over the values array (the structure shared)"
+	src := t
+	if u := t.FormatStore(); u != nil {
+		cooForm(&p, "input", t)
+		src = nil
+	}
+	n := entries(t)
+	if src != nil && src.StorageLayout() == tensor.COO && !src.CoalescedFlag() && !(perDup && linearSafe(t.DType(), out)) {
+		p.Convert("input", "uncoalesced COO", "coalesced COO", n*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
+	}
+	p.OutputBytes = n * os
+	p.Bytes += p.OutputBytes
+	if t.FormatStore() != nil && o.Layout == nil {
+		p.Convert("result", "COO", t.Format().String()+" (keepFormat)", n*os)
+	}
+	return p
+}
+
+// PlanBinary is how BinaryByName(name, a, b, args) runs.
+func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
+	def, ok := binaryOps[name]
+	if !ok {
+		return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "binary op %q is unknown; known ops: %s", name, strings.Join(BinaryOps(), ", "))
+	}
+	if err := checkBinaryArgs(name, def, a, b, &args); err != nil {
+		return plan.Plan{}, err
+	}
+	common := resultType(a, b)
+	a, b, err := zeroDimAsNumber(a, b)
+	if err != nil {
+		return plan.Plan{}, err
+	}
+	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, &args)
+	if err != nil {
+		return plan.Plan{}, err
+	}
+	if undefinedOperand(a) || undefinedOperand(b) {
+		t := a.Tensor
+		if t == nil || !t.UndefinedFill() {
+			t = b.Tensor
+		}
+		return undefinedPlan(t, out), nil
+	}
+	dom := domainOf(compute)
+	bf := def.funcs(&args, compute)
+	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
+		return plan.Plan{}, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
+	}
+	if a.Tensor == nil || b.Tensor == nil {
+		t, n, numberFirst := a.Tensor, b.Number, false
+		if t == nil {
+			t, n, numberFirst = b.Tensor, a.Number, true
+		}
+		pos := 0
+		if numberFirst {
+			pos = 1
+		}
+		s := scalarVec(dom, n.Value)
+		perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(name, s))
+		return mapPlan(t, out, dom, bindNumber(bf, s, numberFirst), perDup, args.Out), nil
+	}
+	if ok, err := zipCustomApplies(name, a.Tensor, b.Tensor, out, &args); err != nil {
+		return plan.Plan{}, err
+	} else if ok {
+		p := plan.New(plan.Native, a.Tensor.FormatStore().Values.Numel()*int64(out.Size()))
+		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels)"
+		return p, nil
+	}
+	return mergePlan(def, a.Tensor, b.Tensor, out, args), nil
+}
+
+// mergePlan is the plan of binaryTensors: two tensors of other structures.
+func mergePlan(def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args BinaryArgs) plan.Plan {
+	os := int64(out.Size())
+	if !slices.Equal(a.Dims(), b.Dims()) {
+		p := plan.New(plan.General, dtype.NumelOf(broadcastShape(a.Dims(), b.Dims()))*os)
+		p.Kernel = "binaryBroadcast (a sparse operand against a strided one), the result's size an upper bound"
+		return p
+	}
+	layout := defaultBinaryLayout(def, a, b)
+	if args.Out.Layout != nil {
+		layout = *args.Out.Layout
+	}
+	var p plan.Plan
+	for i, t := range []*tensor.Tensor{a, b} {
+		if t.FormatStore() != nil {
+			cooForm(&p, []string{"input", "other"}[i], t)
+		}
+	}
+	if layout == tensor.Strided {
+		p.Path = plan.Dense
+		p.Kernel = "the dense element-wise loop (binaryStrided / binaryDense; a sparse operand densified)"
+		p.OutputBytes = dtype.NumelOf(a.Dims()) * os
+		p.Bytes += p.OutputBytes
+		return p
+	}
+	if p.Path == "" {
+		p.Path = plan.Native
+	}
+	p.Kernel = "the merge of the two patterns (mergeSame, the COO merge or mergeNative), result layout " + layout.String()
+	n := entries(a) + entries(b)
+	p.OutputBytes = n * (os + int64(len(a.Dims()))*8) // at most the union of the patterns, COO-sized
+	p.Bytes += p.OutputBytes
+	if fa := a.FormatStore(); fa != nil && args.Out.Layout == nil {
+		if fb := b.FormatStore(); fb != nil && tensor.PositionalNames(fa.Format).Equal(tensor.PositionalNames(fb.Format)) {
+			p.Convert("result", layout.String(), a.Format().String()+" (keepFormat)", n*os)
+		}
+	}
+	return p
+}
+
+// broadcastShape is the broadcast of two shapes (checked by the operator).
+func broadcastShape(a, b []int64) []int64 {
+	n := max(len(a), len(b))
+	out := make([]int64, n)
+	for i := range out {
+		x, y := int64(1), int64(1)
+		if j := i - (n - len(a)); j >= 0 {
+			x = a[j]
+		}
+		if j := i - (n - len(b)); j >= 0 {
+			y = b[j]
+		}
+		out[i] = max(x, y)
+	}
+	return out
+}
+
+// PlanReduce is how Reduce(t, dims, op) runs.
+func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
+	if t == nil {
+		return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "%s: input tensor is nil", op)
+	}
+	rd, ok := reducerFor(op, t.DType())
+	if !ok {
+		return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
+	}
+	red, err := sumDims(op, dims, len(t.Dims()))
+	if err != nil {
+		return plan.Plan{}, err
+	}
+	out, err := rd.dtype(t.DType())
+	if err != nil {
+		return plan.Plan{}, err
+	}
+	os := int64(out.Size())
+	kept := int64(1)
+	nkept := 0
+	for d, r := range red {
+		if !r {
+			kept *= t.Dims()[d]
+			nkept++
+		}
+	}
+	res := kept * os
+	if nkept > 0 {
+		res = kept * (os + int64(nkept)*8) // a COO of the kept dims, at most every group
+	}
+	switch {
+	case t.UndefinedFill():
+		return undefinedPlan(t, out), nil
+	case t.StorageLayout() == tensor.Strided:
+		p := plan.New(plan.Dense, res)
+		p.Kernel = "the engine's strided reductions"
+		return p, nil
+	}
+	if _, ok := tensor.RaggedOf(t); ok {
+		p := plan.New(plan.Native, res)
+		p.Kernel = "the ragged batch reduction (reduceRagged) where it serves these dims, else as a named layout"
+		return p, nil
+	}
+	if reduceCustomApplies(t, red, op) {
+		p := plan.New(plan.Native, res)
+		p.Kernel = "engine.ReduceAll over the values array (ReduceAllRuns past a range level's padding)"
+		if nkept == 1 {
+			p.Kernel = "engine.ReduceScatter of a walk of the levels into the kept dim"
+			p.Bytes += t.FormatStore().Values.Numel() * 8 // the walk's coordinates
+		}
+		return p, nil
+	}
+	var p plan.Plan
+	if t.FormatStore() != nil {
+		cooForm(&p, "input", t)
+	}
+	if reduceNativeApplies(t, op) {
+		if p.Path == "" {
+			p.Path = plan.Native
+		}
+		l := t.StorageLayout()
+		switch {
+		case nkept == 0:
+			p.Kernel = "engine.ReduceAll over the values array"
+		case len(red) == 2 && t.BatchDim() == 0 && t.DenseDim() == 0 && (l == tensor.CSR || l == tensor.CSC || l == tensor.COO):
+			p.Kernel = "engine.ReduceScatter / a segment fold over the " + l.String() + " levels"
+		default:
+			p.Kernel = "the grouped reduction over the kept coordinates (reduceCOOGroups, reduceLevelGroups)"
+		}
+	} else {
+		p.Convert("input", formatOf(t), "coalesced COO (reduceViaCOO)", entries(t)*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
+		p.Kernel = "the reducer over the COO entries grouped by their kept coordinates"
+	}
+	p.OutputBytes = res
+	p.Bytes += res
+	return p, nil
+}
+
+// PlanTranspose is how Transpose(t, d0, d1) runs.
+func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
+	if t == nil {
+		return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "transpose: input tensor is nil")
+	}
+	nd := max(len(t.Dims()), 1)
+	var err error
+	if d0, err = tensor.NormDim("transpose: dim0", d0, nd); err != nil {
+		return plan.Plan{}, err
+	}
+	if d1, err = tensor.NormDim("transpose: dim1", d1, nd); err != nil {
+		return plan.Plan{}, err
+	}
+	vs := int64(t.DType().Size())
+	switch {
+	case t.Layout() == tensor.Custom:
+		p := plan.New(plan.Native, 0)
+		p.Kernel = "tensor.CustomPermuted: a relabel of the format's dims, the storage shared (DIA-I^T is DIA-J of the same arrays)"
+		return p, nil
+	case relabelsCompressed(t, d0, d1):
+		p := plan.New(plan.Native, 0)
+		p.Kernel = "tensor.RelabelCompressed: CSR <-> CSC of the same arrays"
+		return p, nil
+	case t.StorageLayout() == tensor.Strided:
+		p := plan.New(plan.Dense, 0)
+		p.Kernel = "a strided view with swapped strides"
+		return p, nil
+	}
+	n := entries(t)
+	p := plan.New(plan.Native, n*(vs+int64(len(t.Dims()))*8))
+	p.Kernel = "the native permute of the entries (transposeBlocked, permuteNative, else permuteEntries)"
+	return p, nil
+}
+
+// undefinedPlan is the plan of an op on a tensor with an undefined fill.
+func undefinedPlan(t *tensor.Tensor, out dtype.DType) plan.Plan {
+	p := plan.New(plan.General, entries(t)*int64(out.Size()))
+	p.Kernel = "the undefined-fill path: the op on the stored elements only"
+	return p
+}
+
+// cooForm counts the COO form a custom-format tensor's operator reads,
+// where it is not built yet.
+func cooForm(p *plan.Plan, operand string, t *tensor.Tensor) {
+	if tensor.COOFormPending(t) {
+		p.Convert(operand, t.Format().String(), "its COO form (built once, kept with the tensor)",
+			t.FormatStore().Values.Numel()*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
+	}
+}
+
+// entries is t's stored entries, a custom-format tensor's value slots
+// where its COO form is not built (no build for a plan).
+func entries(t *tensor.Tensor) int64 {
+	if u := t.FormatStore(); u != nil && tensor.COOFormPending(t) {
+		return u.Values.Numel()
+	}
+	if t.StorageLayout() == tensor.Strided {
+		return dtype.NumelOf(t.Dims())
+	}
+	return t.ValueArray().Numel()
+}
+
+// formatOf names t's format: its layout, or its format text.
+func formatOf(t *tensor.Tensor) string {
+	if t.Layout() == tensor.Custom {
+		return t.Format().String()
+	}
+	return t.Layout().String()
+}
+

@@ -1,0 +1,39 @@
+package tensor
+
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/plan"
+)
+
+// PlanToDense is how ToDense(t) runs (gs_explain), by ToDense's own
+// predicates: a strided tensor is cloned; a custom-format tensor whose COO
+// form is not built and whose format repeats no coordinate lists its
+// entries by one walk of its levels for this call only (transientCOO);
+// every other tensor lists them from its levels (EntriesOf). The entries
+// are then scattered into the dense result.
+func PlanToDense(t *Tensor) plan.Plan {
+	vs := int64(t.dtype.Size())
+	dense := dtype.NumelOf(t.shape) * vs
+	p := plan.New(plan.Native, dense)
+	nd := int64(len(t.shape))
+	switch {
+	case t.layout == Strided:
+		p.Path, p.Kernel = plan.Dense, "a copy of the strided data"
+	case dense == 0:
+		p.Kernel = "nothing to write: the structure is not walked"
+	case transientCOO(t):
+		p.Kernel = "a walk of the format's levels (the entries kept for this call only), scattered into the dense result"
+		p.Bytes += t.ust.Values.Numel() * (nd + 1) * 8 // the listed coordinates
+	default:
+		if t.FormatStore() != nil && !t.cooBuilt() {
+			p.Convert("input", t.ust.Format.String(), "its COO form (built once, kept with the tensor)", t.ust.Values.Numel()*(nd*8+vs))
+		}
+		p.Kernel = "the entries listed from the levels (EntriesOf), scattered into the dense result"
+		n := t.values.Numel() // an upper bound on the entries (hybrid: their elements)
+		if !t.cooBuilt() {
+			n = t.ust.Values.Numel()
+		}
+		p.Bytes += n * nd * 8
+	}
+	return p
+}
