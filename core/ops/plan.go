@@ -57,8 +57,14 @@ func PlanUnary(name string, t *tensor.Tensor, args UnaryArgs) (plan.Plan, error)
 func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup bool, o Output) plan.Plan {
 	os := int64(out.Size())
 	if mapCustomApplies(t, dom, ef, o) {
-		p := plan.New(plan.Native, t.FormatStore().Values.Numel()*os)
-		p.Kernel = "engine.Map over the values array (tensor.CustomMapped: the result shares the level arrays)"
+		n := t.FormatStore().Values.Numel()
+		p := plan.New(plan.Native, 0)
+		// CustomMapped maps the COO form too (built first where it is not).
+		cooForm(&p, "input", t)
+		p.Path = plan.Native
+		p.OutputBytes = 2 * n * os
+		p.Bytes += p.OutputBytes
+		p.Kernel = "engine.Map over the values array and over the COO form's (tensor.CustomMapped: the result shares the level arrays)"
 		return p
 	}
 	if t.StorageLayout() == tensor.Strided {
@@ -131,8 +137,16 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 	if ok, err := zipCustomApplies(name, a.Tensor, b.Tensor, out, &args); err != nil {
 		return plan.Plan{}, err
 	} else if ok {
-		p := plan.New(plan.Native, a.Tensor.FormatStore().Values.Numel()*int64(out.Size()))
-		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels)"
+		p := plan.New(plan.Native, 0)
+		// CustomZipped zips the COO forms too (built first where they are not).
+		cooForm(&p, "input", a.Tensor)
+		if b.Tensor != a.Tensor {
+			cooForm(&p, "other", b.Tensor)
+		}
+		p.Path = plan.Native
+		p.OutputBytes = 2 * a.Tensor.FormatStore().Values.Numel() * int64(out.Size())
+		p.Bytes += p.OutputBytes
+		p.Kernel = "engine.MergeValues: a zip of the two values arrays and of the COO forms' (one structure; tensor.CustomZipped shares the levels)"
 		return p, nil
 	}
 	return mergePlan(def, a.Tensor, b.Tensor, out, args), nil
@@ -287,11 +301,23 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		return plan.Plan{}, err
 	}
 	vs := int64(t.DType().Size())
-	switch {
-	case t.Layout() == tensor.Custom:
-		p := plan.New(plan.Native, 0)
-		p.Kernel = "tensor.CustomPermuted: a relabel of the format's dims, the storage shared (DIA-I^T is DIA-J of the same arrays)"
+	perm := make([]int, len(t.Dims()))
+	for i := range perm {
+		perm[i] = i
+	}
+	if len(perm) > 0 {
+		perm[d0], perm[d1] = d1, d0
+	}
+	if _, ok := tensor.RelabelledFormat(t, perm); ok {
+		var p plan.Plan
+		cooForm(&p, "input", t) // CustomPermuted permutes the COO form too
+		p.Path = plan.Native
+		p.OutputBytes = entries(t) * (vs + int64(len(t.Dims()))*8)
+		p.Bytes += p.OutputBytes
+		p.Kernel = "tensor.CustomPermuted: a relabel of the format's dims, the storage shared (DIA-I^T is DIA-J of the same arrays); the COO form permuted"
 		return p, nil
+	}
+	switch {
 	case relabelsCompressed(t, d0, d1):
 		p := plan.New(plan.Native, 0)
 		p.Kernel = "tensor.RelabelCompressed: CSR <-> CSC of the same arrays"
@@ -301,8 +327,15 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		p.Kernel = "a strided view with swapped strides"
 		return p, nil
 	}
-	n := entries(t)
-	p := plan.New(plan.Native, n*(vs+int64(len(t.Dims()))*8))
+	var p plan.Plan
+	if t.FormatStore() != nil {
+		cooForm(&p, "input", t)
+	}
+	if p.Path == "" {
+		p.Path = plan.Native
+	}
+	p.OutputBytes = entries(t) * (vs + int64(len(t.Dims()))*8)
+	p.Bytes += p.OutputBytes
 	p.Kernel = "the native permute of the entries (transposeBlocked, permuteNative, else permuteEntries)"
 	return p, nil
 }

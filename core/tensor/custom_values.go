@@ -118,6 +118,25 @@ func derived(t *Tensor, u *ustStore, vals, coo dtype.Array, fill []byte) (*Tenso
 	return &c, nil
 }
 
+// RelabelledFormat returns the format of custom-format t with its dims
+// permuted by perm (a relabelling: every level keeps its expression), and
+// false where t is not custom, perm does not fit it, or the relabelled
+// format is a named layout's (CustomPermuted then declines).
+func RelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
+	u := t.FormatStore()
+	if u == nil || len(perm) != len(t.shape) {
+		return format.Format{}, false
+	}
+	f := u.Format.Clone()
+	for d, p := range perm {
+		f.Dims[d] = u.Format.Dims[p]
+	}
+	if _, _, named := NamedLayoutOf(f); named {
+		return format.Format{}, false
+	}
+	return f, true
+}
+
 // CustomPermuted returns t with its dims permuted (dim d of the result is
 // dim perm[d] of t) as a relabelling of its format: the format's dims list
 // is permuted and every level keeps its expression, so the storage (pos,
@@ -130,19 +149,15 @@ func derived(t *Tensor, u *ustStore, vals, coo dtype.Array, fill []byte) (*Tenso
 // not custom) or t is not a custom-format tensor; perm must be a checked
 // permutation of t's dims.
 func CustomPermuted(t *Tensor, perm []int, permuteCOO func(*Tensor) (*Tensor, error)) (*Tensor, bool, error) {
+	f, ok := RelabelledFormat(t, perm)
+	if !ok {
+		return nil, false, nil
+	}
 	t.materialize() // the relabelling permutes t's COO form too
 	u := t.FormatStore()
-	if u == nil || len(perm) != len(t.shape) {
-		return nil, false, nil
-	}
-	f := u.Format.Clone()
 	shape := make([]int64, len(perm))
 	for d, p := range perm {
-		f.Dims[d] = u.Format.Dims[p]
 		shape[d] = t.shape[p]
-	}
-	if _, _, named := NamedLayoutOf(f); named {
-		return nil, false, nil
 	}
 	f = PositionalNames(f) // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
 	view := *t
