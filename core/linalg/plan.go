@@ -138,4 +138,3 @@ var routeKernels = map[mmRoute]string{
 // takes (and the typed kernel for routeView): the tests compare it with the
 // plan.
 var onRoute func(r mmRoute, ker spKernel)
-

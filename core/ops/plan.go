@@ -375,4 +375,3 @@ func formatOf(t *tensor.Tensor) string {
 	}
 	return t.Layout().String()
 }
-
