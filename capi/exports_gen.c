@@ -1120,6 +1120,13 @@ gs_status gs_mm_write_opts(const char *path, const gs_tensor *t, const gs_mm_wri
     return gsgo_mm_write_opts(path, t, opts);
 }
 
+gs_status gs_explain(const char *op, const gs_tensor *const *operands, int32_t n, const char *options, char *buf, int64_t cap, int64_t *needed) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_explain");
+    }
+    return gsgo_explain(op, operands, n, options, buf, cap, needed);
+}
+
 gs_status gs_gen_stencil2d(int64_t n, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_gen_stencil2d");

@@ -405,6 +405,7 @@ var nonOperators = map[string]string{
 	"gs_factor_free": "handles", "gs_factor_kind": "property", "gs_factor_order": "property", "gs_factor_fill": "property",
 	"gs_semi_free": "handles", "gs_semi_info": "property", "gs_semi_values": "component getter", "gs_semi_indices": "component getter",
 	"gs_semi_from_parts": "construction", "gs_lowrank_draw": "random draw", "gs_live_factors": "library",
+	"gs_explain": "explain (a JSON description of a call, nothing computed; core/explain tests)",
 }
 
 // elsewhere are operators outside this test's reach, each checked against

@@ -152,6 +152,7 @@ from ._softmax import log_softmax, softmax
 from ._compat import allclose, masked_fill, tile
 from ._scipy_names import diags, eye  # SciPy's names for a porter (aliases; see _scipy_names)
 from ._exchange import from_binsparse, from_dlpack
+from ._explain import Explanation, explain
 from . import autograd
 # torch's requires_grad= keyword on the constructors.
 (arange, empty, empty_like, full, full_like, ones, ones_like, rand, rand_like, randint,
@@ -209,5 +210,5 @@ __all__ = [
     "sparse_dcsr", "sparse_dcsc", "sparse_csf",
 ]
 __all__ += ["no_grad", "enable_grad", "is_grad_enabled", "autograd", "gather", "diagonal", "max",
-            "min", "softmax", "log_softmax"]
+            "min", "softmax", "log_softmax", "explain", "Explanation"]
 __all__ += _elementwise.__all__ + _linalg.__all__ + _reduce.__all__

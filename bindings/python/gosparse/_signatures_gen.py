@@ -163,6 +163,7 @@ SIGNATURES = {
     "gs_mm_read_buffer": ("gs_status", ("const void *", "int64_t", "gs_tensor **")),
     "gs_mm_write": ("gs_status", ("const char *", "const gs_tensor *")),
     "gs_mm_write_opts": ("gs_status", ("const char *", "const gs_tensor *", "const gs_mm_write_options *")),
+    "gs_explain": ("gs_status", ("const char *", "const gs_tensor *const *", "int32_t", "const char *", "char *", "int64_t", "int64_t *")),
     "gs_gen_stencil2d": ("gs_status", ("int64_t", "gs_tensor **")),
     "gs_gen_stencil3d": ("gs_status", ("int64_t", "gs_tensor **")),
     "gs_gen_banded": ("gs_status", ("int64_t", "int64_t", "int64_t", "uint64_t", "gs_tensor **")),

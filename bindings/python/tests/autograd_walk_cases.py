@@ -60,6 +60,7 @@ NO_TORCH_COUNTERPART = {
     "sparse_coo_tensor", "sparse_csr_tensor", "sparse_csc_tensor", "sparse_bsr_tensor",
     "sparse_bsc_tensor", "sparse_compressed_tensor", "to_format", "to_binsparse", "levels",
     "crd", "val", "pos", "storage_bytes", "with_fill_value", "cuda", "__binsparse__", "__binsparse_descriptor__",
+    "explain",  # a description of a call (a dict), nothing computed
     "__copy__", "__deepcopy__", "__array_function__", "__array_ufunc__",
     "sparse.check_sparse_tensor_invariants", "sparse.prune_semi_structured",
     "sparse.semi_structured_mask", "sparse.to_sparse_semi_structured",

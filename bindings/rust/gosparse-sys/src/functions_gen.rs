@@ -864,6 +864,31 @@ unsafe extern "C" {
     /// gs_mm_write with options (opts NULL: all defaults, symmetry detected).
     pub fn gs_mm_write_opts(path: *const c_char, t: *const gs_tensor, opts: *const gs_mm_write_options) -> gs_status;
 
+    /// Writes, as a JSON object, how op would run on the n operands (options:
+    /// NULL, "" or a JSON object of its other arguments: "number" (the number of
+    /// an element-wise op with a number, or pow's exponent), "bool", "dims" (a
+    /// reduction's; absent: all), "dim0"/"dim1" (transpose's)). op is one of
+    /// "mv", "mm", "matmul", "transpose", "t", "to_dense", an element-wise op
+    /// (gs_unary_op_names, gs_binary_op_names; with a number: one operand) or a
+    /// reduction ("sum", "mean", "prod", "amax", "amin", "any", "count_nonzero",
+    /// "norm"). The object's fields: "op"; "operands" (each one's format, dtype
+    /// and size); "path" ("kernel", "level walk", "native", "conversion",
+    /// "dense" or "general"); "kernel" (the kernel or engine routine it ends in);
+    /// "converts" (a list of {"operand", "from", "to", "bytes"}: each conversion
+    /// made first); "output_bytes" (the result the op sizes itself with);
+    /// "bytes" (everything it allocates: result, conversions, scratch); "notes";
+    /// "best" ({"format", "rule", "why"}: the format of the first sparse operand
+    /// that would run op fastest, the rule and where it was measured, and the
+    /// numbers of these operands it read). The answer comes from the plans the
+    /// operators' dispatch follows. Nothing is computed or converted: a custom
+    /// format's COO form is counted, not built. The text goes into buf as
+    /// gs_tensor_format writes it (at most cap bytes, NUL-terminated when cap \> 0;
+    /// *needed: its full length; call with cap 0 to size buf). An unknown op, a
+    /// wrong number of operands, a NULL or freed operand (named
+    /// "operands\[i\]"), operands whose shapes do not fit the op, or bad options
+    /// fail with GS_ERR_INVALID_ARGUMENT or GS_ERR_INVALID_HANDLE.
+    pub fn gs_explain(op: *const c_char, operands: *const *const gs_tensor, n: i32, options: *const c_char, buf: *mut c_char, cap: i64, needed: *mut i64) -> gs_status;
+
     /// ---- generators (seeded, deterministic), COO coalesced float64 unless said
     /// 5-point Laplacian on n x n grid
     pub fn gs_gen_stencil2d(n: i64, out: *mut *mut gs_tensor) -> gs_status;

@@ -33,7 +33,7 @@ use crate::tensor::Tensor;
 pub struct Format(String);
 
 /// Calls a text getter twice (size, then text).
-fn read_text(get: impl Fn(*mut c_char, i64, *mut i64) -> sys::gs_status) -> Result<String> {
+pub(crate) fn read_text(get: impl Fn(*mut c_char, i64, *mut i64) -> sys::gs_status) -> Result<String> {
     let mut needed = 0i64;
     check(get(ptr::null_mut(), 0, &mut needed))?;
     let mut buf = vec![0u8; needed as usize + 1];

@@ -41,6 +41,8 @@ mod torch_names;
 mod spectral;
 // lobpcg's torch ortho parameters and its tracker.
 mod lobpcg_ext;
+// explain: the path a call takes, without running it.
+mod explain;
 
 // ---- handle accounting ------------------------------------------------------
 

@@ -1,0 +1,74 @@
+"""gs.explain: the path it names is the one the call takes (the DIA kernel, the CSR
+SpMV, the COO form a custom format with a fill reads, which the call then builds:
+storage_bytes grows), its bytes, the advice, and bad input named."""
+import numpy as np
+import pytest
+
+import gosparse as gs
+
+DIA_I = "(i, j) -> (j - i : compressed, i : range)"
+DELTA = "(i, j) -> (i : dense, j : delta(13))"
+
+
+def laplacian(n=8):
+    return gs.generators.stencil2d(n)
+
+
+def test_mv_paths():
+    a = laplacian()
+    x = gs.tensor(np.ones(64))
+    e = gs.explain("mv", a.to_format(DIA_I), x)
+    assert isinstance(e, dict) and e["path"] == "kernel"
+    assert e["kernel"].startswith("kernels.SpMMDIA")
+    assert e["output_bytes"] == 64 * 8 and e["converts"] == []
+    assert e["best"]["format"].startswith("DIA-I")
+    assert "kernels.SpMV " in gs.explain("mv", a.to_sparse_csr(), x)["kernel"]
+    assert "SpMVDCSR" in gs.explain("mv", a.to_format("(i, j) -> (i : compressed, j : compressed)"), x)["kernel"]
+    walk = gs.explain("mv", a.to_format(DELTA), x)
+    assert walk["path"] == "level walk"
+    text = str(walk)
+    assert "path:    level walk" in text and "fastest:" in text
+
+
+def test_conversion_is_made():
+    # A fill of 2 takes the custom tensor off the format path: explain names its COO
+    # form, and mv builds it (the storage grows by at most the bytes explain counts).
+    a = gs.with_fill_value(laplacian(), 2.0).to_format(DELTA)
+    x = gs.tensor(np.ones(64))
+    e = gs.explain("mv", a, x)
+    assert e["path"] == "conversion"
+    [c] = e["converts"]
+    assert c["operand"] == "mat" and "COO form" in c["to"]
+    before = a.storage_bytes()
+    y = gs.mv(a, x)
+    grew = a.storage_bytes() - before
+    assert 0 < grew <= c["bytes"]
+    np.testing.assert_allclose(y.numpy(), a.to_dense().numpy() @ np.ones(64))
+    assert gs.explain("mv", a, x)["converts"] == []  # built once, kept
+
+
+def test_elementwise_reductions_transpose_to_dense():
+    d = laplacian().to_format(DIA_I)
+    assert "engine.Map" in gs.explain("cos", d)["kernel"]
+    assert "engine.Map" in gs.explain("mul", d, 2.5)["kernel"]
+    assert "zip" in gs.explain("add", d, d)["kernel"]
+    assert "ReduceScatter" in gs.explain("sum", d, dim=1)["kernel"]
+    assert "ReduceAll" in gs.explain("sum", d)["kernel"]
+    assert "relabel" in gs.explain("transpose", d)["kernel"]
+    assert gs.explain("to_dense", d)["output_bytes"] == 64 * 64 * 8
+    # DIA's padding: the advice for an element-wise op is CSR's shorter values array.
+    assert gs.explain("cos", d)["best"]["format"] == "sparse_csr"
+
+
+def test_bad_input():
+    a = laplacian()
+    with pytest.raises(gs.InvalidArgumentError, match='op "frobnicate" is unknown'):
+        gs.explain("frobnicate", a)
+    with pytest.raises(gs.InvalidArgumentError, match=r"takes 2 tensor operand\(s\) \(mat, vec\), got 1"):
+        gs.explain("mv", a)
+    with pytest.raises(TypeError, match="argument 'op' must be str"):
+        gs.explain(3, a)
+    with pytest.raises(TypeError, match="operand 2 must be a gosparse.Tensor"):
+        gs.explain("mv", a, "x")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'axis'"):
+        gs.explain("sum", a, axis=0)
