@@ -87,16 +87,17 @@ impl Explanation {
 pub fn explain(op: &str, operands: &[&Tensor], options: Option<&str>) -> Result<Explanation> {
     crate::library::ensure_compatible()?;
     let op_c = CString::new(op).map_err(|_| Error::invalid(format!("op {op:?} contains a NUL byte")))?;
-    let opts = options
-        .map(|o| CString::new(o).map_err(|_| Error::invalid("options contains a NUL byte")))
-        .transpose()?;
+    let opts =
+        options.map(|o| CString::new(o).map_err(|_| Error::invalid("options contains a NUL byte"))).transpose()?;
     let ptrs: Vec<*const sys::gs_tensor> = operands.iter().map(|t| t.as_ptr()).collect();
     let n = count_arg(ptrs.len(), "operands")?;
     let opts_ptr = opts.as_ref().map_or(std::ptr::null(), |o| o.as_ptr());
     // SAFETY: op_c and opts are NUL-terminated and outlive the call; ptrs
     // holds n live handles borrowed from operands; read_text passes a buffer
     // of cap bytes.
-    let json = read_text(|buf, cap, needed| unsafe { sys::gs_explain(op_c.as_ptr(), ptrs.as_ptr(), n, opts_ptr, buf, cap, needed) })?;
+    let json = read_text(|buf, cap, needed| unsafe {
+        sys::gs_explain(op_c.as_ptr(), ptrs.as_ptr(), n, opts_ptr, buf, cap, needed)
+    })?;
     parse(json)
 }
 
@@ -108,9 +109,12 @@ fn parse(json: String) -> Result<Explanation> {
     let list = |k: &str| v.get(k).and_then(Json::as_list).ok_or_else(bad);
     let converts = list("converts")?
         .iter()
-        .map(|c| Ok(Conversion { operand: s(c, "operand")?, from: s(c, "from")?, to: s(c, "to")?, bytes: i(c, "bytes")? }))
+        .map(|c| {
+            Ok(Conversion { operand: s(c, "operand")?, from: s(c, "from")?, to: s(c, "to")?, bytes: i(c, "bytes")? })
+        })
         .collect::<Result<Vec<_>>>()?;
-    let notes = list("notes")?.iter().map(|n| n.as_str().map(str::to_owned).ok_or_else(bad)).collect::<Result<Vec<_>>>()?;
+    let notes =
+        list("notes")?.iter().map(|n| n.as_str().map(str::to_owned).ok_or_else(bad)).collect::<Result<Vec<_>>>()?;
     let b = v.get("best").ok_or_else(bad)?;
     Ok(Explanation {
         path: s(&v, "path")?,

@@ -36,7 +36,7 @@ fn explain_names_the_path() {
         assert!(e.converts[0].to.contains("COO form"));
         let before = delta.storage_bytes().unwrap();
         let _y = delta.mv(&x).unwrap();
-        let grew = delta.storage_bytes().unwrap() - before;
+        let grew = (delta.storage_bytes().unwrap() - before) as i64;
         assert!(grew > 0 && grew <= e.converts[0].bytes, "grew {grew}, planned {}", e.converts[0].bytes);
     }
     check.finish();
