@@ -14,8 +14,6 @@ from ._lib import lib
 
 __all__ = ["explain", "Explanation"]
 
-_KWARGS = ("dim", "dims", "dim0", "dim1", "exponent")
-
 
 class Explanation(dict):
     """gs_explain's answer as a dict: ``op``, ``operands`` (each one's format, dtype and
@@ -42,7 +40,7 @@ class Explanation(dict):
         return "\n".join(lines)
 
 
-def explain(op, *operands, **kwargs):
+def explain(op, *operands, dim=None, dims=None, dim0=None, dim1=None, exponent=None):
     """How ``op`` would run on ``operands``, without running it (nothing is computed or
     converted). op: "mv", "mm", "matmul", "transpose", "t", "to_dense", an element-wise
     op ("cos", "add", "mul", ...; with a number operand: ``explain("mul", t, 2)``) or a
@@ -53,10 +51,6 @@ def explain(op, *operands, **kwargs):
     the argument."""
     if not isinstance(op, str):
         raise TypeError("explain(): argument 'op' must be str, not %s" % type(op).__name__)
-    for k in kwargs:
-        if k not in _KWARGS:
-            raise TypeError("explain(): unexpected keyword argument '%s' (accepted: %s)"
-                            % (k, ", ".join(_KWARGS)))
     options, tensors = {}, []
     for i, x in enumerate(operands):
         if is_tensor(x):
@@ -70,14 +64,15 @@ def explain(op, *operands, **kwargs):
         else:
             raise TypeError("explain(): operand %d must be a gosparse.Tensor or a real number, "
                             "not %s" % (i + 1, type(x).__name__))
-    if "exponent" in kwargs:
-        options["number"] = kwargs["exponent"]
-    dims = kwargs.get("dims", kwargs.get("dim"))
+    if exponent is not None:
+        options["number"] = exponent
+    if dims is None:
+        dims = dim
     if dims is not None:
         options["dims"] = [int(dims)] if isinstance(dims, numbers.Integral) else [int(d) for d in dims]
-    for k in ("dim0", "dim1"):
-        if k in kwargs:
-            options[k] = int(kwargs[k])
+    for k, v in (("dim0", dim0), ("dim1", dim1)):
+        if v is not None:
+            options[k] = int(v)
     hs, handles = tensor_list(tensors, "explain") if tensors else ([], None)
     text = _text(lib.gs_explain, op.encode(), handles, len(hs),
                  json.dumps(options).encode() if options else None)
