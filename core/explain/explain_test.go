@@ -112,8 +112,8 @@ func TestExplainZip(t *testing.T) {
 }
 
 // TestExplainAdvice: the banded Laplacian is advised DIA for mv (its
-// diagonals are full) and a random-looking matrix CSR; a change of the
-// break-even (diaBreakEven) flips the first.
+// diagonals are full), an arrow matrix CSR, and DIA's padded values array
+// CSR for an element-wise op (TestExplainDIABreakEven pins the threshold).
 func TestExplainAdvice(t *testing.T) {
 	coo, _ := laplacian(t, "")
 	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1})
