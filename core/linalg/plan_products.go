@@ -82,22 +82,17 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 	da, db := len(a.Dims()), len(b.Dims())
 	vs := int64(d.Size())
 	// Vectors become a dense row or column (linVector).
-	var err error
 	if da == 1 {
 		if A.StorageLayout() != tensor.Strided {
 			p.Convert("input", formatName(A), "dense", A.Dims()[0]*vs)
 		}
-		if A, err = planVector(A, true); err != nil {
-			return plan.Plan{}, err
-		}
+		A = planVector(A, true)
 	}
 	if db == 1 {
 		if B.StorageLayout() != tensor.Strided {
 			p.Convert("other", formatName(B), "dense", B.Dims()[0]*vs)
 		}
-		if B, err = planVector(B, false); err != nil {
-			return plan.Plan{}, err
-		}
+		B = planVector(B, false)
 	}
 	ka, kb := A.Dims()[len(A.Dims())-1], B.Dims()[len(B.Dims())-2]
 	if ka != kb {
@@ -128,14 +123,14 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 	return p, nil
 }
 
-// planVector is linVector's shape without its data.
-func planVector(t *tensor.Tensor, row bool) (*tensor.Tensor, error) {
+// planVector is linVector's shape without its data (the plan reads no data).
+func planVector(t *tensor.Tensor, row bool) *tensor.Tensor {
 	k := t.Dims()[0]
 	shape := []int64{k, 1}
 	if row {
 		shape = []int64{1, k}
 	}
-	return tensor.NewStridedOwned(t.DType(), shape, nil), nil
+	return tensor.NewStridedOwned(t.DType(), shape, nil)
 }
 
 // matPlan is the plan of linMm's a @ b for 2-D a and b of dtype d.
