@@ -323,8 +323,8 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		p.Kernel = "tensor.RelabelCompressed: CSR <-> CSC of the same arrays"
 		return p, nil
 	case t.StorageLayout() == tensor.Strided:
-		p := plan.New(plan.Dense, 0)
-		p.Kernel = "a strided view with swapped strides"
+		p := plan.New(plan.Dense, dtype.NumelOf(t.Dims())*vs)
+		p.Kernel = "a copy with the dims reordered (stridedPermute; a 2-D transpose blocked and parallel)"
 		return p, nil
 	}
 	var p plan.Plan
