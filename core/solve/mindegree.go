@@ -67,14 +67,37 @@ func (g *quotientGraph) order() []int {
 	n := g.n
 	perm := make([]int, 0, n)
 	gone := make([]bool, n) // eliminated, or merged into a supervariable
-	nv := make([]int, n)
-	chain := make([][]int32, n) // the variables merged into i
-	mark := make([]int, n)      // mark[v] == stamp: v is in the current pivot's element
-	seen := make([]int, len(g.members))
-	w := make([]int, len(g.members))
-	weight := make([]int, len(g.members)) // an element's total variable weight: fixed while it lives
+	// The integer arrays share one allocation and so do the int32 ones:
+	// on small matrices the allocations are a good part of the time.
+	ne := len(g.members)
+	ints := make([]int, 2*n+ne)
+	nv := ints[:n]
+	mark := ints[n : 2*n] // mark[v] == stamp: v is in the current pivot's element
+	seen := ints[2*n:]
+	// What the degree updates read of an element, side by side: the
+	// elements of a variable are scattered, and one cache line an
+	// element beats three.
+	es := make([]elemState, ne)
+	// The variables merged into i, in the order they are ordered after
+	// it: a list from chainHead[i] through chainNext to chainTail[i].
+	// Hash buckets, a power of two of them (a shift picks the bucket, not
+	// a division): bhead the first variable, -1 if empty; bnext the next
+	// variable of i's bucket.
+	shift := 64 - bits.Len(uint(max(n, 2)-1))
+	nb := 1 << (64 - shift)
+	int32s := make([]int32, 4*n+nb)
+	chainHead, chainTail, chainNext := int32s[:n], int32s[n:2*n], int32s[2*n:3*n]
+	bnext, bhead := int32s[3*n:4*n], int32s[4*n:]
+	for i := range int32s {
+		int32s[i] = -1
+	}
+	// The new elements' lists come from one slab while their total is
+	// small (a small matrix then allocates none per pivot); past it each
+	// list is its own allocation, which the absorption of the element lets
+	// go (a slab would be held by any of its lists still alive).
+	slab := make([]int32, 0, min(n*(n+1)/2, 1<<13))
 	for e, m := range g.members {
-		weight[e] = len(m)
+		es[e] = elemState{weight: len(m), live: g.live[e]}
 	}
 	wflg, stamp, seenStamp := 1, 0, 0
 	nleft := 0
@@ -86,15 +109,6 @@ func (g *quotientGraph) order() []int {
 		}
 	}
 	hv := make([]uint64, n) // the hash of variable i's lists
-	// Hash buckets, a power of two of them (a shift picks the bucket, not
-	// a division): bhead the first variable, -1 if empty; bnext the next
-	// variable of i's bucket.
-	shift := 64 - bits.Len(uint(max(n, 2)-1))
-	bhead := make([]int32, 1<<(64-shift))
-	bnext := make([]int32, n)
-	for i := range bhead {
-		bhead[i] = -1
-	}
 	mindeg := 0
 	for nleft > 0 {
 		cancel.Poll() // one atomic load a pivot
@@ -105,7 +119,7 @@ func (g *quotientGraph) order() []int {
 		g.remove(p)
 		gone[p] = true
 		perm = append(perm, p)
-		for _, v := range chain[p] {
+		for v := chainHead[p]; v >= 0; v = chainNext[v] {
 			perm = append(perm, int(v))
 		}
 		nleft -= nv[p]
@@ -114,7 +128,13 @@ func (g *quotientGraph) order() []int {
 		// elements p belonged to, which p absorbs.
 		stamp++
 		mark[p] = stamp
-		lp := make([]int32, 0, min(len(g.vars[p])+g.deg[p], nleft))
+		var lp []int32
+		if size := min(len(g.vars[p])+g.deg[p], nleft); size <= cap(slab)-len(slab) {
+			lp = slab[len(slab) : len(slab) : len(slab)+size]
+			slab = slab[:len(slab)+size]
+		} else {
+			lp = make([]int32, 0, size)
+		}
 		for _, v := range g.vars[p] {
 			if !gone[v] && mark[v] != stamp {
 				mark[v] = stamp
@@ -122,7 +142,7 @@ func (g *quotientGraph) order() []int {
 			}
 		}
 		for _, e := range g.elems[p] {
-			if !g.live[e] {
+			if !es[e].live {
 				continue
 			}
 			for _, v := range g.members[e] {
@@ -131,44 +151,45 @@ func (g *quotientGraph) order() []int {
 					lp = append(lp, v)
 				}
 			}
-			g.live[e], g.members[e] = false, nil
+			es[e].live, g.members[e] = false, nil
 		}
 		lpWeight := 0
 		for _, v := range lp {
 			lpWeight += nv[v]
 		}
-		g.vars[p], g.elems[p], chain[p] = nil, nil, nil
-		g.members[p], g.live[p], weight[p] = lp, true, lpWeight
+		g.vars[p], g.elems[p] = nil, nil
+		g.members[p], es[p] = lp, elemState{weight: lpWeight, live: true}
 
-		// w[e] - wflg = the weight of members(e) outside lp, for every
+		// es[e].w - wflg = the weight of members(e) outside lp, for every
 		// element next to lp.
 		for _, i := range lp {
 			g.remove(int(i))
 			for _, e := range g.elems[i] {
-				if g.live[e] {
-					if w[e] < wflg {
-						w[e] = weight[e] + wflg
+				if st := &es[e]; st.live {
+					if st.w < wflg {
+						st.w = st.weight + wflg
 					}
-					w[e] -= nv[i]
+					st.w -= nv[i]
 				}
 			}
 		}
 		for _, i := range lp {
 			ext := 0
-			es := g.elems[i][:0]
+			kept := g.elems[i][:0]
 			for _, e := range g.elems[i] {
-				if !g.live[e] {
+				st := &es[e]
+				if !st.live {
 					continue
 				}
-				we := w[e] - wflg
+				we := st.w - wflg
 				if we == 0 { // e lies inside lp: absorb it into p
-					g.live[e], g.members[e] = false, nil
+					st.live, g.members[e] = false, nil
 					continue
 				}
 				ext += we
-				es = append(es, e)
+				kept = append(kept, e)
 			}
-			g.elems[i] = append(es, int32(p))
+			g.elems[i] = append(kept, int32(p))
 			vs := g.vars[i][:0]
 			vw := 0
 			for _, v := range g.vars[i] {
@@ -224,8 +245,18 @@ func (g *quotientGraph) order() []int {
 					gone[j] = true
 					nv[i] += nv[j]
 					g.deg[i] -= nv[j]
-					chain[i] = append(append(chain[i], j), chain[j]...)
-					g.vars[j], g.elems[j], chain[j] = nil, nil, nil
+					// j and the variables merged into it follow i's.
+					tail := j
+					if chainHead[j] >= 0 {
+						chainNext[j], tail = chainHead[j], chainTail[j]
+					}
+					if chainHead[i] < 0 {
+						chainHead[i] = j
+					} else {
+						chainNext[chainTail[i]] = j
+					}
+					chainTail[i] = tail
+					g.vars[j], g.elems[j] = nil, nil
 				}
 			}
 		}
@@ -245,6 +276,14 @@ func (g *quotientGraph) order() []int {
 		}
 	}
 	return perm
+}
+
+// elemState is an element's part of the degree updates: w - wflg is the
+// weight of its variables outside the current pivot's element (once set for
+// this pivot), weight its total variable weight (fixed while it lives).
+type elemState struct {
+	w, weight int
+	live      bool
 }
 
 // allSeen reports whether every id of list is stamped.
