@@ -27,11 +27,15 @@ type quotientGraph struct {
 
 // newQuotientGraph allocates a graph of n variables and m initial elements.
 func newQuotientGraph(n, m int) *quotientGraph {
+	// Arrays of one type share an allocation (small matrices spend much of
+	// their ordering's time allocating).
+	lists := make([][]int32, 3*n+m)
+	flags := make([]bool, 2*n+m)
+	links := make([]int32, max(n, 1)+2*n)
 	g := &quotientGraph{
-		n: n, vars: make([][]int32, n), elems: make([][]int32, n),
-		members: make([][]int32, n+m), live: make([]bool, n+m),
-		dense: make([]bool, n), deg: make([]int, n),
-		head: make([]int32, max(n, 1)), next: make([]int32, n), prev: make([]int32, n),
+		n: n, vars: lists[:n:n], elems: lists[n : 2*n : 2*n], members: lists[2*n:],
+		live: flags[: n+m : n+m], dense: flags[n+m:], deg: make([]int, n),
+		head: links[:max(n, 1):max(n, 1)], next: links[max(n, 1) : max(n, 1)+n : max(n, 1)+n], prev: links[max(n, 1)+n:],
 	}
 	for i := range g.head {
 		g.head[i] = -1
