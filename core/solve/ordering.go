@@ -82,9 +82,17 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 			}
 		}
 	}
+	// The lists share one array (one allocation, not one a node); the
+	// capacity caps keep a list from growing into the next.
+	total := 0
+	for _, d := range deg {
+		total += d
+	}
+	flat := make([]int32, total)
 	adj := make([][]int32, n)
-	for i := range adj {
-		adj[i] = make([]int32, 0, deg[i])
+	for i, at := 0, 0; i < n; i++ {
+		adj[i] = flat[at : at : at+deg[i]]
+		at += deg[i]
 	}
 	for j := 0; j < n; j++ {
 		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
