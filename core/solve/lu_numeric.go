@@ -140,9 +140,10 @@ type luWork[T elem] struct {
 // at the rows reached: it picks the pivot, appends U's column (the pivotal
 // rows, the pivot last) and L's (the pivot row first, then the others
 // divided by the pivot), zeroes x there and prunes. Among candidates of
-// equal magnitude the lowest row wins, so that the pivots do not depend on
-// the order the search found the rows in (the panels search in another). U's entries that came
-// out exactly zero (cancellation) are not stored: they change no result.
+// equal magnitude the highest row wins, so that the pivots do not depend on
+// the order the search found the rows in (the panels search in another).
+// U's entries that came out exactly zero (cancellation) are not stored:
+// they change no result.
 // L keeps its zeros until the end (dropZerosOfL): the symmetric pruning
 // needs L's columns to hold every row their search reached. A column without a
 // candidate or with only zero candidates is refused naming c.
@@ -151,7 +152,7 @@ func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64)
 	for _, i := range reached {
 		if f.pinv[i] < 0 {
 			candidates++
-			if t := magnitude(x[i]); t > amax || t == amax && i < ipiv {
+			if t := magnitude(x[i]); t > amax || t == amax && i > ipiv {
 				amax, ipiv = t, i
 			}
 		} else if x[i] != 0 {

@@ -84,6 +84,22 @@ func TestSpluPivots(t *testing.T) {
 	}
 }
 
+// Candidate pivots of equal magnitude go to the highest row, whatever order
+// the search reaches them in: in column 1 row 2 comes from A and row 3 from
+// L's column 0 (found after it), both of magnitude 1 above a diagonal of 0.1.
+func TestSpluTiedPivotsTakeHighestRow(t *testing.T) {
+	a := dense{
+		{4, 4, 0, 0},
+		{0, 0.1, 1, 0},
+		{0, 1, 0.5, 1},
+		{1, 0, 0, 1},
+	}
+	f, err := Splu(tensorOf(t, a, dtype.Float64, tensor.CSC), LUOptions{Ordering: OrderNatural, PivotThreshold: 1})
+	require.NoError(t, err)
+	require.Equal(t, []int64{0, 3, 1, 2}, f.RowPerm())
+	requireLU(t, f, a, dtype.Float64)
+}
+
 func TestSpluSingularNamesColumn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	const n = 25
