@@ -44,6 +44,12 @@ func Convert(src *Structure, nvals int64, f format.Format, valueSize, limit int6
 	if p, ok := newFiberPlan(x, sizes, src.Shape); ok {
 		return p.convert(src, nvals, valueSize, limit, poll)
 	}
+	if p, ok := newStreamPlan(x.Format(), sizes); ok {
+		a, ok, err := p.convert(src, nvals, valueSize, limit, poll)
+		if ok || err != nil {
+			return a, err
+		}
+	}
 	return convertSorted(src, nvals, f, valueSize, limit, poll)
 }
 
@@ -57,12 +63,13 @@ func convertSorted(src *Structure, nvals int64, f format.Format, valueSize, limi
 	}
 	dims := make([]int64, 0, nvals*nd)
 	from := make([]int64, 0, nvals)
-	err := eachEntry(src, nvals, func(dim []int64, p int64) {
-		if poll != nil && len(from)&pollMask == 0 {
-			poll()
+	err := walkChunks(src, nvals, -1, poll, func(ch *chunk) {
+		for k := range ch.n {
+			for d := range nd {
+				dims = append(dims, ch.dim[d][k])
+			}
 		}
-		dims = append(dims, dim...)
-		from = append(from, p)
+		from = append(from, ch.at[:ch.n]...)
 	})
 	if err != nil {
 		return nil, err

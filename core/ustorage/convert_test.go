@@ -181,6 +181,24 @@ type visit struct {
 	p   int64
 }
 
+// eachEntry is walkChunks entry by entry, in Walk's order (outer -1).
+func eachEntry(s *Structure, nvals int64, visit func(dim []int64, p int64)) error {
+	return chunkEntries(s, nvals, -1, visit)
+}
+
+// chunkEntries is walkChunks entry by entry.
+func chunkEntries(s *Structure, nvals int64, outer int, visit func(dim []int64, p int64)) error {
+	return walkChunks(s, nvals, outer, nil, func(ch *chunk) {
+		dim := make([]int64, len(ch.dim))
+		for k := range ch.n {
+			for d := range dim {
+				dim[d] = ch.dim[d][k]
+			}
+			visit(dim, ch.at[k])
+		}
+	})
+}
+
 func visits(each func(*Structure, int64, func([]int64, int64)) error, s *Structure, nvals int64) ([]visit, error) {
 	var out []visit
 	err := each(s, nvals, func(dim []int64, p int64) { out = append(out, visit{slices.Clone(dim), p}) })

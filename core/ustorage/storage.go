@@ -3,6 +3,7 @@ package ustorage
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/format"
@@ -128,4 +129,49 @@ func (s *Storage[T]) IndexBits() int {
 		}
 	}
 	return 32
+}
+
+// Level32 is a level's arrays held as int32 (a caller's 32-bit index
+// arrays), read by Convert's flat walks without widening.
+type Level32 struct {
+	Pos []int32
+	Crd []int32
+}
+
+// narrow returns level l's int32 arrays, or nil where the structure holds
+// them as int64.
+func (s *Structure) narrow(l int) *Level32 {
+	if l < len(s.Narrow) && (s.Narrow[l].Pos != nil || s.Narrow[l].Crd != nil) {
+		return &s.Narrow[l]
+	}
+	return nil
+}
+
+// wide returns s with every int32 level array widened into Levels (s
+// itself when it holds none).
+func (s *Structure) wide() *Structure {
+	if len(s.Narrow) == 0 {
+		return s
+	}
+	w := *s
+	w.Narrow = nil
+	w.Levels = slices.Clone(s.Levels)
+	for l := range w.Levels {
+		if n := s.narrow(l); n != nil {
+			w.Levels[l] = Level{Pos: widen(n.Pos), Crd: widen(n.Crd)}
+		}
+	}
+	return &w
+}
+
+// widen copies int32 indices into int64s (nil stays nil).
+func widen(a []int32) []int64 {
+	if a == nil {
+		return nil
+	}
+	out := make([]int64, len(a))
+	for i, v := range a {
+		out[i] = int64(v)
+	}
+	return out
 }

@@ -14,6 +14,11 @@ type Structure struct {
 	Shape      []int64
 	LevelSizes []int64
 	Levels     []Level
+	// Narrow, when not nil, holds the int32 arrays of the levels whose
+	// Levels entry is left empty (a caller's 32-bit index arrays, not
+	// widened). Only Convert reads it: its flat walks take them as they
+	// are, every other route widens them first.
+	Narrow []Level32
 }
 
 // Structure returns s's structure (sharing s's arrays).

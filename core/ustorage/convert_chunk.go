@@ -1,0 +1,284 @@
+package ustorage
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// chunkLen is how many entries a chunk carries: small enough that its
+// columns stay in L1, large enough that the per-chunk call costs nothing.
+const chunkLen = 1024
+
+// chunk is a run of walked entries, column by column: entry k has
+// dimension coordinates dim[d][k] and value index at[k].
+type chunk struct {
+	n   int
+	dim [][]int64
+	at  []int64
+}
+
+func newChunk(nd int) *chunk {
+	c := &chunk{dim: make([][]int64, nd), at: make([]int64, chunkLen)}
+	for d := range c.dim {
+		c.dim[d] = make([]int64, chunkLen)
+	}
+	return c
+}
+
+// walkChunks visits the stored positions of s as Walk does (the same
+// positions, the same checks), chunkLen at a time, calling poll (when not
+// nil) every 64 chunks. The commonest sources take flat loops over their
+// arrays, int32 or int64, instead of Walk's recursion: a compressed level
+// under a dense one on bare dimensions (CSR, CSC), diagonals over a range
+// (DIA, anti-DIA) and a compressed level over singletons (COO). The
+// positions come in Walk's order, except that diagonals are walked range
+// coordinate by range coordinate when outer is the range's dimension
+// (row by row for DIA-I), so that a target ordered by that dimension meets
+// its fibers in order.
+func walkChunks(s *Structure, nvals int64, outer int, poll func(), visit func(c *chunk)) error {
+	if s == nil {
+		return Walk(s, nvals, nil)
+	}
+	c := newChunk(len(s.Shape))
+	chunks := 0
+	emit := func() {
+		if poll != nil && chunks%64 == 0 {
+			poll()
+		}
+		chunks++
+		visit(c)
+	}
+	if ok, err := walkFlat(s, nvals, outer, c, emit); ok {
+		return err
+	}
+	w := s.wide()
+	err := Walk(w, nvals, func(dim []int64, p int64) {
+		for d, v := range dim {
+			c.dim[d][c.n] = v
+		}
+		c.at[c.n] = p
+		if c.n++; c.n == chunkLen {
+			emit()
+			c.n = 0
+		}
+	})
+	if err == nil && c.n > 0 {
+		emit()
+	}
+	return err
+}
+
+// walkFlat runs the flat loop that fits s, or returns false.
+func walkFlat(s *Structure, nvals int64, outer int, c *chunk, emit func()) (bool, error) {
+	f := s.Format
+	if len(s.Levels) != len(f.Levels) || len(f.Levels) != len(s.Shape) || len(f.Levels) == 0 {
+		return false, nil
+	}
+	x, err := format.NewIndexer(f)
+	if err != nil {
+		return false, nil
+	}
+	sizes, err := x.LevelSizes(s.Shape)
+	if err != nil || !slices.Equal(sizes, s.LevelSizes) {
+		return false, nil // Walk words the refusal
+	}
+	l0 := f.Levels[0]
+	if len(f.Levels) == 2 {
+		l1 := f.Levels[1]
+		switch {
+		case l0.Kind == format.Dense && l1.Kind == format.Compressed && l0.Expr.Op == format.OpDim && l1.Expr.Op == format.OpDim:
+			o, i := f.DimIndex(l0.Expr.A), f.DimIndex(l1.Expr.A)
+			if n := s.narrow(1); n != nil {
+				return true, compressedChunks(s, n.Pos, n.Crd, nvals, o, i, c, emit)
+			}
+			return true, compressedChunks(s, s.Levels[1].Pos, s.Levels[1].Crd, nvals, o, i, c, emit)
+		case l0.Kind == format.Compressed && l1.Kind == format.Range && (l0.Expr.Op == format.OpSub || l0.Expr.Op == format.OpAdd):
+			return true, diagonalChunks(s.wide(), nvals, outer, c, emit)
+		}
+	}
+	if l0.Kind != format.Compressed || l0.Expr.Op != format.OpDim {
+		return false, nil
+	}
+	for _, lv := range f.Levels[1:] {
+		if lv.Kind != format.Singleton || lv.Expr.Op != format.OpDim {
+			return false, nil
+		}
+	}
+	if s.narrow(0) != nil {
+		return true, singletonChunks(s, nvals, narrowCrds(s), s.narrow(0).Pos, c, emit)
+	}
+	crds := make([][]int64, len(f.Levels))
+	for l := range crds {
+		crds[l] = s.Levels[l].Crd
+	}
+	return true, singletonChunks(s, nvals, crds, s.Levels[0].Pos, c, emit)
+}
+
+// narrowCrds is every level's int32 crd.
+func narrowCrds(s *Structure) [][]int32 {
+	out := make([][]int32, len(s.Levels))
+	for l := range out {
+		if n := s.narrow(l); n != nil {
+			out[l] = n.Crd
+		}
+	}
+	return out
+}
+
+// compressedChunks walks (outer : dense, inner : compressed).
+func compressedChunks[I int32 | int64](s *Structure, pos, crd []I, nvals int64, outer, inner int, c *chunk, emit func()) error {
+	rows, cols := s.LevelSizes[0], s.LevelSizes[1]
+	if rows > 0 && int64(len(pos)) < rows+1 {
+		return fmt.Errorf("ustorage: level 1 (%s): pos has %d entries, fewer than the %d of %d rows", s.Format.Levels[1], len(pos), rows+1, rows)
+	}
+	do, di, at := c.dim[outer], c.dim[inner], c.at
+	k := 0
+	for o := int64(0); o < rows; o++ {
+		lo, hi := int64(pos[o]), int64(pos[o+1])
+		if lo > hi || lo < 0 || hi > int64(len(crd)) || (hi > lo && hi > nvals) {
+			return fmt.Errorf("ustorage: level 1 (%s): segment pos[%d..%d] = %d..%d is not inside crd (length %d) and the values (length %d)",
+				s.Format.Levels[1], o, o+1, lo, hi, len(crd), nvals)
+		}
+		for q := lo; q < hi; q++ {
+			v := int64(crd[q])
+			if v < 0 || v >= cols {
+				return fmt.Errorf("ustorage: level 1 (%s): crd[%d] = %d is outside the level's coordinates 0..%d", s.Format.Levels[1], q, v, cols-1)
+			}
+			do[k], di[k], at[k] = o, v, q
+			if k++; k == chunkLen {
+				c.n = k
+				emit()
+				k = 0
+			}
+		}
+	}
+	if c.n = k; k > 0 {
+		emit()
+	}
+	return nil
+}
+
+// singletonChunks walks (d0 : compressed, d1 : singleton, ...): one
+// position per root segment entry, every level's crd read at it.
+func singletonChunks[I int32 | int64](s *Structure, nvals int64, crds [][]I, pos []I, c *chunk, emit func()) error {
+	f := s.Format
+	if len(pos) < 2 || pos[0] < 0 || pos[0] > pos[1] {
+		return fmt.Errorf("ustorage: level 0 (%s): pos %v does not give one segment", f.Levels[0], pos[:min(len(pos), 2)])
+	}
+	lo, hi := int64(pos[0]), int64(pos[1])
+	if hi > nvals && hi > lo {
+		return fmt.Errorf("ustorage: position %d is past the end of the values (length %d)", hi-1, nvals)
+	}
+	for l, crd := range crds {
+		if hi > int64(len(crd)) {
+			return fmt.Errorf("ustorage: level %d (%s): crd[%d] is past the end of crd (length %d)", l, f.Levels[l], hi-1, len(crd))
+		}
+	}
+	for q := lo; q < hi; q += chunkLen {
+		end := min(q+chunkLen, hi)
+		c.n = int(end - q)
+		for l, crd := range crds {
+			dst, size := c.dim[f.DimIndex(f.Levels[l].Expr.A)], s.LevelSizes[l]
+			for k, v := range crd[q:end] {
+				if int64(v) < 0 || int64(v) >= size {
+					return fmt.Errorf("ustorage: level %d (%s): crd[%d] = %d is outside the level's coordinates 0..%d", l, f.Levels[l], q+int64(k), v, size-1)
+				}
+				dst[k] = int64(v)
+			}
+		}
+		for k := range c.n {
+			c.at[k] = q + int64(k)
+		}
+		emit()
+	}
+	return nil
+}
+
+// diagonal is one stored diagonal of a DIA-like source: the range
+// coordinates x in [from, to) are inside the tensor, the other dimension's
+// coordinate at x is base + step*x, and the value of x is at start + x.
+type diagonal struct {
+	from, to, base, step, start int64
+}
+
+// diagonalChunks walks (a ± b : compressed, r : range), r being a or b:
+// every stored diagonal's positions inside the tensor, diagonal by
+// diagonal, or range coordinate by range coordinate when outer is r and
+// the diagonals fill the range well enough that testing each at every
+// coordinate costs no more than a few times the entries.
+func diagonalChunks(s *Structure, nvals int64, outer int, c *chunk, emit func()) error {
+	f := s.Format
+	e := f.Levels[0].Expr
+	a, b := f.DimIndex(e.A), f.DimIndex(e.B)
+	r := f.DimIndex(f.Levels[1].Expr.A)
+	o := a + b - r // the other dimension
+	lo, hi := int64(0), s.LevelSizes[0]-1
+	if e.Op == format.OpSub {
+		lo, hi = 1-s.Shape[b], s.Shape[a]-1
+	}
+	size := s.LevelSizes[1]
+	pos, crd := s.Levels[0].Pos, s.Levels[0].Crd
+	if len(pos) < 2 || pos[0] < 0 || pos[0] > pos[1] || pos[1] > int64(len(crd)) {
+		return fmt.Errorf("ustorage: level 0 (%s): pos %v does not give one segment inside crd (length %d)", f.Levels[0], pos[:min(len(pos), 2)], len(crd))
+	}
+	diags := make([]diagonal, 0, pos[1]-pos[0])
+	stored := int64(0)
+	for k := pos[0]; k < pos[1]; k++ {
+		v := crd[k]
+		if v < lo || v > hi {
+			return fmt.Errorf("ustorage: level 0 (%s): crd[%d] = %d is outside the level's coordinates %d..%d", f.Levels[0], k, v, lo, hi)
+		}
+		// The range coordinates x inside the tensor, and the other
+		// dimension's coordinate at each: a + b = v, a - b = v.
+		var from, to, step, base int64
+		switch {
+		case e.Op == format.OpAdd: // o = v - x
+			from, to, base, step = v-s.Shape[o]+1, v+1, v, -1
+		case r == b: // a = v + x
+			from, to, base, step = -v, s.Shape[o]-v, v, 1
+		default: // b = x - v
+			from, to, base, step = v, s.Shape[o]+v, -v, 1
+		}
+		from, to = max(from, 0), min(to, size)
+		if from < to && k*size+to > nvals {
+			return fmt.Errorf("ustorage: position %d is past the end of the values (length %d)", k*size+to-1, nvals)
+		}
+		if from < to {
+			diags = append(diags, diagonal{from, to, base, step, k * size})
+			stored += to - from
+		}
+	}
+	dr, do, at := c.dim[r], c.dim[o], c.at
+	k := 0
+	if outer == r && size*int64(len(diags)) <= 4*stored+1024 {
+		for x := int64(0); x < size; x++ {
+			for i := range diags {
+				if d := &diags[i]; x >= d.from && x < d.to {
+					dr[k], do[k], at[k] = x, d.base+d.step*x, d.start+x
+					if k++; k == chunkLen {
+						c.n = k
+						emit()
+						k = 0
+					}
+				}
+			}
+		}
+	} else {
+		for _, d := range diags {
+			for x := d.from; x < d.to; x++ {
+				dr[k], do[k], at[k] = x, d.base+d.step*x, d.start+x
+				if k++; k == chunkLen {
+					c.n = k
+					emit()
+					k = 0
+				}
+			}
+		}
+	}
+	if c.n = k; k > 0 {
+		emit()
+	}
+	return nil
+}

@@ -1,0 +1,231 @@
+package ustorage
+
+import (
+	"fmt"
+	"slices"
+)
+
+// convert counts, prefix-sums and fills. The count walk counts the entries
+// of each fiber and, while the source meets the fibers in order (a CSR
+// source into a CSR-, BSR- or DIA-like target, a DIA source walked row by
+// row), the distinct coordinates of each; the fill walk then gives each
+// fiber's coordinates their places in crd as they first appear, places
+// every entry, and sorts a fiber whose coordinates came out of order
+// (moving their blocks of slots with them). One fiber (DIA, CCOL) is
+// ordered before the fill by a scan of its marks. A source whose order
+// disagrees is scattered by fiber instead (scattered).
+func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64, poll func()) (*Arrangement, error) {
+	if p.comp < 0 {
+		return p.convertDense(src, nvals, valueSize, limit, poll)
+	}
+	// The fiber counts and pos, and the coordinate marks.
+	work := addCount(mulCount(p.fibers+1, 2), p.span)
+	if bytesFor(work, 0, 8) > limit {
+		return nil, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
+	}
+	count := make([]int64, p.fibers+1)
+	pos := make([]int64, p.fibers+1)
+	mark := make([]int64, p.span)
+	for i := range mark {
+		mark[i] = -1
+	}
+	pl := newPlaced()
+	grouped, last := true, int64(0)
+	outer := p.outer()
+	err := walkChunks(src, nvals, outer, poll, func(ch *chunk) {
+		p.place(ch, pl)
+		cc := pl.c[:ch.n]
+		for k, fb := range pl.fb[:ch.n] {
+			count[fb+1]++
+			grouped = grouped && fb >= last
+			last = fb
+			if grouped && mark[cc[k]] != fb {
+				mark[cc[k]] = fb
+				pos[fb+1]++
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if !grouped {
+		return p.scattered(src, nvals, count, mark, valueSize, limit, work, poll)
+	}
+	for k := int64(1); k <= p.fibers; k++ {
+		pos[k] += pos[k-1]
+	}
+	a, err := p.allocate(src, pos, valueSize, limit, work)
+	if err != nil {
+		return nil, err
+	}
+	crd, source := a.Levels[p.comp].Crd, a.Source
+	if p.fibers == 1 {
+		// Rank the one fiber's coordinates in order: the fill then finds
+		// every coordinate placed.
+		q := int64(0)
+		for c, m := range mark {
+			if m == 0 {
+				crd[q], mark[c] = int64(c), q
+				q++
+			}
+		}
+	} else {
+		for i := range mark {
+			mark[i] = -1
+		}
+	}
+	s := settler{p: p, crd: crd, source: source}
+	cur, next, dup := int64(-1), int64(0), int64(-1)
+	err = walkChunks(src, nvals, outer, poll, func(ch *chunk) {
+		p.place(ch, pl)
+		n := ch.n
+		cc, below, at := pl.c[:n], pl.below[:n], ch.at[:n]
+		for k, fb := range pl.fb[:n] {
+			if fb != cur {
+				if cur >= 0 {
+					s.settle(pos[cur], pos[cur+1])
+				}
+				cur, next = fb, pos[fb]
+			}
+			c := cc[k]
+			q := mark[c]
+			if q < pos[fb] { // the fiber's first entry at c
+				q, mark[c] = next, next
+				crd[q] = c
+				next++
+			}
+			slot := q*p.inner + below[k]
+			if source[slot] >= 0 {
+				dup = slot
+			}
+			source[slot] = at[k]
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if cur >= 0 {
+		s.settle(pos[cur], pos[cur+1])
+	}
+	if dup >= 0 {
+		return nil, p.duplicate(dup)
+	}
+	p.shift(crd)
+	return a, nil
+}
+
+// settler sorts a fiber's coordinates, placed in crd in the order they
+// first appeared, moving each coordinate's block of inner slots with it.
+// Its buffers grow to the largest fiber's distinct coordinates.
+type settler struct {
+	p           *fiberPlan
+	crd, source []int64
+	perm        []int
+	done        []bool
+	block       []int64
+}
+
+// settle orders crd[lo:hi] and its blocks of slots.
+func (s *settler) settle(lo, hi int64) {
+	seg := s.crd[lo:hi]
+	sorted := true
+	for q := 1; q < len(seg) && sorted; q++ {
+		sorted = seg[q-1] < seg[q]
+	}
+	if sorted {
+		return
+	}
+	m := len(seg)
+	s.perm = slices.Grow(s.perm[:0], m)[:m]
+	for i := range s.perm {
+		s.perm[i] = i
+	}
+	slices.SortFunc(s.perm, func(x, y int) int { return int(seg[x] - seg[y]) })
+	// perm[j] is the old place of the coordinate that goes to place j:
+	// follow each cycle, holding one block aside.
+	inner := s.p.inner
+	s.done = slices.Grow(s.done[:0], m)[:m]
+	clear(s.done)
+	s.block = slices.Grow(s.block[:0], int(inner))[:inner]
+	slots := s.source[lo*inner : hi*inner]
+	for j := range m {
+		if s.done[j] || s.perm[j] == j {
+			continue
+		}
+		c := seg[j]
+		copy(s.block, slots[int64(j)*inner:int64(j+1)*inner])
+		k := j
+		for s.perm[k] != j {
+			from := s.perm[k]
+			seg[k] = seg[from]
+			copy(slots[int64(k)*inner:int64(k+1)*inner], slots[int64(from)*inner:int64(from+1)*inner])
+			s.done[k] = true
+			k = from
+		}
+		seg[k] = c
+		copy(slots[int64(k)*inner:int64(k+1)*inner], s.block)
+		s.done[k] = true
+	}
+}
+
+// allocate checks the storage of pos and its crd against the limit and
+// makes the arrangement: pos, crd (pos's last entry long) and every value
+// slot padding.
+func (p *fiberPlan) allocate(src *Structure, pos []int64, valueSize, limit, work int64) (*Arrangement, error) {
+	nc := pos[len(pos)-1]
+	slots := mulCount(nc, p.inner)
+	idx := addCount(p.fibers+1, nc)
+	if bytesFor(addCount(idx, work), slots, max(valueSize, 8)) > limit {
+		return nil, tooLarge("the storage", p.f, idx, slots, max(valueSize, 8), limit)
+	}
+	source := make([]int64, slots)
+	for i := range source {
+		source[i] = -1
+	}
+	levels := make([]Level, len(p.f.Levels))
+	for l := range levels {
+		levels[l] = Level{Pos: []int64{}, Crd: []int64{}}
+	}
+	levels[p.comp] = Level{Pos: pos, Crd: make([]int64, nc)}
+	s := Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
+	return &Arrangement{Structure: s, Source: source}, nil
+}
+
+// shift turns the compressed coordinates, counted from lo, into the level's.
+func (p *fiberPlan) shift(crd []int64) {
+	if p.lo != 0 {
+		for q := range crd {
+			crd[q] += p.lo
+		}
+	}
+}
+
+// duplicate is the error for a source holding two entries at one slot.
+func (p *fiberPlan) duplicate(slot int64) error {
+	return fmt.Errorf("ustorage: the source stores two entries at level coordinates of slot %d of %s: convert a source with distinct coordinates", slot, p.f)
+}
+
+// convertDense places every entry of a target of dense levels only at its
+// linear slot.
+func (p *fiberPlan) convertDense(src *Structure, nvals int64, valueSize, limit int64, poll func()) (*Arrangement, error) {
+	if bytesFor(0, p.fibers, max(valueSize, 8)) > limit {
+		return nil, tooLarge("the storage", p.f, 0, p.fibers, max(valueSize, 8), limit)
+	}
+	source := make([]int64, p.fibers)
+	for i := range source {
+		source[i] = -1
+	}
+	pl := newPlaced()
+	err := walkChunks(src, nvals, p.outer(), poll, func(ch *chunk) {
+		p.place(ch, pl)
+		for k, fb := range pl.fb[:ch.n] {
+			source[fb] = ch.at[k]
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	levels := make([]Level, len(p.f.Levels))
+	s := Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
+	return &Arrangement{Structure: s, Source: source}, nil
+}
