@@ -62,18 +62,44 @@ func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
 }
 
 // levelStructure reads per-level index arrays (int32 or int64) as a
-// ustorage structure over t's shape.
+// ustorage structure over t's shape, without copying: int64 arrays are
+// viewed in Levels, a level whose arrays are int32 in Narrow (Convert
+// widens those only for the sources its flat walks do not take).
 func levelStructure(t *Tensor, f format.Format, sizes []int64, pos, crd []dtype.Array) *ustorage.Structure {
 	s := &ustorage.Structure{Format: f, Shape: t.shape, LevelSizes: sizes, Levels: make([]ustorage.Level, len(f.Levels))}
 	for l := range f.Levels {
-		if len(pos[l].Data) > 0 {
-			s.Levels[l].Pos = IndexInts(pos[l])
+		p, c := pos[l], crd[l]
+		if levelWidth(p) == dtype.Int32 && levelWidth(c) == dtype.Int32 && (len(p.Data) > 0 || len(c.Data) > 0) {
+			if s.Narrow == nil {
+				s.Narrow = make([]ustorage.Level32, len(f.Levels))
+			}
+			s.Narrow[l] = ustorage.Level32{Pos: narrowView(p), Crd: narrowView(c)}
+			continue
 		}
-		if len(crd[l].Data) > 0 {
-			s.Levels[l].Crd = IndexInts(crd[l])
+		if len(p.Data) > 0 {
+			s.Levels[l].Pos = IndexInts(p)
+		}
+		if len(c.Data) > 0 {
+			s.Levels[l].Crd = IndexInts(c)
 		}
 	}
 	return s
+}
+
+// levelWidth is an index array's type; an empty array has none.
+func levelWidth(a dtype.Array) dtype.DType {
+	if len(a.Data) == 0 {
+		return dtype.Int32
+	}
+	return a.DType
+}
+
+// narrowView views an int32 index array (nil where it is empty).
+func narrowView(a dtype.Array) []int32 {
+	if len(a.Data) == 0 {
+		return nil
+	}
+	return dtype.AsSlice[int32](a)[:a.Numel()]
 }
 
 // gatherSlots sets dst[p] = src[from[p]] for every slot p with from[p] >= 0.

@@ -21,6 +21,8 @@ type fiberPlan struct {
 	// comp < 0); inner the suffix levels'.
 	fibers, inner int64
 	maps          []levelMap
+	// nPrefix and nSuffix count the levels of each part.
+	nPrefix, nSuffix int
 }
 
 // newFiberPlan returns the plan for f (x's format, of level sizes sizes over
@@ -61,10 +63,15 @@ func (p *fiberPlan) mapLevels() {
 		case p.comp < 0 || l < p.comp:
 			m.role = -1
 		}
+		switch m.role {
+		case -1:
+			p.nPrefix++
+		case 1:
+			p.nSuffix++
+		}
 		p.maps[l] = m
 	}
 }
-
 
 // outer is the dimension the plan wants the source walked by first: the
 // first prefix level's dimension, so that a source able to choose (DIA)
@@ -81,39 +88,53 @@ func (p *fiberPlan) outer() int {
 }
 
 // placed is a chunk's entries placed in the target: fiber, compressed
-// coordinate (from lo) and offset below it.
+// coordinate (from lo) and offset below it. Each is a column of the chunk
+// itself where one bare dimension gives it (CSR's rows and columns), else
+// one of the buffers.
 type placed struct {
-	fb, c, below, tmp []int64
+	fb, c, below                   []int64
+	bufFb, bufC, bufBel, tmp, zero []int64
 }
 
 func newPlaced() *placed {
-	return &placed{fb: make([]int64, chunkLen), c: make([]int64, chunkLen), below: make([]int64, chunkLen), tmp: make([]int64, chunkLen)}
+	b := make([]int64, 5*chunkLen)
+	return &placed{bufFb: b[:chunkLen], bufC: b[chunkLen : 2*chunkLen], bufBel: b[2*chunkLen : 3*chunkLen],
+		tmp: b[3*chunkLen : 4*chunkLen], zero: b[4*chunkLen:]}
 }
 
 // place maps a chunk's dimension coordinates to fibers, compressed
 // coordinates and offsets: DimToLvl and the split, level by level over the
-// whole chunk.
+// whole chunk, the first level of each part written and the others folded
+// in as acc*size + v.
 func (p *fiberPlan) place(ch *chunk, pl *placed) {
 	n := ch.n
-	fb, cc, below := pl.fb[:n], pl.c[:n], pl.below[:n]
-	clear(fb)
-	clear(below)
+	pl.fb, pl.c, pl.below = pl.zero[:n], nil, pl.zero[:n]
+	firstFb, firstBel := true, true
 	for i := range p.maps {
 		m := &p.maps[i]
-		v := m.values(ch, pl.tmp)
 		switch m.role {
 		case -1:
-			for k := range fb {
-				fb[k] = fb[k]*m.size + v[k]
-			}
+			pl.fb = fold(m, ch, pl.bufFb[:n], pl.tmp[:n], firstFb, p.nPrefix == 1)
+			firstFb = false
 		case 0:
-			for k := range cc {
-				cc[k] = v[k] - p.lo
-			}
+			pl.c = m.valuesFrom(ch, pl.bufC[:n], p.lo, true)
 		default:
-			for k := range below {
-				below[k] = below[k]*m.size + v[k]
-			}
+			pl.below = fold(m, ch, pl.bufBel[:n], pl.tmp[:n], firstBel, p.nSuffix == 1)
+			firstBel = false
 		}
 	}
+}
+
+// fold writes level m's coordinates into acc (the part's first level; the
+// chunk's own column where the part has one level, a bare dimension) or
+// folds them in.
+func fold(m *levelMap, ch *chunk, acc, tmp []int64, first, alone bool) []int64 {
+	if first {
+		return m.valuesFrom(ch, acc, 0, alone)
+	}
+	v := m.valuesFrom(ch, tmp, 0, true)
+	for k := range acc {
+		acc[k] = acc[k]*m.size + v[k]
+	}
+	return acc
 }

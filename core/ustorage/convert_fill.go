@@ -35,6 +35,16 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 	err := walkChunks(src, nvals, outer, poll, func(ch *chunk) {
 		p.place(ch, pl)
 		cc := pl.c[:ch.n]
+		if p.fibers == 1 { // DIA, CCOL: only the marks
+			count[1] += int64(ch.n)
+			for _, c := range cc {
+				if mark[c] != 0 {
+					mark[c] = 0
+					pos[1]++
+				}
+			}
+			return
+		}
 		for k, fb := range pl.fb[:ch.n] {
 			count[fb+1]++
 			grouped = grouped && fb >= last
@@ -80,6 +90,16 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 		p.place(ch, pl)
 		n := ch.n
 		cc, below, at := pl.c[:n], pl.below[:n], ch.at[:n]
+		if p.fibers == 1 { // every coordinate ranked already
+			for k, c := range cc {
+				slot := mark[c]*p.inner + below[k]
+				if source[slot] >= 0 {
+					dup = slot
+				}
+				source[slot] = at[k]
+			}
+			return
+		}
 		for k, fb := range pl.fb[:n] {
 			if fb != cur {
 				if cur >= 0 {

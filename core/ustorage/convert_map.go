@@ -33,44 +33,55 @@ func newLevelMap(f format.Format, l int, size int64) levelMap {
 
 // values returns the level's coordinate of each of the chunk's entries:
 // the chunk's own column for a bare dimension, else tmp (chunkLen long)
-// filled. Dimension coordinates are never negative, so a power-of-two
-// divisor is a shift and a mask.
+// filled.
 func (m *levelMap) values(ch *chunk, tmp []int64) []int64 {
-	n := ch.n
+	return m.valuesFrom(ch, tmp[:ch.n], 0, true)
+}
+
+// valuesFrom writes the level's coordinate less lo of each of the chunk's
+// entries into out (ch.n long), or returns the chunk's own column where
+// alias allows it and the level is a bare dimension counted from 0.
+// Dimension coordinates are never negative, so a power-of-two divisor is a
+// shift and a mask.
+func (m *levelMap) valuesFrom(ch *chunk, out []int64, lo int64, alias bool) []int64 {
+	n := len(out)
 	a := ch.dim[m.a][:n]
-	if m.op == format.OpDim {
-		return a
-	}
-	out := tmp[:n]
 	switch m.op {
+	case format.OpDim:
+		if alias && lo == 0 {
+			return a
+		}
+		for k := range out {
+			out[k] = a[k] - lo
+		}
 	case format.OpAdd:
 		b := ch.dim[m.b][:n]
 		for k := range out {
-			out[k] = a[k] + b[k]
+			out[k] = a[k] + b[k] - lo
 		}
 	case format.OpSub:
 		b := ch.dim[m.b][:n]
 		for k := range out {
-			out[k] = a[k] - b[k]
+			out[k] = a[k] - b[k] - lo
 		}
 	case format.OpDiv:
 		if m.shift >= 0 {
 			for k := range out {
-				out[k] = a[k] >> m.shift
+				out[k] = a[k]>>m.shift - lo
 			}
 		} else {
 			for k := range out {
-				out[k] = a[k] / m.c
+				out[k] = a[k]/m.c - lo
 			}
 		}
 	case format.OpMod:
 		if m.shift >= 0 {
 			for k := range out {
-				out[k] = a[k] & (m.c - 1)
+				out[k] = a[k]&(m.c-1) - lo
 			}
 		} else {
 			for k := range out {
-				out[k] = a[k] % m.c
+				out[k] = a[k]%m.c - lo
 			}
 		}
 	}

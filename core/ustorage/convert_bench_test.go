@@ -1,0 +1,50 @@
+package ustorage
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// laplacian32 is the 5-point Laplacian of a side x side grid as a CSR
+// structure with int32 arrays (Narrow), as a wrapped tensor hands it over.
+func laplacian32(side int64) (*Structure, int64) {
+	n := side * side
+	pos := make([]int32, 1, n+1)
+	crd := make([]int32, 0, 5*n)
+	for i := int64(0); i < n; i++ {
+		r, c := i/side, i%side
+		for _, o := range [][2]int64{{-1, 0}, {0, -1}, {0, 0}, {0, 1}, {1, 0}} {
+			rr, cc := r+o[0], c+o[1]
+			if rr >= 0 && rr < side && cc >= 0 && cc < side {
+				crd = append(crd, int32(rr*side+cc))
+			}
+		}
+		pos = append(pos, int32(len(crd)))
+	}
+	s := &Structure{Format: format.CSR(), Shape: []int64{n, n}, LevelSizes: []int64{n, n},
+		Levels: make([]Level, 2), Narrow: []Level32{{}, {Pos: pos, Crd: crd}}}
+	return s, int64(len(crd))
+}
+
+// BenchmarkConvertLaplacian: Convert alone (no values moved) from the
+// 1M-row Laplacian's int32 CSR levels.
+func BenchmarkConvertLaplacian(b *testing.B) {
+	s, nnz := laplacian32(1000)
+	for _, text := range []string{
+		"(i, j) -> (j : dense, i : compressed)",
+		"(i, j) -> (j - i : compressed, i : range)",
+		"(i, j) -> (i : compressed, j : compressed)",
+		"(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)",
+	} {
+		f := mustParse(text)
+		b.Run(text, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Convert(s, nnz, f, 8, DefaultByteLimit, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
