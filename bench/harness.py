@@ -43,6 +43,7 @@ import report  # noqa: E402
 import semi_cases  # noqa: E402
 import shape_cases  # noqa: E402
 import convert_cases  # noqa: E402
+import convert_format_cases  # noqa: E402
 import format_mv_cases  # noqa: E402
 import lowrank_cases  # noqa: E402
 import solve_cases  # noqa: E402
@@ -59,6 +60,7 @@ ALL += shape_cases.KERNELS
 ALL += ops_cases.KERNELS
 ALL += strided_cases.KERNELS
 ALL += convert_cases.KERNELS
+ALL += convert_format_cases.KERNELS
 ALL += format_cases.KERNELS
 ALL += format_mv_cases.KERNELS
 # Dask's row where dask and distributed are installed (make bench-env installs them).

@@ -156,6 +156,26 @@ func (s *settler) settle(lo, hi int64) {
 		return
 	}
 	m := len(seg)
+	inner := s.p.inner
+	slots := s.source[lo*inner : hi*inner]
+	s.block = slices.Grow(s.block[:0], int(inner))[:inner]
+	if m <= 32 { // a BSR block row: insertion sort, blocks moving with their coordinates
+		for j := 1; j < m; j++ {
+			c := seg[j]
+			if seg[j-1] < c {
+				continue
+			}
+			copy(s.block, slots[int64(j)*inner:int64(j+1)*inner])
+			k := j
+			for ; k > 0 && seg[k-1] > c; k-- {
+				seg[k] = seg[k-1]
+			}
+			copy(slots[int64(k+1)*inner:int64(j+1)*inner], slots[int64(k)*inner:int64(j)*inner])
+			seg[k] = c
+			copy(slots[int64(k)*inner:int64(k+1)*inner], s.block)
+		}
+		return
+	}
 	s.perm = slices.Grow(s.perm[:0], m)[:m]
 	for i := range s.perm {
 		s.perm[i] = i
@@ -163,11 +183,8 @@ func (s *settler) settle(lo, hi int64) {
 	slices.SortFunc(s.perm, func(x, y int) int { return int(seg[x] - seg[y]) })
 	// perm[j] is the old place of the coordinate that goes to place j:
 	// follow each cycle, holding one block aside.
-	inner := s.p.inner
 	s.done = slices.Grow(s.done[:0], m)[:m]
 	clear(s.done)
-	s.block = slices.Grow(s.block[:0], int(inner))[:inner]
-	slots := s.source[lo*inner : hi*inner]
 	for j := range m {
 		if s.done[j] || s.perm[j] == j {
 			continue

@@ -71,23 +71,25 @@ func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64
 	nl := len(p.maps)
 	prev := make([]int64, nl)
 	opened := make([]int64, nl) // positions per level
+	d := make([]int, chunkLen)
 	ordered, started := true, false
 	err = p.walkLevels(src, nvals, poll, func(ch *chunk, lvl [][]int64) {
-		for k := 0; k < ch.n && ordered; k++ {
-			d := p.differs(lvl, k, prev, started)
-			if d < 0 {
-				ordered = false
-				return
-			}
-			started = true
-			for l := d; l < nl; l++ {
-				opened[l]++
-				prev[l] = lvl[l][k]
-			}
+		if !ordered {
+			return
+		}
+		if ordered = p.depths(lvl, ch.n, prev, started, d); !ordered {
+			return
+		}
+		started = true
+		for _, l := range d[:ch.n] {
+			opened[l]++
 		}
 	})
 	if err != nil || !ordered {
 		return nil, false, err
+	}
+	for l := 1; l < nl; l++ {
+		opened[l] += opened[l-1] // an entry opening level l opens every level below
 	}
 	// The storage: each level's crd, a compressed level's pos (one entry
 	// per parent position and one), a value slot per entry.
@@ -110,31 +112,42 @@ func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64
 	}
 	source := make([]int64, n)
 	clear(opened)
-	e := int64(0)
 	started = false
+	last := nl - 1
 	err = p.walkLevels(src, nvals, poll, func(ch *chunk, lvl [][]int64) {
-		for k := range ch.n {
-			d := p.differs(lvl, k, prev, started)
-			started = true
-			for l := d; l < nl; l++ {
-				c := lvl[l][k]
-				prev[l] = c
-				levels[l].Crd[opened[l]] = c
-				opened[l]++
-				if len(levels[l].Pos) > 0 {
-					parent := int64(0)
-					if l > 0 {
-						parent = opened[l-1] - 1
+		n := ch.n
+		p.depths(lvl, n, prev, started, d)
+		started = true
+		// Every entry opens a position on the last level: its crd and the
+		// value slots are the chunk's columns.
+		o := opened[last]
+		copy(levels[last].Crd[o:o+int64(n)], lvl[last][:n])
+		copy(source[o:o+int64(n)], ch.at[:n])
+		for k, dk := range d[:n] {
+			for l := dk; l < last; l++ {
+				// A position j opens on level l: its coordinate, and its
+				// segment on level l+1 starts at that level's count.
+				j := opened[l]
+				levels[l].Crd[j] = lvl[l][k]
+				if pos := levels[l+1].Pos; len(pos) > 0 {
+					start := opened[l+1]
+					if l+1 == last {
+						start = o + int64(k)
 					}
-					levels[l].Pos[parent+1] = opened[l]
+					pos[j] = start
 				}
+				opened[l]++
 			}
-			source[e] = ch.at[k]
-			e++
 		}
+		opened[last] += int64(n)
 	})
 	if err != nil {
 		return nil, true, err
+	}
+	for l := range levels {
+		if pos := levels[l].Pos; len(pos) > 0 {
+			pos[len(pos)-1] = opened[l]
+		}
 	}
 	s := Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
 	return &Arrangement{Structure: s, Source: source}, true, nil
@@ -149,26 +162,58 @@ func (p *streamPlan) parents(l int, opened []int64) int64 {
 	return opened[l-1]
 }
 
-// differs returns the level at which entry k opens positions: the first
-// whose coordinate differs from the previous entry's (0 for the first
-// entry), no deeper than the first nonunique level; -1 where the entry is
-// out of the target's order, repeats the previous one, or would give a
-// singleton level a second coordinate under one parent.
-func (p *streamPlan) differs(lvl [][]int64, k int, prev []int64, started bool) int {
-	if !started {
-		return 0
+// depths sets d[k], for each of a chunk's n entries (level coordinates in
+// lvl, one column per level), to the level at which it opens positions:
+// the first whose coordinate differs from the entry before's (prev holds
+// the previous chunk's last; the first entry of all opens level 0), no
+// deeper than the first nonunique level. It returns false where an entry
+// is out of the target's order, repeats the one before, or would give a
+// singleton level a second coordinate under one parent; else prev becomes
+// the chunk's last entry's coordinates.
+func (p *streamPlan) depths(lvl [][]int64, n int, prev []int64, started bool, d []int) bool {
+	if n == 0 {
+		return true
 	}
 	nl := len(lvl)
-	d := 0
-	for d < nl && lvl[d][k] == prev[d] {
-		d++
+	d = d[:n]
+	for k := range d {
+		d[k] = nl
 	}
-	if d == nl || lvl[d][k] < prev[d] {
-		return -1
+	for l := nl - 1; l >= 0; l-- {
+		col := lvl[l][:n]
+		if col[0] != prev[l] {
+			d[0] = l
+		}
+		for k := 1; k < n; k++ {
+			if col[k] != col[k-1] {
+				d[k] = l
+			}
+		}
 	}
-	d = min(d, p.open)
-	if p.f.Levels[d].Kind == format.Singleton {
-		return -1
+	k0 := 0
+	if !started {
+		d[0], k0 = 0, 1
 	}
-	return d
+	for k := k0; k < n; k++ {
+		l := d[k]
+		if l == nl {
+			return false
+		}
+		before := prev[l]
+		if k > 0 {
+			before = lvl[l][k-1]
+		}
+		if lvl[l][k] < before {
+			return false
+		}
+		l = min(l, p.open)
+		if p.f.Levels[l].Kind == format.Singleton {
+			return false
+		}
+		d[k] = l
+	}
+	for l := range prev {
+		prev[l] = lvl[l][n-1]
+	}
+	return true
 }

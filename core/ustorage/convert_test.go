@@ -260,3 +260,30 @@ func TestEachEntryMatchesWalk(t *testing.T) {
 	}
 	assert.Greater(t, flat, 50)
 }
+
+// TestConvertSettlesLongFibers: a fiber whose coordinates first appear out
+// of order, more of them than the insertion sort takes (rows 0 and 1 of a
+// 2 x 2 BSR block row holding the even and then the odd block columns), is
+// sorted with its blocks of slots as Arrange lays it out.
+func TestConvertSettlesLongFibers(t *testing.T) {
+	rows, cols := int64(4), int64(400)
+	dense := make([]float64, rows*cols)
+	for j := int64(0); j < cols; j += 4 {
+		dense[j] = float64(j + 1)          // row 0: block columns 0, 2, 4, ...
+		dense[cols+j+2] = float64(-j - 1)  // row 1: block columns 1, 3, 5, ...
+		dense[3*cols+j+1] = float64(j + 7) // row 3: block columns 0, 2, ...
+	}
+	s, err := Build(format.CSR(), []int64{rows, cols}, dense)
+	require.NoError(t, err)
+	for _, text := range []string{
+		"(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)",
+		"(i, j) -> (i / 2 : dense, j / 2 : compressed, i % 2 : dense, j % 2 : dense)",
+	} {
+		g := mustParse(text)
+		want, err := arrangeWalked(s.Structure(), s.NSE(), g, DefaultByteLimit)
+		require.NoError(t, err, text)
+		got, err := Convert(s.Structure(), s.NSE(), g, 8, DefaultByteLimit, nil)
+		require.NoError(t, err, text)
+		sameArrangement(t, want, got, text)
+	}
+}
