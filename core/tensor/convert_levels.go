@@ -1,8 +1,9 @@
 package tensor
 
 import (
+	"unsafe"
+
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
 	"github.com/gosparse/gosparse/kernels/cancel"
@@ -21,19 +22,48 @@ func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	es := int64(t.dtype.Size())
-	a, err := ustorage.Convert(src, vals.Numel(), f, es, MemoryLimit(), cancel.Poll)
+	s, values, err := convertValues(src, vals, t.scalarFill(), f)
 	if err != nil {
 		return nil, true, ustorageError(f, err)
 	}
-	if err := errs.CheckAlloc("the values of a format conversion", int64(len(a.Source)), int(es)); err != nil {
-		return nil, true, err
-	}
-	values := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
-	FillArray(values, t.scalarFill())
-	gatherSlots(values, vals, a.Source)
-	out, err = newCustom(f, &a.Structure, values, t.scalarFill())
+	out, err = newCustom(f, s, values, t.scalarFill())
 	return out, true, err
+}
+
+// convertValues lays src out in f with ustorage.ConvertValues, the values
+// vals moved to their slots as machine words of their size (no array of
+// value indices, no second pass to gather them); padding slots hold fill.
+func convertValues(src *ustorage.Structure, vals dtype.Array, fill []byte, f format.Format) (*ustorage.Structure, dtype.Array, error) {
+	switch vals.DType.Size() {
+	case 1:
+		return convertWords[uint8](src, vals, fill, f)
+	case 2:
+		return convertWords[uint16](src, vals, fill, f)
+	case 4:
+		return convertWords[uint32](src, vals, fill, f)
+	case 8:
+		return convertWords[uint64](src, vals, fill, f)
+	default:
+		return convertWords[[2]uint64](src, vals, fill, f)
+	}
+}
+
+// convertWords is convertValues over one machine word type.
+func convertWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](src *ustorage.Structure, vals dtype.Array, fill []byte, f format.Format) (*ustorage.Structure, dtype.Array, error) {
+	var pad W
+	if int(unsafe.Sizeof(pad)) == len(fill) {
+		pad = *(*W)(unsafe.Pointer(&fill[0]))
+	}
+	s, out, err := ustorage.ConvertValues(src, dtype.AsSlice[W](vals)[:vals.Numel()], pad, f, MemoryLimit(), cancel.Poll)
+	if err != nil {
+		return nil, dtype.Array{}, err
+	}
+	n := int64(len(out))
+	data := []byte{}
+	if n > 0 {
+		data = unsafe.Slice((*byte)(unsafe.Pointer(&out[0])), n*int64(unsafe.Sizeof(pad)))
+	}
+	return s, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: data}, nil
 }
 
 // levelSource returns t's storage as ustorage reads it and its values, for
@@ -100,29 +130,4 @@ func narrowView(a dtype.Array) []int32 {
 		return nil
 	}
 	return dtype.AsSlice[int32](a)[:a.Numel()]
-}
-
-// gatherSlots sets dst[p] = src[from[p]] for every slot p with from[p] >= 0.
-func gatherSlots(dst, src dtype.Array, from []int64) {
-	switch src.DType.Size() {
-	case 1:
-		gatherWords(dtype.AsSlice[uint8](dst), dtype.AsSlice[uint8](src), from)
-	case 2:
-		gatherWords(dtype.AsSlice[uint16](dst), dtype.AsSlice[uint16](src), from)
-	case 4:
-		gatherWords(dtype.AsSlice[uint32](dst), dtype.AsSlice[uint32](src), from)
-	case 8:
-		gatherWords(dtype.AsSlice[uint64](dst), dtype.AsSlice[uint64](src), from)
-	default:
-		gatherWords(dtype.AsSlice[[2]uint64](dst), dtype.AsSlice[[2]uint64](src), from)
-	}
-}
-
-// gatherWords is gatherSlots over one machine word type.
-func gatherWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](dst, src []W, from []int64) {
-	for p, k := range from {
-		if k >= 0 {
-			dst[p] = src[k]
-		}
-	}
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
-	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // coordinateToFormat is ToFormat's route to a custom format before the
@@ -40,19 +39,14 @@ func coordinateToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 
 // storageConvert is the direct route without building the tensor (its COO
 // form, while custom tensors keep one): the source's levels converted by
-// ustorage.Convert and the values gathered.
+// ustorage.ConvertValues, the values moved to their slots.
 func storageConvert(t *Tensor, f format.Format) error {
 	src, vals, ok, err := levelSource(t)
 	if !ok || err != nil {
 		panic("storageConvert: a source levelSource does not take")
 	}
-	a, err := ustorage.Convert(src, vals.Numel(), f, int64(t.dtype.Size()), MemoryLimit(), cancel.Poll)
-	if err != nil {
-		return err
-	}
-	out := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
-	gatherSlots(out, vals, a.Source)
-	return nil
+	_, _, err = convertValues(src, vals, t.scalarFill(), f)
+	return err
 }
 
 // laplacian3D is the 1M-row Laplacian's entries (r, c) as a 3-D COO tensor
@@ -155,4 +149,29 @@ func cpuTime() int64 {
 		return 0
 	}
 	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// gatherSlots sets dst[p] = src[from[p]] for every slot p with from[p] >= 0.
+func gatherSlots(dst, src dtype.Array, from []int64) {
+	switch src.DType.Size() {
+	case 1:
+		gatherWords(dtype.AsSlice[uint8](dst), dtype.AsSlice[uint8](src), from)
+	case 2:
+		gatherWords(dtype.AsSlice[uint16](dst), dtype.AsSlice[uint16](src), from)
+	case 4:
+		gatherWords(dtype.AsSlice[uint32](dst), dtype.AsSlice[uint32](src), from)
+	case 8:
+		gatherWords(dtype.AsSlice[uint64](dst), dtype.AsSlice[uint64](src), from)
+	default:
+		gatherWords(dtype.AsSlice[[2]uint64](dst), dtype.AsSlice[[2]uint64](src), from)
+	}
+}
+
+// gatherWords is gatherSlots over one machine word type.
+func gatherWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](dst, src []W, from []int64) {
+	for p, k := range from {
+		if k >= 0 {
+			dst[p] = src[k]
+		}
+	}
 }

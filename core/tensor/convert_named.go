@@ -4,10 +4,8 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
-	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // convertToNamed is ToFormat's direct route from a custom-format tensor to
@@ -25,17 +23,11 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	es := int64(t.dtype.Size())
-	a, err := ustorage.Convert(src, vals.Numel(), f, es, MemoryLimit(), cancel.Poll)
+	s, values, err := convertValues(src, vals, t.scalarFill(), f)
 	if err != nil {
 		return nil, true, ustorageError(f, err)
 	}
-	if err := errs.CheckAlloc("the values of a format conversion", int64(len(a.Source)), int(es)); err != nil {
-		return nil, true, err
-	}
-	values := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
-	FillArray(values, t.scalarFill())
-	gatherSlots(values, vals, a.Source)
+	a := &ustorage.Arrangement{Structure: *s}
 	switch {
 	case layout == COO:
 		out, err = namedCOO(t.shape, a, values)
@@ -54,7 +46,7 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 // namedCOO makes the coalesced COO tensor of an arrangement in COO's
 // format: each level's crd is one row of the indices.
 func namedCOO(shape []int64, a *ustorage.Arrangement, values dtype.Array) (*Tensor, error) {
-	nse := int64(len(a.Source))
+	nse := values.Numel()
 	rows := make([][]int64, len(a.Levels))
 	for l, lv := range a.Levels {
 		rows[l] = lv.Crd
@@ -69,7 +61,7 @@ func namedCOO(shape []int64, a *ustorage.Arrangement, values dtype.Array) (*Tens
 func namedCompressed(layout Layout, shape []int64, a *ustorage.Arrangement, values dtype.Array, block [2]int64) (*Tensor, error) {
 	lv := a.Levels[1]
 	nse := int64(len(lv.Crd))
-	narrow := fitsInt32(shape, int64(len(a.Source)))
+	narrow := fitsInt32(shape, values.Numel())
 	comp := indexRows([][]int64{lv.Pos}, int64(len(lv.Pos)), narrow)
 	plain := indexRows([][]int64{lv.Crd}, nse, narrow)
 	comp.Shape, plain.Shape = comp.Shape[1:], plain.Shape[1:]
@@ -118,7 +110,7 @@ func indexRows(rows [][]int64, n int64, narrow bool) dtype.Array {
 // layout's format, every level compressed: its pos and crd are the levels'.
 // A level no entry reaches keeps pos [0], as ToLayout's.
 func namedLevels(layout Layout, shape []int64, a *ustorage.Arrangement, values dtype.Array) *Tensor {
-	narrow := fitsInt32(shape, int64(len(a.Source)))
+	narrow := fitsInt32(shape, values.Numel())
 	spec := FormatSpec{Layout: layout, Shape: shape, Block: [2]int64{1, 1}}
 	t := &Tensor{layout: layout, dtype: values.DType, shape: shape, block: spec.Block, levels: spec.levels(),
 		values: values, coalesced: true, width: 64}

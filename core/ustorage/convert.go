@@ -1,6 +1,8 @@
 package ustorage
 
 import (
+	"unsafe"
+
 	"github.com/gosparse/gosparse/core/format"
 )
 
@@ -33,24 +35,61 @@ import (
 // allocated. poll, when not nil, is called every 64K entries of each pass
 // (the caller's cancellation point).
 func Convert(src *Structure, nvals int64, f format.Format, valueSize, limit int64, poll func()) (*Arrangement, error) {
-	x, err := format.NewIndexer(f)
+	// The entries' own indices are the values moved: Source.
+	if bytesFor(nvals, 0, 8) > limit {
+		return nil, tooLarge("the source's value indices", f, nvals, 0, 8, limit)
+	}
+	index := make([]int64, max(nvals, 0))
+	for i := range index {
+		index[i] = int64(i)
+	}
+	s, out, err := convertValues(src, index, -1, f, max(valueSize, 8), limit-8*nvals, poll)
 	if err != nil {
 		return nil, err
+	}
+	return &Arrangement{Structure: *s, Source: out}, nil
+}
+
+// ConvertValues is Convert moving the values themselves: vals (the
+// source's values array) go to their slots of the result's values, every
+// other slot (padding) holds pad. No array of value indices is made, so a
+// conversion allocates its result and O(fibers + span) besides: W is a
+// value type, or a machine word of the values' size (a caller moving any
+// element type).
+func ConvertValues[W any](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
+	return convertValues(src, vals, pad, f, int64(unsafe.Sizeof(pad)), limit, poll)
+}
+
+func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, valueSize, limit int64, poll func()) (*Structure, []W, error) {
+	x, err := format.NewIndexer(f)
+	if err != nil {
+		return nil, nil, err
 	}
 	sizes, err := x.LevelSizes(src.Shape)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if p, ok := newFiberPlan(x, sizes, src.Shape); ok {
-		return p.convert(src, nvals, valueSize, limit, poll)
+		return fiberConvert(p, src, vals, pad, valueSize, limit, poll)
 	}
 	if p, ok := newStreamPlan(x.Format(), sizes); ok {
-		a, ok, err := p.convert(src, nvals, valueSize, limit, poll)
+		s, out, ok, err := streamConvert(p, src, vals, valueSize, limit, poll)
 		if ok || err != nil {
-			return a, err
+			return s, out, err
 		}
 	}
-	return convertSorted(src, nvals, f, valueSize, limit, poll)
+	a, err := convertSorted(src, int64(len(vals)), f, max(valueSize, 8), limit, poll)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]W, len(a.Source))
+	for p, e := range a.Source {
+		out[p] = pad
+		if e >= 0 {
+			out[p] = vals[e]
+		}
+	}
+	return &a.Structure, out, nil
 }
 
 // convertSorted is Convert's general route: the source's entries' dimension

@@ -14,14 +14,15 @@ import (
 // (moving their blocks of slots with them). One fiber (DIA, CCOL) is
 // ordered before the fill by a scan of its marks. A source whose order
 // disagrees is scattered by fiber instead (scattered).
-func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64, poll func()) (*Arrangement, error) {
+func fiberConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, limit int64, poll func()) (*Structure, []W, error) {
+	nvals := int64(len(vals))
 	if p.comp < 0 {
-		return p.convertDense(src, nvals, valueSize, limit, poll)
+		return denseConvert(p, src, vals, pad, valueSize, limit, poll)
 	}
 	// The fiber counts and pos, and the coordinate marks.
 	work := addCount(mulCount(p.fibers+1, 2), p.span)
 	if bytesFor(work, 0, 8) > limit {
-		return nil, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
+		return nil, nil, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
 	}
 	count := make([]int64, p.fibers+1)
 	pos := make([]int64, p.fibers+1)
@@ -56,19 +57,19 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !grouped {
-		return p.scattered(src, nvals, count, mark, valueSize, limit, work, poll)
+		return scattered(p, src, vals, pad, count, mark, valueSize, limit, work, poll)
 	}
 	for k := int64(1); k <= p.fibers; k++ {
 		pos[k] += pos[k-1]
 	}
-	a, err := p.allocate(src, pos, valueSize, limit, work)
+	a, out, seen, err := allocateSlots(p, src, pos, pad, valueSize, limit, work)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	crd, source := a.Levels[p.comp].Crd, a.Source
+	crd := a.Levels[p.comp].Crd
 	if p.fibers == 1 {
 		// Rank the one fiber's coordinates in order: the fill then finds
 		// every coordinate placed.
@@ -84,7 +85,7 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 			mark[i] = -1
 		}
 	}
-	s := settler{p: p, crd: crd, source: source}
+	s := settler[W]{p: p, crd: crd, out: out}
 	cur, next, dup := int64(-1), int64(0), int64(-1)
 	err = walkChunks(src, nvals, outer, poll, func(ch *chunk) {
 		p.place(ch, pl)
@@ -93,10 +94,12 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 		if p.fibers == 1 { // every coordinate ranked already
 			for k, c := range cc {
 				slot := mark[c]*p.inner + below[k]
-				if source[slot] >= 0 {
+				w, bit := slot>>6, uint64(1)<<(slot&63)
+				if seen[w]&bit != 0 {
 					dup = slot
 				}
-				source[slot] = at[k]
+				seen[w] |= bit
+				out[slot] = vals[at[k]]
 			}
 			return
 		}
@@ -115,38 +118,41 @@ func (p *fiberPlan) convert(src *Structure, nvals int64, valueSize, limit int64,
 				next++
 			}
 			slot := q*p.inner + below[k]
-			if source[slot] >= 0 {
+			w, bit := slot>>6, uint64(1)<<(slot&63)
+			if seen[w]&bit != 0 {
 				dup = slot
 			}
-			source[slot] = at[k]
+			seen[w] |= bit
+			out[slot] = vals[at[k]]
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if cur >= 0 {
 		s.settle(pos[cur], pos[cur+1])
 	}
 	if dup >= 0 {
-		return nil, p.duplicate(dup)
+		return nil, nil, p.duplicate(dup)
 	}
 	p.shift(crd)
-	return a, nil
+	return a, out, nil
 }
 
 // settler sorts a fiber's coordinates, placed in crd in the order they
 // first appeared, moving each coordinate's block of inner slots with it.
 // Its buffers grow to the largest fiber's distinct coordinates.
-type settler struct {
-	p           *fiberPlan
-	crd, source []int64
-	perm        []int
-	done        []bool
-	block       []int64
+type settler[W any] struct {
+	p     *fiberPlan
+	crd   []int64
+	out   []W
+	perm  []int
+	done  []bool
+	block []W
 }
 
 // settle orders crd[lo:hi] and its blocks of slots.
-func (s *settler) settle(lo, hi int64) {
+func (s *settler[W]) settle(lo, hi int64) {
 	seg := s.crd[lo:hi]
 	sorted := true
 	for q := 1; q < len(seg) && sorted; q++ {
@@ -157,7 +163,7 @@ func (s *settler) settle(lo, hi int64) {
 	}
 	m := len(seg)
 	inner := s.p.inner
-	slots := s.source[lo*inner : hi*inner]
+	slots := s.out[lo*inner : hi*inner]
 	s.block = slices.Grow(s.block[:0], int(inner))[:inner]
 	if m <= 32 { // a BSR block row: insertion sort, blocks moving with their coordinates
 		for j := 1; j < m; j++ {
@@ -205,27 +211,28 @@ func (s *settler) settle(lo, hi int64) {
 	}
 }
 
-// allocate checks the storage of pos and its crd against the limit and
-// makes the arrangement: pos, crd (pos's last entry long) and every value
-// slot padding.
-func (p *fiberPlan) allocate(src *Structure, pos []int64, valueSize, limit, work int64) (*Arrangement, error) {
+// allocateSlots checks the storage of pos and its crd against the limit
+// and makes it: the structure (pos, crd pos's last entry long), every value
+// slot pad, and a bit per slot (set as the fill places an entry there, so
+// that a second entry at one slot is refused).
+func allocateSlots[W any](p *fiberPlan, src *Structure, pos []int64, pad W, valueSize, limit, work int64) (*Structure, []W, []uint64, error) {
 	nc := pos[len(pos)-1]
 	slots := mulCount(nc, p.inner)
-	idx := addCount(p.fibers+1, nc)
-	if bytesFor(addCount(idx, work), slots, max(valueSize, 8)) > limit {
-		return nil, tooLarge("the storage", p.f, idx, slots, max(valueSize, 8), limit)
+	idx := addCount(addCount(p.fibers+1, nc), slots/64+1)
+	if bytesFor(addCount(idx, work), slots, valueSize) > limit {
+		return nil, nil, nil, tooLarge("the storage", p.f, idx, slots, valueSize, limit)
 	}
-	source := make([]int64, slots)
-	for i := range source {
-		source[i] = -1
+	out := make([]W, slots)
+	for i := range out {
+		out[i] = pad
 	}
 	levels := make([]Level, len(p.f.Levels))
 	for l := range levels {
 		levels[l] = Level{Pos: []int64{}, Crd: []int64{}}
 	}
 	levels[p.comp] = Level{Pos: pos, Crd: make([]int64, nc)}
-	s := Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
-	return &Arrangement{Structure: s, Source: source}, nil
+	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
+	return s, out, make([]uint64, slots/64+1), nil
 }
 
 // shift turns the compressed coordinates, counted from lo, into the level's.
@@ -242,27 +249,27 @@ func (p *fiberPlan) duplicate(slot int64) error {
 	return fmt.Errorf("ustorage: the source stores two entries at level coordinates of slot %d of %s: convert a source with distinct coordinates", slot, p.f)
 }
 
-// convertDense places every entry of a target of dense levels only at its
+// denseConvert places every entry of a target of dense levels only at its
 // linear slot.
-func (p *fiberPlan) convertDense(src *Structure, nvals int64, valueSize, limit int64, poll func()) (*Arrangement, error) {
-	if bytesFor(0, p.fibers, max(valueSize, 8)) > limit {
-		return nil, tooLarge("the storage", p.f, 0, p.fibers, max(valueSize, 8), limit)
+func denseConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, limit int64, poll func()) (*Structure, []W, error) {
+	if bytesFor(0, p.fibers, valueSize) > limit {
+		return nil, nil, tooLarge("the storage", p.f, 0, p.fibers, valueSize, limit)
 	}
-	source := make([]int64, p.fibers)
-	for i := range source {
-		source[i] = -1
+	out := make([]W, p.fibers)
+	for i := range out {
+		out[i] = pad
 	}
 	pl := newPlaced()
-	err := walkChunks(src, nvals, p.outer(), poll, func(ch *chunk) {
+	err := walkChunks(src, int64(len(vals)), p.outer(), poll, func(ch *chunk) {
 		p.place(ch, pl)
 		for k, fb := range pl.fb[:ch.n] {
-			source[fb] = ch.at[k]
+			out[fb] = vals[ch.at[k]]
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	levels := make([]Level, len(p.f.Levels))
-	s := Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
-	return &Arrangement{Structure: s, Source: source}, nil
+	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
+	return s, out, nil
 }

@@ -13,19 +13,20 @@ import (
 // transposition). Otherwise each entry is bucketed by fiber, then each
 // fiber's distinct coordinates are marked, prefix-summed into pos, ordered,
 // and its entries placed.
-func (p *fiberPlan) scattered(src *Structure, nvals int64, count, mark []int64, valueSize, limit, work int64, poll func()) (*Arrangement, error) {
+func scattered[W any](p *fiberPlan, src *Structure, vals []W, pad W, count, mark []int64, valueSize, limit, work int64, poll func()) (*Structure, []W, error) {
+	nvals := int64(len(vals))
 	if p.inner != 1 {
-		return p.bucketed(src, nvals, count, mark, valueSize, limit, work, poll)
+		return bucketed(p, src, vals, pad, count, mark, valueSize, limit, work, poll)
 	}
 	for k := int64(1); k <= p.fibers; k++ {
 		count[k] += count[k-1]
 	}
 	work = addCount(work, p.fibers)
-	a, err := p.allocate(src, count, valueSize, limit, work)
+	a, out, _, err := allocateSlots(p, src, count, pad, valueSize, limit, work)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	crd, source := a.Levels[p.comp].Crd, a.Source
+	crd := a.Levels[p.comp].Crd
 	next := slices.Clone(count[:p.fibers])
 	pl := newPlaced()
 	err = walkChunks(src, nvals, p.outer(), poll, func(ch *chunk) {
@@ -34,26 +35,27 @@ func (p *fiberPlan) scattered(src *Structure, nvals int64, count, mark []int64, 
 		for k, fb := range pl.fb[:ch.n] {
 			q := next[fb]
 			next[fb]++
-			crd[q], source[q] = cc[k], at[k]
+			crd[q], out[q] = cc[k], vals[at[k]]
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var perm []int
 	var tmp []int64
+	var tmpW []W
 	for fb := int64(0); fb < p.fibers; fb++ {
-		seg, from := crd[count[fb]:count[fb+1]], source[count[fb]:count[fb+1]]
+		seg, from := crd[count[fb]:count[fb+1]], out[count[fb]:count[fb+1]]
 		for q := 1; q < len(seg); q++ {
 			if seg[q-1] < seg[q] {
 				continue
 			}
-			perm, tmp = sortPairs(seg, from, perm, tmp)
+			perm, tmp, tmpW = sortPairs(seg, from, perm, tmp, tmpW)
 			break
 		}
 		for q := 1; q < len(seg); q++ {
 			if seg[q-1] == seg[q] {
-				return nil, p.duplicate(count[fb] + int64(q))
+				return nil, nil, p.duplicate(count[fb] + int64(q))
 			}
 		}
 		if poll != nil && fb&pollMask == 0 {
@@ -61,32 +63,34 @@ func (p *fiberPlan) scattered(src *Structure, nvals int64, count, mark []int64, 
 		}
 	}
 	p.shift(crd)
-	return a, nil
+	return a, out, nil
 }
 
-// sortPairs sorts seg, carrying from along, with perm and tmp as reusable
-// buffers (returned grown).
-func sortPairs(seg, from []int64, perm []int, tmp []int64) ([]int, []int64) {
+// sortPairs sorts seg, carrying from along, with perm, tmp and tmpW as
+// reusable buffers (returned grown).
+func sortPairs[W any](seg []int64, from []W, perm []int, tmp []int64, tmpW []W) ([]int, []int64, []W) {
 	m := len(seg)
 	perm = slices.Grow(perm[:0], m)[:m]
 	for i := range perm {
 		perm[i] = i
 	}
 	slices.SortStableFunc(perm, func(x, y int) int { return int(seg[x] - seg[y]) })
-	tmp = slices.Grow(tmp[:0], 2*m)[:2*m]
+	tmp = slices.Grow(tmp[:0], m)[:m]
+	tmpW = slices.Grow(tmpW[:0], m)[:m]
 	for j, i := range perm {
-		tmp[j], tmp[m+j] = seg[i], from[i]
+		tmp[j], tmpW[j] = seg[i], from[i]
 	}
-	copy(seg, tmp[:m])
-	copy(from, tmp[m:])
-	return perm, tmp
+	copy(seg, tmp)
+	copy(from, tmpW)
+	return perm, tmp, tmpW
 }
 
 // bucketed is scattered's route for blocks of inner slots: a second walk
 // places each entry in its fiber's bucket (a stable counting sort by
 // fiber), then each fiber's distinct coordinates are marked, prefix-summed
 // into pos, ordered, and its entries placed.
-func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, valueSize, limit, work int64, poll func()) (*Arrangement, error) {
+func bucketed[W any](p *fiberPlan, src *Structure, vals []W, pad W, count, mark []int64, valueSize, limit, work int64, poll func()) (*Structure, []W, error) {
+	nvals := int64(len(vals))
 	for k := int64(1); k <= p.fibers; k++ {
 		count[k] += count[k-1]
 	}
@@ -94,7 +98,7 @@ func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, v
 	// Three arrays of the entries, the distinct coordinates met and next.
 	work = addCount(addCount(work, mulCount(n, 4)), p.fibers)
 	if bytesFor(work, 0, 8) > limit {
-		return nil, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
+		return nil, nil, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
 	}
 	next := slices.Clone(count[:p.fibers])
 	crds, below, from := make([]int64, n), make([]int64, n), make([]int64, n)
@@ -108,7 +112,7 @@ func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, v
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for i := range mark {
 		mark[i] = -1
@@ -127,11 +131,11 @@ func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, v
 			poll()
 		}
 	}
-	a, err := p.allocate(src, pos, valueSize, limit, work)
+	a, out, seen, err := allocateSlots(p, src, pos, pad, valueSize, limit, work)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	crd, source := a.Levels[p.comp].Crd, a.Source
+	crd := a.Levels[p.comp].Crd
 	copy(crd, met)
 	for fb := int64(0); fb < p.fibers; fb++ {
 		p.order(crd[pos[fb]:pos[fb+1]], mark, -fb-2)
@@ -140,14 +144,16 @@ func (p *fiberPlan) bucketed(src *Structure, nvals int64, count, mark []int64, v
 		}
 		for k := count[fb]; k < count[fb+1]; k++ {
 			slot := mark[crds[k]]*p.inner + below[k]
-			if source[slot] >= 0 {
-				return nil, p.duplicate(slot)
+			w, bit := slot>>6, uint64(1)<<(slot&63)
+			if seen[w]&bit != 0 {
+				return nil, nil, p.duplicate(slot)
 			}
-			source[slot] = from[k]
+			seen[w] |= bit
+			out[slot] = vals[from[k]]
 		}
 	}
 	p.shift(crd)
-	return a, nil
+	return a, out, nil
 }
 
 // order sorts one fiber's distinct coordinates (from 0): a check where they

@@ -67,7 +67,8 @@ func (p *streamPlan) walkLevels(src *Structure, nvals int64, poll func(), visit 
 
 // convert runs the plan; ok is false (and nothing allocated past the
 // counts) where the source is not in the target's order.
-func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64, poll func()) (a *Arrangement, ok bool, err error) {
+func streamConvert[W any](p *streamPlan, src *Structure, vals []W, valueSize, limit int64, poll func()) (s *Structure, out []W, ok bool, err error) {
+	nvals := int64(len(vals))
 	nl := len(p.maps)
 	prev := make([]int64, nl)
 	opened := make([]int64, nl) // positions per level
@@ -86,7 +87,7 @@ func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64
 		}
 	})
 	if err != nil || !ordered {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	for l := 1; l < nl; l++ {
 		opened[l] += opened[l-1] // an entry opening level l opens every level below
@@ -100,8 +101,8 @@ func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64
 			idx = addCount(idx, p.parents(l, opened)+1)
 		}
 	}
-	if bytesFor(idx, n, max(valueSize, 8)) > limit {
-		return nil, true, tooLarge("the storage", p.f, idx, n, max(valueSize, 8), limit)
+	if bytesFor(idx, n, valueSize) > limit {
+		return nil, nil, true, tooLarge("the storage", p.f, idx, n, valueSize, limit)
 	}
 	levels := make([]Level, nl)
 	for l, lv := range p.f.Levels {
@@ -110,7 +111,7 @@ func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64
 			levels[l].Pos = make([]int64, parents+1)
 		}
 	}
-	source := make([]int64, n)
+	out = make([]W, n)
 	clear(opened)
 	started = false
 	last := nl - 1
@@ -122,7 +123,10 @@ func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64
 		// value slots are the chunk's columns.
 		o := opened[last]
 		copy(levels[last].Crd[o:o+int64(n)], lvl[last][:n])
-		copy(source[o:o+int64(n)], ch.at[:n])
+		dst := out[o : o+int64(n)]
+		for k, at := range ch.at[:n] {
+			dst[k] = vals[at]
+		}
 		for k, dk := range d[:n] {
 			for l := dk; l < last; l++ {
 				// A position j opens on level l: its coordinate, and its
@@ -142,15 +146,15 @@ func (p *streamPlan) convert(src *Structure, nvals int64, valueSize, limit int64
 		opened[last] += int64(n)
 	})
 	if err != nil {
-		return nil, true, err
+		return nil, nil, true, err
 	}
 	for l := range levels {
 		if pos := levels[l].Pos; len(pos) > 0 {
 			pos[len(pos)-1] = opened[l]
 		}
 	}
-	s := Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
-	return &Arrangement{Structure: s, Source: source}, true, nil
+	s = &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
+	return s, out, true, nil
 }
 
 // parents is how many parent positions level l has: the root's one, or the
