@@ -29,6 +29,11 @@ def _sums(r):
     return np.asarray(s.numpy(), dtype=np.float64).ravel()
 
 
+def _np(a):
+    """A gosparse array or numpy array as numpy."""
+    return np.asarray(a.numpy() if hasattr(a, "numpy") else a)
+
+
 def _flat_sums(t):
     """A 3-D tensor's sums over its last dimension, flattened, float64."""
     s = t.sum(2)
@@ -61,10 +66,10 @@ def _coo3(ctx):
         A = c["A"]
         side = ctx.sizes.ops_grid
         C = A.to_sparse_coo()
-        idx = np.asarray(C.indices().numpy(), dtype=np.int64)
+        idx = np.asarray(_np(C.indices()), dtype=np.int64)
         r = idx[0]
         i3 = np.stack([r // side, r % side, idx[1]])
-        c["coo3"] = gosparse.sparse_coo_tensor(i3, np.asarray(C.values().numpy()), (side, side, A.shape[0])).coalesce()
+        c["coo3"] = gosparse.sparse_coo_tensor(i3, _np(C.values()), (side, side, A.shape[0])).coalesce()
     return c["coo3"]
 
 
