@@ -12,7 +12,9 @@ import (
 const chunkLen = 1024
 
 // chunk is a run of walked entries, column by column: entry k has
-// dimension coordinates dim[d][k] and value index at[k].
+// dimension coordinates dim[d][k] and value index at[k]. The columns may
+// be the source's own arrays: a chunk is read, never written, by its
+// consumers.
 type chunk struct {
 	n   int
 	dim [][]int64
@@ -176,17 +178,38 @@ func singletonChunks[I int32 | int64](s *Structure, nvals int64, crds [][]I, pos
 			return fmt.Errorf("ustorage: level %d (%s): crd[%d] is past the end of crd (length %d)", l, f.Levels[l], hi-1, len(crd))
 		}
 	}
+	// An int64 crd is the chunk's column itself (the consumers only read
+	// the columns); an int32 one is widened into the chunk's own.
+	dims := make([]int, len(crds))
+	own := slices.Clone(c.dim)
+	for l := range crds {
+		dims[l] = f.DimIndex(f.Levels[l].Expr.A)
+	}
 	for q := lo; q < hi; q += chunkLen {
 		end := min(q+chunkLen, hi)
 		c.n = int(end - q)
 		for l, crd := range crds {
-			dst, size := c.dim[f.DimIndex(f.Levels[l].Expr.A)], s.LevelSizes[l]
-			for k, v := range crd[q:end] {
-				if int64(v) < 0 || int64(v) >= size {
-					return fmt.Errorf("ustorage: level %d (%s): crd[%d] = %d is outside the level's coordinates 0..%d", l, f.Levels[l], q+int64(k), v, size-1)
+			seg, size := crd[q:end], s.LevelSizes[l]
+			mn, mx := seg[0], seg[0]
+			for _, v := range seg {
+				mn, mx = min(mn, v), max(mx, v)
+			}
+			if int64(mn) < 0 || int64(mx) >= size {
+				for k, v := range seg {
+					if int64(v) < 0 || int64(v) >= size {
+						return fmt.Errorf("ustorage: level %d (%s): crd[%d] = %d is outside the level's coordinates 0..%d", l, f.Levels[l], q+int64(k), v, size-1)
+					}
 				}
+			}
+			if wide, ok := any(seg).([]int64); ok {
+				c.dim[dims[l]] = wide
+				continue
+			}
+			dst := own[dims[l]]
+			for k, v := range seg {
 				dst[k] = int64(v)
 			}
+			c.dim[dims[l]] = dst
 		}
 		for k := range c.n {
 			c.at[k] = q + int64(k)

@@ -132,9 +132,22 @@ func fold(m *levelMap, ch *chunk, acc, tmp []int64, first, alone bool) []int64 {
 	if first {
 		return m.valuesFrom(ch, acc, 0, alone)
 	}
-	v := m.valuesFrom(ch, tmp, 0, true)
-	for k := range acc {
-		acc[k] = acc[k]*m.size + v[k]
+	a := ch.dim[m.a][:len(acc)]
+	switch {
+	case m.op == format.OpDim:
+		for k := range acc {
+			acc[k] = acc[k]*m.size + a[k]
+		}
+	case m.op == format.OpMod && m.shift >= 0: // a block's offset: a mask
+		mask := m.c - 1
+		for k := range acc {
+			acc[k] = acc[k]*m.size + a[k]&mask
+		}
+	default:
+		v := m.valuesFrom(ch, tmp, 0, true)
+		for k := range acc {
+			acc[k] = acc[k]*m.size + v[k]
+		}
 	}
 	return acc
 }

@@ -21,6 +21,8 @@ type streamPlan struct {
 	// open is the first nonunique level: every entry opens a position
 	// there and below.
 	open int
+	// single marks the singleton levels.
+	single []bool
 }
 
 // newStreamPlan returns the plan for f (of level sizes sizes), or false
@@ -31,11 +33,12 @@ func newStreamPlan(f format.Format, sizes []int64) (*streamPlan, bool) {
 	if nl == 0 || f.Levels[0].Kind != format.Compressed {
 		return nil, false
 	}
-	p := &streamPlan{f: f, sizes: sizes, maps: make([]levelMap, nl), open: nl}
+	p := &streamPlan{f: f, sizes: sizes, maps: make([]levelMap, nl), open: nl, single: make([]bool, nl)}
 	for l, lv := range f.Levels {
 		if lv.Kind != format.Compressed && lv.Kind != format.Singleton {
 			return nil, false
 		}
+		p.single[l] = lv.Kind == format.Singleton
 		if lv.Nonunique && p.open == nl {
 			p.open = l
 		}
@@ -211,7 +214,7 @@ func (p *streamPlan) depths(lvl [][]int64, n int, prev []int64, started bool, d 
 			return false
 		}
 		l = min(l, p.open)
-		if p.f.Levels[l].Kind == format.Singleton {
+		if p.single[l] {
 			return false
 		}
 		d[k] = l
