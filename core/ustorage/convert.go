@@ -11,24 +11,29 @@ import (
 // first: the source's levels are walked (every stored position inside the
 // tensor, padding included, as Walk visits them) and each entry goes
 // straight to its slot in f. The Arrangement's Source[p] is the index in
-// src's values of the value slot p holds, or -1 for padding, so a caller
-// copies values of any element type from it.
+// src's values of the value slot p holds, or -1 for padding. A caller
+// moving values calls ConvertValues, which places them directly.
 //
 // The source's entries must hold distinct coordinates (a unique format, or
 // a coalesced one); the storage is then exactly the one Arrange (and Build)
-// lays out for them.
+// lays out for them, and two entries at one slot are refused.
 //
-// Targets whose levels are dense levels, at most one unique compressed
-// level, then dense and range levels (CSR- and CSC-like, BSR in either block
-// order, DIA and anti-DIA, CROW, blocked vectors) take the count,
-// prefix-sum, fill route of Chou, Kjolstad and Amarasinghe (PLDI 2020):
-// count the entries per parent fiber, prefix-sum, place each entry in its
-// fiber (a bucket sort where the source's order disagrees), mark the
-// distinct coordinates of each fiber, prefix-sum them into pos, and compute
-// every value's slot from its fiber's rank and its coordinates below. Every
-// other target (DCSR, CSF, singleton, delta, structured and batch levels)
-// sorts the walked entries in level order with counting sorts and builds
-// the levels with Arrange's two passes.
+// The source is walked a chunk of entries at a time, by flat loops over
+// CSR/CSC-like, DIA-like and COO-like levels (int32 arrays read in place,
+// from Narrow) and by Walk elsewhere. Targets whose levels are dense
+// levels, at most one unique compressed level, then dense and range levels
+// (CSR- and CSC-like, BSR in either block order, DIA and anti-DIA, CROW,
+// blocked vectors) take the count, prefix-sum, fill route of Chou, Kjolstad
+// and Amarasinghe (PLDI 2020): count each fiber's distinct coordinates,
+// prefix-sum them into pos, and fill each fiber as the source meets it (a
+// DIA source is walked row by row for a row-major target), sorting a fiber
+// whose coordinates came out of order; a source out of the target's order
+// is scattered by fiber (a transposition). Targets of compressed and
+// singleton levels (DCSR, DCSC, CSF, COO) from a source already in their
+// order are built by compressing the sorted stream in two walks. Every
+// other target (delta, structured and batch levels, or an unordered
+// source) sorts the walked entries in level order with counting sorts and
+// builds the levels with Arrange's two passes.
 //
 // The working arrays and the storage must fit in limit bytes (values of
 // valueSize bytes), or the error wraps ErrTooLarge before they are

@@ -2,6 +2,7 @@ package ustorage
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -286,4 +287,109 @@ func TestConvertSettlesLongFibers(t *testing.T) {
 		require.NoError(t, err, text)
 		sameArrangement(t, want, got, text)
 	}
+}
+
+// narrowed is s with every level's arrays as int32 (Narrow), as a wrapped
+// tensor with 32-bit indices hands them over.
+func narrowed(s *Structure) *Structure {
+	n := *s
+	n.Levels = make([]Level, len(s.Levels))
+	n.Narrow = make([]Level32, len(s.Levels))
+	for l, lv := range s.Levels {
+		for _, v := range lv.Pos {
+			n.Narrow[l].Pos = append(n.Narrow[l].Pos, int32(v))
+		}
+		for _, v := range lv.Crd {
+			n.Narrow[l].Crd = append(n.Narrow[l].Crd, int32(v))
+		}
+	}
+	return &n
+}
+
+// TestWalkChunksOrders: walked with any dimension asked outermost (DIA's
+// range-major walk) and from int32 arrays, every conformance storage
+// yields the positions Walk visits, each once.
+func TestWalkChunksOrders(t *testing.T) {
+	key := func(v visit) string { return fmt.Sprint(v.dim, v.p) }
+	reordered := 0
+	for _, c := range loadCases(t) {
+		f, err := format.Parse(c.Format)
+		require.NoError(t, err)
+		s, err := Build(f, c.Dense.Shape, c.Dense.Data)
+		require.NoError(t, err, c.ID)
+		want, err := visits(Walk, s.Structure(), s.NSE())
+		require.NoError(t, err, c.ID)
+		wantKeys := make([]string, len(want))
+		for i, v := range want {
+			wantKeys[i] = key(v)
+		}
+		slices.Sort(wantKeys)
+		for _, src := range []*Structure{s.Structure(), narrowed(s.Structure())} {
+			for outer := -1; outer < len(c.Dense.Shape); outer++ {
+				got, err := visits(func(s *Structure, n int64, v func([]int64, int64)) error { return chunkEntries(s, n, outer, v) }, src, s.NSE())
+				require.NoError(t, err, c.ID)
+				keys := make([]string, len(got))
+				for i, v := range got {
+					keys[i] = key(v)
+				}
+				if outer < 0 {
+					assert.Equal(t, wantKeys, sortedCopy(keys), "%s outer %d", c.ID, outer)
+					continue
+				}
+				if !slices.EqualFunc(got, want, func(a, b visit) bool { return key(a) == key(b) }) {
+					reordered++
+				}
+				assert.Equal(t, wantKeys, sortedCopy(keys), "%s outer %d", c.ID, outer)
+			}
+		}
+	}
+	assert.Greater(t, reordered, 0, "no walk took another order")
+}
+
+func sortedCopy(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
+}
+
+// TestConvertNarrowMatches: a source held as int32 arrays converts to the
+// storage its int64 form does, on every conformance target.
+func TestConvertNarrowMatches(t *testing.T) {
+	cases := loadCases(t)
+	var targets []format.Format
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if !seen[c.Format] {
+			seen[c.Format] = true
+			targets = append(targets, mustParse(c.Format))
+		}
+	}
+	pairs := 0
+	for i, c := range cases {
+		if i%5 != 0 {
+			continue
+		}
+		f := mustParse(c.Format)
+		if !f.IsUnique() {
+			continue
+		}
+		s, err := Build(f, c.Dense.Shape, c.Dense.Data)
+		require.NoError(t, err, c.ID)
+		for _, g := range targets {
+			if len(g.Dims) != len(f.Dims) {
+				continue
+			}
+			want, werr := Convert(s.Structure(), s.NSE(), g, 8, DefaultByteLimit, nil)
+			got, gerr := Convert(narrowed(s.Structure()), s.NSE(), g, 8, DefaultByteLimit, nil)
+			if werr != nil {
+				assert.Error(t, gerr, c.ID)
+				continue
+			}
+			pairs++
+			if assert.NoError(t, gerr, c.ID+" -> "+g.String()) {
+				sameArrangement(t, want, got, c.ID+" -> "+g.String())
+			}
+		}
+	}
+	assert.Greater(t, pairs, 500)
 }
