@@ -51,19 +51,27 @@ func convertValues(src *ustorage.Structure, vals dtype.Array, fill []byte, f for
 // convertWords is convertValues over one machine word type.
 func convertWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](src *ustorage.Structure, vals dtype.Array, fill []byte, f format.Format) (*ustorage.Structure, dtype.Array, error) {
 	var pad W
-	if int(unsafe.Sizeof(pad)) == len(fill) {
-		pad = *(*W)(unsafe.Pointer(&fill[0]))
+	size := int(unsafe.Sizeof(pad))
+	if size == len(fill) {
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(&pad)), size), fill)
 	}
 	s, out, err := ustorage.ConvertValues(src, dtype.AsSlice[W](vals)[:vals.Numel()], pad, f, MemoryLimit(), cancel.Poll)
 	if err != nil {
 		return nil, dtype.Array{}, err
 	}
 	n := int64(len(out))
-	data := []byte{}
+	values := dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: []byte{}}
 	if n > 0 {
-		data = unsafe.Slice((*byte)(unsafe.Pointer(&out[0])), n*int64(unsafe.Sizeof(pad)))
+		values.Data = unsafe.Slice((*byte)(unsafe.Pointer(&out[0])), n*int64(size))
 	}
-	return s, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: data}, nil
+	if uintptr(unsafe.Pointer(unsafe.SliceData(values.Data)))%8 != 0 {
+		// A tiny array of narrow words may sit off an 8-byte boundary;
+		// Arrays are 8-byte aligned (any dtype's view of them).
+		a := dtype.NewArray(vals.DType, []int64{n})
+		copy(a.Data, values.Data)
+		values = a
+	}
+	return s, values, nil
 }
 
 // levelSource returns t's storage as ustorage reads it and its values, for
