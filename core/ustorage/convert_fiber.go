@@ -106,7 +106,12 @@ func newPlaced() *placed {
 // coordinates and offsets: DimToLvl and the split, level by level over the
 // whole chunk, the first level of each part written and the others folded
 // in as acc*size + v.
-func (p *fiberPlan) place(ch *chunk, pl *placed) {
+func (p *fiberPlan) place(ch *chunk, pl *placed) { p.placeLevels(ch, pl, true) }
+
+// placeCount is place without the offsets (a count pass reads none).
+func (p *fiberPlan) placeCount(ch *chunk, pl *placed) { p.placeLevels(ch, pl, false) }
+
+func (p *fiberPlan) placeLevels(ch *chunk, pl *placed, below bool) {
 	n := ch.n
 	pl.fb, pl.c, pl.below = pl.zero[:n], nil, pl.zero[:n]
 	firstFb, firstBel := true, true
@@ -119,6 +124,9 @@ func (p *fiberPlan) place(ch *chunk, pl *placed) {
 		case 0:
 			pl.c = m.valuesFrom(ch, pl.bufC[:n], p.lo, true)
 		default:
+			if !below {
+				continue
+			}
 			pl.below = fold(m, ch, pl.bufBel[:n], pl.tmp[:n], firstBel, p.nSuffix == 1)
 			firstBel = false
 		}

@@ -34,7 +34,7 @@ func fiberConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSiz
 	grouped, last := true, int64(0)
 	outer := p.outer()
 	err := walkChunks(src, nvals, outer, poll, func(ch *chunk) {
-		p.place(ch, pl)
+		p.placeCount(ch, pl)
 		cc := pl.c[:ch.n]
 		if p.fibers == 1 { // DIA, CCOL: only the marks
 			count[1] += int64(ch.n)
@@ -86,7 +86,7 @@ func fiberConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSiz
 		}
 	}
 	s := settler[W]{p: p, crd: crd, out: out}
-	cur, next, dup := int64(-1), int64(0), int64(-1)
+	cur, next, first, dup := int64(-1), int64(0), int64(0), int64(-1)
 	err = walkChunks(src, nvals, outer, poll, func(ch *chunk) {
 		p.place(ch, pl)
 		n := ch.n
@@ -108,11 +108,11 @@ func fiberConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSiz
 				if cur >= 0 {
 					s.settle(pos[cur], pos[cur+1])
 				}
-				cur, next = fb, pos[fb]
+				cur, next, first = fb, pos[fb], pos[fb]
 			}
 			c := cc[k]
 			q := mark[c]
-			if q < pos[fb] { // the fiber's first entry at c
+			if q < first { // the fiber's first entry at c
 				q, mark[c] = next, next
 				crd[q] = c
 				next++
