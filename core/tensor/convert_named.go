@@ -13,10 +13,13 @@ import (
 // or dense dims; COO, CSF): ustorage.Convert lays the source's levels out in f, and the
 // level arrays become the layout's index arrays, int32 where everything
 // fits (ToLayout's default). A named source keeps ToLayout's hand-written
-// conversions; ok is false for those and for the layouts not listed.
+// conversions to COO and the compressed layouts; to DCSR, DCSC and CSF,
+// whose hand-written routes sort a coordinate list, it takes this route
+// too. ok is false for the rest and for the layouts not listed.
 func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOptions) (out *Tensor, ok bool, err error) {
 	twoD := layout.IsCompressed() || layout == DCSR || layout == DCSC
-	if t.FormatStore() == nil || opt.DenseDim > 0 || (layout != COO && layout != CSF && (!twoD || len(t.shape) != 2)) {
+	levels := layout == DCSR || layout == DCSC || layout == CSF
+	if (t.FormatStore() == nil && !levels) || opt.DenseDim > 0 || (layout != COO && layout != CSF && (!twoD || len(t.shape) != 2)) {
 		return nil, false, nil
 	}
 	src, vals, ok, err := levelSource(t)
