@@ -7,7 +7,7 @@ import (
 
 // scattered is convert's route for a source that meets the fibers out of
 // order (a CSC source into a CSR-like target). Where a coordinate holds one
-// slot (inner 1: CSR, CSC, DCSR-free targets), every entry is its own
+// slot (inner 1: CSR- and CSC-like targets), every entry is its own
 // coordinate, so the counts are pos: a second walk scatters the entries to
 // their fibers, and each fiber is sorted where it came out of order (a
 // transposition). Otherwise each entry is bucketed by fiber, then each
