@@ -143,13 +143,21 @@ func compressedChunks[I int32 | int64](s *Structure, pos, crd []I, nvals int64, 
 			return fmt.Errorf("ustorage: level 1 (%s): segment pos[%d..%d] = %d..%d is not inside crd (length %d) and the values (length %d)",
 				s.Format.Levels[1], o, o+1, lo, hi, len(crd), nvals)
 		}
-		for q := lo; q < hi; q++ {
-			v := int64(crd[q])
-			if v < 0 || v >= cols {
-				return fmt.Errorf("ustorage: level 1 (%s): crd[%d] = %d is outside the level's coordinates 0..%d", s.Format.Levels[1], q, v, cols-1)
+		for q := lo; q < hi; {
+			// As much of the segment as the chunk has room for, in one
+			// loop without a test of the chunk's end.
+			take := min(hi-q, int64(chunkLen-k))
+			seg := crd[q : q+take]
+			d0, d1, d2 := do[k:k+len(seg)], di[k:k+len(seg)], at[k:k+len(seg)]
+			for x, w := range seg {
+				v := int64(w)
+				if uint64(v) >= uint64(cols) {
+					return fmt.Errorf("ustorage: level 1 (%s): crd[%d] = %d is outside the level's coordinates 0..%d", s.Format.Levels[1], q+int64(x), v, cols-1)
+				}
+				d0[x], d1[x], d2[x] = o, v, q+int64(x)
 			}
-			do[k], di[k], at[k] = o, v, q
-			if k++; k == chunkLen {
+			q += take
+			if k += int(take); k == chunkLen {
 				c.n = k
 				emit()
 				k = 0
