@@ -1,22 +1,48 @@
 package kernels
 
-import "sync"
+import (
+	"math"
+	"sync"
+	"unsafe"
+)
 
 // Gemm sets the row-major c (m x n) to alpha * a @ b for row-major a (m x
-// k) and b (k x n): the dense @ dense product of strided tensors, through
-// the tiles of GemmSubNT. Seen column-major, c is the (n x m) c^T = b^T
-// a^T, where b is already b^T column-major and a^T is a copied a block
-// of rows at a time (gemmNNRows, so the copy stays in cache); each block
-// is a GemmSubNT on a cleared c, negated at the end (exact, so c gets the
-// bits of the sums). Every entry is summed the same way whatever the path
-// and however the row blocks are split over goroutines: results do not
-// depend on the thread count. Panics (a caller's bug) when a slice is
-// shorter than its shape says.
-func Gemm(m, k, n int, alpha float64, a, b, c []float64) {
+// k) and b (k x n): the dense @ dense product of strided tensors. It is
+// GemmStrided with the strides of contiguous rows.
+func Gemm[V float32 | float64](m, k, n int, alpha V, a, b, c []V) {
+	GemmStrided(m, k, n, alpha, a, k, 1, b, n, 1, c)
+}
+
+// GemmStrided sets the row-major c (m x n) to alpha * a @ b, where entry
+// (i, p) of a is a[i*rsa + p*csa] and entry (p, j) of b is b[p*rsb +
+// j*csb]: any strided view (a transposed one included) is read in place.
+//
+// The product runs as Goto and van de Geijn's blocked GEMM: panels of A
+// and B are packed straight from their strides into slivers of mr rows and
+// nr columns (no transposed copy of either), and a register tile in
+// assembly (6 x 16 float32 / 6 x 8 float64 with AVX2 and FMA, 12 x 32 /
+// 12 x 16 with AVX-512) or, elsewhere, in Go (4 x 4) sums each chunk of
+// gemmNNKC steps of k.
+//
+// Accuracy: float32 is computed in float32 with fused multiply-adds, as
+// the sgemm of OpenBLAS, MKL and so torch and numpy do (error bound about
+// k * 2^-24 * sum |a||b| per entry, chunked summation keeps it lower in
+// practice). Every entry is summed the same way on every path: per chunk,
+// fused products in the order of p from zero, the chunks added to c in
+// order, alpha applied last (when it is not 1). Tiles, edges (scratch
+// tiles on zero-padded slivers) and the split over goroutines (rows or
+// columns of c) do not change it, so results do not depend on the thread
+// count. The Go tile fuses float64 products with math.FMA (the bits of the
+// assembly) and float32 ones through a float64 math.FMA rounded to
+// float32, which can differ from a float32 FMA in the last bit in rare
+// double-rounding cases. Panics (a caller's bug) when a slice is shorter
+// than its shape and strides say or a stride is negative.
+func GemmStrided[V float32 | float64](m, k, n int, alpha V, a []V, rsa, csa int, b []V, rsb, csb int, c []V) {
 	if m <= 0 || n <= 0 {
 		return
 	}
-	if len(a) < m*k || len(b) < k*n || len(c) < m*n {
+	if rsa < 0 || csa < 0 || rsb < 0 || csb < 0 || len(c) < m*n ||
+		k > 0 && (len(a) <= (m-1)*rsa+(k-1)*csa || len(b) <= (k-1)*rsb+(n-1)*csb) {
 		panic("kernels.Gemm: a slice is shorter than its shape")
 	}
 	c = c[:m*n]
@@ -24,45 +50,267 @@ func Gemm(m, k, n int, alpha float64, a, b, c []float64) {
 		clear(c)
 		return
 	}
-	rows := gemmNNRows(k)
-	blocks := (m + rows - 1) / rows
-	run := func(b0, b1 int, parallel bool) {
-		buf := gemmNNPool.Get().(*[]float64)
-		defer gemmNNPool.Put(buf)
-		*buf = grow(*buf, rows*k)
-		for blk := b0; blk < b1; blk++ {
-			i0 := blk * rows
-			r := min(rows, m-i0)
-			at := (*buf)[:r*k]
-			transposeCols(at, a[i0*k:(i0+r)*k], r, k, 0, k)
-			op := gemmOp{diag: r, set: true}
-			if parallel {
-				gemmSub(n, r, k, b, n, at, r, c[i0*n:], n, op)
-			} else {
-				gemmSerial(n, r, k, b, n, at, r, c[i0*n:], n, op)
+	t := gemmNNTileFor[V](n)
+	g := gemmNNCall[V]{k: k, n: n, alpha: alpha, a: a, rsa: rsa, csa: csa, b: b, rsb: rsb, csb: csb, c: c, t: t}
+	parts := gemmParts(int64(m) * int64(n) * int64(k))
+	// Fixed chunks of whole tiles: rows of c, or columns when c is short
+	// and wide. Each entry is computed the same way in any chunk.
+	if byCols := m < parts*t.mr*2 && n > m; byCols {
+		bounds := gemmNNSplit(n, t.nr, parts)
+		parallelFor(len(bounds)-1, func(p int) { g.run(0, m, bounds[p], bounds[p+1]) })
+	} else {
+		bounds := gemmNNSplit(m, t.mr, parts)
+		parallelFor(len(bounds)-1, func(p int) { g.run(bounds[p], bounds[p+1], 0, n) })
+	}
+}
+
+// gemmNNSplit cuts [0, n) into at most parts ranges of whole tiles of
+// width step, as even as the tiles allow.
+func gemmNNSplit(n, step, parts int) []int {
+	tiles := (n + step - 1) / step
+	parts = max(1, min(parts, tiles))
+	bounds := make([]int, parts+1)
+	for p := 1; p < parts; p++ {
+		bounds[p] = tiles * p / parts * step
+	}
+	bounds[parts] = n
+	return bounds
+}
+
+// Blocking of Gemm: a gemmNNKC x gemmNNNC panel of B is packed once per
+// chunk of k (L3), a gemmNNMC x gemmNNKC block of A (L2), and the tile
+// walks a gemmNNKC x nr sliver of B (L1, 32 KiB at most) against the
+// slivers of A. Variables so that tests can shrink them to reach every
+// edge with small shapes; gemmNNKC cuts the sums, so it is the same for
+// every path of one call.
+var (
+	gemmNNKC = 256
+	gemmNNMC = 192
+	gemmNNNC = 2048
+)
+
+// gemmNNTile is a register tile of Gemm: f sums kc steps of the packed
+// slivers a (mr a step) and b (nr a step) into c (row stride ldc bytes),
+// storing (add = 0) or adding (add = 1); nil f: the Go tile.
+type gemmNNTile struct {
+	mr, nr int
+	f      func(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+}
+
+// gemmNNGoTile is the shape of the Go tile.
+var gemmNNGoTile = gemmNNTile{mr: 4, nr: 4}
+
+// gemmNNCall is one product's operands and tile.
+type gemmNNCall[V float32 | float64] struct {
+	k, n     int
+	alpha    V
+	a        []V
+	rsa, csa int
+	b        []V
+	rsb, csb int
+	c        []V
+	t        gemmNNTile
+}
+
+// gemmNNBuffers are one goroutine's packed panels.
+type gemmNNBuffers[V float32 | float64] struct{ a, b, scratch []V }
+
+var (
+	gemmNNPool32 = sync.Pool{New: func() any { return new(gemmNNBuffers[float32]) }}
+	gemmNNPool64 = sync.Pool{New: func() any { return new(gemmNNBuffers[float64]) }}
+)
+
+// run computes the block rows [i0, i1), columns [j0, j1) of c.
+func (g *gemmNNCall[V]) run(i0, i1, j0, j1 int) {
+	pool := &gemmNNPool64
+	if unsafe.Sizeof(V(0)) == 4 {
+		pool = &gemmNNPool32
+	}
+	buf := pool.Get().(*gemmNNBuffers[V])
+	defer pool.Put(buf)
+	mr, nr := g.t.mr, g.t.nr
+	kcMax := min(gemmNNKC, g.k)
+	mcMax := min(max(gemmNNMC/mr, 1)*mr, (i1-i0+mr-1)/mr*mr)
+	ncMax := min(max(gemmNNNC/nr, 1)*nr, (j1-j0+nr-1)/nr*nr)
+	// A sliver meets few slivers of B when c is narrow: the tiles then
+	// read A in place, and only a last sliver of fewer than mr rows is
+	// packed (zero-padded).
+	direct := ncMax <= gemmNNDirectSlivers*nr
+	buf.a = growV(buf.a, mcMax*kcMax)
+	buf.b = growV(buf.b, ncMax*kcMax)
+	buf.scratch = growV(buf.scratch, mr*nr)
+	for jc := j0; jc < j1; jc += ncMax {
+		nc := min(ncMax, j1-jc)
+		for pc := 0; pc < g.k; pc += kcMax {
+			kc := min(kcMax, g.k-pc)
+			add := 0
+			if pc > 0 {
+				add = 1
+			}
+			packNNB(buf.b, g.b[pc*g.rsb+jc*g.csb:], g.rsb, g.csb, kc, nc, nr)
+			for ic := i0; ic < i1; ic += mcMax {
+				mc := min(mcMax, i1-ic)
+				full := mc / mr * mr
+				switch {
+				case !direct:
+					packNNA(buf.a, g.a[ic*g.rsa+pc*g.csa:], g.rsa, g.csa, mc, kc, mr)
+				case full < mc:
+					packNNA(buf.a, g.a[(ic+full)*g.rsa+pc*g.csa:], g.rsa, g.csa, mc-full, kc, mr)
+				}
+				for jr := 0; jr < nc; jr += nr {
+					for ir := 0; ir < mc; ir += mr {
+						a, rsa, csa := buf.a[ir*kc:ir*kc+mr*kc], 1, mr
+						if direct && ir < full {
+							a, rsa, csa = g.a[(ic+ir)*g.rsa+pc*g.csa:], g.rsa, g.csa
+						} else if direct {
+							a = buf.a[:mr*kc]
+						}
+						g.tile(buf, kc, a, rsa, csa, buf.b[jr*kc:jr*kc+nr*kc], ic+ir, jc+jr, min(mr, mc-ir), min(nr, nc-jr), add)
+					}
+				}
 			}
 		}
 	}
-	parts := min(blocks, gemmParts(int64(m)*int64(n)*int64(k)))
-	if parts <= 1 {
-		// One block (or little work): gemmSub splits the block itself.
-		run(0, blocks, true)
+	if g.alpha != 1 {
+		for i := i0; i < i1; i++ {
+			row := g.c[i*g.n+j0 : i*g.n+j1]
+			for j := range row {
+				row[j] *= g.alpha
+			}
+		}
+	}
+}
+
+// gemmNNDirectSlivers is the most slivers of B in a panel for which the
+// tiles read A in place rather than packed: packing pays when each sliver
+// of A meets many of B.
+var gemmNNDirectSlivers = 2
+
+// tile sums kc steps of A (entry (i, p) at a[i*rsa + p*csa]) and the
+// packed sliver b into the mrr x nrr block of c at (i, j): straight into c
+// when it is a whole tile, else through the scratch tile (the same sums,
+// the same additions to c).
+func (g *gemmNNCall[V]) tile(buf *gemmNNBuffers[V], kc int, a []V, rsa, csa int, b []V, i, j, mrr, nrr, add int) {
+	mr, nr := g.t.mr, g.t.nr
+	size := int(unsafe.Sizeof(V(0)))
+	if mrr == mr && nrr == nr {
+		if g.t.f != nil {
+			g.t.f(kc, unsafe.Pointer(&a[0]), size*rsa, size*csa, unsafe.Pointer(&b[0]), unsafe.Pointer(&g.c[i*g.n+j]), size*g.n, add)
+		} else {
+			gemmNNGo(kc, a, rsa, csa, b, g.c[i*g.n+j:], g.n, mr, nr, add)
+		}
+		return
+	}
+	s := buf.scratch[:mr*nr]
+	if g.t.f != nil {
+		g.t.f(kc, unsafe.Pointer(&a[0]), size*rsa, size*csa, unsafe.Pointer(&b[0]), unsafe.Pointer(&s[0]), size*nr, 0)
 	} else {
-		parallelFor(parts, func(p int) {
-			run(p*blocks/parts, (p+1)*blocks/parts, false)
-		})
+		gemmNNGo(kc, a, rsa, csa, b, s, nr, mr, nr, 0)
 	}
-	neg := -alpha
-	for i, v := range c {
-		c[i] = neg * v
+	for ii := 0; ii < mrr; ii++ {
+		row := g.c[(i+ii)*g.n+j : (i+ii)*g.n+j+nrr]
+		src := s[ii*nr : ii*nr+nrr]
+		if add == 0 {
+			copy(row, src)
+			continue
+		}
+		for jj := range row {
+			row[jj] += src[jj]
+		}
 	}
 }
 
-// gemmNNRows is how many rows of a Gemm copies transposed at a time: about
-// 2 MiB of them (the L2 and the L3 slice hold them while the tiles read
-// them), a whole number of tiles' columns.
-func gemmNNRows(k int) int {
-	return max(16, (1<<18)/max(k, 1)/16*16)
+// packNNA copies rows [0, rows) and columns [0, cols) of A (entry (i, p)
+// at src[i*rs + p*cs]) into slivers of r rows: sliver q holds rows q*r..
+// as dst[q*r*cols + p*r + i], zero past the last row.
+func packNNA[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
+	for q := 0; q < rows; q += r {
+		d := dst[q*cols : q*cols+r*cols]
+		rr := min(r, rows-q)
+		for i := 0; i < rr; i++ {
+			base := (q + i) * rs
+			if cs == 1 { // a row-major row: read it in order
+				row := src[base : base+cols]
+				for p, v := range row {
+					d[p*r+i] = v
+				}
+				continue
+			}
+			for p := 0; p < cols; p++ {
+				d[p*r+i] = src[base+p*cs]
+			}
+		}
+		for i := rr; i < r; i++ {
+			for p := 0; p < cols; p++ {
+				d[p*r+i] = 0
+			}
+		}
+	}
 }
 
-var gemmNNPool = sync.Pool{New: func() any { return new([]float64) }}
+// packNNB copies rows [0, rows) and columns [0, cols) of B (entry (p, j)
+// at src[p*rs + j*cs]) into slivers of r columns: sliver q holds columns
+// q*r.. as dst[q*r*rows + p*r + j], zero past the last column.
+func packNNB[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
+	for q := 0; q < cols; q += r {
+		d := dst[q*rows : q*rows+r*rows]
+		rr := min(r, cols-q)
+		for p := 0; p < rows; p++ {
+			dp := d[p*r : p*r+r]
+			base := p*rs + q*cs
+			if cs == 1 {
+				copy(dp, src[base:base+rr])
+			} else {
+				for j := 0; j < rr; j++ {
+					dp[j] = src[base+j*cs]
+				}
+			}
+			clear(dp[rr:])
+		}
+	}
+}
+
+// gemmNNGo is the Go tile: c[0:mr, 0:nr] (row stride ldc) gets, or adds
+// (add = 1), the sum over p < kc of a[i*rsa + p*csa] * b[p*nr + j], fused
+// in the order of p from zero as the assembly tiles do.
+func gemmNNGo[V float32 | float64](kc int, a []V, rsa, csa int, b, c []V, ldc, mr, nr, add int) {
+	var acc [16]V
+	s := acc[:mr*nr]
+	for p := 0; p < kc; p++ {
+		bp := b[p*nr : p*nr+nr]
+		for i := 0; i < mr; i++ {
+			x := a[i*rsa+p*csa]
+			si := s[i*nr : i*nr+nr]
+			for j, y := range bp {
+				si[j] = maddV(x, y, si[j])
+			}
+		}
+	}
+	for i := 0; i < mr; i++ {
+		row := c[i*ldc : i*ldc+nr]
+		for j := range row {
+			if add == 0 {
+				row[j] = s[i*nr+j]
+			} else {
+				row[j] += s[i*nr+j]
+			}
+		}
+	}
+}
+
+// maddV returns s + x y: one fused rounding (through float64 for float32)
+// where the CPU fuses multiply-adds, else the product rounded first.
+func maddV[V float32 | float64](x, y, s V) V {
+	if haveFMA {
+		return V(math.FMA(float64(x), float64(y), float64(s)))
+	}
+	return s + V(x*y)
+}
+
+// growV returns buf with room for n values.
+func growV[V float32 | float64](buf []V, n int) []V {
+	if cap(buf) < n {
+		return make([]V, n)
+	}
+	return buf[:n]
+}

@@ -1,0 +1,40 @@
+package kernels
+
+import "unsafe"
+
+// gemmNNTileFor returns Gemm's register tile for V and n columns of c:
+// with AVX-512 the 12-row ZMM tile, unless c is narrow enough for the
+// AVX2 tile's width (a Cora layer's 16 float32 columns would half fill the
+// 32-wide one); with AVX2 and FMA the 6-row YMM tile; else the Go tile.
+// Read at every call, so tests can switch the assembly off.
+func gemmNNTileFor[V float32 | float64](n int) gemmNNTile {
+	if !useSIMD {
+		return gemmNNGoTile
+	}
+	if unsafe.Sizeof(V(0)) == 4 {
+		if useAVX512 && n > 16 {
+			return gemmNNTile{mr: 12, nr: 32, f: gemmNN12x32f32}
+		}
+		return gemmNNTile{mr: 6, nr: 16, f: gemmNN6x16f32}
+	}
+	if useAVX512 && n > 8 {
+		return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f64}
+	}
+	return gemmNNTile{mr: 6, nr: 8, f: gemmNN6x8f64}
+}
+
+// The tiles of Gemm (gemm_nn_amd64.s): c[0:mr, 0:nr], row stride ldc
+// bytes, gets (add = 0) or adds (add = 1) the sum over p < kc of a[p*mr +
+// i] * b[p*nr + j], fused in the order of p from zero.
+
+//go:noescape
+func gemmNN6x16f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN6x8f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x32f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x16f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
