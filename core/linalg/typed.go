@@ -158,11 +158,14 @@ func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linM
 func (k linTyped[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int64, out dtype.Array) {
 	al := k.v(alpha)
 	av, bv, ov := dtype.AsSlice[V](a), dtype.AsSlice[V](b), dtype.AsSlice[V](out)
-	if o, ok := any(ov).([]float64); ok { // the packed tiles of the Cholesky
+	// The blocked GEMM with its assembly tiles (float32 summed in float32,
+	// as torch's and numpy's sgemm).
+	switch o := any(ov).(type) {
+	case []float64:
 		kernels.Gemm(int(m), int(kk), int(n), any(al).(float64), any(av).([]float64), any(bv).([]float64), o)
 		return
-	}
-	if o, ok := any(ov).([]float32); ok && gemmFloat32(m, kk, n, any(al).(float32), any(av).([]float32), any(bv).([]float32), o) {
+	case []float32:
+		kernels.Gemm(int(m), int(kk), int(n), any(al).(float32), any(av).([]float32), any(bv).([]float32), o)
 		return
 	}
 	for i := int64(0); i < m; i++ {
