@@ -6,21 +6,21 @@ import numpy as np
 RTOL = 1e-10
 
 
-def _close(ref, got, what):
+def _close(ref, got, what, rtol=RTOL):
     ref, got = np.asarray(ref), np.asarray(got)
     if ref.shape != got.shape:
         return "%s: shape %s, expected %s" % (what, got.shape, ref.shape)
     # atol only absorbs cancellation near zero: a tiny fraction of the largest value.
     scale = float(np.max(np.abs(ref))) if ref.size else 0.0
-    if not np.allclose(got, ref, rtol=RTOL, atol=RTOL * 1e-2 * scale):
-        bad = np.argmax(np.abs(got - ref) - RTOL * np.abs(ref))
+    if not np.allclose(got, ref, rtol=rtol, atol=rtol * 1e-2 * scale):
+        bad = np.argmax(np.abs(got - ref) - rtol * np.abs(ref))
         return "%s: element %d is %r, expected %r" % (what, bad, got.flat[bad], ref.flat[bad])
     return None
 
 
-def dense(ref, got):
-    """None when got matches ref, else what differs."""
-    return _close(ref, got, "values")
+def dense(ref, got, rtol=RTOL):
+    """None when got matches ref (to rtol), else what differs."""
+    return _close(ref, got, "values", rtol)
 
 
 def csr_canonical(crow, col, val):

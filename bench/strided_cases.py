@@ -34,13 +34,16 @@ def _np(r):
     return np.asarray(r, dtype=np.float64)
 
 
-def _row(name, what, names, gs, np_fn, torch_fn, via):
+def _row(name, what, names, gs, np_fn, torch_fn, via, dtype=np.float64):
     """A kernel: gs(*gosparse tensors), np_fn(*arrays) and torch_fn(torch,
-    *torch tensors) over the inputs named by names (float64)."""
+    *torch tensors) over the inputs named by names (float64, or float32
+    rounded from them; float32 results agree to float32 sums' rounding)."""
     def kernel(ctx):
-        arrs = [_inputs()[n] for n in names]
-        row = new_row(name, "%s, strided f64 %s" % (what, " and ".join("x".join(map(str, a.shape)) for a in arrs)),
-                      nbytes=8 * sum(a.size for a in arrs), bytes_formula="8*(elements read)")
+        arrs = [_inputs()[n].astype(dtype) for n in names]
+        size = np.dtype(dtype).itemsize
+        rtol = check.RTOL if size == 8 else 1e-4
+        row = new_row(name, "%s, strided f%d %s" % (what, 8 * size, " and ".join("x".join(map(str, a.shape)) for a in arrs)),
+                      nbytes=size * sum(a.size for a in arrs), bytes_formula="%d*(elements read)" % size)
         row["pair"] = ("numpy", "torch")
         ts = [gosparse.from_numpy(a) for a in arrs]
         res = run_gosparse(row, lambda: gs(*ts), ctx.fast, via)
@@ -48,13 +51,13 @@ def _row(name, what, names, gs, np_fn, torch_fn, via):
             return [row]
         want = _np(res)
         del res
-        run_peer(row, "numpy", lambda: np_fn(*arrs), ctx.fast, lambda r: check.dense(want, _np(r)))
+        run_peer(row, "numpy", lambda: np_fn(*arrs), ctx.fast, lambda r: check.dense(want, _np(r), rtol))
 
         def build(torch):
             tt = [torch.from_numpy(a) for a in arrs]
             return (lambda: torch_fn(torch, *tt)), "torch (CPU)"
 
-        run_torch(row, build, ctx.fast, lambda r: check.dense(want, _np(r)))
+        run_torch(row, build, ctx.fast, lambda r: check.dense(want, _np(r), rtol))
         return [finish(row)]
     return name, kernel
 
@@ -94,6 +97,10 @@ KERNELS = [
          lambda a, b: a @ b, lambda torch, a, b: a @ b, "Tensor.__matmul__"),
     _row("strided_mm_square", "dense @ dense", ("m", "mb"), lambda a, b: a @ b, lambda a, b: a @ b,
          lambda torch, a, b: a @ b, "Tensor.__matmul__"),
+    _row("strided_mm_gcn_f32", "dense @ dense (a GCN layer)", ("f", "w"), lambda a, b: a @ b,
+         lambda a, b: a @ b, lambda torch, a, b: a @ b, "Tensor.__matmul__", np.float32),
+    _row("strided_mm_square_f32", "dense @ dense", ("m", "mb"), lambda a, b: a @ b, lambda a, b: a @ b,
+         lambda torch, a, b: a @ b, "Tensor.__matmul__", np.float32),
     _row("strided_bmm", "bmm", ("b3", "c3"), lambda a, b: gosparse.bmm(a, b), lambda a, b: a @ b,
          lambda torch, a, b: torch.bmm(a, b), "gosparse.bmm"),
     _row("strided_add_8x8", "a + b (per-call cost)", ("s", "sb"), lambda a, b: a + b,

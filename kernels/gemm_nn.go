@@ -53,6 +53,10 @@ func GemmStrided[V float32 | float64](m, k, n int, alpha V, a []V, rsa, csa int,
 	t := gemmNNTileFor[V](n)
 	g := gemmNNCall[V]{k: k, n: n, alpha: alpha, a: a, rsa: rsa, csa: csa, b: b, rsb: rsb, csb: csb, c: c, t: t}
 	parts := gemmParts(int64(m) * int64(n) * int64(k))
+	if parts == 1 {
+		g.run(0, m, 0, n)
+		return
+	}
 	// Fixed chunks of whole tiles: rows of c, or columns when c is short
 	// and wide. Each entry is computed the same way in any chunk.
 	if byCols := m < parts*t.mr*2 && n > m; byCols {
