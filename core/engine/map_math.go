@@ -34,8 +34,16 @@ func mathLoop[T ~float32 | ~float64](src, dst []T, op MathOp) {
 		d = d[:len(s)]
 		switch op {
 		case MathExp:
-			for i, x := range s {
-				d[i] = T(math.Exp(float64(x)))
+			// Four lanes at a time, math.Exp's bits (kernels.Exp).
+			switch s := any(s).(type) {
+			case []float64:
+				kernels.Exp(any(d).([]float64), s)
+			case []float32:
+				kernels.Exp(any(d).([]float32), s)
+			default:
+				for i, x := range s.([]T) {
+					d[i] = T(math.Exp(float64(x)))
+				}
 			}
 		case MathLog:
 			for i, x := range s {

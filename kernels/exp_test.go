@@ -1,0 +1,91 @@
+package kernels
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// expCases are edge values of exp (zeros, NaN, infinities, the ends of the
+// assembly's range and just past them, overflow, subnormal and zero
+// results, subnormal inputs) and random values over the whole range, in
+// an order that puts edge values inside groups of four of normal ones.
+func expCases(rng *rand.Rand) []float64 {
+	edge := []float64{0, math.Copysign(0, -1), 1, -1, math.NaN(), math.Inf(1), math.Inf(-1), -708, 709,
+		math.Nextafter(-708, math.Inf(-1)), math.Nextafter(709, math.Inf(1)), 709.782712893384, 709.79, 710, 1e300,
+		-709, -720, -744.4, -745.1332191019412, -745.14, -746, -1e300, 5e-324, -5e-324, 1e-310, 1e-20, -1e-20,
+		math.Ln2, 0.5 * math.Ln2, -0.5 * math.Ln2, 88.72, -87.33, -103.97, -104, 89}
+	var out []float64
+	for _, e := range edge {
+		out = append(out, e, rng.Float64()*20-10, rng.Float64()*2-1)
+	}
+	for range 20000 {
+		switch rng.IntN(3) {
+		case 0:
+			out = append(out, rng.Float64()*1417-708)
+		case 1:
+			out = append(out, rng.NormFloat64())
+		default:
+			out = append(out, (rng.Float64()*2-1)*math.Ldexp(1, -rng.IntN(60)))
+		}
+	}
+	return out
+}
+
+// Exp gives math.Exp's bits on every value, float64 and float32 (widened,
+// narrowed), with the assembly and without, at every offset of a group of
+// four (lengths 0 to 7 and the whole list from several starts).
+func TestExpIsMathExp(t *testing.T) {
+	x := expCases(rand.New(rand.NewPCG(7, 8)))
+	x32 := make([]float32, len(x))
+	for i, v := range x {
+		x32[i] = float32(v)
+	}
+	for _, simd := range []bool{false, useSIMD} {
+		old := useSIMD
+		useSIMD = simd
+		for start := 0; start < 5; start++ {
+			for _, n := range []int{0, 1, 3, 4, 5, 7, len(x) - start} {
+				src, src32 := x[start:start+n], x32[start:start+n]
+				got, got32 := make([]float64, n), make([]float32, n)
+				Exp(got, src)
+				Exp(got32, src32)
+				for i := range src {
+					require.Equal(t, math.Float64bits(math.Exp(src[i])), math.Float64bits(got[i]), "simd=%v exp(%v)", simd, src[i])
+					require.Equal(t, math.Float32bits(float32(math.Exp(float64(src32[i])))), math.Float32bits(got32[i]), "simd=%v float32 exp(%v)", simd, src32[i])
+				}
+			}
+		}
+		useSIMD = old
+	}
+}
+
+// BenchmarkExp is exp of 1M float64 and float32 values in [-10, 10].
+func BenchmarkExp(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	x, y := make([]float64, 1<<20), make([]float64, 1<<20)
+	x32, y32 := make([]float32, 1<<20), make([]float32, 1<<20)
+	for i := range x {
+		x[i] = rng.Float64()*20 - 10
+		x32[i] = float32(x[i])
+	}
+	b.Run("float64", func(b *testing.B) {
+		for b.Loop() {
+			Exp(y, x)
+		}
+	})
+	b.Run("float32", func(b *testing.B) {
+		for b.Loop() {
+			Exp(y32, x32)
+		}
+	})
+	b.Run("math.Exp", func(b *testing.B) {
+		for b.Loop() {
+			for i, v := range x {
+				y[i] = math.Exp(v)
+			}
+		}
+	})
+}
