@@ -38,7 +38,44 @@ func expCases(rng *rand.Rand) []float64 {
 // narrowed), with the assembly and without, at every offset of a group of
 // four (lengths 0 to 7 and the whole list from several starts).
 func TestExpIsMathExp(t *testing.T) {
-	x := expCases(rand.New(rand.NewPCG(7, 8)))
+	testByFours(t, expCases(rand.New(rand.NewPCG(7, 8))), Exp[float64], Exp[float32], math.Exp)
+}
+
+// logCases are edge values of log (zeros, negatives, NaN, infinities,
+// subnormals, the smallest normal, 1 and its neighbours, sqrt(2)/2 times
+// powers of two, where the reduction switches) and random positive values
+// over the whole range, edge values inside groups of four of normal ones.
+func logCases(rng *rand.Rand) []float64 {
+	h := 7.07106781186547524401e-01
+	edge := []float64{0, math.Copysign(0, -1), -1, -1e-300, math.NaN(), math.Inf(1), math.Inf(-1), 5e-324, 1e-310,
+		0x1p-1022, math.Nextafter(0x1p-1022, 0), math.MaxFloat64, 1, math.Nextafter(1, 2), math.Nextafter(1, 0),
+		h, math.Nextafter(h, 0), math.Nextafter(h, 1), 2 * h, h / 4, h * 1024, math.Sqrt2, math.E, 3.4e38, 1.4e-45}
+	for j := -1021; j < 1024; j++ { // f = sqrt(2)/2 exactly, at every exponent
+		edge = append(edge, math.Ldexp(h, j))
+	}
+	var out []float64
+	for _, e := range edge {
+		out = append(out, e, rng.Float64()*20, rng.Float64()+0.5)
+	}
+	for range 20000 {
+		switch rng.IntN(3) {
+		case 0:
+			out = append(out, math.Ldexp(rng.Float64()+0.5, rng.IntN(2044)-1021))
+		case 1:
+			out = append(out, rng.Float64()*2)
+		default:
+			out = append(out, 1+(rng.Float64()*2-1)*math.Ldexp(1, -rng.IntN(50)))
+		}
+	}
+	return out
+}
+
+// Log gives math.Log's bits as Exp gives math.Exp's.
+func TestLogIsMathLog(t *testing.T) {
+	testByFours(t, logCases(rand.New(rand.NewPCG(9, 10))), Log[float64], Log[float32], math.Log)
+}
+
+func testByFours(t *testing.T, x []float64, f64 func(dst, src []float64), f32 func(dst, src []float32), want func(float64) float64) {
 	x32 := make([]float32, len(x))
 	for i, v := range x {
 		x32[i] = float32(v)
@@ -50,11 +87,11 @@ func TestExpIsMathExp(t *testing.T) {
 			for _, n := range []int{0, 1, 3, 4, 5, 7, len(x) - start} {
 				src, src32 := x[start:start+n], x32[start:start+n]
 				got, got32 := make([]float64, n), make([]float32, n)
-				Exp(got, src)
-				Exp(got32, src32)
+				f64(got, src)
+				f32(got32, src32)
 				for i := range src {
-					require.Equal(t, math.Float64bits(math.Exp(src[i])), math.Float64bits(got[i]), "simd=%v exp(%v)", simd, src[i])
-					require.Equal(t, math.Float32bits(float32(math.Exp(float64(src32[i])))), math.Float32bits(got32[i]), "simd=%v float32 exp(%v)", simd, src32[i])
+					require.Equal(t, math.Float64bits(want(src[i])), math.Float64bits(got[i]), "simd=%v f(%v)", simd, src[i])
+					require.Equal(t, math.Float32bits(float32(want(float64(src32[i])))), math.Float32bits(got32[i]), "simd=%v float32 f(%v)", simd, src32[i])
 				}
 			}
 		}
@@ -62,7 +99,8 @@ func TestExpIsMathExp(t *testing.T) {
 	}
 }
 
-// BenchmarkExp is exp of 1M float64 and float32 values in [-10, 10].
+// BenchmarkExp is exp of 1M float64 and float32 values in [-10, 10], and
+// log of their exps.
 func BenchmarkExp(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	x, y := make([]float64, 1<<20), make([]float64, 1<<20)
@@ -85,6 +123,19 @@ func BenchmarkExp(b *testing.B) {
 		for b.Loop() {
 			for i, v := range x {
 				y[i] = math.Exp(v)
+			}
+		}
+	})
+	Exp(x, x)
+	b.Run("log/float64", func(b *testing.B) {
+		for b.Loop() {
+			Log(y, x)
+		}
+	})
+	b.Run("math.Log", func(b *testing.B) {
+		for b.Loop() {
+			for i, v := range x {
+				y[i] = math.Log(v)
 			}
 		}
 	})

@@ -34,7 +34,7 @@ func mathLoop[T ~float32 | ~float64](src, dst []T, op MathOp) {
 		d = d[:len(s)]
 		switch op {
 		case MathExp:
-			// Four lanes at a time, math.Exp's bits (kernels.Exp).
+			// Four lanes at a time, math.Exp's bits (kernels.Exp; Log alike).
 			switch s := any(s).(type) {
 			case []float64:
 				kernels.Exp(any(d).([]float64), s)
@@ -46,8 +46,15 @@ func mathLoop[T ~float32 | ~float64](src, dst []T, op MathOp) {
 				}
 			}
 		case MathLog:
-			for i, x := range s {
-				d[i] = T(math.Log(float64(x)))
+			switch s := any(s).(type) {
+			case []float64:
+				kernels.Log(any(d).([]float64), s)
+			case []float32:
+				kernels.Log(any(d).([]float32), s)
+			default:
+				for i, x := range s.([]T) {
+					d[i] = T(math.Log(float64(x)))
+				}
 			}
 		case MathSqrt:
 			for i, x := range s {
