@@ -56,9 +56,9 @@ func MergeCompressed(op MergeOp, g MergeArgs, a, b MergeInput) (Merged, bool, er
 		return dtype.UninitArray(a.Pos.DType, []int64{total}), dtype.UninitArray(d, []int64{total}), nil
 	}
 	if a.Pos.DType == dtype.Int32 {
-		return mergeIndexed[int32](op, g, a, b, alloc)
+		return mergeIndexed[int32](op, g, a, b, alloc, true)
 	}
-	return mergeIndexed[int64](op, g, a, b, alloc)
+	return mergeIndexed[int64](op, g, a, b, alloc, true)
 }
 
 // rowKernel is a typed row merge of two operands: count writes the entry
@@ -100,6 +100,7 @@ func newRowKernel[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput) row
 func realKernel[I kernels.Index, V realVal, A realAcc](m mergeArith[A], a, b MergeInput) rowKernel[I] {
 	k := newRows(m, a, b, mergeRowReal[I, V, A], addFillRows[I, V, A]).(*rows[I, V, A])
 	k.mul = mulRows[I, V, A]
+	k.mulBound = mulBoundRows[I, V, A]
 	return k
 }
 
@@ -116,13 +117,16 @@ type rows[I kernels.Index, V kernels.Number, A computeVal] struct {
 	row     func(m mergeArith[A], ca []I, va []V, cb []I, vb []V, oc []I, ov []V) int
 	addFill func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int)
 	mul     func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, pos, oc []I, ov []V, lo, hi int, fill bool) bool
+	// mulBound is the one-pass mul (mulBoundRows), nil where the domain
+	// has none.
+	mulBound func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, cnt, oc []I, ov []V, at, lo, hi int) (int, mergeStatus)
 }
 
 func newRows[I kernels.Index, V kernels.Number, A computeVal](m mergeArith[A], a, b MergeInput,
 	row func(mergeArith[A], []I, []V, []I, []V, []I, []V) int,
 	addFill func(mergeArith[A], []I, []I, []V, []I, []I, []V, []I, []I, []V, int, int)) rowKernel[I] {
 	return &rows[I, V, A]{m, a.Values.DType, dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd), dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd),
-		dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values), row, addFill, nil}
+		dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values), row, addFill, nil, nil}
 }
 
 func (k *rows[I, V, A]) fillValue() []byte { return fillBytes(k.d, k.m.fill) }
@@ -169,8 +173,10 @@ func (k *rows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
 }
 
 // mergeIndexed runs the count pass, sizes the result (alloc returns its
-// column and value arrays for a total entry count), and runs the fill pass.
-func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, alloc func(int64) (dtype.Array, dtype.Array, error)) (Merged, bool, error) {
+// column and value arrays for a total entry count), and runs the fill pass;
+// or, where onePass allows it (alloc's arrays may be cut to a prefix) and
+// the kernel has it, the one-pass mul (mergeBoundedMul).
+func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, alloc func(int64) (dtype.Array, dtype.Array, error), onePass bool) (Merged, bool, error) {
 	k := newRowKernel[I](op, g, a, b)
 	pa := dtype.AsSlice[I](a.Pos)
 	pb := dtype.AsSlice[I](b.Pos)
@@ -179,8 +185,18 @@ func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, all
 		return Merged{}, false, err
 	}
 	pos := make([]I, nr+1)
-	var unordered atomic.Bool
 	work := int64(nr) + int64(pa[nr]-pa[0]) + int64(pb[nr]-pb[0])
+	if bk, is := k.(boundedMul[I]); onePass && is && bk.bounded() {
+		crd, vals, _, done, ok := mergeBoundedMul(bk, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), pos, work, a.Pos.DType != dtype.Int32, alloc)
+		if !ok {
+			return Merged{}, false, nil
+		}
+		if done {
+			return merged(a.Pos.DType, pos, crd, vals, k), true, nil
+		}
+		pos[0] = 0 // the two passes: the count pass writes every other offset
+	}
+	var unordered atomic.Bool
 	kernels.ForRows(pa, work, func(lo, hi int) {
 		if !k.count(pos, lo, hi) {
 			unordered.Store(true)
@@ -203,12 +219,18 @@ func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, all
 	}
 	oc := dtype.AsSlice[I](crd)
 	kernels.ForRows(pos, work, func(lo, hi int) { k.fill(pos, oc, vals, lo, hi) })
+	return merged(a.Pos.DType, pos, crd, vals, k), true, nil
+}
+
+// merged is the result of a merge in index dtype id: bool values narrowed
+// (every non-zero byte 1), the row pointer pos as an array.
+func merged[I kernels.Index](id dtype.DType, pos []I, crd, vals dtype.Array, k rowKernel[I]) Merged {
 	if vals.DType == dtype.Bool {
 		boolNormalize(vals.Data)
 	}
-	p := dtype.Array{DType: a.Pos.DType, Shape: []int64{int64(nr) + 1},
-		Data: unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(pos))), len(pos)*a.Pos.DType.Size())}
-	return Merged{Pos: p, Crd: crd, Values: vals, Fill: k.fillValue()}, true, nil
+	p := dtype.Array{DType: id, Shape: []int64{int64(len(pos))},
+		Data: unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(pos))), len(pos)*id.Size())}
+	return Merged{Pos: p, Crd: crd, Values: vals, Fill: k.fillValue()}
 }
 
 // increasing reports whether c is strictly increasing.

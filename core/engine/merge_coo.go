@@ -72,7 +72,7 @@ func mergeCOOTyped[I kernels.Index](op MergeOp, g MergeArgs, shape []int64, rows
 		last := dtype.Array{DType: idx.DType, Shape: []int64{total}, Data: idx.Data[int64(s-1)*total*int64(idx.DType.Size()):]}
 		return last, dtype.UninitArray(d, []int64{total}), nil
 	}
-	m, ok, err := mergeIndexed[I](op, g, ina, inb, alloc)
+	m, ok, err := mergeIndexed[I](op, g, ina, inb, alloc, false)
 	if !ok || err != nil {
 		return MergedCOO{}, ok, err
 	}

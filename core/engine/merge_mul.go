@@ -66,3 +66,58 @@ func mulRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I,
 	}
 	return true
 }
+
+// mulBoundRows is the one-pass mul of rows [lo, hi) for real values with
+// both fills zero (boundedMul): each row's intersection written from
+// offset at, rows one after another, its count to cnt[r]. An entry of one
+// operand alone is x*0; where that is not the zero fill (x a NaN or an
+// infinity) the row would pass its bound and mergeKept sends the merge to
+// the two passes. Its columns are checked as the count pass checks them.
+func mulBoundRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, cnt, oc []I, ov []V, at, lo, hi int) (int, mergeStatus) {
+	a0, b0 := pa[0], pb[0]
+	fa, fb, fz := m.fa, m.fb, m.fill
+	va, vb = va[:len(ca)], vb[:len(cb)]
+	n := at
+	for r := lo; r < hi; r++ {
+		i, ie := int(pa[r]-a0), int(pa[r+1]-a0)
+		j, je := int(pb[r]-b0), int(pb[r+1]-b0)
+		if !increasing(ca[i:ie]) || !increasing(cb[j:je]) {
+			return 0, mergeUnordered
+		}
+		c, v := oc[n:n+min(ie-i, je-j)], ov[n:n+min(ie-i, je-j)]
+		k := 0
+		for i < ie && j < je {
+			p, q := ca[i], cb[j]
+			switch {
+			case p < q:
+				if A(va[i])*fb != fz {
+					return 0, mergeKept
+				}
+				i++
+			case q < p:
+				if fa*A(vb[j]) != fz {
+					return 0, mergeKept
+				}
+				j++
+			default:
+				c[k], v[k] = p, V(A(va[i])*A(vb[j]))
+				k++
+				i++
+				j++
+			}
+		}
+		for ; i < ie; i++ {
+			if A(va[i])*fb != fz {
+				return 0, mergeKept
+			}
+		}
+		for ; j < je; j++ {
+			if fa*A(vb[j]) != fz {
+				return 0, mergeKept
+			}
+		}
+		cnt[r] = I(k)
+		n += k
+	}
+	return n - at, mergeDone
+}
