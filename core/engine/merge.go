@@ -167,6 +167,9 @@ func (k *rows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
 		return
 	}
 	for r := lo; r < hi; r++ {
+		if pos[r+1] == pos[r] {
+			continue // counted empty
+		}
 		ca, va, cb, vb := k.segments(r)
 		k.row(k.m, ca, va, cb, vb, oc[pos[r]:pos[r+1]], out[pos[r]:pos[r+1]])
 	}
