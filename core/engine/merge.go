@@ -190,7 +190,7 @@ func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, all
 	pos := make([]I, nr+1)
 	work := int64(nr) + int64(pa[nr]-pa[0]) + int64(pb[nr]-pb[0])
 	if bk, is := k.(boundedMul[I]); onePass && is && bk.bounded() {
-		crd, vals, _, done, ok := mergeBoundedMul(bk, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), pos, work, a.Pos.DType != dtype.Int32, alloc)
+		crd, vals, _, done, ok := mergeBoundedMul(bk, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), pos, work, alloc)
 		if !ok {
 			return Merged{}, false, nil
 		}

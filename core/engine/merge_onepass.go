@@ -54,23 +54,17 @@ func (k *rows[I, V, A]) fillBounded(oc []I, ov dtype.Array, at int, cnt []I, lo,
 	return k.mulBound(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, cnt, oc, dtype.AsSlice[V](ov), at, lo, hi)
 }
 
-// intersectBound sums min(la, lb) over the rows into pos (pos[r+1] the
-// slots before row r+1) and returns the sum, with the sampled estimate of
-// the result: the exact intersection of every oneSample-th row and their
-// minima.
-func intersectBound[I kernels.Index](pa, ca, pb, cb, pos []I) (bound, hits, sampled int64) {
+// sampleIntersect is the estimate of the result: the exact intersection
+// of every oneSample-th row (hits) and their minima min(la, lb) (sampled).
+func sampleIntersect[I kernels.Index](pa, ca, pb, cb []I) (hits, sampled int64) {
 	a0, b0 := pa[0], pb[0]
-	pos[0] = 0
-	for r := 0; r+1 < len(pos); r++ {
-		m := min(pa[r+1]-pa[r], pb[r+1]-pb[r])
-		bound += int64(m)
-		pos[r+1] = I(bound)
-		if r%oneSample == 0 && m > 0 {
+	for r := 0; r+1 < len(pa); r += oneSample {
+		if m := min(pa[r+1]-pa[r], pb[r+1]-pb[r]); m > 0 {
 			sampled += int64(m)
 			hits += int64(countBoth(ca[pa[r]-a0:pa[r+1]-a0], cb[pb[r]-b0:pb[r+1]-b0]))
 		}
 	}
-	return bound, hits, sampled
+	return hits, sampled
 }
 
 // countBoth counts the columns two sorted lists share.
@@ -92,15 +86,22 @@ func countBoth[I kernels.Index](ra, rb []I) int {
 }
 
 // mergeBoundedMul runs the one-pass mul when the sample says it pays (see
-// above); done is false when the two passes must run instead (the result
-// small against the bound, int32 indices unable to address the bound, or
-// an entry of one operand kept), and pos then holds no counts. alloc sizes
-// the bound against the memory limit. ok is false when a row's columns are
-// not strictly increasing.
-func mergeBoundedMul[I kernels.Index](k boundedMul[I], pa, ca, pb, cb, pos []I, work int64, wide bool,
+// above): row r's slots begin where its row begins in the operand of fewer
+// entries (its row bounds the intersection), so the bound is
+// min(nnz(a), nnz(b)) and needs no pass of its own. done is false when the
+// two passes must run instead (the result small against the bound, int32
+// indices unable to address it, or an entry of one operand kept); pos then
+// holds no counts. alloc sizes the bound against the memory limit. ok is
+// false when a row's columns are not strictly increasing.
+func mergeBoundedMul[I kernels.Index](k boundedMul[I], pa, ca, pb, cb, pos []I, work int64,
 	alloc func(int64) (dtype.Array, dtype.Array, error)) (crd, vals dtype.Array, total int64, done, ok bool) {
-	bound, hits, sampled := intersectBound(pa, ca, pb, cb, pos)
-	if bound > 0 && (sampled == 0 || 2*hits < sampled) || (!wide && bound > 1<<31-1) {
+	nr := len(pa) - 1
+	ps := pa // the operand of fewer entries
+	if pb[nr]-pb[0] < pa[nr]-pa[0] {
+		ps = pb
+	}
+	bound := int64(ps[nr] - ps[0])
+	if hits, sampled := sampleIntersect(pa, ca, pb, cb); sampled == 0 || 2*hits < sampled {
 		return crd, vals, 0, false, true
 	}
 	var err error
@@ -118,7 +119,7 @@ func mergeBoundedMul[I kernels.Index](k boundedMul[I], pa, ca, pb, cb, pos []I, 
 		if failed.Load() != 0 {
 			return
 		}
-		at := int(pos[lo])
+		at := int(ps[lo] - ps[0])
 		n, st := k.fillBounded(oc, vals, at, pos, lo, hi)
 		if st != mergeDone {
 			failed.CompareAndSwap(0, int32(st))
@@ -147,7 +148,7 @@ func mergeBoundedMul[I kernels.Index](k boundedMul[I], pa, ca, pb, cb, pos []I, 
 	case mergeKept:
 		return crd, vals, 0, false, true
 	}
-	pos[len(pos)-1] = I(end)
+	pos[nr] = I(end)
 	crd, vals = prefix(crd, int64(end)), prefix(vals, int64(end))
 	if int64(end) < bound/2 { // the sample misjudged: keep no more than twice the result
 		crd, vals = dtype.CopyArray(crd), dtype.CopyArray(vals)

@@ -70,7 +70,7 @@ func onePassRan[I kernels.Index](a, b MergeInput) bool {
 	alloc := func(n int64) (dtype.Array, dtype.Array, error) {
 		return dtype.NewArray(a.Pos.DType, []int64{n}), dtype.NewArray(a.Values.DType, []int64{n}), nil
 	}
-	_, _, _, done, _ := mergeBoundedMul(k, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), make([]I, len(pa)), 1<<30, true, alloc)
+	_, _, _, done, _ := mergeBoundedMul(k, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), make([]I, len(pa)), 1<<30, alloc)
 	return done
 }
 
