@@ -238,3 +238,40 @@ func TestMergeAllocatesResultPlusRows(t *testing.T) {
 		}
 	}
 }
+
+// A mul of two random 200K-row CSR matrices of 1M entries each whose
+// patterns never meet (a's columns even, b's odd: the result is empty)
+// allocates its result plus O(rows), with int32 and int64 indices: arrays
+// sized by a bound on the result (the union nnz(a) + nnz(b), or the
+// intersection bound min(nnz(a), nnz(b)), 12-16 bytes an entry against the
+// 16 a row allowed) fail it.
+func TestMergeMulDisjointAllocatesResultPlusRows(t *testing.T) {
+	const rows, nnz = 200000, 1000000
+	random := func(seed uint64, parity int64, w int) *tensor.Tensor {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		r, c := make([]int64, nnz), make([]int64, nnz)
+		for i := range r {
+			r[i], c[i] = rng.Int64N(rows), 2*rng.Int64N(rows/2)+parity
+		}
+		v := make([]float64, nnz)
+		for i := range v {
+			v[i] = rng.Float64() + 0.5
+		}
+		coo, err := tensor.NewCOO(dtype.Int64Array(append(r, c...), 2, nnz), dtype.Float64Array(v), []int64{rows, rows}, tensor.BuildOptions{})
+		require.NoError(t, err)
+		csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+		require.NoError(t, err)
+		csr, err = tensor.ToIndexWidth(csr, w)
+		require.NoError(t, err)
+		return csr
+	}
+	for _, w := range []int{32, 64} {
+		x, y := random(1, 0, w), random(2, 1, w)
+		got, r := allocatedBy(t, func() (*tensor.Tensor, error) {
+			return BinaryByName("mul", TensorOperand(x), TensorOperand(y), BinaryArgs{})
+		})
+		require.Zero(t, r.NNZ())
+		limit := resultBytes(r) + 2*8*rows + 256<<10
+		require.LessOrEqual(t, got, limit, "i%d disjoint mul: %d bytes allocated, limit %d", w, got, limit)
+	}
+}
