@@ -101,6 +101,7 @@ func realKernel[I kernels.Index, V realVal, A realAcc](m mergeArith[A], a, b Mer
 	k := newRows(m, a, b, mergeRowReal[I, V, A], addFillRows[I, V, A]).(*rows[I, V, A])
 	k.mul = mulRows[I, V, A]
 	k.mulBound = mulBoundRows[I, V, A]
+	k.addOne = addOneRows[I, V, A]
 	return k
 }
 
@@ -120,13 +121,16 @@ type rows[I kernels.Index, V kernels.Number, A computeVal] struct {
 	// mulBound is the one-pass mul (mulBoundRows), nil where the domain
 	// has none.
 	mulBound func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, cnt, oc []I, ov []V, at, lo, hi int) (int, mergeStatus)
+	// addOne is the one-pass add (addOneRows), nil where the domain has
+	// none.
+	addOne func(m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, cnt, oc []I, ov []V, at, lo, hi int) (int, mergeStatus)
 }
 
 func newRows[I kernels.Index, V kernels.Number, A computeVal](m mergeArith[A], a, b MergeInput,
 	row func(mergeArith[A], []I, []V, []I, []V, []I, []V) int,
 	addFill func(mergeArith[A], []I, []I, []V, []I, []I, []V, []I, []I, []V, int, int)) rowKernel[I] {
 	return &rows[I, V, A]{m, a.Values.DType, dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](a.Crd), dtype.AsSlice[I](b.Pos), dtype.AsSlice[I](b.Crd),
-		dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values), row, addFill, nil, nil}
+		dtype.AsSlice[V](a.Values), dtype.AsSlice[V](b.Values), row, addFill, nil, nil, nil}
 }
 
 func (k *rows[I, V, A]) fillValue() []byte { return fillBytes(k.d, k.m.fill) }
@@ -178,7 +182,7 @@ func (k *rows[I, V, A]) fill(pos, oc []I, ov dtype.Array, lo, hi int) {
 // mergeIndexed runs the count pass, sizes the result (alloc returns its
 // column and value arrays for a total entry count), and runs the fill pass;
 // or, where onePass allows it (alloc's arrays may be cut to a prefix) and
-// the kernel has it, the one-pass mul (mergeBoundedMul).
+// the kernel has one, the one-pass merge (mergeOnePass).
 func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, alloc func(int64) (dtype.Array, dtype.Array, error), onePass bool) (Merged, bool, error) {
 	k := newRowKernel[I](op, g, a, b)
 	pa := dtype.AsSlice[I](a.Pos)
@@ -189,8 +193,8 @@ func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, all
 	}
 	pos := make([]I, nr+1)
 	work := int64(nr) + int64(pa[nr]-pa[0]) + int64(pb[nr]-pb[0])
-	if bk, is := k.(boundedMul[I]); onePass && is && bk.bounded() {
-		crd, vals, _, done, ok := mergeBoundedMul(bk, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), pos, work, alloc)
+	if pk, is := k.(onePassKernel[I]); onePass && is {
+		crd, vals, _, done, ok := mergeOnePass(pk, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), pos, a.Pos.DType != dtype.Int32, alloc)
 		if !ok {
 			return Merged{}, false, nil
 		}

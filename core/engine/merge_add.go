@@ -84,3 +84,76 @@ func addFillRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca 
 		}
 	}
 }
+
+// addOneRows is the one-pass add of rows [lo, hi) for real values (see
+// mergeOnePass): each row's union written from offset at, rows one after
+// another, its count to cnt[r], each value as addFillRows computes it.
+// Each column is checked against the one before it in its row as the merge
+// consumes it (the count pass's check); st is mergeUnordered when one is
+// not greater.
+func addOneRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I, va []V, pb, cb []I, vb []V, cnt, oc []I, ov []V, at, lo, hi int) (int, mergeStatus) {
+	a0, b0 := pa[0], pb[0]
+	alpha, fa, afb, keepA := m.alpha, m.fa, m.afb, m.keepA
+	va, vb = va[:len(ca)], vb[:len(cb)]
+	onlyA := func(x V) V {
+		if keepA {
+			return x
+		}
+		return V(A(x) + afb)
+	}
+	n := at
+	for r := lo; r < hi; r++ {
+		i, ie := int(pa[r]-a0), int(pa[r+1]-a0)
+		j, je := int(pb[r]-b0), int(pb[r+1]-b0)
+		c, v := oc[n:n+(ie-i)+(je-j)], ov[n:n+(ie-i)+(je-j)]
+		k := 0
+		lastA, lastB := minIndex[I](), minIndex[I]() // a column equal to it is negative: the general path's to refuse
+		for i < ie && j < je {
+			p, q := ca[i], cb[j]
+			switch {
+			case p < q:
+				if p <= lastA {
+					return 0, mergeUnordered
+				}
+				c[k], v[k] = p, onlyA(va[i])
+				lastA = p
+				i++
+			case q < p:
+				if q <= lastB {
+					return 0, mergeUnordered
+				}
+				c[k], v[k] = q, V(fa+alpha*A(vb[j]))
+				lastB = q
+				j++
+			default:
+				if p <= lastA || q <= lastB {
+					return 0, mergeUnordered
+				}
+				c[k], v[k] = p, V(A(va[i])+alpha*A(vb[j]))
+				lastA, lastB = p, q
+				i++
+				j++
+			}
+			k++
+		}
+		for ; i < ie; i++ {
+			if ca[i] <= lastA {
+				return 0, mergeUnordered
+			}
+			c[k], v[k] = ca[i], onlyA(va[i])
+			lastA = ca[i]
+			k++
+		}
+		for ; j < je; j++ {
+			if cb[j] <= lastB {
+				return 0, mergeUnordered
+			}
+			c[k], v[k] = cb[j], V(fa+alpha*A(vb[j]))
+			lastB = cb[j]
+			k++
+		}
+		cnt[r] = I(k)
+		n += k
+	}
+	return n - at, mergeDone
+}

@@ -76,7 +76,7 @@ func mulRows[I kernels.Index, V realVal, A realAcc](m mergeArith[A], pa, ca []I,
 }
 
 // mulBoundRows is the one-pass mul of rows [lo, hi) for real values with
-// both fills zero (boundedMul): each row's intersection written from
+// both fills zero (mergeOnePass): each row's intersection written from
 // offset at, rows one after another, its count to cnt[r]. An entry of one
 // operand alone is x*0; where that is not the zero fill (x a NaN or an
 // infinity) the row would pass its bound and mergeKept sends the merge to

@@ -8,31 +8,50 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// The one-pass mul: with both fills zero an entry of one operand alone is
-// x*0, the result's fill, and dropped (unless x is a NaN or an infinity),
-// so a row keeps at most min(la, lb) entries, its intersection. The result
-// is then merged in one pass into arrays sized by the sum of those minima,
-// each chunk of rows straight into its slots, and the chunks moved down in
-// row order as they finish, while still in cache: the count pass of the
-// two-pass route reads every column and value once more, which cost as
-// much as the fill. It runs only where a sample of the rows says the
-// result fills at least half of the bound, so that a mul of patterns that
-// barely meet (a near-empty result) never holds arrays sized for the
-// inputs: those take the two passes, which allocate the result only.
+// The one-pass merges. The two-pass route's count pass reads every column
+// (and for mul every value) once more, which cost as much as the fill;
+// here each chunk of rows merges straight into its slots in arrays sized by
+// a bound on the result, and the chunks are moved down in row order as they
+// finish, while still in cache (the chunks are small for that).
+//
+// Mul with both fills zero: an entry of one operand alone is x*0, the
+// result's fill, and dropped (unless x is a NaN or an infinity: the two
+// passes then run), so a row keeps at most its intersection, bounded by the
+// row of the operand of fewer entries. Add: a row keeps its union, bounded
+// by la + lb.
+//
+// Each runs only where a sample of the rows says the result fills most of
+// its bound (mul: half; add: the intersection at most a quarter of la +
+// lb), so that arrays sized for the inputs are never held for a much
+// smaller result (a mul of patterns that barely meet, an add of patterns
+// that coincide): those take the two passes, which allocate the result only.
 
 // oneSample is the stride of the rows sampled to estimate the result.
 const oneSample = 16
 
-// boundedMul is a row kernel with the one-pass mul: fillBounded merges
-// rows [lo, hi) one after another from offset at, writes row r's entry
-// count to cnt[r] (one row early, so that no chunk writes the offset the
-// next reads), and returns the entries written; st is mergeUnordered when
-// a row's columns are not strictly increasing and mergeKept when an entry
-// of one operand stays (the bound fails: the two passes run).
-type boundedMul[I kernels.Index] interface {
-	bounded() bool
-	fillBounded(oc []I, ov dtype.Array, at int, cnt []I, lo, hi int) (n int, st mergeStatus)
+// oneChunk is about the slots of a one-pass chunk: its entries, moved down
+// when it finishes, are then still in the core's cache.
+const oneChunk = 1 << 15
+
+// onePassKernel is a row kernel with one-pass merges: onePass says which
+// applies; fillOne merges rows [lo, hi) one after another from offset at,
+// writes row r's entry count to cnt[r] (one row early, so that no chunk
+// writes the offset the next reads), and returns the entries written; st
+// is mergeUnordered when a row's columns are not strictly increasing and
+// mergeKept when mul keeps an entry of one operand (the bound fails).
+type onePassKernel[I kernels.Index] interface {
+	onePass() onePassKind
+	fillOne(oc []I, ov dtype.Array, at int, cnt []I, lo, hi int) (n int, st mergeStatus)
 }
+
+// onePassKind is the one-pass merge a kernel runs, if any.
+type onePassKind int8
+
+const (
+	onePassNone onePassKind = iota
+	onePassMul
+	onePassAdd
+)
 
 // mergeStatus is how a one-pass chunk ended.
 type mergeStatus int8
@@ -43,28 +62,40 @@ const (
 	mergeKept
 )
 
-// bounded reports whether the one-pass mul applies: a real mul of two
-// zero fills.
-func (k *rows[I, V, A]) bounded() bool {
+// onePass is the one-pass merge that applies: a real mul of two zero
+// fills, or a real add.
+func (k *rows[I, V, A]) onePass() onePassKind {
 	var zero A
-	return k.m.mul && k.mulBound != nil && k.m.fa == zero && k.m.fb == zero
+	switch {
+	case k.m.mul && k.mulBound != nil && k.m.fa == zero && k.m.fb == zero:
+		return onePassMul
+	case !k.m.mul && k.addOne != nil:
+		return onePassAdd
+	}
+	return onePassNone
 }
 
-func (k *rows[I, V, A]) fillBounded(oc []I, ov dtype.Array, at int, cnt []I, lo, hi int) (int, mergeStatus) {
-	return k.mulBound(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, cnt, oc, dtype.AsSlice[V](ov), at, lo, hi)
+func (k *rows[I, V, A]) fillOne(oc []I, ov dtype.Array, at int, cnt []I, lo, hi int) (int, mergeStatus) {
+	if k.m.mul {
+		return k.mulBound(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, cnt, oc, dtype.AsSlice[V](ov), at, lo, hi)
+	}
+	return k.addOne(k.m, k.pa, k.ca, k.va, k.pb, k.cb, k.vb, cnt, oc, dtype.AsSlice[V](ov), at, lo, hi)
 }
 
-// sampleIntersect is the estimate of the result: the exact intersection
-// of every oneSample-th row (hits) and their minima min(la, lb) (sampled).
-func sampleIntersect[I kernels.Index](pa, ca, pb, cb []I) (hits, sampled int64) {
+// sampleIntersect is the estimate of the result: over every oneSample-th
+// row, the exact intersection (hits), the minima min(la, lb) and the sums
+// la + lb.
+func sampleIntersect[I kernels.Index](pa, ca, pb, cb []I) (hits, mins, sums int64) {
 	a0, b0 := pa[0], pb[0]
 	for r := 0; r+1 < len(pa); r += oneSample {
-		if m := min(pa[r+1]-pa[r], pb[r+1]-pb[r]); m > 0 {
-			sampled += int64(m)
+		la, lb := pa[r+1]-pa[r], pb[r+1]-pb[r]
+		sums += int64(la) + int64(lb)
+		if m := min(la, lb); m > 0 {
+			mins += int64(m)
 			hits += int64(countBoth(ca[pa[r]-a0:pa[r+1]-a0], cb[pb[r]-b0:pb[r+1]-b0]))
 		}
 	}
-	return hits, sampled
+	return hits, mins, sums
 }
 
 // countBoth counts the columns two sorted lists share.
@@ -85,23 +116,37 @@ func countBoth[I kernels.Index](ra, rb []I) int {
 	return both
 }
 
-// mergeBoundedMul runs the one-pass mul when the sample says it pays (see
-// above): row r's slots begin where its row begins in the operand of fewer
-// entries (its row bounds the intersection), so the bound is
-// min(nnz(a), nnz(b)) and needs no pass of its own. done is false when the
-// two passes must run instead (the result small against the bound, int32
-// indices unable to address it, or an entry of one operand kept); pos then
-// holds no counts. alloc sizes the bound against the memory limit. ok is
-// false when a row's columns are not strictly increasing.
-func mergeBoundedMul[I kernels.Index](k boundedMul[I], pa, ca, pb, cb, pos []I, work int64,
+// mergeOnePass runs the kernel's one-pass merge when the sample says it
+// pays (see above). Row r's slots begin where its row begins in the
+// operand of fewer entries (mul) or at the sum of both rows' beginnings
+// (add), so the bound needs no pass of its own. done is false when the two
+// passes must run instead (no one-pass merge, the result small against the
+// bound, int32 indices unable to address it, the bound over the memory
+// limit, or an entry of one operand kept); pos then holds no counts. alloc
+// sizes the bound against the memory limit. ok is false when a row's
+// columns are not strictly increasing.
+func mergeOnePass[I kernels.Index](k onePassKernel[I], pa, ca, pb, cb, pos []I, wide bool,
 	alloc func(int64) (dtype.Array, dtype.Array, error)) (crd, vals dtype.Array, total int64, done, ok bool) {
 	nr := len(pa) - 1
-	ps := pa // the operand of fewer entries
-	if pb[nr]-pb[0] < pa[nr]-pa[0] {
+	kind := k.onePass()
+	if kind == onePassNone || nr == 0 {
+		return crd, vals, 0, false, true
+	}
+	a0, b0 := pa[0], pb[0]
+	ps := pa // mul: the operand of fewer entries
+	if pb[nr]-b0 < pa[nr]-a0 {
 		ps = pb
 	}
+	slot := func(r int) int { return int(ps[r] - ps[0]) }
 	bound := int64(ps[nr] - ps[0])
-	if hits, sampled := sampleIntersect(pa, ca, pb, cb); sampled == 0 || 2*hits < sampled {
+	hits, mins, sums := sampleIntersect(pa, ca, pb, cb)
+	if kind == onePassAdd {
+		slot = func(r int) int { return int(pa[r]-a0) + int(pb[r]-b0) }
+		bound = int64(pa[nr]-a0) + int64(pb[nr]-b0)
+		if 4*hits > sums || (!wide && bound > 1<<31-1) {
+			return crd, vals, 0, false, true
+		}
+	} else if mins == 0 || 2*hits < mins {
 		return crd, vals, 0, false, true
 	}
 	var err error
@@ -115,12 +160,13 @@ func mergeBoundedMul[I kernels.Index](k boundedMul[I], pa, ca, pb, cb, pos []I, 
 	next, end := 0, 0          // the run covers rows [0, next) and entries [0, end)
 	var failed atomic.Int32
 	vs := vals.DType.Size()
-	kernels.ForRows(pa, work, func(lo, hi int) {
+	size := max(64, int(int64(nr)*oneChunk/max(bound, 1))) // rows a chunk
+	kernels.ForChunks(nr, size, func(_, lo, hi int) {
 		if failed.Load() != 0 {
 			return
 		}
-		at := int(ps[lo] - ps[0])
-		n, st := k.fillBounded(oc, vals, at, pos, lo, hi)
+		at := slot(lo)
+		n, st := k.fillOne(oc, vals, at, pos, lo, hi)
 		if st != mergeDone {
 			failed.CompareAndSwap(0, int32(st))
 			return

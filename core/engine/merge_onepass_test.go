@@ -49,28 +49,28 @@ func mulInput(rng *rand.Rand, pos, crd []int64, id, d dtype.DType) MergeInput {
 	return MergeInput{Pos: idx(pos), Crd: idx(crd), Values: vals, Fill: make([]byte, d.Size())}
 }
 
-// mulTwoPass is the mul by the count and fill passes only.
-func mulTwoPass[I kernels.Index](t *testing.T, a, b MergeInput) Merged {
+// twoPass is op(a, b) by the count and fill passes only.
+func twoPass[I kernels.Index](t *testing.T, op MergeOp, g MergeArgs, a, b MergeInput) Merged {
 	t.Helper()
 	alloc := func(n int64) (dtype.Array, dtype.Array, error) {
 		return dtype.NewArray(a.Pos.DType, []int64{n}), dtype.NewArray(a.Values.DType, []int64{n}), nil
 	}
-	m, ok, err := mergeIndexed[I](MergeMul, MergeArgs{}, a, b, alloc, false)
+	m, ok, err := mergeIndexed[I](op, g, a, b, alloc, false)
 	if !ok || err != nil {
 		t.Fatalf("two passes: ok %v err %v", ok, err)
 	}
 	return m
 }
 
-// onePassRan reports whether mergeBoundedMul finishes a (it declines a
-// small result or a kept entry of one operand).
-func onePassRan[I kernels.Index](a, b MergeInput) bool {
-	k := newRowKernel[I](MergeMul, MergeArgs{}, a, b).(boundedMul[I])
+// onePassRan reports whether mergeOnePass finishes op(a, b) (it declines
+// a small result or a kept entry of one operand).
+func onePassRan[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput) bool {
+	k := newRowKernel[I](op, g, a, b).(onePassKernel[I])
 	pa, pb := dtype.AsSlice[I](a.Pos), dtype.AsSlice[I](b.Pos)
 	alloc := func(n int64) (dtype.Array, dtype.Array, error) {
 		return dtype.NewArray(a.Pos.DType, []int64{n}), dtype.NewArray(a.Values.DType, []int64{n}), nil
 	}
-	_, _, _, done, _ := mergeBoundedMul(k, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), make([]I, len(pa)), 1<<30, alloc)
+	_, _, _, done, _ := mergeOnePass(k, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), make([]I, len(pa)), true, alloc)
 	return done
 }
 
@@ -83,72 +83,99 @@ func sameMerged(t *testing.T, what string, got, want Merged) {
 	}
 }
 
-// The one-pass mul (a result that fills its bound) gives the two passes'
+// The one-pass merges (a result that fills its bound: mul of patterns that
+// mostly meet, add of patterns that mostly do not) give the two passes'
 // arrays byte for byte, at 1 and 4 threads, with int32 and int64 indices
-// and real, integer and bool values; a mul of barely meeting patterns, or
-// one whose operand holds a NaN or an infinity where the other stores
-// nothing (the entry stays: the bound fails), declines it and still gives
-// the two passes' result.
-func TestMergeBoundedMulMatchesTwoPass(t *testing.T) {
+// and real, integer and bool values, add with alpha 1 and -2; the other
+// cases (mul of barely meeting patterns, add of mostly coinciding ones, a
+// mul whose operand holds a NaN or an infinity where the other stores
+// nothing: the entry stays, the bound fails) decline the one pass and still
+// give the two passes' result.
+func TestMergeOnePassMatchesTwoPass(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	rng := rand.New(rand.NewPCG(7, 32))
+	minus2 := dtype.IntScalar(-2)
+	cases := []struct {
+		op   MergeOp
+		g    MergeArgs
+		name string
+	}{{MergeMul, MergeArgs{}, "mul"}, {MergeAdd, MergeArgs{}, "add"}, {MergeAdd, MergeArgs{Alpha: &minus2}, "add alpha -2"}}
 	for _, id := range []dtype.DType{dtype.Int32, dtype.Int64} {
 		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Int32, dtype.Int8, dtype.Bool} {
 			for _, keep := range []float64{0.9, 0.05} {
 				a, b := mulPair(rng, 30000, keep, id, d)
-				check := func(what string, wantOne bool) {
-					var want, got Merged
-					var one bool
-					for _, threads := range []int{1, 4} {
-						runtime.GOMAXPROCS(threads)
-						var ok bool
-						var err error
-						if id == dtype.Int32 {
-							want, one = mulTwoPass[int32](t, a, b), onePassRan[int32](a, b)
-						} else {
-							want, one = mulTwoPass[int64](t, a, b), onePassRan[int64](a, b)
+				for _, c := range cases {
+					if d == dtype.Bool && c.g.Alpha != nil {
+						continue // a bool add takes alpha 0 or 1 only
+					}
+					check := func(what string, a, b MergeInput, wantOne bool) {
+						var want, got Merged
+						var one bool
+						for _, threads := range []int{1, 4} {
+							runtime.GOMAXPROCS(threads)
+							var ok bool
+							var err error
+							if id == dtype.Int32 {
+								want, one = twoPass[int32](t, c.op, c.g, a, b), onePassRan[int32](c.op, c.g, a, b)
+							} else {
+								want, one = twoPass[int64](t, c.op, c.g, a, b), onePassRan[int64](c.op, c.g, a, b)
+							}
+							got, ok, err = MergeCompressed(c.op, c.g, a, b)
+							if !ok || err != nil {
+								t.Fatalf("%s: ok %v err %v", what, ok, err)
+							}
+							sameMerged(t, what, got, want)
 						}
-						got, ok, err = MergeCompressed(MergeMul, MergeArgs{}, a, b)
-						if !ok || err != nil {
-							t.Fatalf("%s: ok %v err %v", what, ok, err)
+						if one != wantOne {
+							t.Fatalf("%s %s %s %s keep %v: one pass ran %v, want %v", c.name, what, id, d, keep, one, wantOne)
 						}
-						sameMerged(t, what, got, want)
 					}
-					if one != wantOne {
-						t.Fatalf("%s %s %s keep %v: one pass ran %v, want %v", what, id, d, keep, one, wantOne)
+					check("plain", a, b, (c.op == MergeMul) == (keep > 0.5))
+					if d == dtype.Float64 || d == dtype.Float32 {
+						a := a
+						va := dtype.NewArray(d, a.Values.Shape)
+						copy(va.Data, a.Values.Data)
+						a.Values = va
+						bad := make([]float64, 64) // some of them where b stores nothing
+						for i := range bad {
+							bad[i] = []float64{math.Inf(-1), math.NaN()}[i%2]
+						}
+						StoreFloats(bad, dtype.Array{DType: d, Shape: []int64{64}, Data: va.Data[va.Numel()/2*int64(d.Size()):][:64*d.Size()]}, nil)
+						check("non-finite", a, b, c.op == MergeAdd && keep < 0.5)
 					}
-				}
-				check("plain", keep > 0.5)
-				if d == dtype.Float64 || d == dtype.Float32 {
-					va := dtype.NewArray(d, a.Values.Shape)
-					copy(va.Data, a.Values.Data)
-					a.Values = va
-					bad := make([]float64, 64) // some of them where b stores nothing
-					for i := range bad {
-						bad[i] = []float64{math.Inf(-1), math.NaN()}[i%2]
-					}
-					StoreFloats(bad, dtype.Array{DType: d, Shape: []int64{64}, Data: va.Data[va.Numel()/2*int64(d.Size()):][:64*d.Size()]}, nil)
-					check("non-finite", false)
 				}
 			}
 		}
 	}
 }
 
-// A row whose columns are not strictly increasing makes the one-pass mul
-// decline (ok false), as the count pass does.
-func TestMergeBoundedMulUnorderedDeclines(t *testing.T) {
-	rng := rand.New(rand.NewPCG(8, 32))
-	a, b := mulPair(rng, 5000, 0.9, dtype.Int64, dtype.Float64)
-	crd := dtype.AsSlice[int64](a.Crd)
-	pa := dtype.AsSlice[int64](a.Pos)
-	for r := 4000; r < 5000; r++ {
-		if pa[r+1]-pa[r] >= 2 {
-			crd[pa[r]], crd[pa[r]+1] = crd[pa[r]+1], crd[pa[r]]
-			break
+// A row whose columns are not strictly increasing, or repeat one, makes
+// the one-pass merges decline (ok false), as the count pass does.
+func TestMergeOnePassUnorderedDeclines(t *testing.T) {
+	for _, c := range []struct {
+		op      MergeOp
+		keep    float64
+		swap, b bool
+	}{{MergeMul, 0.9, true, false}, {MergeMul, 0.9, false, true}, {MergeAdd, 0.05, true, true}, {MergeAdd, 0.05, false, false}} {
+		rng := rand.New(rand.NewPCG(8, 32))
+		a, b := mulPair(rng, 5000, c.keep, dtype.Int64, dtype.Float64)
+		x := a
+		if c.b {
+			x = b
 		}
-	}
-	if _, ok, err := MergeCompressed(MergeMul, MergeArgs{}, a, b); ok || err != nil {
-		t.Fatalf("unordered columns: ok %v err %v, want ok false", ok, err)
+		crd, px := dtype.AsSlice[int64](x.Crd), dtype.AsSlice[int64](x.Pos)
+		for r := 4000; r < 5000; r++ {
+			if px[r+1]-px[r] >= 2 {
+				if c.swap {
+					crd[px[r]], crd[px[r]+1] = crd[px[r]+1], crd[px[r]]
+				} else {
+					crd[px[r]+1] = crd[px[r]]
+				}
+				break
+			}
+		}
+		if _, ok, err := MergeCompressed(c.op, MergeArgs{}, a, b); ok || err != nil {
+			t.Fatalf("%+v: ok %v err %v, want ok false", c, ok, err)
+		}
 	}
 }
