@@ -191,7 +191,8 @@ func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, all
 	if err := budget.Check("merge row pointer", int64(nr)+1, int(a.Pos.DType.Size())); err != nil {
 		return Merged{}, false, err
 	}
-	pos := make([]I, nr+1)
+	pos := dtype.AsSlice[I](dtype.UninitArray(a.Pos.DType, []int64{int64(nr) + 1})) // every offset is written below
+	pos[0] = 0
 	work := int64(nr) + int64(pa[nr]-pa[0]) + int64(pb[nr]-pb[0])
 	if pk, is := k.(onePassKernel[I]); onePass && is {
 		crd, vals, _, done, ok := mergeOnePass(pk, pa, dtype.AsSlice[I](a.Crd), pb, dtype.AsSlice[I](b.Crd), pos, a.Pos.DType != dtype.Int32, alloc)
