@@ -15,7 +15,9 @@
 //   - map: element-wise functions of the values with the structure shared,
 //     hand-written loops for neg, arithmetic and comparisons with a number;
 //   - merge: add, sub and mul of two compressed matrices as row merges
-//     (count, then fill, in the operands' layout), of two coalesced COO
+//     (count, then fill, in the operands' layout; or, for real values
+//     where a row sample says the result fills most of a bound, one pass
+//     into bound-sized arrays: merge_onepass.go), of two coalesced COO
 //     tensors through a row pointer over their leading dims (MergeCOO), and
 //     of two operands of one pattern as a zip of their values
 //     (MergeValues); bool, integer, real and complex values, computed in

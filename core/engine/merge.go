@@ -40,7 +40,8 @@ type Merged struct {
 // or a complex float; not a half float), where a missing element reads as
 // its operand's fill. It counts each result row (parallel over rows),
 // sizes the result against the memory limit, then fills it in place, in
-// a's index dtype. Values compute in the op table's domain (int64,
+// a's index dtype; or merges in one pass (mergeOnePass: real values, a
+// result that fills most of its bound). Values compute in the op table's domain (int64,
 // float64, complex128) and are narrowed as it narrows them, so the result
 // is the general path's bit for bit. ok is false (nothing done) for other
 // dtypes or when a row's columns are not strictly increasing.
