@@ -124,10 +124,14 @@ func TestCustomMapSharesStructure(t *testing.T) {
 			require.NoError(t, err, msg)
 			if c.f.IsUnique() { // repeated coordinates sum first: the COO form's route
 				requireSharesStructure(t, c.a, got, msg)
+				requireNoCOOForm(t, got, msg)
+				requireNoCOOForm(t, c.a, msg+": the input")
 			}
 			want, err := o.op(c.dense)
 			require.NoError(t, err, msg)
 			ewRequireSameDense(t, want, got, msg)
+			got.NNZ() // its COO form, built from its storage, gives the same
+			ewRequireSameDense(t, want, got, msg+" (COO form)")
 		}
 	}
 }
@@ -147,10 +151,14 @@ func TestCustomZipSharesStructure(t *testing.T) {
 			require.NoError(t, err, msg)
 			if c.f.IsUnique() {
 				requireSharesStructure(t, c.a, got, msg)
+				requireNoCOOForm(t, got, msg)
+				requireNoCOOForm(t, b, msg+": the input")
 			}
 			want, err := BinaryByName(op, TensorOperand(c.dense), TensorOperand(db), BinaryArgs{})
 			require.NoError(t, err, msg)
 			ewRequireSameDense(t, want, got, msg)
+			got.NNZ() // its COO form, built from its storage, gives the same
+			ewRequireSameDense(t, want, got, msg+" (COO form)")
 		}
 	}
 }
@@ -261,10 +269,16 @@ func TestCustomTransposeRelabels(t *testing.T) {
 		}
 		got, err := Permute(c.a, perm)
 		require.NoError(t, err, c.id)
+		relabel := got.Layout() == tensor.Custom && nd > 1
+		if relabel {
+			requireNoCOOForm(t, got, c.id)
+		}
 		want, err := Permute(c.dense, perm)
 		require.NoError(t, err, c.id)
 		ewRequireSameDense(t, want, got, c.id)
-		if got.Layout() == tensor.Custom && nd > 1 {
+		got.NNZ() // its COO form, built from its relabelled storage, gives the same
+		ewRequireSameDense(t, want, got, c.id+" (COO form)")
+		if relabel {
 			relabelled++
 			ug, err := got.USTStorage()
 			require.NoError(t, err, c.id)

@@ -241,13 +241,13 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	if numberFirst {
 		pos = 1
 	}
+	fast := numberFast(op, n, dom, numberFirst, args)
+	if r, ok, err := mapCustom(op, t, out, dom, ef, fast, args.Out); ok || err != nil {
+		return r, err // before perDuplicateSafe, which reads a custom tensor's COO form
+	}
 	// Division with a rounding mode is not linear; the other ops run per
 	// duplicate, as torch, where that gives the dense result (perDuplicateSafe).
 	perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(op, s))
-	fast := numberFast(op, n, dom, numberFirst, args)
-	if r, ok, err := mapCustom(op, t, out, dom, ef, fast, args.Out); ok || err != nil {
-		return r, err
-	}
 	r, err := mapTensor(op, t, out, dom, ef, perDup, fast)
 	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
 		r = r.WithCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced

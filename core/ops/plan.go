@@ -58,13 +58,8 @@ func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup
 	os := int64(out.Size())
 	if mapCustomApplies(t, dom, ef, o) {
 		n := t.FormatStore().Values.Numel()
-		p := plan.New(plan.Native, 0)
-		// CustomMapped maps the COO form too (built first where it is not).
-		cooForm(&p, "input", t)
-		p.Path = plan.Native
-		p.OutputBytes = 2 * n * os
-		p.Bytes += p.OutputBytes
-		p.Kernel = "engine.Map over the values array and over the COO form's (tensor.CustomMapped: the result shares the level arrays)"
+		p := plan.New(plan.Native, n*os)
+		p.Kernel = "engine.Map over the values array (tensor.CustomMapped: the result shares the level arrays; no COO form built)"
 		return p
 	}
 	if t.StorageLayout() == tensor.Strided {
@@ -137,16 +132,8 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 	if ok, err := zipCustomApplies(name, a.Tensor, b.Tensor, out, &args); err != nil {
 		return plan.Plan{}, err
 	} else if ok {
-		p := plan.New(plan.Native, 0)
-		// CustomZipped zips the COO forms too (built first where they are not).
-		cooForm(&p, "input", a.Tensor)
-		if b.Tensor != a.Tensor {
-			cooForm(&p, "other", b.Tensor)
-		}
-		p.Path = plan.Native
-		p.OutputBytes = 2 * a.Tensor.FormatStore().Values.Numel() * int64(out.Size())
-		p.Bytes += p.OutputBytes
-		p.Kernel = "engine.MergeValues: a zip of the two values arrays and of the COO forms' (one structure; tensor.CustomZipped shares the levels)"
+		p := plan.New(plan.Native, a.Tensor.FormatStore().Values.Numel()*int64(out.Size()))
+		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels; no COO form built)"
 		return p, nil
 	}
 	return mergePlan(def, a.Tensor, b.Tensor, out, args), nil
@@ -309,12 +296,8 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		perm[d0], perm[d1] = d1, d0
 	}
 	if _, ok := tensor.RelabelledFormat(t, perm); ok {
-		var p plan.Plan
-		cooForm(&p, "input", t) // CustomPermuted permutes the COO form too
-		p.Path = plan.Native
-		p.OutputBytes = entries(t) * (vs + int64(len(t.Dims()))*8)
-		p.Bytes += p.OutputBytes
-		p.Kernel = "tensor.CustomPermuted: a relabel of the format's dims, the storage shared (DIA-I^T is DIA-J of the same arrays); the COO form permuted"
+		p := plan.New(plan.Native, 0)
+		p.Kernel = "tensor.CustomPermuted: a relabel of the format's dims, the storage shared (DIA-I^T is DIA-J of the same arrays); no COO form built"
 		return p, nil
 	}
 	switch {

@@ -39,12 +39,12 @@ func CustomWithValues(t *Tensor, values dtype.Array, fill []byte) (*Tensor, erro
 // immutable), whose values are f of t's values and whose fill is fill. f
 // maps an array element by element to one of the same length (of the
 // result's dtype); fill must be f of t's fill, the value the padding maps
-// to. Nothing is walked or rebuilt: the result's COO form, too, is f of t's
-// COO form (which holds each stored element inside the tensor once, so the
-// map commutes with it). t must be a custom-format tensor of a format with
-// unique coordinates (the COO form of repeated ones holds their sums).
+// to. Nothing is walked or rebuilt, and neither t's COO form nor the
+// result's is built: the result's comes from its own storage when a later
+// operator reads it (custom_coo.go). t must be a custom-format tensor of a
+// format with unique coordinates (a nonlinear map of repeated coordinates
+// must see their sum).
 func CustomMapped(t *Tensor, fill []byte, f func(dtype.Array) (dtype.Array, error)) (*Tensor, error) {
-	t.materialize() // the map reads t's COO form too (custom_coo.go)
 	u, err := uniqueStore(t)
 	if err != nil {
 		return nil, err
@@ -53,11 +53,7 @@ func CustomMapped(t *Tensor, fill []byte, f func(dtype.Array) (dtype.Array, erro
 	if err != nil {
 		return nil, err
 	}
-	coo, err := f(t.values)
-	if err != nil {
-		return nil, err
-	}
-	return derived(t, u, vals, coo, fill)
+	return derived(t, u, vals, fill)
 }
 
 // CustomZipped is CustomMapped of two tensors of one format and structure
@@ -65,8 +61,6 @@ func CustomMapped(t *Tensor, fill []byte, f func(dtype.Array) (dtype.Array, erro
 // the values are f of a's and b's, slot by slot, and fill must be f of
 // their fills. The result shares a's structure.
 func CustomZipped(a, b *Tensor, fill []byte, f func(x, y dtype.Array) (dtype.Array, error)) (*Tensor, error) {
-	a.materialize()
-	b.materialize()
 	ua, err := uniqueStore(a)
 	if err != nil {
 		return nil, err
@@ -75,18 +69,14 @@ func CustomZipped(a, b *Tensor, fill []byte, f func(x, y dtype.Array) (dtype.Arr
 	if err != nil {
 		return nil, err
 	}
-	if ua.Values.Numel() != ub.Values.Numel() || a.values.Numel() != b.values.Numel() || !slices.Equal(a.shape, b.shape) {
+	if ua.Values.Numel() != ub.Values.Numel() || !slices.Equal(a.shape, b.shape) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "zip of custom-format tensors: storages of %d and %d values (sizes %v and %v) are not one structure", ua.Values.Numel(), ub.Values.Numel(), a.shape, b.shape)
 	}
 	vals, err := f(ua.Values, ub.Values)
 	if err != nil {
 		return nil, err
 	}
-	coo, err := f(a.values, b.values)
-	if err != nil {
-		return nil, err
-	}
-	return derived(a, ua, vals, coo, fill)
+	return derived(a, ua, vals, fill)
 }
 
 // uniqueStore returns t's storage, refusing a tensor that is not custom or
@@ -102,20 +92,24 @@ func uniqueStore(t *Tensor) (*ustStore, error) {
 	return u, nil
 }
 
-// derived is t's storage (u) with the values vals and fill, its COO form
-// t's with the values coo: every index array shared.
-func derived(t *Tensor, u *ustStore, vals, coo dtype.Array, fill []byte) (*Tensor, error) {
-	if vals.Numel() != u.Values.Numel() || coo.Numel() != t.values.Numel() || vals.DType != coo.DType || len(fill) != vals.DType.Size() {
-		return nil, errs.Errorf(errs.ErrInternal, "values of a custom-format tensor: %d values (%s) and %d of its COO form (%s) for %d and %d, fill of %d bytes",
-			vals.Numel(), vals.DType, coo.Numel(), coo.DType, u.Values.Numel(), t.values.Numel(), len(fill))
+// derived is t's storage (u) with the values vals and fill: every index
+// array shared, its COO form unbuilt.
+func derived(t *Tensor, u *ustStore, vals dtype.Array, fill []byte) (*Tensor, error) {
+	if vals.Numel() != u.Values.Numel() || len(fill) != vals.DType.Size() {
+		return nil, errs.Errorf(errs.ErrInternal, "values of a custom-format tensor: %d values (%s) for %d slots, fill of %d bytes",
+			vals.Numel(), vals.DType, u.Values.Numel(), len(fill))
 	}
-	c := *t
-	c.dtype = vals.DType
-	c.values = coo
-	c.setFill(fill)
-	c.ust = &ustStore{owner: &c, Format: u.Format.Clone(), LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(vals)}
-	c.ust.coo.built.Store(true) // c's fields hold its COO form already
-	return &c, nil
+	c := newCustomShell(vals.DType, t.shape, fill)
+	c.ust = sharedStore(c, u, u.Format.Clone(), vals)
+	return c, nil
+}
+
+// sharedStore is the storage of owner: u's level sizes and pos and crd
+// arrays (shared) under format f, holding vals. Its COO form is unbuilt;
+// u's size passed checkCOOFits, and so does this one (the same slots and
+// dims).
+func sharedStore(owner *Tensor, u *ustStore, f format.Format, vals dtype.Array) *ustStore {
+	return &ustStore{owner: owner, Format: f, LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(vals)}
 }
 
 // RelabelledFormat returns the format of custom-format t with its dims
@@ -143,36 +137,23 @@ func RelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 // crd and values) is t's, shared. DIA-I, (i, j) -> (j - i : compressed,
 // i : range), transposed is (i, j) -> (i - j : compressed, j : range):
 // diagonals indexed by column, as DIA-J, with the offset stored as i - j.
-// permuteCOO permutes t's COO form (a plain coalesced COO tensor) the same
-// way, returning a coalesced COO tensor: the result's COO form. ok is false
-// where the permuted format is a named layout (a tensor of that layout is
-// not custom) or t is not a custom-format tensor; perm must be a checked
-// permutation of t's dims.
-func CustomPermuted(t *Tensor, perm []int, permuteCOO func(*Tensor) (*Tensor, error)) (*Tensor, bool, error) {
+// Nothing moves: the result's COO form is built from its own storage when a
+// later operator reads it. ok is false where the permuted format is a named
+// layout (a tensor of that layout is not custom) or t is not a
+// custom-format tensor; perm must be a checked permutation of t's dims.
+func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool) {
 	f, ok := RelabelledFormat(t, perm)
 	if !ok {
-		return nil, false, nil
+		return nil, false
 	}
-	t.materialize() // the relabelling permutes t's COO form too
-	u := t.FormatStore()
 	shape := make([]int64, len(perm))
 	for d, p := range perm {
 		shape[d] = t.shape[p]
 	}
-	f = PositionalNames(f) // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
-	view := *t
-	view.ust = nil
-	p, err := permuteCOO(&view)
-	if err != nil {
-		return nil, true, err
-	}
-	if p.layout != COO || !p.coalesced || !slices.Equal(p.shape, shape) || p.values.Numel() != t.values.Numel() {
-		return nil, true, errs.Errorf(errs.ErrInternal, "permute of a custom-format tensor: its COO form permuted is a %s tensor of size %v (coalesced %v), want a coalesced COO of size %v", p.layout, p.shape, p.coalesced, shape)
-	}
-	c := *p
-	c.ust = &ustStore{owner: &c, Format: f, LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: u.Values}
-	c.ust.coo.built.Store(true) // c's fields hold its COO form already
-	return &c, true, nil
+	c := newCustomShell(t.dtype, shape, nil)
+	c.carryFill(t)
+	c.ust = sharedStore(c, t.FormatStore(), PositionalNames(f), t.ust.Values) // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
+	return c, true
 }
 
 // CustomStructure returns the structure of t's storage (format, shape,
@@ -205,7 +186,7 @@ func structureOf(u *ustStore, f format.Format, shape []int64) *ustorage.Structur
 // customFrom makes the custom-format tensor of format f (u's levels, its
 // dims possibly relabelled) over shape from u's structure and values: the
 // result's storage is u's pos and crd arrays themselves. Its COO form is
-// built by newCustom.
+// built on first need (custom_coo.go).
 func customFrom(u *ustStore, f format.Format, shape []int64, values dtype.Array, fill []byte) (*Tensor, error) {
 	r, err := newCustom(f, structureOf(u, f, shape), values, fill)
 	if err != nil {
