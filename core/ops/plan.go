@@ -242,9 +242,9 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 	if reduceCustomApplies(t, red, op) {
 		p := plan.New(plan.Native, res)
 		p.Kernel = "engine.ReduceAll over the values array (ReduceAllRuns past a range level's padding)"
-		if nkept == 1 {
-			p.Kernel = "engine.ReduceScatter of a walk of the levels into the kept dim"
-			p.Bytes += t.FormatStore().Values.Numel() * 8 // the walk's coordinates
+		if nkept >= 1 {
+			p.Kernel = "engine.ReduceScatter of a walk of the levels' fibers, keyed by the kept coordinates"
+			p.Bytes += t.FormatStore().Values.Numel() * 8 // the walk's keys
 		}
 		return p, nil
 	}

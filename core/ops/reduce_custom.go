@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"slices"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -13,12 +15,14 @@ import (
 // its COO form: over every dim a fold of the values inside the tensor (the
 // whole values array, or ustorage.Runs where a range level leaves padding
 // outside it: DIA's out-of-matrix slots), plus numel minus their count
-// times the fill; keeping one dim, a walk of the storage scattering into
-// that dim's accumulator. ok is false for the cases it leaves to the COO
-// form: a format with repeated coordinates (its duplicates sum first), a
-// per-slot fill, an op the engine lacks, more than one dim kept, a scatter
-// too long for the entries. The result is Reduce's: strided over all dims,
-// else a coalesced 1-D COO of the groups holding a stored element.
+// times the fill; keeping some dims, a walk of the storage's fibers
+// scattering each stored element into the accumulator of its kept
+// coordinates. ok is false for the cases it leaves to the COO form: a
+// format with repeated coordinates (its duplicates sum first), a per-slot
+// fill, an op the engine lacks, an accumulator much longer than the stored
+// values (scatterFits). The result is Reduce's: strided over all dims,
+// else a coalesced COO over the kept dims of the groups holding a stored
+// element.
 func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype.DType) (*tensor.Tensor, bool, error) {
 	if !reduceCustomApplies(t, red, op) {
 		return nil, false, nil
@@ -29,35 +33,20 @@ func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 	if err != nil {
 		return nil, true, err
 	}
-	kept, nkept := -1, 0
-	for d, r := range red {
-		if !r {
-			kept, nkept = d, nkept+1
-		}
-	}
-	if nkept == 0 {
+	if !slices.Contains(red, false) {
 		return reduceCustomAll(t, s, u.Values, eop, op, dims, out)
 	}
-	return reduceCustomDim(t, s, u.Values, kept, eop, op, dims, out)
+	return reduceCustomKept(t, s, u.Values, red, eop, op, dims, out)
 }
 
 // reduceCustomApplies reports whether reduceCustom reduces t's own storage
 // over the dims red marks (short of a scatter too long for the entries; the
 // plans of gs_explain ask it too): a custom format without repeated
-// coordinates, an op the engine has, no per-slot fill, one dim kept at most.
+// coordinates, an op the engine has, no per-slot fill.
 func reduceCustomApplies(t *tensor.Tensor, red []bool, op string) bool {
 	u := t.FormatStore()
 	_, ok := engine.ReduceOpOf(op)
-	if u == nil || !ok || t.PerSlotFill() || !u.Format.IsUnique() {
-		return false
-	}
-	nkept := 0
-	for _, r := range red {
-		if !r {
-			nkept++
-		}
-	}
-	return nkept <= 1
+	return u != nil && ok && !t.PerSlotFill() && u.Format.IsUnique() && len(red) == len(t.Dims())
 }
 
 // reduceCustomAll folds every value inside the tensor.
@@ -94,55 +83,73 @@ func hasRange(f format.Format) bool {
 	return false
 }
 
-// reduceCustomDim reduces every dim but kept: a walk of the storage's
-// last-level fibers (ustorage.Fibers; Walk for a delta last level) lists
-// each stored element's kept coordinate and value, which the engine's
-// scatter folds.
-func reduceCustomDim(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array, kept int, eop engine.ReduceOp, op string, dims []int, out dtype.DType) (*tensor.Tensor, bool, error) {
+// reduceCustomKept reduces the dims marked in red, keeping the others: a
+// walk of the storage's last-level fibers (ustorage.Fibers; Walk for a
+// delta last level) gives each stored element's linear key over the kept
+// dims (keptGroups' strides: a fiber's keys are an arithmetic run) and its
+// value, which the engine's scatter folds. The keys, ascending, become the
+// result's int64 coordinates.
+func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array, red []bool, eop engine.ReduceOp, op string, dims []int, out dtype.DType) (*tensor.Tensor, bool, error) {
 	size := t.Dims()
-	n := size[kept]
-	group := dtype.NumelOf(size) / max(n, 1)
-	if n > 0 && group == 0 && (eop == engine.Amax || eop == engine.Amin) {
+	strides, groups, group := keptGroups(size, red)
+	if groups > 0 && group == 0 && (eop == engine.Amax || eop == engine.Amin) {
 		return nil, true, emptyReductionError(op, t, dims)
 	}
 	nse := vals.Numel()
-	if !scatterFits(n, nse) {
+	if !scatterFits(groups, nse) {
 		return nil, false, nil
 	}
 	if err := errs.CheckAlloc(op, nse, 8+vals.DType.Size()); err != nil {
 		return nil, true, err
 	}
 	es := int64(vals.DType.Size())
-	crdArr := dtype.NewArray(dtype.Int64, []int64{nse})
-	crd := dtype.AsSlice[int64](crdArr)[:0] // appended in place: the walk visits at most nse positions
+	keyArr := dtype.NewArray(dtype.Int64, []int64{nse})
+	keys := dtype.AsSlice[int64](keyArr)[:0] // appended in place: the walk visits at most nse positions
 	picked := make([]byte, 0, nse*es)
 	ok, err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
-		d0, step := f.Dim0[kept], f.Step[kept]
+		var k0, step int64 // the key of the fiber's coordinate 0, and its change per coordinate
+		for d, st := range strides {
+			k0 += f.Dim0[d] * st
+			step += f.Step[d] * st
+		}
 		if f.Crd == nil {
 			for x := f.First; x < f.First+f.Hi-f.Lo; x++ {
-				crd = append(crd, d0+x*step)
+				keys = append(keys, k0+x*step)
 			}
 		} else {
 			for _, x := range f.Crd {
-				crd = append(crd, d0+x*step)
+				keys = append(keys, k0+x*step)
 			}
 		}
 		picked = append(picked, vals.Data[f.Lo*es:f.Hi*es]...)
 	})
 	if err == nil && !ok { // a delta last level: element by element
 		err = ustorage.Walk(s, nse, func(dim []int64, p int64) {
-			crd = append(crd, dim[kept])
+			var k int64
+			for d, st := range strides {
+				k += dim[d] * st
+			}
+			keys = append(keys, k)
 			picked = append(picked, vals.Data[p*es:(p+1)*es]...)
 		})
 	}
 	if err != nil {
 		return nil, true, errs.Errorf(errs.ErrInternal, "%s of a custom-format tensor: %v", op, err)
 	}
-	k := int64(len(crd))
-	r, err := engine.ReduceScatter(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{k}, Data: crdArr.Data[:k*8]}, n, dtype.Array{DType: vals.DType, Shape: []int64{k}, Data: picked}, group, t.FillElem(), out)
+	n := int64(len(keys))
+	r, err := engine.ReduceScatter(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{n}, Data: keyArr.Data[:n*8]}, groups, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, group, t.FillElem(), out)
 	if err != nil {
 		return nil, true, err
 	}
-	res, err := reducedVector(r, n)
-	return res, true, err
+	var kept []int64
+	for d, sz := range size {
+		if !red[d] {
+			kept = append(kept, sz)
+		}
+	}
+	c, err := tensor.NewCOO(keyIndices(dtype.AsSlice[int64](r.Keys), kept, dtype.Int64), r.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	if err != nil {
+		return nil, true, err
+	}
+	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
 }
