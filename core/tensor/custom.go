@@ -23,8 +23,11 @@ import (
 // (custom_coo.go). The operators read the tensor's layout fields through
 // accessors that build it, and so see the COO tensor: every operation
 // accepts a custom-format tensor with no change to any operator.
-// Results are COO or strided, by the operators' rules for COO, except the
-// element-wise ops, which keep the custom format where it holds the result
+// Results are COO or strided, by the operators' rules for COO, except where
+// an operator has a path on the storage: a map or zip of the values
+// (CustomMapped, CustomZipped), a permute (CustomPermuted) and WithFill keep
+// the format, sharing the storage's arrays, and build no COO form; the
+// other element-wise ops keep the custom format where it holds the result
 // (keepFormat).
 const Custom Layout = 9
 
