@@ -38,6 +38,9 @@ func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 	if r, ok, err := selectRagged(t, dim, index); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := selectCustom(t, dim, index); ok || err != nil {
+		return r, err
+	}
 	if r, ok, err := selectNative(t, dim, index); ok || err != nil {
 		return r, err
 	}
@@ -211,6 +214,9 @@ func NarrowCopy(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor,
 	if start < 0 || start > n || length < 0 || length > n-start { // no start+length: it may overflow
 		return nil, errs.Errorf(errs.ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
 	}
+	if r, ok, err := narrowCustom(t, dim, start, length); ok || err != nil {
+		return r, err
+	}
 	if r, ok, err := narrowNative(t, dim, start, length); ok || err != nil {
 		return r, err
 	}
@@ -304,6 +310,9 @@ func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, 
 			v += n
 		}
 		idx[i] = v
+	}
+	if r, ok, err := indexSelectCustom(t, dim, idx); ok || err != nil {
+		return r, err
 	}
 	if r, ok, err := indexSelectNative(t, dim, idx); ok || err != nil {
 		return r, err
