@@ -147,6 +147,10 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 			kept = append(kept, sz)
 		}
 	}
+	if len(kept) == 1 { // the keys are the coordinates: no copy
+		res, err := reducedVector(r, kept[0])
+		return res, true, err
+	}
 	c, err := tensor.NewCOO(keyIndices(dtype.AsSlice[int64](r.Keys), kept, dtype.Int64), r.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, true, err
