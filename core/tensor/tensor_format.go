@@ -57,6 +57,9 @@ func specFormat(spec FormatSpec, coalesced bool) format.Format {
 // dims equals f up to the names of the dimensions, with the conversion
 // options that give it.
 func NamedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
+	if !namedCandidate(f) {
+		return 0, ConvertOptions{}, false
+	}
 	g := PositionalNames(f)
 	nd := len(f.Dims)
 	for _, layout := range AllLayouts {
@@ -91,6 +94,22 @@ func NamedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
 		}
 	}
 	return 0, ConvertOptions{}, false
+}
+
+// namedCandidate reports whether f uses only what specFormat writes: dense,
+// batch, compressed (ordered) and singleton levels over a dim, d / c or
+// d % c. Any other format (DIA's j - i and range, delta, structured) is no
+// named layout's, which NamedLayoutOf then answers without building the
+// candidates (a transpose of a DIA asks it on every call).
+func namedCandidate(f format.Format) bool {
+	for _, l := range f.Levels {
+		switch {
+		case l.Kind != format.Dense && l.Kind != format.Batch && l.Kind != format.Compressed && l.Kind != format.Singleton,
+			l.Expr.Op == format.OpAdd || l.Expr.Op == format.OpSub, l.Unordered:
+			return false
+		}
+	}
+	return true
 }
 
 // blockOf reads the block size of a blocked format from its d % c levels
