@@ -81,3 +81,76 @@ func BenchmarkCustomFormat(b *testing.B) {
 		}
 	})
 }
+
+// batchedLaplacian is nb copies of the 5-point Laplacian of a g x g grid,
+// the k-th scaled by k+1, as a coalesced 3-D COO tensor (nb, g*g, g*g).
+func batchedLaplacian(b *testing.B, g, nb int64) *tensor.Tensor {
+	m := benchLaplacian(b, g, tensor.COO)
+	idx, vals := m.IndexArray(), dtype.AsSlice[float64](m.ValueArray())
+	nnz := int64(len(vals))
+	out := make([]int64, 0, 3*nb*nnz)
+	for d := range int64(3) {
+		for k := range nb {
+			for e := range nnz {
+				switch d {
+				case 0:
+					out = append(out, k)
+				default:
+					out = append(out, idx.Index((d-1)*nnz+e))
+				}
+			}
+		}
+	}
+	v := make([]float64, 0, nb*nnz)
+	for k := range nb {
+		for _, x := range vals {
+			v = append(v, float64(k+1)*x)
+		}
+	}
+	t, err := tensor.NewCOO(dtype.Int64Array(out, 3, nb*nnz), dtype.Float64Array(v), []int64{nb, g * g, g * g}, tensor.BuildOptions{Coalesced: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t
+}
+
+// BenchmarkCustomFormat3D: 8 Laplacians of a 300 x 300 grid (90k rows each,
+// 3.6M entries in all) as a 3-D COO (the reference row) and as batched DIA,
+// (b, i, j) -> (b : dense, j - i : compressed, i : range): sum over the
+// batch (two dims kept), sum per batch (one kept), select of batch 3 (the
+// top level's dim: a slice of the storage) and abs.
+func BenchmarkCustomFormat3D(b *testing.B) {
+	coo := batchedLaplacian(b, 300, 8)
+	bdia, err := format.Parse("(b, i, j) -> (b : dense, j - i : compressed, i : range)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dia, err := tensor.ToFormat(coo, bdia)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ops := []struct {
+		name string
+		run  func(t *tensor.Tensor) (*tensor.Tensor, error)
+	}{
+		{"sum-dim0", func(t *tensor.Tensor) (*tensor.Tensor, error) { return Reduce(t, []int{0}, "sum") }},
+		{"sum-dims12", func(t *tensor.Tensor) (*tensor.Tensor, error) { return Reduce(t, []int{1, 2}, "sum") }},
+		{"select-b3", func(t *tensor.Tensor) (*tensor.Tensor, error) { return Select(t, 0, 3) }},
+		{"abs", func(t *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("abs", t, UnaryArgs{}) }},
+	}
+	for _, o := range ops {
+		for _, f := range []struct {
+			name string
+			t    *tensor.Tensor
+		}{{"coo", coo}, {"batched-dia", dia}} {
+			b.Run(o.name+"/"+f.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := o.run(f.t); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -288,3 +288,51 @@ func TestCustomTransposeRelabels(t *testing.T) {
 	}
 	assert.Positive(t, relabelled)
 }
+
+// TestCustomReduceSortedKeys: a (2, 300, 300) tensor of few entries in
+// batched DIA and (i : compressed, b : dense, j : compressed), reduced over the batch (90k
+// kept groups for a few hundred stored values: the sort of the keys, not
+// the scatter), and over each other dim, equals the dense reduction.
+func TestCustomReduceSortedKeys(t *testing.T) {
+	const n = 300
+	data := make([]float64, 2*n*n)
+	for i := range int64(n) {
+		data[i*n+i] = float64(i%7) - 3 // batch 0: the diagonal
+		if i+2 < n {
+			data[n*n+i*n+i+2] = float64(i%5) + 1 // batch 1: diagonal +2
+		}
+		data[n*n+i*n+i] = 2
+	}
+	dense := tensortest.MustDense(t, data, 2, n, n)
+	for _, text := range []string{"(b, i, j) -> (b : dense, j - i : compressed, i : range)", "(b, i, j) -> (i : compressed, b : dense, j : compressed)"} {
+		f, err := format.Parse(text)
+		require.NoError(t, err)
+		a, err := tensor.ToFormat(dense, f)
+		require.NoError(t, err, text)
+		u, err := a.USTStorage()
+		require.NoError(t, err)
+		require.False(t, scatterFits(n*n, u.Values.Numel()), "%s: the scatter would serve it", text)
+		for _, dims := range [][]int{{0}, {1}, {2}, {0, 1}} {
+			for _, op := range []string{"sum", "amax", "prod", "count_nonzero"} {
+				msg := fmt.Sprintf("%s %s dims %v", text, op, dims)
+				red, err := sumDims(op, dims, 3)
+				require.NoError(t, err, msg)
+				got, ok, err := reduceCustom(a, red, dims, op, mustReduceDType(t, op))
+				require.NoError(t, err, msg)
+				require.True(t, ok, msg)
+				want, err := Reduce(dense, dims, op)
+				require.NoError(t, err, msg)
+				ewRequireSameDense(t, want, got, msg)
+			}
+		}
+	}
+}
+
+// mustReduceDType is op's result dtype for a float64 input.
+func mustReduceDType(t *testing.T, op string) dtype.DType {
+	rd, ok := reducerFor(op, dtype.Float64)
+	require.True(t, ok, op)
+	out, err := rd.dtype(dtype.Float64)
+	require.NoError(t, err, op)
+	return out
+}

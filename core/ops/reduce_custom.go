@@ -9,6 +9,7 @@ import (
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/core/ustorage"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // reduceCustom runs Reduce on a custom-format tensor's own storage, never
@@ -17,10 +18,11 @@ import (
 // outside it: DIA's out-of-matrix slots), plus numel minus their count
 // times the fill; keeping some dims, a walk of the storage's fibers
 // scattering each stored element into the accumulator of its kept
-// coordinates. ok is false for the cases it leaves to the COO form: a
-// format with repeated coordinates (its duplicates sum first), a per-slot
-// fill, an op the engine lacks, an accumulator much longer than the stored
-// values (scatterFits). The result is Reduce's: strided over all dims,
+// coordinates (or, where that accumulator would be much longer than the
+// stored values, scatterFits, a sort of the keys). ok is false for the
+// cases it leaves to the COO form: a format with repeated coordinates (its
+// duplicates sum first), a per-slot fill, an op the engine lacks. The
+// result is Reduce's: strided over all dims,
 // else a coalesced COO over the kept dims of the groups holding a stored
 // element.
 func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype.DType) (*tensor.Tensor, bool, error) {
@@ -96,9 +98,6 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 		return nil, true, emptyReductionError(op, t, dims)
 	}
 	nse := vals.Numel()
-	if !scatterFits(groups, nse) {
-		return nil, false, nil
-	}
 	if err := errs.CheckAlloc(op, nse, 8+vals.DType.Size()); err != nil {
 		return nil, true, err
 	}
@@ -137,7 +136,12 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 		return nil, true, errs.Errorf(errs.ErrInternal, "%s of a custom-format tensor: %v", op, err)
 	}
 	n := int64(len(keys))
-	r, err := engine.ReduceScatter(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{n}, Data: keyArr.Data[:n*8]}, groups, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, group, t.FillElem(), out)
+	var r engine.Reduced
+	if scatterFits(groups, nse) {
+		r, err = engine.ReduceScatter(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{n}, Data: keyArr.Data[:n*8]}, groups, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, group, t.FillElem(), out)
+	} else {
+		r, err = reduceSortedKeys(eop, keys, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, group, t.FillElem(), out)
+	}
 	if err != nil {
 		return nil, true, err
 	}
@@ -156,4 +160,49 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 		return nil, true, err
 	}
 	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
+}
+
+// reduceSortedKeys is ReduceScatter for a key space much larger than the
+// entries (a batched format summed over its batch: the kept (i, j) of a
+// matrix): the entries sorted by key (stably, so each group folds in
+// storage order) form the segments of engine.ReduceSegments, whose row
+// numbers map back to the distinct keys.
+func reduceSortedKeys(eop engine.ReduceOp, keys []int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (engine.Reduced, error) {
+	n := int64(len(keys))
+	if err := errs.CheckAlloc("reduction by sorted keys", n, 24+vals.DType.Size()); err != nil {
+		return engine.Reduced{}, err
+	}
+	sorted := make([]uint64, n)
+	perm := make([]int64, n)
+	for k, key := range keys {
+		sorted[k], perm[k] = uint64(key), int64(k)
+	}
+	if err := kernels.SortKeys(sorted, perm); err != nil {
+		return engine.Reduced{}, err
+	}
+	es := int64(vals.DType.Size())
+	moved := dtype.UninitArray(vals.DType, []int64{n})
+	pos := []int64{0}
+	var distinct []int64
+	for k, from := range perm {
+		copy(moved.Data[int64(k)*es:], vals.Data[from*es:(from+1)*es])
+		if k == 0 || sorted[k] != sorted[k-1] {
+			if k > 0 {
+				pos = append(pos, int64(k))
+			}
+			distinct = append(distinct, int64(sorted[k]))
+		}
+	}
+	if n > 0 {
+		pos = append(pos, n)
+	}
+	r, err := engine.ReduceSegments(eop, dtype.Int64Array(pos), moved, group, fill, out)
+	if err != nil {
+		return engine.Reduced{}, err
+	}
+	rows := dtype.AsSlice[int64](r.Keys) // every segment holds an entry: rows 0, 1, ...
+	for i, row := range rows {
+		rows[i] = distinct[row]
+	}
+	return r, nil
 }
