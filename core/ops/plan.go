@@ -243,7 +243,7 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 		p := plan.New(plan.Native, res)
 		p.Kernel = "engine.ReduceAll over the values array (ReduceAllRuns past a range level's padding)"
 		if nkept >= 1 {
-			p.Kernel = "engine.ReduceScatter of a walk of the levels' fibers, keyed by the kept coordinates"
+			p.Kernel = "engine.ReduceScatter of a walk of the levels' fibers, keyed by the kept coordinates (a sort of the keys where the groups far outnumber the values)"
 			p.Bytes += t.FormatStore().Values.Numel() * 8 // the walk's keys
 		}
 		return p, nil

@@ -42,8 +42,8 @@ func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 }
 
 // reduceCustomApplies reports whether reduceCustom reduces t's own storage
-// over the dims red marks (short of a scatter too long for the entries; the
-// plans of gs_explain ask it too): a custom format without repeated
+// over the dims red marks (the plans of gs_explain ask it too): a custom
+// format without repeated
 // coordinates, an op the engine has, no per-slot fill.
 func reduceCustomApplies(t *tensor.Tensor, red []bool, op string) bool {
 	u := t.FormatStore()
