@@ -31,14 +31,24 @@ func foldComplex[V complexVal](op ReduceOp, v []V, acc complex128) complex128 {
 	case Norm: // |x|**2 in the real part
 		s := real(acc)
 		for _, x := range v {
-			z := complex128(x)
-			s += real(z)*real(z) + imag(z)*imag(z)
+			s += abs2(complex128(x))
 		}
 		return complex(s, 0)
 	case Any, CountNonzero:
 		return foldNonzero(op, v, acc)
 	}
 	return acc
+}
+
+// abs2 is |z|**2, infinite when a part of z is, even when the other is NaN
+// (|z| is hypot's: torch's abs of Inf+NaNi is Inf).
+func abs2(z complex128) float64 {
+	re, im := real(z), imag(z)
+	q := re*re + im*im
+	if q != q && (math.IsInf(re, 0) || math.IsInf(im, 0)) {
+		return math.Inf(1)
+	}
+	return q
 }
 
 func combineComplex(op ReduceOp, a, b complex128) complex128 {
@@ -81,7 +91,7 @@ func finishComplex(op ReduceOp, acc complex128, missing int64, fill complex128, 
 				acc += complex(k, 0)
 			}
 		case Norm:
-			acc += complex((real(fill)*real(fill)+imag(fill)*imag(fill))*k, 0)
+			acc += complex(abs2(fill)*k, 0)
 		}
 	}
 	switch op {

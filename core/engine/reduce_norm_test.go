@@ -66,3 +66,24 @@ func TestNormIsBitIdenticalAtAnyThreadCount(t *testing.T) {
 	}
 	require.Equal(t, math.Sqrt(s), dtype.AsSlice[float64](dtype.Array{DType: dtype.Float64, Shape: []int64{1}, Data: one})[0])
 }
+
+// |z| is hypot's: a complex value with an infinite part has an infinite
+// norm even when its other part is NaN (torch: abs(inf + nan j) = inf), in
+// the values and in the fill; a NaN with finite parts stays NaN.
+func TestNormOfInfiniteComplexIsInfinite(t *testing.T) {
+	z := dtype.NewArray(dtype.Complex128, []int64{2})
+	copy(dtype.AsSlice[complex128](z), []complex128{3, complex(math.Inf(1), math.NaN())})
+	norm := func(v dtype.Array, numel int64, fill complex128) float64 {
+		f := make([]byte, 16)
+		dtype.StoreScalar(dtype.Complex128, f, dtype.Complex128Scalar(fill))
+		r, err := ReduceAll(Norm, v, numel, f, dtype.Float64)
+		require.NoError(t, err)
+		return dtype.AsSlice[float64](dtype.Array{DType: dtype.Float64, Shape: []int64{1}, Data: r})[0]
+	}
+	require.True(t, math.IsInf(norm(z, 2, 0), 1))
+	one := dtype.NewArray(dtype.Complex128, []int64{1})
+	dtype.AsSlice[complex128](one)[0] = 3
+	require.True(t, math.IsInf(norm(one, 2, complex(math.NaN(), math.Inf(-1))), 1), "through the fill")
+	dtype.AsSlice[complex128](one)[0] = complex(math.NaN(), 1)
+	require.True(t, math.IsNaN(norm(one, 1, 0)))
+}
