@@ -58,11 +58,16 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	return r, err
 }
 
-// relabelsCompressed reports whether Transpose swaps a (batched) CSR's two
-// sparse dims for a CSC's of the same arrays (and back): no data moves.
+// relabelsCompressed reports whether Transpose swaps a (batched) CSR's or
+// a DCSR's two sparse dims for a CSC's (DCSC's) of the same arrays, and
+// back: no data moves.
 func relabelsCompressed(t *tensor.Tensor, d0, d1 int) bool {
 	bd := t.BatchDim()
-	return (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1
+	switch t.StorageLayout() {
+	case tensor.CSR, tensor.CSC, tensor.DCSR, tensor.DCSC:
+		return d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1
+	}
+	return false
 }
 
 // T is torch's t(): the transpose of a matrix (a 1-d tensor comes back as is).

@@ -49,10 +49,10 @@ func TransposedLike(t *Tensor, perm []int) *Tensor {
 	return &like
 }
 
-// RelabelCompressed reads a CSR as the CSC of its transpose over its two
-// sparse dims (or back), batched or not: the same pos/crd/values, shared
-// (tensors are immutable), the two sparse sizes swapped. A custom-format
-// tensor's COO form is what it reads.
+// RelabelCompressed reads a CSR (DCSR) as the CSC (DCSC) of its transpose
+// over its two sparse dims, or back, batched or not: the same pos, crd and
+// values, shared (tensors are immutable), the two sparse sizes swapped. A
+// custom-format tensor's COO form is what it reads.
 func RelabelCompressed(t *Tensor) *Tensor {
 	t.materialize()
 	c := *t
@@ -60,14 +60,12 @@ func RelabelCompressed(t *Tensor) *Tensor {
 	b := t.batchDim
 	c.shape = t.Shape()
 	c.shape[b], c.shape[b+1] = c.shape[b+1], c.shape[b]
-	to := CSC
-	if t.layout == CSC {
-		to = CSR
-	}
-	c.layout = to
-	spec := FormatSpec{Layout: to, Shape: c.shape, BatchDim: b, DenseDim: t.denseDim, Block: t.block}
+	c.layout = map[Layout]Layout{CSR: CSC, CSC: CSR, DCSR: DCSC, DCSC: DCSR}[t.layout]
+	spec := FormatSpec{Layout: c.layout, Shape: c.shape, BatchDim: b, DenseDim: t.denseDim, Block: t.block}
 	ls := spec.levels()
-	ls[b+1].Pos, ls[b+1].Crd = t.levels[b+1].Pos, t.levels[b+1].Crd
+	for l := b; l < b+2; l++ { // CSR's outer level is dense: no arrays
+		ls[l].Pos, ls[l].Crd = t.levels[l].Pos, t.levels[l].Crd
+	}
 	c.levels = ls
 	return &c
 }
