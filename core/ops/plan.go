@@ -300,10 +300,15 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		p.Kernel = "tensor.CustomPermuted: a relabel of the format's dims, the storage shared (DIA-I^T is DIA-J of the same arrays); no COO form built"
 		return p, nil
 	}
+	if _, ok := tensor.CSFRelabelledFormat(t, perm); ok {
+		p := plan.New(plan.Native, 0)
+		p.Kernel = "tensor.CSFPermuted: CSF's levels read as the custom format of the permuted dims, the arrays shared"
+		return p, nil
+	}
 	switch {
 	case relabelsCompressed(t, d0, d1):
 		p := plan.New(plan.Native, 0)
-		p.Kernel = "tensor.RelabelCompressed: CSR <-> CSC of the same arrays"
+		p.Kernel = "tensor.RelabelCompressed: CSR <-> CSC (DCSR <-> DCSC) of the same arrays"
 		return p, nil
 	case t.StorageLayout() == tensor.Strided:
 		p := plan.New(plan.Dense, dtype.NumelOf(t.Dims())*vs)

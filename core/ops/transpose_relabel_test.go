@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -39,6 +40,40 @@ func TestTransposeDCSRRelabels(t *testing.T) {
 					require.NoError(t, err)
 					require.Equal(t, l, back.Layout(), msg)
 					ewRequireSameDense(t, dx, back, msg)
+				}
+			}
+		}
+	}
+}
+
+// TestPermuteCSFRelabels: every permutation of a 3-D CSF tensor's dims but
+// the identity is the custom format of its levels with the dims list
+// permuted, the values shared (by address), whatever the fill and index
+// width, and its dense values are the dense permutation's.
+func TestPermuteCSFRelabels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	sc := ewShape{"3x4x5", []int64{3, 4, 5}, 0}
+	perms := [][]int{{0, 2, 1}, {1, 0, 2}, {2, 1, 0}, {1, 2, 0}, {2, 0, 1}}
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Int64} {
+		dense := ewDense(rng, d, sc)
+		f := ewFill(d)
+		for _, fill := range []*dtype.Scalar{nil, &f} {
+			for _, w := range []int{32, 64} {
+				x, err := tensor.ToIndexWidth(ewBuild(t, dense, ewFormat{"csf", tensor.CSF, false}, sc, fill), w)
+				require.NoError(t, err)
+				dx, err := tensor.ToDense(x)
+				require.NoError(t, err)
+				for _, perm := range perms {
+					msg := fmt.Sprint(d, "/fill ", fill != nil, "/w", w, "/", perm)
+					got, err := Permute(x, perm)
+					require.NoError(t, err, msg)
+					require.Equal(t, tensor.Custom, got.Layout(), msg)
+					u, err := got.USTStorage()
+					require.NoError(t, err)
+					require.Same(t, &x.ValueArray().Data[0], &u.Values.Data[0], "%s: the values are shared", msg)
+					want, err := Permute(dx, perm)
+					require.NoError(t, err)
+					ewRequireSameDense(t, want, got, msg)
 				}
 			}
 		}
