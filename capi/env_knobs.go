@@ -5,14 +5,14 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/memory"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // The library's run-time knobs, read once from the environment when it is
 // loaded: GOSPARSE_HEAP_FLOOR_MB (heapFloor), GOSPARSE_SPIN_US (how
 // long the kernels' idle helper goroutines poll for the next job before
-// they park: kernels.SetHelperSpin; 0 for processes that share their cores
+// they park: parallel.SetHelperSpin; 0 for processes that share their cores
 // with others, as OMP_WAIT_POLICY=passive does for OpenMP) and
 // GOSPARSE_RECYCLE_MB (how much of freed tensors' large buffers is kept
 // for the next results: memory.SetRecycleBudget; 0 turns it off).
@@ -41,7 +41,7 @@ func init() {
 	if mb := knob("GOSPARSE_HEAP_FLOOR_MB", heapFloorMB); mb > 0 {
 		heapFloor = make([]byte, mb<<20)
 	}
-	kernels.SetHelperSpin(time.Duration(knob("GOSPARSE_SPIN_US", spinUS)) * time.Microsecond)
+	parallel.SetHelperSpin(time.Duration(knob("GOSPARSE_SPIN_US", spinUS)) * time.Microsecond)
 	memory.SetRecycleBudget(int64(knob("GOSPARSE_RECYCLE_MB", recycleMB)) << 20)
 }
 

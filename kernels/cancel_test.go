@@ -5,8 +5,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // withToken makes cancel.Current return tok (as the C ABI's thread binding

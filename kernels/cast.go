@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/cancel"
+import (
+	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
 
 // CastIndices sets dst[t] = To(src[t]) for index arrays of either width,
 // split across goroutines above the size threshold. Narrowing truncates: the
@@ -10,9 +13,9 @@ func CastIndices[From, To Index](dst []To, src []From) error {
 		return err
 	}
 	tok := cancel.Current()
-	parts := numParts(int64(len(src)))
-	bounds := splitEven(len(src), parts)
-	parallelFor(parts, func(p int) {
+	parts := parallel.Parts(int64(len(src)))
+	bounds := parallel.SplitEven(len(src), parts)
+	parallel.For(parts, func(p int) {
 		// Polled every castPoll elements: the row pointers of a billion
 		// rows take seconds.
 		for lo := bounds[p]; lo < bounds[p+1]; lo += castPoll {

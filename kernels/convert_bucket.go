@@ -34,9 +34,9 @@ func (s *bucketSorter[I, V]) sortBucket(b, from, n, to int) int {
 	cnt := s.cnt
 	clear(cnt)
 	keys, colBits, keyMask := s.out.Idx[from:from+n], g.colBits, g.keyMask
-	for lo := 0; lo < n; lo += pollStep { // no closure: these loops are the hot ones
+	for lo := 0; lo < n; lo += cancel.PollStep { // no closure: these loops are the hot ones
 		s.tok.Check()
-		for _, k := range keys[lo:min(lo+pollStep, n)] {
+		for _, k := range keys[lo:min(lo+cancel.PollStep, n)] {
 			cnt[(uint64(k)&keyMask)>>colBits]++
 		}
 	}
@@ -61,9 +61,9 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 	s.keys = slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	words := s.keys
 	colMask := uint64(1)<<colBits - 1
-	for lo := 0; lo < len(keys); lo += pollStep {
+	for lo := 0; lo < len(keys); lo += cancel.PollStep {
 		s.tok.Check()
-		for t := lo; t < min(lo+pollStep, len(keys)); t++ {
+		for t := lo; t < min(lo+cancel.PollStep, len(keys)); t++ {
 			key := uint64(keys[t]) & keyMask
 			r := key >> colBits
 			o := cnt[r]
@@ -87,7 +87,7 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 		}
 		prev := ^uint64(0) // no column
 		for t, k := range row {
-			if t&(pollStep-1) == pollStep-1 { // a long row
+			if t&(cancel.PollStep-1) == cancel.PollStep-1 { // a long row
 				s.tok.Check()
 			}
 			c, v := k>>posBits, vals[k&posMask]
@@ -127,17 +127,17 @@ func (s *bucketSorter[I, V]) sortDirect(keys []I, ptr []I, from, to int) int {
 	}
 	s.keys = slices.Grow(s.keys[:0], len(keys))[:len(keys)]
 	staged := s.keys
-	for lo := 0; lo < len(keys); lo += pollStep {
+	for lo := 0; lo < len(keys); lo += cancel.PollStep {
 		s.tok.Check()
-		for t := lo; t < min(lo+pollStep, len(keys)); t++ {
+		for t := lo; t < min(lo+cancel.PollStep, len(keys)); t++ {
 			staged[t] = uint64(keys[t]) & keyMask
 		}
 	}
 	idx, val := s.out.Idx, s.out.Val
 	colMask := uint64(1)<<colBits - 1
-	for lo := 0; lo < len(staged); lo += pollStep {
+	for lo := 0; lo < len(staged); lo += cancel.PollStep {
 		s.tok.Check()
-		for t := lo; t < min(lo+pollStep, len(staged)); t++ {
+		for t := lo; t < min(lo+cancel.PollStep, len(staged)); t++ {
 			key := staged[t]
 			r := key >> colBits
 			o := cnt[r]
@@ -178,11 +178,11 @@ func insertionSortRow[I Index, V any](idx []I, val []V) {
 
 // mergeRow moves the sorted row [lo, hi) to w (w <= lo), summing the values
 // of equal columns into the first, and returns the new end. A long row
-// polls tok every pollStep entries.
+// polls tok every cancel.PollStep entries.
 func mergeRow[I Index, V any](idx []I, val []V, lo, hi, w int, add func(dst *V, src V), tok *cancel.Token) int {
 	first := w
 	for k := lo; k < hi; k++ {
-		if k > lo && (k-lo)%pollStep == 0 {
+		if k > lo && (k-lo)%cancel.PollStep == 0 {
 			tok.Check()
 		}
 		if w > first && idx[w-1] == idx[k] {
@@ -209,7 +209,7 @@ func (s *longRowSorter[I, V]) sort(idx []I, val []V, tok *cancel.Token) {
 	n := len(idx)
 	s.keys = slices.Grow(s.keys[:0], n)[:n]
 	s.perm = slices.Grow(s.perm[:0], n)[:n]
-	inSteps(tok, n, func(lo, hi int) {
+	cancel.InSteps(tok, n, func(lo, hi int) {
 		for k := lo; k < hi; k++ {
 			s.keys[k] = uint64(idx[k])
 		}
@@ -217,7 +217,7 @@ func (s *longRowSorter[I, V]) sort(idx []I, val []V, tok *cancel.Token) {
 	sortKeys(s.keys, s.perm, true, tok)
 	s.idx = append(s.idx[:0], idx...)
 	s.val = append(s.val[:0], val[:n]...)
-	inSteps(tok, n, func(lo, hi int) {
+	cancel.InSteps(tok, n, func(lo, hi int) {
 		for k := lo; k < hi; k++ {
 			p := s.perm[k]
 			idx[k], val[k] = s.idx[p], s.val[p]

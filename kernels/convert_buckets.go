@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 const (
@@ -46,10 +47,10 @@ func newBuckets(nrows, ncols int64, n int, keyBits int) *buckets {
 	bb := min(bits.Len(uint(n/bucketEntries)), maxBucketBits)
 	bb = min(max(bb, rowBits-maxBucketRowBits), rowBits)
 	shift := max(min(rowBits-bb, keyBits-colBits), 0)
-	parts := numParts(int64(n))
+	parts := parallel.Parts(int64(n))
 	return &buckets{nrows: nrows, ncols: ncols, shift: uint(shift), colBits: uint(colBits),
 		keyMask: ^uint64(0) >> (64 - shift - colBits), nb: int(uint64(nrows-1)>>shift) + 1,
-		parts: parts, bounds: splitEven(n, parts)}
+		parts: parts, bounds: parallel.SplitEven(n, parts)}
 }
 
 // countBuckets checks the rows and counts each part's entries per bucket.
@@ -60,11 +61,11 @@ func countBuckets[I Index](g *buckets, rows []I) (start []int, offs [][]int, err
 	offs = make([][]int, g.parts)
 	bad := make([]int, g.parts)
 	tok := cancel.Current()
-	parallelFor(g.parts, func(p int) {
+	parallel.For(g.parts, func(p int) {
 		offs[p] = make([]int, g.nb)
 		part := rows[g.bounds[p]:g.bounds[p+1]]
 		bad[p] = -1
-		inSteps(tok, len(part), func(lo, hi int) {
+		cancel.InSteps(tok, len(part), func(lo, hi int) {
 			if bad[p] < 0 {
 				if t := countRows(part[lo:hi], offs[p], g.nrows, g.shift); t >= 0 {
 					bad[p] = lo + t
@@ -108,9 +109,9 @@ func countRows[I Index](rows []I, cnt []int, nrows int64, shift uint) int {
 func scatterBuckets[I Index, V any](g *buckets, rows, cols []I, vals []V, offs [][]int, idx []I, val []V) error {
 	top := make([]uint64, g.parts)
 	tok := cancel.Current()
-	parallelFor(g.parts, func(p int) {
+	parallel.For(g.parts, func(p int) {
 		base := g.bounds[p]
-		inSteps(tok, g.bounds[p+1]-base, func(lo, hi int) {
+		cancel.InSteps(tok, g.bounds[p+1]-base, func(lo, hi int) {
 			lo, hi = base+lo, base+hi
 			top[p] = max(top[p], scatterPart(idx, val, rows[lo:hi], cols[lo:hi], vals[lo:hi], offs[p], g.shift, g.colBits))
 		})

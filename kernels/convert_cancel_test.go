@@ -5,8 +5,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // TestCompressOneHugeBucketPolls: when every entry falls in one bucket (one

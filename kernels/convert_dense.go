@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/memory"
+import (
+	"github.com/gosparse/gosparse/kernels/memory"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
 
 // DenseToCompressed compresses a row-major nrows x ncols matrix of value
 // blocks of bs elements each (vals holds nrows*ncols*bs elements) into CSR
@@ -30,10 +33,10 @@ func DenseToCompressed[I Index, V Number](vals []V, nrows, ncols, bs int64, fill
 		nOuter, nInner = ncols, nrows
 	}
 	d := denseMatrix[V]{vals: vals, ncols: ncols, bs: bs, fill: fill}
-	parts := numParts(nrows * ncols * bs)
-	bounds := splitEven(int(nOuter), parts)
+	parts := parallel.Parts(nrows * ncols * bs)
+	bounds := parallel.SplitEven(int(nOuter), parts)
 	ptr := make([]I, nOuter+1) // the result's, sized by the caller (O(outer))
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		lo, hi := int64(bounds[p]), int64(bounds[p+1])
 		if byCols {
 			countDenseCols(&d, ptr[lo+1:hi+1], lo, nInner)
@@ -59,7 +62,7 @@ func DenseToCompressed[I Index, V Number](vals []V, nrows, ncols, bs int64, fill
 	} else {
 		out.Idx = memory.UninitSlice[I](int(nse))
 	}
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		lo, hi := int64(bounds[p]), int64(bounds[p+1])
 		if byCols {
 			fillDenseCols(&d, &out, lo, hi, nInner)

@@ -2,6 +2,7 @@ package kernels
 
 import (
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
 
 	"github.com/gosparse/gosparse/kernels/memory"
 )
@@ -28,10 +29,10 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 	if err := scatterBuckets(g, rows, cols, vals, offs, out.Idx, out.Val); err != nil {
 		return Compressed[I, V]{}, err
 	}
-	split := splitByWeight(start, g.parts)
+	split := parallel.SplitByWeight(start, g.parts)
 	kept := make([]int, g.parts) // entries each run kept
 	tok := cancel.Current()
-	parallelFor(g.parts, func(p int) {
+	parallel.For(g.parts, func(p int) {
 		s := &bucketSorter[I, V]{g: g, out: &out, add: add, tok: tok}
 		to := start[split[p]]
 		for b := split[p]; b < split[p+1]; b++ {
@@ -63,7 +64,7 @@ func compressStaged[I Index, V Word](g *buckets, rows, cols []I, vals []V, start
 	}
 	out.Idx, out.Val = idx[:total:total], out.Val[:total:total]
 	if total < n || withRows {
-		parallelFor(g.parts, func(p int) {
+		parallel.For(g.parts, func(p int) {
 			r0 := min(int64(split[p])<<g.shift, g.nrows)
 			r1 := min(int64(split[p+1])<<g.shift, g.nrows)
 			fixRows(&out, r0, r1, start[split[p]]-to[p], to[p+1], tok)
@@ -80,7 +81,7 @@ func fixRows[I Index, V any](c *Compressed[I, V], r0, r1 int64, moved, end int, 
 	ptr := c.Ptr[r0:r1]
 	if moved != 0 {
 		d := I(moved)
-		inSteps(tok, len(ptr), func(lo, hi int) {
+		cancel.InSteps(tok, len(ptr), func(lo, hi int) {
 			for r := lo; r < hi; r++ {
 				ptr[r] -= d
 			}
@@ -89,7 +90,7 @@ func fixRows[I Index, V any](c *Compressed[I, V], r0, r1 int64, moved, end int, 
 	if c.Rows == nil {
 		return
 	}
-	inSteps(tok, len(ptr), func(r0s, r1s int) {
+	cancel.InSteps(tok, len(ptr), func(r0s, r1s int) {
 		for r := r0s; r < r1s; r++ {
 			lo, hi := ptr[r], I(end)
 			if r+1 < len(ptr) {

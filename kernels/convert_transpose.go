@@ -34,10 +34,10 @@ func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (
 		}
 	}
 	idx, val = idx[base:end], val[base:end]
-	tok := cancel.Current()    // each pass polls it every pollStep entries or pointers
+	tok := cancel.Current()    // each pass polls it every cancel.PollStep entries or pointers
 	cnt := make([]I, nInner+1) // the result's pointers
 	var bad error
-	inSteps(tok, len(idx), func(lo, hi int) {
+	cancel.InSteps(tok, len(idx), func(lo, hi int) {
 		if bad != nil {
 			return
 		}
@@ -52,7 +52,7 @@ func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (
 	if bad != nil {
 		return out, bad
 	}
-	inSteps(tok, int(nInner), func(lo, hi int) {
+	cancel.InSteps(tok, int(nInner), func(lo, hi int) {
 		for c := lo + 1; c <= hi; c++ {
 			cnt[c] += cnt[c-1]
 		}
@@ -62,7 +62,7 @@ func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (
 	next := cnt[:nInner] // next[c]: where column c's next entry goes; ends at its end
 	oi, ov := out.Idx, out.Val
 	for o := 0; o < nOuter; o++ {
-		if o%pollStep == 0 || ptr[o+1]-ptr[o] > pollStep {
+		if o%cancel.PollStep == 0 || ptr[o+1]-ptr[o] > cancel.PollStep {
 			tok.Check()
 		}
 		lo, hi := int64(ptr[o])-base, int64(ptr[o+1])-base

@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/cancel"
+import (
+	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
 
 // CountingSortByKey sorts entries by a small integer key, stably, as
 // COO -> CSR needs: keys[t] in [0, nkeys) is the row of entry t. It
@@ -20,24 +23,24 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 		return nil, nil, overflowErr(fn, "keys", "%d entries, more than the index type holds (%d)", len(keys), maxOf[I]())
 	}
 	n := len(keys)
-	parts := numParts(int64(n))
+	parts := parallel.Parts(int64(n))
 	for parts > 1 && int64(parts)*int64(nkeys) > int64(n) {
 		parts--
 	}
-	bounds := splitEven(n, parts)
+	bounds := parallel.SplitEven(n, parts)
 	// The counters and ptr grow with nkeys (CountingSortScratch).
 	// cnt[p][k] counts key k in part p's range, then becomes part p's
 	// next output position for key k.
 	cnt := make([][]I, parts)
 	errs := make([]error, parts)
-	tok := cancel.Current() // every pass polls it each pollStep keys
-	parallelFor(parts, func(p int) {
+	tok := cancel.Current() // every pass polls it each cancel.PollStep keys
+	parallel.For(parts, func(p int) {
 		c := make([]I, nkeys)
 		cnt[p] = c
 		r0 := bounds[p]
-		for lo := r0; lo < bounds[p+1]; lo += pollStep { // no closure in the hot loops
+		for lo := r0; lo < bounds[p+1]; lo += cancel.PollStep { // no closure in the hot loops
 			tok.Check()
-			for t := lo; t < min(lo+pollStep, bounds[p+1]); t++ {
+			for t := lo; t < min(lo+cancel.PollStep, bounds[p+1]); t++ {
 				k := keys[t]
 				if uint64(k) >= uint64(nkeys) {
 					errs[p] = argErr(fn, "keys", "keys[%d] = %d: must be in [0, nkeys = %d)", t, int64(k), nkeys)
@@ -54,7 +57,7 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 	}
 	ptr = make([]I, nkeys+1)
 	var sum I
-	inSteps(tok, nkeys, func(lo, hi int) {
+	cancel.InSteps(tok, nkeys, func(lo, hi int) {
 		for k := lo; k < hi; k++ {
 			ptr[k] = sum
 			for p := range cnt {
@@ -66,12 +69,12 @@ func CountingSortByKey[I Index](keys []I, nkeys int) (ptr, perm []I, err error) 
 	})
 	ptr[nkeys] = sum
 	perm = make([]I, n)
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		c := cnt[p]
 		r0 := bounds[p]
-		for lo := r0; lo < bounds[p+1]; lo += pollStep {
+		for lo := r0; lo < bounds[p+1]; lo += cancel.PollStep {
 			tok.Check()
-			for t := lo; t < min(lo+pollStep, bounds[p+1]); t++ {
+			for t := lo; t < min(lo+cancel.PollStep, bounds[p+1]); t++ {
 				k := keys[t]
 				o := c[k]
 				perm[o] = I(t)

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // DedupSorted finds the runs of equal coordinates in entries sorted
 // lexicographically: entry t is (coords[0][perm[t]], coords[1][perm[t]],
 // ...), or (coords[0][t], ...) when perm is nil. It returns starts, one
@@ -30,11 +32,11 @@ func DedupSorted[I Index](coords [][]I, perm []I) ([]I, error) {
 		}
 		return int(perm[t])
 	}
-	parts := numParts(int64(n) * int64(len(coords)))
-	bounds := splitEven(n, parts)
+	parts := parallel.Parts(int64(n) * int64(len(coords)))
+	bounds := parallel.SplitEven(n, parts)
 	found := make([][]I, parts)
 	errs := make([]error, parts)
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		var s []I
 		for t := max(bounds[p], 1); t < bounds[p+1]; t++ {
 			a, b := at(t-1), at(t)
@@ -109,9 +111,9 @@ func SegmentSum[I Index, V Number](dst, src []V, w int, perm, starts []I) error 
 	if err := checkLen2(fn, "dst", dst, nseg, w, "(len(starts)-1)*w"); err != nil {
 		return err
 	}
-	parts := numParts(int64(n)*int64(w) + int64(nseg))
-	bounds := splitByWeight(starts, parts)
-	parallelFor(parts, func(p int) {
+	parts := parallel.Parts(int64(n)*int64(w) + int64(nseg))
+	bounds := parallel.SplitByWeight(starts, parts)
+	parallel.For(parts, func(p int) {
 		for u := bounds[p]; u < bounds[p+1]; u++ {
 			out := dst[u*w : u*w+w]
 			for t := starts[u]; t < starts[u+1]; t++ {

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // DenseSpMM computes C = alpha*D*A + beta*C for dense row-major D (m x
 // A.Rows) and C (m x A.Cols) and a CSR matrix A. When beta is zero C is
 // output only. Rows of C are independent: they are split evenly across
@@ -23,7 +25,7 @@ func DenseSpMM[I Index, V Number](alpha V, d []V, m int, a CSR[I, V], beta V, c 
 		return nil
 	}
 	// Cut only at multiples of four rows, to keep the 4-row blocking.
-	parallelEven(m, 4, int64(m)*(int64(a.NNZ())+int64(a.Rows)), func(lo, hi int) {
+	parallel.ForEven(m, 4, int64(m)*(int64(a.NNZ())+int64(a.Rows)), func(lo, hi int) {
 		denseSpMMRows(alpha, beta, d, a, c, lo, hi)
 	})
 	return nil

@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/cancel"
+import (
+	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
 
 // Gather permutes values: dst[t] = src[perm[t]], each value a block of w
 // elements (element e of value t at index t*w+e). It serves any element
@@ -17,14 +20,14 @@ func Gather[I Index, T any](dst, src []T, w int, perm []I) error {
 	}
 	n := len(perm)
 	nsrc := len(src) / w
-	parts := numParts(int64(n) * int64(w))
-	bounds := splitEven(n, parts)
+	parts := parallel.Parts(int64(n) * int64(w))
+	bounds := parallel.SplitEven(n, parts)
 	errs := make([]error, parts)
-	tok := cancel.Current() // polled every pollStep values
-	parallelFor(parts, func(p int) {
-		for lo := bounds[p]; lo < bounds[p+1]; lo += pollStep { // no closure in the hot loop
+	tok := cancel.Current() // polled every cancel.PollStep values
+	parallel.For(parts, func(p int) {
+		for lo := bounds[p]; lo < bounds[p+1]; lo += cancel.PollStep { // no closure in the hot loop
 			tok.Check()
-			for t := lo; t < min(lo+pollStep, bounds[p+1]); t++ {
+			for t := lo; t < min(lo+cancel.PollStep, bounds[p+1]); t++ {
 				s := perm[t]
 				if uint64(s) >= uint64(nsrc) {
 					errs[p] = argErr(fn, "perm", "perm[%d] = %d: must be in [0, %d)", t, int64(s), nsrc)

@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Run gathers: the row gathers of index_select, select and narrow on a
@@ -42,7 +43,7 @@ func GatherRuns[I Index, T any](dst, src []T, w int, lo, hi, out []I) {
 	// A run costs a call; its bytes move at memory speed: 64 of them weigh
 	// about one work unit of the scheduler (a nonzero of SpMV).
 	work := int64(out[len(lo)]-base)*int64(w)*int64(unsafe.Sizeof(dst[0]))/64 + int64(len(lo))
-	parallelRows(out[:len(lo)+1], work, func(a, b int) {
+	parallel.ForRows(out[:len(lo)+1], work, func(a, b int) {
 		for k := a; k < b; k++ {
 			if (k-a)&(pollSegments-1) == pollSegments-1 {
 				cancel.Poll()

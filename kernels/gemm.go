@@ -3,6 +3,8 @@ package kernels
 import (
 	"math"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // GemmSubNT computes C -= A B^T on column-major float64 blocks: A is m x w
@@ -107,7 +109,7 @@ func gemmSub(m, k, w int, a []float64, lda int, b []float64, ldb int, c []float6
 	if op.diag >= k-1 && k > m {
 		// A short, wide C: each goroutine takes a slab of columns.
 		bounds := gemmSplit(k, parts, func(j int) int64 { return int64(m) })
-		parallelFor(parts, func(p int) {
+		parallel.For(parts, func(p int) {
 			j0, j1 := bounds[p], bounds[p+1]
 			if j1 > j0 {
 				gemmSerial(m, j1-j0, w, a, lda, b[j0:], ldb, c[j0*ldc:], ldc, gemmOp{diag: j1 - j0, set: op.set})
@@ -117,7 +119,7 @@ func gemmSub(m, k, w int, a []float64, lda int, b []float64, ldb int, c []float6
 	}
 	// Slabs of rows, weighed by the columns each row has below the diagonal.
 	bounds := gemmSplit(m, parts, func(i int) int64 { return int64(min(k, max(0, i+op.diag+1))) })
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		i0, i1 := bounds[p], bounds[p+1]
 		if i1 > i0 {
 			gemmSerial(i1-i0, k, w, a[i0:], lda, b, ldb, c[i0:], ldc, op.shift(i0, 0))

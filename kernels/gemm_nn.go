@@ -4,6 +4,8 @@ import (
 	"math"
 	"sync"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Gemm sets the row-major c (m x n) to alpha * a @ b for row-major a (m x
@@ -61,10 +63,10 @@ func GemmStrided[V float32 | float64](m, k, n int, alpha V, a []V, rsa, csa int,
 	// and wide. Each entry is computed the same way in any chunk.
 	if byCols := m < parts*t.mr*2 && n > m; byCols {
 		bounds := gemmNNSplit(n, t.nr, parts)
-		parallelFor(len(bounds)-1, func(p int) { g.run(0, m, bounds[p], bounds[p+1]) })
+		parallel.For(len(bounds)-1, func(p int) { g.run(0, m, bounds[p], bounds[p+1]) })
 	} else {
 		bounds := gemmNNSplit(m, t.mr, parts)
-		parallelFor(len(bounds)-1, func(p int) { g.run(bounds[p], bounds[p+1], 0, n) })
+		parallel.For(len(bounds)-1, func(p int) { g.run(bounds[p], bounds[p+1], 0, n) })
 	}
 }
 

@@ -52,9 +52,9 @@ func gemmNNConfigs() []gemmNNConfig {
 // with sets the configuration for the duration of f (splits forced on
 // small products when workers > 1).
 func (g gemmNNConfig) with(f func()) {
-	oldS, old5, oldK, oldM, oldN, oldW, oldP, oldD := useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, workersOverride, gemmParallelWork, gemmNNDirectSlivers
+	oldS, old5, oldK, oldM, oldN, oldP, oldD := useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, gemmParallelWork, gemmNNDirectSlivers
 	defer func() {
-		useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, workersOverride, gemmParallelWork, gemmNNDirectSlivers = oldS, old5, oldK, oldM, oldN, oldW, oldP, oldD
+		useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, gemmParallelWork, gemmNNDirectSlivers = oldS, old5, oldK, oldM, oldN, oldP, oldD
 	}()
 	useSIMD, useAVX512 = g.simd, g.avx512
 	gemmNNDirectSlivers = 0
@@ -64,7 +64,7 @@ func (g gemmNNConfig) with(f func()) {
 	if g.small {
 		gemmNNKC, gemmNNMC, gemmNNNC = 5, 13, 40
 	}
-	workersOverride = g.workers
+	defer withWorkers(g.workers)()
 	if g.workers > 1 {
 		gemmParallelWork = 1
 	}
@@ -203,9 +203,7 @@ func BenchmarkGemm(b *testing.B) {
 }
 
 func benchGemm[V float32 | float64](b *testing.B, s [3]int, workers int) {
-	old := workersOverride
-	workersOverride = workers
-	defer func() { workersOverride = old }()
+	defer withWorkers(workers)()
 	m, k, n := s[0], s[1], s[2]
 	x, y, z := make([]V, m*k), make([]V, k*n), make([]V, m*n)
 	for i := range x {

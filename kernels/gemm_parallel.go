@@ -1,6 +1,6 @@
 package kernels
 
-import "runtime"
+import "github.com/gosparse/gosparse/kernels/parallel"
 
 // gemmParallelWork is the count of fused products below which the dense
 // kernels run on the calling goroutine: a split wakes goroutines (tens of
@@ -13,11 +13,7 @@ func gemmParts(work int64) int {
 	if work < gemmParallelWork {
 		return 1
 	}
-	w := workersOverride
-	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
-	}
-	return int(max(1, min(int64(w), work/max(1, gemmParallelWork/2))))
+	return int(max(1, min(int64(parallel.Workers()), work/max(1, gemmParallelWork/2))))
 }
 
 // gemmSplit cuts [0, n) into parts ranges of about equal weight (the sum of

@@ -1,6 +1,10 @@
 package kernels
 
-import "math"
+import (
+	"math"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
 
 // potrfNB is the column block of PanelCholesky: each block is factored,
 // the rows below it solved, and the columns right of it updated by one
@@ -97,7 +101,7 @@ func trsmRows(x []float64, ldx, m int, l []float64, ldl, n int) {
 		return
 	}
 	bounds := gemmSplit(m, parts, func(int) int64 { return 1 })
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		if i0, i1 := bounds[p], bounds[p+1]; i1 > i0 {
 			trsm(x[i0:], ldx, i1-i0, l, ldl, n)
 		}

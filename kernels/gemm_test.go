@@ -53,12 +53,12 @@ func gemmConfigs() []gemmConfig {
 
 // with sets the configuration for the duration of f.
 func (g gemmConfig) with(f func()) {
-	old := []any{useSIMD, useAVX512, gemmKC, gemmMC, gemmNC, gemmPackMinW, gemmPackMinWork, gemmParallelWork, workersOverride}
+	old := []any{useSIMD, useAVX512, gemmKC, gemmMC, gemmNC, gemmPackMinW, gemmPackMinWork, gemmParallelWork}
 	defer func() {
 		useSIMD, useAVX512 = old[0].(bool), old[1].(bool)
 		gemmKC, gemmMC, gemmNC = old[2].(int), old[3].(int), old[4].(int)
 		gemmPackMinW, gemmPackMinWork = old[5].(int), old[6].(int64)
-		gemmParallelWork, workersOverride = old[7].(int64), old[8].(int)
+		gemmParallelWork = old[7].(int64)
 	}()
 	useSIMD, useAVX512 = g.simd, g.avx512
 	if g.packed {
@@ -71,7 +71,8 @@ func (g gemmConfig) with(f func()) {
 		gemmKC, gemmMC, gemmNC = 5, 32, 24
 	}
 	if g.split {
-		gemmParallelWork, workersOverride = 2, 3
+		gemmParallelWork = 2
+		defer withWorkers(3)()
 	}
 	f()
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // kernelSuite runs every typed test for one (index, value) type pair.
@@ -70,11 +72,20 @@ func modes(t *testing.T, f func(t *testing.T)) {
 	})
 }
 
-// setKnobs sets the parallel threshold and worker count for one test.
+// setKnobs sets the parallel thresholds and worker count for one test.
 func setKnobs(t testing.TB, threshold, workers int) {
-	oldT, oldC, oldW := parallelThreshold, chunkedThreshold, workersOverride
-	parallelThreshold, chunkedThreshold, workersOverride = threshold, threshold, workers
-	t.Cleanup(func() { parallelThreshold, chunkedThreshold, workersOverride = oldT, oldC, oldW })
+	old := parallel.SetKnobs(parallel.Knobs{Threshold: threshold, ChunkedThreshold: threshold, Workers: workers})
+	t.Cleanup(func() { parallel.SetKnobs(old) })
+}
+
+// withWorkers sets the worker count, keeping the thresholds, and returns
+// what puts the old knobs back.
+func withWorkers(workers int) (restore func()) {
+	k := parallel.CurrentKnobs()
+	old := k
+	k.Workers = workers
+	parallel.SetKnobs(k)
+	return func() { parallel.SetKnobs(old) }
 }
 
 // fromParts makes a V from a real and an imaginary part; integer types

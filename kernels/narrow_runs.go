@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/gosparse/gosparse/kernels/memory"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // NarrowRuns keeps, in every segment s of a compressed level (the sorted,
@@ -20,12 +21,12 @@ import (
 // the result it allocates a segment-long scratch.
 func NarrowRuns[I Index, W Word](pos, crd []I, vals []W, a, b I, sized func(nse int64) error) (outPos, outCrd []I, outVals []W, err error) {
 	segs := len(pos) - 1
-	parts := numParts(int64(segs) + int64(pos[segs]-pos[0])/8)
-	bounds := splitEven(segs, parts)
+	parts := parallel.Parts(int64(segs) + int64(pos[segs]-pos[0])/8)
+	bounds := parallel.SplitEven(segs, parts)
 	outPos = memory.UninitSlice[I](segs + 1)
 	lo := memory.UninitSlice[I](segs)
 	totals := make([]int64, parts+1)
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		n := int64(0)
 		for s := bounds[p]; s < bounds[p+1]; s++ {
 			l, h := keptRange(crd, pos[s], pos[s+1], a, b)
@@ -43,7 +44,7 @@ func NarrowRuns[I Index, W Word](pos, crd []I, vals []W, a, b I, sized func(nse 
 	}
 	outCrd, outVals = memory.UninitSlice[I](int(nse)), memory.UninitSlice[W](int(nse))
 	outPos[0] = 0
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		w := I(totals[p])
 		for s := bounds[p]; s < bounds[p+1]; s++ {
 			n := outPos[s+1]
@@ -104,9 +105,9 @@ func GatherSegmentWords[I Index, W Word](pos, crd []I, vals []W, segs []int64, s
 	}
 	outCrd, outVals = memory.UninitSlice[I](int(acc)), memory.UninitSlice[W](int(acc))
 	work := acc*int64(unsafe.Sizeof(outVals[0])+unsafe.Sizeof(outCrd[0]))/64 + int64(k)
-	parts := numParts(work)
-	bounds := splitEven(k, parts)
-	parallelFor(parts, func(p int) {
+	parts := parallel.Parts(work)
+	bounds := parallel.SplitEven(k, parts)
+	parallel.For(parts, func(p int) {
 		for i := bounds[p]; i < bounds[p+1]; i++ {
 			s := segs[i]
 			lo, n := pos[s], outPos[i+1]-outPos[i]

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 const (
@@ -35,7 +36,7 @@ func SortKeys[I Index](keys []uint64, perm []I) error {
 }
 
 // sortKeys sorts keys and perm as SortKeys does, polling tok (the caller's,
-// taken on its goroutine) every pollStep keys of each pass. With identity
+// taken on its goroutine) every cancel.PollStep keys of each pass. With identity
 // set, perm's input is taken to be 0, 1, ..., n-1 (it need not hold it) and
 // keys is left unspecified on return: only the permutation is wanted.
 //
@@ -74,16 +75,16 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int, t
 	idxMask := uint64(1)<<ibits - 1
 	packed := make([]uint64, n)
 	tmp := make([]uint64, n)
-	parts := min(numParts(int64(n)), radixMaxParts)
-	bounds := splitEven(n, parts)
+	parts := min(parallel.Parts(int64(n)), radixMaxParts)
+	bounds := parallel.SplitEven(n, parts)
 	var oldKeys []uint64
 	var oldPerm []I
 	for lo := 0; lo < kbits; lo += slice {
 		w := min(slice, kbits-lo)
 		keyMask := uint64(1)<<w - 1
-		parallelFor(parts, func(p int) {
+		parallel.For(parts, func(p int) {
 			b0 := bounds[p]
-			inSteps(tok, bounds[p+1]-b0, func(s0, s1 int) {
+			cancel.InSteps(tok, bounds[p+1]-b0, func(s0, s1 int) {
 				for t := b0 + s0; t < b0+s1; t++ {
 					packed[t] = ((keys[t]>>lo)&keyMask)<<ibits | uint64(t)
 				}
@@ -99,7 +100,7 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int, t
 		if needKeys && !whole && oldKeys == nil {
 			oldKeys = make([]uint64, n)
 		}
-		parallelFor(parts, func(p int) {
+		parallel.For(parts, func(p int) {
 			b0, b1 := bounds[p], bounds[p+1]
 			if !fresh {
 				copy(oldPerm[b0:b1], perm[b0:b1])
@@ -108,11 +109,11 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int, t
 				copy(oldKeys[b0:b1], keys[b0:b1])
 			}
 		})
-		parallelFor(parts, func(p int) {
+		parallel.For(parts, func(p int) {
 			b0 := bounds[p]
 			o := out[b0:bounds[p+1]]
 			pm := perm[b0 : b0+len(o)]
-			inSteps(tok, len(o), func(s0, s1 int) {
+			cancel.InSteps(tok, len(o), func(s0, s1 int) {
 				for t := s0; t < s1; t++ {
 					src := o[t] & idxMask
 					if fresh {
@@ -126,7 +127,7 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int, t
 				return
 			}
 			ks := keys[b0 : b0+len(o)]
-			inSteps(tok, len(o), func(s0, s1 int) {
+			cancel.InSteps(tok, len(o), func(s0, s1 int) {
 				for t := s0; t < s1; t++ {
 					if whole {
 						ks[t] = o[t] >> ibits
@@ -140,11 +141,11 @@ func radixSortKeys[I Index](keys []uint64, perm []I, identity bool, kbits int, t
 }
 
 // fillIdentity sets perm to 0, 1, ..., n-1 (the identity permutation),
-// polling tok every pollStep elements.
+// polling tok every cancel.PollStep elements.
 func fillIdentity[I Index](perm []I, tok *cancel.Token) {
-	for lo := 0; lo < len(perm); lo += pollStep { // no closure: short sorts pay no heap
+	for lo := 0; lo < len(perm); lo += cancel.PollStep { // no closure: short sorts pay no heap
 		tok.Check()
-		for i := lo; i < min(lo+pollStep, len(perm)); i++ {
+		for i := lo; i < min(lo+cancel.PollStep, len(perm)); i++ {
 			perm[i] = I(i)
 		}
 	}
@@ -152,13 +153,13 @@ func fillIdentity[I Index](perm []I, tok *cancel.Token) {
 
 // scanKeys reports whether keys is nondecreasing and the OR of all keys
 // (whose bit length bounds the digits to sort on), polling tok every
-// pollStep keys.
+// cancel.PollStep keys.
 func scanKeys(keys []uint64, tok *cancel.Token) (sorted bool, or uint64) {
 	sorted = true
 	var prev uint64
-	for lo := 0; lo < len(keys); lo += pollStep {
+	for lo := 0; lo < len(keys); lo += cancel.PollStep {
 		tok.Check()
-		for _, k := range keys[lo:min(lo+pollStep, len(keys))] {
+		for _, k := range keys[lo:min(lo+cancel.PollStep, len(keys))] {
 			if k < prev {
 				sorted = false
 			}
@@ -194,22 +195,22 @@ func radixSortPacked(a, tmp []uint64, lo, hi, parts int) []uint64 {
 }
 
 // radixSortPackedPolled is radixSortPacked checking tok (the caller's, taken
-// on its goroutine; nil: none) every pollStep elements of each pass.
+// on its goroutine; nil: none) every cancel.PollStep elements of each pass.
 func radixSortPackedPolled(a, tmp []uint64, lo, hi, parts int, tok *cancel.Token) []uint64 {
 	n := len(a)
 	passes := (hi - lo + radixMaxBits - 1) / radixMaxBits
 	digit := (hi - lo + passes - 1) / passes
 	mask := uint64(1)<<digit - 1
-	bounds := splitEven(n, parts)
+	bounds := parallel.SplitEven(n, parts)
 	cnt := make([][radixBuckets]int, parts)
 	src, dst := a, tmp
 	for pass := range passes {
 		shift := uint(lo + pass*digit)
-		parallelFor(parts, func(p int) {
+		parallel.For(parts, func(p int) {
 			c := &cnt[p]
 			clear(c[:])
 			part := src[bounds[p]:bounds[p+1]]
-			inSteps(tok, len(part), func(s0, s1 int) {
+			cancel.InSteps(tok, len(part), func(s0, s1 int) {
 				for _, v := range part[s0:s1] {
 					c[(v>>shift)&mask&(radixBuckets-1)]++
 				}
@@ -234,9 +235,9 @@ func radixSortPackedPolled(a, tmp []uint64, lo, hi, parts int, tok *cancel.Token
 			}
 		}
 		s, d := src, dst
-		parallelFor(parts, func(p int) {
+		parallel.For(parts, func(p int) {
 			part := s[bounds[p]:bounds[p+1]]
-			inSteps(tok, len(part), func(s0, s1 int) {
+			cancel.InSteps(tok, len(part), func(s0, s1 int) {
 				radixScatter(part[s0:s1], d, &cnt[p], shift, mask)
 			})
 		})

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SDDMM computes the sampled product: for each stored entry (i, j) of the
 // CSR pattern s, at position t, out[t] = beta*s.Val[t] + alpha*dot(A[i,:],
 // B[:,j]), with A dense row-major (s.Rows x k) and B given as its
@@ -29,7 +31,7 @@ func SDDMM[I Index, V Number](alpha V, a, bt []V, k int, beta V, s CSR[I, V], ou
 	if rows == nil {
 		rows = sddmmRows[I, V]
 	}
-	parallelRows(s.Ptr, int64(s.NNZ())*int64(k+1)+int64(s.Rows), func(lo, hi int) {
+	parallel.ForRows(s.Ptr, int64(s.NNZ())*int64(k+1)+int64(s.Rows), func(lo, hi int) {
 		rows(alpha, beta, a, bt, k, s, out, lo, hi)
 	})
 	return nil

@@ -3,6 +3,8 @@ package kernels
 import (
 	"math"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Semi is a view of a semi-structured (n:m) matrix of Rows x Cols elements
@@ -64,7 +66,7 @@ func SemiMMBlocks[V Number](rows, cols int, fill SemiFill[V], b []V, k int, c []
 	rb := max(1, semiBlockBytes/(half*(4+int(unsafe.Sizeof(z)))))
 	rb = min(rb, rows)
 	blocks := (rows + rb - 1) / rb
-	parts := min(numChunkedParts(int64(rows)*int64(half)*int64(k)), blocks)
+	parts := min(parallel.ChunkedParts(int64(rows)*int64(half)*int64(k)), blocks)
 	kernel := spmmRowsSIMD[int32, V](k)
 	switch {
 	case kernel != nil:
@@ -82,7 +84,7 @@ func SemiMMBlocks[V Number](rows, cols int, fill SemiFill[V], b []V, k int, c []
 	}
 	cols32 := make([][]int32, parts)
 	vals := make([][]V, parts)
-	runChunks(parts, blocks, func(w, blk int) {
+	parallel.RunChunks(parts, blocks, func(w, blk int) {
 		if cols32[w] == nil {
 			cols32[w], vals[w] = make([]int32, rb*half), make([]V, rb*half)
 		}

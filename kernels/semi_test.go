@@ -83,8 +83,9 @@ func TestSemi(t *testing.T) {
 	for _, small := range []bool{false, true} {
 		if small {
 			// Blocks of one or two rows, taken by several goroutines.
-			defer func(b, c, w int) { semiBlockBytes, chunkedThreshold, workersOverride = b, c, w }(semiBlockBytes, chunkedThreshold, workersOverride)
-			semiBlockBytes, chunkedThreshold, workersOverride = 512, 1, 3
+			defer func(b int) { semiBlockBytes = b }(semiBlockBytes)
+			semiBlockBytes = 512
+			setKnobs(t, 1, 3)
 		}
 		t.Run(fmt.Sprint("float32/small=", small), testSemi[float32])
 		t.Run(fmt.Sprint("float64/small=", small), testSemi[float64])

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // transposeTile is the side of the square tiles of the generic transpose:
 // a tile of source rows and one of destination rows stay in L1 together.
 const transposeTile = 32
@@ -25,7 +27,7 @@ func Transpose[V any](dst, src []V, r, c int) error {
 		return argErr(fn, "dst", "length %d, must be at least r*c = %d", len(dst), n)
 	}
 	// Chunks own groups of four columns so that the 4x4 blocks stay whole.
-	parallelEven(c, 4, int64(n), func(lo, hi int) {
+	parallel.ForEven(c, 4, int64(n), func(lo, hi int) {
 		transposeCols(dst, src, r, c, lo, hi)
 	})
 	return nil

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // SortCOO returns the permutation that sorts COO coordinates by (row,
@@ -82,10 +83,10 @@ func keyGroup(dims []int64, hi int) int {
 // that each coordinate is in range.
 func buildKeys[I Index](fn string, keys []uint64, coords [][]I, dims []int64, lo, hi int, perm []I, identity bool) error {
 	n := len(keys)
-	parts := numParts(int64(n) * int64(hi-lo))
-	bounds := splitEven(n, parts)
+	parts := parallel.Parts(int64(n) * int64(hi-lo))
+	bounds := parallel.SplitEven(n, parts)
 	errs := make([]error, parts)
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		r0, r1 := bounds[p], bounds[p+1]
 		var pm []I
 		if !identity {

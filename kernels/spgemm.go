@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/gosparse/gosparse/kernels/memory"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // SpGEMMPlan is the result of the symbolic phase of C = A*B: the output
@@ -164,7 +165,7 @@ func SpGEMMBoundedTo[I, J Index, V Number](a, b CSR[I, V], check func(nnz int64,
 	}
 	if plan.quick {
 		// The numeric phase is balanced on the output's entries.
-		plan.bounds = splitByWeight(plan.rowPtr, len(plan.bounds)-1)
+		plan.bounds = parallel.SplitByWeight(plan.rowPtr, len(plan.bounds)-1)
 	}
 	if plan.NNZ > int64(maxOf[J]()) {
 		return CSR[J, V]{}, overflowErr(fn, "c", "output has %d entries, more than its index type holds (%d)", plan.NNZ, maxOf[J]())

@@ -1,16 +1,6 @@
 package kernels
 
-// spgemmChunking returns the goroutine count and the chunk count for a
-// phase of the given work (chunksPerWorker each at least, taken in turn:
-// see chunkWork): one chunk below the split's threshold. Long phases get a
-// chunk per chunkWork, whose boundaries are where a cancel is seen.
-func spgemmChunking(work int64) (workers, chunks int) {
-	workers = numChunkedParts(work)
-	if work < int64(chunkedThreshold) {
-		return 1, 1
-	}
-	return workers, chunkCount(work, workers, maxChunks)
-}
+import "github.com/gosparse/gosparse/kernels/parallel"
 
 // chunkBases turns the per-chunk totals into the exclusive prefix sums (the
 // offset of each chunk's first entry) and returns the grand total.
@@ -27,7 +17,7 @@ func chunkBases(totals []int64) int64 {
 // rows [r0, r1), for each chunk after the first, which turns the prefix sums
 // that each chunk made of its own rows into global ones.
 func addChunkBases(workers int, bounds []int, bases []int64, prefix []int64) {
-	runChunks(workers, len(bounds)-1, func(_, c int) {
+	parallel.RunChunks(workers, len(bounds)-1, func(_, c int) {
 		if base := bases[c]; base != 0 {
 			p := prefix[bounds[c]+1 : bounds[c+1]+1]
 			for i := range p {

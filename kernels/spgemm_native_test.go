@@ -5,8 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/gosparse/gosparse/kernels/internal/native"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/kernels/internal/native"
 )
 
 // spgemmModes runs f (under modes) with SpGEMM's C row loops and with its

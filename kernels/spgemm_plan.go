@@ -1,6 +1,9 @@
 package kernels
 
-import "github.com/gosparse/gosparse/kernels/memory"
+import (
+	"github.com/gosparse/gosparse/kernels/memory"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
 
 // spgemmDenseAccMax is the slack, in elements, that the dense accumulator
 // may use beyond 16 per flop: a dense accumulator (one element and one
@@ -22,11 +25,11 @@ func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (
 	// Every element is written below (the chunks cover all rows).
 	prefix := memory.UninitSlice[int64](m + 1)
 	prefix[0] = 0
-	workers, chunks := spgemmChunking(int64(a.NNZ()) + int64(m))
-	bounds := splitByWeight(a.Ptr, chunks)
+	workers, chunks := parallel.Chunking(int64(a.NNZ()) + int64(m))
+	bounds := parallel.SplitByWeight(a.Ptr, chunks)
 	flops, maxRow, lower := make([]int64, chunks), make([]int64, chunks), make([]int64, chunks)
 	aPtr, aIdx, bPtr := a.Ptr, a.Idx, b.Ptr
-	runChunks(workers, chunks, func(_, c int) {
+	parallel.RunChunks(workers, chunks, func(_, c int) {
 		var sum, big, low int64
 		for i := bounds[c]; i < bounds[c+1]; i++ {
 			var f, longest int64
@@ -50,8 +53,8 @@ func spgemmAnalyze[I Index, V Number](fn string, a, b CSR[I, V], needVal bool) (
 		low += l
 	}
 	var numChunks int
-	plan.workers, numChunks = spgemmChunking(plan.Flops + int64(m))
-	plan.bounds = splitByWeight(prefix, numChunks)
+	plan.workers, numChunks = parallel.Chunking(plan.Flops + int64(m))
+	plan.bounds = parallel.SplitByWeight(prefix, numChunks)
 	plan.dense = int64(plan.workers)*int64(b.Cols) <= 16*plan.Flops+spgemmDenseAccMax
 	return plan, low, nil
 }
@@ -78,14 +81,14 @@ func spgemmQuickPlan[I Index, V Number](fn string, a, b CSR[I, V], check func(nn
 	if upper < 0 {
 		return nil, nil
 	}
-	workers, chunks := spgemmChunking(int64(upper) + int64(a.Rows))
+	workers, chunks := parallel.Chunking(int64(upper) + int64(a.Rows))
 	if int64(workers)*int64(b.Cols) > spgemmDenseAccMax || check(int64(upper), BoundUpper) != nil ||
 		check(spgemmAccBytes[V](workers, b.Cols), BoundAccumulator) != nil {
 		return nil, nil
 	}
 	prefix := memory.UninitSlice[int64](a.Rows + 1) // spgemmCount writes all of it
 	prefix[0] = 0
-	return &SpGEMMPlan{Rows: a.Rows, Cols: b.Cols, rowPtr: prefix, bounds: splitByWeight(a.Ptr, chunks),
+	return &SpGEMMPlan{Rows: a.Rows, Cols: b.Cols, rowPtr: prefix, bounds: parallel.SplitByWeight(a.Ptr, chunks),
 		workers: workers, dense: true, quick: true}, nil
 }
 
@@ -120,7 +123,7 @@ func spgemmCount[I Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V]) {
 	totals := make([]int64, chunks)
 	marks := make([]spgemmMarks, plan.workers)
 	bufs := make([][]I, plan.workers)
-	runChunks(plan.workers, chunks, func(w, c int) {
+	parallel.RunChunks(plan.workers, chunks, func(w, c int) {
 		r0, r1 := plan.bounds[c], plan.bounds[c+1]
 		if r0 == r1 {
 			return
@@ -157,7 +160,7 @@ func spgemmFill[I, J Index, V Number](plan *SpGEMMPlan, a, b CSR[I, V], c CSR[J,
 	spas := make([]spgemmSPA[V], plan.workers)
 	bufs := make([][]spgemmEntry[J, V], plan.workers)
 	c.Ptr[0] = 0
-	runChunks(plan.workers, chunks, func(w, ch int) {
+	parallel.RunChunks(plan.workers, chunks, func(w, ch int) {
 		r0, r1 := plan.bounds[ch], plan.bounds[ch+1]
 		if r0 == r1 {
 			return

@@ -3,8 +3,9 @@ package kernels
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/kernels/memory"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 func TestSpGEMMRecyclesItsPlan(t *testing.T) {

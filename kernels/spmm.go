@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // spmmTile is the count of output columns processed together: one tile of
 // a row of C (8 KiB of float64) stays in L1 while the row's nonzeros are
 // applied to it.
@@ -37,7 +39,7 @@ func SpMM[I Index, V Number](alpha V, a CSR[I, V], b []V, k int, beta V, c []V) 
 	default:
 		rows = spmmRows[I, V]
 	}
-	parallelRows(a.Ptr, (int64(a.NNZ())+int64(a.Rows))*int64(k), func(lo, hi int) {
+	parallel.ForRows(a.Ptr, (int64(a.NNZ())+int64(a.Rows))*int64(k), func(lo, hi int) {
 		rows(alpha, beta, a, b, k, c, lo, hi)
 	})
 	return nil

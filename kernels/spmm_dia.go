@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SpMMDIA computes C = alpha*A*B + beta*C for a DIA matrix A (Rows x Cols)
 // and dense row-major B (Cols x k) and C (Rows x k). When beta is zero C is
 // output only. Row i of C gathers, from each diagonal holding row i, its
@@ -27,7 +29,7 @@ func SpMMDIA[V Number](alpha V, a DIA[V], b []V, k int, beta V, c []V) error {
 		return SpMVDIA(alpha, a, b, beta, c)
 	}
 	work := int64(len(a.Offsets)+1) * int64(a.Rows) * int64(k)
-	parallelEven(a.Rows, 1, work, func(lo, hi int) {
+	parallel.ForEven(a.Rows, 1, work, func(lo, hi int) {
 		spmmDIARows(alpha, beta, a, b, k, c, lo, hi)
 	})
 	return nil

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SpMV computes y = alpha*A*x + beta*y for a CSR matrix A (Rows x Cols),
 // len(x) = Cols, len(y) = Rows. When beta is zero y is output only: its
 // old contents (NaN included) are ignored, as in BLAS. Rows are split by
@@ -16,12 +18,12 @@ func SpMV[I Index, V Number](alpha V, a CSR[I, V], x []V, beta V, y []V) error {
 		return err
 	}
 	work := int64(a.NNZ()) + int64(a.Rows)
-	if numChunkedParts(work) == 1 {
+	if parallel.ChunkedParts(work) == 1 {
 		// Called directly: the closure below would be allocated.
 		spmvPart(alpha, beta, a, x, y, 0, a.Rows)
 		return nil
 	}
-	parallelRows(a.Ptr, work, func(lo, hi int) {
+	parallel.ForRows(a.Ptr, work, func(lo, hi int) {
 		spmvPart(alpha, beta, a, x, y, lo, hi)
 	})
 	return nil

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SpMVBSR computes y = alpha*A*x + beta*y for a BSR matrix A,
 // len(x) = BlockCols*BN, len(y) = BlockRows*BM. When beta is zero y is
 // output only. Block rows are split by stored blocks above the threshold.
@@ -15,7 +17,7 @@ func SpMVBSR[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y []V) erro
 		return err
 	}
 	nnzb := int64(a.Ptr[a.BlockRows] - a.Ptr[0])
-	parallelRows(a.Ptr, nnzb*int64(a.BM*a.BN)+int64(len(y)), func(lo, hi int) {
+	parallel.ForRows(a.Ptr, nnzb*int64(a.BM*a.BN)+int64(len(y)), func(lo, hi int) {
 		spmvBSRRows(alpha, beta, a, x, y, lo, hi)
 	})
 	return nil

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SpMVBSRColMajor is SpMVBSR for blocks stored column-major (block t's
 // column c at Val[t*BM*BN + c*BM : ... + (c+1)*BM]: the format
 // (i / BM : dense, j / BN : compressed, j % BN : dense, i % BM : dense)).
@@ -17,11 +19,11 @@ func SpMVBSRColMajor[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y [
 	}
 	nnzb := int64(a.Ptr[a.BlockRows] - a.Ptr[0])
 	work := nnzb*int64(a.BM*a.BN) + int64(len(y))
-	if numChunkedParts(work) == 1 {
+	if parallel.ChunkedParts(work) == 1 {
 		spmvBSRColRows(alpha, beta, a, x, y, 0, a.BlockRows)
 		return nil
 	}
-	parallelRows(a.Ptr, work, func(lo, hi int) {
+	parallel.ForRows(a.Ptr, work, func(lo, hi int) {
 		spmvBSRColRows(alpha, beta, a, x, y, lo, hi)
 	})
 	return nil

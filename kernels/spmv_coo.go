@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SpMVCOO computes y = alpha*A*x + beta*y for a COO matrix A (Rows x
 // Cols), len(x) = Cols, len(y) = Rows. Entries may be in any order and
 // repeated. When beta is zero y is output only. Above the size threshold
@@ -26,7 +28,7 @@ func SpMVCOO[I Index, V Number](alpha V, a COO[I, V], x []V, beta V, y []V) erro
 		spmvCOORange(alpha, a.Row, a.Col, a.Val, x, y)
 		return nil
 	}
-	bounds := splitEven(nnz, parts)
+	bounds := parallel.SplitEven(nnz, parts)
 	scatterReduce(parts, y, func(p int, dst []V) {
 		lo, hi := bounds[p], bounds[p+1]
 		spmvCOORange(alpha, a.Row[lo:hi], a.Col[lo:hi], a.Val[lo:hi], x, dst)

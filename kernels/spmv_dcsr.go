@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SpMVDCSR computes y = alpha*A*x for a doubly compressed row matrix: the
 // CSR a holds only the stored rows (a.Rows of them, a.Cols columns) and
 // rows[r] is the row of y that a's row r is. Rows of y that rows does not
@@ -30,11 +32,11 @@ func SpMVDCSR[I Index, V Number](alpha V, rows []I, a CSR[I, V], x, y []V) error
 	}
 	clear(y)
 	work := int64(a.NNZ()) + int64(a.Rows)
-	if numChunkedParts(work) == 1 {
+	if parallel.ChunkedParts(work) == 1 {
 		spmvRowsMapped(alpha, a, rows, x, y, 0, a.Rows)
 		return nil
 	}
-	parallelRows(a.Ptr, work, func(lo, hi int) {
+	parallel.ForRows(a.Ptr, work, func(lo, hi int) {
 		spmvRowsMapped(alpha, a, rows, x, y, lo, hi)
 	})
 	return nil

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // DIA is a view of a matrix stored by diagonals, as the UST's DIA-I
 // ((i, j) -> (j - i : compressed, i : range)) and DIA-J ((i, j) -> (j - i :
 // compressed, j : range)) formats store it: diagonal k holds the entries
@@ -108,11 +110,11 @@ func SpMVDIA[V Number](alpha V, a DIA[V], x []V, beta V, y []V) error {
 		return err
 	}
 	work := int64(len(a.Offsets)+1) * int64(a.Rows)
-	if numChunkedParts(work) == 1 {
+	if parallel.ChunkedParts(work) == 1 {
 		spmvDIARows(alpha, beta, a, x, y, 0, a.Rows)
 		return nil
 	}
-	parallelEven(a.Rows, diaBlock, work, func(lo, hi int) {
+	parallel.ForEven(a.Rows, diaBlock, work, func(lo, hi int) {
 		spmvDIARows(alpha, beta, a, x, y, lo, hi)
 	})
 	return nil

@@ -1,5 +1,7 @@
 package kernels
 
+import "github.com/gosparse/gosparse/kernels/parallel"
+
 // SpMVT computes y = alpha*A^T*x + beta*y for a CSR matrix A (Rows x
 // Cols), len(x) = Rows, len(y) = Cols. This is also SpMV of a CSC matrix:
 // pass the CSC m x n matrix as the CSR view of its n x m transpose. When
@@ -27,7 +29,7 @@ func SpMVT[I Index, V Number](alpha V, a CSR[I, V], x []V, beta V, y []V) error 
 		spmvtRows(alpha, a.Ptr, a.Idx, a.Val, x, y, 0, a.Rows)
 		return nil
 	}
-	bounds := splitByWeight(a.Ptr, parts)
+	bounds := parallel.SplitByWeight(a.Ptr, parts)
 	scatterReduce(parts, y, func(p int, dst []V) {
 		spmvtRows(alpha, a.Ptr, a.Idx, a.Val, x, dst, bounds[p], bounds[p+1])
 	})
@@ -78,7 +80,7 @@ func scaleVec[V Number](y []V, beta V) {
 // given work into an output of n elements: parallel only when the private
 // outputs (parts-1 of them) cost no more than the nonzeros.
 func scatterParts(work, nnz int64, n int) int {
-	parts := numParts(work)
+	parts := parallel.Parts(work)
 	for parts > 1 && int64(parts-1)*int64(n) > 2*nnz {
 		parts--
 	}
@@ -91,14 +93,14 @@ func scatterParts(work, nnz int64, n int) int {
 func scatterReduce[V Number](parts int, y []V, scatter func(p int, dst []V)) {
 	bufs := make([][]V, parts)
 	bufs[0] = y
-	parallelFor(parts, func(p int) {
+	parallel.For(parts, func(p int) {
 		if p > 0 {
 			bufs[p] = make([]V, len(y))
 		}
 		scatter(p, bufs[p])
 	})
-	cb := splitEven(len(y), parts)
-	parallelFor(parts, func(p int) {
+	cb := parallel.SplitEven(len(y), parts)
+	parallel.For(parts, func(p int) {
 		dst := y[cb[p]:cb[p+1]]
 		for _, b := range bufs[1:] {
 			src := b[cb[p]:cb[p+1]]

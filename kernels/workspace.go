@@ -3,6 +3,8 @@ package kernels
 import (
 	"math"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // The kernels below allocate memory that grows with a dimension (row
@@ -43,7 +45,7 @@ func CountingSortScratch[I Index](n int, nkeys int64) int64 {
 	if nkeys < 0 || nkeys == math.MaxInt64 {
 		return math.MaxInt64
 	}
-	parts := int64(numParts(int64(n)))
+	parts := int64(parallel.Parts(int64(n)))
 	for parts > 1 && satMul(parts, nkeys) > int64(n) {
 		parts--
 	}

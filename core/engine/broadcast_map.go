@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // BroadcastOp is the op of MapCompressedBroadcast: the stored value times,
@@ -79,7 +80,7 @@ func broadcastFillOf[V float32 | float64](op BroadcastOp, fill float64, d []V) (
 // row range: a row's factor is read once where d is a column (si == 0).
 func mapRowsBroadcast[I kernels.Index, V float32 | float64](op BroadcastOp, pos, crd []I, v, d, out []V, so, si int64) {
 	m := len(pos) - 1
-	kernels.ForRows(pos, int64(m)+int64(pos[m]-pos[0]), func(lo, hi int) {
+	parallel.ForRows(pos, int64(m)+int64(pos[m]-pos[0]), func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			base := int64(r) * so
 			a, b := pos[r], pos[r+1]
@@ -148,7 +149,7 @@ func MapCOOBroadcast(op BroadcastOp, idx, vals, d dtype.Array, st []int64, fill 
 func mapEntriesBroadcast[I kernels.Index, V float32 | float64](op BroadcastOp, idx []I, nse int64, v, d, out []V, st []int64) {
 	if len(st) == 2 { // a matrix: the offsets on the fly, nothing allocated
 		rows, cols, s0, s1 := idx[:nse], idx[nse:], st[0], st[1]
-		kernels.ForChunks(int(nse), mapChunk, func(_, lo, hi int) {
+		parallel.ForChunks(int(nse), mapChunk, func(_, lo, hi int) {
 			for k := lo; k < hi; k++ {
 				if o := int64(rows[k])*s0 + int64(cols[k])*s1; op == BroadcastMul {
 					out[k] = v[k] * d[o]
@@ -159,7 +160,7 @@ func mapEntriesBroadcast[I kernels.Index, V float32 | float64](op BroadcastOp, i
 		})
 		return
 	}
-	kernels.ForChunks(int(nse), mapChunk, func(_, lo, hi int) {
+	parallel.ForChunks(int(nse), mapChunk, func(_, lo, hi int) {
 		off := make([]int64, hi-lo)
 		for dim, s := range st {
 			if s == 0 {

@@ -3,10 +3,11 @@ package engine
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/errs"
 )
 
 // TestBroadcastShapeRules: torch's infer_size over ranks, and its refusal

@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // The one dtype switch per call: each entry point below picks the typed
@@ -73,7 +74,7 @@ func segments[I kernels.Index](op ReduceOp, pos []I, vals dtype.Array, group int
 	switch {
 	case d.IsComplex():
 		accs := make([]complex128, m)
-		kernels.ForRows(pos, work, func(lo, hi int) {
+		parallel.ForRows(pos, work, func(lo, hi int) {
 			if d == dtype.Complex64 {
 				rowsComplex(op, pos, dtype.AsSlice[complex64](vals), lo, hi, accs)
 			} else {
@@ -83,11 +84,11 @@ func segments[I kernels.Index](op ReduceOp, pos []I, vals dtype.Array, group int
 		return compactComplex[I](op, accs, pos, true, kept, group, complexFill(d, fill), out), nil
 	case isIntegral(d):
 		accs := make([]int64, m)
-		kernels.ForRows(pos, work, func(lo, hi int) { rowsIntegral(op, pos, vals, lo, hi, accs) })
+		parallel.ForRows(pos, work, func(lo, hi int) { rowsIntegral(op, pos, vals, lo, hi, accs) })
 		return compactReal[I](op, accs, pos, true, kept, group, intFill(d, fill), out), nil
 	}
 	accs := make([]float64, m)
-	kernels.ForRows(pos, work, func(lo, hi int) {
+	parallel.ForRows(pos, work, func(lo, hi int) {
 		switch d {
 		case dtype.Float32:
 			rowsReal(op, pos, dtype.AsSlice[float32](vals), lo, hi, accs)

@@ -37,12 +37,13 @@
 // Half floats stay uint16 in storage and are widened a chunk at a time into
 // float32 scratch; float32 reductions accumulate in float64 (torch's CPU
 // acc_type). Every output is sized first and checked against the memory
-// limit (core/budget); the parallel loops run on the kernels' scheduler with
+// limit (core/budget); the parallel loops run on kernels/parallel with
 // fixed chunk boundaries, so results are bit-identical at any thread count,
 // and the caller's cancel token is checked before each chunk.
 //
 // core/ops (the torch facade: names, argument checks, dtype, layout, flag
 // and fill rules) and core/linalg call it; it imports core/tensor,
-// core/dtype, core/errs, core/budget and kernels. Other files of the
-// package (gather, permute, concat, convert) own the shape operators.
+// core/dtype, core/errs, core/budget, kernels and kernels/parallel. Other
+// files of the package (gather, permute, concat, convert) own the shape
+// operators.
 package engine

@@ -5,7 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Domain is the Go type an element function computes in: int64 (bool and
@@ -125,7 +125,7 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dt
 		}
 	}
 	es, os := int(src.DType.Size()), out.Size()
-	kernels.ForChunks(int(n), mapChunk, func(_, lo, hi int) {
+	parallel.ForChunks(int(n), mapChunk, func(_, lo, hi int) {
 		s := scratchPool.Get().(*scratch)
 		defer scratchPool.Put(s)
 		for p := lo; p < hi; p += mapPiece {
@@ -163,7 +163,7 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dt
 // arith is dst[i] = T(C(src[i]) op c), computed in C (float64 or int64),
 // over fixed chunks in parallel.
 func arith[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src, dst []T, op ArithOp, c C) {
-	kernels.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
+	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
 		s, d := src[lo:hi], dst[lo:hi]
 		d = d[:len(s)]
 		switch op {

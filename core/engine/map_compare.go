@@ -2,7 +2,7 @@ package engine
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // compareFast runs Fast's compare loop into dst (bool bytes) when src's
@@ -30,7 +30,7 @@ func compareFast(src dtype.Array, dst []byte, f Fast) bool {
 // compare is dst[i] = C(src[i]) op c over fixed chunks in parallel (NaN
 // compares false except under CmpNe, as IEEE and the table's funcs have it).
 func compare[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src []T, dst []byte, op CmpOp, c C) {
-	kernels.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
+	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
 		s, d := src[lo:hi], dst[lo:hi]
 		d = d[:len(s)]
 		switch op {

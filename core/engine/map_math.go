@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // MathOp is a unary function of Fast's typed loop (MathNone: none): the
@@ -29,7 +30,7 @@ const (
 // widening, bit for bit), over Map's fixed chunks in parallel. The op is
 // chosen outside the loop over elements.
 func mathLoop[T ~float32 | ~float64](src, dst []T, op MathOp) {
-	kernels.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
+	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
 		s, d := src[lo:hi], dst[lo:hi]
 		d = d[:len(s)]
 		switch op {

@@ -4,8 +4,9 @@ import (
 	"math"
 	"testing"
 
-	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Map with Fast.Math runs the typed loop of the math package's function on

@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // MergeOp is an element-wise op of two sparse operands that MergeCompressed
@@ -206,7 +207,7 @@ func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, all
 		pos[0] = 0 // the two passes: the count pass writes every other offset
 	}
 	var unordered atomic.Bool
-	kernels.ForRows(pa, work, func(lo, hi int) {
+	parallel.ForRows(pa, work, func(lo, hi int) {
 		if !k.count(pos, lo, hi) {
 			unordered.Store(true)
 		}
@@ -227,7 +228,7 @@ func mergeIndexed[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput, all
 		return Merged{}, false, err
 	}
 	oc := dtype.AsSlice[I](crd)
-	kernels.ForRows(pos, work, func(lo, hi int) { k.fill(pos, oc, vals, lo, hi) })
+	parallel.ForRows(pos, work, func(lo, hi int) { k.fill(pos, oc, vals, lo, hi) })
 	return merged(a.Pos.DType, pos, crd, vals, k), true, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // COOInput is an operand of MergeCOO: a coalesced COO tensor without dense
@@ -79,7 +80,7 @@ func mergeCOOTyped[I kernels.Index](op MergeOp, g MergeArgs, shape []int64, rows
 	pos := dtype.AsSlice[I](m.Pos)
 	total := int(pos[len(pos)-1])
 	out := dtype.AsSlice[I](idx)
-	kernels.ForRows(pos, int64(len(pos))+int64(total)*int64(s-1), func(lo, hi int) {
+	parallel.ForRows(pos, int64(len(pos))+int64(total)*int64(s-1), func(lo, hi int) {
 		for r := lo; r < hi; r++ {
 			key := int64(r)
 			for dim := s - 2; dim >= 0; dim-- {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // The one-pass merges. The two-pass route's count pass reads every column
@@ -161,7 +162,7 @@ func mergeOnePass[I kernels.Index](k onePassKernel[I], pa, ca, pb, cb, pos []I, 
 	var failed atomic.Int32
 	vs := vals.DType.Size()
 	size := max(64, int(int64(nr)*oneChunk/max(bound, 1))) // rows a chunk
-	kernels.ForChunks(nr, size, func(_, lo, hi int) {
+	parallel.ForChunks(nr, size, func(_, lo, hi int) {
 		if failed.Load() != 0 {
 			return
 		}

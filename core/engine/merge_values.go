@@ -3,7 +3,7 @@ package engine
 import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // zipChunk is the chunk of the element-wise zip: big enough that the
@@ -61,7 +61,7 @@ func MergeValues(op MergeOp, g MergeArgs, va, vb dtype.Array, fa, fb []byte) (dt
 // x + 1*y is x + y exactly in the real domains.
 func zipReal[V realVal, A realAcc](m mergeArith[A], xa, ya, za dtype.Array) []byte {
 	x, y, z := dtype.AsSlice[V](xa), dtype.AsSlice[V](ya), dtype.AsSlice[V](za)
-	kernels.ForChunks(len(z), zipChunk, func(_, lo, hi int) {
+	parallel.ForChunks(len(z), zipChunk, func(_, lo, hi int) {
 		x, y, z := x[lo:hi], y[lo:hi], z[lo:hi]
 		y, z = y[:len(x)], z[:len(x)]
 		switch {
@@ -87,7 +87,7 @@ func zipReal[V realVal, A realAcc](m mergeArith[A], xa, ya, za dtype.Array) []by
 // the op table's x + alpha*y does (1*y is not y where a part is infinite).
 func zipComplex[V complexVal](m mergeArith[complex128], xa, ya, za dtype.Array) []byte {
 	x, y, z := dtype.AsSlice[V](xa), dtype.AsSlice[V](ya), dtype.AsSlice[V](za)
-	kernels.ForChunks(len(z), zipChunk, func(_, lo, hi int) {
+	parallel.ForChunks(len(z), zipChunk, func(_, lo, hi int) {
 		x, y, z := x[lo:hi], y[lo:hi], z[lo:hi]
 		y, z = y[:len(x)], z[:len(x)]
 		for k, v := range x {

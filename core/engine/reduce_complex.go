@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // The typed folds of the complex dtypes, accumulating in complex128. Amax
@@ -105,7 +106,7 @@ func finishComplex(op ReduceOp, acc complex128, missing int64, fill complex128, 
 
 func allComplex[V complexVal](op ReduceOp, v []V, missing, numel int64, fill complex128) complex128 {
 	parts := make([]complex128, (len(v)+allChunk-1)/allChunk)
-	kernels.ForChunks(len(v), allChunk, func(c, lo, hi int) {
+	parallel.ForChunks(len(v), allChunk, func(c, lo, hi int) {
 		parts[c] = foldComplex(op, v[lo:hi], initComplex(op))
 	})
 	acc := initComplex(op)

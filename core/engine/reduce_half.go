@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Half floats (float16, bfloat16) stay uint16 in storage: the folds widen
@@ -37,7 +38,7 @@ func foldHalf(op ReduceOp, v []uint16, bf bool, acc float64) float64 {
 
 func allHalf(op ReduceOp, v []uint16, bf bool, missing, numel int64, fill float64) float64 {
 	parts := make([]float64, (len(v)+allChunk-1)/allChunk)
-	kernels.ForChunks(len(v), allChunk, func(c, lo, hi int) {
+	parallel.ForChunks(len(v), allChunk, func(c, lo, hi int) {
 		parts[c] = foldHalf(op, v[lo:hi], bf, initReal[float64](op))
 	})
 	acc := initReal[float64](op)

@@ -5,8 +5,9 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // Norm of float32 values accumulates in float64 (torch's acc_type): the

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // The typed folds of the real dtypes: integers and bool accumulate in int64
@@ -236,7 +237,7 @@ func powReal[A realAcc](v A, n int64) A {
 // missing unspecified ones.
 func allReal[V realVal, A realAcc](op ReduceOp, v []V, missing, numel int64, fill A) A {
 	parts := make([]A, (len(v)+allChunk-1)/allChunk)
-	kernels.ForChunks(len(v), allChunk, func(c, lo, hi int) {
+	parallel.ForChunks(len(v), allChunk, func(c, lo, hi int) {
 		switch op {
 		case Sum, Mean:
 			parts[c] = sumReal(v[lo:hi], A(0))

@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // ReduceAllRuns is ReduceAll over the stored elements vals[lo:hi] of each
@@ -69,7 +69,7 @@ func newRunSet(runs []int64) runSet {
 // init, and combines the chunks' partials in order.
 func runsFold[A any](rs runSet, init A, fold func(lo, hi int64, acc A) A, combine func(a, b A) A) A {
 	parts := make([]A, (rs.n+allChunk-1)/allChunk)
-	kernels.ForChunks(int(rs.n), allChunk, func(c, lo, hi int) {
+	parallel.ForChunks(int(rs.n), allChunk, func(c, lo, hi int) {
 		acc := init
 		k := sort.Search(len(rs.start), func(k int) bool { return rs.start[k] > int64(lo) }) - 1
 		for at := int64(lo); at < int64(hi); k++ {

@@ -3,7 +3,7 @@ package engine
 import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // reduceStridedWork is about the elements one chunk of ReduceStrided reads.
@@ -66,7 +66,7 @@ func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner i
 	if inner > 1 {
 		size = max(size, min(inner, 4096)) // long runs of the inner loop: each row read in one pass
 	}
-	kernels.ForChunks(len(accs), int(size), func(_, lo, hi int) {
+	parallel.ForChunks(len(accs), int(size), func(_, lo, hi int) {
 		init := initReal[A](op)
 		if inner == 1 {
 			foldRows(op, x, accs[lo:hi], int64(lo), rn, init)

@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // COO index arithmetic for the shape operators that keep the entries'
@@ -64,7 +65,7 @@ func Relinearize(idx dtype.Array, from, to []int64, out dtype.DType) (dtype.Arra
 }
 
 func relinearize[I, O kernels.Index](idx []I, from, to []int64, out []O, n int64) {
-	kernels.ForChunks(int(n), keyChunk, func(_, lo, hi int) {
+	parallel.ForChunks(int(n), keyChunk, func(_, lo, hi int) {
 		for k := int64(lo); k < int64(hi); k++ {
 			lin := int64(0)
 			for d, size := range from {

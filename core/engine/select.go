@@ -3,7 +3,7 @@ package engine
 import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Select is where(cond, values, number) over one pattern: out[i] is
@@ -38,7 +38,7 @@ func Select(cond, vals dtype.Array, num []byte, numberWhenTrue bool) (dtype.Arra
 
 func selectWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](c []byte, v, out []W, num []byte, numberWhenTrue bool) {
 	k := dtype.AsSlice[W](dtype.Array{DType: dtype.UInt8, Shape: []int64{int64(len(num))}, Data: alignedCopy(num)})[0]
-	kernels.ForChunks(len(v), mapChunk, func(_, lo, hi int) {
+	parallel.ForChunks(len(v), mapChunk, func(_, lo, hi int) {
 		cc, vv, oo := c[lo:hi], v[lo:hi], out[lo:hi]
 		vv, oo = vv[:len(cc)], oo[:len(cc)]
 		for i, b := range cc {

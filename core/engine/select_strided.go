@@ -3,7 +3,7 @@ package engine
 import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Choose is where(cond, x, y) of strided operands: out[i] is x[i] where
@@ -50,7 +50,7 @@ func alignedArray(a dtype.Array) dtype.Array {
 // chooseWords picks x or y by c over fixed chunks in parallel; a one-word
 // x or y is a constant, chosen outside the loop.
 func chooseWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](c []byte, x, y, out []W) {
-	kernels.ForChunks(len(c), mapChunk, func(_, lo, hi int) {
+	parallel.ForChunks(len(c), mapChunk, func(_, lo, hi int) {
 		cc, oo := c[lo:hi], out[lo:hi]
 		oo = oo[:len(cc)]
 		switch {

@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // SoftmaxSegments computes a numerically stable softmax (log: log_softmax)
@@ -37,7 +38,7 @@ func SoftmaxSegments(pos, vals dtype.Array, log bool) (dtype.Array, bool, error)
 func softmaxTyped[I kernels.Index, V float32 | float64](pos []I, v, out []V, log bool) {
 	segs := len(pos) - 1
 	base := pos[0]
-	kernels.ForRows(pos, int64(segs)+int64(pos[segs]-base), func(lo, hi int) {
+	parallel.ForRows(pos, int64(segs)+int64(pos[segs]-base), func(lo, hi int) {
 		for s := lo; s < hi; s++ {
 			x, y := v[pos[s]-base:pos[s+1]-base], out[pos[s]-base:pos[s+1]-base]
 			y = y[:len(x)]

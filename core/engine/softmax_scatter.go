@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // maxSpareGroups bounds the groups SoftmaxScatter keeps accumulators for
@@ -111,7 +112,7 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 		}
 	}
 	// Each entry on its own: parallel, the split changes nothing.
-	kernels.ForChunks(n, keyChunk, func(_, lo, hi int) {
+	parallel.ForChunks(n, keyChunk, func(_, lo, hi int) {
 		for k := lo; k < hi; k++ {
 			g := int64(0)
 			for d, s := range strides {

@@ -5,7 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // BinOp is an element-wise op of two strided operands with a hand-written
@@ -89,7 +89,7 @@ func binaryRuns[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp
 	if nd > 0 {
 		inner, sx, sy = shape[nd-1], xs[nd-1], ys[nd-1]
 	}
-	kernels.ForChunks(int(n), zipChunk, func(_, lo, hi int) {
+	parallel.ForChunks(int(n), zipChunk, func(_, lo, hi int) {
 		idx := make([]int64, max(nd-1, 0))
 		// The chunk's first element as a multi-index, and its offsets.
 		rest, xo, yo := int64(lo)/inner, int64(0), int64(0)

@@ -3,8 +3,9 @@ package engine
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
 )
 
 // StridedBinary reads its operands through their strides: x transposed

@@ -5,8 +5,9 @@
 // A token is bound to a caller (the C ABI binds it to the calling thread,
 // gs_set_cancel_token) and found again by Current at the start of a kernel,
 // on the caller's goroutine; the kernels carry it to their helper goroutines
-// themselves (runChunks). A poll is one atomic load, cheap enough for every
-// chunk of some 64K elements. A cancelled poll panics with a value that the
+// themselves (kernels/parallel), and a pass over entries polls it every
+// PollStep elements (InSteps). A poll is one atomic load, cheap enough for
+// every such step. A cancelled poll panics with a value that the
 // chunk scheduler passes on and the C boundary turns into GS_ERR_CANCELLED
 // (Catch does it for Go callers): results are made in fresh memory and
 // published only at the end, so unwinding leaves inputs untouched and

@@ -1,4 +1,4 @@
-package kernels
+package parallel
 
 import (
 	"sync/atomic"
@@ -8,10 +8,8 @@ import (
 // ForChunks calls every chunk once with the documented bounds, on any
 // number of workers, and ForRows covers every row exactly once.
 func TestForChunksAndForRowsCoverOnce(t *testing.T) {
-	defer func(w, c int) { workersOverride, chunkedThreshold = w, c }(workersOverride, chunkedThreshold)
-	chunkedThreshold = 4
 	for _, workers := range []int{1, 3, 8} {
-		workersOverride = workers
+		setKnobs(t, 4, workers)
 		for _, n := range []int{0, 1, 7, 64, 1000} {
 			seen := make([]atomic.Int32, n)
 			chunks := ForChunks(n, 16, func(c, lo, hi int) {

@@ -5,26 +5,13 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
-// inSteps covers [0, n) in pollStep steps and stops at the first check of a
-// cancelled token.
-func TestInSteps(t *testing.T) {
-	var got [][2]int
-	inSteps(nil, 2*pollStep+5, func(lo, hi int) { got = append(got, [2]int{lo, hi}) })
-	require.Equal(t, [][2]int{{0, pollStep}, {pollStep, 2 * pollStep}, {2 * pollStep, 2*pollStep + 5}}, got)
-	tok := cancel.New()
-	defer tok.Release()
-	tok.Cancel()
-	steps := 0
-	require.Panics(t, func() { inSteps(tok, 3*pollStep, func(lo, hi int) { steps++ }) })
-	require.Zero(t, steps)
-}
-
 // The radix passes check the caller's token inside their parts: with no
-// binding (parallelFor's own polls see nothing) a cancelled token still stops
+// binding (parallel.For's own polls see nothing) a cancelled token still stops
 // the sort, and without one it sorts.
 func TestRadixPassesPollTheCallersToken(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))

@@ -1,4 +1,4 @@
-package kernels
+package parallel
 
 import (
 	"runtime"
@@ -9,7 +9,7 @@ import (
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
-// runChunks calls fn(w, c) once for every chunk c in [0, chunks), on up
+// RunChunks calls fn(w, c) once for every chunk c in [0, chunks), on up
 // to workers goroutines, the calling one included; w in [0, workers) names
 // the goroutine making the call (for its scratch), and one goroutine's
 // calls never overlap. The caller waits for the chunks, not for the
@@ -22,7 +22,7 @@ import (
 // The caller's cancel token (cancel.Current) is checked before each chunk,
 // on every goroutine: a cancelled call takes no further chunk and unwinds
 // on the caller once the chunks under way have finished.
-func runChunks(workers, chunks int, fn func(w, c int)) {
+func RunChunks(workers, chunks int, fn func(w, c int)) {
 	tok := cancel.Current()
 	if workers <= 1 || chunks <= 1 {
 		for c := range chunks {
@@ -54,7 +54,7 @@ func runChunks(workers, chunks int, fn func(w, c int)) {
 	}
 }
 
-// chunkRun is the state of one runChunks call, shared by its goroutines.
+// chunkRun is the state of one RunChunks call, shared by its goroutines.
 type chunkRun struct {
 	next    atomic.Int64  // the next chunk to take
 	left    atomic.Int64  // chunks not yet finished

@@ -1,4 +1,4 @@
-package kernels
+package parallel
 
 import (
 	"math/rand/v2"
@@ -22,7 +22,7 @@ func TestSplitByWeight(t *testing.T) {
 				}
 				ptr[i] = ptr[i-1] + step
 			}
-			b := splitByWeight(ptr, parts)
+			b := SplitByWeight(ptr, parts)
 			require.Len(t, b, parts+1)
 			require.Equal(t, 0, b[0])
 			require.Equal(t, rows, b[parts])
@@ -41,19 +41,19 @@ func TestSplitByWeight(t *testing.T) {
 	}
 }
 
-func TestNumParts(t *testing.T) {
+func TestParts(t *testing.T) {
 	setKnobs(t, 1000, 4)
-	require.Equal(t, 1, numParts(999))
-	require.Equal(t, 4, numParts(1000))
-	require.Equal(t, 4, numParts(1<<40))
+	require.Equal(t, 1, Parts(999))
+	require.Equal(t, 4, Parts(1000))
+	require.Equal(t, 4, Parts(1<<40))
 	setKnobs(t, 1000, 64)
 	// Parts get at least a quarter of the threshold each.
-	require.Equal(t, 8, numParts(2000))
+	require.Equal(t, 8, Parts(2000))
 }
 
-func TestParallelFor(t *testing.T) {
+func TestFor(t *testing.T) {
 	var sum atomic.Int64
-	parallelFor(5, func(p int) { sum.Add(int64(p + 1)) })
+	For(5, func(p int) { sum.Add(int64(p + 1)) })
 	require.Equal(t, int64(15), sum.Load())
 	// A panic in any part reaches the caller after every part stopped.
 	var done atomic.Int64
@@ -63,7 +63,7 @@ func TestParallelFor(t *testing.T) {
 			require.Equal(t, int64(3), done.Load())
 			panic(r != nil)
 		}()
-		parallelFor(4, func(p int) {
+		For(4, func(p int) {
 			if p == 2 {
 				var s []int
 				_ = s[p]
@@ -73,12 +73,12 @@ func TestParallelFor(t *testing.T) {
 	})
 }
 
-// parallelFor returns only once every part has finished, also parts that
+// For returns only once every part has finished, also parts that
 // outlast the caller's polling (awaitSpin), so that the caller parks.
-func TestParallelForAwaitsSlowParts(t *testing.T) {
+func TestForAwaitsSlowParts(t *testing.T) {
 	for _, slow := range []time.Duration{0, 10 * time.Microsecond, 4 * awaitSpin} {
 		var finished atomic.Int32
-		parallelFor(3, func(p int) {
+		For(3, func(p int) {
 			if p > 0 {
 				time.Sleep(slow)
 			}
@@ -95,7 +95,7 @@ func TestRunChunks(t *testing.T) {
 		for _, chunks := range []int{0, 1, 2, 5, 40} {
 			seen := make([]atomic.Int32, chunks)
 			var bad atomic.Int32
-			runChunks(workers, chunks, func(w, c int) {
+			RunChunks(workers, chunks, func(w, c int) {
 				if w < 0 || w >= max(workers, 1) {
 					bad.Add(1)
 				}
@@ -109,9 +109,9 @@ func TestRunChunks(t *testing.T) {
 	}
 }
 
-// parallelRows and parallelEven cover every item exactly once, in ranges
+// ForRows and ForEven cover every item exactly once, in ranges
 // that are cut only at multiples of the unit, serially and split.
-func TestParallelRowsAndEven(t *testing.T) {
+func TestForRowsAndEven(t *testing.T) {
 	for _, threshold := range []int{1 << 40, 1} {
 		setKnobs(t, threshold, 3)
 		for _, n := range []int{0, 1, 2, 7, 100, 1001} {
@@ -132,9 +132,9 @@ func TestParallelRowsAndEven(t *testing.T) {
 				}
 				work := int64(n) * 1000
 				if unit == 0 {
-					parallelRows(ptr, work, visit)
+					ForRows(ptr, work, visit)
 				} else {
-					parallelEven(n, unit, work, visit)
+					ForEven(n, unit, work, visit)
 				}
 				require.Zero(t, badCut.Load(), "n %d unit %d", n, unit)
 				for i := range seen {
@@ -162,7 +162,7 @@ func TestRunChunksAwaitsSlowChunks(t *testing.T) {
 	for _, slow := range []time.Duration{0, 10 * time.Microsecond, 4 * awaitSpin} {
 		var arrived, finished atomic.Int32
 		second := make(chan struct{})
-		runChunks(2, 2, func(_, _ int) {
+		RunChunks(2, 2, func(_, _ int) {
 			// The first to arrive (the caller, usually) waits for the
 			// second, which is then the slow one.
 			if arrived.Add(1) == 1 {
@@ -182,7 +182,7 @@ func TestRunChunksAwaitsSlowChunks(t *testing.T) {
 func TestRunChunksPanic(t *testing.T) {
 	var ran atomic.Int64
 	require.Panics(t, func() {
-		runChunks(2, 10, func(_, c int) {
+		RunChunks(2, 10, func(_, c int) {
 			if c == 3 {
 				var s []int
 				_ = s[c]
@@ -206,7 +206,7 @@ func TestRunChunksConcurrentJobs(t *testing.T) {
 			for range jobs {
 				var seen [chunks]atomic.Int32
 				var busy [workers]atomic.Int32
-				runChunks(workers, chunks, func(w, c int) {
+				RunChunks(workers, chunks, func(w, c int) {
 					if w < 0 || w >= workers || busy[w].Add(1) != 1 {
 						bad.Add(1)
 					}

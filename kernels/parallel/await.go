@@ -1,4 +1,4 @@
-package kernels
+package parallel
 
 import (
 	"sync/atomic"
