@@ -6,8 +6,8 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// linTerm is one term coeff * t of a sparse sum.
-type linTerm struct {
+// sumTerm is one term coeff * t of a sparse sum.
+type sumTerm struct {
 	coeff dtype.Scalar
 	t     *tensor.Tensor
 }
@@ -18,10 +18,10 @@ type linTerm struct {
 // merged by the conversion; the sum of the scaled fills becomes the result's
 // fill and is added to every stored element, so each element is counted
 // once whether or not a term stores it.
-func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms ...linTerm) (*tensor.Tensor, error) {
+func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms ...sumTerm) (*tensor.Tensor, error) {
 	shape := terms[0].t.Shape()
 	d := terms[0].t.DType()
-	ops, err := linFor(op, d, 64)
+	ops, err := opsFor(op, d, 64)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 				return nil, err
 			}
 		}
-		fill = linAdd(fill, mul(term.coeff, f))
+		fill = add(fill, mul(term.coeff, f))
 		rows = append(rows, dtype.AsSlice[int64](c.StorageLevels()[0].Crd)...)
 		cols = append(cols, dtype.AsSlice[int64](c.StorageLevels()[1].Crd)...)
 		vals = append(vals, ops.affine(c.ValueArray(), term.coeff, neg(mul(term.coeff, f))))
@@ -85,7 +85,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 // denseSum is sparseSum for terms with a NaN or infinite fill, where
 // splitting the fill off (v - f + f) is not IEEE arithmetic: it sums the
 // dense equivalents and converts the sum to the layout.
-func denseSum(op string, ops linOps, layout tensor.Layout, block [2]int64, width int, terms []linTerm) (*tensor.Tensor, error) {
+func denseSum(op string, ops matOps, layout tensor.Layout, block [2]int64, width int, terms []sumTerm) (*tensor.Tensor, error) {
 	m, n := terms[0].t.Dims()[0], terms[0].t.Dims()[1]
 	out, err := newDense(op, terms[0].t.DType(), m, n)
 	if err != nil {
@@ -101,7 +101,7 @@ func denseSum(op string, ops linOps, layout tensor.Layout, block [2]int64, width
 		}
 		ops.addScaled(out, m, n, term.coeff, dt, n, 1)
 	}
-	r, err := linStrided(out, m, n)
+	r, err := wrapStrided(out, m, n)
 	if err != nil {
 		return nil, err
 	}

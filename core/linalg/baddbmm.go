@@ -14,12 +14,14 @@ import (
 // (densified if sparse). As torch, beta zero ignores input and alpha zero
 // the product, NaN and infinities in them included.
 func Baddbmm(input, batch1, batch2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
-	return linHalf("baddbmm", []*tensor.Tensor{input, batch1, batch2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linBaddbmm("baddbmm", ts[0], ts[1], ts[2], beta, alpha)
+	return inComputeDType("baddbmm", []*tensor.Tensor{input, batch1, batch2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+		return baddbmmNative("baddbmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linBaddbmm(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+// baddbmmNative is Baddbmm on operands already in one compute dtype
+// (inComputeDType promoted and widened them), reporting errors as op.
+func baddbmmNative(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	if err := checkTensor(op, 1, "input", input, 0, 1, 2, 3); err != nil {
 		return nil, err
 	}
@@ -48,7 +50,7 @@ func linBaddbmm(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scalar)
 	}
 	res := []int64{nb, m, n}
 	if !engine.BroadcastsTo(input.Dims(), res) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s", arg(op, 1, "input"), input.Dims(), linShape(res))
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s", arg(op, 1, "input"), input.Dims(), formatShape(res))
 	}
 	st := engine.BroadcastStrides(input.Dims(), res) // (batch, row, column) strides into input
 	out, err := newDense(op, d, nb, m, n)
@@ -64,11 +66,11 @@ func linBaddbmm(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scalar)
 			return nil, err
 		}
 	} else {
-		p, err := linBmm(op, a, b)
+		p, err := bmmNative(op, a, b)
 		if err != nil {
 			return nil, err
 		}
-		ops, err := linFor(op, d, 64)
+		ops, err := opsFor(op, d, 64)
 		if err != nil {
 			return nil, err
 		}
@@ -76,19 +78,19 @@ func linBaddbmm(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scalar)
 	}
 	dropProduct(out, alpha)
 	if isZero(beta) {
-		return linStrided(out, nb, m, n)
+		return wrapStrided(out, nb, m, n)
 	}
 	ind, err := denseData(input)
 	if err != nil {
 		return nil, err
 	}
-	ops, err := linFor(op, d, 64)
+	ops, err := opsFor(op, d, 64)
 	if err != nil {
 		return nil, err
 	}
-	flat, mn := linFlat(ind), m*n
+	flat, mn := flatView(ind), m*n
 	for i := range nb {
-		ops.addScaled(linSlice(out, i*mn, (i+1)*mn), m, n, beta, linSlice(flat, i*st[0], flat.Numel()), st[1], st[2])
+		ops.addScaled(sliceView(out, i*mn, (i+1)*mn), m, n, beta, sliceView(flat, i*st[0], flat.Numel()), st[1], st[2])
 	}
-	return linStrided(out, nb, m, n)
+	return wrapStrided(out, nb, m, n)
 }

@@ -14,10 +14,12 @@ import (
 // the other layouts through COO; a dense a
 // is multiplied batch by batch. b is dense (densified if sparse).
 func Bmm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
-	return linHalf("bmm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linBmm("bmm", ts[0], ts[1]) })
+	return inComputeDType("bmm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return bmmNative("bmm", ts[0], ts[1]) })
 }
 
-func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
+// bmmNative is Bmm on operands already in one compute dtype
+// (inComputeDType promoted and widened them), reporting errors as op.
+func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if err := checkTensor(op, 1, "mat1", a, 3); err != nil {
 		return nil, err
 	}
@@ -43,38 +45,38 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	outAt := func(i int64) dtype.Array { return linSlice(linFlat(out), i*m*n, (i+1)*m*n) }
-	bAt := func(i int64) dtype.Array { return linSlice(linFlat(bd), i*k*n, (i+1)*k*n) }
+	outAt := func(i int64) dtype.Array { return sliceView(flatView(out), i*m*n, (i+1)*m*n) }
+	bAt := func(i int64) dtype.Array { return sliceView(flatView(bd), i*k*n, (i+1)*k*n) }
 	if r, ok := tensor.RaggedOf(a); ok && isZero(a.Fill()) {
 		if err := raggedBmm(op, r, dtype.IntScalar(1), bd, k, n, out); err != nil {
 			return nil, err
 		}
-		return linStrided(out, nb, m, n)
+		return wrapStrided(out, nb, m, n)
 	}
-	var ops linOps
+	var ops matOps
 	batched := (a.StorageLayout() == tensor.CSR || a.StorageLayout() == tensor.CSC || a.StorageLayout() == tensor.BSR) && a.BatchDim() == 1 && a.DenseDim() == 0
 	switch {
 	case a.StorageLayout() == tensor.Strided:
-		if ops, err = linFor(op, d, 64); err != nil {
+		if ops, err = opsFor(op, d, 64); err != nil {
 			return nil, err
 		}
 		for i := int64(0); i < nb; i++ {
-			ops.gemm(dtype.IntScalar(1), linSlice(linFlat(a.ValueArray()), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
+			ops.gemm(dtype.IntScalar(1), sliceView(flatView(a.ValueArray()), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
 		}
-		return linStrided(out, nb, m, n)
+		return wrapStrided(out, nb, m, n)
 	case batched && isZero(a.Fill()):
-		if ops, err = linFor(op, d, a.IndexWidth()); err != nil {
+		if ops, err = opsFor(op, d, a.IndexWidth()); err != nil {
 			return nil, err
 		}
 		for i := int64(0); i < nb; i++ {
-			if err := ops.spmm(dtype.IntScalar(1), linView(a, i), bAt(i), n, outAt(i)); err != nil {
+			if err := ops.spmm(dtype.IntScalar(1), kernelView(a, i), bAt(i), n, outAt(i)); err != nil {
 				return nil, kernelErr(op, err)
 			}
 		}
 	case !isZero(a.Fill()):
 		// Batch by batch: the block-diagonal matrix below would count its
 		// off-diagonal blocks as unspecified elements.
-		parts, err := linBatches(a)
+		parts, err := batchesOf(a)
 		if err != nil {
 			return nil, err
 		}
@@ -101,20 +103,20 @@ func linBmm(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if nb*max(m, k) > math.MaxInt32 {
 			width = 64
 		}
-		if ops, err = linFor(op, d, width); err != nil {
+		if ops, err = opsFor(op, d, width); err != nil {
 			return nil, err
 		}
 		if err := ops.spmm(dtype.IntScalar(1), blockDiag(c, width), bd, n, out); err != nil {
 			return nil, kernelErr(op, err)
 		}
 	}
-	return linStrided(out, nb, m, n)
+	return wrapStrided(out, nb, m, n)
 }
 
-// linBatches splits a 3-D tensor (B, m, k) of any layout into B coalesced
+// batchesOf splits a 3-D tensor (B, m, k) of any layout into B coalesced
 // 2-D COO tensors with its fill (batches may store different numbers of
 // elements, which a batched CSR refuses).
-func linBatches(t *tensor.Tensor) ([]*tensor.Tensor, error) {
+func batchesOf(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
 	if err == nil && !c.CoalescedFlag() {
 		c, err = tensor.Coalesce(c)
@@ -147,7 +149,7 @@ func linBatches(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 
 // blockDiag views a 3-D COO tensor (B, m, k) as the COO of the
 // block-diagonal (B*m x B*k) matrix of its batches, with index width width.
-func blockDiag(t *tensor.Tensor, width int) linMat {
+func blockDiag(t *tensor.Tensor, width int) kernelMat {
 	m, k := t.Dims()[1], t.Dims()[2]
 	nnz := t.NNZ()
 	rows, cols := make([]int64, nnz), make([]int64, nnz)
@@ -156,6 +158,6 @@ func blockDiag(t *tensor.Tensor, width int) linMat {
 		b := bc.Index(e)
 		rows[e], cols[e] = b*m+rc.Index(e), b*k+cc.Index(e)
 	}
-	return linMat{kind: linCOO, rows: t.Dims()[0] * m, cols: t.Dims()[0] * k, row: indexArray(width, rows, nnz),
+	return kernelMat{kind: kindCOO, rows: t.Dims()[0] * m, cols: t.Dims()[0] * k, row: indexArray(width, rows, nnz),
 		col: indexArray(width, cols, nnz), val: tensor.Flat(t.ValueArray()), bm: 1, bn: 1}
 }

@@ -11,14 +11,14 @@ import (
 // batched CSR runs (its pos is global too), so the two run at one speed and
 // nothing but out is allocated.
 func raggedBmm(op string, r tensor.Ragged, alpha dtype.Scalar, b dtype.Array, k, n int64, out dtype.Array) error {
-	ops, err := linFor(op, out.DType, r.Pos.DType.Size()*8)
+	ops, err := opsFor(op, out.DType, r.Pos.DType.Size()*8)
 	if err != nil {
 		return err
 	}
 	mn, kn := r.Rows*n, k*n
 	for i := range r.Batches {
-		a := linMat{kind: linCSR, rows: r.Rows, cols: r.Cols, ptr: r.BatchPos(i), idx: r.Crd, val: r.Values, bm: 1, bn: 1}
-		if err := ops.spmm(alpha, a, linSlice(b, i*kn, (i+1)*kn), n, linSlice(out, i*mn, (i+1)*mn)); err != nil {
+		a := kernelMat{kind: kindCSR, rows: r.Rows, cols: r.Cols, ptr: r.BatchPos(i), idx: r.Crd, val: r.Values, bm: 1, bn: 1}
+		if err := ops.spmm(alpha, a, sliceView(b, i*kn, (i+1)*kn), n, sliceView(out, i*mn, (i+1)*mn)); err != nil {
 			return kernelErr(op, err)
 		}
 	}

@@ -8,28 +8,28 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// The matmul family reaches the generic kernels through linOps: one
-// implementation, linTyped[I, V], instantiated for every value dtype the
-// kernels accept and both index widths, picked once per call by linFor.
+// The matmul family reaches the generic kernels through matOps: one
+// implementation, typedOps[I, V], instantiated for every value dtype the
+// kernels accept and both index widths, picked once per call by opsFor.
 
-// linKind says which kernel view of a 2-D sparse matrix a linMat holds.
-type linKind int
+// matKind says which kernel view of a 2-D sparse matrix a kernelMat holds.
+type matKind int
 
 const (
-	linCSR linKind = iota // ptr/idx over rows
-	linCSC                // ptr/idx over columns: the CSR of the transpose
-	linCOO                // row/col/val, any order, repeats summed
-	linBSR                // ptr/idx over block rows, bm x bn blocks
+	kindCSR matKind = iota // ptr/idx over rows
+	kindCSC                // ptr/idx over columns: the CSR of the transpose
+	kindCOO                // row/col/val, any order, repeats summed
+	kindBSR                // ptr/idx over block rows, bm x bn blocks
 )
 
-// linMat is a 2-D sparse matrix of rows x cols as the kernels read it. Its
+// kernelMat is a 2-D sparse matrix of rows x cols as the kernels read it. Its
 // arrays alias the tensor's storage (the kernels never write to them); the
 // compressed arrays may be a batch's slice of a larger tensor, so ptr need
 // not start at zero. It is passed by value: copying its few hundred bytes
-// costs less than the allocation a pointer through linOps would force on
+// costs less than the allocation a pointer through matOps would force on
 // every product.
-type linMat struct {
-	kind       linKind
+type kernelMat struct {
+	kind       matKind
 	rows, cols int64
 	ptr, idx   dtype.Array // CSR, CSC, BSR
 	row, col   dtype.Array // COO
@@ -37,14 +37,14 @@ type linMat struct {
 	bm, bn     int64       // BSR block
 }
 
-// linOps are the typed operations of one (index width, value dtype) pair.
+// matOps are the typed operations of one (index width, value dtype) pair.
 // Scalars are narrowed to the dtype; dense arrays are row-major.
-type linOps interface {
+type matOps interface {
 	// spmm sets out (a.rows x n) = alpha * a @ b for dense b (a.cols x n).
-	spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error
+	spmm(alpha dtype.Scalar, a kernelMat, b dtype.Array, n int64, out dtype.Array) error
 	// dspmm sets out (m x a.cols) = alpha * d @ a for dense d (m x a.rows);
 	// a is CSR, CSC or COO.
-	dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linMat, out dtype.Array) error
+	dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a kernelMat, out dtype.Array) error
 	// gemm sets out (m x n) = alpha * a @ b for dense a (m x k) and b (k x n).
 	gemm(alpha dtype.Scalar, a, b dtype.Array, m, k, n int64, out dtype.Array)
 	// spgemmBounded returns the CSR arrays of a @ b (a, b CSR or COO; columns of
@@ -52,14 +52,14 @@ type linOps interface {
 	// entry count, then the exact count, all before the result is allocated
 	// (kernels.SpGEMMBounded). wide asks for int64 result indices from int32
 	// operands (read as int32).
-	spgemmBounded(a, b linMat, wide bool, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error)
+	spgemmBounded(a, b kernelMat, wide bool, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error)
 	// sddmm writes into out, laid out like s.val, beta*s + alpha*(a @ bt^T)
 	// at the stored entries of the CSR s; a is (s.rows x k), bt (s.cols x k).
-	sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, k int64, s linMat, out dtype.Array) error
+	sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, k int64, s kernelMat, out dtype.Array) error
 	// rowProducts computes the rows of alpha * a @ b (b dense, a.cols x n)
 	// that a stores anything in: their indices ascending and their values
 	// (len(rows) x n).
-	rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64) (rows []int64, vals dtype.Array, err error)
+	rowProducts(alpha dtype.Scalar, a kernelMat, b dtype.Array, n int64) (rows []int64, vals dtype.Array, err error)
 	// colSums returns the column sums of a dense (r x c) array; rowSums its row sums.
 	colSums(a dtype.Array, r, c int64) dtype.Array
 	rowSums(a dtype.Array, r, c int64) dtype.Array
@@ -75,12 +75,12 @@ type linOps interface {
 	// fillProduct sets out (a.rows x n) = alpha * (A @ b) for dense b
 	// (a.cols x n), A's unspecified elements reading f, in IEEE arithmetic;
 	// a is CSR or COO, of a float or complex dtype.
-	fillProduct(alpha, f dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error
+	fillProduct(alpha, f dtype.Scalar, a kernelMat, b dtype.Array, n int64, out dtype.Array) error
 }
 
-// linFor returns the operations of a value dtype and an index width (32 or 64).
-func linFor(op string, d dtype.DType, width int) (linOps, error) {
-	var pair *[2]linOps
+// opsFor returns the operations of a value dtype and an index width (32 or 64).
+func opsFor(op string, d dtype.DType, width int) (matOps, error) {
+	var pair *[2]matOps
 	switch d {
 	case dtype.Float64:
 		pair = &opsF64
@@ -112,26 +112,26 @@ func linFor(op string, d dtype.DType, width int) (linOps, error) {
 // The operations of each numeric dtype for int32 and int64 indices, boxed
 // once: boxing on every call would allocate.
 var (
-	opsF64  = linPair[float64](dtype.Float64)
-	opsF32  = linPair[float32](dtype.Float32)
-	opsC128 = linPair[complex128](dtype.Complex128)
-	opsC64  = linPair[complex64](dtype.Complex64)
-	opsI64  = linPair[int64](dtype.Int64)
-	opsI32  = linPair[int32](dtype.Int32)
-	opsI16  = linPair[int16](dtype.Int16)
-	opsI8   = linPair[int8](dtype.Int8)
-	opsU8   = linPair[uint8](dtype.UInt8)
+	opsF64  = opsPair[float64](dtype.Float64)
+	opsF32  = opsPair[float32](dtype.Float32)
+	opsC128 = opsPair[complex128](dtype.Complex128)
+	opsC64  = opsPair[complex64](dtype.Complex64)
+	opsI64  = opsPair[int64](dtype.Int64)
+	opsI32  = opsPair[int32](dtype.Int32)
+	opsI16  = opsPair[int16](dtype.Int16)
+	opsI8   = opsPair[int8](dtype.Int8)
+	opsU8   = opsPair[uint8](dtype.UInt8)
 )
 
-func linPair[V kernels.Number](d dtype.DType) [2]linOps {
-	return [2]linOps{linTyped[int32, V]{d: d}, linTyped[int64, V]{d: d}}
+func opsPair[V kernels.Number](d dtype.DType) [2]matOps {
+	return [2]matOps{typedOps[int32, V]{d: d}, typedOps[int64, V]{d: d}}
 }
 
-// linTyped implements linOps for index type I and value type V (dtype d).
-type linTyped[I kernels.Index, V kernels.Number] struct{ d dtype.DType }
+// typedOps implements matOps for index type I and value type V (dtype d).
+type typedOps[I kernels.Index, V kernels.Number] struct{ d dtype.DType }
 
 // v narrows a scalar to V.
-func (k linTyped[I, V]) v(s dtype.Scalar) V {
+func (k typedOps[I, V]) v(s dtype.Scalar) V {
 	var out V
 	dtype.StoreScalar(k.d, unsafe.Slice((*byte)(unsafe.Pointer(&out)), unsafe.Sizeof(out)), s)
 	return out

@@ -109,7 +109,7 @@ func TestLinalgRefusals(t *testing.T) {
 		require.Equal(t, c.code, errs.CodeOf(err), "%s: %v", c.name, err)
 		require.Contains(t, err.Error(), c.msg, c.name)
 	}
-	linUntouched(t, before, a, "refusals")
+	requireUntouched(t, before, a, "refusals")
 }
 
 // A sparse @ sparse product above the memory limit fails with ErrTooLarge

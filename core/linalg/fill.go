@@ -26,7 +26,7 @@ import (
 
 // sparseMul sets out (m x n) = alpha * (A @ B) for the sparse operand A
 // (m x k) of s and dense row-major B (k x n).
-func sparseMul(op string, alpha dtype.Scalar, s linSparse, bd dtype.Array, m, k, n int64, out dtype.Array) error {
+func sparseMul(op string, alpha dtype.Scalar, s sparseOperand, bd dtype.Array, m, k, n int64, out dtype.Array) error {
 	if !s.hasFill {
 		return kernelErr(op, s.ops.spmm(alpha, s.mat, bd, n, out))
 	}
@@ -42,7 +42,7 @@ func sparseMul(op string, alpha dtype.Scalar, s linSparse, bd dtype.Array, m, k,
 		s.ops.addOuter(out, m, n, mul(alpha, s.fill), dtype.Array{}, sums)
 		return nil
 	}
-	rows, err := s.viewAs(tensor.CSR, linCSR, linCOO)
+	rows, err := s.viewAs(tensor.CSR, kindCSR, kindCOO)
 	if err != nil {
 		return err
 	}
@@ -51,7 +51,7 @@ func sparseMul(op string, alpha dtype.Scalar, s linSparse, bd dtype.Array, m, k,
 
 // denseSparseMul sets out (m x n) = alpha * (D @ A) for dense row-major D
 // (m x k) and the sparse operand A (k x n) of s.
-func denseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64, s linSparse, n int64, out dtype.Array) error {
+func denseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64, s sparseOperand, n int64, out dtype.Array) error {
 	if !s.hasFill {
 		return kernelErr(op, s.ops.dspmm(alpha, d, m, s.mat, out))
 	}
@@ -68,11 +68,11 @@ func denseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64, s 
 		return nil
 	}
 	// (D A)^T = A^T D^T, and a CSC view of A is the CSR of A^T.
-	cols, err := s.viewAs(tensor.CSC, linCSC, linCSC)
+	cols, err := s.viewAs(tensor.CSC, kindCSC, kindCSC)
 	if err != nil {
 		return err
 	}
-	cols.kind, cols.rows, cols.cols = linCSR, cols.cols, cols.rows
+	cols.kind, cols.rows, cols.cols = kindCSR, cols.cols, cols.rows
 	dt, err := newDense(op, d.DType, k, m)
 	if err != nil {
 		return err
@@ -92,26 +92,26 @@ func denseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64, s 
 
 // split returns the view of s's operand less its fill: stored values v - f,
 // fill zero.
-func (s linSparse) split() (linMat, error) {
+func (s sparseOperand) split() (kernelMat, error) {
 	p, _, _, err := splitFill(s.ops, s.t)
 	if err != nil {
-		return linMat{}, err
+		return kernelMat{}, err
 	}
-	return linView(p, 0), nil
+	return kernelView(p, 0), nil
 }
 
 // viewAs returns the view of s's operand (original values) of kind a or b,
 // converting it to layout l first when its view is neither.
-func (s linSparse) viewAs(l tensor.Layout, a, b linKind) (linMat, error) {
+func (s sparseOperand) viewAs(l tensor.Layout, a, b matKind) (kernelMat, error) {
 	if s.mat.kind == a || s.mat.kind == b {
 		return s.mat, nil
 	}
 	c, err := tensor.ToLayout(s.t, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.width})
 	if err != nil {
-		return linMat{}, err
+		return kernelMat{}, err
 	}
 	if c.IndexWidth() != s.width {
-		return linMat{}, errs.Errorf(errs.ErrInternal, "linalg: converting to %s changed the index width from %d to %d", l, s.width, c.IndexWidth())
+		return kernelMat{}, errs.Errorf(errs.ErrInternal, "linalg: converting to %s changed the index width from %d to %d", l, s.width, c.IndexWidth())
 	}
-	return linView(c, 0), nil
+	return kernelView(c, 0), nil
 }

@@ -30,7 +30,7 @@ func fillSpecials(d dtype.DType) []float64 {
 // fillOperand makes an (r x c) operand of format f (strided: dense) whose
 // row 0 and column 0 are full, about half of the other elements stored,
 // fill as given, and, when special, a non-finite value stored in row 1.
-func fillOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, r, c int64, fill float64, special float64) *tensor.Tensor {
+func fillOperand(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, r, c int64, fill float64, special float64) *tensor.Tensor {
 	t.Helper()
 	dense := tensortest.RandomDense(t, rng, d, []int64{r, c}, 1)
 	v := dense.ValueArray()
@@ -90,9 +90,9 @@ func ieeeMM(a, b dmat, cplx bool) dmat {
 func requireIEEE(t *testing.T, want dmat, got *tensor.Tensor, d dtype.DType, msg string) {
 	t.Helper()
 	require.NotNil(t, got, msg)
-	g := linRef(t, got)
+	g := denseRef(t, got)
 	require.True(t, slices.Equal(want.shape, g.shape), "%s: shape %v, want %v", msg, g.shape, want.shape)
-	tol := max(linTol(d), 1e-12)
+	tol := max(tolerance(d), 1e-12)
 	same := func(w, x float64) bool {
 		switch {
 		case math.IsNaN(w):
@@ -134,25 +134,25 @@ func TestFillProductsIEEE(t *testing.T) {
 						continue // a zero fill multiplies the stored entries only, as torch's sparse kernels
 					}
 					a := fillOperand(t, rng, f, d, m, k, fill, sp)
-					b := fillOperand(t, rng, linFormat{layout: tensor.Strided}, d, k, n, 0, sp)
-					ra, rb := linRef(t, a), linRef(t, b)
+					b := fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, k, n, 0, sp)
+					ra, rb := denseRef(t, a), denseRef(t, b)
 
 					got, err := Mm(a, b)
 					require.NoError(t, err, msg)
 					requireIEEE(t, ieeeMM(ra, rb, cplx), got, d, "mm sparse @ dense "+msg)
 
 					at := fillOperand(t, rng, f, d, k, m, fill, sp)
-					bt := fillOperand(t, rng, linFormat{layout: tensor.Strided}, d, n, k, 0, sp)
+					bt := fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, n, k, 0, sp)
 					got, err = Mm(bt, at)
 					require.NoError(t, err, msg)
-					requireIEEE(t, ieeeMM(linRef(t, bt), linRef(t, at), cplx), got, d, "mm dense @ sparse "+msg)
+					requireIEEE(t, ieeeMM(denseRef(t, bt), denseRef(t, at), cplx), got, d, "mm dense @ sparse "+msg)
 
-					x := fillOperand(t, rng, linFormat{layout: tensor.Strided}, d, k, 1, 0, sp)
+					x := fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, k, 1, 0, sp)
 					xv, err := tensor.NewStrided(dtype.Array{DType: d, Shape: []int64{k}, Data: x.ValueArray().Data})
 					require.NoError(t, err)
 					got, err = Mv(a, xv)
 					require.NoError(t, err, msg)
-					want := ieeeMM(ra, linRef(t, x), cplx)
+					want := ieeeMM(ra, denseRef(t, x), cplx)
 					want.shape = []int64{m}
 					requireIEEE(t, want, got, d, "mv "+msg)
 
@@ -167,11 +167,11 @@ func TestFillProductsIEEE(t *testing.T) {
 						requireIEEE(t, ieeeMM(ra, rb, cplx), sm, d, "smm "+msg)
 					}
 
-					for _, g := range []linFormat{{layout: tensor.Strided}, f} {
+					for _, g := range []testFormat{{layout: tensor.Strided}, f} {
 						b2 := fillOperand(t, rng, g, d, k, n, fill, sp)
 						got, err = SparseMm(a, b2)
 						require.NoError(t, err, msg)
-						requireIEEE(t, ieeeMM(ra, linRef(t, b2), cplx), got, d, "sparse.mm with "+g.String()+" "+msg)
+						requireIEEE(t, ieeeMM(ra, denseRef(t, b2), cplx), got, d, "sparse.mm with "+g.String()+" "+msg)
 					}
 				}
 			}
@@ -189,11 +189,11 @@ func TestFillAddmmIEEE(t *testing.T) {
 				msg := fmt.Sprintf("%s fill=%g special=%g", f, fill, sp)
 				d := dtype.Float64
 				a := fillOperand(t, rng, f, d, 3, 4, fill, sp)
-				b := fillOperand(t, rng, linFormat{layout: tensor.Strided}, d, 4, 2, 0, sp)
-				in := fillOperand(t, rng, linFormat{layout: tensor.Strided}, d, 3, 2, 0, 0)
+				b := fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, 4, 2, 0, sp)
+				in := fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, 3, 2, 0, 0)
 				got, err := Addmm(in, a, b, dtype.Real(-0.5), dtype.Real(2))
 				require.NoError(t, err, msg)
-				p, ri := ieeeMM(linRef(t, a), linRef(t, b), false), linRef(t, in)
+				p, ri := ieeeMM(denseRef(t, a), denseRef(t, b), false), denseRef(t, in)
 				for i := range p.v {
 					p.v[i] = complex(2*real(p.v[i])-0.5*real(ri.v[i]), 0)
 				}
@@ -220,7 +220,7 @@ func TestFillBmmIEEE(t *testing.T) {
 				for i := range parts {
 					// One pattern for every batch (a batched CSR needs as many
 					// elements in each); row 0 of each is full.
-					parts[i] = fillOperand(t, rng, linFormat{layout: tensor.Strided}, d, m, k, 0, 0)
+					parts[i] = fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, m, k, 0, 0)
 					pv := dtype.AsSlice[float64](parts[i].ValueArray())
 					for e := range pv {
 						if e >= k && e%3 == 1 {
@@ -232,7 +232,7 @@ func TestFillBmmIEEE(t *testing.T) {
 					if i == 1 && sp != 0 {
 						pv[k+1] = sp // (1, 1): stored in every batch
 					}
-					bs[i] = fillOperand(t, rng, linFormat{layout: tensor.Strided}, d, k, n, 0, sp)
+					bs[i] = fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, k, n, 0, sp)
 					copy(av.Data[int64(i)*m*k*8:], parts[i].ValueArray().Data)
 					copy(bv.Data[int64(i)*k*n*8:], bs[i].ValueArray().Data)
 				}
@@ -246,7 +246,7 @@ func TestFillBmmIEEE(t *testing.T) {
 				require.NoError(t, err)
 				got, err := Bmm(a, b)
 				require.NoError(t, err, msg)
-				ra, rb := linRef(t, a), linRef(t, b)
+				ra, rb := denseRef(t, a), denseRef(t, b)
 				want := dmat{shape: []int64{nb, m, n}}
 				for i := int64(0); i < nb; i++ {
 					ai := dmat{shape: []int64{m, k}, v: ra.v[i*m*k : (i+1)*m*k]}

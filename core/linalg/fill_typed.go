@@ -11,7 +11,7 @@ import (
 
 // finite reports whether the fill f and every element of sums are finite
 // (x - x is 0 exactly for a finite x, real or complex, and always for integers).
-func (k linTyped[I, V]) finite(f dtype.Scalar, sums dtype.Array) bool {
+func (k typedOps[I, V]) finite(f dtype.Scalar, sums dtype.Array) bool {
 	if math.IsInf(f.Re(), 0) || math.IsNaN(f.Re()) || math.IsInf(f.Im(), 0) || math.IsNaN(f.Im()) {
 		return false
 	}
@@ -29,7 +29,7 @@ func (k linTyped[I, V]) finite(f dtype.Scalar, sums dtype.Array) bool {
 // through the kernel, then per element the sum of the unspecified terms
 // f * b[q, j] (fillTerms). For float and complex dtypes (an integer fill
 // is always finite and takes the split instead).
-func (k linTyped[I, V]) fillProduct(alpha dtype.Scalar, f dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error {
+func (k typedOps[I, V]) fillProduct(alpha dtype.Scalar, f dtype.Scalar, a kernelMat, b dtype.Array, n int64, out dtype.Array) error {
 	c, err := k.rowCSR(a)
 	if err != nil {
 		return err
@@ -54,9 +54,9 @@ func (k linTyped[I, V]) fillProduct(alpha dtype.Scalar, f dtype.Scalar, a linMat
 	case []float32:
 		fillTerms(c.Ptr, c.Idx, c.Cols, t, int(n), dtype.AsSlice[float32](out))
 	case []complex128:
-		fillTerms(c.Ptr, c.Idx, c.Cols, linParts[float64](t), 2*int(n), dtype.AsSlice[float64](out))
+		fillTerms(c.Ptr, c.Idx, c.Cols, complexParts[float64](t), 2*int(n), dtype.AsSlice[float64](out))
 	case []complex64:
-		fillTerms(c.Ptr, c.Idx, c.Cols, linParts[float32](t), 2*int(n), dtype.AsSlice[float32](out))
+		fillTerms(c.Ptr, c.Idx, c.Cols, complexParts[float32](t), 2*int(n), dtype.AsSlice[float32](out))
 	default:
 		return errs.Errorf(errs.ErrInternal, "linalg: the IEEE fill product takes float or complex values, got %s", k.d)
 	}
@@ -69,8 +69,8 @@ func (k linTyped[I, V]) fillProduct(alpha dtype.Scalar, f dtype.Scalar, a linMat
 	return nil
 }
 
-// linParts views complex values as their real and imaginary parts.
-func linParts[F float32 | float64, C complex64 | complex128](c []C) []F {
+// complexParts views complex values as their real and imaginary parts.
+func complexParts[F float32 | float64, C complex64 | complex128](c []C) []F {
 	if len(c) == 0 {
 		return nil
 	}

@@ -82,7 +82,7 @@ type formatOps interface {
 	formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error
 }
 
-func (k linTyped[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error {
+func (k typedOps[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error {
 	pos, crd := make([][]I, len(s.pos)), make([][]I, len(s.crd))
 	for l := range s.pos {
 		if len(s.pos[l].Data) > 0 {
@@ -151,7 +151,7 @@ func formatSpMMWalk(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Arr
 			s.pos[l], s.crd[l] = widen(s.pos[l]), widen(s.crd[l])
 		}
 	}
-	ops, err := linFor(op, a.DType(), w)
+	ops, err := opsFor(op, a.DType(), w)
 	if err != nil {
 		return err
 	}
@@ -190,7 +190,7 @@ func formatBatched(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if err := formatSpMMWalk(op, dtype.IntScalar(1), a, b.ValueArray(), n, out, false); err != nil {
 		return nil, err
 	}
-	return linStrided(out, nb, m, n)
+	return wrapStrided(out, nb, m, n)
 }
 
 // bsrColMajor reports whether f is BSR with column-major blocks,

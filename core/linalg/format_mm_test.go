@@ -103,11 +103,11 @@ func TestFormatProductsConformance(t *testing.T) {
 					require.True(t, formatPath(a) || isDIA(a), "%s %s batch %d dense %d fill %v", msg, a.Layout(), a.BatchDim(), a.DenseDim(), a.FillElem())
 					walked++
 				}
-				ref := linRef(t, a)
+				ref := denseRef(t, a)
 				k := c.Dense.Shape[nd-1]
 				x := tensortest.RandomDense(t, rng, d, []int64{k}, 1)
 				b := tensortest.RandomDense(t, rng, d, []int64{k, 3}, 1)
-				xr, br := linRef(t, x), linRef(t, b)
+				xr, br := denseRef(t, x), denseRef(t, b)
 				col := dmat{shape: []int64{k, 1}, v: xr.v}
 				if nd == 3 {
 					got, err := Matmul(a, x)
@@ -130,10 +130,10 @@ func TestFormatProductsConformance(t *testing.T) {
 				require.NoError(t, err, msg)
 				requireNear(t, refMM(ref, br), got, d, msg+" mm")
 				in := tensortest.RandomDense(t, rng, d, []int64{m}, 1)
-				alpha, beta, ac, bc := linScalars(d)
+				alpha, beta, ac, bc := testScalars(d)
 				got, err = Addmv(in, a, x, beta, alpha)
 				require.NoError(t, err, msg)
-				inr := linRef(t, in)
+				inr := denseRef(t, in)
 				requireNear(t, axpby(ac, want, bc, func(i int) complex128 { return inr.v[i] }), got, d, msg+" addmv")
 			}
 		}

@@ -16,14 +16,14 @@ import (
 // Helpers of the matmul family tests: operands in every format, a dense
 // reference written out in complex128, and a tolerant comparison.
 
-// linFormat is a layout to build an operand in; uncoalesced marks a COO
+// testFormat is a layout to build an operand in; uncoalesced marks a COO
 // tensor whose entries are split in two and shuffled.
-type linFormat struct {
+type testFormat struct {
 	layout      tensor.Layout
 	uncoalesced bool
 }
 
-func (f linFormat) String() string {
+func (f testFormat) String() string {
 	if f.uncoalesced {
 		return "sparse_coo(uncoalesced)"
 	}
@@ -31,12 +31,12 @@ func (f linFormat) String() string {
 }
 
 var (
-	formats2D = []linFormat{{layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
+	formats2D = []testFormat{{layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
 		{layout: tensor.BSR}, {layout: tensor.BSC}, {layout: tensor.DCSR}, {layout: tensor.DCSC}, {layout: tensor.CSF}}
-	testDTypes = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int64}
-	linWidths  = []int{32, 64}
-	// linShapes are (m, k, n) of m x k @ k x n: ordinary, empty and degenerate.
-	linShapes = [][3]int64{{5, 4, 3}, {6, 4, 1}, {0, 4, 3}, {5, 0, 3}, {5, 4, 0}, {1, 1, 1}}
+	testDTypes  = []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int64}
+	indexWidths = []int{32, 64}
+	// productShapes are (m, k, n) of m x k @ k x n: ordinary, empty and degenerate.
+	productShapes = [][3]int64{{5, 4, 3}, {6, 4, 1}, {0, 4, 3}, {5, 0, 3}, {5, 4, 0}, {1, 1, 1}}
 )
 
 // blockFor picks a block size that divides both sizes of a matrix.
@@ -51,10 +51,10 @@ func blockFor(rows, cols int64) [2]int64 {
 	return b
 }
 
-// linOperand makes a random tensor of the format with about 40% of its
+// makeOperand makes a random tensor of the format with about 40% of its
 // elements stored, the given index width and, when fill is not zero, that
 // fill value for its unspecified elements.
-func linOperand(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, shape []int64, width int, fill float64) *tensor.Tensor {
+func makeOperand(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, shape []int64, width int, fill float64) *tensor.Tensor {
 	t.Helper()
 	dense := tensortest.RandomDense(t, rng, d, shape, 0.4)
 	if f.layout == tensor.Strided {
@@ -93,7 +93,7 @@ func uncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
 		if int64(perm[e]) < nnz {
 			nv.SetComplex(e, one)
 		} else {
-			nv.SetComplex(e, linAdd(v, neg(one)))
+			nv.SetComplex(e, add(v, neg(one)))
 		}
 	}
 	u, err := tensor.NewCOO(ni, nv, x.Shape(), tensor.BuildOptions{})
@@ -107,7 +107,7 @@ type dmat struct {
 	v     []complex128
 }
 
-func linRef(t *testing.T, x *tensor.Tensor) dmat {
+func denseRef(t *testing.T, x *tensor.Tensor) dmat {
 	t.Helper()
 	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
@@ -161,8 +161,8 @@ func axpby(alpha complex128, x dmat, beta complex128, y func(i int) complex128) 
 	return out
 }
 
-// linTol is the comparison bound of a dtype.
-func linTol(d dtype.DType) float64 {
+// tolerance is the comparison bound of a dtype.
+func tolerance(d dtype.DType) float64 {
 	switch d {
 	case dtype.Float32, dtype.Complex64:
 		return 1e-4
@@ -179,9 +179,9 @@ func requireNear(t *testing.T, want dmat, got *tensor.Tensor, d dtype.DType, msg
 	t.Helper()
 	require.NotNil(t, got, msg)
 	require.Equal(t, d, got.DType(), "%s: dtype", msg)
-	g := linRef(t, got)
+	g := denseRef(t, got)
 	require.True(t, slices.Equal(want.shape, g.shape), "%s: shape %v, want %v", msg, g.shape, want.shape)
-	tol := linTol(d)
+	tol := tolerance(d)
 	for i := range want.v {
 		w, x := want.v[i], g.v[i]
 		if cmplx.Abs(w-x) > tol*(1+cmplx.Abs(w)) || (tol == 0 && w != x) {
@@ -190,8 +190,8 @@ func requireNear(t *testing.T, want dmat, got *tensor.Tensor, d dtype.DType, msg
 	}
 }
 
-// linScalars are the alpha and beta of a dtype's tests.
-func linScalars(d dtype.DType) (alpha, beta dtype.Scalar, ac, bc complex128) {
+// testScalars are the alpha and beta of a dtype's tests.
+func testScalars(d dtype.DType) (alpha, beta dtype.Scalar, ac, bc complex128) {
 	switch {
 	case d.IsComplex():
 		return dtype.Complex128Scalar(complex(0.5, 1)), dtype.Complex128Scalar(complex(-1, 0.25)), complex(0.5, 1), complex(-1, 0.25)
@@ -201,20 +201,20 @@ func linScalars(d dtype.DType) (alpha, beta dtype.Scalar, ac, bc complex128) {
 	return dtype.IntScalar(3), dtype.IntScalar(-2), 3, -2
 }
 
-// linFill is the non-zero fill of a dtype's tests.
-func linFill(d dtype.DType) float64 {
+// fillFor is the non-zero fill of a dtype's tests.
+func fillFor(d dtype.DType) float64 {
 	if d.IsFloat() || d.IsComplex() {
 		return 1.5
 	}
 	return 2
 }
 
-func linCase(op string, f linFormat, d dtype.DType, w int, shape [3]int64, fill float64) string {
+func caseName(op string, f testFormat, d dtype.DType, w int, shape [3]int64, fill float64) string {
 	return fmt.Sprintf("%s %s %s int%d m,k,n=%v fill=%g", op, f, d, w, shape, fill)
 }
 
-// linUntouched asserts that an operation left its operand as it was.
-func linUntouched(t *testing.T, before, after *tensor.Tensor, msg string) {
+// requireUntouched asserts that an operation left its operand as it was.
+func requireUntouched(t *testing.T, before, after *tensor.Tensor, msg string) {
 	t.Helper()
 	eq, err := tensor.Equal(before, after)
 	require.NoError(t, err)

@@ -19,10 +19,12 @@ func Matmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if r, ok, err := mvFast(a, b, nil); ok {
 		return r, err
 	}
-	return linHalf("matmul", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linMatmul(ts[0], ts[1]) })
+	return inComputeDType("matmul", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return matmulNative(ts[0], ts[1]) })
 }
 
-func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+// matmulNative is Matmul on operands already in one compute dtype
+// (inComputeDType promoted and widened them).
+func matmulNative(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	const op = "matmul"
 	if err := checkTensor(op, 1, "input", a, 1, 2, 3); err != nil {
 		return nil, err
@@ -37,12 +39,12 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	var err error
 	A, B := a, b
 	if da == 1 {
-		if A, err = linVector(a, true); err != nil {
+		if A, err = vectorAsMatrix(a, true); err != nil {
 			return nil, err
 		}
 	}
 	if db == 1 {
-		if B, err = linVector(b, false); err != nil {
+		if B, err = vectorAsMatrix(b, false); err != nil {
 			return nil, err
 		}
 	}
@@ -55,7 +57,7 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if da == 3 && len(B.Dims()) == 2 && B.StorageLayout() == tensor.Strided && formatPath(A) {
 		r, err = formatBatched(op, A, B)
 	} else if da <= 2 && db <= 2 {
-		r, err = linMm(op, A, B, nil)
+		r, err = mmNative(op, A, B, nil)
 	} else {
 		nb := A.Dims()[0]
 		if len(A.Dims()) == 2 {
@@ -70,7 +72,7 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if B.Dims()[0] != nb {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected batch size %d (the batch size of input), got %d", arg(op, 2, "other"), nb, B.Dims()[0])
 		}
-		r, err = linBmm(op, A, B)
+		r, err = bmmNative(op, A, B)
 	}
 	if err != nil || (da != 1 && db != 1) {
 		return r, err
@@ -85,20 +87,20 @@ func linMatmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if db != 1 {
 		shape = append(shape, dims[nd-1])
 	}
-	return linStrided(r.ValueArray(), shape...)
+	return wrapStrided(r.ValueArray(), shape...)
 }
 
-// linVector turns a 1-D tensor (k) into a dense row (1, k) or column (k, 1).
-func linVector(t *tensor.Tensor, row bool) (*tensor.Tensor, error) {
+// vectorAsMatrix turns a 1-D tensor (k) into a dense row (1, k) or column (k, 1).
+func vectorAsMatrix(t *tensor.Tensor, row bool) (*tensor.Tensor, error) {
 	d, err := denseData(t)
 	if err != nil {
 		return nil, err
 	}
 	k := t.Dims()[0]
 	if row {
-		return linStrided(d, 1, k)
+		return wrapStrided(d, 1, k)
 	}
-	return linStrided(d, k, 1)
+	return wrapStrided(d, k, 1)
 }
 
 // repeat returns a 3-D tensor as it is and repeats a 2-D one nb times

@@ -9,7 +9,7 @@ import (
 // The matrix products of torch.sparse over every layout. Conventions of the
 // whole family (files linalg_*.go):
 //
-//   - Operands of different dtypes promote by PromoteTypes (linPromote);
+//   - Operands of different dtypes promote by PromoteTypes (promoteOperands);
 //     float16 and bfloat16 compute in float32 and round once at the end;
 //     bool is refused.
 //   - Any layout is accepted. CSR, CSC (read as the CSR of its transpose,
@@ -32,10 +32,10 @@ func Mv(a, x *tensor.Tensor) (*tensor.Tensor, error) {
 		return r, err
 	}
 	if native(a, x) {
-		return linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
+		return addmvNative("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 	}
-	return linHalf("mv", []*tensor.Tensor{a, x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linAddmv("mv", nil, ts[0], ts[1], dtype.IntScalar(0), dtype.IntScalar(1), nil)
+	return inComputeDType("mv", []*tensor.Tensor{a, x}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+		return addmvNative("mv", nil, ts[0], ts[1], dtype.IntScalar(0), dtype.IntScalar(1), nil)
 	})
 }
 
@@ -44,14 +44,14 @@ func Mv(a, x *tensor.Tensor) (*tensor.Tensor, error) {
 // or (m)). The result is dense (m). With beta zero, input is ignored (NaN
 // and infinities in it do not propagate), as in torch.
 func Addmv(input, mat, vec *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
-	return linHalf("addmv", []*tensor.Tensor{input, mat, vec}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linAddmv("addmv", ts[0], ts[1], ts[2], beta, alpha, nil)
+	return inComputeDType("addmv", []*tensor.Tensor{input, mat, vec}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+		return addmvNative("addmv", ts[0], ts[1], ts[2], beta, alpha, nil)
 	})
 }
 
-// linAddmv computes beta * input + alpha * (mat @ vec) into a new tensor,
+// addmvNative computes beta * input + alpha * (mat @ vec) into a new tensor,
 // or into dst when it is not nil (checked here, written only on success).
-func linAddmv(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scalar, dst *tensor.Tensor) (*tensor.Tensor, error) {
+func addmvNative(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scalar, dst *tensor.Tensor) (*tensor.Tensor, error) {
 	matN, vecN := 1, 2
 	if op == "addmv" {
 		matN, vecN = 2, 3
@@ -102,7 +102,7 @@ func linAddmv(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scala
 		out, err = sparseDense(op, alpha, mat, xd, 1, into)
 	} else {
 		var x *tensor.Tensor
-		if x, err = linStrided(xd, k, 1); err == nil {
+		if x, err = wrapStrided(xd, k, 1); err == nil {
 			out, err = denseProduct(op, alpha, mat, x, into)
 		}
 	}
@@ -118,7 +118,7 @@ func linAddmv(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Scala
 	if dst != nil {
 		return dst, nil
 	}
-	return linResult(out, m), nil
+	return ownedStrided(out, m), nil
 }
 
 // checkScalars checks beta and alpha against the dtype.
@@ -134,9 +134,9 @@ func checkScalars(op string, d dtype.DType, beta, alpha dtype.Scalar) error {
 // dense too; sparse @ sparse gives a sparse result as SparseMm describes.
 func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if native(a, b) {
-		return linMm("mm", a, b, nil)
+		return mmNative("mm", a, b, nil)
 	}
-	return linHalf("mm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return linMm("mm", ts[0], ts[1], nil) })
+	return inComputeDType("mm", []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) { return mmNative("mm", ts[0], ts[1], nil) })
 }
 
 // SparseMm is torch.sparse.mm(a, b): a @ b for 2-D tensors. Sparse @ sparse
@@ -160,19 +160,19 @@ func SparseMmIndexWidth(a, b *tensor.Tensor, indexWidth int) (*tensor.Tensor, er
 	if indexWidth != 0 && indexWidth != 32 && indexWidth != 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: index_width = %d must be 0 (the operands'), 32 or 64", op, indexWidth)
 	}
-	return linHalf(op, []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+	return inComputeDType(op, []*tensor.Tensor{a, b}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return mmWidth(op, ts[0], ts[1], nil, indexWidth)
 	})
 }
 
-// linMm computes a @ b into a new tensor, or into dst when it is not nil
+// mmNative computes a @ b into a new tensor, or into dst when it is not nil
 // (checked here, written only on success; sparse @ sparse is refused
 // there, its result being sparse).
-func linMm(op string, a, b, dst *tensor.Tensor) (*tensor.Tensor, error) {
+func mmNative(op string, a, b, dst *tensor.Tensor) (*tensor.Tensor, error) {
 	return mmWidth(op, a, b, dst, 0)
 }
 
-// mmWidth is linMm with the index width of a sparse result (0: the
+// mmWidth is mmNative with the index width of a sparse result (0: the
 // operands' widest).
 func mmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tensor, error) {
 	if dst != nil && a != nil && b != nil && a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
@@ -197,7 +197,7 @@ func mmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tenso
 	if dst != nil {
 		return dst, nil
 	}
-	return linResult(out, a.Dims()[0], b.Dims()[1]), nil
+	return ownedStrided(out, a.Dims()[0], b.Dims()[1]), nil
 }
 
 // checkMatmulPair checks two matrices (2-D, one dtype) whose shapes multiply.
@@ -225,20 +225,22 @@ func checkMatmulPair(op string, na int, nameA string, a *tensor.Tensor, nb int, 
 // gives mat1 @ mat2, and input must be (m, n). With beta zero, input is
 // ignored (NaN and infinities in it do not propagate), as in torch.
 func Addmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
-	return linHalf("addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linAddmm("addmm", ts[0], ts[1], ts[2], beta, alpha)
+	return inComputeDType("addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+		return addmmNative("addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
 // SparseAddmm is torch.sparse.addmm(input, mat1, mat2, beta, alpha): the
 // same product as Addmm.
 func SparseAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
-	return linHalf("sparse.addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linAddmm("sparse.addmm", ts[0], ts[1], ts[2], beta, alpha)
+	return inComputeDType("sparse.addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+		return addmmNative("sparse.addmm", ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linAddmm(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+// addmmNative is Addmm (or SparseAddmm, as op) on operands already in
+// one compute dtype (inComputeDType promoted and widened them).
+func addmmNative(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	if err := checkTensor(op, 1, "input", input, 0, 1, 2); err != nil {
 		return nil, err
 	}
@@ -262,9 +264,9 @@ func linAddmm(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Sca
 		if err != nil {
 			return nil, err
 		}
-		terms := []linTerm{{alpha, p}}
+		terms := []sumTerm{{alpha, p}}
 		if !isZero(beta) {
-			terms = append(terms, linTerm{beta, input})
+			terms = append(terms, sumTerm{beta, input})
 		} else if isOne(alpha) {
 			return p, nil
 		}
@@ -283,5 +285,5 @@ func linAddmm(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Sca
 	if err := addInput(op, out, m, n, beta, input, si, sj); err != nil {
 		return nil, err
 	}
-	return linStrided(out, m, n)
+	return wrapStrided(out, m, n)
 }

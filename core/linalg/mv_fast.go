@@ -16,7 +16,7 @@ import (
 // which the general path then serves or refuses, so that the errors keep
 // one source.
 //
-// Why: the general path builds views, dispatches through linOps and checks
+// Why: the general path builds views, dispatches through matOps and checks
 // broadcasting for addmv; on a 100 x 100 matrix with 500 entries that was
 // about 400 ns of a 1.3 us call through the C ABI.
 func mvFast(mat, vec, out *tensor.Tensor) (*tensor.Tensor, bool, error) {
@@ -29,8 +29,8 @@ func mvFast(mat, vec, out *tensor.Tensor) (*tensor.Tensor, bool, error) {
 		if checkResult("mv", mat.DType(), []int64{m}) != nil {
 			return nil, false, nil
 		}
-		// The data alone: linResult makes the one shape the tensor keeps.
-		out = linResult(dtype.Array{DType: mat.DType(), Data: memory.UninitBytes(m * int64(mat.DType().Size()))}, m)
+		// The data alone: ownedStrided makes the one shape the tensor keeps.
+		out = ownedStrided(dtype.Array{DType: mat.DType(), Data: memory.UninitBytes(m * int64(mat.DType().Size()))}, m)
 	} else if out.StorageLayout() != tensor.Strided || out.DType() != mat.DType() || len(out.Dims()) != 1 || out.Dims()[0] != m ||
 		sharesMemory(out.ValueArray().Data, mat) || sharesMemory(out.ValueArray().Data, vec) {
 		return nil, false, nil

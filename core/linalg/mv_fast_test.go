@@ -19,12 +19,12 @@ import (
 func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
-		for _, w := range linWidths {
+		for _, w := range indexWidths {
 			for _, sh := range [][2]int64{{7, 5}, {40, 33}, {0, 4}, {5, 0}, {1, 1}} {
-				msg := linCase("mv", linFormat{layout: tensor.CSR}, d, w, [3]int64{sh[0], sh[1], 1}, 0)
-				a := linOperand(t, rng, linFormat{layout: tensor.CSR}, d, sh[:], w, 0)
+				msg := caseName("mv", testFormat{layout: tensor.CSR}, d, w, [3]int64{sh[0], sh[1], 1}, 0)
+				a := makeOperand(t, rng, testFormat{layout: tensor.CSR}, d, sh[:], w, 0)
 				x := tensortest.RandomDense(t, rng, d, []int64{sh[1]}, 0.8)
-				want, err := linAddmv("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
+				want, err := addmvNative("mv", nil, a, x, dtype.IntScalar(0), dtype.IntScalar(1), nil)
 				require.NoError(t, err, msg)
 
 				got, ok, err := mvFast(a, x, nil)
@@ -48,7 +48,7 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 // it or refuses it with its own error.
 func TestMvFastDeclinesTheRest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
-	csr := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 4}, 32, 0)
+	csr := makeOperand(t, rng, testFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 4}, 32, 0)
 	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.8)
 	negZero, err := tensor.WithFill(csr, tensor.ScalarBytes(dtype.Float64, dtype.Real(math.Copysign(0, -1))))
 	require.NoError(t, err)
@@ -68,11 +68,11 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 		name        string
 		mat, vec, y *tensor.Tensor
 	}{
-		{"csc", linOperand(t, rng, linFormat{layout: tensor.CSC}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
-		{"coo", linOperand(t, rng, linFormat{layout: tensor.COO}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
-		{"complex128", linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Complex128, []int64{6, 4}, 32, 0),
+		{"csc", makeOperand(t, rng, testFormat{layout: tensor.CSC}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
+		{"coo", makeOperand(t, rng, testFormat{layout: tensor.COO}, dtype.Float64, []int64{6, 4}, 32, 0), x, nil},
+		{"complex128", makeOperand(t, rng, testFormat{layout: tensor.CSR}, dtype.Complex128, []int64{6, 4}, 32, 0),
 			tensortest.RandomDense(t, rng, dtype.Complex128, []int64{4}, 0.8), nil},
-		{"int64", linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Int64, []int64{6, 4}, 32, 0),
+		{"int64", makeOperand(t, rng, testFormat{layout: tensor.CSR}, dtype.Int64, []int64{6, 4}, 32, 0),
 			tensortest.RandomDense(t, rng, dtype.Int64, []int64{4}, 0.8), nil},
 		{"fill 2", filled, x, nil},
 		{"fill -0.0", negZero, x, nil},

@@ -23,7 +23,7 @@ func MvOut(mat, vec, out *tensor.Tensor) error {
 		return err
 	}
 	if native(mat, vec) {
-		_, err := linAddmv("mv", nil, mat, vec, dtype.IntScalar(0), dtype.IntScalar(1), out)
+		_, err := addmvNative("mv", nil, mat, vec, dtype.IntScalar(0), dtype.IntScalar(1), out)
 		return err
 	}
 	r, err := Mv(mat, vec)
@@ -43,8 +43,8 @@ func MmOut(mat1, mat2, out *tensor.Tensor) error {
 		return nilOut("mm")
 	}
 	if native(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
-		// linMm checks out; sparse @ sparse is refused there.
-		_, err := linMm("mm", mat1, mat2, out)
+		// mmNative checks out; sparse @ sparse is refused there.
+		_, err := mmNative("mm", mat1, mat2, out)
 		return err
 	}
 	r, err := Mm(mat1, mat2)

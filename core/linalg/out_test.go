@@ -24,15 +24,15 @@ func poisoned(d dtype.DType, shape ...int64) *tensor.Tensor {
 
 func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	formats := append([]linFormat{{layout: tensor.Strided}}, formats2D...)
+	formats := append([]testFormat{{layout: tensor.Strided}}, formats2D...)
 	for _, f := range formats {
 		for _, d := range append(testDTypes, dtype.Float16) {
-			for _, w := range linWidths {
-				for _, sh := range linShapes {
-					for _, fill := range []float64{0, linFill(d)} {
+			for _, w := range indexWidths {
+				for _, sh := range productShapes {
+					for _, fill := range []float64{0, fillFor(d)} {
 						m, k, n := sh[0], sh[1], sh[2]
-						msg := linCase("out", f, d, w, sh, fill)
-						a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
+						msg := caseName("out", f, d, w, sh, fill)
+						a := makeOperand(t, rng, f, d, []int64{m, k}, w, fill)
 						x := tensortest.RandomDense(t, rng, d, []int64{k}, 0.8)
 						b := tensortest.RandomDense(t, rng, d, []int64{k, n}, 0.8)
 
@@ -49,7 +49,7 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 						requireEqualTensors(t, want, c, "%s: mm out=", msg)
 
 						// dense @ sparse into out as well.
-						bt := linOperand(t, rng, f, d, []int64{k, n}, w, fill)
+						bt := makeOperand(t, rng, f, d, []int64{k, n}, w, fill)
 						ad := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.8)
 						want, err = Mm(ad, bt)
 						require.NoError(t, err, msg)
@@ -65,7 +65,7 @@ func TestMvOutAndMmOutMatchTheAllocatingProducts(t *testing.T) {
 
 func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	a := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{4, 4}, 32, 0)
+	a := makeOperand(t, rng, testFormat{layout: tensor.CSR}, dtype.Float64, []int64{4, 4}, 32, 0)
 	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	b := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 3}, 1)
 	sparse, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.5), tensor.COO, tensor.ConvertOptions{SparseDim: -1})
@@ -109,7 +109,7 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 
 func TestMvOutWritesRepeatedlyIntoTheSameTensor(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	a := linOperand(t, rng, linFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 5}, 32, 0)
+	a := makeOperand(t, rng, testFormat{layout: tensor.CSR}, dtype.Float64, []int64{6, 5}, 32, 0)
 	y := poisoned(dtype.Float64, 6)
 	for i := 0; i < 3; i++ {
 		x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{5}, 1)

@@ -75,30 +75,30 @@ const (
 )
 
 // spmmKernel is the kernel of sparse (view kind) @ dense of n columns.
-func spmmKernel(kind linKind, n int64) spKernel {
+func spmmKernel(kind matKind, n int64) spKernel {
 	one := n == 1
 	switch kind {
-	case linCSR:
+	case kindCSR:
 		return pick(one, kerSpMV, kerSpMM)
-	case linCSC:
+	case kindCSC:
 		return pick(one, kerSpMVT, kerDenseSpMMT)
-	case linCOO:
+	case kindCOO:
 		return pick(one, kerSpMVCOO, kerCOOSpMM)
-	case linBSR:
+	case kindBSR:
 		return pick(one, kerSpMVBSR, kerBSRColumns)
 	}
 	return 0
 }
 
 // dspmmKernel is the kernel of dense (m rows) @ sparse (view kind).
-func dspmmKernel(kind linKind, m int64) spKernel {
+func dspmmKernel(kind matKind, m int64) spKernel {
 	one := m == 1
 	switch kind {
-	case linCSR:
+	case kindCSR:
 		return kerDenseSpMM
-	case linCSC:
+	case kindCSC:
 		return pick(one, kerSpMV, kerSpMMT)
-	case linCOO:
+	case kindCOO:
 		return pick(one, kerSpMVCOO, kerCOODenseSpMM)
 	}
 	return 0

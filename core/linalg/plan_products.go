@@ -81,7 +81,7 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 	A, B := ts[0], ts[1]
 	da, db := len(a.Dims()), len(b.Dims())
 	vs := int64(d.Size())
-	// Vectors become a dense row or column (linVector).
+	// Vectors become a dense row or column (vectorAsMatrix).
 	if da == 1 {
 		if A.StorageLayout() != tensor.Strided {
 			p.Convert("input", formatName(A), "dense", A.Dims()[0]*vs)
@@ -112,7 +112,7 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 		return matPlan(p, A, B, "input", "other", d), nil
 	}
 	nb, m, n := max(A.Dims()[0], B.Dims()[0]), A.Dims()[len(A.Dims())-2], B.Dims()[len(B.Dims())-1]
-	p.Kernel = "the batched product (linBmm): per batch, the sparse @ dense kernels"
+	p.Kernel = "the batched product (bmmNative): per batch, the sparse @ dense kernels"
 	for i, t := range []*tensor.Tensor{A, B} {
 		if len(t.Dims()) == 2 && t.StorageLayout() != tensor.Strided {
 			p.Convert([]string{"input", "other"}[i], formatName(t), "a 3-D COO repeated over the batch", nb*entryCount(t)*(24+vs))
@@ -123,7 +123,7 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 	return p, nil
 }
 
-// planVector is linVector's shape without its data (the plan reads no data).
+// planVector is vectorAsMatrix's shape without its data (the plan reads no data).
 func planVector(t *tensor.Tensor, row bool) *tensor.Tensor {
 	k := t.Dims()[0]
 	shape := []int64{k, 1}
@@ -133,7 +133,7 @@ func planVector(t *tensor.Tensor, row bool) *tensor.Tensor {
 	return tensor.NewStridedOwned(t.DType(), shape, nil)
 }
 
-// matPlan is the plan of linMm's a @ b for 2-D a and b of dtype d.
+// matPlan is the plan of mmNative's a @ b for 2-D a and b of dtype d.
 func matPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) plan.Plan {
 	m, k, n := a.Dims()[0], a.Dims()[1], b.Dims()[1]
 	vs := int64(d.Size())
@@ -152,7 +152,7 @@ func matPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) pla
 		return p
 	}
 	p.Path = plan.Dense
-	p.Kernel = "the dense product (linOps.gemm: kernels.Gemm for float64, packed float32 tiles)"
+	p.Kernel = "the dense product (matOps.gemm: kernels.Gemm for float64, packed float32 tiles)"
 	p.OutputBytes = m * n * vs
 	p.Bytes += p.OutputBytes
 	return p
@@ -164,7 +164,7 @@ func productPlan(p plan.Plan, a *tensor.Tensor, k, n int64, na, nb string, d dty
 	vs := int64(d.Size())
 	if a.StorageLayout() == tensor.Strided {
 		p.Path = plan.Dense
-		p.Kernel = "the dense product (linOps.gemm)"
+		p.Kernel = "the dense product (matOps.gemm)"
 		p.OutputBytes = a.Dims()[0] * n * vs
 		p.Bytes += p.OutputBytes
 		return p
@@ -251,7 +251,7 @@ func flopsBound(a, b *tensor.Tensor) int64 {
 
 // viewPlan adds to p what prepSparse does to t (name operand) before the
 // kernels read it with one of kinds, and returns the kernel view kind.
-func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds linKinds) linKind {
+func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds kindSet) matKind {
 	vs := int64(t.DType().Size())
 	if u := t.FormatStore(); u != nil && tensor.COOFormPending(t) {
 		// The operators read a custom-format tensor's COO form, built once and kept.
@@ -260,9 +260,9 @@ func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds linKinds) li
 	}
 	kind := viewKind(t.StorageLayout())
 	if kinds&kindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
-		target, kind := tensor.CSR, linCSR
+		target, kind := tensor.CSR, kindCSR
 		if t.StorageLayout() == tensor.COO && kinds&acceptCOO != 0 {
-			target, kind = tensor.COO, linCOO
+			target, kind = tensor.COO, kindCOO
 		}
 		p.Convert(operand, formatName(t), target.String(), csrBytes(t.Dims()[0], entryCount(t), widthOf(t), vs))
 		return kind
@@ -274,19 +274,19 @@ func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds linKinds) li
 }
 
 // viewKind is the kernel view of a layout kindOf accepts.
-func viewKind(l tensor.Layout) linKind {
+func viewKind(l tensor.Layout) matKind {
 	switch l {
 	case tensor.CSC:
-		return linCSC
+		return kindCSC
 	case tensor.COO:
-		return linCOO
+		return kindCOO
 	case tensor.BSR:
-		return linBSR
+		return kindBSR
 	}
-	return linCSR
+	return kindCSR
 }
 
-// promotePlan returns the compute dtype of a product of ts (linHalf's:
+// promotePlan returns the compute dtype of a product of ts (inComputeDType's:
 // their dtypes promoted, float16/bfloat16 computed in float32). The
 // operands are planned as they are: a cast copy keeps its format (its values
 // only are cast; plan.Plan.Notes says so).

@@ -95,8 +95,8 @@ func neg(a dtype.Scalar) dtype.Scalar {
 	return dtype.Complex128Scalar(complex(-a.Re(), -a.Im()))
 }
 
-// linAdd adds two scalars.
-func linAdd(a, b dtype.Scalar) dtype.Scalar {
+// add adds two scalars.
+func add(a, b dtype.Scalar) dtype.Scalar {
 	if a.IsExact() && b.IsExact() {
 		return dtype.IntScalar(a.ExactInt() + b.ExactInt())
 	}
@@ -130,21 +130,21 @@ func computeDType(d dtype.DType) dtype.DType {
 
 // native reports whether the operands share a dtype and compute in it
 // (nil ones skipped), so that the product needs no promotion or widening by
-// linHalf (which allocates).
+// inComputeDType (which allocates).
 func native(ts ...*tensor.Tensor) bool {
 	for _, t := range ts {
 		if t != nil && computeDType(t.DType()) != t.DType() {
 			return false
 		}
 	}
-	return linSame(ts...)
+	return sameDType(ts...)
 }
 
-// linHalf runs f on the operands, first promoting them to one dtype
-// (linPromote), then widening float16/bfloat16 operands to float32 and
+// inComputeDType runs f on the operands, first promoting them to one dtype
+// (promoteOperands), then widening float16/bfloat16 operands to float32 and
 // narrowing the result back.
-func linHalf(op string, ts []*tensor.Tensor, f func(ts []*tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
-	ts, err := linPromote(op, ts)
+func inComputeDType(op string, ts []*tensor.Tensor, f func(ts []*tensor.Tensor) (*tensor.Tensor, error)) (*tensor.Tensor, error) {
+	ts, err := promoteOperands(op, ts)
 	if err != nil {
 		return nil, err
 	}
@@ -181,10 +181,10 @@ func newDense(op string, d dtype.DType, shape ...int64) (dtype.Array, error) {
 	return dtype.NewArray(d, shape), nil
 }
 
-// linOutput returns into when it has data (a destination the caller
+// resultArray returns into when it has data (a destination the caller
 // checked, whose data only is read), else a new (m x n) result within the
 // memory limit, not cleared: for a caller that writes every element.
-func linOutput(op string, d dtype.DType, into dtype.Array, m, n int64) (dtype.Array, error) {
+func resultArray(op string, d dtype.DType, into dtype.Array, m, n int64) (dtype.Array, error) {
 	if into.Data != nil {
 		return into, nil
 	}
@@ -220,37 +220,37 @@ func denseData(t *tensor.Tensor) (dtype.Array, error) {
 	return d.ValueArray(), nil
 }
 
-// linStrided wraps dense data of the given shape as a strided tensor (no copy).
-func linStrided(a dtype.Array, shape ...int64) (*tensor.Tensor, error) {
+// wrapStrided wraps dense data of the given shape as a strided tensor (no copy).
+func wrapStrided(a dtype.Array, shape ...int64) (*tensor.Tensor, error) {
 	return tensor.NewStrided(dtype.Array{DType: a.DType, Shape: shape, Data: a.Data})
 }
 
-// linResult wraps a result the caller has just allocated (data of numel(shape)
+// ownedStrided wraps a result the caller has just allocated (data of numel(shape)
 // elements, shape owned by nobody else) as a strided tensor, without the
 // checks and copies of NewStrided: small products pay for every allocation.
-func linResult(a dtype.Array, shape ...int64) *tensor.Tensor {
+func ownedStrided(a dtype.Array, shape ...int64) *tensor.Tensor {
 	return tensor.NewStridedOwned(a.DType, shape, a.Data)
 }
 
-// linKinds is a set of kernel views.
-type linKinds uint8
+// kindSet is a set of kernel views.
+type kindSet uint8
 
 const (
-	acceptCSR linKinds = 1 << iota
+	acceptCSR kindSet = 1 << iota
 	acceptCSC
 	acceptCOO
 	acceptBSR
 	acceptAll = acceptCSR | acceptCSC | acceptCOO | acceptBSR
 )
 
-// linSparse is a 2-D sparse operand ready for the kernels: the tensor they
+// sparseOperand is a 2-D sparse operand ready for the kernels: the tensor they
 // read, its view, the typed operations of its dtype and index width, and
 // its fill value when that is not zero (the products then go through
 // sparseMul and denseSparseMul).
-type linSparse struct {
+type sparseOperand struct {
 	t       *tensor.Tensor
-	mat     linMat
-	ops     linOps
+	mat     kernelMat
+	ops     matOps
 	fill    dtype.Scalar
 	hasFill bool
 	width   int
@@ -260,7 +260,7 @@ type linSparse struct {
 // path among kinds (and hybrid or strided tensors) are converted to CSR
 // first, keeping the index width. An uncoalesced COO with a non-zero fill is
 // coalesced: its repeated entries share one unspecified position.
-func prepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, error) {
+func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, error) {
 	if kinds&kindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
 		target := tensor.CSR
 		if t.StorageLayout() == tensor.COO && kinds&acceptCOO != 0 {
@@ -268,26 +268,26 @@ func prepSparse(op string, t *tensor.Tensor, kinds linKinds) (linSparse, error) 
 		}
 		c, err := tensor.ToLayout(t, target, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
 		if err != nil {
-			return linSparse{}, err
+			return sparseOperand{}, err
 		}
 		t = c
 	}
-	ops, err := linFor(op, t.DType(), t.IndexWidth())
+	ops, err := opsFor(op, t.DType(), t.IndexWidth())
 	if err != nil {
-		return linSparse{}, err
+		return sparseOperand{}, err
 	}
 	f := t.Fill()
 	has := t.StorageLayout() != tensor.Strided && !isZero(f)
 	if has && t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
 		if t, err = tensor.Coalesce(t); err != nil {
-			return linSparse{}, err
+			return sparseOperand{}, err
 		}
 	}
-	return linSparse{t: t, mat: linView(t, 0), ops: ops, fill: f, hasFill: has, width: t.IndexWidth()}, nil
+	return sparseOperand{t: t, mat: kernelView(t, 0), ops: ops, fill: f, hasFill: has, width: t.IndexWidth()}, nil
 }
 
 // kindOf is the kernel view that serves a layout directly (0: none).
-func kindOf(l tensor.Layout) linKinds {
+func kindOf(l tensor.Layout) kindSet {
 	switch l {
 	case tensor.CSR:
 		return acceptCSR
@@ -305,7 +305,7 @@ func kindOf(l tensor.Layout) linKinds {
 // the fill and whose fill is zero, and the fill f, so that t = part + f
 // element by element. A zero fill returns t itself. An uncoalesced COO is
 // coalesced first, since its repeated entries share one fill.
-func splitFill(ops linOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
+func splitFill(ops matOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
 	f := t.Fill()
 	if t.StorageLayout() == tensor.Strided || isZero(f) {
 		return t, dtype.Scalar{}, false, nil
@@ -320,27 +320,27 @@ func splitFill(ops linOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool
 	return tensor.Revalue(t, ops.affine(t.ValueArray(), dtype.IntScalar(1), neg(f)), make([]byte, len(t.FillElem()))), f, true, nil
 }
 
-// linView returns the kernel view of batch b of a CSR, CSC, BSR (batched or
+// kernelView returns the kernel view of batch b of a CSR, CSC, BSR (batched or
 // not) or 2-D COO tensor without dense dims. Its arrays alias t's storage
 // and carry no shape (the kernels read their data only; a shape would cost
 // an allocation on every product).
-func linView(t *tensor.Tensor, b int64) linMat {
+func kernelView(t *tensor.Tensor, b int64) kernelMat {
 	nb := t.BatchDim()
 	rows, cols := t.Dims()[nb], t.Dims()[nb+1]
-	m := linMat{rows: rows, cols: cols, val: dtype.Array{DType: t.DType(), Data: t.ValueArray().Data}, bm: 1, bn: 1}
+	m := kernelMat{rows: rows, cols: cols, val: dtype.Array{DType: t.DType(), Data: t.ValueArray().Data}, bm: 1, bn: 1}
 	if t.StorageLayout() == tensor.COO {
-		m.kind, m.row, m.col = linCOO, t.StorageLevels()[0].Crd, t.StorageLevels()[1].Crd
+		m.kind, m.row, m.col = kindCOO, t.StorageLevels()[0].Crd, t.StorageLevels()[1].Crd
 		return m
 	}
 	l := t.StorageLevels()[t.CompressedLevel()]
 	outer := rows // entries of pos per batch, less one
 	switch t.StorageLayout() {
 	case tensor.CSR:
-		m.kind = linCSR
+		m.kind = kindCSR
 	case tensor.CSC:
-		m.kind, outer = linCSC, cols
+		m.kind, outer = kindCSC, cols
 	case tensor.BSR:
-		m.kind, m.bm, m.bn = linBSR, t.BlockSize()[0], t.BlockSize()[1]
+		m.kind, m.bm, m.bn = kindBSR, t.BlockSize()[0], t.BlockSize()[1]
 		outer = rows / t.BlockSize()[0]
 	}
 	es := int64(l.Pos.DType.Size())
@@ -349,8 +349,8 @@ func linView(t *tensor.Tensor, b int64) linMat {
 	return m
 }
 
-// linSlice views elements [lo, hi) of a 1-D array.
-func linSlice(a dtype.Array, lo, hi int64) dtype.Array {
+// sliceView views elements [lo, hi) of a 1-D array.
+func sliceView(a dtype.Array, lo, hi int64) dtype.Array {
 	es := int64(a.DType.Size())
 	return dtype.Array{DType: a.DType, Shape: []int64{hi - lo}, Data: a.Data[lo*es : hi*es]}
 }
@@ -376,7 +376,7 @@ func broadcastStrides(op string, n int, name string, in *tensor.Tensor, result .
 	shape := in.Dims()
 	if len(shape) > len(result) {
 		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected at most %d dims to broadcast to the result size %s, got size %v",
-			arg(op, n, name), len(result), linShape(result), shape)
+			arg(op, n, name), len(result), formatShape(result), shape)
 	}
 	if !engine.BroadcastsTo(shape, result) {
 		full := result[len(result)-len(shape):]
@@ -385,7 +385,7 @@ func broadcastStrides(op string, n int, name string, in *tensor.Tensor, result .
 			d--
 		}
 		return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: size %v cannot broadcast to the result size %s (dim %d has size %d, expected %d or 1)",
-			arg(op, n, name), shape, linShape(result), d, shape[d], full[d])
+			arg(op, n, name), shape, formatShape(result), d, shape[d], full[d])
 	}
 	st := engine.BroadcastStrides(shape, result)
 	if len(st) == 1 { // a vector result reads as a (1, m) matrix
@@ -394,8 +394,8 @@ func broadcastStrides(op string, n int, name string, in *tensor.Tensor, result .
 	return st[0], st[1], nil
 }
 
-// linShape writes a result size as torch does: "[5, 3]".
-func linShape(shape []int64) string {
+// formatShape writes a result size as torch does: "[5, 3]".
+func formatShape(shape []int64) string {
 	parts := make([]string, len(shape))
 	for i, v := range shape {
 		parts[i] = strconv.FormatInt(v, 10)
@@ -422,7 +422,7 @@ func addInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *
 	if err != nil {
 		return err
 	}
-	ops, err := linFor(op, out.DType, 64)
+	ops, err := opsFor(op, out.DType, 64)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype
 	}
 	m, k, n := a.Dims()[0], a.Dims()[1], b.Dims()[1]
 	// Every branch below writes each element of out before reading it.
-	out, err := linOutput(op, a.DType(), into, m, n)
+	out, err := resultArray(op, a.DType(), into, m, n)
 	if err != nil {
 		return dtype.Array{}, err
 	}
@@ -38,7 +38,7 @@ func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype
 			return dtype.Array{}, err
 		}
 	default:
-		ops, err := linFor(op, a.DType(), 64)
+		ops, err := opsFor(op, a.DType(), 64)
 		if err != nil {
 			return dtype.Array{}, err
 		}
@@ -56,7 +56,7 @@ func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array
 		if onRoute != nil {
 			onRoute(r, 0)
 		}
-		out, err := linOutput(op, a.DType(), into, m, n)
+		out, err := resultArray(op, a.DType(), into, m, n)
 		if err != nil {
 			return dtype.Array{}, err
 		}
@@ -76,7 +76,7 @@ func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array
 		onRoute(routeView, spmmKernel(s.mat.kind, n))
 	}
 	// The kernels write each element of out before reading it.
-	out, err := linOutput(op, a.DType(), into, m, n)
+	out, err := resultArray(op, a.DType(), into, m, n)
 	if err != nil {
 		return dtype.Array{}, err
 	}
@@ -120,7 +120,7 @@ func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor
 		if err != nil {
 			return nil, err
 		}
-		dt, err := linStrided(d, m, n)
+		dt, err := wrapStrided(d, m, n)
 		if err != nil {
 			return nil, err
 		}

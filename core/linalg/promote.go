@@ -43,18 +43,18 @@ func promotedDType(ts []*tensor.Tensor) (dtype.DType, bool) {
 	return dtype.ResultType(ops...), false
 }
 
-// linSame reports whether the operands (nil ones skipped) share one dtype,
+// sameDType reports whether the operands (nil ones skipped) share one dtype,
 // so that a product needs no promotion.
-func linSame(ts ...*tensor.Tensor) bool {
+func sameDType(ts ...*tensor.Tensor) bool {
 	_, same := promotedDType(ts)
 	return same
 }
 
-// linPromote returns the operands with every one whose dtype differs from
+// promoteOperands returns the operands with every one whose dtype differs from
 // the promoted dtype cast to it; the casts share the operand's index arrays
 // and copy only its values (within the memory limit). Operands already of
 // the promoted dtype, and nil ones, are returned as they are.
-func linPromote(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
+func promoteOperands(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	d, same := promotedDType(ts)
 	if same {
 		return ts, nil

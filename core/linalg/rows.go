@@ -16,9 +16,9 @@ import (
 // count); mat2 (k, n) is dense (densified if sparse). Like torch's, the
 // result is marked uncoalesced.
 func Hspmm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
-	return linHalf("hspmm", []*tensor.Tensor{mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+	return inComputeDType("hspmm", []*tensor.Tensor{mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		const op = "hspmm"
-		rows, vals, width, err := linRowProducts(op, dtype.IntScalar(1), ts[0], ts[1])
+		rows, vals, width, err := productRows(op, dtype.IntScalar(1), ts[0], ts[1])
 		if err != nil {
 			return nil, err
 		}
@@ -32,15 +32,15 @@ func Hspmm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
 // ascending, columns ascending within a row), marked uncoalesced as torch
 // does. mat1 may have any layout; mat2 (k, n) is dense (densified if sparse).
 func Smm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
-	return linHalf("smm", []*tensor.Tensor{mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+	return inComputeDType("smm", []*tensor.Tensor{mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		const op = "smm"
-		rows, vals, width, err := linRowProducts(op, dtype.IntScalar(1), ts[0], ts[1])
+		rows, vals, width, err := productRows(op, dtype.IntScalar(1), ts[0], ts[1])
 		if err != nil {
 			return nil, err
 		}
 		n := ts[1].Dims()[1]
 		idx := rowMajorIndices(width, rows, n, 0)
-		return tensor.NewCOO(idx, linFlat(vals), []int64{ts[0].Dims()[0], n}, tensor.BuildOptions{NoCheck: true})
+		return tensor.NewCOO(idx, flatView(vals), []int64{ts[0].Dims()[0], n}, tensor.BuildOptions{NoCheck: true})
 	})
 }
 
@@ -51,12 +51,14 @@ func Smm(mat1, mat2 *tensor.Tensor) (*tensor.Tensor, error) {
 // (m, n) and mat1 (m, k) are COO, mat2 (k, n) is strided. When input has a
 // non-zero fill the result is the coalesced sum.
 func Sspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
-	return linHalf("sspaddmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
-		return linSspaddmm(ts[0], ts[1], ts[2], beta, alpha)
+	return inComputeDType("sspaddmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+		return sspaddmmNative(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
 
-func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
+// sspaddmmNative is Sspaddmm on operands already in one compute
+// dtype (inComputeDType promoted and widened them).
+func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
 	const op = "sspaddmm"
 	if err := checkTensor(op, 1, "input", input, 2); err != nil {
 		return nil, err
@@ -90,9 +92,9 @@ func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 		if err != nil {
 			return nil, err
 		}
-		return sparseSum(op, tensor.COO, [2]int64{1, 1}, max(p.IndexWidth(), input.IndexWidth()), linTerm{beta, input}, linTerm{alpha, p})
+		return sparseSum(op, tensor.COO, [2]int64{1, 1}, max(p.IndexWidth(), input.IndexWidth()), sumTerm{beta, input}, sumTerm{alpha, p})
 	}
-	rows, vals, width, err := linRowProducts(op, alpha, mat1, mat2)
+	rows, vals, width, err := productRows(op, alpha, mat1, mat2)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +116,7 @@ func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 	}
 	v := dtype.NewArray(d, []int64{total})
 	if !isZero(beta) {
-		ops, err := linFor(op, d, 64)
+		ops, err := opsFor(op, d, 64)
 		if err != nil {
 			return nil, err
 		}
@@ -124,10 +126,10 @@ func linSspaddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*t
 	return tensor.NewCOO(idx, v, []int64{m, n}, tensor.BuildOptions{NoCheck: true})
 }
 
-// linRowProducts checks mat1 (m, k) @ mat2 (k, n) and computes alpha times
+// productRows checks mat1 (m, k) @ mat2 (k, n) and computes alpha times
 // the rows of the product where mat1 stores anything (all rows when its fill
 // is not zero): the row indices, their values (r, n), and the index width.
-func linRowProducts(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([]int64, dtype.Array, int, error) {
+func productRows(op string, alpha dtype.Scalar, mat1, mat2 *tensor.Tensor) ([]int64, dtype.Array, int, error) {
 	if err := checkMatmulPair(op, 1, "mat1", mat1, 2, "mat2", mat2); err != nil {
 		return nil, dtype.Array{}, 0, err
 	}
@@ -182,7 +184,7 @@ func rowMajorIndices(width int, rows []int64, n, skip int64) dtype.Array {
 	return indexArray(width, v, 2, total)
 }
 
-// linFlat views an array as 1-D.
-func linFlat(a dtype.Array) dtype.Array {
+// flatView views an array as 1-D.
+func flatView(a dtype.Array) dtype.Array {
 	return dtype.Array{DType: a.DType, Shape: []int64{a.Numel()}, Data: a.Data}
 }

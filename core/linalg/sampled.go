@@ -19,7 +19,7 @@ import (
 // batch dims or none (then shared by every batch). With beta zero, input's
 // values are ignored.
 func SampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error) {
-	return linHalf("sparse.sampled_addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+	return inComputeDType("sparse.sampled_addmm", []*tensor.Tensor{input, mat1, mat2}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return sampledAddmm(ts[0], ts[1], ts[2], beta, alpha)
 	})
 }
@@ -84,7 +84,7 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 		}
 		s = c
 	}
-	ops, err := linFor(op, d, s.IndexWidth())
+	ops, err := opsFor(op, d, s.IndexWidth())
 	if err != nil {
 		return nil, err
 	}
@@ -107,24 +107,24 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 	for b := int64(0); b < batches; b++ {
 		ab := ad
 		if len(mat1.Dims()) > 2 {
-			ab = linSlice(linFlat(ad), b*m*k, (b+1)*m*k)
+			ab = sliceView(flatView(ad), b*m*k, (b+1)*m*k)
 		}
 		if b == 0 || len(mat2.Dims()) > 2 {
-			bb := linFlat(bd)
+			bb := flatView(bd)
 			if len(mat2.Dims()) > 2 {
-				bb = linSlice(bb, b*k*n, (b+1)*k*n)
+				bb = sliceView(bb, b*k*n, (b+1)*k*n)
 			}
 			if err := kernels.TransposeBytes(bt.Data, bb.Data, bb.DType.Size(), int(k), int(n)); err != nil {
 				return nil, kernelErr(op, err)
 			}
 		}
-		if err := ops.sddmm(alpha, beta, ab, bt, k, linView(s, b), out); err != nil {
+		if err := ops.sddmm(alpha, beta, ab, bt, k, kernelView(s, b), out); err != nil {
 			return nil, kernelErr(op, err)
 		}
 	}
 	if isZero(alpha) {
 		// The product is ignored, NaN and infinities included (torch's addmm).
-		out = ops.affine(linFlat(s.ValueArray()), beta, dtype.IntScalar(0))
+		out = ops.affine(flatView(s.ValueArray()), beta, dtype.IntScalar(0))
 		if isZero(beta) {
 			clear(out.Data)
 		}

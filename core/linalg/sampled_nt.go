@@ -14,7 +14,7 @@ import (
 // factors of the gradient of a sparse matrix in a product (G and the dense
 // operand) are row-major with k contiguous, so no transpose is made.
 func SampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
-	return linHalf("sampled_mm_nt", []*tensor.Tensor{input, mat1, mat2t}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
+	return inComputeDType("sampled_mm_nt", []*tensor.Tensor{input, mat1, mat2t}, func(ts []*tensor.Tensor) (*tensor.Tensor, error) {
 		return sampledMmNT(ts[0], ts[1], ts[2])
 	})
 }
@@ -57,12 +57,12 @@ func sampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 		s = c
 	}
-	ops, err := linFor(op, s.DType(), s.IndexWidth())
+	ops, err := opsFor(op, s.DType(), s.IndexWidth())
 	if err != nil {
 		return nil, err
 	}
 	out := dtype.UninitArray(s.DType(), []int64{s.ValueArray().Numel()})
-	if err := ops.sddmm(dtype.IntScalar(1), dtype.IntScalar(0), mat1.ValueArray(), mat2t.ValueArray(), k, linView(s, 0), out); err != nil {
+	if err := ops.sddmm(dtype.IntScalar(1), dtype.IntScalar(0), mat1.ValueArray(), mat2t.ValueArray(), k, kernelView(s, 0), out); err != nil {
 		return nil, kernelErr(op, err)
 	}
 	vals := dtype.Array{DType: s.DType(), Shape: append([]int64(nil), s.ValueArray().Shape...), Data: out.Data}

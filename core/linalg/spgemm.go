@@ -8,9 +8,9 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// spgemmBounded implements linOps.spgemmBounded with kernels.SpGEMMBoundedTo,
+// spgemmBounded implements matOps.spgemmBounded with kernels.SpGEMMBoundedTo,
 // whose bounds of the result's size come before the symbolic phase.
-func (k linTyped[I, V]) spgemmBounded(a, b linMat, wide bool, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error) {
+func (k typedOps[I, V]) spgemmBounded(a, b kernelMat, wide bool, check func(nnz int64, kind kernels.SpGEMMBound) error) (ptr, idx, val dtype.Array, err error) {
 	ac, err := k.rowCSR(a)
 	if err != nil {
 		return
@@ -65,16 +65,16 @@ func spGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outWidt
 			return nil, err
 		}
 	}
-	ops, err := linFor(op, a.DType(), width)
+	ops, err := opsFor(op, a.DType(), width)
 	if err != nil {
 		return nil, err
 	}
-	var left, right linMat
+	var left, right kernelMat
 	if transposed {
-		left, right = linView(b, 0), linView(a, 0)
+		left, right = kernelView(b, 0), kernelView(a, 0)
 		// The CSC arrays of a matrix are the CSR arrays of its transpose.
-		left.kind, left.rows, left.cols = linCSR, left.cols, left.rows
-		right.kind, right.rows, right.cols = linCSR, right.cols, right.rows
+		left.kind, left.rows, left.cols = kindCSR, left.cols, left.rows
+		right.kind, right.rows, right.cols = kindCSR, right.cols, right.rows
 	} else {
 		sa, err := prepSparse(op, a, acceptCSR|acceptCOO)
 		if err != nil {

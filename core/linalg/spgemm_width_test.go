@@ -22,8 +22,8 @@ func TestSparseMmIndexWidth(t *testing.T) {
 			for _, fill := range []float64{0, 1.5} {
 				for _, asked := range []int{0, 32, 64} {
 					msg := fmt.Sprintf("%s widths %v fill %v asked %d", f, w, fill, asked)
-					a := linOperand(t, rng, f, dtype.Float64, []int64{7, 5}, w[0], fill)
-					b := linOperand(t, rng, f, dtype.Float64, []int64{5, 9}, w[1], 0)
+					a := makeOperand(t, rng, f, dtype.Float64, []int64{7, 5}, w[0], fill)
+					b := makeOperand(t, rng, f, dtype.Float64, []int64{5, 9}, w[1], 0)
 					plain, err := SparseMm(a, b)
 					require.NoError(t, err, msg)
 					got, err := SparseMmIndexWidth(a, b, asked)
@@ -34,12 +34,12 @@ func TestSparseMmIndexWidth(t *testing.T) {
 					}
 					require.Equal(t, want, got.IndexWidth(), msg)
 					require.Equal(t, plain.Layout(), got.Layout(), msg)
-					requireNear(t, refMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
+					requireNear(t, refMM(denseRef(t, a), denseRef(t, b)), got, dtype.Float64, msg)
 				}
 			}
 		}
 	}
-	a := linOperand(t, rng, formats2D[0], dtype.Float64, []int64{3, 3}, 32, 0)
+	a := makeOperand(t, rng, formats2D[0], dtype.Float64, []int64{3, 3}, 32, 0)
 	_, err := SparseMmIndexWidth(a, a, 16)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.ErrorContains(t, err, "index_width = 16")

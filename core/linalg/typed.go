@@ -7,19 +7,19 @@ import (
 )
 
 // csr returns the CSR (or, for a CSC matrix, the CSR of its transpose) view.
-func (k linTyped[I, V]) csr(a linMat) kernels.CSR[I, V] {
+func (k typedOps[I, V]) csr(a kernelMat) kernels.CSR[I, V] {
 	c := kernels.CSR[I, V]{Rows: int(a.rows), Cols: int(a.cols), Ptr: dtype.AsSlice[I](a.ptr), Idx: dtype.AsSlice[I](a.idx), Val: dtype.AsSlice[V](a.val)}
-	if a.kind == linCSC {
+	if a.kind == kindCSC {
 		c.Rows, c.Cols = c.Cols, c.Rows
 	}
 	return c
 }
 
-func (k linTyped[I, V]) coo(a linMat) kernels.COO[I, V] {
+func (k typedOps[I, V]) coo(a kernelMat) kernels.COO[I, V] {
 	return kernels.COO[I, V]{Rows: int(a.rows), Cols: int(a.cols), Row: dtype.AsSlice[I](a.row), Col: dtype.AsSlice[I](a.col), Val: dtype.AsSlice[V](a.val)}
 }
 
-func (k linTyped[I, V]) bsr(a linMat) kernels.BSR[I, V] {
+func (k typedOps[I, V]) bsr(a kernelMat) kernels.BSR[I, V] {
 	return kernels.BSR[I, V]{BlockRows: int(a.rows / a.bm), BlockCols: int(a.cols / a.bn), BM: int(a.bm), BN: int(a.bn),
 		Ptr: dtype.AsSlice[I](a.ptr), Idx: dtype.AsSlice[I](a.idx), Val: dtype.AsSlice[V](a.val)}
 }
@@ -28,7 +28,7 @@ func (k linTyped[I, V]) bsr(a linMat) kernels.BSR[I, V] {
 // only the row pointer is built (columns and values alias the COO arrays),
 // else a stable counting sort moves the entries. Columns stay unsorted and
 // repeated, which every kernel here accepts.
-func (k linTyped[I, V]) cooCSR(a linMat) (kernels.CSR[I, V], error) {
+func (k typedOps[I, V]) cooCSR(a kernelMat) (kernels.CSR[I, V], error) {
 	row, col, val := dtype.AsSlice[I](a.row), dtype.AsSlice[I](a.col), dtype.AsSlice[V](a.val)
 	// The row pointers (and counters) grow with the rows, not the entries.
 	if err := errs.CheckBytesf(kernels.CountingSortScratch[I](len(row), a.rows), "the CSR view of a COO matrix of %d rows", a.rows); err != nil {
@@ -64,17 +64,17 @@ func (k linTyped[I, V]) cooCSR(a linMat) (kernels.CSR[I, V], error) {
 }
 
 // rowCSR returns the CSR view of a CSR or COO matrix.
-func (k linTyped[I, V]) rowCSR(a linMat) (kernels.CSR[I, V], error) {
+func (k typedOps[I, V]) rowCSR(a kernelMat) (kernels.CSR[I, V], error) {
 	switch a.kind {
-	case linCSR:
+	case kindCSR:
 		return k.csr(a), nil
-	case linCOO:
+	case kindCOO:
 		return k.cooCSR(a)
 	}
 	return kernels.CSR[I, V]{}, errs.Errorf(errs.ErrInternal, "linalg: a row-compressed view needs a CSR or COO matrix, got kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int64, out dtype.Array) error {
+func (k typedOps[I, V]) spmm(alpha dtype.Scalar, a kernelMat, b dtype.Array, n int64, out dtype.Array) error {
 	al := k.v(alpha)
 	bv, ov := dtype.AsSlice[V](b), dtype.AsSlice[V](out)
 	switch spmmKernel(a.kind, n) {
@@ -88,7 +88,7 @@ func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int6
 		t := k.csr(a)
 		// (A B)^T = B^T A^T, and A^T is the CSR that the CSC arrays hold.
 		ct := make([]V, n*a.rows)
-		if err := kernels.DenseSpMM(al, linTranspose(bv, a.cols, n), int(n), t, 0, ct); err != nil {
+		if err := kernels.DenseSpMM(al, transposeCopy(bv, a.cols, n), int(n), t, 0, ct); err != nil {
 			return err
 		}
 		transposeInto(ov, ct, n, a.rows)
@@ -123,7 +123,7 @@ func (k linTyped[I, V]) spmm(alpha dtype.Scalar, a linMat, b dtype.Array, n int6
 	return errs.Errorf(errs.ErrInternal, "linalg: unknown matrix kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linMat, out dtype.Array) error {
+func (k typedOps[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a kernelMat, out dtype.Array) error {
 	al := k.v(alpha)
 	dv, ov := dtype.AsSlice[V](d), dtype.AsSlice[V](out)
 	switch dspmmKernel(a.kind, m) {
@@ -135,7 +135,7 @@ func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linM
 		t := k.csr(a) // A^T: a.cols x a.rows
 		// (D A)^T = A^T D^T.
 		ct := make([]V, a.cols*m)
-		if err := kernels.SpMM(al, t, linTranspose(dv, m, a.rows), int(m), 0, ct); err != nil {
+		if err := kernels.SpMM(al, t, transposeCopy(dv, m, a.rows), int(m), 0, ct); err != nil {
 			return err
 		}
 		transposeInto(ov, ct, a.cols, m)
@@ -155,7 +155,7 @@ func (k linTyped[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a linM
 	return errs.Errorf(errs.ErrInternal, "linalg: dense @ sparse needs a CSR, CSC or COO matrix, got kind %d", a.kind)
 }
 
-func (k linTyped[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int64, out dtype.Array) {
+func (k typedOps[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int64, out dtype.Array) {
 	al := k.v(alpha)
 	av, bv, ov := dtype.AsSlice[V](a), dtype.AsSlice[V](b), dtype.AsSlice[V](out)
 	// The blocked GEMM with its assembly tiles (float32 summed in float32,
@@ -182,11 +182,11 @@ func (k linTyped[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int6
 	}
 }
 
-func (k linTyped[I, V]) sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, kk int64, s linMat, out dtype.Array) error {
+func (k typedOps[I, V]) sddmm(alpha, beta dtype.Scalar, a, bt dtype.Array, kk int64, s kernelMat, out dtype.Array) error {
 	return kernels.SDDMM(k.v(alpha), dtype.AsSlice[V](a), dtype.AsSlice[V](bt), int(kk), k.v(beta), k.csr(s), dtype.AsSlice[V](out))
 }
 
-func (k linTyped[I, V]) rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array, n int64) ([]int64, dtype.Array, error) {
+func (k typedOps[I, V]) rowProducts(alpha dtype.Scalar, a kernelMat, b dtype.Array, n int64) ([]int64, dtype.Array, error) {
 	c, err := k.rowCSR(a)
 	if err != nil {
 		return nil, dtype.Array{}, err
@@ -218,7 +218,7 @@ func (k linTyped[I, V]) rowProducts(alpha dtype.Scalar, a linMat, b dtype.Array,
 	return rows, out, nil
 }
 
-func (k linTyped[I, V]) colSums(a dtype.Array, r, c int64) dtype.Array {
+func (k typedOps[I, V]) colSums(a dtype.Array, r, c int64) dtype.Array {
 	av := dtype.AsSlice[V](a)
 	s := make([]V, c)
 	for i := int64(0); i < r; i++ {
@@ -231,7 +231,7 @@ func (k linTyped[I, V]) colSums(a dtype.Array, r, c int64) dtype.Array {
 	return wrap(k.d, s)
 }
 
-func (k linTyped[I, V]) rowSums(a dtype.Array, r, c int64) dtype.Array {
+func (k typedOps[I, V]) rowSums(a dtype.Array, r, c int64) dtype.Array {
 	av := dtype.AsSlice[V](a)
 	s := make([]V, r)
 	for i := range s {
@@ -244,7 +244,7 @@ func (k linTyped[I, V]) rowSums(a dtype.Array, r, c int64) dtype.Array {
 	return wrap(k.d, s)
 }
 
-func (k linTyped[I, V]) addOuter(out dtype.Array, m, n int64, s dtype.Scalar, u, v dtype.Array) {
+func (k typedOps[I, V]) addOuter(out dtype.Array, m, n int64, s dtype.Scalar, u, v dtype.Array) {
 	ov, uv, vv := dtype.AsSlice[V](out), dtype.AsSlice[V](u), dtype.AsSlice[V](v)
 	sv := k.v(s)
 	for i := int64(0); i < m; i++ {
@@ -266,7 +266,7 @@ func (k linTyped[I, V]) addOuter(out dtype.Array, m, n int64, s dtype.Scalar, u,
 	}
 }
 
-func (k linTyped[I, V]) addScaled(out dtype.Array, m, n int64, s dtype.Scalar, in dtype.Array, si, sj int64) {
+func (k typedOps[I, V]) addScaled(out dtype.Array, m, n int64, s dtype.Scalar, in dtype.Array, si, sj int64) {
 	ov, iv := dtype.AsSlice[V](out), dtype.AsSlice[V](in)
 	sv := k.v(s)
 	for i := int64(0); i < m; i++ {
@@ -277,7 +277,7 @@ func (k linTyped[I, V]) addScaled(out dtype.Array, m, n int64, s dtype.Scalar, i
 	}
 }
 
-func (k linTyped[I, V]) affine(a dtype.Array, s, c dtype.Scalar) dtype.Array {
+func (k typedOps[I, V]) affine(a dtype.Array, s, c dtype.Scalar) dtype.Array {
 	av := dtype.AsSlice[V](a)
 	sv, cv := k.v(s), k.v(c)
 	out := make([]V, len(av))
@@ -289,8 +289,8 @@ func (k linTyped[I, V]) affine(a dtype.Array, s, c dtype.Scalar) dtype.Array {
 	return r
 }
 
-// linTranspose returns the (c x r) transpose of a row-major (r x c) matrix.
-func linTranspose[V any](a []V, r, c int64) []V {
+// transposeCopy returns the (c x r) transpose of a row-major (r x c) matrix.
+func transposeCopy[V any](a []V, r, c int64) []V {
 	out := make([]V, r*c)
 	transposeInto(out, a, r, c)
 	return out

@@ -16,11 +16,11 @@ import (
 func TestLinalgSparseDenseProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	// Strided first: dense @ dense is the reference path of every other format.
-	for _, f := range append([]linFormat{{layout: tensor.Strided}}, formats2D...) {
+	for _, f := range append([]testFormat{{layout: tensor.Strided}}, formats2D...) {
 		for _, d := range testDTypes {
-			for _, w := range linWidths {
-				for _, sh := range linShapes {
-					for _, fill := range []float64{0, linFill(d)} {
+			for _, w := range indexWidths {
+				for _, sh := range productShapes {
+					for _, fill := range []float64{0, fillFor(d)} {
 						checkSparseDense(t, rng, f, d, w, sh, fill)
 					}
 				}
@@ -29,16 +29,16 @@ func TestLinalgSparseDenseProducts(t *testing.T) {
 	}
 }
 
-func checkSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64) {
+func checkSparseDense(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, w int, sh [3]int64, fill float64) {
 	m, k, n := sh[0], sh[1], sh[2]
-	a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
+	a := makeOperand(t, rng, f, d, []int64{m, k}, w, fill)
 	before := tensor.Clone(a)
 	b := tensortest.RandomDense(t, rng, d, []int64{k, n}, 0.8)
 	x := tensortest.RandomDense(t, rng, d, []int64{k}, 0.8)
-	alpha, beta, ac, bc := linScalars(d)
-	ra, rb, rx := linRef(t, a), linRef(t, b), linRef(t, x)
+	alpha, beta, ac, bc := testScalars(d)
+	ra, rb, rx := denseRef(t, a), denseRef(t, b), denseRef(t, x)
 	prod := refMM(ra, rb)
-	msg := func(op string) string { return linCase(op, f, d, w, sh, fill) }
+	msg := func(op string) string { return caseName(op, f, d, w, sh, fill) }
 
 	for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"mm": Mm, "sparse.mm": SparseMm, "matmul": Matmul} {
 		got, err := fn(a, b)
@@ -57,7 +57,7 @@ func checkSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, 
 
 	// addmm with an input broadcast along the rows, and a full one.
 	row := tensortest.RandomDense(t, rng, d, []int64{n}, 0.9)
-	rr := linRef(t, row)
+	rr := denseRef(t, row)
 	want := axpby(ac, prod, bc, func(i int) complex128 { return rr.v[i%int(max(n, 1))] })
 	for name, fn := range map[string]func(in, a, b *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error){"addmm": Addmm, "sparse.addmm": SparseAddmm} {
 		got, err := fn(row, a, b, beta, alpha)
@@ -65,13 +65,13 @@ func checkSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, 
 		requireNear(t, want, got, d, msg(name))
 	}
 	full := tensortest.RandomDense(t, rng, d, []int64{m, n}, 0.9)
-	rf := linRef(t, full)
+	rf := denseRef(t, full)
 	got, err := Addmm(full, a, b, beta, alpha)
 	require.NoError(t, err, msg("addmm full"))
 	requireNear(t, axpby(ac, prod, bc, func(i int) complex128 { return rf.v[i] }), got, d, msg("addmm full"))
 
 	vin := tensortest.RandomDense(t, rng, d, []int64{m}, 0.9)
-	rv := linRef(t, vin)
+	rv := denseRef(t, vin)
 	got, err = Addmv(vin, a, x, beta, alpha)
 	require.NoError(t, err, msg("addmv"))
 	requireNear(t, axpby(ac, mv, bc, func(i int) complex128 { return rv.v[i] }), got, d, msg("addmv"))
@@ -80,9 +80,9 @@ func checkSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, 
 	dl := tensortest.RandomDense(t, rng, d, []int64{n, m}, 0.8)
 	got, err = Mm(dl, a)
 	require.NoError(t, err, msg("dense@sparse"))
-	requireNear(t, refMM(linRef(t, dl), ra), got, d, msg("dense@sparse"))
+	requireNear(t, refMM(denseRef(t, dl), ra), got, d, msg("dense@sparse"))
 	xl := tensortest.RandomDense(t, rng, d, []int64{m}, 0.8)
-	vm := refMM(dmat{shape: []int64{1, m}, v: linRef(t, xl).v}, ra)
+	vm := refMM(dmat{shape: []int64{1, m}, v: denseRef(t, xl).v}, ra)
 	vm.shape = []int64{k}
 	got, err = Matmul(xl, a)
 	require.NoError(t, err, msg("matmul(1,2)"))
@@ -90,7 +90,7 @@ func checkSparseDense(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, 
 
 	checkRowProducts(t, rng, a, b, prod, msg)
 	checkSampled(t, rng, f, d, w, sh, fill, msg("sampled_addmm"))
-	linUntouched(t, before, a, msg("inputs"))
+	requireUntouched(t, before, a, msg("inputs"))
 }
 
 // checkRowProducts checks hspmm, smm and sspaddmm: their layout, the rows
@@ -133,13 +133,13 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 	require.Equal(t, int64(len(rows))*n, s.NNZ(), msg("smm nnz"))
 	requireNear(t, prod, s, d, msg("smm"))
 
-	alpha, beta, ac, bc := linScalars(d)
-	in := linOperand(t, rng, linFormat{layout: tensor.COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
+	alpha, beta, ac, bc := testScalars(d)
+	in := makeOperand(t, rng, testFormat{layout: tensor.COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
 	if !isZero(a.Fill()) {
 		in, err = tensor.WithFill(in, a.FillBytes()) // a non-zero input fill too
 		require.NoError(t, err)
 	}
-	ri := linRef(t, in)
+	ri := denseRef(t, in)
 	if a.StorageLayout() != tensor.COO { // torch's sspaddmm takes a COO mat1 only
 		_, err = Sspaddmm(in, a, b, beta, alpha)
 		require.ErrorContains(t, err, "sspaddmm: Argument #2 (mat1): expected a sparse_coo tensor", msg("sspaddmm"))
@@ -155,12 +155,12 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 }
 
 // checkSampled checks sampled_addmm with an input of the format.
-func checkSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w int, sh [3]int64, fill float64, msg string) {
+func checkSampled(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, w int, sh [3]int64, fill float64, msg string) {
 	m, k, n := sh[0], sh[1], sh[2]
-	in := linOperand(t, rng, f, d, []int64{m, n}, w, fill)
+	in := makeOperand(t, rng, f, d, []int64{m, n}, w, fill)
 	m1 := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.8)
 	m2 := tensortest.RandomDense(t, rng, d, []int64{k, n}, 0.8)
-	alpha, beta, ac, bc := linScalars(d)
+	alpha, beta, ac, bc := testScalars(d)
 	if in.StorageLayout() != tensor.CSR { // torch's sampled_addmm takes a CSR input only
 		_, err := SampledAddmm(in, m1, m2, beta, alpha)
 		require.ErrorContains(t, err, "sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor", msg)
@@ -184,8 +184,8 @@ func checkSampled(t *testing.T, rng *rand.Rand, f linFormat, d dtype.DType, w in
 	for i := int64(0); i < crow.Numel(); i++ {
 		require.Equal(t, crow.Index(i), gc.Index(i), "%s: crow_indices", msg)
 	}
-	prod := refMM(linRef(t, m1), linRef(t, m2))
-	ri := linRef(t, in)
+	prod := refMM(denseRef(t, m1), denseRef(t, m2))
+	ri := denseRef(t, in)
 	want := dmat{shape: []int64{m, n}, v: make([]complex128, m*n)}
 	for i := range want.v {
 		want.v[i] = bc * ri.v[i]
@@ -202,15 +202,15 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, f := range formats2D {
 		for _, d := range testDTypes {
-			for _, w := range linWidths {
-				for _, sh := range linShapes {
-					for _, fill := range []float64{0, linFill(d)} {
+			for _, w := range indexWidths {
+				for _, sh := range productShapes {
+					for _, fill := range []float64{0, fillFor(d)} {
 						m, k, n := sh[0], sh[1], sh[2]
-						msg := linCase("sparse@sparse", f, d, w, sh, fill)
-						a := linOperand(t, rng, f, d, []int64{m, k}, w, fill)
-						b := linOperand(t, rng, f, d, []int64{k, n}, w, 0)
+						msg := caseName("sparse@sparse", f, d, w, sh, fill)
+						a := makeOperand(t, rng, f, d, []int64{m, k}, w, fill)
+						b := makeOperand(t, rng, f, d, []int64{k, n}, w, 0)
 						before := tensor.Clone(b)
-						prod := refMM(linRef(t, a), linRef(t, b))
+						prod := refMM(denseRef(t, a), denseRef(t, b))
 						for _, fn := range []func(a, b *tensor.Tensor) (*tensor.Tensor, error){SparseMm, Mm} {
 							got, err := fn(a, b)
 							require.NoError(t, err, msg)
@@ -223,30 +223,30 @@ func TestLinalgSparseSparseProducts(t *testing.T) {
 							}
 							requireNear(t, prod, got, d, msg)
 						}
-						in := linOperand(t, rng, f, d, []int64{m, n}, w, fill)
-						alpha, beta, ac, bc := linScalars(d)
-						ri := linRef(t, in)
+						in := makeOperand(t, rng, f, d, []int64{m, n}, w, fill)
+						alpha, beta, ac, bc := testScalars(d)
+						ri := denseRef(t, in)
 						got, err := Addmm(in, a, b, beta, alpha)
 						require.NoError(t, err, msg+" addmm")
 						require.Equal(t, f.layout, got.Layout(), msg+" addmm")
 						requireNear(t, axpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), got, d, msg+" addmm")
-						linUntouched(t, before, b, msg)
+						requireUntouched(t, before, b, msg)
 					}
 				}
 			}
 		}
 	}
-	for _, pair := range [][2]linFormat{{{layout: tensor.CSR}, {layout: tensor.COO}}, {{layout: tensor.CSC}, {layout: tensor.CSR}},
+	for _, pair := range [][2]testFormat{{{layout: tensor.CSR}, {layout: tensor.COO}}, {{layout: tensor.CSC}, {layout: tensor.CSR}},
 		{{layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSC}}, {{layout: tensor.BSR}, {layout: tensor.CSR}}, {{layout: tensor.CSF}, {layout: tensor.DCSR}}} {
 		for _, w := range [][2]int{{32, 64}, {64, 32}, {32, 32}} {
-			a := linOperand(t, rng, pair[0], dtype.Float64, []int64{6, 4}, w[0], 0)
-			b := linOperand(t, rng, pair[1], dtype.Float64, []int64{4, 6}, w[1], 0)
+			a := makeOperand(t, rng, pair[0], dtype.Float64, []int64{6, 4}, w[0], 0)
+			b := makeOperand(t, rng, pair[1], dtype.Float64, []int64{4, 6}, w[1], 0)
 			got, err := SparseMm(a, b)
 			msg := pair[0].String() + "@" + pair[1].String()
 			require.NoError(t, err, msg)
 			require.Equal(t, tensor.CSR, got.Layout(), msg)
 			require.Equal(t, max(w[0], w[1]), got.IndexWidth(), msg)
-			requireNear(t, refMM(linRef(t, a), linRef(t, b)), got, dtype.Float64, msg)
+			requireNear(t, refMM(denseRef(t, a), denseRef(t, b)), got, dtype.Float64, msg)
 		}
 	}
 }
@@ -273,15 +273,15 @@ func batchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *ten
 // Batched products: every 3-D format @ dense, and matmul's batch broadcasting.
 func TestLinalgBatched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	formats := []linFormat{{layout: tensor.Strided}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
+	formats := []testFormat{{layout: tensor.Strided}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.CSR}, {layout: tensor.CSC},
 		{layout: tensor.BSR}, {layout: tensor.BSC}, {layout: tensor.CSF}}
 	for _, f := range formats {
 		for _, d := range testDTypes {
-			for _, w := range linWidths {
+			for _, w := range indexWidths {
 				for _, sh := range [][4]int64{{2, 4, 6, 3}, {3, 1, 1, 1}, {0, 4, 6, 3}, {2, 0, 4, 3}, {2, 4, 0, 3}, {2, 4, 6, 0}} {
-					for _, fill := range []float64{0, linFill(d)} {
+					for _, fill := range []float64{0, fillFor(d)} {
 						nb, m, k, n := sh[0], sh[1], sh[2], sh[3]
-						msg := linCase("bmm", f, d, w, [3]int64{m, k, n}, fill) + " B=" + tensor.Itoa(nb)
+						msg := caseName("bmm", f, d, w, [3]int64{m, k, n}, fill) + " B=" + tensor.Itoa(nb)
 						dense := batchEven(t, rng, d, nb, m, k)
 						a := dense
 						if f.layout != tensor.Strided {
@@ -297,7 +297,7 @@ func TestLinalgBatched(t *testing.T) {
 							}
 						}
 						b := tensortest.RandomDense(t, rng, d, []int64{nb, k, n}, 0.8)
-						want := refMM(linRef(t, a), linRef(t, b))
+						want := refMM(denseRef(t, a), denseRef(t, b))
 						for name, fn := range map[string]func(a, b *tensor.Tensor) (*tensor.Tensor, error){"bmm": Bmm, "matmul": Matmul} {
 							got, err := fn(a, b)
 							require.NoError(t, err, name+" "+msg)
@@ -325,7 +325,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		}
 		// (3,2): the matrix repeats over the batch.
 		a3, b2 := mk(2, 3, 4), tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5}, 0.5)
-		ra3, rb2 := linRef(t, a3), linRef(t, b2)
+		ra3, rb2 := denseRef(t, a3), denseRef(t, b2)
 		want := refMM(ra3, dmat{shape: []int64{2, 4, 5}, v: append(append([]complex128(nil), rb2.v...), rb2.v...)})
 		got, err := Matmul(a3, b2)
 		require.NoError(t, err)
@@ -333,7 +333,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 
 		// (2,3): a 2-D sparse or dense matrix times each batch.
 		a2, b3 := mk(3, 4), tensortest.RandomDense(t, rng, dtype.Float64, []int64{2, 4, 5}, 0.5)
-		ra2, rb3 := linRef(t, a2), linRef(t, b3)
+		ra2, rb3 := denseRef(t, a2), denseRef(t, b3)
 		want = refMM(dmat{shape: []int64{2, 3, 4}, v: append(append([]complex128(nil), ra2.v...), ra2.v...)}, rb3)
 		got, err = Matmul(a2, b3)
 		require.NoError(t, err)
@@ -341,7 +341,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 
 		// (3,1) and (1,3).
 		v := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.9)
-		rv := linRef(t, v)
+		rv := denseRef(t, v)
 		want = refMM(ra3, dmat{shape: []int64{2, 4, 1}, v: append(append([]complex128(nil), rv.v...), rv.v...)})
 		want.shape = []int64{2, 3}
 		got, err = Matmul(a3, v)
@@ -359,7 +359,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 	ys, err := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	var dot complex128
-	rx, ry := linRef(t, x), linRef(t, y)
+	rx, ry := denseRef(t, x), denseRef(t, y)
 	for i := range rx.v {
 		dot += rx.v[i] * ry.v[i]
 	}
@@ -380,7 +380,7 @@ func TestLinalgHalfDTypes(t *testing.T) {
 		require.NoError(t, err)
 		as, err := tensor.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
-		want := refMM(linRef(t, a), linRef(t, b))
+		want := refMM(denseRef(t, a), denseRef(t, b))
 		got, err := Mm(as, b)
 		require.NoError(t, err)
 		requireNear(t, want, got, d, "mm "+d.String())
@@ -400,7 +400,7 @@ func TestLinalgHalfDTypes(t *testing.T) {
 func TestLinalgLargerOperands(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	const m, k, n = 400, 300, 40
-	for _, f := range []linFormat{{layout: tensor.CSR}, {layout: tensor.CSC}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.BSR}} {
+	for _, f := range []testFormat{{layout: tensor.CSR}, {layout: tensor.CSC}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.BSR}} {
 		a := tensortest.RandomDense(t, rng, dtype.Float64, []int64{m, k}, 0.05)
 		b := tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, n}, 0.9)
 		sa, err := tensor.ToLayout(a, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
@@ -408,19 +408,19 @@ func TestLinalgLargerOperands(t *testing.T) {
 		if f.uncoalesced {
 			sa = uncoalesce(t, rng, sa)
 		}
-		ra := linRef(t, a)
+		ra := denseRef(t, a)
 		got, err := Mm(sa, b)
 		require.NoError(t, err, f.String())
-		requireNear(t, refMM(ra, linRef(t, b)), got, dtype.Float64, "large mm "+f.String())
+		requireNear(t, refMM(ra, denseRef(t, b)), got, dtype.Float64, "large mm "+f.String())
 		dl := tensortest.RandomDense(t, rng, dtype.Float64, []int64{n, m}, 0.9)
 		got, err = Mm(dl, sa)
 		require.NoError(t, err, f.String())
-		requireNear(t, refMM(linRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
+		requireNear(t, refMM(denseRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
 		bs, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
 		require.NoError(t, err)
 		got, err = SparseMm(sa, bs)
 		require.NoError(t, err, f.String())
-		requireNear(t, refMM(ra, linRef(t, bs)), got, dtype.Float64, "large sparse@sparse "+f.String())
+		requireNear(t, refMM(ra, denseRef(t, bs)), got, dtype.Float64, "large sparse@sparse "+f.String())
 	}
 }
 
@@ -430,14 +430,14 @@ func TestLinalgSampledBatched(t *testing.T) {
 	const nb, m, k, n = 3, 4, 2, 5
 	in, err := tensor.ToLayout(batchEven(t, rng, dtype.Float64, nb, m, n), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	ri := linRef(t, in)
+	ri := denseRef(t, in)
 	for _, batched := range []bool{true, false} {
 		s1, s2 := []int64{m, k}, []int64{k, n}
 		if batched {
 			s1, s2 = []int64{nb, m, k}, []int64{nb, k, n}
 		}
 		m1, m2 := tensortest.RandomDense(t, rng, dtype.Float64, s1, 0.9), tensortest.RandomDense(t, rng, dtype.Float64, s2, 0.9)
-		r1, r2 := linRef(t, m1), linRef(t, m2)
+		r1, r2 := denseRef(t, m1), denseRef(t, m2)
 		got, err := SampledAddmm(in, m1, m2, dtype.Real(0.5), dtype.Real(2))
 		require.NoError(t, err)
 		require.Equal(t, tensor.CSR, got.Layout())
