@@ -17,8 +17,13 @@ both, for imports at module level and inside functions):
    device), _device (where a tensor lives, the moves between host and GPU), _arrays
    (arrays across the C boundary), _semi (semi-structured tensors; gosparse.sparse binds
    it to the Tensor class).
-2. handle: _base (TensorBase: owns a handle; reads, components, conversions, the
-   in-place swap; makes new tensors of the class _tensor registers with it).
+2. handle: _handles (tensors made by C calls, of the class _tensor registers with it;
+   the operands' Handles read once; is_tensor), the reads and conversions of one tensor,
+   each a mixin of TensorBase: _properties (dtype, layout, shape, dims, device), _fill
+   (the fill value and its argument), _components (zero-copy views of the stored
+   arrays), _conversions (layouts, dtypes, devices, into_format), _to_python (numpy,
+   DLPack, Python values); and _base (TensorBase: owns a handle, the in-place swap,
+   printing, equal; the handle layer's names for the layers above).
 3. arguments and constructors: _args (Python arguments as C ones), _out (torch's out=
    keyword: the result written into out by torch's rules), _construct,
    _random (rand, randn, randint, their *_like, manual_seed), _factories (ones, full,

@@ -205,7 +205,7 @@ class _Lent:
 
 def view_of(handle, g):
     """A read-only numpy view of the gs_array g lent by the tensor of handle (an
-    object that owns the tensor while it lives: _base.Handle)."""
+    object that owns the tensor while it lives: _lib.Handle)."""
     dt = T.dtype_from_code(g.dtype)
     if not 0 <= g.ndim <= GS_MAX_NDIM:
         raise RuntimeError("gosparse: the library lent an array of %d dimensions" % g.ndim)

@@ -1,6 +1,6 @@
 """Exchange with other libraries in memory: binsparse descriptors and arrays
 (Tensor.to_binsparse, from_binsparse) and DLPack import (from_dlpack; the export,
-Tensor.__dlpack__, lives with the other reads of a tensor in _base).
+Tensor.__dlpack__, lives with the other exports of a tensor's data in _to_python).
 
 to_binsparse follows the binsparse specification v0.1: a descriptor dict equal to
 the parsed JSON ({"binsparse": {"version", "format", "shape",
