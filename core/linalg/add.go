@@ -26,7 +26,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 		return nil, err
 	}
 	for _, term := range terms {
-		if !isZero(term.coeff) && !ops.finite(mul(term.coeff, term.t.Fill()), dtype.Array{}) {
+		if !isZero(term.coeff) && !ops.finite(term.coeff.Mul(term.t.Fill()), dtype.Array{}) {
 			return denseSum(op, ops, layout, block, width, terms)
 		}
 	}
@@ -49,10 +49,10 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 				return nil, err
 			}
 		}
-		fill = add(fill, mul(term.coeff, f))
+		fill = fill.Add(term.coeff.Mul(f))
 		rows = append(rows, dtype.AsSlice[int64](c.StorageLevels()[0].Crd)...)
 		cols = append(cols, dtype.AsSlice[int64](c.StorageLevels()[1].Crd)...)
-		vals = append(vals, ops.affine(c.ValueArray(), term.coeff, neg(mul(term.coeff, f))))
+		vals = append(vals, ops.affine(c.ValueArray(), term.coeff, term.coeff.Mul(f).Neg()))
 	}
 	nnz := int64(len(rows))
 	if err := errs.CheckAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {

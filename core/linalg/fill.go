@@ -39,7 +39,7 @@ func sparseMul(op string, alpha dtype.Scalar, s sparseOperand, bd dtype.Array, m
 		if err := s.ops.spmm(alpha, part, bd, n, out); err != nil {
 			return kernelErr(op, err)
 		}
-		s.ops.addOuter(out, m, n, mul(alpha, s.fill), dtype.Array{}, sums)
+		s.ops.addOuter(out, m, n, alpha.Mul(s.fill), dtype.Array{}, sums)
 		return nil
 	}
 	rows, err := s.viewAs(tensor.CSR, kindCSR, kindCOO)
@@ -64,7 +64,7 @@ func denseSparseMul(op string, alpha dtype.Scalar, d dtype.Array, m, k int64, s 
 		if err := s.ops.dspmm(alpha, d, m, part, out); err != nil {
 			return kernelErr(op, err)
 		}
-		s.ops.addOuter(out, m, n, mul(alpha, s.fill), sums, dtype.Array{})
+		s.ops.addOuter(out, m, n, alpha.Mul(s.fill), sums, dtype.Array{})
 		return nil
 	}
 	// (D A)^T = A^T D^T, and a CSC view of A is the CSR of A^T.

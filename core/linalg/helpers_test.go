@@ -93,7 +93,7 @@ func uncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
 		if int64(perm[e]) < nnz {
 			nv.SetComplex(e, one)
 		} else {
-			nv.SetComplex(e, add(v, neg(one)))
+			nv.SetComplex(e, v.Add(one.Neg()))
 		}
 	}
 	u, err := tensor.NewCOO(ni, nv, x.Shape(), tensor.BuildOptions{})

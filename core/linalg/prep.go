@@ -13,7 +13,7 @@ import (
 )
 
 // Preparation shared by the matmul family: argument checks with torch-style
-// messages, scalar arithmetic, the split of a fill value off a sparse
+// messages, scalar tests (isZero, isOne), the split of a fill value off a sparse
 // operand, and the views of sparse tensors that the kernels read.
 
 // arg names argument n of an op, as torch does: "addmm: Argument #3 (mat2)".
@@ -77,30 +77,6 @@ func checkScalar(op, name string, d dtype.DType, s dtype.Scalar) error {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: %s = %v must be an integer for the integer dtype %s", op, name, s.Re(), d)
 	}
 	return nil
-}
-
-// mul multiplies two scalars (exactly when both are integers).
-func mul(a, b dtype.Scalar) dtype.Scalar {
-	if a.IsExact() && b.IsExact() {
-		return dtype.IntScalar(a.ExactInt() * b.ExactInt())
-	}
-	return dtype.Complex128Scalar(complex(a.Re()*b.Re()-a.Im()*b.Im(), a.Re()*b.Im()+a.Im()*b.Re()))
-}
-
-// neg negates a scalar.
-func neg(a dtype.Scalar) dtype.Scalar {
-	if a.IsExact() {
-		return dtype.IntScalar(-a.ExactInt())
-	}
-	return dtype.Complex128Scalar(complex(-a.Re(), -a.Im()))
-}
-
-// add adds two scalars.
-func add(a, b dtype.Scalar) dtype.Scalar {
-	if a.IsExact() && b.IsExact() {
-		return dtype.IntScalar(a.ExactInt() + b.ExactInt())
-	}
-	return dtype.Complex128Scalar(complex(a.Re()+b.Re(), a.Im()+b.Im()))
 }
 
 // isZero reports a scalar equal to zero (-0.0 included).
@@ -317,7 +293,7 @@ func splitFill(ops matOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool
 		}
 		t = c
 	}
-	return tensor.Revalue(t, ops.affine(t.ValueArray(), dtype.IntScalar(1), neg(f)), make([]byte, len(t.FillElem()))), f, true, nil
+	return tensor.Revalue(t, ops.affine(t.ValueArray(), dtype.IntScalar(1), f.Neg()), make([]byte, len(t.FillElem()))), f, true, nil
 }
 
 // kernelView returns the kernel view of batch b of a CSR, CSC, BSR (batched or

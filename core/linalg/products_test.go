@@ -260,7 +260,7 @@ func batchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *ten
 		for i := int64(0); i < m*k; i++ {
 			v := one.ValueArray().Complex(i)
 			if !isZero(v) {
-				v = mul(v, dtype.IntScalar(b+2))
+				v = v.Mul(dtype.IntScalar(b + 2))
 			}
 			a.SetComplex(b*m*k+i, v)
 		}

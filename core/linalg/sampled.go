@@ -135,7 +135,7 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 	// fill too (0 * NaN would make every unsampled element NaN).
 	fill := dtype.IntScalar(0)
 	if !isZero(beta) {
-		fill = mul(beta, s.Fill())
+		fill = beta.Mul(s.Fill())
 	}
 	return tensor.WithValues(s, d, vals, tensor.ScalarBytes(d, fill)), nil
 }

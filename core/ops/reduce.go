@@ -60,14 +60,6 @@ func sumDims(op string, dims []int, nd int) ([]bool, error) {
 	return red, nil
 }
 
-// addScalar adds exactly where both are integers, in floating point otherwise.
-func addScalar(a, b dtype.Scalar) dtype.Scalar {
-	if a.IsExact() && b.IsExact() {
-		return dtype.IntScalar(a.ExactInt() + b.ExactInt())
-	}
-	return dtype.Complex128Scalar(complex(a.Re()+b.Re(), a.Im()+b.Im()))
-}
-
 func scaleScalar(a dtype.Scalar, k int64) dtype.Scalar {
 	if a.IsExact() {
 		return dtype.IntScalar(a.ExactInt() * k)

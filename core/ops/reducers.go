@@ -21,14 +21,14 @@ type reducer struct {
 
 // reducers holds the reductions by torch's name.
 var reducers = map[string]reducer{
-	"sum":  {identity: dtype.IntScalar(0), step: addScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
-	"mean": {identity: dtype.IntScalar(0), step: addScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return addScalar(a, scaleScalar(v, n)) }, finish: meanOf, dtype: floatingOnly("mean")},
-	"prod": {identity: dtype.IntScalar(1), step: mulScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return mulScalar(a, powCountComplex(v, n)) }, finish: keepAcc, dtype: integralToInt64},
+	"sum":  {identity: dtype.IntScalar(0), step: dtype.Scalar.Add, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return a.Add(scaleScalar(v, n)) }, finish: keepAcc, dtype: integralToInt64},
+	"mean": {identity: dtype.IntScalar(0), step: dtype.Scalar.Add, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return a.Add(scaleScalar(v, n)) }, finish: meanOf, dtype: floatingOnly("mean")},
+	"prod": {identity: dtype.IntScalar(1), step: dtype.Scalar.Mul, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return a.Mul(powCountComplex(v, n)) }, finish: keepAcc, dtype: integralToInt64},
 	"amax": {identity: dtype.Real(math.Inf(-1)), step: maxScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return maxScalar(a, v) }, finish: keepAcc, dtype: realOnly("amax")},
 	"amin": {identity: dtype.Real(math.Inf(1)), step: minScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return minScalar(a, v) }, finish: keepAcc, dtype: realOnly("amin")},
 	"any":  {identity: dtype.IntScalar(0), step: anyScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Bool, nil }},
 	"count_nonzero": {identity: dtype.IntScalar(0), step: countScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar {
-		return addScalar(a, scaleScalar(countScalar(dtype.IntScalar(0), v), n))
+		return a.Add(scaleScalar(countScalar(dtype.IntScalar(0), v), n))
 	}, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Int64, nil }},
 	"norm": {identity: dtype.Real(0), step: func(a, v dtype.Scalar) dtype.Scalar { return dtype.Real(a.Re() + absSquare(v)) },
 		repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return dtype.Real(a.Re() + absSquare(v)*float64(n)) },
@@ -103,13 +103,6 @@ func realOnly(op string) func(dtype.DType) (dtype.DType, error) {
 		}
 		return d, nil
 	}
-}
-
-func mulScalar(a, b dtype.Scalar) dtype.Scalar {
-	if a.IsExact() && b.IsExact() {
-		return dtype.IntScalar(a.ExactInt() * b.ExactInt())
-	}
-	return dtype.Complex128Scalar(complex(a.Re(), a.Im()) * complex(b.Re(), b.Im()))
 }
 
 // mulReal multiplies two real scalars (exactly when both are integers).
@@ -193,7 +186,7 @@ func anyScalar(acc, v dtype.Scalar) dtype.Scalar {
 
 func countScalar(acc, v dtype.Scalar) dtype.Scalar {
 	if isNonZero(v) {
-		return addScalar(acc, dtype.IntScalar(1))
+		return acc.Add(dtype.IntScalar(1))
 	}
 	return acc
 }
