@@ -33,7 +33,7 @@ both, for imports at module level and inside functions):
    also a mixin of Tensor methods), _functions (torch's module-level shape and list functions),
    _formats (gosparse.Format, and the format mixin: to_format, pos, crd, val),
    _select (gather, index arrays, diagonal, max/min over a dim), _softmax (softmax and
-   log_softmax of strided tensors),
+   log_softmax of strided tensors), _explain (gosparse.explain: how a call would run),
    _numpy_api (numpy's and SciPy's protocols: a mixin over the operators above),
    _exchange (binsparse descriptors and arrays, DLPack import), _solve (the direct solvers
    and their Factor objects, spdiags), _spectral (lobpcg, svd_lowrank, pca_lowrank), _compat (allclose, tile, masked_fill: torch names
