@@ -300,6 +300,11 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		p.Kernel = "tensor.CustomPermuted: a relabel of the format's dims, the storage shared (DIA-I^T is DIA-J of the same arrays); no COO form built"
 		return p, nil
 	}
+	if _, ok := tensor.NamedRelabelledFormat(t, perm); ok {
+		p := plan.New(plan.Native, tensor.StorageBytes(t))
+		p.Kernel = "tensor.CustomPermutedNamed: the storage's arrays read as the named layout the relabelled format is (BSR with column-major blocks transposed is BSC), copied"
+		return p, nil
+	}
 	if _, ok := tensor.CSFRelabelledFormat(t, perm); ok {
 		p := plan.New(plan.Native, 0)
 		p.Kernel = "tensor.CSFPermuted: CSF's levels read as the custom format of the permuted dims, the arrays shared"

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -77,5 +78,33 @@ func TestPermuteCSFRelabels(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCustomTransposeToNamedLayout: a custom format whose transpose is a
+// named layout's format (BSR with column-major 2x2 blocks transposed is
+// BSC) gives that layout's tensor, built from the storage's arrays without
+// the input's COO form, for a zero and a nonzero fill.
+func TestCustomTransposeToNamedLayout(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	sc := ewShape{"6x4", []int64{6, 4}, 0}
+	f, err := format.Parse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
+	require.NoError(t, err)
+	dense := ewDense(rng, dtype.Float64, sc)
+	for _, fill := range []float64{0, 2.5} {
+		src, err := tensor.WithFill(dense, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
+		require.NoError(t, err)
+		x, err := tensor.ToFormat(src, f)
+		require.NoError(t, err)
+		require.Equal(t, tensor.Custom, x.Layout())
+		got, err := Transpose(x, 0, 1)
+		require.NoError(t, err)
+		require.Equal(t, tensor.BSC, got.Layout())
+		requireNoCOOForm(t, x, "the input")
+		dx, err := tensor.ToDense(x)
+		require.NoError(t, err)
+		want, err := Transpose(dx, 0, 1)
+		require.NoError(t, err)
+		ewRequireSameDense(t, want, got, "BSR column-major ^T")
 	}
 }

@@ -50,3 +50,49 @@ func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 	}
 	return r, true, err
 }
+
+// NamedRelabelledFormat returns the format custom-format t takes with its
+// dims permuted by perm when that format is a named layout's (BSR with
+// column-major blocks transposed is BSC: (i, j) -> (j / c : dense,
+// i / r : compressed, i % r : dense, j % c : dense)), and false otherwise
+// or where t has a per-slot or an undefined fill. CustomPermutedNamed
+// builds what it describes.
+func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
+	u := t.FormatStore()
+	if u == nil || len(perm) != len(t.shape) || t.PerSlotFill() || t.undef {
+		return format.Format{}, false
+	}
+	f := u.Format.Clone()
+	for d, p := range perm {
+		f.Dims[d] = u.Format.Dims[p]
+	}
+	if _, _, named := NamedLayoutOf(f); !named {
+		return format.Format{}, false
+	}
+	return PositionalNames(f), true
+}
+
+// CustomPermutedNamed returns custom-format t with its dims permuted as the
+// tensor of the named layout its relabelled format is (NamedRelabelledFormat):
+// t's storage arrays read in that layout's level model, copied into the
+// layout's own arrays (WrapFormat), no entry sorted or moved. ok is false
+// where NamedRelabelledFormat is.
+func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
+	f, ok := NamedRelabelledFormat(t, perm)
+	if !ok {
+		return nil, false, nil
+	}
+	u := t.FormatStore()
+	shape := make([]int64, len(perm))
+	for d, p := range perm {
+		shape[d] = t.shape[p]
+	}
+	r, err := WrapFormat(f, shape, u.Pos, u.Crd, u.Values)
+	if err != nil {
+		return nil, false, err
+	}
+	if !AllZero(t.scalarFill()) {
+		r, err = WithFill(r, t.scalarFill())
+	}
+	return r, true, err
+}
