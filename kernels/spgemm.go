@@ -138,6 +138,12 @@ func SpGEMMBounded[I Index, V Number](a, b CSR[I, V], check func(nnz int64, kind
 // error when C does not fit it, as for SpGEMMBounded.
 func SpGEMMBoundedTo[I, J Index, V Number](a, b CSR[I, V], check func(nnz int64, kind SpGEMMBound) error) (CSR[J, V], error) {
 	const fn = "SpGEMM"
+	// Progress reports: the analysis is about a tenth of the work, the
+	// symbolic phase a quarter; every pass reports inside its own span, so
+	// the fraction a caller sees never goes back.
+	tok := cancel.Current()
+	defer tok.Span(0, 1)
+	tok.Span(0, 0.1)
 	plan, err := spgemmQuickPlan(fn, a, b, check)
 	if err != nil {
 		return CSR[J, V]{}, err
@@ -154,10 +160,7 @@ func SpGEMMBoundedTo[I, J Index, V Number](a, b CSR[I, V], check func(nnz int64,
 			plan.dense = false
 		}
 	}
-	// Progress reports: the symbolic phase is about a third of the work.
-	tok := cancel.Current()
-	defer tok.Span(0, 1)
-	tok.Span(0, 0.35)
+	tok.Span(0.1, 0.35)
 	spgemmCount(plan, a, b)
 	tok.Span(0.35, 1)
 	if err := check(plan.NNZ, BoundExact); err != nil {

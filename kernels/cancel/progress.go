@@ -32,21 +32,30 @@ func (t *Token) SetProgress(report func(fraction float64)) {
 }
 
 // Span says that the passes that follow cover the fractions [lo, hi] of the
-// call (a product's symbolic and numeric phases); Span(0, 1) after the last.
+// call (a product's symbolic and numeric phases); Span(0, 1) after the last
+// starts the fractions afresh for the next call. Inside a call the fraction
+// told never goes back: a pass that reported more than lo before its span
+// began (a pass outside the spans) holds the reports until they pass it.
 func (t *Token) Span(lo, hi float64) {
 	if t == nil {
 		return
 	}
 	if p := t.progress.Load(); p != nil {
 		p.mu.Lock()
-		p.lo, p.hi, p.shown = lo, hi, lo
+		p.lo, p.hi = lo, hi
+		if lo == 0 && hi == 1 {
+			p.shown = 0
+		} else {
+			p.shown = max(p.shown, lo)
+		}
 		p.mu.Unlock()
 	}
 }
 
 // Report tells t's progress function that done of total parts of the
 // current pass are finished, unless a report was made less than
-// ReportInterval ago or the fraction would go back. Call it on the
+// ReportInterval ago (the end of a pass, done == total, is always told) or
+// the fraction would go back. Call it on the
 // operation's calling goroutine.
 func (t *Token) Report(done, total int) {
 	if t == nil || total <= 0 {
@@ -59,7 +68,7 @@ func (t *Token) Report(done, total int) {
 	now := time.Now()
 	p.mu.Lock()
 	f := p.lo + (p.hi-p.lo)*float64(done)/float64(total)
-	ok := now.Sub(p.last) >= ReportInterval && f > p.shown
+	ok := (done == total || now.Sub(p.last) >= ReportInterval) && f > p.shown
 	if ok {
 		p.last, p.shown = now, f
 	}

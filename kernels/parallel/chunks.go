@@ -52,6 +52,10 @@ func RunChunks(workers, chunks int, fn func(w, c int)) {
 	if r.stopped.Load() {
 		cancel.Stop()
 	}
+	// The helpers may have taken every chunk before the caller took one
+	// (a loaded machine): the pass's end is reported from here too, so a
+	// progress function hears of every parallel pass.
+	tok.Report(chunks, chunks)
 }
 
 // chunkRun is the state of one RunChunks call, shared by its goroutines.
