@@ -9,7 +9,6 @@ import (
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/core/ustorage"
-	"github.com/gosparse/gosparse/kernels"
 )
 
 // reduceCustom runs Reduce on a custom-format tensor's own storage, never
@@ -136,73 +135,10 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 		return nil, true, errs.Errorf(errs.ErrInternal, "%s of a custom-format tensor: %v", op, err)
 	}
 	n := int64(len(keys))
-	var r engine.Reduced
-	if scatterFits(groups, nse) {
-		r, err = engine.ReduceScatter(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{n}, Data: keyArr.Data[:n*8]}, groups, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, group, t.FillElem(), out)
-	} else {
-		r, err = reduceSortedKeys(eop, keys, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, group, t.FillElem(), out)
-	}
+	r, err := reduceByKeys(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{n}, Data: keyArr.Data[:n*8]}, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, groups, group, t.FillElem(), out)
 	if err != nil {
 		return nil, true, err
 	}
-	var kept []int64
-	for d, sz := range size {
-		if !red[d] {
-			kept = append(kept, sz)
-		}
-	}
-	if len(kept) == 1 { // the keys are the coordinates: no copy
-		res, err := reducedVector(r, kept[0])
-		return res, true, err
-	}
-	c, err := tensor.NewCOO(keyIndices(dtype.AsSlice[int64](r.Keys), kept, dtype.Int64), r.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
-	if err != nil {
-		return nil, true, err
-	}
-	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
-}
-
-// reduceSortedKeys is ReduceScatter for a key space much larger than the
-// entries (a batched format summed over its batch: the kept (i, j) of a
-// matrix): the entries sorted by key (stably, so each group folds in
-// storage order) form the segments of engine.ReduceSegments, whose row
-// numbers map back to the distinct keys.
-func reduceSortedKeys(eop engine.ReduceOp, keys []int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (engine.Reduced, error) {
-	n := int64(len(keys))
-	if err := errs.CheckAlloc("reduction by sorted keys", n, 24+vals.DType.Size()); err != nil {
-		return engine.Reduced{}, err
-	}
-	sorted := make([]uint64, n)
-	perm := make([]int64, n)
-	for k, key := range keys {
-		sorted[k], perm[k] = uint64(key), int64(k)
-	}
-	if err := kernels.SortKeys(sorted, perm); err != nil {
-		return engine.Reduced{}, err
-	}
-	es := int64(vals.DType.Size())
-	moved := dtype.UninitArray(vals.DType, []int64{n})
-	pos := []int64{0}
-	var distinct []int64
-	for k, from := range perm {
-		copy(moved.Data[int64(k)*es:], vals.Data[from*es:(from+1)*es])
-		if k == 0 || sorted[k] != sorted[k-1] {
-			if k > 0 {
-				pos = append(pos, int64(k))
-			}
-			distinct = append(distinct, int64(sorted[k]))
-		}
-	}
-	if n > 0 {
-		pos = append(pos, n)
-	}
-	r, err := engine.ReduceSegments(eop, dtype.Int64Array(pos), moved, group, fill, out)
-	if err != nil {
-		return engine.Reduced{}, err
-	}
-	rows := dtype.AsSlice[int64](r.Keys) // every segment holds an entry: rows 0, 1, ...
-	for i, row := range rows {
-		rows[i] = distinct[row]
-	}
-	return r, nil
+	res, err := keyedResult(r, size, red, dtype.Int64)
+	return res, true, err
 }

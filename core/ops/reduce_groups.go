@@ -10,21 +10,17 @@ import (
 // tensor without dense dims on the engine: its entries (coalesced first,
 // as reduceViaCOO does) scatter into one accumulator per combination of
 // kept coordinates (engine.ReduceGroups), whose linear keys become the
-// result's coordinates. The result is reduceViaCOO's: a coalesced COO over
-// the kept dims, in t's index dtype, its fill the reduction of a group of
-// unspecified elements. ok is false where the accumulator would be much
-// larger than the entries (scatterFits) or for other tensors.
+// result's coordinates; where that accumulator would be much larger than
+// the entries (scatterFits) the keys are sorted instead (reduceByKeys, the
+// custom formats' path), so memory follows the entries, not the kept key
+// space. The result is reduceViaCOO's: a coalesced COO over the kept dims,
+// in t's index dtype, its fill the reduction of a group of unspecified
+// elements. ok is false for other tensors.
 func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop engine.ReduceOp, out dtype.DType) (*tensor.Tensor, bool, error) {
 	if t.StorageLayout() != tensor.COO || t.DenseDim() != 0 || t.Layout() == tensor.Custom {
 		return nil, false, nil
 	}
 	strides, groups, group := keptGroups(t.Dims(), red)
-	var kept []int64
-	for d, n := range t.Dims() {
-		if !red[d] {
-			kept = append(kept, n)
-		}
-	}
 	if group == 0 && (eop == engine.Amax || eop == engine.Amin) {
 		return nil, true, emptyReductionError(op, t, dims)
 	}
@@ -35,19 +31,21 @@ func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop en
 			return nil, true, err
 		}
 	}
-	if !scatterFits(groups, src.NNZ()) {
-		return nil, false, nil
+	var r engine.Reduced
+	var err error
+	if scatterFits(groups, src.NNZ()) { // the keys a chunk at a time, no per-entry array
+		r, err = engine.ReduceGroups(eop, src.IndexArray(), strides, groups, src.ValueArray(), group, src.FillElem(), out)
+	} else {
+		var keys dtype.Array
+		if keys, err = engine.GroupKeys(src.IndexArray(), strides); err == nil {
+			r, err = reduceByKeys(eop, keys, src.ValueArray(), groups, group, src.FillElem(), out)
+		}
 	}
-	r, err := engine.ReduceGroups(eop, src.IndexArray(), strides, groups, src.ValueArray(), group, src.FillElem(), out)
 	if err != nil {
 		return nil, true, err
 	}
-	idx := keyIndices(dtype.AsSlice[int64](r.Keys), kept, src.IndexArray().DType)
-	c, err := tensor.NewCOO(idx, r.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
-	if err != nil {
-		return nil, true, err
-	}
-	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
+	res, err := keyedResult(r, t.Dims(), red, src.IndexArray().DType)
+	return res, true, err
 }
 
 // keyIndices turns ascending linear keys over sizes into a COO index
