@@ -103,7 +103,22 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 	es := int64(vals.DType.Size())
 	keyArr := dtype.NewArray(dtype.Int64, []int64{nse})
 	keys := dtype.AsSlice[int64](keyArr)[:0] // appended in place: the walk visits at most nse positions
-	picked := make([]byte, 0, nse*es)
+	// picked copies the visited values only once the walk leaves storage
+	// order (a padded or permuted layout): while the fibers tile the
+	// values from slot 0 up, the values array itself is the picked one.
+	var picked []byte
+	inOrder, next := true, int64(0)
+	pick := func(lo, hi int64) {
+		if inOrder && lo == next {
+			next = hi
+			return
+		}
+		if inOrder {
+			inOrder = false
+			picked = append(make([]byte, 0, nse*es), vals.Data[:next*es]...)
+		}
+		picked = append(picked, vals.Data[lo*es:hi*es]...)
+	}
 	ok, err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
 		var k0, step int64 // the key of the fiber's coordinate 0, and its change per coordinate
 		for d, st := range strides {
@@ -119,7 +134,7 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 				keys = append(keys, k0+x*step)
 			}
 		}
-		picked = append(picked, vals.Data[f.Lo*es:f.Hi*es]...)
+		pick(f.Lo, f.Hi)
 	})
 	if err == nil && !ok { // a delta last level: element by element
 		err = ustorage.Walk(s, nse, func(dim []int64, p int64) {
@@ -128,13 +143,16 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 				k += dim[d] * st
 			}
 			keys = append(keys, k)
-			picked = append(picked, vals.Data[p*es:(p+1)*es]...)
+			pick(p, p+1)
 		})
 	}
 	if err != nil {
 		return nil, true, errs.Errorf(errs.ErrInternal, "%s of a custom-format tensor: %v", op, err)
 	}
 	n := int64(len(keys))
+	if inOrder {
+		picked = vals.Data[:next*es]
+	}
 	r, err := reduceByKeys(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{n}, Data: keyArr.Data[:n*8]}, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, groups, group, t.FillElem(), out)
 	if err != nil {
 		return nil, true, err
