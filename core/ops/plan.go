@@ -243,8 +243,12 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 		p := plan.New(plan.Native, res)
 		p.Kernel = "engine.ReduceAll over the values array (ReduceAllRuns past a range level's padding)"
 		if nkept >= 1 {
-			p.Kernel = "engine.ReduceScatter of a walk of the levels' fibers, keyed by the kept coordinates (a sort of the keys where the groups far outnumber the values)"
-			p.Bytes += t.FormatStore().Values.Numel() * 8 // the walk's keys
+			p.Kernel = "engine.ReduceKeyRuns over a walk of the levels' fibers, keyed by the kept coordinates a chunk at a time (a sort of the keys where the groups far outnumber the values)"
+			if _, groups, _ := keptGroups(t.Dims(), red); scatterFits(groups, t.FormatStore().Values.Numel()) {
+				p.Bytes += groups * 16 // the accumulator: a value and a count a group
+			} else {
+				p.Bytes += t.FormatStore().Values.Numel() * 32 // the sort's keys, sorted keys, permutation, moved values
+			}
 		}
 		return p, nil
 	}

@@ -85,11 +85,12 @@ func hasRange(f format.Format) bool {
 }
 
 // reduceCustomKept reduces the dims marked in red, keeping the others: a
-// walk of the storage's last-level fibers (ustorage.Fibers; Walk for a
-// delta last level) gives each stored element's linear key over the kept
-// dims (keptGroups' strides: a fiber's keys are an arithmetic run) and its
-// value, which the engine's scatter folds. The keys, ascending, become the
-// result's int64 coordinates.
+// walk of the storage's last-level fibers (keyRuns) gives each stored
+// element's linear key over the kept dims and its value slot, which the
+// engine's scatter folds a chunk of keys at a time (engine.ReduceKeyRuns),
+// or, where the groups far outnumber the values, which are sorted by key
+// (reduceSortedRuns). The keys, ascending, become the result's int64
+// coordinates.
 func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array, red []bool, eop engine.ReduceOp, op string, dims []int, out dtype.DType) (*tensor.Tensor, bool, error) {
 	size := t.Dims()
 	strides, groups, group := keptGroups(size, red)
@@ -97,18 +98,111 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 		return nil, true, emptyReductionError(op, t, dims)
 	}
 	nse := vals.Numel()
-	if err := errs.CheckAlloc(op, nse, 8+vals.DType.Size()); err != nil {
+	var r engine.Reduced
+	var err error
+	if scatterFits(groups, nse) {
+		var walkErr error
+		r, err = engine.ReduceKeyRuns(eop, func(yield func(keys []int64, lo, hi int)) {
+			walkErr = chunkedKeyRuns(s, nse, strides, yield)
+		}, groups, vals, group, t.FillElem(), out)
+		if err == nil {
+			err = walkErr
+		}
+	} else {
+		r, err = reduceSortedRuns(s, vals, strides, eop, group, t.FillElem(), out)
+	}
+	if err != nil {
 		return nil, true, err
 	}
+	res, err := keyedResult(r, size, red, dtype.Int64)
+	return res, true, err
+}
+
+// keyRuns walks s's stored elements in storage order (ustorage.Fibers;
+// Walk for a delta last level), calling emit with each fiber's linear keys
+// over the kept dims (keptGroups' strides: a fiber's keys are an
+// arithmetic run) and its value slots [lo, hi). keys is reused between
+// calls.
+func keyRuns(s *ustorage.Structure, nse int64, strides []int64, emit func(keys []int64, lo, hi int64)) error {
+	var buf []int64
+	ok, err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
+		var k0, step int64 // the key of the fiber's coordinate 0, and its change per coordinate
+		for d, st := range strides {
+			k0 += f.Dim0[d] * st
+			step += f.Step[d] * st
+		}
+		buf = buf[:0]
+		if f.Crd == nil {
+			for x := f.First; x < f.First+f.Hi-f.Lo; x++ {
+				buf = append(buf, k0+x*step)
+			}
+		} else {
+			for _, x := range f.Crd {
+				buf = append(buf, k0+x*step)
+			}
+		}
+		emit(buf, f.Lo, f.Hi)
+	})
+	if err == nil && !ok { // a delta last level: element by element
+		one := make([]int64, 1)
+		err = ustorage.Walk(s, nse, func(dim []int64, p int64) {
+			var k int64
+			for d, st := range strides {
+				k += dim[d] * st
+			}
+			one[0] = k
+			emit(one, p, p+1)
+		})
+	}
+	if err != nil {
+		return errs.Errorf(errs.ErrInternal, "reduction of a custom-format tensor: %v", err)
+	}
+	return nil
+}
+
+// keyRunChunk is the keys chunkedKeyRuns gathers before a yield.
+const keyRunChunk = 4096
+
+// chunkedKeyRuns is keyRuns gathering the fibers' keys into chunks of
+// contiguous value slots (a gap, a format's padding, ends a chunk), so the
+// engine's scatter is called once a chunk, not once a fiber.
+func chunkedKeyRuns(s *ustorage.Structure, nse int64, strides []int64, yield func(keys []int64, lo, hi int)) error {
+	buf := make([]int64, 0, keyRunChunk)
+	var lo, hi int64
+	flush := func() {
+		if len(buf) > 0 {
+			yield(buf, int(lo), int(hi))
+		}
+		buf = buf[:0]
+	}
+	err := keyRuns(s, nse, strides, func(keys []int64, flo, fhi int64) {
+		if flo != hi || len(buf)+len(keys) > keyRunChunk {
+			flush()
+		}
+		if len(buf) == 0 {
+			lo = flo
+		}
+		buf = append(buf, keys...)
+		hi = fhi
+	})
+	flush()
+	return err
+}
+
+// reduceSortedRuns is reduceSortedKeys over keyRuns' keys and the values
+// of the slots they name (the values array itself while the fibers tile
+// it from slot 0 up, a copy of the visited slots once they skip one).
+func reduceSortedRuns(s *ustorage.Structure, vals dtype.Array, strides []int64, eop engine.ReduceOp, group int64, fill []byte, out dtype.DType) (engine.Reduced, error) {
+	nse := vals.Numel()
 	es := int64(vals.DType.Size())
-	keyArr := dtype.NewArray(dtype.Int64, []int64{nse})
-	keys := dtype.AsSlice[int64](keyArr)[:0] // appended in place: the walk visits at most nse positions
-	// picked copies the visited values only once the walk leaves storage
-	// order (a padded or permuted layout): while the fibers tile the
-	// values from slot 0 up, the values array itself is the picked one.
+	if err := errs.CheckAlloc("reduction keys", nse, 8); err != nil {
+		return engine.Reduced{}, err
+	}
+	keys := make([]int64, 0, nse) // the walk visits at most nse positions
 	var picked []byte
 	inOrder, next := true, int64(0)
-	pick := func(lo, hi int64) {
+	err := keyRuns(s, nse, strides, func(k []int64, lo, hi int64) {
+		keys = append(keys, k...)
 		if inOrder && lo == next {
 			next = hi
 			return
@@ -118,45 +212,12 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 			picked = append(make([]byte, 0, nse*es), vals.Data[:next*es]...)
 		}
 		picked = append(picked, vals.Data[lo*es:hi*es]...)
-	}
-	ok, err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
-		var k0, step int64 // the key of the fiber's coordinate 0, and its change per coordinate
-		for d, st := range strides {
-			k0 += f.Dim0[d] * st
-			step += f.Step[d] * st
-		}
-		if f.Crd == nil {
-			for x := f.First; x < f.First+f.Hi-f.Lo; x++ {
-				keys = append(keys, k0+x*step)
-			}
-		} else {
-			for _, x := range f.Crd {
-				keys = append(keys, k0+x*step)
-			}
-		}
-		pick(f.Lo, f.Hi)
 	})
-	if err == nil && !ok { // a delta last level: element by element
-		err = ustorage.Walk(s, nse, func(dim []int64, p int64) {
-			var k int64
-			for d, st := range strides {
-				k += dim[d] * st
-			}
-			keys = append(keys, k)
-			pick(p, p+1)
-		})
-	}
 	if err != nil {
-		return nil, true, errs.Errorf(errs.ErrInternal, "%s of a custom-format tensor: %v", op, err)
+		return engine.Reduced{}, err
 	}
-	n := int64(len(keys))
 	if inOrder {
 		picked = vals.Data[:next*es]
 	}
-	r, err := reduceByKeys(eop, dtype.Array{DType: dtype.Int64, Shape: []int64{n}, Data: keyArr.Data[:n*8]}, dtype.Array{DType: vals.DType, Shape: []int64{n}, Data: picked}, groups, group, t.FillElem(), out)
-	if err != nil {
-		return nil, true, err
-	}
-	res, err := keyedResult(r, size, red, dtype.Int64)
-	return res, true, err
+	return reduceSortedKeys(eop, keys, dtype.Array{DType: vals.DType, Shape: []int64{int64(len(keys))}, Data: picked}, group, fill, out)
 }
