@@ -243,7 +243,7 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 		p := plan.New(plan.Native, res)
 		p.Kernel = "engine.ReduceAll over the values array (ReduceAllRuns past a range level's padding)"
 		if nkept >= 1 {
-			p.Kernel = "engine.ReduceKeyRuns over a walk of the levels' fibers, keyed by the kept coordinates a chunk at a time (a sort of the keys where the groups far outnumber the values)"
+			p.Kernel = "engine.ReduceKeyRuns (ReduceScatter fed a chunk of keys at a time) over a walk of the levels' fibers, keyed by the kept coordinates (a sort of the keys where the groups far outnumber the values)"
 			if _, groups, _ := keptGroups(t.Dims(), red); scatterFits(groups, t.FormatStore().Values.Numel()) {
 				p.Bytes += groups * 16 // the accumulator: a value and a count a group
 			} else {
