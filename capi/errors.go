@@ -32,6 +32,7 @@ func clearLastError() {
 // error on success and records "fn: message" on failure. An internal error
 // that a tensor built with GS_NO_CHECK caused is reported as that tensor's.
 func done(fn string, err error) C.gs_status {
+	cancel.EndCall()
 	if err == nil {
 		clearLastError()
 		return C.GS_OK

@@ -2,6 +2,7 @@ package cancel
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -28,7 +29,34 @@ func (t *Token) SetProgress(report func(fraction float64)) {
 		t.progress.Store(nil)
 		return
 	}
+	reporting.Store(true)
 	t.progress.Store(&progress{report: report, hi: 1})
+}
+
+// reporting is set once any token has had a progress function: EndCall
+// costs one atomic load until then.
+var reporting atomic.Bool
+
+// EndCall starts the caller's token's fractions afresh for its next call
+// (the fraction told never goes back inside a call; a new call starts at 0).
+// The C boundary calls it when every call returns.
+func EndCall() {
+	if !reporting.Load() || bound.Load() == 0 {
+		return
+	}
+	if p := Current().progressOf(); p != nil {
+		p.mu.Lock()
+		p.lo, p.hi, p.shown, p.last = 0, 1, 0, time.Time{}
+		p.mu.Unlock()
+	}
+}
+
+// progressOf is t's progress state, nil for a nil token or none set.
+func (t *Token) progressOf() *progress {
+	if t == nil {
+		return nil
+	}
+	return t.progress.Load()
 }
 
 // Span says that the passes that follow cover the fractions [lo, hi] of the
