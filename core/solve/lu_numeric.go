@@ -24,6 +24,12 @@ type luNumeric[T elem] struct {
 	// records that it was shortened.
 	pend   []int
 	pruned []bool
+	// snFirst[j] is the first column of column j's supernode and
+	// snLast[f] the last so far of the supernode starting at f
+	// (lu_reach.go); supernodeColumns counts the columns that joined the
+	// supernode before them.
+	snFirst, snLast  []int
+	supernodeColumns int
 	// panelColumns counts the columns factored in supernodal panels.
 	panelColumns int
 }
@@ -38,15 +44,15 @@ type luNumeric[T elem] struct {
 // dense blocks (lu_supernodal.go); the pivots and the fill are the same.
 func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNumeric[T], error) {
 	n := a.cols
-	if err := checkBytes("splu: workspace", int64(n)*10, 8); err != nil {
+	if err := checkBytes("splu: workspace", int64(n)*12, 8); err != nil {
 		return nil, err
 	}
 	// Two allocations for the eight integer arrays (on small matrices the
 	// allocations are a good part of the time): the factor's, then the
 	// scratch of the search.
-	kept, scratch := make([]int, 4*n+2), make([]int, 4*n)
+	kept, scratch := make([]int, 4*n+2), make([]int, 6*n)
 	f := &luNumeric[T]{n: n, lp: kept[:n+1], up: kept[n+1 : 2*n+2], pinv: kept[2*n+2 : 3*n+2], q: q, entryBytes: eb,
-		pend: kept[3*n+2:], pruned: make([]bool, n)}
+		pend: kept[3*n+2:], pruned: make([]bool, n), snFirst: scratch[4*n : 5*n], snLast: scratch[5*n:]}
 	for i := range f.pinv {
 		f.pinv[i] = -1
 	}
@@ -148,8 +154,11 @@ type luWork[T elem] struct {
 // needs L's columns to hold every row their search reached. A column without a
 // candidate or with only zero candidates is refused naming c.
 func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64) error {
-	ipiv, amax, candidates := -1, -1.0, 0
+	ipiv, amax, candidates, prevReached := -1, -1.0, 0, false
 	for _, i := range reached {
+		if f.pinv[i] == k-1 && k > 0 {
+			prevReached = true
+		}
 		if f.pinv[i] < 0 {
 			candidates++
 			if t := magnitude(x[i]); t > amax || t == amax && i > ipiv {
@@ -187,6 +196,7 @@ func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64)
 		x[i] = 0
 	}
 	f.pend[k] = len(f.li)
+	f.joinSupernode(k, candidates, prevReached)
 	f.prune(reached, ipiv, k)
 	return nil
 }
@@ -196,10 +206,12 @@ func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64)
 // ipiv (L[ipiv, j] != 0), the rows of L's column j not yet pivotal are
 // reachable through column k as well, so the search stops following them
 // there (they move behind pend[j]; the numeric updates still use them).
+// Only the last columns of supernodes are pruned: the search follows no
+// other.
 func (f *luNumeric[T]) prune(reached []int, ipiv, k int) {
 	for _, i := range reached {
 		J := f.pinv[i]
-		if J < 0 || J >= k || f.pruned[J] {
+		if J < 0 || J >= k || f.pruned[J] || !f.isRepresentative(J) {
 			continue
 		}
 		start, end := f.lp[J]+1, f.lp[J+1]
@@ -253,58 +265,6 @@ func clearAt[T elem](x []T, at []int) {
 	for _, i := range at {
 		x[i] = 0
 	}
-}
-
-// reach finds the rows that L's columns so far make nonzero in the solve
-// with the right-hand side pattern rows: a depth-first search in the graph
-// where pivotal row j leads to the rows of L's column pinv[j]. The rows come
-// back in xi[top:] in topological order (each before those it updates).
-// Rows pivotal before column lo are leaves: the search does not follow
-// their columns (a panel's second pass starts from rows that a first
-// search through those columns already found).
-func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp, lo int) int {
-	top := f.n
-	for _, r := range rows {
-		if visited[r] == stamp {
-			continue
-		}
-		head := 0
-		stack[0] = r
-		for head >= 0 {
-			j := stack[head]
-			J := f.pinv[j]
-			if J < lo {
-				J = -1 // a leaf
-			}
-			if visited[j] != stamp {
-				visited[j] = stamp
-				pstack[head] = 0
-				if J >= 0 {
-					pstack[head] = f.lp[J] + 1
-				}
-			}
-			end := 0
-			if J >= 0 {
-				end = f.pend[J]
-			}
-			done := true
-			for p := pstack[head]; p < end; p++ {
-				if i := f.li[p]; visited[i] != stamp {
-					pstack[head] = p + 1
-					head++
-					stack[head] = i
-					done = false
-					break
-				}
-			}
-			if done {
-				head--
-				top--
-				xi[top] = j
-			}
-		}
-	}
-	return top
 }
 
 // reserve makes room for more entries in both factors, refusing growth past
