@@ -47,7 +47,7 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 	if err := checkBytes("splu: workspace", int64(n)*12, 8); err != nil {
 		return nil, err
 	}
-	// Two allocations for the eight integer arrays (on small matrices the
+	// Two allocations for the ten integer arrays (on small matrices the
 	// allocations are a good part of the time): the factor's, then the
 	// scratch of the search.
 	kept, scratch := make([]int, 4*n+2), make([]int, 6*n)
