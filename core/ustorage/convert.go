@@ -75,6 +75,9 @@ func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, valu
 		return nil, nil, err
 	}
 	if p, ok := newFiberPlan(x, sizes, src.Shape); ok {
+		if s, out, ok, err := transposeRows(p, src, vals, valueSize, limit, poll); ok || err != nil {
+			return s, out, err
+		}
 		return fiberConvert(p, src, vals, pad, valueSize, limit, poll)
 	}
 	if s, out, ok, err := filterRows(src, vals, x.Format(), sizes, valueSize, limit, poll); ok || err != nil {

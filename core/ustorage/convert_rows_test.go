@@ -1,0 +1,36 @@
+package ustorage
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// TestRowRoutesOrder: a CSR source converts to DCSR and CSC through
+// filterRows and transposeRows where its rows are ascending, and through
+// the general routes where a row holds its columns out of order, to the
+// storage Arrange lays out; a column outside the level is refused.
+func TestRowRoutesOrder(t *testing.T) {
+	csr := func(pos, crd []int64) *Structure {
+		return &Structure{Format: format.CSR(), Shape: []int64{4, 5}, LevelSizes: []int64{4, 5},
+			Levels: []Level{{}, {Pos: pos, Crd: crd}}}
+	}
+	sorted := csr([]int64{0, 2, 2, 5, 6}, []int64{1, 3, 0, 2, 4, 4})
+	unsorted := csr([]int64{0, 2, 2, 5, 6}, []int64{3, 1, 4, 0, 2, 4})
+	for _, g := range []format.Format{format.DCSR(), format.CSC()} {
+		for _, src := range []*Structure{sorted, unsorted, narrowed(sorted), narrowed(unsorted)} {
+			want, err := arrangeWalked(src.wide(), 6, g, DefaultByteLimit)
+			require.NoError(t, err)
+			got, err := Convert(src, 6, g, 8, DefaultByteLimit, nil)
+			require.NoError(t, err)
+			sameArrangement(t, want, got, "CSR -> "+g.String())
+		}
+		_, err := Convert(csr([]int64{0, 2, 2, 5, 6}, []int64{1, 3, 0, 2, 9, 4}), 6, g, 8, DefaultByteLimit, nil)
+		assert.ErrorContains(t, err, "outside", g.String())
+	}
+	assert.True(t, filterPair(sorted, format.DCSR()))
+	assert.False(t, filterPair(sorted, format.DCSC()), "CSR -> DCSC is not a filter")
+}
