@@ -97,7 +97,7 @@ func walkFlat(s *Structure, nvals int64, outer int, c *chunk, emit func()) (bool
 			}
 			return true, compressedChunks(s, s.Levels[1].Pos, s.Levels[1].Crd, nvals, o, i, c, emit)
 		case l0.Kind == format.Compressed && l1.Kind == format.Range && (l0.Expr.Op == format.OpSub || l0.Expr.Op == format.OpAdd):
-			return true, diagonalChunks(s.wide(), nvals, outer, c, emit)
+			return true, diagonalChunks(s, nvals, outer, c, emit)
 		}
 	}
 	if l0.Kind != format.Compressed || l0.Expr.Op != format.OpDim {
@@ -227,77 +227,36 @@ func singletonChunks[I int32 | int64](s *Structure, nvals int64, crds [][]I, pos
 	return nil
 }
 
-// diagonal is one stored diagonal of a DIA-like source: the range
-// coordinates x in [from, to) are inside the tensor, the other dimension's
-// coordinate at x is base + step*x, and the value of x is at start + x.
-type diagonal struct {
-	from, to, base, step, start int64
-}
-
 // diagonalChunks walks (a ± b : compressed, r : range), r being a or b:
 // every stored diagonal's positions inside the tensor, diagonal by
 // diagonal, or range coordinate by range coordinate when outer is r and
-// the diagonals fill the range well enough that testing each at every
-// coordinate costs no more than a few times the entries.
+// the diagonals' runs of range coordinates with one set of diagonals
+// stored are few enough (rowRuns).
 func diagonalChunks(s *Structure, nvals int64, outer int, c *chunk, emit func()) error {
-	f := s.Format
-	e := f.Levels[0].Expr
-	a, b := f.DimIndex(e.A), f.DimIndex(e.B)
-	r := f.DimIndex(f.Levels[1].Expr.A)
-	o := a + b - r // the other dimension
-	lo, hi := int64(0), s.LevelSizes[0]-1
-	if e.Op == format.OpSub {
-		lo, hi = 1-s.Shape[b], s.Shape[a]-1
+	dg, err := diagonalsOf(s, nvals)
+	if err != nil {
+		return err
 	}
-	size := s.LevelSizes[1]
-	pos, crd := s.Levels[0].Pos, s.Levels[0].Crd
-	if len(pos) < 2 || pos[0] < 0 || pos[0] > pos[1] || pos[1] > int64(len(crd)) {
-		return fmt.Errorf("ustorage: level 0 (%s): pos %v does not give one segment inside crd (length %d)", f.Levels[0], pos[:min(len(pos), 2)], len(crd))
-	}
-	diags := make([]diagonal, 0, pos[1]-pos[0])
-	stored := int64(0)
-	for k := pos[0]; k < pos[1]; k++ {
-		v := crd[k]
-		if v < lo || v > hi {
-			return fmt.Errorf("ustorage: level 0 (%s): crd[%d] = %d is outside the level's coordinates %d..%d", f.Levels[0], k, v, lo, hi)
-		}
-		// The range coordinates x inside the tensor, and the other
-		// dimension's coordinate at each: a + b = v, a - b = v.
-		var from, to, step, base int64
-		switch {
-		case e.Op == format.OpAdd: // o = v - x
-			from, to, base, step = v-s.Shape[o]+1, v+1, v, -1
-		case r == b: // a = v + x
-			from, to, base, step = -v, s.Shape[o]-v, v, 1
-		default: // b = x - v
-			from, to, base, step = v, s.Shape[o]+v, -v, 1
-		}
-		from, to = max(from, 0), min(to, size)
-		if from < to && k*size+to > nvals {
-			return fmt.Errorf("ustorage: position %d is past the end of the values (length %d)", k*size+to-1, nvals)
-		}
-		if from < to {
-			diags = append(diags, diagonal{from, to, base, step, k * size})
-			stored += to - from
-		}
-	}
-	dr, do, at := c.dim[r], c.dim[o], c.at
+	dr, do, at := c.dim[dg.r], c.dim[dg.o], c.at
 	k := 0
-	if outer == r && size*int64(len(diags)) <= 4*stored+1024 {
-		for x := int64(0); x < size; x++ {
-			for i := range diags {
-				if d := &diags[i]; x >= d.from && x < d.to {
+	if runs, ok := dg.rowRuns(); outer == dg.r && ok {
+		for _, run := range runs {
+			for x := run.from; x < run.to; x++ {
+				// Every diagonal of the run holds x: no test per entry.
+				if k+len(run.diags) > chunkLen {
+					c.n = k
+					emit()
+					k = 0
+				}
+				for i := range run.diags {
+					d := &run.diags[i]
 					dr[k], do[k], at[k] = x, d.base+d.step*x, d.start+x
-					if k++; k == chunkLen {
-						c.n = k
-						emit()
-						k = 0
-					}
+					k++
 				}
 			}
 		}
 	} else {
-		for _, d := range diags {
+		for _, d := range dg.diags {
 			for x := d.from; x < d.to; x++ {
 				dr[k], do[k], at[k] = x, d.base+d.step*x, d.start+x
 				if k++; k == chunkLen {
