@@ -81,6 +81,9 @@ func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, valu
 		if s, out, ok, err := diagonalRows(p, src, vals, valueSize, limit, poll); ok || err != nil {
 			return s, out, err
 		}
+		if s, out, ok, err := blockRows(p, src, vals, pad, valueSize, limit, poll); ok || err != nil {
+			return s, out, err
+		}
 		return fiberConvert(p, src, vals, pad, valueSize, limit, poll)
 	}
 	if s, out, ok, err := filterRows(src, vals, x.Format(), sizes, valueSize, limit, poll); ok || err != nil {

@@ -3,6 +3,7 @@ package ustorage
 import (
 	"fmt"
 	"slices"
+	"unsafe"
 )
 
 // convert counts, prefix-sums and fills. The count walk counts the entries
@@ -222,10 +223,7 @@ func allocateSlots[W any](p *fiberPlan, src *Structure, pos []int64, pad W, valu
 	if bytesFor(addCount(idx, work), slots, valueSize) > limit {
 		return nil, nil, nil, tooLarge("the storage", p.f, idx, slots, valueSize, limit)
 	}
-	out := make([]W, slots)
-	for i := range out {
-		out[i] = pad
-	}
+	out := padded(slots, pad)
 	levels := make([]Level, len(p.f.Levels))
 	for l := range levels {
 		levels[l] = Level{Pos: []int64{}, Crd: []int64{}}
@@ -255,10 +253,7 @@ func denseConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSiz
 	if bytesFor(0, p.fibers, valueSize) > limit {
 		return nil, nil, tooLarge("the storage", p.f, 0, p.fibers, valueSize, limit)
 	}
-	out := make([]W, p.fibers)
-	for i := range out {
-		out[i] = pad
-	}
+	out := padded(p.fibers, pad)
 	pl := newPlaced()
 	err := walkChunks(src, int64(len(vals)), p.outer(), poll, func(ch *chunk) {
 		p.place(ch, pl)
@@ -272,4 +267,19 @@ func denseConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSiz
 	levels := make([]Level, len(p.f.Levels))
 	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
 	return s, out, nil
+}
+
+// padded is n slots holding pad: make's zeroed memory as it is where pad's
+// bytes are all zero (the common fill), else filled.
+func padded[W any](n int64, pad W) []W {
+	out := make([]W, n)
+	for _, b := range unsafe.Slice((*byte)(unsafe.Pointer(&pad)), unsafe.Sizeof(pad)) {
+		if b != 0 {
+			for i := range out {
+				out[i] = pad
+			}
+			break
+		}
+	}
+	return out
 }

@@ -9,18 +9,19 @@ import (
 	"github.com/gosparse/gosparse/core/format"
 )
 
-// TestRowRoutesOrder: a CSR source converts to DCSR and CSC through
-// filterRows and transposeRows where its rows are ascending, and through
+// TestRowRoutesOrder: a CSR source converts to DCSR, CSC and BSR through
+// filterRows, transposeRows and blockRows where its rows are ascending, and through
 // the general routes where a row holds its columns out of order, to the
 // storage Arrange lays out; a column outside the level is refused.
 func TestRowRoutesOrder(t *testing.T) {
 	csr := func(pos, crd []int64) *Structure {
-		return &Structure{Format: format.CSR(), Shape: []int64{4, 5}, LevelSizes: []int64{4, 5},
+		return &Structure{Format: format.CSR(), Shape: []int64{4, 6}, LevelSizes: []int64{4, 6},
 			Levels: []Level{{}, {Pos: pos, Crd: crd}}}
 	}
 	sorted := csr([]int64{0, 2, 2, 5, 6}, []int64{1, 3, 0, 2, 4, 4})
 	unsorted := csr([]int64{0, 2, 2, 5, 6}, []int64{3, 1, 4, 0, 2, 4})
-	for _, g := range []format.Format{format.DCSR(), format.CSC()} {
+	bsr := mustParse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
+	for _, g := range []format.Format{format.DCSR(), format.CSC(), bsr} {
 		for _, src := range []*Structure{sorted, unsorted, narrowed(sorted), narrowed(unsorted)} {
 			want, err := arrangeWalked(src.wide(), 6, g, DefaultByteLimit)
 			require.NoError(t, err)

@@ -1,0 +1,169 @@
+package ustorage
+
+import (
+	"errors"
+	"math/bits"
+	"slices"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// blockTarget is a fiber plan's target as blocks of a 2-D tensor stored by
+// rows: (i / R : dense, j / C : compressed) over the block offsets i % R
+// and j % C as dense levels in either order (BSR with row- or column-major
+// blocks; CSR where R = C = 1, the offsets' levels then absent).
+type blockTarget struct {
+	r, c             int64
+	rShift, cShift   int // log2 of r and c where a power of two, else -1
+	strideI, strideJ int64
+}
+
+// newBlockTarget reads p's target as blocks over rowDim and colDim, or
+// returns false.
+func newBlockTarget(p *fiberPlan, rowDim, colDim int) (blockTarget, bool) {
+	bt := blockTarget{r: 1, c: 1}
+	if p.nPrefix != 1 || p.comp != 1 || p.lo != 0 {
+		return bt, false
+	}
+	split := func(m levelMap, dim int) (int64, bool) {
+		switch {
+		case m.a != dim:
+			return 0, false
+		case m.op == format.OpDim:
+			return 1, true
+		case m.op == format.OpDiv && m.c > 0:
+			return m.c, true
+		}
+		return 0, false
+	}
+	var ok bool
+	if bt.r, ok = split(p.maps[0], rowDim); !ok {
+		return bt, false
+	}
+	if bt.c, ok = split(p.maps[1], colDim); !ok {
+		return bt, false
+	}
+	// The suffix: exactly the offsets of the blocked dimensions, dense.
+	seenI, seenJ := bt.r == 1, bt.c == 1
+	stride := int64(1)
+	for l := len(p.maps) - 1; l >= 2; l-- {
+		m := p.maps[l]
+		if p.f.Levels[l].Kind != format.Dense || m.op != format.OpMod {
+			return bt, false
+		}
+		switch {
+		case m.a == rowDim && m.c == bt.r && !seenI:
+			seenI, bt.strideI = true, stride
+		case m.a == colDim && m.c == bt.c && !seenJ:
+			seenJ, bt.strideJ = true, stride
+		default:
+			return bt, false
+		}
+		stride *= m.size
+	}
+	bt.rShift, bt.cShift = log2(bt.r), log2(bt.c)
+	return bt, seenI && seenJ && stride == p.inner
+}
+
+// log2 is log2(v) for a power of two, else -1.
+func log2(v int64) int {
+	if v > 0 && v&(v-1) == 0 {
+		return bits.TrailingZeros64(uint64(v))
+	}
+	return -1
+}
+
+// blockCol is column j's block column.
+func (bt *blockTarget) blockCol(j int64) int64 {
+	if bt.cShift >= 0 {
+		return j >> bt.cShift
+	}
+	return j / bt.c
+}
+
+// offset is (x, j)'s offset inside its block's slots.
+func (bt *blockTarget) offset(x, j int64) int64 {
+	if bt.rShift >= 0 && bt.cShift >= 0 {
+		return (x&(bt.r-1))*bt.strideI + (j&(bt.c-1))*bt.strideJ
+	}
+	return (x%bt.r)*bt.strideI + (j%bt.c)*bt.strideJ
+}
+
+// blockRows is Convert's route from a source read by rows (CSR-like, or
+// DIA-like by its range dimension) to a target of blocks by the same rows
+// (BSR in either block order, CSR): per block row, a count of its distinct
+// block columns (a mark per block column, stamped with the block row),
+// then the block columns listed as they first appear, sorted where they
+// came out of order, and every entry placed at its block's slot. Each
+// source row's columns are distinct, so no two entries share a slot. ok
+// is false for other pairs and for a source row out of order.
+func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+	rd, rowDim, colDim, rows, ok, err := rowSource(src, int64(len(vals)))
+	if !ok || err != nil {
+		return nil, nil, ok, err
+	}
+	bt, ok := newBlockTarget(p, rowDim, colDim)
+	if !ok {
+		return nil, nil, false, nil
+	}
+	nb := p.fibers
+	work := addCount(nb+1, p.span)
+	if bytesFor(work, 0, 8) > limit {
+		return nil, nil, true, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
+	}
+	pos, mark := make([]int64, nb+1), make([]int64, p.span)
+	for i := range mark {
+		mark[i] = -1
+	}
+	for b := int64(0); b < nb; b++ {
+		if poll != nil && b&pollMask == 0 {
+			poll()
+		}
+		js, _, _, err := rd.rows(b*bt.r, min(b*bt.r+bt.r, rows), true)
+		if err != nil {
+			if errors.Is(err, errUnordered) {
+				return nil, nil, false, nil
+			}
+			return nil, nil, true, err
+		}
+		n := int64(0)
+		for _, j := range js {
+			if bc := bt.blockCol(j); mark[bc] != b {
+				mark[bc] = b
+				n++
+			}
+		}
+		pos[b+1] = pos[b] + n
+	}
+	a, out, _, err := allocateSlots(p, src, pos, pad, valueSize, limit, work)
+	if err != nil {
+		return nil, nil, true, err
+	}
+	crd := a.Levels[1].Crd
+	for i := range mark {
+		mark[i] = -1
+	}
+	for b := int64(0); b < nb; b++ {
+		if poll != nil && b&pollMask == 0 {
+			poll()
+		}
+		js, xs, es, _ := rd.rows(b*bt.r, min(b*bt.r+bt.r, rows), false)
+		first, q := pos[b], pos[b]
+		for _, j := range js {
+			if bc := bt.blockCol(j); mark[bc] < first {
+				mark[bc], crd[q] = q, bc
+				q++
+			}
+		}
+		if seg := crd[first:q]; !slices.IsSorted(seg) {
+			slices.Sort(seg)
+			for k, bc := range seg {
+				mark[bc] = first + int64(k)
+			}
+		}
+		for k, j := range js {
+			out[mark[bt.blockCol(j)]*p.inner+bt.offset(xs[k], j)] = vals[es[k]]
+		}
+	}
+	return a, out, true, nil
+}
