@@ -89,6 +89,9 @@ func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, valu
 	if s, out, ok, err := filterRows(src, vals, x.Format(), sizes, valueSize, limit, poll); ok || err != nil {
 		return s, out, err
 	}
+	if s, out, ok, err := lexicalLevels(src, vals, x.Format(), sizes, valueSize, limit, poll); ok || err != nil {
+		return s, out, err
+	}
 	if p, ok := newStreamPlan(x.Format(), sizes); ok {
 		s, out, ok, err := streamConvert(p, src, vals, valueSize, limit, poll)
 		if ok || err != nil {

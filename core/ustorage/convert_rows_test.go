@@ -35,3 +35,34 @@ func TestRowRoutesOrder(t *testing.T) {
 	assert.True(t, filterPair(sorted, format.DCSR()))
 	assert.False(t, filterPair(sorted, format.DCSC()), "CSR -> DCSC is not a filter")
 }
+
+// TestLexicalLevelsOrder: a 3-D COO source converts to CSF through
+// lexicalLevels where its entries are sorted, and through the general
+// routes where two are out of order, to the storage Arrange lays out, from
+// int64 and int32 arrays; a coordinate outside its level is refused.
+func TestLexicalLevelsOrder(t *testing.T) {
+	coo := func(rows ...[3]int64) *Structure {
+		s := &Structure{Format: mustParse("(i, j, k) -> (i : compressed(nonunique), j : singleton, k : singleton)"),
+			Shape: []int64{3, 4, 5}, LevelSizes: []int64{3, 4, 5}, Levels: make([]Level, 3)}
+		s.Levels[0].Pos = []int64{0, int64(len(rows))}
+		for _, r := range rows {
+			for l := range 3 {
+				s.Levels[l].Crd = append(s.Levels[l].Crd, r[l])
+			}
+		}
+		return s
+	}
+	sorted := coo([3]int64{0, 1, 2}, [3]int64{0, 1, 4}, [3]int64{0, 3, 0}, [3]int64{2, 0, 0}, [3]int64{2, 0, 3}, [3]int64{2, 2, 1})
+	unsorted := coo([3]int64{0, 1, 2}, [3]int64{0, 3, 0}, [3]int64{0, 1, 4}, [3]int64{2, 0, 0}, [3]int64{2, 2, 1}, [3]int64{2, 0, 3})
+	csf := mustParse("(i, j, k) -> (i : compressed, j : compressed, k : compressed)")
+	for _, src := range []*Structure{sorted, unsorted, narrowed(sorted), narrowed(unsorted), coo()} {
+		n := int64(len(src.wide().Levels[2].Crd))
+		want, err := arrangeWalked(src.wide(), n, csf, DefaultByteLimit)
+		require.NoError(t, err)
+		got, err := Convert(src, n, csf, 8, DefaultByteLimit, nil)
+		require.NoError(t, err)
+		sameArrangement(t, want, got, "COO -> CSF")
+	}
+	_, err := Convert(coo([3]int64{0, 1, 2}, [3]int64{0, 1, 7}), 2, csf, 8, DefaultByteLimit, nil)
+	assert.ErrorContains(t, err, "outside")
+}
