@@ -48,7 +48,7 @@ func Convert(src *Structure, nvals int64, f format.Format, valueSize, limit int6
 	for i := range index {
 		index[i] = int64(i)
 	}
-	s, out, err := convertValues(src, index, -1, f, max(valueSize, 8), limit-8*nvals, poll)
+	s, out, err := convertValues(src, index, -1, f, false, max(valueSize, 8), limit-8*nvals, poll)
 	if err != nil {
 		return nil, err
 	}
@@ -62,10 +62,20 @@ func Convert(src *Structure, nvals int64, f format.Format, valueSize, limit int6
 // value type, or a machine word of the values' size (a caller moving any
 // element type).
 func ConvertValues[W any](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
-	return convertValues(src, vals, pad, f, int64(unsafe.Sizeof(pad)), limit, poll)
+	return convertValues(src, vals, pad, f, false, int64(unsafe.Sizeof(pad)), limit, poll)
 }
 
-func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, valueSize, limit int64, poll func()) (*Structure, []W, error) {
+// ConvertValues32 is ConvertValues writing the result's pos and crd arrays
+// as int32, in Narrow (its Levels left empty), where every entry fits and
+// the route taken writes them directly (the row routes: CSR to CSC, DCSR
+// or BSR, DIA to CSR or BSR, a sorted COO to CSF); the others write int64
+// Levels as ConvertValues does. A caller wanting 32-bit indices (a named
+// layout's default) reads whichever it gets.
+func ConvertValues32[W any](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
+	return convertValues(src, vals, pad, f, true, int64(unsafe.Sizeof(pad)), limit, poll)
+}
+
+func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, narrow bool, valueSize, limit int64, poll func()) (*Structure, []W, error) {
 	x, err := format.NewIndexer(f)
 	if err != nil {
 		return nil, nil, err
@@ -74,22 +84,23 @@ func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, valu
 	if err != nil {
 		return nil, nil, err
 	}
+	narrow = narrow && fits32(int64(len(vals)), sizes)
 	if p, ok := newFiberPlan(x, sizes, src.Shape); ok {
-		if s, out, ok, err := transposeRows(p, src, vals, valueSize, limit, poll); ok || err != nil {
+		if s, out, ok, err := transposeRows(p, src, vals, narrow, valueSize, limit, poll); ok || err != nil {
 			return s, out, err
 		}
-		if s, out, ok, err := diagonalRows(p, src, vals, valueSize, limit, poll); ok || err != nil {
+		if s, out, ok, err := diagonalRows(p, src, vals, narrow, valueSize, limit, poll); ok || err != nil {
 			return s, out, err
 		}
-		if s, out, ok, err := blockRows(p, src, vals, pad, valueSize, limit, poll); ok || err != nil {
+		if s, out, ok, err := blockRows(p, src, vals, pad, narrow, valueSize, limit, poll); ok || err != nil {
 			return s, out, err
 		}
 		return fiberConvert(p, src, vals, pad, valueSize, limit, poll)
 	}
-	if s, out, ok, err := filterRows(src, vals, x.Format(), sizes, valueSize, limit, poll); ok || err != nil {
+	if s, out, ok, err := filterRows(src, vals, x.Format(), sizes, narrow, valueSize, limit, poll); ok || err != nil {
 		return s, out, err
 	}
-	if s, out, ok, err := lexicalLevels(src, vals, x.Format(), sizes, valueSize, limit, poll); ok || err != nil {
+	if s, out, ok, err := lexicalLevels(src, vals, x.Format(), sizes, narrow, valueSize, limit, poll); ok || err != nil {
 		return s, out, err
 	}
 	if p, ok := newStreamPlan(x.Format(), sizes); ok {

@@ -97,7 +97,7 @@ func (bt *blockTarget) offset(x, j int64) int64 {
 // came out of order, and every entry placed at its block's slot. Each
 // source row's columns are distinct, so no two entries share a slot. ok
 // is false for other pairs and for a source row out of order.
-func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, narrow bool, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	rd, rowDim, colDim, rows, ok, err := rowSource(src, int64(len(vals)))
 	if !ok || err != nil {
 		return nil, nil, ok, err
@@ -106,12 +106,19 @@ func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, 
 	if !ok {
 		return nil, nil, false, nil
 	}
+	if narrow {
+		return blockRowsOf[W, int32](p, bt, rd, src.Shape, rows, vals, pad, valueSize, limit, poll)
+	}
+	return blockRowsOf[W, int64](p, bt, rd, src.Shape, rows, vals, pad, valueSize, limit, poll)
+}
+
+func blockRowsOf[W any, O outIndex](p *fiberPlan, bt blockTarget, rd rowReader, shape []int64, rows int64, vals []W, pad W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	nb := p.fibers
 	work := addCount(nb+1, p.span)
 	if bytesFor(work, 0, 8) > limit {
 		return nil, nil, true, tooLarge("the conversion's working arrays", p.f, work, 0, 8, limit)
 	}
-	pos, mark := make([]int64, nb+1), make([]int64, p.span)
+	pos, mark := make([]O, nb+1), make([]int64, p.span)
 	for i := range mark {
 		mark[i] = -1
 	}
@@ -126,7 +133,7 @@ func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, 
 			}
 			return nil, nil, true, err
 		}
-		n := int64(0)
+		n := O(0)
 		for _, j := range js {
 			if bc := bt.blockCol(j); mark[bc] != b {
 				mark[bc] = b
@@ -135,11 +142,12 @@ func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, 
 		}
 		pos[b+1] = pos[b] + n
 	}
-	a, out, _, err := allocateSlots(p, src, pos, pad, valueSize, limit, work)
-	if err != nil {
-		return nil, nil, true, err
+	nc := int64(pos[nb])
+	slots := mulCount(nc, p.inner)
+	if idx := addCount(nb+1, nc); bytesFor(addCount(idx, work), slots, valueSize) > limit {
+		return nil, nil, true, tooLarge("the storage", p.f, idx, slots, valueSize, limit)
 	}
-	crd := a.Levels[1].Crd
+	crd, out := make([]O, nc), padded(slots, pad)
 	for i := range mark {
 		mark[i] = -1
 	}
@@ -148,10 +156,10 @@ func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, 
 			poll()
 		}
 		js, xs, es, _ := rd.rows(b*bt.r, min(b*bt.r+bt.r, rows), false)
-		first, q := pos[b], pos[b]
+		first, q := int64(pos[b]), int64(pos[b])
 		for _, j := range js {
 			if bc := bt.blockCol(j); mark[bc] < first {
-				mark[bc], crd[q] = q, bc
+				mark[bc], crd[q] = q, O(bc)
 				q++
 			}
 		}
@@ -165,5 +173,11 @@ func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSize, 
 			out[mark[bt.blockCol(j)]*p.inner+bt.offset(xs[k], j)] = vals[es[k]]
 		}
 	}
-	return a, out, true, nil
+	nl := len(p.f.Levels)
+	levelPos, levelCrd := make([][]O, nl), make([][]O, nl)
+	for l := range nl {
+		levelPos[l], levelCrd[l] = []O{}, []O{}
+	}
+	levelPos[1], levelCrd[1] = pos, crd
+	return structureOut(p.f, shape, p.sizes, levelPos, levelCrd), out, true, nil
 }

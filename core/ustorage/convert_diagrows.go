@@ -14,7 +14,7 @@ import (
 // test per entry, a mark or a sort. ok is false for other pairs, for
 // diagonals out of order or repeated, and where the runs cost more than
 // the entries.
-func diagonalRows[W any](p *fiberPlan, src *Structure, vals []W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+func diagonalRows[W any](p *fiberPlan, src *Structure, vals []W, narrow bool, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	if !diagonalPair(p, src) {
 		return nil, nil, false, nil
 	}
@@ -34,11 +34,22 @@ func diagonalRows[W any](p *fiberPlan, src *Structure, vals []W, valueSize, limi
 	if bytesFor(idx, n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", p.f, idx, n, valueSize, limit)
 	}
-	pos, crd, out := make([]int64, rows+1), make([]int64, n), make([]W, n)
+	if narrow && fits32(n, p.sizes) {
+		s, out := fillDiagonalRows[W, int32](p, src, dg, runs, vals, poll)
+		return s, out, true, nil
+	}
+	s, out := fillDiagonalRows[W, int64](p, src, dg, runs, vals, poll)
+	return s, out, true, nil
+}
+
+// fillDiagonalRows writes diagonalRows' result.
+func fillDiagonalRows[W any, O outIndex](p *fiberPlan, src *Structure, dg *diagonals, runs []rowRun, vals []W, poll func()) (*Structure, []W) {
+	rows, n := dg.size, dg.stored
+	pos, crd, out := make([]O, rows+1), make([]O, n), make([]W, n)
 	q, x := int64(0), int64(0)
 	for _, run := range runs {
 		for ; x < run.from; x++ { // rows no diagonal reaches
-			pos[x+1] = q
+			pos[x+1] = O(q)
 		}
 		for ; x < run.to; x++ {
 			if poll != nil && x&pollMask == 0 {
@@ -47,18 +58,16 @@ func diagonalRows[W any](p *fiberPlan, src *Structure, vals []W, valueSize, limi
 			c, o := crd[q:q+int64(len(run.diags))], out[q:q+int64(len(run.diags))]
 			for i := range run.diags {
 				d := &run.diags[i]
-				c[i], o[i] = d.base+d.step*x-p.lo, vals[d.start+x]
+				c[i], o[i] = O(d.base+d.step*x-p.lo), vals[d.start+x]
 			}
 			q += int64(len(run.diags))
-			pos[x+1] = q
+			pos[x+1] = O(q)
 		}
 	}
 	for ; x < rows; x++ {
-		pos[x+1] = q
+		pos[x+1] = O(q)
 	}
-	levels := []Level{{Pos: []int64{}, Crd: []int64{}}, {Pos: pos, Crd: crd}}
-	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
-	return s, out, true, nil
+	return structureOut(p.f, src.Shape, p.sizes, [][]O{{}, pos}, [][]O{{}, crd}), out
 }
 
 // diagonalPair reports whether src is DIA-like and the plan's target

@@ -14,14 +14,20 @@ import (
 // values are the source's, copied whole. ok is false for other pairs, and
 // for a source whose row holds its columns out of order or twice (the
 // general routes sort or refuse those).
-func filterRows[W any](src *Structure, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (s *Structure, out []W, ok bool, err error) {
+func filterRows[W any](src *Structure, vals []W, f format.Format, sizes []int64, narrow bool, valueSize, limit int64, poll func()) (s *Structure, out []W, ok bool, err error) {
 	if !filterPair(src, f) {
 		return nil, nil, false, nil
 	}
-	if n := src.narrow(1); n != nil {
-		return filterRowsOf(src, n.Pos, n.Crd, vals, f, sizes, valueSize, limit, poll)
+	n := src.narrow(1)
+	switch {
+	case n != nil && narrow:
+		return filterRowsOf[int32, W, int32](src, n.Pos, n.Crd, vals, f, sizes, valueSize, limit, poll)
+	case n != nil:
+		return filterRowsOf[int32, W, int64](src, n.Pos, n.Crd, vals, f, sizes, valueSize, limit, poll)
+	case narrow:
+		return filterRowsOf[int64, W, int32](src, src.Levels[1].Pos, src.Levels[1].Crd, vals, f, sizes, valueSize, limit, poll)
 	}
-	return filterRowsOf(src, src.Levels[1].Pos, src.Levels[1].Crd, vals, f, sizes, valueSize, limit, poll)
+	return filterRowsOf[int64, W, int64](src, src.Levels[1].Pos, src.Levels[1].Crd, vals, f, sizes, valueSize, limit, poll)
 }
 
 // filterPair reports whether src is (o : dense, i : compressed) and f
@@ -38,7 +44,7 @@ func filterPair(src *Structure, f format.Format) bool {
 		slices.Equal(src.LevelSizes, []int64{src.Shape[g.DimIndex(s0.Expr.A)], src.Shape[g.DimIndex(s1.Expr.A)]})
 }
 
-func filterRowsOf[I int32 | int64, W any](src *Structure, pos, crd []I, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd []I, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	rows, cols := src.LevelSizes[0], src.LevelSizes[1]
 	nvals := int64(len(vals))
 	if rows > 0 && int64(len(pos)) < rows+1 {
@@ -85,23 +91,20 @@ func filterRowsOf[I int32 | int64, W any](src *Structure, pos, crd []I, vals []W
 	if bytesFor(idx, n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", f, idx, n, valueSize, limit)
 	}
-	outer := Level{Pos: []int64{0, nonempty}, Crd: make([]int64, nonempty)}
-	inner := Level{Pos: []int64{}, Crd: make([]int64, n)}
+	outerCrd, innerPos, innerCrd := make([]O, nonempty), []O{}, make([]O, n)
 	if nonempty > 0 {
-		inner.Pos = make([]int64, nonempty+1)
+		innerPos = make([]O, nonempty+1)
 		q := 0
 		for o := int64(0); o < rows; o++ {
 			if pos[o] != pos[o+1] {
-				outer.Crd[q], inner.Pos[q] = o, int64(pos[o])-base
+				outerCrd[q], innerPos[q] = O(o), O(int64(pos[o])-base)
 				q++
 			}
 		}
-		inner.Pos[nonempty] = n
+		innerPos[nonempty] = O(n)
 	}
-	for k, v := range crd[base : base+n] {
-		inner.Crd[k] = int64(v)
-	}
+	copyIndex(innerCrd, crd[base:base+n])
 	out := slices.Clone(vals[base : base+n])
-	s := &Structure{Format: f, Shape: slices.Clone(src.Shape), LevelSizes: sizes, Levels: []Level{outer, inner}}
+	s := structureOut(f, src.Shape, sizes, [][]O{{0, O(nonempty)}, innerPos}, [][]O{outerCrd, innerCrd})
 	return s, out, true, nil
 }

@@ -16,18 +16,24 @@ import (
 // the levels; the last level's crd and the values are the source's, copied
 // whole. ok is false for other pairs and for entries out of order or
 // repeated (the general routes sort or refuse those).
-func lexicalLevels[W any](src *Structure, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+func lexicalLevels[W any](src *Structure, vals []W, f format.Format, sizes []int64, narrow bool, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	if !lexicalPair(src, f, sizes) {
 		return nil, nil, false, nil
 	}
 	if src.narrow(0) != nil {
-		return lexicalOf(src, narrowCrds(src), src.narrow(0).Pos, vals, f, sizes, valueSize, limit, poll)
+		if narrow {
+			return lexicalOf[int32, W, int32](src, narrowCrds(src), src.narrow(0).Pos, vals, f, sizes, valueSize, limit, poll)
+		}
+		return lexicalOf[int32, W, int64](src, narrowCrds(src), src.narrow(0).Pos, vals, f, sizes, valueSize, limit, poll)
 	}
 	crds := make([][]int64, len(src.Levels))
 	for l := range crds {
 		crds[l] = src.Levels[l].Crd
 	}
-	return lexicalOf(src, crds, src.Levels[0].Pos, vals, f, sizes, valueSize, limit, poll)
+	if narrow {
+		return lexicalOf[int64, W, int32](src, crds, src.Levels[0].Pos, vals, f, sizes, valueSize, limit, poll)
+	}
+	return lexicalOf[int64, W, int64](src, crds, src.Levels[0].Pos, vals, f, sizes, valueSize, limit, poll)
 }
 
 // lexicalPair reports whether src is COO-like and f unique compressed
@@ -58,7 +64,7 @@ func lexicalPair(src *Structure, f format.Format, sizes []int64) bool {
 	return true
 }
 
-func lexicalOf[I int32 | int64, W any](src *Structure, crds [][]I, rootPos []I, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+func lexicalOf[I int32 | int64, W any, O outIndex](src *Structure, crds [][]I, rootPos []I, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	g := src.Format
 	nl := len(crds)
 	nvals := int64(len(vals))
@@ -74,31 +80,32 @@ func lexicalOf[I int32 | int64, W any](src *Structure, crds [][]I, rootPos []I, 
 			return nil, nil, true, fmt.Errorf("ustorage: level %d (%s): crd[%d] is past the end of crd (length %d)", l, g.Levels[l], hi-1, len(crd))
 		}
 		crds[l] = crd[lo:hi]
-		for k, v := range crds[l] {
-			if uint64(v) >= uint64(sizes[l]) {
-				return nil, nil, true, fmt.Errorf("ustorage: level %d (%s): crd[%d] = %d is outside the level's coordinates 0..%d", l, g.Levels[l], lo+int64(k), v, sizes[l]-1)
-			}
-		}
 	}
 	n := hi - lo
 	// The count: opened[l] positions open on level l where an entry first
-	// differs from the one before at l (every level below opens too).
+	// differs from the one before at l (every level below opens too). The
+	// coordinates from that level down are checked against their levels
+	// (those above repeat the entry before's).
 	opened := make([]int64, nl)
-	if n > 0 {
-		opened[0] = 1
-	}
-	for k := int64(1); k < n; k++ {
+	for k := int64(0); k < n; k++ {
 		if poll != nil && k&pollMask == 0 {
 			poll()
 		}
 		l := 0
-		for l < nl && crds[l][k] == crds[l][k-1] {
-			l++
-		}
-		if l == nl || crds[l][k] < crds[l][k-1] {
-			return nil, nil, false, nil // repeated or out of order
+		if k > 0 {
+			for l < nl && crds[l][k] == crds[l][k-1] {
+				l++
+			}
+			if l == nl || crds[l][k] < crds[l][k-1] {
+				return nil, nil, false, nil // repeated or out of order
+			}
 		}
 		opened[l]++
+		for m := l; m < nl; m++ {
+			if v := crds[m][k]; uint64(v) >= uint64(sizes[m]) {
+				return nil, nil, true, fmt.Errorf("ustorage: level %d (%s): crd[%d] = %d is outside the level's coordinates 0..%d", m, g.Levels[m], lo+k, v, sizes[m]-1)
+			}
+		}
 	}
 	for l := 1; l < nl; l++ {
 		opened[l] += opened[l-1]
@@ -115,49 +122,48 @@ func lexicalOf[I int32 | int64, W any](src *Structure, crds [][]I, rootPos []I, 
 	if bytesFor(idx, n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", f, idx, n, valueSize, limit)
 	}
-	levels := make([]Level, nl)
-	for l := range levels {
-		levels[l] = Level{Pos: []int64{}, Crd: make([]int64, opened[l])}
+	pos, crd := make([][]O, nl), make([][]O, nl)
+	for l := range nl {
+		pos[l], crd[l] = []O{}, make([]O, opened[l])
 		parents := int64(1)
 		if l > 0 {
 			parents = opened[l-1]
 		}
 		if parents > 0 {
-			levels[l].Pos = make([]int64, parents+1)
+			pos[l] = make([]O, parents+1)
 		}
 	}
 	// The fill: entry k opens positions from its first differing level
 	// down; each opened position's coordinate, and the start of its
 	// segment below (that level's count so far).
 	last := nl - 1
-	for k, v := range crds[last] {
-		levels[last].Crd[k] = int64(v)
-	}
+	copyIndex(crd[last], crds[last])
 	at := make([]int64, nl) // positions opened so far per level
 	for k := int64(0); k < n; k++ {
 		if poll != nil && k&pollMask == 0 {
 			poll()
 		}
+		// The count pass found every entry after the first differing from
+		// the one before above the last level, or at it.
 		l := 0
 		if k > 0 {
-			for crds[l][k] == crds[l][k-1] {
+			for l < last && crds[l][k] == crds[l][k-1] {
 				l++
 			}
 		}
 		for ; l < last; l++ {
 			j := at[l]
-			levels[l].Crd[j] = int64(crds[l][k])
-			levels[l+1].Pos[j] = at[l+1]
+			crd[l][j] = O(crds[l][k])
+			pos[l+1][j] = O(at[l+1])
 			at[l]++
 		}
 		at[last]++
 	}
-	for l := range levels {
-		if pos := levels[l].Pos; len(pos) > 0 {
-			pos[len(pos)-1] = opened[l]
+	for l := range pos {
+		if len(pos[l]) > 0 {
+			pos[l][len(pos[l])-1] = O(opened[l])
 		}
 	}
 	out := slices.Clone(vals[lo:hi])
-	s := &Structure{Format: f, Shape: slices.Clone(src.Shape), LevelSizes: sizes, Levels: levels}
-	return s, out, true, nil
+	return structureOut(f, src.Shape, sizes, pos, crd), out, true, nil
 }

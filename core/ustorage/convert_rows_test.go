@@ -66,3 +66,57 @@ func TestLexicalLevelsOrder(t *testing.T) {
 	_, err := Convert(coo([3]int64{0, 1, 2}, [3]int64{0, 1, 7}), 2, csf, 8, DefaultByteLimit, nil)
 	assert.ErrorContains(t, err, "outside")
 }
+
+// TestConvertValues32Matches: ConvertValues32 lays out every conformance
+// pair (int64 and int32 sources) as ConvertValues does, its arrays int32
+// (Narrow) where the route wrote them so.
+func TestConvertValues32Matches(t *testing.T) {
+	cases := loadCases(t)
+	var targets []format.Format
+	seen := map[string]bool{}
+	for _, c := range cases {
+		if !seen[c.Format] {
+			seen[c.Format] = true
+			targets = append(targets, mustParse(c.Format))
+		}
+	}
+	pairs, narrow := 0, 0
+	for i, c := range cases {
+		f := mustParse(c.Format)
+		if i%4 != 0 || !f.IsUnique() {
+			continue
+		}
+		s, err := Build(f, c.Dense.Shape, c.Dense.Data)
+		require.NoError(t, err, c.ID)
+		for _, src := range []*Structure{s.Structure(), narrowed(s.Structure())} {
+			for _, g := range targets {
+				if len(g.Dims) != len(f.Dims) {
+					continue
+				}
+				what := c.ID + " -> " + g.String()
+				want, wantVals, werr := ConvertValues(src, s.Values, -1, g, DefaultByteLimit, nil)
+				got, gotVals, gerr := ConvertValues32(src, s.Values, -1, g, DefaultByteLimit, nil)
+				if werr != nil {
+					assert.Error(t, gerr, what)
+					continue
+				}
+				if !assert.NoError(t, gerr, what) {
+					continue
+				}
+				pairs++
+				if got.Narrow != nil {
+					narrow++
+				}
+				assert.Equal(t, wantVals, gotVals, what)
+				w := got.wide()
+				for l := range want.Levels {
+					assert.Equal(t, orEmpty(want.Levels[l].Pos), orEmpty(w.Levels[l].Pos), "%s level %d pos", what, l)
+					assert.Equal(t, orEmpty(want.Levels[l].Crd), orEmpty(w.Levels[l].Crd), "%s level %d crd", what, l)
+				}
+			}
+		}
+	}
+	t.Logf("%d pairs, %d with int32 arrays", pairs, narrow)
+	assert.Greater(t, narrow, 100)
+	assert.Greater(t, pairs-narrow, 100)
+}

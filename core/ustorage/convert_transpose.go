@@ -16,14 +16,20 @@ import (
 // needed; ok is false for other pairs, and for a source whose row holds
 // its columns out of order or twice (the general routes sort or refuse
 // those).
-func transposeRows[W any](p *fiberPlan, src *Structure, vals []W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+func transposeRows[W any](p *fiberPlan, src *Structure, vals []W, narrow bool, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	if !transposePair(p, src) {
 		return nil, nil, false, nil
 	}
-	if n := src.narrow(1); n != nil {
-		return transposeOf(p, src, n.Pos, n.Crd, vals, valueSize, limit, poll)
+	n := src.narrow(1)
+	switch {
+	case n != nil && narrow:
+		return transposeOf[int32, W, int32](p, src, n.Pos, n.Crd, vals, valueSize, limit, poll)
+	case n != nil:
+		return transposeOf[int32, W, int64](p, src, n.Pos, n.Crd, vals, valueSize, limit, poll)
+	case narrow:
+		return transposeOf[int64, W, int32](p, src, src.Levels[1].Pos, src.Levels[1].Crd, vals, valueSize, limit, poll)
 	}
-	return transposeOf(p, src, src.Levels[1].Pos, src.Levels[1].Crd, vals, valueSize, limit, poll)
+	return transposeOf[int64, W, int64](p, src, src.Levels[1].Pos, src.Levels[1].Crd, vals, valueSize, limit, poll)
 }
 
 // transposePair reports whether src is (o : dense, i : compressed) and the
@@ -40,7 +46,7 @@ func transposePair(p *fiberPlan, src *Structure) bool {
 		slices.Equal(src.LevelSizes, []int64{src.Shape[g.DimIndex(s0.Expr.A)], src.Shape[g.DimIndex(s1.Expr.A)]})
 }
 
-func transposeOf[I int32 | int64, W any](p *fiberPlan, src *Structure, pos, crd []I, vals []W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+func transposeOf[I int32 | int64, W any, O outIndex](p *fiberPlan, src *Structure, pos, crd []I, vals []W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	rows, cols := src.LevelSizes[0], src.LevelSizes[1]
 	nvals := int64(len(vals))
 	if rows > 0 && int64(len(pos)) < rows+1 {
@@ -52,7 +58,7 @@ func transposeOf[I int32 | int64, W any](p *fiberPlan, src *Structure, pos, crd 
 	// The count: each segment checked (inside crd and the values, its
 	// columns inside the level and ascending), each column's entries
 	// counted one place up.
-	cnt := make([]int64, cols+1)
+	cnt := make([]O, cols+1)
 	for o := int64(0); o < rows; o++ {
 		if poll != nil && o&pollMask == 0 {
 			poll()
@@ -78,11 +84,11 @@ func transposeOf[I int32 | int64, W any](p *fiberPlan, src *Structure, pos, crd 
 	for c := int64(1); c <= cols; c++ {
 		cnt[c] += cnt[c-1]
 	}
-	n := cnt[cols]
+	n := int64(cnt[cols])
 	if idx := addCount(cols+1, n); bytesFor(addCount(idx, cols+1), n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", p.f, idx, n, valueSize, limit)
 	}
-	outCrd, out := make([]int64, n), make([]W, n)
+	outCrd, out := make([]O, n), make([]W, n)
 	// The scatter: cnt[c] is where column c's next entry goes, and ends at
 	// the column's end; shifted back to the starts after.
 	next := cnt[:cols]
@@ -97,13 +103,12 @@ func transposeOf[I int32 | int64, W any](p *fiberPlan, src *Structure, pos, crd 
 		vs := vals[lo:hi]
 		for x, w := range crd[lo:hi] {
 			at := next[w]
-			outCrd[at], out[at] = o, vs[x]
+			outCrd[at], out[at] = O(o), vs[x]
 			next[w] = at + 1
 		}
 	}
 	copy(cnt[1:], cnt[:cols])
 	cnt[0] = 0
-	levels := []Level{{Pos: []int64{}, Crd: []int64{}}, {Pos: cnt, Crd: outCrd}}
-	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
+	s := structureOut(p.f, src.Shape, p.sizes, [][]O{{}, cnt}, [][]O{{}, outCrd})
 	return s, out, true, nil
 }
