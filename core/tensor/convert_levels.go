@@ -22,7 +22,7 @@ func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	s, values, err := convertValues(src, vals, t.scalarFill(), f)
+	s, values, err := convertValues(src, vals, t.scalarFill(), f, false)
 	if err != nil {
 		return nil, true, ustorageError(f, err)
 	}
@@ -33,29 +33,35 @@ func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error)
 // convertValues lays src out in f with ustorage.ConvertValues, the values
 // vals moved to their slots as machine words of their size (no array of
 // value indices, no second pass to gather them); padding slots hold fill.
-func convertValues(src *ustorage.Structure, vals dtype.Array, fill []byte, f format.Format) (*ustorage.Structure, dtype.Array, error) {
+// narrow asks for int32 level arrays (ConvertValues32: the result's Narrow
+// where the route writes them so, else its int64 Levels).
+func convertValues(src *ustorage.Structure, vals dtype.Array, fill []byte, f format.Format, narrow bool) (*ustorage.Structure, dtype.Array, error) {
 	switch vals.DType.Size() {
 	case 1:
-		return convertWords[uint8](src, vals, fill, f)
+		return convertWords[uint8](src, vals, fill, f, narrow)
 	case 2:
-		return convertWords[uint16](src, vals, fill, f)
+		return convertWords[uint16](src, vals, fill, f, narrow)
 	case 4:
-		return convertWords[uint32](src, vals, fill, f)
+		return convertWords[uint32](src, vals, fill, f, narrow)
 	case 8:
-		return convertWords[uint64](src, vals, fill, f)
+		return convertWords[uint64](src, vals, fill, f, narrow)
 	default:
-		return convertWords[[2]uint64](src, vals, fill, f)
+		return convertWords[[2]uint64](src, vals, fill, f, narrow)
 	}
 }
 
 // convertWords is convertValues over one machine word type.
-func convertWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](src *ustorage.Structure, vals dtype.Array, fill []byte, f format.Format) (*ustorage.Structure, dtype.Array, error) {
+func convertWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](src *ustorage.Structure, vals dtype.Array, fill []byte, f format.Format, narrow bool) (*ustorage.Structure, dtype.Array, error) {
 	var pad W
 	size := int(unsafe.Sizeof(pad))
 	if size == len(fill) {
 		copy(unsafe.Slice((*byte)(unsafe.Pointer(&pad)), size), fill)
 	}
-	s, out, err := ustorage.ConvertValues(src, dtype.AsSlice[W](vals)[:vals.Numel()], pad, f, MemoryLimit(), cancel.Poll)
+	convert := ustorage.ConvertValues[W]
+	if narrow {
+		convert = ustorage.ConvertValues32[W]
+	}
+	s, out, err := convert(src, dtype.AsSlice[W](vals)[:vals.Numel()], pad, f, MemoryLimit(), cancel.Poll)
 	if err != nil {
 		return nil, dtype.Array{}, err
 	}

@@ -39,13 +39,17 @@ func coordinateToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 
 // storageConvert is the direct route without building the tensor (its COO
 // form, while custom tensors keep one): the source's levels converted by
-// ustorage.ConvertValues, the values moved to their slots.
+// ustorage.ConvertValues, the values moved to their slots, the index
+// arrays of the width ToFormat gives the result (int32 for a named
+// layout's format where it fits, as convertToNamed; int64 for a custom
+// one, as newCustom).
 func storageConvert(t *Tensor, f format.Format) error {
 	src, vals, ok, err := levelSource(t)
 	if !ok || err != nil {
 		panic("storageConvert: a source levelSource does not take")
 	}
-	_, _, err = convertValues(src, vals, t.scalarFill(), f)
+	_, _, named := NamedLayoutOf(f)
+	_, _, err = convertValues(src, vals, t.scalarFill(), f, named && fitsInt32(t.shape, vals.Numel()))
 	return err
 }
 

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
@@ -26,18 +27,17 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	s, values, err := convertValues(src, vals, t.scalarFill(), f)
+	s, values, err := convertValues(src, vals, t.scalarFill(), f, fitsInt32(t.shape, vals.Numel()))
 	if err != nil {
 		return nil, true, ustorageError(f, err)
 	}
-	a := &ustorage.Arrangement{Structure: *s}
 	switch {
 	case layout == COO:
-		out, err = namedCOO(t.shape, a, values)
+		out, err = namedCOO(t.shape, s, values)
 	case layout.IsCompressed():
-		out, err = namedCompressed(layout, t.shape, a, values, opt.BlockSize)
+		out, err = namedCompressed(layout, t.shape, s, values, opt.BlockSize)
 	default:
-		out = namedLevels(layout, t.shape, a, values)
+		out = namedLevels(layout, t.shape, s, values)
 	}
 	if err != nil {
 		return nil, true, err
@@ -46,30 +46,26 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 	return out, true, nil
 }
 
-// namedCOO makes the coalesced COO tensor of an arrangement in COO's
-// format: each level's crd is one row of the indices.
-func namedCOO(shape []int64, a *ustorage.Arrangement, values dtype.Array) (*Tensor, error) {
+// namedCOO makes the coalesced COO tensor of a structure in COO's format:
+// each level's crd is one row of the indices.
+func namedCOO(shape []int64, s *ustorage.Structure, values dtype.Array) (*Tensor, error) {
 	nse := values.Numel()
-	rows := make([][]int64, len(a.Levels))
-	for l, lv := range a.Levels {
-		rows[l] = lv.Crd
+	narrow := fitsInt32(shape, nse)
+	rows := make([]dtype.Array, len(s.Levels))
+	for l := range rows {
+		rows[l] = levelIndex(s, l, false, narrow)
 	}
-	idx := indexRows(rows, nse, fitsInt32(shape, nse))
-	return NewCOO(idx, values, shape, BuildOptions{Coalesced: true, NoCheck: true})
+	return NewCOO(stackRows(rows, nse, narrow), values, shape, BuildOptions{Coalesced: true, NoCheck: true})
 }
 
-// namedCompressed makes the CSR, CSC, BSR or BSC tensor of an arrangement
-// in that layout's format: the compressed level's pos and crd are the
+// namedCompressed makes the CSR, CSC, BSR or BSC tensor of a structure in
+// that layout's format: the compressed level's pos and crd are the
 // compressed and plain indices, the values (nse, bm, bn) for blocks.
-func namedCompressed(layout Layout, shape []int64, a *ustorage.Arrangement, values dtype.Array, block [2]int64) (*Tensor, error) {
-	lv := a.Levels[1]
-	nse := int64(len(lv.Crd))
+func namedCompressed(layout Layout, shape []int64, s *ustorage.Structure, values dtype.Array, block [2]int64) (*Tensor, error) {
 	narrow := fitsInt32(shape, values.Numel())
-	comp := indexRows([][]int64{lv.Pos}, int64(len(lv.Pos)), narrow)
-	plain := indexRows([][]int64{lv.Crd}, nse, narrow)
-	comp.Shape, plain.Shape = comp.Shape[1:], plain.Shape[1:]
+	comp, plain := levelIndex(s, 1, true, narrow), levelIndex(s, 1, false, narrow)
 	if layout.IsBlocked() {
-		values.Shape = []int64{nse, block[0], block[1]}
+		values.Shape = []int64{plain.Numel(), block[0], block[1]}
 	}
 	return NewCompressed(layout, comp, plain, values, shape, BuildOptions{NoCheck: true})
 }
@@ -88,31 +84,70 @@ func fitsInt32(shape []int64, nse int64) bool {
 	return true
 }
 
-// indexRows stacks rows of n index values each into a (len(rows), n) array
-// of int32 (narrow) or int64.
-func indexRows(rows [][]int64, n int64, narrow bool) dtype.Array {
-	if !narrow {
-		a := dtype.NewArray(dtype.Int64, []int64{int64(len(rows)), n})
-		s := dtype.AsSlice[int64](a)
-		for r, row := range rows {
-			copy(s[int64(r)*n:], row)
+// levelIndex is level l's pos (pos) or crd array of a converted structure
+// as a 1-D index array, int32 where narrow, else int64: the structure's own
+// array where it has that width (Narrow holds the int32 ones), else a
+// converted copy.
+func levelIndex(s *ustorage.Structure, l int, pos, narrow bool) dtype.Array {
+	if l < len(s.Narrow) && (s.Narrow[l].Pos != nil || s.Narrow[l].Crd != nil) {
+		v := s.Narrow[l].Crd
+		if pos {
+			v = s.Narrow[l].Pos
 		}
-		return a
+		if narrow {
+			return int32Array(v)
+		}
+		w := make([]int64, len(v))
+		for k, x := range v {
+			w[k] = int64(x)
+		}
+		return int64Array(w)
 	}
-	a := dtype.NewArray(dtype.Int32, []int64{int64(len(rows)), n})
-	s := dtype.AsSlice[int32](a)
-	for r, row := range rows {
-		for k, v := range row {
-			s[int64(r)*n+int64(k)] = int32(v)
-		}
+	v := s.Levels[l].Crd
+	if pos {
+		v = s.Levels[l].Pos
+	}
+	if !narrow {
+		return int64Array(v)
+	}
+	a := dtype.NewArray(dtype.Int32, []int64{int64(len(v))})
+	w := dtype.AsSlice[int32](a)
+	for k, x := range v {
+		w[k] = int32(x)
 	}
 	return a
 }
 
-// namedLevels makes the DCSR, DCSC or CSF tensor of an arrangement in that
+// int32Array views v as a 1-D int32 array (a copy where v does not start
+// at an 8-byte boundary, as Arrays do).
+func int32Array(v []int32) dtype.Array {
+	if len(v) == 0 || uintptr(unsafe.Pointer(&v[0]))%8 != 0 {
+		a := dtype.NewArray(dtype.Int32, []int64{int64(len(v))})
+		copy(dtype.AsSlice[int32](a), v)
+		return a
+	}
+	return dtype.Array{DType: dtype.Int32, Shape: []int64{int64(len(v))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*4)}
+}
+
+// stackRows stacks 1-D index arrays of n entries each, all int32 (narrow)
+// or all int64, into one (len(rows), n) array.
+func stackRows(rows []dtype.Array, n int64, narrow bool) dtype.Array {
+	d := dtype.Int64
+	if narrow {
+		d = dtype.Int32
+	}
+	a := dtype.NewArray(d, []int64{int64(len(rows)), n})
+	w := int64(d.Size()) * n
+	for r, row := range rows {
+		copy(a.Data[int64(r)*w:int64(r+1)*w], row.Data)
+	}
+	return a
+}
+
+// namedLevels makes the DCSR, DCSC or CSF tensor of a structure in that
 // layout's format, every level compressed: its pos and crd are the levels'.
 // A level no entry reaches keeps pos [0], as ToLayout's.
-func namedLevels(layout Layout, shape []int64, a *ustorage.Arrangement, values dtype.Array) *Tensor {
+func namedLevels(layout Layout, shape []int64, s *ustorage.Structure, values dtype.Array) *Tensor {
 	narrow := fitsInt32(shape, values.Numel())
 	spec := FormatSpec{Layout: layout, Shape: shape, Block: [2]int64{1, 1}}
 	t := &Tensor{layout: layout, dtype: values.DType, shape: shape, block: spec.Block, levels: spec.levels(),
@@ -120,14 +155,20 @@ func namedLevels(layout Layout, shape []int64, a *ustorage.Arrangement, values d
 	if narrow {
 		t.width = 32
 	}
-	for l, lv := range a.Levels {
-		pos := lv.Pos
-		if len(pos) == 0 {
-			pos = []int64{0}
+	for l := range s.Levels {
+		p, c := levelIndex(s, l, true, narrow), levelIndex(s, l, false, narrow)
+		if p.Numel() == 0 {
+			p = indexZero(narrow)
 		}
-		p, c := indexRows([][]int64{pos}, int64(len(pos)), narrow), indexRows([][]int64{lv.Crd}, int64(len(lv.Crd)), narrow)
-		p.Shape, c.Shape = p.Shape[1:], c.Shape[1:]
 		t.levels[l].Pos, t.levels[l].Crd = p, c
 	}
 	return t
+}
+
+// indexZero is the index array [0], int32 where narrow.
+func indexZero(narrow bool) dtype.Array {
+	if narrow {
+		return dtype.NewArray(dtype.Int32, []int64{1})
+	}
+	return dtype.NewArray(dtype.Int64, []int64{1})
 }

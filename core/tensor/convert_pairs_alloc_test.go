@@ -46,7 +46,7 @@ func TestConvertPairsAllocations(t *testing.T) {
 		if !ok || err != nil {
 			t.Fatalf("%s: levelSource: %v %v", c.name, ok, err)
 		}
-		s, out, err := convertValues(src, vals, c.src.scalarFill(), c.to)
+		s, out, err := convertValues(src, vals, c.src.scalarFill(), c.to, false)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -57,7 +57,7 @@ func TestConvertPairsAllocations(t *testing.T) {
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
-		if _, _, err := convertValues(src, vals, c.src.scalarFill(), c.to); err != nil {
+		if _, _, err := convertValues(src, vals, c.src.scalarFill(), c.to, false); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&m1)
