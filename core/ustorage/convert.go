@@ -95,6 +95,9 @@ func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, narr
 		if s, out, ok, err := blockRows(p, src, vals, pad, narrow, valueSize, limit, poll); ok || err != nil {
 			return s, out, err
 		}
+		if s, out, ok, err := toDiagonals(p, src, vals, pad, narrow, valueSize, limit, poll); ok || err != nil {
+			return s, out, err
+		}
 		return fiberConvert(p, src, vals, pad, valueSize, limit, poll)
 	}
 	if s, out, ok, err := filterRows(src, vals, x.Format(), sizes, narrow, valueSize, limit, poll); ok || err != nil {

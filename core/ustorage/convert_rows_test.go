@@ -9,8 +9,9 @@ import (
 	"github.com/gosparse/gosparse/core/format"
 )
 
-// TestRowRoutesOrder: a CSR source converts to DCSR, CSC and BSR through
-// filterRows, transposeRows and blockRows where its rows are ascending, and through
+// TestRowRoutesOrder: a CSR source converts to DCSR, CSC, BSR and DIA-I
+// through filterRows, transposeRows, blockRows and toDiagonals where its
+// rows are ascending, and through
 // the general routes where a row holds its columns out of order, to the
 // storage Arrange lays out; a column outside the level is refused.
 func TestRowRoutesOrder(t *testing.T) {
@@ -21,7 +22,7 @@ func TestRowRoutesOrder(t *testing.T) {
 	sorted := csr([]int64{0, 2, 2, 5, 6}, []int64{1, 3, 0, 2, 4, 4})
 	unsorted := csr([]int64{0, 2, 2, 5, 6}, []int64{3, 1, 4, 0, 2, 4})
 	bsr := mustParse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
-	for _, g := range []format.Format{format.DCSR(), format.CSC(), bsr} {
+	for _, g := range []format.Format{format.DCSR(), format.CSC(), bsr, format.DIAI()} {
 		for _, src := range []*Structure{sorted, unsorted, narrowed(sorted), narrowed(unsorted)} {
 			want, err := arrangeWalked(src.wide(), 6, g, DefaultByteLimit)
 			require.NoError(t, err)

@@ -14,7 +14,7 @@ import (
 // dimension): every entry of rows lo..hi-1, row by row and each row's
 // columns ascending, as its column js[k], row xs[k] and value index es[k].
 // The slices are buffers reused by the next call. A first read (first)
-// checks the rows' arrays as Walk does and gives the columns alone.
+// checks the rows' arrays as Walk does and gives no value indices.
 type rowReader interface {
 	rows(lo, hi int64, first bool) (js, xs, es []int64, err error)
 }
@@ -110,15 +110,18 @@ func (r *csrRows[I]) rows(from, to int64, first bool) ([]int64, []int64, []int64
 	for k, w := range r.crd[lo:hi] {
 		js[k] = int64(w)
 	}
-	if first {
-		return js, nil, nil, nil
-	}
 	xs, es := r.xs[:hi-lo], r.es[:hi-lo]
 	for x := from; x < to; x++ {
 		a, b := int64(r.pos[x])-lo, int64(r.pos[x+1])-lo
 		for k := a; k < b; k++ {
-			xs[k], es[k] = x, lo+k
+			xs[k] = x
 		}
+	}
+	if first {
+		return js, xs, nil, nil
+	}
+	for k := range es {
+		es[k] = lo + int64(k)
 	}
 	return js, xs, es, nil
 }
@@ -169,14 +172,14 @@ func (r *diaRows) rows(from, to int64, first bool) ([]int64, []int64, []int64, e
 		}
 		ds := r.runs[r.cur].diags
 		r.grow(k + len(ds))
-		js := r.js[k : k+len(ds)]
+		js, xs := r.js[k:k+len(ds)], r.xs[k:k+len(ds)]
 		for i := range ds {
-			js[i] = ds[i].base + ds[i].step*x
+			js[i], xs[i] = ds[i].base+ds[i].step*x, x
 		}
 		if !first {
-			xs, es := r.xs[k:k+len(ds)], r.es[k:k+len(ds)]
+			es := r.es[k : k+len(ds)]
 			for i := range ds {
-				xs[i], es[i] = x, ds[i].start+x
+				es[i] = ds[i].start + x
 			}
 		}
 		k += len(ds)
