@@ -55,7 +55,11 @@ func storageConvert(t *Tensor, f format.Format) error {
 
 // laplacian3D is the 1M-row Laplacian's entries (r, c) as a 3-D COO tensor
 // (r / 1000, r % 1000, c) of size (1000, 1000, 1M), coalesced.
-func laplacian3D(tb testing.TB, csr *Tensor) *Tensor {
+func laplacian3D(tb testing.TB, csr *Tensor) *Tensor { return laplacian3DOf(tb, csr, 1000) }
+
+// laplacian3DOf is the side x side grid's Laplacian's entries (r, c) as a
+// 3-D COO tensor (r / side, r % side, c), coalesced.
+func laplacian3DOf(tb testing.TB, csr *Tensor, side int64) *Tensor {
 	coo, err := ToLayout(csr, COO, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 	if err != nil {
 		tb.Fatal(err)
@@ -66,9 +70,9 @@ func laplacian3D(tb testing.TB, csr *Tensor) *Tensor {
 	o := dtype.AsSlice[int64](out)
 	for k := int64(0); k < nse; k++ {
 		r := idx[k]
-		o[k], o[nse+k], o[2*nse+k] = r/1000, r%1000, idx[nse+k]
+		o[k], o[nse+k], o[2*nse+k] = r/side, r%side, idx[nse+k]
 	}
-	x, err := NewCOO(out, coo.values, []int64{1000, 1000, csr.shape[0]}, BuildOptions{Coalesced: true})
+	x, err := NewCOO(out, coo.values, []int64{side, side, csr.shape[0]}, BuildOptions{Coalesced: true})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -1,0 +1,57 @@
+package tensor
+
+import (
+	"testing"
+
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// BenchmarkToFormatSmall: ToFormat itself (the tensor built, as
+// Tensor.to_format returns it) between the formats of
+// BenchmarkConvertPairs on the 150 x 150 grid's Laplacian (22,500 rows,
+// 111,900 entries: bench/convert_format_cases.py's --quick size), where a
+// call's fixed costs show against the hand-written CSR -> CSC.
+func BenchmarkToFormatSmall(b *testing.B) {
+	csr := laplacianCSR(b, 150)
+	dia, err := ToFormat(csr, DiaIFormat)
+	if err != nil {
+		b.Fatal(err)
+	}
+	coo3 := laplacian3DOf(b, csr, 150)
+	bsrLeft, err := format.Parse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	csf3, err := format.CSF(3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("hand/csr-to-csc", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := ToLayout(csr, CSC, DefaultConvert()); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, c := range []struct {
+		name string
+		src  *Tensor
+		to   format.Format
+	}{
+		{"csr-to-dia", csr, DiaIFormat},
+		{"dia-to-csr", dia, format.CSR()},
+		{"csr-to-dcsr", csr, format.DCSR()},
+		{"csr-to-bsr-colmajor", csr, bsrLeft},
+		{"coo-to-csf3", coo3, csf3},
+		{"dia-to-bsr-colmajor", dia, bsrLeft},
+	} {
+		b.Run("to-format/"+c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ToFormat(c.src, c.to); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
