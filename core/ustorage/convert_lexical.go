@@ -87,7 +87,16 @@ func lexicalOf[I int32 | int64, W any, O outIndex](src *Structure, crds [][]I, r
 	// coordinates from that level down are checked against their levels
 	// (those above repeat the entry before's).
 	opened := make([]int64, nl)
-	for k := int64(0); k < n; k++ {
+	if nl == 3 {
+		ok, err := lexicalCount3(g, crds, sizes, lo, opened, poll)
+		if !ok {
+			return nil, nil, false, nil // repeated or out of order
+		}
+		if err != nil {
+			return nil, nil, true, err
+		}
+	}
+	for k := int64(0); k < n && nl != 3; k++ {
 		if poll != nil && k&pollMask == 0 {
 			poll()
 		}
@@ -139,7 +148,10 @@ func lexicalOf[I int32 | int64, W any, O outIndex](src *Structure, crds [][]I, r
 	last := nl - 1
 	copyIndex(crd[last], crds[last])
 	at := make([]int64, nl) // positions opened so far per level
-	for k := int64(0); k < n; k++ {
+	if nl == 3 {
+		lexicalFill3(crds, pos, crd, at, poll)
+	}
+	for k := int64(0); k < n && nl != 3; k++ {
 		if poll != nil && k&pollMask == 0 {
 			poll()
 		}
@@ -166,4 +178,66 @@ func lexicalOf[I int32 | int64, W any, O outIndex](src *Structure, crds [][]I, r
 	}
 	out := slices.Clone(vals[lo:hi])
 	return structureOut(f, src.Shape, sizes, pos, crd), out, true, nil
+}
+
+// lexicalCount3 is lexicalOf's count for three levels (CSF of a 3-d COO),
+// the levels' crd held in locals: false for entries out of order or
+// repeated, an error for a coordinate outside its level.
+func lexicalCount3[I int32 | int64](g format.Format, crds [][]I, sizes []int64, lo int64, opened []int64, poll func()) (bool, error) {
+	c0, c1, c2 := crds[0], crds[1][:len(crds[0])], crds[2][:len(crds[0])]
+	s0, s1, s2 := uint64(sizes[0]), uint64(sizes[1]), uint64(sizes[2])
+	for k := range c0 {
+		if poll != nil && k&pollMask == 0 {
+			poll()
+		}
+		l := 0
+		if k > 0 {
+			switch {
+			case c0[k] != c0[k-1]:
+				if c0[k] < c0[k-1] {
+					return false, nil
+				}
+			case c1[k] != c1[k-1]:
+				if l = 1; c1[k] < c1[k-1] {
+					return false, nil
+				}
+			case c2[k] > c2[k-1]:
+				l = 2
+			default:
+				return false, nil
+			}
+		}
+		opened[l]++
+		if uint64(c2[k]) >= s2 || (l < 2 && uint64(c1[k]) >= s1) || (l < 1 && uint64(c0[k]) >= s0) {
+			for m := range 3 {
+				if v := crds[m][k]; uint64(v) >= uint64(sizes[m]) {
+					return true, fmt.Errorf("ustorage: level %d (%s): crd[%d] = %d is outside the level's coordinates 0..%d", m, g.Levels[m], lo+int64(k), v, sizes[m]-1)
+				}
+			}
+		}
+	}
+	return true, nil
+}
+
+// lexicalFill3 is lexicalOf's fill above the last of three levels.
+func lexicalFill3[I int32 | int64, O outIndex](crds [][]I, pos, crd [][]O, at []int64, poll func()) {
+	c0, c1 := crds[0], crds[1][:len(crds[0])]
+	crd0, crd1, pos1, pos2 := crd[0], crd[1], pos[1], pos[2]
+	a0, a1, a2 := at[0], at[1], at[2]
+	for k := range c0 {
+		if poll != nil && k&pollMask == 0 {
+			poll()
+		}
+		switch {
+		case k == 0 || c0[k] != c0[k-1]:
+			crd0[a0], pos1[a0] = O(c0[k]), O(a1)
+			a0++
+			fallthrough
+		case c1[k] != c1[k-1]:
+			crd1[a1], pos2[a1] = O(c1[k]), O(a2)
+			a1++
+		}
+		a2++
+	}
+	at[0], at[1], at[2] = a0, a1, a2
 }
