@@ -122,25 +122,21 @@ func blockRowsOf[W any, O outIndex](p *fiberPlan, bt blockTarget, rd rowReader, 
 	for i := range mark {
 		mark[i] = -1
 	}
-	for b := int64(0); b < nb; b++ {
-		if poll != nil && b&pollMask == 0 {
-			poll()
+	// A CSR source's segments are read in place; others through rd.
+	var err error
+	switch r := rd.(type) {
+	case *csrRows[int32]:
+		err = countBlocksCSR(r, &bt, rows, pos, mark, poll)
+	case *csrRows[int64]:
+		err = countBlocksCSR(r, &bt, rows, pos, mark, poll)
+	default:
+		err = countBlocks(rd, &bt, rows, pos, mark, poll)
+	}
+	if err != nil {
+		if errors.Is(err, errUnordered) {
+			return nil, nil, false, nil
 		}
-		js, _, _, err := rd.rows(b*bt.r, min(b*bt.r+bt.r, rows), true)
-		if err != nil {
-			if errors.Is(err, errUnordered) {
-				return nil, nil, false, nil
-			}
-			return nil, nil, true, err
-		}
-		n := O(0)
-		for _, j := range js {
-			if bc := bt.blockCol(j); mark[bc] != b {
-				mark[bc] = b
-				n++
-			}
-		}
-		pos[b+1] = pos[b] + n
+		return nil, nil, true, err
 	}
 	nc := int64(pos[nb])
 	slots := mulCount(nc, p.inner)
@@ -151,7 +147,72 @@ func blockRowsOf[W any, O outIndex](p *fiberPlan, bt blockTarget, rd rowReader, 
 	for i := range mark {
 		mark[i] = -1
 	}
-	for b := int64(0); b < nb; b++ {
+	switch r := rd.(type) {
+	case *csrRows[int32]:
+		fillBlocksCSR(r, &bt, p.inner, rows, pos, crd, mark, out, vals, poll)
+	case *csrRows[int64]:
+		fillBlocksCSR(r, &bt, p.inner, rows, pos, crd, mark, out, vals, poll)
+	default:
+		fillBlocks(rd, &bt, p.inner, rows, pos, crd, mark, out, vals, poll)
+	}
+	nl := len(p.f.Levels)
+	levelPos, levelCrd := make([][]O, nl), make([][]O, nl)
+	for l := range nl {
+		levelPos[l], levelCrd[l] = []O{}, []O{}
+	}
+	levelPos[1], levelCrd[1] = pos, crd
+	return structureOut(p.f, shape, p.sizes, levelPos, levelCrd), out, true, nil
+}
+
+// countBlocks sets pos[b+1] to pos[b] plus block row b's distinct block
+// columns (mark[bc] == b once met), reading rd.
+func countBlocks[O outIndex](rd rowReader, bt *blockTarget, rows int64, pos []O, mark []int64, poll func()) error {
+	for b := range int64(len(pos) - 1) {
+		if poll != nil && b&pollMask == 0 {
+			poll()
+		}
+		js, _, _, err := rd.rows(b*bt.r, min(b*bt.r+bt.r, rows), true)
+		if err != nil {
+			return err
+		}
+		n := O(0)
+		for _, j := range js {
+			if bc := bt.blockCol(j); mark[bc] != b {
+				mark[bc] = b
+				n++
+			}
+		}
+		pos[b+1] = pos[b] + n
+	}
+	return nil
+}
+
+// countBlocksCSR is countBlocks over a CSR source's segments in place.
+func countBlocksCSR[I int32 | int64, O outIndex](r *csrRows[I], bt *blockTarget, rows int64, pos []O, mark []int64, poll func()) error {
+	for b := range int64(len(pos) - 1) {
+		if poll != nil && b&pollMask == 0 {
+			poll()
+		}
+		lo, hi := b*bt.r, min(b*bt.r+bt.r, rows)
+		if err := r.check(lo, hi); err != nil {
+			return err
+		}
+		n := O(0)
+		for _, j := range r.crd[r.pos[lo]:r.pos[hi]] {
+			if bc := bt.blockCol(int64(j)); mark[bc] != b {
+				mark[bc] = b
+				n++
+			}
+		}
+		pos[b+1] = pos[b] + n
+	}
+	return nil
+}
+
+// fillBlocks lists each block row's block columns in crd (in order) and
+// places its entries in out, reading rd.
+func fillBlocks[W any, O outIndex](rd rowReader, bt *blockTarget, inner, rows int64, pos, crd []O, mark []int64, out, vals []W, poll func()) {
+	for b := range int64(len(pos) - 1) {
 		if poll != nil && b&pollMask == 0 {
 			poll()
 		}
@@ -163,21 +224,46 @@ func blockRowsOf[W any, O outIndex](p *fiberPlan, bt blockTarget, rd rowReader, 
 				q++
 			}
 		}
-		if seg := crd[first:q]; !slices.IsSorted(seg) {
-			slices.Sort(seg)
-			for k, bc := range seg {
-				mark[bc] = first + int64(k)
+		orderBlocks(crd[first:q], first, mark)
+		for k, j := range js {
+			out[mark[bt.blockCol(j)]*inner+bt.offset(xs[k], j)] = vals[es[k]]
+		}
+	}
+}
+
+// fillBlocksCSR is fillBlocks over a CSR source's segments in place.
+func fillBlocksCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], bt *blockTarget, inner, rows int64, pos, crd []O, mark []int64, out, vals []W, poll func()) {
+	for b := range int64(len(pos) - 1) {
+		if poll != nil && b&pollMask == 0 {
+			poll()
+		}
+		lo, hi := b*bt.r, min(b*bt.r+bt.r, rows)
+		first, q := int64(pos[b]), int64(pos[b])
+		for _, j := range r.crd[r.pos[lo]:r.pos[hi]] {
+			if bc := bt.blockCol(int64(j)); mark[bc] < first {
+				mark[bc], crd[q] = q, O(bc)
+				q++
 			}
 		}
-		for k, j := range js {
-			out[mark[bt.blockCol(j)]*p.inner+bt.offset(xs[k], j)] = vals[es[k]]
+		orderBlocks(crd[first:q], first, mark)
+		for x := lo; x < hi; x++ {
+			a, e := int64(r.pos[x]), int64(r.pos[x+1])
+			for k, w := range r.crd[a:e] {
+				j := int64(w)
+				out[mark[bt.blockCol(j)]*inner+bt.offset(x, j)] = vals[a+int64(k)]
+			}
 		}
 	}
-	nl := len(p.f.Levels)
-	levelPos, levelCrd := make([][]O, nl), make([][]O, nl)
-	for l := range nl {
-		levelPos[l], levelCrd[l] = []O{}, []O{}
+}
+
+// orderBlocks sorts a block row's block columns, listed at first..first+
+// len(seg) as they first appeared, and marks each with its place.
+func orderBlocks[O outIndex](seg []O, first int64, mark []int64) {
+	if slices.IsSorted(seg) {
+		return
 	}
-	levelPos[1], levelCrd[1] = pos, crd
-	return structureOut(p.f, shape, p.sizes, levelPos, levelCrd), out, true, nil
+	slices.Sort(seg)
+	for k, bc := range seg {
+		mark[bc] = first + int64(k)
+	}
 }
