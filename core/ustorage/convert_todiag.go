@@ -40,16 +40,9 @@ func toDiagonalsOf[W any, O outIndex](p *fiberPlan, rd rowReader, shape []int64,
 	m, rm := p.maps[0], p.maps[1]
 	// The diagonal of (x, j), counted from lo: a ∓ b with a, b the row x
 	// and the column j in the map's order; its r coordinate.
-	sign := int64(1)
+	dm := diagMap{sign: 1, aRow: m.a == rowDim, rRow: rm.a == rowDim, lo: p.lo}
 	if m.op == format.OpSub {
-		sign = -1
-	}
-	aRow, rRow := m.a == rowDim, rm.a == rowDim
-	diag := func(x, j int64) int64 {
-		if aRow {
-			return x + sign*j - p.lo
-		}
-		return j + sign*x - p.lo
+		dm.sign = -1
 	}
 	if bytesFor(p.span, 0, 8) > limit {
 		return nil, nil, true, tooLarge("the conversion's working arrays", p.f, p.span, 0, 8, limit)
@@ -58,20 +51,21 @@ func toDiagonalsOf[W any, O outIndex](p *fiberPlan, rd rowReader, shape []int64,
 	for i := range mark {
 		mark[i] = -1
 	}
-	for x0 := int64(0); x0 < rows; x0 += rowStep {
-		if poll != nil && x0&pollMask < rowStep {
-			poll()
+	// A CSR source's segments are read in place; others through rd.
+	var err error
+	switch r := rd.(type) {
+	case *csrRows[int32]:
+		err = markDiagonalsCSR(r, dm, rows, mark, poll)
+	case *csrRows[int64]:
+		err = markDiagonalsCSR(r, dm, rows, mark, poll)
+	default:
+		err = markDiagonals(rd, dm, rows, mark, poll)
+	}
+	if err != nil {
+		if errors.Is(err, errUnordered) {
+			return nil, nil, false, nil
 		}
-		js, xs, _, err := rd.rows(x0, min(x0+rowStep, rows), true)
-		if err != nil {
-			if errors.Is(err, errUnordered) {
-				return nil, nil, false, nil
-			}
-			return nil, nil, true, err
-		}
-		for k, j := range js {
-			mark[diag(xs[k], j)] = 0
-		}
+		return nil, nil, true, err
 	}
 	nd := int64(0)
 	for _, mk := range mark {
@@ -91,19 +85,102 @@ func toDiagonalsOf[W any, O outIndex](p *fiberPlan, rd rowReader, shape []int64,
 			q++
 		}
 	}
+	switch r := rd.(type) {
+	case *csrRows[int32]:
+		placeDiagonalsCSR(r, dm, p.inner, rows, mark, out, vals, poll)
+	case *csrRows[int64]:
+		placeDiagonalsCSR(r, dm, p.inner, rows, mark, out, vals, poll)
+	default:
+		placeDiagonals(rd, dm, p.inner, rows, mark, out, vals, poll)
+	}
+	s := structureOut(p.f, shape, p.sizes, [][]O{{0, O(nd)}, {}}, [][]O{crd, {}})
+	return s, out, true, nil
+}
+
+// diagMap maps a source entry (row x, column j) to its diagonal, counted
+// from lo (a ∓ b, a and b the row and the column in the map's order), and
+// its range coordinate.
+type diagMap struct {
+	sign, lo   int64
+	aRow, rRow bool
+}
+
+func (d diagMap) diag(x, j int64) int64 {
+	if d.aRow {
+		return x + d.sign*j - d.lo
+	}
+	return j + d.sign*x - d.lo
+}
+
+func (d diagMap) r(x, j int64) int64 {
+	if d.rRow {
+		return x
+	}
+	return j
+}
+
+// markDiagonals sets mark[c] = 0 for every diagonal c an entry lies on,
+// reading rd.
+func markDiagonals(rd rowReader, dm diagMap, rows int64, mark []int64, poll func()) error {
+	for x0 := int64(0); x0 < rows; x0 += rowStep {
+		if poll != nil && x0&pollMask < rowStep {
+			poll()
+		}
+		js, xs, _, err := rd.rows(x0, min(x0+rowStep, rows), true)
+		if err != nil {
+			return err
+		}
+		for k, j := range js {
+			mark[dm.diag(xs[k], j)] = 0
+		}
+	}
+	return nil
+}
+
+// markDiagonalsCSR is markDiagonals over a CSR source's segments in place.
+func markDiagonalsCSR[I int32 | int64](r *csrRows[I], dm diagMap, rows int64, mark []int64, poll func()) error {
+	for x0 := int64(0); x0 < rows; x0 += rowStep {
+		if poll != nil && x0&pollMask < rowStep {
+			poll()
+		}
+		x1 := min(x0+rowStep, rows)
+		if err := r.check(x0, x1); err != nil {
+			return err
+		}
+		for x := x0; x < x1; x++ {
+			for _, j := range r.crd[r.pos[x]:r.pos[x+1]] {
+				mark[dm.diag(x, int64(j))] = 0
+			}
+		}
+	}
+	return nil
+}
+
+// placeDiagonals moves every entry to its diagonal's rank (mark) times
+// inner plus its range coordinate, reading rd.
+func placeDiagonals[W any](rd rowReader, dm diagMap, inner, rows int64, mark []int64, out, vals []W, poll func()) {
 	for x0 := int64(0); x0 < rows; x0 += rowStep {
 		if poll != nil && x0&pollMask < rowStep {
 			poll()
 		}
 		js, xs, es, _ := rd.rows(x0, min(x0+rowStep, rows), false)
 		for k, j := range js {
-			x, r := xs[k], j
-			if rRow {
-				r = x
-			}
-			out[mark[diag(x, j)]*p.inner+r] = vals[es[k]]
+			x := xs[k]
+			out[mark[dm.diag(x, j)]*inner+dm.r(x, j)] = vals[es[k]]
 		}
 	}
-	s := structureOut(p.f, shape, p.sizes, [][]O{{0, O(nd)}, {}}, [][]O{crd, {}})
-	return s, out, true, nil
+}
+
+// placeDiagonalsCSR is placeDiagonals over a CSR source's segments in place.
+func placeDiagonalsCSR[I int32 | int64, W any](r *csrRows[I], dm diagMap, inner, rows int64, mark []int64, out, vals []W, poll func()) {
+	for x := int64(0); x < rows; x++ {
+		if poll != nil && x&pollMask == 0 {
+			poll()
+		}
+		a, e := int64(r.pos[x]), int64(r.pos[x+1])
+		for k, w := range r.crd[a:e] {
+			j := int64(w)
+			out[mark[dm.diag(x, j)]*inner+dm.r(x, j)] = vals[a+int64(k)]
+		}
+	}
 }
