@@ -216,15 +216,18 @@ func fillBlocks[W any, O outIndex](rd rowReader, bt *blockTarget, inner, rows in
 		if poll != nil && b&pollMask == 0 {
 			poll()
 		}
-		js, xs, es, _ := rd.rows(b*bt.r, min(b*bt.r+bt.r, rows), false)
-		first, q := int64(pos[b]), int64(pos[b])
-		for _, j := range js {
-			if bc := bt.blockCol(j); mark[bc] < first {
-				mark[bc], crd[q] = q, O(bc)
-				q++
+		lo, hi := b*bt.r, min(b*bt.r+bt.r, rows)
+		js, xs, es, _ := rd.rows(lo, hi, false)
+		first := int64(pos[b])
+		if hi-lo == 2 {
+			split := 0
+			for split < len(js) && xs[split] == lo {
+				split++
 			}
+			mergeBlocks2(js[:split], js[split:], bt, crd, first, mark)
+		} else {
+			listBlocks(js, bt, crd, first, mark)
 		}
-		orderBlocks(crd[first:q], first, mark)
 		for k, j := range js {
 			out[mark[bt.blockCol(j)]*inner+bt.offset(xs[k], j)] = vals[es[k]]
 		}
@@ -238,14 +241,12 @@ func fillBlocksCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], bt *blockT
 			poll()
 		}
 		lo, hi := b*bt.r, min(b*bt.r+bt.r, rows)
-		first, q := int64(pos[b]), int64(pos[b])
-		for _, j := range r.crd[r.pos[lo]:r.pos[hi]] {
-			if bc := bt.blockCol(int64(j)); mark[bc] < first {
-				mark[bc], crd[q] = q, O(bc)
-				q++
-			}
+		first := int64(pos[b])
+		if hi-lo == 2 {
+			mergeBlocks2(r.crd[r.pos[lo]:r.pos[lo+1]], r.crd[r.pos[lo+1]:r.pos[hi]], bt, crd, first, mark)
+		} else {
+			listBlocks(r.crd[r.pos[lo]:r.pos[hi]], bt, crd, first, mark)
 		}
-		orderBlocks(crd[first:q], first, mark)
 		for x := lo; x < hi; x++ {
 			a, e := int64(r.pos[x]), int64(r.pos[x+1])
 			for k, w := range r.crd[a:e] {
@@ -256,14 +257,45 @@ func fillBlocksCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], bt *blockT
 	}
 }
 
-// orderBlocks sorts a block row's block columns, listed at first..first+
-// len(seg) as they first appeared, and marks each with its place.
-func orderBlocks[O outIndex](seg []O, first int64, mark []int64) {
+// listBlocks lists a block row's block columns (of its rows' columns js)
+// at crd[first:] as they first appear, then sorts them, marking each with
+// its place.
+func listBlocks[I int32 | int64, O outIndex](js []I, bt *blockTarget, crd []O, first int64, mark []int64) {
+	q := first
+	for _, j := range js {
+		if bc := bt.blockCol(int64(j)); mark[bc] < first {
+			mark[bc], crd[q] = q, O(bc)
+			q++
+		}
+	}
+	seg := crd[first:q]
 	if slices.IsSorted(seg) {
 		return
 	}
 	slices.Sort(seg)
 	for k, bc := range seg {
 		mark[bc] = first + int64(k)
+	}
+}
+
+// mergeBlocks2 is listBlocks for a block row of two rows, a and b (each's
+// columns ascending): their block columns merged in order, each once.
+func mergeBlocks2[I int32 | int64, O outIndex](a, b []I, bt *blockTarget, crd []O, first int64, mark []int64) {
+	q, last := first, int64(-1)
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var bc int64
+		if j == len(b) || (i < len(a) && a[i] <= b[j]) {
+			bc = bt.blockCol(int64(a[i]))
+			i++
+		} else {
+			bc = bt.blockCol(int64(b[j]))
+			j++
+		}
+		if bc != last {
+			mark[bc], crd[q] = q, O(bc)
+			q++
+			last = bc
+		}
 	}
 }
