@@ -31,18 +31,24 @@ func SpMM[I Index, V Number](alpha V, a CSR[I, V], b []V, k int, beta V, c []V) 
 		// One column: the layout is SpMV's, and SpMV's gather is faster.
 		return SpMV(alpha, a, b, beta, c)
 	}
-	rows := spmmRowsSIMD[I, V](k)
-	switch {
-	case rows != nil:
-	case k <= spmmNarrow:
-		rows = spmmRowsNarrow[I, V]
-	default:
-		rows = spmmRows[I, V]
-	}
+	rows := spmmRowKernel[I, V](k)
 	parallel.ForRows(a.Ptr, (int64(a.NNZ())+int64(a.Rows))*int64(k), func(lo, hi int) {
 		rows(alpha, beta, a, b, k, c, lo, hi)
 	})
 	return nil
+}
+
+// spmmRowKernel is SpMM's row kernel for k > 1 columns: the assembly
+// strips where there are some, else register accumulators for narrow k,
+// else streaming tiles.
+func spmmRowKernel[I Index, V Number](k int) func(alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	if rows := spmmRowsSIMD[I, V](k); rows != nil {
+		return rows
+	}
+	if k <= spmmNarrow {
+		return spmmRowsNarrow[I, V]
+	}
+	return spmmRows[I, V]
 }
 
 // spmmNarrow is the widest k for which SpMM keeps a row's outputs in

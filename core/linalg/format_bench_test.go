@@ -25,6 +25,7 @@ var benchFormats = []struct{ name, text string }{
 	{"bsr-colmajor", "(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)"},
 	{"delta20", "(i, j) -> (i : dense, j : delta(20))"},
 	{"rowpairs", "(i, j) -> (i / 2 : dense, j : compressed, i % 2 : dense)"},
+	{"dia-j", "(i, j) -> (j - i : compressed, j : range)"},
 }
 
 var benchFormatCache sync.Map
@@ -80,6 +81,32 @@ func BenchmarkFormatMv(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				if _, err := Mv(a, xt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFormatMm: Y = A @ X (X dense, 8 columns) on the 1M-row
+// Laplacian in each format.
+func BenchmarkFormatMm(b *testing.B) {
+	const n = 8
+	for _, f := range benchFormats {
+		b.Run(f.name, func(b *testing.B) {
+			a := lapIn(b, f.name, f.text)
+			x := dtype.NewArray(dtype.Float64, []int64{a.Dims()[1], n})
+			for i := range dtype.AsSlice[float64](x) {
+				dtype.AsSlice[float64](x)[i] = float64(i%7) - 3
+			}
+			xt, err := tensor.NewStrided(x)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := Mm(a, xt); err != nil {
 					b.Fatal(err)
 				}
 			}

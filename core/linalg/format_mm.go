@@ -12,7 +12,7 @@ import (
 // serves (a custom format other than DIA, DCSR, DCSC, CSF) multiplies a
 // dense vector or matrix straight from its own levels, walked fiber by
 // fiber (formatWalk), instead of through a CSR or COO copy. DCSR has its
-// own kernel (kernels.SpMVDCSR). It serves a zero fill and the kernels'
+// own kernels (kernels.SpMMDCSR: the CSR row kernels over its stored rows). It serves a zero fill and the kernels'
 // value dtypes; anything else takes the general path.
 
 // formatPath reports whether a takes the format path.
@@ -80,6 +80,10 @@ type formatOps interface {
 	// through kernels.SpMVBSRColMajor when colMajor (sparseDenseRoute's
 	// routeBSRCol), else the level walk.
 	formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error
+	// dcsrSpMM sets out (m x n) = alpha * A @ b for the DCSR A whose first
+	// level is pos0/crd0 and whose stored rows are the CSR a (its rows
+	// field unused), b dense (a.cols x n).
+	dcsrSpMM(alpha dtype.Scalar, pos0, crd0 dtype.Array, a kernelMat, m int64, b dtype.Array, n int64, out dtype.Array) error
 }
 
 func (k typedOps[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error {
@@ -117,18 +121,33 @@ func (k typedOps[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []in
 	return nil
 }
 
-// dcsrMV sets out = alpha * a @ x for a 2-D DCSR tensor a of float32 or
-// float64 (routeDCSR) from its arrays.
-func dcsrMV(op string, alpha dtype.Scalar, a *tensor.Tensor, x, out dtype.Array) error {
-	switch {
-	case a.DType() == dtype.Float64 && a.IndexWidth() == 32:
-		return dcsrMVTyped[int32, float64](op, alpha, a, x, out)
-	case a.DType() == dtype.Float64:
-		return dcsrMVTyped[int64, float64](op, alpha, a, x, out)
-	case a.IndexWidth() == 32:
-		return dcsrMVTyped[int32, float32](op, alpha, a, x, out)
+// dcsrSpMM sets out (rows x n) = alpha * a @ b for a 2-D DCSR tensor a
+// (routeDCSR) and dense row-major b (cols x n), from a's arrays at their
+// width: kernels.SpMMDCSR runs the CSR row kernels over the stored rows.
+func dcsrSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
+	lv := a.StorageLevels()
+	ops, err := opsFor(op, a.DType(), lv[0].Crd.DType.Size()*8)
+	if err != nil {
+		return err
 	}
-	return dcsrMVTyped[int64, float32](op, alpha, a, x, out)
+	fo, ok := ops.(formatOps)
+	if !ok {
+		return errs.Errorf(errs.ErrInternal, "%s: no DCSR kernel for dtype %s", op, a.DType())
+	}
+	return kernelErr(op, fo.dcsrSpMM(alpha, lv[0].Pos, lv[0].Crd, kernelMat{kind: kindCSR, cols: a.Dims()[1],
+		ptr: lv[1].Pos, idx: lv[1].Crd, val: a.ValueArray()}, a.Dims()[0], b, n, out))
+}
+
+func (k typedOps[I, V]) dcsrSpMM(alpha dtype.Scalar, pos0, crd0 dtype.Array, a kernelMat, m int64, b dtype.Array, n int64, out dtype.Array) error {
+	p0, c0 := dtype.AsSlice[I](pos0), dtype.AsSlice[I](crd0)
+	if len(p0) < 2 || p0[1] == p0[0] {
+		clear(dtype.AsSlice[V](out)) // no row stored (the reference's empty pos)
+		return nil
+	}
+	rows := c0[p0[0]:p0[1]]
+	c := k.csr(a)
+	c.Rows, c.Ptr = len(rows), c.Ptr[p0[0]:int(p0[1])+1]
+	return kernels.SpMMDCSR(k.v(alpha), rows, c, int(m), dtype.AsSlice[V](b), int(n), dtype.AsSlice[V](out))
 }
 
 // formatSpMMWalk sets out (rows x n, row-major) = alpha * A @ b for a
@@ -160,21 +179,6 @@ func formatSpMMWalk(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Arr
 		return errs.Errorf(errs.ErrInternal, "%s: no format walk for dtype %s", op, a.DType())
 	}
 	return fo.formatSpMM(alpha, s, a.Dims(), b, n, out, colMajor)
-}
-
-func dcsrMVTyped[I kernels.Index, V float32 | float64](op string, alpha dtype.Scalar, a *tensor.Tensor, x, out dtype.Array) error {
-	lv := a.StorageLevels()
-	p0, c0 := dtype.AsSlice[I](lv[0].Pos), dtype.AsSlice[I](lv[0].Crd)
-	y := dtype.AsSlice[V](out)
-	if len(p0) < 2 || p0[1] == p0[0] {
-		clear(y)
-		return nil
-	}
-	rows := c0[p0[0]:p0[1]]
-	p1 := dtype.AsSlice[I](lv[1].Pos)
-	m := kernels.CSR[I, V]{Rows: len(rows), Cols: int(a.Dims()[1]), Ptr: p1[p0[0] : int(p0[1])+1],
-		Idx: dtype.AsSlice[I](lv[1].Crd), Val: dtype.AsSlice[V](a.ValueArray())}
-	return kernelErr(op, kernels.SpMVDCSR(V(alpha.Re()), rows, m, dtype.AsSlice[V](x), y))
 }
 
 // formatBatched returns a @ b for a 3-D tensor a on the format path

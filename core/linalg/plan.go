@@ -16,7 +16,7 @@ type mmRoute uint8
 const (
 	routeView   mmRoute = iota // a kernel view (CSR, CSC, COO, BSR; a conversion first where none serves)
 	routeDIA                   // kernels.SpMMDIA on DIA / anti-DIA storage
-	routeDCSR                  // kernels.SpMVDCSR on DCSR's arrays
+	routeDCSR                  // kernels.SpMMDCSR (SpMVDCSR for a vector) on DCSR's arrays
 	routeBSRCol                // kernels.SpMVBSRColMajor on BSR with column-major blocks
 	routeWalk                  // the level walk of the format (format_walk.go)
 )
@@ -30,8 +30,7 @@ func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
 	if !formatPath(a) {
 		return routeView
 	}
-	if a.Layout() == tensor.DCSR && n == 1 && a.BatchDim() == 0 && a.DenseDim() == 0 &&
-		(a.DType() == dtype.Float64 || a.DType() == dtype.Float32) {
+	if a.Layout() == tensor.DCSR && a.BatchDim() == 0 && a.DenseDim() == 0 && dcsrOneWidth(a) {
 		return routeDCSR
 	}
 	if u := a.FormatStore(); u != nil && n == 1 && len(a.Dims()) == 2 {
@@ -40,6 +39,17 @@ func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
 		}
 	}
 	return routeWalk
+}
+
+// dcsrOneWidth reports whether a 2-D DCSR tensor's level arrays share one
+// index width (the kernels read them as one CSR).
+func dcsrOneWidth(a *tensor.Tensor) bool {
+	lv := a.StorageLevels()
+	if len(lv) != 2 {
+		return false
+	}
+	w := lv[0].Crd.DType
+	return (w == dtype.Int32 || w == dtype.Int64) && lv[0].Pos.DType == w && lv[1].Pos.DType == w && lv[1].Crd.DType == w
 }
 
 // mvFastRoute reports whether mat @ vec takes mvFast (an out tensor aside),
@@ -129,7 +139,7 @@ var kernelNames = map[spKernel]string{
 // routeKernels are the names of the kernels of the routes other than routeView.
 var routeKernels = map[mmRoute]string{
 	routeDIA:    "kernels.SpMMDIA (DIA / anti-DIA storage, no column index; SpMVDIA's AVX2 rows for a vector on amd64)",
-	routeDCSR:   "kernels.SpMVDCSR (DCSR's stored rows)",
+	routeDCSR:   "kernels.SpMMDCSR (DCSR's stored rows through the CSR row kernels; SpMVDCSR for a vector)",
 	routeBSRCol: "kernels.SpMVBSRColMajor (BSR with column-major blocks)",
 	routeWalk:   "the level walk, fiber by fiber (core/linalg/format_walk.go)",
 }

@@ -88,7 +88,7 @@ func TestPlanRoutes(t *testing.T) {
 		"csc":          "kernels.SpMVT ",
 		"coo":          "kernels.SpMVCOO",
 		"bsr":          "kernels.SpMVBSR ",
-		"dcsr":         "kernels.SpMVDCSR",
+		"dcsr":         "kernels.SpMMDCSR",
 		"dia-i":        "kernels.SpMMDIA",
 		"bsr-colmajor": "kernels.SpMVBSRColMajor",
 		"delta":        "the level walk",

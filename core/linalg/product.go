@@ -64,7 +64,7 @@ func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array
 		case routeDIA:
 			return out, diaSpMM(op, alpha, a, bd, n, out)
 		case routeDCSR:
-			return out, dcsrMV(op, alpha, a, bd, out)
+			return out, dcsrSpMM(op, alpha, a, bd, n, out)
 		}
 		return out, formatSpMMWalk(op, alpha, a, bd, n, out, r == routeBSRCol)
 	}

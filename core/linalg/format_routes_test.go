@@ -1,0 +1,147 @@
+package linalg
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/gen"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
+
+// bandedWithGaps is a 300 x 200 banded matrix (|i - j| <= 3, most slots
+// filled) of dtype d whose rows 100..139 and every row i % 7 == 2 are empty:
+// DCSR stores runs of rows with gaps between them, DIA pads its diagonals.
+func bandedWithGaps(t *testing.T, d dtype.DType) *tensor.Tensor {
+	const m, k = 300, 200
+	a := dtype.NewArray(d, []int64{m, k})
+	for i := range int64(m) {
+		if i >= 100 && i < 140 || i%7 == 2 {
+			continue
+		}
+		for j := max(i-3, 0); j <= min(i+3, k-1); j++ {
+			if (i*31+j*17)%5 == 0 {
+				continue
+			}
+			a.SetComplex(i*k+j, dtype.Complex128Scalar(complex(float64((i+2*j)%9-4), float64((i-j)%3))))
+		}
+	}
+	x, err := tensor.NewStrided(a)
+	require.NoError(t, err)
+	return x
+}
+
+// fastRouteMats is bandedWithGaps in each format with a kernel of its own
+// for sparse @ dense, both index widths where the format lets one ask.
+func fastRouteMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
+	dense := bandedWithGaps(t, d)
+	mats := map[string]*tensor.Tensor{}
+	for _, w := range []int{32, 64} {
+		var err error
+		mats[fmt.Sprintf("dcsr-i%d", w)], err = tensor.ToLayout(dense, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+		require.NoError(t, err)
+	}
+	for name, text := range map[string]string{
+		"dia-i":        format.DIAI().String(),
+		"dia-j":        format.DIAJ().String(),
+		"anti-dia-i":   format.AntiDIAI().String(),
+		"bsr-colmajor": "(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)",
+	} {
+		f, err := format.Parse(text)
+		require.NoError(t, err)
+		mats[name], err = tensor.ToFormat(dense, f)
+		require.NoError(t, err)
+	}
+	return mats
+}
+
+// TestFormatMmFastRoutes: mv and mm (1 to 17 columns) of a banded matrix
+// with empty rows in DCSR (int32 and int64), DIA-I, DIA-J, anti-DIA and
+// BSR with column-major blocks equal the product of its dense value in
+// float64, float32, complex128 and int64, and the result is bit-identical
+// run serially and split over four workers at the smallest threshold.
+func TestFormatMmFastRoutes(t *testing.T) {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Int64} {
+		ref := denseRef(t, bandedWithGaps(t, d))
+		for name, a := range fastRouteMats(t, d) {
+			for _, n := range []int64{1, 2, 3, 8, 9, 17} {
+				bv := dtype.NewArray(d, []int64{a.Dims()[1], n})
+				for i := range bv.Numel() {
+					bv.SetComplex(i, dtype.Complex128Scalar(complex(float64(i%11)-5, math.Mod(float64(i), 3)-1)))
+				}
+				b, err := tensor.NewStrided(bv)
+				require.NoError(t, err)
+				msg := fmt.Sprintf("%s %s n=%d", name, d, n)
+				if strings.HasPrefix(name, "dcsr") {
+					seen := traceRoute(t)
+					_, err := Mm(a, b)
+					require.NoError(t, err)
+					require.Equal(t, []string{routeKernels[routeDCSR]}, *seen, msg)
+					onRoute = nil
+				}
+				run := func(k parallel.Knobs) *tensor.Tensor {
+					old := parallel.SetKnobs(k)
+					defer parallel.SetKnobs(old)
+					got, err := Mm(a, b)
+					require.NoError(t, err, msg)
+					return got
+				}
+				serial := run(parallel.Knobs{Threshold: math.MaxInt, ChunkedThreshold: math.MaxInt, Workers: 1})
+				split := run(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: 4})
+				requireNear(t, refMM(ref, denseRef(t, b)), serial, d, msg)
+				require.Equal(t, serial.ValueArray().Data, split.ValueArray().Data, "%s: the split changed bits", msg)
+			}
+		}
+	}
+}
+
+// TestFormatMmAllocatesOutput: mv and mm (8 columns) of an n^2-row
+// Laplacian in DCSR (int32 and int64) and BSR with
+// column-major blocks allocate their output and at most 4 KiB besides,
+// nothing that grows with the rows or the entries.
+func TestFormatMmAllocatesOutput(t *testing.T) {
+	c, err := gen.Stencil2D(64)
+	require.NoError(t, err)
+	coo, err := c.Tensor()
+	require.NoError(t, err)
+	m := coo.Dims()[0]
+	mats := map[string]*tensor.Tensor{}
+	for _, w := range []int{32, 64} {
+		mats[fmt.Sprintf("dcsr-i%d", w)], err = tensor.ToLayout(coo, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+		require.NoError(t, err)
+	}
+	for name, text := range map[string]string{
+		"bsr-colmajor": "(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)",
+	} {
+		f, err := format.Parse(text)
+		require.NoError(t, err)
+		mats[name], err = tensor.ToFormat(coo, f)
+		require.NoError(t, err)
+	}
+	for _, n := range []int64{1, 8} {
+		b, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{m, n}))
+		require.NoError(t, err)
+		for name, a := range mats {
+			_, err := Mm(a, b) // warm up
+			require.NoError(t, err)
+			const runs = 20
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for range runs {
+				if _, err := Mm(a, b); err != nil {
+					t.Fatal(err)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			per := int64(after.TotalAlloc-before.TotalAlloc) / runs
+			require.LessOrEqual(t, per, 8*m*n+4096, "%s, %d columns: %d bytes a call for an output of %d bytes", name, n, per, 8*m*n)
+		}
+	}
+}
