@@ -43,12 +43,14 @@ func diaRowsSIMD[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 [
 		flags |= diaFromAcc
 		a0 = unsafe.Pointer(unsafe.SliceData(acc0))
 	}
-	kernel := diaRowsF64
+	// Direct calls: through a function value the compiler cannot see that
+	// the assembly keeps no pointer, and the caller's pass and sums would
+	// move to the heap (an allocation a segment).
+	vp, xp, op := unsafe.Pointer(unsafe.SliceData(val)), unsafe.Pointer(unsafe.SliceData(x)), unsafe.Pointer(unsafe.SliceData(out))
 	if lanes == 8 {
-		kernel = diaRowsF32
+		diaRowsF32(vp, xp, unsafe.Pointer(&pass.doff), unsafe.Pointer(&pass.xoff), pass.nd, n, op, a0, asFloat64(alpha), asFloat64(beta), flags)
+	} else {
+		diaRowsF64(vp, xp, unsafe.Pointer(&pass.doff), unsafe.Pointer(&pass.xoff), pass.nd, n, op, a0, asFloat64(alpha), asFloat64(beta), flags)
 	}
-	kernel(unsafe.Pointer(unsafe.SliceData(val)), unsafe.Pointer(unsafe.SliceData(x)),
-		unsafe.Pointer(&pass.doff), unsafe.Pointer(&pass.xoff), pass.nd, n,
-		unsafe.Pointer(unsafe.SliceData(out)), a0, asFloat64(alpha), asFloat64(beta), flags)
 	return true
 }

@@ -66,3 +66,42 @@ func median(v []float64) float64 {
 	slices.Sort(v)
 	return v[len(v)/2]
 }
+
+// BenchmarkSpMMDIALaplacian: C = A B with B of 8 columns for the 2-D
+// Laplacian of a 1000 x 1000 grid (1M rows), DIA-I and DIA-J against CSR
+// (int32 indices), calls alternated as BenchmarkSpMVDIALaplacian's; it
+// reports the median times and the median of the per-pair ratios (csr/dia).
+func BenchmarkSpMMDIALaplacian(b *testing.B) {
+	const g, k = 1000, 8
+	csr := laplacian2D[int32, float64](g)
+	diaI := laplacianDIA(g)
+	diaJ := diaI
+	diaJ.ByCol = true // the same matrix up to which slot holds an entry: the timing is what matters
+	bm, c := make([]float64, g*g*k), make([]float64, g*g*k)
+	for i := range bm {
+		bm[i] = float64(i%7) - 3
+	}
+	for _, tc := range []struct {
+		name string
+		a    DIA[float64]
+	}{{"dia-i", diaI}, {"dia-j", diaJ}} {
+		b.Run(tc.name, func(b *testing.B) {
+			benchModes(b, func(b *testing.B) {
+				b.ReportAllocs()
+				var tcsr, td, ratio []float64
+				for b.Loop() {
+					t0 := time.Now()
+					_ = SpMM(1, csr, bm, k, 0, c)
+					t1 := time.Now()
+					_ = SpMMDIA(1, tc.a, bm, k, 0, c)
+					t2 := time.Now()
+					x, d := t1.Sub(t0).Seconds(), t2.Sub(t1).Seconds()
+					tcsr, td, ratio = append(tcsr, x), append(td, d), append(ratio, x/d)
+				}
+				b.ReportMetric(median(tcsr)*1e3, "csr-ms")
+				b.ReportMetric(median(td)*1e3, "dia-ms")
+				b.ReportMetric(median(ratio), "csr/dia")
+			})
+		})
+	}
+}

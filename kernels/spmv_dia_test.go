@@ -177,7 +177,7 @@ func testSpMMDIA[V Number](t *testing.T) {
 		for _, c := range diaCases {
 			for _, byCol := range []bool{false, true} {
 				a, d := genDIA[V](r, c.rows, c.cols, c.offsets, byCol)
-				for _, k := range []int{0, 1, 3, 9} {
+				for _, k := range []int{0, 1, 3, 8, 9, 16} {
 					for _, ab := range scalars[V]() {
 						b := randVec[V](r, a.Cols*k)
 						out := staleOutput(r, a.Rows*k, ab[1])
@@ -224,4 +224,34 @@ func TestDIAArgs(t *testing.T) {
 	require.Equal(t, "b", ae.Arg)
 	require.ErrorAs(t, SpMMDIA(1, ok, x, -1, 0, y), &ae)
 	require.Equal(t, "k", ae.Arg)
+}
+
+// TestSpMMDIASplitBitIdentical: SpMMDIA's listed chunks (and, past
+// diaListEntries diagonals, the row-at-a-time path) give the dense
+// reference's product and the same bits serially and split over three
+// workers at the smallest threshold, DIA-I and DIA-J.
+func TestSpMMDIASplitBitIdentical(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 3))
+	cases := append(diaCases[:len(diaCases):len(diaCases)], diaCases[0])
+	cases[len(cases)-1].name, cases[len(cases)-1].rows, cases[len(cases)-1].cols = "past the listing's diagonals", 1100, 1100
+	cases[len(cases)-1].offsets = bandOffsets(-1099, 1099)
+	for _, c := range cases {
+		for _, byCol := range []bool{false, true} {
+			a, d := genDIA[float64](r, c.rows, c.cols, c.offsets, byCol)
+			b := randVec[float64](r, a.Cols*8)
+			want := refGEMM(1.5, d, b, a.Rows, a.Cols, 8, 0, nil)
+			var runs [2][]float64
+			for q, workers := range []int{0, 3} {
+				if workers == 0 {
+					setKnobs(t, math.MaxInt, 0)
+				} else {
+					setKnobs(t, 1, workers)
+				}
+				runs[q] = staleOutput(r, a.Rows*8, 0.0)
+				require.NoError(t, SpMMDIA(1.5, a, b, 8, 0, runs[q]))
+			}
+			assertClose(t, want, runs[0], c.name)
+			require.Equal(t, runs[0], runs[1], "%s: the split changed bits", c.name)
+		}
+	}
 }

@@ -103,7 +103,7 @@ func TestFormatMmFastRoutes(t *testing.T) {
 }
 
 // TestFormatMmAllocatesOutput: mv and mm (8 columns) of an n^2-row
-// Laplacian in DCSR (int32 and int64) and BSR with
+// Laplacian in DCSR (int32 and int64), DIA-I, DIA-J and BSR with
 // column-major blocks allocate their output and at most 4 KiB besides,
 // nothing that grows with the rows or the entries.
 func TestFormatMmAllocatesOutput(t *testing.T) {
@@ -118,6 +118,8 @@ func TestFormatMmAllocatesOutput(t *testing.T) {
 		require.NoError(t, err)
 	}
 	for name, text := range map[string]string{
+		"dia-i":        format.DIAI().String(),
+		"dia-j":        format.DIAJ().String(),
 		"bsr-colmajor": "(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)",
 	} {
 		f, err := format.Parse(text)

@@ -138,7 +138,7 @@ var kernelNames = map[spKernel]string{
 
 // routeKernels are the names of the kernels of the routes other than routeView.
 var routeKernels = map[mmRoute]string{
-	routeDIA:    "kernels.SpMMDIA (DIA / anti-DIA storage, no column index; SpMVDIA's AVX2 rows for a vector on amd64)",
+	routeDIA:    "kernels.SpMMDIA (DIA / anti-DIA storage, no column index: chunks of rows listed in L1 for SpMM's AVX2 row kernels; SpMVDIA's AVX2 rows for a vector on amd64)",
 	routeDCSR:   "kernels.SpMMDCSR (DCSR's stored rows through the CSR row kernels; SpMVDCSR for a vector)",
 	routeBSRCol: "kernels.SpMVBSRColMajor (BSR with column-major blocks)",
 	routeWalk:   "the level walk, fiber by fiber (core/linalg/format_walk.go)",
