@@ -67,6 +67,11 @@ type diaListScratch struct {
 
 var diaListPool = sync.Pool{New: func() any { return new(diaListScratch) }}
 
+// asValues views the scratch's values as diaListEntries values of type V.
+func asValues[V Number](sc *diaListScratch) []V {
+	return unsafe.Slice((*V)(unsafe.Pointer(&sc.val[0])), diaListEntries)
+}
+
 // spmmDIAListed computes rows [r0, r1) of C a chunk of rows at a time: the
 // chunk's entries are listed as a small CSR (row i's entry on diagonal t is
 // at column i + offset, or offset - i on anti-diagonals, and its value at
@@ -83,7 +88,7 @@ func spmmDIAListed[V Number](alpha, beta V, a DIA[V], b []V, k int, c []V, r0, r
 	sc := diaListPool.Get().(*diaListScratch)
 	defer diaListPool.Put(sc)
 	idx, ptr := &sc.idx, &sc.ptr
-	val := unsafe.Slice((*V)(unsafe.Pointer(&sc.val[0])), diaListEntries)
+	val := asValues[V](sc)
 	nd := len(a.Offsets)
 	rows := max(1, min(diaListEntries/max(nd, 1), diaBlock))
 	cs := 1 // the column's step a row

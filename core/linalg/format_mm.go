@@ -77,7 +77,7 @@ func widen(a dtype.Array) dtype.Array {
 // formatOps is the format walk of one (index width, value dtype) pair.
 type formatOps interface {
 	// formatSpMM sets out (rows x n) = alpha * A @ b from A's storage s:
-	// through kernels.SpMVBSRColMajor when colMajor (sparseDenseRoute's
+	// through kernels.SpMMBSRColMajor when colMajor (sparseDenseRoute's
 	// routeBSRCol), else the level walk.
 	formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error
 	// dcsrSpMM sets out (m x n) = alpha * A @ b for the DCSR A whose first
@@ -104,7 +104,7 @@ func (k typedOps[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []in
 			clear(dtype.AsSlice[V](out))
 			return nil
 		}
-		return kernels.SpMVBSRColMajor(k.v(alpha), a, dtype.AsSlice[V](b), 0, dtype.AsSlice[V](out))
+		return kernels.SpMMBSRColMajor(k.v(alpha), a, dtype.AsSlice[V](b), int(n), 0, dtype.AsSlice[V](out))
 	}
 	w, err := newFormatWalk(s.f, s.sizes, shape, pos, crd, dtype.AsSlice[V](s.val))
 	if err != nil {

@@ -104,8 +104,9 @@ func TestFormatMmFastRoutes(t *testing.T) {
 
 // TestFormatMmAllocatesOutput: mv and mm (8 columns) of an n^2-row
 // Laplacian in DCSR (int32 and int64), DIA-I, DIA-J and BSR with
-// column-major blocks allocate their output and at most 4 KiB besides,
-// nothing that grows with the rows or the entries.
+// column-major blocks allocate their output and at most 4 KiB besides (64
+// KiB for mm: the pooled scratch of a listed chunk), nothing that grows
+// with the rows or the entries.
 func TestFormatMmAllocatesOutput(t *testing.T) {
 	c, err := gen.Stencil2D(64)
 	require.NoError(t, err)
@@ -143,7 +144,11 @@ func TestFormatMmAllocatesOutput(t *testing.T) {
 			}
 			runtime.ReadMemStats(&after)
 			per := int64(after.TotalAlloc-before.TotalAlloc) / runs
-			require.LessOrEqual(t, per, 8*m*n+4096, "%s, %d columns: %d bytes a call for an output of %d bytes", name, n, per, 8*m*n)
+			fixed := int64(4096)
+			if n > 1 {
+				fixed = 64 << 10 // a listed chunk's scratch (48 KiB), pooled: new only after a collection empties the pool
+			}
+			require.LessOrEqual(t, per, 8*m*n+fixed, "%s, %d columns: %d bytes a call for an output of %d bytes", name, n, per, 8*m*n)
 		}
 	}
 }

@@ -17,7 +17,7 @@ const (
 	routeView   mmRoute = iota // a kernel view (CSR, CSC, COO, BSR; a conversion first where none serves)
 	routeDIA                   // kernels.SpMMDIA on DIA / anti-DIA storage
 	routeDCSR                  // kernels.SpMMDCSR (SpMVDCSR for a vector) on DCSR's arrays
-	routeBSRCol                // kernels.SpMVBSRColMajor on BSR with column-major blocks
+	routeBSRCol                // kernels.SpMMBSRColMajor (SpMVBSRColMajor for a vector) on BSR with column-major blocks
 	routeWalk                  // the level walk of the format (format_walk.go)
 )
 
@@ -33,7 +33,7 @@ func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
 	if a.Layout() == tensor.DCSR && a.BatchDim() == 0 && a.DenseDim() == 0 && dcsrOneWidth(a) {
 		return routeDCSR
 	}
-	if u := a.FormatStore(); u != nil && n == 1 && len(a.Dims()) == 2 {
+	if u := a.FormatStore(); u != nil && len(a.Dims()) == 2 {
 		if _, _, ok := bsrColMajor(u.Format); ok {
 			return routeBSRCol
 		}
@@ -140,7 +140,7 @@ var kernelNames = map[spKernel]string{
 var routeKernels = map[mmRoute]string{
 	routeDIA:    "kernels.SpMMDIA (DIA / anti-DIA storage, no column index: chunks of rows listed in L1 for SpMM's AVX2 row kernels; SpMVDIA's AVX2 rows for a vector on amd64)",
 	routeDCSR:   "kernels.SpMMDCSR (DCSR's stored rows through the CSR row kernels; SpMVDCSR for a vector)",
-	routeBSRCol: "kernels.SpMVBSRColMajor (BSR with column-major blocks)",
+	routeBSRCol: "kernels.SpMMBSRColMajor (BSR with column-major blocks: runs of block rows listed in L1 for SpMM's AVX2 row kernels; SpMVBSRColMajor for a vector)",
 	routeWalk:   "the level walk, fiber by fiber (core/linalg/format_walk.go)",
 }
 

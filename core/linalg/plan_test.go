@@ -90,7 +90,7 @@ func TestPlanRoutes(t *testing.T) {
 		"bsr":          "kernels.SpMVBSR ",
 		"dcsr":         "kernels.SpMMDCSR",
 		"dia-i":        "kernels.SpMMDIA",
-		"bsr-colmajor": "kernels.SpMVBSRColMajor",
+		"bsr-colmajor": "kernels.SpMMBSRColMajor",
 		"delta":        "the level walk",
 	}
 	for name, a := range planMats(t, dtype.Float64) {
