@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/gosparse/gosparse/kernels/cancel"
@@ -14,27 +15,33 @@ import (
 // Node ids: variables 0..n-1; element p < n is the one variable p became,
 // elements n..n+m-1 are initial cliques (the rows of A for a column ordering).
 type quotientGraph struct {
-	n       int
-	vars    [][]int32 // variable i's variable neighbours (pruned lazily)
-	elems   [][]int32 // variable i's adjacent elements (pruned lazily)
-	members [][]int32 // element e's variables, all uneliminated
-	live    []bool    // element e not yet absorbed
-	dense   []bool    // variable kept out of the graph and ordered last
-	deg     []int     // approximate external degree of variable i
+	n int
+	// The lists, in one pool: varsOf(i) variable i's variable neighbours
+	// and elemsOf(i) its adjacent elements (both pruned lazily),
+	// membersOf(e) element e's variables, all uneliminated.
+	listPool
+	live  []bool // element e not yet absorbed (set while building)
+	dense []bool // variable kept out of the graph and ordered last
+	deg   []int  // approximate external degree of variable i
 
 	head, next, prev []int32 // degree lists
 }
 
-// newQuotientGraph allocates a graph of n variables and m initial elements.
-func newQuotientGraph(n, m int) *quotientGraph {
+func (g *quotientGraph) varsOf(i int) int    { return i }
+func (g *quotientGraph) elemsOf(i int) int   { return g.n + i }
+func (g *quotientGraph) membersOf(e int) int { return 2*g.n + e }
+
+// newQuotientGraph allocates a graph of n variables and m initial elements
+// whose lists hold about entries ids in all.
+func newQuotientGraph(n, m, entries int) *quotientGraph {
 	// Arrays of one type share an allocation (small matrices spend much of
 	// their ordering's time allocating).
-	lists := make([][]int32, 3*n+m)
 	flags := make([]bool, 2*n+m)
 	links := make([]int32, max(n, 1)+2*n)
 	g := &quotientGraph{
-		n: n, vars: lists[:n:n], elems: lists[n : 2*n : 2*n], members: lists[2*n:],
-		live: flags[: n+m : n+m], dense: flags[n+m:], deg: make([]int, n),
+		n:        n,
+		listPool: listPool{pool: make([]int32, 0, 2*entries+n), refs: make([]listRef, 3*n+m)},
+		live:     flags[: n+m : n+m], dense: flags[n+m:], deg: make([]int, n),
 		head: links[:max(n, 1):max(n, 1)], next: links[max(n, 1) : max(n, 1)+n : max(n, 1)+n], prev: links[max(n, 1)+n:],
 	}
 	for i := range g.head {
@@ -73,14 +80,14 @@ func (g *quotientGraph) order() []int {
 	gone := make([]bool, n) // eliminated, or merged into a supervariable
 	// The integer arrays share one allocation and so do the int32 ones:
 	// on small matrices the allocations are a good part of the time.
-	ne := len(g.members)
+	ne := len(g.live)
 	ints := make([]int, 2*n+ne)
 	nv := ints[:n]
 	mark := ints[n : 2*n] // mark[v] == stamp: v is in the current pivot's element
 	seen := ints[2*n:]
-	// What the degree updates read of an element, side by side: the
-	// elements of a variable are scattered, and one cache line an
-	// element beats three.
+	// What the degree updates read of an element, side by side and small:
+	// the elements of a variable are scattered, and one cache line holds
+	// eight elements' states.
 	es := make([]elemState, ne)
 	// The variables merged into i, in the order they are ordered after
 	// it: a list from chainHead[i] through chainNext to chainTail[i].
@@ -95,15 +102,16 @@ func (g *quotientGraph) order() []int {
 	for i := range int32s {
 		int32s[i] = -1
 	}
-	// The new elements' lists come from one slab while their total is
-	// small (a small matrix then allocates none per pivot); past it each
-	// list is its own allocation, which the absorption of the element lets
-	// go (a slab would be held by any of its lists still alive).
-	slab := make([]int32, 0, min(n*(n+1)/2, 1<<13))
-	for e, m := range g.members {
-		es[e] = elemState{weight: len(m), live: g.live[e]}
+	for e, live := range g.live {
+		es[e] = elemState{weight: -1}
+		if live {
+			es[e].weight = g.refs[g.membersOf(e)].n
+		}
 	}
-	wflg, stamp, seenStamp := 1, 0, 0
+	// w - wflg counts down from an element's weight within a pivot; wflg
+	// moves past every w of the last pivot (n+1 on), and starts again at 1
+	// before it could overflow.
+	wflg, stamp, seenStamp := int32(1), 0, 0
 	nleft := 0
 	for i := 0; i < n; i++ {
 		if !g.dense[i] {
@@ -127,95 +135,109 @@ func (g *quotientGraph) order() []int {
 			perm = append(perm, int(v))
 		}
 		nleft -= nv[p]
+		if int64(wflg)+2*int64(n+1) > math.MaxInt32 {
+			for e := range es {
+				es[e].w = 0
+			}
+			wflg = 1
+		}
 
 		// The new element: p's variable neighbours and the members of the
-		// elements p belonged to, which p absorbs.
+		// elements p belonged to, which p absorbs. It is built at the
+		// pool's end with room for the most it could hold, then trimmed.
 		stamp++
 		mark[p] = stamp
-		var lp []int32
-		if size := min(len(g.vars[p])+g.deg[p], nleft); size <= cap(slab)-len(slab) {
-			lp = slab[len(slab) : len(slab) : len(slab)+size]
-			slab = slab[:len(slab)+size]
-		} else {
-			lp = make([]int32, 0, size)
-		}
-		for _, v := range g.vars[p] {
+		lpk := g.membersOf(p)
+		g.reserve(lpk, min(int(g.refs[g.varsOf(p)].n)+g.deg[p], nleft))
+		for _, v := range g.list(g.varsOf(p)) {
 			if !gone[v] && mark[v] != stamp {
 				mark[v] = stamp
-				lp = append(lp, v)
+				g.push(lpk, v)
 			}
 		}
-		for _, e := range g.elems[p] {
-			if !es[e].live {
+		for _, e := range g.list(g.elemsOf(p)) {
+			if es[e].weight < 0 {
 				continue
 			}
-			for _, v := range g.members[e] {
+			for _, v := range g.list(g.membersOf(int(e))) {
 				if !gone[v] && mark[v] != stamp {
 					mark[v] = stamp
-					lp = append(lp, v)
+					g.push(lpk, v)
 				}
 			}
-			es[e].live, g.members[e] = false, nil
+			es[e].weight = -1
+			g.drop(g.membersOf(int(e)))
 		}
+		g.trim(lpk)
+		lp := g.list(lpk)
 		lpWeight := 0
 		for _, v := range lp {
 			lpWeight += nv[v]
 		}
-		g.vars[p], g.elems[p] = nil, nil
-		g.members[p], es[p] = lp, elemState{weight: lpWeight, live: true}
+		g.drop(g.varsOf(p))
+		g.drop(g.elemsOf(p))
+		es[p] = elemState{weight: int32(lpWeight)}
 
 		// es[e].w - wflg = the weight of members(e) outside lp, for every
 		// element next to lp.
 		for _, i := range lp {
 			g.remove(int(i))
-			for _, e := range g.elems[i] {
-				if st := &es[e]; st.live {
+			for _, e := range g.list(g.elemsOf(int(i))) {
+				if st := &es[e]; st.weight >= 0 {
 					if st.w < wflg {
 						st.w = st.weight + wflg
 					}
-					st.w -= nv[i]
+					st.w -= int32(nv[i])
 				}
 			}
 		}
 		for _, i := range lp {
 			ext := 0
-			kept := g.elems[i][:0]
-			for _, e := range g.elems[i] {
+			ek := g.elemsOf(int(i))
+			list := g.list(ek)
+			kept := list[:0]
+			for _, e := range list {
 				st := &es[e]
-				if !st.live {
+				if st.weight < 0 {
 					continue
 				}
 				we := st.w - wflg
 				if we == 0 { // e lies inside lp: absorb it into p
-					st.live, g.members[e] = false, nil
+					st.weight = -1
+					g.drop(g.membersOf(int(e)))
 					continue
 				}
-				ext += we
+				ext += int(we)
 				kept = append(kept, e)
 			}
-			g.elems[i] = append(kept, int32(p))
-			vs := g.vars[i][:0]
+			g.setLen(ek, len(kept))
+			g.appendTo(ek, int32(p)) // may move the pool: lists are fetched anew
+			vk := g.varsOf(int(i))
+			vlist := g.list(vk)
+			vs := vlist[:0]
 			vw := 0
-			for _, v := range g.vars[i] {
+			for _, v := range vlist {
 				if !gone[v] && mark[v] != stamp {
 					vs = append(vs, v)
 					vw += nv[v]
 				}
 			}
-			g.vars[i] = vs
+			g.setLen(vk, len(vs))
 			g.deg[i] = min(vw+lpWeight-nv[i]+ext, g.deg[i]+lpWeight-nv[i], nleft-nv[i])
 		}
+		lp = g.list(lpk) // the range above kept reading the old pool, if it moved
 
 		// Supervariables: variables of lp with equal lists, found by a hash
 		// of their lists and confirmed by comparing them. Buckets are lists
 		// threaded through bnext (heads in bhead, by hash modulo n), emptied
 		// as they are scanned, so no pivot allocates for them.
 		for _, i := range lp {
-			h := uint64(len(g.elems[i]))<<32 ^ uint64(len(g.vars[i]))
-			for _, e := range g.elems[i] {
+			elems, vars := g.list(g.elemsOf(int(i))), g.list(g.varsOf(int(i)))
+			h := uint64(len(elems))<<32 ^ uint64(len(vars))
+			for _, e := range elems {
 				h += uint64(e) * 0x9e3779b97f4a7c15
 			}
-			for _, v := range g.vars[i] {
+			for _, v := range vars {
 				h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
 			}
 			hv[i] = h
@@ -230,19 +252,21 @@ func (g *quotientGraph) order() []int {
 			}
 			bhead[b] = -1
 			for i := first; i >= 0; i = bnext[i] {
-				if gone[i] {
-					continue
+				if gone[i] || !hashFollows(hv, bnext, gone, i) {
+					continue // nothing after i in the bucket can equal it
 				}
+				elemsI, varsI := g.list(g.elemsOf(int(i))), g.list(g.varsOf(int(i)))
 				seenStamp++
-				for _, e := range g.elems[i] {
+				for _, e := range elemsI {
 					seen[e] = seenStamp
 				}
-				for _, v := range g.vars[i] {
+				for _, v := range varsI {
 					seen[v] = seenStamp
 				}
 				for j := bnext[i]; j >= 0; j = bnext[j] {
-					if gone[j] || hv[j] != hv[i] || len(g.elems[j]) != len(g.elems[i]) || len(g.vars[j]) != len(g.vars[i]) ||
-						!allSeen(seen, g.elems[j], seenStamp) || !allSeen(seen, g.vars[j], seenStamp) {
+					elemsJ, varsJ := g.list(g.elemsOf(int(j))), g.list(g.varsOf(int(j)))
+					if gone[j] || hv[j] != hv[i] || len(elemsJ) != len(elemsI) || len(varsJ) != len(varsI) ||
+						!allSeen(seen, elemsJ, seenStamp) || !allSeen(seen, varsJ, seenStamp) {
 						continue
 					}
 					// j is indistinguishable from i: i stands for both.
@@ -260,7 +284,8 @@ func (g *quotientGraph) order() []int {
 						chainNext[chainTail[i]] = j
 					}
 					chainTail[i] = tail
-					g.vars[j], g.elems[j] = nil, nil
+					g.drop(g.varsOf(int(j)))
+					g.drop(g.elemsOf(int(j)))
 				}
 			}
 		}
@@ -272,7 +297,7 @@ func (g *quotientGraph) order() []int {
 				mindeg = min(mindeg, d)
 			}
 		}
-		wflg += n + 1
+		wflg += int32(n + 1)
 	}
 	for i := 0; i < n; i++ {
 		if g.dense[i] {
@@ -284,10 +309,21 @@ func (g *quotientGraph) order() []int {
 
 // elemState is an element's part of the degree updates: w - wflg is the
 // weight of its variables outside the current pivot's element (once set for
-// this pivot), weight its total variable weight (fixed while it lives).
+// this pivot), weight its total variable weight (fixed while it lives), -1
+// once it is absorbed.
 type elemState struct {
-	w, weight int
-	live      bool
+	w, weight int32
+}
+
+// hashFollows reports whether a variable after i in its bucket, not yet
+// merged, has i's hash: only then are i's lists worth stamping.
+func hashFollows(hv []uint64, bnext []int32, gone []bool, i int32) bool {
+	for j := bnext[i]; j >= 0; j = bnext[j] {
+		if !gone[j] && hv[j] == hv[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // allSeen reports whether every id of list is stamped.

@@ -82,50 +82,45 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 			}
 		}
 	}
-	// The lists share one array (one allocation, not one a node); the
-	// capacity caps keep a list from growing into the next.
 	total := 0
 	for _, d := range deg {
 		total += d
 	}
-	flat := make([]int32, total)
-	adj := make([][]int32, n)
-	for i, at := 0, 0; i < n; i++ {
-		adj[i] = flat[at : at : at+deg[i]]
-		at += deg[i]
+	g := newQuotientGraph(n, 0, total)
+	for i := 0; i < n; i++ {
+		g.reserve(g.varsOf(i), deg[i])
 	}
 	for j := 0; j < n; j++ {
 		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
 			if i := m.idx[p]; i != j {
-				adj[i] = append(adj[i], int32(j))
-				adj[j] = append(adj[j], int32(i))
+				g.push(g.varsOf(i), int32(j))
+				g.push(g.varsOf(j), int32(i))
 			}
 		}
 	}
-	g := newQuotientGraph(n, 0)
 	dense := denseThreshold(n)
+	for i := 0; i < n; i++ {
+		g.dense[i] = deg[i] > dense
+	}
 	mark := make([]int, n)
 	for i := range mark {
 		mark[i] = -1
 	}
 	for i := 0; i < n; i++ {
-		if len(adj[i]) > dense {
-			g.dense[i] = true
-		}
-	}
-	for i := 0; i < n; i++ {
 		if g.dense[i] {
+			g.drop(g.varsOf(i))
 			continue
 		}
 		mark[i] = i // drop self loops and duplicates
-		vs := adj[i][:0]
-		for _, v := range adj[i] {
+		list := g.list(g.varsOf(i))
+		vs := list[:0]
+		for _, v := range list {
 			if !g.dense[v] && mark[v] != i {
 				mark[v] = i
 				vs = append(vs, v)
 			}
 		}
-		g.vars[i] = vs
+		g.setLen(g.varsOf(i), len(vs))
 		g.deg[i] = len(vs)
 	}
 	return g.order()
@@ -145,7 +140,7 @@ func columnOrder[T elem](m *compressed[T]) []int {
 	for _, j := range r.idx {
 		colCount[j]++
 	}
-	g := newQuotientGraph(n, nrows)
+	g := newQuotientGraph(n, nrows, len(r.idx)+n)
 	for j := 0; j < n; j++ {
 		g.dense[j] = colCount[j] > dense
 	}
@@ -153,48 +148,42 @@ func columnOrder[T elem](m *compressed[T]) []int {
 	for i := range mark {
 		mark[i] = -1
 	}
-	elemsOf := make([]int, n)
-	// The rows' member lists share one array, and so do the columns'
-	// element lists (each with room for the element its elimination adds;
-	// the capacity caps keep a list that outgrows it from writing into the
-	// next one): two allocations instead of one a row and one a column.
-	members := make([]int32, 0, len(r.idx))
+	elemCount := make([]int, n)
 	for i := 0; i < nrows; i++ {
 		if r.ptr[i+1]-r.ptr[i] > dense {
 			continue // a dense row would join every column into one clique
 		}
-		start := len(members)
+		e := n + i
+		k := g.membersOf(e)
+		g.reserve(k, r.ptr[i+1]-r.ptr[i])
 		for p := r.ptr[i]; p < r.ptr[i+1]; p++ {
 			if j := r.idx[p]; !g.dense[j] && mark[j] != i {
 				mark[j] = i
-				members = append(members, int32(j))
+				g.push(k, int32(j))
 			}
 		}
-		vs := members[start:len(members):len(members)]
+		g.trim(k)
+		vs := g.list(k)
 		if len(vs) == 0 {
 			continue
 		}
-		e := n + i
-		g.members[e] = vs
 		g.live[e] = true
 		for _, j := range vs {
-			elemsOf[j]++
+			elemCount[j]++
 			g.deg[j] += len(vs) - 1
 		}
 	}
-	total := n
-	for _, c := range elemsOf {
-		total += c
-	}
-	elems := make([]int32, total)
-	for j, at := 0, 0; j < n; j++ {
-		g.elems[j] = elems[at : at : at+elemsOf[j]+1]
-		at += elemsOf[j] + 1
+	// Each column's element list has room for the element its elimination
+	// adds.
+	for j := 0; j < n; j++ {
+		g.reserve(g.elemsOf(j), elemCount[j]+1)
 		g.deg[j] = min(g.deg[j], n-1)
 	}
 	for e := n; e < n+nrows; e++ {
-		for _, j := range g.members[e] {
-			g.elems[j] = append(g.elems[j], int32(e))
+		if g.live[e] {
+			for _, j := range g.list(g.membersOf(e)) {
+				g.push(g.elemsOf(int(j)), int32(e))
+			}
 		}
 	}
 	return g.order()
