@@ -135,7 +135,7 @@ func (g *quotientGraph) order() []int {
 			perm = append(perm, int(v))
 		}
 		nleft -= nv[p]
-		if int64(wflg)+2*int64(n+1) > math.MaxInt32 {
+		if int64(wflg)+2*int64(n+1) > wflgLimit {
 			for e := range es {
 				es[e].w = 0
 			}
@@ -191,8 +191,16 @@ func (g *quotientGraph) order() []int {
 				}
 			}
 		}
+		// Then each variable of lp drops the absorbed elements and the
+		// variables of lp from its lists, gains p, and gets its degree
+		// and the hash of its lists, in the same pass over them.
+		// Supervariables are variables of lp with equal lists, found by
+		// that hash and confirmed by comparing them. Buckets are lists
+		// threaded through bnext (heads in bhead, by hash modulo n), emptied
+		// as they are scanned, so no pivot allocates for them.
 		for _, i := range lp {
 			ext := 0
+			var h uint64
 			ek := g.elemsOf(int(i))
 			list := g.list(ek)
 			kept := list[:0]
@@ -209,9 +217,11 @@ func (g *quotientGraph) order() []int {
 				}
 				ext += int(we)
 				kept = append(kept, e)
+				h += uint64(e) * 0x9e3779b97f4a7c15
 			}
 			g.setLen(ek, len(kept))
 			g.appendTo(ek, int32(p)) // may move the pool: lists are fetched anew
+			h += uint64(p) * 0x9e3779b97f4a7c15
 			vk := g.varsOf(int(i))
 			vlist := g.list(vk)
 			vs := vlist[:0]
@@ -220,30 +230,18 @@ func (g *quotientGraph) order() []int {
 				if !gone[v] && mark[v] != stamp {
 					vs = append(vs, v)
 					vw += nv[v]
+					h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
 				}
 			}
 			g.setLen(vk, len(vs))
 			g.deg[i] = min(vw+lpWeight-nv[i]+ext, g.deg[i]+lpWeight-nv[i], nleft-nv[i])
-		}
-		lp = g.list(lpk) // the range above kept reading the old pool, if it moved
-
-		// Supervariables: variables of lp with equal lists, found by a hash
-		// of their lists and confirmed by comparing them. Buckets are lists
-		// threaded through bnext (heads in bhead, by hash modulo n), emptied
-		// as they are scanned, so no pivot allocates for them.
-		for _, i := range lp {
-			elems, vars := g.list(g.elemsOf(int(i))), g.list(g.varsOf(int(i)))
-			h := uint64(len(elems))<<32 ^ uint64(len(vars))
-			for _, e := range elems {
-				h += uint64(e) * 0x9e3779b97f4a7c15
-			}
-			for _, v := range vars {
-				h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
-			}
+			h += uint64(len(kept)+1)<<32 ^ uint64(len(vs))
 			hv[i] = h
 			b := (h * 0x9e3779b97f4a7c15) >> shift
 			bnext[i], bhead[b] = bhead[b], i
 		}
+		lp = g.list(lpk) // the range above kept reading the old pool, if it moved
+
 		for _, i0 := range lp {
 			b := (hv[i0] * 0x9e3779b97f4a7c15) >> shift
 			first := bhead[b]
@@ -306,6 +304,11 @@ func (g *quotientGraph) order() []int {
 	}
 	return perm
 }
+
+// wflgLimit is the most the degree updates' flag may reach before it starts
+// again (int32 states); a variable so tests can reach the restart on small
+// graphs.
+var wflgLimit int64 = math.MaxInt32
 
 // elemState is an element's part of the degree updates: w - wflg is the
 // weight of its variables outside the current pivot's element (once set for
