@@ -1,7 +1,5 @@
 package solve
 
-import "slices"
-
 // listRef locates one list of a quotient graph in its pool: entries
 // pool[at : at+n], with room up to at+c.
 type listRef struct {
@@ -29,7 +27,13 @@ func (l *listPool) list(k int) []int32 {
 
 // reserve makes list k empty with room for c entries at the pool's end.
 func (l *listPool) reserve(k, c int) {
-	l.pool = slices.Grow(l.pool, c)
+	if at := len(l.pool); at+c > cap(l.pool) {
+		// Doubling (append grows large slices by a quarter): the
+		// pool is copied a few times, not once every few elements.
+		grown := make([]int32, at, max(2*cap(l.pool), at+c))
+		copy(grown, l.pool)
+		l.pool = grown
+	}
 	at := len(l.pool)
 	l.pool = l.pool[:at+c]
 	l.refs[k] = listRef{at: at, c: int32(c)}
