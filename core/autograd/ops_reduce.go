@@ -232,19 +232,9 @@ func gradRows(g *tensor.Tensor, sizes []int64, summed []bool, keptBlock int64) (
 
 // cooOf is t as a coalesced COO tensor with int64 indices.
 func cooOf(t *tensor.Tensor) (*tensor.Tensor, error) {
-	c := t
-	var err error
-	if c.Layout() != tensor.COO {
-		opt := tensor.DefaultConvert()
-		opt.DenseDim = t.DenseDim()
-		if c, err = tensor.ToLayout(c, tensor.COO, opt); err != nil {
-			return nil, err
-		}
-	}
-	if !c.IsCoalesced() {
-		if c, err = tensor.Coalesce(c); err != nil {
-			return nil, err
-		}
+	c, err := tensor.CoalescedCOO(t, -1)
+	if err != nil {
+		return nil, err
 	}
 	if c.IndexWidth() != 64 {
 		if c, err = tensor.ToIndexWidth(c, 64); err != nil {

@@ -117,18 +117,9 @@ func WriteTensor(w io.Writer, t *tensor.Tensor) error {
 	if f := t.Fill(); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
 	}
-	c := t
-	if t.Layout() != tensor.COO || t.DenseDim() != 0 {
-		var err error
-		if c, err = tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()}); err != nil {
-			return err
-		}
-	}
-	if !c.IsCoalesced() {
-		var err error
-		if c, err = tensor.Coalesce(c); err != nil {
-			return err
-		}
+	c, err := tensor.CoalescedCOO(t, 0)
+	if err != nil {
+		return err
 	}
 	idx, err := c.Indices()
 	if err != nil {

@@ -158,11 +158,7 @@ func coalescedCOO(t *tensor.Tensor) (*tensor.Tensor, error) {
 			return t, nil
 		}
 	}
-	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: t.NDim()})
-	if err == nil && !c.IsCoalesced() {
-		c, err = tensor.Coalesce(c)
-	}
-	return c, err
+	return tensor.CoalescedCOO(t, 0)
 }
 
 // inRowMajorOrder reports whether the (ndim, nnz) indices of a 1-D or 2-D

@@ -117,14 +117,7 @@ func canonicalCOO(t *tensor.Tensor, dd int) (*tensor.Tensor, error) {
 	if t.StorageLayout() == tensor.Strided {
 		return denseCOO(t, dd)
 	}
-	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: dd, SparseDim: -1})
-	if err != nil {
-		return nil, err
-	}
-	if !c.CoalescedFlag() {
-		return tensor.Coalesce(c)
-	}
-	return c, nil
+	return tensor.CoalescedCOO(t, dd)
 }
 
 // denseCOO stores the blocks (over the last dd dims) of a strided tensor

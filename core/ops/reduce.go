@@ -11,17 +11,9 @@ import (
 
 // coalescedCOO returns t's entries as coalesced COO.
 func coalescedCOO(t *tensor.Tensor) (*tensor.CooEntries, error) {
-	c := t
-	var err error
-	if t.StorageLayout() != tensor.COO {
-		if c, err = tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: t.DenseDim(), SparseDim: -1, IndexWidth: tensor.KeptWidth(t)}); err != nil {
-			return nil, err
-		}
-	}
-	if !c.CoalescedFlag() {
-		if c, err = tensor.Coalesce(c); err != nil {
-			return nil, err
-		}
+	c, err := tensor.CoalescedCOO(t, -1)
+	if err != nil {
+		return nil, err
 	}
 	return tensor.AsCOO(c)
 }

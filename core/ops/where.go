@@ -89,7 +89,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	var err error
 	lists := make([]*tensor.Tensor, 3)
 	for i, t := range ops {
-		if lists[i], err = tensor.ElementCOO(t); err != nil {
+		if lists[i], err = tensor.CoalescedCOO(t, 0); err != nil {
 			return nil, err
 		}
 	}

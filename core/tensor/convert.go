@@ -397,28 +397,15 @@ func Equal(a, b *Tensor) (bool, error) {
 		}
 		return scalarEqual(da.values.Complex(0), db.values.Complex(0)), nil
 	}
-	ca, err := ElementCOO(a)
+	ca, err := CoalescedCOO(a, 0)
 	if err != nil {
 		return false, err
 	}
-	cb, err := ElementCOO(b)
+	cb, err := CoalescedCOO(b, 0)
 	if err != nil {
 		return false, err
 	}
 	return sortedEntriesEqual(ca, cb), nil
-}
-
-// ElementCOO lists t's elements as coalesced COO over every dimension.
-func ElementCOO(t *Tensor) (*Tensor, error) {
-	t.materialize()
-	if t.layout == COO && t.coalesced && t.denseDim == 0 {
-		return t, nil
-	}
-	c, err := ToLayout(t, COO, ConvertOptions{DenseDim: 0, SparseDim: -1})
-	if err != nil || c.coalesced {
-		return c, err
-	}
-	return Coalesce(c)
 }
 
 // sortedEntriesEqual merges two coalesced element-level COO tensors: every

@@ -1,0 +1,54 @@
+package tensor
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+)
+
+// TestCoalescedCOO: a coalesced COO tensor comes back as itself; duplicates
+// are summed in order; a CSR tensor converts; a dense dim asked for becomes
+// one; an int64 index array stays int64.
+func TestCoalescedCOO(t *testing.T) {
+	idx := dtype.Int64Array([]int64{1, 0, 1, 2, 0, 2}, 2, 3) // (1,2) (0,0) (1,2)
+	dup, err := NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{2, 3}, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := CoalescedCOO(dup, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotIdx, err := c.Indices()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := dtype.AsSlice[int64](gotIdx); !slices.Equal(got, []int64{0, 1, 0, 2}) {
+		t.Errorf("indices %v, want [0 1 0 2]", got)
+	}
+	if got := dtype.AsSlice[float64](c.ValueArray()); !slices.Equal(got, []float64{2, 4}) {
+		t.Errorf("values %v, want [2 4]", got)
+	}
+	if c.IndexWidth() != 64 {
+		t.Errorf("index width %d, want 64 (kept)", c.IndexWidth())
+	}
+	if again, err := CoalescedCOO(c, 0); err != nil || again != c {
+		t.Errorf("a coalesced COO tensor: got a new tensor (%v), want itself", err)
+	}
+	csr, err := ToLayout(c, CSR, DefaultConvert())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := CoalescedCOO(csr, -1)
+	if err != nil || back.Layout() != COO || !back.IsCoalesced() || back.NNZ() != 2 {
+		t.Fatalf("from CSR: %v, %v", back, err)
+	}
+	hybrid, err := CoalescedCOO(dup, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hybrid.DenseDim() != 1 || hybrid.NNZ() != 2 || !hybrid.IsCoalesced() {
+		t.Errorf("dense dim 1: got dense dims %d, nnz %d, coalesced %v; want 1, 2 (rows 0 and 1), true", hybrid.DenseDim(), hybrid.NNZ(), hybrid.IsCoalesced())
+	}
+}
