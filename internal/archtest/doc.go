@@ -2,4 +2,6 @@
 // its test loads the module's import graph with `go list` and checks it
 // against the map drawn there (no package imports one drawn above it). The
 // map lives only in that page; this package holds its parser and the check.
+// It also keeps the Rust crate's modules free of import cycles
+// (RustModuleGraph, FindCycle).
 package archtest
