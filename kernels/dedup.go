@@ -2,6 +2,27 @@ package kernels
 
 import "github.com/gosparse/gosparse/kernels/parallel"
 
+// RunStarts finds the runs of equal adjacent keys: it returns where each
+// run begins, then len(keys), so run u covers keys[starts[u]:starts[u+1]]
+// (no keys: [0]). On sorted keys the runs are the distinct keys; DedupSorted
+// is the same over several coordinate arrays, in parallel and checking the
+// order.
+func RunStarts[K comparable](keys []K) []int64 {
+	runs := 0
+	for k := range keys {
+		if k == 0 || keys[k] != keys[k-1] {
+			runs++
+		}
+	}
+	starts := make([]int64, 0, runs+1)
+	for k := range keys {
+		if k == 0 || keys[k] != keys[k-1] {
+			starts = append(starts, int64(k))
+		}
+	}
+	return append(starts, int64(len(keys)))
+}
+
 // DedupSorted finds the runs of equal coordinates in entries sorted
 // lexicographically: entry t is (coords[0][perm[t]], coords[1][perm[t]],
 // ...), or (coords[0][t], ...) when perm is nil. It returns starts, one

@@ -63,27 +63,17 @@ func reduceSortedKeys(eop engine.ReduceOp, keys []int64, vals dtype.Array, group
 	}
 	es := int64(vals.DType.Size())
 	moved := dtype.UninitArray(vals.DType, []int64{n})
-	pos := []int64{0}
-	var distinct []int64
 	for k, from := range perm {
 		copy(moved.Data[int64(k)*es:], vals.Data[from*es:(from+1)*es])
-		if k == 0 || sorted[k] != sorted[k-1] {
-			if k > 0 {
-				pos = append(pos, int64(k))
-			}
-			distinct = append(distinct, int64(sorted[k]))
-		}
 	}
-	if n > 0 {
-		pos = append(pos, n)
-	}
+	pos := kernels.RunStarts(sorted)
 	r, err := engine.ReduceSegments(eop, dtype.Int64Array(pos), moved, group, fill, out)
 	if err != nil {
 		return engine.Reduced{}, err
 	}
 	rows := dtype.AsSlice[int64](r.Keys) // every segment holds an entry: rows 0, 1, ...
 	for i, row := range rows {
-		rows[i] = distinct[row]
+		rows[i] = int64(sorted[pos[row]])
 	}
 	return r, nil
 }

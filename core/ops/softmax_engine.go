@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // softmaxNative runs Softmax of a float32 or float64 CSR, CSC or
@@ -87,25 +88,9 @@ func expandRows[I int32 | int64](pos, crd, idx []I, n int64) {
 func rowRuns(idx dtype.Array) dtype.Array {
 	var b []int64
 	if idx.DType == dtype.Int32 {
-		b = runBounds(dtype.AsSlice[int32](idx)[:idx.Shape[1]])
+		b = kernels.RunStarts(dtype.AsSlice[int32](idx)[:idx.Shape[1]])
 	} else {
-		b = runBounds(dtype.AsSlice[int64](idx)[:idx.Shape[1]])
+		b = kernels.RunStarts(dtype.AsSlice[int64](idx)[:idx.Shape[1]])
 	}
 	return dtype.Array{DType: dtype.Int64, Shape: []int64{int64(len(b))}, Data: dtype.Int64Array(b).Data}
-}
-
-func runBounds[I int32 | int64](rows []I) []int64 {
-	runs := 0
-	for k := range rows {
-		if k == 0 || rows[k] != rows[k-1] {
-			runs++
-		}
-	}
-	b := make([]int64, 0, runs+1)
-	for k := range rows {
-		if k == 0 || rows[k] != rows[k-1] {
-			b = append(b, int64(k))
-		}
-	}
-	return append(b, int64(len(rows)))
 }
