@@ -10,7 +10,6 @@ import (
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/kernels"
 )
 
 // conj is the complex conjugate (the tensor itself for real dtypes).
@@ -21,40 +20,14 @@ func conj(t *tensor.Tensor) (*tensor.Tensor, error) {
 	return ops.UnaryByName("conj_physical", t, ops.UnaryArgs{})
 }
 
-// adjoint is the conjugate transpose of a matrix.
+// adjoint is the conjugate transpose of a matrix (a strided one through
+// ops' blocked parallel transpose).
 func adjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 	c, err := conj(t)
 	if err != nil {
 		return nil, err
 	}
-	if c.Layout() == tensor.Strided && c.NDim() == 2 {
-		return transposeDense(c)
-	}
 	return ops.T(c)
-}
-
-// transposeDense is the transpose of a strided matrix, copied element by
-// element: ops.T goes through a general permutation that costs far more
-// (seconds and gigabytes for a 1e6 x 16 matrix), and a gradient needs the
-// transposed dense operand of every sparse product.
-func transposeDense(t *tensor.Tensor) (*tensor.Tensor, error) {
-	v, err := t.RawValues()
-	if err != nil {
-		return nil, err
-	}
-	m, n := t.Shape()[0], t.Shape()[1]
-	out := dtype.NewArray(v.DType, []int64{n, m})
-	if err := transposeInto(out.Data, v.Data, m, n, int64(v.DType.Size())); err != nil {
-		return nil, err
-	}
-	return tensor.NewStrided(out)
-}
-
-// transposeInto writes the transpose of the row-major m x n matrix src
-// (elements of es bytes) into dst, with the kernels' parallel blocked
-// transpose.
-func transposeInto(dst, src []byte, m, n, es int64) error {
-	return kernels.TransposeBytes(dst, src, int(es), int(m), int(n))
 }
 
 // number turns a scalar into an elementwise operand of its kind.

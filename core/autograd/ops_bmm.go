@@ -8,6 +8,7 @@ import (
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // Bmm is linalg.Bmm recorded (torch.bmm) for a (B, m, k) of any layout and b
@@ -143,7 +144,7 @@ func batchedAdjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 	es := int64(v.DType.Size())
 	out := dtype.NewArray(v.DType, []int64{nb, n, m})
 	for b := range nb {
-		if err := transposeInto(out.Data[b*m*n*es:(b+1)*m*n*es], v.Data[b*m*n*es:(b+1)*m*n*es], m, n, es); err != nil {
+		if err := kernels.TransposeBytes(out.Data[b*m*n*es:(b+1)*m*n*es], v.Data[b*m*n*es:(b+1)*m*n*es], int(es), int(m), int(n)); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package autograd
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/linalg"
+	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/spectral"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -155,7 +156,7 @@ func outerOn(p, left, right *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 	}
 	if p.Layout() == tensor.Strided {
-		rt, err := transposeDense(right)
+		rt, err := ops.T(right)
 		if err != nil {
 			return nil, err
 		}
