@@ -22,20 +22,23 @@ func Bmm(a, b *Var) (*Var, error) {
 	}
 	ins := []*Var{a, b}
 	return record("BmmBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		gs := make([]*tensor.Tensor, 2)
-		var err error
-		if needs(ins, 0) {
-			if gs[0], err = bmmGradA(a.t, b.t, g); err != nil {
-				return nil, err
-			}
-		}
-		if needs(ins, 1) {
-			if gs[1], err = bmmGradB(a.t, b.t, g); err != nil {
-				return nil, err
-			}
-		}
-		return gs, nil
+		ga, gb, err := bmmGrads(a.t, b.t, g, needs(ins, 0), needs(ins, 1))
+		return []*tensor.Tensor{ga, gb}, err
 	}), nil
+}
+
+// bmmGrads are the gradients of a and b in a @ b batch by batch, each only
+// when wanted.
+func bmmGrads(a, b, g *tensor.Tensor, wantA, wantB bool) (ga, gb *tensor.Tensor, err error) {
+	if wantA {
+		if ga, err = bmmGradA(a, b, g); err != nil {
+			return nil, nil, err
+		}
+	}
+	if wantB {
+		gb, err = bmmGradB(a, b, g)
+	}
+	return ga, gb, err
 }
 
 // bmmGradA is the gradient of a in a @ b: G @ B^H batch by batch.

@@ -185,29 +185,7 @@ func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, 
 
 // Addmv is linalg.Addmv recorded: beta * input + alpha * (mat @ vec).
 func Addmv(input, mat, vec *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	out, err := linalg.Addmv(input.t, mat.t, vec.t, beta, alpha)
-	if err != nil {
-		return nil, err
-	}
-	ins := []*Var{input, mat, vec}
-	return record("AddmvBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		gs := make([]*tensor.Tensor, 3)
-		var err error
-		if needs(ins, 0) {
-			if gs[0], err = inputGrad(input.t, g, beta); err != nil {
-				return nil, err
-			}
-		}
-		gm, gv, err := mvGrads(mat.t, vec.t, g, needs(ins, 1), needs(ins, 2))
-		if err != nil {
-			return nil, err
-		}
-		if gs[1], err = scale(gm, alpha); err != nil {
-			return nil, err
-		}
-		gs[2], err = scale(gv, alpha)
-		return gs, err
-	}), nil
+	return scaledProduct("AddmvBackward0", linalg.Addmv, mvGrads, input, mat, vec, beta, alpha)
 }
 
 // Matmul is linalg.Matmul recorded for the matrix-matrix and matrix-vector
@@ -228,17 +206,25 @@ func Matmul(a, b *Var) (*Var, error) {
 
 // Addmm is linalg.Addmm recorded: beta * input + alpha * (mat1 @ mat2).
 func Addmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	return addmm("AddmmBackward0", linalg.Addmm, input, mat1, mat2, beta, alpha)
+	return scaledProduct("AddmmBackward0", linalg.Addmm, mmGrads, input, mat1, mat2, beta, alpha)
 }
 
 // SparseAddmm is linalg.SparseAddmm recorded (torch.sparse.addmm).
 func SparseAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	return addmm("SparseAddmmBackward0", linalg.SparseAddmm, input, mat1, mat2, beta, alpha)
+	return scaledProduct("SparseAddmmBackward0", linalg.SparseAddmm, mmGrads, input, mat1, mat2, beta, alpha)
 }
 
+// scaledOp is an operator of the addmm family: beta * input + alpha * (m1 @ m2).
 type scaledOp func(input, m1, m2 *tensor.Tensor, beta, alpha dtype.Scalar) (*tensor.Tensor, error)
 
-func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
+// productGrads gives the gradients of the two operands of a product from
+// the product's gradient g, each only when wanted (nil otherwise).
+type productGrads func(m1, m2, g *tensor.Tensor, want1, want2 bool) (g1, g2 *tensor.Tensor, err error)
+
+// scaledProduct records op, an operator of the addmm family whose product's
+// gradients grads gives: input's gradient is inputGrad's, mat1's and mat2's
+// the product's times conj(alpha) (scale conjugates).
+func scaledProduct(name string, op scaledOp, grads productGrads, input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
 	out, err := op(input.t, mat1.t, mat2.t, beta, alpha)
 	if err != nil {
 		return nil, err
@@ -252,7 +238,7 @@ func addmm(name string, op scaledOp, input, mat1, mat2 *Var, beta, alpha dtype.S
 				return nil, err
 			}
 		}
-		g1, g2, err := mmGrads(mat1.t, mat2.t, g, needs(ins, 1), needs(ins, 2))
+		g1, g2, err := grads(mat1.t, mat2.t, g, needs(ins, 1), needs(ins, 2))
 		if err != nil {
 			return nil, err
 		}

@@ -25,29 +25,7 @@ func Hspmm(mat1, mat2 *Var) (*Var, error) {
 // conj(beta) * G at input's specified elements; mat1's and mat2's are those
 // of mat1 @ mat2 times conj(alpha).
 func Sspaddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error) {
-	out, err := linalg.Sspaddmm(input.t, mat1.t, mat2.t, beta, alpha)
-	if err != nil {
-		return nil, err
-	}
-	ins := []*Var{input, mat1, mat2}
-	return record("SspaddmmBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		gs := make([]*tensor.Tensor, 3)
-		var err error
-		if needs(ins, 0) {
-			if gs[0], err = inputGrad(input.t, g, beta); err != nil {
-				return nil, err
-			}
-		}
-		g1, g2, err := rowsProductGrads(mat1.t, mat2.t, g, needs(ins, 1), needs(ins, 2))
-		if err != nil {
-			return nil, err
-		}
-		if gs[1], err = scale(g1, alpha); err != nil {
-			return nil, err
-		}
-		gs[2], err = scale(g2, alpha)
-		return gs, err
-	}), nil
+	return scaledProduct("SspaddmmBackward0", linalg.Sspaddmm, rowsProductGrads, input, mat1, mat2, beta, alpha)
 }
 
 // rowsProductGrads are the gradients of mat1 @ mat2 for the products that
