@@ -111,18 +111,8 @@ func denseSumGrad(x, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 // summedRun splits shape as (outer, summed, inner) sizes when the summed
 // dims are one contiguous run; ok is false otherwise.
 func summedRun(shape []int64, summed []bool) (outer, rn, inner int64, ok bool) {
-	lo, hi := -1, -1
-	for d, on := range summed {
-		switch {
-		case on && lo < 0:
-			lo, hi = d, d+1
-		case on && hi == d:
-			hi = d + 1
-		case on:
-			return 0, 0, 0, false
-		}
-	}
-	if lo < 0 {
+	lo, hi, ok := tensor.MarkedRun(summed)
+	if !ok {
 		return 0, 0, 0, false
 	}
 	return numel(shape[:lo]), numel(shape[lo:hi]), numel(shape[hi:]), true

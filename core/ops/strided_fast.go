@@ -70,19 +70,9 @@ func stridedReduce(t *tensor.Tensor, red []bool, dims []int, op string, out dtyp
 	if !known {
 		return nil, false, nil
 	}
-	lo, hi := -1, -1
-	for d, on := range red {
-		switch {
-		case on && lo < 0:
-			lo, hi = d, d+1
-		case on && hi == d:
-			hi = d + 1
-		case on:
-			return nil, false, nil // a second run of reduced dims
-		}
-	}
-	if lo < 0 {
-		return nil, false, nil
+	lo, hi, one := tensor.MarkedRun(red)
+	if !one {
+		return nil, false, nil // none, or a second run of reduced dims
 	}
 	outer, rn, inner := dtype.NumelOf(t.Dims()[:lo]), dtype.NumelOf(t.Dims()[lo:hi]), dtype.NumelOf(t.Dims()[hi:])
 	if rn == 0 && (eop == engine.Amax || eop == engine.Amin) {
