@@ -7,13 +7,7 @@ import "github.com/gosparse/gosparse/kernels/parallel"
 // output only. Block rows are split by stored blocks above the threshold.
 func SpMVBSR[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y []V) error {
 	const fn = "SpMVBSR"
-	if err := checkBSR(fn, "a", a); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "x", x, a.BlockCols, a.BN, "a.BlockCols*a.BN"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "y", y, a.BlockRows, a.BM, "a.BlockRows*a.BM"); err != nil {
+	if err := checkBSRMV(fn, a, x, y); err != nil {
 		return err
 	}
 	nnzb := int64(a.Ptr[a.BlockRows] - a.Ptr[0])
@@ -21,6 +15,18 @@ func SpMVBSR[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y []V) erro
 		spmvBSRRows(alpha, beta, a, x, y, lo, hi)
 	})
 	return nil
+}
+
+// checkBSRMV checks the operands of y = alpha*A*x + beta*y for a BSR A
+// (either block order): A's view, x of BlockCols*BN, y of BlockRows*BM.
+func checkBSRMV[I Index, V Number](fn string, a BSR[I, V], x, y []V) error {
+	if err := checkBSR(fn, "a", a); err != nil {
+		return err
+	}
+	if err := checkLen2(fn, "x", x, a.BlockCols, a.BN, "a.BlockCols*a.BN"); err != nil {
+		return err
+	}
+	return checkLen2(fn, "y", y, a.BlockRows, a.BM, "a.BlockRows*a.BM")
 }
 
 // checkBSR checks the O(1) facts of a BSR view.

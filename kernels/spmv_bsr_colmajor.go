@@ -8,13 +8,7 @@ import "github.com/gosparse/gosparse/kernels/parallel"
 // Each block adds BN columns scaled by x, with no strided access.
 func SpMVBSRColMajor[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y []V) error {
 	const fn = "SpMVBSRColMajor"
-	if err := checkBSR(fn, "a", a); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "x", x, a.BlockCols, a.BN, "a.BlockCols*a.BN"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "y", y, a.BlockRows, a.BM, "a.BlockRows*a.BM"); err != nil {
+	if err := checkBSRMV(fn, a, x, y); err != nil {
 		return err
 	}
 	nnzb := int64(a.Ptr[a.BlockRows] - a.Ptr[0])
