@@ -85,22 +85,32 @@ func flagOf(fn string, t *C.gs_ctensor, out *C.int32_t, f func(*autograd.Var) bo
 func gsgo_backward(output, gradient *C.gs_ctensor, retainGraph C.int32_t) (st C.gs_status) {
 	const fn = "gs_backward"
 	defer guard(fn, &st)
-	h, err := lookup("output", output)
+	v, seed, err := gradSeed(output, gradient)
 	if err != nil {
 		return done(fn, err)
+	}
+	return done(fn, autograd.Backward(v, seed, retainGraph != 0))
+}
+
+// gradSeed looks up the output a backward pass starts from, which must
+// require grad, and its seed gradient (NULL: nil, ones as torch's).
+func gradSeed(output, gradient *C.gs_ctensor) (*autograd.Var, *tensor.Tensor, error) {
+	h, err := lookup("output", output)
+	if err != nil {
+		return nil, nil, err
 	}
 	var seed *tensor.Tensor
 	if gradient != nil {
 		g, err := lookup("gradient", gradient)
 		if err != nil {
-			return done(fn, err)
+			return nil, nil, err
 		}
 		seed = g.t
 	}
 	if h.ag == nil {
-		return done(fn, errArg("output does not require grad and has no grad_fn: mark a leaf with gs_set_requires_grad before the operations"))
+		return nil, nil, errArg("output does not require grad and has no grad_fn: mark a leaf with gs_set_requires_grad before the operations")
 	}
-	return done(fn, autograd.Backward(h.ag, seed, retainGraph != 0))
+	return h.ag, seed, nil
 }
 
 // gsgo_grad writes a new handle of t's gradient, or NULL when it has none.

@@ -10,7 +10,6 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/autograd"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_autograd_grad is torch.autograd.grad for one output: the gradients
@@ -30,17 +29,9 @@ func gsgo_autograd_grad(output, gradient *C.gs_ctensor, inputs *C.gs_ctensor_ele
 	if ninputs <= 0 {
 		return done(fn, errArg("ninputs = %d must be >= 1", int32(ninputs)))
 	}
-	h, err := lookup("output", output)
+	v, seed, err := gradSeed(output, gradient)
 	if err != nil {
 		return done(fn, err)
-	}
-	var seed *tensor.Tensor
-	if gradient != nil {
-		g, err := lookup("gradient", gradient)
-		if err != nil {
-			return done(fn, err)
-		}
-		seed = g.t
 	}
 	var vs []*autograd.Var
 	for i, e := range unsafe.Slice(inputs, int(ninputs)) {
@@ -53,10 +44,7 @@ func gsgo_autograd_grad(output, gradient *C.gs_ctensor, inputs *C.gs_ctensor_ele
 		}
 		vs = append(vs, hi.ag)
 	}
-	if h.ag == nil {
-		return done(fn, errArg("output does not require grad and has no grad_fn: mark a leaf with gs_set_requires_grad before the operations"))
-	}
-	gs, err := autograd.Grad(h.ag, seed, vs, retainGraph != 0)
+	gs, err := autograd.Grad(v, seed, vs, retainGraph != 0)
 	if err != nil {
 		return done(fn, err)
 	}
