@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -120,13 +121,32 @@ func readSize(ndim C.int32_t, size *C.gs_cint64) ([]int64, error) {
 	if ndim == 0 {
 		return nil, nil
 	}
+	return readSizeArg("size", size, ndim, false)
+}
+
+// readSizeArg reads a size of ndim values (ndim in [0, GS_MAX_NDIM]; NULL
+// only when ndim is 0), each non-negative; with infer (reshape's shape) -1
+// too, which asks core to infer that size.
+func readSizeArg(arg string, p *C.gs_cint64, ndim C.int32_t, infer bool) ([]int64, error) {
 	if ndim < 0 || ndim > C.GS_MAX_NDIM {
-		return nil, errArg("ndim = %d must be in [0, %d] (0: infer the size)", int32(ndim), C.GS_MAX_NDIM)
+		return nil, errArg("ndim = %d must be in [0, %d]", int32(ndim), C.GS_MAX_NDIM)
 	}
-	if size == nil {
-		return nil, errArg("size is NULL but ndim = %d", int32(ndim))
+	if ndim == 0 {
+		return []int64{}, nil
 	}
-	return readInt64s("size", size, int(ndim))
+	if p == nil {
+		return nil, errArg("%s is NULL but ndim = %d", arg, int32(ndim))
+	}
+	if !infer {
+		return readInt64s(arg, p, int(ndim))
+	}
+	out := slices.Clone(unsafe.Slice((*int64)(unsafe.Pointer(p)), int(ndim)))
+	for i, v := range out {
+		if v < -1 {
+			return nil, errArg("%s[%d] = %d: sizes must be non-negative (or -1 to infer one)", arg, i, v)
+		}
+	}
+	return out, nil
 }
 
 // readInt64s copies n int64 values from C, refusing negative ones.

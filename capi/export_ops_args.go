@@ -37,44 +37,6 @@ func readDims(arg, count string, p *C.gs_cint32, n C.int32_t) ([]int, error) {
 	return out, nil
 }
 
-// readShape reads a size argument of ndim values for reshape: sizes must be
-// non-negative except that -1 asks core to infer one of them.
-func readShape(arg string, p *C.gs_cint64, ndim C.int32_t) ([]int64, error) {
-	if ndim < 0 || ndim > C.GS_MAX_NDIM {
-		return nil, errArg("ndim = %d must be in [0, %d]", int32(ndim), C.GS_MAX_NDIM)
-	}
-	if ndim == 0 {
-		return []int64{}, nil
-	}
-	if p == nil {
-		return nil, errArg("%s is NULL but ndim = %d", arg, int32(ndim))
-	}
-	src := unsafe.Slice((*int64)(unsafe.Pointer(p)), int(ndim))
-	out := make([]int64, ndim)
-	for i, v := range src {
-		if v < -1 {
-			return nil, errArg("%s[%d] = %d: sizes must be non-negative (or -1 to infer one)", arg, i, v)
-		}
-		out[i] = v
-	}
-	return out, nil
-}
-
-// readSizeExact reads a size of exactly ndim non-negative values (ndim in
-// [0, GS_MAX_NDIM]; NULL only when ndim is 0).
-func readSizeExact(arg string, p *C.gs_cint64, ndim C.int32_t) ([]int64, error) {
-	if ndim < 0 || ndim > C.GS_MAX_NDIM {
-		return nil, errArg("ndim = %d must be in [0, %d]", int32(ndim), C.GS_MAX_NDIM)
-	}
-	if ndim == 0 {
-		return []int64{}, nil
-	}
-	if p == nil {
-		return nil, errArg("%s is NULL but ndim = %d", arg, int32(ndim))
-	}
-	return readInt64s(arg, p, int(ndim))
-}
-
 // readTensorList looks up the n handles of a const gs_tensor *const * list.
 // n must be >= 1; every element must be a live handle.
 func readTensorList(list *C.gs_ctensor_elem, n C.int32_t) ([]*tensorHandle, error) {

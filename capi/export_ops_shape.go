@@ -71,7 +71,7 @@ func gsgo_squeeze(t *C.gs_ctensor, dim, all C.int32_t, out **C.gs_tensor) (st C.
 func gsgo_reshape(t *C.gs_ctensor, shape *C.gs_cint64, ndim C.int32_t, out **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_reshape"
 	defer guard(fn, &st)
-	s, err := readShape("shape", shape, ndim)
+	s, err := readSizeArg("shape", shape, ndim, true)
 	if err != nil {
 		return done(fn, err)
 	}
@@ -131,7 +131,7 @@ func resizeArgs(size *C.gs_cint64, ndim, sparseDim, denseDim C.int32_t) ([]int64
 	if denseDim < 0 {
 		return nil, errArg("dense_dim = %d must be >= 0", int32(denseDim))
 	}
-	return readSizeExact("size", size, ndim)
+	return readSizeArg("size", size, ndim, false)
 }
 
 // gsgo_sparse_resize is torch's sparse_resize_ as a new tensor.
