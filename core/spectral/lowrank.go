@@ -38,11 +38,7 @@ func svdLowrank(a *tensor.Tensor, q, niter int, m *tensor.Tensor, seed uint64, t
 	if err := checkLowrankArgs(q, niter); err != nil {
 		return nil, err
 	}
-	op, err := newOperator(a, false)
-	if err != nil {
-		return nil, err
-	}
-	opT, err := newOperator(a, true)
+	op, opT, err := operatorPair(a)
 	if err != nil {
 		return nil, err
 	}
@@ -78,11 +74,7 @@ func pcaLowrank(a *tensor.Tensor, q int, center bool, niter int, seed uint64, ta
 	if err := checkLowrankArgs(q, niter); err != nil {
 		return nil, err
 	}
-	op, err := newOperator(a, false)
-	if err != nil {
-		return nil, err
-	}
-	opT, err := newOperator(a, true)
+	op, opT, err := operatorPair(a)
 	if err != nil {
 		return nil, err
 	}
@@ -120,11 +112,7 @@ func checkLowrankArgs(q, niter int) error {
 // withDifference adds -M to the operators of A and A^T as a difference of
 // products: (A - M) x = A x - M x.
 func withDifference(op, opT *operator, m *tensor.Tensor) (*operator, *operator, error) {
-	mo, err := newOperator(m, false)
-	if err != nil {
-		return nil, nil, err
-	}
-	moT, err := newOperator(m, true)
+	mo, moT, err := operatorPair(m)
 	if err != nil {
 		return nil, nil, err
 	}

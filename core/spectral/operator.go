@@ -93,6 +93,18 @@ func resultDType(d dtype.DType) dtype.DType {
 	return dtype.Float32
 }
 
+// operatorPair is newOperator of A and of A^T, which the low-rank solvers
+// apply in turn.
+func operatorPair(a *tensor.Tensor) (op, opT *operator, err error) {
+	if op, err = newOperator(a, false); err != nil {
+		return nil, nil, err
+	}
+	if opT, err = newOperator(a, true); err != nil {
+		return nil, nil, err
+	}
+	return op, opT, nil
+}
+
 // newOperator reads a checked matrix as CSR of float64 values (converting
 // any other format once), with its fill value f as the rank-one term
 // f 1 1^T (the stored values less f make S). transpose reads A^T instead.
