@@ -30,20 +30,10 @@ func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, s
 	if vals.DType != d.DType || pos.DType != crd.DType || (vals.DType != dtype.Float64 && vals.DType != dtype.Float32) || d.Numel() == 0 {
 		return dtype.Array{}, 0, false, nil
 	}
-	var outFill float64
-	var same bool
-	if vals.DType == dtype.Float64 {
-		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float64](d))
-	} else {
-		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float32](d))
+	out, outFill, ok, err := broadcastResult(op, vals, d, fill)
+	if !ok || err != nil {
+		return dtype.Array{}, 0, ok, err
 	}
-	if !same {
-		return dtype.Array{}, 0, false, nil
-	}
-	if err := budget.Check("broadcast result", vals.Numel(), vals.DType.Size()); err != nil {
-		return dtype.Array{}, 0, true, err
-	}
-	out := dtype.NewArray(vals.DType, vals.Shape)
 	switch {
 	case pos.DType == dtype.Int32 && vals.DType == dtype.Float64:
 		mapRowsBroadcast(op, dtype.AsSlice[int32](pos), dtype.AsSlice[int32](crd), dtype.AsSlice[float64](vals), dtype.AsSlice[float64](d), dtype.AsSlice[float64](out), so, si)
@@ -55,6 +45,24 @@ func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, s
 		mapRowsBroadcast(op, dtype.AsSlice[int64](pos), dtype.AsSlice[int64](crd), dtype.AsSlice[float32](vals), dtype.AsSlice[float32](d), dtype.AsSlice[float32](out), so, si)
 	}
 	return out, outFill, true, nil
+}
+
+// broadcastResult is what both maps start with: the result's fill, fill op
+// x for every element x of d (ok false where that is not one value), and
+// the result's values array, checked against the memory budget.
+func broadcastResult(op BroadcastOp, vals, d dtype.Array, fill float64) (out dtype.Array, outFill float64, ok bool, err error) {
+	if vals.DType == dtype.Float64 {
+		outFill, ok = broadcastFillOf(op, fill, dtype.AsSlice[float64](d))
+	} else {
+		outFill, ok = broadcastFillOf(op, fill, dtype.AsSlice[float32](d))
+	}
+	if !ok {
+		return dtype.Array{}, 0, false, nil
+	}
+	if err := budget.Check("broadcast result", vals.Numel(), vals.DType.Size()); err != nil {
+		return dtype.Array{}, 0, true, err
+	}
+	return dtype.NewArray(vals.DType, vals.Shape), outFill, true, nil
 }
 
 // broadcastFillOf is fill op x, computed in V, when it is one value for
@@ -116,20 +124,10 @@ func MapCOOBroadcast(op BroadcastOp, idx, vals, d dtype.Array, st []int64, fill 
 	if vals.DType != d.DType || (vals.DType != dtype.Float64 && vals.DType != dtype.Float32) || d.Numel() == 0 || len(idx.Shape) != 2 || int(idx.Shape[0]) != len(st) {
 		return dtype.Array{}, 0, false, nil
 	}
-	var outFill float64
-	var same bool
-	if vals.DType == dtype.Float64 {
-		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float64](d))
-	} else {
-		outFill, same = broadcastFillOf(op, fill, dtype.AsSlice[float32](d))
+	out, outFill, ok, err := broadcastResult(op, vals, d, fill)
+	if !ok || err != nil {
+		return dtype.Array{}, 0, ok, err
 	}
-	if !same {
-		return dtype.Array{}, 0, false, nil
-	}
-	if err := budget.Check("broadcast result", vals.Numel(), vals.DType.Size()); err != nil {
-		return dtype.Array{}, 0, true, err
-	}
-	out := dtype.NewArray(vals.DType, vals.Shape)
 	nse := idx.Shape[1]
 	switch {
 	case idx.DType == dtype.Int32 && vals.DType == dtype.Float64:
