@@ -20,6 +20,22 @@ func (c Scalar) Mul(o Scalar) Scalar {
 	return Complex128Scalar(complex(c.re, c.im) * complex(o.re, o.im))
 }
 
+// IsZero reports whether c is zero (-0.0 included).
+func (c Scalar) IsZero() bool {
+	if c.exact {
+		return c.i == 0
+	}
+	return c.re == 0 && c.im == 0
+}
+
+// IsOne reports whether c is one.
+func (c Scalar) IsOne() bool {
+	if c.exact {
+		return c.i == 1
+	}
+	return c.re == 1 && c.im == 0
+}
+
 // Neg returns -c.
 func (c Scalar) Neg() Scalar {
 	if c.exact {

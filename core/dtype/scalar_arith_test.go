@@ -32,3 +32,17 @@ func TestScalarArithmetic(t *testing.T) {
 	require.Equal(t, [2]float64{-1, 2}, [2]float64{n.Re(), n.Im()})
 	require.True(t, math.IsNaN(Real(math.NaN()).Mul(IntScalar(0)).Re()))
 }
+
+// IsZero and IsOne read exact integers exactly (2^53 + 1 is not 1 apart
+// from 2^53 in float64) and floats by value, -0.0 being zero.
+func TestScalarIsZeroIsOne(t *testing.T) {
+	require.True(t, IntScalar(0).IsZero())
+	require.True(t, Real(math.Copysign(0, -1)).IsZero())
+	require.True(t, Complex128Scalar(0).IsZero())
+	require.False(t, Complex128Scalar(complex(0, 1)).IsZero())
+	require.False(t, IntScalar(1<<60).IsZero())
+	require.True(t, IntScalar(1).IsOne())
+	require.True(t, Real(1).IsOne())
+	require.False(t, Complex128Scalar(complex(1, 1)).IsOne())
+	require.False(t, IntScalar(1<<53+1).Add(IntScalar(-(1 << 53))).Add(IntScalar(1)).IsOne())
+}

@@ -26,7 +26,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 		return nil, err
 	}
 	for _, term := range terms {
-		if !isZero(term.coeff) && !ops.finite(term.coeff.Mul(term.t.Fill()), dtype.Array{}) {
+		if !term.coeff.IsZero() && !ops.finite(term.coeff.Mul(term.t.Fill()), dtype.Array{}) {
 			return denseSum(op, ops, layout, block, width, terms)
 		}
 	}
@@ -36,7 +36,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 	for _, term := range terms {
 		// A zero coefficient drops its term, NaN and infinities included
 		// (torch's addmm ignores input for beta 0 and the product for alpha 0).
-		if isZero(term.coeff) {
+		if term.coeff.IsZero() {
 			continue
 		}
 		c, err := tensor.ToLayout(term.t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
@@ -44,7 +44,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 			return nil, err
 		}
 		f := c.Fill()
-		if !isZero(f) && !c.CoalescedFlag() {
+		if !f.IsZero() && !c.CoalescedFlag() {
 			if c, err = tensor.Coalesce(c); err != nil {
 				return nil, err
 			}
@@ -76,7 +76,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 			return nil, err
 		}
 	}
-	if isZero(fill) {
+	if fill.IsZero() {
 		return r, nil
 	}
 	return tensor.Revalue(r, ops.affine(r.ValueArray(), dtype.IntScalar(1), fill), tensor.ScalarBytes(d, fill)), nil
@@ -92,7 +92,7 @@ func denseSum(op string, ops matOps, layout tensor.Layout, block [2]int64, width
 		return nil, err
 	}
 	for _, term := range terms {
-		if isZero(term.coeff) {
+		if term.coeff.IsZero() {
 			continue
 		}
 		dt, err := denseData(term.t)

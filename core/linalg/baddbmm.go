@@ -57,7 +57,7 @@ func baddbmmNative(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scal
 	if err != nil {
 		return nil, err
 	}
-	if r, ok := tensor.RaggedOf(a); ok && isZero(a.Fill()) {
+	if r, ok := tensor.RaggedOf(a); ok && a.Fill().IsZero() {
 		bd, err := denseData(b)
 		if err != nil {
 			return nil, err
@@ -77,7 +77,7 @@ func baddbmmNative(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scal
 		ops.addScaled(out, nb*m, n, alpha, p.ValueArray(), n, 1) // out is zero: alpha * p exactly
 	}
 	dropProduct(out, alpha)
-	if isZero(beta) {
+	if beta.IsZero() {
 		return wrapStrided(out, nb, m, n)
 	}
 	ind, err := denseData(input)

@@ -47,7 +47,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	outAt := func(i int64) dtype.Array { return sliceView(flatView(out), i*m*n, (i+1)*m*n) }
 	bAt := func(i int64) dtype.Array { return sliceView(flatView(bd), i*k*n, (i+1)*k*n) }
-	if r, ok := tensor.RaggedOf(a); ok && isZero(a.Fill()) {
+	if r, ok := tensor.RaggedOf(a); ok && a.Fill().IsZero() {
 		if err := raggedBmm(op, r, dtype.IntScalar(1), bd, k, n, out); err != nil {
 			return nil, err
 		}
@@ -64,7 +64,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 			ops.gemm(dtype.IntScalar(1), sliceView(flatView(a.ValueArray()), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
 		}
 		return wrapStrided(out, nb, m, n)
-	case batched && isZero(a.Fill()):
+	case batched && a.Fill().IsZero():
 		if ops, err = opsFor(op, d, a.IndexWidth()); err != nil {
 			return nil, err
 		}
@@ -73,7 +73,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 				return nil, kernelErr(op, err)
 			}
 		}
-	case !isZero(a.Fill()):
+	case !a.Fill().IsZero():
 		// Batch by batch: the block-diagonal matrix below would count its
 		// off-diagonal blocks as unspecified elements.
 		parts, err := batchesOf(a)

@@ -60,7 +60,7 @@ func (k typedOps[I, V]) fillProduct(alpha dtype.Scalar, f dtype.Scalar, a kernel
 	default:
 		return errs.Errorf(errs.ErrInternal, "linalg: the IEEE fill product takes float or complex values, got %s", k.d)
 	}
-	if !isOne(alpha) {
+	if !alpha.IsOne() {
 		al := k.v(alpha)
 		for i := range ov {
 			ov[i] *= al

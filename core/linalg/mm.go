@@ -265,9 +265,9 @@ func addmmNative(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.
 			return nil, err
 		}
 		terms := []sumTerm{{alpha, p}}
-		if !isZero(beta) {
+		if !beta.IsZero() {
 			terms = append(terms, sumTerm{beta, input})
-		} else if isOne(alpha) {
+		} else if alpha.IsOne() {
 			return p, nil
 		}
 		b := p.BlockSize()

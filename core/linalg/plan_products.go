@@ -210,7 +210,7 @@ func spgemmPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) 
 	m, n := a.Dims()[0], b.Dims()[1]
 	vs := int64(d.Size())
 	layout, _ := productLayout(a, b)
-	if !isZero(a.Fill()) || !isZero(b.Fill()) {
+	if !a.Fill().IsZero() || !b.Fill().IsZero() {
 		p = productPlan(p, a, b.Dims()[0], n, na, nb, d)
 		p.Convert(nb, formatName(b), "dense", b.Dims()[0]*n*vs)
 		p.Convert("result", "dense", layout.String(), p.OutputBytes)
@@ -267,7 +267,7 @@ func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds kindSet) mat
 		p.Convert(operand, formatName(t), target.String(), csrBytes(t.Dims()[0], entryCount(t), widthOf(t), vs))
 		return kind
 	}
-	if !isZero(t.Fill()) {
+	if !t.Fill().IsZero() {
 		p.Bytes += entryCount(t) * vs // the values less the fill (splitFill)
 	}
 	return kind

@@ -79,22 +79,6 @@ func checkScalar(op, name string, d dtype.DType, s dtype.Scalar) error {
 	return nil
 }
 
-// isZero reports a scalar equal to zero (-0.0 included).
-func isZero(s dtype.Scalar) bool {
-	if s.IsExact() {
-		return s.ExactInt() == 0
-	}
-	return s.Re() == 0 && s.Im() == 0
-}
-
-// isOne reports a scalar equal to one.
-func isOne(s dtype.Scalar) bool {
-	if s.IsExact() {
-		return s.ExactInt() == 1
-	}
-	return s.Re() == 1 && s.Im() == 0
-}
-
 // computeDType is the dtype the kernels compute a product of dtype d in:
 // float16 and bfloat16 go through float32, the others compute in place.
 func computeDType(d dtype.DType) dtype.DType {
@@ -253,7 +237,7 @@ func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, erro
 		return sparseOperand{}, err
 	}
 	f := t.Fill()
-	has := t.StorageLayout() != tensor.Strided && !isZero(f)
+	has := t.StorageLayout() != tensor.Strided && !f.IsZero()
 	if has && t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
 		if t, err = tensor.Coalesce(t); err != nil {
 			return sparseOperand{}, err
@@ -283,7 +267,7 @@ func kindOf(l tensor.Layout) kindSet {
 // coalesced first, since its repeated entries share one fill.
 func splitFill(ops matOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
 	f := t.Fill()
-	if t.StorageLayout() == tensor.Strided || isZero(f) {
+	if t.StorageLayout() == tensor.Strided || f.IsZero() {
 		return t, dtype.Scalar{}, false, nil
 	}
 	if t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
@@ -383,7 +367,7 @@ func formatShape(shape []int64) string {
 // zero: torch's addmm then ignores the product, NaN and infinities in it
 // included, as it ignores input for beta zero.
 func dropProduct(out dtype.Array, alpha dtype.Scalar) {
-	if isZero(alpha) {
+	if alpha.IsZero() {
 		clear(out.Data)
 	}
 }
@@ -391,7 +375,7 @@ func dropProduct(out dtype.Array, alpha dtype.Scalar) {
 // addInput adds beta * input, broadcast with strides (si, sj), to the
 // dense (m x n) result out; beta zero leaves out as it is.
 func addInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *tensor.Tensor, si, sj int64) error {
-	if isZero(beta) {
+	if beta.IsZero() {
 		return nil
 	}
 	in, err := denseData(input)

@@ -115,7 +115,7 @@ func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor
 	if outWidth == 0 {
 		outWidth = width
 	}
-	if !isZero(a.Fill()) || !isZero(b.Fill()) {
+	if !a.Fill().IsZero() || !b.Fill().IsZero() {
 		d, err := denseProduct(op, dtype.IntScalar(1), a, b, dtype.Array{})
 		if err != nil {
 			return nil, err

@@ -107,7 +107,7 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 		seen[dense.StorageLevels()[0].Crd.Index(e)] = true
 	}
 	for i := int64(0); i < m; i++ {
-		if seen[i] || !isZero(a.Fill()) {
+		if seen[i] || !a.Fill().IsZero() {
 			rows = append(rows, i)
 		}
 	}
@@ -135,7 +135,7 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 
 	alpha, beta, ac, bc := testScalars(d)
 	in := makeOperand(t, rng, testFormat{layout: tensor.COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
-	if !isZero(a.Fill()) {
+	if !a.Fill().IsZero() {
 		in, err = tensor.WithFill(in, a.FillBytes()) // a non-zero input fill too
 		require.NoError(t, err)
 	}
@@ -148,7 +148,7 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 	sp, err := Sspaddmm(in, a, b, beta, alpha)
 	require.NoError(t, err, msg("sspaddmm"))
 	require.Equal(t, tensor.COO, sp.Layout(), msg("sspaddmm"))
-	if isZero(in.Fill()) {
+	if in.Fill().IsZero() {
 		require.Equal(t, in.NNZ()+int64(len(rows))*n, sp.NNZ(), msg("sspaddmm nnz: input entries, then full rows"))
 	}
 	requireNear(t, axpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), sp, d, msg("sspaddmm"))
@@ -259,7 +259,7 @@ func batchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *ten
 	for b := int64(0); b < nb; b++ {
 		for i := int64(0); i < m*k; i++ {
 			v := one.ValueArray().Complex(i)
-			if !isZero(v) {
+			if !v.IsZero() {
 				v = v.Mul(dtype.IntScalar(b + 2))
 			}
 			a.SetComplex(b*m*k+i, v)

@@ -87,7 +87,7 @@ func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) 
 	if input.Dims()[0] != m || input.Dims()[1] != n {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", arg(op, 1, "input"), m, n, input.Dims())
 	}
-	if !isZero(input.Fill()) {
+	if !input.Fill().IsZero() {
 		p, err := Smm(mat1, mat2)
 		if err != nil {
 			return nil, err
@@ -115,7 +115,7 @@ func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) 
 		}
 	}
 	v := dtype.NewArray(d, []int64{total})
-	if !isZero(beta) {
+	if !beta.IsZero() {
 		ops, err := opsFor(op, d, 64)
 		if err != nil {
 			return nil, err

@@ -122,10 +122,10 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 			return nil, kernelErr(op, err)
 		}
 	}
-	if isZero(alpha) {
+	if alpha.IsZero() {
 		// The product is ignored, NaN and infinities included (torch's addmm).
 		out = ops.affine(flatView(s.ValueArray()), beta, dtype.IntScalar(0))
-		if isZero(beta) {
+		if beta.IsZero() {
 			clear(out.Data)
 		}
 	}
@@ -134,7 +134,7 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 	// The fill is beta times input's; with beta zero input is ignored, its
 	// fill too (0 * NaN would make every unsampled element NaN).
 	fill := dtype.IntScalar(0)
-	if !isZero(beta) {
+	if !beta.IsZero() {
 		fill = beta.Mul(s.Fill())
 	}
 	return tensor.WithValues(s, d, vals, tensor.ScalarBytes(d, fill)), nil

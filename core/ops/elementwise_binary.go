@@ -387,7 +387,7 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 		}
 	}
 	if (op == "add" || op == "sub") && layout == tensor.COO && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO &&
-		a.DenseDim() == b.DenseDim() && !a.PerSlotFill() && !b.PerSlotFill() && isZero(a.Fill()) && isZero(b.Fill()) {
+		a.DenseDim() == b.DenseDim() && !a.PerSlotFill() && !b.PerSlotFill() && a.Fill().IsZero() && b.Fill().IsZero() {
 		alpha := alphaValue(op, args, dom)
 		return cooAddMerge(a, b, alpha, out)
 	}

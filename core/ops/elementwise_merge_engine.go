@@ -57,7 +57,7 @@ func mergeCOONative(op string, a, b *tensor.Tensor, out dtype.DType, args *Binar
 		return nil, false, nil
 	}
 	fa, fb := a.FillElem(), b.FillElem()
-	torchAdd := mop == engine.MergeAdd && isZero(a.Fill()) && isZero(b.Fill())
+	torchAdd := mop == engine.MergeAdd && a.Fill().IsZero() && b.Fill().IsZero()
 	if torchAdd {
 		margs.KeepA = true
 		fa = make([]byte, out.Size())

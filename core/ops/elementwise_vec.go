@@ -107,6 +107,3 @@ func (v vec) equalAt(i int, w vec, j int) bool {
 	}
 	return v.c[i] == w.c[j]
 }
-
-// isZero reports whether a widened scalar is zero (of either sign).
-func isZero(s dtype.Scalar) bool { return s.Re() == 0 && s.Im() == 0 }

@@ -134,7 +134,7 @@ func requireMergeMatches(t *testing.T, op string, a, b *tensor.Tensor, l tensor.
 	require.NoError(t, err, msg)
 	require.True(t, ok, msg)
 	var want *tensor.Tensor
-	if op != "mul" && l == tensor.COO && isZero(a.Fill()) && isZero(b.Fill()) {
+	if op != "mul" && l == tensor.COO && a.Fill().IsZero() && b.Fill().IsZero() {
 		want, err = cooAddMerge(a, b, alphaValue(op, &args, dom), d)
 	} else {
 		want, err = mergeBinary(op, def, bf, a, b, dom, d, l, [2]int64{1, 1})

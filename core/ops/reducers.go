@@ -173,19 +173,15 @@ func lessScalar(a, b dtype.Scalar) bool {
 	return a.Re() < b.Re()
 }
 
-func isNonZero(v dtype.Scalar) bool {
-	return v.Re() != 0 || v.Im() != 0 || (v.IsExact() && v.ExactInt() != 0)
-}
-
 func anyScalar(acc, v dtype.Scalar) dtype.Scalar {
-	if isNonZero(acc) || isNonZero(v) {
+	if !acc.IsZero() || !v.IsZero() {
 		return dtype.IntScalar(1)
 	}
 	return dtype.IntScalar(0)
 }
 
 func countScalar(acc, v dtype.Scalar) dtype.Scalar {
-	if isNonZero(v) {
+	if !v.IsZero() {
 		return acc.Add(dtype.IntScalar(1))
 	}
 	return acc

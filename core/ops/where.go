@@ -74,7 +74,7 @@ func whereStrided(ops []*tensor.Tensor, out dtype.DType) (*tensor.Tensor, error)
 	w := int64(out.Size())
 	for i := range r.Numel() {
 		from := vals[2]
-		if isNonZero(vals[0].Complex(i)) {
+		if !vals[0].Complex(i).IsZero() {
 			from = vals[1]
 		}
 		copy(r.Data[i*w:(i+1)*w], from.Data[i*w:(i+1)*w])
@@ -173,7 +173,7 @@ func onlyElement(t *tensor.Tensor) (dtype.Scalar, error) {
 
 // pick3 is where(c, x, y) on scalars.
 func pick3(v []dtype.Scalar) dtype.Scalar {
-	if isNonZero(v[0]) {
+	if !v[0].IsZero() {
 		return v[1]
 	}
 	return v[2]
