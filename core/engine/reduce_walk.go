@@ -24,13 +24,7 @@ func ReduceLevels(op ReduceOp, levels []tensor.Level, strides []int64, n int64, 
 	if err := budget.Check("reduction accumulator", n, 16); err != nil {
 		return Reduced{}, false, err
 	}
-	w := levelWalk{levels: levels, strides: strides, total: vals.Numel()}
-	for _, l := range levels {
-		if l.Kind != tensor.LevelDense {
-			w.index = l.Crd.DType
-			break
-		}
-	}
+	w := newLevelWalk(levels, strides, vals.Numel())
 	var r Reduced
 	if vals.Numel() < 1<<32 {
 		r, _ = scatterCounted[int64, int64, uint32](op, w.chunks, n, vals, group, fill, out)
@@ -38,6 +32,39 @@ func ReduceLevels(op ReduceOp, levels []tensor.Level, strides []int64, n int64, 
 		r, _ = scatterCounted[int64, int64, int64](op, w.chunks, n, vals, group, fill, out)
 	}
 	return r, !w.bad, nil
+}
+
+// LevelKeys returns the group keys of ReduceLevels (the same walk, the same
+// preconditions) as one int64 array, one key per stored element in storage
+// order, checked against the memory limit: for a key space too large for
+// an accumulator, where the caller sorts the keys instead. ok is false
+// (nothing returned) when the walk does not visit the total elements in
+// order.
+func LevelKeys(levels []tensor.Level, strides []int64, total int64) (dtype.Array, bool, error) {
+	if err := budget.Check("reduction keys", total, 8); err != nil {
+		return dtype.Array{}, false, err
+	}
+	keys := dtype.UninitArray(dtype.Int64, []int64{total})
+	out := dtype.AsSlice[int64](keys)
+	w := newLevelWalk(levels, strides, total)
+	w.chunks(func(ks []int64, lo, hi int) { copy(out[lo:hi], ks) })
+	if w.bad {
+		return dtype.Array{}, false, nil
+	}
+	return keys, true, nil
+}
+
+// newLevelWalk is the walk of levels for total stored elements, in the
+// index dtype of its first non-dense level.
+func newLevelWalk(levels []tensor.Level, strides []int64, total int64) *levelWalk {
+	w := &levelWalk{levels: levels, strides: strides, total: total}
+	for _, l := range levels {
+		if l.Kind != tensor.LevelDense {
+			w.index = l.Crd.DType
+			break
+		}
+	}
+	return w
 }
 
 // levelWalk lists the group keys of a tensor's stored elements.

@@ -68,13 +68,13 @@ func keyIndices(keys []int64, sizes []int64, d dtype.DType) dtype.Array {
 // one accumulator per combination of kept coordinates
 // (engine.ReduceLevels). The kept dense dims are the innermost of the
 // group key, so the stored groups come in whole blocks, which become the
-// result's dense dims. The result is reduceViaCOO's: a coalesced COO over
-// the kept sparse dims with the kept dense dims dense, in t's index width,
-// its fill the reduction of a group of unspecified elements. ok is false
-// when no sparse dim is kept, where a position may repeat (an uncoalesced
-// COO is coalesced first; a compressed level with repeated coordinates is
-// left), where the accumulator would be much larger than the stored
-// elements, or for other tensors.
+// result's dense dims; where the accumulator would be much larger than the
+// stored elements the keys are sorted instead (levelGroups). The result is
+// reduceViaCOO's: a coalesced COO over the kept sparse dims with the kept
+// dense dims dense, in t's index width, its fill the reduction of a group
+// of unspecified elements. ok is false when no sparse dim is kept, where a
+// position may repeat (an uncoalesced COO is coalesced first; a compressed
+// level with repeated coordinates is left), or for other tensors.
 func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop engine.ReduceOp, out dtype.DType) (*tensor.Tensor, bool, error) {
 	l := t.StorageLayout()
 	if l == tensor.Strided || t.Layout() == tensor.Custom || t.PerSlotFill() {
@@ -111,10 +111,7 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 			return nil, true, err
 		}
 	}
-	if !scatterFits(groups, src.ValueArray().Numel()) {
-		return nil, false, nil
-	}
-	r, ok, err := engine.ReduceLevels(eop, src.StorageLevels(), strides, groups, src.ValueArray(), group, src.FillElem(), out)
+	r, ok, err := levelGroups(src, eop, strides, groups, group, out)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
@@ -136,6 +133,26 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 		return nil, true, err
 	}
 	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
+}
+
+// levelGroups reduces the stored elements of src (unique positions) into
+// the groups of their keys over the kept dims: scattered into one
+// accumulator per group (engine.ReduceLevels), or, where that accumulator
+// would be much larger than the elements (a batched matrix summed over its
+// batch keeps every (i, j)), their keys listed and sorted (reduceByKeys),
+// so that memory follows the elements. ok is false when the walk finds the
+// levels malformed.
+func levelGroups(src *tensor.Tensor, eop engine.ReduceOp, strides []int64, groups, group int64, out dtype.DType) (engine.Reduced, bool, error) {
+	vals := src.ValueArray()
+	if scatterFits(groups, vals.Numel()) {
+		return engine.ReduceLevels(eop, src.StorageLevels(), strides, groups, vals, group, src.FillElem(), out)
+	}
+	keys, ok, err := engine.LevelKeys(src.StorageLevels(), strides, vals.Numel())
+	if !ok || err != nil {
+		return engine.Reduced{}, ok, err
+	}
+	r, err := reduceByKeys(eop, keys, vals, groups, group, src.FillElem(), out)
+	return r, true, err
 }
 
 // keptGroups is the group key of a reduction over the dims marked in red:
