@@ -89,38 +89,55 @@ func binaryRuns[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp
 	if nd > 0 {
 		inner, sx, sy = shape[nd-1], xs[nd-1], ys[nd-1]
 	}
+	if n <= zipChunk { // one chunk: no closure to allocate (a small call's cost)
+		binaryChunk(op, alpha, x, y, z, xs, ys, shape, inner, sx, sy, 0, int(n))
+		return
+	}
 	parallel.ForChunks(int(n), zipChunk, func(_, lo, hi int) {
-		idx := make([]int64, max(nd-1, 0))
-		// The chunk's first element as a multi-index, and its offsets.
-		rest, xo, yo := int64(lo)/inner, int64(0), int64(0)
-		for d := nd - 2; d >= 0; d-- {
-			idx[d] = rest % shape[d]
-			rest /= shape[d]
-			xo += idx[d] * xs[d]
-			yo += idx[d] * ys[d]
-		}
-		j := int64(lo) % inner
-		for p := int64(lo); p < int64(hi); {
-			m := min(inner-j, int64(hi)-p)
-			binaryRun(op, alpha, x, y, z, p, xo+j*sx, yo+j*sy, sx, sy, int(m))
-			p += m
-			j += m
-			if j == inner { // odometer step over the outer dims
-				j = 0
-				for d := nd - 2; d >= 0; d-- {
-					idx[d]++
-					xo += xs[d]
-					yo += ys[d]
-					if idx[d] < shape[d] {
-						break
-					}
-					xo -= idx[d] * xs[d]
-					yo -= idx[d] * ys[d]
-					idx[d] = 0
+		binaryChunk(op, alpha, x, y, z, xs, ys, shape, inner, sx, sy, lo, hi)
+	})
+}
+
+// binaryChunk runs the elements [lo, hi) of the result, a run of the last
+// dim (inner elements, strides sx and sy) at a time.
+func binaryChunk[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y []V, z dtype.Array, xs, ys, shape []int64, inner, sx, sy int64, lo, hi int) {
+	nd := len(shape)
+	var buf [8]int64
+	idx := buf[:0]
+	if nd-1 <= len(buf) {
+		idx = buf[:max(nd-1, 0)]
+	} else {
+		idx = make([]int64, nd-1)
+	}
+	// The chunk's first element as a multi-index, and its offsets.
+	rest, xo, yo := int64(lo)/inner, int64(0), int64(0)
+	for d := nd - 2; d >= 0; d-- {
+		idx[d] = rest % shape[d]
+		rest /= shape[d]
+		xo += idx[d] * xs[d]
+		yo += idx[d] * ys[d]
+	}
+	j := int64(lo) % inner
+	for p := int64(lo); p < int64(hi); {
+		m := min(inner-j, int64(hi)-p)
+		binaryRun(op, alpha, x, y, z, p, xo+j*sx, yo+j*sy, sx, sy, int(m))
+		p += m
+		j += m
+		if j == inner { // odometer step over the outer dims
+			j = 0
+			for d := nd - 2; d >= 0; d-- {
+				idx[d]++
+				xo += xs[d]
+				yo += ys[d]
+				if idx[d] < shape[d] {
+					break
 				}
+				xo -= idx[d] * xs[d]
+				yo -= idx[d] * ys[d]
+				idx[d] = 0
 			}
 		}
-	})
+	}
 }
 
 // binaryRun is one run of m elements: z[p+i] = op(x[xo+i*sx], y[yo+i*sy]).

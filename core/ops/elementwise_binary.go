@@ -184,6 +184,17 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	return toOutput(res, args.Out)
 }
 
+// hasParam reports whether the space-separated list params names name
+// (without building the list: this runs on every call).
+func hasParam(params, name string) bool {
+	for f := range strings.FieldsSeq(params) {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
 // checkBinaryArgs validates the operands and the args the op reads.
 func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) error {
 	if a.Tensor == nil && b.Tensor == nil {
@@ -196,16 +207,15 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 			}
 		}
 	}
-	accepted := strings.Fields(def.params)
 	if args.Alpha != nil {
-		if !slices.Contains(accepted, "alpha") {
+		if !hasParam(def.params, "alpha") {
 			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no alpha argument", op)
 		}
 		if err := dtype.CheckNumber("alpha", *args.Alpha); err != nil {
 			return err
 		}
 	}
-	if args.RoundingMode != "" && !slices.Contains(accepted, "rounding_mode") {
+	if args.RoundingMode != "" && !hasParam(def.params, "rounding_mode") {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no rounding_mode argument", op)
 	}
 	return nil

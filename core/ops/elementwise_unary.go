@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
@@ -144,9 +143,8 @@ func checkUnaryParams(op, params string, a *UnaryArgs) error {
 		{"exponent", a.Exponent != nil}, {"min", a.Min != nil}, {"max", a.Max != nil},
 		{"nan", a.NaN != nil}, {"posinf", a.PosInf != nil}, {"neginf", a.NegInf != nil},
 	}
-	accepted := strings.Fields(params)
 	for _, g := range given {
-		if g.set && !slices.Contains(accepted, g.name) {
+		if g.set && !hasParam(params, g.name) {
 			return errs.Errorf(errs.ErrInvalidArgument, "%s: takes no %s argument", op, g.name)
 		}
 	}

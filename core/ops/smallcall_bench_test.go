@@ -10,7 +10,7 @@ import (
 // The per-call cost of the everyday operators on 8 x 8 tensors (issue 32
 // item 7): what a call costs below the C ABI, allocations included.
 
-func smallDense(b *testing.B) *tensor.Tensor {
+func smallDense(b testing.TB) *tensor.Tensor {
 	b.Helper()
 	v := make([]float64, 64)
 	for i := range 8 {
@@ -24,7 +24,7 @@ func smallDense(b *testing.B) *tensor.Tensor {
 	return t
 }
 
-func smallCSR(b *testing.B) *tensor.Tensor {
+func smallCSR(b testing.TB) *tensor.Tensor {
 	b.Helper()
 	t, err := tensor.ToLayout(smallDense(b), tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
