@@ -236,22 +236,27 @@ func powReal[A realAcc](v A, n int64) A {
 // allReal folds every stored value (fixed chunks in parallel) and the
 // missing unspecified ones.
 func allReal[V realVal, A realAcc](op ReduceOp, v []V, missing, numel int64, fill A) A {
+	if len(v) > 0 && len(v) <= allChunk { // one chunk: no partials or closure to allocate (a small call's cost)
+		return finishReal(op, combineReal(op, initReal[A](op), chunkReal[V, A](op, v)), missing, fill, numel)
+	}
 	parts := make([]A, (len(v)+allChunk-1)/allChunk)
-	parallel.ForChunks(len(v), allChunk, func(c, lo, hi int) {
-		switch op {
-		case Sum, Mean:
-			parts[c] = sumReal(v[lo:hi], A(0))
-		case Norm:
-			parts[c] = sumSquares(v[lo:hi], A(0))
-		default:
-			parts[c] = foldReal(op, v[lo:hi], initReal[A](op))
-		}
-	})
+	parallel.ForChunks(len(v), allChunk, func(c, lo, hi int) { parts[c] = chunkReal[V, A](op, v[lo:hi]) })
 	acc := initReal[A](op)
 	for _, p := range parts {
 		acc = combineReal(op, acc, p)
 	}
 	return finishReal(op, acc, missing, fill, numel)
+}
+
+// chunkReal is the partial of one chunk of allReal.
+func chunkReal[V realVal, A realAcc](op ReduceOp, v []V) A {
+	switch op {
+	case Sum, Mean:
+		return sumReal(v, A(0))
+	case Norm:
+		return sumSquares(v, A(0))
+	}
+	return foldReal(op, v, initReal[A](op))
 }
 
 // rowsReal folds the rows [lo, hi) of a compressed level into accs[r].
