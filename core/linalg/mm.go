@@ -184,7 +184,15 @@ func mmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tenso
 		return nil, err
 	}
 	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
-		return sparseProduct(op, a, b, indexWidth)
+		na, err := named(a)
+		if err != nil {
+			return nil, err
+		}
+		nb, err := named(b)
+		if err != nil {
+			return nil, err
+		}
+		return sparseProduct(op, na, nb, indexWidth)
 	}
 	into, err := checkOut(op, dst, a.DType(), []int64{a.Dims()[0], b.Dims()[1]}, a, b)
 	if err != nil {

@@ -221,6 +221,10 @@ type sparseOperand struct {
 // first, keeping the index width. An uncoalesced COO with a non-zero fill is
 // coalesced: its repeated entries share one unspecified position.
 func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, error) {
+	t, err := named(t)
+	if err != nil {
+		return sparseOperand{}, err
+	}
 	if kinds&kindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
 		target := tensor.CSR
 		if t.StorageLayout() == tensor.COO && kinds&acceptCOO != 0 {
@@ -388,4 +392,18 @@ func addInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *
 	}
 	ops.addScaled(out, m, n, beta, in, si, sj)
 	return nil
+}
+
+// named is the tensor a product without a path of its own for t's custom
+// format reads: a CSR matrix of t's elements (a COO tensor beyond 2 dims)
+// made for this call by the conversions' direct routes, which keep nothing
+// on t; t itself for any other tensor.
+func named(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t == nil || t.FormatStore() == nil {
+		return t, nil
+	}
+	if t.NDim() != 2 {
+		return tensor.Named(t)
+	}
+	return tensor.ToLayout(t, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 }

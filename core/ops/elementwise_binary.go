@@ -173,7 +173,7 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	} else if r, ok, zerr := zipCustom(name, a.Tensor, b.Tensor, out, &args); ok || zerr != nil {
 		res, err = r, zerr
 	} else {
-		res, err = binaryTensors(name, def, bf, a.Tensor, b.Tensor, dom, out, &args)
+		res, err = namedBinary(name, def, bf, a.Tensor, b.Tensor, dom, out, &args)
 	}
 	if err != nil {
 		return nil, err
@@ -225,6 +225,7 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 // number bound on its side.
 func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
 	t, n, numberFirst := a.Tensor, b.Number, false
+	var err error
 	if t == nil {
 		t, n, numberFirst = b.Tensor, a.Number, true
 	}
@@ -237,7 +238,6 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (integer division by the scalar 0)", op)
 		}
 		if numberFirst {
-			var err error
 			if t, err = tensor.Coalesce(t); err != nil { // dividing is not linear: duplicates sum first
 				return nil, err
 			}
@@ -253,7 +253,10 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	}
 	fast := numberFast(op, n, dom, numberFirst, args)
 	if r, ok, err := mapCustom(op, t, out, dom, ef, fast, args.Out); ok || err != nil {
-		return r, err // before perDuplicateSafe, which reads a custom tensor's COO form
+		return r, err
+	}
+	if t, err = tensor.Named(t); err != nil {
+		return nil, err
 	}
 	// Division with a rounding mode is not linear; the other ops run per
 	// duplicate, as torch, where that gives the dense result (perDuplicateSafe).

@@ -113,7 +113,6 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 		return nil, err
 	}
 	dom := max(domainOf(t.DType()), domainOf(out))
-	perDup := def.linear && (def.scale == 0 || perDuplicateSafe(t, out, dom, def.scale))
 	var fast engine.Fast
 	if name == "neg" {
 		fast = engine.Fast{Arith: engine.ArithNeg, IntDomain: dom == domInt}
@@ -124,7 +123,12 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	if res, ok, err := mapCustom(name, t, out, dom, ef, fast, args.Out); ok || err != nil {
 		return res, err
 	}
-	res, err := mapTensor(name, t, out, dom, ef, perDup, fast)
+	nt, err := tensor.Named(t)
+	if err != nil {
+		return nil, err
+	}
+	perDup := def.linear && (def.scale == 0 || perDuplicateSafe(nt, out, dom, def.scale))
+	res, err := mapTensor(name, nt, out, dom, ef, perDup, fast)
 	if err != nil {
 		return nil, err
 	}

@@ -41,6 +41,11 @@ func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 	if r, ok, err := selectCustom(t, dim, index); ok || err != nil {
 		return r, err
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if r, ok, err := selectNative(t, dim, index); ok || err != nil {
 		return r, err
 	}
@@ -217,6 +222,11 @@ func NarrowCopy(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor,
 	if r, ok, err := narrowCustom(t, dim, start, length); ok || err != nil {
 		return r, err
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if r, ok, err := narrowNative(t, dim, start, length); ok || err != nil {
 		return r, err
 	}
@@ -314,6 +324,11 @@ func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, 
 	if r, ok, err := indexSelectCustom(t, dim, idx); ok || err != nil {
 		return r, err
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if r, ok, err := indexSelectNative(t, dim, idx); ok || err != nil {
 		return r, err
 	}

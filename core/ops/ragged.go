@@ -15,23 +15,41 @@ import (
 // Other cases take the custom format's general paths.
 
 // keepRagged is keepFormat for a ragged operand x whose element-wise result
-// res kept x's pattern (its COO form's indices, shared): the ragged batch of
-// x's structure with res's values, with no re-encoding.
+// res kept x's pattern (a coalesced COO tensor whose entries are x's, in
+// x's order, which one pass over both checks): the ragged batch of x's
+// structure with res's values, with no re-encoding.
 func keepRagged(res, x *tensor.Tensor) (*tensor.Tensor, bool) {
 	r, ok := tensor.RaggedOf(x)
-	if !ok || res.StorageLayout() != tensor.COO || res.PerSlotFill() || res.UndefinedFill() || res.DenseDim() != 0 ||
-		res.ValueArray().Numel() != r.Values.Numel() || !sameData(res.IndexArray(), x.IndexArray()) {
+	if !ok || res.StorageLayout() != tensor.COO || !res.IsCoalesced() || res.PerSlotFill() || res.UndefinedFill() || res.DenseDim() != 0 ||
+		res.ValueArray().Numel() != r.Values.Numel() || !raggedPattern(res.IndexArray(), res.Dims(), r) {
 		return nil, false
 	}
 	return tensor.RaggedWithValues(x, res.DType(), res.ValueArray(), res.FillElem()), true
 }
 
-// sameData reports whether two arrays view the same memory.
-func sameData(a, b dtype.Array) bool {
-	if len(a.Data) != len(b.Data) {
+// raggedPattern reports whether the (nd, nnz) COO indices idx of a tensor
+// of size dims list r's entries in r's order: entry e in row q (of all
+// batches' rows, row-major over the leading dims) at column crd[e].
+func raggedPattern(idx dtype.Array, dims []int64, r tensor.Ragged) bool {
+	nd, nnz := int64(len(dims)), idx.Shape[1]
+	if nnz != r.Crd.Numel() {
 		return false
 	}
-	return len(a.Data) == 0 || &a.Data[0] == &b.Data[0]
+	for q := range r.Batches * r.Rows {
+		for e := r.Pos.Index(q); e < r.Pos.Index(q+1); e++ {
+			rest := q // q's coordinates over the leading dims, the last first
+			for d := nd - 2; d >= 0; d-- {
+				if idx.Index(d*nnz+e) != rest%dims[d] {
+					return false
+				}
+				rest /= dims[d]
+			}
+			if idx.Index((nd-1)*nnz+e) != r.Crd.Index(e) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // reduceRagged is Reduce on a ragged batch over every dim (its values and

@@ -214,3 +214,11 @@ func TestRaggedFourDims(t *testing.T) {
 	require.NoError(t, err)
 	requireDenseEqual(t, want, got, "softmax")
 }
+
+// sameData reports whether two arrays view the same memory.
+func sameData(a, b dtype.Array) bool {
+	if len(a.Data) != len(b.Data) {
+		return false
+	}
+	return len(a.Data) == 0 || &a.Data[0] == &b.Data[0]
+}

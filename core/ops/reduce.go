@@ -115,6 +115,11 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	if r, ok, err := reduceCustom(t, red, dims, op, outDType); ok || err != nil {
 		return r, err
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
 		return r, err
 	}
@@ -301,6 +306,11 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	if r, ok, err := softmaxRagged(t, dim, log); ok || err != nil {
 		return r, err
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if r, ok, err := softmaxNative(t, dim, log); ok || err != nil {
 		return r, err
 	}

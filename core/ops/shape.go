@@ -36,6 +36,11 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
 		return r, err
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if relabelsCompressed(t, d0, d1) {
 		return tensor.RelabelCompressed(t), nil
 	}
@@ -99,6 +104,11 @@ func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
 		return r, err
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if r, ok, err := permuteNative(t, perm); ok || err != nil {
 		return r, err
 	}

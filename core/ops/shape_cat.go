@@ -18,8 +18,11 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if len(ts) == 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "cat: expected a non-empty list of tensors")
 	}
-	ts, err := promoteAll(ts)
+	ts, err := namedAll(ts) // no path of its own for a custom format: its elements, for this call
 	if err != nil {
+		return nil, err
+	}
+	if ts, err = promoteAll(ts); err != nil {
 		return nil, err
 	}
 	first := ts[0]
@@ -185,6 +188,9 @@ func Stack(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	}
 	if r, ok, err := stackRagged(ts, dim); ok || err != nil {
 		return r, err
+	}
+	if ts, err = namedAll(ts); err != nil { // no path of its own for a custom format below
+		return nil, err
 	}
 	// Sized before the inputs are unsqueezed (each a copy).
 	if err := catCheckSize(ts, 0, true); err != nil {

@@ -15,6 +15,11 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		return reshapeStrided(t, shape)
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	size := t.Dims()
 	s := len(size) - t.DenseDim()
 	dense := size[s:]

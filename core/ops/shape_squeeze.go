@@ -24,11 +24,16 @@ func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if t.UndefinedFill() {
 		return keepUndefined("unsqueeze", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Unsqueeze(s, dim) })
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	nd := len(t.Dims())
 	if err := checkAddDim("unsqueeze", nd); err != nil {
 		return nil, err
 	}
-	dim, err := tensor.NormDim("unsqueeze: dim", dim, nd+1)
+	dim, err = tensor.NormDim("unsqueeze: dim", dim, nd+1)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +81,11 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 	if t.UndefinedFill() {
 		return keepUndefined("squeeze", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Squeeze(s, dim) })
 	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	nd := len(t.Dims())
 	var drop []int
 	if dim != nil {

@@ -15,6 +15,10 @@ import (
 // layout when it is sparse (else x's, else y's), with dtype
 // promote_types(x, y) and fill where(fill(condition), fill(x), fill(y)).
 func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
+	condition, x, y, err := namedWhere(condition, x, y)
+	if err != nil {
+		return nil, err
+	}
 	xs, err := whereOperand("x", x, condition)
 	if err != nil {
 		return nil, err
@@ -50,6 +54,20 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 		return whereStrided(ops, out)
 	}
 	return whereMerge(condition, x, y, xs, ys, out)
+}
+
+// namedWhere is Where's operands made named (namedAll): where has no path
+// of its own for a custom format.
+func namedWhere(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, Operand, Operand, error) {
+	c, err := tensor.Named(condition)
+	if err != nil {
+		return nil, x, y, err
+	}
+	if x, err = namedOperand(x); err != nil {
+		return nil, x, y, err
+	}
+	y, err = namedOperand(y)
+	return c, x, y, err
 }
 
 // whereStrided is Where on strided operands (or numbers, as filled

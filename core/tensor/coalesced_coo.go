@@ -2,12 +2,12 @@ package tensor
 
 // CoalescedCOO lists t's stored entries as a coalesced COO tensor with
 // denseDim dense dims (-1: t's own): t itself when it is one already (a
-// custom-format tensor whose COO form is), otherwise a conversion where the
+// custom-format tensor reads as its per-call COO tensor, Named), otherwise a conversion where the
 // layout or dense dims differ, coalesced where duplicates remain. The index
 // width stays int64 when t's is (KeptWidth), so that no index narrows.
 // Callers only read the result: it may be t.
 func CoalescedCOO(t *Tensor, denseDim int) (*Tensor, error) {
-	t.materialize()
+	t = t.named()
 	if denseDim < 0 {
 		denseDim = t.denseDim
 	}

@@ -149,7 +149,7 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	// levels (EntriesOf), its COO form left unbuilt: the paths below read it.
 	lazy := transientCOO(t)
 	if !lazy {
-		t.materialize()
+		t = t.named()
 	}
 	if !lazy && t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block {
 		if opt.IndexWidth == 0 || opt.IndexWidth == t.width {
@@ -200,7 +200,7 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
 // tensors of the other formats are coalesced already and come back cloned.
 func Coalesce(t *Tensor) (*Tensor, error) {
-	t.materialize()
+	t = t.named()
 	cancel.Poll()
 	if t.undef && t.layout == COO && !t.coalesced { // summing duplicates reads no fill
 		c, err := Coalesce(Refill(t, make([]byte, t.dtype.Size())))
@@ -229,7 +229,7 @@ func Clone(t *Tensor) *Tensor { return cloneTensor(t, true) }
 // cloneTensor is Clone, with the index arrays shared rather than copied
 // when indices is false (for a caller that replaces them all).
 func cloneTensor(t *Tensor, indices bool) *Tensor {
-	t.materialize()
+	t = t.named()
 	c := *t
 	c.ust = nil // a clone is the COO form of a custom-format tensor
 	c.shape = t.Shape()
@@ -266,7 +266,7 @@ func CloneArray(a dtype.Array) dtype.Array {
 // ToDType converts the values and the fill value to dtype d (torch's casting:
 // complex to real keeps the real part, anything to bool tests for non-zero).
 func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
-	t.materialize()
+	t = t.named()
 	if err := dtype.CheckDType("dtype", d); err != nil {
 		return nil, err
 	}
@@ -322,7 +322,9 @@ func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 // from t: int64 indices stay int64 (the bindings follow torch, whose indices are
 // int64 unless its input's are int32), others become int32 wherever everything fits.
 func KeptWidth(t *Tensor) int {
-	t.materialize()
+	if t.FormatStore() != nil { // no index arrays of its own: any width
+		return 0
+	}
 	if t.width == 64 {
 		return 64
 	}
@@ -332,7 +334,7 @@ func KeptWidth(t *Tensor) int {
 // ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64);
 // w = 0 picks int32 wherever everything fits.
 func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
-	t.materialize()
+	t = t.named()
 	if w != 0 && w != 32 && w != 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
 	}

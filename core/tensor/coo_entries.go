@@ -23,7 +23,7 @@ type CooEntries struct {
 
 // AsCOO returns t's entries as COO (any format; batch dims become sparse dims).
 func AsCOO(t *Tensor) (*CooEntries, error) {
-	t.materialize()
+	t = t.named()
 	if t.layout == Strided {
 		return stridedEntries(t), nil
 	}
@@ -130,7 +130,7 @@ func (c *CooEntries) TensorLike(like *Tensor) (*Tensor, error) {
 // its last level's uniqueness), sharing t's arrays; t is unchanged. Only for
 // a flag the entries bear out: true needs sorted, unique coordinates.
 func (t *Tensor) WithCoalesced(v bool) *Tensor {
-	t.materialize()
+	t = t.named()
 	c := *t
 	c.levels = slices.Clone(t.levels)
 	c.setCoalesced(v)

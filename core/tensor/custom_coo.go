@@ -71,6 +71,42 @@ func (t *Tensor) materialize() {
 	u.coo.built.Store(true)
 }
 
+// Named is the tensor an operator without a path of its own for t's
+// format reads: t itself for a strided tensor or a named layout's; for a
+// custom-format tensor, the coalesced COO tensor of its elements (every
+// stored element inside the tensor) with its fill, made for the caller
+// alone and kept by no one: t goes on holding its storage only. Operators
+// call it once at their entry and read the result for the rest of the call.
+func Named(t *Tensor) (*Tensor, error) {
+	u := t.FormatStore()
+	if u == nil {
+		return t, nil
+	}
+	c := &Tensor{layout: COO, dtype: t.dtype, shape: t.shape, batchDim: t.batchDim, denseDim: t.denseDim, block: t.block,
+		fill: t.fill, slots: t.slots, undef: t.undef, coalesced: true}
+	if u.coo.built.Load() { // an accessor built it already: read it rather than build another
+		c.levels, c.values, c.indices, c.width = t.levels, t.values, t.indices, t.width
+		return c, nil
+	}
+	form, err := u.buildCOO(t)
+	if err != nil {
+		return nil, err
+	}
+	c.levels, c.values, c.indices, c.width = form.levels, form.values, form.indices, form.width
+	return c, nil
+}
+
+// named is Named for this package's functions, which take any tensor and
+// read its layout fields: a build that fails (the memory limit lowered
+// since t was made) is a panic the C boundary reports, as the eager build's was.
+func (t *Tensor) named() *Tensor {
+	n, err := Named(t)
+	if err != nil {
+		panic(errs.Errorf(errs.ErrInternal, "building the COO tensor of a tensor of format %s: %v", t.ust.Format, err))
+	}
+	return n
+}
+
 // buildCOO makes the COO form of t (whose storage u is): read straight off
 // the diagonals for DIA-I and DIA-J (row-major already, no sort), else by
 // walking the levels and sorting the entries (BuildFrom).

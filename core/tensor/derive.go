@@ -9,7 +9,7 @@ import "github.com/gosparse/gosparse/core/dtype"
 // indices, not copied) with the values vals, of dtype vals.DType, and the
 // fill value fill (one element of that dtype).
 func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
-	t.materialize()
+	t = t.named()
 	c := *t
 	c.dtype = vals.DType
 	c.values = vals
@@ -20,7 +20,7 @@ func Revalue(t *Tensor, vals dtype.Array, fill []byte) *Tensor {
 // WithValues is t's structure (shared, not copied: tensors are immutable)
 // with new values, dtype and fill.
 func WithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
-	t.materialize()
+	t = t.named()
 	c := *t
 	c.dtype = d
 	c.values = vals
@@ -54,7 +54,7 @@ func TransposedLike(t *Tensor, perm []int) *Tensor {
 // values, shared (tensors are immutable), the two sparse sizes swapped. A
 // custom-format tensor's COO form is what it reads.
 func RelabelCompressed(t *Tensor) *Tensor {
-	t.materialize()
+	t = t.named()
 	c := *t
 	c.ust = nil
 	b := t.batchDim

@@ -27,7 +27,7 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 	if transientCOO(t) && k == len(t.shape) {
 		return t.ust.entries(t)
 	}
-	t.materialize()
+	t = t.named()
 	if t.layout == Strided {
 		return denseEntries(t, k)
 	}

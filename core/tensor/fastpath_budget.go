@@ -20,7 +20,7 @@ const fastScratchSlack = 64 << 20
 
 // FastPathFits reports whether convertFast may convert t to spec.
 func FastPathFits(t *Tensor, spec FormatSpec) bool {
-	t.materialize()
+	t = t.named()
 	if t.width == 32 {
 		return scratchFits(t, fastScratch[int32](t, spec), ownPointers(t, spec, 4))
 	}

@@ -37,7 +37,7 @@ func WithUndefinedFill(t *Tensor) (*Tensor, error) {
 // AsUndefined is t (its storage shared, not copied: tensors are immutable)
 // with an undefined fill.
 func AsUndefined(t *Tensor) *Tensor {
-	t.materialize()
+	t = t.named()
 	c := *t
 	c.setFill(make([]byte, t.dtype.Size()))
 	c.undef = true
@@ -48,7 +48,7 @@ func AsUndefined(t *Tensor) *Tensor {
 // (one element of t's dtype): the stand-in an operator gives an undefined
 // fill to run on the stored entries.
 func Refill(t *Tensor, fill []byte) *Tensor {
-	t.materialize()
+	t = t.named()
 	c := *t
 	c.setFill(fill)
 	return &c
@@ -117,7 +117,7 @@ func SameSpecified(t, r *Tensor, what string) error {
 
 // storedElements counts t's stored elements, duplicates summed.
 func storedElements(t *Tensor) (int64, error) {
-	t.materialize()
+	t = t.named()
 	if t.layout == COO && !t.coalesced {
 		c, err := Coalesce(Refill(t, make([]byte, t.dtype.Size())))
 		if err != nil {

@@ -9,7 +9,7 @@ import "github.com/gosparse/gosparse/core/dtype"
 // not. Formats the constructors do not build (DCSR, DCSC, CSF) and strided
 // tensors come only from the library's own conversions and pass.
 func Validate(t *Tensor) error {
-	t.materialize()
+	t = t.named()
 	switch {
 	case t.layout == COO:
 		_, err := NewCOO(t.indices, t.values, t.shape, BuildOptions{Coalesced: t.coalesced})
