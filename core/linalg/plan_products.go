@@ -253,10 +253,12 @@ func flopsBound(a, b *tensor.Tensor) int64 {
 // kernels read it with one of kinds, and returns the kernel view kind.
 func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds kindSet) matKind {
 	vs := int64(t.DType().Size())
-	if u := t.FormatStore(); u != nil && tensor.COOFormPending(t) {
-		// The operators read a custom-format tensor's COO form, built once and kept.
-		p.Convert(operand, formatName(t), "its COO form (built once, kept with the tensor)",
-			u.Values.Numel()*(int64(len(t.Dims()))*8+vs))
+	if t.FormatStore() != nil {
+		// prepSparse reads a custom-format tensor as a CSR of its elements,
+		// made for the call (linalg.named) and kept by no one.
+		p.Convert(operand, formatName(t), tensor.CSR.String()+" of its elements (made for this call, not kept)",
+			csrBytes(t.Dims()[0], entryCount(t), widthOf(t), vs))
+		return kindCSR
 	}
 	kind := viewKind(t.StorageLayout())
 	if kinds&kindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
@@ -313,10 +315,10 @@ func formatName(t *tensor.Tensor) string {
 	return t.Layout().String()
 }
 
-// entryCount is t's stored entries without building a custom-format
-// tensor's COO form (its value slots, padding included, then).
+// entryCount is t's stored entries, a custom-format tensor's value slots
+// (padding included), read without listing its elements.
 func entryCount(t *tensor.Tensor) int64 {
-	if u := t.FormatStore(); u != nil && tensor.COOFormPending(t) {
+	if u := t.FormatStore(); u != nil {
 		return u.Values.Numel()
 	}
 	return t.NNZ()
@@ -324,16 +326,16 @@ func entryCount(t *tensor.Tensor) int64 {
 
 // valueCount is the length of t's values array (t's elements if strided).
 func valueCount(t *tensor.Tensor) int64 {
-	if u := t.FormatStore(); u != nil && tensor.COOFormPending(t) {
+	if u := t.FormatStore(); u != nil {
 		return u.Values.Numel()
 	}
 	return t.ValueArray().Numel()
 }
 
-// widthOf is t's index width in bits, without building a COO form (whose
-// indices are int64).
+// widthOf is t's index width in bits (64 for a custom-format tensor's
+// elements, which it lists with int64 indices).
 func widthOf(t *tensor.Tensor) int {
-	if t.FormatStore() != nil && tensor.COOFormPending(t) {
+	if t.FormatStore() != nil {
 		return 64
 	}
 	if w := t.IndexWidth(); w != 0 {

@@ -197,3 +197,21 @@ func heldBeyondStorage(t *testing.T, x *tensor.Tensor) bool {
 	}
 	return tensor.StorageBytes(x) != n
 }
+
+// TestCustomNNZFromStorage: a custom tensor's NNZ (its stored elements
+// inside the tensor, its COO form's nse) is counted from its storage: the
+// COO tensor of a copy's elements has as many, and the tensor holds its
+// storage only afterwards.
+func TestCustomNNZFromStorage(t *testing.T) {
+	for _, c := range noCOOCases(t) {
+		a, err := tensor.ToFormat(c.src, c.f)
+		require.NoError(t, err, c.id)
+		b, err := tensor.ToFormat(c.src, c.f)
+		require.NoError(t, err, c.id)
+		coo, err := tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
+		require.NoError(t, err, c.id)
+		require.Equal(t, coo.NNZ(), a.NNZ(), c.id)
+		require.Equal(t, coo.NNZ(), a.NNZ(), c.id+" (remembered)")
+		require.False(t, heldBeyondStorage(t, a), "%s: NNZ kept a COO form", c.id)
+	}
+}

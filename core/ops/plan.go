@@ -344,19 +344,20 @@ func undefinedPlan(t *tensor.Tensor, out dtype.DType) plan.Plan {
 	return p
 }
 
-// cooForm counts the COO form a custom-format tensor's operator reads,
-// where it is not built yet.
+// cooForm counts the COO tensor of a custom-format tensor's elements an
+// operator without a path of its own for the format reads (tensor.Named):
+// made for the call, kept by no one.
 func cooForm(p *plan.Plan, operand string, t *tensor.Tensor) {
-	if tensor.COOFormPending(t) {
-		p.Convert(operand, t.Format().String(), "its COO form (built once, kept with the tensor)",
-			t.FormatStore().Values.Numel()*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
+	if u := t.FormatStore(); u != nil {
+		p.Convert(operand, t.Format().String(), "its COO form (made for this call, not kept)",
+			u.Values.Numel()*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
 	}
 }
 
 // entries is t's stored entries, a custom-format tensor's value slots
-// where its COO form is not built (no build for a plan).
+// (no listing of its elements for a plan).
 func entries(t *tensor.Tensor) int64 {
-	if u := t.FormatStore(); u != nil && tensor.COOFormPending(t) {
+	if u := t.FormatStore(); u != nil {
 		return u.Values.Numel()
 	}
 	if t.StorageLayout() == tensor.Strided {

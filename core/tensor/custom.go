@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"errors"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -42,6 +43,7 @@ type ustStore struct {
 	Pos, Crd   []dtype.Array // per level, int64; an Array without Data where the level stores none
 	Values     dtype.Array   // (nse,), padding included
 	coo        cooForm       // whether the owner's COO form is built (custom_coo.go)
+	count      atomic.Int64  // elementCount + 1 once counted, 0 before
 }
 
 // borrowLevels makes the store's level arrays the caller's checked pos and

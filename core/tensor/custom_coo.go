@@ -139,11 +139,28 @@ func (u *ustStore) isDIA(t *Tensor) (byCol, ok bool) {
 	return byCol, u.LevelSizes[1] == stride && u.Values.Numel() == u.Crd[0].Numel()*stride
 }
 
-// entries lists every stored element of t inside the tensor by walking its
-// levels: coordinates over all dims, each value's slot in u.Values.
-func (u *ustStore) entries(t *Tensor) (*Entries, error) {
-	nd := len(t.shape)
-	nse := u.Values.Numel()
+// elementCount is t's stored elements inside the tensor (its COO form's
+// nse, torch's nnz: padding inside the tensor counts, DIA's slots outside
+// it do not), counted once from the storage and remembered: a walk of the
+// levels for a unique format, the coalesced COO tensor of a nonunique one
+// (Named, kept by no one).
+func (u *ustStore) elementCount(t *Tensor) int64 {
+	if n := u.count.Load(); n > 0 {
+		return n - 1
+	}
+	var n int64
+	if !u.Format.IsUnique() {
+		n = t.named().indices.Shape[1]
+	} else if err := ustorage.Walk(u.structure(t), u.Values.Numel(), func([]int64, int64) { n++ }); err != nil {
+		panic(errs.Errorf(errs.ErrInternal, "counting the elements of a tensor of format %s: %v", u.Format, err))
+	}
+	u.count.Store(n + 1)
+	return n
+}
+
+// structure is u's level arrays as ustorage reads them (int64s: views of
+// int64 arrays, copies of int32 ones).
+func (u *ustStore) structure(t *Tensor) *ustorage.Structure {
 	s := &ustorage.Structure{Format: u.Format, Shape: t.shape, LevelSizes: u.LevelSizes, Levels: make([]ustorage.Level, len(u.Format.Levels))}
 	for l := range s.Levels {
 		if u.Pos[l].Data != nil {
@@ -153,6 +170,15 @@ func (u *ustStore) entries(t *Tensor) (*Entries, error) {
 			s.Levels[l].Crd = IndexInts(u.Crd[l])
 		}
 	}
+	return s
+}
+
+// entries lists every stored element of t inside the tensor by walking its
+// levels: coordinates over all dims, each value's slot in u.Values.
+func (u *ustStore) entries(t *Tensor) (*Entries, error) {
+	nd := len(t.shape)
+	nse := u.Values.Numel()
+	s := u.structure(t)
 	e := &Entries{K: nd, Coords: make([][]int64, nd), Vals: u.Values, Block: 1, dups: !u.Format.IsUnique()}
 	for d := range e.Coords {
 		e.Coords[d] = make([]int64, 0, nse)

@@ -26,7 +26,7 @@ func PlanToDense(t *Tensor) plan.Plan {
 		p.Bytes += t.ust.Values.Numel() * (nd + 1) * 8 // the listed coordinates
 	default:
 		if t.FormatStore() != nil && !t.cooBuilt() {
-			p.Convert("input", t.ust.Format.String(), "its COO form (built once, kept with the tensor)", t.ust.Values.Numel()*(nd*8+vs))
+			p.Convert("input", t.ust.Format.String(), "its COO form (made for this call, not kept)", t.ust.Values.Numel()*(nd*8+vs))
 		}
 		p.Kernel = "the entries listed from the levels (EntriesOf), scattered into the dense result"
 		n := t.values.Numel() // an upper bound on the entries (hybrid: their elements)

@@ -123,9 +123,12 @@ func (t *Tensor) Fill() dtype.Scalar { return dtype.LoadScalar(t.dtype, t.scalar
 
 // NNZ returns the number of stored elements (torch's nse): stored entries of
 // the sparse levels, per batch for batched compressed tensors as torch counts;
-// for strided tensors, the number of elements.
+// for strided tensors, the number of elements; for a custom-format tensor,
+// its stored elements inside the tensor (its padding there included).
 func (t *Tensor) NNZ() int64 {
-	t.materialize()
+	if u := t.FormatStore(); u != nil { // the elements inside the tensor, counted from the storage
+		return u.elementCount(t)
+	}
 	switch t.layout {
 	case Strided:
 		return t.values.Numel()
