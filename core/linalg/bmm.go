@@ -117,7 +117,11 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 // 2-D COO tensors with its fill (batches may store different numbers of
 // elements, which a batched CSR refuses).
 func batchesOf(t *tensor.Tensor) ([]*tensor.Tensor, error) {
-	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
+	width := 0 // a custom format's elements: the width they need
+	if t.FormatStore() == nil {
+		width = t.IndexWidth()
+	}
+	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width})
 	if err == nil && !c.CoalescedFlag() {
 		c, err = tensor.Coalesce(c)
 	}

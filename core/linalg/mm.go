@@ -184,15 +184,7 @@ func mmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tenso
 		return nil, err
 	}
 	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
-		na, err := named(a)
-		if err != nil {
-			return nil, err
-		}
-		nb, err := named(b)
-		if err != nil {
-			return nil, err
-		}
-		return sparseProduct(op, na, nb, indexWidth)
+		return sparseProduct(op, a, b, indexWidth)
 	}
 	into, err := checkOut(op, dst, a.DType(), []int64{a.Dims()[0], b.Dims()[1]}, a, b)
 	if err != nil {

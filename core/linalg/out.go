@@ -97,11 +97,8 @@ func copyOut(op string, r, out *tensor.Tensor, operands ...*tensor.Tensor) error
 // sharesMemory reports whether buf overlaps any array of t (values, or
 // the positions and coordinates of its levels).
 func sharesMemory(buf []byte, t *tensor.Tensor) bool {
-	if bytesOverlap(buf, t.ValueArray().Data) {
-		return true
-	}
-	for _, l := range t.StorageLevels() {
-		if bytesOverlap(buf, l.Pos.Data) || bytesOverlap(buf, l.Crd.Data) {
+	for _, a := range t.AppendStorage(nil) { // a custom format's own arrays: nothing is built to answer
+		if bytesOverlap(buf, a.Data) {
 			return true
 		}
 	}

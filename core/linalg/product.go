@@ -108,7 +108,14 @@ func productLayout(a, b *tensor.Tensor) (tensor.Layout, [2]int64) {
 // operands' widest); the kernels read int32 operands as int32 whatever the
 // result's width.
 func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor, error) {
-	layout, block := productLayout(a, b)
+	layout, block := productLayout(a, b) // of the operands as given: a custom one's is COO's
+	a, err := named(a)
+	if err != nil {
+		return nil, err
+	}
+	if b, err = named(b); err != nil {
+		return nil, err
+	}
 	m, n := a.Dims()[0], b.Dims()[1]
 	width := max(a.IndexWidth(), b.IndexWidth())
 	asked := outWidth

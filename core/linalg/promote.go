@@ -65,10 +65,20 @@ func promoteOperands(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 			out[i] = t
 			continue
 		}
+		if c, ok, err := promoteCustom(op, t, d); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			out[i] = c
+			continue
+		}
+		var err error
+		if t, err = named(t); err != nil {
+			return nil, err
+		}
 		if !t.IsCoalesced() {
 			// Duplicates sum in the operand's own dtype first: a cast does not
 			// commute with the sum (bool true + true is true, as int64 it is 2).
-			var err error
 			if t, err = tensor.Coalesce(t); err != nil {
 				return nil, err
 			}
@@ -79,4 +89,21 @@ func promoteOperands(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 		out[i] = tensor.Revalue(t, tensor.CastArray(t.ValueArray(), d), tensor.CastArray(dtype.Array{DType: t.DType(), Shape: []int64{1}, Data: t.FillElem()}, d).Data)
 	}
 	return out, nil
+}
+
+// promoteCustom casts a custom-format tensor of a format with unique
+// coordinates and a scalar fill to d in its format (its values array and
+// fill cast, its levels shared), so the product still takes the format's
+// path; ok is false for any other tensor.
+func promoteCustom(op string, t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, bool, error) {
+	u := t.FormatStore()
+	if u == nil || !u.Format.IsUnique() || t.PerSlotFill() {
+		return nil, false, nil
+	}
+	if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), u.Values.Numel(), d.Size()); err != nil {
+		return nil, true, err
+	}
+	fill := tensor.CastArray(dtype.Array{DType: t.DType(), Shape: []int64{1}, Data: t.FillElem()}, d).Data
+	c, err := tensor.CustomMapped(t, fill, func(v dtype.Array) (dtype.Array, error) { return tensor.CastArray(v, d), nil })
+	return c, true, err
 }

@@ -199,9 +199,9 @@ func heldBeyondStorage(t *testing.T, x *tensor.Tensor) bool {
 }
 
 // TestCustomNNZFromStorage: a custom tensor's NNZ (its stored elements
-// inside the tensor, its COO form's nse) is counted from its storage: the
-// COO tensor of a copy's elements has as many, and the tensor holds its
-// storage only afterwards.
+// inside the tensor, its COO form's nse) and IndexWidth are answered from
+// its storage: the COO tensor of a copy's elements has as many and that
+// width, and the tensor holds its storage only afterwards.
 func TestCustomNNZFromStorage(t *testing.T) {
 	for _, c := range noCOOCases(t) {
 		a, err := tensor.ToFormat(c.src, c.f)
@@ -212,6 +212,7 @@ func TestCustomNNZFromStorage(t *testing.T) {
 		require.NoError(t, err, c.id)
 		require.Equal(t, coo.NNZ(), a.NNZ(), c.id)
 		require.Equal(t, coo.NNZ(), a.NNZ(), c.id+" (remembered)")
+		require.Equal(t, coo.IndexWidth(), a.IndexWidth(), c.id)
 		require.False(t, heldBeyondStorage(t, a), "%s: NNZ kept a COO form", c.id)
 	}
 }

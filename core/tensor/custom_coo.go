@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -156,6 +157,21 @@ func (u *ustStore) elementCount(t *Tensor) int64 {
 	}
 	u.count.Store(n + 1)
 	return n
+}
+
+// elementWidth is the index width of the COO tensor of t's elements
+// (Named's, by autoWidth's rule: 64 where a size or the entry count passes
+// int32), from the shape and elementCount alone.
+func (u *ustStore) elementWidth(t *Tensor) int {
+	for _, s := range t.shape {
+		if s > math.MaxInt32 {
+			return 64
+		}
+	}
+	if u.elementCount(t) >= math.MaxInt32 {
+		return 64
+	}
+	return 32
 }
 
 // structure is u's level arrays as ustorage reads them (int64s: views of

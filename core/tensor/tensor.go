@@ -102,8 +102,14 @@ func (t *Tensor) SparseDim() int {
 	return len(t.shape) - t.batchDim - t.denseDim
 }
 
-// IndexWidth returns 32 or 64, the width of the index arrays (0 for strided).
-func (t *Tensor) IndexWidth() int { t.materialize(); return t.width }
+// IndexWidth returns 32 or 64, the width of the index arrays (0 for strided;
+// for a custom-format tensor, the width its elements' COO indices take).
+func (t *Tensor) IndexWidth() int {
+	if u := t.FormatStore(); u != nil {
+		return u.elementWidth(t)
+	}
+	return t.width
+}
 
 // BlockSize returns the BSR/BSC block size, {1, 1} for the other formats.
 func (t *Tensor) BlockSize() [2]int64 { return t.block }
