@@ -284,8 +284,8 @@ gs_status gs_tensor_batch_dim(const gs_tensor *t, int32_t *out);
 gs_status gs_tensor_nnz(const gs_tensor *t, int64_t *out); /* stored elements (nse) */
 /* The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
  * arrays and values (padding included; borrowed buffers counted too), plus its
- * COO form's arrays once an operator without a path of its own for the format
- * has built it (see "formats" below); a named layout's level, index and values
+ * COO form's arrays once the level model's accessors below have lent them
+ * (operators keep nothing on it: see "formats" below); a named layout's level, index and values
  * arrays; a strided tensor's data; a per-slot fill's array. Building a custom
  * tensor costs this much and no more. A device tensor is refused. */
 gs_status gs_tensor_storage_bytes(const gs_tensor *t, int64_t *out);
@@ -425,8 +425,8 @@ gs_status gs_sparse_format_from(const char *format, int32_t ndim, const int64_t 
  * aligned; release(ctx) runs once when the last tensor using them is freed; on
  * error no tensor exists and release is not called). gs_tensor_storage_level
  * and gs_tensor_storage_values lend these very buffers, of their index width.
- * The operators without a path of their own for the format read a COO form of
- * the tensor that it owns, built on first need. A named layout's
+ * The operators without a path of their own for the format read a COO tensor of
+ * its elements made for the call and kept nowhere. A named layout's
  * format gives that layout's tensor, built from a copy. */
 gs_status gs_sparse_format_wrap(const char *format, int32_t ndim, const int64_t *size,
                                 int32_t num_levels, const gs_array *pos, const gs_array *crd,

@@ -17,18 +17,18 @@ import (
 // ToLayout (ToFormat takes the format).
 //
 // Such a tensor holds its storage in its format (the reference's arrays,
-// padding included) and nothing more when it is made. For the operations
-// without a path of their own for its format it is also a coalesced COO
-// tensor over all its dims holding every stored element inside the tensor:
-// that form is built by the level iterator on first need, once, and kept
-// (custom_coo.go). The operators read the tensor's layout fields through
-// accessors that build it, and so see the COO tensor: every operation
-// accepts a custom-format tensor with no change to any operator.
-// Results are COO or strided, by the operators' rules for COO, except where
-// an operator has a path on the storage: a map or zip of the values
-// (CustomMapped, CustomZipped), a permute (CustomPermuted) and WithFill keep
-// the format, sharing the storage's arrays, and build no COO form; the
-// other element-wise ops keep the custom format where it holds the result
+// padding included) and nothing more. An operator without a path of its own
+// for its format reads, for the call only, the coalesced COO tensor of its
+// elements Named makes (every stored element inside the tensor), kept by no
+// one; the accessors of the named layouts' fields (ValueArray, IndexArray,
+// StorageLevels, Levels, the components) still answer with a COO form
+// built on their first call and kept (custom_coo.go), which the C API's
+// level model lends until the tensor is freed. NNZ and IndexWidth answer
+// from the storage. Results are COO or strided, by the operators' rules for
+// COO, except where an operator has a path on the storage: a map or zip of
+// the values (CustomMapped, CustomZipped), a permute (CustomPermuted) and
+// WithFill keep the format, sharing the storage's arrays; the other
+// element-wise ops keep the custom format where it holds the result
 // (keepFormat).
 const Custom Layout = 9
 

@@ -11,16 +11,15 @@ import (
 	"github.com/gosparse/gosparse/core/ustorage"
 )
 
-// A custom-format tensor is built holding its storage only. Its COO form
-// (the coalesced COO tensor of every stored element inside the tensor, which
-// the operators without a path of their own for the format read) lives in
-// the tensor's own layout fields, which stay empty until the first reader
-// asks: materialize builds them then, once. The fields it fills are levels,
-// values, indices and width; the others (layout COO, dtype, shape, block,
-// fill, coalesced) hold their COO values from construction and need no
-// build. Every reader of the filled fields goes through materialize (the
-// accessors, and each function of this package that reads them), so a
-// native path that reads only FormatStore or USTStorage never pays for it.
+// A custom-format tensor is built holding its storage only. The operators
+// read its elements through Named, a COO tensor made for the call and kept
+// by no one. Its COO form (the same tensor's arrays kept in the tensor's
+// own layout fields) is built only by the accessors that lend those fields
+// (ValueArray, IndexArray, StorageLevels, Levels, the components the C
+// API lends until the tensor is freed): materialize builds it then, once.
+// The fields it fills are levels, values, indices and width; the others
+// (layout COO, dtype, shape, block, fill, coalesced) hold their COO values
+// from construction and need no build.
 //
 // The build is guarded by a mutex and published by an atomic flag rather
 // than a sync.Once: a build stopped by a cancelled poll (a panic that

@@ -143,16 +143,16 @@ unsafe extern "C" {
 
     /// The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
     /// arrays and values (padding included; borrowed buffers counted too), plus its
-    /// COO form's arrays once an operator without a path of its own for the format
-    /// has built it (see "formats" below); a named layout's level, index and values
+    /// COO form's arrays once the level model's accessors below have lent them
+    /// (operators keep nothing on it: see "formats" below); a named layout's level, index and values
     /// arrays; a strided tensor's data; a per-slot fill's array. Building a custom
     /// tensor costs this much and no more. A device tensor is refused.
     pub fn gs_tensor_storage_bytes(t: *const gs_tensor, out: *mut i64) -> gs_status;
 
     /// The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
     /// arrays and values (padding included; borrowed buffers counted too), plus its
-    /// COO form's arrays once an operator without a path of its own for the format
-    /// has built it (see "formats" below); a named layout's level, index and values
+    /// COO form's arrays once the level model's accessors below have lent them
+    /// (operators keep nothing on it: see "formats" below); a named layout's level, index and values
     /// arrays; a strided tensor's data; a per-slot fill's array. Building a custom
     /// tensor costs this much and no more. A device tensor is refused.
     /// 32 or 64; 0 for strided
@@ -276,8 +276,8 @@ unsafe extern "C" {
     /// aligned; release(ctx) runs once when the last tensor using them is freed; on
     /// error no tensor exists and release is not called). gs_tensor_storage_level
     /// and gs_tensor_storage_values lend these very buffers, of their index width.
-    /// The operators without a path of their own for the format read a COO form of
-    /// the tensor that it owns, built on first need. A named layout's
+    /// The operators without a path of their own for the format read a COO tensor of
+    /// its elements made for the call and kept nowhere. A named layout's
     /// format gives that layout's tensor, built from a copy.
     pub fn gs_sparse_format_wrap(format: *const c_char, ndim: i32, size: *const i64, num_levels: i32, pos: *const gs_array, crd: *const gs_array, values: *const gs_array, flags: i32, release: gs_release_fn, ctx: *mut c_void, out: *mut *mut gs_tensor) -> gs_status;
 

@@ -136,9 +136,10 @@ impl Tensor {
 
     /// The bytes of the arrays the tensor holds (`gs_tensor_storage_bytes`):
     /// for a tensor of a custom format its level `pos` and `crd` arrays and
-    /// its values, padding included, plus the COO form that an operator
-    /// without a path of its own for the format builds on first need and
-    /// keeps; for the named layouts their index and values arrays; for a
+    /// its values, padding included (operators keep nothing on it: those
+    /// without a path of their own for the format read a COO copy made for
+    /// the call), plus the COO form the level model's accessors lend once
+    /// asked for; for the named layouts their index and values arrays; for a
     /// strided tensor its data. Building a custom-format tensor costs this
     /// much memory and no more. A device tensor is refused.
     ///
