@@ -123,6 +123,17 @@ var noCOOOps = []struct {
 	{"transpose", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
 		return Transpose(a, 0, len(a.Dims())-1)
 	}},
+	{"squeeze", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return Squeeze(a, nil) }},
+	{"sparse_mask by", true, func(t *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
+		return SparseMask(otherPattern(t, a.Dims()), a)
+	}},
+	{"sparse_mask of", false, func(t *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
+		return SparseMask(a, otherPattern(t, a.Dims()))
+	}},
+	{"coalesce", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Coalesce(a) }},
+	{"to csr", true, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
+		return tensor.ToLayout(a, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	}},
 	{"clone", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(a), nil }},
 	{"to float32", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(a, dtype.Float32) }},
 	{"to coo", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
