@@ -407,7 +407,8 @@ static void test_wrap_dia_product(void) {
 }
 
 /* gs_tensor_storage_bytes: a custom tensor holds its storage and nothing more
- * until an operator reads its COO form; named layouts count their arrays. */
+ * (gs_tensor_nnz counts from it) until a component is lent from its COO form;
+ * named layouts count their arrays. */
 static void test_storage_bytes(void) {
     int64_t p[2] = {0, 3}, c[3] = {-1, 0, 1};
     double v[9] = {0, 3, 6, 1, 4, 7, 2, 5, 0};
@@ -428,8 +429,12 @@ static void test_storage_bytes(void) {
     CHECK_OK(gs_tensor_storage_bytes(dense, &n));
     CHECK(n == 9 * 8);
     int64_t nse = -1;
-    CHECK_OK(gs_tensor_nnz(dia, &nse)); /* reads the COO form: built now, and kept */
+    CHECK_OK(gs_tensor_nnz(dia, &nse)); /* counted from the storage: nothing kept */
     CHECK(nse == 7);
+    CHECK_OK(gs_tensor_storage_bytes(dia, &n));
+    CHECK(n == 2 * 8 + 3 * 8 + 9 * 8);
+    gs_array vals;
+    CHECK_OK(gs_tensor_component(dia, GS_COMP_VALUES, &vals)); /* lent: its COO form, kept */
     CHECK_OK(gs_tensor_storage_bytes(dia, &n));
     CHECK(n > 2 * 8 + 3 * 8 + 9 * 8);
     CHECK_ERR(gs_tensor_storage_bytes(dia, NULL), GS_ERR_INVALID_ARGUMENT, "out is NULL");

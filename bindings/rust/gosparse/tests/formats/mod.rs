@@ -179,8 +179,8 @@ fn from_format_vecs_refuses_and_keeps_nothing() {
 }
 
 /// storage_bytes: a custom tensor holds its storage (int64 pos and crd, the
-/// values) and no COO copy until an operator reads one; named layouts count
-/// their arrays.
+/// values) and no COO copy (nnz counts from the storage) until a component
+/// is lent from one; named layouts count their arrays.
 #[test]
 fn storage_bytes_counts_the_storage() {
     let check = LeakCheck::start();
@@ -192,7 +192,9 @@ fn storage_bytes_counts_the_storage() {
     assert_eq!(dense.storage_bytes().unwrap(), 9 * 8);
     let csr = dia.to_format(&"(i, j) -> (i : dense, j : compressed)".parse().unwrap()).unwrap();
     assert_eq!(csr.storage_bytes().unwrap(), 4 * 4 + 7 * 4 + 7 * 8); // int32 indices, 7 stored
-    assert_eq!(dia.nnz(), 7); // reads the COO form: built now, and kept
+    assert_eq!(dia.nnz(), 7); // counted from the storage: nothing kept
+    assert_eq!(dia.storage_bytes().unwrap(), 2 * 8 + 3 * 8 + 9 * 8);
+    assert_eq!(dia.raw_values::<f64>().unwrap().len(), 7); // lent from its COO form, kept
     assert!(dia.storage_bytes().unwrap() > 2 * 8 + 3 * 8 + 9 * 8);
     drop((dia, dense, csr));
     check.finish();
