@@ -23,7 +23,7 @@ const compressedRowsFree = 1 << 12
 // as tensor.Coalesce does.
 func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 	nnz := m.Values.Numel()
-	if strictlyIncreasing(dtype.AsSlice[int64](m.Indices), nnz, len(m.Shape)) {
+	if m.coalesced || strictlyIncreasing(dtype.AsSlice[int64](m.Indices), nnz, len(m.Shape)) {
 		// Written in order without repeats (as most writers do): coalesced as it is.
 		return tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{Coalesced: true, NoCheck: true})
 	}

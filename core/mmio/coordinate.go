@@ -99,7 +99,13 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	if n := st.total + st.offDiagonal; n > budget {
 		return tooLarge(cr.line, "entries after symmetry expansion", n, perEntry)
 	}
-	idx, vals := expandCoordinate(parts, st.total, h.symmetry != SymmetryGeneral, st.offDiagonal, c.mirror)
+	var idx []int64
+	var vals []T
+	if mirrored := h.symmetry != SymmetryGeneral; mirrored && h.rowOrder && rowGroupsFit(h.shape[0], st.total+st.offDiagonal) {
+		idx, vals, m.coalesced = expandByRows(parts, st.total, st.offDiagonal, h.shape[0], st.first.above(), c.mirror, tok)
+	} else {
+		idx, vals = expandCoordinate(parts, st.total, mirrored, st.offDiagonal, c.mirror)
+	}
 	n := int64(len(vals))
 	m.Indices = wrap(dtype.Int64, idx, 2, n)
 	m.Values = wrap(c.dtype, vals, n)

@@ -92,3 +92,16 @@ func uninit[T any](n int64) []T {
 	b := memory.UninitBytes(n * int64(unsafe.Sizeof(zero)))
 	return unsafe.Slice((*T)(unsafe.Pointer(&b[0])), n)
 }
+
+// recycle offers a buffer from uninit, which nothing reads or writes any
+// more, for reuse by a later uninit of its size (memory.RecycleBytes): a
+// scratch array that a repeated read would otherwise fault in afresh, some
+// microseconds a page. Buffers that uninit did not make are refused there.
+func recycle[T any](s []T) {
+	if cap(s) == 0 {
+		return
+	}
+	var zero T
+	s = s[:cap(s)]
+	memory.RecycleBytes(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), uintptr(len(s))*unsafe.Sizeof(zero)))
+}

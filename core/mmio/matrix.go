@@ -31,6 +31,9 @@ type Matrix struct {
 	// Dense (array files) holds all values in row-major order, of shape Shape
 	// and the dtype rule of Values, with the symmetry expanded.
 	Dense dtype.Array
+	// coalesced tells that Indices are in row-major order without repeats
+	// already (a row-order read of a sorted symmetric file: see parse).
+	coalesced bool
 }
 
 // NNZ is the number of stored entries after symmetry expansion (coordinate

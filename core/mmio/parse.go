@@ -14,7 +14,7 @@ const preallocCap = 1 << 16
 
 // Parse reads a Matrix Market file. Errors are *errs.Error with code
 // errs.ErrIO and a message that names the line (1-based) and the broken rule.
-func Parse(r io.Reader) (*Matrix, error) { return parse(r, inputSize(r)) }
+func Parse(r io.Reader) (*Matrix, error) { return parse(r, inputSize(r), false) }
 
 // inputSize returns the bytes left in r where r knows them (a file, an
 // in-memory reader), else -1.
@@ -36,8 +36,11 @@ func inputSize(r io.Reader) int64 {
 	return -1
 }
 
-// parse is Parse of an input of size bytes (-1: unknown).
-func parse(r io.Reader, size int64) (*Matrix, error) {
+// parse is Parse of an input of size bytes (-1: unknown). rowOrder lays
+// out the entries of a symmetric, skew-symmetric or hermitian coordinate
+// file grouped by row (expandByRows) instead of in file order: the order
+// of the tensor that Read builds, which Parse's callers do not get.
+func parse(r io.Reader, size int64, rowOrder bool) (*Matrix, error) {
 	lr := newLineReader(r)
 	line, err := nextLine(lr, false)
 	if err == io.EOF {
@@ -55,6 +58,7 @@ func parse(r io.Reader, size int64) (*Matrix, error) {
 		return nil, err
 	}
 	h.inputBytes = size
+	h.rowOrder = rowOrder
 	m := &Matrix{Object: b.object, Format: b.format, Field: b.field, Symmetry: b.symmetry, Shape: h.shape}
 	if b.format == FormatCoordinate {
 		m.Entries = h.entries
@@ -93,6 +97,8 @@ type header struct {
 	// inputBytes is the size of the whole input where known, else -1: an
 	// upper bound on the entries that it can hold.
 	inputBytes int64
+	// rowOrder: mirrored entries are laid out grouped by row (see parse).
+	rowOrder bool
 }
 
 // readSize reads the size line: "rows cols entries" (matrix coordinate),

@@ -53,7 +53,7 @@ func ReadFrom(r io.Reader) (*tensor.Tensor, error) {
 	if !plain {
 		size = -1 // the text's size is not the stream's
 	}
-	m, err := parse(d, size)
+	m, err := parse(d, size, true)
 	if err != nil {
 		return nil, err
 	}

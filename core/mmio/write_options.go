@@ -101,12 +101,12 @@ func WriteTensorWith(w io.Writer, t *tensor.Tensor, o WriteOptions) error {
 // writeEntries is a tensor as Matrix Market sees it: shape, and either a dense
 // row-major array or coalesced COO coordinates with their values.
 type writeEntries struct {
-	shape      []int64
-	dense      bool
-	rows       []int64 // sparse: row (a vector: index) of each entry
-	cols       []int64
-	vals       dtype.Array
-	transposed []int64 // sparse: the entries in column-major order, built for symmetry checks
+	shape    []int64
+	dense    bool
+	rows     []int64 // sparse: row (a vector: index) of each entry
+	cols     []int64
+	vals     dtype.Array
+	rowStart *rowStarts // sparse: where each row starts, built for symmetry checks
 }
 
 // entriesOf reads t's entries: sparse layouts through coalesced COO.
@@ -162,11 +162,16 @@ func coalescedCOO(t *tensor.Tensor) (*tensor.Tensor, error) {
 }
 
 // inRowMajorOrder reports whether the (ndim, nnz) indices of a 1-D or 2-D
-// COO tensor are strictly increasing in row-major order (sorted, unique).
+// COO tensor are strictly increasing in row-major order (sorted, unique):
+// int64 indices (SciPy's and the reader's) in parallel in place, others
+// element by element.
 func inRowMajorOrder(idx dtype.Array, nnz int64) bool {
 	ndim := int64(1)
 	if len(idx.Shape) == 2 {
 		ndim = idx.Shape[0]
+	}
+	if idx.DType == dtype.Int64 {
+		return strictlyIncreasing(dtype.AsSlice[int64](idx), nnz, int(ndim))
 	}
 	for k := int64(1); k < nnz; k++ {
 		if k&pollLines == 0 {
@@ -308,11 +313,10 @@ func (m *writeEntries) mismatch(s string) string {
 		}
 		return ""
 	}
-	// Sparse: the entries are coalesced in row-major order, so the matrix
-	// has symmetry s exactly when its k-th entry mirrors the k-th entry of
-	// the column-major order, for every k. Where that fails, the scan
-	// below finds the first entry in row-major order that breaks the rule.
-	if t, err := m.columnMajor(); err == nil && m.mirrorsAll(t, want, s == SymmetrySkew) {
+	// Sparse: the entries are coalesced in row-major order, which
+	// mirrorsAll checks in one pass. Where that fails, the scan below finds
+	// the first entry in row-major order that breaks the rule.
+	if m.mirrorsAll(m.mirrorCheck(want, s == SymmetrySkew)) {
 		return ""
 	}
 	for k := range m.rows {
@@ -473,6 +477,9 @@ func (m *writeEntries) appendValue(b []byte, field string, k int64, precision in
 	}
 	if field == FieldReal && m.vals.DType == dtype.Float64 { // the common case, without a widening
 		return num(b, dtype.AsSlice[float64](m.vals)[k])
+	}
+	if field == FieldInteger && m.vals.DType == dtype.Int64 {
+		return strconv.AppendInt(b, dtype.AsSlice[int64](m.vals)[k], 10)
 	}
 	v := m.value(k)
 	switch field {

@@ -1,17 +1,19 @@
 package mmio
 
 import (
+	"runtime"
 	"sort"
+	"sync/atomic"
 
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // The symmetry checks of a sparse matrix on its coalesced row-major entries,
 // without a map from positions to entries (which costs more than writing
-// the file): a binary search finds one entry, a sort into column-major order
-// compares all of them with their mirrors in one pass.
+// the file) and without sorting: a binary search finds one entry; the whole
+// check pairs each entry right of the diagonal, in row-major order, with
+// the next unpaired entry left of the diagonal in its mirror's row.
 
 // find returns the entry at (i, j) of a sparse matrix, by binary search.
 func (m *writeEntries) find(i, j int64) (int64, bool) {
@@ -24,96 +26,157 @@ func (m *writeEntries) find(i, j int64) (int64, bool) {
 	return 0, false
 }
 
-// columnMajor returns the entries' order sorted by column, then row (built
-// once for the symmetries a write tries). The entries are in row-major
-// order, so a stable counting sort by column gives it in one pass where the
-// column counts are no larger than the entries; a radix sort otherwise.
-func (m *writeEntries) columnMajor() ([]int64, error) {
-	if m.transposed != nil {
-		return m.transposed, nil
+// rowStarts is where each row's entries start, for pairing entries with
+// their mirrors (built once for the symmetries a write tries): indexed by
+// row where the rows are no more than twice the entries, else by the rank
+// of the row among the rows that hold entries (found by binary search), so
+// that its memory follows the entries, never the dimensions.
+type rowStarts struct {
+	ptr  []int64 // slot q's entries are [ptr[q], ptr[q+1])
+	rows []int64 // sparse: the rows that hold entries, ascending; nil when dense
+}
+
+// slot returns the slot of row i, or -1 for a row without entries (sparse).
+func (s *rowStarts) slot(i int64) int64 {
+	if s.rows == nil {
+		return i
+	}
+	k := sort.Search(len(s.rows), func(k int) bool { return s.rows[k] >= i })
+	if k == len(s.rows) || s.rows[k] != i {
+		return -1
+	}
+	return int64(k)
+}
+
+// starts returns the matrix's rowStarts (built on first use).
+func (m *writeEntries) starts() *rowStarts {
+	if m.rowStart != nil {
+		return m.rowStart
 	}
 	n, nnz := m.shape[0], int64(len(m.rows))
-	if n > 2*nnz+1024 {
-		t, err := kernels.SortCoords([][]int64{m.cols, m.rows}, []int64{n, n})
-		if err != nil {
-			return nil, err
+	s := &rowStarts{}
+	if n <= 2*nnz+1024 {
+		s.ptr = make([]int64, n+1)
+		for _, i := range m.rows {
+			s.ptr[i+1]++
 		}
-		m.transposed = t
-		return t, nil
-	}
-	start := make([]int64, n+1)
-	for _, c := range m.cols {
-		start[c+1]++
-	}
-	for c := range n {
-		start[c+1] += start[c]
-	}
-	t := make([]int64, nnz)
-	for k, c := range m.cols {
-		if k&pollLines == 0 {
-			cancel.Poll()
+		for i := range n {
+			s.ptr[i+1] += s.ptr[i]
 		}
-		t[start[c]] = int64(k)
-		start[c]++
+	} else {
+		s.rows = []int64{}
+		for k, i := range m.rows {
+			if k == 0 || m.rows[k-1] != i {
+				s.rows, s.ptr = append(s.rows, i), append(s.ptr, int64(k))
+			}
+		}
+		s.ptr = append(s.ptr, nnz)
 	}
-	m.transposed = t
-	return t, nil
+	m.rowStart = s
+	return s
 }
 
 // mirrorsAll reports whether every entry (i, j, a) has its mirror (j, i,
-// want(a)) stored, and (for skew) no diagonal entry is non-zero: the k-th
-// entry in row-major order against the k-th in column-major order t. The
-// float dtypes compare in their own type (the same answers as through
-// complex128, without widening every value); the others through value.
-func (m *writeEntries) mirrorsAll(t []int64, want func(complex128) complex128, skew bool) bool {
-	for k := range m.rows {
-		p := t[k]
-		if m.rows[k] != m.cols[p] || m.cols[k] != m.rows[p] {
-			return false
-		}
+// want(a)) stored, a diagonal entry equalling want of itself: each entry
+// (i, j) right of the diagonal, in row-major order, must find (j, i) as the
+// next unpaired entry of row j (whose entries left of the diagonal come
+// first, in the order of their columns), and the entries left of the
+// diagonal must be as many as those right of it, so that every one is
+// paired. same(k, p) compares entry p with want(entry k).
+//
+// The mirror rows are split into ranges of about equal entries, one a
+// worker: each worker reads all entries and pairs those whose mirror row
+// lies in its range, counting the entries of each side there.
+func (m *writeEntries) mirrorsAll(same func(k, p int64) bool) bool {
+	s := m.starts()
+	slots := int64(len(s.ptr) - 1)
+	nnz := int64(len(m.rows))
+	workers := int64(min(runtime.GOMAXPROCS(0), 1+len(m.rows)>>16))
+	// Worker w pairs the mirror rows of slots [bound[w], bound[w+1]).
+	bound := make([]int64, workers+1)
+	for w := range workers {
+		bound[w] = int64(sort.Search(int(slots), func(q int) bool { return s.ptr[q] >= w*nnz/workers }))
 	}
-	switch m.vals.DType {
-	case dtype.Float64:
-		return mirrorsReal(dtype.AsSlice[float64](m.vals), t, want, skew)
-	case dtype.Float32:
-		return mirrorsReal(dtype.AsSlice[float32](m.vals), t, want, skew)
-	}
-	for k := range m.rows {
-		if k&pollLines == 0 {
-			cancel.Poll()
+	bound[workers] = slots
+	var broken atomic.Bool
+	tok := cancel.Current()
+	parallelParts(int(workers), func(w int) {
+		q0, q1 := bound[w], bound[w+1]
+		// next[2(q-q0)] is slot q's next unpaired entry, next[2(q-q0)+1] its end.
+		next := make([]int64, 2*(q1-q0))
+		for q := q0; q < q1; q++ {
+			next[2*(q-q0)], next[2*(q-q0)+1] = s.ptr[q], s.ptr[q+1]
 		}
-		p := t[k]
-		a := m.value(int64(k))
-		if m.value(p) != want(a) {
-			return false
+		var right, left int64
+		for k, i := range m.rows {
+			if k&pollLines == 0 {
+				tok.Check()
+				if broken.Load() {
+					return
+				}
+			}
+			j := m.cols[k]
+			var q int64
+			switch {
+			case j < i: // left of the diagonal: counted in its own row's range
+				if q = s.slot(i); q >= q0 && q < q1 {
+					left++
+				}
+				continue
+			case j == i:
+				if q = s.slot(i); q >= q0 && q < q1 && !same(int64(k), int64(k)) {
+					broken.Store(true)
+					return
+				}
+				continue
+			}
+			if q = s.slot(j); q < q0 || q >= q1 {
+				if q < 0 {
+					broken.Store(true)
+					return
+				}
+				continue
+			}
+			right++
+			at := 2 * (q - q0)
+			p := next[at]
+			if p >= next[at+1] || m.cols[p] != i || !same(int64(k), p) {
+				broken.Store(true)
+				return
+			}
+			next[at] = p + 1
 		}
-		if skew && p == int64(k) && a != 0 {
-			return false
+		if left != right {
+			broken.Store(true)
 		}
-	}
-	return true
+	})
+	return !broken.Load()
 }
 
-// mirrorsReal is mirrorsAll's value check for real values: want is the
-// identity (symmetric, hermitian) or negation (skew), told apart by want(1).
-func mirrorsReal[V float32 | float64](v []V, t []int64, want func(complex128) complex128, skew bool) bool {
-	negate := want(1) == -1
-	for k, a := range v {
-		if k&pollLines == 0 {
-			cancel.Poll()
-		}
-		p := t[k]
-		b := v[p]
-		if negate {
-			if b != -a {
-				return false
-			}
-		} else if b != a {
-			return false
-		}
-		if skew && p == int64(k) && a != 0 {
-			return false
-		}
+// mirrorCheck returns mirrorsAll's comparison for a symmetry: in the
+// values' own type for the real and integer dtypes (the same answers as
+// through complex128, without widening every value), through value and
+// want otherwise. Real values of a hermitian matrix compare as symmetric.
+func (m *writeEntries) mirrorCheck(want func(complex128) complex128, negate bool) func(k, p int64) bool {
+	switch m.vals.DType {
+	case dtype.Float64:
+		return sameReal(dtype.AsSlice[float64](m.vals), negate)
+	case dtype.Float32:
+		return sameReal(dtype.AsSlice[float32](m.vals), negate)
+	case dtype.Int64:
+		return sameReal(dtype.AsSlice[int64](m.vals), negate)
+	case dtype.Int32:
+		return sameReal(dtype.AsSlice[int32](m.vals), negate)
 	}
-	return true
+	return func(k, p int64) bool { return m.value(p) == want(m.value(k)) }
+}
+
+// sameReal compares v[p] with v[k] or (negate) -v[k]. An integer's
+// negation wraps, as the complex128 comparison would not: the most
+// negative value never mirrors itself negated, so it is refused apart.
+func sameReal[V float32 | float64 | int32 | int64](v []V, negate bool) func(k, p int64) bool {
+	if negate {
+		return func(k, p int64) bool { return v[p] == -v[k] && (v[k] == 0 || v[k] != -v[k]) }
+	}
+	return func(k, p int64) bool { return v[p] == v[k] }
 }
