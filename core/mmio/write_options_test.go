@@ -2,6 +2,7 @@ package mmio
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -203,7 +204,8 @@ func TestWriteDenseBlocksInOrder(t *testing.T) {
 	}
 }
 
-// Real sparse matrices (float64, float32) take the typed mirror check, and
+// Real sparse matrices (float64, float32, int64, int32) take the typed
+// mirror check, and
 // COO tensors reach the write as they are given: coalesced, in order
 // without the flag (read in place), or shuffled (coalesced first). Each
 // detects the symmetry of its dense twin; the same matrix placed in a
@@ -219,7 +221,7 @@ func TestWriteRealSparseSymmetry(t *testing.T) {
 	}
 	for it := range 1500 {
 		n := 1 + r.IntN(5)
-		d := []dtype.DType{dtype.Float64, dtype.Float32}[it%2]
+		d := []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Int32}[it%4]
 		vals := make([]complex128, n*n)
 		skew := r.IntN(2) == 0
 		for i := range n {
@@ -263,5 +265,28 @@ func TestWriteRealSparseSymmetry(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, want, firstLine(coo), "order %d size %d %v", order, size, vals)
 		}
+	}
+}
+
+// The typed integer check negates in the values' own type, where the most
+// negative value is its own negation: a skew-symmetric pair of it is
+// refused, as the dense check (through complex128) refuses it, and a
+// symmetric pair accepted.
+func TestWriteIntegerSkewMostNegative(t *testing.T) {
+	for _, c := range []struct {
+		d   dtype.DType
+		min int64
+	}{{dtype.Int64, math.MinInt64}, {dtype.Int32, math.MinInt32}} {
+		v := dtype.NewArray(c.d, []int64{2})
+		v.SetComplex(0, dtype.Complex128Scalar(complex(float64(c.min), 0)))
+		v.SetComplex(1, dtype.Complex128Scalar(complex(float64(c.min), 0)))
+		coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2), v, []int64{2, 2}, tensor.BuildOptions{Coalesced: true})
+		require.NoError(t, err)
+		_, err = writeWith(t, coo, WriteOptions{Symmetry: SymmetrySkew})
+		require.Error(t, err, "%v", c.d)
+		require.Contains(t, err.Error(), "is not skew-symmetric")
+		out, err := writeWith(t, coo, WriteOptions{})
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(out, "%%MatrixMarket matrix coordinate integer symmetric\n"), out)
 	}
 }
