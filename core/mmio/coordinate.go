@@ -77,7 +77,8 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	if st.total < h.entries {
 		return errs.Errorf(errs.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", cr.line, st.total, h.entries, h.sizeLine)
 	}
-	if direct != nil {
+	mirrored := h.symmetry != SymmetryGeneral
+	if direct != nil && !mirrored {
 		// st.total is h.entries, the size of direct's arrays: a count
 		// beyond or short of it has been refused.
 		m.Indices = wrap(dtype.Int64, direct.idx, int64(ndim), st.total)
@@ -85,15 +86,9 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		return nil
 	}
 	if ndim == 1 {
-		n := st.total
-		rows, vals := uninit[int64](n), uninit[T](n)
-		parallelParts(len(parts), func(p int) {
-			at := parts[p].start
-			copy(rows[at:], parts[p].rows)
-			copy(vals[at:], parts[p].vals)
-		})
-		m.Indices = wrap(dtype.Int64, rows, 1, n)
-		m.Values = wrap(c.dtype, vals, n)
+		idx, vals := gathered(parts, st.total, 1)
+		m.Indices = wrap(dtype.Int64, idx, 1, st.total)
+		m.Values = wrap(c.dtype, vals, st.total)
 		return nil
 	}
 	if n := st.total + st.offDiagonal; n > budget {
@@ -101,8 +96,12 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	}
 	var idx []int64
 	var vals []T
-	if mirrored := h.symmetry != SymmetryGeneral; mirrored && h.rowOrder && rowGroupsFit(h.shape[0], st.total+st.offDiagonal) {
-		idx, vals, m.coalesced = expandByRows(parts, st.total, st.offDiagonal, h.shape[0], st.first.above(), c.mirror, tok)
+	if mirrored && (direct != nil || h.rowOrder && rowGroupsFit(h.shape[0], st.total+st.offDiagonal)) {
+		stored, sv := gathered(parts, st.total, 2)
+		if direct != nil { // direct only where the row order fits
+			stored, sv = direct.idx, direct.vals
+		}
+		idx, vals, m.coalesced = expandByRows(stored, sv, st.total, st.offDiagonal, h.shape[0], st.first.above(), c.mirror, tok)
 	} else {
 		idx, vals = expandCoordinate(parts, st.total, mirrored, st.offDiagonal, c.mirror)
 	}
@@ -386,6 +385,25 @@ func expandCoordinate[T any](parts []chunkEntries[T], n int64, mirrored bool, of
 		}
 	})
 	return idx, out
+}
+
+// gathered lays out the chunks' n entries contiguously, in parallel: an
+// (ndim, n) index array and the values. Each chunk's arrays are read for
+// the last time and offered for reuse.
+func gathered[T any](parts []chunkEntries[T], n int64, ndim int) ([]int64, []T) {
+	idx, vals := uninit[int64](int64(ndim)*n), uninit[T](n)
+	parallelParts(len(parts), func(p int) {
+		e := &parts[p]
+		copy(idx[e.start:], e.rows)
+		if ndim == 2 {
+			copy(idx[n+e.start:], e.cols)
+		}
+		copy(vals[e.start:], e.vals)
+		recycle(e.rows)
+		recycle(e.cols)
+		recycle(e.vals)
+	})
+	return idx, vals
 }
 
 // readIndex parses a 1-based index token and returns it 0-based.

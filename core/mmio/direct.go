@@ -6,7 +6,8 @@ import (
 	"github.com/gosparse/gosparse/kernels/memory"
 )
 
-// directOut holds the result arrays of a general coordinate file, allocated
+// directOut holds the result arrays of a general coordinate file (or the
+// stored entries of a symmetric one, for expandByRows), allocated
 // once from the size line's count so that each chunk's entries are parsed
 // straight into their place: no per-chunk arrays and no copy into the
 // result. Only where the count is credible: within the memory limit and no
@@ -22,10 +23,12 @@ type directOut[T any] struct {
 	bodyStart  int64 // the line after the size line
 }
 
-// newDirectOut returns the arrays for h's entries, or nil where the file is
-// not general or its count not credible (the chunks then keep their own).
+// newDirectOut returns the arrays for h's entries, or nil where the count
+// is not credible or the file is not general, unless its entries go to
+// expandByRows, which reads them from one array (the chunks then keep
+// their own).
 func newDirectOut[T any](h *header, ndim, nv int, budget, bodyStart int64) *directOut[T] {
-	if h.symmetry != SymmetryGeneral || h.entries == 0 || h.entries > budget || h.inputBytes < 0 ||
+	if h.symmetry != SymmetryGeneral && !(h.rowOrder && rowGroupsFit(h.shape[0], h.entries)) || h.entries == 0 || h.entries > budget || h.inputBytes < 0 ||
 		h.entries > (h.inputBytes+1)/int64(2*(ndim+nv)) {
 		return nil
 	}
