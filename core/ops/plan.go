@@ -305,8 +305,8 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		return p, nil
 	}
 	if _, ok := tensor.NamedRelabelledFormat(t, perm); ok {
-		p := plan.New(plan.Native, tensor.StorageBytes(t))
-		p.Kernel = "tensor.CustomPermutedNamed: the storage's arrays read as the named layout the relabelled format is (BSR with column-major blocks transposed is BSC), copied"
+		p := plan.New(plan.Native, tensor.PermutedNamedBytes(t, perm))
+		p.Kernel = "tensor.CustomPermutedNamed: the storage's arrays read as the named layout the relabelled format is (BSR with column-major blocks transposed is BSC: its index arrays, the values shared)"
 		return p, nil
 	}
 	if _, ok := tensor.CSFRelabelledFormat(t, perm); ok {

@@ -100,6 +100,7 @@ func TestCustomTransposeToNamedLayout(t *testing.T) {
 		got, err := Transpose(x, 0, 1)
 		require.NoError(t, err)
 		require.Equal(t, tensor.BSC, got.Layout())
+		require.True(t, sameData(got.ValueArray(), x.FormatStore().Values), "BSC shares the storage's values")
 		requireNoCOOForm(t, x, "the input")
 		dx, err := tensor.ToDense(x)
 		require.NoError(t, err)

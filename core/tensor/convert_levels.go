@@ -90,7 +90,7 @@ func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
 		if !u.Format.IsUnique() {
 			return nil, dtype.Array{}, false, nil
 		}
-		return levelStructure(t, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
+		return levelStructure(t.shape, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
 	}
 	switch {
 	case t.layout == Strided || t.layout == Custom || t.batchDim != 0 || t.denseDim != 0:
@@ -102,15 +102,15 @@ func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
 	if err != nil {
 		return nil, dtype.Array{}, false, err
 	}
-	return levelStructure(t, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
+	return levelStructure(t.shape, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
 }
 
 // levelStructure reads per-level index arrays (int32 or int64) as a
-// ustorage structure over t's shape, without copying: int64 arrays are
+// ustorage structure over shape, without copying: int64 arrays are
 // viewed in Levels, a level whose arrays are int32 in Narrow (Convert
 // widens those only for the sources its flat walks do not take).
-func levelStructure(t *Tensor, f format.Format, sizes []int64, pos, crd []dtype.Array) *ustorage.Structure {
-	s := &ustorage.Structure{Format: f, Shape: t.shape, LevelSizes: sizes, Levels: make([]ustorage.Level, len(f.Levels))}
+func levelStructure(shape []int64, f format.Format, sizes []int64, pos, crd []dtype.Array) *ustorage.Structure {
+	s := &ustorage.Structure{Format: f, Shape: shape, LevelSizes: sizes, Levels: make([]ustorage.Level, len(f.Levels))}
 	for l := range f.Levels {
 		p, c := pos[l], crd[l]
 		if levelWidth(p) == dtype.Int32 && levelWidth(c) == dtype.Int32 && (len(p.Data) > 0 || len(c.Data) > 0) {

@@ -1,6 +1,11 @@
 package tensor
 
-import "github.com/gosparse/gosparse/core/format"
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
+)
 
 // CSFRelabelledFormat returns the format of CSF tensor t with its dims
 // permuted by perm (every level keeps its expression and its arrays), and
@@ -74,9 +79,11 @@ func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 
 // CustomPermutedNamed returns custom-format t with its dims permuted as the
 // tensor of the named layout its relabelled format is (NamedRelabelledFormat):
-// t's storage arrays read in that layout's level model, copied into the
-// layout's own arrays (WrapFormat), no entry sorted or moved. ok is false
-// where NamedRelabelledFormat is.
+// t's storage arrays read in that layout's level model, no entry sorted or
+// moved. A compressed layout (BSR column-major^T is BSC) takes the level
+// arrays as its index arrays and shares the values (relabelledCompressed);
+// the others are copied into the layout's own arrays (WrapFormat). ok is
+// false where NamedRelabelledFormat is.
 func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	f, ok := NamedRelabelledFormat(t, perm)
 	if !ok {
@@ -87,6 +94,9 @@ func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	for d, p := range perm {
 		shape[d] = t.shape[p]
 	}
+	if r, ok, err := relabelledCompressed(t, f, shape); ok {
+		return r, true, err
+	}
 	r, err := WrapFormat(f, shape, u.Pos, u.Crd, u.Values)
 	if err != nil {
 		return nil, false, err
@@ -95,4 +105,55 @@ func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 		r, err = WithFill(r, t.scalarFill())
 	}
 	return r, true, err
+}
+
+// relabelledCompressed builds the CSR, CSC, BSR or BSC tensor of shape whose
+// format f is custom-format t's relabelled (NamedRelabelledFormat): t's
+// compressed level is the layout's, so its pos and crd are the compressed
+// and plain indices (int32 where they fit) and its values, shared, hold the
+// blocks in the layout's order. ok is false for the other layouts. Its
+// entries are t's, already checked, so no check runs again.
+func relabelledCompressed(t *Tensor, f format.Format, shape []int64) (*Tensor, bool, error) {
+	layout, opt, ok := compressedRelabel(t, f)
+	if !ok {
+		return nil, false, nil
+	}
+	u := t.FormatStore()
+	s := levelStructure(shape, f, u.LevelSizes, u.Pos, u.Crd)
+	out, err := namedCompressed(layout, shape, s, u.Values, opt.BlockSize)
+	if err != nil {
+		return nil, true, err
+	}
+	out.setFill(append([]byte(nil), t.scalarFill()...))
+	return out, true, nil
+}
+
+// compressedRelabel reports whether relabelledCompressed takes custom-format
+// t whose relabelled format is f, with the layout f names.
+func compressedRelabel(t *Tensor, f format.Format) (Layout, ConvertOptions, bool) {
+	layout, opt, named := NamedLayoutOf(f)
+	ok := named && layout.IsCompressed() && len(t.shape) == 2 && t.FormatStore().Format.IsUnique()
+	return layout, opt, ok
+}
+
+// PermutedNamedBytes is what CustomPermutedNamed allocates for custom-format
+// t and perm, where NamedRelabelledFormat holds: the index arrays narrowed
+// to int32 on the compressed route where they fit (the values shared), the whole storage
+// copied on the others.
+func PermutedNamedBytes(t *Tensor, perm []int) int64 {
+	f, _ := NamedRelabelledFormat(t, perm)
+	if _, _, ok := compressedRelabel(t, f); !ok {
+		return StorageBytes(t)
+	}
+	u := t.FormatStore()
+	if !fitsInt32(t.shape, u.Values.Numel()) {
+		return 0 // int64 arrays are viewed, not copied
+	}
+	var n int64
+	for _, a := range append(slices.Clone(u.Pos), u.Crd...) {
+		if a.DType == dtype.Int64 {
+			n += 4 * a.Numel()
+		}
+	}
+	return n
 }
