@@ -31,8 +31,8 @@ func CSFRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 // CustomPermuted does for a custom format: the levels keep their order and
 // their arrays, shared, and the result is the custom format whose dims list
 // is permuted ((i, j, k) -> (i : compressed, j : compressed, k : compressed)
-// with j and k swapped reads its levels as i, k, j). ok is false where
-// CSFRelabelledFormat is.
+// with j and k swapped reads its levels as i, k, j), its index arrays of
+// CSF's width. ok is false where CSFRelabelledFormat is.
 func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 	f, ok := CSFRelabelledFormat(t, perm)
 	if !ok {
@@ -46,14 +46,15 @@ func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 	for d, p := range perm {
 		shape[d] = t.shape[p]
 	}
-	r, err := WrapFormat(f, shape, u.Pos, u.Crd, u.Values)
-	if err != nil {
+	if err := checkCOOFits(f, len(shape), u.Values.Numel()); err != nil {
 		return nil, false, err
 	}
-	if !AllZero(t.scalarFill()) {
-		r, err = WithFill(r, t.scalarFill())
-	}
-	return r, true, err
+	// The levels, their sizes and arrays are t's, valid as they are: no
+	// check reads them again (WrapFormat's would read every index).
+	c := newCustomShell(t.dtype, shape, nil)
+	c.carryFill(t)
+	c.ust = &ustStore{owner: c, Format: f, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: Flat(u.Values)}
+	return c, true, nil
 }
 
 // NamedRelabelledFormat returns the format custom-format t takes with its
