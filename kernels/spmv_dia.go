@@ -5,7 +5,7 @@ import "github.com/gosparse/gosparse/kernels/parallel"
 // DIA is a view of a matrix stored by diagonals, as the UST's DIA-I
 // ((i, j) -> (j - i : compressed, i : range)) and DIA-J ((i, j) -> (j - i :
 // compressed, j : range)) formats store it: diagonal k holds the entries
-// (i, i + Offsets[k]) in Val[k*Stride : (k+1)*Stride], indexed by the row i
+// (i, i + Offsets[k]) in the slots from Val[k*Stride], indexed by the row i
 // (DIA-I) or, when ByCol is set, by the column i + Offsets[k] (DIA-J, as
 // SciPy's dia_array). Slots outside the matrix are padding and are never
 // read. Offsets may come in any order; a repeated offset adds its entries.
@@ -48,8 +48,10 @@ func checkDIA[V Number](fn, name string, a DIA[V]) error {
 	if a.Stride < need {
 		return argErr(fn, name+".Stride", "%d, must be at least the %d slots a diagonal spans", a.Stride, need)
 	}
-	if n := int64(len(a.Offsets)) * int64(a.Stride); int64(len(a.Val)) < n {
-		return argErr(fn, name+".Val", "length %d, must be at least diagonals*Stride = %d", len(a.Val), n)
+	// The last diagonal needs only its slots: a batch of a uniform batched
+	// DIA is a view whose Stride steps over the other batches' diagonals.
+	if d := int64(len(a.Offsets)); d > 0 && int64(len(a.Val)) < (d-1)*int64(a.Stride)+int64(need) {
+		return argErr(fn, name+".Val", "length %d, must be at least (diagonals-1)*Stride + %d = %d", len(a.Val), need, (d-1)*int64(a.Stride)+int64(need))
 	}
 	lo, hi := 1-int64(a.Rows), int64(a.Cols)-1 // j - i
 	if a.Anti {

@@ -11,6 +11,7 @@ import (
 // (B, k, n) as a dense (B, m, n) tensor. a may have any layout: a 3-D COO
 // is multiplied as one block-diagonal matrix, a batched CSR, CSC or BSR or a
 // ragged batch (tensor.RaggedFormat) batch by batch on views of its arrays,
+// a batched DIA-I (uniform or not) batch by batch with kernels.SpMMDIA,
 // the other layouts through COO; a dense a
 // is multiplied batch by batch. b is dense (densified if sparse).
 func Bmm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
@@ -49,6 +50,12 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	bAt := func(i int64) dtype.Array { return sliceView(flatView(bd), i*k*n, (i+1)*k*n) }
 	if r, ok := tensor.RaggedOf(a); ok && a.Fill().IsZero() {
 		if err := raggedBmm(op, r, dtype.IntScalar(1), bd, k, n, out); err != nil {
+			return nil, err
+		}
+		return wrapStrided(out, nb, m, n)
+	}
+	if isBatchedDIA(a) {
+		if err := batchedDIABmm(op, dtype.IntScalar(1), a, bd, k, n, out); err != nil {
 			return nil, err
 		}
 		return wrapStrided(out, nb, m, n)

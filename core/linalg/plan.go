@@ -14,11 +14,12 @@ import (
 type mmRoute uint8
 
 const (
-	routeView   mmRoute = iota // a kernel view (CSR, CSC, COO, BSR; a conversion first where none serves)
-	routeDIA                   // kernels.SpMMDIA on DIA / anti-DIA storage
-	routeDCSR                  // kernels.SpMMDCSR (SpMVDCSR for a vector) on DCSR's arrays
-	routeBSRCol                // kernels.SpMMBSRColMajor (SpMVBSRColMajor for a vector) on BSR with column-major blocks
-	routeWalk                  // the level walk of the format (format_walk.go)
+	routeView       mmRoute = iota // a kernel view (CSR, CSC, COO, BSR; a conversion first where none serves)
+	routeDIA                       // kernels.SpMMDIA on DIA / anti-DIA storage
+	routeDCSR                      // kernels.SpMMDCSR (SpMVDCSR for a vector) on DCSR's arrays
+	routeBSRCol                    // kernels.SpMMBSRColMajor (SpMVBSRColMajor for a vector) on BSR with column-major blocks
+	routeWalk                      // the level walk of the format (format_walk.go)
+	routeBatchedDIA                // bmm: kernels.SpMMDIA per batch of a batched DIA-I (bmm_dia.go)
 )
 
 // sparseDenseRoute returns the path of a @ b for sparse a and a dense b of
@@ -138,10 +139,11 @@ var kernelNames = map[spKernel]string{
 
 // routeKernels are the names of the kernels of the routes other than routeView.
 var routeKernels = map[mmRoute]string{
-	routeDIA:    "kernels.SpMMDIA (DIA / anti-DIA storage, no column index: chunks of rows listed in L1 for SpMM's AVX2 row kernels; SpMVDIA's AVX2 rows for a vector on amd64)",
-	routeDCSR:   "kernels.SpMMDCSR (DCSR's stored rows through the CSR row kernels; SpMVDCSR for a vector)",
-	routeBSRCol: "kernels.SpMMBSRColMajor (BSR with column-major blocks: runs of block rows listed in L1 for SpMM's AVX2 row kernels; SpMVBSRColMajor for a vector)",
-	routeWalk:   "the level walk, fiber by fiber (core/linalg/format_walk.go)",
+	routeDIA:        "kernels.SpMMDIA (DIA / anti-DIA storage, no column index: chunks of rows listed in L1 for SpMM's AVX2 row kernels; SpMVDIA's AVX2 rows for a vector on amd64)",
+	routeDCSR:       "kernels.SpMMDCSR (DCSR's stored rows through the CSR row kernels; SpMVDCSR for a vector)",
+	routeBSRCol:     "kernels.SpMMBSRColMajor (BSR with column-major blocks: runs of block rows listed in L1 for SpMM's AVX2 row kernels; SpMVBSRColMajor for a vector)",
+	routeWalk:       "the level walk, fiber by fiber (core/linalg/format_walk.go)",
+	routeBatchedDIA: "kernels.SpMMDIA per batch of a batched DIA-I (uniform or not), on views of that batch's diagonals and values",
 }
 
 // onRoute, nil outside tests, sees the path each sparse @ dense product

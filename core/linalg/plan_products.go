@@ -113,6 +113,9 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 	}
 	nb, m, n := max(A.Dims()[0], B.Dims()[0]), A.Dims()[len(A.Dims())-2], B.Dims()[len(B.Dims())-1]
 	p.Kernel = "the batched product (bmmNative): per batch, the sparse @ dense kernels"
+	if da == 3 && isBatchedDIA(A) {
+		p.Kernel = routeKernels[routeBatchedDIA]
+	}
 	for i, t := range []*tensor.Tensor{A, B} {
 		if len(t.Dims()) == 2 && t.StorageLayout() != tensor.Strided {
 			p.Convert([]string{"input", "other"}[i], formatName(t), "a 3-D COO repeated over the batch", nb*entryCount(t)*(24+vs))
