@@ -84,6 +84,9 @@ type formatOps interface {
 	// level is pos0/crd0 and whose stored rows are the CSR a (its rows
 	// field unused), b dense (a.cols x n).
 	dcsrSpMM(alpha dtype.Scalar, pos0, crd0 dtype.Array, a kernelMat, m int64, b dtype.Array, n int64, out dtype.Array) error
+	// deltaSpMM sets out (m x n) = alpha * A @ b for the delta(bits) CSR A
+	// whose column level is a's ptr (pos) and idx (gaps), b dense.
+	deltaSpMM(alpha dtype.Scalar, a kernelMat, m int64, bits int, b dtype.Array, n int64, out dtype.Array) error
 }
 
 func (k typedOps[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []int64, b dtype.Array, n int64, out dtype.Array, colMajor bool) error {

@@ -59,12 +59,46 @@ func fastRouteMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
 		mats[name], err = tensor.ToFormat(dense, f)
 		require.NoError(t, err)
 	}
+	// delta(8) stores every gap as it is; delta(3) pads the longer ones
+	// (a row's first column reaches 196), both at either index width.
+	for _, b := range []int64{8, 3} {
+		f, err := format.DeltaCSR(b)
+		require.NoError(t, err)
+		a, err := tensor.ToFormat(dense, f)
+		require.NoError(t, err)
+		mats[fmt.Sprintf("delta%d-i64", b)] = a
+		mats[fmt.Sprintf("delta%d-i32", b)] = narrowFormat(t, a)
+	}
 	return mats
 }
 
+// narrowFormat is custom-format a over int32 copies of its level arrays
+// (WrapFormat keeps their width).
+func narrowFormat(t *testing.T, a *tensor.Tensor) *tensor.Tensor {
+	u, err := a.USTStorage()
+	require.NoError(t, err)
+	narrow := func(xs []dtype.Array) []dtype.Array {
+		r := make([]dtype.Array, len(xs))
+		for l, x := range xs {
+			if x.Data == nil {
+				continue
+			}
+			r[l] = dtype.NewArray(dtype.Int32, []int64{x.Numel()})
+			for i := range x.Numel() {
+				r[l].SetComplex(i, dtype.IntScalar(x.Index(i)))
+			}
+		}
+		return r
+	}
+	w, err := tensor.WrapFormat(u.Format, a.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
+	require.NoError(t, err)
+	require.Equal(t, dtype.Int32, w.FormatStore().Crd[1].DType)
+	return w
+}
+
 // TestFormatMmFastRoutes: mv and mm (1 to 17 columns) of a banded matrix
-// with empty rows in DCSR (int32 and int64), DIA-I, DIA-J, anti-DIA and
-// BSR with column-major blocks equal the product of its dense value in
+// with empty rows in DCSR (int32 and int64), DIA-I, DIA-J, anti-DIA, BSR
+// with column-major blocks and delta(8) and delta(3) CSR (int32 and int64) equal the product of its dense value in
 // float64, float32, complex128 and int64, and the result is bit-identical
 // run serially and split over four workers at the smallest threshold.
 func TestFormatMmFastRoutes(t *testing.T) {
@@ -79,11 +113,14 @@ func TestFormatMmFastRoutes(t *testing.T) {
 				b, err := tensor.NewStrided(bv)
 				require.NoError(t, err)
 				msg := fmt.Sprintf("%s %s n=%d", name, d, n)
-				if strings.HasPrefix(name, "dcsr") {
+				for prefix, r := range map[string]mmRoute{"dcsr": routeDCSR, "delta": routeDelta} {
+					if !strings.HasPrefix(name, prefix) {
+						continue
+					}
 					seen := traceRoute(t)
 					_, err := Mm(a, b)
 					require.NoError(t, err)
-					require.Equal(t, []string{routeKernels[routeDCSR]}, *seen, msg)
+					require.Equal(t, []string{routeKernels[r]}, *seen, msg)
 					onRoute = nil
 				}
 				run := func(k parallel.Knobs) *tensor.Tensor {
@@ -103,8 +140,8 @@ func TestFormatMmFastRoutes(t *testing.T) {
 }
 
 // TestFormatMmAllocatesOutput: mv and mm (8 columns) of an n^2-row
-// Laplacian in DCSR (int32 and int64), DIA-I, DIA-J and BSR with
-// column-major blocks allocate their output and at most 4 KiB besides (64
+// Laplacian in DCSR (int32 and int64), DIA-I, DIA-J, BSR with
+// column-major blocks and delta(8) CSR allocate their output and at most 4 KiB besides (64
 // KiB for mm: the pooled scratch of a listed chunk), nothing that grows
 // with the rows or the entries.
 func TestFormatMmAllocatesOutput(t *testing.T) {
@@ -122,6 +159,7 @@ func TestFormatMmAllocatesOutput(t *testing.T) {
 		"dia-i":        format.DIAI().String(),
 		"dia-j":        format.DIAJ().String(),
 		"bsr-colmajor": "(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)",
+		"delta8":       "(i, j) -> (i : dense, j : delta(8))",
 	} {
 		f, err := format.Parse(text)
 		require.NoError(t, err)

@@ -20,6 +20,7 @@ const (
 	routeBSRCol                    // kernels.SpMMBSRColMajor (SpMVBSRColMajor for a vector) on BSR with column-major blocks
 	routeWalk                      // the level walk of the format (format_walk.go)
 	routeBatchedDIA                // bmm: kernels.SpMMDIA per batch of a batched DIA-I (bmm_dia.go)
+	routeDelta                     // kernels.SpMMDelta on delta(b) CSR's own arrays (dense rows, column gaps)
 )
 
 // sparseDenseRoute returns the path of a @ b for sparse a and a dense b of
@@ -37,6 +38,9 @@ func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
 	if u := a.FormatStore(); u != nil && len(a.Dims()) == 2 {
 		if _, _, ok := bsrColMajor(u.Format); ok {
 			return routeBSRCol
+		}
+		if _, ok := deltaCSRBits(u.Format); ok && deltaOneWidth(u.Pos[1], u.Crd[1]) {
+			return routeDelta
 		}
 	}
 	return routeWalk
@@ -144,6 +148,7 @@ var routeKernels = map[mmRoute]string{
 	routeBSRCol:     "kernels.SpMMBSRColMajor (BSR with column-major blocks: runs of block rows listed in L1 for SpMM's AVX2 row kernels; SpMVBSRColMajor for a vector)",
 	routeWalk:       "the level walk, fiber by fiber (core/linalg/format_walk.go)",
 	routeBatchedDIA: "kernels.SpMMDIA per batch of a batched DIA-I (uniform or not), on views of that batch's diagonals and values",
+	routeDelta:      "kernels.SpMMDelta (delta(b) CSR: per row, the columns decoded as a running sum of the stored gaps, padding included; rows split over goroutines)",
 }
 
 // onRoute, nil outside tests, sees the path each sparse @ dense product

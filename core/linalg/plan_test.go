@@ -91,7 +91,7 @@ func TestPlanRoutes(t *testing.T) {
 		"dcsr":         "kernels.SpMMDCSR",
 		"dia-i":        "kernels.SpMMDIA",
 		"bsr-colmajor": "kernels.SpMMBSRColMajor",
-		"delta":        "the level walk",
+		"delta":        "kernels.SpMMDelta",
 	}
 	for name, a := range planMats(t, dtype.Float64) {
 		x, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{a.Dims()[1]}))
@@ -100,7 +100,7 @@ func TestPlanRoutes(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, strings.HasPrefix(p.Kernel, want[name]), "%s: %q", name, p.Kernel)
 		if name == "delta" {
-			require.Equal(t, plan.Walk, p.Path)
+			require.Equal(t, plan.Kernel, p.Path)
 		}
 		require.Empty(t, p.Converts, name)
 	}

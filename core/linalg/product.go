@@ -65,6 +65,8 @@ func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array
 			return out, diaSpMM(op, alpha, a, bd, n, out)
 		case routeDCSR:
 			return out, dcsrSpMM(op, alpha, a, bd, n, out)
+		case routeDelta:
+			return out, deltaSpMM(op, alpha, a, bd, n, out)
 		}
 		return out, formatSpMMWalk(op, alpha, a, bd, n, out, r == routeBSRCol)
 	}

@@ -1,0 +1,120 @@
+package kernels
+
+import (
+	"sync/atomic"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
+
+// The delta-compressed row kernels: a matrix whose rows are dense and whose
+// columns are stored as gaps, (i, j) -> (i : dense, j : delta(b)). Row i's
+// entries are a.Ptr[i] .. a.Ptr[i+1] of a.Idx (the gaps) and a.Val; the
+// first column of a row is its first gap, each next one the previous column
+// plus one plus its gap (gaps are 0 .. 2^b-1; a longer jump is stored as
+// padding entries of gap 2^b-1 holding the fill, which the kernels multiply
+// like any entry, as the level walk does). Each row is computed by one
+// goroutine whatever the split, so the result is bit-identical at any
+// thread count.
+
+// SpMMDelta computes C = alpha*A*B for the delta(b) row matrix a (a.Idx
+// holding column gaps of at most bits bits) and dense row-major B
+// (a.Cols x k) and C (a.Rows x k); C's old contents are ignored. A gap
+// outside 0 .. 2^bits-1 or a decoded column at or past a.Cols is an error
+// (C is then partly written).
+func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, c []V) error {
+	const fn = "SpMMDelta"
+	if err := checkCSR(fn, "a", a, true); err != nil {
+		return err
+	}
+	if bits < 1 || bits > 63 {
+		return argErr(fn, "bits", "%d: must be 1..63", bits)
+	}
+	if k < 0 {
+		return argErr(fn, "k", "%d must not be negative", k)
+	}
+	if err := checkLen2(fn, "b", b, a.Cols, k, "a.Cols*k"); err != nil {
+		return err
+	}
+	if err := checkLen2(fn, "c", c, a.Rows, k, "a.Rows*k"); err != nil {
+		return err
+	}
+	if k == 0 {
+		return nil
+	}
+	for i := 1; i <= a.Rows; i++ {
+		if a.Ptr[i] < a.Ptr[i-1] {
+			return argErr(fn, "a.Ptr", "Ptr[%d] = %d is below Ptr[%d] = %d: must not decrease", i, a.Ptr[i], i-1, a.Ptr[i-1])
+		}
+	}
+	limit := int64(1)<<bits - 1
+	var bad atomic.Int64 // 1 + the first bad row a part saw, 0 when none
+	part := func(lo, hi int) {
+		var r int
+		if k == 1 {
+			r = deltaRowsMV(alpha, a, limit, b, c, lo, hi)
+		} else {
+			r = deltaRowsMM(alpha, a, limit, b, k, c, lo, hi)
+		}
+		if r >= 0 {
+			bad.CompareAndSwap(0, int64(r)+1)
+		}
+	}
+	work := (int64(a.NNZ()) + int64(a.Rows)) * int64(k)
+	if parallel.ChunkedParts(work) == 1 {
+		part(0, a.Rows)
+	} else {
+		parallel.ForRows(a.Ptr, work, part)
+	}
+	if r := bad.Load(); r != 0 {
+		return argErr(fn, "a.Idx", "row %d: a gap outside 0..%d or a column at or past a.Cols = %d", r-1, limit, a.Cols)
+	}
+	return nil
+}
+
+// deltaRowsMV computes rows [lo, hi) of y = alpha*A*x and returns the
+// first row whose gaps do not decode to columns below a.Cols, else -1.
+func deltaRowsMV[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V, lo, hi int) int {
+	cols := int64(a.Cols)
+	for i := lo; i < hi; i++ {
+		p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
+		gaps, val := a.Idx[p0:p1], a.Val[p0:p1]
+		val = val[:len(gaps)]
+		var s V
+		col := int64(-1)
+		for q, g := range gaps {
+			col += int64(g) + 1
+			if uint64(g) > uint64(limit) || col >= cols {
+				return i
+			}
+			s += val[q] * x[col]
+		}
+		y[i] = alpha * s
+	}
+	return -1
+}
+
+// deltaRowsMM computes rows [lo, hi) of C = alpha*A*B (B with k columns)
+// and returns the first bad row as deltaRowsMV does.
+func deltaRowsMM[I Index, V Number](alpha V, a CSR[I, V], limit int64, b []V, k int, c []V, lo, hi int) int {
+	cols := int64(a.Cols)
+	for i := lo; i < hi; i++ {
+		p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
+		gaps, val := a.Idx[p0:p1], a.Val[p0:p1]
+		val = val[:len(gaps)]
+		row := c[i*k : i*k+k]
+		clear(row)
+		col := int64(-1)
+		for q, g := range gaps {
+			col += int64(g) + 1
+			if uint64(g) > uint64(limit) || col >= cols {
+				return i
+			}
+			v := alpha * val[q]
+			br := b[int(col)*k : int(col)*k+k]
+			for j := range row {
+				row[j] += v * br[j]
+			}
+		}
+	}
+	return -1
+}
