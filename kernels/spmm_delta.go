@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/gosparse/gosparse/kernels/parallel"
@@ -12,7 +13,9 @@ import (
 // first column of a row is its first gap, each next one the previous column
 // plus one plus its gap (gaps are 0 .. 2^b-1; a longer jump is stored as
 // padding entries of gap 2^b-1 holding the fill, which the kernels multiply
-// like any entry, as the level walk does). Each row is computed by one
+// like any entry, as the level walk does). A block of rows at a time is
+// decoded into absolute columns (pooled scratch) and run through the CSR
+// row kernels, assembly included. Each row is computed by one
 // goroutine whatever the split, so the result is bit-identical at any
 // thread count.
 
@@ -71,8 +74,10 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 	return nil
 }
 
-// deltaRowsMV computes rows [lo, hi) of y = alpha*A*x and returns the
-// first row whose gaps do not decode to columns below a.Cols, else -1.
+// deltaRowsMV computes rows [lo, hi) of y = alpha*A*x, decoding each
+// column as it goes (one pass: a vector's rows gain nothing from the SIMD
+// row kernels that would pay for a decoded copy), and returns the first row
+// whose gaps do not decode to columns below a.Cols, else -1.
 func deltaRowsMV[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V, lo, hi int) int {
 	cols := int64(a.Cols)
 	for i := lo; i < hi; i++ {
@@ -94,27 +99,80 @@ func deltaRowsMV[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V,
 }
 
 // deltaRowsMM computes rows [lo, hi) of C = alpha*A*B (B with k columns)
-// and returns the first bad row as deltaRowsMV does.
+// through SpMM's row kernels on blocks of decoded columns, and returns the
+// first bad row as deltaRowsMV does.
 func deltaRowsMM[I Index, V Number](alpha V, a CSR[I, V], limit int64, b []V, k int, c []V, lo, hi int) int {
+	kern := spmmRowKernel[I, V](k)
+	return deltaBlocks(a, limit, lo, hi, func(blk CSR[I, V], r0 int) {
+		kern(alpha, 0, blk, b, k, c[r0*k:(r0+blk.Rows)*k], 0, blk.Rows)
+	})
+}
+
+// The block of rows decoded at a time: small enough to stay in L1 between
+// the decode and the product, large enough that a block's set-up is noise.
+const (
+	deltaBlockRows    = 256
+	deltaBlockEntries = 2048
+)
+
+// deltaScratch holds a block's decoded row pointer and columns, pooled.
+type deltaScratch struct {
+	p32, i32 []int32
+	p64, i64 []int64
+}
+
+var deltaPool = sync.Pool{New: func() any { return new(deltaScratch) }}
+
+// deltaSlots returns the scratch slices of index type I (nil slots for a
+// named index type, which then allocates).
+func deltaSlots[I Index](s *deltaScratch) (ptr, idx *[]I) {
+	if p, ok := any(&s.p32).(*[]I); ok {
+		return p, any(&s.i32).(*[]I)
+	}
+	if p, ok := any(&s.p64).(*[]I); ok {
+		return p, any(&s.i64).(*[]I)
+	}
+	return new([]I), new([]I)
+}
+
+// deltaBlocks decodes rows [lo, hi) of a a block at a time into a CSR of
+// the block's rows (columns absolute, row 0 being a's row r0) and calls
+// run(block, r0) on each. It returns the first row with a gap outside
+// 0..limit or a column at or past a.Cols (before running its block), else
+// -1. The decode is the storage's: a row's first column is its first gap,
+// each next one the previous plus one plus its gap.
+func deltaBlocks[I Index, V Number](a CSR[I, V], limit int64, lo, hi int, run func(blk CSR[I, V], r0 int)) int {
+	s := deltaPool.Get().(*deltaScratch)
+	defer deltaPool.Put(s)
+	pp, ip := deltaSlots[I](s)
 	cols := int64(a.Cols)
-	for i := lo; i < hi; i++ {
-		p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
-		gaps, val := a.Idx[p0:p1], a.Val[p0:p1]
-		val = val[:len(gaps)]
-		row := c[i*k : i*k+k]
-		clear(row)
-		col := int64(-1)
-		for q, g := range gaps {
-			col += int64(g) + 1
-			if uint64(g) > uint64(limit) || col >= cols {
-				return i
-			}
-			v := alpha * val[q]
-			br := b[int(col)*k : int(col)*k+k]
-			for j := range row {
-				row[j] += v * br[j]
-			}
+	for r0 := lo; r0 < hi; {
+		base := int(a.Ptr[r0])
+		r1 := r0 + 1
+		for r1 < hi && r1-r0 < deltaBlockRows && int(a.Ptr[r1+1])-base <= deltaBlockEntries {
+			r1++
 		}
+		end := int(a.Ptr[r1])
+		if cap(*ip) < end-base {
+			*ip = make([]I, max(end-base, deltaBlockEntries))
+		}
+		idx, ptr := (*ip)[:end-base], append((*pp)[:0], 0)
+		for i := r0; i < r1; i++ {
+			p1 := int(a.Ptr[i+1])
+			col := int64(-1)
+			for q := int(a.Ptr[i]); q < p1; q++ {
+				g := a.Idx[q]
+				col += int64(g) + 1
+				if uint64(g) > uint64(limit) || col >= cols {
+					return i
+				}
+				idx[q-base] = I(col)
+			}
+			ptr = append(ptr, I(p1-base))
+		}
+		*pp = ptr
+		run(CSR[I, V]{Rows: r1 - r0, Cols: a.Cols, Ptr: ptr, Idx: idx, Val: a.Val[base:end]}, r0)
+		r0 = r1
 	}
 	return -1
 }
