@@ -2,10 +2,11 @@
 other than CSR, each against gosparse's own CSR SpMV (int32 indices) of the same
 matrix, timed in alternation call by call (paired). DCSR runs its own kernel
 (a CSR over the stored rows; issue 36's target: within 1.2x of CSR, a ratio of
-1/1.2), BSR with 2 x 2 column-major blocks its block kernel, and the others the
-level walk (core/linalg/format_walk.go): delta(20) CSR (the Laplacian's first
-gap in a row reaches 2^20, so delta(8) would pad it) and row pairs
-((i / 2 : dense, j : compressed, i % 2 : dense)). DIA-I is the spmv_dia row.
+1/1.2), BSR with 2 x 2 column-major blocks its block kernel, delta(20) CSR its
+decoding kernel (kernels.SpMMDelta; the Laplacian's first gap in a row reaches
+2^20, so delta(8) would pad it), and row pairs ((i / 2 : dense, j : compressed,
+i % 2 : dense)) the level walk (core/linalg/format_walk.go). DIA-I is the
+spmv_dia row.
 """
 
 import numpy as np

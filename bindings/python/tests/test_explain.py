@@ -8,6 +8,8 @@ import gosparse as gs
 
 DIA_I = "(i, j) -> (j - i : compressed, i : range)"
 DELTA = "(i, j) -> (i : dense, j : delta(13))"
+# Delta columns under compressed rows: no kernel of its own, the level walk runs it.
+DELTA_ROWS = "(i, j) -> (i : compressed, j : delta(13))"
 
 
 def laplacian(n=8):
@@ -24,7 +26,8 @@ def test_mv_paths():
     assert e["best"]["format"].startswith("DIA-I")
     assert "kernels.SpMV " in gs.explain("mv", a.to_sparse_csr(), x)["kernel"]
     assert "SpMVDCSR" in gs.explain("mv", a.to_format("(i, j) -> (i : compressed, j : compressed)"), x)["kernel"]
-    walk = gs.explain("mv", a.to_format(DELTA), x)
+    assert "SpMMDelta" in gs.explain("mv", a.to_format(DELTA), x)["kernel"]
+    walk = gs.explain("mv", a.to_format(DELTA_ROWS), x)
     assert walk["path"] == "level walk"
     text = str(walk)
     assert "path:    level walk" in text and "fastest:" in text
