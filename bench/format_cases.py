@@ -8,7 +8,12 @@ row is its own kernel: --only format_dia_i_mul.
 
 The formats and the matrices they suit (float64, int32 indices; the sizes of
 the issue's 1M-row Laplacian, ops_grid; --quick makes them small):
-    dia_i, dia_j, bsr_colmajor, dcsr   the 2-D 5-point Laplacian
+    dia_i, dia_j, dcsr                 the 2-D 5-point Laplacian
+    bsr_colmajor                       a block Laplacian: the 5-point stencil
+                                       on half the grid's side with a dense
+                                       2x2 block at each entry (a system of two
+                                       coupled fields, BSR's matrix), so that
+                                       BSR and CSR hold the same entries
     anti_dia_i                         the Laplacian with its columns reversed
                                        (anti-banded: five anti-diagonals)
     delta8                             delta(8) CSR of a tall matrix of 256
@@ -66,6 +71,16 @@ def _laplacian(ctx):
     return _lap(ctx)
 
 
+def _block_laplacian(ctx):
+    """The 5-point Laplacian of an (ops_grid/2)^2 grid with every entry a dense
+    2x2 block of random values: 2x2 BSR stores exactly its entries (no padding,
+    as the 5-point Laplacian's own 2x2 blocks would hold half zeros)."""
+    n = max(ctx.sizes.ops_grid // 2, 2)
+    lap = gosparse.interop.to_scipy(gosparse.generators.stencil2d(n))
+    blocks = np.random.default_rng(39).uniform(0.5, 1.5, (2, 2))
+    return _from_scipy32(sp.kron(lap, blocks, format="csr"))
+
+
 def _anti_banded(ctx):
     """The Laplacian with its columns reversed: its entries lie on five
     anti-diagonals, as a Laplacian's lie on five diagonals."""
@@ -115,7 +130,7 @@ _FORMATS = {
     "dia_i": ("DIA-I", _laplacian, "CSR", lambda: _F.DIA_I, 0.95, ("mv", "mm")),
     "dia_j": ("DIA-J", _laplacian, "CSR", lambda: _F.DIA_J, 0.95, ("mv", "mm")),
     "anti_dia_i": ("anti-DIA-I", _anti_banded, "CSR", lambda: _F.ANTI_DIA_I, 0.95, ("mv", "mm")),
-    "bsr_colmajor": ("BSR, column-major 2x2 blocks", _laplacian, "CSR", lambda: _F.BSR_COL_MAJOR(2, 2), 0.95,
+    "bsr_colmajor": ("BSR, column-major 2x2 blocks", _block_laplacian, "CSR", lambda: _F.BSR_COL_MAJOR(2, 2), 0.95,
                      ("mv", "mm")),
     "dcsr": ("DCSR", _laplacian, "CSR", lambda: _F.DCSR, 0.95, ("mv", "mm")),
     "delta8": ("delta(8) CSR", _tall, "CSR", lambda: _F.DELTA(8), 0.8, ("mv", "mm")),
