@@ -35,6 +35,18 @@ func spmvBSRColRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0,
 	for br := r0; br < r1; br++ {
 		lo, hi := int(a.Ptr[br]), int(a.Ptr[br+1])
 		ys := y[br*bm : br*bm+bm]
+		if bm == 2 && bn == 2 { // the common block: both columns unrolled, no inner loop
+			var s0, s1 V
+			val := a.Val[lo*4 : hi*4]
+			for t, c := range a.Idx[lo:hi] {
+				xs := x[int(c)*2:][:2]
+				blk := val[t*4:][:4]
+				s0 += blk[0]*xs[0] + blk[2]*xs[1]
+				s1 += blk[1]*xs[0] + blk[3]*xs[1]
+			}
+			storeRows(alpha, beta, ys, s0, s1)
+			continue
+		}
 		if bm == 2 {
 			var s0, s1 V
 			for t := lo; t < hi; t++ {
@@ -46,14 +58,7 @@ func spmvBSRColRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0,
 					s1 += blk[2*c+1] * xc
 				}
 			}
-			acc2 := [2]V{s0, s1}
-			for r := range ys {
-				if beta == 0 {
-					ys[r] = alpha * acc2[r]
-				} else {
-					ys[r] = alpha*acc2[r] + beta*ys[r]
-				}
-			}
+			storeRows(alpha, beta, ys, s0, s1)
 			continue
 		}
 		clear(acc)
@@ -76,4 +81,15 @@ func spmvBSRColRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0,
 			}
 		}
 	}
+}
+
+// storeRows sets the two rows ys of a 2-row block: alpha times their sums
+// s0, s1, plus beta times their old values unless beta is 0.
+func storeRows[V Number](alpha, beta V, ys []V, s0, s1 V) {
+	ys = ys[:2]
+	if beta == 0 {
+		ys[0], ys[1] = alpha*s0, alpha*s1
+		return
+	}
+	ys[0], ys[1] = alpha*s0+beta*ys[0], alpha*s1+beta*ys[1]
 }
