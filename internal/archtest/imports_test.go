@@ -1,13 +1,7 @@
 package archtest
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -16,53 +10,14 @@ import (
 // pagePath is the architecture page, from this package's directory.
 const pagePath = "../../docs/api/architecture.rst"
 
-// loadGraph lists the module's packages with `go list -json ./...` from the
-// module root and returns each package's imports inside the module, both as
-// module-relative paths. Only the imports that build a package count, not
-// its tests'.
+// loadGraph is LoadGraph of the module root, failing t on an error.
 func loadGraph(t *testing.T) map[string][]string {
 	t.Helper()
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		goBin = "go"
-	}
-	cmd := exec.Command(goBin, "list", "-json=ImportPath,Imports,Module", "./...")
-	cmd.Dir = "../.."
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	g, err := LoadGraph("../..")
 	if err != nil {
-		t.Fatalf("go list: %v\n%s", err, stderr.String())
+		t.Fatal(err)
 	}
-	graph := map[string][]string{}
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for {
-		var p struct {
-			ImportPath string
-			Imports    []string
-			Module     *struct{ Path string }
-		}
-		if err := dec.Decode(&p); err == io.EOF {
-			break
-		} else if err != nil {
-			t.Fatalf("go list output: %v", err)
-		}
-		if p.Module == nil {
-			t.Fatalf("go list: package %s has no module", p.ImportPath)
-		}
-		prefix := p.Module.Path + "/"
-		var in []string
-		for _, imp := range p.Imports {
-			if rel, ok := strings.CutPrefix(imp, prefix); ok {
-				in = append(in, rel)
-			}
-		}
-		graph[strings.TrimPrefix(p.ImportPath, prefix)] = in
-	}
-	if len(graph) < 10 {
-		t.Fatalf("go list found %d packages; expected the whole module", len(graph))
-	}
-	return graph
+	return g
 }
 
 // readMap parses the package map of the architecture page.
