@@ -84,6 +84,7 @@ func generateRust(protos []proto) (string, error) {
 //! C wrappers and the Python signatures.
 
 use super::*;
+use std::ffi::{c_char, c_void};
 
 unsafe extern "C" {
 `)

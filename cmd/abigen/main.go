@@ -1,5 +1,5 @@
 // Command abigen writes, from one parse of include/gosparse.h (the contract),
-// everything that restates its functions:
+// everything that restates it. From its function prototypes:
 //
 //   - capi/exports_gen.c: the exported gs_* functions, each a small C wrapper
 //     that refuses at once in a process forked after the library started
@@ -10,34 +10,36 @@
 //   - bindings/rust/gosparse-sys/src/functions_gen.rs: the Rust extern
 //     declarations, documented by the header's comments;
 //   - bindings/python/gosparse/_signatures_gen.py: each function's C types,
-//     which the Python package turns into ctypes argtypes and restype.
+//     which the Python package turns into ctypes argtypes and restype;
+//
+// and, from its #define constants and typedefs (integer, opaque, struct and
+// function pointer types):
+//
+//   - bindings/rust/gosparse-sys/src/types_gen.rs: the Rust constants and
+//     #[repr(C)] types, with compile-time assertions of each struct's layout;
+//   - bindings/python/gosparse/_abi_gen.py: the Python constants, ctypes
+//     Structures and CFUNCTYPE prototypes, with each struct's layout.
+//
+// The layouts are computed by C's rules; a test compiles the header to check
+// them and the constants' values against the C compiler.
 //
 // Run it from the repository root as `go run ./cmd/abigen` (capi's
 // go:generate line does); a test fails when a committed file is stale.
 package main
 
-import (
-	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
-)
+import "github.com/gosparse/gosparse/cmd/internal/genfiles"
 
 func main() {
-	root := flag.String("root", ".", "the repository root")
-	flag.Parse()
-	if err := run(*root); err != nil {
-		fmt.Fprintln(os.Stderr, "abigen:", err)
-		os.Exit(1)
-	}
+	genfiles.Main("abigen", outputs)
 }
 
 // The files abigen writes, relative to the repository root.
 const (
-	headerPath = "include/gosparse.h"
 	cPath      = "capi/exports_gen.c"
 	rustPath   = "bindings/rust/gosparse-sys/src/functions_gen.rs"
 	pythonPath = "bindings/python/gosparse/_signatures_gen.py"
+	rustTypes  = "bindings/rust/gosparse-sys/src/types_gen.rs"
+	pyTypes    = "bindings/python/gosparse/_abi_gen.py"
 )
 
 // outputs returns each generated file's text by its path.
@@ -46,31 +48,24 @@ func outputs(header string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := generateC(protos)
+	decls, err := parseTypes(header)
 	if err != nil {
 		return nil, err
 	}
-	rust, err := generateRust(protos)
-	if err != nil {
-		return nil, err
+	generators := map[string]func() (string, error){
+		cPath:      func() (string, error) { return generateC(protos) },
+		rustPath:   func() (string, error) { return generateRust(protos) },
+		pythonPath: func() (string, error) { return generatePython(protos), nil },
+		rustTypes:  func() (string, error) { return generateRustTypes(decls) },
+		pyTypes:    func() (string, error) { return generatePythonTypes(decls) },
 	}
-	return map[string]string{cPath: c, rustPath: rust, pythonPath: generatePython(protos)}, nil
-}
-
-// run reads the header and writes the generated files.
-func run(root string) error {
-	src, err := os.ReadFile(filepath.Join(root, headerPath))
-	if err != nil {
-		return err
-	}
-	files, err := outputs(string(src))
-	if err != nil {
-		return fmt.Errorf("%s: %w", headerPath, err)
-	}
-	for path, text := range files {
-		if err := os.WriteFile(filepath.Join(root, path), []byte(text), 0o644); err != nil {
-			return err
+	files := map[string]string{}
+	for path, generate := range generators {
+		text, err := generate()
+		if err != nil {
+			return nil, err
 		}
+		files[path] = text
 	}
-	return nil
+	return files, nil
 }

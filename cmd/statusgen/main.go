@@ -10,50 +10,22 @@
 // fails when they differ from what it would write.
 package main
 
-import (
-	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
-)
+import "github.com/gosparse/gosparse/cmd/internal/genfiles"
 
 func main() {
-	root := flag.String("root", ".", "the repository root")
-	flag.Parse()
-	if err := run(*root); err != nil {
-		fmt.Fprintln(os.Stderr, "statusgen:", err)
-		os.Exit(1)
-	}
+	genfiles.Main("statusgen", generate)
 }
 
-// run reads the header under root and writes the generated files there.
-func run(root string) error {
-	files, err := generateAll(root)
-	if err != nil {
-		return err
-	}
-	for rel, text := range files {
-		if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// generateAll returns the generated files (path relative to root -> text).
-func generateAll(root string) (map[string]string, error) {
-	const header = "include/gosparse.h"
-	src, err := os.ReadFile(filepath.Join(root, header))
+// generate returns the generated files (path relative to the root -> text)
+// of the header's text.
+func generate(header string) (map[string]string, error) {
+	codes, err := parseStatuses(header)
 	if err != nil {
 		return nil, err
 	}
-	codes, err := parseStatuses(string(src))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", header, err)
-	}
 	rows, err := joinTable(codes)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", header, err)
+		return nil, err
 	}
 	return map[string]string{
 		"core/errs/codes_gen.go":                       goFile(rows),

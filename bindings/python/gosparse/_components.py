@@ -11,8 +11,12 @@ from ._errors import _check
 from ._handles import _i32
 from ._lib import GsArray, lib
 
-# gs_component values
-_VALUES, _INDICES, _RAW_INDICES, _CROW, _COL, _CCOL, _ROW, _RAW_VALUES = range(8)
+from ._abi_gen import (GS_COMP_CCOL_INDICES as _CCOL, GS_COMP_COL_INDICES as _COL,
+                       GS_COMP_CROW_INDICES as _CROW, GS_COMP_INDICES as _INDICES,
+                       GS_COMP_RAW_INDICES as _RAW_INDICES, GS_COMP_RAW_VALUES as _RAW_VALUES,
+                       GS_COMP_ROW_INDICES as _ROW, GS_COMP_VALUES as _VALUES)
+from ._abi_gen import (GS_EXPR_DIV, GS_EXPR_ID, GS_EXPR_MOD, GS_LEVEL_COMPRESSED, GS_LEVEL_DENSE,
+                       GS_LEVEL_SINGLETON)
 
 
 
@@ -97,8 +101,9 @@ class ComponentOps:
         unique, ordered, and pos/crd as read-only views (None where the level has none)."""
         h = self._handle
         n = _i32(lib.gs_tensor_num_levels, h)
-        kinds = {0: "dense", 1: "compressed", 2: "singleton"}
-        exprs = {0: "id", 1: "div", 2: "mod"}
+        kinds = {GS_LEVEL_DENSE: "dense", GS_LEVEL_COMPRESSED: "compressed",
+                 GS_LEVEL_SINGLETON: "singleton"}
+        exprs = {GS_EXPR_ID: "id", GS_EXPR_DIV: "div", GS_EXPR_MOD: "mod"}
         out = []
         for lvl in range(n):
             kind, dim, expr, uniq, ordd = c_int32(), c_int32(), c_int32(), c_int32(), c_int32()

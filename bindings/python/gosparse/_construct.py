@@ -8,11 +8,8 @@ from . import _arrays as A
 from . import _types as T
 from ._args import as_index_input, as_input
 from ._base import _blocksize_arg, from_array, into_format, is_tensor, new_tensor
+from ._abi_gen import GS_CHECK_INVARIANTS, GS_COALESCED, GS_NO_CHECK
 from ._lib import lib
-
-GS_CHECK_INVARIANTS = 1
-GS_NO_CHECK = 2
-GS_COALESCED = 4
 
 # Whether constructors called with check_invariants=None check the invariants
 # (gosparse.sparse.check_sparse_tensor_invariants switches it; process-wide, as torch's).

@@ -13,12 +13,14 @@ from . import _device as D
 from . import _types as T
 from ._errors import GosparseError
 from ._handles import handle_width, is_tensor, new_tensor
+from ._abi_gen import GS_CONVERT_METHOD, GS_CONVERT_SPARSE_DIM, GS_CONVERT_TO_SPARSE
 from ._lib import lib
 
 # gs_to_layout_as's forms (GS_CONVERT_*): the torch call a conversion stands for, which
 # names its autograd node (to_sparse_csr() ToSparseCsrBackward0, to_sparse(layout=...)
 # ToSparseBackward1, to_sparse(sparse_dim) ToSparseBackward0).
-_CONVERT_METHOD, _CONVERT_TO_SPARSE, _CONVERT_SPARSE_DIM = 0, 1, 2
+_CONVERT_METHOD, _CONVERT_TO_SPARSE, _CONVERT_SPARSE_DIM = (
+    GS_CONVERT_METHOD, GS_CONVERT_TO_SPARSE, GS_CONVERT_SPARSE_DIM)
 
 
 

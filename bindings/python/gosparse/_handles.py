@@ -10,6 +10,7 @@ from ctypes import byref, c_int32, c_void_p
 
 from . import _arrays as A
 from ._errors import _check
+from ._abi_gen import RELEASE_FN
 from ._lib import Handle, lib
 
 # The class of new tensors: gosparse.Tensor, once _tensor has defined it.
@@ -66,7 +67,7 @@ _kept_lock = threading.Lock()
 _next_ctx = [1]
 
 
-@ctypes.CFUNCTYPE(None, c_void_p)
+@RELEASE_FN
 def _release(ctx):
     with _kept_lock:
         _kept.pop(ctx, None)

@@ -30,9 +30,10 @@ import signal
 import sys
 import threading
 import time
-from ctypes import CFUNCTYPE, byref, c_double, c_void_p
+from ctypes import byref, c_void_p
 
 from ._errors import GS_ERR_CANCELLED, _check
+from ._abi_gen import PROGRESS_FN as _PROGRESS_FN
 from ._lib import lib
 
 # The gs_* functions that can run long and poll the cancel token; they return a status.
@@ -91,7 +92,6 @@ def _get_watch():
     return _watch
 
 
-_PROGRESS_FN = CFUNCTYPE(None, c_double, c_void_p)
 _BAR_WIDTH = 24
 # Calls shorter than this draw nothing (a bar that flashes past is noise); the tests
 # lower it, since no product takes a second on every machine.

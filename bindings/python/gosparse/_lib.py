@@ -1,4 +1,5 @@
-"""Loads libgosparse once per process and declares every function of gosparse.h.
+"""Loads libgosparse once per process and declares every function of gosparse.h
+(its structs and callback prototypes are _abi_gen's, generated from the header).
 
 The library embeds the Go runtime and cannot be unloaded, so it is loaded once,
 at import time. Which file is loaded:
@@ -14,10 +15,11 @@ import sys
 from ctypes import POINTER, c_char_p, c_int32, c_int64, c_uint64, c_void_p
 
 from . import _cuda_libs
+from ._abi_gen import (  # noqa: F401 (GS_MAX_NDIM and the Structures: for the modules above)
+    GS_MAX_NDIM, LOBPCG_TRACKER_FN, GsArray, GsElementwiseArgs, GsLobpcgInfo, GsLobpcgOrtho,
+    GsLobpcgState, GsMmWriteOptions, GsNumber)
 from ._signatures_gen import SIGNATURES
 from ._version import __version__
-
-GS_MAX_NDIM = 16
 
 if sys.platform == "darwin":
     LIBRARY_NAME = "libgosparse.dylib"
@@ -28,101 +30,6 @@ else:
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 _REPO_LIBRARY = os.path.join(_PACKAGE_DIR, "..", "..", "..", "build", "lib", LIBRARY_NAME)
-
-
-class GsArray(ctypes.Structure):
-    """struct gs_array: a dense, contiguous, row-major array."""
-
-    _fields_ = [
-        ("data", c_void_p),
-        ("dtype", c_int32),
-        ("ndim", c_int32),
-        ("shape", c_int64 * GS_MAX_NDIM),
-    ]
-
-
-class GsNumber(ctypes.Structure):
-    """struct gs_number: a number operand whose kind (GS_BOOL, GS_INT64, GS_FLOAT64,
-    GS_COMPLEX128) plays the part of a Python literal's type in type promotion."""
-
-    _fields_ = [
-        ("kind", c_int32),
-        ("reserved", c_int32),
-        ("i", c_int64),
-        ("re", ctypes.c_double),
-        ("im", ctypes.c_double),
-    ]
-
-
-class GsElementwiseArgs(ctypes.Structure):
-    """struct gs_elementwise_args: the optional arguments of the element-wise operators
-    (NULL pointers are unset; layout -1 is torch's default)."""
-
-    _fields_ = [
-        ("exponent", POINTER(GsNumber)),
-        ("min", POINTER(GsNumber)),
-        ("max", POINTER(GsNumber)),
-        ("nan", POINTER(ctypes.c_double)),
-        ("posinf", POINTER(ctypes.c_double)),
-        ("neginf", POINTER(ctypes.c_double)),
-        ("alpha", POINTER(GsNumber)),
-        ("rounding_mode", c_char_p),
-        ("layout", c_int32),
-        ("reserved", c_int32),
-        ("blocksize", c_int64 * 2),
-    ]
-
-
-class GsLobpcgInfo(ctypes.Structure):
-    """struct gs_lobpcg_info: what an LOBPCG run did."""
-
-    _fields_ = [
-        ("iterations", c_int64),
-        ("converged", c_int64),
-        ("residual", ctypes.c_double),
-        ("tol", ctypes.c_double),
-    ]
-
-
-class GsMmWriteOptions(ctypes.Structure):
-    """gs_mm_write_options: SciPy's mmwrite options (NULL strings: the defaults)."""
-
-    _fields_ = [("comment", ctypes.c_char_p), ("field", ctypes.c_char_p),
-                ("precision", ctypes.c_int32), ("symmetry", ctypes.c_char_p)]
-
-
-class GsLobpcgOrtho(ctypes.Structure):
-    """struct gs_lobpcg_ortho: torch.lobpcg's ortho_* knobs (0: torch's default)."""
-
-    _fields_ = [
-        ("i_max", c_int64),
-        ("j_max", c_int64),
-        ("tol", ctypes.c_double),
-        ("tol_drop", ctypes.c_double),
-        ("tol_replace", ctypes.c_double),
-        ("use_drop", c_int32),
-    ]
-
-
-class GsLobpcgState(ctypes.Structure):
-    """struct gs_lobpcg_state: what an LOBPCG tracker sees after an iteration."""
-
-    _fields_ = [
-        ("iteration", c_int64),
-        ("converged", c_int64),
-        ("m", c_int64),
-        ("n", c_int64),
-        ("k", c_int64),
-        ("batch", c_int64),
-        ("E", POINTER(ctypes.c_double)),
-        ("rerr", POINTER(ctypes.c_double)),
-        ("X", POINTER(ctypes.c_double)),
-        ("R", POINTER(ctypes.c_double)),
-    ]
-
-
-# gs_lobpcg_tracker_fn: int32_t (*)(const gs_lobpcg_state *, void *).
-LOBPCG_TRACKER_FN = ctypes.CFUNCTYPE(c_int32, POINTER(GsLobpcgState), c_void_p)
 
 
 class Handle(c_void_p):

@@ -10,9 +10,12 @@ from . import _types as T
 from ._args import as_tensor, tensor_arg
 from ._base import call, handles_of, new_tensor
 from ._errors import _check
+from ._abi_gen import (GS_FACTOR_LU, GS_ORDER_AMD, GS_ORDER_COLAMD, GS_ORDER_DEFAULT,
+                       GS_ORDER_NATURAL)
 from ._lib import lib
 
-GS_ORDER = {None: 0, "default": 0, "natural": 1, "amd": 2, "colamd": 3}
+GS_ORDER = {None: GS_ORDER_DEFAULT, "default": GS_ORDER_DEFAULT, "natural": GS_ORDER_NATURAL,
+            "amd": GS_ORDER_AMD, "colamd": GS_ORDER_COLAMD}
 
 
 def _operand(x, fname, what):
@@ -131,7 +134,7 @@ class Factor:
     @property
     def kind(self):
         """"lu" or "cholesky"."""
-        return "lu" if self._int(lib.gs_factor_kind, c_int32) == 0 else "cholesky"
+        return "lu" if self._int(lib.gs_factor_kind, c_int32) == GS_FACTOR_LU else "cholesky"
 
     @property
     def shape(self):

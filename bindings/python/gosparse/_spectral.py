@@ -12,12 +12,13 @@ import numpy as np
 
 from ._args import as_tensor, is_int, tensor_arg
 from ._base import handles_of, new_tensor
+from ._abi_gen import GS_LOBPCG_BASIC, GS_LOBPCG_ORTHO
 from ._errors import _check
 from ._lib import LOBPCG_TRACKER_FN, GsLobpcgInfo, Handle, lib
 from ._lobpcg_args import LobpcgState, Tracker, ortho_params, tracker_params
 from ._random import _state
 
-_METHODS = {None: 0, "ortho": 0, "basic": 1}
+_METHODS = {None: GS_LOBPCG_ORTHO, "ortho": GS_LOBPCG_ORTHO, "basic": GS_LOBPCG_BASIC}
 _DEFAULT_NITER = 1000  # torch's
 
 

@@ -5,6 +5,8 @@ import math
 
 import numpy as np
 
+from . import _abi_gen as _abi
+
 
 class dtype:
     """A value type, like torch.dtype. ``code`` is its gs_dtype (DLPack code << 8 | bits).
@@ -42,7 +44,7 @@ class dtype:
     def dtype(self):
         """The numpy dtype of this dtype (numpy's protocol for dtype-like objects);
         TypeError for bfloat16, which numpy lacks."""
-        if self.code == _code(4, 16):
+        if self.code == _abi.GS_BFLOAT16:
             raise TypeError("gosparse.bfloat16 has no numpy dtype (numpy lacks bfloat16)")
         return self.numpy_dtype
 
@@ -54,7 +56,7 @@ class dtype:
         return getattr(self.dtype, name)
 
     def __eq__(self, other):
-        if isinstance(other, dtype) or other is None or self.code == _code(4, 16):
+        if isinstance(other, dtype) or other is None or self.code == _abi.GS_BFLOAT16:
             return self is other
         try:
             return self.numpy_dtype == np.dtype(other)
@@ -67,25 +69,21 @@ class dtype:
 
     def __hash__(self):
         # As the numpy dtype's, since they compare equal.
-        return hash(self.numpy_dtype) if self.code != _code(4, 16) else object.__hash__(self)
+        return hash(self.numpy_dtype) if self.code != _abi.GS_BFLOAT16 else object.__hash__(self)
 
 
-def _code(kind, bits):
-    return kind << 8 | bits
-
-
-bool = dtype("bool", _code(6, 8), np.bool_)
-uint8 = dtype("uint8", _code(1, 8), np.uint8)
-int8 = dtype("int8", _code(0, 8), np.int8)
-int16 = dtype("int16", _code(0, 16), np.int16)
-int32 = dtype("int32", _code(0, 32), np.int32)
-int64 = dtype("int64", _code(0, 64), np.int64)
-float16 = dtype("float16", _code(2, 16), np.float16)
-bfloat16 = dtype("bfloat16", _code(4, 16), np.uint16)
-float32 = dtype("float32", _code(2, 32), np.float32)
-float64 = dtype("float64", _code(2, 64), np.float64)
-complex64 = dtype("complex64", _code(5, 64), np.complex64)
-complex128 = dtype("complex128", _code(5, 128), np.complex128)
+bool = dtype("bool", _abi.GS_BOOL, np.bool_)
+uint8 = dtype("uint8", _abi.GS_UINT8, np.uint8)
+int8 = dtype("int8", _abi.GS_INT8, np.int8)
+int16 = dtype("int16", _abi.GS_INT16, np.int16)
+int32 = dtype("int32", _abi.GS_INT32, np.int32)
+int64 = dtype("int64", _abi.GS_INT64, np.int64)
+float16 = dtype("float16", _abi.GS_FLOAT16, np.float16)
+bfloat16 = dtype("bfloat16", _abi.GS_BFLOAT16, np.uint16)
+float32 = dtype("float32", _abi.GS_FLOAT32, np.float32)
+float64 = dtype("float64", _abi.GS_FLOAT64, np.float64)
+complex64 = dtype("complex64", _abi.GS_COMPLEX64, np.complex64)
+complex128 = dtype("complex128", _abi.GS_COMPLEX128, np.complex128)
 
 DTYPES = (bool, uint8, int8, int16, int32, int64, float16, bfloat16, float32, float64,
           complex64, complex128)
@@ -168,21 +166,21 @@ class layout:
         return (_layout_named, (self.name,))
 
 
-strided = layout("strided", 0)
-sparse_coo = layout("sparse_coo", 1)
-sparse_csr = layout("sparse_csr", 2)
-sparse_csc = layout("sparse_csc", 3)
-sparse_bsr = layout("sparse_bsr", 4)
-sparse_bsc = layout("sparse_bsc", 5)
-sparse_dcsr = layout("sparse_dcsr", 6)
-sparse_dcsc = layout("sparse_dcsc", 7)
-sparse_csf = layout("sparse_csf", 8)
+strided = layout("strided", _abi.GS_STRIDED)
+sparse_coo = layout("sparse_coo", _abi.GS_SPARSE_COO)
+sparse_csr = layout("sparse_csr", _abi.GS_SPARSE_CSR)
+sparse_csc = layout("sparse_csc", _abi.GS_SPARSE_CSC)
+sparse_bsr = layout("sparse_bsr", _abi.GS_SPARSE_BSR)
+sparse_bsc = layout("sparse_bsc", _abi.GS_SPARSE_BSC)
+sparse_dcsr = layout("sparse_dcsr", _abi.GS_SPARSE_DCSR)
+sparse_dcsc = layout("sparse_dcsc", _abi.GS_SPARSE_DCSC)
+sparse_csf = layout("sparse_csf", _abi.GS_SPARSE_CSF)
 
 LAYOUTS = (strided, sparse_coo, sparse_csr, sparse_csc, sparse_bsr, sparse_bsc, sparse_dcsr,
            sparse_dcsc, sparse_csf)
 # A tensor of a format no named layout has (its ``format`` says which); not a
 # conversion target: use Tensor.to_format.
-custom = layout("custom", 9)
+custom = layout("custom", _abi.GS_CUSTOM)
 _LAYOUT_BY_NAME = {lay.name: lay for lay in LAYOUTS + (custom,)}
 _LAYOUT_BY_CODE = {lay.code: lay for lay in LAYOUTS + (custom,)}
 COMPRESSED = (sparse_csr, sparse_csc, sparse_bsr, sparse_bsc)

@@ -11,7 +11,7 @@ PACKAGE = os.path.dirname(os.path.abspath(gosparse.__file__))
 
 # The layers, top first, as gosparse/__init__.py lists them.
 LAYERS = [
-    ("library", ["_version", "_cuda_libs", "_signatures_gen", "_lib", "_status_gen", "_errors", "_interrupt", "_types", "_device", "_arrays", "_semi"]),
+    ("library", ["_version", "_cuda_libs", "_abi_gen", "_signatures_gen", "_lib", "_status_gen", "_errors", "_interrupt", "_types", "_device", "_arrays", "_semi"]),
     ("handle", ["_handles", "_properties", "_fill", "_components", "_conversions",
                 "_to_python", "_base"]),
     ("arguments and constructors", ["_args", "_out", "_construct", "_random", "_factories",

@@ -4,6 +4,7 @@
 //! C wrappers and the Python signatures.
 
 use super::*;
+use std::ffi::{c_char, c_void};
 
 unsafe extern "C" {
 

@@ -177,7 +177,7 @@ impl ElementwiseArgs {
         fn ptr_of<T>(v: &Option<T>) -> *const T {
             v.as_ref().map_or(ptr::null(), |x| x as *const T)
         }
-        let mut a = sys::gs_elementwise_args {
+        let a = sys::gs_elementwise_args {
             exponent: ptr_of(&exponent),
             min: ptr_of(&min),
             max: ptr_of(&max),
@@ -186,14 +186,11 @@ impl ElementwiseArgs {
             neginf: ptr_of(&self.neginf),
             alpha: ptr_of(&alpha),
             rounding_mode: self.rounding_mode.map_or(ptr::null(), |m| m.c_name().as_ptr()),
-            ..Default::default()
+            // -1: torch's default layout for the operator.
+            layout: self.layout.map_or(-1, |l| l.code()),
+            reserved: 0,
+            blocksize: self.blocksize.unwrap_or([0, 0]),
         };
-        if let Some(l) = self.layout {
-            a.layout = l.code();
-        }
-        if let Some(b) = self.blocksize {
-            a.blocksize = b;
-        }
         f(&a)
     }
 }
