@@ -61,27 +61,31 @@ func rustFile(rows []status) string {
 	b.WriteString("    /// A code this crate does not know (a newer library).\n    Unknown(i32),\n}\n\n")
 	b.WriteString("impl ErrorKind {\n")
 	b.WriteString("    /// The kind of a `GS_ERR_*` status code.\n    ///\n    /// ```\n    /// use gosparse::ErrorKind;\n    /// assert_eq!(ErrorKind::from_code(-1), ErrorKind::InvalidArgument);\n    /// assert_eq!(ErrorKind::from_code(-99), ErrorKind::Unknown(-99));\n    /// ```\n")
-	b.WriteString("    pub fn from_code(code: i32) -> ErrorKind {\n        match code {\n")
-	for _, s := range errs {
-		fmt.Fprintf(&b, "            sys::%s => ErrorKind::%s,\n", s.C, s.Rust)
-	}
-	b.WriteString("            other => ErrorKind::Unknown(other),\n        }\n    }\n\n")
-	b.WriteString("    /// The `GS_ERR_*` status code of this kind.\n    ///\n    /// ```\n    /// assert_eq!(gosparse::ErrorKind::Io.code(), -7);\n    /// ```\n")
-	b.WriteString("    pub fn code(self) -> i32 {\n        match self {\n")
-	for _, s := range errs {
-		fmt.Fprintf(&b, "            ErrorKind::%s => sys::%s,\n", s.Rust, s.C)
-	}
-	b.WriteString("            ErrorKind::Unknown(c) => c,\n        }\n    }\n\n")
-	b.WriteString("    /// The C name of this kind's status code (`\"GS_ERR_INDEX\"`); `None` for an unknown code.\n")
-	b.WriteString("    pub fn c_name(self) -> Option<&'static str> {\n        match self {\n")
-	for _, s := range errs {
-		fmt.Fprintf(&b, "            ErrorKind::%s => Some(%q),\n", s.Rust, s.C)
-	}
-	b.WriteString("            ErrorKind::Unknown(_) => None,\n        }\n    }\n\n")
-	b.WriteString("    pub(crate) fn name(self) -> &'static str {\n        match self {\n")
-	for _, s := range errs {
-		fmt.Fprintf(&b, "            ErrorKind::%s => %q,\n", s.Rust, s.Words)
-	}
-	b.WriteString("            ErrorKind::Unknown(_) => \"unknown error\",\n        }\n    }\n}\n")
+	rustMatch(&b, "pub fn from_code(code: i32) -> ErrorKind", "code", errs,
+		func(s status) string { return fmt.Sprintf("sys::%s => ErrorKind::%s", s.C, s.Rust) },
+		"other => ErrorKind::Unknown(other)")
+	b.WriteString("\n    /// The `GS_ERR_*` status code of this kind.\n    ///\n    /// ```\n    /// assert_eq!(gosparse::ErrorKind::Io.code(), -7);\n    /// ```\n")
+	rustMatch(&b, "pub fn code(self) -> i32", "self", errs,
+		func(s status) string { return fmt.Sprintf("ErrorKind::%s => sys::%s", s.Rust, s.C) },
+		"ErrorKind::Unknown(c) => c")
+	b.WriteString("\n    /// The C name of this kind's status code (`\"GS_ERR_INDEX\"`); `None` for an unknown code.\n")
+	rustMatch(&b, "pub fn c_name(self) -> Option<&'static str>", "self", errs,
+		func(s status) string { return fmt.Sprintf("ErrorKind::%s => Some(%q)", s.Rust, s.C) },
+		"ErrorKind::Unknown(_) => None")
+	b.WriteString("\n")
+	rustMatch(&b, "pub(crate) fn name(self) -> &'static str", "self", errs,
+		func(s status) string { return fmt.Sprintf("ErrorKind::%s => %q", s.Rust, s.Words) },
+		`ErrorKind::Unknown(_) => "unknown error"`)
+	b.WriteString("}\n")
 	return b.String()
+}
+
+// rustMatch writes a method whose body matches on subject: one arm a status,
+// then the last arm (the unknown code).
+func rustMatch(b *strings.Builder, sig, subject string, rows []status, arm func(status) string, last string) {
+	fmt.Fprintf(b, "    %s {\n        match %s {\n", sig, subject)
+	for _, s := range rows {
+		fmt.Fprintf(b, "            %s,\n", arm(s))
+	}
+	fmt.Fprintf(b, "            %s,\n        }\n    }\n", last)
 }
