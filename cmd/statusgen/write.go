@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/format"
+	"strconv"
 	"strings"
 )
 
@@ -60,32 +61,35 @@ func rustFile(rows []status) string {
 	}
 	b.WriteString("    /// A code this crate does not know (a newer library).\n    Unknown(i32),\n}\n\n")
 	b.WriteString("impl ErrorKind {\n")
-	b.WriteString("    /// The kind of a `GS_ERR_*` status code.\n    ///\n    /// ```\n    /// use gosparse::ErrorKind;\n    /// assert_eq!(ErrorKind::from_code(-1), ErrorKind::InvalidArgument);\n    /// assert_eq!(ErrorKind::from_code(-99), ErrorKind::Unknown(-99));\n    /// ```\n")
-	rustMatch(&b, "pub fn from_code(code: i32) -> ErrorKind", "code", errs,
-		func(s status) string { return fmt.Sprintf("sys::%s => ErrorKind::%s", s.C, s.Rust) },
-		"other => ErrorKind::Unknown(other)")
-	b.WriteString("\n    /// The `GS_ERR_*` status code of this kind.\n    ///\n    /// ```\n    /// assert_eq!(gosparse::ErrorKind::Io.code(), -7);\n    /// ```\n")
-	rustMatch(&b, "pub fn code(self) -> i32", "self", errs,
-		func(s status) string { return fmt.Sprintf("ErrorKind::%s => sys::%s", s.Rust, s.C) },
-		"ErrorKind::Unknown(c) => c")
-	b.WriteString("\n    /// The C name of this kind's status code (`\"GS_ERR_INDEX\"`); `None` for an unknown code.\n")
-	rustMatch(&b, "pub fn c_name(self) -> Option<&'static str>", "self", errs,
-		func(s status) string { return fmt.Sprintf("ErrorKind::%s => Some(%q)", s.Rust, s.C) },
-		"ErrorKind::Unknown(_) => None")
-	b.WriteString("\n")
-	rustMatch(&b, "pub(crate) fn name(self) -> &'static str", "self", errs,
-		func(s status) string { return fmt.Sprintf("ErrorKind::%s => %q", s.Rust, s.Words) },
-		`ErrorKind::Unknown(_) => "unknown error"`)
+	for i, m := range rustMethods {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(m.doc)
+		fmt.Fprintf(&b, "    %s {\n        match %s {\n", m.sig, m.subject)
+		for _, s := range errs {
+			arm := strings.NewReplacer("{C}", s.C, "{Rust}", s.Rust, "{C:q}", strconv.Quote(s.C), "{Words:q}", strconv.Quote(s.Words))
+			fmt.Fprintf(&b, "            %s,\n", arm.Replace(m.arm))
+		}
+		fmt.Fprintf(&b, "            %s,\n        }\n    }\n", m.last)
+	}
 	b.WriteString("}\n")
 	return b.String()
 }
 
-// rustMatch writes a method whose body matches on subject: one arm a status,
-// then the last arm (the unknown code).
-func rustMatch(b *strings.Builder, sig, subject string, rows []status, arm func(status) string, last string) {
-	fmt.Fprintf(b, "    %s {\n        match %s {\n", sig, subject)
-	for _, s := range rows {
-		fmt.Fprintf(b, "            %s,\n", arm(s))
-	}
-	fmt.Fprintf(b, "            %s,\n        }\n    }\n", last)
+// rustMethod is one method of ErrorKind: a match with an arm per error code
+// (arm, whose {C}, {Rust}, {C:q} and {Words:q} take each code's names) and a
+// last arm for an unknown code.
+type rustMethod struct {
+	doc, sig, subject, arm, last string
+}
+
+var rustMethods = []rustMethod{
+	{"    /// The kind of a `GS_ERR_*` status code.\n    ///\n    /// ```\n    /// use gosparse::ErrorKind;\n    /// assert_eq!(ErrorKind::from_code(-1), ErrorKind::InvalidArgument);\n    /// assert_eq!(ErrorKind::from_code(-99), ErrorKind::Unknown(-99));\n    /// ```\n",
+		"pub fn from_code(code: i32) -> ErrorKind", "code", "sys::{C} => ErrorKind::{Rust}", "other => ErrorKind::Unknown(other)"},
+	{"    /// The `GS_ERR_*` status code of this kind.\n    ///\n    /// ```\n    /// assert_eq!(gosparse::ErrorKind::Io.code(), -7);\n    /// ```\n",
+		"pub fn code(self) -> i32", "self", "ErrorKind::{Rust} => sys::{C}", "ErrorKind::Unknown(c) => c"},
+	{"    /// The C name of this kind's status code (`\"GS_ERR_INDEX\"`); `None` for an unknown code.\n",
+		"pub fn c_name(self) -> Option<&'static str>", "self", "ErrorKind::{Rust} => Some({C:q})", "ErrorKind::Unknown(_) => None"},
+	{"", "pub(crate) fn name(self) -> &'static str", "self", "ErrorKind::{Rust} => {Words:q}", `ErrorKind::Unknown(_) => "unknown error"`},
 }
