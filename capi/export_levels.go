@@ -20,13 +20,18 @@ func gsgo_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(len(t.Levels())) })
 }
 
-// level returns level l of t, or GS_ERR_INDEX when l is out of range.
-func level(h *tensorHandle, l C.int32_t) (tensor.Level, error) {
+// lookupLevel looks up t (a fill-slot tensor is fine: no level reads the
+// fill) and returns its level l, or GS_ERR_INDEX when l is out of range.
+func lookupLevel(t *C.gs_ctensor, l C.int32_t) (*tensorHandle, tensor.Level, error) {
+	h, err := lookupSlots("t", t)
+	if err != nil {
+		return nil, tensor.Level{}, err
+	}
 	ls := h.t.Levels()
 	if l < 0 || int(l) >= len(ls) {
-		return tensor.Level{}, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
+		return nil, tensor.Level{}, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
 	}
-	return ls[l], nil
+	return h, ls[l], nil
 }
 
 // gsgo_tensor_level_info writes a level's type, expression, extent and properties.
@@ -43,11 +48,7 @@ func gsgo_tensor_level_info(t *C.gs_ctensor, l C.int32_t, kind, dim, expr *C.int
 			return done(fn, errNull(p.name))
 		}
 	}
-	h, err := lookupSlots("t", t) // no level reads the fill
-	if err != nil {
-		return done(fn, err)
-	}
-	lv, err := level(h, l)
+	_, lv, err := lookupLevel(t, l)
 	if err != nil {
 		return done(fn, err)
 	}
@@ -62,11 +63,7 @@ func levelArray(fn string, t *C.gs_ctensor, l C.int32_t, crd bool, out *C.gs_arr
 	if out == nil {
 		return done(fn, errNull("out"))
 	}
-	h, err := lookupSlots("t", t) // no level reads the fill
-	if err != nil {
-		return done(fn, err)
-	}
-	lv, err := level(h, l)
+	h, lv, err := lookupLevel(t, l)
 	if err != nil {
 		return done(fn, err)
 	}
