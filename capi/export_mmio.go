@@ -11,6 +11,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/mmio"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // gsgo_mm_read reads a Matrix Market file: coordinate files give a coalesced
@@ -59,14 +60,7 @@ func gsgo_mm_read_buffer(data *C.gs_cvoid, size C.int64_t, out **C.gs_tensor) (s
 func gsgo_mm_write(path *C.gs_cchar, t *C.gs_ctensor) (st C.gs_status) {
 	const fn = "gs_mm_write"
 	defer guard(fn, &st)
-	if path == nil {
-		return done(fn, errNull("path"))
-	}
-	h, err := lookup("t", t)
-	if err != nil {
-		return done(fn, err)
-	}
-	return done(fn, mmio.Write(C.GoString((*C.char)(path)), h.t))
+	return done(fn, mmWrite(path, t, mmio.Write))
 }
 
 // gsgo_mm_write_opts writes a 1-D or 2-D tensor with SciPy's mmwrite options.
@@ -75,19 +69,25 @@ func gsgo_mm_write(path *C.gs_cchar, t *C.gs_ctensor) (st C.gs_status) {
 func gsgo_mm_write_opts(path *C.gs_cchar, t *C.gs_ctensor, opts *C.gs_cmm_write_options) (st C.gs_status) {
 	const fn = "gs_mm_write_opts"
 	defer guard(fn, &st)
-	if path == nil {
-		return done(fn, errNull("path"))
-	}
-	h, err := lookup("t", t)
-	if err != nil {
-		return done(fn, err)
-	}
 	var o mmio.WriteOptions
 	if opts != nil {
 		o = mmio.WriteOptions{Comment: optString(opts.comment), Field: optString(opts.field),
 			Precision: int(opts.precision), Symmetry: optString(opts.symmetry)}
 	}
-	return done(fn, mmio.WriteWith(C.GoString((*C.char)(path)), h.t, o))
+	return done(fn, mmWrite(path, t, func(p string, t *tensor.Tensor) error { return mmio.WriteWith(p, t, o) }))
+}
+
+// mmWrite is the shared body of the Matrix Market writers: path and t
+// checked and looked up, then write run on them.
+func mmWrite(path *C.gs_cchar, t *C.gs_ctensor, write func(path string, t *tensor.Tensor) error) error {
+	if path == nil {
+		return errNull("path")
+	}
+	h, err := lookup("t", t)
+	if err != nil {
+		return err
+	}
+	return write(C.GoString((*C.char)(path)), h.t)
 }
 
 // optString reads an optional C string ("" for NULL).
