@@ -95,17 +95,24 @@ func gsgo_lobpcg(a *C.gs_ctensor, k C.int64_t, b, x *C.gs_ctensor, n C.int64_t, 
 		largest: largest, method: method, seed: seed, strict: strict}, e, xOut, info))
 }
 
+// lowrankArgs is the shared prologue of the low-rank factorizations: the
+// U, S, V out-pointers checked and A looked up.
+func lowrankArgs(a *C.gs_ctensor, u, s, v **C.gs_tensor) ([]**C.gs_tensor, *tensorHandle, error) {
+	outs := []**C.gs_tensor{u, s, v}
+	if err := checkOuts([]string{"U", "S", "V"}, outs); err != nil {
+		return nil, nil, err
+	}
+	ha, err := lookup("A", a)
+	return outs, ha, err
+}
+
 // gsgo_svd_lowrank is torch.svd_lowrank.
 //
 //export gsgo_svd_lowrank
 func gsgo_svd_lowrank(a *C.gs_ctensor, q, niter C.int64_t, m *C.gs_ctensor, seed C.uint64_t, u, s, v **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_svd_lowrank"
 	defer guard(fn, &st)
-	outs := []**C.gs_tensor{u, s, v}
-	if err := checkOuts([]string{"U", "S", "V"}, outs); err != nil {
-		return done(fn, err)
-	}
-	ha, err := lookup("A", a)
+	outs, ha, err := lowrankArgs(a, u, s, v)
 	if err != nil {
 		return done(fn, err)
 	}
@@ -130,11 +137,7 @@ func gsgo_svd_lowrank(a *C.gs_ctensor, q, niter C.int64_t, m *C.gs_ctensor, seed
 func gsgo_pca_lowrank(a *C.gs_ctensor, q C.int64_t, center C.int32_t, niter C.int64_t, seed C.uint64_t, u, s, v **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_pca_lowrank"
 	defer guard(fn, &st)
-	outs := []**C.gs_tensor{u, s, v}
-	if err := checkOuts([]string{"U", "S", "V"}, outs); err != nil {
-		return done(fn, err)
-	}
-	ha, err := lookup("A", a)
+	outs, ha, err := lowrankArgs(a, u, s, v)
 	if err != nil {
 		return done(fn, err)
 	}

@@ -109,6 +109,11 @@ static void test_lowrank(void) {
         CHECK_OK(gs_tensor_free(&V));
         CHECK_ERR(gs_pca_lowrank(A, 5, 1, 2, 3, &U, &S, &V), GS_ERR_INVALID_ARGUMENT, "q(=5)");
         CHECK_ERR(gs_svd_lowrank(A, 2, -1, NULL, 3, &U, &S, &V), GS_ERR_INVALID_ARGUMENT, "niter(=-1)");
+        /* the shared prologue: each out-pointer named, then A looked up */
+        CHECK_ERR(gs_svd_lowrank(A, 2, 2, NULL, 3, &U, NULL, &V), GS_ERR_INVALID_ARGUMENT, "gs_svd_lowrank: S is NULL");
+        CHECK_ERR(gs_pca_lowrank(A, 2, 0, 2, 3, &U, &S, NULL), GS_ERR_INVALID_ARGUMENT, "gs_pca_lowrank: V is NULL");
+        CHECK_ERR(gs_svd_lowrank(NULL, 2, 2, NULL, 3, &U, &S, &V), GS_ERR_INVALID_HANDLE, "gs_svd_lowrank: A is NULL");
+        CHECK_ERR(gs_pca_lowrank(NULL, 2, 0, 2, 3, &U, &S, &V), GS_ERR_INVALID_HANDLE, "gs_pca_lowrank: A is NULL");
         CHECK(U == NULL && S == NULL && V == NULL);
         CHECK_OK(gs_tensor_free(&A));
     }
