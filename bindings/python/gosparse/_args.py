@@ -202,6 +202,18 @@ def is_operand(x):
     return is_tensor(x) or isinstance(x, np.ndarray) or to_number(x, "operand") is not None
 
 
+_OP_NAMES = {}
+
+
+def op_name(op):
+    """op as the C string the operator entry points (gs_unary, gs_binary, gs_reduce)
+    take, encoded once per name: the hot element-wise calls skip the encode."""
+    b = _OP_NAMES.get(op)
+    if b is None:
+        b = _OP_NAMES[op] = op.encode("ascii")
+    return b
+
+
 # ---- result layouts ----------------------------------------------------------------------------
 
 

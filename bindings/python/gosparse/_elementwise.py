@@ -29,7 +29,7 @@ from ctypes import byref, c_char_p, c_double, c_int32, pointer
 import numpy as np
 
 from . import _types as T
-from ._args import as_tensor, blocksize_arg, is_operand, number_arg, operand, to_output
+from ._args import as_tensor, blocksize_arg, is_operand, number_arg, op_name, operand, to_output
 from ._base import TensorBase, call, handles_of, is_tensor
 from ._errors import _check
 from ._lib import GsElementwiseArgs, lib
@@ -161,18 +161,7 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
     """gs_unary: the element-wise op named op on input (a Tensor or a numpy array)."""
     t = as_tensor(input, op)
     args = _plain_or(op, layout, blocksize, fields)
-    return call(type(t), lib.gs_unary, t._handle, _op_name(op), byref(args))
-
-
-_OP_NAMES = {}
-
-
-def _op_name(op):
-    """op as the C string gs_unary and gs_binary take, encoded once per name."""
-    b = _OP_NAMES.get(op)
-    if b is None:
-        b = _OP_NAMES[op] = op.encode("ascii")
-    return b
+    return call(type(t), lib.gs_unary, t._handle, op_name(op), byref(args))
 
 
 _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "floor division"}
@@ -206,7 +195,7 @@ def binary(op, input, other, *, layout=None, blocksize=None, torch_rules=True, *
                            "divisor (got shape %s for divisor)"
                            % (op, _DIVISIONS[op], list(b.shape)))
     args = _plain_or(op, layout, blocksize, fields)
-    name = _op_name(op)
+    name = op_name(op)
     if ka == "tensor" and kb == "tensor":
         # t - t reads one tensor (one read of the object's Handle)
         ha, hb = (a._h, b._h) if a is not b else handles_of((a, b))

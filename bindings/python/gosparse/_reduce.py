@@ -17,7 +17,7 @@ from ctypes import byref
 import numpy as np
 
 from . import _types as T
-from ._args import as_tensor, dims_arg, operand, tensor_arg
+from ._args import as_tensor, dims_arg, op_name, operand, tensor_arg
 from ._base import call, handles_of
 from ._errors import NotSupportedError
 from ._functions import unsqueeze
@@ -49,20 +49,9 @@ def reduce(op, input, dim=None, dtype=None, keepdim=False):
         t = t.to(dtype)
     arr, n = dims_arg(_dims(dim), "%s(): dim" % op)
     if keepdim and t.ndim:
-        r = call(type(t), lib.gs_reduce_keepdim, t._handle, _op_name(op), arr, n, 1)
+        r = call(type(t), lib.gs_reduce_keepdim, t._handle, op_name(op), arr, n, 1)
         return _compressed_kept(op, t, r, dim)
-    return call(type(t), lib.gs_reduce, t._handle, _op_name(op), arr, n)
-
-
-_OP_NAMES = {}
-
-
-def _op_name(op):
-    """op as the C string gs_reduce takes, encoded once per name."""
-    b = _OP_NAMES.get(op)
-    if b is None:
-        b = _OP_NAMES[op] = op.encode("ascii")
-    return b
+    return call(type(t), lib.gs_reduce, t._handle, op_name(op), arr, n)
 
 
 def _kept(op, input, r, dim, keepdim):
