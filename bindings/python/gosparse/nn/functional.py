@@ -25,7 +25,12 @@ def _tensor(fname, what, x):
     return x
 
 
-def _reduction(fname, reduction):
+def _reduction(fname, reduction, size_average, reduce):
+    """reduction checked, after torch's deprecated size_average and reduce (refused: the
+    losses take reduction= only)."""
+    if size_average is not None or reduce is not None:
+        raise TypeError("%s(): size_average and reduce are deprecated in torch: use "
+                        "reduction=" % fname)
     if reduction not in _REDUCTIONS:
         raise ValueError("%s(): reduction must be 'mean', 'sum' or 'none', got %r"
                          % (fname, reduction))
@@ -100,10 +105,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     differentiated (torch does not differentiate it either)."""
     fname = "nll_loss"
     _tensor(fname, "input", input)
-    if size_average is not None or reduce is not None:
-        raise TypeError("nll_loss(): size_average and reduce are deprecated in torch: use "
-                        "reduction=")
-    _reduction(fname, reduction)
+    _reduction(fname, reduction, size_average, reduce)
     y = target.numpy() if isinstance(target, _gosparse.Tensor) else _np.asarray(target)
     if y.dtype.kind not in "iu":
         raise RuntimeError("nll_loss(): expected target of an integer dtype (class indices), "
@@ -149,10 +151,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     loss, normalised as nll's)."""
     fname = "cross_entropy"
     _tensor(fname, "input", input)
-    if size_average is not None or reduce is not None:
-        raise TypeError("cross_entropy(): size_average and reduce are deprecated in torch: "
-                        "use reduction=")
-    _reduction(fname, reduction)
+    _reduction(fname, reduction, size_average, reduce)
     if not 0.0 <= label_smoothing <= 1.0:
         raise RuntimeError("cross_entropy(): label_smoothing must be between 0.0 and 1.0. Got: "
                          "%s" % label_smoothing)
@@ -217,12 +216,9 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     one shape or broadcast together with torch's UserWarning."""
     _tensor("mse_loss", "input", input)
     _tensor("mse_loss", "target", target)
-    if size_average is not None or reduce is not None:
-        raise TypeError("mse_loss(): size_average and reduce are deprecated in torch: use "
-                        "reduction=")
+    _reduction("mse_loss", reduction, size_average, reduce)
     if weight is not None:
         raise NotImplementedError("mse_loss(): weight is not supported")
-    _reduction("mse_loss", reduction)
     for what, x in (("input", input), ("target", target)):
         if x.layout is not _gosparse.strided:
             raise NotImplementedError("mse_loss(): not supported for a %s %s (torch refuses "
