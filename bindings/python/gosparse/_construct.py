@@ -10,6 +10,7 @@ from ._args import as_index_input, as_input
 from ._base import _blocksize_arg, from_array, into_format, is_tensor, new_tensor
 from ._abi_gen import GS_CHECK_INVARIANTS, GS_COALESCED, GS_NO_CHECK
 from ._lib import lib
+from ._out import check_factory_out
 
 # Whether constructors called with check_invariants=None check the invariants
 # (gosparse.sparse.check_sparse_tensor_invariants switches it; process-wide, as torch's).
@@ -294,13 +295,7 @@ def _empty_out(name, size, dtype, layout, out):
     (a dtype= that differs from out's is refused, as torch does), and is returned."""
     if out is None:
         return _empty(name, size, dtype, layout)
-    if not is_tensor(out):
-        raise TypeError("%s(): argument 'out' must be a gosparse.Tensor, not %s"
-                        % (name, type(out).__name__))
-    o = out._pinned()
-    if dtype is not None and T.to_dtype(dtype) is not o.dtype:
-        raise RuntimeError("%s(): dtype %s does not match dtype of out parameter (%s)"
-                           % (name, T.to_dtype(dtype).name, o.dtype.name))
+    o = check_factory_out(name, out, dtype)
     if layout is not T.strided and T.to_layout(layout) is not o.layout:
         raise RuntimeError("%s(): layout %s does not match the layout of out (%s)"
                            % (name, T.to_layout(layout).name, o.layout.name))

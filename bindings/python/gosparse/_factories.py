@@ -9,14 +9,13 @@ import numpy as np
 from . import _types as T
 from ._args import as_input, is_int
 from ._base import from_array
-from ._random import into, like_args, size_tuple, strided_only
+from ._random import into, like_args, out_dtype, size_tuple, strided_only
 
 
 def _filled_array(fname, shape, fill_value, dtype, out):
     """A strided tensor of shape holding fill_value, of dtype, else out's, else the
     dtype torch infers from the number (bool, int64, float32, complex64)."""
-    if dtype is None and out is not None:
-        dtype = out.dtype
+    dtype = out_dtype(fname, dtype, out, None)
     if isinstance(fill_value, np.ndarray) or hasattr(fill_value, "_pinned"):
         if np.asarray(fill_value).size != 1:
             raise ValueError("%s(): fill_value: expected a number, got an array" % fname)
@@ -37,7 +36,7 @@ def full(size, fill_value, *, out=None, dtype=None, layout=T.strided, device=Non
 def ones(*size, out=None, dtype=None, layout=T.strided, device=None):
     """torch.ones: ones(2, 3) or ones((2, 3)), float32 by default."""
     strided_only(layout, "ones", RuntimeError)
-    dt = dtype if dtype is not None else out.dtype if out is not None else T.float32
+    dt = out_dtype("ones", dtype, out, T.float32)
     return into("ones", _filled_array("ones", size_tuple(size, "ones"), 1, dt, None), out, dtype,
                 device)
 
@@ -76,12 +75,8 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, layout=T.strided, d
     if (step > 0 and end < start) or (step < 0 and end > start):
         raise RuntimeError("arange(): upper bound and lower bound inconsistent with step sign")
     n = math.ceil((float(end) - float(start)) / float(step))
-    if dtype is not None:
-        dt = T.to_dtype(dtype)
-    elif out is not None:
-        dt = out.dtype
-    else:
-        dt = T.int64 if all(is_int(v) for v in (start, end, step)) else T.float32
+    dt = out_dtype("arange", dtype, out,
+                   T.int64 if all(is_int(v) for v in (start, end, step)) else T.float32)
     if all(is_int(v) for v in (start, end, step)):
         v = int(start) + int(step) * np.arange(n, dtype=np.int64)
     else:

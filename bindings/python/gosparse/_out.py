@@ -18,6 +18,7 @@ import functools
 import inspect
 from ctypes import byref, c_int32
 
+from . import _types as T
 from ._base import is_tensor
 from ._errors import DTypeError, InvalidArgumentError, _check
 from ._lib import lib
@@ -45,6 +46,16 @@ def check_out(fname, out):
         raise TypeError("%s(): argument 'out' must be a gosparse.Tensor, not %s"
                         % (fname, type(out).__name__))
     return out._pinned()
+
+
+def check_factory_out(fname, out, dtype):
+    """out's tensor (pinned) for a factory's out=, which keeps out's dtype: a dtype=
+    other than out's is refused (RuntimeError), as torch refuses it."""
+    o = check_out(fname, out)
+    if dtype is not None and T.to_dtype(dtype) is not o.dtype:
+        raise RuntimeError("%s(): dtype %s does not match dtype of out parameter (%s)"
+                           % (fname, T.to_dtype(dtype).name, o.dtype.name))
+    return o
 
 
 def empty_out(out):

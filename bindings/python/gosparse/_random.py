@@ -10,6 +10,7 @@ from ._args import is_int
 from ._base import is_tensor
 from ._construct import on_device, tensor
 from ._errors import NotSupportedError
+from ._out import check_factory_out, check_out
 
 _state = {"rng": np.random.default_rng()}
 
@@ -48,18 +49,20 @@ def strided_only(layout, fname, error=NotSupportedError):
                     "(layout=gosparse.strided)" % (fname, T.to_layout(layout).name))
 
 
+def out_dtype(fname, dtype, out, default):
+    """A factory's result dtype: dtype=, else out's (an out that is not a Tensor is
+    refused here, by name), else default."""
+    if dtype is not None:
+        return T.to_dtype(dtype)
+    return default if out is None else check_out(fname, out).dtype
+
+
 def into(fname, result, out, dtype, device):
     """result on device, or written into out (torch's out= of a factory: out takes
     result's shape; a dtype= other than out's is refused, as torch refuses it)."""
     if out is None:
         return on_device(result, device)
-    if not is_tensor(out):
-        raise TypeError("%s(): argument 'out' must be a gosparse.Tensor, not %s"
-                        % (fname, type(out).__name__))
-    o = out._pinned()
-    if dtype is not None and T.to_dtype(dtype) is not o.dtype:
-        raise RuntimeError("%s(): dtype %s does not match dtype of out parameter (%s)"
-                           % (fname, T.to_dtype(dtype).name, o.dtype.name))
+    o = check_factory_out(fname, out, dtype)
     if o.layout is not T.strided:
         raise RuntimeError("%s(): out must be a strided tensor, got %s" % (fname, o.layout.name))
     out._become(result.to(o.dtype) if result.dtype is not o.dtype else result)
@@ -96,7 +99,7 @@ def rand(*size, out=None, dtype=None, layout=T.strided, device=None):
     """torch.rand: uniform on [0, 1) (a complex dtype: real and imaginary parts each);
     float32 by default (out's dtype with out=)."""
     strided_only(layout, "rand")
-    dt = _floating(dtype if dtype is not None or out is None else out.dtype, "rand")
+    dt = _floating(out_dtype("rand", dtype, out, None), "rand")
     return into("rand", _rand(size_tuple(size, "rand"), dt), out, dtype, device)
 
 
@@ -104,7 +107,7 @@ def randn(*size, out=None, dtype=None, layout=T.strided, device=None):
     """torch.randn: standard normal (a complex dtype: variance 1, split evenly between
     the real and imaginary parts); float32 by default (out's dtype with out=)."""
     strided_only(layout, "randn")
-    dt = _floating(dtype if dtype is not None or out is None else out.dtype, "randn")
+    dt = _floating(out_dtype("randn", dtype, out, None), "randn")
     return into("randn", _randn(size_tuple(size, "randn"), dt), out, dtype, device)
 
 
@@ -119,7 +122,7 @@ def randint(low, high=None, size=None, *, out=None, dtype=None, layout=T.strided
     elif high is None:
         raise TypeError("randint(): expected (high, size) or (low, high, size)")
     strided_only(layout, "randint")
-    dt = T.to_dtype(dtype) if dtype is not None else out.dtype if out is not None else T.int64
+    dt = out_dtype("randint", dtype, out, T.int64)
     return into("randint", _randint(low, high, size_tuple((size,), "randint"), dt), out, dtype,
                 device)
 
