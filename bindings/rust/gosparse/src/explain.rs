@@ -183,38 +183,14 @@ fn skip_ws(p: &mut Chars<'_>) {
 fn value(text: &str, p: &mut Chars<'_>) -> Option<Json> {
     skip_ws(p);
     match p.peek()?.1 {
-        '{' => {
-            p.next();
-            let mut kv = Vec::new();
-            loop {
-                skip_ws(p);
-                if p.next_if(|(_, c)| *c == '}').is_some() {
-                    return Some(Json::Obj(kv));
-                }
-                if !kv.is_empty() {
-                    p.next_if(|(_, c)| *c == ',')?;
-                    skip_ws(p);
-                }
-                let Json::Str(k) = string(p)? else { return None };
-                skip_ws(p);
-                p.next_if(|(_, c)| *c == ':')?;
-                kv.push((k, value(text, p)?));
-            }
-        }
-        '[' => {
-            p.next();
-            let mut l = Vec::new();
-            loop {
-                skip_ws(p);
-                if p.next_if(|(_, c)| *c == ']').is_some() {
-                    return Some(Json::List(l));
-                }
-                if !l.is_empty() {
-                    p.next_if(|(_, c)| *c == ',')?;
-                }
-                l.push(value(text, p)?);
-            }
-        }
+        '{' => items(p, '}', |p| {
+            let Json::Str(k) = string(p)? else { return None };
+            skip_ws(p);
+            p.next_if(|(_, c)| *c == ':')?;
+            Some((k, value(text, p)?))
+        })
+        .map(Json::Obj),
+        '[' => items(p, ']', |p| value(text, p)).map(Json::List),
         '"' => string(p),
         c if c == '-' || c.is_ascii_digit() => {
             let start = p.peek()?.0;
@@ -229,6 +205,24 @@ fn value(text: &str, p: &mut Chars<'_>) -> Option<Json> {
             while p.next_if(|(_, c)| c.is_ascii_alphabetic()).is_some() {}
             Some(Json::Other)
         }
+    }
+}
+
+/// The comma-separated items of an object or a list, from its opening bracket
+/// (at `p`) to `close`; None if an item or a separator is malformed.
+fn items<T>(p: &mut Chars<'_>, close: char, mut item: impl FnMut(&mut Chars<'_>) -> Option<T>) -> Option<Vec<T>> {
+    p.next();
+    let mut v = Vec::new();
+    loop {
+        skip_ws(p);
+        if p.next_if(|(_, c)| *c == close).is_some() {
+            return Some(v);
+        }
+        if !v.is_empty() {
+            p.next_if(|(_, c)| *c == ',')?;
+            skip_ws(p);
+        }
+        v.push(item(p)?);
     }
 }
 
@@ -275,5 +269,18 @@ mod tests {
         assert!(v.get("o").and_then(|o| o.get("b")).is_some());
         assert!(Json::parse(r#"{"a": 1"#).is_none());
         assert!(Json::parse(r#"{"a": 1} x"#).is_none());
+    }
+
+    #[test]
+    fn objects_and_lists_share_one_item_reader() {
+        let v = Json::parse(r#" { "e" : [ ] , "o" : { } , "l" : [ [ 1 ] , { "k" : 2 } ] } "#).unwrap();
+        assert_eq!(v.get("e").and_then(Json::as_list).map(|l| l.len()), Some(0));
+        assert!(matches!(v.get("o"), Some(Json::Obj(kv)) if kv.is_empty()));
+        let l = v.get("l").and_then(Json::as_list).unwrap();
+        assert_eq!(l[0].as_list().map(|x| x[0].as_i64()), Some(Some(1)));
+        assert_eq!(l[1].get("k").and_then(Json::as_i64), Some(2));
+        for bad in [r#"[1 2]"#, r#"{"a": 1 "b": 2}"#, r#"{"a": 1,}"#, r#"{"a" 1}"#, r#"{1: 2}"#] {
+            assert!(Json::parse(bad).is_none(), "{bad}");
+        }
     }
 }
