@@ -39,13 +39,7 @@ impl Shape {
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn new(sizes: &[usize]) -> Result<Shape> {
-        if sizes.len() > sys::GS_MAX_NDIM {
-            return Err(Error::invalid(format!(
-                "shape: {} dimensions, at most {} are supported",
-                sizes.len(),
-                sys::GS_MAX_NDIM
-            )));
-        }
+        check_ndim(sizes.len(), "shape")?;
         let mut dims = [0usize; sys::GS_MAX_NDIM];
         dims[..sizes.len()].copy_from_slice(sizes);
         Ok(Shape { dims, len: sizes.len() })
@@ -136,6 +130,14 @@ impl<'a> IntoIterator for &'a Shape {
     }
 }
 
+/// Refuses more dimensions than the library's GS_MAX_NDIM (16), naming `what`.
+fn check_ndim(n: usize, what: &str) -> Result<()> {
+    if n > sys::GS_MAX_NDIM {
+        return Err(Error::invalid(format!("{what}: {n} dimensions, at most {} are supported", sys::GS_MAX_NDIM)));
+    }
+    Ok(())
+}
+
 /// A `&[usize]` shape as the C API's `int64_t` sizes, on the stack: at most 16
 /// dimensions, each at most `i64::MAX`. `what` names the argument in refusals.
 #[derive(Clone, Copy)]
@@ -146,13 +148,7 @@ pub(crate) struct CDims {
 
 impl CDims {
     pub(crate) fn new(shape: &[usize], what: &str) -> Result<CDims> {
-        if shape.len() > sys::GS_MAX_NDIM {
-            return Err(Error::invalid(format!(
-                "{what}: {} dimensions, at most {} are supported",
-                shape.len(),
-                sys::GS_MAX_NDIM
-            )));
-        }
+        check_ndim(shape.len(), what)?;
         let mut buf = [0i64; sys::GS_MAX_NDIM];
         for (i, (b, &s)) in buf.iter_mut().zip(shape).enumerate() {
             *b = i64::try_from(s).map_err(|_| Error::invalid(format!("{what}[{i}] = {s}: larger than i64::MAX")))?;
@@ -212,4 +208,20 @@ pub(crate) fn size_arg(size: Option<&[usize]>) -> Result<Option<CDims>> {
 /// valid while `dims` lives.
 pub(crate) fn size_ptr(dims: &Option<CDims>) -> (i32, *const i64) {
     dims.as_ref().map_or((0, std::ptr::null()), |d| (d.ndim(), d.as_ptr()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CDims, Shape};
+
+    #[test]
+    fn more_than_sixteen_dims_are_refused_by_name() {
+        let msg = |e: crate::Error| e.to_string();
+        assert!(msg(Shape::new(&[1; 17]).unwrap_err()).contains("shape: 17 dimensions, at most 16 are supported"));
+        assert!(
+            msg(CDims::new(&[1; 17], "size").err().unwrap()).contains("size: 17 dimensions, at most 16 are supported")
+        );
+        assert_eq!(Shape::new(&[1; 16]).unwrap().len(), 16);
+        assert_eq!(CDims::new(&[2; 16], "size").ok().map(|d| d.ndim()), Some(16));
+    }
 }
