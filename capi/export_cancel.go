@@ -16,7 +16,7 @@ import (
 // passed as a token (or the reverse) is foreign, never another object.
 const cancelMagic = 0x6743
 
-var cancelTokens = registry[cancel.Token]{magic: cancelMagic}
+var cancelTokens = registry[cancel.Token]{magic: cancelMagic, kind: "gs_cancel_token"}
 
 // The kernels find the calling thread's token through its binding, which
 // lives in C thread-local storage with the count of its cancels the thread
@@ -47,14 +47,7 @@ func boundToken() *cancel.Token {
 // lookupCancelToken returns the live token behind handle t, or a
 // GS_ERR_INVALID_HANDLE error naming arg.
 func lookupCancelToken(arg string, t *C.gs_ccancel_token) (*cancel.Token, error) {
-	if t == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
-	}
-	tok := cancelTokens.get(uint64(uintptr(unsafe.Pointer(t))))
-	if tok == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_cancel_token (freed, stale or foreign handle)", arg)
-	}
-	return tok, nil
+	return cancelTokens.lookup(arg, unsafe.Pointer(t))
 }
 
 // gsgo_cancel_token_new makes a token that is not cancelled.
@@ -84,9 +77,9 @@ func gsgo_cancel_token_free(tok **C.gs_cancel_token) (st C.gs_status) {
 	if tok == nil || *tok == nil {
 		return done(fn, nil)
 	}
-	t := cancelTokens.remove(uint64(uintptr(unsafe.Pointer(*tok))))
-	if t == nil {
-		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*tok is not a live gs_cancel_token (already freed, stale or foreign handle)"))
+	t, err := cancelTokens.take("*tok", unsafe.Pointer(*tok))
+	if err != nil {
+		return done(fn, err)
 	}
 	t.Release()
 	*tok = nil

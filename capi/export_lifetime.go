@@ -5,11 +5,7 @@ package main
 */
 import "C"
 
-import (
-	"unsafe"
-
-	"github.com/gosparse/gosparse/core/errs"
-)
+import "unsafe"
 
 // gsgo_tensor_free frees *t and sets *t to NULL; NULL and *t == NULL are no-ops.
 // A handle that is not live (freed through a copy, stale, foreign) is refused
@@ -22,9 +18,9 @@ func gsgo_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 	if t == nil || *t == nil {
 		return done(fn, nil)
 	}
-	h := tensors.remove(uint64(uintptr(unsafe.Pointer(*t))))
-	if h == nil {
-		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*t is not a live gs_tensor (already freed, stale or foreign handle)"))
+	h, err := tensors.take("*t", unsafe.Pointer(*t))
+	if err != nil {
+		return done(fn, err)
 	}
 	*t = nil
 	if h.dev != nil {

@@ -9,7 +9,6 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/semistructured"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -146,9 +145,9 @@ func gsgo_semi_free(s **C.gs_semi) (st C.gs_status) {
 	if s == nil || *s == nil {
 		return done(fn, nil)
 	}
-	h := semis.remove(semiKey(uint64(uintptr(unsafe.Pointer(*s)))))
-	if h == nil {
-		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*s is not a live gs_semi (already freed, stale or foreign handle)"))
+	h, err := semis.take("*s", unsafe.Pointer(*s))
+	if err != nil {
+		return done(fn, err)
 	}
 	*s = nil
 	h.release()

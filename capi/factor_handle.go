@@ -22,7 +22,7 @@ type factorHandle struct {
 // factor (or the reverse) is foreign, never another object.
 const factorMagic = 0x6746
 
-var factors = registry[factorHandle]{magic: factorMagic}
+var factors = registry[factorHandle]{magic: factorMagic, kind: "gs_factor"}
 
 // registerFactor adds f to the registry and writes its handle to out.
 func registerFactor(fn string, f solve.Factor, kind C.int32_t, err error, out **C.gs_factor) C.gs_status {
@@ -40,14 +40,7 @@ func registerFactor(fn string, f solve.Factor, kind C.int32_t, err error, out **
 // lookupFactor returns the live factor behind handle f, or a
 // GS_ERR_INVALID_HANDLE error naming arg.
 func lookupFactor(arg string, f *C.gs_cfactor) (*factorHandle, error) {
-	if f == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
-	}
-	h := factors.get(uint64(uintptr(unsafe.Pointer(f))))
-	if h == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_factor (freed, stale or foreign handle)", arg)
-	}
-	return h, nil
+	return factors.lookup(arg, unsafe.Pointer(f))
 }
 
 // gsgo_factor_free frees *f and sets *f to NULL; NULL and *f == NULL are
@@ -60,8 +53,8 @@ func gsgo_factor_free(f **C.gs_factor) (st C.gs_status) {
 	if f == nil || *f == nil {
 		return done(fn, nil)
 	}
-	if factors.remove(uint64(uintptr(unsafe.Pointer(*f)))) == nil {
-		return done(fn, errs.Errorf(errs.ErrInvalidHandle, "*f is not a live gs_factor (already freed, stale or foreign handle)"))
+	if _, err := factors.take("*f", unsafe.Pointer(*f)); err != nil {
+		return done(fn, err)
 	}
 	*f = nil
 	return done(fn, nil)

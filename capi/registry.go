@@ -1,6 +1,11 @@
 package main
 
-import "sync"
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core/errs"
+)
 
 // A handle is a tagged 64-bit word, never an address, so checking one never
 // dereferences memory the caller handed us:
@@ -45,6 +50,7 @@ type registry[T any] struct {
 	head, tail uint32
 	live       int64
 	magic      uint16 // the handles' magic; 0: handleMagic (tensors)
+	kind       string // the C type, for refusals: "gs_tensor"
 }
 
 // makeHandle packs a slot and its generation into a tensor handle word.
@@ -112,6 +118,30 @@ func (r *registry[T]) get(h uint64) *T {
 	}
 	r.mu.RUnlock()
 	return v
+}
+
+// lookup returns the live object behind the C handle p, or a
+// GS_ERR_INVALID_HANDLE error naming arg (NULL, freed, stale or foreign).
+func (r *registry[T]) lookup(arg string, p unsafe.Pointer) (*T, error) {
+	if p == nil {
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
+	}
+	v := r.get(uint64(uintptr(p)))
+	if v == nil {
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live %s (freed, stale or foreign handle)", arg, r.kind)
+	}
+	return v, nil
+}
+
+// take unregisters the C handle p (not NULL) for its free function and
+// returns its object, or a GS_ERR_INVALID_HANDLE error naming arg ("*t")
+// when p is not live, which leaves the caller's pointer as it is.
+func (r *registry[T]) take(arg string, p unsafe.Pointer) (*T, error) {
+	v := r.remove(uint64(uintptr(p)))
+	if v == nil {
+		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live %s (already freed, stale or foreign handle)", arg, r.kind)
+	}
+	return v, nil
 }
 
 // remove unregisters handle h and returns its object, or nil when h is not a

@@ -139,3 +139,28 @@ func TestRegistryMagicsAreForeignToEachOther(t *testing.T) {
 	assert.EqualValues(t, 1, tensorsLike.count())
 	assert.EqualValues(t, 1, factorsLike.count())
 }
+
+// lookup and take are the one place the handle refusals are worded: NULL,
+// and not live (a freed handle, another registry's), naming arg and r's kind.
+func TestRegistryLookupAndTakeName(t *testing.T) {
+	r := registry[item]{magic: factorMagic, kind: "gs_thing"}
+	h, ok := r.add(&item{7})
+	require.True(t, ok)
+	p := *(*unsafe.Pointer)(unsafe.Pointer(&h)) // the word as a C handle, as the exports make it
+	v, err := r.lookup("x", p)
+	require.NoError(t, err)
+	assert.Equal(t, 7, v.n)
+	_, err = r.lookup("x", nil)
+	assert.EqualError(t, err, "x is NULL")
+	v, err = r.take("*x", p)
+	require.NoError(t, err)
+	assert.Equal(t, 7, v.n)
+	_, err = r.lookup("x", p)
+	assert.EqualError(t, err, "x is not a live gs_thing (freed, stale or foreign handle)")
+	_, err = r.take("*x", p)
+	assert.EqualError(t, err, "*x is not a live gs_thing (already freed, stale or foreign handle)")
+	for kind, got := range map[string]string{"gs_tensor": tensors.kind, "gs_factor": factors.kind,
+		"gs_semi": semis.kind, "gs_cancel_token": cancelTokens.kind} {
+		assert.Equal(t, kind, got)
+	}
+}

@@ -24,18 +24,13 @@ type semiHandle struct {
 	pinner runtime.Pinner
 }
 
-var semis registry[semiHandle]
+var semis = registry[semiHandle]{magic: semiMagic, kind: "gs_semi"}
 
 // semiMagic marks gs_semi handles: their word carries it where a gs_tensor
 // word carries handleMagic, so that a handle of one kind passed as the
 // other fails the magic check instead of finding a live object in the
-// other registry's slot of the same number. semiKey converts between the
-// two (an involution): the registry sees words with handleMagic.
+// other registry's slot of the same number.
 const semiMagic = 0x6733 // "g3"
-
-func semiKey(bits uint64) uint64 {
-	return bits ^ uint64(handleMagic^semiMagic)<<(slotBits+genBits)
-}
 
 // newSemiHandle registers s and returns its handle.
 func newSemiHandle(s *semistructured.Tensor) (*C.gs_semi, error) {
@@ -43,21 +38,13 @@ func newSemiHandle(s *semistructured.Tensor) (*C.gs_semi, error) {
 	if !ok {
 		return nil, errs.Errorf(errs.ErrTooLarge, "too many live semi-structured tensors (%d): free some first", maxSlots)
 	}
-	word := semiKey(bits)
-	return *(**C.gs_semi)(unsafe.Pointer(&word)), nil
+	return *(**C.gs_semi)(unsafe.Pointer(&bits)), nil
 }
 
 // lookupSemi returns the live semi-structured tensor behind handle s, or a
 // GS_ERR_INVALID_HANDLE error naming arg.
 func lookupSemi(arg string, s *C.gs_csemi) (*semiHandle, error) {
-	if s == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
-	}
-	h := semis.get(semiKey(uint64(uintptr(unsafe.Pointer(s)))))
-	if h == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_semi (freed, stale or foreign handle)", arg)
-	}
-	return h, nil
+	return semis.lookup(arg, unsafe.Pointer(s))
 }
 
 // lend pins a (an array of the tensor, fixed for its life) so C may hold

@@ -41,7 +41,7 @@ type lendKey struct {
 	crd   bool
 }
 
-var tensors registry[tensorHandle]
+var tensors = registry[tensorHandle]{kind: "gs_tensor"}
 
 // newTensorHandle registers t and returns its handle. from is the handle t
 // was computed from (nil for constructors): when t may share storage with
@@ -120,16 +120,9 @@ func lookupAny(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
 
 // lookupLive resolves a live handle, host or device, whatever its fill.
 func lookupLive(arg string, t *C.gs_ctensor) (*tensorHandle, error) {
-	if t == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is NULL", arg)
-	}
 	// Reading the handle's bits needs no call into C (pointer to integer is
 	// safe in Go; only the reverse is done in C): lookups run on every call.
-	h := tensors.get(uint64(uintptr(unsafe.Pointer(t))))
-	if h == nil {
-		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live gs_tensor (freed, stale or foreign handle)", arg)
-	}
-	return h, nil
+	return tensors.lookup(arg, unsafe.Pointer(t))
 }
 
 // release runs when the handle is freed: it unpins lent memory and drops the
