@@ -6,7 +6,7 @@ use std::slice;
 use gosparse_sys as sys;
 
 use crate::dtype::DType;
-use crate::element::Element;
+use crate::element::{Element, expect_dtype};
 use crate::error::{Error, ErrorKind, Result, check};
 use crate::shape::{Shape, c_numel};
 use crate::tensor::Tensor;
@@ -140,16 +140,7 @@ impl Component {
 pub(crate) fn lent_slice<'t, T: Element>(_owner: &'t impl Sized, a: &sys::gs_array, what: &str) -> Result<&'t [T]> {
     let dtype = DType::from_code(a.dtype)
         .ok_or_else(|| Error::new(ErrorKind::DType, format!("{what}: unknown dtype code {}", a.dtype)))?;
-    if dtype != T::DTYPE {
-        return Err(Error::new(
-            ErrorKind::DType,
-            format!(
-                "{what}: dtype mismatch: the array holds {dtype} but {} was asked for (Rust type {})",
-                T::DTYPE,
-                std::any::type_name::<T>()
-            ),
-        ));
-    }
+    expect_dtype::<T>(dtype, what, "array")?;
     let nd = usize::try_from(a.ndim).unwrap_or(usize::MAX);
     if nd > sys::GS_MAX_NDIM {
         return Err(Error::new(ErrorKind::Internal, format!("{what}: the library lent an array of {} dims", a.ndim)));

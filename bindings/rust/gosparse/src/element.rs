@@ -1,6 +1,7 @@
 //! The Rust types that tensor elements and indices may have.
 
 use crate::dtype::DType;
+use crate::error::{Error, ErrorKind, Result};
 
 mod sealed {
     pub trait Sealed {}
@@ -46,6 +47,22 @@ impl IndexType for i32 {
 
 impl IndexType for i64 {
     const WIDTH: u32 = 64;
+}
+
+/// Refuses a `T` other than the element type `got` of a lent array or a
+/// tensor (`holder`); `what` names the accessor.
+pub(crate) fn expect_dtype<T: Element>(got: DType, what: &str, holder: &str) -> Result<()> {
+    if got == T::DTYPE {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::DType,
+        format!(
+            "{what}: dtype mismatch: the {holder} holds {got} but {} was asked for (Rust type {})",
+            T::DTYPE,
+            std::any::type_name::<T>()
+        ),
+    ))
 }
 
 macro_rules! element {
@@ -246,6 +263,7 @@ fn f32_to_f16(f: f32) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ErrorKind, Tensor};
 
     #[test]
     fn f16_round_trips_every_finite_half() {
@@ -288,5 +306,19 @@ mod tests {
         assert!(bool::valid_bytes(&[0, 1, 1]));
         assert!(!bool::valid_bytes(&[0, 2]));
         assert!(f64::valid_bytes(&[0xff; 8]));
+    }
+
+    #[test]
+    fn dtype_mismatch_names_the_accessor_and_the_holder() {
+        assert!(expect_dtype::<f64>(DType::Float64, "values", "tensor").is_ok());
+        let e = expect_dtype::<i32>(DType::Float32, "crd", "array").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::DType);
+        assert_eq!(e.message(), "crd: dtype mismatch: the array holds float32 but int32 was asked for (Rust type i32)");
+        let t = Tensor::from_dense(&[1.0f64], &[1]).unwrap();
+        let e = t.values::<i64>().unwrap_err();
+        assert_eq!(
+            e.message(),
+            "values: dtype mismatch: the tensor holds float64 but int64 was asked for (Rust type i64)"
+        );
     }
 }

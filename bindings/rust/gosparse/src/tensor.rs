@@ -341,18 +341,7 @@ impl Tensor {
 
     /// Refuses a `T` that is not the tensor's element type; `what` names the accessor.
     pub(crate) fn expect_dtype<T: Element>(&self, what: &str) -> Result<()> {
-        let d = self.dtype();
-        if d != T::DTYPE {
-            return Err(Error::new(
-                ErrorKind::DType,
-                format!(
-                    "{what}: dtype mismatch: the tensor holds {d} but {} was asked for (Rust type {})",
-                    T::DTYPE,
-                    std::any::type_name::<T>()
-                ),
-            ));
-        }
-        Ok(())
+        crate::element::expect_dtype::<T>(self.dtype(), what, "tensor")
     }
 
     /// Whether both tensors have the same shape, dtype and dense value (fill
