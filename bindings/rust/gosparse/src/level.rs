@@ -83,8 +83,7 @@ impl Tensor {
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn level(&self, level: usize) -> Result<Level> {
-        let l =
-            i32::try_from(level).map_err(|_| Error::new(ErrorKind::Index, format!("level {level} is out of range")))?;
+        let l = level_arg(level)?;
         let (mut kind, mut dim, mut expr, mut c, mut size, mut unique, mut ordered) = (0, 0, 0, 0i64, 0i64, 0, 0);
         // SAFETY: live handle and seven valid out-pointers.
         check(unsafe {
@@ -142,12 +141,7 @@ impl Tensor {
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn level_pos(&self, level: usize) -> Result<Indices<'_>> {
-        let l =
-            i32::try_from(level).map_err(|_| Error::new(ErrorKind::Index, format!("level {level} is out of range")))?;
-        let mut a = sys::gs_array::default();
-        // SAFETY: live handle, valid out-pointer.
-        check(unsafe { sys::gs_tensor_level_pos(self.as_ptr(), l, &mut a) })?;
-        lent_indices(self, &a, "pos")
+        self.level_array(level, sys::gs_tensor_level_pos, "pos")
     }
 
     /// The `crd` array of a compressed or singleton level, lent.
@@ -158,11 +152,27 @@ impl Tensor {
     /// # Ok::<(), gosparse::Error>(())
     /// ```
     pub fn level_crd(&self, level: usize) -> Result<Indices<'_>> {
-        let l =
-            i32::try_from(level).map_err(|_| Error::new(ErrorKind::Index, format!("level {level} is out of range")))?;
+        self.level_array(level, sys::gs_tensor_level_crd, "crd")
+    }
+
+    /// The body of [`Tensor::level_pos`] and [`Tensor::level_crd`]: `get`
+    /// lends the array `what` of level `level`.
+    fn level_array(
+        &self,
+        level: usize,
+        get: unsafe extern "C" fn(*const sys::gs_tensor, i32, *mut sys::gs_array) -> sys::gs_status,
+        what: &str,
+    ) -> Result<Indices<'_>> {
+        let l = level_arg(level)?;
         let mut a = sys::gs_array::default();
         // SAFETY: live handle, valid out-pointer.
-        check(unsafe { sys::gs_tensor_level_crd(self.as_ptr(), l, &mut a) })?;
-        lent_indices(self, &a, "crd")
+        check(unsafe { get(self.as_ptr(), l, &mut a) })?;
+        lent_indices(self, &a, what)
     }
+}
+
+/// A level number as the C API's `int32_t` (larger: out of range, as the
+/// library says of a level past the last).
+fn level_arg(level: usize) -> Result<i32> {
+    i32::try_from(level).map_err(|_| Error::new(ErrorKind::Index, format!("level {level} is out of range")))
 }

@@ -199,3 +199,25 @@ fn storage_bytes_counts_the_storage() {
     drop((dia, dense, csr));
     check.finish();
 }
+
+#[test]
+fn level_pos_and_crd_lend_their_arrays_and_refuse_by_level() {
+    let t = Tensor::sparse_coo(&[0i64, 1, 1, 0], 2, &[1.0f64, 2.0], Some(&[2, 2])).unwrap();
+    assert_eq!(t.level_pos(0).unwrap().to_vec(), vec![0, 2]);
+    assert_eq!(t.level_crd(0).unwrap().to_vec(), vec![0, 1]);
+    assert_eq!(t.level_crd(1).unwrap().to_vec(), vec![1, 0]);
+    let e = t.level_pos(1).unwrap_err(); // singleton: no pos
+    assert!(e.message().contains("level 1 is singleton"), "{}", e.message());
+    for e in [t.level_pos(2).unwrap_err(), t.level_crd(2).unwrap_err()] {
+        assert_eq!(e.kind(), ErrorKind::Index);
+        assert!(e.message().contains("level = 2 is out of range"), "{}", e.message());
+    }
+    for e in [t.level_pos(usize::MAX).unwrap_err(), t.level_crd(usize::MAX).unwrap_err()] {
+        assert_eq!(
+            (e.kind(), e.message()),
+            (ErrorKind::Index, format!("level {} is out of range", usize::MAX).as_str())
+        );
+    }
+    let d = Tensor::from_dense(&[1.0f64; 4], &[2, 2]).unwrap().to_sparse_csr().unwrap();
+    assert!(d.level_crd(0).unwrap_err().message().contains("level 0 is dense"));
+}
