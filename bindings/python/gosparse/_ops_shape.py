@@ -57,11 +57,7 @@ class ShapeOps:
     @property
     def mT(self):
         """torch's Tensor.mT: the last two dims swapped (a batch of matrices transposed)."""
-        t = self._pinned()
-        if t.ndim < 2:
-            raise RuntimeError("tensor.mT is only supported on matrices or batches of "
-                               "matrices. Got %d-D tensor." % t.ndim)
-        return t.transpose(-2, -1)
+        return self._matrices_transposed("mT")
 
     @property
     def H(self):
@@ -76,11 +72,15 @@ class ShapeOps:
     @property
     def mH(self):
         """torch's Tensor.mH: the last two dims swapped and conjugated."""
+        return _conj(self._matrices_transposed("mH"))
+
+    def _matrices_transposed(self, name):
+        """The last two dims swapped (mT, mH), refused below 2-D as torch refuses it."""
         t = self._pinned()
         if t.ndim < 2:
-            raise RuntimeError("tensor.mH is only supported on matrices or batches of "
-                               "matrices. Got %d-D tensor." % t.ndim)
-        return _conj(t.transpose(-2, -1))
+            raise RuntimeError("tensor.%s is only supported on matrices or batches of "
+                               "matrices. Got %d-D tensor." % (name, t.ndim))
+        return t.transpose(-2, -1)
 
     def permute(self, *dims, **kw):
         """Reorder the dims: result dim i is dims[i]. permute(2, 0, 1), permute((2, 0, 1))
