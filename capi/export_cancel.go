@@ -74,16 +74,11 @@ func gsgo_cancel_token_new(out **C.gs_cancel_token) (st C.gs_status) {
 func gsgo_cancel_token_free(tok **C.gs_cancel_token) (st C.gs_status) {
 	const fn = "gs_cancel_token_free"
 	defer guard(fn, &st)
-	if tok == nil || *tok == nil {
-		return done(fn, nil)
+	t, err := take(&cancelTokens, "*tok", (*unsafe.Pointer)(unsafe.Pointer(tok)))
+	if t != nil {
+		t.Release()
 	}
-	t, err := cancelTokens.take("*tok", unsafe.Pointer(*tok))
-	if err != nil {
-		return done(fn, err)
-	}
-	t.Release()
-	*tok = nil
-	return done(fn, nil)
+	return done(fn, err)
 }
 
 // gsgo_cancel asks the calls polling tok to stop.

@@ -15,14 +15,10 @@ import "unsafe"
 func gsgo_tensor_free(t **C.gs_tensor) (st C.gs_status) {
 	const fn = "gs_tensor_free"
 	defer guard(fn, &st)
-	if t == nil || *t == nil {
-		return done(fn, nil)
-	}
-	h, err := tensors.take("*t", unsafe.Pointer(*t))
-	if err != nil {
+	h, err := take(&tensors, "*t", (*unsafe.Pointer)(unsafe.Pointer(t)))
+	if h == nil {
 		return done(fn, err)
 	}
-	*t = nil
 	if h.dev != nil {
 		h.release()
 		return done(fn, nil)

@@ -142,16 +142,11 @@ func gsgo_semi_from_parts(values, indices *C.gs_carray, out **C.gs_semi) (st C.g
 func gsgo_semi_free(s **C.gs_semi) (st C.gs_status) {
 	const fn = "gs_semi_free"
 	defer guard(fn, &st)
-	if s == nil || *s == nil {
-		return done(fn, nil)
+	h, err := take(&semis, "*s", (*unsafe.Pointer)(unsafe.Pointer(s)))
+	if h != nil {
+		h.release()
 	}
-	h, err := semis.take("*s", unsafe.Pointer(*s))
-	if err != nil {
-		return done(fn, err)
-	}
-	*s = nil
-	h.release()
-	return done(fn, nil)
+	return done(fn, err)
 }
 
 // gsgo_semi_info writes the dtype, the shape (transposed when s is), the

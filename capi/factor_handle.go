@@ -50,14 +50,8 @@ func lookupFactor(arg string, f *C.gs_cfactor) (*factorHandle, error) {
 func gsgo_factor_free(f **C.gs_factor) (st C.gs_status) {
 	const fn = "gs_factor_free"
 	defer guard(fn, &st)
-	if f == nil || *f == nil {
-		return done(fn, nil)
-	}
-	if _, err := factors.take("*f", unsafe.Pointer(*f)); err != nil {
-		return done(fn, err)
-	}
-	*f = nil
-	return done(fn, nil)
+	_, err := take(&factors, "*f", (*unsafe.Pointer)(unsafe.Pointer(f)))
+	return done(fn, err)
 }
 
 // gsgo_live_factors returns the number of factors made and not yet freed.

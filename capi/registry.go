@@ -133,14 +133,21 @@ func (r *registry[T]) lookup(arg string, p unsafe.Pointer) (*T, error) {
 	return v, nil
 }
 
-// take unregisters the C handle p (not NULL) for its free function and
-// returns its object, or a GS_ERR_INVALID_HANDLE error naming arg ("*t")
-// when p is not live, which leaves the caller's pointer as it is.
-func (r *registry[T]) take(arg string, p unsafe.Pointer) (*T, error) {
-	v := r.remove(uint64(uintptr(p)))
+// take is the body of the free functions: it unregisters the C handle *p,
+// sets *p to NULL and returns its object. p or *p NULL is a no-op (nil,
+// nil); a handle that is not live is refused with a GS_ERR_INVALID_HANDLE
+// error naming arg ("*t"), and *p left as it is.
+// (p is the C handle pointer seen as *unsafe.Pointer: cgo's opaque types
+// cannot be type arguments.)
+func take[T any](r *registry[T], arg string, p *unsafe.Pointer) (*T, error) {
+	if p == nil || *p == nil {
+		return nil, nil
+	}
+	v := r.remove(uint64(uintptr(*p)))
 	if v == nil {
 		return nil, errs.Errorf(errs.ErrInvalidHandle, "%s is not a live %s (already freed, stale or foreign handle)", arg, r.kind)
 	}
+	*p = nil
 	return v, nil
 }
 

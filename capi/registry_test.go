@@ -152,13 +152,25 @@ func TestRegistryLookupAndTakeName(t *testing.T) {
 	assert.Equal(t, 7, v.n)
 	_, err = r.lookup("x", nil)
 	assert.EqualError(t, err, "x is NULL")
-	v, err = r.take("*x", p)
+	pp := p
+	v, err = take(&r, "*x", &pp)
 	require.NoError(t, err)
 	assert.Equal(t, 7, v.n)
+	assert.Nil(t, pp, "a free sets the caller's handle to NULL")
 	_, err = r.lookup("x", p)
 	assert.EqualError(t, err, "x is not a live gs_thing (freed, stale or foreign handle)")
-	_, err = r.take("*x", p)
+	pp = p
+	_, err = take(&r, "*x", &pp)
 	assert.EqualError(t, err, "*x is not a live gs_thing (already freed, stale or foreign handle)")
+	assert.Equal(t, p, pp, "a refused free leaves the handle as it is")
+	v, err = take(&r, "*x", &pp)
+	assert.Nil(t, v)
+	assert.EqualError(t, err, "*x is not a live gs_thing (already freed, stale or foreign handle)")
+	pp = nil
+	v, err = take(&r, "*x", &pp)
+	assert.True(t, v == nil && err == nil, "NULL *p: a no-op")
+	v, err = take(&r, "*x", nil)
+	assert.True(t, v == nil && err == nil, "NULL p: a no-op")
 	for kind, got := range map[string]string{"gs_tensor": tensors.kind, "gs_factor": factors.kind,
 		"gs_semi": semis.kind, "gs_cancel_token": cancelTokens.kind} {
 		assert.Equal(t, kind, got)
