@@ -182,6 +182,7 @@ def _interruptible(fn):
         return status
 
     call.__name__ = fn.__name__
+    call.raw = fn  # the call itself, for callers that know it to be short
     call.argtypes, call.restype = fn.argtypes, fn.restype  # what the declaration said
     call.__doc__ = "%s, stoppable by Ctrl-C (see gosparse._interrupt)." % fn.__name__
     return call

@@ -39,7 +39,11 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc
         args.append(None if v is None or type(v) is int and v == 1
                     else byref(number_arg(v, fname, n)))
     out = Handle()
-    if n == 2 and _int64_product(fn, ts, csc_as_csr):
+    dense = n == 2 and _dense_product(fn, ts)
+    if dense:
+        if _short_product(ts):
+            fn = getattr(fn, "raw", fn)  # too short to need Ctrl-C: no interrupt wrapper (_interrupt)
+    elif n == 2 and _int64_product(fn, ts, csc_as_csr):
         # The int64 result made by the kernels (reading int32 operands as int32),
         # not a product then a conversion of its indices.
         fn = lib.gs_sparse_mm_index_width
@@ -49,11 +53,40 @@ def _product(fn, fname, names, operands, layout, blocksize, coefficients=(), csc
     if status != GS_OK:
         _check(status, fn.__name__)
     r = type(ts[0])._adopt(out)
-    if handle_width(r._h):  # a sparse result (strided ones have width 0)
+    if not dense and handle_width(r._h):  # a sparse result (strided ones have width 0)
         r = _torch_product_form(r, ts, csc_as_csr)
     if layout is None and blocksize is None:
         return r
     return to_output(r, layout, blocksize, fname)
+
+
+# The products whose result is strided when both operands are (by name: _interrupt
+# wraps them in lib after this module is imported).
+_DENSE_RESULT = frozenset(("gs_mm", "gs_matmul", "gs_bmm"))
+
+# A product of at most this many multiply-adds (bounded by numel(a) * numel(b)) runs
+# in milliseconds: Ctrl-C need not stop it, and the interrupt wrapper's switch of the
+# signal wakeup fd costs more than an 8 x 8 product (4.6 of 21 us of CPU time).
+_SHORT_WORK = 1 << 24
+
+
+def _dense_product(fn, ts):
+    """Whether fn (mm, matmul or bmm) multiplies the Tensors ts, both strided: its
+    result is strided, so it needs neither the index width of sparse products nor a
+    read of the result's width."""
+    if fn.__name__ not in _DENSE_RESULT:
+        return False
+    a, b = ts
+    return (is_tensor(a) and is_tensor(b) and bool(a._h.value) and bool(b._h.value)
+            and handle_width(a._h) == 0 and handle_width(b._h) == 0)
+
+
+def _short_product(ts):
+    """Whether the product of the strided Tensors ts is short (_SHORT_WORK): every
+    product's multiply-adds, batched and broadcast ones included, are at most
+    numel(a) * numel(b) / k."""
+    a, b = ts
+    return a.shape.numel() * b.shape.numel() <= _SHORT_WORK
 
 
 def _int64_product(fn, ts, csc_as_csr):

@@ -1,0 +1,91 @@
+"""The small-call path (issue 32 item 7): which library calls one operator on an 8 x 8
+strided tensor makes from Python. Each C call crosses ctypes and cgo (some 1 us of CPU
+time each, more than the 8 x 8 kernel), so an everyday operator makes one, its result's
+metadata read lazily, and a short product skips the Ctrl-C wrapper (two syscalls)."""
+
+import collections
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+from gosparse._lib import lib
+from gosparse._signatures_gen import SIGNATURES
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    """A Counter of the library calls made while the test runs, by name; a call that
+    went through the Ctrl-C wrapper of _interrupt counts as "<name> (interruptible)"."""
+    counts = collections.Counter()
+
+    def counting(fn, key):
+        def f(*args):
+            counts[key] += 1
+            return fn(*args)
+        f.__name__ = fn.__name__ if hasattr(fn, "__name__") else key
+        return f
+
+    for name in SIGNATURES:
+        fn = getattr(lib, name)
+        raw = getattr(fn, "raw", None)
+        if raw is None:
+            monkeypatch.setattr(lib, name, counting(fn, name))
+            continue
+        wrapped = counting(fn, name + " (interruptible)")
+        wrapped.raw = counting(raw, name)
+        monkeypatch.setattr(lib, name, wrapped)
+    return counts
+
+
+def _pair(n=8):
+    rng = np.random.default_rng(5)
+    return gs.tensor(rng.standard_normal((n, n))), gs.tensor(rng.standard_normal((n, n)))
+
+
+@pytest.mark.parametrize("name, op, want", [
+    ("add", lambda a, b: a + b, "gs_binary"),
+    ("lt", lambda a, b: a < b, "gs_binary"),
+    ("sum", lambda a, b: a.sum(), "gs_reduce"),
+    ("amax_dim1", lambda a, b: a.amax(1), "gs_reduce"),
+    ("exp", lambda a, b: a.exp(), "gs_unary"),
+    ("mul_number", lambda a, b: a * 2.0, "gs_binary_number"),
+    ("matmul", lambda a, b: a @ b, "gs_matmul"),
+    ("mm", lambda a, b: gs.mm(a, b), "gs_mm"),
+])
+def test_one_library_call_per_small_operator(calls, name, op, want):
+    """One C call per operator on warm 8 x 8 operands (their metadata read once before):
+    a @ b made three before (the product through the Ctrl-C wrapper, then
+    gs_tensor_index_width of the result to ask whether it was sparse)."""
+    a, b = _pair()
+    want_value = op(a.numpy(), b.numpy()) if name not in ("amax_dim1", "exp") else None
+    op(a, b)  # warm: operands' shapes and widths cached
+    calls.clear()
+    r = op(a, b)
+    assert dict(calls) == {want: 1}, name
+    if want_value is not None:
+        np.testing.assert_allclose(np.asarray(r.numpy(), dtype=np.float64),
+                                   np.asarray(want_value, dtype=np.float64), rtol=1e-12)
+
+
+def test_long_product_keeps_the_ctrl_c_wrapper(calls):
+    """A product above the short bound (numel(a) * numel(b) > 2**24) still runs through
+    the Ctrl-C wrapper, so that a long dense product stays stoppable."""
+    rng = np.random.default_rng(6)
+    a, b = gs.tensor(rng.standard_normal((1, 4097))), gs.tensor(rng.standard_normal((4097, 1)))
+    a @ b
+    calls.clear()
+    r = a @ b
+    assert dict(calls) == {"gs_matmul (interruptible)": 1}
+    np.testing.assert_allclose(r.numpy(), a.numpy() @ b.numpy(), rtol=1e-12)
+
+
+def test_sparse_product_still_reads_its_result_width(calls):
+    """A product with a sparse operand keeps its int64-result handling (the shortcut is
+    for two strided operands only)."""
+    a, b = _pair()
+    s = a.to_sparse_csr()
+    r = s @ s
+    assert r.layout is gs.sparse_csr and r.crow_indices().dtype == np.int64
+    np.testing.assert_allclose(r.to_dense().numpy(), a.numpy() @ a.numpy(), rtol=1e-12)
+    assert calls["gs_matmul (interruptible)"] + calls["gs_sparse_mm_index_width (interruptible)"] >= 1
