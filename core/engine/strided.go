@@ -34,7 +34,8 @@ func (op BinOp) isCompare() bool { return op >= BinEq }
 
 // Operand is a strided operand of StridedBinary: its values (row-major
 // data of its own shape) and the step, in elements, that each dim of the
-// result's shape moves through them (0: a broadcast dim).
+// result's shape moves through them (0: a broadcast dim). Nil Strides say
+// that the values are row-major of the result's shape itself.
 type Operand struct {
 	Vals    dtype.Array
 	Strides []int64
@@ -52,7 +53,8 @@ type Operand struct {
 func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape []int64) (dtype.Array, bool, error) {
 	d := x.Vals.DType
 	if y.Vals.DType != d || (d != dtype.Float64 && d != dtype.Float32 && d != dtype.Int64 && d != dtype.Int32) ||
-		(op == BinDiv && (d == dtype.Int64 || d == dtype.Int32)) || len(x.Strides) != len(shape) || len(y.Strides) != len(shape) {
+		(op == BinDiv && (d == dtype.Int64 || d == dtype.Int32)) ||
+		(x.Strides != nil && len(x.Strides) != len(shape)) || (y.Strides != nil && len(y.Strides) != len(shape)) {
 		return dtype.Array{}, false, nil
 	}
 	out := d
@@ -64,17 +66,100 @@ func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape 
 		return dtype.Array{}, true, err
 	}
 	z := dtype.UninitArray(out, shape)
+	if x.Strides == nil && y.Strides == nil { // one flat run: nothing to coalesce or allocate
+		switch d {
+		case dtype.Float64:
+			binaryFlat(op, alpha, dtype.AsSlice[float64](x.Vals), dtype.AsSlice[float64](y.Vals), z, n)
+		case dtype.Float32:
+			binaryFlat(op, alpha, dtype.AsSlice[float32](x.Vals), dtype.AsSlice[float32](y.Vals), z, n)
+		case dtype.Int64:
+			binaryFlat(op, intAlpha, dtype.AsSlice[int64](x.Vals), dtype.AsSlice[int64](y.Vals), z, n)
+		default:
+			binaryFlat(op, intAlpha, dtype.AsSlice[int32](x.Vals), dtype.AsSlice[int32](y.Vals), z, n)
+		}
+		return z, true, nil
+	}
+	rs, xs, ys := coalesceDims(shape, rowMajorIfNil(x.Strides, shape), rowMajorIfNil(y.Strides, shape))
 	switch d {
 	case dtype.Float64:
-		binaryRuns(op, alpha, dtype.AsSlice[float64](x.Vals), dtype.AsSlice[float64](y.Vals), z, x.Strides, y.Strides, shape)
+		binaryRuns(op, alpha, dtype.AsSlice[float64](x.Vals), dtype.AsSlice[float64](y.Vals), z, xs, ys, rs)
 	case dtype.Float32:
-		binaryRuns(op, alpha, dtype.AsSlice[float32](x.Vals), dtype.AsSlice[float32](y.Vals), z, x.Strides, y.Strides, shape)
+		binaryRuns(op, alpha, dtype.AsSlice[float32](x.Vals), dtype.AsSlice[float32](y.Vals), z, xs, ys, rs)
 	case dtype.Int64:
-		binaryRuns(op, intAlpha, dtype.AsSlice[int64](x.Vals), dtype.AsSlice[int64](y.Vals), z, x.Strides, y.Strides, shape)
+		binaryRuns(op, intAlpha, dtype.AsSlice[int64](x.Vals), dtype.AsSlice[int64](y.Vals), z, xs, ys, rs)
 	default:
-		binaryRuns(op, intAlpha, dtype.AsSlice[int32](x.Vals), dtype.AsSlice[int32](y.Vals), z, x.Strides, y.Strides, shape)
+		binaryRuns(op, intAlpha, dtype.AsSlice[int32](x.Vals), dtype.AsSlice[int32](y.Vals), z, xs, ys, rs)
 	}
 	return z, true, nil
+}
+
+// binaryFlat runs op over n elements of two operands laid out as the
+// result (unit strides throughout), in the fixed chunks of binaryRuns.
+func binaryFlat[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y []V, z dtype.Array, n int64) {
+	if n <= zipChunk { // one chunk: no closure to allocate (a small call's cost)
+		binaryRun(op, alpha, x, y, z, 0, 0, 0, 1, 1, int(n))
+		return
+	}
+	parallel.ForChunks(int(n), zipChunk, func(_, lo, hi int) {
+		binaryRun(op, alpha, x, y, z, int64(lo), int64(lo), int64(lo), 1, 1, hi-lo)
+	})
+}
+
+// rowMajorIfNil is strides, or the row-major strides of shape when nil.
+func rowMajorIfNil(strides, shape []int64) []int64 {
+	if strides != nil {
+		return strides
+	}
+	st := make([]int64, len(shape))
+	step := int64(1)
+	for d := len(shape) - 1; d >= 0; d-- {
+		st[d] = step
+		step *= shape[d]
+	}
+	return st
+}
+
+// coalesceDims merges each dim of shape into the one before it wherever
+// both operands step through the pair as through one dim (xs[d-1] ==
+// xs[d]*shape[d], and so for ys), and drops dims of size 1: the same
+// elements in the same row-major order, in fewer and longer runs. Two
+// contiguous operands of one shape become one run, so short rows (2708 x
+// 7) are not 2708 loops of 7 elements. It allocates only when a dim goes.
+func coalesceDims(shape, xs, ys []int64) (rs, rx, ry []int64) {
+	nd := len(shape)
+	kept := 0
+	for d := range nd {
+		if shape[d] == 1 || (kept > 0 && mergesInto(shape, xs, ys, d)) {
+			continue
+		}
+		kept++
+	}
+	if kept == nd {
+		return shape, xs, ys
+	}
+	buf := make([]int64, 3*kept)
+	rs, rx, ry = buf[:0:kept], buf[kept:kept:2*kept], buf[2*kept:2*kept:3*kept]
+	for d := range nd {
+		switch k := len(rs) - 1; {
+		case shape[d] == 1:
+		case k >= 0 && rx[k] == xs[d]*shape[d] && ry[k] == ys[d]*shape[d]:
+			rs[k] *= shape[d]
+			rx[k], ry[k] = xs[d], ys[d]
+		default:
+			rs, rx, ry = append(rs, shape[d]), append(rx, xs[d]), append(ry, ys[d])
+		}
+	}
+	return rs, rx, ry
+}
+
+// mergesInto reports whether dim d of shape merges into the last dim
+// kept before it (the previous dim of size above 1) in coalesceDims.
+func mergesInto(shape, xs, ys []int64, d int) bool {
+	p := d - 1
+	for p >= 0 && shape[p] == 1 {
+		p--
+	}
+	return p >= 0 && xs[p] == xs[d]*shape[d] && ys[p] == ys[d]*shape[d]
 }
 
 // binaryRuns splits the result into fixed chunks and each chunk into runs
@@ -159,6 +244,10 @@ func binaryRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp,
 		arithRun(op, alpha, x[xo:xo+int64(m)], y[yo:yo+int64(m)], zv)
 		return
 	}
+	if sx == 1 && sy == 0 {
+		arithRunScalar(op, alpha, x[xo:xo+int64(m)], y[yo], zv)
+		return
+	}
 	for i := range zv {
 		zv[i] = arithOne(op, alpha, x[xo+int64(i)*sx], y[yo+int64(i)*sy])
 	}
@@ -191,6 +280,35 @@ func arithRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, 
 	default:
 		for i, v := range x {
 			z[i] = minNaN(v, y[i])
+		}
+	}
+}
+
+// arithRunScalar is arithRun with one value c for every y (a broadcast
+// number or 0-d tensor: y / norm(y)), the op chosen outside the loop.
+func arithRunScalar[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x []V, c V, z []V) {
+	z = z[:len(x)]
+	switch op {
+	case BinAdd:
+		ac := alpha * C(c)
+		for i, v := range x {
+			z[i] = V(C(v) + ac)
+		}
+	case BinMul:
+		for i, v := range x {
+			z[i] = V(C(v) * C(c))
+		}
+	case BinDiv:
+		for i, v := range x {
+			z[i] = V(C(v) / C(c))
+		}
+	case BinMax:
+		for i, v := range x {
+			z[i] = maxNaN(v, c)
+		}
+	default:
+		for i, v := range x {
+			z[i] = minNaN(v, c)
 		}
 	}
 }

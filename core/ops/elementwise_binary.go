@@ -178,7 +178,8 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if err != nil {
 		return nil, err
 	}
-	if res, err = keepFormat(res, args.Out, tensorsOf(a, b)...); err != nil {
+	var pair [2]*tensor.Tensor // the operands on the stack: tensorsOf would allocate
+	if res, err = keepFormat(res, args.Out, appendTensors(pair[:0], a, b)...); err != nil {
 		return nil, err
 	}
 	return toOutput(res, args.Out)

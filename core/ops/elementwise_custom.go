@@ -85,8 +85,11 @@ func zipCustom(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs
 // arrays (short of the engine's refusal of a dtype; the plans of gs_explain
 // ask it too).
 func zipCustomApplies(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs) (bool, error) {
+	if a.Layout() != tensor.Custom || b.Layout() != tensor.Custom { // first: mergeEngineOp allocates
+		return false, nil
+	}
 	_, _, ok := mergeEngineOp(op, args)
-	if !ok || args.Out.Layout != nil || a.Layout() != tensor.Custom || b.Layout() != tensor.Custom ||
+	if !ok || args.Out.Layout != nil ||
 		a.DType() != out || b.DType() != out || a.PerSlotFill() || b.PerSlotFill() || !slices.Equal(a.Dims(), b.Dims()) {
 		return false, nil
 	}

@@ -49,7 +49,11 @@ func keepFormat(res *tensor.Tensor, o Output, operands ...*tensor.Tensor) (*tens
 
 // tensorsOf lists the operands that are tensors.
 func tensorsOf(ops ...Operand) []*tensor.Tensor {
-	var ts []*tensor.Tensor
+	return appendTensors(nil, ops...)
+}
+
+// appendTensors appends the tensors of ops (skipping numbers) to ts.
+func appendTensors(ts []*tensor.Tensor, ops ...Operand) []*tensor.Tensor {
 	for _, o := range ops {
 		if o.Tensor != nil {
 			ts = append(ts, o.Tensor)

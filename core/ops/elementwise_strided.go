@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"slices"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -32,12 +34,22 @@ func binaryStrided(op string, a, b *tensor.Tensor, shape []int64, out dtype.DTyp
 	if al.Im() != 0 {
 		return nil, false, nil
 	}
-	x := engine.Operand{Vals: a.ValueArray(), Strides: engine.BroadcastStrides(a.Dims(), shape)}
-	y := engine.Operand{Vals: b.ValueArray(), Strides: engine.BroadcastStrides(b.Dims(), shape)}
+	x := engine.Operand{Vals: a.ValueArray(), Strides: operandStrides(a.Dims(), shape)}
+	y := engine.Operand{Vals: b.ValueArray(), Strides: operandStrides(b.Dims(), shape)}
 	z, ok, err := engine.StridedBinary(bop, al.Re(), al.Int(), x, y, shape)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	r, err := tensor.NewStrided(z)
-	return r, true, err
+	// z is the engine's new array (its own shape): no checks or copy to repeat.
+	return tensor.NewStridedOwned(z.DType, z.Shape, z.Data), true, nil
+}
+
+// operandStrides is the operand's steps through the result's shape for
+// engine.StridedBinary: nil (row-major of shape itself, the common case,
+// which runs as one flat loop without allocating) when it has that shape.
+func operandStrides(dims, shape []int64) []int64 {
+	if slices.Equal(dims, shape) {
+		return nil
+	}
+	return engine.BroadcastStrides(dims, shape)
 }
