@@ -32,7 +32,7 @@ from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, op_name, operand, to_output
 from ._base import TensorBase, call, handles_of, is_tensor
 from ._errors import _check
-from ._lib import GsElementwiseArgs, lib
+from ._lib import GsElementwiseArgs, Handle, lib
 from ._out import CAST, takes_out
 
 # The unary ops of gs_unary (pow, clamp and nan_to_num take arguments and are
@@ -144,6 +144,7 @@ def _args(fname, layout=None, blocksize=None, **fields):
 # pointer, so one struct serves every such call (making one costs more than the call's
 # Python side otherwise).
 _PLAIN_ARGS = _args("plain")
+_PLAIN_REF = byref(_PLAIN_ARGS)  # made once: the operators' fast path passes it as is
 
 
 def _plain_or(fname, layout, blocksize, fields):
@@ -165,6 +166,11 @@ def unary(op, input, *, layout=None, blocksize=None, **fields):
 
 
 _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "floor division"}
+
+# The operators' ops that two Tensors run through gs_binary as binary() would (the
+# divisions keep binary()'s refusal of a sparse divisor), as C strings.
+_TENSOR_OPS = {op: op.encode("ascii") for op in (
+    "add", "sub", "mul", "pow", "eq", "ne", "lt", "le", "gt", "ge")}
 
 
 def _broadcast_divisor(a, b):
@@ -377,6 +383,17 @@ class ElementwiseOps:
     # ---- operators (torch's meaning; NotImplemented for other types) ----
 
     def _op(self, op, other, reflected=False):
+        name = _TENSOR_OPS.get(op)
+        if name is not None and type(other) is type(self) and self._h.value and other._h.value:
+            # Two Tensors, the common case, in one library call and no layers of
+            # Python (binary's path for them, its division rule aside).
+            a, b = (other, self) if reflected else (self, other)
+            ha, hb = (a._h, b._h) if a is not b else handles_of((a, b))
+            out = Handle()
+            status = lib.gs_binary(ha, hb, name, _PLAIN_REF, byref(out))
+            if status:
+                _check(status, "gs_binary")
+            return a._adopt(out)
         if not (isinstance(other, TensorBase) or is_operand(other)):
             return NotImplemented
         return binary(op, other, self) if reflected else binary(op, self, other)

@@ -12,16 +12,16 @@ and count_nonzero int64, as in torch; mean needs a floating or complex dtype.
 """
 
 import math
-from ctypes import byref
+from ctypes import byref, c_int32
 
 import numpy as np
 
 from . import _types as T
-from ._args import as_tensor, dims_arg, op_name, operand, tensor_arg
+from ._args import _OP_NAMES, as_tensor, dims_arg, op_name, operand, tensor_arg
 from ._base import call, handles_of
-from ._errors import NotSupportedError
+from ._errors import NotSupportedError, _check
 from ._functions import unsqueeze
-from ._lib import lib
+from ._lib import GS_MAX_NDIM, Handle, lib
 from ._out import CAST, EXACT, takes_out
 
 __all__ = ["sum", "mean", "prod", "amax", "amin", "any", "all", "count_nonzero", "where", "norm",
@@ -232,9 +232,26 @@ def keep_dims(r, dims):
     return r
 
 
+# The dims argument of a reduction over one dim, made once per dim (the library only
+# reads it).
+_ONE_DIM = {d: (c_int32 * 1)(d) for d in range(-GS_MAX_NDIM, GS_MAX_NDIM)}
+
+
 def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
     """The reduction op of t as its method: dim or numpy's axis, keepdim or numpy's
     keepdims, dtype (sum, mean, prod)."""
+    if dtype is None and axis is None and not keepdim and not keepdims:
+        h = t._h
+        if h.value and (dim is None or type(dim) is int and -GS_MAX_NDIM <= dim < GS_MAX_NDIM):
+            # Over every dim or one: one library call and no layers of Python
+            # (reduce's path for these arguments; the library checks the dim).
+            out = Handle()
+            status = lib.gs_reduce(h, _OP_NAMES.get(op) or op_name(op),
+                                   None if dim is None else _ONE_DIM[dim],
+                                   0 if dim is None else 1, byref(out))
+            if status:
+                _check(status, "gs_reduce")
+            return t._adopt(out)
     scipy = axis is not None
     if scipy:
         if dim not in (None, ()):

@@ -89,3 +89,64 @@ def test_sparse_product_still_reads_its_result_width(calls):
     assert r.layout is gs.sparse_csr and r.crow_indices().dtype == np.int64
     np.testing.assert_allclose(r.to_dense().numpy(), a.numpy() @ a.numpy(), rtol=1e-12)
     assert calls["gs_matmul (interruptible)"] + calls["gs_sparse_mm_index_width (interruptible)"] >= 1
+
+
+def _python_calls(f):
+    """The Python functions of the gosparse package that f() runs, in order (the
+    Handle's __del__ of a freed result included)."""
+    import sys
+    seen = []
+
+    def prof(frame, event, arg):
+        if event == "call" and "/gosparse/" in frame.f_code.co_filename:
+            seen.append(frame.f_code.co_name)
+
+    sys.setprofile(prof)
+    try:
+        f()
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+@pytest.mark.parametrize("op", [lambda a, b: a + b, lambda a, b: a < b, lambda a, b: a.sum(),
+                                lambda a, b: a.amax(1)])
+def test_small_operator_runs_few_python_calls(op):
+    """a + b, a < b, a.sum() and a.amax(1) of Tensors run at most three functions of
+    the package (the operator, its fast path, _adopt) besides the result's __del__:
+    before, eight to eleven (binary, _plain_or, _op_name, call, tensor_arg, dims_arg,
+    dim_arg, ...)."""
+    a, b = _pair()
+    op(a, b)
+    calls = [c for c in _python_calls(lambda: op(a, b)) if c != "__del__"]
+    assert len(calls) <= 3, calls
+
+
+def test_fast_paths_keep_the_results_and_errors():
+    """The operators' and reductions' fast paths give what binary() and reduce() give:
+    one object on both sides, reflected operators, a dim out of range refused as the
+    function refuses it, a dim too large for int32 refused before the library."""
+    a, b = _pair()
+    an, bn = a.numpy(), b.numpy()
+    np.testing.assert_array_equal((a - a).numpy(), np.zeros((8, 8)))
+    np.testing.assert_array_equal((a >= b).numpy(), an >= bn)
+    np.testing.assert_allclose((a.abs() ** b).numpy(), np.abs(an) ** bn, rtol=1e-12)
+    np.testing.assert_allclose(a.sum(-1).numpy(), an.sum(-1), rtol=1e-12)
+    np.testing.assert_allclose(a.mean(0).numpy(), an.mean(0), rtol=1e-12)
+    assert a.amax().item() == an.max()
+    with pytest.raises(Exception) as fast:
+        a.sum(5)
+    with pytest.raises(Exception) as slow:
+        gs.sum(a, 5)
+    assert type(fast.value) is type(slow.value) and str(fast.value) == str(slow.value)
+    with pytest.raises(Exception) as big:
+        a.sum(2 ** 40)
+    with pytest.raises(Exception) as big_slow:
+        gs.sum(a, 2 ** 40)
+    assert type(big.value) is type(big_slow.value)
+    emptied = gs.tensor(an)
+    emptied._h = type(emptied._h)()  # a Tensor left without a tensor
+    with pytest.raises(Exception):
+        emptied + a
+    with pytest.raises(Exception):
+        emptied.sum()
