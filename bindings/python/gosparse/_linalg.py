@@ -488,6 +488,9 @@ class LinalgOps:
                         blocksize=blocksize)
 
     def __matmul__(self, other):
+        if type(other) is type(self):  # two Tensors: matmul's own path, without its layers
+            return _product(lib.gs_matmul, "matmul", ("input", "other"), (self, other), None,
+                            None, csc_as_csr=True)
         if not _is_matrix(other):
             return NotImplemented
         return matmul(self, other)
