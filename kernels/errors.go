@@ -82,3 +82,16 @@ func checkLen2[V any](fn, name string, v []V, a, b int, what string) error {
 	}
 	return checkLen(fn, name, v, n, what)
 }
+
+// checkOperandsK checks the two dense row-major operands of a product with
+// k columns: k is not negative, x holds exactly xRows*k values and y
+// yRows*k; xWhat and yWhat spell those lengths for the errors ("a.Cols*k").
+func checkOperandsK[V any](fn string, k int, xName string, x []V, xRows int, xWhat string, yName string, y []V, yRows int, yWhat string) error {
+	if k < 0 {
+		return argErr(fn, "k", "%d must not be negative", k)
+	}
+	if err := checkLen2(fn, xName, x, xRows, k, xWhat); err != nil {
+		return err
+	}
+	return checkLen2(fn, yName, y, yRows, k, yWhat)
+}

@@ -17,6 +17,9 @@ func TestProductErrors(t *testing.T) {
 	huge := *spgemmPlan
 	huge.NNZ = math.MaxInt32 + 1
 	bt := CSR[int32, float64]{Rows: 3, Cols: 2, Ptr: []int32{0, 0, 0, 0}}
+	dia := DIA[float64]{Rows: 2, Cols: 3, Offsets: []int64{0}, Stride: 2, Val: f(2)}
+	semi := Semi[float64]{Rows: 3, Cols: 4, Col: make([]int32, 6), Val: f(6)}
+	bsr := BSR[int32, float64]{BlockRows: 1, BlockCols: 1, BM: 1, BN: 1, Ptr: []int32{0, 1}, Idx: []int32{0}, Val: f(1)}
 	cases := []struct {
 		name string
 		err  error
@@ -35,6 +38,21 @@ func TestProductErrors(t *testing.T) {
 		{"sddmm-bt", SDDMM(1, f(4), f(5), 2, 0, a, f(2)), "bt"},
 		{"sddmm-out", SDDMM(1, f(4), f(6), 2, 0, a, f(1)), "out"},
 		{"sddmm-val", SDDMM(1, f(4), f(6), 2, 1, CSR[int32, float64]{Rows: 2, Cols: 3, Ptr: []int32{0, 1, 2}, Idx: []int32{0, 2}}, f(2)), "s.Val"},
+		{"spmmdia-k", SpMMDIA(1, dia, f(3), -1, 0, f(2)), "k"},
+		{"spmmdia-b", SpMMDIA(1, dia, f(5), 2, 0, f(4)), "b"},
+		{"spmmdia-c", SpMMDIA(1, dia, f(6), 2, 0, f(5)), "c"},
+		{"spmmdelta-k", SpMMDelta(1, a, 4, f(0), -1, f(0)), "k"},
+		{"spmmdelta-b", SpMMDelta(1, a, 4, f(5), 2, f(4)), "b"},
+		{"spmmdelta-c", SpMMDelta(1, a, 4, f(6), 2, f(5)), "c"},
+		{"semimmt-k", SemiMMT(semi, f(0), -1, f(0)), "k"},
+		{"semimmt-b", SemiMMT(semi, f(5), 2, f(8)), "b"},
+		{"semimmt-c", SemiMMT(semi, f(6), 2, f(7)), "c"},
+		{"bsrcm-k", SpMMBSRColMajor(1, bsr, f(0), -1, 0, f(0)), "k"},
+		{"bsrcm-b", SpMMBSRColMajor(1, bsr, f(3), 2, 0, f(2)), "b"},
+		{"bsrcm-c", SpMMBSRColMajor(1, bsr, f(2), 2, 0, f(1)), "c"},
+		{"dcsr-m", SpMMDCSR(1, []int32{0, 1}, a, -1, f(6), 2, f(0)), "m"},
+		{"dcsr-k", SpMMDCSR(1, []int32{0, 1}, a, 2, f(0), -1, f(0)), "k"},
+		{"dcsr-c", SpMMDCSR(1, []int32{0, 1}, a, 2, f(6), 2, f(3)), "c"},
 		{"spgemm-shape", func() error { _, err := SpGEMMSymbolic(a, a); return err }(), "b"},
 		{"spgemm-nil-plan", SpGEMMNumeric(a, bt, nil, CSR[int32, float64]{}), "plan"},
 		{"spgemm-other-plan", SpGEMMNumeric(a, CSR[int32, float64]{Rows: 3, Cols: 5, Ptr: make([]int32, 4)}, spgemmPlan, CSR[int32, float64]{}), "plan"},

@@ -15,13 +15,7 @@ func SDDMM[I Index, V Number](alpha V, a, bt []V, k int, beta V, s CSR[I, V], ou
 	if err := checkCSR(fn, "s", s, beta != 0); err != nil {
 		return err
 	}
-	if k < 0 {
-		return argErr(fn, "k", "%d must not be negative", k)
-	}
-	if err := checkLen2(fn, "a", a, s.Rows, k, "s.Rows*k"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "bt", bt, s.Cols, k, "s.Cols*k"); err != nil {
+	if err := checkOperandsK(fn, k, "a", a, s.Rows, "s.Rows*k", "bt", bt, s.Cols, "s.Cols*k"); err != nil {
 		return err
 	}
 	if end := int(s.Ptr[s.Rows]); len(out) < end {

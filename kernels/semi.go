@@ -106,13 +106,7 @@ func SemiMMT[V Number](a Semi[V], b []V, k int, c []V) error {
 	if err := checkSemi(fn, a); err != nil {
 		return err
 	}
-	if k < 0 {
-		return argErr(fn, "k", "%d must not be negative", k)
-	}
-	if err := checkLen2(fn, "b", b, a.Rows, k, "a.Rows*k"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "c", c, a.Cols, k, "a.Cols*k"); err != nil {
+	if err := checkOperandsK(fn, k, "b", b, a.Rows, "a.Rows*k", "c", c, a.Cols, "a.Cols*k"); err != nil {
 		return err
 	}
 	clear(c)

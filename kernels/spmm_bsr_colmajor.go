@@ -22,14 +22,8 @@ func SpMMBSRColMajor[I Index, V Number](alpha V, a BSR[I, V], b []V, k int, beta
 	if err := checkBSR(fn, "a", a); err != nil {
 		return err
 	}
-	if k < 0 {
-		return argErr(fn, "k", "%d must not be negative", k)
-	}
 	cols, rows := mulInt(a.BlockCols, a.BN), mulInt(a.BlockRows, a.BM)
-	if err := checkLen2(fn, "b", b, cols, k, "a.BlockCols*a.BN*k"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "c", c, rows, k, "a.BlockRows*a.BM*k"); err != nil {
+	if err := checkOperandsK(fn, k, "b", b, cols, "a.BlockCols*a.BN*k", "c", c, rows, "a.BlockRows*a.BM*k"); err != nil {
 		return err
 	}
 	switch k {

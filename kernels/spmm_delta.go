@@ -32,13 +32,7 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 	if bits < 1 || bits > 63 {
 		return argErr(fn, "bits", "%d: must be 1..63", bits)
 	}
-	if k < 0 {
-		return argErr(fn, "k", "%d must not be negative", k)
-	}
-	if err := checkLen2(fn, "b", b, a.Cols, k, "a.Cols*k"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "c", c, a.Rows, k, "a.Rows*k"); err != nil {
+	if err := checkOperandsK(fn, k, "b", b, a.Cols, "a.Cols*k", "c", c, a.Rows, "a.Rows*k"); err != nil {
 		return err
 	}
 	if k == 0 {

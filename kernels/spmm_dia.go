@@ -23,13 +23,7 @@ func SpMMDIA[V Number](alpha V, a DIA[V], b []V, k int, beta V, c []V) error {
 	if err := checkDIA(fn, "a", a); err != nil {
 		return err
 	}
-	if k < 0 {
-		return argErr(fn, "k", "%d must not be negative", k)
-	}
-	if err := checkLen2(fn, "b", b, a.Cols, k, "a.Cols*k"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "c", c, a.Rows, k, "a.Rows*k"); err != nil {
+	if err := checkOperandsK(fn, k, "b", b, a.Cols, "a.Cols*k", "c", c, a.Rows, "a.Rows*k"); err != nil {
 		return err
 	}
 	if k == 0 {

@@ -54,13 +54,10 @@ func SpMMDCSR[I Index, V Number](alpha V, rows []I, a CSR[I, V], m int, b []V, k
 	if err := checkCSR(fn, "a", a, true); err != nil {
 		return err
 	}
-	if k < 0 || m < 0 {
-		return argErr(fn, "k", "m = %d and k = %d must not be negative", m, k)
+	if m < 0 {
+		return argErr(fn, "m", "%d must not be negative", m)
 	}
-	if err := checkLen2(fn, "b", b, a.Cols, k, "a.Cols*k"); err != nil {
-		return err
-	}
-	if err := checkLen2(fn, "c", c, m, k, "m*k"); err != nil {
+	if err := checkOperandsK(fn, k, "b", b, a.Cols, "a.Cols*k", "c", c, m, "m*k"); err != nil {
 		return err
 	}
 	if err := checkDCSRRows(fn, rows, a.Rows, m); err != nil {
