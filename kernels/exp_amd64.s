@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "map4_amd64.h"
 
 // Exp of four float64 lanes at a time (AVX2 and FMA), bit for bit Go's
 // math.Exp on amd64 with FMA: the same method (Shibata, ISC 2010: x =
@@ -9,85 +10,37 @@
 // overflow, underflow to subnormal or zero) stops the loop and is left to
 // math.Exp itself (exp_amd64.go).
 
-DATA expconst<>+0(SB)/8, $1.4426950408889634073599246810018920
-DATA expconst<>+8(SB)/8, $1.4426950408889634073599246810018920
-DATA expconst<>+16(SB)/8, $1.4426950408889634073599246810018920
-DATA expconst<>+24(SB)/8, $1.4426950408889634073599246810018920
+QUAD4(expconst<>, 0, $1.4426950408889634073599246810018920)
 #define LOG2E expconst<>+0(SB)
-DATA expconst<>+32(SB)/8, $0.69314718055966295651160180568695068359375
-DATA expconst<>+40(SB)/8, $0.69314718055966295651160180568695068359375
-DATA expconst<>+48(SB)/8, $0.69314718055966295651160180568695068359375
-DATA expconst<>+56(SB)/8, $0.69314718055966295651160180568695068359375
+QUAD4(expconst<>, 32, $0.69314718055966295651160180568695068359375)
 #define LN2U expconst<>+32(SB)
-DATA expconst<>+64(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
-DATA expconst<>+72(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
-DATA expconst<>+80(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
-DATA expconst<>+88(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
+QUAD4(expconst<>, 64, $0.28235290563031577122588448175013436025525412068e-12)
 #define LN2L expconst<>+64(SB)
-DATA expconst<>+96(SB)/8, $0.0625
-DATA expconst<>+104(SB)/8, $0.0625
-DATA expconst<>+112(SB)/8, $0.0625
-DATA expconst<>+120(SB)/8, $0.0625
+QUAD4(expconst<>, 96, $0.0625)
 #define SIXTEENTH expconst<>+96(SB)
-DATA expconst<>+128(SB)/8, $2.4801587301587301587e-5
-DATA expconst<>+136(SB)/8, $2.4801587301587301587e-5
-DATA expconst<>+144(SB)/8, $2.4801587301587301587e-5
-DATA expconst<>+152(SB)/8, $2.4801587301587301587e-5
+QUAD4(expconst<>, 128, $2.4801587301587301587e-5)
 #define C8 expconst<>+128(SB)
-DATA expconst<>+160(SB)/8, $1.9841269841269841270e-4
-DATA expconst<>+168(SB)/8, $1.9841269841269841270e-4
-DATA expconst<>+176(SB)/8, $1.9841269841269841270e-4
-DATA expconst<>+184(SB)/8, $1.9841269841269841270e-4
+QUAD4(expconst<>, 160, $1.9841269841269841270e-4)
 #define C7 expconst<>+160(SB)
-DATA expconst<>+192(SB)/8, $1.3888888888888888889e-3
-DATA expconst<>+200(SB)/8, $1.3888888888888888889e-3
-DATA expconst<>+208(SB)/8, $1.3888888888888888889e-3
-DATA expconst<>+216(SB)/8, $1.3888888888888888889e-3
+QUAD4(expconst<>, 192, $1.3888888888888888889e-3)
 #define C6 expconst<>+192(SB)
-DATA expconst<>+224(SB)/8, $8.3333333333333333333e-3
-DATA expconst<>+232(SB)/8, $8.3333333333333333333e-3
-DATA expconst<>+240(SB)/8, $8.3333333333333333333e-3
-DATA expconst<>+248(SB)/8, $8.3333333333333333333e-3
+QUAD4(expconst<>, 224, $8.3333333333333333333e-3)
 #define C5 expconst<>+224(SB)
-DATA expconst<>+256(SB)/8, $4.1666666666666666667e-2
-DATA expconst<>+264(SB)/8, $4.1666666666666666667e-2
-DATA expconst<>+272(SB)/8, $4.1666666666666666667e-2
-DATA expconst<>+280(SB)/8, $4.1666666666666666667e-2
+QUAD4(expconst<>, 256, $4.1666666666666666667e-2)
 #define C4 expconst<>+256(SB)
-DATA expconst<>+288(SB)/8, $1.6666666666666666667e-1
-DATA expconst<>+296(SB)/8, $1.6666666666666666667e-1
-DATA expconst<>+304(SB)/8, $1.6666666666666666667e-1
-DATA expconst<>+312(SB)/8, $1.6666666666666666667e-1
+QUAD4(expconst<>, 288, $1.6666666666666666667e-1)
 #define C3 expconst<>+288(SB)
-DATA expconst<>+320(SB)/8, $0.5
-DATA expconst<>+328(SB)/8, $0.5
-DATA expconst<>+336(SB)/8, $0.5
-DATA expconst<>+344(SB)/8, $0.5
+QUAD4(expconst<>, 320, $0.5)
 #define HALF expconst<>+320(SB)
-DATA expconst<>+352(SB)/8, $1.0
-DATA expconst<>+360(SB)/8, $1.0
-DATA expconst<>+368(SB)/8, $1.0
-DATA expconst<>+376(SB)/8, $1.0
+QUAD4(expconst<>, 352, $1.0)
 #define ONE expconst<>+352(SB)
-DATA expconst<>+384(SB)/8, $2.0
-DATA expconst<>+392(SB)/8, $2.0
-DATA expconst<>+400(SB)/8, $2.0
-DATA expconst<>+408(SB)/8, $2.0
+QUAD4(expconst<>, 384, $2.0)
 #define TWO expconst<>+384(SB)
-DATA expconst<>+416(SB)/8, $-708.0
-DATA expconst<>+424(SB)/8, $-708.0
-DATA expconst<>+432(SB)/8, $-708.0
-DATA expconst<>+440(SB)/8, $-708.0
+QUAD4(expconst<>, 416, $-708.0)
 #define LO expconst<>+416(SB)
-DATA expconst<>+448(SB)/8, $709.0
-DATA expconst<>+456(SB)/8, $709.0
-DATA expconst<>+464(SB)/8, $709.0
-DATA expconst<>+472(SB)/8, $709.0
+QUAD4(expconst<>, 448, $709.0)
 #define HI expconst<>+448(SB)
-DATA expconst<>+480(SB)/8, $1023
-DATA expconst<>+488(SB)/8, $1023
-DATA expconst<>+496(SB)/8, $1023
-DATA expconst<>+504(SB)/8, $1023
+QUAD4(expconst<>, 480, $1023)
 #define BIAS expconst<>+480(SB)
 GLOBL expconst<>(SB), RODATA|NOPTR, $512
 
@@ -136,48 +89,11 @@ GLOBL expconst<>(SB), RODATA|NOPTR, $512
 // up to the first group of four with a lane out of [-708, 709]; returns
 // how many it wrote.
 TEXT ·expF64x4(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ DX, DX
-loop64:
-	CMPQ DX, CX
-	JGE done64
-	VMOVUPD (SI)(DX*8), Y0
-	INRANGE
-	CMPQ AX, $15
-	JNE done64
-	EXP4
-	VMOVUPD Y0, (DI)(DX*8)
-	ADDQ $4, DX
-	JMP loop64
-done64:
-	MOVQ DX, ret+24(FP)
-	VZEROUPPER
-	RET
+	MAP4F64(INRANGE, EXP4)
 
 // func expF32x4(dst, src *float32, n int) int
 //
 // dst[i] = float32(math.Exp(float64(src[i]))) for i < n (a multiple of 4),
 // as expF64x4 does on the widened values, then narrowed.
 TEXT ·expF32x4(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ DX, DX
-loop32:
-	CMPQ DX, CX
-	JGE done32
-	VCVTPS2PD (SI)(DX*4), Y0
-	INRANGE
-	CMPQ AX, $15
-	JNE done32
-	EXP4
-	VCVTPD2PSY Y0, X0
-	VMOVUPS X0, (DI)(DX*4)
-	ADDQ $4, DX
-	JMP loop32
-done32:
-	MOVQ DX, ret+24(FP)
-	VZEROUPPER
-	RET
+	MAP4F32(INRANGE, EXP4)

@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "map4_amd64.h"
 
 // Log of four float64 lanes at a time (AVX2), bit for bit Go's math.Log
 // on amd64: the same method (x = 2^k f with f in (sqrt(2)/2, sqrt(2)],
@@ -8,100 +9,43 @@
 // of four with any other lane (zero, negative, subnormal, +Inf, NaN)
 // stops the loop and is left to math.Log itself.
 
-DATA logconst<>+0(SB)/8, $7.07106781186547524401e-01
-DATA logconst<>+8(SB)/8, $7.07106781186547524401e-01
-DATA logconst<>+16(SB)/8, $7.07106781186547524401e-01
-DATA logconst<>+24(SB)/8, $7.07106781186547524401e-01
+QUAD4(logconst<>, 0, $7.07106781186547524401e-01)
 #define HSQRT2 logconst<>+0(SB)
-DATA logconst<>+32(SB)/8, $6.93147180369123816490e-01
-DATA logconst<>+40(SB)/8, $6.93147180369123816490e-01
-DATA logconst<>+48(SB)/8, $6.93147180369123816490e-01
-DATA logconst<>+56(SB)/8, $6.93147180369123816490e-01
+QUAD4(logconst<>, 32, $6.93147180369123816490e-01)
 #define LN2HI logconst<>+32(SB)
-DATA logconst<>+64(SB)/8, $1.90821492927058770002e-10
-DATA logconst<>+72(SB)/8, $1.90821492927058770002e-10
-DATA logconst<>+80(SB)/8, $1.90821492927058770002e-10
-DATA logconst<>+88(SB)/8, $1.90821492927058770002e-10
+QUAD4(logconst<>, 64, $1.90821492927058770002e-10)
 #define LN2LO logconst<>+64(SB)
-DATA logconst<>+96(SB)/8, $6.666666666666735130e-01
-DATA logconst<>+104(SB)/8, $6.666666666666735130e-01
-DATA logconst<>+112(SB)/8, $6.666666666666735130e-01
-DATA logconst<>+120(SB)/8, $6.666666666666735130e-01
+QUAD4(logconst<>, 96, $6.666666666666735130e-01)
 #define L1 logconst<>+96(SB)
-DATA logconst<>+128(SB)/8, $3.999999999940941908e-01
-DATA logconst<>+136(SB)/8, $3.999999999940941908e-01
-DATA logconst<>+144(SB)/8, $3.999999999940941908e-01
-DATA logconst<>+152(SB)/8, $3.999999999940941908e-01
+QUAD4(logconst<>, 128, $3.999999999940941908e-01)
 #define L2 logconst<>+128(SB)
-DATA logconst<>+160(SB)/8, $2.857142874366239149e-01
-DATA logconst<>+168(SB)/8, $2.857142874366239149e-01
-DATA logconst<>+176(SB)/8, $2.857142874366239149e-01
-DATA logconst<>+184(SB)/8, $2.857142874366239149e-01
+QUAD4(logconst<>, 160, $2.857142874366239149e-01)
 #define L3 logconst<>+160(SB)
-DATA logconst<>+192(SB)/8, $2.222219843214978396e-01
-DATA logconst<>+200(SB)/8, $2.222219843214978396e-01
-DATA logconst<>+208(SB)/8, $2.222219843214978396e-01
-DATA logconst<>+216(SB)/8, $2.222219843214978396e-01
+QUAD4(logconst<>, 192, $2.222219843214978396e-01)
 #define L4 logconst<>+192(SB)
-DATA logconst<>+224(SB)/8, $1.818357216161805012e-01
-DATA logconst<>+232(SB)/8, $1.818357216161805012e-01
-DATA logconst<>+240(SB)/8, $1.818357216161805012e-01
-DATA logconst<>+248(SB)/8, $1.818357216161805012e-01
+QUAD4(logconst<>, 224, $1.818357216161805012e-01)
 #define L5 logconst<>+224(SB)
-DATA logconst<>+256(SB)/8, $1.531383769920937332e-01
-DATA logconst<>+264(SB)/8, $1.531383769920937332e-01
-DATA logconst<>+272(SB)/8, $1.531383769920937332e-01
-DATA logconst<>+280(SB)/8, $1.531383769920937332e-01
+QUAD4(logconst<>, 256, $1.531383769920937332e-01)
 #define L6 logconst<>+256(SB)
-DATA logconst<>+288(SB)/8, $1.479819860511658591e-01
-DATA logconst<>+296(SB)/8, $1.479819860511658591e-01
-DATA logconst<>+304(SB)/8, $1.479819860511658591e-01
-DATA logconst<>+312(SB)/8, $1.479819860511658591e-01
+QUAD4(logconst<>, 288, $1.479819860511658591e-01)
 #define L7 logconst<>+288(SB)
-DATA logconst<>+320(SB)/8, $0.5
-DATA logconst<>+328(SB)/8, $0.5
-DATA logconst<>+336(SB)/8, $0.5
-DATA logconst<>+344(SB)/8, $0.5
+QUAD4(logconst<>, 320, $0.5)
 #define LHALF logconst<>+320(SB)
-DATA logconst<>+352(SB)/8, $1.0
-DATA logconst<>+360(SB)/8, $1.0
-DATA logconst<>+368(SB)/8, $1.0
-DATA logconst<>+376(SB)/8, $1.0
+QUAD4(logconst<>, 352, $1.0)
 #define LONE logconst<>+352(SB)
-DATA logconst<>+384(SB)/8, $2.0
-DATA logconst<>+392(SB)/8, $2.0
-DATA logconst<>+400(SB)/8, $2.0
-DATA logconst<>+408(SB)/8, $2.0
+QUAD4(logconst<>, 384, $2.0)
 #define LTWO logconst<>+384(SB)
-DATA logconst<>+416(SB)/8, $4503599627371518.0
-DATA logconst<>+424(SB)/8, $4503599627371518.0
-DATA logconst<>+432(SB)/8, $4503599627371518.0
-DATA logconst<>+440(SB)/8, $4503599627371518.0
+QUAD4(logconst<>, 416, $4503599627371518.0)
 #define MAGICK logconst<>+416(SB)
-DATA logconst<>+448(SB)/8, $0x000FFFFFFFFFFFFF
-DATA logconst<>+456(SB)/8, $0x000FFFFFFFFFFFFF
-DATA logconst<>+464(SB)/8, $0x000FFFFFFFFFFFFF
-DATA logconst<>+472(SB)/8, $0x000FFFFFFFFFFFFF
+QUAD4(logconst<>, 448, $0x000FFFFFFFFFFFFF)
 #define MANT logconst<>+448(SB)
-DATA logconst<>+480(SB)/8, $0x3FE0000000000000
-DATA logconst<>+488(SB)/8, $0x3FE0000000000000
-DATA logconst<>+496(SB)/8, $0x3FE0000000000000
-DATA logconst<>+504(SB)/8, $0x3FE0000000000000
+QUAD4(logconst<>, 480, $0x3FE0000000000000)
 #define HALFBITS logconst<>+480(SB)
-DATA logconst<>+512(SB)/8, $0x4330000000000000
-DATA logconst<>+520(SB)/8, $0x4330000000000000
-DATA logconst<>+528(SB)/8, $0x4330000000000000
-DATA logconst<>+536(SB)/8, $0x4330000000000000
+QUAD4(logconst<>, 512, $0x4330000000000000)
 #define EXPBITS logconst<>+512(SB)
-DATA logconst<>+544(SB)/8, $0x0010000000000000
-DATA logconst<>+552(SB)/8, $0x0010000000000000
-DATA logconst<>+560(SB)/8, $0x0010000000000000
-DATA logconst<>+568(SB)/8, $0x0010000000000000
+QUAD4(logconst<>, 544, $0x0010000000000000)
 #define MINNORM logconst<>+544(SB)
-DATA logconst<>+576(SB)/8, $0x7FF0000000000000
-DATA logconst<>+584(SB)/8, $0x7FF0000000000000
-DATA logconst<>+592(SB)/8, $0x7FF0000000000000
-DATA logconst<>+600(SB)/8, $0x7FF0000000000000
+QUAD4(logconst<>, 576, $0x7FF0000000000000)
 #define POSINF logconst<>+576(SB)
 GLOBL logconst<>(SB), RODATA|NOPTR, $608
 
@@ -167,48 +111,11 @@ GLOBL logconst<>(SB), RODATA|NOPTR, $608
 // up to the first group of four with a lane that is not positive, normal
 // and finite; returns how many it wrote.
 TEXT ·logF64x4(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ DX, DX
-loop64:
-	CMPQ DX, CX
-	JGE done64
-	VMOVUPD (SI)(DX*8), Y0
-	LOGRANGE
-	CMPQ AX, $15
-	JNE done64
-	LOG4
-	VMOVUPD Y0, (DI)(DX*8)
-	ADDQ $4, DX
-	JMP loop64
-done64:
-	MOVQ DX, ret+24(FP)
-	VZEROUPPER
-	RET
+	MAP4F64(LOGRANGE, LOG4)
 
 // func logF32x4(dst, src *float32, n int) int
 //
 // dst[i] = float32(math.Log(float64(src[i]))) for i < n (a multiple of 4),
 // as logF64x4 does on the widened values, then narrowed.
 TEXT ·logF32x4(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ DX, DX
-loop32:
-	CMPQ DX, CX
-	JGE done32
-	VCVTPS2PD (SI)(DX*4), Y0
-	LOGRANGE
-	CMPQ AX, $15
-	JNE done32
-	LOG4
-	VCVTPD2PSY Y0, X0
-	VMOVUPS X0, (DI)(DX*4)
-	ADDQ $4, DX
-	JMP loop32
-done32:
-	MOVQ DX, ret+24(FP)
-	VZEROUPPER
-	RET
+	MAP4F32(LOGRANGE, LOG4)
