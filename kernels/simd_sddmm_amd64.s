@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "rowkernel_amd64.h"
 
 // Row kernels of SDDMM (see simd_sddmm_amd64.go): for each row r of a row
 // range and each stored entry t of it, two entries at a time so that each
@@ -15,8 +16,6 @@
 // R12 bt, R13 row length in bytes, DI out, CX entry t, DX row end,
 // SI and AX the two rows of bt, BX the cursor in a, R14 elements left.
 
-#define PTR32(off, r) MOVLQSX off(R8), r
-#define PTR64(off, r) MOVQ off(R8), r
 #define IDX32(off, r) MOVLQSX off(R10)(CX*4), r
 #define IDX64(off, r) MOVQ off(R10)(CX*8), r
 
@@ -62,11 +61,7 @@
 	TESTQ R9, R9; \
 	JZ done; \
 row: \
-	PTR(PSZ, DX); \
-	CMPQ DX, end+64(FP); \
-	JGT bad; \
-	CMPQ DX, CX; \
-	JLT bad; \
+	ROWEND(PTR, PSZ, end+64(FP)); \
 entry: \
 	CMPQ CX, DX; \
 	JGE rowdone; \
@@ -142,10 +137,7 @@ done: \
 	RET; \
 bad: \
 	VZEROUPPER; \
-	MOVQ rows+48(FP), AX; \
-	SUBQ R9, AX; \
-	MOVQ AX, ret+104(FP); \
-	RET
+	BADROW(rows+48(FP), ret+104(FP))
 
 #define SDDMM64(PTR, PSZ, IDX) SDDMM(PTR, PSZ, IDX, SCALARS64, 4, 8, VMOVUPD, VFMADD231PD, HSUM64, VMOVSD, VMULSD, VFMADD231SD, VMOVSD)
 #define SDDMM32(PTR, PSZ, IDX) SDDMM(PTR, PSZ, IDX, SCALARS32, 8, 4, VMOVUPS, VFMADD231PS, HSUM32, VMOVSS, VMULSS, VFMADD231SS, VMOVSS)

@@ -1,4 +1,6 @@
 #include "textflag.h"
+#include "rowkernel_amd64.h"
+#include "spmm_amd64.h"
 
 // Strip kernels of SpMM (see simd_spmm_amd64.go): for each row r of a row
 // range, W columns of C at once, held in 1, 2, 4 or 8 YMM accumulators
@@ -10,12 +12,6 @@
 // Strides ldb and ldc are in bytes. A column index outside [0, cols) or a
 // row pointer that decreases or passes end stops the kernel and returns the
 // offending row (relative to the range); -1 means done.
-
-// Row-pointer and column-index loads for int32 and int64 indices.
-#define PTR32(off, r) MOVLQSX off(R8), r
-#define PTR64(off, r) MOVQ off(R8), r
-#define IDX32 MOVLQSX (R10)(CX*4), AX
-#define IDX64 MOVQ (R10)(CX*8), AX
 
 // Broadcasts of val[t] and of the scalars for float64 and float32.
 #define BCAST64 VBROADCASTSD (R11)(CX*8), Y8
@@ -54,69 +50,6 @@
 #define STORE4(op) STORE2(op); op Y2, 64(DI); op Y3, 96(DI)
 #define STORE2(op) STORE1(op); op Y1, 32(DI)
 #define STORE1(op) op Y0, (DI)
-
-#define SPMM(PTR, PSZ, IDX, SCALARS, BCAST, ZERO, ACC, MUL, BETA, STORE, FMAOP, MULOP, STOP, NTOP) \
-	MOVQ ptr+0(FP), R8; \
-	MOVQ idx+8(FP), R10; \
-	MOVQ val+16(FP), R11; \
-	MOVQ b+24(FP), R12; \
-	MOVQ c+32(FP), DI; \
-	MOVQ rows+40(FP), R9; \
-	MOVQ ldb+48(FP), R13; \
-	MOVQ ldc+56(FP), R14; \
-	MOVQ end+64(FP), SI; \
-	MOVQ flags+96(FP), BX; \
-	SCALARS; \
-	PTR(0, CX); \
-	TESTQ R9, R9; \
-	JZ done; \
-row: \
-	PTR(PSZ, DX); \
-	CMPQ DX, SI; \
-	JGT bad; \
-	CMPQ DX, CX; \
-	JLT bad; \
-	ZERO; \
-	CMPQ CX, DX; \
-	JGE finish; \
-nz: \
-	IDX; \
-	CMPQ AX, cols+72(FP); \
-	JAE bad; \
-	IMULQ R13, AX; \
-	BCAST; \
-	ACC(FMAOP); \
-	INCQ CX; \
-	CMPQ CX, DX; \
-	JLT nz; \
-finish: \
-	MUL(MULOP); \
-	TESTQ $1, BX; \
-	JZ stores; \
-	BETA(FMAOP); \
-stores: \
-	TESTQ $2, BX; \
-	JNZ ntstores; \
-	STORE(STOP); \
-	JMP next; \
-ntstores: \
-	STORE(NTOP); \
-next: \
-	ADDQ $PSZ, R8; \
-	ADDQ R14, DI; \
-	DECQ R9; \
-	JNZ row; \
-done: \
-	SFENCE; \
-	VZEROUPPER; \
-	MOVQ $-1, ret+104(FP); \
-	RET; \
-bad: \
-	VZEROUPPER; \
-	MOVQ rows+40(FP), AX; \
-	SUBQ R9, AX; \
-	MOVQ AX, ret+104(FP); \
-	RET
 
 #define SPMM64(PTR, PSZ, IDX, ZERO, ACC, MUL, BETA, STORE) \
 	SPMM(PTR, PSZ, IDX, SCALARS64, BCAST64, ZERO, ACC, MUL, BETA, STORE, VFMADD231PD, VMULPD, VMOVUPD, VMOVNTPD)

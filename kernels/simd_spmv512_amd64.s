@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "rowkernel_amd64.h"
 
 // AVX-512 row kernels of float64 SpMV (see simd_spmv512_amd64.go): the
 // arguments, flags and checks of the kernels of simd_spmv_amd64.s, but each
@@ -9,8 +10,6 @@
 // mispredict the exits of the unrolled and remainder loops at most rows,
 // and each misprediction throws away the gathers in flight.
 
-#define PTR32(off, r) MOVLQSX off(R8), r
-#define PTR64(off, r) MOVQ off(R8), r
 
 // The columns of the lanes (Y2 or Z2), zero in the lanes off the mask.
 #define LOAD32 VMOVDQU32.Z (R10)(CX*4), K1, Y2
@@ -35,27 +34,13 @@
 #define BCAST64 VPBROADCASTQ R13, Z13
 
 #define SPMVZ(PTR, PSZ, ISZ, BCAST, LOAD, CMP, GATHER) \
-	MOVQ ptr+0(FP), R8; \
-	MOVQ idx+8(FP), R10; \
-	MOVQ val+16(FP), R11; \
-	MOVQ x+24(FP), R12; \
-	MOVQ y+32(FP), DI; \
-	MOVQ rows+40(FP), R9; \
-	MOVQ end+48(FP), SI; \
-	MOVQ cols+56(FP), R13; \
-	VMOVSD alpha+64(FP), X14; \
-	VMOVSD beta+72(FP), X15; \
-	MOVQ flags+80(FP), BX; \
+	SPMVARGS; \
 	BCAST; \
 	PTR(0, CX); \
 	TESTQ R9, R9; \
 	JZ done; \
 row: \
-	PTR(PSZ, DX); \
-	CMPQ DX, SI; \
-	JGT bad; \
-	CMPQ DX, CX; \
-	JLT bad; \
+	ROWEND(PTR, PSZ, SI); \
 	VPXORQ Z0, Z0, Z0; \
 	PREFETCHT0 1024(R11)(CX*8); \
 	PREFETCHT0 512(R10)(CX*ISZ); \
@@ -102,10 +87,7 @@ done: \
 	RET; \
 bad: \
 	VZEROUPPER; \
-	MOVQ rows+40(FP), AX; \
-	SUBQ R9, AX; \
-	MOVQ AX, ret+88(FP); \
-	RET
+	BADROW(rows+40(FP), ret+88(FP))
 
 // func spmvF64Z8I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 TEXT ·spmvF64Z8I32(SB), NOSPLIT, $0-96

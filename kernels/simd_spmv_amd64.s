@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "rowkernel_amd64.h"
 
 // Row kernels of float64 SpMV (see simd_spmv_amd64.go): for each row r of a
 // row range,
@@ -16,32 +17,16 @@
 // stops the kernel and returns the offending row (relative to the range);
 // -1 means done.
 
-#define PTR32(off, r) MOVLQSX off(R8), r
-#define PTR64(off, r) MOVQ off(R8), r
 #define IDX32(off, i, r) MOVLQSX off(R10)(i*4), r
 #define IDX64(off, i, r) MOVQ off(R10)(i*8), r
 
 #define SPMV(PTR, PSZ, IDX, ISZ) \
-	MOVQ ptr+0(FP), R8; \
-	MOVQ idx+8(FP), R10; \
-	MOVQ val+16(FP), R11; \
-	MOVQ x+24(FP), R12; \
-	MOVQ y+32(FP), DI; \
-	MOVQ rows+40(FP), R9; \
-	MOVQ end+48(FP), SI; \
-	MOVQ cols+56(FP), R13; \
-	VMOVSD alpha+64(FP), X14; \
-	VMOVSD beta+72(FP), X15; \
-	MOVQ flags+80(FP), BX; \
+	SPMVARGS; \
 	PTR(0, CX); \
 	TESTQ R9, R9; \
 	JZ done; \
 row: \
-	PTR(PSZ, DX); \
-	CMPQ DX, SI; \
-	JGT bad; \
-	CMPQ DX, CX; \
-	JLT bad; \
+	ROWEND(PTR, PSZ, SI); \
 	VXORPD X0, X0, X0; \
 	VXORPD X1, X1, X1; \
 	PREFETCHT0 1024(R11)(CX*8); \
@@ -100,10 +85,7 @@ done: \
 	MOVQ $-1, ret+88(FP); \
 	RET; \
 bad: \
-	MOVQ rows+40(FP), AX; \
-	SUBQ R9, AX; \
-	MOVQ AX, ret+88(FP); \
-	RET
+	BADROW(rows+40(FP), ret+88(FP))
 
 // func spmvF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 TEXT ·spmvF64I32(SB), NOSPLIT, $0-96

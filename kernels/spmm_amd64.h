@@ -1,0 +1,67 @@
+// Macros of the SpMM strip kernels (simd_spmm_amd64.s for AVX2,
+// simd_spmm512_amd64.s for AVX-512, which include this file).
+
+// Column-index loads into AX for int32 and int64 indices.
+#define IDX32 MOVLQSX (R10)(CX*4), AX
+#define IDX64 MOVQ (R10)(CX*8), AX
+
+// SPMM is the row loop of the SpMM strip kernels (AVX2 and AVX-512). SCALARS
+// broadcasts alpha and beta; per nonzero, IDX loads its column into AX and
+// BCAST broadcasts its value; ZERO, ACC, MUL, BETA and STORE act on the
+// accumulator set of the strip; FMAOP, MULOP, STOP and NTOP are the
+// fused multiply-add, multiply, store and non-temporal store of the type.
+#define SPMM(PTR, PSZ, IDX, SCALARS, BCAST, ZERO, ACC, MUL, BETA, STORE, FMAOP, MULOP, STOP, NTOP) \
+	MOVQ ptr+0(FP), R8; \
+	MOVQ idx+8(FP), R10; \
+	MOVQ val+16(FP), R11; \
+	MOVQ b+24(FP), R12; \
+	MOVQ c+32(FP), DI; \
+	MOVQ rows+40(FP), R9; \
+	MOVQ ldb+48(FP), R13; \
+	MOVQ ldc+56(FP), R14; \
+	MOVQ end+64(FP), SI; \
+	MOVQ flags+96(FP), BX; \
+	SCALARS; \
+	PTR(0, CX); \
+	TESTQ R9, R9; \
+	JZ done; \
+row: \
+	ROWEND(PTR, PSZ, SI); \
+	ZERO; \
+	CMPQ CX, DX; \
+	JGE finish; \
+nz: \
+	IDX; \
+	CMPQ AX, cols+72(FP); \
+	JAE bad; \
+	IMULQ R13, AX; \
+	BCAST; \
+	ACC(FMAOP); \
+	INCQ CX; \
+	CMPQ CX, DX; \
+	JLT nz; \
+finish: \
+	MUL(MULOP); \
+	TESTQ $1, BX; \
+	JZ stores; \
+	BETA(FMAOP); \
+stores: \
+	TESTQ $2, BX; \
+	JNZ ntstores; \
+	STORE(STOP); \
+	JMP next; \
+ntstores: \
+	STORE(NTOP); \
+next: \
+	ADDQ $PSZ, R8; \
+	ADDQ R14, DI; \
+	DECQ R9; \
+	JNZ row; \
+done: \
+	SFENCE; \
+	VZEROUPPER; \
+	MOVQ $-1, ret+104(FP); \
+	RET; \
+bad: \
+	VZEROUPPER; \
+	BADROW(rows+40(FP), ret+104(FP))
