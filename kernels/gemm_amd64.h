@@ -50,3 +50,37 @@
 	MOVQ ldb+40(FP), R9; \
 	MOVQ ldc+48(FP), R10; \
 	MOVQ set+56(FP), R11
+
+// SUBTILE is the body of a gemmSub tile: ZERO clears the accumulators,
+// STEP adds step p's products (a's column times b's broadcast entries),
+// COLS(COL) applies COL to each column's two registers (DX stepping by
+// ldc), SUBCOL, NEGCOL and SETCOL store a column as c - tile, 0 - tile and
+// tile, and ZERONEG clears the register NEGCOL reads as zero.
+#define SUBTILE(ZERO, STEP, COLS, SUBCOL, NEGCOL, SETCOL, ZERONEG) \
+	SUBARGS; \
+	ZERO; \
+	TESTQ CX, CX; \
+	JLE store; \
+loop: \
+	STEP; \
+	ADDQ R8, SI; \
+	ADDQ R9, DI; \
+	DECQ CX; \
+	JNZ loop; \
+store: \
+	TESTQ R11, R11; \
+	JNZ assign; \
+	COLS(SUBCOL); \
+	VZEROUPPER; \
+	RET; \
+assign: \
+	CMPQ R11, $2; \
+	JEQ raw; \
+	ZERONEG; \
+	COLS(NEGCOL); \
+	VZEROUPPER; \
+	RET; \
+raw: \
+	COLS(SETCOL); \
+	VZEROUPPER; \
+	RET

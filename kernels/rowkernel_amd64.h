@@ -39,3 +39,18 @@
 	VMOVSD alpha+64(FP), X14; \
 	VMOVSD beta+72(FP), X15; \
 	MOVQ flags+80(FP), BX
+
+// SPMVNEXT finishes an SpMV row: y = alpha (X14) times the row's sum in X0,
+// plus beta (X15) times y's old value where flags&1 (BX), stored at DI;
+// then it moves on to the next row (PSZ: bytes per row pointer).
+#define SPMVNEXT(PSZ) \
+	VMULSD X14, X0, X0; \
+	TESTQ $1, BX; \
+	JZ store; \
+	VFMADD231SD (DI), X15, X0; \
+store: \
+	VMOVSD X0, (DI); \
+	ADDQ $PSZ, R8; \
+	ADDQ $8, DI; \
+	DECQ R9; \
+	JNZ row

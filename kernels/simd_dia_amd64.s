@@ -17,6 +17,14 @@
 	VMOVSD alpha+64(FP), X14; VCVTSD2SS X14, X14, X14; VBROADCASTSS X14, Y14; \
 	VMOVSD beta+72(FP), X15; VCVTSD2SS X15, X15, X15; VBROADCASTSS X15, Y15
 
+// DIAGPOS sets AX and R14 to the positions of row CX of diagonal DX in
+// val and in x (doff[DX] + CX, xoff[DX] + CX).
+#define DIAGPOS \
+	MOVQ (R8)(DX*8), AX; \
+	MOVQ (R9)(DX*8), R14; \
+	ADDQ CX, AX; \
+	ADDQ CX, R14
+
 // TILE: rows per tile; ESZ: bytes per element; LD/ST/FMA/MUL: the vector
 // load, store, fused multiply-add and multiply; SLD/SST/SFMA/SMUL: scalar.
 #define DIAROWS(SCALARS, TILE, ESZ, LD, ST, FMA, MUL, SLD, SST, SFMA, SMUL) \
@@ -52,10 +60,7 @@ tdiag: \
 	CMPQ DX, R10; \
 	JGE tfin; \
 tloop: \
-	MOVQ (R8)(DX*8), AX; \
-	MOVQ (R9)(DX*8), R14; \
-	ADDQ CX, AX; \
-	ADDQ CX, R14; \
+	DIAGPOS; \
 	LD (SI)(AX*ESZ), Y4; \
 	FMA (DI)(R14*ESZ), Y4, Y0; \
 	LD 32(SI)(AX*ESZ), Y5; \
@@ -97,10 +102,7 @@ rdiag: \
 	CMPQ DX, R10; \
 	JGE rfin; \
 rloop: \
-	MOVQ (R8)(DX*8), AX; \
-	MOVQ (R9)(DX*8), R14; \
-	ADDQ CX, AX; \
-	ADDQ CX, R14; \
+	DIAGPOS; \
 	SLD (SI)(AX*ESZ), X4; \
 	SFMA (DI)(R14*ESZ), X4, X0; \
 	INCQ DX; \

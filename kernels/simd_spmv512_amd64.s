@@ -71,16 +71,7 @@ lanes: \
 	VADDPD X1, X0, X0; \
 	VPERMILPD $1, X0, X1; \
 	VADDSD X1, X0, X0; \
-	VMULSD X14, X0, X0; \
-	TESTQ $1, BX; \
-	JZ store; \
-	VFMADD231SD (DI), X15, X0; \
-store: \
-	VMOVSD X0, (DI); \
-	ADDQ $PSZ, R8; \
-	ADDQ $8, DI; \
-	DECQ R9; \
-	JNZ row; \
+	SPMVNEXT(PSZ); \
 done: \
 	VZEROUPPER; \
 	MOVQ $-1, ret+88(FP); \
