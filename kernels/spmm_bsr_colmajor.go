@@ -92,15 +92,7 @@ func spmmBSRColRow[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, 
 	lo, hi := int(a.Ptr[br]), int(a.Ptr[br+1])
 	for ii := range bm {
 		crow := c[(br*bm+ii)*k : (br*bm+ii+1)*k]
-		switch beta {
-		case 0:
-			clear(crow)
-		case 1:
-		default:
-			for j := range crow {
-				crow[j] *= beta
-			}
-		}
+		scaleVec(crow, beta)
 		for t := lo; t < hi; t++ {
 			col0 := int(a.Idx[t]) * bn
 			for jj := range bn {

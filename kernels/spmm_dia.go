@@ -130,15 +130,7 @@ func spmmDIARows[V Number](alpha, beta V, a DIA[V], b []V, k int, c []V, r0, r1 
 	}
 	for i := r0; i < r1; i++ {
 		crow := c[i*k : i*k+k]
-		switch beta {
-		case 0:
-			clear(crow)
-		case 1:
-		default:
-			for j := range crow {
-				crow[j] *= beta
-			}
-		}
+		scaleVec(crow, beta)
 		for t := range nd {
 			if i < lo[t] || i >= hi[t] {
 				continue
