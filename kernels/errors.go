@@ -37,20 +37,31 @@ func checkCSR[I Index, V Number](fn, name string, a CSR[I, V], needVal bool) err
 	if a.Rows < 0 || a.Cols < 0 {
 		return argErr(fn, name, "shape (%d, %d) must not be negative", a.Rows, a.Cols)
 	}
-	if len(a.Ptr) != a.Rows+1 {
-		return argErr(fn, name+".Ptr", "length %d, must be rows+1 = %d", len(a.Ptr), a.Rows+1)
-	}
-	lo, hi := int64(a.Ptr[0]), int64(a.Ptr[a.Rows])
-	if lo < 0 || hi < lo {
-		return argErr(fn, name+".Ptr", "Ptr[0] = %d, Ptr[%d] = %d: must satisfy 0 <= Ptr[0] <= Ptr[rows]", lo, a.Rows, hi)
-	}
-	if hi > int64(len(a.Idx)) {
-		return argErr(fn, name+".Idx", "length %d, must be at least Ptr[rows] = %d", len(a.Idx), hi)
+	hi, err := checkPtr(fn, name, a.Ptr, a.Rows, len(a.Idx), "rows")
+	if err != nil {
+		return err
 	}
 	if needVal && hi > int64(len(a.Val)) {
 		return argErr(fn, name+".Val", "length %d, must be at least Ptr[rows] = %d", len(a.Val), hi)
 	}
 	return nil
+}
+
+// checkPtr checks the pointers of a compressed view of n rows (block rows
+// for BSR; rows names them in the errors) against its index array:
+// len(ptr) == n+1 and 0 <= ptr[0] <= ptr[n] <= idxLen. It returns ptr[n].
+func checkPtr[I Index](fn, name string, ptr []I, n, idxLen int, rows string) (int64, error) {
+	if len(ptr) != n+1 {
+		return 0, argErr(fn, name+".Ptr", "length %d, must be %s+1 = %d", len(ptr), rows, n+1)
+	}
+	lo, hi := int64(ptr[0]), int64(ptr[n])
+	if lo < 0 || hi < lo {
+		return 0, argErr(fn, name+".Ptr", "Ptr[0] = %d, Ptr[%d] = %d: must satisfy 0 <= Ptr[0] <= Ptr[%s]", lo, n, hi, rows)
+	}
+	if hi > int64(idxLen) {
+		return 0, argErr(fn, name+".Idx", "length %d, must be at least Ptr[%s] = %d", idxLen, rows, hi)
+	}
+	return hi, nil
 }
 
 // checkLen checks that a vector has exactly the length n.

@@ -83,3 +83,21 @@ func TestMaxOf(t *testing.T) {
 	require.Equal(t, -1, mulInt(-1, 2))
 	require.Equal(t, 6, mulInt(2, 3))
 }
+
+// TestPtrErrorsNameTheirRows: CSR and BSR views share checkPtr; each error
+// names its own argument and counts rows or block rows.
+func TestPtrErrorsNameTheirRows(t *testing.T) {
+	f := func(n int) []float64 { return make([]float64, n) }
+	csr := func(ptr, idx []int32) CSR[int32, float64] {
+		return CSR[int32, float64]{Rows: 2, Cols: 3, Ptr: ptr, Idx: idx, Val: f(2)}
+	}
+	require.EqualError(t, SpMV(1, csr([]int32{0, 1}, []int32{0, 1}), f(3), 0, f(2)),
+		"kernels.SpMV: a.Ptr: length 2, must be rows+1 = 3")
+	require.EqualError(t, SpMV(1, csr([]int32{2, 1, 0}, []int32{0, 1}), f(3), 0, f(2)),
+		"kernels.SpMV: a.Ptr: Ptr[0] = 2, Ptr[2] = 0: must satisfy 0 <= Ptr[0] <= Ptr[rows]")
+	require.EqualError(t, SpMV(1, csr([]int32{0, 1, 2}, []int32{0}), f(3), 0, f(2)),
+		"kernels.SpMV: a.Idx: length 1, must be at least Ptr[rows] = 2")
+	bsr := BSR[int32, float64]{BlockRows: 1, BlockCols: 1, BM: 1, BN: 1, Ptr: []int32{0, 2}, Idx: []int32{0}, Val: f(2)}
+	require.EqualError(t, SpMVBSR(1, bsr, f(1), 0, f(1)),
+		"kernels.SpMVBSR: a.Idx: length 1, must be at least Ptr[block rows] = 2")
+}

@@ -37,15 +37,9 @@ func checkBSR[I Index, V Number](fn, name string, a BSR[I, V]) error {
 	if a.BM < 1 || a.BN < 1 {
 		return argErr(fn, name, "blocksize (%d, %d) must be positive", a.BM, a.BN)
 	}
-	if len(a.Ptr) != a.BlockRows+1 {
-		return argErr(fn, name+".Ptr", "length %d, must be block rows+1 = %d", len(a.Ptr), a.BlockRows+1)
-	}
-	lo, hi := int64(a.Ptr[0]), int64(a.Ptr[a.BlockRows])
-	if lo < 0 || hi < lo {
-		return argErr(fn, name+".Ptr", "Ptr[0] = %d, Ptr[%d] = %d: must satisfy 0 <= Ptr[0] <= Ptr[block rows]", lo, a.BlockRows, hi)
-	}
-	if hi > int64(len(a.Idx)) {
-		return argErr(fn, name+".Idx", "length %d, must be at least Ptr[block rows] = %d", len(a.Idx), hi)
+	hi, err := checkPtr(fn, name, a.Ptr, a.BlockRows, len(a.Idx), "block rows")
+	if err != nil {
+		return err
 	}
 	bs := mulInt(a.BM, a.BN)
 	if need := mulInt(int(hi), bs); bs < 0 || need < 0 || need > len(a.Val) {
