@@ -83,7 +83,7 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 			s.tmp = slices.Grow(s.tmp[:0], len(row))[:len(row)]
 			row = radixSortPackedPolled(row, s.tmp, 0, int(colBits+posBits), 1, s.tok)
 		} else {
-			insertionSortWords(row)
+			insertionSort(row)
 		}
 		prev := ^uint64(0) // no column
 		for t, k := range row {
@@ -101,18 +101,6 @@ func (s *bucketSorter[I, V]) sortPacked(keys []I, ptr []I, to int, posBits uint)
 		}
 	}
 	return w - to
-}
-
-// insertionSortWords sorts a short slice ascending.
-func insertionSortWords(a []uint64) {
-	for i := 1; i < len(a); i++ {
-		x := a[i]
-		j := i
-		for ; j > 0 && a[j-1] > x; j-- {
-			a[j] = a[j-1]
-		}
-		a[j] = x
-	}
 }
 
 // sortDirect counts the bucket by row into its place in the output, then

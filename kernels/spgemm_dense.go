@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -150,8 +151,9 @@ func spgemmFillDense[I, J Index, V Number](s *spgemmSPA[V], a, b CSR[I, V], rowP
 	s.tag = tag
 }
 
-// insertionSort sorts a short slice in place.
-func insertionSort[I Index](s []I) {
+// insertionSort sorts a short slice ascending in place (the column lists
+// of SpGEMM's dense rows, the packed words of the bucket sort).
+func insertionSort[I cmp.Ordered](s []I) {
 	for i := 1; i < len(s); i++ {
 		v := s[i]
 		j := i
