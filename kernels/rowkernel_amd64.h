@@ -9,6 +9,13 @@
 #define PTR32(off, r) MOVLQSX off(R8), r
 #define PTR64(off, r) MOVQ off(R8), r
 
+// FIRSTROW loads the range's first row start into CX and jumps to done
+// when the range has no rows.
+#define FIRSTROW(PTR) \
+	PTR(0, CX); \
+	TESTQ R9, R9; \
+	JZ done
+
 // ROWEND loads the row's end (the next row pointer, PSZ bytes on) into DX
 // and jumps to bad when it passes END or falls below the row's start CX.
 #define ROWEND(PTR, PSZ, END) \

@@ -57,9 +57,7 @@
 	MOVQ k+56(FP), R13; \
 	SHLQ $(ESZ/4+1), R13; \
 	SCALARS; \
-	PTR(0, CX); \
-	TESTQ R9, R9; \
-	JZ done; \
+	FIRSTROW(PTR); \
 row: \
 	ROWEND(PTR, PSZ, end+64(FP)); \
 entry: \

@@ -36,9 +36,7 @@
 #define SPMVZ(PTR, PSZ, ISZ, BCAST, LOAD, CMP, GATHER) \
 	SPMVARGS; \
 	BCAST; \
-	PTR(0, CX); \
-	TESTQ R9, R9; \
-	JZ done; \
+	FIRSTROW(PTR); \
 row: \
 	ROWEND(PTR, PSZ, SI); \
 	VPXORQ Z0, Z0, Z0; \

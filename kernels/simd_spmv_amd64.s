@@ -22,9 +22,7 @@
 
 #define SPMV(PTR, PSZ, IDX, ISZ) \
 	SPMVARGS; \
-	PTR(0, CX); \
-	TESTQ R9, R9; \
-	JZ done; \
+	FIRSTROW(PTR); \
 row: \
 	ROWEND(PTR, PSZ, SI); \
 	VXORPD X0, X0, X0; \

@@ -22,9 +22,7 @@
 	MOVQ end+64(FP), SI; \
 	MOVQ flags+96(FP), BX; \
 	SCALARS; \
-	PTR(0, CX); \
-	TESTQ R9, R9; \
-	JZ done; \
+	FIRSTROW(PTR); \
 row: \
 	ROWEND(PTR, PSZ, SI); \
 	ZERO; \
