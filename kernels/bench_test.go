@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // benchGrid is the side of the 2-D grid of the benchmark Laplacian:
@@ -364,28 +365,41 @@ func itoa(k int) string {
 
 // BenchmarkSpMVBSRColMajor uses a block Laplacian: the 5-point pattern of a
 // 224^2 grid with a 2x2 block (stored column-major) at each entry, against
-// SpMV on the CSR of the same entries.
+// SpMV on the CSR of the same entries (mv), and the same for SpMM with 8
+// columns (mm8). Each iteration runs the BSR call and the CSR call in turn,
+// reporting the process CPU time of each (the machine is shared: wall time
+// swings more than their ratio) and csr/bsr, above 1 where BSR is faster.
 func BenchmarkSpMVBSRColMajor(b *testing.B) {
 	p := laplacian2D[int32, float64](benchGrid / 2)
 	a := BSR[int32, float64]{BlockRows: p.Rows, BlockCols: p.Cols, BM: 2, BN: 2, Ptr: p.Ptr, Idx: p.Idx}
 	a.Val = randVec[float64](rand.New(rand.NewPCG(1, 1)), len(p.Idx)*4)
-	x := randVec[float64](rand.New(rand.NewPCG(2, 1)), p.Cols*2)
-	y := make([]float64, p.Rows*2)
 	c := bsrColMajorAsCSR(a)
-	b.Run("bsr", func(b *testing.B) {
-		for b.Loop() {
-			if err := SpMVBSRColMajor(1, a, x, 0, y); err != nil {
-				b.Fatal(err)
-			}
+	for _, k := range []int{1, 8} {
+		name := "mv"
+		if k > 1 {
+			name = "mm" + itoa(k)
 		}
-	})
-	b.Run("csr", func(b *testing.B) {
-		for b.Loop() {
-			if err := SpMV(1, c, x, 0, y); err != nil {
-				b.Fatal(err)
+		x := randVec[float64](rand.New(rand.NewPCG(2, 1)), p.Cols*2*k)
+		y := make([]float64, p.Rows*2*k)
+		b.Run(name, func(b *testing.B) {
+			var cpu [2]time.Duration
+			for b.Loop() {
+				t0 := gemmCPUTime()
+				if err := SpMMBSRColMajor(1, a, x, k, 0, y); err != nil {
+					b.Fatal(err)
+				}
+				t1 := gemmCPUTime()
+				if err := SpMM(1, c, x, k, 0, y); err != nil {
+					b.Fatal(err)
+				}
+				cpu[0] += t1 - t0
+				cpu[1] += gemmCPUTime() - t1
 			}
-		}
-	})
+			b.ReportMetric(float64(cpu[0].Nanoseconds())/float64(b.N), "bsr-cpu-ns/op")
+			b.ReportMetric(float64(cpu[1].Nanoseconds())/float64(b.N), "csr-cpu-ns/op")
+			b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "csr/bsr")
+		})
+	}
 }
 
 // bsrColMajorAsCSR is the CSR of a's elements (each block's rows in order).

@@ -16,7 +16,9 @@ import (
 // are some); a block row longer than that adds its blocks' scaled rows of
 // B in turn. A row is computed alike whatever the split (block rows split
 // by entries over goroutines above the size threshold). One column is
-// SpMVBSRColMajor.
+// SpMVBSRColMajor. Float64 2x2 blocks skip the listing where the CPU has
+// AVX2: each block's four values go straight over two rows of B in
+// assembly (spmmBSR2SIMD).
 func SpMMBSRColMajor[I Index, V Number](alpha V, a BSR[I, V], b []V, k int, beta V, c []V) error {
 	const fn = "SpMMBSRColMajor"
 	if err := checkBSR(fn, "a", a); err != nil {
@@ -37,6 +39,9 @@ func SpMMBSRColMajor[I Index, V Number](alpha V, a BSR[I, V], b []V, k int, beta
 	kern := spmmRowKernel[int32, V](k)
 	listed := cols <= math.MaxInt32
 	parallel.ForRows(a.Ptr, work, func(lo, hi int) {
+		if spmmBSR2SIMD(alpha, beta, a, b, k, c, lo, hi) {
+			return
+		}
 		spmmBSRColListed(alpha, beta, a, b, k, c, lo, hi, listed, kern)
 	})
 	return nil
@@ -98,6 +103,33 @@ func spmmBSRColRow[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, 
 			for jj := range bn {
 				o := (col0 + jj) * k
 				axpyRow(crow, alpha*a.Val[t*bs+jj*bm+ii], b[o:o+k])
+			}
+		}
+	}
+}
+
+// spmmBSRColTail computes columns [j0, k) of block rows [r0, r1) of C, one
+// element at a time (the columns the strip kernels leave over).
+func spmmBSRColTail[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, c []V, r0, r1, j0 int) {
+	bm, bn := a.BM, a.BN
+	bs := bm * bn
+	for br := r0; br < r1; br++ {
+		lo, hi := int(a.Ptr[br]), int(a.Ptr[br+1])
+		for ii := range bm {
+			crow := c[(br*bm+ii)*k : (br*bm+ii+1)*k]
+			for j := j0; j < k; j++ {
+				var s V
+				for t := lo; t < hi; t++ {
+					col0 := int(a.Idx[t]) * bn
+					for jj := range bn {
+						s += a.Val[t*bs+jj*bm+ii] * b[(col0+jj)*k+j]
+					}
+				}
+				if beta == 0 {
+					crow[j] = alpha * s
+				} else {
+					crow[j] = alpha*s + beta*crow[j]
+				}
 			}
 		}
 	}

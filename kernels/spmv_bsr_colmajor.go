@@ -23,9 +23,13 @@ func SpMVBSRColMajor[I Index, V Number](alpha V, a BSR[I, V], x []V, beta V, y [
 	return nil
 }
 
-// spmvBSRColRows computes block rows [r0, r1) of y: 2-row blocks keep their
-// sums in registers, other heights in a scratch of BM accumulators.
+// spmvBSRColRows computes block rows [r0, r1) of y: float64 2x2 blocks in
+// assembly where the CPU has AVX2, other 2-row blocks with their sums in
+// registers, other heights in a scratch of BM accumulators.
 func spmvBSRColRows[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r1 int) {
+	if spmvBSR2SIMD(alpha, beta, a, x, y, r0, r1) {
+		return
+	}
 	bm, bn := a.BM, a.BN
 	bs := bm * bn
 	var acc []V

@@ -1,0 +1,135 @@
+package kernels
+
+import "unsafe"
+
+//go:noescape
+func bsr2MVF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MVF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF64W16I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF64W8I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF64W4I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF64W16I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF64W8I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF64W4I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+// bsr2Strips are the 2x2-block SpMM strip kernels by index width (int32,
+// int64), widest first, with their column counts.
+var bsr2Strips = [2][3]spmmStripOf{
+	{{16, bsr2MMF64W16I32}, {8, bsr2MMF64W8I32}, {4, bsr2MMF64W4I32}},
+	{{16, bsr2MMF64W16I64}, {8, bsr2MMF64W8I64}, {4, bsr2MMF64W4I64}},
+}
+
+// bsr2Usable says whether the 2x2 assembly serves a: float64 values,
+// 2x2 blocks, the CPU's AVX2 and FMA.
+func bsr2Usable[I Index, V Number](a BSR[I, V]) bool {
+	lanes, _ := simdKind[I, V]()
+	return useSIMD && lanes == 4 && a.BM == 2 && a.BN == 2
+}
+
+// spmvBSR2SIMD computes block rows [r0, r1) of y = alpha*A*x + beta*y for
+// a float64 A of 2x2 column-major blocks with the assembly kernel
+// (simd_bsr2_amd64.s: one FMA a block) and returns true, or returns false
+// where bsr2Usable says no. On the block Laplacian Go's unrolled loop
+// spends its time in bounds checks and scalar FMAs that the 4-wide one
+// replaces. The caller checked the lengths of a's arrays, x and y; a block
+// column or pointer out of range panics like the Go code's bounds checks.
+func spmvBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r1 int) bool {
+	if !bsr2Usable(a) {
+		return false
+	}
+	if r0 >= r1 {
+		return true
+	}
+	_, wide := simdKind[I, V]()
+	kernel, psz := spmvKernel(bsr2MVF64I32), 4
+	if wide {
+		kernel, psz = bsr2MVF64I64, 8
+	}
+	end := int(a.Ptr[a.BlockRows])
+	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
+		simdBadPattern("SpMVBSRColMajor", r0)
+	}
+	flags := 0
+	if beta != 0 {
+		flags = simdReadOld
+	}
+	al, be := asFloat64(alpha), asFloat64(beta)
+	ptr := unsafe.Pointer(&a.Ptr[0])
+	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
+	xp := unsafe.Pointer(unsafe.SliceData(x))
+	for r := r0; r < r1; r += simdRowChunk {
+		n := min(simdRowChunk, r1-r)
+		if bad := kernel(unsafe.Add(ptr, r*psz), idx, val, xp, unsafe.Pointer(&y[2*r]), n, end, a.BlockCols, al, be, flags); bad >= 0 {
+			simdBadPattern("SpMVBSRColMajor", r+bad)
+		}
+	}
+	return true
+}
+
+// spmmBSR2SIMD computes block rows [r0, r1) of C = alpha*A*B + beta*C (k
+// columns, row-major) for a float64 A of 2x2 column-major blocks with the
+// strip kernels (each block's four values broadcast over two rows of B
+// into two rows of C) and returns true, or returns false where bsr2Usable
+// says no or k < 4. The k % 4 columns left over are done in Go. The
+// caller checked the lengths; a bad block column or pointer panics.
+func spmmBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, c []V, r0, r1 int) bool {
+	if !bsr2Usable(a) || k < 4 {
+		return false
+	}
+	if r0 >= r1 {
+		return true
+	}
+	_, wide := simdKind[I, V]()
+	strips := &bsr2Strips[b2i(wide)]
+	psz := int(unsafe.Sizeof(*new(I)))
+	end := int(a.Ptr[a.BlockRows])
+	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
+		simdBadPattern("SpMMBSRColMajor", r0)
+	}
+	flags := 0
+	if beta != 0 {
+		flags = simdReadOld
+	}
+	al, be := asFloat64(alpha), asFloat64(beta)
+	ptr := unsafe.Pointer(&a.Ptr[0])
+	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
+	bp := unsafe.Pointer(unsafe.SliceData(b))
+	ld := k * 8
+	chunk := simdRowChunk
+	if k > strips[0].cols {
+		// Several strips walk the same rows of B: few block rows at a time
+		// keep those rows in L1 from one strip to the next.
+		chunk = spmmStripRows / 2
+	}
+	for r := r0; r < r1; r += chunk {
+		n := min(chunk, r1-r)
+		j0 := 0
+		for _, s := range strips {
+			for ; j0+s.cols <= k; j0 += s.cols {
+				bad := s.f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*8), unsafe.Pointer(&c[2*r*k+j0]),
+					n, ld, ld, end, a.BlockCols, al, be, flags)
+				if bad >= 0 {
+					simdBadPattern("SpMMBSRColMajor", r+bad)
+				}
+			}
+		}
+		if j0 < k {
+			spmmBSRColTail(alpha, beta, a, b, k, c, r, r+n, j0)
+		}
+	}
+	return true
+}
