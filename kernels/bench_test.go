@@ -366,21 +366,27 @@ func itoa(k int) string {
 // BenchmarkSpMVBSRColMajor uses a block Laplacian: the 5-point pattern of a
 // 224^2 grid with a 2x2 block (stored column-major) at each entry, against
 // SpMV on the CSR of the same entries (mv), and the same for SpMM with 8
-// columns (mm8). Each iteration runs the BSR call and the CSR call in turn,
-// reporting the process CPU time of each (the machine is shared: wall time
-// swings more than their ratio) and csr/bsr, above 1 where BSR is faster.
+// columns (mm8), float64 and float32. Each iteration runs the BSR call and
+// the CSR call in turn, reporting the process CPU time of each (the
+// machine is shared: wall time swings more than their ratio) and csr/bsr,
+// above 1 where BSR is faster.
 func BenchmarkSpMVBSRColMajor(b *testing.B) {
-	p := laplacian2D[int32, float64](benchGrid / 2)
-	a := BSR[int32, float64]{BlockRows: p.Rows, BlockCols: p.Cols, BM: 2, BN: 2, Ptr: p.Ptr, Idx: p.Idx}
-	a.Val = randVec[float64](rand.New(rand.NewPCG(1, 1)), len(p.Idx)*4)
+	b.Run("f64", benchBSRColMajor[float64])
+	b.Run("f32", benchBSRColMajor[float32])
+}
+
+func benchBSRColMajor[V Number](b *testing.B) {
+	p := laplacian2D[int32, V](benchGrid / 2)
+	a := BSR[int32, V]{BlockRows: p.Rows, BlockCols: p.Cols, BM: 2, BN: 2, Ptr: p.Ptr, Idx: p.Idx}
+	a.Val = randVec[V](rand.New(rand.NewPCG(1, 1)), len(p.Idx)*4)
 	c := bsrColMajorAsCSR(a)
 	for _, k := range []int{1, 8} {
 		name := "mv"
 		if k > 1 {
 			name = "mm" + itoa(k)
 		}
-		x := randVec[float64](rand.New(rand.NewPCG(2, 1)), p.Cols*2*k)
-		y := make([]float64, p.Rows*2*k)
+		x := randVec[V](rand.New(rand.NewPCG(2, 1)), p.Cols*2*k)
+		y := make([]V, p.Rows*2*k)
 		b.Run(name, func(b *testing.B) {
 			var cpu [2]time.Duration
 			for b.Loop() {
@@ -403,8 +409,8 @@ func BenchmarkSpMVBSRColMajor(b *testing.B) {
 }
 
 // bsrColMajorAsCSR is the CSR of a's elements (each block's rows in order).
-func bsrColMajorAsCSR(a BSR[int32, float64]) CSR[int32, float64] {
-	c := CSR[int32, float64]{Rows: a.BlockRows * a.BM, Cols: a.BlockCols * a.BN, Ptr: []int32{0}}
+func bsrColMajorAsCSR[V Number](a BSR[int32, V]) CSR[int32, V] {
+	c := CSR[int32, V]{Rows: a.BlockRows * a.BM, Cols: a.BlockCols * a.BN, Ptr: []int32{0}}
 	for br := 0; br < a.BlockRows; br++ {
 		for r := 0; r < a.BM; r++ {
 			for t := a.Ptr[br]; t < a.Ptr[br+1]; t++ {

@@ -9,6 +9,16 @@ func bsr2MVF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alph
 func bsr2MVF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
 
 //go:noescape
+func bsr2MVF32I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MVF32I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+
+// bsr2MV are the 2x2-block SpMV kernels by value type (float64, float32)
+// and index width (int32, int64).
+var bsr2MV = [2][2]spmvKernel{{bsr2MVF64I32, bsr2MVF64I64}, {bsr2MVF32I32, bsr2MVF32I64}}
+
+//go:noescape
 func bsr2MMF64W16I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
 
 //go:noescape
@@ -26,23 +36,48 @@ func bsr2MMF64W8I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bco
 //go:noescape
 func bsr2MMF64W4I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
 
-// bsr2Strips are the 2x2-block SpMM strip kernels by index width (int32,
-// int64), widest first, with their column counts.
-var bsr2Strips = [2][3]spmmStripOf{
-	{{16, bsr2MMF64W16I32}, {8, bsr2MMF64W8I32}, {4, bsr2MMF64W4I32}},
-	{{16, bsr2MMF64W16I64}, {8, bsr2MMF64W8I64}, {4, bsr2MMF64W4I64}},
+//go:noescape
+func bsr2MMF32W32I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF32W16I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF32W8I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF32W32I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF32W16I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+//go:noescape
+func bsr2MMF32W8I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+
+// bsr2Strips are the 2x2-block SpMM strip kernels by value type (float64,
+// float32) and index width (int32, int64), widest first, with their
+// column counts.
+var bsr2Strips = [2][2][3]spmmStripOf{
+	{
+		{{16, bsr2MMF64W16I32}, {8, bsr2MMF64W8I32}, {4, bsr2MMF64W4I32}},
+		{{16, bsr2MMF64W16I64}, {8, bsr2MMF64W8I64}, {4, bsr2MMF64W4I64}},
+	},
+	{
+		{{32, bsr2MMF32W32I32}, {16, bsr2MMF32W16I32}, {8, bsr2MMF32W8I32}},
+		{{32, bsr2MMF32W32I64}, {16, bsr2MMF32W16I64}, {8, bsr2MMF32W8I64}},
+	},
 }
 
-// bsr2Usable says whether the 2x2 assembly serves a: float64 values,
-// 2x2 blocks, the CPU's AVX2 and FMA.
+// bsr2Usable says whether the 2x2 assembly serves a: float64 or float32
+// values, 2x2 blocks, the CPU's AVX2 and FMA.
 func bsr2Usable[I Index, V Number](a BSR[I, V]) bool {
 	lanes, _ := simdKind[I, V]()
-	return useSIMD && lanes == 4 && a.BM == 2 && a.BN == 2
+	return useSIMD && lanes != 0 && a.BM == 2 && a.BN == 2
 }
 
 // spmvBSR2SIMD computes block rows [r0, r1) of y = alpha*A*x + beta*y for
-// a float64 A of 2x2 column-major blocks with the assembly kernel
-// (simd_bsr2_amd64.s: one FMA a block) and returns true, or returns false
+// a float64 or float32 A of 2x2 column-major blocks with the assembly
+// kernel (simd_bsr2_amd64.s: one FMA a block) and returns true, or returns false
 // where bsr2Usable says no. On the block Laplacian Go's unrolled loop
 // spends its time in bounds checks and scalar FMAs that the 4-wide one
 // replaces. The caller checked the lengths of a's arrays, x and y; a block
@@ -54,11 +89,9 @@ func spmvBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r
 	if r0 >= r1 {
 		return true
 	}
-	_, wide := simdKind[I, V]()
-	kernel, psz := spmvKernel(bsr2MVF64I32), 4
-	if wide {
-		kernel, psz = bsr2MVF64I64, 8
-	}
+	lanes, wide := simdKind[I, V]()
+	kernel := bsr2MV[lanes/8][b2i(wide)]
+	psz := int(unsafe.Sizeof(*new(I)))
 	end := int(a.Ptr[a.BlockRows])
 	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
 		simdBadPattern("SpMVBSRColMajor", r0)
@@ -81,20 +114,22 @@ func spmvBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r
 }
 
 // spmmBSR2SIMD computes block rows [r0, r1) of C = alpha*A*B + beta*C (k
-// columns, row-major) for a float64 A of 2x2 column-major blocks with the
-// strip kernels (each block's four values broadcast over two rows of B
-// into two rows of C) and returns true, or returns false where bsr2Usable
-// says no or k < 4. The k % 4 columns left over are done in Go. The
-// caller checked the lengths; a bad block column or pointer panics.
+// columns, row-major) for a float64 or float32 A of 2x2 column-major
+// blocks with the strip kernels (each block's four values broadcast over
+// two rows of B into two rows of C) and returns true, or returns false
+// where bsr2Usable says no or k is less than a register's lanes. The k %
+// lanes columns left over are done in Go. The caller checked the lengths;
+// a bad block column or pointer panics.
 func spmmBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, c []V, r0, r1 int) bool {
-	if !bsr2Usable(a) || k < 4 {
+	lanes, wide := simdKind[I, V]()
+	if !bsr2Usable(a) || k < lanes {
 		return false
 	}
 	if r0 >= r1 {
 		return true
 	}
-	_, wide := simdKind[I, V]()
-	strips := &bsr2Strips[b2i(wide)]
+	strips := &bsr2Strips[lanes/8][b2i(wide)]
+	esz := int(unsafe.Sizeof(*new(V)))
 	psz := int(unsafe.Sizeof(*new(I)))
 	end := int(a.Ptr[a.BlockRows])
 	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
@@ -108,7 +143,7 @@ func spmmBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, c
 	ptr := unsafe.Pointer(&a.Ptr[0])
 	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
 	bp := unsafe.Pointer(unsafe.SliceData(b))
-	ld := k * 8
+	ld := k * esz
 	chunk := simdRowChunk
 	if k > strips[0].cols {
 		// Several strips walk the same rows of B: few block rows at a time
@@ -120,7 +155,7 @@ func spmmBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, c
 		j0 := 0
 		for _, s := range strips {
 			for ; j0+s.cols <= k; j0 += s.cols {
-				bad := s.f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*8), unsafe.Pointer(&c[2*r*k+j0]),
+				bad := s.f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[2*r*k+j0]),
 					n, ld, ld, end, a.BlockCols, al, be, flags)
 				if bad >= 0 {
 					simdBadPattern("SpMMBSRColMajor", r+bad)

@@ -1,8 +1,9 @@
 #include "textflag.h"
 
-// Kernels of float64 BSR with 2x2 column-major blocks (see
+// Kernels of float64 and float32 BSR with 2x2 column-major blocks (see
 // simd_bsr2_amd64.go). A block's four values [a00 a10 a01 a11] are one
-// 32-byte load; block t of the range is at val + 32*t. A block column index
+// load (32 or 16 bytes); block t of the range is at val + t*(block
+// bytes). A block column index
 // outside [0, bcols) or a block-row pointer that decreases or passes end
 // stops a kernel and returns the offending block row (relative to the
 // range); -1 means done.
@@ -17,9 +18,14 @@
 //	acc += [a00 a10 a01 a11] * [x0 x0 x1 x1]   (one FMA a block)
 //	[y0 y1] = alpha * (acc[0:2] + acc[2:4]) (+ beta * [y0 y1] if flags&1)
 //
-// with two accumulators (even and odd blocks of the block row) summed at
-// its end.
-#define BSR2MV(PTR, PSZ, IDX, ISZ) \
+// with two accumulators (A0: even and A1: odd blocks of the block row)
+// summed at its end. float64 keeps them in Y registers (a block is 32
+// bytes, 1 << SH), float32 in X ones (16); XSH is the shift from a block
+// column to its pair of x, XPAIR loads that pair as [x0 x0 x1 x1], FMA is
+// the packed multiply-add, REDUCE sums A1 and the halves into X0's low
+// pair, SCALARS puts alpha and beta in X14 and X15, and OUT scales X0,
+// adds beta times the old pair when flags&1 (BX) and stores it.
+#define BSR2MV(PTR, PSZ, IDX, ISZ, SH, BS, XSH, XPAIR, FMA, A0, A1, A2, A3, REDUCE, SCALARS, OUT, YSZ) \
 	MOVQ ptr+0(FP), R8; \
 	MOVQ idx+8(FP), R10; \
 	MOVQ val+16(FP), R11; \
@@ -28,12 +34,11 @@
 	MOVQ rows+40(FP), R9; \
 	MOVQ end+48(FP), SI; \
 	MOVQ bcols+56(FP), R13; \
-	VMOVDDUP alpha+64(FP), X14; \
-	VMOVDDUP beta+72(FP), X15; \
+	SCALARS; \
 	MOVQ flags+80(FP), BX; \
 	PTR(0, CX); \
 	MOVQ CX, AX; \
-	SHLQ $5, AX; \
+	SHLQ $SH, AX; \
 	ADDQ AX, R11; \
 	TESTQ R9, R9; \
 	JZ done; \
@@ -43,8 +48,8 @@ row: \
 	JGT bad; \
 	CMPQ DX, CX; \
 	JLT bad; \
-	VXORPD Y0, Y0, Y0; \
-	VXORPD Y1, Y1, Y1; \
+	VXORPS Y0, Y0, Y0; \
+	VXORPS Y1, Y1, Y1; \
 	PREFETCHT0 512(R11); \
 	LEAQ 2(CX), AX; \
 	CMPQ AX, DX; \
@@ -56,15 +61,13 @@ pair: \
 	IDX(ISZ, CX, R14); \
 	CMPQ R14, R13; \
 	JAE bad; \
-	SHLQ $4, AX; \
-	VBROADCASTF128 (R12)(AX*1), Y2; \
-	VPERMILPD $12, Y2, Y2; \
-	VFMADD231PD (R11), Y2, Y0; \
-	SHLQ $4, R14; \
-	VBROADCASTF128 (R12)(R14*1), Y3; \
-	VPERMILPD $12, Y3, Y3; \
-	VFMADD231PD 32(R11), Y3, Y1; \
-	ADDQ $64, R11; \
+	SHLQ $XSH, AX; \
+	XPAIR(AX, A2); \
+	FMA (R11), A2, A0; \
+	SHLQ $XSH, R14; \
+	XPAIR(R14, A3); \
+	FMA BS(R11), A3, A1; \
+	ADDQ $(2*BS), R11; \
 	ADDQ $2, CX; \
 	LEAQ 2(CX), AX; \
 	CMPQ AX, DX; \
@@ -75,24 +78,16 @@ single: \
 	IDX(0, CX, AX); \
 	CMPQ AX, R13; \
 	JAE bad; \
-	SHLQ $4, AX; \
-	VBROADCASTF128 (R12)(AX*1), Y2; \
-	VPERMILPD $12, Y2, Y2; \
-	VFMADD231PD (R11), Y2, Y0; \
-	ADDQ $32, R11; \
+	SHLQ $XSH, AX; \
+	XPAIR(AX, A2); \
+	FMA (R11), A2, A0; \
+	ADDQ $BS, R11; \
 	INCQ CX; \
 finish: \
-	VADDPD Y1, Y0, Y0; \
-	VEXTRACTF128 $1, Y0, X1; \
-	VADDPD X1, X0, X0; \
-	VMULPD X14, X0, X0; \
-	TESTQ $1, BX; \
-	JZ store; \
-	VFMADD231PD (DI), X15, X0; \
-store: \
-	VMOVUPD X0, (DI); \
+	REDUCE; \
+	OUT; \
 	ADDQ $PSZ, R8; \
-	ADDQ $16, DI; \
+	ADDQ $YSZ, DI; \
 	DECQ R9; \
 	JNZ row; \
 done: \
@@ -106,57 +101,91 @@ bad: \
 	MOVQ AX, ret+88(FP); \
 	RET
 
-// C = alpha*A*B + beta*C on a strip of W columns (W = 16, 8 or 4): the two
-// rows of C of a block row in accumulators while its blocks are applied,
-// each block broadcasting its four values (Y8 a00, Y9 a10, Y10 a01, Y11
-// a11) over rows 2c (Y12) and 2c+1 (Y13) of B:
+#define XPAIR64(r, dst) VBROADCASTF128 (R12)(r*1), dst; VPERMILPD $12, dst, dst
+#define XPAIR32(r, dst) VMOVSD (R12)(r*1), dst; VUNPCKLPS dst, dst, dst
+#define REDUCE64 VADDPD Y1, Y0, Y0; VEXTRACTF128 $1, Y0, X1; VADDPD X1, X0, X0
+#define REDUCE32 VADDPS X1, X0, X0; VMOVHLPS X0, X0, X1; VADDPS X1, X0, X0
+#define MVSCALARS64 VMOVDDUP alpha+64(FP), X14; VMOVDDUP beta+72(FP), X15
+#define MVSCALARS32 \
+	VMOVSD alpha+64(FP), X14; VCVTSD2SS X14, X14, X14; VBROADCASTSS X14, X14; \
+	VMOVSD beta+72(FP), X15; VCVTSD2SS X15, X15, X15; VBROADCASTSS X15, X15
+#define MVOUT64 \
+	VMULPD X14, X0, X0; \
+	TESTQ $1, BX; \
+	JZ 2(PC); \
+	VFMADD231PD (DI), X15, X0; \
+	VMOVUPD X0, (DI)
+#define MVOUT32 \
+	VMULPS X14, X0, X0; \
+	TESTQ $1, BX; \
+	JZ 3(PC); \
+	VMOVSD (DI), X3; \
+	VFMADD231PS X3, X15, X0; \
+	VMOVSD X0, (DI)
+
+#define MV64(PTR, PSZ, IDX, ISZ) BSR2MV(PTR, PSZ, IDX, ISZ, 5, 32, 4, XPAIR64, VFMADD231PD, Y0, Y1, Y2, Y3, REDUCE64, MVSCALARS64, MVOUT64, 16)
+#define MV32(PTR, PSZ, IDX, ISZ) BSR2MV(PTR, PSZ, IDX, ISZ, 4, 16, 3, XPAIR32, VFMADD231PS, X0, X1, X2, X3, REDUCE32, MVSCALARS32, MVOUT32, 8)
+
+// C = alpha*A*B + beta*C on a strip of W columns (float64: W = 16, 8 or
+// 4; float32: 32, 16 or 8, in the same registers): the two rows of C of a
+// block row in accumulators while its blocks are applied, each block
+// broadcasting its four values (Y8 a00, Y9 a10, Y10 a01, Y11 a11) over
+// rows 2c (Y12) and 2c+1 (Y13) of B:
 //
 //	c0 += a00*b0 + a01*b1,  c1 += a10*b0 + a11*b1
 //
-// The 16-column strip keeps one accumulator a register of each C row
-// (Y0-Y3, Y4-Y7); the 8- and 4-column strips keep the b1 terms apart
-// (Y2-Y3, Y6-Y7) to halve the FMA chains and add them at the end of the
-// block row. Strides ldb and ldc are in bytes.
+// The widest strip keeps one accumulator a register of each C row (Y0-Y3,
+// Y4-Y7); the two narrower ones keep the b1 terms apart (Y2-Y3, Y6-Y7) to
+// halve the FMA chains and add them at the end of the block row. Strides
+// ldb and ldc are in bytes. MOV, FMA, ADD, MUL are the packed
+// instructions of the value type, BCAST its broadcast, E1-E3 the byte
+// offsets of a block's values 1-3, BS a block's bytes (1 << SH).
 
 // One register of the strip (off: its byte offset): b rows from BX, BX+R13.
-#define TERMS(off, c0, c1, d0, d1) \
-	VMOVUPD off(BX), Y12; \
-	VFMADD231PD Y12, Y8, c0; \
-	VFMADD231PD Y12, Y9, c1; \
-	VMOVUPD off(BX)(R13*1), Y13; \
-	VFMADD231PD Y13, Y10, d0; \
-	VFMADD231PD Y13, Y11, d1
+#define TERMS(MOV, FMA, off, c0, c1, d0, d1) \
+	MOV off(BX), Y12; \
+	FMA Y12, Y8, c0; \
+	FMA Y12, Y9, c1; \
+	MOV off(BX)(R13*1), Y13; \
+	FMA Y13, Y10, d0; \
+	FMA Y13, Y11, d1
 
-#define BLOCK16 TERMS(0, Y0, Y4, Y0, Y4); TERMS(32, Y1, Y5, Y1, Y5); TERMS(64, Y2, Y6, Y2, Y6); TERMS(96, Y3, Y7, Y3, Y7)
-#define BLOCK8 TERMS(0, Y0, Y4, Y2, Y6); TERMS(32, Y1, Y5, Y3, Y7)
-#define BLOCK4 TERMS(0, Y0, Y4, Y2, Y6)
+#define BLOCK4R(MOV, FMA) TERMS(MOV, FMA, 0, Y0, Y4, Y0, Y4); TERMS(MOV, FMA, 32, Y1, Y5, Y1, Y5); TERMS(MOV, FMA, 64, Y2, Y6, Y2, Y6); TERMS(MOV, FMA, 96, Y3, Y7, Y3, Y7)
+#define BLOCK2R(MOV, FMA) TERMS(MOV, FMA, 0, Y0, Y4, Y2, Y6); TERMS(MOV, FMA, 32, Y1, Y5, Y3, Y7)
+#define BLOCK1R(MOV, FMA) TERMS(MOV, FMA, 0, Y0, Y4, Y2, Y6)
 
-#define ZERO16 VXORPD Y0, Y0, Y0; VXORPD Y1, Y1, Y1; VXORPD Y2, Y2, Y2; VXORPD Y3, Y3, Y3; VXORPD Y4, Y4, Y4; VXORPD Y5, Y5, Y5; VXORPD Y6, Y6, Y6; VXORPD Y7, Y7, Y7
-#define ZERO8 ZERO16
-#define ZERO4 VXORPD Y0, Y0, Y0; VXORPD Y2, Y2, Y2; VXORPD Y4, Y4, Y4; VXORPD Y6, Y6, Y6
+#define ZERO4R VXORPD Y0, Y0, Y0; VXORPD Y1, Y1, Y1; VXORPD Y2, Y2, Y2; VXORPD Y3, Y3, Y3; VXORPD Y4, Y4, Y4; VXORPD Y5, Y5, Y5; VXORPD Y6, Y6, Y6; VXORPD Y7, Y7, Y7
+#define ZERO2R ZERO4R
+#define ZERO1R VXORPD Y0, Y0, Y0; VXORPD Y2, Y2, Y2; VXORPD Y4, Y4, Y4; VXORPD Y6, Y6, Y6
 
 // Fold the kept-apart b1 terms in.
-#define FOLD16
-#define FOLD8 VADDPD Y2, Y0, Y0; VADDPD Y3, Y1, Y1; VADDPD Y6, Y4, Y4; VADDPD Y7, Y5, Y5
-#define FOLD4 VADDPD Y2, Y0, Y0; VADDPD Y6, Y4, Y4
+#define FOLD4R(ADD)
+#define FOLD2R(ADD) ADD Y2, Y0, Y0; ADD Y3, Y1, Y1; ADD Y6, Y4, Y4; ADD Y7, Y5, Y5
+#define FOLD1R(ADD) ADD Y2, Y0, Y0; ADD Y6, Y4, Y4
 
 // Scale by alpha (Y14), add beta (Y15) times the old rows (c0 at DI, c1 at
 // DI+R14) when flags&1, store.
-#define OUT(off, c0, c1) \
-	VMULPD Y14, c0, c0; \
-	VMULPD Y14, c1, c1; \
+#define OUT(MOV, FMA, MUL, off, c0, c1) \
+	MUL Y14, c0, c0; \
+	MUL Y14, c1, c1; \
 	TESTQ $1, flags+96(FP); \
 	JZ 3(PC); \
-	VFMADD231PD off(DI), Y15, c0; \
-	VFMADD231PD off(DI)(R14*1), Y15, c1; \
-	VMOVUPD c0, off(DI); \
-	VMOVUPD c1, off(DI)(R14*1)
+	FMA off(DI), Y15, c0; \
+	FMA off(DI)(R14*1), Y15, c1; \
+	MOV c0, off(DI); \
+	MOV c1, off(DI)(R14*1)
 
-#define OUT16 OUT(0, Y0, Y4); OUT(32, Y1, Y5); OUT(64, Y2, Y6); OUT(96, Y3, Y7)
-#define OUT8 OUT(0, Y0, Y4); OUT(32, Y1, Y5)
-#define OUT4 OUT(0, Y0, Y4)
+#define OUT4R(MOV, FMA, MUL) OUT(MOV, FMA, MUL, 0, Y0, Y4); OUT(MOV, FMA, MUL, 32, Y1, Y5); OUT(MOV, FMA, MUL, 64, Y2, Y6); OUT(MOV, FMA, MUL, 96, Y3, Y7)
+#define OUT2R(MOV, FMA, MUL) OUT(MOV, FMA, MUL, 0, Y0, Y4); OUT(MOV, FMA, MUL, 32, Y1, Y5)
+#define OUT1R(MOV, FMA, MUL) OUT(MOV, FMA, MUL, 0, Y0, Y4)
 
-#define BSR2MM(PTR, PSZ, IDX, ZERO, BLOCK, FOLD, STORE) \
+// alpha and beta (float64 arguments) into Y14 and Y15.
+#define SCALARS64 VBROADCASTSD alpha+80(FP), Y14; VBROADCASTSD beta+88(FP), Y15
+#define SCALARS32 \
+	VMOVSD alpha+80(FP), X14; VCVTSD2SS X14, X14, X14; VBROADCASTSS X14, Y14; \
+	VMOVSD beta+88(FP), X15; VCVTSD2SS X15, X15, X15; VBROADCASTSS X15, Y15
+
+#define BSR2MM(PTR, PSZ, IDX, SH, BS, E1, E2, E3, BCAST, SCALARS, MOV, FMA, ADD, MUL, ZERO, BLOCK, FOLD, STORE) \
 	MOVQ ptr+0(FP), R8; \
 	MOVQ idx+8(FP), R10; \
 	MOVQ val+16(FP), R11; \
@@ -168,7 +197,7 @@ bad: \
 	MOVQ end+64(FP), SI; \
 	PTR(0, CX); \
 	MOVQ CX, AX; \
-	SHLQ $5, AX; \
+	SHLQ $SH, AX; \
 	ADDQ AX, R11; \
 	TESTQ R9, R9; \
 	JZ done; \
@@ -188,20 +217,19 @@ blk: \
 	IMULQ R13, AX; \
 	ADDQ AX, AX; \
 	LEAQ (R12)(AX*1), BX; \
-	VBROADCASTSD (R11), Y8; \
-	VBROADCASTSD 8(R11), Y9; \
-	VBROADCASTSD 16(R11), Y10; \
-	VBROADCASTSD 24(R11), Y11; \
-	BLOCK; \
-	ADDQ $32, R11; \
+	BCAST (R11), Y8; \
+	BCAST E1(R11), Y9; \
+	BCAST E2(R11), Y10; \
+	BCAST E3(R11), Y11; \
+	BLOCK(MOV, FMA); \
+	ADDQ $BS, R11; \
 	INCQ CX; \
 	CMPQ CX, DX; \
 	JLT blk; \
 finish: \
-	FOLD; \
-	VBROADCASTSD alpha+80(FP), Y14; \
-	VBROADCASTSD beta+88(FP), Y15; \
-	STORE; \
+	FOLD(ADD); \
+	SCALARS; \
+	STORE(MOV, FMA, MUL); \
 	ADDQ $PSZ, R8; \
 	LEAQ (DI)(R14*2), DI; \
 	DECQ R9; \
@@ -219,32 +247,64 @@ bad: \
 
 // func bsr2MVF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MVF64I32(SB), NOSPLIT, $0-96
-	BSR2MV(PTR32, 4, IDX32, 4)
+	MV64(PTR32, 4, IDX32, 4)
 
 // func bsr2MVF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MVF64I64(SB), NOSPLIT, $0-96
-	BSR2MV(PTR64, 8, IDX64, 8)
+	MV64(PTR64, 8, IDX64, 8)
+
+// func bsr2MVF32I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MVF32I32(SB), NOSPLIT, $0-96
+	MV32(PTR32, 4, IDX32, 4)
+
+// func bsr2MVF32I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MVF32I64(SB), NOSPLIT, $0-96
+	MV32(PTR64, 8, IDX64, 8)
 
 // func bsr2MMF64W16I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MMF64W16I32(SB), NOSPLIT, $0-112
-	BSR2MM(PTR32, 4, IDX32, ZERO16, BLOCK16, FOLD16, OUT16)
-
-// func bsr2MMF64W8I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
-TEXT ·bsr2MMF64W8I32(SB), NOSPLIT, $0-112
-	BSR2MM(PTR32, 4, IDX32, ZERO8, BLOCK8, FOLD8, OUT8)
-
-// func bsr2MMF64W4I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
-TEXT ·bsr2MMF64W4I32(SB), NOSPLIT, $0-112
-	BSR2MM(PTR32, 4, IDX32, ZERO4, BLOCK4, FOLD4, OUT4)
+	BSR2MM(PTR32, 4, IDX32, 5, 32, 8, 16, 24, VBROADCASTSD, SCALARS64, VMOVUPD, VFMADD231PD, VADDPD, VMULPD, ZERO4R, BLOCK4R, FOLD4R, OUT4R)
 
 // func bsr2MMF64W16I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MMF64W16I64(SB), NOSPLIT, $0-112
-	BSR2MM(PTR64, 8, IDX64, ZERO16, BLOCK16, FOLD16, OUT16)
+	BSR2MM(PTR64, 8, IDX64, 5, 32, 8, 16, 24, VBROADCASTSD, SCALARS64, VMOVUPD, VFMADD231PD, VADDPD, VMULPD, ZERO4R, BLOCK4R, FOLD4R, OUT4R)
+
+// func bsr2MMF64W8I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF64W8I32(SB), NOSPLIT, $0-112
+	BSR2MM(PTR32, 4, IDX32, 5, 32, 8, 16, 24, VBROADCASTSD, SCALARS64, VMOVUPD, VFMADD231PD, VADDPD, VMULPD, ZERO2R, BLOCK2R, FOLD2R, OUT2R)
 
 // func bsr2MMF64W8I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MMF64W8I64(SB), NOSPLIT, $0-112
-	BSR2MM(PTR64, 8, IDX64, ZERO8, BLOCK8, FOLD8, OUT8)
+	BSR2MM(PTR64, 8, IDX64, 5, 32, 8, 16, 24, VBROADCASTSD, SCALARS64, VMOVUPD, VFMADD231PD, VADDPD, VMULPD, ZERO2R, BLOCK2R, FOLD2R, OUT2R)
+
+// func bsr2MMF64W4I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF64W4I32(SB), NOSPLIT, $0-112
+	BSR2MM(PTR32, 4, IDX32, 5, 32, 8, 16, 24, VBROADCASTSD, SCALARS64, VMOVUPD, VFMADD231PD, VADDPD, VMULPD, ZERO1R, BLOCK1R, FOLD1R, OUT1R)
 
 // func bsr2MMF64W4I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MMF64W4I64(SB), NOSPLIT, $0-112
-	BSR2MM(PTR64, 8, IDX64, ZERO4, BLOCK4, FOLD4, OUT4)
+	BSR2MM(PTR64, 8, IDX64, 5, 32, 8, 16, 24, VBROADCASTSD, SCALARS64, VMOVUPD, VFMADD231PD, VADDPD, VMULPD, ZERO1R, BLOCK1R, FOLD1R, OUT1R)
+
+// func bsr2MMF32W32I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF32W32I32(SB), NOSPLIT, $0-112
+	BSR2MM(PTR32, 4, IDX32, 4, 16, 4, 8, 12, VBROADCASTSS, SCALARS32, VMOVUPS, VFMADD231PS, VADDPS, VMULPS, ZERO4R, BLOCK4R, FOLD4R, OUT4R)
+
+// func bsr2MMF32W32I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF32W32I64(SB), NOSPLIT, $0-112
+	BSR2MM(PTR64, 8, IDX64, 4, 16, 4, 8, 12, VBROADCASTSS, SCALARS32, VMOVUPS, VFMADD231PS, VADDPS, VMULPS, ZERO4R, BLOCK4R, FOLD4R, OUT4R)
+
+// func bsr2MMF32W16I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF32W16I32(SB), NOSPLIT, $0-112
+	BSR2MM(PTR32, 4, IDX32, 4, 16, 4, 8, 12, VBROADCASTSS, SCALARS32, VMOVUPS, VFMADD231PS, VADDPS, VMULPS, ZERO2R, BLOCK2R, FOLD2R, OUT2R)
+
+// func bsr2MMF32W16I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF32W16I64(SB), NOSPLIT, $0-112
+	BSR2MM(PTR64, 8, IDX64, 4, 16, 4, 8, 12, VBROADCASTSS, SCALARS32, VMOVUPS, VFMADD231PS, VADDPS, VMULPS, ZERO2R, BLOCK2R, FOLD2R, OUT2R)
+
+// func bsr2MMF32W8I32(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF32W8I32(SB), NOSPLIT, $0-112
+	BSR2MM(PTR32, 4, IDX32, 4, 16, 4, 8, 12, VBROADCASTSS, SCALARS32, VMOVUPS, VFMADD231PS, VADDPS, VMULPS, ZERO1R, BLOCK1R, FOLD1R, OUT1R)
+
+// func bsr2MMF32W8I64(ptr, idx, val, b, c unsafe.Pointer, rows, ldb, ldc, end, bcols int, alpha, beta float64, flags int) int
+TEXT ·bsr2MMF32W8I64(SB), NOSPLIT, $0-112
+	BSR2MM(PTR64, 8, IDX64, 4, 16, 4, 8, 12, VBROADCASTSS, SCALARS32, VMOVUPS, VFMADD231PS, VADDPS, VMULPS, ZERO1R, BLOCK1R, FOLD1R, OUT1R)

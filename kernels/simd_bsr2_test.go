@@ -39,12 +39,13 @@ func genBSR2[I Index, V Number](r *rand.Rand, brows, bcols, offset int) (BSR[I, 
 // columns (every strip width and a Go tail), alpha and beta (beta = 0 must
 // not read the NaNs in C), more block rows than one assembly call takes
 // and a Ptr[0] past 0; a split run equals the serial one bit for bit. In
-// the simd mode float64 must take the assembly (spmvBSR2SIMD and
-// spmmBSR2SIMD say so), float32 the Go code.
+// the simd mode float64 and float32 must take the assembly (spmvBSR2SIMD
+// and spmmBSR2SIMD say so; SpMM from a register's lanes of columns on).
 func TestSIMDBSR2(t *testing.T) {
 	t.Run("float64/int32", testSIMDBSR2[int32, float64])
 	t.Run("float64/int64", testSIMDBSR2[int64, float64])
 	t.Run("float32/int32", testSIMDBSR2[int32, float32])
+	t.Run("float32/int64", testSIMDBSR2[int64, float32])
 }
 
 func testSIMDBSR2[I Index, V Number](t *testing.T) {
@@ -72,12 +73,11 @@ func testSIMDBSR2[I Index, V Number](t *testing.T) {
 					assertClose(t, want, runs[0], "2x2 blocks")
 					require.Equal(t, runs[0], runs[1], "%d block rows, %d columns: the split changed bits", c.brows, k)
 				}
-				asm := useSIMD && lanes == 4
 				y := make([]V, rows*k)
 				if k == 1 {
-					require.Equal(t, asm, spmvBSR2SIMD(1, 0, a, b, y, 0, c.brows), "the SpMV assembly taken")
+					require.Equal(t, useSIMD, spmvBSR2SIMD(1, 0, a, b, y, 0, c.brows), "the SpMV assembly taken")
 				} else {
-					require.Equal(t, asm && k >= 4, spmmBSR2SIMD(1, 0, a, b, k, y, 0, c.brows), "the SpMM assembly taken, %d columns", k)
+					require.Equal(t, useSIMD && k >= lanes, spmmBSR2SIMD(1, 0, a, b, k, y, 0, c.brows), "the SpMM assembly taken, %d columns", k)
 				}
 			}
 		}
@@ -87,10 +87,11 @@ func testSIMDBSR2[I Index, V Number](t *testing.T) {
 // TestSIMDBSR2BadPattern puts a block column out of range (past the end,
 // negative) at each position of block rows of 1 to 5 blocks (each slot of
 // the SpMV kernel's pair loop and its tail), and runs block-row pointers
-// backwards and past the end: SpMV and SpMM (strips of 16, 8 and 4
-// columns) must panic as the Go code's bounds checks do rather than read
-// outside x, B or Val, for int32 and int64 indices. (The Go code reads a
-// backwards pointer as an empty block row; only the assembly must stop.)
+// backwards and past the end: SpMV and SpMM (float64 strips of 16, 8 and
+// 4 columns, float32 ones of 32, 16 and 8; SpMV of both) must panic as the
+// Go code's bounds checks do rather than read outside x, B or Val, for
+// int32 and int64 indices. (The Go code reads a backwards pointer as an empty block
+// row; only the assembly must stop.)
 func TestSIMDBSR2BadPattern(t *testing.T) {
 	simdModes(t, func(t *testing.T) {
 		check := func(name string, ptr, idx []int32) {
@@ -105,6 +106,11 @@ func TestSIMDBSR2BadPattern(t *testing.T) {
 				b, c := make([]float64, 2*bcols*k), make([]float64, 2*a.BlockRows*k)
 				require.Panics(t, func() { _ = SpMMBSRColMajor(1, a, b, k, 0, c) }, "%s, %d columns", name, k)
 				require.Panics(t, func() { _ = SpMMBSRColMajor(1, wide, b, k, 1, c) }, "%s, int64, %d columns", name, k)
+			}
+			a32 := BSR[int32, float32]{BlockRows: a.BlockRows, BlockCols: bcols, BM: 2, BN: 2, Ptr: ptr, Idx: idx, Val: make([]float32, 4*len(idx))}
+			for _, k := range []int{1, 8, 16, 32, 40} {
+				b, c := make([]float32, 2*bcols*k), make([]float32, 2*a.BlockRows*k)
+				require.Panics(t, func() { _ = SpMMBSRColMajor(1, a32, b, k, 0, c) }, "%s, float32, %d columns", name, k)
 			}
 		}
 		for n := 1; n <= 5; n++ {
