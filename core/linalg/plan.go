@@ -145,7 +145,7 @@ var kernelNames = map[spKernel]string{
 var routeKernels = map[mmRoute]string{
 	routeDIA:        "kernels.SpMMDIA (DIA / anti-DIA storage, no column index: chunks of rows listed in L1 for SpMM's AVX2 row kernels; SpMVDIA's AVX2 rows for a vector on amd64)",
 	routeDCSR:       "kernels.SpMMDCSR (DCSR's stored rows through the CSR row kernels; SpMVDCSR for a vector)",
-	routeBSRCol:     "kernels.SpMMBSRColMajor (BSR with column-major blocks: runs of block rows listed in L1 for SpMM's AVX2 row kernels; SpMVBSRColMajor for a vector)",
+	routeBSRCol:     "kernels.SpMMBSRColMajor (BSR with column-major blocks: float32/float64 2x2 blocks straight over two rows of the dense operand in AVX2 strips on amd64, other blocks in runs of block rows listed in L1 for SpMM's AVX2 row kernels; SpMVBSRColMajor, AVX2 for 2x2 blocks, for a vector)",
 	routeWalk:       "the level walk, fiber by fiber (core/linalg/format_walk.go)",
 	routeBatchedDIA: "kernels.SpMMDIA per batch of a batched DIA-I (uniform or not), on views of that batch's diagonals and values",
 	routeDelta:      "kernels.SpMMDelta (delta(b) CSR: per row, the columns decoded as a running sum of the stored gaps, padding included; rows split over goroutines)",
