@@ -35,3 +35,31 @@ func BenchmarkOpDivColumn(b *testing.B) {
 		return BinaryByName("div", TensorOperand(t), TensorOperand(bcastFactors(t.Dims()[0], 1)), BinaryArgs{})
 	})
 }
+
+// BenchmarkOpSumDim1KeepDim is A.sum(1, keepdim=True): the (m, 1) row sums
+// in A's layout, the divisor of the row normalising.
+func BenchmarkOpSumDim1KeepDim(b *testing.B) {
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ReduceKeepDim(t, []int{1}, "sum", true) })
+}
+
+// BenchmarkOpRowNormalise is |A| / |A|.sum(1, keepdim=True) whole (|A|
+// made outside the loop: the Laplacian's rows sum to zero): the sum with
+// keepdim, then the sparse dividend over the sparse (m, 1) divisor.
+func BenchmarkOpRowNormalise(b *testing.B) {
+	abs := map[*tensor.Tensor]*tensor.Tensor{}
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		if abs[t] == nil {
+			a, err := UnaryByName("abs", t, UnaryArgs{})
+			if err != nil {
+				return nil, err
+			}
+			abs[t] = a
+		}
+		t = abs[t]
+		s, err := ReduceKeepDim(t, []int{1}, "sum", true)
+		if err != nil {
+			return nil, err
+		}
+		return BinaryByName("div", TensorOperand(t), TensorOperand(s), BinaryArgs{})
+	})
+}

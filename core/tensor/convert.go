@@ -45,12 +45,19 @@ func ToDense(t *Tensor) (*Tensor, error) {
 		// 2^23 rows of no columns) need not be walked.
 		return NewStrided(dtype.NewArray(t.dtype, t.Shape()))
 	}
+	out := dtype.NewArray(t.dtype, t.shape)
+	FillArray(out, t.fillPattern()) // the dense dims are innermost: a per-slot fill tiles
+	if denseCompressed(t, out) {
+		return NewStrided(out)
+	}
 	e, err := EntriesOf(t, len(t.shape)-t.denseDim)
 	if err != nil {
 		return nil, err
 	}
-	out := dtype.NewArray(t.dtype, t.shape)
-	FillArray(out, t.fillPattern()) // the dense dims are innermost: a per-slot fill tiles
+	if t.layout == CSR || t.layout == CSC { // a refused fast path may have written some
+		clear(out.Data)
+		FillArray(out, t.fillPattern())
+	}
 	scatterBlocks(out, t.shape, e)
 	return NewStrided(out)
 }

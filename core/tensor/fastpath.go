@@ -108,6 +108,11 @@ func canonical2D[I kernels.Index](t *Tensor, axis int) (*compressed2D[I], error)
 	if err := errs.CheckAlloc("values", int64(nse)*int64(bb), 1); err != nil {
 		return nil, err
 	}
+	if axis == 0 && t.coalesced {
+		if c, ok := sortedCOORows(r, col, t.values.Data, rows, cols, bb); ok {
+			return c, nil
+		}
+	}
 	if c, _, ok, err := compressCOO[I](t, axis, false); ok {
 		return c, err
 	}
