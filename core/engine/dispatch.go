@@ -124,6 +124,9 @@ type counter interface{ ~int32 | ~uint32 | ~int64 }
 
 // scatter is ReduceScatter for index type I: one chunk, crd itself.
 func scatter[I kernels.Index](op ReduceOp, crd []I, n int64, vals dtype.Array, group int64, fill []byte, out dtype.DType) (Reduced, error) {
+	if r, ok := scatterSplit(op, crd, n, vals, group, fill, out); ok {
+		return r, nil
+	}
 	whole := func(yield func(keys []I, lo, hi int)) { yield(crd, 0, len(crd)) }
 	if int64(len(crd)) < 1<<32 {
 		return scatterCounted[I, I, uint32](op, whole, n, vals, group, fill, out)

@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels/parallel"
+	"github.com/stretchr/testify/require"
+)
+
+// The split scatter (column sums of a CSR matrix on several goroutines)
+// gives the serial scatter's bits, keys and fill at any thread count: each
+// group's elements fold in storage order whatever the split. Values of
+// mixed magnitudes make a different association visible; some groups get
+// no element (they are left out of the result), a -0 group stays -0 only
+// where it is full (a zero fill adds +0 otherwise), float32 and mean too.
+func TestScatterSplitIsBitIdentical(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 7))
+	const n, groups = 40000, 3001
+	crd := make([]int32, n)
+	v := make([]float64, n)
+	for k := range crd {
+		crd[k] = int32(rng.IntN(groups-1)) / 2 * 2 // odd groups stay empty
+		v[k] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(14)))
+	}
+	crd[0], v[0] = groups-1, math.Copysign(0, -1)
+	f32 := dtype.NewArray(dtype.Float32, []int64{n})
+	for k := range v {
+		dtype.AsSlice[float32](f32)[k] = float32(v[k])
+	}
+	fill := make([]byte, 8)
+	for _, c := range []struct {
+		op   ReduceOp
+		vals dtype.Array
+		out  dtype.DType
+	}{{Sum, dtype.Float64Array(v), dtype.Float64}, {Mean, dtype.Float64Array(v), dtype.Float64}, {Sum, f32, dtype.Float32}} {
+		run := func(k parallel.Knobs) Reduced {
+			defer parallel.SetKnobs(parallel.SetKnobs(k))
+			r, err := ReduceScatter(c.op, dtype.Int32Array(crd), groups, c.vals, 1, fill[:c.out.Size()], c.out)
+			require.NoError(t, err)
+			return r
+		}
+		serial := run(parallel.Knobs{Threshold: 1 << 40, ChunkedThreshold: 1 << 40, Workers: 1})
+		require.Equal(t, int64(groups/2+1), serial.Values.Numel())
+		for _, w := range []int{2, 3, 7} {
+			k := parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: w}
+			split := run(k)
+			old := parallel.SetKnobs(k)
+			_, took := scatterSplit(c.op, crd, groups, c.vals, 1, fill[:c.out.Size()], c.out)
+			parallel.SetKnobs(old)
+			require.True(t, took, "%v workers %d: the split path", c.op, w)
+			require.Equal(t, serial.Keys.Data, split.Keys.Data, "%v workers %d: keys", c.op, w)
+			require.Equal(t, serial.Values.Data, split.Values.Data, "%v workers %d: values", c.op, w)
+			require.Equal(t, serial.Fill, split.Fill, "%v workers %d: fill", c.op, w)
+		}
+	}
+}
