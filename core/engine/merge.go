@@ -90,9 +90,9 @@ func newRowKernel[I kernels.Index](op MergeOp, g MergeArgs, a, b MergeInput) row
 	case dtype.Int8:
 		return realKernel[I, int8](newArithFor[int64](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Complex128:
-		return newRows(newArithFor[complex128](op, g, d, a.Fill, b.Fill), a, b, mergeRowComplex[I, complex128], nil)
+		return complexKernel[I, complex128](newArithFor[complex128](op, g, d, a.Fill, b.Fill), a, b)
 	case dtype.Complex64:
-		return newRows(newArithFor[complex128](op, g, d, a.Fill, b.Fill), a, b, mergeRowComplex[I, complex64], nil)
+		return complexKernel[I, complex64](newArithFor[complex128](op, g, d, a.Fill, b.Fill), a, b)
 	}
 	return realKernel[I, uint8](newArithFor[int64](op, g, d, a.Fill, b.Fill), a, b) // bool, uint8
 }
@@ -104,6 +104,13 @@ func realKernel[I kernels.Index, V realVal, A realAcc](m mergeArith[A], a, b Mer
 	k.mul = mulRows[I, V, A]
 	k.mulBound = mulBoundRows[I, V, A]
 	k.addOne = addOneRows[I, V, A]
+	return k
+}
+
+// complexKernel is the row merge of complex values, with the one-pass add.
+func complexKernel[I kernels.Index, V complexVal](m mergeArith[complex128], a, b MergeInput) rowKernel[I] {
+	k := newRows(m, a, b, mergeRowComplex[I, V], nil).(*rows[I, V, complex128])
+	k.addOne = addOneRowsComplex[I, V]
 	return k
 }
 

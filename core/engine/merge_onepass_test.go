@@ -86,7 +86,8 @@ func sameMerged(t *testing.T, what string, got, want Merged) {
 // The one-pass merges (a result that fills its bound: mul of patterns that
 // mostly meet, add of patterns that mostly do not) give the two passes'
 // arrays byte for byte, at 1 and 4 threads, with int32 and int64 indices
-// and real, integer and bool values, add with alpha 1 and -2; the other
+// and real, integer, bool and complex values (complex: add only), add with
+// alpha 1 and -2; the other
 // cases (mul of barely meeting patterns, add of mostly coinciding ones, a
 // mul whose operand holds a NaN or an infinity where the other stores
 // nothing: the entry stays, the bound fails) decline the one pass and still
@@ -101,9 +102,11 @@ func TestMergeOnePassMatchesTwoPass(t *testing.T) {
 		name string
 	}{{MergeMul, MergeArgs{}, "mul"}, {MergeAdd, MergeArgs{}, "add"}, {MergeAdd, MergeArgs{Alpha: &minus2}, "add alpha -2"}}
 	for _, id := range []dtype.DType{dtype.Int32, dtype.Int64} {
-		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Int32, dtype.Int8, dtype.Bool} {
+		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Int64, dtype.Int32, dtype.Int8, dtype.Bool, dtype.Complex128, dtype.Complex64} {
 			for _, keep := range []float64{0.9, 0.05} {
 				a, b := mulPair(rng, 30000, keep, id, d)
+				withImag(rng, a.Values)
+				withImag(rng, b.Values)
 				for _, c := range cases {
 					if d == dtype.Bool && c.g.Alpha != nil {
 						continue // a bool add takes alpha 0 or 1 only
@@ -130,8 +133,13 @@ func TestMergeOnePassMatchesTwoPass(t *testing.T) {
 							t.Fatalf("%s %s %s %s keep %v: one pass ran %v, want %v", c.name, what, id, d, keep, one, wantOne)
 						}
 					}
-					check("plain", a, b, (c.op == MergeMul) == (keep > 0.5))
-					if d == dtype.Float64 || d == dtype.Float32 {
+					// complex: the one-pass add only (mul has no one-pass kernel)
+					plainOne := (c.op == MergeMul) == (keep > 0.5)
+					if d.IsComplex() {
+						plainOne = c.op == MergeAdd && keep < 0.5
+					}
+					check("plain", a, b, plainOne)
+					if d == dtype.Float64 || d == dtype.Float32 || d.IsComplex() {
 						a := a
 						va := dtype.NewArray(d, a.Values.Shape)
 						copy(va.Data, a.Values.Data)
@@ -149,6 +157,22 @@ func TestMergeOnePassMatchesTwoPass(t *testing.T) {
 	}
 }
 
+// withImag gives a complex array's elements imaginary parts of mixed
+// magnitudes (some zero); other dtypes are left alone.
+func withImag(rng *rand.Rand, a dtype.Array) {
+	im := func() float64 { return float64(rng.IntN(7)-3) * []float64{1, 0.61, 7e4}[rng.IntN(3)] }
+	switch a.DType {
+	case dtype.Complex128:
+		for i, v := range dtype.AsSlice[complex128](a) {
+			dtype.AsSlice[complex128](a)[i] = complex(real(v), im())
+		}
+	case dtype.Complex64:
+		for i, v := range dtype.AsSlice[complex64](a) {
+			dtype.AsSlice[complex64](a)[i] = complex(real(v), float32(im()))
+		}
+	}
+}
+
 // A row whose columns are not strictly increasing, or repeat one, makes
 // the one-pass merges decline (ok false), as the count pass does.
 func TestMergeOnePassUnorderedDeclines(t *testing.T) {
@@ -158,7 +182,11 @@ func TestMergeOnePassUnorderedDeclines(t *testing.T) {
 		swap, b bool
 	}{{MergeMul, 0.9, true, false}, {MergeMul, 0.9, false, true}, {MergeAdd, 0.05, true, true}, {MergeAdd, 0.05, false, false}} {
 		rng := rand.New(rand.NewPCG(8, 32))
-		a, b := mulPair(rng, 5000, c.keep, dtype.Int64, dtype.Float64)
+		d := dtype.Float64
+		if c.op == MergeAdd && c.swap { // the complex one-pass add checks the order too
+			d = dtype.Complex128
+		}
+		a, b := mulPair(rng, 5000, c.keep, dtype.Int64, d)
 		x := a
 		if c.b {
 			x = b
