@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"math"
 	"runtime"
 	"testing"
 
@@ -105,13 +106,20 @@ func TestBatchedDIABmmAllocatesOnlyItsOutput(t *testing.T) {
 		b := batchedBandDense(t, dtype.Float64, nb, m, n)
 		_, err := Bmm(a, b) // warm up
 		require.NoError(t, err)
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		_, err = Bmm(a, b)
-		runtime.ReadMemStats(&after)
-		require.NoError(t, err)
+		// The fewest bytes of three calls: TotalAlloc counts every
+		// goroutine's allocations, and on a loaded machine another test's
+		// or the runtime's can land inside one call's window.
+		least := uint64(math.MaxUint64)
+		for range 3 {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			_, err = Bmm(a, b)
+			runtime.ReadMemStats(&after)
+			require.NoError(t, err)
+			least = min(least, after.TotalAlloc-before.TotalAlloc)
+		}
 		out := uint64(nb * m * n * 8)
-		require.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, out+64<<10, "bmm on %s allocated beyond its %d-byte output", f, out)
+		require.LessOrEqual(t, least, out+64<<10, "bmm on %s allocated beyond its %d-byte output", f, out)
 	}
 }
