@@ -31,33 +31,39 @@ func compareFast(src dtype.Array, dst []byte, f Fast) bool {
 // compares false except under CmpNe, as IEEE and the table's funcs have it).
 func compare[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src []T, dst []byte, op CmpOp, c C) {
 	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
-		s, d := src[lo:hi], dst[lo:hi]
-		d = d[:len(s)]
-		switch op {
-		case CmpEq:
-			for i, x := range s {
-				d[i] = b2u(C(x) == c)
-			}
-		case CmpNe:
-			for i, x := range s {
-				d[i] = b2u(C(x) != c)
-			}
-		case CmpLt:
-			for i, x := range s {
-				d[i] = b2u(C(x) < c)
-			}
-		case CmpLe:
-			for i, x := range s {
-				d[i] = b2u(C(x) <= c)
-			}
-		case CmpGt:
-			for i, x := range s {
-				d[i] = b2u(C(x) > c)
-			}
-		case CmpGe:
-			for i, x := range s {
-				d[i] = b2u(C(x) >= c)
-			}
-		}
+		compareSpan(src[lo:hi], dst[lo:hi], op, c)
 	})
+}
+
+// compareSpan is compare's loop over one chunk. It is a function of its own,
+// not the chunk closure's body: inlined into compareFast, that closure kept
+// a call to b2u per element (and the spills around it), 8x slower.
+func compareSpan[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](s []T, d []byte, op CmpOp, c C) {
+	d = d[:len(s)]
+	switch op {
+	case CmpEq:
+		for i, x := range s {
+			d[i] = b2u(C(x) == c)
+		}
+	case CmpNe:
+		for i, x := range s {
+			d[i] = b2u(C(x) != c)
+		}
+	case CmpLt:
+		for i, x := range s {
+			d[i] = b2u(C(x) < c)
+		}
+	case CmpLe:
+		for i, x := range s {
+			d[i] = b2u(C(x) <= c)
+		}
+	case CmpGt:
+		for i, x := range s {
+			d[i] = b2u(C(x) > c)
+		}
+	case CmpGe:
+		for i, x := range s {
+			d[i] = b2u(C(x) >= c)
+		}
+	}
 }

@@ -51,6 +51,9 @@ func BenchmarkStrided(b *testing.B) {
 		{"sum_dim1_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{1}, "sum") }},
 		{"amax_dim0_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{0}, "amax") }},
 		{"amax_dim1_2708x7", func() (*tensor.Tensor, error) { return Reduce(x, []int{1}, "amax") }},
+		{"gt_number_2708x7", func() (*tensor.Tensor, error) {
+			return BinaryByName("gt", TensorOperand(x), NumberOperand(dtype.FloatNumber(0)), BinaryArgs{})
+		}},
 		{"where_2708x7", func() (*tensor.Tensor, error) { return Where(mask, TensorOperand(x), TensorOperand(xb)) }},
 		{"add_8x8", func() (*tensor.Tensor, error) {
 			return BinaryByName("add", TensorOperand(s), TensorOperand(sb), BinaryArgs{})
