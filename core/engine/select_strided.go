@@ -51,48 +51,58 @@ func alignedArray(a dtype.Array) dtype.Array {
 // x or y is a constant, chosen outside the loop.
 func chooseWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](c []byte, x, y, out []W) {
 	parallel.ForChunks(len(c), mapChunk, func(_, lo, hi int) {
-		cc, oo := c[lo:hi], out[lo:hi]
-		oo = oo[:len(cc)]
-		switch {
-		case len(x) > 1 && len(y) > 1:
-			xx, yy := x[lo:hi], y[lo:hi]
-			xx, yy = xx[:len(cc)], yy[:len(cc)]
-			for i, b := range cc {
-				if b != 0 {
-					oo[i] = xx[i]
-				} else {
-					oo[i] = yy[i]
-				}
-			}
-		case len(x) > 1:
-			xx, k := x[lo:hi], y[0]
-			xx = xx[:len(cc)]
-			for i, b := range cc {
-				if b != 0 {
-					oo[i] = xx[i]
-				} else {
-					oo[i] = k
-				}
-			}
-		case len(y) > 1:
-			yy, k := y[lo:hi], x[0]
-			yy = yy[:len(cc)]
-			for i, b := range cc {
-				if b != 0 {
-					oo[i] = k
-				} else {
-					oo[i] = yy[i]
-				}
-			}
-		default:
-			kx, ky := x[0], y[0]
-			for i, b := range cc {
-				if b != 0 {
-					oo[i] = kx
-				} else {
-					oo[i] = ky
-				}
-			}
+		xx, yy := x, y
+		if len(x) > 1 {
+			xx = x[lo:hi]
 		}
+		if len(y) > 1 {
+			yy = y[lo:hi]
+		}
+		chooseSpan(c[lo:hi], xx, yy, out[lo:hi])
 	})
+}
+
+// chooseSpan is chooseWords' loop over one chunk (x and y of the chunk's
+// length or of one word: a one-element chunk reads either way alike). Each
+// element loads both candidates and keeps one: a conditional move for the
+// one-word types, not a branch that a random mask mispredicts half the time.
+func chooseSpan[W uint8 | uint16 | uint32 | uint64 | [2]uint64](c []byte, x, y, out []W) {
+	switch {
+	case len(x) > 1 && len(y) > 1:
+		x, y, c = x[:len(out)], y[:len(out)], c[:len(out)]
+		for i := range out {
+			v, w := y[i], x[i]
+			if c[i] != 0 {
+				v = w
+			}
+			out[i] = v
+		}
+	case len(x) > 1:
+		x, c, k := x[:len(out)], c[:len(out)], y[0]
+		for i := range out {
+			v, w := k, x[i]
+			if c[i] != 0 {
+				v = w
+			}
+			out[i] = v
+		}
+	case len(y) > 1:
+		y, c, k := y[:len(out)], c[:len(out)], x[0]
+		for i := range out {
+			v := y[i]
+			if c[i] != 0 {
+				v = k
+			}
+			out[i] = v
+		}
+	default:
+		c, kx, ky := c[:len(out)], x[0], y[0]
+		for i := range out {
+			v := ky
+			if c[i] != 0 {
+				v = kx
+			}
+			out[i] = v
+		}
+	}
 }
