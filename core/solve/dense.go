@@ -76,7 +76,7 @@ func (r *rhs[T]) tensor(d dtype.DType, shape []int64, left bool) (*tensor.Tensor
 func (r *rhs[T]) column(c int) []T { return r.data[c*r.n : (c+1)*r.n] }
 
 // loadRHSShape checks B's dtype and shape for a system of order n (see
-// loadRHS) and returns its shape.
+// loadRHS) and returns its shape (B's own sizes: read them, never modify them).
 func loadRHSShape(b *tensor.Tensor, n int64, want dtype.DType, left bool) ([]int64, error) {
 	if b == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must not be null")
@@ -84,7 +84,7 @@ func loadRHSShape(b *tensor.Tensor, n int64, want dtype.DType, left bool) ([]int
 	if b.DType() != want && !integral(b.DType()) {
 		return nil, errs.Errorf(errs.ErrDType, "B: dtype %s must equal A's dtype %s (or be an integer or bool dtype, read as %s)", b.DType(), want, want)
 	}
-	s := b.Shape()
+	s := b.Dims()
 	switch {
 	case len(s) == 1 && s[0] == n:
 	case len(s) == 2 && left && s[0] == n:

@@ -28,19 +28,20 @@ func (r *refinedLU[T]) Solve(b *tensor.Tensor, left bool) (*tensor.Tensor, error
 	if err := checkBytes("spsolve: refinement", int64(rh.k)*int64(f.n), 16); err != nil {
 		return nil, err
 	}
-	orig := append([]T(nil), rh.data...)
 	// A x = b reads A by columns; x A = b, solved as A^T x = b, by rows.
 	at := r.a.byCol
 	if !left {
 		at = r.a.byRow
 	}
 	workers := solveWorkers(rh.k, int64(rh.k)*4*(f.fill()+int64(len(at.idx))))
-	scratch := make([][]T, workers)
-	for w := range scratch {
-		scratch[w] = make([]T, 3*f.n)
-	}
+	// The copy of b and each worker's three vectors share one allocation
+	// (the fixed cost of a solve on a small matrix is mostly allocations).
+	buf := make([]T, len(rh.data)+workers*3*f.n)
+	orig, scratch := buf[:len(rh.data):len(rh.data)], buf[len(rh.data):]
+	copy(orig, rh.data)
 	_ = eachColumn(rh.k, workers, func(c, w int) error {
-		y, res, dx := scratch[w][:f.n], scratch[w][f.n:2*f.n], scratch[w][2*f.n:]
+		s := scratch[w*3*f.n : (w+1)*3*f.n]
+		y, res, dx := s[:f.n], s[f.n:2*f.n], s[2*f.n:]
 		x, bc := rh.column(c), orig[c*f.n:(c+1)*f.n]
 		solve := f.solveInPlace
 		if !left {

@@ -66,7 +66,7 @@ func checkSquare(arg string, a *tensor.Tensor) error {
 	if err := checkMatrix(arg, a); err != nil {
 		return err
 	}
-	if s := a.Shape(); s[0] != s[1] {
+	if s := a.Dims(); s[0] != s[1] {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a square matrix, got shape %v", arg, s)
 	}
 	return nil
@@ -83,7 +83,7 @@ func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed
 			return nil, err
 		}
 	}
-	s := t.Shape()
+	s := t.Dims()
 	m := &compressed[T]{rows: int(s[0]), cols: int(s[1]), byCol: t.Layout() == tensor.CSC}
 	var ptr, idx dtype.Array
 	var err error

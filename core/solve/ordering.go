@@ -136,7 +136,10 @@ func columnOrder[T elem](m *compressed[T]) []int {
 	}
 	n, nrows := r.cols, r.rows
 	dense := denseThreshold(n)
-	colCount := make([]int, n)
+	// The three counts share one allocation (on small matrices allocations
+	// are a good part of the ordering's time).
+	counts := make([]int, 3*n)
+	colCount, mark, elemCount := counts[:n:n], counts[n:2*n:2*n], counts[2*n:]
 	for _, j := range r.idx {
 		colCount[j]++
 	}
@@ -144,11 +147,9 @@ func columnOrder[T elem](m *compressed[T]) []int {
 	for j := 0; j < n; j++ {
 		g.dense[j] = colCount[j] > dense
 	}
-	mark := make([]int, n)
 	for i := range mark {
 		mark[i] = -1
 	}
-	elemCount := make([]int, n)
 	for i := 0; i < nrows; i++ {
 		if r.ptr[i+1]-r.ptr[i] > dense {
 			continue // a dense row would join every column into one clique

@@ -30,7 +30,7 @@ func Spsolve(a, b *tensor.Tensor, left bool) (*tensor.Tensor, error) {
 	if err := checkSquare("A", a); err != nil {
 		return nil, err
 	}
-	n := a.Shape()[0]
+	n := a.Dims()[0]
 	// Check B before the factorization's work.
 	if _, err := loadRHSShape(b, n, a.DType(), left); err != nil {
 		return nil, err

@@ -1,0 +1,62 @@
+package solve
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// The fixed per-call cost of a solve on a small matrix is mostly its
+// allocations (and the collections they bring): these bounds hold the
+// allocations of one Spsolve, and of one Splu and its Solve, to what the
+// arrays sharing allocations (ordering counts, refinement scratch, shapes
+// read without copies) brought them to.
+const (
+	maxSpsolveAllocs   = 50
+	maxSpluSolveAllocs = 50
+)
+
+// smallLUSystems are small unsymmetric systems taking the LU path: west0067
+// when ../shared/matrices is present, and a generated convection-diffusion
+// operator that is always there.
+func smallLUSystems(t *testing.T) map[string]*tensor.Tensor {
+	systems := map[string]*tensor.Tensor{"convdiff2d_8": convectionDiffusion(t, 8, 2)}
+	path := filepath.Join("..", "..", "..", "shared", "matrices", "suitesparse", "west0067.mtx")
+	if _, err := os.Stat(path); err == nil {
+		a, err := tensor.ToIndexWidth(realMatrix(t, "west0067.mtx"), 32)
+		require.NoError(t, err)
+		systems["west0067"] = a
+	}
+	return systems
+}
+
+func TestSpsolveSmallAllocations(t *testing.T) {
+	for name, a := range smallLUSystems(t) {
+		b := randomVector(t, a.Shape()[0], 3)
+		got := testing.AllocsPerRun(20, func() {
+			if _, err := Spsolve(a, b, true); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.LessOrEqual(t, got, float64(maxSpsolveAllocs), "%s: allocations of one Spsolve", name)
+	}
+}
+
+func TestSpluSolveSmallAllocations(t *testing.T) {
+	for name, a := range smallLUSystems(t) {
+		b := randomVector(t, a.Shape()[0], 3)
+		got := testing.AllocsPerRun(20, func() {
+			f, err := Splu(a, DefaultLUOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.Solve(b, true); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.LessOrEqual(t, got, float64(maxSpluSolveAllocs), "%s: allocations of one Splu and Solve", name)
+	}
+}
