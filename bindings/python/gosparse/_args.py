@@ -149,6 +149,12 @@ def as_tensor(x, fname, what="input"):
     tensor; anything else is refused with a TypeError naming the argument."""
     if is_tensor(x):
         return x
+    if type(x) is np.ndarray and 0 < x.ndim <= GS_MAX_NDIM and x.flags.c_contiguous:
+        # The common case (a native, C-contiguous array of a gosparse dtype: the
+        # right-hand side of a solve) copied as it is, without as_input's probing.
+        dt = T._BY_NUMPY.get(x.dtype)  # non-native byte orders miss: as_input swaps them
+        if dt is not None:
+            return from_array(x, dt)
     if isinstance(x, np.ndarray) and x.ndim > 0:
         return from_array(*as_input(x, "data"))
     raise TypeError("%s(): argument '%s' must be a gosparse.Tensor or a numpy array, not %s"
