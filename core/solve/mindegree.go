@@ -25,6 +25,8 @@ type quotientGraph struct {
 	deg   []int  // approximate external degree of variable i
 
 	head, next, prev []int32 // degree lists
+
+	scratch *orderScratch // where the arrays above came from; order gives it back
 }
 
 func (g *quotientGraph) varsOf(i int) int    { return i }
@@ -36,13 +38,23 @@ func (g *quotientGraph) membersOf(e int) int { return 2*g.n + e }
 func newQuotientGraph(n, m, entries int) *quotientGraph {
 	// Arrays of one type share an allocation (small matrices spend much of
 	// their ordering's time allocating).
-	flags := make([]bool, 2*n+m)
-	links := make([]int32, max(n, 1)+2*n)
+	// They come from a pooled scratch (order gives it back).
+	sc := orderScratchPool.Get().(*orderScratch)
+	sc.graphFlags = zeroed(sc.graphFlags, 2*n+m)
+	sc.graphLinks = zeroed(sc.graphLinks, max(n, 1)+2*n)
+	sc.deg = zeroed(sc.deg, n)
+	sc.refs = zeroed(sc.refs, 3*n+m)
+	pool := sc.pool[:0]
+	if cap(pool) < 2*entries+n {
+		pool = make([]int32, 0, 2*entries+n)
+	}
+	flags, links := sc.graphFlags, sc.graphLinks
 	g := &quotientGraph{
 		n:        n,
-		listPool: listPool{pool: make([]int32, 0, 2*entries+n), refs: make([]listRef, 3*n+m)},
-		live:     flags[: n+m : n+m], dense: flags[n+m:], deg: make([]int, n),
+		listPool: listPool{pool: pool, refs: sc.refs},
+		live:     flags[: n+m : n+m], dense: flags[n+m:], deg: sc.deg,
 		head: links[:max(n, 1):max(n, 1)], next: links[max(n, 1) : max(n, 1)+n : max(n, 1)+n], prev: links[max(n, 1)+n:],
+		scratch: sc,
 	}
 	for i := range g.head {
 		g.head[i] = -1
@@ -77,18 +89,23 @@ func (g *quotientGraph) remove(i int) {
 func (g *quotientGraph) order() []int {
 	n := g.n
 	perm := make([]int, 0, n)
-	gone := make([]bool, n) // eliminated, or merged into a supervariable
-	// The integer arrays share one allocation and so do the int32 ones:
-	// on small matrices the allocations are a good part of the time.
+	sc := g.scratch
+	// The graph's arrays and those below are the scratch's until then.
+	defer func() { sc.release(g.pool) }()
+	sc.gone = zeroed(sc.gone, n)
+	gone := sc.gone // eliminated, or merged into a supervariable
+	// The integer arrays share one array and so do the int32 ones.
 	ne := len(g.live)
-	ints := make([]int, 2*n+ne)
+	sc.orderInts = zeroed(sc.orderInts, 2*n+ne)
+	ints := sc.orderInts
 	nv := ints[:n]
 	mark := ints[n : 2*n] // mark[v] == stamp: v is in the current pivot's element
 	seen := ints[2*n:]
 	// What the degree updates read of an element, side by side and small:
 	// the elements of a variable are scattered, and one cache line holds
 	// eight elements' states.
-	es := make([]elemState, ne)
+	sc.elems = zeroed(sc.elems, ne)
+	es := sc.elems
 	// The variables merged into i, in the order they are ordered after
 	// it: a list from chainHead[i] through chainNext to chainTail[i].
 	// Hash buckets, a power of two of them (a shift picks the bucket, not
@@ -96,7 +113,8 @@ func (g *quotientGraph) order() []int {
 	// variable of i's bucket.
 	shift := 64 - bits.Len(uint(max(n, 2)-1))
 	nb := 1 << (64 - shift)
-	int32s := make([]int32, 4*n+nb)
+	sc.orderIx = zeroed(sc.orderIx, 4*n+nb)
+	int32s := sc.orderIx
 	chainHead, chainTail, chainNext := int32s[:n], int32s[n:2*n], int32s[2*n:3*n]
 	bnext, bhead := int32s[3*n:4*n], int32s[4*n:]
 	for i := range int32s {
@@ -120,7 +138,8 @@ func (g *quotientGraph) order() []int {
 			nleft++
 		}
 	}
-	hv := make([]uint64, n) // the hash of variable i's lists
+	sc.hashes = zeroed(sc.hashes, n)
+	hv := sc.hashes // the hash of variable i's lists
 	mindeg := 0
 	for nleft > 0 {
 		cancel.Poll() // one atomic load a pivot
