@@ -162,6 +162,45 @@ func forEachLine(data []byte, first int64, f func(line []byte, n int64) bool) {
 	}
 }
 
+// eachBatch reads the rest of the body in chunks of whole lines, a batch at
+// a time: parse runs on the chunks of a batch in parallel, then take sees
+// each chunk with its entries in file order (for the checks that depend on
+// the chunks before it) and the chunk's buffer is recycled. It stops at the
+// first error take returns; a read error is returned once the chunks read
+// before it are taken.
+func eachBatch[T any](cr *chunkReader, tok *cancel.Token, parse func(bodyChunk) chunkEntries[T], take func(bodyChunk, *chunkEntries[T]) error) error {
+	batch := make([]bodyChunk, 0, runtime.GOMAXPROCS(0)*batchChunks)
+	out := make([]chunkEntries[T], cap(batch))
+	for done := false; !done; {
+		batch = batch[:0]
+		var readErr error
+		for len(batch) < cap(batch) {
+			ch, err := cr.next()
+			if err != nil {
+				done, readErr = true, err
+				break
+			}
+			batch = append(batch, ch)
+		}
+		if readErr == io.EOF {
+			readErr = nil
+		}
+		tok.Check()
+		parallelParts(len(batch), func(i int) { out[i] = parse(batch[i]) })
+		for i, ch := range batch {
+			if err := take(ch, &out[i]); err != nil {
+				return err
+			}
+			out[i] = chunkEntries[T]{}
+			cr.recycle(ch)
+		}
+		if readErr != nil {
+			return readErr
+		}
+	}
+	return nil
+}
+
 // parallelParts runs f(0) ... f(n-1) on up to GOMAXPROCS goroutines, each
 // taking the next index in turn. A panic in f (a cancelled poll) is passed
 // on to the caller once all goroutines are done.

@@ -2,8 +2,6 @@ package mmio
 
 import (
 	"bytes"
-	"io"
-	"runtime"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -40,39 +38,20 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	direct := newDirectOut[T](h, ndim, c.nv, budget, lr.line+1)
 	tok := cancel.Current()
 	var parts []chunkEntries[T]
-	batch := make([]bodyChunk, 0, runtime.GOMAXPROCS(0)*batchChunks)
-	out := make([]chunkEntries[T], cap(batch))
-	for done := false; !done; {
-		batch = batch[:0]
-		var readErr error
-		for len(batch) < cap(batch) {
-			ch, err := cr.next()
-			if err != nil {
-				done, readErr = true, err
-				break
-			}
-			batch = append(batch, ch)
+	parse := func(ch bodyChunk) chunkEntries[T] { return parseChunk(ch, h, c, tok, direct.window(ch)) }
+	err := eachBatch(cr, tok, parse, func(ch bodyChunk, e *chunkEntries[T]) error {
+		if err := st.merge(h, ch, e.summary()); err != nil {
+			return err
 		}
-		if readErr == io.EOF {
-			readErr = nil
+		if direct != nil {
+			direct.place(e)
+		} else {
+			parts = append(parts, *e)
 		}
-		tok.Check()
-		parallelParts(len(batch), func(i int) { out[i] = parseChunk(batch[i], h, c, tok, direct.window(batch[i])) })
-		for i, ch := range batch {
-			if err := st.merge(h, ch, out[i].summary()); err != nil {
-				return err
-			}
-			if direct != nil {
-				direct.place(&out[i])
-			} else {
-				parts = append(parts, out[i])
-			}
-			out[i] = chunkEntries[T]{}
-			cr.recycle(ch)
-		}
-		if readErr != nil {
-			return readErr
-		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if st.total < h.entries {
 		return errs.Errorf(errs.ErrIO, "line %d: too few entries: the input ends after %d of the %d that the size line (line %d) promises", cr.line, st.total, h.entries, h.sizeLine)

@@ -2,8 +2,6 @@ package mmio
 
 import (
 	"bytes"
-	"io"
-	"runtime"
 
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/kernels/cancel"
@@ -34,35 +32,16 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	cr := &chunkReader{lr: lr, line: lr.line}
 	tok := cancel.Current()
 	var parts []chunkEntries[T]
-	batch := make([]bodyChunk, 0, runtime.GOMAXPROCS(0)*batchChunks)
-	out := make([]chunkEntries[T], cap(batch))
-	for done := false; !done; {
-		batch = batch[:0]
-		var readErr error
-		for len(batch) < cap(batch) {
-			ch, err := cr.next()
-			if err != nil {
-				done, readErr = true, err
-				break
-			}
-			batch = append(batch, ch)
+	parse := func(ch bodyChunk) chunkEntries[T] { return parseValues(ch, h, c, tok) }
+	err := eachBatch(cr, tok, parse, func(ch bodyChunk, e *chunkEntries[T]) error {
+		if err := st.mergeValues(h, ch, e.summary(), hermitianDiagonal(h, c, ch, e.vals, st.total)); err != nil {
+			return err
 		}
-		if readErr == io.EOF {
-			readErr = nil
-		}
-		tok.Check()
-		parallelParts(len(batch), func(i int) { out[i] = parseValues(batch[i], h, c, tok) })
-		for i, ch := range batch {
-			if err := st.mergeValues(h, ch, out[i].summary(), hermitianDiagonal(h, c, ch, out[i].vals, st.total)); err != nil {
-				return err
-			}
-			parts = append(parts, out[i])
-			out[i] = chunkEntries[T]{}
-			cr.recycle(ch)
-		}
-		if readErr != nil {
-			return readErr
-		}
+		parts = append(parts, *e)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if st.total < total {
 		return errs.Errorf(errs.ErrIO, "line %d: too few values: the input ends after %d of the %d that the size line (line %d) promises", cr.line, st.total, total, h.sizeLine)
