@@ -72,25 +72,8 @@ func (m *Matrix) Tensor() (*tensor.Tensor, error) {
 
 // Write writes a 1-D or 2-D tensor to the file at path (created or
 // truncated); on failure the file is removed. See WriteTensor.
-func Write(path string, t *tensor.Tensor) (err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return fileError(err)
-	}
-	defer func() {
-		if r := recover(); r != nil { // a cancelled poll (or a bug): no partial file either
-			f.Close()
-			os.Remove(path)
-			panic(r)
-		}
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = errs.Errorf(errs.ErrIO, "%v", cerr)
-		}
-		if err != nil {
-			os.Remove(path)
-		}
-	}()
-	return WriteTensor(f, t)
+func Write(path string, t *tensor.Tensor) error {
+	return createAndWrite(path, func(f io.Writer) error { return WriteTensor(f, t) })
 }
 
 // WriteTensor writes a 1-D or 2-D tensor: a strided tensor as an array file,

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"strconv"
 
@@ -114,18 +115,50 @@ func writeCoordinate(w io.Writer, field string, shape []int64, indices, values d
 	if _, err := bw.Write(b); err != nil {
 		return writeError(err)
 	}
-	// Blocks of entries are formatted in parallel, a batch at a time, and
-	// written in order: the text of a batch is all the memory it takes.
-	blocks := (nnz + writeBlock - 1) / writeBlock
+	return writeBlocks(bw, (nnz+writeBlock-1)/writeBlock, func(t []byte, blk int64) []byte {
+		k0 := blk * writeBlock
+		return appendEntries(t, field, len(shape), indices, values, nnz, k0, min(k0+writeBlock, nnz))
+	})
+}
+
+// createAndWrite creates (or truncates) the file at path and runs write on
+// it; on failure, or a panic (a cancelled poll or a bug), the file is
+// removed, so that no partial file is left.
+func createAndWrite(path string, write func(io.Writer) error) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return fileError(err)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			f.Close()
+			os.Remove(path)
+			panic(r)
+		}
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = errs.Errorf(errs.ErrIO, "%v", cerr)
+		}
+		if err != nil {
+			os.Remove(path)
+		}
+	}()
+	return write(f)
+}
+
+// writeBlocks writes the text of blocks 0 ... blocks-1, which format appends
+// to the buffer it is given, and flushes bw. Blocks are formatted in
+// parallel, a batch at a time, and written in order: the text of a batch is
+// all the memory it takes. The cancel token is polled once a block (a block
+// is some milliseconds of formatting).
+func writeBlocks(bw *bufio.Writer, blocks int64, format func(t []byte, blk int64) []byte) error {
 	batch := int64(runtime.GOMAXPROCS(0) * batchChunks)
 	bufs := make([][]byte, min(batch, blocks))
 	tok := cancel.Current()
 	for b0 := int64(0); b0 < blocks; b0 += batch {
 		n := min(batch, blocks-b0)
 		parallelParts(int(n), func(p int) {
-			tok.Check() // a block is some milliseconds of formatting
-			k0 := (b0 + int64(p)) * writeBlock
-			bufs[p] = appendEntries(bufs[p][:0], field, len(shape), indices, values, nnz, k0, min(k0+writeBlock, nnz))
+			tok.Check()
+			bufs[p] = format(bufs[p][:0], b0+int64(p))
 		})
 		for _, t := range bufs[:n] {
 			if _, err := bw.Write(t); err != nil {

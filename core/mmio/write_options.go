@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"io"
 	"math"
-	"os"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -38,28 +36,11 @@ type WriteOptions struct {
 
 // WriteWith writes t to the file at path as WriteTensorWith does; on
 // failure (a cancel included) the file is removed.
-func WriteWith(path string, t *tensor.Tensor, o WriteOptions) (err error) {
+func WriteWith(path string, t *tensor.Tensor, o WriteOptions) error {
 	if err := checkWritable(t); err != nil { // before the file is created
 		return err
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return fileError(err)
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			f.Close()
-			os.Remove(path)
-			panic(r)
-		}
-		if cerr := f.Close(); err == nil && cerr != nil {
-			err = errs.Errorf(errs.ErrIO, "%v", cerr)
-		}
-		if err != nil {
-			os.Remove(path)
-		}
-	}()
-	return WriteTensorWith(f, t, o)
+	return createAndWrite(path, func(f io.Writer) error { return WriteTensorWith(f, t, o) })
 }
 
 // checkWritable refuses what no Matrix Market file holds.
@@ -385,36 +366,21 @@ func (m *writeEntries) write(w io.Writer, field, sym string, o WriteOptions) err
 		if rows == 0 {
 			cols = 0
 		}
-		// Blocks of columns are formatted in parallel, a batch at a time,
-		// and written in order, as writeCoordinate does with entries.
+		// Blocks of columns are formatted in parallel and written in order,
+		// as writeCoordinate does with entries.
 		per := max(1, writeBlock/max(rows, 1))
-		blocks := (cols + per - 1) / per
-		batch := int64(runtime.GOMAXPROCS(0) * batchChunks)
-		bufs := make([][]byte, min(batch, blocks))
-		tok := cancel.Current()
-		for b0 := int64(0); b0 < blocks; b0 += batch {
-			n := min(batch, blocks-b0)
-			parallelParts(int(n), func(p int) {
-				tok.Check()
-				t := bufs[p][:0]
-				j0 := (b0 + int64(p)) * per
-				for j := j0; j < min(j0+per, cols); j++ {
-					for i := range rows {
-						if keep(i, j) {
-							t = m.appendValue(t, field, i*cols+j, o.Precision)
-							t = append(t, '\n')
-						}
+		return writeBlocks(bw, (cols+per-1)/per, func(t []byte, blk int64) []byte {
+			j0 := blk * per
+			for j := j0; j < min(j0+per, cols); j++ {
+				for i := range rows {
+					if keep(i, j) {
+						t = m.appendValue(t, field, i*cols+j, o.Precision)
+						t = append(t, '\n')
 					}
 				}
-				bufs[p] = t
-			})
-			for _, t := range bufs[:n] {
-				if _, err := bw.Write(t); err != nil {
-					return writeError(err)
-				}
 			}
-		}
-		return flush(bw, nil)
+			return t
+		})
 	}
 	kept := int64(0)
 	for k := range m.rows {
@@ -428,43 +394,27 @@ func (m *writeEntries) write(w io.Writer, field, sym string, o WriteOptions) err
 	if _, err := bw.Write(b); err != nil {
 		return writeError(err)
 	}
-	// Blocks of entries are formatted in parallel, a batch at a time, and
-	// written in order, as writeCoordinate does.
+	// Blocks of entries are formatted and written as writeCoordinate does.
 	nnz := int64(len(m.rows))
-	blocks := (nnz + writeBlock - 1) / writeBlock
-	batch := int64(runtime.GOMAXPROCS(0) * batchChunks)
-	bufs := make([][]byte, min(batch, blocks))
-	tok := cancel.Current()
-	for b0 := int64(0); b0 < blocks; b0 += batch {
-		n := min(batch, blocks-b0)
-		parallelParts(int(n), func(p int) {
-			tok.Check()
-			t := bufs[p][:0]
-			k0 := (b0 + int64(p)) * writeBlock
-			for k := k0; k < min(k0+writeBlock, nnz); k++ {
-				if !keep(m.rows[k], m.cols[k]) {
-					continue
-				}
-				t = strconv.AppendInt(t, m.rows[k]+1, 10)
-				if object == ObjectMatrix {
-					t = append(t, ' ')
-					t = strconv.AppendInt(t, m.cols[k]+1, 10)
-				}
-				if field != FieldPattern {
-					t = append(t, ' ')
-					t = m.appendValue(t, field, k, o.Precision)
-				}
-				t = append(t, '\n')
+	return writeBlocks(bw, (nnz+writeBlock-1)/writeBlock, func(t []byte, blk int64) []byte {
+		k0 := blk * writeBlock
+		for k := k0; k < min(k0+writeBlock, nnz); k++ {
+			if !keep(m.rows[k], m.cols[k]) {
+				continue
 			}
-			bufs[p] = t
-		})
-		for _, t := range bufs[:n] {
-			if _, err := bw.Write(t); err != nil {
-				return writeError(err)
+			t = strconv.AppendInt(t, m.rows[k]+1, 10)
+			if object == ObjectMatrix {
+				t = append(t, ' ')
+				t = strconv.AppendInt(t, m.cols[k]+1, 10)
 			}
+			if field != FieldPattern {
+				t = append(t, ' ')
+				t = m.appendValue(t, field, k, o.Precision)
+			}
+			t = append(t, '\n')
 		}
-	}
-	return flush(bw, nil)
+		return t
+	})
 }
 
 // appendValue formats element k for the field with the precision.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -289,4 +291,23 @@ func TestWriteIntegerSkewMostNegative(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, strings.HasPrefix(out, "%%MatrixMarket matrix coordinate integer symmetric\n"), out)
 	}
+}
+
+// WriteWith writes the file that WriteTensorWith writes, and a refusal found
+// after the file is created (the symmetry check) leaves no file behind.
+func TestWriteWithFile(t *testing.T) {
+	x := stridedFrom(t, dtype.Float64, []int64{2, 2}, []complex128{1, 2, 2, 4})
+	p := filepath.Join(t.TempDir(), "x.mtx")
+	require.NoError(t, WriteWith(p, x, WriteOptions{Symmetry: "symmetric"}))
+	got, err := os.ReadFile(p)
+	require.NoError(t, err)
+	want, err := writeWith(t, x, WriteOptions{Symmetry: "symmetric"})
+	require.NoError(t, err)
+	require.Equal(t, want, string(got))
+
+	y := stridedFrom(t, dtype.Float64, []int64{2, 2}, []complex128{1, 2, 3, 4})
+	err = WriteWith(p, y, WriteOptions{Symmetry: "symmetric"})
+	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
+	_, statErr := os.Stat(p)
+	require.True(t, os.IsNotExist(statErr), "a failed WriteWith leaves no partial file")
 }
