@@ -1,54 +1,17 @@
 package gen
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // Stencil2D returns the 5-point Laplacian of an n x n grid with Dirichlet
 // boundaries: an n^2 x n^2 matrix with 4 on the diagonal and -1 for each grid
 // neighbour, grid point (x, y) being row y*n + x. It has 5n^2 - 4n entries.
 func Stencil2D(n int64) (*COO, error) {
-	const fn = "Stencil2D"
-	if err := nonNegative(fn, "n", n); err != nil {
-		return nil, err
-	}
 	// 5n^2 - 4n <= MaxEntries holds for n <= 20724; n <= 2^20 keeps the
 	// count below in range, so the check reports the true count.
-	if n > 1<<20 {
-		return nil, tooLarge(fn, "n = %d: the result would have about 5n^2 = %.3g entries, more than MaxEntries = %d", n, 5*float64(n)*float64(n), int64(MaxEntries))
-	}
-	if err := checkEntries(fn, "n = "+strconv.FormatInt(n, 10), 5*n*n-4*n, entryBytes); err != nil {
-		return nil, err
-	}
-	c := newCOO(n*n, n*n, 5*n*n-4*n)
-	row, col, val := c.Row, c.Col, c.Val
-	// Grid row y holds the matrix rows [y*n, y*n+n); its entries start at a
-	// closed-form offset, so grid rows fill in parallel.
-	parallelFor(n, 4096/(n+1)+1, func(lo, hi int64) {
-		k := slabOffset(lo, n, 3*n-2, n)
-		for y := lo; y < hi; y++ {
-			for x := int64(0); x < n; x++ {
-				i := y*n + x
-				if y > 0 {
-					row[k], col[k], val[k] = i, i-n, -1
-					k++
-				}
-				if x > 0 {
-					row[k], col[k], val[k] = i, i-1, -1
-					k++
-				}
-				row[k], col[k], val[k] = i, i, 4
-				k++
-				if x < n-1 {
-					row[k], col[k], val[k] = i, i+1, -1
-					k++
-				}
-				if y < n-1 {
-					row[k], col[k], val[k] = i, i+n, -1
-					k++
-				}
-			}
-		}
-	})
-	return c, nil
+	return laplacian("Stencil2D", n, 2, 1<<20)
 }
 
 // Stencil3D returns the 7-point Laplacian of an n x n x n grid with Dirichlet
@@ -56,55 +19,87 @@ func Stencil2D(n int64) (*COO, error) {
 // neighbour, grid point (x, y, z) being row (z*n + y)*n + x. It has
 // 7n^3 - 6n^2 entries.
 func Stencil3D(n int64) (*COO, error) {
-	const fn = "Stencil3D"
+	// 7n^3 - 6n^2 <= MaxEntries holds for n <= 674; n <= 2^18 keeps the
+	// count below in range.
+	return laplacian("Stencil3D", n, 3, 1<<18)
+}
+
+// laplacian is the (2d+1)-point Laplacian of an n^d grid (d is 2 or 3) with
+// Dirichlet boundaries: 2d on the diagonal and -1 for each grid neighbour,
+// grid point (x0, x1, ...) being row x0 + n*x1 + n^2*x2. Each row lists its
+// neighbours in column order: the lower ones outermost dimension first, the
+// diagonal, the upper ones innermost first. maxN keeps the entry count in
+// range for the check that reports it.
+func laplacian(fn string, n int64, d int, maxN int64) (*COO, error) {
 	if err := nonNegative(fn, "n", n); err != nil {
 		return nil, err
 	}
-	// 7n^3 - 6n^2 <= MaxEntries holds for n <= 674; n <= 2^18 keeps the
-	// count below in range.
-	if n > 1<<18 {
-		return nil, tooLarge(fn, "n = %d: the result would have about 7n^3 = %.3g entries, more than MaxEntries = %d", n, 7*float64(n)*float64(n)*float64(n), int64(MaxEntries))
+	if n > maxN {
+		return nil, tooLarge(fn, "n = %d: the result would have about %dn^%d = %.3g entries, more than MaxEntries = %d", n, 2*d+1, d, float64(2*d+1)*math.Pow(float64(n), float64(d)), int64(MaxEntries))
 	}
-	if err := checkEntries(fn, "n = "+strconv.FormatInt(n, 10), 7*n*n*n-6*n*n, entryBytes); err != nil {
+	// A slab (one index of the outermost dimension) holds m grid points.
+	var stride [3]int64
+	stride[0] = 1
+	for j := 1; j < d; j++ {
+		stride[j] = stride[j-1] * n
+	}
+	m := stride[d-1]
+	nnz := int64(2*d+1)*m*n - int64(2*d)*m
+	if err := checkEntries(fn, "n = "+strconv.FormatInt(n, 10), nnz, entryBytes); err != nil {
 		return nil, err
 	}
-	nn := n * n
-	c := newCOO(nn*n, nn*n, 7*nn*n-6*nn)
+	c := newCOO(m*n, m*n, nnz)
 	row, col, val := c.Row, c.Col, c.Val
-	// Grid plane z holds matrix rows [z*n^2, (z+1)*n^2); planes fill in parallel.
-	parallelFor(n, 4096/(nn+1)+1, func(lo, hi int64) {
-		k := slabOffset(lo, n, 5*nn-4*n, nn)
-		for z := lo; z < hi; z++ {
-			for y := int64(0); y < n; y++ {
-				for x := int64(0); x < n; x++ {
-					i := (z*n+y)*n + x
-					if z > 0 {
-						row[k], col[k], val[k] = i, i-nn, -1
-						k++
-					}
-					if y > 0 {
-						row[k], col[k], val[k] = i, i-n, -1
-						k++
-					}
-					if x > 0 {
-						row[k], col[k], val[k] = i, i-1, -1
-						k++
-					}
-					row[k], col[k], val[k] = i, i, 6
-					k++
-					if x < n-1 {
-						row[k], col[k], val[k] = i, i+1, -1
-						k++
-					}
-					if y < n-1 {
-						row[k], col[k], val[k] = i, i+n, -1
-						k++
-					}
-					if z < n-1 {
-						row[k], col[k], val[k] = i, i+nn, -1
-						k++
-					}
+	diag := float64(2 * d)
+	// A slab's entries start at a closed-form offset (its own stencil of one
+	// dimension less has q entries), so slabs fill in parallel.
+	q := int64(2*d-1)*m - int64(2*d-2)*stride[d-2]
+	parallelFor(n, 4096/(m+1)+1, func(lo, hi int64) {
+		k := slabOffset(lo, n, q, m)
+		var at [3]int64 // the grid coordinates of the line's first point
+		at[d-1] = lo
+		var below, above [2]int64
+		// Line by line (the n points along x0): the neighbours across the
+		// outer dimensions are the same for every point of the line.
+		for i0 := lo * m; i0 < hi*m; i0 += n {
+			lower, upper := below[:0], above[:0]
+			for j := d - 1; j > 0; j-- {
+				if at[j] > 0 {
+					lower = append(lower, stride[j])
 				}
+			}
+			for j := 1; j < d; j++ {
+				if at[j] < n-1 {
+					upper = append(upper, stride[j])
+				}
+			}
+			for i := i0; i < i0+n; i++ {
+				for _, o := range lower {
+					row[k], col[k], val[k] = i, i-o, -1
+					k++
+				}
+				if i > i0 {
+					row[k], col[k], val[k] = i, i-1, -1
+					k++
+				}
+				row[k], col[k], val[k] = i, i, diag
+				k++
+				if i < i0+n-1 {
+					row[k], col[k], val[k] = i, i+1, -1
+					k++
+				}
+				for _, o := range upper {
+					row[k], col[k], val[k] = i, i+o, -1
+					k++
+				}
+			}
+			// The next line: the innermost outer coordinate that is not at
+			// its end moves on, the ones inside it wrap to 0.
+			for j := 1; j < d; j++ {
+				if at[j]++; at[j] < n {
+					break
+				}
+				at[j] = 0
 			}
 		}
 	})

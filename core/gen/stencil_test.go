@@ -144,3 +144,44 @@ func TestStencilArgumentErrors(t *testing.T) {
 		assertArgError(t, err, errs.ErrTooLarge, "n = ")
 	}
 }
+
+// On grids large enough that slabs fill in parallel chunks, every row holds
+// exactly its grid neighbours in column order: each chunk starts from the
+// right coordinates and the right entry offset.
+func TestStencilsLargeMatchDefinitionByRow(t *testing.T) {
+	for _, tc := range []struct {
+		n, d int64
+		gen  func(int64) (*COO, error)
+	}{{123, 2, Stencil2D}, {23, 3, Stencil3D}} {
+		c, err := tc.gen(tc.n)
+		require.NoError(t, err)
+		var row, col []int64
+		var val []float64
+		size := int64(math.Pow(float64(tc.n), float64(tc.d)))
+		var steps []int64 // the offsets of the neighbours, ascending
+		for s := int64(1); s < size; s *= tc.n {
+			steps = append([]int64{-s}, append(steps, s)...)
+		}
+		steps = append(steps[:len(steps)/2], append([]int64{0}, steps[len(steps)/2:]...)...)
+		for i := range size {
+			for _, step := range steps {
+				j := i + step
+				a, b, dist := i, j, int64(0)
+				if j < 0 || j >= size {
+					continue
+				}
+				for range tc.d {
+					dist += max(a%tc.n-b%tc.n, b%tc.n-a%tc.n)
+					a, b = a/tc.n, b/tc.n
+				}
+				if dist <= 1 {
+					row, col = append(row, i), append(col, j)
+					val = append(val, map[int64]float64{0: float64(2 * tc.d), 1: -1}[dist])
+				}
+			}
+		}
+		require.Equal(t, row, c.Row, "n = %d, d = %d", tc.n, tc.d)
+		require.Equal(t, col, c.Col, "n = %d, d = %d", tc.n, tc.d)
+		require.Equal(t, val, c.Val, "n = %d, d = %d", tc.n, tc.d)
+	}
+}
