@@ -29,14 +29,8 @@ func (m *compressed[T]) slices() int {
 // checkMatrix requires a 2-D sparse or strided matrix without batch or dense
 // dimensions, of a solver dtype, with a zero fill value.
 func checkMatrix(arg string, a *tensor.Tensor) error {
-	if a == nil {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: must not be null", arg)
-	}
-	if a.NDim() != 2 {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v", arg, a.Shape())
-	}
-	if a.BatchDim() != 0 || a.DenseDim() != 0 {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
+	if err := tensor.CheckPlainMatrix(arg, a); err != nil {
+		return err
 	}
 	if err := checkSolveDType(arg, a.DType()); err != nil {
 		return err

@@ -65,14 +65,8 @@ func (op *operator) transposed(st *operator) *operator {
 // real dtype (integers and bool are read as float32 is, as torch's
 // get_floating_dtype does); complex and half precision are refused.
 func checkOperand(arg string, a *tensor.Tensor) error {
-	if a == nil {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: must not be null", arg)
-	}
-	if a.NDim() != 2 {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a 2-D matrix, got shape %v (batches are not supported)", arg, a.Shape())
-	}
-	if a.BatchDim() != 0 || a.DenseDim() != 0 {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a matrix without batch or dense dimensions, got %d batch and %d dense", arg, a.BatchDim(), a.DenseDim())
+	if err := tensor.CheckPlainMatrix(arg, a); err != nil {
+		return err
 	}
 	d := a.DType()
 	if d.IsComplex() {
