@@ -281,28 +281,14 @@ func compactComplex[I kernels.Index, C counter](op ReduceOp, accs []complex128, 
 // dtype.StoreScalar would, without a Scalar per element).
 func storeReal[A realAcc](out dtype.DType, dst []byte, src []A) {
 	a := dtype.Array{DType: out, Shape: []int64{int64(len(src))}, Data: dst[:len(src)*out.Size()]}
+	if narrowIntegers(src, a) {
+		return
+	}
 	switch out {
-	case dtype.Bool:
-		for i, x := range src {
-			dst[i] = 0
-			if x != 0 {
-				dst[i] = 1
-			}
-		}
-	case dtype.UInt8:
-		narrow(dtype.AsSlice[uint8](a), src)
-	case dtype.Int8:
-		narrow(dtype.AsSlice[int8](a), src)
-	case dtype.Int16:
-		narrow(dtype.AsSlice[int16](a), src)
-	case dtype.Int32:
-		narrow(dtype.AsSlice[int32](a), src)
-	case dtype.Int64:
-		narrow(dtype.AsSlice[int64](a), src)
 	case dtype.Float32:
-		narrow(dtype.AsSlice[float32](a), src)
+		narrowTo(src, dtype.AsSlice[float32](a))
 	case dtype.Float64:
-		narrow(dtype.AsSlice[float64](a), src)
+		narrowTo(src, dtype.AsSlice[float64](a))
 	case dtype.Float16, dtype.BFloat16:
 		h := dtype.AsSlice[uint16](a)
 		for i, x := range src {
@@ -314,12 +300,6 @@ func storeReal[A realAcc](out dtype.DType, dst []byte, src []A) {
 		}
 	default:
 		panic("engine: storeReal to " + out.String())
-	}
-}
-
-func narrow[O realVal, A realAcc](dst []O, src []A) {
-	for i, x := range src {
-		dst[i] = O(x)
 	}
 }
 

@@ -16,7 +16,7 @@ func widen[T realVal, U int64 | float64](src []T, dst []U) {
 	}
 }
 
-func narrowTo[T realVal, U int64 | float64](src []U, dst []T) {
+func narrowTo[T realVal, U realAcc](src []U, dst []T) {
 	src = src[:len(dst)]
 	for i, x := range src {
 		dst[i] = T(x)
@@ -151,9 +151,21 @@ func StoreFloats(src []float64, out dtype.Array, ints []int64) {
 // StoreInts narrows src into out; f is float scratch of src's length (or
 // nil) for a floating or complex out.
 func StoreInts(src []int64, out dtype.Array, f []float64) {
+	if narrowIntegers(src, out) {
+		return
+	}
+	f = scratchOf(f, len(src))
+	widen(src, f)
+	StoreFloats(f, out, nil)
+}
+
+// narrowIntegers narrows src into out of bool or an integer dtype and
+// reports whether it did (false, nothing done, for other dtypes): the
+// mirror of widenIntegers. A float converts as Go converts it.
+func narrowIntegers[U realAcc](src []U, out dtype.Array) bool {
 	switch out.DType {
 	case dtype.Int64:
-		copy(dtype.AsSlice[int64](out), src)
+		narrowTo(src, dtype.AsSlice[int64](out))
 	case dtype.Int32:
 		narrowTo(src, dtype.AsSlice[int32](out))
 	case dtype.Int16:
@@ -165,10 +177,9 @@ func StoreInts(src []int64, out dtype.Array, f []float64) {
 	case dtype.Bool:
 		storeBool(src, out.Data)
 	default:
-		f = scratchOf(f, len(src))
-		widen(src, f)
-		StoreFloats(f, out, nil)
+		return false
 	}
+	return true
 }
 
 // StoreComplex narrows src into out; f and ints are scratch of src's
