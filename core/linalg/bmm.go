@@ -128,10 +128,7 @@ func batchesOf(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 	if t.FormatStore() == nil {
 		width = t.IndexWidth()
 	}
-	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width})
-	if err == nil && !c.CoalescedFlag() {
-		c, err = tensor.Coalesce(c)
-	}
+	c, err := tensor.CoalescedCOOWidth(t, 0, width)
 	if err != nil {
 		return nil, err
 	}

@@ -121,12 +121,9 @@ func repeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
 		}
 		return tensor.NewStrided(out)
 	}
-	coo, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
-	if err == nil && !coo.CoalescedFlag() {
-		// The repeats are marked coalesced: duplicates must be summed first
-		// (a non-zero fill would otherwise be split off once per duplicate).
-		coo, err = tensor.Coalesce(coo)
-	}
+	// The repeats are marked coalesced: duplicates must be summed first
+	// (a non-zero fill would otherwise be split off once per duplicate).
+	coo, err := tensor.CoalescedCOOWidth(t, 0, 64)
 	if err != nil {
 		return nil, err
 	}

@@ -8,13 +8,21 @@ package tensor
 // Callers only read the result: it may be t.
 func CoalescedCOO(t *Tensor, denseDim int) (*Tensor, error) {
 	t = t.named()
+	return CoalescedCOOWidth(t, denseDim, KeptWidth(t))
+}
+
+// CoalescedCOOWidth is CoalescedCOO with int32 (width 32) or int64 (64)
+// indices, as a kernel that reads one width needs; width 0 keeps any width
+// and converts to the narrowest that fits.
+func CoalescedCOOWidth(t *Tensor, denseDim, width int) (*Tensor, error) {
+	t = t.named()
 	if denseDim < 0 {
 		denseDim = t.denseDim
 	}
 	c := t
-	if t.layout != COO || t.denseDim != denseDim {
+	if t.layout != COO || t.denseDim != denseDim || width != 0 && t.width != width {
 		var err error
-		opt := ConvertOptions{DenseDim: denseDim, SparseDim: -1, IndexWidth: KeptWidth(t)}
+		opt := ConvertOptions{DenseDim: denseDim, SparseDim: -1, IndexWidth: width}
 		if c, err = ToLayout(t, COO, opt); err != nil {
 			return nil, err
 		}

@@ -52,3 +52,39 @@ func TestCoalescedCOO(t *testing.T) {
 		t.Errorf("dense dim 1: got dense dims %d, nnz %d, coalesced %v; want 1, 2 (rows 0 and 1), true", hybrid.DenseDim(), hybrid.NNZ(), hybrid.IsCoalesced())
 	}
 }
+
+// TestCoalescedCOOWidth: a width asked for converts a COO tensor of the
+// other width (summing its duplicates) and is kept from a CSR tensor; a COO
+// tensor of that width, coalesced, comes back as itself; width 0 keeps int32.
+func TestCoalescedCOOWidth(t *testing.T) {
+	idx := dtype.Int32Array([]int32{1, 0, 1, 2, 0, 2}, 2, 3) // (1,2) (0,0) (1,2)
+	dup32, err := NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{2, 3}, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dup32.IndexWidth() != 32 {
+		t.Fatalf("index width %d, want 32", dup32.IndexWidth())
+	}
+	c64, err := CoalescedCOOWidth(dup32, 0, 64)
+	if err != nil || c64.IndexWidth() != 64 || !c64.IsCoalesced() || c64.NNZ() != 2 {
+		t.Fatalf("width 64 of int32 COO: %v, %v", c64, err)
+	}
+	if got := dtype.AsSlice[float64](c64.ValueArray()); !slices.Equal(got, []float64{2, 4}) {
+		t.Errorf("values %v, want [2 4]", got)
+	}
+	if again, err := CoalescedCOOWidth(c64, 0, 64); err != nil || again != c64 {
+		t.Errorf("a coalesced int64 COO tensor at width 64: got a new tensor (%v), want itself", err)
+	}
+	c32, err := CoalescedCOOWidth(dup32, 0, 0)
+	if err != nil || c32.IndexWidth() != 32 || !c32.IsCoalesced() {
+		t.Errorf("width 0 of int32 COO: %v, %v", c32, err)
+	}
+	csr, err := ToLayout(c64, CSR, ConvertOptions{SparseDim: -1, IndexWidth: 32})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := CoalescedCOOWidth(csr, 0, 64)
+	if err != nil || back.Layout() != COO || back.IndexWidth() != 64 || back.NNZ() != 2 {
+		t.Errorf("width 64 from int32 CSR: %v, %v", back, err)
+	}
+}
