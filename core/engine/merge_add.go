@@ -24,20 +24,7 @@ func addCountRows[I kernels.Index](pa, ca, pb, cb []I, cnt []I, lo, hi int) bool
 		if !increasing(ra) || !increasing(rb) {
 			return false
 		}
-		both, x, y := 0, 0, 0
-		for x < len(ra) && y < len(rb) {
-			switch p, q := ra[x], rb[y]; {
-			case p < q:
-				x++
-			case q < p:
-				y++
-			default:
-				both++
-				x++
-				y++
-			}
-		}
-		cnt[r+1] = I(len(ra) + len(rb) - both)
+		cnt[r+1] = I(len(ra) + len(rb) - countBoth(ra, rb))
 	}
 	return true
 }
