@@ -132,16 +132,15 @@ func narrowCrds(s *Structure) [][]int32 {
 // compressedChunks walks (outer : dense, inner : compressed).
 func compressedChunks[I int32 | int64](s *Structure, pos, crd []I, nvals int64, outer, inner int, c *chunk, emit func()) error {
 	rows, cols := s.LevelSizes[0], s.LevelSizes[1]
-	if rows > 0 && int64(len(pos)) < rows+1 {
-		return fmt.Errorf("ustorage: level 1 (%s): pos has %d entries, fewer than the %d of %d rows", s.Format.Levels[1], len(pos), rows+1, rows)
+	if err := checkRowPos(s, pos, rows); err != nil {
+		return err
 	}
 	do, di, at := c.dim[outer], c.dim[inner], c.at
 	k := 0
 	for o := int64(0); o < rows; o++ {
 		lo, hi := int64(pos[o]), int64(pos[o+1])
 		if lo > hi || lo < 0 || hi > int64(len(crd)) || (hi > lo && hi > nvals) {
-			return fmt.Errorf("ustorage: level 1 (%s): segment pos[%d..%d] = %d..%d is not inside crd (length %d) and the values (length %d)",
-				s.Format.Levels[1], o, o+1, lo, hi, len(crd), nvals)
+			return segmentOutside(s, o, lo, hi, int64(len(crd)), nvals)
 		}
 		for q := lo; q < hi; {
 			// As much of the segment as the chunk has room for, in one
@@ -152,7 +151,7 @@ func compressedChunks[I int32 | int64](s *Structure, pos, crd []I, nvals int64, 
 			for x, w := range seg {
 				v := int64(w)
 				if uint64(v) >= uint64(cols) {
-					return fmt.Errorf("ustorage: level 1 (%s): crd[%d] = %d is outside the level's coordinates 0..%d", s.Format.Levels[1], q+int64(x), v, cols-1)
+					return columnOutside(s, q+int64(x), v, cols)
 				}
 				d0[x], d1[x], d2[x] = o, v, q+int64(x)
 			}

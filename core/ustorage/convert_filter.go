@@ -1,7 +1,6 @@
 package ustorage
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/format"
@@ -47,8 +46,8 @@ func filterPair(src *Structure, f format.Format) bool {
 func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd []I, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	rows, cols := src.LevelSizes[0], src.LevelSizes[1]
 	nvals := int64(len(vals))
-	if rows > 0 && int64(len(pos)) < rows+1 {
-		return nil, nil, true, fmt.Errorf("ustorage: level 1 (%s): pos has %d entries, fewer than the %d of %d rows", src.Format.Levels[1], len(pos), rows+1, rows)
+	if err := checkRowPos(src, pos, rows); err != nil {
+		return nil, nil, true, err
 	}
 	// One pass over the rows: check each segment (inside crd and the
 	// values, its columns inside the level and ascending) and count the
@@ -60,8 +59,7 @@ func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd [
 		}
 		lo, hi := int64(pos[o]), int64(pos[o+1])
 		if lo > hi || lo < 0 || hi > int64(len(crd)) || (hi > lo && hi > nvals) {
-			return nil, nil, true, fmt.Errorf("ustorage: level 1 (%s): segment pos[%d..%d] = %d..%d is not inside crd (length %d) and the values (length %d)",
-				src.Format.Levels[1], o, o+1, lo, hi, len(crd), nvals)
+			return nil, nil, true, segmentOutside(src, o, lo, hi, int64(len(crd)), nvals)
 		}
 		if lo == hi {
 			continue
@@ -72,7 +70,7 @@ func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd [
 		for x, w := range seg {
 			v := int64(w)
 			if uint64(v) >= uint64(cols) {
-				return nil, nil, true, fmt.Errorf("ustorage: level 1 (%s): crd[%d] = %d is outside the level's coordinates 0..%d", src.Format.Levels[1], lo+int64(x), v, cols-1)
+				return nil, nil, true, columnOutside(src, lo+int64(x), v, cols)
 			}
 			if v <= prev {
 				return nil, nil, false, nil

@@ -2,7 +2,6 @@ package ustorage
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"sort"
 
@@ -92,8 +91,8 @@ type csrRows[I int32 | int64] struct {
 
 func newCSRRows[I int32 | int64](s *Structure, pos, crd []I, nvals int64) (*csrRows[I], error) {
 	rows := s.LevelSizes[0]
-	if rows > 0 && int64(len(pos)) < rows+1 {
-		return nil, fmt.Errorf("ustorage: level 1 (%s): pos has %d entries, fewer than the %d of %d rows", s.Format.Levels[1], len(pos), rows+1, rows)
+	if err := checkRowPos(s, pos, rows); err != nil {
+		return nil, err
 	}
 	return &csrRows[I]{s: s, pos: pos, crd: crd, nvals: nvals, cols: s.LevelSizes[1]}, nil
 }
@@ -132,14 +131,13 @@ func (r *csrRows[I]) check(from, to int64) error {
 	for x := from; x < to; x++ {
 		lo, hi := int64(r.pos[x]), int64(r.pos[x+1])
 		if lo > hi || lo < 0 || hi > int64(len(r.crd)) || (hi > lo && hi > r.nvals) {
-			return fmt.Errorf("ustorage: level 1 (%s): segment pos[%d..%d] = %d..%d is not inside crd (length %d) and the values (length %d)",
-				r.s.Format.Levels[1], x, x+1, lo, hi, len(r.crd), r.nvals)
+			return segmentOutside(r.s, x, lo, hi, int64(len(r.crd)), r.nvals)
 		}
 		prev := int64(-1)
 		for k, w := range r.crd[lo:hi] {
 			v := int64(w)
 			if uint64(v) >= uint64(r.cols) {
-				return fmt.Errorf("ustorage: level 1 (%s): crd[%d] = %d is outside the level's coordinates 0..%d", r.s.Format.Levels[1], lo+int64(k), v, r.cols-1)
+				return columnOutside(r.s, lo+int64(k), v, r.cols)
 			}
 			if v <= prev {
 				return errUnordered

@@ -1,7 +1,6 @@
 package ustorage
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/format"
@@ -49,8 +48,8 @@ func transposePair(p *fiberPlan, src *Structure) bool {
 func transposeOf[I int32 | int64, W any, O outIndex](p *fiberPlan, src *Structure, pos, crd []I, vals []W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	rows, cols := src.LevelSizes[0], src.LevelSizes[1]
 	nvals := int64(len(vals))
-	if rows > 0 && int64(len(pos)) < rows+1 {
-		return nil, nil, true, fmt.Errorf("ustorage: level 1 (%s): pos has %d entries, fewer than the %d of %d rows", src.Format.Levels[1], len(pos), rows+1, rows)
+	if err := checkRowPos(src, pos, rows); err != nil {
+		return nil, nil, true, err
 	}
 	if bytesFor(cols+1, 0, 8) > limit {
 		return nil, nil, true, tooLarge("the conversion's working arrays", p.f, cols+1, 0, 8, limit)
@@ -65,14 +64,13 @@ func transposeOf[I int32 | int64, W any, O outIndex](p *fiberPlan, src *Structur
 		}
 		lo, hi := int64(pos[o]), int64(pos[o+1])
 		if lo > hi || lo < 0 || hi > int64(len(crd)) || (hi > lo && hi > nvals) {
-			return nil, nil, true, fmt.Errorf("ustorage: level 1 (%s): segment pos[%d..%d] = %d..%d is not inside crd (length %d) and the values (length %d)",
-				src.Format.Levels[1], o, o+1, lo, hi, len(crd), nvals)
+			return nil, nil, true, segmentOutside(src, o, lo, hi, int64(len(crd)), nvals)
 		}
 		prev := int64(-1)
 		for x, w := range crd[lo:hi] {
 			v := int64(w)
 			if uint64(v) >= uint64(cols) {
-				return nil, nil, true, fmt.Errorf("ustorage: level 1 (%s): crd[%d] = %d is outside the level's coordinates 0..%d", src.Format.Levels[1], lo+int64(x), v, cols-1)
+				return nil, nil, true, columnOutside(src, lo+int64(x), v, cols)
 			}
 			if v <= prev {
 				return nil, nil, false, nil
