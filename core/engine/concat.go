@@ -27,15 +27,11 @@ func concatSegments[I kernels.Index](what string, parts []Compressed) (Compresse
 	for _, p := range parts {
 		segs, nse = budget.Add(segs, p.Segments()), budget.Add(nse, p.Entries())
 	}
-	if parts[0].Pos.DType == dtype.Int32 && nse > 1<<31-1 {
-		return Compressed{}, false, nil
-	}
-	out, err := allocCompressed[I](what, parts[0].Pos.DType, segs, nse, parts[0].Entry)
-	if err != nil {
-		return Compressed{}, false, err
+	out, ok, err := concatAlloc[I](what, parts, segs, nse)
+	if !ok || err != nil {
+		return out, ok, err
 	}
 	op, oc := dtype.AsSlice[I](out.Pos), dtype.AsSlice[I](out.Crd)
-	op[0] = 0
 	s, e := int64(0), int64(0)
 	for _, p := range parts {
 		pos := dtype.AsSlice[I](p.Pos)
@@ -65,15 +61,11 @@ func concatPlain[I kernels.Index](what string, parts []Compressed, offsets []int
 	for _, p := range parts {
 		nse = budget.Add(nse, p.Entries())
 	}
-	if parts[0].Pos.DType == dtype.Int32 && nse > 1<<31-1 {
-		return Compressed{}, false, nil
-	}
-	out, err := allocCompressed[I](what, parts[0].Pos.DType, segs, nse, parts[0].Entry)
-	if err != nil {
-		return Compressed{}, false, err
+	out, ok, err := concatAlloc[I](what, parts, segs, nse)
+	if !ok || err != nil {
+		return out, ok, err
 	}
 	op, oc := dtype.AsSlice[I](out.Pos), dtype.AsSlice[I](out.Crd)
-	op[0] = 0
 	for s := range segs { // count: the result's offsets
 		n := I(0)
 		for _, p := range parts {
@@ -144,4 +136,19 @@ func shiftInto(dst, src dtype.Array, delta int64) {
 		return
 	}
 	kernels.ShiftCopy(dtype.AsSlice[int64](dst), dtype.AsSlice[int64](src), delta)
+}
+
+// concatAlloc allocates the result of a concatenation: segs segments and
+// nse entries in the parts' index width and entry size, pos[0] = 0. ok is
+// false (nothing allocated) when nse does not fit the width.
+func concatAlloc[I kernels.Index](what string, parts []Compressed, segs, nse int64) (Compressed, bool, error) {
+	if parts[0].Pos.DType == dtype.Int32 && nse > 1<<31-1 {
+		return Compressed{}, false, nil
+	}
+	out, err := allocCompressed[I](what, parts[0].Pos.DType, segs, nse, parts[0].Entry)
+	if err != nil {
+		return Compressed{}, false, err
+	}
+	dtype.AsSlice[I](out.Pos)[0] = 0
+	return out, true, nil
 }
