@@ -21,18 +21,9 @@ func erfinv(x float64) float64 {
 	return y - (math.Erf(y)-x)/(2/math.SqrtPi*math.Exp(-y*y))
 }
 
-// signReal is torch.sign on reals: (0 < x) - (x < 0), so NaN gives 0.
-func signReal(x float64) float64 {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
-func signInt(x int64) int64 {
+// sign is torch.sign on reals and integers: (0 < x) - (x < 0), so NaN
+// gives 0.
+func sign[T int64 | float64](x T) T {
 	switch {
 	case x > 0:
 		return 1
