@@ -1,11 +1,11 @@
 package ops
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // The binary op table: torch's name -> dtype rule and element functions.
@@ -158,7 +158,7 @@ func comparison(r refusal, pick func(c int, eq bool) bool) *binaryDef {
 			real: func(x, y float64) float64 {
 				return b2f(pick(cmpFloat(x, y), x == y))
 			},
-			integ: func(x, y int64) int64 { return b2i(pick(tensor.CmpInt(x, y), x == y)) },
+			integ: func(x, y int64) int64 { return b2i(pick(cmp.Compare(x, y), x == y)) },
 			cplx:  func(x, y complex128) complex128 { return b2c(pick(0, x == y)) },
 		}),
 	}

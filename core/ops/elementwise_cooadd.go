@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"cmp"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -37,7 +39,7 @@ func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tenso
 		for d := int64(0); d < int64(s); d++ {
 			x, y := a.IndexArray().Index(d*na+i), b.IndexArray().Index(d*nb+j)
 			if x != y {
-				return tensor.CmpInt(y, x)
+				return cmp.Compare(y, x)
 			}
 		}
 		return 0

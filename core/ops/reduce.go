@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -480,7 +481,7 @@ func sparseMaskMerge(t, mask *tensor.Tensor, m *tensor.CooEntries) (*tensor.Tens
 	tensor.FillArray(vals, t.FillElem())
 	cmp := func(e, f int64) int {
 		for d := 0; d < s; d++ {
-			if x := tensor.CmpInt(m.Coords[d][e], c.Coords[d][f]); x != 0 {
+			if x := cmp.Compare(m.Coords[d][e], c.Coords[d][f]); x != 0 {
 				return x
 			}
 		}

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -170,24 +171,13 @@ func sortByLevels(levels []Level, lc [][]int64, n int64) []int64 {
 		calls++
 		pollAt(calls)
 		for _, col := range lc {
-			if c := CmpInt(col[a], col[b]); c != 0 {
+			if c := cmp.Compare(col[a], col[b]); c != 0 {
 				return c
 			}
 		}
 		return 0
 	})
 	return perm
-}
-
-// CmpInt compares two ints: -1, 0 or 1.
-func CmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func sameCoords(lc [][]int64, a, b int64) bool {

@@ -1,6 +1,8 @@
 package tensor
 
 import (
+	"cmp"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -127,7 +129,7 @@ func FirstUnsortedColumn(idx dtype.Array) (int64, bool) {
 	for i := int64(1); i < nse; i++ {
 		c := 0
 		for j := int64(0); j < s && c == 0; j++ {
-			c = CmpInt(idx.Index(j*nse+i-1), idx.Index(j*nse+i))
+			c = cmp.Compare(idx.Index(j*nse+i-1), idx.Index(j*nse+i))
 		}
 		if c >= 0 {
 			return i, false

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -462,7 +463,7 @@ func cmpOrEnd(i, na, j, nb int64, cmp func(i, j int64) int) int {
 func CmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
 	for d := int64(0); d < int64(nd); d++ {
-		if c := CmpInt(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
+		if c := cmp.Compare(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
 			return c
 		}
 	}

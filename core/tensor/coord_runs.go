@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 )
@@ -38,7 +39,7 @@ func GroupByCoord(cs []int64, n int64) coordRuns {
 	for e := range byCoord {
 		byCoord[e] = int64(e)
 	}
-	slices.SortStableFunc(byCoord, func(a, b int64) int { return CmpInt(cs[a], cs[b]) })
+	slices.SortStableFunc(byCoord, func(a, b int64) int { return cmp.Compare(cs[a], cs[b]) })
 	sorted := make([]int64, nse)
 	for k, e := range byCoord {
 		sorted[k] = cs[e]

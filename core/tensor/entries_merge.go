@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -27,7 +28,7 @@ func (e *Entries) merge(shape []int64, newK int, fill []byte) (*Entries, error) 
 	lead := e.Coords[:newK]
 	slices.SortStableFunc(perm, func(a, b int64) int {
 		for _, col := range lead {
-			if c := CmpInt(col[a], col[b]); c != 0 {
+			if c := cmp.Compare(col[a], col[b]); c != 0 {
 				return c
 			}
 		}

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"cmp"
 	"slices"
 	"unsafe"
 
@@ -198,7 +199,7 @@ func (rs *rowSorter[I]) sortSlice(idx []I, vals []byte, bb int, nInner int64) {
 		slices.SortStableFunc(rs.order, func(a, b int32) int {
 			calls++
 			pollAt(calls)
-			return CmpInt(int64(idx[a]), int64(idx[b]))
+			return cmp.Compare(int64(idx[a]), int64(idx[b]))
 		})
 	}
 	rs.idx = append(rs.idx[:0], idx...)

@@ -1,6 +1,7 @@
 package ustorage
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -108,7 +109,7 @@ func (dg *diagonals) rowRuns() ([]rowRun, bool) {
 	// The diagonals by their other coordinate at any one x: base order
 	// (every diagonal has the same step).
 	byBase := slices.Clone(dg.diags)
-	slices.SortStableFunc(byBase, func(x, y diagonal) int { return cmpInt(x.base, y.base) })
+	slices.SortStableFunc(byBase, func(x, y diagonal) int { return cmp.Compare(x.base, y.base) })
 	runs := make([]rowRun, 0, len(cuts))
 	for i := 0; i+1 < len(cuts); i++ {
 		run := rowRun{from: cuts[i], to: cuts[i+1]}
@@ -122,14 +123,4 @@ func (dg *diagonals) rowRuns() ([]rowRun, bool) {
 		}
 	}
 	return runs, true
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
