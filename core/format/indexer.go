@@ -26,6 +26,20 @@ type levelMap struct {
 	other int
 }
 
+// IndexShape is NewIndexer of f with the level sizes of a tensor of the
+// given shape (Indexer.LevelSizes), the pair a build over f starts from.
+func IndexShape(f Format, shape []int64) (*Indexer, []int64, error) {
+	x, err := NewIndexer(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	sizes, err := x.LevelSizes(shape)
+	if err != nil {
+		return nil, nil, err
+	}
+	return x, sizes, nil
+}
+
 // NewIndexer validates f and compiles its index maps.
 func NewIndexer(f Format) (*Indexer, error) {
 	if err := Validate(f); err != nil {

@@ -110,3 +110,18 @@ func TestNewIndexerValidates(t *testing.T) {
 	_, err := NewIndexer(Format{Dims: []string{"i", "i"}})
 	assert.Error(t, err)
 }
+
+// IndexShape gives NewIndexer's indexer with the shape's level sizes, and
+// either one's refusal.
+func TestIndexShape(t *testing.T) {
+	x, sizes, err := IndexShape(DIAI(), []int64{3, 5})
+	require.NoError(t, err)
+	want, err := x.LevelSizes([]int64{3, 5})
+	require.NoError(t, err)
+	assert.Equal(t, want, sizes)
+	assert.Equal(t, []int64{7, 3}, sizes, "3 + 5 - 1 diagonals, 3 rows")
+	_, _, err = IndexShape(CSR(), []int64{3})
+	assert.Error(t, err, "a shape of the wrong rank")
+	_, _, err = IndexShape(Format{}, []int64{3, 5})
+	assert.Error(t, err, "an invalid format")
+}

@@ -42,12 +42,8 @@ func UST[T ustorage.Value](t *Tensor) (*ustorage.Storage[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	x, err := format.NewIndexer(f)
-	if err != nil {
-		return nil, err
-	}
 	shape := []int64{t.rows, t.cols}
-	sizes, err := x.LevelSizes(shape)
+	_, sizes, err := format.IndexShape(f, shape)
 	if err != nil {
 		return nil, err
 	}

@@ -23,11 +23,7 @@ type Arrangement struct {
 // The arrays, the working arrays and 8-byte values must fit in limit bytes,
 // or the error wraps ErrTooLarge before they are allocated.
 func Arrange(f format.Format, shape []int64, n int64, coord func(e int64, dim []int64), valueSize, limit int64) (*Arrangement, error) {
-	x, err := format.NewIndexer(f)
-	if err != nil {
-		return nil, err
-	}
-	sizes, err := x.LevelSizes(shape)
+	x, sizes, err := format.IndexShape(f, shape)
 	if err != nil {
 		return nil, err
 	}

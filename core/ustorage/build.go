@@ -24,11 +24,7 @@ func Build[T Value](f format.Format, shape []int64, dense []T) (*Storage[T], err
 // must fit in limit bytes, or the error wraps ErrTooLarge. The sizes are
 // computed before anything of that size is allocated.
 func BuildLimit[T Value](f format.Format, shape []int64, dense []T, limit int64) (*Storage[T], error) {
-	x, err := format.NewIndexer(f)
-	if err != nil {
-		return nil, err
-	}
-	sizes, err := x.LevelSizes(shape)
+	x, sizes, err := format.IndexShape(f, shape)
 	if err != nil {
 		return nil, err
 	}
