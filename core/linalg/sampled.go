@@ -76,13 +76,9 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: batch size %v differs from input's %v", arg(op, i+2, []string{"mat1", "mat2"}[i]), t.Dims()[:nb], input.Dims()[:nb])
 		}
 	}
-	s := input
-	if s.StorageLayout() != tensor.CSR {
-		c, err := tensor.ToLayout(s, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.IndexWidth()})
-		if err != nil {
-			return nil, err
-		}
-		s = c
+	s, err := csrKeepingWidth(input)
+	if err != nil {
+		return nil, err
 	}
 	ops, err := opsFor(op, d, s.IndexWidth())
 	if err != nil {
@@ -153,4 +149,13 @@ func scratch(d dtype.DType, n int64) dtype.Array {
 		return dtype.Array{DType: d, Shape: []int64{n}, Data: (*p)[:size]}
 	}
 	return dtype.UninitArray(d, []int64{n})
+}
+
+// csrKeepingWidth is t as CSR (itself when it is one) with t's index width:
+// the pattern a sampled product fills.
+func csrKeepingWidth(t *tensor.Tensor) (*tensor.Tensor, error) {
+	if t.StorageLayout() == tensor.CSR {
+		return t, nil
+	}
+	return tensor.ToLayout(t, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
 }

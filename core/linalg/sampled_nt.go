@@ -49,13 +49,9 @@ func sampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
 	if err := checkSize(op, 3, "mat2t", mat2t, 1, k, "the columns of mat1"); err != nil {
 		return nil, err
 	}
-	s := input
-	if s.StorageLayout() != tensor.CSR {
-		c, err := tensor.ToLayout(s, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.IndexWidth()})
-		if err != nil {
-			return nil, err
-		}
-		s = c
+	s, err := csrKeepingWidth(input)
+	if err != nil {
+		return nil, err
 	}
 	ops, err := opsFor(op, s.DType(), s.IndexWidth())
 	if err != nil {
