@@ -98,12 +98,7 @@ func (s *lobpcg) orthoExplicit(w *mat) (*mat, *mat, error) {
 			if t.c == 0 { // every direction of W lies in span([X, P])
 				return t, t, nil
 			}
-			w = mul(w, t)
-			if s.b != nil {
-				bw = mul(bw, t)
-			} else {
-				bw = w
-			}
+			w, bw = s.combine(w, bw, t)
 			g := gram(w, bw)
 			for d := 0; d < g.r; d++ {
 				g.v[d*g.c+d]--

@@ -140,17 +140,22 @@ func (s *lobpcg) orthonormalize(w *mat) (*mat, *mat, error) {
 		if t.c == 0 {
 			return t, t, nil
 		}
-		w = mul(w, t)
-		if s.b != nil {
-			bw = mul(bw, t)
-		} else {
-			bw = w
-		}
+		w, bw = s.combine(w, bw, t)
 		if round == 2 || project(w, bw, blocks) <= 1e-12 {
 			break
 		}
 	}
 	return w, bw, nil
+}
+
+// combine returns W T and BW T, the same combinations of W's directions and
+// of their B-images (W T itself when B is the identity).
+func (s *lobpcg) combine(w, bw, t *mat) (*mat, *mat) {
+	w = mul(w, t)
+	if s.b == nil {
+		return w, w
+	}
+	return w, mul(bw, t)
 }
 
 // project subtracts from W its B-projection on each (V, BV) block
