@@ -79,19 +79,7 @@ func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed
 	}
 	s := t.Dims()
 	m := &compressed[T]{rows: int(s[0]), cols: int(s[1]), byCol: t.Layout() == tensor.CSC}
-	var ptr, idx dtype.Array
-	var err error
-	if m.byCol {
-		ptr, err = t.CcolIndices()
-		if err == nil {
-			idx, err = t.RowIndices()
-		}
-	} else {
-		ptr, err = t.CrowIndices()
-		if err == nil {
-			idx, err = t.ColIndices()
-		}
-	}
+	ptr, idx, err := tensor.CompressedArrays(t)
 	if err != nil {
 		return nil, err
 	}

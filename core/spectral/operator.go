@@ -122,16 +122,10 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 	}
 	s := t.Shape()
 	rows, cols := int(s[0]), int(s[1])
-	var ptr, idx dtype.Array
-	var err error
 	if transpose {
 		rows, cols = cols, rows
-		if ptr, err = t.CcolIndices(); err == nil {
-			idx, err = t.RowIndices()
-		}
-	} else if ptr, err = t.CrowIndices(); err == nil {
-		idx, err = t.ColIndices()
 	}
+	ptr, idx, err := tensor.CompressedArrays(t) // t is CSC when transposed
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,5 @@
 package tensor
 
-import "github.com/gosparse/gosparse/core/dtype"
-
 // Validate checks every invariant of t's storage that the constructors check
 // unless told NoCheck, and names the first broken one (as the constructor
 // would have). A tensor the library computed from valid input always passes;
@@ -15,19 +13,7 @@ func Validate(t *Tensor) error {
 		_, err := NewCOO(t.indices, t.values, t.shape, BuildOptions{Coalesced: t.coalesced})
 		return err
 	case t.layout.IsCompressed():
-		var comp, plain dtype.Array
-		var err error
-		if t.layout.RowMajor() {
-			comp, err = t.CrowIndices()
-			if err == nil {
-				plain, err = t.ColIndices()
-			}
-		} else {
-			comp, err = t.CcolIndices()
-			if err == nil {
-				plain, err = t.RowIndices()
-			}
-		}
+		comp, plain, err := CompressedArrays(t)
 		if err != nil {
 			return err
 		}
