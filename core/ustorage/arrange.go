@@ -47,14 +47,10 @@ func Arrange(f format.Format, shape []int64, n int64, coord func(e int64, dim []
 		c.vals[e] = e + 1
 	}
 	c.sortEntries()
-	if err := c.run(); err != nil {
+	idx, err := c.count()
+	if err != nil {
 		return nil, err
 	}
-	idx := int64(0)
-	for l := 0; l < nl; l++ {
-		idx = addCount(idx, addCount(c.posN[l], c.crdN[l]))
-	}
-	idx = addCount(idx, batchPosExtra(c.f, sizes))
 	if bytesFor(addCount(idx, work), addCount(c.valN, n), max(valueSize, 8)) > limit {
 		return nil, tooLarge("the storage", f, idx, c.valN, max(valueSize, 8), limit)
 	}

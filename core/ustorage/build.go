@@ -54,15 +54,10 @@ func BuildLimit[T Value](f format.Format, shape []int64, dense []T, limit int64)
 	gather(x, shape, dense, c)
 	c.sortEntries()
 
-	if err := c.run(); err != nil {
+	idx, err := c.count()
+	if err != nil {
 		return nil, err
 	}
-	idx := int64(0)
-	for l := 0; l < nl; l++ {
-		idx = addCount(idx, addCount(c.posN[l], c.crdN[l]))
-	}
-	batchExtra := batchPosExtra(c.f, sizes)
-	idx = addCount(idx, batchExtra)
 	if bytesFor(addCount(idx, work), addCount(c.valN, mulCount(nnz, 2)), vs) > limit {
 		return nil, tooLarge("the storage", f, idx, c.valN, vs, limit)
 	}

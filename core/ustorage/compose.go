@@ -41,6 +41,19 @@ func (c *composer[T]) run() error {
 	return c.err
 }
 
+// count runs the counting pass and returns how many index entries the
+// arrays take: every level's pos and crd, and the batch positions' extra.
+func (c *composer[T]) count() (int64, error) {
+	if err := c.run(); err != nil {
+		return 0, err
+	}
+	idx := int64(0)
+	for l := range c.nl {
+		idx = addCount(idx, addCount(c.posN[l], c.crdN[l]))
+	}
+	return addCount(idx, batchPosExtra(c.f, c.sizes)), nil
+}
+
 // allocate makes the arrays of the sizes the counting pass found.
 func (c *composer[T]) allocate() {
 	c.writing = true
