@@ -27,6 +27,7 @@ var componentGetters = map[C.gs_component]struct {
 
 // gsgo_tensor_component lends one component of t. The data pointer stays valid
 // (and the same on every call) until t is freed; shapes are copied into out.
+// A custom-format tensor's come from the COO tensor its handle keeps (named).
 //
 //export gsgo_tensor_component
 func gsgo_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_array) (st C.gs_status) {
@@ -44,7 +45,11 @@ func gsgo_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_arra
 		return done(fn, errArg("which = %d is not a gs_component (GS_COMP_VALUES..GS_COMP_RAW_VALUES)", int32(which)))
 	}
 	a, err := h.lend(lendKey{comp: int32(which), level: -1}, func() (dtype.Array, error) {
-		a, err := g.get(h.t)
+		t, err := h.named()
+		if err != nil {
+			return dtype.Array{}, err
+		}
+		a, err := g.get(t)
 		if err == nil {
 			err = lendable(g.name, a)
 		}

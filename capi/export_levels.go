@@ -11,13 +11,29 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
+// The level model of a custom-format tensor is that of the COO tensor of
+// its elements its handle keeps (tensorHandle.named), not its format's
+// levels (gs_tensor_storage_level's).
+
 // gsgo_tensor_num_levels writes the number of storage levels.
 //
 //export gsgo_tensor_num_levels
 func gsgo_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	const fn = "gs_tensor_num_levels"
 	defer guard(fn, &st)
-	return property(fn, t, out, func(t *tensor.Tensor) C.int32_t { return C.int32_t(len(t.Levels())) })
+	if out == nil {
+		return done(fn, errNull("out"))
+	}
+	h, err := lookupSlots("t", t) // no level reads the fill
+	if err != nil {
+		return done(fn, err)
+	}
+	n, err := h.named()
+	if err != nil {
+		return done(fn, err)
+	}
+	*out = C.int32_t(len(n.StorageLevels()))
+	return done(fn, nil)
 }
 
 // lookupLevel looks up t (a fill-slot tensor is fine: no level reads the
@@ -27,7 +43,11 @@ func lookupLevel(t *C.gs_ctensor, l C.int32_t) (*tensorHandle, tensor.Level, err
 	if err != nil {
 		return nil, tensor.Level{}, err
 	}
-	ls := h.t.Levels()
+	n, err := h.named()
+	if err != nil {
+		return nil, tensor.Level{}, err
+	}
+	ls := n.StorageLevels()
 	if l < 0 || int(l) >= len(ls) {
 		return nil, tensor.Level{}, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
 	}

@@ -20,7 +20,8 @@ import (
 )
 
 // tensorHandle is what a gs_tensor handle stands for: the core tensor, the
-// caller memory it may borrow, and the arrays lent to C so far.
+// caller memory it may borrow, and the arrays lent to C so far (with, for a
+// custom-format tensor, the COO tensor of its elements they come from).
 type tensorHandle struct {
 	t      *tensor.Tensor
 	dev    *device.Tensor // non-nil (and t nil) when the storage lives on a CUDA device
@@ -32,6 +33,9 @@ type tensorHandle struct {
 	mu     sync.Mutex // guards lent and pinner: getters may run on many threads
 	lent   map[lendKey]dtype.Array
 	pinner runtime.Pinner // pins the Go memory of lent arrays until free
+
+	cooMu sync.Mutex     // guards coo (apart from mu: lend's get reads it under mu)
+	coo   *tensor.Tensor // a custom tensor's Named COO tensor, made on the first lend (named)
 }
 
 // lendKey names a lent array: a component (level -1) or a level's pos/crd (comp -1).
@@ -136,10 +140,34 @@ func (h *tensorHandle) release() {
 	h.pinner.Unpin()
 	h.lent = nil
 	h.mu.Unlock()
+	h.cooMu.Lock()
+	h.coo = nil
+	h.cooMu.Unlock()
 	if h.borrow != nil {
 		h.borrow.drop()
 		h.borrow = nil
 	}
+}
+
+// named is the tensor whose named-layout arrays (components, levels) the C
+// getters lend: h.t, or for a custom-format tensor the coalesced COO tensor
+// of its elements (tensor.Named) that the handle makes on the first call and
+// keeps until it is freed, so that what it lends stays valid that long. The
+// core tensor keeps nothing: gs_tensor_storage_bytes stays its storage.
+func (h *tensorHandle) named() (*tensor.Tensor, error) {
+	if h.t.FormatStore() == nil {
+		return h.t, nil
+	}
+	h.cooMu.Lock()
+	defer h.cooMu.Unlock()
+	if h.coo == nil {
+		c, err := tensor.Named(h.t)
+		if err != nil {
+			return nil, err
+		}
+		h.coo = c
+	}
+	return h.coo, nil
 }
 
 // lend returns the array cached under k, computing (and pinning) it on the

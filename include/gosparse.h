@@ -283,11 +283,12 @@ gs_status gs_tensor_dense_dim(const gs_tensor *t, int32_t *out);
 gs_status gs_tensor_batch_dim(const gs_tensor *t, int32_t *out);
 gs_status gs_tensor_nnz(const gs_tensor *t, int64_t *out); /* stored elements (nse) */
 /* The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
- * arrays and values (padding included; borrowed buffers counted too), plus its
- * COO form's arrays once the level model's accessors below have lent them
- * (operators keep nothing on it: see "formats" below); a named layout's level, index and values
- * arrays; a strided tensor's data; a per-slot fill's array. Building a custom
- * tensor costs this much and no more. A device tensor is refused. */
+ * arrays and values (padding included; borrowed buffers counted too), and
+ * nothing more whatever has read it (operators keep nothing on it: see
+ * "formats" below; the COO arrays the getters below lend are the handle's,
+ * not counted); a named layout's level, index and values arrays; a strided
+ * tensor's data; a per-slot fill's array. Building a custom tensor costs
+ * this much and no more. A device tensor is refused. */
 gs_status gs_tensor_storage_bytes(const gs_tensor *t, int64_t *out);
 gs_status gs_tensor_index_width(const gs_tensor *t, int32_t *out); /* 32 or 64; 0 for strided */
 gs_status gs_tensor_blocksize(const gs_tensor *t, int64_t blocksize[2]); /* BSR/BSC; else {1,1} */
@@ -327,13 +328,18 @@ gs_status gs_to_device(const gs_tensor *t, int32_t device_type, int32_t device_i
 gs_status gs_tensor_device(const gs_tensor *t, int32_t *device_type, int32_t *device_id);
 
 /* ---- components (lent until the tensor is freed) ------------------------ */
-/* The same pointer on every call; never NULL, even for zero elements. */
+/* The same pointer on every call; never NULL, even for zero elements. A
+ * GS_CUSTOM tensor lends torch's COO components of its elements: a coalesced
+ * COO tensor the handle makes on the first component or level call, keeps with
+ * the handle and frees at gs_tensor_free (the tensor itself keeps no copy:
+ * gs_tensor_storage_bytes stays its storage). */
 gs_status gs_tensor_component(const gs_tensor *t, gs_component which, gs_array *out);
 
 /* ---- the level model ----------------------------------------------------- */
 /* The named layouts' levels (dense, compressed, singleton over i, i / c, i % c). A
- * GS_CUSTOM tensor answers these, and the components, with its COO form (built by
- * the first call that reads it, then kept); the levels of its own format are
+ * GS_CUSTOM tensor answers these, and the components, from the COO tensor of its
+ * elements its handle keeps (made by the first such call, freed with the handle,
+ * never held by the tensor); the levels of its own format are
  * gs_tensor_storage_level's (see "formats" below). */
 gs_status gs_tensor_num_levels(const gs_tensor *t, int32_t *out);
 /* kind: GS_LEVEL_*; dim/expr/c: the level expression; size: the level's extent;
@@ -394,9 +400,10 @@ gs_status gs_tensor_format(const gs_tensor *t, char *buf, int64_t cap, int64_t *
  * over the memory limit (DIA of a random matrix) fails with GS_ERR_TOO_LARGE
  * before it is allocated: the tensor holds that storage and nothing more
  * (gs_tensor_storage_bytes). Every operation accepts a GS_CUSTOM tensor (one
- * without a path of its own for the format reads it as a coalesced COO of its
- * stored elements, built on its first need and kept; torch's COO components
- * too); results follow the rules for COO operands. */
+ * without a path of its own for the format reads a coalesced COO tensor of its
+ * stored elements made for the call and kept nowhere; the components and the
+ * level model lend one the handle keeps); results follow the rules for COO
+ * operands. */
 gs_status gs_to_format(const gs_tensor *t, const char *format, gs_tensor **out);
 /* The storage of t in its format: *num_levels, the extent of each level
  * (min(num_levels, cap) written into level_sizes, which may be NULL when cap
@@ -1014,8 +1021,8 @@ gs_status gs_mm_write_opts(const char *path, const gs_tensor *t, const gs_mm_wri
  * "best" ({"format", "rule", "why"}: the format of the first sparse operand
  * that would run op fastest, the rule and where it was measured, and the
  * numbers of these operands it read). The answer comes from the plans the
- * operators' dispatch follows. Nothing is computed or converted: a custom
- * format's COO form is counted, not built. The text goes into buf as
+ * operators' dispatch follows. Nothing is computed or converted: the COO
+ * tensor an operator would make of a custom tensor for the call is counted, not made. The text goes into buf as
  * gs_tensor_format writes it (at most cap bytes, NUL-terminated when cap > 0;
  * *needed: its full length; call with cap 0 to size buf). An unknown op, a
  * wrong number of operands, a NULL or freed operand (named

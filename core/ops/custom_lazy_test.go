@@ -11,9 +11,9 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// requireNoCOOForm: x is a custom-format tensor holding its storage only,
-// its COO form unbuilt (StorageBytes counts that form's arrays once an
-// operator has built it).
+// requireNoCOOForm: x is a custom-format tensor holding its storage only
+// (StorageBytes is its format storage; the tensor has nowhere to keep a COO
+// form: core/tensor's TestCustomAccessorsKeepNothing).
 func requireNoCOOForm(t *testing.T, x *tensor.Tensor, msg string) {
 	t.Helper()
 	require.Equal(t, tensor.Custom, x.Layout(), msg)

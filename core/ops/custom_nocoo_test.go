@@ -196,7 +196,8 @@ func TestCustomOperatorsHoldNoCOOForm(t *testing.T) {
 }
 
 // heldBeyondStorage reports whether custom x holds more bytes than its
-// format storage (a COO form of its elements).
+// format storage (a kept COO form of its elements; the tensor has no field
+// for one any more: core/tensor's TestCustomAccessorsKeepNothing).
 func heldBeyondStorage(t *testing.T, x *tensor.Tensor) bool {
 	t.Helper()
 	require.Equal(t, tensor.Custom, x.Layout())

@@ -30,7 +30,7 @@ func NewFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 // checks, the tensor's storage in its format (what USTStorage and the C
 // storage getters lend) is pos, crd and values themselves, of whatever
 // index width they have; the caller keeps them unchanged while the tensor
-// lives. The COO form the operators read is the tensor's own. A named
+// lives. The COO tensor an operator reads (Named) is made from them per call. A named
 // layout's format gives that layout's tensor, built from a copy.
 func WrapFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array) (*Tensor, error) {
 	return newFromFormat(f, shape, pos, crd, values, true)

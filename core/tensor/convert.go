@@ -153,8 +153,8 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if t.PerSlotFill() && spec.DenseDim != t.denseDim {
 		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with a per-slot fill converts only keeping its %d dense dims (%d asked)", t.denseDim, spec.DenseDim)
 	}
-	// A custom tensor not read as COO yet converts from one walk of its
-	// levels (EntriesOf), its COO form left unbuilt: the paths below read it.
+	// A custom tensor of a unique format converts from one walk of its
+	// levels (EntriesOf), no COO tensor made: the paths below read it.
 	lazy := transientCOO(t)
 	if !lazy {
 		t = t.named()
@@ -239,7 +239,7 @@ func Clone(t *Tensor) *Tensor { return cloneTensor(t, true) }
 func cloneTensor(t *Tensor, indices bool) *Tensor {
 	t = t.named()
 	c := *t
-	c.ust = nil // a clone is the COO form of a custom-format tensor
+	c.ust = nil // a clone of a custom-format tensor is its Named COO tensor's
 	c.shape = t.Shape()
 	c.carryFill(t)
 	c.levels = make([]Level, len(t.levels))

@@ -18,9 +18,9 @@ var (
 // come from one pass over the entries marking their offsets in an array over
 // the m + n - 1 possible ones, and each value's slot is its diagonal's rank
 // times the stride plus its row (DIA-I) or column (DIA-J). Two passes over
-// the nonzeros and one over the slots: O(nnz + padding). The COO form, built
-// on first need (custom_coo.go), is read off the diagonals row by row,
-// already in row-major order (diaCOOView).
+// the nonzeros and one over the slots: O(nnz + padding). Its Named COO
+// tensor, made per call (custom_coo.go), is read off the diagonals row by
+// row, already in row-major order (diaCOOView).
 
 // ToDIAFast converts a 2-D CSR or CSC tensor without batch or dense dims to
 // DIA-I or DIA-J (f, up to the dims' names); ok is false for any other pair.
@@ -114,7 +114,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 	return out, nil
 }
 
-// diaCOOView is the coalesced COO form of a DIA storage: every slot inside
+// diaCOOView is the coalesced COO tensor of a DIA storage: every slot inside
 // the matrix (in-matrix padding included, as the level walk gives it), row
 // by row, each row's columns ascending with the offsets. Its indices are
 // int32 where everything fits (as buildFrom chooses), written directly.
@@ -125,7 +125,7 @@ func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool) (*Tens
 		n += max(0, min(rows, cols-off)-max(0, -off))
 	}
 	es := int64(t.dtype.Size())
-	if err := errs.CheckAlloc("the COO form of a DIA tensor", n, 3*8+int(es)); err != nil {
+	if err := errs.CheckAlloc("the COO tensor of a DIA tensor's elements", n, 3*8+int(es)); err != nil {
 		return nil, err
 	}
 	spec := FormatSpec{Layout: COO, Shape: append([]int64(nil), t.shape...), Block: [2]int64{1, 1}}

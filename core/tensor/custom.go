@@ -20,10 +20,9 @@ import (
 // padding included) and nothing more. An operator without a path of its own
 // for its format reads, for the call only, the coalesced COO tensor of its
 // elements Named makes (every stored element inside the tensor), kept by no
-// one; the accessors of the named layouts' fields (ValueArray, IndexArray,
-// StorageLevels, Levels, the components) still answer with a COO form
-// built on their first call and kept (custom_coo.go), which the C API's
-// level model lends until the tensor is freed. NNZ and IndexWidth answer
+// one; so do the accessors of the named layouts' fields (ValueArray,
+// IndexArray, StorageLevels, Levels, the components), each call its own
+// (the C API's handle keeps the one it lends). NNZ and IndexWidth answer
 // from the storage. Results are COO or strided, by the operators' rules for
 // COO, except where an operator has a path on the storage: a map or zip of
 // the values (CustomMapped, CustomZipped), a permute (CustomPermuted) and
@@ -42,7 +41,6 @@ type ustStore struct {
 	LevelSizes []int64
 	Pos, Crd   []dtype.Array // per level, int64; an Array without Data where the level stores none
 	Values     dtype.Array   // (nse,), padding included
-	coo        cooForm       // whether the owner's COO form is built (custom_coo.go)
 	count      atomic.Int64  // elementCount + 1 once counted, 0 before
 }
 
@@ -90,9 +88,8 @@ func int64Array(v []int64) dtype.Array {
 
 // newCustom makes the tensor of format f over shape from its storage (the
 // structure s and values of dtype, one per value slot) and fill value. It
-// holds the storage only: its COO form is built on first need
-// (custom_coo.go). s must be checked already (Arrange's output, or a
-// constructor's checked input).
+// holds the storage only (custom_coo.go). s must be checked already
+// (Arrange's output, or a constructor's checked input).
 func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte) (*Tensor, error) {
 	if err := checkCOOFits(f, len(s.Shape), values.Numel()); err != nil {
 		return nil, err
@@ -113,8 +110,8 @@ func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill 
 }
 
 // newCustomShell is a custom-format tensor before its storage is attached:
-// the fields its COO form shares with it (a coalesced COO tensor over every
-// dim), the rest left for materialize.
+// the fields Named's COO tensor shares with it (a coalesced COO tensor over
+// every dim); its levels, values and indices stay empty (Named fills its own).
 func newCustomShell(d dtype.DType, shape []int64, fill []byte) *Tensor {
 	return &Tensor{layout: COO, dtype: d, shape: append([]int64(nil), shape...), block: [2]int64{1, 1},
 		fill: append([]byte(nil), fill...), coalesced: true}

@@ -2,8 +2,6 @@ package tensor
 
 import (
 	"math"
-	"sync"
-	"sync/atomic"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -11,64 +9,21 @@ import (
 	"github.com/gosparse/gosparse/core/ustorage"
 )
 
-// A custom-format tensor is built holding its storage only. The operators
-// read its elements through Named, a COO tensor made for the call and kept
-// by no one. Its COO form (the same tensor's arrays kept in the tensor's
-// own layout fields) is built only by the accessors that lend those fields
-// (ValueArray, IndexArray, StorageLevels, Levels, the components the C
-// API lends until the tensor is freed): materialize builds it then, once.
-// The fields it fills are levels, values, indices and width; the others
-// (layout COO, dtype, shape, block, fill, coalesced) hold their COO values
-// from construction and need no build.
-//
-// The build is guarded by a mutex and published by an atomic flag rather
-// than a sync.Once: a build stopped by a cancelled poll (a panic that
-// unwinds through it) must leave the form unbuilt for the next reader,
-// where a Once would count it done.
+// A custom-format tensor holds its storage and nothing more: no COO form is
+// ever kept in it. Whatever reads its elements as a named layout's (the
+// operators without a path of their own for its format, and the accessors
+// of the named layouts' fields: ValueArray, IndexArray, StorageLevels,
+// Levels, the components) reads Named, a COO tensor made for that call and
+// kept by no one (the garbage collector owns it). The C API lends a COO
+// tensor its handle makes once and keeps until the handle is freed
+// (capi/tensor_handle.go), not one kept in the core tensor.
 
-// cooForm is the state of a custom-format tensor's COO form.
-type cooForm struct {
-	mu    sync.Mutex
-	built atomic.Bool // set after the fields are written
-}
-
-// cooBuilt reports whether t's fields hold its elements: true for every
-// tensor but a custom-format one whose COO form is not built yet.
-func (t *Tensor) cooBuilt() bool {
-	u := t.FormatStore()
-	return u == nil || u.coo.built.Load()
-}
-
-// transientCOO reports whether t is a custom-format tensor whose COO form is
-// not built and whose levels hold no repeated coordinates: a conversion then
-// lists its elements by one walk of the levels (ustStore.entries), kept for
-// that call only, rather than building the form the tensor would keep. A
-// nonunique format's walk repeats coordinates, which only the form sums.
+// transientCOO reports whether t is a custom-format tensor whose levels hold
+// no repeated coordinates: a conversion then lists its elements by one walk
+// of the levels (ustStore.entries) rather than through Named, which sorts
+// them. A nonunique format's walk repeats coordinates, which only Named sums.
 func transientCOO(t *Tensor) bool {
-	return !t.cooBuilt() && t.ust.Format.IsUnique()
-}
-
-// materialize builds the COO form of a custom-format tensor into t's own
-// fields unless it is built already; for any other tensor it does nothing.
-// Safe from many goroutines at once. The form's size was checked against
-// the memory limit when t was made; a build refused later (the limit
-// lowered since) is a panic the C boundary reports.
-func (t *Tensor) materialize() {
-	if t.cooBuilt() {
-		return
-	}
-	u := t.ust
-	u.coo.mu.Lock()
-	defer u.coo.mu.Unlock()
-	if u.coo.built.Load() {
-		return
-	}
-	form, err := u.buildCOO(t)
-	if err != nil {
-		panic(errs.Errorf(errs.ErrInternal, "building the COO form of a tensor of format %s: %v", u.Format, err))
-	}
-	t.levels, t.values, t.indices, t.width = form.levels, form.values, form.indices, form.width
-	u.coo.built.Store(true)
+	return t.FormatStore() != nil && t.ust.Format.IsUnique()
 }
 
 // Named is the tensor an operator without a path of its own for t's
@@ -84,10 +39,6 @@ func Named(t *Tensor) (*Tensor, error) {
 	}
 	c := &Tensor{layout: COO, dtype: t.dtype, shape: t.shape, batchDim: t.batchDim, denseDim: t.denseDim, block: t.block,
 		fill: t.fill, slots: t.slots, undef: t.undef, coalesced: true}
-	if u.coo.built.Load() { // an accessor built it already: read it rather than build another
-		c.levels, c.values, c.indices, c.width = t.levels, t.values, t.indices, t.width
-		return c, nil
-	}
 	form, err := u.buildCOO(t)
 	if err != nil {
 		return nil, err
@@ -98,7 +49,7 @@ func Named(t *Tensor) (*Tensor, error) {
 
 // named is Named for this package's functions, which take any tensor and
 // read its layout fields: a build that fails (the memory limit lowered
-// since t was made) is a panic the C boundary reports, as the eager build's was.
+// since t was made) is a panic the C boundary reports.
 func (t *Tensor) named() *Tensor {
 	n, err := Named(t)
 	if err != nil {
@@ -107,7 +58,7 @@ func (t *Tensor) named() *Tensor {
 	return n
 }
 
-// buildCOO makes the COO form of t (whose storage u is): read straight off
+// buildCOO makes the COO tensor of t's elements (whose storage u is): read straight off
 // the diagonals for DIA-I and DIA-J (row-major already, no sort), else by
 // walking the levels and sorting the entries (BuildFrom).
 func (u *ustStore) buildCOO(t *Tensor) (*Tensor, error) {
@@ -139,8 +90,7 @@ func (u *ustStore) isDIA(t *Tensor) (byCol, ok bool) {
 	return byCol, u.LevelSizes[1] == stride && u.Values.Numel() == u.Crd[0].Numel()*stride
 }
 
-// elementCount is t's stored elements inside the tensor (its COO form's
-// nse, torch's nnz: padding inside the tensor counts, DIA's slots outside
+// elementCount is t's stored elements inside the tensor (Named's nse, torch's nnz: padding inside the tensor counts, DIA's slots outside
 // it do not), counted once from the storage and remembered: a walk of the
 // levels for a unique format, the coalesced COO tensor of a nonunique one
 // (Named, kept by no one).
@@ -213,9 +163,9 @@ func (u *ustStore) entries(t *Tensor) (*Entries, error) {
 }
 
 // checkCOOFits refuses, with ErrTooLarge, a storage of nse values over nd
-// dims whose COO form (nd coordinates and a slot per value, in the walk and
-// the sort) could not be listed within the memory limit: the same bound the
-// eager build checked, so that a later build does not fail on it.
+// dims whose elements (nd coordinates and a slot per value, in the walk and
+// the sort) could not be listed within the memory limit: checked when the
+// tensor is made, so that a later Named does not fail on it.
 func checkCOOFits(f format.Format, nd int, nse int64) error {
 	if n, ok := errs.MulChecked(nse, int64(nd+2)); !ok || errs.CheckAlloc("the elements of a custom-format tensor", n, 8) != nil {
 		return errs.Errorf(errs.ErrTooLarge, "format %s: listing the %d stored values' coordinates exceeds the memory limit of %d bytes", f, nse, MemoryLimit())
@@ -225,10 +175,10 @@ func checkCOOFits(f format.Format, nd int, nse int64) error {
 
 // StorageBytes is the size in bytes of the arrays t holds: for a
 // custom-format tensor its level pos and crd arrays and its values (padding
-// included), plus its COO form's arrays once an operator has built it; for
-// the named layouts their level, index and values arrays (a COO tensor's
-// level crd arrays are views of its indices and are not counted twice); for
-// a strided tensor its data; a per-slot fill's array too.
+// included), nothing else whatever has read it; for the named layouts their
+// level, index and values arrays (a COO tensor's level crd arrays are views
+// of its indices and are not counted twice); for a strided tensor its data;
+// a per-slot fill's array too.
 func StorageBytes(t *Tensor) int64 {
 	var n int64
 	add := func(a dtype.Array) { n += int64(len(a.Data)) }
@@ -238,9 +188,7 @@ func StorageBytes(t *Tensor) int64 {
 			add(u.Crd[l])
 		}
 		add(u.Values)
-		if !u.coo.built.Load() {
-			return n + int64(len(t.slots.Data))
-		}
+		return n + int64(len(t.slots.Data))
 	}
 	for _, l := range t.levels {
 		add(l.Pos)
@@ -252,8 +200,3 @@ func StorageBytes(t *Tensor) int64 {
 	add(t.indices)
 	return n + int64(len(t.slots.Data))
 }
-
-// COOFormPending reports whether t is a custom-format tensor whose COO form
-// is not built yet (an operator that reads it would build it): plans
-// (gs_explain) count that build without making it.
-func COOFormPending(t *Tensor) bool { return !t.cooBuilt() }

@@ -18,8 +18,7 @@ import (
 // (one element per value slot of t's storage, padding included, in the
 // result's dtype) and the fill value fill (one element of that dtype). The
 // padding of values must hold fill, as a map of t's values gives it. t must
-// be a custom-format tensor. Its COO form is built by walking the storage
-// (CustomMapped derives it instead, for a map of t's values).
+// be a custom-format tensor. It holds its storage only, as t does.
 func CustomWithValues(t *Tensor, values dtype.Array, fill []byte) (*Tensor, error) {
 	u := t.FormatStore()
 	if u == nil {
@@ -39,9 +38,8 @@ func CustomWithValues(t *Tensor, values dtype.Array, fill []byte) (*Tensor, erro
 // immutable), whose values are f of t's values and whose fill is fill. f
 // maps an array element by element to one of the same length (of the
 // result's dtype); fill must be f of t's fill, the value the padding maps
-// to. Nothing is walked or rebuilt, and neither t's COO form nor the
-// result's is built: the result's comes from its own storage when a later
-// operator reads it (custom_coo.go). t must be a custom-format tensor of a
+// to. Nothing is walked or rebuilt: the result holds its storage only and a
+// later operator reads it through its own Named (custom_coo.go). t must be a custom-format tensor of a
 // format with unique coordinates (a nonlinear map of repeated coordinates
 // must see their sum).
 func CustomMapped(t *Tensor, fill []byte, f func(dtype.Array) (dtype.Array, error)) (*Tensor, error) {
@@ -93,7 +91,7 @@ func uniqueStore(t *Tensor) (*ustStore, error) {
 }
 
 // derived is t's storage (u) with the values vals and fill: every index
-// array shared, its COO form unbuilt.
+// array shared.
 func derived(t *Tensor, u *ustStore, vals dtype.Array, fill []byte) (*Tensor, error) {
 	if vals.Numel() != u.Values.Numel() || len(fill) != vals.DType.Size() {
 		return nil, errs.Errorf(errs.ErrInternal, "values of a custom-format tensor: %d values (%s) for %d slots, fill of %d bytes",
@@ -105,7 +103,7 @@ func derived(t *Tensor, u *ustStore, vals dtype.Array, fill []byte) (*Tensor, er
 }
 
 // sharedStore is the storage of owner: u's level sizes and pos and crd
-// arrays (shared) under format f, holding vals. Its COO form is unbuilt;
+// arrays (shared) under format f, holding vals;
 // u's size passed checkCOOFits, and so does this one (the same slots and
 // dims).
 func sharedStore(owner *Tensor, u *ustStore, f format.Format, vals dtype.Array) *ustStore {
@@ -137,8 +135,8 @@ func RelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 // crd and values) is t's, shared. DIA-I, (i, j) -> (j - i : compressed,
 // i : range), transposed is (i, j) -> (i - j : compressed, j : range):
 // diagonals indexed by column, as DIA-J, with the offset stored as i - j.
-// Nothing moves: the result's COO form is built from its own storage when a
-// later operator reads it. ok is false where the permuted format is a named
+// Nothing moves: a later operator reads the result through its own Named.
+// ok is false where the permuted format is a named
 // layout (a tensor of that layout is not custom) or t is not a
 // custom-format tensor; perm must be a checked permutation of t's dims.
 func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool) {
@@ -185,8 +183,7 @@ func structureOf(u *ustStore, f format.Format, shape []int64) *ustorage.Structur
 
 // customFrom makes the custom-format tensor of format f (u's levels, its
 // dims possibly relabelled) over shape from u's structure and values: the
-// result's storage is u's pos and crd arrays themselves. Its COO form is
-// built on first need (custom_coo.go).
+// result's storage is u's pos and crd arrays themselves, and nothing more.
 func customFrom(u *ustStore, f format.Format, shape []int64, values dtype.Array, fill []byte) (*Tensor, error) {
 	r, err := newCustom(f, structureOf(u, f, shape), values, fill)
 	if err != nil {

@@ -52,7 +52,7 @@ func TransposedLike(t *Tensor, perm []int) *Tensor {
 // RelabelCompressed reads a CSR (DCSR) as the CSC (DCSC) of its transpose
 // over its two sparse dims, or back, batched or not: the same pos, crd and
 // values, shared (tensors are immutable), the two sparse sizes swapped. A
-// custom-format tensor's COO form is what it reads.
+// custom-format tensor's Named COO tensor is what it reads.
 func RelabelCompressed(t *Tensor) *Tensor {
 	t = t.named()
 	c := *t

@@ -1,5 +1,5 @@
 // Package tensor owns the tensor: Tensor (a named layout's levels, or a
-// custom format's storage with the COO form the operators read), Level and
+// custom format's storage, read as COO through Named per call), Level and
 // the named layouts with their level lists; construction with full checks
 // (strided, COO, CSR/CSC/BSR/BSC, from a format text and per-level arrays,
 // copied or borrowed), Validate, components and printing; and every

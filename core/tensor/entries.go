@@ -20,9 +20,9 @@ type Entries struct {
 
 // EntriesOf lists the stored entries of a sparse tensor with coordinates over
 // the leading k dimensions (k >= ndim - denseDim: dense dims beyond k are split
-// into separate entries), by walking its levels. A custom-format tensor whose
-// COO form is not built gives its elements straight from its own levels,
-// leaving the form unbuilt (transientCOO).
+// into separate entries), by walking its levels. A custom-format tensor of
+// a unique format gives its elements straight from its own levels
+// (transientCOO), another those of its Named COO tensor.
 func EntriesOf(t *Tensor, k int) (*Entries, error) {
 	if transientCOO(t) && k == len(t.shape) {
 		return t.ust.entries(t)

@@ -17,7 +17,7 @@ func WithFill(t *Tensor, fill []byte) (*Tensor, error) {
 	if u := t.FormatStore(); u != nil {
 		// A custom-format tensor keeps its format: the same storage (shared,
 		// tensors being immutable) under the new fill. Its padding slots are
-		// stored elements, unchanged, as in its COO form.
+		// stored elements, unchanged, as in its Named COO tensor.
 		c := newCustomShell(t.dtype, t.shape, append([]byte(nil), fill...))
 		c.ust = sharedStore(c, u, u.Format.Clone(), u.Values)
 		return c, nil

@@ -6,10 +6,10 @@ import (
 )
 
 // PlanToDense is how ToDense(t) runs (gs_explain), by ToDense's own
-// predicates: a strided tensor is cloned; a custom-format tensor whose COO
-// form is not built and whose format repeats no coordinate lists its
-// entries by one walk of its levels for this call only (transientCOO);
-// every other tensor lists them from its levels (EntriesOf). The entries
+// predicates: a strided tensor is cloned; a custom-format tensor whose
+// format repeats no coordinate lists its entries by one walk of its levels
+// for this call only (transientCOO), another through a COO tensor made for
+// the call (Named); every other tensor lists them from its levels (EntriesOf). The entries
 // are then scattered into the dense result.
 func PlanToDense(t *Tensor) plan.Plan {
 	vs := int64(t.dtype.Size())
@@ -25,12 +25,12 @@ func PlanToDense(t *Tensor) plan.Plan {
 		p.Kernel = "a walk of the format's levels (the entries kept for this call only), scattered into the dense result"
 		p.Bytes += t.ust.Values.Numel() * (nd + 1) * 8 // the listed coordinates
 	default:
-		if t.FormatStore() != nil && !t.cooBuilt() {
+		if t.FormatStore() != nil {
 			p.Convert("input", t.ust.Format.String(), "its COO form (made for this call, not kept)", t.ust.Values.Numel()*(nd*8+vs))
 		}
 		p.Kernel = "the entries listed from the levels (EntriesOf), scattered into the dense result"
 		n := t.values.Numel() // an upper bound on the entries (hybrid: their elements)
-		if !t.cooBuilt() {
+		if t.FormatStore() != nil {
 			n = t.ust.Values.Numel()
 		}
 		p.Bytes += n * nd * 8

@@ -20,7 +20,7 @@ import (
 // unchanged: batch k is the CSR matrix of pos[k*rows : (k+1)*rows+1] over the
 // global crd and values, and torch's per-batch crow_indices are those slices
 // less pos[k*rows]. Being a custom format, every operator accepts it (through
-// the custom tensor's COO form); the operators that pay (bmm, baddbmm,
+// a COO tensor of its elements made per call, Named); the operators that pay (bmm, baddbmm,
 // element-wise maps, sum, softmax, select of a batch) read its arrays
 // directly through RaggedOf.
 
@@ -93,8 +93,7 @@ func NewRagged(shape []int64, pos, crd, values dtype.Array) (*Tensor, error) {
 // fill value fill: the result of an operation that keeps the pattern
 // (element-wise maps, softmax per row), built with no copy of the structure.
 func RaggedWithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *Tensor {
-	// The result holds the storage only; its COO form, like t's, is built
-	// on first need (custom_coo.go).
+	// The result holds the storage only, like t.
 	u := t.ust
 	c := newCustomShell(d, t.shape, fill)
 	c.ust = &ustStore{owner: c, Format: u.Format, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: vals}

@@ -15,9 +15,7 @@ const MaxDims = 16
 // of the last level, and a fill value for the unspecified elements.
 //
 // Tensors are immutable after construction: every operation returns a new
-// tensor, so one tensor may be read from many goroutines at once. (A
-// custom-format tensor's COO form fills its layout fields on first need,
-// under a lock, before any reader sees them: custom_coo.go.)
+// tensor, so one tensor may be read from many goroutines at once.
 type Tensor struct {
 	layout    Layout
 	dtype     dtype.DType
@@ -48,8 +46,10 @@ func (t *Tensor) Layout() Layout {
 }
 
 // The accessors below give the operators the tensor's own storage, not a
-// copy: what they return must not be modified. Those that read a
-// custom-format tensor's COO form build it first (custom_coo.go).
+// copy: what they return must not be modified. On a custom-format tensor,
+// those of the named layouts' fields answer with the arrays of a Named COO
+// tensor made for that call and kept by no one (the garbage collector owns
+// them): operators call Named once at their entry instead (custom_coo.go).
 
 // StorageLayout returns the named layout of the storage the operators read:
 // Layout's answer, except COO for a custom-format tensor (its COO form).
@@ -59,15 +59,15 @@ func (t *Tensor) StorageLayout() Layout { return t.layout }
 func (t *Tensor) Dims() []int64 { return t.shape }
 
 // StorageLevels returns the levels (Levels without the copy).
-func (t *Tensor) StorageLevels() []Level { t.materialize(); return t.levels }
+func (t *Tensor) StorageLevels() []Level { return t.named().levels }
 
 // ValueArray returns the values array of any tensor (RawValues without the
-// error: the COO form's values for a custom-format tensor).
-func (t *Tensor) ValueArray() dtype.Array { t.materialize(); return t.values }
+// error: a per-call Named's values for a custom-format tensor).
+func (t *Tensor) ValueArray() dtype.Array { return t.named().values }
 
 // IndexArray returns the (sparse_dim, nse) indices of a COO tensor; an empty
 // Array for the other layouts.
-func (t *Tensor) IndexArray() dtype.Array { t.materialize(); return t.indices }
+func (t *Tensor) IndexArray() dtype.Array { return t.named().indices }
 
 // FillElem returns the fill value, one element of the dtype (FillBytes
 // without the copy). Like FillBytes and Fill it panics on a per-slot fill
@@ -119,7 +119,7 @@ func (t *Tensor) BlockSize() [2]int64 { return t.block }
 func (t *Tensor) IsCoalesced() bool { return t.layout != COO || t.coalesced }
 
 // Levels returns the storage levels. Their arrays alias the tensor's storage.
-func (t *Tensor) Levels() []Level { t.materialize(); return append([]Level(nil), t.levels...) }
+func (t *Tensor) Levels() []Level { return append([]Level(nil), t.named().levels...) }
 
 // FillBytes returns the fill value as one element of the dtype (a copy).
 func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.scalarFill()...) }
@@ -159,7 +159,7 @@ func (t *Tensor) CompressedLevel() int { return t.batchDim + 1 }
 // Values returns the values array (the dense data of a strided tensor). For
 // COO it requires a coalesced tensor, as torch's values() does.
 func (t *Tensor) Values() (dtype.Array, error) {
-	t.materialize()
+	t = t.named()
 	if t.layout == COO && !t.coalesced {
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
 	}
@@ -167,11 +167,11 @@ func (t *Tensor) Values() (dtype.Array, error) {
 }
 
 // RawValues returns the values array of any tensor (torch's _values()).
-func (t *Tensor) RawValues() (dtype.Array, error) { t.materialize(); return t.values, nil }
+func (t *Tensor) RawValues() (dtype.Array, error) { return t.named().values, nil }
 
 // Indices returns the (sparse_dim, nse) indices of a coalesced COO tensor.
 func (t *Tensor) Indices() (dtype.Array, error) {
-	t.materialize()
+	t = t.named()
 	if t.layout != COO {
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
 	}
@@ -185,11 +185,10 @@ func (t *Tensor) Indices() (dtype.Array, error) {
 // the result: its levels' pos and crd, its values and, for COO, its
 // indices (whose rows the levels' crd arrays view); for a custom-format
 // tensor its format storage, which may be a caller's borrowed arrays
-// (WrapFormat) that a handle sharing the tensor must keep alive, and its
-// COO form's arrays once built (never building it). It
+// (WrapFormat) that a handle sharing the tensor must keep alive. It
 // allocates nothing when dst has room, which callers on every free rely on.
 func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
-	if u := t.FormatStore(); u != nil && !u.coo.built.Load() {
+	if u := t.FormatStore(); u != nil {
 		dst = append(dst, u.Pos...)
 		dst = append(dst, u.Crd...)
 		return append(dst, u.Values)
@@ -201,17 +200,12 @@ func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
 	if t.layout == COO {
 		dst = append(dst, t.indices)
 	}
-	if u := t.FormatStore(); u != nil {
-		dst = append(dst, u.Pos...)
-		dst = append(dst, u.Crd...)
-		dst = append(dst, u.Values)
-	}
 	return dst
 }
 
 // RawIndices returns the (sparse_dim, nse) indices of a COO tensor (torch's _indices()).
 func (t *Tensor) RawIndices() (dtype.Array, error) {
-	t.materialize()
+	t = t.named()
 	if t.layout != COO {
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
 	}

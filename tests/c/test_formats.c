@@ -407,8 +407,8 @@ static void test_wrap_dia_product(void) {
 }
 
 /* gs_tensor_storage_bytes: a custom tensor holds its storage and nothing more
- * (gs_tensor_nnz counts from it) until a component is lent from its COO form;
- * named layouts count their arrays. */
+ * (gs_tensor_nnz counts from it), a component lent or not (the handle keeps
+ * the COO tensor it lends from); named layouts count their arrays. */
 static void test_storage_bytes(void) {
     int64_t p[2] = {0, 3}, c[3] = {-1, 0, 1};
     double v[9] = {0, 3, 6, 1, 4, 7, 2, 5, 0};
@@ -434,13 +434,86 @@ static void test_storage_bytes(void) {
     CHECK_OK(gs_tensor_storage_bytes(dia, &n));
     CHECK(n == 2 * 8 + 3 * 8 + 9 * 8);
     gs_array vals;
-    CHECK_OK(gs_tensor_component(dia, GS_COMP_VALUES, &vals)); /* lent: its COO form, kept */
+    CHECK_OK(gs_tensor_component(dia, GS_COMP_VALUES, &vals)); /* lent from the handle's COO tensor */
     CHECK_OK(gs_tensor_storage_bytes(dia, &n));
-    CHECK(n > 2 * 8 + 3 * 8 + 9 * 8);
+    CHECK(n == 2 * 8 + 3 * 8 + 9 * 8);
     CHECK_ERR(gs_tensor_storage_bytes(dia, NULL), GS_ERR_INVALID_ARGUMENT, "out is NULL");
     gs_tensor_free(&dia);
     gs_tensor_free(&csr);
     gs_tensor_free(&dense);
+}
+
+/* same_array: a and b have one dtype, shape and contents. */
+static int same_array(const gs_array *a, const gs_array *b) {
+    if (a->dtype != b->dtype || a->ndim != b->ndim) return 0;
+    int64_t n = 1;
+    for (int d = 0; d < a->ndim; d++) {
+        if (a->shape[d] != b->shape[d]) return 0;
+        n *= a->shape[d];
+    }
+    size_t es = a->dtype == GS_INT32 ? 4 : 8; /* the int32, int64 and float64 arrays below */
+    return n == 0 || memcmp(a->data, b->data, (size_t)n * es) == 0;
+}
+
+/* Every getter of the named layouts' arrays (components, levels, level info)
+ * on a DIA tensor gives what it gives on the equivalent COO tensor, the same
+ * pointer on every call until the free; the DIA tensor's storage bytes stay
+ * its storage (what is lent is the handle's COO tensor, not the tensor's). */
+static void test_custom_lends_coo(void) {
+    int64_t p[2] = {0, 3}, c[3] = {-1, 0, 1};
+    double v[9] = {0, 3, 6, 1, 4, 7, 2, 5, 0};
+    int64_t size[2] = {3, 3};
+    gs_array none;
+    memset(&none, 0, sizeof none);
+    gs_array pos[2] = {arr1(p, GS_INT64, 2), none}, crd[2] = {arr1(c, GS_INT64, 3), none};
+    gs_array va = arr1(v, GS_FLOAT64, 9);
+    gs_tensor *dia = NULL, *coo = NULL;
+    CHECK_OK(gs_sparse_format_from("(i, j) -> (j - i : compressed, i : range)", 2, size, 2, pos, crd, &va, 0, &dia));
+    CHECK_OK(gs_to_layout(dia, GS_SPARSE_COO, NULL, -1, GS_INDEX_AUTO, &coo));
+    int64_t storage = -1, n = -1;
+    CHECK_OK(gs_tensor_storage_bytes(dia, &storage));
+    CHECK(storage == 2 * 8 + 3 * 8 + 9 * 8);
+    gs_component comps[4] = {GS_COMP_VALUES, GS_COMP_INDICES, GS_COMP_RAW_INDICES, GS_COMP_RAW_VALUES};
+    for (int k = 0; k < 4; k++) {
+        gs_array a, a2, b;
+        CHECK_OK(gs_tensor_component(dia, comps[k], &a));
+        CHECK_OK(gs_tensor_component(coo, comps[k], &b));
+        CHECK_OK(gs_tensor_component(dia, comps[k], &a2));
+        if (!same_array(&a, &b)) CHECK_FAIL("component %d: the DIA tensor lends other arrays than its COO tensor", (int)comps[k]);
+        CHECK(a.data == a2.data);
+    }
+    gs_array crow;
+    CHECK_ERR(gs_tensor_component(dia, GS_COMP_CROW_INDICES, &crow), GS_ERR_INVALID_ARGUMENT, "crow_indices");
+    int32_t nl = -1, nlc = -2;
+    CHECK_OK(gs_tensor_num_levels(dia, &nl));
+    CHECK_OK(gs_tensor_num_levels(coo, &nlc));
+    CHECK(nl == 2 && nl == nlc);
+    for (int32_t l = 0; l < nl; l++) {
+        int32_t kind[2], dim[2], expr[2], unique[2], ordered[2];
+        int64_t cc[2], sz[2];
+        CHECK_OK(gs_tensor_level_info(dia, l, &kind[0], &dim[0], &expr[0], &cc[0], &sz[0], &unique[0], &ordered[0]));
+        CHECK_OK(gs_tensor_level_info(coo, l, &kind[1], &dim[1], &expr[1], &cc[1], &sz[1], &unique[1], &ordered[1]));
+        CHECK(kind[0] == kind[1] && dim[0] == dim[1] && expr[0] == expr[1] && cc[0] == cc[1] && sz[0] == sz[1] &&
+              unique[0] == unique[1] && ordered[0] == ordered[1]);
+        gs_array a, a2, b;
+        if (kind[0] == GS_LEVEL_COMPRESSED) {
+            CHECK_OK(gs_tensor_level_pos(dia, l, &a));
+            CHECK_OK(gs_tensor_level_pos(coo, l, &b));
+            CHECK_OK(gs_tensor_level_pos(dia, l, &a2));
+            if (!same_array(&a, &b)) CHECK_FAIL("level %d pos: the DIA tensor lends other arrays than its COO tensor", l);
+            CHECK(a.data == a2.data);
+        }
+        CHECK_OK(gs_tensor_level_crd(dia, l, &a));
+        CHECK_OK(gs_tensor_level_crd(coo, l, &b));
+        CHECK_OK(gs_tensor_level_crd(dia, l, &a2));
+        if (!same_array(&a, &b)) CHECK_FAIL("level %d crd: the DIA tensor lends other arrays than its COO tensor", l);
+        CHECK(a.data == a2.data);
+    }
+    CHECK_ERR(gs_tensor_num_levels(dia, NULL), GS_ERR_INVALID_ARGUMENT, "out is NULL");
+    CHECK_OK(gs_tensor_storage_bytes(dia, &n));
+    CHECK(n == storage);
+    gs_tensor_free(&dia);
+    gs_tensor_free(&coo);
 }
 
 int main(void) {
@@ -452,5 +525,6 @@ int main(void) {
     test_bad_storage();
     test_wrap_dia_product();
     test_storage_bytes();
+    test_custom_lends_coo();
     return check_finish("test_formats");
 }

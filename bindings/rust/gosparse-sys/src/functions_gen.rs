@@ -143,19 +143,21 @@ unsafe extern "C" {
     pub fn gs_tensor_nnz(t: *const gs_tensor, out: *mut i64) -> gs_status;
 
     /// The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
-    /// arrays and values (padding included; borrowed buffers counted too), plus its
-    /// COO form's arrays once the level model's accessors below have lent them
-    /// (operators keep nothing on it: see "formats" below); a named layout's level, index and values
-    /// arrays; a strided tensor's data; a per-slot fill's array. Building a custom
-    /// tensor costs this much and no more. A device tensor is refused.
+    /// arrays and values (padding included; borrowed buffers counted too), and
+    /// nothing more whatever has read it (operators keep nothing on it: see
+    /// "formats" below; the COO arrays the getters below lend are the handle's,
+    /// not counted); a named layout's level, index and values arrays; a strided
+    /// tensor's data; a per-slot fill's array. Building a custom tensor costs
+    /// this much and no more. A device tensor is refused.
     pub fn gs_tensor_storage_bytes(t: *const gs_tensor, out: *mut i64) -> gs_status;
 
     /// The bytes of the arrays t holds: a GS_CUSTOM tensor's level pos and crd
-    /// arrays and values (padding included; borrowed buffers counted too), plus its
-    /// COO form's arrays once the level model's accessors below have lent them
-    /// (operators keep nothing on it: see "formats" below); a named layout's level, index and values
-    /// arrays; a strided tensor's data; a per-slot fill's array. Building a custom
-    /// tensor costs this much and no more. A device tensor is refused.
+    /// arrays and values (padding included; borrowed buffers counted too), and
+    /// nothing more whatever has read it (operators keep nothing on it: see
+    /// "formats" below; the COO arrays the getters below lend are the handle's,
+    /// not counted); a named layout's level, index and values arrays; a strided
+    /// tensor's data; a per-slot fill's array. Building a custom tensor costs
+    /// this much and no more. A device tensor is refused.
     /// 32 or 64; 0 for strided
     pub fn gs_tensor_index_width(t: *const gs_tensor, out: *mut i32) -> gs_status;
 
@@ -180,12 +182,17 @@ unsafe extern "C" {
     /// Where t lives: (1, 0) for the host, (2, n) for CUDA device n.
     pub fn gs_tensor_device(t: *const gs_tensor, device_type: *mut i32, device_id: *mut i32) -> gs_status;
 
-    /// The same pointer on every call; never NULL, even for zero elements.
+    /// The same pointer on every call; never NULL, even for zero elements. A
+    /// GS_CUSTOM tensor lends torch's COO components of its elements: a coalesced
+    /// COO tensor the handle makes on the first component or level call, keeps with
+    /// the handle and frees at gs_tensor_free (the tensor itself keeps no copy:
+    /// gs_tensor_storage_bytes stays its storage).
     pub fn gs_tensor_component(t: *const gs_tensor, which: gs_component, out: *mut gs_array) -> gs_status;
 
     /// The named layouts' levels (dense, compressed, singleton over i, i / c, i % c). A
-    /// GS_CUSTOM tensor answers these, and the components, with its COO form (built by
-    /// the first call that reads it, then kept); the levels of its own format are
+    /// GS_CUSTOM tensor answers these, and the components, from the COO tensor of its
+    /// elements its handle keeps (made by the first such call, freed with the handle,
+    /// never held by the tensor); the levels of its own format are
     /// gs_tensor_storage_level's (see "formats" below).
     pub fn gs_tensor_num_levels(t: *const gs_tensor, out: *mut i32) -> gs_status;
 
@@ -244,9 +251,10 @@ unsafe extern "C" {
     /// over the memory limit (DIA of a random matrix) fails with GS_ERR_TOO_LARGE
     /// before it is allocated: the tensor holds that storage and nothing more
     /// (gs_tensor_storage_bytes). Every operation accepts a GS_CUSTOM tensor (one
-    /// without a path of its own for the format reads it as a coalesced COO of its
-    /// stored elements, built on its first need and kept; torch's COO components
-    /// too); results follow the rules for COO operands.
+    /// without a path of its own for the format reads a coalesced COO tensor of its
+    /// stored elements made for the call and kept nowhere; the components and the
+    /// level model lend one the handle keeps); results follow the rules for COO
+    /// operands.
     pub fn gs_to_format(t: *const gs_tensor, format: *const c_char, out: *mut *mut gs_tensor) -> gs_status;
 
     /// The storage of t in its format: *num_levels, the extent of each level
@@ -881,8 +889,8 @@ unsafe extern "C" {
     /// "best" ({"format", "rule", "why"}: the format of the first sparse operand
     /// that would run op fastest, the rule and where it was measured, and the
     /// numbers of these operands it read). The answer comes from the plans the
-    /// operators' dispatch follows. Nothing is computed or converted: a custom
-    /// format's COO form is counted, not built. The text goes into buf as
+    /// operators' dispatch follows. Nothing is computed or converted: the COO
+    /// tensor an operator would make of a custom tensor for the call is counted, not made. The text goes into buf as
     /// gs_tensor_format writes it (at most cap bytes, NUL-terminated when cap \> 0;
     /// *needed: its full length; call with cap 0 to size buf). An unknown op, a
     /// wrong number of operands, a NULL or freed operand (named

@@ -138,8 +138,8 @@ impl Tensor {
     /// for a tensor of a custom format its level `pos` and `crd` arrays and
     /// its values, padding included (operators keep nothing on it: those
     /// without a path of their own for the format read a COO copy made for
-    /// the call), plus the COO form the level model's accessors lend once
-    /// asked for; for the named layouts their index and values arrays; for a
+    /// the call; the COO arrays its components and levels lend are the
+    /// handle's, not counted); for the named layouts their index and values arrays; for a
     /// strided tensor its data. Building a custom-format tensor costs this
     /// much memory and no more. A device tensor is refused.
     ///

@@ -1,0 +1,56 @@
+package tensor
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// TestCustomAccessorsKeepNothing: the accessors of the named layouts' fields
+// answer a custom-format tensor with a COO tensor made for the call (Named)
+// and keep none of it: its layout fields stay empty, its StorageBytes stays
+// its storage, and two calls give two arrays. The storage struct's fields
+// are listed so that a kept form added to it fails here too.
+func TestCustomAccessorsKeepNothing(t *testing.T) {
+	pos := []dtype.Array{dtype.Int64Array([]int64{0, 3}), {}}
+	crd := []dtype.Array{dtype.Int64Array([]int64{-1, 0, 1}), {}}
+	vals := dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0})
+	dia, err := NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+	require.NoError(t, err)
+	storage := StorageBytes(dia)
+	require.Equal(t, int64(2*8+3*8+9*8), storage)
+	ref, err := Named(dia)
+	require.NoError(t, err)
+
+	require.Equal(t, ref.values.Data, dia.ValueArray().Data)
+	require.Equal(t, ref.indices.Data, dia.IndexArray().Data)
+	require.Len(t, dia.StorageLevels(), len(ref.levels))
+	require.Len(t, dia.Levels(), len(ref.levels))
+	for _, get := range []func() (dtype.Array, error){dia.Values, dia.RawValues, dia.Indices, dia.RawIndices} {
+		a, err := get()
+		require.NoError(t, err)
+		require.NotEmpty(t, a.Data)
+	}
+	require.Equal(t, int64(7), dia.NNZ())
+	require.Equal(t, 32, dia.IndexWidth())
+
+	require.Nil(t, dia.levels, "an accessor kept levels in the tensor")
+	require.Nil(t, dia.values.Data, "an accessor kept values in the tensor")
+	require.Nil(t, dia.indices.Data, "an accessor kept indices in the tensor")
+	require.Equal(t, storage, StorageBytes(dia))
+	require.Len(t, dia.AppendStorage(nil), 2*2+1, "the pos and crd of each level and the values")
+	a, b := dia.ValueArray(), dia.ValueArray()
+	require.NotSame(t, &a.Data[0], &b.Data[0], "two calls share one kept array")
+
+	var fields []string
+	for f := range reflect.TypeFor[ustStore]().Fields() {
+		fields = append(fields, f.Name)
+	}
+	require.True(t, slices.Equal([]string{"owner", "Format", "LevelSizes", "Pos", "Crd", "Values", "count"}, fields),
+		"ustStore's fields changed (%v): a custom tensor holds its storage and its element count only", fields)
+}
