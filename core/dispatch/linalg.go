@@ -71,7 +71,7 @@ func (d Dispatcher) SparseMmIndexWidth(a, b Value, w int) (Result, error) {
 		return linalg.SparseMmIndexWidth(a, b, w)
 	}, func(a, b *autograd.Var) (*autograd.Var, error) {
 		v, err := autograd.SparseMm(a, b)
-		if err != nil || w == 0 || v.Tensor().StorageLayout() == tensor.Strided || v.Tensor().IndexWidth() == w {
+		if err != nil || w == 0 || v.Tensor().Layout() == tensor.Strided || v.Tensor().IndexWidth() == w {
 			return v, err
 		}
 		return autograd.ToLayout(v, v.Tensor().Layout(), tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})

@@ -71,7 +71,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 	if err != nil {
 		return nil, err
 	}
-	if r.StorageLayout() == tensor.COO && !r.CoalescedFlag() {
+	if r.Layout() == tensor.COO && !r.CoalescedFlag() {
 		if r, err = tensor.Coalesce(r); err != nil {
 			return nil, err
 		}

@@ -61,9 +61,9 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return wrapStrided(out, nb, m, n)
 	}
 	var ops matOps
-	batched := (a.StorageLayout() == tensor.CSR || a.StorageLayout() == tensor.CSC || a.StorageLayout() == tensor.BSR) && a.BatchDim() == 1 && a.DenseDim() == 0
+	batched := (a.Layout() == tensor.CSR || a.Layout() == tensor.CSC || a.Layout() == tensor.BSR) && a.BatchDim() == 1 && a.DenseDim() == 0
 	switch {
-	case a.StorageLayout() == tensor.Strided:
+	case a.Layout() == tensor.Strided:
 		if ops, err = opsFor(op, d, 64); err != nil {
 			return nil, err
 		}
@@ -98,7 +98,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 	default:
 		c := a
-		if c.StorageLayout() != tensor.COO || c.DenseDim() != 0 {
+		if c.Layout() != tensor.COO || c.DenseDim() != 0 {
 			if c, err = tensor.ToLayout(a, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: a.IndexWidth()}); err != nil {
 				return nil, err
 			}

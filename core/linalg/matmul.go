@@ -54,7 +54,7 @@ func matmulNative(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 			arg(op, 2, "other"), max(db-2, 0), ka, kb, a.Dims(), b.Dims())
 	}
 	var r *tensor.Tensor
-	if da == 3 && len(B.Dims()) == 2 && B.StorageLayout() == tensor.Strided && formatPath(A) {
+	if da == 3 && len(B.Dims()) == 2 && B.Layout() == tensor.Strided && formatPath(A) {
 		r, err = formatBatched(op, A, B)
 	} else if da <= 2 && db <= 2 {
 		r, err = mmNative(op, A, B, nil)
@@ -111,7 +111,7 @@ func repeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
 		return t, nil
 	}
 	r, c := t.Dims()[0], t.Dims()[1]
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		out, err := newDense("matmul", t.DType(), nb, r, c)
 		if err != nil {
 			return nil, err

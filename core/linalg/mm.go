@@ -98,7 +98,7 @@ func addmvNative(op string, input, mat, vec *tensor.Tensor, beta, alpha dtype.Sc
 		return nil, err
 	}
 	var out dtype.Array
-	if mat.StorageLayout() != tensor.Strided {
+	if mat.Layout() != tensor.Strided {
 		out, err = sparseDense(op, alpha, mat, xd, 1, into)
 	} else {
 		var x *tensor.Tensor
@@ -175,15 +175,15 @@ func mmNative(op string, a, b, dst *tensor.Tensor) (*tensor.Tensor, error) {
 // mmWidth is mmNative with the index width of a sparse result (0: the
 // operands' widest).
 func mmWidth(op string, a, b, dst *tensor.Tensor, indexWidth int) (*tensor.Tensor, error) {
-	if dst != nil && a != nil && b != nil && a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
+	if dst != nil && a != nil && b != nil && a.Layout() != tensor.Strided && b.Layout() != tensor.Strided {
 		// Refused before the dtypes are checked: MmOut passes mixed ones here.
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: out: sparse @ sparse gives a sparse result (%s @ %s); out takes strided results only",
-			op, a.StorageLayout(), b.StorageLayout())
+			op, a.Layout(), b.Layout())
 	}
 	if err := checkMatmulPair(op, 1, "mat1", a, 2, "mat2", b); err != nil {
 		return nil, err
 	}
-	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
+	if a.Layout() != tensor.Strided && b.Layout() != tensor.Strided {
 		return sparseProduct(op, a, b, indexWidth)
 	}
 	into, err := checkOut(op, dst, a.DType(), []int64{a.Dims()[0], b.Dims()[1]}, a, b)
@@ -255,7 +255,7 @@ func addmmNative(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.
 		return nil, err
 	}
 	m, n := mat1.Dims()[0], mat2.Dims()[1]
-	if input.StorageLayout() != tensor.Strided && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
+	if input.Layout() != tensor.Strided && mat1.Layout() != tensor.Strided && mat2.Layout() != tensor.Strided {
 		if len(input.Dims()) != 2 || input.Dims()[0] != m || input.Dims()[1] != n {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2; a sparse input does not broadcast), got %v",
 				arg(op, 1, "input"), m, n, input.Dims())
@@ -271,7 +271,7 @@ func addmmNative(op string, input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.
 			return p, nil
 		}
 		b := p.BlockSize()
-		return sparseSum(op, p.StorageLayout(), b, p.IndexWidth(), terms...)
+		return sparseSum(op, p.Layout(), b, p.IndexWidth(), terms...)
 	}
 	si, sj, err := broadcastStrides(op, 1, "input", input, m, n)
 	if err != nil {

@@ -31,7 +31,7 @@ func mvFast(mat, vec, out *tensor.Tensor) (*tensor.Tensor, bool, error) {
 		}
 		// The data alone: ownedStrided makes the one shape the tensor keeps.
 		out = ownedStrided(dtype.Array{DType: mat.DType(), Data: memory.UninitBytes(m * int64(mat.DType().Size()))}, m)
-	} else if out.StorageLayout() != tensor.Strided || out.DType() != mat.DType() || len(out.Dims()) != 1 || out.Dims()[0] != m ||
+	} else if out.Layout() != tensor.Strided || out.DType() != mat.DType() || len(out.Dims()) != 1 || out.Dims()[0] != m ||
 		sharesMemory(out.ValueArray().Data, mat) || sharesMemory(out.ValueArray().Data, vec) {
 		return nil, false, nil
 	}

@@ -42,7 +42,7 @@ func MmOut(mat1, mat2, out *tensor.Tensor) error {
 	if out == nil {
 		return nilOut("mm")
 	}
-	if native(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.StorageLayout() != tensor.Strided && mat2.StorageLayout() != tensor.Strided {
+	if native(mat1, mat2) || mat1 != nil && mat2 != nil && mat1.Layout() != tensor.Strided && mat2.Layout() != tensor.Strided {
 		// mmNative checks out; sparse @ sparse is refused there.
 		_, err := mmNative("mm", mat1, mat2, out)
 		return err
@@ -65,8 +65,8 @@ func checkOut(op string, dst *tensor.Tensor, d dtype.DType, shape []int64, opera
 	if dst == nil {
 		return dtype.Array{}, nil
 	}
-	if dst.StorageLayout() != tensor.Strided {
-		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.StorageLayout())
+	if dst.Layout() != tensor.Strided {
+		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out must be a strided tensor (the result is dense), got layout %s", op, dst.Layout())
 	}
 	if dst.DType() != d {
 		return dtype.Array{}, errs.Errorf(errs.ErrDType, "%s: out has dtype %s, the result has dtype %s", op, dst.DType(), d)

@@ -64,9 +64,9 @@ func mvFastRoute(mat, vec *tensor.Tensor) (dia, ok bool) {
 		return false, false
 	}
 	dia = isDIA(mat)
-	if !dia && mat.StorageLayout() != tensor.CSR || mat.BatchDim() != 0 || mat.DenseDim() != 0 ||
+	if !dia && mat.Layout() != tensor.CSR || mat.BatchDim() != 0 || mat.DenseDim() != 0 ||
 		mat.DType() != dtype.Float64 && mat.DType() != dtype.Float32 || !mvZeroFill(mat.FillElem()) ||
-		vec.StorageLayout() != tensor.Strided || vec.DType() != mat.DType() || len(vec.Dims()) != 1 || vec.Dims()[0] != mat.Dims()[1] {
+		vec.Layout() != tensor.Strided || vec.DType() != mat.DType() || len(vec.Dims()) != 1 || vec.Dims()[0] != mat.Dims()[1] {
 		return false, false
 	}
 	return dia, true

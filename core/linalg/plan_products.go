@@ -38,7 +38,7 @@ func PlanMv(mat, vec *tensor.Tensor) (plan.Plan, error) {
 	p.Path = plan.Kernel
 	promoteConverts(&p, []string{"mat", "vec"}, ts, d)
 	mat, vec = ts[0], ts[1]
-	if vec.StorageLayout() != tensor.Strided {
+	if vec.Layout() != tensor.Strided {
 		p.Convert("vec", formatName(vec), "dense", vec.Dims()[0]*int64(d.Size()))
 	}
 	p = productPlan(p, mat, vec.Dims()[0], 1, "mat", "vec", d)
@@ -83,13 +83,13 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 	vs := int64(d.Size())
 	// Vectors become a dense row or column (vectorAsMatrix).
 	if da == 1 {
-		if A.StorageLayout() != tensor.Strided {
+		if A.Layout() != tensor.Strided {
 			p.Convert("input", formatName(A), "dense", A.Dims()[0]*vs)
 		}
 		A = planVector(A, true)
 	}
 	if db == 1 {
-		if B.StorageLayout() != tensor.Strided {
+		if B.Layout() != tensor.Strided {
 			p.Convert("other", formatName(B), "dense", B.Dims()[0]*vs)
 		}
 		B = planVector(B, false)
@@ -99,7 +99,7 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 		return plan.Plan{}, errs.Errorf(errs.ErrInvalidArgument, "%s: expected dim %d size %d (the last dim of input), got %d", arg(op, 2, "other"), max(db-2, 0), ka, kb)
 	}
 	switch {
-	case da == 3 && len(B.Dims()) == 2 && B.StorageLayout() == tensor.Strided && formatPath(A):
+	case da == 3 && len(B.Dims()) == 2 && B.Layout() == tensor.Strided && formatPath(A):
 		nb, m, n := A.Dims()[0], A.Dims()[1], B.Dims()[1]
 		p.Kernel = routeKernels[routeWalk] + ", the batch read as (batch*rows) x cols"
 		if len(p.Converts) == 0 {
@@ -117,7 +117,7 @@ func PlanMatmul(a, b *tensor.Tensor) (plan.Plan, error) {
 		p.Kernel = routeKernels[routeBatchedDIA]
 	}
 	for i, t := range []*tensor.Tensor{A, B} {
-		if len(t.Dims()) == 2 && t.StorageLayout() != tensor.Strided {
+		if len(t.Dims()) == 2 && t.Layout() != tensor.Strided {
 			p.Convert([]string{"input", "other"}[i], formatName(t), "a 3-D COO repeated over the batch", nb*entryCount(t)*(24+vs))
 		}
 	}
@@ -140,7 +140,7 @@ func planVector(t *tensor.Tensor, row bool) *tensor.Tensor {
 func matPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) plan.Plan {
 	m, k, n := a.Dims()[0], a.Dims()[1], b.Dims()[1]
 	vs := int64(d.Size())
-	sa, sb := a.StorageLayout() != tensor.Strided, b.StorageLayout() != tensor.Strided
+	sa, sb := a.Layout() != tensor.Strided, b.Layout() != tensor.Strided
 	switch {
 	case sa && sb:
 		return spgemmPlan(p, a, b, na, nb, d)
@@ -165,7 +165,7 @@ func matPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) pla
 // operand (name nb) of k rows and n columns.
 func productPlan(p plan.Plan, a *tensor.Tensor, k, n int64, na, nb string, d dtype.DType) plan.Plan {
 	vs := int64(d.Size())
-	if a.StorageLayout() == tensor.Strided {
+	if a.Layout() == tensor.Strided {
 		p.Path = plan.Dense
 		p.Kernel = "the dense product (matOps.gemm)"
 		p.OutputBytes = a.Dims()[0] * n * vs
@@ -220,7 +220,7 @@ func spgemmPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) 
 		p.Kernel += ", then the dense result stored as " + layout.String() + " (a fill makes the product dense)"
 		return p
 	}
-	transposed := a.StorageLayout() == tensor.CSC && b.StorageLayout() == tensor.CSC && a.DenseDim() == 0 && b.DenseDim() == 0
+	transposed := a.Layout() == tensor.CSC && b.Layout() == tensor.CSC && a.DenseDim() == 0 && b.DenseDim() == 0
 	if !transposed {
 		viewPlan(&p, na, a, acceptCSR|acceptCOO)
 		viewPlan(&p, nb, b, acceptCSR|acceptCOO)
@@ -263,10 +263,10 @@ func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds kindSet) mat
 			csrBytes(t.Dims()[0], entryCount(t), widthOf(t), vs))
 		return kindCSR
 	}
-	kind := viewKind(t.StorageLayout())
-	if kinds&kindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
+	kind := viewKind(t.Layout())
+	if kinds&kindOf(t.Layout()) == 0 || t.DenseDim() != 0 {
 		target, kind := tensor.CSR, kindCSR
-		if t.StorageLayout() == tensor.COO && kinds&acceptCOO != 0 {
+		if t.Layout() == tensor.COO && kinds&acceptCOO != 0 {
 			target, kind = tensor.COO, kindCOO
 		}
 		p.Convert(operand, formatName(t), target.String(), csrBytes(t.Dims()[0], entryCount(t), widthOf(t), vs))

@@ -43,9 +43,9 @@ func checkTensor(op string, n int, name string, t *tensor.Tensor, ndims ...int) 
 // for this argument (torch refuses the others, so a program that relies on
 // them would not port).
 func checkLayout(op string, n int, name string, t *tensor.Tensor, want tensor.Layout) error {
-	if t.StorageLayout() != want {
+	if t.Layout() != want {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got %s (torch's %s takes %s here only)",
-			arg(op, n, name), want, t.StorageLayout(), op, want)
+			arg(op, n, name), want, t.Layout(), op, want)
 	}
 	return nil
 }
@@ -170,7 +170,7 @@ func checkResult(op string, d dtype.DType, shape []int64) error {
 
 // denseData returns the dense row-major data of t (a sparse t is densified).
 func denseData(t *tensor.Tensor) (dtype.Array, error) {
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return t.ValueArray(), nil
 	}
 	d, err := tensor.ToDense(t)
@@ -225,9 +225,9 @@ func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, erro
 	if err != nil {
 		return sparseOperand{}, err
 	}
-	if kinds&kindOf(t.StorageLayout()) == 0 || t.DenseDim() != 0 {
+	if kinds&kindOf(t.Layout()) == 0 || t.DenseDim() != 0 {
 		target := tensor.CSR
-		if t.StorageLayout() == tensor.COO && kinds&acceptCOO != 0 {
+		if t.Layout() == tensor.COO && kinds&acceptCOO != 0 {
 			target = tensor.COO
 		}
 		c, err := tensor.ToLayout(t, target, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
@@ -241,8 +241,8 @@ func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, erro
 		return sparseOperand{}, err
 	}
 	f := t.Fill()
-	has := t.StorageLayout() != tensor.Strided && !f.IsZero()
-	if has && t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
+	has := t.Layout() != tensor.Strided && !f.IsZero()
+	if has && t.Layout() == tensor.COO && !t.CoalescedFlag() {
 		if t, err = tensor.Coalesce(t); err != nil {
 			return sparseOperand{}, err
 		}
@@ -271,10 +271,10 @@ func kindOf(l tensor.Layout) kindSet {
 // coalesced first, since its repeated entries share one fill.
 func splitFill(ops matOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
 	f := t.Fill()
-	if t.StorageLayout() == tensor.Strided || f.IsZero() {
+	if t.Layout() == tensor.Strided || f.IsZero() {
 		return t, dtype.Scalar{}, false, nil
 	}
-	if t.StorageLayout() == tensor.COO && !t.CoalescedFlag() {
+	if t.Layout() == tensor.COO && !t.CoalescedFlag() {
 		c, err := tensor.Coalesce(t)
 		if err != nil {
 			return nil, dtype.Scalar{}, false, err
@@ -292,13 +292,13 @@ func kernelView(t *tensor.Tensor, b int64) kernelMat {
 	nb := t.BatchDim()
 	rows, cols := t.Dims()[nb], t.Dims()[nb+1]
 	m := kernelMat{rows: rows, cols: cols, val: dtype.Array{DType: t.DType(), Data: t.ValueArray().Data}, bm: 1, bn: 1}
-	if t.StorageLayout() == tensor.COO {
+	if t.Layout() == tensor.COO {
 		m.kind, m.row, m.col = kindCOO, t.StorageLevels()[0].Crd, t.StorageLevels()[1].Crd
 		return m
 	}
 	l := t.StorageLevels()[t.CompressedLevel()]
 	outer := rows // entries of pos per batch, less one
-	switch t.StorageLayout() {
+	switch t.Layout() {
 	case tensor.CSR:
 		m.kind = kindCSR
 	case tensor.CSC:

@@ -15,7 +15,7 @@ import (
 // two sparse ones densify b). A fill on the sparse operand counts as
 // sparseMul and denseSparseMul say.
 func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype.Array) (dtype.Array, error) {
-	if a.StorageLayout() != tensor.Strided {
+	if a.Layout() != tensor.Strided {
 		bd, err := denseData(b)
 		if err != nil {
 			return dtype.Array{}, err
@@ -29,7 +29,7 @@ func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype
 		return dtype.Array{}, err
 	}
 	switch {
-	case b.StorageLayout() != tensor.Strided:
+	case b.Layout() != tensor.Strided:
 		s, err := prepSparse(op, b, acceptCSR|acceptCSC|acceptCOO)
 		if err != nil {
 			return dtype.Array{}, err
@@ -90,15 +90,17 @@ func sparseDense(op string, alpha dtype.Scalar, a *tensor.Tensor, bd dtype.Array
 
 // productLayout is the layout of a sparse @ sparse result: the operands'
 // layout when they share one (BSR/BSC with block rows of a and block
-// columns of b), CSR otherwise.
+// columns of b), CSR otherwise; a custom operand's is COO, the layout the
+// product reads it in (tensor.NamedLayout: the plan sees it before Named).
 func productLayout(a, b *tensor.Tensor) (tensor.Layout, [2]int64) {
-	if a.StorageLayout() != b.StorageLayout() {
+	la, lb := tensor.NamedLayout(a), tensor.NamedLayout(b)
+	if la != lb {
 		return tensor.CSR, [2]int64{1, 1}
 	}
-	if a.StorageLayout().IsBlocked() {
-		return a.StorageLayout(), [2]int64{a.BlockSize()[0], b.BlockSize()[1]}
+	if la.IsBlocked() {
+		return la, [2]int64{a.BlockSize()[0], b.BlockSize()[1]}
 	}
-	return a.StorageLayout(), [2]int64{1, 1}
+	return la, [2]int64{1, 1}
 }
 
 // sparseProduct returns a @ b for 2-D sparse a (m x k) and b (k x n) as
@@ -147,7 +149,7 @@ func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor
 	if asked == 0 {
 		asked = r.IndexWidth() // (int64 after an overflow of int32)
 	}
-	if r.StorageLayout() != layout {
+	if r.Layout() != layout {
 		return tensor.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: asked})
 	}
 	if r.IndexWidth() != asked {

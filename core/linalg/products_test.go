@@ -140,7 +140,7 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 		require.NoError(t, err)
 	}
 	ri := denseRef(t, in)
-	if a.StorageLayout() != tensor.COO { // torch's sspaddmm takes a COO mat1 only
+	if a.Layout() != tensor.COO { // torch's sspaddmm takes a COO mat1 only
 		_, err = Sspaddmm(in, a, b, beta, alpha)
 		require.ErrorContains(t, err, "sspaddmm: Argument #2 (mat1): expected a sparse_coo tensor", msg("sspaddmm"))
 		return
@@ -161,7 +161,7 @@ func checkSampled(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, w i
 	m1 := tensortest.RandomDense(t, rng, d, []int64{m, k}, 0.8)
 	m2 := tensortest.RandomDense(t, rng, d, []int64{k, n}, 0.8)
 	alpha, beta, ac, bc := testScalars(d)
-	if in.StorageLayout() != tensor.CSR { // torch's sampled_addmm takes a CSR input only
+	if in.Layout() != tensor.CSR { // torch's sampled_addmm takes a CSR input only
 		_, err := SampledAddmm(in, m1, m2, beta, alpha)
 		require.ErrorContains(t, err, "sparse.sampled_addmm: Argument #1 (input): expected a sparse_csr tensor", msg)
 		return

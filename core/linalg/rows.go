@@ -99,7 +99,7 @@ func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) 
 		return nil, err
 	}
 	in := input
-	if in.StorageLayout() != tensor.COO || in.DenseDim() != 0 {
+	if in.Layout() != tensor.COO || in.DenseDim() != 0 {
 		if in, err = tensor.ToLayout(in, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
 			return nil, err
 		}

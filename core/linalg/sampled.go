@@ -154,7 +154,7 @@ func scratch(d dtype.DType, n int64) dtype.Array {
 // csrKeepingWidth is t as CSR (itself when it is one) with t's index width:
 // the pattern a sampled product fills.
 func csrKeepingWidth(t *tensor.Tensor) (*tensor.Tensor, error) {
-	if t.StorageLayout() == tensor.CSR {
+	if t.Layout() == tensor.CSR {
 		return t, nil
 	}
 	return tensor.ToLayout(t, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})

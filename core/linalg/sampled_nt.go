@@ -24,8 +24,8 @@ func sampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
 	if err := checkTensor(op, 1, "input", input, 2); err != nil {
 		return nil, err
 	}
-	if input.StorageLayout() == tensor.Strided || input.DenseDim() != 0 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse matrix without dense dims, got %s with dense_dim = %d", arg(op, 1, "input"), input.StorageLayout(), input.DenseDim())
+	if input.Layout() == tensor.Strided || input.DenseDim() != 0 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse matrix without dense dims, got %s with dense_dim = %d", arg(op, 1, "input"), input.Layout(), input.DenseDim())
 	}
 	for i, t := range []*tensor.Tensor{mat1, mat2t} {
 		name := []string{"mat1", "mat2t"}[i]

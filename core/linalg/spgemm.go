@@ -40,7 +40,7 @@ func (k typedOps[I, V]) spgemmBounded(a, b kernelMat, wide bool, check func(nnz 
 // everything else on CSR or COO views (CSR result, or COO when layout is COO).
 func spGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outWidth int) (*tensor.Tensor, error) {
 	m, n := a.Dims()[0], b.Dims()[1]
-	transposed := a.StorageLayout() == tensor.CSC && b.StorageLayout() == tensor.CSC && a.DenseDim() == 0 && b.DenseDim() == 0
+	transposed := a.Layout() == tensor.CSC && b.Layout() == tensor.CSC && a.DenseDim() == 0 && b.DenseDim() == 0
 	// The product's row pointers (and the kernel's int64 row prefix) grow
 	// with its rows, whatever the entries: size them before anything else.
 	// (The CSR views of COO operands are sized where they are made, cooCSR;

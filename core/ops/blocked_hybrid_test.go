@@ -26,10 +26,10 @@ func TestBlockedHybridWithOtherLayout(t *testing.T) {
 	require.NoError(t, err)
 	for _, o := range []*tensor.Tensor{coo, csc} {
 		got, err := BinaryByName("add", TensorOperand(bsr), TensorOperand(o), BinaryArgs{})
-		require.NoError(t, err, "add %s", o.StorageLayout())
-		tensortest.RequireSameDense(t, tensortest.MustDense(t, []float64{-5, 2, 0, 1, 3, 0}, 1, 2, 3), got, "add %s", o.StorageLayout())
+		require.NoError(t, err, "add %s", o.Layout())
+		tensortest.RequireSameDense(t, tensortest.MustDense(t, []float64{-5, 2, 0, 1, 3, 0}, 1, 2, 3), got, "add %s", o.Layout())
 		got, err = Where(bsr, TensorOperand(o), NumberOperand(dtype.FloatNumber(7)))
-		require.NoError(t, err, "where %s", o.StorageLayout())
-		tensortest.RequireSameDense(t, tensortest.MustDense(t, []float64{7, 7, 7, 0, 7, -1}, 1, 2, 3), got, "where %s", o.StorageLayout())
+		require.NoError(t, err, "where %s", o.Layout())
+		tensortest.RequireSameDense(t, tensortest.MustDense(t, []float64{7, 7, 7, 0, 7, -1}, 1, 2, 3), got, "where %s", o.Layout())
 	}
 }

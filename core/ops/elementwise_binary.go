@@ -263,7 +263,7 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 	// duplicate, as torch, where that gives the dense result (perDuplicateSafe).
 	perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(op, s))
 	r, err := mapTensor(op, t, out, dom, ef, perDup, fast)
-	if err == nil && op == "mul" && r.StorageLayout() == tensor.COO && r.NNZ() == 0 {
+	if err == nil && op == "mul" && r.Layout() == tensor.COO && r.NNZ() == 0 {
 		r = r.WithCoalesced(true) // torch's mul by a number makes an empty result anew, coalesced
 	}
 	return r, err
@@ -335,7 +335,7 @@ func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
 // fill, where some element is unspecified) when they divide integers.
 func checkDivisors(op string, t *tensor.Tensor, dom domain) error {
 	v := loadVec(t.ValueArray(), dom)
-	if t.StorageLayout() != tensor.Strided && t.ValueArray().Numel() < dtype.NumelOf(t.Dims()) {
+	if t.Layout() != tensor.Strided && t.ValueArray().Numel() < dtype.NumelOf(t.Dims()) {
 		v.i = append(v.i, fillVec(t, dom).i...)
 	}
 	if slices.Contains(v.i, 0) {
@@ -400,7 +400,7 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 			return r, err
 		}
 	}
-	if (op == "add" || op == "sub") && layout == tensor.COO && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO &&
+	if (op == "add" || op == "sub") && layout == tensor.COO && a.Layout() == tensor.COO && b.Layout() == tensor.COO &&
 		a.DenseDim() == b.DenseDim() && !a.PerSlotFill() && !b.PerSlotFill() && a.Fill().IsZero() && b.Fill().IsZero() {
 		alpha := alphaValue(op, args, dom)
 		return cooAddMerge(a, b, alpha, out)
@@ -411,15 +411,18 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 	return mergeBinary(op, def, bf, a, b, dom, out, layout, block)
 }
 
-// defaultBinaryLayout is torch's result layout for two tensors.
+// defaultBinaryLayout is torch's result layout for two tensors, a custom
+// one counting as the COO tensor the op reads it as (tensor.NamedLayout:
+// plans and binaryTensors see it before Named).
 func defaultBinaryLayout(def *binaryDef, a, b *tensor.Tensor) tensor.Layout {
+	la, lb := tensor.NamedLayout(a), tensor.NamedLayout(b)
 	switch {
-	case a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided:
-		return a.StorageLayout()
-	case a.StorageLayout() != tensor.Strided && def.multiplicative:
-		return a.StorageLayout()
-	case b.StorageLayout() != tensor.Strided && def.multiplicative:
-		return b.StorageLayout()
+	case la != tensor.Strided && lb != tensor.Strided:
+		return la
+	case la != tensor.Strided && def.multiplicative:
+		return la
+	case lb != tensor.Strided && def.multiplicative:
+		return lb
 	}
 	return tensor.Strided
 }
@@ -432,9 +435,9 @@ func resultBlock(layout tensor.Layout, a, b *tensor.Tensor, asked [2]int64) ([2]
 		return [2]int64{1, 1}, nil
 	case asked != [2]int64{}:
 		return asked, nil
-	case a.StorageLayout() == layout:
+	case a.Layout() == layout:
 		return a.BlockSize(), nil
-	case b.StorageLayout() == layout:
+	case b.Layout() == layout:
 		return b.BlockSize(), nil
 	}
 	return [2]int64{}, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required for a %s result when no operand is %s", layout, layout)

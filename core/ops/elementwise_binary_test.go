@@ -75,7 +75,7 @@ func TestBinaryMatchesDense(t *testing.T) {
 							continue
 						}
 						require.NoError(t, gerr, msg)
-						require.Equal(t, ewDefaultLayout(op, a.StorageLayout(), b.StorageLayout()), got.StorageLayout(), msg)
+						require.Equal(t, ewDefaultLayout(op, a.Layout(), b.Layout()), got.Layout(), msg)
 						ewRequireSameDense(t, want, got, msg)
 					}
 				}
@@ -114,7 +114,7 @@ func TestBinaryWithNumber(t *testing.T) {
 									continue
 								}
 								require.NoError(t, gerr, msg)
-								require.Equal(t, a.StorageLayout(), got.StorageLayout(), msg)
+								require.Equal(t, a.Layout(), got.Layout(), msg)
 								ewRequireSameDense(t, want, got, msg)
 							}
 						}

@@ -30,12 +30,12 @@ func binaryBroadcast(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: %s", op, err.Error())
 	}
 	layout := broadcastLayout(op, def, a, b, shape)
-	if a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided {
+	if a.Layout() != tensor.Strided && b.Layout() != tensor.Strided {
 		if a, b, err = denseBroadcastOperand(op, a, b, shape); err != nil {
 			return nil, err
 		}
 	}
-	sparseB := b.StorageLayout() != tensor.Strided
+	sparseB := b.Layout() != tensor.Strided
 	if args.Out.Layout != nil {
 		layout = *args.Out.Layout
 		if !layout.Valid() {
@@ -73,7 +73,7 @@ func binaryBroadcast(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor
 	full := *args
 	full.Out.Layout = &layout
 	for _, t := range []*tensor.Tensor{a, b} { // an expanded BSR operand leaves its block size
-		if layout.IsBlocked() && full.Out.BlockSize == ([2]int64{}) && t.StorageLayout() == layout {
+		if layout.IsBlocked() && full.Out.BlockSize == ([2]int64{}) && t.Layout() == layout {
 			full.Out.BlockSize = t.BlockSize()
 		}
 	}
@@ -86,15 +86,15 @@ func binaryBroadcast(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor
 // sparse operands, the layout of the one of the result's shape.
 func broadcastLayout(op string, def *binaryDef, a, b *tensor.Tensor, shape []int64) tensor.Layout {
 	switch {
-	case a.StorageLayout() != tensor.Strided && b.StorageLayout() != tensor.Strided:
+	case a.Layout() != tensor.Strided && b.Layout() != tensor.Strided:
 		if slices.Equal(b.Dims(), shape) {
-			return b.StorageLayout()
+			return b.Layout()
 		}
-		return a.StorageLayout()
-	case a.StorageLayout() != tensor.Strided && (def.multiplicative || isDivision(op)):
-		return a.StorageLayout()
-	case b.StorageLayout() != tensor.Strided && def.multiplicative:
-		return b.StorageLayout()
+		return a.Layout()
+	case a.Layout() != tensor.Strided && (def.multiplicative || isDivision(op)):
+		return a.Layout()
+	case b.Layout() != tensor.Strided && def.multiplicative:
+		return b.Layout()
 	}
 	return tensor.Strided
 }
@@ -168,7 +168,7 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	if s.FormatStore() != nil || s.PerSlotFill() || dtype.NumelOf(d.Dims()) == 0 {
 		return nil, false, nil
 	}
-	if s.StorageLayout() == tensor.COO && !s.CoalescedFlag() {
+	if s.Layout() == tensor.COO && !s.CoalescedFlag() {
 		var err error
 		if s, err = tensor.Coalesce(s); err != nil { // an op with the dense operand is not linear in general
 			return nil, true, err
@@ -237,7 +237,7 @@ func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool
 	default:
 		return nil, false, nil
 	}
-	lay := s.StorageLayout()
+	lay := s.Layout()
 	if s.DenseDim() != 0 || s.DType() != out || d.DType() != out || s.FormatStore() != nil {
 		return nil, false, nil
 	}

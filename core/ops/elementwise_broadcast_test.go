@@ -132,15 +132,15 @@ func TestBinaryBroadcastMatchesDense(t *testing.T) {
 								wantLayout := tensor.Strided
 								switch {
 								case slices.Equal(bs, sc.shape):
-									wantLayout = ewDefaultLayout(op, x.StorageLayout(), y.StorageLayout())
-								case f.layout != tensor.Strided && b.StorageLayout() != tensor.Strided:
-									wantLayout = a.StorageLayout()
+									wantLayout = ewDefaultLayout(op, x.Layout(), y.Layout())
+								case f.layout != tensor.Strided && b.Layout() != tensor.Strided:
+									wantLayout = a.Layout()
 								case f.layout != tensor.Strided && (op == "mul" || (!first && isDivision(op))):
-									wantLayout = a.StorageLayout()
-								case b.StorageLayout() != tensor.Strided && (op == "mul" || (first && isDivision(op))):
-									wantLayout = b.StorageLayout()
+									wantLayout = a.Layout()
+								case b.Layout() != tensor.Strided && (op == "mul" || (first && isDivision(op))):
+									wantLayout = b.Layout()
 								}
-								require.Equal(t, wantLayout, got.StorageLayout(), msg)
+								require.Equal(t, wantLayout, got.Layout(), msg)
 								ewRequireSameDense(t, want, got, msg)
 							}
 						}
@@ -168,7 +168,7 @@ func TestBinaryBroadcastKeepsPattern(t *testing.T) {
 		}{{"mul", row}, {"mul", col}, {"div", col}, {"div", row}} {
 			r, err := BinaryByName(c.op, TensorOperand(a), TensorOperand(c.d), BinaryArgs{})
 			require.NoError(t, err)
-			assert.Equal(t, a.StorageLayout(), r.StorageLayout(), f.name)
+			assert.Equal(t, a.Layout(), r.Layout(), f.name)
 			assert.Equal(t, a.NNZ(), r.NNZ(), "%s %s: the pattern is A's", f.name, c.op)
 			assert.Equal(t, a.IndexArray(), r.IndexArray())
 			ewRequireSameDense(t, mustDenseOp(t, c.op, da, bcExpandRef(t, c.d, sc.shape)), r, f.name+" "+c.op)

@@ -21,7 +21,7 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 	}
 	off := make([]int64, n)
 	lv := t.StorageLevels()
-	if (t.StorageLayout() == tensor.CSR || t.StorageLayout() == tensor.CSC) && t.NDim() == 2 && t.BatchDim() == 0 && t.DenseDim() == 0 {
+	if (t.Layout() == tensor.CSR || t.Layout() == tensor.CSC) && t.NDim() == 2 && t.BatchDim() == 0 && t.DenseDim() == 0 {
 		so, si := st[lv[0].Dim], st[lv[1].Dim]
 		pos, crd := lv[1].Pos, lv[1].Crd
 		rows := pos.Numel() - 1
@@ -34,7 +34,7 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 	}
 	kc := t.NDim() - t.DenseDim()
 	inner := blockOffsets(t.Dims()[kc:], st[kc:])
-	if t.StorageLayout() == tensor.COO && t.FormatStore() == nil {
+	if t.Layout() == tensor.COO && t.FormatStore() == nil {
 		cooOffsets(t.IndexArray(), st[:kc], inner, off)
 		return off, nil
 	}
@@ -60,7 +60,7 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 // (a reduction's result: A.sum(1, keepdim=True)) is scattered straight from
 // its index rows, O(numel + nse).
 func denseOperandOf(t *tensor.Tensor) (*tensor.Tensor, error) {
-	if t.StorageLayout() != tensor.COO || t.FormatStore() != nil || t.PerSlotFill() || t.DenseDim() != 0 || !t.CoalescedFlag() {
+	if t.Layout() != tensor.COO || t.FormatStore() != nil || t.PerSlotFill() || t.DenseDim() != 0 || !t.CoalescedFlag() {
 		return tensor.ToDense(t)
 	}
 	n := dtype.NumelOf(t.Dims())

@@ -17,7 +17,7 @@ import (
 // structured(n) strip given more than n values by an addition) or a storage
 // over the memory limit leaves res in COO too: the result exists either way.
 func keepFormat(res *tensor.Tensor, o Output, operands ...*tensor.Tensor) (*tensor.Tensor, error) {
-	if o.Layout != nil || res.StorageLayout() != tensor.COO || res.FormatStore() != nil || len(operands) == 0 {
+	if o.Layout != nil || res.Layout() != tensor.COO || res.FormatStore() != nil || len(operands) == 0 {
 		return res, nil
 	}
 	var f format.Format

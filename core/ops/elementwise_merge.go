@@ -76,7 +76,7 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, do
 			return nil, err
 		}
 	}
-	if layout == tensor.COO && def.multiplicative && a.StorageLayout() == tensor.COO && b.StorageLayout() == tensor.COO && !(a.CoalescedFlag() && b.CoalescedFlag()) && len(keys) > 0 {
+	if layout == tensor.COO && def.multiplicative && a.Layout() == tensor.COO && b.Layout() == tensor.COO && !(a.CoalescedFlag() && b.CoalescedFlag()) && len(keys) > 0 {
 		// torch marks a non-empty intersection coalesced only when both operands are.
 		res = res.WithCoalesced(false)
 	}
@@ -91,14 +91,14 @@ func mergeDenseDim(a, b *tensor.Tensor, layout tensor.Layout, nd int) int {
 		// The block size is that operand's, so its sparse dims are the ones
 		// the block divides (resultBlock).
 		for _, t := range []*tensor.Tensor{a, b} {
-			if t.StorageLayout() == layout {
+			if t.Layout() == layout {
 				return t.DenseDim()
 			}
 		}
 	}
 	dd := nd
 	for _, t := range []*tensor.Tensor{a, b} {
-		if t.StorageLayout() != tensor.Strided {
+		if t.Layout() != tensor.Strided {
 			dd = min(dd, t.DenseDim())
 		}
 	}
@@ -114,7 +114,7 @@ func mergeDenseDim(a, b *tensor.Tensor, layout tensor.Layout, nd int) int {
 
 // canonicalCOO lists t's stored entries as coalesced COO with dd dense dims.
 func canonicalCOO(t *tensor.Tensor, dd int) (*tensor.Tensor, error) {
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return denseCOO(t, dd)
 	}
 	return tensor.CoalescedCOO(t, dd)

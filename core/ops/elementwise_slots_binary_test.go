@@ -72,7 +72,7 @@ func TestBinaryPerSlotFillMatchesDense(t *testing.T) {
 				rb, err := tensor.ToDense(b)
 				require.NoError(t, err)
 				for _, op := range BinaryOps() {
-					msg := ewName(op, " ", d, " ", a.StorageLayout(), "+", b.StorageLayout())
+					msg := ewName(op, " ", d, " ", a.Layout(), "+", b.Layout())
 					want, werr := BinaryByName(op, TensorOperand(ra), TensorOperand(rb), BinaryArgs{})
 					got, gerr := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
 					if werr != nil {
@@ -81,7 +81,7 @@ func TestBinaryPerSlotFillMatchesDense(t *testing.T) {
 					}
 					require.NoError(t, gerr, msg)
 					ewRequireSameDense(t, want, got, msg)
-					if got.StorageLayout() != tensor.Strided && a.PerSlotFill() && b.PerSlotFill() {
+					if got.Layout() != tensor.Strided && a.PerSlotFill() && b.PerSlotFill() {
 						fw, err := BinaryByName(op, TensorOperand(mustStrided(t, a.SlotFill())), TensorOperand(mustStrided(t, b.SlotFill())), BinaryArgs{})
 						require.NoError(t, err, msg)
 						ewRequireSameDense(t, fw, mustStrided(t, got.SlotFill()), msg+" fill")
@@ -100,7 +100,7 @@ func TestBinaryPerSlotFillMatchesDense(t *testing.T) {
 						if first {
 							x, y, rx, ry = y, x, ry, rx
 						}
-						msg := ewName(op, " ", d, " ", a.StorageLayout(), " n=", n, " first=", first)
+						msg := ewName(op, " ", d, " ", a.Layout(), " n=", n, " first=", first)
 						want, werr := BinaryByName(op, rx, ry, BinaryArgs{})
 						got, gerr := BinaryByName(op, x, y, BinaryArgs{})
 						if werr != nil {
@@ -108,7 +108,7 @@ func TestBinaryPerSlotFillMatchesDense(t *testing.T) {
 							continue
 						}
 						require.NoError(t, gerr, msg)
-						require.Equal(t, a.StorageLayout(), got.StorageLayout(), msg)
+						require.Equal(t, a.Layout(), got.Layout(), msg)
 						ewRequireSameDense(t, want, got, msg)
 						tested++
 					}

@@ -32,7 +32,7 @@ func TestUnaryPerSlotFillMatchesDense(t *testing.T) {
 		require.NoError(t, err)
 		for _, name := range UnaryOps() {
 			for _, args := range cases[name] {
-				msg := ewName(name, " ", a.StorageLayout())
+				msg := ewName(name, " ", a.Layout())
 				want, werr := UnaryByName(name, ref, args)
 				got, gerr := UnaryByName(name, a, args)
 				if werr != nil {
@@ -40,7 +40,7 @@ func TestUnaryPerSlotFillMatchesDense(t *testing.T) {
 					continue
 				}
 				require.NoError(t, gerr, msg)
-				require.Equal(t, a.StorageLayout(), got.StorageLayout(), msg)
+				require.Equal(t, a.Layout(), got.Layout(), msg)
 				ewRequireSameDense(t, want, got, msg)
 				tested++
 			}

@@ -26,7 +26,7 @@ var stridedOps = map[string]engine.BinOp{
 func binaryStrided(op string, a, b *tensor.Tensor, shape []int64, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
 	bop, found := stridedOps[op]
 	d := a.DType()
-	if !found || args.RoundingMode != "" || a.StorageLayout() != tensor.Strided || b.StorageLayout() != tensor.Strided ||
+	if !found || args.RoundingMode != "" || a.Layout() != tensor.Strided || b.Layout() != tensor.Strided ||
 		b.DType() != d || (out != d && !(out == dtype.Bool && bop >= engine.BinEq)) {
 		return nil, false, nil
 	}

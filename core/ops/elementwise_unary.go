@@ -170,7 +170,7 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.DType())
 	}
 	src := t
-	if t.StorageLayout() == tensor.COO && !t.CoalescedFlag() && !(linear && linearSafe(t.DType(), out)) {
+	if t.Layout() == tensor.COO && !t.CoalescedFlag() && !(linear && linearSafe(t.DType(), out)) {
 		var err error
 		if src, err = tensor.Coalesce(t); err != nil {
 			return nil, err
@@ -221,7 +221,7 @@ func applyUnary(ef elemFuncs, v vec) vec {
 
 // toOutput converts an element-wise result to the layout asked for.
 func toOutput(t *tensor.Tensor, o Output) (*tensor.Tensor, error) {
-	if o.Layout == nil || (*o.Layout == t.StorageLayout() && (o.BlockSize == [2]int64{} || o.BlockSize == t.BlockSize())) {
+	if o.Layout == nil || (*o.Layout == t.Layout() && (o.BlockSize == [2]int64{} || o.BlockSize == t.BlockSize())) {
 		return t, nil
 	}
 	opt := tensor.DefaultConvert()

@@ -56,7 +56,7 @@ func TestUnaryMatchesDense(t *testing.T) {
 								continue
 							}
 							require.NoError(t, gerr, msg)
-							require.Equal(t, a.StorageLayout(), got.StorageLayout(), msg)
+							require.Equal(t, a.Layout(), got.Layout(), msg)
 							ewRequireSameDense(t, want, got, msg)
 						}
 					}

@@ -235,7 +235,7 @@ func BenchmarkOpClone(b *testing.B) {
 
 func BenchmarkOpCoalesce(b *testing.B) {
 	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) {
-		if t.StorageLayout() != tensor.COO {
+		if t.Layout() != tensor.COO {
 			return t, nil
 		}
 		return tensor.Coalesce(t.WithCoalesced(false))

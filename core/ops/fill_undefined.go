@@ -132,7 +132,7 @@ func coalescedIndices(t *tensor.Tensor) (dtype.Array, error) {
 // MaskedTensor's result mask) and keeps an undefined fill.
 func reduceUndefined(t *tensor.Tensor, red []bool, dims []int, op string, rd reducer, outDType dtype.DType) (*tensor.Tensor, error) {
 	r, err := reduceViaCOO(standIn(t), red, dims, op, rd, outDType, true)
-	if err != nil || r.StorageLayout() == tensor.Strided {
+	if err != nil || r.Layout() == tensor.Strided {
 		return r, err
 	}
 	return tensor.AsUndefined(r), nil

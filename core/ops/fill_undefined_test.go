@@ -85,12 +85,12 @@ func TestUndefinedFillElementwise(t *testing.T) {
 		for _, op := range []string{"cos", "neg", "exp", "abs", "sqrt"} {
 			r, err := UnaryByName(op, a, UnaryArgs{})
 			require.NoError(t, err, op)
-			require.Equal(t, a.StorageLayout(), r.StorageLayout())
+			require.Equal(t, a.Layout(), r.Layout())
 			want := make([]float64, len(va))
 			for i, x := range va {
 				want[i] = map[string]func(float64) float64{"cos": math.Cos, "neg": func(x float64) float64 { return -x }, "exp": math.Exp, "abs": math.Abs, "sqrt": math.Sqrt}[op](x)
 			}
-			requireMasked(t, want, ma, r, ewName(op, " ", a.StorageLayout()))
+			requireMasked(t, want, ma, r, ewName(op, " ", a.Layout()))
 		}
 		r, err := BinaryByName("div", NumberOperand(dtype.IntNumber(2)), TensorOperand(a), BinaryArgs{})
 		require.NoError(t, err)
@@ -98,7 +98,7 @@ func TestUndefinedFillElementwise(t *testing.T) {
 		for i, x := range va {
 			want[i] = 2 / x
 		}
-		requireMasked(t, want, ma, r, ewName("2 / a ", a.StorageLayout()))
+		requireMasked(t, want, ma, r, ewName("2 / a ", a.Layout()))
 		b := bs[k]
 		vb, _ := maskedDense(t, b)
 		for _, op := range []string{"add", "mul", "sub", "maximum"} {
@@ -108,7 +108,7 @@ func TestUndefinedFillElementwise(t *testing.T) {
 				want[i] = map[string]func(x, y float64) float64{"add": func(x, y float64) float64 { return x + y }, "mul": func(x, y float64) float64 { return x * y },
 					"sub": func(x, y float64) float64 { return x - y }, "maximum": math.Max}[op](va[i], vb[i])
 			}
-			requireMasked(t, want, ma, r, ewName(op, " ", a.StorageLayout()))
+			requireMasked(t, want, ma, r, ewName(op, " ", a.Layout()))
 			// With a strided tensor (a value everywhere): a's mask.
 			dense, err := tensor.ToDense(tensor.Refill(b, tensor.ScalarBytes(dtype.Float64, dtype.Real(10))))
 			require.NoError(t, err)
@@ -119,7 +119,7 @@ func TestUndefinedFillElementwise(t *testing.T) {
 				want[i] = map[string]func(x, y float64) float64{"add": func(x, y float64) float64 { return x + y }, "mul": func(x, y float64) float64 { return x * y },
 					"sub": func(x, y float64) float64 { return x - y }, "maximum": math.Max}[op](vd[i], va[i])
 			}
-			requireMasked(t, want, ma, r, ewName(op, " strided with ", a.StorageLayout()))
+			requireMasked(t, want, ma, r, ewName(op, " strided with ", a.Layout()))
 		}
 	}
 	// Different masks: refused, as torch.masked refuses them.
@@ -156,7 +156,7 @@ func TestUndefinedFillReductions(t *testing.T) {
 		va, ma := maskedDense(t, a)
 		for op, f := range folds {
 			for _, dims := range [][]int{{0}, {1}, nil} {
-				msg := ewName(op, " ", dims, " ", a.StorageLayout())
+				msg := ewName(op, " ", dims, " ", a.Layout())
 				r, err := Reduce(a, dims, op)
 				require.NoError(t, err, msg)
 				n := 1
@@ -187,7 +187,7 @@ func TestUndefinedFillReductions(t *testing.T) {
 						want[g] /= float64(counts[g])
 					}
 				}
-				if r.StorageLayout() == tensor.Strided { // every element has a value: the empty groups' too
+				if r.Layout() == tensor.Strided { // every element has a value: the empty groups' too
 					for g := range want {
 						require.True(t, ewClose(want[g], r.ValueArray().Complex(int64(g)).Re(), 1e-12), "%s: element %d: want %v got %v", msg, g, want[g], r.ValueArray().Complex(int64(g)))
 					}
@@ -218,7 +218,7 @@ func TestUndefinedFillSoftmax(t *testing.T) {
 				want[row*4+j] = math.Exp(va[row*4+j]) / s
 			}
 		}
-		requireMasked(t, want, ma, r, ewName("softmax ", a.StorageLayout()))
+		requireMasked(t, want, ma, r, ewName("softmax ", a.Layout()))
 	}
 }
 
@@ -234,7 +234,7 @@ func TestUndefinedFillEmptyIntegerReductions(t *testing.T) {
 	for op, want := range map[string]int64{"amax": math.MinInt32, "amin": math.MaxInt32, "sum": 0, "prod": 1, "count_nonzero": 0} {
 		r, err := Reduce(u, nil, op)
 		require.NoError(t, err, op)
-		require.Equal(t, tensor.Strided, r.StorageLayout(), op)
+		require.Equal(t, tensor.Strided, r.Layout(), op)
 		require.Equal(t, want, r.ValueArray().Complex(0).ExactInt(), op)
 	}
 }
@@ -252,18 +252,18 @@ func TestUndefinedFillShapeOps(t *testing.T) {
 			}
 		}
 		r, err := T(a)
-		require.NoError(t, err, a.StorageLayout())
-		requireMasked(t, want, wmask, r, ewName("t ", a.StorageLayout()))
+		require.NoError(t, err, a.Layout())
+		requireMasked(t, want, wmask, r, ewName("t ", a.Layout()))
 		r, err = Permute(a, []int{1, 0})
 		require.NoError(t, err)
-		requireMasked(t, want, wmask, r, ewName("permute ", a.StorageLayout()))
+		requireMasked(t, want, wmask, r, ewName("permute ", a.Layout()))
 		u, err := Unsqueeze(a, 0)
-		require.NoError(t, err, a.StorageLayout())
+		require.NoError(t, err, a.Layout())
 		require.Equal(t, []int64{1, 4, 4}, u.Dims())
 		require.True(t, u.UndefinedFill())
 		zero := 0
 		s, err := Squeeze(u, &zero)
 		require.NoError(t, err)
-		requireMasked(t, va, ma, s, ewName("unsqueeze/squeeze ", a.StorageLayout()))
+		requireMasked(t, va, ma, s, ewName("unsqueeze/squeeze ", a.Layout()))
 	}
 }

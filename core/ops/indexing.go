@@ -32,7 +32,7 @@ func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 	if index < 0 {
 		index += n
 	}
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return selectDense(t, dim, index)
 	}
 	if r, ok, err := selectRagged(t, dim, index); ok || err != nil {
@@ -92,7 +92,7 @@ func selectEntries(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, erro
 	out := c.Gather(keep, coords, shape)
 	// A compressed input's entries come sorted and unique, and stay so with one
 	// dim fixed: torch marks that result coalesced, a COO input's only below two.
-	out.Coalesced = len(keep) < 2 || (t.StorageLayout() != tensor.COO && c.Coalesced)
+	out.Coalesced = len(keep) < 2 || (t.Layout() != tensor.COO && c.Coalesced)
 	return out.TensorLike(t)
 }
 
@@ -309,7 +309,7 @@ func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, 
 	idx := make([]int64, m)
 	for i := range idx {
 		v := index.Index(int64(i))
-		if t.StorageLayout() == tensor.Strided && v < 0 {
+		if t.Layout() == tensor.Strided && v < 0 {
 			return nil, errs.Errorf(errs.ErrIndex, "index_select: index[%d] = %d is out of range for dimension %d of size %d: a strided tensor takes indices in [0, %d), as torch's (index out of range in self); sparse tensors count negative indices from the end",
 				i, v, dim, n, n)
 		}
@@ -388,6 +388,6 @@ func indexSelectEntries(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor,
 	out := c.Gather(keep, coords, shape)
 	// A compressed input's entries come sorted and unique, and stay so with one
 	// dim fixed: torch marks that result coalesced, a COO input's only below two.
-	out.Coalesced = len(keep) < 2 || (t.StorageLayout() != tensor.COO && c.Coalesced)
+	out.Coalesced = len(keep) < 2 || (t.Layout() != tensor.COO && c.Coalesced)
 	return out.TensorLike(t)
 }

@@ -62,7 +62,7 @@ func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup
 		p.Kernel = "engine.Map over the values array (tensor.CustomMapped: the result shares the level arrays; no COO form built)"
 		return p
 	}
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		p := plan.New(plan.Dense, dtype.NumelOf(t.Dims())*os)
 		p.Kernel = "engine.Map over the strided data"
 		return p
@@ -75,7 +75,7 @@ func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup
 		src = nil
 	}
 	n := entries(t)
-	if src != nil && src.StorageLayout() == tensor.COO && !src.CoalescedFlag() && !(perDup && linearSafe(t.DType(), out)) {
+	if src != nil && src.Layout() == tensor.COO && !src.CoalescedFlag() && !(perDup && linearSafe(t.DType(), out)) {
 		p.Convert("input", "uncoalesced COO", "coalesced COO", n*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
 	}
 	p.OutputBytes = n * os
@@ -229,7 +229,7 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 	switch {
 	case t.UndefinedFill():
 		return undefinedPlan(t, out), nil
-	case t.StorageLayout() == tensor.Strided:
+	case t.Layout() == tensor.Strided:
 		p := plan.New(plan.Dense, res)
 		p.Kernel = "the engine's strided reductions"
 		return p, nil
@@ -260,7 +260,7 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 		if p.Path == "" {
 			p.Path = plan.Native
 		}
-		l := t.StorageLayout()
+		l := t.Layout()
 		switch {
 		case nkept == 0:
 			p.Kernel = "engine.ReduceAll over the values array"
@@ -319,7 +319,7 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		p := plan.New(plan.Native, 0)
 		p.Kernel = "tensor.RelabelCompressed: CSR <-> CSC (DCSR <-> DCSC) of the same arrays"
 		return p, nil
-	case t.StorageLayout() == tensor.Strided:
+	case t.Layout() == tensor.Strided:
 		p := plan.New(plan.Dense, dtype.NumelOf(t.Dims())*vs)
 		p.Kernel = "a copy with the dims reordered (stridedPermute; a 2-D transpose blocked and parallel)"
 		return p, nil
@@ -360,7 +360,7 @@ func entries(t *tensor.Tensor) int64 {
 	if u := t.FormatStore(); u != nil {
 		return u.Values.Numel()
 	}
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return dtype.NumelOf(t.Dims())
 	}
 	return t.ValueArray().Numel()

@@ -20,7 +20,7 @@ import (
 // structure with res's values, with no re-encoding.
 func keepRagged(res, x *tensor.Tensor) (*tensor.Tensor, bool) {
 	r, ok := tensor.RaggedOf(x)
-	if !ok || res.StorageLayout() != tensor.COO || !res.IsCoalesced() || res.PerSlotFill() || res.UndefinedFill() || res.DenseDim() != 0 ||
+	if !ok || res.Layout() != tensor.COO || !res.IsCoalesced() || res.PerSlotFill() || res.UndefinedFill() || res.DenseDim() != 0 ||
 		res.ValueArray().Numel() != r.Values.Numel() || !raggedPattern(res.IndexArray(), res.Dims(), r) {
 		return nil, false
 	}

@@ -87,7 +87,7 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	if t.UndefinedFill() {
 		return reduceUndefined(t, red, dims, op, rd, outDType)
 	}
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		if nd == 0 {
 			// One element, reduced as any group is: count_nonzero(3) is 1, not 3.
 			v := rd.finish(rd.step(rd.identity, t.ValueArray().Complex(0)), 1)
@@ -105,7 +105,7 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 			return nil, err
 		}
 		r, err := Reduce(c, dims, op)
-		if err != nil || r.StorageLayout() == tensor.Strided {
+		if err != nil || r.Layout() == tensor.Strided {
 			return r, err
 		}
 		return tensor.ToDense(r)
@@ -278,7 +278,7 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	if log {
 		op = "log_softmax"
 	}
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected a sparse tensor; a strided tensor has no unspecified elements to exclude", op)
 	}
 	if t.UndefinedFill() {
@@ -420,7 +420,7 @@ func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
 	if !slices.Equal(t.Dims(), mask.Dims()) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: expected self and mask to have the same shape, got %v and %v", t.Dims(), mask.Dims())
 	}
-	if mask.StorageLayout() == tensor.Strided {
+	if mask.Layout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "sparse_mask: mask must be sparse, got a strided tensor")
 	}
 	m, err := coalescedCOO(mask)
@@ -434,11 +434,11 @@ func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
 	s := len(m.Shape) - m.DenseDim
 	block := dtype.NumelOf(m.Shape[s:])
 	es := int64(t.DType().Size())
-	if t.StorageLayout() != tensor.Strided && t.DenseDim() == m.DenseDim && !denseIsCheap(t, m.Nse()) {
+	if t.Layout() != tensor.Strided && t.DenseDim() == m.DenseDim && !denseIsCheap(t, m.Nse()) {
 		return sparseMaskMerge(t, mask, m)
 	}
 	src := t
-	if t.StorageLayout() != tensor.Strided || t.DenseDim() != 0 {
+	if t.Layout() != tensor.Strided || t.DenseDim() != 0 {
 		if src, err = tensor.ToDense(t); err != nil {
 			return nil, err
 		}

@@ -49,7 +49,7 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 		}
 		return tensor.NewStridedOwned(out, nil, b), true, nil
 	}
-	l := t.StorageLayout()
+	l := t.Layout()
 	if len(red) != 2 || t.BatchDim() != 0 || t.DenseDim() != 0 || (l != tensor.CSR && l != tensor.CSC && l != tensor.COO) {
 		if r, ok, err := reduceCOOGroups(t, red, dims, op, eop, out); ok || err != nil {
 			return r, ok, err
@@ -67,11 +67,11 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 	}
 	var r engine.Reduced
 	var err error
-	switch t.StorageLayout() {
+	switch t.Layout() {
 	case tensor.CSR, tensor.CSC:
 		lv := t.StorageLevels()[1]
 		rowsOf := 0 // the dim the compressed level's segments belong to
-		if t.StorageLayout() == tensor.CSC {
+		if t.Layout() == tensor.CSC {
 			rowsOf = 1
 		}
 		if kept == rowsOf {
@@ -121,7 +121,7 @@ func scatterFits(n, nse int64) bool { return n <= 4*nse+(1<<16) }
 // two true duplicates are one true element), every other case needs
 // distinct positions (the unspecified count, prod, amax, ...).
 func distinctEntries(t *tensor.Tensor, op engine.ReduceOp) (*tensor.Tensor, error) {
-	if t.StorageLayout() != tensor.COO || t.CoalescedFlag() {
+	if t.Layout() != tensor.COO || t.CoalescedFlag() {
 		return t, nil
 	}
 	if (op == engine.Sum || op == engine.Mean) && t.DType() != dtype.Bool && isZeroBytes(t.FillElem()) {

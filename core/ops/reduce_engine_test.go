@@ -161,7 +161,7 @@ func referenceReduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, e
 	if err != nil {
 		return nil, err
 	}
-	if t.StorageLayout() != tensor.Strided {
+	if t.Layout() != tensor.Strided {
 		return reduceViaCOO(t, red, dims, op, rd, out, false)
 	}
 	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
@@ -169,7 +169,7 @@ func referenceReduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, e
 		return nil, err
 	}
 	r, err := reduceViaCOO(c, red, dims, op, rd, out, false)
-	if err != nil || r.StorageLayout() == tensor.Strided {
+	if err != nil || r.Layout() == tensor.Strided {
 		return r, err
 	}
 	return tensor.ToDense(r)

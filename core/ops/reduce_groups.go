@@ -17,7 +17,7 @@ import (
 // in t's index dtype, its fill the reduction of a group of unspecified
 // elements. ok is false for other tensors.
 func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop engine.ReduceOp, out dtype.DType) (*tensor.Tensor, bool, error) {
-	if t.StorageLayout() != tensor.COO || t.DenseDim() != 0 || t.Layout() == tensor.Custom {
+	if t.Layout() != tensor.COO || t.DenseDim() != 0 || t.Layout() == tensor.Custom {
 		return nil, false, nil
 	}
 	strides, groups, group := keptGroups(t.Dims(), red)
@@ -76,7 +76,7 @@ func keyIndices(keys []int64, sizes []int64, d dtype.DType) dtype.Array {
 // position may repeat (an uncoalesced COO is coalesced first; a compressed
 // level with repeated coordinates is left), or for other tensors.
 func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop engine.ReduceOp, out dtype.DType) (*tensor.Tensor, bool, error) {
-	l := t.StorageLayout()
+	l := t.Layout()
 	if l == tensor.Strided || t.Layout() == tensor.Custom || t.PerSlotFill() {
 		return nil, false, nil
 	}

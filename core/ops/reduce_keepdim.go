@@ -58,14 +58,14 @@ func KeepDims(r *tensor.Tensor, kept []int) (*tensor.Tensor, error) {
 		shape = slices.Insert(shape, d, 1)
 	}
 	switch {
-	case r.StorageLayout() == tensor.Strided:
+	case r.Layout() == tensor.Strided:
 		v := r.ValueArray()
 		s, err := tensor.NewStrided(dtype.Array{DType: v.DType, Shape: shape, Data: v.Data})
 		if err != nil {
 			return nil, err
 		}
 		return tensor.Revalue(s, s.ValueArray(), r.FillBytes()), nil
-	case r.StorageLayout() == tensor.COO && r.FormatStore() == nil && !r.PerSlotFill() && kept[len(kept)-1] < len(shape)-r.DenseDim():
+	case r.Layout() == tensor.COO && r.FormatStore() == nil && !r.PerSlotFill() && kept[len(kept)-1] < len(shape)-r.DenseDim():
 		return keepCOODims(r, kept, shape)
 	}
 	var err error

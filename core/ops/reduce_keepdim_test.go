@@ -41,7 +41,7 @@ func TestReduceKeepDimMatchesUnsqueeze(t *testing.T) {
 							require.NoError(t, err, msg)
 						}
 						require.Equal(t, want.Dims(), got.Dims(), msg)
-						require.Equal(t, want.StorageLayout(), got.StorageLayout(), msg)
+						require.Equal(t, want.Layout(), got.Layout(), msg)
 						dw, err := tensor.ToDense(want)
 						require.NoError(t, err)
 						ewRequireSameDense(t, dw, got, msg)

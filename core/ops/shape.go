@@ -48,7 +48,7 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 		return r, err
 	}
 	r, err := Permute(t, perm)
-	if err == nil && t.StorageLayout() == tensor.COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
+	if err == nil && t.Layout() == tensor.COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
 		r = r.WithCoalesced(t.CoalescedFlag() && r.NNZ() == 0)
 	}
 	return r, err
@@ -59,7 +59,7 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 // back: no data moves.
 func relabelsCompressed(t *tensor.Tensor, d0, d1 int) bool {
 	bd := t.BatchDim()
-	switch t.StorageLayout() {
+	switch t.Layout() {
 	case tensor.CSR, tensor.CSC, tensor.DCSR, tensor.DCSC:
 		return d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1
 	}
@@ -98,7 +98,7 @@ func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 		}
 		seen[nd0], perm[i] = true, nd0
 	}
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return stridedPermute(t, perm)
 	}
 	if r, ok, err := permuteCustom(t, perm); ok || err != nil {

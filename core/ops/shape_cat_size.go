@@ -56,14 +56,14 @@ func catCheckSize(ts []*tensor.Tensor, dim int, stacked bool) error {
 	perEntry := budget.Add(budget.Mul(indices, 8), budget.Mul(dtype.NumelOf(block), es))
 	entries := int64(0)
 	for _, x := range ts {
-		if x.StorageLayout() == tensor.Strided {
+		if x.Layout() == tensor.Strided {
 			entries = budget.Add(entries, dtype.NumelOf(x.Dims()[:sparse]))
 		} else if dense := dtype.NumelOf(x.Dims()[sparse:]); dense > 0 {
 			entries = budget.Add(entries, x.ValueArray().Numel()/dense)
 		}
 	}
 	bytes := budget.Mul(entries, perEntry)
-	if first.StorageLayout() == tensor.Strided { // the dense result too
+	if first.Layout() == tensor.Strided { // the dense result too
 		bytes = budget.Add(bytes, budget.Mul(numel, es))
 	}
 	return errs.CheckBytesf(bytes, "cat: the entries of %d tensors", len(ts))
@@ -91,7 +91,7 @@ func catNumel(ts []*tensor.Tensor, dim int, stacked bool) int64 {
 // dense blocks, no sparse form).
 func catAllStrided(ts []*tensor.Tensor) bool {
 	for _, x := range ts {
-		if x.StorageLayout() != tensor.Strided {
+		if x.Layout() != tensor.Strided {
 			return false
 		}
 	}

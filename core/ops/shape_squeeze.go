@@ -37,7 +37,7 @@ func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.StorageLayout() == tensor.Strided { // the same data under one more dim of size 1
+	if t.Layout() == tensor.Strided { // the same data under one more dim of size 1
 		r, err := tensor.NewStrided(dtype.Array{DType: t.DType(), Shape: slices.Insert(slices.Clone(t.Dims()), dim, 1), Data: tensor.CloneArray(t.ValueArray()).Data})
 		if err != nil {
 			return nil, err
@@ -103,7 +103,7 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 			}
 		}
 	}
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return squeezeDense(t, drop)
 	}
 	if plainCOO(t) {

@@ -22,7 +22,7 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
 		return nil, false, nil
 	}
-	if t.StorageLayout() == tensor.CSC && t.NDim() == 2 {
+	if t.Layout() == tensor.CSC && t.NDim() == 2 {
 		opt := tensor.DefaultConvert()
 		opt.IndexWidth = t.IndexWidth()
 		c, err := tensor.ToLayout(t, tensor.CSR, opt)
@@ -33,10 +33,10 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	}
 	var pos, idx dtype.Array
 	switch {
-	case t.StorageLayout() == tensor.CSR && t.NDim() == 2:
+	case t.Layout() == tensor.CSR && t.NDim() == 2:
 		lv := t.StorageLevels()[1]
 		pos, idx = lv.Pos, rowColIndices(lv.Pos, lv.Crd)
-	case t.StorageLayout() == tensor.COO && t.CoalescedFlag() && t.NDim() > 0:
+	case t.Layout() == tensor.COO && t.CoalescedFlag() && t.NDim() > 0:
 		idx = t.IndexArray()
 		if t.NDim() == 2 && dim == 1 {
 			pos = rowRuns(idx)

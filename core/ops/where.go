@@ -46,8 +46,8 @@ func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 	if r, ok, err := whereNative(condition, x, y, xs, ys, out); ok || err != nil {
 		return r, err
 	}
-	strided := func(o Operand) bool { return o.Tensor == nil || o.Tensor.StorageLayout() == tensor.Strided }
-	if condition.StorageLayout() == tensor.Strided && strided(x) && strided(y) {
+	strided := func(o Operand) bool { return o.Tensor == nil || o.Tensor.Layout() == tensor.Strided }
+	if condition.Layout() == tensor.Strided && strided(x) && strided(y) {
 		if r, ok, err := whereChoose(condition, x, y, out); ok || err != nil {
 			return r, err
 		}
@@ -163,19 +163,19 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	}
 	like := condition
 	for _, t := range []*tensor.Tensor{condition, x.Tensor, y.Tensor} {
-		if t != nil && t.StorageLayout() != tensor.Strided {
+		if t != nil && t.Layout() != tensor.Strided {
 			like = t
 			break
 		}
 	}
-	if like.StorageLayout() == tensor.Strided {
+	if like.Layout() == tensor.Strided {
 		return tensor.ToDense(r)
 	}
 	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(like)}
-	if like.StorageLayout().IsBlocked() {
+	if like.Layout().IsBlocked() {
 		opt.DenseDim = like.DenseDim() // the block divides like's sparse dims
 	}
-	return tensor.ToLayout(r, like.StorageLayout(), opt)
+	return tensor.ToLayout(r, like.Layout(), opt)
 }
 
 // onlyElement is the value of a 0-d tensor of any layout: a 0-d COO holds

@@ -23,7 +23,7 @@ func TestWhereStridedKeepsSignedZero(t *testing.T) {
 	for _, y := range []Operand{TensorOperand(tensortest.MustDense(t, []float64{5, negZero, 6, negZero}, 4)), NumberOperand(dtype.FloatNumber(negZero))} {
 		r, err := Where(cond, TensorOperand(x), y)
 		require.NoError(t, err)
-		require.Equal(t, tensor.Strided, r.StorageLayout())
+		require.Equal(t, tensor.Strided, r.Layout())
 		got := dtype.AsSlice[float64](r.ValueArray())
 		for i, w := range []float64{negZero, negZero, 2, negZero} {
 			assert.Equal(t, math.Float64bits(w), math.Float64bits(got[i]), "element %d: %v", i, got[i])
@@ -40,7 +40,7 @@ func TestStridedEntriesKeepSignedZero(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, negZero, 0, negZero}, 2, 2)
 	bits := func(r *tensor.Tensor) []uint64 {
 		t.Helper()
-		require.Equal(t, tensor.Strided, r.StorageLayout())
+		require.Equal(t, tensor.Strided, r.Layout())
 		var out []uint64
 		for _, v := range dtype.AsSlice[float64](r.ValueArray()) {
 			out = append(out, math.Float64bits(v))

@@ -52,7 +52,7 @@ func TestCoalescedCOOToCSR(t *testing.T) {
 		} {
 			r, err := ToLayout(c.x, CSR, DefaultConvert())
 			require.NoError(t, err, c.name)
-			require.Equal(t, CSR, r.StorageLayout(), c.name)
+			require.Equal(t, CSR, r.Layout(), c.name)
 			want, err := ToDense(c.x)
 			require.NoError(t, err)
 			got, err := ToDense(r)
@@ -97,7 +97,7 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 			if i%3 == 0 {
 				want = float64(i) + 0.5
 			}
-			require.Equal(t, want, v[i], "%s row %d", x.StorageLayout(), i)
+			require.Equal(t, want, v[i], "%s row %d", x.Layout(), i)
 		}
 		var m0, m1 runtime.MemStats
 		runtime.GC()
@@ -106,7 +106,7 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 		runtime.ReadMemStats(&m1)
 		require.NoError(t, err)
 		limit := uint64(8*m) + 16<<10
-		require.LessOrEqual(t, m1.TotalAlloc-m0.TotalAlloc, limit, "%s to dense", x.StorageLayout())
+		require.LessOrEqual(t, m1.TotalAlloc-m0.TotalAlloc, limit, "%s to dense", x.Layout())
 	}
 	// A 1 x 3 CSR with column 1 stored twice, unchecked: the generic answer.
 	dup, err := NewCompressed(CSR, dtype.Int64Array([]int64{0, 3}, 2), dtype.Int64Array([]int64{0, 1, 1}, 3),

@@ -47,6 +47,16 @@ func Named(t *Tensor) (*Tensor, error) {
 	return c, nil
 }
 
+// NamedLayout is the layout of Named(t) without making it: COO for a
+// custom-format tensor, Layout for any other. Plans and the choice of a
+// result's layout read it where they see an operand before Named.
+func NamedLayout(t *Tensor) Layout {
+	if t.FormatStore() != nil {
+		return COO
+	}
+	return t.layout
+}
+
 // named is Named for this package's functions, which take any tensor and
 // read its layout fields: a build that fails (the memory limit lowered
 // since t was made) is a panic the C boundary reports.

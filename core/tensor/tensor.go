@@ -51,10 +51,6 @@ func (t *Tensor) Layout() Layout {
 // tensor made for that call and kept by no one (the garbage collector owns
 // them): operators call Named once at their entry instead (custom_coo.go).
 
-// StorageLayout returns the named layout of the storage the operators read:
-// Layout's answer, except COO for a custom-format tensor (its COO form).
-func (t *Tensor) StorageLayout() Layout { return t.layout }
-
 // Dims returns the tensor's sizes (Shape without the copy).
 func (t *Tensor) Dims() []int64 { return t.shape }
 

@@ -421,7 +421,7 @@ func fromTensor(t *tensor.Tensor) (oracle.Array, error) {
 // mask is the specified positions of t over its full shape (a stored
 // sparse position specifies its whole dense block); nil for strided.
 func mask(t *tensor.Tensor) ([]bool, error) {
-	if t.StorageLayout() == tensor.Strided {
+	if t.Layout() == tensor.Strided {
 		return nil, nil
 	}
 	c, err := tensor.AsCOO(t)

@@ -87,7 +87,7 @@ func check(c *opCase) outcome {
 		}
 		gerr = err
 		if gerr == nil {
-			resultStrided = t.StorageLayout() == tensor.Strided // a sparse result drops -0 as torch's to_sparse does
+			resultStrided = t.Layout() == tensor.Strided // a sparse result drops -0 as torch's to_sparse does
 			if got, gerr = fromTensor(t); gerr != nil {
 				return outcome{"fail", "to_dense of the result: " + gerr.Error()}
 			}
