@@ -1,8 +1,8 @@
 // Pieces shared by the CSR row kernels (simd_spmv_amd64.s,
 // simd_spmv512_amd64.s, simd_spmm_amd64.s, simd_spmm512_amd64.s,
-// simd_sddmm_amd64.s, which include this file): R8 walks the row
-// pointers, R9 counts the rows left, CX is a row's first entry and DX its
-// end.
+// simd_sddmm_amd64.s and the 2x2 BSR kernels of simd_bsr2_amd64.s, which
+// include this file): R8 walks the row pointers, R9 counts the rows left,
+// CX is a row's first entry and DX its end.
 
 // Row-pointer loads for int32 and int64 indices: r = the pointer off
 // bytes past R8.
@@ -25,6 +25,14 @@
 	CMPQ DX, CX; \
 	JLT bad
 
+// COLIDX loads into r the column index off bytes past entry CX's (IDX:
+// IDX32 or IDX64 of the including file, IDX(off, i, r)) and jumps to bad
+// when it is not below the column count R13.
+#define COLIDX(IDX, off, r) \
+	IDX(off, CX, r); \
+	CMPQ r, R13; \
+	JAE bad
+
 // BADROW returns in OUT the offending row relative to the range: NROWS
 // (the argument) less the rows left.
 #define BADROW(NROWS, OUT) \
@@ -33,8 +41,20 @@
 	MOVQ AX, OUT; \
 	RET
 
-// SPMVARGS loads the arguments of an SpMV row kernel (simd_spmv*.s).
-#define SPMVARGS \
+// ROWTAIL ends a row kernel: done returns -1 in OUT, bad the offending
+// row (BADROW), both after VZEROUPPER.
+#define ROWTAIL(NROWS, OUT) \
+done: \
+	VZEROUPPER; \
+	MOVQ $-1, OUT; \
+	RET; \
+bad: \
+	VZEROUPPER; \
+	BADROW(NROWS, OUT)
+
+// SPMVPTRS loads the pointer and count arguments of an SpMV row kernel
+// (simd_spmv*.s, simd_bsr2_amd64.s's BSR2MV).
+#define SPMVPTRS \
 	MOVQ ptr+0(FP), R8; \
 	MOVQ idx+8(FP), R10; \
 	MOVQ val+16(FP), R11; \
@@ -42,7 +62,24 @@
 	MOVQ y+32(FP), DI; \
 	MOVQ rows+40(FP), R9; \
 	MOVQ end+48(FP), SI; \
-	MOVQ cols+56(FP), R13; \
+	MOVQ cols+56(FP), R13
+
+// SPMMPTRS loads the pointer, count and stride arguments of an SpMM strip
+// kernel (spmm_amd64.h's SPMM, simd_bsr2_amd64.s's BSR2MM).
+#define SPMMPTRS \
+	MOVQ ptr+0(FP), R8; \
+	MOVQ idx+8(FP), R10; \
+	MOVQ val+16(FP), R11; \
+	MOVQ b+24(FP), R12; \
+	MOVQ c+32(FP), DI; \
+	MOVQ rows+40(FP), R9; \
+	MOVQ ldb+48(FP), R13; \
+	MOVQ ldc+56(FP), R14; \
+	MOVQ end+64(FP), SI
+
+// SPMVARGS loads the arguments of an SpMV row kernel (simd_spmv*.s).
+#define SPMVARGS \
+	SPMVPTRS; \
 	VMOVSD alpha+64(FP), X14; \
 	VMOVSD beta+72(FP), X15; \
 	MOVQ flags+80(FP), BX

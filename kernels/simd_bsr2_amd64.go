@@ -3,16 +3,16 @@ package kernels
 import "unsafe"
 
 //go:noescape
-func bsr2MVF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+func bsr2MVF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 
 //go:noescape
-func bsr2MVF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+func bsr2MVF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 
 //go:noescape
-func bsr2MVF32I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+func bsr2MVF32I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 
 //go:noescape
-func bsr2MVF32I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+func bsr2MVF32I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 
 // bsr2MV are the 2x2-block SpMV kernels by value type (float64, float32)
 // and index width (int32, int64).

@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "rowkernel_amd64.h"
 
 // Kernels of float64 and float32 BSR with 2x2 column-major blocks (see
 // simd_bsr2_amd64.go). A block's four values [a00 a10 a01 a11] are one
@@ -8,10 +9,16 @@
 // stops a kernel and returns the offending block row (relative to the
 // range); -1 means done.
 
-#define PTR32(off, r) MOVLQSX off(R8), r
-#define PTR64(off, r) MOVQ off(R8), r
 #define IDX32(off, i, r) MOVLQSX off(R10)(i*4), r
 #define IDX64(off, i, r) MOVQ off(R10)(i*8), r
+
+// FIRSTBLOCK is FIRSTROW, then moves R11 (val) to the range's first block
+// (1 << SH bytes a block).
+#define FIRSTBLOCK(PTR, SH) \
+	FIRSTROW(PTR); \
+	MOVQ CX, AX; \
+	SHLQ $SH, AX; \
+	ADDQ AX, R11
 
 // y = alpha*A*x + beta*y, two rows a block row:
 //
@@ -26,28 +33,12 @@
 // pair, SCALARS puts alpha and beta in X14 and X15, and OUT scales X0,
 // adds beta times the old pair when flags&1 (BX) and stores it.
 #define BSR2MV(PTR, PSZ, IDX, ISZ, SH, BS, XSH, XPAIR, FMA, A0, A1, A2, A3, REDUCE, SCALARS, OUT, YSZ) \
-	MOVQ ptr+0(FP), R8; \
-	MOVQ idx+8(FP), R10; \
-	MOVQ val+16(FP), R11; \
-	MOVQ x+24(FP), R12; \
-	MOVQ y+32(FP), DI; \
-	MOVQ rows+40(FP), R9; \
-	MOVQ end+48(FP), SI; \
-	MOVQ bcols+56(FP), R13; \
+	SPMVPTRS; \
 	SCALARS; \
 	MOVQ flags+80(FP), BX; \
-	PTR(0, CX); \
-	MOVQ CX, AX; \
-	SHLQ $SH, AX; \
-	ADDQ AX, R11; \
-	TESTQ R9, R9; \
-	JZ done; \
+	FIRSTBLOCK(PTR, SH); \
 row: \
-	PTR(PSZ, DX); \
-	CMPQ DX, SI; \
-	JGT bad; \
-	CMPQ DX, CX; \
-	JLT bad; \
+	ROWEND(PTR, PSZ, SI); \
 	VXORPS Y0, Y0, Y0; \
 	VXORPS Y1, Y1, Y1; \
 	PREFETCHT0 512(R11); \
@@ -55,12 +46,8 @@ row: \
 	CMPQ AX, DX; \
 	JGT single; \
 pair: \
-	IDX(0, CX, AX); \
-	CMPQ AX, R13; \
-	JAE bad; \
-	IDX(ISZ, CX, R14); \
-	CMPQ R14, R13; \
-	JAE bad; \
+	COLIDX(IDX, 0, AX); \
+	COLIDX(IDX, ISZ, R14); \
 	SHLQ $XSH, AX; \
 	XPAIR(AX, A2); \
 	FMA (R11), A2, A0; \
@@ -75,9 +62,7 @@ pair: \
 single: \
 	CMPQ CX, DX; \
 	JGE finish; \
-	IDX(0, CX, AX); \
-	CMPQ AX, R13; \
-	JAE bad; \
+	COLIDX(IDX, 0, AX); \
 	SHLQ $XSH, AX; \
 	XPAIR(AX, A2); \
 	FMA (R11), A2, A0; \
@@ -90,16 +75,7 @@ finish: \
 	ADDQ $YSZ, DI; \
 	DECQ R9; \
 	JNZ row; \
-done: \
-	VZEROUPPER; \
-	MOVQ $-1, ret+88(FP); \
-	RET; \
-bad: \
-	VZEROUPPER; \
-	MOVQ rows+40(FP), AX; \
-	SUBQ R9, AX; \
-	MOVQ AX, ret+88(FP); \
-	RET
+	ROWTAIL(rows+40(FP), ret+88(FP))
 
 #define XPAIR64(r, dst) VBROADCASTF128 (R12)(r*1), dst; VPERMILPD $12, dst, dst
 #define XPAIR32(r, dst) VMOVSD (R12)(r*1), dst; VUNPCKLPS dst, dst, dst
@@ -186,27 +162,10 @@ bad: \
 	VMOVSD beta+88(FP), X15; VCVTSD2SS X15, X15, X15; VBROADCASTSS X15, Y15
 
 #define BSR2MM(PTR, PSZ, IDX, SH, BS, E1, E2, E3, BCAST, SCALARS, MOV, FMA, ADD, MUL, ZERO, BLOCK, FOLD, STORE) \
-	MOVQ ptr+0(FP), R8; \
-	MOVQ idx+8(FP), R10; \
-	MOVQ val+16(FP), R11; \
-	MOVQ b+24(FP), R12; \
-	MOVQ c+32(FP), DI; \
-	MOVQ rows+40(FP), R9; \
-	MOVQ ldb+48(FP), R13; \
-	MOVQ ldc+56(FP), R14; \
-	MOVQ end+64(FP), SI; \
-	PTR(0, CX); \
-	MOVQ CX, AX; \
-	SHLQ $SH, AX; \
-	ADDQ AX, R11; \
-	TESTQ R9, R9; \
-	JZ done; \
+	SPMMPTRS; \
+	FIRSTBLOCK(PTR, SH); \
 row: \
-	PTR(PSZ, DX); \
-	CMPQ DX, SI; \
-	JGT bad; \
-	CMPQ DX, CX; \
-	JLT bad; \
+	ROWEND(PTR, PSZ, SI); \
 	ZERO; \
 	CMPQ CX, DX; \
 	JGE finish; \
@@ -234,30 +193,21 @@ finish: \
 	LEAQ (DI)(R14*2), DI; \
 	DECQ R9; \
 	JNZ row; \
-done: \
-	VZEROUPPER; \
-	MOVQ $-1, ret+104(FP); \
-	RET; \
-bad: \
-	VZEROUPPER; \
-	MOVQ rows+40(FP), AX; \
-	SUBQ R9, AX; \
-	MOVQ AX, ret+104(FP); \
-	RET
+	ROWTAIL(rows+40(FP), ret+104(FP))
 
-// func bsr2MVF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+// func bsr2MVF64I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MVF64I32(SB), NOSPLIT, $0-96
 	MV64(PTR32, 4, IDX32, 4)
 
-// func bsr2MVF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+// func bsr2MVF64I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MVF64I64(SB), NOSPLIT, $0-96
 	MV64(PTR64, 8, IDX64, 8)
 
-// func bsr2MVF32I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+// func bsr2MVF32I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MVF32I32(SB), NOSPLIT, $0-96
 	MV32(PTR32, 4, IDX32, 4)
 
-// func bsr2MVF32I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, bcols int, alpha, beta float64, flags int) int
+// func bsr2MVF32I64(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 TEXT ·bsr2MVF32I64(SB), NOSPLIT, $0-96
 	MV32(PTR64, 8, IDX64, 8)
 

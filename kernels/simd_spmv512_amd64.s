@@ -70,13 +70,7 @@ lanes: \
 	VPERMILPD $1, X0, X1; \
 	VADDSD X1, X0, X0; \
 	SPMVNEXT(PSZ); \
-done: \
-	VZEROUPPER; \
-	MOVQ $-1, ret+88(FP); \
-	RET; \
-bad: \
-	VZEROUPPER; \
-	BADROW(rows+40(FP), ret+88(FP))
+ROWTAIL(rows+40(FP), ret+88(FP))
 
 // func spmvF64Z8I32(ptr, idx, val, x, y unsafe.Pointer, rows, end, cols int, alpha, beta float64, flags int) int
 TEXT ·spmvF64Z8I32(SB), NOSPLIT, $0-96

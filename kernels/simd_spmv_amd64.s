@@ -33,22 +33,14 @@ row: \
 	CMPQ AX, DX; \
 	JGT single; \
 quad: \
-	IDX(0, CX, AX); \
-	CMPQ AX, R13; \
-	JAE bad; \
-	IDX(ISZ, CX, R14); \
-	CMPQ R14, R13; \
-	JAE bad; \
+	COLIDX(IDX, 0, AX); \
+	COLIDX(IDX, ISZ, R14); \
 	VMOVSD (R11)(CX*8), X2; \
 	VFMADD231SD (R12)(AX*8), X2, X0; \
 	VMOVSD 8(R11)(CX*8), X3; \
 	VFMADD231SD (R12)(R14*8), X3, X1; \
-	IDX(2*ISZ, CX, AX); \
-	CMPQ AX, R13; \
-	JAE bad; \
-	IDX(3*ISZ, CX, R14); \
-	CMPQ R14, R13; \
-	JAE bad; \
+	COLIDX(IDX, 2*ISZ, AX); \
+	COLIDX(IDX, 3*ISZ, R14); \
 	VMOVSD 16(R11)(CX*8), X2; \
 	VFMADD231SD (R12)(AX*8), X2, X0; \
 	VMOVSD 24(R11)(CX*8), X3; \
@@ -60,9 +52,7 @@ quad: \
 single: \
 	CMPQ CX, DX; \
 	JGE finish; \
-	IDX(0, CX, AX); \
-	CMPQ AX, R13; \
-	JAE bad; \
+	COLIDX(IDX, 0, AX); \
 	VMOVSD (R11)(CX*8), X2; \
 	VFMADD231SD (R12)(AX*8), X2, X0; \
 	INCQ CX; \

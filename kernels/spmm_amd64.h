@@ -11,15 +11,7 @@
 // accumulator set of the strip; FMAOP, MULOP, STOP and NTOP are the
 // fused multiply-add, multiply, store and non-temporal store of the type.
 #define SPMM(PTR, PSZ, IDX, SCALARS, BCAST, ZERO, ACC, MUL, BETA, STORE, FMAOP, MULOP, STOP, NTOP) \
-	MOVQ ptr+0(FP), R8; \
-	MOVQ idx+8(FP), R10; \
-	MOVQ val+16(FP), R11; \
-	MOVQ b+24(FP), R12; \
-	MOVQ c+32(FP), DI; \
-	MOVQ rows+40(FP), R9; \
-	MOVQ ldb+48(FP), R13; \
-	MOVQ ldc+56(FP), R14; \
-	MOVQ end+64(FP), SI; \
+	SPMMPTRS; \
 	MOVQ flags+96(FP), BX; \
 	SCALARS; \
 	FIRSTROW(PTR); \
