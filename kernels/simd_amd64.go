@@ -120,3 +120,37 @@ func asFloat64[V Number](v V) float64 {
 func simdBadPattern(fn string, row int) {
 	panic(fmt.Sprintf("kernels: %s: row %d: column index or row pointer out of range", fn, row))
 }
+
+// simdRows holds the arguments every row kernel call takes from its
+// pattern and scalars: the addresses of the pattern's arrays, the bytes of
+// a row pointer, the last row's end, the flags (simdReadOld when beta is
+// not zero) and alpha and beta widened for the assembly.
+type simdRows struct {
+	ptr, idx, val   unsafe.Pointer
+	psz, end, flags int
+	alpha, beta     float64
+}
+
+// simdRowsOf returns the row kernel arguments of the pattern ptr, idx, val
+// (rows rows) after checking that row r0's pointer lies in [ptr[0],
+// ptr[rows]], where the kernels' own checks start; otherwise it panics
+// like simdBadPattern naming fn.
+func simdRowsOf[I Index, V Number](fn string, ptr, idx []I, val []V, rows, r0 int, alpha, beta V) simdRows {
+	k := simdRows{
+		ptr: unsafe.Pointer(&ptr[0]), idx: unsafe.Pointer(unsafe.SliceData(idx)), val: unsafe.Pointer(unsafe.SliceData(val)),
+		psz: int(unsafe.Sizeof(ptr[0])), end: int(ptr[rows]),
+		alpha: asFloat64(alpha), beta: asFloat64(beta),
+	}
+	if p := int(ptr[r0]); p < int(ptr[0]) || p > k.end {
+		simdBadPattern(fn, r0)
+	}
+	if beta != 0 {
+		k.flags = simdReadOld
+	}
+	return k
+}
+
+// at returns the address of row r's pointer.
+func (k *simdRows) at(r int) unsafe.Pointer {
+	return unsafe.Add(k.ptr, r*k.psz)
+}

@@ -91,22 +91,11 @@ func spmvBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], x, y []V, r0, r
 	}
 	lanes, wide := simdKind[I, V]()
 	kernel := bsr2MV[lanes/8][b2i(wide)]
-	psz := int(unsafe.Sizeof(*new(I)))
-	end := int(a.Ptr[a.BlockRows])
-	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
-		simdBadPattern("SpMVBSRColMajor", r0)
-	}
-	flags := 0
-	if beta != 0 {
-		flags = simdReadOld
-	}
-	al, be := asFloat64(alpha), asFloat64(beta)
-	ptr := unsafe.Pointer(&a.Ptr[0])
-	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
+	rk := simdRowsOf("SpMVBSRColMajor", a.Ptr, a.Idx, a.Val, a.BlockRows, r0, alpha, beta)
 	xp := unsafe.Pointer(unsafe.SliceData(x))
 	for r := r0; r < r1; r += simdRowChunk {
 		n := min(simdRowChunk, r1-r)
-		if bad := kernel(unsafe.Add(ptr, r*psz), idx, val, xp, unsafe.Pointer(&y[2*r]), n, end, a.BlockCols, al, be, flags); bad >= 0 {
+		if bad := kernel(rk.at(r), rk.idx, rk.val, xp, unsafe.Pointer(&y[2*r]), n, rk.end, a.BlockCols, rk.alpha, rk.beta, rk.flags); bad >= 0 {
 			simdBadPattern("SpMVBSRColMajor", r+bad)
 		}
 	}
@@ -130,18 +119,7 @@ func spmmBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, c
 	}
 	strips := &bsr2Strips[lanes/8][b2i(wide)]
 	esz := int(unsafe.Sizeof(*new(V)))
-	psz := int(unsafe.Sizeof(*new(I)))
-	end := int(a.Ptr[a.BlockRows])
-	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
-		simdBadPattern("SpMMBSRColMajor", r0)
-	}
-	flags := 0
-	if beta != 0 {
-		flags = simdReadOld
-	}
-	al, be := asFloat64(alpha), asFloat64(beta)
-	ptr := unsafe.Pointer(&a.Ptr[0])
-	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
+	rk := simdRowsOf("SpMMBSRColMajor", a.Ptr, a.Idx, a.Val, a.BlockRows, r0, alpha, beta)
 	bp := unsafe.Pointer(unsafe.SliceData(b))
 	ld := k * esz
 	chunk := simdRowChunk
@@ -155,8 +133,8 @@ func spmmBSR2SIMD[I Index, V Number](alpha, beta V, a BSR[I, V], b []V, k int, c
 		j0 := 0
 		for _, s := range strips {
 			for ; j0+s.cols <= k; j0 += s.cols {
-				bad := s.f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[2*r*k+j0]),
-					n, ld, ld, end, a.BlockCols, al, be, flags)
+				bad := s.f(rk.at(r), rk.idx, rk.val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[2*r*k+j0]),
+					n, ld, ld, rk.end, a.BlockCols, rk.alpha, rk.beta, rk.flags)
 				if bad >= 0 {
 					simdBadPattern("SpMMBSRColMajor", r+bad)
 				}

@@ -26,22 +26,11 @@ func sddmmRowsAVX[I Index, V Number](alpha, beta V, a, bt []V, k int, s CSR[I, V
 	lanes, wide := simdKind[I, V]()
 	f := sddmmKernels[lanes/8][b2i(wide)]
 	esz := int(unsafe.Sizeof(*new(V)))
-	psz := int(unsafe.Sizeof(*new(I)))
-	end := int(s.Ptr[s.Rows])
-	if p := int(s.Ptr[r0]); p < int(s.Ptr[0]) || p > end {
-		simdBadPattern("SDDMM", r0)
-	}
-	flags := 0
-	if beta != 0 {
-		flags = simdReadOld
-	}
-	al, be := asFloat64(alpha), asFloat64(beta)
-	ptr := unsafe.Pointer(&s.Ptr[0])
-	idx, val := unsafe.Pointer(unsafe.SliceData(s.Idx)), unsafe.Pointer(unsafe.SliceData(s.Val))
+	rk := simdRowsOf("SDDMM", s.Ptr, s.Idx, s.Val, s.Rows, r0, alpha, beta)
 	ap, bp, op := unsafe.Pointer(unsafe.SliceData(a)), unsafe.Pointer(unsafe.SliceData(bt)), unsafe.Pointer(unsafe.SliceData(out))
 	for r := r0; r < r1; r += simdRowChunk {
 		n := min(simdRowChunk, r1-r)
-		bad := f(unsafe.Add(ptr, r*psz), idx, unsafe.Add(ap, r*k*esz), bp, op, val, n, k, end, s.Cols, al, be, flags)
+		bad := f(rk.at(r), rk.idx, unsafe.Add(ap, r*k*esz), bp, op, rk.val, n, k, rk.end, s.Cols, rk.alpha, rk.beta, rk.flags)
 		if bad >= 0 {
 			simdBadPattern("SDDMM", r+bad)
 		}

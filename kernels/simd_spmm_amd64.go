@@ -66,21 +66,11 @@ func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 	}
 	strips := list[:n]
 	esz := int(unsafe.Sizeof(*new(V)))
-	psz := int(unsafe.Sizeof(*new(I)))
-	end := int(a.Ptr[a.Rows])
-	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
-		simdBadPattern("SpMM", r0)
-	}
-	flags := 0
-	if beta != 0 {
-		flags = simdReadOld
-	} else if len(c)*esz >= spmmStreamBytes && uintptr(unsafe.Pointer(unsafe.SliceData(c)))%64 == 0 && k*esz%64 == 0 {
+	rk := simdRowsOf("SpMM", a.Ptr, a.Idx, a.Val, a.Rows, r0, alpha, beta)
+	if rk.flags == 0 && len(c)*esz >= spmmStreamBytes && uintptr(unsafe.Pointer(unsafe.SliceData(c)))%64 == 0 && k*esz%64 == 0 {
 		// Every strip is then whole aligned cache lines.
-		flags = simdStream
+		rk.flags = simdStream
 	}
-	al, be := asFloat64(alpha), asFloat64(beta)
-	ptr := unsafe.Pointer(&a.Ptr[0])
-	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
 	bp := unsafe.Pointer(unsafe.SliceData(b))
 	ld := k * esz
 	chunk := simdRowChunk
@@ -94,8 +84,8 @@ func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 		j0 := 0
 		for _, s := range strips {
 			for ; j0+s.cols <= k; j0 += s.cols {
-				bad := s.f(unsafe.Add(ptr, r*psz), idx, val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[r*k+j0]),
-					n, ld, ld, end, a.Cols, al, be, flags)
+				bad := s.f(rk.at(r), rk.idx, rk.val, unsafe.Add(bp, j0*esz), unsafe.Pointer(&c[r*k+j0]),
+					n, ld, ld, rk.end, a.Cols, rk.alpha, rk.beta, rk.flags)
 				if bad >= 0 {
 					simdBadPattern("SpMM", r+bad)
 				}

@@ -26,9 +26,9 @@ func spmvRowsSIMD[I Index, V Number](alpha, beta V, a CSR[I, V], x, y []V, r0, r
 	if r0 >= r1 {
 		return true
 	}
-	kernel, psz := spmvKernel(spmvF64I32), 4
+	kernel := spmvKernel(spmvF64I32)
 	if wide {
-		kernel, psz = spmvF64I64, 8
+		kernel = spmvF64I64
 	}
 	if useSpMV512 {
 		kernel = spmvF64Z8I32
@@ -36,21 +36,11 @@ func spmvRowsSIMD[I Index, V Number](alpha, beta V, a CSR[I, V], x, y []V, r0, r
 			kernel = spmvF64Z8I64
 		}
 	}
-	end := int(a.Ptr[a.Rows])
-	if p := int(a.Ptr[r0]); p < int(a.Ptr[0]) || p > end {
-		simdBadPattern("SpMV", r0)
-	}
-	flags := 0
-	if beta != 0 {
-		flags = simdReadOld
-	}
-	al, be := asFloat64(alpha), asFloat64(beta)
-	ptr := unsafe.Pointer(&a.Ptr[0])
-	idx, val := unsafe.Pointer(unsafe.SliceData(a.Idx)), unsafe.Pointer(unsafe.SliceData(a.Val))
+	rk := simdRowsOf("SpMV", a.Ptr, a.Idx, a.Val, a.Rows, r0, alpha, beta)
 	xp := unsafe.Pointer(unsafe.SliceData(x))
 	for r := r0; r < r1; r += simdRowChunk {
 		n := min(simdRowChunk, r1-r)
-		if bad := kernel(unsafe.Add(ptr, r*psz), idx, val, xp, unsafe.Pointer(&y[r]), n, end, a.Cols, al, be, flags); bad >= 0 {
+		if bad := kernel(rk.at(r), rk.idx, rk.val, xp, unsafe.Pointer(&y[r]), n, rk.end, a.Cols, rk.alpha, rk.beta, rk.flags); bad >= 0 {
 			simdBadPattern("SpMV", r+bad)
 		}
 	}
