@@ -78,7 +78,7 @@ func potrfColumns(a []float64, lda, n int) (int, float64) {
 		cj := a[j*lda+j : j*lda+n]
 		for p := 0; p < j; p++ {
 			cp := a[p*lda+j : p*lda+n]
-			axpyNeg(cj, cp, cp[0])
+			AxpySub(cj, cp, cp[0])
 		}
 		d := cj[0]
 		if !(d > 0) || math.IsInf(d, 1) {
@@ -115,7 +115,7 @@ func trsm(x []float64, ldx, m int, l []float64, ldl, n int) {
 		for j := 0; j < n; j++ {
 			xj := x[j*ldx : j*ldx+m]
 			for p := 0; p < j; p++ {
-				axpyNeg(xj, x[p*ldx:p*ldx+m], l[j+p*ldl])
+				AxpySub(xj, x[p*ldx:p*ldx+m], l[j+p*ldl])
 			}
 			scaleBy(xj, 1/l[j+j*ldl])
 		}
@@ -125,22 +125,6 @@ func trsm(x []float64, ldx, m int, l []float64, ldl, n int) {
 	trsm(x, ldx, m, l, ldl, n1)
 	gemmSerial(m, n-n1, n1, x, ldx, l[n1:], ldl, x[n1*ldx:], ldx, gemmOp{diag: n - n1})
 	trsm(x[n1*ldx:], ldx, m, l[n1+n1*ldl:], ldl, n-n1)
-}
-
-// axpyNeg computes y -= x a over len(y) entries.
-func axpyNeg(y, x []float64, a float64) {
-	x = x[:len(y)]
-	i := 0
-	for ; i+4 <= len(y); i += 4 {
-		yy, xx := y[i:i+4], x[i:i+4]
-		yy[0] -= xx[0] * a
-		yy[1] -= xx[1] * a
-		yy[2] -= xx[2] * a
-		yy[3] -= xx[3] * a
-	}
-	for ; i < len(y); i++ {
-		y[i] -= x[i] * a
-	}
 }
 
 // scaleBy multiplies x by a.

@@ -78,7 +78,7 @@ func panelCholesky[T elem](blk []T, nr, nc int) (int, float64) {
 			cj := blk[j*nr+j : (j+1)*nr]
 			for p := jb; p < j; p++ {
 				cp := blk[p*nr+j : (p+1)*nr]
-				axpySub(cj, cp, conj(cp[0]))
+				kernels.AxpySub(cj, cp, conj(cp[0]))
 			}
 			d := realPart(cj[0])
 			if !(d > 0) || math.IsInf(d, 1) {
@@ -90,22 +90,6 @@ func panelCholesky[T elem](blk []T, nr, nc int) (int, float64) {
 		}
 	}
 	return -1, 0
-}
-
-// axpySub computes y -= x a over len(y) entries.
-func axpySub[T elem](y, x []T, a T) {
-	x = x[:len(y)]
-	i := 0
-	for ; i+4 <= len(y); i += 4 {
-		yy, xx := y[i:i+4], x[i:i+4]
-		yy[0] -= xx[0] * a
-		yy[1] -= xx[1] * a
-		yy[2] -= xx[2] * a
-		yy[3] -= xx[3] * a
-	}
-	for ; i < len(y); i++ {
-		y[i] -= x[i] * a
-	}
 }
 
 // scale multiplies x by a.

@@ -20,7 +20,7 @@ func gemmSubNT[T elem](m, k, w int, a []T, lda int, b []T, ldb int, c []T, ldc i
 		cj := c[j*ldc : j*ldc+m]
 		for p := 0; p < w; p++ {
 			if bj := b[j+p*ldb]; bj != 0 {
-				axpySub(cj, a[p*lda:p*lda+m], bj)
+				kernels.AxpySub(cj, a[p*lda:p*lda+m], bj)
 			}
 		}
 	}
@@ -38,7 +38,7 @@ func trsmUnitLowerT[T elem](s, nc int, l []T, ld int, b []T) {
 			bt := b[t*nc : t*nc+nc]
 			for r := t + 1; r < b1; r++ {
 				if v := l[r+t*ld]; v != 0 {
-					axpySub(b[r*nc:r*nc+nc], bt, v)
+					kernels.AxpySub(b[r*nc:r*nc+nc], bt, v)
 				}
 			}
 		}
