@@ -33,12 +33,9 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 		perm[i] = i
 	}
 	perm[d0], perm[d1] = d1, d0
-	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
+	r, nt, err := permuteOrName(t, perm)
+	if r != nil || err != nil {
 		return r, err
-	}
-	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
-	if err != nil {
-		return nil, err
 	}
 	t = nt
 	if relabelsCompressed(t, d0, d1) {
@@ -47,7 +44,7 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	if r, ok, err := transposeBlocked(t, d0, d1); ok || err != nil {
 		return r, err
 	}
-	r, err := Permute(t, perm)
+	r, err = Permute(t, perm)
 	if err == nil && t.Layout() == tensor.COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
 		r = r.WithCoalesced(t.CoalescedFlag() && r.NNZ() == 0)
 	}
@@ -101,12 +98,9 @@ func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		return stridedPermute(t, perm)
 	}
-	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
+	r, nt, err := permuteOrName(t, perm)
+	if r != nil || err != nil {
 		return r, err
-	}
-	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
-	if err != nil {
-		return nil, err
 	}
 	t = nt
 	if r, ok, err := permuteNative(t, perm); ok || err != nil {

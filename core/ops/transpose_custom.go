@@ -23,3 +23,14 @@ func permuteCustom(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
 	}
 	return tensor.CustomPermutedNamed(t, perm)
 }
+
+// permuteOrName is perm applied to t's own storage where permuteCustom has a
+// path for t's format (r non-nil); otherwise named is what the named-layout
+// paths read: Named(t), t's elements made for this call.
+func permuteOrName(t *tensor.Tensor, perm []int) (r, named *tensor.Tensor, err error) {
+	if r, ok, err := permuteCustom(t, perm); ok || err != nil {
+		return r, nil, err
+	}
+	named, err = tensor.Named(t)
+	return nil, named, err
+}
