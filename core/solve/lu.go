@@ -95,6 +95,9 @@ func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, e
 		q = symmetricOrder(csc)
 	default:
 		q = columnOrder(v.byRow) // the rows are ColAMD's initial elements
+		if luPostorder {
+			q = columnPostorder(csc, q)
+		}
 	}
 	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)))
 	if err != nil {

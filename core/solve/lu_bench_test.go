@@ -1,7 +1,10 @@
 package solve
 
 import (
+	"fmt"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -53,4 +56,48 @@ func BenchmarkSpsolveConvectionDiffusion(b *testing.B) {
 			b.ReportMetric(residual(b, a, x, rhs), "residual")
 		})
 	}
+}
+
+// BenchmarkSpluLaplacian times Splu as the splu bench row calls it (COLAMD,
+// partial pivoting) on the 2-D Laplacian: 200^2 and 300^2 to iterate on,
+// 500^2 is the row's size. It reports the fill and the share of columns
+// factored in panels.
+func BenchmarkSpluLaplacian(b *testing.B) {
+	for _, c := range []struct {
+		n    int64
+		post bool
+	}{{200, true}, {300, true}, {500, true}, {300, false}, {500, false}} {
+		n := c.n
+		b.Run(fmt.Sprintf("%d/postorder=%v", n, c.post), func(b *testing.B) {
+			luPostorder = c.post
+			defer func() { luPostorder = true }()
+			a, err := laplacian2D(b, n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var f *LU
+			cpu := processCPUTime()
+			for b.Loop() {
+				if f, err = Splu(a, LUOptions{Ordering: OrderColAMD, PivotThreshold: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			// The machine is shared: the process's CPU time is steadier than the wall time.
+			b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N)/1e9, "cpu-s/op")
+			b.ReportMetric(float64(f.Fill()), "fill")
+			b.ReportMetric(float64(panelColumnsOf(f))/float64(f.Order()), "panel-share")
+			if impl, ok := f.impl.(*luNumeric[float64]); ok {
+				b.ReportMetric(float64(impl.supernodeColumns)/float64(f.Order()), "supernode-share")
+			}
+		})
+	}
+}
+
+// processCPUTime is the process's CPU time so far (user and system).
+func processCPUTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,0 +1,76 @@
+package solve
+
+// luPostorder switches columnPostorder on after ColAMD; tests and
+// benchmarks turn it off to compare.
+var luPostorder = true
+
+// columnPostorder reorders the column ordering q of the CSC matrix a by a
+// postorder of its column elimination tree (the elimination tree of
+// A^T A, formed implicitly from A's rows), as SuperLU does after COLAMD:
+// the bound that A^T A's Cholesky factor puts on LU's fill with any row
+// pivoting is unchanged, and the columns of each supernode come out
+// consecutive, where the minimum degree order interleaves the fronts. It
+// returns the new ordering (q's storage reused). a is square.
+func columnPostorder[T elem](a *compressed[T], q []int) []int {
+	n := a.cols
+	// One allocation: the tree, its ancestors and each row's last column
+	// so far, then the postorder's stack and a copy of q.
+	buf := make([]int, 5*n)
+	parent, ancestor, prev := buf[:n], buf[n:2*n], buf[2*n:3*n]
+	for i := range prev {
+		prev[i] = -1
+	}
+	// Liu's algorithm on A^T A: column k's neighbours before it are the
+	// last earlier column holding each of its rows (the others hang below
+	// those in the tree already).
+	for k, c := range q {
+		parent[k], ancestor[k] = -1, -1
+		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
+			r := a.idx[p]
+			for i := prev[r]; i != -1 && i < k; {
+				next := ancestor[i]
+				ancestor[i] = k
+				if next == -1 {
+					parent[i] = k
+				}
+				i = next
+			}
+			prev[r] = k
+		}
+	}
+	// Depth-first postorder (children in ascending order), reusing
+	// ancestor as the heads and prev as the links and the stack.
+	head, next, stack := ancestor, prev, buf[3*n:4*n]
+	post := buf[4*n : 5*n]
+	copy(post, q)
+	for i := range head {
+		head[i] = -1
+	}
+	for j := n - 1; j >= 0; j-- {
+		if p := parent[j]; p >= 0 {
+			next[j] = head[p]
+			head[p] = j
+		}
+	}
+	at := 0
+	for root := 0; root < n; root++ {
+		if parent[root] >= 0 {
+			continue
+		}
+		top := 0
+		stack[0] = root
+		for top >= 0 {
+			j := stack[top]
+			if c := head[j]; c >= 0 {
+				head[j] = next[c]
+				top++
+				stack[top] = c
+				continue
+			}
+			top--
+			q[at] = post[j]
+			at++
+		}
+	}
+	return q
+}
