@@ -82,11 +82,15 @@ type luSupernodes[T elem] struct {
 	entries   int64 // values held in blocks
 	pos, seen []int // row -> position in the block being built; row marks
 	seenStamp int
-	xs        []T // the panel's columns, panelWidth x n, zero between panels
-	mask      []uint32
-	units     []int
-	masks     []uint32
-	bt, ct    []T
+	// xs holds the panel's columns interleaved, row i's entries of the
+	// panel's columns side by side in xs[i*panelWidth:]: a block's update
+	// reaches a row of every column it updates in one or a few cache lines
+	// (column after column, the rows of a front are as many scattered
+	// lines and pages per column). Zero between panels.
+	xs     []T
+	mask   []uint32
+	units  []int
+	bt, ct []T
 	// The rows pass 1 of a panel reached, column c's in
 	// sets[setEnd[c-1]:setEnd[c]].
 	sets   []int
@@ -241,10 +245,9 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	s.sets = s.sets[:0]
 	for c := 0; c < width; c++ {
 		col := f.q[k0+c]
-		x := xs[c*n : (c+1)*n]
 		rows := a.idx[a.ptr[col]:a.ptr[col+1]]
 		for p := a.ptr[col]; p < a.ptr[col+1]; p++ {
-			x[a.idx[p]] += a.val[p]
+			xs[a.idx[p]*panelWidth+c] += a.val[p]
 		}
 		top := f.reach(rows, w.xi, w.stack, w.pstack, w.visited, -2-(k0+c), 0) // stamps apart from pass 2's
 		s.sets = append(s.sets, w.xi[top:]...)
@@ -261,7 +264,7 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 					s.mask[u] = 0
 				}
 				s.units = units
-				s.clearPanel(xs, width)
+				clear(xs)
 				return err
 			}
 			if b != nil {
@@ -276,25 +279,16 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	// Columns of L update only later rows, so increasing first columns
 	// are a valid order for every column of the panel at once.
 	slices.Sort(units)
-	masks := s.masks[:0]
 	for _, u := range units {
 		m := s.mask[u]
 		s.mask[u] = 0
-		masks = append(masks, m)
 		if b := s.blockOf[u]; b >= 0 {
 			s.applyBlock(&s.blocks[b], m, xs)
 			continue
 		}
-		J, li, lx := u, f.li, f.lx
-		j := li[f.lp[J]]
-		for bm := m; bm != 0; bm &= bm - 1 {
-			x := xs[bits.TrailingZeros32(bm)*n:]
-			if xj := x[j]; xj != 0 {
-				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
-			}
-		}
+		s.applyColumn(f, u, m, xs)
 	}
-	s.units, s.masks = units, masks
+	s.units = units
 	// Pass 2: each column finished in turn, with the updates from the
 	// panel's own earlier columns.
 	for c := 0; c < width; c++ {
@@ -312,10 +306,15 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 		}
 		top := f.reach(s.sets[setStart:s.setEnd[c]], w.xi, w.stack, w.pstack, w.visited, k, k0)
 		if err := f.reserve(n-top+1, k); err != nil {
-			s.clearPanel(xs, width)
+			clear(xs)
 			return err
 		}
-		x := xs[c*n : (c+1)*n]
+		// The column moves to the column path's dense x (zero outside the
+		// rows reached): the rest is the column path's.
+		x := w.x
+		for _, i := range w.xi[top:] {
+			x[i], xs[i*panelWidth+c] = xs[i*panelWidth+c], 0
+		}
 		li, lx := f.li, f.lx
 		for _, j := range w.xi[top:] {
 			J := f.pinv[j]
@@ -327,73 +326,112 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 			}
 		}
 		if err := f.finishColumn(x, w.xi[top:], col, k, tol); err != nil {
-			s.clearPanel(xs, width)
+			clear(xs)
 			return err
 		}
 		s.columnDone(f, k)
 	}
 	// Rows a block wrote that no search reached hold zeros, but clear them
 	// anyway: a non-finite entry of L times zero is not zero.
-	for i, u := range units {
+	for _, u := range units {
 		if b := s.blockOf[u]; b >= 0 {
-			rows := s.blocks[b].rows
-			for bm := masks[i]; bm != 0; bm &= bm - 1 {
-				clearAt(xs[bits.TrailingZeros32(bm)*n:], rows)
+			for _, i := range s.blocks[b].rows {
+				clear(xs[i*panelWidth : (i+1)*panelWidth])
 			}
 		}
 	}
 	return nil
 }
 
-// clearPanel zeroes the panel's columns after a refusal.
-func (s *luSupernodes[T]) clearPanel(xs []T, width int) {
-	clear(xs[:width*s.n])
+// applyColumn subtracts L's column J (without a block) times each panel
+// column's entry at J's pivot row from the panel's columns in mask m, a
+// row of xs at a time.
+func (s *luSupernodes[T]) applyColumn(f *luNumeric[T], J int, m uint32, xs []T) {
+	var cols [panelWidth]int
+	var coef [panelWidth]T
+	nc := 0
+	j := f.li[f.lp[J]]
+	for bm := m; bm != 0; bm &= bm - 1 {
+		c := bits.TrailingZeros32(bm)
+		if xj := xs[j*panelWidth+c]; xj != 0 {
+			cols[nc], coef[nc] = c, xj
+			nc++
+		}
+	}
+	if nc == 0 {
+		return
+	}
+	rows, vals := f.li[f.lp[J]+1:f.lp[J+1]], f.lx[f.lp[J]+1:f.lp[J+1]]
+	vals = vals[:len(rows)]
+	for p, i := range rows {
+		v, row := vals[p], xs[i*panelWidth:(i+1)*panelWidth]
+		for t, c := range cols[:nc] {
+			row[c] -= v * coef[t]
+		}
+	}
 }
 
 // applyBlock applies block b to the panel's columns in mask m: the top
 // rows are solved with its unit lower triangle, then the product of the
-// rows below with them is subtracted from the rows below.
+// rows below with them is subtracted from the rows below. The product is
+// formed transposed (a panel column's entries of one row side by side) to
+// be added into xs's rows. The dense kernels run on a range of panel
+// columns covering m, whole tiles of 16 wide: an edge row of the tiles
+// runs ten times slower than a tile, and the columns outside m hold zeros
+// at the block's pivot rows (the block reaches none of their rows) and
+// are not written back.
 func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T) {
-	n, size, ld := s.n, b.size, len(b.rows)
-	nc := bits.OnesCount32(m)
+	size, ld := b.size, len(b.rows)
+	lo, hi := bits.TrailingZeros32(m), 31-bits.LeadingZeros32(m)
+	nc := min((hi-lo+16)&^15, panelWidth)
+	lo = min(lo, panelWidth-nc)
+	full := uint64(m) == (uint64(1)<<nc-1)<<lo
 	if cap(s.bt) < nc*size {
 		s.bt = make([]T, panelWidth*size)
 	}
-	bt := s.bt[:nc*size] // nc x size, column-major: row ci is panel column ci's top
-	ci := 0
-	for bm := m; bm != 0; bm &= bm - 1 {
-		x := xs[bits.TrailingZeros32(bm)*n:]
-		for t, i := range b.rows[:size] {
-			bt[ci+t*nc] = x[i]
-		}
-		ci++
+	bt := s.bt[:nc*size] // nc x size, column-major: row ci is panel column lo+ci's top
+	for t, i := range b.rows[:size] {
+		copy(bt[t*nc:(t+1)*nc], xs[i*panelWidth+lo:i*panelWidth+lo+nc])
 	}
 	trsmUnitLowerT(size, nc, b.vals, ld, bt)
-	ci = 0
-	for bm := m; bm != 0; bm &= bm - 1 {
-		x := xs[bits.TrailingZeros32(bm)*n:]
-		for t, i := range b.rows[:size] {
-			x[i] = bt[ci+t*nc]
-		}
-		ci++
+	for t, i := range b.rows[:size] {
+		s.addBack(xs[i*panelWidth+lo:i*panelWidth+lo+nc], bt[t*nc:(t+1)*nc], m>>lo, full, false)
 	}
 	below := ld - size
 	if below == 0 {
 		return
 	}
 	if cap(s.ct) < below*nc {
-		s.ct = make([]T, below*nc)
+		s.ct = make([]T, below*panelWidth)
 	}
-	ct := s.ct[:below*nc]
+	ct := s.ct[:below*nc] // nc x below: column r holds row r's update
 	clear(ct)
-	gemmSubNT(below, nc, size, b.vals[size:], ld, bt, nc, ct, below)
-	rows := b.rows[size:]
-	ci = 0
-	for bm := m; bm != 0; bm &= bm - 1 {
-		x := xs[bits.TrailingZeros32(bm)*n:]
-		for r, v := range ct[ci*below : (ci+1)*below] {
-			x[rows[r]] += v
+	gemmSubNT(nc, below, size, bt, nc, b.vals[size:], ld, ct, nc)
+	for r, i := range b.rows[size:] {
+		s.addBack(xs[i*panelWidth+lo:i*panelWidth+lo+nc], ct[r*nc:(r+1)*nc], m>>lo, full, true)
+	}
+}
+
+// addBack writes src into row (add: adds it) at the columns of mask m,
+// all of them when full.
+func (s *luSupernodes[T]) addBack(row, src []T, m uint32, full, add bool) {
+	src = src[:len(row)]
+	switch {
+	case full && add:
+		for c, v := range src {
+			row[c] += v
 		}
-		ci++
+	case full:
+		copy(row, src)
+	case add:
+		for bm := m; bm != 0; bm &= bm - 1 {
+			c := bits.TrailingZeros32(bm)
+			row[c] += src[c]
+		}
+	default:
+		for bm := m; bm != 0; bm &= bm - 1 {
+			c := bits.TrailingZeros32(bm)
+			row[c] = src[c]
+		}
 	}
 }
