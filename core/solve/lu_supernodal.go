@@ -60,6 +60,7 @@ type snBlock[T elem] struct {
 	first, size int
 	rows        []int
 	vals        []T
+	finite      bool // no NaN or infinity in vals
 }
 
 // luSupernodes follows L's supernodes as factorLU finishes columns and holds
@@ -215,8 +216,12 @@ func (s *luSupernodes[T]) block(f *luNumeric[T], j int) (*snBlock[T], error) {
 			col[s.pos[f.li[p]]] = f.lx[p]
 		}
 	}
+	var z T // v - v is zero for finite v, NaN otherwise
+	for _, v := range vals {
+		z += v - v
+	}
 	id := int32(len(s.blocks))
-	s.blocks = append(s.blocks, snBlock[T]{first: first, size: size, rows: rows, vals: vals})
+	s.blocks = append(s.blocks, snBlock[T]{first: first, size: size, rows: rows, vals: vals, finite: z == 0})
 	s.entries += more
 	for c := first; c <= last; c++ {
 		s.blockOf[c] = id
@@ -377,15 +382,16 @@ func (s *luSupernodes[T]) applyColumn(f *luNumeric[T], J int, m uint32, xs []T) 
 // formed transposed (a panel column's entries of one row side by side) to
 // be added into xs's rows. The dense kernels run on a range of panel
 // columns covering m, whole tiles of 16 wide: an edge row of the tiles
-// runs ten times slower than a tile, and the columns outside m hold zeros
-// at the block's pivot rows (the block reaches none of their rows) and
-// are not written back.
+// runs ten times slower than a tile. The columns outside m hold zeros at
+// the block's pivot rows (the block reaches none of their rows), so their
+// results are zeros, written back with the others in one run, unless the
+// block holds a NaN or an infinity (times zero, not zero).
 func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T) {
 	size, ld := b.size, len(b.rows)
 	lo, hi := bits.TrailingZeros32(m), 31-bits.LeadingZeros32(m)
 	nc := min((hi-lo+16)&^15, panelWidth)
 	lo = min(lo, panelWidth-nc)
-	full := uint64(m) == (uint64(1)<<nc-1)<<lo
+	full := b.finite || uint64(m) == (uint64(1)<<nc-1)<<lo
 	if cap(s.bt) < nc*size {
 		s.bt = make([]T, panelWidth*size)
 	}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"math"
 	"math/cmplx"
 	"math/rand/v2"
 	"testing"
@@ -215,4 +216,46 @@ func TestLUPanelsMemoryLimit(t *testing.T) {
 	f, err := factorLU(v.byCol, q, 1, entryBytes(false))
 	require.NoError(t, err)
 	require.Positive(t, f.panelColumns)
+}
+
+// applyBlock runs its products on a range of panel columns wider than the
+// mask; the columns outside the mask keep their values exactly, also when
+// the block holds an infinity (whose product with their zeros is NaN).
+func TestLUApplyBlockLeavesOtherColumns(t *testing.T) {
+	for _, inf := range []bool{false, true} {
+		const n = 6
+		s := newLUSupernodes[float64](n)
+		l20 := 0.5
+		if inf {
+			l20 = math.Inf(1)
+		}
+		// Columns 0 and 1 of L over rows 0, 1 (their pivots), 2 and 3.
+		vals := []float64{1, 0.25, l20, -0.5, 0, 1, 0.75, 2}
+		var z float64
+		for _, v := range vals {
+			z += v - v
+		}
+		b := snBlock[float64]{first: 0, size: 2, rows: []int{0, 1, 2, 3}, vals: vals, finite: z == 0}
+		xs := make([]float64, n*panelWidth)
+		at := func(i, c int) *float64 { return &xs[i*panelWidth+c] }
+		*at(0, 3), *at(1, 3), *at(2, 3), *at(3, 3) = 1, 2, 3, 4 // panel column 3, in the mask
+		*at(2, 4), *at(3, 4) = 5, 6                             // column 4: live rows, none of the block's pivots
+		s.applyBlock(&b, 1<<3, xs)
+		y1 := 2 - 0.25*1
+		require.Equal(t, 1.0, *at(0, 3))
+		require.Equal(t, y1, *at(1, 3))
+		if !inf {
+			require.InDelta(t, 3-(0.5*1+0.75*y1), *at(2, 3), 1e-15)
+		}
+		require.InDelta(t, 4-(-0.5*1+2*y1), *at(3, 3), 1e-15)
+		require.Equal(t, 5.0, *at(2, 4), "inf=%v", inf)
+		require.Equal(t, 6.0, *at(3, 4), "inf=%v", inf)
+		for c := 0; c < panelWidth; c++ {
+			if c != 3 && c != 4 {
+				for i := 0; i < n; i++ {
+					require.Zero(t, *at(i, c), "row %d column %d", i, c)
+				}
+			}
+		}
+	}
 }
