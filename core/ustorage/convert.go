@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // Convert lays out the entries of the storage src (any format, its values
@@ -60,8 +61,9 @@ func Convert(src *Structure, nvals int64, f format.Format, valueSize, limit int6
 // other slot (padding) holds pad. No array of value indices is made, so a
 // conversion allocates its result and O(fibers + span) besides: W is a
 // value type, or a machine word of the values' size (a caller moving any
-// element type).
-func ConvertValues[W any](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
+// element type); the result's arrays may come from the kernels' allocator
+// (memory.UninitBytes), so that a freed result's buffers serve the next.
+func ConvertValues[W memory.Elem](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
 	return convertValues(src, vals, pad, f, false, int64(unsafe.Sizeof(pad)), limit, poll)
 }
 
@@ -71,7 +73,7 @@ func ConvertValues[W any](src *Structure, vals []W, pad W, f format.Format, limi
 // or BSR, DIA to CSR or BSR, a sorted COO to CSF); the others write int64
 // Levels as ConvertValues does. A caller wanting 32-bit indices (a named
 // layout's default) reads whichever it gets.
-func ConvertValues32[W any](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
+func ConvertValues32[W memory.Elem](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
 	return convertValues(src, vals, pad, f, true, int64(unsafe.Sizeof(pad)), limit, poll)
 }
 

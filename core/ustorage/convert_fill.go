@@ -3,7 +3,6 @@ package ustorage
 import (
 	"fmt"
 	"slices"
-	"unsafe"
 )
 
 // convert counts, prefix-sums and fills. The count walk counts the entries
@@ -267,19 +266,4 @@ func denseConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSiz
 	levels := make([]Level, len(p.f.Levels))
 	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
 	return s, out, nil
-}
-
-// padded is n slots holding pad: make's zeroed memory as it is where pad's
-// bytes are all zero (the common fill), else filled.
-func padded[W any](n int64, pad W) []W {
-	out := make([]W, n)
-	for _, b := range unsafe.Slice((*byte)(unsafe.Pointer(&pad)), unsafe.Sizeof(pad)) {
-		if b != 0 {
-			for i := range out {
-				out[i] = pad
-			}
-			break
-		}
-	}
-	return out
 }
