@@ -106,7 +106,13 @@ func blockRows[W any](p *fiberPlan, src *Structure, vals []W, pad W, narrow bool
 	if !ok {
 		return nil, nil, false, nil
 	}
-	if narrow {
+	pb, pair := newPairBlocks(&bt, p.inner)
+	switch {
+	case pair && narrow:
+		return blockPairs[W, int32](p, pb, rd, src.Shape, rows, vals, pad, valueSize, limit, poll)
+	case pair:
+		return blockPairs[W, int64](p, pb, rd, src.Shape, rows, vals, pad, valueSize, limit, poll)
+	case narrow:
 		return blockRowsOf[W, int32](p, bt, rd, src.Shape, rows, vals, pad, valueSize, limit, poll)
 	}
 	return blockRowsOf[W, int64](p, bt, rd, src.Shape, rows, vals, pad, valueSize, limit, poll)

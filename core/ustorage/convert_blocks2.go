@@ -1,0 +1,250 @@
+package ustorage
+
+import "errors"
+
+// pairBlocks is a block target of two rows per block row and a power of
+// two of columns per block (BSR 2 x 2 in either block order): a block
+// column is a shift of the column, the slot of (row, column) inside its
+// block the row's offset plus the masked column times its stride.
+type pairBlocks struct {
+	shift                  uint
+	mask, strideI, strideJ int64
+	inner                  int64
+}
+
+// newPairBlocks is bt as a pairBlocks, or false where it is not one.
+func newPairBlocks(bt *blockTarget, inner int64) (pairBlocks, bool) {
+	if bt.r != 2 || bt.cShift < 0 {
+		return pairBlocks{}, false
+	}
+	return pairBlocks{shift: uint(bt.cShift), mask: bt.c - 1, strideI: bt.strideI, strideJ: bt.strideJ, inner: inner}, true
+}
+
+// blockPairs is blockRowsOf for a pairBlocks target: each block row's two
+// rows (columns ascending) are merged once by the count, which counts its
+// distinct block columns, and once by the fill, which lists them in crd and
+// places every entry in its block as the merge meets it. No mark array and
+// no sort: the merge meets the block columns in order.
+func blockPairs[W any, O outIndex](p *fiberPlan, pb pairBlocks, rd rowReader, shape []int64, rows int64, vals []W, pad W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
+	nb := p.fibers
+	if bytesFor(nb+1, 0, 8) > limit {
+		return nil, nil, true, tooLarge("the conversion's working arrays", p.f, nb+1, 0, 8, limit)
+	}
+	pos := uninit[O](nb + 1) // the count writes pos[1:]
+	pos[0] = 0
+	var err error
+	switch r := rd.(type) {
+	case *csrRows[int32]:
+		err = countPairsCSR(r, pb, rows, pos, poll)
+	case *csrRows[int64]:
+		err = countPairsCSR(r, pb, rows, pos, poll)
+	case *diaRows:
+		countPairsDIA(r, pb, rows, pos, poll)
+	default:
+		return nil, nil, false, nil
+	}
+	if err != nil {
+		if errors.Is(err, errUnordered) {
+			return nil, nil, false, nil
+		}
+		return nil, nil, true, err
+	}
+	nc := int64(pos[nb])
+	slots := mulCount(nc, p.inner)
+	if idx := addCount(nb+1, nc); bytesFor(idx, slots, valueSize) > limit {
+		return nil, nil, true, tooLarge("the storage", p.f, idx, slots, valueSize, limit)
+	}
+	// Every block's slots are padded as the fill opens it: no pass
+	// clears or pads the values first.
+	crd, out := uninit[O](nc), uninit[W](slots)
+	switch r := rd.(type) {
+	case *csrRows[int32]:
+		fillPairsCSR(r, pb, rows, crd, out, vals, pad, poll)
+	case *csrRows[int64]:
+		fillPairsCSR(r, pb, rows, crd, out, vals, pad, poll)
+	default:
+		fillPairsDIA(rd.(*diaRows), pb, rows, crd, out, vals, pad, poll)
+	}
+	nl := len(p.f.Levels)
+	levelPos, levelCrd := make([][]O, nl), make([][]O, nl)
+	for l := range nl {
+		levelPos[l], levelCrd[l] = []O{}, []O{}
+	}
+	levelPos[1], levelCrd[1] = pos, crd
+	return structureOut(p.f, shape, p.sizes, levelPos, levelCrd), out, true, nil
+}
+
+// countPairsCSR sets pos[b+1] to pos[b] plus block row b's distinct block
+// columns, reading a CSR source's segments in place (checked as Walk
+// checks them).
+func countPairsCSR[I int32 | int64, O outIndex](r *csrRows[I], pb pairBlocks, rows int64, pos []O, poll func()) error {
+	for b := range int64(len(pos) - 1) {
+		if poll != nil && b&pollMask == 0 {
+			poll()
+		}
+		lo, hi := 2*b, min(2*b+2, rows)
+		if err := r.check(lo, hi); err != nil {
+			return err
+		}
+		pos[b+1] = pos[b] + O(countMerged(r.crd[r.pos[lo]:r.pos[lo+1]], r.crd[r.pos[lo+1]:r.pos[hi]], pb.shift))
+	}
+	return nil
+}
+
+// countMerged is how many distinct block columns (columns >> shift) two
+// ascending column lists hold together.
+func countMerged[I int32 | int64](a, b []I, shift uint) int64 {
+	n, last := int64(0), int64(-1)
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		c := int64(a[i])
+		if cb := int64(b[j]); cb < c {
+			c = cb
+			j++
+		} else {
+			i++
+		}
+		if bc := c >> shift; bc != last {
+			n, last = n+1, bc
+		}
+	}
+	for _, c := range a[i:] {
+		if bc := int64(c) >> shift; bc != last {
+			n, last = n+1, bc
+		}
+	}
+	for _, c := range b[j:] {
+		if bc := int64(c) >> shift; bc != last {
+			n, last = n+1, bc
+		}
+	}
+	return n
+}
+
+// fillPairsCSR lists each block row's block columns in crd and places its
+// entries in out, reading a CSR source's segments in place.
+func fillPairsCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], pb pairBlocks, rows int64, crd []O, out, vals []W, pad W, poll func()) {
+	q := int64(0)
+	for lo := int64(0); lo < rows; lo += 2 {
+		if poll != nil && (lo>>1)&pollMask == 0 {
+			poll()
+		}
+		hi := min(lo+2, rows)
+		a0, a1, a2 := r.pos[lo], r.pos[lo+1], r.pos[hi]
+		q = fillMerged(r.crd[a0:a1], r.crd[a1:a2], vals[a0:a1], vals[a1:a2], pad, pb, crd, out, q)
+	}
+}
+
+// fillMerged merges a block row's two rows (columns a and b ascending,
+// values va and vb): each block column met opens the next block, at
+// crd[q], its slots padded with pad, and every entry goes to its block's
+// slot. It returns the next block's index.
+func fillMerged[I int32 | int64, W any, O outIndex](a, b []I, va, vb []W, pad W, pb pairBlocks, crd []O, out []W, q int64) int64 {
+	va, vb = va[:len(a)], vb[:len(b)]
+	last, base := int64(-1), int64(0)
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		var c, off int64
+		var v W
+		switch {
+		case j == len(b) || (i < len(a) && int64(a[i]) <= int64(b[j])):
+			c, v = int64(a[i]), va[i]
+			i++
+		default:
+			c, off, v = int64(b[j]), pb.strideI, vb[j]
+			j++
+		}
+		if bc := c >> pb.shift; bc != last {
+			crd[q], last, base = O(bc), bc, q*pb.inner
+			blk := out[base : base+pb.inner]
+			for s := range blk {
+				blk[s] = pad
+			}
+			q++
+		}
+		out[base+off+(c&pb.mask)*pb.strideJ] = v
+	}
+	return q
+}
+
+// runAt is the diagonals holding row x, the rows asked ascending (r.cur
+// moves forward), or nil where none does.
+func (r *diaRows) runAt(x int64) []diagonal {
+	for r.cur < len(r.runs) && r.runs[r.cur].to <= x {
+		r.cur++
+	}
+	if r.cur == len(r.runs) || x < r.runs[r.cur].from {
+		return nil
+	}
+	return r.runs[r.cur].diags
+}
+
+// widest is the most diagonals a run holds.
+func (r *diaRows) widest() int {
+	n := 0
+	for _, run := range r.runs {
+		n = max(n, len(run.diags))
+	}
+	return n
+}
+
+// diagCols writes row x's columns on the diagonals ds (ascending) to js.
+func diagCols(ds []diagonal, x int64, js []int64) []int64 {
+	js = js[:len(ds)]
+	for i := range ds {
+		js[i] = ds[i].base + ds[i].step*x
+	}
+	return js
+}
+
+// diagVals writes row x's values on the diagonals ds to vs.
+func diagVals[W any](ds []diagonal, x int64, vals, vs []W) []W {
+	vs = vs[:len(ds)]
+	for i := range ds {
+		vs[i] = vals[ds[i].start+x]
+	}
+	return vs
+}
+
+// countPairsDIA is countPairsCSR over a DIA-like source's rows, each
+// row's columns written from its run's diagonals.
+func countPairsDIA[O outIndex](r *diaRows, pb pairBlocks, rows int64, pos []O, poll func()) {
+	w := r.widest()
+	ja, jb := make([]int64, w), make([]int64, w)
+	r.cur = 0
+	for b := range int64(len(pos) - 1) {
+		if poll != nil && b&pollMask == 0 {
+			poll()
+		}
+		x := 2 * b
+		a := diagCols(r.runAt(x), x, ja)
+		var c []int64
+		if x+1 < rows {
+			c = diagCols(r.runAt(x+1), x+1, jb)
+		}
+		pos[b+1] = pos[b] + O(countMerged(a, c, pb.shift))
+	}
+}
+
+// fillPairsDIA is fillPairsCSR over a DIA-like source's rows.
+func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows int64, crd []O, out, vals []W, pad W, poll func()) {
+	w := r.widest()
+	ja, jb := make([]int64, w), make([]int64, w)
+	va, vb := make([]W, w), make([]W, w)
+	r.cur = 0
+	q := int64(0)
+	for x := int64(0); x < rows; x += 2 {
+		if poll != nil && (x>>1)&pollMask == 0 {
+			poll()
+		}
+		ds := r.runAt(x)
+		a, av := diagCols(ds, x, ja), diagVals(ds, x, vals, va)
+		var c []int64
+		var cv []W
+		if x+1 < rows {
+			ds = r.runAt(x + 1)
+			c, cv = diagCols(ds, x+1, jb), diagVals(ds, x+1, vals, vb)
+		}
+		q = fillMerged(a, c, av, cv, pad, pb, crd, out, q)
+	}
+}
