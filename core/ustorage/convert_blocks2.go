@@ -1,6 +1,10 @@
 package ustorage
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
 
 // pairBlocks is a block target of two rows per block row and a power of
 // two of columns per block (BSR 2 x 2 in either block order): a block
@@ -24,30 +28,54 @@ func newPairBlocks(bt *blockTarget, inner int64) (pairBlocks, bool) {
 // rows (columns ascending) are merged once by the count, which counts its
 // distinct block columns, and once by the fill, which lists them in crd and
 // places every entry in its block as the merge meets it. No mark array and
-// no sort: the merge meets the block columns in order.
+// no sort: the merge meets the block columns in order. Both passes split
+// the block rows into parts run in parallel (kernels/parallel), the fill's
+// parts starting at their first block row's pos.
 func blockPairs[W any, O outIndex](p *fiberPlan, pb pairBlocks, rd rowReader, shape []int64, rows int64, vals []W, pad W, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
 	nb := p.fibers
 	if bytesFor(nb+1, 0, 8) > limit {
 		return nil, nil, true, tooLarge("the conversion's working arrays", p.f, nb+1, 0, 8, limit)
 	}
-	pos := uninit[O](nb + 1) // the count writes pos[1:]
+	// The block rows split into parts run side by side (part 0, on the
+	// calling goroutine, polls): each part counts its block rows into
+	// pos[b+1], the prefix sum follows, and each part fills from its
+	// first block pos[b0].
+	parts := parallel.Parts(rows + int64(len(vals)))
+	bounds := parallel.SplitEven(int(nb), parts)
+	pollOf := func(part int) func() {
+		if part == 0 {
+			return poll
+		}
+		return nil
+	}
+	pos := uninit[O](nb + 1)
 	pos[0] = 0
-	var err error
-	switch r := rd.(type) {
-	case *csrRows[int32]:
-		err = countPairsCSR(r, pb, rows, pos, poll)
-	case *csrRows[int64]:
-		err = countPairsCSR(r, pb, rows, pos, poll)
-	case *diaRows:
-		countPairsDIA(r, pb, rows, pos, poll)
+	errs := make([]error, parts)
+	switch rd.(type) {
+	case *csrRows[int32], *csrRows[int64], *diaRows:
 	default:
 		return nil, nil, false, nil
 	}
-	if err != nil {
+	parallel.For(parts, func(part int) {
+		b0, b1 := int64(bounds[part]), int64(bounds[part+1])
+		switch r := rd.(type) {
+		case *csrRows[int32]:
+			errs[part] = countPairsCSR(r, pb, rows, b0, b1, pos, pollOf(part))
+		case *csrRows[int64]:
+			errs[part] = countPairsCSR(r, pb, rows, b0, b1, pos, pollOf(part))
+		case *diaRows:
+			countPairsDIA(&diaRows{runs: r.runs}, pb, rows, b0, b1, pos, pollOf(part))
+		}
+	})
+	// The first part's error is the first row's the serial walk meets.
+	if err := firstError(errs); err != nil {
 		if errors.Is(err, errUnordered) {
 			return nil, nil, false, nil
 		}
 		return nil, nil, true, err
+	}
+	for b := range nb {
+		pos[b+1] += pos[b]
 	}
 	nc := int64(pos[nb])
 	slots := mulCount(nc, p.inner)
@@ -57,14 +85,17 @@ func blockPairs[W any, O outIndex](p *fiberPlan, pb pairBlocks, rd rowReader, sh
 	// Every block's slots are padded as the fill opens it: no pass
 	// clears or pads the values first.
 	crd, out := uninit[O](nc), uninit[W](slots)
-	switch r := rd.(type) {
-	case *csrRows[int32]:
-		fillPairsCSR(r, pb, rows, crd, out, vals, pad, poll)
-	case *csrRows[int64]:
-		fillPairsCSR(r, pb, rows, crd, out, vals, pad, poll)
-	default:
-		fillPairsDIA(rd.(*diaRows), pb, rows, crd, out, vals, pad, poll)
-	}
+	parallel.For(parts, func(part int) {
+		b0, b1 := int64(bounds[part]), int64(bounds[part+1])
+		switch r := rd.(type) {
+		case *csrRows[int32]:
+			fillPairsCSR(r, pb, rows, b0, b1, int64(pos[b0]), crd, out, vals, pad, pollOf(part))
+		case *csrRows[int64]:
+			fillPairsCSR(r, pb, rows, b0, b1, int64(pos[b0]), crd, out, vals, pad, pollOf(part))
+		case *diaRows:
+			fillPairsDIA(&diaRows{runs: r.runs}, pb, rows, b0, b1, int64(pos[b0]), crd, out, vals, pad, pollOf(part))
+		}
+	})
 	nl := len(p.f.Levels)
 	levelPos, levelCrd := make([][]O, nl), make([][]O, nl)
 	for l := range nl {
@@ -74,11 +105,11 @@ func blockPairs[W any, O outIndex](p *fiberPlan, pb pairBlocks, rd rowReader, sh
 	return structureOut(p.f, shape, p.sizes, levelPos, levelCrd), out, true, nil
 }
 
-// countPairsCSR sets pos[b+1] to pos[b] plus block row b's distinct block
-// columns, reading a CSR source's segments in place (checked as Walk
-// checks them).
-func countPairsCSR[I int32 | int64, O outIndex](r *csrRows[I], pb pairBlocks, rows int64, pos []O, poll func()) error {
-	for b := range int64(len(pos) - 1) {
+// countPairsCSR sets pos[b+1] to block row b's count of distinct block
+// columns for the block rows b0..b1-1, reading a CSR source's segments in
+// place (checked as Walk checks them).
+func countPairsCSR[I int32 | int64, O outIndex](r *csrRows[I], pb pairBlocks, rows, b0, b1 int64, pos []O, poll func()) error {
+	for b := b0; b < b1; b++ {
 		if poll != nil && b&pollMask == 0 {
 			poll()
 		}
@@ -86,7 +117,7 @@ func countPairsCSR[I int32 | int64, O outIndex](r *csrRows[I], pb pairBlocks, ro
 		if err := r.check(lo, hi); err != nil {
 			return err
 		}
-		pos[b+1] = pos[b] + O(countMerged(r.crd[r.pos[lo]:r.pos[lo+1]], r.crd[r.pos[lo+1]:r.pos[hi]], pb.shift))
+		pos[b+1] = O(countMerged(r.crd[r.pos[lo]:r.pos[lo+1]], r.crd[r.pos[lo+1]:r.pos[hi]], pb.shift))
 	}
 	return nil
 }
@@ -121,11 +152,11 @@ func countMerged[I int32 | int64](a, b []I, shift uint) int64 {
 	return n
 }
 
-// fillPairsCSR lists each block row's block columns in crd and places its
-// entries in out, reading a CSR source's segments in place.
-func fillPairsCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], pb pairBlocks, rows int64, crd []O, out, vals []W, pad W, poll func()) {
-	q := int64(0)
-	for lo := int64(0); lo < rows; lo += 2 {
+// fillPairsCSR lists the block columns of block rows b0..b1-1 in crd from
+// block q on and places their entries in out, reading a CSR source's
+// segments in place.
+func fillPairsCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], pb pairBlocks, rows, b0, b1, q int64, crd []O, out, vals []W, pad W, poll func()) {
+	for lo := 2 * b0; lo < min(2*b1, rows); lo += 2 {
 		if poll != nil && (lo>>1)&pollMask == 0 {
 			poll()
 		}
@@ -207,12 +238,11 @@ func diagVals[W any](ds []diagonal, x int64, vals, vs []W) []W {
 }
 
 // countPairsDIA is countPairsCSR over a DIA-like source's rows, each
-// row's columns written from its run's diagonals.
-func countPairsDIA[O outIndex](r *diaRows, pb pairBlocks, rows int64, pos []O, poll func()) {
+// row's columns written from its run's diagonals (r's cursor at 0).
+func countPairsDIA[O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1 int64, pos []O, poll func()) {
 	w := r.widest()
 	ja, jb := make([]int64, w), make([]int64, w)
-	r.cur = 0
-	for b := range int64(len(pos) - 1) {
+	for b := b0; b < b1; b++ {
 		if poll != nil && b&pollMask == 0 {
 			poll()
 		}
@@ -222,18 +252,17 @@ func countPairsDIA[O outIndex](r *diaRows, pb pairBlocks, rows int64, pos []O, p
 		if x+1 < rows {
 			c = diagCols(r.runAt(x+1), x+1, jb)
 		}
-		pos[b+1] = pos[b] + O(countMerged(a, c, pb.shift))
+		pos[b+1] = O(countMerged(a, c, pb.shift))
 	}
 }
 
-// fillPairsDIA is fillPairsCSR over a DIA-like source's rows.
-func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows int64, crd []O, out, vals []W, pad W, poll func()) {
+// fillPairsDIA is fillPairsCSR over a DIA-like source's rows (r's cursor
+// at 0).
+func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1, q int64, crd []O, out, vals []W, pad W, poll func()) {
 	w := r.widest()
 	ja, jb := make([]int64, w), make([]int64, w)
 	va, vb := make([]W, w), make([]W, w)
-	r.cur = 0
-	q := int64(0)
-	for x := int64(0); x < rows; x += 2 {
+	for x := 2 * b0; x < min(2*b1, rows); x += 2 {
 		if poll != nil && (x>>1)&pollMask == 0 {
 			poll()
 		}
@@ -247,4 +276,14 @@ func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows int64, crd 
 		}
 		q = fillMerged(a, c, av, cv, pad, pb, crd, out, q)
 	}
+}
+
+// firstError is the first non-nil error of errs, or nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

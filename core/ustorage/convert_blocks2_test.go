@@ -8,12 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // TestBlockPairsMatchArrange: random matrices (empty rows, block columns met by one row only) as CSR (int64 and int32 arrays)
 // and DIA-I convert to blocks of two rows (2 x 2 and 2 x 4, both block
-// orders) through blockPairs, to the storage Arrange lays out (padding
-// included); blocks of three rows take blockRowsOf to the same.
+// orders) through blockPairs, serial and split into parts, to the storage
+// Arrange lays out (padding included); blocks of three rows take
+// blockRowsOf to the same.
 func TestBlockPairsMatchArrange(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	targets := []string{
@@ -24,40 +26,46 @@ func TestBlockPairsMatchArrange(t *testing.T) {
 		"(i, j) -> (i / 3 : dense, j / 2 : compressed, i % 3 : dense, j % 2 : dense)",
 	}
 	pairs := 0
-	for _, shape := range [][2]int64{{6, 4}, {6, 12}, {12, 8}, {12, 16}, {18, 24}} {
-		for _, density := range []float64{0.15, 0.5, 1} {
-			dense := make([]float64, shape[0]*shape[1])
-			for k := range dense {
-				if rng.Float64() < density {
-					dense[k] = float64(k + 1)
+	for _, split := range []bool{false, true} {
+		if split {
+			// Every conversion split into three parts, tiny as it is.
+			defer parallel.SetKnobs(parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: 3}))
+		}
+		for _, shape := range [][2]int64{{6, 4}, {6, 12}, {12, 8}, {12, 16}, {18, 24}} {
+			for _, density := range []float64{0.15, 0.5, 1} {
+				dense := make([]float64, shape[0]*shape[1])
+				for k := range dense {
+					if rng.Float64() < density {
+						dense[k] = float64(k + 1)
+					}
 				}
-			}
-			dense[0] = 0 // row 0 may be empty, row 1 not
-			csr, err := Build(format.CSR(), shape[:], dense)
-			require.NoError(t, err)
-			dia, err := Build(format.DIAI(), shape[:], dense)
-			require.NoError(t, err)
-			for _, text := range targets {
-				g := mustParse(text)
-				for name, src := range map[string]*Structure{"csr": csr.Structure(), "csr32": narrowed(csr.Structure()), "dia": dia.Structure()} {
-					n := int64(len(csr.Values))
-					if name == "dia" {
-						n = dia.NSE()
+				dense[0] = 0 // row 0 may be empty, row 1 not
+				csr, err := Build(format.CSR(), shape[:], dense)
+				require.NoError(t, err)
+				dia, err := Build(format.DIAI(), shape[:], dense)
+				require.NoError(t, err)
+				for _, text := range targets {
+					g := mustParse(text)
+					for name, src := range map[string]*Structure{"csr": csr.Structure(), "csr32": narrowed(csr.Structure()), "dia": dia.Structure()} {
+						n := int64(len(csr.Values))
+						if name == "dia" {
+							n = dia.NSE()
+						}
+						what := fmt.Sprintf("%s %v density %.2f -> %s", name, shape, density, text)
+						if pairRoute(t, src, g) {
+							pairs++
+						}
+						want, err := arrangeWalked(src.wide(), n, g, DefaultByteLimit)
+						require.NoError(t, err, what)
+						got, err := Convert(src, n, g, 8, DefaultByteLimit, nil)
+						require.NoError(t, err, what)
+						sameArrangement(t, want, got, what)
 					}
-					what := fmt.Sprintf("%s %v density %.2f -> %s", name, shape, density, text)
-					if pairRoute(t, src, g) {
-						pairs++
-					}
-					want, err := arrangeWalked(src.wide(), n, g, DefaultByteLimit)
-					require.NoError(t, err, what)
-					got, err := Convert(src, n, g, 8, DefaultByteLimit, nil)
-					require.NoError(t, err, what)
-					sameArrangement(t, want, got, what)
 				}
 			}
 		}
 	}
-	require.Equal(t, 4*3*5*3, pairs, "conversions through blockPairs")
+	require.Equal(t, 2*4*3*5*3, pairs, "conversions through blockPairs")
 }
 
 // pairRoute reports whether Convert takes blockPairs from src to g.
