@@ -131,15 +131,18 @@ func lexicalOf[I int32 | int64, W any, O outIndex](src *Structure, crds [][]I, r
 	if bytesFor(idx, n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", f, idx, n, valueSize, limit)
 	}
+	// The fill writes every element of the arrays but the root's pos[0]
+	// (the first of a level's pos is its first parent's start, 0).
 	pos, crd := make([][]O, nl), make([][]O, nl)
 	for l := range nl {
-		pos[l], crd[l] = []O{}, make([]O, opened[l])
+		pos[l], crd[l] = []O{}, uninit[O](opened[l])
 		parents := int64(1)
 		if l > 0 {
 			parents = opened[l-1]
 		}
 		if parents > 0 {
-			pos[l] = make([]O, parents+1)
+			pos[l] = uninit[O](parents + 1)
+			pos[l][0] = 0
 		}
 	}
 	// The fill: entry k opens positions from its first differing level
@@ -176,7 +179,8 @@ func lexicalOf[I int32 | int64, W any, O outIndex](src *Structure, crds [][]I, r
 			pos[l][len(pos[l])-1] = O(opened[l])
 		}
 	}
-	out := slices.Clone(vals[lo:hi])
+	out := uninit[W](n)
+	copy(out, vals[lo:hi])
 	return structureOut(f, src.Shape, sizes, pos, crd), out, true, nil
 }
 
