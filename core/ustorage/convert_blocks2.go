@@ -89,11 +89,11 @@ func blockPairs[W any, O outIndex](p *fiberPlan, pb pairBlocks, rd rowReader, sh
 		b0, b1 := int64(bounds[part]), int64(bounds[part+1])
 		switch r := rd.(type) {
 		case *csrRows[int32]:
-			fillPairsCSR(r, pb, rows, b0, b1, int64(pos[b0]), crd, out, vals, pad, pollOf(part))
+			fillPairsCSR(r, pb, rows, b0, b1, pos, crd, out, vals, pad, pollOf(part))
 		case *csrRows[int64]:
-			fillPairsCSR(r, pb, rows, b0, b1, int64(pos[b0]), crd, out, vals, pad, pollOf(part))
+			fillPairsCSR(r, pb, rows, b0, b1, pos, crd, out, vals, pad, pollOf(part))
 		case *diaRows:
-			fillPairsDIA(&diaRows{runs: r.runs}, pb, rows, b0, b1, int64(pos[b0]), crd, out, vals, pad, pollOf(part))
+			fillPairsDIA(&diaRows{runs: r.runs}, pb, rows, b0, b1, pos, crd, out, vals, pad, pollOf(part))
 		}
 	})
 	nl := len(p.f.Levels)
@@ -152,50 +152,66 @@ func countMerged[I int32 | int64](a, b []I, shift uint) int64 {
 	return n
 }
 
-// fillPairsCSR lists the block columns of block rows b0..b1-1 in crd from
-// block q on and places their entries in out, reading a CSR source's
-// segments in place.
-func fillPairsCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], pb pairBlocks, rows, b0, b1, q int64, crd []O, out, vals []W, pad W, poll func()) {
+// fillPairsCSR lists the block columns of block rows b0..b1-1 in crd (at
+// their blocks, pos) and places their entries in out, reading a CSR
+// source's segments in place.
+func fillPairsCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], pb pairBlocks, rows, b0, b1 int64, pos, crd []O, out, vals []W, pad W, poll func()) {
 	for lo := 2 * b0; lo < min(2*b1, rows); lo += 2 {
 		if poll != nil && (lo>>1)&pollMask == 0 {
 			poll()
 		}
 		hi := min(lo+2, rows)
 		a0, a1, a2 := r.pos[lo], r.pos[lo+1], r.pos[hi]
-		q = fillMerged(r.crd[a0:a1], r.crd[a1:a2], vals[a0:a1], vals[a1:a2], pad, pb, crd, out, q)
+		q0, q1 := int64(pos[lo>>1]), int64(pos[lo>>1+1])
+		fillMerged(r.crd[a0:a1], r.crd[a1:a2], vals[a0:a1], vals[a1:a2], pad, pb, crd[q0:q1], out[q0*pb.inner:q1*pb.inner])
 	}
 }
 
-// fillMerged merges a block row's two rows (columns a and b ascending,
-// values va and vb): each block column met opens the next block, at
-// crd[q], its slots padded with pad, and every entry goes to its block's
-// slot. It returns the next block's index.
-func fillMerged[I int32 | int64, W any, O outIndex](a, b []I, va, vb []W, pad W, pb pairBlocks, crd []O, out []W, q int64) int64 {
+// fillMerged lays out a block row of two rows (columns a and b
+// ascending, values va and vb) in its blocks' crd and slots seg (counted
+// already): seg is padded with pad, then the rows are merged, each block
+// column met opening the next block, and every entry goes to its block's
+// slot.
+func fillMerged[I int32 | int64, W any, O outIndex](a, b []I, va, vb []W, pad W, pb pairBlocks, crd []O, seg []W) {
+	for s := range seg {
+		seg[s] = pad
+	}
+	shift, mask, sI, sJ, inner := pb.shift, pb.mask, pb.strideI, pb.strideJ, pb.inner
 	va, vb = va[:len(a)], vb[:len(b)]
-	last, base := int64(-1), int64(0)
+	last, k, base := int64(-1), -1, int64(0)
 	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		var c, off int64
-		var v W
-		switch {
-		case j == len(b) || (i < len(a) && int64(a[i]) <= int64(b[j])):
-			c, v = int64(a[i]), va[i]
+	for i < len(a) && j < len(b) {
+		ca, cb := int64(a[i]), int64(b[j])
+		c := min(ca, cb)
+		if bc := c >> shift; bc != last {
+			k++
+			crd[k], last, base = O(bc), bc, int64(k)*inner
+		}
+		at := base + (c&mask)*sJ
+		if ca <= cb {
+			seg[at] = va[i]
 			i++
-		default:
-			c, off, v = int64(b[j]), pb.strideI, vb[j]
+		} else {
+			seg[at+sI] = vb[j]
 			j++
 		}
-		if bc := c >> pb.shift; bc != last {
-			crd[q], last, base = O(bc), bc, q*pb.inner
-			blk := out[base : base+pb.inner]
-			for s := range blk {
-				blk[s] = pad
-			}
-			q++
-		}
-		out[base+off+(c&pb.mask)*pb.strideJ] = v
 	}
-	return q
+	for ; i < len(a); i++ {
+		c := int64(a[i])
+		if bc := c >> shift; bc != last {
+			k++
+			crd[k], last, base = O(bc), bc, int64(k)*inner
+		}
+		seg[base+(c&mask)*sJ] = va[i]
+	}
+	for ; j < len(b); j++ {
+		c := int64(b[j])
+		if bc := c >> shift; bc != last {
+			k++
+			crd[k], last, base = O(bc), bc, int64(k)*inner
+		}
+		seg[base+(c&mask)*sJ+sI] = vb[j]
+	}
 }
 
 // runAt is the diagonals holding row x, the rows asked ascending (r.cur
@@ -258,7 +274,7 @@ func countPairsDIA[O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1 int64, po
 
 // fillPairsDIA is fillPairsCSR over a DIA-like source's rows (r's cursor
 // at 0).
-func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1, q int64, crd []O, out, vals []W, pad W, poll func()) {
+func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1 int64, pos, crd []O, out, vals []W, pad W, poll func()) {
 	w := r.widest()
 	ja, jb := make([]int64, w), make([]int64, w)
 	va, vb := make([]W, w), make([]W, w)
@@ -274,7 +290,8 @@ func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1, q 
 			ds = r.runAt(x + 1)
 			c, cv = diagCols(ds, x+1, jb), diagVals(ds, x+1, vals, vb)
 		}
-		q = fillMerged(a, c, av, cv, pad, pb, crd, out, q)
+		q0, q1 := int64(pos[x>>1]), int64(pos[x>>1+1])
+		fillMerged(a, c, av, cv, pad, pb, crd[q0:q1], out[q0*pb.inner:q1*pb.inner])
 	}
 }
 
