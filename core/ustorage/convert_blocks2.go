@@ -2,6 +2,7 @@ package ustorage
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
@@ -254,16 +255,23 @@ func diagVals[W any](ds []diagonal, x int64, vals, vs []W) []W {
 }
 
 // countPairsDIA is countPairsCSR over a DIA-like source's rows, each
-// row's columns written from its run's diagonals (r's cursor at 0).
+// row's columns written from its run's diagonals (r's cursor at 0); a
+// block row inside one run of 2 x 2 blocks takes its run's template.
 func countPairsDIA[O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1 int64, pos []O, poll func()) {
 	w := r.widest()
 	ja, jb := make([]int64, w), make([]int64, w)
+	tpl := runTemplates{pb: pb}
 	for b := b0; b < b1; b++ {
 		if poll != nil && b&pollMask == 0 {
 			poll()
 		}
 		x := 2 * b
-		a := diagCols(r.runAt(x), x, ja)
+		ds := r.runAt(x)
+		if t := tpl.of(r, x, rows); t != nil {
+			pos[b+1] = O(len(t.rel))
+			continue
+		}
+		a := diagCols(ds, x, ja)
 		var c []int64
 		if x+1 < rows {
 			c = diagCols(r.runAt(x+1), x+1, jb)
@@ -273,16 +281,23 @@ func countPairsDIA[O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1 int64, po
 }
 
 // fillPairsDIA is fillPairsCSR over a DIA-like source's rows (r's cursor
-// at 0).
+// at 0); a block row inside one run of 2 x 2 blocks takes its run's
+// template.
 func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1 int64, pos, crd []O, out, vals []W, pad W, poll func()) {
 	w := r.widest()
 	ja, jb := make([]int64, w), make([]int64, w)
 	va, vb := make([]W, w), make([]W, w)
+	tpl := runTemplates{pb: pb}
 	for x := 2 * b0; x < min(2*b1, rows); x += 2 {
 		if poll != nil && (x>>1)&pollMask == 0 {
 			poll()
 		}
+		q0, q1 := int64(pos[x>>1]), int64(pos[x>>1+1])
 		ds := r.runAt(x)
+		if t := tpl.of(r, x, rows); t != nil {
+			fillTemplate(t, ds, x, vals, pad, crd[q0:q1], out[q0*pb.inner:q1*pb.inner])
+			continue
+		}
 		a, av := diagCols(ds, x, ja), diagVals(ds, x, vals, va)
 		var c []int64
 		var cv []W
@@ -290,8 +305,84 @@ func fillPairsDIA[W any, O outIndex](r *diaRows, pb pairBlocks, rows, b0, b1 int
 			ds = r.runAt(x + 1)
 			c, cv = diagCols(ds, x+1, jb), diagVals(ds, x+1, vals, vb)
 		}
-		q0, q1 := int64(pos[x>>1]), int64(pos[x>>1+1])
 		fillMerged(a, c, av, cv, pad, pb, crd[q0:q1], out[q0*pb.inner:q1*pb.inner])
+	}
+}
+
+// pairTemplate is the layout every block row of 2 x 2 blocks inside one
+// run of diagonals shares: row x = 2b's column on a diagonal is
+// base + step*2b, so its block column is (base >> 1) + step*b and its
+// slot offset base & 1, and likewise for row x+1; the block row's block
+// columns are rel + step*b, ascending, and the entries of diagonal i go to
+// slots slotA[i] and slotB[i] of the block row's slots.
+type pairTemplate struct {
+	rel, slotA, slotB []int64
+	step              int64
+}
+
+// runTemplates holds the template of the run r's cursor is at.
+type runTemplates struct {
+	pb  pairBlocks
+	run int // the cursor's run the template is of; 0 with none made
+	t   *pairTemplate
+}
+
+// of is the template for block row x, x+1 where both rows lie in the run
+// at r's cursor (after runAt(x)) and blocks are 2 x 2, or nil.
+func (rt *runTemplates) of(r *diaRows, x, rows int64) *pairTemplate {
+	if rt.pb.shift != 1 || r.cur >= len(r.runs) {
+		return nil
+	}
+	run := &r.runs[r.cur]
+	if x < run.from || x+1 >= run.to || x+1 >= rows {
+		return nil
+	}
+	if rt.t == nil || rt.run != r.cur+1 {
+		rt.run, rt.t = r.cur+1, newPairTemplate(run.diags, x, rt.pb)
+	}
+	return rt.t
+}
+
+// newPairTemplate lays out block row x, x+1 of the diagonals ds.
+func newPairTemplate(ds []diagonal, x int64, pb pairBlocks) *pairTemplate {
+	b := x >> 1
+	n := len(ds)
+	t := &pairTemplate{slotA: make([]int64, n), slotB: make([]int64, n), step: ds[0].step}
+	bcs := make([]int64, 0, 2*n)
+	for _, d := range ds {
+		bcs = append(bcs, (d.base+d.step*x)>>1, (d.base+d.step*(x+1))>>1)
+	}
+	slices.Sort(bcs)
+	bcs = slices.Compact(bcs)
+	for i, d := range ds {
+		ca, cb := d.base+d.step*x, d.base+d.step*(x+1)
+		ka, _ := slices.BinarySearch(bcs, ca>>1)
+		kb, _ := slices.BinarySearch(bcs, cb>>1)
+		t.slotA[i] = int64(ka)*pb.inner + (ca&pb.mask)*pb.strideJ
+		t.slotB[i] = int64(kb)*pb.inner + pb.strideI + (cb&pb.mask)*pb.strideJ
+	}
+	t.rel = bcs
+	for k := range t.rel {
+		t.rel[k] -= t.step * b
+	}
+	return t
+}
+
+// fillTemplate lays out block row x, x+1 of t's run (diagonals ds) in its
+// blocks' crd and slots seg.
+func fillTemplate[W any, O outIndex](t *pairTemplate, ds []diagonal, x int64, vals []W, pad W, crd []O, seg []W) {
+	for s := range seg {
+		seg[s] = pad
+	}
+	sb := t.step * (x >> 1)
+	crd = crd[:len(t.rel)]
+	for k, r := range t.rel {
+		crd[k] = O(r + sb)
+	}
+	ds, slotB := ds[:len(t.slotA)], t.slotB[:len(t.slotA)]
+	for i, a := range t.slotA {
+		at := ds[i].start + x
+		seg[a], seg[slotB[i]] = vals[at], vals[at+1]
 	}
 }
 

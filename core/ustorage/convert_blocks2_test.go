@@ -11,8 +11,10 @@ import (
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
-// TestBlockPairsMatchArrange: random matrices (empty rows, block columns met by one row only) as CSR (int64 and int32 arrays)
-// and DIA-I convert to blocks of two rows (2 x 2 and 2 x 4, both block
+// TestBlockPairsMatchArrange: random matrices (empty rows, block columns
+// met by one row only) as CSR (int64 and int32 arrays), DIA-I and
+// anti-DIA-I (2 x 2 blocks inside one run of diagonals take the run's
+// template) convert to blocks of two rows (2 x 2 and 2 x 4, both block
 // orders) through blockPairs, serial and split into parts, to the storage
 // Arrange lays out (padding included); blocks of three rows take
 // blockRowsOf to the same.
@@ -44,12 +46,14 @@ func TestBlockPairsMatchArrange(t *testing.T) {
 				require.NoError(t, err)
 				dia, err := Build(format.DIAI(), shape[:], dense)
 				require.NoError(t, err)
+				anti, err := Build(format.AntiDIAI(), shape[:], dense)
+				require.NoError(t, err)
 				for _, text := range targets {
 					g := mustParse(text)
-					for name, src := range map[string]*Structure{"csr": csr.Structure(), "csr32": narrowed(csr.Structure()), "dia": dia.Structure()} {
-						n := int64(len(csr.Values))
-						if name == "dia" {
-							n = dia.NSE()
+					for name, src := range map[string]*Structure{"csr": csr.Structure(), "csr32": narrowed(csr.Structure()), "dia": dia.Structure(), "anti": anti.Structure()} {
+						n := map[string]int64{"dia": dia.NSE(), "anti": anti.NSE()}[name]
+						if n == 0 {
+							n = csr.NSE()
 						}
 						what := fmt.Sprintf("%s %v density %.2f -> %s", name, shape, density, text)
 						if pairRoute(t, src, g) {
@@ -65,7 +69,7 @@ func TestBlockPairsMatchArrange(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 2*4*3*5*3, pairs, "conversions through blockPairs")
+	require.Equal(t, 2*4*3*5*4, pairs, "conversions through blockPairs")
 }
 
 // pairRoute reports whether Convert takes blockPairs from src to g.
