@@ -110,15 +110,28 @@ func blockPairs[W any, O outIndex](p *fiberPlan, pb pairBlocks, rd rowReader, sh
 // columns for the block rows b0..b1-1, reading a CSR source's segments in
 // place (checked as Walk checks them).
 func countPairsCSR[I int32 | int64, O outIndex](r *csrRows[I], pb pairBlocks, rows, b0, b1 int64, pos []O, poll func()) error {
+	var pat rowPattern
 	for b := b0; b < b1; b++ {
 		if poll != nil && b&pollMask == 0 {
 			poll()
 		}
 		lo, hi := 2*b, min(2*b+2, rows)
+		if err := r.segmentsOK(lo, hi); err != nil {
+			return err
+		}
+		a, c := r.crd[r.pos[lo]:r.pos[lo+1]], r.crd[r.pos[lo+1]:r.pos[hi]]
+		if pb.shift == 1 && matchPattern(&pat, a, c, lo, r.cols) {
+			pos[b+1] = O(pat.n) // the pattern's rows were checked
+			continue
+		}
 		if err := r.check(lo, hi); err != nil {
 			return err
 		}
-		pos[b+1] = O(countMerged(r.crd[r.pos[lo]:r.pos[lo+1]], r.crd[r.pos[lo+1]:r.pos[hi]], pb.shift))
+		n := countMerged(a, c, pb.shift)
+		pos[b+1] = O(n)
+		if pb.shift == 1 {
+			setPattern(&pat, a, c, lo, n)
+		}
 	}
 	return nil
 }
@@ -157,6 +170,7 @@ func countMerged[I int32 | int64](a, b []I, shift uint) int64 {
 // their blocks, pos) and places their entries in out, reading a CSR
 // source's segments in place.
 func fillPairsCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], pb pairBlocks, rows, b0, b1 int64, pos, crd []O, out, vals []W, pad W, poll func()) {
+	var pat rowPattern
 	for lo := 2 * b0; lo < min(2*b1, rows); lo += 2 {
 		if poll != nil && (lo>>1)&pollMask == 0 {
 			poll()
@@ -164,7 +178,16 @@ func fillPairsCSR[I int32 | int64, W any, O outIndex](r *csrRows[I], pb pairBloc
 		hi := min(lo+2, rows)
 		a0, a1, a2 := r.pos[lo], r.pos[lo+1], r.pos[hi]
 		q0, q1 := int64(pos[lo>>1]), int64(pos[lo>>1+1])
-		fillMerged(r.crd[a0:a1], r.crd[a1:a2], vals[a0:a1], vals[a1:a2], pad, pb, crd[q0:q1], out[q0*pb.inner:q1*pb.inner])
+		a, c := r.crd[a0:a1], r.crd[a1:a2]
+		crdSeg, seg := crd[q0:q1], out[q0*pb.inner:q1*pb.inner]
+		if pb.shift == 1 && matchPattern(&pat, a, c, lo, r.cols) {
+			fillPattern(pat.template(pb), lo, vals[a0:a1], vals[a1:a2], pad, crdSeg, seg)
+			continue
+		}
+		fillMerged(a, c, vals[a0:a1], vals[a1:a2], pad, pb, crdSeg, seg)
+		if pb.shift == 1 {
+			setPattern(&pat, a, c, lo, q1-q0)
+		}
 	}
 }
 

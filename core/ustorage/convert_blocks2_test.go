@@ -12,7 +12,7 @@ import (
 )
 
 // TestBlockPairsMatchArrange: random matrices (empty rows, block columns
-// met by one row only) as CSR (int64 and int32 arrays), DIA-I and
+// met by one row only, bands whose block rows repeat one pattern) as CSR (int64 and int32 arrays), DIA-I and
 // anti-DIA-I (2 x 2 blocks inside one run of diagonals take the run's
 // template) convert to blocks of two rows (2 x 2 and 2 x 4, both block
 // orders) through blockPairs, serial and split into parts, to the storage
@@ -34,10 +34,14 @@ func TestBlockPairsMatchArrange(t *testing.T) {
 			defer parallel.SetKnobs(parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: 3}))
 		}
 		for _, shape := range [][2]int64{{6, 4}, {6, 12}, {12, 8}, {12, 16}, {18, 24}} {
-			for _, density := range []float64{0.15, 0.5, 1} {
+			for _, density := range []float64{0.15, 0.5, 1, -1} {
 				dense := make([]float64, shape[0]*shape[1])
 				for k := range dense {
-					if rng.Float64() < density {
+					// density -1: a band (j - i in -3, -1..2), whose inner
+					// block rows share one pattern.
+					i, j := int64(k)/shape[1], int64(k)%shape[1]
+					band := j-i == -3 || (j-i >= -1 && j-i <= 2)
+					if (density < 0 && band) || rng.Float64() < density {
 						dense[k] = float64(k + 1)
 					}
 				}
@@ -69,7 +73,7 @@ func TestBlockPairsMatchArrange(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 2*4*3*5*4, pairs, "conversions through blockPairs")
+	require.Equal(t, 2*4*4*5*4, pairs, "conversions through blockPairs")
 }
 
 // pairRoute reports whether Convert takes blockPairs from src to g.
