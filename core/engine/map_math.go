@@ -31,52 +31,59 @@ const (
 // chosen outside the loop over elements.
 func mathLoop[T ~float32 | ~float64](src, dst []T, op MathOp) {
 	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
-		s, d := src[lo:hi], dst[lo:hi]
-		d = d[:len(s)]
-		switch op {
-		case MathExp:
-			// Four lanes at a time, math.Exp's bits (kernels.Exp; Log alike).
-			switch s := any(s).(type) {
-			case []float64:
-				kernels.Exp(any(d).([]float64), s)
-			case []float32:
-				kernels.Exp(any(d).([]float32), s)
-			default:
-				for i, x := range s.([]T) {
-					d[i] = T(math.Exp(float64(x)))
-				}
-			}
-		case MathLog:
-			switch s := any(s).(type) {
-			case []float64:
-				kernels.Log(any(d).([]float64), s)
-			case []float32:
-				kernels.Log(any(d).([]float32), s)
-			default:
-				for i, x := range s.([]T) {
-					d[i] = T(math.Log(float64(x)))
-				}
-			}
-		case MathSqrt:
-			for i, x := range s {
-				d[i] = T(math.Sqrt(float64(x)))
-			}
-		case MathSin:
-			for i, x := range s {
-				d[i] = T(math.Sin(float64(x)))
-			}
-		case MathCos:
-			for i, x := range s {
-				d[i] = T(math.Cos(float64(x)))
-			}
-		case MathTanh:
-			for i, x := range s {
-				d[i] = T(math.Tanh(float64(x)))
-			}
-		case MathAbs:
-			for i, x := range s {
-				d[i] = T(math.Abs(float64(x)))
+		mathSpan(src[lo:hi], dst[lo:hi], op)
+	})
+}
+
+// mathSpan is mathLoop's loop over one chunk. It is a function of its own,
+// not the chunk closure's body: inlined with mathLoop into Map, that closure
+// called math.Sqrt and math.Abs per element (go1.26 dropped their
+// intrinsics there: a CALL where SQRTSD and an AND belong).
+func mathSpan[T ~float32 | ~float64](s, d []T, op MathOp) {
+	d = d[:len(s)]
+	switch op {
+	case MathExp:
+		// Four lanes at a time, math.Exp's bits (kernels.Exp; Log alike).
+		switch s := any(s).(type) {
+		case []float64:
+			kernels.Exp(any(d).([]float64), s)
+		case []float32:
+			kernels.Exp(any(d).([]float32), s)
+		default:
+			for i, x := range s.([]T) {
+				d[i] = T(math.Exp(float64(x)))
 			}
 		}
-	})
+	case MathLog:
+		switch s := any(s).(type) {
+		case []float64:
+			kernels.Log(any(d).([]float64), s)
+		case []float32:
+			kernels.Log(any(d).([]float32), s)
+		default:
+			for i, x := range s.([]T) {
+				d[i] = T(math.Log(float64(x)))
+			}
+		}
+	case MathSqrt:
+		for i, x := range s {
+			d[i] = T(math.Sqrt(float64(x)))
+		}
+	case MathSin:
+		for i, x := range s {
+			d[i] = T(math.Sin(float64(x)))
+		}
+	case MathCos:
+		for i, x := range s {
+			d[i] = T(math.Cos(float64(x)))
+		}
+	case MathTanh:
+		for i, x := range s {
+			d[i] = T(math.Tanh(float64(x)))
+		}
+	case MathAbs:
+		for i, x := range s {
+			d[i] = T(math.Abs(float64(x)))
+		}
+	}
 }

@@ -24,7 +24,9 @@ func stridedBench(b *testing.B, seed uint64, shape ...int64) *tensor.Tensor {
 }
 
 // BenchmarkStrided times the strided operators of issue 32 item 5 at a
-// large size and at 8 x 8 (the per-call cost without Python).
+// large size and at 8 x 8 (the per-call cost without Python); cpu-ns/op is
+// the process's CPU time per call (steadier than wall time on a loaded
+// machine; setup included in the first round, so read it at -benchtime Nx).
 func BenchmarkStrided(b *testing.B) {
 	m, mb := stridedBench(b, 1, 1000, 1000), stridedBench(b, 2, 1000, 1000)
 	x, xb := stridedBench(b, 3, 2708, 7), stridedBench(b, 4, 2708, 7)
@@ -47,6 +49,8 @@ func BenchmarkStrided(b *testing.B) {
 			return BinaryByName("div", TensorOperand(m), NumberOperand(dtype.FloatNumber(3)), BinaryArgs{})
 		}},
 		{"exp_1000x1000", func() (*tensor.Tensor, error) { return UnaryByName("exp", m, UnaryArgs{}) }},
+		{"sqrt_1000x1000", func() (*tensor.Tensor, error) { return UnaryByName("sqrt", m, UnaryArgs{}) }},
+		{"abs_1000x1000", func() (*tensor.Tensor, error) { return UnaryByName("abs", m, UnaryArgs{}) }},
 		{"sum_all_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, nil, "sum") }},
 		{"sum_dim1_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{1}, "sum") }},
 		{"amax_dim0_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{0}, "amax") }},
@@ -64,11 +68,13 @@ func BenchmarkStrided(b *testing.B) {
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			before := cpuTimeNs()
 			for b.Loop() {
 				if _, err := c.f(); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(cpuTimeNs()-before)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
