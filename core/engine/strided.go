@@ -233,9 +233,7 @@ func binaryRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp,
 		case sx == 1 && sy == 1:
 			compareRun(op, x[xo:xo+int64(m)], y[yo:yo+int64(m)], zb)
 		default:
-			for i := range zb {
-				zb[i] = compareOne(op, x[xo+int64(i)*sx], y[yo+int64(i)*sy])
-			}
+			compareStrided(op, x, y, zb, xo, yo, sx, sy)
 		}
 		return
 	}
@@ -248,9 +246,7 @@ func binaryRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp,
 		arithRunScalar(op, alpha, x[xo:xo+int64(m)], y[yo], zv)
 		return
 	}
-	for i := range zv {
-		zv[i] = arithOne(op, alpha, x[xo+int64(i)*sx], y[yo+int64(i)*sy])
-	}
+	arithStrided(op, alpha, x, y, zv, xo, yo, sx, sy)
 }
 
 // arithRun is the contiguous loop of an arithmetic op, chosen outside it.
@@ -313,19 +309,33 @@ func arithRunScalar[V float32 | float64 | int32 | int64, C float64 | int64](op B
 	}
 }
 
-// arithOne is one element of an arithmetic op (the strided runs).
-func arithOne[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y V) V {
+// arithStrided is a run of an arithmetic op at any steps (a broadcast x,
+// a transposed operand): z[i] = op(x[xo+i*sx], y[yo+i*sy]), the op chosen
+// outside the loop (an element function called per element was a CALL
+// per element: go1.26 did not inline it).
+func arithStrided[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y, z []V, xo, yo, sx, sy int64) {
 	switch op {
 	case BinAdd:
-		return V(C(x) + alpha*C(y))
+		for i := range z {
+			z[i] = V(C(x[xo+int64(i)*sx]) + alpha*C(y[yo+int64(i)*sy]))
+		}
 	case BinMul:
-		return V(C(x) * C(y))
+		for i := range z {
+			z[i] = V(C(x[xo+int64(i)*sx]) * C(y[yo+int64(i)*sy]))
+		}
 	case BinDiv:
-		return V(C(x) / C(y))
+		for i := range z {
+			z[i] = V(C(x[xo+int64(i)*sx]) / C(y[yo+int64(i)*sy]))
+		}
 	case BinMax:
-		return maxNaN(x, y)
+		for i := range z {
+			z[i] = maxNaN(x[xo+int64(i)*sx], y[yo+int64(i)*sy])
+		}
+	default:
+		for i := range z {
+			z[i] = minNaN(x[xo+int64(i)*sx], y[yo+int64(i)*sy])
+		}
 	}
-	return minNaN(x, y)
 }
 
 // nan is the NaN the op table's maximum and minimum give (math.NaN()).
@@ -378,19 +388,33 @@ func compareRun[V float32 | float64 | int32 | int64](op BinOp, x, y []V, z []byt
 	}
 }
 
-// compareOne is one element of a comparison.
-func compareOne[V float32 | float64 | int32 | int64](op BinOp, x, y V) byte {
+// compareStrided is a run of a comparison at any steps, the op chosen
+// outside the loop (as arithStrided).
+func compareStrided[V float32 | float64 | int32 | int64](op BinOp, x, y []V, z []byte, xo, yo, sx, sy int64) {
 	switch op {
 	case BinEq:
-		return b2u(x == y)
+		for i := range z {
+			z[i] = b2u(x[xo+int64(i)*sx] == y[yo+int64(i)*sy])
+		}
 	case BinNe:
-		return b2u(x != y)
+		for i := range z {
+			z[i] = b2u(x[xo+int64(i)*sx] != y[yo+int64(i)*sy])
+		}
 	case BinLt:
-		return b2u(x < y)
+		for i := range z {
+			z[i] = b2u(x[xo+int64(i)*sx] < y[yo+int64(i)*sy])
+		}
 	case BinLe:
-		return b2u(x <= y)
+		for i := range z {
+			z[i] = b2u(x[xo+int64(i)*sx] <= y[yo+int64(i)*sy])
+		}
 	case BinGt:
-		return b2u(x > y)
+		for i := range z {
+			z[i] = b2u(x[xo+int64(i)*sx] > y[yo+int64(i)*sy])
+		}
+	default:
+		for i := range z {
+			z[i] = b2u(x[xo+int64(i)*sx] >= y[yo+int64(i)*sy])
+		}
 	}
-	return b2u(x >= y)
 }

@@ -31,6 +31,7 @@ func BenchmarkStrided(b *testing.B) {
 	m, mb := stridedBench(b, 1, 1000, 1000), stridedBench(b, 2, 1000, 1000)
 	x, xb := stridedBench(b, 3, 2708, 7), stridedBench(b, 4, 2708, 7)
 	s, sb := stridedBench(b, 5, 8, 8), stridedBench(b, 6, 8, 8)
+	col, row := stridedBench(b, 7, 1000, 1), stridedBench(b, 8, 1, 1000)
 	mask, err := BinaryByName("gt", TensorOperand(x), NumberOperand(dtype.FloatNumber(0)), BinaryArgs{})
 	if err != nil {
 		b.Fatal(err)
@@ -41,6 +42,12 @@ func BenchmarkStrided(b *testing.B) {
 	}{
 		{"add_1000x1000", func() (*tensor.Tensor, error) {
 			return BinaryByName("add", TensorOperand(m), TensorOperand(mb), BinaryArgs{})
+		}},
+		{"add_outer_1000x1000", func() (*tensor.Tensor, error) { // (1000, 1) + (1, 1000): strided runs
+			return BinaryByName("add", TensorOperand(col), TensorOperand(row), BinaryArgs{})
+		}},
+		{"lt_outer_1000x1000", func() (*tensor.Tensor, error) {
+			return BinaryByName("lt", TensorOperand(col), TensorOperand(row), BinaryArgs{})
 		}},
 		{"lt_1000x1000", func() (*tensor.Tensor, error) {
 			return BinaryByName("lt", TensorOperand(m), TensorOperand(mb), BinaryArgs{})
