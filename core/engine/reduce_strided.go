@@ -6,8 +6,12 @@ import (
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
-// reduceStridedWork is about the elements one chunk of ReduceStrided reads.
-const reduceStridedWork = 1 << 15
+// reduceStridedWork is about the elements one chunk of ReduceStrided reads;
+// stridedColumns the fewest results of a chunk along a kept inner dim.
+const (
+	reduceStridedWork = 1 << 15
+	stridedColumns    = 256
+)
 
 // ReduceStrided reduces the row-major values vals, seen as x[o, r, i] of
 // shape (outer, rn, inner), over r: out[o, i] = op of x[o, 0..rn-1, i], a
@@ -64,7 +68,10 @@ func ReduceStrided(op ReduceOp, vals dtype.Array, outer, rn, inner int64, out dt
 func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner int64) {
 	size := max(1, reduceStridedWork/max(rn, 1))
 	if inner > 1 {
-		size = max(size, min(inner, 4096)) // long runs of the inner loop: each row read in one pass
+		// Runs of at least stridedColumns results along the inner dim (each
+		// row's piece streams 2 KiB of float64), but more than one chunk
+		// of a 1000-wide matrix, so that its columns run in parallel.
+		size = max(size, min(inner, stridedColumns))
 	}
 	parallel.ForChunks(len(accs), int(size), func(_, lo, hi int) {
 		init := initReal[A](op)
@@ -99,16 +106,15 @@ func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner i
 func foldRows[V realVal, A realAcc](op ReduceOp, x []V, a []A, g0, rn int64, init A) {
 	x = x[g0*rn : (g0+int64(len(a)))*rn]
 	switch op {
-	case Sum, Mean:
+	case Sum, Mean, Norm:
+		sumRows(op == Norm, x, a, rn)
 		for k := range a {
-			s := init
-			for _, v := range x[int64(k)*rn : int64(k+1)*rn] {
-				s += A(v)
+			switch op {
+			case Mean:
+				a[k] /= A(rn)
+			case Norm:
+				a[k] = sqrtAcc(a[k])
 			}
-			if op == Mean {
-				s /= A(rn)
-			}
-			a[k] = s
 		}
 	case Amax:
 		for k := range a {
@@ -119,10 +125,6 @@ func foldRows[V realVal, A realAcc](op ReduceOp, x []V, a []A, g0, rn int64, ini
 				}
 			}
 			a[k] = m
-		}
-	case Norm:
-		for k := range a {
-			a[k] = sqrtAcc(foldReal(op, x[int64(k)*rn:int64(k+1)*rn], init))
 		}
 	default:
 		for k := range a {
@@ -137,33 +139,32 @@ func foldColumns[V realVal, A realAcc](op ReduceOp, x []V, a []A, base, rn, inne
 	for k := range a {
 		a[k] = init
 	}
-	w := int64(len(a))
-	for r := int64(0); r < rn; r++ {
-		row := x[base+r*inner+i0 : base+r*inner+i0+w]
-		switch op {
-		case Sum, Mean:
-			for k, v := range row {
-				a[k] += A(v)
-			}
-		case Amax:
-			for k, v := range row {
-				if b := A(v); b > a[k] || b != b {
-					a[k] = b
+	x = x[base+i0:]
+	switch op {
+	case Sum, Mean, Norm:
+		sumColumns(op == Norm, x, a, rn, inner)
+	default:
+		w := int64(len(a))
+		for r := int64(0); r < rn; r++ {
+			v := x[r*inner : r*inner+w]
+			a := a[:len(v)]
+			switch op {
+			case Amax:
+				for k, b := range v {
+					if b := A(b); b > a[k] || b != b {
+						a[k] = b
+					}
 				}
-			}
-		case Amin:
-			for k, v := range row {
-				if b := A(v); b < a[k] || b != b {
-					a[k] = b
+			case Amin:
+				for k, b := range v {
+					if b := A(b); b < a[k] || b != b {
+						a[k] = b
+					}
 				}
-			}
-		case Norm:
-			for k, v := range row {
-				a[k] += A(v) * A(v)
-			}
-		default:
-			for k := range row {
-				a[k] = foldReal(op, row[k:k+1], a[k])
+			default:
+				for k := range v {
+					a[k] = foldReal(op, v[k:k+1], a[k])
+				}
 			}
 		}
 	}

@@ -60,6 +60,8 @@ func BenchmarkStrided(b *testing.B) {
 		{"abs_1000x1000", func() (*tensor.Tensor, error) { return UnaryByName("abs", m, UnaryArgs{}) }},
 		{"sum_all_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, nil, "sum") }},
 		{"sum_dim1_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{1}, "sum") }},
+		{"mean_dim0_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{0}, "mean") }},
+		{"norm_dim1_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{1}, "norm") }},
 		{"amax_dim0_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{0}, "amax") }},
 		{"amax_dim1_2708x7", func() (*tensor.Tensor, error) { return Reduce(x, []int{1}, "amax") }},
 		{"gt_number_2708x7", func() (*tensor.Tensor, error) {
