@@ -67,9 +67,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if ops, err = opsFor(op, d, 64); err != nil {
 			return nil, err
 		}
-		for i := int64(0); i < nb; i++ {
-			ops.gemm(dtype.IntScalar(1), sliceView(flatView(a.ValueArray()), i*m*k, (i+1)*m*k), bAt(i), m, k, n, outAt(i))
-		}
+		ops.gemm(dtype.IntScalar(1), flatView(a.ValueArray()), flatView(bd), nb, m, k, n, flatView(out))
 		return wrapStrided(out, nb, m, n)
 	case batched && a.Fill().IsZero():
 		if ops, err = opsFor(op, d, a.IndexWidth()); err != nil {

@@ -45,8 +45,9 @@ type matOps interface {
 	// dspmm sets out (m x a.cols) = alpha * d @ a for dense d (m x a.rows);
 	// a is CSR, CSC or COO.
 	dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a kernelMat, out dtype.Array) error
-	// gemm sets out (m x n) = alpha * a @ b for dense a (m x k) and b (k x n).
-	gemm(alpha dtype.Scalar, a, b dtype.Array, m, k, n int64, out dtype.Array)
+	// gemm sets out[i] (m x n) = alpha * a[i] @ b[i] for i < nb, dense
+	// batches a[i] (m x k) and b[i] (k x n) laid one after another.
+	gemm(alpha dtype.Scalar, a, b dtype.Array, nb, m, k, n int64, out dtype.Array)
 	// spgemmBounded returns the CSR arrays of a @ b (a, b CSR or COO; columns of
 	// each result row sorted and unique). check sees bounds of the result's
 	// entry count, then the exact count, all before the result is allocated

@@ -42,7 +42,7 @@ func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		ops.gemm(alpha, a.ValueArray(), b.ValueArray(), m, k, n, out)
+		ops.gemm(alpha, a.ValueArray(), b.ValueArray(), 1, m, k, n, out)
 	}
 	return out, nil
 }

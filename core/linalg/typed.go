@@ -155,25 +155,26 @@ func (k typedOps[I, V]) dspmm(alpha dtype.Scalar, d dtype.Array, m int64, a kern
 	return errs.Errorf(errs.ErrInternal, "linalg: dense @ sparse needs a CSR, CSC or COO matrix, got kind %d", a.kind)
 }
 
-func (k typedOps[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, m, kk, n int64, out dtype.Array) {
+func (k typedOps[I, V]) gemm(alpha dtype.Scalar, a, b dtype.Array, nb, m, kk, n int64, out dtype.Array) {
 	al := k.v(alpha)
 	av, bv, ov := dtype.AsSlice[V](a), dtype.AsSlice[V](b), dtype.AsSlice[V](out)
 	// The blocked GEMM with its assembly tiles (float32 summed in float32,
-	// as torch's and numpy's sgemm).
+	// as torch's and numpy's sgemm), small batches in parallel.
 	switch o := any(ov).(type) {
 	case []float64:
-		kernels.Gemm(int(m), int(kk), int(n), any(al).(float64), any(av).([]float64), any(bv).([]float64), o)
+		kernels.GemmBatched(int(nb), int(m), int(kk), int(n), any(al).(float64), any(av).([]float64), any(bv).([]float64), o)
 		return
 	case []float32:
-		kernels.Gemm(int(m), int(kk), int(n), any(al).(float32), any(av).([]float32), any(bv).([]float32), o)
+		kernels.GemmBatched(int(nb), int(m), int(kk), int(n), any(al).(float32), any(av).([]float32), any(bv).([]float32), o)
 		return
 	}
-	for i := int64(0); i < m; i++ {
+	for i := int64(0); i < nb*m; i++ {
 		orow := ov[i*n : (i+1)*n]
 		clear(orow)
+		base := i / m * kk * n // batch i/m's b
 		for q := int64(0); q < kk; q++ {
 			s := al * av[i*kk+q]
-			brow := bv[q*n : (q+1)*n]
+			brow := bv[base+q*n : base+(q+1)*n]
 			brow = brow[:len(orow)]
 			for j := range orow {
 				orow[j] += s * brow[j]

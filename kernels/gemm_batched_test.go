@@ -1,0 +1,53 @@
+package kernels
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
+
+// GemmBatched gives each batch Gemm's bits, whether its batches run on one
+// goroutine or are split over four (the split forced by a threshold of 1):
+// 0-9 batches of shapes with tile edges, alpha 1 and not, float64 and float32.
+func TestGemmBatchedMatchesGemm(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 64))
+	for _, knobs := range []parallel.Knobs{{Threshold: 1 << 40, ChunkedThreshold: 1 << 40, Workers: 1}, {Threshold: 1, ChunkedThreshold: 1, Workers: 4}} {
+		prev := parallel.SetKnobs(knobs)
+		for nb := 0; nb <= 9; nb++ {
+			for _, s := range [][3]int{{1, 1, 1}, {7, 5, 9}, {13, 17, 33}, {64, 64, 32}} {
+				m, k, n := s[0], s[1], s[2]
+				for _, alpha := range []float64{1, -0.5} {
+					a, b := make([]float64, nb*m*k), make([]float64, nb*k*n)
+					for i := range a {
+						a[i] = rng.NormFloat64()
+					}
+					for i := range b {
+						b[i] = rng.NormFloat64()
+					}
+					got := make([]float64, nb*m*n)
+					GemmBatched(nb, m, k, n, alpha, a, b, got)
+					a32, b32, got32 := make([]float32, len(a)), make([]float32, len(b)), make([]float32, len(got))
+					for i := range a {
+						a32[i] = float32(a[i])
+					}
+					for i := range b {
+						b32[i] = float32(b[i])
+					}
+					GemmBatched(nb, m, k, n, float32(alpha), a32, b32, got32)
+					for i := range nb {
+						want := make([]float64, m*n)
+						Gemm(m, k, n, alpha, a[i*m*k:(i+1)*m*k], b[i*k*n:(i+1)*k*n], want)
+						require.Equal(t, want, got[i*m*n:(i+1)*m*n], "batch %d of %d, %v, knobs %+v", i, nb, s, knobs)
+						want32 := make([]float32, m*n)
+						Gemm(m, k, n, float32(alpha), a32[i*m*k:(i+1)*m*k], b32[i*k*n:(i+1)*k*n], want32)
+						require.Equal(t, want32, got32[i*m*n:(i+1)*m*n], "float32 batch %d of %d, %v", i, nb, s)
+					}
+				}
+			}
+		}
+		parallel.SetKnobs(prev)
+	}
+}
