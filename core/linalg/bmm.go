@@ -38,8 +38,16 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if err := checkSize(op, 2, "mat2", b, 1, k, "the columns of mat1"); err != nil {
 		return nil, err
 	}
-	out, err := newDense(op, d, nb, m, n)
-	if err != nil {
+	var out dtype.Array
+	var err error
+	if a.Layout() == tensor.Strided {
+		// ops.gemm writes every element: no cleared result (a 128 KiB
+		// memclr was an eighth of an 8 x 64x64 @ 64x32 bmm).
+		if err := checkResult(op, d, []int64{nb, m, n}); err != nil {
+			return nil, err
+		}
+		out = dtype.UninitArray(d, []int64{nb, m, n})
+	} else if out, err = newDense(op, d, nb, m, n); err != nil {
 		return nil, err
 	}
 	bd, err := denseData(b)
