@@ -44,7 +44,7 @@ func softmaxTyped[I kernels.Index, V float32 | float64](pos []I, v, out []V, log
 			y = y[:len(x)]
 			m := math.Inf(-1)
 			for _, e := range x {
-				m = math.Max(m, float64(e))
+				m = max(m, float64(e)) // math.Max's rules (NaN wins, +0 over -0), without its call per element
 			}
 			if math.IsInf(m, -1) {
 				m = 0

@@ -91,7 +91,7 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 		ks := keys[:min(keyChunk, n-lo)]
 		groupKeys(idx, strides, n, lo, ks)
 		for k, g := range ks {
-			mx[g] = math.Max(mx[g], float64(v[lo+k]))
+			mx[g] = max(mx[g], float64(v[lo+k])) // math.Max's rules, inline
 		}
 	}
 	for g, m := range mx {
