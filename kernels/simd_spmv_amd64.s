@@ -9,9 +9,9 @@
 // with two FMA accumulators over a loop unrolled four times (on the 5-point
 // Laplacian, best of interleaved runs 4.6 against 4.8 ms single-threaded on
 // 1M rows; equal on a 100-row matrix), no bounds checks of Go's, and a software
-// prefetch of the values and indices some 20 rows ahead at each row (on
-// the 20M-nonzero Laplacian, medians of ten runs 19.0 against 21.9 ms with
-// two goroutines; streaming stores of y were slower, 18.1 against 16.0 ms
+// prefetch of the values and indices ahead at each row (SPMVPREFETCH; with
+// a distance of some 20 rows, on the 20M-nonzero Laplacian, medians of ten
+// runs 19.0 against 21.9 ms without, two goroutines; streaming stores of y were slower, 18.1 against 16.0 ms
 // best: single 8-byte non-temporal stores fill no line at once): a column
 // index outside [0, cols) or a row pointer that decreases or passes end
 // stops the kernel and returns the offending row (relative to the range);
@@ -27,8 +27,7 @@ row: \
 	ROWEND(PTR, PSZ, SI); \
 	VXORPD X0, X0, X0; \
 	VXORPD X1, X1, X1; \
-	PREFETCHT0 1024(R11)(CX*8); \
-	PREFETCHT0 512(R10)(CX*ISZ); \
+	SPMVPREFETCH(ISZ); \
 	LEAQ 4(CX), AX; \
 	CMPQ AX, DX; \
 	JGT single; \
