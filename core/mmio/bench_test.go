@@ -219,3 +219,23 @@ func BenchmarkReadSymmetric(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReadArray reads a real general array file of 1414 x 1414 values
+// in their shortest round-trip form (the harness's mm_read_2m_array row):
+// the parse and the column-major to row-major layout of the strided tensor.
+func BenchmarkReadArray(b *testing.B) {
+	const n = 1414
+	r := rand.New(rand.NewPCG(7, 8))
+	data := fmt.Appendf(nil, "%%%%MatrixMarket matrix array real general\n%d %d\n", n, n)
+	for range n * n {
+		data = strconv.AppendFloat(data, r.Float64(), 'g', -1, 64)
+		data = append(data, '\n')
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ReadFrom(bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -99,3 +99,24 @@ func TestParseArrayAcrossChunks(t *testing.T) {
 	_, err = Parse(strings.NewReader(strings.Replace(in, fmt.Sprintf("%d\n", 400*n+500), "1 2\n", 1)))
 	requireIOError(t, err, fmt.Sprintf("line %d: an array entry must hold 1 number(s) (value), found 2", at[[2]int{400, 500}]))
 }
+
+// A general array file's column-major values land row-major at every shape
+// (kernels.Transpose's tiles with ragged edges, a single row or column), as
+// the plain column-by-column loop places them.
+func TestDenseRowMajorGeneralShapes(t *testing.T) {
+	for _, sh := range [][2]int64{{1, 1}, {1, 37}, {37, 1}, {3, 5}, {301, 517}, {517, 301}} {
+		rows, cols := sh[0], sh[1]
+		vals := make([]int64, rows*cols)
+		for k := range vals {
+			vals[k] = int64(k)*7 + 1
+		}
+		got := denseRowMajor(vals, rows, cols, SymmetryGeneral, same[int64])
+		k := 0
+		for j := range cols {
+			for i := range rows {
+				require.Equal(t, vals[k], got[i*cols+j], "%d x %d at (%d, %d)", rows, cols, i, j)
+				k++
+			}
+		}
+	}
+}
