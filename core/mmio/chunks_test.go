@@ -1,6 +1,7 @@
 package mmio
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -138,5 +139,56 @@ func TestReadInOrderIsCoalescedAsIs(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, c.idx, dtype.AsSlice[int64](idx), c.body)
 		require.Equal(t, c.vals, dtype.AsSlice[float64](vals), c.body)
+	}
+}
+
+// The parse notes whether a file's entries are in row-major order without
+// repeats (sparing the tensor build a pass over them): a repeat or a step
+// back is seen inside a chunk and where one chunk ends and the next begins,
+// whether the entries are parsed into the result or into the chunks' own
+// arrays.
+func TestParseNotesOrderAcrossChunks(t *testing.T) {
+	const n, dim = 100_000, 200_000
+	line := func(k int) string { return fmt.Sprintf("%06d %06d 1\n", 100_000+k/4, 100_001+k%4) }
+	var body strings.Builder
+	for k := range n {
+		body.WriteString(line(k))
+	}
+	// The chunks' first lines: every line is 16 bytes, so a changed line
+	// keeps the cuts where they are.
+	cr := &chunkReader{lr: newLineReader(strings.NewReader(body.String()))}
+	var starts []int
+	for {
+		ch, err := cr.next()
+		if err != nil {
+			break
+		}
+		starts = append(starts, int(ch.firstLine)-1)
+	}
+	require.Greater(t, len(starts), 4)
+	file := func(lines map[int]string) []byte {
+		b := []byte(fmt.Sprintf("%%%%MatrixMarket matrix coordinate real general\n%d %d %d\n", dim, dim, n))
+		for k := range n {
+			if s, ok := lines[k]; ok {
+				b = append(b, s...)
+			} else {
+				b = append(b, line(k)...)
+			}
+		}
+		return b
+	}
+	check := func(lines map[int]string, want bool) {
+		data := file(lines)
+		for _, size := range []int64{int64(len(data)), -1} {
+			m, err := parse(bytes.NewReader(data), size, false)
+			require.NoError(t, err)
+			require.Equal(t, want, m.coalesced, "changed %v, size %d", lines, size)
+			require.Equal(t, want, strictlyIncreasing(dtype.AsSlice[int64](m.Indices), n, 2))
+		}
+	}
+	check(nil, true)
+	for _, k := range append(starts[1:], starts[2]+77) {
+		check(map[int]string{k: line(k - 1)}, false)                                    // a repeat
+		check(map[int]string{k: fmt.Sprintf("%06d %06d 1\n", 100_000, 100_001)}, false) // a step back
 	}
 }

@@ -62,12 +62,14 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		// beyond or short of it has been refused.
 		m.Indices = wrap(dtype.Int64, direct.idx, int64(ndim), st.total)
 		m.Values = wrap(c.dtype, direct.vals, st.total)
+		m.coalesced = !st.unordered
 		return nil
 	}
 	if ndim == 1 {
 		idx, vals := gathered(parts, st.total, 1)
 		m.Indices = wrap(dtype.Int64, idx, 1, st.total)
 		m.Values = wrap(c.dtype, vals, st.total)
+		m.coalesced = !st.unordered
 		return nil
 	}
 	if n := st.total + st.offDiagonal; n > budget {
@@ -80,9 +82,10 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		if direct != nil { // direct only where the row order fits
 			stored, sv = direct.idx, direct.vals
 		}
-		idx, vals, m.coalesced = expandByRows(stored, sv, st.total, st.offDiagonal, h.shape[0], st.first.above(), c.mirror, tok)
+		idx, vals, m.coalesced = expandByRows(stored, sv, st.total, st.offDiagonal, h.shape[0], st.first.above(), !st.unordered, c.mirror, tok)
 	} else {
 		idx, vals = expandCoordinate(parts, st.total, mirrored, st.offDiagonal, c.mirror)
+		m.coalesced = !mirrored && !st.unordered
 	}
 	n := int64(len(vals))
 	m.Indices = wrap(dtype.Int64, idx, 2, n)
@@ -107,6 +110,12 @@ type chunkSummary struct {
 	above, below placed // the first off-diagonal entries above and below the diagonal
 	offDiagonal  int64
 	start        int64 // the index of the chunk's first entry in the file's (set by merge)
+	// unordered: two consecutive entries of the chunk are not in
+	// row-major order without a repeat; first and last are the chunk's
+	// first and last coordinates (when it has entries), which merge
+	// compares with the neighbouring chunks'.
+	unordered   bool
+	first, last [2]int64
 }
 
 // summary returns the chunk's summary, its entry count filled in.
@@ -140,6 +149,9 @@ func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token, i
 	skew := h.symmetry == SymmetrySkew
 	data := ch.data
 	ln := ch.firstLine
+	// The previous entry's coordinates, below every valid one at first:
+	// a broken order is noted as the entries pass (a vector's j is 0).
+	pi, pj := int64(-1), int64(0)
 	for p := 0; p < len(data); ln++ {
 		pollEvery(tok, ln)
 		i, j, v, next, ok := fastEntry(data, p, matrix, rows, cols, c.nv, c.scan)
@@ -185,11 +197,21 @@ func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token, i
 				return e
 			}
 		}
+		if i < pi || i == pi && j <= pj {
+			e.unordered = true
+		}
+		pi, pj = i, j
 		e.rows = append(e.rows, i)
 		if matrix {
 			e.cols = append(e.cols, j)
 		}
 		e.vals = append(e.vals, v)
+	}
+	if len(e.rows) > 0 {
+		e.first, e.last = [2]int64{e.rows[0], 0}, [2]int64{pi, pj}
+		if matrix {
+			e.first[1] = e.cols[0]
+		}
 	}
 	return e
 }
@@ -237,6 +259,10 @@ type mergeState struct {
 	total          int64
 	offDiagonal    int64
 	first          placed // the first off-diagonal entry, whose triangle the others must share
+	// unordered: the entries so far are not in row-major order without
+	// repeats; last is the last one's coordinates.
+	unordered bool
+	last      [2]int64
 }
 
 // merge checks the next chunk against the ones before it and takes in its
@@ -277,6 +303,12 @@ func (st *mergeState) merge(h *header, ch bodyChunk, e *chunkSummary) error {
 			at.line, at.i+1, at.j+1, at.side(), triangle.line, triangle.i+1, triangle.j+1, triangle.side(), h.symmetry)
 	case e.err != nil:
 		return e.err
+	}
+	if e.entries > 0 {
+		if e.unordered || st.total > 0 && !(st.last[0] < e.first[0] || st.last[0] == e.first[0] && st.last[1] < e.first[1]) {
+			st.unordered = true
+		}
+		st.last = e.last
 	}
 	e.start = st.total
 	st.total += e.entries

@@ -31,9 +31,10 @@ type rowEntry[T any] struct {
 
 // expandByRows lays out the n stored entries of a symmetric, skew-symmetric
 // or hermitian file (stored: their (2, n) index array, sv: their values,
-// both read for the last time and offered for reuse) with their mirrors in
-// the order of the tensor that Read builds, and reports whether that order
-// is coalesced already.
+// both read for the last time and offered for reuse; ordered: they are in
+// row-major order without repeats, as the parse noted) with their mirrors
+// in the order of the tensor that Read builds, and reports whether that
+// order is coalesced already.
 //
 // A file that stores its triangle in row-major order without repeats (as
 // SciPy, fast_matrix_market and most writers do) gives the coalesced order
@@ -49,10 +50,10 @@ type rowEntry[T any] struct {
 // first to buckets of consecutive rows, in file order, then each bucket is
 // ordered into its place by counting, in cache. upper tells that the file
 // stores the upper triangle.
-func expandByRows[T any](stored []int64, sv []T, n, offDiagonal, rows int64, upper bool, mirror func(T) (T, bool), tok *cancel.Token) (idx []int64, vals []T, coalesced bool) {
+func expandByRows[T any](stored []int64, sv []T, n, offDiagonal, rows int64, upper, ordered bool, mirror func(T) (T, bool), tok *cancel.Token) (idx []int64, vals []T, coalesced bool) {
 	x := expansion[T]{n: n, total: n + offDiagonal, rows: rows, ri: stored[:n], ci: stored[n:], v: sv, mirror: mirror, tok: tok}
 	x.plan()
-	if coalesced = strictlyIncreasing(stored, n, 2); coalesced {
+	if coalesced = ordered; coalesced {
 		x.sorted(upper)
 	} else {
 		x.grouped()
