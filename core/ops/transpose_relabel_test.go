@@ -131,3 +131,43 @@ func TestPermuteCSFAllocatesNoIndexCopy(t *testing.T) {
 	require.Equal(t, tensor.Custom, got.Layout())
 	require.Less(t, bytes, uint64(64<<10), "permuting allocated %d bytes", bytes)
 }
+
+// TestBSRColMajorTransposeSharesIndex: BSR with column-major blocks
+// transposed is the BSC of the storage's own pos and crd arrays, shared at
+// the width the storage holds (no index narrowed or copied): transposing
+// 2x2 blocks of a 40K-block matrix allocates a few KiB (a copy of its
+// column index alone is 160 KiB), and explain reports what it allocates.
+func TestBSRColMajorTransposeSharesIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 19))
+	const nb, n = 40000, 1000 // blocks, block rows and columns
+	idx := dtype.NewArray(dtype.Int64, []int64{2, 4 * nb})
+	ix := dtype.AsSlice[int64](idx)
+	for k := range int64(nb) {
+		bi, bj := rng.Int64N(n), rng.Int64N(n)
+		for e := range int64(4) {
+			ix[4*k+e], ix[4*nb+4*k+e] = 2*bi+e/2, 2*bj+e%2
+		}
+	}
+	vals := dtype.NewArray(dtype.Float64, []int64{4 * nb})
+	for k, v := range dtype.AsSlice[float64](vals) {
+		dtype.AsSlice[float64](vals)[k] = v + float64(k%5) + 1
+	}
+	coo, err := tensor.NewCOO(idx, vals, []int64{2 * n, 2 * n}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	f, err := format.Parse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
+	require.NoError(t, err)
+	x, err := tensor.ToFormat(coo, f)
+	require.NoError(t, err)
+	bytes, got := allocatedBy(t, func() (*tensor.Tensor, error) { return Transpose(x, 0, 1) })
+	require.Equal(t, tensor.BSC, got.Layout())
+	require.Less(t, bytes, uint64(16<<10), "transposing allocated %d bytes", bytes)
+	rows, err := got.RowIndices()
+	require.NoError(t, err)
+	require.True(t, sameData(rows, x.FormatStore().Crd[1]), "BSC's row_indices are the storage's crd")
+	require.Zero(t, tensor.PermutedNamedBytes(x, []int{1, 0}), "explain's bytes")
+	dx, err := tensor.ToDense(x)
+	require.NoError(t, err)
+	want, err := Transpose(dx, 0, 1)
+	require.NoError(t, err)
+	ewRequireSameDense(t, want, got, "BSR column-major ^T")
+}

@@ -1,8 +1,6 @@
 package tensor
 
 import (
-	"slices"
-
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -110,23 +108,48 @@ func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 
 // relabelledCompressed builds the CSR, CSC, BSR or BSC tensor of shape whose
 // format f is custom-format t's relabelled (NamedRelabelledFormat): t's
-// compressed level is the layout's, so its pos and crd are the compressed
-// and plain indices (int32 where they fit) and its values, shared, hold the
-// blocks in the layout's order. ok is false for the other layouts. Its
-// entries are t's, already checked, so no check runs again.
+// compressed level is the layout's, so its pos and crd arrays are the
+// compressed and plain indices, shared at the width the storage holds (a
+// relabel moves nothing: narrowing int64 arrays would copy every index),
+// and its values, shared, hold the blocks in the layout's order. ok is
+// false for the other layouts. Its entries are t's, already checked, so no
+// check runs again.
 func relabelledCompressed(t *Tensor, f format.Format, shape []int64) (*Tensor, bool, error) {
 	layout, opt, ok := compressedRelabel(t, f)
 	if !ok {
 		return nil, false, nil
 	}
 	u := t.FormatStore()
-	s := levelStructure(shape, f, u.LevelSizes, u.Pos, u.Crd)
-	out, err := namedCompressed(layout, shape, s, u.Values, opt.BlockSize)
+	var out *Tensor
+	var err error
+	if comp, plain, same := sharedCompressedIndex(u); same {
+		vals := u.Values
+		if layout.IsBlocked() {
+			vals.Shape = []int64{plain.Numel(), opt.BlockSize[0], opt.BlockSize[1]}
+		}
+		out, err = NewCompressed(layout, comp, plain, vals, shape, BuildOptions{NoCheck: true})
+	} else {
+		s := levelStructure(shape, f, u.LevelSizes, u.Pos, u.Crd)
+		out, err = namedCompressed(layout, shape, s, u.Values, opt.BlockSize)
+	}
 	if err != nil {
 		return nil, true, err
 	}
 	out.setFill(append([]byte(nil), t.scalarFill()...))
 	return out, true, nil
+}
+
+// sharedCompressedIndex returns level 1's pos and crd arrays of u, a
+// relabelled compressed layout's storage, as the layout's compressed and
+// plain index arrays (views), and false where the two differ in width (or
+// one is empty), which only a copy makes one layout's pair.
+func sharedCompressedIndex(u *ustStore) (comp, plain dtype.Array, ok bool) {
+	p, c := u.Pos[1], u.Crd[1]
+	if len(p.Data) == 0 || len(c.Data) == 0 || p.DType != c.DType || (p.DType != dtype.Int32 && p.DType != dtype.Int64) {
+		return dtype.Array{}, dtype.Array{}, false
+	}
+	p.Shape, c.Shape = []int64{p.Numel()}, []int64{c.Numel()}
+	return p, c, true
 }
 
 // compressedRelabel reports whether relabelledCompressed takes custom-format
@@ -138,23 +161,23 @@ func compressedRelabel(t *Tensor, f format.Format) (Layout, ConvertOptions, bool
 }
 
 // PermutedNamedBytes is what CustomPermutedNamed allocates for custom-format
-// t and perm, where NamedRelabelledFormat holds: the index arrays narrowed
-// to int32 on the compressed route where they fit (the values shared), the whole storage
-// copied on the others.
+// t and perm, where NamedRelabelledFormat holds: nothing on the compressed
+// route where the index arrays are shared (sharedCompressedIndex), else
+// level 1's index arrays read as int64 and, where they fit, narrowed to
+// int32 (levelStructure, namedCompressed); the whole storage copied on the
+// other routes.
 func PermutedNamedBytes(t *Tensor, perm []int) int64 {
 	f, _ := NamedRelabelledFormat(t, perm)
 	if _, _, ok := compressedRelabel(t, f); !ok {
 		return StorageBytes(t)
 	}
 	u := t.FormatStore()
-	if !fitsInt32(t.shape, u.Values.Numel()) {
-		return 0 // int64 arrays are viewed, not copied
+	if _, _, ok := sharedCompressedIndex(u); ok {
+		return 0
 	}
-	var n int64
-	for _, a := range append(slices.Clone(u.Pos), u.Crd...) {
-		if a.DType == dtype.Int64 {
-			n += 4 * a.Numel()
-		}
+	w := int64(8)
+	if fitsInt32(t.shape, u.Values.Numel()) {
+		w += 4
 	}
-	return n
+	return w * (u.Pos[1].Numel() + u.Crd[1].Numel())
 }
