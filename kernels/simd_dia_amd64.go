@@ -54,3 +54,37 @@ func diaRowsSIMD[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 [
 	}
 	return true
 }
+
+//go:noescape
+func reverseF64(dst, src unsafe.Pointer, n int)
+
+//go:noescape
+func reverseF32(dst, src unsafe.Pointer, n int)
+
+// diaSIMD reports whether the row kernel's assembly serves V here.
+func diaSIMD[V Number]() bool {
+	lanes, _ := simdKind[int32, V]()
+	return useSIMD && lanes != 0
+}
+
+// reverseSIMD is reverseInto with the assembly (AVX2 lane permutes), and
+// returns false where V has none.
+func reverseSIMD[V Number](dst, src []V) bool {
+	if !diaSIMD[V]() {
+		return false
+	}
+	lanes, _ := simdKind[int32, V]()
+	if len(dst) < len(src) {
+		panic("kernels: reverseSIMD: dst is shorter than src")
+	}
+	if len(src) == 0 {
+		return true
+	}
+	d, s := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.SliceData(src))
+	if lanes == 8 {
+		reverseF32(d, s, len(src))
+	} else {
+		reverseF64(d, s, len(src))
+	}
+	return true
+}

@@ -128,3 +128,70 @@ TEXT ·diaRowsF64(SB), NOSPLIT, $0-88
 // func diaRowsF32(val, x, doff, xoff unsafe.Pointer, nd, n int, out, acc0 unsafe.Pointer, alpha, beta float64, flags int)
 TEXT ·diaRowsF32(SB), NOSPLIT, $0-88
 	DIAROWS(SCALARS32, 32, 4, VMOVUPS, VMOVUPS, VFMADD231PS, VMULPS, VMOVSS, VMOVSS, VFMADD231SS, VMULSS)
+
+// Reversals of a run of x for the anti-diagonal passes (spmv_dia_anti.go):
+// dst[w] = src[n-1-w] for w < n, a register of 4 float64 (8 float32) at a
+// time, the rest one at a time.
+
+// func reverseF64(dst, src unsafe.Pointer, n int)
+TEXT ·reverseF64(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+r64vec:
+	LEAQ 4(AX), DX
+	CMPQ DX, CX
+	JGT  r64one
+	MOVQ CX, R8
+	SUBQ DX, R8
+	VMOVUPD (SI)(R8*8), Y0
+	VPERMPD $0x1b, Y0, Y0
+	VMOVUPD Y0, (DI)(AX*8)
+	MOVQ DX, AX
+	JMP  r64vec
+r64one:
+	CMPQ AX, CX
+	JGE  r64done
+	MOVQ CX, R8
+	SUBQ AX, R8
+	DECQ R8
+	MOVQ (SI)(R8*8), DX
+	MOVQ DX, (DI)(AX*8)
+	INCQ AX
+	JMP  r64one
+r64done:
+	VZEROUPPER
+	RET
+
+// func reverseF32(dst, src unsafe.Pointer, n int)
+TEXT ·reverseF32(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+r32vec:
+	LEAQ 8(AX), DX
+	CMPQ DX, CX
+	JGT  r32one
+	MOVQ CX, R8
+	SUBQ DX, R8
+	VMOVUPS (SI)(R8*4), Y0
+	VPERMPD $0x1b, Y0, Y0
+	VPSHUFD $0xb1, Y0, Y0
+	VMOVUPS Y0, (DI)(AX*4)
+	MOVQ DX, AX
+	JMP  r32vec
+r32one:
+	CMPQ AX, CX
+	JGE  r32done
+	MOVQ CX, R8
+	SUBQ AX, R8
+	DECQ R8
+	MOVL (SI)(R8*4), DX
+	MOVL DX, (DI)(AX*4)
+	INCQ AX
+	JMP  r32one
+r32done:
+	VZEROUPPER
+	RET

@@ -235,10 +235,15 @@ func spmvDIABlock[V Number](alpha, beta V, a DIA[V], x, y []V, b0, b1 int, s []V
 // val[doff[t]+i] * x[xoff[t]+i]) + beta*out[i] for every i < len(out) (with
 // xoff[t]-i, and doff[t]-i where revVal, on anti-diagonals), where
 // s is acc0 when partial, else zero, and beta*out is left out when beta is
-// zero (out is then output only). out may be acc0 itself. It takes the
-// assembly where there is one.
+// zero (out is then output only). out may be acc0 itself; acc0 is
+// scratch the call may overwrite. It takes the assembly where there is one
+// (antiRowsSIMD for anti-diagonals).
 func diaRows[V Number](alpha, beta V, val, x []V, pass *diaPass, out, acc0 []V, partial bool) {
-	if len(out) == 0 || !pass.anti && diaRowsSIMD(alpha, beta, val, x, pass, out, acc0, partial) {
+	if len(out) == 0 {
+		return
+	}
+	if pass.anti && antiRowsSIMD(alpha, beta, val, x, pass, out, acc0, partial) ||
+		!pass.anti && diaRowsSIMD(alpha, beta, val, x, pass, out, acc0, partial) {
 		return
 	}
 	diaRowsGo(alpha, beta, val, x, pass, out, acc0, partial)

@@ -143,7 +143,7 @@ func TestSpMVAntiDIA(t *testing.T) {
 // testSpMVAntiDIA: ANTI-DIA-I and ANTI-DIA-J SpMV and SpMM against the
 // dense reference.
 func testSpMVAntiDIA[V Number](t *testing.T) {
-	modes(t, func(t *testing.T) {
+	simdModes(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(9, 10))
 		for _, c := range antiCases {
 			for _, byCol := range []bool{false, true} {
