@@ -22,17 +22,16 @@ const (
 // vals: CSR or CSC) under op with a dense operand d broadcast to its shape:
 // out[k] = vals[k] op d[r*so + crd[k]*si] for k in row r (so, si: d's
 // element strides along the compressed and the plain dim, 0 where
-// broadcast), and the result's fill, fill op x for every element x of d.
-// A typed loop, parallel over rows; ok is false unless vals and d are both
-// float32 or both float64, pos and crd share an index width, and fill op x
-// is one value for every x (NaN counting as one).
-func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, si int64, fill float64) (dtype.Array, float64, bool, error) {
+// broadcast). The result's fill is the caller's (BroadcastFill). A typed
+// loop, parallel over rows; ok is false unless vals and d are both float32
+// or both float64 and pos and crd share an index width.
+func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, si int64) (dtype.Array, bool, error) {
 	if vals.DType != d.DType || pos.DType != crd.DType || (vals.DType != dtype.Float64 && vals.DType != dtype.Float32) || d.Numel() == 0 {
-		return dtype.Array{}, 0, false, nil
+		return dtype.Array{}, false, nil
 	}
-	out, outFill, ok, err := broadcastResult(op, vals, d, fill)
-	if !ok || err != nil {
-		return dtype.Array{}, 0, ok, err
+	out, err := broadcastResult(vals)
+	if err != nil {
+		return dtype.Array{}, true, err
 	}
 	switch {
 	case pos.DType == dtype.Int32 && vals.DType == dtype.Float64:
@@ -44,30 +43,36 @@ func MapCompressedBroadcast(op BroadcastOp, pos, crd, vals, d dtype.Array, so, s
 	default:
 		mapRowsBroadcast(op, dtype.AsSlice[int64](pos), dtype.AsSlice[int64](crd), dtype.AsSlice[float32](vals), dtype.AsSlice[float32](d), dtype.AsSlice[float32](out), so, si)
 	}
-	return out, outFill, true, nil
+	return out, true, nil
 }
 
-// broadcastResult is what both maps start with: the result's fill, fill op
-// x for every element x of d (ok false where that is not one value), and
-// the result's values array, checked against the memory budget.
-func broadcastResult(op BroadcastOp, vals, d dtype.Array, fill float64) (out dtype.Array, outFill float64, ok bool, err error) {
-	if vals.DType == dtype.Float64 {
-		outFill, ok = broadcastFillOf(op, fill, dtype.AsSlice[float64](d))
-	} else {
-		outFill, ok = broadcastFillOf(op, fill, dtype.AsSlice[float32](d))
-	}
-	if !ok {
-		return dtype.Array{}, 0, false, nil
-	}
+// broadcastResult is the result's values array of both maps, checked
+// against the memory budget.
+func broadcastResult(vals dtype.Array) (dtype.Array, error) {
 	if err := budget.Check("broadcast result", vals.Numel(), vals.DType.Size()); err != nil {
-		return dtype.Array{}, 0, true, err
+		return dtype.Array{}, err
 	}
-	return dtype.NewArray(vals.DType, vals.Shape), outFill, true, nil
+	return dtype.NewArray(vals.DType, vals.Shape), nil
 }
 
-// broadcastFillOf is fill op x, computed in V, when it is one value for
-// every x of d; same is false otherwise.
+// BroadcastFill is fill op x, computed in d's dtype (float32 or float64),
+// and one is whether that is one value for every element x of d (NaN
+// counting as one value).
+func BroadcastFill(op BroadcastOp, d dtype.Array, fill float64) (f float64, one bool) {
+	switch d.DType {
+	case dtype.Float64:
+		return broadcastFillOf(op, fill, dtype.AsSlice[float64](d))
+	case dtype.Float32:
+		return broadcastFillOf(op, fill, dtype.AsSlice[float32](d))
+	}
+	return 0, false
+}
+
+// broadcastFillOf is BroadcastFill in V.
 func broadcastFillOf[V float32 | float64](op BroadcastOp, fill float64, d []V) (float64, bool) {
+	if len(d) == 0 {
+		return 0, false
+	}
 	f := V(fill)
 	apply := func(x V) V {
 		if op == BroadcastMul {
@@ -120,13 +125,13 @@ func mapRowsBroadcast[I kernels.Index, V float32 | float64](op BroadcastOp, pos,
 // dims: idx holds one row of coordinates per dim (entries in value order)
 // and the dense operand's element for entry k is at sum_d idx[d][k]*st[d].
 // A typed loop over fixed chunks of entries; ok as MapCompressedBroadcast's.
-func MapCOOBroadcast(op BroadcastOp, idx, vals, d dtype.Array, st []int64, fill float64) (dtype.Array, float64, bool, error) {
+func MapCOOBroadcast(op BroadcastOp, idx, vals, d dtype.Array, st []int64) (dtype.Array, bool, error) {
 	if vals.DType != d.DType || (vals.DType != dtype.Float64 && vals.DType != dtype.Float32) || d.Numel() == 0 || len(idx.Shape) != 2 || int(idx.Shape[0]) != len(st) {
-		return dtype.Array{}, 0, false, nil
+		return dtype.Array{}, false, nil
 	}
-	out, outFill, ok, err := broadcastResult(op, vals, d, fill)
-	if !ok || err != nil {
-		return dtype.Array{}, 0, ok, err
+	out, err := broadcastResult(vals)
+	if err != nil {
+		return dtype.Array{}, true, err
 	}
 	nse := idx.Shape[1]
 	switch {
@@ -139,7 +144,7 @@ func MapCOOBroadcast(op BroadcastOp, idx, vals, d dtype.Array, st []int64, fill 
 	default:
 		mapEntriesBroadcast(op, dtype.AsSlice[int64](idx), nse, dtype.AsSlice[float32](vals), dtype.AsSlice[float32](d), dtype.AsSlice[float32](out), st)
 	}
-	return out, outFill, true, nil
+	return out, true, nil
 }
 
 // mapEntriesBroadcast is MapCOOBroadcast's loop: a matrix's offsets on the

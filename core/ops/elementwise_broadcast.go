@@ -15,10 +15,12 @@ import (
 // dividend over a dense divisor, unless args.Out asks for another layout)
 // keeps the sparse operand's pattern, as torch's sparse * dense: each stored
 // value meets the dense operand at its coordinates, and the fill becomes
-// op(fill, d), the same for every element d of the dense operand; where it
-// is not (a NaN or infinite factor, a zero divisor), the unspecified
-// elements it reaches are stored too, through the equal-shape path on the
-// expanded dense operand. Of two sparse operands of different shapes, the
+// op(fill, d) where that is the same for every element d of the dense
+// operand. Where it is not (a NaN or infinite factor, a zero divisor), a
+// zero fill stays zero (torchPatternFill: torch's answer, which forms the
+// op at the stored coordinates only), and the unspecified elements of
+// another fill that it reaches are stored, through the equal-shape path on
+// the expanded dense operand. Of two sparse operands of different shapes, the
 // one that broadcasts is read dense against the other (torch refuses every
 // such pair; gosparse takes it for the row-normalising form), and the
 // result has the other's layout.
@@ -181,7 +183,10 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	dv := loadVec(d.ValueArray(), dom)
 	fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst)
 	if !ok {
-		return nil, false, nil
+		if !torchPatternFill(op, s, denseFirst) {
+			return nil, false, nil
+		}
+		fill = makeVec(dom, 1)
 	}
 	off, err := storedOffsets(s, st)
 	if err != nil {
@@ -198,6 +203,22 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	}
 	r := tensor.WithValues(s, out, z.store(out, s.ValueArray().Shape), fill.store(out, []int64{1}).Data)
 	return r, true, nil
+}
+
+// torchPatternFill reports whether op(s, d) (op(d, s) when denseFirst)
+// keeps s's zero fill where op(0, x) is not one value over the elements x
+// of d: for mul and for s divided by d (A / A.sum(1, keepdim=True) with an
+// all-zero row, A * (1 / deg) with a zero degree). torch's sparse * dense
+// forms the product at the stored coordinates only, so its unspecified
+// elements stay zero where 0 * inf or 0 / 0 would be NaN (torch refuses a
+// dense divisor that is not a scalar; A / d is taken as A * (1 / d), its
+// idiom). The rule to_dense(op(A, d)) == op(to_dense(A), d) then holds at
+// the stored coordinates only: storing every element the op reaches would
+// expand d to the result's shape (10^12 elements for a row-normalised
+// matrix of 10^6 rows). A uniform op(0, x) (every x infinite, or zero) is
+// still the result's fill, as with a number.
+func torchPatternFill(op string, s *tensor.Tensor, denseFirst bool) bool {
+	return s.Fill().IsZero() && (op == "mul" || (isDivision(op) && !denseFirst))
 }
 
 // broadcastFill is op(fill, x) (op(x, fill) when denseFirst) for the
@@ -241,16 +262,24 @@ func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool
 	if s.DenseDim() != 0 || s.DType() != out || d.DType() != out || s.FormatStore() != nil {
 		return nil, false, nil
 	}
+	if lay != tensor.COO && ((lay != tensor.CSR && lay != tensor.CSC) || s.NDim() != 2 || s.BatchDim() != 0) {
+		return nil, false, nil
+	}
+	fill, one := engine.BroadcastFill(bop, d.ValueArray(), s.Fill().Re())
+	if !one {
+		if !torchPatternFill(op, s, denseFirst) {
+			return nil, false, nil
+		}
+		fill = 0
+	}
 	var vals dtype.Array
-	var fill float64
 	var ok bool
 	var err error
-	switch {
-	case lay == tensor.COO:
-		vals, fill, ok, err = engine.MapCOOBroadcast(bop, s.IndexArray(), s.ValueArray(), d.ValueArray(), st, s.Fill().Re())
-	case (lay == tensor.CSR || lay == tensor.CSC) && s.NDim() == 2 && s.BatchDim() == 0:
+	if lay == tensor.COO {
+		vals, ok, err = engine.MapCOOBroadcast(bop, s.IndexArray(), s.ValueArray(), d.ValueArray(), st)
+	} else {
 		lv := s.StorageLevels()
-		vals, fill, ok, err = engine.MapCompressedBroadcast(bop, lv[1].Pos, lv[1].Crd, s.ValueArray(), d.ValueArray(), st[lv[0].Dim], st[lv[1].Dim], s.Fill().Re())
+		vals, ok, err = engine.MapCompressedBroadcast(bop, lv[1].Pos, lv[1].Crd, s.ValueArray(), d.ValueArray(), st[lv[0].Dim], st[lv[1].Dim])
 	}
 	if !ok || err != nil {
 		return nil, ok, err

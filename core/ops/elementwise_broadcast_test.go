@@ -121,6 +121,14 @@ func TestBinaryBroadcastMatchesDense(t *testing.T) {
 									x, y, rx, ry = b, a, rb, ra
 								}
 								msg := ewName(op, " ", dt, " ", sc.name, " ", f.name, " fill=", fl != nil, " b=", bs, " bFirst=", first)
+								if f.layout != tensor.Strided && fl == nil && !slices.Equal(bs, sc.shape) && torchPatternFill(op, a, first) && !bcUniformAtZero(t, op, rb, first) {
+									// torch's answer: b read at A's stored coordinates only
+									rb1 := bcOnlyWhereStored(t, a, rb)
+									rx, ry = ra, rb1
+									if first {
+										rx, ry = rb1, ra
+									}
+								}
 								want, werr := BinaryByName(op, TensorOperand(rx), TensorOperand(ry), BinaryArgs{})
 								got, gerr := BinaryByName(op, TensorOperand(x), TensorOperand(y), BinaryArgs{})
 								if werr != nil {
@@ -149,6 +157,57 @@ func TestBinaryBroadcastMatchesDense(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bcUniformAtZero reports whether op(0, x) (op(x, 0) when first) is one
+// value over the elements x of the strided rb (NaN counting as one), and
+// op refuses none of them.
+func bcUniformAtZero(t *testing.T, op string, rb *tensor.Tensor, first bool) bool {
+	t.Helper()
+	zero, err := tensor.NewStrided(dtype.NewArray(rb.DType(), rb.Dims()))
+	require.NoError(t, err)
+	x, y := zero, rb
+	if first {
+		x, y = rb, zero
+	}
+	z, err := BinaryByName(op, TensorOperand(x), TensorOperand(y), BinaryArgs{})
+	if err != nil {
+		return false
+	}
+	v := z.ValueArray()
+	nan := func(c dtype.Scalar) bool { return math.IsNaN(c.Re()) || math.IsNaN(c.Im()) }
+	for i := int64(1); i < v.Numel(); i++ {
+		a, b := v.Complex(0), v.Complex(i)
+		if (a.Re() != b.Re() || a.Im() != b.Im()) && !(nan(a) && nan(b)) {
+			return false
+		}
+	}
+	return true
+}
+
+// bcOnlyWhereStored is the strided rb (of a's shape) with 1 at the
+// elements a does not store: op(A, b) then forms nothing at them but
+// op(0, 1), torch's sparse-times-dense answer (b read at the stored
+// coordinates only).
+func bcOnlyWhereStored(t *testing.T, a, rb *tensor.Tensor) *tensor.Tensor {
+	t.Helper()
+	ones := dtype.NewArray(dtype.Float64, a.ValueArray().Shape)
+	for i := range ones.Numel() {
+		ones.SetComplex(i, dtype.Real(1))
+	}
+	mask, err := tensor.ToDense(tensor.WithValues(a, dtype.Float64, ones, tensor.ScalarBytes(dtype.Float64, dtype.Real(0))))
+	require.NoError(t, err)
+	out := dtype.NewArray(rb.DType(), rb.Dims())
+	for i := range out.Numel() {
+		v := rb.ValueArray().Complex(i)
+		if mask.ValueArray().Complex(i).Re() == 0 {
+			v = dtype.IntScalar(1)
+		}
+		out.SetComplex(i, v)
+	}
+	r, err := tensor.NewStrided(out)
+	require.NoError(t, err)
+	return r
 }
 
 // TestBinaryBroadcastKeepsPattern: A * row, A * col and A / A.sum(1,
@@ -199,4 +258,94 @@ func TestBinaryBroadcastRefusals(t *testing.T) {
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(d), BinaryArgs{})
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.ErrorContains(t, err, "add: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0")
+}
+
+// TestBroadcastZeroFactorKeepsTorchPattern: A / A.sum(1, keepdim=True) with
+// an empty row and a row whose values cancel (0 / 0 at their unspecified
+// elements), and A * col with one infinite factor (0 * inf), on a 10^5 x
+// 10^5 CSR, CSC and COO matrix: the result keeps A's pattern and its zero
+// fill, the dense operand read at the stored coordinates only (torch's
+// sparse * dense). Storing every element the op reaches expanded the
+// divisor to 10^10 elements, refused as too large.
+func TestBroadcastZeroFactorKeepsTorchPattern(t *testing.T) {
+	const n = 100_000
+	pos := make([]int32, n+1)
+	var crd []int32
+	var vals []float64
+	for r := range int32(n) {
+		switch r {
+		case 1: // empty: its sum is 0
+		case 2: // 1 - 1 = 0
+			crd, vals = append(crd, 2, 5), append(vals, 1, -1)
+		default:
+			crd, vals = append(crd, r), append(vals, 2)
+		}
+		pos[r+1] = int32(len(crd))
+	}
+	csr, err := tensor.NewCompressed(tensor.CSR, dtype.Int32Array(pos), dtype.Int32Array(crd), dtype.Float64Array(vals), []int64{n, n}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	col := dtype.NewArray(dtype.Float64, []int64{n, 1})
+	for i := range int64(n) {
+		col.SetComplex(i, dtype.Real(1))
+	}
+	col.SetComplex(3, dtype.Real(math.Inf(1)))
+	colT, err := tensor.NewStrided(col)
+	require.NoError(t, err)
+	for _, lay := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO} {
+		a, err := tensor.ToLayout(csr, lay, tensor.DefaultConvert())
+		require.NoError(t, err)
+		sum, err := ReduceKeepDim(a, []int{1}, "sum", true)
+		require.NoError(t, err)
+		for _, c := range []struct {
+			op   string
+			d    *tensor.Tensor
+			want func(v float64, k int64) float64
+		}{
+			{"div", sum, func(v float64, _ int64) float64 {
+				if v == 2 { // a row of its own: v / v
+					return 1
+				}
+				return math.Inf(int(v)) // row 2: 1 / 0 and -1 / 0
+			}},
+			{"mul", colT, func(v float64, k int64) float64 {
+				if rowOf(t, a, k) == 3 {
+					return math.Inf(1)
+				}
+				return v
+			}},
+		} {
+			r, err := BinaryByName(c.op, TensorOperand(a), TensorOperand(c.d), BinaryArgs{})
+			require.NoError(t, err, "%v %s", lay, c.op)
+			require.Equal(t, lay, r.Layout())
+			require.Equal(t, a.NNZ(), r.NNZ(), "%v %s: A's pattern", lay, c.op)
+			require.True(t, r.Fill().IsZero(), "%v %s: the zero fill stays", lay, c.op)
+			av, rv := dtype.AsSlice[float64](a.ValueArray()), dtype.AsSlice[float64](r.ValueArray())
+			for k, v := range av {
+				if w := c.want(v, int64(k)); rv[k] != w { // require per entry would cost seconds
+					require.Failf(t, "value differs", "%v %s entry %d: want %v, got %v", lay, c.op, k, w, rv[k])
+				}
+			}
+		}
+	}
+}
+
+// rowOf is the row of a 2-d CSR, CSC or COO matrix's k-th stored entry.
+func rowOf(t *testing.T, a *tensor.Tensor, k int64) int64 {
+	t.Helper()
+	switch a.Layout() {
+	case tensor.COO:
+		return a.IndexArray().Index(k)
+	case tensor.CSC:
+		return a.StorageLevels()[1].Crd.Index(k)
+	}
+	pos := a.StorageLevels()[1].Pos
+	lo, hi := int64(0), pos.Numel()-1
+	for lo+1 < hi { // the last row whose start is <= k
+		if mid := (lo + hi) / 2; pos.Index(mid) <= k {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }

@@ -92,3 +92,20 @@ func documentedExtension(c *opCase) string {
 
 var productCalls = []string{"gs_mm", "gs_sparse_mm", "gs_sparse_mm_index_width", "gs_smm", "gs_hspmm", "gs_mv", "gs_bmm", "gs_matmul", "gs_mm_out", "gs_mv_out",
 	"gs_addmm", "gs_sparse_addmm", "gs_sspaddmm", "gs_addmv", "gs_sampled_addmm"}
+
+// zeroFillBroadcast: gs_binary mul, or a division of a sparse dividend, of a
+// sparse operand with a zero fill and a strided one broadcast to its shape,
+// where gosparse takes torch's answer (core/ops torchPatternFill).
+func zeroFillBroadcast(c *opCase) bool {
+	if c.gs != "gs_binary" || len(c.ins) != 2 || slices.Equal(c.ins[0].shape, c.ins[1].shape) {
+		return false
+	}
+	s := c.ins[0]
+	switch {
+	case c.op == "mul" && s.layout == "strided":
+		s = c.ins[1]
+	case c.op != "mul" && c.op != "div" && c.op != "true_divide" && c.op != "floor_divide":
+		return false
+	}
+	return s.layout != "strided" && s.fill == "zero"
+}

@@ -106,17 +106,40 @@ def test_row_normalise_and_gcn_forms_keep_the_pattern(layout):
     check(r, da.sum(1)[:, None] ** -0.5 * da)
 
 
-def test_infinite_factor_stores_what_it_reaches():
-    # 0 * inf is NaN at unspecified elements too: the result stores them.
-    a = make(A, "csr")
-    col = np.array([[1.0], [np.inf], [2.0], [1.0]])
+def masked(want, a):
+    """want where the sparse a stores an element, 0 elsewhere: torch's sparse * dense,
+    the dense operand read at the stored coordinates only."""
+    return np.where(stored(a), want, 0.0)
+
+
+def stored(a):
+    """Where the sparse matrix a stores an element (its COO indices)."""
+    c = a.to_sparse_coo().coalesce()
+    m = np.zeros(tuple(a.shape), dtype=bool)
+    idx = np.asarray(c.indices())
+    m[tuple(idx)] = True
+    return m
+
+
+@pytest.mark.parametrize("layout", ["coo", "csr", "csc"])
+def test_zero_or_infinite_factor_keeps_the_zero_fill(layout):
+    # 0 * inf and 0 / 0 would be NaN at unspecified elements of some rows only:
+    # the result keeps A's pattern and its zero fill, as torch's sparse * dense.
+    a = make(A, layout)
+    col = np.array([[1.0], [np.inf], [2.0], [np.inf]])
     with np.errstate(all="ignore"):
         want = A * col
     got = a * gs.tensor(col)
-    assert got.layout is gs.sparse_csr
-    check(got, want)
+    assert got.layout is a.layout and got._nnz() == a._nnz()
+    assert got.fill_value == 0
+    check(got, masked(want, a))
+    sums = a.sum(1, keepdim=True)  # row 1 is empty: 0 / 0
+    got = a / sums
+    assert got.layout is a.layout and got._nnz() == a._nnz()
     with np.errstate(all="ignore"):
-        check(a / a.sum(1, keepdim=True), A / A.sum(1, keepdims=True))  # a zero row: 0/0
+        check(got, masked(A / A.sum(1, keepdims=True), a))
+    with np.errstate(all="ignore"):  # a factor that is infinite everywhere is still a fill
+        check(a * gs.tensor(np.full((4, 1), np.inf)), A * np.inf)
 
 
 def test_refusals():
