@@ -450,8 +450,10 @@ unsafe extern "C" {
     /// true_divide, floor_divide, maximum, minimum, pow, eq, ne, lt, le, gt, ge.
     /// Shapes broadcast as torch's (aligned at the last dim, each size equal or 1).
     /// A sparse tensor with a strided one that broadcasts to its shape keeps its
-    /// pattern for mul and as a dividend (A * row, A / A.sum(1, keepdim)); other
-    /// ops give a strided result. Of two sparse tensors of different shapes, the one
+    /// pattern for mul and as a dividend (A * row, A / A.sum(1, keepdim)); a zero
+    /// fill stays zero where 0 * x or 0 / x differs between the strided tensor's
+    /// elements (a zero row sum, an infinite factor), as torch's sparse * dense
+    /// forms the op at the stored coordinates only. Other ops give a strided result. Of two sparse tensors of different shapes, the one
     /// that broadcasts to the other's is read dense (torch refuses these); neither
     /// having the result's shape is GS_ERR_INVALID_ARGUMENT.
     /// A 0-d tensor beside a tensor with dims meets each of its elements. dtypes
