@@ -1,0 +1,6 @@
+//go:build !amd64
+
+package kernels
+
+// sumBlocks is sumBlocksGo: there is no assembly for this architecture.
+func sumBlocks(v []float64, s *[16]float64) { sumBlocksGo(v, s) }
