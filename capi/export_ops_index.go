@@ -22,6 +22,21 @@ func gsgo_select(t *C.gs_ctensor, dim C.int32_t, index C.int64_t, out **C.gs_ten
 	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) { return disp.Select(x, int(dim), int64(index)) })
 }
 
+// gsgo_select_index_width is gs_select whose COO result has index_width-bit
+// indices (torch's int64 for a row of a CSR matrix) in the same call.
+//
+//export gsgo_select_index_width
+func gsgo_select_index_width(t *C.gs_ctensor, dim C.int32_t, index C.int64_t, indexWidth C.int32_t, out **C.gs_tensor) (st C.gs_status) {
+	const fn = "gs_select_index_width"
+	defer guard(fn, &st)
+	if err := checkIndexWidth(indexWidth); err != nil {
+		return done(fn, err)
+	}
+	return dispatch1(fn, t, out, func(x dispatch.Value) (dispatch.Result, error) {
+		return disp.SelectIndexWidth(x, int(dim), int64(index), int(indexWidth))
+	})
+}
+
 // gsgo_index is t[indices[0], indices[1], ...] with integer indices on the
 // leading dims; indexing every dim gives a 0-d strided tensor.
 //

@@ -539,6 +539,13 @@ gs_status gs_select(const gs_tensor *t, int32_t dim, int64_t index, gs_tensor **
     return gsgo_select(t, dim, index, out);
 }
 
+gs_status gs_select_index_width(const gs_tensor *t, int32_t dim, int64_t index, int32_t index_width, gs_tensor **out) {
+    if (GSI_FORKED()) {
+        return gsi_forked_status("gs_select_index_width");
+    }
+    return gsgo_select_index_width(t, dim, index, index_width, out);
+}
+
 gs_status gs_index(const gs_tensor *t, const int64_t *indices, int32_t n, gs_tensor **out) {
     if (GSI_FORKED()) {
         return gsi_forked_status("gs_index");

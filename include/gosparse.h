@@ -509,6 +509,12 @@ gs_status gs_sparse_resize_and_clear(const gs_tensor *t, const int64_t *size, in
  * torch does (repeated coordinates are not summed), and mark the result
  * coalesced exactly when it holds fewer than two entries (torch's rule). */
 gs_status gs_select(const gs_tensor *t, int32_t dim, int64_t index, gs_tensor **out);
+/* gs_select whose COO result has index_width-bit indices: GS_INDEX_32,
+ * GS_INDEX_64 (torch's for the COO row or column of a CSR/CSC matrix), or
+ * GS_INDEX_AUTO for gs_select's. A strided or compressed result ignores it;
+ * with autograd recording it is recorded as gs_select. */
+gs_status gs_select_index_width(const gs_tensor *t, int32_t dim, int64_t index, int32_t index_width,
+                                gs_tensor **out);
 /* t[indices[0], indices[1], ...]; all dims indexed gives a 0-d strided tensor. */
 gs_status gs_index(const gs_tensor *t, const int64_t *indices, int32_t n, gs_tensor **out);
 /* index: a 0-d or 1-d int32/int64 array; dim may be a sparse or a dense dim. As

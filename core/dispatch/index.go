@@ -14,6 +14,14 @@ func (d Dispatcher) Select(x Value, dim int, index int64) (Result, error) {
 	return d.gather1("select", "SelectBackward0", x, 0, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Select(t, dim, index) })
 }
 
+// SelectIndexWidth is Select whose COO result has w-bit indices (0:
+// Select's), recorded as select (the gradient does not see the width).
+func (d Dispatcher) SelectIndexWidth(x Value, dim int, index int64, w int) (Result, error) {
+	return d.gather1("select", "SelectBackward0", x, 0, func(t *tensor.Tensor) (*tensor.Tensor, error) {
+		return ops.SelectIndexWidth(t, dim, index, w)
+	})
+}
+
 // Index is x[idx[0], idx[1], ...] with integer indices on the leading dims.
 func (d Dispatcher) Index(x Value, idx []int64) (Result, error) {
 	return d.gather1("index", "SelectBackward0", x, 0, func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Index(t, idx) })

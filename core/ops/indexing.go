@@ -17,6 +17,27 @@ import (
 // it has fewer than two entries, whatever the input's flag; from any other
 // format it is coalesced: torch's rules for select.
 func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
+	return selectWidth(t, dim, index, 0)
+}
+
+// SelectIndexWidth is Select whose COO result has w-bit indices (32 or 64;
+// 0 keeps Select's): torch's select of a compressed tensor gives a COO
+// result with int64 indices, which a binding gets from this one call
+// instead of a second conversion. Other results ignore w.
+func SelectIndexWidth(t *tensor.Tensor, dim int, index int64, w int) (*tensor.Tensor, error) {
+	if w != 0 && w != 32 && w != 64 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "select: index_width = %d must be 0 (select's), 32 or 64", w)
+	}
+	r, err := selectWidth(t, dim, index, w)
+	if err != nil || w == 0 || r.Layout() != tensor.COO || r.IndexWidth() == w {
+		return r, err
+	}
+	return tensor.ToIndexWidth(r, w) // a path that did not make the width itself
+}
+
+// selectWidth is Select; the native path of a compressed tensor makes a
+// COO result's indices w bits wide (0: its own width) as it copies them.
+func selectWidth(t *tensor.Tensor, dim int, index int64, w int) (*tensor.Tensor, error) {
 	nd := len(t.Dims())
 	dim, err := tensor.NormDim("select: dim", dim, nd)
 	if err != nil {
@@ -46,7 +67,7 @@ func Select(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	t = nt
-	if r, ok, err := selectNative(t, dim, index); ok || err != nil {
+	if r, ok, err := selectNative(t, dim, index, w); ok || err != nil {
 		return r, err
 	}
 	if r, ok, err := selectLeaf(t, dim, index); ok || err != nil {

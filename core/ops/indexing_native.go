@@ -172,8 +172,9 @@ func narrowNative(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tenso
 // a locate in every segment: a COO result of one sparse dim, coalesced as
 // torch marks a compressed input's), on the first batch dim of a batched
 // one (that batch's CSR or CSC), or on the leading dim of a coalesced COO
-// tensor with more sparse dims (a run).
-func selectNative(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, bool, error) {
+// tensor with more sparse dims (a run). w = 64 gives the COO result of a
+// compressed tensor int64 indices (SelectIndexWidth); other paths ignore it.
+func selectNative(t *tensor.Tensor, dim int, index int64, w int) (*tensor.Tensor, bool, error) {
 	shape := slices.Delete(t.Shape(), dim, dim+1)
 	if cooNative(t) && dim == 0 && t.SparseDim() > 1 {
 		r, err := engine.GatherLeading("select", t.IndexArray(), t.ValueArray().Data, cooEntryBytes(t), []int64{index}, 0)
@@ -221,9 +222,14 @@ func selectNative(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, bool,
 		if vals, err = engine.GatherEntries("select", c.Vals, c.Entry, at); err != nil {
 			return nil, false, err
 		}
-		rows = tensor.CastIndex(dtype.Int64Array(segs), c.Pos.DType)
+		if rows = dtype.Int64Array(segs); w != 64 {
+			rows = tensor.CastIndex(rows, c.Pos.DType)
+		}
 	default: // a dense dim
 		return nil, false, nil
+	}
+	if w == 64 { // the caller's width (torch's int64), copied once here
+		rows = tensor.CastIndex(rows, dtype.Int64)
 	}
 	k := rows.Numel()
 	indices := dtype.Array{DType: rows.DType, Shape: []int64{1, k}, Data: rows.Data}

@@ -313,3 +313,20 @@ func TestShapeNativeSizedFirst(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, eq)
 }
+
+// BenchmarkSelectRow: one row of the 1M-row Laplacian in CSR (a 1-d COO of
+// five entries), as torch returns it (int64 indices) and as stored (int32):
+// the per-call cost of Python's t.select(0, i) below the C call.
+func BenchmarkSelectRow(b *testing.B) {
+	x := benchLaplacian(b, 1000, tensor.CSR)
+	for _, w := range []int{0, 64} {
+		b.Run(fmt.Sprint("index_width=", w), func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if _, err := SelectIndexWidth(x, 0, 500_000, w); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -281,3 +281,40 @@ func TestTransposeNativeMatchesReference(t *testing.T) {
 	}
 	require.True(t, sharedBatched, "a batched CSR's transpose over its sparse dims is the batched CSC of its arrays")
 }
+
+// TestSelectIndexWidth: SelectIndexWidth gives Select's elements, its COO
+// result of a CSR, CSC or COO matrix with the width asked (64 from the
+// native copy of an int32 row or column, 32 from int64 indices, 0 keeping
+// Select's), a strided result whatever the width; other widths are refused.
+func TestSelectIndexWidth(t *testing.T) {
+	x := shapeInput(t, 5, tensor.CSR)
+	for _, lay := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO, tensor.Strided} {
+		for _, from := range []int{32, 64} {
+			a, err := tensor.ToLayout(x, lay, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: from})
+			require.NoError(t, err)
+			for _, dim := range []int{0, 1} {
+				want, err := Select(a, dim, 7)
+				require.NoError(t, err)
+				for _, w := range []int{0, 32, 64} {
+					r, err := SelectIndexWidth(a, dim, 7, w)
+					require.NoError(t, err)
+					msg := fmt.Sprint(lay, " int", from, " dim ", dim, " width ", w)
+					require.Equal(t, want.Layout(), r.Layout(), msg)
+					switch {
+					case r.Layout() == tensor.Strided:
+					case w == 0:
+						require.Equal(t, want.IndexWidth(), r.IndexWidth(), msg)
+					default:
+						require.Equal(t, w, r.IndexWidth(), msg)
+						require.Equal(t, w, r.IndexArray().DType.Size()*8, msg)
+					}
+					eq, err := tensor.Equal(want, r)
+					require.NoError(t, err)
+					require.True(t, eq, msg)
+				}
+			}
+		}
+	}
+	_, err := SelectIndexWidth(x, 0, 1, 16)
+	require.ErrorContains(t, err, "select: index_width = 16 must be 0 (select's), 32 or 64")
+}

@@ -342,6 +342,19 @@ var opGens = []opGen{
 		return fmt.Sprintf("dim=%d index=%d", d, i), func(t *tensor.Tensor) (*tensor.Tensor, error) { return ops.Select(t, d, i) },
 			func(x oracle.Array) (oracle.Array, error) { return oracle.Select(x, d, i) }
 	}),
+	shapeOp("gs_select_index_width", func(g *gen, a *input) (string, func(*tensor.Tensor) (*tensor.Tensor, error), func(oracle.Array) (oracle.Array, error)) {
+		d := g.dim(len(a.shape))
+		i := int64(g.pick(7) - 3)
+		w := []int{0, 32, 64}[g.pick(3)]
+		return fmt.Sprintf("dim=%d index=%d index_width=%d", d, i, w), func(t *tensor.Tensor) (*tensor.Tensor, error) {
+				r, err := ops.SelectIndexWidth(t, d, i, w)
+				if err == nil && w != 0 && r.Layout() == tensor.COO && r.IndexWidth() != w {
+					return nil, fmt.Errorf("select_index_width: a COO result of index width %d, asked %d", r.IndexWidth(), w)
+				}
+				return r, err
+			},
+			func(x oracle.Array) (oracle.Array, error) { return oracle.Select(x, d, i) }
+	}),
 	shapeOp("gs_index", func(g *gen, a *input) (string, func(*tensor.Tensor) (*tensor.Tensor, error), func(oracle.Array) (oracle.Array, error)) {
 		idx := make([]int64, g.pick(len(a.shape)+1))
 		for k := range idx {

@@ -152,9 +152,35 @@ static void test_argument_checks(void) {
     gs_tensor_free(&t);
 }
 
+/* gs_select_index_width: the COO row of an int32 CSR matrix with int64
+ * indices (torch's) in one call, the elements gs_select's; a bad width. */
+static void test_select_index_width(void) {
+    ref_t a = ref_3x4();
+    gs_tensor *t = ref_in_layout(&a, GS_SPARSE_CSR, -1), *n = NULL, *r = NULL, *w = NULL;
+    CHECK_OK(gs_to_index_width(t, GS_INDEX_32, &n));
+    int32_t width = 0, eq = 0;
+    gs_layout layout = GS_STRIDED;
+    CHECK_OK(gs_select(n, 0, 1, &r));
+    CHECK_OK(gs_tensor_index_width(r, &width));
+    CHECK(width == 32);
+    CHECK_OK(gs_select_index_width(n, 0, 1, GS_INDEX_64, &w));
+    CHECK_OK(gs_tensor_index_width(w, &width));
+    CHECK_OK(gs_tensor_layout(w, &layout));
+    CHECK(width == 64 && layout == GS_SPARSE_COO);
+    CHECK_OK(gs_equal(r, w, &eq));
+    CHECK(eq == 1);
+    gs_tensor_free(&w);
+    CHECK_ERR(gs_select_index_width(n, 0, 1, 16, &w), GS_ERR_INVALID_ARGUMENT,
+              "gs_select_index_width: index_width = 16 must be GS_INDEX_AUTO (0), GS_INDEX_32 or GS_INDEX_64");
+    gs_tensor_free(&r);
+    gs_tensor_free(&n);
+    gs_tensor_free(&t);
+}
+
 int main(void) {
     check_start();
     test_all_layouts();
     test_argument_checks();
+    test_select_index_width();
     return check_finish("test_ops_index");
 }

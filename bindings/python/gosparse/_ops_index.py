@@ -22,12 +22,11 @@ class IndexOps:
         result has one dim fewer. Selecting the last sparse dim of a tensor without
         dense dims gives a strided tensor, as in torch; a COO result of a compressed
         tensor has int64 indices, as torch's COO always has."""
-        r = call(type(self), lib.gs_select, self._handle, dim_arg(dim),
-                 A.int_arg(index, "index"))
-        # self's layout is cached: the result's is read (a call) only where it matters
-        if self.layout is not T.sparse_coo and r.layout is T.sparse_coo:
-            return r._as_int64_indices()
-        return r
+        # One call: a COO result of another layout gets its int64 indices there (self's
+        # layout is cached; a result that is not COO ignores the width).
+        width = 0 if self.layout is T.sparse_coo else 64
+        return call(type(self), lib.gs_select_index_width, self._handle, dim_arg(dim),
+                    A.int_arg(index, "index"), width)
 
     def index_select(self, dim, index):
         """The slices of dim at the positions of index (a 0-d or 1-d int tensor, numpy

@@ -80,6 +80,7 @@ SIGNATURES = {
     "gs_sparse_resize": ("gs_status", ("const gs_tensor *", "const int64_t *", "int32_t", "int32_t", "int32_t", "gs_tensor **")),
     "gs_sparse_resize_and_clear": ("gs_status", ("const gs_tensor *", "const int64_t *", "int32_t", "int32_t", "int32_t", "gs_tensor **")),
     "gs_select": ("gs_status", ("const gs_tensor *", "int32_t", "int64_t", "gs_tensor **")),
+    "gs_select_index_width": ("gs_status", ("const gs_tensor *", "int32_t", "int64_t", "int32_t", "gs_tensor **")),
     "gs_index": ("gs_status", ("const gs_tensor *", "const int64_t *", "int32_t", "gs_tensor **")),
     "gs_index_select": ("gs_status", ("const gs_tensor *", "int32_t", "const gs_array *", "gs_tensor **")),
     "gs_narrow_copy": ("gs_status", ("const gs_tensor *", "int32_t", "int64_t", "int64_t", "gs_tensor **")),

@@ -179,7 +179,7 @@ def test_select_index_narrow_index_select_match_numpy(layout, k):
             t.index_select(dim, [n])
         with pytest.raises(IndexError, match="gs_narrow_copy"):
             t.narrow_copy(dim, 0, n + 1)
-        with pytest.raises(IndexError, match="gs_select: select: index"):
+        with pytest.raises(IndexError, match="gs_select_index_width: select: index"):
             t.select(dim, n)
 
 

@@ -68,6 +68,25 @@ def test_one_library_call_per_small_operator(calls, name, op, want):
                                    np.asarray(want_value, dtype=np.float64), rtol=1e-12)
 
 
+@pytest.mark.parametrize("layout", ["csr", "csc", "coo"])
+def test_select_of_a_row_is_one_call(calls, layout):
+    """t.select(0, i) of a sparse matrix is one gs_select_index_width call: a COO row of
+    a CSR or CSC matrix gets torch's int64 indices there (before: gs_select, the result's
+    layout and index width read, then gs_to_layout to widen it, then a free)."""
+    a, _ = _pair()
+    a = a * (a > 0.5)
+    s = getattr(a, "to_sparse_" + layout)() if layout != "coo" else a.to_sparse()
+    s.layout  # warm: the operand's layout cached
+    calls.clear()
+    r = s.select(0, 3)
+    assert dict(calls) == {"gs_select_index_width": 1}
+    assert r.layout is gs.sparse_coo and r._indices().dtype == np.int64
+    np.testing.assert_array_equal(r.to_dense().numpy(), a.numpy()[3])
+    r = s.select(1, 2)
+    assert r._indices().dtype == np.int64  # uncoalesced from a COO input, as torch
+    np.testing.assert_array_equal(r.to_dense().numpy(), a.numpy()[:, 2])
+
+
 def test_long_product_keeps_the_ctrl_c_wrapper(calls):
     """A product above the short bound (numel(a) * numel(b) > 2**24) still runs through
     the Ctrl-C wrapper, so that a long dense product stays stoppable."""

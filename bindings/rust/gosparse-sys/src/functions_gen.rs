@@ -395,6 +395,12 @@ unsafe extern "C" {
     /// coalesced exactly when it holds fewer than two entries (torch's rule).
     pub fn gs_select(t: *const gs_tensor, dim: i32, index: i64, out: *mut *mut gs_tensor) -> gs_status;
 
+    /// gs_select whose COO result has index_width-bit indices: GS_INDEX_32,
+    /// GS_INDEX_64 (torch's for the COO row or column of a CSR/CSC matrix), or
+    /// GS_INDEX_AUTO for gs_select's. A strided or compressed result ignores it;
+    /// with autograd recording it is recorded as gs_select.
+    pub fn gs_select_index_width(t: *const gs_tensor, dim: i32, index: i64, index_width: i32, out: *mut *mut gs_tensor) -> gs_status;
+
     /// t\[indices\[0\], indices\[1\], ...\]; all dims indexed gives a 0-d strided tensor.
     pub fn gs_index(t: *const gs_tensor, indices: *const i64, n: i32, out: *mut *mut gs_tensor) -> gs_status;
 
