@@ -2,8 +2,8 @@ package kernels
 
 import (
 	"github.com/gosparse/gosparse/kernels/cancel"
-
 	"github.com/gosparse/gosparse/kernels/memory"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // TransposeCompressed regroups a compressed matrix by its inner index (CSR
@@ -13,7 +13,10 @@ import (
 // whose segments hold c, ascending, with their values. One counting pass
 // over idx and one scatter in input order (a stable counting sort, as
 // SciPy's csr_tocsc), writing the result in place: no permutation and no
-// expanded outer indices. Besides the result it allocates nothing.
+// expanded outer indices. Where the entries are many it runs in row ranges
+// on the workers (transposeParallel), to the same result; besides the
+// result it then allocates one column counter per range, and nothing
+// otherwise.
 func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (Compressed[I, V], error) {
 	const fn = "TransposeCompressed"
 	var out Compressed[I, V]
@@ -34,7 +37,10 @@ func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (
 		}
 	}
 	idx, val = idx[base:end], val[base:end]
-	tok := cancel.Current()    // each pass polls it every cancel.PollStep entries or pointers
+	tok := cancel.Current() // each pass polls it every cancel.PollStep entries or pointers
+	if parts := transposeParts(len(idx), nInner); parts > 1 {
+		return transposeParallel(ptr, idx, val, base, nInner, parts, tok)
+	}
 	cnt := make([]I, nInner+1) // the result's pointers
 	var bad error
 	cancel.InSteps(tok, len(idx), func(lo, hi int) {
@@ -75,5 +81,84 @@ func TransposeCompressed[I Index, V Word](ptr, idx []I, val []V, nInner int64) (
 	}
 	copy(cnt[1:], cnt[:nInner]) // back from ends to starts
 	cnt[0] = 0
+	return out, nil
+}
+
+// transposeParts is how many row ranges TransposeCompressed splits into:
+// one per worker where the entries are many (parallel.Parts), and at most
+// one per nInner entries, so that the ranges' column counters take no more
+// room than the entries' indices.
+func transposeParts(n int, nInner int64) int {
+	p := parallel.Parts(int64(n))
+	if nInner > 0 {
+		p = min(p, int(int64(n)/nInner))
+	}
+	return max(p, 1)
+}
+
+// transposeParallel is TransposeCompressed over parts row ranges of about
+// equal entries (idx and val already cut to the entries, base the first
+// pointer): each range counts its entries per column, the offsets give
+// column c's entries of range 0 first, then range 1's, ... (the serial
+// scatter's order, rows ascending), and each range scatters its own rows.
+func transposeParallel[I Index, V Word](ptr, idx []I, val []V, base, nInner int64, parts int, tok *cancel.Token) (Compressed[I, V], error) {
+	const fn = "TransposeCompressed"
+	var out Compressed[I, V]
+	rb := parallel.SplitByWeight(ptr, parts)
+	cnts := make([][]I, parts)
+	bad := make([]error, parts)
+	parallel.For(parts, func(p int) {
+		cnt := make([]I, nInner)
+		lo := int64(ptr[rb[p]]) - base
+		seg := idx[lo : int64(ptr[rb[p+1]])-base]
+		cancel.InSteps(tok, len(seg), func(a, b int) {
+			if bad[p] != nil {
+				return
+			}
+			for k, c := range seg[a:b] {
+				if uint64(c) >= uint64(nInner) {
+					bad[p] = argErr(fn, "idx", "idx[%d] = %d: must be in [0, %d)", lo+int64(a+k)+base, int64(c), nInner)
+					return
+				}
+				cnt[c]++
+			}
+		})
+		cnts[p] = cnt
+	})
+	for _, err := range bad { // the first bad index in storage order
+		if err != nil {
+			return out, err
+		}
+	}
+	// Each range's counters become the positions of its first entry per column.
+	ptrOut := make([]I, nInner+1)
+	var at I
+	cancel.InSteps(tok, int(nInner), func(lo, hi int) {
+		for c := lo; c < hi; c++ {
+			ptrOut[c] = at
+			for _, cnt := range cnts {
+				k := cnt[c]
+				cnt[c] = at
+				at += k
+			}
+		}
+	})
+	ptrOut[nInner] = at
+	out.Ptr, out.Idx, out.Val = ptrOut, memory.UninitSlice[I](len(idx)), memory.UninitSlice[V](len(idx))
+	oi, ov := out.Idx, out.Val
+	parallel.For(parts, func(p int) {
+		next := cnts[p]
+		for o := rb[p]; o < rb[p+1]; o++ {
+			if (o-rb[p])%cancel.PollStep == 0 || ptr[o+1]-ptr[o] > cancel.PollStep {
+				tok.Check()
+			}
+			for k := int64(ptr[o]) - base; k < int64(ptr[o+1])-base; k++ {
+				c := idx[k]
+				at := next[c]
+				oi[at], ov[at] = I(o), val[k]
+				next[c] = at + 1
+			}
+		}
+	})
 	return out, nil
 }
