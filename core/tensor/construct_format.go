@@ -20,8 +20,9 @@ import (
 // per last position), pos starting at 0, never decreasing and ending at
 // len(crd), coordinates inside their level (delta gaps below 2^b), ordered
 // levels ascending (strictly when unique) within each segment. The inputs
-// are copied. Where f is a named layout's format the result is that
-// layout's tensor, else a Custom one.
+// are copied, at their index width (int64 where any array is int64). Where
+// f is a named layout's format the result is that layout's tensor, else a
+// Custom one.
 func NewFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array) (*Tensor, error) {
 	return newFromFormat(f, shape, pos, crd, values, false)
 }
@@ -75,7 +76,7 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 		vals = dtype.NewArray(values.DType, values.Shape)
 		copy(vals.Data, values.Data)
 	}
-	t, err := newCustom(f, s, vals, make([]byte, values.DType.Size()))
+	t, err := newCustom(f, s, vals, make([]byte, values.DType.Size()), givenWidth(pos, crd))
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +87,17 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 		t.ust.borrowLevels(pos, crd)
 	}
 	return t, nil
+}
+
+// givenWidth is the index width of a caller's level arrays: 64 where any
+// is int64, else 32 (the arrays a copy keeps, NewFromFormat's).
+func givenWidth(pos, crd []dtype.Array) int {
+	for _, a := range append(slices.Clone(pos), crd...) {
+		if len(a.Data) > 0 && a.DType == dtype.Int64 {
+			return 64
+		}
+	}
+	return 32
 }
 
 // levelChecker checks a format storage's arrays level by level.

@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/ustorage"
 )
 
 // Canonical texts of the two formats the DIA fast paths read (this
@@ -105,13 +106,9 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "format %s over %v: %v", f, t.shape, err)
 	}
-	if err := checkCOOFits(f, 2, slots); err != nil {
-		return nil, err
-	}
-	out := newCustomShell(t.dtype, t.shape, t.scalarFill())
-	out.ust = &ustStore{owner: out, Format: f.Clone(), LevelSizes: sizes,
-		Pos: []dtype.Array{int64Array([]int64{0, nd}), {}}, Crd: []dtype.Array{int64Array(offsets), {}}, Values: vals}
-	return out, nil
+	// The diagonals' pos and offsets keep the source's index width.
+	s := &ustorage.Structure{Format: f, Shape: t.shape, LevelSizes: sizes, Levels: []ustorage.Level{{Pos: []int64{0, nd}, Crd: offsets}, {}}}
+	return newCustom(f, s, vals, t.scalarFill(), t.width)
 }
 
 // diaCOOView is the coalesced COO tensor of a DIA storage: every slot inside

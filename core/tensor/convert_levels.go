@@ -22,11 +22,12 @@ func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	s, values, err := convertValues(src, vals, t.scalarFill(), f, false)
+	w := keptWidth(t)
+	s, values, err := convertValues(src, vals, t.scalarFill(), f, w == 32)
 	if err != nil {
 		return nil, true, ustorageError(f, err)
 	}
-	out, err = newCustom(f, s, values, t.scalarFill())
+	out, err = newCustom(f, s, values, t.scalarFill(), w)
 	return out, true, err
 }
 

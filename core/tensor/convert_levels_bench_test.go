@@ -34,22 +34,25 @@ func coordinateToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 		}
 	}
 	gatherSlots(vals, e.Vals, from)
-	return newCustom(f, &a.Structure, vals, t.scalarFill())
+	return newCustom(f, &a.Structure, vals, t.scalarFill(), keptWidth(t))
 }
 
 // storageConvert is the direct route without building the tensor (its COO
 // form, while custom tensors keep one): the source's levels converted by
 // ustorage.ConvertValues, the values moved to their slots, the index
 // arrays of the width ToFormat gives the result (int32 for a named
-// layout's format where it fits, as convertToNamed; int64 for a custom
-// one, as newCustom).
+// layout's format where it fits, as convertToNamed; the source's for a
+// custom one, as convertLevels).
 func storageConvert(t *Tensor, f format.Format) error {
 	src, vals, ok, err := levelSource(t)
 	if !ok || err != nil {
 		panic("storageConvert: a source levelSource does not take")
 	}
-	_, _, named := NamedLayoutOf(f)
-	_, _, err = convertValues(src, vals, t.scalarFill(), f, named && fitsInt32(t.shape, vals.Numel()))
+	narrow := keptWidth(t) == 32
+	if _, _, named := NamedLayoutOf(f); named {
+		narrow = fitsInt32(t.shape, vals.Numel())
+	}
+	_, _, err = convertValues(src, vals, t.scalarFill(), f, narrow)
 	return err
 }
 

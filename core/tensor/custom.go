@@ -2,6 +2,8 @@ package tensor
 
 import (
 	"errors"
+	"math"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -39,7 +41,7 @@ type ustStore struct {
 	owner      *Tensor
 	Format     format.Format
 	LevelSizes []int64
-	Pos, Crd   []dtype.Array // per level, int64; an Array without Data where the level stores none
+	Pos, Crd   []dtype.Array // per level, int32 or int64; an Array without Data where the level stores none
 	Values     dtype.Array   // (nse,), padding included
 	count      atomic.Int64  // elementCount + 1 once counted, 0 before
 }
@@ -88,25 +90,82 @@ func int64Array(v []int64) dtype.Array {
 
 // newCustom makes the tensor of format f over shape from its storage (the
 // structure s and values of dtype, one per value slot) and fill value. It
-// holds the storage only (custom_coo.go). s must be checked already
-// (Arrange's output, or a constructor's checked input).
-func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte) (*Tensor, error) {
+// holds the storage only (custom_coo.go), its level arrays int32 where
+// width is 32 and every entry fits (s's int32 arrays themselves where it
+// holds them so), else int64. s must be checked already (Arrange's output,
+// or a constructor's checked input).
+func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte, width int) (*Tensor, error) {
 	if err := checkCOOFits(f, len(s.Shape), values.Numel()); err != nil {
 		return nil, err
 	}
 	t := newCustomShell(values.DType, s.Shape, fill)
 	u := &ustStore{owner: t, Format: f.Clone(), LevelSizes: append([]int64(nil), s.LevelSizes...),
 		Pos: make([]dtype.Array, len(s.Levels)), Crd: make([]dtype.Array, len(s.Levels)), Values: Flat(values)}
+	narrow := width == 32 && fitsStore32(s, values.Numel())
 	for l, lv := range f.Levels {
 		if lv.Kind.HasPos() {
-			u.Pos[l] = int64Array(s.Levels[l].Pos)
+			u.Pos[l] = storeIndex(s, l, true, narrow)
 		}
 		if lv.Kind.HasCrd() {
-			u.Crd[l] = int64Array(s.Levels[l].Crd)
+			u.Crd[l] = storeIndex(s, l, false, narrow)
 		}
 	}
 	t.ust = u
 	return t, nil
+}
+
+// fitsStore32 reports whether every entry of s's level arrays and its nvals
+// value slots fit int32 (the reference's rule, ustorage's IndexBits): the
+// sizes, the shape (a - b's coordinates) and the array lengths (pos entries
+// are at most their crd's length) below 2^31.
+func fitsStore32(s *ustorage.Structure, nvals int64) bool {
+	fits := func(v int64) bool { return v <= math.MaxInt32 }
+	if !fits(nvals) || slices.ContainsFunc(s.LevelSizes, func(v int64) bool { return !fits(v) }) ||
+		slices.ContainsFunc(s.Shape, func(v int64) bool { return !fits(v) }) {
+		return false
+	}
+	for l := range s.Levels {
+		if !fits(int64(len(s.Levels[l].Pos))) || !fits(int64(len(s.Levels[l].Crd))) {
+			return false
+		}
+	}
+	return true
+}
+
+// storeIndex is level l's pos (pos) or crd array of s as a tensor's 1-D
+// index array, int32 where narrow, else int64: s's own array where it has
+// that width (its Narrow holds the int32 ones), else a converted copy.
+// An empty array has Data (the level stores one, of no entries).
+func storeIndex(s *ustorage.Structure, l int, pos, narrow bool) dtype.Array {
+	a := levelIndex(s, l, pos, narrow)
+	if a.Data == nil {
+		a.Data = []byte{}
+	}
+	return a
+}
+
+// storeWidth is the index width of u's level arrays: 64 where any is
+// int64, else 32 (a storage of int32 arrays, or of none).
+func (u *ustStore) storeWidth() int {
+	for l := range u.Pos {
+		if len(u.Pos[l].Data) > 0 && u.Pos[l].DType == dtype.Int64 || len(u.Crd[l].Data) > 0 && u.Crd[l].DType == dtype.Int64 {
+			return 64
+		}
+	}
+	return 32
+}
+
+// keptWidth is the index width a conversion of t keeps: a custom-format
+// tensor's storage's, a named layout's own, and for a strided tensor 32
+// (ToLayout's default; newCustom widens where an entry does not fit).
+func keptWidth(t *Tensor) int {
+	if u := t.FormatStore(); u != nil {
+		return u.storeWidth()
+	}
+	if t.width == 64 {
+		return 64
+	}
+	return 32
 }
 
 // newCustomShell is a custom-format tensor before its storage is attached:
@@ -121,7 +180,8 @@ func newCustomShell(d dtype.DType, shape []int64, fill []byte) *Tensor {
 // layout's tensor where f is one (up to the names of the dimensions, so
 // ToFormat(t, format.CSR()) is an ordinary CSR tensor), else a Custom tensor
 // stored exactly as the reference stores f, its padding holding the fill
-// value. The storage is sized before it is allocated and refused with
+// value, its pos and crd arrays of t's index width (int32 from an int32
+// source or a strided one, int64 where an entry does not fit). The storage is sized before it is allocated and refused with
 // ErrTooLarge over the memory limit (DIA of a random matrix).
 func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 	if err := format.Validate(f); err != nil {
@@ -176,7 +236,7 @@ func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.Vals.Data[from:from+es])
 		}
 	}
-	return newCustom(f, &a.Structure, vals, t.scalarFill())
+	return newCustom(f, &a.Structure, vals, t.scalarFill(), keptWidth(t))
 }
 
 // uniqueCompressed reports whether f has a compressed level with unique coordinates.

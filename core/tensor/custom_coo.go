@@ -133,19 +133,10 @@ func (u *ustStore) elementWidth(t *Tensor) int {
 	return 32
 }
 
-// structure is u's level arrays as ustorage reads them (int64s: views of
-// int64 arrays, copies of int32 ones).
+// structure is u's level arrays as ustorage reads them, of their width
+// (views: int64 arrays in Levels, int32 ones in Narrow).
 func (u *ustStore) structure(t *Tensor) *ustorage.Structure {
-	s := &ustorage.Structure{Format: u.Format, Shape: t.shape, LevelSizes: u.LevelSizes, Levels: make([]ustorage.Level, len(u.Format.Levels))}
-	for l := range s.Levels {
-		if u.Pos[l].Data != nil {
-			s.Levels[l].Pos = IndexInts(u.Pos[l])
-		}
-		if u.Crd[l].Data != nil {
-			s.Levels[l].Crd = IndexInts(u.Crd[l])
-		}
-	}
-	return s
+	return levelStructure(t.shape, u.Format, u.LevelSizes, u.Pos, u.Crd)
 }
 
 // entries lists every stored element of t inside the tensor by walking its

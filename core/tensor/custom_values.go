@@ -155,40 +155,26 @@ func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool) {
 }
 
 // CustomStructure returns the structure of t's storage (format, shape,
-// level sizes and pos and crd arrays, as int64: views of int64 arrays,
-// copies of a wrapped int32 storage's) for ustorage's level walks, or nil
-// for a tensor that is not of a custom format.
+// level sizes and pos and crd arrays, views of their width: int64 ones in
+// Levels, int32 ones in Narrow) for ustorage's level walks, or nil for a
+// tensor that is not of a custom format.
 func CustomStructure(t *Tensor) *ustorage.Structure {
 	u := t.FormatStore()
 	if u == nil {
 		return nil
 	}
-	return structureOf(u, u.Format, t.shape)
-}
-
-// structureOf is u's structure read as format f (u's levels, its dims
-// possibly relabelled) over shape.
-func structureOf(u *ustStore, f format.Format, shape []int64) *ustorage.Structure {
-	s := &ustorage.Structure{Format: f, Shape: slices.Clone(shape), LevelSizes: slices.Clone(u.LevelSizes), Levels: make([]ustorage.Level, len(f.Levels))}
-	for l, lv := range f.Levels {
-		if lv.Kind.HasPos() && u.Pos[l].Data != nil {
-			s.Levels[l].Pos = IndexInts(u.Pos[l])
-		}
-		if lv.Kind.HasCrd() && u.Crd[l].Data != nil {
-			s.Levels[l].Crd = IndexInts(u.Crd[l])
-		}
-	}
-	return s
+	return levelStructure(slices.Clone(t.shape), u.Format, slices.Clone(u.LevelSizes), u.Pos, u.Crd)
 }
 
 // customFrom makes the custom-format tensor of format f (u's levels, its
 // dims possibly relabelled) over shape from u's structure and values: the
-// result's storage is u's pos and crd arrays themselves, and nothing more.
+// result's storage is u's pos and crd arrays themselves, of their width,
+// and nothing more.
 func customFrom(u *ustStore, f format.Format, shape []int64, values dtype.Array, fill []byte) (*Tensor, error) {
-	r, err := newCustom(f, structureOf(u, f, shape), values, fill)
-	if err != nil {
+	if err := checkCOOFits(f, len(shape), values.Numel()); err != nil {
 		return nil, err
 	}
-	r.ust.Pos, r.ust.Crd = slices.Clone(u.Pos), slices.Clone(u.Crd)
+	r := newCustomShell(values.DType, shape, fill)
+	r.ust = &ustStore{owner: r, Format: f.Clone(), LevelSizes: slices.Clone(u.LevelSizes), Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(values)}
 	return r, nil
 }

@@ -11,7 +11,8 @@ import (
 // last-level coordinate of slot q is Crd[q-Lo], or First+(q-Lo) where Crd is
 // nil (a dense or range level); its dims are Dim0 + coordinate x Step
 // (the map from levels to dims is linear in each level's coordinate).
-// Dim0 and Step are buffers reused between fibers.
+// Dim0 and Step are buffers reused between fibers, and so is Crd where the
+// level's crd is int32 (widened a fiber at a time).
 type Fiber struct {
 	Lo, Hi     int64
 	Crd        []int64
@@ -53,13 +54,21 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error
 		f.Lo, f.Hi, f.Crd, f.First = lo, hi, crd, first
 		visit(f)
 	}
+	var buf []int64 // a narrow level's coordinates of one fiber, widened
 	crdOf := func(l int, lo, hi int64) ([]int64, bool) {
-		c := s.Levels[l].Crd
-		if lo < 0 || hi > int64(len(c)) {
-			w.failf(l, "crd[%d:%d] is past the end of crd (length %d)", lo, hi, len(c))
+		c := w.crds[l]
+		if lo < 0 || hi > c.len() {
+			w.failf(l, "crd[%d:%d] is past the end of crd (length %d)", lo, hi, c.len())
 			return nil, false
 		}
-		return c[lo:hi], true
+		if c.narrow == nil {
+			return c.wide[lo:hi], true
+		}
+		buf = buf[:0]
+		for _, v := range c.narrow[lo:hi] {
+			buf = append(buf, int64(v))
+		}
+		return buf, true
 	}
 	w.visit = func(_ []int64, p int64) { // a storage without levels: its one value
 		if w.err == nil && p < nvals {

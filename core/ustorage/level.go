@@ -40,12 +40,14 @@ func NewLevelView[I Index](lv format.Level, size int64, pos, crd []I, batchRows 
 		Unique: !lv.Nonunique, Ordered: !lv.Unordered, BatchRows: batchRows}
 }
 
-// LevelViews returns the level views of a storage with int64 arrays (the
-// batch-split level's pos read per batch, as Walk reads it).
+// LevelViews returns the level views of a storage as int64 arrays (its
+// int32 ones widened; the batch-split level's pos read per batch, as Walk
+// reads it).
 func LevelViews(s *Structure) ([]LevelView[int64], error) {
 	if s == nil || len(s.Levels) != len(s.Format.Levels) {
 		return nil, fmt.Errorf("ustorage: a storage needs one level array per level of its format")
 	}
+	s = s.wide()
 	pos, crd := make([][]int64, len(s.Levels)), make([][]int64, len(s.Levels))
 	for k, l := range s.Levels {
 		pos[k], crd[k] = l.Pos, l.Crd

@@ -15,9 +15,9 @@ type Structure struct {
 	LevelSizes []int64
 	Levels     []Level
 	// Narrow, when not nil, holds the int32 arrays of the levels whose
-	// Levels entry is left empty (a caller's 32-bit index arrays, not
-	// widened). Only Convert reads it: its flat walks take them as they
-	// are, every other route widens them first.
+	// Levels entry is left empty (a tensor's 32-bit index arrays, not
+	// widened). Walk, Fibers, Runs and Convert's flat walks read them as
+	// they are; LevelViews and Convert's other routes widen them first.
 	Narrow []Level32
 }
 
@@ -66,7 +66,15 @@ func newWalker(s *Structure, nvals int64, visit func(dim []int64, p int64)) (*wa
 	}
 	w := &walker{s: s, x: x, nvals: nvals, visit: visit,
 		lvl: make([]int64, len(s.Levels)), dim: make([]int64, len(s.Shape)),
-		lo: make([]int64, len(s.Levels)), hi: make([]int64, len(s.Levels))}
+		lo: make([]int64, len(s.Levels)), hi: make([]int64, len(s.Levels)),
+		poss: make([]indexArray, len(s.Levels)), crds: make([]indexArray, len(s.Levels))}
+	for l := range s.Levels {
+		if n := s.narrow(l); n != nil {
+			w.poss[l], w.crds[l] = indexArray{narrow: n.Pos}, indexArray{narrow: n.Crd}
+		} else {
+			w.poss[l], w.crds[l] = indexArray{wide: s.Levels[l].Pos}, indexArray{wide: s.Levels[l].Crd}
+		}
+	}
 	w.bounds()
 	w.batch, w.batches, w.rows, w.hasBatch = batchLevel(s.Format, sizes)
 	return w, nil
@@ -81,6 +89,9 @@ type walker struct {
 	lvl    []int64 // the level coordinates of the position being visited
 	dim    []int64
 	lo, hi []int64 // the coordinates each level may hold, hi inclusive
+	// poss and crds are each level's pos and crd arrays, of either width
+	// (s's Levels or Narrow), read without widening.
+	poss, crds []indexArray
 
 	batch         int // the batch-split compressed level, if hasBatch
 	batches, rows int64
@@ -111,39 +122,61 @@ func (w *walker) failf(l int, format string, args ...any) {
 	}
 }
 
+// indexArray is one level array of either index width.
+type indexArray struct {
+	wide   []int64
+	narrow []int32
+}
+
+// len is the array's length.
+func (a indexArray) len() int64 {
+	if a.narrow != nil {
+		return int64(len(a.narrow))
+	}
+	return int64(len(a.wide))
+}
+
+// at is entry q, widened.
+func (a indexArray) at(q int64) int64 {
+	if a.narrow != nil {
+		return int64(a.narrow[q])
+	}
+	return a.wide[q]
+}
+
 // crd reads level l's coordinate at q, checked.
 func (w *walker) crd(l int, q int64) (int64, bool) {
-	c := w.s.Levels[l].Crd
-	if q < 0 || q >= int64(len(c)) {
-		w.failf(l, "crd[%d] is past the end of crd (length %d)", q, len(c))
+	c := w.crds[l]
+	if q < 0 || q >= c.len() {
+		w.failf(l, "crd[%d] is past the end of crd (length %d)", q, c.len())
 		return 0, false
 	}
-	if c[q] < w.lo[l] || c[q] > w.hi[l] {
-		w.failf(l, "crd[%d] = %d is outside the level's coordinates %d..%d", q, c[q], w.lo[l], w.hi[l])
+	if v := c.at(q); v < w.lo[l] || v > w.hi[l] {
+		w.failf(l, "crd[%d] = %d is outside the level's coordinates %d..%d", q, v, w.lo[l], w.hi[l])
 		return 0, false
 	}
-	return c[q], true
+	return c.at(q), true
 }
 
 // segment returns the half-open range of level l's children of position p.
 func (w *walker) segment(l int, p int64) (lo, hi, adjust int64, ok bool) {
-	pos := w.s.Levels[l].Pos
+	pos := w.poss[l]
 	at := p
 	if w.hasBatch && l == w.batch {
 		b, r := p/w.rows, p%w.rows
 		at = b*(w.rows+1) + r
 		end := b*(w.rows+1) + w.rows
-		if end >= int64(len(pos)) {
-			w.failf(l, "pos has %d entries, fewer than the %d of %d batches of %d rows", len(pos), w.batches*(w.rows+1), w.batches, w.rows)
+		if end >= pos.len() {
+			w.failf(l, "pos has %d entries, fewer than the %d of %d batches of %d rows", pos.len(), w.batches*(w.rows+1), w.batches, w.rows)
 			return 0, 0, 0, false
 		}
-		adjust = b * pos[end]
+		adjust = b * pos.at(end)
 	}
-	if at+1 >= int64(len(pos)) {
-		w.failf(l, "pos[%d] is past the end of pos (length %d)", at+1, len(pos))
+	if at+1 >= pos.len() {
+		w.failf(l, "pos[%d] is past the end of pos (length %d)", at+1, pos.len())
 		return 0, 0, 0, false
 	}
-	lo, hi = pos[at], pos[at+1]
+	lo, hi = pos.at(at), pos.at(at+1)
 	if lo > hi {
 		w.failf(l, "pos[%d] = %d > pos[%d] = %d: pos must not decrease", at, lo, at+1, hi)
 		return 0, 0, 0, false
@@ -193,11 +226,11 @@ func (w *walker) walk(l int, p int64) {
 		lo, hi, _, ok := w.segment(l, p)
 		full := int64(0)
 		for q := lo; ok && q < hi && w.err == nil; q++ {
-			if q < 0 || q >= int64(len(w.s.Levels[l].Crd)) {
-				w.failf(l, "crd[%d] is past the end of crd (length %d)", q, len(w.s.Levels[l].Crd))
+			if q < 0 || q >= w.crds[l].len() {
+				w.failf(l, "crd[%d] is past the end of crd (length %d)", q, w.crds[l].len())
 				return
 			}
-			gap := w.s.Levels[l].Crd[q]
+			gap := w.crds[l].at(q)
 			if gap < 0 || gap > int64(1)<<lv.Param-1 || full > w.hi[l]-gap {
 				w.failf(l, "crd[%d] = %d: gaps are 0..%d and lead to coordinates below %d", q, gap, int64(1)<<lv.Param-1, size)
 				return

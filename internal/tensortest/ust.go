@@ -26,6 +26,7 @@ type USTCase struct {
 		Values     []float64 `json:"values"`
 		LevelSizes []int64   `json:"level_sizes"`
 		NSE        int64     `json:"nse"`
+		IndexDtype string    `json:"index_dtype"` // the reference's pos and crd dtype: "int32" or "int64"
 	} `json:"expect"`
 }
 
