@@ -8,6 +8,7 @@ import "C"
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -72,10 +73,33 @@ func gsgo_tensor_level_info(t *C.gs_ctensor, l C.int32_t, kind, dim, expr *C.int
 	if err != nil {
 		return done(fn, err)
 	}
-	*kind, *dim, *expr = C.int32_t(lv.Kind), C.int32_t(lv.Dim), C.int32_t(lv.Op)
-	*c, *size = C.int64_t(lv.C), C.int64_t(lv.Size)
-	*unique, *ordered = boolInt(lv.Unique), boolInt(lv.Ordered)
+	*kind, *dim, *size = abiKind(lv.Kind), C.int32_t(lv.Dim), C.int64_t(lv.Size)
+	*expr, *c = abiExpr(lv.Expr)
+	*unique, *ordered = boolInt(!lv.Nonunique), boolInt(!lv.Unordered)
 	return done(fn, nil)
+}
+
+// abiKind is a named layout's level type as the C API numbers it (GS_LEVEL_*).
+func abiKind(k format.Kind) C.int32_t {
+	switch k {
+	case format.Compressed:
+		return C.GS_LEVEL_COMPRESSED
+	case format.Singleton:
+		return C.GS_LEVEL_SINGLETON
+	}
+	return C.GS_LEVEL_DENSE
+}
+
+// abiExpr is a named layout's level expression as the C API gives it: its
+// operator (GS_EXPR_*) and constant, 1 for the bare dimension.
+func abiExpr(e format.Expr) (C.int32_t, C.int64_t) {
+	switch e.Op {
+	case format.OpDiv:
+		return C.GS_EXPR_DIV, C.int64_t(e.C)
+	case format.OpMod:
+		return C.GS_EXPR_MOD, C.int64_t(e.C)
+	}
+	return C.GS_EXPR_ID, 1
 }
 
 // levelArray is the shared body of gs_tensor_level_pos and gs_tensor_level_crd.
@@ -87,12 +111,11 @@ func levelArray(fn string, t *C.gs_ctensor, l C.int32_t, crd bool, out *C.gs_arr
 	if err != nil {
 		return done(fn, err)
 	}
-	kinds := map[tensor.LevelKind]string{tensor.LevelDense: "dense", tensor.LevelCompressed: "compressed", tensor.LevelSingleton: "singleton"}
 	switch {
-	case crd && lv.Kind == tensor.LevelDense:
+	case crd && lv.Kind == format.Dense:
 		return done(fn, errArg("level %d is dense: it stores no crd array", int32(l)))
-	case !crd && lv.Kind != tensor.LevelCompressed:
-		return done(fn, errArg("level %d is %s: only compressed levels store a pos array", int32(l), kinds[lv.Kind]))
+	case !crd && lv.Kind != format.Compressed:
+		return done(fn, errArg("level %d is %s: only compressed levels store a pos array", int32(l), lv.Kind))
 	}
 	a, err := h.lend(lendKey{comp: -1, level: int32(l), crd: crd}, func() (dtype.Array, error) {
 		if crd {

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
@@ -59,7 +60,7 @@ func LevelKeys(levels []tensor.Level, strides []int64, total int64) (dtype.Array
 func newLevelWalk(levels []tensor.Level, strides []int64, total int64) *levelWalk {
 	w := &levelWalk{levels: levels, strides: strides, total: total}
 	for _, l := range levels {
-		if l.Kind != tensor.LevelDense {
+		if l.Kind != format.Dense {
 			w.index = l.Crd.DType
 			break
 		}
@@ -124,12 +125,12 @@ func walkLevel[I kernels.Index](w *levelWalk, li int, p, key int64) {
 	}
 	l := &w.levels[li]
 	step := w.strides[l.Dim]
-	if l.Op == tensor.ExprDiv {
-		step *= l.C
+	if l.Expr.Op == format.OpDiv {
+		step *= l.Expr.C
 	}
 	last := li == len(w.levels)-1
 	switch l.Kind {
-	case tensor.LevelDense:
+	case format.Dense:
 		for i := int64(0); i < l.Size; i++ {
 			if last {
 				w.emit(p*l.Size+i, key+i*step)
@@ -137,7 +138,7 @@ func walkLevel[I kernels.Index](w *levelWalk, li int, p, key int64) {
 				walkLevel[I](w, li+1, p*l.Size+i, key+i*step)
 			}
 		}
-	case tensor.LevelCompressed:
+	case format.Compressed:
 		pos, crd := dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd)
 		for q := int64(pos[p]); q < int64(pos[p+1]); q++ {
 			walkLevel[I](w, li+1, q, key+int64(crd[q])*step)

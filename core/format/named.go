@@ -22,13 +22,17 @@ func mustParse(text string) Format {
 }
 
 // DimName returns the name the named formats give dimension k: i, j, k, ...
-// up to z, then d18, d19, ...
+// up to z, then d18, d19, ... The letters come from a table, without an
+// allocation: every named layout's tensor names its levels' dimensions.
 func DimName(k int) string {
-	if k < 18 {
-		return string(rune('i' + k))
+	if k >= 0 && k < len(letterNames) {
+		return letterNames[k]
 	}
 	return fmt.Sprintf("d%d", k)
 }
+
+// letterNames are the dimension names i .. z.
+var letterNames = [18]string{"i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"}
 
 func dimList(n int) string {
 	names := make([]string, n)

@@ -19,7 +19,7 @@ func mergeSame(op string, a, b *tensor.Tensor, out dtype.DType, layout tensor.La
 		!plainMatrix(a) || !plainMatrix(b) {
 		return nil, false, nil
 	}
-	if layout != tensor.COO && !a.StorageLevels()[1].Unique {
+	if layout != tensor.COO && a.StorageLevels()[1].Nonunique {
 		return nil, false, nil // repeated columns: mul of a zip would not square their sum
 	}
 	if !samePattern(a, b) {

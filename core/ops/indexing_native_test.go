@@ -35,7 +35,7 @@ func requireSameTensor(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.Len(t, gl, len(wl), "%s: levels", msg)
 	for i := range wl {
 		w, g := wl[i], gl[i]
-		require.Equal(t, [6]any{w.Kind, w.Dim, w.Op, w.C, w.Size, w.Unique}, [6]any{g.Kind, g.Dim, g.Op, g.C, g.Size, g.Unique}, "%s: level %d", msg, i)
+		require.Equal(t, [3]any{w.Level, w.Dim, w.Size}, [3]any{g.Level, g.Dim, g.Size}, "%s: level %d", msg, i)
 	}
 	ws, gs := want.AppendStorage(nil), got.AppendStorage(nil)
 	require.Len(t, gs, len(ws), "%s: storage arrays", msg)

@@ -3,6 +3,7 @@ package ops
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -81,7 +82,7 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 		return nil, false, nil
 	}
 	for _, lv := range t.StorageLevels() {
-		if lv.Kind == tensor.LevelCompressed && !lv.Unique && l != tensor.COO {
+		if lv.Kind == format.Compressed && lv.Nonunique && l != tensor.COO {
 			return nil, false, nil
 		}
 	}

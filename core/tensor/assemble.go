@@ -53,6 +53,6 @@ func AssembleCOO(like *Tensor, shape []int64, indices, values dtype.Array, coale
 	for j := 0; j < s; j++ {
 		t.levels[j].Crd = dtype.Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
 	}
-	t.levels[s-1].Unique = coalesced
+	t.levels[s-1].Nonunique = !coalesced
 	return t
 }

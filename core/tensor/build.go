@@ -7,6 +7,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/gosparse/gosparse/kernels/memory"
@@ -51,7 +52,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 		l := &levels[li]
 		col := lc[li]
 		switch l.Kind {
-		case LevelDense:
+		case format.Dense:
 			for i := range p {
 				pollAt(i)
 				p[i] = p[i]*l.Size + col[perm[i]]
@@ -60,7 +61,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 			if count, ok = errs.MulChecked(count, l.Size); !ok {
 				return nil, errs.Errorf(errs.ErrTooLarge, "level %d: the number of positions overflows int64", li)
 			}
-		case LevelCompressed:
+		case format.Compressed:
 			if err := errs.CheckAllocf(count+1, 8, "pos of level %d of the %s result of shape %v", li, spec.Layout, spec.Shape); err != nil {
 				return nil, err
 			}
@@ -69,7 +70,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 			prevParent := int64(-1)
 			// A COO's top level is non-unique only because singletons follow
 			// it; with none below, entries of one coordinate share a position.
-			unique := l.Unique || (!keepDups && (li+1 == nc || levels[li+1].Kind != LevelSingleton))
+			unique := !l.Nonunique || (!keepDups && (li+1 == nc || levels[li+1].Kind != format.Singleton))
 			for i := int64(0); i < n; i++ {
 				pollAt(i)
 				parent, c := p[i], col[perm[i]]
@@ -87,7 +88,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 			}
 			l.Pos, l.Crd = dtype.Int64Array(posCount), dtype.Int64Array(crd)
 			count = int64(len(crd))
-		case LevelSingleton:
+		case format.Singleton:
 			crd := make([]int64, count)
 			for i := int64(0); i < n; i++ {
 				pollAt(i)
@@ -314,9 +315,9 @@ func (t *Tensor) lastSparseCount() int64 {
 	for i := 0; i < nc; i++ {
 		l := &t.levels[i]
 		switch l.Kind {
-		case LevelDense:
+		case format.Dense:
 			count *= l.Size
-		case LevelCompressed:
+		case format.Compressed:
 			count = l.Crd.Numel()
 		}
 	}
@@ -344,7 +345,7 @@ func (t *Tensor) gatherCOOIndices() {
 		t.levels[d].Crd = dtype.Array{DType: idx.DType, Shape: []int64{nse}, Data: row}
 	}
 	t.indices = idx
-	t.levels[s-1].Unique = t.coalesced
+	t.levels[s-1].Nonunique = !t.coalesced
 }
 
 // checkBatchesEven enforces torch's rule for batched compressed tensors: the

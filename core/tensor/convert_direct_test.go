@@ -24,7 +24,7 @@ func requireSameStorage(t *testing.T, want, got *Tensor, what string) {
 		arrEq(want.values, got.values) && arrEq(want.indices, got.indices) && len(want.levels) == len(got.levels)
 	for i := 0; ok && i < len(want.levels); i++ {
 		w, g := want.levels[i], got.levels[i]
-		ok = w.Kind == g.Kind && w.Unique == g.Unique && w.Ordered == g.Ordered && arrEq(w.Pos, g.Pos) && arrEq(w.Crd, g.Crd)
+		ok = w.Kind == g.Kind && w.Level == g.Level && arrEq(w.Pos, g.Pos) && arrEq(w.Crd, g.Crd)
 	}
 	if !ok {
 		t.Fatalf("%s: storage differs from the reference\nwant %+v\ngot  %+v", what, *want, *got)

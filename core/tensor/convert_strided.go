@@ -121,6 +121,6 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	out.values = dtype.Array{DType: t.dtype, Shape: out.valuesShape(int64(len(c.Val))), Data: valBytes}
 	out.indices = indexArray(c.Rows[:2*nse])
 	out.indices.Shape = []int64{2, nse}
-	out.levels[1].Unique = true
+	out.levels[1].Nonunique = false
 	return out, nil
 }

@@ -144,7 +144,7 @@ func (t *Tensor) setCoalesced(v bool) {
 	if t.SparseDim() == 0 { // no coordinate level to mark
 		return
 	}
-	t.levels[t.SparseDim()-1].Unique = v
+	t.levels[t.SparseDim()-1].Nonunique = !v
 }
 
 // InLayout converts an operator's COO result back to the input's layout

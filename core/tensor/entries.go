@@ -3,6 +3,7 @@ package tensor
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
 )
 
 // Entries is the format-independent intermediate of the generic conversion
@@ -45,7 +46,7 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 		l := &t.levels[li]
 		var parent, child, lcs []int64
 		switch l.Kind {
-		case LevelDense:
+		case format.Dense:
 			n, ok := errs.MulChecked(int64(len(pos)), l.Size)
 			if !ok || errs.CheckAlloc("level walk", n*int64(kc+2), 8) != nil {
 				return nil, errs.Errorf(errs.ErrTooLarge, "walking level %d (dense, size %d) of a %s tensor would visit more positions than the memory limit allows", li, l.Size, t.layout)
@@ -59,7 +60,7 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 					lcs = append(lcs, c)
 				}
 			}
-		case LevelCompressed:
+		case format.Compressed:
 			parent, child, lcs = make([]int64, 0, l.Crd.Numel()), make([]int64, 0, l.Crd.Numel()), make([]int64, 0, l.Crd.Numel())
 			for i, p := range pos {
 				pollAt(i) // rows without entries cost a turn each
@@ -71,7 +72,7 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 					lcs = append(lcs, l.Crd.Index(c))
 				}
 			}
-		case LevelSingleton:
+		case format.Singleton:
 			parent, child, lcs = make([]int64, len(pos)), make([]int64, len(pos)), make([]int64, len(pos))
 			for i, p := range pos {
 				pollAt(i)

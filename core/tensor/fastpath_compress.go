@@ -130,6 +130,6 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 	out.values = vals
 	out.indices = indexArray(rows[:2*nse])
 	out.indices.Shape = []int64{2, nse}
-	out.levels[1].Unique = true
+	out.levels[1].Nonunique = false
 	return out, true, nil
 }

@@ -1,6 +1,9 @@
 package tensor
 
-import "github.com/gosparse/gosparse/core/errs"
+import (
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
+)
 
 // FormatSpec is everything that fixes a tensor's level structure (not its storage).
 type FormatSpec struct {
@@ -73,21 +76,22 @@ func (f *FormatSpec) levels() []Level {
 		n = len(f.Shape) + 2
 	}
 	ls := make([]Level, 0, n)
-	dense := func(dim int, op ExprOp, c, size int64) {
-		ls = append(ls, Level{Kind: LevelDense, Dim: dim, Op: op, C: c, Size: size, Unique: true, Ordered: true})
+	level := func(k format.Kind, dim int, op format.Op, c, size int64, unique bool) {
+		ls = append(ls, Level{Level: format.Level{Expr: format.Expr{Op: op, A: format.DimName(dim), C: c}, Kind: k, Nonunique: !unique}, Dim: dim, Size: size})
 	}
-	comp := func(dim int, op ExprOp, c, size int64, unique bool) {
-		ls = append(ls, Level{Kind: LevelCompressed, Dim: dim, Op: op, C: c, Size: size, Unique: unique, Ordered: true})
+	dense := func(dim int, op format.Op, c, size int64) { level(format.Dense, dim, op, c, size, true) }
+	comp := func(dim int, op format.Op, c, size int64, unique bool) {
+		level(format.Compressed, dim, op, c, size, unique)
 	}
 	b := f.BatchDim
 	for d := 0; d < b; d++ {
-		dense(d, ExprID, 1, f.Shape[d])
+		dense(d, format.OpDim, 0, f.Shape[d])
 	}
 	s := f.sparseDim()
 	switch f.Layout {
 	case Strided:
 		for d := b; d < len(f.Shape); d++ {
-			dense(d, ExprID, 1, f.Shape[d])
+			dense(d, format.OpDim, 0, f.Shape[d])
 		}
 		return ls
 	case COO:
@@ -96,9 +100,9 @@ func (f *FormatSpec) levels() []Level {
 			// (dense) shape, their count held by the values array alone.
 			break
 		}
-		comp(0, ExprID, 1, f.Shape[0], false)
+		comp(0, format.OpDim, 0, f.Shape[0], false)
 		for d := 1; d < s; d++ {
-			ls = append(ls, Level{Kind: LevelSingleton, Dim: d, Op: ExprID, C: 1, Size: f.Shape[d], Ordered: true})
+			level(format.Singleton, d, format.OpDim, 0, f.Shape[d], false)
 		}
 	case CSR, CSC, DCSR, DCSC:
 		outer, inner := b, b+1
@@ -106,30 +110,30 @@ func (f *FormatSpec) levels() []Level {
 			outer, inner = b+1, b
 		}
 		if f.Layout == DCSR || f.Layout == DCSC {
-			comp(outer, ExprID, 1, f.Shape[outer], true)
+			comp(outer, format.OpDim, 0, f.Shape[outer], true)
 		} else {
-			dense(outer, ExprID, 1, f.Shape[outer])
+			dense(outer, format.OpDim, 0, f.Shape[outer])
 		}
-		comp(inner, ExprID, 1, f.Shape[inner], true)
+		comp(inner, format.OpDim, 0, f.Shape[inner], true)
 	case BSR, BSC:
 		bm, bn := f.Block[0], f.Block[1]
 		rows, cols := f.Shape[b], f.Shape[b+1]
 		if f.Layout == BSR {
-			dense(b, ExprDiv, bm, rows/bm)
-			comp(b+1, ExprDiv, bn, cols/bn, true)
+			dense(b, format.OpDiv, bm, rows/bm)
+			comp(b+1, format.OpDiv, bn, cols/bn, true)
 		} else {
-			dense(b+1, ExprDiv, bn, cols/bn)
-			comp(b, ExprDiv, bm, rows/bm, true)
+			dense(b+1, format.OpDiv, bn, cols/bn)
+			comp(b, format.OpDiv, bm, rows/bm, true)
 		}
-		dense(b, ExprMod, bm, bm)
-		dense(b+1, ExprMod, bn, bn)
+		dense(b, format.OpMod, bm, bm)
+		dense(b+1, format.OpMod, bn, bn)
 	case CSF:
 		for d := 0; d < s; d++ {
-			comp(d, ExprID, 1, f.Shape[d], true)
+			comp(d, format.OpDim, 0, f.Shape[d], true)
 		}
 	}
 	for d := b + s; d < len(f.Shape); d++ {
-		dense(d, ExprID, 1, f.Shape[d])
+		dense(d, format.OpDim, 0, f.Shape[d])
 	}
 	return ls
 }

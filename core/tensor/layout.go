@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/format"
 )
 
 // Layout names a format of the level model. Its values equal the C ABI's gs_layout.
@@ -63,56 +64,37 @@ func ParseLayout(s string) (Layout, error) {
 	return 0, errs.Errorf(errs.ErrInvalidArgument, "layout %q is not one of strided, coo, csr, csc, bsr, bsc, dcsr, dcsc, csf", s)
 }
 
-// LevelKind is a storage level's type.
-type LevelKind int32
-
-// Level types of the model.
-const (
-	LevelDense LevelKind = iota
-	LevelCompressed
-	LevelSingleton
-)
-
-// ExprOp is the operator of a level expression over one dimension.
-type ExprOp int32
-
-// Level expressions: i, i / c, i % c.
-const (
-	ExprID ExprOp = iota
-	ExprDiv
-	ExprMod
-)
-
-// Level is one storage level: its expression over a dimension, its type and
-// properties, its extent, and its storage (Pos for compressed levels, Crd for
-// compressed and singleton levels; index arrays of the tensor's index width).
+// Level is one storage level of a named layout: its description in the
+// format language (format.Level: the expression, i, i / c or i % c, its
+// type, dense, compressed or singleton, and properties), the position of
+// the dimension its expression reads, its extent, and its storage (Pos
+// for compressed levels, Crd for compressed and singleton levels; index
+// arrays of the tensor's index width). Format gives the tensor's format
+// text from these descriptions (batch levels there, torch's COO
+// properties).
 type Level struct {
-	Kind    LevelKind
-	Dim     int
-	Op      ExprOp
-	C       int64
-	Size    int64
-	Unique  bool
-	Ordered bool
-	Pos     dtype.Array
-	Crd     dtype.Array
+	format.Level
+	Dim  int
+	Size int64
+	Pos  dtype.Array
+	Crd  dtype.Array
 }
 
 // coord maps a dimension coordinate to this level's coordinate.
 func (l *Level) coord(x int64) int64 {
-	switch l.Op {
-	case ExprDiv:
-		return x / l.C
-	case ExprMod:
-		return x % l.C
+	switch l.Expr.Op {
+	case format.OpDiv:
+		return x / l.Expr.C
+	case format.OpMod:
+		return x % l.Expr.C
 	}
 	return x
 }
 
 // contribution maps this level's coordinate back to its share of the dimension coordinate.
 func (l *Level) contribution(lc int64) int64 {
-	if l.Op == ExprDiv {
-		return lc * l.C
+	if l.Expr.Op == format.OpDiv {
+		return lc * l.Expr.C
 	}
 	return lc
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
 )
 
 // Printing follows torch's tensor repr (torch/_tensor_str.py's rules:
@@ -61,10 +62,10 @@ func (t *Tensor) String() string {
 		parts = [][2]string{{cn, ""}, {pn, ""}, {"values", ""}}
 	default:
 		for i, l := range t.levels {
-			if l.Kind == LevelCompressed {
+			if l.Kind == format.Compressed {
 				parts = append(parts, [2]string{"pos_" + Itoa(int64(i)), ""})
 			}
-			if l.Kind != LevelDense {
+			if l.Kind != format.Dense {
 				parts = append(parts, [2]string{"crd_" + Itoa(int64(i)), ""})
 			}
 		}

@@ -30,24 +30,14 @@ func specFormat(spec FormatSpec, coalesced bool) format.Format {
 		f.Dims[d] = format.DimName(d)
 	}
 	for li, l := range spec.levels() {
-		lv := format.Level{Expr: format.Expr{A: format.DimName(l.Dim)}}
-		switch l.Op {
-		case ExprDiv:
-			lv.Expr.Op, lv.Expr.C = format.OpDiv, l.C
-		case ExprMod:
-			lv.Expr.Op, lv.Expr.C = format.OpMod, l.C
-		}
-		switch l.Kind {
-		case LevelDense:
-			lv.Kind = format.Dense
+		lv := l.Level
+		switch lv.Kind {
+		case format.Dense:
 			if spec.Layout.IsCompressed() && li < spec.BatchDim {
 				lv.Kind = format.Batch
 			}
-		case LevelCompressed:
-			lv.Kind = format.Compressed
-			lv.Nonunique = !l.Unique
-		case LevelSingleton:
-			lv.Kind = format.Singleton
+		case format.Singleton:
+			lv.Nonunique = false // the format's singletons are unique; torch's COO says it on its top level
 		}
 		if spec.Layout == COO && li == 0 && spec.sparseDim() > 0 {
 			// torch's COO: one sparse dim is a plain compressed level once coalesced.
