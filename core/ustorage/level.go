@@ -20,13 +20,10 @@ type Index interface{ ~int32 | ~int64 }
 // The arrays are read, never written, and are not checked again: a view is
 // made from a checked storage (Walk, Build, a tensor's validated arrays).
 type LevelView[I Index] struct {
-	Kind  format.Kind
-	Size  int64 // the level's extent (its coordinates are 0..Size-1, a - b's shifted)
-	Param int64 // delta's bit width b, structured's n; zero otherwise
-	Pos   []I   // compressed and delta levels
-	Crd   []I   // compressed, singleton, delta and structured levels
-	// Unique and Ordered are the level's properties (compressed, singleton).
-	Unique, Ordered bool
+	format.Level       // the level's description: kind, parameter, properties
+	Size         int64 // the level's extent (its coordinates are 0..Size-1, a - b's shifted)
+	Pos          []I   // compressed and delta levels
+	Crd          []I   // compressed, singleton, delta and structured levels
 	// BatchRows is non-zero for the compressed level right under leading
 	// batch levels, whose pos holds one array of BatchRows+1 entries per
 	// batch, each from 0, and whose batches store the same count each.
@@ -36,8 +33,7 @@ type LevelView[I Index] struct {
 // NewLevelView returns the view of level l of a format with the given
 // level sizes over pos and crd; batchRows is as LevelView's.
 func NewLevelView[I Index](lv format.Level, size int64, pos, crd []I, batchRows int64) LevelView[I] {
-	return LevelView[I]{Kind: lv.Kind, Size: size, Param: lv.Param, Pos: pos, Crd: crd,
-		Unique: !lv.Nonunique, Ordered: !lv.Unordered, BatchRows: batchRows}
+	return LevelView[I]{Level: lv, Size: size, Pos: pos, Crd: crd, BatchRows: batchRows}
 }
 
 // LevelViews returns the level views of a storage as int64 arrays (its
@@ -157,7 +153,7 @@ func (l *LevelView[I]) Locate(p, c int64) (int64, bool) {
 			full++
 		}
 		return 0, false
-	case l.Kind == format.Compressed && l.Ordered:
+	case l.Kind == format.Compressed && !l.Unordered:
 		seg := l.Crd[lo:hi]
 		k := sort.Search(len(seg), func(k int) bool { return int64(seg[k]) >= c })
 		if k < len(seg) && int64(seg[k]) == c {

@@ -52,7 +52,7 @@ func levelWalk[I Index](t *testing.T, s *Structure, views []LevelView[I]) []leve
 				// A nonunique level finds the first of equal coordinates.
 				gc := v.Coords(lo, hi, nil)[got-lo]
 				assert.Equal(t, c, gc, "level %d locate(%d, %d) = %d", l, p, c, got)
-				if v.Unique && v.Kind != format.Structured {
+				if !v.Nonunique && v.Kind != format.Structured {
 					assert.Equal(t, q, got, "level %d locate(%d, %d)", l, p, c)
 				}
 			}
@@ -82,8 +82,7 @@ func narrow(views []LevelView[int64]) []LevelView[int32] {
 	}
 	out := make([]LevelView[int32], len(views))
 	for k, v := range views {
-		out[k] = LevelView[int32]{Kind: v.Kind, Size: v.Size, Param: v.Param, Pos: cv(v.Pos), Crd: cv(v.Crd),
-			Unique: v.Unique, Ordered: v.Ordered, BatchRows: v.BatchRows}
+		out[k] = LevelView[int32]{Level: v.Level, Size: v.Size, Pos: cv(v.Pos), Crd: cv(v.Crd), BatchRows: v.BatchRows}
 	}
 	return out
 }
@@ -174,7 +173,7 @@ func TestAppenderPadding(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int32{0, 3, 3, 1}, d.Crd)
 	assert.Equal(t, []int32{0, 4}, d.Pos)
-	v := LevelView[int32]{Kind: format.Delta, Param: 2, Size: 16, Pos: d.Pos, Crd: d.Crd}
+	v := LevelView[int32]{Level: format.Level{Kind: format.Delta, Param: 2}, Size: 16, Pos: d.Pos, Crd: d.Crd}
 	assert.Equal(t, []int32{0, 4, 8, 10}, v.Coords(0, 4, nil))
 	q, ok := v.Locate(0, 10)
 	assert.True(t, ok)

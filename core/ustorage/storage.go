@@ -15,17 +15,19 @@ type Value interface {
 		~float32 | ~float64 | ~complex64 | ~complex128
 }
 
-// Level holds one level's arrays; either may be empty (dense, batch and range
-// levels have neither, singleton and structured levels no pos).
+// Level holds one level's arrays, of index type I (int64 in a storage and
+// a structure's Levels; int32 in a structure's Narrow, a tensor's 32-bit
+// arrays read without widening); either may be empty (dense, batch and
+// range levels have neither, singleton and structured levels no pos).
 //
 // Below leading batch levels, the compressed level right under the dense
 // level that closes them keeps one pos array per batch, each starting at 0
 // (torch's batched crow_indices, shape (batches, rows+1), flattened), and its
 // crd and the values hold the batches one after the other; every batch
 // stores the same number of entries.
-type Level struct {
-	Pos []int64
-	Crd []int64
+type Level[I Index] struct {
+	Pos []I
+	Crd []I
 }
 
 // Storage is a tensor laid out in a format. Build makes one; its fields are
@@ -34,7 +36,7 @@ type Storage[T Value] struct {
 	Format     format.Format
 	Shape      []int64
 	LevelSizes []int64
-	Levels     []Level
+	Levels     []Level[int64]
 	Values     []T
 }
 
@@ -131,16 +133,9 @@ func (s *Storage[T]) IndexBits() int {
 	return 32
 }
 
-// Level32 is a level's arrays held as int32 (a caller's 32-bit index
-// arrays), read by Convert's flat walks without widening.
-type Level32 struct {
-	Pos []int32
-	Crd []int32
-}
-
 // narrow returns level l's int32 arrays, or nil where the structure holds
 // them as int64.
-func (s *Structure) narrow(l int) *Level32 {
+func (s *Structure) narrow(l int) *Level[int32] {
 	if l < len(s.Narrow) && (s.Narrow[l].Pos != nil || s.Narrow[l].Crd != nil) {
 		return &s.Narrow[l]
 	}
@@ -158,7 +153,7 @@ func (s *Structure) wide() *Structure {
 	w.Levels = slices.Clone(s.Levels)
 	for l := range w.Levels {
 		if n := s.narrow(l); n != nil {
-			w.Levels[l] = Level{Pos: widen(n.Pos), Crd: widen(n.Crd)}
+			w.Levels[l] = Level[int64]{Pos: widen(n.Pos), Crd: widen(n.Crd)}
 		}
 	}
 	return &w
