@@ -24,11 +24,19 @@
 	LEAQ (R8)(R8*2), R9; \
 	LEAQ (R8)(R8*4), R12
 
+// PREFC6 and PREFC12 prefetch the rows of c's tile (AX walks them by ldc): its
+// lines are read and written once per call, after kc steps that hide the
+// misses when the prefetch starts them.
+#define PREFROW PREFETCHT0 (AX); PREFETCHT0 64(AX); PREFETCHT0 120(AX); ADDQ R10, AX
+#define PREFC6 MOVQ DX, AX; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW
+#define PREFC12 PREFC6; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW
+
 // NN6 is the AVX2 tile: rows 0-5 in Y0-Y11, B's row in Y12, Y13, A's
 // entries broadcast into Y14, Y15 in turn. MOV, BC, FMA and ADD are the
 // float32 or the float64 instructions.
 #define NN6(MOV, BC, FMA, ADD) \
 	NNARGS; \
+	PREFC6; \
 	VXORPS Y0, Y0, Y0; \
 	VXORPS Y1, Y1, Y1; \
 	VXORPS Y2, Y2, Y2; \
@@ -91,6 +99,7 @@ set: \
 // a + 6rsa), B's row in Z24, Z25, A's entries broadcast into Z26, Z27.
 #define NN12(MOV, BC, FMA, ADD) \
 	NNARGS; \
+	PREFC12; \
 	LEAQ (SI)(R9*2), BX; \
 	VPXORQ Z0, Z0, Z0; \
 	VPXORQ Z1, Z1, Z1; \
