@@ -55,19 +55,15 @@ func GemmStrided[V float32 | float64](m, k, n int, alpha V, a []V, rsa, csa int,
 	t := gemmNNTileFor[V](n)
 	g := gemmNNCall[V]{k: k, n: n, alpha: alpha, a: a, rsa: rsa, csa: csa, b: b, rsb: rsb, csb: csb, c: c, t: t}
 	parts := gemmParts(int64(m) * int64(n) * int64(k))
-	if parts == 1 {
-		g.run(0, m, 0, n)
+	// Fixed chunks of whole tiles: rows of c, sharing each packed panel of
+	// B, or columns when c is short and wide (each part packs its own
+	// columns of B). Each entry is computed the same way in any chunk.
+	if byCols := parts > 1 && m < parts*t.mr*2 && n > m; byCols {
+		bounds := gemmNNSplit(n, t.nr, parts)
+		parallel.For(len(bounds)-1, func(p int) { g.run([]int{0, m}, bounds[p], bounds[p+1]) })
 		return
 	}
-	// Fixed chunks of whole tiles: rows of c, or columns when c is short
-	// and wide. Each entry is computed the same way in any chunk.
-	if byCols := m < parts*t.mr*2 && n > m; byCols {
-		bounds := gemmNNSplit(n, t.nr, parts)
-		parallel.For(len(bounds)-1, func(p int) { g.run(0, m, bounds[p], bounds[p+1]) })
-	} else {
-		bounds := gemmNNSplit(m, t.mr, parts)
-		parallel.For(len(bounds)-1, func(p int) { g.run(bounds[p], bounds[p+1], 0, n) })
-	}
+	g.run(gemmNNSplit(m, t.mr, parts), 0, n)
 }
 
 // gemmNNSplit cuts [0, n) into at most parts ranges of whole tiles of
@@ -83,16 +79,20 @@ func gemmNNSplit(n, step, parts int) []int {
 	return bounds
 }
 
-// Blocking of Gemm: a gemmNNKC x gemmNNNC panel of B is packed once per
-// chunk of k (L3), a gemmNNMC x gemmNNKC block of A (L2), and the tile
-// walks a gemmNNKC x nr sliver of B (L1, 32 KiB at most) against the
-// slivers of A. Variables so that tests can shrink them to reach every
-// edge with small shapes; gemmNNKC cuts the sums, so it is the same for
-// every path of one call.
+// Blocking of Gemm: a panel of B of gemmNNNC columns and as many chunks
+// of gemmNNKC steps of k as fit gemmNNPanelBytes is packed once, shared by
+// the goroutines (L3); each packs a gemmNNMC x gemmNNKC block of A (L2)
+// and walks the panel's chunks over it, so that its gemmNNMC x gemmNNNC
+// block of c stays in L2 from one chunk's additions to the next; the tile
+// walks a gemmNNKC x nr sliver of B (L1) against the slivers of A.
+// Variables so that tests can shrink them to reach every edge with small
+// shapes; gemmNNKC cuts the sums, so it is the same for every path of one
+// call.
 var (
-	gemmNNKC = 256
-	gemmNNMC = 192
-	gemmNNNC = 2048
+	gemmNNKC         = 256
+	gemmNNMC         = 96
+	gemmNNNC         = 2048
+	gemmNNPanelBytes = 8 << 20
 )
 
 // gemmNNTile is a register tile of Gemm: f sums kc steps of the packed
@@ -118,70 +118,116 @@ type gemmNNCall[V float32 | float64] struct {
 	t        gemmNNTile
 }
 
-// gemmNNBuffers are one goroutine's packed panels.
-type gemmNNBuffers[V float32 | float64] struct{ a, b, scratch []V }
+// gemmNNBuffers are one goroutine's packed block of A and scratch tile.
+type gemmNNBuffers[V float32 | float64] struct{ a, scratch []V }
+
+// gemmNNPanel is a packed panel of B.
+type gemmNNPanel[V float32 | float64] struct{ b []V }
 
 var (
-	gemmNNPool32 = sync.Pool{New: func() any { return new(gemmNNBuffers[float32]) }}
-	gemmNNPool64 = sync.Pool{New: func() any { return new(gemmNNBuffers[float64]) }}
+	gemmNNPool32  = sync.Pool{New: func() any { return new(gemmNNBuffers[float32]) }}
+	gemmNNPool64  = sync.Pool{New: func() any { return new(gemmNNBuffers[float64]) }}
+	gemmNNPanel32 = sync.Pool{New: func() any { return new(gemmNNPanel[float32]) }}
+	gemmNNPanel64 = sync.Pool{New: func() any { return new(gemmNNPanel[float64]) }}
 )
 
-// run computes the block rows [i0, i1), columns [j0, j1) of c.
-func (g *gemmNNCall[V]) run(i0, i1, j0, j1 int) {
-	pool := &gemmNNPool64
+// pools returns the pools of V's buffers.
+func (g *gemmNNCall[V]) pools() (bufs, panels *sync.Pool) {
 	if unsafe.Sizeof(V(0)) == 4 {
-		pool = &gemmNNPool32
+		return &gemmNNPool32, &gemmNNPanel32
 	}
-	buf := pool.Get().(*gemmNNBuffers[V])
-	defer pool.Put(buf)
-	mr, nr := g.t.mr, g.t.nr
+	return &gemmNNPool64, &gemmNNPanel64
+}
+
+// run computes columns [j0, j1) of c, rows [rows[p], rows[p+1]) by part p
+// (on goroutines when there are several parts): per panel of B, packed by
+// all parts together, each part multiplies its rows.
+func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
+	bufs, panels := g.pools()
+	pan := panels.Get().(*gemmNNPanel[V])
+	defer panels.Put(pan)
+	parts := len(rows) - 1
+	nr, size := g.t.nr, int(unsafe.Sizeof(V(0)))
 	kcMax := min(gemmNNKC, g.k)
-	mcMax := min(max(gemmNNMC/mr, 1)*mr, (i1-i0+mr-1)/mr*mr)
 	ncMax := min(max(gemmNNNC/nr, 1)*nr, (j1-j0+nr-1)/nr*nr)
-	// A sliver meets few slivers of B when c is narrow: the tiles then
-	// read A in place, and only a last sliver of fewer than mr rows is
-	// packed (zero-padded).
-	direct := ncMax <= gemmNNDirectSlivers*nr
-	buf.a = growV(buf.a, mcMax*kcMax)
-	buf.b = growV(buf.b, ncMax*kcMax)
-	buf.scratch = growV(buf.scratch, mr*nr)
+	// The panel holds whole chunks of k, so that its sums are cut where
+	// every path cuts them.
+	kbMax := min(max(gemmNNPanelBytes/(size*ncMax*kcMax), 1)*kcMax, (g.k+kcMax-1)/kcMax*kcMax)
+	pan.b = growV(pan.b, ncMax*kbMax)
 	for jc := j0; jc < j1; jc += ncMax {
 		nc := min(ncMax, j1-jc)
-		for pc := 0; pc < g.k; pc += kcMax {
+		slivers := (nc + nr - 1) / nr
+		for kb := 0; kb < g.k; kb += kbMax {
+			kbw := min(kbMax, g.k-kb)
+			parallel.For(parts, func(p int) {
+				s0, s1 := slivers*p/parts, slivers*(p+1)/parts
+				for pc := kb; pc < kb+kbw && s1 > s0; pc += kcMax {
+					kc := min(kcMax, g.k-pc)
+					dst := pan.b[(pc-kb)*ncMax+s0*nr*kc:]
+					packNNB(dst, g.b[pc*g.rsb+(jc+s0*nr)*g.csb:], g.rsb, g.csb, kc, min(nc, s1*nr)-s0*nr, nr)
+				}
+			})
+			parallel.For(parts, func(p int) {
+				if rows[p+1] > rows[p] {
+					buf := bufs.Get().(*gemmNNBuffers[V])
+					g.block(buf, pan.b, ncMax, rows[p], rows[p+1], jc, nc, kb, kbw, kcMax)
+					bufs.Put(buf)
+				}
+			})
+		}
+	}
+}
+
+// block multiplies rows [i0, i1) of A by the packed panel b (columns [jc,
+// jc+nc) of B, steps [kb, kb+kbw) of k, in chunks of kcMax steps, stride
+// values apart) into c, and applies alpha after the panel with the last
+// steps.
+func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, nc, kb, kbw, kcMax int) {
+	mr, nr := g.t.mr, g.t.nr
+	// A sliver meets few slivers of B when c is narrow: the tiles then
+	// read A in place, a sliver at a time through all the panel's chunks,
+	// and only a last sliver of fewer than mr rows is packed (zero-padded).
+	direct := nc <= gemmNNDirectSlivers*nr
+	mcMax := min(max(gemmNNMC/mr, 1)*mr, (i1-i0+mr-1)/mr*mr)
+	if direct {
+		mcMax = mr
+	}
+	buf.a = growV(buf.a, mcMax*kcMax)
+	buf.scratch = growV(buf.scratch, mr*nr)
+	for ic := i0; ic < i1; ic += mcMax {
+		mc := min(mcMax, i1-ic)
+		full := mc / mr * mr
+		for pc := kb; pc < kb+kbw; pc += kcMax {
 			kc := min(kcMax, g.k-pc)
 			add := 0
 			if pc > 0 {
 				add = 1
 			}
-			packNNB(buf.b, g.b[pc*g.rsb+jc*g.csb:], g.rsb, g.csb, kc, nc, nr)
-			for ic := i0; ic < i1; ic += mcMax {
-				mc := min(mcMax, i1-ic)
-				full := mc / mr * mr
-				switch {
-				case !direct:
-					packNNA(buf.a, g.a[ic*g.rsa+pc*g.csa:], g.rsa, g.csa, mc, kc, mr)
-				case full < mc:
-					packNNA(buf.a, g.a[(ic+full)*g.rsa+pc*g.csa:], g.rsa, g.csa, mc-full, kc, mr)
-				}
-				for jr := 0; jr < nc; jr += nr {
-					for ir := 0; ir < mc; ir += mr {
-						a, rsa, csa := buf.a[ir*kc:ir*kc+mr*kc], 1, mr
-						if direct && ir < full {
-							a, rsa, csa = g.a[(ic+ir)*g.rsa+pc*g.csa:], g.rsa, g.csa
-						} else if direct {
-							a = buf.a[:mr*kc]
-						}
-						g.tile(buf, kc, a, rsa, csa, buf.b[jr*kc:jr*kc+nr*kc], ic+ir, jc+jr, min(mr, mc-ir), min(nr, nc-jr), add)
+			chunk := b[(pc-kb)*stride:]
+			switch {
+			case !direct:
+				packNNA(buf.a, g.a[ic*g.rsa+pc*g.csa:], g.rsa, g.csa, mc, kc, mr)
+			case full < mc:
+				packNNA(buf.a, g.a[(ic+full)*g.rsa+pc*g.csa:], g.rsa, g.csa, mc-full, kc, mr)
+			}
+			for jr := 0; jr < nc; jr += nr {
+				for ir := 0; ir < mc; ir += mr {
+					a, rsa, csa := buf.a[ir*kc:ir*kc+mr*kc], 1, mr
+					if direct && ir < full {
+						a, rsa, csa = g.a[(ic+ir)*g.rsa+pc*g.csa:], g.rsa, g.csa
+					} else if direct {
+						a = buf.a[:mr*kc]
 					}
+					g.tile(buf, kc, a, rsa, csa, chunk[jr*kc:jr*kc+nr*kc], ic+ir, jc+jr, min(mr, mc-ir), min(nr, nc-jr), add)
 				}
 			}
 		}
-	}
-	if g.alpha != 1 {
-		for i := i0; i < i1; i++ {
-			row := g.c[i*g.n+j0 : i*g.n+j1]
-			for j := range row {
-				row[j] *= g.alpha
+		if g.alpha != 1 && kb+kbw == g.k {
+			for i := ic; i < ic+mc; i++ {
+				row := g.c[i*g.n+jc : i*g.n+jc+nc]
+				for j := range row {
+					row[j] *= g.alpha
+				}
 			}
 		}
 	}

@@ -52,9 +52,9 @@ func gemmNNConfigs() []gemmNNConfig {
 // with sets the configuration for the duration of f (splits forced on
 // small products when workers > 1).
 func (g gemmNNConfig) with(f func()) {
-	oldS, old5, oldK, oldM, oldN, oldP, oldD := useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, gemmParallelWork, gemmNNDirectSlivers
+	oldS, old5, oldK, oldM, oldN, oldP, oldD, oldB := useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, gemmParallelWork, gemmNNDirectSlivers, gemmNNPanelBytes
 	defer func() {
-		useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, gemmParallelWork, gemmNNDirectSlivers = oldS, old5, oldK, oldM, oldN, oldP, oldD
+		useSIMD, useAVX512, gemmNNKC, gemmNNMC, gemmNNNC, gemmParallelWork, gemmNNDirectSlivers, gemmNNPanelBytes = oldS, old5, oldK, oldM, oldN, oldP, oldD, oldB
 	}()
 	useSIMD, useAVX512 = g.simd, g.avx512
 	gemmNNDirectSlivers = 0
@@ -62,7 +62,7 @@ func (g gemmNNConfig) with(f func()) {
 		gemmNNDirectSlivers = math.MaxInt32
 	}
 	if g.small {
-		gemmNNKC, gemmNNMC, gemmNNNC = 5, 13, 40
+		gemmNNKC, gemmNNMC, gemmNNNC, gemmNNPanelBytes = 5, 13, 40, 2000
 	}
 	defer withWorkers(g.workers)()
 	if g.workers > 1 {
