@@ -141,7 +141,7 @@ func (g *gemmNNCall[V]) pools() (bufs, panels *sync.Pool) {
 
 // run computes columns [j0, j1) of c, rows [rows[p], rows[p+1]) by part p
 // (on goroutines when there are several parts): per panel of B, packed by
-// all parts together, each part multiplies its rows.
+// all parts together, each part multiplies its rows (split).
 func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
 	bufs, panels := g.pools()
 	pan := panels.Get().(*gemmNNPanel[V])
@@ -159,22 +159,45 @@ func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
 		slivers := (nc + nr - 1) / nr
 		for kb := 0; kb < g.k; kb += kbMax {
 			kbw := min(kbMax, g.k-kb)
-			parallel.For(parts, func(p int) {
-				s0, s1 := slivers*p/parts, slivers*(p+1)/parts
-				for pc := kb; pc < kb+kbw && s1 > s0; pc += kcMax {
-					kc := min(kcMax, g.k-pc)
-					dst := pan.b[(pc-kb)*ncMax+s0*nr*kc:]
-					packNNB(dst, g.b[pc*g.rsb+(jc+s0*nr)*g.csb:], g.rsb, g.csb, kc, min(nc, s1*nr)-s0*nr, nr)
-				}
-			})
-			parallel.For(parts, func(p int) {
-				if rows[p+1] > rows[p] {
-					buf := bufs.Get().(*gemmNNBuffers[V])
-					g.block(buf, pan.b, ncMax, rows[p], rows[p+1], jc, nc, kb, kbw, kcMax)
-					bufs.Put(buf)
-				}
-			})
+			if parts == 1 { // no closures to allocate
+				g.packPanel(pan.b, ncMax, jc, nc, kb, kbw, kcMax, 0, slivers)
+				g.rows(bufs, pan.b, ncMax, rows[0], rows[1], jc, nc, kb, kbw, kcMax)
+			} else {
+				g.split(rows, bufs, pan.b, ncMax, jc, nc, kb, kbw, kcMax)
+			}
 		}
+	}
+}
+
+// split is one panel of run on several goroutines: packed by all of them
+// (a share of the slivers each), then multiplied by each into its rows.
+func (g *gemmNNCall[V]) split(rows []int, bufs *sync.Pool, b []V, stride, jc, nc, kb, kbw, kcMax int) {
+	parts, slivers := len(rows)-1, (nc+g.t.nr-1)/g.t.nr
+	parallel.For(parts, func(p int) {
+		g.packPanel(b, stride, jc, nc, kb, kbw, kcMax, slivers*p/parts, slivers*(p+1)/parts)
+	})
+	parallel.For(parts, func(p int) {
+		g.rows(bufs, b, stride, rows[p], rows[p+1], jc, nc, kb, kbw, kcMax)
+	})
+}
+
+// packPanel packs slivers [s0, s1) of columns [jc, jc+nc) of B, steps [kb,
+// kb+kbw) of k, into the panel b: chunk by chunk of kcMax steps, stride
+// values apart.
+func (g *gemmNNCall[V]) packPanel(b []V, stride, jc, nc, kb, kbw, kcMax, s0, s1 int) {
+	nr := g.t.nr
+	for pc := kb; pc < kb+kbw && s1 > s0; pc += kcMax {
+		kc := min(kcMax, g.k-pc)
+		packNNB(b[(pc-kb)*stride+s0*nr*kc:], g.b[pc*g.rsb+(jc+s0*nr)*g.csb:], g.rsb, g.csb, kc, min(nc, s1*nr)-s0*nr, nr)
+	}
+}
+
+// rows runs block on rows [i0, i1) with buffers from the pool bufs.
+func (g *gemmNNCall[V]) rows(bufs *sync.Pool, b []V, stride, i0, i1, jc, nc, kb, kbw, kcMax int) {
+	if i1 > i0 {
+		buf := bufs.Get().(*gemmNNBuffers[V])
+		g.block(buf, b, stride, i0, i1, jc, nc, kb, kbw, kcMax)
+		bufs.Put(buf)
 	}
 }
 
