@@ -90,7 +90,7 @@ func gemmNNSplit(n, step, parts int) []int {
 // call.
 var (
 	gemmNNKC         = 256
-	gemmNNMC         = 96
+	gemmNNMC         = 192
 	gemmNNNC         = 2048
 	gemmNNPanelBytes = 8 << 20
 )
