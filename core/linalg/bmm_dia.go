@@ -45,8 +45,10 @@ func batchedDIAViews[V float32 | float64](t *tensor.Tensor) ([]kernels.DIA[V], b
 			return nil, false // the checked storage always has this shape
 		}
 		for b := range views {
+			// min: with no diagonals (or an empty dim) the values may hold
+			// fewer than nb*stride slots, and the view reads none of them.
 			views[b] = kernels.DIA[V]{Rows: m, Cols: k, Offsets: crd[:pos[1]], Stride: int(nb * stride),
-				Val: val[int64(b)*stride:]}
+				Val: val[min(int64(b)*stride, int64(len(val))):]}
 		}
 		return views, true
 	}

@@ -123,3 +123,27 @@ func TestBatchedDIABmmAllocatesOnlyItsOutput(t *testing.T) {
 		require.LessOrEqual(t, least, out+64<<10, "bmm on %s allocated beyond its %d-byte output", f, out)
 	}
 }
+
+// TestBatchedDIABmmEmptyShapes: a batched DIA-I with an empty dim (no
+// diagonals, fewer value slots than batches times the stride) multiplies to
+// the dense form's (empty or zero) product instead of slicing past its
+// values (a proptest case: (2, 1, 0) @ (2, 0, 3) panicked).
+func TestBatchedDIABmmEmptyShapes(t *testing.T) {
+	for _, f := range []format.Format{format.BatchedDIAINonUniform(), format.BatchedDIAIUniform()} {
+		for _, dims := range [][4]int64{{2, 1, 0, 3}, {3, 0, 2, 2}, {2, 2, 2, 0}} {
+			nb, m, k, n := dims[0], dims[1], dims[2], dims[3]
+			dense := batchedBandDense(t, dtype.Float64, nb, m, k)
+			a, err := tensor.ToFormat(dense, f)
+			require.NoError(t, err, "%s %v", f, dims)
+			b := batchedBandDense(t, dtype.Float64, nb, k, n)
+			want, err := Bmm(dense, b)
+			require.NoError(t, err)
+			got, err := Bmm(a, b)
+			require.NoError(t, err, "%s %v", f, dims)
+			requireEqualTensors(t, want, got, "bmm %s %v", f, dims)
+			got, err = Matmul(a, b)
+			require.NoError(t, err, "%s %v", f, dims)
+			requireEqualTensors(t, want, got, "matmul %s %v", f, dims)
+		}
+	}
+}
