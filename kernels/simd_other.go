@@ -27,3 +27,6 @@ func spmvRowsSIMD[I Index, V Number](alpha, beta V, a CSR[I, V], x, y []V, r0, r
 
 // useAVX512 is false where there is no assembly; tests may still set it.
 var useAVX512 = false
+
+// useSpMV512 is false where there is no assembly; tests may still set it.
+var useSpMV512 = false

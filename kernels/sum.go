@@ -1,5 +1,10 @@
 package kernels
 
+// sumChunk is the most blocks of sixteen one assembly call adds (128 KiB),
+// so that calls stay short (assembly cannot be preempted); the tests size
+// their inputs around it on every architecture.
+const sumChunk = 1 << 13
+
 // SumFloat64 is the sum of v in one fixed order, whatever the machine:
 // sixteen running partial sums, partial j taking element j of each whole
 // block of sixteen in turn (an AVX2 loop holds them in four registers of

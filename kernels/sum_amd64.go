@@ -2,10 +2,6 @@ package kernels
 
 import "unsafe"
 
-// sumChunk is the most blocks of sixteen one assembly call adds (128 KiB),
-// so that calls stay short (assembly cannot be preempted).
-const sumChunk = 1 << 13
-
 // sumBlocks is sumBlocksGo through the AVX2 loop where there is one.
 func sumBlocks(v []float64, s *[16]float64) {
 	if !useSIMD {
