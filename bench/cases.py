@@ -53,6 +53,9 @@ class Context:
         self.cc = cc
         self.build_dir = build_dir
         self.rng = np.random.default_rng(20240601)
+        # Whether the row of this name is kept (the harness's --only); groups
+        # with costly inputs ask it before building a row's input.
+        self.wants = lambda row_name: True
 
 
 def new_row(name, desc, *, flops=None, flops_formula=None, nbytes=None, bytes_formula=None,

@@ -133,6 +133,7 @@ def main(argv=None):
         shared = None
     ctx = cases.Context(args.quick, shared=shared, cc=args.cc,
                         build_dir=os.path.join(gslib.REPO, "build", "bench"))
+    ctx.wants = lambda row_name: row_selected(row_name, args.only)
     _, torch_status = peers.torch()
     print("torch: %s" % (peers.torch_version() or torch_status), flush=True)
     print("; ".join("%s: %s" % kv for kv in mkl_peers.versions().items()), flush=True)

@@ -12,6 +12,7 @@ A x = b match; the notes give each engine's fill (entries stored in the factors)
 and the residuals ||A x - b|| / ||b||.
 """
 
+import gc
 import glob
 import os
 
@@ -171,29 +172,34 @@ def _convection_systems(q):
 
 
 def _systems(ctx):
-    """(name, gosparse CSR tensor, its scipy view, SPD?) of the spsolve and
-    cholesky rows: the Laplacians, the convection-diffusion operators, then the
-    square real matrices (values read as float64; a pattern matrix gets ones)."""
+    """(name, build, SPD?) of the spsolve and cholesky rows: the Laplacians, the
+    convection-diffusion operators, then the square real matrices (values read
+    as float64; a pattern matrix gets ones). build() returns the gosparse CSR
+    tensor, or None for a real matrix that is not square and real; it runs only
+    for the rows the harness keeps, so one row under --only does not build the
+    big systems first."""
     q = ctx.quick
     for n in ((60, 100) if q else (500, 1000)):
-        S = _laplacian(n)
-        yield "lap2d_%d" % n, S, _scipy_csr(S), True
-    S = _csr32(gosparse.generators.stencil3d(15 if q else 60))
-    yield "lap3d_%d" % (15 if q else 60), S, _scipy_csr(S), True
+        yield "lap2d_%d" % n, (lambda n=n: _laplacian(n)), True
+    n3 = 15 if q else 60
+    yield "lap3d_%d" % n3, lambda: _csr32(gosparse.generators.stencil3d(n3)), True
     for stem, n, dims in _convection_systems(q):
-        S = _convection_diffusion(n, dims)
-        yield stem, S, _scipy_csr(S), False
+        yield stem, (lambda n=n, dims=dims: _convection_diffusion(n, dims)), False
     if not ctx.shared:
         return
     for path in sorted(glob.glob(os.path.join(ctx.shared, "matrices", "suitesparse", "*.mtx"))):
-        t = gosparse.io.mmread(path)
-        if t.ndim != 2 or t.shape[0] != t.shape[1] or t.dtype.is_complex:
-            continue
-        if t.dtype is not gosparse.float64:
-            t = t.to(gosparse.float64)
-        S = _csr32(t.to_sparse_csr())
         stem = os.path.splitext(os.path.basename(path))[0]
-        yield stem, S, _scipy_csr(S), stem == "bcsstk13"
+        yield stem, (lambda path=path: _read_square(path)), stem == "bcsstk13"
+
+
+def _read_square(path):
+    """The real square matrix of a Matrix Market file as float64 CSR, or None."""
+    t = gosparse.io.mmread(path)
+    if t.ndim != 2 or t.shape[0] != t.shape[1] or t.dtype.is_complex:
+        return None
+    if t.dtype is not gosparse.float64:
+        t = t.to(gosparse.float64)
+    return _csr32(t.to_sparse_csr())
 
 
 # Systems from this order on get one timed call per engine and no alternated
@@ -333,11 +339,21 @@ def spsolve_rows(ctx):
     out = []
     if getattr(getattr(gosparse, "sparse", None), "spsolve", None) is None:
         return [unavailable(new_row("spsolve", "spsolve"), "this gosparse has no sparse.spsolve")]
-    for stem, S, A, spd in _systems(ctx):
+    for stem, build, spd in _systems(ctx):
+        solve, chol = ctx.wants("spsolve:" + stem), spd and ctx.wants("cholesky:" + stem)
+        if not (solve or chol):
+            continue
+        S = build()
+        if S is None:
+            continue
+        A = _scipy_csr(S)
         budget = _ONCE if A.shape[0] >= _BIG or stem in _ONCE_STEMS else ctx.slow
-        out.append(_solve_row(ctx, stem, S, A, budget))
-        if spd:
+        if solve:
+            out.append(_solve_row(ctx, stem, S, A, budget))
+        if chol:
             out.append(_cholesky_row(ctx, stem, S, A, budget))
+        del S, A
+        gc.collect()
     return out
 
 

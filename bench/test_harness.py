@@ -176,3 +176,24 @@ def test_paired_target_verdict():
     assert row(1.2, 1.3)["met"] is False
     assert row(1.3, None)["met"] is False
     assert "paired not measured" in row(1.3, None)["verdict"]
+
+
+def test_spsolve_builds_only_kept_rows(monkeypatch):
+    # One spsolve row under --only builds its own system, not the 1000^2 and
+    # 40^3 operators of the rows before it.
+    import cases
+    import solve_cases
+
+    def refuse(*args):
+        raise AssertionError("built a system whose row is not kept")
+
+    monkeypatch.setattr(solve_cases, "_laplacian", refuse)
+    monkeypatch.setattr(solve_cases, "_convection_diffusion", refuse)
+    if not os.path.isdir(SHARED):
+        pytest.skip("../shared/matrices/suitesparse is absent: no real-matrix rows")
+    ctx = cases.Context(False, shared=os.path.dirname(os.path.dirname(SHARED)))
+    ctx.slow = solve_cases.Budget(0, 1, 1, 0.0)
+    ctx.wants = lambda name: name == "spsolve:west0067"
+    rows = solve_cases.spsolve_rows(ctx)
+    assert [r["name"] for r in rows] == ["spsolve:west0067"]
+    assert rows[0]["agreement"]["ok"] is True, rows[0]["agreement"]
