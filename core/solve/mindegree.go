@@ -23,6 +23,11 @@ type quotientGraph struct {
 	live  []bool // element e not yet absorbed (set while building)
 	dense []bool // variable kept out of the graph and ordered last
 	deg   []int  // approximate external degree of variable i
+	// withVars: variables have variable neighbours (AMD on A + A^T). A
+	// column ordering's variables meet only through elements, so their
+	// variable lists stay empty and order skips them (a cache miss a
+	// variable of every pivot's element).
+	withVars bool
 
 	head, next, prev []int32 // degree lists
 
@@ -32,6 +37,14 @@ type quotientGraph struct {
 func (g *quotientGraph) varsOf(i int) int    { return i }
 func (g *quotientGraph) elemsOf(i int) int   { return g.n + i }
 func (g *quotientGraph) membersOf(e int) int { return 2*g.n + e }
+
+// varsList returns variable i's variable neighbours: none without withVars.
+func (g *quotientGraph) varsList(i int) []int32 {
+	if !g.withVars {
+		return nil
+	}
+	return g.list(g.varsOf(i))
+}
 
 // newQuotientGraph allocates a graph of n variables and m initial elements
 // whose lists hold about entries ids in all.
@@ -168,11 +181,14 @@ func (g *quotientGraph) order() []int {
 		mark[p] = stamp
 		lpk := g.membersOf(p)
 		g.reserve(lpk, min(int(g.refs[g.varsOf(p)].n)+g.deg[p], nleft))
-		for _, v := range g.list(g.varsOf(p)) {
-			if !gone[v] && mark[v] != stamp {
-				mark[v] = stamp
-				g.push(lpk, v)
+		if g.withVars {
+			for _, v := range g.list(g.varsOf(p)) {
+				if !gone[v] && mark[v] != stamp {
+					mark[v] = stamp
+					g.push(lpk, v)
+				}
 			}
+			g.drop(g.varsOf(p))
 		}
 		for _, e := range g.list(g.elemsOf(p)) {
 			if es[e].weight < 0 {
@@ -193,7 +209,6 @@ func (g *quotientGraph) order() []int {
 		for _, v := range lp {
 			lpWeight += nv[v]
 		}
-		g.drop(g.varsOf(p))
 		g.drop(g.elemsOf(p))
 		es[p] = elemState{weight: int32(lpWeight)}
 
@@ -241,20 +256,23 @@ func (g *quotientGraph) order() []int {
 			g.setLen(ek, len(kept))
 			g.appendTo(ek, int32(p)) // may move the pool: lists are fetched anew
 			h += uint64(p) * 0x9e3779b97f4a7c15
-			vk := g.varsOf(int(i))
-			vlist := g.list(vk)
-			vs := vlist[:0]
-			vw := 0
-			for _, v := range vlist {
-				if !gone[v] && mark[v] != stamp {
-					vs = append(vs, v)
-					vw += nv[v]
-					h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
+			vw, nvs := 0, 0
+			if g.withVars {
+				vk := g.varsOf(int(i))
+				vlist := g.list(vk)
+				vs := vlist[:0]
+				for _, v := range vlist {
+					if !gone[v] && mark[v] != stamp {
+						vs = append(vs, v)
+						vw += nv[v]
+						h += uint64(v)*0xc2b2ae3d27d4eb4f + 1
+					}
 				}
+				g.setLen(vk, len(vs))
+				nvs = len(vs)
 			}
-			g.setLen(vk, len(vs))
 			g.deg[i] = min(vw+lpWeight-nv[i]+ext, g.deg[i]+lpWeight-nv[i], nleft-nv[i])
-			h += uint64(len(kept)+1)<<32 ^ uint64(len(vs))
+			h += uint64(len(kept)+1)<<32 ^ uint64(nvs)
 			hv[i] = h
 			b := (h * 0x9e3779b97f4a7c15) >> shift
 			bnext[i], bhead[b] = bhead[b], i
@@ -272,7 +290,7 @@ func (g *quotientGraph) order() []int {
 				if gone[i] || !hashFollows(hv, bnext, gone, i) {
 					continue // nothing after i in the bucket can equal it
 				}
-				elemsI, varsI := g.list(g.elemsOf(int(i))), g.list(g.varsOf(int(i)))
+				elemsI, varsI := g.list(g.elemsOf(int(i))), g.varsList(int(i))
 				seenStamp++
 				for _, e := range elemsI {
 					seen[e] = seenStamp
@@ -281,7 +299,7 @@ func (g *quotientGraph) order() []int {
 					seen[v] = seenStamp
 				}
 				for j := bnext[i]; j >= 0; j = bnext[j] {
-					elemsJ, varsJ := g.list(g.elemsOf(int(j))), g.list(g.varsOf(int(j)))
+					elemsJ, varsJ := g.list(g.elemsOf(int(j))), g.varsList(int(j))
 					if gone[j] || hv[j] != hv[i] || len(elemsJ) != len(elemsI) || len(varsJ) != len(varsI) ||
 						!allSeen(seen, elemsJ, seenStamp) || !allSeen(seen, varsJ, seenStamp) {
 						continue
@@ -301,7 +319,9 @@ func (g *quotientGraph) order() []int {
 						chainNext[chainTail[i]] = j
 					}
 					chainTail[i] = tail
-					g.drop(g.varsOf(int(j)))
+					if g.withVars {
+						g.drop(g.varsOf(int(j)))
+					}
 					g.drop(g.elemsOf(int(j)))
 				}
 			}

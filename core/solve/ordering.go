@@ -87,6 +87,7 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 		total += d
 	}
 	g := newQuotientGraph(n, 0, total)
+	g.withVars = true
 	for i := 0; i < n; i++ {
 		g.reserve(g.varsOf(i), deg[i])
 	}
