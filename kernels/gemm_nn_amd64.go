@@ -3,22 +3,29 @@ package kernels
 import "unsafe"
 
 // gemmNNTileFor returns Gemm's register tile for V and n columns of c:
-// with AVX-512 the 12-row ZMM tile, unless c is narrow enough for the
-// AVX2 tile's width (a Cora layer's 16 float32 columns would half fill the
-// 32-wide one); with AVX2 and FMA the 6-row YMM tile; else the Go tile.
+// with AVX-512 a 12-row ZMM tile, two registers wide, or one register wide
+// when c is that narrow (a Cora layer's 16 float32 columns would half fill
+// the 32-wide tile and run at half the AVX2 tile's speed on the
+// 16-wide one); with AVX2 and FMA the 6-row YMM tile; else the Go tile.
 // Read at every call, so tests can switch the assembly off.
 func gemmNNTileFor[V float32 | float64](n int) gemmNNTile {
 	if !useSIMD {
 		return gemmNNGoTile
 	}
 	if unsafe.Sizeof(V(0)) == 4 {
-		if useAVX512 && n > 16 {
+		switch {
+		case useAVX512 && n > 16:
 			return gemmNNTile{mr: 12, nr: 32, f: gemmNN12x32f32}
+		case useAVX512:
+			return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f32}
 		}
 		return gemmNNTile{mr: 6, nr: 16, f: gemmNN6x16f32}
 	}
-	if useAVX512 && n > 8 {
+	switch {
+	case useAVX512 && n > 8:
 		return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f64}
+	case useAVX512:
+		return gemmNNTile{mr: 12, nr: 8, f: gemmNN12x8f64}
 	}
 	return gemmNNTile{mr: 6, nr: 8, f: gemmNN6x8f64}
 }
@@ -38,3 +45,9 @@ func gemmNN12x32f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer,
 
 //go:noescape
 func gemmNN12x16f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x16f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x8f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)

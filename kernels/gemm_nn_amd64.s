@@ -202,6 +202,129 @@ set: \
 	VZEROUPPER; \
 	RET
 
+// PREFN12 prefetches the twelve 64-byte rows of the narrow tile's c.
+#define PREFROW1 PREFETCHT0 (AX); ADDQ R10, AX
+#define PREFN12 MOVQ DX, AX; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1; PREFROW1
+
+// NN12N is the AVX-512 tile one register wide (16 float32 or 8 float64
+// columns, for a narrow c): rows 0-11 in Z0-Z11 (rows 6-11 read from BX),
+// B's row in Z24, A's entries broadcast into Z26, Z27 in turn.
+#define NN12N(MOV, BC, FMA, ADD) \
+	NNARGS; \
+	PREFN12; \
+	LEAQ (SI)(R9*2), BX; \
+	VPXORQ Z0, Z0, Z0; \
+	VPXORQ Z1, Z1, Z1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPXORQ Z3, Z3, Z3; \
+	VPXORQ Z4, Z4, Z4; \
+	VPXORQ Z5, Z5, Z5; \
+	VPXORQ Z6, Z6, Z6; \
+	VPXORQ Z7, Z7, Z7; \
+	VPXORQ Z8, Z8, Z8; \
+	VPXORQ Z9, Z9, Z9; \
+	VPXORQ Z10, Z10, Z10; \
+	VPXORQ Z11, Z11, Z11; \
+	TESTQ CX, CX; \
+	JLE store; \
+	loop:; \
+	MOV (DI), Z24; \
+	BC (SI), Z26; \
+	FMA Z24, Z26, Z0; \
+	BC (SI)(R8*1), Z27; \
+	FMA Z24, Z27, Z1; \
+	BC (SI)(R8*2), Z26; \
+	FMA Z24, Z26, Z2; \
+	BC (SI)(R9*1), Z27; \
+	FMA Z24, Z27, Z3; \
+	BC (SI)(R8*4), Z26; \
+	FMA Z24, Z26, Z4; \
+	BC (SI)(R12*1), Z27; \
+	FMA Z24, Z27, Z5; \
+	BC (BX), Z26; \
+	FMA Z24, Z26, Z6; \
+	BC (BX)(R8*1), Z27; \
+	FMA Z24, Z27, Z7; \
+	BC (BX)(R8*2), Z26; \
+	FMA Z24, Z26, Z8; \
+	BC (BX)(R9*1), Z27; \
+	FMA Z24, Z27, Z9; \
+	BC (BX)(R8*4), Z26; \
+	FMA Z24, Z26, Z10; \
+	BC (BX)(R12*1), Z27; \
+	FMA Z24, Z27, Z11; \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ $64, DI; \
+	DECQ CX; \
+	JNZ loop; \
+	store:; \
+	TESTQ R11, R11; \
+	JZ set; \
+	ADD (DX), Z0, Z0; \
+	MOV Z0, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z1, Z1; \
+	MOV Z1, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z2, Z2; \
+	MOV Z2, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z3, Z3; \
+	MOV Z3, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z4, Z4; \
+	MOV Z4, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z5, Z5; \
+	MOV Z5, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z6, Z6; \
+	MOV Z6, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z7, Z7; \
+	MOV Z7, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z8, Z8; \
+	MOV Z8, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z9, Z9; \
+	MOV Z9, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z10, Z10; \
+	MOV Z10, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z11, Z11; \
+	MOV Z11, (DX); \
+	VZEROUPPER; \
+	RET; \
+	set:; \
+	MOV Z0, (DX); \
+	ADDQ R10, DX; \
+	MOV Z1, (DX); \
+	ADDQ R10, DX; \
+	MOV Z2, (DX); \
+	ADDQ R10, DX; \
+	MOV Z3, (DX); \
+	ADDQ R10, DX; \
+	MOV Z4, (DX); \
+	ADDQ R10, DX; \
+	MOV Z5, (DX); \
+	ADDQ R10, DX; \
+	MOV Z6, (DX); \
+	ADDQ R10, DX; \
+	MOV Z7, (DX); \
+	ADDQ R10, DX; \
+	MOV Z8, (DX); \
+	ADDQ R10, DX; \
+	MOV Z9, (DX); \
+	ADDQ R10, DX; \
+	MOV Z10, (DX); \
+	ADDQ R10, DX; \
+	MOV Z11, (DX); \
+	VZEROUPPER; \
+	RET
+
 // func gemmNN6x16f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
 //
 // float32, AVX2 and FMA.
@@ -225,3 +348,15 @@ TEXT ·gemmNN12x32f32(SB), NOSPLIT, $0-64
 // float64, AVX-512.
 TEXT ·gemmNN12x16f64(SB), NOSPLIT, $0-64
 	NN12(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
+
+// func gemmNN12x16f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+//
+// float32, AVX-512, 16 columns.
+TEXT ·gemmNN12x16f32(SB), NOSPLIT, $0-64
+	NN12N(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)
+
+// func gemmNN12x8f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+//
+// float64, AVX-512, 8 columns.
+TEXT ·gemmNN12x8f64(SB), NOSPLIT, $0-64
+	NN12N(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
