@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
@@ -235,4 +236,20 @@ func gemmCPUTime() time.Duration {
 
 func formatShape(s [3]int) string {
 	return strconv.Itoa(s[0]) + "x" + strconv.Itoa(s[1]) + "x" + strconv.Itoa(s[2])
+}
+
+// A large packed panel of B goes back to the memory package's recycler and
+// is taken again by the next product, a collection in between (a sync.Pool
+// would have dropped it, and the next product faulted in a new one).
+func TestGemmPanelOutlivesCollection(t *testing.T) {
+	m, k, n := 12, 512, 512 // a 2 MiB panel
+	a, b, c := make([]float64, m*k), make([]float64, k*n), make([]float64, m*n)
+	Gemm(m, k, n, 1, a, b, c)
+	runtime.GC()
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	Gemm(m, k, n, 1, a, b, c)
+	runtime.ReadMemStats(&after)
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes allocated by a product after a collection")
 }

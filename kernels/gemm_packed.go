@@ -3,6 +3,8 @@ package kernels
 import (
 	"sync"
 	"unsafe"
+
+	"github.com/gosparse/gosparse/kernels/memory"
 )
 
 // Blocking of the packed GEMM (the loop order of Goto and van de Geijn):
@@ -33,10 +35,11 @@ type gemmBuffers struct{ a, b []float64 }
 
 var gemmPool = sync.Pool{New: func() any { return new(gemmBuffers) }}
 
-// grow returns buf with room for n values.
+// grow returns buf with room for n values, new ones uninitialised (the
+// panels are written before they are read: packPanel pads with zeros).
 func grow(buf []float64, n int) []float64 {
 	if cap(buf) < n {
-		return make([]float64, n)
+		return memory.UninitSlice[float64](n)
 	}
 	return buf[:n]
 }
