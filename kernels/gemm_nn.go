@@ -328,6 +328,9 @@ func packNNA[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
 			}
 			continue
 		}
+		if rr < r { // the padding rows: one clear, not r - rr strided passes
+			clear(d)
+		}
 		for i := 0; i < rr; i++ {
 			base := (q + i) * rs
 			if cs == 1 { // a row-major row: read it in order
@@ -339,11 +342,6 @@ func packNNA[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
 			}
 			for p := 0; p < cols; p++ {
 				d[p*r+i] = src[base+p*cs]
-			}
-		}
-		for i := rr; i < r; i++ {
-			for p := 0; p < cols; p++ {
-				d[p*r+i] = 0
 			}
 		}
 	}
@@ -386,6 +384,9 @@ func packNNB[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
 	for q := 0; q < cols; q += r {
 		d := dst[q*rows : q*rows+r*rows]
 		rr := min(r, cols-q)
+		if rr == r && cs == 1 && packNNBRows(d, src[q:], rs, rows, r) {
+			continue
+		}
 		for p := 0; p < rows; p++ {
 			dp := d[p*r : p*r+r]
 			base := p*rs + q*cs
@@ -399,6 +400,30 @@ func packNNB[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
 			clear(dp[rr:])
 		}
 	}
+}
+
+// packNNBRows packs a whole sliver of r columns of a row-major block (row
+// stride rs) for the tiles' widths 32, 16 and 8, a fixed-size copy a row
+// rather than a call to memmove and an empty clear; false for other
+// widths.
+func packNNBRows[V float32 | float64](d, src []V, rs, rows, r int) bool {
+	switch r {
+	case 32:
+		for p := 0; p < rows; p++ {
+			*(*[32]V)(d[p*32:]) = [32]V(src[p*rs:])
+		}
+	case 16:
+		for p := 0; p < rows; p++ {
+			*(*[16]V)(d[p*16:]) = [16]V(src[p*rs:])
+		}
+	case 8:
+		for p := 0; p < rows; p++ {
+			*(*[8]V)(d[p*8:]) = [8]V(src[p*rs:])
+		}
+	default:
+		return false
+	}
+	return true
 }
 
 // gemmNNGo is the Go tile: c[0:mr, 0:nr] (row stride ldc) gets, or adds
