@@ -24,8 +24,9 @@ func Gemm[V float32 | float64](m, k, n int, alpha V, a, b, c []V) {
 // and B are packed straight from their strides into slivers of mr rows and
 // nr columns (no transposed copy of either), and a register tile in
 // assembly (6 x 16 float32 / 6 x 8 float64 with AVX2 and FMA, 12 x 32 /
-// 12 x 16 with AVX-512) or, elsewhere, in Go (4 x 4) sums each chunk of
-// gemmNNKC steps of k.
+// 12 x 16 with AVX-512, 12 x 16 / 12 x 8 when c has at most 16 / 8
+// columns) or, elsewhere, in Go (4 x 4) sums each chunk of gemmNNKC steps
+// of k.
 //
 // Accuracy: float32 is computed in float32 with fused multiply-adds, as
 // the sgemm of OpenBLAS, MKL and so torch and numpy do (error bound about

@@ -10,9 +10,9 @@ import (
 // Blocking of the packed GEMM (the loop order of Goto and van de Geijn):
 // a gemmKC x gemmNC panel of B^T is packed once per chunk of w and stays
 // in L3, a gemmMC x gemmKC block of A is packed into L2, and the tile
-// walks a gemmKC x nr sliver of B (L1) against the slivers of A. On this
-// Zen 5 machine (48 KiB L1d, 1 MiB L2 a core) the slivers take 16 and 32
-// KiB and the A block 384 KiB. Variables so that tests can shrink them to
+// walks a gemmKC x nr sliver of B (L1) against the slivers of A. On the
+// benchmark machine (an Intel Xeon, Emerald Rapids: 48 KiB L1d, 2 MiB L2 a
+// core) the slivers take 16 and 32 KiB and the A block 384 KiB. Variables so that tests can shrink them to
 // reach every edge with small blocks; gemmKC also cuts the direct path's
 // sums, so it must be the same for every path of one call.
 var (
