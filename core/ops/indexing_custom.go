@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"math"
 	"slices"
 	"sort"
 
@@ -32,28 +33,35 @@ import (
 // level's per-batch pos, a per-slot or undefined fill, a 1-d tensor's
 // select (a 0-d result is strided).
 
-// customTop is the level views of custom-format t and the name of dim d
-// where d is level 0's own dim as described above; ok is false otherwise.
-func customTop(t *tensor.Tensor, dim int) (views []ustorage.LevelView[int64], vals dtype.Array, ok bool) {
+// customTopOf is the storage structure of custom-format t and the name of
+// dim d where d is level 0's own dim as described above; ok is false
+// otherwise.
+func customTopOf(t *tensor.Tensor, dim int) (*ustorage.Structure, bool) {
 	if t.Layout() != tensor.Custom || t.PerSlotFill() || t.UndefinedFill() {
-		return nil, dtype.Array{}, false
+		return nil, false
 	}
 	s := tensor.CustomStructure(t)
 	if s == nil || !s.Format.IsUnique() || len(s.Format.Levels) < 2 {
-		return nil, dtype.Array{}, false
+		return nil, false
 	}
 	f := s.Format
 	name := f.Dims[dim]
 	top := f.Levels[0]
 	if top.Expr.Op != format.OpDim || top.Expr.A != name || (top.Kind != format.Dense && top.Kind != format.Batch && (top.Kind != format.Compressed || top.Unordered)) {
-		return nil, dtype.Array{}, false
+		return nil, false
 	}
 	for _, lv := range f.Levels[1:] {
 		if lv.Expr.A == name || lv.Expr.B == name {
-			return nil, dtype.Array{}, false
+			return nil, false
 		}
 	}
-	views, err := ustorage.LevelViews(s)
+	return s, true
+}
+
+// customTop is the level views of s (customTopOf's), of the storage's own
+// index width I, and t's values; ok is false for a batch-split level.
+func customTop[I ustorage.Index](t *tensor.Tensor, s *ustorage.Structure) (views []ustorage.LevelView[I], vals dtype.Array, ok bool) {
+	views, err := ustorage.LevelViews[I](s)
 	if err != nil {
 		return nil, dtype.Array{}, false
 	}
@@ -76,8 +84,8 @@ func customTop(t *tensor.Tensor, dim int) (views []ustorage.LevelView[int64], va
 // level 1 is reached (false below a compressed top level holding no
 // coordinate): the levels under an unreached one, or under a level that
 // keeps no coordinate, store empty arrays, as the reference (USTStorage).
-func subtrees(views []ustorage.LevelView[int64], vals dtype.Array, runs [][2]int64, reached bool) (pos, crd [][]int64, values dtype.Array) {
-	pos, crd = make([][]int64, len(views)), make([][]int64, len(views))
+func subtrees[I ustorage.Index](views []ustorage.LevelView[I], vals dtype.Array, runs [][2]int64, reached bool) (pos, crd [][]I, values dtype.Array, fits bool) {
+	pos, crd = make([][]I, len(views)), make([][]I, len(views))
 	cur := runs
 	for l := 1; l < len(views); l++ {
 		v := &views[l]
@@ -89,13 +97,16 @@ func subtrees(views []ustorage.LevelView[int64], vals dtype.Array, runs [][2]int
 		cur = slices.DeleteFunc(cur, func(r [2]int64) bool { return r[0] == r[1] }) // no positions: nothing below
 		switch v.Kind {
 		case format.Compressed, format.Delta:
-			p := []int64{0}
+			p := []I{0}
 			for _, r := range cur {
 				base, off := v.Pos[r[0]], p[len(p)-1]
+				if int64(off)+int64(v.Pos[r[1]]-base) > maxIndex[I]() { // repeated picks past I's range
+					return nil, nil, dtype.Array{}, false
+				}
 				for q := r[0] + 1; q <= r[1]; q++ {
 					p = append(p, off+v.Pos[q]-base)
 				}
-				next = append(next, [2]int64{v.Pos[r[0]], v.Pos[r[1]]})
+				next = append(next, [2]int64{int64(v.Pos[r[0]]), int64(v.Pos[r[1]])})
 			}
 			pos[l] = p
 		case format.Singleton:
@@ -110,7 +121,7 @@ func subtrees(views []ustorage.LevelView[int64], vals dtype.Array, runs [][2]int
 			}
 		}
 		if v.Crd != nil {
-			c := []int64{}
+			c := []I{}
 			for _, r := range next {
 				c = append(c, v.Crd[r[0]:r[1]]...)
 			}
@@ -129,23 +140,31 @@ func subtrees(views []ustorage.LevelView[int64], vals dtype.Array, runs [][2]int
 	for _, r := range cur {
 		at += int64(copy(values.Data[at:], vals.Data[r[0]*es:r[1]*es]))
 	}
-	return pos, crd, values
+	return pos, crd, values, true
+}
+
+// maxIndex is the largest value of I.
+func maxIndex[I ustorage.Index]() int64 {
+	if _, narrow := any(I(0)).(int32); narrow {
+		return math.MaxInt32
+	}
+	return math.MaxInt64
 }
 
 // customResult is the tensor of format f over shape from the level arrays
 // and values, with t's fill; ok is false where f is no valid format (the old
 // route serves the case).
-func customResult(t *tensor.Tensor, f format.Format, shape []int64, pos, crd [][]int64, values dtype.Array) (*tensor.Tensor, bool, error) {
+func customResult[I ustorage.Index](t *tensor.Tensor, f format.Format, shape []int64, pos, crd [][]I, values dtype.Array) (*tensor.Tensor, bool, error) {
 	if format.Validate(f) != nil {
 		return nil, false, nil
 	}
 	pa, ca := make([]dtype.Array, len(pos)), make([]dtype.Array, len(crd))
 	for l := range pos {
 		if pos[l] != nil {
-			pa[l] = dtype.Int64Array(pos[l])
+			pa[l] = indexArray(pos[l])
 		}
 		if crd[l] != nil {
-			ca[l] = dtype.Int64Array(crd[l])
+			ca[l] = indexArray(crd[l])
 		}
 	}
 	r, err := tensor.WrapFormat(f, shape, pa, ca, values)
@@ -158,22 +177,42 @@ func customResult(t *tensor.Tensor, f format.Format, shape []int64, pos, crd [][
 	return r, true, err
 }
 
+// indexArray is a copy of v as a 1-D index array of its width.
+func indexArray[I ustorage.Index](v []I) dtype.Array {
+	if w, ok := any(v).([]int32); ok {
+		return dtype.Int32Array(w)
+	}
+	return dtype.Int64Array(any(v).([]int64))
+}
+
 // topRun is the run of level-0 positions whose coordinates lie in [lo, hi).
-func topRun(v *ustorage.LevelView[int64], lo, hi int64) [2]int64 {
+func topRun[I ustorage.Index](v *ustorage.LevelView[I], lo, hi int64) [2]int64 {
 	if v.Kind != format.Compressed {
 		return [2]int64{lo, hi}
 	}
 	a, b := v.Segment(0)
 	seg := v.Crd[a:b]
-	first := sort.Search(len(seg), func(k int) bool { return seg[k] >= lo })
-	last := sort.Search(len(seg), func(k int) bool { return seg[k] >= hi })
+	first := sort.Search(len(seg), func(k int) bool { return int64(seg[k]) >= lo })
+	last := sort.Search(len(seg), func(k int) bool { return int64(seg[k]) >= hi })
 	return [2]int64{a + int64(first), a + int64(last)}
 }
 
 // selectCustom is Select on level 0's own dim (see above): the subtree of
 // the selected coordinate, level 0 and dim d dropped.
 func selectCustom(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, bool, error) {
-	views, vals, ok := customTop(t, dim)
+	s, ok := customTopOf(t, dim)
+	switch {
+	case !ok:
+		return nil, false, nil
+	case s.Width() == 32:
+		return selectIn[int32](t, s, dim, index)
+	}
+	return selectIn[int64](t, s, dim, index)
+}
+
+// selectIn is selectCustom over the storage's arrays of width I.
+func selectIn[I ustorage.Index](t *tensor.Tensor, s *ustorage.Structure, dim int, index int64) (*tensor.Tensor, bool, error) {
+	views, vals, ok := customTop[I](t, s)
 	if !ok || len(t.Dims()) < 2 {
 		return nil, false, nil
 	}
@@ -181,7 +220,7 @@ func selectCustom(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, bool,
 	if run[0] == run[1] { // no stored subtree: a lower dense level would need its padding made
 		return nil, false, nil
 	}
-	pos, crd, values := subtrees(views, vals, [][2]int64{run}, true)
+	pos, crd, values, _ := subtrees(views, vals, [][2]int64{run}, true) // a part of the storage fits its width
 	f := t.Format()
 	rf := format.Format{Dims: slices.Delete(slices.Clone(f.Dims), dim, dim+1), Levels: slices.Clone(f.Levels[1:])}
 	shape := slices.Delete(slices.Clone(t.Dims()), dim, dim+1)
@@ -191,17 +230,29 @@ func selectCustom(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, bool,
 // narrowCustom is NarrowCopy on level 0's own dim: the subtrees of the
 // coordinates in [start, start+length), renumbered from 0, in t's format.
 func narrowCustom(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor, bool, error) {
-	views, vals, ok := customTop(t, dim)
+	s, ok := customTopOf(t, dim)
+	switch {
+	case !ok:
+		return nil, false, nil
+	case s.Width() == 32:
+		return narrowIn[int32](t, s, dim, start, length)
+	}
+	return narrowIn[int64](t, s, dim, start, length)
+}
+
+// narrowIn is narrowCustom over the storage's arrays of width I.
+func narrowIn[I ustorage.Index](t *tensor.Tensor, s *ustorage.Structure, dim int, start, length int64) (*tensor.Tensor, bool, error) {
+	views, vals, ok := customTop[I](t, s)
 	if !ok {
 		return nil, false, nil
 	}
 	run := topRun(&views[0], start, start+length)
-	pos, crd, values := subtrees(views, vals, [][2]int64{run}, views[0].Kind != format.Compressed || run[0] < run[1])
+	pos, crd, values, _ := subtrees(views, vals, [][2]int64{run}, views[0].Kind != format.Compressed || run[0] < run[1])
 	if views[0].Kind == format.Compressed {
-		pos[0] = []int64{0, run[1] - run[0]}
-		crd[0] = make([]int64, 0, run[1]-run[0])
+		pos[0] = []I{0, I(run[1] - run[0])}
+		crd[0] = make([]I, 0, run[1]-run[0])
 		for _, c := range views[0].Crd[run[0]:run[1]] {
-			crd[0] = append(crd[0], c-start)
+			crd[0] = append(crd[0], c-I(start))
 		}
 	}
 	shape := slices.Clone(t.Dims())
@@ -213,13 +264,27 @@ func narrowCustom(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tenso
 // wrapped): per position k of idx the subtree of coordinate idx[k], as
 // coordinate k, in t's format.
 func indexSelectCustom(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, bool, error) {
-	views, vals, ok := customTop(t, dim)
+	s, ok := customTopOf(t, dim)
+	switch {
+	case !ok:
+		return nil, false, nil
+	case s.Width() == 32 && int64(len(idx)) <= math.MaxInt32:
+		return indexSelectIn[int32](t, s, dim, idx)
+	}
+	return indexSelectIn[int64](t, s, dim, idx)
+}
+
+// indexSelectIn is indexSelectCustom over the storage's arrays of width I
+// (one that holds len(idx), the result's dim), over int64 ones where the
+// picks' subtrees pass I's range.
+func indexSelectIn[I ustorage.Index](t *tensor.Tensor, s *ustorage.Structure, dim int, idx []int64) (*tensor.Tensor, bool, error) {
+	views, vals, ok := customTop[I](t, s)
 	if !ok {
 		return nil, false, nil
 	}
 	top := &views[0]
 	runs := make([][2]int64, 0, len(idx))
-	var picked []int64 // a compressed level 0's new coordinates
+	var picked []I // a compressed level 0's new coordinates
 	for k, c := range idx {
 		if top.Kind != format.Compressed {
 			runs = append(runs, [2]int64{c, c + 1})
@@ -227,12 +292,15 @@ func indexSelectCustom(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 		}
 		if q, found := top.Locate(0, c); found {
 			runs = append(runs, [2]int64{q, q + 1})
-			picked = append(picked, int64(k))
+			picked = append(picked, I(k))
 		}
 	}
-	pos, crd, values := subtrees(views, vals, runs, top.Kind != format.Compressed || len(picked) > 0)
+	pos, crd, values, fits := subtrees(views, vals, runs, top.Kind != format.Compressed || len(picked) > 0)
+	if !fits { // int32 arrays too short for the picks: widened
+		return indexSelectIn[int64](t, s, dim, idx)
+	}
 	if top.Kind == format.Compressed {
-		pos[0], crd[0] = []int64{0, int64(len(picked))}, append([]int64{}, picked...)
+		pos[0], crd[0] = []I{0, I(len(picked))}, append([]I{}, picked...)
 	}
 	shape := slices.Clone(t.Dims())
 	shape[dim] = int64(len(idx))

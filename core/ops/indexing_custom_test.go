@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -11,13 +12,14 @@ import (
 )
 
 // TestCustomShapeOpsNative: select, narrow_copy and index_select over every
-// dim of every custom format of formats.json (fill 0 and 2.5) equal the op
-// on the dense tensor, through the public op; where the dim is level 0's
-// own (indexing_custom.go) the storage path takes it, reads no COO form of
-// the input, and gives the same.
+// dim of every custom format of formats.json (fill 0 and 2.5), its storage
+// int32 and int64, equal the op on the dense tensor, through the public op;
+// where the dim is level 0's own (indexing_custom.go) the storage path
+// takes it, reads no COO form of the input, and gives the same, its level
+// arrays of the input's width.
 func TestCustomShapeOpsNative(t *testing.T) {
 	native := map[string]int{}
-	for _, c := range customCases(t, dtype.Float64) {
+	for _, c := range bothWidths(t, customCases(t, dtype.Float64)) {
 		dims := c.a.Dims()
 		for dim, n := range dims {
 			var idx []int64 // every other coordinate backwards, then 0 twice
@@ -67,6 +69,9 @@ func TestCustomShapeOpsNative(t *testing.T) {
 					native[o.name[:6]]++
 					requireNoCOOForm(t, fresh, msg+": the input")
 					ewRequireSameDense(t, want, got, msg)
+					if got.Layout() == tensor.Custom {
+						require.Equal(t, storeDType(t, c.a), storeDType(t, got), msg+": index dtype")
+					}
 				}
 				got, err = o.public(c.a)
 				require.NoError(t, err, msg)
@@ -78,4 +83,46 @@ func TestCustomShapeOpsNative(t *testing.T) {
 	for _, op := range []string{"index_", "select", "narrow"} {
 		require.Positive(t, native[op], op)
 	}
+}
+
+// bothWidths is cases with their storages int32 and int64: each case as
+// given, and again converted from an int64 COO tensor of its elements.
+func bothWidths(t *testing.T, cases []customCase) []customCase {
+	t.Helper()
+	out := slices.Clone(cases)
+	for _, c := range cases {
+		coo, err := tensor.ToIndexWidth(c.a, 64)
+		require.NoError(t, err, c.id)
+		a, err := tensor.ToFormat(coo, c.f)
+		require.NoError(t, err, c.id)
+		c.a, c.id = a, c.id+" int64"
+		out = append(out, c)
+	}
+	widths := map[dtype.DType]int{}
+	for _, c := range out {
+		widths[storeDType(t, c.a)]++
+	}
+	require.Positive(t, widths[dtype.Int32], "int32 storages")
+	require.Positive(t, widths[dtype.Int64], "int64 storages")
+	return out
+}
+
+// storeDType is the index dtype of custom x's stored pos and crd arrays,
+// all of one (Bool where it stores none).
+func storeDType(t *testing.T, x *tensor.Tensor) dtype.DType {
+	t.Helper()
+	u, err := x.USTStorage()
+	require.NoError(t, err)
+	d := dtype.Bool
+	for l := range u.Pos {
+		for _, a := range []dtype.Array{u.Pos[l], u.Crd[l]} {
+			if a.Data != nil {
+				if d != dtype.Bool {
+					require.Equal(t, d, a.DType, "level %d of %s", l, x.Format())
+				}
+				d = a.DType
+			}
+		}
+	}
+	return d
 }

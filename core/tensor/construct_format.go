@@ -90,10 +90,11 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 }
 
 // givenWidth is the index width of a caller's level arrays: 64 where any
-// is int64, else 32 (the arrays a copy keeps, NewFromFormat's).
+// is int64 (an empty one included: the caller chose its dtype), else 32
+// (the arrays a copy keeps, NewFromFormat's).
 func givenWidth(pos, crd []dtype.Array) int {
 	for _, a := range append(slices.Clone(pos), crd...) {
-		if len(a.Data) > 0 && a.DType == dtype.Int64 {
+		if a.Data != nil && a.DType == dtype.Int64 {
 			return 64
 		}
 	}

@@ -36,19 +36,52 @@ func NewLevelView[I Index](lv format.Level, size int64, pos, crd []I, batchRows 
 	return LevelView[I]{Level: lv, Size: size, Pos: pos, Crd: crd, BatchRows: batchRows}
 }
 
-// LevelViews returns the level views of a storage as int64 arrays (its
-// int32 ones widened; the batch-split level's pos read per batch, as Walk
-// reads it).
-func LevelViews(s *Structure) ([]LevelView[int64], error) {
+// LevelViews returns the level views of a storage over its arrays of width
+// I, as they are: the int32 ones (Narrow) where I is int32, the int64 ones
+// (Levels) where I is int64, an int32 level widened into a copy for an
+// int64 view (a storage of mixed widths). An int64 level refuses an int32
+// view: pick I by Width. The batch-split level's pos is read per batch, as
+// Walk reads it.
+func LevelViews[I Index](s *Structure) ([]LevelView[I], error) {
 	if s == nil || len(s.Levels) != len(s.Format.Levels) {
 		return nil, fmt.Errorf("ustorage: a storage needs one level array per level of its format")
 	}
-	s = s.wide()
-	pos, crd := make([][]int64, len(s.Levels)), make([][]int64, len(s.Levels))
-	for k, l := range s.Levels {
-		pos[k], crd[k] = l.Pos, l.Crd
+	pos, crd := make([][]I, len(s.Levels)), make([][]I, len(s.Levels))
+	for k := range s.Levels {
+		var ok bool
+		if pos[k], crd[k], ok = levelOf[I](s, k); !ok {
+			return nil, fmt.Errorf("ustorage: level %d of %s holds int64 arrays, which an int32 view cannot hold", k, s.Format)
+		}
 	}
 	return ViewsOf(s.Format, s.LevelSizes, pos, crd)
+}
+
+// levelOf is level k's pos and crd arrays of s as []I: s's own where they
+// have that width, int32 ones widened for an int64 I; ok is false for
+// int64 arrays asked for as int32.
+func levelOf[I Index](s *Structure, k int) (pos, crd []I, ok bool) {
+	if n := s.narrow(k); n != nil {
+		if p, isI := any(n.Pos).([]I); isI {
+			return p, any(n.Crd).([]I), true
+		}
+		return any(widen(n.Pos)).([]I), any(widen(n.Crd)).([]I), true
+	}
+	l := s.Levels[k]
+	if p, isI := any(l.Pos).([]I); isI {
+		return p, any(l.Crd).([]I), true
+	}
+	return nil, nil, l.Pos == nil && l.Crd == nil // a level without arrays has any width
+}
+
+// Width is the index width of s's level arrays: 32 where every array it
+// holds is int32 (in Narrow), else 64.
+func (s *Structure) Width() int {
+	for l := range s.Levels {
+		if s.narrow(l) == nil && (s.Levels[l].Pos != nil || s.Levels[l].Crd != nil) {
+			return 64
+		}
+	}
+	return 32
 }
 
 // ViewsOf returns the level views of a format with the given level sizes

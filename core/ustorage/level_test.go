@@ -152,7 +152,7 @@ func TestLevelFunctionsConformance(t *testing.T) {
 		require.NoError(t, Walk(s.Structure(), s.NSE(), func(dim []int64, p int64) {
 			want = append(want, levelVisit{fmt.Sprint(dim), p})
 		}), c.ID)
-		views, err := LevelViews(s.Structure())
+		views, err := LevelViews[int64](s.Structure())
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, want, levelWalk(t, s.Structure(), views), "%s int64", c.ID)
 		assert.Equal(t, want, levelWalk(t, s.Structure(), narrow(views)), "%s int32", c.ID)
@@ -201,4 +201,35 @@ func TestAppenderPadding(t *testing.T) {
 	_, err = s.Close()
 	require.NoError(t, err)
 	assert.Equal(t, []int64{0, 1, 2}, s.Crd)
+}
+
+// TestLevelViewsKeepWidth: the views of a structure whose arrays are int32
+// (Narrow) are those arrays themselves at int32, and widened copies at
+// int64; an int64 structure refuses int32 views; Width tells them apart.
+func TestLevelViewsKeepWidth(t *testing.T) {
+	f, err := format.Parse("(i, j) -> (j - i : compressed, i : range)")
+	require.NoError(t, err)
+	s, err := Build(f, []int64{3, 4}, []float64{1, 2, 0, 0, 0, 3, 4, 0, 0, 0, 5, 6})
+	require.NoError(t, err)
+	wide := s.Structure()
+	views, err := LevelViews[int64](wide)
+	require.NoError(t, err)
+	nv := narrow(views)
+	n := *wide
+	n.Levels = make([]Level[int64], len(wide.Levels))
+	n.Narrow = make([]Level[int32], len(wide.Levels))
+	for l, v := range nv {
+		n.Narrow[l] = Level[int32]{Pos: v.Pos, Crd: v.Crd}
+	}
+	assert.Equal(t, 64, wide.Width())
+	assert.Equal(t, 32, n.Width())
+	got32, err := LevelViews[int32](&n)
+	require.NoError(t, err)
+	assert.Same(t, &n.Narrow[0].Crd[0], &got32[0].Crd[0], "int32 views share the arrays")
+	assert.Equal(t, nv, got32)
+	got64, err := LevelViews[int64](&n)
+	require.NoError(t, err)
+	assert.Equal(t, views, got64)
+	_, err = LevelViews[int32](wide)
+	require.Error(t, err)
 }
