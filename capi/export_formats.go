@@ -150,13 +150,18 @@ func gsgo_tensor_storage_sizes(t *C.gs_ctensor, levelSizes *C.int64_t, capacity 
 }
 
 // lendStorage lends one array of t's format storage under key k; an array
-// the level does not store reads as data NULL, shape {0}.
+// the level does not store reads as data NULL, shape {0}, of the storage's
+// index dtype (int64 for a strided tensor, which has none).
 func lendStorage(h *tensorHandle, k lendKey, a dtype.Array, out *C.gs_array) error {
 	if out == nil {
 		return nil
 	}
 	if a.Data == nil {
-		*out = C.gs_array{dtype: C.gs_dtype(dtype.Int64), ndim: 1}
+		idx := dtype.Int64
+		if h.t.IndexWidth() == 32 {
+			idx = dtype.Int32
+		}
+		*out = C.gs_array{dtype: C.gs_dtype(idx), ndim: 1}
 		return nil
 	}
 	lent, err := h.lend(k, func() (dtype.Array, error) { return a, nil })

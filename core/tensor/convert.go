@@ -170,6 +170,9 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 		}
 	}
 	width := opt.IndexWidth
+	if lazy && width == 0 && layout == COO {
+		width = t.IndexWidth() // the COO tensor of its elements is Named's, of the storage's width
+	}
 	// The direct paths run where their dimension-long scratch fits (fastpath_budget.go).
 	if !lazy && fastConvertible(t, spec) && FastPathFits(t, spec) {
 		return convertFast(t, spec, width, direct)
@@ -330,7 +333,10 @@ func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 // from t: int64 indices stay int64 (the bindings follow torch, whose indices are
 // int64 unless its input's are int32), others become int32 wherever everything fits.
 func KeptWidth(t *Tensor) int {
-	if t.FormatStore() != nil { // no index arrays of its own: any width
+	if u := t.FormatStore(); u != nil {
+		if u.storeWidth() == 64 { // its storage's width (IndexWidth)
+			return 64
+		}
 		return 0
 	}
 	if t.width == 64 {

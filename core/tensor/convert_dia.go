@@ -114,8 +114,9 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 // diaCOOView is the coalesced COO tensor of a DIA storage: every slot inside
 // the matrix (in-matrix padding included, as the level walk gives it), row
 // by row, each row's columns ascending with the offsets. Its indices are
-// int32 where everything fits (as buildFrom chooses), written directly.
-func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool) (*Tensor, error) {
+// int64 where width is 64, else int32 where everything fits (as buildFrom
+// chooses), written directly.
+func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool, width int) (*Tensor, error) {
 	rows, cols := t.shape[0], t.shape[1]
 	n := int64(0)
 	for _, off := range offsets {
@@ -130,7 +131,7 @@ func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool) (*Tens
 		fill: append([]byte(nil), t.scalarFill()...), coalesced: true}
 	view.levels[0].Pos = dtype.Int64Array([]int64{0, n}) // for autoWidth's count
 	view.levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}
-	width := view.autoWidth()
+	width = max(width, view.autoWidth())
 	src := make([]int64, n) // the slot each COO entry reads
 	var rowsArr, colsArr dtype.Array
 	if width == 32 {

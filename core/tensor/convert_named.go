@@ -33,7 +33,7 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 	}
 	switch {
 	case layout == COO:
-		out, err = namedCOO(t.shape, s, values)
+		out, err = namedCOO(t.shape, s, values, KeptWidth(t) != 64) // the COO tensor of its elements: Named's width
 	case layout.IsCompressed():
 		out, err = namedCompressed(layout, t.shape, s, values, opt.BlockSize)
 	default:
@@ -47,10 +47,11 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 }
 
 // namedCOO makes the coalesced COO tensor of a structure in COO's format:
-// each level's crd is one row of the indices.
-func namedCOO(shape []int64, s *ustorage.Structure, values dtype.Array) (*Tensor, error) {
+// each level's crd is one row of the indices, int32 where narrowOK and
+// everything fits.
+func namedCOO(shape []int64, s *ustorage.Structure, values dtype.Array, narrowOK bool) (*Tensor, error) {
 	nse := values.Numel()
-	narrow := fitsInt32(shape, nse)
+	narrow := narrowOK && fitsInt32(shape, nse)
 	rows := make([]dtype.Array, len(s.Levels))
 	for l := range rows {
 		rows[l] = levelIndex(s, l, false, narrow)

@@ -1,8 +1,6 @@
 package tensor
 
 import (
-	"math"
-
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -70,16 +68,18 @@ func (t *Tensor) named() *Tensor {
 
 // buildCOO makes the COO tensor of t's elements (whose storage u is): read straight off
 // the diagonals for DIA-I and DIA-J (row-major already, no sort), else by
-// walking the levels and sorting the entries (BuildFrom).
+// walking the levels and sorting the entries (BuildFrom). Its indices have
+// the storage's width (IndexWidth's): an int32 storage's elements fit int32.
 func (u *ustStore) buildCOO(t *Tensor) (*Tensor, error) {
+	width := u.storeWidth()
 	if byCol, ok := u.isDIA(t); ok {
-		return diaCOOView(t, IndexInts(u.Crd[0]), u.Values, byCol)
+		return diaCOOView(t, IndexInts(u.Crd[0]), u.Values, byCol, width)
 	}
 	e, err := u.entries(t)
 	if err != nil {
 		return nil, err
 	}
-	return BuildFrom(FormatSpec{Layout: COO, Shape: append([]int64(nil), t.shape...), Block: [2]int64{1, 1}}, e, t.dtype, append([]byte(nil), t.scalarFill()...), 0, false)
+	return BuildFrom(FormatSpec{Layout: COO, Shape: append([]int64(nil), t.shape...), Block: [2]int64{1, 1}}, e, t.dtype, append([]byte(nil), t.scalarFill()...), width, false)
 }
 
 // isDIA reports whether u is a 2-d DIA-I or DIA-J storage (byCol for DIA-J)
@@ -116,21 +116,6 @@ func (u *ustStore) elementCount(t *Tensor) int64 {
 	}
 	u.count.Store(n + 1)
 	return n
-}
-
-// elementWidth is the index width of the COO tensor of t's elements
-// (Named's, by autoWidth's rule: 64 where a size or the entry count passes
-// int32), from the shape and elementCount alone.
-func (u *ustStore) elementWidth(t *Tensor) int {
-	for _, s := range t.shape {
-		if s > math.MaxInt32 {
-			return 64
-		}
-	}
-	if u.elementCount(t) >= math.MaxInt32 {
-		return 64
-	}
-	return 32
 }
 
 // structure is u's level arrays as ustorage reads them, of their width

@@ -37,7 +37,7 @@ func TestCustomAccessorsKeepNothing(t *testing.T) {
 		require.NotEmpty(t, a.Data)
 	}
 	require.Equal(t, int64(7), dia.NNZ())
-	require.Equal(t, 32, dia.IndexWidth())
+	require.Equal(t, 64, dia.IndexWidth(), "its storage's int64 arrays")
 
 	require.Nil(t, dia.levels, "an accessor kept levels in the tensor")
 	require.Nil(t, dia.values.Data, "an accessor kept values in the tensor")

@@ -14,11 +14,16 @@ import (
 )
 
 // requireWidth asserts that every pos and crd array x's custom storage holds
-// has dtype want, and that StorageBytes counts them at that width: the
-// index entries times its size, plus the values.
+// has dtype want, that StorageBytes counts them at that width (the index
+// entries times its size, plus the values), and that IndexWidth and the COO
+// tensor of x's elements (Named) report that width.
 func requireWidth(t *testing.T, x *tensor.Tensor, want dtype.DType, what string) {
 	t.Helper()
 	require.Equal(t, tensor.Custom, x.Layout(), what)
+	require.Equal(t, want.Size()*8, x.IndexWidth(), "%s IndexWidth", what)
+	n, err := tensor.Named(x)
+	require.NoError(t, err, what)
+	require.Equal(t, want.Size()*8, n.IndexWidth(), "%s Named's IndexWidth", what)
 	u, err := x.USTStorage()
 	require.NoError(t, err, what)
 	var entries int64

@@ -99,10 +99,11 @@ func (t *Tensor) SparseDim() int {
 }
 
 // IndexWidth returns 32 or 64, the width of the index arrays (0 for strided;
-// for a custom-format tensor, the width its elements' COO indices take).
+// for a custom-format tensor, its storage's pos and crd arrays', which the
+// COO tensor of its elements (Named) takes too).
 func (t *Tensor) IndexWidth() int {
 	if u := t.FormatStore(); u != nil {
-		return u.elementWidth(t)
+		return u.storeWidth()
 	}
 	return t.width
 }

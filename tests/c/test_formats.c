@@ -268,6 +268,11 @@ static void test_dia_tensor(void) {
     CHECK(index_at(&crd, 0) == -1 && index_at(&crd, 2) == 1);
     CHECK_OK(gs_tensor_storage_level(dia, 1, &pos, &crd));
     CHECK(pos.data == NULL && crd.data == NULL); /* a range level stores neither */
+    /* ... and lends them of the storage's index dtype, which index_width reports */
+    CHECK(pos.dtype == GS_INT32 && crd.dtype == GS_INT32);
+    int32_t width = 0;
+    CHECK_OK(gs_tensor_index_width(dia, &width));
+    CHECK(width == 32);
     CHECK_OK(gs_tensor_storage_values(dia, &v));
     CHECK(v.shape[0] == 9);
     CHECK_ERR(gs_tensor_storage_level(dia, 2, &pos, &crd), GS_ERR_INDEX, "level = 2 is out of range");

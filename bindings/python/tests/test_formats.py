@@ -91,6 +91,11 @@ def test_dia_tensor_through_operators():
     assert dia.layout is gs.custom
     assert "format=(i, j) -> (j - i : compressed, i : range)" in repr(dia)
     assert dia.crd(0).tolist() == [-1, 0, 1] and dia.pos(1).size == 0
+    # A level's absent arrays come of the storage's index dtype: int32 from a strided
+    # source, int64 from torch's int64 COO.
+    assert dia.crd(0).dtype == dia.pos(1).dtype == dia.crd(1).dtype == np.int32
+    dia64 = gs.tensor(a).to_sparse().to_format(gs.formats.DIA_I)
+    assert dia64.crd(0).dtype == dia64.pos(1).dtype == dia64.crd(1).dtype == np.int64
     np.testing.assert_array_equal(dia.to_dense().numpy(), a)
     np.testing.assert_array_equal((dia + dia).to_dense().numpy(), a + a)
     np.testing.assert_array_equal((dia * 2).to_dense().numpy(), a * 2)
