@@ -15,7 +15,7 @@ import (
 // custom: its own paths), allocations reported. The format/CSR ratio of each op is
 // the figure to watch (issue 36: >= 0.95x of CSR's speed for element-wise
 // ops and reductions). "dia-i-coo-route" is the element-wise op as it ran
-// before: on the COO form, re-encoded by keepFormat.
+// before: on the COO form, re-encoded in its format (inFormat).
 func BenchmarkCustomFormat(b *testing.B) {
 	csr := benchLaplacian(b, 1000, tensor.CSR)
 	formats := []struct {
@@ -73,7 +73,7 @@ func BenchmarkCustomFormat(b *testing.B) {
 		for b.Loop() {
 			r, err := mapTensor("mul", dia, dtype.Float64, domReal, ef, true, fast)
 			if err == nil {
-				_, err = keepFormat(r, Output{}, dia)
+				_, err = inFormat(r, dia.Format(), dia)
 			}
 			if err != nil {
 				b.Fatal(err)

@@ -138,7 +138,7 @@ func IsBinaryOp(name string) bool {
 // uncoalesced tensors concatenates them; otherwise a sparse result holds the
 // union of both patterns, less the entries that mul's zero fill annihilates.
 // A custom-format tensor with a number, or two of one custom format, give a
-// tensor of that format where it holds the result (keepFormat).
+// tensor of that format where it holds the result (elementwiseFormat).
 func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, error) {
 	def, ok := binaryOps[name]
 	if !ok {
@@ -179,8 +179,10 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 		return nil, err
 	}
 	var pair [2]*tensor.Tensor // the operands on the stack: tensorsOf would allocate
-	if res, err = keepFormat(res, args.Out, appendTensors(pair[:0], a, b)...); err != nil {
-		return nil, err
+	if f, ok := elementwiseFormat(args.Out, appendTensors(pair[:0], a, b)...); ok {
+		if res, err = inFormat(res, f, appendTensors(pair[:0], a, b)...); err != nil {
+			return nil, err
+		}
 	}
 	return toOutput(res, args.Out)
 }

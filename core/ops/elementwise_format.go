@@ -8,29 +8,39 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// keepFormat gives an element-wise result the format of its custom-format
-// operands: res, computed on their COO forms, is stored again in that
-// format (its padding holding res's fill value) when every tensor operand
-// is a custom-format tensor of one format and res's shape, res is sparse,
-// and no output layout was asked for. Otherwise res is returned as is (the
-// operators' rules for COO). A format that cannot hold res's pattern (a
-// structured(n) strip given more than n values by an addition) or a storage
-// over the memory limit leaves res in COO too: the result exists either way.
-func keepFormat(res *tensor.Tensor, o Output, operands ...*tensor.Tensor) (*tensor.Tensor, error) {
-	if o.Layout != nil || res.Layout() != tensor.COO || res.FormatStore() != nil || len(operands) == 0 {
-		return res, nil
+// elementwiseFormat is the format rule of an element-wise result, read by
+// the operators and their plans alike: the custom format of the tensor
+// operands where every one is a custom-format tensor of one format (up to
+// its dims' names) and one size and no output layout was asked; ok is false
+// otherwise (the operators' rules for COO give the result's layout).
+func elementwiseFormat(o Output, operands ...*tensor.Tensor) (f format.Format, ok bool) {
+	if o.Layout != nil || len(operands) == 0 {
+		return format.Format{}, false
 	}
-	var f format.Format
 	for i, in := range operands {
 		u := in.FormatStore()
-		if u == nil || !slices.Equal(in.Dims(), res.Dims()) {
-			return res, nil
-		}
-		if i == 0 {
+		switch {
+		case u == nil:
+			return format.Format{}, false
+		case i == 0:
 			f = u.Format
-		} else if !tensor.PositionalNames(u.Format).Equal(tensor.PositionalNames(f)) {
-			return res, nil
+		case !slices.Equal(in.Dims(), operands[0].Dims()) || !tensor.PositionalNames(u.Format).Equal(tensor.PositionalNames(f)):
+			return format.Format{}, false
 		}
+	}
+	return f, true
+}
+
+// inFormat stores res, an element-wise result computed on its operands'
+// COO forms, in format f (elementwiseFormat's), its padding holding res's
+// fill: a ragged operand's structure takes res's values where res kept its
+// pattern; a res that is not a sparse COO tensor of the operands' size is
+// returned as is. A format that cannot hold res's pattern (a structured(n)
+// strip given more than n values by an addition) or a storage over the
+// memory limit leaves res in COO too: the result exists either way.
+func inFormat(res *tensor.Tensor, f format.Format, operands ...*tensor.Tensor) (*tensor.Tensor, error) {
+	if res.Layout() != tensor.COO || res.FormatStore() != nil || !slices.Equal(res.Dims(), operands[0].Dims()) {
+		return res, nil
 	}
 	if len(operands) == 1 {
 		if out, ok := keepRagged(res, operands[0]); ok {

@@ -120,3 +120,73 @@ func TestElementwiseFormatUnion(t *testing.T) {
 	require.NoError(t, err)
 	ewRequireSameDense(t, wantNeg, got, "neg to CSR")
 }
+
+// TestElementwiseFormatRule: the result-format rule of element-wise ops
+// (elementwiseFormat) holds for custom operands of one format and size with
+// no output layout asked, and not otherwise; the plan states a result
+// conversion exactly where the rule holds, and the op's result then has
+// that format (two DIA-I tensors of different diagonals merge on their COO
+// forms and come back DIA-I; DIA-I + DIA-J gives COO).
+func TestElementwiseFormatRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 9))
+	custom := func(f format.Format, shape []int64) *tensor.Tensor {
+		d := tensortest.RandomDense(t, rng, dtype.Float64, shape, 0.4)
+		x, err := tensor.ToFormat(d, f)
+		require.NoError(t, err)
+		return x
+	}
+	a, b := custom(format.DIAI(), []int64{6, 7}), custom(format.DIAI(), []int64{6, 7})
+	c, small := custom(format.DIAJ(), []int64{6, 7}), custom(format.DIAI(), []int64{6, 6})
+	csr, err := tensor.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
+	require.NoError(t, err)
+	coo := tensor.COO
+	for _, k := range []struct {
+		name string
+		o    Output
+		ops  []*tensor.Tensor
+		want bool
+	}{
+		{"a", Output{}, []*tensor.Tensor{a}, true},
+		{"a, b", Output{}, []*tensor.Tensor{a, b}, true},
+		{"a, DIA-J", Output{}, []*tensor.Tensor{a, c}, false},
+		{"a, CSR", Output{}, []*tensor.Tensor{a, csr}, false},
+		{"a, another size", Output{}, []*tensor.Tensor{a, small}, false},
+		{"a, b to COO", Output{Layout: &coo}, []*tensor.Tensor{a, b}, false},
+		{"none", Output{}, nil, false},
+	} {
+		f, ok := elementwiseFormat(k.o, k.ops...)
+		require.Equal(t, k.want, ok, k.name)
+		if ok {
+			require.True(t, f.Equal(format.DIAI()), k.name)
+		}
+	}
+	for _, k := range []struct {
+		name string
+		b    *tensor.Tensor
+		want bool
+	}{{"DIA-I + DIA-I", b, true}, {"DIA-I + DIA-J", c, false}} {
+		p, err := PlanBinary("add", TensorOperand(a), TensorOperand(k.b), BinaryArgs{})
+		require.NoError(t, err, k.name)
+		planned := false
+		for _, cv := range p.Converts {
+			planned = planned || cv.Operand == "result" && cv.To == format.DIAI().String()+" (the element-wise format rule)"
+		}
+		assert.Equal(t, k.want, planned, "%s: plan %+v", k.name, p.Converts)
+		r, err := BinaryByName("add", TensorOperand(a), TensorOperand(k.b), BinaryArgs{})
+		require.NoError(t, err, k.name)
+		assert.Equal(t, k.want, r.Layout() == tensor.Custom && r.Format().Equal(format.DIAI()), "%s: result %s", k.name, r.Format())
+		ewRequireSameDense(t, mustAddDense(t, a, k.b), r, k.name)
+	}
+}
+
+// mustAddDense is a + b computed on their dense forms.
+func mustAddDense(t *testing.T, a, b *tensor.Tensor) *tensor.Tensor {
+	t.Helper()
+	da, err := tensor.ToDense(a)
+	require.NoError(t, err)
+	db, err := tensor.ToDense(b)
+	require.NoError(t, err)
+	r, err := BinaryByName("add", TensorOperand(da), TensorOperand(db), BinaryArgs{})
+	require.NoError(t, err)
+	return r
+}

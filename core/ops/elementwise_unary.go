@@ -132,8 +132,10 @@ func UnaryByName(name string, t *tensor.Tensor, args UnaryArgs) (*tensor.Tensor,
 	if err != nil {
 		return nil, err
 	}
-	if res, err = keepFormat(res, args.Out, t); err != nil {
-		return nil, err
+	if f, ok := elementwiseFormat(args.Out, t); ok {
+		if res, err = inFormat(res, f, t); err != nil {
+			return nil, err
+		}
 	}
 	return toOutput(res, args.Out)
 }

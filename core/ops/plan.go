@@ -52,8 +52,8 @@ func PlanUnary(name string, t *tensor.Tensor, args UnaryArgs) (plan.Plan, error)
 }
 
 // mapPlan is the plan of a map of t's values to dtype out: mapCustom where
-// it applies, else mapTensor (and keepFormat's re-encoding of a custom
-// tensor's result).
+// it applies, else mapTensor (and the re-encoding of a custom tensor's
+// result in its format, elementwiseFormat).
 func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup bool, o Output) plan.Plan {
 	os := int64(out.Size())
 	if mapCustomApplies(t, dom, ef, o) {
@@ -80,8 +80,8 @@ func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup
 	}
 	p.OutputBytes = n * os
 	p.Bytes += p.OutputBytes
-	if t.FormatStore() != nil && o.Layout == nil {
-		p.Convert("result", "COO", t.Format().String()+" (keepFormat)", n*os)
+	if f, ok := elementwiseFormat(o, t); ok {
+		p.Convert("result", "COO", f.String()+" (the element-wise format rule)", n*os)
 	}
 	return p
 }
@@ -171,10 +171,8 @@ func mergePlan(def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args Binary
 	n := entries(a) + entries(b)
 	p.OutputBytes = n * (os + int64(len(a.Dims()))*8) // at most the union of the patterns, COO-sized
 	p.Bytes += p.OutputBytes
-	if fa := a.FormatStore(); fa != nil && args.Out.Layout == nil {
-		if fb := b.FormatStore(); fb != nil && tensor.PositionalNames(fa.Format).Equal(tensor.PositionalNames(fb.Format)) {
-			p.Convert("result", layout.String(), a.Format().String()+" (keepFormat)", n*os)
-		}
+	if f, ok := elementwiseFormat(args.Out, a, b); ok {
+		p.Convert("result", layout.String(), f.String()+" (the element-wise format rule)", n*os)
 	}
 	return p
 }

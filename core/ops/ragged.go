@@ -14,7 +14,7 @@ import (
 // batches' rows in one call, and an element-wise map keeps the structure.
 // Other cases take the custom format's general paths.
 
-// keepRagged is keepFormat for a ragged operand x whose element-wise result
+// keepRagged is inFormat for a ragged operand x whose element-wise result
 // res kept x's pattern (a coalesced COO tensor whose entries are x's, in
 // x's order, which one pass over both checks): the ragged batch of x's
 // structure with res's values, with no re-encoding.

@@ -14,7 +14,7 @@ import (
 // in one chunk folds without a partials array or closure: 7 -> 5. Two
 // strided operands of the result's shape run as one flat loop without
 // stride arrays, the engine's array is adopted without a copy of its shape,
-// and the operands pass to keepFormat on the stack: dense add 11 -> 6, CSR
+// and the operands pass to elementwiseFormat on the stack: dense add 11 -> 6, CSR
 // add 10 -> 8.
 func TestSmallCallAllocations(t *testing.T) {
 	d, s := smallDense(t), smallCSR(t)

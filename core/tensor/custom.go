@@ -29,8 +29,8 @@ import (
 // COO, except where an operator has a path on the storage: a map or zip of
 // the values (CustomMapped, CustomZipped), a permute (CustomPermuted) and
 // WithFill keep the format, sharing the storage's arrays; the other
-// element-wise ops keep the custom format where it holds the result
-// (keepFormat).
+// element-wise ops keep the custom format where it holds the result (the
+// operators' element-wise format rule).
 const Custom Layout = 9
 
 // ustStore is the storage of a custom-format tensor. owner is the tensor it
