@@ -99,7 +99,7 @@ func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, e
 			q = columnPostorder(csc, q)
 		}
 	}
-	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)))
+	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)), symmetricFillGuess(v, q))
 	if err != nil {
 		return nil, err
 	}

@@ -30,8 +30,9 @@ type luNumeric[T elem] struct {
 	// supernode before them.
 	snFirst, snLast  []int
 	supernodeColumns int
-	// panelColumns counts the columns factored in supernodal panels.
-	panelColumns int
+	// panelColumns counts the columns factored in supernodal panels,
+	// growths the times the factors' storage was copied into a larger one.
+	panelColumns, growths int
 }
 
 // factorLU runs Gilbert and Peierls' left-looking LU on the CSC matrix a
@@ -42,7 +43,9 @@ type luNumeric[T elem] struct {
 // diagonal entry reaches tol times it. Where L's columns run dense, panels
 // of consecutive columns take the updates of the supernodes before them as
 // dense blocks (lu_supernodal.go); the pivots and the fill are the same.
-func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNumeric[T], error) {
+// fillGuess, when above twice A's entries, sizes each factor's storage
+// at the start (symmetricFillGuess); 0 when there is none.
+func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int64) (*luNumeric[T], error) {
 	n := a.cols
 	if err := checkBytes("splu: workspace", int64(n)*12, 8); err != nil {
 		return nil, err
@@ -56,15 +59,20 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 	for i := range f.pinv {
 		f.pinv[i] = -1
 	}
+	// Each factor's first size: the guess (lu_guess.go) when there is
+	// one and it fits, else twice A's entries; the storage grows from there.
 	guess := int64(2*len(a.idx) + n)
+	if fillGuess > guess && checkBytes("", 2*fillGuess, eb) == nil {
+		guess = fillGuess
+	}
 	if checkBytes("", 2*guess, eb) != nil {
 		guess = int64(n)
 	}
 	if err := checkBytes("splu: factors", 2*guess, eb); err != nil {
 		return nil, err
 	}
-	f.li, f.lx = make([]int, 0, guess), make([]T, 0, guess)
-	f.ui, f.ux = make([]int, 0, guess), make([]T, 0, guess)
+	f.li, f.lx = uninitSlice[int](int(guess))[:0], uninitSlice[T](int(guess))[:0]
+	f.ui, f.ux = uninitSlice[int](int(guess))[:0], uninitSlice[T](int(guess))[:0]
 	w := &luWork[T]{x: make([]T, n), xi: scratch[:n], stack: scratch[n : 2*n], pstack: scratch[2*n : 3*n], visited: scratch[3*n:]}
 	for i := range w.visited {
 		w.visited[i] = -1
@@ -110,7 +118,25 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb int64) (*luNume
 	for p, i := range f.li {
 		f.li[p] = f.pinv[i]
 	}
+	f.li, f.lx = trimmed(f.li), trimmed(f.lx)
+	f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
 	return f, nil
+}
+
+// trimMinEntries: spare capacity below this is kept (a copy would cost
+// more than the memory, and small solves count their allocations).
+const trimMinEntries = 1 << 16
+
+// trimmed returns s, or a copy without its spare capacity when that is
+// more than a quarter of it and large (a guess above the fill, or a growth
+// that overshot): the factor is kept as long as the caller holds it.
+func trimmed[S interface{ elem | ~int }](s []S) []S {
+	if spare := cap(s) - len(s); spare <= cap(s)/4 || spare < trimMinEntries {
+		return s
+	}
+	out := uninitSlice[S](len(s))
+	copy(out, s)
+	return out
 }
 
 // dropZerosOfL removes the exact zeros below L's diagonal once the
@@ -282,8 +308,9 @@ func (f *luNumeric[T]) reserve(more, k int) error {
 		if err := checkBytes("", int64(nc+other), f.entryBytes); err != nil {
 			return nil, nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, nc+other, f.entryBytes, tensor.MemoryLimit())
 		}
-		ni := make([]int, len(idx), nc)
-		nv := make([]T, len(val), nc)
+		f.growths++
+		ni := uninitSlice[int](nc)[:len(idx)]
+		nv := uninitSlice[T](nc)[:len(val)]
 		copy(ni, idx)
 		copy(nv, val)
 		return ni, nv, nil

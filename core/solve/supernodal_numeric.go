@@ -241,8 +241,9 @@ func (f *snFactor[T]) factorParallel(rowsOfC *compressed[T], work []float64, gra
 
 // uninitSlice returns n values with undefined contents (memory.UninitBytes):
 // the blocks of L, which every supernode clears itself before use, so that
-// a gigabyte of L is not cleared on one goroutine up front.
-func uninitSlice[T elem](n int) []T {
+// a gigabyte of L is not cleared on one goroutine up front; and LU's
+// factors, appended to.
+func uninitSlice[T interface{ elem | ~int }](n int) []T {
 	if n == 0 {
 		return nil
 	}

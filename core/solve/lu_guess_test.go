@@ -1,0 +1,67 @@
+package solve
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/stretchr/testify/require"
+)
+
+// symmetricCholeskyCount agrees with the row-by-row column counts of the
+// Cholesky factor of A + A^T's pattern, permuted, on unsymmetric random
+// matrices and random orders.
+func TestSymmetricCholeskyCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, c := range []struct {
+		n       int
+		density float64
+	}{{1, 0}, {7, 0.2}, {60, 0.03}, {200, 0.01}, {300, 0.002}} {
+		m := randomSparse(rng, c.n, c.density, dtype.Float64)
+		for i := range m { // unsymmetric: drop some entries above the diagonal
+			for j := i + 1; j < c.n; j++ {
+				if rng.Float64() < 0.5 {
+					m[i][j] = 0
+				}
+			}
+		}
+		at := tensorOf(t, m, dtype.Float64, tensor.CSR)
+		cm, err := loadCompressed[float64](at, tensor.CSR)
+		require.NoError(t, err)
+		v := viewsOf(cm)
+		q := rng.Perm(c.n)
+		// The reference: the lower triangle of A + A^T's pattern, permuted.
+		sym := zeros(c.n, c.n)
+		for i := range m {
+			for j := range m {
+				if m[i][j] != 0 || m[j][i] != 0 {
+					sym[i][j] = 1
+				}
+			}
+		}
+		st, err := loadCompressed[float64](tensorOf(t, sym, dtype.Float64, tensor.CSC), tensor.CSC)
+		require.NoError(t, err)
+		upper := permutedUpper(lowerTriangle(st), invert(q))
+		want := int64(0)
+		for _, k := range columnCounts(upper, etree(upper)) {
+			want += int64(k)
+		}
+		total, _ := symmetricCholeskyCount(v, q)
+		require.Equal(t, want, total, "n=%d", c.n)
+	}
+}
+
+// On the 2-D Laplacian (the splu row's matrix, pivots on the diagonal) the
+// guess is L's fill exactly, so the factors are sized once and never
+// copied into larger storage.
+func TestSpluSizesLaplacianFactorsOnce(t *testing.T) {
+	a, err := laplacian2D(t, 200)
+	require.NoError(t, err)
+	f, err := Splu(a, LUOptions{Ordering: OrderColAMD, PivotThreshold: 1})
+	require.NoError(t, err)
+	impl := f.impl.(*luNumeric[float64])
+	require.Zero(t, impl.growths)
+	require.Less(t, cap(impl.li)-len(impl.li), len(impl.li)/100, "sized within 1%")
+	require.Equal(t, int64(2*len(impl.li)), f.Fill(), "U is L's transpose in pattern")
+}
