@@ -20,20 +20,19 @@ const luGuessMinEntries = 1 << 15
 // of A + A^T with rows and columns in the order q (diagonal included), for
 // A given by columns and by rows (v), or 0 when A is too small to bother.
 // Each column's search reserves room for all the rows it reached, L's and
-// U's together, before it stores them: the guess leaves room for twice
-// the longest column.
+// U's together (up to n), before it stores them: the guess leaves room
+// for n more.
 func symmetricFillGuess[T elem](v views[T], q []int) int64 {
 	if len(v.byCol.idx) < luGuessMinEntries {
 		return 0
 	}
-	total, longest := symmetricCholeskyCount(v, q)
-	return total + 2*longest
+	return symmetricCholeskyCount(v, q) + int64(v.byCol.cols) + 1
 }
 
 // symmetricCholeskyCount returns nnz(L) of the Cholesky factor of the
 // pattern of A + A^T with rows and columns in the order q, diagonal
-// included, and the count of its longest column.
-func symmetricCholeskyCount[T elem](v views[T], q []int) (total, longest int64) {
+// included.
+func symmetricCholeskyCount[T elem](v views[T], q []int) (total int64) {
 	byCol, byRow := v.byCol, v.byRow
 	n := byCol.cols
 	buf := make([]int, 7*n)
@@ -126,7 +125,6 @@ func symmetricCholeskyCount[T elem](v views[T], q []int) (total, longest int64) 
 			delta[parent[j]] += delta[j]
 		}
 		total += int64(delta[j])
-		longest = max(longest, int64(delta[j]))
 	}
-	return total, longest
+	return total
 }
