@@ -259,3 +259,58 @@ func TestLUApplyBlockLeavesOtherColumns(t *testing.T) {
 		}
 	}
 }
+
+// trsmUnitLowerT solves X L^T = B as forward substitution does, on
+// triangles narrower and wider than trsmBlock, with zeros among the
+// multipliers, for float64 and complex128.
+func TestTrsmUnitLowerT(t *testing.T) {
+	rng := rand.New(rand.NewPCG(51, 52))
+	for _, s := range []int{1, 3, 5, 32, 37, 70} {
+		for _, nc := range []int{1, 3, 16, 32} {
+			ld := s + 3
+			l := make([]complex128, ld*s)
+			b := make([]complex128, nc*s)
+			for j := 0; j < s; j++ {
+				for i := j + 1; i < s; i++ {
+					if rng.Float64() < 0.7 {
+						l[i+j*ld] = complex(rng.Float64()-0.5, rng.Float64()-0.5)
+					}
+				}
+			}
+			for i := range b {
+				b[i] = complex(rng.Float64()-0.5, rng.Float64()-0.5)
+			}
+			// Forward substitution on each right-hand side ci.
+			want := append([]complex128(nil), b...)
+			for ci := 0; ci < nc; ci++ {
+				for r := 0; r < s; r++ {
+					for j := 0; j < r; j++ {
+						want[r*nc+ci] -= l[r+j*ld] * want[j*nc+ci]
+					}
+				}
+			}
+			got := append([]complex128(nil), b...)
+			trsmUnitLowerT(s, nc, l, ld, got)
+			for i := range want {
+				require.InDelta(t, 0, cmplx.Abs(got[i]-want[i]), 1e-12*(1+cmplx.Abs(want[i])), "s=%d nc=%d complex", s, nc)
+			}
+			lr, br := make([]float64, len(l)), make([]float64, len(b))
+			for i := range l {
+				lr[i] = real(l[i])
+			}
+			for i := range b {
+				br[i] = real(b[i])
+			}
+			wantR := append([]float64(nil), br...)
+			for ci := 0; ci < nc; ci++ {
+				for r := 0; r < s; r++ {
+					for j := 0; j < r; j++ {
+						wantR[r*nc+ci] -= lr[r+j*ld] * wantR[j*nc+ci]
+					}
+				}
+			}
+			trsmUnitLowerT(s, nc, lr, ld, br)
+			require.InDeltaSlice(t, wantR, br, 1e-12, "s=%d nc=%d", s, nc)
+		}
+	}
+}
