@@ -336,16 +336,26 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 		}
 		s.columnDone(f, k)
 	}
-	// Rows a block wrote that no search reached hold zeros, but clear them
-	// anyway: a non-finite entry of L times zero is not zero.
+	s.clearBlockRows(units, xs)
+	return nil
+}
+
+// clearBlockRows zeroes the rows of xs that the blocks among units wrote:
+// those no search reached hold zeros, but a non-finite entry of L times
+// zero is not zero. The blocks of a front share most of their rows: each
+// row is cleared once.
+func (s *luSupernodes[T]) clearBlockRows(units []int, xs []T) {
+	s.seenStamp++
 	for _, u := range units {
 		if b := s.blockOf[u]; b >= 0 {
 			for _, i := range s.blocks[b].rows {
-				clear(xs[i*panelWidth : (i+1)*panelWidth])
+				if s.seen[i] != s.seenStamp {
+					s.seen[i] = s.seenStamp
+					clear(xs[i*panelWidth : (i+1)*panelWidth])
+				}
 			}
 		}
 	}
-	return nil
 }
 
 // applyColumn subtracts L's column J (without a block) times each panel

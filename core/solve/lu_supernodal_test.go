@@ -314,3 +314,30 @@ func TestTrsmUnitLowerT(t *testing.T) {
 		}
 	}
 }
+
+// clearBlockRows zeroes every row of every block among the units once,
+// rows shared by blocks included, on consecutive panels, and leaves the
+// other rows and the units without a block alone.
+func TestLUClearBlockRows(t *testing.T) {
+	const n = 8
+	s := newLUSupernodes[float64](n)
+	s.pos, s.seen = make([]int, n), make([]int, n)
+	s.blocks = []snBlock[float64]{{first: 0, rows: []int{0, 1, 5}}, {first: 2, rows: []int{2, 5, 6}}}
+	s.blockOf[0], s.blockOf[2] = 0, 1 // column 4 has no block
+	xs := make([]float64, n*panelWidth)
+	for panel := 0; panel < 2; panel++ {
+		for i := range xs {
+			xs[i] = math.NaN()
+		}
+		s.clearBlockRows([]int{0, 2, 4}, xs)
+		for i := 0; i < n; i++ {
+			for c := 0; c < panelWidth; c++ {
+				if v := xs[i*panelWidth+c]; i == 3 || i == 4 || i == 7 {
+					require.True(t, math.IsNaN(v), "panel %d row %d untouched", panel, i)
+				} else {
+					require.Zero(t, v, "panel %d row %d column %d", panel, i, c)
+				}
+			}
+		}
+	}
+}
