@@ -64,3 +64,31 @@ func TestSpluSizesLaplacianFactorsOnce(t *testing.T) {
 	require.Less(t, cap(impl.li)-len(impl.li), len(impl.li)/50, "sized within 2%")
 	require.Equal(t, int64(2*len(impl.li)), f.Fill(), "U is L's transpose in pattern")
 }
+
+// An upper triangular band with a full first row: LU keeps A's pattern
+// (L = I), while A + A^T is an arrow whose hub comes first and whose
+// Cholesky factor is full. The guess is capped at 16 times the default
+// size, not n^2/2 entries reserved.
+func TestLUFillGuessCapped(t *testing.T) {
+	const n = 6000
+	a := &compressed[float64]{rows: n, cols: n, byCol: true, ptr: make([]int, n+1)}
+	for j := 0; j < n; j++ {
+		for i := 0; i <= j; i++ {
+			if i == 0 || j-i <= 4 {
+				a.idx = append(a.idx, i)
+				a.val = append(a.val, 1/float64(1+j-i))
+			}
+		}
+		a.ptr[j+1] = len(a.idx)
+	}
+	v := viewsOf(a)
+	q := identity(n)
+	guess := symmetricFillGuess(v, q)
+	require.Greater(t, guess, int64(n)*n/2)
+	f, err := factorLU(v.byCol, q, 1, entryBytes(false), guess)
+	require.NoError(t, err)
+	def := int64(2*len(a.idx) + n)
+	require.Equal(t, 16*def, f.firstSize)
+	require.Equal(t, int64(len(a.idx)+n), f.fill(), "L = I, U = A")
+	require.Equal(t, len(f.ui), cap(f.ui), "the excess is given back")
+}

@@ -33,6 +33,8 @@ type luNumeric[T elem] struct {
 	// panelColumns counts the columns factored in supernodal panels,
 	// growths the times the factors' storage was copied into a larger one.
 	panelColumns, growths int
+	// firstSize is the entries each factor's storage was first given.
+	firstSize int64
 }
 
 // factorLU runs Gilbert and Peierls' left-looking LU on the CSC matrix a
@@ -61,8 +63,11 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	}
 	// Each factor's first size: the guess (lu_guess.go) when there is
 	// one and it fits, else twice A's entries; the storage grows from there.
+	// The guess is taken up to 16 times that: on an unsymmetric pattern
+	// A + A^T may fill far more than LU does, and the excess would be
+	// reserved (untouched, but counted) until the end.
 	guess := int64(2*len(a.idx) + n)
-	if fillGuess > guess && checkBytes("", 2*fillGuess, eb) == nil {
+	if fillGuess = min(fillGuess, 16*guess); fillGuess > guess && checkBytes("", 2*fillGuess, eb) == nil {
 		guess = fillGuess
 	}
 	if checkBytes("", 2*guess, eb) != nil {
@@ -71,6 +76,7 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	if err := checkBytes("splu: factors", 2*guess, eb); err != nil {
 		return nil, err
 	}
+	f.firstSize = guess
 	f.li, f.lx = uninitSlice[int](int(guess))[:0], uninitSlice[T](int(guess))[:0]
 	f.ui, f.ux = uninitSlice[int](int(guess))[:0], uninitSlice[T](int(guess))[:0]
 	w := &luWork[T]{x: make([]T, n), xi: scratch[:n], stack: scratch[n : 2*n], pstack: scratch[2*n : 3*n], visited: scratch[3*n:]}
