@@ -116,7 +116,17 @@ func foldRows[V realVal, A realAcc](op ReduceOp, x []V, a []A, g0, rn int64, ini
 				a[k] = sqrtAcc(a[k])
 			}
 		}
-	case Amax:
+	case Amax, Amin:
+		if rn <= extremaShortRow {
+			extremaRows(op == Amin, x, a, rn, init)
+			return
+		}
+		if op == Amin {
+			for k := range a {
+				a[k] = foldReal(op, x[int64(k)*rn:int64(k+1)*rn], init)
+			}
+			return
+		}
 		for k := range a {
 			m := init
 			for _, v := range x[int64(k)*rn : int64(k+1)*rn] {
