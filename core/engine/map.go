@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
@@ -160,12 +161,22 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dt
 	return dst, nil
 }
 
+// mapVecOp is kernels' op for each ArithOp from ArithMul on: arith's float64
+// loops run there, four lanes at a time, one IEEE operation an element as
+// here.
+var mapVecOp = [...]kernels.VecOp{ArithMul: kernels.VecMul, ArithAdd: kernels.VecAdd, ArithSub: kernels.VecSub,
+	ArithRSub: kernels.VecRSub, ArithDiv: kernels.VecDiv, ArithRDiv: kernels.VecRDiv}
+
 // arith is dst[i] = T(C(src[i]) op c), computed in C (float64 or int64),
 // over fixed chunks in parallel.
 func arith[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src, dst []T, op ArithOp, c C) {
 	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
 		s, d := src[lo:hi], dst[lo:hi]
 		d = d[:len(s)]
+		if sf, ok := any(s).([]float64); ok && op >= ArithMul {
+			kernels.VecScalar64(mapVecOp[op], any(d).([]float64), sf, float64(c))
+			return
+		}
 		switch op {
 		case ArithNeg:
 			for i, x := range s {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
@@ -252,6 +253,12 @@ func binaryRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp,
 // arithRun is the contiguous loop of an arithmetic op, chosen outside it.
 func arithRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x, y, z []V) {
 	y, z = y[:len(x)], z[:len(x)]
+	if xf, ok := any(x).([]float64); ok {
+		if vop, ok := vecOp(op, float64(alpha)); ok {
+			kernels.VecBinary64(vop, any(z).([]float64), xf, any(y).([]float64))
+			return
+		}
+	}
 	switch {
 	case op == BinAdd && alpha == 1:
 		for i, v := range x {
@@ -284,6 +291,14 @@ func arithRun[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, 
 // number or 0-d tensor: y / norm(y)), the op chosen outside the loop.
 func arithRunScalar[V float32 | float64 | int32 | int64, C float64 | int64](op BinOp, alpha C, x []V, c V, z []V) {
 	z = z[:len(x)]
+	if xf, ok := any(x).([]float64); ok && op <= BinDiv {
+		vop, cf := kernels.VecAdd, float64(alpha)*float64(c)
+		if op != BinAdd {
+			vop, cf = vecOpOf[op], float64(c)
+		}
+		kernels.VecScalar64(vop, any(z).([]float64), xf, cf)
+		return
+	}
 	switch op {
 	case BinAdd:
 		ac := alpha * C(c)
@@ -307,6 +322,25 @@ func arithRunScalar[V float32 | float64 | int32 | int64, C float64 | int64](op B
 			z[i] = minNaN(v, c)
 		}
 	}
+}
+
+// vecOpOf is kernels' op for the arithmetic BinOps other than add.
+var vecOpOf = [...]kernels.VecOp{BinMul: kernels.VecMul, BinDiv: kernels.VecDiv}
+
+// vecOp is kernels' op for arithRun's float64 loop of op with alpha (one
+// IEEE operation an element: add with alpha 1, sub as add with alpha -1,
+// since v + (-1*y) is v - y bit for bit, mul and div); ok is false for
+// the others (add with another alpha rounds twice; max and min).
+func vecOp(op BinOp, alpha float64) (kernels.VecOp, bool) {
+	switch {
+	case op == BinAdd && alpha == 1:
+		return kernels.VecAdd, true
+	case op == BinAdd && alpha == -1:
+		return kernels.VecSub, true
+	case op == BinMul || op == BinDiv:
+		return vecOpOf[op], true
+	}
+	return 0, false
 }
 
 // arithStrided is a run of an arithmetic op at any steps (a broadcast x,
