@@ -49,6 +49,30 @@ func TestSumFloat64Order(t *testing.T) {
 	require.True(t, math.IsInf(SumFloat64(append(make([]float64, 40), math.Inf(1))), 1))
 }
 
+// TestSumSquaresFloat64Order: SumSquaresFloat64 is sumRef over the
+// rounded squares, bit for bit, with and without the assembly, on the
+// lengths of TestSumFloat64Order; NaN and infinities propagate.
+func TestSumSquaresFloat64Order(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, n := range []int{0, 1, 15, 16, 17, 33, 255, 16*sumChunk - 1, 16 * sumChunk, 16*sumChunk + 17, 3*16*sumChunk + 5} {
+		v, sq := make([]float64, n), make([]float64, n)
+		for i := range v {
+			v[i] = (rng.Float64() - 0.5) * math.Pow(10, float64(rng.IntN(12)))
+			sq[i] = v[i] * v[i]
+		}
+		want := sumRef(sq)
+		for _, simd := range []bool{false, true} {
+			prev := useSIMD
+			useSIMD = simd && prev
+			got := SumSquaresFloat64(v)
+			useSIMD = prev
+			require.Equal(t, math.Float64bits(want), math.Float64bits(got), "n=%d simd=%v", n, simd)
+		}
+	}
+	require.True(t, math.IsNaN(SumSquaresFloat64(append([]float64{math.NaN()}, make([]float64, 40)...))))
+	require.True(t, math.IsInf(SumSquaresFloat64(append(make([]float64, 40), math.Inf(-1))), 1))
+}
+
 // BenchmarkSumFloat64: 5M values (the 1M-row Laplacian's), one thread.
 func BenchmarkSumFloat64(b *testing.B) {
 	v := make([]float64, 5_000_000)

@@ -132,8 +132,14 @@ func sumReal[V realVal, A realAcc](v []V, acc A) A {
 }
 
 // sumSquares is Norm's fold of a long run, sumReal's eight chains over
-// the squares.
+// the squares; float64 values go through kernels.SumSquaresFloat64's
+// sixteen lanes (AVX2), as sumReal's do.
 func sumSquares[V realVal, A realAcc](v []V, acc A) A {
+	if f, ok := any(v).([]float64); ok {
+		if a, ok := any(acc).(float64); ok {
+			return A(a + kernels.SumSquaresFloat64(f))
+		}
+	}
 	var s0, s1, s2, s3, s4, s5, s6, s7 A
 	for ; len(v) >= 8; v = v[8:] {
 		x0, x1, x2, x3 := A(v[0]), A(v[1]), A(v[2]), A(v[3])
