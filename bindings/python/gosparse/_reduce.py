@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _types as T
 from ._args import _OP_NAMES, as_tensor, dims_arg, op_name, operand, tensor_arg
-from ._base import call, handles_of
+from ._base import call, handles_of, is_tensor
 from ._errors import NotSupportedError, _check
 from ._functions import unsqueeze
 from ._lib import GS_MAX_NDIM, Handle, lib
@@ -142,6 +142,17 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     (``sum(|x|**p)**(1/p)``; 0 counts the non-zero elements, inf and -inf take the largest
     and smallest ``|x|``). The input must be floating or complex (or be cast by dtype=);
     the result is real. keepdim keeps each reduced dim with size 1."""
+    if (dim is None and dtype is None and not keepdim and (p == "fro" or p == 2)
+            and is_tensor(input) and input._h.value):
+        # The 2-norm of every element, the common case: one library call after the
+        # dtype and gradient checks, no layers of Python (the path below, same result).
+        dt = input.dtype
+        if (dt.is_floating_point or dt.is_complex) and not input.requires_grad:
+            out = Handle()
+            status = lib.gs_reduce(input._h, b"norm", None, 0, byref(out))
+            if status:
+                _check(status, "gs_reduce")
+            return input._adopt(out)
     t = tensor_arg(input, "norm")
     if dtype is not None:
         t = t.to(dtype)

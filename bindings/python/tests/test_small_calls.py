@@ -169,3 +169,27 @@ def test_fast_paths_keep_the_results_and_errors():
         emptied + a
     with pytest.raises(Exception):
         emptied.sum()
+
+
+def test_norm_of_every_element_is_one_reduction(calls):
+    """gs.norm(t) of a float tensor over every dim: the gradient flag read, then one
+    gs_reduce, in nine Python functions (before: norm's layers around the same calls,
+    twenty); the result is
+    numpy's, an integer tensor is still refused by norm's TypeError, and a tensor that
+    requires grad still takes the differentiable steps (its gradient is t / norm(t))."""
+    a, _ = _pair()
+    gs.norm(a)  # warm: the dtype cached
+    calls.clear()
+    r = gs.norm(a)
+    assert dict(calls) == {"gs_requires_grad": 1, "gs_reduce": 1}
+    py = [c for c in _python_calls(lambda: gs.norm(a)) if c != "__del__"]
+    assert len(py) <= 9, py  # before: 20 (tensor_arg twice, _dims, reduce, dims_arg, ...)
+    np.testing.assert_allclose(r.item(), np.linalg.norm(a.numpy()), rtol=1e-14)
+    assert gs.norm(a, "fro").item() == r.item() == gs.norm(a, 2.0).item()
+    with pytest.raises(TypeError, match="floating point or complex"):
+        gs.norm(gs.tensor(np.arange(4)))
+    w = gs.tensor(a.numpy()).requires_grad_()
+    n = gs.norm(w)
+    assert n.requires_grad
+    n.backward()
+    np.testing.assert_allclose(w.grad.numpy(), a.numpy() / r.item(), rtol=1e-12)
