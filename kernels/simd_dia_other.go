@@ -16,3 +16,9 @@ func reverseSIMD[V Number](dst, src []V) bool {
 func diaSIMD[V Number]() bool {
 	return false
 }
+
+// diaMMRowsSIMD returns 0: there is no assembly for this architecture, and
+// the Go loop computes every column.
+func diaMMRowsSIMD[V Number](alpha, beta V, val, b []V, k int, c []V, p *diaMMPass, lo, hi, flags int) int {
+	return 0
+}
