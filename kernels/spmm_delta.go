@@ -71,23 +71,45 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 // deltaRowsMV computes rows [lo, hi) of y = alpha*A*x, decoding each
 // column as it goes (one pass: a vector's rows gain nothing from the SIMD
 // row kernels that would pay for a decoded copy), and returns the first row
-// whose gaps do not decode to columns below a.Cols, else -1.
+// whose gaps do not decode to columns below a.Cols, else -1. Two entries
+// go at a time into two sums, so that the adds of a row do not wait on one
+// another; each column is checked against x once (which also catches a
+// negative gap's), and a gap past limit by OR-ing the row's gaps, a test a
+// row.
 func deltaRowsMV[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V, lo, hi int) int {
-	cols := int64(a.Cols)
+	x = x[:a.Cols]
 	for i := lo; i < hi; i++ {
 		p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
 		gaps, val := a.Idx[p0:p1], a.Val[p0:p1]
 		val = val[:len(gaps)]
-		var s V
-		col := int64(-1)
-		for q, g := range gaps {
-			col += int64(g) + 1
-			if uint64(g) > uint64(limit) || col >= cols {
+		var s0, s1 V
+		var or uint64
+		col := -1
+		q := 0
+		for ; q+2 <= len(gaps); q += 2 {
+			g0, g1 := gaps[q], gaps[q+1]
+			c0 := col + int(g0) + 1
+			col = c0 + int(g1) + 1
+			or |= uint64(g0) | uint64(g1)
+			if uint(c0) >= uint(len(x)) || uint(col) >= uint(len(x)) {
 				return i
 			}
-			s += val[q] * x[col]
+			s0 += val[q] * x[c0]
+			s1 += val[q+1] * x[col]
 		}
-		y[i] = alpha * s
+		if q < len(gaps) {
+			g := gaps[q]
+			col += int(g) + 1
+			or |= uint64(g)
+			if uint(col) >= uint(len(x)) {
+				return i
+			}
+			s0 += val[q] * x[col]
+		}
+		if or > uint64(limit) {
+			return i
+		}
+		y[i] = alpha * (s0 + s1)
 	}
 	return -1
 }
@@ -139,7 +161,7 @@ func deltaBlocks[I Index, V Number](a CSR[I, V], limit int64, lo, hi int, run fu
 	s := deltaPool.Get().(*deltaScratch)
 	defer deltaPool.Put(s)
 	pp, ip := deltaSlots[I](s)
-	cols := int64(a.Cols)
+	ucols := uint(a.Cols)
 	for r0 := lo; r0 < hi; {
 		base := int(a.Ptr[r0])
 		r1 := r0 + 1
@@ -150,21 +172,31 @@ func deltaBlocks[I Index, V Number](a CSR[I, V], limit int64, lo, hi int, run fu
 		if cap(*ip) < end-base {
 			*ip = make([]I, max(end-base, deltaBlockEntries))
 		}
-		idx, ptr := (*ip)[:end-base], append((*pp)[:0], 0)
+		if cap(*pp) < r1-r0+1 {
+			*pp = make([]I, max(r1-r0+1, deltaBlockRows+1))
+		}
+		idx, ptr := (*ip)[:end-base], (*pp)[:r1-r0+1]
+		ptr[0] = 0
 		for i := r0; i < r1; i++ {
-			p1 := int(a.Ptr[i+1])
-			col := int64(-1)
-			for q := int(a.Ptr[i]); q < p1; q++ {
-				g := a.Idx[q]
-				col += int64(g) + 1
-				if uint64(g) > uint64(limit) || col >= cols {
+			p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
+			gaps := a.Idx[p0:p1]
+			out := idx[p0-base : p1-base]
+			out = out[:len(gaps)]
+			col := -1
+			var or uint64
+			for q, g := range gaps {
+				col += int(g) + 1
+				or |= uint64(g)
+				if uint(col) >= ucols {
 					return i
 				}
-				idx[q-base] = I(col)
+				out[q] = I(col)
 			}
-			ptr = append(ptr, I(p1-base))
+			if or > uint64(limit) {
+				return i
+			}
+			ptr[i-r0+1] = I(p1 - base)
 		}
-		*pp = ptr
 		run(CSR[I, V]{Rows: r1 - r0, Cols: a.Cols, Ptr: ptr, Idx: idx, Val: a.Val[base:end]}, r0)
 		r0 = r1
 	}

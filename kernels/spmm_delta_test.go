@@ -44,11 +44,13 @@ func TestSpMMDeltaRefusesBadGaps(t *testing.T) {
 		"past Cols":      func(a *CSR[int32, float64]) { a.Idx[7] = 1 },
 		"Ptr decreases":  func(a *CSR[int32, float64]) { a.Ptr[2] = 1 },
 	} {
-		a := deltaSample()
-		edit(&a)
-		err := SpMMDelta(1, a, 2, make([]float64, 10), 1, make([]float64, 4))
-		require.Error(t, err, name)
-		var e *ArgError
-		require.True(t, errors.As(err, &e), "%s: %v", name, err)
+		for _, k := range []int{1, 2} { // the vector's fused decode and the matrix's decoded blocks
+			a := deltaSample()
+			edit(&a)
+			err := SpMMDelta(1, a, 2, make([]float64, 10*k), k, make([]float64, 4*k))
+			require.Error(t, err, name)
+			var e *ArgError
+			require.True(t, errors.As(err, &e), "%s, k=%d: %v", name, k, err)
+		}
 	}
 }

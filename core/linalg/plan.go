@@ -143,7 +143,7 @@ var kernelNames = map[spKernel]string{
 
 // routeKernels are the names of the kernels of the routes other than routeView.
 var routeKernels = map[mmRoute]string{
-	routeDIA:        "kernels.SpMMDIA (DIA / anti-DIA storage, no column index: chunks of rows listed in L1 for SpMM's AVX2 row kernels; SpMVDIA's AVX2 rows for a vector on amd64, anti-diagonals on reversed runs of x; ANTI-DIA-J's values, indexed by column, in the Go loop)",
+	routeDIA:        "kernels.SpMMDIA (DIA / anti-DIA storage, no column index: per row, a strip of the result's columns summed in registers over every diagonal, B's rows read where the diagonals point (AVX2 strips of 8 float64 / 16 float32 on amd64); SpMVDIA's AVX2 rows for a vector on amd64, anti-diagonals on reversed runs of x; ANTI-DIA-J's values, indexed by column, in the Go loop)",
 	routeDCSR:       "kernels.SpMMDCSR (DCSR's stored rows through the CSR row kernels; SpMVDCSR for a vector)",
 	routeBSRCol:     "kernels.SpMMBSRColMajor (BSR with column-major blocks: float32/float64 2x2 blocks straight over two rows of the dense operand in AVX2 strips on amd64, other blocks in runs of block rows listed in L1 for SpMM's AVX2 row kernels; SpMVBSRColMajor, AVX2 for 2x2 blocks, for a vector)",
 	routeWalk:       "the level walk, fiber by fiber (core/linalg/format_walk.go)",
