@@ -2,7 +2,6 @@ package tensor
 
 import (
 	"sync"
-	"sync/atomic"
 
 	"github.com/gosparse/gosparse/core/format"
 )
@@ -57,17 +56,27 @@ func NamedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
 	}
 	// The search builds and validates every layout's candidate formats
 	// (~100 us for a 3-d format, a fifth of a 112K-entry conversion), and
-	// ToFormat asks on every call: answers are kept by format text.
-	key := f.String()
-	if a, ok := namedLayouts.Load(key); ok {
-		n := a.(namedAnswer)
+	// ToFormat asks on every call: answers are kept by format text, built
+	// in a buffer on the stack (a custom transpose asks twice: making the
+	// text took most of its time and allocations).
+	var buf [160]byte
+	key := f.AppendText(buf[:0])
+	namedLayouts.RLock()
+	n, ok := namedLayouts.m[string(key)]
+	namedLayouts.RUnlock()
+	if ok {
 		return n.layout, n.opt, n.ok
 	}
-	layout, opt, ok := searchNamedLayout(f)
-	if namedLayoutsLen.Add(1) <= namedLayoutsMax {
-		namedLayouts.Store(key, namedAnswer{layout, opt, ok})
+	layout, opt, found := searchNamedLayout(f)
+	namedLayouts.Lock()
+	if len(namedLayouts.m) < namedLayoutsMax {
+		if namedLayouts.m == nil {
+			namedLayouts.m = make(map[string]namedAnswer)
+		}
+		namedLayouts.m[string(key)] = namedAnswer{layout, opt, found}
 	}
-	return layout, opt, ok
+	namedLayouts.Unlock()
+	return layout, opt, found
 }
 
 // namedAnswer is a kept answer of NamedLayoutOf.
@@ -80,10 +89,10 @@ type namedAnswer struct {
 // namedLayouts keeps NamedLayoutOf's answers by format text, at most
 // namedLayoutsMax of them (a program making formats without end keeps the
 // first ones).
-var (
-	namedLayouts    sync.Map
-	namedLayoutsLen atomic.Int64
-)
+var namedLayouts struct {
+	sync.RWMutex
+	m map[string]namedAnswer
+}
 
 const namedLayoutsMax = 4096
 
