@@ -1,6 +1,7 @@
 package mmio
 
 import (
+	"encoding/binary"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -131,24 +132,38 @@ func FuzzParseFloat(f *testing.F) {
 	})
 }
 
-// eightDigits converts every run of eight digits and refuses a run with any
-// byte outside '0'..'9' in any position (the bytes just below and above the
-// digits included).
-func TestEightDigits(t *testing.T) {
+// leadingDigits counts the digits that start eight bytes, whatever the
+// bytes after the first non-digit (those that carry when 6 is added among
+// them), and digits8 of them aligned gives their value.
+func TestLeadingDigits(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
+	others := []byte{'/', ':', '.', 'e', ' ', '\n', 0, 0xFF, 0xFA, '0' + 0x80, 0xF9, '9' + 0x80}
 	for range 100000 {
 		s := []byte(strconv.FormatUint(r.Uint64N(100_000_000)+100_000_000, 10)[1:])
-		got, ok := eightDigits(s)
-		want, _ := strconv.ParseUint(string(s), 10, 64)
-		if !ok || got != want {
-			t.Fatalf("%s: %d %v", s, got, ok)
-		}
-		at := r.IntN(8)
-		for _, c := range []byte{'/', ':', '.', 'e', ' ', 0, 0xFF, '0' + 0x80, 0xF9} {
-			s[at] = c
-			if _, ok := eightDigits(s); ok {
-				t.Fatalf("%q accepted", s)
+		want := 8
+		if r.IntN(9) > 0 {
+			want = r.IntN(8)
+			s[want] = others[r.IntN(len(others))]
+			for k := want + 1; k < 8; k++ {
+				if r.IntN(2) == 0 {
+					s[k] = byte(r.Uint32())
+				}
 			}
+		}
+		v := binary.LittleEndian.Uint64(s)
+		if got := leadingDigits(v); got != want {
+			t.Fatalf("%q: %d digits, want %d", s, got, want)
+		}
+		if want == 0 {
+			continue
+		}
+		wantV, _ := strconv.ParseUint(string(s[:want]), 10, 64)
+		x := v
+		if want < 8 {
+			x = alignDigits(v, want)
+		}
+		if got := digits8(x); got != wantV {
+			t.Fatalf("%q: %d, want %d", s, got, wantV)
 		}
 	}
 }

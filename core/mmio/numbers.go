@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -241,22 +242,31 @@ func scanFloat(b []byte, p int) (v float64, next int, ok bool) {
 
 // appendDigits appends the decimal digits at b[i:] to *mant, counting them
 // in *digits, and returns the index after them; ok is false past 19
-// significant digits, which uint64 may not hold. Runs of eight digits are
-// converted together (eightDigits).
+// significant digits, which uint64 may not hold. Eight bytes are examined at
+// a time (leadingDigits): the run of digits they start is converted at once
+// (digits8), so that a number's last few digits cost no loop whose exit
+// the branch predictor must guess.
 func appendDigits(b []byte, i int, mant *uint64, digits *int) (int, bool) {
 	m, n := *mant, *digits
-	for {
-		if n <= 19-8 && i+8 <= len(b) {
-			if x, ok := eightDigits(b[i:]); ok {
-				m = m*100_000_000 + x
-				n += 8
-				i += 8
-				continue
-			}
+	for i+8 <= len(b) {
+		v := binary.LittleEndian.Uint64(b[i:])
+		d := leadingDigits(v)
+		if d > 19-n {
+			return i + 19 - n, false
 		}
-		if i == len(b) || b[i]-'0' > 9 {
-			break
+		if d == 8 {
+			m = m*100_000_000 + digits8(v)
+		} else if d > 0 {
+			m = m*pow10Small[d] + digits8(alignDigits(v, d))
 		}
+		n += d
+		i += d
+		if d < 8 {
+			*mant, *digits = m, n
+			return i, true
+		}
+	}
+	for i < len(b) && b[i]-'0' <= 9 {
 		if n == 19 {
 			return i, false
 		}
@@ -268,17 +278,23 @@ func appendDigits(b []byte, i int, mant *uint64, digits *int) (int, bool) {
 	return i, true
 }
 
-// eightDigits converts b[:8] when all eight bytes are decimal digits: one
-// 64-bit load, a check of every byte, and three multiplications that add
-// neighbouring digits, then pairs, then quadruples (the SWAR method that
-// Lemire describes for number parsing).
-func eightDigits(b []byte) (uint64, bool) {
-	v := binary.LittleEndian.Uint64(b)
-	// Each byte within '0'..'9': its high nibble is 3, before and after adding 6.
-	if v&0xF0F0F0F0F0F0F0F0 != 0x3030303030303030 || (v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0 != 0x3030303030303030 {
-		return 0, false
-	}
-	return digits8(v), true
+// pow10Small holds 10^0 ... 10^8.
+var pow10Small = [...]uint64{1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000}
+
+// leadingDigits returns how many of the eight bytes loaded little-endian in
+// v (the first byte low) are decimal digits before the first that is not.
+// A byte is a digit when its high nibble is 3 before and after adding 6; a
+// carry out of a byte >= 0xFA only reaches bytes after it, past the first
+// non-digit, which is all that is used.
+func leadingDigits(v uint64) int {
+	x := (v&0xF0F0F0F0F0F0F0F0 ^ 0x3030303030303030) | ((v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0 ^ 0x3030303030303030)
+	return bits.TrailingZeros64(x) / 8
+}
+
+// alignDigits right-aligns the first d (1 to 7) bytes of v, digits, behind
+// 8-d '0's, for digits8.
+func alignDigits(v uint64, d int) uint64 {
+	return v<<uint(8*(8-d)) | 0x3030303030303030>>uint(8*d)
 }
 
 // digits8 converts eight ASCII digits loaded little-endian (the first digit

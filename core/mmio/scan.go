@@ -1,9 +1,6 @@
 package mmio
 
-import (
-	"encoding/binary"
-	"math/bits"
-)
+import "encoding/binary"
 
 // The fast path of the entry lines: one pass over a chunk's bytes that
 // reads the common well-formed line ("i j value" with blanks or tabs between
@@ -29,18 +26,11 @@ func scanIndex(b []byte, p int) (int64, int, bool) {
 		// Up to 7 digits followed by a non-digit within one 64-bit load:
 		// no loop, no branch per digit.
 		v := binary.LittleEndian.Uint64(b[p:])
-		// A byte is a digit when its high nibble is 3 before and after adding
-		// 6; a carry out of a byte >= 0xFA only reaches bytes after it,
-		// past the first non-digit, which is all that is used.
-		x := (v&0xF0F0F0F0F0F0F0F0 ^ 0x3030303030303030) | ((v+0x0606060606060606)&0xF0F0F0F0F0F0F0F0 ^ 0x3030303030303030)
-		if n := bits.TrailingZeros64(x) / 8; n < 8 {
+		if n := leadingDigits(v); n < 8 {
 			if n == 0 {
 				return 0, p, false
 			}
-			// Right-align the n digits behind 8-n '0's (the first byte is
-			// the low one) and convert the eight.
-			shift := uint(8 * (8 - n))
-			return int64(digits8(v<<shift | 0x3030303030303030>>uint(8*n))), p + n, true
+			return int64(digits8(alignDigits(v, n))), p + n, true
 		}
 	}
 	var v int64
