@@ -25,11 +25,11 @@ func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 	nnz := m.Values.Numel()
 	if m.coalesced || strictlyIncreasing(dtype.AsSlice[int64](m.Indices), nnz, len(m.Shape)) {
 		// Written in order without repeats (as most writers do): coalesced as it is.
-		return tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{Coalesced: true, NoCheck: true})
+		return tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{Coalesced: true, NoCheck: true, NonNegative: true})
 	}
 	if len(m.Shape) == 2 && m.Shape[0] <= nnz+compressedRowsFree {
 		// Parse has checked every index against the shape.
-		coo, err := tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{NoCheck: true})
+		coo, err := tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{NoCheck: true, NonNegative: true})
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +69,7 @@ func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 		return nil, err
 	}
 	// Parse has checked every index against the shape; the sort made them unique and ordered.
-	return tensor.NewCOO(wrap(dtype.Int64, out, int64(len(coords)), n), vals, m.Shape, tensor.BuildOptions{Coalesced: true, NoCheck: true})
+	return tensor.NewCOO(wrap(dtype.Int64, out, int64(len(coords)), n), vals, m.Shape, tensor.BuildOptions{Coalesced: true, NoCheck: true, NonNegative: true})
 }
 
 // sumRuns sums the values of each run of equal coordinates.

@@ -14,6 +14,11 @@ type BuildOptions struct {
 	NoCheck bool
 	// Coalesced asserts that COO indices are sorted and unique (verified unless NoCheck).
 	Coalesced bool
+	// NonNegative tells NewCOO that the caller has proved every index
+	// non-negative (a parser that checked each against the shape): it then
+	// skips its scan for negative indices, a serial pass over all of them
+	// that NoCheck alone keeps.
+	NonNegative bool
 }
 
 // CheckIndexArray requires an int32 or int64 array of the given number of dims.
@@ -65,9 +70,11 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: indices and values must have same nnz, but got nnz from indices: %d, nnz from values: %d", nse, values.Shape[0])
 	}
 	d := len(values.Shape) - 1
-	if k := firstNegative(indices); k >= 0 {
-		j, i, v := k/max(nse, 1), k%max(nse, 1), indices.Index(k)
-		return nil, errs.Errorf(errs.ErrIndex, "indices[%d, %d] = %d: found negative index %d for dim %d", j, i, v, v, j)
+	if !opt.NonNegative {
+		if k := firstNegative(indices); k >= 0 {
+			j, i, v := k/max(nse, 1), k%max(nse, 1), indices.Index(k)
+			return nil, errs.Errorf(errs.ErrIndex, "indices[%d, %d] = %d: found negative index %d for dim %d", j, i, v, v, j)
+		}
 	}
 	if size == nil {
 		size = make([]int64, s+d)

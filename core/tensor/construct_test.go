@@ -173,3 +173,16 @@ func TestNewStridedCopy(t *testing.T) {
 	_, err = tensor.NewStridedCopy(bad)
 	require.Equal(t, want, err)
 }
+
+// NonNegative skips NewCOO's scan for negative indices (the mmio reader,
+// whose parse checked every index, builds with it): a negative index that
+// NoCheck alone refuses passes unseen, so the caller's promise is what
+// keeps the tensor valid.
+func TestNewCOONonNegativeSkipsScan(t *testing.T) {
+	idx := func() dtype.Array { return dtype.Int64Array([]int64{0, -1}, 1, 2) }
+	vals := dtype.Float64Array([]float64{1, 2})
+	_, err := tensor.NewCOO(idx(), vals, []int64{3}, tensor.BuildOptions{NoCheck: true})
+	require.ErrorContains(t, err, "negative index -1")
+	_, err = tensor.NewCOO(idx(), vals, []int64{3}, tensor.BuildOptions{NoCheck: true, NonNegative: true})
+	require.NoError(t, err)
+}
