@@ -40,7 +40,8 @@ type chunkReader struct {
 	carry []byte // the start of a line cut by the last read
 	size  int    // the size of the last chunk
 	eof   bool
-	free  [][]byte // buffers of merged chunks, for reuse
+	mu    sync.Mutex
+	free  [][]byte // buffers of merged chunks, for reuse (under mu)
 }
 
 // firstChunkBytes is the size of the first chunk; each next one doubles,
@@ -55,12 +56,11 @@ func (cr *chunkReader) next() (bodyChunk, error) {
 		return bodyChunk{}, io.EOF
 	}
 	cr.size = min(max(2*cr.size, firstChunkBytes), chunkBytes)
-	var buf []byte
-	if k := len(cr.free); k > 0 && cap(cr.free[k-1]) >= len(cr.carry)+cr.size {
-		buf, cr.free = cr.free[k-1][:len(cr.carry)], cr.free[:k-1]
-	} else {
-		buf = make([]byte, len(cr.carry), len(cr.carry)+cr.size)
+	buf := cr.reuse(len(cr.carry) + cr.size)
+	if buf == nil {
+		buf = make([]byte, 0, len(cr.carry)+cr.size)
 	}
+	buf = buf[:len(cr.carry)]
 	copy(buf, cr.carry)
 	cut := -1
 	for {
@@ -134,11 +134,26 @@ func (cr *chunkReader) skipLine() error {
 	}
 }
 
-// recycle keeps the buffer of a merged chunk for a later one.
+// recycle keeps the buffer of a merged chunk for a later one (next may be
+// running on the reading goroutine of eachBatch).
 func (cr *chunkReader) recycle(c bodyChunk) {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
 	if cap(c.data) >= chunkBytes && len(cr.free) < 2*batchChunks*runtime.GOMAXPROCS(0) {
 		cr.free = append(cr.free, c.data[:0])
 	}
+}
+
+// reuse takes a recycled buffer that holds n bytes, or returns nil.
+func (cr *chunkReader) reuse(n int) []byte {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	if k := len(cr.free); k > 0 && cap(cr.free[k-1]) >= n {
+		buf := cr.free[k-1]
+		cr.free = cr.free[:k-1]
+		return buf
+	}
+	return nil
 }
 
 var nl = []byte{'\n'}
@@ -165,40 +180,72 @@ func forEachLine(data []byte, first int64, f func(line []byte, n int64) bool) {
 // eachBatch reads the rest of the body in chunks of whole lines, a batch at
 // a time: parse runs on the chunks of a batch in parallel, then take sees
 // each chunk with its entries in file order (for the checks that depend on
-// the chunks before it) and the chunk's buffer is recycled. It stops at the
-// first error take returns; a read error is returned once the chunks read
-// before it are taken.
+// the chunks before it) and the chunk's buffer is recycled. The next batch
+// is read (and decompressed) on a goroutine of its own while one is parsed,
+// so that reading is not a serial step between parses; at most two batches
+// are held. It stops at the first error take returns; a read error is
+// returned once the chunks read before it are taken.
 func eachBatch[T any](cr *chunkReader, tok *cancel.Token, parse func(bodyChunk) chunkEntries[T], take func(bodyChunk, *chunkEntries[T]) error) error {
-	batch := make([]bodyChunk, 0, runtime.GOMAXPROCS(0)*batchChunks)
-	out := make([]chunkEntries[T], cap(batch))
-	for done := false; !done; {
-		batch = batch[:0]
-		var readErr error
-		for len(batch) < cap(batch) {
-			ch, err := cr.next()
-			if err != nil {
-				done, readErr = true, err
-				break
-			}
-			batch = append(batch, ch)
-		}
-		if readErr == io.EOF {
-			readErr = nil
-		}
+	size := runtime.GOMAXPROCS(0) * batchChunks
+	batches := make(chan chunkBatch)
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go cr.readBatches(size, batches, stop, stopped)
+	defer func() {
+		close(stop)
+		<-stopped // cr is the caller's again (its line count, its buffers)
+	}()
+	out := make([]chunkEntries[T], size)
+	for {
+		b := <-batches
 		tok.Check()
-		parallelParts(len(batch), func(i int) { out[i] = parse(batch[i]) })
-		for i, ch := range batch {
+		parallelParts(len(b.chunks), func(i int) { out[i] = parse(b.chunks[i]) })
+		for i, ch := range b.chunks {
 			if err := take(ch, &out[i]); err != nil {
 				return err
 			}
 			out[i] = chunkEntries[T]{}
 			cr.recycle(ch)
 		}
-		if readErr != nil {
-			return readErr
+		if b.err == io.EOF {
+			return nil
+		}
+		if b.err != nil {
+			return b.err
 		}
 	}
-	return nil
+}
+
+// chunkBatch is a batch of chunks and what ended it: nil (the batch is
+// full), io.EOF or a read error.
+type chunkBatch struct {
+	chunks []bodyChunk
+	err    error
+}
+
+// readBatches sends batches of up to size chunks until the input ends or
+// fails (that batch carries the error) or stop is closed, then closes
+// stopped.
+func (cr *chunkReader) readBatches(size int, batches chan<- chunkBatch, stop <-chan struct{}, stopped chan<- struct{}) {
+	defer close(stopped)
+	for {
+		b := chunkBatch{chunks: make([]bodyChunk, 0, size)}
+		for len(b.chunks) < size && b.err == nil {
+			ch, err := cr.next()
+			if err != nil {
+				b.err = err
+				break
+			}
+			b.chunks = append(b.chunks, ch)
+		}
+		select {
+		case batches <- b:
+		case <-stop:
+			return
+		}
+		if b.err != nil {
+			return
+		}
+	}
 }
 
 // parallelParts runs f(0) ... f(n-1) on up to GOMAXPROCS goroutines, each

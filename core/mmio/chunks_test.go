@@ -3,8 +3,11 @@ package mmio
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels/cancel"
@@ -191,4 +194,27 @@ func TestParseNotesOrderAcrossChunks(t *testing.T) {
 		check(map[int]string{k: line(k - 1)}, false)                                    // a repeat
 		check(map[int]string{k: fmt.Sprintf("%06d %06d 1\n", 100_000, 100_001)}, false) // a step back
 	}
+}
+
+// endless reads "1 1 1" lines for ever, counting its reads.
+type endless struct{ reads atomic.Int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	e.reads.Add(1)
+	for k := range p {
+		p[k] = "1 1 1\n"[k%6]
+	}
+	return len(p) - len(p)%6, nil
+}
+
+// The body is read a batch ahead on a goroutine of its own (eachBatch): a
+// broken rule in the first batch of an endless input still ends the parse,
+// naming its line, and the reading goroutine stops with it.
+func TestParseStopsReadingAhead(t *testing.T) {
+	in := &endless{}
+	_, err := Parse(io.MultiReader(strings.NewReader("%%MatrixMarket matrix coordinate real general\n3 3 10\n"), in))
+	require.ErrorContains(t, err, "line 13:")
+	n := in.reads.Load()
+	time.Sleep(50 * time.Millisecond)
+	require.Equal(t, n, in.reads.Load(), "reads after the parse returned")
 }
