@@ -82,7 +82,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 		if direct != nil { // direct only where the row order fits
 			stored, sv = direct.idx, direct.vals
 		}
-		idx, vals, m.coalesced = expandByRows(stored, sv, st.total, st.offDiagonal, h.shape[0], st.first.above(), !st.unordered, c.mirror, tok)
+		idx, vals, m.coalesced = expandByRows(stored, sv, st.total, st.offDiagonal, h.shape[0], st.first.above(), !st.unordered, c.mirrorOrNil(), tok)
 	} else {
 		idx, vals = expandCoordinate(parts, st.total, mirrored, st.offDiagonal, c.mirror)
 		m.coalesced = !mirrored && !st.unordered
@@ -185,9 +185,11 @@ func parseChunk[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token, i
 					e.below = at
 				}
 				e.offDiagonal++
-				if _, ok := c.mirror(v); !ok {
-					e.err, e.errLine = errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", ln, v), ln
-					return e
+				if c.mirrorFails {
+					if _, ok := c.mirror(v); !ok {
+						e.err, e.errLine = errs.Errorf(errs.ErrIO, "line %d: skew-symmetric value %v has no negation in int64", ln, v), ln
+						return e
+					}
 				}
 			case skew:
 				e.err, e.errLine = errs.Errorf(errs.ErrIO, "line %d: skew-symmetric matrix with diagonal entry (%d, %d): its diagonal is zero and must not be stored", ln, i+1, j+1), ln

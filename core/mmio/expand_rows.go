@@ -34,7 +34,7 @@ type rowEntry[T any] struct {
 // both read for the last time and offered for reuse; ordered: they are in
 // row-major order without repeats, as the parse noted) with their mirrors
 // in the order of the tensor that Read builds, and reports whether that
-// order is coalesced already.
+// order is coalesced already. A nil mirror keeps each value as it is.
 //
 // A file that stores its triangle in row-major order without repeats (as
 // SciPy, fast_matrix_market and most writers do) gives the coalesced order
@@ -76,6 +76,16 @@ type expansion[T any] struct {
 	shift          uint
 	buckets        int64
 	workers        int
+}
+
+// mirrored is the mirror of a stored value (merge has refused values
+// without one); a nil mirror keeps the value as it is.
+func (x *expansion[T]) mirrored(v T) T {
+	if x.mirror == nil {
+		return v
+	}
+	m, _ := x.mirror(v)
+	return m
 }
 
 // plan allocates the result and sizes the buckets (a power of two rows,
@@ -163,7 +173,7 @@ func (x *expansion[T]) sorted(upper bool) {
 		for k := lo; k < hi; k++ {
 			pollEvery(x.tok, k)
 			if i, j := x.ri[k], x.ci[k]; i != j {
-				m, _ := x.mirror(x.v[k]) // merge has refused values without a mirror
+				m := x.mirrored(x.v[k])
 				b := j >> x.shift
 				recs[next[b]] = rowEntry[T]{j, i, m}
 				next[b]++
@@ -231,7 +241,7 @@ func (x *expansion[T]) grouped() {
 			recs[next[b]] = rowEntry[T]{i, j, v}
 			next[b]++
 			if i != j {
-				m, _ := x.mirror(v) // merge has refused values without a mirror
+				m := x.mirrored(v)
 				b = j >> x.shift
 				recs[next[b]] = rowEntry[T]{j, i, m}
 				next[b]++
