@@ -1,11 +1,54 @@
 #include "textflag.h"
 
-// func sum16F64(p unsafe.Pointer, blocks int, s *[16]float64)
+// func sum64F64x512(p unsafe.Pointer, blocks int, s *[64]float64)
 //
-// Adds element j of each of the blocks of sixteen float64 at p to s[j],
-// block after block: four registers of four lanes hold s[0:16], each block
-// read by four adds from memory, the four chains independent.
-TEXT ·sum16F64(SB), NOSPLIT, $0-24
+// Adds element j of each of the blocks of sixty-four float64 at p to s[j],
+// block after block: eight registers of eight lanes hold s[0:64], each block
+// read by eight adds from memory, the eight chains independent.
+TEXT ·sum64F64x512(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ blocks+8(FP), CX
+	MOVQ s+16(FP), DI
+	VMOVUPD 0(DI), Z0
+	VMOVUPD 64(DI), Z1
+	VMOVUPD 128(DI), Z2
+	VMOVUPD 192(DI), Z3
+	VMOVUPD 256(DI), Z4
+	VMOVUPD 320(DI), Z5
+	VMOVUPD 384(DI), Z6
+	VMOVUPD 448(DI), Z7
+	TESTQ CX, CX
+	JZ done512
+
+loop512:
+	VADDPD 0(SI), Z0, Z0
+	VADDPD 64(SI), Z1, Z1
+	VADDPD 128(SI), Z2, Z2
+	VADDPD 192(SI), Z3, Z3
+	VADDPD 256(SI), Z4, Z4
+	VADDPD 320(SI), Z5, Z5
+	VADDPD 384(SI), Z6, Z6
+	VADDPD 448(SI), Z7, Z7
+	ADDQ $512, SI
+	DECQ CX
+	JNZ loop512
+
+done512:
+	VMOVUPD Z0, 0(DI)
+	VMOVUPD Z1, 64(DI)
+	VMOVUPD Z2, 128(DI)
+	VMOVUPD Z3, 192(DI)
+	VMOVUPD Z4, 256(DI)
+	VMOVUPD Z5, 320(DI)
+	VMOVUPD Z6, 384(DI)
+	VMOVUPD Z7, 448(DI)
+	VZEROUPPER
+	RET
+
+// func sum64F64x256(p unsafe.Pointer, blocks int, s *[64]float64)
+//
+// sum64F64x512's order in sixteen registers of four lanes.
+TEXT ·sum64F64x256(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ blocks+8(FP), CX
 	MOVQ s+16(FP), DI
@@ -13,30 +56,66 @@ TEXT ·sum16F64(SB), NOSPLIT, $0-24
 	VMOVUPD 32(DI), Y1
 	VMOVUPD 64(DI), Y2
 	VMOVUPD 96(DI), Y3
+	VMOVUPD 128(DI), Y4
+	VMOVUPD 160(DI), Y5
+	VMOVUPD 192(DI), Y6
+	VMOVUPD 224(DI), Y7
+	VMOVUPD 256(DI), Y8
+	VMOVUPD 288(DI), Y9
+	VMOVUPD 320(DI), Y10
+	VMOVUPD 352(DI), Y11
+	VMOVUPD 384(DI), Y12
+	VMOVUPD 416(DI), Y13
+	VMOVUPD 448(DI), Y14
+	VMOVUPD 480(DI), Y15
 	TESTQ CX, CX
-	JZ done
+	JZ done256
 
-loop:
+loop256:
 	VADDPD 0(SI), Y0, Y0
 	VADDPD 32(SI), Y1, Y1
 	VADDPD 64(SI), Y2, Y2
 	VADDPD 96(SI), Y3, Y3
-	ADDQ $128, SI
+	VADDPD 128(SI), Y4, Y4
+	VADDPD 160(SI), Y5, Y5
+	VADDPD 192(SI), Y6, Y6
+	VADDPD 224(SI), Y7, Y7
+	VADDPD 256(SI), Y8, Y8
+	VADDPD 288(SI), Y9, Y9
+	VADDPD 320(SI), Y10, Y10
+	VADDPD 352(SI), Y11, Y11
+	VADDPD 384(SI), Y12, Y12
+	VADDPD 416(SI), Y13, Y13
+	VADDPD 448(SI), Y14, Y14
+	VADDPD 480(SI), Y15, Y15
+	ADDQ $512, SI
 	DECQ CX
-	JNZ loop
+	JNZ loop256
 
-done:
+done256:
 	VMOVUPD Y0, 0(DI)
 	VMOVUPD Y1, 32(DI)
 	VMOVUPD Y2, 64(DI)
 	VMOVUPD Y3, 96(DI)
+	VMOVUPD Y4, 128(DI)
+	VMOVUPD Y5, 160(DI)
+	VMOVUPD Y6, 192(DI)
+	VMOVUPD Y7, 224(DI)
+	VMOVUPD Y8, 256(DI)
+	VMOVUPD Y9, 288(DI)
+	VMOVUPD Y10, 320(DI)
+	VMOVUPD Y11, 352(DI)
+	VMOVUPD Y12, 384(DI)
+	VMOVUPD Y13, 416(DI)
+	VMOVUPD Y14, 448(DI)
+	VMOVUPD Y15, 480(DI)
 	VZEROUPPER
 	RET
 
 // func sumsq16F64(p unsafe.Pointer, blocks int, s *[16]float64)
 //
-// sum16F64 over the squares: each block's four registers squared (a
-// rounded multiply), then added to the partials.
+// Each block of sixteen loaded into four registers, squared (a rounded
+// multiply), then added to the partials.
 TEXT ·sumsq16F64(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ blocks+8(FP), CX

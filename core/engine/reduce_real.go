@@ -105,8 +105,8 @@ func foldNonzero[V kernels.Number, A computeVal](op ReduceOp, v []V, acc A) A {
 // sumReal is the Sum fold of a long run with eight accumulators (Go does
 // not reassociate, nor vectorise: eight chains keep both add ports busy
 // where four waited on the add latency); float64 values go through
-// kernels.SumFloat64's sixteen lanes (AVX2), four times as fast on values
-// the cache holds. The order depends on the run only.
+// kernels.SumFloat64's sixty-four lanes (AVX-512 or AVX2), several times as
+// fast on values the cache holds. The order depends on the run only.
 func sumReal[V realVal, A realAcc](v []V, acc A) A {
 	if f, ok := any(v).([]float64); ok {
 		if a, ok := any(acc).(float64); ok {
