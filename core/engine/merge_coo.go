@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/budget"
@@ -97,30 +98,17 @@ func mergeCOOTyped[I kernels.Index](op MergeOp, g MergeArgs, shape []int64, rows
 }
 
 // cooRows views a coalesced COO operand as a compressed one: the row
-// pointer over the leading sparse dims (one counting pass; ok is false
-// when the rows are not in order) and the last index row as the columns.
+// pointer over the leading sparse dims (cooRowPointer; ok is false when the
+// rows are not in order) and the last index row as the columns.
 func cooRows[I kernels.Index](t COOInput, shape []int64, rows int64) (MergeInput, bool, error) {
 	s := len(shape)
 	n := t.Indices.Shape[1]
 	if err := budget.Check("merge row pointer", rows+1, t.Indices.DType.Size()); err != nil {
 		return MergeInput{}, false, err
 	}
-	idx := dtype.AsSlice[I](t.Indices)
-	pos := make([]I, rows+1)
-	prev := int64(0)
-	for k := int64(0); k < n; k++ {
-		key := int64(0)
-		for dim := 0; dim < s-1; dim++ {
-			key = key*shape[dim] + int64(idx[int64(dim)*n+k])
-		}
-		if key < prev {
-			return MergeInput{}, false, nil
-		}
-		prev = key
-		pos[key+1]++
-	}
-	for r := int64(1); r <= rows; r++ {
-		pos[r] += pos[r-1]
+	pos, ok := cooRowPointer(dtype.AsSlice[I](t.Indices), shape, n, rows)
+	if !ok {
+		return MergeInput{}, false, nil
 	}
 	size := t.Indices.DType.Size()
 	return MergeInput{
@@ -128,4 +116,86 @@ func cooRows[I kernels.Index](t COOInput, shape []int64, rows int64) (MergeInput
 		Crd:    dtype.Array{DType: t.Indices.DType, Shape: []int64{n}, Data: t.Indices.Data[int64(s-1)*n*int64(size) : int64(s)*n*int64(size)]},
 		Values: t.Values, Fill: t.Fill,
 	}, true, nil
+}
+
+// cooChunk is the entries one goroutine of cooRowPointer takes at a time.
+const cooChunk = 1 << 16
+
+// cooRowPointer is the row pointer of n COO entries whose rows (the
+// leading sparse dims of shape, linearised) are nondecreasing: pos[r] is
+// the number of entries of rows below r, written where the row changes
+// (entry k of a row above entry k-1's sets pos for the rows between), so
+// chunks of entries run in parallel and write disjoint parts of pos. ok is
+// false when a row decreases.
+func cooRowPointer[I kernels.Index](idx []I, shape []int64, n, rows int64) ([]I, bool) {
+	pos := make([]I, rows+1) // zeroed: the rows up to the first entry's start at 0
+	s := len(shape)
+	if n == 0 || s == 1 { // a 1-D tensor's entries are all in its one row
+		pos[rows] = I(n)
+		return pos, true
+	}
+	key := func(k int) int64 { // the linearised row of entry k, more than one leading dim
+		r := int64(0)
+		for dim := 0; dim < s-1; dim++ {
+			r = r*shape[dim] + int64(idx[int64(dim)*n+int64(k)])
+		}
+		return r
+	}
+	var unordered atomic.Bool
+	parallel.ForChunks(int(n), cooChunk, func(_, lo, hi int) {
+		var ok bool
+		if s > 2 {
+			ok = fillRowPointerBy(key, pos, lo, hi)
+		} else {
+			ok = fillRowPointer(idx[:n], pos, lo, hi)
+		}
+		if !ok {
+			unordered.Store(true)
+		}
+	})
+	if unordered.Load() {
+		return nil, false
+	}
+	last := int64(idx[n-1])
+	if s > 2 {
+		last = key(int(n - 1))
+	}
+	for r := last + 1; r <= rows; r++ {
+		pos[r] = I(n)
+	}
+	return pos, true
+}
+
+// fillRowPointer writes cooRowPointer's pos for the row changes at the
+// entries [lo, hi) of the rows keys (entry lo's change is from entry
+// lo-1's row); false when a row decreases.
+func fillRowPointer[K kernels.Index, I kernels.Index](keys []K, pos []I, lo, hi int) bool {
+	prev := int64(keys[max(lo-1, 0)])
+	for k := max(lo, 1); k < hi; k++ {
+		r := int64(keys[k])
+		if r < prev {
+			return false
+		}
+		for ; prev < r; prev++ {
+			pos[prev+1] = I(k)
+		}
+	}
+	return true
+}
+
+// fillRowPointerBy is fillRowPointer with the rows computed by key (the
+// loop of fillRowPointer, kept apart so that the 2-D case reads its rows
+// without a call per entry).
+func fillRowPointerBy[I kernels.Index](key func(int) int64, pos []I, lo, hi int) bool {
+	prev := key(max(lo-1, 0))
+	for k := max(lo, 1); k < hi; k++ {
+		r := key(k)
+		if r < prev {
+			return false
+		}
+		for ; prev < r; prev++ {
+			pos[prev+1] = I(k)
+		}
+	}
+	return true
 }
