@@ -1,6 +1,9 @@
 package solve
 
-import "sync"
+import (
+	"sync"
+	"unsafe"
+)
 
 // orderScratch is the memory a minimum degree ordering uses and gives up:
 // the quotient graph's arrays and order's own (all but the permutation it
@@ -17,10 +20,13 @@ type orderScratch struct {
 	hashes              []uint64
 }
 
-// maxPooledScratch bounds the entries of the list pool a scratch may hold
-// to be pooled again: a large ordering's memory goes back to the collector
-// rather than staying pinned while small solves run.
-const maxPooledScratch = 1 << 18
+// maxPooledScratchBytes bounds the memory a scratch may hold to be pooled
+// again: a large ordering's memory goes back to the collector rather than
+// staying pinned while small solves run. It is counted in bytes over every
+// array (a count of list entries alone let arrow's 46500 columns, ~11 MB
+// of scratch, be allocated afresh on every call); the pool still drops
+// what it holds after two collections without use.
+const maxPooledScratchBytes = 16 << 20
 
 var orderScratchPool = sync.Pool{New: func() any { return new(orderScratch) }}
 
@@ -36,11 +42,20 @@ func zeroed[E any](s []E, n int) []E {
 }
 
 // release gives s back to the pool, holding the graph's (possibly grown)
-// list pool, unless it has grown past maxPooledScratch.
+// list pool, unless it then holds more than maxPooledScratchBytes.
 func (s *orderScratch) release(pool []int32) {
-	if cap(pool) > maxPooledScratch || cap(s.refs) > maxPooledScratch {
+	s.pool = pool[:0]
+	if s.bytes() > maxPooledScratchBytes {
 		return
 	}
-	s.pool = pool[:0]
 	orderScratchPool.Put(s)
+}
+
+// bytes is the memory s's arrays hold (their capacities).
+func (s *orderScratch) bytes() int {
+	return 4*(cap(s.pool)+cap(s.graphLinks)+cap(s.orderIx)) +
+		int(unsafe.Sizeof(listRef{}))*cap(s.refs) +
+		cap(s.graphFlags) + cap(s.gone) +
+		8*(cap(s.deg)+cap(s.orderInts)+cap(s.hashes)) +
+		int(unsafe.Sizeof(elemState{}))*cap(s.elems)
 }
