@@ -34,7 +34,9 @@ const maxSpareRows = 1 << 16
 // sparse dim but the last forms the row (its row pointer built by one
 // counting pass), the last is the column, and the result's indices are
 // written directly (the columns by the merge, the leading coordinates from
-// each row's number). It takes the same dtypes as MergeCompressed; ok is
+// each row's number). Where mergeOnePass applies, the merge runs in one
+// pass into indices laid out for its bound and fitIndices then moves the
+// columns down to the result's size. It takes the same dtypes as MergeCompressed; ok is
 // false (nothing done) for others, when the operands are not sorted and
 // unique, or when the rows outnumber the entries by far.
 func MergeCOO(op MergeOp, g MergeArgs, shape []int64, a, b COOInput) (MergedCOO, bool, error) {
@@ -65,21 +67,27 @@ func mergeCOOTyped[I kernels.Index](op MergeOp, g MergeArgs, shape []int64, rows
 		return MergedCOO{}, false, err
 	}
 	var idx dtype.Array
+	var laid int64 // the entries idx is laid out for: the exact total, or the one-pass merge's bound
 	alloc := func(total int64) (dtype.Array, dtype.Array, error) {
 		d := a.Values.DType
 		if err := budget.Check("merge result", total, s*ina.Pos.DType.Size()+d.Size()); err != nil {
 			return dtype.Array{}, dtype.Array{}, err
 		}
-		idx = dtype.UninitArray(ina.Pos.DType, []int64{int64(s), total})
+		idx, laid = dtype.UninitArray(ina.Pos.DType, []int64{int64(s), total}), total
 		last := dtype.Array{DType: idx.DType, Shape: []int64{total}, Data: idx.Data[int64(s-1)*total*int64(idx.DType.Size()):]}
 		return last, dtype.UninitArray(d, []int64{total}), nil
 	}
-	m, ok, err := mergeIndexed[I](op, g, ina, inb, alloc, false)
+	m, ok, err := mergeIndexed[I](op, g, ina, inb, alloc, true)
 	if !ok || err != nil {
 		return MergedCOO{}, ok, err
 	}
 	pos := dtype.AsSlice[I](m.Pos)
 	total := int(pos[len(pos)-1])
+	if int64(total) != laid { // the one-pass merge: idx holds its bound
+		if idx, err = fitIndices(idx, m.Crd, s, laid, int64(total)); err != nil {
+			return MergedCOO{}, false, err
+		}
+	}
 	out := dtype.AsSlice[I](idx)
 	parallel.ForRows(pos, int64(len(pos))+int64(total)*int64(s-1), func(lo, hi int) {
 		for r := lo; r < hi; r++ {
@@ -95,6 +103,25 @@ func mergeCOOTyped[I kernels.Index](op MergeOp, g MergeArgs, shape []int64, rows
 		}
 	})
 	return MergedCOO{Indices: idx, Values: m.Values, Fill: m.Fill}, true, nil
+}
+
+// fitIndices lays out the s x total indices of a one-pass merge whose
+// result idx was allocated for laid entries (its bound) and whose columns
+// crd are the first total of its last row (or their copy): the columns are
+// moved down to the last row of s x total in place, or, where the result
+// is under half the bound, into new arrays, so that no more than twice the
+// result is held. The leading rows are written by the caller.
+func fitIndices(idx, crd dtype.Array, s int, laid, total int64) (dtype.Array, error) {
+	size := int64(idx.DType.Size())
+	out := dtype.Array{DType: idx.DType, Shape: []int64{int64(s), total}, Data: idx.Data[:int64(s)*total*size]}
+	if total < laid/2 {
+		if err := budget.Check("merge result", total, s*idx.DType.Size()); err != nil {
+			return dtype.Array{}, err
+		}
+		out = dtype.UninitArray(idx.DType, []int64{int64(s), total})
+	}
+	copy(out.Data[int64(s-1)*total*size:], crd.Data[:total*size]) // copy moves overlapping bytes correctly
+	return out, nil
 }
 
 // cooRows views a coalesced COO operand as a compressed one: the row

@@ -220,7 +220,8 @@ func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill comple
 // operand), no COO copies: add and mul of a 200K-row Laplacian (1M entries)
 // and a matrix of another pattern in CSR and COO, in float64, int32 and
 // complex128 (a regression through the general path allocates several
-// times the result and fails); complex add in CSR, one pass, its bound.
+// times the result and fails); the one-pass merges (complex add in CSR,
+// mul in COO) their bound.
 func TestMergeAllocatesResultPlusRows(t *testing.T) {
 	for _, l := range []tensor.Layout{tensor.CSR, tensor.COO} {
 		for _, d := range []dtype.DType{dtype.Float64, dtype.Int32, dtype.Complex128} {
@@ -233,13 +234,24 @@ func TestMergeAllocatesResultPlusRows(t *testing.T) {
 					return BinaryByName(op, TensorOperand(x), TensorOperand(y), BinaryArgs{})
 				})
 				limit := resultBytes(r) + 2*8*uint64(x.Dims()[0]) + 256<<10
-				if d.IsComplex() && op == "add" && l == tensor.CSR {
-					// The one-pass add fills arrays of the bound nnz(x) + nnz(y)
-					// entries (at most 4/3 of the result: it runs only where
-					// under a quarter of the entries meet); at 20 bytes an entry
-					// the unused tail passes the row slack.
-					bound := uint64(x.NNZ()+y.NNZ()) * uint64(len(r.StorageLevels()[1].Crd.Data)/int(r.NNZ())+d.Size())
-					limit = max(limit, bound+uint64(len(r.StorageLevels()[1].Pos.Data))+2*8*uint64(x.Dims()[0])+256<<10)
+				if r.NNZ() > 0 {
+					// The one-pass merges fill arrays of their bound, the unused
+					// tail past the result added: add nnz(x) + nnz(y) entries
+					// (at most 4/3 of the result: it runs only where under a
+					// quarter of the entries meet), mul min(nnz(x), nnz(y)) (at
+					// most twice the result: it runs only where the sample
+					// fills half of it).
+					var idxBytes int
+					if l == tensor.COO {
+						idxBytes = len(r.IndexArray().Data)
+					} else {
+						idxBytes = len(r.StorageLevels()[1].Crd.Data)
+					}
+					entries := x.NNZ() + y.NNZ()
+					if op == "mul" {
+						entries = min(x.NNZ(), y.NNZ())
+					}
+					limit += uint64(max(entries-r.NNZ(), 0)) * uint64(idxBytes/int(r.NNZ())+d.Size())
 				}
 				require.LessOrEqual(t, got, limit, "%s %s %s: %d bytes allocated, limit %d", l, d, op, got, limit)
 			}
