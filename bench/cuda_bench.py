@@ -106,13 +106,20 @@ def rows_for(name, t, args, cp, cpx, torch, bw):
     def row(kernel, bytes_, ours, cusparse, torch_op, check):
         if args.only and kernel not in args.only:
             return
-        t_gs = median_time(ours, sync, args.reps)
-        t_cp = median_time(cusparse, sync, args.reps) if cusparse else None
-        t_tc = median_time(torch_op, sync, args.reps) if torch_op else None
+        try:
+            t_gs = median_time(ours, sync, args.reps)
+            t_cp = median_time(cusparse, sync, args.reps) if cusparse else None
+            t_tc = median_time(torch_op, sync, args.reps) if torch_op else None
+            agreed = check()
+        except Exception as e:  # one kernel's failure is a row of the table, not the end of the run
+            out.append({"input": name, "kernel": kernel, "error": "%s: %s" % (type(e).__name__, e)})
+            print_row(out[-1])
+            return
         gbs = bytes_ / t_gs / 1e9
         out.append({"input": name, "kernel": kernel, "ms": t_gs * 1e3, "GB/s": gbs,
                     "of_d2d": gbs / bw, "vs_cusparse": (t_cp / t_gs) if t_cp else None,
-                    "vs_torch": (t_tc / t_gs) if t_tc else None, "agree": check()})
+                    "vs_torch": (t_tc / t_gs) if t_tc else None, "agree": agreed})
+        print_row(out[-1])
 
     csr_bytes = nnz * 12 + (m + 1) * 4
     x = rng.standard_normal(n)
@@ -169,18 +176,24 @@ def main(argv):
     bw = d2d_bandwidth(cp)
     print("device-to-device copy: %.0f GB/s (%s)" % (bw, cp.cuda.runtime.getDeviceProperties(0)["name"].decode()))
     table = []
+    print("%-22s %-8s %9s %8s %7s %8s %8s %5s" % ("input", "kernel", "ms", "GB/s", "of d2d",
+                                                 "cuSPARSE", "torch", "agree"), flush=True)
     for name, t in inputs(args):
         table += rows_for(name, t, args, cp, cpx, torch, bw)
-    print("%-22s %-8s %9s %8s %7s %8s %8s %5s" % ("input", "kernel", "ms", "GB/s", "of d2d",
-                                                 "cuSPARSE", "torch", "agree"))
-    for r in table:
-        fmt = lambda v: "%.2fx" % v if v else "-"  # noqa: E731
-        print("%-22s %-8s %9.3f %8.1f %6.0f%% %8s %8s %5s" % (
-            r["input"], r["kernel"], r["ms"], r["GB/s"], 100 * r["of_d2d"], fmt(r["vs_cusparse"]),
-            fmt(r["vs_torch"]), r["agree"]))
-    with open(args.json, "w") as f:
-        json.dump({"d2d_GBps": bw, "rows": table}, f, indent=1)
-    return 0
+        with open(args.json, "w") as f:  # after each input: a run cut short keeps what it measured
+            json.dump({"d2d_GBps": bw, "rows": table}, f, indent=1)
+    return 1 if any("error" in r for r in table) else 0
+
+
+def print_row(r):
+    """One table row as it is measured (a failed kernel prints its error)."""
+    if "error" in r:
+        print("%-22s %-8s failed: %s" % (r["input"], r["kernel"], r["error"]), flush=True)
+        return
+    fmt = lambda v: "%.2fx" % v if v else "-"  # noqa: E731
+    print("%-22s %-8s %9.3f %8.1f %6.0f%% %8s %8s %5s" % (
+        r["input"], r["kernel"], r["ms"], r["GB/s"], 100 * r["of_d2d"], fmt(r["vs_cusparse"]),
+        fmt(r["vs_torch"]), r["agree"]), flush=True)
 
 
 if __name__ == "__main__":

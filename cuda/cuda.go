@@ -173,6 +173,13 @@ func RowIndices(dev int, a CSR, out Ptr) error {
 	return call("csr_rows", func(m *C.char) C.int { return C.gsc_csr_rows(C.int(dev), csr(a), vp(out), m) })
 }
 
+// WidenIndices writes n int32 indices at in as int64 indices at out.
+func WidenIndices(dev int, n int64, in, out Ptr) error {
+	return call("widen_indices", func(m *C.char) C.int {
+		return C.gsc_widen_indices(C.int(dev), C.int64_t(n), vp(in), vp(out), m)
+	})
+}
+
 // ApplyUnary sets out[p] = op(in[p]) for n values.
 func ApplyUnary(dev int, dt DType, op Unary, n int64, in, out Ptr) error {
 	return call("unary", func(m *C.char) C.int {

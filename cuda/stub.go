@@ -58,6 +58,9 @@ func Transpose(int, DType, CSR, Ptr, Ptr, Ptr) error { return ErrNotBuilt }
 // RowIndices returns ErrNotBuilt.
 func RowIndices(int, CSR, Ptr) error { return ErrNotBuilt }
 
+// WidenIndices returns ErrNotBuilt.
+func WidenIndices(int, int64, Ptr, Ptr) error { return ErrNotBuilt }
+
 // ApplyUnary returns ErrNotBuilt.
 func ApplyUnary(int, DType, Unary, int64, Ptr, Ptr) error { return ErrNotBuilt }
 

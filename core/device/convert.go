@@ -181,3 +181,48 @@ func Transpose(op string, t *Tensor) (*Tensor, error) {
 	}
 	return c, nil
 }
+
+// WidenIndices is t with int64 indices: its int32 pos and crd arrays widened
+// on the device, its values copied (torch's sparse products give int64
+// indices whatever the kernel computed in). An int64 tensor is cloned.
+func WidenIndices(op string, t *Tensor) (*Tensor, error) {
+	if t.width != 32 {
+		return Clone(t)
+	}
+	c := &Tensor{dev: t.dev, layout: t.layout, format: t.format.Clone(), sizes: t.sizes, dtype: t.dtype, shape: t.Shape(),
+		fill: append([]byte(nil), t.fill...), width: 64, coalesced: t.coalesced,
+		pos: make([]buffer, len(t.pos)), crd: make([]buffer, len(t.crd))}
+	fail := func(err error) (*Tensor, error) {
+		_ = c.Free()
+		return nil, err
+	}
+	var err error
+	for l := range t.pos {
+		if c.pos[l], err = widenBuffer(op, t.dev, "pos", t.pos[l]); err != nil {
+			return fail(err)
+		}
+		if c.crd[l], err = widenBuffer(op, t.dev, "crd", t.crd[l]); err != nil {
+			return fail(err)
+		}
+	}
+	if c.values, err = copyBuffer(t.dev, "values", t.values); err != nil {
+		return fail(err)
+	}
+	return c, nil
+}
+
+// widenBuffer is an int64 copy of the int32 index buffer b (absent stays absent).
+func widenBuffer(op string, dev int, what string, b buffer) (buffer, error) {
+	if b.ptr == 0 {
+		return buffer{}, nil
+	}
+	w, err := alloc(dev, what, dtype.Int64, b.n)
+	if err != nil {
+		return buffer{}, err
+	}
+	if err := cuda.WidenIndices(dev, b.n, b.ptr, w.ptr); err != nil {
+		_ = release(dev, w)
+		return buffer{}, wrap(op, err)
+	}
+	return w, nil
+}

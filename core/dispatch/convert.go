@@ -20,16 +20,35 @@ func (d Dispatcher) ToDense(x Value) (Result, error) {
 // ToLayout converts x to layout l with opt, recorded under the name torch
 // gives the call form (a method, to_sparse, to_sparse(sparse_dim)). A device
 // tensor converts on its device among COO, CSR and CSC, keeping its index
-// width; a block size or dense dims are refused there.
+// width or widening int32 to int64; a block size, dense dims or narrower
+// indices are refused there.
 func (d Dispatcher) ToLayout(x Value, l tensor.Layout, opt tensor.ConvertOptions, form autograd.ConvertForm) (Result, error) {
 	if x.Dev != nil {
-		if opt.BlockSize != ([2]int64{}) || opt.DenseDim > 0 || (opt.IndexWidth != 0 && opt.IndexWidth != x.Dev.IndexWidth()) {
-			return Result{}, device.Refuse("to_layout with a block size, dense dims or another index width", x.Arg, x.Dev)
+		widen := opt.IndexWidth == 64 && x.Dev.IndexWidth() == 32
+		if opt.BlockSize != ([2]int64{}) || opt.DenseDim > 0 || (opt.IndexWidth != 0 && opt.IndexWidth != x.Dev.IndexWidth() && !widen) {
+			return Result{}, device.Refuse("to_layout with a block size, dense dims or narrower indices", x.Arg, x.Dev)
+		}
+		if widen {
+			return onDevice(deviceWiden(x.Dev, l))
 		}
 		return onDevice(device.ToLayout("to_layout", x.Dev, l))
 	}
 	return d.Apply("to_layout", x, AnyFill, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, l, opt) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, l, opt, form) })
+}
+
+// deviceWiden converts a device tensor to layout l with int64 indices: the
+// layout first (where it changes), then the indices widened.
+func deviceWiden(t *device.Tensor, l tensor.Layout) (*device.Tensor, error) {
+	if l == t.Layout() {
+		return device.WidenIndices("to_layout", t)
+	}
+	c, err := device.ToLayout("to_layout", t, l)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = c.Free() }()
+	return device.WidenIndices("to_layout", c)
 }
 
 // ToSparseDim is torch's to_sparse(sparse_dim): COO with sparseDim sparse

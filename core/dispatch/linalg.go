@@ -65,8 +65,16 @@ func (d Dispatcher) SparseMm(a, b Value) (Result, error) {
 }
 
 // SparseMmIndexWidth is SparseMm with the sparse result's index width w
-// (0: automatic), recorded as the product and then its widening.
+// (0: automatic), recorded as the product and then its widening. On a device
+// it is the device's matmul, a sparse result then widened to int64 where w
+// asks for it (the Python @ of int32 operands calls this).
 func (d Dispatcher) SparseMmIndexWidth(a, b Value, w int) (Result, error) {
+	if on, err := sameDevice("sparse_mm_index_width", a, b); on {
+		if err != nil {
+			return Result{}, err
+		}
+		return onDevice(deviceProductWidth(a.Dev, b.Dev, w))
+	}
 	return d.product("sparse_mm_index_width", a, b, false, func(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return linalg.SparseMmIndexWidth(a, b, w)
 	}, func(a, b *autograd.Var) (*autograd.Var, error) {
@@ -76,6 +84,17 @@ func (d Dispatcher) SparseMmIndexWidth(a, b Value, w int) (Result, error) {
 		}
 		return autograd.ToLayout(v, v.Tensor().Layout(), tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
 	})
+}
+
+// deviceProductWidth is a @ b on their device with a sparse result's
+// indices widened to int64 when w is 64.
+func deviceProductWidth(a, b *device.Tensor, w int) (*device.Tensor, error) {
+	r, err := device.Matmul("sparse_mm_index_width", a, b)
+	if err != nil || w != 64 || r.Layout() == tensor.Strided || r.IndexWidth() == 64 {
+		return r, err
+	}
+	defer func() { _ = r.Free() }()
+	return device.WidenIndices("sparse_mm_index_width", r)
 }
 
 // Hspmm is torch.hspmm: sparse @ dense as a hybrid COO tensor.

@@ -46,11 +46,12 @@ static int key_bits(uint64_t max_key) {
   return b;
 }
 
-// coo_to_csr is gsc_coo_to_csr for one dtype and index width.
+// coo_to_csr is gsc_coo_to_csr for one dtype and index width; out_nnz may be
+// NULL where the caller knows the count (a transpose keeps every entry).
 template <typename T, typename I>
 static int coo_to_csr(int64_t rows, int64_t cols, int64_t nnz, const I *row, const I *col, const T *val, I *out_pos,
                       I *out_crd, T *out_val, int64_t *out_nnz, char *msg) {
-  *out_nnz = 0;
+  if (out_nnz) *out_nnz = 0;
   if (nnz == 0) {
     GSC_TRY(cudaMemsetAsync(out_pos, 0, sizeof(I) * (rows + 1), GSC_STREAM));
     GSC_SYNC();
@@ -61,7 +62,10 @@ static int coo_to_csr(int64_t rows, int64_t cols, int64_t nnz, const I *row, con
   // One scratch block: keys in/out, permutation in/out, sorted values, unique keys, count.
   const size_t n = (size_t)nnz;
   gsc_scratch buf;
-  GSC_TRY(buf.alloc(n * (8 * 5 + sizeof(T)) + 64));
+  // count is aligned up to 64 bytes past the float values: up to 63 bytes of
+  // padding plus its own 8 (with + 64, a float32 n with n * 44 % 64 == 4 put
+  // count past the allocation: the first GPU run's "invalid argument").
+  GSC_TRY(buf.alloc(n * (8 * 5 + sizeof(T)) + 128));
   uint64_t *keys = (uint64_t *)buf.p, *keys_sorted = keys + n, *ukeys = keys_sorted + n;
   int64_t *perm = (int64_t *)(ukeys + n), *perm_sorted = perm + n;
   T *val_sorted = (T *)(perm_sorted + n);
@@ -82,7 +86,7 @@ static int coo_to_csr(int64_t rows, int64_t cols, int64_t nnz, const I *row, con
                                          cuda::std::plus<T>(), nnz, GSC_STREAM));
   split_keys<I><<<gsc_blocks(nnz > rows + 1 ? nnz : rows + 1), GSC_THREADS, 0, GSC_STREAM>>>(rows, cols, ukeys, count,
                                                                                             out_pos, out_crd);
-  GSC_TRY(cudaMemcpyAsync(out_nnz, count, sizeof(int64_t), cudaMemcpyDeviceToHost, GSC_STREAM));
+  if (out_nnz) GSC_TRY(cudaMemcpyAsync(out_nnz, count, sizeof(int64_t), cudaMemcpyDeviceToHost, GSC_STREAM));
   GSC_SYNC();
   return GSC_OK;
 }
@@ -123,10 +127,23 @@ extern "C" int gsc_csr_transpose(int dev, int dtype, gsc_csr a, void *out_pos, v
     if (a.rows > 0)
       expand_rows<I><<<gsc_blocks(a.rows), GSC_THREADS, 0, GSC_STREAM>>>(a.rows, (const I *)a.pos, (I *)rows.p);
     // The transpose's entries are A's with (row, col) swapped: unique, so
-    // the reduce only sorts them into the transpose's row order.
-    int64_t nnz = 0;
+    // the reduce only sorts them into the transpose's row order, and their
+    // count is a.nnz: no copy of it back.
     return coo_to_csr<T, I>(a.cols, a.rows, a.nnz, (const I *)a.crd, (const I *)rows.p, (const T *)a.val,
-                            (I *)out_pos, (I *)out_crd, (T *)out_val, &nnz, msg);
+                            (I *)out_pos, (I *)out_crd, (T *)out_val, nullptr, msg);
   }));
+  return GSC_OK;
+}
+
+__global__ void widen_indices(int64_t n, const int32_t *__restrict__ in, int64_t *__restrict__ out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < n; p += (int64_t)gridDim.x * blockDim.x)
+    out[p] = (int64_t)in[p];
+}
+
+extern "C" int gsc_widen_indices(int dev, int64_t n, const void *in, void *out, char *msg) {
+  GSC_TRY(cudaSetDevice(dev));
+  if (n == 0) return GSC_OK;
+  widen_indices<<<gsc_blocks(n), GSC_THREADS, 0, GSC_STREAM>>>(n, (const int32_t *)in, (int64_t *)out);
+  GSC_SYNC();
   return GSC_OK;
 }

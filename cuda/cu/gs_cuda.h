@@ -93,6 +93,8 @@ int gsc_coo_to_csr(int dev, int dtype, int iwidth, int64_t rows, int64_t cols, i
 int gsc_csr_transpose(int dev, int dtype, gsc_csr a, void *out_pos, void *out_crd, void *out_val, char *msg);
 /* The row index of each stored entry of A (out: nnz, iwidth bits). */
 int gsc_csr_rows(int dev, gsc_csr a, void *out, char *msg);
+/* out[p] = in[p] for n indices: int32 in, int64 out (an index width change). */
+int gsc_widen_indices(int dev, int64_t n, const void *in, void *out, char *msg);
 
 /* Values. */
 int gsc_unary(int dev, int dtype, int op, int64_t n, const void *in, void *out, char *msg);

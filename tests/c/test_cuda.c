@@ -201,6 +201,18 @@ static void test_gpu_dtype(gs_dtype dt) {
     COMPARE("csr -> coo", gs_to_layout(a, GS_SPARSE_COO, NULL, -1, 0, out_),
             gs_to_layout(da, GS_SPARSE_COO, NULL, -1, 0, out_), tol);
     COMPARE("transpose", gs_transpose(a, 0, 1, out_), gs_transpose(da, 0, 1, out_), 0);
+    COMPARE("csr int32 -> int64", gs_to_layout(a32, GS_SPARSE_CSR, NULL, -1, 64, out_),
+            gs_to_layout(da32, GS_SPARSE_CSR, NULL, -1, 64, out_), 0);
+    COMPARE("csr int32 -> csc int64", gs_to_layout(a32, GS_SPARSE_CSC, NULL, -1, 64, out_),
+            gs_to_layout(da32, GS_SPARSE_CSC, NULL, -1, 64, out_), tol);
+    if (have_gpu) { /* the widened device tensor reports 64 */
+        gs_tensor *w = NULL;
+        int32_t width = 0;
+        CHECK_OK(gs_to_layout(da32, GS_SPARSE_CSR, NULL, -1, 64, &w));
+        CHECK_OK(gs_tensor_index_width(w, &width));
+        CHECK(width == 64);
+        gs_tensor_free(&w);
+    }
     for (size_t i = 0; i < sizeof unary_ops / sizeof *unary_ops; i++) {
         COMPARE(unary_ops[i], gs_unary(a, unary_ops[i], NULL, out_), gs_unary(da, unary_ops[i], NULL, out_), tol);
         COMPARE(unary_ops[i], gs_unary(coo, unary_ops[i], NULL, out_), gs_unary(dcoo, unary_ops[i], NULL, out_), tol);
