@@ -124,7 +124,7 @@ func (g *quotientGraph) order() []int {
 	// Hash buckets, a power of two of them (a shift picks the bucket, not
 	// a division): bhead the first variable, -1 if empty; bnext the next
 	// variable of i's bucket.
-	shift := 64 - bits.Len(uint(max(n, 2)-1))
+	shift := 64 - bits.Len(uint(min(max(n, 2), maxHashBuckets)-1))
 	nb := 1 << (64 - shift)
 	sc.orderIx = zeroed(sc.orderIx, 4*n+nb)
 	int32s := sc.orderIx
@@ -242,32 +242,35 @@ func (g *quotientGraph) order() []int {
 		// and the hash of its lists, in the same pass over them.
 		// Supervariables are variables of lp with equal lists, found by
 		// that hash and confirmed by comparing them. Buckets are lists
-		// threaded through bnext (heads in bhead, by hash modulo n), emptied
+		// threaded through bnext (heads in bhead, picked by the hash), emptied
 		// as they are scanned, so no pivot allocates for them.
 		for _, i := range lp {
 			ext := 0
-			var h uint64
+			var sum uint64 // of the kept elements' ids: equal lists, equal sums
 			ek := g.elemsOf(int(i))
 			list := g.list(ek)
-			kept := list[:0]
+			kept := 0
 			for _, e := range list {
+				// Every element here was live in the pass above, so
+				// its w is this pivot's; one absorbed by an earlier
+				// variable of lp keeps its w, so its we is still 0.
 				st := &es[e]
-				if st.weight < 0 {
-					continue
-				}
 				we := st.w - wflg
 				if we == 0 { // e lies inside lp: absorb it into p
-					st.weight = -1
-					g.drop(g.membersOf(int(e)))
+					if st.weight >= 0 {
+						st.weight = -1
+						g.drop(g.membersOf(int(e)))
+					}
 					continue
 				}
 				ext += int(we)
-				kept = append(kept, e)
-				h += uint64(e) * 0x9e3779b97f4a7c15
+				list[kept] = e
+				kept++
+				sum += uint64(e)
 			}
-			g.setLen(ek, len(kept))
+			g.setLen(ek, kept)
 			g.appendTo(ek, int32(p)) // may move the pool: lists are fetched anew
-			h += uint64(p) * 0x9e3779b97f4a7c15
+			h := sum * 0x9e3779b97f4a7c15
 			vw, nvs := 0, 0
 			if g.withVars {
 				vk := g.varsOf(int(i))
@@ -284,7 +287,7 @@ func (g *quotientGraph) order() []int {
 				nvs = len(vs)
 			}
 			g.deg[i] = min(vw+lpWeight-nv[i]+ext, g.deg[i]+lpWeight-nv[i], nleft-nv[i])
-			h += uint64(len(kept)+1)<<32 ^ uint64(nvs)
+			h += uint64(kept+1)<<32 ^ uint64(nvs)
 			hv[i] = h
 			b := (h * 0x9e3779b97f4a7c15) >> shift
 			bnext[i], bhead[b] = bhead[b], i
@@ -355,6 +358,12 @@ func (g *quotientGraph) order() []int {
 	}
 	return perm
 }
+
+// maxHashBuckets bounds the supervariable hash buckets: a pivot's element
+// holds a few dozen variables, and a table that stays in the first-level
+// cache costs fewer misses than the longer bucket chains it brings (those
+// are filtered by the full hash, so the merges are the same).
+const maxHashBuckets = 1 << 12
 
 // wflgLimit is the most the degree updates' flag may reach before it starts
 // again (int32 states); a variable so tests can reach the restart on small
