@@ -46,13 +46,12 @@ func (g *quotientGraph) varsList(i int) []int32 {
 	return g.list(g.varsOf(i))
 }
 
-// newQuotientGraph allocates a graph of n variables and m initial elements
-// whose lists hold about entries ids in all.
-func newQuotientGraph(n, m, entries int) *quotientGraph {
+// newQuotientGraph sets up a graph of n variables and m initial elements
+// whose lists hold about entries ids in all, in the arrays of sc (taken
+// from orderScratchPool; order gives it back).
+func newQuotientGraph(sc *orderScratch, n, m, entries int) *quotientGraph {
 	// Arrays of one type share an allocation (small matrices spend much of
 	// their ordering's time allocating).
-	// They come from a pooled scratch (order gives it back).
-	sc := orderScratchPool.Get().(*orderScratch)
 	sc.graphFlags = zeroed(sc.graphFlags, 2*n+m)
 	sc.graphLinks = zeroed(sc.graphLinks, max(n, 1)+2*n)
 	sc.deg = zeroed(sc.deg, n)
@@ -62,13 +61,15 @@ func newQuotientGraph(n, m, entries int) *quotientGraph {
 		pool = make([]int32, 0, 2*entries+n)
 	}
 	flags, links := sc.graphFlags, sc.graphLinks
-	g := &quotientGraph{
+	// The graph itself lives in sc too: one allocation fewer a call.
+	sc.graph = quotientGraph{
 		n:        n,
 		listPool: listPool{pool: pool, refs: sc.refs},
 		live:     flags[: n+m : n+m], dense: flags[n+m:], deg: sc.deg,
 		head: links[:max(n, 1):max(n, 1)], next: links[max(n, 1) : max(n, 1)+n : max(n, 1)+n], prev: links[max(n, 1)+n:],
 		scratch: sc,
 	}
+	g := &sc.graph
 	for i := range g.head {
 		g.head[i] = -1
 	}

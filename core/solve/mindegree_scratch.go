@@ -18,6 +18,11 @@ type orderScratch struct {
 	deg, orderInts      []int
 	elems               []elemState
 	hashes              []uint64
+	// counts: the orderings' own counts and marks while they build the
+	// graph (columnOrder's column and element counts, symmetricOrder's
+	// degrees).
+	counts []int32
+	graph  quotientGraph // the graph newQuotientGraph sets up in these arrays
 }
 
 // maxPooledScratchBytes bounds the memory a scratch may hold to be pooled
@@ -53,7 +58,7 @@ func (s *orderScratch) release(pool []int32) {
 
 // bytes is the memory s's arrays hold (their capacities).
 func (s *orderScratch) bytes() int {
-	return 4*(cap(s.pool)+cap(s.graphLinks)+cap(s.orderIx)) +
+	return 4*(cap(s.pool)+cap(s.graphLinks)+cap(s.orderIx)+cap(s.counts)) +
 		int(unsafe.Sizeof(listRef{}))*cap(s.refs) +
 		cap(s.graphFlags) + cap(s.gone) +
 		8*(cap(s.deg)+cap(s.orderInts)+cap(s.hashes)) +

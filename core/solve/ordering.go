@@ -73,7 +73,9 @@ func invert(p []int) []int {
 // approximate minimum degree.
 func symmetricOrder[T elem](m *compressed[T]) []int {
 	n := m.slices()
-	deg := make([]int, n)
+	sc := orderScratchPool.Get().(*orderScratch)
+	sc.counts = zeroed(sc.counts, 2*n)
+	deg, mark := sc.counts[:n:n], sc.counts[n:]
 	for j := 0; j < n; j++ {
 		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
 			if i := m.idx[p]; i != j {
@@ -84,12 +86,12 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 	}
 	total := 0
 	for _, d := range deg {
-		total += d
+		total += int(d)
 	}
-	g := newQuotientGraph(n, 0, total)
+	g := newQuotientGraph(sc, n, 0, total)
 	g.withVars = true
 	for i := 0; i < n; i++ {
-		g.reserve(g.varsOf(i), deg[i])
+		g.reserve(g.varsOf(i), int(deg[i]))
 	}
 	for j := 0; j < n; j++ {
 		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
@@ -101,9 +103,8 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 	}
 	dense := denseThreshold(n)
 	for i := 0; i < n; i++ {
-		g.dense[i] = deg[i] > dense
+		g.dense[i] = int(deg[i]) > dense
 	}
-	mark := make([]int, n)
 	for i := range mark {
 		mark[i] = -1
 	}
@@ -112,12 +113,12 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 			g.drop(g.varsOf(i))
 			continue
 		}
-		mark[i] = i // drop self loops and duplicates
+		mark[i] = int32(i) // drop self loops and duplicates
 		list := g.list(g.varsOf(i))
 		vs := list[:0]
 		for _, v := range list {
-			if !g.dense[v] && mark[v] != i {
-				mark[v] = i
+			if !g.dense[v] && mark[v] != int32(i) {
+				mark[v] = int32(i)
 				vs = append(vs, v)
 			}
 		}
@@ -137,16 +138,17 @@ func columnOrder[T elem](m *compressed[T]) []int {
 	}
 	n, nrows := r.cols, r.rows
 	dense := denseThreshold(n)
-	// The three counts share one allocation (on small matrices allocations
-	// are a good part of the ordering's time).
-	counts := make([]int, 3*n)
-	colCount, mark, elemCount := counts[:n:n], counts[n:2*n:2*n], counts[2*n:]
+	// The three counts come with the graph's pooled scratch (on small
+	// matrices allocations are a good part of the ordering's time).
+	sc := orderScratchPool.Get().(*orderScratch)
+	sc.counts = zeroed(sc.counts, 3*n)
+	colCount, mark, elemCount := sc.counts[:n:n], sc.counts[n:2*n:2*n], sc.counts[2*n:]
 	for _, j := range r.idx {
 		colCount[j]++
 	}
-	g := newQuotientGraph(n, nrows, len(r.idx)+n)
+	g := newQuotientGraph(sc, n, nrows, len(r.idx)+n)
 	for j := 0; j < n; j++ {
-		g.dense[j] = colCount[j] > dense
+		g.dense[j] = int(colCount[j]) > dense
 	}
 	for i := range mark {
 		mark[i] = -1
@@ -159,8 +161,8 @@ func columnOrder[T elem](m *compressed[T]) []int {
 		k := g.membersOf(e)
 		g.reserve(k, r.ptr[i+1]-r.ptr[i])
 		for p := r.ptr[i]; p < r.ptr[i+1]; p++ {
-			if j := r.idx[p]; !g.dense[j] && mark[j] != i {
-				mark[j] = i
+			if j := r.idx[p]; !g.dense[j] && mark[j] != int32(i) {
+				mark[j] = int32(i)
 				g.push(k, int32(j))
 			}
 		}
@@ -178,7 +180,7 @@ func columnOrder[T elem](m *compressed[T]) []int {
 	// Each column's element list has room for the element its elimination
 	// adds.
 	for j := 0; j < n; j++ {
-		g.reserve(g.elemsOf(j), elemCount[j]+1)
+		g.reserve(g.elemsOf(j), int(elemCount[j])+1)
 		g.deg[j] = min(g.deg[j], n-1)
 	}
 	for e := n; e < n+nrows; e++ {
