@@ -239,6 +239,12 @@ func compactReal[I kernels.Index, A realAcc, C counter](op ReduceOp, accs []A, c
 			j++
 		}
 	}
+	return packReal(op, accs, kept, group, fill, out, keys)
+}
+
+// packReal is the Reduced of the finished groups accs[:kept] with their
+// keys, and the fill: a group of unspecified elements reduced.
+func packReal[A realAcc](op ReduceOp, accs []A, kept int, group int64, fill A, out dtype.DType, keys dtype.Array) Reduced {
 	var vals dtype.Array
 	if _, same := any(accs).([]float64); same && out == dtype.Float64 && 2*kept >= len(accs) {
 		// The accumulators are the result: no second array, no copy (when

@@ -57,3 +57,46 @@ func TestScatterSplitIsBitIdentical(t *testing.T) {
 		}
 	}
 }
+
+// The float sum scatter marks kept groups with a byte where the fill is
+// zero, and counts them otherwise: both give the counting scatter's bits,
+// keys and fill (the reference: scatterCounted, the path every other dtype
+// takes), for sum and mean, float64 and float32, a zero and a non-zero
+// fill, at 1, 2, 3 and 7 workers; groups with no element are left out.
+func TestScatterMarksMatchCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 1))
+	const n, groups = 30000, 2053
+	crd := make([]int32, n)
+	v := make([]float64, n)
+	for k := range crd {
+		crd[k] = int32(rng.IntN(groups)) / 3 * 3 // two groups in three stay empty
+		v[k] = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(12)))
+	}
+	f32 := dtype.NewArray(dtype.Float32, []int64{n})
+	for k := range v {
+		dtype.AsSlice[float32](f32)[k] = float32(v[k])
+	}
+	whole := func(yield func(keys []int32, lo, hi int)) { yield(crd, 0, len(crd)) }
+	for _, c := range []struct {
+		op   ReduceOp
+		vals dtype.Array
+		fill float64
+	}{{Sum, dtype.Float64Array(v), 0}, {Mean, dtype.Float64Array(v), 0}, {Sum, f32, 0},
+		{Sum, dtype.Float64Array(v), 1.5}, {Mean, f32, -2}} {
+		out := c.vals.DType
+		fill := make([]byte, out.Size())
+		dtype.StoreScalar(out, fill, dtype.Real(c.fill))
+		want, err := scatterCounted[int32, int32, uint32](c.op, whole, groups, c.vals, 7, fill, out)
+		require.NoError(t, err)
+		require.Equal(t, int64(groups/3+1), want.Values.Numel())
+		for _, w := range []int{1, 2, 3, 7} {
+			old := parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: w})
+			got, took := scatterSplit(c.op, crd, groups, c.vals, 7, fill, out)
+			parallel.SetKnobs(old)
+			require.True(t, took)
+			require.Equal(t, want.Keys.Data, got.Keys.Data, "%v %v fill %v workers %d: keys", c.op, out, c.fill, w)
+			require.Equal(t, want.Values.Data, got.Values.Data, "%v %v fill %v workers %d: values", c.op, out, c.fill, w)
+			require.Equal(t, want.Fill, got.Fill, "%v %v fill %v workers %d: fill", c.op, out, c.fill, w)
+		}
+	}
+}

@@ -59,6 +59,22 @@ func TestReduceAllocatesResultPlusRows(t *testing.T) {
 	}
 }
 
+// A column sum (a scatter over the column coordinates) allocates its
+// values and keys plus one byte a column: with a zero fill a column's count
+// only says whether it is kept, so a byte marks it (a count took four). The
+// result's storage is counted once (resultBytes counts a COO result's
+// indices twice, through its levels too).
+func TestSumDim0AllocatesAMarkPerColumn(t *testing.T) {
+	const slack = 64 << 10
+	for _, l := range []tensor.Layout{tensor.CSR, tensor.COO} {
+		x := benchLaplacian(t, 447, l)
+		got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Reduce(x, []int{0}, "sum") })
+		cols := uint64(x.Dims()[1])
+		limit := uint64(len(r.ValueArray().Data)+len(r.IndexArray().Data)) + cols + slack
+		require.LessOrEqual(t, got, limit, "%s: %d bytes allocated, limit %d", l, got, limit)
+	}
+}
+
 // A strided tensor's norm (all dims, and over dim 1) and its exp (the
 // engine's typed math loop) allocate their result plus a chunk partial per
 // 64K elements: no copy of the input, no abs/square intermediates (norm was
