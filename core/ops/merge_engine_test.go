@@ -220,8 +220,8 @@ func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill comple
 // operand), no COO copies: add and mul of a 200K-row Laplacian (1M entries)
 // and a matrix of another pattern in CSR and COO, in float64, int32 and
 // complex128 (a regression through the general path allocates several
-// times the result and fails); the one-pass merges (complex add in CSR,
-// mul in COO) their bound.
+// times the result and fails); the one-pass merges (add in CSR, mul) their
+// bound.
 func TestMergeAllocatesResultPlusRows(t *testing.T) {
 	for _, l := range []tensor.Layout{tensor.CSR, tensor.COO} {
 		for _, d := range []dtype.DType{dtype.Float64, dtype.Int32, dtype.Complex128} {
@@ -234,13 +234,14 @@ func TestMergeAllocatesResultPlusRows(t *testing.T) {
 					return BinaryByName(op, TensorOperand(x), TensorOperand(y), BinaryArgs{})
 				})
 				limit := resultBytes(r) + 2*8*uint64(x.Dims()[0]) + 256<<10
-				if r.NNZ() > 0 {
+				if r.NNZ() > 0 && (op == "mul" || l == tensor.CSR) {
 					// The one-pass merges fill arrays of their bound, the unused
-					// tail past the result added: add nnz(x) + nnz(y) entries
-					// (at most 4/3 of the result: it runs only where under a
-					// quarter of the entries meet), mul min(nnz(x), nnz(y)) (at
-					// most twice the result: it runs only where the sample
-					// fills half of it).
+					// tail past the result added: a CSR add nnz(x) + nnz(y)
+					// entries (at most 4/3 of the result: it runs only where
+					// under a quarter of the entries meet), mul min(nnz(x),
+					// nnz(y)) (at most twice the result: it runs only where the
+					// sample fills half of it). A COO add takes the two passes:
+					// its result only.
 					var idxBytes int
 					if l == tensor.COO {
 						idxBytes = len(r.IndexArray().Data)
@@ -256,6 +257,24 @@ func TestMergeAllocatesResultPlusRows(t *testing.T) {
 				require.LessOrEqual(t, got, limit, "%s %s %s: %d bytes allocated, limit %d", l, d, op, got, limit)
 			}
 		}
+	}
+}
+
+// A COO add allocates its result (indices and values, each counted once:
+// resultBytes counts a COO result's indices twice, through its levels too)
+// plus three row pointers (one an operand, one the merge's): the two
+// passes, no one-pass bound's unused tail (4.8 MB more here in float64).
+func TestCOOAddAllocatesResultPlusRowPointers(t *testing.T) {
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Int32, dtype.Complex128} {
+		x, err := tensor.ToDType(benchLaplacian(t, 447, tensor.COO), d)
+		require.NoError(t, err)
+		y, err := tensor.ToDType(benchShifted(t, 447, tensor.COO), d)
+		require.NoError(t, err)
+		got, r := allocatedBy(t, func() (*tensor.Tensor, error) {
+			return BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{})
+		})
+		limit := uint64(len(r.ValueArray().Data)+len(r.IndexArray().Data)) + 3*8*uint64(x.Dims()[0]+1) + 256<<10
+		require.LessOrEqual(t, got, limit, "%s: %d bytes allocated, limit %d", d, got, limit)
 	}
 }
 
