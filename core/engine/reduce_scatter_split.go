@@ -83,6 +83,7 @@ func scatterSumRange[I kernels.Index, V float32 | float64](crd []I, v []V, accs 
 // key (one goroutine), so no key is tested.
 func scatterMarkRange[I kernels.Index, V float32 | float64](crd []I, v []V, accs []float64, seen []uint8, lo, hi int, all bool) {
 	v = v[:len(crd)]
+	seen = seen[:len(accs)] // accs[g]'s bounds check then covers seen[g]
 	if all {
 		for k, g := range crd {
 			accs[g] += float64(v[k])
