@@ -71,7 +71,7 @@ func mergeCOONative(op string, a, b *tensor.Tensor, out dtype.DType, args *Binar
 	if torchAdd {
 		m.Fill = fa // cooAddMerge's result keeps the zero fill of a new tensor
 	}
-	r, err := tensor.NewCOO(m.Indices, m.Values, a.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	r, err := tensor.NewCOO(m.Indices, m.Values, a.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	if err != nil {
 		return nil, true, err
 	}

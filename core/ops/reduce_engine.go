@@ -140,11 +140,12 @@ func isZeroBytes(b []byte) bool {
 }
 
 // reducedVector is a reduction's groups as a coalesced 1-D COO of n
-// elements, its fill that of a group with no stored element.
+// elements, its fill that of a group with no stored element (the keys are
+// group numbers: NewCOO need not scan them for a negative one).
 func reducedVector(r engine.Reduced, n int64) (*tensor.Tensor, error) {
 	k := r.Keys.Shape[0]
 	idx := dtype.Array{DType: r.Keys.DType, Shape: []int64{1, k}, Data: r.Keys.Data}
-	c, err := tensor.NewCOO(idx, r.Values, []int64{n}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	c, err := tensor.NewCOO(idx, r.Values, []int64{n}, tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	if err != nil {
 		return nil, err
 	}

@@ -129,7 +129,7 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 	idx := keyIndices(keys[:nb], keptSparse, idt)
 	vals := r.Values
 	vals.Shape = append([]int64{nb}, keptDense...)
-	c, err := tensor.NewCOO(idx, vals, append(keptSparse, keptDense...), tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	c, err := tensor.NewCOO(idx, vals, append(keptSparse, keptDense...), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	if err != nil {
 		return nil, true, err
 	}

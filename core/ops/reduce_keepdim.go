@@ -97,7 +97,7 @@ func keepCOODims(r *tensor.Tensor, kept []int, shape []int64) (*tensor.Tensor, e
 		copy(out.Data[d*row:(d+1)*row], idx.Data[src*row:(src+1)*row])
 		src++
 	}
-	t, err := tensor.NewCOO(out, r.ValueArray(), shape, tensor.BuildOptions{NoCheck: true, Coalesced: r.CoalescedFlag()})
+	t, err := tensor.NewCOO(out, r.ValueArray(), shape, tensor.BuildOptions{NoCheck: true, Coalesced: r.CoalescedFlag(), NonNegative: true})
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ func keyedResult(r engine.Reduced, size []int64, red []bool, idt dtype.DType) (*
 	if len(kept) == 1 && idt == dtype.Int64 { // the keys are the coordinates: no copy
 		return reducedVector(r, kept[0])
 	}
-	c, err := tensor.NewCOO(keyIndices(dtype.AsSlice[int64](r.Keys), kept, idt), r.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	c, err := tensor.NewCOO(keyIndices(dtype.AsSlice[int64](r.Keys), kept, idt), r.Values, kept, tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	if err != nil {
 		return nil, err
 	}
