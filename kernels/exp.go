@@ -2,14 +2,17 @@ package kernels
 
 import "math"
 
-// Exp sets dst[i] to exp(src[i]) for i < len(src), computed in float64 and
-// narrowed for float32: bit for bit V(math.Exp(float64(src[i]))). With
-// AVX2 and FMA four lanes run at a time in assembly, by the sequence of
-// roundings of math.Exp's own amd64 code; groups of four with a lane whose
-// result is not a normal number (NaN, infinities, overflow, underflow) and
-// the last few values go to math.Exp. Panics (a caller's bug) when dst is
+// Exp sets dst[i] to exp(src[i]) for i < len(src): ExpFloat64 of each
+// value, computed in float64 and narrowed for float32 (within 1 ulp of
+// the exact exponential either way; float64 results are not always
+// math.Exp's bits, which differ from them by at most 1 ulp). With AVX-512
+// eight lanes run at a time in assembly, with AVX2 and FMA four, by
+// ExpFloat64's own sequence of roundings, so the bits do not depend on the
+// machine or the path; groups with a lane outside [-708, 709] (NaN,
+// infinities, overflow, results below the normal range) and the last few
+// values go to ExpFloat64 itself. Panics (a caller's bug) when dst is
 // shorter than src.
-func Exp[V float32 | float64](dst, src []V) { byFours(dst, src, expSIMD[V], math.Exp) }
+func Exp[V float32 | float64](dst, src []V) { byFours(dst, src, expSIMD[V], ExpFloat64) }
 
 // Log sets dst[i] to log(src[i]) as Exp does exp: bit for bit
 // V(math.Log(float64(src[i]))), four lanes at a time in assembly (math.Log's
@@ -18,8 +21,8 @@ func Exp[V float32 | float64](dst, src []V) { byFours(dst, src, expSIMD[V], math
 func Log[V float32 | float64](dst, src []V) { byFours(dst, src, logSIMD[V], math.Log) }
 
 // byFours runs simd over src from each position on (it returns how many
-// values it wrote, stopping before a group of four it does not take), and
-// f on the group it stopped at and on the last values.
+// values it wrote, stopping before a group of four or eight it does not
+// take), and f on the four values it stopped at and on the last values.
 func byFours[V float32 | float64](dst, src []V, simd func(dst, src []V) int, f func(float64) float64) {
 	dst = dst[:len(src)]
 	for i := 0; i < len(src); {

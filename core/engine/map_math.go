@@ -25,7 +25,8 @@ const (
 	MathAbs
 )
 
-// mathLoop is dst[i] = T(f(float64(src[i]))) for the math op, computed in
+// mathLoop is dst[i] = T(f(float64(src[i]))) for the math op (f is the
+// math package's function, kernels.ExpFloat64 for exp), computed in
 // float64 and narrowed (what the element function gives through Map's
 // widening, bit for bit), over Map's fixed chunks in parallel. The op is
 // chosen outside the loop over elements.
@@ -43,7 +44,8 @@ func mathSpan[T ~float32 | ~float64](s, d []T, op MathOp) {
 	d = d[:len(s)]
 	switch op {
 	case MathExp:
-		// Four lanes at a time, math.Exp's bits (kernels.Exp; Log alike).
+		// Eight or four lanes at a time, kernels.ExpFloat64's bits (the op
+		// table's element function; Log alike with math.Log).
 		switch s := any(s).(type) {
 		case []float64:
 			kernels.Exp(any(d).([]float64), s)
@@ -51,7 +53,7 @@ func mathSpan[T ~float32 | ~float64](s, d []T, op MathOp) {
 			kernels.Exp(any(d).([]float32), s)
 		default:
 			for i, x := range s.([]T) {
-				d[i] = T(math.Exp(float64(x)))
+				d[i] = T(kernels.ExpFloat64(float64(x)))
 			}
 		}
 	case MathLog:

@@ -7,10 +7,11 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/kernels"
 )
 
-// mathOps are the table's ops whose real function is the math package's,
-// which the engine's Map runs as a typed loop (engine.MathOp) on float32
+// mathOps are the table's ops whose real function is the math package's
+// (exp's is kernels.ExpFloat64, within 1 ulp), which the engine's Map runs as a typed loop (engine.MathOp) on float32
 // and float64 values: the same function, without a call through a pointer
 // per element.
 var mathOps = map[string]engine.MathOp{"exp": engine.MathExp, "log": engine.MathLog, "sqrt": engine.MathSqrt,
@@ -30,7 +31,7 @@ var unaryOps = map[string]*unaryDef{
 	"sqrt":    floatMath(math.Sqrt, csqrt),
 	"square": {dtype: boolToLong, funcs: fixed(elemFuncs{real: func(x float64) float64 { return x * x },
 		integ: func(x int64) int64 { return x * x }, cplx: func(z complex128) complex128 { return z * z }})},
-	"exp":     floatMath(math.Exp, cexp),
+	"exp":     floatMath(kernels.ExpFloat64, cexp),
 	"expm1":   floatMath(math.Expm1, expm1Complex),
 	"log":     floatMath(math.Log, clog),
 	"log1p":   floatMath(math.Log1p, log1pComplex),
