@@ -64,7 +64,8 @@ func ReduceStrided(op ReduceOp, vals dtype.Array, outer, rn, inner int64, out dt
 }
 
 // foldStrided computes accs[o*inner+i] = op of x[o, 0..rn-1, i], the mean
-// divided by rn, over fixed chunks of the results in parallel.
+// divided by rn, over fixed chunks of the results in parallel (as many
+// goroutines as the elements read call for; one below a few microseconds).
 func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner int64) {
 	size := max(1, reduceStridedWork/max(rn, 1))
 	if inner > 1 {
@@ -73,7 +74,9 @@ func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner i
 		// of a 1000-wide matrix, so that its columns run in parallel.
 		size = max(size, min(inner, stridedColumns))
 	}
-	parallel.ForChunks(len(accs), int(size), func(_, lo, hi int) {
+	parts, chunks := stridedSplit(len(accs), int(size), int64(len(x)))
+	parallel.RunChunks(parts, chunks, func(_, c int) {
+		lo, hi := c*int(size), min((c+1)*int(size), len(accs))
 		init := initReal[A](op)
 		if inner == 1 {
 			foldRows(op, x, accs[lo:hi], int64(lo), rn, init)
@@ -98,6 +101,15 @@ func foldStrided[V realVal, A realAcc](op ReduceOp, x []V, accs []A, rn, inner i
 			g += i1 - i0
 		}
 	})
+}
+
+// stridedSplit is foldStrided's split of results in chunks of size over
+// parts goroutines, which follow the elements read, not the results (a sum
+// over dim 1 of a 1000 x 1000 matrix has 1000 results but 1M elements):
+// one below a few microseconds of work.
+func stridedSplit(results, size int, read int64) (parts, chunks int) {
+	chunks = (results + size - 1) / size
+	return min(parallel.ChunkedParts(read), chunks), chunks
 }
 
 // foldRows folds the contiguous runs x[(g0+k)*rn : (g0+k+1)*rn] into
