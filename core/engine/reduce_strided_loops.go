@@ -5,11 +5,20 @@ package engine
 // four rows (or, down a column, four rows' elements) per pass instead,
 // each result still folded in ascending order from the identity: the
 // bits are the plain ordered fold's (a CSR row's segment fold's), only
-// the chains overlap.
+// the chains overlap. float64 values go to the kernels' AVX-512 loops,
+// which fold each row (column) in one lane, in the same order.
+
+import "github.com/gosparse/gosparse/kernels"
 
 // sumRows sets a[k] to the sum (squares: the sum of squares) of the row
 // x[k*rn : (k+1)*rn], four rows at once.
 func sumRows[V realVal, A realAcc](squares bool, x []V, a []A, rn int64) {
+	if xs, ok := any(x).([]float64); ok {
+		if as, ok := any(a).([]float64); ok {
+			kernels.SumRowsFloat64(as, xs, int(rn), squares)
+			return
+		}
+	}
 	k := 0
 	for ; k+4 <= len(a); k += 4 {
 		r0 := x[int64(k)*rn : int64(k+1)*rn]
@@ -52,6 +61,12 @@ func sumRows[V realVal, A realAcc](squares bool, x []V, a []A, rn int64) {
 // elements) into a, element k in ascending r (squares: their squares),
 // four rows a pass: one load and store of a[k] per four elements.
 func sumColumns[V realVal, A realAcc](squares bool, x []V, a []A, rn, inner int64) {
+	if xs, ok := any(x).([]float64); ok {
+		if as, ok := any(a).([]float64); ok {
+			kernels.SumColumnsFloat64(as, xs, int(rn), int(inner), squares)
+			return
+		}
+	}
 	w := int64(len(a))
 	r := int64(0)
 	for ; r+4 <= rn; r += 4 {
