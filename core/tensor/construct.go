@@ -173,14 +173,6 @@ func checkStrided(data dtype.Array) error {
 	return spec.validate()
 }
 
-// NewStridedOwned builds a strided tensor over data, which holds numel(shape)
-// elements of d; the tensor keeps shape (the caller gives it up).
-func NewStridedOwned(d dtype.DType, shape []int64, data []byte) *Tensor {
-	spec := FormatSpec{Layout: Strided, Shape: shape, Block: [2]int64{1, 1}}
-	return &Tensor{layout: Strided, dtype: d, shape: shape, block: [2]int64{1, 1}, levels: spec.levels(),
-		values: dtype.Array{DType: d, Shape: shape, Data: data}, fill: make([]byte, d.Size())}
-}
-
 // Empty returns a tensor of the layout with no stored elements (strided: zeros).
 // blocksize is used by BSR/BSC; denseDim trailing dims are dense; compressed
 // layouts take the dims before the last two (and the dense ones) as batch dims.
