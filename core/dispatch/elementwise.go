@@ -39,11 +39,15 @@ func (d Dispatcher) Binary(name string, a, b Value, args ops.BinaryArgs) (Result
 		}
 		return onDevice(device.Binary(name, a.Dev, b.Dev))
 	}
-	if grad := binaryGrad(name, args); grad != nil && d.Records(a, b) {
-		if err := noFillKindGrad(a, b); err != nil {
-			return Result{}, err
+	// Records first: binaryGrad's closure is an allocation and a map lookup
+	// that an unrecorded call (the common case) never uses.
+	if d.Records(a, b) {
+		if grad := binaryGrad(name, args); grad != nil {
+			if err := noFillKindGrad(a, b); err != nil {
+				return Result{}, err
+			}
+			return Recorded(grad(a.variable(), b.variable()))
 		}
-		return Recorded(grad(a.variable(), b.variable()))
 	}
 	t, err := ops.BinaryByName(name, ops.TensorOperand(a.Host), ops.TensorOperand(b.Host), args)
 	if err != nil {
