@@ -32,7 +32,7 @@ from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, op_name, operand, to_output
 from ._base import TensorBase, call, handles_of, is_tensor
 from ._errors import _check
-from ._lib import GsElementwiseArgs, Handle, lib
+from ._lib import GsElementwiseArgs, Handle, lib, unchecked
 from ._out import CAST, takes_out
 
 # The unary ops of gs_unary (pow, clamp and nan_to_num take arguments and are
@@ -390,7 +390,7 @@ class ElementwiseOps:
             a, b = (other, self) if reflected else (self, other)
             ha, hb = (a._h, b._h) if a is not b else handles_of((a, b))
             out = Handle()
-            status = lib.gs_binary(ha, hb, name, _PLAIN_REF, byref(out))
+            status = unchecked.gs_binary(ha, hb, name, _PLAIN_REF, byref(out))
             if status:
                 _check(status, "gs_binary")
             return a._adopt(out)

@@ -21,7 +21,7 @@ from ._args import _OP_NAMES, as_tensor, dims_arg, op_name, operand, tensor_arg
 from ._base import call, handles_of, is_tensor
 from ._errors import NotSupportedError, _check
 from ._functions import unsqueeze
-from ._lib import GS_MAX_NDIM, Handle, lib
+from ._lib import GS_MAX_NDIM, Handle, lib, unchecked
 from ._out import CAST, EXACT, takes_out
 
 __all__ = ["sum", "mean", "prod", "amax", "amin", "any", "all", "count_nonzero", "where", "norm",
@@ -149,7 +149,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         dt = input.dtype
         if (dt.is_floating_point or dt.is_complex) and not input.requires_grad:
             out = Handle()
-            status = lib.gs_reduce(input._h, b"norm", None, 0, byref(out))
+            status = unchecked.gs_reduce(input._h, b"norm", None, 0, byref(out))
             if status:
                 _check(status, "gs_reduce")
             return input._adopt(out)
@@ -257,7 +257,7 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
             # Over every dim or one: one library call and no layers of Python
             # (reduce's path for these arguments; the library checks the dim).
             out = Handle()
-            status = lib.gs_reduce(h, _OP_NAMES.get(op) or op_name(op),
+            status = unchecked.gs_reduce(h, _OP_NAMES.get(op) or op_name(op),
                                    None if dim is None else _ONE_DIM[dim],
                                    0 if dim is None else 1, byref(out))
             if status:

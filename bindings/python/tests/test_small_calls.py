@@ -9,14 +9,16 @@ import numpy as np
 import pytest
 
 import gosparse as gs
-from gosparse._lib import lib
+from gosparse import _lib
+from gosparse._lib import lib, unchecked
 from gosparse._signatures_gen import SIGNATURES
 
 
 @pytest.fixture
 def calls(monkeypatch):
     """A Counter of the library calls made while the test runs, by name; a call that
-    went through the Ctrl-C wrapper of _interrupt counts as "<name> (interruptible)"."""
+    went through the Ctrl-C wrapper of _interrupt counts as "<name> (interruptible)",
+    one of the unchecked functions (no argtypes) as "<name> (unchecked)"."""
     counts = collections.Counter()
 
     def counting(fn, key):
@@ -35,6 +37,9 @@ def calls(monkeypatch):
         wrapped = counting(fn, name + " (interruptible)")
         wrapped.raw = counting(raw, name)
         monkeypatch.setattr(lib, name, wrapped)
+    for name in unchecked.NAMES:
+        monkeypatch.setattr(unchecked, name, counting(getattr(unchecked, name), name + " (unchecked)"))
+    monkeypatch.setattr(_lib, "_free", unchecked.gs_tensor_free)  # Handle.__del__'s, counted
     return counts
 
 
@@ -44,19 +49,20 @@ def _pair(n=8):
 
 
 @pytest.mark.parametrize("name, op, want", [
-    ("add", lambda a, b: a + b, "gs_binary"),
-    ("lt", lambda a, b: a < b, "gs_binary"),
-    ("sum", lambda a, b: a.sum(), "gs_reduce"),
-    ("amax_dim1", lambda a, b: a.amax(1), "gs_reduce"),
+    ("add", lambda a, b: a + b, "gs_binary (unchecked)"),
+    ("lt", lambda a, b: a < b, "gs_binary (unchecked)"),
+    ("sum", lambda a, b: a.sum(), "gs_reduce (unchecked)"),
+    ("amax_dim1", lambda a, b: a.amax(1), "gs_reduce (unchecked)"),
     ("exp", lambda a, b: a.exp(), "gs_unary"),
     ("mul_number", lambda a, b: a * 2.0, "gs_binary_number"),
-    ("matmul", lambda a, b: a @ b, "gs_matmul"),
+    ("matmul", lambda a, b: a @ b, "gs_matmul (unchecked)"),
     ("mm", lambda a, b: gs.mm(a, b), "gs_mm"),
 ])
 def test_one_library_call_per_small_operator(calls, name, op, want):
     """One C call per operator on warm 8 x 8 operands (their metadata read once before):
     a @ b made three before (the product through the Ctrl-C wrapper, then
-    gs_tensor_index_width of the result to ask whether it was sparse)."""
+    gs_tensor_index_width of the result to ask whether it was sparse). The operators,
+    the reductions' methods and a @ b call the unchecked functions (no argtypes)."""
     a, b = _pair()
     want_value = op(a.numpy(), b.numpy()) if name not in ("amax_dim1", "exp") else None
     op(a, b)  # warm: operands' shapes and widths cached
@@ -181,7 +187,7 @@ def test_norm_of_every_element_is_one_reduction(calls):
     gs.norm(a)  # warm: the dtype cached
     calls.clear()
     r = gs.norm(a)
-    assert dict(calls) == {"gs_requires_grad": 1, "gs_reduce": 1}
+    assert dict(calls) == {"gs_requires_grad": 1, "gs_reduce (unchecked)": 1}
     py = [c for c in _python_calls(lambda: gs.norm(a)) if c != "__del__"]
     assert len(py) <= 9, py  # before: 20 (tensor_arg twice, _dims, reduce, dims_arg, ...)
     np.testing.assert_allclose(r.item(), np.linalg.norm(a.numpy()), rtol=1e-14)
@@ -193,3 +199,45 @@ def test_norm_of_every_element_is_one_reduction(calls):
     assert n.requires_grad
     n.backward()
     np.testing.assert_allclose(w.grad.numpy(), a.numpy() / r.item(), rtol=1e-12)
+
+
+def test_results_are_freed_unchecked(calls):
+    """A result's Handle frees its tensor through the unchecked gs_tensor_free (no
+    argtypes: ~0.3 us less a call), once, and the live count goes back."""
+    a, b = _pair()
+    before = gs.live_handles()
+    r = a + b
+    assert gs.live_handles() == before + 1
+    calls.clear()
+    del r
+    assert dict(calls) == {"gs_tensor_free (unchecked)": 1}
+    assert gs.live_handles() == before
+
+
+def test_unchecked_functions_declare_no_argtypes():
+    """The unchecked functions are the library's own (same address as the declared
+    ones) with no argtypes, returning the int32 status."""
+    import ctypes
+    for name in unchecked.NAMES:
+        fn = getattr(unchecked, name)
+        assert fn.argtypes is None and fn.restype is ctypes.c_int32, name
+        assert ctypes.cast(fn, ctypes.c_void_p).value == \
+            ctypes.cast(getattr(lib, name).raw if hasattr(getattr(lib, name), "raw")
+                        else getattr(lib, name), ctypes.c_void_p).value, name
+
+
+def test_unchecked_paths_refuse_bad_operands(calls):
+    """The fast paths get the library's refusals as the checked path gets them: a
+    product and a sum of mismatched shapes (the second product through the unchecked
+    call, once the operands' metadata is cached by the first)."""
+    a, _ = _pair()
+    c = gs.tensor(np.ones((3, 5)))
+    msgs = []
+    for _ in range(2):
+        with pytest.raises(Exception) as e:
+            a @ c
+        msgs.append((type(e.value), str(e.value)))
+    assert msgs[0] == msgs[1] and "gs_matmul (unchecked)" in calls
+    with pytest.raises(Exception) as e:
+        a + c
+    assert "gs_binary (unchecked)" in calls and str(e.value)
