@@ -6,6 +6,8 @@ package main
 import "C"
 
 import (
+	"unsafe"
+
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -74,12 +76,13 @@ func readOptDouble(p *C.double) *float64 {
 	return &v
 }
 
-// readOpName reads the op argument (not NULL).
+// readOpName reads the op argument (not NULL); a known op's name without
+// allocating (opNameAt).
 func readOpName(op *C.gs_cchar) (string, error) {
 	if op == nil {
 		return "", errNull("op")
 	}
-	return C.GoString(op), nil
+	return opNameAt(unsafe.Pointer(op)), nil
 }
 
 // readElementwiseOp reads the op of gs_unary (unary) or gs_binary and

@@ -9,7 +9,6 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dispatch"
-	"github.com/gosparse/gosparse/core/ops"
 )
 
 // gsgo_reduce applies the reduction named op (torch's names, see
@@ -40,8 +39,8 @@ func reduceCall(fn string, t *C.gs_ctensor, op *C.gs_cchar, dims *C.gs_cint32, n
 	if err != nil {
 		return done(fn, err)
 	}
-	if !slices.Contains(ops.ReductionNames(), name) {
-		return done(fn, errArg("op = %q is not a reduction (expected one of %v)", name, ops.ReductionNames()))
+	if !slices.Contains(reductionNames, name) {
+		return done(fn, errArg("op = %q is not a reduction (expected one of %v)", name, reductionNames))
 	}
 	ds, err := readDims("dims", "ndims", dims, ndims)
 	if err != nil {
