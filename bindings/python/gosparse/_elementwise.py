@@ -316,6 +316,34 @@ __all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num
 # ---- Tensor methods ---------------------------------------------------------------------
 
 
+
+def _operator(op):
+    """The operator method op of Tensor (self op other): two Tensors in one unchecked
+    gs_binary call, inline (no _op or _adopt frame: each is some 0.1 us of an 8 x 8
+    add); anything else through _op."""
+    cname = _TENSOR_OPS[op]
+
+    def operator(self, other):
+        if type(other) is type(self):
+            ha = self._h
+            hb = other._h if other is not self else ha  # a op a: the object read once
+            if ha.value and hb.value:
+                out = Handle()
+                status = unchecked.gs_binary(ha, hb, cname, _PLAIN_REF, byref(out))
+                if status:
+                    _check(status, "gs_binary")
+                t = _new(type(self))
+                t._h = out
+                return t
+        return self._op(op, other)
+
+    operator.__name__ = operator.__qualname__ = "__%s__" % op
+    return operator
+
+
+_new = object.__new__
+
+
 class ElementwiseOps:
     """The element-wise methods and operators of Tensor (a mixin: Tensor is the only
     user). Methods are generated below for every op of UNARY and BINARY."""
@@ -398,20 +426,17 @@ class ElementwiseOps:
             return NotImplemented
         return binary(op, other, self) if reflected else binary(op, self, other)
 
-    def __add__(self, other):
-        return self._op("add", other)
+    __add__ = _operator("add")
 
     def __radd__(self, other):
         return self._op("add", other, True)
 
-    def __sub__(self, other):
-        return self._op("sub", other)
+    __sub__ = _operator("sub")
 
     def __rsub__(self, other):
         return self._op("sub", other, True)
 
-    def __mul__(self, other):
-        return self._op("mul", other)
+    __mul__ = _operator("mul")
 
     def __rmul__(self, other):
         return self._op("mul", other, True)
@@ -436,23 +461,17 @@ class ElementwiseOps:
     def __rpow__(self, other):
         return self._op("pow", other, True)
 
-    def __eq__(self, other):
-        return self._op("eq", other)
+    __eq__ = _operator("eq")
 
-    def __ne__(self, other):
-        return self._op("ne", other)
+    __ne__ = _operator("ne")
 
-    def __lt__(self, other):
-        return self._op("lt", other)
+    __lt__ = _operator("lt")
 
-    def __le__(self, other):
-        return self._op("le", other)
+    __le__ = _operator("le")
 
-    def __gt__(self, other):
-        return self._op("gt", other)
+    __gt__ = _operator("gt")
 
-    def __ge__(self, other):
-        return self._op("ge", other)
+    __ge__ = _operator("ge")
 
     # torch keeps tensors hashable (by identity) although == is element-wise.
     __hash__ = object.__hash__

@@ -134,17 +134,18 @@ def _python_calls(f):
     return seen
 
 
-@pytest.mark.parametrize("op", [lambda a, b: a + b, lambda a, b: a < b, lambda a, b: a.sum(),
-                                lambda a, b: a.amax(1)])
-def test_small_operator_runs_few_python_calls(op):
-    """a + b, a < b, a.sum() and a.amax(1) of Tensors run at most three functions of
-    the package (the operator, its fast path, _adopt) besides the result's __del__:
-    before, eight to eleven (binary, _plain_or, _op_name, call, tensor_arg, dims_arg,
-    dim_arg, ...)."""
+@pytest.mark.parametrize("op, most", [(lambda a, b: a + b, 1), (lambda a, b: a < b, 1),
+                                      (lambda a, b: a.sum(), 3), (lambda a, b: a.amax(1), 3)])
+def test_small_operator_runs_few_python_calls(op, most):
+    """a + b and a < b of Tensors run one function of the package (the operator, its
+    fast path inline: before, three with _op and _adopt), a.sum() and a.amax(1) at
+    most three (the method, its fast path, _adopt), besides the result's __del__:
+    before all this, eight to eleven (binary, _plain_or, _op_name, call, tensor_arg,
+    dims_arg, dim_arg, ...)."""
     a, b = _pair()
     op(a, b)
     calls = [c for c in _python_calls(lambda: op(a, b)) if c != "__del__"]
-    assert len(calls) <= 3, calls
+    assert len(calls) <= most, calls
 
 
 def test_fast_paths_keep_the_results_and_errors():
