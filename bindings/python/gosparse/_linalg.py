@@ -502,7 +502,9 @@ class LinalgOps:
                 status = unchecked.gs_matmul(ha, hb, byref(out))
                 if status:
                     _check(status, "gs_matmul")
-                return self._adopt(out)
+                r = object.__new__(type(self))  # self._adopt(out) without its frame
+                r._h = out
+                return r
             return _product(lib.gs_matmul, "matmul", ("input", "other"), (self, other), None,
                             None, csc_as_csr=True)
         if not _is_matrix(other):

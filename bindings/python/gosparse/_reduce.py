@@ -262,7 +262,9 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
                                    0 if dim is None else 1, byref(out))
             if status:
                 _check(status, "gs_reduce")
-            return t._adopt(out)
+            r = object.__new__(type(t))  # t._adopt(out) without its frame
+            r._h = out
+            return r
     scipy = axis is not None
     if scipy:
         if dim not in (None, ()):
