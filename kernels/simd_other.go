@@ -30,3 +30,18 @@ var useAVX512 = false
 
 // useSpMV512 is false where there is no assembly; tests may still set it.
 var useSpMV512 = false
+
+// deltaRowsMVSIMD returns ok false: there is no assembly for this
+// architecture.
+func deltaRowsMVSIMD[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V, lo, hi int) (bad int, ok bool) {
+	return -1, false
+}
+
+// deltaDecodeSIMD returns ok false: there is no assembly for this
+// architecture.
+func deltaDecodeSIMD[I Index, V Number](a CSR[I, V], limit int64, out []I, r0, r1 int) (bad int, ok bool) {
+	return -1, false
+}
+
+// deltaMVChecksPtr is false: there is no assembly for this architecture.
+func deltaMVChecksPtr[I Index, V Number]() bool { return false }

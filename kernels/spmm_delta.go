@@ -38,9 +38,13 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 	if k == 0 {
 		return nil
 	}
-	for i := 1; i <= a.Rows; i++ {
-		if a.Ptr[i] < a.Ptr[i-1] {
-			return argErr(fn, "a.Ptr", "Ptr[%d] = %d is below Ptr[%d] = %d: must not decrease", i, a.Ptr[i], i-1, a.Ptr[i-1])
+	if k > 1 || !deltaMVChecksPtr[I, V]() {
+		// The Go decode and the blocks slice by the pointers; the vector
+		// kernel checks them as it goes.
+		for i := 1; i <= a.Rows; i++ {
+			if a.Ptr[i] < a.Ptr[i-1] {
+				return argErr(fn, "a.Ptr", "Ptr[%d] = %d is below Ptr[%d] = %d: must not decrease", i, a.Ptr[i], i-1, a.Ptr[i-1])
+			}
 		}
 	}
 	limit := int64(1)<<bits - 1
@@ -48,7 +52,10 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 	part := func(lo, hi int) {
 		var r int
 		if k == 1 {
-			r = deltaRowsMV(alpha, a, limit, b, c, lo, hi)
+			var ok bool
+			if r, ok = deltaRowsMVSIMD(alpha, a, limit, b, c, lo, hi); !ok {
+				r = deltaRowsMV(alpha, a, limit, b, c, lo, hi)
+			}
 		} else {
 			r = deltaRowsMM(alpha, a, limit, b, k, c, lo, hi)
 		}
@@ -63,7 +70,7 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 		parallel.ForRows(a.Ptr, work, part)
 	}
 	if r := bad.Load(); r != 0 {
-		return argErr(fn, "a.Idx", "row %d: a gap outside 0..%d or a column at or past a.Cols = %d", r-1, limit, a.Cols)
+		return argErr(fn, "a", "row %d: a gap outside 0..%d, a column at or past a.Cols = %d or a decreasing Ptr", r-1, limit, a.Cols)
 	}
 	return nil
 }
@@ -161,7 +168,6 @@ func deltaBlocks[I Index, V Number](a CSR[I, V], limit int64, lo, hi int, run fu
 	s := deltaPool.Get().(*deltaScratch)
 	defer deltaPool.Put(s)
 	pp, ip := deltaSlots[I](s)
-	ucols := uint(a.Cols)
 	for r0 := lo; r0 < hi; {
 		base := int(a.Ptr[r0])
 		r1 := r0 + 1
@@ -176,29 +182,47 @@ func deltaBlocks[I Index, V Number](a CSR[I, V], limit int64, lo, hi int, run fu
 			*pp = make([]I, max(r1-r0+1, deltaBlockRows+1))
 		}
 		idx, ptr := (*ip)[:end-base], (*pp)[:r1-r0+1]
-		ptr[0] = 0
-		for i := r0; i < r1; i++ {
-			p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
-			gaps := a.Idx[p0:p1]
-			out := idx[p0-base : p1-base]
-			out = out[:len(gaps)]
-			col := -1
-			var or uint64
-			for q, g := range gaps {
-				col += int(g) + 1
-				or |= uint64(g)
-				if uint(col) >= ucols {
-					return i
-				}
-				out[q] = I(col)
+		for i := r0; i <= r1; i++ {
+			ptr[i-r0] = a.Ptr[i] - I(base)
+		}
+		if bad, ok := deltaDecodeSIMD(a, limit, idx, r0, r1); ok {
+			if bad >= 0 {
+				return bad
 			}
-			if or > uint64(limit) {
-				return i
-			}
-			ptr[i-r0+1] = I(p1 - base)
+		} else if bad := deltaDecode(a, limit, idx, r0, r1); bad >= 0 {
+			return bad
 		}
 		run(CSR[I, V]{Rows: r1 - r0, Cols: a.Cols, Ptr: ptr, Idx: idx, Val: a.Val[base:end]}, r0)
 		r0 = r1
+	}
+	return -1
+}
+
+// deltaDecode writes the columns of rows [r0, r1) of a to out (entry t's
+// at out[t-a.Ptr[r0]]) and returns the first row with a gap outside
+// 0..limit or a column at or past a.Cols, else -1: a row's first column is
+// its first gap, each next one the previous plus one plus its gap.
+func deltaDecode[I Index, V Number](a CSR[I, V], limit int64, out []I, r0, r1 int) int {
+	base := int(a.Ptr[r0])
+	ucols := uint(a.Cols)
+	for i := r0; i < r1; i++ {
+		p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
+		gaps := a.Idx[p0:p1]
+		o := out[p0-base : p1-base]
+		o = o[:len(gaps)]
+		col := -1
+		var or uint64
+		for q, g := range gaps {
+			col += int(g) + 1
+			or |= uint64(g)
+			if uint(col) >= ucols {
+				return i
+			}
+			o[q] = I(col)
+		}
+		if or > uint64(limit) {
+			return i
+		}
 	}
 	return -1
 }
