@@ -115,14 +115,22 @@ func sharedStore(owner *Tensor, u *ustStore, f format.Format, vals dtype.Array) 
 // false where t is not custom, perm does not fit it, or the relabelled
 // format is a named layout's (CustomPermuted then declines).
 func RelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
+	var buf [relabelDims]string
+	f, ok := customRelabel(t, perm, &buf)
+	if !ok {
+		return format.Format{}, false
+	}
+	return f.Clone(), true
+}
+
+// customRelabel is RelabelledFormat's format as a view (relabelled), made
+// without a copy: CustomPermuted names its dims by position, which copies.
+func customRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Format, bool) {
 	u := t.FormatStore()
 	if u == nil || len(perm) != len(t.shape) {
 		return format.Format{}, false
 	}
-	f := u.Format.Clone()
-	for d, p := range perm {
-		f.Dims[d] = u.Format.Dims[p]
-	}
+	f := relabelled(u.Format, perm, buf)
 	if _, _, named := NamedLayoutOf(f); named {
 		return format.Format{}, false
 	}
@@ -140,7 +148,8 @@ func RelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 // layout (a tensor of that layout is not custom) or t is not a
 // custom-format tensor; perm must be a checked permutation of t's dims.
 func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool) {
-	f, ok := RelabelledFormat(t, perm)
+	var buf [relabelDims]string
+	f, ok := customRelabel(t, perm, &buf)
 	if !ok {
 		return nil, false
 	}

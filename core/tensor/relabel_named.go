@@ -62,18 +62,41 @@ func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 // or where t has a per-slot or an undefined fill. CustomPermutedNamed
 // builds what it describes.
 func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
+	var buf [relabelDims]string
+	f, ok := namedRelabel(t, perm, &buf)
+	if !ok {
+		return format.Format{}, false
+	}
+	return PositionalNames(f), true
+}
+
+// namedRelabel is NamedRelabelledFormat's format before its dims are named
+// by position, as a view (relabelled).
+func namedRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Format, bool) {
 	u := t.FormatStore()
 	if u == nil || len(perm) != len(t.shape) || t.PerSlotFill() || t.undef {
 		return format.Format{}, false
 	}
-	f := u.Format.Clone()
-	for d, p := range perm {
-		f.Dims[d] = u.Format.Dims[p]
-	}
+	f := relabelled(u.Format, perm, buf)
 	if _, _, named := NamedLayoutOf(f); !named {
 		return format.Format{}, false
 	}
-	return PositionalNames(f), true
+	return f, true
+}
+
+// relabelDims is the most dims a relabelled view holds on the stack.
+const relabelDims = 8
+
+// relabelled returns f with its dims permuted by perm (dim d named as f's
+// dim perm[d]) as a view: the dims in buf where they fit, the levels f's
+// own. It is for the named-layout checks, which keep none of it; what a
+// tensor keeps is a copy (PositionalNames, Clone).
+func relabelled(f format.Format, perm []int, buf *[relabelDims]string) format.Format {
+	dims := buf[:0]
+	for _, p := range perm {
+		dims = append(dims, f.Dims[p])
+	}
+	return format.Format{Dims: dims, Levels: f.Levels}
 }
 
 // CustomPermutedNamed returns custom-format t with its dims permuted as the
@@ -84,7 +107,8 @@ func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 // the others are copied into the layout's own arrays (WrapFormat). ok is
 // false where NamedRelabelledFormat is.
 func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
-	f, ok := NamedRelabelledFormat(t, perm)
+	var buf [relabelDims]string
+	f, ok := namedRelabel(t, perm, &buf)
 	if !ok {
 		return nil, false, nil
 	}
@@ -96,7 +120,7 @@ func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	if r, ok, err := relabelledCompressed(t, f, shape); ok {
 		return r, true, err
 	}
-	r, err := WrapFormat(f, shape, u.Pos, u.Crd, u.Values)
+	r, err := WrapFormat(PositionalNames(f), shape, u.Pos, u.Crd, u.Values)
 	if err != nil {
 		return nil, false, err
 	}
@@ -107,7 +131,7 @@ func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 }
 
 // relabelledCompressed builds the CSR, CSC, BSR or BSC tensor of shape whose
-// format f is custom-format t's relabelled (NamedRelabelledFormat): t's
+// format f is custom-format t's relabelled (namedRelabel's view): t's
 // compressed level is the layout's, so its pos and crd arrays are the
 // compressed and plain indices, shared at the width the storage holds (a
 // relabel moves nothing: narrowing int64 arrays would copy every index),
@@ -129,7 +153,7 @@ func relabelledCompressed(t *Tensor, f format.Format, shape []int64) (*Tensor, b
 		}
 		out, err = NewCompressed(layout, comp, plain, vals, shape, BuildOptions{NoCheck: true})
 	} else {
-		s := levelStructure(shape, f, u.LevelSizes, u.Pos, u.Crd)
+		s := levelStructure(shape, PositionalNames(f), u.LevelSizes, u.Pos, u.Crd)
 		out, err = namedCompressed(layout, shape, s, u.Values, opt.BlockSize)
 	}
 	if err != nil {

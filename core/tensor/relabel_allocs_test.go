@@ -1,0 +1,49 @@
+package tensor
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
+)
+
+// TestRelabelCopiesFormatOnce: a transpose of a custom-format tensor asks
+// whether the relabelled format is a named layout's on a view of the dims
+// (on the stack, the levels shared) and copies the format only where the
+// result keeps it: DIA-I^T (custom, its format named by position) 9
+// allocations, BSR with column-major blocks^T (BSC, sharing every array;
+// the check that it is not custom, then the named path) 10. They were 11
+// and 16: a copy of the format for each check and again to rename its dims.
+func TestRelabelCopiesFormatOnce(t *testing.T) {
+	pos := []dtype.Array{dtype.Int64Array([]int64{0, 3}), {}}
+	crd := []dtype.Array{dtype.Int64Array([]int64{-1, 0, 1}), {}}
+	vals := dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0})
+	dia, err := NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+	require.NoError(t, err)
+	bsrc, err := format.BSRColMajor(1, 1)
+	require.NoError(t, err)
+	bsr, err := ToFormat(dia, bsrc)
+	require.NoError(t, err)
+	perm := []int{1, 0}
+
+	r, ok := CustomPermuted(dia, perm)
+	require.True(t, ok)
+	require.Equal(t, "(i, j) -> (i - j : compressed, j : range)", r.FormatStore().Format.String())
+	custom := testing.AllocsPerRun(50, func() { _, _ = CustomPermuted(dia, perm) })
+
+	_, ok = CustomPermuted(bsr, perm)
+	require.False(t, ok, "BSR column-major^T is BSC, a named layout")
+	r, ok, err = CustomPermutedNamed(bsr, perm)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, BSC, r.Layout())
+	named := testing.AllocsPerRun(50, func() {
+		_, _ = CustomPermuted(bsr, perm)
+		_, _, _ = CustomPermutedNamed(bsr, perm)
+	})
+	t.Logf("allocations: DIA-I^T %v, BSR column-major^T %v", custom, named)
+	require.LessOrEqual(t, custom, 9.0)
+	require.LessOrEqual(t, named, 10.0)
+}
