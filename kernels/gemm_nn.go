@@ -100,12 +100,31 @@ var (
 	gemmNNRecycleBytes = 1 << 20
 )
 
-// gemmNNTile is a register tile of Gemm: f sums kc steps of the packed
-// slivers a (mr a step) and b (nr a step) into c (row stride ldc bytes),
-// storing (add = 0) or adding (add = 1); nil f: the Go tile.
+// gemmNNTileFunc is an assembly tile of Gemm: it sums kc steps of A
+// (entry (i, p) at a + i*rsa + p*csa bytes) and B (entry (p, j) at b +
+// p*ldb bytes + j) into c (row stride ldc bytes), storing (add = 0) or
+// adding (add = 1).
+type gemmNNTileFunc func(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+
+// gemmNNTile is a register tile of Gemm, mr x nr; nil f: the Go tile. f8
+// and f4, where not nil, are the tile for 8 and 4 rows, for the last rows
+// of c (a 12-row tile on 4 rows would do three times their work).
 type gemmNNTile struct {
 	mr, nr int
-	f      func(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+	f      gemmNNTileFunc
+	f8, f4 gemmNNTileFunc
+}
+
+// edge returns the tile for a last sliver of rows < mr rows: the lowest
+// of the edge tiles that holds them, else the full tile.
+func (t gemmNNTile) edge(rows int) (int, gemmNNTileFunc) {
+	switch {
+	case rows <= 4 && t.f4 != nil:
+		return 4, t.f4
+	case rows <= 8 && t.f8 != nil:
+		return 8, t.f8
+	}
+	return t.mr, t.f
 }
 
 // gemmNNGoTile is the shape of the Go tile.
@@ -176,7 +195,7 @@ func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
 		for kb := 0; kb < g.k; kb += kbMax {
 			kbw := min(kbMax, g.k-kb)
 			if parts == 1 { // no closures to allocate
-				g.packPanel(pan.b, ncMax, jc, nc, kb, kbw, kcMax, 0, slivers)
+				g.packPanel(pan.b, ncMax, jc, nc, kb, kbw, kcMax, g.packedFrom(nc), slivers)
 				g.rows(bufs, pan.b, ncMax, rows[0], rows[1], jc, nc, kb, kbw, kcMax)
 			} else {
 				g.split(rows, bufs, pan.b, ncMax, jc, nc, kb, kbw, kcMax)
@@ -189,12 +208,32 @@ func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
 // (a share of the slivers each), then multiplied by each into its rows.
 func (g *gemmNNCall[V]) split(rows []int, bufs *sync.Pool, b []V, stride, jc, nc, kb, kbw, kcMax int) {
 	parts, slivers := len(rows)-1, (nc+g.t.nr-1)/g.t.nr
-	parallel.For(parts, func(p int) {
-		g.packPanel(b, stride, jc, nc, kb, kbw, kcMax, slivers*p/parts, slivers*(p+1)/parts)
-	})
+	if s0 := g.packedFrom(nc); s0 < slivers {
+		parallel.For(parts, func(p int) {
+			g.packPanel(b, stride, jc, nc, kb, kbw, kcMax, s0+(slivers-s0)*p/parts, s0+(slivers-s0)*(p+1)/parts)
+		})
+	}
 	parallel.For(parts, func(p int) {
 		g.rows(bufs, b, stride, rows[p], rows[p+1], jc, nc, kb, kbw, kcMax)
 	})
+}
+
+// directB says whether the tiles read the slivers of B in place, not
+// packed, for a panel nc columns wide: when it is narrow enough for A to be
+// read in place too (see block) and B's rows are contiguous, its whole
+// slivers are rows of nr adjacent values already.
+func (g *gemmNNCall[V]) directB(nc int) bool {
+	return nc <= gemmNNDirectSlivers*g.t.nr && g.csb == 1
+}
+
+// packedFrom returns the first sliver of a panel nc columns wide that is
+// packed: 0, or with directB the last one when it is partial (its zero
+// padding keeps the tile within B), else none.
+func (g *gemmNNCall[V]) packedFrom(nc int) int {
+	if g.directB(nc) {
+		return nc / g.t.nr
+	}
+	return 0
 }
 
 // packPanel packs slivers [s0, s1) of columns [jc, jc+nc) of B, steps [kb,
@@ -226,7 +265,7 @@ func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, 
 	// A sliver meets few slivers of B when c is narrow: the tiles then
 	// read A in place, a sliver at a time through all the panel's chunks,
 	// and only a last sliver of fewer than mr rows is packed (zero-padded).
-	direct := nc <= gemmNNDirectSlivers*nr
+	direct, directB := nc <= gemmNNDirectSlivers*nr, g.directB(nc)
 	mcMax := min(max(gemmNNMC/mr, 1)*mr, (i1-i0+mr-1)/mr*mr)
 	if direct {
 		mcMax = mr
@@ -236,6 +275,10 @@ func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, 
 	for ic := i0; ic < i1; ic += mcMax {
 		mc := min(mcMax, i1-ic)
 		full := mc / mr * mr
+		// A last sliver as high as its edge tile is read in place too.
+		if h, _ := g.t.edge(mc - full); direct && h == mc-full {
+			full = mc
+		}
 		for pc := kb; pc < kb+kbw; pc += kcMax {
 			kc := min(kcMax, g.k-pc)
 			add := 0
@@ -250,6 +293,10 @@ func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, 
 				packNNA(buf.a, g.a[(ic+full)*g.rsa+pc*g.csa:], g.rsa, g.csa, mc-full, kc, mr)
 			}
 			for jr := 0; jr < nc; jr += nr {
+				bs, ldb := chunk[jr*kc:jr*kc+nr*kc], nr
+				if directB && jr+nr <= nc {
+					bs, ldb = g.b[pc*g.rsb+jc+jr:], g.rsb
+				}
 				for ir := 0; ir < mc; ir += mr {
 					a, rsa, csa := buf.a[ir*kc:ir*kc+mr*kc], 1, mr
 					if direct && ir < full {
@@ -257,7 +304,7 @@ func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, 
 					} else if direct {
 						a = buf.a[:mr*kc]
 					}
-					g.tile(buf, kc, a, rsa, csa, chunk[jr*kc:jr*kc+nr*kc], ic+ir, jc+jr, min(mr, mc-ir), min(nr, nc-jr), add)
+					g.tile(buf, kc, a, rsa, csa, bs, ldb, ic+ir, jc+jr, min(mr, mc-ir), min(nr, nc-jr), add)
 				}
 			}
 		}
@@ -277,26 +324,31 @@ func (g *gemmNNCall[V]) block(buf *gemmNNBuffers[V], b []V, stride, i0, i1, jc, 
 // of A meets many of B.
 var gemmNNDirectSlivers = 2
 
-// tile sums kc steps of A (entry (i, p) at a[i*rsa + p*csa]) and the
-// packed sliver b into the mrr x nrr block of c at (i, j): straight into c
-// when it is a whole tile, else through the scratch tile (the same sums,
-// the same additions to c).
-func (g *gemmNNCall[V]) tile(buf *gemmNNBuffers[V], kc int, a []V, rsa, csa int, b []V, i, j, mrr, nrr, add int) {
+// tile sums kc steps of A (entry (i, p) at a[i*rsa + p*csa]) and B's
+// sliver b (entry (p, j) at b[p*ldb + j]) into the mrr x nrr block of c at
+// (i, j), with the tile, or the edge tile, of at least mrr rows: straight
+// into c when the block fills it, else through the scratch tile (the same
+// sums, the same additions to c).
+func (g *gemmNNCall[V]) tile(buf *gemmNNBuffers[V], kc int, a []V, rsa, csa int, b []V, ldb, i, j, mrr, nrr, add int) {
 	mr, nr := g.t.mr, g.t.nr
+	f := g.t.f
+	if mrr < mr {
+		mr, f = g.t.edge(mrr)
+	}
 	size := int(unsafe.Sizeof(V(0)))
 	if mrr == mr && nrr == nr {
-		if g.t.f != nil {
-			g.t.f(kc, unsafe.Pointer(&a[0]), size*rsa, size*csa, unsafe.Pointer(&b[0]), unsafe.Pointer(&g.c[i*g.n+j]), size*g.n, add)
+		if f != nil {
+			f(kc, unsafe.Pointer(&a[0]), size*rsa, size*csa, unsafe.Pointer(&b[0]), size*ldb, unsafe.Pointer(&g.c[i*g.n+j]), size*g.n, add)
 		} else {
-			gemmNNGo(kc, a, rsa, csa, b, g.c[i*g.n+j:], g.n, mr, nr, add)
+			gemmNNGo(kc, a, rsa, csa, b, ldb, g.c[i*g.n+j:], g.n, mr, nr, add)
 		}
 		return
 	}
 	s := buf.scratch[:mr*nr]
-	if g.t.f != nil {
-		g.t.f(kc, unsafe.Pointer(&a[0]), size*rsa, size*csa, unsafe.Pointer(&b[0]), unsafe.Pointer(&s[0]), size*nr, 0)
+	if f != nil {
+		f(kc, unsafe.Pointer(&a[0]), size*rsa, size*csa, unsafe.Pointer(&b[0]), size*ldb, unsafe.Pointer(&s[0]), size*nr, 0)
 	} else {
-		gemmNNGo(kc, a, rsa, csa, b, s, nr, mr, nr, 0)
+		gemmNNGo(kc, a, rsa, csa, b, ldb, s, nr, mr, nr, 0)
 	}
 	for ii := 0; ii < mrr; ii++ {
 		row := g.c[(i+ii)*g.n+j : (i+ii)*g.n+j+nrr]
@@ -428,13 +480,13 @@ func packNNBRows[V float32 | float64](d, src []V, rs, rows, r int) bool {
 }
 
 // gemmNNGo is the Go tile: c[0:mr, 0:nr] (row stride ldc) gets, or adds
-// (add = 1), the sum over p < kc of a[i*rsa + p*csa] * b[p*nr + j], fused
+// (add = 1), the sum over p < kc of a[i*rsa + p*csa] * b[p*ldb + j], fused
 // in the order of p from zero as the assembly tiles do.
-func gemmNNGo[V float32 | float64](kc int, a []V, rsa, csa int, b, c []V, ldc, mr, nr, add int) {
+func gemmNNGo[V float32 | float64](kc int, a []V, rsa, csa int, b []V, ldb int, c []V, ldc, mr, nr, add int) {
 	var acc [16]V
 	s := acc[:mr*nr]
 	for p := 0; p < kc; p++ {
-		bp := b[p*nr : p*nr+nr]
+		bp := b[p*ldb : p*ldb+nr]
 		for i := 0; i < mr; i++ {
 			x := a[i*rsa+p*csa]
 			si := s[i*nr : i*nr+nr]

@@ -2,25 +2,27 @@
 #include "gemm_amd64.h"
 
 // The row-major tiles of Gemm (gemm_nn.go): c[0:mr, 0:nr] (row stride ldc
-// bytes) gets the sum over p < kc of A(i, p) * b[p*nr + j], where A(i, p)
-// is at a + i*rsa + p*csa (bytes: a packed sliver, or A read in place) and
-// b is a packed sliver, summed in the order of p with fused multiply-adds
-// from zero; add = 0 stores the sum, add = 1 adds it to c. The tile of C
-// stays in 2*mr registers, two a row, while each step loads one row of
-// B's sliver (two registers) and broadcasts A's mr entries (rows 0-5 from
-// SI, 6-11 from BX, at offsets 0, rsa, 2rsa, 3rsa (R9), 4rsa, 5rsa (R12)).
+// bytes) gets the sum over p < kc of A(i, p) * B(p, j), where A(i, p) is
+// at a + i*rsa + p*csa and B(p, j) at b + p*ldb + j*size (bytes: packed
+// slivers, or A and B read in place), summed in the order of p with fused
+// multiply-adds from zero; add = 0 stores the sum, add = 1 adds it to c.
+// The tile of C stays in 2*mr registers, two a row, while each step loads
+// one row of B's sliver (two registers) and broadcasts A's mr entries
+// (rows 0-5 from SI, 6-11 from BX, at offsets 0, rsa, 2rsa, 3rsa (R9),
+// 4rsa, 5rsa (R12)).
 
 // NNARGS loads the arguments of a tile: kc (CX), a (SI), rsa (R8), csa
 // (R13), b (DI), c (DX), ldc (R10), add (R11), and 3rsa (R9), 5rsa (R12).
+// ldb goes to AX once the prefetches of c are done with it (NNLDB).
 #define NNARGS \
 	MOVQ kc+0(FP), CX; \
 	MOVQ a+8(FP), SI; \
 	MOVQ rsa+16(FP), R8; \
 	MOVQ csa+24(FP), R13; \
 	MOVQ b+32(FP), DI; \
-	MOVQ c+40(FP), DX; \
-	MOVQ ldc+48(FP), R10; \
-	MOVQ add+56(FP), R11; \
+	MOVQ c+48(FP), DX; \
+	MOVQ ldc+56(FP), R10; \
+	MOVQ add+64(FP), R11; \
 	LEAQ (R8)(R8*2), R9; \
 	LEAQ (R8)(R8*4), R12
 
@@ -30,6 +32,11 @@
 #define PREFROW PREFETCHT0 (AX); PREFETCHT0 64(AX); PREFETCHT0 120(AX); ADDQ R10, AX
 #define PREFC6 MOVQ DX, AX; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW
 #define PREFC12 PREFC6; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW; PREFROW
+#define PREFC4 MOVQ DX, AX; PREFROW; PREFROW; PREFROW; PREFROW
+#define PREFC8 PREFC4; PREFROW; PREFROW; PREFROW; PREFROW
+
+// NNLDB loads ldb into AX.
+#define NNLDB MOVQ ldb+40(FP), AX
 
 // NN6 is the AVX2 tile: rows 0-5 in Y0-Y11, B's row in Y12, Y13, A's
 // entries broadcast into Y14, Y15 in turn. MOV, BC, FMA and ADD are the
@@ -37,6 +44,7 @@
 #define NN6(MOV, BC, FMA, ADD) \
 	NNARGS; \
 	PREFC6; \
+	NNLDB; \
 	VXORPS Y0, Y0, Y0; \
 	VXORPS Y1, Y1, Y1; \
 	VXORPS Y2, Y2, Y2; \
@@ -61,7 +69,7 @@ loop: \
 	BFMA2(BC, FMA, (SI)(R8*4), Y14, Y12, Y13, Y8, Y9); \
 	BFMA2(BC, FMA, (SI)(R12*1), Y15, Y12, Y13, Y10, Y11); \
 	ADDQ R13, SI; \
-	ADDQ $64, DI; \
+	ADDQ AX, DI; \
 	DECQ CX; \
 	JNZ loop; \
 store: \
@@ -100,6 +108,7 @@ set: \
 #define NN12(MOV, BC, FMA, ADD) \
 	NNARGS; \
 	PREFC12; \
+	NNLDB; \
 	LEAQ (SI)(R9*2), BX; \
 	VPXORQ Z0, Z0, Z0; \
 	VPXORQ Z1, Z1, Z1; \
@@ -144,7 +153,7 @@ loop: \
 	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
 	ADDQ R13, SI; \
 	ADDQ R13, BX; \
-	ADDQ $128, DI; \
+	ADDQ AX, DI; \
 	DECQ CX; \
 	JNZ loop; \
 store: \
@@ -212,6 +221,7 @@ set: \
 #define NN12N(MOV, BC, FMA, ADD) \
 	NNARGS; \
 	PREFN12; \
+	NNLDB; \
 	LEAQ (SI)(R9*2), BX; \
 	VPXORQ Z0, Z0, Z0; \
 	VPXORQ Z1, Z1, Z1; \
@@ -255,7 +265,7 @@ set: \
 	FMA Z24, Z27, Z11; \
 	ADDQ R13, SI; \
 	ADDQ R13, BX; \
-	ADDQ $64, DI; \
+	ADDQ AX, DI; \
 	DECQ CX; \
 	JNZ loop; \
 	store:; \
@@ -325,38 +335,356 @@ set: \
 	VZEROUPPER; \
 	RET
 
-// func gemmNN6x16f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+// PREFN4 and PREFN8 prefetch the rows of the narrow edge tiles' c.
+#define PREFN4 MOVQ DX, AX; PREFROW1; PREFROW1; PREFROW1; PREFROW1
+#define PREFN8 PREFN4; PREFROW1; PREFROW1; PREFROW1; PREFROW1
+
+// NN8 and NN4 are NN12 for 8 and 4 rows: the edge tiles, for the last
+// rows of c when they are not a multiple of 12 (a 64-row c: five 12-row
+// tiles and a 4-row one, not six 12-row ones).
+#define NN8(MOV, BC, FMA, ADD) \
+	NNARGS; \
+	PREFC8; \
+	NNLDB; \
+	LEAQ (SI)(R9*2), BX; \
+	VPXORQ Z0, Z0, Z0; \
+	VPXORQ Z1, Z1, Z1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPXORQ Z3, Z3, Z3; \
+	VPXORQ Z4, Z4, Z4; \
+	VPXORQ Z5, Z5, Z5; \
+	VPXORQ Z6, Z6, Z6; \
+	VPXORQ Z7, Z7, Z7; \
+	VPXORQ Z8, Z8, Z8; \
+	VPXORQ Z9, Z9, Z9; \
+	VPXORQ Z10, Z10, Z10; \
+	VPXORQ Z11, Z11, Z11; \
+	VPXORQ Z12, Z12, Z12; \
+	VPXORQ Z13, Z13, Z13; \
+	VPXORQ Z14, Z14, Z14; \
+	VPXORQ Z15, Z15, Z15; \
+	TESTQ CX, CX; \
+	JLE store; \
+loop: \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	DECQ CX; \
+	JNZ loop; \
+store: \
+	TESTQ R11, R11; \
+	JZ set; \
+	ADD2(ADD, MOV, 64, Z0, Z1); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z2, Z3); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z4, Z5); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z6, Z7); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z8, Z9); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z10, Z11); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z12, Z13); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z14, Z15); \
+	VZEROUPPER; \
+	RET; \
+set: \
+	SET2(MOV, 64, Z0, Z1); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z2, Z3); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z4, Z5); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z6, Z7); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z8, Z9); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z10, Z11); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z12, Z13); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z14, Z15); \
+	VZEROUPPER; \
+	RET
+
+#define NN4(MOV, BC, FMA, ADD) \
+	NNARGS; \
+	PREFC4; \
+	NNLDB; \
+	VPXORQ Z0, Z0, Z0; \
+	VPXORQ Z1, Z1, Z1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPXORQ Z3, Z3, Z3; \
+	VPXORQ Z4, Z4, Z4; \
+	VPXORQ Z5, Z5, Z5; \
+	VPXORQ Z6, Z6, Z6; \
+	VPXORQ Z7, Z7, Z7; \
+	TESTQ CX, CX; \
+	JLE store; \
+loop: \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	ADDQ R13, SI; \
+	ADDQ AX, DI; \
+	DECQ CX; \
+	JNZ loop; \
+store: \
+	TESTQ R11, R11; \
+	JZ set; \
+	ADD2(ADD, MOV, 64, Z0, Z1); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z2, Z3); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z4, Z5); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z6, Z7); \
+	VZEROUPPER; \
+	RET; \
+set: \
+	SET2(MOV, 64, Z0, Z1); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z2, Z3); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z4, Z5); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z6, Z7); \
+	VZEROUPPER; \
+	RET
+
+// NN8N and NN4N are NN12N for 8 and 4 rows (the narrow edge tiles).
+#define NN8N(MOV, BC, FMA, ADD) \
+	NNARGS; \
+	PREFN8; \
+	NNLDB; \
+	LEAQ (SI)(R9*2), BX; \
+	VPXORQ Z0, Z0, Z0; \
+	VPXORQ Z1, Z1, Z1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPXORQ Z3, Z3, Z3; \
+	VPXORQ Z4, Z4, Z4; \
+	VPXORQ Z5, Z5, Z5; \
+	VPXORQ Z6, Z6, Z6; \
+	VPXORQ Z7, Z7, Z7; \
+	TESTQ CX, CX; \
+	JLE store; \
+loop: \
+	MOV (DI), Z24; \
+	BC (SI), Z26; \
+	FMA Z24, Z26, Z0; \
+	BC (SI)(R8*1), Z27; \
+	FMA Z24, Z27, Z1; \
+	BC (SI)(R8*2), Z26; \
+	FMA Z24, Z26, Z2; \
+	BC (SI)(R9*1), Z27; \
+	FMA Z24, Z27, Z3; \
+	BC (SI)(R8*4), Z26; \
+	FMA Z24, Z26, Z4; \
+	BC (SI)(R12*1), Z27; \
+	FMA Z24, Z27, Z5; \
+	BC (BX), Z26; \
+	FMA Z24, Z26, Z6; \
+	BC (BX)(R8*1), Z27; \
+	FMA Z24, Z27, Z7; \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	DECQ CX; \
+	JNZ loop; \
+store: \
+	TESTQ R11, R11; \
+	JZ set; \
+	ADD (DX), Z0, Z0; \
+	MOV Z0, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z1, Z1; \
+	MOV Z1, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z2, Z2; \
+	MOV Z2, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z3, Z3; \
+	MOV Z3, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z4, Z4; \
+	MOV Z4, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z5, Z5; \
+	MOV Z5, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z6, Z6; \
+	MOV Z6, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z7, Z7; \
+	MOV Z7, (DX); \
+	VZEROUPPER; \
+	RET; \
+set: \
+	MOV Z0, (DX); \
+	ADDQ R10, DX; \
+	MOV Z1, (DX); \
+	ADDQ R10, DX; \
+	MOV Z2, (DX); \
+	ADDQ R10, DX; \
+	MOV Z3, (DX); \
+	ADDQ R10, DX; \
+	MOV Z4, (DX); \
+	ADDQ R10, DX; \
+	MOV Z5, (DX); \
+	ADDQ R10, DX; \
+	MOV Z6, (DX); \
+	ADDQ R10, DX; \
+	MOV Z7, (DX); \
+	VZEROUPPER; \
+	RET
+
+#define NN4N(MOV, BC, FMA, ADD) \
+	NNARGS; \
+	PREFN4; \
+	NNLDB; \
+	VPXORQ Z0, Z0, Z0; \
+	VPXORQ Z1, Z1, Z1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPXORQ Z3, Z3, Z3; \
+	TESTQ CX, CX; \
+	JLE store; \
+loop: \
+	MOV (DI), Z24; \
+	BC (SI), Z26; \
+	FMA Z24, Z26, Z0; \
+	BC (SI)(R8*1), Z27; \
+	FMA Z24, Z27, Z1; \
+	BC (SI)(R8*2), Z26; \
+	FMA Z24, Z26, Z2; \
+	BC (SI)(R9*1), Z27; \
+	FMA Z24, Z27, Z3; \
+	ADDQ R13, SI; \
+	ADDQ AX, DI; \
+	DECQ CX; \
+	JNZ loop; \
+store: \
+	TESTQ R11, R11; \
+	JZ set; \
+	ADD (DX), Z0, Z0; \
+	MOV Z0, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z1, Z1; \
+	MOV Z1, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z2, Z2; \
+	MOV Z2, (DX); \
+	ADDQ R10, DX; \
+	ADD (DX), Z3, Z3; \
+	MOV Z3, (DX); \
+	VZEROUPPER; \
+	RET; \
+set: \
+	MOV Z0, (DX); \
+	ADDQ R10, DX; \
+	MOV Z1, (DX); \
+	ADDQ R10, DX; \
+	MOV Z2, (DX); \
+	ADDQ R10, DX; \
+	MOV Z3, (DX); \
+	VZEROUPPER; \
+	RET
+
+// func gemmNN6x16f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 //
 // float32, AVX2 and FMA.
-TEXT ·gemmNN6x16f32(SB), NOSPLIT, $0-64
+TEXT ·gemmNN6x16f32(SB), NOSPLIT, $0-72
 	NN6(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)
 
-// func gemmNN6x8f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+// func gemmNN6x8f64(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 //
 // float64, AVX2 and FMA.
-TEXT ·gemmNN6x8f64(SB), NOSPLIT, $0-64
+TEXT ·gemmNN6x8f64(SB), NOSPLIT, $0-72
 	NN6(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
 
-// func gemmNN12x32f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+// func gemmNN12x32f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 //
 // float32, AVX-512.
-TEXT ·gemmNN12x32f32(SB), NOSPLIT, $0-64
+TEXT ·gemmNN12x32f32(SB), NOSPLIT, $0-72
 	NN12(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)
 
-// func gemmNN12x16f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+// func gemmNN12x16f64(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 //
 // float64, AVX-512.
-TEXT ·gemmNN12x16f64(SB), NOSPLIT, $0-64
+TEXT ·gemmNN12x16f64(SB), NOSPLIT, $0-72
 	NN12(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
 
-// func gemmNN12x16f32(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+// func gemmNN12x16f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 //
 // float32, AVX-512, 16 columns.
-TEXT ·gemmNN12x16f32(SB), NOSPLIT, $0-64
+TEXT ·gemmNN12x16f32(SB), NOSPLIT, $0-72
 	NN12N(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)
 
-// func gemmNN12x8f64(kc int, a unsafe.Pointer, rsa, csa int, b, c unsafe.Pointer, ldc, add int)
+// func gemmNN12x8f64(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 //
 // float64, AVX-512, 8 columns.
-TEXT ·gemmNN12x8f64(SB), NOSPLIT, $0-64
+TEXT ·gemmNN12x8f64(SB), NOSPLIT, $0-72
 	NN12N(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
+
+// func gemmNN8x16f64(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float64, AVX-512, 8 rows.
+TEXT ·gemmNN8x16f64(SB), NOSPLIT, $0-72
+	NN8(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
+
+// func gemmNN4x16f64(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float64, AVX-512, 4 rows.
+TEXT ·gemmNN4x16f64(SB), NOSPLIT, $0-72
+	NN4(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
+
+// func gemmNN8x32f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float32, AVX-512, 8 rows.
+TEXT ·gemmNN8x32f32(SB), NOSPLIT, $0-72
+	NN8(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)
+
+// func gemmNN4x32f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float32, AVX-512, 4 rows.
+TEXT ·gemmNN4x32f32(SB), NOSPLIT, $0-72
+	NN4(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)
+
+// func gemmNN8x8f64(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float64, AVX-512, 8 rows, 8 columns.
+TEXT ·gemmNN8x8f64(SB), NOSPLIT, $0-72
+	NN8N(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
+
+// func gemmNN4x8f64(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float64, AVX-512, 4 rows, 8 columns.
+TEXT ·gemmNN4x8f64(SB), NOSPLIT, $0-72
+	NN4N(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD)
+
+// func gemmNN8x16f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float32, AVX-512, 8 rows, 16 columns.
+TEXT ·gemmNN8x16f32(SB), NOSPLIT, $0-72
+	NN8N(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)
+
+// func gemmNN4x16f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float32, AVX-512, 4 rows, 16 columns.
+TEXT ·gemmNN4x16f32(SB), NOSPLIT, $0-72
+	NN4N(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS)

@@ -166,13 +166,13 @@ func TestGemmNNGoTile(t *testing.T) {
 	a := []float64{1, 2, 3, 4} // kc = 2, mr = 2: column p of A's sliver is a[2p:2p+2]
 	b := []float64{5, 6, 7, 8} // nr = 2
 	c := []float64{100, 100, 100, 100}
-	gemmNNGo(2, a, 1, 2, b, c, 2, 2, 2, 0)
+	gemmNNGo(2, a, 1, 2, b, 2, c, 2, 2, 2, 0)
 	// c[i][j] = a[0*2+i]*b[0*2+j] + a[1*2+i]*b[1*2+j]
 	require.Equal(t, []float64{1*5 + 3*7, 1*6 + 3*8, 2*5 + 4*7, 2*6 + 4*8}, c)
-	gemmNNGo(2, a, 1, 2, b, c, 2, 2, 2, 1)
+	gemmNNGo(2, a, 1, 2, b, 2, c, 2, 2, 2, 1)
 	require.Equal(t, []float64{52, 60, 76, 88}, c)
 	c32 := make([]float32, 4)
-	gemmNNGo(2, []float32{1, 2, 3, 4}, 1, 2, []float32{5, 6, 7, 8}, c32, 2, 2, 2, 0)
+	gemmNNGo(2, []float32{1, 2, 3, 4}, 1, 2, []float32{5, 6, 7, 8}, 2, c32, 2, 2, 2, 0)
 	require.Equal(t, []float32{26, 30, 38, 44}, c32)
 }
 
