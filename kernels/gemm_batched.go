@@ -5,11 +5,13 @@ import "github.com/gosparse/gosparse/kernels/parallel"
 // GemmBatched sets each c[i] (m x n, row-major at c[i*m*n:]) to alpha *
 // a[i] @ b[i] for i < nb, a[i] (m x k) at a[i*m*k:] and b[i] (k x n) at
 // b[i*k*n:]: torch.bmm of strided tensors. Products too small for Gemm's
-// own split run whole batches per goroutine (eight 64 x 64 @ 64 x 32
-// products would otherwise run one after another on one thread); larger
-// ones run one after another, each split as Gemm splits it. Every entry is
-// summed as Gemm sums it, so results do not depend on the thread count.
-// Panics (a caller's bug) when a slice is shorter than its shape.
+// own split are taken a batch at a time by the goroutines in turn
+// (parallel.RunChunks: its helpers poll between calls, and the caller never
+// waits for one that has not started, where a fixed split's wake-up and
+// wait cost as much as eight 64 x 64 @ 64 x 32 products); larger ones run
+// one after another, each split as Gemm splits it. Every entry is summed as
+// Gemm sums it, so results do not depend on the thread count. Panics (a
+// caller's bug) when a slice is shorter than its shape.
 func GemmBatched[V float32 | float64](nb, m, k, n int, alpha V, a, b, c []V) {
 	if nb <= 0 || m <= 0 || n <= 0 {
 		return
@@ -21,17 +23,18 @@ func GemmBatched[V float32 | float64](nb, m, k, n int, alpha V, a, b, c []V) {
 		Gemm(m, k, n, alpha, a[i*m*k:(i+1)*m*k], b[i*k*n:(i+1)*k*n], c[i*m*n:(i+1)*m*n])
 	}
 	each := int64(m) * int64(n) * int64(max(k, 1))
-	parts := min(parallel.Parts(2*int64(nb)*each), nb)
-	if gemmParts(each) > 1 || parts <= 1 {
+	workers := min(parallel.Workers(), nb)
+	if gemmParts(each) > 1 || workers <= 1 || int64(nb)*each < gemmBatchedWork {
 		for i := range nb {
 			one(i)
 		}
 		return
 	}
-	bounds := parallel.SplitEven(nb, parts)
-	parallel.For(parts, func(p int) {
-		for i := bounds[p]; i < bounds[p+1]; i++ {
-			one(i)
-		}
-	})
+	parallel.RunChunks(workers, nb, func(_, i int) { one(i) })
 }
+
+// gemmBatchedWork is the fused products of a batch below which its
+// products run on the calling goroutine: ~20 us of tile work, past the
+// ~5 us it takes a polling helper to join and the caller to see it finish.
+// Tests lower it to force the split on small batches.
+var gemmBatchedWork = int64(1 << 18)

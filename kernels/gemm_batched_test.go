@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -11,12 +12,16 @@ import (
 )
 
 // GemmBatched gives each batch Gemm's bits, whether its batches run on one
-// goroutine or are split over four (the split forced by a threshold of 1):
+// goroutine or are split over four (the split forced by thresholds of 1):
 // 0-9 batches of shapes with tile edges, alpha 1 and not, float64 and float32.
 func TestGemmBatchedMatchesGemm(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 64))
 	for _, knobs := range []parallel.Knobs{{Threshold: 1 << 40, ChunkedThreshold: 1 << 40, Workers: 1}, {Threshold: 1, ChunkedThreshold: 1, Workers: 4}} {
 		prev := parallel.SetKnobs(knobs)
+		oldWork := gemmBatchedWork
+		if knobs.Workers > 1 {
+			gemmBatchedWork = 1
+		}
 		for nb := 0; nb <= 9; nb++ {
 			for _, s := range [][3]int{{1, 1, 1}, {7, 5, 9}, {13, 17, 33}, {64, 64, 32}} {
 				m, k, n := s[0], s[1], s[2]
@@ -50,38 +55,44 @@ func TestGemmBatchedMatchesGemm(t *testing.T) {
 			}
 		}
 		parallel.SetKnobs(prev)
+		gemmBatchedWork = oldWork
 	}
 }
 
 // BenchmarkGemmBatched is the strided_bmm row's product (8 x 64x64 @
-// 64x32, float64) on the default goroutines and on one, in GFLOP/s of
-// wall time and of CPU time and CPU nanoseconds a call.
+// 64x32, float64) and smaller batches around gemmBatchedWork (where the
+// split over goroutines starts) on the default goroutines and on one, in
+// GFLOP/s of wall time and of CPU time and CPU nanoseconds a call.
 func BenchmarkGemmBatched(b *testing.B) {
-	nb, m, k, n := 8, 64, 64, 32
-	for _, w := range []int{0, 1} {
-		name := "8x64x64x32/threads=default"
-		if w > 0 {
-			name = "8x64x64x32/threads=" + strconv.Itoa(w)
+	for _, s := range [][4]int{{8, 64, 64, 32}, {2, 64, 64, 32}, {4, 32, 32, 32}, {8, 32, 32, 16}} {
+		nb, m, k, n := s[0], s[1], s[2], s[3]
+		for _, w := range []int{0, 1} {
+			name := fmt.Sprintf("%dx%dx%dx%d/threads=", nb, m, k, n)
+			if w > 0 {
+				name += strconv.Itoa(w)
+			} else {
+				name += "default"
+			}
+			b.Run(name, func(b *testing.B) {
+				defer withWorkers(w)()
+				x, y, z := make([]float64, nb*m*k), make([]float64, nb*k*n), make([]float64, nb*m*n)
+				for i := range x {
+					x[i] = float64(i%7) - 3
+				}
+				for i := range y {
+					y[i] = float64(i%5) - 2
+				}
+				b.ReportAllocs()
+				cpu := gemmCPUTime()
+				for b.Loop() {
+					GemmBatched(nb, m, k, n, 1, x, y, z)
+				}
+				used := (gemmCPUTime() - cpu).Seconds()
+				flops := 2 * float64(nb*m*k*n) * float64(b.N)
+				b.ReportMetric(flops/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+				b.ReportMetric(flops/used/1e9, "GFLOP/cpu-s")
+				b.ReportMetric(used*1e9/float64(b.N), "cpu-ns/op")
+			})
 		}
-		b.Run(name, func(b *testing.B) {
-			defer withWorkers(w)()
-			x, y, z := make([]float64, nb*m*k), make([]float64, nb*k*n), make([]float64, nb*m*n)
-			for i := range x {
-				x[i] = float64(i%7) - 3
-			}
-			for i := range y {
-				y[i] = float64(i%5) - 2
-			}
-			b.ReportAllocs()
-			cpu := gemmCPUTime()
-			for b.Loop() {
-				GemmBatched(nb, m, k, n, 1, x, y, z)
-			}
-			used := (gemmCPUTime() - cpu).Seconds()
-			flops := 2 * float64(nb*m*k*n) * float64(b.N)
-			b.ReportMetric(flops/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-			b.ReportMetric(flops/used/1e9, "GFLOP/cpu-s")
-			b.ReportMetric(used*1e9/float64(b.N), "cpu-ns/op")
-		})
 	}
 }
