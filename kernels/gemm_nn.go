@@ -108,10 +108,12 @@ type gemmNNTileFunc func(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointe
 
 // gemmNNTile is a register tile of Gemm, mr x nr; nil f: the Go tile. f8
 // and f4, where not nil, are the tile for 8 and 4 rows, for the last rows
-// of c (a 12-row tile on 4 rows would do three times their work).
+// of c (a 12-row tile on 4 rows would do three times their work); fp, where
+// not nil, is f prefetching A's rows, for A read in place with contiguous
+// rows.
 type gemmNNTile struct {
 	mr, nr int
-	f      gemmNNTileFunc
+	f, fp  gemmNNTileFunc
 	f8, f4 gemmNNTileFunc
 }
 
@@ -334,6 +336,8 @@ func (g *gemmNNCall[V]) tile(buf *gemmNNBuffers[V], kc int, a []V, rsa, csa int,
 	f := g.t.f
 	if mrr < mr {
 		mr, f = g.t.edge(mrr)
+	} else if csa == 1 && rsa != 1 && g.t.fp != nil {
+		f = g.t.fp
 	}
 	size := int(unsafe.Sizeof(V(0)))
 	if mrr == mr && nrr == nr {

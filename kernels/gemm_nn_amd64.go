@@ -7,7 +7,7 @@ import "unsafe"
 // when c is that narrow (a Cora layer's 16 float32 columns would half fill
 // the 32-wide tile and run at half the AVX2 tile's speed on the
 // 16-wide one), with 8- and 4-row tiles of the same width for the last
-// rows; with AVX2 and FMA the 6-row YMM tile; else the Go tile.
+// rows and prefetching ones for A read in place; with AVX2 and FMA the 6-row YMM tile; else the Go tile.
 // Read at every call, so tests can switch the assembly off.
 func gemmNNTileFor[V float32 | float64](n int) gemmNNTile {
 	if !useSIMD {
@@ -16,17 +16,17 @@ func gemmNNTileFor[V float32 | float64](n int) gemmNNTile {
 	if unsafe.Sizeof(V(0)) == 4 {
 		switch {
 		case useAVX512 && n > 16:
-			return gemmNNTile{mr: 12, nr: 32, f: gemmNN12x32f32, f8: gemmNN8x32f32, f4: gemmNN4x32f32}
+			return gemmNNTile{mr: 12, nr: 32, f: gemmNN12x32f32, fp: gemmNN12x32f32p, f8: gemmNN8x32f32, f4: gemmNN4x32f32}
 		case useAVX512:
-			return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f32, f8: gemmNN8x16f32, f4: gemmNN4x16f32}
+			return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f32, fp: gemmNN12x16f32p, f8: gemmNN8x16f32, f4: gemmNN4x16f32}
 		}
 		return gemmNNTile{mr: 6, nr: 16, f: gemmNN6x16f32}
 	}
 	switch {
 	case useAVX512 && n > 8:
-		return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f64, f8: gemmNN8x16f64, f4: gemmNN4x16f64}
+		return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f64, fp: gemmNN12x16f64p, f8: gemmNN8x16f64, f4: gemmNN4x16f64}
 	case useAVX512:
-		return gemmNNTile{mr: 12, nr: 8, f: gemmNN12x8f64, f8: gemmNN8x8f64, f4: gemmNN4x8f64}
+		return gemmNNTile{mr: 12, nr: 8, f: gemmNN12x8f64, fp: gemmNN12x8f64p, f8: gemmNN8x8f64, f4: gemmNN4x8f64}
 	}
 	return gemmNNTile{mr: 6, nr: 8, f: gemmNN6x8f64}
 }
@@ -77,3 +77,15 @@ func gemmNN8x16f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb
 
 //go:noescape
 func gemmNN4x16f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x16f64p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x32f32p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x8f64p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x16f32p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
