@@ -114,6 +114,7 @@ type gemmNNTileFunc func(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointe
 type gemmNNTile struct {
 	mr, nr int
 	f, fp  gemmNNTileFunc
+	fk     gemmNNTileFunc
 	f8, f4 gemmNNTileFunc
 }
 
@@ -338,6 +339,8 @@ func (g *gemmNNCall[V]) tile(buf *gemmNNBuffers[V], kc int, a []V, rsa, csa int,
 		mr, f = g.t.edge(mrr)
 	} else if csa == 1 && rsa != 1 && g.t.fp != nil {
 		f = g.t.fp
+	} else if rsa == 1 && g.t.fk != nil {
+		f = g.t.fk
 	}
 	size := int(unsafe.Sizeof(V(0)))
 	if mrr == mr && nrr == nr {

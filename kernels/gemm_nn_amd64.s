@@ -1232,6 +1232,271 @@ set: \
 	VZEROUPPER; \
 	RET
 
+// NN12K is NN12 for a packed sliver of A (the twelve rows side by side):
+// eight steps at a time, each eight prefetching the twelve lines of A
+// D bytes further on, which the tile would otherwise wait for from L2.
+#define NN12K(MOV, BC, FMA, ADD, D) \
+	NNARGS; \
+	PREFC12; \
+	NNLDB; \
+	LEAQ (SI)(R9*2), BX; \
+	VPXORQ Z0, Z0, Z0; \
+	VPXORQ Z1, Z1, Z1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPXORQ Z3, Z3, Z3; \
+	VPXORQ Z4, Z4, Z4; \
+	VPXORQ Z5, Z5, Z5; \
+	VPXORQ Z6, Z6, Z6; \
+	VPXORQ Z7, Z7, Z7; \
+	VPXORQ Z8, Z8, Z8; \
+	VPXORQ Z9, Z9, Z9; \
+	VPXORQ Z10, Z10, Z10; \
+	VPXORQ Z11, Z11, Z11; \
+	VPXORQ Z12, Z12, Z12; \
+	VPXORQ Z13, Z13, Z13; \
+	VPXORQ Z14, Z14, Z14; \
+	VPXORQ Z15, Z15, Z15; \
+	VPXORQ Z16, Z16, Z16; \
+	VPXORQ Z17, Z17, Z17; \
+	VPXORQ Z18, Z18, Z18; \
+	VPXORQ Z19, Z19, Z19; \
+	VPXORQ Z20, Z20, Z20; \
+	VPXORQ Z21, Z21, Z21; \
+	VPXORQ Z22, Z22, Z22; \
+	VPXORQ Z23, Z23, Z23; \
+	CMPQ CX, $8; \
+	JLT tail; \
+loop8: \
+	PREFETCHT0 (D+0)(SI); \
+	PREFETCHT0 (D+64)(SI); \
+	PREFETCHT0 (D+128)(SI); \
+	PREFETCHT0 (D+192)(SI); \
+	PREFETCHT0 (D+256)(SI); \
+	PREFETCHT0 (D+320)(SI); \
+	PREFETCHT0 (D+384)(SI); \
+	PREFETCHT0 (D+448)(SI); \
+	PREFETCHT0 (D+512)(SI); \
+	PREFETCHT0 (D+576)(SI); \
+	PREFETCHT0 (D+640)(SI); \
+	PREFETCHT0 (D+704)(SI); \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	SUBQ $8, CX; \
+	CMPQ CX, $8; \
+	JGE loop8; \
+tail: \
+	TESTQ CX, CX; \
+	JLE store; \
+loop: \
+	MOV (DI), Z24; \
+	MOV 64(DI), Z25; \
+	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
+	BFMA2(BC, FMA, (SI)(R8*1), Z27, Z24, Z25, Z2, Z3); \
+	BFMA2(BC, FMA, (SI)(R8*2), Z26, Z24, Z25, Z4, Z5); \
+	BFMA2(BC, FMA, (SI)(R9*1), Z27, Z24, Z25, Z6, Z7); \
+	BFMA2(BC, FMA, (SI)(R8*4), Z26, Z24, Z25, Z8, Z9); \
+	BFMA2(BC, FMA, (SI)(R12*1), Z27, Z24, Z25, Z10, Z11); \
+	BFMA2(BC, FMA, (BX), Z26, Z24, Z25, Z12, Z13); \
+	BFMA2(BC, FMA, (BX)(R8*1), Z27, Z24, Z25, Z14, Z15); \
+	BFMA2(BC, FMA, (BX)(R8*2), Z26, Z24, Z25, Z16, Z17); \
+	BFMA2(BC, FMA, (BX)(R9*1), Z27, Z24, Z25, Z18, Z19); \
+	BFMA2(BC, FMA, (BX)(R8*4), Z26, Z24, Z25, Z20, Z21); \
+	BFMA2(BC, FMA, (BX)(R12*1), Z27, Z24, Z25, Z22, Z23); \
+	ADDQ R13, SI; \
+	ADDQ R13, BX; \
+	ADDQ AX, DI; \
+	DECQ CX; \
+	JNZ loop; \
+store: \
+	TESTQ R11, R11; \
+	JZ set; \
+	ADD2(ADD, MOV, 64, Z0, Z1); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z2, Z3); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z4, Z5); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z6, Z7); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z8, Z9); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z10, Z11); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z12, Z13); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z14, Z15); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z16, Z17); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z18, Z19); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z20, Z21); \
+	ADDQ R10, DX; \
+	ADD2(ADD, MOV, 64, Z22, Z23); \
+	VZEROUPPER; \
+	RET; \
+set: \
+	SET2(MOV, 64, Z0, Z1); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z2, Z3); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z4, Z5); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z6, Z7); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z8, Z9); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z10, Z11); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z12, Z13); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z14, Z15); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z16, Z17); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z18, Z19); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z20, Z21); \
+	ADDQ R10, DX; \
+	SET2(MOV, 64, Z22, Z23); \
+	VZEROUPPER; \
+	RET
+
+
 // func gemmNN6x16f32(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 //
 // float32, AVX2 and FMA.
@@ -1339,3 +1604,15 @@ TEXT ·gemmNN12x8f64p(SB), NOSPLIT, $0-72
 // float32, AVX-512, 16 columns, A in place.
 TEXT ·gemmNN12x16f32p(SB), NOSPLIT, $0-72
 	NN12NP(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS, 256)
+
+// func gemmNN12x16f64k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// packed A prefetched.
+TEXT ·gemmNN12x16f64k(SB), NOSPLIT, $0-72
+	NN12K(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD, 768)
+
+// func gemmNN12x32f32k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// packed A prefetched.
+TEXT ·gemmNN12x32f32k(SB), NOSPLIT, $0-72
+	NN12K(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS, 384)
