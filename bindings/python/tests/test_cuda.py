@@ -163,6 +163,32 @@ def test_gpu_matches_cpu(dtype, name, f):
     check_close(f(o), f(d), dtype, name)
 
 
+def arrow_operand(dtype, width, n=20000):
+    """An arrow matrix (a diagonal, dense rows 0 and 1, a dense column 0): 80K
+    entries, so the GPU's SpMV splits off its long rows (spmv.cu, >= 2^16 entries)."""
+    idx = np.arange(n)
+    rows = np.concatenate([idx, np.zeros(n, int), np.ones(n, int), idx])
+    cols = np.concatenate([idx, idx, idx, np.zeros(n, int)])
+    vals = np.random.default_rng(3).standard_normal(len(rows))
+    a = gs.sparse_coo_tensor(np.stack([rows, cols]), vals, (n, n)).coalesce()
+    return a.to(dtype).to_sparse_csr(index_width=width)
+
+
+@needs_gpu
+@pytest.mark.parametrize("width", [32, 64])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_gpu_mv_long_rows(dtype, width):
+    a = arrow_operand(getattr(gs, dtype), width)
+    x = gs.tensor(np.random.default_rng(4).standard_normal(a.shape[1])).to(getattr(gs, dtype))
+    check_close(a @ x, a.cuda() @ x.cuda(), dtype)
+
+
+def test_arrow_operand_runs_on_the_host():
+    """The long-row case's host half, in every build: 80K entries, two rows of 20000."""
+    a = arrow_operand(gs.float64, 32)
+    assert a._nnz() == 4 * 20000 - 4 and (a @ gs.tensor(np.ones(20000))).shape == (20000,)
+
+
 @needs_gpu
 def test_gpu_refusals():
     o = operands(gs.float64)
