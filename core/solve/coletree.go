@@ -9,33 +9,25 @@ var luPostorder = true
 // A^T A, formed implicitly from A's rows), as SuperLU does after COLAMD:
 // the bound that A^T A's Cholesky factor puts on LU's fill with any row
 // pivoting is unchanged, and the columns of each supernode come out
-// consecutive, where the minimum degree order interleaves the fronts. It
-// returns the new ordering (q's storage reused). a is square.
+// consecutive, where the minimum degree order interleaves the fronts. Each
+// node's largest subtree (by columns) comes first among its children: the
+// subtrees after it are the ones lu_parallel.go hands to other goroutines
+// and copies, and the largest is better factored in place. It returns the
+// new ordering (q's storage reused). a is square.
 func columnPostorder[T elem](a *compressed[T], q []int) []int {
 	n := a.cols
 	// One allocation: the tree, its ancestors and each row's last column
 	// so far, then the postorder's stack and a copy of q.
-	buf := make([]int, 5*n)
+	buf := make([]int, 6*n)
 	parent, ancestor, prev := buf[:n], buf[n:2*n], buf[2*n:3*n]
-	for i := range prev {
-		prev[i] = -1
+	columnEtree(a, q, parent, ancestor, prev)
+	size := buf[5*n:]
+	for j := range size {
+		size[j] = 1
 	}
-	// Liu's algorithm on A^T A: column k's neighbours before it are the
-	// last earlier column holding each of its rows (the others hang below
-	// those in the tree already).
-	for k, c := range q {
-		parent[k], ancestor[k] = -1, -1
-		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
-			r := a.idx[p]
-			for i := prev[r]; i != -1 && i < k; {
-				next := ancestor[i]
-				ancestor[i] = k
-				if next == -1 {
-					parent[i] = k
-				}
-				i = next
-			}
-			prev[r] = k
+	for j, p := range parent { // parents come after their children
+		if p >= 0 {
+			size[p] += size[j]
 		}
 	}
 	// Depth-first postorder (children in ascending order), reusing
@@ -50,6 +42,23 @@ func columnPostorder[T elem](a *compressed[T], q []int) []int {
 		if p := parent[j]; p >= 0 {
 			next[j] = head[p]
 			head[p] = j
+		}
+	}
+	// The largest child (the first of equal ones) moves to the front.
+	for p := range head {
+		best, before := head[p], -1
+		if best < 0 {
+			continue
+		}
+		for prevC, c := best, next[best]; c >= 0; prevC, c = c, next[c] {
+			if size[c] > size[best] {
+				best, before = c, prevC
+			}
+		}
+		if before >= 0 {
+			next[before] = next[best]
+			next[best] = head[p]
+			head[p] = best
 		}
 	}
 	at := 0
@@ -73,4 +82,31 @@ func columnPostorder[T elem](a *compressed[T], q []int) []int {
 		}
 	}
 	return q
+}
+
+// columnEtree writes the column elimination tree of a with columns in the
+// order q into parent (-1 at the roots), with ancestor and prev (n each)
+// as scratch.
+func columnEtree[T elem](a *compressed[T], q, parent, ancestor, prev []int) {
+	for i := range prev {
+		prev[i] = -1
+	}
+	// Liu's algorithm on A^T A: column k's neighbours before it are the
+	// last earlier column holding each of its rows (the others hang below
+	// those in the tree already).
+	for k, c := range q {
+		parent[k], ancestor[k] = -1, -1
+		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
+			r := a.idx[p]
+			for i := prev[r]; i != -1 && i < k; {
+				next := ancestor[i]
+				ancestor[i] = k
+				if next == -1 {
+					parent[i] = k
+				}
+				i = next
+			}
+			prev[r] = k
+		}
+	}
 }

@@ -41,8 +41,8 @@ func columnEtreeOf(a *compressed[float64], q []int) []int {
 }
 
 // After ColAMD, Splu's columns are a postorder of the column elimination
-// tree (every subtree contiguous, ending at its root), the fill is the
-// ordering's, and the factors solve.
+// tree (every subtree contiguous, ending at its root) with each node's
+// largest subtree first, the fill is the ordering's, and the factors solve.
 func TestColumnPostorder(t *testing.T) {
 	lap, err := laplacian2D(t, 30)
 	require.NoError(t, err)
@@ -83,6 +83,27 @@ func TestColumnPostorder(t *testing.T) {
 					require.Equal(t, k, i, "position %d lies in the run of %d's subtree but is not below it", j, k)
 				}
 			}
+			// The first child of each node (its run starts the node's) has
+			// the largest subtree of its children.
+			firstChild := make([]int, len(q))
+			for k := range firstChild {
+				firstChild[k] = -1
+			}
+			for k, p := range parent {
+				if p >= 0 && firstChild[p] < 0 {
+					firstChild[p] = k
+				}
+			}
+			reordered := 0
+			for k, p := range parent {
+				if p >= 0 && k != firstChild[p] {
+					require.LessOrEqual(t, size[k], size[firstChild[p]], "a child of %d before its largest", p)
+					if size[k] < size[firstChild[p]] {
+						reordered++
+					}
+				}
+			}
+			require.Positive(t, reordered, "no node has children of different sizes")
 			b := randomVector(t, a.Shape()[0], 5)
 			x, err := post.Solve(b, true)
 			require.NoError(t, err)

@@ -35,6 +35,16 @@ type luNumeric[T elem] struct {
 	panelColumns, growths int
 	// firstSize is the entries each factor's storage was first given.
 	firstSize int64
+	// tok is the caller's cancel token (nil: none), checked on every
+	// goroutine that factors columns.
+	tok *cancel.Token
+	// sched is the scheduler of the subtrees (lu_parallel.go), nil when
+	// the columns are factored in one pass; errCol is the column (or the
+	// panel's first) where factorColumns failed.
+	sched  *luSched[T]
+	errCol int
+	// tasks counts the subtrees factored into storage of their own.
+	tasks int
 }
 
 // factorLU runs Gilbert and Peierls' left-looking LU on the CSC matrix a
@@ -57,7 +67,8 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	// scratch of the search.
 	kept, scratch := make([]int, 4*n+2), make([]int, 6*n)
 	f := &luNumeric[T]{n: n, lp: kept[:n+1], up: kept[n+1 : 2*n+2], pinv: kept[2*n+2 : 3*n+2], q: q, entryBytes: eb,
-		pend: kept[3*n+2:], pruned: make([]bool, n), snFirst: scratch[4*n : 5*n], snLast: scratch[5*n:]}
+		pend: kept[3*n+2:], pruned: make([]bool, n), snFirst: scratch[4*n : 5*n], snLast: scratch[5*n:],
+		tok: cancel.Current()}
 	for i := range f.pinv {
 		f.pinv[i] = -1
 	}
@@ -73,7 +84,8 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	if checkBytes("", 2*guess, eb) != nil {
 		guess = int64(n)
 	}
-	if err := checkBytes("splu: factors", 2*guess, eb); err != nil {
+	err := checkBytes("splu: factors", 2*guess, eb)
+	if err != nil {
 		return nil, err
 	}
 	f.firstSize = guess
@@ -84,20 +96,51 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 		w.visited[i] = -1
 	}
 	sn := newLUSupernodes[T](n)
-	for k := 0; k < n; {
-		if width := sn.panelWidth(f, k); width > 1 {
+	var first []int // subtrees of the column elimination tree (lu_parallel.go)
+	if n >= luSplitMinColumns && checkBytes("", 3*int64(n), 8) == nil {
+		first = columnSubtrees(a, q)
+	}
+	if first != nil {
+		err = f.factorTree(a, first, tol, luWorkers(), w, sn)
+	} else {
+		err = f.factorColumns(a, 0, n, tol, w, sn)
+	}
+	if err != nil {
+		return nil, err
+	}
+	f.lp[n], f.up[n] = len(f.li), len(f.ui)
+	f.dropZerosOfL()
+	for p, i := range f.li {
+		f.li[p] = f.pinv[i]
+	}
+	f.li, f.lx = trimmed(f.li), trimmed(f.lx)
+	f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
+	return f, nil
+}
+
+// factorColumns factors columns lo .. hi-1 (all columns before lo done,
+// in f's storage): one at a time, or in panels (never past hi) where L's
+// columns run dense. The token is checked before each column.
+func (f *luNumeric[T]) factorColumns(a *compressed[T], lo, hi int, tol float64, w *luWork[T], sn *luSupernodes[T]) error {
+	q := f.q
+	for k := lo; k < hi; {
+		f.errCol = k
+		if f.sched != nil && int64(k) > f.sched.failedAt.Load() {
+			return errLUStopped // a column before k failed: k's result would not be used
+		}
+		if width := min(sn.panelWidth(f, k), hi-k); width > 1 {
 			if err := f.factorPanel(a, k, width, tol, w, sn); err != nil {
-				return nil, err
+				return err
 			}
 			k += width
 			continue
 		}
-		cancel.Poll() // one atomic load a column
+		f.tok.Check() // one atomic load a column
 		c := q[k]
 		f.lp[k], f.up[k] = len(f.li), len(f.ui)
 		top := f.reach(a.idx[a.ptr[c]:a.ptr[c+1]], w.xi, w.stack, w.pstack, w.visited, k, 0)
-		if err := f.reserve(n-top+1, k); err != nil {
-			return nil, err
+		if err := f.reserve(f.n-top+1, k); err != nil {
+			return err
 		}
 		x := w.x
 		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
@@ -114,19 +157,12 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 			}
 		}
 		if err := f.finishColumn(x, w.xi[top:], c, k, tol); err != nil {
-			return nil, err
+			return err
 		}
 		sn.columnDone(f, k)
 		k++
 	}
-	f.lp[n], f.up[n] = len(f.li), len(f.ui)
-	f.dropZerosOfL()
-	for p, i := range f.li {
-		f.li[p] = f.pinv[i]
-	}
-	f.li, f.lx = trimmed(f.li), trimmed(f.lx)
-	f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
-	return f, nil
+	return nil
 }
 
 // trimMinEntries: spare capacity below this is kept (a copy would cost
@@ -209,10 +245,10 @@ func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64)
 		clearAt(x, reached)
 		return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is singular: zero pivot in column %d", c)
 	}
-	if f.pinv[c] < 0 {
-		if t := magnitude(x[c]); t > 0 && t >= tol*amax {
-			ipiv = c
-		}
+	// x[c] first: row c is read only when the search reached it (under
+	// lu_parallel.go a row not reached may be another goroutine's).
+	if t := magnitude(x[c]); t > 0 && t >= tol*amax && f.pinv[c] < 0 {
+		ipiv = c
 	}
 	pivot := x[ipiv]
 	f.ui = append(f.ui, k)
@@ -301,18 +337,29 @@ func clearAt[T elem](x []T, at []int) {
 
 // reserve makes room for more entries in both factors, refusing growth past
 // the memory limit: the fill of LU with pivoting is known only as it happens.
-func (f *luNumeric[T]) reserve(more, k int) error {
-	grow := func(idx []int, val []T, other int) ([]int, []T, error) {
+func (f *luNumeric[T]) reserve(more, k int) error { return f.reserveEach(more, more, k) }
+
+// reserveEach is reserve with moreL entries for L and moreU for U. Under
+// lu_parallel.go's scheduler the limit counts every goroutine's storage.
+func (f *luNumeric[T]) reserveEach(moreL, moreU, k int) error {
+	grow := func(idx []int, val []T, other, more int) ([]int, []T, error) {
 		need := len(idx) + more
 		if need <= cap(idx) {
 			return idx, val, nil
 		}
+		held := int64(other) // the other factor's storage; this one's is replaced
+		if f.sched != nil {
+			held = f.sched.held.Load() // both of every goroutine's, and their blocks
+		}
 		nc := max(2*cap(idx), need)
-		if checkBytes("", int64(nc+other), f.entryBytes) != nil {
+		if checkBytes("", int64(nc)+held, f.entryBytes) != nil {
 			nc = need
 		}
-		if err := checkBytes("", int64(nc+other), f.entryBytes); err != nil {
-			return nil, nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, nc+other, f.entryBytes, tensor.MemoryLimit())
+		if err := checkBytes("", int64(nc)+held, f.entryBytes); err != nil {
+			return nil, nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors need more than %d entries of %d bytes, above the memory limit of %d bytes", k, f.n, int64(nc)+held, f.entryBytes, tensor.MemoryLimit())
+		}
+		if f.sched != nil {
+			f.sched.held.Add(int64(nc - cap(idx)))
 		}
 		f.growths++
 		ni := uninitSlice[int](nc)[:len(idx)]
@@ -322,10 +369,10 @@ func (f *luNumeric[T]) reserve(more, k int) error {
 		return ni, nv, nil
 	}
 	var err error
-	if f.li, f.lx, err = grow(f.li, f.lx, cap(f.ui)); err != nil {
+	if f.li, f.lx, err = grow(f.li, f.lx, cap(f.ui), moreL); err != nil {
 		return err
 	}
-	f.ui, f.ux, err = grow(f.ui, f.ux, cap(f.li))
+	f.ui, f.ux, err = grow(f.ui, f.ux, cap(f.li), moreU)
 	return err
 }
 

@@ -3,10 +3,10 @@ package solve
 import (
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
 // Supernodal panels for factorLU. A supernode is a run of consecutive
@@ -79,6 +79,7 @@ type luSupernodes[T elem] struct {
 	// lastOf[first]).
 	blockOf   []int32
 	lastOf    []int32
+	shared    *luPanelShared[T] // nil when one goroutine factors every column
 	blocks    []snBlock[T]
 	entries   int64 // values held in blocks
 	pos, seen []int // row -> position in the block being built; row marks
@@ -104,6 +105,64 @@ func newLUSupernodes[T elem](n int) *luSupernodes[T] {
 		s.blockOf[i] = -1
 	}
 	return s
+}
+
+// luPanelShared holds what the supernodes of one factorization share
+// across the goroutines of lu_parallel.go, each allocated when first
+// needed: lastOf (indexed by column) and the panels' xs and mask (indexed
+// by row and by column): the goroutines factor disjoint columns and rows.
+type luPanelShared[T elem] struct {
+	mu     sync.Mutex
+	lastOf []int32
+	xs     []T
+	mask   []uint32
+}
+
+// lastOfColumns returns the shared lastOf.
+func (p *luPanelShared[T]) lastOfColumns(n int) []int32 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.lastOf == nil {
+		p.lastOf = make([]int32, n)
+	}
+	return p.lastOf
+}
+
+// panelScratch returns the shared xs and mask, refusing them past the
+// memory limit.
+func (p *luPanelShared[T]) panelScratch(n int) ([]T, []uint32, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.xs == nil {
+		xs, mask, err := newPanelScratch[T](n)
+		if err != nil {
+			return nil, nil, err
+		}
+		p.xs, p.mask = xs, mask
+	}
+	return p.xs, p.mask, nil
+}
+
+// newPanelScratch allocates xs and mask, refusing them past the memory
+// limit.
+func newPanelScratch[T elem](n int) ([]T, []uint32, error) {
+	if err := checkBytes("splu: panel", int64(panelWidth)*int64(n), 16+8); err != nil { // xs and sets
+		return nil, nil, err
+	}
+	return make([]T, panelWidth*n), make([]uint32, n), nil
+}
+
+// lastOfColumns returns lastOf, allocating it (or taking the shared one)
+// when first needed.
+func (s *luSupernodes[T]) lastOfColumns() []int32 {
+	if s.lastOf == nil {
+		if s.shared != nil {
+			s.lastOf = s.shared.lastOfColumns(s.n)
+		} else {
+			s.lastOf = make([]int32, s.n)
+		}
+	}
+	return s.lastOf
 }
 
 // panelWidth returns how many columns factorLU takes at once from column k:
@@ -160,10 +219,7 @@ func (s *luSupernodes[T]) close(first, last int) {
 	if last-first+1 < blockMinColumns || s.ld < blockMinRows {
 		return
 	}
-	if s.lastOf == nil {
-		s.lastOf = make([]int32, s.n)
-	}
-	s.lastOf[first] = int32(last)
+	s.lastOfColumns()[first] = int32(last)
 	for j := first; j <= last; j++ {
 		s.blockOf[j] = int32(-2 - first)
 	}
@@ -180,7 +236,7 @@ func (s *luSupernodes[T]) block(f *luNumeric[T], j int) (*snBlock[T], error) {
 		return &s.blocks[b], nil
 	}
 	first := int(-2 - b)
-	last := int(s.lastOf[first])
+	last := int(s.lastOfColumns()[first]) // maybe closed by another goroutine's supernodes
 	if s.pos == nil {
 		s.pos, s.seen = make([]int, s.n), make([]int, s.n)
 	}
@@ -202,7 +258,11 @@ func (s *luSupernodes[T]) block(f *luNumeric[T], j int) (*snBlock[T], error) {
 	}
 	size, ld := last-first+1, len(rows)
 	more := int64(ld) * int64(size)
-	if err := checkBytes("", s.entries+more+int64(cap(f.li)+cap(f.ui)), f.entryBytes); err != nil {
+	held := s.entries + int64(cap(f.li)+cap(f.ui))
+	if f.sched != nil {
+		held = f.sched.held.Load() // every goroutine's factors and blocks
+	}
+	if err := checkBytes("", held+more, f.entryBytes); err != nil {
 		return nil, errs.Errorf(errs.ErrTooLarge, "splu: at column %d of %d the factors and their dense blocks need more than the memory limit of %d bytes", first, f.n, tensor.MemoryLimit())
 	}
 	for r, i := range rows {
@@ -223,6 +283,9 @@ func (s *luSupernodes[T]) block(f *luNumeric[T], j int) (*snBlock[T], error) {
 	id := int32(len(s.blocks))
 	s.blocks = append(s.blocks, snBlock[T]{first: first, size: size, rows: rows, vals: vals, finite: z == 0})
 	s.entries += more
+	if f.sched != nil {
+		f.sched.held.Add(more)
+	}
 	for c := first; c <= last; c++ {
 		s.blockOf[c] = id
 	}
@@ -238,10 +301,15 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	s.close(s.start, k0-1)
 	s.start, s.ld = k0, 0
 	if s.xs == nil {
-		if err := checkBytes("splu: panel", int64(panelWidth)*int64(n), 16+8); err != nil { // xs and sets
+		var err error
+		if s.shared != nil {
+			s.xs, s.mask, err = s.shared.panelScratch(n)
+		} else {
+			s.xs, s.mask, err = newPanelScratch[T](n)
+		}
+		if err != nil {
 			return err
 		}
-		s.xs, s.mask = make([]T, panelWidth*n), make([]uint32, n)
 	}
 	xs := s.xs
 	// Pass 1: A's columns scattered, and the units (a block, or a column
@@ -269,7 +337,6 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 					s.mask[u] = 0
 				}
 				s.units = units
-				clear(xs)
 				return err
 			}
 			if b != nil {
@@ -297,7 +364,7 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	// Pass 2: each column finished in turn, with the updates from the
 	// panel's own earlier columns.
 	for c := 0; c < width; c++ {
-		cancel.Poll()
+		f.tok.Check()
 		k := k0 + c
 		col := f.q[k]
 		f.lp[k], f.up[k] = len(f.li), len(f.ui)
@@ -311,7 +378,6 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 		}
 		top := f.reach(s.sets[setStart:s.setEnd[c]], w.xi, w.stack, w.pstack, w.visited, k, k0)
 		if err := f.reserve(n-top+1, k); err != nil {
-			clear(xs)
 			return err
 		}
 		// The column moves to the column path's dense x (zero outside the
@@ -331,7 +397,6 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 			}
 		}
 		if err := f.finishColumn(x, w.xi[top:], col, k, tol); err != nil {
-			clear(xs)
 			return err
 		}
 		s.columnDone(f, k)
