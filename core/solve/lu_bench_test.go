@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"math"
 	"syscall"
 	"testing"
 	"time"
@@ -60,17 +61,23 @@ func BenchmarkSpsolveConvectionDiffusion(b *testing.B) {
 
 // BenchmarkSpluLaplacian times Splu as the splu bench row calls it (COLAMD,
 // partial pivoting) on the 2-D Laplacian: 200^2 and 300^2 to iterate on,
-// 500^2 is the row's size. It reports the fill and the share of columns
-// factored in panels.
+// 500^2 is the row's size. It reports the fill, the share of columns
+// factored in panels and the subtrees factored as tasks (lu_parallel.go;
+// tree=false factors every column in one pass).
 func BenchmarkSpluLaplacian(b *testing.B) {
 	for _, c := range []struct {
-		n    int64
-		post bool
-	}{{200, true}, {300, true}, {500, true}, {300, false}, {500, false}} {
+		n          int64
+		post, tree bool
+	}{{200, true, true}, {300, true, true}, {500, true, true}, {300, false, true}, {500, false, true}, {300, true, false}, {500, true, false}} {
 		n := c.n
-		b.Run(fmt.Sprintf("%d/postorder=%v", n, c.post), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%d/postorder=%v/tree=%v", n, c.post, c.tree), func(b *testing.B) {
 			luPostorder = c.post
 			defer func() { luPostorder = true }()
+			if !c.tree {
+				old := luSplitMinColumns
+				luSplitMinColumns = math.MaxInt
+				defer func() { luSplitMinColumns = old }()
+			}
 			a, err := laplacian2D(b, n)
 			if err != nil {
 				b.Fatal(err)
@@ -88,6 +95,7 @@ func BenchmarkSpluLaplacian(b *testing.B) {
 			b.ReportMetric(float64(panelColumnsOf(f))/float64(f.Order()), "panel-share")
 			if impl, ok := f.impl.(*luNumeric[float64]); ok {
 				b.ReportMetric(float64(impl.supernodeColumns)/float64(f.Order()), "supernode-share")
+				b.ReportMetric(float64(impl.tasks), "tasks")
 			}
 		})
 	}
