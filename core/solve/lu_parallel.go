@@ -15,7 +15,8 @@ import (
 // write disjoint columns and rows of every array indexed by them (pinv,
 // pend, lp, the panels' rows), and only the factors' storage, appended to
 // column after column, is in common. So factorTree walks the tree: at a
-// node with several subtrees below it the first is factored here and the
+// node with several subtrees below it the first ones (the largest first,
+// columnPostorder, up to about half the columns) are factored here and the
 // others become a task, which any goroutine may take and factors into
 // storage of its own; once both are done the task's columns are appended
 // to the storage after the first's (offsets moved), and the chain of
@@ -188,9 +189,16 @@ func (x *luSched[T]) forest(f *luNumeric[T], s *luSupernodes[T], w *luWork[T], l
 			}
 			return x.columns(f, s, w, c, hi)
 		}
-		m := hi // the end of the first tree
-		for x.first[m-1] != lo {
+		// Several trees: the task takes those from the first to start at
+		// or after the middle (the last tree when it spans the middle), so
+		// that a forest of many small trees splits in halves, not a tree
+		// at a time.
+		m, mid := hi, lo+(hi-lo)/2
+		for x.first[m-1] != lo && x.first[m-1] >= mid {
 			m = x.first[m-1]
+		}
+		if m == hi {
+			m = x.first[hi-1]
 		}
 		if hi-m < x.minTask {
 			if err := x.forest(f, s, w, lo, m); err != nil {

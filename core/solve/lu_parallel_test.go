@@ -158,3 +158,52 @@ func TestLUTreeMemoryLimit(t *testing.T) {
 	_, err = Splu(a, DefaultLUOptions())
 	require.NoError(t, err)
 }
+
+// arrowLike is the n x n matrix with a dominant diagonal and a last column
+// full: its column elimination tree is n-1 single-column trees under the
+// last column.
+func arrowLike(t *testing.T, n int) *tensor.Tensor {
+	var rows, cols []int64
+	var vals []float64
+	for i := 0; i < n; i++ {
+		rows, cols, vals = append(rows, int64(i)), append(cols, int64(i)), append(vals, float64(n+i))
+		if i < n-1 {
+			rows, cols, vals = append(rows, int64(i)), append(cols, int64(n-1)), append(vals, -1)
+		}
+	}
+	nnz := int64(len(vals))
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
+		[]int64{int64(n), int64(n)}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	out, err := tensor.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
+	require.NoError(t, err)
+	return out
+}
+
+// A forest of many small trees splits in halves: a handful of tasks
+// (not one a tree), the same bits on 1 and 3 goroutines.
+func TestLUTreeManySmallTrees(t *testing.T) {
+	const n = 3000
+	a := arrowLike(t, n)
+	opt := LUOptions{Ordering: OrderColAMD, PivotThreshold: 1}
+	var first *luNumeric[float64]
+	for _, workers := range []int{1, 3} {
+		splitSmall(t, workers)
+		f, err := Splu(a, opt)
+		require.NoError(t, err)
+		impl := luImpl(t, f)
+		require.Positive(t, impl.tasks)
+		require.LessOrEqual(t, impl.tasks, 2*n/luTaskMinColumns, "one task a tree")
+		b := randomVector(t, n, 4)
+		x, err := f.Solve(b, true)
+		require.NoError(t, err)
+		require.Less(t, backwardError(t, a, x, b), 1e-14)
+		if first == nil {
+			first = impl
+			continue
+		}
+		require.Equal(t, first.pinv, impl.pinv)
+		require.Equal(t, first.lx, impl.lx)
+		require.Equal(t, first.ux, impl.ux)
+	}
+}
