@@ -323,9 +323,16 @@ func (x *luSched[T]) start(t *luTask[T]) error {
 	for _, c := range x.root.q[t.lo:t.hi] {
 		entries += x.a.ptr[c+1] - x.a.ptr[c]
 	}
-	size := max(2*entries+(t.hi-t.lo), int(x.root.firstSize*int64(t.hi-t.lo)/int64(x.root.n)))
+	least := 2*entries + (t.hi - t.lo)
+	size := max(least, int(x.root.firstSize*int64(t.hi-t.lo)/int64(x.root.n)))
 	n := int64(x.root.n)
-	if err := checkBytes("splu: factors", x.held.Load()+2*int64(size)+n, x.root.entryBytes); err != nil { // and the supernodes' marks
+	fits := func(size int) error { // with the supernodes' marks
+		return checkBytes("splu: factors", x.held.Load()+2*int64(size)+n, x.root.entryBytes)
+	}
+	if fits(size) != nil {
+		size = least // near the limit: grow as needed instead
+	}
+	if err := fits(size); err != nil {
 		x.fail(t.lo, err)
 		return err
 	}
