@@ -1,7 +1,6 @@
 package autograd
 
 import (
-	"math"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -141,6 +140,3 @@ func reshapeDense(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	}
 	return tensor.NewStrided(dtype.Array{DType: v.DType, Shape: append([]int64(nil), shape...), Data: v.Data})
 }
-
-// expf is math.Exp, named for the generic kernels.
-func expf(x float64) float64 { return math.Exp(x) }

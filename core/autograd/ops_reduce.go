@@ -7,6 +7,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // Sum is ops.Sum recorded (torch.sparse.sum over dims, nil: all): only the
@@ -373,11 +374,14 @@ func softmaxBack[T float32 | float64](y, g, out []T, groups []int64, ng int64, l
 			sums[gi] += g[i] * y[i]
 		}
 	}
-	for i, gi := range groups {
-		if log {
-			out[i] = g[i] - T(expf(float64(y[i])))*sums[gi]
-		} else {
-			out[i] = y[i] * (g[i] - sums[gi])
+	if log {
+		kernels.Exp(out, y) // exp(y), vectorised, in out until overwritten below
+		for i, gi := range groups {
+			out[i] = g[i] - out[i]*sums[gi]
 		}
+		return
+	}
+	for i, gi := range groups {
+		out[i] = y[i] * (g[i] - sums[gi])
 	}
 }

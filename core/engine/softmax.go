@@ -35,34 +35,107 @@ func SoftmaxSegments(pos, vals dtype.Array, log bool) (dtype.Array, bool, error)
 	return out, true, nil
 }
 
+// softmaxTyped runs the segments in parallel; each segment's result is
+// computed the same way whatever the split: exponentials by kernels.Exp
+// (a group of short segments or a block of a long one per call), each
+// segment's sum added in order.
 func softmaxTyped[I kernels.Index, V float32 | float64](pos []I, v, out []V, log bool) {
 	segs := len(pos) - 1
 	base := pos[0]
 	parallel.ForRows(pos, int64(segs)+int64(pos[segs]-base), func(lo, hi int) {
-		for s := lo; s < hi; s++ {
-			x, y := v[pos[s]-base:pos[s+1]-base], out[pos[s]-base:pos[s+1]-base]
-			y = y[:len(x)]
-			m := math.Inf(-1)
-			for _, e := range x {
-				m = max(m, float64(e)) // math.Max's rules (NaN wins, +0 over -0), without its call per element
+		sc := expScratchPool.Get().(*expScratch)
+		defer expScratchPool.Put(sc)
+		for s := lo; s < hi; {
+			a, b := pos[s]-base, pos[s+1]-base
+			if b-a > expBlock {
+				softmaxLong(v[a:b], out[a:b], sc, log)
+				s++
+				continue
 			}
-			if math.IsInf(m, -1) {
-				m = 0
+			e := s + 1 // rows [s, e) whose entries fit in one block together
+			for e < hi && e-s < expBlock && pos[e+1]-base-a <= expBlock {
+				e++
 			}
-			sum := 0.0
-			for _, e := range x {
-				sum += math.Exp(float64(e) - m)
-			}
-			if log {
-				ls := math.Log(sum)
-				for i, e := range x {
-					y[i] = V(float64(e) - m - ls)
-				}
-			} else {
-				for i, e := range x {
-					y[i] = V(math.Exp(float64(e)-m) / sum)
-				}
-			}
+			softmaxShort(pos[s:e+1], base, v, out, sc, log)
+			s = e
 		}
 	})
+}
+
+// segmentMax is the max of x by math.Max's rules (NaN wins, +0 over -0),
+// without its call per element; 0 for an empty or all -Inf x (exp(-Inf)
+// is then 0, not NaN).
+func segmentMax[V float32 | float64](x []V) float64 {
+	m := math.Inf(-1)
+	for _, e := range x {
+		m = max(m, float64(e))
+	}
+	if math.IsInf(m, -1) {
+		m = 0
+	}
+	return m
+}
+
+// softmaxShort is the softmax of the rows bounded by pos (at most
+// expBlock rows and entries): the shifted values of every row into one
+// buffer, one kernels.Exp over it, then each row's sum and result.
+func softmaxShort[I kernels.Index, V float32 | float64](pos []I, base I, v, out []V, sc *expScratch, log bool) {
+	rows := len(pos) - 1
+	a := pos[0] - base
+	t := sc.t[:pos[rows]-base-a]
+	for r := range rows {
+		lo, hi := pos[r]-base, pos[r+1]-base
+		m := segmentMax(v[lo:hi])
+		sc.m[r] = m
+		for k := lo; k < hi; k++ {
+			t[k-a] = float64(v[k]) - m
+		}
+	}
+	kernels.Exp(t, t)
+	for r := range rows {
+		sum := 0.0
+		for _, e := range t[pos[r]-base-a : pos[r+1]-base-a] {
+			sum += e
+		}
+		sc.s[r] = sum
+	}
+	if log {
+		kernels.Log(sc.s[:rows], sc.s[:rows]) // math.Log's bits
+	}
+	for r := range rows {
+		lo, hi := pos[r]-base, pos[r+1]-base
+		m, s := sc.m[r], sc.s[r]
+		for k := lo; k < hi; k++ {
+			if log {
+				out[k] = V(float64(v[k]) - m - s)
+			} else {
+				out[k] = V(t[k-a] / s)
+			}
+		}
+	}
+}
+
+// softmaxLong is the softmax of one segment longer than a block: the sum
+// a block at a time, then the results (softmax computes the exponentials
+// again rather than keep a segment's worth).
+func softmaxLong[V float32 | float64](x, y []V, sc *expScratch, log bool) {
+	m := segmentMax(x)
+	sum := 0.0
+	for i := 0; i < len(x); i += expBlock {
+		for _, e := range expShifted(sc.t[:], x[i:min(i+expBlock, len(x))], m) {
+			sum += e
+		}
+	}
+	if log {
+		ls := math.Log(sum)
+		for i, e := range x {
+			y[i] = V(float64(e) - m - ls)
+		}
+		return
+	}
+	for i := 0; i < len(x); i += expBlock {
+		for k, e := range expShifted(sc.t[:], x[i:min(i+expBlock, len(x))], m) {
+			y[i+k] = V(e / sum)
+		}
+	}
 }

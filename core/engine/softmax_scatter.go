@@ -75,7 +75,8 @@ func groupKeys[I kernels.Index](idx []I, strides []int64, n, lo int, keys []int6
 	}
 }
 
-// keyChunk is the entries whose group keys softmaxScatter computes at once.
+// keyChunk is the entries whose group keys a scatter computes at once (a
+// chunk of softmaxScatter's parallel result pass).
 const keyChunk = 4096
 
 func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int64, groups int64, v, out []V, log bool) {
@@ -85,10 +86,10 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 		mx[g] = math.Inf(-1)
 	}
 	sum := make([]float64, groups)
-	keys := make([]int64, keyChunk)
-	// Two ordered passes (the sums add in storage order), keys a chunk at a time.
-	for lo := 0; lo < n; lo += keyChunk {
-		ks := keys[:min(keyChunk, n-lo)]
+	sc := expScratchPool.Get().(*expScratch)
+	// Two ordered passes (the sums add in storage order), keys a block at a time.
+	for lo := 0; lo < n; lo += expBlock {
+		ks := sc.keys[:min(expBlock, n-lo)]
 		groupKeys(idx, strides, n, lo, ks)
 		for k, g := range ks {
 			mx[g] = max(mx[g], float64(v[lo+k])) // math.Max's rules, inline
@@ -99,31 +100,46 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 			mx[g] = 0
 		}
 	}
-	for lo := 0; lo < n; lo += keyChunk {
-		ks := keys[:min(keyChunk, n-lo)]
+	for lo := 0; lo < n; lo += expBlock {
+		ks := sc.keys[:min(expBlock, n-lo)]
 		groupKeys(idx, strides, n, lo, ks)
+		t := expGrouped(sc.t[:], v[lo:lo+len(ks)], ks, mx)
 		for k, g := range ks {
-			sum[g] += math.Exp(float64(v[lo+k]) - mx[g])
+			sum[g] += t[k]
 		}
 	}
+	expScratchPool.Put(sc)
 	if log {
-		for g, s := range sum {
-			sum[g] = math.Log(s)
-		}
+		kernels.Log(sum, sum) // math.Log's bits
 	}
 	// Each entry on its own: parallel, the split changes nothing.
 	parallel.ForChunks(n, keyChunk, func(_, lo, hi int) {
-		for k := lo; k < hi; k++ {
-			g := int64(0)
-			for d, s := range strides {
-				g += int64(idx[d*n+k]) * s
-			}
-			x := float64(v[k])
+		sc := expScratchPool.Get().(*expScratch)
+		defer expScratchPool.Put(sc)
+		for b := lo; b < hi; b += expBlock {
+			ks := sc.keys[:min(expBlock, hi-b)]
+			groupKeys(idx, strides, n, b, ks)
 			if log {
-				out[k] = V(x - mx[g] - sum[g])
-			} else {
-				out[k] = V(math.Exp(x-mx[g]) / sum[g])
+				for k, g := range ks {
+					out[b+k] = V(float64(v[b+k]) - mx[g] - sum[g])
+				}
+				continue
+			}
+			t := expGrouped(sc.t[:], v[b:b+len(ks)], ks, mx)
+			for k, g := range ks {
+				out[b+k] = V(t[k] / sum[g])
 			}
 		}
 	})
+}
+
+// expGrouped sets t[k] = exp(x[k] - mx[keys[k]]) for k < len(x) and returns
+// t[:len(x)], one kernels.Exp call for the block.
+func expGrouped[V float32 | float64](t []float64, x []V, keys []int64, mx []float64) []float64 {
+	t = t[:len(x)]
+	for k, g := range keys {
+		t[k] = float64(x[k]) - mx[g]
+	}
+	kernels.Exp(t, t)
+	return t
 }
