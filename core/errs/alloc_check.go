@@ -32,6 +32,10 @@ func CheckBytesf(bytes int64, format string, args ...any) error {
 
 // TooLarge turns the budget's refusal into an *Error with ErrTooLarge (nil stays nil).
 func TooLarge(err error) error {
+	if err == nil {
+		// Before tl, which escapes: a check that passes allocates nothing.
+		return nil
+	}
 	var tl *budget.TooLargeError
 	if errors.As(err, &tl) {
 		return &Error{Code: ErrTooLarge, Msg: tl.Error()}

@@ -14,6 +14,10 @@ import (
 // batch when it has fewer dims. A 1-D operand is a row (left) or column
 // (right) whose dim is removed from the result. Sparse vectors are densified.
 func Matmul(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	// Two strided matrices of one float dtype: the kernel, directly.
+	if r, ok, err := stridedMatmul("matmul", a, b); ok {
+		return r, err
+	}
 	// A matrix times a vector is mv (a 1-D result, as torch's): its fast path
 	// serves the call of an iterative solver's loop.
 	if r, ok, err := mvFast(a, b, nil); ok {

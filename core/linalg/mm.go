@@ -133,6 +133,9 @@ func checkScalars(op string, d dtype.DType, beta, alpha dtype.Scalar) error {
 // dense and dense @ sparse (which torch lacks) give a dense result, dense @
 // dense too; sparse @ sparse gives a sparse result as SparseMm describes.
 func Mm(a, b *tensor.Tensor) (*tensor.Tensor, error) {
+	if r, ok, err := stridedMatmul("mm", a, b); ok {
+		return r, err
+	}
 	if native(a, b) {
 		return mmNative("mm", a, b, nil)
 	}
