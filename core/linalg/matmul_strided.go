@@ -12,13 +12,13 @@ import (
 // the case of a small product called in a loop, whose cost was the
 // promotion, batching and dispatch around the kernel (an 8 x 8 product
 // spent about a tenth of its time in the kernel). ok is false when the
-// operands are anything else (other layouts, dims or dtypes, mixed
+// operands are anything else (nil, other layouts, dims or dtypes, mixed
 // dtypes, shapes that do not multiply): the general path then runs, with
 // its checks and messages. The result is kernels.Gemm's, as the general
 // path's (GemmBatched of one batch is Gemm), bit for bit. err is the memory
 // limit's refusal of the result, reported as op.
 func stridedMatmul(op string, a, b *tensor.Tensor) (r *tensor.Tensor, ok bool, err error) {
-	if a.Layout() != tensor.Strided || b.Layout() != tensor.Strided {
+	if a == nil || b == nil || a.Layout() != tensor.Strided || b.Layout() != tensor.Strided {
 		return nil, false, nil
 	}
 	d := a.DType()
