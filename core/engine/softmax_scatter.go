@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
@@ -41,7 +42,12 @@ func SoftmaxScatter(indices dtype.Array, shape []int64, dim int, vals dtype.Arra
 	if groups > 2*n+maxSpareGroups {
 		return dtype.Array{}, false, nil
 	}
-	if err := budget.CheckBytes("softmax accumulators", budget.Add(budget.Mul(groups, 16), budget.Mul(n, int64(vals.DType.Size())))); err != nil {
+	// The accumulators, the result and, for float32, the exponentials' float64 scratch.
+	held := budget.Add(budget.Mul(groups, 16), budget.Mul(n, int64(vals.DType.Size())))
+	if vals.DType == dtype.Float32 {
+		held = budget.Add(held, budget.Mul(n, 8))
+	}
+	if err := budget.CheckBytes("softmax accumulators", held); err != nil {
 		return dtype.Array{}, false, err
 	}
 	out := dtype.UninitArray(vals.DType, vals.Shape)
@@ -85,9 +91,7 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 	for g := range mx {
 		mx[g] = math.Inf(-1)
 	}
-	sum := make([]float64, groups)
 	sc := expScratchPool.Get().(*expScratch)
-	// Two ordered passes (the sums add in storage order), keys a block at a time.
 	for lo := 0; lo < n; lo += expBlock {
 		ks := sc.keys[:min(expBlock, n-lo)]
 		groupKeys(idx, strides, n, lo, ks)
@@ -100,10 +104,25 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 			mx[g] = 0
 		}
 	}
+	// Each exponential once, every entry on its own (parallel: the split
+	// changes nothing), kept in e for the sums and the result: out itself
+	// for float64, scratch for float32 (its quotient is taken in float64).
+	e, scratch := expStore(out)
+	parallel.ForChunks(n, keyChunk, func(_, lo, hi int) {
+		sc := expScratchPool.Get().(*expScratch)
+		defer expScratchPool.Put(sc)
+		for b := lo; b < hi; b += expBlock {
+			ks := sc.keys[:min(expBlock, hi-b)]
+			groupKeys(idx, strides, n, b, ks)
+			expGrouped(e[b:b+len(ks)], v[b:b+len(ks)], ks, mx)
+		}
+	})
+	// The sums in storage order, on one goroutine (their bits depend on it).
+	sum := make([]float64, groups)
 	for lo := 0; lo < n; lo += expBlock {
 		ks := sc.keys[:min(expBlock, n-lo)]
 		groupKeys(idx, strides, n, lo, ks)
-		t := expGrouped(sc.t[:], v[lo:lo+len(ks)], ks, mx)
+		t := e[lo : lo+len(ks)]
 		for k, g := range ks {
 			sum[g] += t[k]
 		}
@@ -112,7 +131,6 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 	if log {
 		kernels.Log(sum, sum) // math.Log's bits
 	}
-	// Each entry on its own: parallel, the split changes nothing.
 	parallel.ForChunks(n, keyChunk, func(_, lo, hi int) {
 		sc := expScratchPool.Get().(*expScratch)
 		defer expScratchPool.Put(sc)
@@ -125,21 +143,33 @@ func softmaxScatter[I kernels.Index, V float32 | float64](idx []I, strides []int
 				}
 				continue
 			}
-			t := expGrouped(sc.t[:], v[b:b+len(ks)], ks, mx)
 			for k, g := range ks {
-				out[b+k] = V(t[k] / sum[g])
+				out[b+k] = V(e[b+k] / sum[g])
 			}
 		}
 	})
+	if scratch {
+		memory.RecycleSlice(e)
+	}
 }
 
-// expGrouped sets t[k] = exp(x[k] - mx[keys[k]]) for k < len(x) and returns
-// t[:len(x)], one kernels.Exp call for the block.
-func expGrouped[V float32 | float64](t []float64, x []V, keys []int64, mx []float64) []float64 {
+// expStore is where softmaxScatter keeps the exponentials of out's
+// entries: out itself when it is float64 (each result overwrites its own
+// exponential), else a float64 scratch buffer (scratch true), which the
+// caller hands back.
+func expStore[V float32 | float64](out []V) (e []float64, scratch bool) {
+	if f, ok := any(out).([]float64); ok {
+		return f, false
+	}
+	return memory.UninitSlice[float64](len(out)), true
+}
+
+// expGrouped sets t[k] = exp(x[k] - mx[keys[k]]) for k < len(x) = len(t),
+// one kernels.Exp call for the block.
+func expGrouped[V float32 | float64](t []float64, x []V, keys []int64, mx []float64) {
 	t = t[:len(x)]
 	for k, g := range keys {
 		t[k] = float64(x[k]) - mx[g]
 	}
 	kernels.Exp(t, t)
-	return t
 }

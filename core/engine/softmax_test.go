@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -210,6 +211,110 @@ func TestSoftmaxScatterExp(t *testing.T) {
 					require.Equal(t, bits64(exact[i]), bits64(g[i]), "dim %d log %v workers %d value %d", dim, log, w, i)
 				}
 			}
+		}
+	}
+}
+
+// scatterCase is a coalesced 2-D COO of shape rows x cols with about
+// density of its entries stored (normal values times 20), and its columns.
+func scatterCase(rng *rand.Rand, rows, cols int64, density float64) (idx []int64, vals []float64) {
+	var r, c []int64
+	for i := range rows {
+		for j := range cols {
+			if rng.Float64() < density {
+				r, c = append(r, i), append(c, j)
+				vals = append(vals, rng.NormFloat64()*20)
+			}
+		}
+	}
+	return append(r, c...), vals
+}
+
+// SoftmaxScatter of float32 values over dim 0 and dim 1: each result the
+// float64 softmax of the widened values by ExpFloat64 (its exponential
+// kept in float64 scratch, not narrowed), then narrowed; the same bits at
+// 1, 2 and 3 goroutines with int32 and int64 indices.
+func TestSoftmaxScatterFloat32(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	shape := []int64{90, 700}
+	idx, vals := scatterCase(rng, shape[0], shape[1], 0.5)
+	n := len(vals)
+	v32 := make([]float32, n)
+	a32 := dtype.NewArray(dtype.Float32, []int64{int64(n)})
+	for i, e := range vals {
+		v32[i] = float32(e)
+	}
+	copy(dtype.AsSlice[float32](a32), v32)
+	for dim := range 2 {
+		for _, log := range []bool{false, true} {
+			groups := map[int64][]int{}
+			for e := range n {
+				groups[idx[(1-dim)*n+e]] = append(groups[idx[(1-dim)*n+e]], e)
+			}
+			want := make([]float32, n)
+			for _, es := range groups {
+				x := make([]float64, len(es))
+				for k, e := range es {
+					x[k] = float64(v32[e])
+				}
+				for k, y := range softmaxRef(x, log, kernels.ExpFloat64) {
+					want[es[k]] = float32(y)
+				}
+			}
+			for _, w := range []int{1, 2, 3} {
+				old := parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: w})
+				got, ok, err := SoftmaxScatter(dtype.Array{DType: dtype.Int64, Shape: []int64{2, int64(n)}, Data: dtype.Int64Array(idx).Data}, shape, dim, a32, log)
+				got32, ok32, err32 := SoftmaxScatter(dtype.Array{DType: dtype.Int32, Shape: []int64{2, int64(n)}, Data: dtype.Int32Array(toInt32(idx)).Data}, shape, dim, a32, log)
+				parallel.SetKnobs(old)
+				require.NoError(t, err)
+				require.NoError(t, err32)
+				require.True(t, ok && ok32)
+				g := dtype.AsSlice[float32](got)
+				for i := range want {
+					require.Equal(t, bits64(float64(want[i])), bits64(float64(g[i])), "dim %d log %v workers %d value %d", dim, log, w, i)
+				}
+				require.Equal(t, got.Data, got32.Data, "int32 indices, workers %d", w)
+			}
+		}
+	}
+}
+
+// SoftmaxScatter allocates its result and one max and one sum per group,
+// nothing per chunk or per entry beyond that: float64 keeps the
+// exponentials in its result; float32 adds one float64 per entry.
+func TestSoftmaxScatterAllocations(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	shape := []int64{200, 1000}
+	idx, vals := scatterCase(rng, shape[0], shape[1], 0.4)
+	n := int64(len(vals))
+	indices := dtype.Array{DType: dtype.Int64, Shape: []int64{2, n}, Data: dtype.Int64Array(idx).Data}
+	a32 := dtype.NewArray(dtype.Float32, []int64{n})
+	for i, e := range vals {
+		dtype.AsSlice[float32](a32)[i] = float32(e)
+	}
+	old := parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: 2})
+	defer parallel.SetKnobs(old)
+	groups := shape[1] // softmax over dim 0: one group per column
+	for _, c := range []struct {
+		vals  dtype.Array
+		bytes int64
+	}{{dtype.Float64Array(vals), 8*n + 16*groups}, {a32, 4*n + 8*n + 16*groups}} {
+		for _, log := range []bool{false, true} {
+			run := func() {
+				_, ok, err := SoftmaxScatter(indices, shape, 0, c.vals, log)
+				require.True(t, ok)
+				require.NoError(t, err)
+			}
+			run() // the pools and the goroutines warm
+			allocs := testing.AllocsPerRun(5, run)
+			// Two passes of 20 chunks each: one allocation a chunk would pass 40.
+			require.LessOrEqual(t, allocs, 20.0, "%s log %v: %d entries in %d chunks", c.vals.DType, log, n, (n+keyChunk-1)/keyChunk)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			run()
+			runtime.ReadMemStats(&after)
+			// Slack for a pool refilled after a collection (a scratch of 16 KiB a goroutine).
+			require.LessOrEqual(t, int64(after.TotalAlloc-before.TotalAlloc), c.bytes+64<<10, "%s log %v", c.vals.DType, log)
 		}
 	}
 }

@@ -55,7 +55,8 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	r, err := tensor.NewCOO(idx, vals, t.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	// idx is t's own (or its CSR's rows and columns): valid, so no scan for negatives.
+	r, err := tensor.NewCOO(idx, vals, t.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	return r, true, err
 }
 
