@@ -65,19 +65,34 @@ func SoftmaxScatter(indices dtype.Array, shape []int64, dim int, vals dtype.Arra
 }
 
 // groupKeys writes the group key of entries [lo, hi) to keys (the linear
-// index over every dim but the one whose stride is 0).
+// index over every dim but the one whose stride is 0). The first dim with
+// a stride stores its term (a copy for stride 1) and the others add
+// theirs, so keys is written once per such dim and never cleared first.
 func groupKeys[I kernels.Index](idx []I, strides []int64, n, lo int, keys []int64) {
-	for k := range keys {
-		keys[k] = 0
-	}
+	first := true
 	for d, s := range strides {
 		if s == 0 {
 			continue
 		}
 		row := idx[d*n+lo : d*n+lo+len(keys)]
-		for k, c := range row {
-			keys[k] += int64(c) * s
+		switch {
+		case first && s == 1:
+			for k, c := range row {
+				keys[k] = int64(c)
+			}
+		case first:
+			for k, c := range row {
+				keys[k] = int64(c) * s
+			}
+		default:
+			for k, c := range row {
+				keys[k] += int64(c) * s
+			}
 		}
+		first = false
+	}
+	if first { // no dim but the reduced one: a single group
+		clear(keys)
 	}
 }
 

@@ -318,3 +318,30 @@ func TestSoftmaxScatterAllocations(t *testing.T) {
 		}
 	}
 }
+
+// groupKeys against the sum of coordinate times stride, over keys that
+// held other values before (it never reads them): every dim but one, the
+// first dim with a stride of 1 or more, and a single group (no stride).
+func TestGroupKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 31))
+	const n, lo, cnt = 50, 7, 30
+	idx := make([]int32, 3*n)
+	for i := range idx {
+		idx[i] = int32(rng.IntN(40))
+	}
+	for _, strides := range [][]int64{{0}, {0, 1, 0}, {1, 0, 0}, {40, 0, 1}, {0, 40, 1}, {1600, 40, 0}, {0, 0, 0}} {
+		keys := make([]int64, cnt)
+		for k := range keys {
+			keys[k] = -5
+		}
+		nd := len(strides)
+		groupKeys(idx[:nd*n], strides, n, lo, keys)
+		for k := range keys {
+			want := int64(0)
+			for d, s := range strides {
+				want += int64(idx[d*n+lo+k]) * s
+			}
+			require.Equal(t, want, keys[k], "strides %v entry %d", strides, k)
+		}
+	}
+}
