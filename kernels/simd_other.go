@@ -10,6 +10,12 @@ func spmmRowsSIMD[I Index, V Number](k int) func(alpha, beta V, a CSR[I, V], b [
 	return nil
 }
 
+// spmmBlockRowsSIMD returns nil: there is no assembly for this
+// architecture.
+func spmmBlockRowsSIMD[I Index, V Number](k, whole int) func(alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	return nil
+}
+
 // sddmmRowsSIMD returns nil: there is no assembly for this architecture.
 func sddmmRowsSIMD[I Index, V Number]() func(alpha, beta V, a, bt []V, k int, s CSR[I, V], out []V, r0, r1 int) {
 	return nil

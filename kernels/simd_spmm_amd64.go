@@ -33,10 +33,29 @@ func spmmRowsSIMD[I Index, V Number](k int) func(alpha, beta V, a CSR[I, V], b [
 	return spmmRowsAVX[I, V]
 }
 
+// spmmBlockRowsSIMD is spmmRowsSIMD for a kernel called on blocks of rows
+// of one output of whole elements (c then holds the block's rows alone):
+// the output's size, not the block's, decides the streaming stores, as it
+// does for SpMM of the whole matrix.
+func spmmBlockRowsSIMD[I Index, V Number](k, whole int) func(alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	if spmmRowsSIMD[I, V](k) == nil {
+		return nil
+	}
+	return func(alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+		spmmRowsAVXOf(alpha, beta, a, b, k, c, r0, r1, whole)
+	}
+}
+
 // spmmRowsAVX computes rows [r0, r1) of C = alpha*A*B + beta*C in column
 // strips of up to eight registers, each strip one assembly call per chunk
 // of rows; the k % lanes columns left over are done in Go.
 func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1 int) {
+	spmmRowsAVXOf(alpha, beta, a, b, k, c, r0, r1, len(c))
+}
+
+// spmmRowsAVXOf is spmmRowsAVX for rows of an output of whole elements,
+// which decides whether C is stored with non-temporal moves.
+func spmmRowsAVXOf[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c []V, r0, r1, whole int) {
 	if r0 >= r1 {
 		return
 	}
@@ -67,7 +86,7 @@ func spmmRowsAVX[I Index, V Number](alpha, beta V, a CSR[I, V], b []V, k int, c 
 	strips := list[:n]
 	esz := int(unsafe.Sizeof(*new(V)))
 	rk := simdRowsOf("SpMM", a.Ptr, a.Idx, a.Val, a.Rows, r0, alpha, beta)
-	if rk.flags == 0 && len(c)*esz >= spmmStreamBytes && uintptr(unsafe.Pointer(unsafe.SliceData(c)))%64 == 0 && k*esz%64 == 0 {
+	if rk.flags == 0 && whole*esz >= spmmStreamBytes && uintptr(unsafe.Pointer(unsafe.SliceData(c)))%64 == 0 && k*esz%64 == 0 {
 		// Every strip is then whole aligned cache lines.
 		rk.flags = simdStream
 	}

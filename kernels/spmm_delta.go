@@ -1,6 +1,7 @@
 package kernels
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -38,17 +39,12 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 	if k == 0 {
 		return nil
 	}
-	if k > 1 || !deltaMVChecksPtr[I, V]() {
-		// The Go decode and the blocks slice by the pointers; the vector
-		// kernel checks them as it goes.
-		for i := 1; i <= a.Rows; i++ {
-			if a.Ptr[i] < a.Ptr[i-1] {
-				return argErr(fn, "a.Ptr", "Ptr[%d] = %d is below Ptr[%d] = %d: must not decrease", i, a.Ptr[i], i-1, a.Ptr[i-1])
-			}
-		}
-	}
+	// Each part checks the order of its rows' pointers as it goes (no
+	// serial pass over them first): a row whose end pointer is below its
+	// start or past the last one is a bad row.
 	limit := int64(1)<<bits - 1
-	var bad atomic.Int64 // 1 + the first bad row a part saw, 0 when none
+	var bad atomic.Int64 // the lowest bad row any part saw, MaxInt64 when none
+	bad.Store(math.MaxInt64)
 	part := func(lo, hi int) {
 		var r int
 		if k == 1 {
@@ -59,8 +55,7 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 		} else {
 			r = deltaRowsMM(alpha, a, limit, b, k, c, lo, hi)
 		}
-		if r >= 0 {
-			bad.CompareAndSwap(0, int64(r)+1)
+		for old := bad.Load(); r >= 0 && int64(r) < old && !bad.CompareAndSwap(old, int64(r)); old = bad.Load() {
 		}
 	}
 	work := (int64(a.NNZ()) + int64(a.Rows)) * int64(k)
@@ -69,8 +64,8 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 	} else {
 		parallel.ForRows(a.Ptr, work, part)
 	}
-	if r := bad.Load(); r != 0 {
-		return argErr(fn, "a", "row %d: a gap outside 0..%d, a column at or past a.Cols = %d or a decreasing Ptr", r-1, limit, a.Cols)
+	if r := bad.Load(); r != math.MaxInt64 {
+		return argErr(fn, "a", "row %d: a gap outside 0..%d, a column at or past a.Cols = %d or a decreasing Ptr", r, limit, a.Cols)
 	}
 	return nil
 }
@@ -82,11 +77,15 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 // go at a time into two sums, so that the adds of a row do not wait on one
 // another; each column is checked against x once (which also catches a
 // negative gap's), and a gap past limit by OR-ing the row's gaps, a test a
-// row.
+// row; so is a row whose pointers are out of order or out of range.
 func deltaRowsMV[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V, lo, hi int) int {
 	x = x[:a.Cols]
+	first, end := int(a.Ptr[0]), int(a.Ptr[a.Rows])
 	for i := lo; i < hi; i++ {
 		p0, p1 := int(a.Ptr[i]), int(a.Ptr[i+1])
+		if p0 < first || p1 < p0 || p1 > end {
+			return i
+		}
 		gaps, val := a.Idx[p0:p1], a.Val[p0:p1]
 		val = val[:len(gaps)]
 		var s0, s1 V
@@ -123,9 +122,14 @@ func deltaRowsMV[I Index, V Number](alpha V, a CSR[I, V], limit int64, x, y []V,
 
 // deltaRowsMM computes rows [lo, hi) of C = alpha*A*B (B with k columns)
 // through SpMM's row kernels on blocks of decoded columns, and returns the
-// first bad row as deltaRowsMV does.
+// first bad row as deltaRowsMV does. The kernels store C as SpMM of the
+// whole matrix would (non-temporal moves past the caches' size): a block's
+// rows alone would never reach that size.
 func deltaRowsMM[I Index, V Number](alpha V, a CSR[I, V], limit int64, b []V, k int, c []V, lo, hi int) int {
-	kern := spmmRowKernel[I, V](k)
+	kern := spmmBlockRowsSIMD[I, V](k, len(c))
+	if kern == nil {
+		kern = spmmRowKernel[I, V](k)
+	}
 	return deltaBlocks(a, limit, lo, hi, func(blk CSR[I, V], r0 int) {
 		kern(alpha, 0, blk, b, k, c[r0*k:(r0+blk.Rows)*k], 0, blk.Rows)
 	})
@@ -163,16 +167,30 @@ func deltaSlots[I Index](s *deltaScratch) (ptr, idx *[]I) {
 // run(block, r0) on each. It returns the first row with a gap outside
 // 0..limit or a column at or past a.Cols (before running its block), else
 // -1. The decode is the storage's: a row's first column is its first gap,
-// each next one the previous plus one plus its gap.
+// each next one the previous plus one plus its gap. A row whose pointers
+// are out of order or past a.Ptr[a.Rows] is a bad row too, found as the
+// blocks are sized (the rows before it run first, so that the lowest bad
+// row is the one returned).
 func deltaBlocks[I Index, V Number](a CSR[I, V], limit int64, lo, hi int, run func(blk CSR[I, V], r0 int)) int {
+	first, last := a.Ptr[0], a.Ptr[a.Rows]
+	if p := a.Ptr[lo]; lo < hi && (p < first || p > last) {
+		return lo
+	}
 	s := deltaPool.Get().(*deltaScratch)
 	defer deltaPool.Put(s)
 	pp, ip := deltaSlots[I](s)
 	for r0 := lo; r0 < hi; {
 		base := int(a.Ptr[r0])
-		r1 := r0 + 1
-		for r1 < hi && r1-r0 < deltaBlockRows && int(a.Ptr[r1+1])-base <= deltaBlockEntries {
+		r1 := r0
+		for r1 < hi && r1-r0 < deltaBlockRows {
+			p := a.Ptr[r1+1]
+			if p < a.Ptr[r1] || p > last || r1 > r0 && int(p)-base > deltaBlockEntries {
+				break
+			}
 			r1++
+		}
+		if r1 == r0 { // row r0 ends before it starts or past the last pointer
+			return r0
 		}
 		end := int(a.Ptr[r1])
 		if cap(*ip) < end-base {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // tallDelta returns the bench rows' matrix (format_delta8 in bench/): rows
@@ -39,7 +40,10 @@ func tallDelta(rows int) (csr, delta CSR[int32, float64]) {
 }
 
 // BenchmarkSpMMDelta: SpMV and SpMM (8 columns) of the delta(8) matrix of
-// the bench rows against the same product of its CSR, one goroutine.
+// the bench rows against the same product of its CSR, one goroutine,
+// alternated call by call, reporting the process CPU time of each (the
+// machine is shared: wall time swings more than their ratio) and
+// csr/delta, above 1 where delta(8) is faster.
 func BenchmarkSpMMDelta(b *testing.B) {
 	csr, delta := tallDelta(200000)
 	for _, k := range []int{1, 8} {
@@ -48,21 +52,24 @@ func BenchmarkSpMMDelta(b *testing.B) {
 			x[i] = float64(i%7) - 3
 		}
 		y := make([]float64, csr.Rows*k)
-		b.Run("csr/k="+string(rune('0'+k)), func(b *testing.B) {
+		b.Run("k="+string(rune('0'+k)), func(b *testing.B) {
 			setKnobs(b, math.MaxInt, 0)
+			var cpu [2]time.Duration
 			for b.Loop() {
-				if k == 1 {
-					_ = SpMV(1, csr, x, 0, y)
-				} else {
-					_ = SpMM(1, csr, x, k, 0, y)
+				t0 := gemmCPUTime()
+				if err := SpMMDelta(1, delta, 8, x, k, y); err != nil {
+					b.Fatal(err)
 				}
+				t1 := gemmCPUTime()
+				if err := SpMM(1, csr, x, k, 0, y); err != nil {
+					b.Fatal(err)
+				}
+				cpu[0] += t1 - t0
+				cpu[1] += gemmCPUTime() - t1
 			}
-		})
-		b.Run("delta/k="+string(rune('0'+k)), func(b *testing.B) {
-			setKnobs(b, math.MaxInt, 0)
-			for b.Loop() {
-				_ = SpMMDelta(1, delta, 8, x, k, y)
-			}
+			b.ReportMetric(float64(cpu[0].Nanoseconds())/float64(b.N), "delta-cpu-ns/op")
+			b.ReportMetric(float64(cpu[1].Nanoseconds())/float64(b.N), "csr-cpu-ns/op")
+			b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "csr/delta")
 		})
 	}
 }

@@ -2,6 +2,8 @@ package kernels
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -53,4 +55,44 @@ func TestSpMMDeltaRefusesBadGaps(t *testing.T) {
 			require.True(t, errors.As(err, &e), "%s, k=%d: %v", name, k, err)
 		}
 	}
+}
+
+// checkDeltaBadPtr: a row pointer below the one before it, or past the
+// last one, is an error naming the row that ends before it starts, on the
+// fused vector kernel (or the Go decode where the types have none) and on
+// the decoded blocks, whether the rows run as one part or as many; a bad
+// gap in a later row (another part) leaves the lowest bad row named.
+func checkDeltaBadPtr[V Number](t *testing.T, name string) {
+	_, d := deltaLengths[int32, float64](11)
+	delta := CSR[int32, V]{Rows: d.Rows, Cols: d.Cols, Ptr: d.Ptr, Idx: d.Idx, Val: make([]V, len(d.Val))}
+	for i, v := range d.Val {
+		delta.Val[i] = fromParts[V](v, 0)
+	}
+	for _, threshold := range []int{1 << 62, 1} { // one part, many parts
+		setKnobs(t, threshold, 3)
+		for _, r := range []int{1, 40, 77, delta.Rows - 1} {
+			for what, p := range map[string]int32{"below": delta.Ptr[r-1] - 1, "past the last": delta.Ptr[delta.Rows] + 1} {
+				a := delta
+				a.Ptr = slices.Clone(delta.Ptr)
+				a.Ptr[r] = p
+				a.Idx = slices.Clone(delta.Idx)
+				a.Idx[len(a.Idx)-1] = 300 // a bad gap in the last row
+				for _, k := range []int{1, 8} {
+					err := SpMMDelta(1, a, 8, make([]V, a.Cols*k), k, make([]V, a.Rows*k))
+					var e *ArgError
+					require.True(t, errors.As(err, &e), "%s: Ptr[%d] %s, k=%d: %v", name, r, what, k, err)
+					require.ErrorContains(t, err, fmt.Sprintf("row %d:", r-1), "%s: Ptr[%d] %s, threshold %d, k=%d", name, r, what, threshold, k)
+				}
+			}
+		}
+	}
+}
+
+// TestSpMMDeltaNamesBadPtr: checkDeltaBadPtr for float64 (the AVX-512
+// kernels where the CPU has them) and complex128 and float32 (the Go
+// decode of the vector).
+func TestSpMMDeltaNamesBadPtr(t *testing.T) {
+	checkDeltaBadPtr[float64](t, "f64")
+	checkDeltaBadPtr[complex128](t, "c128")
+	checkDeltaBadPtr[float32](t, "f32")
 }
