@@ -45,7 +45,7 @@ func deltaLengths[I Index, V Number](seed uint64) (csr, delta CSR[I, V]) {
 func checkDeltaProducts[I Index, V Number](t *testing.T, name string) {
 	setKnobs(t, 1<<62, 0)
 	csr, delta := deltaLengths[I, V](36)
-	for _, k := range []int{1, 3, 8} {
+	for _, k := range []int{1, 3, 8, 12, 40} {
 		b := make([]V, csr.Cols*k)
 		for i := range b {
 			b[i] = fromParts[V](float64(i%13)-6.5, float64(i%5))

@@ -49,5 +49,11 @@ func deltaDecodeSIMD[I Index, V Number](a CSR[I, V], limit int64, out []I, r0, r
 	return -1, false
 }
 
+// deltaRowsMMSIMD returns ok false: there is no assembly for this
+// architecture.
+func deltaRowsMMSIMD[I Index, V Number](alpha V, a CSR[I, V], limit int64, b []V, k int, c []V, lo, hi int) (bad int, ok bool) {
+	return -1, false
+}
+
 // deltaMVChecksPtr is false: there is no assembly for this architecture.
 func deltaMVChecksPtr[I Index, V Number]() bool { return false }

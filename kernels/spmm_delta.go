@@ -53,7 +53,10 @@ func SpMMDelta[I Index, V Number](alpha V, a CSR[I, V], bits int, b []V, k int, 
 				r = deltaRowsMV(alpha, a, limit, b, c, lo, hi)
 			}
 		} else {
-			r = deltaRowsMM(alpha, a, limit, b, k, c, lo, hi)
+			var ok bool
+			if r, ok = deltaRowsMMSIMD(alpha, a, limit, b, k, c, lo, hi); !ok {
+				r = deltaRowsMM(alpha, a, limit, b, k, c, lo, hi)
+			}
 		}
 		for old := bad.Load(); r >= 0 && int64(r) < old && !bad.CompareAndSwap(old, int64(r)); old = bad.Load() {
 		}
