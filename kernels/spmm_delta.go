@@ -14,9 +14,12 @@ import (
 // first column of a row is its first gap, each next one the previous column
 // plus one plus its gap (gaps are 0 .. 2^b-1; a longer jump is stored as
 // padding entries of gap 2^b-1 holding the fill, which the kernels multiply
-// like any entry, as the level walk does). A block of rows at a time is
-// decoded into absolute columns (pooled scratch) and run through the CSR
-// row kernels, assembly included. Each row is computed by one
+// like any entry, as the level walk does). Where there is assembly, a
+// vector (deltaRowsMVSIMD) and float32/float64 B of a multiple of a
+// register's lanes (deltaRowsMMSIMD) take kernels that decode the columns
+// in a register as they go; elsewhere a block of rows at a time is decoded
+// into absolute columns (pooled scratch) and run through the CSR row
+// kernels, assembly included. Each row is computed by one
 // goroutine whatever the split, so the result is bit-identical at any
 // thread count.
 
