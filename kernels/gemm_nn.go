@@ -110,7 +110,8 @@ type gemmNNTileFunc func(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointe
 // and f4, where not nil, are the tile for 8 and 4 rows, for the last rows
 // of c (a 12-row tile on 4 rows would do three times their work); fp, where
 // not nil, is f prefetching A's rows, for A read in place with contiguous
-// rows; fk, where not nil, is f prefetching a packed sliver of A.
+// rows; fk, where not nil, is f prefetching a packed sliver of A and
+// spreading the prefetches of its c over the first steps.
 type gemmNNTile struct {
 	mr, nr int
 	f, fp  gemmNNTileFunc

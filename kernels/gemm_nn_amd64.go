@@ -16,7 +16,7 @@ func gemmNNTileFor[V float32 | float64](n int) gemmNNTile {
 	if unsafe.Sizeof(V(0)) == 4 {
 		switch {
 		case useAVX512 && n > 16:
-			return gemmNNTile{mr: 12, nr: 32, f: gemmNN12x32f32, fp: gemmNN12x32f32p, f8: gemmNN8x32f32, f4: gemmNN4x32f32}
+			return gemmNNTile{mr: 12, nr: 32, f: gemmNN12x32f32, fp: gemmNN12x32f32p, fk: gemmNN12x32f32k, f8: gemmNN8x32f32, f4: gemmNN4x32f32}
 		case useAVX512:
 			return gemmNNTile{mr: 12, nr: 16, f: gemmNN12x16f32, fp: gemmNN12x16f32p, f8: gemmNN8x16f32, f4: gemmNN4x16f32}
 		}
@@ -89,6 +89,9 @@ func gemmNN12x8f64p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ld
 
 //go:noescape
 func gemmNN12x16f32p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+
+//go:noescape
+func gemmNN12x32f32k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 
 //go:noescape
 func gemmNN12x16f64k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)

@@ -1232,17 +1232,23 @@ set: \
 	VZEROUPPER; \
 	RET
 
-// NN12K is NN12 for a packed sliver of A (the twelve rows side by side;
-// float64 only: float32 showed no gain):
-// eight steps at a time, each eight prefetching the twelve lines of A
-// D bytes further on, which the tile would otherwise wait for from L2,
+// PREFA64 and PREFA32 prefetch the lines of a packed sliver of A that
+// the tile reads eight steps on: twelve of float64 (96 bytes a step), six
+// of float32.
+#define PREFA64 PREFETCHT0 768(SI); PREFETCHT0 832(SI); PREFETCHT0 896(SI); PREFETCHT0 960(SI); PREFETCHT0 1024(SI); PREFETCHT0 1088(SI); PREFETCHT0 1152(SI); PREFETCHT0 1216(SI); PREFETCHT0 1280(SI); PREFETCHT0 1344(SI); PREFETCHT0 1408(SI); PREFETCHT0 1472(SI)
+#define PREFA32 PREFETCHT0 384(SI); PREFETCHT0 448(SI); PREFETCHT0 512(SI); PREFETCHT0 576(SI); PREFETCHT0 640(SI); PREFETCHT0 704(SI)
+
+// NN12K is NN12 for a packed sliver of A (the twelve rows side by side):
+// eight steps at a time, each eight prefetching (PREFA) the lines of A
+// eight steps further on, which the tile would otherwise wait for from L2,
 // and one row of c's tile (R11 walks them, R14 counts the twelve down):
 // the 36 prefetches of c at once that the other tiles issue (c is in L3
 // or memory when it is large) fill the line-fill buffers and stall the
 // first steps' loads; spread over the first 96 steps they do not (a
 // 1024^2 c walked as Gemm does: 79 -> 83 GFLOP/cpu-s, 1024^3 Gemm at
-// one thread 58 -> 60). add is read again at the store.
-#define NN12K(MOV, BC, FMA, ADD, D) \
+// one thread 58 -> 60; float32 107 -> 114, where the prefetches of A
+// alone had shown no gain). add is read again at the store.
+#define NN12K(MOV, BC, FMA, ADD, PREFA) \
 	NNARGS; \
 	MOVQ DX, R11; \
 	MOVQ $12, R14; \
@@ -1283,18 +1289,7 @@ loop8: \
 	ADDQ R10, R11; \
 	DECQ R14; \
 cdone: \
-	PREFETCHT0 (D+0)(SI); \
-	PREFETCHT0 (D+64)(SI); \
-	PREFETCHT0 (D+128)(SI); \
-	PREFETCHT0 (D+192)(SI); \
-	PREFETCHT0 (D+256)(SI); \
-	PREFETCHT0 (D+320)(SI); \
-	PREFETCHT0 (D+384)(SI); \
-	PREFETCHT0 (D+448)(SI); \
-	PREFETCHT0 (D+512)(SI); \
-	PREFETCHT0 (D+576)(SI); \
-	PREFETCHT0 (D+640)(SI); \
-	PREFETCHT0 (D+704)(SI); \
+	PREFA; \
 	MOV (DI), Z24; \
 	MOV 64(DI), Z25; \
 	BFMA2(BC, FMA, (SI), Z26, Z24, Z25, Z0, Z1); \
@@ -1626,4 +1621,10 @@ TEXT ·gemmNN12x16f32p(SB), NOSPLIT, $0-72
 //
 // packed A prefetched.
 TEXT ·gemmNN12x16f64k(SB), NOSPLIT, $0-72
-	NN12K(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD, 768)
+	NN12K(VMOVUPD, VBROADCASTSD, VFMADD231PD, VADDPD, PREFA64)
+
+// func gemmNN12x32f32k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+//
+// float32, AVX-512, packed A (c prefetched over the first steps).
+TEXT ·gemmNN12x32f32k(SB), NOSPLIT, $0-72
+	NN12K(VMOVUPS, VBROADCASTSS, VFMADD231PS, VADDPS, PREFA32)
