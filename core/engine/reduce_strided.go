@@ -36,8 +36,15 @@ func ReduceStrided(op ReduceOp, vals dtype.Array, outer, rn, inner int64, out dt
 		return dtype.Array{}, true, err
 	}
 	res := dtype.UninitArray(out, []int64{n})
+	// The accumulators are the result's own values where it is of their
+	// type (every one is written): no second array and no copy.
 	if isIntegral(d) {
-		accs := make([]int64, n)
+		var accs []int64
+		if out == dtype.Int64 {
+			accs = dtype.AsSlice[int64](res)
+		} else {
+			accs = make([]int64, n)
+		}
 		switch d {
 		case dtype.Int8:
 			foldStrided(op, dtype.AsSlice[int8](vals), accs, rn, inner)
@@ -50,16 +57,25 @@ func ReduceStrided(op ReduceOp, vals dtype.Array, outer, rn, inner int64, out dt
 		default:
 			foldStrided(op, dtype.AsSlice[uint8](vals), accs, rn, inner)
 		}
-		storeReal(out, res.Data, accs)
+		if out != dtype.Int64 {
+			storeReal(out, res.Data, accs)
+		}
 		return res, true, nil
 	}
-	accs := make([]float64, n)
+	var accs []float64
+	if out == dtype.Float64 {
+		accs = dtype.AsSlice[float64](res)
+	} else {
+		accs = make([]float64, n)
+	}
 	if d == dtype.Float32 {
 		foldStrided(op, dtype.AsSlice[float32](vals), accs, rn, inner)
 	} else {
 		foldStrided(op, dtype.AsSlice[float64](vals), accs, rn, inner)
 	}
-	storeReal(out, res.Data, accs)
+	if out != dtype.Float64 {
+		storeReal(out, res.Data, accs)
+	}
 	return res, true, nil
 }
 

@@ -11,15 +11,37 @@ const extremaShortRow = 32
 // extremaRows writes a[k] = amax (amin when isMin) of the contiguous row
 // x[k*rn : (k+1)*rn] from init, foldReal's result bit for bit. The builtin
 // max and min run without a data-dependent branch and agree with foldReal
-// except on two cold cases, which foldReal then folds again: a zero result
-// (foldReal keeps the first of -0 and +0, the builtin prefers +0 for max
-// and -0 for min) and a NaN (foldReal keeps the row's last NaN).
+// except on two cold cases, which foldReal then folds again (settleExtremum).
+// Four rows go a pass: one row's builtin max is a chain of dependent
+// instructions (two MINSD and sign flips an element), and four
+// independent chains overlap where one left the core waiting.
 func extremaRows[V realVal, A realAcc](isMin bool, x []V, a []A, rn int64, init A) {
 	op := Amax
 	if isMin {
 		op = Amin
 	}
-	for k := range a {
+	k := 0
+	for ; k+4 <= len(a); k += 4 {
+		r0 := x[int64(k)*rn : int64(k+1)*rn]
+		r1 := x[int64(k+1)*rn : int64(k+2)*rn][:len(r0)]
+		r2 := x[int64(k+2)*rn : int64(k+3)*rn][:len(r0)]
+		r3 := x[int64(k+3)*rn : int64(k+4)*rn][:len(r0)]
+		m0, m1, m2, m3 := init, init, init, init
+		if isMin {
+			for j, v := range r0 {
+				m0, m1, m2, m3 = min(m0, A(v)), min(m1, A(r1[j])), min(m2, A(r2[j])), min(m3, A(r3[j]))
+			}
+		} else {
+			for j, v := range r0 {
+				m0, m1, m2, m3 = max(m0, A(v)), max(m1, A(r1[j])), max(m2, A(r2[j])), max(m3, A(r3[j]))
+			}
+		}
+		a[k] = settleExtremum(op, m0, r0, init)
+		a[k+1] = settleExtremum(op, m1, r1, init)
+		a[k+2] = settleExtremum(op, m2, r2, init)
+		a[k+3] = settleExtremum(op, m3, r3, init)
+	}
+	for ; k < len(a); k++ {
 		row := x[int64(k)*rn : int64(k+1)*rn]
 		m := init
 		if isMin {
@@ -31,9 +53,17 @@ func extremaRows[V realVal, A realAcc](isMin bool, x []V, a []A, rn int64, init 
 				m = max(m, A(v))
 			}
 		}
-		if m == 0 || m != m {
-			m = foldReal(op, row, init)
-		}
-		a[k] = m
+		a[k] = settleExtremum(op, m, row, init)
 	}
+}
+
+// settleExtremum is row's extremum m from the builtin max or min, or
+// foldReal's where the two may differ: a zero result (foldReal keeps the
+// first of -0 and +0, the builtin prefers +0 for max and -0 for min) and a
+// NaN (foldReal keeps the row's last NaN).
+func settleExtremum[V realVal, A realAcc](op ReduceOp, m A, row []V, init A) A {
+	if m == 0 || m != m {
+		return foldReal(op, row, init)
+	}
+	return m
 }

@@ -32,6 +32,11 @@ func BenchmarkStrided(b *testing.B) {
 	x, xb := stridedBench(b, 3, 2708, 7), stridedBench(b, 4, 2708, 7)
 	s, sb := stridedBench(b, 5, 8, 8), stridedBench(b, 6, 8, 8)
 	col, row := stridedBench(b, 7, 1000, 1), stridedBench(b, 8, 1, 1000)
+	y := stridedBench(b, 9, 13000)
+	nm, nerr := Reduce(y, nil, "norm")
+	if nerr != nil {
+		b.Fatal(nerr)
+	}
 	mask, err := BinaryByName("gt", TensorOperand(x), NumberOperand(dtype.FloatNumber(0)), BinaryArgs{})
 	if err != nil {
 		b.Fatal(err)
@@ -64,6 +69,14 @@ func BenchmarkStrided(b *testing.B) {
 		{"norm_dim1_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{1}, "norm") }},
 		{"amax_dim0_1000x1000", func() (*tensor.Tensor, error) { return Reduce(m, []int{0}, "amax") }},
 		{"amax_dim1_2708x7", func() (*tensor.Tensor, error) { return Reduce(x, []int{1}, "amax") }},
+		{"mean_dim0_keepdim_1000x1000", func() (*tensor.Tensor, error) { return ReduceKeepDim(m, []int{0}, "mean", true) }},
+		{"norm_all_13000", func() (*tensor.Tensor, error) { return Reduce(y, nil, "norm") }},
+		{"div_0d_13000", func() (*tensor.Tensor, error) {
+			return BinaryByName("div", TensorOperand(y), TensorOperand(nm), BinaryArgs{})
+		}},
+		{"mul_2708x7", func() (*tensor.Tensor, error) {
+			return BinaryByName("mul", TensorOperand(x), TensorOperand(xb), BinaryArgs{})
+		}},
 		{"gt_number_2708x7", func() (*tensor.Tensor, error) {
 			return BinaryByName("gt", TensorOperand(x), NumberOperand(dtype.FloatNumber(0)), BinaryArgs{})
 		}},
