@@ -147,7 +147,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         # The 2-norm of every element, the common case: one library call after the
         # dtype and gradient checks, no layers of Python (the path below, same result).
         dt = input.dtype
-        if (dt.is_floating_point or dt.is_complex) and not input.requires_grad:
+        if (dt.is_floating_point or dt.is_complex) and not _requires_grad(input._h):
             out = Handle()
             status = unchecked.gs_reduce(input._h, b"norm", None, 0, byref(out))
             if status:
@@ -190,6 +190,16 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         for d in sorted({t._dim(d) for d in dims} if dims else range(n)):
             r = r.unsqueeze(d)
     return r
+
+
+def _requires_grad(h):
+    """Tensor.requires_grad of the tensor behind the live Handle h, through the
+    unchecked twin (the small-call path's cost: no argtypes conversion)."""
+    flag = c_int32()
+    status = unchecked.gs_requires_grad(h, byref(flag))
+    if status:
+        _check(status, "gs_requires_grad")
+    return bool(flag.value)
 
 
 def native_norm(input, p=2, dim=None, keepdim=False, dtype=None):
@@ -251,17 +261,24 @@ _ONE_DIM = {d: (c_int32 * 1)(d) for d in range(-GS_MAX_NDIM, GS_MAX_NDIM)}
 def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
     """The reduction op of t as its method: dim or numpy's axis, keepdim or numpy's
     keepdims, dtype (sum, mean, prod)."""
-    if dtype is None and axis is None and not keepdim and not keepdims:
+    if dtype is None and axis is None and not keepdims:
         h = t._h
-        if h.value and (dim is None or type(dim) is int and -GS_MAX_NDIM <= dim < GS_MAX_NDIM):
+        if (h.value and (dim is None or type(dim) is int and -GS_MAX_NDIM <= dim < GS_MAX_NDIM)
+                and (not keepdim or t.layout is T.strided and t.ndim)):
             # Over every dim or one: one library call and no layers of Python
             # (reduce's path for these arguments; the library checks the dim).
+            # keepdim for a strided tensor of at least one dim, whose kept result
+            # is the library's as it is (reduce's; _compressed_kept changes none);
+            # its layout and ndim are read once, then cached on the handle.
             out = Handle()
-            status = unchecked.gs_reduce(h, _OP_NAMES.get(op) or op_name(op),
-                                   None if dim is None else _ONE_DIM[dim],
-                                   0 if dim is None else 1, byref(out))
+            name, dims = _OP_NAMES.get(op) or op_name(op), None if dim is None else _ONE_DIM[dim]
+            if keepdim:
+                status = unchecked.gs_reduce_keepdim(h, name, dims, 0 if dim is None else 1, 1,
+                                                     byref(out))
+            else:
+                status = unchecked.gs_reduce(h, name, dims, 0 if dim is None else 1, byref(out))
             if status:
-                _check(status, "gs_reduce")
+                _check(status, "gs_reduce_keepdim" if keepdim else "gs_reduce")
             r = object.__new__(type(t))  # t._adopt(out) without its frame
             r._h = out
             return r

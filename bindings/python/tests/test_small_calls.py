@@ -53,6 +53,7 @@ def _pair(n=8):
     ("lt", lambda a, b: a < b, "gs_binary (unchecked)"),
     ("sum", lambda a, b: a.sum(), "gs_reduce (unchecked)"),
     ("amax_dim1", lambda a, b: a.amax(1), "gs_reduce (unchecked)"),
+    ("mean_dim0_keepdim", lambda a, b: a.mean(0, keepdim=True), "gs_reduce_keepdim (unchecked)"),
     ("exp", lambda a, b: a.exp(), "gs_unary"),
     ("mul_number", lambda a, b: a * 2.0, "gs_binary_number"),
     ("matmul", lambda a, b: a @ b, "gs_matmul (unchecked)"),
@@ -64,7 +65,7 @@ def test_one_library_call_per_small_operator(calls, name, op, want):
     gs_tensor_index_width of the result to ask whether it was sparse). The operators,
     the reductions' methods and a @ b call the unchecked functions (no argtypes)."""
     a, b = _pair()
-    want_value = op(a.numpy(), b.numpy()) if name not in ("amax_dim1", "exp") else None
+    want_value = op(a.numpy(), b.numpy()) if name not in ("amax_dim1", "exp", "mean_dim0_keepdim") else None
     op(a, b)  # warm: operands' shapes and widths cached
     calls.clear()
     r = op(a, b)
@@ -161,6 +162,18 @@ def test_fast_paths_keep_the_results_and_errors():
     np.testing.assert_allclose((a.abs() ** b).numpy(), np.abs(an) ** bn, rtol=1e-12)
     np.testing.assert_allclose(a.sum(-1).numpy(), an.sum(-1), rtol=1e-12)
     np.testing.assert_allclose(a.mean(0).numpy(), an.mean(0), rtol=1e-12)
+    for fast, slow in ((a.mean(0, keepdim=True), gs.mean(a, 0, True)),
+                       (a.sum(-1, keepdim=True), gs.sum(a, -1, True)),
+                       (a.amax(keepdim=True), gs.amax(a, keepdim=True))):  # the method, reduce()
+        assert fast.shape == slow.shape
+        np.testing.assert_array_equal(fast.numpy(), slow.numpy())
+    np.testing.assert_allclose(a.mean(0, keepdim=True).numpy(), an.mean(0, keepdims=True), rtol=1e-12)
+    np.testing.assert_allclose(a.sum(-1, keepdim=True).numpy(), an.sum(-1, keepdims=True), rtol=1e-12)
+    assert a.amax(keepdim=True).shape == (1, 1) and a.amax(keepdim=True).item() == an.max()
+    z = gs.tensor(np.array(3.0))  # 0-d: keepdim keeps nothing, as reduce() does
+    assert z.sum(keepdim=True).shape == z.sum(0, keepdim=True).shape == gs.sum(z, 0, True).shape == ()
+    csr = gs.tensor(an).to_sparse_csr()  # a sparse input keeps reduce()'s layout rule
+    assert csr.sum(0, keepdim=True).layout is gs.sum(csr, 0, True).layout
     assert a.amax().item() == an.max()
     with pytest.raises(Exception) as fast:
         a.sum(5)
@@ -181,8 +194,8 @@ def test_fast_paths_keep_the_results_and_errors():
 
 
 def test_norm_of_every_element_is_one_reduction(calls):
-    """gs.norm(t) of a float tensor over every dim: the gradient flag read, then one
-    gs_reduce, in nine Python functions (before: norm's layers around the same calls,
+    """gs.norm(t) of a float tensor over every dim: the gradient flag read (unchecked),
+    then one gs_reduce, in nine Python functions (before: norm's layers around the same calls,
     twenty); the result is
     numpy's, an integer tensor is still refused by norm's TypeError, and a tensor that
     requires grad still takes the differentiable steps (its gradient is t / norm(t))."""
@@ -190,7 +203,7 @@ def test_norm_of_every_element_is_one_reduction(calls):
     gs.norm(a)  # warm: the dtype cached
     calls.clear()
     r = gs.norm(a)
-    assert dict(calls) == {"gs_requires_grad": 1, "gs_reduce (unchecked)": 1}
+    assert dict(calls) == {"gs_requires_grad (unchecked)": 1, "gs_reduce (unchecked)": 1}
     py = [c for c in _python_calls(lambda: gs.norm(a)) if c != "__del__"]
     assert len(py) <= 9, py  # before: 20 (tensor_arg twice, _dims, reduce, dims_arg, ...)
     np.testing.assert_allclose(r.item(), np.linalg.norm(a.numpy()), rtol=1e-14)
