@@ -81,9 +81,15 @@ func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, e
 	csc := v.byCol
 	n := csc.cols
 	ordering := opt.Ordering
+	// The pattern's symmetry picks the default ordering and tells whether
+	// the fill guess applies (lu_guess.go).
+	var sym symmetry
+	if ordering == OrderDefault || len(csc.idx) >= luGuessMinEntries {
+		sym = symmetryOfViews(v)
+	}
 	if ordering == OrderDefault {
 		ordering = OrderColAMD
-		if sym := symmetryOfViews(v); sym.nearlySymmetric() {
+		if sym.nearlySymmetric() {
 			ordering = OrderAMD
 		}
 	}
@@ -99,7 +105,7 @@ func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, e
 			q = columnPostorder(csc, q)
 		}
 	}
-	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)), symmetricFillGuess(v, q))
+	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)), symmetricFillGuess(v, q, sym))
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -67,8 +68,9 @@ func TestSpluSizesLaplacianFactorsOnce(t *testing.T) {
 
 // An upper triangular band with a full first row: LU keeps A's pattern
 // (L = I), while A + A^T is an arrow whose hub comes first and whose
-// Cholesky factor is full. The guess is capped at 16 times the default
-// size, not n^2/2 entries reserved.
+// Cholesky factor is full. No entry is mirrored, so symmetricFillGuess
+// makes no guess; a guess from the counts is capped at 16 times the
+// default size, not n^2/2 entries reserved.
 func TestLUFillGuessCapped(t *testing.T) {
 	const n = 6000
 	a := &compressed[float64]{rows: n, cols: n, byCol: true, ptr: make([]int, n+1)}
@@ -83,7 +85,8 @@ func TestLUFillGuessCapped(t *testing.T) {
 	}
 	v := viewsOf(a)
 	q := identity(n)
-	guess := symmetricFillGuess(v, q)
+	require.Zero(t, symmetricFillGuess(v, q, symmetryOfViews(v)))
+	guess := symmetricCholeskyCount(v, q) + n + 1
 	require.Greater(t, guess, int64(n)*n/2)
 	f, err := factorLU(v.byCol, q, 1, entryBytes(false), guess)
 	require.NoError(t, err)
@@ -91,4 +94,74 @@ func TestLUFillGuessCapped(t *testing.T) {
 	require.Equal(t, 16*def, f.firstSize)
 	require.Equal(t, int64(len(a.idx)+n), f.fill(), "L = I, U = A")
 	require.Equal(t, len(f.ui), cap(f.ui), "the excess is given back")
+}
+
+// upperBandWithFullRow is TestLUFillGuessCapped's matrix as a CSR tensor:
+// an upper triangular band of width 5 with a full first row, no entry
+// mirrored.
+func upperBandWithFullRow(t *testing.T, n int64) *tensor.Tensor {
+	var rows, cols []int64
+	var vals []float64
+	for i := int64(0); i < n; i++ {
+		for j := i; j < n; j++ {
+			if i == 0 || j-i <= 4 {
+				rows, cols, vals = append(rows, i), append(cols, j), append(vals, 1/float64(1+j-i))
+			}
+		}
+	}
+	nnz := int64(len(vals))
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
+		[]int64{n, n}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	a, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	require.NoError(t, err)
+	return a
+}
+
+// On a pattern with no entry mirrored Splu makes no fill guess: one Splu
+// allocates a small multiple of its factors (the A + A^T guess reserved
+// 16 times the default size: 45 MB for the 0.7 MB of factors here, 6.4 MB now).
+func TestSpluUnmirroredAllocations(t *testing.T) {
+	const n = 6000
+	a := upperBandWithFullRow(t, n)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f, err := Splu(a, DefaultLUOptions())
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	impl := f.impl.(*luNumeric[float64])
+	require.False(t, impl.guessed)
+	require.Equal(t, int64(6*n-15+n), f.Fill(), "L = I, U = A (5n-10 band entries, n-5 more in row 0)")
+	factorBytes := f.Fill() * 16
+	t.Logf("allocated %d bytes, factors %d", after.TotalAlloc-before.TotalAlloc, factorBytes)
+	require.Less(t, int64(after.TotalAlloc-before.TotalAlloc), 16*factorBytes+200*n, "bytes allocated by one Splu")
+}
+
+// When the fill passes the guess (as pivots off the diagonal make it), the
+// storage grows by a quarter, not twice, and is kept without a trimming
+// copy.
+func TestLUGrowsAQuarterPastTheGuess(t *testing.T) {
+	a, err := laplacian2D(t, 120)
+	require.NoError(t, err)
+	cm, err := loadCompressed[float64](a, tensor.CSC)
+	require.NoError(t, err)
+	v := viewsOf(cm)
+	q := columnPostorder(v.byCol, columnOrder(v.byRow))
+	exact := symmetricFillGuess(v, q, symmetryOfViews(v))
+	require.NotZero(t, exact)
+	ref, err := factorLU(v.byCol, q, 1, entryBytes(false), exact)
+	require.NoError(t, err)
+	require.Zero(t, ref.growths)
+	short := exact * 9 / 10
+	f, err := factorLU(v.byCol, q, 1, entryBytes(false), short)
+	require.NoError(t, err)
+	require.True(t, f.guessed)
+	require.Equal(t, short, f.firstSize)
+	require.Equal(t, 2, f.growths, "L's and U's storage grew once each")
+	require.Equal(t, int(short+short/4), cap(f.li))
+	require.Equal(t, int(short+short/4), cap(f.ui))
+	require.Equal(t, ref.li, f.li)
+	require.Equal(t, ref.lx, f.lx)
+	require.Equal(t, ref.ui, f.ui)
+	require.Equal(t, ref.ux, f.ux)
 }

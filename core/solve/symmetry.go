@@ -18,8 +18,12 @@ type symmetry struct {
 // symmetric strategy uses the same kind of test): at least half the
 // off-diagonal entries mirrored and a zero-free diagonal.
 func (s symmetry) nearlySymmetric() bool {
-	return s.zeroFreeDiagonal && 2*s.matched >= s.offDiagonal
+	return s.zeroFreeDiagonal && s.mostlyMirrored()
 }
+
+// mostlyMirrored reports that at least half the off-diagonal entries are
+// mirrored.
+func (s symmetry) mostlyMirrored() bool { return 2*s.matched >= s.offDiagonal }
 
 // symmetryOf compares the square matrix m with its transpose (O(nnz)).
 func symmetryOf[T elem](m *compressed[T]) symmetry {
