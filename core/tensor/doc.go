@@ -5,7 +5,9 @@
 // copied or borrowed), Validate, components and printing; and every
 // conversion: any format to any other through the level entries (entriesOf,
 // buildFrom), the fast pairs (fastpath*.go), CSR/CSC -> DIA, Coalesce,
-// ToDType and ToIndexWidth.
+// ToDType and ToIndexWidth. Conversions written on this package's exported
+// surface (AsCOO, CooEntries, InLayout) are core/convert's, which imports
+// this package; nothing here imports it.
 //
 // Tensors are immutable once made. The operators above (package core)
 // read a tensor through accessors that lend its own arrays (Dims,
