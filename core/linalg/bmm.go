@@ -3,6 +3,7 @@ package linalg
 import (
 	"math"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -138,7 +139,7 @@ func batchesOf(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := tensor.AsCOO(c)
+	e, err := convert.AsCOO(c)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +152,7 @@ func batchesOf(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 			hi++
 		}
 		vals := dtype.Array{DType: e.Dtype, Shape: []int64{hi - lo}, Data: e.Vals.Data[lo*es : hi*es]}
-		p := &tensor.CooEntries{Shape: t.Dims()[1:], Coords: [][]int64{e.Coords[1][lo:hi], e.Coords[2][lo:hi]}, Vals: vals,
+		p := &convert.CooEntries{Shape: t.Dims()[1:], Coords: [][]int64{e.Coords[1][lo:hi], e.Coords[2][lo:hi]}, Vals: vals,
 			Coalesced: true, Width: e.Width, Fill: e.Fill, Dtype: e.Dtype}
 		if parts[b], err = p.Tensor(); err != nil {
 			return nil, err

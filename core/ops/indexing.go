@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -80,7 +81,7 @@ func selectWidth(t *tensor.Tensor, dim int, index int64, w int) (*tensor.Tensor,
 // native paths' reference in the tests).
 func selectEntries(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error) {
 	nd := len(t.Dims())
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +147,7 @@ func selectDense(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error)
 // takeDenseDim keeps, in every value block, the positions pos of dense dim
 // dim in that order (dropping the dim when drop, as select does); the
 // coordinates are shared with c. The caller sets the coalesced flag.
-func takeDenseDim(c *tensor.CooEntries, dim int, pos []int64, drop bool) *tensor.CooEntries {
+func takeDenseDim(c *convert.CooEntries, dim int, pos []int64, drop bool) *convert.CooEntries {
 	s := len(c.Shape) - c.DenseDim
 	dd := dim - s
 	dshape := c.Shape[s:]
@@ -175,7 +176,7 @@ func takeDenseDim(c *tensor.CooEntries, dim int, pos []int64, drop bool) *tensor
 		out.Shape = slices.Delete(out.Shape, dd+1, dd+2)
 		denseDim--
 	}
-	return &tensor.CooEntries{Shape: shape, DenseDim: denseDim, Coords: c.Coords, Vals: out, Coalesced: c.Coalesced,
+	return &convert.CooEntries{Shape: shape, DenseDim: denseDim, Coords: c.Coords, Vals: out, Coalesced: c.Coalesced,
 		Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
 }
 
@@ -257,7 +258,7 @@ func NarrowCopy(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor,
 // narrowEntries is NarrowCopy's general path, through the COO entries (the
 // native paths' reference in the tests).
 func narrowEntries(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor, error) {
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +362,7 @@ func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, 
 // tests).
 func indexSelectEntries(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, error) {
 	n, m := t.Dims()[dim], int64(len(idx))
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}

@@ -5,18 +5,19 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // coalescedCOO returns t's entries as coalesced COO.
-func coalescedCOO(t *tensor.Tensor) (*tensor.CooEntries, error) {
+func coalescedCOO(t *tensor.Tensor) (*convert.CooEntries, error) {
 	c, err := tensor.CoalescedCOO(t, -1)
 	if err != nil {
 		return nil, err
 	}
-	return tensor.AsCOO(c)
+	return convert.AsCOO(c)
 }
 
 // sumDims normalises and deduplicates a dim list (nil or empty: every dim).
@@ -244,7 +245,7 @@ func reduceViaCOO(t *tensor.Tensor, red []bool, dims []int, op string, rd reduce
 			vals.SetComplex(int64(g)*outBlock+int64(j), v)
 		}
 	}
-	out := &tensor.CooEntries{Shape: shape, DenseDim: len(keptDense), Coords: coords, Vals: vals, Coalesced: true,
+	out := &convert.CooEntries{Shape: shape, DenseDim: len(keptDense), Coords: coords, Vals: vals, Coalesced: true,
 		Width: c.Width, Fill: tensor.ScalarBytes(outDType, unspecified), Dtype: outDType}
 	return out.Tensor()
 }
@@ -386,7 +387,7 @@ func softmaxViaCOO(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) 
 	for i, v := range res {
 		out.SetComplex(int64(i), dtype.Complex128Scalar(v))
 	}
-	r := &tensor.CooEntries{Shape: c.Shape, DenseDim: c.DenseDim, Coords: c.Coords, Vals: out, Coalesced: true,
+	r := &convert.CooEntries{Shape: c.Shape, DenseDim: c.DenseDim, Coords: c.Coords, Vals: out, Coalesced: true,
 		Width: c.Width, Fill: make([]byte, c.Dtype.Size()), Dtype: c.Dtype}
 	return r.Tensor()
 }
@@ -451,13 +452,13 @@ func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 		copy(vals.Data[e*block*es:(e+1)*block*es], src.ValueArray().Data[off*block*es:(off+1)*block*es])
 	}
-	r := &tensor.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
+	r := &convert.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
 		Width: m.Width, Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}
 	out, err := r.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return tensor.InLayout(out, mask)
+	return convert.InLayout(out, mask)
 }
 
 // denseIsCheap reports whether t's dense form fits the memory limit and is
@@ -470,7 +471,7 @@ func denseIsCheap(t *tensor.Tensor, nse int64) bool {
 // sparseMaskMerge is SparseMask for a sparse t with m's dense dims: one
 // merge of the two coalesced (sorted) coordinate lists; a mask position t
 // does not store reads t's fill value. Memory by the entries only.
-func sparseMaskMerge(t, mask *tensor.Tensor, m *tensor.CooEntries) (*tensor.Tensor, error) {
+func sparseMaskMerge(t, mask *tensor.Tensor, m *convert.CooEntries) (*tensor.Tensor, error) {
 	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err
@@ -495,11 +496,11 @@ func sparseMaskMerge(t, mask *tensor.Tensor, m *tensor.CooEntries) (*tensor.Tens
 			copy(vals.Data[e*bb:(e+1)*bb], c.Vals.Data[f*bb:(f+1)*bb])
 		}
 	}
-	r := &tensor.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
+	r := &convert.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
 		Width: m.Width, Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}
 	out, err := r.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return tensor.InLayout(out, mask)
+	return convert.InLayout(out, mask)
 }

@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -114,7 +115,7 @@ func Permute(t *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 // caller's spelling of it for messages.
 func permuteEntries(t *tensor.Tensor, perm, dims []int) (*tensor.Tensor, error) {
 	nd := len(t.Dims())
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
@@ -139,13 +140,13 @@ func permuteEntries(t *tensor.Tensor, perm, dims []int) (*tensor.Tensor, error) 
 	// torch keeps the flag only while dim 0 stays first; it also keeps it when the
 	// other sparse dims move, which unsorts the entries: sorted perms only here.
 	keep := nd == 0 || perm[0] == 0 && (slices.IsSorted(perm[:s]) || c.Nse() < 2) // a 0-d tensor has no dim to move
-	out := &tensor.CooEntries{Shape: shape, DenseDim: c.DenseDim, Coords: coords, Vals: vals,
+	out := &convert.CooEntries{Shape: shape, DenseDim: c.DenseDim, Coords: coords, Vals: vals,
 		Coalesced: c.Coalesced && keep, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
 	r, err := out.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return tensor.InLayout(r, tensor.TransposedLike(t, perm))
+	return convert.InLayout(r, tensor.TransposedLike(t, perm))
 }
 
 // permuteBlocks permutes the dense dims inside every value block; perm lists

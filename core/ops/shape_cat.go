@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -61,13 +62,13 @@ func catEntries(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	first := ts[0]
 	nd := len(first.Dims())
 	denseCat := dim >= nd-first.DenseDim()
-	out := &tensor.CooEntries{DenseDim: first.DenseDim(), Width: first.IndexWidth(), Fill: first.FillBytes(), Dtype: first.DType()}
+	out := &convert.CooEntries{DenseDim: first.DenseDim(), Width: first.IndexWidth(), Fill: first.FillBytes(), Dtype: first.DType()}
 	out.Shape = first.Shape()
 	out.Shape[dim] = 0
 	out.Coords = make([][]int64, nd-first.DenseDim())
 	var parts []dtype.Array
 	for _, x := range ts {
-		c, err := tensor.AsCOO(x)
+		c, err := convert.AsCOO(x)
 		if err != nil {
 			return nil, err
 		}
@@ -95,7 +96,7 @@ func catEntries(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tensor.InLayout(r, first)
+	return convert.InLayout(r, first)
 }
 
 // concatRows stacks (n_i, *dense) arrays along their first dim.

@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -61,7 +62,7 @@ func Reshape(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 // reshapeViaCOO is Reshape to sparse sizes newSparse through t's COO
 // entries (the path before the relabel).
 func reshapeViaCOO(t *tensor.Tensor, newSparse []int64) (*tensor.Tensor, error) {
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +83,7 @@ func reshapeViaCOO(t *tensor.Tensor, newSparse []int64) (*tensor.Tensor, error) 
 			lin /= newSparse[d]
 		}
 	}
-	out := &tensor.CooEntries{Shape: append(slices.Clone(newSparse), dense...), DenseDim: c.DenseDim, Coords: coords, Vals: c.Vals,
+	out := &convert.CooEntries{Shape: append(slices.Clone(newSparse), dense...), DenseDim: c.DenseDim, Coords: coords, Vals: c.Vals,
 		Coalesced: c.Coalesced, Width: 64, Fill: c.Fill, Dtype: c.Dtype}
 	return out.Tensor()
 }

@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -11,7 +12,7 @@ import (
 // in every sparse dim, and shrink only where no stored index falls outside;
 // sparse_dim and dense_dim must stay those of t.
 func SparseResize(t *tensor.Tensor, size []int64, sparseDim, denseDim int) (*tensor.Tensor, error) {
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +35,7 @@ func SparseResize(t *tensor.Tensor, size []int64, sparseDim, denseDim int) (*ten
 	if err != nil {
 		return nil, err
 	}
-	return tensor.InLayout(r, t)
+	return convert.InLayout(r, t)
 }
 
 // SparseResizeAndClear is torch's sparse_resize_and_clear_: an empty COO

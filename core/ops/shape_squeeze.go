@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -54,7 +55,7 @@ func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 // the relabel; custom formats and per-slot fills take it).
 func unsqueezeViaCOO(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	nd := t.NDim()
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
@@ -67,13 +68,13 @@ func unsqueezeViaCOO(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	} else {
 		vals = dtype.Array{DType: vals.DType, Shape: slices.Insert(slices.Clone(vals.Shape), dim-s+1, 1), Data: vals.Data}
 	}
-	out := &tensor.CooEntries{Shape: shape, DenseDim: len(shape) - len(coords), Coords: coords, Vals: vals,
+	out := &convert.CooEntries{Shape: shape, DenseDim: len(shape) - len(coords), Coords: coords, Vals: vals,
 		Coalesced: c.Nse() < 2, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
 	r, err := out.Tensor()
 	if err != nil {
 		return nil, err
 	}
-	return tensor.InLayout(r, t)
+	return convert.InLayout(r, t)
 }
 
 // Squeeze removes dim when its size is 1 (dim = nil: every size-1 dim).
@@ -118,12 +119,12 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 // relabel).
 func squeezeViaCOO(t *tensor.Tensor, drop []int) (*tensor.Tensor, error) {
 	nd := t.NDim()
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}
 	s := nd - c.DenseDim
-	out := &tensor.CooEntries{DenseDim: c.DenseDim, Coalesced: c.Coalesced, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
+	out := &convert.CooEntries{DenseDim: c.DenseDim, Coalesced: c.Coalesced, Width: c.Width, Fill: c.Fill, Dtype: c.Dtype}
 	vshape := []int64{c.Nse()}
 	for d := 0; d < nd; d++ {
 		if slices.Contains(drop, d) {
@@ -151,7 +152,7 @@ func squeezeViaCOO(t *tensor.Tensor, drop []int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tensor.InLayout(r, t)
+	return convert.InLayout(r, t)
 }
 
 // squeezeDense removes the dims in drop (all of size 1) from a strided

@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -149,7 +150,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	for i, v := range vals {
 		values.SetComplex(int64(i), v)
 	}
-	ce := &tensor.CooEntries{Shape: condition.Shape(), Coords: make([][]int64, nd), Vals: values, Coalesced: true,
+	ce := &convert.CooEntries{Shape: condition.Shape(), Coords: make([][]int64, nd), Vals: values, Coalesced: true,
 		Width: 64, Fill: tensor.ScalarBytes(out, fill), Dtype: out}
 	for d := range ce.Coords {
 		ce.Coords[d] = make([]int64, len(coords))

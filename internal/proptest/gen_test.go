@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -424,7 +425,7 @@ func mask(t *tensor.Tensor) ([]bool, error) {
 	if t.Layout() == tensor.Strided {
 		return nil, nil
 	}
-	c, err := tensor.AsCOO(t)
+	c, err := convert.AsCOO(t)
 	if err != nil {
 		return nil, err
 	}

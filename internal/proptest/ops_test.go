@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/linalg"
@@ -877,7 +878,7 @@ func makeResize(g *gen) (*opCase, error) {
 	c.got = func() (*tensor.Tensor, error) { return ops.SparseResize(a.t, size, s, nd-s) }
 	c.want = func() (oracle.Array, error) {
 		// torch refuses a size that cuts off a stored entry (even one of an empty value block)
-		st, err := tensor.AsCOO(a.t)
+		st, err := convert.AsCOO(a.t)
 		if err != nil {
 			return oracle.Array{}, err
 		}
