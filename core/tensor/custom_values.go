@@ -103,11 +103,12 @@ func derived(t *Tensor, u *ustStore, vals dtype.Array, fill []byte) (*Tensor, er
 }
 
 // sharedStore is the storage of owner: u's level sizes and pos and crd
-// arrays (shared) under format f, holding vals;
+// arrays (shared: a store is never modified once built) under format f,
+// holding vals;
 // u's size passed checkCOOFits, and so does this one (the same slots and
 // dims).
 func sharedStore(owner *Tensor, u *ustStore, f format.Format, vals dtype.Array) *ustStore {
-	return &ustStore{owner: owner, Format: f, LevelSizes: u.LevelSizes, Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(vals)}
+	return &ustStore{owner: owner, Format: f, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: Flat(vals)}
 }
 
 // RelabelledFormat returns the format of custom-format t with its dims
@@ -153,14 +154,7 @@ func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool) {
 	if !ok {
 		return nil, false
 	}
-	shape := make([]int64, len(perm))
-	for d, p := range perm {
-		shape[d] = t.shape[p]
-	}
-	c := newCustomShell(t.dtype, shape, nil)
-	c.carryFill(t)
-	c.ust = sharedStore(c, t.FormatStore(), PositionalNames(f), t.ust.Values) // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
-	return c, true
+	return relabelledCustom(t, perm, f), true // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
 }
 
 // CustomStructure returns the structure of t's storage (format, shape,

@@ -93,6 +93,13 @@ func (t *Tensor) carryFill(src *Tensor) {
 	t.setFillPattern(bytes.Clone(src.fillPattern()))
 }
 
+// shareFill gives t (a tensor sharing src's storage, with src's dtype and
+// dense dims) src's fill itself, per-slot, scalar or undefined: fills are
+// never modified once set, so a relabel need not copy one.
+func (t *Tensor) shareFill(src *Tensor) {
+	t.fill, t.slots, t.undef = src.fill, src.slots, src.undef
+}
+
 // WithSlotFill returns a copy of t whose unspecified elements read fill, an
 // array of t's dtype with the shape of t's dense dims (the fill-value RFC's
 // form for hybrid tensors): slot d of every unspecified sparse position reads

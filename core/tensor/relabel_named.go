@@ -144,18 +144,11 @@ func relabelledCompressed(t *Tensor, f format.Format, shape []int64) (*Tensor, b
 		return nil, false, nil
 	}
 	u := t.FormatStore()
-	var out *Tensor
-	var err error
 	if comp, plain, same := sharedCompressedIndex(u); same {
-		vals := u.Values
-		if layout.IsBlocked() {
-			vals.Shape = []int64{plain.Numel(), opt.BlockSize[0], opt.BlockSize[1]}
-		}
-		out, err = NewCompressed(layout, comp, plain, vals, shape, BuildOptions{NoCheck: true})
-	} else {
-		s := levelStructure(shape, PositionalNames(f), u.LevelSizes, u.Pos, u.Crd)
-		out, err = namedCompressed(layout, shape, s, u.Values, opt.BlockSize)
+		return sharedCompressed(t, layout, shape, comp, plain, opt.BlockSize), true, nil
 	}
+	s := levelStructure(shape, PositionalNames(f), u.LevelSizes, u.Pos, u.Crd)
+	out, err := namedCompressed(layout, shape, s, u.Values, opt.BlockSize)
 	if err != nil {
 		return nil, true, err
 	}
@@ -172,8 +165,43 @@ func sharedCompressedIndex(u *ustStore) (comp, plain dtype.Array, ok bool) {
 	if len(p.Data) == 0 || len(c.Data) == 0 || p.DType != c.DType || (p.DType != dtype.Int32 && p.DType != dtype.Int64) {
 		return dtype.Array{}, dtype.Array{}, false
 	}
-	p.Shape, c.Shape = []int64{p.Numel()}, []int64{c.Numel()}
+	if len(p.Shape) != 1 {
+		p.Shape = []int64{p.Numel()}
+	}
+	if len(c.Shape) != 1 {
+		c.Shape = []int64{c.Numel()}
+	}
 	return p, c, true
+}
+
+// sharedCompressed is the 2-D layout tensor of shape (kept) whose index
+// arrays are comp and plain (sharedCompressedIndex) and whose values and
+// fill are custom-format t's, all shared: what NewCompressed builds from
+// them, without its checks (t's entries were checked when it was built)
+// and its copies. block is a blocked layout's block size. The tensor and
+// its values' shape are one allocation: a transpose is O(1) in the
+// storage, so its cost is its allocations (BSR column-major^T took 11
+// through NewCompressed, CSR^T 4).
+func sharedCompressed(t *Tensor, layout Layout, shape []int64, comp, plain dtype.Array, block [2]int64) *Tensor {
+	b := &struct {
+		t     Tensor
+		shape [3]int64
+	}{}
+	vals := t.ust.Values
+	if layout.IsBlocked() {
+		b.shape = [3]int64{plain.Numel(), block[0], block[1]}
+		vals.Shape = b.shape[:]
+	} else {
+		block = [2]int64{1, 1}
+	}
+	spec := FormatSpec{Layout: layout, Shape: shape, Block: block}
+	out := &b.t
+	*out = Tensor{layout: layout, dtype: vals.DType, shape: shape, block: block, levels: spec.levels(), values: vals,
+		coalesced: true, width: comp.DType.Size() * 8}
+	out.shareFill(t)
+	l := &out.levels[out.CompressedLevel()]
+	l.Pos, l.Crd = comp, plain
+	return out
 }
 
 // compressedRelabel reports whether relabelledCompressed takes custom-format

@@ -170,19 +170,5 @@ func blockOf(f format.Format, b int) ([2]int64, bool) {
 
 // PositionalNames renames f's dimensions i, j, k, ... by position.
 func PositionalNames(f format.Format) format.Format {
-	g := f.Clone()
-	rename := func(s string) string {
-		if s == "" {
-			return s
-		}
-		return format.DimName(f.DimIndex(s))
-	}
-	for d := range g.Dims {
-		g.Dims[d] = format.DimName(d)
-	}
-	for k := range g.Levels {
-		g.Levels[k].Expr.A = rename(g.Levels[k].Expr.A)
-		g.Levels[k].Expr.B = rename(g.Levels[k].Expr.B)
-	}
-	return g
+	return positionalInto(f, nil, nil)
 }
