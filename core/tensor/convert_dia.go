@@ -19,7 +19,8 @@ var (
 // come from one pass over the entries marking their offsets in an array over
 // the m + n - 1 possible ones, and each value's slot is its diagonal's rank
 // times the stride plus its row (DIA-I) or column (DIA-J). Two passes over
-// the nonzeros and one over the slots: O(nnz + padding). Its Named COO
+// the nonzeros and one over the slots: O(nnz + padding), the passes over
+// the nonzeros parallel over row ranges of fixed boundaries (diaMove). Its Named COO
 // tensor, made per call (custom_coo.go), is read off the diagonals row by
 // row, already in row-major order (diaCOOView).
 
@@ -59,21 +60,21 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		return nil, err
 	}
 	rank := make([]int32, span) // 1 + the diagonal's rank, 0 where absent
-	for o := int64(0); o+1 < int64(len(pos)); o++ {
-		for _, c := range crd[pos[o]:pos[o+1]] {
-			rank[sign*(int64(c)-o)+rows-1] = 1
-		}
+	stride := rows
+	if byCol {
+		stride = cols
 	}
+	// The slot's position along its diagonal is the entry's row (DIA-I) or
+	// column (DIA-J), which is o or crd[k] as the layout and format agree
+	// or not.
+	m := newDIAMove(pos, sign, rows-1, stride, byCol == (t.layout == CSC))
+	markDiagonals(m, pos, crd, rank)
 	var offsets []int64
 	for k, r := range rank {
 		if r != 0 {
 			offsets = append(offsets, int64(k)-(rows-1))
 			rank[k] = int32(len(offsets))
 		}
-	}
-	stride := rows
-	if byCol {
-		stride = cols
 	}
 	nd := int64(len(offsets))
 	slots, okMul := errs.MulChecked(nd, stride)
@@ -82,22 +83,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		return nil, errs.Errorf(errs.ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
 	}
 	vals := dtype.NewArray(t.dtype, []int64{slots})
-	FillArray(vals, t.scalarFill())
-	// Slot of entry k: (rank - 1) * stride + its row (DIA-I) or column
-	// (DIA-J), which is o or crd[k] as the layout and format agree or not.
-	slot := make([]int64, len(crd))
-	outerAt := byCol == (t.layout == CSC)
-	for o := int64(0); o+1 < int64(len(pos)); o++ {
-		for k := int64(pos[o]); k < int64(pos[o+1]); k++ {
-			c := int64(crd[k])
-			at := c
-			if outerAt {
-				at = o
-			}
-			slot[k] = (int64(rank[sign*(c-o)+rows-1])-1)*stride + at
-		}
-	}
-	moveElems(vals, t.values, slot, nil)
+	fillDiagonals(m, pos, crd, rank, offsets, t.values, vals, t.scalarFill())
 	x, err := format.NewIndexer(f)
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "format %s: %v", f, err)
