@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // formatWalk multiplies a tensor stored in any format by a dense matrix,
@@ -95,8 +96,73 @@ func (w *formatWalk[I, V]) product(x []V, n int, y []V) {
 	if n != 1 {
 		w.tile, w.leafAt = noTile, len(w.views)-1
 	}
-	if len(w.views) > 0 { // a matrix has levels; a 0-d tensor is no operand here
+	if len(w.views) == 0 { // a matrix has levels; a 0-d tensor is no operand here
+		return
+	}
+	lo, hi := w.views[0].Segment(0)
+	parts := 1
+	if w.topOwnsRows() {
+		parts = min(parallel.Parts(int64(len(w.val))*int64(n)), int(hi-lo))
+	}
+	if parts <= 1 {
 		w.walk(0, 0, 0, 0)
+		return
+	}
+	bounds := parallel.SplitEven(int(hi-lo), parts)
+	parallel.For(parts, func(p int) {
+		w.fork().walkTop(lo, lo+int64(bounds[p]), lo+int64(bounds[p+1]))
+	})
+}
+
+// topOwnsRows reports whether the top level's positions write disjoint
+// rows of y, so that parts of them run on their own goroutines with the
+// same bits as one: its coordinates are distinct (dense, or a unique
+// compressed level with one segment) and move the row by more than every
+// level below it can (row pairs, (i / 2 : dense, j : compressed, i % 2 :
+// dense): the top moves 2 rows, the rest 1 at most). A range level (its
+// dims are clipped as the walk goes) and a leaf at the top never split.
+func (w *formatWalk[I, V]) topOwnsRows() bool {
+	if w.rng || w.leafAt < 1 {
+		return false
+	}
+	top := &w.views[0]
+	if top.Kind != format.Dense && (top.Kind != format.Compressed || top.Nonunique || top.BatchRows != 0) {
+		return false
+	}
+	below := int64(0)
+	for l := 1; l < len(w.views); l++ {
+		below += abs64(w.rowOf[l]) * max(w.views[l].Size-1, 0)
+	}
+	return abs64(w.rowOf[0]) > below
+}
+
+func abs64(v int64) int64 { return max(v, -v) }
+
+// fork returns a walk over the same storage, operands and choices with its
+// own scratch (the dims and decoded coordinates it writes as it goes).
+func (w *formatWalk[I, V]) fork() *formatWalk[I, V] {
+	c := *w
+	c.dims, c.bufs = make([][]int64, len(w.dims)), make([][]I, len(w.bufs))
+	for l := range c.dims {
+		c.dims[l] = make([]int64, len(w.shape))
+	}
+	return &c
+}
+
+// walkTop walks the top level's positions [q0, q1) of its one segment,
+// which starts at seg (topOwnsRows: no range level, the leaf below it).
+func (w *formatWalk[I, V]) walkTop(seg, q0, q1 int64) {
+	if w.leafAt == 1 && w.n == 1 && w.lastLevelRange(0, seg, q0, q1, 0, 0) {
+		return
+	}
+	top := &w.views[0]
+	rs, cs := w.rowOf[0], w.colOf[0]
+	for q := q0; q < q1; q++ {
+		c := q - seg
+		if top.Kind == format.Compressed {
+			c = int64(top.Crd[q])
+		}
+		w.walk(1, q, rs*c, cs*c)
 	}
 }
 
@@ -287,8 +353,15 @@ func (w *formatWalk[I, V]) tileLeaf(l int, lo, hi, row, col int64) {
 // per fiber. It reports false, having done nothing, for a leaf it has no
 // loop for.
 func (w *formatWalk[I, V]) lastLevel(l int, p, row, col int64) bool {
+	lo, hi := w.views[l].Segment(p)
+	return w.lastLevelRange(l, lo, lo, hi, row, col)
+}
+
+// lastLevelRange is lastLevel over the positions [lo, hi) of the segment
+// that starts at seg (a part of the top level's one segment, walkTop; a
+// delta level is only ever decoded from its segment's start).
+func (w *formatWalk[I, V]) lastLevelRange(l int, seg, lo, hi, row, col int64) bool {
 	v, leaf := &w.views[l], &w.views[l+1]
-	lo, hi := v.Segment(p)
 	rs, cs := w.rowOf[l], w.colOf[l]
 	lr, lc := w.rowOf[l+1], w.colOf[l+1]
 	var crd []I
@@ -301,7 +374,7 @@ func (w *formatWalk[I, V]) lastLevel(l int, p, row, col int64) bool {
 	// coord is the coordinate of level l at position q.
 	coord := func(q int64) int64 {
 		if crd == nil {
-			return q - lo
+			return q - seg
 		}
 		return int64(crd[q-lo])
 	}
@@ -325,6 +398,17 @@ func (w *formatWalk[I, V]) lastLevel(l int, p, row, col int64) bool {
 			c := coord(q)
 			y[row+rs*c] += kernels.DotRun(val[q*s:(q+1)*s], x[col+cs*c:])
 		}
+	case leaf.Kind == format.Dense && lr == 1 && lc == 0 && leaf.Size == 2 && crd != nil && rs == 0 && cs == 1:
+		// Row pairs: each stored column of a pair of rows holds two
+		// values, one per row; the pair's sums stay in registers.
+		var s0, s1 V
+		for k, c := range crd {
+			v, a := val[(lo+int64(k))*2:][:2], x[col+int64(c)]
+			s0 += a * v[0]
+			s1 += a * v[1]
+		}
+		y[row] += s0
+		y[row+1] += s1
 	case leaf.Kind == format.Dense && lr == 1 && lc == 0:
 		s := leaf.Size
 		for q := lo; q < hi; q++ {
