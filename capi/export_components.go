@@ -10,19 +10,16 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// componentGetters maps each gs_component to its core accessor and name.
-var componentGetters = map[C.gs_component]struct {
-	name string
-	get  func(*tensor.Tensor) (dtype.Array, error)
-}{
-	C.GS_COMP_VALUES:       {"values", (*tensor.Tensor).Values},
-	C.GS_COMP_INDICES:      {"indices", (*tensor.Tensor).Indices},
-	C.GS_COMP_RAW_INDICES:  {"_indices", (*tensor.Tensor).RawIndices},
-	C.GS_COMP_CROW_INDICES: {"crow_indices", (*tensor.Tensor).CrowIndices},
-	C.GS_COMP_COL_INDICES:  {"col_indices", (*tensor.Tensor).ColIndices},
-	C.GS_COMP_CCOL_INDICES: {"ccol_indices", (*tensor.Tensor).CcolIndices},
-	C.GS_COMP_ROW_INDICES:  {"row_indices", (*tensor.Tensor).RowIndices},
-	C.GS_COMP_RAW_VALUES:   {"_values", (*tensor.Tensor).RawValues},
+// components maps each gs_component to the core's component.
+var components = map[C.gs_component]tensor.Comp{
+	C.GS_COMP_VALUES:       tensor.CompValues,
+	C.GS_COMP_INDICES:      tensor.CompIndices,
+	C.GS_COMP_RAW_INDICES:  tensor.CompRawIndices,
+	C.GS_COMP_CROW_INDICES: tensor.CompCrowIndices,
+	C.GS_COMP_COL_INDICES:  tensor.CompColIndices,
+	C.GS_COMP_CCOL_INDICES: tensor.CompCcolIndices,
+	C.GS_COMP_ROW_INDICES:  tensor.CompRowIndices,
+	C.GS_COMP_RAW_VALUES:   tensor.CompRawValues,
 }
 
 // gsgo_tensor_component lends one component of t. The data pointer stays valid
@@ -40,7 +37,7 @@ func gsgo_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_arra
 	if err != nil {
 		return done(fn, err)
 	}
-	g, ok := componentGetters[which]
+	c, ok := components[which]
 	if !ok {
 		return done(fn, errArg("which = %d is not a gs_component (GS_COMP_VALUES..GS_COMP_RAW_VALUES)", int32(which)))
 	}
@@ -49,9 +46,9 @@ func gsgo_tensor_component(t *C.gs_ctensor, which C.gs_component, out *C.gs_arra
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		a, err := g.get(t)
+		a, err := tensor.Component(t, c)
 		if err == nil {
-			err = lendable(g.name, a)
+			err = lendable(c.String(), a)
 		}
 		return a, err
 	})

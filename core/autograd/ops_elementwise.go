@@ -77,15 +77,7 @@ func withValues(p *tensor.Tensor, vals dtype.Array) (*tensor.Tensor, error) {
 		}
 		return tensor.NewCOO(idx, vals, p.Shape(), opt)
 	case tensor.CSR, tensor.BSR, tensor.CSC, tensor.BSC:
-		comp, plain := p.CrowIndices, p.ColIndices
-		if p.Layout() == tensor.CSC || p.Layout() == tensor.BSC {
-			comp, plain = p.CcolIndices, p.RowIndices
-		}
-		c, err := comp()
-		if err != nil {
-			return nil, err
-		}
-		pl, err := plain()
+		c, pl, err := tensor.CompressedArrays(p)
 		if err != nil {
 			return nil, err
 		}

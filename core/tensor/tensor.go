@@ -2,7 +2,6 @@ package tensor
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/errs"
 )
 
 // MaxDims is the most dimensions a tensor may have: the C ABI's GS_MAX_NDIM,
@@ -51,22 +50,27 @@ func (t *Tensor) Layout() Layout {
 // tensor made for that call and kept by no one (the garbage collector owns
 // them): operators call Named once at their entry instead (custom_coo.go).
 
-// Dims returns the tensor's sizes (Shape without the copy).
+// Dims returns the tensor's sizes. A caller that keeps or changes them
+// copies them (slices.Clone).
 func (t *Tensor) Dims() []int64 { return t.shape }
 
-// StorageLevels returns the levels (Levels without the copy).
-func (t *Tensor) StorageLevels() []Level { return t.named().levels }
+// Levels returns the storage levels. Their arrays alias the tensor's
+// storage; a caller that changes the slice copies it.
+func (t *Tensor) Levels() []Level { return t.named().levels }
 
-// ValueArray returns the values array of any tensor (RawValues without the
-// error: a per-call Named's values for a custom-format tensor).
-func (t *Tensor) ValueArray() dtype.Array { return t.named().values }
+// Values returns the values array of any tensor (torch's values shape; the
+// dense data of a strided tensor; a per-call Named's values for a
+// custom-format tensor). Component gives torch's values(), which refuses an
+// uncoalesced COO tensor.
+func (t *Tensor) Values() dtype.Array { return t.named().values }
 
-// IndexArray returns the (sparse_dim, nse) indices of a COO tensor; an empty
-// Array for the other layouts.
-func (t *Tensor) IndexArray() dtype.Array { return t.named().indices }
+// Indices returns the (sparse_dim, nse) indices of a COO tensor, coalesced
+// or not; an empty Array for the other layouts. Component gives torch's
+// indices(), which refuses an uncoalesced tensor.
+func (t *Tensor) Indices() dtype.Array { return t.named().indices }
 
-// FillElem returns the fill value, one element of the dtype (FillBytes
-// without the copy). Like FillBytes and Fill it panics on a per-slot fill
+// FillElem returns the fill value, one element of the dtype
+// (dtype.LoadScalar widens it). It panics on a per-slot fill
 // (fill_slots.go): callers that support one read SlotFill.
 func (t *Tensor) FillElem() []byte { return t.scalarFill() }
 
@@ -76,9 +80,6 @@ func (t *Tensor) CoalescedFlag() bool { return t.coalesced }
 
 // DType returns the value dtype.
 func (t *Tensor) DType() dtype.DType { return t.dtype }
-
-// Shape returns a copy of the tensor's sizes.
-func (t *Tensor) Shape() []int64 { return append([]int64(nil), t.shape...) }
 
 // NDim returns the number of dimensions.
 func (t *Tensor) NDim() int { return len(t.shape) }
@@ -115,15 +116,6 @@ func (t *Tensor) BlockSize() [2]int64 { return t.block }
 // true for every other format.
 func (t *Tensor) IsCoalesced() bool { return t.layout != COO || t.coalesced }
 
-// Levels returns the storage levels. Their arrays alias the tensor's storage.
-func (t *Tensor) Levels() []Level { return append([]Level(nil), t.named().levels...) }
-
-// FillBytes returns the fill value as one element of the dtype (a copy).
-func (t *Tensor) FillBytes() []byte { return append([]byte(nil), t.scalarFill()...) }
-
-// Fill returns the fill value, widened.
-func (t *Tensor) Fill() dtype.Scalar { return dtype.LoadScalar(t.dtype, t.scalarFill()) }
-
 // NNZ returns the number of stored elements (torch's nse): stored entries of
 // the sparse levels, per batch for batched compressed tensors as torch counts;
 // for strided tensors, the number of elements; for a custom-format tensor,
@@ -153,31 +145,6 @@ func (t *Tensor) BatchCount() int64 { return dtype.NumelOf(t.shape[:t.batchDim])
 // CompressedLevel returns the index of the compressed level of a CSR/CSC/BSR/BSC tensor.
 func (t *Tensor) CompressedLevel() int { return t.batchDim + 1 }
 
-// Values returns the values array (the dense data of a strided tensor). For
-// COO it requires a coalesced tensor, as torch's values() does.
-func (t *Tensor) Values() (dtype.Array, error) {
-	t = t.named()
-	if t.layout == COO && !t.coalesced {
-		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "values: Cannot get values on an uncoalesced tensor, please call .coalesce() first")
-	}
-	return t.values, nil
-}
-
-// RawValues returns the values array of any tensor (torch's _values()).
-func (t *Tensor) RawValues() (dtype.Array, error) { return t.named().values, nil }
-
-// Indices returns the (sparse_dim, nse) indices of a coalesced COO tensor.
-func (t *Tensor) Indices() (dtype.Array, error) {
-	t = t.named()
-	if t.layout != COO {
-		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: expected a sparse_coo tensor, got %s", t.layout)
-	}
-	if !t.coalesced {
-		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "indices: Cannot get indices on an uncoalesced tensor, please call .coalesce() first")
-	}
-	return t.indices, nil
-}
-
 // AppendStorage appends the arrays the tensor stores to dst and returns
 // the result: its levels' pos and crd, its values and, for COO, its
 // indices (whose rows the levels' crd arrays view); for a custom-format
@@ -198,73 +165,6 @@ func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
 		dst = append(dst, t.indices)
 	}
 	return dst
-}
-
-// RawIndices returns the (sparse_dim, nse) indices of a COO tensor (torch's _indices()).
-func (t *Tensor) RawIndices() (dtype.Array, error) {
-	t = t.named()
-	if t.layout != COO {
-		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "_indices: expected a sparse_coo tensor, got %s", t.layout)
-	}
-	return t.indices, nil
-}
-
-// CrowIndices returns crow_indices (*batch, rows + 1) of a CSR or BSR tensor.
-func (t *Tensor) CrowIndices() (dtype.Array, error) { return t.compressedIndices("crow_indices", true) }
-
-// CcolIndices returns ccol_indices (*batch, cols + 1) of a CSC or BSC tensor.
-func (t *Tensor) CcolIndices() (dtype.Array, error) {
-	return t.compressedIndices("ccol_indices", false)
-}
-
-// ColIndices returns col_indices (*batch, nse) of a CSR or BSR tensor.
-func (t *Tensor) ColIndices() (dtype.Array, error) { return t.plainIndices("col_indices", true) }
-
-// RowIndices returns row_indices (*batch, nse) of a CSC or BSC tensor.
-func (t *Tensor) RowIndices() (dtype.Array, error) { return t.plainIndices("row_indices", false) }
-
-func (t *Tensor) checkCompressedAccess(name string, rowMajor bool) error {
-	want := "sparse_csr or sparse_bsr"
-	if !rowMajor {
-		want = "sparse_csc or sparse_bsc"
-	}
-	if !t.layout.IsCompressed() || t.layout.RowMajor() != rowMajor {
-		return errs.Errorf(errs.ErrInvalidArgument, "%s: expected a %s tensor, got %s", name, want, t.layout)
-	}
-	return nil
-}
-
-// compressedIndices turns the global pos array of the compressed level into
-// torch's per-batch offsets (a copy when batched, an alias otherwise).
-func (t *Tensor) compressedIndices(name string, rowMajor bool) (dtype.Array, error) {
-	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
-		return dtype.Array{}, err
-	}
-	pos := t.levels[t.CompressedLevel()].Pos
-	if t.batchDim == 0 {
-		return pos, nil
-	}
-	b := t.BatchCount()
-	n := (pos.Numel() - 1) / max(b, 1)
-	nse := t.NNZ()
-	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), n+1)
-	out := dtype.NewArray(pos.DType, shape)
-	for k := int64(0); k < b; k++ {
-		for i := int64(0); i <= n; i++ {
-			SetIndex(out, k*(n+1)+i, pos.Index(k*n+i)-k*nse)
-		}
-	}
-	return out, nil
-}
-
-// plainIndices returns the crd array of the compressed level shaped (*batch, nse).
-func (t *Tensor) plainIndices(name string, rowMajor bool) (dtype.Array, error) {
-	if err := t.checkCompressedAccess(name, rowMajor); err != nil {
-		return dtype.Array{}, err
-	}
-	crd := t.levels[t.CompressedLevel()].Crd
-	shape := append(append([]int64(nil), t.shape[:t.batchDim]...), t.NNZ())
-	return dtype.Array{DType: crd.DType, Shape: shape, Data: crd.Data}, nil
 }
 
 // SetIndex stores v into an int32 or int64 array.

@@ -171,17 +171,11 @@ func judgeCompressed(got *tensor.Tensor, want *valueSpec, layout tensor.Layout, 
 		}
 	}
 	cn, pn := compressedFields(layout)
-	comp, plain := got.CrowIndices, got.ColIndices
 	wc, wp := want.CrowIndices, want.ColIndices
 	if cn == "ccol_indices" {
-		comp, plain = got.CcolIndices, got.RowIndices
 		wc, wp = want.CcolIndices, want.RowIndices
 	}
-	gc, err := comp()
-	if err != nil {
-		return err
-	}
-	gp, err := plain()
+	gc, gp, err := tensor.CompressedArrays(got)
 	if err != nil {
 		return err
 	}
