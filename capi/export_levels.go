@@ -33,7 +33,7 @@ func gsgo_tensor_num_levels(t *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	if err != nil {
 		return done(fn, err)
 	}
-	*out = C.int32_t(len(n.StorageLevels()))
+	*out = C.int32_t(len(n.Levels()))
 	return done(fn, nil)
 }
 
@@ -48,7 +48,7 @@ func lookupLevel(t *C.gs_ctensor, l C.int32_t) (*tensorHandle, tensor.Level, err
 	if err != nil {
 		return nil, tensor.Level{}, err
 	}
-	ls := n.StorageLevels()
+	ls := n.Levels()
 	if l < 0 || int(l) >= len(ls) {
 		return nil, tensor.Level{}, errs.Errorf(errs.ErrIndex, "level = %d is out of range: the tensor has %d levels", int32(l), len(ls))
 	}

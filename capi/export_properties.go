@@ -7,6 +7,7 @@ package main
 import "C"
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -93,7 +94,7 @@ func gsgo_tensor_shape(t *C.gs_ctensor, shape *C.int64_t, capacity C.int32_t) (s
 	if h.dev != nil {
 		s = h.dev.Shape()
 	} else {
-		s = h.t.Shape()
+		s = slices.Clone(h.t.Dims())
 	}
 	if n := min(len(s), int(capacity)); n > 0 {
 		copy(unsafe.Slice((*int64)(unsafe.Pointer(shape)), n), s)
@@ -206,7 +207,7 @@ func gsgo_tensor_fill_value(t *C.gs_ctensor, buf unsafe.Pointer, bufBytes C.int6
 	if h.dev != nil {
 		f, dt = h.dev.FillBytes(), h.dev.DType()
 	} else {
-		f, dt = h.t.FillBytes(), h.t.DType()
+		f, dt = slices.Clone(h.t.FillElem()), h.t.DType()
 	}
 	if int64(bufBytes) < int64(len(f)) {
 		return done(fn, errArg("buf_bytes = %d is less than the %d bytes of one %s", int64(bufBytes), len(f), dt))

@@ -35,7 +35,7 @@ func (r *semiArgs) dense(arg string, t *C.gs_ctensor) dtype.Array {
 		r.err = err
 		return dtype.Array{}
 	}
-	a, err := h.t.RawValues()
+	a, err := tensor.Component(h.t, tensor.CompRawValues)
 	r.err = err
 	return a
 }

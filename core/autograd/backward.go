@@ -170,13 +170,13 @@ func free(n *Node) {
 // checkSeed returns the gradient that starts a backward from out.
 func checkSeed(out, seed *tensor.Tensor) (*tensor.Tensor, error) {
 	if seed == nil {
-		if n := numel(out.Shape()); n != 1 {
-			return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: grad can be implicitly created only for outputs of one element, this one has shape %v (%d elements): pass a gradient", out.Shape(), n)
+		if n := numel(slices.Clone(out.Dims())); n != 1 {
+			return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: grad can be implicitly created only for outputs of one element, this one has shape %v (%d elements): pass a gradient", out.Dims(), n)
 		}
 		return onesLike(out)
 	}
-	if !slices.Equal(seed.Shape(), out.Shape()) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: gradient: expected shape %v (the output's), got %v", out.Shape(), seed.Shape())
+	if !slices.Equal(seed.Dims(), out.Dims()) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: gradient: expected shape %v (the output's), got %v", out.Dims(), seed.Dims())
 	}
 	if seed.DType() != out.DType() {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "backward: gradient: expected dtype %s (the output's), got %s", out.DType(), seed.DType())

@@ -26,7 +26,7 @@ func BenchmarkSparseMmBackward(b *testing.B) {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	n := a.Shape()[0]
+	n := a.Dims()[0]
 	x := benchDense(rng, n, 64)
 	g := benchDense(rng, n, 64)
 	b.ResetTimer()

@@ -33,7 +33,7 @@ func gcnLoss(t *testing.T) (loss, a, x, w *Var) {
 
 func values64(t *testing.T, x *tensor.Tensor) []float64 {
 	t.Helper()
-	v, err := x.RawValues()
+	v, err := tensor.Component(x, tensor.CompRawValues)
 	require.NoError(t, err)
 	return append([]float64(nil), dtype.AsSlice[float64](v)...)
 }

@@ -3,6 +3,7 @@ package autograd
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -53,7 +54,7 @@ func randDense(t *testing.T, rng *rand.Rand, shape ...int64) *tensor.Tensor {
 // withStored returns x with its stored value k (or dense element k) moved by h.
 func withStored(t *testing.T, x *tensor.Tensor, k int64, h float64) *tensor.Tensor {
 	t.Helper()
-	v, err := x.RawValues()
+	v, err := tensor.Component(x, tensor.CompRawValues)
 	require.NoError(t, err)
 	c := dtype.CopyArray(v)
 	s := dtype.AsSlice[float64](c)
@@ -65,7 +66,7 @@ func withStored(t *testing.T, x *tensor.Tensor, k int64, h float64) *tensor.Tens
 	}
 	y, err := withValues(x, c)
 	require.NoError(t, err)
-	if f := x.Fill(); f.Re() != 0 || f.Im() != 0 { // withValues builds fill 0
+	if f := dtype.LoadScalar(x.DType(), x.FillElem()); f.Re() != 0 || f.Im() != 0 { // withValues builds fill 0
 		y, err = tensor.WithFill(y, tensor.ScalarBytes(x.DType(), f))
 		require.NoError(t, err)
 	}
@@ -93,12 +94,12 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*tensor.Tenso
 		return out, in
 	}
 	out, in := eval(xs)
-	w := randDense(t, rng, out.Tensor().Shape()...)
+	w := randDense(t, rng, slices.Clone(out.Tensor().Dims())...)
 	f := func(ts []*tensor.Tensor) float64 {
 		o, _ := eval(ts)
 		p, err := ops.BinaryByName("mul", ops.TensorOperand(o.Tensor()), ops.TensorOperand(w), ops.BinaryArgs{})
 		require.NoError(t, err)
-		v, _ := p.RawValues()
+		v := p.Values()
 		s := 0.0
 		for _, e := range dtype.AsSlice[float64](v) {
 			s += e
@@ -114,9 +115,9 @@ func fdCheck(t *testing.T, op func(in []*Var) (*Var, error), xs ...*tensor.Tenso
 		if x.Layout() != tensor.Strided {
 			require.Equal(t, x.NNZ(), g.NNZ(), "input %d: gradient pattern", i)
 		}
-		gv, _ := g.RawValues()
+		gv := g.Values()
 		gs := dtype.AsSlice[float64](gv)
-		xv, _ := x.RawValues()
+		xv := x.Values()
 		for k := range xv.Numel() {
 			plus := append([]*tensor.Tensor(nil), xs...)
 			minus := append([]*tensor.Tensor(nil), xs...)
@@ -298,7 +299,7 @@ func TestFiniteDifferencesAmax(t *testing.T) {
 	// Ties share the gradient: amax of [2, 2, 1] sends half to each 2.
 	x, err := Leaf(randDense(t, rng, 3), true)
 	require.NoError(t, err)
-	v, _ := x.Tensor().RawValues()
+	v := x.Tensor().Values()
 	copy(dtype.AsSlice[float64](v), []float64{2, 2, 1})
 	y, err := Amax(x, nil, "amax")
 	require.NoError(t, err)

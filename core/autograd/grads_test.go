@@ -144,7 +144,7 @@ func tolFor(d dtype.DType) float64 {
 // requireClose compares the dense forms of two tensors element by element.
 func requireClose(t *testing.T, what string, want, got *tensor.Tensor, tol float64) {
 	t.Helper()
-	require.Equal(t, want.Shape(), got.Shape(), "%s: shape", what)
+	require.Equal(t, want.Dims(), got.Dims(), "%s: shape", what)
 	require.Equal(t, want.DType(), got.DType(), "%s: dtype", what)
 	w, g := denseValues(t, want), denseValues(t, got)
 	for i := int64(0); i < w.Numel(); i++ {
@@ -178,7 +178,7 @@ func denseValues(t *testing.T, x *tensor.Tensor) dtype.Array {
 	t.Helper()
 	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	v, err := d.RawValues()
+	v, err := tensor.Component(d, tensor.CompRawValues)
 	require.NoError(t, err)
 	return v
 }
@@ -197,7 +197,7 @@ func checkGradPattern(t *testing.T, i int, x, got, want *tensor.Tensor) {
 	require.NoError(t, err)
 	gc, err := cooOf(got)
 	require.NoError(t, err)
-	xi, _ := xc.RawIndices()
-	gi, _ := gc.RawIndices()
+	xi, _ := tensor.Component(xc, tensor.CompRawIndices)
+	gi, _ := tensor.Component(gc, tensor.CompRawIndices)
 	require.Equal(t, dtype.AsSlice[int64](xi), dtype.AsSlice[int64](gi), "grad %d: pattern differs from the input's", i)
 }

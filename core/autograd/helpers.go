@@ -81,7 +81,7 @@ func toLayoutOf(t, like *tensor.Tensor) (*tensor.Tensor, error) {
 
 // onesLike is the implicit seed of a one-element output.
 func onesLike(t *tensor.Tensor) (*tensor.Tensor, error) {
-	d, err := tensor.Empty(tensor.Strided, t.DType(), t.Shape(), [2]int64{}, 0)
+	d, err := tensor.Empty(tensor.Strided, t.DType(), slices.Clone(t.Dims()), [2]int64{}, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func onesLike(t *tensor.Tensor) (*tensor.Tensor, error) {
 // which never forms the dense product.
 func sampled(p, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 	if p.NDim() != 2 || p.DenseDim() != 0 {
-		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a sparse operand with batch or dense dims (shape %v, dense_dim %d) is not implemented", p.Shape(), p.DenseDim())
+		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a sparse operand with batch or dense dims (shape %v, dense_dim %d) is not implemented", p.Dims(), p.DenseDim())
 	}
 	csr := p
 	if p.Layout() != tensor.CSR {
@@ -131,10 +131,10 @@ func sumToShape(g *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 // sharing its storage (ops.Reshape makes COO); other layouts go through
 // ops.Reshape.
 func reshapeDense(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
-	if t.Layout() != tensor.Strided || numel(shape) != numel(t.Shape()) {
+	if t.Layout() != tensor.Strided || numel(shape) != numel(slices.Clone(t.Dims())) {
 		return ops.Reshape(t, shape)
 	}
-	v, err := t.RawValues()
+	v, err := tensor.Component(t, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package autograd
 
 import (
 	"math/cmplx"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -65,9 +66,9 @@ func bmmGradA(a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	gv, _ := g.RawValues()
-	bv, _ := bd.RawValues()
-	m, n, k := a.Shape()[1], g.Shape()[2], a.Shape()[2]
+	gv := g.Values()
+	bv := bd.Values()
+	m, n, k := a.Dims()[1], g.Dims()[2], a.Dims()[2]
 	vals := dtype.NewArray(a.DType(), []int64{c.NNZ()})
 	switch a.DType() {
 	case dtype.Float64:
@@ -82,11 +83,11 @@ func bmmGradA(a, b, g *tensor.Tensor) (*tensor.Tensor, error) {
 	default:
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of bmm of %s is not implemented", a.DType())
 	}
-	idx, err := c.RawIndices()
+	idx, err := tensor.Component(c, tensor.CompRawIndices)
 	if err != nil {
 		return nil, err
 	}
-	gx, err := tensor.NewCOO(idx, vals, a.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	gx, err := tensor.NewCOO(idx, vals, slices.Clone(a.Dims()), tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}
@@ -139,11 +140,11 @@ func batchedAdjoint(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if c.Layout() != tensor.Strided {
 		return ops.Transpose(c, 1, 2)
 	}
-	v, err := c.RawValues()
+	v, err := tensor.Component(c, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}
-	nb, m, n := t.Shape()[0], t.Shape()[1], t.Shape()[2]
+	nb, m, n := t.Dims()[0], t.Dims()[1], t.Dims()[2]
 	es := int64(v.DType.Size())
 	out := dtype.NewArray(v.DType, []int64{nb, n, m})
 	for b := range nb {

@@ -30,7 +30,7 @@ func ToDense(x *Var) (*Var, error) {
 func likeInput(g, x *tensor.Tensor) (*tensor.Tensor, error) {
 	if !slices.Equal(g.Dims(), x.Dims()) { // x was broadcast: sum over the dims it was stretched along
 		var err error
-		if g, err = sumToShape(g, x.Shape()); err != nil {
+		if g, err = sumToShape(g, slices.Clone(x.Dims())); err != nil {
 			return nil, err
 		}
 	}
@@ -44,7 +44,7 @@ func likeInput(g, x *tensor.Tensor) (*tensor.Tensor, error) {
 // compressed one (CSR, CSC, BSR, BSC): a strided view of the stored values
 // whose gradient is a sparse tensor of the input's pattern.
 func Values(x *Var) (*Var, error) {
-	vals, err := x.t.Values()
+	vals, err := tensor.Component(x.t, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +57,7 @@ func Values(x *Var) (*Var, error) {
 	}
 	ins := []*Var{x}
 	return record("ValuesBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
-		gv, err := g.RawValues()
+		gv, err := tensor.Component(g, tensor.CompRawValues)
 		if err != nil {
 			return nil, err
 		}
@@ -71,17 +71,17 @@ func withValues(p *tensor.Tensor, vals dtype.Array) (*tensor.Tensor, error) {
 	opt := tensor.BuildOptions{NoCheck: true, Coalesced: p.IsCoalesced()}
 	switch p.Layout() {
 	case tensor.COO:
-		idx, err := p.RawIndices()
+		idx, err := tensor.Component(p, tensor.CompRawIndices)
 		if err != nil {
 			return nil, err
 		}
-		return tensor.NewCOO(idx, vals, p.Shape(), opt)
+		return tensor.NewCOO(idx, vals, slices.Clone(p.Dims()), opt)
 	case tensor.CSR, tensor.BSR, tensor.CSC, tensor.BSC:
 		c, pl, err := tensor.CompressedArrays(p)
 		if err != nil {
 			return nil, err
 		}
-		return tensor.NewCompressed(p.Layout(), c, pl, vals, p.Shape(), opt)
+		return tensor.NewCompressed(p.Layout(), c, pl, vals, slices.Clone(p.Dims()), opt)
 	}
 	return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of values() of a %s tensor is not implemented", p.Layout())
 }

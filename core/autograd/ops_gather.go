@@ -87,14 +87,14 @@ func patternOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 // storedCount is the number of stored scalars of t (every element of a
 // strided tensor; nnz times the dense block of a sparse one).
 func storedCount(t *tensor.Tensor) int64 {
-	v, _ := t.RawValues()
+	v := t.Values()
 	return v.Numel()
 }
 
 // numberedLike is a float64 tensor of p's pattern and layout whose stored
 // scalars are start+1, start+2, ... in storage order.
 func numberedLike(p *tensor.Tensor, start int64) (*tensor.Tensor, error) {
-	v, err := p.RawValues()
+	v, err := tensor.Component(p, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func floatsOf(t *tensor.Tensor) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.RawValues()
+	v, err := tensor.Component(c, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +169,7 @@ func complexesOf(t *tensor.Tensor) ([]complex128, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.RawValues()
+	v, err := tensor.Component(c, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +179,7 @@ func complexesOf(t *tensor.Tensor) ([]complex128, error) {
 // valuesGrad is the gradient of p holding acc at its stored scalars, in p's
 // dtype (the real part for a real p), pattern and layout.
 func valuesGrad(p *tensor.Tensor, acc []complex128) (*tensor.Tensor, error) {
-	v, err := p.RawValues()
+	v, err := tensor.Component(p, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // Mm is linalg.Mm recorded: a @ b of 2-D tensors (torch.mm, MmBackward0
@@ -145,7 +146,7 @@ func Mv(a, x *Var) (*Var, error) {
 // sparse); nil where not needed.
 func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, err error) {
 	if needA {
-		col, err := reshapeDense(g, []int64{g.Shape()[0], 1})
+		col, err := reshapeDense(g, []int64{g.Dims()[0], 1})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -158,7 +159,7 @@ func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, 
 				return nil, nil, err
 			}
 		}
-		row, err := reshapeDense(xc, []int64{1, x.Shape()[0]})
+		row, err := reshapeDense(xc, []int64{1, x.Dims()[0]})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -264,7 +265,7 @@ func inputGrad(input, g *tensor.Tensor, beta dtype.Scalar) (*tensor.Tensor, erro
 				return nil, err
 			}
 		}
-		if g, err = sumToShape(g, input.Shape()); err != nil {
+		if g, err = sumToShape(g, slices.Clone(input.Dims())); err != nil {
 			return nil, err
 		}
 	}
@@ -282,7 +283,7 @@ func SampledAddmm(input, mat1, mat2 *Var, beta, alpha dtype.Scalar) (*Var, error
 	ins := []*Var{input, mat1, mat2}
 	return record("SparseSampledAddmmBackward0", out, ins, func(g *tensor.Tensor) ([]*tensor.Tensor, error) {
 		if g.NDim() != 2 {
-			return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a batched sampled_addmm (shape %v) is not implemented", g.Shape())
+			return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of a batched sampled_addmm (shape %v) is not implemented", g.Dims())
 		}
 		gs := make([]*tensor.Tensor, 3)
 		var err error

@@ -6,6 +6,7 @@ import (
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/spectral"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // SvdLowrank is spectral.SvdLowrank recorded (torch.svd_lowrank): U, S and
@@ -48,7 +49,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 	sizes := make([]int64, len(outs))
 	total := int64(0)
 	for i, o := range outs {
-		sizes[i] = numel(o.Shape())
+		sizes[i] = numel(slices.Clone(o.Dims()))
 		total += sizes[i]
 	}
 	dt := res.U.DType()
@@ -86,7 +87,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 	// torch: U = Q @ U_B (MmBackward0), S from linalg.svd, V = Vh.mH
 	// (TransposeBackward0); a wide A swaps U and V.
 	names := []string{"MmBackward0", "LinalgSvdBackward0", "TransposeBackward0"}
-	if res.U.Shape()[0] < res.V.Shape()[0] {
+	if res.U.Dims()[0] < res.V.Dims()[0] {
 		names[0], names[2] = names[2], names[0]
 	}
 	vars := make([]*Var, len(outs))
@@ -110,7 +111,7 @@ func unpack(g *tensor.Tensor, sizes []int64) ([][]float64, error) {
 			return nil, err
 		}
 	}
-	vals, err := g.RawValues()
+	vals, err := tensor.Component(g, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}
@@ -133,13 +134,13 @@ func placeIn(g *tensor.Tensor, dt dtype.DType, total, lo int64) (*tensor.Tensor,
 			return nil, err
 		}
 	}
-	vals, err := g.RawValues()
+	vals, err := tensor.Component(g, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}
 	out := dtype.NewArray(dt, []int64{total})
 	es := int64(dt.Size())
-	copy(out.Data[lo*es:], vals.Data[:numel(g.Shape())*es])
+	copy(out.Data[lo*es:], vals.Data[:numel(slices.Clone(g.Dims()))*es])
 	return tensor.NewStrided(out)
 }
 

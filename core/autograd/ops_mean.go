@@ -15,7 +15,7 @@ func Mean(x *Var, dims []int) (*Var, error) {
 		return nil, err
 	}
 	count := int64(1)
-	for i, n := range x.t.Shape() {
+	for i, n := range x.t.Dims() {
 		if len(dims) == 0 || containsDim(dims, i, x.t.NDim()) {
 			count *= n
 		}

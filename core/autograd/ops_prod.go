@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // Prod is ops.Reduce(x, dims, "prod") recorded: the gradient of an element
@@ -48,7 +49,7 @@ func prodGrad(x, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	shape := x.Shape()
+	shape := slices.Clone(x.Dims())
 	group, ng := groupsOf(shape, summedDims(len(shape), dims))
 	zeros := make([]int, ng)
 	nonzero := make([]complex128, ng)

@@ -80,9 +80,9 @@ func keptStrides(shape []int64, summed []bool) ([]int64, int64) {
 // denseSumGrad broadcasts g, the gradient of sum(x, dims) for a strided x,
 // back to x's shape.
 func denseSumGrad(x, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
-	shape := x.Shape()
+	shape := slices.Clone(x.Dims())
 	strides, _ := keptStrides(shape, summedDims(len(shape), dims))
-	gv, err := g.RawValues()
+	gv, err := tensor.Component(g, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func sumGrad(x, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	summed := summedDims(x.NDim(), dims)
-	shape := x.Shape()
+	shape := slices.Clone(x.Dims())
 	sd := xc.SparseDim()
 	// The kept dense dims' strides inside g's value blocks, per input dense dim.
 	dense := shape[sd:]
@@ -164,7 +164,7 @@ func sumGrad(x, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 			copy(vals.Data[dst:dst+es], gvals.Data[src:src+es])
 		}
 	}
-	idxArr, err := xc.RawIndices()
+	idxArr, err := tensor.Component(xc, tensor.CompRawIndices)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +189,7 @@ func gradRows(g *tensor.Tensor, sizes []int64, summed []bool, keptBlock int64) (
 		return l
 	}
 	if g.Layout() == tensor.Strided {
-		vals, err := g.RawValues()
+		vals, err := tensor.Component(g, tensor.CompRawValues)
 		return func(idx []int64) (int64, bool) { return lin(idx) * keptBlock, true }, vals, err
 	}
 	gc, err := cooOf(g)
@@ -214,7 +214,7 @@ func gradRows(g *tensor.Tensor, sizes []int64, summed []bool, keptBlock int64) (
 		}
 		at[l] = r
 	}
-	vals, err := gc.RawValues()
+	vals, err := tensor.Component(gc, tensor.CompRawValues)
 	return func(idx []int64) (int64, bool) {
 		r, ok := at[lin(idx)]
 		return r * keptBlock, ok
@@ -237,7 +237,7 @@ func cooOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 
 // coordsOf views the rows of a 64-bit COO tensor's indices.
 func coordsOf(c *tensor.Tensor) ([][]int64, error) {
-	idx, err := c.RawIndices()
+	idx, err := tensor.Component(c, tensor.CompRawIndices)
 	if err != nil {
 		return nil, err
 	}
@@ -292,8 +292,8 @@ func softmaxGrad(x, y, g *tensor.Tensor, dim int, log bool) (*tensor.Tensor, err
 	if err != nil {
 		return nil, err
 	}
-	yv, _ := yc.RawValues()
-	gv, _ := gm.RawValues()
+	yv := yc.Values()
+	gv := gm.Values()
 	out := dtype.NewArray(x.DType(), yv.Shape)
 	switch x.DType() {
 	case dtype.Float64:
@@ -303,11 +303,11 @@ func softmaxGrad(x, y, g *tensor.Tensor, dim int, log bool) (*tensor.Tensor, err
 	default:
 		return nil, errs.Errorf(errs.ErrNotImplemented, "the gradient of softmax of %s is not implemented (float32 and float64 are)", x.DType())
 	}
-	idx, err := yc.RawIndices()
+	idx, err := tensor.Component(yc, tensor.CompRawIndices)
 	if err != nil {
 		return nil, err
 	}
-	gx, err := tensor.NewCOO(idx, out, x.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	gx, err := tensor.NewCOO(idx, out, slices.Clone(x.Dims()), tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +321,7 @@ func softmaxGroups(c *tensor.Tensor, dim int) ([]int64, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	shape := c.Shape()
+	shape := slices.Clone(c.Dims())
 	sd := c.SparseDim()
 	dense := shape[sd:]
 	block := numel(dense)

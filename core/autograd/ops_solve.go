@@ -67,7 +67,7 @@ func solveRecorded(name string, a, b *Var, left bool, solveFn func(a, b *tensor.
 		// A vector B is a one-column (left) or one-row matrix.
 		x2, gb2 := x, gb
 		if x.NDim() == 1 {
-			n := x.Shape()[0]
+			n := x.Dims()[0]
 			shape := []int64{n, 1}
 			if !left {
 				shape = []int64{1, n}
@@ -103,12 +103,12 @@ func solveRecorded(name string, a, b *Var, left bool, solveFn func(a, b *tensor.
 func keepTriangle(t *tensor.Tensor, upper, unit bool) (*tensor.Tensor, error) {
 	out := func(i, j int64) bool { return (upper && j < i) || (!upper && j > i) || (unit && i == j) }
 	if t.Layout() == tensor.Strided {
-		v, err := t.RawValues()
+		v, err := tensor.Component(t, tensor.CompRawValues)
 		if err != nil {
 			return nil, err
 		}
 		vals := dtype.Array{DType: v.DType, Shape: v.Shape, Data: append([]byte(nil), v.Data...)}
-		es, n := int64(v.DType.Size()), t.Shape()[1]
+		es, n := int64(v.DType.Size()), t.Dims()[1]
 		for e := range v.Numel() {
 			if out(e/n, e%n) {
 				clear(vals.Data[e*es : (e+1)*es])
@@ -124,7 +124,7 @@ func keepTriangle(t *tensor.Tensor, upper, unit bool) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.RawValues()
+	v, err := tensor.Component(c, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}

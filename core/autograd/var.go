@@ -90,9 +90,9 @@ func (v *Var) SetGrad(g *tensor.Tensor) error {
 	if v.fn != nil {
 		return errs.Errorf(errs.ErrInvalidArgument, "grad: only a leaf's gradient can be assigned (this tensor is the result of %s)", v.fn.name)
 	}
-	if g != nil && (g.DType() != v.t.DType() || !slices.Equal(g.Shape(), v.t.Shape())) {
+	if g != nil && (g.DType() != v.t.DType() || !slices.Equal(g.Dims(), v.t.Dims())) {
 		return errs.Errorf(errs.ErrInvalidArgument, "grad: assigned grad has shape %v and dtype %s; the tensor has shape %v and dtype %s",
-			g.Shape(), g.DType(), v.t.Shape(), v.t.DType())
+			g.Dims(), g.DType(), v.t.Dims(), v.t.DType())
 	}
 	v.mu.Lock()
 	v.grad = g

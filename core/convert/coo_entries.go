@@ -39,7 +39,7 @@ func AsCOO(t *tensor.Tensor) (*CooEntries, error) {
 		}
 	}
 	s := c.SparseDim()
-	idx := c.IndexArray()
+	idx := c.Indices()
 	nse := idx.Shape[1]
 	coords := make([][]int64, s)
 	for d := range coords {
@@ -48,15 +48,15 @@ func AsCOO(t *tensor.Tensor) (*CooEntries, error) {
 			coords[d][e] = idx.Index(int64(d)*nse + e)
 		}
 	}
-	return &CooEntries{Shape: c.Shape(), DenseDim: c.DenseDim(), Coords: coords, Vals: c.ValueArray(), Coalesced: c.CoalescedFlag(),
-		Width: c.IndexWidth(), Fill: c.FillBytes(), Dtype: c.DType()}, nil
+	return &CooEntries{Shape: slices.Clone(c.Dims()), DenseDim: c.DenseDim(), Coords: coords, Vals: c.Values(), Coalesced: c.IsCoalesced(),
+		Width: c.IndexWidth(), Fill: slices.Clone(c.FillElem()), Dtype: c.DType()}, nil
 }
 
 // stridedEntries lists every element of a strided tensor as an entry, in
 // row-major order, values bit for bit: a conversion to COO would drop the
 // zeros, so a -0 would come back as the fill +0.
 func stridedEntries(t *tensor.Tensor) *CooEntries {
-	shape := t.Shape()
+	shape := slices.Clone(t.Dims())
 	n := dtype.NumelOf(shape)
 	coords := make([][]int64, len(shape))
 	for d := range coords {
@@ -69,7 +69,7 @@ func stridedEntries(t *tensor.Tensor) *CooEntries {
 			r /= shape[d]
 		}
 	}
-	vals := dtype.Array{DType: t.DType(), Shape: []int64{n}, Data: slices.Clone(t.ValueArray().Data[:n*int64(t.DType().Size())])}
+	vals := dtype.Array{DType: t.DType(), Shape: []int64{n}, Data: slices.Clone(t.Values().Data[:n*int64(t.DType().Size())])}
 	return &CooEntries{Shape: shape, Coords: coords, Vals: vals, Coalesced: true, Width: 64,
 		Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}
 }
@@ -116,7 +116,7 @@ func (c *CooEntries) Tensor() (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.CoalescedFlag() != c.Coalesced { // NewCOO marks fewer than two entries coalesced; some torch operators keep false
+	if t.IsCoalesced() != c.Coalesced { // NewCOO marks fewer than two entries coalesced; some torch operators keep false
 		t = t.WithCoalesced(c.Coalesced)
 	}
 	return tensor.Refill(t, slices.Clone(c.Fill)), nil
@@ -142,7 +142,7 @@ func InLayout(r *tensor.Tensor, like *tensor.Tensor) (*tensor.Tensor, error) {
 		return r, nil
 	}
 	opt := tensor.ConvertOptions{DenseDim: r.DenseDim(), SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(r)}
-	if _, err := tensor.TargetSpec(layout, r.Shape(), r.DenseDim(), -1, like.BlockSize()); err != nil {
+	if _, err := tensor.TargetSpec(layout, slices.Clone(r.Dims()), r.DenseDim(), -1, like.BlockSize()); err != nil {
 		return r, nil
 	}
 	out, err := tensor.ToLayout(r, layout, opt)

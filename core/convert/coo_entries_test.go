@@ -118,11 +118,11 @@ func TestCooEntriesTensorFlagsWidthFill(t *testing.T) {
 	one := &CooEntries{Shape: []int64{3, 4}, Coords: [][]int64{{1}, {2}}, Vals: dtype.Float64Array([]float64{5}),
 		Coalesced: false, Width: 32, Fill: fill, Dtype: dtype.Float64}
 	r := mustTensor(t, one)
-	if r.CoalescedFlag() || r.IsCoalesced() {
+	if r.IsCoalesced() || r.IsCoalesced() {
 		t.Fatal("one entry given as not coalesced came back coalesced")
 	}
-	if r.Fill().Re() != 7 || r.IndexWidth() != 32 {
-		t.Fatalf("fill %v, width %d; want 7, 32", r.Fill(), r.IndexWidth())
+	if dtype.LoadScalar(r.DType(), r.FillElem()).Re() != 7 || r.IndexWidth() != 32 {
+		t.Fatalf("fill %v, width %d; want 7, 32", dtype.LoadScalar(r.DType(), r.FillElem()), r.IndexWidth())
 	}
 	wide := *one
 	wide.Shape = []int64{3, math.MaxInt32 + 1}

@@ -28,7 +28,7 @@ func fillOf(dtype dtype.DType, f func() (*tensor.Tensor, error)) ([]byte, error)
 	if r.DType() != dtype {
 		return nil, errs.Errorf(errs.ErrUnsupported, "the GPU path keeps the dtype %s; this op gives %s", dtype, r.DType())
 	}
-	v, err := r.Values()
+	v, err := tensor.Component(r, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}

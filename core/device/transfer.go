@@ -5,6 +5,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/cuda"
+	"slices"
 )
 
 // CheckDevice refuses a device index that names no present CUDA device;
@@ -34,7 +35,7 @@ func checkMovable(op string, t *tensor.Tensor) error {
 	case tensor.Strided, tensor.Custom:
 	case tensor.CSR, tensor.CSC, tensor.COO:
 		if t.NDim() != 2 || t.BatchDim() > 0 || t.DenseDim() > 0 {
-			return errs.Errorf(errs.ErrUnsupported, "%s: a %s tensor of size %v with batch or dense dims has no GPU path yet (2-D ones do)", op, l, t.Shape())
+			return errs.Errorf(errs.ErrUnsupported, "%s: a %s tensor of size %v with batch or dense dims has no GPU path yet (2-D ones do)", op, l, t.Dims())
 		}
 	default:
 		return errs.Errorf(errs.ErrUnsupported, "%s: layout %s has no GPU path yet (strided, sparse_coo, sparse_csr, sparse_csc and custom formats do)", op, l)
@@ -56,8 +57,8 @@ func ToDevice(t *tensor.Tensor, dev int) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Tensor{dev: dev, layout: t.Layout(), format: u.Format, sizes: u.LevelSizes, dtype: t.DType(), shape: t.Shape(),
-		fill: t.FillBytes(), width: t.IndexWidth(), coalesced: t.IsCoalesced(),
+	d := &Tensor{dev: dev, layout: t.Layout(), format: u.Format, sizes: u.LevelSizes, dtype: t.DType(), shape: slices.Clone(t.Dims()),
+		fill: slices.Clone(t.FillElem()), width: t.IndexWidth(), coalesced: t.IsCoalesced(),
 		pos: make([]buffer, len(u.Pos)), crd: make([]buffer, len(u.Crd))}
 	fail := func(err error) (*Tensor, error) {
 		_ = d.Free()

@@ -97,7 +97,7 @@ func valuesOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a sparse tensor, got a strided one")
 	}
-	v, err := t.Values()
+	v, err := tensor.Component(t, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}

@@ -37,15 +37,15 @@ type Compressed struct {
 
 // CompressedOf returns t's compressed level (t must be CSR, CSC, BSR or BSC).
 func CompressedOf(t *tensor.Tensor) Compressed {
-	l := t.StorageLevels()[t.CompressedLevel()]
+	l := t.Levels()[t.CompressedLevel()]
 	nse := l.Crd.Numel()
 	entry := int64(0)
 	if nse > 0 {
-		entry = int64(len(t.ValueArray().Data)) / nse
+		entry = int64(len(t.Values().Data)) / nse
 	} else {
-		entry = dtype.NumelOf(t.ValueArray().Shape[t.BatchDim()+1:]) * int64(t.DType().Size())
+		entry = dtype.NumelOf(t.Values().Shape[t.BatchDim()+1:]) * int64(t.DType().Size())
 	}
-	return Compressed{Pos: l.Pos, Crd: l.Crd, Vals: t.ValueArray().Data, Entry: entry}
+	return Compressed{Pos: l.Pos, Crd: l.Crd, Vals: t.Values().Data, Entry: entry}
 }
 
 // Segments is the number of segments of c (pos entries less one).

@@ -120,7 +120,7 @@ func diagonals(t *tensor.Tensor) (diag, bool) {
 	}
 	switch t.Layout() {
 	case tensor.CSR, tensor.CSC:
-		l := t.StorageLevels()[t.CompressedLevel()]
+		l := t.Levels()[t.CompressedLevel()]
 		ptr, idx := tensor.IndexInts(l.Pos), tensor.IndexInts(l.Crd)
 		for r := 0; r+1 < len(ptr); r++ {
 			for q := ptr[r]; q < ptr[r+1]; q++ {
@@ -132,7 +132,7 @@ func diagonals(t *tensor.Tensor) (diag, bool) {
 			}
 		}
 	case tensor.COO:
-		lv := t.StorageLevels()
+		lv := t.Levels()
 		rows, cols := tensor.IndexInts(lv[0].Crd), tensor.IndexInts(lv[1].Crd)
 		for e := range rows {
 			add(rows[e], cols[e])

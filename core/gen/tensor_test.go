@@ -31,23 +31,23 @@ func TestTensorOfGenerators(t *testing.T) {
 		assert.Equal(t, dtype.Float64, tn.DType(), name)
 		assert.Equal(t, 64, tn.IndexWidth(), name)
 		assert.True(t, tn.IsCoalesced(), name)
-		assert.Equal(t, []int64{c.Rows, c.Cols}, tn.Shape(), name)
+		assert.Equal(t, []int64{c.Rows, c.Cols}, tn.Dims(), name)
 		assert.Equal(t, c.NNZ(), tn.NNZ(), name)
 
-		idx, err := tn.Indices()
+		idx, err := tensor.Component(tn, tensor.CompIndices)
 		require.NoError(t, err, name)
 		assert.Equal(t, []int64{2, c.NNZ()}, idx.Shape, name)
 		got := dtype.AsSlice[int64](idx)
 		assert.Equal(t, c.Row, got[:c.NNZ()], name)
 		assert.Equal(t, c.Col, got[c.NNZ():], name)
-		vals, err := tn.Values()
+		vals, err := tensor.Component(tn, tensor.CompValues)
 		require.NoError(t, err, name)
 		assert.Equal(t, c.Val, dtype.AsSlice[float64](vals), name)
 
 		if c.Rows*c.Cols > 0 {
 			d, err := tensor.ToDense(tn)
 			require.NoError(t, err, name)
-			dv, err := d.Values()
+			dv, err := tensor.Component(d, tensor.CompValues)
 			require.NoError(t, err, name)
 			flat := dtype.AsSlice[float64](dv)
 			for i, row := range dense(c) {
@@ -62,9 +62,9 @@ func TestTensorSharesGeneratorMemory(t *testing.T) {
 	require.NoError(t, err)
 	tn, err := c.Tensor()
 	require.NoError(t, err)
-	idx, err := tn.Indices()
+	idx, err := tensor.Component(tn, tensor.CompIndices)
 	require.NoError(t, err)
-	vals, err := tn.Values()
+	vals, err := tensor.Component(tn, tensor.CompValues)
 	require.NoError(t, err)
 	assert.Same(t, &c.Row[0], &dtype.AsSlice[int64](idx)[0], "no copy of the indices")
 	assert.Same(t, &c.Col[0], &dtype.AsSlice[int64](idx)[c.NNZ()], "no copy of the indices")
@@ -75,7 +75,7 @@ func TestTensorOfCallerCOO(t *testing.T) {
 	c := &COO{Rows: 3, Cols: 4, Row: []int64{0, 2, 2}, Col: []int64{3, 0, 1}, Val: []float64{1, 2, 3}}
 	tn, err := c.Tensor()
 	require.NoError(t, err)
-	idx, err := tn.Indices()
+	idx, err := tensor.Component(tn, tensor.CompIndices)
 	require.NoError(t, err)
 	assert.Equal(t, []int64{0, 2, 2, 3, 0, 1}, dtype.AsSlice[int64](idx))
 	c.Row[0] = 1

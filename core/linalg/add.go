@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // sumTerm is one term coeff * t of a sparse sum.
@@ -19,14 +20,14 @@ type sumTerm struct {
 // fill and is added to every stored element, so each element is counted
 // once whether or not a term stores it.
 func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms ...sumTerm) (*tensor.Tensor, error) {
-	shape := terms[0].t.Shape()
+	shape := slices.Clone(terms[0].t.Dims())
 	d := terms[0].t.DType()
 	ops, err := opsFor(op, d, 64)
 	if err != nil {
 		return nil, err
 	}
 	for _, term := range terms {
-		if !term.coeff.IsZero() && !ops.finite(term.coeff.Mul(term.t.Fill()), dtype.Array{}) {
+		if !term.coeff.IsZero() && !ops.finite(term.coeff.Mul(dtype.LoadScalar(term.t.DType(), term.t.FillElem())), dtype.Array{}) {
 			return denseSum(op, ops, layout, block, width, terms)
 		}
 	}
@@ -43,16 +44,16 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 		if err != nil {
 			return nil, err
 		}
-		f := c.Fill()
-		if !f.IsZero() && !c.CoalescedFlag() {
+		f := dtype.LoadScalar(c.DType(), c.FillElem())
+		if !f.IsZero() && !c.IsCoalesced() {
 			if c, err = tensor.Coalesce(c); err != nil {
 				return nil, err
 			}
 		}
 		fill = fill.Add(term.coeff.Mul(f))
-		rows = append(rows, dtype.AsSlice[int64](c.StorageLevels()[0].Crd)...)
-		cols = append(cols, dtype.AsSlice[int64](c.StorageLevels()[1].Crd)...)
-		vals = append(vals, ops.affine(c.ValueArray(), term.coeff, term.coeff.Mul(f).Neg()))
+		rows = append(rows, dtype.AsSlice[int64](c.Levels()[0].Crd)...)
+		cols = append(cols, dtype.AsSlice[int64](c.Levels()[1].Crd)...)
+		vals = append(vals, ops.affine(c.Values(), term.coeff, term.coeff.Mul(f).Neg()))
 	}
 	nnz := int64(len(rows))
 	if err := errs.CheckAlloc(op+": sum entries", nnz, d.Size()+16); err != nil {
@@ -71,7 +72,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 	if err != nil {
 		return nil, err
 	}
-	if r.Layout() == tensor.COO && !r.CoalescedFlag() {
+	if r.Layout() == tensor.COO && !r.IsCoalesced() {
 		if r, err = tensor.Coalesce(r); err != nil {
 			return nil, err
 		}
@@ -79,7 +80,7 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 	if fill.IsZero() {
 		return r, nil
 	}
-	return tensor.Revalue(r, ops.affine(r.ValueArray(), dtype.IntScalar(1), fill), tensor.ScalarBytes(d, fill)), nil
+	return tensor.Revalue(r, ops.affine(r.Values(), dtype.IntScalar(1), fill), tensor.ScalarBytes(d, fill)), nil
 }
 
 // denseSum is sparseSum for terms with a NaN or infinite fill, where

@@ -22,7 +22,7 @@ func antiDiaDense(t *testing.T, rng *rand.Rand, d dtype.DType, m, n int64) *tens
 	for i := range m {
 		for j := range n {
 			if keep[i+j] {
-				copy(a.Data[(i*n+j)*sz:], full.ValueArray().Data[(i*n+j)*sz:(i*n+j+1)*sz])
+				copy(a.Data[(i*n+j)*sz:], full.Values().Data[(i*n+j)*sz:(i*n+j+1)*sz])
 			}
 		}
 	}

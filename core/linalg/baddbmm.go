@@ -57,7 +57,7 @@ func baddbmmNative(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scal
 	if err != nil {
 		return nil, err
 	}
-	if r, ok := tensor.RaggedOf(a); ok && a.Fill().IsZero() {
+	if r, ok := tensor.RaggedOf(a); ok && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() {
 		bd, err := denseData(b)
 		if err != nil {
 			return nil, err
@@ -74,7 +74,7 @@ func baddbmmNative(op string, input, a, b *tensor.Tensor, beta, alpha dtype.Scal
 		if err != nil {
 			return nil, err
 		}
-		ops.addScaled(out, nb*m, n, alpha, p.ValueArray(), n, 1) // out is zero: alpha * p exactly
+		ops.addScaled(out, nb*m, n, alpha, p.Values(), n, 1) // out is zero: alpha * p exactly
 	}
 	dropProduct(out, alpha)
 	if beta.IsZero() {

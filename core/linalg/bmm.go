@@ -57,7 +57,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	outAt := func(i int64) dtype.Array { return sliceView(flatView(out), i*m*n, (i+1)*m*n) }
 	bAt := func(i int64) dtype.Array { return sliceView(flatView(bd), i*k*n, (i+1)*k*n) }
-	if r, ok := tensor.RaggedOf(a); ok && a.Fill().IsZero() {
+	if r, ok := tensor.RaggedOf(a); ok && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() {
 		if err := raggedBmm(op, r, dtype.IntScalar(1), bd, k, n, out); err != nil {
 			return nil, err
 		}
@@ -76,9 +76,9 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		if ops, err = opsFor(op, d, 64); err != nil {
 			return nil, err
 		}
-		ops.gemm(dtype.IntScalar(1), flatView(a.ValueArray()), flatView(bd), nb, m, k, n, flatView(out))
+		ops.gemm(dtype.IntScalar(1), flatView(a.Values()), flatView(bd), nb, m, k, n, flatView(out))
 		return wrapStrided(out, nb, m, n)
-	case batched && a.Fill().IsZero():
+	case batched && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero():
 		if ops, err = opsFor(op, d, a.IndexWidth()); err != nil {
 			return nil, err
 		}
@@ -87,7 +87,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 				return nil, kernelErr(op, err)
 			}
 		}
-	case !a.Fill().IsZero():
+	case !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero():
 		// Batch by batch: the block-diagonal matrix below would count its
 		// off-diagonal blocks as unspecified elements.
 		parts, err := batchesOf(a)
@@ -168,11 +168,11 @@ func blockDiag(t *tensor.Tensor, width int) kernelMat {
 	m, k := t.Dims()[1], t.Dims()[2]
 	nnz := t.NNZ()
 	rows, cols := make([]int64, nnz), make([]int64, nnz)
-	bc, rc, cc := t.StorageLevels()[0].Crd, t.StorageLevels()[1].Crd, t.StorageLevels()[2].Crd
+	bc, rc, cc := t.Levels()[0].Crd, t.Levels()[1].Crd, t.Levels()[2].Crd
 	for e := int64(0); e < nnz; e++ {
 		b := bc.Index(e)
 		rows[e], cols[e] = b*m+rc.Index(e), b*k+cc.Index(e)
 	}
 	return kernelMat{kind: kindCOO, rows: t.Dims()[0] * m, cols: t.Dims()[0] * k, row: indexArray(width, rows, nnz),
-		col: indexArray(width, cols, nnz), val: tensor.Flat(t.ValueArray()), bm: 1, bn: 1}
+		col: indexArray(width, cols, nnz), val: tensor.Flat(t.Values()), bm: 1, bn: 1}
 }

@@ -63,7 +63,7 @@ func TestBaddbmmMatchesDense(t *testing.T) {
 				// The reference: beta * input + alpha * (batch1 @ batch2), element by element.
 				want := dtype.NewArray(dtype.Float64, []int64{4, 5, 3})
 				st := broadcastOf(ish, []int64{4, 5, 3})
-				pv, iv, wv := dtype.AsSlice[float64](p.ValueArray()), dtype.AsSlice[float64](in.ValueArray()), dtype.AsSlice[float64](want)
+				pv, iv, wv := dtype.AsSlice[float64](p.Values()), dtype.AsSlice[float64](in.Values()), dtype.AsSlice[float64](want)
 				for e := range wv {
 					x := int64(e)
 					bi, i, j := x/15, x/3%5, x%3

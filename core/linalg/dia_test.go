@@ -22,7 +22,7 @@ func diaDense(t *testing.T, rng *rand.Rand, d dtype.DType, m, n int64, density f
 	for i := range m {
 		for j := range n {
 			if keep[j-i] {
-				copy(a.Data[(i*n+j)*int64(d.Size()):], full.ValueArray().Data[(i*n+j)*int64(d.Size()):(i*n+j+1)*int64(d.Size())])
+				copy(a.Data[(i*n+j)*int64(d.Size()):], full.Values().Data[(i*n+j)*int64(d.Size()):(i*n+j+1)*int64(d.Size())])
 			}
 		}
 	}
@@ -116,19 +116,19 @@ func TestDIAProductRefusals(t *testing.T) {
 	err = MvOut(a, x64, tensortest.RandomDense(t, rng, dtype.Float32, []int64{5}, 1))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	out := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
-	before := append([]byte(nil), out.ValueArray().Data...)
+	before := append([]byte(nil), out.Values().Data...)
 	err = MvOut(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1), out)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "out")
-	require.Equal(t, before, out.ValueArray().Data)
+	require.Equal(t, before, out.Values().Data)
 	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	// x viewed as a length-4 out for a 4-row DIA: out shares memory with vec.
 	sq, err := tensor.ToFormat(diaDense(t, rng, dtype.Float64, 4, 4, 0.6), format.DIAJ())
 	require.NoError(t, err)
-	before = append([]byte(nil), x.ValueArray().Data...)
+	before = append([]byte(nil), x.Values().Data...)
 	err = MvOut(sq, x, x)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	require.Equal(t, before, x.ValueArray().Data)
+	require.Equal(t, before, x.Values().Data)
 	_, err = Mm(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{5, 2}, 1))
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }
@@ -145,5 +145,5 @@ func TestWrapFormatDIAProduct(t *testing.T) {
 	require.NoError(t, err)
 	y, err := Mv(a, x)
 	require.NoError(t, err)
-	require.Equal(t, []float64{21, 543, 760}, dtype.AsSlice[float64](y.ValueArray()))
+	require.Equal(t, []float64{21, 543, 760}, dtype.AsSlice[float64](y.Values()))
 }

@@ -33,7 +33,7 @@ func fillSpecials(d dtype.DType) []float64 {
 func fillOperand(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, r, c int64, fill float64, special float64) *tensor.Tensor {
 	t.Helper()
 	dense := tensortest.RandomDense(t, rng, d, []int64{r, c}, 1)
-	v := dense.ValueArray()
+	v := dense.Values()
 	for i := int64(0); i < r; i++ {
 		for j := int64(0); j < c; j++ {
 			if i > 0 && j > 0 && rng.IntN(2) == 0 {
@@ -148,7 +148,7 @@ func TestFillProductsIEEE(t *testing.T) {
 					requireIEEE(t, ieeeMM(denseRef(t, bt), denseRef(t, at), cplx), got, d, "mm dense @ sparse "+msg)
 
 					x := fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, k, 1, 0, sp)
-					xv, err := tensor.NewStrided(dtype.Array{DType: d, Shape: []int64{k}, Data: x.ValueArray().Data})
+					xv, err := tensor.NewStrided(dtype.Array{DType: d, Shape: []int64{k}, Data: x.Values().Data})
 					require.NoError(t, err)
 					got, err = Mv(a, xv)
 					require.NoError(t, err, msg)
@@ -221,7 +221,7 @@ func TestFillBmmIEEE(t *testing.T) {
 					// One pattern for every batch (a batched CSR needs as many
 					// elements in each); row 0 of each is full.
 					parts[i] = fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, m, k, 0, 0)
-					pv := dtype.AsSlice[float64](parts[i].ValueArray())
+					pv := dtype.AsSlice[float64](parts[i].Values())
 					for e := range pv {
 						if e >= k && e%3 == 1 {
 							pv[e] = 0
@@ -233,8 +233,8 @@ func TestFillBmmIEEE(t *testing.T) {
 						pv[k+1] = sp // (1, 1): stored in every batch
 					}
 					bs[i] = fillOperand(t, rng, testFormat{layout: tensor.Strided}, d, k, n, 0, sp)
-					copy(av.Data[int64(i)*m*k*8:], parts[i].ValueArray().Data)
-					copy(bv.Data[int64(i)*k*n*8:], bs[i].ValueArray().Data)
+					copy(av.Data[int64(i)*m*k*8:], parts[i].Values().Data)
+					copy(bv.Data[int64(i)*k*n*8:], bs[i].Values().Data)
 				}
 				ad, err := tensor.NewStrided(av)
 				require.NoError(t, err)
@@ -267,7 +267,7 @@ func TestFillProductIssueExamples(t *testing.T) {
 	require.NoError(t, err)
 	got, err := Mm(a, tensortest.MustDense(t, []float64{1, 1}, 2, 1))
 	require.NoError(t, err)
-	require.Equal(t, []float64{3}, dtype.AsSlice[float64](got.ValueArray()), "a row without unspecified elements reads no NaN fill")
+	require.Equal(t, []float64{3}, dtype.AsSlice[float64](got.Values()), "a row without unspecified elements reads no NaN fill")
 
 	b, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{-2}, 1), []int64{1, 1}, tensor.BuildOptions{})
 	require.NoError(t, err)
@@ -275,7 +275,7 @@ func TestFillProductIssueExamples(t *testing.T) {
 	require.NoError(t, err)
 	got, err = Mm(tensortest.MustDense(t, []float64{math.Inf(1)}, 1, 1), b)
 	require.NoError(t, err)
-	require.Equal(t, []float64{math.Inf(-1)}, dtype.AsSlice[float64](got.ValueArray()), "inf * -2 with a fill that no element reads")
+	require.Equal(t, []float64{math.Inf(-1)}, dtype.AsSlice[float64](got.Values()), "inf * -2 with a fill that no element reads")
 }
 
 // TestSampledAddmmBetaZeroIgnoresFill: with beta zero, input (fill

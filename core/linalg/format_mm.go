@@ -128,7 +128,7 @@ func (k typedOps[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []in
 // (routeDCSR) and dense row-major b (cols x n), from a's arrays at their
 // width: kernels.SpMMDCSR runs the CSR row kernels over the stored rows.
 func dcsrSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
-	lv := a.StorageLevels()
+	lv := a.Levels()
 	ops, err := opsFor(op, a.DType(), lv[0].Crd.DType.Size()*8)
 	if err != nil {
 		return err
@@ -138,7 +138,7 @@ func dcsrSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n 
 		return errs.Errorf(errs.ErrInternal, "%s: no DCSR kernel for dtype %s", op, a.DType())
 	}
 	return kernelErr(op, fo.dcsrSpMM(alpha, lv[0].Pos, lv[0].Crd, kernelMat{kind: kindCSR, cols: a.Dims()[1],
-		ptr: lv[1].Pos, idx: lv[1].Crd, val: a.ValueArray()}, a.Dims()[0], b, n, out))
+		ptr: lv[1].Pos, idx: lv[1].Crd, val: a.Values()}, a.Dims()[0], b, n, out))
 }
 
 func (k typedOps[I, V]) dcsrSpMM(alpha dtype.Scalar, pos0, crd0 dtype.Array, a kernelMat, m int64, b dtype.Array, n int64, out dtype.Array) error {
@@ -194,7 +194,7 @@ func formatBatched(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	out := dtype.UninitArray(a.DType(), []int64{nb * m, n})
-	if err := formatSpMMWalk(op, dtype.IntScalar(1), a, b.ValueArray(), n, out, false); err != nil {
+	if err := formatSpMMWalk(op, dtype.IntScalar(1), a, b.Values(), n, out, false); err != nil {
 		return nil, err
 	}
 	return wrapStrided(out, nb, m, n)

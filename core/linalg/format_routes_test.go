@@ -133,7 +133,7 @@ func TestFormatMmFastRoutes(t *testing.T) {
 				serial := run(parallel.Knobs{Threshold: math.MaxInt, ChunkedThreshold: math.MaxInt, Workers: 1})
 				split := run(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: 4})
 				requireNear(t, refMM(ref, denseRef(t, b)), serial, d, msg)
-				require.Equal(t, serial.ValueArray().Data, split.ValueArray().Data, "%s: the split changed bits", msg)
+				require.Equal(t, serial.Values().Data, split.Values().Data, "%s: the split changed bits", msg)
 			}
 		}
 	}

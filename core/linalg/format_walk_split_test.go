@@ -52,7 +52,7 @@ func TestFormatWalkSplitSameBits(t *testing.T) {
 					got, err := f()
 					parallel.SetKnobs(prev)
 					require.NoError(t, err, msg)
-					require.Equal(t, one.ValueArray().Data, got.ValueArray().Data, msg)
+					require.Equal(t, one.Values().Data, got.Values().Data, msg)
 				}
 			}
 		}

@@ -58,7 +58,7 @@ func TestMatmulFloat32Strided(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, dtype.Float32, got.DType())
 		exp, bound := want(a, b, m, k, n)
-		check(got.ValueArray(), exp, bound, "matmul")
+		check(got.Values(), exp, bound, "matmul")
 	}
 	const batch, m, k, n = 3, 20, 45, 7
 	a, b := rand32(batch*m*k), rand32(batch*k*n)
@@ -69,5 +69,5 @@ func TestMatmulFloat32Strided(t *testing.T) {
 		e, bd := want(a[i*m*k:(i+1)*m*k], b[i*k*n:(i+1)*k*n], m, k, n)
 		exp, bound = append(exp, e...), append(bound, bd...)
 	}
-	check(got.ValueArray(), exp, bound, "bmm")
+	check(got.Values(), exp, bound, "bmm")
 }

@@ -77,7 +77,7 @@ func makeOperand(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, shap
 // uncoalesce splits every entry of a coalesced COO tensor into two whose
 // values add up to it, in shuffled order.
 func uncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
-	idx, err := x.Indices()
+	idx, err := tensor.Component(x, tensor.CompIndices)
 	require.NoError(t, err)
 	s, nnz := idx.Shape[0], idx.Shape[1]
 	perm := rng.Perm(int(2 * nnz))
@@ -88,7 +88,7 @@ func uncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
 		for dim := int64(0); dim < s; dim++ {
 			tensor.SetIndex(ni, dim*2*nnz+e, idx.Index(dim*nnz+src))
 		}
-		v := x.ValueArray().Complex(src)
+		v := x.Values().Complex(src)
 		one := dtype.IntScalar(1)
 		if int64(perm[e]) < nnz {
 			nv.SetComplex(e, one)
@@ -96,7 +96,7 @@ func uncoalesce(t *testing.T, rng *rand.Rand, x *tensor.Tensor) *tensor.Tensor {
 			nv.SetComplex(e, v.Add(one.Neg()))
 		}
 	}
-	u, err := tensor.NewCOO(ni, nv, x.Shape(), tensor.BuildOptions{})
+	u, err := tensor.NewCOO(ni, nv, slices.Clone(x.Dims()), tensor.BuildOptions{})
 	require.NoError(t, err)
 	return u
 }
@@ -111,12 +111,12 @@ func denseRef(t *testing.T, x *tensor.Tensor) dmat {
 	t.Helper()
 	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	v := make([]complex128, d.ValueArray().Numel())
+	v := make([]complex128, d.Values().Numel())
 	for i := range v {
-		c := d.ValueArray().Complex(int64(i))
+		c := d.Values().Complex(int64(i))
 		v[i] = complex(c.Re(), c.Im())
 	}
-	return dmat{shape: d.Shape(), v: v}
+	return dmat{shape: slices.Clone(d.Dims()), v: v}
 }
 
 // refMM is the reference product of (B?, m, k) and (B?, k, n) arrays.
@@ -219,5 +219,5 @@ func requireUntouched(t *testing.T, before, after *tensor.Tensor, msg string) {
 	eq, err := tensor.Equal(before, after)
 	require.NoError(t, err)
 	require.True(t, eq, "%s: input modified", msg)
-	require.Equal(t, before.FillBytes(), after.FillBytes(), "%s: fill modified", msg)
+	require.Equal(t, before.FillElem(), after.FillElem(), "%s: fill modified", msg)
 }

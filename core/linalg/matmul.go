@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // Matmul returns a @ b under torch.matmul's rules for tensors of 1 to 3
@@ -82,7 +83,7 @@ func matmulNative(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return r, err
 	}
 	// Drop the dims that the vectors stood in for (r is dense here).
-	dims := r.Shape()
+	dims := slices.Clone(r.Dims())
 	nd := len(dims)
 	shape := dims[: nd-2 : nd-2]
 	if da != 1 {
@@ -91,7 +92,7 @@ func matmulNative(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	if db != 1 {
 		shape = append(shape, dims[nd-1])
 	}
-	return wrapStrided(r.ValueArray(), shape...)
+	return wrapStrided(r.Values(), shape...)
 }
 
 // vectorAsMatrix turns a 1-D tensor (k) into a dense row (1, k) or column (k, 1).
@@ -121,7 +122,7 @@ func repeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
 			return nil, err
 		}
 		for i := int64(0); i < nb; i++ {
-			copy(out.Data[i*int64(len(t.ValueArray().Data)):], t.ValueArray().Data)
+			copy(out.Data[i*int64(len(t.Values().Data)):], t.Values().Data)
 		}
 		return tensor.NewStrided(out)
 	}
@@ -138,16 +139,16 @@ func repeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
 	}
 	idx := make([]int64, 3*total)
 	vals := dtype.NewArray(t.DType(), []int64{total})
-	rows, cols := dtype.AsSlice[int64](coo.StorageLevels()[0].Crd), dtype.AsSlice[int64](coo.StorageLevels()[1].Crd)
+	rows, cols := dtype.AsSlice[int64](coo.Levels()[0].Crd), dtype.AsSlice[int64](coo.Levels()[1].Crd)
 	for i := int64(0); i < nb; i++ {
 		for e := int64(0); e < nnz; e++ {
 			idx[i*nnz+e], idx[total+i*nnz+e], idx[2*total+i*nnz+e] = i, rows[e], cols[e]
 		}
-		copy(vals.Data[i*int64(len(coo.ValueArray().Data)):], coo.ValueArray().Data)
+		copy(vals.Data[i*int64(len(coo.Values().Data)):], coo.Values().Data)
 	}
 	out, err := tensor.NewCOO(dtype.Int64Array(idx, 3, total), vals, []int64{nb, r, c}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		return nil, err
 	}
-	return tensor.WithFill(out, coo.FillBytes())
+	return tensor.WithFill(out, slices.Clone(coo.FillElem()))
 }

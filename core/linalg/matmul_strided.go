@@ -40,9 +40,9 @@ func stridedMatmul(op string, a, b *tensor.Tensor) (r *tensor.Tensor, ok bool, e
 	// (1.8 against 1.0-1.4 us a call at one thread, loaded machine).
 	switch d {
 	case dtype.Float64:
-		kernels.Gemm(int(m), int(k), int(n), 1, dtype.AsSlice[float64](a.ValueArray()), dtype.AsSlice[float64](b.ValueArray()), dtype.AsSlice[float64](res))
+		kernels.Gemm(int(m), int(k), int(n), 1, dtype.AsSlice[float64](a.Values()), dtype.AsSlice[float64](b.Values()), dtype.AsSlice[float64](res))
 	default:
-		kernels.Gemm(int(m), int(k), int(n), 1, dtype.AsSlice[float32](a.ValueArray()), dtype.AsSlice[float32](b.ValueArray()), dtype.AsSlice[float32](res))
+		kernels.Gemm(int(m), int(k), int(n), 1, dtype.AsSlice[float32](a.Values()), dtype.AsSlice[float32](b.Values()), dtype.AsSlice[float32](res))
 	}
 	return tensor.NewStridedOwned(d, shape, out), true, nil
 }

@@ -50,7 +50,7 @@ func TestStridedMatmulMatchesGeneralPath(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, tensor.Strided, got.Layout())
 				require.Equal(t, want.Dims(), got.Dims(), "%s %v", d, s)
-				require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %v", d, s)
+				require.Equal(t, want.Values().Data, got.Values().Data, "%s %v", d, s)
 			}
 		}
 	}

@@ -32,13 +32,13 @@ func mvFast(mat, vec, out *tensor.Tensor) (*tensor.Tensor, bool, error) {
 		// The data alone: ownedStrided makes the one shape the tensor keeps.
 		out = ownedStrided(dtype.Array{DType: mat.DType(), Data: memory.UninitBytes(m * int64(mat.DType().Size()))}, m)
 	} else if out.Layout() != tensor.Strided || out.DType() != mat.DType() || len(out.Dims()) != 1 || out.Dims()[0] != m ||
-		sharesMemory(out.ValueArray().Data, mat) || sharesMemory(out.ValueArray().Data, vec) {
+		sharesMemory(out.Values().Data, mat) || sharesMemory(out.Values().Data, vec) {
 		return nil, false, nil
 	}
 	var err error
 	switch {
 	case dia:
-		err = diaSpMM("mv", dtype.IntScalar(1), mat, vec.ValueArray(), 1, out.ValueArray())
+		err = diaSpMM("mv", dtype.IntScalar(1), mat, vec.Values(), 1, out.Values())
 	case mat.DType() == dtype.Float64 && mat.IndexWidth() == 32:
 		err = mvFastTyped[int32, float64](mat, vec, out)
 	case mat.DType() == dtype.Float64:
@@ -67,8 +67,8 @@ func mvZeroFill(fill []byte) bool {
 
 // mvFastTyped runs the SpMV kernel on mat's arrays as they are stored.
 func mvFastTyped[I kernels.Index, V float32 | float64](mat, vec, out *tensor.Tensor) error {
-	l := &mat.StorageLevels()[mat.CompressedLevel()]
+	l := &mat.Levels()[mat.CompressedLevel()]
 	a := kernels.CSR[I, V]{Rows: int(mat.Dims()[0]), Cols: int(mat.Dims()[1]),
-		Ptr: dtype.AsSlice[I](l.Pos), Idx: dtype.AsSlice[I](l.Crd), Val: dtype.AsSlice[V](mat.ValueArray())}
-	return kernelErr("mv", kernels.SpMV(1, a, dtype.AsSlice[V](vec.ValueArray()), 0, dtype.AsSlice[V](out.ValueArray())))
+		Ptr: dtype.AsSlice[I](l.Pos), Idx: dtype.AsSlice[I](l.Crd), Val: dtype.AsSlice[V](mat.Values())}
+	return kernelErr("mv", kernels.SpMV(1, a, dtype.AsSlice[V](vec.Values()), 0, dtype.AsSlice[V](out.Values())))
 }

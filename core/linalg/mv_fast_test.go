@@ -30,14 +30,14 @@ func TestMvFastMatchesTheGeneralPath(t *testing.T) {
 				got, ok, err := mvFast(a, x, nil)
 				require.True(t, ok, msg)
 				require.NoError(t, err, msg)
-				require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, msg)
-				require.Equal(t, []int64{sh[0]}, got.Shape(), msg)
+				require.Equal(t, want.Values().Data, got.Values().Data, msg)
+				require.Equal(t, []int64{sh[0]}, got.Dims(), msg)
 
 				y := poisoned(d, sh[0])
 				_, ok, err = mvFast(a, x, y)
 				require.True(t, ok, msg)
 				require.NoError(t, err, msg)
-				require.Equal(t, want.ValueArray().Data, y.ValueArray().Data, msg)
+				require.Equal(t, want.Values().Data, y.Values().Data, msg)
 			}
 		}
 	}
@@ -61,7 +61,7 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 	hybrid, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), tensor.CSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	shared := poisoned(dtype.Float64, 6)
-	xShared, err := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.ValueArray().Data[:32]})
+	xShared, err := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.Values().Data[:32]})
 	require.NoError(t, err)
 
 	for _, c := range []struct {
@@ -91,14 +91,14 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 	} {
 		var before []byte
 		if c.y != nil {
-			before = bytes.Clone(c.y.ValueArray().Data)
+			before = bytes.Clone(c.y.Values().Data)
 		}
 		r, ok, err := mvFast(c.mat, c.vec, c.y)
 		require.False(t, ok, c.name)
 		require.NoError(t, err, c.name)
 		require.Nil(t, r, c.name)
 		if c.y != nil {
-			require.Equal(t, before, c.y.ValueArray().Data, "%s: out written", c.name)
+			require.Equal(t, before, c.y.Values().Data, "%s: out written", c.name)
 		}
 	}
 }

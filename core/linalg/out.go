@@ -76,11 +76,11 @@ func checkOut(op string, dst *tensor.Tensor, d dtype.DType, shape []int64, opera
 		return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out has size %v, the result has size %v (out is not resized)", op, dst.Dims(), slices.Clone(shape))
 	}
 	for _, t := range operands {
-		if t != nil && sharesMemory(dst.ValueArray().Data, t) {
+		if t != nil && sharesMemory(dst.Values().Data, t) {
 			return dtype.Array{}, errs.Errorf(errs.ErrInvalidArgument, "%s: out shares memory with an operand; the product cannot be written over its own input", op)
 		}
 	}
-	return dtype.Array{DType: d, Data: dst.ValueArray().Data}, nil
+	return dtype.Array{DType: d, Data: dst.Values().Data}, nil
 }
 
 // copyOut checks out (not nil) against the computed dense result r and
@@ -90,7 +90,7 @@ func copyOut(op string, r, out *tensor.Tensor, operands ...*tensor.Tensor) error
 	if err != nil {
 		return err
 	}
-	copy(into.Data, r.ValueArray().Data)
+	copy(into.Data, r.Values().Data)
 	return nil
 }
 

@@ -82,7 +82,7 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 		{"mm wrong size", "out has size [4, 4], the result has size [4, 3]", func(o *tensor.Tensor) error { return MmOut(a, b, o) }, poisoned(dtype.Float64, 4, 4)},
 		{"aliases vec", "out shares memory with an operand", func(o *tensor.Tensor) error { return MvOut(a, o, o) }, x},
 		{"aliases mat values", "out shares memory with an operand", func(o *tensor.Tensor) error {
-			v, _ := a.Values()
+			v, _ := tensor.Component(a, tensor.CompValues)
 			require.GreaterOrEqual(t, len(v.Data), 4*8)
 			vt, _ := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: v.Data[:4*8]})
 			return MvOut(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1), vt)
@@ -95,13 +95,13 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 	for _, c := range cases {
 		var before []byte
 		if c.out != nil {
-			before = append([]byte(nil), c.out.ValueArray().Data...)
+			before = append([]byte(nil), c.out.Values().Data...)
 		}
 		err := c.run(c.out)
 		require.Error(t, err, c.name)
 		require.Contains(t, err.Error(), c.want, c.name)
 		if c.out != nil {
-			require.Equal(t, before, c.out.ValueArray().Data, "%s: out was modified", c.name)
+			require.Equal(t, before, c.out.Values().Data, "%s: out was modified", c.name)
 		}
 	}
 	requireEqualTensors(t, tensor.Clone(x), x, "vec untouched")

@@ -49,7 +49,7 @@ func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
 // dcsrOneWidth reports whether a 2-D DCSR tensor's level arrays share one
 // index width (the kernels read them as one CSR).
 func dcsrOneWidth(a *tensor.Tensor) bool {
-	lv := a.StorageLevels()
+	lv := a.Levels()
 	if len(lv) != 2 {
 		return false
 	}

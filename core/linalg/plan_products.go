@@ -213,7 +213,7 @@ func spgemmPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) 
 	m, n := a.Dims()[0], b.Dims()[1]
 	vs := int64(d.Size())
 	layout, _ := productLayout(a, b)
-	if !a.Fill().IsZero() || !b.Fill().IsZero() {
+	if !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() || !dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {
 		p = productPlan(p, a, b.Dims()[0], n, na, nb, d)
 		p.Convert(nb, formatName(b), "dense", b.Dims()[0]*n*vs)
 		p.Convert("result", "dense", layout.String(), p.OutputBytes)
@@ -243,7 +243,7 @@ func spgemmPlan(p plan.Plan, a, b *tensor.Tensor, na, nb string, d dtype.DType) 
 func flopsBound(a, b *tensor.Tensor) int64 {
 	longest := entryCount(b)
 	if b.Layout() == tensor.CSR && b.BatchDim() == 0 {
-		ptr := tensor.IndexInts(b.StorageLevels()[b.CompressedLevel()].Pos)
+		ptr := tensor.IndexInts(b.Levels()[b.CompressedLevel()].Pos)
 		longest = 0
 		for i := 1; i < len(ptr); i++ {
 			longest = max(longest, ptr[i]-ptr[i-1])
@@ -272,7 +272,7 @@ func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds kindSet) mat
 		p.Convert(operand, formatName(t), target.String(), csrBytes(t.Dims()[0], entryCount(t), widthOf(t), vs))
 		return kind
 	}
-	if !t.Fill().IsZero() {
+	if !dtype.LoadScalar(t.DType(), t.FillElem()).IsZero() {
 		p.Bytes += entryCount(t) * vs // the values less the fill (splitFill)
 	}
 	return kind
@@ -332,7 +332,7 @@ func valueCount(t *tensor.Tensor) int64 {
 	if u := t.FormatStore(); u != nil {
 		return u.Values.Numel()
 	}
-	return t.ValueArray().Numel()
+	return t.Values().Numel()
 }
 
 // widthOf is t's index width in bits (64 for a custom-format tensor's

@@ -171,13 +171,13 @@ func checkResult(op string, d dtype.DType, shape []int64) error {
 // denseData returns the dense row-major data of t (a sparse t is densified).
 func denseData(t *tensor.Tensor) (dtype.Array, error) {
 	if t.Layout() == tensor.Strided {
-		return t.ValueArray(), nil
+		return t.Values(), nil
 	}
 	d, err := tensor.ToDense(t)
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	return d.ValueArray(), nil
+	return d.Values(), nil
 }
 
 // wrapStrided wraps dense data of the given shape as a strided tensor (no copy).
@@ -240,9 +240,9 @@ func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, erro
 	if err != nil {
 		return sparseOperand{}, err
 	}
-	f := t.Fill()
+	f := dtype.LoadScalar(t.DType(), t.FillElem())
 	has := t.Layout() != tensor.Strided && !f.IsZero()
-	if has && t.Layout() == tensor.COO && !t.CoalescedFlag() {
+	if has && t.Layout() == tensor.COO && !t.IsCoalesced() {
 		if t, err = tensor.Coalesce(t); err != nil {
 			return sparseOperand{}, err
 		}
@@ -270,18 +270,18 @@ func kindOf(l tensor.Layout) kindSet {
 // element by element. A zero fill returns t itself. An uncoalesced COO is
 // coalesced first, since its repeated entries share one fill.
 func splitFill(ops matOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool, error) {
-	f := t.Fill()
+	f := dtype.LoadScalar(t.DType(), t.FillElem())
 	if t.Layout() == tensor.Strided || f.IsZero() {
 		return t, dtype.Scalar{}, false, nil
 	}
-	if t.Layout() == tensor.COO && !t.CoalescedFlag() {
+	if t.Layout() == tensor.COO && !t.IsCoalesced() {
 		c, err := tensor.Coalesce(t)
 		if err != nil {
 			return nil, dtype.Scalar{}, false, err
 		}
 		t = c
 	}
-	return tensor.Revalue(t, ops.affine(t.ValueArray(), dtype.IntScalar(1), f.Neg()), make([]byte, len(t.FillElem()))), f, true, nil
+	return tensor.Revalue(t, ops.affine(t.Values(), dtype.IntScalar(1), f.Neg()), make([]byte, len(t.FillElem()))), f, true, nil
 }
 
 // kernelView returns the kernel view of batch b of a CSR, CSC, BSR (batched or
@@ -291,12 +291,12 @@ func splitFill(ops matOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool
 func kernelView(t *tensor.Tensor, b int64) kernelMat {
 	nb := t.BatchDim()
 	rows, cols := t.Dims()[nb], t.Dims()[nb+1]
-	m := kernelMat{rows: rows, cols: cols, val: dtype.Array{DType: t.DType(), Data: t.ValueArray().Data}, bm: 1, bn: 1}
+	m := kernelMat{rows: rows, cols: cols, val: dtype.Array{DType: t.DType(), Data: t.Values().Data}, bm: 1, bn: 1}
 	if t.Layout() == tensor.COO {
-		m.kind, m.row, m.col = kindCOO, t.StorageLevels()[0].Crd, t.StorageLevels()[1].Crd
+		m.kind, m.row, m.col = kindCOO, t.Levels()[0].Crd, t.Levels()[1].Crd
 		return m
 	}
-	l := t.StorageLevels()[t.CompressedLevel()]
+	l := t.Levels()[t.CompressedLevel()]
 	outer := rows // entries of pos per batch, less one
 	switch t.Layout() {
 	case tensor.CSR:

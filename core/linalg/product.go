@@ -34,7 +34,7 @@ func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		if err := denseSparseMul(op, alpha, a.ValueArray(), m, k, s, n, out); err != nil {
+		if err := denseSparseMul(op, alpha, a.Values(), m, k, s, n, out); err != nil {
 			return dtype.Array{}, err
 		}
 	default:
@@ -42,7 +42,7 @@ func denseProduct(op string, alpha dtype.Scalar, a, b *tensor.Tensor, into dtype
 		if err != nil {
 			return dtype.Array{}, err
 		}
-		ops.gemm(alpha, a.ValueArray(), b.ValueArray(), 1, m, k, n, out)
+		ops.gemm(alpha, a.Values(), b.Values(), 1, m, k, n, out)
 	}
 	return out, nil
 }
@@ -126,7 +126,7 @@ func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor
 	if outWidth == 0 {
 		outWidth = width
 	}
-	if !a.Fill().IsZero() || !b.Fill().IsZero() {
+	if !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() || !dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {
 		d, err := denseProduct(op, dtype.IntScalar(1), a, b, dtype.Array{})
 		if err != nil {
 			return nil, err

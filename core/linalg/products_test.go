@@ -2,6 +2,7 @@ package linalg
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -104,10 +105,10 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 	var rows []int64
 	seen := map[int64]bool{}
 	for e := int64(0); e < dense.NNZ(); e++ {
-		seen[dense.StorageLevels()[0].Crd.Index(e)] = true
+		seen[dense.Levels()[0].Crd.Index(e)] = true
 	}
 	for i := int64(0); i < m; i++ {
-		if seen[i] || !a.Fill().IsZero() {
+		if seen[i] || !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() {
 			rows = append(rows, i)
 		}
 	}
@@ -118,7 +119,7 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 	require.Equal(t, 1, h.SparseDim(), msg("hspmm"))
 	require.Equal(t, 1, h.DenseDim(), msg("hspmm"))
 	require.Equal(t, len(rows) < 2, h.IsCoalesced(), msg("hspmm: torch marks fewer than two rows coalesced"))
-	hi, err := h.RawIndices()
+	hi, err := tensor.Component(h, tensor.CompRawIndices)
 	require.NoError(t, err)
 	require.Equal(t, int64(len(rows)), hi.Numel(), msg("hspmm rows"))
 	for i, r := range rows {
@@ -135,8 +136,8 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 
 	alpha, beta, ac, bc := testScalars(d)
 	in := makeOperand(t, rng, testFormat{layout: tensor.COO, uncoalesced: true}, d, []int64{m, n}, 64, 0)
-	if !a.Fill().IsZero() {
-		in, err = tensor.WithFill(in, a.FillBytes()) // a non-zero input fill too
+	if !dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() {
+		in, err = tensor.WithFill(in, slices.Clone(a.FillElem())) // a non-zero input fill too
 		require.NoError(t, err)
 	}
 	ri := denseRef(t, in)
@@ -148,7 +149,7 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 	sp, err := Sspaddmm(in, a, b, beta, alpha)
 	require.NoError(t, err, msg("sspaddmm"))
 	require.Equal(t, tensor.COO, sp.Layout(), msg("sspaddmm"))
-	if in.Fill().IsZero() {
+	if dtype.LoadScalar(in.DType(), in.FillElem()).IsZero() {
 		require.Equal(t, in.NNZ()+int64(len(rows))*n, sp.NNZ(), msg("sspaddmm nnz: input entries, then full rows"))
 	}
 	requireNear(t, axpby(ac, prod, bc, func(i int) complex128 { return ri.v[i] }), sp, d, msg("sspaddmm"))
@@ -172,14 +173,14 @@ func checkSampled(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, w i
 	pattern, err := tensor.ToLayout(in, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	mask := make([]bool, m*n)
-	crow, _ := pattern.CrowIndices()
-	col, _ := pattern.ColIndices()
+	crow, _ := tensor.Component(pattern, tensor.CompCrowIndices)
+	col, _ := tensor.Component(pattern, tensor.CompColIndices)
 	for i := int64(0); i < m; i++ {
 		for p := crow.Index(i); p < crow.Index(i+1); p++ {
 			mask[i*n+col.Index(p)] = true
 		}
 	}
-	gc, _ := got.CrowIndices()
+	gc, _ := tensor.Component(got, tensor.CompCrowIndices)
 	require.Equal(t, crow.Numel(), gc.Numel(), msg)
 	for i := int64(0); i < crow.Numel(); i++ {
 		require.Equal(t, crow.Index(i), gc.Index(i), "%s: crow_indices", msg)
@@ -258,7 +259,7 @@ func batchEven(t *testing.T, rng *rand.Rand, d dtype.DType, nb, m, k int64) *ten
 	a := dtype.NewArray(d, []int64{nb, m, k})
 	for b := int64(0); b < nb; b++ {
 		for i := int64(0); i < m*k; i++ {
-			v := one.ValueArray().Complex(i)
+			v := one.Values().Complex(i)
 			if !v.IsZero() {
 				v = v.Mul(dtype.IntScalar(b + 2))
 			}

@@ -83,10 +83,10 @@ func promoteOperands(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 				return nil, err
 			}
 		}
-		if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), t.ValueArray().Numel(), d.Size()); err != nil {
+		if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), t.Values().Numel(), d.Size()); err != nil {
 			return nil, err
 		}
-		out[i] = tensor.Revalue(t, tensor.CastArray(t.ValueArray(), d), tensor.CastArray(dtype.Array{DType: t.DType(), Shape: []int64{1}, Data: t.FillElem()}, d).Data)
+		out[i] = tensor.Revalue(t, tensor.CastArray(t.Values(), d), tensor.CastArray(dtype.Array{DType: t.DType(), Shape: []int64{1}, Data: t.FillElem()}, d).Data)
 	}
 	return out, nil
 }

@@ -87,7 +87,7 @@ func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) 
 	if input.Dims()[0] != m || input.Dims()[1] != n {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: expected size [%d, %d] (the size of mat1 @ mat2), got %v", arg(op, 1, "input"), m, n, input.Dims())
 	}
-	if !input.Fill().IsZero() {
+	if !dtype.LoadScalar(input.DType(), input.FillElem()).IsZero() {
 		p, err := Smm(mat1, mat2)
 		if err != nil {
 			return nil, err
@@ -109,7 +109,7 @@ func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) 
 	idx := rowMajorIndices(width, rows, n, nin)
 	total := idx.Shape[1]
 	for dim := int64(0); dim < 2; dim++ {
-		crd := in.StorageLevels()[dim].Crd
+		crd := in.Levels()[dim].Crd
 		for t := int64(0); t < nin; t++ {
 			tensor.SetIndex(idx, dim*total+t, crd.Index(t))
 		}
@@ -120,7 +120,7 @@ func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) 
 		if err != nil {
 			return nil, err
 		}
-		copy(v.Data, ops.affine(in.ValueArray(), beta, dtype.IntScalar(0)).Data)
+		copy(v.Data, ops.affine(in.Values(), beta, dtype.IntScalar(0)).Data)
 	}
 	copy(v.Data[nin*int64(d.Size()):], vals.Data)
 	return tensor.NewCOO(idx, v, []int64{m, n}, tensor.BuildOptions{NoCheck: true})

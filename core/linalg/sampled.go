@@ -93,7 +93,7 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 		return nil, err
 	}
 	// Every batch's kernel writes each of its stored entries.
-	out := dtype.UninitArray(d, []int64{s.ValueArray().Numel()})
+	out := dtype.UninitArray(d, []int64{s.Values().Numel()})
 	// The kernel reads mat2 transposed, so that both dot operands are
 	// contiguous: one buffer serves every batch, filled once when mat2 is
 	// shared by all of them.
@@ -120,18 +120,18 @@ func sampledAddmm(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) (*
 	}
 	if alpha.IsZero() {
 		// The product is ignored, NaN and infinities included (torch's addmm).
-		out = ops.affine(flatView(s.ValueArray()), beta, dtype.IntScalar(0))
+		out = ops.affine(flatView(s.Values()), beta, dtype.IntScalar(0))
 		if beta.IsZero() {
 			clear(out.Data)
 		}
 	}
 	// The pattern copied, the values the kernel's.
-	vals := dtype.Array{DType: d, Shape: append([]int64(nil), s.ValueArray().Shape...), Data: out.Data}
+	vals := dtype.Array{DType: d, Shape: append([]int64(nil), s.Values().Shape...), Data: out.Data}
 	// The fill is beta times input's; with beta zero input is ignored, its
 	// fill too (0 * NaN would make every unsampled element NaN).
 	fill := dtype.IntScalar(0)
 	if !beta.IsZero() {
-		fill = beta.Mul(s.Fill())
+		fill = beta.Mul(dtype.LoadScalar(s.DType(), s.FillElem()))
 	}
 	return tensor.WithValues(s, d, vals, tensor.ScalarBytes(d, fill)), nil
 }

@@ -57,10 +57,10 @@ func sampledMmNT(input, mat1, mat2t *tensor.Tensor) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := dtype.UninitArray(s.DType(), []int64{s.ValueArray().Numel()})
-	if err := ops.sddmm(dtype.IntScalar(1), dtype.IntScalar(0), mat1.ValueArray(), mat2t.ValueArray(), k, kernelView(s, 0), out); err != nil {
+	out := dtype.UninitArray(s.DType(), []int64{s.Values().Numel()})
+	if err := ops.sddmm(dtype.IntScalar(1), dtype.IntScalar(0), mat1.Values(), mat2t.Values(), k, kernelView(s, 0), out); err != nil {
 		return nil, kernelErr(op, err)
 	}
-	vals := dtype.Array{DType: s.DType(), Shape: append([]int64(nil), s.ValueArray().Shape...), Data: out.Data}
+	vals := dtype.Array{DType: s.DType(), Shape: append([]int64(nil), s.Values().Shape...), Data: out.Data}
 	return tensor.WithValues(s, s.DType(), vals, tensor.ScalarBytes(s.DType(), dtype.IntScalar(0))), nil
 }

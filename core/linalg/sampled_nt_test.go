@@ -21,7 +21,7 @@ func TestSampledMmNTMatchesSampledAddmm(t *testing.T) {
 	m2a := dtype.NewArray(dtype.Float64, []int64{k, n})
 	for j := range int64(n) {
 		for p := range int64(k) {
-			m2a.SetComplex(p*n+j, m2t.ValueArray().Complex(j*k+p))
+			m2a.SetComplex(p*n+j, m2t.Values().Complex(j*k+p))
 		}
 	}
 	m2, err := tensor.NewStrided(m2a)

@@ -157,13 +157,13 @@ func BenchmarkWriteSymmetric(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	fv := dtype.AsSlice[float64](c.ValueArray())
+	fv := dtype.AsSlice[float64](c.Values())
 	iv := make([]int64, len(fv))
 	for k, x := range fv {
 		iv[k] = int64(x)
 	}
-	for _, v := range []dtype.Array{c.ValueArray(), dtype.Int64Array(iv, int64(len(iv)))} {
-		t, err := tensor.NewCOO(c.IndexArray(), v, []int64{dim, dim}, tensor.BuildOptions{})
+	for _, v := range []dtype.Array{c.Values(), dtype.Int64Array(iv, int64(len(iv)))} {
+		t, err := tensor.NewCOO(c.Indices(), v, []int64{dim, dim}, tensor.BuildOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -200,7 +200,7 @@ func BenchmarkReadSymmetric(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	idx := low.IndexArray()
+	idx := low.Indices()
 	nnz := low.NNZ()
 	data := fmt.Appendf(nil, "%%%%MatrixMarket matrix coordinate real symmetric\n%d %d %d\n", dim, dim, nnz)
 	for k := range nnz {

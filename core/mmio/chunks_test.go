@@ -3,6 +3,7 @@ package mmio
 import (
 	"bytes"
 	"fmt"
+	"github.com/gosparse/gosparse/core/tensor"
 	"io"
 	"strings"
 	"sync/atomic"
@@ -136,9 +137,9 @@ func TestReadInOrderIsCoalescedAsIs(t *testing.T) {
 		x, err := ReadFrom(strings.NewReader(fmt.Sprintf("%%%%MatrixMarket matrix coordinate real general\n3 3 %d\n%s", n, c.body)))
 		require.NoError(t, err)
 		require.True(t, x.IsCoalesced())
-		idx, err := x.Indices()
+		idx, err := tensor.Component(x, tensor.CompIndices)
 		require.NoError(t, err)
-		vals, err := x.Values()
+		vals, err := tensor.Component(x, tensor.CompValues)
 		require.NoError(t, err)
 		require.Equal(t, c.idx, dtype.AsSlice[int64](idx), c.body)
 		require.Equal(t, c.vals, dtype.AsSlice[float64](vals), c.body)

@@ -98,9 +98,9 @@ func TestReadSymmetricByRows(t *testing.T) {
 				require.NoError(t, err)
 				name := fmt.Sprintf("%s %s order %d upper %v", c.field, c.sym, order, upper)
 				require.True(t, got.IsCoalesced(), name)
-				require.Equal(t, want.IndexArray().Data, got.IndexArray().Data, name)
-				require.Equal(t, want.ValueArray().DType, got.ValueArray().DType, name)
-				require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, name)
+				require.Equal(t, want.Indices().Data, got.Indices().Data, name)
+				require.Equal(t, want.Values().DType, got.Values().DType, name)
+				require.Equal(t, want.Values().Data, got.Values().Data, name)
 			}
 		}
 	}

@@ -130,11 +130,11 @@ func FuzzRead(f *testing.F) {
 
 // checkTensor compares the tensor that ReadFrom built with the parsed file.
 func checkTensor(t *testing.T, m *Matrix, x *tensor.Tensor) {
-	if !slices.Equal(x.Shape(), m.Shape) {
-		t.Fatalf("tensor of shape %v from a file of shape %v", x.Shape(), m.Shape)
+	if !slices.Equal(x.Dims(), m.Shape) {
+		t.Fatalf("tensor of shape %v from a file of shape %v", x.Dims(), m.Shape)
 	}
 	if m.Format == FormatArray {
-		vals, err := x.Values()
+		vals, err := tensor.Component(x, tensor.CompValues)
 		if err != nil || x.Layout() != tensor.Strided || !bytes.Equal(vals.Data, m.Dense.Data) {
 			t.Fatalf("strided tensor %v differs from the array file (%v)", x, err)
 		}
@@ -166,11 +166,11 @@ func checkTensor(t *testing.T, m *Matrix, x *tensor.Tensor) {
 			sums[key] = &sum{c, i}
 		}
 	}
-	idx, err := x.Indices()
+	idx, err := tensor.Component(x, tensor.CompIndices)
 	if err != nil {
 		t.Fatal(err)
 	}
-	vals, err := x.Values()
+	vals, err := tensor.Component(x, tensor.CompValues)
 	if err != nil {
 		t.Fatal(err)
 	}

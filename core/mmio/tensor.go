@@ -2,9 +2,11 @@ package mmio
 
 import (
 	"errors"
+	"github.com/gosparse/gosparse/core/dtype"
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -88,29 +90,29 @@ func WriteTensor(w io.Writer, t *tensor.Tensor) error {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: tensor is nil")
 	}
 	if nd := t.NDim(); nd != 1 && nd != 2 {
-		return errs.Errorf(errs.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Shape())
+		return errs.Errorf(errs.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Dims())
 	}
 	if t.Layout() == tensor.Strided {
-		data, err := t.Values()
+		data, err := tensor.Component(t, tensor.CompValues)
 		if err != nil {
 			return err
 		}
 		return WriteArray(w, data)
 	}
-	if f := t.Fill(); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
+	if f := dtype.LoadScalar(t.DType(), t.FillElem()); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
 	}
 	c, err := tensor.CoalescedCOO(t, 0)
 	if err != nil {
 		return err
 	}
-	idx, err := c.Indices()
+	idx, err := tensor.Component(c, tensor.CompIndices)
 	if err != nil {
 		return err
 	}
-	vals, err := c.Values()
+	vals, err := tensor.Component(c, tensor.CompValues)
 	if err != nil {
 		return err
 	}
-	return WriteCoordinate(w, c.Shape(), idx, vals)
+	return WriteCoordinate(w, slices.Clone(c.Dims()), idx, vals)
 }

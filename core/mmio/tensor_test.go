@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -31,19 +32,19 @@ func TestReadWestJumbled(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, tensor.COO, a.Layout())
 	require.True(t, a.IsCoalesced())
-	require.Equal(t, []int64{67, 67}, a.Shape())
+	require.Equal(t, []int64{67, 67}, a.Dims())
 	require.Equal(t, dtype.Float64, a.DType())
 	require.Equal(t, int64(294), a.NNZ())
 	requireEqualTensors(t, a, b, "west0067 and its jumbled copy")
 
 	// Not a vacuous comparison: changing one value breaks the equality.
-	vals, err := a.Values()
+	vals, err := tensor.Component(a, tensor.CompValues)
 	require.NoError(t, err)
 	changed := dtype.Float64Array(append([]float64(nil), dtype.AsSlice[float64](vals)...))
 	dtype.AsSlice[float64](changed)[17] += 1
-	idx, err := a.Indices()
+	idx, err := tensor.Component(a, tensor.CompIndices)
 	require.NoError(t, err)
-	c, err := tensor.NewCOO(idx, changed, a.Shape(), tensor.BuildOptions{Coalesced: true})
+	c, err := tensor.NewCOO(idx, changed, slices.Clone(a.Dims()), tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	eq, err := tensor.Equal(c, b)
 	require.NoError(t, err)
@@ -66,7 +67,7 @@ func TestReadConformanceTensors(t *testing.T) {
 	// Duplicates are summed by Read.
 	v, err := Read(filepath.Join(dir, "vector_coordinate_dupes.mtx"))
 	require.NoError(t, err)
-	require.Equal(t, []int64{4}, v.Shape())
+	require.Equal(t, []int64{4}, v.Dims())
 	want, err := tensor.NewStrided(dtype.Float64Array([]float64{101, 202, 0, 404}))
 	require.NoError(t, err)
 	requireEqualTensors(t, want, v, "summed duplicates")

@@ -53,7 +53,7 @@ func TestReadHugeDimensionsCostTheirEntries(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			x, alloc := readAllocated(t, c.in)
-			require.Equal(t, c.shape, x.Shape())
+			require.Equal(t, c.shape, x.Dims())
 			require.Equal(t, tensor.COO, x.Layout())
 			require.True(t, x.IsCoalesced())
 			require.Equal(t, c.nnz, x.NNZ())
@@ -66,10 +66,10 @@ func TestReadHugeDimensionsCostTheirEntries(t *testing.T) {
 func TestReadHugeDimensionsValues(t *testing.T) {
 	x, err := ReadFrom(strings.NewReader("%%MatrixMarket matrix coordinate real general\n1099511627776 3 3\n1099511627776 3 1.5\n1 1 4\n1099511627776 3 2\n"))
 	require.NoError(t, err)
-	idx, err := x.Indices()
+	idx, err := tensor.Component(x, tensor.CompIndices)
 	require.NoError(t, err)
 	require.Equal(t, []int64{0, 1<<40 - 1, 0, 2}, dtype.AsSlice[int64](idx))
-	vals, err := x.Values()
+	vals, err := tensor.Component(x, tensor.CompValues)
 	require.NoError(t, err)
 	require.Equal(t, []float64{4, 3.5}, dtype.AsSlice[float64](vals))
 }
@@ -207,7 +207,7 @@ func TestReadArrayWithoutRows(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		x, err := ReadFrom(strings.NewReader("%%MatrixMarket matrix array real general\n0 4611686018427387904\n"))
-		if err == nil && (x.Layout() != tensor.Strided || x.Shape()[0] != 0 || x.Shape()[1] != 1<<62) {
+		if err == nil && (x.Layout() != tensor.Strided || x.Dims()[0] != 0 || x.Dims()[1] != 1<<62) {
 			err = errs.Errorf(errs.ErrInternal, "read %v", x)
 		}
 		done <- err
@@ -243,20 +243,20 @@ func TestReadSortedAndCompressedAgree(t *testing.T) {
 		require.NoError(t, err, field)
 		b, err := ReadFrom(strings.NewReader(tall))
 		require.NoError(t, err, field)
-		require.Equal(t, []int64{int64(nnz + compressedRowsFree + 1), 15}, b.Shape())
+		require.Equal(t, []int64{int64(nnz + compressedRowsFree + 1), 15}, b.Dims())
 		require.Less(t, a.NNZ(), int64(nnz), "%s: the file has duplicates", field)
 		for _, x := range []*tensor.Tensor{a, b} {
 			require.True(t, x.IsCoalesced(), field)
 		}
-		ai, err := a.Indices()
+		ai, err := tensor.Component(a, tensor.CompIndices)
 		require.NoError(t, err)
-		bi, err := b.Indices()
+		bi, err := tensor.Component(b, tensor.CompIndices)
 		require.NoError(t, err)
 		require.Equal(t, ai.DType, bi.DType, field)
 		require.Equal(t, ai.Data, bi.Data, "%s: indices", field)
-		av, err := a.Values()
+		av, err := tensor.Component(a, tensor.CompValues)
 		require.NoError(t, err)
-		bv, err := b.Values()
+		bv, err := tensor.Component(b, tensor.CompValues)
 		require.NoError(t, err)
 		require.Equal(t, av.DType, bv.DType, field)
 		require.Equal(t, av.Data, bv.Data, "%s: values", field)

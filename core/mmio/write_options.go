@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,7 +50,7 @@ func checkWritable(t *tensor.Tensor) error {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: tensor is nil")
 	}
 	if nd := t.NDim(); nd != 1 && nd != 2 {
-		return errs.Errorf(errs.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Shape())
+		return errs.Errorf(errs.ErrInvalidArgument, "t: Matrix Market holds 1-D and 2-D tensors, got %d-D of shape %v", nd, t.Dims())
 	}
 	return nil
 }
@@ -92,20 +93,20 @@ type writeEntries struct {
 
 // entriesOf reads t's entries: sparse layouts through coalesced COO.
 func entriesOf(t *tensor.Tensor) (*writeEntries, error) {
-	m := &writeEntries{shape: t.Shape()}
+	m := &writeEntries{shape: slices.Clone(t.Dims())}
 	if t.Layout() == tensor.Strided {
-		v, err := t.Values()
+		v, err := tensor.Component(t, tensor.CompValues)
 		m.dense, m.vals = true, v
 		return m, err
 	}
-	if f := t.Fill(); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
+	if f := dtype.LoadScalar(t.DType(), t.FillElem()); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
 	}
 	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err
 	}
-	idx, vals := c.IndexArray(), c.ValueArray() // c's entries are in order (coalescedCOO)
+	idx, vals := c.Indices(), c.Values() // c's entries are in order (coalescedCOO)
 	m.vals = vals
 	nnz := m.vals.Numel()
 	if idx.DType == dtype.Int64 { // views of the index rows (read only)
@@ -135,7 +136,7 @@ func entriesOf(t *tensor.Tensor) (*writeEntries, error) {
 // arrives so); a conversion otherwise.
 func coalescedCOO(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.COO && t.DenseDim() == 0 {
-		if t.IsCoalesced() || inRowMajorOrder(t.IndexArray(), t.NNZ()) {
+		if t.IsCoalesced() || inRowMajorOrder(t.Indices(), t.NNZ()) {
 			return t, nil
 		}
 	}

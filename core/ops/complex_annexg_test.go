@@ -206,7 +206,7 @@ func TestComplexAnnexGSpecialValues(t *testing.T) {
 				require.NoError(t, err)
 				dr, err := tensor.ToDense(r)
 				require.NoError(t, err)
-				v := dr.ValueArray().Complex(0)
+				v := dr.Values().Complex(0)
 				got := complex(v.Re(), v.Im())
 				require.True(t, sameComplex(c.want, got, tol), "%s(%v) %s %s: want %v, got %v", c.fn, c.z, d, in.Layout(), c.want, got)
 			}

@@ -86,7 +86,7 @@ func BenchmarkCustomFormat(b *testing.B) {
 // the k-th scaled by k+1, as a coalesced 3-D COO tensor (nb, g*g, g*g).
 func batchedLaplacian(b *testing.B, g, nb int64) *tensor.Tensor {
 	m := benchLaplacian(b, g, tensor.COO)
-	idx, vals := m.IndexArray(), dtype.AsSlice[float64](m.ValueArray())
+	idx, vals := m.Indices(), dtype.AsSlice[float64](m.Values())
 	nnz := int64(len(vals))
 	out := make([]int64, 0, 3*nb*nnz)
 	for d := range int64(3) {

@@ -26,7 +26,7 @@ func TestCustomWithFillKeepsFormat(t *testing.T) {
 		ug, err := got.USTStorage()
 		require.NoError(t, err, c.id)
 		require.Equal(t, firstByte(ua.Values), firstByte(ug.Values), "%s: values copied", c.id)
-		require.Equal(t, fill, got.FillBytes(), c.id)
+		require.Equal(t, fill, got.FillElem(), c.id)
 		coo, err := tensor.ToLayout(c.a, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err, c.id)
 		want, err := tensor.WithFill(coo, fill)

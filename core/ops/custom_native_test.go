@@ -3,6 +3,7 @@ package ops
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -225,12 +226,12 @@ func TestCustomReduceNaNPadding(t *testing.T) {
 	// DIA-I over rows: diagonal -1 has no row 0, diagonal +1 no row 2.
 	require.Equal(t, []float64{0, 3, 6, 1, 4, 7, 2, 5, 0}, v)
 	v[0], v[8] = math.NaN(), math.NaN()
-	p, err := tensor.CustomWithValues(a, vals, a.FillBytes())
+	p, err := tensor.CustomWithValues(a, vals, slices.Clone(a.FillElem()))
 	require.NoError(t, err)
 	for op, want := range map[string]float64{"sum": 28, "amax": 7, "count_nonzero": 7} {
 		r, err := Reduce(p, nil, op)
 		require.NoError(t, err, op)
-		assert.Equal(t, want, r.ValueArray().Complex(0).Re(), op)
+		assert.Equal(t, want, r.Values().Complex(0).Re(), op)
 	}
 }
 

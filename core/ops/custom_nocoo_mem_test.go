@@ -33,7 +33,7 @@ func TestCustomLaplacianHoldsStorageOnly(t *testing.T) {
 	total := func(x *tensor.Tensor) float64 {
 		s, err := Reduce(x, nil, "sum")
 		require.NoError(t, err)
-		return s.ValueArray().Complex(0).Re()
+		return s.Values().Complex(0).Re()
 	}
 	lap := total(csr)
 	for _, o := range []struct {

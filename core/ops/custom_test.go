@@ -43,7 +43,7 @@ func TestToFormatConformance(t *testing.T) {
 		}
 		back, err := tensor.ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.ValueArray())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.Values())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 	}
 	assert.Greater(t, named, 0, "some cases are named layouts")
 }

@@ -54,7 +54,7 @@ func zeroDimAsNumber(a, b Operand) (Operand, Operand, error) {
 	if err != nil {
 		return a, b, err
 	}
-	*z = NumberOperand(dtype.Number{Value: d.ValueArray().Complex(0), Kind: d.DType()})
+	*z = NumberOperand(dtype.Number{Value: d.Values().Complex(0), Kind: d.DType()})
 	return a, b, nil
 }
 
@@ -336,8 +336,8 @@ func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
 // checkDivisors refuses a zero among the values of a coalesced t (and its
 // fill, where some element is unspecified) when they divide integers.
 func checkDivisors(op string, t *tensor.Tensor, dom domain) error {
-	v := loadVec(t.ValueArray(), dom)
-	if t.Layout() != tensor.Strided && t.ValueArray().Numel() < dtype.NumelOf(t.Dims()) {
+	v := loadVec(t.Values(), dom)
+	if t.Layout() != tensor.Strided && t.Values().Numel() < dtype.NumelOf(t.Dims()) {
 		v.i = append(v.i, fillVec(t, dom).i...)
 	}
 	if slices.Contains(v.i, 0) {
@@ -403,7 +403,7 @@ func binaryTensors(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 		}
 	}
 	if (op == "add" || op == "sub") && layout == tensor.COO && a.Layout() == tensor.COO && b.Layout() == tensor.COO &&
-		a.DenseDim() == b.DenseDim() && !a.PerSlotFill() && !b.PerSlotFill() && a.Fill().IsZero() && b.Fill().IsZero() {
+		a.DenseDim() == b.DenseDim() && !a.PerSlotFill() && !b.PerSlotFill() && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() && dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {
 		alpha := alphaValue(op, args, dom)
 		return cooAddMerge(a, b, alpha, out)
 	}
@@ -458,7 +458,7 @@ func binaryDense(op string, bf binFuncs, a, b *tensor.Tensor, dom domain, out dt
 	if err != nil {
 		return nil, err
 	}
-	z, err := applyBinary(op, bf, loadVec(da.ValueArray(), dom), loadVec(db.ValueArray(), dom))
+	z, err := applyBinary(op, bf, loadVec(da.Values(), dom), loadVec(db.Values(), dom))
 	if err != nil {
 		return nil, err
 	}

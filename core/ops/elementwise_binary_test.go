@@ -136,7 +136,7 @@ func TestBinaryAgainstMath(t *testing.T) {
 	dense := func(x *tensor.Tensor) []float64 {
 		d, err := tensor.ToDense(x)
 		require.NoError(t, err)
-		return append([]float64(nil), dtype.AsSlice[float64](d.ValueArray())...)
+		return append([]float64(nil), dtype.AsSlice[float64](d.Values())...)
 	}
 	run := func(op string) *tensor.Tensor {
 		r, err := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
@@ -145,7 +145,8 @@ func TestBinaryAgainstMath(t *testing.T) {
 	}
 	// a = [1.5, 0, -4, 0] (fill 0), b = [0.5, 0.5, 2, 8] (fill 0.5)
 	assert.Equal(t, []float64{2, 0.5, -2, 8}, dense(run("add")))
-	assert.Equal(t, 0.5, run("add").Fill().Re())
+	sum := run("add")
+	assert.Equal(t, 0.5, dtype.LoadScalar(sum.DType(), sum.FillElem()).Re())
 	assert.Equal(t, []float64{0.75, 0, -8, 0}, dense(run("mul")))
 	assert.Equal(t, []float64{3, 0, -2, 0}, dense(run("div")))
 	assert.Equal(t, []float64{3, 0, -2, 0}, dense(run("floor_divide")))
@@ -155,7 +156,7 @@ func TestBinaryAgainstMath(t *testing.T) {
 	assert.Equal(t, dtype.Bool, lt.DType())
 	d, err := tensor.ToDense(lt)
 	require.NoError(t, err)
-	assert.Equal(t, []byte{0, 1, 1, 1}, d.ValueArray().Data)
+	assert.Equal(t, []byte{0, 1, 1, 1}, d.Values().Data)
 	// floor division rounds toward -inf; torch's formula keeps it exact.
 	assert.Equal(t, -2.0, floorDivReal(-3, 2))
 	assert.Equal(t, 1.0, floorDivReal(-3, -2))
@@ -177,9 +178,9 @@ func TestCOOAddTorchOrder(t *testing.T) {
 	require.NoError(t, err)
 	r, err := BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.NoError(t, err)
-	idx, err := r.RawIndices()
+	idx, err := tensor.Component(r, tensor.CompRawIndices)
 	require.NoError(t, err)
-	vals, err := r.RawValues()
+	vals, err := tensor.Component(r, tensor.CompRawValues)
 	require.NoError(t, err)
 	assert.False(t, r.IsCoalesced())
 	assert.Equal(t, []int64{0, 0, 1, 1}, []int64{idx.Index(0), idx.Index(1), idx.Index(2), idx.Index(3)})
@@ -193,7 +194,7 @@ func TestCOOAddTorchOrder(t *testing.T) {
 	s, err := BinaryByName("sub", TensorOperand(ca), TensorOperand(cb), BinaryArgs{Alpha: &alpha})
 	require.NoError(t, err)
 	assert.True(t, s.IsCoalesced())
-	sv, err := s.Values()
+	sv, err := tensor.Component(s, tensor.CompValues)
 	require.NoError(t, err)
 	assert.Equal(t, []int64{-30, 11}, dtype.AsSlice[int64](sv))
 }
@@ -210,7 +211,7 @@ func TestMulIntersection(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), m.NNZ())
 	assert.False(t, m.IsCoalesced())
-	mv, _ := m.RawValues()
+	mv := m.Values()
 	assert.Equal(t, []float64{50}, dtype.AsSlice[float64](mv))
 
 	dense, err := tensor.NewStrided(dtype.Float64Array([]float64{2, math.Inf(1), 3, 4}))
@@ -220,7 +221,7 @@ func TestMulIntersection(t *testing.T) {
 	assert.Equal(t, tensor.COO, p.Layout())
 	d, err := tensor.ToDense(p)
 	require.NoError(t, err)
-	got := dtype.AsSlice[float64](d.ValueArray())
+	got := dtype.AsSlice[float64](d.Values())
 	assert.Equal(t, 2.0, got[0])
 	assert.True(t, math.IsNaN(got[1]), "0 * inf is NaN")
 	assert.Equal(t, []float64{15, 0}, got[2:])
@@ -343,7 +344,7 @@ func TestBinaryBadInput(t *testing.T) {
 	q, err := BinaryByName("div", TensorOperand(i), TensorOperand(i), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, dtype.Float32, q.DType())
-	assert.True(t, math.IsNaN(q.Fill().Re()), "0 / 0")
+	assert.True(t, math.IsNaN(dtype.LoadScalar(q.DType(), q.FillElem()).Re()), "0 / 0")
 	bsr := tensor.BSR
 	_, err = BinaryByName("add", TensorOperand(a), TensorOperand(a), BinaryArgs{Out: Output{Layout: &bsr}})
 	assert.ErrorContains(t, err, "blocksize")
@@ -363,7 +364,7 @@ func TestBinarySignedZeroAndScalars(t *testing.T) {
 	q, err := BinaryByName("div", TensorOperand(a), TensorOperand(d), BinaryArgs{Out: Output{Layout: &coo}})
 	require.NoError(t, err)
 	qd := ewToDense(t, q)
-	assert.Equal(t, []float64{math.Inf(-1), math.Inf(1)}, dtype.AsSlice[float64](qd.ValueArray()))
+	assert.Equal(t, []float64{math.Inf(-1), math.Inf(1)}, dtype.AsSlice[float64](qd.Values()))
 
 	scalar := dtype.NewArray(dtype.Float64, []int64{})
 	dtype.AsSlice[float64](scalar)[0] = 2
@@ -372,9 +373,9 @@ func TestBinarySignedZeroAndScalars(t *testing.T) {
 	s, err := BinaryByName("mul", TensorOperand(x0), TensorOperand(x0), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, 0, s.NDim())
-	assert.Equal(t, 4.0, s.ValueArray().Complex(0).Re())
+	assert.Equal(t, 4.0, s.Values().Complex(0).Re())
 	c := mustUnary(t, "exp", x0)
-	assert.InDelta(t, math.Exp(2), c.ValueArray().Complex(0).Re(), 1e-15)
+	assert.InDelta(t, math.Exp(2), c.Values().Complex(0).Re(), 1e-15)
 }
 
 // TestPowComplexZeroBaseNaNExponent: pow of a complex 0 by an exponent with
@@ -392,7 +393,7 @@ func TestPowComplexZeroBaseNaNExponent(t *testing.T) {
 	for _, b := range []Operand{TensorOperand(y), NumberOperand(dtype.ComplexNumber(complex(math.NaN(), math.Inf(1))))} {
 		r, err := BinaryByName("pow", TensorOperand(x), b, BinaryArgs{})
 		require.NoError(t, err)
-		v := r.ValueArray().Complex(0)
+		v := r.Values().Complex(0)
 		assert.True(t, math.IsNaN(v.Re()) || math.IsNaN(v.Im()), "0 ** (NaN+inf i) = %v", v)
 	}
 }
@@ -413,7 +414,7 @@ func TestPowComplexZeroExponent(t *testing.T) {
 	r, err := BinaryByName("pow", TensorOperand(x), TensorOperand(y), BinaryArgs{})
 	require.NoError(t, err)
 	for i := range bases {
-		v := r.ValueArray().Complex(int64(i))
+		v := r.Values().Complex(int64(i))
 		if i < len(bases)-1 {
 			assert.True(t, math.IsNaN(v.Re()) && math.IsNaN(v.Im()), "%v ** tensor 0 = %v", bases[i], v)
 		} else {
@@ -423,6 +424,6 @@ func TestPowComplexZeroExponent(t *testing.T) {
 	r, err = BinaryByName("pow", TensorOperand(x), NumberOperand(dtype.ComplexNumber(0)), BinaryArgs{})
 	require.NoError(t, err)
 	for i := range bases {
-		assert.Equal(t, dtype.Complex128Scalar(1), r.ValueArray().Complex(int64(i)), "%v ** number 0", bases[i])
+		assert.Equal(t, dtype.Complex128Scalar(1), r.Values().Complex(int64(i)), "%v ** number 0", bases[i])
 	}
 }

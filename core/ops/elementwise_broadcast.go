@@ -138,7 +138,7 @@ func expandOperand(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := engine.Expand(d.ValueArray(), shape)
+	e, err := engine.Expand(d.Values(), shape)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	if s.FormatStore() != nil || s.PerSlotFill() || dtype.NumelOf(d.Dims()) == 0 {
 		return nil, false, nil
 	}
-	if s.Layout() == tensor.COO && !s.CoalescedFlag() {
+	if s.Layout() == tensor.COO && !s.IsCoalesced() {
 		var err error
 		if s, err = tensor.Coalesce(s); err != nil { // an op with the dense operand is not linear in general
 			return nil, true, err
@@ -180,7 +180,7 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	if r, ok, err := broadcastNative(op, s, d, st, denseFirst, out, args); ok || err != nil {
 		return r, true, err
 	}
-	dv := loadVec(d.ValueArray(), dom)
+	dv := loadVec(d.Values(), dom)
 	fill, ok := broadcastFill(op, bf, elementVec(s.DType(), s.FillElem(), dom), dv, denseFirst)
 	if !ok {
 		if !torchPatternFill(op, s, denseFirst) {
@@ -192,7 +192,7 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	if err != nil {
 		return nil, true, err
 	}
-	x := loadVec(s.ValueArray(), dom)
+	x := loadVec(s.Values(), dom)
 	y := gatherVec(dv, off)
 	if denseFirst {
 		x, y = y, x
@@ -201,7 +201,7 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	if err != nil {
 		return nil, true, err
 	}
-	r := tensor.WithValues(s, out, z.store(out, s.ValueArray().Shape), fill.store(out, []int64{1}).Data)
+	r := tensor.WithValues(s, out, z.store(out, s.Values().Shape), fill.store(out, []int64{1}).Data)
 	return r, true, nil
 }
 
@@ -218,7 +218,7 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 // matrix of 10^6 rows). A uniform op(0, x) (every x infinite, or zero) is
 // still the result's fill, as with a number.
 func torchPatternFill(op string, s *tensor.Tensor, denseFirst bool) bool {
-	return s.Fill().IsZero() && (op == "mul" || (isDivision(op) && !denseFirst))
+	return dtype.LoadScalar(s.DType(), s.FillElem()).IsZero() && (op == "mul" || (isDivision(op) && !denseFirst))
 }
 
 // broadcastFill is op(fill, x) (op(x, fill) when denseFirst) for the
@@ -265,7 +265,7 @@ func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool
 	if lay != tensor.COO && ((lay != tensor.CSR && lay != tensor.CSC) || s.NDim() != 2 || s.BatchDim() != 0) {
 		return nil, false, nil
 	}
-	fill, one := engine.BroadcastFill(bop, d.ValueArray(), s.Fill().Re())
+	fill, one := engine.BroadcastFill(bop, d.Values(), dtype.LoadScalar(s.DType(), s.FillElem()).Re())
 	if !one {
 		if !torchPatternFill(op, s, denseFirst) {
 			return nil, false, nil
@@ -276,10 +276,10 @@ func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool
 	var ok bool
 	var err error
 	if lay == tensor.COO {
-		vals, ok, err = engine.MapCOOBroadcast(bop, s.IndexArray(), s.ValueArray(), d.ValueArray(), st)
+		vals, ok, err = engine.MapCOOBroadcast(bop, s.Indices(), s.Values(), d.Values(), st)
 	} else {
-		lv := s.StorageLevels()
-		vals, ok, err = engine.MapCompressedBroadcast(bop, lv[1].Pos, lv[1].Crd, s.ValueArray(), d.ValueArray(), st[lv[0].Dim], st[lv[1].Dim])
+		lv := s.Levels()
+		vals, ok, err = engine.MapCompressedBroadcast(bop, lv[1].Pos, lv[1].Crd, s.Values(), d.Values(), st[lv[0].Dim], st[lv[1].Dim])
 	}
 	if !ok || err != nil {
 		return nil, ok, err

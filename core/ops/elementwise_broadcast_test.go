@@ -33,7 +33,7 @@ func bcShapes(shape []int64) [][]int64 {
 // reference: independent of engine.Expand).
 func bcExpandRef(t *testing.T, x *tensor.Tensor, shape []int64) *tensor.Tensor {
 	t.Helper()
-	src := x.ValueArray()
+	src := x.Values()
 	a := dtype.NewArray(x.DType(), shape)
 	idx := make([]int64, len(shape))
 	lead := len(shape) - len(src.Shape)
@@ -174,7 +174,7 @@ func bcUniformAtZero(t *testing.T, op string, rb *tensor.Tensor, first bool) boo
 	if err != nil {
 		return false
 	}
-	v := z.ValueArray()
+	v := z.Values()
 	nan := func(c dtype.Scalar) bool { return math.IsNaN(c.Re()) || math.IsNaN(c.Im()) }
 	for i := int64(1); i < v.Numel(); i++ {
 		a, b := v.Complex(0), v.Complex(i)
@@ -191,7 +191,7 @@ func bcUniformAtZero(t *testing.T, op string, rb *tensor.Tensor, first bool) boo
 // coordinates only).
 func bcOnlyWhereStored(t *testing.T, a, rb *tensor.Tensor) *tensor.Tensor {
 	t.Helper()
-	ones := dtype.NewArray(dtype.Float64, a.ValueArray().Shape)
+	ones := dtype.NewArray(dtype.Float64, a.Values().Shape)
 	for i := range ones.Numel() {
 		ones.SetComplex(i, dtype.Real(1))
 	}
@@ -199,8 +199,8 @@ func bcOnlyWhereStored(t *testing.T, a, rb *tensor.Tensor) *tensor.Tensor {
 	require.NoError(t, err)
 	out := dtype.NewArray(rb.DType(), rb.Dims())
 	for i := range out.Numel() {
-		v := rb.ValueArray().Complex(i)
-		if mask.ValueArray().Complex(i).Re() == 0 {
+		v := rb.Values().Complex(i)
+		if mask.Values().Complex(i).Re() == 0 {
 			v = dtype.IntScalar(1)
 		}
 		out.SetComplex(i, v)
@@ -229,7 +229,7 @@ func TestBinaryBroadcastKeepsPattern(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, a.Layout(), r.Layout(), f.name)
 			assert.Equal(t, a.NNZ(), r.NNZ(), "%s %s: the pattern is A's", f.name, c.op)
-			assert.Equal(t, a.IndexArray(), r.IndexArray())
+			assert.Equal(t, a.Indices(), r.Indices())
 			ewRequireSameDense(t, mustDenseOp(t, c.op, da, bcExpandRef(t, c.d, sc.shape)), r, f.name+" "+c.op)
 		}
 	}
@@ -318,8 +318,8 @@ func TestBroadcastZeroFactorKeepsTorchPattern(t *testing.T) {
 			require.NoError(t, err, "%v %s", lay, c.op)
 			require.Equal(t, lay, r.Layout())
 			require.Equal(t, a.NNZ(), r.NNZ(), "%v %s: A's pattern", lay, c.op)
-			require.True(t, r.Fill().IsZero(), "%v %s: the zero fill stays", lay, c.op)
-			av, rv := dtype.AsSlice[float64](a.ValueArray()), dtype.AsSlice[float64](r.ValueArray())
+			require.True(t, dtype.LoadScalar(r.DType(), r.FillElem()).IsZero(), "%v %s: the zero fill stays", lay, c.op)
+			av, rv := dtype.AsSlice[float64](a.Values()), dtype.AsSlice[float64](r.Values())
 			for k, v := range av {
 				if w := c.want(v, int64(k)); rv[k] != w { // require per entry would cost seconds
 					require.Failf(t, "value differs", "%v %s entry %d: want %v, got %v", lay, c.op, k, w, rv[k])
@@ -334,11 +334,11 @@ func rowOf(t *testing.T, a *tensor.Tensor, k int64) int64 {
 	t.Helper()
 	switch a.Layout() {
 	case tensor.COO:
-		return a.IndexArray().Index(k)
+		return a.Indices().Index(k)
 	case tensor.CSC:
-		return a.StorageLevels()[1].Crd.Index(k)
+		return a.Levels()[1].Crd.Index(k)
 	}
-	pos := a.StorageLevels()[1].Pos
+	pos := a.Levels()[1].Pos
 	lo, hi := int64(0), pos.Numel()-1
 	for lo+1 < hi { // the last row whose start is <= k
 		if mid := (lo + hi) / 2; pos.Index(mid) <= k {

@@ -15,12 +15,12 @@ import (
 // dims (engine.BroadcastStrides). CSR and CSC matrices walk pos and crd
 // directly; other layouts walk their levels (tensor.EntriesOf).
 func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
-	n := t.ValueArray().Numel()
+	n := t.Values().Numel()
 	if err := errs.CheckAlloc("broadcast offsets", n, 8); err != nil {
 		return nil, err
 	}
 	off := make([]int64, n)
-	lv := t.StorageLevels()
+	lv := t.Levels()
 	if (t.Layout() == tensor.CSR || t.Layout() == tensor.CSC) && t.NDim() == 2 && t.BatchDim() == 0 && t.DenseDim() == 0 {
 		so, si := st[lv[0].Dim], st[lv[1].Dim]
 		pos, crd := lv[1].Pos, lv[1].Crd
@@ -35,7 +35,7 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 	kc := t.NDim() - t.DenseDim()
 	inner := blockOffsets(t.Dims()[kc:], st[kc:])
 	if t.Layout() == tensor.COO && t.FormatStore() == nil {
-		cooOffsets(t.IndexArray(), st[:kc], inner, off)
+		cooOffsets(t.Indices(), st[:kc], inner, off)
 		return off, nil
 	}
 	e, err := tensor.EntriesOf(t, kc)
@@ -60,16 +60,16 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 // (a reduction's result: A.sum(1, keepdim=True)) is scattered straight from
 // its index rows, O(numel + nse).
 func denseOperandOf(t *tensor.Tensor) (*tensor.Tensor, error) {
-	if t.Layout() != tensor.COO || t.FormatStore() != nil || t.PerSlotFill() || t.DenseDim() != 0 || !t.CoalescedFlag() {
+	if t.Layout() != tensor.COO || t.FormatStore() != nil || t.PerSlotFill() || t.DenseDim() != 0 || !t.IsCoalesced() {
 		return tensor.ToDense(t)
 	}
 	n := dtype.NumelOf(t.Dims())
 	if err := errs.CheckAlloc("to_dense", n, t.DType().Size()); err != nil {
 		return nil, err
 	}
-	vals := t.ValueArray()
+	vals := t.Values()
 	off := make([]int64, vals.Numel())
-	cooOffsets(t.IndexArray(), denseStrides(t.Dims()), []int64{0}, off)
+	cooOffsets(t.Indices(), denseStrides(t.Dims()), []int64{0}, off)
 	out := dtype.NewArray(t.DType(), t.Dims())
 	tensor.FillArray(out, t.FillElem())
 	es := int64(t.DType().Size())

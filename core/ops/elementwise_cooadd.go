@@ -2,6 +2,7 @@ package ops
 
 import (
 	"cmp"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -19,25 +20,25 @@ func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tenso
 	// Duplicates summed in another dtype could differ from their sum in
 	// their own (bool's "or", integer wrap-around): coalesce those first.
 	var err error
-	if !a.CoalescedFlag() && !linearSafe(a.DType(), out) {
+	if !a.IsCoalesced() && !linearSafe(a.DType(), out) {
 		if a, err = tensor.Coalesce(a); err != nil {
 			return nil, err
 		}
 	}
-	if !b.CoalescedFlag() && !linearSafe(b.DType(), out) {
+	if !b.IsCoalesced() && !linearSafe(b.DType(), out) {
 		if b, err = tensor.Coalesce(b); err != nil {
 			return nil, err
 		}
 	}
 	s := a.SparseDim()
-	na, nb := a.IndexArray().Shape[1], b.IndexArray().Shape[1]
+	na, nb := a.Indices().Shape[1], b.Indices().Shape[1]
 	if err := errs.CheckAlloc("add", (na+nb)*int64(s+1), 8); err != nil {
 		return nil, err
 	}
 	// cmp > 0 when a's column i comes first, < 0 when b's column j does.
 	cmp := func(i, j int64) int {
 		for d := int64(0); d < int64(s); d++ {
-			x, y := a.IndexArray().Index(d*na+i), b.IndexArray().Index(d*nb+j)
+			x, y := a.Indices().Index(d*na+i), b.Indices().Index(d*nb+j)
 			if x != y {
 				return cmp.Compare(y, x)
 			}
@@ -74,15 +75,15 @@ func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tenso
 		for d := int64(0); d < int64(s); d++ {
 			v := int64(0)
 			if ia[r] >= 0 {
-				v = a.IndexArray().Index(d*na + ia[r])
+				v = a.Indices().Index(d*na + ia[r])
 			} else {
-				v = b.IndexArray().Index(d*nb + ib[r])
+				v = b.Indices().Index(d*nb + ib[r])
 			}
 			tensor.SetIndex(idx, d*n+r, v)
 		}
 	}
 	bs := dtype.NumelOf(a.DenseShape())
-	x, y := loadVec(a.ValueArray(), alpha.dom), loadVec(b.ValueArray(), alpha.dom)
+	x, y := loadVec(a.Values(), alpha.dom), loadVec(b.Values(), alpha.dom)
 	z := makeVec(alpha.dom, int(n*bs))
 	switch alpha.dom {
 	case domInt:
@@ -93,14 +94,14 @@ func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tenso
 		mergeSums(z.c, x.c, y.c, ia, ib, alpha.c[0], bs)
 	}
 	vshape := append([]int64{n}, a.DenseShape()...)
-	coalesced := a.CoalescedFlag() && b.CoalescedFlag()
+	coalesced := a.IsCoalesced() && b.IsCoalesced()
 	switch { // torch returns the other operand as it is when one has no entries
 	case nb == 0:
-		coalesced = a.CoalescedFlag()
+		coalesced = a.IsCoalesced()
 	case na == 0:
-		coalesced = b.CoalescedFlag()
+		coalesced = b.IsCoalesced()
 	}
-	r, err := tensor.NewCOO(idx, z.store(out, vshape), a.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: coalesced})
+	r, err := tensor.NewCOO(idx, z.store(out, vshape), slices.Clone(a.Dims()), tensor.BuildOptions{NoCheck: true, Coalesced: coalesced})
 	if err != nil {
 		return nil, err
 	}

@@ -18,13 +18,13 @@ import (
 // NaN factor never qualifies: [3, -1] * inf is inf - inf = nan, where the
 // sum 2 gives inf; nor do huge terms: [1e308, -1e308] * 2 overflows per term.
 func perDuplicateSafe(t *tensor.Tensor, out dtype.DType, dom domain, factor float64) bool {
-	if dom == domInt || t.Layout() != tensor.COO || t.CoalescedFlag() || t.NNZ() < 2 { // NNZ last: a custom tensor counts its elements on the first call
+	if dom == domInt || t.Layout() != tensor.COO || t.IsCoalesced() || t.NNZ() < 2 { // NNZ last: a custom tensor counts its elements on the first call
 		return true // no duplicates: nothing to decide (and no widened copy of the values)
 	}
 	if math.IsNaN(factor) || math.IsInf(factor, 0) {
 		return false
 	}
-	v := loadVec(t.ValueArray(), dom)
+	v := loadVec(t.Values(), dom)
 	s := 0.0
 	for _, x := range v.f {
 		s += math.Abs(x)

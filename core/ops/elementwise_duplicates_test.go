@@ -45,8 +45,8 @@ func requireSameUpToTermRounding(t *testing.T, want, got *tensor.Tensor, vals []
 	dg, err := tensor.ToDense(got)
 	require.NoError(t, err, name)
 	require.Equal(t, want.DType(), got.DType(), name)
-	for i := int64(0); i < want.ValueArray().Numel(); i++ {
-		w, g := want.ValueArray().Complex(i), dg.ValueArray().Complex(i)
+	for i := int64(0); i < want.Values().Numel(); i++ {
+		w, g := want.Values().Complex(i), dg.Values().Complex(i)
 		for _, p := range [][2]float64{{w.Re(), g.Re()}, {w.Im(), g.Im()}} {
 			a, b := p[0], p[1]
 			switch {
@@ -103,7 +103,7 @@ func TestNumberOpsSumDuplicatesFirst(t *testing.T) {
 	dense, _ := tensor.ToDense(x)
 	want, _ := BinaryByName("mul", TensorOperand(dense), NumberOperand(dtype.IntNumber(3)), BinaryArgs{})
 	ewRequireSameDense(t, want, got, "int8 mul")
-	require.False(t, got.CoalescedFlag(), "an exact op keeps the duplicates, as torch")
+	require.False(t, got.IsCoalesced(), "an exact op keeps the duplicates, as torch")
 	// Finite factors on finite values keep torch's structure (the conformance
 	// vectors pin it); an infinite factor sums the duplicates first.
 	f := dupCOO(t, dtype.Float64, 0, 3, -1)
@@ -114,7 +114,7 @@ func TestNumberOpsSumDuplicatesFirst(t *testing.T) {
 	}{{"mul", 3, true}, {"div", 2, true}, {"mul", 0, true}, {"mul", math.Inf(1), false}, {"div", 0, false}, {"mul", math.NaN(), false}} {
 		got, err := BinaryByName(c.op, TensorOperand(f), NumberOperand(dtype.FloatNumber(c.n)), BinaryArgs{})
 		require.NoError(t, err)
-		require.Equal(t, c.kept, !got.CoalescedFlag(), "%s %v: duplicates kept", c.op, c.n)
+		require.Equal(t, c.kept, !got.IsCoalesced(), "%s %v: duplicates kept", c.op, c.n)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -142,7 +143,7 @@ func ewBuild(t *testing.T, dense *tensor.Tensor, f ewFormat, sc ewShape, fill *d
 // duplicates whose sum is the value (bool: both true), in reverse order.
 func ewUncoalesce(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
 	t.Helper()
-	s, n := x.IndexArray().Shape[0], x.IndexArray().Shape[1]
+	s, n := x.Indices().Shape[0], x.Indices().Shape[1]
 	bs := dtype.NumelOf(x.DenseShape())
 	idx := dtype.NewArray(dtype.Int64, []int64{s, 2 * n})
 	vshape := append([]int64{2 * n}, x.DenseShape()...)
@@ -150,12 +151,12 @@ func ewUncoalesce(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
 	for e := int64(0); e < n; e++ {
 		src := n - 1 - e
 		for d := int64(0); d < s; d++ {
-			c := x.IndexArray().Index(d*n + src)
+			c := x.Indices().Index(d*n + src)
 			tensor.SetIndex(idx, d*2*n+2*e, c)
 			tensor.SetIndex(idx, d*2*n+2*e+1, c)
 		}
 		for j := int64(0); j < bs; j++ {
-			v := x.ValueArray().Complex(src*bs + j)
+			v := x.Values().Complex(src*bs + j)
 			first, second := v, v
 			switch {
 			case x.DType() == dtype.Bool:
@@ -169,7 +170,7 @@ func ewUncoalesce(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
 			vals.SetComplex((2*e+1)*bs+j, second)
 		}
 	}
-	u, err := tensor.NewCOO(idx, vals, x.Shape(), tensor.BuildOptions{})
+	u, err := tensor.NewCOO(idx, vals, slices.Clone(x.Dims()), tensor.BuildOptions{})
 	require.NoError(t, err)
 	if n > 0 {
 		require.False(t, u.IsCoalesced())
@@ -193,8 +194,8 @@ func ewRequireSameDense(t *testing.T, want, got *tensor.Tensor, msg string) {
 	case dtype.Float16, dtype.BFloat16:
 		tol = 1e-2
 	}
-	for i := int64(0); i < want.ValueArray().Numel(); i++ {
-		w, g := want.ValueArray().Complex(i), dg.ValueArray().Complex(i)
+	for i := int64(0); i < want.Values().Numel(); i++ {
+		w, g := want.Values().Complex(i), dg.Values().Complex(i)
 		if !ewClose(w.Re(), g.Re(), tol) || !ewClose(w.Im(), g.Im(), tol) || (w.IsExact() && g.ExactInt() != w.ExactInt()) {
 			require.Failf(t, "dense values differ", "%s: element %d: want %v, got %v\nwant %v\ngot (stored) %v", msg, i, w, g, want, got)
 		}

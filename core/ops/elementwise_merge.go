@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // The generic binary op on sparse results: both operands become coalesced
@@ -14,7 +15,7 @@ import (
 // mergeBinary combines two tensors of equal shape into a sparse tensor of
 // the given layout (block: BSR/BSC block size).
 func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, layout tensor.Layout, block [2]int64) (*tensor.Tensor, error) {
-	shape := a.Shape()
+	shape := slices.Clone(a.Dims())
 	nd := len(shape)
 	dd, err := slotsDenseDim(a, b, mergeDenseDim(a, b, layout, nd), layout)
 	if err != nil {
@@ -39,8 +40,8 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, do
 		return nil, err
 	}
 	fa, fb := mergeFillVecs(ca, cb, dom, bs)
-	x := gatherBlocks(loadVec(ca.ValueArray(), dom), ia, fa, bs)
-	y := gatherBlocks(loadVec(cb.ValueArray(), dom), ib, fb, bs)
+	x := gatherBlocks(loadVec(ca.Values(), dom), ia, fa, bs)
+	y := gatherBlocks(loadVec(cb.Values(), dom), ib, fb, bs)
 	z, err := applyBinary(op, bf, x, y)
 	if err != nil {
 		return nil, err
@@ -76,7 +77,7 @@ func mergeBinary(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, do
 			return nil, err
 		}
 	}
-	if layout == tensor.COO && def.multiplicative && a.Layout() == tensor.COO && b.Layout() == tensor.COO && !(a.CoalescedFlag() && b.CoalescedFlag()) && len(keys) > 0 {
+	if layout == tensor.COO && def.multiplicative && a.Layout() == tensor.COO && b.Layout() == tensor.COO && !(a.IsCoalesced() && b.IsCoalesced()) && len(keys) > 0 {
 		// torch marks a non-empty intersection coalesced only when both operands are.
 		res = res.WithCoalesced(false)
 	}
@@ -133,22 +134,22 @@ func denseCOO(t *tensor.Tensor, dd int) (*tensor.Tensor, error) {
 	bb := bs * int64(t.DType().Size())
 	var keep []int64
 	for blk := int64(0); blk < nb; blk++ {
-		if !tensor.AllZero(t.ValueArray().Data[blk*bb : (blk+1)*bb]) {
+		if !tensor.AllZero(t.Values().Data[blk*bb : (blk+1)*bb]) {
 			keep = append(keep, blk)
 		}
 	}
-	e := &tensor.Entries{K: k, N: int64(len(keep)), Coords: keyCoords(keep, t.Dims()[:k]), Src: keep, Vals: tensor.Flat(t.ValueArray()), Block: bs}
-	spec := tensor.FormatSpec{Layout: tensor.COO, Shape: t.Shape(), DenseDim: dd, Block: [2]int64{1, 1}}
+	e := &tensor.Entries{K: k, N: int64(len(keep)), Coords: keyCoords(keep, t.Dims()[:k]), Src: keep, Vals: tensor.Flat(t.Values()), Block: bs}
+	spec := tensor.FormatSpec{Layout: tensor.COO, Shape: slices.Clone(t.Dims()), DenseDim: dd, Block: [2]int64{1, 1}}
 	return tensor.BuildFrom(spec, e, t.DType(), make([]byte, t.DType().Size()), 0, false)
 }
 
 // linearKeys is the row-major linear index of each entry of a coalesced COO
 // tensor over the given leading sizes: sorted, since the entries are.
 func linearKeys(t *tensor.Tensor, sizes []int64) []int64 {
-	nse := t.IndexArray().Shape[1]
+	nse := t.Indices().Shape[1]
 	keys := make([]int64, nse)
 	for d, size := range sizes {
-		row := t.StorageLevels()[d].Crd
+		row := t.Levels()[d].Crd
 		if row.DType == dtype.Int32 {
 			for i, c := range dtype.AsSlice[int32](row)[:nse] {
 				keys[i] = keys[i]*size + int64(c)

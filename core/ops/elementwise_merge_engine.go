@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // mergeEngineOp is the engine's merge op for add, sub and mul, and its
@@ -30,18 +31,18 @@ func mergeNative(op string, a, b *tensor.Tensor, out dtype.DType, layout tensor.
 		return nil, false, nil
 	}
 	view := func(t *tensor.Tensor) engine.MergeInput {
-		lv := t.StorageLevels()[1]
-		return engine.MergeInput{Pos: lv.Pos, Crd: lv.Crd, Values: t.ValueArray(), Fill: t.FillElem()}
+		lv := t.Levels()[1]
+		return engine.MergeInput{Pos: lv.Pos, Crd: lv.Crd, Values: t.Values(), Fill: t.FillElem()}
 	}
 	m, ok, err := engine.MergeCompressed(mop, margs, view(a), view(b))
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	r, err := tensor.NewCompressed(layout, m.Pos, m.Crd, m.Values, a.Shape(), tensor.BuildOptions{NoCheck: true})
+	r, err := tensor.NewCompressed(layout, m.Pos, m.Crd, m.Values, slices.Clone(a.Dims()), tensor.BuildOptions{NoCheck: true})
 	if err != nil {
 		return nil, true, err
 	}
-	return tensor.Revalue(r, r.ValueArray(), m.Fill), true, nil
+	return tensor.Revalue(r, r.Values(), m.Fill), true, nil
 }
 
 // mergeCOONative runs add, sub and mul of two coalesced COO tensors of one
@@ -57,25 +58,25 @@ func mergeCOONative(op string, a, b *tensor.Tensor, out dtype.DType, args *Binar
 		return nil, false, nil
 	}
 	fa, fb := a.FillElem(), b.FillElem()
-	torchAdd := mop == engine.MergeAdd && a.Fill().IsZero() && b.Fill().IsZero()
+	torchAdd := mop == engine.MergeAdd && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() && dtype.LoadScalar(b.DType(), b.FillElem()).IsZero()
 	if torchAdd {
 		margs.KeepA = true
 		fa = make([]byte, out.Size())
 		fb = fa
 	}
-	m, ok, err := engine.MergeCOO(mop, margs, a.Shape(), engine.COOInput{Indices: a.IndexArray(), Values: a.ValueArray(), Fill: fa},
-		engine.COOInput{Indices: b.IndexArray(), Values: b.ValueArray(), Fill: fb})
+	m, ok, err := engine.MergeCOO(mop, margs, slices.Clone(a.Dims()), engine.COOInput{Indices: a.Indices(), Values: a.Values(), Fill: fa},
+		engine.COOInput{Indices: b.Indices(), Values: b.Values(), Fill: fb})
 	if !ok || err != nil {
 		return nil, ok, err
 	}
 	if torchAdd {
 		m.Fill = fa // cooAddMerge's result keeps the zero fill of a new tensor
 	}
-	r, err := tensor.NewCOO(m.Indices, m.Values, a.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
+	r, err := tensor.NewCOO(m.Indices, m.Values, slices.Clone(a.Dims()), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	if err != nil {
 		return nil, true, err
 	}
-	return tensor.Revalue(r, r.ValueArray(), m.Fill), true, nil
+	return tensor.Revalue(r, r.Values(), m.Fill), true, nil
 }
 
 // mergeable reports whether t is an unbatched 2-D matrix of the layout and
@@ -87,5 +88,5 @@ func mergeable(t *tensor.Tensor, layout tensor.Layout, d dtype.DType) bool {
 // cooMergeable reports whether t is a coalesced COO tensor of dtype d with
 // at least one sparse dim and no dense dims or per-slot fill.
 func cooMergeable(t *tensor.Tensor, d dtype.DType) bool {
-	return t.Layout() == tensor.COO && t.CoalescedFlag() && t.DType() == d && t.NDim() > 0 && t.DenseDim() == 0 && !t.PerSlotFill()
+	return t.Layout() == tensor.COO && t.IsCoalesced() && t.DType() == d && t.NDim() > 0 && t.DenseDim() == 0 && !t.PerSlotFill()
 }

@@ -19,13 +19,13 @@ func mergeSame(op string, a, b *tensor.Tensor, out dtype.DType, layout tensor.La
 		!plainMatrix(a) || !plainMatrix(b) {
 		return nil, false, nil
 	}
-	if layout != tensor.COO && a.StorageLevels()[1].Nonunique {
+	if layout != tensor.COO && a.Levels()[1].Nonunique {
 		return nil, false, nil // repeated columns: mul of a zip would not square their sum
 	}
 	if !samePattern(a, b) {
 		return nil, false, nil
 	}
-	vals, fill, ok, err := engine.MergeValues(mop, margs, a.ValueArray(), b.ValueArray(), a.FillElem(), b.FillElem())
+	vals, fill, ok, err := engine.MergeValues(mop, margs, a.Values(), b.Values(), a.FillElem(), b.FillElem())
 	if !ok || err != nil {
 		return nil, ok, err
 	}

@@ -23,11 +23,11 @@ func slotsOperands(t *testing.T, d dtype.DType, seed int64) []*tensor.Tensor {
 	}
 	vals, err := tensor.ToDType(mustStrided(t, dtype.Float64Array(f, 4, 2)), d)
 	require.NoError(t, err)
-	coo, err := tensor.NewCOO(idx, vals.ValueArray(), []int64{4, 4, 2}, tensor.BuildOptions{})
+	coo, err := tensor.NewCOO(idx, vals.Values(), []int64{4, 4, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	slots, err := tensor.ToDType(mustStrided(t, dtype.Float64Array([]float64{0.5 + float64(seed), -1}, 2)), d)
 	require.NoError(t, err)
-	s, err := tensor.WithSlotFill(coo, slots.ValueArray())
+	s, err := tensor.WithSlotFill(coo, slots.Values())
 	require.NoError(t, err)
 	require.True(t, s.PerSlotFill())
 	opt := tensor.DefaultConvert()
@@ -126,5 +126,5 @@ func TestBinaryPerSlotEqualSlotsBecomeScalar(t *testing.T) {
 	r, err := BinaryByName("sub", TensorOperand(a), TensorOperand(a), BinaryArgs{})
 	require.NoError(t, err)
 	require.False(t, r.PerSlotFill())
-	require.Equal(t, 0.0, r.Fill().Re())
+	require.Equal(t, 0.0, dtype.LoadScalar(r.DType(), r.FillElem()).Re())
 }

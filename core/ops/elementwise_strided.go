@@ -34,8 +34,8 @@ func binaryStrided(op string, a, b *tensor.Tensor, shape []int64, out dtype.DTyp
 	if al.Im() != 0 {
 		return nil, false, nil
 	}
-	x := engine.Operand{Vals: a.ValueArray(), Strides: operandStrides(a.Dims(), shape)}
-	y := engine.Operand{Vals: b.ValueArray(), Strides: operandStrides(b.Dims(), shape)}
+	x := engine.Operand{Vals: a.Values(), Strides: operandStrides(a.Dims(), shape)}
+	y := engine.Operand{Vals: b.Values(), Strides: operandStrides(b.Dims(), shape)}
 	z, ok, err := engine.StridedBinary(bop, al.Re(), al.Int(), x, y, shape)
 	if !ok || err != nil {
 		return nil, ok, err

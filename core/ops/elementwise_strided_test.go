@@ -52,7 +52,7 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 				want, err := binaryDense(op, def.funcs(&args, compute), a, b, domainOf(compute), out)
 				require.NoError(t, err)
 				require.Equal(t, want.DType(), got.DType(), "%s %s", op, d)
-				require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %s alpha %v", op, d, args.Alpha != nil)
+				require.Equal(t, want.Values().Data, got.Values().Data, "%s %s alpha %v", op, d, args.Alpha != nil)
 				// Broadcast operands read through stride 0: broadcastDense's bits.
 				for _, bs := range [][]int64{{37}, {3, 1}, {1, 37}, {2, 1, 1}} {
 					bb := fill(bs)
@@ -61,7 +61,7 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 					want, err := broadcastDense(op, def.funcs(&args, compute), a, bb, got.Dims(), domainOf(compute), got.DType())
 					require.NoError(t, err)
 					require.Equal(t, want.Dims(), got.Dims())
-					require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %s broadcast %v", op, d, bs)
+					require.Equal(t, want.Values().Data, got.Values().Data, "%s %s broadcast %v", op, d, bs)
 				}
 			}
 		}

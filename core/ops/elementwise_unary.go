@@ -172,16 +172,16 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s tensors", op, t.DType())
 	}
 	src := t
-	if t.Layout() == tensor.COO && !t.CoalescedFlag() && !(linear && linearSafe(t.DType(), out)) {
+	if t.Layout() == tensor.COO && !t.IsCoalesced() && !(linear && linearSafe(t.DType(), out)) {
 		var err error
 		if src, err = tensor.Coalesce(t); err != nil {
 			return nil, err
 		}
 	}
-	if err := errs.CheckAlloc(op, src.ValueArray().Numel(), out.Size()); err != nil {
+	if err := errs.CheckAlloc(op, src.Values().Numel(), out.Size()); err != nil {
 		return nil, err
 	}
-	vals, err := engine.Map(src.ValueArray(), out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
+	vals, err := engine.Map(src.Values(), out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
 	if err != nil {
 		return nil, err
 	}

@@ -247,7 +247,7 @@ func BenchmarkOpCoalesce(b *testing.B) {
 func bench3D(tb testing.TB, n int64) *tensor.Tensor {
 	tb.Helper()
 	c := benchLaplacian(tb, n, tensor.COO)
-	idx := c.IndexArray()
+	idx := c.Indices()
 	nse := idx.Shape[1]
 	out := dtype.NewArray(dtype.Int64, []int64{3, nse})
 	for k := range nse {
@@ -256,7 +256,7 @@ func bench3D(tb testing.TB, n int64) *tensor.Tensor {
 		tensor.SetIndex(out, nse+k, r%n)
 		tensor.SetIndex(out, 2*nse+k, idx.Index(nse+k))
 	}
-	t, err := tensor.NewCOO(out, c.ValueArray(), []int64{n, n, n * n}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
+	t, err := tensor.NewCOO(out, c.Values(), []int64{n, n, n * n}, tensor.BuildOptions{NoCheck: true, Coalesced: true})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -121,7 +121,7 @@ func coalescedIndices(t *tensor.Tensor) (dtype.Array, error) {
 	if err != nil {
 		return dtype.Array{}, err
 	}
-	return c.IndexArray(), nil
+	return c.Indices(), nil
 }
 
 // reduceUndefined is Reduce on a tensor with an undefined fill: each result

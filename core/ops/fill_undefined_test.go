@@ -51,10 +51,10 @@ func maskedDense(t *testing.T, x *tensor.Tensor) ([]float64, []bool) {
 	require.NoError(t, err)
 	d1, err := tensor.ToDense(tensor.Refill(x, tensor.ScalarBytes(x.DType(), dtype.IntScalar(1))))
 	require.NoError(t, err)
-	n := d0.ValueArray().Numel()
+	n := d0.Values().Numel()
 	vals, mask := make([]float64, n), make([]bool, n)
 	for i := range n {
-		a, b := d0.ValueArray().Complex(i).Re(), d1.ValueArray().Complex(i).Re()
+		a, b := d0.Values().Complex(i).Re(), d1.Values().Complex(i).Re()
 		vals[i], mask[i] = a, a == b || (math.IsNaN(a) && math.IsNaN(b))
 	}
 	return vals, mask
@@ -189,7 +189,7 @@ func TestUndefinedFillReductions(t *testing.T) {
 				}
 				if r.Layout() == tensor.Strided { // every element has a value: the empty groups' too
 					for g := range want {
-						require.True(t, ewClose(want[g], r.ValueArray().Complex(int64(g)).Re(), 1e-12), "%s: element %d: want %v got %v", msg, g, want[g], r.ValueArray().Complex(int64(g)))
+						require.True(t, ewClose(want[g], r.Values().Complex(int64(g)).Re(), 1e-12), "%s: element %d: want %v got %v", msg, g, want[g], r.Values().Complex(int64(g)))
 					}
 					continue
 				}
@@ -235,7 +235,7 @@ func TestUndefinedFillEmptyIntegerReductions(t *testing.T) {
 		r, err := Reduce(u, nil, op)
 		require.NoError(t, err, op)
 		require.Equal(t, tensor.Strided, r.Layout(), op)
-		require.Equal(t, want, r.ValueArray().Complex(0).ExactInt(), op)
+		require.Equal(t, want, r.Values().Complex(0).ExactInt(), op)
 	}
 }
 

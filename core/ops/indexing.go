@@ -135,13 +135,13 @@ func selectDense(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, error)
 	shape := slices.Delete(slices.Clone(t.Dims()), dim, dim+1)
 	out := dtype.NewArray(t.DType(), shape)
 	for o := int64(0); o < outer; o++ {
-		copy(out.Data[o*inner:(o+1)*inner], t.ValueArray().Data[(o*n+index)*inner:(o*n+index+1)*inner])
+		copy(out.Data[o*inner:(o+1)*inner], t.Values().Data[(o*n+index)*inner:(o*n+index+1)*inner])
 	}
 	r, err := tensor.NewStrided(out)
 	if err != nil {
 		return nil, err
 	}
-	return tensor.Revalue(r, r.ValueArray(), t.FillBytes()), nil
+	return tensor.Revalue(r, r.Values(), slices.Clone(t.FillElem())), nil
 }
 
 // takeDenseDim keeps, in every value block, the positions pos of dense dim

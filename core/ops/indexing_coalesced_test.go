@@ -66,9 +66,9 @@ type cooEntry struct {
 // storedEntries lists a COO tensor's stored entries in stored order.
 func storedEntries(t *testing.T, x *tensor.Tensor) []cooEntry {
 	require.Equal(t, tensor.COO, x.Layout())
-	idx, err := x.RawIndices()
+	idx, err := tensor.Component(x, tensor.CompRawIndices)
 	require.NoError(t, err)
-	vals, err := x.RawValues()
+	vals, err := tensor.Component(x, tensor.CompRawValues)
 	require.NoError(t, err)
 	s, nse := idx.Shape[0], idx.Shape[1]
 	blk := dtype.NumelOf(vals.Shape[1:])
@@ -248,7 +248,7 @@ func TestCOOFlagsOfShapeOpsFollowTorch(t *testing.T) {
 			ins := inputsOf(t, f, w)
 			raw := ins["uncoalesced"]
 			for _, cut := range [][2]int64{{1, 1}, {3, 1}, {0, 1}} { // one entry, none, one or more
-				if cut[0] < raw.Shape()[1] {
+				if cut[0] < raw.Dims()[1] {
 					nc, err := NarrowCopy(raw, 1, cut[0], cut[1])
 					require.NoError(t, err)
 					require.False(t, nc.IsCoalesced(), "narrow_copy keeps the input's flag, even with %d entries", nc.NNZ())
@@ -266,7 +266,7 @@ func TestCOOFlagsOfShapeOpsFollowTorch(t *testing.T) {
 				}
 				r, err := NarrowCopy(x, 0, 0, 1)
 				check("narrow_copy", r, err, flag)
-				for d := 0; d <= len(x.Shape()); d++ {
+				for d := 0; d <= len(x.Dims()); d++ {
 					r, err = Unsqueeze(x, d)
 					check(fmt.Sprintf("unsqueeze(%d)", d), r, err, nse < 2)
 				}
@@ -280,7 +280,7 @@ func TestCOOFlagsOfShapeOpsFollowTorch(t *testing.T) {
 				check("transpose(0, 1)", r, err, flag && nse == 0)
 				r, err = Transpose(x, 1, 1)
 				check("transpose(1, 1)", r, err, flag)
-				perm := iotaFrom(0, int64(len(x.Shape())))
+				perm := iotaFrom(0, int64(len(x.Dims())))
 				dims := make([]int, len(perm))
 				for i, p := range perm {
 					dims[i] = int(p)
@@ -302,7 +302,7 @@ func requireSameDenseOp(t *testing.T, x *tensor.Tensor, msg string) {
 	if x.Layout() != tensor.COO || !x.IsCoalesced() {
 		return
 	}
-	idx, err := x.RawIndices()
+	idx, err := tensor.Component(x, tensor.CompRawIndices)
 	require.NoError(t, err)
 	_, ok := tensor.FirstUnsortedColumn(idx)
 	require.True(t, ok, "%s: flagged coalesced with unsorted or repeated coordinates", msg)

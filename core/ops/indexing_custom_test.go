@@ -61,7 +61,7 @@ func TestCustomShapeOpsNative(t *testing.T) {
 				msg := fmt.Sprintf("%s dim %d %s", c.id, dim, o.name)
 				want, err := o.public(c.dense)
 				require.NoError(t, err, msg)
-				fresh, err := tensor.WithFill(c.a, c.a.FillBytes()) // c.a's storage, no COO form yet
+				fresh, err := tensor.WithFill(c.a, slices.Clone(c.a.FillElem())) // c.a's storage, no COO form yet
 				require.NoError(t, err, msg)
 				got, ok, err := o.direct(fresh)
 				require.NoError(t, err, msg)

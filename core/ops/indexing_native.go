@@ -36,7 +36,7 @@ func compressedDims(t *tensor.Tensor) (cdim, pdim int) {
 // cooNative reports whether t is a coalesced COO tensor with a scalar fill
 // and at least one sparse dim: its first index row is sorted.
 func cooNative(t *tensor.Tensor) bool {
-	return t.Layout() == tensor.COO && t.CoalescedFlag() && !t.PerSlotFill() && t.SparseDim() > 0
+	return t.Layout() == tensor.COO && t.IsCoalesced() && !t.PerSlotFill() && t.SparseDim() > 0
 }
 
 // assembleBatches builds the CSR/CSC result of a gather over every batch of
@@ -54,7 +54,7 @@ func assembleBatches(t *tensor.Tensor, out engine.Compressed, shape []int64, bat
 			}
 		}
 	}
-	entryShape := t.ValueArray().Shape[t.BatchDim()+1:]
+	entryShape := t.Values().Shape[t.BatchDim()+1:]
 	vshape := append(append(slices.Clone(shape[:batch]), per), entryShape...)
 	vals := dtype.Array{DType: t.DType(), Shape: vshape, Data: out.Vals}
 	return tensor.AssembleCompressed(t, t.Layout(), shape, batch, out.Pos, out.Crd, vals), true
@@ -64,7 +64,7 @@ func assembleBatches(t *tensor.Tensor, out engine.Compressed, shape []int64, bat
 // CSC tensor (a segment gather), or the leading dim of a coalesced COO
 // tensor (a run gather).
 func indexSelectNative(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, bool, error) {
-	shape := t.Shape()
+	shape := slices.Clone(t.Dims())
 	shape[dim] = int64(len(idx))
 	if compressedNative(t) {
 		if cdim, _ := compressedDims(t); dim != cdim {
@@ -95,7 +95,7 @@ func indexSelectNative(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 	if !cooNative(t) || dim != 0 || int64(len(idx)) > t.NNZ() {
 		return nil, false, nil
 	}
-	r, err := engine.GatherLeading("index_select", t.IndexArray(), t.ValueArray().Data, cooEntryBytes(t), idx, 0)
+	r, err := engine.GatherLeading("index_select", t.Indices(), t.Values().Data, cooEntryBytes(t), idx, 0)
 	if err != nil {
 		return nil, false, err
 	}
@@ -106,18 +106,18 @@ func indexSelectNative(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 // narrowNative is narrow_copy along the compressed, plain or first batch
 // dim of a CSR or CSC tensor, or the leading dim of a coalesced COO tensor.
 func narrowNative(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor, bool, error) {
-	shape := t.Shape()
+	shape := slices.Clone(t.Dims())
 	shape[dim] = length
 	if cooNative(t) && dim == 0 {
 		if length == 0 {
 			return narrowEntriesEmpty(t, shape), true, nil
 		}
-		r, err := engine.GatherLeading("narrow_copy", t.IndexArray(), t.ValueArray().Data, cooEntryBytes(t), []int64{start}, length)
+		r, err := engine.GatherLeading("narrow_copy", t.Indices(), t.Values().Data, cooEntryBytes(t), []int64{start}, length)
 		if err != nil {
 			return nil, false, err
 		}
 		engine.ShiftRow(cooRow(r.Indices, 0), -start)
-		return cooResult(t, shape, r, t.CoalescedFlag()), true, nil
+		return cooResult(t, shape, r, t.IsCoalesced()), true, nil
 	}
 	if !compressedNative(t) {
 		return nil, false, nil
@@ -175,9 +175,9 @@ func narrowNative(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tenso
 // tensor with more sparse dims (a run). w = 64 gives the COO result of a
 // compressed tensor int64 indices (SelectIndexWidth); other paths ignore it.
 func selectNative(t *tensor.Tensor, dim int, index int64, w int) (*tensor.Tensor, bool, error) {
-	shape := slices.Delete(t.Shape(), dim, dim+1)
+	shape := slices.Delete(slices.Clone(t.Dims()), dim, dim+1)
 	if cooNative(t) && dim == 0 && t.SparseDim() > 1 {
-		r, err := engine.GatherLeading("select", t.IndexArray(), t.ValueArray().Data, cooEntryBytes(t), []int64{index}, 0)
+		r, err := engine.GatherLeading("select", t.Indices(), t.Values().Data, cooEntryBytes(t), []int64{index}, 0)
 		if err != nil {
 			return nil, false, err
 		}
@@ -261,9 +261,9 @@ func cooResult(t *tensor.Tensor, shape []int64, r engine.COORuns, coalesced bool
 // narrowEntriesEmpty is narrow_copy's empty COO result (length 0): no
 // entry, the input's flag kept.
 func narrowEntriesEmpty(t *tensor.Tensor, shape []int64) *tensor.Tensor {
-	idx := dtype.NewArray(t.IndexArray().DType, []int64{int64(t.SparseDim()), 0})
+	idx := dtype.NewArray(t.Indices().DType, []int64{int64(t.SparseDim()), 0})
 	vals := dtype.NewArray(t.DType(), append([]int64{0}, t.DenseShape()...))
-	return tensor.AssembleCOO(t, shape, idx, vals, t.CoalescedFlag())
+	return tensor.AssembleCOO(t, shape, idx, vals, t.IsCoalesced())
 }
 
 // selectLeaf is select on the one sparse dim of a COO tensor (the last step
@@ -276,20 +276,20 @@ func selectLeaf(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, bool, e
 		return nil, false, nil
 	}
 	var r engine.COORuns
-	if t.CoalescedFlag() {
+	if t.IsCoalesced() {
 		var err error
-		if r, err = engine.GatherLeading("select", t.IndexArray(), t.ValueArray().Data, cooEntryBytes(t), []int64{index}, 0); err != nil {
+		if r, err = engine.GatherLeading("select", t.Indices(), t.Values().Data, cooEntryBytes(t), []int64{index}, 0); err != nil {
 			return nil, false, err
 		}
 	} else {
-		row := t.IndexArray()
+		row := t.Indices()
 		var at []int64
 		for e := range row.Shape[1] {
 			if row.Index(e) == index {
 				at = append(at, e)
 			}
 		}
-		vals, err := engine.GatherEntries("select", t.ValueArray().Data, cooEntryBytes(t), at)
+		vals, err := engine.GatherEntries("select", t.Values().Data, cooEntryBytes(t), at)
 		if err != nil {
 			return nil, false, err
 		}

@@ -214,11 +214,11 @@ var wholeOps = []struct {
 	{"transpose-coo", tensor.COO,
 		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Transpose(x, 0, 1) },
 		func(x *tensor.Tensor) (*tensor.Tensor, error) { return permuteEntries(x, []int{1, 0}, []int{1, 0}) },
-		func(r *tensor.Tensor) int64 { return int64(len(r.IndexArray().Data)) }},
+		func(r *tensor.Tensor) int64 { return int64(len(r.Indices().Data)) }},
 	{"transpose-bsr", tensor.BSR,
 		func(x *tensor.Tensor) (*tensor.Tensor, error) { return Transpose(x, 0, 1) },
 		func(x *tensor.Tensor) (*tensor.Tensor, error) { return permuteEntries(x, []int{1, 0}, []int{1, 0}) },
-		func(r *tensor.Tensor) int64 { return int64(len(r.ValueArray().Data)) }},
+		func(r *tensor.Tensor) int64 { return int64(len(r.Values().Data)) }},
 }
 
 // wholeInput is the input of a whole-input operator: the Laplacian of a g

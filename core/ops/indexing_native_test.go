@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -28,9 +29,9 @@ func requireSameTensor(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.Equal(t, want.BatchDim(), got.BatchDim(), "%s: batch dims", msg)
 	require.Equal(t, want.DenseDim(), got.DenseDim(), "%s: dense dims", msg)
 	require.Equal(t, want.IndexWidth(), got.IndexWidth(), "%s: index width", msg)
-	require.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), "%s: coalesced flag", msg)
+	require.Equal(t, want.IsCoalesced(), got.IsCoalesced(), "%s: coalesced flag", msg)
 	require.Equal(t, want.BlockSize(), got.BlockSize(), "%s: block", msg)
-	require.True(t, bytes.Equal(want.FillBytes(), got.FillBytes()), "%s: fill", msg)
+	require.True(t, bytes.Equal(want.FillElem(), got.FillElem()), "%s: fill", msg)
 	wl, gl := want.Levels(), got.Levels()
 	require.Len(t, gl, len(wl), "%s: levels", msg)
 	for i := range wl {
@@ -44,7 +45,7 @@ func requireSameTensor(t *testing.T, want, got *tensor.Tensor, msg string) {
 		require.Equal(t, ws[i].Numel(), gs[i].Numel(), "%s: storage array %d length", msg, i)
 		require.True(t, bytes.Equal(ws[i].Data, gs[i].Data), "%s: storage array %d\nwant %v\ngot  %v", msg, i, want, got)
 	}
-	require.Equal(t, want.ValueArray().Shape, got.ValueArray().Shape, "%s: values shape", msg)
+	require.Equal(t, want.Values().Shape, got.Values().Shape, "%s: values shape", msg)
 }
 
 // nativeShapes adds a batched hybrid and a longer matrix to the
@@ -214,7 +215,7 @@ func TestCatNativeMatchesReference(t *testing.T) {
 				got, err := Cat(pair[0], dim)
 				if err != nil { // Cat refuses a dense dim with a non-zero fill before either path
 					require.GreaterOrEqual(t, dim, c.x.NDim()-c.x.DenseDim(), msg)
-					require.False(t, tensor.AllZero(c.x.FillBytes()), msg)
+					require.False(t, tensor.AllZero(slices.Clone(c.x.FillElem())), msg)
 					continue
 				}
 				want, err := catEntries(pair[0], dim)
@@ -252,14 +253,14 @@ func TestTransposeNativeMatchesReference(t *testing.T) {
 				}
 				require.NoError(t, err, msg)
 				if c.x.Layout() == tensor.COO && d0 != d1 && max(d0, d1) < c.x.SparseDim() {
-					want = want.WithCoalesced(c.x.CoalescedFlag() && want.NNZ() == 0)
+					want = want.WithCoalesced(c.x.IsCoalesced() && want.NNZ() == 0)
 				}
 				requireSameTensor(t, want, got, msg)
 				dw, err := Transpose(c.dense, d0, d1)
 				require.NoError(t, err, msg)
 				ewRequireSameDense(t, dw, got, msg)
 				if bd := c.x.BatchDim(); (c.x.Layout() == tensor.CSR || c.x.Layout() == tensor.CSC) && d0 != d1 && min(d0, d1) == bd && max(d0, d1) == bd+1 && c.x.NNZ() > 0 {
-					require.Same(t, &c.x.ValueArray().Data[0], &got.ValueArray().Data[0], "%s: the values are shared", msg)
+					require.Same(t, &c.x.Values().Data[0], &got.Values().Data[0], "%s: the values are shared", msg)
 					sharedBatched = sharedBatched || bd > 0
 				}
 			}
@@ -306,7 +307,7 @@ func TestSelectIndexWidth(t *testing.T) {
 						require.Equal(t, want.IndexWidth(), r.IndexWidth(), msg)
 					default:
 						require.Equal(t, w, r.IndexWidth(), msg)
-						require.Equal(t, w, r.IndexArray().DType.Size()*8, msg)
+						require.Equal(t, w, r.Indices().DType.Size()*8, msg)
 					}
 					eq, err := tensor.Equal(want, r)
 					require.NoError(t, err)

@@ -116,10 +116,10 @@ func TestMapSharesStructure(t *testing.T) {
 			same := func(a, b dtype.Array) bool {
 				return len(a.Data) == len(b.Data) && (len(a.Data) == 0 || unsafe.SliceData(a.Data) == unsafe.SliceData(b.Data))
 			}
-			for i, lv := range x.StorageLevels() {
-				require.True(t, same(lv.Pos, r.StorageLevels()[i].Pos) && same(lv.Crd, r.StorageLevels()[i].Crd), "%s level %d", l, i)
+			for i, lv := range x.Levels() {
+				require.True(t, same(lv.Pos, r.Levels()[i].Pos) && same(lv.Crd, r.Levels()[i].Crd), "%s level %d", l, i)
 			}
-			require.True(t, same(x.IndexArray(), r.IndexArray()), "%s indices", l)
+			require.True(t, same(x.Indices(), r.Indices()), "%s indices", l)
 		}
 	}
 }
@@ -143,7 +143,7 @@ func TestMapAllocatesValuesOnly(t *testing.T) {
 			},
 		} {
 			got, r := allocatedBy(t, f)
-			limit := uint64(len(r.ValueArray().Data)) + slack
+			limit := uint64(len(r.Values().Data)) + slack
 			require.LessOrEqual(t, got, limit, "%s %s: %d bytes allocated, limit %d", l, name, got, limit)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -96,7 +97,7 @@ func mergeAlphas(op string, d dtype.DType) []BinaryArgs {
 // near the dtype's limit among integer ones (so sums wrap).
 func mergeOperand(t *testing.T, rng *rand.Rand, d dtype.DType, l tensor.Layout, w int, shape []int64, density float64, fill complex128) *tensor.Tensor {
 	x := tensortest.RandomDense(t, rng, d, shape, density)
-	v := x.ValueArray()
+	v := x.Values()
 	for i := range v.Numel() {
 		if s := v.Complex(i); (s.Re() != 0 || s.Im() != 0) && rng.IntN(6) == 0 {
 			switch {
@@ -134,7 +135,7 @@ func requireMergeMatches(t *testing.T, op string, a, b *tensor.Tensor, l tensor.
 	require.NoError(t, err, msg)
 	require.True(t, ok, msg)
 	var want *tensor.Tensor
-	if op != "mul" && l == tensor.COO && a.Fill().IsZero() && b.Fill().IsZero() {
+	if op != "mul" && l == tensor.COO && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() && dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {
 		want, err = cooAddMerge(a, b, alphaValue(op, &args, dom), d)
 	} else {
 		want, err = mergeBinary(op, def, bf, a, b, dom, d, l, [2]int64{1, 1})
@@ -144,21 +145,21 @@ func requireMergeMatches(t *testing.T, op string, a, b *tensor.Tensor, l tensor.
 	require.Equal(t, want.Dims(), got.Dims(), msg)
 	require.Equal(t, want.IndexWidth(), got.IndexWidth(), msg)
 	require.Equal(t, want.FillElem(), got.FillElem(), msg)
-	require.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), msg)
+	require.Equal(t, want.IsCoalesced(), got.IsCoalesced(), msg)
 	if l == tensor.COO {
-		require.Equal(t, want.IndexArray().Data, got.IndexArray().Data, msg)
+		require.Equal(t, want.Indices().Data, got.Indices().Data, msg)
 	} else {
-		for i, lv := range want.StorageLevels() {
-			require.Equal(t, lv.Pos.Data, got.StorageLevels()[i].Pos.Data, msg)
-			require.Equal(t, lv.Crd.Data, got.StorageLevels()[i].Crd.Data, msg)
+		for i, lv := range want.Levels() {
+			require.Equal(t, lv.Pos.Data, got.Levels()[i].Pos.Data, msg)
+			require.Equal(t, lv.Crd.Data, got.Levels()[i].Crd.Data, msg)
 		}
 	}
-	requireSameBits(t, want.ValueArray(), got.ValueArray(), msg)
+	requireSameBits(t, want.Values(), got.Values(), msg)
 	dense, err := binaryDense(op, bf, a, b, dom, d)
 	require.NoError(t, err, msg)
 	gd, err := tensor.ToDense(got)
 	require.NoError(t, err, msg)
-	requireSameValues(t, dense.ValueArray(), gd.ValueArray(), msg)
+	requireSameValues(t, dense.Values(), gd.Values(), msg)
 }
 
 // requireSameBits compares two arrays of one dtype bit for bit, except
@@ -194,7 +195,7 @@ func requireSameValues(t *testing.T, want, got dtype.Array, msg string) {
 // samePatternCopy is a tensor with a's pattern in new arrays (equal
 // contents, not shared), new values, some NaN, and fill fill.
 func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill complex128) *tensor.Tensor {
-	vals := dtype.CopyArray(a.ValueArray())
+	vals := dtype.CopyArray(a.Values())
 	for i := range vals.Numel() {
 		if a.DType().IsFloat() || a.DType().IsComplex() {
 			vals.SetComplex(i, dtype.Complex128Scalar([]complex128{complex(math.NaN(), 0), -1.5, 3 + 2i, 0.25}[rng.IntN(4)]))
@@ -205,10 +206,10 @@ func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill comple
 	var r *tensor.Tensor
 	var err error
 	if a.Layout() == tensor.COO {
-		r, err = tensor.NewCOO(dtype.CopyArray(a.IndexArray()), vals, a.Shape(), tensor.BuildOptions{Coalesced: true})
+		r, err = tensor.NewCOO(dtype.CopyArray(a.Indices()), vals, slices.Clone(a.Dims()), tensor.BuildOptions{Coalesced: true})
 	} else {
-		lv := a.StorageLevels()[1]
-		r, err = tensor.NewCompressed(a.Layout(), dtype.CopyArray(lv.Pos), dtype.CopyArray(lv.Crd), vals, a.Shape(), tensor.BuildOptions{})
+		lv := a.Levels()[1]
+		r, err = tensor.NewCompressed(a.Layout(), dtype.CopyArray(lv.Pos), dtype.CopyArray(lv.Crd), vals, slices.Clone(a.Dims()), tensor.BuildOptions{})
 	}
 	require.NoError(t, err)
 	r, err = tensor.WithFill(r, tensor.ScalarBytes(a.DType(), dtype.Complex128Scalar(fill)))
@@ -254,9 +255,9 @@ func TestMergeAllocatesResultPlusRows(t *testing.T) {
 					// its result only.
 					var idxBytes int
 					if l == tensor.COO {
-						idxBytes = len(r.IndexArray().Data)
+						idxBytes = len(r.Indices().Data)
 					} else {
-						idxBytes = len(r.StorageLevels()[1].Crd.Data)
+						idxBytes = len(r.Levels()[1].Crd.Data)
 					}
 					entries := x.NNZ() + y.NNZ()
 					if op == "mul" {

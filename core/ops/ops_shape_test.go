@@ -16,11 +16,11 @@ import (
 func denseOf(t *testing.T, x *tensor.Tensor) ([]float64, []int64) {
 	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	out := make([]float64, d.ValueArray().Numel())
+	out := make([]float64, d.Values().Numel())
 	for i := range out {
-		out[i] = d.ValueArray().Complex(int64(i)).Re()
+		out[i] = d.Values().Complex(int64(i)).Re()
 	}
-	return out, d.Shape()
+	return out, slices.Clone(d.Dims())
 }
 
 // mapDense builds the dense reference of an op from a coordinate map: element
@@ -61,7 +61,7 @@ func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*ten
 	}
 	// an uncoalesced COO: the entries twice, halved
 	c, _ := tensor.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: denseDim, SparseDim: -1})
-	idx := c.IndexArray()
+	idx := c.Indices()
 	both := dtype.NewArray(idx.DType, []int64{idx.Shape[0], 2 * idx.Shape[1]})
 	nse := idx.Shape[1]
 	for d := int64(0); d < idx.Shape[0]; d++ {
@@ -71,16 +71,16 @@ func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*ten
 		}
 	}
 	half, _ := tensor.ToDType(c, dtype.Float64)
-	vals := dtype.NewArray(dtype.Float64, append([]int64{2 * nse}, c.ValueArray().Shape[1:]...))
-	blk := dtype.NumelOf(c.ValueArray().Shape[1:])
+	vals := dtype.NewArray(dtype.Float64, append([]int64{2 * nse}, c.Values().Shape[1:]...))
+	blk := dtype.NumelOf(c.Values().Shape[1:])
 	for e := int64(0); e < nse; e++ {
 		for j := int64(0); j < blk; j++ {
-			v := half.ValueArray().Complex(e*blk+j).Re() / 2
+			v := half.Values().Complex(e*blk+j).Re() / 2
 			vals.SetComplex((nse-1-e)*blk+j, dtype.Real(v))
 			vals.SetComplex((nse+e)*blk+j, dtype.Real(v))
 		}
 	}
-	u, err := tensor.NewCOO(both, vals, c.Shape(), tensor.BuildOptions{})
+	u, err := tensor.NewCOO(both, vals, slices.Clone(c.Dims()), tensor.BuildOptions{})
 	require.NoError(t, err)
 	return append(out, u)
 }
@@ -221,16 +221,16 @@ func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 	c, _ := tensor.ToLayout(one, tensor.COO, tensor.DefaultConvert())
 	r, err := Squeeze(c, nil)
 	require.NoError(t, err)
-	require.Empty(t, r.Shape(), "0-d")
+	require.Empty(t, r.Dims(), "0-d")
 	ones := tensortest.MustDense(t, []float64{5}, 1, 1)
 	r, err = Squeeze(ones, nil)
 	require.NoError(t, err)
-	require.Empty(t, r.Shape())
+	require.Empty(t, r.Dims())
 	h, _ := tensor.ToLayout(tensortest.MustDense(t, []float64{7, 0, 1}, 1, 3), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	zero := 0
 	r, err = Squeeze(h, &zero)
 	require.NoError(t, err)
-	require.Equal(t, []int64{3}, r.Shape())
+	require.Equal(t, []int64{3}, r.Dims())
 	g, _ := denseOf(t, r)
 	require.Equal(t, []float64{7, 0, 1}, g)
 	_, err = NarrowCopy(h, 1, 1, 1<<63-1)
@@ -256,10 +256,10 @@ func TestAddedDimsStopAtMaxDims(t *testing.T) {
 
 		r, err := Unsqueeze(under, -1)
 		require.NoError(t, err)
-		require.Len(t, r.Shape(), tensor.MaxDims)
+		require.Len(t, r.Dims(), tensor.MaxDims)
 		r, err = Stack([]*tensor.Tensor{under, under}, 0)
 		require.NoError(t, err)
-		require.Equal(t, append([]int64{2}, ones[1:]...), r.Shape())
+		require.Equal(t, append([]int64{2}, ones[1:]...), r.Dims())
 	}
 }
 

@@ -75,7 +75,7 @@ func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup
 		src = nil
 	}
 	n := entries(t)
-	if src != nil && src.Layout() == tensor.COO && !src.CoalescedFlag() && !(perDup && linearSafe(t.DType(), out)) {
+	if src != nil && src.Layout() == tensor.COO && !src.IsCoalesced() && !(perDup && linearSafe(t.DType(), out)) {
 		p.Convert("input", "uncoalesced COO", "coalesced COO", n*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
 	}
 	p.OutputBytes = n * os
@@ -361,7 +361,7 @@ func entries(t *tensor.Tensor) int64 {
 	if t.Layout() == tensor.Strided {
 		return dtype.NumelOf(t.Dims())
 	}
-	return t.ValueArray().Numel()
+	return t.Values().Numel()
 }
 
 // formatOf names t's format: its layout, or its format text.

@@ -57,11 +57,11 @@ func TestBinaryZeroDimPromotion(t *testing.T) {
 					rd, err := tensor.ToDense(r)
 					require.NoError(t, err)
 					for i := int64(0); i < 6; i++ {
-						w := dense.ValueArray().Complex(i).Re() + 2
+						w := dense.Values().Complex(i).Re() + 2
 						if c.want == dtype.Bool {
 							w = math.Min(w, 1)
 						}
-						g := rd.ValueArray().Complex(i).Re()
+						g := rd.Values().Complex(i).Re()
 						require.True(t, g == w || math.IsNaN(g) && math.IsNaN(w), "add %s: element %d = %v, want %v", msg, i, g, w)
 					}
 					e, err := BinaryByName("eq", a, b, BinaryArgs{})

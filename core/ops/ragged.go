@@ -21,10 +21,10 @@ import (
 func keepRagged(res, x *tensor.Tensor) (*tensor.Tensor, bool) {
 	r, ok := tensor.RaggedOf(x)
 	if !ok || res.Layout() != tensor.COO || !res.IsCoalesced() || res.PerSlotFill() || res.UndefinedFill() || res.DenseDim() != 0 ||
-		res.ValueArray().Numel() != r.Values.Numel() || !raggedPattern(res.IndexArray(), res.Dims(), r) {
+		res.Values().Numel() != r.Values.Numel() || !raggedPattern(res.Indices(), res.Dims(), r) {
 		return nil, false
 	}
-	return tensor.RaggedWithValues(x, res.DType(), res.ValueArray(), res.FillElem()), true
+	return tensor.RaggedWithValues(x, res.DType(), res.Values(), res.FillElem()), true
 }
 
 // raggedPattern reports whether the (nd, nnz) COO indices idx of a tensor
@@ -95,7 +95,7 @@ func reduceRagged(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 		if err != nil {
 			return nil, true, err
 		}
-		return tensor.Revalue(c, c.ValueArray(), g.Fill), true, nil
+		return tensor.Revalue(c, c.Values(), g.Fill), true, nil
 	}
 	return nil, false, nil
 }

@@ -50,7 +50,7 @@ func requireDenseEqual(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.NoError(t, err, msg)
 	require.Equal(t, w.Dims(), g.Dims(), msg)
 	require.Equal(t, w.DType(), g.DType(), msg)
-	wv, gv := w.ValueArray(), g.ValueArray()
+	wv, gv := w.Values(), g.Values()
 	for i := range wv.Numel() {
 		a, b := wv.Complex(i), gv.Complex(i)
 		require.InDelta(t, a.Re(), b.Re(), 1e-12*(1+abs(a.Re())), "%s: element %d", msg, i)

@@ -91,7 +91,7 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		if nd == 0 {
 			// One element, reduced as any group is: count_nonzero(3) is 1, not 3.
-			v := rd.finish(rd.step(rd.identity, t.ValueArray().Complex(0)), 1)
+			v := rd.finish(rd.step(rd.identity, t.Values().Complex(0)), 1)
 			return tensor.NewStrided(dtype.Array{DType: outDType, Data: tensor.ScalarBytes(outDType, v)})
 		}
 		if r, ok, err := reduceNative(t, red, dims, op, outDType); ok || err != nil {
@@ -450,7 +450,7 @@ func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
 		for d := 0; d < s; d++ {
 			off = off*m.Shape[d] + m.Coords[d][e]
 		}
-		copy(vals.Data[e*block*es:(e+1)*block*es], src.ValueArray().Data[off*block*es:(off+1)*block*es])
+		copy(vals.Data[e*block*es:(e+1)*block*es], src.Values().Data[off*block*es:(off+1)*block*es])
 	}
 	r := &convert.CooEntries{Shape: m.Shape, DenseDim: m.DenseDim, Coords: m.Coords, Vals: vals, Coalesced: true,
 		Width: m.Width, Fill: make([]byte, t.DType().Size()), Dtype: t.DType()}

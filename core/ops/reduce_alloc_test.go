@@ -28,11 +28,11 @@ func allocatedBy(t *testing.T, fn func() (*tensor.Tensor, error)) (uint64, *tens
 // tensor's levels view its index array: counting both counted its
 // indices twice).
 func resultBytes(r *tensor.Tensor) uint64 {
-	n := uint64(len(r.ValueArray().Data))
+	n := uint64(len(r.Values().Data))
 	if r.Layout() == tensor.COO {
-		return n + uint64(len(r.IndexArray().Data))
+		return n + uint64(len(r.Indices().Data))
 	}
-	for _, l := range r.StorageLevels() {
+	for _, l := range r.Levels() {
 		n += uint64(len(l.Pos.Data) + len(l.Crd.Data))
 	}
 	return n

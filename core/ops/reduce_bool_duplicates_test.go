@@ -20,10 +20,10 @@ func TestSumOfUncoalescedBoolCountsTrueElements(t *testing.T) {
 	}
 	coo, err := tensor.NewCOO(idx, vals, []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	require.False(t, coo.CoalescedFlag())
+	require.False(t, coo.IsCoalesced())
 	got, err := Reduce(coo, []int{0, 1}, "sum")
 	require.NoError(t, err)
 	d, err := tensor.ToDense(got)
 	require.NoError(t, err)
-	require.Equal(t, 2.0, d.ValueArray().Complex(0).Re())
+	require.Equal(t, 2.0, d.Values().Complex(0).Re())
 }

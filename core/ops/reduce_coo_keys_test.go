@@ -49,7 +49,7 @@ func TestReduceCOOSortedKeysMatchesDense(t *testing.T) {
 				for _, in := range []*tensor.Tensor{c, duplicated(t, c)} {
 					for _, op := range ReductionNames() {
 						for _, dims := range [][]int{{0}, {-3}} {
-							msg := fmt.Sprintf("%s w%d fill#%d %s dims %v coalesced %v", d, w, fi, op, dims, in.CoalescedFlag())
+							msg := fmt.Sprintf("%s w%d fill#%d %s dims %v coalesced %v", d, w, fi, op, dims, in.IsCoalesced())
 							want, werr := Reduce(dense, dims, op)
 							got, gerr := Reduce(in, dims, op)
 							if werr != nil {
@@ -57,8 +57,8 @@ func TestReduceCOOSortedKeysMatchesDense(t *testing.T) {
 								continue
 							}
 							require.NoError(t, gerr, msg)
-							gd := engineDense(t, got).ValueArray()
-							wd := engineDense(t, want).ValueArray()
+							gd := engineDense(t, got).Values()
+							wd := engineDense(t, want).Values()
 							require.Equal(t, wd.Shape, gd.Shape, msg)
 							for i := range wd.Numel() {
 								requireClose(t, want.DType(), wd.Complex(i), gd.Complex(i), fmt.Sprintf("%s element %d", msg, i))
@@ -78,7 +78,7 @@ func TestReduceCOOSortedKeysMatchesDense(t *testing.T) {
 func stackedLaplacians(tb testing.TB, n, k int64) *tensor.Tensor {
 	tb.Helper()
 	c := benchLaplacian(tb, n, tensor.COO)
-	idx, vals := c.IndexArray(), dtype.AsSlice[float64](c.ValueArray())
+	idx, vals := c.Indices(), dtype.AsSlice[float64](c.Values())
 	nse := idx.Shape[1]
 	outIdx := dtype.NewArray(dtype.Int64, []int64{3, k * nse})
 	outVals := dtype.NewArray(dtype.Float64, []int64{k * nse})
@@ -128,7 +128,7 @@ func TestReduceCOOSortedKeysThreadInvariant(t *testing.T) {
 		defer parallel.SetKnobs(prev)
 		r, err := Reduce(x, []int{0}, "sum")
 		require.NoError(t, err)
-		return append(append([]byte{}, r.ValueArray().Data...), r.IndexArray().Data...)
+		return append(append([]byte{}, r.Values().Data...), r.Indices().Data...)
 	}
 	one := run(parallel.Knobs{Threshold: 1 << 30, ChunkedThreshold: 1 << 30, Workers: 1})
 	many := run(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: 7})

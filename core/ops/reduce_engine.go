@@ -43,7 +43,7 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 		if numel == 0 && (eop == engine.Amax || eop == engine.Amin) {
 			return nil, true, emptyReductionError(op, t, dims)
 		}
-		b, err := engine.ReduceAll(eop, src.ValueArray(), numel, src.FillElem(), out)
+		b, err := engine.ReduceAll(eop, src.Values(), numel, src.FillElem(), out)
 		if err != nil {
 			return nil, true, err
 		}
@@ -69,37 +69,37 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 	var err error
 	switch t.Layout() {
 	case tensor.CSR, tensor.CSC:
-		lv := t.StorageLevels()[1]
+		lv := t.Levels()[1]
 		rowsOf := 0 // the dim the compressed level's segments belong to
 		if t.Layout() == tensor.CSC {
 			rowsOf = 1
 		}
 		if kept == rowsOf {
-			r, err = engine.ReduceSegments(eop, lv.Pos, t.ValueArray(), size[dim], t.FillElem(), out)
+			r, err = engine.ReduceSegments(eop, lv.Pos, t.Values(), size[dim], t.FillElem(), out)
 		} else {
 			if !scatterFits(size[kept], t.NNZ()) {
 				return nil, false, nil
 			}
-			r, err = engine.ReduceScatter(eop, lv.Crd, size[kept], t.ValueArray(), size[dim], t.FillElem(), out)
+			r, err = engine.ReduceScatter(eop, lv.Crd, size[kept], t.Values(), size[dim], t.FillElem(), out)
 		}
 	case tensor.COO:
 		src, cerr := distinctEntries(t, eop)
 		if cerr != nil {
 			return nil, true, cerr
 		}
-		if !src.CoalescedFlag() {
+		if !src.IsCoalesced() {
 			if src, err = tensor.Coalesce(src); err != nil {
 				return nil, true, err
 			}
 		}
-		idx := src.IndexArray()
+		idx := src.Indices()
 		nse := idx.Shape[1]
 		w := int64(idx.DType.Size())
 		if !scatterFits(size[kept], nse) {
 			return nil, false, nil
 		}
 		crd := dtype.Array{DType: idx.DType, Shape: []int64{nse}, Data: idx.Data[int64(kept)*nse*w : int64(kept+1)*nse*w]}
-		r, err = engine.ReduceScatter(eop, crd, size[kept], src.ValueArray(), size[dim], src.FillElem(), out)
+		r, err = engine.ReduceScatter(eop, crd, size[kept], src.Values(), size[dim], src.FillElem(), out)
 	default:
 		return nil, false, nil
 	}
@@ -121,7 +121,7 @@ func scatterFits(n, nse int64) bool { return n <= 4*nse+(1<<16) }
 // two true duplicates are one true element), every other case needs
 // distinct positions (the unspecified count, prod, amax, ...).
 func distinctEntries(t *tensor.Tensor, op engine.ReduceOp) (*tensor.Tensor, error) {
-	if t.Layout() != tensor.COO || t.CoalescedFlag() {
+	if t.Layout() != tensor.COO || t.IsCoalesced() {
 		return t, nil
 	}
 	if (op == engine.Sum || op == engine.Mean) && t.DType() != dtype.Bool && isZeroBytes(t.FillElem()) {
@@ -149,7 +149,7 @@ func reducedVector(r engine.Reduced, n int64) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tensor.Revalue(c, c.ValueArray(), r.Fill), nil
+	return tensor.Revalue(c, c.Values(), r.Fill), nil
 }
 
 func emptyReductionError(op string, t *tensor.Tensor, dims []int) error {

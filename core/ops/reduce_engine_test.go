@@ -36,12 +36,12 @@ func engineInputs(t *testing.T, rng *rand.Rand, d dtype.DType, w int, fill []byt
 	// Two batches of one pattern (torch's rule for batched CSR), m2's
 	// values in the first and a fresh draw on its pattern in the second.
 	m3a := dtype.NewArray(d, []int64{2, 6, 4})
-	other := tensortest.RandomDense(t, rng, d, []int64{6, 4}, 1).ValueArray()
-	half := int64(len(m2.ValueArray().Data))
-	copy(m3a.Data, m2.ValueArray().Data)
+	other := tensortest.RandomDense(t, rng, d, []int64{6, 4}, 1).Values()
+	half := int64(len(m2.Values().Data))
+	copy(m3a.Data, m2.Values().Data)
 	es := int64(d.Size())
 	for i := range int64(24) {
-		if !isZeroBytes(m2.ValueArray().Data[i*es : (i+1)*es]) {
+		if !isZeroBytes(m2.Values().Data[i*es : (i+1)*es]) {
 			copy(m3a.Data[half+i*es:half+(i+1)*es], other.Data[i*es:(i+1)*es])
 		}
 	}
@@ -67,7 +67,7 @@ func engineInputs(t *testing.T, rng *rand.Rand, d dtype.DType, w int, fill []byt
 // duplicated is c (a coalesced COO) with every other entry repeated with
 // the value zero and the coalesced flag false: the same dense value.
 func duplicated(t *testing.T, c *tensor.Tensor) *tensor.Tensor {
-	idx, vals := c.IndexArray(), c.ValueArray()
+	idx, vals := c.Indices(), c.Values()
 	s, n := idx.Shape[0], idx.Shape[1]
 	var extra []int64
 	for e := int64(0); e < n; e += 2 {
@@ -89,7 +89,7 @@ func duplicated(t *testing.T, c *tensor.Tensor) *tensor.Tensor {
 	require.NoError(t, err)
 	r, err = tensor.WithFill(r.WithCoalesced(false), c.FillElem())
 	require.NoError(t, err)
-	require.False(t, r.CoalescedFlag())
+	require.False(t, r.IsCoalesced())
 	return r
 }
 
@@ -190,8 +190,8 @@ func requireSameReduction(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.Equal(t, want.Dims(), got.Dims(), msg)
 	require.Equal(t, want.DType(), got.DType(), msg)
 	require.Equal(t, want.IsCoalesced(), got.IsCoalesced(), msg)
-	requireClose(t, want.DType(), want.Fill(), got.Fill(), msg+" fill")
-	wd, gd := engineDense(t, want).ValueArray(), engineDense(t, got).ValueArray()
+	requireClose(t, want.DType(), dtype.LoadScalar(want.DType(), want.FillElem()), dtype.LoadScalar(got.DType(), got.FillElem()), msg+" fill")
+	wd, gd := engineDense(t, want).Values(), engineDense(t, got).Values()
 	for i := range wd.Numel() {
 		requireClose(t, want.DType(), wd.Complex(i), gd.Complex(i), fmt.Sprintf("%s element %d", msg, i))
 	}

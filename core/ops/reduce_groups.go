@@ -26,7 +26,7 @@ func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop en
 		return nil, true, emptyReductionError(op, t, dims)
 	}
 	src := t
-	if !src.CoalescedFlag() {
+	if !src.IsCoalesced() {
 		var err error
 		if src, err = tensor.Coalesce(src); err != nil {
 			return nil, true, err
@@ -35,17 +35,17 @@ func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop en
 	var r engine.Reduced
 	var err error
 	if scatterFits(groups, src.NNZ()) { // the keys a chunk at a time, no per-entry array
-		r, err = engine.ReduceGroups(eop, src.IndexArray(), strides, groups, src.ValueArray(), group, src.FillElem(), out)
+		r, err = engine.ReduceGroups(eop, src.Indices(), strides, groups, src.Values(), group, src.FillElem(), out)
 	} else {
 		var keys dtype.Array
-		if keys, err = engine.GroupKeys(src.IndexArray(), strides); err == nil {
-			r, err = reduceByKeys(eop, keys, src.ValueArray(), groups, group, src.FillElem(), out)
+		if keys, err = engine.GroupKeys(src.Indices(), strides); err == nil {
+			r, err = reduceByKeys(eop, keys, src.Values(), groups, group, src.FillElem(), out)
 		}
 	}
 	if err != nil {
 		return nil, true, err
 	}
-	res, err := keyedResult(r, t.Dims(), red, src.IndexArray().DType)
+	res, err := keyedResult(r, t.Dims(), red, src.Indices().DType)
 	return res, true, err
 }
 
@@ -81,7 +81,7 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 	if l == tensor.Strided || t.Layout() == tensor.Custom || t.PerSlotFill() {
 		return nil, false, nil
 	}
-	for _, lv := range t.StorageLevels() {
+	for _, lv := range t.Levels() {
 		if lv.Kind == format.Compressed && lv.Nonunique && l != tensor.COO {
 			return nil, false, nil
 		}
@@ -106,7 +106,7 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 		return nil, true, emptyReductionError(op, t, dims)
 	}
 	src := t
-	if l == tensor.COO && !src.CoalescedFlag() {
+	if l == tensor.COO && !src.IsCoalesced() {
 		var err error
 		if src, err = tensor.Coalesce(src); err != nil {
 			return nil, true, err
@@ -133,7 +133,7 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 	if err != nil {
 		return nil, true, err
 	}
-	return tensor.Revalue(c, c.ValueArray(), r.Fill), true, nil
+	return tensor.Revalue(c, c.Values(), r.Fill), true, nil
 }
 
 // levelGroups reduces the stored elements of src (unique positions) into
@@ -144,11 +144,11 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 // so that memory follows the elements. ok is false when the walk finds the
 // levels malformed.
 func levelGroups(src *tensor.Tensor, eop engine.ReduceOp, strides []int64, groups, group int64, out dtype.DType) (engine.Reduced, bool, error) {
-	vals := src.ValueArray()
+	vals := src.Values()
 	if scatterFits(groups, vals.Numel()) {
-		return engine.ReduceLevels(eop, src.StorageLevels(), strides, groups, vals, group, src.FillElem(), out)
+		return engine.ReduceLevels(eop, src.Levels(), strides, groups, vals, group, src.FillElem(), out)
 	}
-	keys, ok, err := engine.LevelKeys(src.StorageLevels(), strides, vals.Numel())
+	keys, ok, err := engine.LevelKeys(src.Levels(), strides, vals.Numel())
 	if !ok || err != nil {
 		return engine.Reduced{}, ok, err
 	}

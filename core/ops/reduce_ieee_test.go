@@ -154,7 +154,7 @@ func requireReduced(t *testing.T, want []complex128, got *tensor.Tensor, tol flo
 	t.Helper()
 	d, err := tensor.ToDense(got)
 	require.NoError(t, err, msg)
-	require.Equal(t, int64(len(want)), d.ValueArray().Numel(), msg)
+	require.Equal(t, int64(len(want)), d.Values().Numel(), msg)
 	same := func(w, x float64) bool {
 		if math.IsNaN(w) || math.IsInf(w, 0) {
 			return math.IsNaN(w) && math.IsNaN(x) || w == x
@@ -162,7 +162,7 @@ func requireReduced(t *testing.T, want []complex128, got *tensor.Tensor, tol flo
 		return math.Abs(w-x) <= tol*(1+math.Abs(w))
 	}
 	for i, w := range want {
-		s := d.ValueArray().Complex(int64(i))
+		s := d.Values().Complex(int64(i))
 		if got.DType().IsComplex() && (cmplx.IsNaN(w) || cmplx.IsInf(w)) {
 			g := complex(s.Re(), s.Im())
 			require.True(t, cmplx.IsNaN(g) || cmplx.IsInf(g), "%s: element %d = %v, want a non-finite value like %v", msg, i, g, w)
@@ -180,9 +180,9 @@ func ieeeCheckAll(t *testing.T, x *tensor.Tensor, dimLists [][]int, msg string) 
 	t.Helper()
 	dense, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	v := make([]complex128, dense.ValueArray().Numel())
+	v := make([]complex128, dense.Values().Numel())
 	for i := range v {
-		s := dense.ValueArray().Complex(int64(i))
+		s := dense.Values().Complex(int64(i))
 		v[i] = complex(s.Re(), s.Im())
 	}
 	shape := x.Dims()
@@ -232,7 +232,7 @@ func TestReduceProdIEEE(t *testing.T) {
 	require.True(t, ok)
 	r, err := Reduce(one, nil, "prod")
 	require.NoError(t, err)
-	require.Equal(t, inf, r.ValueArray().Complex(0).Re(), "the issue's example: prod([-inf, -2])")
+	require.Equal(t, inf, r.Values().Complex(0).Re(), "the issue's example: prod([-inf, -2])")
 }
 
 // TestReduceEmptyIEEE (item 5): reductions over an empty group read no fill:
@@ -256,12 +256,12 @@ func TestReduceEmptyIEEE(t *testing.T) {
 	require.True(t, ok)
 	s, err := Reduce(e, nil, "sum")
 	require.NoError(t, err)
-	require.Equal(t, 0.0, s.ValueArray().Complex(0).Re(), "the issue's example: sum of an empty tensor with a NaN fill")
+	require.Equal(t, 0.0, s.Values().Complex(0).Re(), "the issue's example: sum of an empty tensor with a NaN fill")
 	b, ok := ieeeTensor(t, tensor.COO, dtype.Bool, nil, []int64{0, 3}, 1)
 	require.True(t, ok)
 	a, err := Reduce(b, nil, "any")
 	require.NoError(t, err)
-	require.Equal(t, []byte{0}, a.ValueArray().Data, "the issue's example: any of an empty tensor with fill True")
+	require.Equal(t, []byte{0}, a.Values().Data, "the issue's example: any of an empty tensor with fill True")
 }
 
 // TestReduceZeroDim (item 6): a 0-d tensor's reduction reduces its one
@@ -296,7 +296,7 @@ func TestReduceZeroDim(t *testing.T) {
 	st, _ := ieeeTensor(t, tensor.Strided, dtype.Int64, []complex128{3}, nil, 0)
 	r, err := Reduce(st, nil, "count_nonzero")
 	require.NoError(t, err)
-	require.Equal(t, int64(1), r.ValueArray().Index(0), "the issue's example: count_nonzero of a 0-d 3")
+	require.Equal(t, int64(1), r.Values().Index(0), "the issue's example: count_nonzero of a 0-d 3")
 	_, err = Reduce(st, []int{1}, "sum")
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "dim 1 of a 0-d tensor is out of range")
 	_, err = Reduce(st, []int{0, -1}, "sum")

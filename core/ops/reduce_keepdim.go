@@ -59,12 +59,12 @@ func KeepDims(r *tensor.Tensor, kept []int) (*tensor.Tensor, error) {
 	}
 	switch {
 	case r.Layout() == tensor.Strided:
-		v := r.ValueArray()
+		v := r.Values()
 		s, err := tensor.NewStrided(dtype.Array{DType: v.DType, Shape: shape, Data: v.Data})
 		if err != nil {
 			return nil, err
 		}
-		return tensor.Revalue(s, s.ValueArray(), r.FillBytes()), nil
+		return tensor.Revalue(s, s.Values(), slices.Clone(r.FillElem())), nil
 	case r.Layout() == tensor.COO && r.FormatStore() == nil && !r.PerSlotFill() && kept[len(kept)-1] < len(shape)-r.DenseDim():
 		return keepCOODims(r, kept, shape)
 	}
@@ -80,7 +80,7 @@ func KeepDims(r *tensor.Tensor, kept []int) (*tensor.Tensor, error) {
 // keepCOODims is KeepDims for a COO tensor whose inserted dims are all
 // sparse: the index rows with a zero row at each, the values shared.
 func keepCOODims(r *tensor.Tensor, kept []int, shape []int64) (*tensor.Tensor, error) {
-	idx := r.IndexArray()
+	idx := r.Indices()
 	sd, nse := int64(0), int64(0)
 	if len(idx.Shape) == 2 {
 		sd, nse = idx.Shape[0], idx.Shape[1]
@@ -97,9 +97,9 @@ func keepCOODims(r *tensor.Tensor, kept []int, shape []int64) (*tensor.Tensor, e
 		copy(out.Data[d*row:(d+1)*row], idx.Data[src*row:(src+1)*row])
 		src++
 	}
-	t, err := tensor.NewCOO(out, r.ValueArray(), shape, tensor.BuildOptions{NoCheck: true, Coalesced: r.CoalescedFlag(), NonNegative: true})
+	t, err := tensor.NewCOO(out, r.Values(), shape, tensor.BuildOptions{NoCheck: true, Coalesced: r.IsCoalesced(), NonNegative: true})
 	if err != nil {
 		return nil, err
 	}
-	return tensor.Revalue(t, t.ValueArray(), r.FillBytes()), nil
+	return tensor.Revalue(t, t.Values(), slices.Clone(r.FillElem())), nil
 }

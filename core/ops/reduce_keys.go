@@ -40,7 +40,7 @@ func keyedResult(r engine.Reduced, size []int64, red []bool, idt dtype.DType) (*
 	if err != nil {
 		return nil, err
 	}
-	return tensor.Revalue(c, c.ValueArray(), r.Fill), nil
+	return tensor.Revalue(c, c.Values(), r.Fill), nil
 }
 
 // reduceSortedKeys is ReduceScatter for a key space much larger than the

@@ -96,7 +96,7 @@ func TestReduceLevelGroupsSortedKeysMatchesReference(t *testing.T) {
 						red, err := sumDims(op, c.dims, c.t.NDim())
 						require.NoError(t, err)
 						_, groups, _ := keptGroups(c.t.Dims(), red)
-						require.False(t, scatterFits(groups, c.t.ValueArray().Numel()), "%s: the scatter would serve it", msg)
+						require.False(t, scatterFits(groups, c.t.Values().Numel()), "%s: the scatter would serve it", msg)
 						if _, ok, _ := reduceNative(c.t, red, c.dims, op, out); !ok {
 							t.Fatalf("%s: left to reduceViaCOO", msg)
 						}
@@ -119,9 +119,9 @@ func requireSameStored(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.Equal(t, want.Dims(), got.Dims(), msg)
 	require.Equal(t, want.DType(), got.DType(), msg)
 	require.Equal(t, want.IsCoalesced(), got.IsCoalesced(), msg)
-	requireClose(t, want.DType(), want.Fill(), got.Fill(), msg+" fill")
-	require.Equal(t, want.IndexArray(), got.IndexArray(), msg)
-	wv, gv := want.ValueArray(), got.ValueArray()
+	requireClose(t, want.DType(), dtype.LoadScalar(want.DType(), want.FillElem()), dtype.LoadScalar(got.DType(), got.FillElem()), msg+" fill")
+	require.Equal(t, want.Indices(), got.Indices(), msg)
+	wv, gv := want.Values(), got.Values()
 	require.Equal(t, wv.Shape, gv.Shape, msg)
 	for i := range wv.Numel() {
 		if w, g := wv.Complex(i), gv.Complex(i); w != g {
@@ -139,7 +139,7 @@ func TestReduceLevelGroupsSortedKeysAllocatesResultPlusKeys(t *testing.T) {
 	x, err := tensor.ToLayout(stackedLaplacians(t, 60, 8), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	require.Equal(t, 1, x.BatchDim())
-	nnz := uint64(x.ValueArray().Numel()) // NNZ is a batch's
+	nnz := uint64(x.Values().Numel()) // NNZ is a batch's
 	var before, after runtime.MemStats
 	got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Reduce(x, []int{0}, "sum") })
 	limit := resultBytes(r) + 88*nnz + 64<<10

@@ -144,5 +144,5 @@ func TestStridedReductionsStayStrided(t *testing.T) {
 	all, _ := Reduce(x, nil, "sum")
 	u, err := Unsqueeze(all, 0)
 	require.NoError(t, err)
-	require.Equal(t, []int64{1}, u.Shape())
+	require.Equal(t, []int64{1}, u.Dims())
 }

@@ -12,7 +12,7 @@ import (
 // of the new shape (one size may be -1) holding the same elements in the
 // same row-major order, sharing t's storage.
 func reshapeStrided(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
-	v, err := t.RawValues()
+	v, err := tensor.Component(t, tensor.CompRawValues)
 	if err != nil {
 		return nil, err
 	}

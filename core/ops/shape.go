@@ -47,7 +47,7 @@ func Transpose(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, error) {
 	}
 	r, err = Permute(t, perm)
 	if err == nil && t.Layout() == tensor.COO && d0 != d1 && max(d0, d1) < t.SparseDim() {
-		r = r.WithCoalesced(t.CoalescedFlag() && r.NNZ() == 0)
+		r = r.WithCoalesced(t.IsCoalesced() && r.NNZ() == 0)
 	}
 	return r, err
 }

@@ -38,7 +38,7 @@ func Cat(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	denseCat := dim >= nd-first.DenseDim()
-	if denseCat && !tensor.AllZero(first.FillBytes()) {
+	if denseCat && !tensor.AllZero(slices.Clone(first.FillElem())) {
 		return nil, errs.Errorf(errs.ErrNotImplemented, "cat: along dense dim %d only with fill value 0: the widened value blocks would read 0 where the other tensors' fill value belongs", dim)
 	}
 	if err := catCheck(ts, dim); err != nil {
@@ -62,8 +62,8 @@ func catEntries(ts []*tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	first := ts[0]
 	nd := len(first.Dims())
 	denseCat := dim >= nd-first.DenseDim()
-	out := &convert.CooEntries{DenseDim: first.DenseDim(), Width: first.IndexWidth(), Fill: first.FillBytes(), Dtype: first.DType()}
-	out.Shape = first.Shape()
+	out := &convert.CooEntries{DenseDim: first.DenseDim(), Width: first.IndexWidth(), Fill: slices.Clone(first.FillElem()), Dtype: first.DType()}
+	out.Shape = slices.Clone(first.Dims())
 	out.Shape[dim] = 0
 	out.Coords = make([][]int64, nd-first.DenseDim())
 	var parts []dtype.Array

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
@@ -23,7 +24,7 @@ func catNative(ts []*tensor.Tensor, dim int) (*tensor.Tensor, bool, error) {
 			return nil, false, nil
 		}
 	}
-	shape := first.Shape()
+	shape := slices.Clone(first.Dims())
 	shape[dim] = 0
 	offsets := make([]int64, len(ts))
 	for k, x := range ts {
@@ -40,7 +41,7 @@ func catNative(ts []*tensor.Tensor, dim int) (*tensor.Tensor, bool, error) {
 		}
 		indices, vals := make([]dtype.Array, len(ts)), make([][]byte, len(ts))
 		for k, x := range ts {
-			indices[k], vals[k] = x.IndexArray(), x.ValueArray().Data
+			indices[k], vals[k] = x.Indices(), x.Values().Data
 		}
 		idx, v, ok, err := engine.ConcatCOO("cat", indices, vals, cooEntryBytes(first), dim, offsets)
 		if err != nil || !ok {

@@ -59,7 +59,7 @@ func catCheckSize(ts []*tensor.Tensor, dim int, stacked bool) error {
 		if x.Layout() == tensor.Strided {
 			entries = budget.Add(entries, dtype.NumelOf(x.Dims()[:sparse]))
 		} else if dense := dtype.NumelOf(x.Dims()[sparse:]); dense > 0 {
-			entries = budget.Add(entries, x.ValueArray().Numel()/dense)
+			entries = budget.Add(entries, x.Values().Numel()/dense)
 		}
 	}
 	bytes := budget.Mul(entries, perEntry)
@@ -102,7 +102,7 @@ func catAllStrided(ts []*tensor.Tensor) bool {
 // dims before dim, each tensor's block of the dims from dim on in turn.
 func catStrided(ts []*tensor.Tensor, dim int) *tensor.Tensor {
 	first := ts[0]
-	shape := first.Shape()
+	shape := slices.Clone(first.Dims())
 	shape[dim] = 0
 	for _, x := range ts {
 		shape[dim] += x.Dims()[dim]
@@ -114,7 +114,7 @@ func catStrided(ts []*tensor.Tensor, dim int) *tensor.Tensor {
 	for o := int64(0); o < outer; o++ {
 		for _, x := range ts {
 			block := dtype.NumelOf(x.Dims()[dim:]) * es
-			off += int64(copy(data[off:], x.ValueArray().Data[o*block:(o+1)*block]))
+			off += int64(copy(data[off:], x.Values().Data[o*block:(o+1)*block]))
 		}
 	}
 	return tensor.NewStridedOwned(first.DType(), shape, data)

@@ -22,7 +22,7 @@ func TestCatRefusesBeforeBuilding(t *testing.T) {
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
 	row, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{1, limit / 4 / 8})) // a quarter of the limit
 	require.NoError(t, err)
-	vals := dtype.AsSlice[float64](row.ValueArray())
+	vals := dtype.AsSlice[float64](row.Values())
 	for i := range vals {
 		vals[i] = float64(i + 1)
 	}

@@ -22,7 +22,7 @@ func plainCOO(t *tensor.Tensor) bool {
 // unsqueezeCOO is Unsqueeze of a plain COO tensor at dim (normalised).
 func unsqueezeCOO(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	s := t.NDim() - t.DenseDim()
-	idx, vals := t.IndexArray(), t.ValueArray()
+	idx, vals := t.Indices(), t.Values()
 	if dim <= s {
 		rows := make([]int, 0, s+1)
 		for d := range s {
@@ -49,7 +49,7 @@ func unsqueezeCOO(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 // ok is false when every sparse dim would go (the result is dense).
 func squeezeCOO(t *tensor.Tensor, drop []int) (*tensor.Tensor, bool, error) {
 	s := t.NDim() - t.DenseDim()
-	vals := t.ValueArray()
+	vals := t.Values()
 	var rows []int
 	var shape []int64
 	vshape := []int64{vals.Shape[0]}
@@ -67,12 +67,12 @@ func squeezeCOO(t *tensor.Tensor, drop []int) (*tensor.Tensor, bool, error) {
 	if len(rows) == 0 {
 		return nil, false, nil
 	}
-	idx, err := engine.IndexRows(t.IndexArray(), rows)
+	idx, err := engine.IndexRows(t.Indices(), rows)
 	if err != nil {
 		return nil, true, err
 	}
 	vals.Shape = vshape
-	r, err := cooRelabel(t, idx, vals, shape, t.CoalescedFlag())
+	r, err := cooRelabel(t, idx, vals, shape, t.IsCoalesced())
 	return r, true, err
 }
 
@@ -81,11 +81,11 @@ func squeezeCOO(t *tensor.Tensor, drop []int) (*tensor.Tensor, bool, error) {
 // int64 indices as the COO path gives.
 func reshapeCOO(t *tensor.Tensor, newSparse []int64) (*tensor.Tensor, error) {
 	s := t.NDim() - t.DenseDim()
-	idx, err := engine.Relinearize(t.IndexArray(), t.Dims()[:s], newSparse, dtype.Int64)
+	idx, err := engine.Relinearize(t.Indices(), t.Dims()[:s], newSparse, dtype.Int64)
 	if err != nil {
 		return nil, err
 	}
-	return cooRelabel(t, idx, t.ValueArray(), append(slices.Clone(newSparse), t.DenseShape()...), t.CoalescedFlag())
+	return cooRelabel(t, idx, t.Values(), append(slices.Clone(newSparse), t.DenseShape()...), t.IsCoalesced())
 }
 
 // cooRelabel is t's values and fill under new indices and shape.

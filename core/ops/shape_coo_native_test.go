@@ -29,7 +29,7 @@ func TestCOORelabelsMatchCOOPath(t *testing.T) {
 			require.NoError(t, err)
 			for _, in := range []*tensor.Tensor{c, duplicated(t, c)} {
 				for dim := 0; dim <= 4; dim++ {
-					msg := fmt.Sprintf("w%d dd%d coalesced %v unsqueeze %d", w, dd, in.CoalescedFlag(), dim)
+					msg := fmt.Sprintf("w%d dd%d coalesced %v unsqueeze %d", w, dd, in.IsCoalesced(), dim)
 					got, err := unsqueezeCOO(in, dim)
 					require.NoError(t, err, msg)
 					want, err := unsqueezeViaCOO(in, dim)
@@ -38,7 +38,7 @@ func TestCOORelabelsMatchCOOPath(t *testing.T) {
 					covered++
 				}
 				for _, drop := range [][]int{{1}, {3}, {1, 3}} {
-					msg := fmt.Sprintf("w%d dd%d coalesced %v squeeze %v", w, dd, in.CoalescedFlag(), drop)
+					msg := fmt.Sprintf("w%d dd%d coalesced %v squeeze %v", w, dd, in.IsCoalesced(), drop)
 					got, ok, err := squeezeCOO(in, drop)
 					require.NoError(t, err, msg)
 					require.True(t, ok, msg)
@@ -51,7 +51,7 @@ func TestCOORelabelsMatchCOOPath(t *testing.T) {
 					if dd == 1 {
 						shape = append(shape, 1)
 					}
-					msg := fmt.Sprintf("w%d dd%d coalesced %v reshape %v", w, dd, in.CoalescedFlag(), shape)
+					msg := fmt.Sprintf("w%d dd%d coalesced %v reshape %v", w, dd, in.IsCoalesced(), shape)
 					got, err := Reshape(in, shape)
 					require.NoError(t, err, msg)
 					newSparse := shape[:len(shape)-dd]
@@ -62,7 +62,7 @@ func TestCOORelabelsMatchCOOPath(t *testing.T) {
 					require.NoError(t, err)
 					dg, err := tensor.ToDense(got)
 					require.NoError(t, err)
-					require.Equal(t, dense.ValueArray().Data, dg.ValueArray().Data, msg)
+					require.Equal(t, dense.Values().Data, dg.Values().Data, msg)
 					covered++
 				}
 			}
@@ -76,13 +76,13 @@ func requireSameCOO(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.Equal(t, tensor.COO, got.Layout(), msg)
 	require.Equal(t, want.Dims(), got.Dims(), msg)
 	require.Equal(t, want.DenseDim(), got.DenseDim(), msg)
-	require.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), msg)
+	require.Equal(t, want.IsCoalesced(), got.IsCoalesced(), msg)
 	require.Equal(t, want.FillElem(), got.FillElem(), msg)
-	require.Equal(t, want.IndexArray().DType, got.IndexArray().DType, msg)
-	require.Equal(t, want.IndexArray().Shape, got.IndexArray().Shape, msg)
-	require.Equal(t, want.IndexArray().Data, got.IndexArray().Data, msg)
-	require.Equal(t, want.ValueArray().Shape, got.ValueArray().Shape, msg)
-	require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, msg)
+	require.Equal(t, want.Indices().DType, got.Indices().DType, msg)
+	require.Equal(t, want.Indices().Shape, got.Indices().Shape, msg)
+	require.Equal(t, want.Indices().Data, got.Indices().Data, msg)
+	require.Equal(t, want.Values().Shape, got.Values().Shape, msg)
+	require.Equal(t, want.Values().Data, got.Values().Data, msg)
 }
 
 // The relabels allocate at most their index array: unsqueeze a new index
@@ -103,7 +103,7 @@ func TestCOORelabelsAllocateIndicesOnly(t *testing.T) {
 		got, r := allocatedBy(t, fn)
 		limit := uint64(64 << 10)
 		if name != "squeeze" {
-			limit += uint64(len(r.IndexArray().Data))
+			limit += uint64(len(r.Indices().Data))
 		}
 		require.LessOrEqual(t, got, limit, "%s: %d bytes allocated, limit %d", name, got, limit)
 	}

@@ -23,7 +23,7 @@ func permuteNative(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
 			return nil, false, nil // dims crossing (refused) or dense dims moving: the general path
 		}
 	}
-	idx, err := engine.PermuteRows("permute", t.IndexArray(), perm[:s])
+	idx, err := engine.PermuteRows("permute", t.Indices(), perm[:s])
 	if err != nil {
 		return nil, false, err
 	}
@@ -32,7 +32,7 @@ func permuteNative(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
 		shape[i] = t.Dims()[p]
 	}
 	keep := len(perm) == 0 || perm[0] == 0 && (slices.IsSorted(perm[:s]) || t.NNZ() < 2) // a 0-d tensor has no dim to move
-	return tensor.AssembleCOO(t, shape, idx, t.ValueArray(), t.CoalescedFlag() && keep), true, nil
+	return tensor.AssembleCOO(t, shape, idx, t.Values(), t.IsCoalesced() && keep), true, nil
 }
 
 // transposeBlocked is the transpose of an unbatched BSR or BSC tensor's two
@@ -54,9 +54,9 @@ func transposeBlocked(t *tensor.Tensor, d0, d1 int) (*tensor.Tensor, bool, error
 	if l == tensor.BSC {
 		to = tensor.BSR
 	}
-	shape := t.Shape()
+	shape := slices.Clone(t.Dims())
 	shape[0], shape[1] = shape[1], shape[0]
-	vshape := slices.Clone(t.ValueArray().Shape)
+	vshape := slices.Clone(t.Values().Shape)
 	vshape[1], vshape[2] = vshape[2], vshape[1]
 	va := dtype.Array{DType: t.DType(), Shape: vshape, Data: vals}
 	return tensor.AssembleCompressed(t, to, shape, 0, c.Pos, c.Crd, va), true, nil

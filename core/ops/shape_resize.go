@@ -48,5 +48,5 @@ func SparseResizeAndClear(t *tensor.Tensor, size []int64, sparseDim, denseDim in
 	if err != nil {
 		return nil, err
 	}
-	return tensor.Revalue(e, e.ValueArray(), t.FillBytes()), nil
+	return tensor.Revalue(e, e.Values(), slices.Clone(t.FillElem())), nil
 }

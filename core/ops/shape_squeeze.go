@@ -39,11 +39,11 @@ func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	if t.Layout() == tensor.Strided { // the same data under one more dim of size 1
-		r, err := tensor.NewStrided(dtype.Array{DType: t.DType(), Shape: slices.Insert(slices.Clone(t.Dims()), dim, 1), Data: tensor.CloneArray(t.ValueArray()).Data})
+		r, err := tensor.NewStrided(dtype.Array{DType: t.DType(), Shape: slices.Insert(slices.Clone(t.Dims()), dim, 1), Data: tensor.CloneArray(t.Values()).Data})
 		if err != nil {
 			return nil, err
 		}
-		return tensor.Revalue(r, r.ValueArray(), t.FillBytes()), nil
+		return tensor.Revalue(r, r.Values(), slices.Clone(t.FillElem())), nil
 	}
 	if plainCOO(t) {
 		return unsqueezeCOO(t, dim)
@@ -164,9 +164,9 @@ func squeezeDense(t *tensor.Tensor, drop []int) (*tensor.Tensor, error) {
 			shape = append(shape, n)
 		}
 	}
-	r, err := tensor.NewStrided(dtype.Array{DType: t.DType(), Shape: shape, Data: tensor.CloneArray(t.ValueArray()).Data})
+	r, err := tensor.NewStrided(dtype.Array{DType: t.DType(), Shape: shape, Data: tensor.CloneArray(t.Values()).Data})
 	if err != nil {
 		return nil, err
 	}
-	return tensor.Revalue(r, r.ValueArray(), t.FillBytes()), nil
+	return tensor.Revalue(r, r.Values(), slices.Clone(t.FillElem())), nil
 }

@@ -5,6 +5,7 @@ import (
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
+	"slices"
 )
 
 // softmaxNative runs Softmax of a float32 or float64 CSR, CSC or
@@ -34,10 +35,10 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	var pos, idx dtype.Array
 	switch {
 	case t.Layout() == tensor.CSR && t.NDim() == 2:
-		lv := t.StorageLevels()[1]
+		lv := t.Levels()[1]
 		pos, idx = lv.Pos, rowColIndices(lv.Pos, lv.Crd)
-	case t.Layout() == tensor.COO && t.CoalescedFlag() && t.NDim() > 0:
-		idx = t.IndexArray()
+	case t.Layout() == tensor.COO && t.IsCoalesced() && t.NDim() > 0:
+		idx = t.Indices()
 		if t.NDim() == 2 && dim == 1 {
 			pos = rowRuns(idx)
 		}
@@ -48,15 +49,15 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	var ok bool
 	var err error
 	if t.NDim() == 2 && dim == 1 {
-		vals, ok, err = engine.SoftmaxSegments(pos, t.ValueArray(), log)
+		vals, ok, err = engine.SoftmaxSegments(pos, t.Values(), log)
 	} else {
-		vals, ok, err = engine.SoftmaxScatter(idx, t.Shape(), dim, t.ValueArray(), log)
+		vals, ok, err = engine.SoftmaxScatter(idx, slices.Clone(t.Dims()), dim, t.Values(), log)
 	}
 	if !ok || err != nil {
 		return nil, ok, err
 	}
 	// idx is t's own (or its CSR's rows and columns): valid, so no scan for negatives.
-	r, err := tensor.NewCOO(idx, vals, t.Shape(), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
+	r, err := tensor.NewCOO(idx, vals, slices.Clone(t.Dims()), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	return r, true, err
 }
 

@@ -29,7 +29,7 @@ func TestSoftmaxEngineMatchesCOOPath(t *testing.T) {
 		for _, w := range []int{32, 64} {
 			for _, c := range cases {
 				x := tensortest.RandomDense(t, rng, d, c.shape, 0.5)
-				v := x.ValueArray()
+				v := x.Values()
 				v.SetComplex(1, dtype.Real(math.Inf(-1)))
 				v.SetComplex(5, dtype.Real(math.NaN()))
 				last := c.shape[len(c.shape)-1]
@@ -62,11 +62,11 @@ func TestSoftmaxEngineMatchesCOOPath(t *testing.T) {
 // requireSameSoftmax compares two softmax results.
 func requireSameSoftmax(t *testing.T, want, got *tensor.Tensor, msg string) {
 	require.Equal(t, want.Layout(), got.Layout(), msg)
-	require.Equal(t, want.IndexArray().DType, got.IndexArray().DType, msg)
-	require.Equal(t, want.IndexArray().Data, got.IndexArray().Data, msg)
+	require.Equal(t, want.Indices().DType, got.Indices().DType, msg)
+	require.Equal(t, want.Indices().Data, got.Indices().Data, msg)
 	require.Equal(t, want.IsCoalesced(), got.IsCoalesced(), msg)
 	require.Equal(t, want.FillElem(), got.FillElem(), msg)
-	wv, gv := want.ValueArray(), got.ValueArray()
+	wv, gv := want.Values(), got.Values()
 	require.Equal(t, wv.Numel(), gv.Numel(), msg)
 	for i := range wv.Numel() {
 		a, b := wv.Complex(i).Re(), gv.Complex(i).Re()
@@ -86,9 +86,9 @@ func TestSoftmaxAllocatesResultPlusColumns(t *testing.T) {
 		x := benchLaplacian(t, 447, l)
 		for _, dim := range []int{0, 1} {
 			got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Softmax(x, dim, false) })
-			res := uint64(len(r.ValueArray().Data))
+			res := uint64(len(r.Values().Data))
 			if l != tensor.COO { // a COO input's indices are shared
-				res += uint64(len(r.IndexArray().Data))
+				res += uint64(len(r.Indices().Data))
 			}
 			limit := res + 16*uint64(x.Dims()[1]) + 256<<10
 			require.LessOrEqual(t, got, limit, "%s dim %d: %d bytes allocated, limit %d", l, dim, got, limit)

@@ -45,7 +45,7 @@ func TestSparselessCOOConstruction(t *testing.T) {
 	require.Equal(t, 1, x.DenseDim())
 	require.Equal(t, int64(4), x.NNZ())
 	require.False(t, x.IsCoalesced())
-	idx, err := x.RawIndices()
+	idx, err := tensor.Component(x, tensor.CompRawIndices)
 	require.NoError(t, err)
 	require.Equal(t, []int64{0, 4}, idx.Shape)
 	d, _ := denseOf(t, x)
@@ -216,7 +216,7 @@ func TestCOOScalarValuesAreOneEntry(t *testing.T) {
 	v.Shape = []int64{}
 	x, err := tensor.NewCOO(dtype.NewArray(dtype.Int64, []int64{0, 1}), v, []int64{}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	require.Equal(t, []int64{1}, x.ValueArray().Shape)
+	require.Equal(t, []int64{1}, x.Values().Shape)
 	require.Equal(t, []int64{}, v.Shape, "the caller's array is untouched")
 	got, _ := denseOf(t, x)
 	require.Equal(t, []float64{5}, got)

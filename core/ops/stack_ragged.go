@@ -50,11 +50,11 @@ func stackRagged(ts []*tensor.Tensor, dim int) (*tensor.Tensor, bool, error) {
 	es := int64(ts[0].DType().Size())
 	off := int64(0)
 	for k, x := range ts {
-		lv := x.StorageLevels()[x.CompressedLevel()]
+		lv := x.Levels()[x.CompressedLevel()]
 		n := x.NNZ()
 		copyShifted(pos, int64(k)*rows, lv.Pos, rows, off)
 		copyShifted(crd, off, lv.Crd, n, 0)
-		copy(vals.Data[off*es:(off+n)*es], x.ValueArray().Data[:n*es])
+		copy(vals.Data[off*es:(off+n)*es], x.Values().Data[:n*es])
 		off += n
 	}
 	tensor.SetIndex(pos, np-1, total)

@@ -24,7 +24,7 @@ func stridedPermute(t *tensor.Tensor, perm []int) (*tensor.Tensor, error) {
 	}
 	out := dtype.NewArray(t.DType(), shape)
 	if nd == 2 && perm[0] == 1 {
-		if err := kernels.TransposeBytes(out.Data, t.ValueArray().Data, t.DType().Size(), int(t.Dims()[0]), int(t.Dims()[1])); err != nil {
+		if err := kernels.TransposeBytes(out.Data, t.Values().Data, t.DType().Size(), int(t.Dims()[0]), int(t.Dims()[1])); err != nil {
 			return nil, err
 		}
 		return tensor.NewStrided(out)
@@ -43,7 +43,7 @@ func stridedPermute(t *tensor.Tensor, perm []int) (*tensor.Tensor, error) {
 	idx := make([]int64, nd)
 	src := int64(0)
 	for j := range dtype.NumelOf(shape) {
-		copy(out.Data[j*es:(j+1)*es], t.ValueArray().Data[src*es:(src+1)*es])
+		copy(out.Data[j*es:(j+1)*es], t.Values().Data[src*es:(src+1)*es])
 		// Odometer step: advance the last dim, carrying into earlier ones.
 		for d := nd - 1; d >= 0; d-- {
 			idx[d]++
@@ -78,7 +78,7 @@ func stridedReduce(t *tensor.Tensor, red []bool, dims []int, op string, out dtyp
 	if rn == 0 && (eop == engine.Amax || eop == engine.Amin) {
 		return nil, true, emptyReductionError(op, t, dims)
 	}
-	vals, ok, err := engine.ReduceStrided(eop, t.ValueArray(), outer, rn, inner, out)
+	vals, ok, err := engine.ReduceStrided(eop, t.Values(), outer, rn, inner, out)
 	if !ok || err != nil {
 		return nil, ok, err
 	}

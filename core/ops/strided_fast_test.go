@@ -55,8 +55,8 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 						want, err = tensor.ToDense(want)
 						require.NoError(t, err)
 					}
-					require.Equal(t, want.Shape(), got.Shape(), "%s %v %s over %v", d, shape, op, dims)
-					require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %v %s over %v", d, shape, op, dims)
+					require.Equal(t, want.Dims(), got.Dims(), "%s %v %s over %v", d, shape, op, dims)
+					require.Equal(t, want.Values().Data, got.Values().Data, "%s %v %s over %v", d, shape, op, dims)
 				}
 			}
 			perm := make([]int, nd)
@@ -69,8 +69,8 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 			require.NoError(t, err)
 			want, err = tensor.ToDense(want)
 			require.NoError(t, err)
-			require.Equal(t, want.Shape(), got.Shape())
-			require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s %v permute %v", d, shape, perm)
+			require.Equal(t, want.Dims(), got.Dims())
+			require.Equal(t, want.Values().Data, got.Values().Data, "%s %v permute %v", d, shape, perm)
 		}
 	}
 }

@@ -29,9 +29,9 @@ func requireEntries(t *testing.T, x *tensor.Tensor, idx []int64, vals []float64)
 	require.NoError(t, err)
 	c, err = tensor.ToIndexWidth(c, 64)
 	require.NoError(t, err)
-	ci, err := c.Indices()
+	ci, err := tensor.Component(c, tensor.CompIndices)
 	require.NoError(t, err)
-	cv, err := c.Values()
+	cv, err := tensor.Component(c, tensor.CompValues)
 	require.NoError(t, err)
 	require.Equal(t, idx, dtype.AsSlice[int64](ci))
 	require.Equal(t, vals, dtype.AsSlice[float64](cv))
@@ -53,7 +53,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		requireEntries(t, c, sorted, sv)
 		csc, err := tensor.ToLayout(tall, tensor.CSC, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 		require.NoError(t, err)
-		require.Equal(t, []int64{0, 2}, dtype.AsSlice[int64](csc.StorageLevels()[1].Pos))
+		require.Equal(t, []int64{0, 2}, dtype.AsSlice[int64](csc.Levels()[1].Pos))
 		sel, err := IndexSelect(tall, 0, dtype.Int64Array([]int64{big - 1, 5, 7}))
 		require.NoError(t, err)
 		requireEntries(t, sel, []int64{0, 1, 0, 0}, []float64{2, 1}) // index longer than the entries: per entry
@@ -107,15 +107,15 @@ func TestFastPathScratchIsSized(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	sparse := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 1<<30, 4, 1<<30, 4, 50)
 	dense := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 40, 30, 40, 30, 200)
-	require.False(t, tensor.FastPathFits(sparse, tensor.FormatSpec{Layout: tensor.COO, Shape: sparse.Shape()}))
-	require.True(t, tensor.FastPathFits(dense, tensor.FormatSpec{Layout: tensor.CSC, Shape: dense.Shape()}))
+	require.False(t, tensor.FastPathFits(sparse, tensor.FormatSpec{Layout: tensor.COO, Shape: slices.Clone(sparse.Dims())}))
+	require.True(t, tensor.FastPathFits(dense, tensor.FormatSpec{Layout: tensor.CSC, Shape: slices.Clone(dense.Dims())}))
 	// The reference: the raw entries, summed by coordinate, in row-major order.
-	raw, err := sparse.Indices()
+	raw, err := tensor.Component(sparse, tensor.CompIndices)
 	require.Error(t, err) // uncoalesced: torch's indices() refuses
-	raw = sparse.IndexArray()
+	raw = sparse.Indices()
 	sum := map[[2]int64]float64{}
 	for e := range sparse.NNZ() {
-		sum[[2]int64{raw.Index(e), raw.Index(sparse.NNZ() + e)}] += sparse.ValueArray().Complex(e).Re()
+		sum[[2]int64{raw.Index(e), raw.Index(sparse.NNZ() + e)}] += sparse.Values().Complex(e).Re()
 	}
 	keys := make([][2]int64, 0, len(sum))
 	for k := range sum {

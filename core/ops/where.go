@@ -87,9 +87,9 @@ func whereStrided(ops []*tensor.Tensor, out dtype.DType) (*tensor.Tensor, error)
 				return nil, err
 			}
 		}
-		vals[i] = d.ValueArray()
+		vals[i] = d.Values()
 	}
-	r := dtype.NewArray(out, ops[0].Shape())
+	r := dtype.NewArray(out, slices.Clone(ops[0].Dims()))
 	w := int64(out.Size())
 	for i := range r.Numel() {
 		from := vals[2]
@@ -113,7 +113,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 		}
 	}
 	nd := len(condition.Dims())
-	fills := []dtype.Scalar{condition.Fill(), xs.Fill(), ys.Fill()}
+	fills := []dtype.Scalar{dtype.LoadScalar(condition.DType(), condition.FillElem()), dtype.LoadScalar(xs.DType(), xs.FillElem()), dtype.LoadScalar(ys.DType(), ys.FillElem())}
 	pos := make([]int64, 3)
 	var coords [][]int64
 	var vals []dtype.Scalar
@@ -121,7 +121,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 		// the smallest coordinate not yet merged, across the three lists
 		best := -1
 		for i, l := range lists {
-			if pos[i] < l.IndexArray().Shape[1] && (best < 0 || tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) < 0) {
+			if pos[i] < l.Indices().Shape[1] && (best < 0 || tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) < 0) {
 				best = i
 			}
 		}
@@ -130,17 +130,17 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 		}
 		at := make([]int64, nd)
 		for d := range at {
-			at[d] = lists[best].IndexArray().Index(int64(d)*lists[best].IndexArray().Shape[1] + pos[best])
+			at[d] = lists[best].Indices().Index(int64(d)*lists[best].Indices().Shape[1] + pos[best])
 		}
 		v := make([]dtype.Scalar, 3)
 		for i, l := range lists {
 			v[i] = fills[i]
-			if pos[i] < l.IndexArray().Shape[1] && tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) == 0 && i != best {
-				v[i] = l.ValueArray().Complex(pos[i])
+			if pos[i] < l.Indices().Shape[1] && tensor.CmpColumns(l, pos[i], lists[best], pos[best], nd) == 0 && i != best {
+				v[i] = l.Values().Complex(pos[i])
 				pos[i]++
 			}
 		}
-		v[best] = lists[best].ValueArray().Complex(pos[best])
+		v[best] = lists[best].Values().Complex(pos[best])
 		pos[best]++
 		coords = append(coords, at)
 		vals = append(vals, pick3(v))
@@ -150,7 +150,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	for i, v := range vals {
 		values.SetComplex(int64(i), v)
 	}
-	ce := &convert.CooEntries{Shape: condition.Shape(), Coords: make([][]int64, nd), Vals: values, Coalesced: true,
+	ce := &convert.CooEntries{Shape: slices.Clone(condition.Dims()), Coords: make([][]int64, nd), Vals: values, Coalesced: true,
 		Width: 64, Fill: tensor.ScalarBytes(out, fill), Dtype: out}
 	for d := range ce.Coords {
 		ce.Coords[d] = make([]int64, len(coords))
@@ -187,7 +187,7 @@ func onlyElement(t *tensor.Tensor) (dtype.Scalar, error) {
 	if err != nil {
 		return dtype.Scalar{}, err
 	}
-	return d.ValueArray().Complex(0), nil
+	return d.Values().Complex(0), nil
 }
 
 // pick3 is where(c, x, y) on scalars.
@@ -206,9 +206,9 @@ func whereOperand(arg string, o Operand, condition *tensor.Tensor) (*tensor.Tens
 	if len(condition.Dims()) == 0 {
 		return tensor.NewStrided(dtype.Array{DType: o.Number.Kind, Data: tensor.ScalarBytes(o.Number.Kind, o.Number.Value)})
 	}
-	e, err := tensor.Empty(tensor.COO, o.Number.Kind, condition.Shape(), [2]int64{}, 0)
+	e, err := tensor.Empty(tensor.COO, o.Number.Kind, slices.Clone(condition.Dims()), [2]int64{}, 0)
 	if err != nil {
 		return nil, errs.Errorf(errs.CodeOf(err), "where: %s: %v", arg, err)
 	}
-	return tensor.Revalue(e, e.ValueArray(), tensor.ScalarBytes(o.Number.Kind, o.Number.Value)), nil
+	return tensor.Revalue(e, e.Values(), tensor.ScalarBytes(o.Number.Kind, o.Number.Value)), nil
 }

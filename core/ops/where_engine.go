@@ -20,18 +20,18 @@ func whereNative(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, 
 		(condition.Layout() == tensor.COO && condition.IndexWidth() != 64) { // the merge gives COO int64 indices
 		return nil, false, nil
 	}
-	t, num, numberWhenTrue := x.Tensor, ys.Fill(), false
+	t, num, numberWhenTrue := x.Tensor, dtype.LoadScalar(ys.DType(), ys.FillElem()), false
 	if t == nil {
-		t, num, numberWhenTrue = y.Tensor, xs.Fill(), true
+		t, num, numberWhenTrue = y.Tensor, dtype.LoadScalar(xs.DType(), xs.FillElem()), true
 	}
 	if t.DType() != out || !plainMatrix(t) || t.Layout() != condition.Layout() || !samePattern(condition, t) {
 		return nil, false, nil
 	}
-	vals, ok, err := engine.Select(condition.ValueArray(), t.ValueArray(), tensor.ScalarBytes(out, num), numberWhenTrue)
+	vals, ok, err := engine.Select(condition.Values(), t.Values(), tensor.ScalarBytes(out, num), numberWhenTrue)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	fill := tensor.ScalarBytes(out, pick3([]dtype.Scalar{condition.Fill(), xs.Fill(), ys.Fill()}))
+	fill := tensor.ScalarBytes(out, pick3([]dtype.Scalar{dtype.LoadScalar(condition.DType(), condition.FillElem()), dtype.LoadScalar(xs.DType(), xs.FillElem()), dtype.LoadScalar(ys.DType(), ys.FillElem())}))
 	return tensor.WithValues(condition, out, vals, fill), true, nil
 }
 
@@ -39,7 +39,7 @@ func whereNative(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, 
 // without batch or dense dims, custom format or per-slot fill.
 func plainMatrix(t *tensor.Tensor) bool {
 	l := t.Layout()
-	return (l == tensor.CSR || l == tensor.CSC || (l == tensor.COO && t.CoalescedFlag())) &&
+	return (l == tensor.CSR || l == tensor.CSC || (l == tensor.COO && t.IsCoalesced())) &&
 		t.BatchDim() == 0 && t.DenseDim() == 0 && !t.PerSlotFill()
 }
 
@@ -48,9 +48,9 @@ func plainMatrix(t *tensor.Tensor) bool {
 func samePattern(a, b *tensor.Tensor) bool {
 	eq := func(p, q dtype.Array) bool { return p.DType == q.DType && bytes.Equal(p.Data, q.Data) }
 	if a.Layout() == tensor.COO {
-		return eq(a.IndexArray(), b.IndexArray())
+		return eq(a.Indices(), b.Indices())
 	}
-	la, lb := a.StorageLevels()[1], b.StorageLevels()[1]
+	la, lb := a.Levels()[1], b.Levels()[1]
 	return eq(la.Pos, lb.Pos) && eq(la.Crd, lb.Crd)
 }
 
@@ -77,9 +77,9 @@ func whereChoose(condition *tensor.Tensor, x, y Operand, out dtype.DType) (*tens
 				return nil, true, err
 			}
 		}
-		vals[i] = t.ValueArray()
+		vals[i] = t.Values()
 	}
-	r, ok, err := engine.Choose(condition.ValueArray(), vals[0], vals[1])
+	r, ok, err := engine.Choose(condition.Values(), vals[0], vals[1])
 	if !ok || err != nil {
 		return nil, ok, err
 	}

@@ -58,12 +58,12 @@ func TestWhereEngineMatchesMerge(t *testing.T) {
 						require.Equal(t, want.DType(), got.DType(), msg)
 						require.Equal(t, want.IndexWidth(), got.IndexWidth(), msg)
 						require.Equal(t, want.IsCoalesced(), got.IsCoalesced(), msg)
-						require.Equal(t, want.IndexArray().Data, got.IndexArray().Data, msg)
-						for i, lv := range want.StorageLevels() {
-							require.Equal(t, lv.Pos.Data, got.StorageLevels()[i].Pos.Data, msg)
-							require.Equal(t, lv.Crd.Data, got.StorageLevels()[i].Crd.Data, msg)
+						require.Equal(t, want.Indices().Data, got.Indices().Data, msg)
+						for i, lv := range want.Levels() {
+							require.Equal(t, lv.Pos.Data, got.Levels()[i].Pos.Data, msg)
+							require.Equal(t, lv.Crd.Data, got.Levels()[i].Crd.Data, msg)
 						}
-						require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, msg)
+						require.Equal(t, want.Values().Data, got.Values().Data, msg)
 						require.Equal(t, want.FillElem(), got.FillElem(), msg)
 						covered++
 					}

@@ -24,7 +24,7 @@ func TestWhereStridedKeepsSignedZero(t *testing.T) {
 		r, err := Where(cond, TensorOperand(x), y)
 		require.NoError(t, err)
 		require.Equal(t, tensor.Strided, r.Layout())
-		got := dtype.AsSlice[float64](r.ValueArray())
+		got := dtype.AsSlice[float64](r.Values())
 		for i, w := range []float64{negZero, negZero, 2, negZero} {
 			assert.Equal(t, math.Float64bits(w), math.Float64bits(got[i]), "element %d: %v", i, got[i])
 		}
@@ -42,7 +42,7 @@ func TestStridedEntriesKeepSignedZero(t *testing.T) {
 		t.Helper()
 		require.Equal(t, tensor.Strided, r.Layout())
 		var out []uint64
-		for _, v := range dtype.AsSlice[float64](r.ValueArray()) {
+		for _, v := range dtype.AsSlice[float64](r.Values()) {
 			out = append(out, math.Float64bits(v))
 		}
 		return out
@@ -67,5 +67,5 @@ func TestCatStridedSparseKeepsSignedZero(t *testing.T) {
 	require.NoError(t, err)
 	d, err := tensor.ToDense(r)
 	require.NoError(t, err)
-	assert.Equal(t, math.Float64bits(negZero), math.Float64bits(dtype.AsSlice[float64](d.ValueArray())[0]))
+	assert.Equal(t, math.Float64bits(negZero), math.Float64bits(dtype.AsSlice[float64](d.Values())[0]))
 }

@@ -48,7 +48,7 @@ func TestWhereChooseMatchesWhereStrided(t *testing.T) {
 			want, err := whereStrided([]*tensor.Tensor{cond, xs, ys}, resultType(x, y))
 			require.NoError(t, err)
 			require.Equal(t, want.DType(), got.DType(), "operands %d, %d", i, j)
-			require.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "operands %d, %d", i, j)
+			require.Equal(t, want.Values().Data, got.Values().Data, "operands %d, %d", i, j)
 		}
 	}
 }

@@ -72,6 +72,6 @@ func TestWhereOnZeroDimTensors(t *testing.T) {
 	x, _ := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Data: tensor.ScalarBytes(dtype.Float64, dtype.Real(3))})
 	r, err := Where(c, TensorOperand(x), NumberOperand(dtype.FloatNumber(-1)))
 	require.NoError(t, err)
-	require.Empty(t, r.Shape())
-	require.Equal(t, 3.0, r.ValueArray().Complex(0).Re())
+	require.Empty(t, r.Dims())
+	require.Equal(t, 3.0, r.Values().Complex(0).Re())
 }

@@ -24,7 +24,7 @@ func TestZeroDimTakesDimZero(t *testing.T) {
 		require.Empty(t, r.Dims())
 		d, err := tensor.ToDense(r)
 		require.NoError(t, err)
-		return dtype.AsSlice[float64](d.ValueArray())[0]
+		return dtype.AsSlice[float64](d.Values())[0]
 	}
 	for _, dim := range []int{0, -1} {
 		r, err := Transpose(x, dim, 0)

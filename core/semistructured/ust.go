@@ -80,9 +80,9 @@ func UST[T ustorage.Value](t *Tensor) (*ustorage.Storage[T], error) {
 			}
 		}
 	}
-	levels := make([]ustorage.Level[int64], len(f.Levels))
+	levels := make([]ustorage.LevelArrays[int64], len(f.Levels))
 	for i := range levels {
-		levels[i] = ustorage.Level[int64]{Pos: []int64{}, Crd: []int64{}} // as Build leaves them
+		levels[i] = ustorage.LevelArrays[int64]{Pos: []int64{}, Crd: []int64{}} // as Build leaves them
 	}
 	levels[len(levels)-1].Crd = crd
 	return &ustorage.Storage[T]{Format: f, Shape: shape, LevelSizes: sizes, Levels: levels, Values: out}, nil

@@ -16,7 +16,7 @@ func benchLaplacian(b *testing.B, grid int64, factor func(a *tensor.Tensor) (Fac
 
 func benchFactor(b *testing.B, a *tensor.Tensor, factor func(a *tensor.Tensor) (Factor, error)) {
 	var err error
-	rhs := randomVector(b, a.Shape()[0], 1)
+	rhs := randomVector(b, a.Dims()[0], 1)
 	var f Factor
 	b.ResetTimer()
 	for b.Loop() {

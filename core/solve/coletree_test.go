@@ -104,7 +104,7 @@ func TestColumnPostorder(t *testing.T) {
 				}
 			}
 			require.Positive(t, reordered, "no node has children of different sizes")
-			b := randomVector(t, a.Shape()[0], 5)
+			b := randomVector(t, a.Dims()[0], 5)
 			x, err := post.Solve(b, true)
 			require.NoError(t, err)
 			require.Less(t, residual(t, a, x, b), 1e-12)

@@ -66,7 +66,7 @@ func TestConvectionDiffusionLU(t *testing.T) {
 	require.InDelta(t, -1, real(d[13][14]), 1e-12)
 	for _, c := range []struct{ n, dims int }{{30, 2}, {8, 3}} {
 		a := convectionDiffusion(t, c.n, c.dims)
-		b := randomVector(t, a.Shape()[0], 7)
+		b := randomVector(t, a.Dims()[0], 7)
 		x, err := Spsolve(a, b, true)
 		require.NoError(t, err)
 		require.Less(t, residual(t, a, x, b), 1e-13)

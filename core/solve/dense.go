@@ -34,7 +34,7 @@ func loadRHS[T elem](b *tensor.Tensor, n int, want dtype.DType, left bool) (*rhs
 			return nil, err
 		}
 	}
-	vals, err := d.Values()
+	vals, err := tensor.Component(d, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}

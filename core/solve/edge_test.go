@@ -23,7 +23,7 @@ func TestTinyOrders(t *testing.T) {
 		require.Zero(t, fac.Fill())
 		x, err := fac.Solve(b0, true)
 		require.NoError(t, err)
-		require.Equal(t, []int64{0}, x.Shape())
+		require.Equal(t, []int64{0}, x.Dims())
 	}
 	one := tensorOf(t, dense{{4}}, dtype.Float32, tensor.CSC)
 	b1 := stridedOf(t, dense{{2}}, dtype.Float32, true)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/cmplx"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -94,9 +95,9 @@ func denseOf(t testing.TB, x *tensor.Tensor) dense {
 	t.Helper()
 	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	v, err := d.Values()
+	v, err := tensor.Component(d, tensor.CompValues)
 	require.NoError(t, err)
-	s := x.Shape()
+	s := slices.Clone(x.Dims())
 	if len(s) == 1 {
 		s = []int64{s[0], 1}
 	}

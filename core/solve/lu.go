@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -158,7 +159,7 @@ func (f *luNumeric[T]) solveColumns(b *tensor.Tensor, left bool, d dtype.DType) 
 		}
 		return nil
 	})
-	return r.tensor(d, b.Shape(), left)
+	return r.tensor(d, slices.Clone(b.Dims()), left)
 }
 
 func (f *luNumeric[T]) lower(d dtype.DType, width int) (*tensor.Tensor, error) {

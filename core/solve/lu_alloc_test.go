@@ -36,7 +36,7 @@ func smallLUSystems(t *testing.T) map[string]*tensor.Tensor {
 
 func TestSpsolveSmallAllocations(t *testing.T) {
 	for name, a := range smallLUSystems(t) {
-		b := randomVector(t, a.Shape()[0], 3)
+		b := randomVector(t, a.Dims()[0], 3)
 		got := testing.AllocsPerRun(20, func() {
 			if _, err := Spsolve(a, b, true); err != nil {
 				t.Fatal(err)
@@ -48,7 +48,7 @@ func TestSpsolveSmallAllocations(t *testing.T) {
 
 func TestSpluSolveSmallAllocations(t *testing.T) {
 	for name, a := range smallLUSystems(t) {
-		b := randomVector(t, a.Shape()[0], 3)
+		b := randomVector(t, a.Dims()[0], 3)
 		got := testing.AllocsPerRun(20, func() {
 			f, err := Splu(a, DefaultLUOptions())
 			if err != nil {

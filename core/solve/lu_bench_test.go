@@ -24,7 +24,7 @@ func BenchmarkSpsolveReal(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			rhs := randomVector(b, a.Shape()[0], 1)
+			rhs := randomVector(b, a.Dims()[0], 1)
 			var x *tensor.Tensor
 			for b.Loop() {
 				if x, err = Spsolve(a, rhs, true); err != nil {
@@ -46,7 +46,7 @@ func BenchmarkSpsolveConvectionDiffusion(b *testing.B) {
 	}{{"2d_200", 200, 2}, {"3d_20", 20, 3}, {"3d_30", 30, 3}} {
 		b.Run(c.name, func(b *testing.B) {
 			a := convectionDiffusion(b, c.n, c.dims)
-			rhs := randomVector(b, a.Shape()[0], 1)
+			rhs := randomVector(b, a.Dims()[0], 1)
 			var x *tensor.Tensor
 			var err error
 			for b.Loop() {

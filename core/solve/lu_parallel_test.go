@@ -76,7 +76,7 @@ func TestLUTreeSameAtAnyWorkerCount(t *testing.T) {
 				if first == nil {
 					first = impl
 					require.InEpsilon(t, one.Fill(), f.Fill(), 3e-3)
-					b := randomVector(t, c.a.Shape()[0], 3)
+					b := randomVector(t, c.a.Dims()[0], 3)
 					x, err := f.Solve(b, true)
 					require.NoError(t, err)
 					require.Less(t, backwardError(t, c.a, x, b), 1e-14)

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -59,7 +60,7 @@ func (r *refinedLU[T]) Solve(b *tensor.Tensor, left bool) (*tensor.Tensor, error
 		}
 		return nil
 	})
-	return rh.tensor(r.dtype, b.Shape(), left)
+	return rh.tensor(r.dtype, slices.Clone(b.Dims()), left)
 }
 
 // residualInto sets res = b - M x for the square matrix M whose columns a

@@ -15,7 +15,7 @@ func TestSpsolveRefinesLU(t *testing.T) {
 	for _, name := range []string{"cryg2500.mtx", "bayer10.mtx", "west0067.mtx"} {
 		t.Run(name, func(t *testing.T) {
 			a := realMatrix(t, name)
-			n := a.Shape()[0]
+			n := a.Dims()[0]
 			m, err := loadCompressed[float64](a, tensor.CSC)
 			require.NoError(t, err)
 			v := viewsOf(m)

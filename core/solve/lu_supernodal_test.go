@@ -165,7 +165,7 @@ func TestLUPanelsRealMatrices(t *testing.T) {
 	for _, name := range []string{"pushpull.mtx", "bcsstk13.mtx", "cryg2500.mtx", "bayer10.mtx"} {
 		t.Run(name, func(t *testing.T) {
 			a := realMatrix(t, name)
-			b := randomVector(t, a.Shape()[0], 9)
+			b := randomVector(t, a.Dims()[0], 9)
 			for _, opt := range []LUOptions{{Ordering: OrderColAMD, PivotThreshold: 1}, {Ordering: OrderAMD, PivotThreshold: spsolveSymmetricPivot}} {
 				if name == "bayer10.mtx" && opt.Ordering == OrderAMD {
 					continue // AMD fills bayer10 tenfold: not a path Spsolve takes

@@ -153,7 +153,7 @@ func TestSpsolve(t *testing.T) {
 			b := randomDense(rng, n, 1, d)
 			x, err := Spsolve(at, stridedOf(t, b, d, true), true)
 			require.NoError(t, err)
-			require.Equal(t, []int64{n}, x.Shape())
+			require.Equal(t, []int64{n}, x.Dims())
 			require.Less(t, relDiff(matmul(a, denseOf(t, x)), b), tolerance(d))
 			bm := randomDense(rng, 4, n, d)
 			xm, err := Spsolve(at, stridedOf(t, bm, d, false), false)

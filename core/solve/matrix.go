@@ -35,7 +35,7 @@ func checkMatrix(arg string, a *tensor.Tensor) error {
 	if err := checkSolveDType(arg, a.DType()); err != nil {
 		return err
 	}
-	if f := a.Fill(); f.Re() != 0 || f.Im() != 0 {
+	if f := dtype.LoadScalar(a.DType(), a.FillElem()); f.Re() != 0 || f.Im() != 0 {
 		return errs.Errorf(errs.ErrInvalidArgument, "%s: the fill value must be zero to solve, got %v%+vi", arg, f.Re(), f.Im())
 	}
 	return nil
@@ -83,7 +83,7 @@ func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed
 	if err != nil {
 		return nil, err
 	}
-	vals, err := t.Values()
+	vals, err := tensor.Component(t, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}

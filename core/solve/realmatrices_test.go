@@ -26,7 +26,7 @@ func denseCSR(t testing.TB, a *tensor.Tensor) *compressed[float64] {
 
 func vectorOf(t testing.TB, x *tensor.Tensor) []float64 {
 	t.Helper()
-	v, err := x.Values()
+	v, err := tensor.Component(x, tensor.CompValues)
 	require.NoError(t, err)
 	return append([]float64(nil), dtype.AsSlice[float64](v)[:v.Numel()]...)
 }
@@ -135,7 +135,7 @@ func TestRealMatricesLU(t *testing.T) {
 	for _, name := range []string{"west0067.mtx", "west0067_jumbled.mtx", "cryg2500.mtx", "bayer10.mtx", "bcsstk13.mtx"} {
 		t.Run(name, func(t *testing.T) {
 			a := realMatrix(t, name)
-			n := a.Shape()[0]
+			n := a.Dims()[0]
 			b := randomVector(t, n, 5)
 			for _, ord := range []Ordering{OrderColAMD, OrderAMD} {
 				f, err := Splu(a, LUOptions{Ordering: ord, PivotThreshold: 1})
@@ -156,7 +156,7 @@ func TestRealMatricesCholesky(t *testing.T) {
 			if name != "bcsstk13.mtx" { // a pattern: solve with its graph's Laplacian + I
 				a = graphLaplacianPlusI(t, a)
 			}
-			n := a.Shape()[0]
+			n := a.Dims()[0]
 			b := randomVector(t, n, 7)
 			f, err := Cholesky(a, OrderDefault)
 			require.NoError(t, err)

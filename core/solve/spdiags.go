@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // Spdiags builds a sparse matrix of the given shape from diagonals, as
@@ -28,20 +29,20 @@ func Spdiags(diagonals, offsets *tensor.Tensor, shape []int64, layout tensor.Lay
 	if layout != tensor.COO && layout != tensor.CSR && layout != tensor.CSC {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout = %s: Only output layouts (sparse_coo, sparse_csr, sparse_csc) are supported", layout)
 	}
-	ds := diagonals.Shape()
+	ds := slices.Clone(diagonals.Dims())
 	if len(ds) == 1 {
 		ds = []int64{1, ds[0]}
 	}
 	if len(ds) != 2 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "diagonals: shape %v: Diagonals must be vector or matrix", diagonals.Shape())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "diagonals: shape %v: Diagonals must be vector or matrix", diagonals.Dims())
 	}
 	if od := offsets.NDim(); od > 1 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "offsets: shape %v: Offsets must be scalar or vector", offsets.Shape())
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "offsets: shape %v: Offsets must be scalar or vector", offsets.Dims())
 	}
 	if d := offsets.DType(); d != dtype.Int64 && d != dtype.Int32 {
 		return nil, errs.Errorf(errs.ErrDType, "offsets: dtype %s: Offset Tensor must have dtype int64 (or int32)", d)
 	}
-	ov, _ := offsets.Values()
+	ov, _ := tensor.Component(offsets, tensor.CompValues)
 	if ov.Numel() != ds[0] {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "offsets: Number of diagonals (%d) does not match the number of offsets (%d)", ds[0], ov.Numel())
 	}
@@ -69,7 +70,7 @@ func Spdiags(diagonals, offsets *tensor.Tensor, shape []int64, layout tensor.Lay
 	if err := checkBytes("spdiags: entries", total, 16+int64(diagonals.DType().Size())); err != nil {
 		return nil, err
 	}
-	dv, _ := diagonals.Values()
+	dv, _ := tensor.Component(diagonals, tensor.CompValues)
 	size := int64(dv.DType.Size())
 	idx := make([]int64, 2*total)
 	vals := dtype.NewArray(dv.DType, []int64{total})

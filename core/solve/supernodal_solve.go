@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 func (f *snFactor[T]) fill() int64 {
@@ -70,7 +71,7 @@ func (f *snFactor[T]) solveColumns(b *tensor.Tensor, left bool, d dtype.DType) (
 		}
 		return nil
 	})
-	return r.tensor(d, b.Shape(), left)
+	return r.tensor(d, slices.Clone(b.Dims()), left)
 }
 
 // solveInPlace overwrites b with x solving A x = b: L y = b[p], L^H z = y,

@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/cancel"
+	"slices"
 )
 
 // SolveTriangular solves A X = B (left) or X A = B (!left) for a sparse
@@ -29,7 +30,7 @@ func SolveTriangular(a, b *tensor.Tensor, upper, left, unitriangular bool) (*ten
 }
 
 func solveTriangular[T elem](a, b *tensor.Tensor, upper, left, unit bool) (*tensor.Tensor, error) {
-	n := int(a.Shape()[0])
+	n := int(a.Dims()[0])
 	r, err := loadRHS[T](b, n, a.DType(), left)
 	if err != nil {
 		return nil, err
@@ -52,7 +53,7 @@ func solveTriangular[T elem](a, b *tensor.Tensor, upper, left, unit bool) (*tens
 	}); err != nil {
 		return nil, err
 	}
-	return r.tensor(a.DType(), b.Shape(), left)
+	return r.tensor(a.DType(), slices.Clone(b.Dims()), left)
 }
 
 // triSolve overwrites y with the solution of M y = y, M triangular

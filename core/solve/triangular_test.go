@@ -59,7 +59,7 @@ func TestSolveTriangularAgainstDense(t *testing.T) {
 								before, bBefore := tensor.Clone(at), tensor.Clone(bt)
 								x, err := SolveTriangular(at, bt, upper, left, unit)
 								require.NoError(t, err)
-								require.Equal(t, bt.Shape(), x.Shape())
+								require.Equal(t, bt.Dims(), x.Dims())
 								require.Equal(t, d, x.DType())
 								xd := denseOf(t, x)
 								if left {
@@ -129,5 +129,5 @@ func TestSolveTriangularEmpty(t *testing.T) {
 	require.NoError(t, err)
 	x, err := SolveTriangular(a, b, false, true, false)
 	require.NoError(t, err)
-	require.Equal(t, []int64{0, 3}, x.Shape())
+	require.Equal(t, []int64{0, 3}, x.Dims())
 }

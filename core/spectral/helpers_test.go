@@ -107,7 +107,7 @@ func vecOf(t testing.TB, x *tensor.Tensor) []float64 {
 	require.Equal(t, 1, x.NDim())
 	y, err := tensor.ToDType(x, dtype.Float64)
 	require.NoError(t, err)
-	v, err := y.Values()
+	v, err := tensor.Component(y, tensor.CompValues)
 	require.NoError(t, err)
 	return append([]float64(nil), dtype.AsSlice[float64](v)[:v.Numel()]...)
 }

@@ -2,6 +2,7 @@ package spectral
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
@@ -113,7 +114,7 @@ func newLobpcg(a *tensor.Tensor, o LobpcgOptions) (*lobpcg, error) {
 	if err := checkOperand("A", a); err != nil {
 		return nil, err
 	}
-	sh := a.Shape()
+	sh := slices.Clone(a.Dims())
 	if sh[0] != sh[1] {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "A: must be square, got shape %v", sh)
 	}
@@ -123,7 +124,7 @@ func newLobpcg(a *tensor.Tensor, o LobpcgOptions) (*lobpcg, error) {
 		if err := checkOperand("B", o.B); err != nil {
 			return nil, err
 		}
-		if bs := o.B.Shape(); bs[0] != sh[0] || bs[1] != sh[1] {
+		if bs := slices.Clone(o.B.Dims()); bs[0] != sh[0] || bs[1] != sh[1] {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must have A's shape %v, got %v", sh, bs)
 		}
 	}
@@ -131,7 +132,7 @@ func newLobpcg(a *tensor.Tensor, o LobpcgOptions) (*lobpcg, error) {
 		if err := checkOperand("iK", o.IK); err != nil {
 			return nil, err
 		}
-		if ks := o.IK.Shape(); ks[0] != sh[0] || ks[1] != sh[1] {
+		if ks := slices.Clone(o.IK.Dims()); ks[0] != sh[0] || ks[1] != sh[1] {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "iK: must have A's shape %v, got %v", sh, ks)
 		}
 	}
@@ -143,7 +144,7 @@ func newLobpcg(a *tensor.Tensor, o LobpcgOptions) (*lobpcg, error) {
 		if err := checkOperand("X", o.X); err != nil {
 			return nil, err
 		}
-		xs := o.X.Shape()
+		xs := slices.Clone(o.X.Dims())
 		if xs[0] != sh[0] {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "X: must have %d rows (A's order), got shape %v", m, xs)
 		}

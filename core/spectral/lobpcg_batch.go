@@ -17,7 +17,7 @@ import (
 // the record is the batch's worst (most iterations, fewest converged, largest
 // residual). An error names the batch element, A[i] in the flat order.
 func lobpcgBatch(a *tensor.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
-	sh := a.Shape()
+	sh := slices.Clone(a.Dims())
 	nd := len(sh)
 	lead, m := sh[:nd-2], sh[nd-1]
 	if a.DenseDim() != 0 {
@@ -33,11 +33,11 @@ func lobpcgBatch(a *tensor.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 	if count == 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "A: the batch of shape %v is empty", sh)
 	}
-	if o.B != nil && !slices.Equal(o.B.Shape(), sh) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must have A's shape %v, got %v", sh, o.B.Shape())
+	if o.B != nil && !slices.Equal(o.B.Dims(), sh) {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "B: must have A's shape %v, got %v", sh, o.B.Dims())
 	}
 	if o.X != nil {
-		xs := o.X.Shape()
+		xs := slices.Clone(o.X.Dims())
 		if len(xs) != nd || !slices.Equal(xs[:nd-2], lead) || xs[nd-2] != m {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "X: must have shape (%v, %d, n) for A of shape %v, got %v", lead, m, sh, xs)
 		}
@@ -67,7 +67,7 @@ func lobpcgBatch(a *tensor.Tensor, o LobpcgOptions) (*LobpcgResult, error) {
 			return r, errs.Errorf(errs.CodeOf(err), "A[%d] (of the batch flattened): %s", i, err.Error())
 		}
 		if i == 0 {
-			k = r.E.Shape()[0]
+			k = r.E.Dims()[0]
 			if err := budget.Check("lobpcg batch results", budget.Mul(count, budget.Mul(k, m+1)), 8); err != nil {
 				return nil, err
 			}
@@ -122,7 +122,7 @@ func appendValues(dst []float64, t *tensor.Tensor) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := d.Values()
+	v, err := tensor.Component(d, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}

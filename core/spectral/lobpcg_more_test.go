@@ -82,7 +82,7 @@ func TestLobpcgPreconditionerAndInitialX(t *testing.T) {
 	pre, err := Lobpcg(asTensor(t, a, tensor.CSR, dtype.Float64), LobpcgOptions{X: asTensor(t, x0, tensor.Strided, dtype.Float64), IK: asTensor(t, diagonal(inv), tensor.COO, dtype.Float64), Niter: -1, Strict: true})
 	require.NoError(t, err)
 	for _, res := range []*LobpcgResult{plain, pre} {
-		require.Equal(t, []int64{n, 3}, res.X.Shape(), "k defaults to X's columns")
+		require.Equal(t, []int64{n, 3}, res.X.Dims(), "k defaults to X's columns")
 		e := vecOf(t, res.E)
 		for j := range e {
 			require.InDelta(t, want[j], e[j], 1e-6)

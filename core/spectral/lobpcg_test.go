@@ -50,7 +50,7 @@ func TestLobpcgLaplacianEveryFormat(t *testing.T) {
 						res, err := Lobpcg(a, LobpcgOptions{K: 3, N: 4, Niter: -1, Largest: largest, Method: method, Seed: 7, Strict: true})
 						require.NoError(t, err)
 						require.Equal(t, d, res.E.DType())
-						require.Equal(t, []int64{n, 3}, res.X.Shape())
+						require.Equal(t, []int64{n, 3}, res.X.Dims())
 						e := vecOf(t, res.E)
 						for j, v := range e {
 							want := exact[j]

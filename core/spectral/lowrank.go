@@ -4,6 +4,7 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // LowrankResult is torch's (U, S, V) with A ≈ U diag(S) V^T.
@@ -31,7 +32,7 @@ func svdLowrank(a *tensor.Tensor, q, niter int, m *tensor.Tensor, seed uint64, t
 		if err := checkOperand("M", m); err != nil {
 			return nil, err
 		}
-		if ms, as := m.Shape(), a.Shape(); ms[0] != as[0] || ms[1] != as[1] {
+		if ms, as := slices.Clone(m.Dims()), slices.Clone(a.Dims()); ms[0] != as[0] || ms[1] != as[1] {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "M: must have A's shape %v, got %v", as, ms)
 		}
 	}
@@ -64,7 +65,7 @@ func pcaLowrank(a *tensor.Tensor, q int, center bool, niter int, seed uint64, ta
 	if err := checkOperand("A", a); err != nil {
 		return nil, err
 	}
-	s := a.Shape()
+	s := slices.Clone(a.Dims())
 	rows, cols := int(s[0]), int(s[1])
 	if q < 0 {
 		q = min(6, rows, cols)

@@ -25,7 +25,7 @@ func (l lowrankLoss) of(t *testing.T, res *LowrankResult) float64 {
 		if p.w == nil {
 			continue
 		}
-		v, err := p.x.Values()
+		v, err := tensor.Component(p.x, tensor.CompValues)
 		require.NoError(t, err)
 		for i, x := range dtype.AsSlice[float64](v)[:len(p.w)] {
 			s += p.w[i] * x
@@ -143,7 +143,7 @@ func TestLowrankBackwardRefusesWrongGradients(t *testing.T) {
 func TestLowrankDraw(t *testing.T) {
 	d, err := LowrankDraw(7, 4, 6, 5)
 	require.NoError(t, err)
-	require.Equal(t, []int64{4, 4}, d.Shape())
+	require.Equal(t, []int64{4, 4}, d.Dims())
 	require.Equal(t, randn(4, 4, 5).v, matOf(t, d).v)
 	_, err = LowrankDraw(-1, 4, 2, 5)
 	require.ErrorContains(t, err, "shape: must not be negative")

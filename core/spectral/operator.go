@@ -2,6 +2,7 @@ package spectral
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -120,7 +121,7 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 			return nil, err
 		}
 	}
-	s := t.Shape()
+	s := slices.Clone(t.Dims())
 	rows, cols := int(s[0]), int(s[1])
 	if transpose {
 		rows, cols = cols, rows
@@ -129,7 +130,7 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	vals, err := t.Values()
+	vals, err := tensor.Component(t, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 	if err := checkFinite(v, toInt64s(ptr), toInt64s(idx), transpose); err != nil {
 		return nil, err
 	}
-	fill := t.Fill().Re()
+	fill := dtype.LoadScalar(t.DType(), t.FillElem()).Re()
 	if fill != 0 {
 		w := make([]float64, len(v))
 		for i, x := range v {

@@ -3,6 +3,7 @@ package spectral
 import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
+	"slices"
 )
 
 // denseOf reads a 2-D tensor of any format as a float64 row-major matrix.
@@ -19,11 +20,11 @@ func denseOf(t *tensor.Tensor) (*mat, error) {
 			return nil, err
 		}
 	}
-	vals, err := d.Values()
+	vals, err := tensor.Component(d, tensor.CompValues)
 	if err != nil {
 		return nil, err
 	}
-	s := d.Shape()
+	s := slices.Clone(d.Dims())
 	m := newMat(int(s[0]), int(s[1]))
 	copy(m.v, dtype.AsSlice[float64](vals))
 	return m, nil

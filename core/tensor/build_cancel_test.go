@@ -92,7 +92,7 @@ func levelWalkCall(t *testing.T, name string, n int, dim int64) (call func() err
 	case "BuildFrom":
 		e, err := EntriesOf(coo, 2)
 		require.NoError(t, err)
-		spec, err := TargetSpec(CSC, coo.Shape(), 0, -1, [2]int64{})
+		spec, err := TargetSpec(CSC, slices.Clone(coo.Dims()), 0, -1, [2]int64{})
 		require.NoError(t, err)
 		return func() error { _, err := BuildFrom(spec, e, coo.dtype, make([]byte, 8), 0, false); return err },
 			func() any {

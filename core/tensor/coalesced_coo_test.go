@@ -20,14 +20,14 @@ func TestCoalescedCOO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gotIdx, err := c.Indices()
+	gotIdx, err := Component(c, CompIndices)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := dtype.AsSlice[int64](gotIdx); !slices.Equal(got, []int64{0, 1, 0, 2}) {
 		t.Errorf("indices %v, want [0 1 0 2]", got)
 	}
-	if got := dtype.AsSlice[float64](c.ValueArray()); !slices.Equal(got, []float64{2, 4}) {
+	if got := dtype.AsSlice[float64](c.Values()); !slices.Equal(got, []float64{2, 4}) {
 		t.Errorf("values %v, want [2 4]", got)
 	}
 	if c.IndexWidth() != 64 {
@@ -69,7 +69,7 @@ func TestCoalescedCOOWidth(t *testing.T) {
 	if err != nil || c64.IndexWidth() != 64 || !c64.IsCoalesced() || c64.NNZ() != 2 {
 		t.Fatalf("width 64 of int32 COO: %v, %v", c64, err)
 	}
-	if got := dtype.AsSlice[float64](c64.ValueArray()); !slices.Equal(got, []float64{2, 4}) {
+	if got := dtype.AsSlice[float64](c64.Values()); !slices.Equal(got, []float64{2, 4}) {
 		t.Errorf("values %v, want [2 4]", got)
 	}
 	if again, err := CoalescedCOOWidth(c64, 0, 64); err != nil || again != c64 {

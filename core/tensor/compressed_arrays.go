@@ -7,11 +7,11 @@ import "github.com/gosparse/gosparse/core/dtype"
 // ccol_indices and row_indices otherwise (CSC, BSC).
 func CompressedArrays(t *Tensor) (comp, plain dtype.Array, err error) {
 	if t.Layout().RowMajor() {
-		if comp, err = t.CrowIndices(); err == nil {
-			plain, err = t.ColIndices()
+		if comp, err = Component(t, CompCrowIndices); err == nil {
+			plain, err = Component(t, CompColIndices)
 		}
-	} else if comp, err = t.CcolIndices(); err == nil {
-		plain, err = t.RowIndices()
+	} else if comp, err = Component(t, CompCcolIndices); err == nil {
+		plain, err = Component(t, CompRowIndices)
 	}
 	return comp, plain, err
 }

@@ -31,11 +31,11 @@ func TestEmptyOfManyBatchesOfNoColumns(t *testing.T) {
 				continue
 			}
 			require.NoError(t, err, "%s", l)
-			require.Equal(t, size, x.Shape())
-			require.Zero(t, x.ValueArray().Numel())
+			require.Equal(t, size, x.Dims())
+			require.Zero(t, x.Values().Numel())
 			d, err := tensor.ToDense(x)
 			require.NoError(t, err, "%s: the dense form has no elements", l)
-			require.Equal(t, size, d.Shape())
+			require.Equal(t, size, d.Dims())
 		case <-time.After(5 * time.Second):
 			t.Fatalf("Empty(%s, size %v) did not return within 5 s", l, size)
 		}
@@ -52,6 +52,6 @@ func TestToDenseOfNoElements(t *testing.T) {
 	require.NoError(t, err)
 	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	require.Equal(t, []int64{1 << 23, 0}, d.Shape())
+	require.Equal(t, []int64{1 << 23, 0}, d.Dims())
 	require.Equal(t, tensor.Strided, d.Layout())
 }

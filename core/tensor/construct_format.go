@@ -66,7 +66,7 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 	if len(values.Shape) != 1 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a 1-d array, got shape %v", values.Shape)
 	}
-	s := &ustorage.Structure{Format: f.Clone(), Shape: slices.Clone(shape), LevelSizes: sizes, Levels: make([]ustorage.Level[int64], nl)}
+	s := &ustorage.Structure{Format: f.Clone(), Shape: slices.Clone(shape), LevelSizes: sizes, Levels: make([]ustorage.LevelArrays[int64], nl)}
 	c := levelChecker{f: f, sizes: sizes, shape: shape}
 	if err := c.check(s, pos, crd, values.Numel()); err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func (c *levelChecker) check(s *ustorage.Structure, pos, crd []dtype.Array, nval
 		if err != nil {
 			return err
 		}
-		s.Levels[l] = ustorage.Level[int64]{Pos: p, Crd: q}
+		s.Levels[l] = ustorage.LevelArrays[int64]{Pos: p, Crd: q}
 		lo, hi := c.bounds(l)
 		switch lv.Kind {
 		case format.Dense, format.Batch, format.Range:

@@ -33,7 +33,7 @@ func TestNewFromFormatConformance(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		back, err := tensor.ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.ValueArray())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.Values())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 		u, err := x.USTStorage()
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Expect.Values, dtype.AsSlice[float64](u.Values)[:u.NSE()], c.ID)
@@ -107,7 +107,7 @@ func TestWrapFormatConformance(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		back, err := tensor.ToDense(x)
 		require.NoError(t, err, c.ID)
-		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.ValueArray())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
+		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.Values())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 		if x.Layout() != tensor.Custom {
 			continue // a named layout's tensor, built from a copy
 		}

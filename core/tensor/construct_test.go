@@ -122,14 +122,14 @@ func TestConstructorsLeaveInputsUntouched(t *testing.T) {
 func TestSizeInference(t *testing.T) {
 	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 1, 1, 2, 0, 2}, 2, 3), dtype.Float64Array([]float64{3, 4, 5}), nil, tensor.BuildOptions{})
 	require.NoError(t, err)
-	require.Equal(t, []int64{2, 3}, coo.Shape())
+	require.Equal(t, []int64{2, 3}, coo.Dims())
 	bsr, err := tensor.NewCompressed(tensor.BSR, dtype.Int64Array([]int64{0, 1, 2}), dtype.Int64Array([]int64{0, 1}), dtype.Float64Array(make([]float64, 12), 2, 2, 3), nil, tensor.BuildOptions{})
 	require.NoError(t, err)
-	require.Equal(t, []int64{4, 6}, bsr.Shape())
+	require.Equal(t, []int64{4, 6}, bsr.Dims())
 	require.Equal(t, [2]int64{2, 3}, bsr.BlockSize())
 	csc, err := tensor.NewCompressed(tensor.CSC, dtype.Int32Array([]int32{0, 1, 1, 2}), dtype.Int32Array([]int32{4, 0}), dtype.Float64Array([]float64{1, 2}), nil, tensor.BuildOptions{})
 	require.NoError(t, err)
-	require.Equal(t, []int64{5, 3}, csc.Shape())
+	require.Equal(t, []int64{5, 3}, csc.Dims())
 	require.Equal(t, 32, csc.IndexWidth())
 }
 
@@ -137,22 +137,22 @@ func TestBatchedCompressedComponents(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, 0, 2, 3, 4, 0, 5, 6}, 2, 2, 2)
 	c, err := tensor.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	crow, err := c.CrowIndices()
+	crow, err := tensor.Component(c, tensor.CompCrowIndices)
 	require.NoError(t, err)
 	require.Equal(t, []int64{2, 3}, crow.Shape)
 	require.Equal(t, []int32{0, 1, 3, 0, 1, 3}, dtype.AsSlice[int32](crow))
-	col, _ := c.ColIndices()
+	col, _ := tensor.Component(c, tensor.CompColIndices)
 	require.Equal(t, []int64{2, 3}, col.Shape)
 	require.Equal(t, []int32{0, 0, 1, 0, 0, 1}, dtype.AsSlice[int32](col))
-	v, _ := c.Values()
+	v, _ := tensor.Component(c, tensor.CompValues)
 	require.Equal(t, []int64{2, 3}, v.Shape)
 	// rebuilding from torch's per-batch components gives the same tensor
 	back, err := tensor.NewCompressed(tensor.CSR, crow, col, v, nil, tensor.BuildOptions{})
 	require.NoError(t, err)
 	tensortest.RequireSameDense(t, x, back)
-	_, err = c.CcolIndices()
+	_, err = tensor.Component(c, tensor.CompCcolIndices)
 	require.Error(t, err)
-	_, err = c.Indices()
+	_, err = tensor.Component(c, tensor.CompIndices)
 	require.Error(t, err)
 }
 
@@ -163,10 +163,10 @@ func TestNewStridedCopy(t *testing.T) {
 	x, err := tensor.NewStridedCopy(data)
 	require.NoError(t, err)
 	dtype.AsSlice[float64](data)[0], data.Shape[0] = 9, 5
-	v, err := x.RawValues()
+	v, err := tensor.Component(x, tensor.CompRawValues)
 	require.NoError(t, err)
 	require.Equal(t, []float64{1, 2, 3, 4}, dtype.AsSlice[float64](v))
-	require.Equal(t, []int64{2, 2}, x.Shape())
+	require.Equal(t, []int64{2, 2}, x.Dims())
 
 	bad := dtype.Array{DType: dtype.Float64, Shape: []int64{2}, Data: make([]byte, 8)}
 	_, want := tensor.NewStrided(bad)

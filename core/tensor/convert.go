@@ -44,7 +44,7 @@ func ToDense(t *Tensor) (*Tensor, error) {
 	if n == 0 {
 		// Nothing to write: the stored structure (which may be large, as
 		// 2^23 rows of no columns) need not be walked.
-		return NewStrided(dtype.NewArray(t.dtype, t.Shape()))
+		return NewStrided(dtype.NewArray(t.dtype, slices.Clone(t.Dims())))
 	}
 	out := dtype.NewArray(t.dtype, t.shape)
 	FillArray(out, t.fillPattern()) // the dense dims are innermost: a per-slot fill tiles
@@ -146,7 +146,7 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required to convert to %s", layout)
 		}
 	}
-	spec, err := TargetSpec(layout, t.Shape(), dd, opt.SparseDim, opt.BlockSize)
+	spec, err := TargetSpec(layout, slices.Clone(t.Dims()), dd, opt.SparseDim, opt.BlockSize)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +223,7 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 	if t.layout != COO || t.coalesced {
 		return Clone(t), nil
 	}
-	spec := FormatSpec{Layout: COO, Shape: t.Shape(), DenseDim: t.denseDim, Block: t.block}
+	spec := FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.denseDim, Block: t.block}
 	if len(t.shape)-t.denseDim == 2 && FastPathFits(t, spec) {
 		return convertFast(t, spec, t.width, true)
 	}
@@ -243,7 +243,7 @@ func cloneTensor(t *Tensor, indices bool) *Tensor {
 	t = t.named()
 	c := *t
 	c.ust = nil // a clone of a custom-format tensor is its Named COO tensor's
-	c.shape = t.Shape()
+	c.shape = slices.Clone(t.Dims())
 	c.carryFill(t)
 	c.levels = make([]Level, len(t.levels))
 	for i, l := range t.levels {
@@ -428,7 +428,7 @@ func Equal(a, b *Tensor) (bool, error) {
 // coordinate present in either must hold equal values (a missing one reads the
 // fill), and if the fills differ every element must be present in both.
 func sortedEntriesEqual(a, b *Tensor) bool {
-	fa, fb := a.Fill(), b.Fill()
+	fa, fb := dtype.LoadScalar(a.DType(), a.FillElem()), dtype.LoadScalar(b.DType(), b.FillElem())
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
 	cmp := func(i, j int64) int { return CmpColumns(a, i, b, j, len(a.shape)) }
 	i, j, union := int64(0), int64(0), int64(0)

@@ -93,7 +93,7 @@ func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor,
 		return nil, errs.Errorf(errs.ErrInternal, "format %s over %v: %v", f, t.shape, err)
 	}
 	// The diagonals' pos and offsets keep the source's index width.
-	s := &ustorage.Structure{Format: f, Shape: t.shape, LevelSizes: sizes, Levels: []ustorage.Level[int64]{{Pos: []int64{0, nd}, Crd: offsets}, {}}}
+	s := &ustorage.Structure{Format: f, Shape: t.shape, LevelSizes: sizes, Levels: []ustorage.LevelArrays[int64]{{Pos: []int64{0, nd}, Crd: offsets}, {}}}
 	return newCustom(f, s, vals, t.scalarFill(), t.width)
 }
 

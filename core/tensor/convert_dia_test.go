@@ -73,10 +73,10 @@ func requireSameStorage(t *testing.T, want, got *tensor.Tensor, msg string) {
 	}
 	assert.Equal(t, uw.Values.Data, ug.Values.Data, "%s: values", msg)
 	assert.Equal(t, want.FillElem(), got.FillElem(), "%s: fill", msg)
-	assert.Equal(t, want.CoalescedFlag(), got.CoalescedFlag(), "%s: COO form coalesced", msg)
-	assert.Equal(t, tensortest.IndexValues(want.IndexArray()), tensortest.IndexValues(got.IndexArray()), "%s: COO form's indices", msg)
-	assert.Equal(t, want.ValueArray().Data, got.ValueArray().Data, "%s: COO form's values", msg)
-	assert.Equal(t, want.ValueArray().Shape, got.ValueArray().Shape, "%s: COO form's values shape", msg)
+	assert.Equal(t, want.IsCoalesced(), got.IsCoalesced(), "%s: COO form coalesced", msg)
+	assert.Equal(t, tensortest.IndexValues(want.Indices()), tensortest.IndexValues(got.Indices()), "%s: COO form's indices", msg)
+	assert.Equal(t, want.Values().Data, got.Values().Data, "%s: COO form's values", msg)
+	assert.Equal(t, want.Values().Shape, got.Values().Shape, "%s: COO form's values shape", msg)
 }
 
 // TestToDIAFastTooLarge: diagonals far apart over a small memory limit are

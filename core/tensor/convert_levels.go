@@ -111,14 +111,14 @@ func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
 // viewed in Levels, a level whose arrays are int32 in Narrow (Convert
 // widens those only for the sources its flat walks do not take).
 func levelStructure(shape []int64, f format.Format, sizes []int64, pos, crd []dtype.Array) *ustorage.Structure {
-	s := &ustorage.Structure{Format: f, Shape: shape, LevelSizes: sizes, Levels: make([]ustorage.Level[int64], len(f.Levels))}
+	s := &ustorage.Structure{Format: f, Shape: shape, LevelSizes: sizes, Levels: make([]ustorage.LevelArrays[int64], len(f.Levels))}
 	for l := range f.Levels {
 		p, c := pos[l], crd[l]
 		if levelWidth(p) == dtype.Int32 && levelWidth(c) == dtype.Int32 && (len(p.Data) > 0 || len(c.Data) > 0) {
 			if s.Narrow == nil {
-				s.Narrow = make([]ustorage.Level[int32], len(f.Levels))
+				s.Narrow = make([]ustorage.LevelArrays[int32], len(f.Levels))
 			}
-			s.Narrow[l] = ustorage.Level[int32]{Pos: narrowView(p), Crd: narrowView(c)}
+			s.Narrow[l] = ustorage.LevelArrays[int32]{Pos: narrowView(p), Crd: narrowView(c)}
 			continue
 		}
 		if len(p.Data) > 0 {

@@ -23,9 +23,9 @@ import (
 // of a custom tensor gives its COO form).
 func coordinateRoute(t *testing.T, x *tensor.Tensor, f format.Format) (*tensor.Tensor, error) {
 	t.Helper()
-	e, err := tensor.EntriesOf(x, len(x.Shape()))
+	e, err := tensor.EntriesOf(x, len(x.Dims()))
 	require.NoError(t, err)
-	a, err := ustorage.Arrange(f, x.Shape(), e.N, func(i int64, dim []int64) {
+	a, err := ustorage.Arrange(f, slices.Clone(x.Dims()), e.N, func(i int64, dim []int64) {
 		for d := range dim {
 			dim[d] = e.Coords[d][i]
 		}
@@ -35,7 +35,7 @@ func coordinateRoute(t *testing.T, x *tensor.Tensor, f format.Format) (*tensor.T
 	}
 	es := int64(x.DType().Size())
 	vals := dtype.NewArray(x.DType(), []int64{int64(len(a.Source))})
-	fill := tensor.ScalarBytes(x.DType(), x.Fill())
+	fill := tensor.ScalarBytes(x.DType(), dtype.LoadScalar(x.DType(), x.FillElem()))
 	for p, i := range a.Source {
 		from := fill
 		if i >= 0 {
@@ -47,7 +47,7 @@ func coordinateRoute(t *testing.T, x *tensor.Tensor, f format.Format) (*tensor.T
 	for l, lv := range a.Levels {
 		pos[l], crd[l] = dtype.Int64Array(lv.Pos), dtype.Int64Array(lv.Crd)
 	}
-	out, err := tensor.NewFromFormat(f, x.Shape(), pos, crd, vals)
+	out, err := tensor.NewFromFormat(f, slices.Clone(x.Dims()), pos, crd, vals)
 	require.NoError(t, err)
 	return out, nil
 }
@@ -78,23 +78,23 @@ func sameStorage(t *testing.T, src, want, got *tensor.Tensor, what string) {
 	}
 	assert.Equal(t, w.Values.Data, g.Values.Data, "%s values", what)
 	if want.Layout() != tensor.Custom { // a named layout's own level arrays, unreached levels included
-		wl, gl := want.StorageLevels(), got.StorageLevels()
+		wl, gl := want.Levels(), got.Levels()
 		require.Len(t, gl, len(wl), what)
 		for l := range wl {
 			assert.Equal(t, tensortest.IndexValues(wl[l].Pos), tensortest.IndexValues(gl[l].Pos), "%s level %d own pos", what, l)
 			assert.Equal(t, tensortest.IndexValues(wl[l].Crd), tensortest.IndexValues(gl[l].Crd), "%s level %d own crd", what, l)
 		}
 	}
-	wantFill := src.Fill() // the coordinate route's tensor has fill 0
+	wantFill := dtype.LoadScalar(src.DType(), src.FillElem()) // the coordinate route's tensor has fill 0
 	if want.Layout() != tensor.Custom {
-		wantFill = want.Fill() // ToLayout's (a strided result has none)
+		wantFill = dtype.LoadScalar(want.DType(), want.FillElem()) // ToLayout's (a strided result has none)
 	}
-	assert.Equal(t, wantFill, got.Fill(), "%s fill", what)
+	assert.Equal(t, wantFill, dtype.LoadScalar(got.DType(), got.FillElem()), "%s fill", what)
 	sd, err := tensor.ToDense(src)
 	require.NoError(t, err, what)
 	gd, err := tensor.ToDense(got)
 	require.NoError(t, err, what)
-	assert.Equal(t, sd.ValueArray().Data, gd.ValueArray().Data, "%s dense", what)
+	assert.Equal(t, sd.Values().Data, gd.Values().Data, "%s dense", what)
 }
 
 // TestToFormatDirectMatchesCoordinateRoute: every conformance format as a

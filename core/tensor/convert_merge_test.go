@@ -44,7 +44,7 @@ func TestSparseDimsIntoDenseDimsGroupEntries(t *testing.T) {
 	require.NoError(t, err)
 	d, err := tensor.ToDense(h)
 	require.NoError(t, err)
-	require.Equal(t, []float64{3, 4}, dtype.AsSlice[float64](d.ValueArray()))
+	require.Equal(t, []float64{3, 4}, dtype.AsSlice[float64](d.Values()))
 	require.Equal(t, int64(1), h.NNZ())
 
 	for _, shape := range [][]int64{{2, 3, 2}, {3, 2, 2, 3}, {1, 1, 2}} {
@@ -79,7 +79,7 @@ func TestSparseDimsIntoDenseDimsGroupEntries(t *testing.T) {
 func requireUniqueCOO(t *testing.T, c *tensor.Tensor) {
 	t.Helper()
 	require.True(t, c.IsCoalesced())
-	idx, err := c.Indices()
+	idx, err := tensor.Component(c, tensor.CompIndices)
 	require.NoError(t, err)
 	s, n := idx.Shape[0], idx.Shape[1]
 	seen := map[string]bool{}

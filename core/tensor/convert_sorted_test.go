@@ -57,8 +57,8 @@ func TestCoalescedCOOToCSR(t *testing.T) {
 			require.NoError(t, err)
 			got, err := ToDense(r)
 			require.NoError(t, err)
-			require.Equal(t, dtype.AsSlice[float64](want.ValueArray()), dtype.AsSlice[float64](got.ValueArray()), "%s w=%d", c.name, w)
-			require.Equal(t, c.x.ValueArray().Numel(), r.ValueArray().Numel(), c.name)
+			require.Equal(t, dtype.AsSlice[float64](want.Values()), dtype.AsSlice[float64](got.Values()), "%s w=%d", c.name, w)
+			require.Equal(t, c.x.Values().Numel(), r.Values().Numel(), c.name)
 		}
 		if w == 64 {
 			continue // int64 indices narrow to the result's int32 afterwards: a copy of its own
@@ -91,7 +91,7 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 	for _, x := range []*Tensor{csr, csc} {
 		d, err := ToDense(x)
 		require.NoError(t, err)
-		v := dtype.AsSlice[float64](d.ValueArray())
+		v := dtype.AsSlice[float64](d.Values())
 		for i := range v {
 			want := 0.0
 			if i%3 == 0 {
@@ -114,5 +114,5 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 	require.NoError(t, err)
 	d, err := ToDense(dup)
 	require.NoError(t, err)
-	require.Equal(t, []float64{1, 3, 0}, dtype.AsSlice[float64](d.ValueArray()))
+	require.Equal(t, []float64{1, 3, 0}, dtype.AsSlice[float64](d.Values()))
 }

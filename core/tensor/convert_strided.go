@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -90,7 +91,7 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	if err != nil {
 		return nil, err
 	}
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), denseDim: spec.DenseDim, block: [2]int64{1, 1},
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), denseDim: spec.DenseDim, block: [2]int64{1, 1},
 		levels: spec.levels(), coalesced: true}
 	out.carryFill(t)
 	nse := int64(len(c.Idx))

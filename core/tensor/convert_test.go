@@ -125,7 +125,7 @@ func TestDenseToSparseDropsFill(t *testing.T) {
 	coo, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	require.Equal(t, int64(2), coo.NNZ())
-	idx, err := coo.Indices()
+	idx, err := tensor.Component(coo, tensor.CompIndices)
 	require.NoError(t, err)
 	require.Equal(t, []int64{0, 1, 1, 0}, []int64{idx.Index(0), idx.Index(1), idx.Index(2), idx.Index(3)})
 	require.True(t, coo.IsCoalesced())
@@ -145,16 +145,16 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 		}
 		d, err := tensor.ToDense(y)
 		require.NoError(t, err)
-		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, dtype.AsSlice[float64](d.ValueArray()))
+		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, dtype.AsSlice[float64](d.Values()))
 	}
 	c, err := tensor.Coalesce(coo)
 	require.NoError(t, err)
 	require.True(t, c.IsCoalesced())
 	require.Equal(t, int64(2), c.NNZ())
-	v, err := c.Values()
+	v, err := tensor.Component(c, tensor.CompValues)
 	require.NoError(t, err)
 	require.Equal(t, []float64{3, 3}, dtype.AsSlice[float64](v))
-	_, err = coo.Values()
+	_, err = tensor.Component(coo, tensor.CompValues)
 	require.Error(t, err, "values() of an uncoalesced tensor is refused, as torch")
 }
 
@@ -168,7 +168,7 @@ func TestEmptyTensors(t *testing.T) {
 		}
 		d, err := tensor.ToDense(x)
 		require.NoError(t, err)
-		require.Equal(t, make([]float32, 24), dtype.AsSlice[float32](d.ValueArray()))
+		require.Equal(t, make([]float32, 24), dtype.AsSlice[float32](d.Values()))
 	}
 }
 
@@ -184,7 +184,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	tensortest.RequireSameDense(t, x, i32)
 	asInt, err := tensor.ToDType(csr, dtype.Int32)
 	require.NoError(t, err)
-	v, _ := asInt.Values()
+	v, _ := tensor.Component(asInt, tensor.CompValues)
 	require.Equal(t, []int32{2, -3}, dtype.AsSlice[int32](v))
 	auto, err := tensor.ToIndexWidth(csr, 0)
 	require.NoError(t, err)
@@ -224,10 +224,10 @@ func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
 	require.NoError(t, err)
 	h, err := tensor.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
-	idx, err := h.Indices()
+	idx, err := tensor.Component(h, tensor.CompIndices)
 	require.NoError(t, err)
 	require.Equal(t, []int64{1, 2}, idx.Shape)
-	require.Equal(t, []int64{2, 2}, h.ValueArray().Shape)
+	require.Equal(t, []int64{2, 2}, h.Values().Shape)
 	tensortest.RequireSameDense(t, coo, h)
 }
 
@@ -284,11 +284,11 @@ func batchEvenDense(t *testing.T, rng *rand.Rand, d dtype.DType, c conversionCas
 	one := tensortest.RandomDense(t, rng, d, c.shape[nb:], density)
 	reps := dtype.NumelOf(c.shape[:nb])
 	a := dtype.NewArray(d, c.shape)
-	n := one.ValueArray().Numel()
+	n := one.Values().Numel()
 	for r := int64(0); r < reps; r++ {
 		for i := int64(0); i < n; i++ {
-			v := one.ValueArray().Complex(i)
-			if !tensor.ElemEqualsFill(one.ValueArray(), i, one.FillElem()) {
+			v := one.Values().Complex(i)
+			if !tensor.ElemEqualsFill(one.Values(), i, one.FillElem()) {
 				if v.IsExact() {
 					v = dtype.IntScalar(v.ExactInt() + r)
 				} else {

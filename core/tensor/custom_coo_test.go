@@ -106,15 +106,15 @@ func TestCustomAccessorsConcurrent(t *testing.T) {
 	require.NoError(t, err)
 	want, err := tensor.NewFromFormat(format.DIAJ(), []int64{900, 900}, pos, crd, vals)
 	require.NoError(t, err)
-	wantValues := append([]byte(nil), want.ValueArray().Data...)
+	wantValues := append([]byte(nil), want.Values().Data...)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			require.Equal(t, want.NNZ(), dia.NNZ())
-			require.Equal(t, wantValues, dia.ValueArray().Data)
-			require.Equal(t, want.IndexArray().Data, dia.IndexArray().Data)
+			require.Equal(t, wantValues, dia.Values().Data)
+			require.Equal(t, want.Indices().Data, dia.Indices().Data)
 		}()
 	}
 	wg.Wait()

@@ -27,12 +27,11 @@ func TestCustomAccessorsKeepNothing(t *testing.T) {
 	ref, err := Named(dia)
 	require.NoError(t, err)
 
-	require.Equal(t, ref.values.Data, dia.ValueArray().Data)
-	require.Equal(t, ref.indices.Data, dia.IndexArray().Data)
-	require.Len(t, dia.StorageLevels(), len(ref.levels))
+	require.Equal(t, ref.values.Data, dia.Values().Data)
+	require.Equal(t, ref.indices.Data, dia.Indices().Data)
 	require.Len(t, dia.Levels(), len(ref.levels))
-	for _, get := range []func() (dtype.Array, error){dia.Values, dia.RawValues, dia.Indices, dia.RawIndices} {
-		a, err := get()
+	for _, c := range []Comp{CompValues, CompRawValues, CompIndices, CompRawIndices} {
+		a, err := Component(dia, c)
 		require.NoError(t, err)
 		require.NotEmpty(t, a.Data)
 	}
@@ -44,7 +43,7 @@ func TestCustomAccessorsKeepNothing(t *testing.T) {
 	require.Nil(t, dia.indices.Data, "an accessor kept indices in the tensor")
 	require.Equal(t, storage, StorageBytes(dia))
 	require.Len(t, dia.AppendStorage(nil), 2*2+1, "the pos and crd of each level and the values")
-	a, b := dia.ValueArray(), dia.ValueArray()
+	a, b := dia.Values(), dia.Values()
 	require.NotSame(t, &a.Data[0], &b.Data[0], "two calls share one kept array")
 
 	var fields []string

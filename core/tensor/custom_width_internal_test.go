@@ -16,7 +16,7 @@ import (
 // (the reference's IndexBits rule), int32 otherwise.
 func TestNewCustomWidensWhatDoesNotFit(t *testing.T) {
 	s := &ustorage.Structure{Format: format.DIAI(), Shape: []int64{3, 3}, LevelSizes: []int64{5, 3},
-		Levels: []ustorage.Level[int64]{{Pos: []int64{0, 3}, Crd: []int64{-1, 0, 1}}, {}}}
+		Levels: []ustorage.LevelArrays[int64]{{Pos: []int64{0, 3}, Crd: []int64{-1, 0, 1}}, {}}}
 	require.True(t, fitsStore32(s, 9))
 	require.False(t, fitsStore32(s, math.MaxInt32+1), "the value slots")
 	wide := *s

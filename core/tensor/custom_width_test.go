@@ -84,7 +84,7 @@ func TestToFormatKeepsInt32Levels(t *testing.T) {
 			requireWidth(t, got, width, what)
 			d, err := tensor.ToDense(got)
 			require.NoError(t, err, what)
-			require.Equal(t, want.ValueArray().Data, d.ValueArray().Data, "%s to dense", what)
+			require.Equal(t, want.Values().Data, d.Values().Data, "%s to dense", what)
 			back, err := tensor.ToFormat(got, format.CSR())
 			require.NoError(t, err, what)
 			require.Equal(t, tensor.CSR, back.Layout(), what)

@@ -1,6 +1,9 @@
 package tensor
 
-import "github.com/gosparse/gosparse/core/dtype"
+import (
+	"github.com/gosparse/gosparse/core/dtype"
+	"slices"
+)
 
 // The tensors an operator derives from another: the same storage read
 // under new values, a new fill value or a swapped layout.
@@ -58,7 +61,7 @@ func RelabelCompressed(t *Tensor) *Tensor {
 	c := *t
 	c.ust = nil
 	b := t.batchDim
-	c.shape = t.Shape()
+	c.shape = slices.Clone(t.Dims())
 	c.shape[b], c.shape[b+1] = c.shape[b+1], c.shape[b]
 	c.layout = map[Layout]Layout{CSR: CSC, CSC: CSR, DCSR: DCSC, DCSC: DCSR}[t.layout]
 	spec := FormatSpec{Layout: c.layout, Shape: c.shape, BatchDim: b, DenseDim: t.denseDim, Block: t.block}

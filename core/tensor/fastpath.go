@@ -68,7 +68,7 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 			return nil, err
 		}
 	}
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), denseDim: t.denseDim, block: [2]int64{1, 1},
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), denseDim: t.denseDim, block: [2]int64{1, 1},
 		levels: spec.levels(), coalesced: true}
 	out.carryFill(t)
 	vals := dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals}

@@ -67,8 +67,8 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 	l := &t.levels[t.CompressedLevel()]
 	ptr, idx := dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd)
 	es := int64(t.dtype.Size())
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), block: spec.Block,
-		levels: spec.levels(), fill: t.FillBytes(), coalesced: true}
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), block: spec.Block,
+		levels: spec.levels(), fill: slices.Clone(t.FillElem()), coalesced: true}
 	if !t.layout.IsBlocked() { // CSR -> BSR, CSC -> BSC
 		nOuter := int64(len(ptr) - 1)
 		nbOuter, nbInner := nOuter/so, t.shape[boolInt(rowMajor)]/si // CSR: inner = columns

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -111,7 +112,7 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	out = &Tensor{layout: COO, dtype: t.dtype, shape: t.Shape(), denseDim: t.denseDim, block: [2]int64{1, 1},
+	out = &Tensor{layout: COO, dtype: t.dtype, shape: slices.Clone(t.Dims()), denseDim: t.denseDim, block: [2]int64{1, 1},
 		levels: spec.levels(), coalesced: true}
 	out.carryFill(t)
 	idt := indexDType[I]()

@@ -35,10 +35,10 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 					fast, err := tensor.ToLayout(coo, to, tensor.DefaultConvert())
 					require.NoError(t, err)
 					slow := genericConvert(t, coo, to)
-					require.Equal(t, slow.ValueArray(), fast.ValueArray(), "%s %s %s -> %s values", d, width, s.name, to)
-					for li := range slow.StorageLevels() {
-						require.Equal(t, slow.StorageLevels()[li].Pos.Data, fast.StorageLevels()[li].Pos.Data, "%s %s %s pos %d", d, width, s.name, li)
-						require.Equal(t, slow.StorageLevels()[li].Crd.Data, fast.StorageLevels()[li].Crd.Data, "%s %s %s crd %d", d, width, s.name, li)
+					require.Equal(t, slow.Values(), fast.Values(), "%s %s %s -> %s values", d, width, s.name, to)
+					for li := range slow.Levels() {
+						require.Equal(t, slow.Levels()[li].Pos.Data, fast.Levels()[li].Pos.Data, "%s %s %s pos %d", d, width, s.name, li)
+						require.Equal(t, slow.Levels()[li].Crd.Data, fast.Levels()[li].Crd.Data, "%s %s %s crd %d", d, width, s.name, li)
 					}
 				}
 				c, err := tensor.Coalesce(coo)
@@ -46,8 +46,8 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 				require.True(t, c.IsCoalesced())
 				require.Equal(t, width.Size()*8, c.IndexWidth())
 				slow := genericConvert(t, coo, tensor.COO)
-				require.Equal(t, slow.ValueArray(), c.ValueArray(), "%s %s %s coalesce values", d, width, s.name)
-				require.Equal(t, tensor.CastIndex(slow.IndexArray(), width), c.IndexArray(), "%s %s %s coalesce indices", d, width, s.name)
+				require.Equal(t, slow.Values(), c.Values(), "%s %s %s coalesce values", d, width, s.name)
+				require.Equal(t, tensor.CastIndex(slow.Indices(), width), c.Indices(), "%s %s %s coalesce indices", d, width, s.name)
 				tensortest.RequireSameDense(t, coo, c)
 			}
 		}
@@ -64,8 +64,8 @@ func TestCompressedCoalesceCastsIndices(t *testing.T) {
 	require.Equal(t, 32, c.IndexWidth())
 	require.True(t, c.IsCoalesced())
 	want := genericConvert(t, coo, tensor.COO)
-	require.Equal(t, tensor.CastIndex(want.IndexArray(), dtype.Int32), c.IndexArray())
-	require.Equal(t, want.ValueArray(), c.ValueArray())
+	require.Equal(t, tensor.CastIndex(want.Indices(), dtype.Int32), c.Indices())
+	require.Equal(t, want.Values(), c.Values())
 }
 
 // TestCompressedPathErrors: an index out of range (trusted input) and a

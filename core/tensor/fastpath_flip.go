@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/budget"
@@ -51,7 +52,7 @@ func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width i
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
 	}
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: t.Shape(), block: [2]int64{1, 1},
+	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), block: [2]int64{1, 1},
 		levels: spec.levels(), coalesced: true}
 	out.carryFill(t)
 	vals := []byte{}

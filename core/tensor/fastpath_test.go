@@ -2,6 +2,7 @@ package tensor_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -12,11 +13,11 @@ import (
 
 // genericConvert runs the generic level-model path, bypassing the fast paths.
 func genericConvert(t *testing.T, x *tensor.Tensor, layout tensor.Layout) *tensor.Tensor {
-	spec, err := tensor.TargetSpec(layout, x.Shape(), x.DenseDim(), -1, [2]int64{1, 1})
+	spec, err := tensor.TargetSpec(layout, slices.Clone(x.Dims()), x.DenseDim(), -1, [2]int64{1, 1})
 	require.NoError(t, err)
 	e, err := tensor.EntriesOf(x, len(x.Dims())-x.DenseDim())
 	require.NoError(t, err)
-	out, err := tensor.BuildFrom(spec, e, x.DType(), x.FillBytes(), 0, false)
+	out, err := tensor.BuildFrom(spec, e, x.DType(), slices.Clone(x.FillElem()), 0, false)
 	require.NoError(t, err)
 	return out
 }
@@ -52,10 +53,10 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 					fast, err := tensor.ToLayout(src, to, tensor.DefaultConvert())
 					require.NoError(t, err)
 					slow := genericConvert(t, src, to)
-					require.Equal(t, slow.ValueArray(), fast.ValueArray(), "%s -> %s values", from, to)
-					for li := range slow.StorageLevels() {
-						require.Equal(t, slow.StorageLevels()[li].Pos.Data, fast.StorageLevels()[li].Pos.Data, "%s -> %s pos %d", from, to, li)
-						require.Equal(t, slow.StorageLevels()[li].Crd.Data, fast.StorageLevels()[li].Crd.Data, "%s -> %s crd %d", from, to, li)
+					require.Equal(t, slow.Values(), fast.Values(), "%s -> %s values", from, to)
+					for li := range slow.Levels() {
+						require.Equal(t, slow.Levels()[li].Pos.Data, fast.Levels()[li].Pos.Data, "%s -> %s pos %d", from, to, li)
+						require.Equal(t, slow.Levels()[li].Crd.Data, fast.Levels()[li].Crd.Data, "%s -> %s crd %d", from, to, li)
 					}
 					tensortest.RequireSameDense(t, coo, fast)
 				}
@@ -94,9 +95,9 @@ func TestCOOToCSRLongRows(t *testing.T) {
 				fast, err := tensor.ToLayout(coo, to, tensor.DefaultConvert())
 				require.NoError(t, err)
 				slow := genericConvert(t, coo, to)
-				require.Equal(t, slow.StorageLevels()[1].Pos.Data, fast.StorageLevels()[1].Pos.Data, "%s", to)
-				require.Equal(t, slow.StorageLevels()[1].Crd.Data, fast.StorageLevels()[1].Crd.Data, "%s", to)
-				require.Equal(t, slow.ValueArray().Data, fast.ValueArray().Data, "%s: the same sums, in the same order", to)
+				require.Equal(t, slow.Levels()[1].Pos.Data, fast.Levels()[1].Pos.Data, "%s", to)
+				require.Equal(t, slow.Levels()[1].Crd.Data, fast.Levels()[1].Crd.Data, "%s", to)
+				require.Equal(t, slow.Values().Data, fast.Values().Data, "%s: the same sums, in the same order", to)
 			}
 		}
 	}
@@ -112,26 +113,26 @@ func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 			plain, err := tensor.ToLayout(src, pair[0], tensor.DefaultConvert())
 			require.NoError(t, err)
 			plain, _ = tensor.WithFill(plain, tensor.ScalarBytes(dtype.Float64, dtype.Real(0.5)))
-			spec, err := tensor.TargetSpec(pair[1], plain.Shape(), 0, -1, blk)
+			spec, err := tensor.TargetSpec(pair[1], slices.Clone(plain.Dims()), 0, -1, blk)
 			require.NoError(t, err)
 			fast, err := tensor.ToLayout(plain, pair[1], tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})
 			require.NoError(t, err)
 			e, err := tensor.EntriesOf(plain, 2)
 			require.NoError(t, err)
-			slow, err := tensor.BuildFrom(spec, e, dtype.Float64, plain.FillBytes(), 0, false)
+			slow, err := tensor.BuildFrom(spec, e, dtype.Float64, slices.Clone(plain.FillElem()), 0, false)
 			require.NoError(t, err)
-			require.Equal(t, slow.ValueArray(), fast.ValueArray(), "%v %s -> %s", blk, pair[0], pair[1])
-			for li := range slow.StorageLevels() {
-				require.Equal(t, slow.StorageLevels()[li].Pos.Data, fast.StorageLevels()[li].Pos.Data, "%v %s -> %s pos %d", blk, pair[0], pair[1], li)
-				require.Equal(t, slow.StorageLevels()[li].Crd.Data, fast.StorageLevels()[li].Crd.Data, "%v %s -> %s crd %d", blk, pair[0], pair[1], li)
+			require.Equal(t, slow.Values(), fast.Values(), "%v %s -> %s", blk, pair[0], pair[1])
+			for li := range slow.Levels() {
+				require.Equal(t, slow.Levels()[li].Pos.Data, fast.Levels()[li].Pos.Data, "%v %s -> %s pos %d", blk, pair[0], pair[1], li)
+				require.Equal(t, slow.Levels()[li].Crd.Data, fast.Levels()[li].Crd.Data, "%v %s -> %s crd %d", blk, pair[0], pair[1], li)
 			}
 			back, err := tensor.ToLayout(fast, pair[0], tensor.DefaultConvert())
 			require.NoError(t, err)
 			e2, _ := tensor.EntriesOf(fast, 2)
-			slowBack, err := tensor.BuildFrom(tensor.FormatSpec{Layout: pair[0], Shape: fast.Shape(), Block: [2]int64{1, 1}}, e2, dtype.Float64, fast.FillBytes(), 0, false)
+			slowBack, err := tensor.BuildFrom(tensor.FormatSpec{Layout: pair[0], Shape: slices.Clone(fast.Dims()), Block: [2]int64{1, 1}}, e2, dtype.Float64, slices.Clone(fast.FillElem()), 0, false)
 			require.NoError(t, err)
-			require.Equal(t, slowBack.ValueArray(), back.ValueArray(), "%v %s -> %s", blk, pair[1], pair[0])
-			require.Equal(t, slowBack.StorageLevels()[1].Crd.Data, back.StorageLevels()[1].Crd.Data)
+			require.Equal(t, slowBack.Values(), back.Values(), "%v %s -> %s", blk, pair[1], pair[0])
+			require.Equal(t, slowBack.Levels()[1].Crd.Data, back.Levels()[1].Crd.Data)
 			tensortest.RequireSameDense(t, plain, back)
 		}
 	}

@@ -34,7 +34,7 @@ func slotHybrid(t *testing.T) (*tensor.Tensor, []float64) {
 func dense(t *testing.T, x *tensor.Tensor) []float64 {
 	d, err := tensor.ToDense(x)
 	require.NoError(t, err)
-	return dtype.AsSlice[float64](d.ValueArray())
+	return dtype.AsSlice[float64](d.Values())
 }
 
 // TestSlotFillToDenseAndConversions: every conversion keeping the dense dim
@@ -69,7 +69,7 @@ func TestSlotFillToDenseAndConversions(t *testing.T) {
 	require.Equal(t, []float32{7, -1}, dtype.AsSlice[float32](f32.SlotFill()))
 	d32, err := tensor.ToDense(f32)
 	require.NoError(t, err)
-	for i, v := range dtype.AsSlice[float32](d32.ValueArray()) {
+	for i, v := range dtype.AsSlice[float32](d32.Values()) {
 		require.Equal(t, float32(want[i]), v)
 	}
 	require.Contains(t, s.String(), "fill_value=")
@@ -79,8 +79,7 @@ func TestSlotFillToDenseAndConversions(t *testing.T) {
 // conversion that changes the dense dims refuses; an all-equal array is the scalar fill.
 func TestSlotFillRefusals(t *testing.T) {
 	s, want := slotHybrid(t)
-	require.Panics(t, func() { s.Fill() })
-	require.Panics(t, func() { s.FillBytes() })
+	require.Panics(t, func() { dtype.LoadScalar(s.DType(), s.FillElem()) })
 	require.Panics(t, func() { s.FillElem() })
 	_, err := tensor.ToLayout(s, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.Equal(t, errs.ErrUnsupported, errs.CodeOf(err))
@@ -92,7 +91,7 @@ func TestSlotFillRefusals(t *testing.T) {
 	scalar, err := tensor.WithSlotFill(s, dtype.Float64Array([]float64{3, 3}, 2))
 	require.NoError(t, err)
 	require.False(t, scalar.PerSlotFill())
-	require.Equal(t, 3.0, scalar.Fill().Re())
+	require.Equal(t, 3.0, dtype.LoadScalar(scalar.DType(), scalar.FillElem()).Re())
 	back, err := tensor.WithFill(s, tensor.ScalarBytes(dtype.Float64, dtype.Real(0)))
 	require.NoError(t, err)
 	require.False(t, back.PerSlotFill())

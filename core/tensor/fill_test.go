@@ -19,16 +19,16 @@ func TestFillValueCarriedThroughConversions(t *testing.T) {
 	want := tensortest.MustDense(t, []float64{-1, 5, 6, -1}, 2, 2)
 	d, err := tensor.ToDense(withFill)
 	require.NoError(t, err)
-	require.Equal(t, dtype.AsSlice[float64](want.ValueArray()), dtype.AsSlice[float64](d.ValueArray()))
+	require.Equal(t, dtype.AsSlice[float64](want.Values()), dtype.AsSlice[float64](d.Values()))
 	for _, l := range tensor.AllLayouts[1:] {
 		opt := tensor.DefaultConvert()
 		opt.BlockSize = [2]int64{1, 2}
 		y, err := tensor.ToLayout(withFill, l, opt)
 		require.NoError(t, err, "%s", l)
-		require.Equal(t, -1.0, y.Fill().Re(), "%s keeps the fill", l)
+		require.Equal(t, -1.0, dtype.LoadScalar(y.DType(), y.FillElem()).Re(), "%s keeps the fill", l)
 		dy, err := tensor.ToDense(y)
 		require.NoError(t, err)
-		require.Equal(t, dtype.AsSlice[float64](want.ValueArray()), dtype.AsSlice[float64](dy.ValueArray()), "%s", l)
+		require.Equal(t, dtype.AsSlice[float64](want.Values()), dtype.AsSlice[float64](dy.Values()), "%s", l)
 	}
 	_, err = tensor.WithFill(coo, []byte{1})
 	require.Error(t, err)
@@ -41,5 +41,5 @@ func TestUncoalescedDuplicatesWithNonZeroFill(t *testing.T) {
 	f, _ := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(7)))
 	d, err := tensor.ToDense(f)
 	require.NoError(t, err)
-	require.Equal(t, []float64{3, 7}, dtype.AsSlice[float64](d.ValueArray()))
+	require.Equal(t, []float64{3, 7}, dtype.AsSlice[float64](d.Values()))
 }

@@ -90,7 +90,7 @@ func TestUndefinedFillRefusals(t *testing.T) {
 	require.NoError(t, err)
 	d, err = ToDense(v)
 	require.NoError(t, err)
-	require.Equal(t, []float64{0, 7, 7, 1.5, 7, 7, 7, 7, 7, 1, 7, 7}, dtype.AsSlice[float64](d.ValueArray()))
+	require.Equal(t, []float64{0, 7, 7, 1.5, 7, 7, 7, 7, 7, 1, 7, 7}, dtype.AsSlice[float64](d.Values()))
 }
 
 // TestWithSlotFillKinds: an array of shape (0,) is the undefined fill; an

@@ -29,7 +29,7 @@ func TestRaggedFormatRoundTrip(t *testing.T) {
 	require.Equal(t, []int64{0, 2, 4, 1, 2, 4, 3, 3, 4}, IndexInts(s.Crd))
 	back, err := ToDense(r)
 	require.NoError(t, err)
-	require.Equal(t, raggedDense().Data, back.ValueArray().Data)
+	require.Equal(t, raggedDense().Data, back.Values().Data)
 	_, ok = RaggedOf(d)
 	require.False(t, ok, "a strided tensor is no ragged batch")
 }
@@ -50,7 +50,7 @@ func TestNewRaggedWidths(t *testing.T) {
 		require.Equal(t, p.DType, s.Pos.DType, "the storage keeps its index width")
 		back, err := ToDense(r)
 		require.NoError(t, err)
-		require.Equal(t, raggedDense().Data, back.ValueArray().Data)
+		require.Equal(t, raggedDense().Data, back.Values().Data)
 		bad := append([]int64(nil), crd...)
 		bad[4], bad[5] = 4, 2 // batch 2's row 0 holds columns 1, 4, 2
 		_, err = NewRagged([]int64{3, 4, 5}, dtype.Int64Array(pos), dtype.Int64Array(bad), vals)

@@ -24,7 +24,7 @@ type composer[T Value] struct {
 	valN       int64
 
 	writing bool
-	out     []Level[int64]
+	out     []LevelArrays[int64]
 	values  []T
 	err     error
 }
@@ -57,9 +57,9 @@ func (c *composer[T]) count() (int64, error) {
 // allocate makes the arrays of the sizes the counting pass found.
 func (c *composer[T]) allocate() {
 	c.writing = true
-	c.out = make([]Level[int64], c.nl)
+	c.out = make([]LevelArrays[int64], c.nl)
 	for l := range c.out {
-		c.out[l] = Level[int64]{Pos: make([]int64, c.posN[l]), Crd: make([]int64, c.crdN[l])}
+		c.out[l] = LevelArrays[int64]{Pos: make([]int64, c.posN[l]), Crd: make([]int64, c.crdN[l])}
 	}
 	c.values = make([]T, c.valN)
 }

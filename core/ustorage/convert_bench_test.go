@@ -24,7 +24,7 @@ func laplacian32(side int64) (*Structure, int64) {
 		pos = append(pos, int32(len(crd)))
 	}
 	s := &Structure{Format: format.CSR(), Shape: []int64{n, n}, LevelSizes: []int64{n, n},
-		Levels: make([]Level[int64], 2), Narrow: []Level[int32]{{}, {Pos: pos, Crd: crd}}}
+		Levels: make([]LevelArrays[int64], 2), Narrow: []LevelArrays[int32]{{}, {Pos: pos, Crd: crd}}}
 	return s, int64(len(crd))
 }
 

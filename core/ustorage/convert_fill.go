@@ -223,11 +223,11 @@ func allocateSlots[W any](p *fiberPlan, src *Structure, pos []int64, pad W, valu
 		return nil, nil, nil, tooLarge("the storage", p.f, idx, slots, valueSize, limit)
 	}
 	out := padded(slots, pad)
-	levels := make([]Level[int64], len(p.f.Levels))
+	levels := make([]LevelArrays[int64], len(p.f.Levels))
 	for l := range levels {
-		levels[l] = Level[int64]{Pos: []int64{}, Crd: []int64{}}
+		levels[l] = LevelArrays[int64]{Pos: []int64{}, Crd: []int64{}}
 	}
-	levels[p.comp] = Level[int64]{Pos: pos, Crd: make([]int64, nc)}
+	levels[p.comp] = LevelArrays[int64]{Pos: pos, Crd: make([]int64, nc)}
 	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
 	return s, out, make([]uint64, slots/64+1), nil
 }
@@ -263,7 +263,7 @@ func denseConvert[W any](p *fiberPlan, src *Structure, vals []W, pad W, valueSiz
 	if err != nil {
 		return nil, nil, err
 	}
-	levels := make([]Level[int64], len(p.f.Levels))
+	levels := make([]LevelArrays[int64], len(p.f.Levels))
 	s := &Structure{Format: p.f, Shape: slices.Clone(src.Shape), LevelSizes: p.sizes, Levels: levels}
 	return s, out, nil
 }

@@ -22,18 +22,18 @@ func fits32(n int64, sizes []int64) bool {
 // pos[l] and crd[l] (never nil) in Levels where O is int64, in Narrow
 // (Levels left empty) where it is int32.
 func structureOut[O outIndex](f format.Format, shape, sizes []int64, pos, crd [][]O) *Structure {
-	s := &Structure{Format: f, Shape: slices.Clone(shape), LevelSizes: sizes, Levels: make([]Level[int64], len(pos))}
+	s := &Structure{Format: f, Shape: slices.Clone(shape), LevelSizes: sizes, Levels: make([]LevelArrays[int64], len(pos))}
 	if p, ok := any(pos).([][]int64); ok {
 		c := any(crd).([][]int64)
 		for l := range s.Levels {
-			s.Levels[l] = Level[int64]{Pos: p[l], Crd: c[l]}
+			s.Levels[l] = LevelArrays[int64]{Pos: p[l], Crd: c[l]}
 		}
 		return s
 	}
 	p, c := any(pos).([][]int32), any(crd).([][]int32)
-	s.Narrow = make([]Level[int32], len(pos))
+	s.Narrow = make([]LevelArrays[int32], len(pos))
 	for l := range s.Narrow {
-		s.Narrow[l] = Level[int32]{Pos: p[l], Crd: c[l]}
+		s.Narrow[l] = LevelArrays[int32]{Pos: p[l], Crd: c[l]}
 	}
 	return s
 }

@@ -17,7 +17,7 @@ import (
 func TestRowRoutesOrder(t *testing.T) {
 	csr := func(pos, crd []int64) *Structure {
 		return &Structure{Format: format.CSR(), Shape: []int64{4, 6}, LevelSizes: []int64{4, 6},
-			Levels: []Level[int64]{{}, {Pos: pos, Crd: crd}}}
+			Levels: []LevelArrays[int64]{{}, {Pos: pos, Crd: crd}}}
 	}
 	sorted := csr([]int64{0, 2, 2, 5, 6}, []int64{1, 3, 0, 2, 4, 4})
 	unsorted := csr([]int64{0, 2, 2, 5, 6}, []int64{3, 1, 4, 0, 2, 4})
@@ -44,7 +44,7 @@ func TestRowRoutesOrder(t *testing.T) {
 func TestLexicalLevelsOrder(t *testing.T) {
 	coo := func(rows ...[3]int64) *Structure {
 		s := &Structure{Format: mustParse("(i, j, k) -> (i : compressed(nonunique), j : singleton, k : singleton)"),
-			Shape: []int64{3, 4, 5}, LevelSizes: []int64{3, 4, 5}, Levels: make([]Level[int64], 3)}
+			Shape: []int64{3, 4, 5}, LevelSizes: []int64{3, 4, 5}, Levels: make([]LevelArrays[int64], 3)}
 		s.Levels[0].Pos = []int64{0, int64(len(rows))}
 		for _, r := range rows {
 			for l := range 3 {

@@ -107,9 +107,9 @@ func streamConvert[W any](p *streamPlan, src *Structure, vals []W, valueSize, li
 	if bytesFor(idx, n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", p.f, idx, n, valueSize, limit)
 	}
-	levels := make([]Level[int64], nl)
+	levels := make([]LevelArrays[int64], nl)
 	for l, lv := range p.f.Levels {
-		levels[l] = Level[int64]{Pos: []int64{}, Crd: make([]int64, opened[l])}
+		levels[l] = LevelArrays[int64]{Pos: []int64{}, Crd: make([]int64, opened[l])}
 		if parents := p.parents(l, opened); lv.Kind == format.Compressed && parents > 0 {
 			levels[l].Pos = make([]int64, parents+1)
 		}

@@ -146,7 +146,7 @@ func TestConvertTooLarge(t *testing.T) {
 	// Two entries far apart: DIA stores two diagonals of n slots each, the
 	// dense and 2:4 targets n*n and n*n/2 slots.
 	s := &Structure{Format: mustParse("(i, j) -> (i : compressed, j : compressed)"), Shape: []int64{n, n},
-		LevelSizes: []int64{n, n}, Levels: []Level[int64]{{Pos: []int64{0, 2}, Crd: []int64{0, n - 1}}, {Pos: []int64{0, 1, 2}, Crd: []int64{n - 1, 0}}}}
+		LevelSizes: []int64{n, n}, Levels: []LevelArrays[int64]{{Pos: []int64{0, 2}, Crd: []int64{0, n - 1}}, {Pos: []int64{0, 1, 2}, Crd: []int64{n - 1, 0}}}}
 	for _, text := range []string{
 		"(i, j) -> (j - i : compressed, i : range)",
 		"(i, j) -> (i : dense, j : dense)",
@@ -164,7 +164,7 @@ func TestConvertTooLarge(t *testing.T) {
 // twice is refused, not silently overwritten.
 func TestConvertRefusesDuplicates(t *testing.T) {
 	s := &Structure{Format: mustParse("(i, j) -> (i : compressed(nonunique), j : singleton)"), Shape: []int64{2, 2},
-		LevelSizes: []int64{2, 2}, Levels: []Level[int64]{{Pos: []int64{0, 2}, Crd: []int64{1, 1}}, {Crd: []int64{0, 0}}}}
+		LevelSizes: []int64{2, 2}, Levels: []LevelArrays[int64]{{Pos: []int64{0, 2}, Crd: []int64{1, 1}}, {Crd: []int64{0, 0}}}}
 	_, err := Convert(s, 2, mustParse("(i, j) -> (i : dense, j : compressed)"), 8, DefaultByteLimit, nil)
 	assert.ErrorContains(t, err, "two entries")
 }
@@ -293,8 +293,8 @@ func TestConvertSettlesLongFibers(t *testing.T) {
 // tensor with 32-bit indices hands them over.
 func narrowed(s *Structure) *Structure {
 	n := *s
-	n.Levels = make([]Level[int64], len(s.Levels))
-	n.Narrow = make([]Level[int32], len(s.Levels))
+	n.Levels = make([]LevelArrays[int64], len(s.Levels))
+	n.Narrow = make([]LevelArrays[int32], len(s.Levels))
 	for l, lv := range s.Levels {
 		for _, v := range lv.Pos {
 			n.Narrow[l].Pos = append(n.Narrow[l].Pos, int32(v))

@@ -216,10 +216,10 @@ func TestLevelViewsKeepWidth(t *testing.T) {
 	require.NoError(t, err)
 	nv := narrow(views)
 	n := *wide
-	n.Levels = make([]Level[int64], len(wide.Levels))
-	n.Narrow = make([]Level[int32], len(wide.Levels))
+	n.Levels = make([]LevelArrays[int64], len(wide.Levels))
+	n.Narrow = make([]LevelArrays[int32], len(wide.Levels))
 	for l, v := range nv {
-		n.Narrow[l] = Level[int32]{Pos: v.Pos, Crd: v.Crd}
+		n.Narrow[l] = LevelArrays[int32]{Pos: v.Pos, Crd: v.Crd}
 	}
 	assert.Equal(t, 64, wide.Width())
 	assert.Equal(t, 32, n.Width())

@@ -25,7 +25,7 @@ type Value interface {
 // (torch's batched crow_indices, shape (batches, rows+1), flattened), and its
 // crd and the values hold the batches one after the other; every batch
 // stores the same number of entries.
-type Level[I Index] struct {
+type LevelArrays[I Index] struct {
 	Pos []I
 	Crd []I
 }
@@ -36,7 +36,7 @@ type Storage[T Value] struct {
 	Format     format.Format
 	Shape      []int64
 	LevelSizes []int64
-	Levels     []Level[int64]
+	Levels     []LevelArrays[int64]
 	Values     []T
 }
 
@@ -135,7 +135,7 @@ func (s *Storage[T]) IndexBits() int {
 
 // narrow returns level l's int32 arrays, or nil where the structure holds
 // them as int64.
-func (s *Structure) narrow(l int) *Level[int32] {
+func (s *Structure) narrow(l int) *LevelArrays[int32] {
 	if l < len(s.Narrow) && (s.Narrow[l].Pos != nil || s.Narrow[l].Crd != nil) {
 		return &s.Narrow[l]
 	}
@@ -153,7 +153,7 @@ func (s *Structure) wide() *Structure {
 	w.Levels = slices.Clone(s.Levels)
 	for l := range w.Levels {
 		if n := s.narrow(l); n != nil {
-			w.Levels[l] = Level[int64]{Pos: widen(n.Pos), Crd: widen(n.Crd)}
+			w.Levels[l] = LevelArrays[int64]{Pos: widen(n.Pos), Crd: widen(n.Crd)}
 		}
 	}
 	return &w

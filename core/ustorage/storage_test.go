@@ -173,7 +173,7 @@ func TestByteLimit(t *testing.T) {
 	assert.Equal(t, 32, s.IndexBits())
 	wide := &Storage[float64]{LevelSizes: []int64{1 << 31}}
 	assert.Equal(t, 64, wide.IndexBits())
-	wide = &Storage[float64]{Levels: []Level[int64]{{Crd: []int64{-1<<31 - 1}}}}
+	wide = &Storage[float64]{Levels: []LevelArrays[int64]{{Crd: []int64{-1<<31 - 1}}}}
 	assert.Equal(t, 64, wide.IndexBits())
 
 	_, err = ToDenseLimit(s, m*m*8-1)

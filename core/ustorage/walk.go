@@ -13,12 +13,12 @@ type Structure struct {
 	Format     format.Format
 	Shape      []int64
 	LevelSizes []int64
-	Levels     []Level[int64]
+	Levels     []LevelArrays[int64]
 	// Narrow, when not nil, holds the int32 arrays of the levels whose
 	// Levels entry is left empty (a tensor's 32-bit index arrays, not
 	// widened). Walk, Fibers, Runs and Convert's flat walks read them as
 	// they are; LevelViews and Convert's other routes widen them first.
-	Narrow []Level[int32]
+	Narrow []LevelArrays[int32]
 }
 
 // Structure returns s's structure (sharing s's arrays).

@@ -75,8 +75,8 @@ func judgeTensor(got *tensor.Tensor, want *valueSpec, tol *tolerance) error {
 	if got.DType() != dt {
 		return fmt.Errorf("dtype %s, want %s", got.DType(), dt)
 	}
-	if !slices.Equal(got.Shape(), want.Shape) {
-		return fmt.Errorf("shape %v, want %v", got.Shape(), want.Shape)
+	if !slices.Equal(got.Dims(), want.Shape) {
+		return fmt.Errorf("shape %v, want %v", got.Dims(), want.Shape)
 	}
 	t := pickTolerance(tol, dt)
 	if layout == tensor.Strided {
@@ -84,14 +84,14 @@ func judgeTensor(got *tensor.Tensor, want *valueSpec, tol *tolerance) error {
 		if err != nil {
 			return fmt.Errorf("expect: %v", err)
 		}
-		g, err := got.Values()
+		g, err := tensor.Component(got, tensor.CompValues)
 		if err != nil {
 			return err
 		}
 		return compareValues("data", g, w, t)
 	}
 	// The vectors' sparse tensors leave every unspecified element zero.
-	if f := got.Fill(); !scalarClose(dt, f, dtype.IntScalar(0), exact) {
+	if f := dtype.LoadScalar(got.DType(), got.FillElem()); !scalarClose(dt, f, dtype.IntScalar(0), exact) {
 		return fmt.Errorf("fill value %s, want 0", formatScalar(dt, f))
 	}
 	if want.DenseDim != nil && got.DenseDim() != *want.DenseDim {
@@ -113,11 +113,11 @@ func judgeCOO(got *tensor.Tensor, want *valueSpec, t tolerance) error {
 	if got.IsCoalesced() != *want.Coalesced {
 		return fmt.Errorf("coalesced %v, want %v", got.IsCoalesced(), *want.Coalesced)
 	}
-	gi, err := got.RawIndices()
+	gi, err := tensor.Component(got, tensor.CompRawIndices)
 	if err != nil {
 		return err
 	}
-	gv, err := got.RawValues()
+	gv, err := tensor.Component(got, tensor.CompRawValues)
 	if err != nil {
 		return err
 	}
@@ -158,8 +158,8 @@ func canonicalCOO(want *valueSpec) (dtype.Array, dtype.Array, error) {
 	if t.NNZ() != idx.Shape[1] {
 		return dtype.Array{}, dtype.Array{}, fmt.Errorf("coo marked coalesced has repeated indices")
 	}
-	ci, _ := t.RawIndices()
-	cv, _ := t.RawValues()
+	ci, _ := tensor.Component(t, tensor.CompRawIndices)
+	cv := t.Values()
 	return ci, cv, nil
 }
 
@@ -179,7 +179,7 @@ func judgeCompressed(got *tensor.Tensor, want *valueSpec, layout tensor.Layout, 
 	if err != nil {
 		return err
 	}
-	gv, err := got.Values()
+	gv, err := tensor.Component(got, tensor.CompValues)
 	if err != nil {
 		return err
 	}
@@ -268,14 +268,14 @@ func compareDenseValues(got, want Value) error {
 	if g.DType() != w.DType() {
 		return fmt.Errorf("dtype %s, the dense reference gives %s", g.DType(), w.DType())
 	}
-	if !slices.Equal(g.Shape(), w.Shape()) {
-		return fmt.Errorf("shape %v, the dense reference gives %v", g.Shape(), w.Shape())
+	if !slices.Equal(g.Dims(), w.Dims()) {
+		return fmt.Errorf("shape %v, the dense reference gives %v", g.Dims(), w.Dims())
 	}
-	ga, err := g.Values()
+	ga, err := tensor.Component(g, tensor.CompValues)
 	if err != nil {
 		return err
 	}
-	wa, err := w.Values()
+	wa, err := tensor.Component(w, tensor.CompValues)
 	if err != nil {
 		return err
 	}

@@ -209,8 +209,8 @@ func (s *valueSpec) checkDerived(t *tensor.Tensor, dtype dtype.DType) error {
 	if t.DType() != dtype {
 		return fmt.Errorf("dtype %s disagrees with the values' dtype %s", dtype, t.DType())
 	}
-	if !slices.Equal(t.Shape(), s.Shape) {
-		return fmt.Errorf("shape %v disagrees with the components (shape %v)", s.Shape, t.Shape())
+	if !slices.Equal(t.Dims(), s.Shape) {
+		return fmt.Errorf("shape %v disagrees with the components (shape %v)", s.Shape, t.Dims())
 	}
 	if s.SparseDim != nil && *s.SparseDim != t.SparseDim() {
 		return fmt.Errorf("sparse_dim %d disagrees with the components (sparse_dim %d)", *s.SparseDim, t.SparseDim())

@@ -246,7 +246,7 @@ func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error 
 // hasNaN reports NaN among a tensor's stored values; tensor.Equal, like
 // torch.equal, never matches NaN, so such inputs rely on the bitwise check.
 func hasNaN(t *tensor.Tensor) bool {
-	v, err := t.RawValues()
+	v, err := tensor.Component(t, tensor.CompRawValues)
 	if err != nil || !(v.DType.IsFloat() || v.DType.IsComplex()) {
 		return false
 	}

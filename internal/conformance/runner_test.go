@@ -83,7 +83,7 @@ func TestRunCaseInvalidGroupRequiresARefusal(t *testing.T) {
 func TestRunCaseDetectsModifiedInputs(t *testing.T) {
 	// The op scribbles on its input's storage, then refuses.
 	withOp(t, "test_scribble", func(in []Value, _ Params) (Value, error) {
-		v, err := in[0].Tensor.RawValues()
+		v, err := tensor.Component(in[0].Tensor, tensor.CompRawValues)
 		if err != nil {
 			return Value{}, err
 		}
@@ -110,7 +110,7 @@ func TestRunCaseRefusedByReferenceUsesTheDenseDefinition(t *testing.T) {
 		if err != nil {
 			return Value{}, err
 		}
-		v, _ := d.Values()
+		v, _ := tensor.Component(d, tensor.CompValues)
 		for i := int64(0); i < v.Numel(); i++ {
 			v.SetComplex(i, dtype.Real(-v.Complex(i).Re()))
 		}

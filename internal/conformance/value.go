@@ -73,7 +73,7 @@ func arrayArg(op, name string, inputs []Value, i int) (dtype.Array, error) {
 	if t.Layout() != tensor.Strided {
 		return dtype.Array{}, fmt.Errorf("%s: %s (input %d) must be a strided tensor, got %s", op, name, i, t.Layout())
 	}
-	return t.Values()
+	return tensor.Component(t, tensor.CompValues)
 }
 
 // checkArity requires exactly n inputs.

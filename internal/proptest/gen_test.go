@@ -407,10 +407,10 @@ func fromTensor(t *tensor.Tensor) (oracle.Array, error) {
 	if err != nil {
 		return oracle.Array{}, err
 	}
-	va := d.ValueArray()
-	r := oracle.Zeros(d.DType(), d.Shape())
+	va := d.Values()
+	r := oracle.Zeros(d.DType(), slices.Clone(d.Dims()))
 	if va.Numel() != int64(len(r.V)) {
-		return oracle.Array{}, fmt.Errorf("to_dense gave %d values for shape %v", va.Numel(), d.Shape())
+		return oracle.Array{}, fmt.Errorf("to_dense gave %d values for shape %v", va.Numel(), d.Dims())
 	}
 	for i := range r.V {
 		s := va.Complex(int64(i))
@@ -429,7 +429,7 @@ func mask(t *tensor.Tensor) ([]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	shape := t.Shape()
+	shape := slices.Clone(t.Dims())
 	m := make([]bool, oracle.Numel(shape))
 	s := len(shape) - c.DenseDim
 	block := oracle.Numel(shape[s:])
