@@ -27,5 +27,10 @@
 // walked entries sorted by counting sorts and laid out as Build does
 // elsewhere.
 //
+// Levels: format.Level describes a level (its expression, type and
+// properties); LevelArrays[I] holds a level's pos and crd as typed slices;
+// LevelView[I] is both, with the level's extent, for the walks. A tensor's
+// level, with its arrays as dtype.Arrays, is core/tensor's Level.
+//
 // The package imports format only (plus the standard library).
 package ustorage

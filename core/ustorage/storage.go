@@ -15,7 +15,7 @@ type Value interface {
 		~float32 | ~float64 | ~complex64 | ~complex128
 }
 
-// Level holds one level's arrays, of index type I (int64 in a storage and
+// LevelArrays holds one level's arrays, of index type I (int64 in a storage and
 // a structure's Levels; int32 in a structure's Narrow, a tensor's 32-bit
 // arrays read without widening); either may be empty (dense, batch and
 // range levels have neither, singleton and structured levels no pos).
