@@ -10,10 +10,24 @@
 // this package; nothing here imports it.
 //
 // Tensors are immutable once made. The operators above (package core)
-// read a tensor through accessors that lend its own arrays (Dims,
-// StorageLevels, ValueArray, ...) and derive new tensors through Revalue,
-// WithValues, TransposedLike and RelabelCompressed; only this package
-// writes a tensor's fields.
+// read a tensor through one accessor per concept, each lending the tensor's
+// own memory, never a copy (Dims, Levels, Values, Indices, FillElem, ...: a
+// caller that keeps or changes one copies it); Component gives torch's
+// component arrays (values, crow_indices, ...) with torch's refusals. They
+// derive new tensors through Revalue, WithValues, TransposedLike and
+// RelabelCompressed; only this package writes a tensor's fields.
+//
+// Levels: a Level is a tensor's storage level, its description in the
+// format language (format.Level) with the dim it reads, its extent and its
+// pos and crd arrays; ustorage's LevelArrays and LevelView are the same
+// arrays typed, for the level walks.
+//
+// Layouts are torch's names for format texts: a named tensor's Format is
+// made from its layout, and NamedLayoutOf(t.Format()) names t.Layout()
+// again (TestLayoutIsItsFormatsName), except where two names share one
+// text: CSF of one sparse dim has a coalesced COO's format, CSF of two
+// DCSR's; the tensor keeps the name it was made with. A Custom tensor's
+// format is no named layout's.
 //
 // It imports core/format, core/ustorage, core/dtype, core/errs,
 // core/budget and the kernels; nothing above it.

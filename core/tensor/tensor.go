@@ -36,7 +36,7 @@ type Tensor struct {
 }
 
 // Layout returns the tensor's named format, or Custom for a tensor of any
-// other format (see Format).
+// other format (see Format): the name of its Format text (doc.go).
 func (t *Tensor) Layout() Layout {
 	if t.FormatStore() != nil {
 		return Custom
