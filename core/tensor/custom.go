@@ -22,8 +22,8 @@ import (
 // padding included) and nothing more. An operator without a path of its own
 // for its format reads, for the call only, the coalesced COO tensor of its
 // elements Named makes (every stored element inside the tensor), kept by no
-// one; so do the accessors of the named layouts' fields (ValueArray,
-// IndexArray, StorageLevels, Levels, the components), each call its own
+// one; so do the accessors of the named layouts' fields (Values,
+// Indices, Levels, Component), each call its own
 // (the C API's handle keeps the one it lends). NNZ and IndexWidth answer
 // from the storage. Results are COO or strided, by the operators' rules for
 // COO, except where an operator has a path on the storage: a map or zip of

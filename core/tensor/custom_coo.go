@@ -10,8 +10,8 @@ import (
 // A custom-format tensor holds its storage and nothing more: no COO form is
 // ever kept in it. Whatever reads its elements as a named layout's (the
 // operators without a path of their own for its format, and the accessors
-// of the named layouts' fields: ValueArray, IndexArray, StorageLevels,
-// Levels, the components) reads Named, a COO tensor made for that call and
+// of the named layouts' fields: Values, Indices, Levels and
+// Component) reads Named, a COO tensor made for that call and
 // kept by no one (the garbage collector owns it). The C API lends a COO
 // tensor its handle makes once and keeps until the handle is freed
 // (capi/tensor_handle.go), not one kept in the core tensor.

@@ -12,8 +12,8 @@ import (
 // A per-slot fill is the fill-value RFC's fill of a hybrid tensor: an array
 // with the dense dims' shape, element (sparse index, dense index d) of an
 // unspecified sparse position reading slot d. The tensor then holds it in
-// slots and no scalar fill: the scalar accessors (Fill, FillBytes, FillElem)
-// panic on it, so a code path that was not taught the slots stops (the C
+// slots and no scalar fill: the scalar accessor (FillElem)
+// panics on it, so a code path that was not taught the slots stops (the C
 // boundary's guard turns the panic into an error) instead of reading a wrong
 // scalar. The paths taught it read fillPattern.
 

@@ -10,8 +10,8 @@ import (
 // An undefined fill is the fill-value RFC's third kind (Python
 // fill_value=[], _fill_value() of shape (0,)): the unspecified elements have
 // no value at all, as the masked-out elements of torch.masked. The tensor
-// then holds no scalar fill: the scalar accessors (Fill, FillBytes,
-// FillElem) panic on it as on a per-slot fill, so a path that was not taught
+// then holds no scalar fill: the scalar accessor (FillElem) panics on
+// it as on a per-slot fill, so a path that was not taught
 // it stops instead of reading a made-up value. The paths taught it run on
 // the stored entries only: they give the tensor a stand-in fill (Refill),
 // which every stored entry outlives, and mark the result undefined again

@@ -74,10 +74,6 @@ func (t *Tensor) Indices() dtype.Array { return t.named().indices }
 // (fill_slots.go): callers that support one read SlotFill.
 func (t *Tensor) FillElem() []byte { return t.scalarFill() }
 
-// CoalescedFlag reports the coalesced flag itself (IsCoalesced answers true
-// for every layout but COO).
-func (t *Tensor) CoalescedFlag() bool { return t.coalesced }
-
 // DType returns the value dtype.
 func (t *Tensor) DType() dtype.DType { return t.dtype }
 
