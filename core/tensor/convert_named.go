@@ -23,6 +23,9 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 	if (t.FormatStore() == nil && !levels) || opt.DenseDim > 0 || (layout != COO && layout != CSF && (!twoD || len(t.shape) != 2)) {
 		return nil, false, nil
 	}
+	if out, ok, err := coalescedCOOToLevels(t, layout); ok {
+		return out, true, err
+	}
 	src, vals, ok, err := levelSource(t)
 	if !ok || err != nil {
 		return nil, ok, err
