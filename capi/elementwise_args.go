@@ -171,17 +171,11 @@ func binaryArgs(name string, a *C.gs_celementwise_args) (ops.BinaryArgs, error) 
 		return b, err
 	}
 	b.Out = out
-	unset := []struct {
-		field string
-		set   bool
-	}{
-		{"exponent", a.exponent != nil}, {"min", a.min != nil}, {"max", a.max != nil},
-		{"nan", a.nan != nil}, {"posinf", a.posinf != nil}, {"neginf", a.neginf != nil},
+	if a.exponent != nil || a.min != nil || a.max != nil || a.nan != nil || a.posinf != nil || a.neginf != nil {
+		return b, unaryFieldSet(name, a)
 	}
-	for _, f := range unset {
-		if f.set {
-			return b, errArg("args.%s: binary op %q takes no %s (it applies to unary ops; pow's exponent is its second operand)", f.field, name, f.field)
-		}
+	if a.alpha == nil && a.rounding_mode == nil {
+		return b, nil // the common call: nothing more to read
 	}
 	if b.Alpha, err = readOptNumber("args.alpha", a.alpha); err != nil {
 		return b, err
@@ -193,6 +187,25 @@ func binaryArgs(name string, a *C.gs_celementwise_args) (ops.BinaryArgs, error) 
 		}
 	}
 	return b, nil
+}
+
+// unaryFieldSet names the first field of the unary ops that args sets for
+// binary op name (binaryArgs calls it once it saw one set; the table is built
+// only then, off the path of every call).
+func unaryFieldSet(name string, a *C.gs_celementwise_args) error {
+	unset := []struct {
+		field string
+		set   bool
+	}{
+		{"exponent", a.exponent != nil}, {"min", a.min != nil}, {"max", a.max != nil},
+		{"nan", a.nan != nil}, {"posinf", a.posinf != nil}, {"neginf", a.neginf != nil},
+	}
+	for _, f := range unset {
+		if f.set {
+			return errArg("args.%s: binary op %q takes no %s (it applies to unary ops; pow's exponent is its second operand)", f.field, name, f.field)
+		}
+	}
+	return nil
 }
 
 // wrongKindOfOp explains an op name given to the other kind of export
