@@ -258,3 +258,69 @@ def test_unchecked_paths_refuse_bad_operands(calls):
     with pytest.raises(Exception) as e:
         a + c
     assert "gs_binary (unchecked)" in calls and str(e.value)
+
+
+def _same_outcome(fast, slow):
+    """fast() and slow() give equal tensors (values, dtype, shape, layout, grad flag)
+    or raise the same exception type with the same message."""
+    got, want = [], []
+    for f, out in ((fast, got), (slow, want)):
+        try:
+            out.append(f())
+        except Exception as e:  # noqa: BLE001 (compared below)
+            out.append((type(e), str(e)))
+    if isinstance(want[0], tuple) or isinstance(got[0], tuple):
+        assert got[0] == want[0]
+        return
+    g, w = got[0], want[0]
+    assert (g.dtype, tuple(g.shape), g.layout, g.requires_grad) == \
+        (w.dtype, tuple(w.shape), w.layout, w.requires_grad)
+    np.testing.assert_array_equal(g.detach().numpy(), w.detach().numpy())
+
+
+@pytest.mark.parametrize("shapes, dtypes", [
+    (((8, 8), (8, 8)), ("float64", "float64")),
+    (((8, 8), (8,)), ("float64", "float64")),  # broadcast
+    (((3, 8, 8), (8, 8)), ("float64", "float64")),  # batched, broadcast
+    (((8, 8), (8, 8)), ("float32", "float64")),  # promotion (add), refusal (matmul)
+    (((8, 8), (8, 8)), ("int64", "float32")),
+    (((8, 8), (5, 3)), ("float64", "float64")),  # mismatched shapes: the same refusal
+])
+def test_fast_and_slow_paths_agree(shapes, dtypes):
+    """The operators' fast paths (a + b, a * b, a < b, a @ b with the operands'
+    metadata cached by a first call) and the functions' general paths (gs.add, gs.mul,
+    gs.lt, gs.matmul through binary() and _product) give the same results, dtypes and
+    errors: broadcast, type promotion and refused shapes alike."""
+    rng = np.random.default_rng(7)
+    a, b = (gs.tensor((10 * rng.standard_normal(s)).astype(d)) for s, d in zip(shapes, dtypes))
+    for op, fn in ((lambda x, y: x + y, gs.add), (lambda x, y: x * y, gs.mul),
+                   (lambda x, y: x < y, gs.lt), (lambda x, y: x @ y, gs.matmul)):
+        for _ in range(2):  # the second call: metadata cached, the shortest path
+            _same_outcome(lambda: op(a, b), lambda: fn(a, b))
+
+
+def test_fast_paths_record_gradients_as_the_functions_do():
+    """A requires-grad operand through the operators' fast paths records the same
+    graph as the functions: equal results and equal gradients."""
+    rng = np.random.default_rng(8)
+    an, bn = rng.standard_normal((8, 8)), rng.standard_normal((8, 8))
+    grads = []
+    for path in ("fast", "slow"):
+        a, b = gs.tensor(an).requires_grad_(), gs.tensor(bn).requires_grad_()
+        (a @ b) if path == "fast" else gs.matmul(a, b)  # warm the metadata
+        r = (a @ b + a * b) if path == "fast" else gs.add(gs.matmul(a, b), gs.mul(a, b))
+        assert r.requires_grad
+        r.sum().backward()
+        grads.append((r.detach().numpy(), a.grad.numpy(), b.grad.numpy()))
+    for got, want in zip(*grads):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_matmul_out_matches_the_fast_operator():
+    """gs.matmul(a, b, out=o) (the checked path that writes in place) gives the values
+    of a @ b through the fast path."""
+    a, b = _pair()
+    a @ b
+    o = gs.tensor(np.zeros((8, 8)))
+    gs.matmul(a, b, out=o)
+    np.testing.assert_array_equal(o.numpy(), (a @ b).numpy())
