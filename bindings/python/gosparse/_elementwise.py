@@ -171,6 +171,9 @@ _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "flo
 # divisions keep binary()'s refusal of a sparse divisor), as C strings.
 _TENSOR_OPS = {op: op.encode("ascii") for op in (
     "add", "sub", "mul", "pow", "eq", "ne", "lt", "le", "gt", "ge")}
+# The divisions, which take that path when the divisor's cached layout is strided
+# (binary() refuses only sparse divisors).
+_DIVISION_OPS = {op: op.encode("ascii") for op in ("div", "floor_divide")}
 
 
 def _broadcast_divisor(a, b):
@@ -412,9 +415,15 @@ class ElementwiseOps:
 
     def _op(self, op, other, reflected=False):
         name = _TENSOR_OPS.get(op)
+        if name is None and type(other) is type(self):
+            name = _DIVISION_OPS.get(op)
+            if name is not None:  # y / n: a strided divisor whose layout was read before
+                meta = (self if reflected else other)._h.meta
+                if meta is None or meta.get("layout") is not T.strided:
+                    name = None
         if name is not None and type(other) is type(self) and self._h.value and other._h.value:
             # Two Tensors, the common case, in one library call and no layers of
-            # Python (binary's path for them, its division rule aside).
+            # Python (binary's path for them; a division only by a strided divisor).
             a, b = (other, self) if reflected else (self, other)
             ha, hb = (a._h, b._h) if a is not b else handles_of((a, b))
             out = Handle()

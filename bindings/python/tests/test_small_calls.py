@@ -51,6 +51,7 @@ def _pair(n=8):
 @pytest.mark.parametrize("name, op, want", [
     ("add", lambda a, b: a + b, "gs_binary (unchecked)"),
     ("lt", lambda a, b: a < b, "gs_binary (unchecked)"),
+    ("div", lambda a, b: a / b, "gs_binary (unchecked)"),
     ("sum", lambda a, b: a.sum(), "gs_reduce (unchecked)"),
     ("amax_dim1", lambda a, b: a.amax(1), "gs_reduce (unchecked)"),
     ("mean_dim0_keepdim", lambda a, b: a.mean(0, keepdim=True), "gs_reduce_keepdim (unchecked)"),
@@ -294,7 +295,9 @@ def test_fast_and_slow_paths_agree(shapes, dtypes):
     rng = np.random.default_rng(7)
     a, b = (gs.tensor((10 * rng.standard_normal(s)).astype(d)) for s, d in zip(shapes, dtypes))
     for op, fn in ((lambda x, y: x + y, gs.add), (lambda x, y: x * y, gs.mul),
-                   (lambda x, y: x < y, gs.lt), (lambda x, y: x @ y, gs.matmul)):
+                   (lambda x, y: x < y, gs.lt), (lambda x, y: x @ y, gs.matmul),
+                   (lambda x, y: x / y, gs.div), (lambda x, y: x // y, gs.floor_divide),
+                   (lambda x, y: y / x, lambda x, y: gs.div(y, x))):
         for _ in range(2):  # the second call: metadata cached, the shortest path
             _same_outcome(lambda: op(a, b), lambda: fn(a, b))
 
@@ -324,3 +327,25 @@ def test_matmul_out_matches_the_fast_operator():
     o = gs.tensor(np.zeros((8, 8)))
     gs.matmul(a, b, out=o)
     np.testing.assert_array_equal(o.numpy(), (a @ b).numpy())
+
+
+def test_division_fast_path_keeps_the_sparse_divisor_refusal(calls):
+    """a / b of two Tensors takes the unchecked call only when b's layout is known to be
+    strided; a sparse divisor is still refused with binary()'s message (torch's), and a
+    0-d divisor (y / norm(y)) takes the fast path once its layout was read."""
+    a, b = _pair()
+    s = b.to_sparse_csr()
+    for _ in range(2):  # the second time the divisor's layout is cached
+        with pytest.raises(RuntimeError, match="Sparse division requires a scalar"):
+            a / s
+        with pytest.raises(RuntimeError, match="Sparse floor division requires"):
+            a // s
+    assert "gs_binary (unchecked)" not in calls
+    y = gs.tensor(np.arange(1.0, 9.0))
+    n = gs.norm(y)
+    want = y.numpy() / np.linalg.norm(y.numpy())
+    np.testing.assert_allclose((y / n).numpy(), want, rtol=1e-15)
+    calls.clear()
+    np.testing.assert_allclose((y / n).numpy(), want, rtol=1e-15)
+    assert calls["gs_binary (unchecked)"] == 1
+    assert (s / 2.0).layout is gs.sparse_csr  # a sparse dividend by a number: unchanged
