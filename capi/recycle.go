@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/memory"
 )
 
@@ -30,6 +31,9 @@ const (
 func recycleStorage(h *tensorHandle, borrowed, lent bool) {
 	if borrowed || lent {
 		return
+	}
+	if t := h.t; t.Layout() == tensor.Strided && cap(t.Values().Data) < memory.RecycleMinBytes {
+		return // a small strided tensor: its values, its only storage, are too small to offer
 	}
 	// Stack room for the arrays of every layout: freeing a small tensor
 	// allocates nothing here.
