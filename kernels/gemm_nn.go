@@ -57,15 +57,18 @@ func GemmStrided[V float32 | float64](m, k, n int, alpha V, a []V, rsa, csa int,
 	t := gemmNNTileFor[V](n)
 	g := gemmNNCall[V]{k: k, n: n, alpha: alpha, a: a, rsa: rsa, csa: csa, b: b, rsb: rsb, csb: csb, c: c, t: t}
 	parts := gemmParts(int64(m) * int64(n) * int64(k))
-	// Fixed chunks of whole tiles: rows of c, sharing each packed panel of
-	// B, or columns when c is short and wide (each part packs its own
-	// columns of B). Each entry is computed the same way in any chunk.
+	// Chunks of whole tiles taken by the goroutines in turn
+	// (parallel.RunChunks): rows of c, sharing each packed panel of B, or
+	// columns when c is short and wide (each chunk packs its own columns
+	// of B). A goroutine that the OS runs late only takes fewer chunks;
+	// the others never wait for it to start. Each entry is computed the
+	// same way in any chunk.
 	if byCols := parts > 1 && m < parts*t.mr*2 && n > m; byCols {
 		bounds := gemmNNSplit(n, t.nr, parts)
-		parallel.For(len(bounds)-1, func(p int) { g.run([]int{0, m}, bounds[p], bounds[p+1]) })
+		parallel.RunChunks(parts, len(bounds)-1, func(_, p int) { g.run(0, m, 1, bounds[p], bounds[p+1]) })
 		return
 	}
-	g.run(gemmNNSplit(m, t.mr, parts), 0, n)
+	g.run(0, m, parts, 0, n)
 }
 
 // gemmNNSplit cuts [0, n) into at most parts ranges of whole tiles of
@@ -167,14 +170,13 @@ func (g *gemmNNCall[V]) pools() (bufs, panels *sync.Pool) {
 	return &gemmNNPool64, &gemmNNPanel64
 }
 
-// run computes columns [j0, j1) of c, rows [rows[p], rows[p+1]) by part p
-// (on goroutines when there are several parts): per panel of B, packed by
-// all parts together, each part multiplies its rows (split).
-func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
+// run computes rows [i0, i1) and columns [j0, j1) of c, on parts
+// goroutines when parts > 1: per panel of B, packed by all of them, each
+// takes chunks of rows (gemmNNRowChunks) until none is left.
+func (g *gemmNNCall[V]) run(i0, i1, parts, j0, j1 int) {
 	bufs, panels := g.pools()
 	pan := panels.Get().(*gemmNNPanel[V])
 	defer panels.Put(pan)
-	parts := len(rows) - 1
 	nr, size := g.t.nr, int(unsafe.Sizeof(V(0)))
 	kcMax := min(gemmNNKC, g.k)
 	ncMax := min(max(gemmNNNC/nr, 1)*nr, (j1-j0+nr-1)/nr*nr)
@@ -193,6 +195,10 @@ func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
 	} else {
 		pan.b = growV(pan.b, ncMax*kbMax)
 	}
+	var rows []int
+	if parts > 1 {
+		rows = gemmNNRowChunks(i0, i1, g.t.mr, parts)
+	}
 	for jc := j0; jc < j1; jc += ncMax {
 		nc := min(ncMax, j1-jc)
 		slivers := (nc + nr - 1) / nr
@@ -200,26 +206,51 @@ func (g *gemmNNCall[V]) run(rows []int, j0, j1 int) {
 			kbw := min(kbMax, g.k-kb)
 			if parts == 1 { // no closures to allocate
 				g.packPanel(pan.b, ncMax, jc, nc, kb, kbw, kcMax, g.packedFrom(nc), slivers)
-				g.rows(bufs, pan.b, ncMax, rows[0], rows[1], jc, nc, kb, kbw, kcMax)
+				g.rows(bufs, pan.b, ncMax, i0, i1, jc, nc, kb, kbw, kcMax)
 			} else {
-				g.split(rows, bufs, pan.b, ncMax, jc, nc, kb, kbw, kcMax)
+				g.split(rows, parts, bufs, pan.b, ncMax, jc, nc, kb, kbw, kcMax)
 			}
 		}
 	}
 }
 
-// split is one panel of run on several goroutines: packed by all of them
-// (a share of the slivers each), then multiplied by each into its rows.
-func (g *gemmNNCall[V]) split(rows []int, bufs *sync.Pool, b []V, stride, jc, nc, kb, kbw, kcMax int) {
-	parts, slivers := len(rows)-1, (nc+g.t.nr-1)/g.t.nr
+// split is one panel of run on parts goroutines: packed by all of them
+// (gemmNNPackChunks groups of slivers taken in turn), then multiplied
+// into c a chunk of rows [rows[q], rows[q+1]) at a time, each chunk taken
+// by whichever goroutine comes for it first.
+func (g *gemmNNCall[V]) split(rows []int, parts int, bufs *sync.Pool, b []V, stride, jc, nc, kb, kbw, kcMax int) {
+	slivers := (nc + g.t.nr - 1) / g.t.nr
 	if s0 := g.packedFrom(nc); s0 < slivers {
-		parallel.For(parts, func(p int) {
-			g.packPanel(b, stride, jc, nc, kb, kbw, kcMax, s0+(slivers-s0)*p/parts, s0+(slivers-s0)*(p+1)/parts)
+		chunks := min(slivers-s0, gemmNNPackChunks*parts)
+		parallel.RunChunks(parts, chunks, func(_, q int) {
+			g.packPanel(b, stride, jc, nc, kb, kbw, kcMax, s0+(slivers-s0)*q/chunks, s0+(slivers-s0)*(q+1)/chunks)
 		})
 	}
-	parallel.For(parts, func(p int) {
-		g.rows(bufs, b, stride, rows[p], rows[p+1], jc, nc, kb, kbw, kcMax)
+	parallel.RunChunks(parts, len(rows)-1, func(_, q int) {
+		g.rows(bufs, b, stride, rows[q], rows[q+1], jc, nc, kb, kbw, kcMax)
 	})
+}
+
+// gemmNNPackChunks is how many groups of slivers of a panel of B each
+// goroutine packs, and gemmNNRowChunks how many chunks of rows it
+// multiplies, on average: several, so that when the OS runs one goroutine
+// late (a loaded machine) the others take its share instead of waiting at
+// the end of the pass for its last chunk.
+const gemmNNPackChunks, gemmNNChunksPerPart = 4, 4
+
+// gemmNNRowChunks cuts rows [i0, i1) into chunks of whole tiles of mr
+// rows for parts goroutines: gemmNNChunksPerPart a goroutine, or more
+// where that would pass gemmNNMC rows a chunk (each block of A is packed
+// once per panel however the rows are cut). It returns the chunks'
+// bounds.
+func gemmNNRowChunks(i0, i1, mr, parts int) []int {
+	tiles := (i1 - i0 + mr - 1) / mr
+	per := max(gemmNNMC/mr, 1)
+	bounds := gemmNNSplit(i1-i0, mr, max(gemmNNChunksPerPart*parts, (tiles+per-1)/per))
+	for q := range bounds {
+		bounds[q] += i0
+	}
+	return bounds
 }
 
 // directB says whether the tiles read the slivers of B in place, not
