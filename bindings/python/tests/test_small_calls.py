@@ -96,14 +96,31 @@ def test_select_of_a_row_is_one_call(calls, layout):
 
 
 def test_long_product_keeps_the_ctrl_c_wrapper(calls):
-    """A product above the short bound (numel(a) * numel(b) > 2**24) still runs through
-    the Ctrl-C wrapper, so that a long dense product stays stoppable."""
+    """A product of more than 2**24 multiply-adds (bounded by numel(a) * numel(b) / k)
+    still runs through the Ctrl-C wrapper, so that a long dense product stays
+    stoppable: 4097 x 64 @ 64 x 64 is 2**24 + 4096 of them."""
     rng = np.random.default_rng(6)
-    a, b = gs.tensor(rng.standard_normal((1, 4097))), gs.tensor(rng.standard_normal((4097, 1)))
+    a, b = gs.tensor(rng.standard_normal((4097, 64))), gs.tensor(rng.standard_normal((64, 64)))
     a @ b
     calls.clear()
     r = a @ b
     assert dict(calls) == {"gs_matmul (interruptible)": 1}
+    np.testing.assert_allclose(r.numpy(), a.numpy() @ b.numpy(), rtol=1e-12)
+    calls.clear()
+    gs.bmm(gs.tensor(a.numpy()[None]), gs.tensor(b.numpy()[None]))
+    assert calls["gs_bmm (interruptible)"] == 1
+
+
+def test_batched_product_is_short_by_its_work(calls):
+    """torch.bmm of 8 x 64x64 @ 64x32 (1M multiply-adds: some 30 us) skips the Ctrl-C
+    wrapper (3-4 us of it): the short bound divides numel(a) * numel(b) by k, which
+    counted it as 537M before."""
+    rng = np.random.default_rng(7)
+    a, b = gs.tensor(rng.standard_normal((8, 64, 64))), gs.tensor(rng.standard_normal((8, 64, 32)))
+    gs.bmm(a, b)  # warm: operands' shapes and widths cached
+    calls.clear()
+    r = gs.bmm(a, b)
+    assert dict(calls) == {"gs_bmm": 1}
     np.testing.assert_allclose(r.numpy(), a.numpy() @ b.numpy(), rtol=1e-12)
 
 
