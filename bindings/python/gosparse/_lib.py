@@ -196,7 +196,7 @@ class _Unchecked:
     for int32_t parameters (a plain int goes as a C int). restype is the status."""
 
     NAMES = ("gs_tensor_free", "gs_binary", "gs_reduce", "gs_reduce_keepdim", "gs_matmul",
-             "gs_requires_grad")
+             "gs_bmm", "gs_requires_grad")
 
     def __init__(self, loaded):
         # the loaded library itself (its handle), with function objects of its own

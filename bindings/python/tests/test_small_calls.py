@@ -112,16 +112,27 @@ def test_long_product_keeps_the_ctrl_c_wrapper(calls):
 
 
 def test_batched_product_is_short_by_its_work(calls):
-    """torch.bmm of 8 x 64x64 @ 64x32 (1M multiply-adds: some 30 us) skips the Ctrl-C
-    wrapper (3-4 us of it): the short bound divides numel(a) * numel(b) by k, which
-    counted it as 537M before."""
+    """torch.bmm of 8 x 64x64 @ 64x32 (1M multiply-adds: some 30 us) is one unchecked
+    gs_bmm on warm operands: the short bound divides numel(a) * numel(b) by k (it
+    counted 537M before, and the call went through the Ctrl-C wrapper, 3-4 us), and
+    _product's layers are skipped (4-5 us). Mismatched operands get the checked
+    path's error from it."""
     rng = np.random.default_rng(7)
     a, b = gs.tensor(rng.standard_normal((8, 64, 64))), gs.tensor(rng.standard_normal((8, 64, 32)))
     gs.bmm(a, b)  # warm: operands' shapes and widths cached
     calls.clear()
     r = gs.bmm(a, b)
-    assert dict(calls) == {"gs_bmm": 1}
+    assert dict(calls) == {"gs_bmm (unchecked)": 1}
     np.testing.assert_allclose(r.numpy(), a.numpy() @ b.numpy(), rtol=1e-12)
+    at = a.transpose(1, 2)  # a strided view: the same path, read in place
+    np.testing.assert_allclose(gs.bmm(a, at).numpy(), a.numpy() @ at.numpy(), rtol=1e-12)
+    c = gs.tensor(np.ones((8, 5, 3)))
+    msgs = []
+    for _ in range(2):
+        with pytest.raises(Exception) as e:
+            gs.bmm(a, c)
+        msgs.append((type(e.value), str(e.value)))
+    assert msgs[0] == msgs[1] and calls["gs_bmm (unchecked)"] >= 2
 
 
 def test_sparse_product_still_reads_its_result_width(calls):
