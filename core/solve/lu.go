@@ -95,18 +95,19 @@ func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, e
 		}
 	}
 	var q []int
+	guess := int64(-1) // the fill guess, -1 until made
 	switch ordering {
 	case OrderNatural:
 		q = identity(n)
 	case OrderAMD:
 		q = symmetricOrder(csc)
 	default:
-		q = columnOrder(v.byRow) // the rows are ColAMD's initial elements
-		if luPostorder {
-			q = columnPostorder(csc, q)
-		}
+		q, guess = columnOrderForLU(v, sym)
 	}
-	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)), symmetricFillGuess(v, q, sym))
+	if guess < 0 {
+		guess = symmetricFillGuess(v, q, sym)
+	}
+	f, err := factorLU(csc, q, opt.PivotThreshold, entryBytes(isComplex(d)), guess)
 	if err != nil {
 		return nil, err
 	}

@@ -34,8 +34,12 @@ func symmetricFillGuess[T elem](v views[T], q []int, sym symmetry) int64 {
 	if len(v.byCol.idx) < luGuessMinEntries || !sym.mostlyMirrored() {
 		return 0
 	}
-	return symmetricCholeskyCount(v, q) + int64(v.byCol.cols) + 1
+	return fillGuessOf(symmetricCholeskyCount(v, q), v.byCol.cols)
 }
+
+// fillGuessOf is the guess for a Cholesky count of count entries on n
+// columns: room for n more.
+func fillGuessOf(count int64, n int) int64 { return count + int64(n) + 1 }
 
 // symmetricCholeskyCount returns nnz(L) of the Cholesky factor of the
 // pattern of A + A^T with rows and columns in the order q, diagonal

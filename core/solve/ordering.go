@@ -15,7 +15,10 @@ const (
 	// OrderAMD is approximate minimum degree on the pattern of A + A^T.
 	OrderAMD Ordering = 2
 	// OrderColAMD is approximate minimum degree on the pattern of A^T A,
-	// formed implicitly from A's rows (LU only).
+	// formed implicitly from A's rows (LU only). On a large pattern that
+	// is nearly symmetric with a zero-free diagonal, LU makes it with
+	// equal degrees broken both ways and keeps the order whose Cholesky
+	// factor of A + A^T is smaller.
 	OrderColAMD Ordering = 3
 )
 
@@ -130,8 +133,13 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 
 // columnOrder orders the columns of the square matrix m by approximate
 // minimum degree on the pattern of m^T m, without forming it: each row of m
-// starts as an element of the quotient graph holding its columns.
-func columnOrder[T elem](m *compressed[T]) []int {
+// starts as an element of the quotient graph holding its columns. Ties go
+// to the highest column.
+func columnOrder[T elem](m *compressed[T]) []int { return columnOrderWith(m, false) }
+
+// columnOrderWith is columnOrder with ties going to the lowest column
+// first when lowFirst.
+func columnOrderWith[T elem](m *compressed[T], lowFirst bool) []int {
 	r := m
 	if r.byCol {
 		r = m.transposeStorage() // rows are the elements
@@ -147,6 +155,7 @@ func columnOrder[T elem](m *compressed[T]) []int {
 		colCount[j]++
 	}
 	g := newQuotientGraph(sc, n, nrows, len(r.idx)+n)
+	g.lowFirst = lowFirst
 	for j := 0; j < n; j++ {
 		g.dense[j] = int(colCount[j]) > dense
 	}
