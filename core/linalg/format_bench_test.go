@@ -1,13 +1,16 @@
 package linalg
 
 import (
+	"math"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Benchmarks of mv on the 1M-row 5-point Laplacian (5M entries, float64)
@@ -110,6 +113,46 @@ func BenchmarkFormatMm(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkFormatMvPaired: mv on the 1M-row Laplacian in each custom
+// format against CSR (int32) on one goroutine, alternated call by call,
+// reporting the process CPU time per call of each and csr/format (above
+// 1 where the format is faster): on a shared machine the CPU time is the
+// steadier figure.
+func BenchmarkFormatMvPaired(b *testing.B) {
+	csr := lapIn(b, "csr", "")
+	x := dtype.NewArray(dtype.Float64, []int64{csr.Dims()[1]})
+	for i := range dtype.AsSlice[float64](x) {
+		dtype.AsSlice[float64](x)[i] = float64(i%7) - 3
+	}
+	xt, err := tensor.NewStrided(x)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range benchFormats[1:] {
+		b.Run(f.name, func(b *testing.B) {
+			a := lapIn(b, f.name, f.text)
+			prev := parallel.SetKnobs(parallel.Knobs{Threshold: math.MaxInt, ChunkedThreshold: math.MaxInt, Workers: 1})
+			defer parallel.SetKnobs(prev)
+			var cpu [2]time.Duration
+			for b.Loop() {
+				t0 := cpuTime()
+				if _, err := Mv(a, xt); err != nil {
+					b.Fatal(err)
+				}
+				t1 := cpuTime()
+				if _, err := Mv(csr, xt); err != nil {
+					b.Fatal(err)
+				}
+				cpu[0] += t1 - t0
+				cpu[1] += cpuTime() - t1
+			}
+			b.ReportMetric(float64(cpu[0].Nanoseconds())/float64(b.N), "fmt-cpu-ns/op")
+			b.ReportMetric(float64(cpu[1].Nanoseconds())/float64(b.N), "csr-cpu-ns/op")
+			b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "csr/fmt")
 		})
 	}
 }

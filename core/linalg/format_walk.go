@@ -33,6 +33,12 @@ type formatWalk[I kernels.Index, V kernels.Number] struct {
 	x, y   []V
 	n      int
 	leafAt int // the level whose fibers the leaf kernels take
+	// groupAt is the dense level whose positions are row groups (-1 when
+	// none): the two levels below it are a compressed column level over a
+	// dense level of group rows, (i / s : dense, j : compressed, i % s :
+	// dense), and mv hands its whole segment, or a part's range of it, to
+	// one kernels.RowGroupsRun call instead of a walk step per group.
+	groupAt int
 }
 
 // tileKind says whether the last two levels form a dense block.
@@ -55,7 +61,7 @@ func newFormatWalk[I kernels.Index, V kernels.Number](f format.Format, sizes, sh
 	}
 	nl, nd := len(f.Levels), len(shape)
 	w := &formatWalk[I, V]{views: views, shape: shape, val: val, step: make([][]int64, nl), rowOf: make([]int64, nl), colOf: make([]int64, nl),
-		dims: make([][]int64, nl+1), bufs: make([][]I, nl), leafAt: nl - 1}
+		dims: make([][]int64, nl+1), bufs: make([][]I, nl), leafAt: nl - 1, groupAt: -1}
 	// The row stride of each leading dim in the flattened row.
 	stride := make([]int64, nd)
 	for d, s := nd-2, int64(1); d >= 0; d-- {
@@ -87,7 +93,37 @@ func newFormatWalk[I kernels.Index, V kernels.Number](f format.Format, sizes, sh
 			w.tile, w.leafAt = tileCols, a
 		}
 	}
+	w.groupAt = w.rowGroups()
 	return w, nil
+}
+
+// rowGroups returns the level whose positions are row groups (groupAt),
+// else -1: a dense level moving the row by s and not the column, over a
+// compressed level (one pos array) whose coordinate is the column, over
+// the leaf, a dense level of s <= kernels.RowGroupMax rows; no range level.
+func (w *formatWalk[I, V]) rowGroups() int {
+	d, c, r := w.leafAt-2, w.leafAt-1, w.leafAt
+	if d < 0 || w.rng || w.tile != noTile {
+		return -1
+	}
+	lv, cv, gv := &w.views[r], &w.views[c], &w.views[d]
+	switch {
+	case lv.Kind != format.Dense || lv.Size < 1 || lv.Size > kernels.RowGroupMax || w.rowOf[r] != 1 || w.colOf[r] != 0:
+	case cv.Kind != format.Compressed || cv.BatchRows != 0 || w.rowOf[c] != 0 || w.colOf[c] != 1:
+	case gv.Kind != format.Dense || w.rowOf[d] != lv.Size || w.colOf[d] != 0:
+	default:
+		return d
+	}
+	return -1
+}
+
+// groupRun multiplies the row groups at level groupAt's positions [lo, hi)
+// of the segment that starts at seg, whose row and column at seg are row
+// and col, by x (mv): one kernel call for the run.
+func (w *formatWalk[I, V]) groupRun(seg, lo, hi, row, col int64) {
+	s := w.views[w.leafAt].Size
+	cv := &w.views[w.leafAt-1]
+	kernels.RowGroupsRun(int(s), cv.Pos[lo:hi+1], cv.Crd, w.val, w.x[col:], w.y[row+s*(lo-seg):])
 }
 
 // product adds A @ x (x: cols x n, row-major) into y (rows x n).
@@ -152,6 +188,10 @@ func (w *formatWalk[I, V]) fork() *formatWalk[I, V] {
 // walkTop walks the top level's positions [q0, q1) of its one segment,
 // which starts at seg (topOwnsRows: no range level, the leaf below it).
 func (w *formatWalk[I, V]) walkTop(seg, q0, q1 int64) {
+	if w.groupAt == 0 && w.n == 1 {
+		w.groupRun(seg, q0, q1, 0, 0)
+		return
+	}
 	if w.leafAt == 1 && w.n == 1 && w.lastLevelRange(0, seg, q0, q1, 0, 0) {
 		return
 	}
@@ -171,6 +211,11 @@ func (w *formatWalk[I, V]) walkTop(seg, q0, q1 int64) {
 func (w *formatWalk[I, V]) walk(l int, p, row, col int64) {
 	if l == w.leafAt {
 		w.leaf(l, p, row, col)
+		return
+	}
+	if l == w.groupAt && w.n == 1 {
+		lo, hi := w.views[l].Segment(p)
+		w.groupRun(lo, lo, hi, row, col)
 		return
 	}
 	if l+1 == w.leafAt && w.n == 1 && !w.rng {
