@@ -18,7 +18,9 @@ import (
 // from the level's kind (a run of coordinates or a crd slice) and its
 // steps (along a row: a dot; along a column: an axpy; else strided). Two
 // trailing dense levels that form a block row- or column-major are one
-// fiber: a dense tile.
+// fiber: a dense tile. Row groups, a compressed column level over a dense
+// level of s rows under a dense level (row pairs), go further: mv hands a
+// whole run of groups to one kernel (groupAt, kernels.RowGroupsRun).
 type formatWalk[I kernels.Index, V kernels.Number] struct {
 	views  []ustorage.LevelView[I]
 	shape  []int64
