@@ -11,62 +11,105 @@ package kernels
 
 // RowPairsRun adds, for each group g of 2 rows (g = 0 .. len(ptr)-2),
 // the sums over its stored columns k = ptr[g] .. ptr[g+1]-1 of
-// x[crd[k]] * val[2k+t] to y[2g+t], t = 0, 1. Two groups go at a time,
-// their four sums independent chains of adds (a group alone has two,
-// each add waiting on the last); each row's order is its own, so the
-// bits are those of one group at a time.
+// x[crd[k]] * val[2k+t] to y[2g+t], t = 0, 1. Four groups of as many
+// columns go at a time, else two: eight or four sums as independent
+// chains of adds (a group alone has two, each add waiting on the last);
+// each row's order is its own, so the bits are those of one group at a
+// time.
 func RowPairsRun[I Index, V Number](ptr, crd []I, val, x, y []V) {
 	ng := len(ptr) - 1
-	if ng <= 0 {
-		return
+	for g := 0; g < ng; {
+		switch {
+		case g+4 <= ng && rowPairsQuad(ptr[g:g+5], crd, val, x, y[2*g:2*g+8]):
+			g += 4
+		case g+2 <= ng:
+			rowPairsTwo(ptr[g:g+3], crd, val, x, y[2*g:2*g+4])
+			g += 2
+		default:
+			p0, p1 := int(ptr[g]), int(ptr[g+1])
+			ca, va := crd[p0:p1], val[2*p0:2*p1]
+			va = va[:2*len(ca)]
+			var s0, s1 V
+			for k, c := range ca {
+				a := x[c]
+				s0 += a * va[2*k]
+				s1 += a * va[2*k+1]
+			}
+			y[2*g] += s0
+			y[2*g+1] += s1
+			g++
+		}
 	}
-	y = y[:2*ng]
-	g := 0
-	for ; g+2 <= ng; g += 2 {
-		p0, p1, p2 := int(ptr[g]), int(ptr[g+1]), int(ptr[g+2])
-		ca, cb := crd[p0:p1], crd[p1:p2]
-		va, vb := val[2*p0:2*p1], val[2*p1:2*p2]
-		va, vb = va[:2*len(ca)], vb[:2*len(cb)]
-		var s0, s1, t0, t1 V
-		m := min(len(ca), len(cb))
-		k := 0
-		for ; k < m; k++ {
-			a, b := x[ca[k]], x[cb[k]]
-			s0 += a * va[2*k]
-			s1 += a * va[2*k+1]
-			t0 += b * vb[2*k]
-			t1 += b * vb[2*k+1]
-		}
-		for j := k; j < len(ca); j++ {
-			a := x[ca[j]]
-			s0 += a * va[2*j]
-			s1 += a * va[2*j+1]
-		}
-		for j := k; j < len(cb); j++ {
-			b := x[cb[j]]
-			t0 += b * vb[2*j]
-			t1 += b * vb[2*j+1]
-		}
-		yg := y[2*g : 2*g+4]
-		yg[0] += s0
-		yg[1] += s1
-		yg[2] += t0
-		yg[3] += t1
+}
+
+// rowPairsTwo runs the two groups of ptr (3 entries) as RowPairsRun does,
+// four chains side by side while both have columns left.
+func rowPairsTwo[I Index, V Number](ptr, crd []I, val, x, y []V) {
+	p0, p1, p2 := int(ptr[0]), int(ptr[1]), int(ptr[2])
+	ca, cb := crd[p0:p1], crd[p1:p2]
+	va, vb := val[2*p0:2*p1], val[2*p1:2*p2]
+	va, vb = va[:2*len(ca)], vb[:2*len(cb)]
+	var s0, s1, t0, t1 V
+	m := min(len(ca), len(cb))
+	for k := range m {
+		a, b := x[ca[k]], x[cb[k]]
+		s0 += a * va[2*k]
+		s1 += a * va[2*k+1]
+		t0 += b * vb[2*k]
+		t1 += b * vb[2*k+1]
 	}
-	if g < ng {
-		p0, p1 := int(ptr[g]), int(ptr[g+1])
-		ca := crd[p0:p1]
-		va := val[2*p0 : 2*p1]
-		va = va[:2*len(ca)]
-		var s0, s1 V
-		for k, c := range ca {
-			a := x[c]
-			s0 += a * va[2*k]
-			s1 += a * va[2*k+1]
-		}
-		y[2*g] += s0
-		y[2*g+1] += s1
+	for j := m; j < len(ca); j++ {
+		a := x[ca[j]]
+		s0 += a * va[2*j]
+		s1 += a * va[2*j+1]
 	}
+	for j := m; j < len(cb); j++ {
+		b := x[cb[j]]
+		t0 += b * vb[2*j]
+		t1 += b * vb[2*j+1]
+	}
+	y = y[:4]
+	y[0] += s0
+	y[1] += s1
+	y[2] += t0
+	y[3] += t1
+}
+
+// rowPairsQuad runs the four groups of ptr (5 entries) as RowPairsRun
+// does, eight chains side by side, when they store as many columns each
+// (a stencil's groups mostly do), and reports whether it did.
+func rowPairsQuad[I Index, V Number](ptr, crd []I, val, x, y []V) bool {
+	p0, p1, p2, p3, p4 := int(ptr[0]), int(ptr[1]), int(ptr[2]), int(ptr[3]), int(ptr[4])
+	n := p1 - p0
+	if p2-p1 != n || p3-p2 != n || p4-p3 != n {
+		return false
+	}
+	ca, cb, cc, cd := crd[p0:p1], crd[p1:p2], crd[p2:p3], crd[p3:p4]
+	cb, cc, cd = cb[:len(ca)], cc[:len(ca)], cd[:len(ca)]
+	va, vb, vc, vd := val[2*p0:2*p1], val[2*p1:2*p2], val[2*p2:2*p3], val[2*p3:2*p4]
+	va, vb, vc, vd = va[:2*len(ca)], vb[:2*len(ca)], vc[:2*len(ca)], vd[:2*len(ca)]
+	var a0, a1, b0, b1, c0, c1, d0, d1 V
+	for k, i := range ca {
+		xa, xb, xc, xd := x[i], x[cb[k]], x[cc[k]], x[cd[k]]
+		a0 += xa * va[2*k]
+		a1 += xa * va[2*k+1]
+		b0 += xb * vb[2*k]
+		b1 += xb * vb[2*k+1]
+		c0 += xc * vc[2*k]
+		c1 += xc * vc[2*k+1]
+		d0 += xd * vd[2*k]
+		d1 += xd * vd[2*k+1]
+	}
+	y = y[:8]
+	y[0] += a0
+	y[1] += a1
+	y[2] += b0
+	y[3] += b1
+	y[4] += c0
+	y[5] += c1
+	y[6] += d0
+	y[7] += d1
+	return true
 }
 
 // RowGroupMax is the largest group RowGroupsRun takes: its sums are a

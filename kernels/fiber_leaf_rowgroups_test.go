@@ -10,17 +10,23 @@ import (
 // TestRowGroupsRun: RowGroupsRun (RowPairsRun for s = 2) over runs of 0 to
 // 9 groups of s = 1..RowGroupMax rows, each group with 0 to 9 stored
 // columns (pairs of groups of unequal lengths, the interleaved loop's
-// tails), gives the bits of its definition taken one group at a time: each
+// tails) or all with one count (0 to 3), gives the bits of its definition taken one group at a time: each
 // row summed from zero in storage order, then added to y (which holds a
 // value already). The values are not integers, so another order would
 // round differently.
 func TestRowGroupsRun(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 11))
 	for s := 1; s <= RowGroupMax; s++ {
-		for ng := 0; ng < 10; ng++ {
+		for run := 0; run < 20; run++ {
+			// Groups of random lengths, then (odd runs) of one length:
+			// the four-group loop of row pairs.
+			ng, same := run/2, int32(rng.IntN(4))
 			ptr := make([]int32, ng+1)
 			for g := range ng {
-				ptr[g+1] = ptr[g] + int32(rng.IntN(10))
+				ptr[g+1] = ptr[g] + same
+				if run%2 == 0 {
+					ptr[g+1] = ptr[g] + int32(rng.IntN(10))
+				}
 			}
 			nnz := int(ptr[ng])
 			crd, val, x := make([]int32, nnz), make([]float64, s*nnz), make([]float64, 30)
