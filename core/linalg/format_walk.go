@@ -62,18 +62,26 @@ func newFormatWalk[I kernels.Index, V kernels.Number](f format.Format, sizes, sh
 		return nil, err
 	}
 	nl, nd := len(f.Levels), len(shape)
-	w := &formatWalk[I, V]{views: views, shape: shape, val: val, step: make([][]int64, nl), rowOf: make([]int64, nl), colOf: make([]int64, nl),
+	// The walk's int64 tables are cut from one allocation: rowOf, colOf,
+	// unit, stride, then step and dims nd a level.
+	tab := make([]int64, 3*nl+nd+(2*nl+1)*nd)
+	take := func(n int) []int64 {
+		t := tab[:n:n]
+		tab = tab[n:]
+		return t
+	}
+	w := &formatWalk[I, V]{views: views, shape: shape, val: val, step: make([][]int64, nl), rowOf: take(nl), colOf: take(nl),
 		dims: make([][]int64, nl+1), bufs: make([][]I, nl), leafAt: nl - 1, groupAt: -1}
+	unit := take(nl)
 	// The row stride of each leading dim in the flattened row.
-	stride := make([]int64, nd)
+	stride := take(nd)
 	for d, s := nd-2, int64(1); d >= 0; d-- {
 		stride[d], s = s, s*shape[d]
 	}
-	unit := make([]int64, nl)
 	for l := range f.Levels {
 		w.rng = w.rng || f.Levels[l].Kind == format.Range
 		unit[l] = 1
-		w.step[l] = make([]int64, nd)
+		w.step[l] = take(nd)
 		x.LvlToDim(unit, w.step[l])
 		unit[l] = 0
 		for d := 0; d < nd-1; d++ {
@@ -84,7 +92,7 @@ func newFormatWalk[I kernels.Index, V kernels.Number](f format.Format, sizes, sh
 		}
 	}
 	for l := range w.dims {
-		w.dims[l] = make([]int64, nd)
+		w.dims[l] = take(nd)
 	}
 	if nl >= 2 && !w.rng && f.Levels[nl-2].Kind == format.Dense && f.Levels[nl-1].Kind == format.Dense {
 		a, b := nl-2, nl-1
