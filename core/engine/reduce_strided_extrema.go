@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/gosparse/gosparse/kernels"
+
 // extremaShortRow is the longest row that extremaRows folds with the
 // builtin max and min. On short rows of random values (amax(1) of a
 // 2708 x 7 matrix) foldReal's compare-and-branch mispredicts about once a
@@ -14,13 +16,16 @@ const extremaShortRow = 32
 // except on two cold cases, which foldReal then folds again (settleExtremum).
 // Four rows go a pass: one row's builtin max is a chain of dependent
 // instructions (two MINSD and sign flips an element), and four
-// independent chains overlap where one left the core waiting.
+// independent chains overlap where one left the core waiting. Float rows
+// go first to the kernels' AVX-512 loops (eight rows a pass, one a lane,
+// the same fold exactly, NaN and zeros included), which leave the rows
+// after the last whole group of eight.
 func extremaRows[V realVal, A realAcc](isMin bool, x []V, a []A, rn int64, init A) {
 	op := Amax
 	if isMin {
 		op = Amin
 	}
-	k := 0
+	k := extremaRowsSIMD(isMin, x, a, rn, init)
 	for ; k+4 <= len(a); k += 4 {
 		r0 := x[int64(k)*rn : int64(k+1)*rn]
 		r1 := x[int64(k+1)*rn : int64(k+2)*rn][:len(r0)]
@@ -55,6 +60,23 @@ func extremaRows[V realVal, A realAcc](isMin bool, x []V, a []A, rn int64, init 
 		}
 		a[k] = settleExtremum(op, m, row, init)
 	}
+}
+
+// extremaRowsSIMD hands float64 and float32 rows with float64 results to
+// the kernels' AVX-512 loops and returns how many leading rows of a they
+// set (0 for other types, without AVX-512, or on empty rows).
+func extremaRowsSIMD[V realVal, A realAcc](isMin bool, x []V, a []A, rn int64, init A) int {
+	as, ok := any(a).([]float64)
+	if !ok {
+		return 0
+	}
+	switch xs := any(x).(type) {
+	case []float64:
+		return kernels.ExtremaRowsFloat64(as, xs, int(rn), isMin, float64(init))
+	case []float32:
+		return kernels.ExtremaRowsFloat32(as, xs, int(rn), isMin, float64(init))
+	}
+	return 0
 }
 
 // settleExtremum is row's extremum m from the builtin max or min, or

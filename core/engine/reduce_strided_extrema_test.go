@@ -11,7 +11,7 @@ import (
 // extremaRows (amax/amin of short rows through the builtin max and min)
 // must give foldReal's result bit for bit: the first of -0 and +0 stays,
 // NaN sticks and the row's last NaN wins, infinities and subnormals order
-// as floats; float64, float32 and int64 rows of 0-13 elements drawn from
+// as floats; float64, float32 and int64 rows of 0-17 elements drawn from
 // those edge values and random ones.
 func TestExtremaRowsIsFoldReal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 7))
@@ -26,7 +26,7 @@ func TestExtremaRowsIsFoldReal(t *testing.T) {
 	}
 	for _, op := range []ReduceOp{Amax, Amin} {
 		init := initReal[float64](op)
-		for rn := int64(0); rn <= 13; rn++ {
+		for rn := int64(0); rn <= 17; rn++ {
 			const rows = 403 // not a multiple of four: the rows after the last pass of four
 			x := make([]float64, rows*rn)
 			x32 := make([]float32, rows*rn)
