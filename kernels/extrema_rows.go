@@ -34,8 +34,13 @@ func ExtremaRowsFloat32(a []float64, x []float32, rn int, isMin bool, init float
 	return n
 }
 
+// extremaRowsCall is about the elements one assembly call reads: assembly
+// cannot be preempted, so long ranges are cut to keep the collector's
+// stop-the-world pauses short.
+const extremaRowsCall = 1 << 20
+
 // extremaRowsSIMD calls kernel over the n rows (a multiple of 8) in
-// calls of about 1M elements (assembly cannot be preempted), with the
+// calls of about extremaRowsCall elements, with the
 // lanes' row offsets j*rn and the mode (1: amin, 0: amax).
 func extremaRowsSIMD(n, rn int, kernel func(k, rows int, idx *[8]int64, mode int), isMin bool) {
 	var idx [8]int64
@@ -46,7 +51,7 @@ func extremaRowsSIMD(n, rn int, kernel func(k, rows int, idx *[8]int64, mode int
 	if isMin {
 		mode = 1
 	}
-	step := max(1, simdRowChunk*simdRowChunk/(8*rn)) * 8
+	step := max(1, extremaRowsCall/(8*rn)) * 8
 	for k := 0; k < n; k += step {
 		kernel(k, min(step, n-k), &idx, mode)
 	}

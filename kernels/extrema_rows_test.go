@@ -85,3 +85,32 @@ func TestExtremaRowsIsTheFold(t *testing.T) {
 		}
 	}
 }
+
+// Rows past one assembly call (extremaRowsCall elements) are folded by the
+// next calls: 400003 rows of 3, random with a NaN and a -0 in the last
+// call's rows, every row taken equal to foldExtremum.
+func TestExtremaRowsOverCalls(t *testing.T) {
+	const rows, rn = 400003, 3
+	require.Greater(t, rows*rn, extremaRowsCall)
+	rng := rand.New(rand.NewPCG(3, 400003))
+	x := make([]float64, rows*rn)
+	for i := range x {
+		x[i] = rng.NormFloat64()
+	}
+	x[len(x)-40], x[len(x)-80] = math.NaN(), math.Copysign(0, -1)
+	for _, isMin := range []bool{false, true} {
+		init := math.Inf(-1)
+		if isMin {
+			init = math.Inf(1)
+		}
+		a := make([]float64, rows)
+		n := ExtremaRowsFloat64(a, x, rn, isMin, init)
+		if useExtremaRows512 {
+			require.Equal(t, rows&^7, n)
+		}
+		for k := range n {
+			row := x[k*rn : (k+1)*rn]
+			require.Equal(t, math.Float64bits(foldExtremum(isMin, row, init)), math.Float64bits(a[k]), "min %v row %d %v", isMin, k, row)
+		}
+	}
+}
