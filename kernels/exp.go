@@ -6,12 +6,12 @@ import "math"
 // value, computed in float64 and narrowed for float32 (within 1 ulp of
 // the exact exponential either way; float64 results are not always
 // math.Exp's bits, which differ from them by at most 1 ulp). With AVX-512
-// eight lanes run at a time in assembly, with AVX2 and FMA four, by
-// ExpFloat64's own sequence of roundings, so the bits do not depend on the
-// machine or the path; groups with a lane outside [-708, 709] (NaN,
-// infinities, overflow, results below the normal range) and the last few
-// values go to ExpFloat64 itself. Panics (a caller's bug) when dst is
-// shorter than src.
+// eight lanes run at a time in assembly over every value (special values,
+// overflow and subnormal results included), with AVX2 and FMA four, where
+// groups with a lane outside [-708, 709] go to ExpFloat64 itself; either
+// runs ExpFloat64's own sequence of roundings, so the bits do not depend on
+// the machine or the path. The last few values go to ExpFloat64. Panics (a
+// caller's bug) when dst is shorter than src.
 func Exp[V float32 | float64](dst, src []V) { byFours(dst, src, expSIMD[V], ExpFloat64) }
 
 // Log sets dst[i] to log(src[i]) as Exp does exp: bit for bit

@@ -7,9 +7,9 @@ import (
 )
 
 // expSIMD runs Exp's assembly over the whole groups of eight of src
-// (AVX-512; dst as long) or of four (AVX2 and FMA) up to the first group
-// with a lane out of its range, and returns how many values it wrote; 0
-// without AVX2 and FMA.
+// (AVX-512: all of them; dst as long) or of four (AVX2 and FMA: up to the
+// first group with a lane out of its range), and returns how many values
+// it wrote; 0 without AVX2 and FMA.
 func expSIMD[V float32 | float64](dst, src []V) int {
 	if useExp512 && useSIMD {
 		return eights(dst, src, expF32x8, expF64x8)
@@ -63,12 +63,13 @@ func expF64x4(dst, src *float64, n int) int
 //go:noescape
 func expF32x4(dst, src *float32, n int) int
 
-// expF64x8 is expF64x4 eight lanes at a time (AVX-512), n a multiple of 8.
+// expF64x8 sets dst[i] = ExpFloat64(src[i]) for i < n (a multiple of 8),
+// eight at a time (AVX-512), every lane whatever its value; it returns n.
 //
 //go:noescape
 func expF64x8(dst, src *float64, n int) int
 
-// expF32x8 is expF32x4 eight lanes at a time (AVX-512), n a multiple of 8.
+// expF32x8 is expF64x8 on float32 values, widened and narrowed.
 //
 //go:noescape
 func expF32x8(dst, src *float32, n int) int

@@ -142,3 +142,32 @@ func TestExpFloat64Special(t *testing.T) {
 		require.Less(t, ulpError(ExpFloat64(x), refExp(x)), 1.0, "exp(%v)", x)
 	}
 }
+
+// ExpFloat64's table holds 2^(j/16) in two parts (the high one rounded to
+// nearest, their sum within 2^-100 relative of the exact power), and its
+// reduction constants are 16/ln2 rounded and ln2/16 split with 24 trailing
+// zero bits in the high part.
+func TestExpTable(t *testing.T) {
+	root := new(big.Float).SetPrec(refPrec).SetInt64(2)
+	for range 4 {
+		root.Sqrt(root)
+	}
+	p := new(big.Float).SetPrec(refPrec).SetInt64(1)
+	for j := range 16 {
+		hi, _ := p.Float64()
+		require.Equal(t, hi, expTableHi[j], "2^(%d/16) rounded", j)
+		sum := new(big.Float).SetPrec(refPrec).SetFloat64(expTableHi[j])
+		sum.Add(sum, new(big.Float).SetFloat64(expTableLo[j]))
+		d, _ := sum.Sub(sum, p).Float64()
+		require.Less(t, math.Abs(d), 0x1p-100, "2^(%d/16) in two parts", j)
+		p.Mul(p, root)
+	}
+	n16 := new(big.Float).SetPrec(refPrec).SetInt64(16)
+	inv, _ := new(big.Float).SetPrec(refPrec).Quo(n16, refLn2).Float64()
+	require.Equal(t, inv, expInvLn2N)
+	require.Zero(t, math.Float64bits(expLn2NHi)&(1<<24-1), "ln2/16's high part has 24 trailing zero bits")
+	l := new(big.Float).SetPrec(refPrec).Quo(refLn2, n16)
+	l.Sub(l, new(big.Float).SetFloat64(expLn2NHi))
+	lo, _ := l.Float64()
+	require.Equal(t, lo, expLn2NLo)
+}
