@@ -8,6 +8,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // Map with Fast.Math runs the typed loop of the math package's function on
@@ -42,6 +43,42 @@ func TestMapMathIsTheTypedLoop(t *testing.T) {
 			}
 			StoreFloats(y, want, nil)
 			require.Equal(t, want.Data, got.Data, "%s op %d", d, op)
+		}
+	}
+}
+
+// Map's exp and log loops give the same bits split over 1, 2 and 3
+// goroutines (fixed chunks, each written in place), and a call allocates
+// its result and a handful of small objects, never a chunk's worth: 20
+// chunks, so one allocation a chunk would pass the bound.
+func TestMapMathSameBitsAtAnyWorkers(t *testing.T) {
+	n := 20*mapChunk - 5
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = float64(i%4099)/41 - 50
+	}
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
+		src := dtype.NewArray(d, []int64{int64(n)})
+		StoreFloats(x, src, nil)
+		for _, op := range []MathOp{MathExp, MathLog} {
+			var first []byte
+			for _, w := range []int{1, 2, 3} {
+				old := parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: w})
+				run := func() dtype.Array {
+					got, err := Map(src, d, DomReal, MapFunc{}, Fast{Math: op})
+					require.NoError(t, err)
+					return got
+				}
+				got := run()
+				if first == nil {
+					first = got.Data
+				} else {
+					require.Equal(t, first, got.Data, "%s op %d at %d goroutines", d, op, w)
+				}
+				allocs := testing.AllocsPerRun(5, func() { run() })
+				parallel.SetKnobs(old)
+				require.LessOrEqual(t, allocs, 8.0, "%s op %d at %d goroutines", d, op, w)
+			}
 		}
 	}
 }
