@@ -40,7 +40,7 @@ var expTableLo = [16]float64{0, 0x1.8a62e4adc610bp-54, -0x1.19041b9d78a76p-55, 0
 // measured over normal results, 0.75 over subnormal ones, which round
 // twice; not always math.Exp's bits: Go's amd64 math.Exp errs by up to 1.6
 // ulps and overflows early, near 709.45), and exact IEEE special
-// cases: exp(NaN) = NaN, exp(+Inf) = +Inf, exp(-Inf) = 0, +Inf past the
+// cases: exp(NaN) = NaN (quieted, sign and payload kept), exp(+Inf) = +Inf, exp(-Inf) = 0, +Inf past the
 // overflow threshold, a subnormal or 0 rounded once below the normal
 // range. x (clamped to [-746, 710]) = (16k + j) ln2/16 + r with 16k + j =
 // round(16 x / ln2), 0 <= j < 16 and |r| <= ln2/32; exp(x) = 2^k 2^(j/16)
@@ -50,7 +50,7 @@ var expTableLo = [16]float64{0, 0x1.8a62e4adc610bp-54, -0x1.19041b9d78a76p-55, 0
 // in SIMD lanes, bit for bit.
 func ExpFloat64(x float64) float64 {
 	if x != x {
-		return x
+		return x + x // quiet, as the assembly's arithmetic makes it
 	}
 	x = min(max(x, expMin), expMax)
 	kj := math.FMA(x, expInvLn2N, expShift) - expShift // round(16 x / ln2), exact

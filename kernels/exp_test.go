@@ -8,15 +8,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// expCases are edge values of exp (zeros, NaN, infinities, the ends of the
-// assembly's range and just past them, overflow, subnormal and zero
-// results, subnormal inputs) and random values over the whole range, in
+// expCases are edge values of exp (zeros, NaNs of both signs, quiet and
+// signalling, infinities, the ends of the assembly's range and just past
+// them, overflow, subnormal and zero results, subnormal inputs) and random values over the whole range, in
 // an order that puts edge values inside groups of four of normal ones.
 func expCases(rng *rand.Rand) []float64 {
 	edge := []float64{0, math.Copysign(0, -1), 1, -1, math.NaN(), math.Inf(1), math.Inf(-1), -708, 709,
 		math.Nextafter(-708, math.Inf(-1)), math.Nextafter(709, math.Inf(1)), 709.782712893384, 709.79, 710, 1e300,
 		-709, -720, -744.4, -745.1332191019412, -745.14, -746, -1e300, 5e-324, -5e-324, 1e-310, 1e-20, -1e-20,
-		math.Ln2, 0.5 * math.Ln2, -0.5 * math.Ln2, 88.72, -87.33, -103.97, -104, 89}
+		math.Ln2, 0.5 * math.Ln2, -0.5 * math.Ln2, 88.72, -87.33, -103.97, -104, 89,
+		math.Float64frombits(0x7FF0000000000001), math.Float64frombits(0xFFF0000000000123), // signalling NaNs
+		math.Float64frombits(0xFFF8000000000456)}
 	var out []float64
 	for _, e := range edge {
 		out = append(out, e, rng.Float64()*20-10, rng.Float64()*2-1)
