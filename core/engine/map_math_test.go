@@ -20,7 +20,8 @@ func TestMapMathIsTheTypedLoop(t *testing.T) {
 	special := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 700, -745, 1e-310, math.Inf(1), math.Inf(-1), math.NaN(), math.Pi}
 	n := 3*mapChunk + 17
 	fns := map[MathOp]func(float64) float64{MathExp: kernels.ExpFloat64, MathLog: math.Log, MathSqrt: math.Sqrt,
-		MathSin: math.Sin, MathCos: math.Cos, MathTanh: math.Tanh, MathAbs: math.Abs}
+		MathSin: math.Sin, MathCos: math.Cos, MathTanh: math.Tanh, MathAbs: math.Abs,
+		MathSigmoid: func(x float64) float64 { return 1 / (1 + kernels.ExpFloat64(-x)) }}
 	wrong := MapFunc{Real: func(float64) float64 { return 42 }}
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		src := dtype.NewArray(d, []int64{int64(n)})
@@ -47,10 +48,11 @@ func TestMapMathIsTheTypedLoop(t *testing.T) {
 	}
 }
 
-// Map's exp and log loops give the same bits split over 1, 2 and 3
+// Map's exp, log and sigmoid loops give the same bits split over 1, 2 and 3
 // goroutines (fixed chunks, each written in place), and a call allocates
 // its result and a handful of small objects, never a chunk's worth: 20
-// chunks, so one allocation a chunk would pass the bound.
+// chunks, so one allocation a chunk would pass the bound (16: 5 to 7
+// measured, and sigmoid's scratch pool may refill, 4 objects a goroutine).
 func TestMapMathSameBitsAtAnyWorkers(t *testing.T) {
 	n := 20*mapChunk - 5
 	x := make([]float64, n)
@@ -60,7 +62,7 @@ func TestMapMathSameBitsAtAnyWorkers(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		src := dtype.NewArray(d, []int64{int64(n)})
 		StoreFloats(x, src, nil)
-		for _, op := range []MathOp{MathExp, MathLog} {
+		for _, op := range []MathOp{MathExp, MathLog, MathSigmoid} {
 			var first []byte
 			for _, w := range []int{1, 2, 3} {
 				old := parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: w})
@@ -77,7 +79,7 @@ func TestMapMathSameBitsAtAnyWorkers(t *testing.T) {
 				}
 				allocs := testing.AllocsPerRun(5, func() { run() })
 				parallel.SetKnobs(old)
-				require.LessOrEqual(t, allocs, 8.0, "%s op %d at %d goroutines", d, op, w)
+				require.LessOrEqual(t, allocs, 16.0, "%s op %d at %d goroutines", d, op, w)
 			}
 		}
 	}

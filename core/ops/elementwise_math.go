@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels"
 )
 
 // Element functions the standard library lacks, with torch's conventions.
@@ -74,7 +75,10 @@ func log1pComplex(z complex128) complex128 {
 	return clog(complex(1+x, y))
 }
 
-func sigmoidReal(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+// sigmoidReal is 1 / (1 + exp(-x)), torch's formula, with exp by
+// kernels.ExpFloat64 (the engine's sigmoid loop runs it eight lanes at a
+// time, these bits).
+func sigmoidReal(x float64) float64 { return 1 / (1 + kernels.ExpFloat64(-x)) }
 
 // sigmoidComplex is 1 / (1 + exp(-z)), torch's formula.
 func sigmoidComplex(z complex128) complex128 {

@@ -11,11 +11,13 @@ import (
 )
 
 // mathOps are the table's ops whose real function is the math package's
-// (exp's is kernels.ExpFloat64, within 1 ulp), which the engine's Map runs as a typed loop (engine.MathOp) on float32
-// and float64 values: the same function, without a call through a pointer
-// per element.
+// (exp's is kernels.ExpFloat64, within 1 ulp; sigmoid's 1 / (1 +
+// kernels.ExpFloat64(-x))), which the engine's Map runs as a typed loop
+// (engine.MathOp) on float32 and float64 values: the same function, without
+// a call through a pointer per element.
 var mathOps = map[string]engine.MathOp{"exp": engine.MathExp, "log": engine.MathLog, "sqrt": engine.MathSqrt,
-	"sin": engine.MathSin, "cos": engine.MathCos, "tanh": engine.MathTanh, "abs": engine.MathAbs}
+	"sin": engine.MathSin, "cos": engine.MathCos, "tanh": engine.MathTanh, "abs": engine.MathAbs,
+	"sigmoid": engine.MathSigmoid}
 
 // The unary op table: torch's name -> dtype rule and element functions.
 var unaryOps = map[string]*unaryDef{
