@@ -28,6 +28,15 @@ func (c Scalar) IsZero() bool {
 	return c.re == 0 && c.im == 0
 }
 
+// Equal reports whether c and o are equal by value: exact integers exactly,
+// others by their parts (-0.0 equals 0.0, NaN equals nothing).
+func (c Scalar) Equal(o Scalar) bool {
+	if c.exact && o.exact {
+		return c.i == o.i
+	}
+	return c.re == o.re && c.im == o.im
+}
+
 // IsOne reports whether c is one.
 func (c Scalar) IsOne() bool {
 	if c.exact {

@@ -12,6 +12,60 @@ import (
 // much as building them. Callers outside that contract use NewCOO and
 // NewCompressed, which check.
 
+// Parts are what Assemble makes a named-layout tensor of.
+type Parts struct {
+	// Spec is the layout, shape, batch and dense dims and block size
+	// (ignored, {1, 1}, for the layouts without blocks).
+	Spec FormatSpec
+	// Levels are a spec's Levels() with their Pos and Crd arrays set,
+	// int64 or of Width (FormatSpec.Levels of the spec the arrays were
+	// built for, which may differ from Spec in the dense dims it counts).
+	Levels []Level
+	// Values are the stored values, flat or in torch's values shape; the
+	// result holds them in torch's shape.
+	Values dtype.Array
+	// Indices, for COO, is the (sparse_dim, nse) array whose rows the
+	// levels' Crd arrays are, where the caller built them so; it is used
+	// only at the result's index width, else gathered from the levels.
+	Indices dtype.Array
+	// Fill is the fill in FillPattern's form, kept as it is (fills are
+	// never modified once set); UndefinedFill makes the fill undefined
+	// instead (Fill unread).
+	Fill          []byte
+	UndefinedFill bool
+	// Coalesced is true when a COO tensor's indices are sorted and unique
+	// (every other layout's result is).
+	Coalesced bool
+	// Width is the index width, 32 or 64, or 0 for 32 wherever every size
+	// and position fits; the levels' arrays are cast to it.
+	Width int
+}
+
+// Assemble is the tensor of parts that a conversion or an operator built
+// itself, correct by construction: no pass over the entries checks them,
+// which would cost as much as building them. It fails where Width is 32
+// and a size or position needs 64 bits, or where a batched compressed
+// tensor's batches store different counts (torch's rule).
+func Assemble(p Parts) (*Tensor, error) {
+	s := p.Spec
+	block := s.Block
+	if !s.Layout.IsBlocked() {
+		block = [2]int64{1, 1}
+	}
+	t := &Tensor{layout: s.Layout, dtype: p.Values.DType, shape: s.Shape, batchDim: s.BatchDim, denseDim: s.DenseDim,
+		block: block, levels: p.Levels, indices: p.Indices, coalesced: p.Coalesced}
+	if p.UndefinedFill {
+		t.setFill(make([]byte, t.dtype.Size()))
+		t.undef = true
+	} else {
+		t.setFillPattern(p.Fill)
+	}
+	if err := t.finish(p.Values, p.Width); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
 // AssembleCompressed is a CSR, CSC, BSR or BSC tensor of shape with batch
 // leading batch dims, like's dense dims, block size and fill (per-slot or
 // scalar, copied),
@@ -28,10 +82,10 @@ func AssembleCompressed(like *Tensor, layout Layout, shape []int64, batch int, p
 	}
 	spec := FormatSpec{Layout: layout, Shape: shape, BatchDim: batch, DenseDim: like.denseDim, Block: block}
 	t := &Tensor{layout: layout, dtype: values.DType, shape: shape, batchDim: batch, denseDim: like.denseDim,
-		block: block, levels: spec.levels(), values: values, coalesced: true, width: pos.DType.Size() * 8}
+		block: block, levels: spec.Levels(), values: values, coalesced: true, width: pos.DType.Size() * 8}
 	l := &t.levels[t.CompressedLevel()]
 	l.Pos, l.Crd = pos, crd
-	t.setFillPattern(bytes.Clone(like.fillPattern()))
+	t.setFillPattern(bytes.Clone(like.FillPattern()))
 	return t
 }
 
@@ -43,8 +97,8 @@ func AssembleCOO(like *Tensor, shape []int64, indices, values dtype.Array, coale
 	nse := indices.Shape[1]
 	spec := FormatSpec{Layout: COO, Shape: shape, DenseDim: len(shape) - s, Block: [2]int64{1, 1}}
 	t := &Tensor{layout: COO, dtype: values.DType, shape: shape, denseDim: len(shape) - s, block: [2]int64{1, 1},
-		levels: spec.levels(), values: values, indices: indices, coalesced: coalesced, width: indices.DType.Size() * 8}
-	t.setFillPattern(bytes.Clone(like.fillPattern()))
+		levels: spec.Levels(), values: values, indices: indices, coalesced: coalesced, width: indices.DType.Size() * 8}
+	t.setFillPattern(bytes.Clone(like.FillPattern()))
 	if s == 0 {
 		return t
 	}

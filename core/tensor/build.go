@@ -23,7 +23,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 	if err := spec.validate(); err != nil {
 		return nil, err
 	}
-	levels := spec.levels()
+	levels := spec.Levels()
 	nc := coordLevels(levels, e.K)
 	n := e.N
 	lc := make([][]int64, nc)
@@ -130,13 +130,7 @@ func BuildFrom(spec FormatSpec, e *Entries, dt dtype.DType, fill []byte, width i
 			copy(dst, srcBlock)
 		}
 	}
-	t := &Tensor{layout: spec.Layout, dtype: dt, shape: spec.Shape, batchDim: spec.BatchDim, denseDim: spec.DenseDim,
-		block: spec.Block, levels: levels, coalesced: !keepDups}
-	t.setFillPattern(fill)
-	if err := t.finish(vals, width); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return Assemble(Parts{Spec: spec, Levels: levels, Values: vals, Fill: fill, Coalesced: !keepDups, Width: width})
 }
 
 // sortByLevels returns the stable permutation that orders entries by their
@@ -205,12 +199,13 @@ func FillArray(a dtype.Array, fill []byte) {
 	}
 }
 
-// finish converts the int64 level arrays to the chosen index width, lays out
-// the values in torch's shape and, for COO, gathers the indices array.
+// finish converts the level arrays to the chosen index width, lays out the
+// values in torch's shape and, for COO, gathers the indices array unless t
+// already holds one of that width whose rows the levels' Crd arrays are.
 func (t *Tensor) finish(vals dtype.Array, width int) error {
 	if width == 0 {
-		width = t.autoWidth()
-	} else if width == 32 && t.autoWidth() == 64 {
+		width = autoWidth(t.shape, t.levels)
+	} else if width == 32 && autoWidth(t.shape, t.levels) == 64 {
 		return errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
 	t.width = width
@@ -229,20 +224,27 @@ func (t *Tensor) finish(vals dtype.Array, width int) error {
 	}
 	t.values = dtype.Array{DType: vals.DType, Shape: t.valuesShape(vals.Numel()), Data: vals.Data}
 	if t.layout == COO {
-		t.gatherCOOIndices()
+		if t.indices.DType == idt && t.indices.Data != nil {
+			if s := t.SparseDim(); s > 0 {
+				t.levels[s-1].Nonunique = !t.coalesced
+			}
+		} else {
+			t.gatherCOOIndices()
+		}
 	}
 	return t.checkBatchesEven()
 }
 
-// autoWidth is 32 when every size and position fits in int32, else 64.
-func (t *Tensor) autoWidth() int {
-	for _, s := range t.shape {
+// autoWidth is 32 when every size and every level's positions fit in
+// int32, else 64.
+func autoWidth(shape []int64, levels []Level) int {
+	for _, s := range shape {
 		if s > math.MaxInt32 {
 			return 64
 		}
 	}
-	for i := range t.levels {
-		if t.levels[i].Crd.Numel() >= math.MaxInt32 || t.levels[i].Pos.Numel() >= math.MaxInt32 {
+	for i := range levels {
+		if levels[i].Crd.Numel() >= math.MaxInt32 || levels[i].Pos.Numel() >= math.MaxInt32 {
 			return 64
 		}
 	}

@@ -109,7 +109,7 @@ func NewCompressed(layout Layout, compressed, plain, values dtype.Array, size []
 		}
 	}
 	t := &Tensor{layout: layout, dtype: values.DType, shape: size, batchDim: b, denseDim: d, block: block,
-		levels: spec.levels(), values: values, fill: make([]byte, values.DType.Size()), coalesced: true,
+		levels: spec.Levels(), values: values, fill: make([]byte, values.DType.Size()), coalesced: true,
 		width: compressed.DType.Size() * 8}
 	l := &t.levels[t.CompressedLevel()]
 	l.Pos = globalPos(compressed, ncomp, nse)

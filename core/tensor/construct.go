@@ -115,7 +115,7 @@ func NewCOO(indices, values dtype.Array, size []int64, opt BuildOptions) (*Tenso
 	}
 	coalesced := opt.Coalesced || nse < 2 // no two entries to be out of order or repeated
 	t := &Tensor{layout: COO, dtype: values.DType, shape: size, denseDim: d, block: [2]int64{1, 1},
-		levels: spec.levels(), values: values, indices: indices, fill: make([]byte, values.DType.Size()),
+		levels: spec.Levels(), values: values, indices: indices, fill: make([]byte, values.DType.Size()),
 		coalesced: coalesced, width: indices.DType.Size() * 8}
 	if s == 0 { // no coordinate level (torch's scalars, all-dense COO): the values hold the entries
 		return t, nil

@@ -47,7 +47,7 @@ func ToDense(t *Tensor) (*Tensor, error) {
 		return NewStrided(dtype.NewArray(t.dtype, slices.Clone(t.Dims())))
 	}
 	out := dtype.NewArray(t.dtype, t.shape)
-	FillArray(out, t.fillPattern()) // the dense dims are innermost: a per-slot fill tiles
+	FillArray(out, t.FillPattern()) // the dense dims are innermost: a per-slot fill tiles
 	if denseCompressed(t, out) {
 		return NewStrided(out)
 	}
@@ -57,7 +57,7 @@ func ToDense(t *Tensor) (*Tensor, error) {
 	}
 	if t.layout == CSR || t.layout == CSC { // a refused fast path may have written some
 		clear(out.Data)
-		FillArray(out, t.fillPattern())
+		FillArray(out, t.FillPattern())
 	}
 	scatterBlocks(out, t.shape, e)
 	return NewStrided(out)
@@ -163,7 +163,7 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 		if opt.IndexWidth == 0 || opt.IndexWidth == t.width {
 			return Clone(t), nil
 		}
-		if (opt.IndexWidth == 64 || t.autoWidth() == 32) && (t.layout != COO || t.coalesced) {
+		if (opt.IndexWidth == 64 || autoWidth(t.shape, t.levels) == 32) && (t.layout != COO || t.coalesced) {
 			// Only the width changes (an uncoalesced COO is coalesced
 			// below): the index arrays are cast, nothing is sorted.
 			return ToIndexWidth(t, opt.IndexWidth)
@@ -201,11 +201,11 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if sk := nd - spec.DenseDim; sk < e.K {
 		// Sparse dims become dense dims: entries that share the remaining
 		// sparse coordinates form one value block.
-		if e, err = e.merge(t.shape, sk, t.fillPattern()); err != nil {
+		if e, err = e.merge(t.shape, sk, t.FillPattern()); err != nil {
 			return nil, err
 		}
 	}
-	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.fillPattern()), width, false)
+	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.FillPattern()), width, false)
 }
 
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
@@ -231,7 +231,7 @@ func Coalesce(t *Tensor) (*Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.fillPattern()), t.width, false)
+	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.FillPattern()), t.width, false)
 }
 
 // Clone returns a deep copy of t.
@@ -306,7 +306,7 @@ func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
 		t, c = s, s
 	}
 	c.values = CastArray(t.values, d)
-	p, from := t.fillPattern(), t.dtype // read before c (which may be t) changes dtype
+	p, from := t.FillPattern(), t.dtype // read before c (which may be t) changes dtype
 	fill := CastArray(dtype.Array{DType: from, Shape: []int64{int64(len(p) / from.Size())}, Data: p}, d).Data
 	c.dtype = d
 	c.setFillPattern(fill)
@@ -353,12 +353,12 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
 	}
 	if w == 0 && t.layout != Strided {
-		w = t.autoWidth()
+		w = autoWidth(t.shape, t.levels)
 	}
 	if t.layout == Strided || w == t.width {
 		return Clone(t), nil
 	}
-	if w == 32 && t.autoWidth() == 64 {
+	if w == 32 && autoWidth(t.shape, t.levels) == 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
 	// The casts below make new index arrays: copying the old ones first
@@ -411,7 +411,7 @@ func Equal(a, b *Tensor) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		return scalarEqual(da.values.Complex(0), db.values.Complex(0)), nil
+		return da.values.Complex(0).Equal(db.values.Complex(0)), nil
 	}
 	ca, err := CoalescedCOO(a, 0)
 	if err != nil {
@@ -445,12 +445,12 @@ func sortedEntriesEqual(a, b *Tensor) bool {
 			va, vb = a.values.Complex(i), b.values.Complex(j)
 			i, j = i+1, j+1
 		}
-		if !scalarEqual(va, vb) {
+		if !va.Equal(vb) {
 			return false
 		}
 		union++
 	}
-	return union == dtype.NumelOf(a.shape) || scalarEqual(fa, fb)
+	return union == dtype.NumelOf(a.shape) || fa.Equal(fb)
 }
 
 // cmpOrEnd compares the current entries of two merged lists, treating an
@@ -488,7 +488,7 @@ func denseEqual(a, b *Tensor) (bool, error) {
 		return false, err
 	}
 	for i := int64(0); i < da.values.Numel(); i++ {
-		if !scalarEqual(da.values.Complex(i), db.values.Complex(i)) {
+		if !da.values.Complex(i).Equal(db.values.Complex(i)) {
 			return false, nil
 		}
 	}

@@ -80,16 +80,16 @@ func levelsOfSorted[I kernels.Index](t *Tensor, layout Layout, idx []I) (*Tensor
 		return nil, true, err
 	}
 	spec := FormatSpec{Layout: layout, Shape: t.shape, Block: [2]int64{1, 1}}
-	out := &Tensor{layout: layout, dtype: t.dtype, shape: t.shape, block: spec.Block, levels: spec.levels(),
-		values: t.values, coalesced: true, width: 64}
+	p := Parts{Spec: spec, Levels: spec.Levels(), Values: t.values, Fill: t.FillPattern(), UndefinedFill: t.undef,
+		Coalesced: true, Width: 64}
 	if narrow {
-		out.width = 32
-		fillSortedLevels[I, int32](out, idx, first, below, workers)
+		p.Width = 32
+		fillSortedLevels[I, int32](p.Levels, idx, first, below, workers)
 	} else {
-		fillSortedLevels[I, int64](out, idx, first, below, workers)
+		fillSortedLevels[I, int64](p.Levels, idx, first, below, workers)
 	}
-	out.shareFill(t)
-	return out, true, nil
+	out, err := Assemble(p)
+	return out, true, err
 }
 
 // markFirstNewLevels writes, for each entry k in [lo, hi), the first level
@@ -120,9 +120,9 @@ func markFirstNewLevels[I kernels.Index](idx []I, nd int, nse int64, first []uin
 // node on level l or above, its pos breaks where one opens above l (the
 // first entry's nodes excepted: pos starts at 0). Every slot is written,
 // so the arrays start uninitialised.
-func fillSortedLevels[I, O kernels.Index](out *Tensor, idx []I, first []uint8, below []int64, workers int) {
+func fillSortedLevels[I, O kernels.Index](levels []Level, idx []I, first []uint8, below []int64, workers int) {
 	nse := int64(len(first))
-	nd := len(out.levels)
+	nd := len(levels)
 	chunks := len(below)/nd - 1
 	nodes := below[chunks*nd:]
 	pos, crd := make([][]O, nd), make([][]O, nd)
@@ -154,7 +154,7 @@ func fillSortedLevels[I, O kernels.Index](out *Tensor, idx []I, first []uint8, b
 		}
 	})
 	for l := range nd {
-		out.levels[l].Pos, out.levels[l].Crd = indexArray(pos[l]), indexArray(crd[l])
+		levels[l].Pos, levels[l].Crd = indexArray(pos[l]), indexArray(crd[l])
 	}
 }
 

@@ -113,30 +113,27 @@ func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool, width 
 		return nil, err
 	}
 	spec := FormatSpec{Layout: COO, Shape: append([]int64(nil), t.shape...), Block: [2]int64{1, 1}}
-	view := &Tensor{layout: COO, dtype: t.dtype, shape: spec.Shape, block: spec.Block, levels: spec.levels(),
-		fill: append([]byte(nil), t.scalarFill()...), coalesced: true}
-	view.levels[0].Pos = dtype.Int64Array([]int64{0, n}) // for autoWidth's count
-	view.levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}
-	width = max(width, view.autoWidth())
+	levels := spec.Levels()
+	levels[0].Pos = dtype.Int64Array([]int64{0, n}) // for autoWidth's count
+	levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}
+	width = max(width, autoWidth(spec.Shape, levels))
 	src := make([]int64, n) // the slot each COO entry reads
 	var rowsArr, colsArr dtype.Array
 	if width == 32 {
 		ri, ci := make([]int32, n), make([]int32, n)
 		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = int32(i), int32(j), p })
 		rowsArr, colsArr = dtype.Int32Array(ri), dtype.Int32Array(ci)
-		view.levels[0].Pos = dtype.Int32Array([]int32{0, int32(n)})
+		levels[0].Pos = dtype.Int32Array([]int32{0, int32(n)})
 	} else {
 		ri, ci := make([]int64, n), make([]int64, n)
 		diaEntries(rows, cols, offsets, byCol, func(k, i, j, p int64) { ri[k], ci[k], src[k] = i, j, p })
 		rowsArr, colsArr = dtype.Int64Array(ri), dtype.Int64Array(ci)
 	}
-	view.levels[0].Crd, view.levels[1].Crd = rowsArr, colsArr
+	levels[0].Crd, levels[1].Crd = rowsArr, colsArr
 	cv := dtype.NewArray(t.dtype, []int64{n})
 	moveElems(cv, vals, nil, src)
-	if err := view.finish(cv, width); err != nil {
-		return nil, err
-	}
-	return view, nil
+	return Assemble(Parts{Spec: spec, Levels: levels, Values: cv, Fill: append([]byte(nil), t.scalarFill()...),
+		Coalesced: true, Width: width})
 }
 
 // diaEntries calls emit(k, i, j, p) for the k-th slot inside an rows x cols

@@ -40,7 +40,7 @@ func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOption
 	case layout.IsCompressed():
 		out, err = namedCompressed(layout, t.shape, s, values, opt.BlockSize)
 	default:
-		out = namedLevels(layout, t.shape, s, values)
+		out, err = namedLevels(layout, t.shape, s, values)
 	}
 	if err != nil {
 		return nil, true, err
@@ -151,22 +151,21 @@ func stackRows(rows []dtype.Array, n int64, narrow bool) dtype.Array {
 // namedLevels makes the DCSR, DCSC or CSF tensor of a structure in that
 // layout's format, every level compressed: its pos and crd are the levels'.
 // A level no entry reaches keeps pos [0], as ToLayout's.
-func namedLevels(layout Layout, shape []int64, s *ustorage.Structure, values dtype.Array) *Tensor {
+func namedLevels(layout Layout, shape []int64, s *ustorage.Structure, values dtype.Array) (*Tensor, error) {
 	narrow := fitsInt32(shape, values.Numel())
 	spec := FormatSpec{Layout: layout, Shape: shape, Block: [2]int64{1, 1}}
-	t := &Tensor{layout: layout, dtype: values.DType, shape: shape, block: spec.Block, levels: spec.levels(),
-		values: values, coalesced: true, width: 64}
+	p := Parts{Spec: spec, Levels: spec.Levels(), Values: values, Coalesced: true, Width: 64}
 	if narrow {
-		t.width = 32
+		p.Width = 32
 	}
 	for l := range s.Levels {
-		p, c := levelIndex(s, l, true, narrow), levelIndex(s, l, false, narrow)
-		if p.Numel() == 0 {
-			p = indexZero(narrow)
+		pos, crd := levelIndex(s, l, true, narrow), levelIndex(s, l, false, narrow)
+		if pos.Numel() == 0 {
+			pos = indexZero(narrow)
 		}
-		t.levels[l].Pos, t.levels[l].Crd = p, c
+		p.Levels[l].Pos, p.Levels[l].Crd = pos, crd
 	}
-	return t
+	return Assemble(p)
 }
 
 // indexZero is the index array [0], int32 where narrow.

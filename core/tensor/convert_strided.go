@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"bytes"
 	"math"
 	"slices"
 	"unsafe"
@@ -91,9 +92,8 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	if err != nil {
 		return nil, err
 	}
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), denseDim: spec.DenseDim, block: [2]int64{1, 1},
-		levels: spec.levels(), coalesced: true}
-	out.carryFill(t)
+	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: spec.DenseDim}, Levels: spec.Levels(),
+		Fill: bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
 	nse := int64(len(c.Idx))
 	var valBytes []byte
 	if len(c.Val) > 0 {
@@ -101,27 +101,18 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	} else {
 		valBytes = []byte{}
 	}
-	vArr := dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Val))}, Data: valBytes}
-	idt := indexDType[I]()
+	p.Values = dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Val))}, Data: valBytes}
 	if !isCOO {
-		out.levels[1].Pos = indexArray(c.Ptr)
-		out.levels[1].Crd = indexArray(c.Idx)
-		return out, out.finish(vArr, width)
+		p.Levels[1].Pos = indexArray(c.Ptr)
+		p.Levels[1].Crd = indexArray(c.Idx)
+		return Assemble(p)
 	}
-	out.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), idt)
-	out.levels[0].Crd = indexArray(c.Rows)
-	out.levels[1].Crd = indexArray(c.Idx)
-	if width == 0 {
-		width = out.autoWidth()
-	}
-	if width != 8*idt.Size() {
-		return out, out.finish(vArr, width) // casts the indices
-	}
-	// Rows and Idx are the halves of one buffer: the (2, nse) indices as they are.
-	out.width = width
-	out.values = dtype.Array{DType: t.dtype, Shape: out.valuesShape(int64(len(c.Val))), Data: valBytes}
-	out.indices = indexArray(c.Rows[:2*nse])
-	out.indices.Shape = []int64{2, nse}
-	out.levels[1].Nonunique = false
-	return out, nil
+	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), indexDType[I]())
+	p.Levels[0].Crd = indexArray(c.Rows)
+	p.Levels[1].Crd = indexArray(c.Idx)
+	// Rows and Idx are the halves of one buffer: the (2, nse) indices as
+	// they are, where the result keeps their width.
+	p.Indices = indexArray(c.Rows[:2*nse])
+	p.Indices.Shape = []int64{2, nse}
+	return Assemble(p)
 }

@@ -65,7 +65,7 @@ func RelabelCompressed(t *Tensor) *Tensor {
 	c.shape[b], c.shape[b+1] = c.shape[b+1], c.shape[b]
 	c.layout = map[Layout]Layout{CSR: CSC, CSC: CSR, DCSR: DCSC, DCSC: DCSR}[t.layout]
 	spec := FormatSpec{Layout: c.layout, Shape: c.shape, BatchDim: b, DenseDim: t.denseDim, Block: t.block}
-	ls := spec.levels()
+	ls := spec.Levels()
 	for l := b; l < b+2; l++ { // CSR's outer level is dense: no arrays
 		ls[l].Pos, ls[l].Crd = t.levels[l].Pos, t.levels[l].Crd
 	}

@@ -192,13 +192,5 @@ func ElemEqualsFill(a dtype.Array, j int64, fill []byte) bool {
 	case dtype.Float32:
 		return dtype.AsSlice[float32](a)[j] == dtype.AsSlice[float32](dtype.Array{Data: fill})[0]
 	}
-	return scalarEqual(a.Complex(j), dtype.LoadScalar(a.DType, fill))
-}
-
-// scalarEqual compares two widened scalars by value.
-func scalarEqual(x, y dtype.Scalar) bool {
-	if x.IsExact() && y.IsExact() {
-		return x.ExactInt() == y.ExactInt()
-	}
-	return x.Re() == y.Re() && x.Im() == y.Im()
+	return a.Complex(j).Equal(dtype.LoadScalar(a.DType, fill))
 }

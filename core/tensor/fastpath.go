@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"unsafe"
@@ -68,23 +69,18 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 			return nil, err
 		}
 	}
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), denseDim: t.denseDim, block: [2]int64{1, 1},
-		levels: spec.levels(), coalesced: true}
-	out.carryFill(t)
-	vals := dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals}
-	idt := indexDType[I]()
+	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: t.denseDim}, Levels: spec.Levels(),
+		Values: dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals},
+		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
 	if spec.Layout == COO {
-		out.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), idt)
-		out.levels[0].Crd = indexArray(c.outerOfEach())
-		out.levels[1].Crd = indexArray(c.idx)
+		p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), indexDType[I]())
+		p.Levels[0].Crd = indexArray(c.outerOfEach())
+		p.Levels[1].Crd = indexArray(c.idx)
 	} else {
-		out.levels[1].Pos = indexArray(c.ptr)
-		out.levels[1].Crd = indexArray(c.idx)
+		p.Levels[1].Pos = indexArray(c.ptr)
+		p.Levels[1].Crd = indexArray(c.idx)
 	}
-	if err := out.finish(vals, width); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return Assemble(p)
 }
 
 // canonical2D copies a 2-D COO (coalescing it), CSR or CSC tensor into the

@@ -67,8 +67,9 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 	l := &t.levels[t.CompressedLevel()]
 	ptr, idx := dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd)
 	es := int64(t.dtype.Size())
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), block: spec.Block,
-		levels: spec.levels(), fill: slices.Clone(t.FillElem()), coalesced: true}
+	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), Block: spec.Block}, Levels: spec.Levels(),
+		Fill: slices.Clone(t.FillElem()), Coalesced: true, Width: width}
+	cl := &p.Levels[1] // the compressed level: no batch dims
 	if !t.layout.IsBlocked() { // CSR -> BSR, CSC -> BSC
 		nOuter := int64(len(ptr) - 1)
 		nbOuter, nbInner := nOuter/so, t.shape[boolInt(rowMajor)]/si // CSR: inner = columns
@@ -114,9 +115,9 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 				slot[bidx[k]] = -1
 			}
 		}
-		cl := &out.levels[out.CompressedLevel()]
 		cl.Pos, cl.Crd = dtype.Int64Array(bptr), dtype.Int64Array(bidx)
-		return out, out.finish(vals, width)
+		p.Values = vals
+		return Assemble(p)
 	}
 	// BSR -> CSR, BSC -> CSC: every element of every block stays stored, in order.
 	nbOuter := int64(len(ptr) - 1)
@@ -145,9 +146,9 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 			cptr[o+1] = n
 		}
 	}
-	cl := &out.levels[out.CompressedLevel()]
 	cl.Pos, cl.Crd = dtype.Int64Array(cptr), dtype.Int64Array(cidx)
-	return out, out.finish(vals, width)
+	p.Values = vals
+	return Assemble(p)
 }
 
 func boolInt(b bool) int {

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"bytes"
 	"slices"
 	"unsafe"
 
@@ -112,25 +113,15 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	out = &Tensor{layout: COO, dtype: t.dtype, shape: slices.Clone(t.Dims()), denseDim: t.denseDim, block: [2]int64{1, 1},
-		levels: spec.levels(), coalesced: true}
-	out.carryFill(t)
-	idt := indexDType[I]()
 	nse := int64(len(rows))
-	out.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), idt)
-	out.levels[0].Crd = indexArray(rows)
-	out.levels[1].Crd = indexArray(c.idx)
-	vals := dtype.Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals}
-	if width == 0 {
-		width = out.autoWidth()
-	}
-	if width != 8*idt.Size() {
-		return out, true, out.finish(vals, width) // casts the indices
-	}
-	out.width = width
-	out.values = vals
-	out.indices = indexArray(rows[:2*nse])
-	out.indices.Shape = []int64{2, nse}
-	out.levels[1].Nonunique = false
-	return out, true, nil
+	p := Parts{Spec: FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.denseDim}, Levels: spec.Levels(),
+		Values: dtype.Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals},
+		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
+	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), indexDType[I]())
+	p.Levels[0].Crd = indexArray(rows)
+	p.Levels[1].Crd = indexArray(c.idx)
+	p.Indices = indexArray(rows[:2*nse]) // used where the result keeps its width
+	p.Indices.Shape = []int64{2, nse}
+	out, err = Assemble(p)
+	return out, true, err
 }

@@ -1,6 +1,7 @@
 package tensor
 
 import (
+	"bytes"
 	"slices"
 	"unsafe"
 
@@ -52,16 +53,16 @@ func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width i
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
 	}
-	out := &Tensor{layout: spec.Layout, dtype: t.dtype, shape: slices.Clone(t.Dims()), block: [2]int64{1, 1},
-		levels: spec.levels(), coalesced: true}
-	out.carryFill(t)
 	vals := []byte{}
 	if len(c.Val) > 0 {
 		vals = unsafe.Slice((*byte)(unsafe.Pointer(&c.Val[0])), int64(len(c.Val))*es)
 	}
-	out.levels[1].Pos = indexArray(c.Ptr)
-	out.levels[1].Crd = indexArray(c.Idx)
-	return out, out.finish(dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Idx))}, Data: vals}, width)
+	levels := spec.Levels()
+	levels[1].Pos = indexArray(c.Ptr)
+	levels[1].Crd = indexArray(c.Idx)
+	return Assemble(Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims())}, Levels: levels,
+		Values: dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Idx))}, Data: vals},
+		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width})
 }
 
 // budgetBytes is the size of ptrs pointers and nse entries of ib-byte

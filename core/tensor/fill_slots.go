@@ -15,7 +15,7 @@ import (
 // slots and no scalar fill: the scalar accessor (FillElem)
 // panics on it, so a code path that was not taught the slots stops (the C
 // boundary's guard turns the panic into an error) instead of reading a wrong
-// scalar. The paths taught it read fillPattern.
+// scalar. The paths taught it read FillPattern.
 
 // PerSlotFill reports whether t's fill differs between its dense slots.
 func (t *Tensor) PerSlotFill() bool { return t.slots.Data != nil }
@@ -49,12 +49,13 @@ func (t *Tensor) scalarFill() []byte {
 	return t.fill
 }
 
-// fillPattern is the fill as bytes that tile any array whose innermost dims
-// are the dense dims: one element, or the per-slot fill's elements. An
-// undefined fill has none: it panics.
-func (t *Tensor) fillPattern() []byte {
+// FillPattern returns the fill as bytes that tile any array whose innermost
+// dims are the dense dims: one element, or the per-slot fill's elements
+// (PerSlotFill); nil for an undefined fill (UndefinedFill), which has none.
+// Parts.Fill takes this form.
+func (t *Tensor) FillPattern() []byte {
 	if t.undef {
-		return t.scalarFill()
+		return nil
 	}
 	if t.PerSlotFill() {
 		return t.slots.Data
@@ -67,7 +68,7 @@ func (t *Tensor) setFill(b []byte) {
 	t.fill, t.slots, t.undef = b, dtype.Array{}, false
 }
 
-// setFillPattern gives t the fill pattern p (see fillPattern): one element
+// setFillPattern gives t the fill pattern p (see FillPattern): one element
 // of t's dtype, or one per dense slot.
 func (t *Tensor) setFillPattern(p []byte) {
 	es := t.dtype.Size()
@@ -90,7 +91,7 @@ func (t *Tensor) carryFill(src *Tensor) {
 		t.undef = true
 		return
 	}
-	t.setFillPattern(bytes.Clone(src.fillPattern()))
+	t.setFillPattern(bytes.Clone(src.FillPattern()))
 }
 
 // shareFill gives t (a tensor sharing src's storage, with src's dtype and

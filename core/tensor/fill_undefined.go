@@ -160,7 +160,7 @@ func equalUndefined(a, b *Tensor) (bool, error) {
 	}
 	va, vb := ca.values, cb.values
 	for i := range va.Numel() {
-		if !scalarEqual(va.Complex(i), vb.Complex(i)) {
+		if !va.Complex(i).Equal(vb.Complex(i)) {
 			return false, nil
 		}
 	}

@@ -63,8 +63,9 @@ func (f *FormatSpec) validate() error {
 	return nil
 }
 
-// levels builds the level list of the format (storage left empty).
-func (f *FormatSpec) levels() []Level {
+// Levels builds the level list of the format, their Pos and Crd arrays
+// empty: Assemble's Parts.Levels once a caller has set them.
+func (f *FormatSpec) Levels() []Level {
 	// One allocation of the right size: a level per dim for strided
 	// tensors (half of a small strided_from's bytes), two more for the
 	// blocked layouts' block rows and columns, at most one more otherwise.

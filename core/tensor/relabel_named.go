@@ -196,7 +196,7 @@ func sharedCompressed(t *Tensor, layout Layout, shape []int64, comp, plain dtype
 	}
 	spec := FormatSpec{Layout: layout, Shape: shape, Block: block}
 	out := &b.t
-	*out = Tensor{layout: layout, dtype: vals.DType, shape: shape, block: block, levels: spec.levels(), values: vals,
+	*out = Tensor{layout: layout, dtype: vals.DType, shape: shape, block: block, levels: spec.Levels(), values: vals,
 		coalesced: true, width: comp.DType.Size() * 8}
 	out.shareFill(t)
 	l := &out.levels[out.CompressedLevel()]

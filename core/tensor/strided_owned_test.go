@@ -20,7 +20,7 @@ func TestNewStridedOwnedMatchesSpec(t *testing.T) {
 			}
 			x := NewStridedOwned(d, shape, make([]byte, d.Size()*int(dtype.NumelOf(shape))))
 			spec := FormatSpec{Layout: Strided, Shape: shape, Block: [2]int64{1, 1}}
-			require.Equal(t, spec.levels(), x.levels, "%v %d-d", d, nd)
+			require.Equal(t, spec.Levels(), x.levels, "%v %d-d", d, nd)
 			require.Equal(t, make([]byte, d.Size()), x.fill, "%v %d-d", d, nd)
 			require.Equal(t, d.Size(), cap(x.fill))
 			require.NoError(t, Validate(x), "%v %d-d", d, nd)

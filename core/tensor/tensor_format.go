@@ -28,7 +28,7 @@ func specFormat(spec FormatSpec, coalesced bool) format.Format {
 	for d := range f.Dims {
 		f.Dims[d] = format.DimName(d)
 	}
-	for li, l := range spec.levels() {
+	for li, l := range spec.Levels() {
 		lv := l.Level
 		switch lv.Kind {
 		case format.Dense:
