@@ -137,7 +137,7 @@ func InLayout(r *tensor.Tensor, like *tensor.Tensor) (*tensor.Tensor, error) {
 	layout := tensor.NamedLayout(like)
 	if layout == tensor.COO || layout == tensor.Strided {
 		if layout == tensor.Strided {
-			return tensor.ToDense(r)
+			return ToDense(r)
 		}
 		return r, nil
 	}

@@ -25,7 +25,7 @@ func sample(t *testing.T) *tensor.Tensor {
 // equal fails t unless a and b hold the same elements.
 func equal(t *testing.T, what string, a, b *tensor.Tensor) {
 	t.Helper()
-	ok, err := tensor.Equal(a, b)
+	ok, err := Equal(a, b)
 	if err != nil || !ok {
 		t.Fatalf("%s: not equal (%v)\n%v\n%v", what, err, a, b)
 	}
@@ -75,7 +75,7 @@ func TestAsCOORoundTrip(t *testing.T) {
 // TestAsCOOStridedKeepsEveryElement: a strided tensor lists every element,
 // its -0 bit for bit (a conversion to COO would drop it as the fill).
 func TestAsCOOStridedKeepsEveryElement(t *testing.T) {
-	d, err := tensor.ToDense(sample(t))
+	d, err := ToDense(sample(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,5 +6,5 @@
 // fastest, by a stated rule. The path and the bytes come from the plans
 // that the operators' own dispatch follows (core/linalg's PlanMv, PlanMm,
 // PlanMatmul; core/ops' PlanUnary, PlanBinary, PlanReduce, PlanTranspose;
-// core/tensor's PlanToDense), so they cannot drift from what the call does.
+// core/convert's PlanToDense), so they cannot drift from what the call does.
 package explain

@@ -27,9 +27,10 @@ type ConvertOptions struct {
 // DefaultConvert is ConvertOptions with every field at its default.
 func DefaultConvert() ConvertOptions { return ConvertOptions{DenseDim: -1, SparseDim: -1} }
 
-// ToDense materialises t as a strided tensor, the fill value in every
-// unspecified element; duplicate COO entries are summed.
-func ToDense(t *Tensor) (*Tensor, error) {
+// toDense materialises t as a strided tensor, the fill value in every
+// unspecified element; duplicate COO entries are summed. It is ToLayout's
+// strided target, which convert.ToDense names.
+func toDense(t *Tensor) (*Tensor, error) {
 	cancel.Poll()
 	if t.undef {
 		return nil, errUndefinedDense("to_dense")
@@ -76,7 +77,7 @@ func scatterBlocks(out dtype.Array, shape []int64, e *Entries) {
 	bs := e.Block * int64(out.DType.Size())
 	var written []bool
 	if e.dups {
-		written = make([]bool, dtype.NumelOf(shape[:e.K])) // no larger than out, which ToDense sized
+		written = make([]bool, dtype.NumelOf(shape[:e.K])) // no larger than out, which toDense sized
 	}
 	for i := int64(0); i < e.N; i++ {
 		if i&pollMask == 0 {
@@ -129,7 +130,7 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", opt.IndexWidth)
 	}
 	if layout == Strided {
-		return ToDense(t)
+		return toDense(t)
 	}
 	if t.undef {
 		return toLayoutUndefined(t, layout, opt)
@@ -390,81 +391,6 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 	return c, nil
 }
 
-// Equal reports whether a and b have the same shape, dtype and value at every
-// element (fill values included; NaN equals nothing, as torch.equal).
-func Equal(a, b *Tensor) (bool, error) {
-	if a.dtype != b.dtype || !slices.Equal(a.shape, b.shape) {
-		return false, nil
-	}
-	if a.undef || b.undef {
-		return equalUndefined(a, b)
-	}
-	if a.PerSlotFill() || b.PerSlotFill() { // the element-level COO below would drop the dense dims
-		return denseEqual(a, b)
-	}
-	if len(a.shape) == 0 { // one element each: compare the dense values (a 0-d COO sums its entries)
-		da, err := ToDense(a)
-		if err != nil {
-			return false, err
-		}
-		db, err := ToDense(b)
-		if err != nil {
-			return false, err
-		}
-		return da.values.Complex(0).Equal(db.values.Complex(0)), nil
-	}
-	ca, err := CoalescedCOO(a, 0)
-	if err != nil {
-		return false, err
-	}
-	cb, err := CoalescedCOO(b, 0)
-	if err != nil {
-		return false, err
-	}
-	return sortedEntriesEqual(ca, cb), nil
-}
-
-// sortedEntriesEqual merges two coalesced element-level COO tensors: every
-// coordinate present in either must hold equal values (a missing one reads the
-// fill), and if the fills differ every element must be present in both.
-func sortedEntriesEqual(a, b *Tensor) bool {
-	fa, fb := dtype.LoadScalar(a.DType(), a.FillElem()), dtype.LoadScalar(b.DType(), b.FillElem())
-	na, nb := a.indices.Shape[1], b.indices.Shape[1]
-	cmp := func(i, j int64) int { return CmpColumns(a, i, b, j, len(a.shape)) }
-	i, j, union := int64(0), int64(0), int64(0)
-	for i < na || j < nb {
-		var va, vb dtype.Scalar
-		switch c := cmpOrEnd(i, na, j, nb, cmp); {
-		case c < 0:
-			va, vb = a.values.Complex(i), fb
-			i++
-		case c > 0:
-			va, vb = fa, b.values.Complex(j)
-			j++
-		default:
-			va, vb = a.values.Complex(i), b.values.Complex(j)
-			i, j = i+1, j+1
-		}
-		if !va.Equal(vb) {
-			return false
-		}
-		union++
-	}
-	return union == dtype.NumelOf(a.shape) || fa.Equal(fb)
-}
-
-// cmpOrEnd compares the current entries of two merged lists, treating an
-// exhausted list as greater.
-func cmpOrEnd(i, na, j, nb int64, cmp func(i, j int64) int) int {
-	switch {
-	case i >= na:
-		return 1
-	case j >= nb:
-		return -1
-	}
-	return cmp(i, j)
-}
-
 // CmpColumns compares column i of a's indices with column j of b's.
 func CmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
 	na, nb := a.indices.Shape[1], b.indices.Shape[1]
@@ -474,23 +400,4 @@ func CmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
 		}
 	}
 	return 0
-}
-
-// denseEqual compares a and b (same dtype and shape) element by element
-// through their dense forms (NaN equals nothing).
-func denseEqual(a, b *Tensor) (bool, error) {
-	da, err := ToDense(a)
-	if err != nil {
-		return false, err
-	}
-	db, err := ToDense(b)
-	if err != nil {
-		return false, err
-	}
-	for i := int64(0); i < da.values.Numel(); i++ {
-		if !da.values.Complex(i).Equal(db.values.Complex(i)) {
-			return false, nil
-		}
-	}
-	return true, nil
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// denseCompressed is ToDense of an unbatched 2-D CSR or CSC matrix without
+// denseCompressed is toDense of an unbatched 2-D CSR or CSC matrix without
 // dense dims: the fill, then each stored value written at its coordinates
 // straight from pos and crd, typed by index width and value size, where
 // the generic path lists every entry's coordinates first (A.sum(1,

@@ -35,7 +35,7 @@ func requireSameStorage(t *testing.T, want, got *Tensor, what string) {
 // value (NaN equal to NaN, -0 to 0).
 func requireDenseValues(t *testing.T, want, got *Tensor, what string) {
 	t.Helper()
-	dg, err := ToDense(got)
+	dg, err := toDense(got)
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}

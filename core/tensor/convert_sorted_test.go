@@ -53,9 +53,9 @@ func TestCoalescedCOOToCSR(t *testing.T) {
 			r, err := ToLayout(c.x, CSR, DefaultConvert())
 			require.NoError(t, err, c.name)
 			require.Equal(t, CSR, r.Layout(), c.name)
-			want, err := ToDense(c.x)
+			want, err := toDense(c.x)
 			require.NoError(t, err)
-			got, err := ToDense(r)
+			got, err := toDense(r)
 			require.NoError(t, err)
 			require.Equal(t, dtype.AsSlice[float64](want.Values()), dtype.AsSlice[float64](got.Values()), "%s w=%d", c.name, w)
 			require.Equal(t, c.x.Values().Numel(), r.Values().Numel(), c.name)
@@ -89,7 +89,7 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 	csc, err := ToLayout(csr, CSC, DefaultConvert())
 	require.NoError(t, err)
 	for _, x := range []*Tensor{csr, csc} {
-		d, err := ToDense(x)
+		d, err := toDense(x)
 		require.NoError(t, err)
 		v := dtype.AsSlice[float64](d.Values())
 		for i := range v {
@@ -102,7 +102,7 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
-		_, err = ToDense(x)
+		_, err = toDense(x)
 		runtime.ReadMemStats(&m1)
 		require.NoError(t, err)
 		limit := uint64(8*m) + 16<<10
@@ -112,7 +112,7 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 	dup, err := NewCompressed(CSR, dtype.Int64Array([]int64{0, 3}, 2), dtype.Int64Array([]int64{0, 1, 1}, 3),
 		dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{1, 3}, BuildOptions{NoCheck: true})
 	require.NoError(t, err)
-	d, err := ToDense(dup)
+	d, err := toDense(dup)
 	require.NoError(t, err)
 	require.Equal(t, []float64{1, 3, 0}, dtype.AsSlice[float64](d.Values()))
 }

@@ -2,12 +2,17 @@
 // custom format's storage, read as COO through Named per call), Level and
 // the named layouts with their level lists; construction with full checks
 // (strided, COO, CSR/CSC/BSR/BSC, from a format text and per-level arrays,
-// copied or borrowed), Validate, components and printing; and every
-// conversion: any format to any other through the level entries (entriesOf,
-// buildFrom), the fast pairs (fastpath*.go), CSR/CSC -> DIA, Coalesce,
-// ToDType and ToIndexWidth. Conversions written on this package's exported
-// surface (AsCOO, CooEntries, InLayout) are core/convert's, which imports
-// this package; nothing here imports it.
+// copied or borrowed), Validate, components and printing; Assemble, the one
+// trusted assembler of a tensor from its spec, levels, values and fill
+// (FillPattern reads a fill in its form), which every conversion here and
+// in core/convert builds its result with; and the format-to-format engine:
+// any format to any other through the level entries (EntriesOf,
+// BuildFrom), the fast pairs (fastpath*.go), CSR/CSC -> DIA, the strided
+// target (toDense), Coalesce, ToDType and ToIndexWidth. It stays here while
+// NewFromFormat, ToFormat and the undefined-fill paths call it.
+// Conversions written on this package's exported surface (ToDense,
+// PlanToDense, Equal, CoalescedCOO, AsCOO, CooEntries, InLayout) are
+// core/convert's, which imports this package; nothing here imports it.
 //
 // Tensors are immutable once made. The operators above (package core)
 // read a tensor through one accessor per concept, each lending the tensor's
@@ -15,7 +20,8 @@
 // caller that keeps or changes one copies it); Component gives torch's
 // component arrays (values, crow_indices, ...) with torch's refusals. They
 // derive new tensors through Revalue, WithValues, TransposedLike and
-// RelabelCompressed; only this package writes a tensor's fields.
+// RelabelCompressed, or assemble them (Assemble, AssembleCOO,
+// AssembleCompressed); only this package writes a tensor's fields.
 //
 // Levels: a Level is a tensor's storage level, its description in the
 // format language (format.Level) with the dim it reads, its extent and its

@@ -69,7 +69,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 	es := int64(t.dtype.Size())
 	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), Block: spec.Block}, Levels: spec.Levels(),
 		Fill: slices.Clone(t.FillElem()), Coalesced: true, Width: width}
-	cl := &p.Levels[1] // the compressed level: no batch dims
+	cl := &p.Levels[1]         // the compressed level: no batch dims
 	if !t.layout.IsBlocked() { // CSR -> BSR, CSC -> BSC
 		nOuter := int64(len(ptr) - 1)
 		nbOuter, nbInner := nOuter/so, t.shape[boolInt(rowMajor)]/si // CSR: inner = columns

@@ -1,8 +1,6 @@
 package tensor
 
 import (
-	"slices"
-
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 )
@@ -126,45 +124,6 @@ func storedElements(t *Tensor) (int64, error) {
 		t = c
 	}
 	return t.values.Numel(), nil
-}
-
-// equalUndefined: two tensors with undefined fills are equal when they
-// specify the same elements with the same values (NaN equals nothing).
-func equalUndefined(a, b *Tensor) (bool, error) {
-	if !a.undef || !b.undef {
-		return false, nil // an undefined element equals no value
-	}
-	ca, err := Coalesce(Refill(a, make([]byte, a.dtype.Size())))
-	if err != nil {
-		return false, err
-	}
-	cb, err := Coalesce(Refill(b, make([]byte, b.dtype.Size())))
-	if err != nil {
-		return false, err
-	}
-	ca, err = ToLayout(ca, COO, ConvertOptions{DenseDim: a.denseDim, SparseDim: -1})
-	if err != nil {
-		return false, err
-	}
-	cb, err = ToLayout(cb, COO, ConvertOptions{DenseDim: a.denseDim, SparseDim: -1})
-	if err != nil {
-		return false, err
-	}
-	if a.denseDim != b.denseDim || !slices.Equal(ca.indices.Shape, cb.indices.Shape) {
-		return false, nil
-	}
-	for i := range ca.indices.Numel() { // the widths may differ
-		if ca.indices.Complex(i).Re() != cb.indices.Complex(i).Re() {
-			return false, nil
-		}
-	}
-	va, vb := ca.values, cb.values
-	for i := range va.Numel() {
-		if !va.Complex(i).Equal(vb.Complex(i)) {
-			return false, nil
-		}
-	}
-	return true, nil
 }
 
 // undefinedSlots is the fill array of an undefined fill: shape (0,), as the

@@ -19,54 +19,12 @@ func undefCOO(t *testing.T) *Tensor {
 	return u
 }
 
-// TestUndefinedFillConversionsKeepEntries: every conversion between sparse
-// layouts, coalesce, clone and to(dtype) keep the undefined fill and every
-// stored element (the 0 and the 1 included), and Equal compares masks and
-// values.
-func TestUndefinedFillConversionsKeepEntries(t *testing.T) {
-	u := undefCOO(t)
-	require.True(t, u.UndefinedFill())
-	want, err := Coalesce(u)
-	require.NoError(t, err)
-	require.True(t, want.UndefinedFill())
-	require.Equal(t, int64(3), want.NNZ())
-	for _, l := range []Layout{COO, CSR, CSC} {
-		c, err := ToLayout(u, l, DefaultConvert())
-		require.NoError(t, err, l)
-		require.True(t, c.UndefinedFill(), l)
-		if l != COO { // COO to COO keeps the duplicate
-			require.Equal(t, int64(3), c.NNZ(), l)
-		}
-		eq, err := Equal(c, want)
-		require.NoError(t, err)
-		require.True(t, eq, l)
-		back, err := ToLayout(c, COO, DefaultConvert())
-		require.NoError(t, err)
-		eq, err = Equal(back, want)
-		require.NoError(t, err)
-		require.True(t, eq, l)
-	}
-	f, err := ToDType(u, dtype.Float32)
-	require.NoError(t, err)
-	require.True(t, f.UndefinedFill())
-	require.Equal(t, int64(3), f.NNZ()) // coalesced before the cast
-	require.True(t, Clone(u).UndefinedFill())
-	// Equal: another value, or a defined fill, is not equal.
-	other, err := WithFill(u, make([]byte, 8))
-	require.NoError(t, err)
-	eq, err := Equal(u, other)
-	require.NoError(t, err)
-	require.False(t, eq)
-	require.Contains(t, u.String(), "fill_value=[]")
-	require.Equal(t, []int64{0}, u.SlotFill().Shape)
-}
-
 // TestUndefinedFillRefusals: to_dense, a strided conversion, a change of
 // dense dims and block padding are refused by name; a strided tensor cannot
 // take an undefined fill; giving a value makes the dense form.
 func TestUndefinedFillRefusals(t *testing.T) {
 	u := undefCOO(t)
-	_, err := ToDense(u)
+	_, err := toDense(u)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	require.Contains(t, err.Error(), "fill_value")
 	_, err = ToLayout(u, Strided, DefaultConvert())
@@ -79,16 +37,16 @@ func TestUndefinedFillRefusals(t *testing.T) {
 	opt.DenseDim = 1
 	_, err = ToLayout(u, COO, opt)
 	require.Equal(t, errs.ErrUnsupported, errs.CodeOf(err))
-	d, err := ToDense(u)
+	d, err := toDense(u)
 	require.Nil(t, d)
 	require.Error(t, err)
-	s, err := ToDense(Refill(undefCOO(t), make([]byte, 8)))
+	s, err := toDense(Refill(undefCOO(t), make([]byte, 8)))
 	require.NoError(t, err)
 	_, err = WithUndefinedFill(s)
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	v, err := WithFill(u, dtype.Float64Array([]float64{7}, 1).Data)
 	require.NoError(t, err)
-	d, err = ToDense(v)
+	d, err = toDense(v)
 	require.NoError(t, err)
 	require.Equal(t, []float64{0, 7, 7, 1.5, 7, 7, 7, 7, 7, 1, 7, 7}, dtype.AsSlice[float64](d.Values()))
 }
