@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dispatch"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -152,7 +153,7 @@ func gsgo_equal(a, b *C.gs_ctensor, out *C.int32_t) (st C.gs_status) {
 	if err != nil {
 		return done(fn, err)
 	}
-	eq, err := tensor.Equal(ha.t, hb.t)
+	eq, err := convert.Equal(ha.t, hb.t)
 	if err != nil {
 		return done(fn, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -191,7 +192,7 @@ func adaptGrad(n *Node, g *tensor.Tensor) (*tensor.Tensor, error) {
 	case n.out.Layout() != tensor.Strided:
 		return maskLike(g, n.out)
 	case g.Layout() != tensor.Strided:
-		return tensor.ToDense(g)
+		return convert.ToDense(g)
 	}
 	return g, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -201,7 +202,7 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 		})
 	}
 	// log of a sparse tensor has fill -inf, which the dense check cannot sum.
-	posDense, err := tensor.ToDense(pos)
+	posDense, err := convert.ToDense(pos)
 	require.NoError(t, err)
 	posDense, err = addNum(posDense, 0.5)
 	require.NoError(t, err)
@@ -261,7 +262,7 @@ func TestFiniteDifferencesNumberOps(t *testing.T) {
 				x := randSparse(t, rng, 4, 5, 0.5, tensor.CSR)
 				if first && name == "div" {
 					var err error
-					x, err = tensor.ToDense(x)
+					x, err = convert.ToDense(x)
 					require.NoError(t, err)
 					x, err = addNum(x, 3) // away from 0
 					require.NoError(t, err)

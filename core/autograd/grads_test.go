@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -176,7 +177,7 @@ func requireScalarClose(t *testing.T, what string, w, g dtype.Scalar, tol float6
 
 func denseValues(t *testing.T, x *tensor.Tensor) dtype.Array {
 	t.Helper()
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	v, err := tensor.Component(d, tensor.CompRawValues)
 	require.NoError(t, err)

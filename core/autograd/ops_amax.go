@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -56,7 +57,7 @@ func amaxGrad(x, out, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	if count.Layout() != tensor.Strided {
-		if count, err = tensor.ToDense(count); err != nil {
+		if count, err = convert.ToDense(count); err != nil {
 			return nil, err
 		}
 	}

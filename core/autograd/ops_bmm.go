@@ -4,6 +4,7 @@ import (
 	"math/cmplx"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
@@ -161,5 +162,5 @@ func denseOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		return t, nil
 	}
-	return tensor.ToDense(t)
+	return convert.ToDense(t)
 }

@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -67,7 +68,7 @@ func ToLayoutAs(x *Var, layout tensor.Layout, opt tensor.ConvertOptions, form Co
 			if g.Layout() == tensor.Strided {
 				return []*tensor.Tensor{g}, nil
 			}
-			gx, err := tensor.ToDense(g)
+			gx, err := convert.ToDense(g)
 			return []*tensor.Tensor{gx}, err
 		}
 		gx, err := maskLike(g, x.t)

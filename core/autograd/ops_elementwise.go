@@ -3,16 +3,17 @@ package autograd
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// ToDense is tensor.ToDense recorded: the gradient of a sparse input is the
+// ToDense is convert.ToDense recorded: the gradient of a sparse input is the
 // dense gradient at its specified elements.
 func ToDense(x *Var) (*Var, error) {
-	out, err := tensor.ToDense(x.t)
+	out, err := convert.ToDense(x.t)
 	if err != nil {
 		return nil, err
 	}

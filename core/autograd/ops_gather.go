@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -117,7 +118,7 @@ func alignedValues(ids, g *tensor.Tensor) ([]float64, []complex128, error) {
 		gd := g
 		if g.Layout() != tensor.Strided {
 			var err error
-			if gd, err = tensor.ToDense(g); err != nil {
+			if gd, err = convert.ToDense(g); err != nil {
 				return nil, nil, err
 			}
 		}

@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
@@ -155,7 +156,7 @@ func mvGrads(a, x, g *tensor.Tensor, needA, needX bool) (ga, gx *tensor.Tensor, 
 			return nil, nil, err
 		}
 		if xc.Layout() != tensor.Strided {
-			if xc, err = tensor.ToDense(xc); err != nil {
+			if xc, err = convert.ToDense(xc); err != nil {
 				return nil, nil, err
 			}
 		}
@@ -261,7 +262,7 @@ func inputGrad(input, g *tensor.Tensor, beta dtype.Scalar) (*tensor.Tensor, erro
 		}
 	} else {
 		if g.Layout() != tensor.Strided {
-			if g, err = tensor.ToDense(g); err != nil {
+			if g, err = convert.ToDense(g); err != nil {
 				return nil, err
 			}
 		}

@@ -3,6 +3,7 @@ package autograd
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -223,7 +224,7 @@ func gradRows(g *tensor.Tensor, sizes []int64, summed []bool, keptBlock int64) (
 
 // cooOf is t as a coalesced COO tensor with int64 indices.
 func cooOf(t *tensor.Tensor) (*tensor.Tensor, error) {
-	c, err := tensor.CoalescedCOO(t, -1)
+	c, err := convert.CoalescedCOO(t, -1)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package dispatch
 
 import (
 	"github.com/gosparse/gosparse/core/autograd"
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/device"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
@@ -14,7 +15,7 @@ import (
 
 // ToDense is the strided tensor equal to x (its fill materialised).
 func (d Dispatcher) ToDense(x Value) (Result, error) {
-	return d.Apply("to_dense", x, AnyFill, tensor.ToDense, autograd.ToDense)
+	return d.Apply("to_dense", x, AnyFill, convert.ToDense, autograd.ToDense)
 }
 
 // ToLayout converts x to layout l with opt, recorded under the name torch

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
@@ -113,7 +114,7 @@ func planOf(op string, ts []*tensor.Tensor, o Options) (plan.Plan, opKind, error
 		if err := want("input"); err != nil {
 			return plan.Plan{}, 0, err
 		}
-		return tensor.PlanToDense(ts[0]), kindDense, nil
+		return convert.PlanToDense(ts[0]), kindDense, nil
 	case slices.Contains(ops.ReductionNames(), op):
 		if err := want("input"); err != nil {
 			return plan.Plan{}, 0, err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/gen"
@@ -53,7 +54,7 @@ func TestExplainCOOFormAsPlanned(t *testing.T) {
 		{"sum", Options{Dims: []int{1}}, func(a *tensor.Tensor) error { _, err := ops.Reduce(a, []int{1}, "sum"); return err }},
 		{"amax", Options{Dims: []int{0, 1}}, func(a *tensor.Tensor) error { _, err := ops.Reduce(a, []int{0, 1}, "amax"); return err }},
 		{"transpose", Options{}, func(a *tensor.Tensor) error { _, err := ops.Transpose(a, 0, 1); return err }},
-		{"to_dense", Options{}, func(a *tensor.Tensor) error { _, err := tensor.ToDense(a); return err }},
+		{"to_dense", Options{}, func(a *tensor.Tensor) error { _, err := convert.ToDense(a); return err }},
 		{"mv", Options{}, func(a *tensor.Tensor) error { _, err := linalg.Mv(a, vec(a)); return err }},
 	}
 	for _, f := range []string{format.DIAI().String(), delta} {

@@ -3,6 +3,7 @@ package gen
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -45,7 +46,7 @@ func TestTensorOfGenerators(t *testing.T) {
 		assert.Equal(t, c.Val, dtype.AsSlice[float64](vals), name)
 
 		if c.Rows*c.Cols > 0 {
-			d, err := tensor.ToDense(tn)
+			d, err := convert.ToDense(tn)
 			require.NoError(t, err, name)
 			dv, err := tensor.Component(d, tensor.CompValues)
 			require.NoError(t, err, name)

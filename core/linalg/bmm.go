@@ -135,7 +135,7 @@ func batchesOf(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 	if t.FormatStore() == nil {
 		width = t.IndexWidth()
 	}
-	c, err := tensor.CoalescedCOOWidth(t, 0, width)
+	c, err := convert.CoalescedCOOWidth(t, 0, width)
 	if err != nil {
 		return nil, err
 	}

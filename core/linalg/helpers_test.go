@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -109,7 +110,7 @@ type dmat struct {
 
 func denseRef(t *testing.T, x *tensor.Tensor) dmat {
 	t.Helper()
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	v := make([]complex128, d.Values().Numel())
 	for i := range v {
@@ -216,7 +217,7 @@ func caseName(op string, f testFormat, d dtype.DType, w int, shape [3]int64, fil
 // requireUntouched asserts that an operation left its operand as it was.
 func requireUntouched(t *testing.T, before, after *tensor.Tensor, msg string) {
 	t.Helper()
-	eq, err := tensor.Equal(before, after)
+	eq, err := convert.Equal(before, after)
 	require.NoError(t, err)
 	require.True(t, eq, "%s: input modified", msg)
 	require.Equal(t, before.FillElem(), after.FillElem(), "%s: fill modified", msg)

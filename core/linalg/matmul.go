@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -128,7 +129,7 @@ func repeat(t *tensor.Tensor, nb int64) (*tensor.Tensor, error) {
 	}
 	// The repeats are marked coalesced: duplicates must be summed first
 	// (a non-zero fill would otherwise be split off once per duplicate).
-	coo, err := tensor.CoalescedCOOWidth(t, 0, 64)
+	coo, err := convert.CoalescedCOOWidth(t, 0, 64)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package linalg
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -25,7 +26,7 @@ func TestMatmulBroadcastSumsDuplicatesFirst(t *testing.T) {
 	require.NoError(t, err)
 	got, err := Matmul(a, b)
 	require.NoError(t, err)
-	d, err := tensor.ToDense(got)
+	d, err := convert.ToDense(got)
 	require.NoError(t, err)
 	require.Equal(t, []int64{7, 56, 7, 5, 40, 5, 1, 8, 1}, dtype.AsSlice[int64](d.Values()))
 }

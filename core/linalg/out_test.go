@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -123,7 +124,7 @@ func TestMvOutWritesRepeatedlyIntoTheSameTensor(t *testing.T) {
 // requireEqualTensors requires equal layouts, shapes, dtypes and elements.
 func requireEqualTensors(t *testing.T, want, got *tensor.Tensor, msgAndArgs ...any) {
 	t.Helper()
-	eq, err := tensor.Equal(want, got)
+	eq, err := convert.Equal(want, got)
 	require.NoError(t, err, msgAndArgs...)
 	require.True(t, eq, msgAndArgs...)
 }

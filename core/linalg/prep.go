@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -173,7 +174,7 @@ func denseData(t *tensor.Tensor) (dtype.Array, error) {
 	if t.Layout() == tensor.Strided {
 		return t.Values(), nil
 	}
-	d, err := tensor.ToDense(t)
+	d, err := convert.ToDense(t)
 	if err != nil {
 		return dtype.Array{}, err
 	}

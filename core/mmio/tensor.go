@@ -8,6 +8,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -102,7 +103,7 @@ func WriteTensor(w io.Writer, t *tensor.Tensor) error {
 	if f := dtype.LoadScalar(t.DType(), t.FillElem()); f.Re() != 0 || f.Im() != 0 || f.Int() != 0 {
 		return errs.Errorf(errs.ErrInvalidArgument, "t: fill value (%g%+gi) is not zero, but a coordinate file leaves unlisted entries zero; convert to strided first", f.Re(), f.Im())
 	}
-	c, err := tensor.CoalescedCOO(t, 0)
+	c, err := convert.CoalescedCOO(t, 0)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -19,7 +20,7 @@ import (
 
 func requireEqualTensors(t *testing.T, want, got *tensor.Tensor, msg string) {
 	t.Helper()
-	eq, err := tensor.Equal(want, got)
+	eq, err := convert.Equal(want, got)
 	require.NoError(t, err, msg)
 	require.True(t, eq, "%s:\nwant %v\n got %v", msg, want, got)
 }
@@ -46,7 +47,7 @@ func TestReadWestJumbled(t *testing.T) {
 	require.NoError(t, err)
 	c, err := tensor.NewCOO(idx, changed, slices.Clone(a.Dims()), tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
-	eq, err := tensor.Equal(c, b)
+	eq, err := convert.Equal(c, b)
 	require.NoError(t, err)
 	require.False(t, eq)
 }
@@ -138,7 +139,7 @@ func sampleTensors(t *testing.T) map[string]*tensor.Tensor {
 		dtype.Float64Array([]float64{1, 0, 2, 3, 4, 5, 6, 7, 8}, 3, 3), []int64{6, 3}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	out["coo hybrid"] = hybrid
-	dense, err := tensor.ToDense(coo)
+	dense, err := convert.ToDense(coo)
 	require.NoError(t, err)
 	out["strided 2-D"] = dense
 	v, err := tensor.NewStrided(dtype.Float64Array([]float64{1.5, 0, -2, 1e-300}))
@@ -173,7 +174,7 @@ func TestWriteReadTensorRoundTrip(t *testing.T) {
 		require.NoError(t, err, name)
 		// The dense reference, duplicates summed in x's own dtype (a bool
 		// sum saturates at true, which the int64 read-back must show as 1).
-		want, err := tensor.ToDense(x)
+		want, err := convert.ToDense(x)
 		require.NoError(t, err, name)
 		want, err = tensor.ToDType(want, widened(x.DType()))
 		require.NoError(t, err, name)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -140,7 +141,7 @@ func coalescedCOO(t *tensor.Tensor) (*tensor.Tensor, error) {
 			return t, nil
 		}
 	}
-	return tensor.CoalescedCOO(t, 0)
+	return convert.CoalescedCOO(t, 0)
 }
 
 // inRowMajorOrder reports whether the (ndim, nnz) indices of a 1-D or 2-D

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -86,9 +87,9 @@ func TestWriteOptions(t *testing.T) {
 			if c.o.Field == "pattern" {
 				continue // values read back as 1
 			}
-			got, err := tensor.ToDense(back)
+			got, err := convert.ToDense(back)
 			require.NoError(t, err)
-			eq, err := tensor.Equal(got, want)
+			eq, err := convert.Equal(got, want)
 			require.NoError(t, err)
 			require.True(t, eq, "%s %s:\n%s", c.name, layout, out)
 		}

@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -46,7 +47,7 @@ func TestCatStackPromoteDTypes(t *testing.T) {
 					}
 					s := ewBuild(t, x, f, ewShape{"2x3", []int64{2, 3}, 0}, fv)
 					ts = append(ts, s)
-					dx, err := tensor.ToDense(s)
+					dx, err := convert.ToDense(s)
 					require.NoError(t, err)
 					dense = append(dense, dx)
 				}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -204,7 +205,7 @@ func TestComplexAnnexGSpecialValues(t *testing.T) {
 			for _, in := range []*tensor.Tensor{x, sp} {
 				r, err := UnaryByName(c.fn, in, UnaryArgs{})
 				require.NoError(t, err)
-				dr, err := tensor.ToDense(r)
+				dr, err := convert.ToDense(r)
 				require.NoError(t, err)
 				v := dr.Values().Complex(0)
 				got := complex(v.Re(), v.Im())

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -31,7 +32,7 @@ func TestCustomWithFillKeepsFormat(t *testing.T) {
 		require.NoError(t, err, c.id)
 		want, err := tensor.WithFill(coo, fill)
 		require.NoError(t, err, c.id)
-		wd, err := tensor.ToDense(want)
+		wd, err := convert.ToDense(want)
 		require.NoError(t, err, c.id)
 		ewRequireSameDense(t, wd, got, c.id)
 		got.NNZ() // its COO form, built from its storage, gives the same

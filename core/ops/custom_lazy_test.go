@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -107,7 +108,7 @@ func requireLazyOp(t *testing.T, a *tensor.Tensor, vals int64, msg string, bound
 	require.NoError(t, err, msg)
 	gc, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err, msg)
-	eq, err := tensor.Equal(wc, gc)
+	eq, err := convert.Equal(wc, gc)
 	require.NoError(t, err, msg)
 	require.True(t, eq, msg)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -50,7 +51,7 @@ func customCases(t *testing.T, d dtype.DType) []customCase {
 			a, err := tensor.ToFormat(src, f)
 			require.NoError(t, err, c.ID)
 			require.Equal(t, tensor.Custom, a.Layout(), c.ID)
-			dense, err := tensor.ToDense(src)
+			dense, err := convert.ToDense(src)
 			require.NoError(t, err, c.ID)
 			out = append(out, customCase{id: fmt.Sprintf("%s fill %g", c.ID, fill), f: f, a: a, dense: dense})
 		}
@@ -144,7 +145,7 @@ func TestCustomZipSharesStructure(t *testing.T) {
 	for _, c := range customCases(t, dtype.Float64) {
 		b, err := BinaryByName("mul", TensorOperand(c.a), NumberOperand(dtype.FloatNumber(-1.5)), BinaryArgs{})
 		require.NoError(t, err, c.id)
-		db, err := tensor.ToDense(b)
+		db, err := convert.ToDense(b)
 		require.NoError(t, err, c.id)
 		for _, op := range []string{"add", "sub", "mul"} {
 			msg := c.id + " " + op
@@ -204,7 +205,7 @@ func TestCustomReduceNative(t *testing.T) {
 					}
 					require.NoError(t, err, "%s dims %v", msg, dims)
 					require.True(t, ok, "%s dims %v: not run on the storage", msg, dims)
-					wd, err := tensor.ToDense(want)
+					wd, err := convert.ToDense(want)
 					require.NoError(t, err, msg)
 					ewRequireSameDense(t, wd, got, msg)
 				}

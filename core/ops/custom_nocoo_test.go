@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -44,7 +45,7 @@ func noCOOCases(t *testing.T) []noCOOCase {
 		for _, fill := range []float64{0, 2.5} {
 			src, err := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
 			require.NoError(t, err, c.ID)
-			dense, err := tensor.ToDense(src)
+			dense, err := convert.ToDense(src)
 			require.NoError(t, err, c.ID)
 			out = append(out, noCOOCase{id: fmt.Sprintf("%s fill %g", c.ID, fill), f: f, src: src, dense: dense})
 		}
@@ -139,7 +140,7 @@ var noCOOOps = []struct {
 	{"to coo", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
 		return tensor.ToLayout(a, tensor.COO, tensor.DefaultConvert())
 	}},
-	{"to dense", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDense(a) }},
+	{"to dense", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDense(a) }},
 }
 
 // TestCustomOperatorsHoldNoCOOForm: every custom format of formats.json,
@@ -176,7 +177,7 @@ func TestCustomOperatorsHoldNoCOOForm(t *testing.T) {
 					got, err = tensor.ToDType(got, dtype.Float64)
 					require.NoError(t, err, msg)
 				}
-				want, err = tensor.ToDense(want)
+				want, err = convert.ToDense(want)
 				require.NoError(t, err, msg)
 				ewRequireSameDense(t, want, got, msg)
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -41,7 +42,7 @@ func TestToFormatConformance(t *testing.T) {
 			assert.Equal(t, want.Pos, tensortest.IndexValues(u.Pos[l]), "%s (%s) level %d pos", c.ID, x.Layout(), l)
 			assert.Equal(t, want.Crd, tensortest.IndexValues(u.Crd[l]), "%s (%s) level %d crd", c.ID, x.Layout(), l)
 		}
-		back, err := tensor.ToDense(x)
+		back, err := convert.ToDense(x)
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.Values())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 	}
@@ -174,7 +175,7 @@ func TestCustomFormatOps(t *testing.T) {
 		got, err = Transpose(a, 0, 1)
 		require.NoError(t, err)
 		tensortest.RequireSameDense(t, want, got, "transpose "+s)
-		eq, err := tensor.Equal(a, da)
+		eq, err := convert.Equal(a, da)
 		require.NoError(t, err)
 		assert.True(t, eq, s)
 		assert.Contains(t, a.String(), "format="+f.String())

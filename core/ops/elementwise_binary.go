@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -50,7 +51,7 @@ func zeroDimAsNumber(a, b Operand) (Operand, Operand, error) {
 	if len(b.Tensor.Dims()) == 0 {
 		z = &b
 	}
-	d, err := tensor.ToDense(z.Tensor) // a 0-d sparse tensor sums its entries
+	d, err := convert.ToDense(z.Tensor) // a 0-d sparse tensor sums its entries
 	if err != nil {
 		return a, b, err
 	}
@@ -450,11 +451,11 @@ func binaryDense(op string, bf binFuncs, a, b *tensor.Tensor, dom domain, out dt
 	if err := errs.CheckAlloc(op, dtype.NumelOf(a.Dims()), max(out.Size(), 8)); err != nil {
 		return nil, err
 	}
-	da, err := tensor.ToDense(a)
+	da, err := convert.ToDense(a)
 	if err != nil {
 		return nil, err
 	}
-	db, err := tensor.ToDense(b)
+	db, err := convert.ToDense(b)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -61,9 +62,9 @@ func TestBinaryMatchesDense(t *testing.T) {
 				for _, fill := range fills {
 					a := ewBuild(t, da, fp[0], sc, fill[0])
 					b := ewBuild(t, db, fp[1], sc, fill[1])
-					ra, err := tensor.ToDense(a)
+					ra, err := convert.ToDense(a)
 					require.NoError(t, err)
-					rb, err := tensor.ToDense(b)
+					rb, err := convert.ToDense(b)
 					require.NoError(t, err)
 					for _, op := range ops {
 						msg := ewName(op, " ", dp, " ", sc.name, " ", fp[0].name, "+", fp[1].name, " fills=", fill[0] != nil, fill[1] != nil)
@@ -96,7 +97,7 @@ func TestBinaryWithNumber(t *testing.T) {
 			for _, f := range ewFormats {
 				for _, fill := range []*dtype.Scalar{nil, &nz} {
 					a := ewBuild(t, dense, f, sc, fill)
-					ra, err := tensor.ToDense(a)
+					ra, err := convert.ToDense(a)
 					require.NoError(t, err)
 					for _, op := range BinaryOps() {
 						for _, n := range numbers {
@@ -134,7 +135,7 @@ func TestBinaryAgainstMath(t *testing.T) {
 	b, err = tensor.WithFill(b, tensor.ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 	require.NoError(t, err)
 	dense := func(x *tensor.Tensor) []float64 {
-		d, err := tensor.ToDense(x)
+		d, err := convert.ToDense(x)
 		require.NoError(t, err)
 		return append([]float64(nil), dtype.AsSlice[float64](d.Values())...)
 	}
@@ -154,7 +155,7 @@ func TestBinaryAgainstMath(t *testing.T) {
 	assert.Equal(t, []float64{1.5, 0.5, 2, 8}, dense(run("maximum")))
 	lt := run("lt")
 	assert.Equal(t, dtype.Bool, lt.DType())
-	d, err := tensor.ToDense(lt)
+	d, err := convert.ToDense(lt)
 	require.NoError(t, err)
 	assert.Equal(t, []byte{0, 1, 1, 1}, d.Values().Data)
 	// floor division rounds toward -inf; torch's formula keeps it exact.
@@ -219,7 +220,7 @@ func TestMulIntersection(t *testing.T) {
 	p, err := BinaryByName("mul", TensorOperand(a), TensorOperand(dense), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, tensor.COO, p.Layout())
-	d, err := tensor.ToDense(p)
+	d, err := convert.ToDense(p)
 	require.NoError(t, err)
 	got := dtype.AsSlice[float64](d.Values())
 	assert.Equal(t, 2.0, got[0])
@@ -274,7 +275,7 @@ func TestBinaryOutputLayouts(t *testing.T) {
 
 func ewToDense(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
 	t.Helper()
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	return d
 }

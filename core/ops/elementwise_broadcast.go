@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -134,7 +135,7 @@ func expandOperand(t *tensor.Tensor, shape []int64) (*tensor.Tensor, error) {
 	if err := errs.CheckAlloc("broadcast", dtype.NumelOf(shape), t.DType().Size()); err != nil {
 		return nil, err
 	}
-	d, err := tensor.ToDense(t)
+	d, err := convert.ToDense(t)
 	if err != nil {
 		return nil, err
 	}

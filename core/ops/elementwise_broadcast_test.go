@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -101,7 +102,7 @@ func TestBinaryBroadcastMatchesDense(t *testing.T) {
 			for _, f := range ewFormats {
 				for _, fl := range []*dtype.Scalar{nil, &fill} {
 					a := ewBuild(t, da, f, sc, fl)
-					ra, err := tensor.ToDense(a)
+					ra, err := convert.ToDense(a)
 					require.NoError(t, err)
 					for si, bs := range bcShapes(sc.shape) {
 						sp := 0.0
@@ -195,7 +196,7 @@ func bcOnlyWhereStored(t *testing.T, a, rb *tensor.Tensor) *tensor.Tensor {
 	for i := range ones.Numel() {
 		ones.SetComplex(i, dtype.Real(1))
 	}
-	mask, err := tensor.ToDense(tensor.WithValues(a, dtype.Float64, ones, tensor.ScalarBytes(dtype.Float64, dtype.Real(0))))
+	mask, err := convert.ToDense(tensor.WithValues(a, dtype.Float64, ones, tensor.ScalarBytes(dtype.Float64, dtype.Real(0))))
 	require.NoError(t, err)
 	out := dtype.NewArray(rb.DType(), rb.Dims())
 	for i := range out.Numel() {

@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -61,7 +62,7 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 // its index rows, O(numel + nse).
 func denseOperandOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.Layout() != tensor.COO || t.FormatStore() != nil || t.PerSlotFill() || t.DenseDim() != 0 || !t.IsCoalesced() {
-		return tensor.ToDense(t)
+		return convert.ToDense(t)
 	}
 	n := dtype.NumelOf(t.Dims())
 	if err := errs.CheckAlloc("to_dense", n, t.DType().Size()); err != nil {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -42,7 +43,7 @@ func requireSameUpToTermRounding(t *testing.T, want, got *tensor.Tensor, vals []
 	} else if n != 0 {
 		terms = max(terms/math.Abs(n), math.Abs(n)/terms)
 	}
-	dg, err := tensor.ToDense(got)
+	dg, err := convert.ToDense(got)
 	require.NoError(t, err, name)
 	require.Equal(t, want.DType(), got.DType(), name)
 	for i := int64(0); i < want.Values().Numel(); i++ {
@@ -74,7 +75,7 @@ func TestNumberOpsSumDuplicatesFirst(t *testing.T) {
 		for _, vals := range values {
 			for _, fill := range []float64{0, 1.5} {
 				x := dupCOO(t, d, fill, vals...)
-				dense, err := tensor.ToDense(x)
+				dense, err := convert.ToDense(x)
 				require.NoError(t, err)
 				for _, n := range numbers {
 					for _, op := range []string{"mul", "div"} {
@@ -100,7 +101,7 @@ func TestNumberOpsSumDuplicatesFirst(t *testing.T) {
 	x := dupCOO(t, dtype.Int8, 0, 100, 100, -90)
 	got, err := BinaryByName("mul", TensorOperand(x), NumberOperand(dtype.IntNumber(3)), BinaryArgs{})
 	require.NoError(t, err)
-	dense, _ := tensor.ToDense(x)
+	dense, _ := convert.ToDense(x)
 	want, _ := BinaryByName("mul", TensorOperand(dense), NumberOperand(dtype.IntNumber(3)), BinaryArgs{})
 	ewRequireSameDense(t, want, got, "int8 mul")
 	require.False(t, got.IsCoalesced(), "an exact op keeps the duplicates, as torch")
@@ -127,7 +128,7 @@ func TestScalingUnaryOpsSumDuplicatesFirst(t *testing.T) {
 			x := dupCOO(t, dtype.Float64, 0, vals...)
 			got, err := UnaryByName(op, x, UnaryArgs{})
 			require.NoError(t, err)
-			dense, _ := tensor.ToDense(x)
+			dense, _ := convert.ToDense(x)
 			want, err := UnaryByName(op, dense, UnaryArgs{})
 			require.NoError(t, err)
 			ewRequireSameDense(t, want, got, ewName(op, vals))
@@ -143,7 +144,7 @@ func TestToUniqueFormatSumsDuplicates(t *testing.T) {
 		f := mustFormat(format.Parse(text))
 		got, err := tensor.ToFormat(x, f)
 		require.NoError(t, err, text)
-		dense, _ := tensor.ToDense(x)
+		dense, _ := convert.ToDense(x)
 		ewRequireSameDense(t, dense, got, text)
 		if text == "(i) -> (i : compressed)" {
 			require.True(t, got.IsCoalesced(), text)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -182,9 +183,9 @@ func TestElementwiseFormatRule(t *testing.T) {
 // mustAddDense is a + b computed on their dense forms.
 func mustAddDense(t *testing.T, a, b *tensor.Tensor) *tensor.Tensor {
 	t.Helper()
-	da, err := tensor.ToDense(a)
+	da, err := convert.ToDense(a)
 	require.NoError(t, err)
-	db, err := tensor.ToDense(b)
+	db, err := convert.ToDense(b)
 	require.NoError(t, err)
 	r, err := BinaryByName("add", TensorOperand(da), TensorOperand(db), BinaryArgs{})
 	require.NoError(t, err)

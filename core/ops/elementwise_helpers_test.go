@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -185,7 +186,7 @@ func ewRequireSameDense(t *testing.T, want, got *tensor.Tensor, msg string) {
 	t.Helper()
 	require.Equal(t, want.DType(), got.DType(), "%s: dtype", msg)
 	require.Equal(t, want.Dims(), got.Dims(), "%s: shape", msg)
-	dg, err := tensor.ToDense(got)
+	dg, err := convert.ToDense(got)
 	require.NoError(t, err, msg)
 	tol := 1e-12
 	switch dtype.RealOf(want.DType()) {

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -118,7 +119,7 @@ func canonicalCOO(t *tensor.Tensor, dd int) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.Strided {
 		return denseCOO(t, dd)
 	}
-	return tensor.CoalescedCOO(t, dd)
+	return convert.CoalescedCOO(t, dd)
 }
 
 // denseCOO stores the blocks (over the last dd dims) of a strided tensor

@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -43,7 +44,7 @@ func slotsOperands(t *testing.T, d dtype.DType, seed int64) []*tensor.Tensor {
 	require.True(t, csc.PerSlotFill() && bsc.PerSlotFill())
 	scalar, err := tensor.WithFill(coo, tensor.ScalarBytes(d, dtype.Real(1.5)))
 	require.NoError(t, err)
-	dense, err := tensor.ToDense(s)
+	dense, err := convert.ToDense(s)
 	require.NoError(t, err)
 	return []*tensor.Tensor{s, csr, bsr, csc, bsc, scalar, dense}
 }
@@ -63,13 +64,13 @@ func TestBinaryPerSlotFillMatchesDense(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Int64, dtype.Complex128} {
 		as, bs := slotsOperands(t, d, 0), slotsOperands(t, d, 1)
 		for _, a := range as {
-			ra, err := tensor.ToDense(a)
+			ra, err := convert.ToDense(a)
 			require.NoError(t, err)
 			for _, b := range bs {
 				if !a.PerSlotFill() && !b.PerSlotFill() {
 					continue
 				}
-				rb, err := tensor.ToDense(b)
+				rb, err := convert.ToDense(b)
 				require.NoError(t, err)
 				for _, op := range BinaryOps() {
 					msg := ewName(op, " ", d, " ", a.Layout(), "+", b.Layout())

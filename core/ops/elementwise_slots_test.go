@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -28,7 +29,7 @@ func TestUnaryPerSlotFillMatchesDense(t *testing.T) {
 	cases := ewUnaryCases()
 	tested := 0
 	for _, a := range []*tensor.Tensor{s, csr, bsr} {
-		ref, err := tensor.ToDense(a)
+		ref, err := convert.ToDense(a)
 		require.NoError(t, err)
 		for _, name := range UnaryOps() {
 			for _, args := range cases[name] {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -43,7 +44,7 @@ func TestUnaryMatchesDense(t *testing.T) {
 				nz := ewFill(d)
 				for _, fill := range []*dtype.Scalar{nil, &nz} {
 					a := ewBuild(t, dense, f, sc, fill)
-					ref, err := tensor.ToDense(a)
+					ref, err := convert.ToDense(a)
 					require.NoError(t, err)
 					for _, name := range UnaryOps() {
 						for _, args := range cases[name] {
@@ -90,7 +91,7 @@ func TestUnaryAgainstMath(t *testing.T) {
 		got, err := UnaryByName(name, sparse, UnaryArgs{})
 		require.NoError(t, err, name)
 		assert.InDelta(t, f(0.5), dtype.LoadScalar(got.DType(), got.FillElem()).Re(), 1e-15, "%s fill", name)
-		d, err := tensor.ToDense(got)
+		d, err := convert.ToDense(got)
 		require.NoError(t, err)
 		for i, x := range xs {
 			want := f(x)
@@ -195,7 +196,7 @@ func TestUnaryFillAndLayout(t *testing.T) {
 	o, err := UnaryByName("sin", x, UnaryArgs{Out: Output{Layout: &coo}})
 	require.NoError(t, err)
 	assert.Equal(t, tensor.COO, o.Layout())
-	eq, err := tensor.Equal(o, mustUnary(t, "sin", x))
+	eq, err := convert.Equal(o, mustUnary(t, "sin", x))
 	require.NoError(t, err)
 	assert.True(t, eq)
 }
@@ -217,7 +218,7 @@ func TestUnaryLinearKeepsDuplicates(t *testing.T) {
 	assert.Equal(t, int64(2), n.NNZ())
 	s := mustUnary(t, "sin", x)
 	assert.True(t, s.IsCoalesced())
-	d, err := tensor.ToDense(s)
+	d, err := convert.ToDense(s)
 	require.NoError(t, err)
 	assert.InDelta(t, math.Sin(3), d.Values().Complex(1).Re(), 1e-15)
 }

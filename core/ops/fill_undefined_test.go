@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -47,9 +48,9 @@ func undefOperands(t *testing.T, seed int) []*tensor.Tensor {
 func maskedDense(t *testing.T, x *tensor.Tensor) ([]float64, []bool) {
 	t.Helper()
 	require.True(t, x.UndefinedFill())
-	d0, err := tensor.ToDense(tensor.Refill(x, tensor.ScalarBytes(x.DType(), dtype.IntScalar(0))))
+	d0, err := convert.ToDense(tensor.Refill(x, tensor.ScalarBytes(x.DType(), dtype.IntScalar(0))))
 	require.NoError(t, err)
-	d1, err := tensor.ToDense(tensor.Refill(x, tensor.ScalarBytes(x.DType(), dtype.IntScalar(1))))
+	d1, err := convert.ToDense(tensor.Refill(x, tensor.ScalarBytes(x.DType(), dtype.IntScalar(1))))
 	require.NoError(t, err)
 	n := d0.Values().Numel()
 	vals, mask := make([]float64, n), make([]bool, n)
@@ -110,7 +111,7 @@ func TestUndefinedFillElementwise(t *testing.T) {
 			}
 			requireMasked(t, want, ma, r, ewName(op, " ", a.Layout()))
 			// With a strided tensor (a value everywhere): a's mask.
-			dense, err := tensor.ToDense(tensor.Refill(b, tensor.ScalarBytes(dtype.Float64, dtype.Real(10))))
+			dense, err := convert.ToDense(tensor.Refill(b, tensor.ScalarBytes(dtype.Float64, dtype.Real(10))))
 			require.NoError(t, err)
 			r, err = BinaryByName(op, TensorOperand(dense), TensorOperand(a), BinaryArgs{})
 			require.NoError(t, err, op)

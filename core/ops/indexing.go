@@ -92,7 +92,7 @@ func selectEntries(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, erro
 		return out.TensorLike(t)
 	}
 	if s == 1 { // the result has no sparse dim: a dense tensor of the dense shape
-		d, err := tensor.ToDense(t)
+		d, err := convert.ToDense(t)
 		if err != nil {
 			return nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -300,7 +301,7 @@ func selectLeaf(t *tensor.Tensor, dim int, index int64) (*tensor.Tensor, bool, e
 	shape := slices.Clone(t.Dims())
 	shape[0] = 1
 	sub := cooResult(t, shape, r, k < 2)
-	d, err := tensor.ToDense(sub)
+	d, err := convert.ToDense(sub)
 	if err != nil {
 		return nil, false, err
 	}

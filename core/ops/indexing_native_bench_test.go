@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/gen"
@@ -306,10 +307,10 @@ func TestShapeNativeSizedFirst(t *testing.T) {
 			require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%s: %v", op.name, err)
 		}
 	})
-	eq, err := tensor.Equal(before, x)
+	eq, err := convert.Equal(before, x)
 	require.NoError(t, err)
 	require.True(t, eq)
-	eq, err = tensor.Equal(beforeC, c)
+	eq, err = convert.Equal(beforeC, c)
 	require.NoError(t, err)
 	require.True(t, eq)
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -98,9 +99,9 @@ func nativeCases(t *testing.T) []nativeCase {
 						}
 						y, err := tensor.ToIndexWidth(ewBuild(t, other, f, sc, fill), w)
 						require.NoError(t, err)
-						dx, err := tensor.ToDense(x)
+						dx, err := convert.ToDense(x)
 						require.NoError(t, err)
-						dy, err := tensor.ToDense(y)
+						dy, err := convert.ToDense(y)
 						require.NoError(t, err)
 						out = append(out, nativeCase{fmt.Sprint(sc.name, "/", d, "/", f.name, "/fill=", fillName(fill), "/w", w), dx, x, y, dy})
 					}
@@ -309,7 +310,7 @@ func TestSelectIndexWidth(t *testing.T) {
 						require.Equal(t, w, r.IndexWidth(), msg)
 						require.Equal(t, w, r.Indices().DType.Size()*8, msg)
 					}
-					eq, err := tensor.Equal(want, r)
+					eq, err := convert.Equal(want, r)
 					require.NoError(t, err)
 					require.True(t, eq, msg)
 				}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -157,7 +158,7 @@ func requireMergeMatches(t *testing.T, op string, a, b *tensor.Tensor, l tensor.
 	requireSameBits(t, want.Values(), got.Values(), msg)
 	dense, err := binaryDense(op, bf, a, b, dom, d)
 	require.NoError(t, err, msg)
-	gd, err := tensor.ToDense(got)
+	gd, err := convert.ToDense(got)
 	require.NoError(t, err, msg)
 	requireSameValues(t, dense.Values(), gd.Values(), msg)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -14,7 +15,7 @@ import (
 
 // denseOf returns t's dense values as float64 with its shape (the test reference).
 func denseOf(t *testing.T, x *tensor.Tensor) ([]float64, []int64) {
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	out := make([]float64, d.Values().Numel())
 	for i := range out {

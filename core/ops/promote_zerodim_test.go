@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -42,7 +43,7 @@ func TestBinaryZeroDimPromotion(t *testing.T) {
 				}
 				z, ok := ieeeTensor(t, tensor.Strided, c.zeroD, []complex128{2}, nil, 0)
 				require.True(t, ok)
-				dense, err := tensor.ToDense(x)
+				dense, err := convert.ToDense(x)
 				require.NoError(t, err)
 				for _, swap := range []bool{false, true} {
 					a, b := TensorOperand(x), TensorOperand(z)
@@ -54,7 +55,7 @@ func TestBinaryZeroDimPromotion(t *testing.T) {
 					require.NoError(t, err, msg)
 					require.Equal(t, c.want, r.DType(), "add: "+msg)
 					require.Equal(t, []int64{2, 3}, r.Dims(), msg)
-					rd, err := tensor.ToDense(r)
+					rd, err := convert.ToDense(r)
 					require.NoError(t, err)
 					for i := int64(0); i < 6; i++ {
 						w := dense.Values().Complex(i).Re() + 2

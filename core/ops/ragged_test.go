@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -44,9 +45,9 @@ func raggedPair(t *testing.T, w int) (*tensor.Tensor, *tensor.Tensor) {
 
 func requireDenseEqual(t *testing.T, want, got *tensor.Tensor, msg string) {
 	t.Helper()
-	w, err := tensor.ToDense(want)
+	w, err := convert.ToDense(want)
 	require.NoError(t, err, msg)
-	g, err := tensor.ToDense(got)
+	g, err := convert.ToDense(got)
 	require.NoError(t, err, msg)
 	require.Equal(t, w.Dims(), g.Dims(), msg)
 	require.Equal(t, w.DType(), g.DType(), msg)

@@ -13,7 +13,7 @@ import (
 
 // coalescedCOO returns t's entries as coalesced COO.
 func coalescedCOO(t *tensor.Tensor) (*convert.CooEntries, error) {
-	c, err := tensor.CoalescedCOO(t, -1)
+	c, err := convert.CoalescedCOO(t, -1)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 		if err != nil || r.Layout() == tensor.Strided {
 			return r, err
 		}
-		return tensor.ToDense(r)
+		return convert.ToDense(r)
 	}
 	if r, ok, err := reduceRagged(t, red, dims, op, outDType); ok || err != nil {
 		return r, err
@@ -440,7 +440,7 @@ func SparseMask(t, mask *tensor.Tensor) (*tensor.Tensor, error) {
 	}
 	src := t
 	if t.Layout() != tensor.Strided || t.DenseDim() != 0 {
-		if src, err = tensor.ToDense(t); err != nil {
+		if src, err = convert.ToDense(t); err != nil {
 			return nil, err
 		}
 	}

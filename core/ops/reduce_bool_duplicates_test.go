@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -23,7 +24,7 @@ func TestSumOfUncoalescedBoolCountsTrueElements(t *testing.T) {
 	require.False(t, coo.IsCoalesced())
 	got, err := Reduce(coo, []int{0, 1}, "sum")
 	require.NoError(t, err)
-	d, err := tensor.ToDense(got)
+	d, err := convert.ToDense(got)
 	require.NoError(t, err)
 	require.Equal(t, 2.0, d.Values().Complex(0).Re())
 }

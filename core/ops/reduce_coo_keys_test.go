@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/parallel"
@@ -44,7 +45,7 @@ func TestReduceCOOSortedKeysMatchesDense(t *testing.T) {
 			for fi, fill := range engineFills(d) {
 				c := sparse3D(t, rng, d, w, fill, n, nnz)
 				require.False(t, scatterFits(n*n, c.NNZ()), "the scatter would serve it")
-				dense, err := tensor.ToDense(c)
+				dense, err := convert.ToDense(c)
 				require.NoError(t, err)
 				for _, in := range []*tensor.Tensor{c, duplicated(t, c)} {
 					for _, op := range ReductionNames() {

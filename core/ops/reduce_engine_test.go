@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -131,7 +132,7 @@ func TestReduceEngineMatchesReference(t *testing.T) {
 							}
 							require.NoError(t, gerr, msg)
 							requireSameReduction(t, want, got, msg)
-							dense, err := tensor.ToDense(c.t)
+							dense, err := convert.ToDense(c.t)
 							require.NoError(t, err)
 							dr, err := referenceReduce(dense, dims, op)
 							require.NoError(t, err, msg)
@@ -172,11 +173,11 @@ func referenceReduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, e
 	if err != nil || r.Layout() == tensor.Strided {
 		return r, err
 	}
-	return tensor.ToDense(r)
+	return convert.ToDense(r)
 }
 
 func engineDense(t *testing.T, x *tensor.Tensor) *tensor.Tensor {
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	return d
 }

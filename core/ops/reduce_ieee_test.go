@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -152,7 +153,7 @@ func ieeeReduce(v []complex128, shape []int64, red []bool, op string, cplx bool)
 // prod of [-inf, -2] as complex is nan+nanj).
 func requireReduced(t *testing.T, want []complex128, got *tensor.Tensor, tol float64, msg string) {
 	t.Helper()
-	d, err := tensor.ToDense(got)
+	d, err := convert.ToDense(got)
 	require.NoError(t, err, msg)
 	require.Equal(t, int64(len(want)), d.Values().Numel(), msg)
 	same := func(w, x float64) bool {
@@ -178,7 +179,7 @@ func requireReduced(t *testing.T, want []complex128, got *tensor.Tensor, tol flo
 // reference computed from its dense equivalent.
 func ieeeCheckAll(t *testing.T, x *tensor.Tensor, dimLists [][]int, msg string) {
 	t.Helper()
-	dense, err := tensor.ToDense(x)
+	dense, err := convert.ToDense(x)
 	require.NoError(t, err)
 	v := make([]complex128, dense.Values().Numel())
 	for i := range v {

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
-	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -42,7 +42,7 @@ func TestReduceKeepDimMatchesUnsqueeze(t *testing.T) {
 						}
 						require.Equal(t, want.Dims(), got.Dims(), msg)
 						require.Equal(t, want.Layout(), got.Layout(), msg)
-						dw, err := tensor.ToDense(want)
+						dw, err := convert.ToDense(want)
 						require.NoError(t, err)
 						ewRequireSameDense(t, dw, got, msg)
 						plain, err := ReduceKeepDim(a, ds, op, false)

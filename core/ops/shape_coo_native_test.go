@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -58,9 +59,9 @@ func TestCOORelabelsMatchCOOPath(t *testing.T) {
 					want, err := reshapeViaCOO(in, newSparse)
 					require.NoError(t, err, msg)
 					requireSameCOO(t, want, got, msg)
-					dense, err := tensor.ToDense(in)
+					dense, err := convert.ToDense(in)
 					require.NoError(t, err)
-					dg, err := tensor.ToDense(got)
+					dg, err := convert.ToDense(got)
 					require.NoError(t, err)
 					require.Equal(t, dense.Values().Data, dg.Values().Data, msg)
 					covered++

@@ -141,7 +141,7 @@ func squeezeViaCOO(t *tensor.Tensor, drop []int) (*tensor.Tensor, error) {
 		}
 	}
 	if len(out.Coords) == 0 { // every sparse dim was dropped: the result is dense
-		d, err := tensor.ToDense(t)
+		d, err := convert.ToDense(t)
 		if err != nil {
 			return nil, err
 		}

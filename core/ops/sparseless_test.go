@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -115,7 +116,7 @@ func TestSparselessCOOOperations(t *testing.T) {
 		"width 64":   func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(x), nil },
 	}
 	for name, x := range sparselessCases(t) {
-		dx, err := tensor.ToDense(x)
+		dx, err := convert.ToDense(x)
 		require.NoError(t, err, name)
 		for opName, op := range ops {
 			msg := name + ": " + opName
@@ -140,7 +141,7 @@ func TestSparselessCOOOperations(t *testing.T) {
 		require.Equal(t, tensor.COO, c.Layout(), name)
 		require.Equal(t, 0, c.SparseDim(), name)
 		require.Equal(t, x.IndexWidth(), c.IndexWidth(), name)
-		eq, err := tensor.Equal(x, dx)
+		eq, err := convert.Equal(x, dx)
 		require.NoError(t, err, name)
 		require.True(t, eq, name)
 		require.NotEmpty(t, x.String(), name)
@@ -190,7 +191,7 @@ func TestSparselessCOOShapeOperators(t *testing.T) {
 		if x.NDim() == 0 {
 			continue
 		}
-		dx, err := tensor.ToDense(x)
+		dx, err := convert.ToDense(x)
 		require.NoError(t, err, name)
 		for opName, op := range ops {
 			msg := name + ": " + opName

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -52,7 +53,7 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 					}
 					require.NoError(t, err)
 					if want.Layout() != tensor.Strided {
-						want, err = tensor.ToDense(want)
+						want, err = convert.ToDense(want)
 						require.NoError(t, err)
 					}
 					require.Equal(t, want.Dims(), got.Dims(), "%s %v %s over %v", d, shape, op, dims)
@@ -67,7 +68,7 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 			require.NoError(t, err)
 			want, err := Permute(c, perm)
 			require.NoError(t, err)
-			want, err = tensor.ToDense(want)
+			want, err = convert.ToDense(want)
 			require.NoError(t, err)
 			require.Equal(t, want.Dims(), got.Dims())
 			require.Equal(t, want.Values().Data, got.Values().Data, "%s %v permute %v", d, shape, perm)

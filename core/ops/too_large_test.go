@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
@@ -94,7 +95,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		require.NoError(t, err)
 		requireEntries(t, p, []int64{0, 0, 5, big - 1}, []float64{3, 6})
 
-		eq, err := tensor.Equal(before, tall)
+		eq, err := convert.Equal(before, tall)
 		require.NoError(t, err)
 		require.True(t, eq)
 		require.False(t, tall.IsCoalesced())
@@ -131,7 +132,7 @@ func TestFastPathScratchIsSized(t *testing.T) {
 	requireEntries(t, c, append(rows, cols...), vals)
 	csc, err := tensor.ToLayout(sparse, tensor.CSC, tensor.DefaultConvert()) // the generic path too: 5 column pointers
 	require.NoError(t, err)
-	eq, err := tensor.Equal(csc, c)
+	eq, err := convert.Equal(csc, c)
 	require.NoError(t, err)
 	require.True(t, eq)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -66,7 +67,7 @@ func TestCustomTransposeAllocatesAsCSR(t *testing.T) {
 			require.Equal(t, tensor.Custom, x.Layout(), c.name)
 			got, err := Transpose(x, -2, -1)
 			require.NoError(t, err, c.name)
-			dx, err := tensor.ToDense(x)
+			dx, err := convert.ToDense(x)
 			require.NoError(t, err)
 			want, err := Transpose(dx, -2, -1)
 			require.NoError(t, err)

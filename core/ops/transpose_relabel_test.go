@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -31,7 +32,7 @@ func TestTransposeDCSRRelabels(t *testing.T) {
 					got, err := Transpose(x, 0, 1)
 					require.NoError(t, err, msg)
 					require.Equal(t, map[tensor.Layout]tensor.Layout{tensor.DCSR: tensor.DCSC, tensor.DCSC: tensor.DCSR}[l], got.Layout(), msg)
-					dx, err := tensor.ToDense(x)
+					dx, err := convert.ToDense(x)
 					require.NoError(t, err)
 					want, err := Transpose(dx, 0, 1)
 					require.NoError(t, err)
@@ -62,7 +63,7 @@ func TestPermuteCSFRelabels(t *testing.T) {
 			for _, w := range []int{32, 64} {
 				x, err := tensor.ToIndexWidth(ewBuild(t, dense, ewFormat{"csf", tensor.CSF, false}, sc, fill), w)
 				require.NoError(t, err)
-				dx, err := tensor.ToDense(x)
+				dx, err := convert.ToDense(x)
 				require.NoError(t, err)
 				for _, perm := range perms {
 					msg := fmt.Sprint(d, "/fill ", fill != nil, "/w", w, "/", perm)
@@ -102,7 +103,7 @@ func TestCustomTransposeToNamedLayout(t *testing.T) {
 		require.Equal(t, tensor.BSC, got.Layout())
 		require.True(t, sameData(got.Values(), x.FormatStore().Values), "BSC shares the storage's values")
 		requireNoCOOForm(t, x, "the input")
-		dx, err := tensor.ToDense(x)
+		dx, err := convert.ToDense(x)
 		require.NoError(t, err)
 		want, err := Transpose(dx, 0, 1)
 		require.NoError(t, err)
@@ -165,7 +166,7 @@ func TestBSRColMajorTransposeSharesIndex(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, sameData(rows, x.FormatStore().Crd[1]), "BSC's row_indices are the storage's crd")
 	require.Zero(t, tensor.PermutedNamedBytes(x, []int{1, 0}), "explain's bytes")
-	dx, err := tensor.ToDense(x)
+	dx, err := convert.ToDense(x)
 	require.NoError(t, err)
 	want, err := Transpose(dx, 0, 1)
 	require.NoError(t, err)

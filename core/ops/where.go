@@ -78,7 +78,7 @@ func namedWhere(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, Operand
 func whereStrided(ops []*tensor.Tensor, out dtype.DType) (*tensor.Tensor, error) {
 	vals := make([]dtype.Array, 3)
 	for i, t := range ops {
-		d, err := tensor.ToDense(t)
+		d, err := convert.ToDense(t)
 		if err != nil {
 			return nil, err
 		}
@@ -108,7 +108,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	var err error
 	lists := make([]*tensor.Tensor, 3)
 	for i, t := range ops {
-		if lists[i], err = tensor.CoalescedCOO(t, 0); err != nil {
+		if lists[i], err = convert.CoalescedCOO(t, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -170,7 +170,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 		}
 	}
 	if like.Layout() == tensor.Strided {
-		return tensor.ToDense(r)
+		return convert.ToDense(r)
 	}
 	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(like)}
 	if like.Layout().IsBlocked() {
@@ -183,7 +183,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 // its fill when it stores nothing and the sum of its entries when it stores
 // several (uncoalesced), so it is read through its dense form.
 func onlyElement(t *tensor.Tensor) (dtype.Scalar, error) {
-	d, err := tensor.ToDense(t)
+	d, err := convert.ToDense(t)
 	if err != nil {
 		return dtype.Scalar{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -65,7 +66,7 @@ func TestCatStridedSparseKeepsSignedZero(t *testing.T) {
 	require.NoError(t, err)
 	r, err := Cat([]*tensor.Tensor{x, y}, 0)
 	require.NoError(t, err)
-	d, err := tensor.ToDense(r)
+	d, err := convert.ToDense(r)
 	require.NoError(t, err)
 	assert.Equal(t, math.Float64bits(negZero), math.Float64bits(dtype.AsSlice[float64](d.Values())[0]))
 }

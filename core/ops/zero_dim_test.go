@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -22,7 +23,7 @@ func TestZeroDimTakesDimZero(t *testing.T) {
 	value := func(r *tensor.Tensor) float64 {
 		t.Helper()
 		require.Empty(t, r.Dims())
-		d, err := tensor.ToDense(r)
+		d, err := convert.ToDense(r)
 		require.NoError(t, err)
 		return dtype.AsSlice[float64](d.Values())[0]
 	}

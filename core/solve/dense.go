@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -30,7 +31,7 @@ func loadRHS[T elem](b *tensor.Tensor, n int, want dtype.DType, left bool) (*rhs
 	}
 	if d.Layout() != tensor.Strided {
 		var err error
-		if d, err = tensor.ToDense(d); err != nil {
+		if d, err = convert.ToDense(d); err != nil {
 			return nil, err
 		}
 	}

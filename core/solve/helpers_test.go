@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -93,7 +94,7 @@ func tensorOf(t testing.TB, m dense, d dtype.DType, layout tensor.Layout) *tenso
 // (a vector as one column).
 func denseOf(t testing.TB, x *tensor.Tensor) dense {
 	t.Helper()
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	v, err := tensor.Component(d, tensor.CompValues)
 	require.NoError(t, err)
@@ -226,7 +227,7 @@ func requireCode(t testing.TB, err error, code errs.Code, part string) {
 // requireUnchanged requires x to equal its clone taken before the call.
 func requireUnchanged(t testing.TB, before, x *tensor.Tensor) {
 	t.Helper()
-	eq, err := tensor.Equal(before, x)
+	eq, err := convert.Equal(before, x)
 	require.NoError(t, err)
 	require.True(t, eq, "the input changed")
 }

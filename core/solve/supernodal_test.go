@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -85,7 +86,7 @@ func TestCholeskyParallelMatchesSerial(t *testing.T) {
 		require.NoError(t, err)
 		l, err := f.L()
 		require.NoError(t, err)
-		same, err := tensor.Equal(l, serial[i])
+		same, err := convert.Equal(l, serial[i])
 		require.NoError(t, err)
 		require.True(t, same, "case %d: the parallel factor differs from the serial one", i)
 	}
@@ -138,7 +139,7 @@ func TestCholeskyKernelSplitMatchesSerial(t *testing.T) {
 	t.Cleanup(func() { runtime.GOMAXPROCS(old) })
 	split := factors()
 	for i := range cases {
-		same, err := tensor.Equal(split[i], serial[i])
+		same, err := convert.Equal(split[i], serial[i])
 		require.NoError(t, err)
 		require.True(t, same, "case %d: the factor on 4 goroutines differs from the one on 1", i)
 	}

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -94,14 +95,14 @@ func TestSolveTriangularParallelMatchesSerial(t *testing.T) {
 	for i, c := range cases {
 		x, err := SolveTriangular(c.a, c.b, c.upper, c.left, c.unit)
 		require.NoError(t, err, c.name)
-		same, err := tensor.Equal(x, serial[i])
+		same, err := convert.Equal(x, serial[i])
 		require.NoError(t, err)
 		require.True(t, same, c.name)
 	}
 	for i, c := range factorCases {
 		x, err := c.f.Solve(c.b, c.left)
 		require.NoError(t, err)
-		same, err := tensor.Equal(x, factorSerial[i])
+		same, err := convert.Equal(x, factorSerial[i])
 		require.NoError(t, err)
 		require.True(t, same, "factor solve %d", i)
 	}

@@ -1,6 +1,7 @@
 package spectral
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"slices"
@@ -11,7 +12,7 @@ func denseOf(t *tensor.Tensor) (*mat, error) {
 	d := t
 	var err error
 	if d.Layout() != tensor.Strided {
-		if d, err = tensor.ToDense(d); err != nil {
+		if d, err = convert.ToDense(d); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -33,7 +34,7 @@ func TestEmptyOfManyBatchesOfNoColumns(t *testing.T) {
 			require.NoError(t, err, "%s", l)
 			require.Equal(t, size, x.Dims())
 			require.Zero(t, x.Values().Numel())
-			d, err := tensor.ToDense(x)
+			d, err := convert.ToDense(x)
 			require.NoError(t, err, "%s: the dense form has no elements", l)
 			require.Equal(t, size, d.Dims())
 		case <-time.After(5 * time.Second):
@@ -50,7 +51,7 @@ func TestToDenseOfNoElements(t *testing.T) {
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
 	x, err := tensor.NewCompressed(tensor.CSR, dtype.Int64Array(make([]int64, 1<<23+1)), dtype.Int64Array(nil), dtype.NewArray(dtype.Float64, []int64{0}), []int64{1 << 23, 0}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	require.Equal(t, []int64{1 << 23, 0}, d.Dims())
 	require.Equal(t, tensor.Strided, d.Layout())

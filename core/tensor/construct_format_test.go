@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -31,7 +32,7 @@ func TestNewFromFormatConformance(t *testing.T) {
 		pos, crd, vals := caseArrays(c)
 		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
-		back, err := tensor.ToDense(x)
+		back, err := convert.ToDense(x)
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.Values())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 		u, err := x.USTStorage()
@@ -105,7 +106,7 @@ func TestWrapFormatConformance(t *testing.T) {
 		vals := dtype.Float64Array(c.Expect.Values)
 		x, err := tensor.WrapFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
-		back, err := tensor.ToDense(x)
+		back, err := convert.ToDense(x)
 		require.NoError(t, err, c.ID)
 		assert.Equal(t, c.Dense.Data, dtype.AsSlice[float64](back.Values())[:len(c.Dense.Data)], "%s: to_dense", c.ID)
 		if x.Layout() != tensor.Custom {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -57,7 +58,7 @@ func TestCOOToCSFReadsTheRuns(t *testing.T) {
 				}
 				assert.Equal(t, wantLayout, got.Layout())
 				assert.Equal(t, unsafe.SliceData(src.Values().Data), unsafe.SliceData(got.Values().Data), "%v: values not shared", shape)
-				same, err := tensor.Equal(src, got)
+				same, err := convert.Equal(src, got)
 				require.NoError(t, err)
 				assert.True(t, same, "%v width %d fill %v", shape, width, fill)
 				require.NoError(t, tensor.Validate(got))

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -90,9 +91,9 @@ func sameStorage(t *testing.T, src, want, got *tensor.Tensor, what string) {
 		wantFill = dtype.LoadScalar(want.DType(), want.FillElem()) // ToLayout's (a strided result has none)
 	}
 	assert.Equal(t, wantFill, dtype.LoadScalar(got.DType(), got.FillElem()), "%s fill", what)
-	sd, err := tensor.ToDense(src)
+	sd, err := convert.ToDense(src)
 	require.NoError(t, err, what)
-	gd, err := tensor.ToDense(got)
+	gd, err := convert.ToDense(got)
 	require.NoError(t, err, what)
 	assert.Equal(t, sd.Values().Data, gd.Values().Data, "%s dense", what)
 }

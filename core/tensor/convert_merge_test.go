@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -42,7 +43,7 @@ func TestSparseDimsIntoDenseDimsGroupEntries(t *testing.T) {
 	require.NoError(t, err)
 	h, err := tensor.ToLayout(one, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: 2})
 	require.NoError(t, err)
-	d, err := tensor.ToDense(h)
+	d, err := convert.ToDense(h)
 	require.NoError(t, err)
 	require.Equal(t, []float64{3, 4}, dtype.AsSlice[float64](d.Values()))
 	require.Equal(t, int64(1), h.NNZ())

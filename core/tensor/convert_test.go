@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -143,7 +144,7 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 		if l != tensor.Strided {
 			require.Equal(t, int64(2), y.NNZ(), "%s", l)
 		}
-		d, err := tensor.ToDense(y)
+		d, err := convert.ToDense(y)
 		require.NoError(t, err)
 		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, dtype.AsSlice[float64](d.Values()))
 	}
@@ -166,7 +167,7 @@ func TestEmptyTensors(t *testing.T) {
 		if l != tensor.Strided {
 			require.Equal(t, int64(0), x.NNZ())
 		}
-		d, err := tensor.ToDense(x)
+		d, err := convert.ToDense(x)
 		require.NoError(t, err)
 		require.Equal(t, make([]float32, 24), dtype.AsSlice[float32](d.Values()))
 	}
@@ -198,21 +199,21 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 func TestEqualSeesFillAndNaN(t *testing.T) {
 	a, _ := tensor.NewStrided(dtype.Float64Array([]float64{0, 1}, 2))
 	b, _ := tensor.NewStrided(dtype.Float64Array([]float64{0, 2}, 2))
-	eq, err := tensor.Equal(a, b)
+	eq, err := convert.Equal(a, b)
 	require.NoError(t, err)
 	require.False(t, eq)
 	n, _ := tensor.NewStrided(dtype.Float64Array([]float64{0, nan()}, 2))
-	eq, _ = tensor.Equal(n, n)
+	eq, _ = convert.Equal(n, n)
 	require.False(t, eq, "NaN equals nothing, as torch.equal")
 	c, _ := tensor.NewStrided(Float32Array(2))
-	eq, _ = tensor.Equal(a, c)
+	eq, _ = convert.Equal(a, c)
 	require.False(t, eq, "different dtypes")
 }
 
 func TestMemoryLimitRefusesHugeDense(t *testing.T) {
 	big, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{1}), []int64{1 << 20, 1 << 20}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	_, err = tensor.ToDense(big)
+	_, err = convert.ToDense(big)
 	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 	require.Error(t, tensor.SetMemoryLimit(0))
 }
@@ -261,7 +262,7 @@ func TestToDTypeSumsDuplicatesFirst(t *testing.T) {
 		got, err := tensor.ToDType(a, c.to)
 		require.NoError(t, err)
 		require.Equal(t, c.to, got.DType())
-		d, err := tensor.ToDense(a)
+		d, err := convert.ToDense(a)
 		require.NoError(t, err)
 		want, err := tensor.ToDType(d, c.to)
 		require.NoError(t, err)

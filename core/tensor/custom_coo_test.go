@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -166,18 +167,18 @@ func TestCustomConversionsLeaveNoCOOForm(t *testing.T) {
 			require.NoError(t, err, text)
 			b, err := tensor.ToLayout(built, to.layout, to.opt)
 			require.NoError(t, err, text)
-			eq, err := tensor.Equal(a, b)
+			eq, err := convert.Equal(a, b)
 			require.NoError(t, err)
 			require.True(t, eq, "%s to %s", text, to.layout)
 			require.Equal(t, b.Layout(), a.Layout())
 			require.Equal(t, b.IndexWidth(), a.IndexWidth(), "%s to %s", text, to.layout)
-			eq, err = tensor.Equal(a, coo)
+			eq, err = convert.Equal(a, coo)
 			require.NoError(t, err)
 			require.True(t, eq, "%s to %s", text, to.layout)
 		}
 		back, err := tensor.ToFormat(fresh, format.DIAJ())
 		require.NoError(t, err)
-		eq, err := tensor.Equal(back, coo)
+		eq, err := convert.Equal(back, coo)
 		require.NoError(t, err)
 		require.True(t, eq, text)
 		require.Equal(t, storage, tensor.StorageBytes(fresh), "%s: a conversion kept a COO form", text)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -60,7 +61,7 @@ var customTargets = []string{
 func TestToFormatKeepsInt32Levels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 3))
 	dense := tensortest.RandomDense(t, rng, dtype.Float64, []int64{8, 10}, 0.3)
-	want, err := tensor.ToDense(dense)
+	want, err := convert.ToDense(dense)
 	require.NoError(t, err)
 	for _, text := range customTargets {
 		f, err := format.Parse(text)
@@ -82,7 +83,7 @@ func TestToFormatKeepsInt32Levels(t *testing.T) {
 				width = dtype.Int64
 			}
 			requireWidth(t, got, width, what)
-			d, err := tensor.ToDense(got)
+			d, err := convert.ToDense(got)
 			require.NoError(t, err, what)
 			require.Equal(t, want.Values().Data, d.Values().Data, "%s to dense", what)
 			back, err := tensor.ToFormat(got, format.CSR())

@@ -3,6 +3,7 @@ package tensor_test
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -32,7 +33,7 @@ func slotHybrid(t *testing.T) (*tensor.Tensor, []float64) {
 
 // dense returns the float64 elements of to_dense(x).
 func dense(t *testing.T, x *tensor.Tensor) []float64 {
-	d, err := tensor.ToDense(x)
+	d, err := convert.ToDense(x)
 	require.NoError(t, err)
 	return dtype.AsSlice[float64](d.Values())
 }
@@ -59,7 +60,7 @@ func TestSlotFillToDenseAndConversions(t *testing.T) {
 			back, err := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 			require.NoError(t, err, "%s -> COO", l)
 			require.Equal(t, want, dense(t, back), "%s -> COO", l)
-			eq, err := tensor.Equal(y, s)
+			eq, err := convert.Equal(y, s)
 			require.NoError(t, err)
 			require.True(t, eq, "%s equals its source", l)
 		}
@@ -67,7 +68,7 @@ func TestSlotFillToDenseAndConversions(t *testing.T) {
 	f32, err := tensor.ToDType(s, dtype.Float32)
 	require.NoError(t, err)
 	require.Equal(t, []float32{7, -1}, dtype.AsSlice[float32](f32.SlotFill()))
-	d32, err := tensor.ToDense(f32)
+	d32, err := convert.ToDense(f32)
 	require.NoError(t, err)
 	for i, v := range dtype.AsSlice[float32](d32.Values()) {
 		require.Equal(t, float32(want[i]), v)
@@ -85,7 +86,7 @@ func TestSlotFillRefusals(t *testing.T) {
 	require.Equal(t, errs.ErrUnsupported, errs.CodeOf(err))
 	other, err := tensor.WithSlotFill(s, dtype.Float64Array([]float64{7, -2}, 2))
 	require.NoError(t, err)
-	eq, err := tensor.Equal(s, other)
+	eq, err := convert.Equal(s, other)
 	require.NoError(t, err)
 	require.False(t, eq, "fills differ in slot 1")
 	scalar, err := tensor.WithSlotFill(s, dtype.Float64Array([]float64{3, 3}, 2))

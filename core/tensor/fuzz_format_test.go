@@ -3,6 +3,7 @@ package tensor_test
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -66,7 +67,7 @@ func FuzzNewFromFormat(f *testing.F) {
 			}
 			return
 		}
-		d, err := tensor.ToDense(x)
+		d, err := convert.ToDense(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +75,7 @@ func FuzzNewFromFormat(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%s: the dense form of an accepted storage does not convert back: %v", fm, err)
 		}
-		if eq, err := tensor.Equal(x, y); err != nil || !eq {
+		if eq, err := convert.Equal(x, y); err != nil || !eq {
 			t.Fatalf("%s: round trip differs (%v)", fm, err)
 		}
 	})

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -38,7 +39,7 @@ func FuzzNewCOO(f *testing.F) {
 			}
 			return
 		}
-		d, err := tensor.ToDense(x)
+		d, err := convert.ToDense(x)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +47,7 @@ func FuzzNewCOO(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if eq, _ := tensor.Equal(d, c); !eq {
+		if eq, _ := convert.Equal(d, c); !eq {
 			t.Fatalf("CSR of %v differs from its dense form", x)
 		}
 	})
@@ -83,7 +84,7 @@ func FuzzNewCompressed(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if eq, _ := tensor.Equal(x, c); !eq {
+		if eq, _ := convert.Equal(x, c); !eq {
 			t.Fatalf("COO of %v differs", x)
 		}
 	})

@@ -3,6 +3,7 @@ package conformance
 import (
 	"fmt"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -15,7 +16,7 @@ func init() {
 	register("to_sparse_csc", convertTo("to_sparse_csc", tensor.CSC))
 	register("to_sparse_bsr", convertTo("to_sparse_bsr", tensor.BSR))
 	register("to_sparse_bsc", convertTo("to_sparse_bsc", tensor.BSC))
-	register("to_dense", unaryTensor("to_dense", tensor.ToDense))
+	register("to_dense", unaryTensor("to_dense", convert.ToDense))
 	register("coalesce", unaryTensor("coalesce", tensor.Coalesce))
 	for _, name := range []string{"to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc",
 		"to_sparse_bsr", "to_sparse_bsc", "to_dense", "coalesce"} {

@@ -3,7 +3,7 @@ package conformance
 import (
 	"fmt"
 
-	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/core/convert"
 )
 
 // Op runs one operation of the vectors: inputs are positional, in torch's
@@ -41,7 +41,7 @@ func registerDense(name string, op Op) {
 func denseValue(v Value) (Value, error) {
 	switch v.Kind {
 	case KindTensor:
-		d, err := tensor.ToDense(v.Tensor)
+		d, err := convert.ToDense(v.Tensor)
 		if err != nil {
 			return Value{}, err
 		}

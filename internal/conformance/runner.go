@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -209,7 +210,7 @@ func parseInputs(raws []json.RawMessage) ([]Value, error) {
 
 // checkUntouched requires that the op left its inputs as described: every
 // component array equal, element for element, to its description. In the invalid group, whose refusals
-// must change nothing, each tensor must also be tensor.Equal to a fresh parse.
+// must change nothing, each tensor must also be convert.Equal to a fresh parse.
 func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error {
 	for i, raw := range raws {
 		spec, err := parseSpec(raw)
@@ -232,18 +233,18 @@ func checkUntouched(group string, raws []json.RawMessage, inputs []Value) error 
 		if err != nil {
 			return fmt.Errorf("input %d: %v", i, err)
 		}
-		same, err := tensor.Equal(inputs[i].Tensor, fresh)
+		same, err := convert.Equal(inputs[i].Tensor, fresh)
 		if err != nil {
-			return fmt.Errorf("input %d: tensor.Equal: %v", i, err)
+			return fmt.Errorf("input %d: convert.Equal: %v", i, err)
 		}
 		if !same && !hasNaN(fresh) {
-			return fmt.Errorf("input %d was modified: tensor.Equal reports it differs from a fresh parse", i)
+			return fmt.Errorf("input %d was modified: convert.Equal reports it differs from a fresh parse", i)
 		}
 	}
 	return nil
 }
 
-// hasNaN reports NaN among a tensor's stored values; tensor.Equal, like
+// hasNaN reports NaN among a tensor's stored values; convert.Equal, like
 // torch.equal, never matches NaN, so such inputs rely on the bitwise check.
 func hasNaN(t *tensor.Tensor) bool {
 	v, err := tensor.Component(t, tensor.CompRawValues)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/assert"
@@ -106,7 +107,7 @@ func TestRunCaseRefusedByReferenceUsesTheDenseDefinition(t *testing.T) {
 	assert.True(t, r.Passed, r.Reason)
 
 	negate := func(in []Value, _ Params) (Value, error) {
-		d, err := tensor.ToDense(in[0].Tensor)
+		d, err := convert.ToDense(in[0].Tensor)
 		if err != nil {
 			return Value{}, err
 		}

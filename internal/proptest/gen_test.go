@@ -403,7 +403,7 @@ func toArray(a oracle.Array) dtype.Array {
 
 // fromTensor is the dense value of t as an oracle array.
 func fromTensor(t *tensor.Tensor) (oracle.Array, error) {
-	d, err := tensor.ToDense(t)
+	d, err := convert.ToDense(t)
 	if err != nil {
 		return oracle.Array{}, err
 	}

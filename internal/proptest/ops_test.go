@@ -710,7 +710,7 @@ func makeConversion(g *gen) (*opCase, error) {
 	nd := len(a.shape)
 	switch name {
 	case "gs_to_dense":
-		c.got = func() (*tensor.Tensor, error) { return tensor.ToDense(a.t) }
+		c.got = func() (*tensor.Tensor, error) { return convert.ToDense(a.t) }
 	case "gs_clone":
 		c.got = func() (*tensor.Tensor, error) { return tensor.Clone(a.t), nil }
 	case "gs_coalesce":
@@ -780,7 +780,7 @@ func makeConversion(g *gen) (*opCase, error) {
 			}
 		}
 		c.ins = append(c.ins, b)
-		c.gotEqual = func() (bool, error) { return tensor.Equal(a.t, b.t) }
+		c.gotEqual = func() (bool, error) { return convert.Equal(a.t, b.t) }
 		c.want = func() (oracle.Array, error) {
 			return oracle.Scalar(dtype.Bool, complex(b2f(sameValues(a.dense, b.dense)), 0)), nil
 		}

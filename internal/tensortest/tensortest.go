@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/memory"
@@ -51,11 +52,11 @@ func RandomDense(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, den
 // RequireSameDense asserts two tensors have the same dense value.
 func RequireSameDense(t *testing.T, want, got *tensor.Tensor, msgAndArgs ...any) {
 	t.Helper()
-	eq, err := tensor.Equal(want, got)
+	eq, err := convert.Equal(want, got)
 	require.NoError(t, err)
 	if !eq {
-		dw, _ := tensor.ToDense(want)
-		dg, _ := tensor.ToDense(got)
+		dw, _ := convert.ToDense(want)
+		dg, _ := convert.ToDense(got)
 		require.Failf(t, "dense values differ", "want %v\ngot %v\n(got as stored: %v) %v", dw, dg, got, msgAndArgs)
 	}
 }
