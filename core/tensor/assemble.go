@@ -47,6 +47,17 @@ type Parts struct {
 // and a size or position needs 64 bits, or where a batched compressed
 // tensor's batches store different counts (torch's rule).
 func Assemble(p Parts) (*Tensor, error) {
+	t := fromParts(p)
+	if err := t.finish(p.Values, p.Width); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// fromParts is the one place a tensor is made of parts: p's spec, levels,
+// indices, coalesced flag and fill; its values, the levels' index width and
+// a COO tensor's indices are finish's (Assemble) or the caller's to set.
+func fromParts(p Parts) *Tensor {
 	s := p.Spec
 	block := s.Block
 	if !s.Layout.IsBlocked() {
@@ -60,18 +71,15 @@ func Assemble(p Parts) (*Tensor, error) {
 	} else {
 		t.setFillPattern(p.Fill)
 	}
-	if err := t.finish(p.Values, p.Width); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return t
 }
 
 // AssembleCompressed is a CSR, CSC, BSR or BSC tensor of shape with batch
-// leading batch dims, like's dense dims, block size and fill (per-slot or
-// scalar, copied),
-// from pos (batches*segments + 1 offsets into crd, the level model's global
-// form), crd and values (torch's values shape: (*batch, nse, *block, *dense)).
-// pos and crd share one index dtype, which sets the index width.
+// leading batch dims, like's dense dims, block size and fill (per-slot,
+// scalar or undefined; copied), from pos (batches*segments + 1 offsets into
+// crd, the level model's global form), crd and values (torch's values
+// shape: (*batch, nse, *block, *dense)). pos and crd share one index dtype,
+// which sets the index width.
 func AssembleCompressed(like *Tensor, layout Layout, shape []int64, batch int, pos, crd, values dtype.Array) *Tensor {
 	block := like.block
 	if layout.RowMajor() != like.layout.RowMajor() {
@@ -81,11 +89,12 @@ func AssembleCompressed(like *Tensor, layout Layout, shape []int64, batch int, p
 		block = [2]int64{1, 1}
 	}
 	spec := FormatSpec{Layout: layout, Shape: shape, BatchDim: batch, DenseDim: like.denseDim, Block: block}
-	t := &Tensor{layout: layout, dtype: values.DType, shape: shape, batchDim: batch, denseDim: like.denseDim,
-		block: block, levels: spec.Levels(), values: values, coalesced: true, width: pos.DType.Size() * 8}
-	l := &t.levels[t.CompressedLevel()]
+	p := Parts{Spec: spec, Levels: spec.Levels(), Values: values, Fill: bytes.Clone(like.FillPattern()),
+		UndefinedFill: like.undef, Coalesced: true, Width: pos.DType.Size() * 8}
+	l := &p.Levels[batch+1] // the compressed level
 	l.Pos, l.Crd = pos, crd
-	t.setFillPattern(bytes.Clone(like.FillPattern()))
+	t := fromParts(p)
+	t.values, t.width = values, p.Width // in torch's shape and of one width already
 	return t
 }
 
@@ -96,17 +105,17 @@ func AssembleCOO(like *Tensor, shape []int64, indices, values dtype.Array, coale
 	s := int(indices.Shape[0])
 	nse := indices.Shape[1]
 	spec := FormatSpec{Layout: COO, Shape: shape, DenseDim: len(shape) - s, Block: [2]int64{1, 1}}
-	t := &Tensor{layout: COO, dtype: values.DType, shape: shape, denseDim: len(shape) - s, block: [2]int64{1, 1},
-		levels: spec.Levels(), values: values, indices: indices, coalesced: coalesced, width: indices.DType.Size() * 8}
-	t.setFillPattern(bytes.Clone(like.FillPattern()))
-	if s == 0 {
-		return t
+	p := Parts{Spec: spec, Levels: spec.Levels(), Values: values, Indices: indices, Fill: bytes.Clone(like.FillPattern()),
+		UndefinedFill: like.undef, Coalesced: coalesced, Width: indices.DType.Size() * 8}
+	if s > 0 {
+		p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), indices.DType)
+		es := int64(indices.DType.Size())
+		for j := 0; j < s; j++ {
+			p.Levels[j].Crd = dtype.Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
+		}
+		p.Levels[s-1].Nonunique = !coalesced
 	}
-	t.levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), indices.DType)
-	es := int64(indices.DType.Size())
-	for j := 0; j < s; j++ {
-		t.levels[j].Crd = dtype.Array{DType: indices.DType, Shape: []int64{nse}, Data: indices.Data[int64(j)*nse*es : int64(j+1)*nse*es]}
-	}
-	t.levels[s-1].Nonunique = !coalesced
+	t := fromParts(p)
+	t.values, t.width = values, p.Width // the indices are its levels' rows already
 	return t
 }

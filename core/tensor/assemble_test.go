@@ -103,3 +103,35 @@ func TestAssembleRefusesNarrowWidth(t *testing.T) {
 		t.Fatal("index width 32 accepted for 2^32 columns")
 	}
 }
+
+// TestAssembleCOOCarriesLikesFill: AssembleCOO and AssembleCompressed take
+// like's fill as it is, an undefined one as undefined (not as no fill).
+func TestAssembleCOOCarriesLikesFill(t *testing.T) {
+	idx := dtype.Int64Array([]int64{0, 1, 1, 0}, 2, 2)
+	vals := dtype.Float64Array([]float64{1, 2})
+	c, err := tensor.NewCOO(idx, vals, []int64{2, 2}, tensor.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := tensor.WithUndefinedFill(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	half, err := tensor.WithFill(c, dtype.Float64Array([]float64{0.5}).Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, crd := dtype.Int64Array([]int64{0, 1, 2}), dtype.Int64Array([]int64{1, 0})
+	for _, like := range []*tensor.Tensor{u, half} {
+		for _, x := range []*tensor.Tensor{tensor.AssembleCOO(like, []int64{2, 2}, idx, vals, true),
+			tensor.AssembleCompressed(like, tensor.CSR, []int64{2, 2}, 0, pos, crd, vals)} {
+			if err := tensor.Validate(x); err != nil {
+				t.Fatal(err)
+			}
+			if x.UndefinedFill() != like.UndefinedFill() || !bytes.Equal(x.FillPattern(), like.FillPattern()) {
+				t.Fatalf("%s: undefined %v, fill %v; like's: %v, %v", x.Layout(), x.UndefinedFill(), x.FillPattern(),
+					like.UndefinedFill(), like.FillPattern())
+			}
+		}
+	}
+}
