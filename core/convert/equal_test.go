@@ -47,7 +47,7 @@ func TestUndefinedFillConversionsKeepEntries(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, eq, l)
 	}
-	f, err := tensor.ToDType(u, dtype.Float32)
+	f, err := convert.ToDType(u, dtype.Float32)
 	require.NoError(t, err)
 	require.True(t, f.UndefinedFill())
 	require.Equal(t, int64(3), f.NNZ()) // coalesced before the cast

@@ -275,45 +275,6 @@ func CloneArray(a dtype.Array) dtype.Array {
 	return out
 }
 
-// ToDType converts the values and the fill value to dtype d (torch's casting:
-// complex to real keeps the real part, anything to bool tests for non-zero).
-func ToDType(t *Tensor, d dtype.DType) (*Tensor, error) {
-	t = t.named()
-	if err := dtype.CheckDType("dtype", d); err != nil {
-		return nil, err
-	}
-	if d == t.dtype {
-		return Clone(t), nil
-	}
-	if t.undef { // the cast reads the stored values only
-		c, err := ToDType(Refill(t, make([]byte, t.dtype.Size())), d)
-		if err != nil {
-			return nil, err
-		}
-		return AsUndefined(c), nil
-	}
-	if err := errs.CheckAlloc("to(dtype)", t.values.Numel(), d.Size()); err != nil {
-		return nil, err
-	}
-	c := Clone(t)
-	if !t.IsCoalesced() {
-		// Duplicates are summed in the source dtype first: a cast does not
-		// commute with addition (bool 1 + 1 is 1, as float64 it would be 2;
-		// int8 sums wrap, float32 rounds each term).
-		s, err := Coalesce(t)
-		if err != nil {
-			return nil, err
-		}
-		t, c = s, s
-	}
-	c.values = CastArray(t.values, d)
-	p, from := t.FillPattern(), t.dtype // read before c (which may be t) changes dtype
-	fill := CastArray(dtype.Array{DType: from, Shape: []int64{int64(len(p) / from.Size())}, Data: p}, d).Data
-	c.dtype = d
-	c.setFillPattern(fill)
-	return c, nil
-}
-
 // CastArray converts every element of a to dtype d.
 func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 	out := dtype.NewArray(d, a.Shape)

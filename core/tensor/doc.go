@@ -8,10 +8,10 @@
 // in core/convert builds its result with; and the format-to-format engine:
 // any format to any other through the level entries (EntriesOf,
 // BuildFrom), the fast pairs (fastpath*.go), CSR/CSC -> DIA, the strided
-// target (toDense), Coalesce, ToDType and ToIndexWidth. It stays here while
+// target (toDense), Coalesce and ToIndexWidth. It stays here while
 // NewFromFormat, ToFormat and the undefined-fill paths call it.
 // Conversions written on this package's exported surface (ToDense,
-// PlanToDense, Equal, CoalescedCOO, AsCOO, CooEntries, InLayout) are
+// PlanToDense, ToDType, Equal, CoalescedCOO, AsCOO, CooEntries, InLayout) are
 // core/convert's, which imports this package; nothing here imports it.
 //
 // Tensors are immutable once made. The operators above (package core)
