@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -78,7 +79,7 @@ func TestBackwardRefusals(t *testing.T) {
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, nil, false), "only for outputs of one element")
 	require.ErrorContains(t, Backward(d, randDense(t, rng, 4, 3), false), "expected shape [4, 4]")
-	f32, err := tensor.ToDType(randDense(t, rng, 4, 4), dtype.Float32)
+	f32, err := convert.ToDType(randDense(t, rng, 4, 4), dtype.Float32)
 	require.NoError(t, err)
 	require.ErrorContains(t, Backward(d, f32, false), "expected dtype float64")
 	// Flags: integer tensors and non-leaves cannot change them.

@@ -48,7 +48,7 @@ func amaxGrad(x, out, g *tensor.Tensor, dims []int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	mask, err := tensor.ToDType(eq, x.DType())
+	mask, err := convert.ToDType(eq, x.DType())
 	if err != nil {
 		return nil, err
 	}

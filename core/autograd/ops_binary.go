@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -152,7 +153,7 @@ func indicator(cmp string, a, b *tensor.Tensor, d dtype.DType) (*tensor.Tensor, 
 	if err != nil {
 		return nil, err
 	}
-	return tensor.ToDType(c, d)
+	return convert.ToDType(c, d)
 }
 
 // zeroWhere is d with zero wherever cmp(t, 0) holds.

@@ -76,12 +76,12 @@ func ToLayoutAs(x *Var, layout tensor.Layout, opt tensor.ConvertOptions, form Co
 	}), nil
 }
 
-// ToDType is tensor.ToDType recorded (torch's to(dtype), ToCopyBackward0):
+// ToDType is convert.ToDType recorded (torch's to(dtype), ToCopyBackward0):
 // the gradient is the output's cast back to x's dtype (its real part for a
 // real x), at a sparse x's specified elements. A result that is neither
 // floating nor complex takes no part in autograd, as torch's.
 func ToDType(x *Var, d dtype.DType) (*Var, error) {
-	out, err := tensor.ToDType(x.t, d)
+	out, err := convert.ToDType(x.t, d)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func ToDType(x *Var, d dtype.DType) (*Var, error) {
 		gx := g
 		var err error
 		if gx.DType() != x.t.DType() {
-			gx, err = tensor.ToDType(gx, x.t.DType()) // complex to real keeps the real part
+			gx, err = convert.ToDType(gx, x.t.DType()) // complex to real keeps the real part
 		}
 		if err == nil {
 			gx, err = likeInput(gx, x.t)

@@ -153,7 +153,7 @@ func alignedValues(ids, g *tensor.Tensor) ([]float64, []complex128, error) {
 
 // floatsOf is t's stored scalars as float64.
 func floatsOf(t *tensor.Tensor) ([]float64, error) {
-	c, err := tensor.ToDType(t, dtype.Float64)
+	c, err := convert.ToDType(t, dtype.Float64)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +166,7 @@ func floatsOf(t *tensor.Tensor) ([]float64, error) {
 
 // complexesOf is t's stored scalars as complex128.
 func complexesOf(t *tensor.Tensor) ([]complex128, error) {
-	c, err := tensor.ToDType(t, dtype.Complex128)
+	c, err := convert.ToDType(t, dtype.Complex128)
 	if err != nil {
 		return nil, err
 	}
@@ -204,5 +204,5 @@ func valuesGrad(p *tensor.Tensor, acc []complex128) (*tensor.Tensor, error) {
 	if err != nil || t.DType() == p.DType() {
 		return t, err
 	}
-	return tensor.ToDType(t, p.DType())
+	return convert.ToDType(t, p.DType())
 }

@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/ops"
@@ -107,7 +108,7 @@ func recordLowrank(res *spectral.LowrankResult, tape *spectral.LowrankTape, a, m
 func unpack(g *tensor.Tensor, sizes []int64) ([][]float64, error) {
 	if g.DType() != dtype.Float64 {
 		var err error
-		if g, err = tensor.ToDType(g, dtype.Float64); err != nil {
+		if g, err = convert.ToDType(g, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}
@@ -130,7 +131,7 @@ func unpack(g *tensor.Tensor, sizes []int64) ([][]float64, error) {
 func placeIn(g *tensor.Tensor, dt dtype.DType, total, lo int64) (*tensor.Tensor, error) {
 	if g.DType() != dt {
 		var err error
-		if g, err = tensor.ToDType(g, dt); err != nil {
+		if g, err = convert.ToDType(g, dt); err != nil {
 			return nil, err
 		}
 	}
@@ -149,10 +150,10 @@ func placeIn(g *tensor.Tensor, dt dtype.DType, total, lo int64) (*tensor.Tensor,
 func outerOn(p, left, right *tensor.Tensor) (*tensor.Tensor, error) {
 	if d := p.DType(); left.DType() != d {
 		var err error
-		if left, err = tensor.ToDType(left, d); err != nil {
+		if left, err = convert.ToDType(left, d); err != nil {
 			return nil, err
 		}
-		if right, err = tensor.ToDType(right, d); err != nil {
+		if right, err = convert.ToDType(right, d); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package autograd
 import (
 	"math/cmplx"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -91,7 +92,7 @@ func numberGrad(name string, x, out, g *tensor.Tensor, c dtype.Number, numberFir
 		}
 		d, err := ops.Where(tie, ops.NumberOperand(dtype.FloatNumber(0.5)), ops.TensorOperand(w))
 		if err == nil && d.DType() != g.DType() {
-			d, err = tensor.ToDType(d, g.DType())
+			d, err = convert.ToDType(d, g.DType())
 		}
 		if err != nil {
 			return nil, err

@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -112,5 +113,5 @@ func denseFromComplex(vals []complex128, shape []int64, d dtype.DType) (*tensor.
 	if err != nil || t.DType() == d {
 		return t, err
 	}
-	return tensor.ToDType(t, d)
+	return convert.ToDType(t, d)
 }

@@ -1,6 +1,7 @@
 package autograd
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -36,7 +37,7 @@ func Where(condition *tensor.Tensor, x, y *Var, xo, yo ops.Operand) (*Var, error
 			}
 			gi, err := ops.Where(condition, a, b)
 			if err == nil && gi.DType() != g.DType() {
-				gi, err = tensor.ToDType(gi, g.DType())
+				gi, err = convert.ToDType(gi, g.DType())
 			}
 			if err == nil {
 				gi, err = likeInput(gi, v.t)

@@ -73,7 +73,7 @@ func (d Dispatcher) Coalesce(x Value) (Result, error) {
 
 // ToDType is x with its values and fill cast to dt.
 func (d Dispatcher) ToDType(x Value, dt dtype.DType) (Result, error) {
-	return d.Apply("to_dtype", x, AnyFill, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dt) },
+	return d.Apply("to_dtype", x, AnyFill, func(t *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(t, dt) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToDType(v, dt) })
 }
 

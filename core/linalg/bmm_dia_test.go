@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -27,7 +28,7 @@ func batchedBandDense(t testing.TB, d dtype.DType, nb, m, k int64) *tensor.Tenso
 	r, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	if d != dtype.Float64 {
-		r, err = tensor.ToDType(r, d)
+		r, err = convert.ToDType(r, d)
 		require.NoError(t, err)
 	}
 	return r

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -108,7 +109,7 @@ func TestDIAProductRefusals(t *testing.T) {
 	x32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4}, 1)
 	got, err := Mv(a, x32)
 	require.NoError(t, err)
-	x64, err := tensor.ToDType(x32, dtype.Float64)
+	x64, err := convert.ToDType(x32, dtype.Float64)
 	require.NoError(t, err)
 	want, err := Mv(a, x64)
 	require.NoError(t, err)

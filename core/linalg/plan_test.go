@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/gen"
@@ -20,7 +21,7 @@ func planMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
 	require.NoError(t, err)
 	coo, err := c.Tensor()
 	require.NoError(t, err)
-	coo, err = tensor.ToDType(coo, d)
+	coo, err = convert.ToDType(coo, d)
 	require.NoError(t, err)
 	mats := map[string]*tensor.Tensor{"coo": coo}
 	for name, l := range map[string]tensor.Layout{"csr": tensor.CSR, "csc": tensor.CSC, "dcsr": tensor.DCSR} {

@@ -121,7 +121,7 @@ func inComputeDType(op string, ts []*tensor.Tensor, f func(ts []*tensor.Tensor) 
 	}
 	wide := make([]*tensor.Tensor, len(ts))
 	for i, t := range ts {
-		w, err := tensor.ToDType(t, dtype.Float32)
+		w, err := convert.ToDType(t, dtype.Float32)
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func inComputeDType(op string, ts []*tensor.Tensor, f func(ts []*tensor.Tensor) 
 	if err != nil {
 		return nil, err
 	}
-	return tensor.ToDType(r, d)
+	return convert.ToDType(r, d)
 }
 
 // newDense allocates a zeroed dense result within the memory limit.

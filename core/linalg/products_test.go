@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -375,9 +376,9 @@ func TestLinalgHalfDTypes(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float16, dtype.BFloat16} {
 		a32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4, 5}, 0.5)
 		b32 := tensortest.RandomDense(t, rng, dtype.Float32, []int64{5, 3}, 0.9)
-		a, err := tensor.ToDType(a32, d)
+		a, err := convert.ToDType(a32, d)
 		require.NoError(t, err)
-		b, err := tensor.ToDType(b32, d)
+		b, err := convert.ToDType(b32, d)
 		require.NoError(t, err)
 		as, err := tensor.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -55,7 +56,7 @@ func TestLinalgPromotes(t *testing.T) {
 			for i, x := range c.ts {
 				before[i] = tensor.Clone(x)
 				var err error
-				cast[i], err = tensor.ToDType(x, want)
+				cast[i], err = convert.ToDType(x, want)
 				require.NoError(t, err, name)
 			}
 			got, err := c.run(c.ts)

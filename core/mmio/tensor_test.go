@@ -130,7 +130,7 @@ func sampleTensors(t *testing.T) map[string]*tensor.Tensor {
 		out[l.name+" float64"] = x
 	}
 	for _, d := range []dtype.DType{dtype.Int64, dtype.Int32, dtype.Bool, dtype.Float32, dtype.Complex128, dtype.Complex64} {
-		x, err := tensor.ToDType(coo, d)
+		x, err := convert.ToDType(coo, d)
 		require.NoError(t, err, d.String())
 		out["coo "+d.String()] = x
 	}
@@ -176,7 +176,7 @@ func TestWriteReadTensorRoundTrip(t *testing.T) {
 		// sum saturates at true, which the int64 read-back must show as 1).
 		want, err := convert.ToDense(x)
 		require.NoError(t, err, name)
-		want, err = tensor.ToDType(want, widened(x.DType()))
+		want, err = convert.ToDType(want, widened(x.DType()))
 		require.NoError(t, err, name)
 		requireEqualTensors(t, want, y, name)
 		if x.Layout() == tensor.Strided {

@@ -62,7 +62,7 @@ func TestCatStackPromoteDTypes(t *testing.T) {
 					// the reference: each dense input cast, then joined
 					var cast []*tensor.Tensor
 					for _, d := range dense {
-						x, err := tensor.ToDType(d, c.want)
+						x, err := convert.ToDType(d, c.want)
 						require.NoError(t, err)
 						cast = append(cast, x)
 					}
@@ -85,7 +85,7 @@ func TestSoftmaxOfIntegersRefusedAsTorch(t *testing.T) {
 	for _, log := range []bool{false, true} {
 		_, err := Softmax(x, 1, log)
 		require.Equal(t, errs.ErrNotImplemented, errs.CodeOf(err), "%v", err)
-		f, err := tensor.ToDType(x, dtype.Float64)
+		f, err := convert.ToDType(x, dtype.Float64)
 		require.NoError(t, err)
 		_, err = Softmax(f, 1, log)
 		require.NoError(t, err)

@@ -40,7 +40,7 @@ func customCases(t *testing.T, d dtype.DType) []customCase {
 		}
 		da, err := tensor.NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
-		if da, err = tensor.ToDType(da, d); err != nil {
+		if da, err = convert.ToDType(da, d); err != nil {
 			require.NoError(t, err, c.ID)
 		}
 		coo, err := tensor.ToLayout(da, tensor.COO, tensor.DefaultConvert())

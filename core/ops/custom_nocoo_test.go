@@ -99,7 +99,7 @@ var noCOOOps = []struct {
 		return BinaryByName("mul", TensorOperand(a), TensorOperand(row), BinaryArgs{})
 	}},
 	{"where", false, func(t *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
-		cond, err := tensor.ToDType(otherPattern(t, a.Dims()), dtype.Bool)
+		cond, err := convert.ToDType(otherPattern(t, a.Dims()), dtype.Bool)
 		require.NoError(t, err)
 		return Where(cond, TensorOperand(a), NumberOperand(dtype.FloatNumber(7)))
 	}},
@@ -136,7 +136,7 @@ var noCOOOps = []struct {
 		return tensor.ToLayout(a, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	}},
 	{"clone", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(a), nil }},
-	{"to float32", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(a, dtype.Float32) }},
+	{"to float32", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(a, dtype.Float32) }},
 	{"to coo", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
 		return tensor.ToLayout(a, tensor.COO, tensor.DefaultConvert())
 	}},
@@ -172,9 +172,9 @@ func TestCustomOperatorsHoldNoCOOForm(t *testing.T) {
 			} else {
 				require.NoError(t, err, msg)
 				if want.DType() == dtype.Float32 {
-					want, err = tensor.ToDType(want, dtype.Float64)
+					want, err = convert.ToDType(want, dtype.Float64)
 					require.NoError(t, err, msg)
-					got, err = tensor.ToDType(got, dtype.Float64)
+					got, err = convert.ToDType(got, dtype.Float64)
 					require.NoError(t, err, msg)
 				}
 				want, err = convert.ToDense(want)

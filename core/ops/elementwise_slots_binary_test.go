@@ -22,11 +22,11 @@ func slotsOperands(t *testing.T, d dtype.DType, seed int64) []*tensor.Tensor {
 	if seed == 1 {
 		f = []float64{2, 1.5, -1, 4, 0, -3, 5, 0.5}
 	}
-	vals, err := tensor.ToDType(mustStrided(t, dtype.Float64Array(f, 4, 2)), d)
+	vals, err := convert.ToDType(mustStrided(t, dtype.Float64Array(f, 4, 2)), d)
 	require.NoError(t, err)
 	coo, err := tensor.NewCOO(idx, vals.Values(), []int64{4, 4, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	slots, err := tensor.ToDType(mustStrided(t, dtype.Float64Array([]float64{0.5 + float64(seed), -1}, 2)), d)
+	slots, err := convert.ToDType(mustStrided(t, dtype.Float64Array([]float64{0.5 + float64(seed), -1}, 2)), d)
 	require.NoError(t, err)
 	s, err := tensor.WithSlotFill(coo, slots.Values())
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -167,11 +168,11 @@ func otherPatternBench(b *testing.B, op string, d dtype.DType) {
 	for _, s := range benchSizes {
 		for _, l := range benchLayouts {
 			b.Run(s.name+"/"+l.String(), func(b *testing.B) {
-				x, err := tensor.ToDType(benchLaplacian(b, s.n, l), d)
+				x, err := convert.ToDType(benchLaplacian(b, s.n, l), d)
 				if err != nil {
 					b.Fatal(err)
 				}
-				y, err := tensor.ToDType(benchShifted(b, s.n, l), d)
+				y, err := convert.ToDType(benchShifted(b, s.n, l), d)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -226,7 +227,7 @@ func BenchmarkOpSoftmaxDim0(b *testing.B) {
 }
 
 func BenchmarkOpToFloat32(b *testing.B) {
-	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(t, dtype.Float32) })
+	runOpBench(b, func(t *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(t, dtype.Float32) })
 }
 
 func BenchmarkOpClone(b *testing.B) {

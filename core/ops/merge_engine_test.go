@@ -227,9 +227,9 @@ func samePatternCopy(t *testing.T, rng *rand.Rand, a *tensor.Tensor, fill comple
 func TestMergeAllocatesResultPlusRows(t *testing.T) {
 	for _, l := range []tensor.Layout{tensor.CSR, tensor.COO} {
 		for _, d := range []dtype.DType{dtype.Float64, dtype.Int32, dtype.Complex128} {
-			x, err := tensor.ToDType(benchLaplacian(t, 447, l), d)
+			x, err := convert.ToDType(benchLaplacian(t, 447, l), d)
 			require.NoError(t, err)
-			y, err := tensor.ToDType(benchShifted(t, 447, l), d)
+			y, err := convert.ToDType(benchShifted(t, 447, l), d)
 			require.NoError(t, err)
 			for _, op := range []string{"add", "mul"} {
 				got, r := allocatedBy(t, func() (*tensor.Tensor, error) {
@@ -276,9 +276,9 @@ func TestMergeAllocatesResultPlusRows(t *testing.T) {
 // passes, no one-pass bound's unused tail (4.8 MB more here in float64).
 func TestCOOAddAllocatesResultPlusRowPointers(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Int32, dtype.Complex128} {
-		x, err := tensor.ToDType(benchLaplacian(t, 447, tensor.COO), d)
+		x, err := convert.ToDType(benchLaplacian(t, 447, tensor.COO), d)
 		require.NoError(t, err)
-		y, err := tensor.ToDType(benchShifted(t, 447, tensor.COO), d)
+		y, err := convert.ToDType(benchShifted(t, 447, tensor.COO), d)
 		require.NoError(t, err)
 		got, r := allocatedBy(t, func() (*tensor.Tensor, error) {
 			return BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{})

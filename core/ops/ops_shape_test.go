@@ -71,7 +71,7 @@ func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*ten
 			tensor.SetIndex(both, d*2*nse+nse+e, idx.Index(d*nse+e))
 		}
 	}
-	half, _ := tensor.ToDType(c, dtype.Float64)
+	half, _ := convert.ToDType(c, dtype.Float64)
 	vals := dtype.NewArray(dtype.Float64, append([]int64{2 * nse}, c.Values().Shape[1:]...))
 	blk := dtype.NumelOf(c.Values().Shape[1:])
 	for e := int64(0); e < nse; e++ {
@@ -186,7 +186,7 @@ func TestSoftmaxAlongEachDim(t *testing.T) {
 	require.InDeltaSlice(t, []float64{0, 0, -1.3132616875182228, 0, 0, -0.31326168751822286}, g, 1e-12)
 	_, err = Softmax(coo, 2, false)
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
-	i, _ := tensor.ToDType(coo, dtype.Int64)
+	i, _ := convert.ToDType(coo, dtype.Int64)
 	_, err = Softmax(i, 0, false)
 	require.Equal(t, errs.ErrNotImplemented, errs.CodeOf(err), "integer softmax: torch's NotImplementedError")
 }

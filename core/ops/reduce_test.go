@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -112,7 +113,7 @@ func TestReductionsMatchDense(t *testing.T) {
 
 func TestReductionDTypesAndRefusals(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, 0, 2, 0}, 2, 2)
-	ints, _ := tensor.ToDType(x, dtype.Int32)
+	ints, _ := convert.ToDType(x, dtype.Int32)
 	coo, _ := tensor.ToLayout(ints, tensor.COO, tensor.DefaultConvert())
 	s, err := Reduce(coo, nil, "sum")
 	require.NoError(t, err)
@@ -124,7 +125,7 @@ func TestReductionDTypesAndRefusals(t *testing.T) {
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err), "mean of integers is refused, as torch")
 	_, err = Reduce(coo, nil, "median")
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	z, _ := tensor.ToDType(x, dtype.Complex128)
+	z, _ := convert.ToDType(x, dtype.Complex128)
 	zc, _ := tensor.ToLayout(z, tensor.COO, tensor.DefaultConvert())
 	_, err = Reduce(zc, nil, "amax")
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))

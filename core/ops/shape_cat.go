@@ -158,7 +158,7 @@ func promoteAll(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 		if cast == nil {
 			cast = slices.Clone(ts)
 		}
-		c, err := tensor.ToDType(x, out)
+		c, err := convert.ToDType(x, out)
 		if err != nil {
 			return nil, err
 		}

@@ -76,8 +76,8 @@ func TestSparselessCOOOperations(t *testing.T) {
 	ops := map[string]func(x *tensor.Tensor) (*tensor.Tensor, error){
 		"coalesce": tensor.Coalesce,
 		"clone":    func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(x), nil },
-		"float32":  func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(x, dtype.Float32) },
-		"int64":    func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToDType(x, dtype.Int64) },
+		"float32":  func(x *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(x, dtype.Float32) },
+		"int64":    func(x *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(x, dtype.Int64) },
 		"neg":      func(x *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("neg", x, UnaryArgs{}) },
 		"abs":      func(x *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("abs", x, UnaryArgs{}) },
 		"cos":      func(x *tensor.Tensor) (*tensor.Tensor, error) { return UnaryByName("cos", x, UnaryArgs{}) },

@@ -83,7 +83,7 @@ func whereStrided(ops []*tensor.Tensor, out dtype.DType) (*tensor.Tensor, error)
 			return nil, err
 		}
 		if i > 0 && d.DType() != out {
-			if d, err = tensor.ToDType(d, out); err != nil {
+			if d, err = convert.ToDType(d, out); err != nil {
 				return nil, err
 			}
 		}

@@ -3,6 +3,7 @@ package ops
 import (
 	"bytes"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -73,7 +74,7 @@ func whereChoose(condition *tensor.Tensor, x, y Operand, out dtype.DType) (*tens
 		t := o.Tensor
 		if t.DType() != out {
 			var err error
-			if t, err = tensor.ToDType(t, out); err != nil {
+			if t, err = convert.ToDType(t, out); err != nil {
 				return nil, true, err
 			}
 		}

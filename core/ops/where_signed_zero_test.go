@@ -18,7 +18,7 @@ import (
 // -0 as unspecified; found by internal/proptest, seed 1 cases 2142, 3934).
 func TestWhereStridedKeepsSignedZero(t *testing.T) {
 	negZero := math.Copysign(0, -1)
-	cond, err := tensor.ToDType(tensortest.MustDense(t, []float64{1, 0, 1, 0}, 4), dtype.Bool)
+	cond, err := convert.ToDType(tensortest.MustDense(t, []float64{1, 0, 1, 0}, 4), dtype.Bool)
 	require.NoError(t, err)
 	x := tensortest.MustDense(t, []float64{negZero, 1, 2, 3}, 4)
 	for _, y := range []Operand{TensorOperand(tensortest.MustDense(t, []float64{5, negZero, 6, negZero}, 4)), NumberOperand(dtype.FloatNumber(negZero))} {

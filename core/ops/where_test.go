@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -57,8 +58,8 @@ func TestWhereMatchesDense(t *testing.T) {
 
 // TestWherePromotesAsTorch: numbers promote as Python literals do.
 func TestWherePromotesAsTorch(t *testing.T) {
-	mask, _ := tensor.ToDType(tensortest.MustDense(t, []float64{1, 0}, 2), dtype.Bool)
-	ints, _ := tensor.ToDType(tensortest.MustDense(t, []float64{1, 2}, 2), dtype.Int64)
+	mask, _ := convert.ToDType(tensortest.MustDense(t, []float64{1, 0}, 2), dtype.Bool)
+	ints, _ := convert.ToDType(tensortest.MustDense(t, []float64{1, 2}, 2), dtype.Int64)
 	r, err := Where(mask, TensorOperand(ints), NumberOperand(dtype.ComplexNumber(1i)))
 	require.NoError(t, err)
 	require.Equal(t, dtype.Complex64, r.DType())

@@ -25,7 +25,7 @@ func loadRHS[T elem](b *tensor.Tensor, n int, want dtype.DType, left bool) (*rhs
 	}
 	d := b
 	if integral(b.DType()) {
-		if d, err = tensor.ToDType(b, want); err != nil {
+		if d, err = convert.ToDType(b, want); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package solve
 import (
 	"math"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -52,7 +53,7 @@ func promoted(a *tensor.Tensor) (*tensor.Tensor, error) {
 	if a == nil || !integral(a.DType()) {
 		return a, nil
 	}
-	return tensor.ToDType(a, dtype.Float64)
+	return convert.ToDType(a, dtype.Float64)
 }
 
 // checkSquare additionally requires rows == cols.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/mmio"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -83,7 +84,7 @@ func realMatrix(t testing.TB, name string) *tensor.Tensor {
 	}
 	m, err := mmio.Read(path)
 	require.NoError(t, err)
-	m, err = tensor.ToDType(m, dtype.Float64)
+	m, err = convert.ToDType(m, dtype.Float64)
 	require.NoError(t, err)
 	m, err = tensor.ToLayout(m, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)

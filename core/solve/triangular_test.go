@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -113,7 +114,7 @@ func TestSolveTriangularBadInput(t *testing.T) {
 	requireCode(t, err, errs.ErrInvalidArgument, "X A = B")
 	_, err = SolveTriangular(a, stridedOf(t, randomDense(rng, 5, 2, dtype.Float32), dtype.Float32, false), false, true, false)
 	requireCode(t, err, errs.ErrDType, "must equal A's dtype")
-	ah, err := tensor.ToDType(a, dtype.Float16)
+	ah, err := convert.ToDType(a, dtype.Float16)
 	require.NoError(t, err)
 	_, err = SolveTriangular(ah, b, false, true, false)
 	requireCode(t, err, errs.ErrDType, "A: expected float32")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -105,7 +106,7 @@ func denseMul(a, b *mat) *mat { return mulSmall(a, b) }
 func vecOf(t testing.TB, x *tensor.Tensor) []float64 {
 	t.Helper()
 	require.Equal(t, 1, x.NDim())
-	y, err := tensor.ToDType(x, dtype.Float64)
+	y, err := convert.ToDType(x, dtype.Float64)
 	require.NoError(t, err)
 	v, err := tensor.Component(y, tensor.CompValues)
 	require.NoError(t, err)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/ops"
@@ -118,7 +119,7 @@ func batchItem(t *tensor.Tensor, lead []int64, i int64) (*tensor.Tensor, error) 
 // appendValues appends the values of a strided result of this package
 // (row-major, float32 or float64) to dst as float64.
 func appendValues(dst []float64, t *tensor.Tensor) ([]float64, error) {
-	d, err := tensor.ToDType(t, dtype.Float64)
+	d, err := convert.ToDType(t, dtype.Float64)
 	if err != nil {
 		return nil, err
 	}

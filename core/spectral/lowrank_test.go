@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -177,7 +178,7 @@ func TestLowrankRefusesBadInput(t *testing.T) {
 	require.ErrorContains(t, err, "niter(=-1)")
 	_, err = SvdLowrank(a, 2, 1, asTensor(t, newMat(4, 6), tensor.CSR, dtype.Float64), 0)
 	require.ErrorContains(t, err, "M: must have A's shape")
-	c, err := tensor.ToDType(a, dtype.Complex128)
+	c, err := convert.ToDType(a, dtype.Complex128)
 	require.NoError(t, err)
 	_, err = SvdLowrank(c, 2, 1, nil, 0)
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -107,7 +108,7 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 	t := a
 	if t.DType() != dtype.Float64 {
 		var err error
-		if t, err = tensor.ToDType(t, dtype.Float64); err != nil {
+		if t, err = convert.ToDType(t, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}

@@ -17,7 +17,7 @@ func denseOf(t *tensor.Tensor) (*mat, error) {
 		}
 	}
 	if d.DType() != dtype.Float64 {
-		if d, err = tensor.ToDType(d, dtype.Float64); err != nil {
+		if d, err = convert.ToDType(d, dtype.Float64); err != nil {
 			return nil, err
 		}
 	}

@@ -183,7 +183,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 32, i32.IndexWidth())
 	tensortest.RequireSameDense(t, x, i32)
-	asInt, err := tensor.ToDType(csr, dtype.Int32)
+	asInt, err := convert.ToDType(csr, dtype.Int32)
 	require.NoError(t, err)
 	v, _ := tensor.Component(asInt, tensor.CompValues)
 	require.Equal(t, []int32{2, -3}, dtype.AsSlice[int32](v))
@@ -192,7 +192,7 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	require.Equal(t, 32, auto.IndexWidth(), "0 picks int32 where it fits")
 	_, err = tensor.ToIndexWidth(csr, 16)
 	require.Error(t, err)
-	_, err = tensor.ToDType(csr, dtype.DType(12345))
+	_, err = convert.ToDType(csr, dtype.DType(12345))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 }
 
@@ -259,12 +259,12 @@ func TestToDTypeSumsDuplicatesFirst(t *testing.T) {
 		a, err := tensor.NewCOO(idx, c.vals, []int64{3}, tensor.BuildOptions{})
 		require.NoError(t, err)
 		require.False(t, a.IsCoalesced())
-		got, err := tensor.ToDType(a, c.to)
+		got, err := convert.ToDType(a, c.to)
 		require.NoError(t, err)
 		require.Equal(t, c.to, got.DType())
 		d, err := convert.ToDense(a)
 		require.NoError(t, err)
-		want, err := tensor.ToDType(d, c.to)
+		want, err := convert.ToDType(d, c.to)
 		require.NoError(t, err)
 		tensortest.RequireSameDense(t, want, got, c.name)
 	}

@@ -65,7 +65,7 @@ func TestSlotFillToDenseAndConversions(t *testing.T) {
 			require.True(t, eq, "%s equals its source", l)
 		}
 	}
-	f32, err := tensor.ToDType(s, dtype.Float32)
+	f32, err := convert.ToDType(s, dtype.Float32)
 	require.NoError(t, err)
 	require.Equal(t, []float32{7, -1}, dtype.AsSlice[float32](f32.SlotFill()))
 	d32, err := convert.ToDense(f32)

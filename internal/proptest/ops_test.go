@@ -722,7 +722,7 @@ func makeConversion(g *gen) (*opCase, error) {
 	case "gs_to_dtype":
 		d := g.dtype()
 		c.args = "dtype=" + d.String()
-		c.got = func() (*tensor.Tensor, error) { return tensor.ToDType(a.t, d) }
+		c.got = func() (*tensor.Tensor, error) { return convert.ToDType(a.t, d) }
 		c.want = func() (oracle.Array, error) { return oracle.Cast(a.dense, d), nil }
 	case "gs_to_layout", "gs_to_layout_as", "gs_to_sparse_coo_dim":
 		l := tensor.AllLayouts[g.pick(len(tensor.AllLayouts))]
