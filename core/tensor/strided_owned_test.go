@@ -57,7 +57,7 @@ func TestStridedLevelsShared(t *testing.T) {
 		d := build(shapes[0]...)
 		for _, x := range []*Tensor{a, b, c, d} {
 			spec := FormatSpec{Layout: Strided, Shape: x.shape, Block: [2]int64{1, 1}}
-			require.Equal(t, spec.levels(), x.levels, "%v", x.shape)
+			require.Equal(t, spec.Levels(), x.levels, "%v", x.shape)
 			require.NoError(t, Validate(x))
 		}
 	}
