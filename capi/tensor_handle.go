@@ -155,7 +155,7 @@ func (h *tensorHandle) release() {
 // keeps until it is freed, so that what it lends stays valid that long. The
 // core tensor keeps nothing: gs_tensor_storage_bytes stays its storage.
 func (h *tensorHandle) named() (*tensor.Tensor, error) {
-	if h.t.FormatStore() == nil {
+	if h.t.Layout() != tensor.Custom {
 		return h.t, nil
 	}
 	h.cooMu.Lock()

@@ -24,7 +24,7 @@ func PlanToDense(t *tensor.Tensor) plan.Plan {
 	dense := dtype.NumelOf(t.Dims()) * vs
 	p := plan.New(plan.Native, dense)
 	nd := int64(t.NDim())
-	u := t.FormatStore()
+	u := t.CustomUST()
 	switch {
 	case t.Layout() == tensor.Strided:
 		p.Path, p.Kernel = plan.Dense, "a copy of the strided data"

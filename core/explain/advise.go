@@ -102,7 +102,7 @@ func diagonals(t *tensor.Tensor) (diag, bool) {
 		seen[j-i] = true
 		entries++
 	}
-	if u := t.FormatStore(); u != nil {
+	if u := t.CustomUST(); u != nil {
 		g := tensor.PositionalNames(u.Format)
 		if !g.Equal(tensor.DiaIFormat) && !g.Equal(tensor.DiaJFormat) {
 			return diag{}, false

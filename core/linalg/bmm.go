@@ -132,7 +132,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 // elements, which a batched CSR refuses).
 func batchesOf(t *tensor.Tensor) ([]*tensor.Tensor, error) {
 	width := 0 // a custom format's elements: the width they need
-	if t.FormatStore() == nil {
+	if t.Layout() != tensor.Custom {
 		width = t.IndexWidth()
 	}
 	c, err := convert.CoalescedCOOWidth(t, 0, width)

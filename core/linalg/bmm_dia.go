@@ -24,7 +24,7 @@ var (
 // batchedDIAViews returns the kernels' view of each batch of t, and false
 // when t is no batched DIA-I tensor of dtype V with a zero fill.
 func batchedDIAViews[V float32 | float64](t *tensor.Tensor) ([]kernels.DIA[V], bool) {
-	u := t.FormatStore()
+	u := t.CustomUST()
 	if u == nil || len(t.Dims()) != 3 || !mvZeroFill(t.FillElem()) {
 		return nil, false
 	}

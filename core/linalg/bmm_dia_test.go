@@ -42,7 +42,7 @@ func asBatchedDIA(t testing.TB, dense *tensor.Tensor, f format.Format, w int) *t
 	if w == 64 {
 		return a
 	}
-	u := a.FormatStore()
+	u := a.CustomUST()
 	narrow := func(xs []dtype.Array) []dtype.Array {
 		out := make([]dtype.Array, len(xs))
 		for l, x := range xs {
@@ -60,7 +60,7 @@ func asBatchedDIA(t testing.TB, dense *tensor.Tensor, f format.Format, w int) *t
 	}
 	r, err := tensor.WrapFormat(f, dense.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
 	require.NoError(t, err)
-	for _, c := range r.FormatStore().Crd {
+	for _, c := range r.CustomUST().Crd {
 		if len(c.Data) > 0 {
 			require.Equal(t, dtype.Int32, c.DType, "the offsets stay int32")
 		}

@@ -38,7 +38,7 @@ var diaFormats = []diaFormat{
 // DIA-I, DIA-J, ANTI-DIA-I or ANTI-DIA-J tensor of dtype V with a zero
 // fill.
 func diaView[V float32 | float64](t *tensor.Tensor) (kernels.DIA[V], bool) {
-	u := t.FormatStore()
+	u := t.CustomUST()
 	if u == nil || len(t.Dims()) != 2 || !mvZeroFill(t.FillElem()) {
 		return kernels.DIA[V]{}, false
 	}

@@ -46,7 +46,7 @@ type formatStore struct {
 // storeOf returns a's storage: a custom tensor's own arrays, a named
 // layout's through USTStorage.
 func storeOf(a *tensor.Tensor) (formatStore, error) {
-	if u := a.FormatStore(); u != nil {
+	if u := a.CustomUST(); u != nil {
 		return formatStore{f: u.Format, sizes: u.LevelSizes, pos: u.Pos, crd: u.Crd, val: u.Values}, nil
 	}
 	u, err := a.USTStorage()

@@ -92,7 +92,7 @@ func narrowFormat(t *testing.T, a *tensor.Tensor) *tensor.Tensor {
 	}
 	w, err := tensor.WrapFormat(u.Format, a.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
 	require.NoError(t, err)
-	require.Equal(t, dtype.Int32, w.FormatStore().Crd[1].DType)
+	require.Equal(t, dtype.Int32, w.CustomUST().Crd[1].DType)
 	return w
 }
 

@@ -35,7 +35,7 @@ func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
 	if a.Layout() == tensor.DCSR && a.BatchDim() == 0 && a.DenseDim() == 0 && dcsrOneWidth(a) {
 		return routeDCSR
 	}
-	if u := a.FormatStore(); u != nil && len(a.Dims()) == 2 {
+	if u := a.CustomUST(); u != nil && len(a.Dims()) == 2 {
 		if _, _, ok := bsrColMajor(u.Format); ok {
 			return routeBSRCol
 		}

@@ -256,7 +256,7 @@ func flopsBound(a, b *tensor.Tensor) int64 {
 // kernels read it with one of kinds, and returns the kernel view kind.
 func viewPlan(p *plan.Plan, operand string, t *tensor.Tensor, kinds kindSet) matKind {
 	vs := int64(t.DType().Size())
-	if t.FormatStore() != nil {
+	if t.Layout() == tensor.Custom {
 		// prepSparse reads a custom-format tensor as a CSR of its elements,
 		// made for the call (linalg.named) and kept by no one.
 		p.Convert(operand, formatName(t), tensor.CSR.String()+" of its elements (made for this call, not kept)",
@@ -321,7 +321,7 @@ func formatName(t *tensor.Tensor) string {
 // entryCount is t's stored entries, a custom-format tensor's value slots
 // (padding included), read without listing its elements.
 func entryCount(t *tensor.Tensor) int64 {
-	if u := t.FormatStore(); u != nil {
+	if u := t.CustomUST(); u != nil {
 		return u.Values.Numel()
 	}
 	return t.NNZ()
@@ -329,7 +329,7 @@ func entryCount(t *tensor.Tensor) int64 {
 
 // valueCount is the length of t's values array (t's elements if strided).
 func valueCount(t *tensor.Tensor) int64 {
-	if u := t.FormatStore(); u != nil {
+	if u := t.CustomUST(); u != nil {
 		return u.Values.Numel()
 	}
 	return t.Values().Numel()
@@ -338,7 +338,7 @@ func valueCount(t *tensor.Tensor) int64 {
 // widthOf is t's index width in bits (64 for a custom-format tensor's
 // elements, which it lists with int64 indices).
 func widthOf(t *tensor.Tensor) int {
-	if t.FormatStore() != nil {
+	if t.Layout() == tensor.Custom {
 		return 64
 	}
 	if w := t.IndexWidth(); w != 0 {

@@ -400,7 +400,7 @@ func addInput(op string, out dtype.Array, m, n int64, beta dtype.Scalar, input *
 // made for this call by the conversions' direct routes, which keep nothing
 // on t; t itself for any other tensor.
 func named(t *tensor.Tensor) (*tensor.Tensor, error) {
-	if t == nil || t.FormatStore() == nil {
+	if t == nil || t.Layout() != tensor.Custom {
 		return t, nil
 	}
 	if t.NDim() != 2 {

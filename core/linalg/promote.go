@@ -96,7 +96,7 @@ func promoteOperands(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 // fill cast, its levels shared), so the product still takes the format's
 // path; ok is false for any other tensor.
 func promoteCustom(op string, t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, bool, error) {
-	u := t.FormatStore()
+	u := t.CustomUST()
 	if u == nil || !u.Format.IsUnique() || t.PerSlotFill() {
 		return nil, false, nil
 	}

@@ -168,7 +168,7 @@ func broadcastDense(op string, bf binFuncs, a, b *tensor.Tensor, shape []int64, 
 // pass over d. ok is false where the unspecified elements do not all give
 // one fill value, or s has a custom format or a per-slot fill.
 func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirst bool, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
-	if s.FormatStore() != nil || s.PerSlotFill() || dtype.NumelOf(d.Dims()) == 0 {
+	if s.Layout() == tensor.Custom || s.PerSlotFill() || dtype.NumelOf(d.Dims()) == 0 {
 		return nil, false, nil
 	}
 	if s.Layout() == tensor.COO && !s.IsCoalesced() {
@@ -260,7 +260,7 @@ func broadcastNative(op string, s, d *tensor.Tensor, st []int64, denseFirst bool
 		return nil, false, nil
 	}
 	lay := s.Layout()
-	if s.DenseDim() != 0 || s.DType() != out || d.DType() != out || s.FormatStore() != nil {
+	if s.DenseDim() != 0 || s.DType() != out || d.DType() != out || s.Layout() == tensor.Custom {
 		return nil, false, nil
 	}
 	if lay != tensor.COO && ((lay != tensor.CSR && lay != tensor.CSC) || s.NDim() != 2 || s.BatchDim() != 0) {

@@ -35,7 +35,7 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 	}
 	kc := t.NDim() - t.DenseDim()
 	inner := blockOffsets(t.Dims()[kc:], st[kc:])
-	if t.Layout() == tensor.COO && t.FormatStore() == nil {
+	if t.Layout() == tensor.COO {
 		cooOffsets(t.Indices(), st[:kc], inner, off)
 		return off, nil
 	}
@@ -61,7 +61,7 @@ func storedOffsets(t *tensor.Tensor, st []int64) ([]int64, error) {
 // (a reduction's result: A.sum(1, keepdim=True)) is scattered straight from
 // its index rows, O(numel + nse).
 func denseOperandOf(t *tensor.Tensor) (*tensor.Tensor, error) {
-	if t.Layout() != tensor.COO || t.FormatStore() != nil || t.PerSlotFill() || t.DenseDim() != 0 || !t.IsCoalesced() {
+	if t.Layout() != tensor.COO || t.PerSlotFill() || t.DenseDim() != 0 || !t.IsCoalesced() {
 		return convert.ToDense(t)
 	}
 	n := dtype.NumelOf(t.Dims())

@@ -18,7 +18,7 @@ func elementwiseFormat(o Output, operands ...*tensor.Tensor) (f format.Format, o
 		return format.Format{}, false
 	}
 	for i, in := range operands {
-		u := in.FormatStore()
+		u := in.CustomUST()
 		switch {
 		case u == nil:
 			return format.Format{}, false
@@ -39,7 +39,7 @@ func elementwiseFormat(o Output, operands ...*tensor.Tensor) (f format.Format, o
 // strip given more than n values by an addition) or a storage over the
 // memory limit leaves res in COO too: the result exists either way.
 func inFormat(res *tensor.Tensor, f format.Format, operands ...*tensor.Tensor) (*tensor.Tensor, error) {
-	if res.Layout() != tensor.COO || res.FormatStore() != nil || !slices.Equal(res.Dims(), operands[0].Dims()) {
+	if res.Layout() != tensor.COO || !slices.Equal(res.Dims(), operands[0].Dims()) {
 		return res, nil
 	}
 	if len(operands) == 1 {

@@ -16,7 +16,7 @@ import (
 func namedAll(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 	var out []*tensor.Tensor
 	for i, t := range ts {
-		if t == nil || t.FormatStore() == nil {
+		if t == nil || t.Layout() != tensor.Custom {
 			continue
 		}
 		if out == nil {
@@ -36,7 +36,7 @@ func namedAll(ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 
 // namedOperand is o with its tensor, if any, made named (namedAll).
 func namedOperand(o Operand) (Operand, error) {
-	if o.Tensor == nil || o.Tensor.FormatStore() == nil {
+	if o.Tensor == nil || o.Tensor.Layout() != tensor.Custom {
 		return o, nil
 	}
 	n, err := tensor.Named(o.Tensor)

@@ -57,7 +57,7 @@ func PlanUnary(name string, t *tensor.Tensor, args UnaryArgs) (plan.Plan, error)
 func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup bool, o Output) plan.Plan {
 	os := int64(out.Size())
 	if mapCustomApplies(t, dom, ef, o) {
-		n := t.FormatStore().Values.Numel()
+		n := t.CustomUST().Values.Numel()
 		p := plan.New(plan.Native, n*os)
 		p.Kernel = "engine.Map over the values array (tensor.CustomMapped: the result shares the level arrays; no COO form built)"
 		return p
@@ -70,7 +70,7 @@ func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup
 	p := plan.New(plan.Native, 0)
 	p.Kernel = "engine.Map over the values array (the structure shared)"
 	src := t
-	if u := t.FormatStore(); u != nil {
+	if u := t.CustomUST(); u != nil {
 		cooForm(&p, "input", t)
 		src = nil
 	}
@@ -132,7 +132,7 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 	if ok, err := zipCustomApplies(name, a.Tensor, b.Tensor, out, &args); err != nil {
 		return plan.Plan{}, err
 	} else if ok {
-		p := plan.New(plan.Native, a.Tensor.FormatStore().Values.Numel()*int64(out.Size()))
+		p := plan.New(plan.Native, a.Tensor.CustomUST().Values.Numel()*int64(out.Size()))
 		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels; no COO form built)"
 		return p, nil
 	}
@@ -153,7 +153,7 @@ func mergePlan(def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args Binary
 	}
 	var p plan.Plan
 	for i, t := range []*tensor.Tensor{a, b} {
-		if t.FormatStore() != nil {
+		if t.Layout() == tensor.Custom {
 			cooForm(&p, []string{"input", "other"}[i], t)
 		}
 	}
@@ -242,16 +242,16 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 		p.Kernel = "engine.ReduceAll over the values array (ReduceAllRuns past a range level's padding)"
 		if nkept >= 1 {
 			p.Kernel = "engine.ReduceKeyRuns (ReduceScatter fed a chunk of keys at a time) over a walk of the levels' fibers, keyed by the kept coordinates (a sort of the keys where the groups far outnumber the values)"
-			if _, groups, _ := keptGroups(t.Dims(), red); scatterFits(groups, t.FormatStore().Values.Numel()) {
+			if _, groups, _ := keptGroups(t.Dims(), red); scatterFits(groups, t.CustomUST().Values.Numel()) {
 				p.Bytes += groups * 16 // the accumulator: a value and a count a group
 			} else {
-				p.Bytes += t.FormatStore().Values.Numel() * 32 // the sort's keys, sorted keys, permutation, moved values
+				p.Bytes += t.CustomUST().Values.Numel() * 32 // the sort's keys, sorted keys, permutation, moved values
 			}
 		}
 		return p, nil
 	}
 	var p plan.Plan
-	if t.FormatStore() != nil {
+	if t.Layout() == tensor.Custom {
 		cooForm(&p, "input", t)
 	}
 	if reduceNativeApplies(t, op) {
@@ -323,7 +323,7 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 		return p, nil
 	}
 	var p plan.Plan
-	if t.FormatStore() != nil {
+	if t.Layout() == tensor.Custom {
 		cooForm(&p, "input", t)
 	}
 	if p.Path == "" {
@@ -346,7 +346,7 @@ func undefinedPlan(t *tensor.Tensor, out dtype.DType) plan.Plan {
 // operator without a path of its own for the format reads (tensor.Named):
 // made for the call, kept by no one.
 func cooForm(p *plan.Plan, operand string, t *tensor.Tensor) {
-	if u := t.FormatStore(); u != nil {
+	if u := t.CustomUST(); u != nil {
 		p.Convert(operand, t.Format().String(), "its COO form (made for this call, not kept)",
 			u.Values.Numel()*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
 	}
@@ -355,7 +355,7 @@ func cooForm(p *plan.Plan, operand string, t *tensor.Tensor) {
 // entries is t's stored entries, a custom-format tensor's value slots
 // (no listing of its elements for a plan).
 func entries(t *tensor.Tensor) int64 {
-	if u := t.FormatStore(); u != nil {
+	if u := t.CustomUST(); u != nil {
 		return u.Values.Numel()
 	}
 	if t.Layout() == tensor.Strided {

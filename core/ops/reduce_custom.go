@@ -45,7 +45,7 @@ func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 // format without repeated
 // coordinates, an op the engine has, no per-slot fill.
 func reduceCustomApplies(t *tensor.Tensor, red []bool, op string) bool {
-	u := t.FormatStore()
+	u := t.CustomUST()
 	_, ok := engine.ReduceOpOf(op)
 	return u != nil && ok && !t.PerSlotFill() && u.Format.IsUnique() && len(red) == len(t.Dims())
 }

@@ -65,7 +65,7 @@ func KeepDims(r *tensor.Tensor, kept []int) (*tensor.Tensor, error) {
 			return nil, err
 		}
 		return tensor.Revalue(s, s.Values(), slices.Clone(r.FillElem())), nil
-	case r.Layout() == tensor.COO && r.FormatStore() == nil && !r.PerSlotFill() && kept[len(kept)-1] < len(shape)-r.DenseDim():
+	case r.Layout() == tensor.COO && !r.PerSlotFill() && kept[len(kept)-1] < len(shape)-r.DenseDim():
 		return keepCOODims(r, kept, shape)
 	}
 	var err error

@@ -295,7 +295,7 @@ func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 // from t: int64 indices stay int64 (the bindings follow torch, whose indices are
 // int64 unless its input's are int32), others become int32 wherever everything fits.
 func KeptWidth(t *Tensor) int {
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		if u.storeWidth() == 64 { // its storage's width (IndexWidth)
 			return 64
 		}

@@ -20,7 +20,7 @@ import (
 // coalesced COO of sparse dims only with a scalar fill, or a layout other
 // than DCSR and CSF; an empty source, which the general route takes).
 func coalescedCOOToLevels(t *Tensor, layout Layout) (*Tensor, bool, error) {
-	if t.FormatStore() != nil || t.layout != COO || !t.coalesced || t.batchDim != 0 || t.denseDim != 0 ||
+	if t.formatStore() != nil || t.layout != COO || !t.coalesced || t.batchDim != 0 || t.denseDim != 0 ||
 		t.undef || t.PerSlotFill() || t.values.Numel() == 0 || (layout != CSF && !(layout == DCSR && len(t.shape) == 2)) {
 		return nil, false, nil
 	}

@@ -15,7 +15,7 @@ import (
 // does not apply, or where a compressed slice's indices do not strictly
 // increase (unchecked input with repeats: the generic path decides).
 func denseCompressed(t *Tensor, out dtype.Array) bool {
-	if (t.layout != CSR && t.layout != CSC) || t.batchDim != 0 || t.denseDim != 0 || len(t.shape) != 2 || t.FormatStore() != nil {
+	if (t.layout != CSR && t.layout != CSC) || t.batchDim != 0 || t.denseDim != 0 || len(t.shape) != 2 || t.formatStore() != nil {
 		return false
 	}
 	// Element strides of the outer (compressed) and inner dims in out.

@@ -30,7 +30,7 @@ func ToDIAFast(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
 	g := PositionalNames(f)
 	byCol := g.Equal(DiaJFormat)
 	if !byCol && !g.Equal(DiaIFormat) || len(t.shape) != 2 || t.batchDim != 0 || t.denseDim != 0 ||
-		(t.layout != CSR && t.layout != CSC) || t.FormatStore() != nil {
+		(t.layout != CSR && t.layout != CSC) || t.formatStore() != nil {
 		return nil, false, nil
 	}
 	switch t.width {

@@ -87,7 +87,7 @@ func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
 	if t.undef || t.PerSlotFill() {
 		return nil, dtype.Array{}, false, nil // ToFormat's general route rules on these fills
 	}
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		if !u.Format.IsUnique() {
 			return nil, dtype.Array{}, false, nil
 		}

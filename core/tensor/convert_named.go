@@ -20,7 +20,7 @@ import (
 func convertToNamed(t *Tensor, f format.Format, layout Layout, opt ConvertOptions) (out *Tensor, ok bool, err error) {
 	twoD := layout.IsCompressed() || layout == DCSR || layout == DCSC
 	levels := layout == DCSR || layout == DCSC || layout == CSF
-	if (t.FormatStore() == nil && !levels) || opt.DenseDim > 0 || (layout != COO && layout != CSF && (!twoD || len(t.shape) != 2)) {
+	if (t.formatStore() == nil && !levels) || opt.DenseDim > 0 || (layout != COO && layout != CSF && (!twoD || len(t.shape) != 2)) {
 		return nil, false, nil
 	}
 	if out, ok, err := coalescedCOOToLevels(t, layout); ok {

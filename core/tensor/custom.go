@@ -37,13 +37,12 @@ const Custom Layout = 9
 // belongs to: a tensor copied field by field inside an operator (which then
 // changes its values or shape) carries the pointer but is not its owner, and
 // so is a plain COO tensor.
+// Its UST's Pos and Crd are per level, int32 or int64, an Array without
+// Data where the level stores none; its Values are (nse,), padding included.
 type ustStore struct {
-	owner      *Tensor
-	Format     format.Format
-	LevelSizes []int64
-	Pos, Crd   []dtype.Array // per level, int32 or int64; an Array without Data where the level stores none
-	Values     dtype.Array   // (nse,), padding included
-	count      atomic.Int64  // elementCount + 1 once counted, 0 before
+	owner *Tensor
+	UST
+	count atomic.Int64 // elementCount + 1 once counted, 0 before
 }
 
 // borrowLevels makes the store's level arrays the caller's checked pos and
@@ -72,10 +71,23 @@ func IndexInts(a dtype.Array) []int64 {
 	return out
 }
 
-// FormatStore returns t's format storage, or nil for a tensor of a named layout.
-func (t *Tensor) FormatStore() *ustStore {
+// formatStore returns t's format storage, or nil for a tensor of a named
+// layout (a tensor copied from a custom one but not its owner included).
+func (t *Tensor) formatStore() *ustStore {
 	if t.ust != nil && t.ust.owner == t {
 		return t.ust
+	}
+	return nil
+}
+
+// CustomUST returns a custom-format tensor's own storage, the arrays that
+// USTStorage gives for it without USTStorage's copies (for the operators'
+// per-call paths), or nil when t has a named layout (Layout() != Custom,
+// which is how to ask whether t is custom). What it returns must not be
+// modified.
+func (t *Tensor) CustomUST() *UST {
+	if u := t.formatStore(); u != nil {
+		return &u.UST
 	}
 	return nil
 }
@@ -99,8 +111,8 @@ func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill 
 		return nil, err
 	}
 	t := newCustomShell(values.DType, s.Shape, fill)
-	u := &ustStore{owner: t, Format: f.Clone(), LevelSizes: append([]int64(nil), s.LevelSizes...),
-		Pos: make([]dtype.Array, len(s.Levels)), Crd: make([]dtype.Array, len(s.Levels)), Values: Flat(values)}
+	u := &ustStore{owner: t, UST: UST{Format: f.Clone(), LevelSizes: append([]int64(nil), s.LevelSizes...),
+		Pos: make([]dtype.Array, len(s.Levels)), Crd: make([]dtype.Array, len(s.Levels)), Values: Flat(values)}}
 	narrow := width == 32 && fitsStore32(s, values.Numel())
 	for l, lv := range f.Levels {
 		if lv.Kind.HasPos() {
@@ -159,7 +171,7 @@ func (u *ustStore) storeWidth() int {
 // tensor's storage's, a named layout's own, and for a strided tensor 32
 // (ToLayout's default; newCustom widens where an entry does not fit).
 func keptWidth(t *Tensor) int {
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		return u.storeWidth()
 	}
 	if t.width == 64 {

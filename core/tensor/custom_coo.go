@@ -21,7 +21,7 @@ import (
 // of the levels (ustStore.entries) rather than through Named, which sorts
 // them. A nonunique format's walk repeats coordinates, which only Named sums.
 func transientCOO(t *Tensor) bool {
-	return t.FormatStore() != nil && t.ust.Format.IsUnique()
+	return t.formatStore() != nil && t.ust.Format.IsUnique()
 }
 
 // Named is the tensor an operator without a path of its own for t's
@@ -31,7 +31,7 @@ func transientCOO(t *Tensor) bool {
 // alone and kept by no one: t goes on holding its storage only. Operators
 // call it once at their entry and read the result for the rest of the call.
 func Named(t *Tensor) (*Tensor, error) {
-	u := t.FormatStore()
+	u := t.formatStore()
 	if u == nil {
 		return t, nil
 	}
@@ -49,7 +49,7 @@ func Named(t *Tensor) (*Tensor, error) {
 // custom-format tensor, Layout for any other. Plans and the choice of a
 // result's layout read it where they see an operand before Named.
 func NamedLayout(t *Tensor) Layout {
-	if t.FormatStore() != nil {
+	if t.formatStore() != nil {
 		return COO
 	}
 	return t.layout
@@ -168,7 +168,7 @@ func checkCOOFits(f format.Format, nd int, nse int64) error {
 func StorageBytes(t *Tensor) int64 {
 	var n int64
 	add := func(a dtype.Array) { n += int64(len(a.Data)) }
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		for l := range u.Pos {
 			add(u.Pos[l])
 			add(u.Crd[l])

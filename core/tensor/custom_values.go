@@ -20,7 +20,7 @@ import (
 // padding of values must hold fill, as a map of t's values gives it. t must
 // be a custom-format tensor. It holds its storage only, as t does.
 func CustomWithValues(t *Tensor, values dtype.Array, fill []byte) (*Tensor, error) {
-	u := t.FormatStore()
+	u := t.formatStore()
 	if u == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values of a custom-format tensor: the tensor is %s, not of a custom format", t.layout)
 	}
@@ -80,7 +80,7 @@ func CustomZipped(a, b *Tensor, fill []byte, f func(x, y dtype.Array) (dtype.Arr
 // uniqueStore returns t's storage, refusing a tensor that is not custom or
 // whose format repeats coordinates.
 func uniqueStore(t *Tensor) (*ustStore, error) {
-	u := t.FormatStore()
+	u := t.formatStore()
 	if u == nil {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "values of a custom-format tensor: the tensor is %s, not of a custom format", t.layout)
 	}
@@ -108,7 +108,7 @@ func derived(t *Tensor, u *ustStore, vals dtype.Array, fill []byte) (*Tensor, er
 // u's size passed checkCOOFits, and so does this one (the same slots and
 // dims).
 func sharedStore(owner *Tensor, u *ustStore, f format.Format, vals dtype.Array) *ustStore {
-	return &ustStore{owner: owner, Format: f, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: Flat(vals)}
+	return &ustStore{owner: owner, UST: UST{Format: f, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: Flat(vals)}}
 }
 
 // RelabelledFormat returns the format of custom-format t with its dims
@@ -127,7 +127,7 @@ func RelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 // customRelabel is RelabelledFormat's format as a view (relabelled), made
 // without a copy: CustomPermuted names its dims by position, which copies.
 func customRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Format, bool) {
-	u := t.FormatStore()
+	u := t.formatStore()
 	if u == nil || len(perm) != len(t.shape) {
 		return format.Format{}, false
 	}
@@ -162,7 +162,7 @@ func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool) {
 // Levels, int32 ones in Narrow) for ustorage's level walks, or nil for a
 // tensor that is not of a custom format.
 func CustomStructure(t *Tensor) *ustorage.Structure {
-	u := t.FormatStore()
+	u := t.formatStore()
 	if u == nil {
 		return nil
 	}
@@ -178,6 +178,6 @@ func customFrom(u *ustStore, f format.Format, shape []int64, values dtype.Array,
 		return nil, err
 	}
 	r := newCustomShell(values.DType, shape, fill)
-	r.ust = &ustStore{owner: r, Format: f.Clone(), LevelSizes: slices.Clone(u.LevelSizes), Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(values)}
+	r.ust = &ustStore{owner: r, UST: UST{Format: f.Clone(), LevelSizes: slices.Clone(u.LevelSizes), Pos: slices.Clone(u.Pos), Crd: slices.Clone(u.Crd), Values: Flat(values)}}
 	return r, nil
 }

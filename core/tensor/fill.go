@@ -14,7 +14,7 @@ func WithFill(t *Tensor, fill []byte) (*Tensor, error) {
 	if len(fill) != t.dtype.Size() {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: %d bytes given, one %s element has %d", len(fill), t.dtype, t.dtype.Size())
 	}
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		// A custom-format tensor keeps its format: the same storage (shared,
 		// tensors being immutable) under the new fill. Its padding slots are
 		// stored elements, unchanged, as in its Named COO tensor.

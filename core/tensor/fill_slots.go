@@ -135,7 +135,7 @@ func WithSlotFill(t *Tensor, fill dtype.Array) (*Tensor, error) {
 	if allEqual {
 		return WithFill(t, first)
 	}
-	if t.FormatStore() != nil {
+	if t.formatStore() != nil {
 		return nil, errs.Errorf(errs.ErrUnsupported, "fill_value: a per-slot fill is not supported on a custom-format tensor")
 	}
 	c := Clone(t)

@@ -26,7 +26,7 @@ func WithUndefinedFill(t *Tensor) (*Tensor, error) {
 	if t.layout == Strided {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "fill_value: an undefined fill ([]) needs a sparse tensor; a strided tensor has no unspecified elements")
 	}
-	if t.FormatStore() != nil {
+	if t.formatStore() != nil {
 		return nil, errs.Errorf(errs.ErrUnsupported, "fill_value: an undefined fill ([]) is not supported on a custom-format tensor (its padding holds the fill value)")
 	}
 	return AsUndefined(Clone(t)), nil

@@ -55,7 +55,7 @@ func (r Ragged) BatchPos(k int64) dtype.Array {
 // (of RaggedFormat, its pos and crd of one index dtype); ok is false for
 // every other tensor, which then takes the operators' general paths.
 func RaggedOf(t *Tensor) (Ragged, bool) {
-	u := t.FormatStore()
+	u := t.formatStore()
 	nd := len(t.shape)
 	if u == nil || nd < 3 || t.PerSlotFill() || t.undef || !PositionalNames(u.Format).Equal(RaggedFormat(nd)) {
 		return Ragged{}, false
@@ -96,6 +96,6 @@ func RaggedWithValues(t *Tensor, d dtype.DType, vals dtype.Array, fill []byte) *
 	// The result holds the storage only, like t.
 	u := t.ust
 	c := newCustomShell(d, t.shape, fill)
-	c.ust = &ustStore{owner: c, Format: u.Format, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: vals}
+	c.ust = &ustStore{owner: c, UST: UST{Format: u.Format, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: vals}}
 	return c
 }

@@ -34,7 +34,7 @@ func TestRelabelCopiesFormatOnce(t *testing.T) {
 
 	r, ok := CustomPermuted(dia, perm)
 	require.True(t, ok)
-	require.Equal(t, "(i, j) -> (i - j : compressed, j : range)", r.FormatStore().Format.String())
+	require.Equal(t, "(i, j) -> (i - j : compressed, j : range)", r.formatStore().Format.String())
 	custom := testing.AllocsPerRun(50, func() { _, _ = CustomPermuted(dia, perm) })
 
 	_, ok = CustomPermuted(bsr, perm)

@@ -25,7 +25,7 @@ type relabelBox struct {
 // here by position; the pos, crd and level sizes are t's (stores are never
 // modified once built), and so are its values and its fill.
 func relabelledCustom(t *Tensor, perm []int, view format.Format) *Tensor {
-	u := t.FormatStore()
+	u := t.formatStore()
 	b := &relabelBox{}
 	shape := b.shape[:0]
 	if len(perm) > relabelInline {
@@ -37,7 +37,7 @@ func relabelledCustom(t *Tensor, perm []int, view format.Format) *Tensor {
 	c := &b.t
 	*c = Tensor{layout: COO, dtype: t.dtype, shape: shape, block: [2]int64{1, 1}, coalesced: true}
 	c.shareFill(t)
-	b.u = ustStore{owner: c, Format: positionalInto(view, u.Format.Dims, b.levels[:0]), LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: u.Values}
+	b.u = ustStore{owner: c, UST: UST{Format: positionalInto(view, u.Format.Dims, b.levels[:0]), LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: u.Values}}
 	c.ust = &b.u
 	return c
 }

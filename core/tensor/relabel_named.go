@@ -51,7 +51,7 @@ func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 	// check reads them again (WrapFormat's would read every index).
 	c := newCustomShell(t.dtype, shape, nil)
 	c.carryFill(t)
-	c.ust = &ustStore{owner: c, Format: f, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: Flat(u.Values)}
+	c.ust = &ustStore{owner: c, UST: UST{Format: f, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: Flat(u.Values)}}
 	return c, true, nil
 }
 
@@ -73,7 +73,7 @@ func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 // namedRelabel is NamedRelabelledFormat's format before its dims are named
 // by position, as a view (relabelled).
 func namedRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Format, bool) {
-	u := t.FormatStore()
+	u := t.formatStore()
 	if u == nil || len(perm) != len(t.shape) || t.PerSlotFill() || t.undef {
 		return format.Format{}, false
 	}
@@ -112,7 +112,7 @@ func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	u := t.FormatStore()
+	u := t.formatStore()
 	shape := make([]int64, len(perm))
 	for d, p := range perm {
 		shape[d] = t.shape[p]
@@ -143,7 +143,7 @@ func relabelledCompressed(t *Tensor, f format.Format, shape []int64) (*Tensor, b
 	if !ok {
 		return nil, false, nil
 	}
-	u := t.FormatStore()
+	u := t.formatStore()
 	if comp, plain, same := sharedCompressedIndex(u); same {
 		return sharedCompressed(t, layout, shape, comp, plain, opt.BlockSize), true, nil
 	}
@@ -208,7 +208,7 @@ func sharedCompressed(t *Tensor, layout Layout, shape []int64, comp, plain dtype
 // t whose relabelled format is f, with the layout f names.
 func compressedRelabel(t *Tensor, f format.Format) (Layout, ConvertOptions, bool) {
 	layout, opt, named := NamedLayoutOf(f)
-	ok := named && layout.IsCompressed() && len(t.shape) == 2 && t.FormatStore().Format.IsUnique()
+	ok := named && layout.IsCompressed() && len(t.shape) == 2 && t.formatStore().Format.IsUnique()
 	return layout, opt, ok
 }
 
@@ -223,7 +223,7 @@ func PermutedNamedBytes(t *Tensor, perm []int) int64 {
 	if _, _, ok := compressedRelabel(t, f); !ok {
 		return StorageBytes(t)
 	}
-	u := t.FormatStore()
+	u := t.formatStore()
 	if _, _, ok := sharedCompressedIndex(u); ok {
 		return 0
 	}

@@ -28,7 +28,7 @@ const (
 func (t *Tensor) String() string {
 	const prefix = "tensor("
 	indent := len(prefix)
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		return u.repr(t, prefix)
 	}
 	var suffixes []string

@@ -38,7 +38,7 @@ type Tensor struct {
 // Layout returns the tensor's named format, or Custom for a tensor of any
 // other format (see Format): the name of its Format text (doc.go).
 func (t *Tensor) Layout() Layout {
-	if t.FormatStore() != nil {
+	if t.formatStore() != nil {
 		return Custom
 	}
 	return t.layout
@@ -99,7 +99,7 @@ func (t *Tensor) SparseDim() int {
 // for a custom-format tensor, its storage's pos and crd arrays', which the
 // COO tensor of its elements (Named) takes too).
 func (t *Tensor) IndexWidth() int {
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		return u.storeWidth()
 	}
 	return t.width
@@ -117,7 +117,7 @@ func (t *Tensor) IsCoalesced() bool { return t.layout != COO || t.coalesced }
 // for strided tensors, the number of elements; for a custom-format tensor,
 // its stored elements inside the tensor (its padding there included).
 func (t *Tensor) NNZ() int64 {
-	if u := t.FormatStore(); u != nil { // the elements inside the tensor, counted from the storage
+	if u := t.formatStore(); u != nil { // the elements inside the tensor, counted from the storage
 		return u.elementCount(t)
 	}
 	switch t.layout {
@@ -148,7 +148,7 @@ func (t *Tensor) CompressedLevel() int { return t.batchDim + 1 }
 // (WrapFormat) that a handle sharing the tensor must keep alive. It
 // allocates nothing when dst has room, which callers on every free rely on.
 func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		dst = append(dst, u.Pos...)
 		dst = append(dst, u.Crd...)
 		return append(dst, u.Values)

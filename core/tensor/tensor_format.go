@@ -15,7 +15,7 @@ import (
 // (batch dims as leading dense levels, their pos arrays global) and CSF a
 // compressed level per sparse dim; trailing dense dims are dense levels.
 func (t *Tensor) Format() format.Format {
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		return u.Format.Clone()
 	}
 	return specFormat(FormatSpec{Layout: t.layout, Shape: t.shape, BatchDim: t.batchDim, DenseDim: t.denseDim, Block: t.block}, t.coalesced)

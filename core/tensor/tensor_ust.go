@@ -37,7 +37,7 @@ func (t *Tensor) USTStorage() (*UST, error) {
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "the format %s of a %s tensor of size %v: %v", f, t.layout, t.shape, err)
 	}
-	if u := t.FormatStore(); u != nil {
+	if u := t.formatStore(); u != nil {
 		return &UST{Format: f, LevelSizes: sizes, Pos: append([]dtype.Array(nil), u.Pos...), Crd: append([]dtype.Array(nil), u.Crd...), Values: u.Values}, nil
 	}
 	u := &UST{Format: f, LevelSizes: sizes, Pos: make([]dtype.Array, len(f.Levels)), Crd: make([]dtype.Array, len(f.Levels)), Values: Flat(t.values)}
