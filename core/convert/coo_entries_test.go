@@ -40,7 +40,7 @@ func TestAsCOORoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dia, err := tensor.ToFormat(coo, format.DIAI())
+	dia, err := ToFormat(coo, format.DIAI())
 	if err != nil {
 		t.Fatal(err)
 	}

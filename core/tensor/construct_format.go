@@ -76,7 +76,7 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 		vals = dtype.NewArray(values.DType, values.Shape)
 		copy(vals.Data, values.Data)
 	}
-	t, err := newCustom(f, s, vals, make([]byte, values.DType.Size()), givenWidth(pos, crd))
+	t, err := AssembleFormat(f, s, vals, make([]byte, values.DType.Size()), givenWidth(pos, crd))
 	if err != nil {
 		return nil, err
 	}

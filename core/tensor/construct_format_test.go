@@ -14,22 +14,13 @@ import (
 	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
-// caseArrays makes the pos, crd and values Arrays of a formats.json case.
-func caseArrays(c tensortest.USTCase) (pos, crd []dtype.Array, vals dtype.Array) {
-	for _, l := range c.Expect.Levels {
-		pos = append(pos, dtype.Int64Array(l.Pos))
-		crd = append(crd, dtype.Int64Array(l.Crd))
-	}
-	return pos, crd, dtype.Float64Array(c.Expect.Values)
-}
-
 // TestNewFromFormatConformance: every formats.json case built from the
 // reference's arrays holds the case's dense tensor and gives back its arrays.
 func TestNewFromFormatConformance(t *testing.T) {
 	for _, c := range tensortest.LoadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		pos, crd, vals := caseArrays(c)
+		pos, crd, vals := c.Arrays()
 		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		back, err := convert.ToDense(x)

@@ -4,98 +4,15 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
-	"github.com/gosparse/gosparse/core/ustorage"
 )
 
-// Canonical texts of the two formats the DIA fast paths read (this
-// conversion, and the products in core/linalg/dia.go), by position.
+// Canonical texts of the two formats the DIA fast paths read (the COO view
+// below, core/convert's CSR/CSC -> DIA conversion and the products in
+// core/linalg/dia.go), by position.
 var (
 	DiaIFormat = format.DIAI()
 	DiaJFormat = format.DIAJ()
 )
-
-// The CSR/CSC -> DIA fast path of ToFormat. The general path lists every
-// entry's coordinates and sorts them in level order (Arrange). A DIA storage needs no sort: the diagonals present
-// come from one pass over the entries marking their offsets in an array over
-// the m + n - 1 possible ones, and each value's slot is its diagonal's rank
-// times the stride plus its row (DIA-I) or column (DIA-J). Two passes over
-// the nonzeros and one over the slots: O(nnz + padding), the passes over
-// the nonzeros parallel over row ranges of fixed boundaries (diaMove). Its Named COO
-// tensor, made per call (custom_coo.go), is read off the diagonals row by
-// row, already in row-major order (diaCOOView).
-
-// ToDIAFast converts a 2-D CSR or CSC tensor without batch or dense dims to
-// DIA-I or DIA-J (f, up to the dims' names); ok is false for any other pair.
-func ToDIAFast(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
-	g := PositionalNames(f)
-	byCol := g.Equal(DiaJFormat)
-	if !byCol && !g.Equal(DiaIFormat) || len(t.shape) != 2 || t.batchDim != 0 || t.denseDim != 0 ||
-		(t.layout != CSR && t.layout != CSC) || t.formatStore() != nil {
-		return nil, false, nil
-	}
-	switch t.width {
-	case 32:
-		out, err = csrToDIA[int32](t, f, byCol)
-	default:
-		out, err = csrToDIA[int64](t, f, byCol)
-	}
-	return out, true, err
-}
-
-// csrToDIA is toDIAFast for index type I.
-func csrToDIA[I int32 | int64](t *Tensor, f format.Format, byCol bool) (*Tensor, error) {
-	rows, cols := t.shape[0], t.shape[1]
-	pos, crd := dtype.AsSlice[I](t.levels[1].Pos), dtype.AsSlice[I](t.levels[1].Crd)
-	// Entry k of outer index o is (o, crd[k]) in CSR, (crd[k], o) in CSC: its
-	// diagonal is sign * (crd[k] - o) and its row o or crd[k].
-	sign := int64(1)
-	if t.layout == CSC {
-		sign = -1
-	}
-	span := rows + cols - 1 // offsets j - i run from -(rows-1) to cols-1
-	if span < 0 {
-		span = 0
-	}
-	if err := errs.CheckAlloc("the diagonal ranks of a DIA conversion", span, 4); err != nil {
-		return nil, err
-	}
-	rank := make([]int32, span) // 1 + the diagonal's rank, 0 where absent
-	stride := rows
-	if byCol {
-		stride = cols
-	}
-	// The slot's position along its diagonal is the entry's row (DIA-I) or
-	// column (DIA-J), which is o or crd[k] as the layout and format agree
-	// or not.
-	m := newDIAMove(pos, sign, rows-1, stride, byCol == (t.layout == CSC))
-	markDiagonals(m, pos, crd, rank)
-	var offsets []int64
-	for k, r := range rank {
-		if r != 0 {
-			offsets = append(offsets, int64(k)-(rows-1))
-			rank[k] = int32(len(offsets))
-		}
-	}
-	nd := int64(len(offsets))
-	slots, okMul := errs.MulChecked(nd, stride)
-	es := int64(t.dtype.Size())
-	if !okMul || errs.CheckAlloc("values", slots, int(es)) != nil {
-		return nil, errs.Errorf(errs.ErrTooLarge, "to format %s: %d diagonals of %d slots of %d bytes exceed the memory limit of %d bytes", f, nd, stride, es, MemoryLimit())
-	}
-	vals := dtype.NewArray(t.dtype, []int64{slots})
-	fillDiagonals(m, pos, crd, rank, offsets, t.values, vals, t.scalarFill())
-	x, err := format.NewIndexer(f)
-	if err != nil {
-		return nil, errs.Errorf(errs.ErrInternal, "format %s: %v", f, err)
-	}
-	sizes, err := x.LevelSizes(t.shape)
-	if err != nil {
-		return nil, errs.Errorf(errs.ErrInternal, "format %s over %v: %v", f, t.shape, err)
-	}
-	// The diagonals' pos and offsets keep the source's index width.
-	s := &ustorage.Structure{Format: f, Shape: t.shape, LevelSizes: sizes, Levels: []ustorage.LevelArrays[int64]{{Pos: []int64{0, nd}, Crd: offsets}, {}}}
-	return newCustom(f, s, vals, t.scalarFill(), t.width)
-}
 
 // diaCOOView is the coalesced COO tensor of a DIA storage: every slot inside
 // the matrix (in-matrix padding included, as the level walk gives it), row

@@ -103,16 +103,16 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	}
 	p.Values = dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Val))}, Data: valBytes}
 	if !isCOO {
-		p.Levels[1].Pos = indexArray(c.Ptr)
-		p.Levels[1].Crd = indexArray(c.Idx)
+		p.Levels[1].Pos = dtype.IndexView(c.Ptr)
+		p.Levels[1].Crd = dtype.IndexView(c.Idx)
 		return Assemble(p)
 	}
-	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), indexDType[I]())
-	p.Levels[0].Crd = indexArray(c.Rows)
-	p.Levels[1].Crd = indexArray(c.Idx)
+	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), dtype.IndexDType[I]())
+	p.Levels[0].Crd = dtype.IndexView(c.Rows)
+	p.Levels[1].Crd = dtype.IndexView(c.Idx)
 	// Rows and Idx are the halves of one buffer: the (2, nse) indices as
 	// they are, where the result keeps their width.
-	p.Indices = indexArray(c.Rows[:2*nse])
+	p.Indices = dtype.IndexView(c.Rows[:2*nse])
 	p.Indices.Shape = []int64{2, nse}
 	return Assemble(p)
 }

@@ -1,14 +1,12 @@
 package tensor
 
 import (
-	"errors"
 	"math"
 	"slices"
 	"sync/atomic"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/ustorage"
 )
@@ -100,13 +98,16 @@ func int64Array(v []int64) dtype.Array {
 	return dtype.Array{DType: dtype.Int64, Shape: []int64{int64(len(v))}, Data: unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), len(v)*8)}
 }
 
-// newCustom makes the tensor of format f over shape from its storage (the
-// structure s and values of dtype, one per value slot) and fill value. It
-// holds the storage only (custom_coo.go), its level arrays int32 where
-// width is 32 and every entry fits (s's int32 arrays themselves where it
-// holds them so), else int64. s must be checked already (Arrange's output,
-// or a constructor's checked input).
-func newCustom(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte, width int) (*Tensor, error) {
+// AssembleFormat is the trusted assembler of a custom-format tensor (as
+// Assemble is of a named layout's): the tensor of format f over s's shape
+// from its storage (the structure s and values of dtype, one per value
+// slot) and fill value, for the conversions that built s themselves
+// (core/convert's ToFormat) and the constructors here. It holds the storage
+// only (custom_coo.go), its level arrays int32 where width is 32 and every
+// entry fits (s's int32 arrays themselves where it holds them so), else
+// int64. s must be checked already (Arrange's or Convert's output, or a
+// constructor's checked input): no pass over it checks it again.
+func AssembleFormat(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte, width int) (*Tensor, error) {
 	if err := checkCOOFits(f, len(s.Shape), values.Numel()); err != nil {
 		return nil, err
 	}
@@ -149,7 +150,7 @@ func fitsStore32(s *ustorage.Structure, nvals int64) bool {
 // that width (its Narrow holds the int32 ones), else a converted copy.
 // An empty array has Data (the level stores one, of no entries).
 func storeIndex(s *ustorage.Structure, l int, pos, narrow bool) dtype.Array {
-	a := levelIndex(s, l, pos, narrow)
+	a := LevelIndex(s, l, pos, narrow)
 	if a.Data == nil {
 		a.Data = []byte{}
 	}
@@ -167,106 +168,10 @@ func (u *ustStore) storeWidth() int {
 	return 32
 }
 
-// keptWidth is the index width a conversion of t keeps: a custom-format
-// tensor's storage's, a named layout's own, and for a strided tensor 32
-// (ToLayout's default; newCustom widens where an entry does not fit).
-func keptWidth(t *Tensor) int {
-	if u := t.formatStore(); u != nil {
-		return u.storeWidth()
-	}
-	if t.width == 64 {
-		return 64
-	}
-	return 32
-}
-
 // newCustomShell is a custom-format tensor before its storage is attached:
 // the fields Named's COO tensor shares with it (a coalesced COO tensor over
 // every dim); its levels, values and indices stay empty (Named fills its own).
 func newCustomShell(d dtype.DType, shape []int64, fill []byte) *Tensor {
 	return &Tensor{layout: COO, dtype: d, shape: append([]int64(nil), shape...), block: [2]int64{1, 1},
 		fill: append([]byte(nil), fill...), coalesced: true}
-}
-
-// ToFormat converts t, of any layout or format, to format f: a named
-// layout's tensor where f is one (up to the names of the dimensions, so
-// ToFormat(t, format.CSR()) is an ordinary CSR tensor), else a Custom tensor
-// stored exactly as the reference stores f, its padding holding the fill
-// value, its pos and crd arrays of t's index width (int32 from an int32
-// source or a strided one, int64 where an entry does not fit). The storage is sized before it is allocated and refused with
-// ErrTooLarge over the memory limit (DIA of a random matrix).
-func ToFormat(t *Tensor, f format.Format) (*Tensor, error) {
-	if err := format.Validate(f); err != nil {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
-	}
-	if len(f.Dims) != len(t.shape) {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "format %s has %d dimensions, the tensor %d (size %v)", f, len(f.Dims), len(t.shape), t.shape)
-	}
-	if layout, opt, ok := NamedLayoutOf(f); ok {
-		if out, ok, err := convertToNamed(t, f, layout, opt); ok {
-			return out, err
-		}
-		out, err := ToLayout(t, layout, opt)
-		if err == nil && !out.IsCoalesced() && uniqueCompressed(f) {
-			// A 1-d COO asked for as (i : compressed): a unique level
-			// holds no repeated coordinate, so the duplicates sum.
-			return Coalesce(out)
-		}
-		return out, err
-	}
-	if out, ok, err := ToDIAFast(t, f); ok {
-		return out, err
-	}
-	if out, ok, err := convertLevels(t, f); ok {
-		return out, err
-	}
-	src := t
-	if t.layout == COO && !t.coalesced {
-		var err error
-		if src, err = Coalesce(t); err != nil {
-			return nil, err
-		}
-	}
-	e, err := EntriesOf(src, len(t.shape))
-	if err != nil {
-		return nil, err
-	}
-	a, err := ustorage.Arrange(f, t.shape, e.N, func(i int64, dim []int64) {
-		for d := range dim {
-			dim[d] = e.Coords[d][i]
-		}
-	}, int64(t.dtype.Size()), MemoryLimit())
-	if err != nil {
-		return nil, ustorageError(f, err)
-	}
-	vals := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
-	FillArray(vals, t.scalarFill())
-	es := int64(t.dtype.Size())
-	for p, i := range a.Source {
-		if i >= 0 {
-			from := e.Src[i] * es
-			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.Vals.Data[from:from+es])
-		}
-	}
-	return newCustom(f, &a.Structure, vals, t.scalarFill(), keptWidth(t))
-}
-
-// uniqueCompressed reports whether f has a compressed level with unique coordinates.
-func uniqueCompressed(f format.Format) bool {
-	for _, l := range f.Levels {
-		if l.Kind == format.Compressed && !l.Nonunique {
-			return true
-		}
-	}
-	return false
-}
-
-// ustorageError gives a storage error its code: too large, or a tensor the
-// format cannot hold (more than n nonzeros in a structured(n) strip, a shape
-// a d / c does not divide).
-func ustorageError(f format.Format, err error) error {
-	if errors.Is(err, ustorage.ErrTooLarge) {
-		return errs.Errorf(errs.ErrTooLarge, "to format %s: %v (memory limit %d bytes)", f, err, MemoryLimit())
-	}
-	return errs.Errorf(errs.ErrInvalidArgument, "to format %s: %v", f, err)
 }

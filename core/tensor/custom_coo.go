@@ -121,7 +121,7 @@ func (u *ustStore) elementCount(t *Tensor) int64 {
 // structure is u's level arrays as ustorage reads them, of their width
 // (views: int64 arrays in Levels, int32 ones in Narrow).
 func (u *ustStore) structure(t *Tensor) *ustorage.Structure {
-	return levelStructure(t.shape, u.Format, u.LevelSizes, u.Pos, u.Crd)
+	return LevelStructure(t.shape, u.Format, u.LevelSizes, u.Pos, u.Crd)
 }
 
 // entries lists every stored element of t inside the tensor by walking its

@@ -166,7 +166,7 @@ func CustomStructure(t *Tensor) *ustorage.Structure {
 	if u == nil {
 		return nil
 	}
-	return levelStructure(slices.Clone(t.shape), u.Format, slices.Clone(u.LevelSizes), u.Pos, u.Crd)
+	return LevelStructure(slices.Clone(t.shape), u.Format, slices.Clone(u.LevelSizes), u.Pos, u.Crd)
 }
 
 // customFrom makes the custom-format tensor of format f (u's levels, its

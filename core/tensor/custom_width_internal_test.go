@@ -11,7 +11,7 @@ import (
 	"github.com/gosparse/gosparse/core/ustorage"
 )
 
-// TestNewCustomWidensWhatDoesNotFit: asked for int32, newCustom keeps
+// TestNewCustomWidensWhatDoesNotFit: asked for int32, AssembleFormat keeps
 // int64 where a size, the value count or an array's length passes int32
 // (the reference's IndexBits rule), int32 otherwise.
 func TestNewCustomWidensWhatDoesNotFit(t *testing.T) {
@@ -27,12 +27,12 @@ func TestNewCustomWidensWhatDoesNotFit(t *testing.T) {
 	require.False(t, fitsStore32(&wide, 9), "a level size")
 
 	vals := dtype.Float64Array(make([]float64, 9))
-	x, err := newCustom(s.Format, s, vals, make([]byte, 8), 32)
+	x, err := AssembleFormat(s.Format, s, vals, make([]byte, 8), 32)
 	require.NoError(t, err)
 	require.Equal(t, dtype.Int32, x.ust.Pos[0].DType)
 	require.Equal(t, dtype.Int32, x.ust.Crd[0].DType)
 	require.Nil(t, x.ust.Pos[1].Data, "a range level stores no array")
-	x, err = newCustom(s.Format, s, vals, make([]byte, 8), 64)
+	x, err = AssembleFormat(s.Format, s, vals, make([]byte, 8), 64)
 	require.NoError(t, err)
 	require.Equal(t, dtype.Int64, x.ust.Crd[0].DType)
 }

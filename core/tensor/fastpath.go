@@ -73,12 +73,12 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 		Values: dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals},
 		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
 	if spec.Layout == COO {
-		p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), indexDType[I]())
-		p.Levels[0].Crd = indexArray(c.outerOfEach())
-		p.Levels[1].Crd = indexArray(c.idx)
+		p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), dtype.IndexDType[I]())
+		p.Levels[0].Crd = dtype.IndexView(c.outerOfEach())
+		p.Levels[1].Crd = dtype.IndexView(c.idx)
 	} else {
-		p.Levels[1].Pos = indexArray(c.ptr)
-		p.Levels[1].Crd = indexArray(c.idx)
+		p.Levels[1].Pos = dtype.IndexView(c.ptr)
+		p.Levels[1].Crd = dtype.IndexView(c.idx)
 	}
 	return Assemble(p)
 }
@@ -309,23 +309,4 @@ func (c *compressed2D[I]) outerOfEach() []I {
 		}
 	}
 	return out
-}
-
-func indexDType[I kernels.Index]() dtype.DType {
-	var z I
-	if _, ok := any(z).(int32); ok {
-		return dtype.Int32
-	}
-	return dtype.Int64
-}
-
-// indexArray views an index slice the caller owns and no longer changes as
-// an Array, without copying (the Array's bytes keep the slice's memory alive).
-func indexArray[I kernels.Index](s []I) dtype.Array {
-	d := indexDType[I]()
-	data := []byte{}
-	if len(s) > 0 {
-		data = unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*d.Size())
-	}
-	return dtype.Array{DType: d, Shape: []int64{int64(len(s))}, Data: data}
 }

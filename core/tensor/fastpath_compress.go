@@ -117,10 +117,10 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 	p := Parts{Spec: FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.denseDim}, Levels: spec.Levels(),
 		Values: dtype.Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals},
 		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
-	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), indexDType[I]())
-	p.Levels[0].Crd = indexArray(rows)
-	p.Levels[1].Crd = indexArray(c.idx)
-	p.Indices = indexArray(rows[:2*nse]) // used where the result keeps its width
+	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), dtype.IndexDType[I]())
+	p.Levels[0].Crd = dtype.IndexView(rows)
+	p.Levels[1].Crd = dtype.IndexView(c.idx)
+	p.Indices = dtype.IndexView(rows[:2*nse]) // used where the result keeps its width
 	p.Indices.Shape = []int64{2, nse}
 	out, err = Assemble(p)
 	return out, true, err

@@ -58,8 +58,8 @@ func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width i
 		vals = unsafe.Slice((*byte)(unsafe.Pointer(&c.Val[0])), int64(len(c.Val))*es)
 	}
 	levels := spec.Levels()
-	levels[1].Pos = indexArray(c.Ptr)
-	levels[1].Crd = indexArray(c.Idx)
+	levels[1].Pos = dtype.IndexView(c.Ptr)
+	levels[1].Crd = dtype.IndexView(c.Idx)
 	return Assemble(Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims())}, Levels: levels,
 		Values: dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Idx))}, Data: vals},
 		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width})

@@ -46,7 +46,7 @@ func layoutCases(t *testing.T) map[string]*tensor.Tensor {
 	for _, c := range tensortest.LoadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		pos, crd, vals := caseArrays(c)
+		pos, crd, vals := c.Arrays()
 		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		out["from "+c.ID] = x

@@ -1,10 +1,13 @@
-package tensor
+package tensor_test
 
 import (
 	"testing"
 
-	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/convert"
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // raggedDense is a (3, 4, 5) dense tensor whose batches hold 3, 0 and 6 nonzeros.
@@ -17,20 +20,20 @@ func raggedDense() dtype.Array {
 }
 
 func TestRaggedFormatRoundTrip(t *testing.T) {
-	d, err := NewStrided(raggedDense())
+	d, err := tensor.NewStrided(raggedDense())
 	require.NoError(t, err)
-	r, err := ToFormat(d, RaggedFormat(3))
+	r, err := convert.ToFormat(d, tensor.RaggedFormat(3))
 	require.NoError(t, err)
-	require.Equal(t, Custom, r.Layout())
-	s, ok := RaggedOf(r)
+	require.Equal(t, tensor.Custom, r.Layout())
+	s, ok := tensor.RaggedOf(r)
 	require.True(t, ok)
-	require.Equal(t, Ragged{Batches: 3, Rows: 4, Cols: 5}, Ragged{Batches: s.Batches, Rows: s.Rows, Cols: s.Cols})
-	require.Equal(t, []int64{0, 1, 2, 2, 3, 3, 3, 3, 3, 6, 7, 8, 9}, IndexInts(s.Pos))
-	require.Equal(t, []int64{0, 2, 4, 1, 2, 4, 3, 3, 4}, IndexInts(s.Crd))
-	back, err := toDense(r)
+	require.Equal(t, tensor.Ragged{Batches: 3, Rows: 4, Cols: 5}, tensor.Ragged{Batches: s.Batches, Rows: s.Rows, Cols: s.Cols})
+	require.Equal(t, []int64{0, 1, 2, 2, 3, 3, 3, 3, 3, 6, 7, 8, 9}, tensor.IndexInts(s.Pos))
+	require.Equal(t, []int64{0, 2, 4, 1, 2, 4, 3, 3, 4}, tensor.IndexInts(s.Crd))
+	back, err := convert.ToDense(r)
 	require.NoError(t, err)
 	require.Equal(t, raggedDense().Data, back.Values().Data)
-	_, ok = RaggedOf(d)
+	_, ok = tensor.RaggedOf(d)
 	require.False(t, ok, "a strided tensor is no ragged batch")
 }
 
@@ -43,17 +46,17 @@ func TestNewRaggedWidths(t *testing.T) {
 			p, c = toInt32(pos), toInt32(crd)
 		}
 		vals := dtype.Float64Array([]float64{1, 8, 20, 42, 43, 45, 49, 54, 60})
-		r, err := NewRagged([]int64{3, 4, 5}, p, c, vals)
+		r, err := tensor.NewRagged([]int64{3, 4, 5}, p, c, vals)
 		require.NoError(t, err)
-		s, ok := RaggedOf(r)
+		s, ok := tensor.RaggedOf(r)
 		require.True(t, ok)
 		require.Equal(t, p.DType, s.Pos.DType, "the storage keeps its index width")
-		back, err := toDense(r)
+		back, err := convert.ToDense(r)
 		require.NoError(t, err)
 		require.Equal(t, raggedDense().Data, back.Values().Data)
 		bad := append([]int64(nil), crd...)
 		bad[4], bad[5] = 4, 2 // batch 2's row 0 holds columns 1, 4, 2
-		_, err = NewRagged([]int64{3, 4, 5}, dtype.Int64Array(pos), dtype.Int64Array(bad), vals)
+		_, err = tensor.NewRagged([]int64{3, 4, 5}, dtype.Int64Array(pos), dtype.Int64Array(bad), vals)
 		require.Error(t, err, "a row's columns must ascend")
 	}
 }

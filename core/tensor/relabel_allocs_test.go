@@ -1,12 +1,14 @@
-package tensor
+package tensor_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // TestRelabelCopiesFormatOnce: a transpose of a custom-format tensor asks
@@ -24,28 +26,28 @@ func TestRelabelCopiesFormatOnce(t *testing.T) {
 	pos := []dtype.Array{dtype.Int64Array([]int64{0, 3}), {}}
 	crd := []dtype.Array{dtype.Int64Array([]int64{-1, 0, 1}), {}}
 	vals := dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0})
-	dia, err := NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+	dia, err := tensor.NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
 	require.NoError(t, err)
 	bsrc, err := format.BSRColMajor(1, 1)
 	require.NoError(t, err)
-	bsr, err := ToFormat(dia, bsrc)
+	bsr, err := convert.ToFormat(dia, bsrc)
 	require.NoError(t, err)
 	perm := []int{1, 0}
 
-	r, ok := CustomPermuted(dia, perm)
+	r, ok := tensor.CustomPermuted(dia, perm)
 	require.True(t, ok)
-	require.Equal(t, "(i, j) -> (i - j : compressed, j : range)", r.formatStore().Format.String())
-	custom := testing.AllocsPerRun(50, func() { _, _ = CustomPermuted(dia, perm) })
+	require.Equal(t, "(i, j) -> (i - j : compressed, j : range)", r.CustomUST().Format.String())
+	custom := testing.AllocsPerRun(50, func() { _, _ = tensor.CustomPermuted(dia, perm) })
 
-	_, ok = CustomPermuted(bsr, perm)
+	_, ok = tensor.CustomPermuted(bsr, perm)
 	require.False(t, ok, "BSR column-major^T is BSC, a named layout")
-	r, ok, err = CustomPermutedNamed(bsr, perm)
+	r, ok, err = tensor.CustomPermutedNamed(bsr, perm)
 	require.NoError(t, err)
 	require.True(t, ok)
-	require.Equal(t, BSC, r.Layout())
+	require.Equal(t, tensor.BSC, r.Layout())
 	named := testing.AllocsPerRun(50, func() {
-		_, _ = CustomPermuted(bsr, perm)
-		_, _, _ = CustomPermutedNamed(bsr, perm)
+		_, _ = tensor.CustomPermuted(bsr, perm)
+		_, _, _ = tensor.CustomPermutedNamed(bsr, perm)
 	})
 	t.Logf("allocations: DIA-I^T %v, BSR column-major^T %v", custom, named)
 	require.Equal(t, 1.0, custom)

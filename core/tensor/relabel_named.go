@@ -147,8 +147,8 @@ func relabelledCompressed(t *Tensor, f format.Format, shape []int64) (*Tensor, b
 	if comp, plain, same := sharedCompressedIndex(u); same {
 		return sharedCompressed(t, layout, shape, comp, plain, opt.BlockSize), true, nil
 	}
-	s := levelStructure(shape, PositionalNames(f), u.LevelSizes, u.Pos, u.Crd)
-	out, err := namedCompressed(layout, shape, s, u.Values, opt.BlockSize)
+	s := LevelStructure(shape, PositionalNames(f), u.LevelSizes, u.Pos, u.Crd)
+	out, err := NamedCompressed(layout, shape, s, u.Values, opt.BlockSize)
 	if err != nil {
 		return nil, true, err
 	}
@@ -216,7 +216,7 @@ func compressedRelabel(t *Tensor, f format.Format) (Layout, ConvertOptions, bool
 // t and perm, where NamedRelabelledFormat holds: nothing on the compressed
 // route where the index arrays are shared (sharedCompressedIndex), else
 // level 1's index arrays read as int64 and, where they fit, narrowed to
-// int32 (levelStructure, namedCompressed); the whole storage copied on the
+// int32 (LevelStructure, NamedCompressed); the whole storage copied on the
 // other routes.
 func PermutedNamedBytes(t *Tensor, perm []int) int64 {
 	f, _ := NamedRelabelledFormat(t, perm)
@@ -228,7 +228,7 @@ func PermutedNamedBytes(t *Tensor, perm []int) int64 {
 		return 0
 	}
 	w := int64(8)
-	if fitsInt32(t.shape, u.Values.Numel()) {
+	if FitsInt32(t.shape, u.Values.Numel()) {
 		w += 4
 	}
 	return w * (u.Pos[1].Numel() + u.Crd[1].Numel())

@@ -2,6 +2,7 @@ package tensortest
 
 import (
 	"encoding/json"
+	"github.com/gosparse/gosparse/core/dtype"
 	"os"
 	"path/filepath"
 	"testing"
@@ -65,4 +66,13 @@ func SharedPath(t *testing.T, elem ...string) string {
 		dir = parent
 	}
 	return filepath.Join(append([]string{dir, "..", "shared"}, elem...)...)
+}
+
+// Arrays makes the pos, crd and values Arrays of the case's expected storage.
+func (c USTCase) Arrays() (pos, crd []dtype.Array, vals dtype.Array) {
+	for _, l := range c.Expect.Levels {
+		pos = append(pos, dtype.Int64Array(l.Pos))
+		crd = append(crd, dtype.Int64Array(l.Crd))
+	}
+	return pos, crd, dtype.Float64Array(c.Expect.Values)
 }

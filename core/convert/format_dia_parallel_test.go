@@ -1,4 +1,4 @@
-package tensor_test
+package convert_test
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -32,14 +33,14 @@ func TestToDIAFastSameAtAnyWorkerCount(t *testing.T) {
 			coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 			require.NoError(t, err)
 			for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
-				want, err := tensor.ToFormat(coo, f)
+				want, err := convert.ToFormat(coo, f)
 				require.NoError(t, err)
 				for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC} {
 					src, err := tensor.ToLayout(dense, l, tensor.DefaultConvert())
 					require.NoError(t, err)
 					for _, w := range []int{1, 2, 3, 5} {
 						msg := fmt.Sprintf("%v fill=%v %s from %s, %d workers", shape, fill, f, l, w)
-						got := withWorkers(t, w, func() (*tensor.Tensor, error) { return tensor.ToFormat(src, f) })
+						got := withWorkers(t, w, func() (*tensor.Tensor, error) { return convert.ToFormat(src, f) })
 						requireSameStorage(t, want, got, msg)
 						tensortest.RequireSameDense(t, dense, got, msg)
 					}

@@ -1,4 +1,4 @@
-package tensor
+package convert
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // TestCOOToCSFOverChunks: a coalesced COO of several chunks of entries
@@ -24,30 +25,30 @@ func TestCOOToCSFOverChunks(t *testing.T) {
 			}
 			vals[k] = float64(k%7 + 1)
 		}
-		coo, err := NewCOO(dtype.Int64Array(idx, int64(len(shape)), int64(n)), dtype.Float64Array(vals), shape, BuildOptions{})
+		coo, err := tensor.NewCOO(dtype.Int64Array(idx, int64(len(shape)), int64(n)), dtype.Float64Array(vals), shape, tensor.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if coo, err = Coalesce(coo); err != nil {
+		if coo, err = tensor.Coalesce(coo); err != nil {
 			t.Fatal(err)
 		}
-		if coo.values.Numel() <= 2*sortedChunk {
-			t.Fatalf("%v: %d entries after coalescing span too few chunks", shape, coo.values.Numel())
+		if coo.Values().Numel() <= 2*sortedChunk {
+			t.Fatalf("%v: %d entries after coalescing span too few chunks", shape, coo.Values().Numel())
 		}
-		to, f := CSF, format.DCSR()
+		to, f := tensor.CSF, format.DCSR()
 		if len(shape) != 2 {
 			if f, err = format.CSF(len(shape)); err != nil {
 				t.Fatal(err)
 			}
 		} else {
-			to = DCSR
+			to = tensor.DCSR
 		}
 		for _, w := range []int{32, 64} {
-			src, err := ToIndexWidth(coo, w)
+			src, err := tensor.ToIndexWidth(coo, w)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := ToLayout(src, to, DefaultConvert())
+			want, err := tensor.ToLayout(src, to, tensor.DefaultConvert())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package tensor_test
+package convert_test
 
 import (
 	"errors"
@@ -126,13 +126,13 @@ func TestToFormatDirectMatchesCoordinateRoute(t *testing.T) {
 		}
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err)
-		pos, crd, vals := caseArrays(c)
+		pos, crd, vals := c.Arrays()
 		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		if i%2 == 1 { // fill 7: WithFill gives a custom tensor's COO form, ToFormat the format back
 			x, err = tensor.WithFill(x, tensor.ScalarBytes(dtype.Float64, dtype.Real(7)))
 			require.NoError(t, err, c.ID)
-			x, err = tensor.ToFormat(x, f)
+			x, err = convert.ToFormat(x, f)
 			require.NoError(t, err, c.ID)
 		}
 		sources[c.Format] = true
@@ -148,7 +148,7 @@ func TestToFormatDirectMatchesCoordinateRoute(t *testing.T) {
 			} else {
 				want, werr = coordinateRoute(t, x, g)
 			}
-			got, gerr := tensor.ToFormat(x, g)
+			got, gerr := convert.ToFormat(x, g)
 			if werr != nil {
 				assert.Error(t, gerr, what)
 				code := errs.ErrInvalidArgument // the target cannot hold the tensor
@@ -179,10 +179,10 @@ func TestToFormatDirectTooLarge(t *testing.T) {
 	old := tensor.MemoryLimit()
 	require.NoError(t, tensor.SetMemoryLimit(1<<20))
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
-	_, err = tensor.ToFormat(x, format.DIAI())
+	_, err = convert.ToFormat(x, format.DIAI())
 	require.NoError(t, err)
 	g, err := format.Parse("(i, j) -> (j : dense, i / 4 : dense, i % 4 : structured(2))")
 	require.NoError(t, err)
-	_, err = tensor.ToFormat(x, g)
+	_, err = convert.ToFormat(x, g)
 	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }

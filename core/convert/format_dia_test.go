@@ -1,4 +1,4 @@
-package tensor_test
+package convert_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -34,7 +35,7 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 				coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err)
 				for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
-					want, err := tensor.ToFormat(coo, f)
+					want, err := convert.ToFormat(coo, f)
 					require.NoError(t, err)
 					for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC} {
 						for _, w := range []int{32, 64} {
@@ -43,9 +44,9 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 							opt.IndexWidth = w
 							src, err := tensor.ToLayout(dense, l, opt)
 							require.NoError(t, err, msg)
-							_, fast, _ := tensor.ToDIAFast(src, f)
+							_, fast, _ := convert.ToDIAFast(src, f)
 							require.True(t, fast, msg)
-							got, err := tensor.ToFormat(src, f)
+							got, err := convert.ToFormat(src, f)
 							require.NoError(t, err, msg)
 							requireSameStorage(t, want, got, msg)
 							assert.Equal(t, w, got.IndexWidth(), "%s: the source's width", msg)
@@ -89,6 +90,6 @@ func TestToDIAFastTooLarge(t *testing.T) {
 	old := tensor.MemoryLimit()
 	require.NoError(t, tensor.SetMemoryLimit(1<<20))
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
-	_, err = tensor.ToFormat(csr, format.DIAI())
+	_, err = convert.ToFormat(csr, format.DIAI())
 	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }

@@ -1,10 +1,11 @@
-package tensor
+package convert
 
 import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/memory"
 	"github.com/gosparse/gosparse/kernels/parallel"
@@ -19,12 +20,12 @@ import (
 // ok is false where the route does not apply (a source that is not a
 // coalesced COO of sparse dims only with a scalar fill, or a layout other
 // than DCSR and CSF; an empty source, which the general route takes).
-func coalescedCOOToLevels(t *Tensor, layout Layout) (*Tensor, bool, error) {
-	if t.formatStore() != nil || t.layout != COO || !t.coalesced || t.batchDim != 0 || t.denseDim != 0 ||
-		t.undef || t.PerSlotFill() || t.values.Numel() == 0 || (layout != CSF && !(layout == DCSR && len(t.shape) == 2)) {
+func coalescedCOOToLevels(t *tensor.Tensor, layout tensor.Layout) (*tensor.Tensor, bool, error) {
+	if t.Layout() != tensor.COO || !t.IsCoalesced() || t.BatchDim() != 0 || t.DenseDim() != 0 ||
+		t.UndefinedFill() || t.PerSlotFill() || t.Values().Numel() == 0 || (layout != tensor.CSF && !(layout == tensor.DCSR && len(t.Dims()) == 2)) {
 		return nil, false, nil
 	}
-	idx := t.indices
+	idx := t.Indices()
 	switch idx.DType {
 	case dtype.Int32:
 		return levelsOfSorted(t, layout, unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(idx.Data))), len(idx.Data)/4))
@@ -43,8 +44,8 @@ const sortedChunk = 1 << 18
 // arrays are the same whatever runs them): a pass marks each entry's first
 // new level and counts them per chunk, a prefix over the chunks places
 // each chunk's nodes, and a second pass writes them.
-func levelsOfSorted[I kernels.Index](t *Tensor, layout Layout, idx []I) (*Tensor, bool, error) {
-	nd, nse := len(t.shape), t.values.Numel()
+func levelsOfSorted[I kernels.Index](t *tensor.Tensor, layout tensor.Layout, idx []I) (*tensor.Tensor, bool, error) {
+	nd, nse := len(t.Dims()), t.Values().Numel()
 	chunks := int((nse + sortedChunk - 1) / sortedChunk)
 	first := memory.UninitSlice[uint8](int(nse))
 	opened := make([]int64, chunks*nd) // opened[c*nd+f]: chunk c's entries whose first new level is f
@@ -67,7 +68,7 @@ func levelsOfSorted[I kernels.Index](t *Tensor, layout Layout, idx []I) (*Tensor
 		}
 	}
 	nodes := below[chunks*nd:]
-	narrow := fitsInt32(t.shape, nse)
+	narrow := tensor.FitsInt32(t.Dims(), nse)
 	ib := int64(8)
 	if narrow {
 		ib = 4
@@ -79,8 +80,8 @@ func levelsOfSorted[I kernels.Index](t *Tensor, layout Layout, idx []I) (*Tensor
 	if err := budget.CheckBytes(layout.String()+" levels", budget.Mul(count, ib)); err != nil {
 		return nil, true, err
 	}
-	spec := FormatSpec{Layout: layout, Shape: t.shape, Block: [2]int64{1, 1}}
-	p := Parts{Spec: spec, Levels: spec.Levels(), Values: t.values, Fill: t.FillPattern(), UndefinedFill: t.undef,
+	spec := tensor.FormatSpec{Layout: layout, Shape: t.Dims(), Block: [2]int64{1, 1}}
+	p := tensor.Parts{Spec: spec, Levels: spec.Levels(), Values: t.Values(), Fill: t.FillPattern(), UndefinedFill: t.UndefinedFill(),
 		Coalesced: true, Width: 64}
 	if narrow {
 		p.Width = 32
@@ -88,7 +89,7 @@ func levelsOfSorted[I kernels.Index](t *Tensor, layout Layout, idx []I) (*Tensor
 	} else {
 		fillSortedLevels[I, int64](p.Levels, idx, first, below, workers)
 	}
-	out, err := Assemble(p)
+	out, err := tensor.Assemble(p)
 	return out, true, err
 }
 
@@ -120,7 +121,7 @@ func markFirstNewLevels[I kernels.Index](idx []I, nd int, nse int64, first []uin
 // node on level l or above, its pos breaks where one opens above l (the
 // first entry's nodes excepted: pos starts at 0). Every slot is written,
 // so the arrays start uninitialised.
-func fillSortedLevels[I, O kernels.Index](levels []Level, idx []I, first []uint8, below []int64, workers int) {
+func fillSortedLevels[I, O kernels.Index](levels []tensor.Level, idx []I, first []uint8, below []int64, workers int) {
 	nse := int64(len(first))
 	nd := len(levels)
 	chunks := len(below)/nd - 1
@@ -154,7 +155,7 @@ func fillSortedLevels[I, O kernels.Index](levels []Level, idx []I, first []uint8
 		}
 	})
 	for l := range nd {
-		levels[l].Pos, levels[l].Crd = indexArray(pos[l]), indexArray(crd[l])
+		levels[l].Pos, levels[l].Crd = dtype.IndexView(pos[l]), dtype.IndexView(crd[l])
 	}
 }
 

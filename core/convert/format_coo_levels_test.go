@@ -1,4 +1,4 @@
-package tensor_test
+package convert_test
 
 import (
 	"math/rand/v2"
@@ -50,7 +50,7 @@ func TestCOOToCSFReadsTheRuns(t *testing.T) {
 				src := randomCoalescedCOO(t, rng, shape, 150, width)
 				src, err = tensor.WithFill(src, dtype.Float64Array([]float64{fill}).Data)
 				require.NoError(t, err)
-				got, err := tensor.ToFormat(src, f)
+				got, err := convert.ToFormat(src, f)
 				require.NoError(t, err)
 				wantLayout := tensor.CSF
 				if len(shape) == 2 {
@@ -75,7 +75,7 @@ func TestCOOToCSFAllocations(t *testing.T) {
 	f, err := format.CSF(3)
 	require.NoError(t, err)
 	n := testing.AllocsPerRun(5, func() {
-		if _, err := tensor.ToFormat(src, f); err != nil {
+		if _, err := convert.ToFormat(src, f); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -92,7 +92,7 @@ func TestCOOToCSFTooLarge(t *testing.T) {
 	old := tensor.MemoryLimit()
 	require.NoError(t, tensor.SetMemoryLimit(1<<20))
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
-	_, err = tensor.ToFormat(src, f)
+	_, err = convert.ToFormat(src, f)
 	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 	assert.Equal(t, before, src.Indices().Data)
 }

@@ -1,10 +1,11 @@
-package tensor
+package convert
 
 import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/core/ustorage"
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
@@ -17,17 +18,17 @@ import (
 // ok is false for a source it does not take (a strided or hybrid tensor, a
 // batched named layout, an uncoalesced COO or a nonunique custom format,
 // whose duplicates sum first, a per-slot or undefined fill): ToFormat then takes its general route.
-func convertLevels(t *Tensor, f format.Format) (out *Tensor, ok bool, err error) {
+func convertLevels(t *tensor.Tensor, f format.Format) (out *tensor.Tensor, ok bool, err error) {
 	src, vals, ok, err := levelSource(t)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
 	w := keptWidth(t)
-	s, values, err := convertValues(src, vals, t.scalarFill(), f, w == 32)
+	s, values, err := convertValues(src, vals, t.FillElem(), f, w == 32)
 	if err != nil {
 		return nil, true, ustorageError(f, err)
 	}
-	out, err = newCustom(f, s, values, t.scalarFill(), w)
+	out, err = tensor.AssembleFormat(f, s, values, t.FillElem(), w)
 	return out, true, err
 }
 
@@ -62,7 +63,7 @@ func convertWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](src *ustorage.
 	if narrow {
 		convert = ustorage.ConvertValues32[W]
 	}
-	s, out, err := convert(src, dtype.AsSlice[W](vals)[:vals.Numel()], pad, f, MemoryLimit(), cancel.Poll)
+	s, out, err := convert(src, dtype.AsSlice[W](vals)[:vals.Numel()], pad, f, tensor.MemoryLimit(), cancel.Poll)
 	if err != nil {
 		return nil, dtype.Array{}, err
 	}
@@ -83,66 +84,25 @@ func convertWords[W uint8 | uint16 | uint32 | uint64 | [2]uint64](src *ustorage.
 
 // levelSource returns t's storage as ustorage reads it and its values, for
 // the sources convertLevels takes.
-func levelSource(t *Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
-	if t.undef || t.PerSlotFill() {
+func levelSource(t *tensor.Tensor) (*ustorage.Structure, dtype.Array, bool, error) {
+	if t.UndefinedFill() || t.PerSlotFill() {
 		return nil, dtype.Array{}, false, nil // ToFormat's general route rules on these fills
 	}
-	if u := t.formatStore(); u != nil {
+	if u := t.CustomUST(); u != nil {
 		if !u.Format.IsUnique() {
 			return nil, dtype.Array{}, false, nil
 		}
-		return levelStructure(t.shape, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
+		return tensor.LevelStructure(t.Dims(), u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
 	}
 	switch {
-	case t.layout == Strided || t.layout == Custom || t.batchDim != 0 || t.denseDim != 0:
+	case t.Layout() == tensor.Strided || t.Layout() == tensor.Custom || t.BatchDim() != 0 || t.DenseDim() != 0:
 		return nil, dtype.Array{}, false, nil
-	case t.layout == COO && !t.coalesced:
+	case t.Layout() == tensor.COO && !t.IsCoalesced():
 		return nil, dtype.Array{}, false, nil
 	}
 	u, err := t.USTStorage()
 	if err != nil {
 		return nil, dtype.Array{}, false, err
 	}
-	return levelStructure(t.shape, u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
-}
-
-// levelStructure reads per-level index arrays (int32 or int64) as a
-// ustorage structure over shape, without copying: int64 arrays are
-// viewed in Levels, a level whose arrays are int32 in Narrow (Convert
-// widens those only for the sources its flat walks do not take).
-func levelStructure(shape []int64, f format.Format, sizes []int64, pos, crd []dtype.Array) *ustorage.Structure {
-	s := &ustorage.Structure{Format: f, Shape: shape, LevelSizes: sizes, Levels: make([]ustorage.LevelArrays[int64], len(f.Levels))}
-	for l := range f.Levels {
-		p, c := pos[l], crd[l]
-		if levelWidth(p) == dtype.Int32 && levelWidth(c) == dtype.Int32 && (len(p.Data) > 0 || len(c.Data) > 0) {
-			if s.Narrow == nil {
-				s.Narrow = make([]ustorage.LevelArrays[int32], len(f.Levels))
-			}
-			s.Narrow[l] = ustorage.LevelArrays[int32]{Pos: narrowView(p), Crd: narrowView(c)}
-			continue
-		}
-		if len(p.Data) > 0 {
-			s.Levels[l].Pos = IndexInts(p)
-		}
-		if len(c.Data) > 0 {
-			s.Levels[l].Crd = IndexInts(c)
-		}
-	}
-	return s
-}
-
-// levelWidth is an index array's type; an empty array has none.
-func levelWidth(a dtype.Array) dtype.DType {
-	if len(a.Data) == 0 {
-		return dtype.Int32
-	}
-	return a.DType
-}
-
-// narrowView views an int32 index array (nil where it is empty).
-func narrowView(a dtype.Array) []int32 {
-	if len(a.Data) == 0 {
-		return nil
-	}
-	return dtype.AsSlice[int32](a)[:a.Numel()]
+	return tensor.LevelStructure(t.Dims(), u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
 }

@@ -1,4 +1,4 @@
-package tensor
+package convert
 
 import (
 	"syscall"
@@ -6,26 +6,27 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/core/ustorage"
 )
 
 // coordinateToFormat is ToFormat's route to a custom format before the
 // direct conversion (the baseline of BenchmarkConvertLevels): the source's
-// coordinate list, Arrange, the values copied, newCustom.
-func coordinateToFormat(t *Tensor, f format.Format) (*Tensor, error) {
-	e, err := EntriesOf(t, len(t.shape))
+// coordinate list, Arrange, the values copied, AssembleFormat.
+func coordinateToFormat(t *tensor.Tensor, f format.Format) (*tensor.Tensor, error) {
+	e, err := tensor.EntriesOf(t, len(t.Dims()))
 	if err != nil {
 		return nil, err
 	}
-	a, err := ustorage.Arrange(f, t.shape, e.N, func(i int64, dim []int64) {
+	a, err := ustorage.Arrange(f, t.Dims(), e.N, func(i int64, dim []int64) {
 		for d := range dim {
 			dim[d] = e.Coords[d][i]
 		}
-	}, int64(t.dtype.Size()), MemoryLimit())
+	}, int64(t.DType().Size()), tensor.MemoryLimit())
 	if err != nil {
 		return nil, err
 	}
-	vals := dtype.NewArray(t.dtype, []int64{int64(len(a.Source))})
+	vals := dtype.NewArray(t.DType(), []int64{int64(len(a.Source))})
 	from := make([]int64, len(a.Source))
 	for p, i := range a.Source {
 		from[p] = -1
@@ -34,7 +35,7 @@ func coordinateToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 		}
 	}
 	gatherSlots(vals, e.Vals, from)
-	return newCustom(f, &a.Structure, vals, t.scalarFill(), keptWidth(t))
+	return tensor.AssembleFormat(f, &a.Structure, vals, t.FillElem(), keptWidth(t))
 }
 
 // storageConvert is the direct route without building the tensor (its COO
@@ -43,39 +44,41 @@ func coordinateToFormat(t *Tensor, f format.Format) (*Tensor, error) {
 // arrays of the width ToFormat gives the result (int32 for a named
 // layout's format where it fits, as convertToNamed; the source's for a
 // custom one, as convertLevels).
-func storageConvert(t *Tensor, f format.Format) error {
+func storageConvert(t *tensor.Tensor, f format.Format) error {
 	src, vals, ok, err := levelSource(t)
 	if !ok || err != nil {
 		panic("storageConvert: a source levelSource does not take")
 	}
 	narrow := keptWidth(t) == 32
-	if _, _, named := NamedLayoutOf(f); named {
-		narrow = fitsInt32(t.shape, vals.Numel())
+	if _, _, named := tensor.NamedLayoutOf(f); named {
+		narrow = tensor.FitsInt32(t.Dims(), vals.Numel())
 	}
-	_, _, err = convertValues(src, vals, t.scalarFill(), f, narrow)
+	_, _, err = convertValues(src, vals, t.FillElem(), f, narrow)
 	return err
 }
 
 // laplacian3D is the 1M-row Laplacian's entries (r, c) as a 3-D COO tensor
 // (r / 1000, r % 1000, c) of size (1000, 1000, 1M), coalesced.
-func laplacian3D(tb testing.TB, csr *Tensor) *Tensor { return laplacian3DOf(tb, csr, 1000) }
+func laplacian3D(tb testing.TB, csr *tensor.Tensor) *tensor.Tensor {
+	return laplacian3DOf(tb, csr, 1000)
+}
 
 // laplacian3DOf is the side x side grid's Laplacian's entries (r, c) as a
 // 3-D COO tensor (r / side, r % side, c), coalesced.
-func laplacian3DOf(tb testing.TB, csr *Tensor, side int64) *Tensor {
-	coo, err := ToLayout(csr, COO, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+func laplacian3DOf(tb testing.TB, csr *tensor.Tensor, side int64) *tensor.Tensor {
+	coo, err := tensor.ToLayout(csr, tensor.COO, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	idx := dtype.AsSlice[int64](coo.indices)
-	nse := coo.values.Numel()
+	idx := dtype.AsSlice[int64](coo.Indices())
+	nse := coo.Values().Numel()
 	out := dtype.NewArray(dtype.Int64, []int64{3, nse})
 	o := dtype.AsSlice[int64](out)
 	for k := int64(0); k < nse; k++ {
 		r := idx[k]
 		o[k], o[nse+k], o[2*nse+k] = r/side, r%side, idx[nse+k]
 	}
-	x, err := NewCOO(out, coo.values, []int64{side, side, csr.shape[0]}, BuildOptions{Coalesced: true})
+	x, err := tensor.NewCOO(out, coo.Values(), []int64{side, side, csr.Dims()[0]}, tensor.BuildOptions{Coalesced: true})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -89,11 +92,11 @@ func laplacian3DOf(tb testing.TB, csr *Tensor, side int64) *Tensor {
 // (coord/). cpu-ns/op is the process's CPU time per call.
 func BenchmarkConvertLevels(b *testing.B) {
 	csr := laplacianCSR(b, 1000)
-	coo, err := ToLayout(csr, COO, DefaultConvert())
+	coo, err := tensor.ToLayout(csr, tensor.COO, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}
-	dia, err := ToFormat(csr, DiaIFormat)
+	dia, err := ToFormat(csr, tensor.DiaIFormat)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -120,33 +123,33 @@ func BenchmarkConvertLevels(b *testing.B) {
 			b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
 		})
 	}
-	layout := func(t *Tensor, l Layout) func() error {
-		return func() error { _, err := ToLayout(t, l, DefaultConvert()); return err }
+	layout := func(t *tensor.Tensor, l tensor.Layout) func() error {
+		return func() error { _, err := tensor.ToLayout(t, l, tensor.DefaultConvert()); return err }
 	}
-	toFormat := func(t *Tensor, f format.Format) func() error {
+	toFormat := func(t *tensor.Tensor, f format.Format) func() error {
 		return func() error { _, err := ToFormat(t, f); return err }
 	}
-	coord := func(t *Tensor, f format.Format) func() error {
+	coord := func(t *tensor.Tensor, f format.Format) func() error {
 		return func() error { _, err := coordinateToFormat(t, f); return err }
 	}
-	storage := func(t *Tensor, f format.Format) func() error {
+	storage := func(t *tensor.Tensor, f format.Format) func() error {
 		return func() error { return storageConvert(t, f) }
 	}
-	run("hand/csr-to-csc", layout(csr, CSC))
-	run("hand/coo-to-csr", layout(coo, CSR))
-	run("hand/csr-to-dia", func() error { _, _, err := ToDIAFast(csr, DiaIFormat); return err })
-	run("direct/csr-to-dia", func() error { _, _, err := convertLevels(csr, DiaIFormat); return err })
-	run("storage/csr-to-dia", storage(csr, DiaIFormat))
-	run("coord/csr-to-dia", coord(csr, DiaIFormat))
+	run("hand/csr-to-csc", layout(csr, tensor.CSC))
+	run("hand/coo-to-csr", layout(coo, tensor.CSR))
+	run("hand/csr-to-dia", func() error { _, _, err := ToDIAFast(csr, tensor.DiaIFormat); return err })
+	run("direct/csr-to-dia", func() error { _, _, err := convertLevels(csr, tensor.DiaIFormat); return err })
+	run("storage/csr-to-dia", storage(csr, tensor.DiaIFormat))
+	run("coord/csr-to-dia", coord(csr, tensor.DiaIFormat))
 	run("direct/dia-to-csr", toFormat(dia, format.CSR()))
 	run("storage/dia-to-csr", storage(dia, format.CSR()))
-	run("coord/dia-to-csr", layout(dia, CSR))
-	run("hand/csr-to-dcsr", layout(csr, DCSR))
+	run("coord/dia-to-csr", layout(dia, tensor.CSR))
+	run("hand/csr-to-dcsr", layout(csr, tensor.DCSR))
 	run("storage/csr-to-dcsr", storage(csr, format.DCSR()))
 	run("direct/csr-to-bsr-colmajor", toFormat(csr, bsrLeft))
 	run("storage/csr-to-bsr-colmajor", storage(csr, bsrLeft))
 	run("coord/csr-to-bsr-colmajor", coord(csr, bsrLeft))
-	run("hand/coo-to-csf3", layout(coo3, CSF))
+	run("hand/coo-to-csf3", layout(coo3, tensor.CSF))
 	run("storage/coo-to-csf3", storage(coo3, csf3))
 	run("direct/dia-to-bsr-colmajor", toFormat(dia, bsrLeft))
 	run("storage/dia-to-bsr-colmajor", storage(dia, bsrLeft))

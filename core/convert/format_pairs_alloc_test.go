@@ -1,10 +1,11 @@
-package tensor
+package convert
 
 import (
 	"runtime"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // TestConvertPairsAllocations: a conversion through ustorage.ConvertValues
@@ -15,8 +16,8 @@ import (
 func TestConvertPairsAllocations(t *testing.T) {
 	side := int64(300)
 	csr := laplacianCSR(t, side)
-	rows := csr.shape[0]
-	dia, err := ToFormat(csr, DiaIFormat)
+	rows := csr.Dims()[0]
+	dia, err := ToFormat(csr, tensor.DiaIFormat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,11 +32,11 @@ func TestConvertPairsAllocations(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name string
-		src  *Tensor
+		src  *tensor.Tensor
 		to   format.Format
 	}{
 		{"csr-to-csc", csr, format.CSC()},
-		{"csr-to-dia", csr, DiaIFormat},
+		{"csr-to-dia", csr, tensor.DiaIFormat},
 		{"dia-to-csr", dia, format.CSR()},
 		{"csr-to-dcsr", csr, format.DCSR()},
 		{"csr-to-bsr-colmajor", csr, bsrLeft},
@@ -46,7 +47,7 @@ func TestConvertPairsAllocations(t *testing.T) {
 		if !ok || err != nil {
 			t.Fatalf("%s: levelSource: %v %v", c.name, ok, err)
 		}
-		s, out, err := convertValues(src, vals, c.src.scalarFill(), c.to, false)
+		s, out, err := convertValues(src, vals, c.src.FillElem(), c.to, false)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -57,7 +58,7 @@ func TestConvertPairsAllocations(t *testing.T) {
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
-		if _, _, err := convertValues(src, vals, c.src.scalarFill(), c.to, false); err != nil {
+		if _, _, err := convertValues(src, vals, c.src.FillElem(), c.to, false); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&m1)

@@ -1,4 +1,4 @@
-package tensor
+package convert
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // TestToFormatNamedLevelsMatchesToLayout: ToFormat of a named-layout
@@ -23,37 +24,37 @@ func TestToFormatNamedLevelsMatchesToLayout(t *testing.T) {
 					a.SetComplex(i, dtype.Real(float64(rng.IntN(9)+1)))
 				}
 			}
-			d, err := NewStrided(a)
+			d, err := tensor.NewStrided(a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var sources []*Tensor
-			for _, l := range []Layout{CSR, CSC, COO} {
-				if len(shape) != 2 && l != COO {
+			var sources []*tensor.Tensor
+			for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO} {
+				if len(shape) != 2 && l != tensor.COO {
 					continue
 				}
 				for _, w := range []int{32, 64} {
-					s, err := ToLayout(d, l, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+					s, err := tensor.ToLayout(d, l, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
 					if err != nil {
 						t.Fatal(err)
 					}
 					sources = append(sources, s)
 				}
 			}
-			targets := []Layout{CSF} // a 2-D CSF format is DCSR's
+			targets := []tensor.Layout{tensor.CSF} // a 2-D tensor.CSF format is DCSR's
 			if len(shape) == 2 {
-				targets = []Layout{DCSR, DCSC}
+				targets = []tensor.Layout{tensor.DCSR, tensor.DCSC}
 			}
 			for _, src := range sources {
 				for _, to := range targets {
-					f := map[Layout]format.Format{DCSR: format.DCSR(), DCSC: format.DCSC()}[to]
-					if to == CSF {
+					f := map[tensor.Layout]format.Format{tensor.DCSR: format.DCSR(), tensor.DCSC: format.DCSC()}[to]
+					if to == tensor.CSF {
 						var err error
 						if f, err = format.CSF(len(shape)); err != nil {
 							t.Fatal(err)
 						}
 					}
-					want, err := ToLayout(src, to, DefaultConvert())
+					want, err := tensor.ToLayout(src, to, tensor.DefaultConvert())
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -61,7 +62,7 @@ func TestToFormatNamedLevelsMatchesToLayout(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					requireSameStorage(t, want, got, src.layout.String()+" -> "+to.String())
+					requireSameStorage(t, want, got, src.Layout().String()+" -> "+to.String())
 				}
 			}
 		}

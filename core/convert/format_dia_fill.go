@@ -1,9 +1,10 @@
-package tensor
+package convert
 
 import (
 	"sync/atomic"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/cancel"
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
@@ -85,7 +86,7 @@ func fillDiagonals[I int32 | int64](m *diaMove, pos, crd []I, rank []int32, offs
 // fillDiagonalsAs is fillDiagonals over the word type W.
 func fillDiagonalsAs[I int32 | int64, W uint8 | uint16 | uint32 | uint64 | [2]uint64](m *diaMove, pos, crd []I, rank []int32, offsets []int64, src, vals dtype.Array, fill []byte) {
 	from, to := dtype.AsSlice[W](src), dtype.AsSlice[W](vals)
-	padded := len(fill) > 0 && !AllZero(fill)
+	padded := len(fill) > 0 && !tensor.AllZero(fill)
 	var fw W
 	if padded {
 		fw = dtype.AsSlice[W](dtype.Array{Data: fill})[0]

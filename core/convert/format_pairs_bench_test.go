@@ -1,9 +1,10 @@
-package tensor
+package convert
 
 import (
 	"testing"
 
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // BenchmarkConvertPairs: ustorage.Convert (levels laid out, values
@@ -13,7 +14,7 @@ import (
 // time). cpu-ns/op is the process's CPU time per call.
 func BenchmarkConvertPairs(b *testing.B) {
 	csr := laplacianCSR(b, 1000)
-	dia, err := ToFormat(csr, DiaIFormat)
+	dia, err := ToFormat(csr, tensor.DiaIFormat)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,14 +39,14 @@ func BenchmarkConvertPairs(b *testing.B) {
 			b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
 		})
 	}
-	run("hand/csr-to-csc", func() error { _, err := ToLayout(csr, CSC, DefaultConvert()); return err })
+	run("hand/csr-to-csc", func() error { _, err := tensor.ToLayout(csr, tensor.CSC, tensor.DefaultConvert()); return err })
 	for _, c := range []struct {
 		name string
-		src  *Tensor
+		src  *tensor.Tensor
 		to   format.Format
 	}{
 		{"csr-to-csc", csr, format.CSC()},
-		{"csr-to-dia", csr, DiaIFormat},
+		{"csr-to-dia", csr, tensor.DiaIFormat},
 		{"dia-to-csr", dia, format.CSR()},
 		{"csr-to-dcsr", csr, format.DCSR()},
 		{"csr-to-bsr-colmajor", csr, bsrLeft},
