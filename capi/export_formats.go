@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -107,7 +108,7 @@ func gsgo_to_format(t *C.gs_ctensor, text *C.gs_cchar, out **C.gs_tensor) (st C.
 	if err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToFormat(x, f) })
+	return unary(fn, t, out, func(x *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToFormat(x, f) })
 }
 
 // storageOf looks up t and returns its storage in its format.

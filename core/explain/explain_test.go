@@ -27,7 +27,7 @@ func laplacian(t *testing.T, f string) (*tensor.Tensor, *tensor.Tensor) {
 	}
 	ff, err := format.Parse(f)
 	require.NoError(t, err)
-	a, err := tensor.ToFormat(coo, ff)
+	a, err := convert.ToFormat(coo, ff)
 	require.NoError(t, err)
 	return coo, a
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -43,7 +44,7 @@ func TestAntiDIAProducts(t *testing.T) {
 			dense := antiDiaDense(t, rng, d, sh[0], sh[1])
 			for _, f := range []format.Format{format.AntiDIAI(), format.AntiDIAJ()} {
 				what := []any{"%s %v %s", d, sh, f}
-				a, err := tensor.ToFormat(dense, f)
+				a, err := convert.ToFormat(dense, f)
 				require.NoError(t, err, what...)
 				require.Equal(t, d == dtype.Float64 || d == dtype.Float32, isDIA(a), what...)
 				x := tensortest.RandomDense(t, rng, d, []int64{sh[1]}, 1)

@@ -37,7 +37,7 @@ func batchedBandDense(t testing.TB, d dtype.DType, nb, m, k int64) *tensor.Tenso
 // asBatchedDIA stores dense in format f with level arrays of width w
 // (int32 through WrapFormat over narrowed copies of ToFormat's arrays).
 func asBatchedDIA(t testing.TB, dense *tensor.Tensor, f format.Format, w int) *tensor.Tensor {
-	a, err := tensor.ToFormat(dense, f)
+	a, err := convert.ToFormat(dense, f)
 	require.NoError(t, err)
 	if w == 64 {
 		return a
@@ -134,7 +134,7 @@ func TestBatchedDIABmmEmptyShapes(t *testing.T) {
 		for _, dims := range [][4]int64{{2, 1, 0, 3}, {3, 0, 2, 2}, {2, 2, 2, 0}} {
 			nb, m, k, n := dims[0], dims[1], dims[2], dims[3]
 			dense := batchedBandDense(t, dtype.Float64, nb, m, k)
-			a, err := tensor.ToFormat(dense, f)
+			a, err := convert.ToFormat(dense, f)
 			require.NoError(t, err, "%s %v", f, dims)
 			b := batchedBandDense(t, dtype.Float64, nb, k, n)
 			want, err := Bmm(dense, b)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -40,7 +41,7 @@ func tallIn(b *testing.B, rows int) (csr, delta *tensor.Tensor) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if delta, err = tensor.ToFormat(csr, f); err != nil {
+	if delta, err = convert.ToFormat(csr, f); err != nil {
 		b.Fatal(err)
 	}
 	return csr, delta

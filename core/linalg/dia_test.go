@@ -51,7 +51,7 @@ func TestDIAProducts(t *testing.T) {
 			require.NoError(t, err)
 			for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
 				what := []any{"%s %v %s", d, sh, f}
-				a, err := tensor.ToFormat(dense, f)
+				a, err := convert.ToFormat(dense, f)
 				require.NoError(t, err, what...)
 				require.Equal(t, tensor.Custom, a.Layout())
 				require.Equal(t, d == dtype.Float64 || d == dtype.Float32, isDIA(a), what...)
@@ -99,7 +99,7 @@ func TestDIAProducts(t *testing.T) {
 func TestDIAProductRefusals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	dense := diaDense(t, rng, dtype.Float64, 5, 4, 0.6)
-	a, err := tensor.ToFormat(dense, format.DIAI())
+	a, err := convert.ToFormat(dense, format.DIAI())
 	require.NoError(t, err)
 	require.True(t, isDIA(a))
 	_, err = Mv(a, tensortest.RandomDense(t, rng, dtype.Float64, []int64{5}, 1))
@@ -124,7 +124,7 @@ func TestDIAProductRefusals(t *testing.T) {
 	require.Equal(t, before, out.Values().Data)
 	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	// x viewed as a length-4 out for a 4-row DIA: out shares memory with vec.
-	sq, err := tensor.ToFormat(diaDense(t, rng, dtype.Float64, 4, 4, 0.6), format.DIAJ())
+	sq, err := convert.ToFormat(diaDense(t, rng, dtype.Float64, 4, 4, 0.6), format.DIAJ())
 	require.NoError(t, err)
 	before = append([]byte(nil), x.Values().Data...)
 	err = MvOut(sq, x, x)

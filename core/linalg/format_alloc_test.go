@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/gen"
@@ -35,7 +36,7 @@ func TestFormatMvAllocatesOutput(t *testing.T) {
 	} {
 		f, err := format.Parse(text)
 		require.NoError(t, err)
-		mats[name], err = tensor.ToFormat(coo, f)
+		mats[name], err = convert.ToFormat(coo, f)
 		require.NoError(t, err)
 	}
 	for name, a := range mats {

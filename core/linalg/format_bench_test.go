@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/gen"
@@ -57,7 +58,7 @@ func lapIn(b *testing.B, name, text string) *tensor.Tensor {
 	default:
 		var f format.Format
 		if f, err = format.Parse(text); err == nil {
-			t, err = tensor.ToFormat(coo, f)
+			t, err = convert.ToFormat(coo, f)
 		}
 	}
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -55,7 +56,7 @@ func caseTensor(t *testing.T, c ustCase, d dtype.DType, width int) *tensor.Tenso
 	}
 	dense, err := tensor.NewStrided(a)
 	require.NoError(t, err)
-	out, err := tensor.ToFormat(dense, f)
+	out, err := convert.ToFormat(dense, f)
 	require.NoError(t, err, c.ID)
 	if width == 64 {
 		return out

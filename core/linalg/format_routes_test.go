@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/gen"
@@ -56,7 +57,7 @@ func fastRouteMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
 	} {
 		f, err := format.Parse(text)
 		require.NoError(t, err)
-		mats[name], err = tensor.ToFormat(dense, f)
+		mats[name], err = convert.ToFormat(dense, f)
 		require.NoError(t, err)
 	}
 	// delta(8) stores every gap as it is; delta(3) pads the longer ones
@@ -64,7 +65,7 @@ func fastRouteMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
 	for _, b := range []int64{8, 3} {
 		f, err := format.DeltaCSR(b)
 		require.NoError(t, err)
-		a, err := tensor.ToFormat(dense, f)
+		a, err := convert.ToFormat(dense, f)
 		require.NoError(t, err)
 		mats[fmt.Sprintf("delta%d-i64", b)] = a
 		mats[fmt.Sprintf("delta%d-i32", b)] = narrowFormat(t, a)
@@ -163,7 +164,7 @@ func TestFormatMmAllocatesOutput(t *testing.T) {
 	} {
 		f, err := format.Parse(text)
 		require.NoError(t, err)
-		mats[name], err = tensor.ToFormat(coo, f)
+		mats[name], err = convert.ToFormat(coo, f)
 		require.NoError(t, err)
 	}
 	for _, n := range []int64{1, 8} {

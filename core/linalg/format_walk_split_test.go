@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -105,7 +106,7 @@ func TestFormatWalkTopOwnsRows(t *testing.T) {
 	} {
 		f, err := format.Parse(c.text)
 		require.NoError(t, err, c.text)
-		a, err := tensor.ToFormat(c.dense, f)
+		a, err := convert.ToFormat(c.dense, f)
 		require.NoError(t, err, c.text)
 		require.Equal(t, c.want, splits(t, a), c.text)
 	}

@@ -37,7 +37,7 @@ func planMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
 	} {
 		f, err := format.Parse(text)
 		require.NoError(t, err)
-		mats[name], err = tensor.ToFormat(coo, f)
+		mats[name], err = convert.ToFormat(coo, f)
 		require.NoError(t, err)
 	}
 	return mats
@@ -117,7 +117,7 @@ func TestPlanConversionIsMade(t *testing.T) {
 	require.NoError(t, err)
 	f, err := format.Parse("(i, j) -> (i : dense, j : delta(13))")
 	require.NoError(t, err)
-	a, err = tensor.ToFormat(a, f)
+	a, err = convert.ToFormat(a, f)
 	require.NoError(t, err)
 	x, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{a.Dims()[1]}))
 	require.NoError(t, err)

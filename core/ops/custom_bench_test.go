@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -30,7 +31,7 @@ func BenchmarkCustomFormat(b *testing.B) {
 		name string
 		f    format.Format
 	}{{"dia-i", format.DIAI()}, {"dia-j", format.DIAJ()}, {"bsr-colmajor-2x2", bsrc}, {"dcsr", format.DCSR()}} {
-		t, err := tensor.ToFormat(csr, f.f)
+		t, err := convert.ToFormat(csr, f.f)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -125,7 +126,7 @@ func BenchmarkCustomFormat3D(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	dia, err := tensor.ToFormat(coo, bdia)
+	dia, err := convert.ToFormat(coo, bdia)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func TestCustomOpsStayLazy(t *testing.T) {
 		return BinaryByName("mul", TensorOperand(a), NumberOperand(dtype.FloatNumber(x)), BinaryArgs{})
 	}
 	for _, f := range []format.Format{format.DIAI(), format.DIAJ(), bsrc} {
-		a, err := tensor.ToFormat(csr, f)
+		a, err := convert.ToFormat(csr, f)
 		require.NoError(t, err, f.String())
 		b, err := mul(a, -1.5)
 		require.NoError(t, err, f.String())

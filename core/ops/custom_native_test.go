@@ -48,7 +48,7 @@ func customCases(t *testing.T, d dtype.DType) []customCase {
 		for _, fill := range []float64{0, 2.5} {
 			src, err := tensor.WithFill(coo, tensor.ScalarBytes(d, dtype.Real(fill)))
 			require.NoError(t, err, c.ID)
-			a, err := tensor.ToFormat(src, f)
+			a, err := convert.ToFormat(src, f)
 			require.NoError(t, err, c.ID)
 			require.Equal(t, tensor.Custom, a.Layout(), c.ID)
 			dense, err := convert.ToDense(src)
@@ -218,7 +218,7 @@ func TestCustomReduceNative(t *testing.T) {
 // a NaN written there by hand does not reach sum, amax or count_nonzero.
 func TestCustomReduceNaNPadding(t *testing.T) {
 	da := tensortest.MustDense(t, []float64{1, 2, 0, 3, 4, 5, 0, 6, 7}, 3, 3)
-	a, err := tensor.ToFormat(da, format.DIAI())
+	a, err := convert.ToFormat(da, format.DIAI())
 	require.NoError(t, err)
 	u, err := a.USTStorage()
 	require.NoError(t, err)
@@ -243,7 +243,7 @@ func TestCustomReduceNaNPadding(t *testing.T) {
 // named layout, and equals the dense permute.
 func TestCustomTransposeRelabels(t *testing.T) {
 	da := tensortest.MustDense(t, []float64{1, 2, 0, 0, 3, 4, 5, 0, 0, 6, 7, 8}, 3, 4)
-	a, err := tensor.ToFormat(da, format.DIAI())
+	a, err := convert.ToFormat(da, format.DIAI())
 	require.NoError(t, err)
 	got, err := Transpose(a, 0, 1)
 	require.NoError(t, err)
@@ -309,7 +309,7 @@ func TestCustomReduceSortedKeys(t *testing.T) {
 	for _, text := range []string{"(b, i, j) -> (b : dense, j - i : compressed, i : range)", "(b, i, j) -> (i : compressed, b : dense, j : compressed)"} {
 		f, err := format.Parse(text)
 		require.NoError(t, err)
-		a, err := tensor.ToFormat(dense, f)
+		a, err := convert.ToFormat(dense, f)
 		require.NoError(t, err, text)
 		u, err := a.USTStorage()
 		require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -21,7 +22,7 @@ func TestCustomLaplacianHoldsStorageOnly(t *testing.T) {
 		n = 300
 	}
 	csr := benchLaplacian(t, n, tensor.CSR)
-	a, err := tensor.ToFormat(csr, format.DIAI())
+	a, err := convert.ToFormat(csr, format.DIAI())
 	require.NoError(t, err)
 	u, err := a.USTStorage()
 	require.NoError(t, err)

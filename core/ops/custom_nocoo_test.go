@@ -155,11 +155,11 @@ func TestCustomOperatorsHoldNoCOOForm(t *testing.T) {
 	for _, o := range noCOOOps {
 		for _, c := range cases {
 			msg := c.id + " " + o.name
-			a, err := tensor.ToFormat(c.src, c.f)
+			a, err := convert.ToFormat(c.src, c.f)
 			require.NoError(t, err, msg)
 			ref := c.dense
 			if o.sparse { // the stored elements, padding inside the tensor included, from a copy of a
-				b, err := tensor.ToFormat(c.src, c.f)
+				b, err := convert.ToFormat(c.src, c.f)
 				require.NoError(t, err, msg)
 				ref, err = tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err, msg)
@@ -217,9 +217,9 @@ func heldBeyondStorage(t *testing.T, x *tensor.Tensor) bool {
 // width, and the tensor holds its storage only afterwards.
 func TestCustomNNZFromStorage(t *testing.T) {
 	for _, c := range noCOOCases(t) {
-		a, err := tensor.ToFormat(c.src, c.f)
+		a, err := convert.ToFormat(c.src, c.f)
 		require.NoError(t, err, c.id)
-		b, err := tensor.ToFormat(c.src, c.f)
+		b, err := convert.ToFormat(c.src, c.f)
 		require.NoError(t, err, c.id)
 		coo, err := tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err, c.id)

@@ -26,7 +26,7 @@ func TestToFormatConformance(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		dense, err := tensor.NewStrided(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
-		x, err := tensor.ToFormat(dense, f)
+		x, err := convert.ToFormat(dense, f)
 		require.NoError(t, err, c.ID)
 		if x.Layout() != tensor.Custom {
 			named++
@@ -74,7 +74,7 @@ func TestFormatOfLayouts(t *testing.T) {
 		layout, _, ok := tensor.NamedLayoutOf(c.want)
 		assert.True(t, ok && layout == c.layout, "%s recognised as %s", c.want, layout)
 		// ToFormat with the named format gives the layout's tensor.
-		y, err := tensor.ToFormat(d, c.want)
+		y, err := convert.ToFormat(d, c.want)
 		require.NoError(t, err)
 		assert.Equal(t, c.layout, y.Layout())
 		tensortest.RequireSameDense(t, d, y)
@@ -122,11 +122,11 @@ func TestFormatRoundTrips(t *testing.T) {
 			targets = append(targets, f)
 		}
 		for _, a := range targets {
-			x, err := tensor.ToFormat(d, a)
+			x, err := convert.ToFormat(d, a)
 			require.NoError(t, err, a.String())
 			tensortest.RequireSameDense(t, d, x, a.String())
 			for _, b := range targets {
-				y, err := tensor.ToFormat(x, b)
+				y, err := convert.ToFormat(x, b)
 				require.NoError(t, err, "%s -> %s", a, b)
 				tensortest.RequireSameDense(t, d, y, a.String()+" -> "+b.String())
 				assert.True(t, tensor.PositionalNames(y.Format()).Equal(tensor.PositionalNames(b)), "%s -> %s gave %s", a, b, y.Format())
@@ -145,10 +145,10 @@ func TestCustomFormatOps(t *testing.T) {
 	for _, s := range customFormats {
 		f, err := format.Parse(s)
 		require.NoError(t, err)
-		a, err := tensor.ToFormat(da, f)
+		a, err := convert.ToFormat(da, f)
 		require.NoError(t, err)
 		require.Equal(t, tensor.Custom, a.Layout(), s)
-		b, err := tensor.ToFormat(db, f)
+		b, err := convert.ToFormat(db, f)
 		require.NoError(t, err)
 		for _, op := range []string{"add", "mul"} {
 			want, err := BinaryByName(op, TensorOperand(da), TensorOperand(db), BinaryArgs{})
@@ -187,11 +187,11 @@ func TestCustomFormatOps(t *testing.T) {
 func TestToFormatRefusals(t *testing.T) {
 	d, err := tensor.NewStrided(dtype.Float64Array([]float64{1, 2, 3, 0, 0, 0, 0, 4}, 2, 4))
 	require.NoError(t, err)
-	_, err = tensor.ToFormat(d, format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}})
+	_, err = convert.ToFormat(d, format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}})
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	_, err = tensor.ToFormat(d, mustFormat(format.CSF(3)))
+	_, err = convert.ToFormat(d, mustFormat(format.CSF(3)))
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
-	_, err = tensor.ToFormat(d, mustFormat(format.StructuredNM(2, 4)))
+	_, err = convert.ToFormat(d, mustFormat(format.StructuredNM(2, 4)))
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	assert.Contains(t, err.Error(), "structured(2)")
 
@@ -200,7 +200,7 @@ func TestToFormatRefusals(t *testing.T) {
 	old := tensor.MemoryLimit()
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
 	require.NoError(t, tensor.SetMemoryLimit(1<<20))
-	_, err = tensor.ToFormat(big, format.DIAI())
+	_, err = convert.ToFormat(big, format.DIAI())
 	assert.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }
 
@@ -216,7 +216,7 @@ func TestToFormatEmptyShapes(t *testing.T) {
 			if shape[0]%2 != 0 || shape[1]%4 != 0 { // the blocked format's divisors
 				continue
 			}
-			x, err := tensor.ToFormat(d, f)
+			x, err := convert.ToFormat(d, f)
 			require.NoError(t, err, "%v %s", shape, s)
 			tensortest.RequireSameDense(t, d, x, s)
 			u, err := x.USTStorage()
@@ -236,11 +236,11 @@ func TestToFormatDTypes(t *testing.T) {
 	require.NoError(t, err)
 	for _, dt := range dtype.AllDTypes {
 		d := tensortest.RandomDense(t, rng, dt, []int64{6, 8}, 0.3)
-		x, err := tensor.ToFormat(d, f)
+		x, err := convert.ToFormat(d, f)
 		require.NoError(t, err, dt.String())
 		require.Equal(t, tensor.Custom, x.Layout())
 		tensortest.RequireSameDense(t, d, x, dt.String())
-		y, err := tensor.ToFormat(x, format.CSR())
+		y, err := convert.ToFormat(x, format.CSR())
 		require.NoError(t, err, dt.String())
 		tensortest.RequireSameDense(t, d, y, dt.String())
 	}

@@ -142,7 +142,7 @@ func TestToUniqueFormatSumsDuplicates(t *testing.T) {
 	x := dupCOO(t, dtype.Float64, 0, 3, -1)
 	for _, text := range []string{"(i) -> (i : compressed)", "(i) -> (i : compressed(nonunique))"} {
 		f := mustFormat(format.Parse(text))
-		got, err := tensor.ToFormat(x, f)
+		got, err := convert.ToFormat(x, f)
 		require.NoError(t, err, text)
 		dense, _ := convert.ToDense(x)
 		ewRequireSameDense(t, dense, got, text)

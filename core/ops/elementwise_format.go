@@ -3,6 +3,7 @@ package ops
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -47,7 +48,7 @@ func inFormat(res *tensor.Tensor, f format.Format, operands ...*tensor.Tensor) (
 			return out, nil
 		}
 	}
-	out, err := tensor.ToFormat(res, f)
+	out, err := convert.ToFormat(res, f)
 	switch errs.CodeOf(err) {
 	case errs.OK:
 		return out, nil

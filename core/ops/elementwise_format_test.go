@@ -56,12 +56,12 @@ func TestElementwiseKeepsFormat(t *testing.T) {
 		require.NoError(t, err, c.ID)
 		db, err := BinaryByName("mul", TensorOperand(da), NumberOperand(dtype.FloatNumber(-1.5)), BinaryArgs{})
 		require.NoError(t, err, c.ID)
-		a, err := tensor.ToFormat(da, f)
+		a, err := convert.ToFormat(da, f)
 		require.NoError(t, err, c.ID)
 		if a.Layout() != tensor.Custom {
 			continue // a named layout's case: its rules are the layout's
 		}
-		b, err := tensor.ToFormat(db, f)
+		b, err := convert.ToFormat(db, f)
 		require.NoError(t, err, c.ID)
 		for _, o := range ewFormatOps {
 			msg := c.ID + " " + o.name
@@ -86,9 +86,9 @@ func TestElementwiseFormatUnion(t *testing.T) {
 	db := tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 8}, 0.3)
 	want, err := BinaryByName("add", TensorOperand(da), TensorOperand(db), BinaryArgs{})
 	require.NoError(t, err)
-	a, err := tensor.ToFormat(da, format.DIAI())
+	a, err := convert.ToFormat(da, format.DIAI())
 	require.NoError(t, err)
-	b, err := tensor.ToFormat(db, format.DIAI())
+	b, err := convert.ToFormat(db, format.DIAI())
 	require.NoError(t, err)
 	got, err := BinaryByName("add", TensorOperand(a), TensorOperand(b), BinaryArgs{})
 	require.NoError(t, err)
@@ -97,16 +97,16 @@ func TestElementwiseFormatUnion(t *testing.T) {
 
 	// [1 1 0 0] + [0 0 1 1] has four values in one 2:4 strip.
 	nm := mustFormat(format.StructuredNM(2, 4))
-	x, err := tensor.ToFormat(tensortest.MustDense(t, []float64{1, 1, 0, 0}, 1, 4), nm)
+	x, err := convert.ToFormat(tensortest.MustDense(t, []float64{1, 1, 0, 0}, 1, 4), nm)
 	require.NoError(t, err)
-	y, err := tensor.ToFormat(tensortest.MustDense(t, []float64{0, 0, 1, 1}, 1, 4), nm)
+	y, err := convert.ToFormat(tensortest.MustDense(t, []float64{0, 0, 1, 1}, 1, 4), nm)
 	require.NoError(t, err)
 	got, err = BinaryByName("add", TensorOperand(x), TensorOperand(y), BinaryArgs{})
 	require.NoError(t, err)
 	assert.Equal(t, tensor.COO, got.Layout())
 	ewRequireSameDense(t, tensortest.MustDense(t, []float64{1, 1, 1, 1}, 1, 4), got, "2:4 overflow")
 
-	csr, err := tensor.ToFormat(db, format.CSR())
+	csr, err := convert.ToFormat(db, format.CSR())
 	require.NoError(t, err)
 	got, err = BinaryByName("add", TensorOperand(a), TensorOperand(csr), BinaryArgs{})
 	require.NoError(t, err)
@@ -132,7 +132,7 @@ func TestElementwiseFormatRule(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 9))
 	custom := func(f format.Format, shape []int64) *tensor.Tensor {
 		d := tensortest.RandomDense(t, rng, dtype.Float64, shape, 0.4)
-		x, err := tensor.ToFormat(d, f)
+		x, err := convert.ToFormat(d, f)
 		require.NoError(t, err)
 		return x
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -93,7 +94,7 @@ func bothWidths(t *testing.T, cases []customCase) []customCase {
 	for _, c := range cases {
 		coo, err := tensor.ToIndexWidth(c.a, 64)
 		require.NoError(t, err, c.id)
-		a, err := tensor.ToFormat(coo, c.f)
+		a, err := convert.ToFormat(coo, c.f)
 		require.NoError(t, err, c.id)
 		c.a, c.id = a, c.id+" int64"
 		out = append(out, c)

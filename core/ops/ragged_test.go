@@ -196,7 +196,7 @@ func TestRaggedFourDims(t *testing.T) {
 	}
 	d, err := tensor.NewStrided(dtype.Float64Array(v, 2, 3, 4, 5))
 	require.NoError(t, err)
-	r, err := tensor.ToFormat(d, tensor.RaggedFormat(4))
+	r, err := convert.ToFormat(d, tensor.RaggedFormat(4))
 	require.NoError(t, err)
 	_, ok := tensor.RaggedOf(r)
 	require.True(t, ok)

@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,7 @@ func bsrColMajor(tb testing.TB, n int64) *tensor.Tensor {
 	tb.Helper()
 	f, err := format.BSRColMajor(2, 2)
 	require.NoError(tb, err)
-	x, err := tensor.ToFormat(benchLaplacian(tb, n, tensor.CSR), f)
+	x, err := convert.ToFormat(benchLaplacian(tb, n, tensor.CSR), f)
 	require.NoError(tb, err)
 	return x
 }

@@ -62,7 +62,7 @@ func TestCustomTransposeAllocatesAsCSR(t *testing.T) {
 			{"delta(8)", csr, delta, 2}, {"BSR column-major", csr, bsrc, 4}, {"batched DIA-I", stack, batched, 3},
 		}
 		for _, c := range cases {
-			x, err := tensor.ToFormat(c.of, c.f)
+			x, err := convert.ToFormat(c.of, c.f)
 			require.NoError(t, err, c.name)
 			require.Equal(t, tensor.Custom, x.Layout(), c.name)
 			got, err := Transpose(x, -2, -1)

@@ -95,7 +95,7 @@ func TestCustomTransposeToNamedLayout(t *testing.T) {
 	for _, fill := range []float64{0, 2.5} {
 		src, err := tensor.WithFill(dense, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
 		require.NoError(t, err)
-		x, err := tensor.ToFormat(src, f)
+		x, err := convert.ToFormat(src, f)
 		require.NoError(t, err)
 		require.Equal(t, tensor.Custom, x.Layout())
 		got, err := Transpose(x, 0, 1)
@@ -157,7 +157,7 @@ func TestBSRColMajorTransposeSharesIndex(t *testing.T) {
 	require.NoError(t, err)
 	f, err := format.Parse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
 	require.NoError(t, err)
-	x, err := tensor.ToFormat(coo, f)
+	x, err := convert.ToFormat(coo, f)
 	require.NoError(t, err)
 	bytes, got := allocatedBy(t, func() (*tensor.Tensor, error) { return Transpose(x, 0, 1) })
 	require.Equal(t, tensor.BSC, got.Layout())

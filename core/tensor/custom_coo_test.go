@@ -86,7 +86,7 @@ func TestCustomCostsItsStorage(t *testing.T) {
 	csr, err := tensor.ToLayout(dia, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	kept := retained(func() any {
-		d, err := tensor.ToFormat(csr, format.DIAI())
+		d, err := convert.ToFormat(csr, format.DIAI())
 		require.NoError(t, err)
 		return d
 	})
@@ -156,7 +156,7 @@ func TestCustomConversionsLeaveNoCOOForm(t *testing.T) {
 		"(i, j) -> (i + j : compressed, i : range)", "(i, j) -> (i : dense, j / 4 : dense, j % 4 : structured(2))"} {
 		f, err := format.Parse(text)
 		require.NoError(t, err)
-		fresh, err := tensor.ToFormat(coo, f)
+		fresh, err := convert.ToFormat(coo, f)
 		require.NoError(t, err, text)
 		built, err := tensor.Named(fresh)
 		require.NoError(t, err, text)
@@ -176,7 +176,7 @@ func TestCustomConversionsLeaveNoCOOForm(t *testing.T) {
 			require.NoError(t, err)
 			require.True(t, eq, "%s to %s", text, to.layout)
 		}
-		back, err := tensor.ToFormat(fresh, format.DIAJ())
+		back, err := convert.ToFormat(fresh, format.DIAJ())
 		require.NoError(t, err)
 		eq, err := convert.Equal(back, coo)
 		require.NoError(t, err)

@@ -76,7 +76,7 @@ func TestToFormatKeepsInt32Levels(t *testing.T) {
 				x, err = tensor.ToLayout(dense, src.layout, tensor.ConvertOptions{SparseDim: -1, IndexWidth: src.width})
 				require.NoError(t, err, what)
 			}
-			got, err := tensor.ToFormat(x, f)
+			got, err := convert.ToFormat(x, f)
 			require.NoError(t, err, what)
 			width := dtype.Int32
 			if src.width == 64 {
@@ -86,12 +86,12 @@ func TestToFormatKeepsInt32Levels(t *testing.T) {
 			d, err := convert.ToDense(got)
 			require.NoError(t, err, what)
 			require.Equal(t, want.Values().Data, d.Values().Data, "%s to dense", what)
-			back, err := tensor.ToFormat(got, format.CSR())
+			back, err := convert.ToFormat(got, format.CSR())
 			require.NoError(t, err, what)
 			require.Equal(t, tensor.CSR, back.Layout(), what)
 			tensortest.RequireSameDense(t, x, back, what)
 			// A custom tensor converted on keeps its width.
-			again, err := tensor.ToFormat(got, f)
+			again, err := convert.ToFormat(got, f)
 			require.NoError(t, err, what)
 			requireWidth(t, again, width, what+" again")
 		}
@@ -130,7 +130,7 @@ func TestToFormatConformanceWidth(t *testing.T) {
 	for _, c := range tensortest.LoadUSTCases(t) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
-		x, err := tensor.ToFormat(tensortest.MustDense(t, c.Dense.Data, c.Dense.Shape...), f)
+		x, err := convert.ToFormat(tensortest.MustDense(t, c.Dense.Data, c.Dense.Shape...), f)
 		require.NoError(t, err, c.ID)
 		if x.Layout() != tensor.Custom {
 			continue

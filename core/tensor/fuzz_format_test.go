@@ -71,7 +71,7 @@ func FuzzNewFromFormat(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		y, err := tensor.ToFormat(d, fm)
+		y, err := convert.ToFormat(d, fm)
 		if err != nil {
 			t.Fatalf("%s: the dense form of an accepted storage does not convert back: %v", fm, err)
 		}

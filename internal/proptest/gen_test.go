@@ -361,7 +361,7 @@ func (g *gen) tensor(sp spec) (*input, error) {
 	default:
 		var f format.Format
 		if f, err = format.Parse(in.layout); err == nil {
-			in.t, err = tensor.ToFormat(coo, f)
+			in.t, err = convert.ToFormat(coo, f)
 		}
 	}
 	if err != nil {

@@ -755,7 +755,7 @@ func makeConversion(g *gen) (*opCase, error) {
 			if err != nil {
 				return nil, err
 			}
-			return tensor.ToFormat(a.t, f)
+			return convert.ToFormat(a.t, f)
 		}
 		c.want = func() (oracle.Array, error) {
 			f, _ := format.Parse(text)
