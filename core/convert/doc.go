@@ -6,23 +6,33 @@
 // CoalescedCOO and CoalescedCOOWidth (the stored entries as a coalesced
 // COO tensor); AsCOO, which takes any tensor apart into COO entries
 // (CooEntries, with Gather and Tensor to rebuild one), and InLayout, which
-// brings an operator's COO result back to its input's layout.
+// brings an operator's COO result back to its input's layout; ToFormat,
+// any tensor to any format, with its routes: the level conversion
+// (ustorage.Convert on the source's own level arrays), custom to named
+// (DCSR, DCSC, CSF, COO and the compressed layouts from a custom format's
+// levels), a coalesced COO to CSF or DCSR from its sorted indices, CSR/CSC
+// to DIA (ToDIAFast), and the coordinate route (ustorage.Arrange) for the
+// rest.
 //
 // The cut: convert imports core/tensor, never the reverse. A tensor made
-// here is made through tensor.Assemble (the trusted assembler of spec,
-// levels, values and fill that the conversions inside core/tensor use too)
-// or tensor's checked constructors; FillPattern and the other accessors
-// read one. What core/tensor itself needs stays there: listing a tensor's
-// entries (EntriesOf) and storing entries in a named layout (BuildFrom,
-// TargetSpec), which a custom-format tensor's Named COO form and Empty are
-// made of. The format-to-format engine (ToLayout, ToFormat, ToIndexWidth,
-// Coalesce and their fast paths) is still in core/tensor:
-// its NewFromFormat builds a named format through ToLayout, ToFormat and
-// the undefined-fill paths call it, and ToDense's code is ToLayout's
-// strided target there (convert.ToDense calls ToLayout); they move here
-// together, the tensor package's own callers of them having moved up first
-// (issue 36, item 3).
+// here is made through tensor.Assemble (a named layout's spec, levels,
+// values and fill) or tensor.AssembleFormat (a custom format's structure,
+// values and fill), the trusted assemblers core/tensor's own constructors
+// use too, or tensor's checked constructors; FillPattern, CustomUST and
+// the other accessors read one, LevelStructure and LevelIndex read a
+// format storage's arrays in ustorage's form and back. What core/tensor
+// itself needs stays there: listing a tensor's entries (EntriesOf) and
+// storing entries in a named layout (BuildFrom, TargetSpec), which a
+// custom-format tensor's Named COO form and Empty are made of, and
+// Named's DIA view. The named-layout engine (ToLayout, ToIndexWidth,
+// Coalesce and their fast paths) is still in core/tensor: its
+// NewFromFormat builds a named format through ToLayout (from the checked
+// custom storage, which it alone may hold in a named format's text), the
+// undefined-fill paths call it, and ToDense's code is ToLayout's strided
+// target there (convert.ToDense calls ToLayout); they move here together,
+// NewFromFormat's named case having moved up first (issue 36, item 3).
 //
-// It imports core/tensor, core/dtype, core/errs, core/plan and nothing
+// It imports core/tensor, core/dtype, core/errs, core/format,
+// core/ustorage, core/budget, core/plan, the kernels and nothing
 // above them (the package map of docs/api/architecture.rst).
 package convert

@@ -2,17 +2,21 @@
 // custom format's storage, read as COO through Named per call), Level and
 // the named layouts with their level lists; construction with full checks
 // (strided, COO, CSR/CSC/BSR/BSC, from a format text and per-level arrays,
-// copied or borrowed), Validate, components and printing; Assemble, the one
-// trusted assembler of a tensor from its spec, levels, values and fill
-// (FillPattern reads a fill in its form), which every conversion here and
-// in core/convert builds its result with; and the format-to-format engine:
-// any format to any other through the level entries (EntriesOf,
-// BuildFrom), the fast pairs (fastpath*.go), CSR/CSC -> DIA, the strided
-// target (toDense), Coalesce and ToIndexWidth. It stays here while
-// NewFromFormat, ToFormat and the undefined-fill paths call it.
+// copied or borrowed), Validate, components and printing; Assemble and
+// AssembleFormat, the trusted assemblers of a named layout's tensor (spec,
+// levels, values and fill; FillPattern reads a fill in its form) and of a
+// custom format's (a checked ustorage structure, values and fill), which
+// every conversion here and in core/convert builds its result with, and
+// the bridge between a format storage's arrays and ustorage's structures
+// (LevelStructure, LevelIndex, FitsInt32, NamedCompressed; level_index.go);
+// and the named-layout engine: any format to a named layout through the
+// level entries (EntriesOf, BuildFrom), the fast pairs (fastpath*.go), the
+// strided target (toDense), Coalesce and ToIndexWidth. It stays here while
+// NewFromFormat (its named case) and the undefined-fill paths call it.
 // Conversions written on this package's exported surface (ToDense,
-// PlanToDense, ToDType, Equal, CoalescedCOO, AsCOO, CooEntries, InLayout) are
-// core/convert's, which imports this package; nothing here imports it.
+// PlanToDense, ToDType, Equal, CoalescedCOO, AsCOO, CooEntries, InLayout,
+// and ToFormat with its level, custom-to-named, sorted-COO and DIA routes)
+// are core/convert's, which imports this package; nothing here imports it.
 //
 // Tensors are immutable once made. The operators above (package core)
 // read a tensor through one accessor per concept, each lending the tensor's

@@ -56,7 +56,7 @@ func NamedLayoutOf(f format.Format) (Layout, ConvertOptions, bool) {
 	}
 	// The search builds and validates every layout's candidate formats
 	// (~100 us for a 3-d format, a fifth of a 112K-entry conversion), and
-	// ToFormat asks on every call: answers are kept by format text, built
+	// convert.ToFormat asks on every call: answers are kept by format text, built
 	// in a buffer on the stack (a custom transpose asks twice: making the
 	// text took most of its time and allocations).
 	var buf [160]byte
