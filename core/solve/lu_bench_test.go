@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"syscall"
 	"testing"
 	"time"
@@ -98,6 +99,33 @@ func BenchmarkSpluLaplacian(b *testing.B) {
 				b.ReportMetric(float64(impl.tasks), "tasks")
 			}
 		})
+	}
+}
+
+// BenchmarkTrsmUnitLowerT times a panel's triangular solve with a block's
+// unit lower triangle (s columns, 16 or 32 right-hand sides), reporting the
+// CPU time per call.
+func BenchmarkTrsmUnitLowerT(b *testing.B) {
+	for _, s := range []int{8, 16, 32, 64, 128} {
+		for _, nc := range []int{16, 32} {
+			b.Run(fmt.Sprintf("s=%d/nc=%d", s, nc), func(b *testing.B) {
+				rng := rand.New(rand.NewPCG(1, 2))
+				ld := s + 50
+				l := make([]float64, ld*s)
+				for i := range l {
+					l[i] = (rng.Float64() - 0.5) / float64(s) // repeated solves stay finite
+				}
+				bt := make([]float64, nc*s)
+				for i := range bt {
+					bt[i] = rng.Float64()
+				}
+				cpu := processCPUTime()
+				for b.Loop() {
+					trsmUnitLowerT(s, nc, l, ld, bt)
+				}
+				b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+			})
+		}
 	}
 }
 

@@ -49,8 +49,13 @@ const (
 	blockMinColumns = 4
 	blockMinRows    = 16
 	// trsmBlock is the column block of the dense triangular solve: the
-	// rows below a block are updated through one product.
-	trsmBlock = 32
+	// rows below a block are updated through one product. The blocks'
+	// triangles run in scalar Go loops and the products in the kernels'
+	// tiles, so narrow blocks pay: BenchmarkTrsmUnitLowerT, one thread,
+	// 16 and 32 right-hand sides, 8 against 32: 1.5-2.6x less CPU time on
+	// 32 to 128 columns, 1.2-1.4x on 16 (16 and 4 were slower than 8 on
+	// 32 columns and more).
+	trsmBlock = 8
 )
 
 // snBlock is a closed supernode's dense copy: columns first .. first+size-1

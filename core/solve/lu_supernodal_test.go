@@ -265,7 +265,7 @@ func TestLUApplyBlockLeavesOtherColumns(t *testing.T) {
 // multipliers, for float64 and complex128.
 func TestTrsmUnitLowerT(t *testing.T) {
 	rng := rand.New(rand.NewPCG(51, 52))
-	for _, s := range []int{1, 3, 5, 32, 37, 70} {
+	for _, s := range []int{1, 3, 5, 8, 9, 17, 32, 37, 70} {
 		for _, nc := range []int{1, 3, 16, 32} {
 			ld := s + 3
 			l := make([]complex128, ld*s)
