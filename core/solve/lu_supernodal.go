@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -89,14 +90,14 @@ type luSupernodes[T elem] struct {
 	entries   int64 // values held in blocks
 	pos, seen []int // row -> position in the block being built; row marks
 	seenStamp int
-	// xs holds the panel's columns interleaved, row i's entries of the
-	// panel's columns side by side in xs[i*panelWidth:]: a block's update
-	// reaches a row of every column it updates in one or a few cache lines
-	// (column after column, the rows of a front are as many scattered
-	// lines and pages per column). Zero between panels.
-	xs     []T
+	// The panel's front (lu_front.go): xs holds the panel's columns
+	// interleaved, the entries of a row in the panel's columns side by
+	// side at the row's slot, slot*panelWidth; loc maps rows to slots.
+	// Zero between panels.
+	front[T]
 	mask   []uint32
 	units  []int
+	rel    []int // the slots of the units' blocks' rows, block after block
 	bt, ct []T
 	// The rows pass 1 of a panel reached, column c's in
 	// sets[setEnd[c-1]:setEnd[c]].
@@ -114,13 +115,15 @@ func newLUSupernodes[T elem](n int) *luSupernodes[T] {
 
 // luPanelShared holds what the supernodes of one factorization share
 // across the goroutines of lu_parallel.go, each allocated when first
-// needed: lastOf (indexed by column) and the panels' xs and mask (indexed
-// by row and by column): the goroutines factor disjoint columns and rows.
+// needed: lastOf (indexed by column) and the panels' loc and mask
+// (indexed by row and by column): the goroutines factor disjoint columns
+// and rows. Each goroutine's front has slots of its own.
 type luPanelShared[T elem] struct {
 	mu     sync.Mutex
 	lastOf []int32
-	xs     []T
+	loc    []int64
 	mask   []uint32
+	bases  atomic.Int64 // the last panel's base (lu_front.go)
 }
 
 // lastOfColumns returns the shared lastOf.
@@ -133,28 +136,28 @@ func (p *luPanelShared[T]) lastOfColumns(n int) []int32 {
 	return p.lastOf
 }
 
-// panelScratch returns the shared xs and mask, refusing them past the
+// panelScratch returns the shared loc and mask, refusing them past the
 // memory limit.
-func (p *luPanelShared[T]) panelScratch(n int) ([]T, []uint32, error) {
+func (p *luPanelShared[T]) panelScratch(n int) ([]int64, []uint32, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.xs == nil {
-		xs, mask, err := newPanelScratch[T](n)
+	if p.loc == nil {
+		loc, mask, err := newPanelScratch(n)
 		if err != nil {
 			return nil, nil, err
 		}
-		p.xs, p.mask = xs, mask
+		p.loc, p.mask = loc, mask
 	}
-	return p.xs, p.mask, nil
+	return p.loc, p.mask, nil
 }
 
-// newPanelScratch allocates xs and mask, refusing them past the memory
+// newPanelScratch allocates loc and mask, refusing them past the memory
 // limit.
-func newPanelScratch[T elem](n int) ([]T, []uint32, error) {
-	if err := checkBytes("splu: panel", int64(panelWidth)*int64(n), 16+8); err != nil { // xs and sets
+func newPanelScratch(n int) ([]int64, []uint32, error) {
+	if err := checkBytes("splu: panel", int64(n), 8+4); err != nil {
 		return nil, nil, err
 	}
-	return make([]T, panelWidth*n), make([]uint32, n), nil
+	return make([]int64, n), make([]uint32, n), nil
 }
 
 // lastOfColumns returns lastOf, allocating it (or taking the shared one)
@@ -305,32 +308,40 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	// The open supernode ends before the panel so that it can have a block.
 	s.close(s.start, k0-1)
 	s.start, s.ld = k0, 0
-	if s.xs == nil {
+	if s.loc == nil {
 		var err error
+		s.front.n = n
 		if s.shared != nil {
-			s.xs, s.mask, err = s.shared.panelScratch(n)
+			s.loc, s.mask, err = s.shared.panelScratch(n)
+			s.front.bases = &s.shared.bases
 		} else {
-			s.xs, s.mask, err = newPanelScratch[T](n)
+			s.loc, s.mask, err = newPanelScratch(n)
+			s.front.bases = new(atomic.Int64)
 		}
 		if err != nil {
 			return err
 		}
 	}
-	xs := s.xs
-	// Pass 1: A's columns scattered, and the units (a block, or a column
-	// of L without one) that reach each, by their first column.
+	s.begin()
+	// Pass 1: the units (a block, or a column of L without one) that reach
+	// each column, by their first column, and slots for the rows reached.
 	units := s.units[:0]
 	s.sets = s.sets[:0]
+	fail := func(err error) error {
+		for _, u := range units {
+			s.mask[u] = 0
+		}
+		s.units = units
+		return err
+	}
 	for c := 0; c < width; c++ {
 		col := f.q[k0+c]
 		rows := a.idx[a.ptr[col]:a.ptr[col+1]]
-		for p := a.ptr[col]; p < a.ptr[col+1]; p++ {
-			xs[a.idx[p]*panelWidth+c] += a.val[p]
-		}
 		top := f.reach(rows, w.xi, w.stack, w.pstack, w.visited, -2-(k0+c), 0) // stamps apart from pass 2's
 		s.sets = append(s.sets, w.xi[top:]...)
 		s.setEnd[c] = len(s.sets)
 		for _, j := range w.xi[top:] {
+			s.take(j)
 			J := f.pinv[j]
 			if J < 0 {
 				continue
@@ -338,11 +349,7 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 			u := J
 			b, err := s.block(f, J)
 			if err != nil {
-				for _, u := range units {
-					s.mask[u] = 0
-				}
-				s.units = units
-				return err
+				return fail(err)
 			}
 			if b != nil {
 				u = b.first
@@ -356,11 +363,35 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	// Columns of L update only later rows, so increasing first columns
 	// are a valid order for every column of the panel at once.
 	slices.Sort(units)
+	// The blocks' rows as slots (their rows that no search reached get
+	// slots of their own: the blocks write them).
+	rel := s.rel[:0]
+	for _, u := range units {
+		if b := s.blockOf[u]; b >= 0 {
+			for _, i := range s.blocks[b].rows {
+				rel = append(rel, s.take(i))
+			}
+		}
+	}
+	s.rel = rel
+	if err := s.grow(); err != nil {
+		return fail(err)
+	}
+	xs := s.xs
+	for c := 0; c < width; c++ {
+		col := f.q[k0+c]
+		for p := a.ptr[col]; p < a.ptr[col+1]; p++ {
+			xs[s.slot(a.idx[p])*panelWidth+c] += a.val[p]
+		}
+	}
+	at := 0
 	for _, u := range units {
 		m := s.mask[u]
 		s.mask[u] = 0
 		if b := s.blockOf[u]; b >= 0 {
-			s.applyBlock(&s.blocks[b], m, xs)
+			blk := &s.blocks[b]
+			s.applyBlock(blk, m, xs, rel[at:at+len(blk.rows)])
+			at += len(blk.rows)
 			continue
 		}
 		s.applyColumn(f, u, m, xs)
@@ -386,10 +417,13 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 			return err
 		}
 		// The column moves to the column path's dense x (zero outside the
-		// rows reached): the rest is the column path's.
-		x := w.x
+		// rows reached): the rest is the column path's. The rows reached
+		// only through the panel's own columns have no slot: zero so far.
+		x, loc, base := w.x, s.loc, s.base
 		for _, i := range w.xi[top:] {
-			x[i], xs[i*panelWidth+c] = xs[i*panelWidth+c], 0
+			if v := loc[i]; v >= base {
+				x[i] = xs[int(v-base)*panelWidth+c]
+			}
 		}
 		li, lx := f.li, f.lx
 		for _, j := range w.xi[top:] {
@@ -406,36 +440,19 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 		}
 		s.columnDone(f, k)
 	}
-	s.clearBlockRows(units, xs)
+	clear(xs[:s.slots*panelWidth])
 	return nil
-}
-
-// clearBlockRows zeroes the rows of xs that the blocks among units wrote:
-// those no search reached hold zeros, but a non-finite entry of L times
-// zero is not zero. The blocks of a front share most of their rows: each
-// row is cleared once.
-func (s *luSupernodes[T]) clearBlockRows(units []int, xs []T) {
-	s.seenStamp++
-	for _, u := range units {
-		if b := s.blockOf[u]; b >= 0 {
-			for _, i := range s.blocks[b].rows {
-				if s.seen[i] != s.seenStamp {
-					s.seen[i] = s.seenStamp
-					clear(xs[i*panelWidth : (i+1)*panelWidth])
-				}
-			}
-		}
-	}
 }
 
 // applyColumn subtracts L's column J (without a block) times each panel
 // column's entry at J's pivot row from the panel's columns in mask m, a
-// row of xs at a time.
+// row of xs at a time. The columns in m reach J, so they reach each of its
+// rows: every row has a slot.
 func (s *luSupernodes[T]) applyColumn(f *luNumeric[T], J int, m uint32, xs []T) {
 	var cols [panelWidth]int
 	var coef [panelWidth]T
 	nc := 0
-	j := f.li[f.lp[J]]
+	j := s.slot(f.li[f.lp[J]])
 	for bm := m; bm != 0; bm &= bm - 1 {
 		c := bits.TrailingZeros32(bm)
 		if xj := xs[j*panelWidth+c]; xj != 0 {
@@ -449,14 +466,16 @@ func (s *luSupernodes[T]) applyColumn(f *luNumeric[T], J int, m uint32, xs []T) 
 	rows, vals := f.li[f.lp[J]+1:f.lp[J+1]], f.lx[f.lp[J]+1:f.lp[J+1]]
 	vals = vals[:len(rows)]
 	for p, i := range rows {
-		v, row := vals[p], xs[i*panelWidth:(i+1)*panelWidth]
+		r := s.slot(i)
+		v, row := vals[p], xs[r*panelWidth:(r+1)*panelWidth]
 		for t, c := range cols[:nc] {
 			row[c] -= v * coef[t]
 		}
 	}
 }
 
-// applyBlock applies block b to the panel's columns in mask m: the top
+// applyBlock applies block b, whose rows are at the slots rel, to the
+// panel's columns in mask m: the top
 // rows are solved with its unit lower triangle, then the product of the
 // rows below with them is subtracted from the rows below. The product is
 // formed transposed (a panel column's entries of one row side by side) to
@@ -466,7 +485,7 @@ func (s *luSupernodes[T]) applyColumn(f *luNumeric[T], J int, m uint32, xs []T) 
 // the block's pivot rows (the block reaches none of their rows), so their
 // results are zeros, written back with the others in one run, unless the
 // block holds a NaN or an infinity (times zero, not zero).
-func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T) {
+func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T, rel []int) {
 	size, ld := b.size, len(b.rows)
 	lo, hi := bits.TrailingZeros32(m), 31-bits.LeadingZeros32(m)
 	nc := min((hi-lo+16)&^15, panelWidth)
@@ -476,11 +495,11 @@ func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T) {
 		s.bt = make([]T, panelWidth*size)
 	}
 	bt := s.bt[:nc*size] // nc x size, column-major: row ci is panel column lo+ci's top
-	for t, i := range b.rows[:size] {
+	for t, i := range rel[:size] {
 		copy(bt[t*nc:(t+1)*nc], xs[i*panelWidth+lo:i*panelWidth+lo+nc])
 	}
 	trsmUnitLowerT(size, nc, b.vals, ld, bt)
-	for t, i := range b.rows[:size] {
+	for t, i := range rel[:size] {
 		s.addBack(xs[i*panelWidth+lo:i*panelWidth+lo+nc], bt[t*nc:(t+1)*nc], m>>lo, full, false)
 	}
 	below := ld - size
@@ -493,7 +512,7 @@ func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T) {
 	ct := s.ct[:below*nc] // nc x below: column r holds row r's update
 	clear(ct)
 	gemmSubNT(nc, below, size, bt, nc, b.vals[size:], ld, ct, nc)
-	for r, i := range b.rows[size:] {
+	for r, i := range rel[size:] {
 		s.addBack(xs[i*panelWidth+lo:i*panelWidth+lo+nc], ct[r*nc:(r+1)*nc], m>>lo, full, true)
 	}
 }

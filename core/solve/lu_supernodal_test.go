@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/cmplx"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -240,7 +241,7 @@ func TestLUApplyBlockLeavesOtherColumns(t *testing.T) {
 		at := func(i, c int) *float64 { return &xs[i*panelWidth+c] }
 		*at(0, 3), *at(1, 3), *at(2, 3), *at(3, 3) = 1, 2, 3, 4 // panel column 3, in the mask
 		*at(2, 4), *at(3, 4) = 5, 6                             // column 4: live rows, none of the block's pivots
-		s.applyBlock(&b, 1<<3, xs)
+		s.applyBlock(&b, 1<<3, xs, []int{0, 1, 2, 3})           // rows at the slots of their numbers
 		y1 := 2 - 0.25*1
 		require.Equal(t, 1.0, *at(0, 3))
 		require.Equal(t, y1, *at(1, 3))
@@ -315,29 +316,28 @@ func TestTrsmUnitLowerT(t *testing.T) {
 	}
 }
 
-// clearBlockRows zeroes every row of every block among the units once,
-// rows shared by blocks included, on consecutive panels, and leaves the
-// other rows and the units without a block alone.
-func TestLUClearBlockRows(t *testing.T) {
+// A panel's front gives rows slots in the order first met, the same slot
+// each time a row is met again; the next panel starts with no slots, also
+// where another front sharing the bases (another goroutine's) gave its
+// rows slots in between.
+func TestLUFrontSlots(t *testing.T) {
 	const n = 8
-	s := newLUSupernodes[float64](n)
-	s.pos, s.seen = make([]int, n), make([]int, n)
-	s.blocks = []snBlock[float64]{{first: 0, rows: []int{0, 1, 5}}, {first: 2, rows: []int{2, 5, 6}}}
-	s.blockOf[0], s.blockOf[2] = 0, 1 // column 4 has no block
-	xs := make([]float64, n*panelWidth)
-	for panel := 0; panel < 2; panel++ {
-		for i := range xs {
-			xs[i] = math.NaN()
-		}
-		s.clearBlockRows([]int{0, 2, 4}, xs)
-		for i := 0; i < n; i++ {
-			for c := 0; c < panelWidth; c++ {
-				if v := xs[i*panelWidth+c]; i == 3 || i == 4 || i == 7 {
-					require.True(t, math.IsNaN(v), "panel %d row %d untouched", panel, i)
-				} else {
-					require.Zero(t, v, "panel %d row %d column %d", panel, i, c)
-				}
-			}
-		}
+	var bases atomic.Int64
+	loc := make([]int64, n)
+	p := front[float64]{n: n, loc: loc, bases: &bases}
+	q := front[float64]{n: n, loc: loc, bases: &bases}
+	for panel := 0; panel < 3; panel++ {
+		p.begin()
+		require.Equal(t, 0, p.take(5), "panel %d", panel)
+		require.Equal(t, 1, p.take(2))
+		require.Equal(t, 0, p.take(5))
+		require.Equal(t, 2, p.take(7))
+		require.Equal(t, 1, p.slot(2))
+		require.Equal(t, 3, p.slots)
+		require.NoError(t, p.grow())
+		require.GreaterOrEqual(t, len(p.xs), 3*panelWidth)
+		q.begin() // rows of its own, as lu_parallel.go's goroutines have
+		require.Equal(t, 0, q.take(3))
+		require.Equal(t, 1, q.take(0))
 	}
 }
