@@ -170,44 +170,50 @@ var mapVecOp = [...]kernels.VecOp{ArithMul: kernels.VecMul, ArithAdd: kernels.Ve
 // arith is dst[i] = T(C(src[i]) op c), computed in C (float64 or int64),
 // over fixed chunks in parallel.
 func arith[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](src, dst []T, op ArithOp, c C) {
-	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) {
-		s, d := src[lo:hi], dst[lo:hi]
-		d = d[:len(s)]
-		if sf, ok := any(s).([]float64); ok && op >= ArithMul {
-			kernels.VecScalar64(mapVecOp[op], any(d).([]float64), sf, float64(c))
-			return
+	if len(src) <= mapChunk { // one chunk: no closure to allocate (a small call's cost)
+		arithRange(src, dst, op, c)
+		return
+	}
+	parallel.ForChunks(len(src), mapChunk, func(_, lo, hi int) { arithRange(src[lo:hi], dst[lo:hi], op, c) })
+}
+
+// arithRange is arith over one chunk: d[i] = s[i] op c.
+func arithRange[T ~float32 | ~float64 | ~int32 | ~int64, C float64 | int64](s, d []T, op ArithOp, c C) {
+	d = d[:len(s)]
+	if sf, ok := any(s).([]float64); ok && op >= ArithMul {
+		kernels.VecScalar64(mapVecOp[op], any(d).([]float64), sf, float64(c))
+		return
+	}
+	switch op {
+	case ArithNeg:
+		for i, x := range s {
+			d[i] = T(-C(x))
 		}
-		switch op {
-		case ArithNeg:
-			for i, x := range s {
-				d[i] = T(-C(x))
-			}
-		case ArithMul:
-			for i, x := range s {
-				d[i] = T(C(x) * c)
-			}
-		case ArithAdd:
-			for i, x := range s {
-				d[i] = T(C(x) + c)
-			}
-		case ArithSub:
-			for i, x := range s {
-				d[i] = T(C(x) - c)
-			}
-		case ArithRSub:
-			for i, x := range s {
-				d[i] = T(c - C(x))
-			}
-		case ArithDiv:
-			for i, x := range s {
-				d[i] = T(C(x) / c)
-			}
-		case ArithRDiv:
-			for i, x := range s {
-				d[i] = T(c / C(x))
-			}
+	case ArithMul:
+		for i, x := range s {
+			d[i] = T(C(x) * c)
 		}
-	})
+	case ArithAdd:
+		for i, x := range s {
+			d[i] = T(C(x) + c)
+		}
+	case ArithSub:
+		for i, x := range s {
+			d[i] = T(C(x) - c)
+		}
+	case ArithRSub:
+		for i, x := range s {
+			d[i] = T(c - C(x))
+		}
+	case ArithDiv:
+		for i, x := range s {
+			d[i] = T(C(x) / c)
+		}
+	case ArithRDiv:
+		for i, x := range s {
+			d[i] = T(c / C(x))
+		}
+	}
 }
 
 // scratch is one goroutine's widening room for a piece of Map.

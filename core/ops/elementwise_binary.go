@@ -47,16 +47,27 @@ func zeroDimAsNumber(a, b Operand) (Operand, Operand, error) {
 	if a.Tensor == nil || b.Tensor == nil || (len(a.Tensor.Dims()) == 0) == (len(b.Tensor.Dims()) == 0) {
 		return a, b, nil
 	}
-	z := &a
+	var err error
 	if len(b.Tensor.Dims()) == 0 {
-		z = &b
+		b, err = zeroDimNumber(b.Tensor)
+	} else {
+		a, err = zeroDimNumber(a.Tensor)
 	}
-	d, err := convert.ToDense(z.Tensor) // a 0-d sparse tensor sums its entries
-	if err != nil {
-		return a, b, err
+	return a, b, err
+}
+
+// zeroDimNumber is the number operand of the 0-d tensor t: a strided one's
+// element as it is stored (y / norm(y), the common case, copies nothing),
+// a sparse one's dense value (the sum of its entries).
+func zeroDimNumber(t *tensor.Tensor) (Operand, error) {
+	if t.Layout() != tensor.Strided {
+		d, err := convert.ToDense(t)
+		if err != nil {
+			return Operand{}, err
+		}
+		t = d
 	}
-	*z = NumberOperand(dtype.Number{Value: d.Values().Complex(0), Kind: d.DType()})
-	return a, b, nil
+	return NumberOperand(dtype.Number{Value: t.Values().Complex(0), Kind: t.DType()}), nil
 }
 
 // dtype is the tensor's dtype, or the number's kind.

@@ -190,8 +190,19 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 		fill := applyUnary(ef, loadVec(slots, dom)).store(out, slots.Shape)
 		return tensor.WithSlotFill(tensor.WithValues(src, out, vals, fill.Data[:out.Size()]), fill)
 	}
-	fill := applyUnary(ef, elementVec(src.DType(), src.FillElem(), dom)).store(out, []int64{1})
-	return tensor.WithValues(src, out, vals, fill.Data), nil
+	return tensor.WithValues(src, out, vals, mapFill(ef, src, out, dom)), nil
+}
+
+// mapFill is the fill value of mapTensor's result: ef applied to src's
+// fill. A float fill mapped in the real domain to a float dtype is one
+// float64, widened and narrowed as the array path does (no arrays: every
+// call on a strided tensor makes it); the other dtypes take that path.
+func mapFill(ef elemFuncs, src *tensor.Tensor, out dtype.DType, dom domain) []byte {
+	in := src.DType()
+	if dom == domReal && (in == dtype.Float64 || in == dtype.Float32) && (out == dtype.Float64 || out == dtype.Float32) {
+		return tensor.ScalarBytes(out, dtype.Real(ef.real(dtype.LoadScalar(in, src.FillElem()).Re())))
+	}
+	return applyUnary(ef, elementVec(in, src.FillElem(), dom)).store(out, []int64{1}).Data
 }
 
 // linearSafe reports whether summing duplicates after a linear op equals
