@@ -58,6 +58,24 @@ var reduceGrads = map[string]func(v *autograd.Var, dims []int, name string) (*au
 	"amin": autograd.Amax,
 	"mean": func(v *autograd.Var, dims []int, _ string) (*autograd.Var, error) { return autograd.Mean(v, dims) },
 	"prod": func(v *autograd.Var, dims []int, _ string) (*autograd.Var, error) { return autograd.Prod(v, dims) },
+	"norm": normGrad,
+}
+
+// normGrad is the recorded 2-norm over dims: sqrt(sum(|x|^2)), the steps
+// the Python wrapper records (abs, square, sum, sqrt), so that a norm call
+// need not ask first whether its input requires a gradient.
+func normGrad(v *autograd.Var, dims []int, _ string) (*autograd.Var, error) {
+	a, err := autograd.Unary("abs", v, ops.UnaryArgs{})
+	if err != nil {
+		return nil, err
+	}
+	if a, err = autograd.Unary("square", a, ops.UnaryArgs{}); err != nil {
+		return nil, err
+	}
+	if a, err = autograd.ReduceSum(a, dims); err != nil {
+		return nil, err
+	}
+	return autograd.Unary("sqrt", a, ops.UnaryArgs{})
 }
 
 // Reduce is the reduction name (one of ops.ReductionNames) of x over dims,

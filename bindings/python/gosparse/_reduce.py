@@ -145,9 +145,10 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if (dim is None and dtype is None and not keepdim and (p == "fro" or p == 2)
             and is_tensor(input) and input._h.value):
         # The 2-norm of every element, the common case: one library call after the
-        # dtype and gradient checks, no layers of Python (the path below, same result).
+        # dtype check, no layers of Python (the path below, same result; the library
+        # records it as the steps below when input requires grad).
         dt = input.dtype
-        if (dt.is_floating_point or dt.is_complex) and not _requires_grad(input._h):
+        if dt.is_floating_point or dt.is_complex:
             out = Handle()
             status = unchecked.gs_reduce(input._h, b"norm", None, 0, byref(out))
             if status:
@@ -190,16 +191,6 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         for d in sorted({t._dim(d) for d in dims} if dims else range(n)):
             r = r.unsqueeze(d)
     return r
-
-
-def _requires_grad(h):
-    """Tensor.requires_grad of the tensor behind the live Handle h, through the
-    unchecked twin (the small-call path's cost: no argtypes conversion)."""
-    flag = c_int32()
-    status = unchecked.gs_requires_grad(h, byref(flag))
-    if status:
-        _check(status, "gs_requires_grad")
-    return bool(flag.value)
 
 
 def native_norm(input, p=2, dim=None, keepdim=False, dtype=None):
