@@ -31,14 +31,19 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	budget := entryBudget(perValue)
 	st := mergeState{stop: min(total, budget), perEntry: perValue} // the count promised or the memory limit
 	cr := &chunkReader{lr: lr, line: lr.line}
+	direct := newDirectValues[T](total, c.nv, budget, h.inputBytes, lr.line+1)
 	tok := cancel.Current()
 	var parts []chunkEntries[T]
-	parse := func(ch bodyChunk) chunkEntries[T] { return parseValues(ch, h, c, tok) }
+	parse := func(ch bodyChunk) chunkEntries[T] { return parseValues(ch, h, c, tok, direct.window(ch).vals) }
 	err := eachBatch(cr, tok, parse, func(ch bodyChunk, e *chunkEntries[T]) error {
 		if err := st.mergeValues(h, ch, e.summary(), hermitianDiagonal(h, c, ch, e.vals, st.total)); err != nil {
 			return err
 		}
-		parts = append(parts, *e)
+		if direct != nil {
+			direct.place(e)
+		} else {
+			parts = append(parts, *e)
+		}
 		return nil
 	})
 	if err != nil {
@@ -47,11 +52,17 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	if st.total < total {
 		return errs.Errorf(errs.ErrIO, "line %d: too few values: the input ends after %d of the %d that the size line (line %d) promises", cr.line, st.total, total, h.sizeLine)
 	}
-	vals := uninit[T](total)
-	parallelParts(len(parts), func(p int) {
-		copy(vals[parts[p].start:], parts[p].vals)
-		recycle(parts[p].vals)
-	})
+	var vals []T
+	if direct != nil {
+		// st.total is total, direct's length: more values were refused.
+		vals = direct.vals
+	} else {
+		vals = uninit[T](total)
+		parallelParts(len(parts), func(p int) {
+			copy(vals[parts[p].start:], parts[p].vals)
+			recycle(parts[p].vals)
+		})
+	}
 	if len(h.shape) == 1 {
 		m.Dense = wrap(c.dtype, vals, h.shape[0])
 		return nil
@@ -65,9 +76,13 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 }
 
 // parseValues parses the values of one chunk of an array file, checking
-// each line on its own, up to the first broken rule.
-func parseValues[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token) (e chunkEntries[T]) {
-	e.vals = uninit[T](ch.lines)[:0]
+// each line on its own, up to the first broken rule. The values go to into
+// where given (empty, of capacity ch.lines, which no chunk's values
+// exceed), else to a new slice.
+func parseValues[T any](ch bodyChunk, h *header, c codec[T], tok *cancel.Token, into []T) (e chunkEntries[T]) {
+	if e.vals = into; e.vals == nil {
+		e.vals = uninit[T](ch.lines)[:0]
+	}
 	skew := h.symmetry == SymmetrySkew
 	data := ch.data
 	ln := ch.firstLine

@@ -7,17 +7,17 @@ import (
 )
 
 // directOut holds the result arrays of a general coordinate file (or the
-// stored entries of a symmetric one, for expandByRows), allocated
-// once from the size line's count so that each chunk's entries are parsed
-// straight into their place: no per-chunk arrays and no copy into the
-// result. Only where the count is credible: within the memory limit and no
-// more entries than the input's known size can hold (each number of an
-// entry line takes at least two bytes, a digit and a separator or line
-// end), so memory still follows the data present, at most some times the
-// input's bytes.
+// stored entries of a symmetric one, for expandByRows), or the values of an
+// array file, allocated once from the size line's count so that each
+// chunk's entries are parsed straight into their place: no per-chunk arrays
+// and no copy into the result. Only where the count is credible: within the
+// memory limit and no more entries than the input's known size can hold
+// (each number of an entry line takes at least two bytes, a digit and a
+// separator or line end), so memory still follows the data present, at
+// most some times the input's bytes.
 type directOut[T any] struct {
 	n          int64   // the entries promised: the arrays' length
-	idx        []int64 // (ndim, n): rows, then columns
+	idx        []int64 // (ndim, n): rows, then columns; nil for an array file
 	rows, cols []int64
 	vals       []T
 	bodyStart  int64 // the line after the size line
@@ -42,6 +42,15 @@ func newDirectOut[T any](h *header, ndim, nv int, budget, bodyStart int64) *dire
 	return d
 }
 
+// newDirectValues returns the values array of an array file that stores
+// total values of nv numbers each, or nil where that count is not credible.
+func newDirectValues[T any](total int64, nv int, budget, inputBytes, bodyStart int64) *directOut[T] {
+	if total == 0 || total > budget || inputBytes < 0 || total > (inputBytes+1)/int64(2*nv) {
+		return nil
+	}
+	return &directOut[T]{n: total, vals: uninit[T](total), bodyStart: bodyStart}
+}
+
 // window is where a chunk parses its entries: empty slices of capacity its
 // line count, or nil ones.
 type window[T any] struct {
@@ -62,7 +71,10 @@ func (d *directOut[T]) window(ch bodyChunk) window[T] {
 	if end > d.n {
 		return window[T]{}
 	}
-	w := window[T]{rows: d.rows[off:off:end], vals: d.vals[off:off:end]}
+	w := window[T]{vals: d.vals[off:off:end]}
+	if d.rows != nil {
+		w.rows = d.rows[off:off:end]
+	}
 	if d.cols != nil {
 		w.cols = d.cols[off:off:end]
 	}
@@ -74,11 +86,13 @@ func (d *directOut[T]) window(ch bodyChunk) window[T] {
 // order and each moves left or stays, so no move overwrites entries that
 // are still to be placed.
 func (d *directOut[T]) place(e *chunkEntries[T]) {
-	k := len(e.rows)
-	if k == 0 || &e.rows[0] == &d.rows[e.start] {
+	// Every entry has a value (a pattern entry's is 1).
+	if len(e.vals) == 0 || &e.vals[0] == &d.vals[e.start] {
 		return
 	}
-	copy(d.rows[e.start:], e.rows)
+	if d.rows != nil {
+		copy(d.rows[e.start:], e.rows)
+	}
 	if d.cols != nil {
 		copy(d.cols[e.start:], e.cols)
 	}
