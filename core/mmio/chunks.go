@@ -15,13 +15,14 @@ import (
 
 // chunkBytes is the size a body chunk grows to before it is cut at the next
 // line end: large enough that a goroutine parses it for about a millisecond,
-// small enough that a batch of them (batchChunks per goroutine) stays a
-// small part of the memory the entries take.
+// small enough that the chunks in flight (2*batchChunks per goroutine) stay
+// a small part of the memory the entries take.
 const chunkBytes = 1 << 20
 
-// batchChunks is how many chunks per goroutine are read before they are
-// parsed together: the chunks of a batch are parsed in parallel, the batches
-// one after the other, so that memory beyond the entries stays bounded.
+// batchChunks is how many blocks per goroutine the writer formats together
+// (writeBlocks); the reader holds up to twice as many chunks per goroutine
+// read and not yet taken (eachChunk), so that memory beyond the entries
+// stays bounded.
 const batchChunks = 4
 
 // bodyChunk is a piece of a file's body of whole lines: its bytes, the
@@ -135,7 +136,7 @@ func (cr *chunkReader) skipLine() error {
 }
 
 // recycle keeps the buffer of a merged chunk for a later one (next may be
-// running on the reading goroutine of eachBatch).
+// running on the reading goroutine of eachChunk).
 func (cr *chunkReader) recycle(c bodyChunk) {
 	cr.mu.Lock()
 	defer cr.mu.Unlock()
@@ -177,72 +178,109 @@ func forEachLine(data []byte, first int64, f func(line []byte, n int64) bool) {
 	}
 }
 
-// eachBatch reads the rest of the body in chunks of whole lines, a batch at
-// a time: parse runs on the chunks of a batch in parallel, then take sees
-// each chunk with its entries in file order (for the checks that depend on
-// the chunks before it) and the chunk's buffer is recycled. The next batch
-// is read (and decompressed) on a goroutine of its own while one is parsed,
-// so that reading is not a serial step between parses; at most two batches
-// are held. It stops at the first error take returns; a read error is
-// returned once the chunks read before it are taken.
-func eachBatch[T any](cr *chunkReader, tok *cancel.Token, parse func(bodyChunk) chunkEntries[T], take func(bodyChunk, *chunkEntries[T]) error) error {
-	size := runtime.GOMAXPROCS(0) * batchChunks
-	batches := make(chan chunkBatch)
+// eachChunk reads the rest of the body in chunks of whole lines: parse runs
+// on each chunk on one of GOMAXPROCS goroutines, as soon as the chunk is
+// read and a goroutine is free, and take sees each chunk with its entries in
+// file order (for the checks that depend on the chunks before it), after
+// which the chunk's buffer is recycled. The chunks are read (and
+// decompressed) on a goroutine of their own. No batch waits for its slowest
+// chunk: a goroutine that the system holds back delays only the take of its
+// chunk while the others parse the chunks after it, up to inFlight chunks
+// read and not yet taken (the memory beyond the entries). It stops at the
+// first error take returns; a read error is returned once the chunks read
+// before it are taken. A panic in parse (a cancelled poll) is raised again
+// here when its chunk's turn comes.
+func eachChunk[T any](cr *chunkReader, tok *cancel.Token, parse func(bodyChunk) chunkEntries[T], take func(bodyChunk, *chunkEntries[T]) error) error {
+	workers := runtime.GOMAXPROCS(0)
+	inFlight := 2 * batchChunks * workers
+	jobs := make(chan *chunkJob[T], inFlight)  // to the parsing goroutines
+	order := make(chan *chunkJob[T], inFlight) // to this one, in file order
+	slots := make(chan struct{}, inFlight)     // a chunk read and not taken holds one
 	stop, stopped := make(chan struct{}), make(chan struct{})
-	go cr.readBatches(size, batches, stop, stopped)
+	go readChunks(cr, jobs, order, slots, stop, stopped)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for j := range jobs {
+				j.run(parse, stop)
+			}
+		})
+	}
 	defer func() {
 		close(stop)
 		<-stopped // cr is the caller's again (its line count, its buffers)
+		wg.Wait() // no goroutine writes to the entries' arrays any more
 	}()
-	out := make([]chunkEntries[T], size)
-	for {
-		b := <-batches
+	for j := range order {
 		tok.Check()
-		parallelParts(len(b.chunks), func(i int) { out[i] = parse(b.chunks[i]) })
-		for i, ch := range b.chunks {
-			if err := take(ch, &out[i]); err != nil {
-				return err
+		<-j.done
+		if j.panicked != nil {
+			panic(j.panicked)
+		}
+		if j.err != nil {
+			if j.err == io.EOF {
+				return nil
 			}
-			out[i] = chunkEntries[T]{}
-			cr.recycle(ch)
+			return j.err
 		}
-		if b.err == io.EOF {
-			return nil
+		if err := take(j.ch, &j.entries); err != nil {
+			return err
 		}
-		if b.err != nil {
-			return b.err
-		}
+		cr.recycle(j.ch)
+		<-slots
+	}
+	return nil
+}
+
+// chunkJob is one chunk on its way through eachChunk: the chunk or what ended
+// the input (err: io.EOF or a read error), and once done is closed, its
+// entries or the panic its parse raised.
+type chunkJob[T any] struct {
+	ch       bodyChunk
+	err      error
+	done     chan struct{}
+	entries  chunkEntries[T]
+	panicked any
+}
+
+// run parses j's chunk unless eachChunk has stopped, and closes j.done.
+func (j *chunkJob[T]) run(parse func(bodyChunk) chunkEntries[T], stop <-chan struct{}) {
+	defer close(j.done)
+	defer func() { j.panicked = recover() }()
+	select {
+	case <-stop:
+		return
+	default:
+	}
+	if j.err == nil {
+		j.entries = parse(j.ch)
 	}
 }
 
-// chunkBatch is a batch of chunks and what ended it: nil (the batch is
-// full), io.EOF or a read error.
-type chunkBatch struct {
-	chunks []bodyChunk
-	err    error
-}
-
-// readBatches sends batches of up to size chunks until the input ends or
-// fails (that batch carries the error) or stop is closed, then closes
-// stopped.
-func (cr *chunkReader) readBatches(size int, batches chan<- chunkBatch, stop <-chan struct{}, stopped chan<- struct{}) {
+// readChunks sends each chunk of cr to jobs and order, one slot taken for each,
+// until the input ends or fails (a last job carries the error) or stop is
+// closed; then it closes jobs and order, and stopped.
+func readChunks[T any](cr *chunkReader, jobs, order chan<- *chunkJob[T], slots chan<- struct{}, stop <-chan struct{}, stopped chan<- struct{}) {
 	defer close(stopped)
+	defer close(order)
+	defer close(jobs)
 	for {
-		b := chunkBatch{chunks: make([]bodyChunk, 0, size)}
-		for len(b.chunks) < size && b.err == nil {
-			ch, err := cr.next()
-			if err != nil {
-				b.err = err
-				break
-			}
-			b.chunks = append(b.chunks, ch)
+		select { // stop first: a free slot must not keep the reading going
+		case <-stop:
+			return
+		default:
 		}
 		select {
-		case batches <- b:
+		case slots <- struct{}{}:
 		case <-stop:
 			return
 		}
-		if b.err != nil {
+		ch, err := cr.next()
+		j := &chunkJob[T]{ch: ch, err: err, done: make(chan struct{})}
+		// Both have room: no more than cap(slots) jobs are unsent.
+		jobs <- j
+		order <- j
+		if err != nil {
 			return
 		}
 	}

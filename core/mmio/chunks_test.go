@@ -104,8 +104,8 @@ func (c *cancelAfter) Read(p []byte) (int, error) {
 }
 
 // TestParseCancelledInTheBody: a token cancelled while the chunks of the
-// body are read stops the parse (the polls of the batches and of the
-// goroutines parsing them), which unwinds as cancel.Catch expects.
+// body are read stops the parse (the polls of the taking goroutine and
+// of the goroutines parsing the chunks), which unwinds as cancel.Catch expects.
 func TestParseCancelledInTheBody(t *testing.T) {
 	tok := cancel.New()
 	restore := cancel.BindAll(tok)
@@ -208,8 +208,8 @@ func (e *endless) Read(p []byte) (int, error) {
 	return len(p) - len(p)%6, nil
 }
 
-// The body is read a batch ahead on a goroutine of its own (eachBatch): a
-// broken rule in the first batch of an endless input still ends the parse,
+// The body is read ahead on a goroutine of its own (eachChunk): a broken
+// rule in the first chunks of an endless input still ends the parse,
 // naming its line, and the reading goroutine stops with it.
 func TestParseStopsReadingAhead(t *testing.T) {
 	in := &endless{}

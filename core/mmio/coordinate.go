@@ -22,8 +22,8 @@ func parseCoordinate(lr *lineReader, h *header, m *Matrix) error {
 }
 
 // coordinate reads "i [j] value..." lines, checks each, and expands the
-// symmetry. The body is cut into chunks of whole lines, parsed in parallel a
-// batch at a time (parseChunk), and checked in file order where one chunk
+// symmetry. The body is cut into chunks of whole lines, parsed in parallel
+// (parseChunk, through eachChunk), and checked in file order where one chunk
 // depends on the ones before it (mergeChunk): the count of entries and the
 // triangle of a symmetric file. The first broken rule in file order is the
 // one reported, as when the lines are read one by one.
@@ -39,7 +39,7 @@ func coordinate[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	tok := cancel.Current()
 	var parts []chunkEntries[T]
 	parse := func(ch bodyChunk) chunkEntries[T] { return parseChunk(ch, h, c, tok, direct.window(ch)) }
-	err := eachBatch(cr, tok, parse, func(ch bodyChunk, e *chunkEntries[T]) error {
+	err := eachChunk(cr, tok, parse, func(ch bodyChunk, e *chunkEntries[T]) error {
 		if err := st.merge(h, ch, e.summary()); err != nil {
 			return err
 		}

@@ -21,8 +21,8 @@ func parseArray(lr *lineReader, h *header, m *Matrix) error {
 
 // array reads one value per line, column by column (only the lower triangle
 // for a symmetric file), and lays the result out row-major. As coordinate
-// does, it parses the body in chunks of whole lines, a batch at a time in
-// parallel (parseValues), and checks in file order what depends on the
+// does, it parses the body in chunks of whole lines in parallel
+// (parseValues, through eachChunk), and checks in file order what depends on the
 // chunks before (mergeValues): the count of values and, for a hermitian
 // file, which values lie on the diagonal.
 func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
@@ -35,7 +35,7 @@ func array[T any](lr *lineReader, h *header, m *Matrix, c codec[T]) error {
 	tok := cancel.Current()
 	var parts []chunkEntries[T]
 	parse := func(ch bodyChunk) chunkEntries[T] { return parseValues(ch, h, c, tok, direct.window(ch).vals) }
-	err := eachBatch(cr, tok, parse, func(ch bodyChunk, e *chunkEntries[T]) error {
+	err := eachChunk(cr, tok, parse, func(ch bodyChunk, e *chunkEntries[T]) error {
 		if err := st.mergeValues(h, ch, e.summary(), hermitianDiagonal(h, c, ch, e.vals, st.total)); err != nil {
 			return err
 		}
