@@ -239,3 +239,25 @@ func BenchmarkReadArray(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScanFloat reads 2^20 values in [0, 1) in their shortest
+// round-trip form, one a line, with scanFloat alone: the number parse of
+// every real file without the line and chunk handling around it.
+func BenchmarkScanFloat(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var data []byte
+	for range 1 << 20 {
+		data = strconv.AppendFloat(data, r.Float64(), 'g', -1, 64)
+		data = append(data, '\n')
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		for p := 0; p < len(data); {
+			_, next, ok := scanFloat(data, p)
+			if !ok {
+				b.Fatalf("scanFloat refused the value at byte %d", p)
+			}
+			p = next + 1
+		}
+	}
+}

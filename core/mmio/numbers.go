@@ -167,9 +167,12 @@ func scanFloat(b []byte, p int) (v float64, next int, ok bool) {
 	for i < len(b) && b[i] == '0' {
 		i++ // leading zeros are not significant
 	}
-	i, ok = appendDigits(b, i, &mant, &digits)
-	if !ok {
-		return 0, i, false
+	// Most values below one ("0.5", "-0.25") have no integer digits left
+	// after the zeros: no call for them.
+	if i < len(b) && b[i]-'0' <= 9 {
+		if i, ok = appendDigits(b, i, &mant, &digits); !ok {
+			return 0, i, false
+		}
 	}
 	sawDigit := i > start
 	if i < len(b) && b[i] == '.' {
