@@ -84,8 +84,10 @@ var unaryGrads = map[string]struct {
 	node  string
 	deriv unaryDeriv
 }{
-	"neg":    {"NegBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return fill(x, -1) }},
-	"abs":    {"AbsBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return un("sgn", x) }},
+	"neg": {"NegBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return fill(x, -1) }},
+	// |z| is not holomorphic: torch's gradient is g * sgn(z), so d is conj(sgn(z))
+	// (Unary conjugates d again).
+	"abs":    {"AbsBackward0", func(x, _ *tensor.Tensor) (*tensor.Tensor, error) { return chain(un("sgn", x))(conj) }},
 	"relu":   {"ReluBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return un("sign", y) }},
 	"exp":    {"ExpBackward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return y, nil }},
 	"expm1":  {"Expm1Backward0", func(_, y *tensor.Tensor) (*tensor.Tensor, error) { return addNum(y, 1) }},
