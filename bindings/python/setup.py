@@ -9,6 +9,12 @@ build/lib/libgosparse.so`; without make, or off Linux, `go build
 -buildmode=c-shared ./capi`), about 20 s on a first build. The wheel that
 `pip wheel ./bindings/python` makes then installs anywhere of the same platform
 without Go. Set GO to choose the go binary.
+
+It also builds gosparse._fastcall, the optional C accelerator of the small-call
+path (gosparse/_fastcall.c, for CPython's stable ABI >= 3.10), when a C compiler and
+the Python headers are there; without them the build goes on and the package calls
+the library through ctypes only. `python setup.py build_ext --inplace` builds it in
+the source tree (what the tests import: bindings/python/Makefile does it).
 """
 
 import os
@@ -16,7 +22,7 @@ import shutil
 import subprocess
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
@@ -121,6 +127,14 @@ class BuildPyWithLibrary(build_py):
         os.chmod(dest, 0o755)
 
 
+# Optional: a failed compile is a warning, and the package runs on ctypes. It takes the
+# library's function addresses at import (no link against libgosparse); gosparse.h
+# gives it the types.
+FASTCALL = Extension(
+    "gosparse._fastcall", sources=["gosparse/_fastcall.c"],
+    include_dirs=[os.path.join(REPO, "include")], py_limited_api=True, optional=True)
+
+
 class BinaryDistribution(Distribution):
     """The package holds a native library: wheels are platform-specific."""
 
@@ -144,5 +158,6 @@ class PlatformWheel(bdist_wheel):
 if __name__ == "__main__":
     setup(
         distclass=BinaryDistribution,
+        ext_modules=[FASTCALL],
         cmdclass={"build_py": BuildPyWithLibrary, "bdist_wheel": PlatformWheel},
     )

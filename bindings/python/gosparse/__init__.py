@@ -11,7 +11,8 @@ both, for imports at module level and inside functions):
 
 1. library: _version, _cuda_libs (finds the CUDA libraries a CUDA build needs),
    _abi_gen (the header's constants, ctypes Structures and callback prototypes) and
-   _signatures_gen (every function's C types), both generated from the header, _lib
+   _signatures_gen (every function's C types), both generated from the header,
+   _fastcall (the optional C accelerator of the small-call path, _fastcall.c), _lib
    (loads libgosparse, declares its functions), _status_gen (the status codes and
    their exception classes, generated from the header), _errors, _interrupt (Ctrl-C stops the
    long calls), _types (dtypes, layouts, Size,

@@ -24,7 +24,7 @@ taken before keep the old data, unchanged.
 
 import builtins
 import numbers
-from ctypes import byref, c_char_p, c_double, c_int32, pointer
+from ctypes import addressof, byref, c_char_p, c_double, c_int32, pointer
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, op_name, operand, to_output
 from ._base import TensorBase, call, handles_of, is_tensor
 from ._errors import _check
-from ._lib import GsElementwiseArgs, Handle, lib, unchecked
+from ._lib import GsElementwiseArgs, Handle, fast, lib, unchecked
 from ._out import CAST, takes_out
 
 # The unary ops of gs_unary (pow, clamp and nan_to_num take arguments and are
@@ -145,6 +145,7 @@ def _args(fname, layout=None, blocksize=None, **fields):
 # Python side otherwise).
 _PLAIN_ARGS = _args("plain")
 _PLAIN_REF = byref(_PLAIN_ARGS)  # made once: the operators' fast path passes it as is
+_PLAIN_ADDRESS = addressof(_PLAIN_ARGS)  # the same, for the accelerator (_lib.fast)
 
 
 def _plain_or(fname, layout, blocksize, fields):
@@ -330,11 +331,18 @@ def _operator(op):
         if type(other) is type(self):
             ha = self._h
             hb = other._h if other is not self else ha  # a op a: the object read once
-            if ha.value and hb.value:
-                out = Handle()
-                status = unchecked.gs_binary(ha, hb, cname, _PLAIN_REF, byref(out))
-                if status:
-                    _check(status, "gs_binary")
+            pa, pb = ha.value, hb.value  # ha and hb hold the tensors until the call returns
+            if pa and pb:
+                if fast is not None:
+                    v = fast.binary(pa, pb, cname, _PLAIN_ADDRESS)
+                    if v < 0:
+                        _check(v, "gs_binary")
+                    out = Handle(v)
+                else:
+                    out = Handle()
+                    status = unchecked.gs_binary(ha, hb, cname, _PLAIN_REF, byref(out))
+                    if status:
+                        _check(status, "gs_binary")
                 t = _new(type(self))
                 t._h = out
                 return t
@@ -426,6 +434,11 @@ class ElementwiseOps:
             # Python (binary's path for them; a division only by a strided divisor).
             a, b = (other, self) if reflected else (self, other)
             ha, hb = (a._h, b._h) if a is not b else handles_of((a, b))
+            if fast is not None:
+                v = fast.binary(ha.value, hb.value, name, _PLAIN_ADDRESS)
+                if v < 0:
+                    _check(v, "gs_binary")
+                return a._adopt(Handle(v))
             out = Handle()
             status = unchecked.gs_binary(ha, hb, name, _PLAIN_REF, byref(out))
             if status:

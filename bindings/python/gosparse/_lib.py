@@ -46,7 +46,12 @@ class Handle(c_void_p):
     meta = None
 
     def __del__(self):
-        if self.value and _free is not None:
+        v = self.value
+        if not v:
+            return
+        if _fast_free is not None:
+            _fast_free(v)  # the accelerator: some 0.4 us less than through ctypes
+        elif _free is not None:
             try:
                 _free(_byref(self))  # unchecked: a Handle is exactly what C takes
             except Exception:  # at interpreter shutdown ctypes may already be gone
@@ -207,9 +212,37 @@ class _Unchecked:
             setattr(self, name, fn)
 
 
+# The library functions the accelerator calls, in the order of _fastcall.bind's arguments.
+FASTCALL_NAMES = ("gs_tensor_free", "gs_binary", "gs_matmul", "gs_reduce", "gs_reduce_keepdim",
+                  "gs_requires_grad")
+
+
+def _load_fastcall(loaded):
+    """gosparse._fastcall bound to the functions of loaded (the library ctypes loaded:
+    their addresses, so that the accelerator calls this library and no other), or None
+    when it was not built (no C compiler or Python headers at install) or
+    GOSPARSE_NO_FASTCALL is set to anything but 0 (the ctypes path, for tests and
+    comparisons)."""
+    if os.environ.get("GOSPARSE_NO_FASTCALL", "0") not in ("", "0"):
+        return None
+    try:
+        from . import _fastcall
+    except ImportError:
+        return None
+    _fastcall.bind(*(ctypes.cast(getattr(loaded, name), c_void_p).value
+                     for name in FASTCALL_NAMES))
+    return _fastcall
+
+
 lib, path = _load()
 _declare(lib, path)
 _check_version(lib, path)
 unchecked = _Unchecked(lib)
-_free = unchecked.gs_tensor_free  # Handle.__del__'s (None once the module is torn down)
+# The accelerator of the small-call paths, or None: each path then calls its unchecked
+# ctypes twin. Its functions take and return ints (handle addresses); a result below 0
+# is a failed call's status (gosparse.h's errors are negative).
+fast = _load_fastcall(lib)
+# Handle.__del__'s (None once the module is torn down): the accelerator's when in use.
+_free = unchecked.gs_tensor_free
+_fast_free = fast.free if fast is not None else None
 _byref = ctypes.byref

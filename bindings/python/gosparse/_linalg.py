@@ -19,7 +19,7 @@ from . import _types as T
 from ._args import as_tensor, number_arg, to_output
 from ._base import handle_width, handles_of, is_tensor, new_tensor
 from ._errors import GS_OK, NotSupportedError, _check
-from ._lib import Handle, lib, unchecked
+from ._lib import Handle, fast, lib, unchecked
 from ._out import PRODUCT, check_out, empty_out, refuse_grad, takes_out, write_out
 
 
@@ -548,10 +548,16 @@ class LinalgOps:
                 # (_short_product), a short product: _product's path in one unchecked
                 # call (no Ctrl-C wrapper, no read of the strided result's width, no
                 # numel computed again: that was a third of the call's Python time).
-                out = Handle()
-                status = unchecked.gs_matmul(ha, hb, byref(out))
-                if status:
-                    _check(status, "gs_matmul")
+                if fast is not None:
+                    v = fast.matmul(ha.value, hb.value)
+                    if v < 0:
+                        _check(v, "gs_matmul")
+                    out = Handle(v)
+                else:
+                    out = Handle()
+                    status = unchecked.gs_matmul(ha, hb, byref(out))
+                    if status:
+                        _check(status, "gs_matmul")
                 r = object.__new__(type(self))  # self._adopt(out) without its frame
                 r._h = out
                 return r

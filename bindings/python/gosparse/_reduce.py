@@ -12,7 +12,7 @@ and count_nonzero int64, as in torch; mean needs a floating or complex dtype.
 """
 
 import math
-from ctypes import byref, c_int32
+from ctypes import addressof, byref, c_int32
 
 import numpy as np
 
@@ -21,7 +21,7 @@ from ._args import _OP_NAMES, as_tensor, dims_arg, op_name, operand, tensor_arg
 from ._base import call, handles_of, is_tensor
 from ._errors import NotSupportedError, _check
 from ._functions import unsqueeze
-from ._lib import GS_MAX_NDIM, Handle, lib, unchecked
+from ._lib import GS_MAX_NDIM, Handle, fast, lib, unchecked
 from ._out import CAST, EXACT, takes_out
 
 __all__ = ["sum", "mean", "prod", "amax", "amin", "any", "all", "count_nonzero", "where", "norm",
@@ -247,6 +247,7 @@ def keep_dims(r, dims):
 # The dims argument of a reduction over one dim, made once per dim (the library only
 # reads it).
 _ONE_DIM = {d: (c_int32 * 1)(d) for d in range(-GS_MAX_NDIM, GS_MAX_NDIM)}
+_ONE_DIM_ADDRESS = {d: addressof(a) for d, a in _ONE_DIM.items()}  # for the accelerator
 
 
 def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
@@ -261,8 +262,22 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
             # keepdim for a strided tensor of at least one dim, whose kept result
             # is the library's as it is (reduce's; _compressed_kept changes none);
             # its layout and ndim are read once, then cached on the handle.
+            name = _OP_NAMES.get(op) or op_name(op)
+            if fast is not None:
+                p = h.value  # h holds the tensor until the call returns
+                if keepdim:
+                    v = fast.reduce_keepdim(p, name, 0 if dim is None else _ONE_DIM_ADDRESS[dim],
+                                            0 if dim is None else 1, 1)
+                else:
+                    v = fast.reduce(p, name, 0 if dim is None else _ONE_DIM_ADDRESS[dim],
+                                    0 if dim is None else 1)
+                if v < 0:
+                    _check(v, "gs_reduce_keepdim" if keepdim else "gs_reduce")
+                r = object.__new__(type(t))
+                r._h = Handle(v)
+                return r
             out = Handle()
-            name, dims = _OP_NAMES.get(op) or op_name(op), None if dim is None else _ONE_DIM[dim]
+            dims = None if dim is None else _ONE_DIM[dim]
             if keepdim:
                 status = unchecked.gs_reduce_keepdim(h, name, dims, 0 if dim is None else 1, 1,
                                                      byref(out))

@@ -11,7 +11,7 @@ PACKAGE = os.path.dirname(os.path.abspath(gosparse.__file__))
 
 # The layers, top first, as gosparse/__init__.py lists them.
 LAYERS = [
-    ("library", ["_version", "_cuda_libs", "_abi_gen", "_signatures_gen", "_lib", "_status_gen", "_errors", "_interrupt", "_types", "_device", "_arrays", "_semi"]),
+    ("library", ["_version", "_cuda_libs", "_abi_gen", "_signatures_gen", "_fastcall", "_lib", "_status_gen", "_errors", "_interrupt", "_types", "_device", "_arrays", "_semi"]),
     ("handle", ["_handles", "_properties", "_fill", "_components", "_conversions",
                 "_to_python", "_base"]),
     ("arguments and constructors", ["_args", "_out", "_construct", "_random", "_factories",
@@ -28,7 +28,10 @@ LAYER_OF = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}
 
 
 def _modules():
-    return sorted(f[:-3] for f in os.listdir(PACKAGE) if f.endswith(".py"))
+    """The package's modules: its Python files, and its C extensions by their sources
+    (gosparse/_fastcall.c), built or not."""
+    return sorted(f[:-3] if f.endswith(".py") else f[:-2] for f in os.listdir(PACKAGE)
+                  if f.endswith((".py", ".c")))
 
 
 def _target(dotted, modules):
@@ -39,7 +42,10 @@ def _target(dotted, modules):
 
 
 def imports_of(name, modules):
-    """The package modules that module name imports anywhere in its code."""
+    """The package modules that module name imports anywhere in its code (a C
+    extension: none)."""
+    if not os.path.isfile(os.path.join(PACKAGE, name + ".py")):
+        return set()
     with open(os.path.join(PACKAGE, name + ".py"), encoding="utf-8") as f:
         tree = ast.parse(f.read(), name)
     out = set()

@@ -18,7 +18,8 @@ from gosparse._signatures_gen import SIGNATURES
 def calls(monkeypatch):
     """A Counter of the library calls made while the test runs, by name; a call that
     went through the Ctrl-C wrapper of _interrupt counts as "<name> (interruptible)",
-    one of the unchecked functions (no argtypes) as "<name> (unchecked)"."""
+    one of the unchecked functions (no argtypes) as "<name> (unchecked)", one through the
+    accelerator (_lib.fast) as "<name> (fast)"."""
     counts = collections.Counter()
 
     def counting(fn, key):
@@ -40,7 +41,21 @@ def calls(monkeypatch):
     for name in unchecked.NAMES:
         monkeypatch.setattr(unchecked, name, counting(getattr(unchecked, name), name + " (unchecked)"))
     monkeypatch.setattr(_lib, "_free", unchecked.gs_tensor_free)  # Handle.__del__'s, counted
+    if _lib.fast is not None:
+        for short, name in FAST_NAMES.items():
+            monkeypatch.setattr(_lib.fast, short, counting(getattr(_lib.fast, short), name + " (fast)"))
+        monkeypatch.setattr(_lib, "_fast_free", _lib.fast.free)  # Handle.__del__'s, counted
     return counts
+
+
+# The accelerator's functions (gosparse._fastcall) by the library function each calls.
+FAST_NAMES = {"free": "gs_tensor_free", "binary": "gs_binary", "matmul": "gs_matmul",
+              "reduce": "gs_reduce", "reduce_keepdim": "gs_reduce_keepdim",
+              "requires_grad": "gs_requires_grad"}
+
+# How the calls fixture names a call of the small-call paths: through the accelerator
+# when it is in use (built, and GOSPARSE_NO_FASTCALL unset), else the unchecked ctypes twin.
+HOT = "%s (fast)" if _lib.fast is not None else "%s (unchecked)"
 
 
 def _pair(n=8):
@@ -49,15 +64,15 @@ def _pair(n=8):
 
 
 @pytest.mark.parametrize("name, op, want", [
-    ("add", lambda a, b: a + b, "gs_binary (unchecked)"),
-    ("lt", lambda a, b: a < b, "gs_binary (unchecked)"),
-    ("div", lambda a, b: a / b, "gs_binary (unchecked)"),
-    ("sum", lambda a, b: a.sum(), "gs_reduce (unchecked)"),
-    ("amax_dim1", lambda a, b: a.amax(1), "gs_reduce (unchecked)"),
-    ("mean_dim0_keepdim", lambda a, b: a.mean(0, keepdim=True), "gs_reduce_keepdim (unchecked)"),
+    ("add", lambda a, b: a + b, HOT % "gs_binary"),
+    ("lt", lambda a, b: a < b, HOT % "gs_binary"),
+    ("div", lambda a, b: a / b, HOT % "gs_binary"),
+    ("sum", lambda a, b: a.sum(), HOT % "gs_reduce"),
+    ("amax_dim1", lambda a, b: a.amax(1), HOT % "gs_reduce"),
+    ("mean_dim0_keepdim", lambda a, b: a.mean(0, keepdim=True), HOT % "gs_reduce_keepdim"),
     ("exp", lambda a, b: a.exp(), "gs_unary"),
     ("mul_number", lambda a, b: a * 2.0, "gs_binary_number"),
-    ("matmul", lambda a, b: a @ b, "gs_matmul (unchecked)"),
+    ("matmul", lambda a, b: a @ b, HOT % "gs_matmul"),
     ("mm", lambda a, b: gs.mm(a, b), "gs_mm"),
 ])
 def test_one_library_call_per_small_operator(calls, name, op, want):
@@ -249,15 +264,15 @@ def test_norm_of_every_element_is_one_reduction(calls):
 
 
 def test_results_are_freed_unchecked(calls):
-    """A result's Handle frees its tensor through the unchecked gs_tensor_free (no
-    argtypes: ~0.3 us less a call), once, and the live count goes back."""
+    """A result's Handle frees its tensor through the accelerator or else the unchecked
+    gs_tensor_free (no argtypes: ~0.3 us less a call), once, and the live count goes back."""
     a, b = _pair()
     before = gs.live_handles()
     r = a + b
     assert gs.live_handles() == before + 1
     calls.clear()
     del r
-    assert dict(calls) == {"gs_tensor_free (unchecked)": 1}
+    assert dict(calls) == {HOT % "gs_tensor_free": 1}
     assert gs.live_handles() == before
 
 
@@ -284,10 +299,10 @@ def test_unchecked_paths_refuse_bad_operands(calls):
         with pytest.raises(Exception) as e:
             a @ c
         msgs.append((type(e.value), str(e.value)))
-    assert msgs[0] == msgs[1] and "gs_matmul (unchecked)" in calls
+    assert msgs[0] == msgs[1] and HOT % "gs_matmul" in calls
     with pytest.raises(Exception) as e:
         a + c
-    assert "gs_binary (unchecked)" in calls and str(e.value)
+    assert HOT % "gs_binary" in calls and str(e.value)
 
 
 def _same_outcome(fast, slow):
@@ -369,12 +384,12 @@ def test_division_fast_path_keeps_the_sparse_divisor_refusal(calls):
             a / s
         with pytest.raises(RuntimeError, match="Sparse floor division requires"):
             a // s
-    assert "gs_binary (unchecked)" not in calls
+    assert HOT % "gs_binary" not in calls
     y = gs.tensor(np.arange(1.0, 9.0))
     n = gs.norm(y)
     want = y.numpy() / np.linalg.norm(y.numpy())
     np.testing.assert_allclose((y / n).numpy(), want, rtol=1e-15)
     calls.clear()
     np.testing.assert_allclose((y / n).numpy(), want, rtol=1e-15)
-    assert calls["gs_binary (unchecked)"] == 1
+    assert calls[HOT % "gs_binary"] == 1
     assert (s / 2.0).layout is gs.sparse_csr  # a sparse dividend by a number: unchanged

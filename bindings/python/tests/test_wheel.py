@@ -1,5 +1,6 @@
-"""`pip wheel` makes a platform wheel with libgosparse inside; it installs into a fresh
-venv and works there without Go and without GOSPARSE_LIBRARY."""
+"""`pip wheel` makes a platform wheel with libgosparse and the C accelerator
+(gosparse._fastcall) inside; it installs into a fresh venv and works there without Go
+and without GOSPARSE_LIBRARY, the accelerator in use."""
 
 import glob
 import os
@@ -43,6 +44,8 @@ def test_wheel_installs_and_runs_without_go(tmp_path):
     with zipfile.ZipFile(whl) as z:
         names = z.namelist()
     assert any(n.startswith("gosparse/libgosparse.") for n in names), names
+    # The accelerator, built for the stable ABI (a compiler and the headers are here).
+    assert any(n.startswith("gosparse/_fastcall.") and n.endswith(".so") for n in names), names
     assert "gosparse/conformance.py" in names
     # PEP 561: the marker and the stubs, so that IDEs and mypy see the types.
     for typed in ("gosparse/py.typed", "gosparse/__init__.pyi", "gosparse/_tensor.pyi",
@@ -70,6 +73,10 @@ def test_wheel_installs_and_runs_without_go(tmp_path):
     code = ("import gosparse as gs, os\n"
             "t = gs.tensor([[0., 2.], [3., 0.]]).to_sparse_csr()\n"
             "assert t.values().tolist() == [2.0, 3.0]\n"
+            "assert gs._lib.fast is not None and gs._lib.fast.__file__.startswith("
+            "os.path.dirname(gs.__file__))\n"
+            "d = t.to_dense()\n"
+            "assert (d + d).numpy().tolist() == [[0.0, 4.0], [6.0, 0.0]]\n"
             "print(gs.library_path())\n"
             "print(gs.__file__)\n")
     p = subprocess.run([py, "-c", code], capture_output=True, text=True, env=env,

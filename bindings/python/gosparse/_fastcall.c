@@ -1,0 +1,265 @@
+/* gosparse._fastcall: the optional C accelerator of the small-call path (issue 32
+ * item 7). A ctypes call costs some 0.5 us of CPU, more than an 8 x 8 kernel; this
+ * module calls the same library functions through C function pointers for a few
+ * tens of ns. It does not link against libgosparse: gosparse._lib hands it the
+ * addresses ctypes resolved in the library it loaded (bind), so the library found at
+ * run time stays the one used. Tensors go in and out as plain ints (the handles'
+ * addresses); each call returns the new handle (an int >= 0) or, on a non-zero
+ * status, the status (an int < 0: every gs_status error is negative), which the
+ * caller turns into the same exception as on the ctypes path. Every call releases the GIL, as ctypes does: a
+ * call may run long, and the library calls back into Python (release callbacks).
+ * Built for the stable ABI of CPython >= 3.10 (abi3). */
+
+#define Py_LIMITED_API 0x030A0000
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "gosparse.h"
+
+/* A result below 0 is a status: gosparse.h's errors are negative. */
+_Static_assert(GS_ERR_INVALID_ARGUMENT < 0 && GS_ERR_PERMISSION < 0,
+               "gs_status errors are negative");
+
+typedef gs_status (*free_fn)(gs_tensor **);
+typedef gs_status (*binary_fn)(const gs_tensor *, const gs_tensor *, const char *,
+                               const gs_elementwise_args *, gs_tensor **);
+typedef gs_status (*matmul_fn)(const gs_tensor *, const gs_tensor *, gs_tensor **);
+typedef gs_status (*reduce_fn)(const gs_tensor *, const char *, const int32_t *, int32_t,
+                               gs_tensor **);
+typedef gs_status (*reduce_keepdim_fn)(const gs_tensor *, const char *, const int32_t *,
+                                       int32_t, int32_t, gs_tensor **);
+typedef gs_status (*flag_fn)(const gs_tensor *, int32_t *);
+
+/* The library's functions, set once by bind (NULL before). */
+static free_fn fn_free;
+static binary_fn fn_binary;
+static matmul_fn fn_matmul;
+static reduce_fn fn_reduce;
+static reduce_keepdim_fn fn_reduce_keepdim;
+static flag_fn fn_requires_grad;
+
+/* The bind keywords, in the order of its arguments. */
+#define N_FUNCTIONS 6
+
+/* Whether bind has run; else a RuntimeError and 0. */
+static int bound(void) {
+    if (fn_free == NULL) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "gosparse._fastcall: bind() has not been called (gosparse._lib does)");
+        return 0;
+    }
+    return 1;
+}
+
+/* The argument count n, else a TypeError naming the function and 0. */
+static int arity(const char *name, Py_ssize_t nargs, Py_ssize_t n) {
+    if (nargs != n) {
+        PyErr_Format(PyExc_TypeError, "gosparse._fastcall.%s() takes %zd arguments (%zd given)",
+                     name, n, nargs);
+        return 0;
+    }
+    return 1;
+}
+
+/* The address an int holds (0: NULL), else -1 with a TypeError or OverflowError. */
+static int address(PyObject *o, void **p) {
+    if (!PyLong_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "gosparse._fastcall: expected an int address");
+        return -1;
+    }
+    *p = PyLong_AsVoidPtr(o);
+    return (*p == NULL && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* The int32 an int holds, else -1 with an exception set. */
+static int int32(PyObject *o, int32_t *v) {
+    long x = PyLong_AsLong(o);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < INT32_MIN || x > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "gosparse._fastcall: value out of int32 range");
+        return -1;
+    }
+    *v = (int32_t)x;
+    return 0;
+}
+
+/* What a call that writes a tensor returns: its handle, or the (negative) status. */
+static PyObject *result(gs_status status, gs_tensor *out) {
+    if (status != 0)
+        return PyLong_FromLong((long)status);
+    return PyLong_FromVoidPtr(out);
+}
+
+PyDoc_STRVAR(bind_doc,
+"bind(free, binary, matmul, reduce, reduce_keepdim, requires_grad)\n--\n\n"
+"Use the library functions at these addresses (ints: gs_tensor_free, gs_binary,\n"
+"gs_matmul, gs_reduce, gs_reduce_keepdim, gs_requires_grad of the loaded libgosparse).\n"
+"Each must be non-zero.");
+
+static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *p[N_FUNCTIONS];
+    (void)self;
+    if (!arity("bind", nargs, N_FUNCTIONS))
+        return NULL;
+    for (Py_ssize_t i = 0; i < N_FUNCTIONS; i++) {
+        if (address(args[i], &p[i]) < 0)
+            return NULL;
+        if (p[i] == NULL) {
+            PyErr_Format(PyExc_ValueError, "gosparse._fastcall.bind(): argument %zd is a NULL "
+                         "function address", i + 1);
+            return NULL;
+        }
+    }
+    /* Function pointers from object pointers: what dlsym's callers do. */
+    fn_free = (free_fn)p[0];
+    fn_binary = (binary_fn)p[1];
+    fn_matmul = (matmul_fn)p[2];
+    fn_reduce = (reduce_fn)p[3];
+    fn_reduce_keepdim = (reduce_keepdim_fn)p[4];
+    fn_requires_grad = (flag_fn)p[5];
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(free_doc,
+"free(t)\n--\n\n"
+"gs_tensor_free of the handle t (an int, non-zero); returns the status.");
+
+static PyObject *fast_free(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *t;
+    gs_status status;
+    (void)self;
+    if (!arity("free", nargs, 1) || !bound() || address(args[0], &t) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_free((gs_tensor **)&t);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong((long)status);
+}
+
+PyDoc_STRVAR(binary_doc,
+"binary(a, b, op, args)\n--\n\n"
+"gs_binary(a, b, op, args): handles a and b, op a bytes name, args the address of a\n"
+"gs_elementwise_args (0: NULL). The result's handle, or the status.");
+
+static PyObject *fast_binary(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *a, *b, *ea;
+    const char *op;
+    gs_tensor *out = NULL;
+    gs_status status;
+    (void)self;
+    if (!arity("binary", nargs, 4) || !bound() || address(args[0], &a) < 0 ||
+        address(args[1], &b) < 0 || (op = PyBytes_AsString(args[2])) == NULL ||
+        address(args[3], &ea) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_binary(a, b, op, ea, &out);
+    Py_END_ALLOW_THREADS
+    return result(status, out);
+}
+
+PyDoc_STRVAR(matmul_doc, "matmul(a, b)\n--\n\ngs_matmul(a, b): the result's handle, or the status.");
+
+static PyObject *fast_matmul(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *a, *b;
+    gs_tensor *out = NULL;
+    gs_status status;
+    (void)self;
+    if (!arity("matmul", nargs, 2) || !bound() || address(args[0], &a) < 0 ||
+        address(args[1], &b) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_matmul(a, b, &out);
+    Py_END_ALLOW_THREADS
+    return result(status, out);
+}
+
+PyDoc_STRVAR(reduce_doc,
+"reduce(t, op, dims, ndims)\n--\n\n"
+"gs_reduce(t, op, dims, ndims): op a bytes name, dims the address of ndims int32\n"
+"(0: NULL). The result's handle, or the status.");
+
+static PyObject *fast_reduce(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *t, *dims;
+    const char *op;
+    int32_t ndims;
+    gs_tensor *out = NULL;
+    gs_status status;
+    (void)self;
+    if (!arity("reduce", nargs, 4) || !bound() || address(args[0], &t) < 0 ||
+        (op = PyBytes_AsString(args[1])) == NULL || address(args[2], &dims) < 0 ||
+        int32(args[3], &ndims) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_reduce(t, op, dims, ndims, &out);
+    Py_END_ALLOW_THREADS
+    return result(status, out);
+}
+
+PyDoc_STRVAR(reduce_keepdim_doc,
+"reduce_keepdim(t, op, dims, ndims, keepdim)\n--\n\n"
+"gs_reduce_keepdim(t, op, dims, ndims, keepdim): the result's handle, or the status.");
+
+static PyObject *fast_reduce_keepdim(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *t, *dims;
+    const char *op;
+    int32_t ndims, keepdim;
+    gs_tensor *out = NULL;
+    gs_status status;
+    (void)self;
+    if (!arity("reduce_keepdim", nargs, 5) || !bound() || address(args[0], &t) < 0 ||
+        (op = PyBytes_AsString(args[1])) == NULL || address(args[2], &dims) < 0 ||
+        int32(args[3], &ndims) < 0 || int32(args[4], &keepdim) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_reduce_keepdim(t, op, dims, ndims, keepdim, &out);
+    Py_END_ALLOW_THREADS
+    return result(status, out);
+}
+
+PyDoc_STRVAR(requires_grad_doc,
+"requires_grad(t)\n--\n\n"
+"gs_requires_grad(t): 0 or 1, or the status.");
+
+static PyObject *fast_requires_grad(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *t;
+    int32_t flag = 0;
+    gs_status status;
+    (void)self;
+    if (!arity("requires_grad", nargs, 1) || !bound() || address(args[0], &t) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_requires_grad(t, &flag);
+    Py_END_ALLOW_THREADS
+    return PyLong_FromLong(status != 0 ? (long)status : (long)(flag != 0));
+}
+
+#define FAST(name, fn, doc) {name, (PyCFunction)(void (*)(void))fn, METH_FASTCALL, doc}
+
+static PyMethodDef methods[] = {
+    FAST("bind", bind, bind_doc),
+    FAST("free", fast_free, free_doc),
+    FAST("binary", fast_binary, binary_doc),
+    FAST("matmul", fast_matmul, matmul_doc),
+    FAST("reduce", fast_reduce, reduce_doc),
+    FAST("reduce_keepdim", fast_reduce_keepdim, reduce_keepdim_doc),
+    FAST("requires_grad", fast_requires_grad, requires_grad_doc),
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "gosparse._fastcall",
+    "The optional C accelerator of gosparse's small-call path: a few library functions\n"
+    "called through the addresses gosparse._lib resolved (see _fastcall.c).",
+    0,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__fastcall(void) {
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,109 @@
+"""gosparse._fastcall, the optional C accelerator of the small-call path (issue 32
+item 7): in use whenever it was built (unless GOSPARSE_NO_FASTCALL is set), bound to
+the library ctypes loaded, its results and statuses those of the ctypes calls, and the
+ctypes path still whole without it (the small-call tests run again with the variable)."""
+
+import ctypes
+import glob
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+from gosparse import _lib
+from gosparse._elementwise import _PLAIN_ADDRESS
+from gosparse._errors import GS_ERR_INVALID_ARGUMENT, GS_ERR_INVALID_HANDLE, _check
+
+from conftest import HERE, PACKAGE_ROOT
+
+_DISABLED = os.environ.get("GOSPARSE_NO_FASTCALL", "0") not in ("", "0")
+_BUILT = bool(glob.glob(os.path.join(PACKAGE_ROOT, "gosparse", "_fastcall*")))
+needs_fast = pytest.mark.skipif(_lib.fast is None, reason="the accelerator is not in use here")
+
+
+def test_accelerator_is_used_when_built():
+    """Built (bindings/python/Makefile builds it in place for make test, which sets
+    GOSPARSE_REQUIRE_FASTCALL=1 so that a failed build fails here) means used, unless
+    GOSPARSE_NO_FASTCALL says not: then the ctypes path runs."""
+    required = os.environ.get("GOSPARSE_REQUIRE_FASTCALL", "0") not in ("", "0")
+    if _DISABLED:
+        assert _lib.fast is None and _lib._fast_free is None
+        return
+    if required:
+        assert _BUILT, ("GOSPARSE_REQUIRE_FASTCALL is set but gosparse/_fastcall was not built "
+                        "(cd bindings/python && python setup.py build_ext --inplace: it needs a "
+                        "C compiler and the Python headers)")
+    if _BUILT or required:
+        assert _lib.fast is not None
+        assert _lib._fast_free is _lib.fast.free
+        assert _lib.fast.__name__ == "gosparse._fastcall"
+
+
+@needs_fast
+def test_results_and_statuses_are_the_librarys():
+    """The accelerator's calls give what the ctypes calls give: results whose values
+    numpy agrees with, a failed call's status (negative) whose message the library
+    keeps for _check, and a free that returns the live count to where it was."""
+    fast = _lib.fast
+    rng = np.random.default_rng(3)
+    an, bn = rng.standard_normal((8, 8)), rng.standard_normal((8, 8))
+    a, b = gs.tensor(an), gs.tensor(bn)
+    before = gs.live_handles()
+    v = fast.binary(a._h.value, b._h.value, b"add", _PLAIN_ADDRESS)
+    assert v > 0 and gs.live_handles() == before + 1
+    assert fast.free(v) == 0 and gs.live_handles() == before
+    r = a._adopt(_lib.Handle(fast.matmul(a._h.value, b._h.value)))
+    np.testing.assert_allclose(r.numpy(), an @ bn, rtol=1e-12)
+    del r
+    c = gs.tensor(np.ones((3, 5)))
+    assert fast.binary(a._h.value, c._h.value, b"add", _PLAIN_ADDRESS) == GS_ERR_INVALID_ARGUMENT
+    status = fast.matmul(a._h.value, c._h.value)
+    assert status == GS_ERR_INVALID_ARGUMENT
+    with pytest.raises(ValueError, match="cannot be multiplied"):  # the message kept for _check
+        _check(status, "gs_matmul")
+    one = (ctypes.c_int32 * 1)(1)
+    s = a._adopt(_lib.Handle(fast.reduce(a._h.value, b"sum", ctypes.addressof(one), 1)))
+    np.testing.assert_allclose(s.numpy(), an.sum(1), rtol=1e-12)
+    k = a._adopt(_lib.Handle(fast.reduce_keepdim(a._h.value, b"amax", ctypes.addressof(one), 1, 1)))
+    assert k.shape == (8, 1)
+    np.testing.assert_array_equal(k.numpy()[:, 0], an.max(1))
+    assert fast.reduce(a._h.value, b"no such op", 0, 0) < 0
+    assert fast.requires_grad(a._h.value) == 0
+    assert fast.requires_grad(gs.tensor(an).requires_grad_()._h.value) == 1
+    assert gs.live_handles() == before + 2 + 1  # s, k and c
+
+
+@needs_fast
+def test_bad_arguments_are_refused_before_the_library():
+    """Arguments of the wrong kind or count raise TypeError in the accelerator; a freed
+    handle is the library's refusal (a status), not a crash: the library's handle
+    registry checks it."""
+    fast = _lib.fast
+    a = gs.tensor(np.ones((2, 2)))
+    with pytest.raises(TypeError, match="binary\\(\\) takes 4 arguments"):
+        fast.binary(a._h.value, a._h.value, b"add")
+    with pytest.raises(TypeError, match="int address"):
+        fast.matmul(a._h, a._h.value)  # a Handle, not its address
+    with pytest.raises(TypeError):
+        fast.binary(a._h.value, a._h.value, "add", 0)  # str, not bytes
+    with pytest.raises(OverflowError):
+        fast.reduce(a._h.value, b"sum", 0, 2 ** 40)
+    v = fast.binary(a._h.value, a._h.value, b"add", 0)
+    assert fast.free(v) == 0
+    assert fast.matmul(v, v) == GS_ERR_INVALID_HANDLE
+
+
+@pytest.mark.skipif(_DISABLED, reason="this run is the ctypes one already")
+def test_ctypes_path_passes_without_the_accelerator():
+    """With GOSPARSE_NO_FASTCALL=1 the package runs on ctypes alone (what an install
+    without a C compiler gets): the small-call tests and these pass on that path too."""
+    env = dict(os.environ, GOSPARSE_NO_FASTCALL="1")
+    env.pop("GOSPARSE_REQUIRE_FASTCALL", None)
+    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        "test_small_calls.py", "test_fastcall.py"],
+                       cwd=HERE, env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    assert " passed" in p.stdout and "failed" not in p.stdout
