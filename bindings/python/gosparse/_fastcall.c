@@ -234,11 +234,60 @@ static PyObject *fast_requires_grad(PyObject *self, PyObject *const *args, Py_ss
     return PyLong_FromLong(status != 0 ? (long)status : (long)(flag != 0));
 }
 
+/* "value", the attribute of a ctypes c_void_p that holds its address. */
+static PyObject *value_name;
+
+/* Handle.__del__ with the accelerator: gs_tensor_free of the handle's address, without
+ * a Python frame. A failed free (a handle that is not live) is the library's refusal,
+ * which a finalizer has nowhere to report: ctypes' __del__ ignores it too. */
+static PyObject *handle_del(PyObject *self, PyObject *unused) {
+    PyObject *v;
+    void *t;
+    (void)unused;
+    v = PyObject_GetAttr(self, value_name);
+    if (v == NULL)
+        return NULL;
+    t = v == Py_None ? NULL : PyLong_AsVoidPtr(v);
+    Py_DECREF(v);
+    if (t == NULL) {
+        if (PyErr_Occurred())
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    fn_free((gs_tensor **)&t);
+    Py_END_ALLOW_THREADS
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef handle_del_def = {
+    "__del__", handle_del, METH_NOARGS,
+    "Free the handle's tensor (gs_tensor_free), through the accelerator.",
+};
+
+PyDoc_STRVAR(finalizer_doc,
+"finalizer(cls)\n--\n\n"
+"The __del__ method for cls, a c_void_p subclass whose instances hold tensor handles:\n"
+"it frees the handle through gs_tensor_free when its address is not NULL. Call bind\n"
+"first.");
+
+static PyObject *finalizer(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (!arity("finalizer", nargs, 1) || !bound())
+        return NULL;
+    if (!PyType_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "gosparse._fastcall.finalizer(): expected a class");
+        return NULL;
+    }
+    return PyDescr_NewMethod((PyTypeObject *)args[0], &handle_del_def);
+}
+
 #define FAST(name, fn, doc) {name, (PyCFunction)(void (*)(void))fn, METH_FASTCALL, doc}
 
 static PyMethodDef methods[] = {
     FAST("bind", bind, bind_doc),
     FAST("free", fast_free, free_doc),
+    FAST("finalizer", finalizer, finalizer_doc),
     FAST("binary", fast_binary, binary_doc),
     FAST("matmul", fast_matmul, matmul_doc),
     FAST("reduce", fast_reduce, reduce_doc),
@@ -261,5 +310,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__fastcall(void) {
+    if (value_name == NULL && (value_name = PyUnicode_InternFromString("value")) == NULL)
+        return NULL;
     return PyModule_Create(&module);
 }

@@ -29,17 +29,17 @@ def test_accelerator_is_used_when_built():
     GOSPARSE_REQUIRE_FASTCALL=1 so that a failed build fails here) means used, unless
     GOSPARSE_NO_FASTCALL says not: then the ctypes path runs."""
     required = os.environ.get("GOSPARSE_REQUIRE_FASTCALL", "0") not in ("", "0")
+    del_method = _lib.Handle.__dict__["__del__"]
     if _DISABLED:
-        assert _lib.fast is None and _lib._fast_free is None
+        assert _lib.fast is None and type(del_method).__name__ == "function"
         return
     if required:
         assert _BUILT, ("GOSPARSE_REQUIRE_FASTCALL is set but gosparse/_fastcall was not built "
                         "(cd bindings/python && python setup.py build_ext --inplace: it needs a "
                         "C compiler and the Python headers)")
     if _BUILT or required:
-        assert _lib.fast is not None
-        assert _lib._fast_free is _lib.fast.free
-        assert _lib.fast.__name__ == "gosparse._fastcall"
+        assert _lib.fast is not None and _lib.fast.__name__ == "gosparse._fastcall"
+        assert type(del_method).__name__ == "method_descriptor"  # the finalizer, in C
 
 
 @needs_fast
@@ -94,6 +94,24 @@ def test_bad_arguments_are_refused_before_the_library():
     v = fast.binary(a._h.value, a._h.value, b"add", 0)
     assert fast.free(v) == 0
     assert fast.matmul(v, v) == GS_ERR_INVALID_HANDLE
+
+
+@needs_fast
+def test_finalizer_frees_a_live_handle_once():
+    """Handle's finalizer from the accelerator frees the tensor whose address the
+    Handle holds, leaves a NULL Handle alone, and is refused for anything but a class."""
+    fast = _lib.fast
+    a = gs.tensor(np.ones((2, 2)))
+    before = gs.live_handles()
+    h = _lib.Handle(fast.binary(a._h.value, a._h.value, b"add", 0))
+    assert gs.live_handles() == before + 1
+    del h
+    assert gs.live_handles() == before
+    h = _lib.Handle()
+    del h  # NULL: nothing to free
+    assert gs.live_handles() == before
+    with pytest.raises(TypeError, match="expected a class"):
+        fast.finalizer(3)
 
 
 @pytest.mark.skipif(_DISABLED, reason="this run is the ctypes one already")
