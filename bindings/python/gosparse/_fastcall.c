@@ -121,22 +121,6 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Py_RETURN_NONE;
 }
 
-PyDoc_STRVAR(free_doc,
-"free(t)\n--\n\n"
-"gs_tensor_free of the handle t (an int, non-zero); returns the status.");
-
-static PyObject *fast_free(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    void *t;
-    gs_status status;
-    (void)self;
-    if (!arity("free", nargs, 1) || !bound() || address(args[0], &t) < 0)
-        return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    status = fn_free((gs_tensor **)&t);
-    Py_END_ALLOW_THREADS
-    return PyLong_FromLong((long)status);
-}
-
 PyDoc_STRVAR(binary_doc,
 "binary(a, b, op, args)\n--\n\n"
 "gs_binary(a, b, op, args): handles a and b, op a bytes name, args the address of a\n"
@@ -286,7 +270,6 @@ static PyObject *finalizer(PyObject *self, PyObject *const *args, Py_ssize_t nar
 
 static PyMethodDef methods[] = {
     FAST("bind", bind, bind_doc),
-    FAST("free", fast_free, free_doc),
     FAST("finalizer", finalizer, finalizer_doc),
     FAST("binary", fast_binary, binary_doc),
     FAST("matmul", fast_matmul, matmul_doc),

@@ -52,9 +52,11 @@ def test_results_and_statuses_are_the_librarys():
     an, bn = rng.standard_normal((8, 8)), rng.standard_normal((8, 8))
     a, b = gs.tensor(an), gs.tensor(bn)
     before = gs.live_handles()
-    v = fast.binary(a._h.value, b._h.value, b"add", _PLAIN_ADDRESS)
-    assert v > 0 and gs.live_handles() == before + 1
-    assert fast.free(v) == 0 and gs.live_handles() == before
+    h = _lib.Handle(fast.binary(a._h.value, b._h.value, b"add", _PLAIN_ADDRESS))
+    assert h.value > 0 and gs.live_handles() == before + 1
+    np.testing.assert_array_equal(np.array(a._adopt(h).numpy()), an + bn)
+    del h  # its Tensor went with the statement: the handle is freed now
+    assert gs.live_handles() == before
     r = a._adopt(_lib.Handle(fast.matmul(a._h.value, b._h.value)))
     np.testing.assert_allclose(r.numpy(), an @ bn, rtol=1e-12)
     del r
@@ -91,8 +93,9 @@ def test_bad_arguments_are_refused_before_the_library():
         fast.binary(a._h.value, a._h.value, "add", 0)  # str, not bytes
     with pytest.raises(OverflowError):
         fast.reduce(a._h.value, b"sum", 0, 2 ** 40)
-    v = fast.binary(a._h.value, a._h.value, b"add", 0)
-    assert fast.free(v) == 0
+    h = _lib.Handle(fast.binary(a._h.value, a._h.value, b"add", 0))
+    v = h.value
+    del h  # freed
     assert fast.matmul(v, v) == GS_ERR_INVALID_HANDLE
 
 

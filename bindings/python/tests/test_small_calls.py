@@ -48,7 +48,7 @@ def calls(monkeypatch):
 
 
 # The accelerator's functions (gosparse._fastcall) by the library function each calls.
-FAST_NAMES = {"free": "gs_tensor_free", "binary": "gs_binary", "matmul": "gs_matmul",
+FAST_NAMES = {"binary": "gs_binary", "matmul": "gs_matmul",
               "reduce": "gs_reduce", "reduce_keepdim": "gs_reduce_keepdim",
               "requires_grad": "gs_requires_grad"}
 
