@@ -67,7 +67,7 @@ func BenchmarkCustomFormat(b *testing.B) {
 	dia := formats[1].t
 	b.Run("mul2.5/dia-i-coo-route", func(b *testing.B) {
 		b.ReportAllocs()
-		bf := binaryOps["mul"].funcs(&BinaryArgs{}, dtype.Float64)
+		bf := binaryOps["mul"].funcs(BinaryArgs{}, dtype.Float64)
 		n := dtype.FloatNumber(2.5)
 		ef := bindNumber(bf, scalarVec(domReal, n.Value), false)
 		fast := numberFast("mul", n, domReal, false, &BinaryArgs{})

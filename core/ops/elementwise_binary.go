@@ -111,9 +111,9 @@ type binaryDef struct {
 	linear [2]bool
 	// dtype returns the compute and result dtypes from the operands' dtypes
 	// and their promotion, or the refusal.
-	dtype func(op string, a, b, common dtype.DType, args *BinaryArgs) (compute, out dtype.DType, err error)
+	dtype func(op string, a, b, common dtype.DType, args BinaryArgs) (compute, out dtype.DType, err error)
 	// funcs builds the element functions in the compute dtype's domain.
-	funcs func(args *BinaryArgs, compute dtype.DType) binFuncs
+	funcs func(args BinaryArgs, compute dtype.DType) binFuncs
 	// params names the BinaryArgs fields the op reads.
 	params string
 }
@@ -167,7 +167,7 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	if err != nil {
 		return nil, err
 	}
-	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, &args)
+	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, args)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 		return nil, errs.Errorf(errs.ErrDType, "pow: \"pow\" not implemented for 'Bool' (two bool tensors)")
 	}
 	dom := domainOf(compute)
-	bf := def.funcs(&args, compute)
+	bf := def.funcs(args, compute)
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
 	}

@@ -29,19 +29,19 @@ var binaryOps = map[string]*binaryDef{
 	"pow": {dtype: sameCommon(), funcs: constFuncs(binFuncs{real: powReal, integ: powInt, cplx: powComplex, cplxNumberExp: powComplexNumber})},
 }
 
-func constFuncs(bf binFuncs) func(*BinaryArgs, dtype.DType) binFuncs {
-	return func(*BinaryArgs, dtype.DType) binFuncs { return bf }
+func constFuncs(bf binFuncs) func(BinaryArgs, dtype.DType) binFuncs {
+	return func(BinaryArgs, dtype.DType) binFuncs { return bf }
 }
 
 // sameCommon computes in, and returns, the promoted dtype.
-func sameCommon(rs ...refusal) func(string, dtype.DType, dtype.DType, dtype.DType, *BinaryArgs) (dtype.DType, dtype.DType, error) {
-	return func(op string, _, _, common dtype.DType, _ *BinaryArgs) (dtype.DType, dtype.DType, error) {
+func sameCommon(rs ...refusal) func(string, dtype.DType, dtype.DType, dtype.DType, BinaryArgs) (dtype.DType, dtype.DType, error) {
+	return func(op string, _, _, common dtype.DType, _ BinaryArgs) (dtype.DType, dtype.DType, error) {
 		return common, common, refuse(op, common, rs...)
 	}
 }
 
 // addDType checks sub's bool operands and alpha against the promoted dtype, as torch.
-func addDType(op string, a, b, common dtype.DType, args *BinaryArgs) (dtype.DType, dtype.DType, error) {
+func addDType(op string, a, b, common dtype.DType, args BinaryArgs) (dtype.DType, dtype.DType, error) {
 	if op == "sub" && (a == dtype.Bool || b == dtype.Bool) {
 		return 0, 0, errs.Errorf(errs.ErrDType, "sub: Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
 	}
@@ -80,7 +80,7 @@ func alphaValue(op string, args *BinaryArgs, dom domain) vec {
 }
 
 // addFuncs is x + alpha*y (sign -1: sub).
-func addFuncs(sign int) func(*BinaryArgs, dtype.DType) binFuncs {
+func addFuncs(sign int) func(BinaryArgs, dtype.DType) binFuncs {
 	op := "add"
 	if sign < 0 {
 		op = "sub"
@@ -94,15 +94,15 @@ func addFuncs(sign int) func(*BinaryArgs, dtype.DType) binFuncs {
 		}
 	}
 	plain := withAlpha(alphaScalar(op, &BinaryArgs{})) // made once: three closures a call were most of a small add's allocations
-	return func(args *BinaryArgs, _ dtype.DType) binFuncs {
+	return func(args BinaryArgs, _ dtype.DType) binFuncs {
 		if args.Alpha == nil {
 			return plain
 		}
-		return withAlpha(alphaScalar(op, args))
+		return withAlpha(alphaScalar(op, &args))
 	}
 }
 
-func mulFuncs(*BinaryArgs, dtype.DType) binFuncs {
+func mulFuncs(BinaryArgs, dtype.DType) binFuncs {
 	return binFuncs{
 		real:  func(x, y float64) float64 { return x * y },
 		integ: func(x, y int64) int64 { return x * y },
@@ -112,7 +112,7 @@ func mulFuncs(*BinaryArgs, dtype.DType) binFuncs {
 
 // divDType: true division gives float32 for integer operands; trunc and
 // floor keep the promoted dtype and refuse complex.
-func divDType(op string, _, _, common dtype.DType, args *BinaryArgs) (dtype.DType, dtype.DType, error) {
+func divDType(op string, _, _, common dtype.DType, args BinaryArgs) (dtype.DType, dtype.DType, error) {
 	switch args.RoundingMode {
 	case "":
 		if dtype.CategoryOf(common) <= dtype.CatInt {
@@ -131,7 +131,7 @@ func divDType(op string, _, _, common dtype.DType, args *BinaryArgs) (dtype.DTyp
 	return 0, 0, errs.Errorf(errs.ErrInvalidArgument, "%s: expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'", op, args.RoundingMode)
 }
 
-func divFuncs(args *BinaryArgs, _ dtype.DType) binFuncs {
+func divFuncs(args BinaryArgs, _ dtype.DType) binFuncs {
 	switch args.RoundingMode {
 	case "trunc":
 		return binFuncs{real: func(x, y float64) float64 { return math.Trunc(x / y) },
@@ -143,7 +143,7 @@ func divFuncs(args *BinaryArgs, _ dtype.DType) binFuncs {
 		cplx: func(x, y complex128) complex128 { return x / y }}
 }
 
-func floorDivFuncs(*BinaryArgs, dtype.DType) binFuncs {
+func floorDivFuncs(BinaryArgs, dtype.DType) binFuncs {
 	return binFuncs{real: floorDivReal, integ: floorDivInt, divides: true}
 }
 
@@ -151,7 +151,7 @@ func floorDivFuncs(*BinaryArgs, dtype.DType) binFuncs {
 // pick reads the order c (-1, 0, 1; 0 also for NaN) and equality.
 func comparison(r refusal, pick func(c int, eq bool) bool) *binaryDef {
 	return &binaryDef{
-		dtype: func(op string, _, _, common dtype.DType, _ *BinaryArgs) (dtype.DType, dtype.DType, error) {
+		dtype: func(op string, _, _, common dtype.DType, _ BinaryArgs) (dtype.DType, dtype.DType, error) {
 			return common, dtype.Bool, refuse(op, common, r)
 		},
 		funcs: constFuncs(binFuncs{

@@ -43,13 +43,13 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 				}
 				got, err := BinaryByName(op, TensorOperand(a), TensorOperand(b), args)
 				def := binaryOps[op]
-				compute, out, derr := def.dtype(op, d, d, d, &args)
+				compute, out, derr := def.dtype(op, d, d, d, args)
 				if derr != nil {
 					require.Error(t, err, "%s %s", op, d)
 					continue
 				}
 				require.NoError(t, err, "%s %s", op, d)
-				want, err := binaryDense(op, def.funcs(&args, compute), a, b, domainOf(compute), out)
+				want, err := binaryDense(op, def.funcs(args, compute), a, b, domainOf(compute), out)
 				require.NoError(t, err)
 				require.Equal(t, want.DType(), got.DType(), "%s %s", op, d)
 				require.Equal(t, want.Values().Data, got.Values().Data, "%s %s alpha %v", op, d, args.Alpha != nil)
@@ -58,7 +58,7 @@ func TestBinaryStridedMatchesBinaryDense(t *testing.T) {
 					bb := fill(bs)
 					got, err := BinaryByName(op, TensorOperand(a), TensorOperand(bb), args)
 					require.NoError(t, err)
-					want, err := broadcastDense(op, def.funcs(&args, compute), a, bb, got.Dims(), domainOf(compute), got.DType())
+					want, err := broadcastDense(op, def.funcs(args, compute), a, bb, got.Dims(), domainOf(compute), got.DType())
 					require.NoError(t, err)
 					require.Equal(t, want.Dims(), got.Dims())
 					require.Equal(t, want.Values().Data, got.Values().Data, "%s %s broadcast %v", op, d, bs)

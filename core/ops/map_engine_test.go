@@ -86,12 +86,12 @@ func TestMapEngineMatchesWidenedPath(t *testing.T) {
 					if first {
 						ad, bd = bd, ad
 					}
-					compute, out, err := def.dtype(name, ad, bd, common, &args)
+					compute, out, err := def.dtype(name, ad, bd, common, args)
 					if err != nil {
 						continue
 					}
 					dom := domainOf(compute)
-					ef := bindNumber(def.funcs(&args, compute), scalarVec(dom, num.Value), first)
+					ef := bindNumber(def.funcs(args, compute), scalarVec(dom, num.Value), first)
 					check(name, out, dom, ef, numberFast(name, num, dom, first, &args))
 				}
 			}

@@ -122,7 +122,7 @@ func requireMergeMatches(t *testing.T, op string, a, b *tensor.Tensor, l tensor.
 	d := a.DType()
 	dom := domainOf(d)
 	def := binaryOps[op]
-	bf := def.funcs(&args, d)
+	bf := def.funcs(args, d)
 	var got *tensor.Tensor
 	var ok bool
 	var err error

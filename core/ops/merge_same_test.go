@@ -48,7 +48,7 @@ func TestMergeSameMatchesReference(t *testing.T) {
 								require.NoError(t, err, msg)
 								require.True(t, ok, msg)
 								def := binaryOps[op]
-								want, err := mergeBinary(op, def, def.funcs(&args, d), a, b, domReal, d, l, [2]int64{1, 1})
+								want, err := mergeBinary(op, def, def.funcs(args, d), a, b, domReal, d, l, [2]int64{1, 1})
 								require.NoError(t, err, msg)
 								wants := []*tensor.Tensor{want}
 								if l == tensor.COO && op != "mul" && dtype.LoadScalar(a.DType(), a.FillElem()).IsZero() && dtype.LoadScalar(b.DType(), b.FillElem()).IsZero() {

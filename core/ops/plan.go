@@ -100,7 +100,7 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 	if err != nil {
 		return plan.Plan{}, err
 	}
-	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, &args)
+	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, args)
 	if err != nil {
 		return plan.Plan{}, err
 	}
@@ -112,7 +112,7 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 		return undefinedPlan(t, out), nil
 	}
 	dom := domainOf(compute)
-	bf := def.funcs(&args, compute)
+	bf := def.funcs(args, compute)
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
 		return plan.Plan{}, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
 	}

@@ -23,7 +23,13 @@ func coalescedCOO(t *tensor.Tensor) (*convert.CooEntries, error) {
 // sumDims normalises and deduplicates a dim list (nil or empty: every dim).
 // A 0-d tensor takes dim 0 or -1 as torch does (its one element, reduced).
 func sumDims(op string, dims []int, nd int) ([]bool, error) {
-	red := make([]bool, nd)
+	return sumDimsIn(make([]bool, nd), op, dims)
+}
+
+// sumDimsIn is sumDims writing into red (len(red) dims, all false), which it
+// returns: a caller's stack array spares a small call the allocation.
+func sumDimsIn(red []bool, op string, dims []int) ([]bool, error) {
+	nd := len(red)
 	if nd == 0 {
 		for _, d := range dims {
 			if _, err := tensor.NormDim(op+": dim", d, 1); err != nil {
@@ -77,7 +83,14 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "reduce: unknown reduction %q (expected one of %v)", op, ReductionNames())
 	}
 	nd := len(t.Dims())
-	red, err := sumDims(op, dims, nd)
+	var room [8]bool // the dims of most tensors: no allocation for them (small calls)
+	var red []bool
+	if nd <= len(room) {
+		red = room[:nd]
+	} else {
+		red = make([]bool, nd)
+	}
+	red, err := sumDimsIn(red, op, dims)
 	if err != nil {
 		return nil, err
 	}
