@@ -120,11 +120,14 @@ def test_finalizer_frees_a_live_handle_once():
 @pytest.mark.skipif(_DISABLED, reason="this run is the ctypes one already")
 def test_ctypes_path_passes_without_the_accelerator():
     """With GOSPARSE_NO_FASTCALL=1 the package runs on ctypes alone (what an install
-    without a C compiler gets): the small-call tests and these pass on that path too."""
+    without a C compiler gets): the tests of what the accelerator carries (the
+    small-call paths, the element-wise operators, the reductions) and these pass on
+    that path too."""
     env = dict(os.environ, GOSPARSE_NO_FASTCALL="1")
     env.pop("GOSPARSE_REQUIRE_FASTCALL", None)
     p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                        "test_small_calls.py", "test_fastcall.py"],
+                        "test_small_calls.py", "test_fastcall.py", "test_elementwise.py",
+                        "test_reduce_where.py"],
                        cwd=HERE, env=env, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
     assert " passed" in p.stdout and "failed" not in p.stdout
