@@ -542,14 +542,14 @@ class LinalgOps:
             ma, mb = ha.meta, hb.meta
             na = ma.get("strided_numel") if ma is not None else None
             nb = mb.get("strided_numel") if mb is not None else None
-            if na is not None and nb is not None and na * nb <= _SHORT_WORK and ha.value \
-                    and hb.value:
+            if na is not None and nb is not None and na * nb <= _SHORT_WORK \
+                    and (pa := ha.value) and (pb := hb.value):
                 # Two strided Tensors whose element counts a product cached before
                 # (_short_product), a short product: _product's path in one unchecked
                 # call (no Ctrl-C wrapper, no read of the strided result's width, no
                 # numel computed again: that was a third of the call's Python time).
                 if fast is not None:
-                    v = fast.matmul(ha.value, hb.value)
+                    v = fast.matmul(pa, pb)  # ha and hb hold the tensors meanwhile
                     if v < 0:
                         _check(v, "gs_matmul")
                     out = Handle(v)

@@ -255,7 +255,8 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
     keepdims, dtype (sum, mean, prod)."""
     if dtype is None and axis is None and not keepdims:
         h = t._h
-        if (h.value and (dim is None or type(dim) is int and -GS_MAX_NDIM <= dim < GS_MAX_NDIM)
+        if ((p := h.value)
+                and (dim is None or type(dim) is int and -GS_MAX_NDIM <= dim < GS_MAX_NDIM)
                 and (not keepdim or t.layout is T.strided and t.ndim)):
             # Over every dim or one: one library call and no layers of Python
             # (reduce's path for these arguments; the library checks the dim).
@@ -263,8 +264,7 @@ def reduce_method(op, t, dim, keepdim, dtype, axis, keepdims):
             # is the library's as it is (reduce's; _compressed_kept changes none);
             # its layout and ndim are read once, then cached on the handle.
             name = _OP_NAMES.get(op) or op_name(op)
-            if fast is not None:
-                p = h.value  # h holds the tensor until the call returns
+            if fast is not None:  # p: h's address (h holds the tensor until the call returns)
                 if keepdim:
                     v = fast.reduce_keepdim(p, name, 0 if dim is None else _ONE_DIM_ADDRESS[dim],
                                             0 if dim is None else 1, 1)
