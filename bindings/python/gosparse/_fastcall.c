@@ -6,9 +6,9 @@
  * run time stays the one used. Tensors go in and out as plain ints (the handles'
  * addresses); each call returns the new handle (an int >= 0) or, on a non-zero
  * status, the status (an int < 0: every gs_status error is negative), which the
- * caller turns into the same exception as on the ctypes path. Every call releases the GIL, as ctypes does: a
- * call may run long, and the library calls back into Python (release callbacks).
- * Built for the stable ABI of CPython >= 3.10 (abi3). */
+ * caller turns into the same exception as on the ctypes path. Every call releases
+ * the GIL, as ctypes does: a call may run long, and the library calls back into
+ * Python (release callbacks). Built for the stable ABI of CPython >= 3.10 (abi3). */
 
 #define Py_LIMITED_API 0x030A0000
 #define PY_SSIZE_T_CLEAN
@@ -38,7 +38,7 @@ static reduce_fn fn_reduce;
 static reduce_keepdim_fn fn_reduce_keepdim;
 static flag_fn fn_requires_grad;
 
-/* The bind keywords, in the order of its arguments. */
+/* The number of functions bind takes. */
 #define N_FUNCTIONS 6
 
 /* Whether bind has run; else a RuntimeError and 0. */
