@@ -142,7 +142,9 @@ static PyObject *fast_binary(PyObject *self, PyObject *const *args, Py_ssize_t n
     return result(status, out);
 }
 
-PyDoc_STRVAR(matmul_doc, "matmul(a, b)\n--\n\ngs_matmul(a, b): the result's handle, or the status.");
+PyDoc_STRVAR(matmul_doc,
+"matmul(a, b)\n--\n\n"
+"gs_matmul(a, b): the result's handle, or the status.");
 
 static PyObject *fast_matmul(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     void *a, *b;
