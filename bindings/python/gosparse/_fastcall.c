@@ -28,7 +28,6 @@ typedef gs_status (*reduce_fn)(const gs_tensor *, const char *, const int32_t *,
                                gs_tensor **);
 typedef gs_status (*reduce_keepdim_fn)(const gs_tensor *, const char *, const int32_t *,
                                        int32_t, int32_t, gs_tensor **);
-typedef gs_status (*flag_fn)(const gs_tensor *, int32_t *);
 
 /* The library's functions, set once by bind (NULL before). */
 static free_fn fn_free;
@@ -36,10 +35,9 @@ static binary_fn fn_binary;
 static matmul_fn fn_matmul;
 static reduce_fn fn_reduce;
 static reduce_keepdim_fn fn_reduce_keepdim;
-static flag_fn fn_requires_grad;
 
 /* The number of functions bind takes. */
-#define N_FUNCTIONS 6
+#define N_FUNCTIONS 5
 
 /* Whether bind has run; else a RuntimeError and 0. */
 static int bound(void) {
@@ -92,9 +90,9 @@ static PyObject *result(gs_status status, gs_tensor *out) {
 }
 
 PyDoc_STRVAR(bind_doc,
-"bind(free, binary, matmul, reduce, reduce_keepdim, requires_grad)\n--\n\n"
+"bind(free, binary, matmul, reduce, reduce_keepdim)\n--\n\n"
 "Use the library functions at these addresses (ints: gs_tensor_free, gs_binary,\n"
-"gs_matmul, gs_reduce, gs_reduce_keepdim, gs_requires_grad of the loaded libgosparse).\n"
+"gs_matmul, gs_reduce, gs_reduce_keepdim of the loaded libgosparse).\n"
 "Each must be non-zero.");
 
 static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -117,7 +115,6 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     fn_matmul = (matmul_fn)p[2];
     fn_reduce = (reduce_fn)p[3];
     fn_reduce_keepdim = (reduce_keepdim_fn)p[4];
-    fn_requires_grad = (flag_fn)p[5];
     Py_RETURN_NONE;
 }
 
@@ -203,23 +200,6 @@ static PyObject *fast_reduce_keepdim(PyObject *self, PyObject *const *args, Py_s
     return result(status, out);
 }
 
-PyDoc_STRVAR(requires_grad_doc,
-"requires_grad(t)\n--\n\n"
-"gs_requires_grad(t): 0 or 1, or the status.");
-
-static PyObject *fast_requires_grad(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    void *t;
-    int32_t flag = 0;
-    gs_status status;
-    (void)self;
-    if (!arity("requires_grad", nargs, 1) || !bound() || address(args[0], &t) < 0)
-        return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    status = fn_requires_grad(t, &flag);
-    Py_END_ALLOW_THREADS
-    return PyLong_FromLong(status != 0 ? (long)status : (long)(flag != 0));
-}
-
 /* "value", the attribute of a ctypes c_void_p that holds its address. */
 static PyObject *value_name;
 
@@ -277,7 +257,6 @@ static PyMethodDef methods[] = {
     FAST("matmul", fast_matmul, matmul_doc),
     FAST("reduce", fast_reduce, reduce_doc),
     FAST("reduce_keepdim", fast_reduce_keepdim, reduce_keepdim_doc),
-    FAST("requires_grad", fast_requires_grad, requires_grad_doc),
     {NULL, NULL, 0, NULL},
 };
 

@@ -208,8 +208,7 @@ class _Unchecked:
 
 
 # The library functions the accelerator calls, in the order of _fastcall.bind's arguments.
-FASTCALL_NAMES = ("gs_tensor_free", "gs_binary", "gs_matmul", "gs_reduce", "gs_reduce_keepdim",
-                  "gs_requires_grad")
+FASTCALL_NAMES = ("gs_tensor_free", "gs_binary", "gs_matmul", "gs_reduce", "gs_reduce_keepdim")
 
 
 def _load_fastcall(loaded):

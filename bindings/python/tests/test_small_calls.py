@@ -48,9 +48,8 @@ def calls(monkeypatch):
 
 
 # The accelerator's functions (gosparse._fastcall) by the library function each calls.
-FAST_NAMES = {"binary": "gs_binary", "matmul": "gs_matmul",
-              "reduce": "gs_reduce", "reduce_keepdim": "gs_reduce_keepdim",
-              "requires_grad": "gs_requires_grad"}
+FAST_NAMES = {"binary": "gs_binary", "matmul": "gs_matmul", "reduce": "gs_reduce",
+              "reduce_keepdim": "gs_reduce_keepdim"}
 
 # How the calls fixture names a call of the small-call paths: through the accelerator
 # when it is in use (built, and GOSPARSE_NO_FASTCALL unset), else the unchecked ctypes twin.
