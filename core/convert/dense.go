@@ -24,7 +24,10 @@ func PlanToDense(t *tensor.Tensor) plan.Plan {
 	dense := dtype.NumelOf(t.Dims()) * vs
 	p := plan.New(plan.Native, dense)
 	nd := int64(t.NDim())
-	u := t.CustomUST()
+	var u *tensor.UST // a custom tensor's own storage, nil for a named layout
+	if t.Layout() == tensor.Custom {
+		u, _ = t.USTStorage() // never an error for a custom tensor
+	}
 	switch {
 	case t.Layout() == tensor.Strided:
 		p.Path, p.Kernel = plan.Dense, "a copy of the strided data"

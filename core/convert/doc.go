@@ -18,7 +18,7 @@
 // here is made through tensor.Assemble (a named layout's spec, levels,
 // values and fill) or tensor.AssembleFormat (a custom format's structure,
 // values and fill), the trusted assemblers core/tensor's own constructors
-// use too, or tensor's checked constructors; FillPattern, CustomUST and
+// use too, or tensor's checked constructors; FillPattern, USTStorage and
 // the other accessors read one, LevelStructure and LevelIndex read a
 // format storage's arrays in ustorage's form and back. What core/tensor
 // itself needs stays there: listing a tensor's entries (EntriesOf) and

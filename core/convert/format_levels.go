@@ -88,9 +88,10 @@ func levelSource(t *tensor.Tensor) (*ustorage.Structure, dtype.Array, bool, erro
 	if t.UndefinedFill() || t.PerSlotFill() {
 		return nil, dtype.Array{}, false, nil // ToFormat's general route rules on these fills
 	}
-	if u := t.CustomUST(); u != nil {
-		if !u.Format.IsUnique() {
-			return nil, dtype.Array{}, false, nil
+	if t.Layout() == tensor.Custom {
+		u, err := t.USTStorage() // its own storage: no copy
+		if err != nil || !u.Format.IsUnique() {
+			return nil, dtype.Array{}, false, err
 		}
 		return tensor.LevelStructure(t.Dims(), u.Format, u.LevelSizes, u.Pos, u.Crd), u.Values, true, nil
 	}

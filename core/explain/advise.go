@@ -102,7 +102,11 @@ func diagonals(t *tensor.Tensor) (diag, bool) {
 		seen[j-i] = true
 		entries++
 	}
-	if u := t.CustomUST(); u != nil {
+	if t.Layout() == tensor.Custom {
+		u, err := t.USTStorage()
+		if err != nil {
+			return diag{}, false
+		}
 		g := tensor.PositionalNames(u.Format)
 		if !g.Equal(tensor.DiaIFormat) && !g.Equal(tensor.DiaJFormat) {
 			return diag{}, false

@@ -24,8 +24,11 @@ var (
 // batchedDIAViews returns the kernels' view of each batch of t, and false
 // when t is no batched DIA-I tensor of dtype V with a zero fill.
 func batchedDIAViews[V float32 | float64](t *tensor.Tensor) ([]kernels.DIA[V], bool) {
-	u := t.CustomUST()
-	if u == nil || len(t.Dims()) != 3 || !mvZeroFill(t.FillElem()) {
+	if t.Layout() != tensor.Custom || len(t.Dims()) != 3 || !mvZeroFill(t.FillElem()) {
+		return nil, false
+	}
+	u, err := t.USTStorage() // its own storage: no copy
+	if err != nil {
 		return nil, false
 	}
 	g := tensor.PositionalNames(u.Format)

@@ -42,7 +42,8 @@ func asBatchedDIA(t testing.TB, dense *tensor.Tensor, f format.Format, w int) *t
 	if w == 64 {
 		return a
 	}
-	u := a.CustomUST()
+	u, err := a.USTStorage()
+	require.NoError(t, err)
 	narrow := func(xs []dtype.Array) []dtype.Array {
 		out := make([]dtype.Array, len(xs))
 		for l, x := range xs {
@@ -60,7 +61,9 @@ func asBatchedDIA(t testing.TB, dense *tensor.Tensor, f format.Format, w int) *t
 	}
 	r, err := tensor.WrapFormat(f, dense.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
 	require.NoError(t, err)
-	for _, c := range r.CustomUST().Crd {
+	ur, err := r.USTStorage()
+	require.NoError(t, err)
+	for _, c := range ur.Crd {
 		if len(c.Data) > 0 {
 			require.Equal(t, dtype.Int32, c.DType, "the offsets stay int32")
 		}

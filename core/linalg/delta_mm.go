@@ -31,7 +31,10 @@ func deltaOneWidth(pos, crd dtype.Array) bool {
 // tensor a (routeDelta) and dense row-major b (cols x n), from a's level
 // arrays at their width.
 func deltaSpMM(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Array, n int64, out dtype.Array) error {
-	u := a.CustomUST()
+	u, err := a.USTStorage() // routeDelta: a custom tensor's own storage
+	if err != nil {
+		return err
+	}
 	bits, _ := deltaCSRBits(u.Format)
 	ops, err := opsFor(op, a.DType(), u.Pos[1].DType.Size()*8)
 	if err != nil {

@@ -38,8 +38,11 @@ var diaFormats = []diaFormat{
 // DIA-I, DIA-J, ANTI-DIA-I or ANTI-DIA-J tensor of dtype V with a zero
 // fill.
 func diaView[V float32 | float64](t *tensor.Tensor) (kernels.DIA[V], bool) {
-	u := t.CustomUST()
-	if u == nil || len(t.Dims()) != 2 || !mvZeroFill(t.FillElem()) {
+	if t.Layout() != tensor.Custom || len(t.Dims()) != 2 || !mvZeroFill(t.FillElem()) {
+		return kernels.DIA[V]{}, false
+	}
+	u, err := t.USTStorage() // its own storage: no copy
+	if err != nil {
 		return kernels.DIA[V]{}, false
 	}
 	g := tensor.PositionalNames(u.Format)

@@ -43,12 +43,9 @@ type formatStore struct {
 	val      dtype.Array
 }
 
-// storeOf returns a's storage: a custom tensor's own arrays, a named
-// layout's through USTStorage.
+// storeOf returns a's storage (USTStorage's: a custom tensor's own arrays,
+// a named layout's viewed for the call).
 func storeOf(a *tensor.Tensor) (formatStore, error) {
-	if u := a.CustomUST(); u != nil {
-		return formatStore{f: u.Format, sizes: u.LevelSizes, pos: u.Pos, crd: u.Crd, val: u.Values}, nil
-	}
 	u, err := a.USTStorage()
 	if err != nil {
 		return formatStore{}, err
@@ -168,8 +165,10 @@ func formatSpMMWalk(op string, alpha dtype.Scalar, a *tensor.Tensor, b dtype.Arr
 	if sameWidth(s, dtype.Int32) {
 		w = 32
 	} else if !sameWidth(s, dtype.Int64) {
+		// Mixed widths: read as int64, in slices of the call's own (a
+		// custom tensor's are its storage, which nothing may write).
 		s.pos, s.crd = append([]dtype.Array(nil), s.pos...), append([]dtype.Array(nil), s.crd...)
-		for l := range s.pos { // mixed widths: read as int64
+		for l := range s.pos {
 			s.pos[l], s.crd[l] = widen(s.pos[l]), widen(s.crd[l])
 		}
 	}

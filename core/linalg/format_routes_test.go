@@ -93,7 +93,9 @@ func narrowFormat(t *testing.T, a *tensor.Tensor) *tensor.Tensor {
 	}
 	w, err := tensor.WrapFormat(u.Format, a.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
 	require.NoError(t, err)
-	require.Equal(t, dtype.Int32, w.CustomUST().Crd[1].DType)
+	uw, err := w.USTStorage()
+	require.NoError(t, err)
+	require.Equal(t, dtype.Int32, uw.Crd[1].DType)
 	return w
 }
 

@@ -35,7 +35,10 @@ func sparseDenseRoute(a *tensor.Tensor, n int64) mmRoute {
 	if a.Layout() == tensor.DCSR && a.BatchDim() == 0 && a.DenseDim() == 0 && dcsrOneWidth(a) {
 		return routeDCSR
 	}
-	if u := a.CustomUST(); u != nil && len(a.Dims()) == 2 {
+	if a.Layout() != tensor.Custom || len(a.Dims()) != 2 {
+		return routeWalk
+	}
+	if u, err := a.USTStorage(); err == nil { // its own storage: no copy
 		if _, _, ok := bsrColMajor(u.Format); ok {
 			return routeBSRCol
 		}

@@ -321,16 +321,18 @@ func formatName(t *tensor.Tensor) string {
 // entryCount is t's stored entries, a custom-format tensor's value slots
 // (padding included), read without listing its elements.
 func entryCount(t *tensor.Tensor) int64 {
-	if u := t.CustomUST(); u != nil {
-		return u.Values.Numel()
+	if t.Layout() == tensor.Custom {
+		return valueCount(t)
 	}
 	return t.NNZ()
 }
 
 // valueCount is the length of t's values array (t's elements if strided).
 func valueCount(t *tensor.Tensor) int64 {
-	if u := t.CustomUST(); u != nil {
-		return u.Values.Numel()
+	if t.Layout() == tensor.Custom {
+		if u, err := t.USTStorage(); err == nil { // its own storage: no copy
+			return u.Values.Numel()
+		}
 	}
 	return t.Values().Numel()
 }

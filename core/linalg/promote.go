@@ -96,9 +96,12 @@ func promoteOperands(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 // fill cast, its levels shared), so the product still takes the format's
 // path; ok is false for any other tensor.
 func promoteCustom(op string, t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, bool, error) {
-	u := t.CustomUST()
-	if u == nil || !u.Format.IsUnique() || t.PerSlotFill() {
+	if t.Layout() != tensor.Custom || t.PerSlotFill() {
 		return nil, false, nil
+	}
+	u, err := t.USTStorage() // its own storage: no copy
+	if err != nil || !u.Format.IsUnique() {
+		return nil, false, err
 	}
 	if err := errs.CheckAlloc(op+": promoting an operand to "+d.String(), u.Values.Numel(), d.Size()); err != nil {
 		return nil, true, err

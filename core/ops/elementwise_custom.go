@@ -49,7 +49,8 @@ func mapCustomApplies(t *tensor.Tensor, dom domain, ef elemFuncs, o Output) bool
 	if (dom == domReal && ef.real == nil) || (dom == domComplex && ef.cplx == nil) || (dom == domInt && ef.integ == nil) {
 		return false
 	}
-	return t.CustomUST().Format.IsUnique()
+	u, err := t.USTStorage()
+	return err == nil && u.Format.IsUnique()
 }
 
 // zipCustom runs add, sub and mul of two custom-format tensors of one

@@ -19,9 +19,12 @@ func elementwiseFormat(o Output, operands ...*tensor.Tensor) (f format.Format, o
 		return format.Format{}, false
 	}
 	for i, in := range operands {
-		u := in.CustomUST()
+		if in.Layout() != tensor.Custom {
+			return format.Format{}, false
+		}
+		u, err := in.USTStorage() // the tensor's own storage: no copy
 		switch {
-		case u == nil:
+		case err != nil:
 			return format.Format{}, false
 		case i == 0:
 			f = u.Format

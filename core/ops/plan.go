@@ -57,8 +57,7 @@ func PlanUnary(name string, t *tensor.Tensor, args UnaryArgs) (plan.Plan, error)
 func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup bool, o Output) plan.Plan {
 	os := int64(out.Size())
 	if mapCustomApplies(t, dom, ef, o) {
-		n := t.CustomUST().Values.Numel()
-		p := plan.New(plan.Native, n*os)
+		p := plan.New(plan.Native, entries(t)*os)
 		p.Kernel = "engine.Map over the values array (tensor.CustomMapped: the result shares the level arrays; no COO form built)"
 		return p
 	}
@@ -70,7 +69,7 @@ func mapPlan(t *tensor.Tensor, out dtype.DType, dom domain, ef elemFuncs, perDup
 	p := plan.New(plan.Native, 0)
 	p.Kernel = "engine.Map over the values array (the structure shared)"
 	src := t
-	if u := t.CustomUST(); u != nil {
+	if t.Layout() == tensor.Custom {
 		cooForm(&p, "input", t)
 		src = nil
 	}
@@ -132,7 +131,7 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 	if ok, err := zipCustomApplies(name, a.Tensor, b.Tensor, out, &args); err != nil {
 		return plan.Plan{}, err
 	} else if ok {
-		p := plan.New(plan.Native, a.Tensor.CustomUST().Values.Numel()*int64(out.Size()))
+		p := plan.New(plan.Native, entries(a.Tensor)*int64(out.Size()))
 		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels; no COO form built)"
 		return p, nil
 	}
@@ -242,10 +241,10 @@ func PlanReduce(t *tensor.Tensor, dims []int, op string) (plan.Plan, error) {
 		p.Kernel = "engine.ReduceAll over the values array (ReduceAllRuns past a range level's padding)"
 		if nkept >= 1 {
 			p.Kernel = "engine.ReduceKeyRuns (ReduceScatter fed a chunk of keys at a time) over a walk of the levels' fibers, keyed by the kept coordinates (a sort of the keys where the groups far outnumber the values)"
-			if _, groups, _ := keptGroups(t.Dims(), red); scatterFits(groups, t.CustomUST().Values.Numel()) {
+			if _, groups, _ := keptGroups(t.Dims(), red); scatterFits(groups, entries(t)) {
 				p.Bytes += groups * 16 // the accumulator: a value and a count a group
 			} else {
-				p.Bytes += t.CustomUST().Values.Numel() * 32 // the sort's keys, sorted keys, permutation, moved values
+				p.Bytes += entries(t) * 32 // the sort's keys, sorted keys, permutation, moved values
 			}
 		}
 		return p, nil
@@ -346,17 +345,19 @@ func undefinedPlan(t *tensor.Tensor, out dtype.DType) plan.Plan {
 // operator without a path of its own for the format reads (tensor.Named):
 // made for the call, kept by no one.
 func cooForm(p *plan.Plan, operand string, t *tensor.Tensor) {
-	if u := t.CustomUST(); u != nil {
+	if t.Layout() == tensor.Custom {
 		p.Convert(operand, t.Format().String(), "its COO form (made for this call, not kept)",
-			u.Values.Numel()*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
+			entries(t)*(int64(len(t.Dims()))*8+int64(t.DType().Size())))
 	}
 }
 
 // entries is t's stored entries, a custom-format tensor's value slots
 // (no listing of its elements for a plan).
 func entries(t *tensor.Tensor) int64 {
-	if u := t.CustomUST(); u != nil {
-		return u.Values.Numel()
+	if t.Layout() == tensor.Custom {
+		if u, err := t.USTStorage(); err == nil {
+			return u.Values.Numel()
+		}
 	}
 	if t.Layout() == tensor.Strided {
 		return dtype.NumelOf(t.Dims())

@@ -45,9 +45,12 @@ func reduceCustom(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 // format without repeated
 // coordinates, an op the engine has, no per-slot fill.
 func reduceCustomApplies(t *tensor.Tensor, red []bool, op string) bool {
-	u := t.CustomUST()
+	if t.Layout() != tensor.Custom {
+		return false
+	}
+	u, err := t.USTStorage()
 	_, ok := engine.ReduceOpOf(op)
-	return u != nil && ok && !t.PerSlotFill() && u.Format.IsUnique() && len(red) == len(t.Dims())
+	return err == nil && ok && !t.PerSlotFill() && u.Format.IsUnique() && len(red) == len(t.Dims())
 }
 
 // reduceCustomAll folds every value inside the tensor.

@@ -78,18 +78,6 @@ func (t *Tensor) formatStore() *ustStore {
 	return nil
 }
 
-// CustomUST returns a custom-format tensor's own storage, the arrays that
-// USTStorage gives for it without USTStorage's copies (for the operators'
-// per-call paths), or nil when t has a named layout (Layout() != Custom,
-// which is how to ask whether t is custom). What it returns must not be
-// modified.
-func (t *Tensor) CustomUST() *UST {
-	if u := t.formatStore(); u != nil {
-		return &u.UST
-	}
-	return nil
-}
-
 // int64Array views v as a 1-D int64 Array without copying.
 func int64Array(v []int64) dtype.Array {
 	if len(v) == 0 {

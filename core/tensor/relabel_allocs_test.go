@@ -36,7 +36,9 @@ func TestRelabelCopiesFormatOnce(t *testing.T) {
 
 	r, ok := tensor.CustomPermuted(dia, perm)
 	require.True(t, ok)
-	require.Equal(t, "(i, j) -> (i - j : compressed, j : range)", r.CustomUST().Format.String())
+	u, err := r.USTStorage()
+	require.NoError(t, err)
+	require.Equal(t, "(i, j) -> (i - j : compressed, j : range)", u.Format.String())
 	custom := testing.AllocsPerRun(50, func() { _, _ = tensor.CustomPermuted(dia, perm) })
 
 	_, ok = tensor.CustomPermuted(bsr, perm)

@@ -21,13 +21,22 @@ type UST struct {
 // NSE is the number of stored values, padding included.
 func (u *UST) NSE() int64 { return u.Values.Numel() }
 
-// USTStorage returns t's storage in the level model of its Format: for a
-// custom-format tensor the arrays it was built with; for the named layouts
-// their own arrays (of the tensor's index width), with the compressed
+// USTStorage returns t's storage in the level model of its Format, the one
+// accessor of a tensor's UST arrays. For a custom-format tensor it is the
+// storage the tensor holds, itself (no copy, no allocation: the operators'
+// per-call paths read it); for the named layouts a UST built for the call
+// over their own arrays (of the tensor's index width), with the compressed
 // level of a batched CSR/CSC/BSR/BSC keeping one pos per batch (torch's
 // crow_indices, flattened) and a compressed level that no stored entry
 // reaches an empty pos (as the reference: DCSR of zeros has level 1 pos []).
+// Tensors are immutable: nothing it returns may be written (its Format's
+// lists, LevelSizes, the Pos and Crd slices, the arrays' bytes); a caller
+// that changes any of them changes a copy of its own.
+// t.Layout() == Custom says whether t holds its storage so.
 func (t *Tensor) USTStorage() (*UST, error) {
+	if u := t.formatStore(); u != nil {
+		return &u.UST, nil
+	}
 	f := t.Format()
 	x, err := format.NewIndexer(f)
 	if err != nil {
@@ -36,9 +45,6 @@ func (t *Tensor) USTStorage() (*UST, error) {
 	sizes, err := x.LevelSizes(t.shape)
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "the format %s of a %s tensor of size %v: %v", f, t.layout, t.shape, err)
-	}
-	if u := t.formatStore(); u != nil {
-		return &UST{Format: f, LevelSizes: sizes, Pos: append([]dtype.Array(nil), u.Pos...), Crd: append([]dtype.Array(nil), u.Crd...), Values: u.Values}, nil
 	}
 	u := &UST{Format: f, LevelSizes: sizes, Pos: make([]dtype.Array, len(f.Levels)), Crd: make([]dtype.Array, len(f.Levels)), Values: Flat(t.values)}
 	if t.layout == Strided {
