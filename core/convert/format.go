@@ -70,7 +70,7 @@ func ToFormat(t *tensor.Tensor, f format.Format) (*tensor.Tensor, error) {
 			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.Vals.Data[from:from+es])
 		}
 	}
-	return tensor.AssembleFormat(f, &a.Structure, vals, t.FillElem(), keptWidth(t))
+	return tensor.AssembleFormat(f, &a.Structure, vals, t.FillElem(), tensor.KeptWidth(t))
 }
 
 // uniqueCompressed reports whether f has a compressed level with unique coordinates.
@@ -91,15 +91,4 @@ func ustorageError(f format.Format, err error) error {
 		return errs.Errorf(errs.ErrTooLarge, "to format %s: %v (memory limit %d bytes)", f, err, tensor.MemoryLimit())
 	}
 	return errs.Errorf(errs.ErrInvalidArgument, "to format %s: %v", f, err)
-}
-
-// keptWidth is the index width a conversion of t keeps (tensor.KeptWidth,
-// which leaves 32 to the builder where it answers 0): a custom-format
-// tensor's storage's, a named layout's own, 32 for a strided tensor
-// (AssembleFormat widens where an entry does not fit).
-func keptWidth(t *tensor.Tensor) int {
-	if tensor.KeptWidth(t) == 64 {
-		return 64
-	}
-	return 32
 }

@@ -23,8 +23,8 @@ func convertLevels(t *tensor.Tensor, f format.Format) (out *tensor.Tensor, ok bo
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	w := keptWidth(t)
-	s, values, err := convertValues(src, vals, t.FillElem(), f, w == 32)
+	w := tensor.KeptWidth(t)
+	s, values, err := convertValues(src, vals, t.FillElem(), f, w != 64)
 	if err != nil {
 		return nil, true, ustorageError(f, err)
 	}

@@ -291,17 +291,18 @@ func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 	return out
 }
 
-// KeptWidth is the index width an operator's intermediate or result converts to
-// from t: int64 indices stay int64 (the bindings follow torch, whose indices are
-// int64 unless its input's are int32), others become int32 wherever everything fits.
+// KeptWidth is the index width a conversion of t, an operator's intermediate
+// or result keeps from t (ConvertOptions.IndexWidth, ToFormat's level
+// arrays): 64 where t's indices are int64 (a custom tensor's storage's
+// width; the bindings follow torch, whose indices are int64 unless its
+// input's are int32), else 0, int32 wherever everything fits (a strided
+// tensor's included: ToLayout's default).
 func KeptWidth(t *Tensor) int {
+	w := t.width
 	if u := t.formatStore(); u != nil {
-		if u.storeWidth() == 64 { // its storage's width (IndexWidth)
-			return 64
-		}
-		return 0
+		w = u.storeWidth()
 	}
-	if t.width == 64 {
+	if w == 64 {
 		return 64
 	}
 	return 0

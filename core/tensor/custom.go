@@ -91,9 +91,9 @@ func int64Array(v []int64) dtype.Array {
 // from its storage (the structure s and values of dtype, one per value
 // slot) and fill value, for the conversions that built s themselves
 // (core/convert's ToFormat) and the constructors here. It holds the storage
-// only (custom_coo.go), its level arrays int32 where width is 32 and every
-// entry fits (s's int32 arrays themselves where it holds them so), else
-// int64. s must be checked already (Arrange's or Convert's output, or a
+// only (custom_coo.go), its level arrays int64 where width is 64, else
+// (32, or KeptWidth's automatic 0) int32 where every entry fits (s's int32
+// arrays themselves where it holds them so), else int64. s must be checked already (Arrange's or Convert's output, or a
 // constructor's checked input): no pass over it checks it again.
 func AssembleFormat(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte, width int) (*Tensor, error) {
 	if err := checkCOOFits(f, len(s.Shape), values.Numel()); err != nil {
@@ -102,7 +102,7 @@ func AssembleFormat(f format.Format, s *ustorage.Structure, values dtype.Array, 
 	t := newCustomShell(values.DType, s.Shape, fill)
 	u := &ustStore{owner: t, UST: UST{Format: f.Clone(), LevelSizes: append([]int64(nil), s.LevelSizes...),
 		Pos: make([]dtype.Array, len(s.Levels)), Crd: make([]dtype.Array, len(s.Levels)), Values: Flat(values)}}
-	narrow := width == 32 && fitsStore32(s, values.Numel())
+	narrow := width != 64 && fitsStore32(s, values.Numel())
 	for l, lv := range f.Levels {
 		if lv.Kind.HasPos() {
 			u.Pos[l] = storeIndex(s, l, true, narrow)
