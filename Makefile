@@ -186,15 +186,22 @@ docs: lib $(DOCS_ENV)/.installed
 	@echo "docs: $(BUILD)/docs/html/index.html"
 
 # The Python tests with PyTorch installed, where a missing torch fails instead of
-# skipping. Apart from make test because torch is large (about 6 GB with its CUDA
-# libraries from PyPI, 1-2 minutes to install); CI runs both.
+# skipping. Apart from make test because torch is large (about 5 GB with its CUDA
+# libraries from PyPI, 1-2 minutes to install); CI runs both. Disk is the limit here
+# (one CI machine ran out in this install): no pip cache (it would hold a second copy
+# of every wheel), and torch's requirements less triton (torch.compile's, 1 GB).
 TORCH_ENV    := $(BUILD)/torch-env
 TORCH_PYTHON := $(CURDIR)/$(TORCH_ENV)/bin/python
+TORCH_PIP    := $(TORCH_PYTHON) -m pip install --quiet --disable-pip-version-check --no-cache-dir
 
-$(TORCH_ENV)/.installed: $(TEST_REQUIREMENTS) bindings/python/requirements-torch.txt
+$(TORCH_ENV)/.installed: $(TEST_REQUIREMENTS) bindings/python/requirements-torch.txt \
+		bindings/python/torch_runtime_requirements.py
+	rm -rf $(TORCH_ENV)
 	$(PYTHON) -m venv $(TORCH_ENV)
-	$(TORCH_PYTHON) -m pip install --quiet --disable-pip-version-check \
-		-r $(TEST_REQUIREMENTS) -r bindings/python/requirements-torch.txt
+	$(TORCH_PIP) -r $(TEST_REQUIREMENTS)
+	$(TORCH_PIP) --no-deps -r bindings/python/requirements-torch.txt
+	$(TORCH_PYTHON) bindings/python/torch_runtime_requirements.py > $(TORCH_ENV)/torch-requirements.txt
+	$(TORCH_PIP) -r $(TORCH_ENV)/torch-requirements.txt
 	@touch $@
 
 test-torch: lib $(TORCH_ENV)/.installed
@@ -276,9 +283,9 @@ bench: lib
 
 bench-env:
 	$(PYTHON) -m venv $(BENCH_ENV)
-	$(BENCH_ENV)/bin/python -m pip install --quiet numpy scipy torch "dask[array]" distributed
-	$(BENCH_ENV)/bin/python -m pip install --quiet mkl sparse-dot-mkl python-graphblas suitesparse-graphblas
-	$(BENCH_ENV)/bin/python -m pip install --quiet fast_matrix_market
+	$(BENCH_ENV)/bin/python -m pip install --quiet --no-cache-dir numpy scipy torch "dask[array]" distributed
+	$(BENCH_ENV)/bin/python -m pip install --quiet --no-cache-dir mkl sparse-dot-mkl python-graphblas suitesparse-graphblas
+	$(BENCH_ENV)/bin/python -m pip install --quiet --no-cache-dir fast_matrix_market
 	# CHOLMOD for the cholesky rows: scikit-sparse builds against Debian's SuiteSparse
 	# (libsuitesparse-dev, installed here when run as root, with OpenBLAS: Debian's
 	# default BLAS is netlib's reference code, which would handicap CHOLMOD); 0.4.16 is
@@ -286,7 +293,7 @@ bench-env:
 	@test -e /usr/include/suitesparse/cholmod.h -a -e /usr/lib/x86_64-linux-gnu/openblas-pthread || \
 		{ [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && \
 		apt-get install -y -qq libsuitesparse-dev libopenblas0-pthread; } || true
-	$(BENCH_ENV)/bin/python -m pip install --quiet "scikit-sparse==0.4.16" || \
+	$(BENCH_ENV)/bin/python -m pip install --quiet --no-cache-dir "scikit-sparse==0.4.16" || \
 		echo "bench-env: scikit-sparse (CHOLMOD) did not install (it needs libsuitesparse-dev); the cholesky rows compare with SciPy's splu"
 
 # ---- CUDA (the targets and why: cuda/cuda.mk) -------------------------------

@@ -39,7 +39,7 @@ cuda-toolchain: $(CUDA_TOOLCHAIN)/.installed
 # exactly the layout nvcc.profile resolves against (no CUDA_HOME needed).
 $(CUDA_TOOLCHAIN)/.installed: cuda/cuda.mk
 	rm -rf $(CUDA_TOOLCHAIN)
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check --target $(CUDA_TOOLCHAIN) $(CUDA_WHEELS)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check --no-cache-dir --target $(CUDA_TOOLCHAIN) $(CUDA_WHEELS)
 	@touch $@
 
 $(CUDA_BUILD)/obj/%.o: cuda/cu/%.cu cuda/cu/gs_cuda.h cuda/cu/common.cuh $(CUDA_TOOLCHAIN)/.installed
