@@ -241,7 +241,7 @@ func gsgo_sparse_format_from(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64
 	}
 	// NewFromFormat copies what it keeps: a copy here would be a second one,
 	// the process growing by twice the storage.
-	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, viewToCopy, tensor.NewFromFormat)
+	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, viewToCopy, convert.NewFromFormat)
 	return finishNew(fn, t, err, nil, out)
 }
 
@@ -255,7 +255,7 @@ func gsgo_sparse_format_wrap(text *C.gs_cchar, ndim C.int32_t, size *C.gs_cint64
 		return done(fn, errNull("out"))
 	}
 	b := &borrow{release: release, ctx: ctx}
-	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, b.wrap, tensor.WrapFormat)
+	t, err := buildFormat(text, ndim, size, numLevels, pos, crd, values, flags, b.wrap, convert.WrapFormat)
 	return finishWrap(fn, t, err, b, out)
 }
 

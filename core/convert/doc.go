@@ -4,7 +4,9 @@
 // PlanToDense; ToDType (values and fill cast to another dtype); Equal
 // (same shape, dtype and value at every element);
 // CoalescedCOO and CoalescedCOOWidth (the stored entries as a coalesced
-// COO tensor); AsCOO, which takes any tensor apart into COO entries
+// COO tensor); NewFromFormat and WrapFormat (a tensor from a format's
+// arrays, checked by tensor.CheckUST: a custom format's is its checked
+// storage, a named layout's that layout's tensor converted from it); AsCOO, which takes any tensor apart into COO entries
 // (CooEntries, with Gather and Tensor to rebuild one), and InLayout, which
 // brings an operator's COO result back to its input's layout; ToFormat,
 // any tensor to any format, with its routes: the level conversion
@@ -24,13 +26,13 @@
 // itself needs stays there: listing a tensor's entries (EntriesOf) and
 // storing entries in a named layout (BuildFrom, TargetSpec), which a
 // custom-format tensor's Named COO form and Empty are made of, and
-// Named's DIA view. The named-layout engine (ToLayout, ToIndexWidth,
-// Coalesce and their fast paths) is still in core/tensor: its
-// NewFromFormat builds a named format through ToLayout (from the checked
-// custom storage, which it alone may hold in a named format's text), the
-// undefined-fill paths call it, and ToDense's code is ToLayout's strided
-// target there (convert.ToDense calls ToLayout); they move here together,
-// NewFromFormat's named case having moved up first (issue 36, item 3).
+// Named's DIA view, and the checks of a format's arrays (CheckUST, whose
+// CheckedUST lends a named layout's storage to the conversion only). The
+// named-layout engine (ToLayout, ToIndexWidth, Coalesce and their fast
+// paths) is still in core/tensor: the undefined-fill paths and
+// CustomPermutedNamed's copying route call it there, and ToDense's code is
+// ToLayout's strided target (convert.ToDense calls ToLayout); they move
+// here together (issue 36, item 3).
 //
 // It imports core/tensor, core/dtype, core/errs, core/format,
 // core/ustorage, core/budget, core/plan, the kernels and nothing

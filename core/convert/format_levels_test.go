@@ -48,7 +48,7 @@ func coordinateRoute(t *testing.T, x *tensor.Tensor, f format.Format) (*tensor.T
 	for l, lv := range a.Levels {
 		pos[l], crd[l] = dtype.Int64Array(lv.Pos), dtype.Int64Array(lv.Crd)
 	}
-	out, err := tensor.NewFromFormat(f, slices.Clone(x.Dims()), pos, crd, vals)
+	out, err := convert.NewFromFormat(f, slices.Clone(x.Dims()), pos, crd, vals)
 	require.NoError(t, err)
 	return out, nil
 }
@@ -127,7 +127,7 @@ func TestToFormatDirectMatchesCoordinateRoute(t *testing.T) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err)
 		pos, crd, vals := c.Arrays()
-		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
+		x, err := convert.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		if i%2 == 1 { // fill 7: WithFill gives a custom tensor's COO form, ToFormat the format back
 			x, err = tensor.WithFill(x, tensor.ScalarBytes(dtype.Float64, dtype.Real(7)))
@@ -171,7 +171,7 @@ func TestToFormatDirectMatchesCoordinateRoute(t *testing.T) {
 // target of the same matrix is refused with ErrTooLarge under a 1 MiB limit.
 func TestToFormatDirectTooLarge(t *testing.T) {
 	n := int64(1 << 12)
-	x, err := tensor.NewFromFormat(format.DCSR(), []int64{n, n},
+	x, err := convert.NewFromFormat(format.DCSR(), []int64{n, n},
 		[]dtype.Array{dtype.Int64Array([]int64{0, 2}), dtype.Int64Array([]int64{0, 1, 2})},
 		[]dtype.Array{dtype.Int64Array([]int64{0, n - 1}), dtype.Int64Array([]int64{n - 1, 0})},
 		dtype.Float64Array([]float64{1, 2}))

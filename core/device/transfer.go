@@ -1,6 +1,7 @@
 package device
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -115,7 +116,7 @@ func ToHost(d *Tensor) (*tensor.Tensor, error) {
 				return nil, err
 			}
 		}
-		t, err = tensor.NewFromFormat(d.format, d.Shape(), pos, crd, vals)
+		t, err = convert.NewFromFormat(d.format, d.Shape(), pos, crd, vals)
 	}
 	if err != nil || d.zeroFill() {
 		return t, err

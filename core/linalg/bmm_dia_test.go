@@ -59,7 +59,7 @@ func asBatchedDIA(t testing.TB, dense *tensor.Tensor, f format.Format, w int) *t
 		}
 		return out
 	}
-	r, err := tensor.WrapFormat(f, dense.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
+	r, err := convert.WrapFormat(f, dense.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
 	require.NoError(t, err)
 	ur, err := r.USTStorage()
 	require.NoError(t, err)

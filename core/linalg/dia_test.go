@@ -138,7 +138,7 @@ func TestDIAProductRefusals(t *testing.T) {
 // from the caller's arrays and agrees with the dense product.
 func TestWrapFormatDIAProduct(t *testing.T) {
 	// [[1, 2, 0], [3, 4, 5], [0, 6, 7]]: offsets -1, 0, 1 over rows.
-	a, err := tensor.WrapFormat(format.DIAI(), []int64{3, 3}, []dtype.Array{dtype.Int32Array([]int32{0, 3}), {}},
+	a, err := convert.WrapFormat(format.DIAI(), []int64{3, 3}, []dtype.Array{dtype.Int32Array([]int32{0, 3}), {}},
 		[]dtype.Array{dtype.Int32Array([]int32{-1, 0, 1}), {}}, dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0}))
 	require.NoError(t, err)
 	require.True(t, isDIA(a))

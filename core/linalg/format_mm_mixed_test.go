@@ -24,7 +24,7 @@ func TestFormatWalkLeavesMixedWidthStorage(t *testing.T) {
 	pos := []dtype.Array{{}, dtype.Int32Array([]int32{0, 2, 3}), {}}
 	crd := []dtype.Array{{}, dtype.Int64Array([]int64{0, 2, 1}), {}}
 	vals := dtype.Float64Array([]float64{1, 2, 3, 0, 4, 5})
-	a, err := tensor.WrapFormat(f, []int64{4, 3}, pos, crd, vals)
+	a, err := convert.WrapFormat(f, []int64{4, 3}, pos, crd, vals)
 	require.NoError(t, err)
 	require.Equal(t, tensor.Custom, a.Layout())
 	require.Equal(t, routeWalk, sparseDenseRoute(a, 1))

@@ -76,7 +76,7 @@ func caseTensor(t *testing.T, c ustCase, d dtype.DType, width int) *tensor.Tenso
 		}
 		return r
 	}
-	w, err := tensor.WrapFormat(f, c.Dense.Shape, narrow(u.Pos), narrow(u.Crd), u.Values)
+	w, err := convert.WrapFormat(f, c.Dense.Shape, narrow(u.Pos), narrow(u.Crd), u.Values)
 	require.NoError(t, err, c.ID)
 	return w
 }

@@ -91,7 +91,7 @@ func narrowFormat(t *testing.T, a *tensor.Tensor) *tensor.Tensor {
 		}
 		return r
 	}
-	w, err := tensor.WrapFormat(u.Format, a.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
+	w, err := convert.WrapFormat(u.Format, a.Dims(), narrow(u.Pos), narrow(u.Crd), u.Values)
 	require.NoError(t, err)
 	uw, err := w.USTStorage()
 	require.NoError(t, err)

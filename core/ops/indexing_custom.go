@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
@@ -167,7 +168,7 @@ func customResult[I ustorage.Index](t *tensor.Tensor, f format.Format, shape []i
 			ca[l] = indexArray(crd[l])
 		}
 	}
-	r, err := tensor.WrapFormat(f, shape, pa, ca, values)
+	r, err := convert.WrapFormat(f, shape, pa, ca, values)
 	if err != nil { // subtrees of a checked storage are a checked storage
 		return nil, true, errs.Errorf(errs.ErrInternal, "a slice of a tensor of format %s: %v", t.Format(), err)
 	}

@@ -9,67 +9,89 @@ import (
 	"github.com/gosparse/gosparse/core/ustorage"
 )
 
-// NewFromFormat builds the tensor of format f and the given shape from its
-// storage: per level a pos and a crd array (int32 or int64, 1-D; an Array
-// without Data, or of zero length, where the level type stores none) and
-// the values (1-D, padding included), in the reference's layout (see
-// USTStorage). Every invariant is checked first, each refusal naming the
+// CheckedUST is a format storage that has passed every check of CheckUST,
+// held as the tensor of layout Custom over it. A custom format's storage is
+// that tensor (Custom). A named layout's format is no custom tensor's, so
+// its storage is lent (Named) only to the conversion that makes the
+// layout's tensor from it (core/convert's NewFromFormat and WrapFormat):
+// the named case of a construction from arrays is a conversion, and lives
+// there.
+type CheckedUST struct {
+	t      *Tensor
+	layout Layout
+	opt    ConvertOptions
+	named  bool
+}
+
+// Custom returns the tensor of a custom format's checked storage, ok false
+// where the format is a named layout's (Named gives what to convert) or
+// c holds nothing (a refused storage's).
+func (c CheckedUST) Custom() (*Tensor, bool) {
+	if c.named || c.t == nil {
+		return nil, false
+	}
+	return c.t, true
+}
+
+// Named returns, where the checked storage's format is a named layout's,
+// that layout with the conversion options that give it (NamedLayoutOf) and
+// src, the tensor of layout Custom over the storage: a conversion's source
+// (ToLayout reads its level entries), never a result. ok is false for a
+// custom format (Custom gives the tensor).
+func (c CheckedUST) Named() (src *Tensor, layout Layout, opt ConvertOptions, ok bool) {
+	if !c.named {
+		return nil, 0, ConvertOptions{}, false
+	}
+	return c.t, c.layout, c.opt, true
+}
+
+// CheckUST checks the storage of format f and the given shape and holds it
+// as a CheckedUST: per level a pos and a crd array (int32 or int64, 1-D;
+// an Array without Data, or of zero length, where the level type stores
+// none) and the values (1-D, padding included), in the reference's layout
+// (see USTStorage). Every invariant is checked, each refusal naming the
 // array, the index and the rule: the arrays' presence and lengths (pos of a
 // level N+1 long for its N parent positions, or empty when none reaches it;
 // singleton crd one per parent; structured(n) crd n per parent; values one
 // per last position), pos starting at 0, never decreasing and ending at
 // len(crd), coordinates inside their level (delta gaps below 2^b), ordered
 // levels ascending (strictly when unique) within each segment. The inputs
-// are copied, at their index width (int64 where any array is int64). Where
-// f is a named layout's format the result is that layout's tensor, else a
-// Custom one.
-func NewFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array) (*Tensor, error) {
-	return newFromFormat(f, shape, pos, crd, values, false)
-}
-
-// WrapFormat is NewFromFormat over the caller's arrays: with the same
-// checks, the tensor's storage in its format (what USTStorage and the C
-// storage getters lend) is pos, crd and values themselves, of whatever
-// index width they have; the caller keeps them unchanged while the tensor
-// lives. The COO tensor an operator reads (Named) is made from them per call. A named
-// layout's format gives that layout's tensor, built from a copy.
-func WrapFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array) (*Tensor, error) {
-	return newFromFormat(f, shape, pos, crd, values, true)
-}
-
-// newFromFormat is NewFromFormat (borrow false) and WrapFormat (true).
-func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array, borrow bool) (*Tensor, error) {
+// are copied, at their index width (int64 where any array is int64), unless
+// borrow is set and f is a custom format: then the tensor's storage (what
+// USTStorage and the C storage getters lend) is pos, crd and values
+// themselves, which the caller keeps unchanged while the tensor lives.
+func CheckUST(f format.Format, shape []int64, pos, crd []dtype.Array, values dtype.Array, borrow bool) (CheckedUST, error) {
 	if err := format.Validate(f); err != nil {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
+		return CheckedUST{}, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
 	}
 	if len(shape) != len(f.Dims) || len(shape) > MaxDims {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "size has %d dimensions; format %s has %d (at most %d)", len(shape), f, len(f.Dims), MaxDims)
+		return CheckedUST{}, errs.Errorf(errs.ErrInvalidArgument, "size has %d dimensions; format %s has %d (at most %d)", len(shape), f, len(f.Dims), MaxDims)
 	}
 	if _, err := errs.NumelChecked("size", shape); err != nil {
-		return nil, err
+		return CheckedUST{}, err
 	}
 	x, err := format.NewIndexer(f)
 	if err != nil {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
+		return CheckedUST{}, errs.Errorf(errs.ErrInvalidArgument, "format: %v", err)
 	}
 	sizes, err := x.LevelSizes(shape)
 	if err != nil {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "size %v: %v", shape, err)
+		return CheckedUST{}, errs.Errorf(errs.ErrInvalidArgument, "size %v: %v", shape, err)
 	}
 	nl := len(f.Levels)
 	if len(pos) != nl || len(crd) != nl {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "pos and crd have %d and %d arrays for the %d levels of %s", len(pos), len(crd), nl, f)
+		return CheckedUST{}, errs.Errorf(errs.ErrInvalidArgument, "pos and crd have %d and %d arrays for the %d levels of %s", len(pos), len(crd), nl, f)
 	}
 	if err := checkArray("values", values); err != nil {
-		return nil, err
+		return CheckedUST{}, err
 	}
 	if len(values.Shape) != 1 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "values: expected a 1-d array, got shape %v", values.Shape)
+		return CheckedUST{}, errs.Errorf(errs.ErrInvalidArgument, "values: expected a 1-d array, got shape %v", values.Shape)
 	}
 	s := &ustorage.Structure{Format: f.Clone(), Shape: slices.Clone(shape), LevelSizes: sizes, Levels: make([]ustorage.LevelArrays[int64], nl)}
 	c := levelChecker{f: f, sizes: sizes, shape: shape}
 	if err := c.check(s, pos, crd, values.Numel()); err != nil {
-		return nil, err
+		return CheckedUST{}, err
 	}
 	vals := values
 	if !borrow {
@@ -78,20 +100,20 @@ func newFromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, value
 	}
 	t, err := AssembleFormat(f, s, vals, make([]byte, values.DType.Size()), givenWidth(pos, crd))
 	if err != nil {
-		return nil, err
+		return CheckedUST{}, err
 	}
 	if layout, opt, ok := NamedLayoutOf(f); ok {
-		return ToLayout(t, layout, opt)
+		return CheckedUST{t: t, layout: layout, opt: opt, named: true}, nil
 	}
 	if borrow {
 		t.ust.borrowLevels(pos, crd)
 	}
-	return t, nil
+	return CheckedUST{t: t}, nil
 }
 
 // givenWidth is the index width of a caller's level arrays: 64 where any
 // is int64 (an empty one included: the caller chose its dtype), else 32
-// (the arrays a copy keeps, NewFromFormat's).
+// (the arrays a copy keeps: CheckUST without borrow).
 func givenWidth(pos, crd []dtype.Array) int {
 	for _, a := range append(slices.Clone(pos), crd...) {
 		if a.Data != nil && a.DType == dtype.Int64 {

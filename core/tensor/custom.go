@@ -44,7 +44,8 @@ type ustStore struct {
 }
 
 // borrowLevels makes the store's level arrays the caller's checked pos and
-// crd (WrapFormat), where the level stores one and the caller gave it.
+// crd (CheckUST with borrow: convert.WrapFormat), where the level stores
+// one and the caller gave it.
 func (u *ustStore) borrowLevels(pos, crd []dtype.Array) {
 	for l, lv := range u.Format.Levels {
 		if lv.Kind.HasPos() && pos[l].Numel() > 0 && len(pos[l].Data) > 0 {

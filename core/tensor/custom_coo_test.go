@@ -76,7 +76,7 @@ func TestCustomCostsItsStorage(t *testing.T) {
 	var dia *tensor.Tensor
 	got := allocated(func() {
 		var err error
-		dia, err = tensor.NewFromFormat(format.DIAI(), shape, pos, crd, vals)
+		dia, err = convert.NewFromFormat(format.DIAI(), shape, pos, crd, vals)
 		require.NoError(t, err)
 	})
 	storage := tensor.StorageBytes(dia)
@@ -103,9 +103,9 @@ func TestCustomCostsItsStorage(t *testing.T) {
 // see its elements whole (go test -race checks nothing is shared unguarded).
 func TestCustomAccessorsConcurrent(t *testing.T) {
 	pos, crd, vals := diaLaplacianArrays(30)
-	dia, err := tensor.NewFromFormat(format.DIAJ(), []int64{900, 900}, pos, crd, vals)
+	dia, err := convert.NewFromFormat(format.DIAJ(), []int64{900, 900}, pos, crd, vals)
 	require.NoError(t, err)
-	want, err := tensor.NewFromFormat(format.DIAJ(), []int64{900, 900}, pos, crd, vals)
+	want, err := convert.NewFromFormat(format.DIAJ(), []int64{900, 900}, pos, crd, vals)
 	require.NoError(t, err)
 	wantValues := append([]byte(nil), want.Values().Data...)
 	var wg sync.WaitGroup

@@ -20,8 +20,10 @@ func TestCustomAccessorsKeepNothing(t *testing.T) {
 	pos := []dtype.Array{dtype.Int64Array([]int64{0, 3}), {}}
 	crd := []dtype.Array{dtype.Int64Array([]int64{-1, 0, 1}), {}}
 	vals := dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0})
-	dia, err := NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+	c, err := CheckUST(format.DIAI(), []int64{3, 3}, pos, crd, vals, false)
 	require.NoError(t, err)
+	dia, custom := c.Custom()
+	require.True(t, custom)
 	storage := StorageBytes(dia)
 	require.Equal(t, int64(2*8+3*8+9*8), storage)
 	ref, err := Named(dia)

@@ -106,13 +106,13 @@ func TestFromFormatKeepsItsWidth(t *testing.T) {
 	for _, width := range []dtype.DType{dtype.Int32, dtype.Int64} {
 		pos := []dtype.Array{tensor.CastIndex(dtype.Int64Array([]int64{0, 3}), width), {}}
 		crd := []dtype.Array{tensor.CastIndex(dtype.Int64Array([]int64{-1, 0, 1}), width), {}}
-		made, err := tensor.NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+		made, err := convert.NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
 		require.NoError(t, err)
 		requireWidth(t, made, width, "NewFromFormat "+width.String())
 		u, err := made.USTStorage()
 		require.NoError(t, err)
 		assert.NotSame(t, &pos[0].Data[0], &u.Pos[0].Data[0], "NewFromFormat copies")
-		wrapped, err := tensor.WrapFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+		wrapped, err := convert.WrapFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
 		require.NoError(t, err)
 		requireWidth(t, wrapped, width, "WrapFormat "+width.String())
 		u, err = wrapped.USTStorage()

@@ -1,7 +1,7 @@
 // Package tensor owns the tensor: Tensor (a named layout's levels, or a
 // custom format's storage, read as COO through Named per call), Level and
 // the named layouts with their level lists; construction with full checks
-// (strided, COO, CSR/CSC/BSR/BSC, from a format text and per-level arrays,
+// (strided, COO, CSR/CSC/BSR/BSC, a custom format's per-level arrays,
 // copied or borrowed), Validate, components and printing; Assemble and
 // AssembleFormat, the trusted assemblers of a named layout's tensor (spec,
 // levels, values and fill; FillPattern reads a fill in its form) and of a
@@ -12,10 +12,13 @@
 // and the named-layout engine: any format to a named layout through the
 // level entries (EntriesOf, BuildFrom), the fast pairs (fastpath*.go), the
 // strided target (toDense), Coalesce and ToIndexWidth. It stays here while
-// NewFromFormat (its named case) and the undefined-fill paths call it.
+// the undefined-fill paths and CustomPermutedNamed call it. A construction
+// from a format's arrays is checked here (CheckUST: a CheckedUST is a
+// custom tensor, or a named layout's storage lent to the conversion only).
 // Conversions written on this package's exported surface (ToDense,
 // PlanToDense, ToDType, Equal, CoalescedCOO, AsCOO, CooEntries, InLayout,
-// and ToFormat with its level, custom-to-named, sorted-COO and DIA routes)
+// ToFormat with its level, custom-to-named, sorted-COO and DIA routes, and
+// NewFromFormat/WrapFormat, whose named case converts the checked storage)
 // are core/convert's, which imports this package; nothing here imports it.
 //
 // Tensors are immutable once made. The operators above (package core)

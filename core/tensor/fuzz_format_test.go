@@ -7,7 +7,6 @@ import (
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/format"
-	"github.com/gosparse/gosparse/core/tensor"
 )
 
 // fuzzFormats are the formats the fuzz targets pick from (the level types and
@@ -60,7 +59,7 @@ func FuzzNewFromFormat(f *testing.F) {
 		for i := range vals {
 			vals[i] = float64(nums[at+i])
 		}
-		x, err := tensor.NewFromFormat(fm, shape, arrays[:nl], arrays[nl:], dtype.Float64Array(vals))
+		x, err := convert.NewFromFormat(fm, shape, arrays[:nl], arrays[nl:], dtype.Float64Array(vals))
 		if err != nil {
 			if _, ok := err.(*errs.Error); !ok {
 				t.Fatalf("not an *Error: %v", err)

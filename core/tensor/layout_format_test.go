@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -47,10 +48,10 @@ func layoutCases(t *testing.T) map[string]*tensor.Tensor {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
 		pos, crd, vals := c.Arrays()
-		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
+		x, err := convert.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		out["from "+c.ID] = x
-		w, err := tensor.WrapFormat(f, c.Dense.Shape, pos, crd, vals)
+		w, err := convert.WrapFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		out["wrap "+c.ID] = w
 	}

@@ -85,7 +85,12 @@ func NewRagged(shape []int64, pos, crd, values dtype.Array) (*Tensor, error) {
 	f := RaggedFormat(nd)
 	ps, cs := make([]dtype.Array, nd), make([]dtype.Array, nd)
 	ps[nd-1], cs[nd-1] = pos, crd
-	return WrapFormat(f, shape, ps, cs, values)
+	c, err := CheckUST(f, shape, ps, cs, values, true)
+	if err != nil {
+		return nil, err
+	}
+	t, _ := c.Custom() // a ragged format is no named layout's
+	return t, nil
 }
 
 // RaggedWithValues is the ragged batch t (RaggedOf(t) ok) with its structure

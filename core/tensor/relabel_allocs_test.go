@@ -26,7 +26,7 @@ func TestRelabelCopiesFormatOnce(t *testing.T) {
 	pos := []dtype.Array{dtype.Int64Array([]int64{0, 3}), {}}
 	crd := []dtype.Array{dtype.Int64Array([]int64{-1, 0, 1}), {}}
 	vals := dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0})
-	dia, err := tensor.NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+	dia, err := convert.NewFromFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
 	require.NoError(t, err)
 	bsrc, err := format.BSRColMajor(1, 1)
 	require.NoError(t, err)

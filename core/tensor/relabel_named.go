@@ -48,7 +48,7 @@ func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 		return nil, false, err
 	}
 	// The levels, their sizes and arrays are t's, valid as they are: no
-	// check reads them again (WrapFormat's would read every index).
+	// check reads them again (CheckUST's would read every index).
 	c := newCustomShell(t.dtype, shape, nil)
 	c.carryFill(t)
 	c.ust = &ustStore{owner: c, UST: UST{Format: f, LevelSizes: u.LevelSizes, Pos: u.Pos, Crd: u.Crd, Values: Flat(u.Values)}}
@@ -104,8 +104,9 @@ func relabelled(f format.Format, perm []int, buf *[relabelDims]string) format.Fo
 // t's storage arrays read in that layout's level model, no entry sorted or
 // moved. A compressed layout (BSR column-major^T is BSC) takes the level
 // arrays as its index arrays and shares the values (relabelledCompressed);
-// the others are copied into the layout's own arrays (WrapFormat). ok is
-// false where NamedRelabelledFormat is.
+// the others are converted from the checked storage (CheckUST, ToLayout:
+// convert.WrapFormat's named case). ok is false where NamedRelabelledFormat
+// is.
 func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	var buf [relabelDims]string
 	f, ok := namedRelabel(t, perm, &buf)
@@ -120,7 +121,12 @@ func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	if r, ok, err := relabelledCompressed(t, f, shape); ok {
 		return r, true, err
 	}
-	r, err := WrapFormat(PositionalNames(f), shape, u.Pos, u.Crd, u.Values)
+	c, err := CheckUST(PositionalNames(f), shape, u.Pos, u.Crd, u.Values, true)
+	if err != nil {
+		return nil, false, err
+	}
+	src, layout, opt, _ := c.Named() // namedRelabel found the layout
+	r, err := ToLayout(src, layout, opt)
 	if err != nil {
 		return nil, false, err
 	}

@@ -145,7 +145,7 @@ func (t *Tensor) CompressedLevel() int { return t.batchDim + 1 }
 // the result: its levels' pos and crd, its values and, for COO, its
 // indices (whose rows the levels' crd arrays view); for a custom-format
 // tensor its format storage, which may be a caller's borrowed arrays
-// (WrapFormat) that a handle sharing the tensor must keep alive. It
+// (convert.WrapFormat) that a handle sharing the tensor must keep alive. It
 // allocates nothing when dst has room, which callers on every free rely on.
 func (t *Tensor) AppendStorage(dst []dtype.Array) []dtype.Array {
 	if u := t.formatStore(); u != nil {

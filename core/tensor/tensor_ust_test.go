@@ -20,7 +20,7 @@ func TestUSTStorageIsTheCustomStore(t *testing.T) {
 	pos := []dtype.Array{dtype.Int32Array([]int32{0, 3}), {}}
 	crd := []dtype.Array{dtype.Int32Array([]int32{-1, 0, 1}), {}}
 	vals := dtype.Float64Array([]float64{0, 3, 6, 1, 4, 7, 2, 5, 0})
-	dia, err := tensor.WrapFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
+	dia, err := convert.WrapFormat(format.DIAI(), []int64{3, 3}, pos, crd, vals)
 	require.NoError(t, err)
 	require.Equal(t, tensor.Custom, dia.Layout())
 	u, err := dia.USTStorage()

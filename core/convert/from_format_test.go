@@ -1,4 +1,4 @@
-package tensor_test
+package convert_test
 
 import (
 	"testing"
@@ -21,7 +21,7 @@ func TestNewFromFormatConformance(t *testing.T) {
 		f, err := format.Parse(c.Format)
 		require.NoError(t, err, c.ID)
 		pos, crd, vals := c.Arrays()
-		x, err := tensor.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
+		x, err := convert.NewFromFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		back, err := convert.ToDense(x)
 		require.NoError(t, err, c.ID)
@@ -65,13 +65,13 @@ func TestNewFromFormatRefusals(t *testing.T) {
 		{"shape", dia, []int64{2}, []dtype.Array{i64(0, 1), none}, []dtype.Array{i64(0), none}, dtype.Float64Array([]float64{1, 2}), errs.ErrInvalidArgument, "size has 1 dimensions"},
 	} {
 		before := append([]byte(nil), c.pos[len(c.pos)-1].Data...)
-		_, err := tensor.NewFromFormat(c.f, c.shape, c.pos, c.crd, c.vals)
+		_, err := convert.NewFromFormat(c.f, c.shape, c.pos, c.crd, c.vals)
 		require.Error(t, err, c.name)
 		assert.Equal(t, c.code, errs.CodeOf(err), "%s: %v", c.name, err)
 		assert.Contains(t, err.Error(), c.substring, c.name)
 		assert.Equal(t, before, c.pos[len(c.pos)-1].Data, c.name)
 	}
-	_, err := tensor.NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, dtype.Float64Array(nil))
+	_, err := convert.NewFromFormat(format.Format{Dims: []string{"i", "j"}, Levels: []format.Level{{Expr: format.Expr{A: "i"}, Kind: format.Range}}}, []int64{2, 2}, nil, nil, dtype.Float64Array(nil))
 	assert.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 }
 
@@ -95,7 +95,7 @@ func TestWrapFormatConformance(t *testing.T) {
 			pos, crd = append(pos, narrow(l.Pos)), append(crd, narrow(l.Crd))
 		}
 		vals := dtype.Float64Array(c.Expect.Values)
-		x, err := tensor.WrapFormat(f, c.Dense.Shape, pos, crd, vals)
+		x, err := convert.WrapFormat(f, c.Dense.Shape, pos, crd, vals)
 		require.NoError(t, err, c.ID)
 		back, err := convert.ToDense(x)
 		require.NoError(t, err, c.ID)
@@ -117,7 +117,7 @@ func TestWrapFormatConformance(t *testing.T) {
 			}
 		}
 	}
-	_, err := tensor.WrapFormat(format.DIAI(), []int64{2, 2}, []dtype.Array{dtype.Int32Array([]int32{0, 1}), {}}, []dtype.Array{dtype.Int32Array([]int32{2}), {}}, dtype.Float64Array([]float64{1, 2}))
+	_, err := convert.WrapFormat(format.DIAI(), []int64{2, 2}, []dtype.Array{dtype.Int32Array([]int32{0, 1}), {}}, []dtype.Array{dtype.Int32Array([]int32{2}), {}}, dtype.Float64Array([]float64{1, 2}))
 	assert.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	assert.Contains(t, err.Error(), "crd[0][0] = 2 is outside level 0's coordinates -1..1")
 }
