@@ -14,7 +14,7 @@ func CoalescedCOO(t *tensor.Tensor, denseDim int) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return CoalescedCOOWidth(n, denseDim, tensor.KeptWidth(n))
+	return CoalescedCOOWidth(n, denseDim, KeptWidth(n))
 }
 
 // CoalescedCOOWidth is CoalescedCOO with int32 (width 32) or int64 (64)

@@ -33,7 +33,7 @@ func AsCOO(t *tensor.Tensor) (*CooEntries, error) {
 	}
 	c := t
 	if t.Layout() != tensor.COO {
-		opt := tensor.ConvertOptions{DenseDim: t.DenseDim(), SparseDim: -1, IndexWidth: tensor.KeptWidth(t)}
+		opt := tensor.ConvertOptions{DenseDim: t.DenseDim(), SparseDim: -1, IndexWidth: KeptWidth(t)}
 		if c, err = tensor.ToLayout(t, tensor.COO, opt); err != nil {
 			return nil, err
 		}
@@ -141,7 +141,7 @@ func InLayout(r *tensor.Tensor, like *tensor.Tensor) (*tensor.Tensor, error) {
 		}
 		return r, nil
 	}
-	opt := tensor.ConvertOptions{DenseDim: r.DenseDim(), SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(r)}
+	opt := tensor.ConvertOptions{DenseDim: r.DenseDim(), SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: KeptWidth(r)}
 	if _, err := tensor.TargetSpec(layout, slices.Clone(r.Dims()), r.DenseDim(), -1, like.BlockSize()); err != nil {
 		return r, nil
 	}

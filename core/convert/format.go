@@ -70,7 +70,7 @@ func ToFormat(t *tensor.Tensor, f format.Format) (*tensor.Tensor, error) {
 			copy(vals.Data[int64(p)*es:int64(p+1)*es], e.Vals.Data[from:from+es])
 		}
 	}
-	return tensor.AssembleFormat(f, &a.Structure, vals, t.FillElem(), tensor.KeptWidth(t))
+	return tensor.AssembleFormat(f, &a.Structure, vals, t.FillElem(), KeptWidth(t))
 }
 
 // uniqueCompressed reports whether f has a compressed level with unique coordinates.

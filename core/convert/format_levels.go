@@ -23,7 +23,7 @@ func convertLevels(t *tensor.Tensor, f format.Format) (out *tensor.Tensor, ok bo
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	w := tensor.KeptWidth(t)
+	w := KeptWidth(t)
 	s, values, err := convertValues(src, vals, t.FillElem(), f, w != 64)
 	if err != nil {
 		return nil, true, ustorageError(f, err)

@@ -35,7 +35,7 @@ func coordinateToFormat(t *tensor.Tensor, f format.Format) (*tensor.Tensor, erro
 		}
 	}
 	gatherSlots(vals, e.Vals, from)
-	return tensor.AssembleFormat(f, &a.Structure, vals, t.FillElem(), tensor.KeptWidth(t))
+	return tensor.AssembleFormat(f, &a.Structure, vals, t.FillElem(), KeptWidth(t))
 }
 
 // storageConvert is the direct route without building the tensor (its COO
@@ -49,7 +49,7 @@ func storageConvert(t *tensor.Tensor, f format.Format) error {
 	if !ok || err != nil {
 		panic("storageConvert: a source levelSource does not take")
 	}
-	narrow := tensor.KeptWidth(t) != 64
+	narrow := KeptWidth(t) != 64
 	if _, _, named := tensor.NamedLayoutOf(f); named {
 		narrow = tensor.FitsInt32(t.Dims(), vals.Numel())
 	}

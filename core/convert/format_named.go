@@ -37,7 +37,7 @@ func convertToNamed(t *tensor.Tensor, f format.Format, layout tensor.Layout, opt
 	fill := bytes.Clone(t.FillElem())
 	switch {
 	case layout == tensor.COO:
-		out, err = namedCOO(t.Dims(), s, values, tensor.KeptWidth(t) != 64) // the COO tensor of its elements: Named's width
+		out, err = namedCOO(t.Dims(), s, values, KeptWidth(t) != 64) // the COO tensor of its elements: Named's width
 	case layout.IsCompressed():
 		out, err = tensor.NamedCompressed(layout, t.Dims(), s, values, opt.BlockSize)
 	default:

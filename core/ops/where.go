@@ -172,7 +172,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	if like.Layout() == tensor.Strided {
 		return convert.ToDense(r)
 	}
-	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: tensor.KeptWidth(like)}
+	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: like.BlockSize(), IndexWidth: convert.KeptWidth(like)}
 	if like.Layout().IsBlocked() {
 		opt.DenseDim = like.DenseDim() // the block divides like's sparse dims
 	}

@@ -291,23 +291,6 @@ func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
 	return out
 }
 
-// KeptWidth is the index width a conversion of t, an operator's intermediate
-// or result keeps from t (ConvertOptions.IndexWidth, ToFormat's level
-// arrays): 64 where t's indices are int64 (a custom tensor's storage's
-// width; the bindings follow torch, whose indices are int64 unless its
-// input's are int32), else 0, int32 wherever everything fits (a strided
-// tensor's included: ToLayout's default).
-func KeptWidth(t *Tensor) int {
-	w := t.width
-	if u := t.formatStore(); u != nil {
-		w = u.storeWidth()
-	}
-	if w == 64 {
-		return 64
-	}
-	return 0
-}
-
 // ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64);
 // w = 0 picks int32 wherever everything fits.
 func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {

@@ -93,7 +93,7 @@ func int64Array(v []int64) dtype.Array {
 // slot) and fill value, for the conversions that built s themselves
 // (core/convert's ToFormat) and the constructors here. It holds the storage
 // only (custom_coo.go), its level arrays int64 where width is 64, else
-// (32, or KeptWidth's automatic 0) int32 where every entry fits (s's int32
+// (32, or convert.KeptWidth's automatic 0) int32 where every entry fits (s's int32
 // arrays themselves where it holds them so), else int64. s must be checked already (Arrange's or Convert's output, or a
 // constructor's checked input): no pass over it checks it again.
 func AssembleFormat(f format.Format, s *ustorage.Structure, values dtype.Array, fill []byte, width int) (*Tensor, error) {
