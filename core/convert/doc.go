@@ -2,19 +2,21 @@
 // between a tensor and another form of it, built on core/tensor's exported
 // surface only: ToDense (a strided tensor of every element) and its plan
 // PlanToDense; ToDType (values and fill cast to another dtype); Equal
-// (same shape, dtype and value at every element);
-// CoalescedCOO and CoalescedCOOWidth (the stored entries as a coalesced
-// COO tensor); NewFromFormat and WrapFormat (a tensor from a format's
-// arrays, checked by tensor.CheckUST: a custom format's is its checked
-// storage, a named layout's that layout's tensor converted from it); AsCOO, which takes any tensor apart into COO entries
-// (CooEntries, with Gather and Tensor to rebuild one), and InLayout, which
-// brings an operator's COO result back to its input's layout; ToFormat,
-// any tensor to any format, with its routes: the level conversion
-// (ustorage.Convert on the source's own level arrays), custom to named
-// (DCSR, DCSC, CSF, COO and the compressed layouts from a custom format's
-// levels), a coalesced COO to CSF or DCSR from its sorted indices, CSR/CSC
-// to DIA (ToDIAFast), and the coordinate route (ustorage.Arrange) for the
-// rest.
+// (same shape, dtype and value at every element); CoalescedCOO and
+// CoalescedCOOWidth (the stored entries as a coalesced COO tensor);
+// KeptWidth (the index width a conversion keeps); NewFromFormat and
+// WrapFormat (a tensor from a format's arrays, checked by tensor.CheckUST:
+// a custom format's is its checked storage, a named layout's that layout's
+// tensor converted from it) and CustomPermutedNamed (a custom format
+// transposed into a named layout); AsCOO, which takes any tensor apart
+// into COO entries (CooEntries, with Gather and Tensor to rebuild one),
+// and InLayout, which brings an operator's COO result back to its input's
+// layout; ToFormat, any tensor to any format, with its routes: the level
+// conversion (ustorage.Convert on the source's own level arrays), custom
+// to named (DCSR, DCSC, CSF, COO and the compressed layouts from a custom
+// format's levels), a coalesced COO to CSF or DCSR from its sorted
+// indices, CSR/CSC to DIA (ToDIAFast), and the coordinate route
+// (ustorage.Arrange) for the rest.
 //
 // The cut: convert imports core/tensor, never the reverse. A tensor made
 // here is made through tensor.Assemble (a named layout's spec, levels,
@@ -29,10 +31,12 @@
 // Named's DIA view, and the checks of a format's arrays (CheckUST, whose
 // CheckedUST lends a named layout's storage to the conversion only). The
 // named-layout engine (ToLayout, ToIndexWidth, Coalesce and their fast
-// paths) is still in core/tensor: the undefined-fill paths and
-// CustomPermutedNamed's copying route call it there, and ToDense's code is
-// ToLayout's strided target (convert.ToDense calls ToLayout); they move
-// here together (issue 36, item 3).
+// paths) is still in core/tensor, where only its own undefined-fill paths
+// call it (a custom transpose to a named layout, CustomPermutedNamed, is
+// here: tensor's CustomPermutedCompressed relabel, or WrapFormat's
+// conversion), and ToDense's code is ToLayout's strided target there
+// (convert.ToDense calls ToLayout); they move here together (issue 36,
+// item 3).
 //
 // It imports core/tensor, core/dtype, core/errs, core/format,
 // core/ustorage, core/budget, core/plan, the kernels and nothing

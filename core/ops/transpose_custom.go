@@ -1,13 +1,16 @@
 package ops
 
-import "github.com/gosparse/gosparse/core/tensor"
+import (
+	"github.com/gosparse/gosparse/core/convert"
+	"github.com/gosparse/gosparse/core/tensor"
+)
 
 // permuteCustom permutes a custom-format tensor's dims as a relabelling of
 // its format (tensor.CustomPermuted): the storage does not move, the result
 // keeps a format (DIA-I transposed indexes its diagonals by column, as
 // DIA-J), and no COO form is built or permuted. Where the permuted format
 // is a named layout's, that layout's tensor is built from the storage's
-// arrays (tensor.CustomPermutedNamed: BSR with column-major blocks
+// arrays (convert.CustomPermutedNamed: BSR with column-major blocks
 // transposed is a BSC). A CSF tensor is relabelled the same way
 // (tensor.CSFPermuted): its transpose is the custom format of its levels.
 // ok is false for a tensor of any other layout.
@@ -21,7 +24,7 @@ func permuteCustom(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
 	if r, ok := tensor.CustomPermuted(t, perm); ok {
 		return r, true, nil
 	}
-	return tensor.CustomPermutedNamed(t, perm)
+	return convert.CustomPermutedNamed(t, perm)
 }
 
 // permuteOrName is perm applied to t's own storage where permuteCustom has a

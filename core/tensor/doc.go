@@ -11,14 +11,17 @@
 // (LevelStructure, LevelIndex, FitsInt32, NamedCompressed; level_index.go);
 // and the named-layout engine: any format to a named layout through the
 // level entries (EntriesOf, BuildFrom), the fast pairs (fastpath*.go), the
-// strided target (toDense), Coalesce and ToIndexWidth. It stays here while
-// the undefined-fill paths and CustomPermutedNamed call it. A construction
-// from a format's arrays is checked here (CheckUST: a CheckedUST is a
-// custom tensor, or a named layout's storage lent to the conversion only).
-// Conversions written on this package's exported surface (ToDense,
-// PlanToDense, ToDType, Equal, CoalescedCOO, AsCOO, CooEntries, InLayout,
-// ToFormat with its level, custom-to-named, sorted-COO and DIA routes, and
-// NewFromFormat/WrapFormat, whose named case converts the checked storage)
+// strided target (toDense), Coalesce and ToIndexWidth. Only the engine's
+// own undefined-fill paths (toLayoutUndefined, SameSpecified) call it
+// here: a custom transpose's relabel to a compressed layout is
+// CustomPermutedCompressed, and core/convert converts to the other named
+// layouts. A construction from a format's arrays is checked here
+// (CheckUST: a CheckedUST is a custom tensor, or a named layout's storage
+// lent to the conversion only). Conversions written on this package's
+// exported surface (ToDense, PlanToDense, ToDType, Equal, CoalescedCOO,
+// AsCOO, CooEntries, InLayout, KeptWidth, ToFormat with its level,
+// custom-to-named, sorted-COO and DIA routes, NewFromFormat/WrapFormat,
+// whose named case converts the checked storage, and CustomPermutedNamed)
 // are core/convert's, which imports this package; nothing here imports it.
 //
 // Tensors are immutable once made. The operators above (package core)

@@ -43,13 +43,13 @@ func TestRelabelCopiesFormatOnce(t *testing.T) {
 
 	_, ok = tensor.CustomPermuted(bsr, perm)
 	require.False(t, ok, "BSR column-major^T is BSC, a named layout")
-	r, ok, err = tensor.CustomPermutedNamed(bsr, perm)
+	r, ok, err = tensor.CustomPermutedCompressed(bsr, perm)
 	require.NoError(t, err)
 	require.True(t, ok)
 	require.Equal(t, tensor.BSC, r.Layout())
 	named := testing.AllocsPerRun(50, func() {
 		_, _ = tensor.CustomPermuted(bsr, perm)
-		_, _, _ = tensor.CustomPermutedNamed(bsr, perm)
+		_, _, _ = tensor.CustomPermutedCompressed(bsr, perm)
 	})
 	t.Logf("allocations: DIA-I^T %v, BSR column-major^T %v", custom, named)
 	require.Equal(t, 1.0, custom)

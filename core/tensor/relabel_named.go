@@ -59,8 +59,8 @@ func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 // dims permuted by perm when that format is a named layout's (BSR with
 // column-major blocks transposed is BSC: (i, j) -> (j / c : dense,
 // i / r : compressed, i % r : dense, j % c : dense)), and false otherwise
-// or where t has a per-slot or an undefined fill. CustomPermutedNamed
-// builds what it describes.
+// or where t has a per-slot or an undefined fill. CustomPermutedCompressed
+// (and convert.CustomPermutedNamed) builds what it describes.
 func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 	var buf [relabelDims]string
 	f, ok := namedRelabel(t, perm, &buf)
@@ -99,41 +99,24 @@ func relabelled(f format.Format, perm []int, buf *[relabelDims]string) format.Fo
 	return format.Format{Dims: dims, Levels: f.Levels}
 }
 
-// CustomPermutedNamed returns custom-format t with its dims permuted as the
-// tensor of the named layout its relabelled format is (NamedRelabelledFormat):
-// t's storage arrays read in that layout's level model, no entry sorted or
-// moved. A compressed layout (BSR column-major^T is BSC) takes the level
-// arrays as its index arrays and shares the values (relabelledCompressed);
-// the others are converted from the checked storage (CheckUST, ToLayout:
-// convert.WrapFormat's named case). ok is false where NamedRelabelledFormat
-// is.
-func CustomPermutedNamed(t *Tensor, perm []int) (*Tensor, bool, error) {
+// CustomPermutedCompressed returns custom-format t with its dims permuted
+// as the tensor of the compressed layout its relabelled format is
+// (NamedRelabelledFormat; BSR column-major^T is BSC): t's storage arrays
+// read in that layout's level model, the level arrays its index arrays and
+// the values shared (relabelledCompressed), no entry sorted or moved. ok
+// is false where NamedRelabelledFormat is or the layout is no compressed
+// one (convert.CustomPermutedNamed converts the storage to the others).
+func CustomPermutedCompressed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	var buf [relabelDims]string
 	f, ok := namedRelabel(t, perm, &buf)
 	if !ok {
 		return nil, false, nil
 	}
-	u := t.formatStore()
 	shape := make([]int64, len(perm))
 	for d, p := range perm {
 		shape[d] = t.shape[p]
 	}
-	if r, ok, err := relabelledCompressed(t, f, shape); ok {
-		return r, true, err
-	}
-	c, err := CheckUST(PositionalNames(f), shape, u.Pos, u.Crd, u.Values, true)
-	if err != nil {
-		return nil, false, err
-	}
-	src, layout, opt, _ := c.Named() // namedRelabel found the layout
-	r, err := ToLayout(src, layout, opt)
-	if err != nil {
-		return nil, false, err
-	}
-	if !AllZero(t.scalarFill()) {
-		r, err = WithFill(r, t.scalarFill())
-	}
-	return r, true, err
+	return relabelledCompressed(t, f, shape)
 }
 
 // relabelledCompressed builds the CSR, CSC, BSR or BSC tensor of shape whose
@@ -218,7 +201,7 @@ func compressedRelabel(t *Tensor, f format.Format) (Layout, ConvertOptions, bool
 	return layout, opt, ok
 }
 
-// PermutedNamedBytes is what CustomPermutedNamed allocates for custom-format
+// PermutedNamedBytes is what convert.CustomPermutedNamed allocates for custom-format
 // t and perm, where NamedRelabelledFormat holds: nothing on the compressed
 // route where the index arrays are shared (sharedCompressedIndex), else
 // level 1's index arrays read as int64 and, where they fit, narrowed to
