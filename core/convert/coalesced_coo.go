@@ -7,7 +7,7 @@ import "github.com/gosparse/gosparse/core/tensor"
 // custom-format tensor reads as its per-call COO tensor, tensor.Named),
 // otherwise a conversion where the layout or dense dims differ, coalesced
 // where duplicates remain. The index width stays int64 when t's is
-// (tensor.KeptWidth), so that no index narrows. Callers only read the
+// (KeptWidth), so that no index narrows. Callers only read the
 // result: it may be t.
 func CoalescedCOO(t *tensor.Tensor, denseDim int) (*tensor.Tensor, error) {
 	n, err := tensor.Named(t)
