@@ -112,25 +112,26 @@ func CustomPermutedCompressed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	shape := make([]int64, len(perm))
-	for d, p := range perm {
-		shape[d] = t.shape[p]
-	}
-	return relabelledCompressed(t, f, shape)
+	return relabelledCompressed(t, f, perm)
 }
 
-// relabelledCompressed builds the CSR, CSC, BSR or BSC tensor of shape whose
-// format f is custom-format t's relabelled (namedRelabel's view): t's
+// relabelledCompressed builds the CSR, CSC, BSR or BSC tensor of t's dims
+// permuted by perm whose format f is custom-format t's relabelled
+// (namedRelabel's view; the shape is made only for such a layout): t's
 // compressed level is the layout's, so its pos and crd arrays are the
 // compressed and plain indices, shared at the width the storage holds (a
 // relabel moves nothing: narrowing int64 arrays would copy every index),
 // and its values, shared, hold the blocks in the layout's order. ok is
 // false for the other layouts. Its entries are t's, already checked, so no
 // check runs again.
-func relabelledCompressed(t *Tensor, f format.Format, shape []int64) (*Tensor, bool, error) {
+func relabelledCompressed(t *Tensor, f format.Format, perm []int) (*Tensor, bool, error) {
 	layout, opt, ok := compressedRelabel(t, f)
 	if !ok {
 		return nil, false, nil
+	}
+	shape := make([]int64, len(perm))
+	for d, p := range perm {
+		shape[d] = t.shape[p]
 	}
 	u := t.formatStore()
 	if comp, plain, same := sharedCompressedIndex(u); same {
