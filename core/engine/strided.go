@@ -391,9 +391,18 @@ func minNaN[V float32 | float64 | int32 | int64](x, y V) V {
 	return min(x, y)
 }
 
-// compareRun is the contiguous loop of a comparison (bool as 0 or 1).
+// compareRun is the contiguous loop of a comparison (bool as 0 or 1);
+// floats go to the kernels' vector compares (the same bits, eight a step).
 func compareRun[V float32 | float64 | int32 | int64](op BinOp, x, y []V, z []byte) {
 	y, z = y[:len(x)], z[:len(x)]
+	switch xs := any(x).(type) {
+	case []float64:
+		kernels.VecCompare64(kernels.VecCmp(op-BinEq), z, xs, any(y).([]float64))
+		return
+	case []float32:
+		kernels.VecCompare32(kernels.VecCmp(op-BinEq), z, xs, any(y).([]float32))
+		return
+	}
 	switch op {
 	case BinEq:
 		for i, v := range x {
