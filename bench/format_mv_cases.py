@@ -5,7 +5,8 @@ matrix, timed in alternation call by call (paired). DCSR runs its own kernel
 1/1.2), BSR with 2 x 2 column-major blocks its block kernel, delta(20) CSR its
 decoding kernel (kernels.SpMMDelta; the Laplacian's first gap in a row reaches
 2^20, so delta(8) would pad it), and row pairs ((i / 2 : dense, j : compressed,
-i % 2 : dense)) the level walk (core/linalg/format_walk.go). DIA-I is the
+i % 2 : dense)) the level walk (core/linalg/format_walk.go), whose row groups run
+in one kernel (kernels.RowPairsRun: assembly for float64). DIA-I is the
 spmv_dia row.
 """
 

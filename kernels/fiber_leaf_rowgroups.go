@@ -7,7 +7,13 @@ package kernels
 // consecutive groups to one call (not a call per group). Each row's sum
 // is taken in a register from zero in storage order, one multiply then
 // one add per stored column, and added to y once: the bits of the walk's
-// per-group loop. Arguments are trusted, as the other leaf kernels'.
+// per-group loop. Where add is false the sums are stored instead (y's old
+// values are not read): a sum from zero is never -0, so storing it is
+// adding it to a zeroed y, bit for bit. Float64 runs on the assembly
+// kernel where the CPU has it (rowPairsSIMD: one multiply and one add a
+// stored column, both rows of a pair in one register; the same bits).
+// Arguments are trusted, as the other leaf kernels', but for the
+// assembly's, which checks them (it reads without Go's bounds checks).
 
 // RowPairsRun adds, for each group g of 2 rows (g = 0 .. len(ptr)-2),
 // the sums over its stored columns k = ptr[g] .. ptr[g+1]-1 of
@@ -15,9 +21,15 @@ package kernels
 // columns go at a time, else two: eight or four sums as independent
 // chains of adds (a group alone has two, each add waiting on the last);
 // each row's order is its own, so the bits are those of one group at a
-// time.
-func RowPairsRun[I Index, V Number](ptr, crd []I, val, x, y []V) {
+// time. Where add is false, y's groups are set to the sums instead.
+func RowPairsRun[I Index, V Number](ptr, crd []I, val, x, y []V, add bool) {
+	if rowPairsSIMD(ptr, crd, val, x, y, add) {
+		return
+	}
 	ng := len(ptr) - 1
+	if !add && ng > 0 {
+		clear(y[:2*ng])
+	}
 	for g := 0; g < ng; {
 		switch {
 		case g+4 <= ng && rowPairsQuad(ptr[g:g+5], crd, val, x, y[2*g:2*g+8]):
@@ -119,10 +131,11 @@ const RowGroupMax = 8
 // RowGroupsRun is RowPairsRun for groups of s rows, 1 <= s <= RowGroupMax
 // (val holds s values a stored column): group g's sums go to
 // y[s*g .. s*g+s-1], one chain of adds a row, which a group of more than
-// two rows already runs side by side.
-func RowGroupsRun[I Index, V Number](s int, ptr, crd []I, val, x, y []V) {
+// two rows already runs side by side. Where add is false, y's groups are
+// set to the sums instead.
+func RowGroupsRun[I Index, V Number](s int, ptr, crd []I, val, x, y []V, add bool) {
 	if s == 2 {
-		RowPairsRun(ptr, crd, val, x, y)
+		RowPairsRun(ptr, crd, val, x, y, add)
 		return
 	}
 	ng := len(ptr) - 1
@@ -130,6 +143,9 @@ func RowGroupsRun[I Index, V Number](s int, ptr, crd []I, val, x, y []V) {
 		return
 	}
 	y = y[:s*ng]
+	if !add {
+		clear(y)
+	}
 	var acc [RowGroupMax]V
 	sums := acc[:s]
 	for g := range ng {

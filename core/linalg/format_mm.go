@@ -111,7 +111,6 @@ func (k typedOps[I, V]) formatSpMM(alpha dtype.Scalar, s formatStore, shape []in
 		return errs.Errorf(errs.ErrInternal, "the storage of a %s tensor: %v", s.f, err)
 	}
 	o := dtype.AsSlice[V](out)
-	clear(o)
 	w.product(dtype.AsSlice[V](b), int(n), o)
 	if al := k.v(alpha); al != 1 {
 		for i := range o {

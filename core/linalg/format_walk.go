@@ -129,18 +129,33 @@ func (w *formatWalk[I, V]) rowGroups() int {
 
 // groupRun multiplies the row groups at level groupAt's positions [lo, hi)
 // of the segment that starts at seg, whose row and column at seg are row
-// and col, by x (mv): one kernel call for the run.
+// and col, by x (mv): one kernel call for the run, storing its rows' sums
+// where the groups cover y (storesAll), else adding them.
 func (w *formatWalk[I, V]) groupRun(seg, lo, hi, row, col int64) {
 	s := w.views[w.leafAt].Size
 	cv := &w.views[w.leafAt-1]
-	kernels.RowGroupsRun(int(s), cv.Pos[lo:hi+1], cv.Crd, w.val, w.x[col:], w.y[row+s*(lo-seg):])
+	kernels.RowGroupsRun(int(s), cv.Pos[lo:hi+1], cv.Crd, w.val, w.x[col:], w.y[row+s*(lo-seg):], !w.storesAll())
 }
 
-// product adds A @ x (x: cols x n, row-major) into y (rows x n).
+// storesAll reports whether mv's group runs write every row of y once:
+// the top level is the groups' dense level (its one segment is every
+// group, its groups every row). Then the runs store their sums and y is
+// not cleared first (a pass over y that cost row pairs some 20% of their
+// mv); a sum from zero is never -0, so the bits are those of adding it to
+// a zeroed y.
+func (w *formatWalk[I, V]) storesAll() bool {
+	return w.groupAt == 0 && w.n == 1 && w.views[0].Size*w.views[w.leafAt].Size == int64(len(w.y))
+}
+
+// product sets y (rows x n) = A @ x (x: cols x n, row-major); y's old
+// contents are ignored.
 func (w *formatWalk[I, V]) product(x []V, n int, y []V) {
 	w.x, w.y, w.n = x, y, n
 	if n != 1 {
 		w.tile, w.leafAt = noTile, len(w.views)-1
+	}
+	if len(w.views) == 0 || !w.storesAll() {
+		clear(y)
 	}
 	if len(w.views) == 0 { // a matrix has levels; a 0-d tensor is no operand here
 		return
