@@ -26,6 +26,15 @@
 	VMULPD VOFF(R11), T, T; \
 	VADDPD T, X0, X0
 
+// PAIRPREFETCH prefetches the value pairs and column indices (ISZ bytes
+// each) some 256 stored columns past a group's first (R11, CX), as
+// SPMVPREFETCH does for CSR's rows: two lines of pairs, as a group of a
+// stencil stores some 128 bytes of them.
+#define PAIRPREFETCH(ISZ) \
+	PREFETCHT0 4096(R11); \
+	PREFETCHT0 4160(R11); \
+	PREFETCHT0 256*ISZ(R10)(CX*ISZ)
+
 #define ROWPAIRS(PTR, PSZ, IDX, ISZ) \
 	SPMVPTRS; \
 	MOVQ flags+64(FP), BX; \
@@ -36,6 +45,7 @@
 row: \
 	ROWEND(PTR, PSZ, SI); \
 	VXORPD X0, X0, X0; \
+	PAIRPREFETCH(ISZ); \
 	LEAQ 2(CX), AX; \
 	CMPQ AX, DX; \
 	JGT single; \
