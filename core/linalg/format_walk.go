@@ -160,6 +160,10 @@ func (w *formatWalk[I, V]) product(x []V, n int, y []V) {
 	if len(w.views) == 0 { // a matrix has levels; a 0-d tensor is no operand here
 		return
 	}
+	if w.groupAt == 0 && n == 1 {
+		w.topGroups()
+		return
+	}
 	lo, hi := w.views[0].Segment(0)
 	parts := 1
 	if w.topOwnsRows() {
@@ -172,6 +176,26 @@ func (w *formatWalk[I, V]) product(x []V, n int, y []V) {
 	bounds := parallel.SplitEven(int(hi-lo), parts)
 	parallel.For(parts, func(p int) {
 		w.fork().walkTop(lo, lo+int64(bounds[p]), lo+int64(bounds[p+1]))
+	})
+}
+
+// topGroups runs mv of row groups at the top level (groupAt 0): its
+// groups cut, by the columns they store, into fixed chunks that the
+// goroutines take in turn (parallel.ForRows, as CSR's SpMV), each chunk one
+// kernel call. A goroutine whose core is busy takes fewer chunks instead
+// of holding up the call, and the chunk boundaries are where an assembly
+// run can be preempted; each group lies in one chunk, so the bits are the
+// same at any goroutine count.
+func (w *formatWalk[I, V]) topGroups() {
+	ng := w.views[0].Size
+	pos := w.views[1].Pos[:ng+1]
+	work := int64(pos[ng]-pos[0]) + ng
+	if parallel.ChunkedParts(work) == 1 { // no closure: it would allocate
+		w.groupRun(0, 0, ng, 0, 0)
+		return
+	}
+	parallel.ForRows(pos, work, func(lo, hi int) {
+		w.groupRun(0, int64(lo), int64(hi), 0, 0)
 	})
 }
 
@@ -213,10 +237,6 @@ func (w *formatWalk[I, V]) fork() *formatWalk[I, V] {
 // walkTop walks the top level's positions [q0, q1) of its one segment,
 // which starts at seg (topOwnsRows: no range level, the leaf below it).
 func (w *formatWalk[I, V]) walkTop(seg, q0, q1 int64) {
-	if w.groupAt == 0 && w.n == 1 {
-		w.groupRun(seg, q0, q1, 0, 0)
-		return
-	}
 	if w.leafAt == 1 && w.n == 1 && w.lastLevelRange(0, seg, q0, q1, 0, 0) {
 		return
 	}
