@@ -3,11 +3,17 @@ other than CSR, each against gosparse's own CSR SpMV (int32 indices) of the same
 matrix, timed in alternation call by call (paired). DCSR runs its own kernel
 (a CSR over the stored rows; issue 36's target: within 1.2x of CSR, a ratio of
 1/1.2), BSR with 2 x 2 column-major blocks its block kernel, delta(20) CSR its
-decoding kernel (kernels.SpMMDelta; the Laplacian's first gap in a row reaches
-2^20, so delta(8) would pad it), and row pairs ((i / 2 : dense, j : compressed,
-i % 2 : dense)) the level walk (core/linalg/format_walk.go), whose row groups run
-in one kernel (kernels.RowPairsRun: assembly for float64). DIA-I is the
-spmv_dia row.
+decoding kernel (kernels.SpMMDelta), and row pairs ((i / 2 : dense,
+j : compressed, i % 2 : dense)) the level walk (core/linalg/format_walk.go),
+whose row groups run in one kernel (kernels.RowPairsRun: assembly for
+float64). DIA-I is the spmv_dia row.
+
+The Laplacian's first gap in a row reaches the grid's size squared: on the
+full run's 2000^2 grid, 4M, past delta(20)'s 2^20, so delta(20) stores 25.7M
+entries for 20.0M (padding entries of gap 2^20-1, read and multiplied like
+any), which caps its row near 0.82 of CSR by the bytes read (on a 1000^2
+grid, unpadded, it measured 0.94-0.97 of CSR, one goroutine); delta(8) would
+pad every row.
 """
 
 import numpy as np
