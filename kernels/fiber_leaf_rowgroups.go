@@ -9,9 +9,10 @@ package kernels
 // one add per stored column, and added to y once: the bits of the walk's
 // per-group loop. Where add is false the sums are stored instead (y's old
 // values are not read): a sum from zero is never -0, so storing it is
-// adding it to a zeroed y, bit for bit. Float64 runs on the assembly
-// kernel where the CPU has it (rowPairsSIMD: one multiply and one add a
-// stored column, both rows of a pair in one register; the same bits).
+// adding it to a zeroed y, bit for bit. Float64 groups of 2 and 4 rows
+// run on the assembly kernels where the CPU has them (rowGroupsSIMD: one
+// multiply and one add a stored column, a group's rows in one register;
+// the same bits).
 // Arguments are trusted, as the other leaf kernels', but for the
 // assembly's, which checks them (it reads without Go's bounds checks).
 
@@ -23,7 +24,7 @@ package kernels
 // each row's order is its own, so the bits are those of one group at a
 // time. Where add is false, y's groups are set to the sums instead.
 func RowPairsRun[I Index, V Number](ptr, crd []I, val, x, y []V, add bool) {
-	if rowPairsSIMD(ptr, crd, val, x, y, add) {
+	if rowGroupsSIMD(2, ptr, crd, val, x, y, add) {
 		return
 	}
 	ng := len(ptr) - 1
@@ -136,6 +137,9 @@ const RowGroupMax = 8
 func RowGroupsRun[I Index, V Number](s int, ptr, crd []I, val, x, y []V, add bool) {
 	if s == 2 {
 		RowPairsRun(ptr, crd, val, x, y, add)
+		return
+	}
+	if rowGroupsSIMD(s, ptr, crd, val, x, y, add) {
 		return
 	}
 	ng := len(ptr) - 1

@@ -2,7 +2,7 @@
 
 package kernels
 
-// rowPairsSIMD returns false: there is no assembly for this architecture.
-func rowPairsSIMD[I Index, V Number](ptr, crd []I, val, x, y []V, add bool) bool {
+// rowGroupsSIMD returns false: there is no assembly for this architecture.
+func rowGroupsSIMD[I Index, V Number](s int, ptr, crd []I, val, x, y []V, add bool) bool {
 	return false
 }

@@ -16,7 +16,7 @@ import (
 
 // Benchmarks of mv on the 1M-row 5-point Laplacian (5M entries, float64)
 // in CSR (int32) against the same matrix (int32 indices) in DCSR, DIA-I, BSR with 2 x 2
-// column-major blocks, delta(20) CSR (the Laplacian's first gap in a row reaches 2^20: delta(8) would pad it) and row pairs (blocked vector): the
+// column-major blocks, delta(20) CSR (the Laplacian's first gap in a row reaches 2^20: delta(8) would pad it), row pairs and row groups of four: the
 // format path's fast kernels and its level walk, allocations reported (mv
 // allocates its output only).
 
@@ -29,6 +29,7 @@ var benchFormats = []struct{ name, text string }{
 	{"bsr-colmajor", "(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)"},
 	{"delta20", "(i, j) -> (i : dense, j : delta(20))"},
 	{"rowpairs", "(i, j) -> (i / 2 : dense, j : compressed, i % 2 : dense)"},
+	{"rowfours", "(i, j) -> (i / 4 : dense, j : compressed, i % 4 : dense)"},
 	{"dia-j", "(i, j) -> (j - i : compressed, j : range)"},
 }
 
