@@ -14,7 +14,7 @@ import (
 // count (0 to 3), gives the bits of its definition taken one group at a
 // time: each row summed from zero in storage order, then added to y (which
 // holds a value already), or stored where add is false; at int32 and int64
-// indices, on the assembly (float64 pairs) and on the Go loops. The values
+// indices, on the assembly (float64 pairs and fours) and on the Go loops. The values
 // are not integers, so another order would round differently.
 func TestRowGroupsRun(t *testing.T) {
 	for _, simd := range []bool{true, false} {
