@@ -105,6 +105,8 @@ KERNELS = [
          lambda torch, a, b: torch.bmm(a, b), "gosparse.bmm"),
     _row("strided_add_8x8", "a + b (per-call cost)", ("s", "sb"), lambda a, b: a + b,
          lambda a, b: a + b, lambda torch, a, b: a + b, "Tensor.__add__"),
+    _row("strided_mul_number_8x8", "a * 2.0 (per-call cost)", ("s",), lambda a: a * 2.0,
+         lambda a: a * 2.0, lambda torch, a: a * 2.0, "Tensor.__mul__"),
     _row("strided_sum_8x8", "sum of all elements (per-call cost)", ("s",), lambda s: s.sum(),
          lambda s: s.sum(), lambda torch, s: s.sum(), "Tensor.sum()"),
     _row("strided_mm_8x8", "a @ b (per-call cost)", ("s", "sb"), lambda a, b: a @ b,

@@ -172,9 +172,14 @@ _DIVISIONS = {"div": "division", "true_divide": "division", "floor_divide": "flo
 # divisions keep binary()'s refusal of a sparse divisor), as C strings.
 _TENSOR_OPS = {op: op.encode("ascii") for op in (
     "add", "sub", "mul", "pow", "eq", "ne", "lt", "le", "gt", "ge")}
-# The divisions, which take that path when the divisor's cached layout is strided
+# The divisions, which take that path when the divisor's layout is strided
 # (binary() refuses only sparse divisors).
 _DIVISION_OPS = {op: op.encode("ascii") for op in ("div", "floor_divide")}
+# The operators' ops that a Tensor and a plain number (exactly a float, bool, int or
+# complex) run through the accelerator's gs_binary_number as binary() would; a number
+# divided by a Tensor only when its layout is known strided (binary() refuses a sparse
+# divisor).
+_NUMBER_OPS = {**_TENSOR_OPS, **_DIVISION_OPS}
 
 
 def _broadcast_divisor(a, b):
@@ -323,28 +328,46 @@ __all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num
 
 def _operator(op):
     """The operator method op of Tensor (self op other): two Tensors in one unchecked
-    gs_binary call, inline (no _op or _adopt frame: each is some 0.1 us of an 8 x 8
-    add); anything else through _op."""
-    cname = _TENSOR_OPS[op]
+    gs_binary call, and a Tensor and a plain number in one accelerated
+    gs_binary_number call, inline (no _op or _adopt frame: each is some 0.1 us of an
+    8 x 8 add); anything else through _op. A division takes the first path only by a
+    strided divisor (binary() refuses a sparse one), which the accelerator checks in
+    its call; without it the division goes through _op."""
+    cname = _NUMBER_OPS[op]
+    division = op in _DIVISION_OPS
 
     def operator(self, other):
+        ha = self._h  # ha (and hb) hold the tensors until the call returns
         if type(other) is type(self):
-            ha = self._h
             hb = other._h if other is not self else ha  # a op a: the object read once
-            pa, pb = ha.value, hb.value  # ha and hb hold the tensors until the call returns
+            pa, pb = ha.value, hb.value
             if pa and pb:
                 if fast is not None:
-                    v = fast.binary(pa, pb, cname, _PLAIN_ADDRESS)
-                    if v < 0:
-                        _check(v, "gs_binary")
-                    out = Handle(v)
-                else:
+                    v = (fast.binary_by_strided(pa, pb, cname, _PLAIN_ADDRESS) if division
+                         else fast.binary(pa, pb, cname, _PLAIN_ADDRESS))
+                    if v is not None:  # None: a sparse divisor
+                        if v < 0:
+                            _check(v, "gs_binary")
+                        t = _new(type(self))
+                        t._h = Handle(v)
+                        return t
+                elif not division:
                     out = Handle()
                     status = unchecked.gs_binary(ha, hb, cname, _PLAIN_REF, byref(out))
                     if status:
                         _check(status, "gs_binary")
+                    t = _new(type(self))
+                    t._h = out
+                    return t
+        elif fast is not None and (pa := ha.value):
+            # A plain number is made a gs_number in C; anything else gives None and
+            # takes _op's path (binary()'s checks and errors)
+            v = fast.binary_number(pa, other, 0, cname, _PLAIN_ADDRESS)
+            if v is not None:
+                if v < 0:
+                    _check(v, "gs_binary_number")
                 t = _new(type(self))
-                t._h = out
+                t._h = Handle(v)
                 return t
         return self._op(op, other)
 
@@ -353,6 +376,12 @@ def _operator(op):
 
 
 _new = object.__new__
+
+
+def _strided(h):
+    """Whether the Handle h's layout, read before and cached, is strided."""
+    meta = h.meta
+    return meta is not None and meta.get("layout") is T.strided
 
 
 class ElementwiseOps:
@@ -422,12 +451,26 @@ class ElementwiseOps:
     # ---- operators (torch's meaning; NotImplemented for other types) ----
 
     def _op(self, op, other, reflected=False):
+        """self op other, or other op self when reflected: the reflected operators'
+        path, and the operators' (_operator) for what their inline paths leave."""
+        if reflected and fast is not None and type(other) is not type(self):
+            h = self._h
+            name = _NUMBER_OPS.get(op)
+            if (name is not None and (p := h.value)
+                    and (op not in _DIVISION_OPS or _strided(h))):
+                # number op self in one accelerated call when the number is plain
+                # (by a strided divisor only); None: anything else, which binary() takes
+                v = fast.binary_number(p, other, 1, name, _PLAIN_ADDRESS)
+                if v is not None:
+                    if v < 0:
+                        _check(v, "gs_binary_number")
+                    return self._adopt(Handle(v))
         name = _TENSOR_OPS.get(op)
         if name is None and type(other) is type(self):
             name = _DIVISION_OPS.get(op)
-            if name is not None:  # y / n: a strided divisor whose layout was read before
-                meta = (self if reflected else other)._h.meta
-                if meta is None or meta.get("layout") is not T.strided:
+            if name is not None:  # y / n: only by a strided divisor
+                d = self if reflected else other
+                if d._h.value and d.layout is not T.strided:  # read once, then cached
                     name = None
         if name is not None and type(other) is type(self) and self._h.value and other._h.value:
             # Two Tensors, the common case, in one library call and no layers of
@@ -463,14 +506,12 @@ class ElementwiseOps:
     def __rmul__(self, other):
         return self._op("mul", other, True)
 
-    def __truediv__(self, other):
-        return self._op("div", other)
+    __truediv__ = _operator("div")
 
     def __rtruediv__(self, other):
         return self._op("div", other, True)
 
-    def __floordiv__(self, other):
-        return self._op("floor_divide", other)
+    __floordiv__ = _operator("floor_divide")
 
     def __rfloordiv__(self, other):
         return self._op("floor_divide", other, True)

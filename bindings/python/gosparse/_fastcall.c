@@ -21,9 +21,13 @@ _Static_assert(GS_ERR_INVALID_ARGUMENT < 0 && GS_ERR_PERMISSION < 0,
                "gs_status errors are negative");
 
 typedef gs_status (*free_fn)(gs_tensor **);
+typedef gs_status (*layout_fn)(const gs_tensor *, gs_layout *);
 typedef gs_status (*binary_fn)(const gs_tensor *, const gs_tensor *, const char *,
                                const gs_elementwise_args *, gs_tensor **);
-typedef gs_status (*matmul_fn)(const gs_tensor *, const gs_tensor *, gs_tensor **);
+typedef gs_status (*binary_number_fn)(const gs_tensor *, const gs_number *, int32_t,
+                                      const char *, const gs_elementwise_args *, gs_tensor **);
+/* gs_matmul and gs_bmm. */
+typedef gs_status (*product_fn)(const gs_tensor *, const gs_tensor *, gs_tensor **);
 typedef gs_status (*reduce_fn)(const gs_tensor *, const char *, const int32_t *, int32_t,
                                gs_tensor **);
 typedef gs_status (*reduce_keepdim_fn)(const gs_tensor *, const char *, const int32_t *,
@@ -31,13 +35,16 @@ typedef gs_status (*reduce_keepdim_fn)(const gs_tensor *, const char *, const in
 
 /* The library's functions, set once by bind (NULL before). */
 static free_fn fn_free;
+static layout_fn fn_layout;
 static binary_fn fn_binary;
-static matmul_fn fn_matmul;
+static binary_number_fn fn_binary_number;
+static product_fn fn_matmul;
+static product_fn fn_bmm;
 static reduce_fn fn_reduce;
 static reduce_keepdim_fn fn_reduce_keepdim;
 
 /* The number of functions bind takes. */
-#define N_FUNCTIONS 5
+#define N_FUNCTIONS 8
 
 /* Whether bind has run; else a RuntimeError and 0. */
 static int bound(void) {
@@ -90,9 +97,10 @@ static PyObject *result(gs_status status, gs_tensor *out) {
 }
 
 PyDoc_STRVAR(bind_doc,
-"bind(free, binary, matmul, reduce, reduce_keepdim)\n--\n\n"
-"Use the library functions at these addresses (ints: gs_tensor_free, gs_binary,\n"
-"gs_matmul, gs_reduce, gs_reduce_keepdim of the loaded libgosparse).\n"
+"bind(free, layout, binary, binary_number, matmul, bmm, reduce, reduce_keepdim)\n--\n\n"
+"Use the library functions at these addresses (ints: gs_tensor_free,\n"
+"gs_tensor_layout, gs_binary, gs_binary_number, gs_matmul, gs_bmm, gs_reduce,\n"
+"gs_reduce_keepdim of the loaded libgosparse).\n"
 "Each must be non-zero.");
 
 static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -111,10 +119,13 @@ static PyObject *bind(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     /* Function pointers from object pointers: what dlsym's callers do. */
     fn_free = (free_fn)p[0];
-    fn_binary = (binary_fn)p[1];
-    fn_matmul = (matmul_fn)p[2];
-    fn_reduce = (reduce_fn)p[3];
-    fn_reduce_keepdim = (reduce_keepdim_fn)p[4];
+    fn_layout = (layout_fn)p[1];
+    fn_binary = (binary_fn)p[2];
+    fn_binary_number = (binary_number_fn)p[3];
+    fn_matmul = (product_fn)p[4];
+    fn_bmm = (product_fn)p[5];
+    fn_reduce = (reduce_fn)p[6];
+    fn_reduce_keepdim = (reduce_keepdim_fn)p[7];
     Py_RETURN_NONE;
 }
 
@@ -139,22 +150,133 @@ static PyObject *fast_binary(PyObject *self, PyObject *const *args, Py_ssize_t n
     return result(status, out);
 }
 
+PyDoc_STRVAR(binary_by_strided_doc,
+"binary_by_strided(a, b, op, args)\n--\n\n"
+"binary(a, b, op, args) when b is strided (gs_tensor_layout): the result's handle,\n"
+"or the status. None, calling nothing more, when b is sparse: a division by a sparse\n"
+"tensor is the caller's to refuse or read dense.");
+
+static PyObject *fast_binary_by_strided(PyObject *self, PyObject *const *args,
+                                        Py_ssize_t nargs) {
+    void *a, *b, *ea;
+    const char *op;
+    gs_layout layout = GS_STRIDED;
+    gs_tensor *out = NULL;
+    gs_status status;
+    (void)self;
+    if (!arity("binary_by_strided", nargs, 4) || !bound() || address(args[0], &a) < 0 ||
+        address(args[1], &b) < 0 || (op = PyBytes_AsString(args[2])) == NULL ||
+        address(args[3], &ea) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_layout(b, &layout);
+    if (status == 0 && layout == GS_STRIDED)
+        status = fn_binary(a, b, op, ea, &out);
+    Py_END_ALLOW_THREADS
+    if (status == 0 && layout != GS_STRIDED)
+        Py_RETURN_NONE;
+    return result(status, out);
+}
+
+/* The number o as a gs_number, as gosparse._args.to_number makes it, when o is exactly
+ * a float, a bool, an int that fits int64 or a complex: 1. Else 0 (a subclass, a numpy
+ * number, an int out of range, anything else: the Python path takes it, with its own
+ * errors), or -1 with an exception set. */
+static int plain_number(PyObject *o, gs_number *n) {
+    int overflow = 0;
+    n->reserved = 0;
+    n->i = 0;
+    n->re = 0;
+    n->im = 0;
+    if (PyFloat_CheckExact(o)) {
+        n->kind = GS_FLOAT64;
+        n->re = PyFloat_AsDouble(o);
+        return (n->re == -1.0 && PyErr_Occurred()) ? -1 : 1;
+    }
+    if (PyBool_Check(o)) {
+        n->kind = GS_BOOL;
+        n->i = o == Py_True;
+        return 1;
+    }
+    if (PyLong_CheckExact(o)) {
+        n->kind = GS_INT64;
+        n->i = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (n->i == -1 && PyErr_Occurred())
+            return -1;
+        return overflow == 0;
+    }
+    if (PyComplex_CheckExact(o)) {
+        n->kind = GS_COMPLEX128;
+        n->re = PyComplex_RealAsDouble(o);
+        n->im = PyComplex_ImagAsDouble(o);
+        return PyErr_Occurred() ? -1 : 1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(binary_number_doc,
+"binary_number(a, number, number_first, op, args)\n--\n\n"
+"gs_binary_number(a, number, number_first, op, args) for number exactly a float,\n"
+"bool, int (within int64) or complex, its kind that type's (bool, int64, float64,\n"
+"complex128): the result's handle, or the status. None, calling nothing, for any\n"
+"other number (the caller's own path takes it).");
+
+static PyObject *fast_binary_number(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    void *a, *ea;
+    const char *op;
+    gs_number number;
+    int32_t first;
+    int plain;
+    gs_tensor *out = NULL;
+    gs_status status;
+    (void)self;
+    if (!arity("binary_number", nargs, 5) || !bound())
+        return NULL;
+    plain = plain_number(args[1], &number);
+    if (plain < 0)
+        return NULL;
+    if (plain == 0)
+        Py_RETURN_NONE;
+    if (address(args[0], &a) < 0 || int32(args[2], &first) < 0 ||
+        (op = PyBytes_AsString(args[3])) == NULL || address(args[4], &ea) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn_binary_number(a, &number, first, op, ea, &out);
+    Py_END_ALLOW_THREADS
+    return result(status, out);
+}
+
+/* fn(a, b) of the handles in args (a product: gs_matmul, gs_bmm), named name. */
+static PyObject *product(product_fn fn, const char *name, PyObject *const *args,
+                         Py_ssize_t nargs) {
+    void *a, *b;
+    gs_tensor *out = NULL;
+    gs_status status;
+    if (!arity(name, nargs, 2) || !bound() || address(args[0], &a) < 0 ||
+        address(args[1], &b) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    status = fn(a, b, &out);
+    Py_END_ALLOW_THREADS
+    return result(status, out);
+}
+
 PyDoc_STRVAR(matmul_doc,
 "matmul(a, b)\n--\n\n"
 "gs_matmul(a, b): the result's handle, or the status.");
 
 static PyObject *fast_matmul(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    void *a, *b;
-    gs_tensor *out = NULL;
-    gs_status status;
     (void)self;
-    if (!arity("matmul", nargs, 2) || !bound() || address(args[0], &a) < 0 ||
-        address(args[1], &b) < 0)
-        return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    status = fn_matmul(a, b, &out);
-    Py_END_ALLOW_THREADS
-    return result(status, out);
+    return product(fn_matmul, "matmul", args, nargs);
+}
+
+PyDoc_STRVAR(bmm_doc,
+"bmm(a, b)\n--\n\n"
+"gs_bmm(a, b): the result's handle, or the status.");
+
+static PyObject *fast_bmm(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    return product(fn_bmm, "bmm", args, nargs);
 }
 
 PyDoc_STRVAR(reduce_doc,
@@ -254,7 +376,10 @@ static PyMethodDef methods[] = {
     FAST("bind", bind, bind_doc),
     FAST("finalizer", finalizer, finalizer_doc),
     FAST("binary", fast_binary, binary_doc),
+    FAST("binary_by_strided", fast_binary_by_strided, binary_by_strided_doc),
+    FAST("binary_number", fast_binary_number, binary_number_doc),
     FAST("matmul", fast_matmul, matmul_doc),
+    FAST("bmm", fast_bmm, bmm_doc),
     FAST("reduce", fast_reduce, reduce_doc),
     FAST("reduce_keepdim", fast_reduce_keepdim, reduce_keepdim_doc),
     {NULL, NULL, 0, NULL},

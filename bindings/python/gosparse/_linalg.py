@@ -307,30 +307,41 @@ def matmul(input, other, *, out=None, layout=None, blocksize=None):
 def bmm(input, mat2, *, layout=None, blocksize=None):
     """torch.bmm: batched products of (B, m, k) and (B, k, n); dense result."""
     if layout is None and blocksize is None and type(input) is type(mat2) and is_tensor(input):
-        r = _cached_strided_short(input, mat2, unchecked.gs_bmm, "gs_bmm")
+        r = _cached_strided_short(input, mat2)
         if r is not None:
             return r
     return _product(lib.gs_bmm, "bmm", ("input", "mat2"), (input, mat2), layout, blocksize)
 
 
-def _cached_strided_short(a, b, fn, name):
-    """The product fn (an unchecked dense product: gs_bmm) of the Tensors a and b in
-    one call, when both are strided with their width and shape read before and the
-    product is short (_short_product): _product's path without its layers (4.5 of an
-    8.7 us call on 1x1x1 operands) or the Ctrl-C wrapper; None otherwise."""
+def _cached_strided_short(a, b):
+    """a.bmm(b) of the Tensors a and b in one call (the accelerator's, else an unchecked
+    gs_bmm), when both are strided with their element counts cached by an earlier
+    product (_short_product: "strided_numel", on strided Handles only) and the product
+    is short: _product's path without its layers (4.5 of an 8.7 us call on 1x1x1
+    operands) or the Ctrl-C wrapper; None otherwise. Over the bound without k, a's
+    shape must be cached too (the bound with k, as _short_product's)."""
     ha = a._h
     hb = b._h if b is not a else ha  # an object twice: read once
     ma, mb = ha.meta, hb.meta
-    if (ma is None or mb is None or ma.get("width") != 0 or mb.get("width") != 0
-            or not ha.value or not hb.value or "shape" not in ma or "shape" not in mb):
+    na = ma.get("strided_numel") if ma is not None else None
+    nb = mb.get("strided_numel") if mb is not None else None
+    if na is None or nb is None or not (pa := ha.value) or not (pb := hb.value):
         return None
-    sa = ma["shape"]
-    if sa.numel() * mb["shape"].numel() > _SHORT_WORK * max(sa[-1] if len(sa) else 1, 1):
-        return None
-    out = Handle()
-    status = fn(ha, hb, byref(out))
-    if status:
-        _check(status, name)
+    work = na * nb
+    if work > _SHORT_WORK:
+        sa = ma.get("shape")
+        if sa is None or work > _SHORT_WORK * max(sa[-1] if len(sa) else 1, 1):
+            return None
+    if fast is not None:
+        v = fast.bmm(pa, pb)  # ha and hb hold the tensors meanwhile
+        if v < 0:
+            _check(v, "gs_bmm")
+        out = Handle(v)
+    else:
+        out = Handle()
+        status = unchecked.gs_bmm(ha, hb, byref(out))
+        if status:
+            _check(status, "gs_bmm")
     r = object.__new__(type(a))  # a._adopt(out) without its frame
     r._h = out
     return r

@@ -77,6 +77,26 @@ def test_results_and_statuses_are_the_librarys():
 
 
 @needs_fast
+def test_bmm_and_division_by_a_strided_tensor():
+    """bmm is gs_bmm's result or status; binary_by_strided is gs_binary's by a strided
+    divisor and None, making no tensor, by a sparse one (whose refusal is binary()'s)."""
+    fast = _lib.fast
+    rng = np.random.default_rng(4)
+    an, bn = rng.standard_normal((3, 4, 5)), rng.standard_normal((3, 5, 2))
+    a, b = gs.tensor(an), gs.tensor(bn)
+    r = a._adopt(_lib.Handle(fast.bmm(a._h.value, b._h.value)))
+    np.testing.assert_allclose(r.numpy(), an @ bn, rtol=1e-12)
+    assert fast.bmm(b._h.value, b._h.value) == GS_ERR_INVALID_ARGUMENT
+    m = gs.tensor(an[0])
+    before = gs.live_handles()
+    q = m._adopt(_lib.Handle(fast.binary_by_strided(m._h.value, m._h.value, b"div", 0)))
+    np.testing.assert_array_equal(q.numpy(), an[0] / an[0])
+    s = m.to_sparse_csr()
+    assert fast.binary_by_strided(m._h.value, s._h.value, b"div", 0) is None
+    assert gs.live_handles() == before + 2  # q and s
+
+
+@needs_fast
 def test_bad_arguments_are_refused_before_the_library():
     """Arguments of the wrong kind or count raise TypeError in the accelerator; a freed
     handle is the library's refusal (a status), not a crash: the library's handle
@@ -119,13 +139,13 @@ def test_finalizer_frees_a_live_handle_once():
 def test_ctypes_path_passes_without_the_accelerator():
     """With GOSPARSE_NO_FASTCALL=1 the package runs on ctypes alone (what an install
     without a C compiler gets): the tests of what the accelerator carries (the
-    small-call paths, the element-wise operators, the reductions) and these pass on
-    that path too."""
+    small-call paths, the element-wise operators and those with a number, the
+    reductions) and these pass on that path too."""
     env = dict(os.environ, GOSPARSE_NO_FASTCALL="1")
     env.pop("GOSPARSE_REQUIRE_FASTCALL", None)
     p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                         "test_small_calls.py", "test_fastcall.py", "test_elementwise.py",
-                        "test_reduce_where.py"],
+                        "test_reduce_where.py", "test_number_operators.py"],
                        cwd=HERE, env=env, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
     assert " passed" in p.stdout and "failed" not in p.stdout
