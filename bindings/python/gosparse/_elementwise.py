@@ -32,7 +32,7 @@ from . import _types as T
 from ._args import as_tensor, blocksize_arg, is_operand, number_arg, op_name, operand, to_output
 from ._base import TensorBase, call, handles_of, is_tensor
 from ._errors import _check
-from ._lib import GsElementwiseArgs, Handle, fast, lib, unchecked
+from ._lib import GsElementwiseArgs, GsNumber, Handle, fast, lib, unchecked
 from ._out import CAST, takes_out
 
 # The unary ops of gs_unary (pow, clamp and nan_to_num take arguments and are
@@ -328,8 +328,8 @@ __all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num
 
 def _operator(op):
     """The operator method op of Tensor (self op other): two Tensors in one unchecked
-    gs_binary call, and a Tensor and a plain number in one accelerated
-    gs_binary_number call, inline (no _op or _adopt frame: each is some 0.1 us of an
+    gs_binary call, and a Tensor and a plain number in one gs_binary_number call
+    (the accelerator's, else unchecked), inline (no _op or _adopt frame: each is some 0.1 us of an
     8 x 8 add); anything else through _op. A division takes the first path only by a
     strided divisor (binary() refuses a sparse one), which the accelerator checks in
     its call; without it the division goes through _op."""
@@ -359,15 +359,25 @@ def _operator(op):
                     t = _new(type(self))
                     t._h = out
                     return t
-        elif fast is not None and (pa := ha.value):
-            # A plain number is made a gs_number in C; anything else gives None and
-            # takes _op's path (binary()'s checks and errors)
-            v = fast.binary_number(pa, other, 0, cname, _PLAIN_ADDRESS)
-            if v is not None:
-                if v < 0:
-                    _check(v, "gs_binary_number")
+        elif pa := ha.value:
+            # A plain number is made a gs_number in C (or by _plain_number); anything
+            # else takes _op's path (binary()'s checks and errors)
+            if fast is not None:
+                v = fast.binary_number(pa, other, 0, cname, _PLAIN_ADDRESS)
+                if v is not None:
+                    if v < 0:
+                        _check(v, "gs_binary_number")
+                    t = _new(type(self))
+                    t._h = Handle(v)
+                    return t
+            elif (n := _plain_number(other)) is not None:
+                out = Handle()
+                status = unchecked.gs_binary_number(ha, byref(n), 0, cname, _PLAIN_REF,
+                                                    byref(out))
+                if status:
+                    _check(status, "gs_binary_number")
                 t = _new(type(self))
-                t._h = Handle(v)
+                t._h = out
                 return t
         return self._op(op, other)
 
@@ -376,6 +386,27 @@ def _operator(op):
 
 
 _new = object.__new__
+
+
+_INT64 = (-(1 << 63), (1 << 63) - 1)
+_KIND_BOOL, _KIND_INT64 = T.bool.code, T.int64.code
+_KIND_FLOAT64, _KIND_COMPLEX128 = T.float64.code, T.complex128.code
+
+
+def _plain_number(x):
+    """The GsNumber of x when its type is exactly float, bool, int (within int64) or
+    complex, as _args.to_number makes it (the operators' ctypes path; the accelerator
+    makes it in C); None for anything else."""
+    tp = type(x)
+    if tp is float:
+        return GsNumber(_KIND_FLOAT64, 0, 0, x)
+    if tp is int:
+        return GsNumber(_KIND_INT64, 0, x) if _INT64[0] <= x <= _INT64[1] else None
+    if tp is bool:
+        return GsNumber(_KIND_BOOL, 0, 1 if x else 0)
+    if tp is complex:
+        return GsNumber(_KIND_COMPLEX128, 0, 0, x.real, x.imag)
+    return None
 
 
 def _strided(h):
@@ -453,18 +484,26 @@ class ElementwiseOps:
     def _op(self, op, other, reflected=False):
         """self op other, or other op self when reflected: the reflected operators'
         path, and the operators' (_operator) for what their inline paths leave."""
-        if reflected and fast is not None and type(other) is not type(self):
+        if reflected and type(other) is not type(self):
             h = self._h
             name = _NUMBER_OPS.get(op)
             if (name is not None and (p := h.value)
                     and (op not in _DIVISION_OPS or _strided(h))):
-                # number op self in one accelerated call when the number is plain
-                # (by a strided divisor only); None: anything else, which binary() takes
-                v = fast.binary_number(p, other, 1, name, _PLAIN_ADDRESS)
-                if v is not None:
-                    if v < 0:
-                        _check(v, "gs_binary_number")
-                    return self._adopt(Handle(v))
+                # number op self in one call when the number is plain (by a strided
+                # divisor only); anything else takes binary() below
+                if fast is not None:
+                    v = fast.binary_number(p, other, 1, name, _PLAIN_ADDRESS)
+                    if v is not None:
+                        if v < 0:
+                            _check(v, "gs_binary_number")
+                        return self._adopt(Handle(v))
+                elif (n := _plain_number(other)) is not None:
+                    out = Handle()
+                    status = unchecked.gs_binary_number(h, byref(n), 1, name, _PLAIN_REF,
+                                                        byref(out))
+                    if status:
+                        _check(status, "gs_binary_number")
+                    return self._adopt(out)
         name = _TENSOR_OPS.get(op)
         if name is None and type(other) is type(self):
             name = _DIVISION_OPS.get(op)

@@ -195,8 +195,8 @@ class _Unchecked:
     function takes: Handles, byref()s, bytes, None for NULL, and Python ints only
     for int32_t parameters (a plain int goes as a C int). restype is the status."""
 
-    NAMES = ("gs_tensor_free", "gs_binary", "gs_reduce", "gs_reduce_keepdim", "gs_matmul",
-             "gs_bmm", "gs_requires_grad")
+    NAMES = ("gs_tensor_free", "gs_binary", "gs_binary_number", "gs_reduce", "gs_reduce_keepdim",
+             "gs_matmul", "gs_bmm", "gs_requires_grad")
 
     def __init__(self, loaded):
         # the loaded library itself (its handle), with function objects of its own

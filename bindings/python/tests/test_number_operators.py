@@ -1,10 +1,10 @@
 """A Tensor and a number through the Python operators (issue 32 item 7): a plain number
 (exactly a float, a bool, an int within int64 or a complex) goes to gs_binary_number in
-one call of the accelerator, which makes the gs_number in C; anything else (numpy
-numbers, int subclasses, ints beyond int64, non-numbers) and every Tensor without the
-accelerator take binary()'s path. Both give the same results, dtypes (torch's type
-promotion) and errors. test_fastcall.py runs this file again on the ctypes path
-(GOSPARSE_NO_FASTCALL=1)."""
+one call, of the accelerator (which makes the gs_number in C) or else unchecked through
+ctypes (_elementwise._plain_number); anything else (numpy numbers, int subclasses, ints
+beyond int64, non-numbers) takes binary()'s path. All give the same results, dtypes
+(torch's type promotion) and errors. test_fastcall.py runs this file again on the ctypes
+path (GOSPARSE_NO_FASTCALL=1)."""
 
 import enum
 import operator as O
@@ -52,7 +52,8 @@ def test_operators_with_numbers_match_the_functions(monkeypatch, accelerated):
     """t op n and n op t give what the functions give (binary(), its own number
     handling): values bit for bit, dtype, shape and layout, or the same exception with
     the same message (a complex comparison, bool - bool, a number by a sparse tensor,
-    an integer division by zero); with the accelerator and, in-process, without it."""
+    an integer division by zero); with the accelerator and, in-process, without it
+    (the unchecked ctypes call)."""
     if not accelerated:
         monkeypatch.setattr(_elementwise, "fast", None)
     for t in _operands():

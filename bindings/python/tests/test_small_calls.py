@@ -55,8 +55,8 @@ FAST_NAMES = {"binary": "gs_binary", "binary_number": "gs_binary_number", "matmu
 # How the calls fixture names a call of the small-call paths: through the accelerator
 # when it is in use (built, and GOSPARSE_NO_FASTCALL unset), else the unchecked ctypes twin.
 HOT = "%s (fast)" if _lib.fast is not None else "%s (unchecked)"
-# A Tensor op a plain number: the accelerator's gs_binary_number, else binary()'s checked call.
-NUMBER = "gs_binary_number (fast)" if _lib.fast is not None else "gs_binary_number"
+# A Tensor op a plain number: gs_binary_number, the accelerator's or unchecked.
+NUMBER = HOT % "gs_binary_number"
 # A division of Tensors: the accelerator's gs_binary after its check of the divisor's
 # layout (one call), else the unchecked gs_binary once the divisor's layout is cached.
 DIVIDE = "gs_binary_by_strided (fast)" if _lib.fast is not None else "gs_binary (unchecked)"
