@@ -235,7 +235,8 @@ _check_version(lib, path)
 unchecked = _Unchecked(lib)
 # The accelerator of the small-call paths, or None: each path then calls its unchecked
 # ctypes twin. Its functions take and return ints (handle addresses); a result below 0
-# is a failed call's status (gosparse.h's errors are negative).
+# is a failed call's status (gosparse.h's errors are negative), and None from
+# binary_number or binary_by_strided means the operands are the caller's path's.
 fast = _load_fastcall(lib)
 _free = unchecked.gs_tensor_free  # Handle.__del__'s (None once the module is torn down)
 if fast is not None:
