@@ -156,6 +156,12 @@ def test_batched_product_is_short_by_its_work(calls):
     assert msgs[0] == msgs[1] and calls[HOT % "gs_bmm"] >= 2
 
 
+def _without_frees(calls):
+    """The counted calls but the frees: a garbage collection meanwhile may free earlier
+    tests' tensors."""
+    return {k: n for k, n in calls.items() if "gs_tensor_free" not in k}
+
+
 def test_small_bmm_is_one_call(calls):
     """gs.bmm of 2 x 4x4 operands (a product short without the division by k, so their
     shapes are never read) is one call on warm operands: the shortcut reads the element
@@ -166,7 +172,7 @@ def test_small_bmm_is_one_call(calls):
     gs.bmm(a, b)  # warm: the operands' widths and element counts cached
     calls.clear()
     r = gs.bmm(a, b)
-    assert dict(calls) == {HOT % "gs_bmm": 1}
+    assert _without_frees(calls) == {HOT % "gs_bmm": 1}
     np.testing.assert_allclose(r.numpy(), a.numpy() @ b.numpy(), rtol=1e-12)
     assert gs.bmm(a, a).shape == (2, 4, 4)  # one object twice
     with pytest.raises(Exception) as fast:
@@ -419,12 +425,12 @@ def test_division_fast_path_keeps_the_sparse_divisor_refusal(calls):
     calls.clear()
     r = y / n  # n's layout never read
     if _lib.fast is not None:
-        assert dict(calls) == {DIVIDE: 1}
+        assert _without_frees(calls) == {DIVIDE: 1}
     np.testing.assert_allclose(r.numpy(), want, rtol=1e-15)
     del r  # freed before the count
     calls.clear()
     r = y / n
-    assert dict(calls) == {DIVIDE: 1}
+    assert _without_frees(calls) == {DIVIDE: 1}
     np.testing.assert_allclose(r.numpy(), want, rtol=1e-15)
     for _ in range(2):  # a number by a sparse tensor: refused, its layout unknown, then cached
         with pytest.raises(RuntimeError, match="Sparse division requires a scalar"):
