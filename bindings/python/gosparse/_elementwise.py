@@ -176,9 +176,8 @@ _TENSOR_OPS = {op: op.encode("ascii") for op in (
 # (binary() refuses only sparse divisors).
 _DIVISION_OPS = {op: op.encode("ascii") for op in ("div", "floor_divide")}
 # The operators' ops that a Tensor and a plain number (exactly a float, bool, int or
-# complex) run through the accelerator's gs_binary_number as binary() would; a number
-# divided by a Tensor only when its layout is known strided (binary() refuses a sparse
-# divisor).
+# complex) run in one gs_binary_number call as binary() would; a number divided by a
+# Tensor only when its layout is known strided (binary() refuses a sparse divisor).
 _NUMBER_OPS = {**_TENSOR_OPS, **_DIVISION_OPS}
 
 
@@ -327,10 +326,10 @@ __all__ = sorted(set(UNARY) | set(BINARY) | set(ALIASES) | {"clamp", "nan_to_num
 
 
 def _operator(op):
-    """The operator method op of Tensor (self op other): two Tensors in one unchecked
-    gs_binary call, and a Tensor and a plain number in one gs_binary_number call
-    (the accelerator's, else unchecked), inline (no _op or _adopt frame: each is some 0.1 us of an
-    8 x 8 add); anything else through _op. A division takes the first path only by a
+    """The operator method op of Tensor (self op other), inline (no _op or _adopt
+    frame: each is some 0.1 us of an 8 x 8 add): two Tensors in one gs_binary call, a
+    Tensor and a plain number in one gs_binary_number call (the accelerator's, else
+    unchecked); anything else through _op. A division takes the first path only by a
     strided divisor (binary() refuses a sparse one), which the accelerator checks in
     its call; without it the division goes through _op."""
     cname = _NUMBER_OPS[op]
