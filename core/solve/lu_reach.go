@@ -45,14 +45,22 @@ func (f *luNumeric[T]) isRepresentative(J int) bool { return f.snLast[f.snFirst[
 // next position in its last column's rows.
 func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp, lo int) int {
 	top := f.n
-	li, lp, pend := f.li, f.lp, f.pend
+	li, lp, pend, pinv := f.li, f.lp, f.pend, f.pinv
 	head := -1
+	// Leaves (most rows: on a panel's second pass nearly all) are marked
+	// and emitted in place, without a call to enter.
 	for _, r := range rows {
 		if visited[r] == stamp {
 			continue
 		}
+		if pinv[r] < lo {
+			visited[r] = stamp
+			top--
+			xi[top] = r
+			continue
+		}
 		var J int
-		if top, J = f.enter(r, visited, xi, stamp, lo, top); J >= 0 {
+		if top, J = f.enter(r, visited, xi, stamp, top); J >= 0 {
 			head++
 			stack[head], pstack[head] = J, lp[f.snLast[f.snFirst[J]]]+1
 		}
@@ -61,13 +69,20 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 			last := f.snLast[f.snFirst[J]]
 			p, end := pstack[head], pend[last]
 			for ; p < end; p++ {
-				if visited[li[p]] != stamp {
+				j := li[p]
+				if visited[j] == stamp {
+					continue
+				}
+				if pinv[j] >= lo {
 					break
 				}
+				visited[j] = stamp
+				top--
+				xi[top] = j
 			}
 			if p < end {
 				pstack[head] = p + 1
-				if top, J = f.enter(li[p], visited, xi, stamp, lo, top); J >= 0 {
+				if top, J = f.enter(li[p], visited, xi, stamp, top); J >= 0 {
 					head++
 					stack[head], pstack[head] = J, lp[f.snLast[f.snFirst[J]]]+1
 				}
@@ -83,19 +98,14 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 	return top
 }
 
-// enter marks row j, unvisited, for reach and emits it below top when it is
-// a leaf, or when its supernode was entered before at a later column (the
-// rows of the supernode from j's column up to those are emitted, the rows
-// below them are visited already). Otherwise it returns the column to open:
-// j's, whose supernode's rows it has marked.
-func (f *luNumeric[T]) enter(j int, visited, xi []int, stamp, lo, top int) (int, int) {
+// enter marks row j, unvisited and pivotal at or after reach's lo (reach
+// emits the leaves itself), and emits it below top when its supernode was
+// entered before at a later column (the rows of the supernode from j's
+// column up to those are emitted, the rows below them are visited
+// already). Otherwise it returns the column to open: j's, whose
+// supernode's rows it has marked.
+func (f *luNumeric[T]) enter(j int, visited, xi []int, stamp, top int) (int, int) {
 	J := f.pinv[j]
-	if J < lo {
-		visited[j] = stamp
-		top--
-		xi[top] = j
-		return top, -1
-	}
 	li, lp := f.li, f.lp
 	last := f.snLast[f.snFirst[J]]
 	c := J
