@@ -158,7 +158,7 @@ func (f *luNumeric[T]) factorColumns(a *compressed[T], lo, hi int, tol float64, 
 				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
 			}
 		}
-		if err := f.finishColumn(x, w.xi[top:], c, k, tol); err != nil {
+		if err := f.finishColumn(x, w.xi[top:], w.stack, c, k, tol); err != nil {
 			return err
 		}
 		sn.columnDone(f, k)
@@ -223,65 +223,83 @@ type luWork[T elem] struct {
 // L keeps its zeros until the end (dropZerosOfL): the symmetric pruning
 // needs L's columns to hold every row their search reached. A column without a
 // candidate or with only zero candidates is refused naming c.
-func (f *luNumeric[T]) finishColumn(x []T, reached []int, c, k int, tol float64) error {
+//
+// One pass over reached does U's column, the pivot search and the zeroing
+// of U's rows; it moves the candidates to the front of reached (overwritten)
+// and lists the columns of U's rows for the pruning in cols (n long,
+// scratch), so that L's pass and the pruning's read only their own rows.
+func (f *luNumeric[T]) finishColumn(x []T, reached, cols []int, c, k int, tol float64) error {
 	ipiv, amax, candidates, prevReached := -1, -1.0, 0, false
+	pinv, pruned := f.pinv, f.pruned
+	ui, ux := f.ui, f.ux // reserve made room: the appends do not grow
+	nj := 0
 	for _, i := range reached {
-		if f.pinv[i] == k-1 && k > 0 {
-			prevReached = true
-		}
-		if f.pinv[i] < 0 {
+		J := pinv[i]
+		if J < 0 {
+			reached[candidates] = i
 			candidates++
 			if t := magnitude(x[i]); t > amax || t == amax && i > ipiv {
 				amax, ipiv = t, i
 			}
-		} else if x[i] != 0 {
-			f.ui = append(f.ui, f.pinv[i])
-			f.ux = append(f.ux, x[i])
+			continue
 		}
+		if J == k-1 {
+			prevReached = true
+		}
+		if !pruned[J] {
+			cols[nj] = J
+			nj++
+		}
+		if v := x[i]; v != 0 {
+			ui = append(ui, J)
+			ux = append(ux, v)
+		}
+		x[i] = 0
 	}
+	f.ui, f.ux = ui, ux
+	cands := reached[:candidates]
 	if candidates == 0 {
-		clearAt(x, reached)
 		return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
 	}
 	if !(amax > 0) || ipiv < 0 {
-		clearAt(x, reached)
+		clearAt(x, cands)
 		return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is singular: zero pivot in column %d", c)
 	}
 	// x[c] first: row c is read only when the search reached it (under
-	// lu_parallel.go a row not reached may be another goroutine's).
-	if t := magnitude(x[c]); t > 0 && t >= tol*amax && f.pinv[c] < 0 {
+	// lu_parallel.go a row not reached may be another goroutine's). U's
+	// rows are zero in x by now, and pivotal.
+	if t := magnitude(x[c]); t > 0 && t >= tol*amax && pinv[c] < 0 {
 		ipiv = c
 	}
 	pivot := x[ipiv]
 	f.ui = append(f.ui, k)
 	f.ux = append(f.ux, pivot)
-	f.pinv[ipiv] = k
-	f.li = append(f.li, ipiv)
-	f.lx = append(f.lx, 1)
-	for _, i := range reached {
-		if f.pinv[i] < 0 {
-			f.li = append(f.li, i)
-			f.lx = append(f.lx, x[i]/pivot)
+	pinv[ipiv] = k
+	li, lx := append(f.li, ipiv), append(f.lx, 1)
+	for _, i := range cands {
+		if i != ipiv {
+			li = append(li, i)
+			lx = append(lx, x[i]/pivot)
 		}
 		x[i] = 0
 	}
-	f.pend[k] = len(f.li)
+	f.li, f.lx = li, lx
+	f.pend[k] = len(li)
 	f.joinSupernode(k, candidates, prevReached)
-	f.prune(reached, ipiv, k)
+	f.prune(cols[:nj], ipiv)
 	return nil
 }
 
-// prune applies symmetric pruning after column k, whose pivot row is ipiv:
-// for each column j of L that updated column k (U[j, k] != 0) and holds row
-// ipiv (L[ipiv, j] != 0), the rows of L's column j not yet pivotal are
-// reachable through column k as well, so the search stops following them
-// there (they move behind pend[j]; the numeric updates still use them).
-// Only the last columns of supernodes are pruned: the search follows no
-// other.
-func (f *luNumeric[T]) prune(reached []int, ipiv, k int) {
-	for _, i := range reached {
-		J := f.pinv[i]
-		if J < 0 || J >= k || f.pruned[J] || !f.isRepresentative(J) {
+// prune applies symmetric pruning after a column whose pivot row is ipiv
+// to the columns cols of L that updated it (U's rows, unpruned): for each
+// column J that holds row ipiv (L[ipiv, J] != 0), the rows of L's column J
+// not yet pivotal are reachable through the new column as well, so the
+// search stops following them there (they move behind pend[J]; the
+// numeric updates still use them). Only the last columns of supernodes are
+// pruned: the search follows no other.
+func (f *luNumeric[T]) prune(cols []int, ipiv int) {
+	for _, J := range cols {
+		if !f.isRepresentative(J) {
 			continue
 		}
 		start, end := f.lp[J]+1, f.lp[J+1]

@@ -435,7 +435,7 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
 			}
 		}
-		if err := f.finishColumn(x, w.xi[top:], col, k, tol); err != nil {
+		if err := f.finishColumn(x, w.xi[top:], w.stack, col, k, tol); err != nil {
 			return err
 		}
 		s.columnDone(f, k)
