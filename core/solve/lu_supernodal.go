@@ -276,7 +276,9 @@ func (s *luSupernodes[T]) block(f *luNumeric[T], j int) (*snBlock[T], error) {
 	for r, i := range rows {
 		s.pos[i] = r
 	}
-	vals := make([]T, ld*size)
+	// luGemmPad-1 entries past the last column: applyBlock's padded
+	// product reads them (lu_pad_amd64.go).
+	vals := make([]T, ld*size, ld*size+luGemmPad-1)
 	for t := 0; t < size; t++ {
 		c := first + t
 		col := vals[t*ld : (t+1)*ld]
@@ -506,12 +508,24 @@ func (s *luSupernodes[T]) applyBlock(b *snBlock[T], m uint32, xs []T, rel []int)
 	if below == 0 {
 		return
 	}
-	if cap(s.ct) < below*nc {
-		s.ct = make([]T, below*panelWidth)
+	// The float64 product runs on whole tiles: the rows past below read
+	// the next column's top (or the padding after the last column), and
+	// their results in ct are not used. Each entry is computed the same
+	// way on any tile or edge (kernels.GemmSubNT), so the bits do not
+	// change. complex128's loops have no tiles; the rows read stay within
+	// the leading dimension and the block's capacity.
+	rows := below
+	if _, real := any(bt).([]float64); real {
+		if r := (below + luGemmPad - 1) / luGemmPad * luGemmPad; r <= ld && ld*size+r-below <= cap(b.vals) {
+			rows = r
+		}
 	}
-	ct := s.ct[:below*nc] // nc x below: column r holds row r's update
+	if cap(s.ct) < rows*nc {
+		s.ct = make([]T, rows*panelWidth)
+	}
+	ct := s.ct[:rows*nc] // nc x rows: column r holds row r's update
 	clear(ct)
-	gemmSubNT(nc, below, size, bt, nc, b.vals[size:], ld, ct, nc)
+	gemmSubNT(nc, rows, size, bt, nc, b.vals[size:ld*size+rows-below], ld, ct, nc)
 	for r, i := range rel[size:] {
 		s.addBack(xs[i*panelWidth+lo:i*panelWidth+lo+nc], ct[r*nc:(r+1)*nc], m>>lo, full, true)
 	}

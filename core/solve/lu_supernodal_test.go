@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/cmplx"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -339,5 +340,42 @@ func TestLUFrontSlots(t *testing.T) {
 		q.begin() // rows of its own, as lu_parallel.go's goroutines have
 		require.Equal(t, 0, q.take(3))
 		require.Equal(t, 1, q.take(0))
+	}
+}
+
+// applyBlock's product on whole tiles (rows past the block read into the
+// padding, lu_pad_amd64.go) gives the bits of the product on the block's
+// rows alone, which a block without the padding's capacity takes.
+func TestLUApplyBlockPaddedProduct(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	for _, size := range []int{4, 5, 8, 9, 16} {
+		for below := 1; below <= 19; below++ {
+			ld := size + below
+			vals := make([]float64, ld*size, ld*size+luGemmPad-1)
+			for j := 0; j < size; j++ {
+				for i := j + 1; i < ld; i++ {
+					vals[i+j*ld] = rng.Float64() - 0.5
+				}
+				vals[j+j*ld] = 1
+			}
+			rows := make([]int, ld)
+			for i := range rows {
+				rows[i] = ld - 1 - i // slots out of order
+			}
+			xs := make([]float64, ld*panelWidth)
+			for i := range xs {
+				xs[i] = rng.Float64() - 0.5
+			}
+			want := slices.Clone(xs)
+			s := newLUSupernodes[float64](ld)
+			padded := snBlock[float64]{first: 0, size: size, rows: rows, vals: vals, finite: true}
+			s.applyBlock(&padded, 0xffffffff, xs, rows)
+			exact := padded
+			exact.vals = slices.Clip(slices.Clone(vals))
+			s.applyBlock(&exact, 0xffffffff, want, rows)
+			for i := range xs {
+				require.Equal(t, math.Float64bits(want[i]), math.Float64bits(xs[i]), "size %d below %d entry %d", size, below, i)
+			}
+		}
 	}
 }
