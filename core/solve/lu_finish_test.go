@@ -20,10 +20,10 @@ func finishState() (*luNumeric[float64], []float64) {
 	return f, make([]float64, 5)
 }
 
-// finishColumn's one pass stores U's rows in the order reached (an exact
-// zero left out), pivots on the largest candidate, stores L's other rows
-// in the order reached, leaves x zero and prunes the columns of U's rows
-// that hold the pivot row.
+// finishColumn, reading reached once to sort it, stores U's rows in the
+// order reached (an exact zero left out), pivots on the largest candidate,
+// stores L's other rows in the order reached, leaves x zero and prunes the
+// columns of U's rows that hold the pivot row.
 func TestFinishColumnOnePass(t *testing.T) {
 	f, x := finishState()
 	// Column 2 (A's column 2) reaches rows 4, 0, 3, 1, 2 in this order:

@@ -224,40 +224,38 @@ type luWork[T elem] struct {
 // needs L's columns to hold every row their search reached. A column without a
 // candidate or with only zero candidates is refused naming c.
 //
-// One pass over reached does U's column, the pivot search and the zeroing
-// of U's rows; it moves the candidates to the front of reached (overwritten)
-// and lists the columns of U's rows for the pruning in cols (n long,
-// scratch), so that L's pass and the pruning's read only their own rows.
-func (f *luNumeric[T]) finishColumn(x []T, reached, cols []int, c, k int, tol float64) error {
-	ipiv, amax, candidates, prevReached := -1, -1.0, 0, false
-	pinv, pruned := f.pinv, f.pruned
-	ui, ux := f.ui, f.ux // reserve made room: the appends do not grow
-	nj := 0
+// The pass over reached only sorts the rows: the candidates, searched for
+// the pivot, move to the front of reached (overwritten) and U's rows go to
+// rows (n long, scratch), so that U's pass, L's and the pruning's read only
+// their own rows.
+func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol float64) error {
+	ipiv, amax, candidates, nu := -1, -1.0, 0, 0
+	pinv := f.pinv
 	for _, i := range reached {
-		J := pinv[i]
-		if J < 0 {
-			reached[candidates] = i
-			candidates++
-			if t := magnitude(x[i]); t > amax || t == amax && i > ipiv {
-				amax, ipiv = t, i
-			}
+		if pinv[i] >= 0 {
+			rows[nu] = i
+			nu++
 			continue
 		}
+		reached[candidates] = i
+		candidates++
+		if t := magnitude(x[i]); t > amax || t == amax && i > ipiv {
+			amax, ipiv = t, i
+		}
+	}
+	urows, cands := rows[:nu], reached[:candidates]
+	prevReached := false
+	for _, i := range urows {
+		J := pinv[i]
 		if J == k-1 {
 			prevReached = true
 		}
-		if !pruned[J] {
-			cols[nj] = J
-			nj++
-		}
 		if v := x[i]; v != 0 {
-			ui = append(ui, J)
-			ux = append(ux, v)
+			f.ui = append(f.ui, J)
+			f.ux = append(f.ux, v)
 		}
 		x[i] = 0
 	}
-	f.ui, f.ux = ui, ux
-	cands := reached[:candidates]
 	if candidates == 0 {
 		return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
 	}
@@ -275,31 +273,32 @@ func (f *luNumeric[T]) finishColumn(x []T, reached, cols []int, c, k int, tol fl
 	f.ui = append(f.ui, k)
 	f.ux = append(f.ux, pivot)
 	pinv[ipiv] = k
-	li, lx := append(f.li, ipiv), append(f.lx, 1)
+	f.li = append(f.li, ipiv)
+	f.lx = append(f.lx, 1)
 	for _, i := range cands {
 		if i != ipiv {
-			li = append(li, i)
-			lx = append(lx, x[i]/pivot)
+			f.li = append(f.li, i)
+			f.lx = append(f.lx, x[i]/pivot)
 		}
 		x[i] = 0
 	}
-	f.li, f.lx = li, lx
-	f.pend[k] = len(li)
+	f.pend[k] = len(f.li)
 	f.joinSupernode(k, candidates, prevReached)
-	f.prune(cols[:nj], ipiv)
+	f.prune(urows, ipiv)
 	return nil
 }
 
-// prune applies symmetric pruning after a column whose pivot row is ipiv
-// to the columns cols of L that updated it (U's rows, unpruned): for each
-// column J that holds row ipiv (L[ipiv, J] != 0), the rows of L's column J
-// not yet pivotal are reachable through the new column as well, so the
-// search stops following them there (they move behind pend[J]; the
+// prune applies symmetric pruning after a column whose pivot row is ipiv,
+// given U's rows (pivotal rows reached): for each column J of L that
+// updated the column and holds row ipiv (L[ipiv, J] != 0), the rows of L's
+// column J not yet pivotal are reachable through the new column as well,
+// so the search stops following them there (they move behind pend[J]; the
 // numeric updates still use them). Only the last columns of supernodes are
 // pruned: the search follows no other.
-func (f *luNumeric[T]) prune(cols []int, ipiv int) {
-	for _, J := range cols {
-		if !f.isRepresentative(J) {
+func (f *luNumeric[T]) prune(urows []int, ipiv int) {
+	for _, i := range urows {
+		J := f.pinv[i]
+		if f.pruned[J] || !f.isRepresentative(J) {
 			continue
 		}
 		start, end := f.lp[J]+1, f.lp[J+1]
