@@ -163,6 +163,12 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 		return binaryUndefined(name, a, b, args)
 	}
 	common := resultType(a, b)
+	// torch refuses a bool exponent held in a tensor (0-d included) when the
+	// result is bool; a bool number exponent is fine. Checked before 0-d
+	// tensors become numbers.
+	if name == "pow" && common == dtype.Bool && b.Tensor != nil {
+		return nil, errs.Errorf(errs.ErrDType, "pow: \"pow\" not implemented for 'Bool' (a bool exponent tensor with a bool base)")
+	}
 	a, b, err := zeroDimAsNumber(a, b)
 	if err != nil {
 		return nil, err
@@ -170,9 +176,6 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 	compute, out, err := def.dtype(name, a.dtype(), b.dtype(), common, args)
 	if err != nil {
 		return nil, err
-	}
-	if name == "pow" && common == dtype.Bool && a.Tensor != nil && b.Tensor != nil { // a bool number exponent is fine
-		return nil, errs.Errorf(errs.ErrDType, "pow: \"pow\" not implemented for 'Bool' (two bool tensors)")
 	}
 	dom := domainOf(compute)
 	bf := def.funcs(args, compute)

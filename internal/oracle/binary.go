@@ -93,7 +93,8 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 		if cat == CatComplex && name != "pow" {
 			return Array{}, errorf("%s: complex operands are refused", name)
 		}
-		if cat == CatBool && (name == "floor_divide" || name == "pow" && !a.Wrapped && !b.Wrapped) {
+		// torch's bool pow takes only a number exponent: True ** t and t ** t0d are refused
+		if cat == CatBool && (name == "floor_divide" || name == "pow" && !b.Wrapped) {
 			return Array{}, errorf("%s: bool operands are refused", name)
 		}
 	case "eq", "ne", "mul":

@@ -89,6 +89,11 @@ func TestBinaryAsTorch(t *testing.T) {
 		_, err = Binary(op, vec(dtype.Bool, 1, 0), vec(dtype.Bool, 1, 1), BinaryArgs{})
 		assert.Error(t, err, "%s of two bool tensors", op)
 	}
+	_, err = Binary("pow", NumberArray(Number{Kind: dtype.Bool, V: 1}), vec(dtype.Bool, 1, 0), BinaryArgs{})
+	assert.Error(t, err, "True ** bool tensor")
+	r, err = Binary("pow", vec(dtype.Bool, 1, 0), NumberArray(Number{Kind: dtype.Bool, V: 1}), BinaryArgs{})
+	require.NoError(t, err, "bool tensor ** True")
+	same(t, vec(dtype.Bool, 1, 0), r, "bool tensor ** True")
 	r, err = Binary("add", vec(dtype.Bool, 1, 0), vec(dtype.Bool, 1, 1), BinaryArgs{})
 	require.NoError(t, err)
 	same(t, vec(dtype.Bool, 1, 1), r, "bool add")

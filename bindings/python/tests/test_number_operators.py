@@ -192,3 +192,24 @@ def test_accelerator_builds_each_kind_of_number():
     assert gs.live_handles() == before
     with pytest.raises(TypeError, match="takes 5 arguments"):
         fast.binary_number(p, 1.0, 0, b"add")
+
+
+@pytest.mark.parametrize("accelerated", [True, False])
+def test_bool_pow_takes_only_a_number_exponent(monkeypatch, accelerated):
+    """torch's pow on bool: t ** True and tensor(True) ** True give bool; True ** t,
+    t ** t and t ** tensor(True) (a bool exponent held in a tensor) raise "pow" not
+    implemented for 'Bool'."""
+    if not accelerated:
+        monkeypatch.setattr(_elementwise, "fast", None)
+    t = gs.tensor(np.array([True, False]))
+    z = gs.tensor(np.array(True))
+    m = gs.tensor(np.eye(3, dtype=bool)).to_sparse_csr()
+    for ok in (lambda: t ** True, lambda: z ** True, lambda: gs.pow(t, True)):
+        r = ok()
+        assert r.dtype == gs.bool
+        assert r.to_dense().numpy().tolist() == ok().to_dense().numpy().tolist()
+    assert (t ** True).to_dense().numpy().tolist() == [True, False]
+    for bad in (lambda: True ** t, lambda: t ** t, lambda: t ** z, lambda: z ** z,
+                lambda: True ** z, lambda: gs.pow(True, t), lambda: m ** m, lambda: True ** m):
+        with pytest.raises(gs.DTypeError, match="not implemented for 'Bool'"):
+            bad()
