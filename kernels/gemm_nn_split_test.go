@@ -1,6 +1,8 @@
 package kernels
 
 import (
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -28,6 +30,48 @@ func TestGemmNNRowChunks(t *testing.T) {
 			if q < len(b)-1 {
 				require.Zero(t, (b[q]-c.i0)%c.mr, "%+v: bound %d is inside a tile", c, q)
 			}
+		}
+	}
+}
+
+// Gemm's split at its default blocking gives the one-goroutine bits on the
+// bench's shapes and around them: the GCN layer (2708 x 1433 @ 1433 x 16:
+// rows split, B read in place), its 17-column neighbour (a packed partial
+// sliver), a square product with several chunks of k and row chunks ending
+// inside a tile (301 x 600 x 263), a short and wide one (split by columns,
+// 20 x 300 x 1500), one row and one column (the split falls back to one
+// part), k = 0 (c cleared), on 2 and 3 goroutines.
+func TestGemmSplitBitsDefaultBlocking(t *testing.T) {
+	testGemmSplitBits[float64](t)
+	testGemmSplitBits[float32](t)
+}
+
+func testGemmSplitBits[V float32 | float64](t *testing.T) {
+	rng := rand.New(rand.NewPCG(2708, 16))
+	for _, s := range [][3]int{{2708, 1433, 16}, {2708, 1433, 17}, {301, 600, 263}, {20, 300, 1500}, {1, 3000, 700}, {3000, 700, 1}, {400, 0, 300}} {
+		m, k, n := s[0], s[1], s[2]
+		a, b := make([]V, m*k), make([]V, k*n)
+		for i := range a {
+			a[i] = V(rng.NormFloat64())
+		}
+		for i := range b {
+			b[i] = V(rng.NormFloat64())
+		}
+		run := func(workers int) []V {
+			defer withWorkers(workers)()
+			c := make([]V, m*n)
+			for i := range c {
+				c[i] = V(math.NaN())
+			}
+			Gemm(m, k, n, 1, a, b, c)
+			return c
+		}
+		one := run(1)
+		if k == 0 {
+			require.Equal(t, make([]V, m*n), one, "%v: k = 0 leaves c zero", s)
+		}
+		for _, w := range []int{2, 3} {
+			require.True(t, sameBits(one, run(w)), "%v: %d goroutines differ from one", s, w)
 		}
 	}
 }
