@@ -24,6 +24,16 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+# Rows alternate the libraries call by call, so a library whose idle workers keep
+# polling after a call (OpenBLAS's for over 0.5 s, libgomp's and MKL's OpenMP for
+# milliseconds, gosparse's for 200 us) takes a core from the next library's call:
+# a gosparse product after a numpy one took 66 ms against 43 after its own
+# (bench/peer_spin.py). Every library parks its workers at once here instead, the
+# same rule for all, each paying its own wake-up; set these to measure otherwise.
+for _var, _value in (("OMP_WAIT_POLICY", "PASSIVE"), ("OPENBLAS_THREAD_TIMEOUT", "4"),
+                     ("GOSPARSE_SPIN_US", "0")):
+    os.environ.setdefault(_var, _value)
+
 import numpy as np  # noqa: E402
 import scipy  # noqa: E402
 
