@@ -204,8 +204,8 @@ func FillArray(a dtype.Array, fill []byte) {
 // already holds one of that width whose rows the levels' Crd arrays are.
 func (t *Tensor) finish(vals dtype.Array, width int) error {
 	if width == 0 {
-		width = autoWidth(t.shape, t.levels)
-	} else if width == 32 && autoWidth(t.shape, t.levels) == 64 {
+		width = AutoWidth(t.shape, t.levels)
+	} else if width == 32 && AutoWidth(t.shape, t.levels) == 64 {
 		return errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
 	}
 	t.width = width
@@ -235,9 +235,9 @@ func (t *Tensor) finish(vals dtype.Array, width int) error {
 	return t.checkBatchesEven()
 }
 
-// autoWidth is 32 when every size and every level's positions fit in
+// AutoWidth is 32 when every size and every level's positions fit in
 // int32, else 64.
-func autoWidth(shape []int64, levels []Level) int {
+func AutoWidth(shape []int64, levels []Level) int {
 	for _, s := range shape {
 		if s > math.MaxInt32 {
 			return 64

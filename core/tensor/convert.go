@@ -2,7 +2,6 @@ package tensor
 
 import (
 	"bytes"
-	"cmp"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -10,57 +9,40 @@ import (
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
-// ConvertOptions parameterise ToLayout.
-type ConvertOptions struct {
-	// DenseDim is the number of trailing dense (hybrid) dims of the result;
-	// -1 keeps the source's (0 from a strided source).
-	DenseDim int
-	// SparseDim, for COO and CSF results, fixes the number of sparse dims
-	// (torch's to_sparse(sparse_dim)); -1 for all non-dense dims.
-	SparseDim int
-	// BlockSize is the block of BSR/BSC results.
-	BlockSize [2]int64
-	// IndexWidth is 32 or 64, or 0 for int32 wherever everything fits.
-	IndexWidth int
-}
-
-// DefaultConvert is ConvertOptions with every field at its default.
-func DefaultConvert() ConvertOptions { return ConvertOptions{DenseDim: -1, SparseDim: -1} }
-
 // toDense materialises t as a strided tensor, the fill value in every
 // unspecified element; duplicate COO entries are summed. It is ToLayout's
 // strided target, which convert.ToDense names.
 func toDense(t *Tensor) (*Tensor, error) {
 	cancel.Poll()
-	if t.undef {
+	if t.UndefinedFill() {
 		return nil, errUndefinedDense("to_dense")
 	}
-	if t.layout == Strided {
+	if NamedLayout(t) == Strided {
 		return Clone(t), nil
 	}
-	n := dtype.NumelOf(t.shape)
-	if err := errs.CheckAlloc("to_dense", n, t.dtype.Size()); err != nil {
+	n := dtype.NumelOf(t.Dims())
+	if err := errs.CheckAlloc("to_dense", n, t.DType().Size()); err != nil {
 		return nil, err
 	}
 	if n == 0 {
 		// Nothing to write: the stored structure (which may be large, as
 		// 2^23 rows of no columns) need not be walked.
-		return NewStrided(dtype.NewArray(t.dtype, slices.Clone(t.Dims())))
+		return NewStrided(dtype.NewArray(t.DType(), slices.Clone(t.Dims())))
 	}
-	out := dtype.NewArray(t.dtype, t.shape)
+	out := dtype.NewArray(t.DType(), t.Dims())
 	FillArray(out, t.FillPattern()) // the dense dims are innermost: a per-slot fill tiles
 	if denseCompressed(t, out) {
 		return NewStrided(out)
 	}
-	e, err := EntriesOf(t, len(t.shape)-t.denseDim)
+	e, err := EntriesOf(t, len(t.Dims())-t.DenseDim())
 	if err != nil {
 		return nil, err
 	}
-	if t.layout == CSR || t.layout == CSC { // a refused fast path may have written some
+	if NamedLayout(t) == CSR || NamedLayout(t) == CSC { // a refused fast path may have written some
 		clear(out.Data)
 		FillArray(out, t.FillPattern())
 	}
-	scatterBlocks(out, t.shape, e)
+	scatterBlocks(out, t.Dims(), e)
 	return NewStrided(out)
 }
 
@@ -76,7 +58,7 @@ func scatterBlocks(out dtype.Array, shape []int64, e *Entries) {
 	}
 	bs := e.Block * int64(out.DType.Size())
 	var written []bool
-	if e.dups {
+	if e.Dups {
 		written = make([]bool, dtype.NumelOf(shape[:e.K])) // no larger than out, which toDense sized
 	}
 	for i := int64(0); i < e.N; i++ {
@@ -93,22 +75,12 @@ func scatterBlocks(out dtype.Array, shape []int64, e *Entries) {
 		case written != nil && !written[off/max(e.Block, 1)]:
 			copy(dst, src)
 			written[off/max(e.Block, 1)] = true
-		case e.dups:
+		case e.Dups:
 			dtype.AddBlock(out.DType, dst, src)
 		default:
 			copy(dst, src)
 		}
 	}
-}
-
-// AllZero reports whether every byte of b is zero.
-func AllZero(b []byte) bool {
-	for _, x := range b {
-		if x != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // ToLayout converts t to any named format. Stored elements stay stored (a
@@ -132,17 +104,17 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if layout == Strided {
 		return toDense(t)
 	}
-	if t.undef {
+	if t.UndefinedFill() {
 		return toLayoutUndefined(t, layout, opt)
 	}
-	nd := len(t.shape)
+	nd := len(t.Dims())
 	dd := opt.DenseDim
 	if dd < 0 {
-		dd = t.denseDim
+		dd = t.DenseDim()
 	}
 	if layout.IsBlocked() && opt.BlockSize == [2]int64{} {
-		if t.layout == layout {
-			opt.BlockSize = t.block
+		if NamedLayout(t) == layout {
+			opt.BlockSize = t.BlockSize()
 		} else {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required to convert to %s", layout)
 		}
@@ -151,8 +123,8 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if err != nil {
 		return nil, err
 	}
-	if t.PerSlotFill() && spec.DenseDim != t.denseDim {
-		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with a per-slot fill converts only keeping its %d dense dims (%d asked)", t.denseDim, spec.DenseDim)
+	if t.PerSlotFill() && spec.DenseDim != t.DenseDim() {
+		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with a per-slot fill converts only keeping its %d dense dims (%d asked)", t.DenseDim(), spec.DenseDim)
 	}
 	// A custom tensor of a unique format converts from one walk of its
 	// levels (EntriesOf), no COO tensor made: the paths below read it.
@@ -160,11 +132,11 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if !lazy {
 		t = t.named()
 	}
-	if !lazy && t.layout == layout && spec.DenseDim == t.denseDim && spec.Block == t.block {
-		if opt.IndexWidth == 0 || opt.IndexWidth == t.width {
+	if !lazy && NamedLayout(t) == layout && spec.DenseDim == t.DenseDim() && spec.Block == t.BlockSize() {
+		if opt.IndexWidth == 0 || opt.IndexWidth == t.IndexWidth() {
 			return Clone(t), nil
 		}
-		if (opt.IndexWidth == 64 || autoWidth(t.shape, t.levels) == 32) && (t.layout != COO || t.coalesced) {
+		if (opt.IndexWidth == 64 || AutoWidth(t.Dims(), t.Levels()) == 32) && (NamedLayout(t) != COO || t.IsCoalesced()) {
 			// Only the width changes (an uncoalesced COO is coalesced
 			// below): the index arrays are cast, nothing is sorted.
 			return ToIndexWidth(t, opt.IndexWidth)
@@ -185,15 +157,15 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 		return convertBlock(t, spec, width)
 	}
 	if plain, ok := blockRoute(t, spec); ok { // COO/CSR/CSC <-> BSR/BSC through CSR or CSC
-		mid, err := ToLayout(t, plain, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: t.block})
+		mid, err := ToLayout(t, plain, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: t.BlockSize()})
 		if err != nil {
 			return nil, err
 		}
 		return ToLayout(mid, layout, opt)
 	}
 	k := nd - spec.DenseDim
-	if t.layout != Strided {
-		k = max(k, nd-t.denseDim)
+	if NamedLayout(t) != Strided {
+		k = max(k, nd-t.DenseDim())
 	}
 	e, err := EntriesOf(t, k)
 	if err != nil {
@@ -202,11 +174,11 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if sk := nd - spec.DenseDim; sk < e.K {
 		// Sparse dims become dense dims: entries that share the remaining
 		// sparse coordinates form one value block.
-		if e, err = e.merge(t.shape, sk, t.FillPattern()); err != nil {
+		if e, err = e.Merge(t.Dims(), sk, t.FillPattern()); err != nil {
 			return nil, err
 		}
 	}
-	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.FillPattern()), width, false)
+	return BuildFrom(spec, e, t.DType(), bytes.Clone(t.FillPattern()), width, false)
 }
 
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
@@ -214,81 +186,25 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 func Coalesce(t *Tensor) (*Tensor, error) {
 	t = t.named()
 	cancel.Poll()
-	if t.undef && t.layout == COO && !t.coalesced { // summing duplicates reads no fill
-		c, err := Coalesce(Refill(t, make([]byte, t.dtype.Size())))
+	if t.UndefinedFill() && NamedLayout(t) == COO && !t.IsCoalesced() { // summing duplicates reads no fill
+		c, err := Coalesce(Refill(t, make([]byte, t.DType().Size())))
 		if err != nil {
 			return nil, err
 		}
 		return AsUndefined(c), nil
 	}
-	if t.layout != COO || t.coalesced {
+	if NamedLayout(t) != COO || t.IsCoalesced() {
 		return Clone(t), nil
 	}
-	spec := FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.denseDim, Block: t.block}
-	if len(t.shape)-t.denseDim == 2 && FastPathFits(t, spec) {
-		return convertFast(t, spec, t.width, true)
+	spec := FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim(), Block: t.BlockSize()}
+	if len(t.Dims())-t.DenseDim() == 2 && FastPathFits(t, spec) {
+		return convertFast(t, spec, t.IndexWidth(), true)
 	}
-	e, err := EntriesOf(t, len(t.shape)-t.denseDim)
+	e, err := EntriesOf(t, len(t.Dims())-t.DenseDim())
 	if err != nil {
 		return nil, err
 	}
-	return BuildFrom(spec, e, t.dtype, bytes.Clone(t.FillPattern()), t.width, false)
-}
-
-// Clone returns a deep copy of t.
-func Clone(t *Tensor) *Tensor { return cloneTensor(t, true) }
-
-// cloneTensor is Clone, with the index arrays shared rather than copied
-// when indices is false (for a caller that replaces them all).
-func cloneTensor(t *Tensor, indices bool) *Tensor {
-	t = t.named()
-	c := *t
-	c.ust = nil // a clone of a custom-format tensor is its Named COO tensor's
-	c.shape = slices.Clone(t.Dims())
-	c.carryFill(t)
-	c.levels = make([]Level, len(t.levels))
-	for i, l := range t.levels {
-		if indices {
-			l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
-		}
-		c.levels[i] = l
-	}
-	c.values = CloneArray(t.values)
-	if t.layout == COO && indices {
-		c.indices = CloneArray(t.indices)
-		es := int64(c.indices.DType.Size())
-		nse := c.indices.Shape[1]
-		for d := 0; d < c.SparseDim(); d++ {
-			c.levels[d].Crd = dtype.Array{DType: c.indices.DType, Shape: []int64{nse}, Data: c.indices.Data[int64(d)*nse*es : int64(d+1)*nse*es]}
-		}
-	}
-	return &c
-}
-
-// CloneArray returns a deep copy of a (its shape and data).
-func CloneArray(a dtype.Array) dtype.Array {
-	if a.Data == nil {
-		return a
-	}
-	out := dtype.NewArray(a.DType, a.Shape)
-	copy(out.Data, a.Data)
-	return out
-}
-
-// CastArray converts every element of a to dtype d.
-func CastArray(a dtype.Array, d dtype.DType) dtype.Array {
-	out := dtype.NewArray(d, a.Shape)
-	if a.DType == dtype.Float64 && d == dtype.Float32 {
-		src, dst := dtype.AsSlice[float64](a), dtype.AsSlice[float32](out)
-		for i := range dst {
-			dst[i] = float32(src[i])
-		}
-		return out
-	}
-	for i := int64(0); i < a.Numel(); i++ {
-		out.SetComplex(i, a.Complex(i))
-	}
-	return out
+	return BuildFrom(spec, e, t.DType(), bytes.Clone(t.FillPattern()), t.IndexWidth(), false)
 }
 
 // ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64);
@@ -298,51 +214,38 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 	if w != 0 && w != 32 && w != 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
 	}
-	if w == 0 && t.layout != Strided {
-		w = autoWidth(t.shape, t.levels)
+	if w == 0 && NamedLayout(t) != Strided {
+		w = AutoWidth(t.Dims(), t.Levels())
 	}
-	if t.layout == Strided || w == t.width {
+	if NamedLayout(t) == Strided || w == t.IndexWidth() {
 		return Clone(t), nil
 	}
-	if w == 32 && autoWidth(t.shape, t.levels) == 64 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", t.layout, t.shape)
+	if w == 32 && AutoWidth(t.Dims(), t.Levels()) == 64 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", NamedLayout(t), t.Dims())
 	}
-	// The casts below make new index arrays: copying the old ones first
-	// would move every index twice.
-	c := cloneTensor(t, false)
+	// The casts make new index arrays: copying the old ones first would
+	// move every index twice. Assemble gathers a COO tensor's indices from
+	// the new levels.
 	to := dtype.Int64
 	if w == 32 {
 		to = dtype.Int32
 	}
-	// c shares t's index arrays until each is replaced by a new one.
 	recast := func(a dtype.Array) dtype.Array {
 		if a.DType == to {
 			return CloneArray(a)
 		}
 		return CastIndex(a, to)
 	}
-	for i := range c.levels {
-		if c.levels[i].Pos.Data != nil {
-			c.levels[i].Pos = recast(c.levels[i].Pos)
+	levels := slices.Clone(t.Levels())
+	for i := range levels {
+		if levels[i].Pos.Data != nil {
+			levels[i].Pos = recast(levels[i].Pos)
 		}
-		if c.levels[i].Crd.Data != nil {
-			c.levels[i].Crd = recast(c.levels[i].Crd)
-		}
-	}
-	c.width = w
-	if c.layout == COO {
-		c.gatherCOOIndices()
-	}
-	return c, nil
-}
-
-// CmpColumns compares column i of a's indices with column j of b's.
-func CmpColumns(a *Tensor, i int64, b *Tensor, j int64, nd int) int {
-	na, nb := a.indices.Shape[1], b.indices.Shape[1]
-	for d := int64(0); d < int64(nd); d++ {
-		if c := cmp.Compare(a.indices.Index(d*na+i), b.indices.Index(d*nb+j)); c != 0 {
-			return c
+		if levels[i].Crd.Data != nil {
+			levels[i].Crd = recast(levels[i].Crd)
 		}
 	}
-	return 0
+	spec := FormatSpec{Layout: NamedLayout(t), Shape: slices.Clone(t.Dims()), BatchDim: t.BatchDim(), DenseDim: t.DenseDim(), Block: t.BlockSize()}
+	return Assemble(Parts{Spec: spec, Levels: levels, Values: CloneArray(t.Values()), Fill: bytes.Clone(t.FillPattern()),
+		UndefinedFill: t.UndefinedFill(), Coalesced: t.IsCoalesced(), Width: w})
 }

@@ -15,19 +15,19 @@ import (
 // does not apply, or where a compressed slice's indices do not strictly
 // increase (unchecked input with repeats: the generic path decides).
 func denseCompressed(t *Tensor, out dtype.Array) bool {
-	if (t.layout != CSR && t.layout != CSC) || t.batchDim != 0 || t.denseDim != 0 || len(t.shape) != 2 || t.formatStore() != nil {
+	if (NamedLayout(t) != CSR && NamedLayout(t) != CSC) || t.BatchDim() != 0 || t.DenseDim() != 0 || len(t.Dims()) != 2 || t.Layout() == Custom {
 		return false
 	}
 	// Element strides of the outer (compressed) and inner dims in out.
-	so, si := t.shape[1], int64(1)
-	if t.layout == CSC {
-		so, si = 1, t.shape[1]
+	so, si := t.Dims()[1], int64(1)
+	if NamedLayout(t) == CSC {
+		so, si = 1, t.Dims()[1]
 	}
-	l := &t.levels[1]
+	l := &t.Levels()[1]
 	if l.Pos.DType == dtype.Int32 {
-		return denseCompressedAs(dtype.AsSlice[int32](l.Pos), dtype.AsSlice[int32](l.Crd), t.values.Data, out.Data, t.dtype.Size(), so, si)
+		return denseCompressedAs(dtype.AsSlice[int32](l.Pos), dtype.AsSlice[int32](l.Crd), t.Values().Data, out.Data, t.DType().Size(), so, si)
 	}
-	return denseCompressedAs(dtype.AsSlice[int64](l.Pos), dtype.AsSlice[int64](l.Crd), t.values.Data, out.Data, t.dtype.Size(), so, si)
+	return denseCompressedAs(dtype.AsSlice[int64](l.Pos), dtype.AsSlice[int64](l.Crd), t.Values().Data, out.Data, t.DType().Size(), so, si)
 }
 
 // denseCompressedAs dispatches on the value size to a word type.

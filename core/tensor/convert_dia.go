@@ -33,7 +33,7 @@ func diaCOOView(t *Tensor, offsets []int64, vals dtype.Array, byCol bool, width 
 	levels := spec.Levels()
 	levels[0].Pos = dtype.Int64Array([]int64{0, n}) // for autoWidth's count
 	levels[0].Crd = dtype.Array{DType: dtype.Int64, Shape: []int64{n}}
-	width = max(width, autoWidth(spec.Shape, levels))
+	width = max(width, AutoWidth(spec.Shape, levels))
 	src := make([]int64, n) // the slot each COO entry reads
 	var rowsArr, colsArr dtype.Array
 	if width == 32 {

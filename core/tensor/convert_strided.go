@@ -18,7 +18,7 @@ import (
 
 // stridedConvertible reports whether ToLayout may take stridedToCompressed.
 func stridedConvertible(t *Tensor, spec FormatSpec) bool {
-	if t.layout != Strided || t.PerSlotFill() || spec.BatchDim != 0 || len(t.shape)-spec.DenseDim != 2 {
+	if NamedLayout(t) != Strided || t.PerSlotFill() || spec.BatchDim != 0 || len(t.Dims())-spec.DenseDim != 2 {
 		return false
 	}
 	switch spec.Layout {
@@ -26,7 +26,7 @@ func stridedConvertible(t *Tensor, spec FormatSpec) bool {
 	default:
 		return false
 	}
-	switch t.dtype { // value comparison by Go's != (half floats are raw words)
+	switch t.DType() { // value comparison by Go's != (half floats are raw words)
 	case dtype.Float64, dtype.Float32, dtype.Complex128, dtype.Complex64,
 		dtype.Int64, dtype.Int32, dtype.Int16, dtype.Int8, dtype.UInt8, dtype.Bool:
 		return true
@@ -37,14 +37,14 @@ func stridedConvertible(t *Tensor, spec FormatSpec) bool {
 // stridedToCompressed converts a strided tensor to spec (see stridedConvertible).
 func stridedToCompressed(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
 	// int32 indices whenever every position fits (then autoWidth is 32 too).
-	if dtype.NumelOf(t.shape) < math.MaxInt32 && width != 64 {
+	if dtype.NumelOf(t.Dims()) < math.MaxInt32 && width != 64 {
 		return stridedAs[int32](t, spec, width)
 	}
 	return stridedAs[int64](t, spec, width)
 }
 
 func stridedAs[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
-	switch t.dtype {
+	switch t.DType() {
 	case dtype.Float64:
 		return stridedTyped[I, float64](t, spec, width)
 	case dtype.Float32:
@@ -66,12 +66,12 @@ func stridedAs[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor,
 }
 
 func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
-	rows, cols := t.shape[0], t.shape[1]
-	bs := dtype.NumelOf(t.shape[2:])
-	vals := dtype.AsSlice[V](t.values)
-	fill := *(*V)(unsafe.Pointer(&t.scalarFill()[0]))
+	rows, cols := t.Dims()[0], t.Dims()[1]
+	bs := dtype.NumelOf(t.Dims()[2:])
+	vals := dtype.AsSlice[V](t.Values())
+	fill := *(*V)(unsafe.Pointer(&t.FillElem()[0]))
 	byCols, isCOO := spec.Layout == CSC, spec.Layout == COO
-	es := int64(t.dtype.Size())
+	es := int64(t.DType().Size())
 	outer := rows
 	if byCols {
 		outer = cols
@@ -93,7 +93,7 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 		return nil, err
 	}
 	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: spec.DenseDim}, Levels: spec.Levels(),
-		Fill: bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
+		Fill: bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width}
 	nse := int64(len(c.Idx))
 	var valBytes []byte
 	if len(c.Val) > 0 {
@@ -101,7 +101,7 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	} else {
 		valBytes = []byte{}
 	}
-	p.Values = dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Val))}, Data: valBytes}
+	p.Values = dtype.Array{DType: t.DType(), Shape: []int64{int64(len(c.Val))}, Data: valBytes}
 	if !isCOO {
 		p.Levels[1].Pos = dtype.IndexView(c.Ptr)
 		p.Levels[1].Crd = dtype.IndexView(c.Idx)

@@ -130,7 +130,7 @@ func (u *ustStore) entries(t *Tensor) (*Entries, error) {
 	nd := len(t.shape)
 	nse := u.Values.Numel()
 	s := u.structure(t)
-	e := &Entries{K: nd, Coords: make([][]int64, nd), Vals: u.Values, Block: 1, dups: !u.Format.IsUnique()}
+	e := &Entries{K: nd, Coords: make([][]int64, nd), Vals: u.Values, Block: 1, Dups: !u.Format.IsUnique()}
 	for d := range e.Coords {
 		e.Coords[d] = make([]int64, 0, nse)
 	}

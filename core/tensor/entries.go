@@ -16,7 +16,7 @@ type Entries struct {
 	Src    []int64     // src[e]: which value block of vals entry e owns
 	Vals   dtype.Array // flat values, block elements per entry
 	Block  int64       // elements per value block
-	dups   bool        // entries may repeat coordinates (uncoalesced COO)
+	Dups   bool        // entries may repeat coordinates (uncoalesced COO)
 }
 
 // EntriesOf lists the stored entries of a sparse tensor with coordinates over
@@ -97,7 +97,7 @@ func EntriesOf(t *Tensor, k int) (*Entries, error) {
 		pos = child
 	}
 	e := &Entries{K: kc, N: int64(len(pos)), Coords: coords, Src: pos, Vals: Flat(t.values),
-		Block: dtype.NumelOf(t.shape[kc:]), dups: t.layout == COO && !t.coalesced}
+		Block: dtype.NumelOf(t.shape[kc:]), Dups: t.layout == COO && !t.coalesced}
 	if k > kc {
 		e = e.split(t.shape, k)
 	}
@@ -114,7 +114,7 @@ func sparselessEntries(t *Tensor, k int) *Entries {
 		src[i] = int64(i)
 	}
 	e := &Entries{K: 0, N: n, Coords: [][]int64{}, Src: src, Vals: Flat(t.values),
-		Block: dtype.NumelOf(t.shape), dups: !t.coalesced}
+		Block: dtype.NumelOf(t.shape), Dups: !t.coalesced}
 	if k > 0 {
 		e = e.split(t.shape, k)
 	}
@@ -132,7 +132,7 @@ func (e *Entries) split(shape []int64, newK int) *Entries {
 	sub := dtype.NumelOf(shape[e.K:newK])
 	n := e.N * sub
 	out := &Entries{K: newK, N: n, Coords: make([][]int64, newK), Src: make([]int64, n), Vals: e.Vals,
-		Block: e.Block / max(sub, 1), dups: e.dups}
+		Block: e.Block / max(sub, 1), Dups: e.Dups}
 	for d := range out.Coords {
 		out.Coords[d] = make([]int64, n)
 	}

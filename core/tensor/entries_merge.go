@@ -9,13 +9,13 @@ import (
 	"github.com/gosparse/gosparse/kernels/cancel"
 )
 
-// merge is split's inverse: it groups the entries by their coordinates over
+// Merge is split's inverse: it groups the entries by their coordinates over
 // the leading newK dims and gives each group one value block over the
 // dimensions newK..ndim-1, so that sparse dims become dense (hybrid) dims.
 // Elements of a block that no entry stores take the fill value fill (one
 // element); repeated coordinates add up, the first one replacing the fill.
 // The result holds one entry per group, in coordinate order, with no repeats.
-func (e *Entries) merge(shape []int64, newK int, fill []byte) (*Entries, error) {
+func (e *Entries) Merge(shape []int64, newK int, fill []byte) (*Entries, error) {
 	sub := dtype.NumelOf(shape[newK:e.K])
 	block, ok := errs.MulChecked(e.Block, sub)
 	if !ok {
@@ -56,7 +56,7 @@ func (e *Entries) merge(shape []int64, newK int, fill []byte) (*Entries, error) 
 		out.Coords[d] = make([]int64, groups)
 	}
 	var written []bool // per element block of the result, where fill and repeats need it
-	if e.dups && !AllZero(fill) {
+	if e.Dups && !AllZero(fill) {
 		written = make([]bool, groups*sub)
 	}
 	bs := e.Block * int64(vals.DType.Size())
@@ -80,7 +80,7 @@ func (e *Entries) merge(shape []int64, newK int, fill []byte) (*Entries, error) 
 		case written != nil && !written[slot]:
 			copy(dst, src)
 			written[slot] = true
-		case e.dups:
+		case e.Dups:
 			dtype.AddBlock(vals.DType, dst, src)
 		default:
 			copy(dst, src)

@@ -28,10 +28,10 @@ type compressed2D[I kernels.Index] struct {
 
 // fastConvertible reports whether ToLayout may take a direct path.
 func fastConvertible(t *Tensor, spec FormatSpec) bool {
-	if t.batchDim != 0 || spec.BatchDim != 0 || len(t.shape)-t.denseDim != 2 || spec.DenseDim != t.denseDim {
+	if t.BatchDim() != 0 || spec.BatchDim != 0 || len(t.Dims())-t.DenseDim() != 2 || spec.DenseDim != t.DenseDim() {
 		return false
 	}
-	src := t.layout == COO || t.layout == CSR || t.layout == CSC
+	src := NamedLayout(t) == COO || NamedLayout(t) == CSR || NamedLayout(t) == CSC
 	dst := spec.Layout == COO || spec.Layout == CSR || spec.Layout == CSC
 	return src && dst
 }
@@ -39,7 +39,7 @@ func fastConvertible(t *Tensor, spec FormatSpec) bool {
 // convertFast converts directly among COO, CSR and CSC (see fastConvertible).
 // direct false keeps CSR <-> CSC on the general transpose (the tests' reference).
 func convertFast(t *Tensor, spec FormatSpec, width int, direct bool) (*Tensor, error) {
-	if t.width == 32 {
+	if t.IndexWidth() == 32 {
 		return convert2D[int32](t, spec, width, direct)
 	}
 	return convert2D[int64](t, spec, width, direct)
@@ -51,7 +51,7 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 			return out, err
 		}
 	}
-	if t.layout == COO && spec.Layout == COO {
+	if NamedLayout(t) == COO && spec.Layout == COO {
 		if out, ok, err := coalesce2D[I](t, spec, width); ok {
 			return out, err
 		}
@@ -69,9 +69,9 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 			return nil, err
 		}
 	}
-	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: t.denseDim}, Levels: spec.Levels(),
-		Values: dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.vals) / t.dtype.Size())}, Data: c.vals},
-		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
+	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim()}, Levels: spec.Levels(),
+		Values: dtype.Array{DType: t.DType(), Shape: []int64{int64(len(c.vals) / t.DType().Size())}, Data: c.vals},
+		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width}
 	if spec.Layout == COO {
 		p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), dtype.IndexDType[I]())
 		p.Levels[0].Crd = dtype.IndexView(c.outerOfEach())
@@ -87,26 +87,26 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 // canonical form: a CSR or CSC source along its own axis, a COO source along
 // axis (grouped by column at once for CSC, one pass as for CSR).
 func canonical2D[I kernels.Index](t *Tensor, axis int) (*compressed2D[I], error) {
-	bb := int(dtype.NumelOf(t.DenseShape())) * t.dtype.Size()
-	rows, cols := t.shape[0], t.shape[1]
-	switch t.layout {
+	bb := int(dtype.NumelOf(t.DenseShape())) * t.DType().Size()
+	rows, cols := t.Dims()[0], t.Dims()[1]
+	switch NamedLayout(t) {
 	case CSR, CSC:
-		l := &t.levels[1]
+		l := &t.Levels()[1]
 		c := &compressed2D[I]{nOuter: rows, nInner: cols, blockBytes: bb,
 			ptr: append([]I(nil), dtype.AsSlice[I](l.Pos)...), idx: append([]I(nil), dtype.AsSlice[I](l.Crd)...),
-			vals: append(dtype.AlignedBytes(0), t.values.Data...)}
-		if t.layout == CSC {
+			vals: append(dtype.AlignedBytes(0), t.Values().Data...)}
+		if NamedLayout(t) == CSC {
 			c.axis, c.nOuter, c.nInner = 1, cols, rows
 		}
 		return c, nil
 	}
-	r, col := dtype.AsSlice[I](t.levels[0].Crd), dtype.AsSlice[I](t.levels[1].Crd)
+	r, col := dtype.AsSlice[I](t.Levels()[0].Crd), dtype.AsSlice[I](t.Levels()[1].Crd)
 	nse := len(r)
 	if err := errs.CheckAlloc("values", int64(nse)*int64(bb), 1); err != nil {
 		return nil, err
 	}
-	if axis == 0 && t.coalesced {
-		if c, ok := sortedCOORows(r, col, t.values.Data, rows, cols, bb); ok {
+	if axis == 0 && t.IsCoalesced() {
+		if c, ok := sortedCOORows(r, col, t.Values().Data, rows, cols, bb); ok {
 			return c, nil
 		}
 	}
@@ -130,13 +130,13 @@ func canonical2D[I kernels.Index](t *Tensor, axis int) (*compressed2D[I], error)
 	}
 	vals := dtype.AlignedBytes(int64(nse) * int64(bb))
 	if bb > 0 && nse > 0 {
-		if err := kernels.Gather(vals, t.values.Data, bb, perm); err != nil {
+		if err := kernels.Gather(vals, t.Values().Data, bb, perm); err != nil {
 			return nil, errs.Errorf(errs.ErrInternal, "coalesce: %v", err)
 		}
 	}
 	c := &compressed2D[I]{axis: axis, nOuter: rows, nInner: cols, blockBytes: bb, ptr: ptr, idx: idx, vals: vals}
-	if !t.coalesced { // a stable sort of a coalesced COO leaves every group sorted and unique
-		c.sortAndMergeRows(t.dtype)
+	if !t.IsCoalesced() { // a stable sort of a coalesced COO leaves every group sorted and unique
+		c.sortAndMergeRows(t.DType())
 	}
 	return c, nil
 }

@@ -17,26 +17,26 @@ import (
 
 // blockConvertible reports whether ToLayout may take a direct block path.
 func blockConvertible(t *Tensor, spec FormatSpec) bool {
-	if t.batchDim != 0 || spec.BatchDim != 0 || t.denseDim != 0 || spec.DenseDim != 0 || len(t.shape) != 2 {
+	if t.BatchDim() != 0 || spec.BatchDim != 0 || t.DenseDim() != 0 || spec.DenseDim != 0 || len(t.Dims()) != 2 {
 		return false
 	}
-	return (t.layout == CSR && spec.Layout == BSR) || (t.layout == BSR && spec.Layout == CSR) ||
-		(t.layout == CSC && spec.Layout == BSC) || (t.layout == BSC && spec.Layout == CSC)
+	return (NamedLayout(t) == CSR && spec.Layout == BSR) || (NamedLayout(t) == BSR && spec.Layout == CSR) ||
+		(NamedLayout(t) == CSC && spec.Layout == BSC) || (NamedLayout(t) == BSC && spec.Layout == CSC)
 }
 
 // blockRoute names the plain format (CSR for BSR, CSC for BSC) through which
 // a 2-D unbatched conversion between a block format and COO, CSR or CSC takes
 // two direct steps instead of the generic path.
 func blockRoute(t *Tensor, spec FormatSpec) (Layout, bool) {
-	if t.batchDim != 0 || spec.BatchDim != 0 || t.denseDim != 0 || spec.DenseDim != 0 || len(t.shape) != 2 {
+	if t.BatchDim() != 0 || spec.BatchDim != 0 || t.DenseDim() != 0 || spec.DenseDim != 0 || len(t.Dims()) != 2 {
 		return 0, false
 	}
 	plainOf := map[Layout]Layout{BSR: CSR, BSC: CSC}
 	simple := func(l Layout) bool { return l == COO || l == CSR || l == CSC }
-	if p, ok := plainOf[spec.Layout]; ok && simple(t.layout) && t.layout != p {
+	if p, ok := plainOf[spec.Layout]; ok && simple(NamedLayout(t)) && NamedLayout(t) != p {
 		return p, true
 	}
-	if p, ok := plainOf[t.layout]; ok && simple(spec.Layout) && spec.Layout != p {
+	if p, ok := plainOf[NamedLayout(t)]; ok && simple(spec.Layout) && spec.Layout != p {
 		return p, true
 	}
 	return 0, false
@@ -44,17 +44,17 @@ func blockRoute(t *Tensor, spec FormatSpec) (Layout, bool) {
 
 // convertBlock runs the direct path of blockConvertible.
 func convertBlock(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
-	if t.width == 32 {
+	if t.IndexWidth() == 32 {
 		return convertBlockTyped[int32](t, spec, width)
 	}
 	return convertBlockTyped[int64](t, spec, width)
 }
 
 func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
-	rowMajor := t.layout == CSR || t.layout == BSR
+	rowMajor := NamedLayout(t) == CSR || NamedLayout(t) == BSR
 	block := spec.Block
-	if t.layout.IsBlocked() {
-		block = t.block
+	if NamedLayout(t).IsBlocked() {
+		block = t.BlockSize()
 	}
 	bm, bn := block[0], block[1]
 	// outer/inner: the compressed and the plain side; so/si: their block sizes.
@@ -64,16 +64,16 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 		so, si = bn, bm
 		offset = func(o, i int64) int64 { return (i%bm)*bn + o%bn }
 	}
-	l := &t.levels[t.CompressedLevel()]
+	l := &t.Levels()[t.CompressedLevel()]
 	ptr, idx := dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd)
-	es := int64(t.dtype.Size())
+	es := int64(t.DType().Size())
 	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), Block: spec.Block}, Levels: spec.Levels(),
 		Fill: slices.Clone(t.FillElem()), Coalesced: true, Width: width}
-	cl := &p.Levels[1]         // the compressed level: no batch dims
-	if !t.layout.IsBlocked() { // CSR -> BSR, CSC -> BSC
+	cl := &p.Levels[1]               // the compressed level: no batch dims
+	if !NamedLayout(t).IsBlocked() { // CSR -> BSR, CSC -> BSC
 		nOuter := int64(len(ptr) - 1)
-		nbOuter, nbInner := nOuter/so, t.shape[boolInt(rowMajor)]/si // CSR: inner = columns
-		slot := make([]int64, nbInner)                               // sized by blockPathFits; block slot of each block index in the current block row, or -1
+		nbOuter, nbInner := nOuter/so, t.Dims()[boolInt(rowMajor)]/si // CSR: inner = columns
+		slot := make([]int64, nbInner)                                // sized by blockPathFits; block slot of each block index in the current block row, or -1
 		for i := range slot {
 			slot[i] = -1
 		}
@@ -98,8 +98,8 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 		if err := errs.CheckAlloc("values", int64(len(bidx))*bm*bn, int(es)); err != nil {
 			return nil, err
 		}
-		vals := dtype.NewArray(t.dtype, []int64{int64(len(bidx)) * bm * bn})
-		FillArray(vals, t.scalarFill())
+		vals := dtype.NewArray(t.DType(), []int64{int64(len(bidx)) * bm * bn})
+		FillArray(vals, t.FillElem())
 		for b := int64(0); b < nbOuter; b++ { // numeric: scatter every element into its block
 			for k := bptr[b]; k < bptr[b+1]; k++ {
 				slot[bidx[k]] = k
@@ -108,7 +108,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 				for k := ptr[o]; k < ptr[o+1]; k++ {
 					i := int64(idx[k])
 					dst := slot[i/si]*bm*bn + offset(o, i)
-					copy(vals.Data[dst*es:(dst+1)*es], t.values.Data[int64(k)*es:(int64(k)+1)*es])
+					copy(vals.Data[dst*es:(dst+1)*es], t.Values().Data[int64(k)*es:(int64(k)+1)*es])
 				}
 			}
 			for k := bptr[b]; k < bptr[b+1]; k++ {
@@ -131,14 +131,14 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 		return nil, errs.TooLarge(err)
 	}
 	cidx := make([]int64, 0, total) // total elements, sized with the values above
-	vals := dtype.NewArray(t.dtype, []int64{total})
+	vals := dtype.NewArray(t.DType(), []int64{total})
 	n := int64(0)
 	for b := int64(0); b < nbOuter; b++ {
 		for o := b * so; o < (b+1)*so; o++ {
 			for k := ptr[b]; k < ptr[b+1]; k++ {
 				for i := int64(idx[k]) * si; i < (int64(idx[k])+1)*si; i++ {
 					src := int64(k)*bm*bn + offset(o, i)
-					copy(vals.Data[n*es:(n+1)*es], t.values.Data[src*es:(src+1)*es])
+					copy(vals.Data[n*es:(n+1)*es], t.Values().Data[src*es:(src+1)*es])
 					cidx = append(cidx, i)
 					n++
 				}

@@ -21,7 +21,7 @@ const fastScratchSlack = 64 << 20
 // FastPathFits reports whether convertFast may convert t to spec.
 func FastPathFits(t *Tensor, spec FormatSpec) bool {
 	t = t.named()
-	if t.width == 32 {
+	if t.IndexWidth() == 32 {
 		return scratchFits(t, fastScratch[int32](t, spec), ownPointers(t, spec, 4))
 	}
 	return scratchFits(t, fastScratch[int64](t, spec), ownPointers(t, spec, 8))
@@ -31,19 +31,19 @@ func FastPathFits(t *Tensor, spec FormatSpec) bool {
 // a COO along the target's axis (rows for CSR and COO, columns for CSC), or
 // regrouping a CSR or CSC by the other axis when the target needs it.
 func fastScratch[I kernels.Index](t *Tensor, spec FormatSpec) int64 {
-	rows, cols := t.shape[0], t.shape[1]
+	rows, cols := t.Dims()[0], t.Dims()[1]
 	nse := int(t.NNZ())
 	dstAxis := 0
 	if spec.Layout == CSC {
 		dstAxis = 1
 	}
-	switch t.layout {
+	switch NamedLayout(t) {
 	case COO:
 		outer, inner := rows, cols
 		if dstAxis == 1 {
 			outer, inner = cols, rows
 		}
-		if t.denseDim == 0 {
+		if t.DenseDim() == 0 {
 			return kernels.CompressRowsScratch[I](outer, inner, nse)
 		}
 		return kernels.CountingSortScratch[I](nse, outer)
@@ -64,9 +64,9 @@ func fastScratch[I kernels.Index](t *Tensor, spec FormatSpec) int64 {
 func ownPointers(t *Tensor, spec FormatSpec, ib int64) int64 {
 	switch spec.Layout {
 	case CSR:
-		return budget.Mul(budget.Add(t.shape[0], 1), ib)
+		return budget.Mul(budget.Add(t.Dims()[0], 1), ib)
 	case CSC:
-		return budget.Mul(budget.Add(t.shape[1], 1), ib)
+		return budget.Mul(budget.Add(t.Dims()[1], 1), ib)
 	}
 	return 0
 }
@@ -78,23 +78,23 @@ func scratchFits(t *Tensor, scratch, own int64) bool {
 		return false
 	}
 	extra := scratch - min(own, scratch)
-	return extra <= max(fastScratchSlack, budget.Mul(t.NNZ(), 16*int64(t.width/8)))
+	return extra <= max(fastScratchSlack, budget.Mul(t.NNZ(), 16*int64(t.IndexWidth()/8)))
 }
 
 // blockPathFits reports whether convertBlock's CSR -> BSR (CSC -> BSC)
 // direction may run: its slot array holds one word per block column.
 // (BSR -> CSR allocates only the result's pointers, sized there.)
 func blockPathFits(t *Tensor, spec FormatSpec) bool {
-	if t.layout.IsBlocked() {
+	if NamedLayout(t).IsBlocked() {
 		return true
 	}
-	inner, si := t.shape[1], spec.Block[1]
-	if t.layout == CSC {
-		inner, si = t.shape[0], spec.Block[0]
+	inner, si := t.Dims()[1], spec.Block[1]
+	if NamedLayout(t) == CSC {
+		inner, si = t.Dims()[0], spec.Block[0]
 	}
-	nbOuter := t.shape[0] / spec.Block[0]
-	if t.layout == CSC {
-		nbOuter = t.shape[1] / spec.Block[1]
+	nbOuter := t.Dims()[0] / spec.Block[0]
+	if NamedLayout(t) == CSC {
+		nbOuter = t.Dims()[1] / spec.Block[1]
 	}
 	own := budget.Mul(budget.Add(nbOuter, 1), 8)
 	return scratchFits(t, budget.Add(own, budget.Mul(inner/si, 8)), own)

@@ -18,10 +18,10 @@ import (
 // value blocks it does not move (hybrid tensors, whose blocks hold several
 // elements).
 func compressCOO[I kernels.Index](t *Tensor, axis int, withRows bool) (c *compressed2D[I], rows []I, ok bool, err error) {
-	if t.denseDim != 0 {
+	if t.DenseDim() != 0 {
 		return nil, nil, false, nil
 	}
-	switch t.dtype.Size() {
+	switch t.DType().Size() {
 	case 1:
 		c, rows, err = compressAs[I, uint8](t, axis, withRows)
 	case 2:
@@ -40,26 +40,26 @@ func compressCOO[I kernels.Index](t *Tensor, axis int, withRows bool) (c *compre
 
 // compressAs is compressCOO with values moved as V, a type of the dtype's size.
 func compressAs[I kernels.Index, V kernels.Word](t *Tensor, axis int, withRows bool) (*compressed2D[I], []I, error) {
-	r, col := dtype.AsSlice[I](t.levels[0].Crd), dtype.AsSlice[I](t.levels[1].Crd)
-	vals, add := dtype.AsSlice[V](t.values), adder[V](t.dtype)
+	r, col := dtype.AsSlice[I](t.Levels()[0].Crd), dtype.AsSlice[I](t.Levels()[1].Crd)
+	vals, add := dtype.AsSlice[V](t.Values()), adder[V](t.DType())
 	// The pointers and buckets grow with the outer dim: sized by fastPathFits.
 	var res kernels.Compressed[I, V]
 	var err error
-	nOuter, nInner := t.shape[0], t.shape[1]
+	nOuter, nInner := t.Dims()[0], t.Dims()[1]
 	if axis == 1 {
 		nOuter, nInner = nInner, nOuter
-		res, err = kernels.CompressCols(r, col, vals, t.shape[0], t.shape[1], add)
+		res, err = kernels.CompressCols(r, col, vals, t.Dims()[0], t.Dims()[1], add)
 	} else {
-		res, err = kernels.CompressRows(r, col, vals, t.shape[0], t.shape[1], add, withRows)
+		res, err = kernels.CompressRows(r, col, vals, t.Dims()[0], t.Dims()[1], add, withRows)
 	}
 	if err != nil {
 		return nil, nil, errs.Errorf(errs.ErrIndex, "indices: %v", err)
 	}
 	out := []byte{}
 	if len(res.Val) > 0 {
-		out = unsafe.Slice((*byte)(unsafe.Pointer(&res.Val[0])), len(res.Val)*t.dtype.Size())
+		out = unsafe.Slice((*byte)(unsafe.Pointer(&res.Val[0])), len(res.Val)*t.DType().Size())
 	}
-	return &compressed2D[I]{axis: axis, nOuter: nOuter, nInner: nInner, blockBytes: t.dtype.Size(),
+	return &compressed2D[I]{axis: axis, nOuter: nOuter, nInner: nInner, blockBytes: t.DType().Size(),
 		ptr: res.Ptr, idx: res.Idx, vals: out}, res.Rows, nil
 }
 
@@ -106,7 +106,7 @@ func addAs[V any, T dtype.Addable](dst *V, src V) {
 // result's (2, nse) indices as it is, where finish would copy the two into
 // a new one. ok is false where compressCOO does not apply.
 func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Tensor, ok bool, err error) {
-	if err := errs.CheckAlloc("values", t.levels[0].Crd.Numel()*int64(t.dtype.Size()), 1); err != nil {
+	if err := errs.CheckAlloc("values", t.Levels()[0].Crd.Numel()*int64(t.DType().Size()), 1); err != nil {
 		return nil, true, err
 	}
 	c, rows, ok, err := compressCOO[I](t, 0, true)
@@ -114,9 +114,9 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 		return nil, ok, err
 	}
 	nse := int64(len(rows))
-	p := Parts{Spec: FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.denseDim}, Levels: spec.Levels(),
-		Values: dtype.Array{DType: t.dtype, Shape: []int64{nse}, Data: c.vals},
-		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width}
+	p := Parts{Spec: FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim()}, Levels: spec.Levels(),
+		Values: dtype.Array{DType: t.DType(), Shape: []int64{nse}, Data: c.vals},
+		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width}
 	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), dtype.IndexDType[I]())
 	p.Levels[0].Crd = dtype.IndexView(rows)
 	p.Levels[1].Crd = dtype.IndexView(c.idx)

@@ -16,11 +16,11 @@ import (
 // would copy them first and transpose through a permutation. ok is false
 // where it does not apply: other layouts, value blocks of several elements.
 func flipCompressed[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Tensor, ok bool, err error) {
-	from, to := t.layout, spec.Layout
-	if t.denseDim != 0 || !(from == CSR && to == CSC || from == CSC && to == CSR) {
+	from, to := NamedLayout(t), spec.Layout
+	if t.DenseDim() != 0 || !(from == CSR && to == CSC || from == CSC && to == CSR) {
 		return nil, false, nil
 	}
-	switch t.dtype.Size() {
+	switch t.DType().Size() {
 	case 1:
 		out, err = flipAs[I, uint8](t, spec, width)
 	case 2:
@@ -39,17 +39,17 @@ func flipCompressed[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out
 
 // flipAs is flipCompressed with values moved as V, a word of the dtype's size.
 func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
-	l := &t.levels[1]
-	nInner := t.shape[1]
-	if t.layout == CSC {
-		nInner = t.shape[0]
+	l := &t.Levels()[1]
+	nInner := t.Dims()[1]
+	if NamedLayout(t) == CSC {
+		nInner = t.Dims()[0]
 	}
-	es := int64(t.dtype.Size())
+	es := int64(t.DType().Size())
 	// The result: nInner+1 pointers, and the entries' indices and values.
 	if err := errs.CheckAlloc("values", budgetBytes(nInner+1, l.Crd.Numel(), int64(unsafe.Sizeof(*new(I))), es), 1); err != nil {
 		return nil, err
 	}
-	c, err := kernels.TransposeCompressed(dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd), dtype.AsSlice[V](t.values), nInner)
+	c, err := kernels.TransposeCompressed(dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd), dtype.AsSlice[V](t.Values()), nInner)
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
 	}
@@ -61,8 +61,8 @@ func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width i
 	levels[1].Pos = dtype.IndexView(c.Ptr)
 	levels[1].Crd = dtype.IndexView(c.Idx)
 	return Assemble(Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims())}, Levels: levels,
-		Values: dtype.Array{DType: t.dtype, Shape: []int64{int64(len(c.Idx))}, Data: vals},
-		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.undef, Coalesced: true, Width: width})
+		Values: dtype.Array{DType: t.DType(), Shape: []int64{int64(len(c.Idx))}, Data: vals},
+		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width})
 }
 
 // budgetBytes is the size of ptrs pointers and nse entries of ib-byte
