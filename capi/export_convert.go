@@ -133,7 +133,7 @@ func gsgo_to_index_width(t *C.gs_ctensor, indexWidth C.int32_t, out **C.gs_tenso
 	if err := checkIndexWidth(indexWidth); err != nil {
 		return done(fn, err)
 	}
-	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToIndexWidth(t, int(indexWidth)) })
+	return unary(fn, t, out, func(t *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToIndexWidth(t, int(indexWidth)) })
 }
 
 // gsgo_equal writes 1 when a and b have the same shape, dtype and dense value.

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -21,7 +22,7 @@ func BenchmarkSparseMmBackward(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	a, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -34,7 +35,7 @@ func randSparse3(t *testing.T, rng *rand.Rand, nb, m, n int64, density float64, 
 	if layout == tensor.COO {
 		return x
 	}
-	y, err := tensor.ToLayout(x, layout, tensor.DefaultConvert())
+	y, err := convert.ToLayout(x, layout, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return y
 }

@@ -34,7 +34,7 @@ func randSparse(t *testing.T, rng *rand.Rand, m, n int64, density float64, layou
 	if layout == tensor.COO {
 		return x
 	}
-	y, err := tensor.ToLayout(x, layout, tensor.DefaultConvert())
+	y, err := convert.ToLayout(x, layout, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return y
 }
@@ -183,7 +183,7 @@ func TestFiniteDifferencesUnaryAndMean(t *testing.T) {
 				x = randDense(t, rng, 4, 5)
 			} else if layout != tensor.COO {
 				var err error
-				x, err = tensor.ToLayout(x, layout, tensor.DefaultConvert())
+				x, err = convert.ToLayout(x, layout, tensor.DefaultConvert())
 				require.NoError(t, err)
 			}
 			t.Run(op+" "+layout.String(), func(t *testing.T) {

@@ -3,6 +3,7 @@ package autograd
 import (
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	opengine "github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -53,7 +54,7 @@ func addGrads(a, b *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	if s.Layout() == tensor.COO && !s.IsCoalesced() {
-		return tensor.Coalesce(s)
+		return convert.Coalesce(s)
 	}
 	return s, nil
 }
@@ -76,7 +77,7 @@ func toLayoutOf(t, like *tensor.Tensor) (*tensor.Tensor, error) {
 	opt := tensor.DefaultConvert()
 	opt.BlockSize = like.BlockSize()
 	opt.DenseDim = like.DenseDim()
-	return tensor.ToLayout(t, like.Layout(), opt)
+	return convert.ToLayout(t, like.Layout(), opt)
 }
 
 // onesLike is the implicit seed of a one-element output.
@@ -102,7 +103,7 @@ func sampled(p, x, y *tensor.Tensor) (*tensor.Tensor, error) {
 	csr := p
 	if p.Layout() != tensor.CSR {
 		var err error
-		if csr, err = tensor.ToLayout(p, tensor.CSR, tensor.DefaultConvert()); err != nil {
+		if csr, err = convert.ToLayout(p, tensor.CSR, tensor.DefaultConvert()); err != nil {
 			return nil, err
 		}
 	}

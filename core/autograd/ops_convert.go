@@ -29,13 +29,13 @@ var toSparseNames = map[tensor.Layout]string{
 	tensor.BSR: "ToSparseBsrBackward0", tensor.BSC: "ToSparseBscBackward0",
 }
 
-// ToLayout is tensor.ToLayout recorded as torch's to_sparse_* method of the
+// ToLayout is convert.ToLayout recorded as torch's to_sparse_* method of the
 // layout (ToLayoutAs with AsLayoutMethod).
 func ToLayout(x *Var, layout tensor.Layout, opt tensor.ConvertOptions) (*Var, error) {
 	return ToLayoutAs(x, layout, opt, AsLayoutMethod)
 }
 
-// ToLayoutAs is tensor.ToLayout recorded (torch's to_sparse*, to_dense), its
+// ToLayoutAs is convert.ToLayout recorded (torch's to_sparse*, to_dense), its
 // node named as torch names the call form stands for: the gradient of a
 // strided input is the output's gradient made dense, that of a sparse input
 // the output's gradient at the input's specified elements, in its layout.
@@ -49,7 +49,7 @@ func ToLayoutAs(x *Var, layout tensor.Layout, opt tensor.ConvertOptions, form Co
 	if form == AsSparseDim && layout != tensor.COO {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "form: to_sparse(sparse_dim) gives COO, not %s", layout)
 	}
-	out, err := tensor.ToLayout(x.t, layout, opt)
+	out, err := convert.ToLayout(x.t, layout, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -189,10 +189,10 @@ func addSub(op string, a, b *Var, alpha *dtype.Number) (*Var, error) {
 	}), nil
 }
 
-// Coalesce is tensor.Coalesce recorded: the gradient is the output's, which
+// Coalesce is convert.Coalesce recorded: the gradient is the output's, which
 // has the coalesced pattern of the input.
 func Coalesce(x *Var) (*Var, error) {
-	out, err := tensor.Coalesce(x.t)
+	out, err := convert.Coalesce(x.t)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +231,7 @@ func transpose(name string, x *Var, d0, d1 int) (*Var, error) {
 		}
 		gt, err = toLayoutOf(gt, x.t)
 		if err == nil && gt.Layout() == tensor.COO && !gt.IsCoalesced() {
-			gt, err = tensor.Coalesce(gt)
+			gt, err = convert.Coalesce(gt)
 		}
 		return []*tensor.Tensor{gt}, err
 	}), nil

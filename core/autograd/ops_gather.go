@@ -80,7 +80,7 @@ func gatherGrads(ts []*tensor.Tensor, g *tensor.Tensor, op func([]*tensor.Tensor
 // are.
 func patternOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.COO && !t.IsCoalesced() {
-		return tensor.Coalesce(t)
+		return convert.Coalesce(t)
 	}
 	return t, nil
 }

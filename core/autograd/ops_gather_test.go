@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -31,7 +32,7 @@ func TestGatherScattersByNumber(t *testing.T) {
 	require.NoError(t, Backward(y, seed, false))
 	require.Equal(t, []float64{11, 22, 33, 44, 55, 66}, values64(t, x.Grad()))
 
-	s, err := tensor.ToLayout(x.Tensor(), tensor.CSR, tensor.DefaultConvert())
+	s, err := convert.ToLayout(x.Tensor(), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	xs, err := Leaf(s, true)
 	require.NoError(t, err)

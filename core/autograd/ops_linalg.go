@@ -103,7 +103,7 @@ func rowMajorSparse(t, g *tensor.Tensor) (*tensor.Tensor, error) {
 		(t.Layout() != tensor.CSC && t.Layout() != tensor.COO) {
 		return t, nil
 	}
-	return tensor.ToLayout(t, tensor.CSR, tensor.DefaultConvert())
+	return convert.ToLayout(t, tensor.CSR, tensor.DefaultConvert())
 }
 
 // productOn returns x @ y as the gradient of like: dense for a strided like,

@@ -229,7 +229,7 @@ func cooOf(t *tensor.Tensor) (*tensor.Tensor, error) {
 		return nil, err
 	}
 	if c.IndexWidth() != 64 {
-		if c, err = tensor.ToIndexWidth(c, 64); err != nil {
+		if c, err = convert.ToIndexWidth(c, 64); err != nil {
 			return nil, err
 		}
 	}

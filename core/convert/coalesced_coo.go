@@ -31,12 +31,12 @@ func CoalescedCOOWidth(t *tensor.Tensor, denseDim, width int) (*tensor.Tensor, e
 	c := t
 	if t.Layout() != tensor.COO || t.DenseDim() != denseDim || width != 0 && t.IndexWidth() != width {
 		opt := tensor.ConvertOptions{DenseDim: denseDim, SparseDim: -1, IndexWidth: width}
-		if c, err = tensor.ToLayout(t, tensor.COO, opt); err != nil {
+		if c, err = ToLayout(t, tensor.COO, opt); err != nil {
 			return nil, err
 		}
 	}
 	if c.IsCoalesced() {
 		return c, nil
 	}
-	return tensor.Coalesce(c)
+	return Coalesce(c)
 }

@@ -38,7 +38,7 @@ func TestCoalescedCOO(t *testing.T) {
 	if again, err := convert.CoalescedCOO(c, 0); err != nil || again != c {
 		t.Errorf("a coalesced tensor.COO tensor: got a new tensor (%v), want itself", err)
 	}
-	csr, err := tensor.ToLayout(c, tensor.CSR, tensor.DefaultConvert())
+	csr, err := convert.ToLayout(c, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestCoalescedCOOWidth(t *testing.T) {
 	if err != nil || c32.IndexWidth() != 32 || !c32.IsCoalesced() {
 		t.Errorf("width 0 of int32 tensor.COO: %v, %v", c32, err)
 	}
-	csr, err := tensor.ToLayout(c64, tensor.CSR, tensor.ConvertOptions{SparseDim: -1, IndexWidth: 32})
+	csr, err := convert.ToLayout(c64, tensor.CSR, tensor.ConvertOptions{SparseDim: -1, IndexWidth: 32})
 	if err != nil {
 		t.Fatal(err)
 	}

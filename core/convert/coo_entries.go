@@ -34,7 +34,7 @@ func AsCOO(t *tensor.Tensor) (*CooEntries, error) {
 	c := t
 	if t.Layout() != tensor.COO {
 		opt := tensor.ConvertOptions{DenseDim: t.DenseDim(), SparseDim: -1, IndexWidth: KeptWidth(t)}
-		if c, err = tensor.ToLayout(t, tensor.COO, opt); err != nil {
+		if c, err = ToLayout(t, tensor.COO, opt); err != nil {
 			return nil, err
 		}
 	}
@@ -145,7 +145,7 @@ func InLayout(r *tensor.Tensor, like *tensor.Tensor) (*tensor.Tensor, error) {
 	if _, err := tensor.TargetSpec(layout, slices.Clone(r.Dims()), r.DenseDim(), -1, like.BlockSize()); err != nil {
 		return r, nil
 	}
-	out, err := tensor.ToLayout(r, layout, opt)
+	out, err := ToLayout(r, layout, opt)
 	if err != nil {
 		return r, nil // e.g. ragged batches: COO holds what the layout cannot
 	}

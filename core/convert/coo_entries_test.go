@@ -36,7 +36,7 @@ func equal(t *testing.T, what string, a, b *tensor.Tensor) {
 // fill, and InLayout brings it back to the input's layout.
 func TestAsCOORoundTrip(t *testing.T) {
 	coo := sample(t)
-	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	csr, err := ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestGatherKeepsBlocks(t *testing.T) {
 // TestInLayoutLeavesCOOWhereTheLayoutCannotHold: a BSR input whose block
 // does not divide the result's shape leaves the result COO.
 func TestInLayoutLeavesCOOWhereTheLayoutCannotHold(t *testing.T) {
-	bsr, err := tensor.ToLayout(sample(t), tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 2}})
+	bsr, err := ToLayout(sample(t), tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 2}})
 	if err != nil {
 		t.Fatal(err)
 	}

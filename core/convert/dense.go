@@ -10,7 +10,7 @@ import (
 // unspecified element; duplicate COO entries are summed. It is ToLayout's
 // strided target, whose code moves here with ToLayout (doc.go).
 func ToDense(t *tensor.Tensor) (*tensor.Tensor, error) {
-	return tensor.ToLayout(t, tensor.Strided, tensor.DefaultConvert())
+	return ToLayout(t, tensor.Strided, tensor.DefaultConvert())
 }
 
 // PlanToDense is how ToDense(t) runs (gs_explain), by ToDense's own

@@ -1,6 +1,11 @@
 // Package convert owns the conversions an operator or a binding asks for
 // between a tensor and another form of it, built on core/tensor's exported
-// surface only: ToDense (a strided tensor of every element) and its plan
+// surface only: ToLayout (any tensor to a named layout: the direct pairs
+// among 2-D COO, CSR and CSC (layout_fast*.go), strided to CSR/CSC/COO in
+// one pass (layout_strided.go), CSR/CSC to and from BSR/BSC
+// (layout_block.go), else the level entries (tensor.EntriesOf) stored by
+// tensor.BuildFrom; an undefined fill's conversions in layout_undefined.go),
+// Coalesce and ToIndexWidth; ToDense (a strided tensor of every element) and its plan
 // PlanToDense; ToDType (values and fill cast to another dtype); Equal
 // (same shape, dtype and value at every element); CoalescedCOO and
 // CoalescedCOOWidth (the stored entries as a coalesced COO tensor);
@@ -29,14 +34,9 @@
 // storing entries in a named layout (BuildFrom, TargetSpec), which a
 // custom-format tensor's Named COO form and Empty are made of, and
 // Named's DIA view, and the checks of a format's arrays (CheckUST, whose
-// CheckedUST lends a named layout's storage to the conversion only). The
-// named-layout engine (ToLayout, ToIndexWidth, Coalesce and their fast
-// paths) is still in core/tensor, where only its own undefined-fill paths
-// call it (a custom transpose to a named layout, CustomPermutedNamed, is
-// here: tensor's CustomPermutedCompressed relabel, or WrapFormat's
-// conversion), and ToDense's code is ToLayout's strided target there
-// (convert.ToDense calls ToLayout); they move here together (issue 36,
-// item 3).
+// CheckedUST lends a named layout's storage to the conversion only).
+// ConvertOptions and DefaultConvert stay in core/tensor, whose
+// NamedLayoutOf and CheckUST return them.
 //
 // It imports core/tensor, core/dtype, core/errs, core/format,
 // core/ustorage, core/budget, core/plan, the kernels and nothing

@@ -41,7 +41,7 @@ func ToDType(t *tensor.Tensor, d dtype.DType) (*tensor.Tensor, error) {
 		// Duplicates are summed in the source dtype first: a cast does not
 		// commute with addition (bool 1 + 1 is 1, as float64 it would be 2;
 		// int8 sums wrap, float32 rounds each term).
-		if t, err = tensor.Coalesce(t); err != nil {
+		if t, err = Coalesce(t); err != nil {
 			return nil, err
 		}
 	}

@@ -107,19 +107,19 @@ func equalUndefined(a, b *tensor.Tensor) (bool, error) {
 	if !a.UndefinedFill() || !b.UndefinedFill() {
 		return false, nil // an undefined element equals no value
 	}
-	ca, err := tensor.Coalesce(tensor.Refill(a, make([]byte, a.DType().Size())))
+	ca, err := Coalesce(tensor.Refill(a, make([]byte, a.DType().Size())))
 	if err != nil {
 		return false, err
 	}
-	cb, err := tensor.Coalesce(tensor.Refill(b, make([]byte, b.DType().Size())))
+	cb, err := Coalesce(tensor.Refill(b, make([]byte, b.DType().Size())))
 	if err != nil {
 		return false, err
 	}
-	ca, err = tensor.ToLayout(ca, tensor.COO, tensor.ConvertOptions{DenseDim: a.DenseDim(), SparseDim: -1})
+	ca, err = ToLayout(ca, tensor.COO, tensor.ConvertOptions{DenseDim: a.DenseDim(), SparseDim: -1})
 	if err != nil {
 		return false, err
 	}
-	cb, err = tensor.ToLayout(cb, tensor.COO, tensor.ConvertOptions{DenseDim: a.DenseDim(), SparseDim: -1})
+	cb, err = ToLayout(cb, tensor.COO, tensor.ConvertOptions{DenseDim: a.DenseDim(), SparseDim: -1})
 	if err != nil {
 		return false, err
 	}

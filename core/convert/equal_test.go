@@ -27,12 +27,12 @@ func undefCOO(t *testing.T) *tensor.Tensor {
 func TestUndefinedFillConversionsKeepEntries(t *testing.T) {
 	u := undefCOO(t)
 	require.True(t, u.UndefinedFill())
-	want, err := tensor.Coalesce(u)
+	want, err := convert.Coalesce(u)
 	require.NoError(t, err)
 	require.True(t, want.UndefinedFill())
 	require.Equal(t, int64(3), want.NNZ())
 	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
-		c, err := tensor.ToLayout(u, l, tensor.DefaultConvert())
+		c, err := convert.ToLayout(u, l, tensor.DefaultConvert())
 		require.NoError(t, err, l)
 		require.True(t, c.UndefinedFill(), l)
 		if l != tensor.COO { // COO to COO keeps the duplicate
@@ -41,7 +41,7 @@ func TestUndefinedFillConversionsKeepEntries(t *testing.T) {
 		eq, err := convert.Equal(c, want)
 		require.NoError(t, err)
 		require.True(t, eq, l)
-		back, err := tensor.ToLayout(c, tensor.COO, tensor.DefaultConvert())
+		back, err := convert.ToLayout(c, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		eq, err = convert.Equal(back, want)
 		require.NoError(t, err)

@@ -28,11 +28,11 @@ func ToFormat(t *tensor.Tensor, f format.Format) (*tensor.Tensor, error) {
 		if out, ok, err := convertToNamed(t, f, layout, opt); ok {
 			return out, err
 		}
-		out, err := tensor.ToLayout(t, layout, opt)
+		out, err := ToLayout(t, layout, opt)
 		if err == nil && !out.IsCoalesced() && uniqueCompressed(f) {
 			// A 1-d COO asked for as (i : compressed): a unique level
 			// holds no repeated coordinate, so the duplicates sum.
-			return tensor.Coalesce(out)
+			return Coalesce(out)
 		}
 		return out, err
 	}
@@ -45,7 +45,7 @@ func ToFormat(t *tensor.Tensor, f format.Format) (*tensor.Tensor, error) {
 	src := t
 	if t.Layout() == tensor.COO && !t.IsCoalesced() {
 		var err error
-		if src, err = tensor.Coalesce(t); err != nil {
+		if src, err = Coalesce(t); err != nil {
 			return nil, err
 		}
 	}

@@ -29,7 +29,7 @@ func TestCOOToCSFOverChunks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if coo, err = tensor.Coalesce(coo); err != nil {
+		if coo, err = Coalesce(coo); err != nil {
 			t.Fatal(err)
 		}
 		if coo.Values().Numel() <= 2*sortedChunk {
@@ -44,11 +44,11 @@ func TestCOOToCSFOverChunks(t *testing.T) {
 			to = tensor.DCSR
 		}
 		for _, w := range []int{32, 64} {
-			src, err := tensor.ToIndexWidth(coo, w)
+			src, err := ToIndexWidth(coo, w)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := tensor.ToLayout(src, to, tensor.DefaultConvert())
+			want, err := ToLayout(src, to, tensor.DefaultConvert())
 			if err != nil {
 				t.Fatal(err)
 			}

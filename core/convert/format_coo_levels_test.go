@@ -28,9 +28,9 @@ func randomCoalescedCOO(t *testing.T, rng *rand.Rand, shape []int64, n int, widt
 	}
 	coo, err := tensor.NewCOO(dtype.Int64Array(idx, int64(len(shape)), int64(n)), dtype.Float64Array(vals), shape, tensor.BuildOptions{})
 	require.NoError(t, err)
-	coo, err = tensor.Coalesce(coo)
+	coo, err = convert.Coalesce(coo)
 	require.NoError(t, err)
-	out, err := tensor.ToIndexWidth(coo, width)
+	out, err := convert.ToIndexWidth(coo, width)
 	require.NoError(t, err)
 	return out
 }

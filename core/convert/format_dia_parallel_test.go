@@ -30,13 +30,13 @@ func TestToDIAFastSameAtAnyWorkerCount(t *testing.T) {
 				dense, err = tensor.WithFill(dense, tensor.ScalarBytes(dtype.Float64, dtype.Real(2.5)))
 				require.NoError(t, err)
 			}
-			coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
+			coo, err := convert.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 			require.NoError(t, err)
 			for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
 				want, err := convert.ToFormat(coo, f)
 				require.NoError(t, err)
 				for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC} {
-					src, err := tensor.ToLayout(dense, l, tensor.DefaultConvert())
+					src, err := convert.ToLayout(dense, l, tensor.DefaultConvert())
 					require.NoError(t, err)
 					for _, w := range []int{1, 2, 3, 5} {
 						msg := fmt.Sprintf("%v fill=%v %s from %s, %d workers", shape, fill, f, l, w)

@@ -32,7 +32,7 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 					dense, err = tensor.WithFill(dense, tensor.ScalarBytes(d, dtype.Real(1)))
 					require.NoError(t, err)
 				}
-				coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
+				coo, err := convert.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err)
 				for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
 					want, err := convert.ToFormat(coo, f)
@@ -42,7 +42,7 @@ func TestToDIAFastMatchesGeneral(t *testing.T) {
 							msg := fmt.Sprintf("%v %s fill=%v %s from %s/%d", shape, d, fill, f, l, w)
 							opt := tensor.DefaultConvert()
 							opt.IndexWidth = w
-							src, err := tensor.ToLayout(dense, l, opt)
+							src, err := convert.ToLayout(dense, l, opt)
 							require.NoError(t, err, msg)
 							_, fast, _ := convert.ToDIAFast(src, f)
 							require.True(t, fast, msg)
@@ -85,7 +85,7 @@ func requireSameStorage(t *testing.T, want, got *tensor.Tensor, msg string) {
 func TestToDIAFastTooLarge(t *testing.T) {
 	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 99999, 99999, 0}, 2, 2), dtype.Float64Array([]float64{1, 2}), []int64{100000, 100000}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	csr, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	old := tensor.MemoryLimit()
 	require.NoError(t, tensor.SetMemoryLimit(1<<20))

@@ -66,7 +66,7 @@ func laplacian3D(tb testing.TB, csr *tensor.Tensor) *tensor.Tensor {
 // laplacian3DOf is the side x side grid's Laplacian's entries (r, c) as a
 // 3-D COO tensor (r / side, r % side, c), coalesced.
 func laplacian3DOf(tb testing.TB, csr *tensor.Tensor, side int64) *tensor.Tensor {
-	coo, err := tensor.ToLayout(csr, tensor.COO, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+	coo, err := ToLayout(csr, tensor.COO, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func laplacian3DOf(tb testing.TB, csr *tensor.Tensor, side int64) *tensor.Tensor
 // (coord/). cpu-ns/op is the process's CPU time per call.
 func BenchmarkConvertLevels(b *testing.B) {
 	csr := laplacianCSR(b, 1000)
-	coo, err := tensor.ToLayout(csr, tensor.COO, tensor.DefaultConvert())
+	coo, err := ToLayout(csr, tensor.COO, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func BenchmarkConvertLevels(b *testing.B) {
 		})
 	}
 	layout := func(t *tensor.Tensor, l tensor.Layout) func() error {
-		return func() error { _, err := tensor.ToLayout(t, l, tensor.DefaultConvert()); return err }
+		return func() error { _, err := ToLayout(t, l, tensor.DefaultConvert()); return err }
 	}
 	toFormat := func(t *tensor.Tensor, f format.Format) func() error {
 		return func() error { _, err := ToFormat(t, f); return err }

@@ -144,7 +144,7 @@ func TestToFormatDirectMatchesCoordinateRoute(t *testing.T) {
 			var want *tensor.Tensor
 			var werr error
 			if layout, opt, named := tensor.NamedLayoutOf(g); named {
-				want, werr = tensor.ToLayout(x, layout, opt)
+				want, werr = convert.ToLayout(x, layout, opt)
 			} else {
 				want, werr = coordinateRoute(t, x, g)
 			}

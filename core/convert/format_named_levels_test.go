@@ -34,7 +34,7 @@ func TestToFormatNamedLevelsMatchesToLayout(t *testing.T) {
 					continue
 				}
 				for _, w := range []int{32, 64} {
-					s, err := tensor.ToLayout(d, l, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+					s, err := ToLayout(d, l, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -54,7 +54,7 @@ func TestToFormatNamedLevelsMatchesToLayout(t *testing.T) {
 							t.Fatal(err)
 						}
 					}
-					want, err := tensor.ToLayout(src, to, tensor.DefaultConvert())
+					want, err := ToLayout(src, to, tensor.DefaultConvert())
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -39,7 +39,7 @@ func BenchmarkConvertPairs(b *testing.B) {
 			b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
 		})
 	}
-	run("hand/csr-to-csc", func() error { _, err := tensor.ToLayout(csr, tensor.CSC, tensor.DefaultConvert()); return err })
+	run("hand/csr-to-csc", func() error { _, err := ToLayout(csr, tensor.CSC, tensor.DefaultConvert()); return err })
 	for _, c := range []struct {
 		name string
 		src  *tensor.Tensor

@@ -36,7 +36,7 @@ func fromFormat(f format.Format, shape []int64, pos, crd []dtype.Array, values d
 		return nil, err
 	}
 	if src, layout, opt, ok := c.Named(); ok {
-		return tensor.ToLayout(src, layout, opt)
+		return ToLayout(src, layout, opt)
 	}
 	t, _ := c.Custom()
 	return t, nil

@@ -29,7 +29,7 @@ func laplacianCSR(tb testing.TB, n int64) *tensor.Tensor {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	csr, err := ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func TestKeptWidth(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, convert.KeptWidth(dense), "strided")
 	for _, w := range []int{32, 64} {
-		csr, err := tensor.ToLayout(dense, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+		csr, err := convert.ToLayout(dense, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
 		require.NoError(t, err)
 		assert.Equal(t, w&64, convert.KeptWidth(csr), "CSR of width %d", w)
 	}

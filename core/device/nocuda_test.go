@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -46,7 +47,7 @@ func TestCheckMovable(t *testing.T) {
 	if err := checkMovable("to_device", f); err != nil {
 		t.Fatalf("float64 strided: %v", err)
 	}
-	bsr, err := tensor.ToLayout(f, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+	bsr, err := convert.ToLayout(f, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func (d Dispatcher) ToLayout(x Value, l tensor.Layout, opt tensor.ConvertOptions
 		}
 		return onDevice(device.ToLayout("to_layout", x.Dev, l))
 	}
-	return d.Apply("to_layout", x, AnyFill, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, l, opt) },
+	return d.Apply("to_layout", x, AnyFill, func(t *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToLayout(t, l, opt) },
 		func(v *autograd.Var) (*autograd.Var, error) { return autograd.ToLayoutAs(v, l, opt, form) })
 }
 
@@ -56,7 +56,7 @@ func deviceWiden(t *device.Tensor, l tensor.Layout) (*device.Tensor, error) {
 // dims (scalar fills only).
 func (d Dispatcher) ToSparseDim(x Value, sparseDim int) (Result, error) {
 	opt := tensor.ConvertOptions{DenseDim: -1, SparseDim: sparseDim}
-	return d.Apply("to_sparse_coo_dim", x, 0, func(t *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToLayout(t, tensor.COO, opt) },
+	return d.Apply("to_sparse_coo_dim", x, 0, func(t *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToLayout(t, tensor.COO, opt) },
 		func(v *autograd.Var) (*autograd.Var, error) {
 			return autograd.ToLayoutAs(v, tensor.COO, opt, autograd.AsSparseDim)
 		})
@@ -68,7 +68,7 @@ func (d Dispatcher) Coalesce(x Value) (Result, error) {
 	if x.Dev != nil {
 		return onDevice(device.Coalesce("coalesce", x.Dev))
 	}
-	return d.Apply("coalesce", x, AnyFill, tensor.Coalesce, autograd.Coalesce)
+	return d.Apply("coalesce", x, AnyFill, convert.Coalesce, autograd.Coalesce)
 }
 
 // ToDType is x with its values and fill cast to dt.

@@ -111,7 +111,7 @@ func TestExplainZip(t *testing.T) {
 // CSR for an element-wise op (TestExplainDIABreakEven pins the threshold).
 func TestExplainAdvice(t *testing.T) {
 	coo, _ := laplacian(t, "")
-	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1})
+	csr, err := convert.ToLayout(coo, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1})
 	require.NoError(t, err)
 	r, err := Explain("mv", []*tensor.Tensor{csr, vec(csr)}, Options{})
 	require.NoError(t, err)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/plan"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -15,7 +16,7 @@ import (
 func TestExplainProducts(t *testing.T) {
 	coo, _ := laplacian(t, "")
 	conv := func(l tensor.Layout) *tensor.Tensor {
-		x, err := tensor.ToLayout(coo, l, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1})
+		x, err := convert.ToLayout(coo, l, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1})
 		require.NoError(t, err)
 		return x
 	}
@@ -79,7 +80,7 @@ func banded(t *testing.T, n, keep int64) *tensor.Tensor {
 	nnz := int64(len(vals))
 	a, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz), []int64{n, n}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	a, err = tensor.Coalesce(a)
+	a, err = convert.Coalesce(a)
 	require.NoError(t, err)
 	return a
 }

@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -40,13 +41,13 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 		if term.coeff.IsZero() {
 			continue
 		}
-		c, err := tensor.ToLayout(term.t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
+		c, err := convert.ToLayout(term.t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 64})
 		if err != nil {
 			return nil, err
 		}
 		f := dtype.LoadScalar(c.DType(), c.FillElem())
 		if !f.IsZero() && !c.IsCoalesced() {
-			if c, err = tensor.Coalesce(c); err != nil {
+			if c, err = convert.Coalesce(c); err != nil {
 				return nil, err
 			}
 		}
@@ -68,12 +69,12 @@ func sparseSum(op string, layout tensor.Layout, block [2]int64, width int, terms
 	if err != nil {
 		return nil, err
 	}
-	r, err := tensor.ToLayout(coo, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
+	r, err := convert.ToLayout(coo, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
 	if err != nil {
 		return nil, err
 	}
 	if r.Layout() == tensor.COO && !r.IsCoalesced() {
-		if r, err = tensor.Coalesce(r); err != nil {
+		if r, err = convert.Coalesce(r); err != nil {
 			return nil, err
 		}
 	}
@@ -106,5 +107,5 @@ func denseSum(op string, ops matOps, layout tensor.Layout, block [2]int64, width
 	if err != nil {
 		return nil, err
 	}
-	return tensor.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
+	return convert.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: width})
 }

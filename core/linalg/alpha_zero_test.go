@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -55,7 +56,7 @@ func TestAlphaZeroIgnoresProduct(t *testing.T) {
 	require.NoError(t, err)
 	requireIEEE(t, dmat{shape: []int64{2, 2}, v: make([]complex128, 4)}, got, dtype.Float64, "sspaddmm, input with a fill, beta 0")
 
-	csr, err := tensor.ToLayout(coo(0), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	csr, err := convert.ToLayout(coo(0), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	got, err = SampledAddmm(csr, withInf, withInf, two, zero)
 	require.NoError(t, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/mmio"
@@ -29,7 +30,7 @@ func TestLinalgArrowSquareTooLarge(t *testing.T) {
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
 	require.NoError(t, tensor.SetMemoryLimit(8<<30)) // the default
 	for _, layout := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
-		x, err := tensor.ToLayout(a, layout, tensor.DefaultConvert())
+		x, err := convert.ToLayout(a, layout, tensor.DefaultConvert())
 		require.NoError(t, err)
 		start := time.Now()
 		p, err := linalg.SparseMm(x, x)

@@ -106,7 +106,7 @@ func bmmNative(op string, a, b *tensor.Tensor) (*tensor.Tensor, error) {
 	default:
 		c := a
 		if c.Layout() != tensor.COO || c.DenseDim() != 0 {
-			if c, err = tensor.ToLayout(a, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: a.IndexWidth()}); err != nil {
+			if c, err = convert.ToLayout(a, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: a.IndexWidth()}); err != nil {
 				return nil, err
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/ops"
@@ -37,7 +38,7 @@ func laplacianBatches(b *testing.B, ragged bool) []*tensor.Tensor {
 		if err == nil {
 			opt := tensor.DefaultConvert()
 			opt.IndexWidth = 32
-			t, err = tensor.ToLayout(t, tensor.CSR, opt)
+			t, err = convert.ToLayout(t, tensor.CSR, opt)
 		}
 		if err != nil {
 			b.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -22,7 +23,7 @@ func raggedOperand(t *testing.T, rng *rand.Rand, nb, m, k int64, w int) (*tensor
 		d := tensortest.RandomDense(t, rng, dtype.Float64, []int64{m, k}, dens[i%4])
 		opt := tensor.DefaultConvert()
 		opt.IndexWidth = w
-		c, err := tensor.ToLayout(d, tensor.CSR, opt)
+		c, err := convert.ToLayout(d, tensor.CSR, opt)
 		require.NoError(t, err)
 		mats, dense = append(mats, c), append(dense, d)
 	}
@@ -52,7 +53,7 @@ func TestBaddbmmMatchesDense(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, w := range []int{32, 64} {
 		r, d := raggedOperand(t, rng, 4, 5, 7, w)
-		coo, err := tensor.ToLayout(d, tensor.COO, tensor.DefaultConvert())
+		coo, err := convert.ToLayout(d, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		b := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 7, 3}, 1)
 		p, err := Bmm(d, b)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -30,7 +31,7 @@ func TestCustomProductsHoldNoCOOForm(t *testing.T) {
 				x := tensortest.RandomDense(t, rng, d, []int64{k}, 1)
 				b := tensortest.RandomDense(t, rng, d, []int64{k, 3}, 1)
 				in := tensortest.RandomDense(t, rng, d, []int64{m, 3}, 1)
-				bs, err := tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
+				bs, err := convert.ToLayout(b, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err)
 				xr, br, inr := denseRef(t, x), denseRef(t, b), denseRef(t, in)
 				alpha, beta, ac, bc := testScalars(d)

@@ -47,7 +47,7 @@ func TestDIAProducts(t *testing.T) {
 				density = 0
 			}
 			dense := diaDense(t, rng, d, sh[0], sh[1], density)
-			coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
+			coo, err := convert.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 			require.NoError(t, err)
 			for _, f := range []format.Format{format.DIAI(), format.DIAJ()} {
 				what := []any{"%s %v %s", d, sh, f}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -16,7 +17,7 @@ import (
 func TestLinalgRefusals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	sp := func(d dtype.DType, shape ...int64) *tensor.Tensor {
-		x, err := tensor.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), tensor.CSR, tensor.DefaultConvert())
+		x, err := convert.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}
@@ -24,7 +25,7 @@ func TestLinalgRefusals(t *testing.T) {
 		return tensortest.RandomDense(t, rng, d, shape, 0.5)
 	}
 	coo := func(d dtype.DType, shape ...int64) *tensor.Tensor {
-		x, err := tensor.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), tensor.COO, tensor.DefaultConvert())
+		x, err := convert.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}
@@ -132,7 +133,7 @@ func TestLinalgSpGEMMMemoryLimit(t *testing.T) {
 	a, err := tensor.NewCOO(dtype.Int64Array(idx, 2, 2*n), vals, []int64{n, n}, tensor.BuildOptions{})
 	require.NoError(t, err)
 	for _, layout := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
-		x, err := tensor.ToLayout(a, layout, tensor.DefaultConvert())
+		x, err := convert.ToLayout(a, layout, tensor.DefaultConvert())
 		require.NoError(t, err)
 		require.NoError(t, tensor.SetMemoryLimit(100_000)) // n*n entries need 480 kB or more
 		_, err = SparseMm(x, x)

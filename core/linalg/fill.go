@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -106,7 +107,7 @@ func (s sparseOperand) viewAs(l tensor.Layout, a, b matKind) (kernelMat, error) 
 	if s.mat.kind == a || s.mat.kind == b {
 		return s.mat, nil
 	}
-	c, err := tensor.ToLayout(s.t, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.width})
+	c, err := convert.ToLayout(s.t, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: s.width})
 	if err != nil {
 		return kernelMat{}, err
 	}

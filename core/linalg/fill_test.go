@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -47,7 +48,7 @@ func fillOperand(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, r, c
 	if f.layout == tensor.Strided {
 		return dense
 	}
-	x, err := tensor.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 32, BlockSize: blockFor(r, c)})
+	x, err := convert.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: 32, BlockSize: blockFor(r, c)})
 	require.NoError(t, err)
 	if f.uncoalesced {
 		x = uncoalesce(t, rng, x)
@@ -238,7 +239,7 @@ func TestFillBmmIEEE(t *testing.T) {
 				}
 				ad, err := tensor.NewStrided(av)
 				require.NoError(t, err)
-				a, err := tensor.ToLayout(ad, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{1, 2}})
+				a, err := convert.ToLayout(ad, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{1, 2}})
 				require.NoError(t, err, msg)
 				a, err = tensor.WithFill(a, tensor.ScalarBytes(d, dtype.Real(fill)))
 				require.NoError(t, err, msg)
@@ -283,7 +284,7 @@ func TestFillProductIssueExamples(t *testing.T) {
 func TestSampledAddmmBetaZeroIgnoresFill(t *testing.T) {
 	in, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0, 0, 1}, 2, 2), dtype.Float64Array([]float64{1, 2}, 2), []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	in, err = tensor.ToLayout(in, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	in, err = convert.ToLayout(in, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	in, err = tensor.WithFill(in, tensor.ScalarBytes(dtype.Float64, dtype.Real(math.NaN())))
 	require.NoError(t, err)

@@ -26,7 +26,7 @@ func TestFormatMvAllocatesOutput(t *testing.T) {
 	x, err := tensor.NewStrided(dtype.NewArray(dtype.Float64, []int64{m}))
 	require.NoError(t, err)
 	mats := map[string]*tensor.Tensor{}
-	mats["dcsr"], err = tensor.ToLayout(coo, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
+	mats["dcsr"], err = convert.ToLayout(coo, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
 	require.NoError(t, err)
 	for name, text := range map[string]string{
 		"bsr-colmajor": "(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)",

@@ -53,9 +53,9 @@ func lapIn(b *testing.B, name, text string) *tensor.Tensor {
 	var t *tensor.Tensor
 	switch name {
 	case "csr":
-		t, err = tensor.ToLayout(coo, tensor.CSR, opt)
+		t, err = convert.ToLayout(coo, tensor.CSR, opt)
 	case "dcsr":
-		t, err = tensor.ToLayout(coo, tensor.DCSR, opt)
+		t, err = convert.ToLayout(coo, tensor.DCSR, opt)
 	default:
 		// From the int32 CSR, as the bench rows convert: the format keeps
 		// its source's index width.

@@ -46,7 +46,7 @@ func fastRouteMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
 	mats := map[string]*tensor.Tensor{}
 	for _, w := range []int{32, 64} {
 		var err error
-		mats[fmt.Sprintf("dcsr-i%d", w)], err = tensor.ToLayout(dense, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+		mats[fmt.Sprintf("dcsr-i%d", w)], err = convert.ToLayout(dense, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
 		require.NoError(t, err)
 	}
 	for name, text := range map[string]string{
@@ -155,7 +155,7 @@ func TestFormatMmAllocatesOutput(t *testing.T) {
 	m := coo.Dims()[0]
 	mats := map[string]*tensor.Tensor{}
 	for _, w := range []int{32, 64} {
-		mats[fmt.Sprintf("dcsr-i%d", w)], err = tensor.ToLayout(coo, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
+		mats[fmt.Sprintf("dcsr-i%d", w)], err = convert.ToLayout(coo, tensor.DCSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: w})
 		require.NoError(t, err)
 	}
 	for name, text := range map[string]string{

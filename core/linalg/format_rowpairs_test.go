@@ -71,7 +71,7 @@ func TestRowPairsMatchCSR(t *testing.T) {
 		require.NoError(t, err)
 		for _, width := range []int{32, 64} {
 			msg := fmt.Sprintf("%dx%d w%d", m, k, width)
-			csr, err := tensor.ToLayout(dense, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width})
+			csr, err := convert.ToLayout(dense, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width})
 			require.NoError(t, err, msg)
 			a, err := convert.ToFormat(csr, f)
 			require.NoError(t, err, msg)

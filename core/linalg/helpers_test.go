@@ -63,7 +63,7 @@ func makeOperand(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, shap
 	}
 	nd := len(shape)
 	opt := tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: width, BlockSize: blockFor(shape[nd-2], shape[nd-1])}
-	x, err := tensor.ToLayout(dense, f.layout, opt)
+	x, err := convert.ToLayout(dense, f.layout, opt)
 	require.NoError(t, err, "ToLayout(%s)", f)
 	if f.uncoalesced {
 		x = uncoalesce(t, rng, x)

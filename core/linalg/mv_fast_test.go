@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -54,11 +55,11 @@ func TestMvFastDeclinesTheRest(t *testing.T) {
 	require.NoError(t, err)
 	filled, err := tensor.WithFill(csr, tensor.ScalarBytes(dtype.Float64, dtype.Real(2)))
 	require.NoError(t, err)
-	batched, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	batched, err := convert.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{2, 6, 4}, 1), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
-	sparseVec, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	sparseVec, err := convert.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
-	hybrid, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), tensor.CSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	hybrid, err := convert.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{6, 4, 2}, 0.5), tensor.CSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	shared := poisoned(dtype.Float64, 6)
 	xShared, err := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{4}, Data: shared.Values().Data[:32]})

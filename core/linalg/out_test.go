@@ -69,7 +69,7 @@ func TestMvOutAndMmOutRefuseBadOutputsAndLeaveThemUntouched(t *testing.T) {
 	a := makeOperand(t, rng, testFormat{layout: tensor.CSR}, dtype.Float64, []int64{4, 4}, 32, 0)
 	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 1)
 	b := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 3}, 1)
-	sparse, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.5), tensor.COO, tensor.ConvertOptions{SparseDim: -1})
+	sparse, err := convert.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{4}, 0.5), tensor.COO, tensor.ConvertOptions{SparseDim: -1})
 	require.NoError(t, err)
 	cases := []struct {
 		name, want string

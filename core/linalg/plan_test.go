@@ -25,10 +25,10 @@ func planMats(t *testing.T, d dtype.DType) map[string]*tensor.Tensor {
 	require.NoError(t, err)
 	mats := map[string]*tensor.Tensor{"coo": coo}
 	for name, l := range map[string]tensor.Layout{"csr": tensor.CSR, "csc": tensor.CSC, "dcsr": tensor.DCSR} {
-		mats[name], err = tensor.ToLayout(coo, l, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1})
+		mats[name], err = convert.ToLayout(coo, l, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1})
 		require.NoError(t, err)
 	}
-	mats["bsr"], err = tensor.ToLayout(coo, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 2}})
+	mats["bsr"], err = convert.ToLayout(coo, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 2}})
 	require.NoError(t, err)
 	for name, text := range map[string]string{
 		"dia-i":        format.DIAI().String(),

@@ -231,7 +231,7 @@ func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, erro
 		if t.Layout() == tensor.COO && kinds&acceptCOO != 0 {
 			target = tensor.COO
 		}
-		c, err := tensor.ToLayout(t, target, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
+		c, err := convert.ToLayout(t, target, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
 		if err != nil {
 			return sparseOperand{}, err
 		}
@@ -244,7 +244,7 @@ func prepSparse(op string, t *tensor.Tensor, kinds kindSet) (sparseOperand, erro
 	f := dtype.LoadScalar(t.DType(), t.FillElem())
 	has := t.Layout() != tensor.Strided && !f.IsZero()
 	if has && t.Layout() == tensor.COO && !t.IsCoalesced() {
-		if t, err = tensor.Coalesce(t); err != nil {
+		if t, err = convert.Coalesce(t); err != nil {
 			return sparseOperand{}, err
 		}
 	}
@@ -276,7 +276,7 @@ func splitFill(ops matOps, t *tensor.Tensor) (*tensor.Tensor, dtype.Scalar, bool
 		return t, dtype.Scalar{}, false, nil
 	}
 	if t.Layout() == tensor.COO && !t.IsCoalesced() {
-		c, err := tensor.Coalesce(t)
+		c, err := convert.Coalesce(t)
 		if err != nil {
 			return nil, dtype.Scalar{}, false, err
 		}
@@ -406,5 +406,5 @@ func named(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.NDim() != 2 {
 		return tensor.Named(t)
 	}
-	return tensor.ToLayout(t, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	return convert.ToLayout(t, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 }

@@ -3,6 +3,7 @@ package linalg
 import (
 	"errors"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
@@ -135,7 +136,7 @@ func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor
 		if err != nil {
 			return nil, err
 		}
-		return tensor.ToLayout(dt, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: outWidth})
+		return convert.ToLayout(dt, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: outWidth})
 	}
 	r, err := spGEMM(op, a, b, layout, width, max(width, outWidth))
 	var ae *kernels.ArgError
@@ -150,11 +151,11 @@ func sparseProduct(op string, a, b *tensor.Tensor, outWidth int) (*tensor.Tensor
 		asked = r.IndexWidth() // (int64 after an overflow of int32)
 	}
 	if r.Layout() != layout {
-		return tensor.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: asked})
+		return convert.ToLayout(r, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: block, IndexWidth: asked})
 	}
 	if r.IndexWidth() != asked {
 		// int32 asked of int64 operands: narrowed, where everything fits.
-		return tensor.ToIndexWidth(r, asked)
+		return convert.ToIndexWidth(r, asked)
 	}
 	return r, nil
 }

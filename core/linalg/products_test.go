@@ -101,7 +101,7 @@ func checkRowProducts(t *testing.T, rng *rand.Rand, a, b *tensor.Tensor, prod dm
 	d := a.DType()
 	m, n := a.Dims()[0], b.Dims()[1]
 	// The rows a stores anything in (all of them under a non-zero fill).
-	dense, err := tensor.ToLayout(a, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	dense, err := convert.ToLayout(a, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	var rows []int64
 	seen := map[int64]bool{}
@@ -171,7 +171,7 @@ func checkSampled(t *testing.T, rng *rand.Rand, f testFormat, d dtype.DType, w i
 	got, err := SampledAddmm(in, m1, m2, beta, alpha)
 	require.NoError(t, err, msg)
 	require.Equal(t, tensor.CSR, got.Layout(), msg)
-	pattern, err := tensor.ToLayout(in, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	pattern, err := convert.ToLayout(in, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	mask := make([]bool, m*n)
 	crow, _ := tensor.Component(pattern, tensor.CompCrowIndices)
@@ -288,7 +288,7 @@ func TestLinalgBatched(t *testing.T) {
 						a := dense
 						if f.layout != tensor.Strided {
 							var err error
-							a, err = tensor.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w, BlockSize: blockFor(m, k)})
+							a, err = convert.ToLayout(dense, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w, BlockSize: blockFor(m, k)})
 							require.NoError(t, err, msg)
 							if f.uncoalesced {
 								a = uncoalesce(t, rng, a)
@@ -319,7 +319,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 		mk := func(shape ...int64) *tensor.Tensor {
 			x := tensortest.RandomDense(t, rng, dtype.Float64, shape, 0.5)
 			if sparse && len(shape) > 1 {
-				c, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
+				c, err := convert.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err)
 				return c
 			}
@@ -358,7 +358,7 @@ func TestLinalgMatmulBroadcast(t *testing.T) {
 	// (1,1): the dot product, a 0-d tensor; sparse vectors are densified.
 	x := tensortest.RandomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
 	y := tensortest.RandomDense(t, rng, dtype.Complex128, []int64{6}, 0.9)
-	ys, err := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
+	ys, err := convert.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	var dot complex128
 	rx, ry := denseRef(t, x), denseRef(t, y)
@@ -380,7 +380,7 @@ func TestLinalgHalfDTypes(t *testing.T) {
 		require.NoError(t, err)
 		b, err := convert.ToDType(b32, d)
 		require.NoError(t, err)
-		as, err := tensor.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
+		as, err := convert.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
 		want := refMM(denseRef(t, a), denseRef(t, b))
 		got, err := Mm(as, b)
@@ -388,7 +388,7 @@ func TestLinalgHalfDTypes(t *testing.T) {
 		requireNear(t, want, got, d, "mm "+d.String())
 		_, err = SparseMm(as, as)
 		require.Error(t, err, "4x5 @ 4x5")
-		bs, err := tensor.ToLayout(b, tensor.CSR, tensor.DefaultConvert())
+		bs, err := convert.ToLayout(b, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
 		got, err = SparseMm(as, bs)
 		require.NoError(t, err)
@@ -405,7 +405,7 @@ func TestLinalgLargerOperands(t *testing.T) {
 	for _, f := range []testFormat{{layout: tensor.CSR}, {layout: tensor.CSC}, {layout: tensor.COO}, {layout: tensor.COO, uncoalesced: true}, {layout: tensor.BSR}} {
 		a := tensortest.RandomDense(t, rng, dtype.Float64, []int64{m, k}, 0.05)
 		b := tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, n}, 0.9)
-		sa, err := tensor.ToLayout(a, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
+		sa, err := convert.ToLayout(a, f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{4, 3}})
 		require.NoError(t, err)
 		if f.uncoalesced {
 			sa = uncoalesce(t, rng, sa)
@@ -418,7 +418,7 @@ func TestLinalgLargerOperands(t *testing.T) {
 		got, err = Mm(dl, sa)
 		require.NoError(t, err, f.String())
 		requireNear(t, refMM(denseRef(t, dl), ra), got, dtype.Float64, "large dense@sparse "+f.String())
-		bs, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
+		bs, err := convert.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{k, m}, 0.05), f.layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{3, 4}})
 		require.NoError(t, err)
 		got, err = SparseMm(sa, bs)
 		require.NoError(t, err, f.String())
@@ -430,7 +430,7 @@ func TestLinalgLargerOperands(t *testing.T) {
 func TestLinalgSampledBatched(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	const nb, m, k, n = 3, 4, 2, 5
-	in, err := tensor.ToLayout(batchEven(t, rng, dtype.Float64, nb, m, n), tensor.CSR, tensor.DefaultConvert())
+	in, err := convert.ToLayout(batchEven(t, rng, dtype.Float64, nb, m, n), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	ri := denseRef(t, in)
 	for _, batched := range []bool{true, false} {

@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -79,7 +80,7 @@ func promoteOperands(op string, ts []*tensor.Tensor) ([]*tensor.Tensor, error) {
 		if !t.IsCoalesced() {
 			// Duplicates sum in the operand's own dtype first: a cast does not
 			// commute with the sum (bool true + true is true, as int64 it is 2).
-			if t, err = tensor.Coalesce(t); err != nil {
+			if t, err = convert.Coalesce(t); err != nil {
 				return nil, err
 			}
 		}

@@ -19,7 +19,7 @@ import (
 func TestLinalgPromotes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 1))
 	sp := func(d dtype.DType, l tensor.Layout, shape ...int64) *tensor.Tensor {
-		x, err := tensor.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), l, tensor.DefaultConvert())
+		x, err := convert.ToLayout(tensortest.RandomDense(t, rng, d, shape, 0.5), l, tensor.DefaultConvert())
 		require.NoError(t, err)
 		return x
 	}
@@ -76,7 +76,7 @@ func TestLinalgPromotes(t *testing.T) {
 // out= is not promoted into: it must have the promoted dtype exactly.
 func TestLinalgOutStrictDType(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 2))
-	a, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Int64, []int64{5, 4}, 0.5), tensor.CSR, tensor.DefaultConvert())
+	a, err := convert.ToLayout(tensortest.RandomDense(t, rng, dtype.Int64, []int64{5, 4}, 0.5), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	x := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4}, 1)
 	b := tensortest.RandomDense(t, rng, dtype.Float32, []int64{4, 3}, 1)
@@ -100,7 +100,7 @@ func TestLinalgOutStrictDType(t *testing.T) {
 		require.Contains(t, err.Error(), "out has dtype "+d.String()+", the result has dtype float32")
 	}
 	// sparse @ sparse with mixed dtypes is refused for its sparse result, not its dtypes.
-	s32, err := tensor.ToLayout(b, tensor.CSR, tensor.DefaultConvert())
+	s32, err := convert.ToLayout(b, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	err = MmOut(a, s32, tensortest.RandomDense(t, rng, dtype.Float32, []int64{5, 3}, 0))
 	require.Error(t, err)

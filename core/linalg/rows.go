@@ -1,6 +1,7 @@
 package linalg
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -100,7 +101,7 @@ func sspaddmmNative(input, mat1, mat2 *tensor.Tensor, beta, alpha dtype.Scalar) 
 	}
 	in := input
 	if in.Layout() != tensor.COO || in.DenseDim() != 0 {
-		if in, err = tensor.ToLayout(in, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
+		if in, err = convert.ToLayout(in, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1}); err != nil {
 			return nil, err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -157,5 +158,5 @@ func csrKeepingWidth(t *tensor.Tensor) (*tensor.Tensor, error) {
 	if t.Layout() == tensor.CSR {
 		return t, nil
 	}
-	return tensor.ToLayout(t, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
+	return convert.ToLayout(t, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: t.IndexWidth()})
 }

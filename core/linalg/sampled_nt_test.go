@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -33,7 +34,7 @@ func TestSampledMmNTMatchesSampledAddmm(t *testing.T) {
 			require.NoError(t, err, "%s, width %d", f, w)
 			require.Equal(t, tensor.CSR, got.Layout())
 			require.Equal(t, in.IndexWidth(), got.IndexWidth(), "%s, width %d: the input's index width", f, w)
-			csr, err := tensor.ToLayout(in, tensor.CSR, tensor.ConvertOptions{SparseDim: -1, IndexWidth: w})
+			csr, err := convert.ToLayout(in, tensor.CSR, tensor.ConvertOptions{SparseDim: -1, IndexWidth: w})
 			require.NoError(t, err)
 			want, err := SampledAddmm(csr, m1, m2, dtype.IntScalar(0), dtype.IntScalar(1))
 			require.NoError(t, err)

@@ -2,6 +2,7 @@ package linalg
 
 import (
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -56,12 +57,12 @@ func spGEMM(op string, a, b *tensor.Tensor, layout tensor.Layout, width, outWidt
 	is := int64(outWidth / 8)
 	var err error
 	if a.IndexWidth() != width {
-		if a, err = tensor.ToIndexWidth(a, width); err != nil {
+		if a, err = convert.ToIndexWidth(a, width); err != nil {
 			return nil, err
 		}
 	}
 	if b.IndexWidth() != width {
-		if b, err = tensor.ToIndexWidth(b, width); err != nil {
+		if b, err = convert.ToIndexWidth(b, width); err != nil {
 			return nil, err
 		}
 	}

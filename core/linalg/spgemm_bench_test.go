@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/linalg"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -31,7 +32,7 @@ func BenchmarkSparseMm(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, width := range []int{32, 64} {
-			a, err := tensor.ToLayout(t, tensor.CSR, tensor.ConvertOptions{IndexWidth: width})
+			a, err := convert.ToLayout(t, tensor.CSR, tensor.ConvertOptions{IndexWidth: width})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -153,7 +154,7 @@ func BenchmarkWriteSymmetric(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	c, err := tensor.Coalesce(coo)
+	c, err := convert.Coalesce(coo)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func BenchmarkReadSymmetric(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	low, err := tensor.Coalesce(coo)
+	low, err := convert.Coalesce(coo)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,13 +3,14 @@ package mmio
 import (
 	"sync/atomic"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
 // compressedRowsFree is how many rows beyond its entries a matrix may have
-// for tensor.Coalesce to build its tensor: that compresses rows through a
+// for convert.Coalesce to build its tensor: that compresses rows through a
 // pointer array of one element per row, faster than sorting the entries
 // (BenchmarkRead) while the array costs no more than the entries. Both keep
 // the file order of duplicates, so both give the same sums.
@@ -20,7 +21,7 @@ const compressedRowsFree = 1 << 12
 // follows the entries and never the dimensions. Where the rows are many more
 // than the entries (a size line of 2^40 rows must not ask for a row pointer
 // array of 2^40 elements), it sorts the entries instead of compressing rows
-// as tensor.Coalesce does.
+// as convert.Coalesce does.
 func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 	nnz := m.Values.Numel()
 	if m.coalesced || strictlyIncreasing(dtype.AsSlice[int64](m.Indices), nnz, len(m.Shape)) {
@@ -33,7 +34,7 @@ func (m *Matrix) coalescedCOO() (*tensor.Tensor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return tensor.Coalesce(coo)
+		return convert.Coalesce(coo)
 	}
 	idx := dtype.AsSlice[int64](m.Indices)
 	coords := make([][]int64, len(m.Shape))

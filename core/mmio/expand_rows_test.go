@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -94,7 +95,7 @@ func TestReadSymmetricByRows(t *testing.T) {
 				require.NoError(t, err)
 				coo, err := tensor.NewCOO(m.Indices, m.Values, m.Shape, tensor.BuildOptions{})
 				require.NoError(t, err)
-				want, err := tensor.Coalesce(coo)
+				want, err := convert.Coalesce(coo)
 				require.NoError(t, err)
 				name := fmt.Sprintf("%s %s order %d upper %v", c.field, c.sym, order, upper)
 				require.True(t, got.IsCoalesced(), name)

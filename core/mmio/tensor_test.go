@@ -125,7 +125,7 @@ func sampleTensors(t *testing.T) map[string]*tensor.Tensor {
 		layout tensor.Layout
 		block  [2]int64
 	}{{"csr", tensor.CSR, [2]int64{}}, {"csc", tensor.CSC, [2]int64{}}, {"bsr", tensor.BSR, [2]int64{3, 4}}, {"dcsr", tensor.DCSR, [2]int64{}}} {
-		x, err := tensor.ToLayout(coo, l.layout, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: l.block})
+		x, err := convert.ToLayout(coo, l.layout, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: l.block})
 		require.NoError(t, err, l.name)
 		out[l.name+" float64"] = x
 	}

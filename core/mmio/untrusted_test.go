@@ -221,7 +221,7 @@ func TestReadArrayWithoutRows(t *testing.T) {
 }
 
 // Matrices of many more rows than entries are coalesced by sorting their
-// entries, the others by tensor.Coalesce: both give the same tensor, bit for
+// entries, the others by convert.Coalesce: both give the same tensor, bit for
 // bit, duplicates (and -0, NaN and wrapping integers) included.
 func TestReadSortedAndCompressedAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))

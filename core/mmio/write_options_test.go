@@ -68,7 +68,7 @@ func TestWriteOptions(t *testing.T) {
 			x := stridedFrom(t, c.d, c.shape, c.vals)
 			if layout != tensor.Strided {
 				var err error
-				x, err = tensor.ToLayout(x, layout, tensor.DefaultConvert())
+				x, err = convert.ToLayout(x, layout, tensor.DefaultConvert())
 				require.NoError(t, err)
 			}
 			out, err := writeWith(t, x, c.o)
@@ -107,7 +107,7 @@ func TestWriteOptionsPrecisionAndComment(t *testing.T) {
 // the values do not fit are refused naming the element and the rule.
 func TestWriteOptionsRefusals(t *testing.T) {
 	gen := stridedFrom(t, dtype.Float64, []int64{2, 2}, []complex128{1, 2, 3, 4})
-	csr, err := tensor.ToLayout(gen, tensor.CSR, tensor.DefaultConvert())
+	csr, err := convert.ToLayout(gen, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	for _, x := range []*tensor.Tensor{gen, csr} {
 		_, err := writeWith(t, x, WriteOptions{Symmetry: "symmetric"})
@@ -174,7 +174,7 @@ func TestWriteSparseSymmetryMatchesDense(t *testing.T) {
 			vals[r.IntN(n*n)] = complex(float64(r.IntN(3)), 0) // perhaps breaks it
 		}
 		dense := stridedFrom(t, dtype.Complex128, []int64{int64(n), int64(n)}, vals)
-		coo, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
+		coo, err := convert.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		require.Equal(t, banner(dense)[len("%%MatrixMarket matrix array"):], banner(coo)[len("%%MatrixMarket matrix coordinate"):], "%v", vals)
 	}

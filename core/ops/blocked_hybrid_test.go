@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -17,12 +18,12 @@ import (
 // 1481 and 54504).
 func TestBlockedHybridWithOtherLayout(t *testing.T) {
 	dense := tensortest.MustDense(t, []float64{0, 0, 0, 1, 0, 1}, 1, 2, 3)
-	bsr, err := tensor.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1, BlockSize: [2]int64{1, 2}})
+	bsr, err := convert.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1, BlockSize: [2]int64{1, 2}})
 	require.NoError(t, err)
 	other := tensortest.MustDense(t, []float64{-5, 2, 0, 0, 3, -1}, 1, 2, 3)
-	coo, err := tensor.ToLayout(other, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	coo, err := convert.ToLayout(other, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
-	csc, err := tensor.ToLayout(other, tensor.CSC, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	csc, err := convert.ToLayout(other, tensor.CSC, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	for _, o := range []*tensor.Tensor{coo, csc} {
 		got, err := BinaryByName("add", TensorOperand(bsr), TensorOperand(o), BinaryArgs{})

@@ -28,7 +28,7 @@ func TestCustomWithFillKeepsFormat(t *testing.T) {
 		require.NoError(t, err, c.id)
 		require.Equal(t, firstByte(ua.Values), firstByte(ug.Values), "%s: values copied", c.id)
 		require.Equal(t, fill, got.FillElem(), c.id)
-		coo, err := tensor.ToLayout(c.a, tensor.COO, tensor.DefaultConvert())
+		coo, err := convert.ToLayout(c.a, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err, c.id)
 		want, err := tensor.WithFill(coo, fill)
 		require.NoError(t, err, c.id)

@@ -43,7 +43,7 @@ func customCases(t *testing.T, d dtype.DType) []customCase {
 		if da, err = convert.ToDType(da, d); err != nil {
 			require.NoError(t, err, c.ID)
 		}
-		coo, err := tensor.ToLayout(da, tensor.COO, tensor.DefaultConvert())
+		coo, err := convert.ToLayout(da, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err, c.ID)
 		for _, fill := range []float64{0, 2.5} {
 			src, err := tensor.WithFill(coo, tensor.ScalarBytes(d, dtype.Real(fill)))

@@ -40,7 +40,7 @@ func noCOOCases(t *testing.T) []noCOOCase {
 		}
 		da, err := tensor.NewStridedCopy(dtype.Float64Array(c.Dense.Data, c.Dense.Shape...))
 		require.NoError(t, err, c.ID)
-		coo, err := tensor.ToLayout(da, tensor.COO, tensor.DefaultConvert())
+		coo, err := convert.ToLayout(da, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err, c.ID)
 		for _, fill := range []float64{0, 2.5} {
 			src, err := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
@@ -66,7 +66,7 @@ func otherPattern(t *testing.T, dims []int64) *tensor.Tensor {
 	}
 	d, err := tensor.NewStridedCopy(dtype.Float64Array(v, dims...))
 	require.NoError(t, err)
-	o, err := tensor.ToLayout(d, tensor.COO, tensor.DefaultConvert())
+	o, err := convert.ToLayout(d, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return o
 }
@@ -131,14 +131,14 @@ var noCOOOps = []struct {
 	{"sparse_mask of", false, func(t *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
 		return SparseMask(a, otherPattern(t, a.Dims()))
 	}},
-	{"coalesce", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Coalesce(a) }},
+	{"coalesce", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return convert.Coalesce(a) }},
 	{"to csr", true, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
-		return tensor.ToLayout(a, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+		return convert.ToLayout(a, tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	}},
 	{"clone", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(a), nil }},
 	{"to float32", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(a, dtype.Float32) }},
 	{"to coo", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) {
-		return tensor.ToLayout(a, tensor.COO, tensor.DefaultConvert())
+		return convert.ToLayout(a, tensor.COO, tensor.DefaultConvert())
 	}},
 	{"to dense", false, func(_ *testing.T, a *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDense(a) }},
 }
@@ -161,7 +161,7 @@ func TestCustomOperatorsHoldNoCOOForm(t *testing.T) {
 			if o.sparse { // the stored elements, padding inside the tensor included, from a copy of a
 				b, err := convert.ToFormat(c.src, c.f)
 				require.NoError(t, err, msg)
-				ref, err = tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
+				ref, err = convert.ToLayout(b, tensor.COO, tensor.DefaultConvert())
 				require.NoError(t, err, msg)
 			}
 			want, werr := o.op(t, ref)
@@ -221,7 +221,7 @@ func TestCustomNNZFromStorage(t *testing.T) {
 		require.NoError(t, err, c.id)
 		b, err := convert.ToFormat(c.src, c.f)
 		require.NoError(t, err, c.id)
-		coo, err := tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
+		coo, err := convert.ToLayout(b, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err, c.id)
 		require.Equal(t, coo.NNZ(), a.NNZ(), c.id)
 		require.Equal(t, coo.NNZ(), a.NNZ(), c.id+" (remembered)")

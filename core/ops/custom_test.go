@@ -68,7 +68,7 @@ func TestFormatOfLayouts(t *testing.T) {
 		{tensor.BSC, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1, BlockSize: [2]int64{2, 3}}, bsc},
 		{tensor.COO, tensor.ConvertOptions{DenseDim: 2, SparseDim: -1}, coo},
 	} {
-		x, err := tensor.ToLayout(d, c.layout, c.opt)
+		x, err := convert.ToLayout(d, c.layout, c.opt)
 		require.NoError(t, err)
 		assert.True(t, x.Format().Equal(c.want), "%s: %s, want %s", c.layout, x.Format(), c.want)
 		layout, _, ok := tensor.NamedLayoutOf(c.want)
@@ -84,7 +84,7 @@ func TestFormatOfLayouts(t *testing.T) {
 		layout tensor.Layout
 		want   format.Format
 	}{{tensor.Strided, mustFormat(format.DenseRowMajor(2))}, {tensor.CSR, format.CSR()}, {tensor.CSC, format.CSC()}, {tensor.DCSR, format.DCSR()}, {tensor.DCSC, format.DCSC()}} {
-		x, err := tensor.ToLayout(m, c.layout, tensor.DefaultConvert())
+		x, err := convert.ToLayout(m, c.layout, tensor.DefaultConvert())
 		require.NoError(t, err)
 		assert.True(t, x.Format().Equal(c.want), "%s: %s", c.layout, x.Format())
 	}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -24,7 +25,7 @@ func ewBenchCSR(b *testing.B, seed uint64, n, nnz int64) *tensor.Tensor {
 	if err != nil {
 		b.Fatal(err)
 	}
-	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	csr, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -256,7 +256,7 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "%s: ZeroDivisionError (integer division by the scalar 0)", op)
 		}
 		if numberFirst {
-			if t, err = tensor.Coalesce(t); err != nil { // dividing is not linear: duplicates sum first
+			if t, err = convert.Coalesce(t); err != nil { // dividing is not linear: duplicates sum first
 				return nil, err
 			}
 			if err := checkDivisors(op, t, domInt); err != nil {

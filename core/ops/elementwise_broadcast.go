@@ -173,7 +173,7 @@ func sparseTimesBroadcast(op string, bf binFuncs, s, d *tensor.Tensor, denseFirs
 	}
 	if s.Layout() == tensor.COO && !s.IsCoalesced() {
 		var err error
-		if s, err = tensor.Coalesce(s); err != nil { // an op with the dense operand is not linear in general
+		if s, err = convert.Coalesce(s); err != nil { // an op with the dense operand is not linear in general
 			return nil, true, err
 		}
 	}

@@ -112,7 +112,7 @@ func TestBinaryBroadcastMatchesDense(t *testing.T) {
 						b := bcDense(rng, dt, bs, sp)
 						rb := bcExpandRef(t, b, sc.shape)
 						if si%2 == 1 && len(bs) > 0 { // a sparse operand that broadcasts
-							b, err = tensor.ToLayout(b, tensor.COO, tensor.DefaultConvert())
+							b, err = convert.ToLayout(b, tensor.COO, tensor.DefaultConvert())
 							require.NoError(t, err)
 						}
 						for _, op := range BinaryOps() {
@@ -293,7 +293,7 @@ func TestBroadcastZeroFactorKeepsTorchPattern(t *testing.T) {
 	colT, err := tensor.NewStrided(col)
 	require.NoError(t, err)
 	for _, lay := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO} {
-		a, err := tensor.ToLayout(csr, lay, tensor.DefaultConvert())
+		a, err := convert.ToLayout(csr, lay, tensor.DefaultConvert())
 		require.NoError(t, err)
 		sum, err := ReduceKeepDim(a, []int{1}, "sum", true)
 		require.NoError(t, err)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -21,12 +22,12 @@ func cooAddMerge(a, b *tensor.Tensor, alpha vec, out dtype.DType) (*tensor.Tenso
 	// their own (bool's "or", integer wrap-around): coalesce those first.
 	var err error
 	if !a.IsCoalesced() && !linearSafe(a.DType(), out) {
-		if a, err = tensor.Coalesce(a); err != nil {
+		if a, err = convert.Coalesce(a); err != nil {
 			return nil, err
 		}
 	}
 	if !b.IsCoalesced() && !linearSafe(b.DType(), out) {
-		if b, err = tensor.Coalesce(b); err != nil {
+		if b, err = convert.Coalesce(b); err != nil {
 			return nil, err
 		}
 	}

@@ -138,7 +138,7 @@ func TestElementwiseFormatRule(t *testing.T) {
 	}
 	a, b := custom(format.DIAI(), []int64{6, 7}), custom(format.DIAI(), []int64{6, 7})
 	c, small := custom(format.DIAJ(), []int64{6, 7}), custom(format.DIAI(), []int64{6, 6})
-	csr, err := tensor.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
+	csr, err := convert.ToLayout(a, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	coo := tensor.COO
 	for _, k := range []struct {

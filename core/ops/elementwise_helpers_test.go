@@ -128,7 +128,7 @@ func ewBuild(t *testing.T, dense *tensor.Tensor, f ewFormat, sc ewShape, fill *d
 	opt := tensor.DefaultConvert()
 	opt.DenseDim = sc.denseDim
 	opt.BlockSize = ewBlock(sc)
-	x, err := tensor.ToLayout(dense, f.layout, opt)
+	x, err := convert.ToLayout(dense, f.layout, opt)
 	require.NoError(t, err, "%s %s", f.name, sc.name)
 	if f.dups {
 		x = ewUncoalesce(t, x)

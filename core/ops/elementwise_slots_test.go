@@ -22,9 +22,9 @@ func TestUnaryPerSlotFillMatchesDense(t *testing.T) {
 	require.NoError(t, err)
 	opt := tensor.DefaultConvert()
 	opt.BlockSize = [2]int64{2, 2}
-	csr, err := tensor.ToLayout(s, tensor.CSR, opt)
+	csr, err := convert.ToLayout(s, tensor.CSR, opt)
 	require.NoError(t, err)
-	bsr, err := tensor.ToLayout(s, tensor.BSR, opt)
+	bsr, err := convert.ToLayout(s, tensor.BSR, opt)
 	require.NoError(t, err)
 	cases := ewUnaryCases()
 	tested := 0

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -174,7 +175,7 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 	src := t
 	if t.Layout() == tensor.COO && !t.IsCoalesced() && !(linear && linearSafe(t.DType(), out)) {
 		var err error
-		if src, err = tensor.Coalesce(t); err != nil {
+		if src, err = convert.Coalesce(t); err != nil {
 			return nil, err
 		}
 	}
@@ -239,5 +240,5 @@ func toOutput(t *tensor.Tensor, o Output) (*tensor.Tensor, error) {
 	}
 	opt := tensor.DefaultConvert()
 	opt.BlockSize = o.BlockSize
-	return tensor.ToLayout(t, *o.Layout, opt)
+	return convert.ToLayout(t, *o.Layout, opt)
 }

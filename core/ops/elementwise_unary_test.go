@@ -74,7 +74,7 @@ func TestUnaryAgainstMath(t *testing.T) {
 	vals := dtype.Float64Array(xs)
 	dense, err := tensor.NewStrided(vals)
 	require.NoError(t, err)
-	sparse, err := tensor.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
+	sparse, err := convert.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	sparse, err = tensor.WithFill(sparse, tensor.ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 	require.NoError(t, err)

@@ -35,7 +35,7 @@ func benchLaplacian(tb testing.TB, n int64, l tensor.Layout) *tensor.Tensor {
 		tb.Fatal(err)
 	}
 	if l != tensor.COO {
-		if t, err = tensor.ToLayout(t, l, tensor.DefaultConvert()); err != nil {
+		if t, err = convert.ToLayout(t, l, tensor.DefaultConvert()); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -210,7 +210,7 @@ func benchShifted(tb testing.TB, n int64, l tensor.Layout) *tensor.Tensor {
 		tb.Fatal(err)
 	}
 	if l != tensor.COO {
-		if t, err = tensor.ToLayout(t, l, tensor.DefaultConvert()); err != nil {
+		if t, err = convert.ToLayout(t, l, tensor.DefaultConvert()); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -239,7 +239,7 @@ func BenchmarkOpCoalesce(b *testing.B) {
 		if t.Layout() != tensor.COO {
 			return t, nil
 		}
-		return tensor.Coalesce(t.WithCoalesced(false))
+		return convert.Coalesce(t.WithCoalesced(false))
 	})
 }
 
@@ -301,7 +301,7 @@ func BenchmarkOpSumBSR(b *testing.B) {
 // benchBSR is the Laplacian of grid n in BSR with 2 x 2 blocks.
 func benchBSR(tb testing.TB, n int64) *tensor.Tensor {
 	tb.Helper()
-	x, err := tensor.ToLayout(benchLaplacian(tb, n, tensor.CSR), tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 2}})
+	x, err := convert.ToLayout(benchLaplacian(tb, n, tensor.CSR), tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 2}})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -27,7 +28,7 @@ func standIn(t *tensor.Tensor) *tensor.Tensor {
 }
 
 // undefinedOut converts an undefined-fill result to the layout asked for
-// (tensor.ToLayout refuses a strided one: it has no dense value).
+// (convert.ToLayout refuses a strided one: it has no dense value).
 func undefinedOut(r *tensor.Tensor, o Output) (*tensor.Tensor, error) {
 	return toOutput(tensor.AsUndefined(r), o)
 }
@@ -187,7 +188,7 @@ func keepUndefined(op string, t *tensor.Tensor, f func(*tensor.Tensor) (*tensor.
 	if err != nil {
 		return nil, err
 	}
-	if err := tensor.SameSpecified(t, r, op); err != nil {
+	if err := convert.SameSpecified(t, r, op); err != nil {
 		return nil, err
 	}
 	return tensor.AsUndefined(r), nil

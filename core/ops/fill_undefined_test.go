@@ -28,14 +28,14 @@ func undefOperands(t *testing.T, seed int) []*tensor.Tensor {
 	require.NoError(t, err)
 	out := []*tensor.Tensor{u}
 	for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC} {
-		c, err := tensor.ToLayout(u, l, tensor.DefaultConvert())
+		c, err := convert.ToLayout(u, l, tensor.DefaultConvert())
 		require.NoError(t, err)
 		require.True(t, c.UndefinedFill())
 		out = append(out, c)
 	}
 	opt := tensor.DefaultConvert()
 	opt.BlockSize = [2]int64{2, 2}
-	b, err := tensor.ToLayout(coo, tensor.BSR, opt)
+	b, err := convert.ToLayout(coo, tensor.BSR, opt)
 	require.NoError(t, err)
 	b, err = tensor.WithUndefinedFill(b)
 	require.NoError(t, err)

@@ -33,7 +33,7 @@ func SelectIndexWidth(t *tensor.Tensor, dim int, index int64, w int) (*tensor.Te
 	if err != nil || w == 0 || r.Layout() != tensor.COO || r.IndexWidth() == w {
 		return r, err
 	}
-	return tensor.ToIndexWidth(r, w) // a path that did not make the width itself
+	return convert.ToIndexWidth(r, w) // a path that did not make the width itself
 }
 
 // selectWidth is Select; the native path of a compressed tensor makes a

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -121,7 +122,7 @@ func requireTorchResult(t *testing.T, want []cooEntry, width int, got *tensor.Te
 // inputsOf gives a fixture as stored (uncoalesced) and coalesced, at width w.
 func inputsOf(t *testing.T, f cooFixture, w int) map[string]*tensor.Tensor {
 	raw := f.build(t, w)
-	c, err := tensor.Coalesce(raw)
+	c, err := convert.Coalesce(raw)
 	require.NoError(t, err)
 	return map[string]*tensor.Tensor{"uncoalesced": raw, "coalesced": c}
 }
@@ -353,7 +354,7 @@ func TestSelectOnCompressedIsCoalesced(t *testing.T) {
 	d := tensortest.MustDense(t, []float64{0, 2, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 5, 6, 0}, 4, 4)
 	in, shape := denseOf(t, d)
 	for _, layout := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.BSR, tensor.BSC} {
-		x, err := tensor.ToLayout(d, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{2, 2}, IndexWidth: 32})
+		x, err := convert.ToLayout(d, layout, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{2, 2}, IndexWidth: 32})
 		require.NoError(t, err)
 		for dim := 0; dim < 2; dim++ {
 			for i := int64(0); i < 4; i++ {

@@ -92,7 +92,7 @@ func bothWidths(t *testing.T, cases []customCase) []customCase {
 	t.Helper()
 	out := slices.Clone(cases)
 	for _, c := range cases {
-		coo, err := tensor.ToIndexWidth(c.a, 64)
+		coo, err := convert.ToIndexWidth(c.a, 64)
 		require.NoError(t, err, c.id)
 		a, err := convert.ToFormat(coo, c.f)
 		require.NoError(t, err, c.id)

@@ -29,7 +29,7 @@ func shapeInput(tb testing.TB, g int64, layout tensor.Layout) *tensor.Tensor {
 	x, err := c.Tensor()
 	require.NoError(tb, err)
 	if layout != tensor.COO {
-		x, err = tensor.ToLayout(x, layout, tensor.DefaultConvert())
+		x, err = convert.ToLayout(x, layout, tensor.DefaultConvert())
 		require.NoError(tb, err)
 	}
 	return x
@@ -231,7 +231,7 @@ func wholeInput(tb testing.TB, g int64, layout tensor.Layout) *tensor.Tensor {
 	x := shapeInput(tb, g, tensor.CSR)
 	opt := tensor.DefaultConvert()
 	opt.BlockSize = [2]int64{2, 2}
-	r, err := tensor.ToLayout(x, tensor.BSR, opt)
+	r, err := convert.ToLayout(x, tensor.BSR, opt)
 	require.NoError(tb, err)
 	return r
 }

@@ -92,12 +92,12 @@ func nativeCases(t *testing.T) []nativeCase {
 				}
 				for _, fill := range fills {
 					for _, w := range []int{32, 64} {
-						x, err := tensor.ToIndexWidth(ewBuild(t, dense, f, sc, fill), w)
+						x, err := convert.ToIndexWidth(ewBuild(t, dense, f, sc, fill), w)
 						require.NoError(t, err)
 						if f.dups { // ToIndexWidth keeps the entries as stored
 							require.False(t, x.IsCoalesced() && x.NNZ() > 1)
 						}
-						y, err := tensor.ToIndexWidth(ewBuild(t, other, f, sc, fill), w)
+						y, err := convert.ToIndexWidth(ewBuild(t, other, f, sc, fill), w)
 						require.NoError(t, err)
 						dx, err := convert.ToDense(x)
 						require.NoError(t, err)
@@ -292,7 +292,7 @@ func TestSelectIndexWidth(t *testing.T) {
 	x := shapeInput(t, 5, tensor.CSR)
 	for _, lay := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO, tensor.Strided} {
 		for _, from := range []int{32, 64} {
-			a, err := tensor.ToLayout(x, lay, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: from})
+			a, err := convert.ToLayout(x, lay, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: from})
 			require.NoError(t, err)
 			for _, dim := range []int{0, 1} {
 				want, err := Select(a, dim, 7)

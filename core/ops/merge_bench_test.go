@@ -5,6 +5,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -51,10 +52,10 @@ func mergeBenchPair(b *testing.B, pair string, w int) (*tensor.Tensor, *tensor.T
 		x, y = ewBenchCSR(b, 1, 1000000, 5000000), ewBenchCSR(b, 2, 1000000, 5000000)
 	}
 	var err error
-	if x, err = tensor.ToIndexWidth(x, w); err != nil {
+	if x, err = convert.ToIndexWidth(x, w); err != nil {
 		b.Fatal(err)
 	}
-	if y, err = tensor.ToIndexWidth(y, w); err != nil {
+	if y, err = convert.ToIndexWidth(y, w); err != nil {
 		b.Fatal(err)
 	}
 	lapCache.Store(key, [2]*tensor.Tensor{x, y})

@@ -109,7 +109,7 @@ func mergeOperand(t *testing.T, rng *rand.Rand, d dtype.DType, l tensor.Layout, 
 			}
 		}
 	}
-	r, err := tensor.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
+	r, err := convert.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
 	require.NoError(t, err)
 	r, err = tensor.WithFill(r, tensor.ScalarBytes(d, dtype.Complex128Scalar(fill)))
 	require.NoError(t, err)
@@ -308,9 +308,9 @@ func TestMergeMulDisjointAllocatesResultPlusRows(t *testing.T) {
 		}
 		coo, err := tensor.NewCOO(dtype.Int64Array(append(r, c...), 2, nnz), dtype.Float64Array(v), []int64{rows, rows}, tensor.BuildOptions{})
 		require.NoError(t, err)
-		csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+		csr, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
-		csr, err = tensor.ToIndexWidth(csr, w)
+		csr, err = convert.ToIndexWidth(csr, w)
 		require.NoError(t, err)
 		return csr
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -33,7 +34,7 @@ func TestMergeSameMatchesReference(t *testing.T) {
 							v.SetComplex(i, dtype.Real([]float64{math.NaN(), math.Copysign(0, -1)}[rng.IntN(2)]))
 						}
 					}
-					a, err := tensor.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
+					a, err := convert.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
 					require.NoError(t, err)
 					a, err = tensor.WithFill(a, tensor.ScalarBytes(d, dtype.Real(fills[0])))
 					require.NoError(t, err)

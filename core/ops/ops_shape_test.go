@@ -56,12 +56,12 @@ func opSources(t *testing.T, rng *rand.Rand, shape []int64, denseDim int) []*ten
 		o := tensor.DefaultConvert()
 		o.DenseDim = denseDim
 		o.BlockSize = [2]int64{1, 1}
-		x, err := tensor.ToLayout(src, l, o)
+		x, err := convert.ToLayout(src, l, o)
 		require.NoError(t, err)
 		out = append(out, x)
 	}
 	// an uncoalesced COO: the entries twice, halved
-	c, _ := tensor.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: denseDim, SparseDim: -1})
+	c, _ := convert.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: denseDim, SparseDim: -1})
 	idx := c.Indices()
 	both := dtype.NewArray(idx.DType, []int64{idx.Shape[0], 2 * idx.Shape[1]})
 	nse := idx.Shape[1]
@@ -193,7 +193,7 @@ func TestSoftmaxAlongEachDim(t *testing.T) {
 
 func TestShapeOpsRefuseBadInput(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, 0, 0, 2}, 2, 2)
-	c, _ := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
+	c, _ := convert.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 	_, err := Transpose(c, 0, 2)
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	_, err = Select(c, 0, 2)
@@ -203,7 +203,7 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 	_, err = IndexSelect(c, 0, dtype.Int64Array([]int64{0, 7}))
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	y := tensortest.MustDense(t, []float64{1, 2, 3}, 3, 1)
-	yc, _ := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
+	yc, _ := convert.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 	_, err = Cat([]*tensor.Tensor{c, yc}, 0)
 	require.Error(t, err)
 	_, err = Stack([]*tensor.Tensor{c, yc}, 0)
@@ -219,7 +219,7 @@ func TestShapeOpsRefuseBadInput(t *testing.T) {
 // narrow length near int64's limit is refused, not overflowed.
 func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 	one := tensortest.MustDense(t, []float64{7}, 1)
-	c, _ := tensor.ToLayout(one, tensor.COO, tensor.DefaultConvert())
+	c, _ := convert.ToLayout(one, tensor.COO, tensor.DefaultConvert())
 	r, err := Squeeze(c, nil)
 	require.NoError(t, err)
 	require.Empty(t, r.Dims(), "0-d")
@@ -227,7 +227,7 @@ func TestSqueezeToDenseAndNarrowOverflow(t *testing.T) {
 	r, err = Squeeze(ones, nil)
 	require.NoError(t, err)
 	require.Empty(t, r.Dims())
-	h, _ := tensor.ToLayout(tensortest.MustDense(t, []float64{7, 0, 1}, 1, 3), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, _ := convert.ToLayout(tensortest.MustDense(t, []float64{7, 0, 1}, 1, 3), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	zero := 0
 	r, err = Squeeze(h, &zero)
 	require.NoError(t, err)
@@ -273,7 +273,7 @@ func TestIndexSelectNegativeIndicesAsTorch(t *testing.T) {
 	require.Equal(t, errs.ErrIndex, errs.CodeOf(err))
 	require.ErrorContains(t, err, "index_select: index[1] = -1 is out of range for dimension 0 of size 3: a strided tensor takes indices in [0, 3)")
 	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
-		s, err := tensor.ToLayout(x, l, tensor.DefaultConvert())
+		s, err := convert.ToLayout(x, l, tensor.DefaultConvert())
 		require.NoError(t, err)
 		neg, err := IndexSelect(s, 0, dtype.Int64Array([]int64{-1, 0, -3}))
 		require.NoError(t, err, "%s", l)

@@ -25,7 +25,7 @@ func raggedInputs(t *testing.T, w int) ([]*tensor.Tensor, []*tensor.Tensor) {
 		require.NoError(t, err)
 		opt := tensor.DefaultConvert()
 		opt.IndexWidth = w
-		c, err := tensor.ToLayout(d, tensor.CSR, opt)
+		c, err := convert.ToLayout(d, tensor.CSR, opt)
 		require.NoError(t, err)
 		csr, dense = append(csr, c), append(dense, d)
 	}
@@ -145,7 +145,7 @@ func TestRaggedSum(t *testing.T) {
 func TestRaggedSoftmax(t *testing.T) {
 	for _, w := range []int{32, 64} {
 		r, _ := raggedPair(t, w)
-		ref, err := tensor.ToLayout(r, tensor.COO, tensor.DefaultConvert())
+		ref, err := convert.ToLayout(r, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		for _, log := range []bool{false, true} {
 			for _, dim := range []int{-1, 2, 1} {
@@ -209,7 +209,7 @@ func TestRaggedFourDims(t *testing.T) {
 	}
 	got, err := Softmax(r, 3, false)
 	require.NoError(t, err)
-	ref, err := tensor.ToLayout(r, tensor.COO, tensor.DefaultConvert())
+	ref, err := convert.ToLayout(r, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	want, err := Softmax(ref, 3, false)
 	require.NoError(t, err)

@@ -114,7 +114,7 @@ func Reduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, error) {
 			return r, err
 		}
 		// A strided tensor reduces through its COO form; the result is strided again.
-		c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+		c, err := convert.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 		if err != nil {
 			return nil, err
 		}

@@ -25,7 +25,7 @@ func sparse3D(t *testing.T, rng *rand.Rand, d dtype.DType, w int, fill []byte, n
 	}
 	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
-	c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
+	c, err := convert.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
 	require.NoError(t, err)
 	c, err = tensor.WithFill(c, fill)
 	require.NoError(t, err)

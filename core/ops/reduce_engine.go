@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
@@ -88,7 +89,7 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 			return nil, true, cerr
 		}
 		if !src.IsCoalesced() {
-			if src, err = tensor.Coalesce(src); err != nil {
+			if src, err = convert.Coalesce(src); err != nil {
 				return nil, true, err
 			}
 		}
@@ -127,7 +128,7 @@ func distinctEntries(t *tensor.Tensor, op engine.ReduceOp) (*tensor.Tensor, erro
 	if (op == engine.Sum || op == engine.Mean) && t.DType() != dtype.Bool && isZeroBytes(t.FillElem()) {
 		return t, nil
 	}
-	return tensor.Coalesce(t)
+	return convert.Coalesce(t)
 }
 
 func isZeroBytes(b []byte) bool {

@@ -27,7 +27,7 @@ type engineCase struct {
 // a 3-d COO (coalesced and with duplicates).
 func engineInputs(t *testing.T, rng *rand.Rand, d dtype.DType, w int, fill []byte) []engineCase {
 	conv := func(x *tensor.Tensor, l tensor.Layout, dense int, block [2]int64) *tensor.Tensor {
-		r, err := tensor.ToLayout(x, l, tensor.ConvertOptions{DenseDim: dense, SparseDim: -1, BlockSize: block, IndexWidth: w})
+		r, err := convert.ToLayout(x, l, tensor.ConvertOptions{DenseDim: dense, SparseDim: -1, BlockSize: block, IndexWidth: w})
 		require.NoError(t, err)
 		r, err = tensor.WithFill(r, fill)
 		require.NoError(t, err)
@@ -165,7 +165,7 @@ func referenceReduce(t *tensor.Tensor, dims []int, op string) (*tensor.Tensor, e
 	if t.Layout() != tensor.Strided {
 		return reduceViaCOO(t, red, dims, op, rd, out, false)
 	}
-	c, err := tensor.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	c, err := convert.ToLayout(t, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +229,7 @@ func requireClose(t *testing.T, d dtype.DType, want, got dtype.Scalar, msg strin
 func TestReduceCOOGroupsRunsNative(t *testing.T) {
 	rng := rand.New(rand.NewPCG(32, 9))
 	x := tensortest.RandomDense(t, rng, dtype.Float64, []int64{3, 5, 4}, 0.4)
-	c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	c, err := convert.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	for _, in := range []*tensor.Tensor{c, duplicated(t, c)} {
 		for _, op := range ReductionNames() {

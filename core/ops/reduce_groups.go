@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/format"
@@ -28,7 +29,7 @@ func reduceCOOGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop en
 	src := t
 	if !src.IsCoalesced() {
 		var err error
-		if src, err = tensor.Coalesce(src); err != nil {
+		if src, err = convert.Coalesce(src); err != nil {
 			return nil, true, err
 		}
 	}
@@ -108,7 +109,7 @@ func reduceLevelGroups(t *tensor.Tensor, red []bool, dims []int, op string, eop 
 	src := t
 	if l == tensor.COO && !src.IsCoalesced() {
 		var err error
-		if src, err = tensor.Coalesce(src); err != nil {
+		if src, err = convert.Coalesce(src); err != nil {
 			return nil, true, err
 		}
 	}

@@ -43,7 +43,7 @@ func ieeeTensor(t *testing.T, l tensor.Layout, d dtype.DType, v []complex128, sh
 	x, err := tensor.NewStrided(a)
 	require.NoError(t, err)
 	if l != tensor.Strided {
-		x, err = tensor.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+		x, err = convert.ToLayout(x, l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 		require.NoError(t, err, "%s %s %v", l, d, shape)
 		x, err = tensor.WithFill(x, tensor.ScalarBytes(d, dtype.Real(fill)))
 		require.NoError(t, err)
@@ -280,7 +280,7 @@ func TestReduceZeroDim(t *testing.T) {
 			st, ok := ieeeTensor(t, tensor.Strided, d, []complex128{val}, nil, 0)
 			require.True(t, ok)
 			cases := []*tensor.Tensor{st}
-			coo, err := tensor.ToLayout(st, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+			coo, err := convert.ToLayout(st, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 			require.NoError(t, err)
 			cases = append(cases, coo)
 			// Nothing stored: the one element is the fill.

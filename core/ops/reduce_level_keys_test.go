@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -64,7 +65,7 @@ func TestReduceLevelGroupsSortedKeysMatchesReference(t *testing.T) {
 		for _, w := range []int{32, 64} {
 			for fi, fill := range engineFills(d) {
 				conv := func(x *tensor.Tensor, dense int) *tensor.Tensor {
-					r, err := tensor.ToLayout(x, tensor.CSR, tensor.ConvertOptions{DenseDim: dense, SparseDim: -1, IndexWidth: w})
+					r, err := convert.ToLayout(x, tensor.CSR, tensor.ConvertOptions{DenseDim: dense, SparseDim: -1, IndexWidth: w})
 					require.NoError(t, err)
 					r, err = tensor.WithFill(r, fill)
 					require.NoError(t, err)
@@ -136,7 +137,7 @@ func requireSameStored(t *testing.T, want, got *tensor.Tensor, msg string) {
 // more than that path, at most 88 bytes an element, and a handful of
 // allocations.
 func TestReduceLevelGroupsSortedKeysAllocatesResultPlusKeys(t *testing.T) {
-	x, err := tensor.ToLayout(stackedLaplacians(t, 60, 8), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	x, err := convert.ToLayout(stackedLaplacians(t, 60, 8), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	require.Equal(t, 1, x.BatchDim())
 	nnz := uint64(x.Values().Numel()) // NNZ is a batch's

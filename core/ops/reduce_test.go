@@ -114,7 +114,7 @@ func TestReductionsMatchDense(t *testing.T) {
 func TestReductionDTypesAndRefusals(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, 0, 2, 0}, 2, 2)
 	ints, _ := convert.ToDType(x, dtype.Int32)
-	coo, _ := tensor.ToLayout(ints, tensor.COO, tensor.DefaultConvert())
+	coo, _ := convert.ToLayout(ints, tensor.COO, tensor.DefaultConvert())
 	s, err := Reduce(coo, nil, "sum")
 	require.NoError(t, err)
 	require.Equal(t, dtype.Int64, s.DType(), "integer sums are int64, as torch")
@@ -126,7 +126,7 @@ func TestReductionDTypesAndRefusals(t *testing.T) {
 	_, err = Reduce(coo, nil, "median")
 	require.Equal(t, errs.ErrInvalidArgument, errs.CodeOf(err))
 	z, _ := convert.ToDType(x, dtype.Complex128)
-	zc, _ := tensor.ToLayout(z, tensor.COO, tensor.DefaultConvert())
+	zc, _ := convert.ToLayout(z, tensor.COO, tensor.DefaultConvert())
 	_, err = Reduce(zc, nil, "amax")
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
 	e, _ := tensor.Empty(tensor.COO, dtype.Float64, []int64{0, 3}, [2]int64{}, 0)

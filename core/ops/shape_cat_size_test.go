@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -60,7 +61,7 @@ func TestCatOfStridedAlongEachDim(t *testing.T) {
 		require.Equal(t, tensor.Strided, got.Layout())
 		var coo []*tensor.Tensor
 		for _, x := range []*tensor.Tensor{a, b, a} {
-			c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+			c, err := convert.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 			require.NoError(t, err)
 			coo = append(coo, c)
 		}

@@ -24,7 +24,7 @@ func TestCOORelabelsMatchCOOPath(t *testing.T) {
 	for _, w := range []int{32, 64} {
 		for _, dd := range []int{0, 1} {
 			x := tensortest.RandomDense(t, rng, dtype.Float32, []int64{3, 1, 4, 1}, 0.5)
-			c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: dd, SparseDim: -1, IndexWidth: w})
+			c, err := convert.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: dd, SparseDim: -1, IndexWidth: w})
 			require.NoError(t, err)
 			c, err = tensor.WithFill(c, tensor.ScalarBytes(dtype.Float32, dtype.Real(1.5)))
 			require.NoError(t, err)

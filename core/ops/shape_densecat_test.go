@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -31,7 +32,7 @@ func TestCatAlongDenseDim(t *testing.T) {
 		nse := int64(0)
 		for _, s := range tc.shapes {
 			d := tensortest.RandomDense(t, rng, dtype.Float64, s, 0.5)
-			h, err := tensor.ToLayout(d, tc.layout, tensor.ConvertOptions{DenseDim: tc.denseDim, SparseDim: -1})
+			h, err := convert.ToLayout(d, tc.layout, tensor.ConvertOptions{DenseDim: tc.denseDim, SparseDim: -1})
 			require.NoError(t, err)
 			dense, hybrid = append(dense, d), append(hybrid, h)
 			nse += h.NNZ()
@@ -53,7 +54,7 @@ func TestCatAlongDenseDim(t *testing.T) {
 // A non-zero fill value would leave the widened blocks wrong: refused.
 func TestCatAlongDenseDimRefusesFillValue(t *testing.T) {
 	rng := rand.New(rand.NewPCG(24, 4))
-	h, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{3, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, err := convert.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{3, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	one := dtype.NewArray(dtype.Float64, []int64{})
 	one.SetComplex(0, dtype.Real(1))

@@ -3,6 +3,7 @@ package ops
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -26,7 +27,7 @@ func smallDense(b testing.TB) *tensor.Tensor {
 
 func smallCSR(b testing.TB) *tensor.Tensor {
 	b.Helper()
-	t, err := tensor.ToLayout(smallDense(b), tensor.CSR, tensor.DefaultConvert())
+	t, err := convert.ToLayout(smallDense(b), tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -26,7 +27,7 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	if t.Layout() == tensor.CSC && t.NDim() == 2 {
 		opt := tensor.DefaultConvert()
 		opt.IndexWidth = t.IndexWidth()
-		c, err := tensor.ToLayout(t, tensor.CSR, opt)
+		c, err := convert.ToLayout(t, tensor.CSR, opt)
 		if err != nil {
 			return nil, true, err
 		}

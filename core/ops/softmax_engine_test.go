@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -39,7 +40,7 @@ func TestSoftmaxEngineMatchesCOOPath(t *testing.T) {
 				for i := int64(2); i < v.Numel(); i += last {
 					v.SetComplex(i, dtype.Real(0)) // a column empty
 				}
-				in, err := tensor.ToLayout(x, c.l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
+				in, err := convert.ToLayout(x, c.l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
 				require.NoError(t, err)
 				for dim := range c.shape {
 					for _, log := range []bool{false, true} {

@@ -74,7 +74,7 @@ func TestSparselessCOOConstruction(t *testing.T) {
 func TestSparselessCOOOperations(t *testing.T) {
 	two := dtype.FloatNumber(2)
 	ops := map[string]func(x *tensor.Tensor) (*tensor.Tensor, error){
-		"coalesce": tensor.Coalesce,
+		"coalesce": convert.Coalesce,
 		"clone":    func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.Clone(x), nil },
 		"float32":  func(x *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(x, dtype.Float32) },
 		"int64":    func(x *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToDType(x, dtype.Int64) },
@@ -85,7 +85,7 @@ func TestSparselessCOOOperations(t *testing.T) {
 			return BinaryByName("add", TensorOperand(x), TensorOperand(x), BinaryArgs{})
 		},
 		"x - x.coalesce()": func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			c, err := tensor.Coalesce(x)
+			c, err := convert.Coalesce(x)
 			require.NoError(t, err)
 			return BinaryByName("sub", TensorOperand(x), TensorOperand(c), BinaryArgs{})
 		},
@@ -101,10 +101,10 @@ func TestSparselessCOOOperations(t *testing.T) {
 		"sum":  func(x *tensor.Tensor) (*tensor.Tensor, error) { return Reduce(x, nil, "sum") },
 		"amax": func(x *tensor.Tensor) (*tensor.Tensor, error) { return Reduce(x, nil, "amax") },
 		"to strided": func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			return tensor.ToLayout(x, tensor.Strided, tensor.DefaultConvert())
+			return convert.ToLayout(x, tensor.Strided, tensor.DefaultConvert())
 		},
 		"unsqueeze(0)": func(x *tensor.Tensor) (*tensor.Tensor, error) { return Unsqueeze(x, 0) },
-		"width 64":     func(x *tensor.Tensor) (*tensor.Tensor, error) { return tensor.ToIndexWidth(x, 64) },
+		"width 64":     func(x *tensor.Tensor) (*tensor.Tensor, error) { return convert.ToIndexWidth(x, 64) },
 	}
 	denseOps := map[string]func(x *tensor.Tensor) (*tensor.Tensor, error){ // the dense reference where it differs
 		"x - x.coalesce()": func(x *tensor.Tensor) (*tensor.Tensor, error) {
@@ -134,7 +134,7 @@ func TestSparselessCOOOperations(t *testing.T) {
 			require.InDeltaSlice(t, wd, gd, 1e-12, msg)
 			require.Equal(t, got.DType(), want.DType(), msg)
 		}
-		c, err := tensor.Coalesce(x)
+		c, err := convert.Coalesce(x)
 		require.NoError(t, err, name)
 		require.True(t, c.IsCoalesced(), name)
 		require.LessOrEqual(t, c.NNZ(), int64(1), "%s: coalesce sums every entry into one", name)
@@ -155,7 +155,7 @@ func TestScalarToSparse(t *testing.T) {
 	for _, v := range []float64{5, 0} {
 		d, err := tensor.NewStrided(dtype.Array{DType: dtype.Float64, Shape: []int64{}, Data: dtype.Float64Array([]float64{v}).Data})
 		require.NoError(t, err)
-		s, err := tensor.ToLayout(d, tensor.COO, tensor.DefaultConvert())
+		s, err := convert.ToLayout(d, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		require.Equal(t, 0, s.SparseDim())
 		require.True(t, s.IsCoalesced())
@@ -184,7 +184,7 @@ func TestSparselessCOOShapeOperators(t *testing.T) {
 		"squeeze":              func(x *tensor.Tensor) (*tensor.Tensor, error) { return Squeeze(x, nil) },
 		"sum(0)":               func(x *tensor.Tensor) (*tensor.Tensor, error) { return Reduce(x, []int{0}, "sum") },
 		"to csr": func(x *tensor.Tensor) (*tensor.Tensor, error) {
-			return tensor.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
+			return convert.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 		},
 	}
 	for name, x := range sparselessCases(t) {

@@ -36,7 +36,7 @@ func TestStridedFastPathsMatchTheGeneralPath(t *testing.T) {
 			}
 			x, err := tensor.NewStrided(a)
 			require.NoError(t, err)
-			c, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+			c, err := convert.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 			require.NoError(t, err)
 			nd := len(shape)
 			dimSets := [][]int{nil, {0}, {nd - 1}}

@@ -26,9 +26,9 @@ func withMemoryLimit(t *testing.T, bytes int64, f func()) {
 // requireEntries: x, coalesced, holds the COO indices idx (sparse_dim, n) and values vals.
 func requireEntries(t *testing.T, x *tensor.Tensor, idx []int64, vals []float64) {
 	t.Helper()
-	c, err := tensor.Coalesce(x)
+	c, err := convert.Coalesce(x)
 	require.NoError(t, err)
-	c, err = tensor.ToIndexWidth(c, 64)
+	c, err = convert.ToIndexWidth(c, 64)
 	require.NoError(t, err)
 	ci, err := tensor.Component(c, tensor.CompIndices)
 	require.NoError(t, err)
@@ -49,10 +49,10 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		sorted, sv := []int64{5, big - 1, 0, 0}, []float64{1, 2}
 		before := tensor.Clone(tall)
 
-		c, err := tensor.Coalesce(tall)
+		c, err := convert.Coalesce(tall)
 		require.NoError(t, err)
 		requireEntries(t, c, sorted, sv)
-		csc, err := tensor.ToLayout(tall, tensor.CSC, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+		csc, err := convert.ToLayout(tall, tensor.CSC, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 		require.NoError(t, err)
 		require.Equal(t, []int64{0, 2}, dtype.AsSlice[int64](csc.Levels()[1].Pos))
 		sel, err := IndexSelect(tall, 0, dtype.Int64Array([]int64{big - 1, 5, 7}))
@@ -71,9 +71,9 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		small, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0}, 2, 1), dtype.Float64Array([]float64{3}), []int64{1, 1}, tensor.BuildOptions{})
 		require.NoError(t, err)
 		for name, f := range map[string]func() (*tensor.Tensor, error){
-			"csr": func() (*tensor.Tensor, error) { return tensor.ToLayout(tall, tensor.CSR, tensor.DefaultConvert()) },
+			"csr": func() (*tensor.Tensor, error) { return convert.ToLayout(tall, tensor.CSR, tensor.DefaultConvert()) },
 			"bsr": func() (*tensor.Tensor, error) {
-				return tensor.ToLayout(tall, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+				return convert.ToLayout(tall, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 			},
 			"sparse.mm": func() (*tensor.Tensor, error) { return linalg.SparseMm(tall, small) },
 			"empty csr": func() (*tensor.Tensor, error) {
@@ -91,7 +91,7 @@ func TestHugeDimensionsAreSizedFirst(t *testing.T) {
 		require.NoError(t, err)
 		p, err := linalg.SparseMm(small, wide)
 		require.NoError(t, err)
-		p, err = tensor.ToLayout(p, tensor.COO, tensor.DefaultConvert())
+		p, err = convert.ToLayout(p, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
 		requireEntries(t, p, []int64{0, 0, 5, big - 1}, []float64{3, 6})
 
@@ -108,8 +108,8 @@ func TestFastPathScratchIsSized(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	sparse := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 1<<30, 4, 1<<30, 4, 50)
 	dense := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 40, 30, 40, 30, 200)
-	require.False(t, tensor.FastPathFits(sparse, tensor.FormatSpec{Layout: tensor.COO, Shape: slices.Clone(sparse.Dims())}))
-	require.True(t, tensor.FastPathFits(dense, tensor.FormatSpec{Layout: tensor.CSC, Shape: slices.Clone(dense.Dims())}))
+	require.False(t, convert.FastPathFits(sparse, tensor.FormatSpec{Layout: tensor.COO, Shape: slices.Clone(sparse.Dims())}))
+	require.True(t, convert.FastPathFits(dense, tensor.FormatSpec{Layout: tensor.CSC, Shape: slices.Clone(dense.Dims())}))
 	// The reference: the raw entries, summed by coordinate, in row-major order.
 	raw, err := tensor.Component(sparse, tensor.CompIndices)
 	require.Error(t, err) // uncoalesced: torch's indices() refuses
@@ -127,10 +127,10 @@ func TestFastPathScratchIsSized(t *testing.T) {
 	for _, k := range keys {
 		rows, cols, vals = append(rows, k[0]), append(cols, k[1]), append(vals, sum[k])
 	}
-	c, err := tensor.Coalesce(sparse) // the generic path
+	c, err := convert.Coalesce(sparse) // the generic path
 	require.NoError(t, err)
 	requireEntries(t, c, append(rows, cols...), vals)
-	csc, err := tensor.ToLayout(sparse, tensor.CSC, tensor.DefaultConvert()) // the generic path too: 5 column pointers
+	csc, err := convert.ToLayout(sparse, tensor.CSC, tensor.DefaultConvert()) // the generic path too: 5 column pointers
 	require.NoError(t, err)
 	eq, err := convert.Equal(csc, c)
 	require.NoError(t, err)
@@ -184,9 +184,9 @@ func TestSparseMaskMergeMatchesDense(t *testing.T) {
 	}
 	// Dense dims: a (4, 5, 2) COO with one dense dim.
 	d := tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.4)
-	x, err := tensor.ToLayout(d, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	x, err := convert.ToLayout(d, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
-	mask, err := tensor.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	mask, err := convert.ToLayout(tensortest.RandomDense(t, rng, dtype.Float64, []int64{4, 5, 2}, 0.5), tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	want, err := SparseMask(x, mask)
 	require.NoError(t, err)

@@ -45,7 +45,7 @@ func TestCustomTransposeAllocatesAsCSR(t *testing.T) {
 	for _, fill := range []float64{0, 1.5} {
 		src, err := tensor.WithFill(coo, tensor.ScalarBytes(dtype.Float64, dtype.Real(fill)))
 		require.NoError(t, err)
-		csr, err := tensor.ToLayout(src, tensor.CSR, tensor.DefaultConvert())
+		csr, err := convert.ToLayout(src, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
 		stack, err := Stack([]*tensor.Tensor{csr, csr}, 0)
 		require.NoError(t, err)

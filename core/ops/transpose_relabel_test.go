@@ -26,7 +26,7 @@ func TestTransposeDCSRRelabels(t *testing.T) {
 		for _, fill := range []*dtype.Scalar{nil, &f} {
 			for _, l := range []tensor.Layout{tensor.DCSR, tensor.DCSC} {
 				for _, w := range []int{32, 64} {
-					x, err := tensor.ToIndexWidth(ewBuild(t, dense, ewFormat{l.String(), l, false}, sc, fill), w)
+					x, err := convert.ToIndexWidth(ewBuild(t, dense, ewFormat{l.String(), l, false}, sc, fill), w)
 					require.NoError(t, err)
 					msg := x.Layout().String() + "/" + d.String()
 					got, err := Transpose(x, 0, 1)
@@ -61,7 +61,7 @@ func TestPermuteCSFRelabels(t *testing.T) {
 		f := ewFill(d)
 		for _, fill := range []*dtype.Scalar{nil, &f} {
 			for _, w := range []int{32, 64} {
-				x, err := tensor.ToIndexWidth(ewBuild(t, dense, ewFormat{"csf", tensor.CSF, false}, sc, fill), w)
+				x, err := convert.ToIndexWidth(ewBuild(t, dense, ewFormat{"csf", tensor.CSF, false}, sc, fill), w)
 				require.NoError(t, err)
 				dx, err := convert.ToDense(x)
 				require.NoError(t, err)
@@ -128,7 +128,7 @@ func TestPermuteCSFAllocatesNoIndexCopy(t *testing.T) {
 	vals := dtype.NewArray(dtype.Float64, []int64{n})
 	coo, err := tensor.NewCOO(idx, vals, []int64{16, 512, 1024}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	x, err := tensor.ToLayout(coo, tensor.CSF, tensor.DefaultConvert())
+	x, err := convert.ToLayout(coo, tensor.CSF, tensor.DefaultConvert())
 	require.NoError(t, err)
 	bytes, got := allocatedBy(t, func() (*tensor.Tensor, error) { return Permute(x, []int{0, 2, 1}) })
 	require.Equal(t, tensor.Custom, got.Layout())

@@ -176,7 +176,7 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	if like.Layout().IsBlocked() {
 		opt.DenseDim = like.DenseDim() // the block divides like's sparse dims
 	}
-	return tensor.ToLayout(r, like.Layout(), opt)
+	return convert.ToLayout(r, like.Layout(), opt)
 }
 
 // onlyElement is the value of a 0-d tensor of any layout: a 0-d COO holds

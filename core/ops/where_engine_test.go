@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -23,7 +24,7 @@ func TestWhereEngineMatchesMerge(t *testing.T) {
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Float16, dtype.Int64, dtype.Int8, dtype.Bool, dtype.Complex128} {
 		for _, w := range []int{32, 64} {
 			for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO} {
-				x, err := tensor.ToLayout(tensortest.RandomDense(t, rng, d, []int64{7, 9}, 0.4), l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
+				x, err := convert.ToLayout(tensortest.RandomDense(t, rng, d, []int64{7, 9}, 0.4), l, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w})
 				require.NoError(t, err)
 				for _, tfill := range []int64{0, 1} {
 					xt, err := tensor.WithFill(x, tensor.ScalarBytes(d, dtype.IntScalar(tfill)))

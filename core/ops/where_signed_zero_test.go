@@ -62,7 +62,7 @@ func TestStridedEntriesKeepSignedZero(t *testing.T) {
 func TestCatStridedSparseKeepsSignedZero(t *testing.T) {
 	negZero := math.Copysign(0, -1)
 	x := tensortest.MustDense(t, []float64{negZero, 1}, 1, 2)
-	y, err := tensor.ToLayout(tensortest.MustDense(t, []float64{2, 0}, 1, 2), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	y, err := convert.ToLayout(tensortest.MustDense(t, []float64{2, 0}, 1, 2), tensor.CSR, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.NoError(t, err)
 	r, err := Cat([]*tensor.Tensor{x, y}, 0)
 	require.NoError(t, err)

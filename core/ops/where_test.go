@@ -22,9 +22,9 @@ func TestWhereMatchesDense(t *testing.T) {
 	xv, _ := denseOf(t, xd)
 	yv, _ := denseOf(t, yd)
 	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC, tensor.Strided} {
-		cm, err := tensor.ToLayout(mask, l, tensor.DefaultConvert())
+		cm, err := convert.ToLayout(mask, l, tensor.DefaultConvert())
 		require.NoError(t, err)
-		cx, _ := tensor.ToLayout(xd, tensor.COO, tensor.DefaultConvert())
+		cx, _ := convert.ToLayout(xd, tensor.COO, tensor.DefaultConvert())
 		cx, _ = tensor.WithFill(cx, tensor.ScalarBytes(dtype.Float64, dtype.Real(0))) // x sparse, y dense
 		r, err := Where(cm, TensorOperand(cx), TensorOperand(yd))
 		require.NoError(t, err)

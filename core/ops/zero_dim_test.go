@@ -37,7 +37,7 @@ func TestZeroDimTakesDimZero(t *testing.T) {
 		r, err = IndexSelect(x, dim, dtype.Int64Array([]int64{0}, 1))
 		require.NoError(t, err, "index_select %d", dim)
 		assert.Equal(t, 2.5, value(r))
-		coo, err := tensor.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+		coo, err := convert.ToLayout(x, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 		require.NoError(t, err)
 		r, err = Softmax(coo, dim, false)
 		require.NoError(t, err, "softmax %d", dim)

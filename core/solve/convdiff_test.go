@@ -3,6 +3,7 @@ package solve
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -44,9 +45,9 @@ func convectionDiffusion(t testing.TB, n, dims int) *tensor.Tensor {
 	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
 		[]int64{int64(size), int64(size)}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	csr, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	csr, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	csr, err = tensor.ToIndexWidth(csr, 32)
+	csr, err = convert.ToIndexWidth(csr, 32)
 	require.NoError(t, err)
 	return csr
 }

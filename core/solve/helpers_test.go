@@ -85,7 +85,7 @@ func tensorOf(t testing.TB, m dense, d dtype.DType, layout tensor.Layout) *tenso
 	if layout == tensor.COO {
 		return coo
 	}
-	out, err := tensor.ToLayout(coo, layout, tensor.DefaultConvert())
+	out, err := convert.ToLayout(coo, layout, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return out
 }

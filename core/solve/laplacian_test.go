@@ -3,6 +3,7 @@ package solve
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -17,7 +18,7 @@ func laplacian2D(t testing.TB, n int64) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	return convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 }
 
 // laplacian3D returns the 7-point Laplacian of an n x n x n grid as CSR float64.
@@ -30,7 +31,7 @@ func laplacian3D(t testing.TB, n int64) (*tensor.Tensor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	return convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 }
 
 // residual is ||A x - b|| / ||b|| for the dense vectors of a solve.

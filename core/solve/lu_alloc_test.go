@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
 )
@@ -27,7 +28,7 @@ func smallLUSystems(t *testing.T) map[string]*tensor.Tensor {
 	systems := map[string]*tensor.Tensor{"convdiff2d_8": convectionDiffusion(t, 8, 2)}
 	path := filepath.Join("..", "..", "..", "shared", "matrices", "suitesparse", "west0067.mtx")
 	if _, err := os.Stat(path); err == nil {
-		a, err := tensor.ToIndexWidth(realMatrix(t, "west0067.mtx"), 32)
+		a, err := convert.ToIndexWidth(realMatrix(t, "west0067.mtx"), 32)
 		require.NoError(t, err)
 		systems["west0067"] = a
 	}

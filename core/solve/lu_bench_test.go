@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
@@ -21,7 +22,7 @@ func BenchmarkSpsolveReal(b *testing.B) {
 	for _, name := range spsolveSystems {
 		b.Run(name, func(b *testing.B) {
 			a := realMatrix(b, name)
-			a, err := tensor.ToIndexWidth(a, 32)
+			a, err := convert.ToIndexWidth(a, 32)
 			if err != nil {
 				b.Fatal(err)
 			}

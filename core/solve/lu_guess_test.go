@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -113,7 +114,7 @@ func upperBandWithFullRow(t *testing.T, n int64) *tensor.Tensor {
 	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
 		[]int64{n, n}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	a, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	a, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return a
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -36,7 +37,7 @@ func rowsRotated(t *testing.T, a *tensor.Tensor) *tensor.Tensor {
 	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(m.val, nnz),
 		[]int64{int64(n), int64(m.cols)}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	out, err := tensor.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
+	out, err := convert.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return out
 }
@@ -175,7 +176,7 @@ func arrowLike(t *testing.T, n int) *tensor.Tensor {
 	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
 		[]int64{int64(n), int64(n)}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	out, err := tensor.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
+	out, err := convert.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/stretchr/testify/require"
@@ -40,7 +41,7 @@ func withStoredZeros(t *testing.T, rng *rand.Rand, m dense, count int) *tensor.T
 	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
 		[]int64{int64(n), int64(n)}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	out, err := tensor.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
+	out, err := convert.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return out
 }

@@ -74,7 +74,7 @@ func loadCompressed[T elem](a *tensor.Tensor, prefer tensor.Layout) (*compressed
 	t := a
 	if l := a.Layout(); l != tensor.CSR && l != tensor.CSC {
 		var err error
-		if t, err = tensor.ToLayout(a, prefer, tensor.DefaultConvert()); err != nil {
+		if t, err = convert.ToLayout(a, prefer, tensor.DefaultConvert()); err != nil {
 			return nil, err
 		}
 	}

@@ -86,7 +86,7 @@ func realMatrix(t testing.TB, name string) *tensor.Tensor {
 	require.NoError(t, err)
 	m, err = convert.ToDType(m, dtype.Float64)
 	require.NoError(t, err)
-	m, err = tensor.ToLayout(m, tensor.CSR, tensor.DefaultConvert())
+	m, err = convert.ToLayout(m, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return m
 }
@@ -111,7 +111,7 @@ func graphLaplacianPlusI(t *testing.T, a *tensor.Tensor) *tensor.Tensor {
 	}
 	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, int64(len(vals))), dtype.Float64Array(vals), []int64{int64(n), int64(n)}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	out, err := tensor.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
+	out, err := convert.ToLayout(coo, tensor.CSC, tensor.DefaultConvert())
 	require.NoError(t, err)
 	return out
 }

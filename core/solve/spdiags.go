@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -91,5 +92,5 @@ func Spdiags(diagonals, offsets *tensor.Tensor, shape []int64, layout tensor.Lay
 	if layout == tensor.COO {
 		return coo, nil
 	}
-	return tensor.ToLayout(coo, layout, tensor.DefaultConvert())
+	return convert.ToLayout(coo, layout, tensor.DefaultConvert())
 }

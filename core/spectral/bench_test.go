@@ -3,6 +3,7 @@ package spectral
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -17,7 +18,7 @@ func laplacian2D(b *testing.B, n int64) *tensor.Tensor {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	a, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	if err != nil {
 		b.Fatal(err)
 	}

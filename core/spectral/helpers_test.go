@@ -28,7 +28,7 @@ func asTensor(t testing.TB, m *mat, layout tensor.Layout, d dtype.DType) *tensor
 	if layout.IsBlocked() {
 		opt.BlockSize = [2]int64{2, 2}
 	}
-	y, err := tensor.ToLayout(x, layout, opt)
+	y, err := convert.ToLayout(x, layout, opt)
 	require.NoError(t, err)
 	return y
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -32,7 +33,7 @@ func TestLobpcgBatchedAgainstDenseReference(t *testing.T) {
 		as[i] = randomSymmetric(rng, n, 0.2)
 	}
 	a := stacked(t, as)
-	coo, err := tensor.ToLayout(a, tensor.COO, tensor.DefaultConvert())
+	coo, err := convert.ToLayout(a, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	for _, in := range []*tensor.Tensor{a, coo} {
 		t.Run(fmt.Sprint(in.Layout()), func(t *testing.T) {

@@ -160,7 +160,7 @@ func TestLowrankNonZeroFill(t *testing.T) {
 	require.NoError(t, err)
 	withFill, err := tensor.WithFill(x, tensor.ScalarBytes(dtype.Float64, dtype.Real(1.5)))
 	require.NoError(t, err)
-	a, err := tensor.ToLayout(withFill, tensor.CSR, tensor.DefaultConvert())
+	a, err := convert.ToLayout(withFill, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	require.Less(t, a.NNZ(), int64(len(ref.v)), "the fill-valued elements are not stored")
 	res, err := SvdLowrank(a, 3, 2, nil, 1)

@@ -118,7 +118,7 @@ func newOperator(a *tensor.Tensor, transpose bool) (*operator, error) {
 	}
 	if t.Layout() != want {
 		var err error
-		if t, err = tensor.ToLayout(t, want, tensor.DefaultConvert()); err != nil {
+		if t, err = convert.ToLayout(t, want, tensor.DefaultConvert()); err != nil {
 			return nil, err
 		}
 	}

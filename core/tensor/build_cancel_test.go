@@ -1,7 +1,9 @@
-package tensor
+package tensor_test
 
 import (
 	"bytes"
+	"github.com/gosparse/gosparse/core/convert"
+	"github.com/gosparse/gosparse/core/tensor"
 	"slices"
 	"testing"
 
@@ -84,17 +86,17 @@ func levelWalkCall(t *testing.T, name string, n int, dim int64) (call func() err
 	coo := bigCOO(t, n, dim)
 	switch name {
 	case "EntriesOf":
-		csr, err := ToLayout(coo, CSR, DefaultConvert())
+		csr, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
-		l := csr.levels[1]
-		return func() error { _, err := EntriesOf(csr, 2); return err },
-			func() any { return cloneAll(l.Pos.Data, l.Crd.Data, csr.values.Data) }
+		l := csr.Levels()[1]
+		return func() error { _, err := tensor.EntriesOf(csr, 2); return err },
+			func() any { return cloneAll(l.Pos.Data, l.Crd.Data, csr.Values().Data) }
 	case "BuildFrom":
-		e, err := EntriesOf(coo, 2)
+		e, err := tensor.EntriesOf(coo, 2)
 		require.NoError(t, err)
-		spec, err := TargetSpec(CSC, slices.Clone(coo.Dims()), 0, -1, [2]int64{})
+		spec, err := tensor.TargetSpec(tensor.CSC, slices.Clone(coo.Dims()), 0, -1, [2]int64{})
 		require.NoError(t, err)
-		return func() error { _, err := BuildFrom(spec, e, coo.dtype, make([]byte, 8), 0, false); return err },
+		return func() error { _, err := tensor.BuildFrom(spec, e, coo.DType(), make([]byte, 8), 0, false); return err },
 			func() any {
 				return []any{slices.Clone(e.Coords[0]), slices.Clone(e.Coords[1]), slices.Clone(e.Src), cloneAll(e.Vals.Data)}
 			}
@@ -102,10 +104,10 @@ func levelWalkCall(t *testing.T, name string, n int, dim int64) (call func() err
 	// A hybrid COO (value blocks of 2) takes the direct path's grouping by
 	// column and the per-column sort and merge of its repeats.
 	vals := dtype.NewArray(dtype.Float64, []int64{int64(n), 2})
-	hybrid, err := NewCOO(coo.indices, vals, []int64{dim, dim, 2}, BuildOptions{})
+	hybrid, err := tensor.NewCOO(coo.Indices(), vals, []int64{dim, dim, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	return func() error { _, err := ToLayout(hybrid, CSC, DefaultConvert()); return err },
-		func() any { return cloneAll(hybrid.indices.Data, hybrid.values.Data) }
+	return func() error { _, err := convert.ToLayout(hybrid, tensor.CSC, tensor.DefaultConvert()); return err },
+		func() any { return cloneAll(hybrid.Indices().Data, hybrid.Values().Data) }
 }
 
 // cloneAll copies each byte array.

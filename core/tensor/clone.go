@@ -7,11 +7,7 @@ import (
 )
 
 // Clone returns a deep copy of t.
-func Clone(t *Tensor) *Tensor { return cloneTensor(t, true) }
-
-// cloneTensor is Clone, with the index arrays shared rather than copied
-// when indices is false (for a caller that replaces them all).
-func cloneTensor(t *Tensor, indices bool) *Tensor {
+func Clone(t *Tensor) *Tensor {
 	t = t.named()
 	c := *t
 	c.ust = nil // a clone of a custom-format tensor is its Named COO tensor's
@@ -19,13 +15,12 @@ func cloneTensor(t *Tensor, indices bool) *Tensor {
 	c.carryFill(t)
 	c.levels = make([]Level, len(t.levels))
 	for i, l := range t.levels {
-		if indices {
-			l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
-		}
+		l.Pos, l.Crd = CloneArray(l.Pos), CloneArray(l.Crd)
 		c.levels[i] = l
 	}
 	c.values = CloneArray(t.values)
-	if t.layout == COO && indices {
+	if t.layout == COO {
+		// The levels' crd arrays are rows of the cloned indices, as in t.
 		c.indices = CloneArray(t.indices)
 		es := int64(c.indices.DType.Size())
 		nse := c.indices.Shape[1]

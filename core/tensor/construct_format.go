@@ -36,7 +36,7 @@ func (c CheckedUST) Custom() (*Tensor, bool) {
 // Named returns, where the checked storage's format is a named layout's,
 // that layout with the conversion options that give it (NamedLayoutOf) and
 // src, the tensor of layout Custom over the storage: a conversion's source
-// (ToLayout reads its level entries), never a result. ok is false for a
+// (convert.ToLayout reads its level entries), never a result. ok is false for a
 // custom format (Custom gives the tensor).
 func (c CheckedUST) Named() (src *Tensor, layout Layout, opt ConvertOptions, ok bool) {
 	if !c.named {

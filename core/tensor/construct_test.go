@@ -3,6 +3,7 @@ package tensor_test
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -135,7 +136,7 @@ func TestSizeInference(t *testing.T) {
 
 func TestBatchedCompressedComponents(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, 0, 2, 3, 4, 0, 5, 6}, 2, 2, 2)
-	c, err := tensor.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
+	c, err := convert.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	crow, err := tensor.Component(c, tensor.CompCrowIndices)
 	require.NoError(t, err)

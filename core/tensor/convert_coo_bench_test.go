@@ -1,6 +1,8 @@
-package tensor
+package tensor_test
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
+	"github.com/gosparse/gosparse/core/tensor"
 	"math/rand/v2"
 	"testing"
 
@@ -9,7 +11,7 @@ import (
 
 // bigCOO is the interrupt test's input: n random entries over a dim x dim
 // matrix (uncoalesced, float64, int64 indices).
-func bigCOO(tb testing.TB, n int, dim int64) *Tensor {
+func bigCOO(tb testing.TB, n int, dim int64) *tensor.Tensor {
 	idx := dtype.NewArray(dtype.Int64, []int64{2, int64(n)})
 	ij := dtype.AsSlice[int64](idx)
 	rng := rand.New(rand.NewPCG(4, 5))
@@ -21,7 +23,7 @@ func bigCOO(tb testing.TB, n int, dim int64) *Tensor {
 		_ = x
 		dtype.AsSlice[float64](v)[k] = rng.NormFloat64()
 	}
-	t, err := NewCOO(idx, v, []int64{dim, dim}, BuildOptions{})
+	t, err := tensor.NewCOO(idx, v, []int64{dim, dim}, tensor.BuildOptions{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -32,10 +34,10 @@ func bigCOO(tb testing.TB, n int, dim int64) *Tensor {
 // (the interrupt test's input; CSC should cost about what CSR does).
 func BenchmarkConvertBigCOO(b *testing.B) {
 	t := bigCOO(b, 6_000_000, 60_000_000)
-	for _, to := range []Layout{CSR, CSC} {
+	for _, to := range []tensor.Layout{tensor.CSR, tensor.CSC} {
 		b.Run(to.String(), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := ToLayout(t, to, DefaultConvert()); err != nil {
+				if _, err := convert.ToLayout(t, to, tensor.DefaultConvert()); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,6 +1,7 @@
 package tensor
 
-// ConvertOptions parameterise ToLayout.
+// ConvertOptions parameterise core/convert's ToLayout (NamedLayoutOf and
+// CheckUST give a named format's).
 type ConvertOptions struct {
 	// DenseDim is the number of trailing dense (hybrid) dims of the result;
 	// -1 keeps the source's (0 from a strided source).

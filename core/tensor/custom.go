@@ -14,7 +14,7 @@ import (
 // Custom is the layout of a tensor whose format is none of the named
 // layouts (DIA, delta, N:M, a permuted 3-d CSF, ...): Layout reports it,
 // Format gives the format and USTStorage the arrays. It is not a target of
-// ToLayout (core/convert's ToFormat takes the format).
+// core/convert's ToLayout (its ToFormat takes the format).
 //
 // Such a tensor holds its storage in its format (the reference's arrays,
 // padding included) and nothing more. An operator without a path of its own

@@ -83,7 +83,7 @@ func TestCustomCostsItsStorage(t *testing.T) {
 	require.Equal(t, int64(len(vals.Data))+7*8, storage, "the values, pos [0, 5] and the 5 offsets")
 	require.LessOrEqual(t, got, uint64(storage+customSlack), "NewFromFormat of %d bytes of storage allocated %d", storage, got)
 
-	csr, err := tensor.ToLayout(dia, tensor.CSR, tensor.DefaultConvert())
+	csr, err := convert.ToLayout(dia, tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
 	kept := retained(func() any {
 		d, err := convert.ToFormat(csr, format.DIAI())
@@ -163,9 +163,9 @@ func TestCustomConversionsLeaveNoCOOForm(t *testing.T) {
 		storage := tensor.StorageBytes(fresh)
 		require.Equal(t, tensor.COO, built.Layout(), text)
 		for _, to := range targets {
-			a, err := tensor.ToLayout(fresh, to.layout, to.opt)
+			a, err := convert.ToLayout(fresh, to.layout, to.opt)
 			require.NoError(t, err, text)
-			b, err := tensor.ToLayout(built, to.layout, to.opt)
+			b, err := convert.ToLayout(built, to.layout, to.opt)
 			require.NoError(t, err, text)
 			eq, err := convert.Equal(a, b)
 			require.NoError(t, err)

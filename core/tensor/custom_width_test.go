@@ -73,7 +73,7 @@ func TestToFormatKeepsInt32Levels(t *testing.T) {
 			what := text + " from " + src.layout.String()
 			x := dense
 			if src.layout != tensor.Strided {
-				x, err = tensor.ToLayout(dense, src.layout, tensor.ConvertOptions{SparseDim: -1, IndexWidth: src.width})
+				x, err = convert.ToLayout(dense, src.layout, tensor.ConvertOptions{SparseDim: -1, IndexWidth: src.width})
 				require.NoError(t, err, what)
 			}
 			got, err := convert.ToFormat(x, f)

@@ -9,16 +9,16 @@
 // every conversion here and in core/convert builds its result with, and
 // the bridge between a format storage's arrays and ustorage's structures
 // (LevelStructure, LevelIndex, FitsInt32, NamedCompressed; level_index.go);
-// and the named-layout engine: any format to a named layout through the
-// level entries (EntriesOf, BuildFrom), the fast pairs (fastpath*.go), the
-// strided target (toDense), Coalesce and ToIndexWidth. Only the engine's
-// own undefined-fill paths (toLayoutUndefined, SameSpecified) call it
-// here: a custom transpose's relabel to a compressed layout is
-// CustomPermutedCompressed, and core/convert converts to the other named
-// layouts. A construction from a format's arrays is checked here
+// and what the conversions build with: a tensor's level entries
+// (EntriesOf, Entries.Merge) and entries stored in a named layout
+// (BuildFrom, TargetSpec, AutoWidth), which a custom-format tensor's Named
+// COO form and Empty are made of too. A custom transpose's relabel to a
+// compressed layout is CustomPermutedCompressed. A construction from a
+// format's arrays is checked here
 // (CheckUST: a CheckedUST is a custom tensor, or a named layout's storage
 // lent to the conversion only). Conversions written on this package's
-// exported surface (ToDense, PlanToDense, ToDType, Equal, CoalescedCOO,
+// exported surface (the named-layout engine ToLayout with its fast paths,
+// Coalesce and ToIndexWidth; ToDense, PlanToDense, ToDType, Equal, CoalescedCOO,
 // AsCOO, CooEntries, InLayout, KeptWidth, ToFormat with its level,
 // custom-to-named, sorted-COO and DIA routes, NewFromFormat/WrapFormat,
 // whose named case converts the checked storage, and CustomPermutedNamed)

@@ -43,7 +43,7 @@ func dense(t *testing.T, x *tensor.Tensor) []float64 {
 func TestSlotFillToDenseAndConversions(t *testing.T) {
 	s, want := slotHybrid(t)
 	require.Equal(t, want, dense(t, s))
-	c, err := tensor.Coalesce(s)
+	c, err := convert.Coalesce(s)
 	require.NoError(t, err)
 	require.True(t, c.PerSlotFill())
 	require.Equal(t, want, dense(t, c))
@@ -52,12 +52,12 @@ func TestSlotFillToDenseAndConversions(t *testing.T) {
 		for _, src := range []*tensor.Tensor{s, c} {
 			opt := tensor.DefaultConvert()
 			opt.BlockSize = [2]int64{2, 2}
-			y, err := tensor.ToLayout(src, l, opt)
+			y, err := convert.ToLayout(src, l, opt)
 			require.NoError(t, err, "%s", l)
 			require.True(t, y.PerSlotFill(), "%s keeps the per-slot fill", l)
 			require.Equal(t, []float64{7, -1}, dtype.AsSlice[float64](y.SlotFill()), "%s", l)
 			require.Equal(t, want, dense(t, y), "%s", l)
-			back, err := tensor.ToLayout(y, tensor.COO, tensor.DefaultConvert())
+			back, err := convert.ToLayout(y, tensor.COO, tensor.DefaultConvert())
 			require.NoError(t, err, "%s -> COO", l)
 			require.Equal(t, want, dense(t, back), "%s -> COO", l)
 			eq, err := convert.Equal(y, s)
@@ -82,7 +82,7 @@ func TestSlotFillRefusals(t *testing.T) {
 	s, want := slotHybrid(t)
 	require.Panics(t, func() { dtype.LoadScalar(s.DType(), s.FillElem()) })
 	require.Panics(t, func() { s.FillElem() })
-	_, err := tensor.ToLayout(s, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
+	_, err := convert.ToLayout(s, tensor.COO, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1})
 	require.Equal(t, errs.ErrUnsupported, errs.CodeOf(err))
 	other, err := tensor.WithSlotFill(s, dtype.Float64Array([]float64{7, -2}, 2))
 	require.NoError(t, err)

@@ -24,7 +24,7 @@ func TestFillValueCarriedThroughConversions(t *testing.T) {
 	for _, l := range tensor.AllLayouts[1:] {
 		opt := tensor.DefaultConvert()
 		opt.BlockSize = [2]int64{1, 2}
-		y, err := tensor.ToLayout(withFill, l, opt)
+		y, err := convert.ToLayout(withFill, l, opt)
 		require.NoError(t, err, "%s", l)
 		require.Equal(t, -1.0, dtype.LoadScalar(y.DType(), y.FillElem()).Re(), "%s keeps the fill", l)
 		dy, err := convert.ToDense(y)

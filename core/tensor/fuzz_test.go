@@ -43,7 +43,7 @@ func FuzzNewCOO(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := tensor.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
+		c, err := convert.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +80,7 @@ func FuzzNewCompressed(f *testing.F) {
 			}
 			return
 		}
-		c, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
+		c, err := convert.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -71,10 +71,10 @@ func layoutCases(t *testing.T) map[string]*tensor.Tensor {
 			}
 			for sparse := -1; sparse <= 3; sparse++ {
 				opt := tensor.ConvertOptions{DenseDim: dense, SparseDim: sparse, BlockSize: block}
-				if r, err := tensor.ToLayout(s, l, opt); err == nil {
+				if r, err := convert.ToLayout(s, l, opt); err == nil {
 					out[fmt.Sprintf("to %s %+v", l, opt)] = r
 				}
-				if r, err := tensor.ToLayout(coo, l, opt); err == nil {
+				if r, err := convert.ToLayout(coo, l, opt); err == nil {
 					out[fmt.Sprintf("coo to %s %+v", l, opt)] = r
 				}
 			}

@@ -26,7 +26,7 @@ func NamedCompressed(layout Layout, shape []int64, s *ustorage.Structure, values
 }
 
 // FitsInt32 reports whether a tensor of this shape and nse takes int32
-// indices under ToLayout's default width.
+// indices under convert.ToLayout's default width.
 func FitsInt32(shape []int64, nse int64) bool {
 	if nse > math.MaxInt32 {
 		return false

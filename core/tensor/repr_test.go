@@ -13,7 +13,7 @@ import (
 // The expected texts are what torch 1.13 prints for the same tensors.
 func TestReprMatchesTorch(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, 2, 3, 4}, 2, 2)
-	c, _ := tensor.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
+	c, _ := convert.ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 	require.Equal(t, "tensor(crow_indices=tensor([0, 2, 4]),\n       col_indices=tensor([0, 1, 0, 1]),\n       values=tensor([1., 2., 3., 4.]), size=(2, 2), nnz=4,\n       dtype=torch.float64, layout=torch.sparse_csr)", c.String())
 	f32, _ := convert.ToDType(c, dtype.Float32)
 	require.Equal(t, "tensor(crow_indices=tensor([0, 2, 4]),\n       col_indices=tensor([0, 1, 0, 1]),\n       values=tensor([1., 2., 3., 4.]), size=(2, 2), nnz=4,\n       layout=torch.sparse_csr)", f32.String())

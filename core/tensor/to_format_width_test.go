@@ -86,9 +86,9 @@ func atWidth(t *testing.T, x *tensor.Tensor, l tensor.Layout, w int) *tensor.Ten
 	t.Helper()
 	opt := tensor.DefaultConvert()
 	opt.IndexWidth = w
-	out, err := tensor.ToLayout(x, l, opt)
+	out, err := convert.ToLayout(x, l, opt)
 	require.NoError(t, err)
-	out, err = tensor.ToIndexWidth(out, w)
+	out, err = convert.ToIndexWidth(out, w)
 	require.NoError(t, err)
 	require.Equal(t, w, out.IndexWidth())
 	return out
@@ -107,7 +107,7 @@ func checkWidths(t *testing.T, name string, src *tensor.Tensor, w int, fs []form
 		if x.Layout() == tensor.Custom && w == 64 {
 			kept = dtype.Int64
 		} else if x.Layout() != tensor.Custom {
-			named, err := tensor.ToLayout(src, x.Layout(), tensor.DefaultConvert())
+			named, err := convert.ToLayout(src, x.Layout(), tensor.DefaultConvert())
 			require.NoError(t, err)
 			if named.IndexWidth() == 64 {
 				kept = dtype.Int64

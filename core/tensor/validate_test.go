@@ -3,6 +3,7 @@ package tensor_test
 import (
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -19,7 +20,7 @@ func TestValidatePassesValidTensors(t *testing.T) {
 		if l == tensor.BSR || l == tensor.BSC {
 			opt.BlockSize = [2]int64{2, 2}
 		}
-		x, err := tensor.ToLayout(dense, l, opt)
+		x, err := convert.ToLayout(dense, l, opt)
 		require.NoError(t, err, "%s", l)
 		require.NoError(t, tensor.Validate(x), "%s", l)
 	}

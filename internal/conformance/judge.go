@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
@@ -152,7 +153,7 @@ func canonicalCOO(want *valueSpec) (dtype.Array, dtype.Array, error) {
 	if err != nil {
 		return dtype.Array{}, dtype.Array{}, err
 	}
-	if t, err = tensor.Coalesce(t); err != nil {
+	if t, err = convert.Coalesce(t); err != nil {
 		return dtype.Array{}, dtype.Array{}, err
 	}
 	if t.NNZ() != idx.Shape[1] {

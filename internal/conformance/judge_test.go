@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/ops"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -74,7 +75,7 @@ func TestJudgeCOOChecksCoalescedFlagAndFill(t *testing.T) {
 		"indices":{"dtype":"int64","shape":[1,1],"data":[1]},"values":{"dtype":"int64","shape":[1],"data":[7]}}`
 	uncoalesced, err := tensor.NewCOO(dtype.Int64Array([]int64{1, 1}, 1, 2), dtype.Int64Array([]int64{3, 4}), []int64{3}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	coalesced, err := tensor.Coalesce(uncoalesced)
+	coalesced, err := convert.Coalesce(uncoalesced)
 	require.NoError(t, err)
 	require.NoError(t, judgeTensor(coalesced, mustSpec(t, spec), nil))
 
@@ -94,10 +95,10 @@ func TestJudgeBlockSize(t *testing.T) {
 		"values":{"dtype":"int64","shape":[1,2,1],"data":[1,2]}}`
 	dense, err := tensor.NewStrided(dtype.Int64Array([]int64{1, 0, 2, 0}, 2, 2))
 	require.NoError(t, err)
-	b21, err := tensor.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 1}})
+	b21, err := convert.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{2, 1}})
 	require.NoError(t, err)
 	require.NoError(t, judgeTensor(b21, mustSpec(t, spec), nil))
-	b11, err := tensor.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
+	b11, err := convert.ToLayout(dense, tensor.BSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: [2]int64{1, 1}})
 	require.NoError(t, err)
 	assert.ErrorContains(t, judgeTensor(b11, mustSpec(t, spec), nil), "blocksize")
 }

@@ -17,7 +17,7 @@ func init() {
 	register("to_sparse_bsr", convertTo("to_sparse_bsr", tensor.BSR))
 	register("to_sparse_bsc", convertTo("to_sparse_bsc", tensor.BSC))
 	register("to_dense", unaryTensor("to_dense", convert.ToDense))
-	register("coalesce", unaryTensor("coalesce", tensor.Coalesce))
+	register("coalesce", unaryTensor("coalesce", convert.Coalesce))
 	for _, name := range []string{"to_sparse", "to_sparse_coo", "to_sparse_csr", "to_sparse_csc",
 		"to_sparse_bsr", "to_sparse_bsc", "to_dense", "coalesce"} {
 		registerDense(name, denseIdentity(name))
@@ -60,7 +60,7 @@ func toSparse(inputs []Value, p Params) (Value, error) {
 		}
 		opt.SparseDim = int(sd)
 	}
-	r, err := tensor.ToLayout(t, layout, opt)
+	r, err := convert.ToLayout(t, layout, opt)
 	if err != nil {
 		return Value{}, err
 	}
@@ -91,7 +91,7 @@ func convertTo(op string, layout tensor.Layout) Op {
 		if err != nil {
 			return Value{}, err
 		}
-		r, err := tensor.ToLayout(t, layout, opt)
+		r, err := convert.ToLayout(t, layout, opt)
 		if err != nil {
 			return Value{}, err
 		}

@@ -346,9 +346,9 @@ func (g *gen) tensor(sp spec) (*input, error) {
 	case "coo":
 		return in, nil
 	case "csr":
-		in.t, err = tensor.ToLayout(coo, tensor.CSR, opt)
+		in.t, err = convert.ToLayout(coo, tensor.CSR, opt)
 	case "csc":
-		in.t, err = tensor.ToLayout(coo, tensor.CSC, opt)
+		in.t, err = convert.ToLayout(coo, tensor.CSC, opt)
 	case "bsr", "bsc":
 		r, c := sp.shape[sparseDims-2], sp.shape[sparseDims-1]
 		opt.BlockSize = [2]int64{g.divisor(r), g.divisor(c)}
@@ -357,7 +357,7 @@ func (g *gen) tensor(sp spec) (*input, error) {
 		if in.layout == "bsc" {
 			l = tensor.BSC
 		}
-		in.t, err = tensor.ToLayout(coo, l, opt)
+		in.t, err = convert.ToLayout(coo, l, opt)
 	default:
 		var f format.Format
 		if f, err = format.Parse(in.layout); err == nil {

@@ -714,11 +714,11 @@ func makeConversion(g *gen) (*opCase, error) {
 	case "gs_clone":
 		c.got = func() (*tensor.Tensor, error) { return tensor.Clone(a.t), nil }
 	case "gs_coalesce":
-		c.got = func() (*tensor.Tensor, error) { return tensor.Coalesce(a.t) }
+		c.got = func() (*tensor.Tensor, error) { return convert.Coalesce(a.t) }
 	case "gs_to_index_width":
 		w := []int{0, 32, 64}[g.pick(3)]
 		c.args = fmt.Sprintf("index_width=%d", w)
-		c.got = func() (*tensor.Tensor, error) { return tensor.ToIndexWidth(a.t, w) }
+		c.got = func() (*tensor.Tensor, error) { return convert.ToIndexWidth(a.t, w) }
 	case "gs_to_dtype":
 		d := g.dtype()
 		c.args = "dtype=" + d.String()
@@ -740,7 +740,7 @@ func makeConversion(g *gen) (*opCase, error) {
 		}
 		c.args = fmt.Sprintf("layout=%s dense_dim=%d sparse_dim=%d block=%v index_width=%d", l, opt.DenseDim, opt.SparseDim, opt.BlockSize, opt.IndexWidth)
 		c.denser = opt.DenseDim > a.dense_ || opt.SparseDim > 0 && nd-opt.SparseDim > a.dense_
-		c.got = func() (*tensor.Tensor, error) { return tensor.ToLayout(a.t, l, opt) }
+		c.got = func() (*tensor.Tensor, error) { return convert.ToLayout(a.t, l, opt) }
 		c.want = func() (oracle.Array, error) {
 			if err := conversionFits(a, l, opt); err != nil {
 				return oracle.Array{}, err
@@ -774,7 +774,7 @@ func makeConversion(g *gen) (*opCase, error) {
 		}
 		if g.chance(0.5) { // the same dense value in another layout
 			b = &input{t: a.t, dense: a.dense, layout: a.layout, dt: a.dt, shape: a.shape, uncoal: a.uncoal, dup: a.dup, fill: a.fill, width: a.width}
-			if y, err := tensor.ToLayout(a.t, tensor.COO, tensor.DefaultConvert()); err == nil {
+			if y, err := convert.ToLayout(a.t, tensor.COO, tensor.DefaultConvert()); err == nil {
 				// a conversion from strided drops -0 as an unspecified zero, as torch's to_sparse
 				b.t, b.layout, b.uncoal = y, "coo (converted)", b.uncoal || a.layout == "strided"
 			}

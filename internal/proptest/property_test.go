@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/oracle"
@@ -175,7 +176,7 @@ func coalescedReadingAgrees(c *opCase, got oracle.Array) bool {
 		if !in.uncoal {
 			continue
 		}
-		co, err := tensor.Coalesce(in.t)
+		co, err := convert.Coalesce(in.t)
 		if err != nil {
 			return false
 		}

@@ -1,6 +1,7 @@
-package tensor
+package convert
 
 import (
+	"github.com/gosparse/gosparse/core/tensor"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -10,7 +11,7 @@ import (
 
 // denseBench is a 3000 x 3000 float64 matrix with 10% non-zeros (the
 // operator-engine note's dense -> CSR figure).
-func denseBench(tb testing.TB, n int64) *Tensor {
+func denseBench(tb testing.TB, n int64) *tensor.Tensor {
 	a := dtype.NewArray(dtype.Float64, []int64{n, n})
 	v := dtype.AsSlice[float64](a)
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -19,41 +20,11 @@ func denseBench(tb testing.TB, n int64) *Tensor {
 			v[i] = rng.NormFloat64()
 		}
 	}
-	x, err := NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return x
-}
-
-// laplacianCSR is the 5-point Laplacian of a side x side grid as CSR.
-func laplacianCSR(tb testing.TB, side int64) *Tensor {
-	n := side * side
-	var rows, cols []int64
-	var vals []float64
-	for i := int64(0); i < n; i++ {
-		r, c := i/side, i%side
-		for _, o := range [][3]int64{{-1, 0, -1}, {0, -1, -1}, {0, 0, 4}, {0, 1, -1}, {1, 0, -1}} {
-			rr, cc := r+o[0], c+o[1]
-			if rr >= 0 && rr < side && cc >= 0 && cc < side {
-				rows, cols, vals = append(rows, i), append(cols, rr*side+cc), append(vals, float64(o[2]))
-			}
-		}
-	}
-	idx := dtype.NewArray(dtype.Int64, []int64{2, int64(len(vals))})
-	copy(dtype.AsSlice[int64](idx), rows)
-	copy(dtype.AsSlice[int64](idx)[len(vals):], cols)
-	v := dtype.NewArray(dtype.Float64, []int64{int64(len(vals))})
-	copy(dtype.AsSlice[float64](v), vals)
-	coo, err := NewCOO(idx, v, []int64{n, n}, BuildOptions{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	csr, err := ToLayout(coo, CSR, ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return csr
 }
 
 // BenchmarkConvertDirect: dense 3000^2 -> CSR/CSC/COO and the 1M-row
@@ -61,12 +32,12 @@ func laplacianCSR(tb testing.TB, side int64) *Tensor {
 func BenchmarkConvertDirect(b *testing.B) {
 	d := denseBench(b, 3000)
 	lap := laplacianCSR(b, 1000)
-	opt := DefaultConvert()
+	opt := tensor.DefaultConvert()
 	for _, c := range []struct {
 		name string
-		src  *Tensor
-		to   Layout
-	}{{"dense3000/csr", d, CSR}, {"dense3000/csc", d, CSC}, {"dense3000/coo", d, COO}, {"lap1M/csr_to_csc", lap, CSC}} {
+		src  *tensor.Tensor
+		to   tensor.Layout
+	}{{"dense3000/csr", d, tensor.CSR}, {"dense3000/csc", d, tensor.CSC}, {"dense3000/coo", d, tensor.COO}, {"lap1M/csr_to_csc", lap, tensor.CSC}} {
 		for _, direct := range []bool{true, false} {
 			name := c.name + "/general"
 			if direct {
@@ -92,24 +63,24 @@ func TestConvertDirectAllocations(t *testing.T) {
 	lap := laplacianCSR(t, 300)
 	for _, c := range []struct {
 		name  string
-		src   *Tensor
-		to    Layout
+		src   *tensor.Tensor
+		to    tensor.Layout
 		outer int64
-	}{{"dense/csr", d, CSR, 600}, {"dense/csc", d, CSC, 600}, {"dense/coo", d, COO, 600}, {"lap/csr_to_csc", lap, CSC, 90000}} {
-		out, err := ToLayout(c.src, c.to, DefaultConvert())
+	}{{"dense/csr", d, tensor.CSR, 600}, {"dense/csc", d, tensor.CSC, 600}, {"dense/coo", d, tensor.COO, 600}, {"lap/csr_to_csc", lap, tensor.CSC, 90000}} {
+		out, err := ToLayout(c.src, c.to, tensor.DefaultConvert())
 		if err != nil {
 			t.Fatal(err)
 		}
-		result := int64(len(out.values.Data)) + int64(len(out.indices.Data))
-		for _, l := range out.levels {
-			if c.to != COO {
+		result := int64(len(out.Values().Data)) + int64(len(out.Indices().Data))
+		for _, l := range out.Levels() {
+			if c.to != tensor.COO {
 				result += int64(len(l.Pos.Data) + len(l.Crd.Data))
 			}
 		}
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
-		if _, err := ToLayout(c.src, c.to, DefaultConvert()); err != nil {
+		if _, err := ToLayout(c.src, c.to, tensor.DefaultConvert()); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&m1)

@@ -1,8 +1,9 @@
-package tensor
+package convert
 
 import (
 	"bytes"
 	"cmp"
+	"github.com/gosparse/gosparse/core/tensor"
 	"slices"
 	"unsafe"
 
@@ -27,37 +28,37 @@ type compressed2D[I kernels.Index] struct {
 }
 
 // fastConvertible reports whether ToLayout may take a direct path.
-func fastConvertible(t *Tensor, spec FormatSpec) bool {
+func fastConvertible(t *tensor.Tensor, spec tensor.FormatSpec) bool {
 	if t.BatchDim() != 0 || spec.BatchDim != 0 || len(t.Dims())-t.DenseDim() != 2 || spec.DenseDim != t.DenseDim() {
 		return false
 	}
-	src := NamedLayout(t) == COO || NamedLayout(t) == CSR || NamedLayout(t) == CSC
-	dst := spec.Layout == COO || spec.Layout == CSR || spec.Layout == CSC
+	src := tensor.NamedLayout(t) == tensor.COO || tensor.NamedLayout(t) == tensor.CSR || tensor.NamedLayout(t) == tensor.CSC
+	dst := spec.Layout == tensor.COO || spec.Layout == tensor.CSR || spec.Layout == tensor.CSC
 	return src && dst
 }
 
 // convertFast converts directly among COO, CSR and CSC (see fastConvertible).
 // direct false keeps CSR <-> CSC on the general transpose (the tests' reference).
-func convertFast(t *Tensor, spec FormatSpec, width int, direct bool) (*Tensor, error) {
+func convertFast(t *tensor.Tensor, spec tensor.FormatSpec, width int, direct bool) (*tensor.Tensor, error) {
 	if t.IndexWidth() == 32 {
 		return convert2D[int32](t, spec, width, direct)
 	}
 	return convert2D[int64](t, spec, width, direct)
 }
 
-func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bool) (*Tensor, error) {
+func convert2D[I kernels.Index](t *tensor.Tensor, spec tensor.FormatSpec, width int, direct bool) (*tensor.Tensor, error) {
 	if direct {
 		if out, ok, err := flipCompressed[I](t, spec, width); ok {
 			return out, err
 		}
 	}
-	if NamedLayout(t) == COO && spec.Layout == COO {
+	if tensor.NamedLayout(t) == tensor.COO && spec.Layout == tensor.COO {
 		if out, ok, err := coalesce2D[I](t, spec, width); ok {
 			return out, err
 		}
 	}
 	axis := 0
-	if spec.Layout == CSC {
+	if spec.Layout == tensor.CSC {
 		axis = 1
 	}
 	c, err := canonical2D[I](t, axis)
@@ -69,33 +70,33 @@ func convert2D[I kernels.Index](t *Tensor, spec FormatSpec, width int, direct bo
 			return nil, err
 		}
 	}
-	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim()}, Levels: spec.Levels(),
+	p := tensor.Parts{Spec: tensor.FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim()}, Levels: spec.Levels(),
 		Values: dtype.Array{DType: t.DType(), Shape: []int64{int64(len(c.vals) / t.DType().Size())}, Data: c.vals},
 		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width}
-	if spec.Layout == COO {
-		p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), dtype.IndexDType[I]())
+	if spec.Layout == tensor.COO {
+		p.Levels[0].Pos = tensor.CastIndex(dtype.Int64Array([]int64{0, int64(len(c.idx))}), dtype.IndexDType[I]())
 		p.Levels[0].Crd = dtype.IndexView(c.outerOfEach())
 		p.Levels[1].Crd = dtype.IndexView(c.idx)
 	} else {
 		p.Levels[1].Pos = dtype.IndexView(c.ptr)
 		p.Levels[1].Crd = dtype.IndexView(c.idx)
 	}
-	return Assemble(p)
+	return tensor.Assemble(p)
 }
 
 // canonical2D copies a 2-D COO (coalescing it), CSR or CSC tensor into the
 // canonical form: a CSR or CSC source along its own axis, a COO source along
 // axis (grouped by column at once for CSC, one pass as for CSR).
-func canonical2D[I kernels.Index](t *Tensor, axis int) (*compressed2D[I], error) {
+func canonical2D[I kernels.Index](t *tensor.Tensor, axis int) (*compressed2D[I], error) {
 	bb := int(dtype.NumelOf(t.DenseShape())) * t.DType().Size()
 	rows, cols := t.Dims()[0], t.Dims()[1]
-	switch NamedLayout(t) {
-	case CSR, CSC:
+	switch tensor.NamedLayout(t) {
+	case tensor.CSR, tensor.CSC:
 		l := &t.Levels()[1]
 		c := &compressed2D[I]{nOuter: rows, nInner: cols, blockBytes: bb,
 			ptr: append([]I(nil), dtype.AsSlice[I](l.Pos)...), idx: append([]I(nil), dtype.AsSlice[I](l.Crd)...),
 			vals: append(dtype.AlignedBytes(0), t.Values().Data...)}
-		if NamedLayout(t) == CSC {
+		if tensor.NamedLayout(t) == tensor.CSC {
 			c.axis, c.nOuter, c.nInner = 1, cols, rows
 		}
 		return c, nil
@@ -119,7 +120,7 @@ func canonical2D[I kernels.Index](t *Tensor, axis int) (*compressed2D[I], error)
 	if axis == 1 {
 		r, col, rows, cols = col, r, cols, rows
 	}
-	ptr, perm, err := kernels.CountingSortByKey(r, int(rows)) // sized by fastPathFits
+	ptr, perm, err := kernels.CountingSortByKey(r, int(rows)) // sized by FastPathFits
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrIndex, "indices: %v", err)
 	}
@@ -260,7 +261,7 @@ func (c *compressed2D[I]) transpose() (*compressed2D[I], error) {
 	case 16:
 		return transposeWords[I, [2]uint64](c)
 	}
-	ptr, perm, err := kernels.CountingSortByKey(c.idx, int(c.nInner)) // sized by fastPathFits
+	ptr, perm, err := kernels.CountingSortByKey(c.idx, int(c.nInner)) // sized by FastPathFits
 	if err != nil {
 		return nil, errs.Errorf(errs.ErrInternal, "transpose: %v", err)
 	}

@@ -1,7 +1,8 @@
-package tensor
+package convert
 
 import (
 	"bytes"
+	"github.com/gosparse/gosparse/core/tensor"
 	"slices"
 	"unsafe"
 
@@ -15,9 +16,9 @@ import (
 // the source's own arrays (kernels.TransposeCompressed), where canonical2D
 // would copy them first and transpose through a permutation. ok is false
 // where it does not apply: other layouts, value blocks of several elements.
-func flipCompressed[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Tensor, ok bool, err error) {
-	from, to := NamedLayout(t), spec.Layout
-	if t.DenseDim() != 0 || !(from == CSR && to == CSC || from == CSC && to == CSR) {
+func flipCompressed[I kernels.Index](t *tensor.Tensor, spec tensor.FormatSpec, width int) (out *tensor.Tensor, ok bool, err error) {
+	from, to := tensor.NamedLayout(t), spec.Layout
+	if t.DenseDim() != 0 || !(from == tensor.CSR && to == tensor.CSC || from == tensor.CSC && to == tensor.CSR) {
 		return nil, false, nil
 	}
 	switch t.DType().Size() {
@@ -38,10 +39,10 @@ func flipCompressed[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out
 }
 
 // flipAs is flipCompressed with values moved as V, a word of the dtype's size.
-func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+func flipAs[I kernels.Index, V kernels.Word](t *tensor.Tensor, spec tensor.FormatSpec, width int) (*tensor.Tensor, error) {
 	l := &t.Levels()[1]
 	nInner := t.Dims()[1]
-	if NamedLayout(t) == CSC {
+	if tensor.NamedLayout(t) == tensor.CSC {
 		nInner = t.Dims()[0]
 	}
 	es := int64(t.DType().Size())
@@ -60,7 +61,7 @@ func flipAs[I kernels.Index, V kernels.Word](t *Tensor, spec FormatSpec, width i
 	levels := spec.Levels()
 	levels[1].Pos = dtype.IndexView(c.Ptr)
 	levels[1].Crd = dtype.IndexView(c.Idx)
-	return Assemble(Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims())}, Levels: levels,
+	return tensor.Assemble(tensor.Parts{Spec: tensor.FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims())}, Levels: levels,
 		Values: dtype.Array{DType: t.DType(), Shape: []int64{int64(len(c.Idx))}, Data: vals},
 		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width})
 }

@@ -1,9 +1,10 @@
-package tensor_test
+package convert_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/gen"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -47,7 +48,7 @@ func BenchmarkFastpathCOOToCSR(b *testing.B) {
 	}
 	t := shuffledCOO(b, u.Row, u.Col, u.Val, dtype.Int32)
 	for b.Loop() {
-		if _, err := tensor.ToLayout(t, tensor.CSR, tensor.DefaultConvert()); err != nil {
+		if _, err := convert.ToLayout(t, tensor.CSR, tensor.DefaultConvert()); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,7 +69,7 @@ func BenchmarkFastpathCoalesce(b *testing.B) {
 	}
 	t := shuffledCOO(b, rows, cols, vals, dtype.Int64)
 	for b.Loop() {
-		if _, err := tensor.Coalesce(t); err != nil {
+		if _, err := convert.Coalesce(t); err != nil {
 			b.Fatal(err)
 		}
 	}

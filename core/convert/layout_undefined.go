@@ -1,10 +1,12 @@
-package tensor
+package convert
 
 import (
 	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// The conversions of a tensor whose fill is undefined (fill_undefined.go).
+// The conversions of a tensor whose fill is undefined (core/tensor's
+// fill_undefined.go).
 
 // errUndefinedDense is the refusal of a dense value of t.
 func errUndefinedDense(op string) error {
@@ -16,8 +18,8 @@ func errUndefinedDense(op string) error {
 // layouts that keep its stored elements exactly: the same dense dims, and
 // no block padding (which would specify elements), so BSR/BSC only from a
 // tensor of the same block size.
-func toLayoutUndefined(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
-	if layout == Strided {
+func toLayoutUndefined(t *tensor.Tensor, layout tensor.Layout, opt tensor.ConvertOptions) (*tensor.Tensor, error) {
+	if layout == tensor.Strided {
 		return nil, errUndefinedDense("to_dense")
 	}
 	if layout.IsBlocked() {
@@ -25,15 +27,15 @@ func toLayoutUndefined(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, e
 		if block == [2]int64{} {
 			block = t.BlockSize()
 		}
-		if !NamedLayout(t).IsBlocked() || (block != t.BlockSize() && block != [2]int64{t.BlockSize()[1], t.BlockSize()[0]}) {
+		if !tensor.NamedLayout(t).IsBlocked() || (block != t.BlockSize() && block != [2]int64{t.BlockSize()[1], t.BlockSize()[0]}) {
 			return nil, errs.Errorf(errs.ErrUnsupported, "layout: a tensor with an undefined fill converts to %s only from blocks of that size "+
 				"(padding a block would specify elements that have no value)", layout)
 		}
 	}
-	if layout == Custom {
+	if layout == tensor.Custom {
 		return nil, errs.Errorf(errs.ErrUnsupported, "layout: a custom format's padding needs a fill value; this tensor's is undefined")
 	}
-	r, err := ToLayout(Refill(t, make([]byte, t.DType().Size())), layout, opt)
+	r, err := ToLayout(tensor.Refill(t, make([]byte, t.DType().Size())), layout, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -44,14 +46,14 @@ func toLayoutUndefined(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, e
 		return nil, errs.Errorf(errs.ErrUnsupported, "dense_dim: a tensor with an undefined fill converts only keeping its %d dense dims (%s needs %d here): "+
 			"merging or splitting value blocks would specify elements that have no value", t.DenseDim(), layout, r.DenseDim())
 	}
-	return AsUndefined(r), nil
+	return tensor.AsUndefined(r), nil
 }
 
 // SameSpecified refuses r, made from t (whose fill is undefined) by an
 // operation that should move its specified elements only, when r stores more
 // elements: padding (batches of a compressed layout hold equal numbers of
 // entries, blocks are whole) would specify elements that have no value.
-func SameSpecified(t, r *Tensor, what string) error {
+func SameSpecified(t, r *tensor.Tensor, what string) error {
 	n, err := storedElements(t)
 	if err != nil {
 		return err
@@ -68,10 +70,13 @@ func SameSpecified(t, r *Tensor, what string) error {
 }
 
 // storedElements counts t's stored elements, duplicates summed.
-func storedElements(t *Tensor) (int64, error) {
-	t = t.named()
-	if NamedLayout(t) == COO && !t.IsCoalesced() {
-		c, err := Coalesce(Refill(t, make([]byte, t.DType().Size())))
+func storedElements(t *tensor.Tensor) (int64, error) {
+	t, err := tensor.Named(t)
+	if err != nil {
+		return 0, err
+	}
+	if tensor.NamedLayout(t) == tensor.COO && !t.IsCoalesced() {
+		c, err := Coalesce(tensor.Refill(t, make([]byte, t.DType().Size())))
 		if err != nil {
 			return 0, err
 		}

@@ -1,7 +1,8 @@
-package tensor
+package convert
 
 import (
 	"bytes"
+	"github.com/gosparse/gosparse/core/tensor"
 	"math"
 	"slices"
 	"unsafe"
@@ -17,12 +18,12 @@ import (
 // blocks as entries and sorts them back into order.
 
 // stridedConvertible reports whether ToLayout may take stridedToCompressed.
-func stridedConvertible(t *Tensor, spec FormatSpec) bool {
-	if NamedLayout(t) != Strided || t.PerSlotFill() || spec.BatchDim != 0 || len(t.Dims())-spec.DenseDim != 2 {
+func stridedConvertible(t *tensor.Tensor, spec tensor.FormatSpec) bool {
+	if tensor.NamedLayout(t) != tensor.Strided || t.PerSlotFill() || spec.BatchDim != 0 || len(t.Dims())-spec.DenseDim != 2 {
 		return false
 	}
 	switch spec.Layout {
-	case CSR, CSC, COO:
+	case tensor.CSR, tensor.CSC, tensor.COO:
 	default:
 		return false
 	}
@@ -35,7 +36,7 @@ func stridedConvertible(t *Tensor, spec FormatSpec) bool {
 }
 
 // stridedToCompressed converts a strided tensor to spec (see stridedConvertible).
-func stridedToCompressed(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+func stridedToCompressed(t *tensor.Tensor, spec tensor.FormatSpec, width int) (*tensor.Tensor, error) {
 	// int32 indices whenever every position fits (then autoWidth is 32 too).
 	if dtype.NumelOf(t.Dims()) < math.MaxInt32 && width != 64 {
 		return stridedAs[int32](t, spec, width)
@@ -43,7 +44,7 @@ func stridedToCompressed(t *Tensor, spec FormatSpec, width int) (*Tensor, error)
 	return stridedAs[int64](t, spec, width)
 }
 
-func stridedAs[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+func stridedAs[I kernels.Index](t *tensor.Tensor, spec tensor.FormatSpec, width int) (*tensor.Tensor, error) {
 	switch t.DType() {
 	case dtype.Float64:
 		return stridedTyped[I, float64](t, spec, width)
@@ -65,12 +66,12 @@ func stridedAs[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor,
 	return stridedTyped[I, uint8](t, spec, width) // UInt8, Bool
 }
 
-func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+func stridedTyped[I kernels.Index, V kernels.Number](t *tensor.Tensor, spec tensor.FormatSpec, width int) (*tensor.Tensor, error) {
 	rows, cols := t.Dims()[0], t.Dims()[1]
 	bs := dtype.NumelOf(t.Dims()[2:])
 	vals := dtype.AsSlice[V](t.Values())
 	fill := *(*V)(unsafe.Pointer(&t.FillElem()[0]))
-	byCols, isCOO := spec.Layout == CSC, spec.Layout == COO
+	byCols, isCOO := spec.Layout == tensor.CSC, spec.Layout == tensor.COO
 	es := int64(t.DType().Size())
 	outer := rows
 	if byCols {
@@ -92,7 +93,7 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	if err != nil {
 		return nil, err
 	}
-	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: spec.DenseDim}, Levels: spec.Levels(),
+	p := tensor.Parts{Spec: tensor.FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), DenseDim: spec.DenseDim}, Levels: spec.Levels(),
 		Fill: bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width}
 	nse := int64(len(c.Idx))
 	var valBytes []byte
@@ -105,14 +106,14 @@ func stridedTyped[I kernels.Index, V kernels.Number](t *Tensor, spec FormatSpec,
 	if !isCOO {
 		p.Levels[1].Pos = dtype.IndexView(c.Ptr)
 		p.Levels[1].Crd = dtype.IndexView(c.Idx)
-		return Assemble(p)
+		return tensor.Assemble(p)
 	}
-	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), dtype.IndexDType[I]())
+	p.Levels[0].Pos = tensor.CastIndex(dtype.Int64Array([]int64{0, nse}), dtype.IndexDType[I]())
 	p.Levels[0].Crd = dtype.IndexView(c.Rows)
 	p.Levels[1].Crd = dtype.IndexView(c.Idx)
 	// Rows and Idx are the halves of one buffer: the (2, nse) indices as
 	// they are, where the result keeps their width.
 	p.Indices = dtype.IndexView(c.Rows[:2*nse])
 	p.Indices.Shape = []int64{2, nse}
-	return Assemble(p)
+	return tensor.Assemble(p)
 }

@@ -1,26 +1,30 @@
-package tensor
+package convert
 
 import (
 	"github.com/gosparse/gosparse/core/budget"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 )
 
-// The direct 2-D paths (fastpath.go, fastpath_block.go) group entries with
+// The direct 2-D paths (layout_fast.go, layout_block.go) group entries with
 // counting sorts whose counters and pointers grow with a dimension, not with
 // the entries: a 2-entry COO of 2^40 rows would ask for 8 TiB, and a Go
 // out-of-memory kills the process. These functions size that scratch first.
 // A direct path runs only when its scratch fits the memory limit and is not
 // out of proportion to the entries; otherwise the conversion takes the
 // generic path, which sorts the entries themselves (memory by nse) and
-// sizes every dimension-long array of the result it builds (buildFrom).
+// sizes every dimension-long array of the result it builds (tensor.BuildFrom).
 
 // fastScratchSlack is the scratch, in bytes, that a direct path may always
 // use beyond the result's own pointers, whatever the entries.
 const fastScratchSlack = 64 << 20
 
 // FastPathFits reports whether convertFast may convert t to spec.
-func FastPathFits(t *Tensor, spec FormatSpec) bool {
-	t = t.named()
+func FastPathFits(t *tensor.Tensor, spec tensor.FormatSpec) bool {
+	t, err := tensor.Named(t)
+	if err != nil {
+		return false // the generic path reports the failure
+	}
 	if t.IndexWidth() == 32 {
 		return scratchFits(t, fastScratch[int32](t, spec), ownPointers(t, spec, 4))
 	}
@@ -30,15 +34,15 @@ func FastPathFits(t *Tensor, spec FormatSpec) bool {
 // fastScratch is the memory convert2D allocates by the shape: compressing
 // a COO along the target's axis (rows for CSR and COO, columns for CSC), or
 // regrouping a CSR or CSC by the other axis when the target needs it.
-func fastScratch[I kernels.Index](t *Tensor, spec FormatSpec) int64 {
+func fastScratch[I kernels.Index](t *tensor.Tensor, spec tensor.FormatSpec) int64 {
 	rows, cols := t.Dims()[0], t.Dims()[1]
 	nse := int(t.NNZ())
 	dstAxis := 0
-	if spec.Layout == CSC {
+	if spec.Layout == tensor.CSC {
 		dstAxis = 1
 	}
-	switch NamedLayout(t) {
-	case COO:
+	switch tensor.NamedLayout(t) {
+	case tensor.COO:
 		outer, inner := rows, cols
 		if dstAxis == 1 {
 			outer, inner = cols, rows
@@ -47,11 +51,11 @@ func fastScratch[I kernels.Index](t *Tensor, spec FormatSpec) int64 {
 			return kernels.CompressRowsScratch[I](outer, inner, nse)
 		}
 		return kernels.CountingSortScratch[I](nse, outer)
-	case CSC:
+	case tensor.CSC:
 		if dstAxis == 0 {
 			return kernels.CountingSortScratch[I](nse, rows)
 		}
-	case CSR:
+	case tensor.CSR:
 		if dstAxis == 1 {
 			return kernels.CountingSortScratch[I](nse, cols)
 		}
@@ -61,11 +65,11 @@ func fastScratch[I kernels.Index](t *Tensor, spec FormatSpec) int64 {
 
 // ownPointers is the size of the pointer array that a CSR or CSC result
 // holds anyway (0 for COO), of ib bytes an index.
-func ownPointers(t *Tensor, spec FormatSpec, ib int64) int64 {
+func ownPointers(t *tensor.Tensor, spec tensor.FormatSpec, ib int64) int64 {
 	switch spec.Layout {
-	case CSR:
+	case tensor.CSR:
 		return budget.Mul(budget.Add(t.Dims()[0], 1), ib)
-	case CSC:
+	case tensor.CSC:
 		return budget.Mul(budget.Add(t.Dims()[1], 1), ib)
 	}
 	return 0
@@ -73,7 +77,7 @@ func ownPointers(t *Tensor, spec FormatSpec, ib int64) int64 {
 
 // scratchFits: scratch bytes fit the limit, and beyond own (what the result
 // holds anyway) they stay within fastScratchSlack or 16 index words an entry.
-func scratchFits(t *Tensor, scratch, own int64) bool {
+func scratchFits(t *tensor.Tensor, scratch, own int64) bool {
 	if budget.CheckBytes("", scratch) != nil {
 		return false
 	}
@@ -84,16 +88,16 @@ func scratchFits(t *Tensor, scratch, own int64) bool {
 // blockPathFits reports whether convertBlock's CSR -> BSR (CSC -> BSC)
 // direction may run: its slot array holds one word per block column.
 // (BSR -> CSR allocates only the result's pointers, sized there.)
-func blockPathFits(t *Tensor, spec FormatSpec) bool {
-	if NamedLayout(t).IsBlocked() {
+func blockPathFits(t *tensor.Tensor, spec tensor.FormatSpec) bool {
+	if tensor.NamedLayout(t).IsBlocked() {
 		return true
 	}
 	inner, si := t.Dims()[1], spec.Block[1]
-	if NamedLayout(t) == CSC {
+	if tensor.NamedLayout(t) == tensor.CSC {
 		inner, si = t.Dims()[0], spec.Block[0]
 	}
 	nbOuter := t.Dims()[0] / spec.Block[0]
-	if NamedLayout(t) == CSC {
+	if tensor.NamedLayout(t) == tensor.CSC {
 		nbOuter = t.Dims()[1] / spec.Block[1]
 	}
 	own := budget.Mul(budget.Add(nbOuter, 1), 8)

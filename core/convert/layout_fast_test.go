@@ -1,10 +1,11 @@
-package tensor_test
+package convert_test
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/internal/tensortest"
@@ -50,7 +51,7 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 					if from == to {
 						continue
 					}
-					fast, err := tensor.ToLayout(src, to, tensor.DefaultConvert())
+					fast, err := convert.ToLayout(src, to, tensor.DefaultConvert())
 					require.NoError(t, err)
 					slow := genericConvert(t, src, to)
 					require.Equal(t, slow.Values(), fast.Values(), "%s -> %s values", from, to)
@@ -61,7 +62,7 @@ func TestFastPathsMatchGenericPath(t *testing.T) {
 					tensortest.RequireSameDense(t, coo, fast)
 				}
 			}
-			c, err := tensor.Coalesce(coo)
+			c, err := convert.Coalesce(coo)
 			require.NoError(t, err)
 			require.True(t, c.IsCoalesced())
 			tensortest.RequireSameDense(t, coo, c)
@@ -92,7 +93,7 @@ func TestCOOToCSRLongRows(t *testing.T) {
 			// CSC groups by column at once (kernels.CompressCols, or the
 			// column sorter for blocks): the same arrays as the generic path.
 			for _, to := range []tensor.Layout{tensor.CSR, tensor.CSC} {
-				fast, err := tensor.ToLayout(coo, to, tensor.DefaultConvert())
+				fast, err := convert.ToLayout(coo, to, tensor.DefaultConvert())
 				require.NoError(t, err)
 				slow := genericConvert(t, coo, to)
 				require.Equal(t, slow.Levels()[1].Pos.Data, fast.Levels()[1].Pos.Data, "%s", to)
@@ -110,12 +111,12 @@ func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 	for _, blk := range [][2]int64{{1, 1}, {2, 3}, {4, 2}} {
 		src := tensortest.RandomDense(t, rng, dtype.Float64, []int64{8, 12}, 0.2)
 		for _, pair := range [][2]tensor.Layout{{tensor.CSR, tensor.BSR}, {tensor.CSC, tensor.BSC}} {
-			plain, err := tensor.ToLayout(src, pair[0], tensor.DefaultConvert())
+			plain, err := convert.ToLayout(src, pair[0], tensor.DefaultConvert())
 			require.NoError(t, err)
 			plain, _ = tensor.WithFill(plain, tensor.ScalarBytes(dtype.Float64, dtype.Real(0.5)))
 			spec, err := tensor.TargetSpec(pair[1], slices.Clone(plain.Dims()), 0, -1, blk)
 			require.NoError(t, err)
-			fast, err := tensor.ToLayout(plain, pair[1], tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})
+			fast, err := convert.ToLayout(plain, pair[1], tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, BlockSize: blk})
 			require.NoError(t, err)
 			e, err := tensor.EntriesOf(plain, 2)
 			require.NoError(t, err)
@@ -126,7 +127,7 @@ func TestBlockFastPathsMatchGenericPath(t *testing.T) {
 				require.Equal(t, slow.Levels()[li].Pos.Data, fast.Levels()[li].Pos.Data, "%v %s -> %s pos %d", blk, pair[0], pair[1], li)
 				require.Equal(t, slow.Levels()[li].Crd.Data, fast.Levels()[li].Crd.Data, "%v %s -> %s crd %d", blk, pair[0], pair[1], li)
 			}
-			back, err := tensor.ToLayout(fast, pair[0], tensor.DefaultConvert())
+			back, err := convert.ToLayout(fast, pair[0], tensor.DefaultConvert())
 			require.NoError(t, err)
 			e2, _ := tensor.EntriesOf(fast, 2)
 			slowBack, err := tensor.BuildFrom(tensor.FormatSpec{Layout: pair[0], Shape: slices.Clone(fast.Dims()), Block: [2]int64{1, 1}}, e2, dtype.Float64, slices.Clone(fast.FillElem()), 0, false)

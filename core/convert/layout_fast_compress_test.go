@@ -1,9 +1,10 @@
-package tensor_test
+package convert_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -32,7 +33,7 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 			for _, s := range shapes {
 				coo := tensortest.RandomCOO(t, rng, d, width, s.rows, s.cols, s.rowSpread, s.colSpread, s.nse)
 				for _, to := range []tensor.Layout{tensor.CSR, tensor.CSC} {
-					fast, err := tensor.ToLayout(coo, to, tensor.DefaultConvert())
+					fast, err := convert.ToLayout(coo, to, tensor.DefaultConvert())
 					require.NoError(t, err)
 					slow := genericConvert(t, coo, to)
 					require.Equal(t, slow.Values(), fast.Values(), "%s %s %s -> %s values", d, width, s.name, to)
@@ -41,7 +42,7 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 						require.Equal(t, slow.Levels()[li].Crd.Data, fast.Levels()[li].Crd.Data, "%s %s %s crd %d", d, width, s.name, li)
 					}
 				}
-				c, err := tensor.Coalesce(coo)
+				c, err := convert.Coalesce(coo)
 				require.NoError(t, err)
 				require.True(t, c.IsCoalesced())
 				require.Equal(t, width.Size()*8, c.IndexWidth())
@@ -59,7 +60,7 @@ func TestCompressedPathMatchesGenericPath(t *testing.T) {
 func TestCompressedCoalesceCastsIndices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
 	coo := tensortest.RandomCOO(t, rng, dtype.Float64, dtype.Int64, 5, 6, 5, 6, 40)
-	c, err := tensor.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
+	c, err := convert.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
 	require.NoError(t, err)
 	require.Equal(t, 32, c.IndexWidth())
 	require.True(t, c.IsCoalesced())
@@ -78,9 +79,9 @@ func TestCompressedPathErrors(t *testing.T) {
 		}
 		bad, err := tensor.NewCOO(idx, dtype.Float64Array([]float64{1, 2, 3}), []int64{3, 3}, tensor.BuildOptions{NoCheck: true})
 		require.NoError(t, err)
-		_, err = tensor.ToLayout(bad, tensor.CSR, tensor.DefaultConvert())
+		_, err = convert.ToLayout(bad, tensor.CSR, tensor.DefaultConvert())
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
-		_, err = tensor.Coalesce(bad)
+		_, err = convert.Coalesce(bad)
 		require.Equal(t, errs.ErrIndex, errs.CodeOf(err), "%v", err)
 	}
 	rng := rand.New(rand.NewPCG(45, 46))
@@ -88,8 +89,8 @@ func TestCompressedPathErrors(t *testing.T) {
 	old := tensor.MemoryLimit()
 	defer func() { require.NoError(t, tensor.SetMemoryLimit(old)) }()
 	require.NoError(t, tensor.SetMemoryLimit(100))
-	_, err := tensor.Coalesce(coo)
+	_, err := convert.Coalesce(coo)
 	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
-	_, err = tensor.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	_, err = convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
 	require.Equal(t, errs.ErrTooLarge, errs.CodeOf(err), "%v", err)
 }

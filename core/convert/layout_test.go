@@ -1,4 +1,4 @@
-package tensor_test
+package convert_test
 
 import (
 	"fmt"
@@ -71,7 +71,7 @@ func TestConvertEveryPair(t *testing.T) {
 				if !applicable(from, c) {
 					continue
 				}
-				a, err := tensor.ToLayout(src, from, convertOpts(from, c))
+				a, err := convert.ToLayout(src, from, convertOpts(from, c))
 				require.NoError(t, err, "%v %s -> %s", c.shape, d, from)
 				tensortest.RequireSameDense(t, src, a, "%v %s as %s", c.shape, d, from)
 				for _, to := range tensor.AllLayouts {
@@ -81,7 +81,7 @@ func TestConvertEveryPair(t *testing.T) {
 					for _, w := range []int{0, 32, 64} {
 						o := convertOpts(to, c)
 						o.IndexWidth = w
-						b, err := tensor.ToLayout(a, to, o)
+						b, err := convert.ToLayout(a, to, o)
 						require.NoError(t, err, "%v %s %s -> %s (width %d)", c.shape, d, from, to, w)
 						require.Equal(t, to, b.Layout())
 						if to != tensor.Strided {
@@ -103,14 +103,14 @@ func TestConvertChangesDenseDim(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	src := tensortest.RandomDense(t, rng, dtype.Float64, []int64{3, 4, 2}, 0.5)
 	for _, from := range []int{0, 1} {
-		a, err := tensor.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: from, SparseDim: -1})
+		a, err := convert.ToLayout(src, tensor.COO, tensor.ConvertOptions{DenseDim: from, SparseDim: -1})
 		require.NoError(t, err)
 		for _, to := range []int{0, 1} {
 			for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC, tensor.CSF} {
 				if l != tensor.COO && l != tensor.CSF && to == 0 {
 					continue // a 3-d CSR with dense_dim 0 is batched: covered elsewhere
 				}
-				b, err := tensor.ToLayout(a, l, tensor.ConvertOptions{DenseDim: to, SparseDim: -1})
+				b, err := convert.ToLayout(a, l, tensor.ConvertOptions{DenseDim: to, SparseDim: -1})
 				require.NoError(t, err)
 				require.Equal(t, to, b.DenseDim())
 				tensortest.RequireSameDense(t, src, b)
@@ -123,7 +123,7 @@ func TestConvertChangesDenseDim(t *testing.T) {
 func TestDenseToSparseDropsFill(t *testing.T) {
 	x, err := tensor.NewStrided(dtype.Float64Array([]float64{0, 2, 3, 0}, 2, 2))
 	require.NoError(t, err)
-	coo, err := tensor.ToLayout(x, tensor.COO, tensor.DefaultConvert())
+	coo, err := convert.ToLayout(x, tensor.COO, tensor.DefaultConvert())
 	require.NoError(t, err)
 	require.Equal(t, int64(2), coo.NNZ())
 	idx, err := tensor.Component(coo, tensor.CompIndices)
@@ -139,7 +139,7 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, coo.IsCoalesced())
 	for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.DCSR, tensor.CSF, tensor.Strided} {
-		y, err := tensor.ToLayout(coo, l, tensor.DefaultConvert())
+		y, err := convert.ToLayout(coo, l, tensor.DefaultConvert())
 		require.NoError(t, err)
 		if l != tensor.Strided {
 			require.Equal(t, int64(2), y.NNZ(), "%s", l)
@@ -148,7 +148,7 @@ func TestCOODuplicatesSumOnConversion(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, []float64{0, 0, 3, 3, 0, 0}, dtype.AsSlice[float64](d.Values()))
 	}
-	c, err := tensor.Coalesce(coo)
+	c, err := convert.Coalesce(coo)
 	require.NoError(t, err)
 	require.True(t, c.IsCoalesced())
 	require.Equal(t, int64(2), c.NNZ())
@@ -176,10 +176,10 @@ func TestEmptyTensors(t *testing.T) {
 func TestToDTypeAndIndexWidth(t *testing.T) {
 	x, err := tensor.NewStrided(dtype.Float64Array([]float64{0, 2.5, -3, 0}, 2, 2))
 	require.NoError(t, err)
-	csr, err := tensor.ToLayout(x, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
+	csr, err := convert.ToLayout(x, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 64})
 	require.NoError(t, err)
 	require.Equal(t, 64, csr.IndexWidth())
-	i32, err := tensor.ToIndexWidth(csr, 32)
+	i32, err := convert.ToIndexWidth(csr, 32)
 	require.NoError(t, err)
 	require.Equal(t, 32, i32.IndexWidth())
 	tensortest.RequireSameDense(t, x, i32)
@@ -187,10 +187,10 @@ func TestToDTypeAndIndexWidth(t *testing.T) {
 	require.NoError(t, err)
 	v, _ := tensor.Component(asInt, tensor.CompValues)
 	require.Equal(t, []int32{2, -3}, dtype.AsSlice[int32](v))
-	auto, err := tensor.ToIndexWidth(csr, 0)
+	auto, err := convert.ToIndexWidth(csr, 0)
 	require.NoError(t, err)
 	require.Equal(t, 32, auto.IndexWidth(), "0 picks int32 where it fits")
-	_, err = tensor.ToIndexWidth(csr, 16)
+	_, err = convert.ToIndexWidth(csr, 16)
 	require.Error(t, err)
 	_, err = convert.ToDType(csr, dtype.DType(12345))
 	require.Equal(t, errs.ErrDType, errs.CodeOf(err))
@@ -223,7 +223,7 @@ func TestMemoryLimitRefusesHugeDense(t *testing.T) {
 func TestCOOToHybridCOOGroupsBlocks(t *testing.T) {
 	coo, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0, 1, 0, 1, 0}, 2, 3), dtype.Float64Array([]float64{1, 2, 3}), []int64{2, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	h, err := tensor.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	h, err := convert.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
 	require.NoError(t, err)
 	idx, err := tensor.Component(h, tensor.CompIndices)
 	require.NoError(t, err)

@@ -1,6 +1,7 @@
-package tensor
+package convert
 
 import (
+	"github.com/gosparse/gosparse/core/tensor"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -14,13 +15,13 @@ import (
 // keepdim=True) as a divisor is read dense this way). ok is false where it
 // does not apply, or where a compressed slice's indices do not strictly
 // increase (unchecked input with repeats: the generic path decides).
-func denseCompressed(t *Tensor, out dtype.Array) bool {
-	if (NamedLayout(t) != CSR && NamedLayout(t) != CSC) || t.BatchDim() != 0 || t.DenseDim() != 0 || len(t.Dims()) != 2 || t.Layout() == Custom {
+func denseCompressed(t *tensor.Tensor, out dtype.Array) bool {
+	if (tensor.NamedLayout(t) != tensor.CSR && tensor.NamedLayout(t) != tensor.CSC) || t.BatchDim() != 0 || t.DenseDim() != 0 || len(t.Dims()) != 2 || t.Layout() == tensor.Custom {
 		return false
 	}
 	// Element strides of the outer (compressed) and inner dims in out.
 	so, si := t.Dims()[1], int64(1)
-	if NamedLayout(t) == CSC {
+	if tensor.NamedLayout(t) == tensor.CSC {
 		so, si = 1, t.Dims()[1]
 	}
 	l := &t.Levels()[1]

@@ -1,7 +1,8 @@
-package tensor
+package convert
 
 import (
 	"bytes"
+	"github.com/gosparse/gosparse/core/tensor"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -12,13 +13,13 @@ import (
 // toDense materialises t as a strided tensor, the fill value in every
 // unspecified element; duplicate COO entries are summed. It is ToLayout's
 // strided target, which convert.ToDense names.
-func toDense(t *Tensor) (*Tensor, error) {
+func toDense(t *tensor.Tensor) (*tensor.Tensor, error) {
 	cancel.Poll()
 	if t.UndefinedFill() {
 		return nil, errUndefinedDense("to_dense")
 	}
-	if NamedLayout(t) == Strided {
-		return Clone(t), nil
+	if tensor.NamedLayout(t) == tensor.Strided {
+		return tensor.Clone(t), nil
 	}
 	n := dtype.NumelOf(t.Dims())
 	if err := errs.CheckAlloc("to_dense", n, t.DType().Size()); err != nil {
@@ -27,29 +28,29 @@ func toDense(t *Tensor) (*Tensor, error) {
 	if n == 0 {
 		// Nothing to write: the stored structure (which may be large, as
 		// 2^23 rows of no columns) need not be walked.
-		return NewStrided(dtype.NewArray(t.DType(), slices.Clone(t.Dims())))
+		return tensor.NewStrided(dtype.NewArray(t.DType(), slices.Clone(t.Dims())))
 	}
 	out := dtype.NewArray(t.DType(), t.Dims())
-	FillArray(out, t.FillPattern()) // the dense dims are innermost: a per-slot fill tiles
+	tensor.FillArray(out, t.FillPattern()) // the dense dims are innermost: a per-slot fill tiles
 	if denseCompressed(t, out) {
-		return NewStrided(out)
+		return tensor.NewStrided(out)
 	}
-	e, err := EntriesOf(t, len(t.Dims())-t.DenseDim())
+	e, err := tensor.EntriesOf(t, len(t.Dims())-t.DenseDim())
 	if err != nil {
 		return nil, err
 	}
-	if NamedLayout(t) == CSR || NamedLayout(t) == CSC { // a refused fast path may have written some
+	if tensor.NamedLayout(t) == tensor.CSR || tensor.NamedLayout(t) == tensor.CSC { // a refused fast path may have written some
 		clear(out.Data)
-		FillArray(out, t.FillPattern())
+		tensor.FillArray(out, t.FillPattern())
 	}
 	scatterBlocks(out, t.Dims(), e)
-	return NewStrided(out)
+	return tensor.NewStrided(out)
 }
 
 // scatterBlocks writes every entry's value block into the dense array out;
 // repeated coordinates add up (the first write replaces the fill value, a
 // zero one too: 0 + -0 would turn a lone -0 into +0).
-func scatterBlocks(out dtype.Array, shape []int64, e *Entries) {
+func scatterBlocks(out dtype.Array, shape []int64, e *tensor.Entries) {
 	strides := make([]int64, e.K)
 	s := e.Block
 	for d := e.K - 1; d >= 0; d-- {
@@ -87,13 +88,13 @@ func scatterBlocks(out dtype.Array, shape []int64, e *Entries) {
 // dense source stores the elements, or dense blocks, that differ from the
 // fill value); block formats materialise whole blocks; duplicates are summed
 // unless the result is COO from an uncoalesced COO of the same structure.
-func ToLayout(t *Tensor, layout Layout, opt ConvertOptions) (*Tensor, error) {
+func ToLayout(t *tensor.Tensor, layout tensor.Layout, opt tensor.ConvertOptions) (*tensor.Tensor, error) {
 	return toLayout(t, layout, opt, true)
 }
 
 // toLayout is ToLayout; direct false keeps off the one-pass paths from
 // strided and between CSR and CSC (the tests' reference).
-func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tensor, error) {
+func toLayout(t *tensor.Tensor, layout tensor.Layout, opt tensor.ConvertOptions, direct bool) (*tensor.Tensor, error) {
 	cancel.Poll()
 	if !layout.Valid() {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
@@ -101,7 +102,7 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	if opt.IndexWidth != 0 && opt.IndexWidth != 32 && opt.IndexWidth != 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", opt.IndexWidth)
 	}
-	if layout == Strided {
+	if layout == tensor.Strided {
 		return toDense(t)
 	}
 	if t.UndefinedFill() {
@@ -113,13 +114,13 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 		dd = t.DenseDim()
 	}
 	if layout.IsBlocked() && opt.BlockSize == [2]int64{} {
-		if NamedLayout(t) == layout {
+		if tensor.NamedLayout(t) == layout {
 			opt.BlockSize = t.BlockSize()
 		} else {
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "blocksize: required to convert to %s", layout)
 		}
 	}
-	spec, err := TargetSpec(layout, slices.Clone(t.Dims()), dd, opt.SparseDim, opt.BlockSize)
+	spec, err := tensor.TargetSpec(layout, slices.Clone(t.Dims()), dd, opt.SparseDim, opt.BlockSize)
 	if err != nil {
 		return nil, err
 	}
@@ -128,25 +129,28 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 	}
 	// A custom tensor of a unique format converts from one walk of its
 	// levels (EntriesOf), no COO tensor made: the paths below read it.
-	lazy := transientCOO(t)
+	lazy := uniqueCustom(t)
 	if !lazy {
-		t = t.named()
-	}
-	if !lazy && NamedLayout(t) == layout && spec.DenseDim == t.DenseDim() && spec.Block == t.BlockSize() {
-		if opt.IndexWidth == 0 || opt.IndexWidth == t.IndexWidth() {
-			return Clone(t), nil
+		var err error
+		if t, err = tensor.Named(t); err != nil {
+			return nil, err
 		}
-		if (opt.IndexWidth == 64 || AutoWidth(t.Dims(), t.Levels()) == 32) && (NamedLayout(t) != COO || t.IsCoalesced()) {
+	}
+	if !lazy && tensor.NamedLayout(t) == layout && spec.DenseDim == t.DenseDim() && spec.Block == t.BlockSize() {
+		if opt.IndexWidth == 0 || opt.IndexWidth == t.IndexWidth() {
+			return tensor.Clone(t), nil
+		}
+		if (opt.IndexWidth == 64 || tensor.AutoWidth(t.Dims(), t.Levels()) == 32) && (tensor.NamedLayout(t) != tensor.COO || t.IsCoalesced()) {
 			// Only the width changes (an uncoalesced COO is coalesced
 			// below): the index arrays are cast, nothing is sorted.
 			return ToIndexWidth(t, opt.IndexWidth)
 		}
 	}
 	width := opt.IndexWidth
-	if lazy && width == 0 && layout == COO {
+	if lazy && width == 0 && layout == tensor.COO {
 		width = t.IndexWidth() // the COO tensor of its elements is Named's, of the storage's width
 	}
-	// The direct paths run where their dimension-long scratch fits (fastpath_budget.go).
+	// The direct paths run where their dimension-long scratch fits (layout_fast_budget.go).
 	if !lazy && fastConvertible(t, spec) && FastPathFits(t, spec) {
 		return convertFast(t, spec, width, direct)
 	}
@@ -157,17 +161,17 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 		return convertBlock(t, spec, width)
 	}
 	if plain, ok := blockRoute(t, spec); ok { // COO/CSR/CSC <-> BSR/BSC through CSR or CSC
-		mid, err := ToLayout(t, plain, ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: t.BlockSize()})
+		mid, err := ToLayout(t, plain, tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, BlockSize: t.BlockSize()})
 		if err != nil {
 			return nil, err
 		}
 		return ToLayout(mid, layout, opt)
 	}
 	k := nd - spec.DenseDim
-	if NamedLayout(t) != Strided {
+	if tensor.NamedLayout(t) != tensor.Strided {
 		k = max(k, nd-t.DenseDim())
 	}
-	e, err := EntriesOf(t, k)
+	e, err := tensor.EntriesOf(t, k)
 	if err != nil {
 		return nil, err
 	}
@@ -178,50 +182,56 @@ func toLayout(t *Tensor, layout Layout, opt ConvertOptions, direct bool) (*Tenso
 			return nil, err
 		}
 	}
-	return BuildFrom(spec, e, t.DType(), bytes.Clone(t.FillPattern()), width, false)
+	return tensor.BuildFrom(spec, e, t.DType(), bytes.Clone(t.FillPattern()), width, false)
 }
 
 // Coalesce sums the duplicate entries of a COO tensor and sorts its indices;
 // tensors of the other formats are coalesced already and come back cloned.
-func Coalesce(t *Tensor) (*Tensor, error) {
-	t = t.named()
-	cancel.Poll()
-	if t.UndefinedFill() && NamedLayout(t) == COO && !t.IsCoalesced() { // summing duplicates reads no fill
-		c, err := Coalesce(Refill(t, make([]byte, t.DType().Size())))
-		if err != nil {
-			return nil, err
-		}
-		return AsUndefined(c), nil
-	}
-	if NamedLayout(t) != COO || t.IsCoalesced() {
-		return Clone(t), nil
-	}
-	spec := FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim(), Block: t.BlockSize()}
-	if len(t.Dims())-t.DenseDim() == 2 && FastPathFits(t, spec) {
-		return convertFast(t, spec, t.IndexWidth(), true)
-	}
-	e, err := EntriesOf(t, len(t.Dims())-t.DenseDim())
+func Coalesce(t *tensor.Tensor) (*tensor.Tensor, error) {
+	t, err := tensor.Named(t)
 	if err != nil {
 		return nil, err
 	}
-	return BuildFrom(spec, e, t.DType(), bytes.Clone(t.FillPattern()), t.IndexWidth(), false)
+	cancel.Poll()
+	if t.UndefinedFill() && tensor.NamedLayout(t) == tensor.COO && !t.IsCoalesced() { // summing duplicates reads no fill
+		c, err := Coalesce(tensor.Refill(t, make([]byte, t.DType().Size())))
+		if err != nil {
+			return nil, err
+		}
+		return tensor.AsUndefined(c), nil
+	}
+	if tensor.NamedLayout(t) != tensor.COO || t.IsCoalesced() {
+		return tensor.Clone(t), nil
+	}
+	spec := tensor.FormatSpec{Layout: tensor.COO, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim(), Block: t.BlockSize()}
+	if len(t.Dims())-t.DenseDim() == 2 && FastPathFits(t, spec) {
+		return convertFast(t, spec, t.IndexWidth(), true)
+	}
+	e, err := tensor.EntriesOf(t, len(t.Dims())-t.DenseDim())
+	if err != nil {
+		return nil, err
+	}
+	return tensor.BuildFrom(spec, e, t.DType(), bytes.Clone(t.FillPattern()), t.IndexWidth(), false)
 }
 
 // ToIndexWidth converts every index array to int32 (w = 32) or int64 (w = 64);
 // w = 0 picks int32 wherever everything fits.
-func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
-	t = t.named()
+func ToIndexWidth(t *tensor.Tensor, w int) (*tensor.Tensor, error) {
+	t, err := tensor.Named(t)
+	if err != nil {
+		return nil, err
+	}
 	if w != 0 && w != 32 && w != 64 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = %d must be 0 (automatic), 32 or 64", w)
 	}
-	if w == 0 && NamedLayout(t) != Strided {
-		w = AutoWidth(t.Dims(), t.Levels())
+	if w == 0 && tensor.NamedLayout(t) != tensor.Strided {
+		w = tensor.AutoWidth(t.Dims(), t.Levels())
 	}
-	if NamedLayout(t) == Strided || w == t.IndexWidth() {
-		return Clone(t), nil
+	if tensor.NamedLayout(t) == tensor.Strided || w == t.IndexWidth() {
+		return tensor.Clone(t), nil
 	}
-	if w == 32 && AutoWidth(t.Dims(), t.Levels()) == 64 {
-		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", NamedLayout(t), t.Dims())
+	if w == 32 && tensor.AutoWidth(t.Dims(), t.Levels()) == 64 {
+		return nil, errs.Errorf(errs.ErrInvalidArgument, "index_width = 32 cannot hold the sizes or positions of this %s tensor (size %v); use 64", tensor.NamedLayout(t), t.Dims())
 	}
 	// The casts make new index arrays: copying the old ones first would
 	// move every index twice. Assemble gathers a COO tensor's indices from
@@ -232,9 +242,9 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 	}
 	recast := func(a dtype.Array) dtype.Array {
 		if a.DType == to {
-			return CloneArray(a)
+			return tensor.CloneArray(a)
 		}
-		return CastIndex(a, to)
+		return tensor.CastIndex(a, to)
 	}
 	levels := slices.Clone(t.Levels())
 	for i := range levels {
@@ -245,7 +255,20 @@ func ToIndexWidth(t *Tensor, w int) (*Tensor, error) {
 			levels[i].Crd = recast(levels[i].Crd)
 		}
 	}
-	spec := FormatSpec{Layout: NamedLayout(t), Shape: slices.Clone(t.Dims()), BatchDim: t.BatchDim(), DenseDim: t.DenseDim(), Block: t.BlockSize()}
-	return Assemble(Parts{Spec: spec, Levels: levels, Values: CloneArray(t.Values()), Fill: bytes.Clone(t.FillPattern()),
+	spec := tensor.FormatSpec{Layout: tensor.NamedLayout(t), Shape: slices.Clone(t.Dims()), BatchDim: t.BatchDim(), DenseDim: t.DenseDim(), Block: t.BlockSize()}
+	return tensor.Assemble(tensor.Parts{Spec: spec, Levels: levels, Values: tensor.CloneArray(t.Values()), Fill: bytes.Clone(t.FillPattern()),
 		UndefinedFill: t.UndefinedFill(), Coalesced: t.IsCoalesced(), Width: w})
+}
+
+// uniqueCustom reports whether t is a custom-format tensor whose levels hold
+// no repeated coordinates: ToLayout then lists its elements by one walk of
+// the levels (tensor.EntriesOf) rather than through tensor.Named, which
+// sorts them. A nonunique format's walk repeats coordinates, which only
+// Named sums.
+func uniqueCustom(t *tensor.Tensor) bool {
+	if t.Layout() != tensor.Custom {
+		return false
+	}
+	u, err := t.USTStorage() // a custom tensor's own storage: no copy, never an error
+	return err == nil && u.Format.IsUnique()
 }

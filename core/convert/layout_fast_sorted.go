@@ -1,4 +1,4 @@
-package tensor
+package convert
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"

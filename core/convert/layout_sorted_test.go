@@ -1,6 +1,7 @@
-package tensor
+package convert
 
 import (
+	"github.com/gosparse/gosparse/core/tensor"
 	"runtime"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 // rowSumsCOO is an (m, 1) COO column as A.sum(1, keepdim=True) gives it:
 // every third row stored (value i + 0.5 at row i), index width w, the
 // coalesced flag set (checked unless noCheck).
-func rowSumsCOO(t *testing.T, m int64, w int, noCheck bool, order []int64) *Tensor {
+func rowSumsCOO(t *testing.T, m int64, w int, noCheck bool, order []int64) *tensor.Tensor {
 	t.Helper()
 	if order == nil {
 		for i := int64(0); i < m; i += 3 {
@@ -28,8 +29,8 @@ func rowSumsCOO(t *testing.T, m int64, w int, noCheck bool, order []int64) *Tens
 		idx[k] = i
 		vals[k] = float64(i) + 0.5
 	}
-	x, err := NewCOO(CastIndex(dtype.Int64Array(idx, 2, int64(len(order))), idt), dtype.Float64Array(vals, int64(len(vals))),
-		[]int64{m, 1}, BuildOptions{NoCheck: noCheck, Coalesced: true})
+	x, err := tensor.NewCOO(tensor.CastIndex(dtype.Int64Array(idx, 2, int64(len(order))), idt), dtype.Float64Array(vals, int64(len(vals))),
+		[]int64{m, 1}, tensor.BuildOptions{NoCheck: noCheck, Coalesced: true})
 	require.NoError(t, err)
 	return x
 }
@@ -43,16 +44,16 @@ func TestCoalescedCOOToCSR(t *testing.T) {
 	for _, w := range []int{32, 64} {
 		for _, c := range []struct {
 			name    string
-			x       *Tensor
+			x       *tensor.Tensor
 			noCheck bool
 		}{
 			{"sorted", rowSumsCOO(t, 10, w, false, nil), false},
 			{"flag-lies", rowSumsCOO(t, 10, w, true, []int64{6, 0, 9, 3}), true},
 			{"empty", rowSumsCOO(t, 4, w, false, []int64{}), false},
 		} {
-			r, err := ToLayout(c.x, CSR, DefaultConvert())
+			r, err := ToLayout(c.x, tensor.CSR, tensor.DefaultConvert())
 			require.NoError(t, err, c.name)
-			require.Equal(t, CSR, r.Layout(), c.name)
+			require.Equal(t, tensor.CSR, r.Layout(), c.name)
 			want, err := toDense(c.x)
 			require.NoError(t, err)
 			got, err := toDense(r)
@@ -64,13 +65,13 @@ func TestCoalescedCOOToCSR(t *testing.T) {
 			continue // int64 indices narrow to the result's int32 afterwards: a copy of its own
 		}
 		x := rowSumsCOO(t, 200000, w, false, nil)
-		r, err := ToLayout(x, CSR, DefaultConvert())
+		r, err := ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 		require.NoError(t, err)
-		result := uint64(len(r.values.Data) + len(r.levels[1].Pos.Data) + len(r.levels[1].Crd.Data))
+		result := uint64(len(r.Values().Data) + len(r.Levels()[1].Pos.Data) + len(r.Levels()[1].Crd.Data))
 		var m0, m1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&m0)
-		_, err = ToLayout(x, CSR, DefaultConvert())
+		_, err = ToLayout(x, tensor.CSR, tensor.DefaultConvert())
 		runtime.ReadMemStats(&m1)
 		require.NoError(t, err)
 		require.LessOrEqual(t, m1.TotalAlloc-m0.TotalAlloc, result+32<<10, "w=%d: result %d bytes", w, result)
@@ -84,11 +85,11 @@ func TestCoalescedCOOToCSR(t *testing.T) {
 // the later value, as it did before the fast path.
 func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 	const m = 200000
-	csr, err := ToLayout(rowSumsCOO(t, m, 32, false, nil), CSR, DefaultConvert())
+	csr, err := ToLayout(rowSumsCOO(t, m, 32, false, nil), tensor.CSR, tensor.DefaultConvert())
 	require.NoError(t, err)
-	csc, err := ToLayout(csr, CSC, DefaultConvert())
+	csc, err := ToLayout(csr, tensor.CSC, tensor.DefaultConvert())
 	require.NoError(t, err)
-	for _, x := range []*Tensor{csr, csc} {
+	for _, x := range []*tensor.Tensor{csr, csc} {
 		d, err := toDense(x)
 		require.NoError(t, err)
 		v := dtype.AsSlice[float64](d.Values())
@@ -109,8 +110,8 @@ func TestToDenseCompressedAllocatesItsResult(t *testing.T) {
 		require.LessOrEqual(t, m1.TotalAlloc-m0.TotalAlloc, limit, "%s to dense", x.Layout())
 	}
 	// A 1 x 3 CSR with column 1 stored twice, unchecked: the generic answer.
-	dup, err := NewCompressed(CSR, dtype.Int64Array([]int64{0, 3}, 2), dtype.Int64Array([]int64{0, 1, 1}, 3),
-		dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{1, 3}, BuildOptions{NoCheck: true})
+	dup, err := tensor.NewCompressed(tensor.CSR, dtype.Int64Array([]int64{0, 3}, 2), dtype.Int64Array([]int64{0, 1, 1}, 3),
+		dtype.Float64Array([]float64{1, 2, 3}, 3), []int64{1, 3}, tensor.BuildOptions{NoCheck: true})
 	require.NoError(t, err)
 	d, err := toDense(dup)
 	require.NoError(t, err)

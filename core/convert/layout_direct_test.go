@@ -1,47 +1,26 @@
-package tensor
+package convert
 
 import (
-	"bytes"
 	"fmt"
+	"github.com/gosparse/gosparse/core/tensor"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/gosparse/gosparse/core/dtype"
 )
 
-// requireSameStorage fails unless got and want store the same arrays, byte
-// for byte, with the same layout, shape, width, fill and flags.
-func requireSameStorage(t *testing.T, want, got *Tensor, what string) {
-	t.Helper()
-	arrEq := func(a, b dtype.Array) bool {
-		return a.DType == b.DType && slices.Equal(a.Shape, b.Shape) && bytes.Equal(a.Data, b.Data)
-	}
-	ok := want.layout == got.layout && want.dtype == got.dtype && slices.Equal(want.shape, got.shape) &&
-		want.denseDim == got.denseDim && want.batchDim == got.batchDim && want.width == got.width &&
-		want.coalesced == got.coalesced && bytes.Equal(want.fill, got.fill) &&
-		arrEq(want.values, got.values) && arrEq(want.indices, got.indices) && len(want.levels) == len(got.levels)
-	for i := 0; ok && i < len(want.levels); i++ {
-		w, g := want.levels[i], got.levels[i]
-		ok = w.Kind == g.Kind && w.Level == g.Level && arrEq(w.Pos, g.Pos) && arrEq(w.Crd, g.Crd)
-	}
-	if !ok {
-		t.Fatalf("%s: storage differs from the reference\nwant %+v\ngot  %+v", what, *want, *got)
-	}
-}
-
 // requireDenseValues fails unless got's dense form holds want's elements by
 // value (NaN equal to NaN, -0 to 0).
-func requireDenseValues(t *testing.T, want, got *Tensor, what string) {
+func requireDenseValues(t *testing.T, want, got *tensor.Tensor, what string) {
 	t.Helper()
 	dg, err := toDense(got)
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
 	same := func(x, y float64) bool { return x == y || math.IsNaN(x) && math.IsNaN(y) }
-	for i := int64(0); i < want.values.Numel(); i++ {
-		a, b := want.values.Complex(i), dg.values.Complex(i)
+	for i := int64(0); i < want.Values().Numel(); i++ {
+		a, b := want.Values().Complex(i), dg.Values().Complex(i)
 		if !same(a.Re(), b.Re()) || !same(a.Im(), b.Im()) {
 			t.Fatalf("%s: element %d is %v, want %v", what, i, b, a)
 		}
@@ -50,9 +29,9 @@ func requireDenseValues(t *testing.T, want, got *Tensor, what string) {
 
 // randomStrided is a strided tensor whose elements are fill (about half),
 // or values that include NaN and -0 for the float dtypes.
-func randomStrided(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, fill dtype.Scalar) *Tensor {
+func randomStrided(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, fill dtype.Scalar) *tensor.Tensor {
 	a := dtype.NewArray(d, shape)
-	fb := ScalarBytes(d, fill)
+	fb := tensor.ScalarBytes(d, fill)
 	for i := int64(0); i < a.Numel(); i++ {
 		switch r := rng.IntN(10); {
 		case r < 5:
@@ -65,11 +44,11 @@ func randomStrided(t *testing.T, rng *rand.Rand, d dtype.DType, shape []int64, f
 			a.SetComplex(i, dtype.Complex128Scalar(complex(float64(rng.IntN(7)-3), float64(rng.IntN(2)))))
 		}
 	}
-	x, err := NewStrided(a)
+	x, err := tensor.NewStrided(a)
 	if err != nil {
 		t.Fatal(err)
 	}
-	x, err = WithFill(x, fb)
+	x, err = tensor.WithFill(x, fb)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,10 +75,10 @@ func TestStridedToCompressedMatchesReference(t *testing.T) {
 			}
 			for _, s := range shapes {
 				x := randomStrided(t, rng, d, s.shape, f)
-				for _, l := range []Layout{CSR, CSC, COO} {
+				for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC, tensor.COO} {
 					for _, w := range []int{0, 32, 64} {
 						what := fmt.Sprintf("%s fill %v %v dense %d -> %s width %d", d, f, s.shape, s.denseDim, l, w)
-						opt := ConvertOptions{DenseDim: s.denseDim, SparseDim: -1, IndexWidth: w}
+						opt := tensor.ConvertOptions{DenseDim: s.denseDim, SparseDim: -1, IndexWidth: w}
 						want, err := toLayout(x, l, opt, false)
 						if err != nil {
 							t.Fatalf("%s: reference: %v", what, err)
@@ -130,14 +109,14 @@ func TestFlipCompressedMatchesReference(t *testing.T) {
 			for _, shape := range [][]int64{{0, 0}, {0, 4}, {5, 0}, {1, 1}, {9, 7}, {40, 3}} {
 				x := randomStrided(t, rng, d, shape, f)
 				for _, w := range []int{32, 64} {
-					for _, pair := range [][2]Layout{{CSR, CSC}, {CSC, CSR}} {
-						src, err := toLayout(x, pair[0], ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w}, false)
+					for _, pair := range [][2]tensor.Layout{{tensor.CSR, tensor.CSC}, {tensor.CSC, tensor.CSR}} {
+						src, err := toLayout(x, pair[0], tensor.ConvertOptions{DenseDim: 0, SparseDim: -1, IndexWidth: w}, false)
 						if err != nil {
 							t.Fatal(err)
 						}
 						what := fmt.Sprintf("%s fill %v %v width %d %s -> %s", d, f, shape, w, pair[0], pair[1])
 						for _, ow := range []int{0, 32, 64} {
-							opt := ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: ow}
+							opt := tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: ow}
 							want, err := toLayout(src, pair[1], opt, false)
 							if err != nil {
 								t.Fatalf("%s: reference: %v", what, err)

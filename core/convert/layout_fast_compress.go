@@ -1,7 +1,8 @@
-package tensor
+package convert
 
 import (
 	"bytes"
+	"github.com/gosparse/gosparse/core/tensor"
 	"slices"
 	"unsafe"
 
@@ -17,7 +18,7 @@ import (
 // returns the row of every entry (see kernels.Compressed). ok is false for
 // value blocks it does not move (hybrid tensors, whose blocks hold several
 // elements).
-func compressCOO[I kernels.Index](t *Tensor, axis int, withRows bool) (c *compressed2D[I], rows []I, ok bool, err error) {
+func compressCOO[I kernels.Index](t *tensor.Tensor, axis int, withRows bool) (c *compressed2D[I], rows []I, ok bool, err error) {
 	if t.DenseDim() != 0 {
 		return nil, nil, false, nil
 	}
@@ -39,10 +40,10 @@ func compressCOO[I kernels.Index](t *Tensor, axis int, withRows bool) (c *compre
 }
 
 // compressAs is compressCOO with values moved as V, a type of the dtype's size.
-func compressAs[I kernels.Index, V kernels.Word](t *Tensor, axis int, withRows bool) (*compressed2D[I], []I, error) {
+func compressAs[I kernels.Index, V kernels.Word](t *tensor.Tensor, axis int, withRows bool) (*compressed2D[I], []I, error) {
 	r, col := dtype.AsSlice[I](t.Levels()[0].Crd), dtype.AsSlice[I](t.Levels()[1].Crd)
 	vals, add := dtype.AsSlice[V](t.Values()), adder[V](t.DType())
-	// The pointers and buckets grow with the outer dim: sized by fastPathFits.
+	// The pointers and buckets grow with the outer dim: sized by FastPathFits.
 	var res kernels.Compressed[I, V]
 	var err error
 	nOuter, nInner := t.Dims()[0], t.Dims()[1]
@@ -105,7 +106,7 @@ func addAs[V any, T dtype.Addable](dst *V, src V) {
 // column indices are the two halves of one buffer: that buffer becomes the
 // result's (2, nse) indices as it is, where finish would copy the two into
 // a new one. ok is false where compressCOO does not apply.
-func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Tensor, ok bool, err error) {
+func coalesce2D[I kernels.Index](t *tensor.Tensor, spec tensor.FormatSpec, width int) (out *tensor.Tensor, ok bool, err error) {
 	if err := errs.CheckAlloc("values", t.Levels()[0].Crd.Numel()*int64(t.DType().Size()), 1); err != nil {
 		return nil, true, err
 	}
@@ -114,14 +115,14 @@ func coalesce2D[I kernels.Index](t *Tensor, spec FormatSpec, width int) (out *Te
 		return nil, ok, err
 	}
 	nse := int64(len(rows))
-	p := Parts{Spec: FormatSpec{Layout: COO, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim()}, Levels: spec.Levels(),
+	p := tensor.Parts{Spec: tensor.FormatSpec{Layout: tensor.COO, Shape: slices.Clone(t.Dims()), DenseDim: t.DenseDim()}, Levels: spec.Levels(),
 		Values: dtype.Array{DType: t.DType(), Shape: []int64{nse}, Data: c.vals},
 		Fill:   bytes.Clone(t.FillPattern()), UndefinedFill: t.UndefinedFill(), Coalesced: true, Width: width}
-	p.Levels[0].Pos = CastIndex(dtype.Int64Array([]int64{0, nse}), dtype.IndexDType[I]())
+	p.Levels[0].Pos = tensor.CastIndex(dtype.Int64Array([]int64{0, nse}), dtype.IndexDType[I]())
 	p.Levels[0].Crd = dtype.IndexView(rows)
 	p.Levels[1].Crd = dtype.IndexView(c.idx)
 	p.Indices = dtype.IndexView(rows[:2*nse]) // used where the result keeps its width
 	p.Indices.Shape = []int64{2, nse}
-	out, err = Assemble(p)
+	out, err = tensor.Assemble(p)
 	return out, true, err
 }

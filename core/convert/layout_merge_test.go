@@ -1,4 +1,4 @@
-package tensor_test
+package convert_test
 
 import (
 	"math/rand/v2"
@@ -41,7 +41,7 @@ func TestSparseDimsIntoDenseDimsGroupEntries(t *testing.T) {
 	// The case: two entries of one (i, j) that differ in k.
 	one, err := tensor.NewCOO(dtype.Int64Array([]int64{0, 0, 0, 0, 0, 1}, 3, 2), dtype.Float64Array([]float64{3, 4}), []int64{1, 1, 2}, tensor.BuildOptions{})
 	require.NoError(t, err)
-	h, err := tensor.ToLayout(one, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: 2})
+	h, err := convert.ToLayout(one, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: 2})
 	require.NoError(t, err)
 	d, err := convert.ToDense(h)
 	require.NoError(t, err)
@@ -62,7 +62,7 @@ func TestSparseDimsIntoDenseDimsGroupEntries(t *testing.T) {
 						if l == tensor.CSR && len(shape)-dd != 2 {
 							continue // unbatched CSR only: two sparse dims
 						}
-						got, err := tensor.ToLayout(src, l, tensor.ConvertOptions{DenseDim: dd, SparseDim: -1})
+						got, err := convert.ToLayout(src, l, tensor.ConvertOptions{DenseDim: dd, SparseDim: -1})
 						require.NoError(t, err, "%v %s fill %v -> %s dense_dim %d", shape, dt, fill, l, dd)
 						require.Equal(t, dd, got.DenseDim())
 						tensortest.RequireSameDense(t, src, got, "%v %s fill %v -> %s dense_dim %d", shape, dt, fill, l, dd)

@@ -1,6 +1,7 @@
-package tensor
+package convert
 
 import (
+	"github.com/gosparse/gosparse/core/tensor"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/budget"
@@ -16,44 +17,44 @@ import (
 // directions; the roles of the block sides swap through the offset function.
 
 // blockConvertible reports whether ToLayout may take a direct block path.
-func blockConvertible(t *Tensor, spec FormatSpec) bool {
+func blockConvertible(t *tensor.Tensor, spec tensor.FormatSpec) bool {
 	if t.BatchDim() != 0 || spec.BatchDim != 0 || t.DenseDim() != 0 || spec.DenseDim != 0 || len(t.Dims()) != 2 {
 		return false
 	}
-	return (NamedLayout(t) == CSR && spec.Layout == BSR) || (NamedLayout(t) == BSR && spec.Layout == CSR) ||
-		(NamedLayout(t) == CSC && spec.Layout == BSC) || (NamedLayout(t) == BSC && spec.Layout == CSC)
+	return (tensor.NamedLayout(t) == tensor.CSR && spec.Layout == tensor.BSR) || (tensor.NamedLayout(t) == tensor.BSR && spec.Layout == tensor.CSR) ||
+		(tensor.NamedLayout(t) == tensor.CSC && spec.Layout == tensor.BSC) || (tensor.NamedLayout(t) == tensor.BSC && spec.Layout == tensor.CSC)
 }
 
 // blockRoute names the plain format (CSR for BSR, CSC for BSC) through which
 // a 2-D unbatched conversion between a block format and COO, CSR or CSC takes
 // two direct steps instead of the generic path.
-func blockRoute(t *Tensor, spec FormatSpec) (Layout, bool) {
+func blockRoute(t *tensor.Tensor, spec tensor.FormatSpec) (tensor.Layout, bool) {
 	if t.BatchDim() != 0 || spec.BatchDim != 0 || t.DenseDim() != 0 || spec.DenseDim != 0 || len(t.Dims()) != 2 {
 		return 0, false
 	}
-	plainOf := map[Layout]Layout{BSR: CSR, BSC: CSC}
-	simple := func(l Layout) bool { return l == COO || l == CSR || l == CSC }
-	if p, ok := plainOf[spec.Layout]; ok && simple(NamedLayout(t)) && NamedLayout(t) != p {
+	plainOf := map[tensor.Layout]tensor.Layout{tensor.BSR: tensor.CSR, tensor.BSC: tensor.CSC}
+	simple := func(l tensor.Layout) bool { return l == tensor.COO || l == tensor.CSR || l == tensor.CSC }
+	if p, ok := plainOf[spec.Layout]; ok && simple(tensor.NamedLayout(t)) && tensor.NamedLayout(t) != p {
 		return p, true
 	}
-	if p, ok := plainOf[NamedLayout(t)]; ok && simple(spec.Layout) && spec.Layout != p {
+	if p, ok := plainOf[tensor.NamedLayout(t)]; ok && simple(spec.Layout) && spec.Layout != p {
 		return p, true
 	}
 	return 0, false
 }
 
 // convertBlock runs the direct path of blockConvertible.
-func convertBlock(t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
+func convertBlock(t *tensor.Tensor, spec tensor.FormatSpec, width int) (*tensor.Tensor, error) {
 	if t.IndexWidth() == 32 {
 		return convertBlockTyped[int32](t, spec, width)
 	}
 	return convertBlockTyped[int64](t, spec, width)
 }
 
-func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (*Tensor, error) {
-	rowMajor := NamedLayout(t) == CSR || NamedLayout(t) == BSR
+func convertBlockTyped[I kernels.Index](t *tensor.Tensor, spec tensor.FormatSpec, width int) (*tensor.Tensor, error) {
+	rowMajor := tensor.NamedLayout(t) == tensor.CSR || tensor.NamedLayout(t) == tensor.BSR
 	block := spec.Block
-	if NamedLayout(t).IsBlocked() {
+	if tensor.NamedLayout(t).IsBlocked() {
 		block = t.BlockSize()
 	}
 	bm, bn := block[0], block[1]
@@ -67,10 +68,10 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 	l := &t.Levels()[t.CompressedLevel()]
 	ptr, idx := dtype.AsSlice[I](l.Pos), dtype.AsSlice[I](l.Crd)
 	es := int64(t.DType().Size())
-	p := Parts{Spec: FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), Block: spec.Block}, Levels: spec.Levels(),
+	p := tensor.Parts{Spec: tensor.FormatSpec{Layout: spec.Layout, Shape: slices.Clone(t.Dims()), Block: spec.Block}, Levels: spec.Levels(),
 		Fill: slices.Clone(t.FillElem()), Coalesced: true, Width: width}
-	cl := &p.Levels[1]               // the compressed level: no batch dims
-	if !NamedLayout(t).IsBlocked() { // CSR -> BSR, CSC -> BSC
+	cl := &p.Levels[1]                      // the compressed level: no batch dims
+	if !tensor.NamedLayout(t).IsBlocked() { // CSR -> BSR, CSC -> BSC
 		nOuter := int64(len(ptr) - 1)
 		nbOuter, nbInner := nOuter/so, t.Dims()[boolInt(rowMajor)]/si // CSR: inner = columns
 		slot := make([]int64, nbInner)                                // sized by blockPathFits; block slot of each block index in the current block row, or -1
@@ -99,7 +100,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 			return nil, err
 		}
 		vals := dtype.NewArray(t.DType(), []int64{int64(len(bidx)) * bm * bn})
-		FillArray(vals, t.FillElem())
+		tensor.FillArray(vals, t.FillElem())
 		for b := int64(0); b < nbOuter; b++ { // numeric: scatter every element into its block
 			for k := bptr[b]; k < bptr[b+1]; k++ {
 				slot[bidx[k]] = k
@@ -117,7 +118,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 		}
 		cl.Pos, cl.Crd = dtype.Int64Array(bptr), dtype.Int64Array(bidx)
 		p.Values = vals
-		return Assemble(p)
+		return tensor.Assemble(p)
 	}
 	// BSR -> CSR, BSC -> CSC: every element of every block stays stored, in order.
 	nbOuter := int64(len(ptr) - 1)
@@ -148,7 +149,7 @@ func convertBlockTyped[I kernels.Index](t *Tensor, spec FormatSpec, width int) (
 	}
 	cl.Pos, cl.Crd = dtype.Int64Array(cptr), dtype.Int64Array(cidx)
 	p.Values = vals
-	return Assemble(p)
+	return tensor.Assemble(p)
 }
 
 func boolInt(b bool) int {
