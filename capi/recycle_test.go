@@ -110,7 +110,7 @@ func TestFreeScansInProportionToThePages(t *testing.T) {
 			free()
 		}
 	}()
-	for tensors.live <= recycleScanPerPage {
+	for tensors.count() <= recycleScanPerPage {
 		x, err := tensor.NewStrided(dtype.Float64Array([]float64{1}))
 		require.NoError(t, err)
 		h, err := newTensorHandle(x, nil)

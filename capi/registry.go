@@ -2,6 +2,7 @@ package main
 
 import (
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/errs"
@@ -31,26 +32,43 @@ const (
 // free) and the generation that live handles to it carry. The slots live in
 // Go memory and C only ever sees handle words, so the object is held
 // directly: no per-lookup indirection (a keyed map behind its own mutex)
-// sits on the path of every call.
+// sits on the path of every call. v and gen are atomic so that get reads
+// them without the registry's lock (see get).
 type slot[T any] struct {
-	v    *T
-	gen  uint32
-	next uint32 // the next free slot in the queue, plus one (0: none)
+	v    atomic.Pointer[T]
+	gen  atomic.Uint32
+	next uint32 // the next free slot in the queue, plus one (0: none); under mu
 }
+
+// slotsPerPage is how many slots one page of the registry holds: pages
+// never move once made, so a lookup reads a slot without a lock while
+// another thread adds one.
+const (
+	pageBits     = 12
+	slotsPerPage = 1 << pageBits
+	maxPages     = maxSlots / slotsPerPage
+)
 
 // registry maps handles to Go objects of one type. Nothing C can see is a Go
 // pointer: a handle is a slot number with the magic and generation checks
-// around it. r.mu guards the slots.
+// around it. Lookups (every call of the C API, twice for a binary op) take
+// no lock; r.mu serialises add, remove and each.
 type registry[T any] struct {
-	mu    sync.RWMutex
-	slots []slot[T]
+	mu    sync.Mutex
+	pages [maxPages]atomic.Pointer[[slotsPerPage]slot[T]]
+	made  uint32 // slots made so far (the pages before made's are allocated)
 	// The FIFO queue of free slots, threaded through slot.next, as slot
 	// numbers plus one (0: empty). A slice used as a queue reallocated
 	// every few frees.
 	head, tail uint32
-	live       int64
+	live       int64  // under mu
 	magic      uint16 // the handles' magic; 0: handleMagic (tensors)
 	kind       string // the C type, for refusals: "gs_tensor"
+}
+
+// at is slot s, which must have been made (s < r.made).
+func (r *registry[T]) at(s uint32) *slot[T] {
+	return &r.pages[s>>pageBits].Load()[s&(slotsPerPage-1)]
 }
 
 // makeHandle packs a slot and its generation into a tensor handle word.
@@ -89,34 +107,48 @@ func (r *registry[T]) add(v *T) (uint64, bool) {
 	var s uint32
 	switch {
 	case r.head != 0:
-		s, r.head = r.head-1, r.slots[r.head-1].next
+		s, r.head = r.head-1, r.at(r.head-1).next
 		if r.head == 0 {
 			r.tail = 0
 		}
-	case len(r.slots) < maxSlots:
-		s = uint32(len(r.slots))
-		r.slots = append(r.slots, slot[T]{gen: 1})
+	case r.made < maxSlots:
+		s = r.made
+		if s&(slotsPerPage-1) == 0 {
+			r.pages[s>>pageBits].Store(new([slotsPerPage]slot[T]))
+		}
+		r.made++
+		r.at(s).gen.Store(1)
 	default:
 		return 0, false
 	}
-	r.slots[s].v = v
+	sl := r.at(s)
+	sl.v.Store(v)
 	r.live++
-	return makeHandleWith(r.magicOf(), s, r.slots[s].gen), true
+	return makeHandleWith(r.magicOf(), s, sl.gen.Load()), true
 }
 
 // get returns the live object of handle h, or nil for a NULL, foreign, freed
-// or stale handle.
+// or stale handle. It takes no lock: a slot's page never moves, remove
+// clears v before it bumps gen, and add stores v only in a slot whose gen
+// no earlier handle carries, so v read between two reads of gen that both
+// equal h's generation is h's object (or nil when it is being freed).
 func (r *registry[T]) get(h uint64) *T {
 	s, gen, ok := decodeWith(r.magicOf(), h)
 	if !ok {
 		return nil
 	}
-	var v *T     // nil when the slot is free
-	r.mu.RLock() // no defer: this runs on every call of the C API
-	if int(s) < len(r.slots) && r.slots[s].gen == gen {
-		v = r.slots[s].v
+	page := r.pages[s>>pageBits].Load()
+	if page == nil {
+		return nil
 	}
-	r.mu.RUnlock()
+	sl := &page[s&(slotsPerPage-1)] // gen 0 until made: never a handle's
+	if sl.gen.Load() != gen {
+		return nil
+	}
+	v := sl.v.Load()
+	if sl.gen.Load() != gen {
+		return nil
+	}
 	return v
 }
 
@@ -160,23 +192,29 @@ func (r *registry[T]) remove(h uint64) *T {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if int(s) >= len(r.slots) || r.slots[s].gen != gen {
+	if s >= r.made {
 		return nil
 	}
-	v := r.slots[s].v
+	sl := r.at(s)
+	if sl.gen.Load() != gen {
+		return nil
+	}
+	v := sl.v.Load()
 	if v == nil {
 		return nil
 	}
-	r.slots[s].v = nil
+	sl.v.Store(nil) // before the generation moves on: see get
 	// Generation 0 is never used, so a zeroed word with the magic is never live.
-	if r.slots[s].gen = (gen + 1) & genMask; r.slots[s].gen == 0 {
-		r.slots[s].gen = 1
+	next := (gen + 1) & genMask
+	if next == 0 {
+		next = 1
 	}
-	r.slots[s].next = 0
+	sl.gen.Store(next)
+	sl.next = 0
 	if r.tail == 0 {
 		r.head = s + 1
 	} else {
-		r.slots[r.tail-1].next = s + 1
+		r.at(r.tail - 1).next = s + 1
 	}
 	r.tail = s + 1
 	r.live--
@@ -185,23 +223,24 @@ func (r *registry[T]) remove(h uint64) *T {
 
 // count returns the number of live objects.
 func (r *registry[T]) count() int64 {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	return r.live
 }
 
 // each calls f with every live object and its handle word, under the
-// registry's read lock (f must not add or remove), and returns true; with
+// registry's lock (f must not add or remove), and returns true; with
 // more than limit live objects it calls nothing and returns false.
 func (r *registry[T]) each(limit int64, f func(h uint64, v *T)) bool {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.live > limit {
 		return false
 	}
-	for s := range r.slots {
-		if v := r.slots[s].v; v != nil {
-			f(makeHandleWith(r.magicOf(), uint32(s), r.slots[s].gen), v)
+	for s := uint32(0); s < r.made; s++ {
+		sl := r.at(s)
+		if v := sl.v.Load(); v != nil {
+			f(makeHandleWith(r.magicOf(), s, sl.gen.Load()), v)
 		}
 	}
 	return true

@@ -2,6 +2,7 @@ package main
 
 import (
 	"runtime"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -52,11 +53,11 @@ func TestRegistryGenerationWrapSkipsZero(t *testing.T) {
 	var r registry[item]
 	h, _ := r.add(&item{})
 	s, _, _ := decode(h)
-	r.slots[s].gen = genMask // the last generation before the wrap
+	r.at(s).gen.Store(genMask) // the last generation before the wrap
 	h = makeHandle(s, genMask)
 	require.NotNil(t, r.get(h))
 	r.remove(h)
-	assert.EqualValues(t, 1, r.slots[s].gen, "generation 0 is never used")
+	assert.EqualValues(t, 1, r.at(s).gen.Load(), "generation 0 is never used")
 }
 
 func TestRegistryForeignWords(t *testing.T) {
@@ -175,4 +176,69 @@ func TestRegistryLookupAndTakeName(t *testing.T) {
 		"gs_semi": semis.kind, "gs_cancel_token": cancelTokens.kind} {
 		assert.Equal(t, kind, got)
 	}
+}
+
+// Lookups take no lock: while other goroutines add and remove objects
+// (making new pages and reusing slots), a live handle keeps resolving to its
+// object and a freed one to nothing (run under -race too).
+func TestRegistryLookupsDuringChurn(t *testing.T) {
+	var r registry[item]
+	keep := &item{-1}
+	hk, _ := r.add(keep)
+	gone, _ := r.add(&item{-2})
+	r.remove(gone)
+	done := make(chan struct{})
+	var churners sync.WaitGroup
+	for w := range 2 {
+		churners.Add(1)
+		go func() {
+			defer churners.Done()
+			for i := range 3 * slotsPerPage {
+				v := &item{w*1e6 + i}
+				h, ok := r.add(v)
+				if !ok || r.get(h) != v {
+					t.Errorf("add %d: its handle does not resolve to it", i)
+					return
+				}
+				if i%3 != 0 && r.remove(h) != v {
+					t.Errorf("remove %d: not its object", i)
+					return
+				}
+			}
+		}()
+	}
+	go func() { churners.Wait(); close(done) }()
+	for {
+		select {
+		case <-done:
+			assert.EqualValues(t, 1+2*slotsPerPage, r.count())
+			return
+		default:
+		}
+		require.Same(t, keep, r.get(hk))
+		require.Nil(t, r.get(gone))
+	}
+}
+
+// BenchmarkRegistry times a lookup (every call of the C API makes one per
+// operand) and an add with its remove (every result and its free).
+func BenchmarkRegistry(b *testing.B) {
+	var r registry[item]
+	v := &item{}
+	h, _ := r.add(v)
+	b.Run("get", func(b *testing.B) {
+		for b.Loop() {
+			if r.get(h) != v {
+				b.Fatal("lost")
+			}
+		}
+	})
+	b.Run("add_remove", func(b *testing.B) {
+		for b.Loop() {
+			w, _ := r.add(v)
+			if r.remove(w) != v {
+				b.Fatal("lost")
+			}
+		}
+	})
 }
