@@ -19,6 +19,7 @@ import numpy as np
 from . import _types as T
 from ._args import _OP_NAMES, as_tensor, dims_arg, op_name, operand, tensor_arg
 from ._base import call, handles_of, is_tensor
+from ._handles import TensorRoot
 from ._errors import NotSupportedError, _check
 from ._functions import unsqueeze
 from ._lib import GS_MAX_NDIM, Handle, fast, lib, unchecked
@@ -143,15 +144,19 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     and smallest ``|x|``). The input must be floating or complex (or be cast by dtype=);
     the result is real. keepdim keeps each reduced dim with size 1."""
     if (dim is None and dtype is None and not keepdim and (p == "fro" or p == 2)
-            and is_tensor(input) and input._h.value):
+            and isinstance(input, TensorRoot) and (a := (h := input._h).value)):
         # The 2-norm of every element, the common case: one library call after the
         # dtype check, no layers of Python (the path below, same result; the library
-        # records it as the steps below when input requires grad).
-        dt = input.dtype
+        # records it as the steps below when input requires grad). h holds the tensor
+        # until the call returns, a is its address; is_tensor and the dtype property
+        # inline (their frames were some 0.2 us of a 4 us norm of 13K elements).
+        meta = h.meta
+        dt = meta.get("dtype") if meta is not None else None
+        if dt is None:
+            dt = input.dtype
         if dt.is_floating_point or dt.is_complex:
-            h = input._h  # holds the tensor until the call returns
-            if fast is not None and (p := h.value):
-                v = fast.reduce(p, b"norm", 0, 0)
+            if fast is not None:
+                v = fast.reduce(a, b"norm", 0, 0)
                 if v < 0:
                     _check(v, "gs_reduce")
                 r = object.__new__(type(input))  # input._adopt without its frame
