@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -87,4 +88,30 @@ func TestFinishColumnSingularLeavesXZero(t *testing.T) {
 	err = f.finishColumn(x, []int{0, 3, 2}, make([]int, 5), 7, 2, 1)
 	require.ErrorContains(t, err, "singular: zero pivot in column 7")
 	require.Equal(t, make([]float64, 5), x)
+}
+
+// The float64 pivot search (math.Abs inline) sorts the rows and picks the
+// pivot as the generic one does on the same values as complex128: the
+// largest magnitude, the highest row among equals (a tie of -3 and 3 here),
+// a NaN never chosen.
+func TestSortReachedRealMatchesGeneric(t *testing.T) {
+	pinv := []int{-1, 0, -1, -1, 1, -1, -1}
+	x := []float64{2, 7, -3, math.NaN(), 5, 3, 0}
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6}, {6, 5, 4, 3, 2, 1, 0}, {3, 2, 1, 5, 0, 6, 4}} {
+		xc := make([]complex128, len(x))
+		for i, v := range x {
+			xc[i] = complex(v, 0)
+		}
+		realReached, realRows := append([]int(nil), order...), make([]int, len(x))
+		ip, amax, cands, nu := sortReached(x, realReached, realRows, pinv)
+		cReached, cRows := append([]int(nil), order...), make([]int, len(x))
+		cip, camax, ccands, cnu := sortReached(xc, cReached, cRows, pinv)
+		require.Equal(t, 5, ip, "order %v: the highest of the rows of magnitude 3", order)
+		require.Equal(t, 3.0, amax)
+		require.Equal(t, []any{cip, camax, ccands, cnu}, []any{ip, amax, cands, nu}, "order %v", order)
+		require.Equal(t, 5, cands)
+		require.Equal(t, 2, nu)
+		require.Equal(t, cReached, realReached, "order %v: the candidates first, in order", order)
+		require.Equal(t, cRows[:nu], realRows[:nu], "order %v: U's rows", order)
+	}
 }

@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"math"
+
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/cancel"
@@ -229,20 +231,8 @@ type luWork[T elem] struct {
 // rows (n long, scratch), so that U's pass, L's and the pruning's read only
 // their own rows.
 func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol float64) error {
-	ipiv, amax, candidates, nu := -1, -1.0, 0, 0
 	pinv := f.pinv
-	for _, i := range reached {
-		if pinv[i] >= 0 {
-			rows[nu] = i
-			nu++
-			continue
-		}
-		reached[candidates] = i
-		candidates++
-		if t := magnitude(x[i]); t > amax || t == amax && i > ipiv {
-			amax, ipiv = t, i
-		}
-	}
+	ipiv, amax, candidates, nu := sortReached(x, reached, rows, pinv)
 	urows, cands := rows[:nu], reached[:candidates]
 	prevReached := false
 	for _, i := range urows {
@@ -286,6 +276,51 @@ func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol fl
 	f.joinSupernode(k, candidates, prevReached)
 	f.prune(urows, ipiv)
 	return nil
+}
+
+// sortReached moves the candidates (rows not pivotal) among reached to its
+// front and U's rows (pivotal) to rows, in the order reached holds them, and
+// returns the candidates' pivot: the largest in magnitude, the highest row
+// among equals (-1 when none is above -1), with its magnitude and the counts
+// of candidates and of U's rows.
+func sortReached[T elem](x []T, reached, rows, pinv []int) (ipiv int, amax float64, candidates, nu int) {
+	if xr, ok := any(x).([]float64); ok {
+		return sortReachedReal(xr, reached, rows, pinv)
+	}
+	ipiv, amax = -1, -1
+	for _, i := range reached {
+		if pinv[i] >= 0 {
+			rows[nu] = i
+			nu++
+			continue
+		}
+		reached[candidates] = i
+		candidates++
+		if t := magnitude(x[i]); t > amax || t == amax && i > ipiv {
+			amax, ipiv = t, i
+		}
+	}
+	return ipiv, amax, candidates, nu
+}
+
+// sortReachedReal is sortReached for float64 with math.Abs inline: the
+// generic magnitude is a call per candidate (its type switch is not
+// resolved in the shared float64 shape).
+func sortReachedReal(x []float64, reached, rows, pinv []int) (ipiv int, amax float64, candidates, nu int) {
+	ipiv, amax = -1, -1
+	for _, i := range reached {
+		if pinv[i] >= 0 {
+			rows[nu] = i
+			nu++
+			continue
+		}
+		reached[candidates] = i
+		candidates++
+		if t := math.Abs(x[i]); t > amax || t == amax && i > ipiv {
+			amax, ipiv = t, i
+		}
+	}
+	return ipiv, amax, candidates, nu
 }
 
 // prune applies symmetric pruning after a column whose pivot row is ipiv,
