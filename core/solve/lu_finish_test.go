@@ -115,3 +115,26 @@ func TestSortReachedRealMatchesGeneric(t *testing.T) {
 		require.Equal(t, cRows[:nu], realRows[:nu], "order %v: U's rows", order)
 	}
 }
+
+// scatterSub updates every row of columns of 0 to 20 entries (the eight-
+// and four-entry steps and the tail), each as x[r] - v*xj, and no other.
+func TestScatterSubLengths(t *testing.T) {
+	const n = 48
+	for m := 0; m <= 20; m++ {
+		rows, vals := make([]int, m), make([]float64, m+3) // vals longer than rows
+		for p := range rows {
+			rows[p] = (p*7 + 5) % n // distinct rows, out of order
+			vals[p] = float64(p) + 0.25
+		}
+		x, want := make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i] = float64(i) / 3
+			want[i] = x[i]
+		}
+		for p, r := range rows {
+			want[r] -= vals[p] * 1.5
+		}
+		scatterSub(x, rows, vals, 1.5)
+		require.Equal(t, want, x, "%d entries", m)
+	}
+}

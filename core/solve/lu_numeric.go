@@ -364,18 +364,32 @@ func (f *luNumeric[T]) prune(urows []int, ipiv int) {
 }
 
 // scatterSub subtracts xj times the column (rows, vals) of L from the dense
-// column x: the inner loop of the left-looking LU. Four entries a step with
-// the slices' bounds checked once: the updates are at distinct rows, so the
-// order of the subtractions does not matter.
+// column x: the inner loop of the left-looking LU. Eight entries a step,
+// then four, with the slices' bounds checked once a step: the updates are
+// at distinct rows, so the order of the subtractions does not matter. The
+// columns average tens of entries (53 on the 200^2 convection-diffusion
+// operator): four a step spent a fifth of the instructions on the loop.
 func scatterSub[T elem](x []T, rows []int, vals []T, xj T) {
 	vals = vals[:len(rows)]
 	p := 0
-	for ; p+4 <= len(rows); p += 4 {
+	for ; p+8 <= len(rows); p += 8 {
+		r, v := rows[p:p+8:p+8], vals[p:p+8:p+8]
+		x[r[0]] -= v[0] * xj
+		x[r[1]] -= v[1] * xj
+		x[r[2]] -= v[2] * xj
+		x[r[3]] -= v[3] * xj
+		x[r[4]] -= v[4] * xj
+		x[r[5]] -= v[5] * xj
+		x[r[6]] -= v[6] * xj
+		x[r[7]] -= v[7] * xj
+	}
+	if p+4 <= len(rows) {
 		r, v := rows[p:p+4:p+4], vals[p:p+4:p+4]
 		x[r[0]] -= v[0] * xj
 		x[r[1]] -= v[1] * xj
 		x[r[2]] -= v[2] * xj
 		x[r[3]] -= v[3] * xj
+		p += 4
 	}
 	for ; p < len(rows); p++ {
 		x[rows[p]] -= vals[p] * xj
