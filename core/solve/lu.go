@@ -111,7 +111,7 @@ func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, e
 	if err != nil {
 		return nil, err
 	}
-	return &LU{dtype: d, n: n, width: width, p: invert(f.pinv), q: q, impl: f}, nil
+	return &LU{dtype: d, n: n, width: width, p: f.perm, q: q, impl: f}, nil
 }
 
 // Solve solves A X = B (left) or X A = B.

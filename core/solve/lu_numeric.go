@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
@@ -20,6 +21,7 @@ type luNumeric[T elem] struct {
 	up, ui     []int
 	ux         []T
 	pinv, q    []int
+	perm       []int // pinv's inverse: the row of A pivotal at k, once factored
 	entryBytes int64
 	// pend[j] ends the part of L's column j that the depth-first search
 	// follows (Eisenstat and Liu's symmetric pruning shortens it); pruned[j]
@@ -66,12 +68,12 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	if err := checkBytes("splu: workspace", int64(n)*12, 8); err != nil {
 		return nil, err
 	}
-	// Two allocations for the ten integer arrays (on small matrices the
+	// Two allocations for the twelve integer arrays (on small matrices the
 	// allocations are a good part of the time): the factor's, then the
-	// scratch of the search.
-	kept, scratch := make([]int, 4*n+2), make([]int, 6*n)
+	// scratch of the search and of the supernodes.
+	kept, scratch := make([]int, 5*n+2), make([]int, 7*n)
 	f := &luNumeric[T]{n: n, lp: kept[:n+1], up: kept[n+1 : 2*n+2], pinv: kept[2*n+2 : 3*n+2], q: q, entryBytes: eb,
-		pend: kept[3*n+2:], pruned: make([]bool, n), snFirst: scratch[4*n : 5*n], snLast: scratch[5*n:],
+		pend: kept[3*n+2 : 4*n+2], perm: kept[4*n+2:], pruned: make([]bool, n), snFirst: scratch[4*n : 5*n], snLast: scratch[5*n : 6*n],
 		tok: cancel.Current()}
 	for i := range f.pinv {
 		f.pinv[i] = -1
@@ -93,13 +95,13 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 		return nil, err
 	}
 	f.firstSize = guess
-	f.li, f.lx = uninitSlice[int](int(guess))[:0], uninitSlice[T](int(guess))[:0]
-	f.ui, f.ux = uninitSlice[int](int(guess))[:0], uninitSlice[T](int(guess))[:0]
+	f.li, f.lx = factorStorage[int](int(guess))[:0], factorStorage[T](int(guess))[:0]
+	f.ui, f.ux = factorStorage[int](int(guess))[:0], factorStorage[T](int(guess))[:0]
 	w := &luWork[T]{x: make([]T, n), xi: scratch[:n], stack: scratch[n : 2*n], pstack: scratch[2*n : 3*n], visited: scratch[3*n:]}
 	for i := range w.visited {
 		w.visited[i] = -1
 	}
-	sn := newLUSupernodes[T](n)
+	sn := newLUSupernodes[T](n, scratch[6*n:])
 	var first []int // subtrees of the column elimination tree (lu_parallel.go)
 	if n >= luSplitMinColumns && checkBytes("", 3*int64(n), 8) == nil {
 		first = columnSubtrees(a, q)
@@ -116,6 +118,9 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	f.dropZerosOfL()
 	for p, i := range f.li {
 		f.li[p] = f.pinv[i]
+	}
+	for i, k := range f.pinv {
+		f.perm[k] = i
 	}
 	f.li, f.lx = trimmed(f.li), trimmed(f.lx)
 	f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
@@ -167,6 +172,23 @@ func (f *luNumeric[T]) factorColumns(a *compressed[T], lo, hi int, tol float64, 
 		k++
 	}
 	return nil
+}
+
+// luMakeMaxBytes: factor storage up to this size comes from make, zeroed.
+// Larger buffers of memory.UninitBytes (4 KB and up) are remembered for
+// recycling, through a weak pointer (one allocation more) under a lock: on
+// a small matrix (west0067's four arrays of 655 entries) that cost more
+// than the zeroing and was a tenth of a solve's allocations.
+const luMakeMaxBytes = 32 << 10
+
+// factorStorage returns n entries for the factors' storage, their contents
+// to be overwritten: uninitialized when large (uninitSlice).
+func factorStorage[S interface{ elem | ~int }](n int) []S {
+	var zero S
+	if int64(n)*int64(unsafe.Sizeof(zero)) <= luMakeMaxBytes {
+		return make([]S, n)
+	}
+	return uninitSlice[S](n)
 }
 
 // trimMinEntries: spare capacity below this is kept (a copy would cost
@@ -437,8 +459,8 @@ func (f *luNumeric[T]) reserveEach(moreL, moreU, k int) error {
 			f.sched.held.Add(int64(nc - cap(idx)))
 		}
 		f.growths++
-		ni := uninitSlice[int](nc)[:len(idx)]
-		nv := uninitSlice[T](nc)[:len(val)]
+		ni := factorStorage[int](nc)[:len(idx)]
+		nv := factorStorage[T](nc)[:len(val)]
 		copy(ni, idx)
 		copy(nv, val)
 		return ni, nv, nil

@@ -105,8 +105,10 @@ type luSupernodes[T elem] struct {
 	setEnd [panelWidth]int
 }
 
-func newLUSupernodes[T elem](n int) *luSupernodes[T] {
-	s := &luSupernodes[T]{n: n, mark: make([]int, n), blockOf: make([]int32, n)}
+// newLUSupernodes returns the supernodes of a factorization of order n
+// with mark (n long, zero) as their row marks.
+func newLUSupernodes[T elem](n int, mark []int) *luSupernodes[T] {
+	s := &luSupernodes[T]{n: n, mark: mark[:n], blockOf: make([]int32, n)}
 	for i := range s.blockOf {
 		s.blockOf[i] = -1
 	}

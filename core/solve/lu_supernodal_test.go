@@ -226,7 +226,7 @@ func TestLUPanelsMemoryLimit(t *testing.T) {
 func TestLUApplyBlockLeavesOtherColumns(t *testing.T) {
 	for _, inf := range []bool{false, true} {
 		const n = 6
-		s := newLUSupernodes[float64](n)
+		s := newLUSupernodes[float64](n, make([]int, n))
 		l20 := 0.5
 		if inf {
 			l20 = math.Inf(1)
@@ -367,7 +367,7 @@ func TestLUApplyBlockPaddedProduct(t *testing.T) {
 				xs[i] = rng.Float64() - 0.5
 			}
 			want := slices.Clone(xs)
-			s := newLUSupernodes[float64](ld)
+			s := newLUSupernodes[float64](ld, make([]int, ld))
 			padded := snBlock[float64]{first: 0, size: size, rows: rows, vals: vals, finite: true}
 			s.applyBlock(&padded, 0xffffffff, xs, rows)
 			exact := padded

@@ -20,22 +20,15 @@ import "github.com/gosparse/gosparse/kernels/parallel"
 // little or costs more than it saves, and the highest-first order is
 // taken.
 func columnOrderForLU[T elem](v views[T], sym symmetry) ([]int, int64) {
-	order := func(lowFirst bool) []int {
-		q := columnOrderWith(v.byRow, lowFirst) // the rows are ColAMD's initial elements
-		if luPostorder {
-			q = columnPostorder(v.byCol, q)
-		}
-		return q
-	}
 	if len(v.byCol.idx) < luGuessMinEntries || !sym.nearlySymmetric() {
-		return order(false), -1
+		return luColumnOrder(v, false), -1
 	}
 	var qs [2][]int
 	var counts [2]int64
 	parts := min(2, parallel.Workers())
 	parallel.For(parts, func(p int) {
 		for t := p; t < 2; t += parts {
-			qs[t] = order(t == 1)
+			qs[t] = luColumnOrder(v, t == 1)
 			counts[t] = symmetricCholeskyCount(v, qs[t])
 		}
 	})
@@ -44,4 +37,16 @@ func columnOrderForLU[T elem](v views[T], sym symmetry) ([]int, int64) {
 		best = 1
 	}
 	return qs[best], fillGuessOf(counts[best], v.byCol.cols)
+}
+
+// luColumnOrder is ColAMD's order of v's columns with ties to the lowest
+// column when lowFirst (columnOrderWith), postordered unless tests turn
+// luPostorder off. A function, not a closure of columnOrderForLU: the
+// closure escaped to the goroutines, an allocation on every call.
+func luColumnOrder[T elem](v views[T], lowFirst bool) []int {
+	q := columnOrderWith(v.byRow, lowFirst) // the rows are ColAMD's initial elements
+	if luPostorder {
+		q = columnPostorder(v.byCol, q)
+	}
+	return q
 }
