@@ -12,16 +12,16 @@ import (
 
 // The fixed per-call cost of a solve on a small matrix is mostly its
 // allocations (and the collections they bring): these bounds hold one
-// Spsolve, and one Splu with its Solve, near the 33 allocations (west0067
+// Spsolve, and one Splu with its Solve, near the 32 allocations (west0067
 // and the 8^2 operator) that the pooled ordering scratch
 // (mindegree_scratch.go), the shared arrays, the factors' small storage
-// from make (factorStorage: no recycling record) and the row permutation
-// in the factor's arrays brought them to (58, then 40 before on west0067),
-// with room for a collection emptying the pool during the runs (its dozen
-// arrays, over 20 runs).
+// from make (factorStorage: no recycling record), the row permutation in
+// the factor's arrays and a transpose without a cursor array brought them
+// to (58, then 40 before on west0067), with room for a collection emptying
+// the pool during the runs (its dozen arrays, over 20 runs).
 const (
-	maxSpsolveAllocs   = 36
-	maxSpluSolveAllocs = 36
+	maxSpsolveAllocs   = 35
+	maxSpluSolveAllocs = 35
 )
 
 // smallLUSystems are small unsymmetric systems taking the LU path: west0067

@@ -130,24 +130,27 @@ func (m *compressed[T]) transposeStorage() *compressed[T] {
 	if m.byCol {
 		no = m.rows
 	}
-	ptr := make([]int, no+1)
+	// Slice i's count goes to ptr[i+2], so that after the sums ptr[i+1]
+	// is slice i's start: the fill moves it to the end, which is slice
+	// i+1's start, and ptr comes out right without a separate cursor
+	// array (an allocation fewer on small solves).
+	ptr := make([]int, no+2)
 	for _, i := range m.idx {
-		ptr[i+1]++
+		ptr[i+2]++
 	}
 	for i := 0; i < no; i++ {
-		ptr[i+1] += ptr[i]
+		ptr[i+2] += ptr[i+1]
 	}
-	next := append([]int(nil), ptr[:no]...)
 	idx := make([]int, len(m.idx))
 	val := make([]T, len(m.val))
 	for j := 0; j < ns; j++ {
 		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
-			q := next[m.idx[p]]
-			next[m.idx[p]]++
+			q := ptr[m.idx[p]+1]
+			ptr[m.idx[p]+1]++
 			idx[q], val[q] = j, m.val[p]
 		}
 	}
-	return &compressed[T]{rows: m.rows, cols: m.cols, byCol: !m.byCol, ptr: ptr, idx: idx, val: val}
+	return &compressed[T]{rows: m.rows, cols: m.cols, byCol: !m.byCol, ptr: ptr[: no+1 : no+1], idx: idx, val: val}
 }
 
 // indexWidthOf is the index width the results built from a take: a's own
