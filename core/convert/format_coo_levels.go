@@ -53,9 +53,7 @@ func levelsOfSorted[I kernels.Index](t *tensor.Tensor, layout tensor.Layout, idx
 	parallel.RunChunks(workers, chunks, func(_, c int) {
 		lo, hi := int64(c)*sortedChunk, min(int64(c+1)*sortedChunk, nse)
 		markFirstNewLevels(idx, nd, nse, first, lo, hi)
-		for _, f := range first[lo:hi] {
-			opened[c*nd+int(f)]++
-		}
+		countLevels(first[lo:hi], opened[c*nd:(c+1)*nd])
 	})
 	// below[c*nd+l]: the entries of the chunks before c opening a node on
 	// level l or above (level l's nodes before the chunk).
@@ -112,6 +110,27 @@ func markFirstNewLevels[I kernels.Index](idx []I, nd int, nse int64, first []uin
 	}
 	if lo == 0 && hi > 0 {
 		first[0] = 0
+	}
+}
+
+// countLevels adds to opened[f] the entries of first equal to f. Four
+// histograms take alternate entries: one histogram's increments of a
+// repeated level (most entries open only the last) would each wait for the
+// previous one's store.
+func countLevels(first []uint8, opened []int64) {
+	var h [4][256]int64
+	k := 0
+	for ; k+4 <= len(first); k += 4 {
+		h[0][first[k]]++
+		h[1][first[k+1]]++
+		h[2][first[k+2]]++
+		h[3][first[k+3]]++
+	}
+	for ; k < len(first); k++ {
+		h[0][first[k]]++
+	}
+	for f := range opened {
+		opened[f] += h[0][f] + h[1][f] + h[2][f] + h[3][f]
 	}
 }
 
