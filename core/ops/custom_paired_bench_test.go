@@ -49,7 +49,7 @@ func BenchmarkCustomFormatPaired(b *testing.B) {
 		{"transpose", func(t *tensor.Tensor) (*tensor.Tensor, error) { return Transpose(t, 0, 1) }},
 	}
 	for _, c := range cases {
-		csr, err := tensor.ToLayout(c.ref, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
+		csr, err := convert.ToLayout(c.ref, tensor.CSR, tensor.ConvertOptions{DenseDim: -1, SparseDim: -1, IndexWidth: 32})
 		if err != nil {
 			b.Fatal(err)
 		}
