@@ -9,9 +9,10 @@ import (
 // its format (tensor.CustomPermuted): the storage does not move, the result
 // keeps a format (DIA-I transposed indexes its diagonals by column, as
 // DIA-J), and no COO form is built or permuted. Where the permuted format
-// is a named layout's, that layout's tensor is built from the storage's
-// arrays (convert.CustomPermutedNamed: BSR with column-major blocks
-// transposed is a BSC). A CSF tensor is relabelled the same way
+// is a compressed layout's, that layout's tensor shares the storage's
+// arrays (BSR with column-major blocks transposed is a BSC, from the same
+// call); where it is another named layout's, that layout's tensor is
+// converted from the storage (convert.CustomPermutedNamed). A CSF tensor is relabelled the same way
 // (tensor.CSFPermuted): its transpose is the custom format of its levels.
 // ok is false for a tensor of any other layout.
 func permuteCustom(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
@@ -21,8 +22,8 @@ func permuteCustom(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
 	if t.Layout() != tensor.Custom {
 		return nil, false, nil
 	}
-	if r, ok := tensor.CustomPermuted(t, perm); ok {
-		return r, true, nil
+	if r, ok, err := tensor.CustomPermuted(t, perm); ok || err != nil {
+		return r, ok, err
 	}
 	return convert.CustomPermutedNamed(t, perm)
 }

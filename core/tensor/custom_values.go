@@ -145,16 +145,29 @@ func customRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Form
 // i : range), transposed is (i, j) -> (i - j : compressed, j : range):
 // diagonals indexed by column, as DIA-J, with the offset stored as i - j.
 // Nothing moves: a later operator reads the result through its own Named.
-// ok is false where the permuted format is a named
-// layout (a tensor of that layout is not custom) or t is not a
-// custom-format tensor; perm must be a checked permutation of t's dims.
-func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool) {
-	var buf [relabelDims]string
-	f, ok := customRelabel(t, perm, &buf)
-	if !ok {
-		return nil, false
+// Where the permuted format is a compressed layout's, the result is that
+// layout's tensor of t's arrays (CustomPermutedCompressed's: BSR with
+// column-major blocks transposed is a BSC), told apart by one lookup of the
+// named layouts (a transpose asked three: the relabel declined, then the
+// compressed route asked again). ok is false where the permuted format is
+// another named layout's (convert.CustomPermutedNamed converts to it), or
+// t is not a custom-format tensor; perm must be a checked permutation of
+// t's dims.
+func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
+	u := t.formatStore()
+	if u == nil || len(perm) != len(t.shape) {
+		return nil, false, nil
 	}
-	return relabelledCustom(t, perm, f), true // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
+	var buf [relabelDims]string
+	f := relabelled(u.Format, perm, &buf)
+	layout, opt, named := NamedLayoutOf(f)
+	if !named {
+		return relabelledCustom(t, perm, f), true, nil // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
+	}
+	if !scalarFilled(t) {
+		return nil, false, nil
+	}
+	return relabelledCompressed(t, f, perm, layout, opt)
 }
 
 // CustomStructure returns the structure of t's storage (format, shape,

@@ -76,7 +76,13 @@ func (f *FormatSpec) Levels() []Level {
 	case f.Layout.IsBlocked():
 		n = len(f.Shape) + 2
 	}
-	ls := make([]Level, 0, n)
+	return f.appendLevels(make([]Level, 0, n))
+}
+
+// appendLevels appends the level list of the format (Levels') to ls, a
+// buffer the caller may own: a transpose's result keeps its levels in its
+// own allocation (sharedCompressed).
+func (f *FormatSpec) appendLevels(ls []Level) []Level {
 	level := func(k format.Kind, dim int, op format.Op, c, size int64, unique bool) {
 		ls = append(ls, Level{Level: format.Level{Expr: format.Expr{Op: op, A: format.DimName(dim), C: c}, Kind: k, Nonunique: !unique}, Dim: dim, Size: size})
 	}

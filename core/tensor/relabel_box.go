@@ -21,7 +21,7 @@ type relabelBox struct {
 }
 
 // relabelledCustom is the custom-format tensor of t's storage with its dims
-// permuted by perm: view is t's format relabelled (customRelabel), named
+// permuted by perm: view is t's format relabelled (relabelled), named
 // here by position; the pos, crd and level sizes are t's (stores are never
 // modified once built), and so are its values and its fill.
 func relabelledCustom(t *Tensor, perm []int, view format.Format) *Tensor {

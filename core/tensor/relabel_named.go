@@ -63,7 +63,7 @@ func CSFPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 // (and convert.CustomPermutedNamed) builds what it describes.
 func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 	var buf [relabelDims]string
-	f, ok := namedRelabel(t, perm, &buf)
+	f, _, _, ok := namedRelabel(t, perm, &buf)
 	if !ok {
 		return format.Format{}, false
 	}
@@ -71,18 +71,24 @@ func NamedRelabelledFormat(t *Tensor, perm []int) (format.Format, bool) {
 }
 
 // namedRelabel is NamedRelabelledFormat's format before its dims are named
-// by position, as a view (relabelled).
-func namedRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Format, bool) {
+// by position, as a view (relabelled), with the layout it names and the
+// options that give it.
+func namedRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Format, Layout, ConvertOptions, bool) {
 	u := t.formatStore()
-	if u == nil || len(perm) != len(t.shape) || t.PerSlotFill() || t.undef {
-		return format.Format{}, false
+	if u == nil || len(perm) != len(t.shape) || !scalarFilled(t) {
+		return format.Format{}, 0, ConvertOptions{}, false
 	}
 	f := relabelled(u.Format, perm, buf)
-	if _, _, named := NamedLayoutOf(f); !named {
-		return format.Format{}, false
+	layout, opt, named := NamedLayoutOf(f)
+	if !named {
+		return format.Format{}, 0, ConvertOptions{}, false
 	}
-	return f, true
+	return f, layout, opt, true
 }
+
+// scalarFilled reports whether t's fill is one defined scalar, the only
+// fill a relabel to a named layout carries.
+func scalarFilled(t *Tensor) bool { return !t.PerSlotFill() && !t.undef }
 
 // relabelDims is the most dims a relabelled view holds on the stack.
 const relabelDims = 8
@@ -108,34 +114,33 @@ func relabelled(f format.Format, perm []int, buf *[relabelDims]string) format.Fo
 // one (convert.CustomPermutedNamed converts the storage to the others).
 func CustomPermutedCompressed(t *Tensor, perm []int) (*Tensor, bool, error) {
 	var buf [relabelDims]string
-	f, ok := namedRelabel(t, perm, &buf)
+	f, layout, opt, ok := namedRelabel(t, perm, &buf)
 	if !ok {
 		return nil, false, nil
 	}
-	return relabelledCompressed(t, f, perm)
+	return relabelledCompressed(t, f, perm, layout, opt)
 }
 
 // relabelledCompressed builds the CSR, CSC, BSR or BSC tensor of t's dims
 // permuted by perm whose format f is custom-format t's relabelled
-// (namedRelabel's view; the shape is made only for such a layout): t's
+// (namedRelabel's view), the named layout (and options) f is: t's
 // compressed level is the layout's, so its pos and crd arrays are the
 // compressed and plain indices, shared at the width the storage holds (a
 // relabel moves nothing: narrowing int64 arrays would copy every index),
 // and its values, shared, hold the blocks in the layout's order. ok is
 // false for the other layouts. Its entries are t's, already checked, so no
 // check runs again.
-func relabelledCompressed(t *Tensor, f format.Format, perm []int) (*Tensor, bool, error) {
-	layout, opt, ok := compressedRelabel(t, f)
-	if !ok {
+func relabelledCompressed(t *Tensor, f format.Format, perm []int, layout Layout, opt ConvertOptions) (*Tensor, bool, error) {
+	if !takesCompressed(t, layout) {
 		return nil, false, nil
+	}
+	u := t.formatStore()
+	if comp, plain, same := sharedCompressedIndex(u); same {
+		return sharedCompressed(t, layout, perm, comp, plain, opt.BlockSize), true, nil
 	}
 	shape := make([]int64, len(perm))
 	for d, p := range perm {
 		shape[d] = t.shape[p]
-	}
-	u := t.formatStore()
-	if comp, plain, same := sharedCompressedIndex(u); same {
-		return sharedCompressed(t, layout, shape, comp, plain, opt.BlockSize), true, nil
 	}
 	s := LevelStructure(shape, PositionalNames(f), u.LevelSizes, u.Pos, u.Crd)
 	out, err := NamedCompressed(layout, shape, s, u.Values, opt.BlockSize)
@@ -164,29 +169,34 @@ func sharedCompressedIndex(u *ustStore) (comp, plain dtype.Array, ok bool) {
 	return p, c, true
 }
 
-// sharedCompressed is the 2-D layout tensor of shape (kept) whose index
-// arrays are comp and plain (sharedCompressedIndex) and whose values and
-// fill are custom-format t's, all shared: what NewCompressed builds from
-// them, without its checks (t's entries were checked when it was built)
-// and its copies. block is a blocked layout's block size. The tensor and
-// its values' shape are one allocation: a transpose is O(1) in the
-// storage, so its cost is its allocations (BSR column-major^T took 11
-// through NewCompressed, CSR^T 4).
-func sharedCompressed(t *Tensor, layout Layout, shape []int64, comp, plain dtype.Array, block [2]int64) *Tensor {
+// sharedCompressed is the 2-D layout tensor of 2-D t's dims permuted by
+// perm whose index arrays are comp and plain (sharedCompressedIndex) and
+// whose values and fill are custom-format t's, all shared: what
+// NewCompressed builds from them, without its checks (t's entries were
+// checked when it was built) and its copies. block is a blocked layout's
+// block size. The tensor, its shape, its levels and its values' shape are
+// one allocation: a transpose is O(1) in the storage, so its cost is its
+// allocations (BSR column-major^T took 11 through NewCompressed, then 4
+// with its shape and levels each made, against CSR^T's 4; now 2, with the
+// perm).
+func sharedCompressed(t *Tensor, layout Layout, perm []int, comp, plain dtype.Array, block [2]int64) *Tensor {
 	b := &struct {
-		t     Tensor
-		shape [3]int64
+		t      Tensor
+		shape  [2]int64
+		vshape [3]int64
+		levels [4]Level // BSR's and BSC's four, CSR's and CSC's two
 	}{}
+	b.shape = [2]int64{t.shape[perm[0]], t.shape[perm[1]]}
 	vals := t.ust.Values
 	if layout.IsBlocked() {
-		b.shape = [3]int64{plain.Numel(), block[0], block[1]}
-		vals.Shape = b.shape[:]
+		b.vshape = [3]int64{plain.Numel(), block[0], block[1]}
+		vals.Shape = b.vshape[:]
 	} else {
 		block = [2]int64{1, 1}
 	}
-	spec := FormatSpec{Layout: layout, Shape: shape, Block: block}
+	spec := FormatSpec{Layout: layout, Shape: b.shape[:], Block: block}
 	out := &b.t
-	*out = Tensor{layout: layout, dtype: vals.DType, shape: shape, block: block, levels: spec.Levels(), values: vals,
+	*out = Tensor{layout: layout, dtype: vals.DType, shape: b.shape[:], block: block, levels: spec.appendLevels(b.levels[:0]), values: vals,
 		coalesced: true, width: comp.DType.Size() * 8}
 	out.shareFill(t)
 	l := &out.levels[out.CompressedLevel()]
@@ -198,8 +208,14 @@ func sharedCompressed(t *Tensor, layout Layout, shape []int64, comp, plain dtype
 // t whose relabelled format is f, with the layout f names.
 func compressedRelabel(t *Tensor, f format.Format) (Layout, ConvertOptions, bool) {
 	layout, opt, named := NamedLayoutOf(f)
-	ok := named && layout.IsCompressed() && len(t.shape) == 2 && t.formatStore().Format.IsUnique()
-	return layout, opt, ok
+	return layout, opt, named && takesCompressed(t, layout)
+}
+
+// takesCompressed reports whether relabelledCompressed takes custom-format
+// t whose relabelled format is layout's: a 2-D compressed layout of t's
+// levels, every one unique.
+func takesCompressed(t *Tensor, layout Layout) bool {
+	return layout.IsCompressed() && len(t.shape) == 2 && t.formatStore().Format.IsUnique()
 }
 
 // PermutedNamedBytes is what convert.CustomPermutedNamed allocates for custom-format
