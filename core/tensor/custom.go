@@ -41,6 +41,9 @@ type ustStore struct {
 	owner *Tensor
 	UST
 	count atomic.Int64 // elementCount + 1 once counted, 0 before
+	// relabel is the named layout of the format relabelled by the last
+	// perm a relabel asked (namedRelabelled).
+	relabel atomic.Pointer[relabelAnswer]
 }
 
 // borrowLevels makes the store's level arrays the caller's checked pos and

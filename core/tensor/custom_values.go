@@ -160,7 +160,7 @@ func CustomPermuted(t *Tensor, perm []int) (*Tensor, bool, error) {
 	}
 	var buf [relabelDims]string
 	f := relabelled(u.Format, perm, &buf)
-	layout, opt, named := NamedLayoutOf(f)
+	layout, opt, named := u.namedRelabelled(f, perm)
 	if !named {
 		return relabelledCustom(t, perm, f), true, nil // (j, i) -> (j - i : ...) reads as (i, j) -> (i - j : ...)
 	}

@@ -79,7 +79,7 @@ func namedRelabel(t *Tensor, perm []int, buf *[relabelDims]string) (format.Forma
 		return format.Format{}, 0, ConvertOptions{}, false
 	}
 	f := relabelled(u.Format, perm, buf)
-	layout, opt, named := NamedLayoutOf(f)
+	layout, opt, named := u.namedRelabelled(f, perm)
 	if !named {
 		return format.Format{}, 0, ConvertOptions{}, false
 	}
