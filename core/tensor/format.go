@@ -80,11 +80,23 @@ func (f *FormatSpec) Levels() []Level {
 }
 
 // appendLevels appends the level list of the format (Levels') to ls, a
-// buffer the caller may own: a transpose's result keeps its levels in its
-// own allocation (sharedCompressed).
+// buffer the caller may own, whose capacity beyond its length is zero (as
+// made): a transpose's result keeps its levels in its own allocation
+// (sharedCompressed).
 func (f *FormatSpec) appendLevels(ls []Level) []Level {
 	level := func(k format.Kind, dim int, op format.Op, c, size int64, unique bool) {
-		ls = append(ls, Level{Level: format.Level{Expr: format.Expr{Op: op, A: format.DimName(dim), C: c}, Kind: k, Nonunique: !unique}, Dim: dim, Size: size})
+		// Set field by field in ls's zero capacity: a whole Level copied
+		// (or zeroed) into the heap (a transpose's result) passed every
+		// pointer of its arrays through the write barrier, a quarter of
+		// BSR^T's time.
+		if len(ls) == cap(ls) {
+			ls = append(ls, Level{})
+		} else {
+			ls = ls[:len(ls)+1]
+		}
+		l := &ls[len(ls)-1]
+		l.Expr.Op, l.Expr.A, l.Expr.C = op, format.DimName(dim), c
+		l.Kind, l.Nonunique, l.Dim, l.Size = k, !unique, dim, size
 	}
 	dense := func(dim int, op format.Op, c, size int64) { level(format.Dense, dim, op, c, size, true) }
 	comp := func(dim int, op format.Op, c, size int64, unique bool) {

@@ -195,9 +195,11 @@ func sharedCompressed(t *Tensor, layout Layout, perm []int, comp, plain dtype.Ar
 		block = [2]int64{1, 1}
 	}
 	spec := FormatSpec{Layout: layout, Shape: b.shape[:], Block: block}
+	// Set field by field in the zeroed box: a whole Tensor copied in
+	// passes each of its pointers, zero or not, through the write barrier.
 	out := &b.t
-	*out = Tensor{layout: layout, dtype: vals.DType, shape: b.shape[:], block: block, levels: spec.appendLevels(b.levels[:0]), values: vals,
-		coalesced: true, width: comp.DType.Size() * 8}
+	out.layout, out.dtype, out.shape, out.block, out.levels = layout, vals.DType, b.shape[:], block, spec.appendLevels(b.levels[:0])
+	out.values, out.coalesced, out.width = vals, true, comp.DType.Size()*8
 	out.shareFill(t)
 	l := &out.levels[out.CompressedLevel()]
 	l.Pos, l.Crd = comp, plain
