@@ -303,7 +303,7 @@ func PlanTranspose(t *tensor.Tensor, d0, d1 int) (plan.Plan, error) {
 	}
 	if _, ok := tensor.NamedRelabelledFormat(t, perm); ok {
 		p := plan.New(plan.Native, tensor.PermutedNamedBytes(t, perm))
-		p.Kernel = "convert.CustomPermutedNamed: the storage's arrays read as the named layout the relabelled format is (BSR with column-major blocks transposed is BSC: the storage's index arrays and values shared)"
+		p.Kernel = "tensor.CustomPermuted (a compressed layout) or convert.CustomPermutedNamed (the others): the storage's arrays read as the named layout the relabelled format is (BSR with column-major blocks transposed is BSC: the storage's index arrays and values shared)"
 		return p, nil
 	}
 	if _, ok := tensor.CSFRelabelledFormat(t, perm); ok {

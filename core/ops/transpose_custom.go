@@ -12,8 +12,9 @@ import (
 // is a compressed layout's, that layout's tensor shares the storage's
 // arrays (BSR with column-major blocks transposed is a BSC, from the same
 // call); where it is another named layout's, that layout's tensor is
-// converted from the storage (convert.CustomPermutedNamed). A CSF tensor is relabelled the same way
-// (tensor.CSFPermuted): its transpose is the custom format of its levels.
+// converted from the storage (convert.CustomPermutedNamed). A CSF tensor
+// is relabelled the same way (tensor.CSFPermuted): its transpose is the
+// custom format of its levels.
 // ok is false for a tensor of any other layout.
 func permuteCustom(t *tensor.Tensor, perm []int) (*tensor.Tensor, bool, error) {
 	if t.Layout() == tensor.CSF {
