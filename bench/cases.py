@@ -61,11 +61,13 @@ class Context:
 def new_row(name, desc, *, flops=None, flops_formula=None, nbytes=None, bytes_formula=None,
             target=None):
     """An empty row. target: {"peer": name, "ratio": r, "bw_fraction": f (optional),
-    "paired": True (optional: the paired ratio must reach r too)}."""
+    "paired": True (optional: the paired ratio must reach r too)}. The row keeps its own copy:
+    the verdict is written into it, and rows built from one target dict (spmv_out and
+    spmv_out:i64) printed the last row's verdict for both."""
     return {"name": name, "desc": desc, "flops": flops, "flops_formula": flops_formula,
             "bytes": nbytes, "bytes_formula": bytes_formula, "status": "ok",
             "gosparse": None, "peers": {}, "agreement": {"ok": None, "checks": {}},
-            "target": target, "notes": []}
+            "target": dict(target) if target else target, "notes": []}
 
 
 def _error(e):

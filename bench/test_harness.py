@@ -197,3 +197,20 @@ def test_spsolve_builds_only_kept_rows(monkeypatch):
     rows = solve_cases.spsolve_rows(ctx)
     assert [r["name"] for r in rows] == ["spsolve:west0067"]
     assert rows[0]["agreement"]["ok"] is True, rows[0]["agreement"]
+
+
+def test_rows_built_from_one_target_keep_their_own_verdicts():
+    """Two rows made from the same target dict get a verdict each (spmv_out and
+    spmv_out:i64 share one: the second's verdict was printed for both)."""
+    import cases
+    import report
+    target = {"peer": "mkl", "ratio": 1.05}
+    fast, slow = cases.new_row("a", "a", target=target), cases.new_row("b", "b", target=target)
+    for row, peer_s in ((fast, 2.0), (slow, 0.5)):
+        row["gosparse"] = {"time_s": 1.0}
+        row["peers"]["mkl"] = {"time_s": peer_s}
+        row["agreement"]["ok"] = True
+        report.derive(row, None)
+    assert fast["target"]["met"] is True
+    assert slow["target"]["met"] is False
+    assert "met" not in target
