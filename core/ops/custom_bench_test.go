@@ -69,7 +69,7 @@ func BenchmarkCustomFormat(b *testing.B) {
 		b.ReportAllocs()
 		bf := binaryOps["mul"].funcs(BinaryArgs{}, dtype.Float64)
 		n := dtype.FloatNumber(2.5)
-		ef := bindNumber(bf, scalarVec(domReal, n.Value), false)
+		ef := bindNumber(bf, scalarVec(domReal, n.Value), false, false)
 		fast := numberFast("mul", n, domReal, false, &BinaryArgs{})
 		for b.Loop() {
 			r, err := mapTensor("mul", dia, dtype.Float64, domReal, ef, true, fast)

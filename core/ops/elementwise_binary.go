@@ -16,6 +16,11 @@ import (
 type Operand struct {
 	Tensor *tensor.Tensor
 	Number dtype.Number
+	// zeroD marks a number that holds a 0-d tensor's value
+	// (zeroDimNumber): torch computes with it as with a tensor, so pow
+	// takes the tensor exponent's rules (no special exponents, no
+	// refusal of negative integer ones).
+	zeroD bool
 }
 
 // TensorOperand wraps a tensor operand.
@@ -67,7 +72,9 @@ func zeroDimNumber(t *tensor.Tensor) (Operand, error) {
 		}
 		t = d
 	}
-	return NumberOperand(dtype.Number{Value: t.Values().Complex(0), Kind: t.DType()}), nil
+	o := NumberOperand(dtype.Number{Value: t.Values().Complex(0), Kind: t.DType()})
+	o.zeroD = true
+	return o, nil
 }
 
 // dtype is the tensor's dtype, or the number's kind.
@@ -93,8 +100,10 @@ type binFuncs struct {
 	real  func(x, y float64) float64
 	cplx  func(x, y complex128) complex128
 	integ func(x, y int64) int64
-	// cplxNumberExp, when set, replaces cplx where y is a number (not a
-	// tensor): pow's x**0 differs between the two in torch.
+	// realNumberExp and cplxNumberExp, when set, replace real and cplx
+	// where y is a number (not a tensor, 0-d ones included): torch's pow
+	// has special exponents there (powRealNumber, powComplexNumber).
+	realNumberExp func(x, y float64) float64
 	cplxNumberExp func(x, y complex128) complex128
 	// divides: integ divides by y, and a zero divisor is refused.
 	divides bool
@@ -242,12 +251,12 @@ func checkBinaryArgs(op string, def *binaryDef, a, b Operand, args *BinaryArgs) 
 // binaryWithNumber maps a tensor's values and fill through op with the
 // number bound on its side.
 func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
-	t, n, numberFirst := a.Tensor, b.Number, false
+	t, n, numberFirst, zeroD := a.Tensor, b.Number, false, b.zeroD
 	var err error
 	if t == nil {
-		t, n, numberFirst = b.Tensor, a.Number, true
+		t, n, numberFirst, zeroD = b.Tensor, a.Number, true, a.zeroD
 	}
-	if op == "pow" && !numberFirst && dom == domInt && n.Value.Int() < 0 {
+	if op == "pow" && !numberFirst && !zeroD && dom == domInt && n.Value.Int() < 0 {
 		return nil, errs.Errorf(errs.ErrInvalidArgument, "pow: Integers to negative integer powers are not allowed (exponent %d)", n.Value.Int())
 	}
 	s := scalarVec(dom, n.Value)
@@ -264,7 +273,7 @@ func binaryWithNumber(op string, def *binaryDef, bf binFuncs, a, b Operand, dom 
 			}
 		}
 	}
-	ef := bindNumber(bf, s, numberFirst)
+	ef := bindNumber(bf, s, numberFirst, zeroD)
 	pos := 0
 	if numberFirst {
 		pos = 1
@@ -318,8 +327,10 @@ var fastCompares = map[string]engine.CmpOp{"eq": engine.CmpEq, "ne": engine.CmpN
 var flippedCompare = map[engine.CmpOp]engine.CmpOp{engine.CmpEq: engine.CmpEq, engine.CmpNe: engine.CmpNe, engine.CmpLt: engine.CmpGt, engine.CmpLe: engine.CmpGe, engine.CmpGt: engine.CmpLt, engine.CmpGe: engine.CmpLe}
 
 // bindNumber turns a binary function into a unary one with the number s on
-// the left (numberFirst) or the right.
-func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
+// the left (numberFirst) or the right; on the right, the number functions
+// (realNumberExp, cplxNumberExp) where set and s is no 0-d tensor's value
+// (zeroD).
+func bindNumber(bf binFuncs, s vec, numberFirst, zeroD bool) elemFuncs {
 	var ef elemFuncs
 	switch s.dom {
 	case domInt:
@@ -330,14 +341,18 @@ func bindNumber(bf binFuncs, s vec, numberFirst bool) elemFuncs {
 		}
 	case domReal:
 		y := s.f[0]
-		ef.real = func(x float64) float64 { return bf.real(x, y) }
+		f := bf.real
+		if bf.realNumberExp != nil && !zeroD {
+			f = bf.realNumberExp
+		}
+		ef.real = func(x float64) float64 { return f(x, y) }
 		if numberFirst {
 			ef.real = func(x float64) float64 { return bf.real(y, x) }
 		}
 	default:
 		y := s.c[0]
 		f := bf.cplx
-		if bf.cplxNumberExp != nil {
+		if bf.cplxNumberExp != nil && !zeroD {
 			f = bf.cplxNumberExp
 		}
 		ef.cplx = func(x complex128) complex128 { return f(x, y) }

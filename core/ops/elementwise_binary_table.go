@@ -26,7 +26,7 @@ var binaryOps = map[string]*binaryDef{
 	"le":  comparison(noComplex("le is not supported for complex tensors"), func(c int, eq bool) bool { return c < 0 || eq }),
 	"gt":  comparison(noComplex("gt is not supported for complex tensors"), func(c int, _ bool) bool { return c > 0 }),
 	"ge":  comparison(noComplex("ge is not supported for complex tensors"), func(c int, eq bool) bool { return c > 0 || eq }),
-	"pow": {dtype: sameCommon(), funcs: constFuncs(binFuncs{real: powReal, integ: powInt, cplx: powComplex, cplxNumberExp: powComplexNumber})},
+	"pow": {dtype: sameCommon(), funcs: constFuncs(binFuncs{real: powReal, integ: powInt, cplx: powComplex, realNumberExp: powRealNumber, cplxNumberExp: powComplexNumber})},
 }
 
 func constFuncs(bf binFuncs) func(BinaryArgs, dtype.DType) binFuncs {

@@ -260,11 +260,54 @@ func powComplex(x, y complex128) complex128 {
 	return cmplx.Pow(x, y)
 }
 
+// powRealNumber is torch's pow with a number exponent: its scalar kernel
+// computes x**1 as x, x**0.5 and x**-0.5 through sqrt, and x**2, x**3,
+// x**-1 and x**-2 as products and reciprocals, which differ from math.Pow
+// at signed zeros and infinities ((-0)**0.5 is -0, (-inf)**0.5 NaN,
+// (-0)**-0.5 -inf); math.Pow the other exponents.
+func powRealNumber(x, y float64) float64 {
+	switch y {
+	case 1:
+		return x
+	case 0.5:
+		return math.Sqrt(x)
+	case -0.5:
+		return 1 / math.Sqrt(x)
+	case 2:
+		return x * x
+	case 3:
+		return x * x * x
+	case -1:
+		return 1 / x
+	case -2:
+		return 1 / (x * x)
+	}
+	return math.Pow(x, y)
+}
+
 // powComplexNumber is torch's complex pow with a number exponent: x**0 is
-// 1 for every x, NaN and infinities included.
+// 1 and x**1 is x for every x, NaN and infinities included, and the real
+// exponents 0.5, -0.5, 2, 3, -1 and -2 are powRealNumber's sqrt, products
+// and reciprocals (0.5j**-1 is exactly -2j, 0**-1 is inf+NaNi, as 1/0),
+// cmplx.Pow's polar form the others.
 func powComplexNumber(x, y complex128) complex128 {
-	if y == 0 {
+	switch y {
+	case 0:
 		return 1
+	case 1:
+		return x
+	case 0.5:
+		return cmplx.Sqrt(x)
+	case -0.5:
+		return 1 / cmplx.Sqrt(x)
+	case 2:
+		return x * x
+	case 3:
+		return x * x * x
+	case -1:
+		return 1 / x
+	case -2:
+		return 1 / (x * x)
 	}
 	return powComplex(x, y)
 }

@@ -91,7 +91,7 @@ func TestMapEngineMatchesWidenedPath(t *testing.T) {
 						continue
 					}
 					dom := domainOf(compute)
-					ef := bindNumber(def.funcs(args, compute), scalarVec(dom, num.Value), first)
+					ef := bindNumber(def.funcs(args, compute), scalarVec(dom, num.Value), first, false)
 					check(name, out, dom, ef, numberFast(name, num, dom, first, &args))
 				}
 			}

@@ -116,9 +116,9 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 		return plan.Plan{}, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)
 	}
 	if a.Tensor == nil || b.Tensor == nil {
-		t, n, numberFirst := a.Tensor, b.Number, false
+		t, n, numberFirst, zeroD := a.Tensor, b.Number, false, b.zeroD
 		if t == nil {
-			t, n, numberFirst = b.Tensor, a.Number, true
+			t, n, numberFirst, zeroD = b.Tensor, a.Number, true, a.zeroD
 		}
 		pos := 0
 		if numberFirst {
@@ -126,7 +126,7 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 		}
 		s := scalarVec(dom, n.Value)
 		perDup := def.linear[pos] && args.RoundingMode == "" && perDuplicateSafe(t, out, dom, numberScale(name, s))
-		return mapPlan(t, out, dom, bindNumber(bf, s, numberFirst), perDup, args.Out), nil
+		return mapPlan(t, out, dom, bindNumber(bf, s, numberFirst, zeroD), perDup, args.Out), nil
 	}
 	if ok, err := zipCustomApplies(name, a.Tensor, b.Tensor, out, &args); err != nil {
 		return plan.Plan{}, err

@@ -128,6 +128,12 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 			r.V[i] = Round(out, x)
 			continue
 		}
+		if name == "pow" && b.Wrapped && cat >= CatFloat {
+			if v, ok := specialExponent(x, y, cat == CatComplex); ok {
+				r.V[i] = Round(out, v)
+				continue
+			}
+		}
 		var v complex128
 		var err error
 		switch cat {
@@ -144,6 +150,51 @@ func Binary(name string, a, b Array, args BinaryArgs) (Array, error) {
 		r.V[i] = Round(out, v)
 	}
 	return r, nil
+}
+
+// specialExponent is x**y for the number exponents torch's scalar pow
+// kernel computes through sqrt and products rather than pow: 0.5 and
+// -0.5 (sqrt, 1/sqrt), 2 and 3 (x*x, x*x*x), -1 and -2 (1/x, 1/(x*x)),
+// in real arithmetic for reals and complex arithmetic for complex x; ok is
+// false for every other exponent.
+func specialExponent(x, y complex128, isComplex bool) (complex128, bool) {
+	if imag(y) != 0 {
+		return 0, false
+	}
+	e := real(y)
+	if !isComplex {
+		r := real(x)
+		switch e {
+		case 0.5:
+			return complex(math.Sqrt(r), 0), true
+		case -0.5:
+			return complex(1/math.Sqrt(r), 0), true
+		case 2:
+			return complex(r*r, 0), true
+		case 3:
+			return complex(r*r*r, 0), true
+		case -1:
+			return complex(1/r, 0), true
+		case -2:
+			return complex(1/(r*r), 0), true
+		}
+		return 0, false
+	}
+	switch e {
+	case 0.5:
+		return cmplx.Sqrt(x), true
+	case -0.5:
+		return 1 / cmplx.Sqrt(x), true
+	case 2:
+		return x * x, true
+	case 3:
+		return x * x * x, true
+	case -1:
+		return 1 / x, true
+	case -2:
+		return 1 / (x * x), true
+	}
+	return 0, false
 }
 
 // intOp is op on integers (and bools, as 0 and 1) of dtype d.
