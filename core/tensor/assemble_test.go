@@ -135,3 +135,23 @@ func TestAssembleCOOCarriesLikesFill(t *testing.T) {
 		}
 	}
 }
+
+// TestAssembleCOONoSparseDimsEmptyBlocks: a COO tensor without sparse dims
+// whose value blocks are empty (shape (0, 2), all dims dense) holds 0 or 1
+// entries, which only its (0, nse) indices tell; Assemble read 1 for both
+// (torch.stack of two such tensors of different dtypes then failed on
+// "indices and values must have same nnz": internal/proptest seed 1 case
+// 23197).
+func TestAssembleCOONoSparseDimsEmptyBlocks(t *testing.T) {
+	for _, nse := range []int64{0, 1} {
+		spec := tensor.FormatSpec{Layout: tensor.COO, Shape: []int64{0, 2}, DenseDim: 2, Block: [2]int64{1, 1}}
+		r, err := tensor.Assemble(tensor.Parts{Spec: spec, Values: dtype.NewArray(dtype.Complex64, []int64{nse, 0, 2}),
+			Indices: dtype.NewArray(dtype.Int64, []int64{0, nse}), Coalesced: true, Width: 64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(r.Values().Shape, []int64{nse, 0, 2}) || !slices.Equal(r.Indices().Shape, []int64{0, nse}) {
+			t.Fatalf("nse %d: values %v, indices %v", nse, r.Values().Shape, r.Indices().Shape)
+		}
+	}
+}

@@ -302,9 +302,14 @@ func (t *Tensor) valuesShape(total int64) []int64 {
 	}
 	inner := dtype.NumelOf(t.DenseShape())
 	nse := int64(0)
-	if inner > 0 {
+	switch {
+	case inner > 0:
 		nse = total / inner
-	} else {
+	case t.SparseDim() == 0 && len(t.indices.Shape) == 2:
+		// No level counts the entries of a COO tensor without sparse dims
+		// and empty value blocks: its (0, nse) indices do (0 or 1).
+		nse = t.indices.Shape[1]
+	default:
 		nse = t.lastSparseCount()
 	}
 	return append([]int64{nse}, t.DenseShape()...)
