@@ -45,11 +45,18 @@ func binaryBroadcast(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor
 			return nil, errs.Errorf(errs.ErrInvalidArgument, "layout: unknown layout code %d", int32(layout))
 		}
 	}
-	if layout == tensor.Strided {
-		if r, ok, err := binaryStrided(op, a, b, shape, out, args); ok || err != nil {
+	if layout == tensor.Strided || a.Layout() == tensor.Strided && b.Layout() == tensor.Strided {
+		// Two strided operands are computed strided, then laid out as
+		// asked: every element is the op's, where sparseTimesBroadcast
+		// would keep a pattern of the first one's nonzeros.
+		r, ok, err := binaryStrided(op, a, b, shape, out, args)
+		if !ok && err == nil {
+			r, err = broadcastDense(op, bf, a, b, shape, dom, out)
+		}
+		if err != nil || layout == tensor.Strided {
 			return r, err
 		}
-		return broadcastDense(op, bf, a, b, shape, dom, out)
+		return toOutput(r, Output{Layout: &layout, BlockSize: args.Out.BlockSize})
 	}
 	s, d, denseFirst := a, b, false
 	if sparseB {

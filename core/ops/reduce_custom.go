@@ -97,7 +97,8 @@ func hasRange(f format.Format) bool {
 func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array, red []bool, eop engine.ReduceOp, op string, dims []int, out dtype.DType) (*tensor.Tensor, bool, error) {
 	size := t.Dims()
 	strides, groups, group := keptGroups(size, red)
-	if groups > 0 && group == 0 && (eop == engine.Amax || eop == engine.Amin) {
+	// torch refuses an empty reduced dim even where the result is empty too.
+	if group == 0 && (eop == engine.Amax || eop == engine.Amin) {
 		return nil, true, emptyReductionError(op, t, dims)
 	}
 	nse := vals.Numel()

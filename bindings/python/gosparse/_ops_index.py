@@ -59,13 +59,13 @@ class IndexOps:
 
     def __getitem__(self, key):
         """t[i], t[i, j, k], t[1:3, :, 2], t[..., 0], t[None]: ints select (the dim
-        disappears), slices of step 1 narrow (narrow_copy: the result is a copy),
-        None inserts a dim of size 1, ... stands for the dims not named. Any dim,
-        sparse or dense, may be indexed. Integer or bool arrays (lists, numpy arrays,
-        gosparse Tensors) index as in torch and numpy (t[idx], logp[arange(n), y]:
-        the arrays broadcast together), recorded for backward; on a sparse tensor only
-        t[idx] with one 1-D integer index (index_select). Steps other than 1 raise
-        NotImplementedError without index arrays; other keys TypeError."""
+        disappears), slices narrow (narrow_copy; a step other than 1, negative
+        included, picks numpy's positions through index_select: the result is a copy
+        either way), None inserts a dim of size 1, ... stands for the dims not named.
+        Any dim, sparse or dense, may be indexed. Integer or bool arrays (lists, numpy
+        arrays, gosparse Tensors) index as in torch and numpy (t[idx], logp[arange(n),
+        y]: the arrays broadcast together), recorded for backward; on a sparse tensor
+        only t[idx] with one 1-D integer index (index_select). Other keys TypeError."""
         if type(key) is int:  # t[i], the common key: what the general path below does
             t = self._pinned()
             if t.ndim >= 2:
@@ -114,10 +114,9 @@ def _apply_key(t, key):
         elif isinstance(k, slice):
             size = r.shape[dim]
             start, stop, step = k.indices(size)
-            if step != 1:
-                raise NotImplementedError("slices with a step other than 1 (got %d) are not "
-                                          "supported on gosparse tensors" % step)
-            if (start, stop) != (0, size):
+            if step != 1:  # numpy's positions (torch's strided rule, negative steps too)
+                r = r.index_select(dim, list(range(start, stop, step)))
+            elif (start, stop) != (0, size):
                 r = r.narrow_copy(dim, start, max(stop - start, 0))
             dim += 1
         else:

@@ -201,8 +201,12 @@ def test_getitem_matches_numpy(layout):
         t[0, 0, 0]
     with pytest.raises(IndexError, match="out of range"):
         t[4]
-    with pytest.raises(NotImplementedError, match="step other than 1"):
-        t[::2]
+    for key in [slice(None, None, 2), (slice(None), slice(1, None, 3)), slice(None, None, -1),
+                (slice(3, 0, -2), slice(5, None, -4)), (slice(None), slice(4, 1, 1)), (1, slice(0, 6, 5)),
+                (slice(1, 3), slice(None, None, 2))]:  # steps: numpy's positions
+        r = t[key]
+        assert r.layout is t.layout or r.ndim == 1
+        np.testing.assert_array_equal(dense(r), a[key])
     np.testing.assert_array_equal(dense(t[[0, 3, 0]]), a[[0, 3, 0]])  # index_select(0, .)
     if layout == "strided":  # index arrays broadcast together, numpy's rules (torch's)
         np.testing.assert_array_equal(dense(t[[0, 3], [1, 5]]), a[[0, 3], [1, 5]])
