@@ -119,10 +119,13 @@ $(TEST_ENV)/.installed: $(TEST_REQUIREMENTS)
 # The arm64 vet: the pure-Go paths other architectures take (no assembly) still build with their tests.
 # The kernels package took 4.5-7 minutes in earlier fresh-clone runs here and went past go test's default
 # 10-minute limit on a loaded one (load 20): 30 minutes still ends a hang.
+# The -short run takes 10000 cases of the operators' property test; one full seed (200000 cases,
+# ~20 s) then catches the rarer shapes (seeds 1-4 each found a disagreement that 10000 did not).
 test-go:
 	$(GO) vet ./...
 	GOARCH=arm64 $(GO) vet ./kernels/... ./core/... ./internal/...
 	$(GO) test -short -timeout 30m ./...
+	$(GO) test -count=1 -run '^TestOperators$$' ./internal/proptest -proptest.seed 2 -proptest.cases 200000
 
 # The C tests of tests/c through CMake/CTest, against a library CMake builds in its own tree.
 test-c:
