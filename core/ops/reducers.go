@@ -35,8 +35,16 @@ var reducers = map[string]reducer{
 		finish: func(acc dtype.Scalar, _ int64) dtype.Scalar { return dtype.Real(math.Sqrt(acc.Re())) }, dtype: normDType},
 }
 
-// absSquare is |v|**2, a norm's term.
-func absSquare(v dtype.Scalar) float64 { return v.Re()*v.Re() + v.Im()*v.Im() }
+// absSquare is |v|**2, a norm's term: infinite when a part of v is, even
+// when the other is NaN (|v| is hypot's, as torch's abs of Inf+NaNi and the
+// engine's abs2).
+func absSquare(v dtype.Scalar) float64 {
+	re, im := v.Re(), v.Im()
+	if math.IsInf(re, 0) || math.IsInf(im, 0) {
+		return math.Inf(1)
+	}
+	return re*re + im*im
+}
 
 // normDType is the 2-norm's result dtype: the input's floating dtype, the
 // real one of a complex dtype (torch.norm's); integers and bool refused.

@@ -58,3 +58,17 @@ func TestCustomAmaxEmptyReducedDim(t *testing.T) {
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "amax")
 }
+
+// TestNormOfInfiniteComplexPart: the 2-norm of a complex element with an
+// infinite part is +inf even when its other part is NaN (|z| is hypot's, as
+// torch's); the 0-d tensor's path summed re*re + im*im = NaN
+// (internal/proptest seed 9 case 146954).
+func TestNormOfInfiniteComplexPart(t *testing.T) {
+	for _, shape := range [][]int64{{}, {2}} {
+		a := dtype.NewArray(dtype.Complex128, shape)
+		a.SetComplex(0, dtype.Complex128Scalar(complex(math.NaN(), math.Inf(-1))))
+		r, err := Reduce(mustStrided(t, a), nil, "norm")
+		require.NoError(t, err)
+		require.True(t, math.IsInf(r.Values().Complex(0).Re(), 1), "norm of shape %v: %v", shape, r.Values().Complex(0))
+	}
+}
