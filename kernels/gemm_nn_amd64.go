@@ -91,7 +91,7 @@ func gemmNN12x8f64p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ld
 func gemmNN12x16f32p(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
 
 //go:noescape
-func gemmNN12x32f32k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+func gemmNN12x32f32k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int, pf unsafe.Pointer)
 
 //go:noescape
-func gemmNN12x16f64k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int)
+func gemmNN12x16f64k(kc int, a unsafe.Pointer, rsa, csa int, b unsafe.Pointer, ldb int, c unsafe.Pointer, ldc, add int, pf unsafe.Pointer)

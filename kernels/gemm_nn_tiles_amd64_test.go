@@ -7,8 +7,8 @@ import (
 	"unsafe"
 )
 
-// The packed-A tiles (NN12K: A and c prefetched inside the loop of eight
-// steps) against the plain tile of their shape, bit for bit: every count of
+// The packed-A tiles (NN12K: A, c and the next sliver of B prefetched
+// inside the loop of eight steps) against the plain tile of their shape, bit for bit: every count of
 // steps around the loop of eight and the twelve steps that prefetch c's
 // rows, c stored and added, c's rows wider than the tile (the entries
 // beside it stay as they were).
@@ -20,7 +20,7 @@ func TestGemmPackedATiles(t *testing.T) {
 	testGemmPackedATile[float32](t, 32, gemmNN12x32f32k, gemmNN12x32f32)
 }
 
-func testGemmPackedATile[V float32 | float64](t *testing.T, nr int, tile, plain gemmNNTileFunc) {
+func testGemmPackedATile[V float32 | float64](t *testing.T, nr int, tile gemmNNTileFuncK, plain gemmNNTileFunc) {
 	const mr, pad = 12, 5
 	rng := rand.New(rand.NewPCG(12, uint64(nr)))
 	size := int(unsafe.Sizeof(V(0)))
@@ -39,7 +39,7 @@ func testGemmPackedATile[V float32 | float64](t *testing.T, nr int, tile, plain 
 				start[i] = V(rng.NormFloat64())
 			}
 			got, want := append([]V(nil), start...), append([]V(nil), start...)
-			tile(kc, unsafe.Pointer(&a[0]), size, mr*size, unsafe.Pointer(&b[0]), nr*size, unsafe.Pointer(&got[0]), ldc*size, add)
+			tile(kc, unsafe.Pointer(&a[0]), size, mr*size, unsafe.Pointer(&b[0]), nr*size, unsafe.Pointer(&got[0]), ldc*size, add, unsafe.Pointer(&b[0]))
 			plain(kc, unsafe.Pointer(&a[0]), size, mr*size, unsafe.Pointer(&b[0]), nr*size, unsafe.Pointer(&want[0]), ldc*size, add)
 			for i := range want {
 				if math.Float64bits(float64(got[i])) != math.Float64bits(float64(want[i])) {
