@@ -521,12 +521,13 @@ func packNNARows[V float32 | float64](d, src []V, rs, cols, r int) bool {
 // at src[p*rs + j*cs]) into slivers of r columns: sliver q holds columns
 // q*r.. as dst[q*r*rows + p*r + j], zero past the last column.
 func packNNB[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
-	for q := 0; q < cols; q += r {
+	q0 := 0
+	if cs == 1 && packNNBRows(dst, src, rs, rows, cols/r, r) {
+		q0 = cols / r * r
+	}
+	for q := q0; q < cols; q += r {
 		d := dst[q*rows : q*rows+r*rows]
 		rr := min(r, cols-q)
-		if rr == r && cs == 1 && packNNBRows(d, src[q:], rs, rows, r) {
-			continue
-		}
 		for p := 0; p < rows; p++ {
 			dp := d[p*r : p*r+r]
 			base := p*rs + q*cs
@@ -542,23 +543,36 @@ func packNNB[V float32 | float64](dst, src []V, rs, cs, rows, cols, r int) {
 	}
 }
 
-// packNNBRows packs a whole sliver of r columns of a row-major block (row
-// stride rs) for the tiles' widths 32, 16 and 8, a fixed-size copy a row
-// rather than a call to memmove and an empty clear; false for other
-// widths.
-func packNNBRows[V float32 | float64](d, src []V, rs, rows, r int) bool {
+// packNNBRows packs the first whole slivers of r columns of a row-major
+// block (row stride rs) for the tiles' widths 32, 16 and 8: a row of B at
+// a time, across the slivers, each piece a fixed-size copy rather than a
+// call to memmove. Row by row, B is read in order, which the hardware
+// prefetcher follows; a sliver at a time, each of its rows was a miss on
+// another page (a 1000 x 1008 float64 B: 1.9 -> 1.4 ms, caches flushed
+// between). False for other widths.
+func packNNBRows[V float32 | float64](dst, src []V, rs, rows, whole, r int) bool {
+	span := r * rows // a sliver's values
 	switch r {
 	case 32:
 		for p := 0; p < rows; p++ {
-			*(*[32]V)(d[p*32:]) = [32]V(src[p*rs:])
+			row := src[p*rs : p*rs+whole*r]
+			for q := 0; q < whole; q++ {
+				*(*[32]V)(dst[q*span+p*32:]) = [32]V(row[q*32:])
+			}
 		}
 	case 16:
 		for p := 0; p < rows; p++ {
-			*(*[16]V)(d[p*16:]) = [16]V(src[p*rs:])
+			row := src[p*rs : p*rs+whole*r]
+			for q := 0; q < whole; q++ {
+				*(*[16]V)(dst[q*span+p*16:]) = [16]V(row[q*16:])
+			}
 		}
 	case 8:
 		for p := 0; p < rows; p++ {
-			*(*[8]V)(d[p*8:]) = [8]V(src[p*rs:])
+			row := src[p*rs : p*rs+whole*r]
+			for q := 0; q < whole; q++ {
+				*(*[8]V)(dst[q*span+p*8:]) = [8]V(row[q*8:])
+			}
 		}
 	default:
 		return false

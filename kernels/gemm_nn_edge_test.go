@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // Every shape edge of Gemm's tiles, 8- and 4-row edge tiles and B read in
@@ -82,4 +84,41 @@ func sameBits[V float32 | float64](x, y []V) bool {
 		}
 	}
 	return len(x) == len(y)
+}
+
+// packNNB lays out B's slivers as its comment says, row-major B (packed a
+// row at a time across the whole slivers, the widths of the tiles) and
+// strided B alike, with a partial last sliver zero-padded, and writes no
+// further than its slivers.
+func TestPackNNBLayout(t *testing.T) {
+	for _, r := range []int{8, 16, 32, 5} {
+		for _, cs := range []int{1, 2} {
+			for _, c := range [][2]int{{1, 1}, {3, r}, {7, 2*r + 3}, {4, 3*r - 1}, {9, r - 1}} {
+				rows, cols := c[0], c[1]
+				rs := cols*cs + 3
+				src := make([]float64, rows*rs)
+				for i := range src {
+					src[i] = float64(i + 1)
+				}
+				slivers := (cols + r - 1) / r
+				dst := make([]float64, slivers*r*rows+5)
+				for i := range dst {
+					dst[i] = -1
+				}
+				packNNB(dst, src, rs, cs, rows, cols, r)
+				for q := 0; q < slivers; q++ {
+					for p := 0; p < rows; p++ {
+						for j := 0; j < r; j++ {
+							want := 0.0
+							if q*r+j < cols {
+								want = src[p*rs+(q*r+j)*cs]
+							}
+							require.Equal(t, want, dst[q*r*rows+p*r+j], "r %d cs %d %dx%d: sliver %d (%d, %d)", r, cs, rows, cols, q, p, j)
+						}
+					}
+				}
+				require.Equal(t, []float64{-1, -1, -1, -1, -1}, dst[slivers*r*rows:], "r %d cs %d %dx%d: past the slivers", r, cs, rows, cols)
+			}
+		}
+	}
 }
