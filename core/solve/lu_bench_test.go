@@ -40,12 +40,12 @@ func BenchmarkSpsolveReal(b *testing.B) {
 
 // BenchmarkSpsolveConvectionDiffusion times Spsolve on the unsymmetric
 // convection-diffusion operators of the bench rows (2-D 200^2, 3-D 20^3
-// and 30^3), one right-hand side.
+// and 30^3) and the 2-D 300^2, one right-hand side.
 func BenchmarkSpsolveConvectionDiffusion(b *testing.B) {
 	for _, c := range []struct {
 		name    string
 		n, dims int
-	}{{"2d_200", 200, 2}, {"3d_20", 20, 3}, {"3d_30", 30, 3}} {
+	}{{"2d_200", 200, 2}, {"2d_300", 300, 2}, {"3d_20", 20, 3}, {"3d_30", 30, 3}} {
 		b.Run(c.name, func(b *testing.B) {
 			a := convectionDiffusion(b, c.n, c.dims)
 			rhs := randomVector(b, a.Dims()[0], 1)

@@ -155,16 +155,7 @@ func (f *luNumeric[T]) factorColumns(a *compressed[T], lo, hi int, tol float64, 
 		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
 			x[a.idx[p]] += a.val[p]
 		}
-		li, lx := f.li, f.lx
-		for _, j := range w.xi[top:] {
-			J := f.pinv[j]
-			if J < 0 {
-				continue
-			}
-			if xj := x[j]; xj != 0 {
-				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
-			}
-		}
+		f.applyColumns(x, w.xi[top:], 0)
 		if err := f.finishColumn(x, w.xi[top:], w.stack, c, k, tol); err != nil {
 			return err
 		}
@@ -239,7 +230,8 @@ type luWork[T elem] struct {
 // finishColumn ends column k (A's column c) once x holds its updated values
 // at the rows reached: it picks the pivot, appends U's column (the pivotal
 // rows, the pivot last) and L's (the pivot row first, then the others
-// divided by the pivot), zeroes x there and prunes. Among candidates of
+// divided by the pivot, in the order of column k-1's rows when k joins its
+// supernode: lu_runs.go), zeroes x there and prunes. Among candidates of
 // equal magnitude the highest row wins, so that the pivots do not depend on
 // the order the search found the rows in (the panels search in another).
 // U's entries that came out exactly zero (cancellation) are not stored:
@@ -285,17 +277,29 @@ func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol fl
 	f.ui = append(f.ui, k)
 	f.ux = append(f.ux, pivot)
 	pinv[ipiv] = k
+	join := f.joinsSupernode(k, candidates, prevReached)
 	f.li = append(f.li, ipiv)
 	f.lx = append(f.lx, 1)
-	for _, i := range cands {
-		if i != ipiv {
+	if join {
+		// The candidates are k-1's rows below its pivot: L's rows go in
+		// the supernode's order (lu_runs.go).
+		for _, i := range f.alignSupernode(k, ipiv) {
 			f.li = append(f.li, i)
 			f.lx = append(f.lx, x[i]/pivot)
+			x[i] = 0
 		}
-		x[i] = 0
+		x[ipiv] = 0
+	} else {
+		for _, i := range cands {
+			if i != ipiv {
+				f.li = append(f.li, i)
+				f.lx = append(f.lx, x[i]/pivot)
+			}
+			x[i] = 0
+		}
 	}
 	f.pend[k] = len(f.li)
-	f.joinSupernode(k, candidates, prevReached)
+	f.joinSupernode(k, join)
 	f.prune(urows, ipiv)
 	return nil
 }

@@ -15,13 +15,19 @@ package solve
 // supernode).
 var luSupernodalSearch = true
 
-// joinSupernode records column k, whose reached rows held candidates
-// non-pivotal rows (the pivot among them) and, when prevReached, the pivot
-// row of column k-1: column k extends k-1's supernode when L's column k-1
+// joinsSupernode reports whether column k, whose reached rows held
+// candidates non-pivotal rows (the pivot among them) and, when prevReached,
+// the pivot row of column k-1, extends k-1's supernode: L's column k-1
 // reached it (so its rows are all among k's) and holds one row more than
-// column k (k's pivot row), else it starts its own.
-func (f *luNumeric[T]) joinSupernode(k, candidates int, prevReached bool) {
-	if luSupernodalSearch && prevReached && candidates == f.lp[k]-f.lp[k-1]-1 {
+// column k (k's pivot row).
+func (f *luNumeric[T]) joinsSupernode(k, candidates int, prevReached bool) bool {
+	return luSupernodalSearch && prevReached && candidates == f.lp[k]-f.lp[k-1]-1
+}
+
+// joinSupernode records column k in k-1's supernode when join, else in
+// a supernode of its own.
+func (f *luNumeric[T]) joinSupernode(k int, join bool) {
+	if join {
 		first := f.snFirst[k-1]
 		f.snFirst[k], f.snLast[first] = first, k
 		f.supernodeColumns++

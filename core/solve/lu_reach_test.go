@@ -19,22 +19,29 @@ func withColumnSearch(fn func()) {
 	fn()
 }
 
-// requireSameFactor checks two factors (CSC arrays, rows sorted) for the same
-// pattern and values within 1e-12 of their column's largest magnitude.
+// requireSameFactor checks two factors (CSC arrays) for the same values
+// within 1e-12 of their column's largest magnitude, row by row. An entry
+// one factor holds and the other does not counts as zero there: L and U
+// drop the entries that cancelled to exactly zero, and in another order of
+// the updates a cancellation may leave a few units of rounding instead
+// (bayer10: 3e-32 where the column's largest is 1).
 func requireSameFactor[T elem](t *testing.T, what string, ap, bp []int, ai, bi []int, ax, bx []T) {
 	t.Helper()
-	sai, sax := sortedCSC(ap, ai, ax)
-	sbi, sbx := sortedCSC(bp, bi, bx)
-	require.Equal(t, ap, bp, "%s: column pointers", what)
-	require.Equal(t, sai, sbi, "%s: rows", what)
+	require.Equal(t, len(ap), len(bp), "%s: columns", what)
+	diff := make(map[int]complex128)
 	for j := 0; j+1 < len(ap); j++ {
+		clear(diff)
 		scale := 0.0
 		for p := ap[j]; p < ap[j+1]; p++ {
-			scale = math.Max(scale, cmplx.Abs(complex128(toC(sax[p]))))
+			diff[ai[p]] += toC(ax[p])
+			scale = math.Max(scale, cmplx.Abs(toC(ax[p])))
 		}
-		for p := ap[j]; p < ap[j+1]; p++ {
-			if d := cmplx.Abs(toC(sax[p]) - toC(sbx[p])); d > 1e-12*scale {
-				t.Fatalf("%s: column %d row %d: %v vs %v", what, j, sai[p], sax[p], sbx[p])
+		for p := bp[j]; p < bp[j+1]; p++ {
+			diff[bi[p]] -= toC(bx[p])
+		}
+		for i, d := range diff {
+			if cmplx.Abs(d) > 1e-12*scale {
+				t.Fatalf("%s: column %d row %d: %v apart", what, j, i, d)
 			}
 		}
 	}

@@ -429,16 +429,8 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 				x[i] = xs[int(v-base)*panelWidth+c]
 			}
 		}
-		li, lx := f.li, f.lx
-		for _, j := range w.xi[top:] {
-			J := f.pinv[j]
-			if J < k0 {
-				continue // before the panel (done above) or not pivotal
-			}
-			if xj := x[j]; xj != 0 {
-				scatterSub(x, li[f.lp[J]+1:f.lp[J+1]], lx[f.lp[J]+1:f.lp[J+1]], xj)
-			}
-		}
+		// The columns before the panel (done above) are left out.
+		f.applyColumns(x, w.xi[top:], k0)
 		if err := f.finishColumn(x, w.xi[top:], w.stack, col, k, tol); err != nil {
 			return err
 		}
