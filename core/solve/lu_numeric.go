@@ -486,24 +486,16 @@ func (f *luNumeric[T]) solveInPlace(b, y []T) {
 	}
 	lp, li, lx := f.lp, f.li, f.lx
 	for j := 0; j < n; j++ {
-		yj := y[j]
-		if yj == 0 {
-			continue
-		}
-		for p := lp[j] + 1; p < lp[j+1]; p++ {
-			y[li[p]] -= lx[p] * yj
+		if yj := y[j]; yj != 0 {
+			scatterSub(y, li[lp[j]+1:lp[j+1]], lx[lp[j]+1:lp[j+1]], yj)
 		}
 	}
 	up, ui, ux := f.up, f.ui, f.ux
 	for j := n - 1; j >= 0; j-- {
 		d := up[j+1] - 1
 		y[j] /= ux[d]
-		yj := y[j]
-		if yj == 0 {
-			continue
-		}
-		for p := up[j]; p < d; p++ {
-			y[ui[p]] -= ux[p] * yj
+		if yj := y[j]; yj != 0 {
+			scatterSub(y, ui[up[j]:d], ux[up[j]:d], yj)
 		}
 	}
 	for k, c := range f.q {
