@@ -197,6 +197,15 @@ func (s *luSupernodes[T]) panelWidth(f *luNumeric[T], k int) int {
 func (s *luSupernodes[T]) columnDone(f *luNumeric[T], k int) {
 	lo, hi := f.lp[k], len(f.li) // the pivot row first
 	cnt := hi - lo
+	if s.ld > 0 && f.snFirst[k] != k {
+		// k joined k-1's exact supernode (lu_reach.go): its rows are
+		// k-1's below the pivot, marked already, so it adds none.
+		if size := k - s.start + 1; s.ld*size <= 2*(s.nnz+cnt) {
+			s.nnz += cnt
+			s.prevCount = cnt - 1
+			return
+		}
+	}
 	joins := false
 	if s.ld > 0 {
 		added := 0

@@ -379,3 +379,36 @@ func TestLUApplyBlockPaddedProduct(t *testing.T) {
 		}
 	}
 }
+
+// A column that joined its predecessor's exact supernode is recorded in
+// the relaxed supernodes without reading its rows (columnDone's shortcut),
+// to the same state as the general path: three columns of one exact
+// supernode, then one that is not (a new row).
+func TestColumnDoneShortcutKeepsSupernodes(t *testing.T) {
+	lp := []int{0, 4, 7, 9, 11}
+	li := []int{0, 1, 2, 3, 1, 2, 3, 2, 3, 3, 5}
+	run := func(snFirst []int) []luSupernodes[float64] {
+		f := &luNumeric[float64]{lp: lp, snFirst: snFirst}
+		s := newLUSupernodes[float64](8, make([]int, 8))
+		var states []luSupernodes[float64]
+		for k := 0; k+1 < len(lp); k++ {
+			f.li = li[:lp[k+1]]
+			s.columnDone(f, k)
+			state := *s
+			state.mark = append([]int(nil), s.mark...)
+			states = append(states, state)
+		}
+		return states
+	}
+	exact, general := run([]int{0, 0, 0, 3}), run([]int{0, 1, 2, 3})
+	for k := range exact {
+		require.Equal(t, general[k].start, exact[k].start, "column %d", k)
+		require.Equal(t, general[k].ld, exact[k].ld, "column %d", k)
+		require.Equal(t, general[k].nnz, exact[k].nnz, "column %d", k)
+		require.Equal(t, general[k].prevCount, exact[k].prevCount, "column %d", k)
+		require.Equal(t, general[k].stamp, exact[k].stamp, "column %d", k)
+		require.Equal(t, general[k].mark, exact[k].mark, "column %d", k)
+	}
+	require.Equal(t, 4, exact[2].ld)
+	require.Equal(t, 9, exact[2].nnz)
+}
