@@ -203,21 +203,40 @@ func trimmed[S interface{ elem | ~int }](s []S) []S {
 // the solves then skip them and the factor holds only its nonzeros, as
 // SuperLU's does.
 func (f *luNumeric[T]) dropZerosOfL() {
-	at := 0
-	for j := 0; j < f.n; j++ {
+	li, lx := f.li, f.lx
+	// Up to the first zero every entry stays where it is: only read.
+	first := 0
+	for first < len(lx) && lx[first] != 0 {
+		first++
+	}
+	if first == len(lx) {
+		return
+	}
+	j := 0
+	for f.lp[j+1] <= first {
+		j++
+	}
+	at := first
+	for p := first; p < f.lp[j+1]; p++ { // the rest of the first zero's column
+		if lx[p] != 0 {
+			li[at], lx[at] = li[p], lx[p]
+			at++
+		}
+	}
+	for j++; j < f.n; j++ {
 		start, end := f.lp[j], f.lp[j+1]
 		f.lp[j] = at
-		f.li[at], f.lx[at] = f.li[start], f.lx[start] // the unit diagonal
+		li[at], lx[at] = li[start], lx[start] // the unit diagonal
 		at++
 		for p := start + 1; p < end; p++ {
-			if f.lx[p] != 0 {
-				f.li[at], f.lx[at] = f.li[p], f.lx[p]
+			if lx[p] != 0 {
+				li[at], lx[at] = li[p], lx[p]
 				at++
 			}
 		}
 	}
 	f.lp[f.n] = at
-	f.li, f.lx = f.li[:at], f.lx[:at]
+	f.li, f.lx = li[:at], lx[:at]
 }
 
 // luWork is the scratch of factorLU: the dense column x (zero between

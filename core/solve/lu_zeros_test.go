@@ -99,3 +99,41 @@ func TestSpluDropsCancelledEntriesOfU(t *testing.T) {
 	require.Equal(t, []float64{2, 3, 1, 5}, vectorOf(t, u))
 	requireLU(t, f, m, dtype.Float64)
 }
+
+// dropZerosOfL keeps each column's unit diagonal and nonzeros in order:
+// no zero at all, the first zero in the middle of a column, at a column's
+// end, a column of only zeros below the diagonal, and zeros in the first
+// column, each against a plain filter.
+func TestDropZerosOfL(t *testing.T) {
+	for _, c := range []struct {
+		lp []int
+		lx []float64
+	}{
+		{[]int{0, 3, 5, 6}, []float64{1, 2, 3, 1, 4, 1}},
+		{[]int{0, 3, 6, 8, 11, 12}, []float64{1, 2, 3, 1, 4, 0, 1, 0, 1, 0, 5, 1}},
+		{[]int{0, 3, 5, 7}, []float64{1, 0, 0, 1, 2, 1, 3}},
+		{[]int{0, 2, 5, 6}, []float64{1, 7, 1, 0, 6, 1}},
+	} {
+		n := len(c.lp) - 1
+		li := make([]int, len(c.lx))
+		for p := range li {
+			li[p] = 10 + p // rows told apart by position
+		}
+		var wantLp, wantLi []int
+		var wantLx []float64
+		for j := 0; j < n; j++ {
+			wantLp = append(wantLp, len(wantLi))
+			for p := c.lp[j]; p < c.lp[j+1]; p++ {
+				if p == c.lp[j] || c.lx[p] != 0 {
+					wantLi, wantLx = append(wantLi, li[p]), append(wantLx, c.lx[p])
+				}
+			}
+		}
+		wantLp = append(wantLp, len(wantLi))
+		f := &luNumeric[float64]{n: n, lp: append([]int(nil), c.lp...), li: li, lx: append([]float64(nil), c.lx...)}
+		f.dropZerosOfL()
+		require.Equal(t, wantLp, f.lp, "%v", c.lx)
+		require.Equal(t, wantLi, f.li, "%v", c.lx)
+		require.Equal(t, wantLx, f.lx, "%v", c.lx)
+	}
+}
