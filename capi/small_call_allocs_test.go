@@ -31,6 +31,20 @@ func callBinary[T, C, A, O any, S comparable](f func(T, T, C, A, O) S, a, b, op 
 	return ok(f(as[T](a), as[T](b), as[C](op), args, as[O](unsafe.Pointer(out))))
 }
 
+// number mirrors gosparse.h's gs_number (a test file cannot name C types).
+type number struct {
+	kind, reserved int32
+	i              int64
+	re, im         float64
+}
+
+// callBinaryNumber calls a gs_binary_number-shaped export f(a, n, 0, op, NULL, out).
+func callBinaryNumber[T, N, I, C, A, O any, S comparable](f func(T, N, I, C, A, O) S, a unsafe.Pointer, n *number, op unsafe.Pointer, out *unsafe.Pointer) bool {
+	var first I
+	var args A
+	return ok(f(as[T](a), as[N](unsafe.Pointer(n)), first, as[C](op), args, as[O](unsafe.Pointer(out))))
+}
+
 // callProduct calls a gs_matmul-shaped export f(a, b, out).
 func callProduct[T, O any, S comparable](f func(T, T, O) S, a, b unsafe.Pointer, out *unsafe.Pointer) bool {
 	return ok(f(as[T](a), as[T](b), as[O](unsafe.Pointer(out))))
@@ -69,14 +83,19 @@ type smallCall struct {
 	run  func() (unsafe.Pointer, bool)
 }
 
-// smallCalls are the exports of the 8 x 8 rows: a + b, a.sum(), a @ b.
+// smallCalls are the exports of the 8 x 8 rows: a + b, a * 2.0, a.sum(), a @ b.
 func smallCalls(t testing.TB) []smallCall {
 	a, b := smallOperand(t, 0.5), smallOperand(t, -3)
-	add, sum := []byte("add\x00"), []byte("sum\x00")
-	out := new(unsafe.Pointer) // made once: the calls' own allocations are what is counted
+	add, mul, sum := []byte("add\x00"), []byte("mul\x00"), []byte("sum\x00")
+	two := &number{kind: int32(dtype.Float64), re: 2} // a * 2.0
+	out := new(unsafe.Pointer)                        // made once: the calls' own allocations are what is counted
 	return []smallCall{
 		{"add", func() (unsafe.Pointer, bool) {
 			good := callBinary(gsgo_binary, a, b, unsafe.Pointer(&add[0]), out)
+			return *out, good
+		}},
+		{"mul_number", func() (unsafe.Pointer, bool) {
+			good := callBinaryNumber(gsgo_binary_number, a, two, unsafe.Pointer(&mul[0]), out)
 			return *out, good
 		}},
 		{"sum", func() (unsafe.Pointer, bool) {
@@ -90,13 +109,14 @@ func smallCalls(t testing.TB) []smallCall {
 	}
 }
 
-// smallCallAllocs is the most each small call may allocate, its result's
-// free included (which allocates nothing): the result's data, the tensor
-// (its fill in the same box), the handle's record, and the result's shape
-// where the kernel copies it (add: UninitArray's; mm: the product's). Before
-// (issue 32 item 7): add 5 (the op's BinaryArgs moved to the heap by the op
-// table's indirect calls), sum 4 (the reduced-dims mask).
-var smallCallAllocs = map[string]float64{"add": 4, "sum": 3, "mm": 5}
+// smallCallAllocs is the most each small call may allocate, its free
+// included (which allocates nothing): the result (its tensor, fill, shape
+// and data in one box, tensor.NewStridedUninit) and the handle's record;
+// mul_number's bound number (bindNumber's closure), mm's kernels.Gemm call.
+// Before (issue 32 item 7): add 5 (the op's BinaryArgs moved to the heap by
+// the op table's indirect calls), then 4 (data, tensor, shape, handle);
+// mul_number 6; sum 4 (the reduced-dims mask), then 3; mm 5.
+var smallCallAllocs = map[string]float64{"add": 2, "mul_number": 3, "sum": 2, "mm": 3}
 
 // TestSmallCallAllocs counts what each small call allocates, its free included.
 func TestSmallCallAllocs(t *testing.T) {

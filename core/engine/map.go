@@ -90,39 +90,47 @@ const (
 // (to bool: non-zero, NaN included, is true; complex to real keeps the real
 // part); the whole array is never widened. Chunks run in parallel.
 func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dtype.Array, error) {
-	n := src.Numel()
-	if err := budget.Check("element-wise result", n, out.Size()); err != nil {
+	if err := budget.Check("element-wise result", src.Numel(), out.Size()); err != nil {
 		return dtype.Array{}, err
 	}
 	dst := dtype.UninitArray(out, src.Shape)
+	MapInto(src, dst, dom, f, fast)
+	return dst, nil
+}
+
+// MapInto is Map writing into dst, an array of the result dtype and of
+// src's numel that the caller made (and checked against the memory limit):
+// the data of a strided result made with its tensor (tensor.NewStridedUninit).
+func MapInto(src, dst dtype.Array, dom Domain, f MapFunc, fast Fast) {
+	n, out := src.Numel(), dst.DType
 	if fast.Cmp != CmpNone && out == dtype.Bool && compareFast(src, dst.Data, fast) {
-		return dst, nil
+		return
 	}
 	if fast.Arith != ArithNone && src.DType == out {
 		switch {
 		case out == dtype.Float64 && !fast.IntDomain:
 			arith(dtype.AsSlice[float64](src), dtype.AsSlice[float64](dst), fast.Arith, fast.Num)
-			return dst, nil
+			return
 		case out == dtype.Float32 && !fast.IntDomain: // in float64 and narrowed, as the table's funcs
 			arith(dtype.AsSlice[float32](src), dtype.AsSlice[float32](dst), fast.Arith, fast.Num)
-			return dst, nil
+			return
 		case fast.Arith >= ArithDiv: // integer division is not this loop's
 		case out == dtype.Int64 && fast.IntDomain:
 			arith(dtype.AsSlice[int64](src), dtype.AsSlice[int64](dst), fast.Arith, fast.IntNum)
-			return dst, nil
+			return
 		case out == dtype.Int32 && fast.IntDomain: // wrapping: the same as in int64 and narrowed
 			arith(dtype.AsSlice[int32](src), dtype.AsSlice[int32](dst), fast.Arith, fast.IntNum)
-			return dst, nil
+			return
 		}
 	}
 	if fast.Math != MathNone && src.DType == out && dom == DomReal {
 		switch out {
 		case dtype.Float64:
 			mathLoop(dtype.AsSlice[float64](src), dtype.AsSlice[float64](dst), fast.Math)
-			return dst, nil
+			return
 		case dtype.Float32:
 			mathLoop(dtype.AsSlice[float32](src), dtype.AsSlice[float32](dst), fast.Math)
-			return dst, nil
+			return
 		}
 	}
 	es, os := int(src.DType.Size()), out.Size()
@@ -158,7 +166,7 @@ func Map(src dtype.Array, out dtype.DType, dom Domain, f MapFunc, fast Fast) (dt
 			}
 		}
 	})
-	return dst, nil
+	return
 }
 
 // mapVecOp is kernels' op for each ArithOp from ArithMul on: arith's float64

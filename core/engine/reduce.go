@@ -50,10 +50,20 @@ type Reduced struct {
 // result dtype out. Unspecified elements count only when there are some: a
 // NaN fill changes nothing when every element is stored.
 func ReduceAll(op ReduceOp, vals dtype.Array, numel int64, fill []byte, out dtype.DType) ([]byte, error) {
-	if err := checkReduce(op, vals.DType, out); err != nil {
+	res := make([]byte, out.Size())
+	if err := ReduceAllInto(op, vals, numel, fill, out, res); err != nil {
 		return nil, err
 	}
-	res := make([]byte, out.Size())
+	return res, nil
+}
+
+// ReduceAllInto is ReduceAll writing its element into res (out.Size()
+// bytes): a 0-d result's own data (tensor.NewStridedUninit), which makes a
+// small sum one allocation.
+func ReduceAllInto(op ReduceOp, vals dtype.Array, numel int64, fill []byte, out dtype.DType, res []byte) error {
+	if err := checkReduce(op, vals.DType, out); err != nil {
+		return err
+	}
 	missing := numel - vals.Numel()
 	switch vals.DType {
 	case dtype.Complex64:
@@ -67,7 +77,7 @@ func ReduceAll(op ReduceOp, vals dtype.Array, numel int64, fill []byte, out dtyp
 			storeReal(out, res, []float64{allFloat(op, vals, missing, numel, floatFill(vals.DType, fill))})
 		}
 	}
-	return res, nil
+	return nil
 }
 
 // ReduceSegments reduces the segments of a compressed level: group r holds

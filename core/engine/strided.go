@@ -5,6 +5,7 @@ import (
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
 	"github.com/gosparse/gosparse/kernels/parallel"
 )
@@ -43,7 +44,8 @@ type Operand struct {
 }
 
 // StridedBinary computes op(x, y) at every element of shape into a new
-// row-major array (alpha scales y in add: float64 for the floats,
+// strided tensor (tensor.NewStridedUninit: a small one is one allocation;
+// alpha scales y in add: float64 for the floats,
 // intAlpha for the integers): of the operands' dtype, or bool for a comparison. Both
 // operands must share one dtype among float32, float64, int32 and int64
 // (else ok is false and nothing is done); the values compute as the op
@@ -51,12 +53,12 @@ type Operand struct {
 // bits are theirs. Integer division is not here (its result is float).
 // Runs of the last dim are the inner loops (unit stride, a broadcast
 // value, or any step); fixed chunks of the result run in parallel.
-func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape []int64) (dtype.Array, bool, error) {
+func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape []int64) (*tensor.Tensor, bool, error) {
 	d := x.Vals.DType
 	if y.Vals.DType != d || (d != dtype.Float64 && d != dtype.Float32 && d != dtype.Int64 && d != dtype.Int32) ||
 		(op == BinDiv && (d == dtype.Int64 || d == dtype.Int32)) ||
 		(x.Strides != nil && len(x.Strides) != len(shape)) || (y.Strides != nil && len(y.Strides) != len(shape)) {
-		return dtype.Array{}, false, nil
+		return nil, false, nil
 	}
 	out := d
 	if op.isCompare() {
@@ -64,9 +66,10 @@ func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape 
 	}
 	n := dtype.NumelOf(shape)
 	if err := budget.Check("element-wise result", n, out.Size()); err != nil {
-		return dtype.Array{}, true, err
+		return nil, true, err
 	}
-	z := dtype.UninitArray(out, shape)
+	r, data, _ := tensor.NewStridedUninit(out, shape)
+	z := dtype.Array{DType: out, Shape: r.Dims(), Data: data}
 	if x.Strides == nil && y.Strides == nil { // one flat run: nothing to coalesce or allocate
 		switch d {
 		case dtype.Float64:
@@ -78,7 +81,7 @@ func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape 
 		default:
 			binaryFlat(op, intAlpha, dtype.AsSlice[int32](x.Vals), dtype.AsSlice[int32](y.Vals), z, n)
 		}
-		return z, true, nil
+		return r, true, nil
 	}
 	rs, xs, ys := coalesceDims(shape, rowMajorIfNil(x.Strides, shape), rowMajorIfNil(y.Strides, shape))
 	switch d {
@@ -91,7 +94,7 @@ func StridedBinary(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape 
 	default:
 		binaryRuns(op, intAlpha, dtype.AsSlice[int32](x.Vals), dtype.AsSlice[int32](y.Vals), z, xs, ys, rs)
 	}
-	return z, true, nil
+	return r, true, nil
 }
 
 // binaryFlat runs op over n elements of two operands laid out as the

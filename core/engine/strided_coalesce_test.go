@@ -60,7 +60,7 @@ func TestStridedBinaryCoalescedBroadcasts(t *testing.T) {
 			yv[i] = float64(i%7) + 0.25
 		}
 		for _, op := range []BinOp{BinAdd, BinMul, BinDiv, BinMax, BinMin, BinGe} {
-			z, ok, err := StridedBinary(op, 3, 3, Operand{Vals: x, Strides: xs}, Operand{Vals: y, Strides: yc.strides}, shape)
+			z, ok, err := stridedBinaryValues(op, 3, 3, Operand{Vals: x, Strides: xs}, Operand{Vals: y, Strides: yc.strides}, shape)
 			require.NoError(t, err)
 			require.True(t, ok)
 			for i := range shape[0] {
@@ -91,7 +91,7 @@ func TestStridedBinaryFlat(t *testing.T) {
 		xv[i], yv[i] = float32(i%23)-11, float32(i%5)+0.5
 	}
 	for _, op := range []BinOp{BinAdd, BinMul, BinLt} {
-		z, ok, err := StridedBinary(op, -2, -2, Operand{Vals: x}, Operand{Vals: y}, shape)
+		z, ok, err := stridedBinaryValues(op, -2, -2, Operand{Vals: x}, Operand{Vals: y}, shape)
 		require.NoError(t, err)
 		require.True(t, ok)
 		require.Equal(t, shape, z.Shape)
@@ -109,10 +109,20 @@ func TestStridedBinaryFlat(t *testing.T) {
 	// one nil operand beside a broadcast one reads the nil one row-major
 	row := dtype.NewArray(dtype.Float32, []int64{shape[1]})
 	copy(dtype.AsSlice[float32](row), yv)
-	z, ok, err := StridedBinary(BinMul, 1, 1, Operand{Vals: x}, Operand{Vals: row, Strides: []int64{0, 1}}, shape)
+	z, ok, err := stridedBinaryValues(BinMul, 1, 1, Operand{Vals: x}, Operand{Vals: row, Strides: []int64{0, 1}}, shape)
 	require.NoError(t, err)
 	require.True(t, ok)
 	for i := range xv {
 		require.Equal(t, float32(float64(xv[i])*float64(yv[int64(i)%shape[1]])), dtype.AsSlice[float32](z)[i])
 	}
+}
+
+// stridedBinaryValues is StridedBinary's result's values (an empty array
+// when there is none).
+func stridedBinaryValues(op BinOp, alpha float64, intAlpha int64, x, y Operand, shape []int64) (dtype.Array, bool, error) {
+	r, ok, err := StridedBinary(op, alpha, intAlpha, x, y, shape)
+	if r == nil {
+		return dtype.Array{}, ok, err
+	}
+	return r.Values(), ok, err
 }

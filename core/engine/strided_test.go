@@ -24,7 +24,7 @@ func TestStridedBinaryReadsThroughStrides(t *testing.T) {
 	}
 	shape := []int64{r, c}
 	for _, op := range []BinOp{BinAdd, BinDiv, BinLt} {
-		z, ok, err := StridedBinary(op, 2, 2, Operand{Vals: x, Strides: []int64{1, r}}, Operand{Vals: y, Strides: []int64{0, 1}}, shape)
+		z, ok, err := stridedBinaryValues(op, 2, 2, Operand{Vals: x, Strides: []int64{1, r}}, Operand{Vals: y, Strides: []int64{0, 1}}, shape)
 		require.NoError(t, err)
 		require.True(t, ok)
 		for i := range r {

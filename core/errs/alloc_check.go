@@ -69,7 +69,8 @@ func NumelCheckedField(arg, field string, shape []int64) (int64, error) {
 		}
 		var ok bool
 		if n, ok = MulChecked(n, s); !ok {
-			return 0, Errorf(ErrInvalidArgument, "%s%s = %v: the number of elements overflows int64", arg, field, shape)
+			// A copy goes to the message, so that shape need not escape.
+			return 0, Errorf(ErrInvalidArgument, "%s%s = %v: the number of elements overflows int64", arg, field, append([]int64(nil), shape...))
 		}
 	}
 	return n, nil

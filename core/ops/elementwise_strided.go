@@ -36,12 +36,7 @@ func binaryStrided(op string, a, b *tensor.Tensor, shape []int64, out dtype.DTyp
 	}
 	x := engine.Operand{Vals: a.Values(), Strides: operandStrides(a.Dims(), shape)}
 	y := engine.Operand{Vals: b.Values(), Strides: operandStrides(b.Dims(), shape)}
-	z, ok, err := engine.StridedBinary(bop, al.Re(), al.Int(), x, y, shape)
-	if !ok || err != nil {
-		return nil, ok, err
-	}
-	// z is the engine's new array (its own shape): no checks or copy to repeat.
-	return tensor.NewStridedOwned(z.DType, z.Shape, z.Data), true, nil
+	return engine.StridedBinary(bop, al.Re(), al.Int(), x, y, shape)
 }
 
 // operandStrides is the operand's steps through the result's shape for

@@ -182,7 +182,16 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 	if err := errs.CheckAlloc(op, src.Values().Numel(), out.Size()); err != nil {
 		return nil, err
 	}
-	vals, err := engine.Map(src.Values(), out, engine.Domain(dom), engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}, fast)
+	mf := engine.MapFunc{Int: ef.integ, Real: ef.real, Complex: ef.cplx}
+	if src.Layout() == tensor.Strided && !src.PerSlotFill() {
+		// The result made with its data and fill (a small one is one allocation)
+		// and written in place: the values, then the mapped fill.
+		r, data, fill := tensor.NewStridedUninit(out, src.Dims())
+		engine.MapInto(src.Values(), dtype.Array{DType: out, Shape: r.Dims(), Data: data}, engine.Domain(dom), mf, fast)
+		mapFillInto(ef, src, out, dom, fill)
+		return r, nil
+	}
+	vals, err := engine.Map(src.Values(), out, engine.Domain(dom), mf, fast)
 	if err != nil {
 		return nil, err
 	}
@@ -199,11 +208,19 @@ func mapTensor(op string, t *tensor.Tensor, out dtype.DType, dom domain, ef elem
 // float64, widened and narrowed as the array path does (no arrays: every
 // call on a strided tensor makes it); the other dtypes take that path.
 func mapFill(ef elemFuncs, src *tensor.Tensor, out dtype.DType, dom domain) []byte {
+	fill := make([]byte, out.Size())
+	mapFillInto(ef, src, out, dom, fill)
+	return fill
+}
+
+// mapFillInto writes mapFill's element into fill (out.Size() bytes).
+func mapFillInto(ef elemFuncs, src *tensor.Tensor, out dtype.DType, dom domain, fill []byte) {
 	in := src.DType()
 	if dom == domReal && (in == dtype.Float64 || in == dtype.Float32) && (out == dtype.Float64 || out == dtype.Float32) {
-		return tensor.ScalarBytes(out, dtype.Real(ef.real(dtype.LoadScalar(in, src.FillElem()).Re())))
+		dtype.StoreScalar(out, fill, dtype.Real(ef.real(dtype.LoadScalar(in, src.FillElem()).Re())))
+		return
 	}
-	return applyUnary(ef, elementVec(in, src.FillElem(), dom)).store(out, []int64{1}).Data
+	copy(fill, applyUnary(ef, elementVec(in, src.FillElem(), dom)).store(out, []int64{1}).Data)
 }
 
 // linearSafe reports whether summing duplicates after a linear op equals

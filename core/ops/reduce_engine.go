@@ -44,11 +44,11 @@ func reduceNative(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 		if numel == 0 && (eop == engine.Amax || eop == engine.Amin) {
 			return nil, true, emptyReductionError(op, t, dims)
 		}
-		b, err := engine.ReduceAll(eop, src.Values(), numel, src.FillElem(), out)
-		if err != nil {
+		r, res, _ := tensor.NewStridedUninit(out, nil) // one allocation: the tensor and its element
+		if err := engine.ReduceAllInto(eop, src.Values(), numel, src.FillElem(), out, res); err != nil {
 			return nil, true, err
 		}
-		return tensor.NewStridedOwned(out, nil, b), true, nil
+		return r, true, nil
 	}
 	l := t.Layout()
 	if len(red) != 2 || t.BatchDim() != 0 || t.DenseDim() != 0 || (l != tensor.CSR && l != tensor.CSC && l != tensor.COO) {
