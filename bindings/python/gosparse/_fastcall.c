@@ -325,6 +325,31 @@ static PyObject *fast_reduce_keepdim(PyObject *self, PyObject *const *args, Py_s
 /* "value", the attribute of a ctypes c_void_p that holds its address. */
 static PyObject *value_name;
 
+/* ---- The operators in C (operators()): a + b, a - b, a * b (Tensors, or a Tensor and a
+ * plain number), a @ b (short strided products) and a.sum() run here without a Python
+ * frame, making the result's Handle and Tensor here too; anything else calls the Python
+ * method they replace, which takes its own path as before. */
+
+/* The operators, by index into op_names and fallbacks. */
+enum { OP_ADD, OP_SUB, OP_MUL, OP_MATMUL, OP_SUM, N_OPS };
+
+/* The op names the library takes (OP_MATMUL's unused). */
+static const char *const op_names[N_OPS] = {"add", "sub", "mul", "matmul", "sum"};
+
+/* Set once by operators(): the Python methods replaced (called for what the C paths do
+ * not take), gosparse._lib.Handle, gosparse._errors._check, the address of the plain
+ * gs_elementwise_args, and the largest short product (m*k by k*n element counts). */
+static PyObject *fallbacks[N_OPS];
+static PyObject *handle_class;
+static PyObject *check_fn;
+static void *plain_args;
+static long long short_work;
+/* Interned names: the Tensor's Handle slot, the Handle's meta dict, its cached count. */
+static PyObject *h_name, *meta_name, *numel_key;
+
+/* The library calls the operators made, by op (read by tests: calls()). */
+static unsigned long long op_calls[N_OPS];
+
 /* Handle.__del__ with the accelerator: gs_tensor_free of the handle's address, without
  * a Python frame. A failed free (a handle that is not live) is the library's refusal,
  * which a finalizer has nowhere to report: ctypes' __del__ ignores it too. */
@@ -370,11 +395,295 @@ static PyObject *finalizer(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return PyDescr_NewMethod((PyTypeObject *)args[0], &handle_del_def);
 }
 
+/* The address the Handle h holds (its value; None: NULL), else -1 with an exception. */
+static int handle_address(PyObject *h, void **p) {
+    PyObject *v = PyObject_GetAttr(h, value_name);
+    if (v == NULL)
+        return -1;
+    *p = v == Py_None ? NULL : PyLong_AsVoidPtr(v);
+    Py_DECREF(v);
+    return (*p == NULL && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* A library call's result as a new Tensor of self's type holding a new Handle of out;
+ * for a non-zero status, what _check raises (what: the function's name). The caller
+ * still holds its operands' Handles: _check reads the thread's last error message,
+ * which a free would clear. */
+static PyObject *adopt(PyObject *self, gs_status status, gs_tensor *out, const char *what) {
+    PyObject *addr, *h, *t = NULL;
+    allocfunc alloc;
+    if (status != 0) {
+        PyObject *r = PyObject_CallFunction(check_fn, "is", (int)status, what);
+        if (r != NULL) { /* _check raises for every error status */
+            Py_DECREF(r);
+            PyErr_Format(PyExc_RuntimeError, "gosparse._fastcall: %s failed with status %d",
+                         what, (int)status);
+        }
+        return NULL;
+    }
+    addr = PyLong_FromVoidPtr(out);
+    h = addr == NULL ? NULL : PyObject_CallFunctionObjArgs(handle_class, addr, NULL);
+    Py_XDECREF(addr);
+    if (h == NULL) {
+        fn_free(&out); /* nothing holds it */
+        return NULL;
+    }
+    alloc = (allocfunc)PyType_GetSlot(Py_TYPE(self), Py_tp_alloc);
+    if (alloc == NULL)
+        PyErr_SetString(PyExc_TypeError, "gosparse._fastcall: the Tensor class has no tp_alloc");
+    else
+        t = alloc(Py_TYPE(self), 0); /* object.__new__'s allocation: Tensor() refuses */
+    if (t != NULL && PyObject_SetAttr(t, h_name, h) < 0)
+        Py_CLEAR(t);
+    Py_DECREF(h); /* held by t, or freed with its tensor */
+    return t;
+}
+
+/* The element count a product cached on the Handle h (meta["strided_numel"]): 1 with
+ * *n set, 0 when none is cached, -1 with an exception. */
+static int cached_numel(PyObject *h, long long *n) {
+    PyObject *meta = PyObject_GetAttr(h, meta_name), *v;
+    int found = 0;
+    if (meta == NULL)
+        return -1;
+    if (PyDict_Check(meta)) {
+        v = PyDict_GetItemWithError(meta, numel_key); /* borrowed from meta */
+        if (v != NULL) {
+            *n = PyLong_AsLongLong(v);
+            found = (*n == -1 && PyErr_Occurred()) ? -1 : 1;
+        } else if (PyErr_Occurred()) {
+            found = -1;
+        }
+    }
+    Py_DECREF(meta);
+    return found;
+}
+
+/* Whether the product of the strided tensors of Handles ha and hb is short (both element
+ * counts cached, their product at most short_work): 1, 0, or -1 with an exception. */
+static int short_product(PyObject *ha, PyObject *hb) {
+    long long na, nb;
+    int found = cached_numel(ha, &na);
+    if (found == 1)
+        found = cached_numel(hb, &nb);
+    if (found != 1)
+        return found;
+    return na >= 0 && nb >= 0 && (nb == 0 || na <= short_work / nb);
+}
+
+/* self op other for the operators: two Tensors of one type in one gs_binary (gs_matmul
+ * for a short product), a Tensor and a plain number in one gs_binary_number; anything
+ * else the Python operator's. */
+static PyObject *binary_operator(int op, PyObject *self, PyObject *other) {
+    PyObject *ha, *hb = NULL, *r = NULL;
+    void *pa, *pb;
+    gs_tensor *out = NULL;
+    gs_status status;
+    gs_number number;
+    int go;
+    if ((ha = PyObject_GetAttr(self, h_name)) == NULL)
+        return NULL;
+    if (handle_address(ha, &pa) < 0)
+        goto done;
+    if (Py_TYPE(other) == Py_TYPE(self)) {
+        if (other == self) { /* a op a: the object read once */
+            hb = ha;
+            Py_INCREF(hb);
+        } else if ((hb = PyObject_GetAttr(other, h_name)) == NULL) {
+            goto done;
+        }
+        if (handle_address(hb, &pb) < 0)
+            goto done;
+        go = pa != NULL && pb != NULL;
+        if (go && op == OP_MATMUL && (go = short_product(ha, hb)) < 0)
+            goto done;
+        if (go) {
+            Py_BEGIN_ALLOW_THREADS
+            if (op == OP_MATMUL)
+                status = fn_matmul(pa, pb, &out);
+            else
+                status = fn_binary(pa, pb, op_names[op], plain_args, &out);
+            Py_END_ALLOW_THREADS
+            op_calls[op]++;
+            r = adopt(self, status, out, op == OP_MATMUL ? "gs_matmul" : "gs_binary");
+            goto done;
+        }
+    } else if (pa != NULL && op != OP_MATMUL) {
+        if ((go = plain_number(other, &number)) < 0)
+            goto done;
+        if (go) {
+            Py_BEGIN_ALLOW_THREADS
+            status = fn_binary_number(pa, &number, 0, op_names[op], plain_args, &out);
+            Py_END_ALLOW_THREADS
+            op_calls[op]++;
+            r = adopt(self, status, out, "gs_binary_number");
+            goto done;
+        }
+    }
+    r = PyObject_CallFunctionObjArgs(fallbacks[op], self, other, NULL);
+done:
+    Py_DECREF(ha); /* after adopt: the Handles held the operands through _check */
+    Py_XDECREF(hb);
+    return r;
+}
+
+static PyObject *op_add(PyObject *self, PyObject *other) {
+    return binary_operator(OP_ADD, self, other);
+}
+
+static PyObject *op_sub(PyObject *self, PyObject *other) {
+    return binary_operator(OP_SUB, self, other);
+}
+
+static PyObject *op_mul(PyObject *self, PyObject *other) {
+    return binary_operator(OP_MUL, self, other);
+}
+
+static PyObject *op_matmul(PyObject *self, PyObject *other) {
+    return binary_operator(OP_MATMUL, self, other);
+}
+
+/* Tensor.sum: with no arguments, one gs_reduce over every dim; with any, the Python
+ * method's. */
+static PyObject *op_sum(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *h, *full, *r = NULL;
+    void *p;
+    gs_tensor *out = NULL;
+    gs_status status;
+    Py_ssize_t n = PyTuple_Size(args), i;
+    if (n < 0)
+        return NULL;
+    if (n == 0 && (kwargs == NULL || PyDict_Size(kwargs) == 0)) {
+        if ((h = PyObject_GetAttr(self, h_name)) == NULL)
+            return NULL;
+        if (handle_address(h, &p) == 0 && p != NULL) {
+            Py_BEGIN_ALLOW_THREADS
+            status = fn_reduce(p, op_names[OP_SUM], NULL, 0, &out);
+            Py_END_ALLOW_THREADS
+            op_calls[OP_SUM]++;
+            r = adopt(self, status, out, "gs_reduce");
+            Py_DECREF(h);
+            return r;
+        }
+        Py_DECREF(h);
+        if (PyErr_Occurred())
+            return NULL;
+    }
+    if ((full = PyTuple_New(n + 1)) == NULL)
+        return NULL;
+    Py_INCREF(self);
+    PyTuple_SetItem(full, 0, self);
+    for (i = 0; i < n; i++) {
+        PyObject *a = PyTuple_GetItem(args, i);
+        Py_INCREF(a);
+        PyTuple_SetItem(full, i + 1, a);
+    }
+    r = PyObject_Call(fallbacks[OP_SUM], full, kwargs);
+    Py_DECREF(full);
+    return r;
+}
+
+/* The operators' methods, bound to the Tensor class by operators(). */
+static PyMethodDef operator_defs[N_OPS] = {
+    {"__add__", op_add, METH_O, "self + other (torch's; gosparse._fastcall's operator)."},
+    {"__sub__", op_sub, METH_O, "self - other (torch's; gosparse._fastcall's operator)."},
+    {"__mul__", op_mul, METH_O, "self * other (torch's; gosparse._fastcall's operator)."},
+    {"__matmul__", op_matmul, METH_O, "self @ other (torch's; gosparse._fastcall's operator)."},
+    {"sum", (PyCFunction)(void (*)(void))op_sum, METH_VARARGS | METH_KEYWORDS,
+     "sum($self, /, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False)\n--\n\n"
+     "torch's Tensor.sum (see gosparse.sum): self.sum() in one library call, every other\n"
+     "form through the Python method (gosparse._reduce.ReduceOps.sum)."},
+};
+
+PyDoc_STRVAR(operators_doc,
+"operators(cls, handle, check, plain_args, short_work, add, sub, mul, matmul, sum)\n--\n\n"
+"The methods __add__, __sub__, __mul__, __matmul__ and sum of cls (gosparse.Tensor) in\n"
+"C, as a dict by name: handle the Handle class, check _errors._check, plain_args the\n"
+"address of the plain gs_elementwise_args, short_work the largest short product; the\n"
+"last five the Python methods they replace, called for every case they do not take.\n"
+"Call bind first.");
+
+/* *slot = v, holding a reference to v and dropping the one to the object it replaces. */
+static void keep(PyObject **slot, PyObject *v) {
+    PyObject *old = *slot;
+    Py_INCREF(v);
+    *slot = v;
+    Py_XDECREF(old);
+}
+
+static PyObject *operators(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *cls, *out;
+    void *pa;
+    long long work;
+    int i;
+    (void)self;
+    if (!arity("operators", nargs, 5 + N_OPS) || !bound() || address(args[3], &pa) < 0)
+        return NULL;
+    cls = args[0];
+    if (!PyType_Check(cls) || !PyType_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "gosparse._fastcall.operators(): expected classes");
+        return NULL;
+    }
+    work = PyLong_AsLongLong(args[4]);
+    if (work == -1 && PyErr_Occurred())
+        return NULL;
+    for (i = 0; i < N_OPS; i++) {
+        if (!PyCallable_Check(args[5 + i])) {
+            PyErr_Format(PyExc_TypeError, "gosparse._fastcall.operators(): %s is not callable",
+                         operator_defs[i].ml_name);
+            return NULL;
+        }
+    }
+    if ((out = PyDict_New()) == NULL)
+        return NULL;
+    for (i = 0; i < N_OPS; i++) {
+        PyObject *d = PyDescr_NewMethod((PyTypeObject *)cls, &operator_defs[i]);
+        if (d == NULL || PyDict_SetItemString(out, operator_defs[i].ml_name, d) < 0) {
+            Py_XDECREF(d);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(d);
+    }
+    keep(&handle_class, args[1]);
+    keep(&check_fn, args[2]);
+    for (i = 0; i < N_OPS; i++)
+        keep(&fallbacks[i], args[5 + i]);
+    plain_args = pa;
+    short_work = work;
+    return out;
+}
+
+PyDoc_STRVAR(calls_doc,
+"calls()\n--\n\n"
+"The library calls the operators in C have made, by op name: a dict of ints (for tests).");
+
+static PyObject *calls(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out, *v;
+    int i;
+    (void)self;
+    (void)args;
+    if (!arity("calls", nargs, 0) || (out = PyDict_New()) == NULL)
+        return NULL;
+    for (i = 0; i < N_OPS; i++) {
+        v = PyLong_FromUnsignedLongLong(op_calls[i]);
+        if (v == NULL || PyDict_SetItemString(out, op_names[i], v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    return out;
+}
+
 #define FAST(name, fn, doc) {name, (PyCFunction)(void (*)(void))fn, METH_FASTCALL, doc}
 
 static PyMethodDef methods[] = {
     FAST("bind", bind, bind_doc),
     FAST("finalizer", finalizer, finalizer_doc),
+    FAST("operators", operators, operators_doc),
+    FAST("calls", calls, calls_doc),
     FAST("binary", fast_binary, binary_doc),
     FAST("binary_by_strided", fast_binary_by_strided, binary_by_strided_doc),
     FAST("binary_number", fast_binary_number, binary_number_doc),
@@ -400,6 +709,12 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__fastcall(void) {
     if (value_name == NULL && (value_name = PyUnicode_InternFromString("value")) == NULL)
+        return NULL;
+    if (h_name == NULL && (h_name = PyUnicode_InternFromString("_h")) == NULL)
+        return NULL;
+    if (meta_name == NULL && (meta_name = PyUnicode_InternFromString("meta")) == NULL)
+        return NULL;
+    if (numel_key == NULL && (numel_key = PyUnicode_InternFromString("strided_numel")) == NULL)
         return NULL;
     return PyModule_Create(&module);
 }

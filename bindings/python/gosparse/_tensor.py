@@ -8,10 +8,12 @@ from ._autograd import AutogradOps
 from ._compat import CompatOps
 from ._base import TensorBase, set_tensor_class
 from ._construct import _rebuild, tensor, zeros
-from ._elementwise import ElementwiseOps
+from ._elementwise import _PLAIN_ADDRESS, ElementwiseOps
+from ._errors import _check
 from ._exchange import ExchangeOps
 from ._formats import FormatOps
-from ._linalg import LinalgOps
+from ._lib import Handle, fast
+from ._linalg import _SHORT_WORK, LinalgOps
 from ._numpy_api import NumpyOps
 from ._ops_index import IndexOps
 from ._ops_shape import ShapeOps
@@ -65,6 +67,19 @@ class Tensor(AutogradOps, TensorBase, ShapeOps, IndexOps, ElementwiseOps, Linalg
 
 
 set_tensor_class(Tensor)
+
+# The methods the accelerator runs in C when it is in use (gosparse._fastcall.operators),
+# and the Python methods they replace, which each calls for every case it does not take
+# (and which the tests restore to count the library calls of the Python paths).
+C_OPERATORS = ("__add__", "__sub__", "__mul__", "__matmul__", "sum")
+PYTHON_OPERATORS = {_name: getattr(Tensor, _name) for _name in C_OPERATORS}
+if fast is not None:
+    # a + b, a - b, a * b (of Tensors, or with a plain number), a short a @ b and a.sum()
+    # without a Python frame, their result's Handle and Tensor made in C.
+    for _name, _method in fast.operators(Tensor, Handle, _check, _PLAIN_ADDRESS, _SHORT_WORK,
+                                         *PYTHON_OPERATORS.values()).items():
+        setattr(Tensor, _name, _method)
+    del _name, _method
 
 
 def _pickle_state(t):

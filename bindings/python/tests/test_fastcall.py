@@ -135,6 +135,95 @@ def test_finalizer_frees_a_live_handle_once():
         fast.finalizer(3)
 
 
+def _delta(before):
+    """The library calls of the C operators since before (a fast.calls() dict), by op,
+    those that made none left out."""
+    return {k: v - before[k] for k, v in _lib.fast.calls().items() if v != before[k]}
+
+
+@needs_fast
+def test_c_operators_make_one_library_call():
+    """a + b, a - b, a * b, a * 2.0, a short a @ b and a.sum() are the accelerator's
+    methods in C (no Python frame): one library call each, and no other call, giving
+    numpy's values in a Tensor of the operand's class, freed with it."""
+    from gosparse._tensor import C_OPERATORS, PYTHON_OPERATORS
+    for name in C_OPERATORS:
+        assert type(gs.Tensor.__dict__[name]).__name__ == "method_descriptor", name
+        assert gs.Tensor.__dict__[name] is not PYTHON_OPERATORS[name]
+    rng = np.random.default_rng(4)
+    an, bn = rng.standard_normal((8, 8)), rng.standard_normal((8, 8))
+    a, b = gs.tensor(an), gs.tensor(bn)
+    a @ b  # the first product caches the element counts (the Python path's)
+    live = gs.live_handles()
+    for op, want, np_op in [("add", {"add": 1}, lambda: a + b), ("sub", {"sub": 1}, lambda: a - a),
+                            ("mul", {"mul": 1}, lambda: a * b), ("mul", {"mul": 1}, lambda: a * 2.0),
+                            ("mul", {"mul": 1}, lambda: a * 3), ("add", {"add": 1}, lambda: a + True),
+                            ("add", {"add": 1}, lambda: a + 1j),
+                            ("matmul", {"matmul": 1}, lambda: a @ b), ("sum", {"sum": 1}, lambda: a.sum())]:
+        before = _lib.fast.calls()
+        r = np_op()
+        assert _delta(before) == want, op
+        assert type(r) is gs.Tensor and gs.live_handles() == live + 1
+        del r
+        assert gs.live_handles() == live
+    np.testing.assert_array_equal((a + b).numpy(), an + bn)
+    np.testing.assert_array_equal((a - a).numpy(), np.zeros((8, 8)))
+    np.testing.assert_array_equal((a * b).numpy(), an * bn)
+    np.testing.assert_array_equal((a * 2.0).numpy(), an * 2.0)
+    np.testing.assert_array_equal((a + 1j).numpy(), an + 1j)
+    np.testing.assert_allclose((a @ b).numpy(), an @ bn, rtol=1e-12)
+    np.testing.assert_allclose(a.sum().item(), an.sum(), rtol=1e-12)
+
+
+@needs_fast
+def test_c_operators_fall_back_to_the_python_methods():
+    """What the C operators do not take (other types, a number that is not exactly a
+    float, bool, int or complex, an uncached product or one by a vector, sum with
+    any argument, a subclass's operand of the base class) is the Python method's: the
+    same results and errors as calling it directly; a subclass's result is of its
+    class; a library error is _check's exception, the operands still alive."""
+    from gosparse._tensor import PYTHON_OPERATORS as PY
+    rng = np.random.default_rng(6)
+    an = rng.standard_normal((4, 4))
+    a, b = gs.tensor(an), gs.tensor(an.T.copy())
+    sp = gs.tensor(np.eye(4)).to_sparse_csr()
+    before = _lib.fast.calls()
+    cases = [("__add__", a, np.float64(2.0)), ("__mul__", a, sp), ("__sub__", sp, a),
+             ("__matmul__", a, gs.tensor(np.ones(4))),
+             ("__matmul__", gs.tensor(an), gs.tensor(an))]
+    for name, x, y in cases:
+        got, want = getattr(x, name)(y), PY[name](x, y)
+        np.testing.assert_array_equal(np.asarray(got.to_dense().numpy()),
+                                      np.asarray(want.to_dense().numpy()), err_msg=name)
+    for add in (a.__add__, lambda y: PY["__add__"](a, y)):
+        with pytest.raises(ValueError, match="operand: 1180591620717411303424 is out of range"):
+            add(2 ** 70)  # past int64: not a plain number
+    assert a.__add__([1, 2]) is NotImplemented and PY["__add__"](a, [1, 2]) is NotImplemented
+    assert a.__matmul__("x") is NotImplemented
+    with pytest.raises(TypeError):
+        a @ "x"
+    np.testing.assert_allclose(a.sum(0).numpy(), an.sum(0), rtol=1e-12)
+    np.testing.assert_allclose(a.sum(dim=1, keepdim=True).numpy(), an.sum(1, keepdims=True),
+                               rtol=1e-12)
+    assert a.sum(dtype=gs.float32).dtype is gs.float32
+    # Tensors of any layout are one gs_binary, as on the Python path; the rest its own
+    assert _delta(before) == {"mul": 1, "sub": 1}
+    with pytest.raises(gs.InvalidArgumentError, match="gs_binary: add: The size of tensor a"):
+        a + gs.tensor(np.ones((3, 3)))
+    with pytest.raises(gs.InvalidArgumentError, match="gs_binary: add: The size of tensor a"):
+        PY["__add__"](a, gs.tensor(np.ones((3, 3))))
+
+    class Sub(gs.Tensor):
+        __slots__ = ()
+
+    s = gs.Tensor._adopt.__func__(Sub, gs.tensor(an)._h)
+    before = _lib.fast.calls()
+    for r in (s + s, s * 2.0, s.sum()):
+        assert type(r) is Sub
+    assert _delta(before) == {"add": 1, "mul": 1, "sum": 1}
+    np.testing.assert_array_equal((s + a).numpy(), an + an)  # a Tensor is not a Sub: Python's
+
+
 @pytest.mark.skipif(_DISABLED, reason="this run is the ctypes one already")
 def test_ctypes_path_passes_without_the_accelerator():
     """With GOSPARSE_NO_FASTCALL=1 the package runs on ctypes alone (what an install

@@ -12,6 +12,7 @@ import gosparse as gs
 from gosparse import _lib
 from gosparse._lib import lib, unchecked
 from gosparse._signatures_gen import SIGNATURES
+from gosparse._tensor import PYTHON_OPERATORS
 
 
 @pytest.fixture
@@ -19,8 +20,12 @@ def calls(monkeypatch):
     """A Counter of the library calls made while the test runs, by name; a call that
     went through the Ctrl-C wrapper of _interrupt counts as "<name> (interruptible)",
     one of the unchecked functions (no argtypes) as "<name> (unchecked)", one through the
-    accelerator (_lib.fast) as "<name> (fast)" (its Handle finalizer, in C, uncounted)."""
+    accelerator (_lib.fast) as "<name> (fast)" (its Handle finalizer, in C, uncounted).
+    The operators the accelerator runs in C (_tensor.C_OPERATORS, counted by
+    test_fastcall) are the Python methods they replace meanwhile, whose calls count."""
     counts = collections.Counter()
+    for name, method in PYTHON_OPERATORS.items():
+        monkeypatch.setattr(gs.Tensor, name, method)
 
     def counting(fn, key):
         def f(*args):
