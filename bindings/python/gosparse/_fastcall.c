@@ -3,10 +3,12 @@
  * module calls the same library functions through C function pointers for a few
  * tens of ns. It does not link against libgosparse: gosparse._lib hands it the
  * addresses ctypes resolved in the library it loaded (bind), so the library found at
- * run time stays the one used. Tensors go in and out as plain ints (the handles'
+ * run time stays the one used. Its functions take tensors as plain ints (the handles'
  * addresses); each call returns the new handle (an int >= 0) or, on a non-zero
  * status, the status (an int < 0: every gs_status error is negative), which the
- * caller turns into the same exception as on the ctypes path. Every call releases
+ * caller turns into the same exception as on the ctypes path. operators() makes the
+ * commonest Tensor methods themselves C methods (a + b, a - b, a * b, a @ b, a.sum():
+ * no Python frame, the result's Handle and Tensor made here). Every call releases
  * the GIL, as ctypes does: a call may run long, and the library calls back into
  * Python (release callbacks). Built for the stable ABI of CPython >= 3.10 (abi3). */
 
