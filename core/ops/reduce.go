@@ -321,6 +321,9 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	if r, ok, err := softmaxRagged(t, dim, log); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := softmaxCustom(t, dim, log); ok || err != nil {
+		return r, err
+	}
 	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
 	if err != nil {
 		return nil, err

@@ -125,27 +125,31 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 // keyRuns walks s's stored elements in storage order (ustorage.Fibers;
 // Walk for a delta last level), calling emit with each fiber's linear keys
 // over the kept dims (keptGroups' strides: a fiber's keys are an
-// arithmetic run) and its value slots [lo, hi). keys is reused between
-// calls.
+// arithmetic run) and its value slots [lo, hi), a fiber longer than
+// keyRunChunk (a DIA's diagonal) in pieces of keyRunChunk, so that keys,
+// reused between calls, stays that short.
 func keyRuns(s *ustorage.Structure, nse int64, strides []int64, emit func(keys []int64, lo, hi int64)) error {
-	var buf []int64
+	buf := make([]int64, keyRunChunk)
 	ok, err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
 		var k0, step int64 // the key of the fiber's coordinate 0, and its change per coordinate
 		for d, st := range strides {
 			k0 += f.Dim0[d] * st
 			step += f.Step[d] * st
 		}
-		buf = buf[:0]
-		if f.Crd == nil {
-			for x := f.First; x < f.First+f.Hi-f.Lo; x++ {
-				buf = append(buf, k0+x*step)
+		for lo := f.Lo; lo < f.Hi; lo += keyRunChunk {
+			keys := buf[:min(keyRunChunk, f.Hi-lo)]
+			if f.Crd == nil {
+				x := f.First + lo - f.Lo
+				for k := range keys {
+					keys[k] = k0 + (x+int64(k))*step
+				}
+			} else {
+				for k, x := range f.Crd[lo-f.Lo : lo-f.Lo+int64(len(keys))] {
+					keys[k] = k0 + x*step
+				}
 			}
-		} else {
-			for _, x := range f.Crd {
-				buf = append(buf, k0+x*step)
-			}
+			emit(keys, lo, lo+int64(len(keys)))
 		}
-		emit(buf, f.Lo, f.Hi)
 	})
 	if err == nil && !ok { // a delta last level: element by element
 		one := make([]int64, 1)
