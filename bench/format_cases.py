@@ -1,7 +1,8 @@
 """Rows of the operators that run on a custom format's own storage (issue 36):
-an element-wise op (A * 2.5), a reduction (sum of all elements), a transpose
-and the products (A @ x, A @ X with 8 columns; bmm for a batch) of a tensor
-stored in a format other than the torch layouts, each paired call by call
+an element-wise op (A * 2.5), a reduction (sum of all elements), a transpose,
+softmax over the last dim (checked by its sums over the other dims: each
+row's is 1, whatever explicit zeros a format stores) and the products (A @ x,
+A @ X with 8 columns; bmm for a batch) of a tensor stored in a format other than the torch layouts, each paired call by call
 against the same operator on gosparse's tensor in the reference layout (CSR,
 or COO where CSR cannot hold it) of the same entries, the row's peer. Each
 row is its own kernel: --only format_dia_i_mul.
@@ -148,7 +149,12 @@ _OPS = {
     "mv": ("A @ x", lambda A, x: A @ x, "mv"),
     "mm": ("A @ X (%d columns)" % _X_COLS, lambda A, x: A @ x, None),
     "bmm": ("bmm with X (%d columns)" % _X_COLS, lambda A, x: gosparse.bmm(A, x), None),
+    "softmax": ("softmax over the last dim", lambda A, x: gosparse.sparse.softmax(A, -1), None),
 }
+
+# The formats whose softmax runs on their own storage (the others' is the
+# named layout's own or their COO form's).
+_SOFTMAX = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8", "batched_dia")
 
 _STORED = {}
 
@@ -219,4 +225,5 @@ def _row(fkey, okey):
 
 
 KERNELS = [_row(f, o) for f, spec in _FORMATS.items()
-           for o in ("mul", "sum") + (() if f == "block_vector" else ("t",)) + spec[5]]
+           for o in ("mul", "sum") + (() if f == "block_vector" else ("t",)) + spec[5]
+           + (("softmax",) if f in _SOFTMAX else ())]

@@ -286,7 +286,8 @@ func reduceBlockInto(acc []dtype.Scalar, vals dtype.Array, e int64, dshape []int
 
 // Softmax is torch.sparse.softmax(t, dim): along dim over the specified
 // elements only (unspecified ones are excluded, not read as the fill), on a
-// coalesced COO result of the same pattern. log computes log_softmax.
+// coalesced COO result of the same pattern (a float custom-format tensor's
+// keeps its format and structure: softmaxCustom). log computes log_softmax.
 func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	op := "softmax"
 	if log {

@@ -94,7 +94,8 @@ func softmaxKeyed[V float32 | float64](s *ustorage.Structure, nse int64, strides
 		}
 	}
 	keep, isF64 := any(out).([]float64)
-	var t []float64                                // float32's exponentials, a chunk at a time
+	// float32's exponentials, a chunk at a time (float64's are kept in out)
+	var t []float64
 	exps := func(keys []int64, lo int) []float64 { // the chunk's exponentials
 		var e []float64
 		if isF64 {

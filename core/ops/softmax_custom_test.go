@@ -165,3 +165,25 @@ func requireSameEntries(t *testing.T, want, got *tensor.Tensor, msg string) {
 		}
 	}
 }
+
+// BenchmarkSoftmaxCustom is softmax over dim 1 of the 250k-row Laplacian
+// in BSR with column-major 2 x 2 blocks and in delta(8) CSR, formats whose
+// last-level fibers are short (2 slots) or walked slot by slot (delta).
+func BenchmarkSoftmaxCustom(b *testing.B) {
+	csr := benchLaplacian(b, 100, tensor.CSR)
+	bsr, err := format.BSRColMajor(2, 2)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d8, err := format.DeltaCSR(8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range []format.Format{bsr, d8} {
+		x, err := convert.ToFormat(csr, f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(f.String(), func(b *testing.B) { benchSoftmax(b, x) })
+	}
+}

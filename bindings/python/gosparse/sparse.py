@@ -54,7 +54,8 @@ def sum(input, dim=None, dtype=None):
 def softmax(input, dim, dtype=None):
     """torch.sparse.softmax: softmax along dim over the specified elements only
     (unspecified elements are excluded, and stay unspecified with fill 0). The result
-    is coalesced COO of input's pattern. dtype casts the input first."""
+    is coalesced COO of input's pattern (a float tensor of a custom format keeps its
+    format and structure). dtype casts the input first."""
     t = _cast(_tensor_arg(input, "sparse.softmax"), dtype)
     return _call(type(t), _lib.gs_softmax, t._handle, _dim_arg(dim))
 
