@@ -63,6 +63,9 @@ func selectWidth(t *tensor.Tensor, dim int, index int64, w int) (*tensor.Tensor,
 	if r, ok, err := selectCustom(t, dim, index); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := selectFibers(t, dim, index); ok || err != nil {
+		return r, err
+	}
 	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
 	if err != nil {
 		return nil, err
@@ -242,6 +245,9 @@ func NarrowCopy(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tensor,
 		return nil, errs.Errorf(errs.ErrIndex, "narrow_copy: start (%d) + length (%d) exceeds dimension size (%d)", start, length, n)
 	}
 	if r, ok, err := narrowCustom(t, dim, start, length); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := narrowFibers(t, dim, start, length); ok || err != nil {
 		return r, err
 	}
 	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
