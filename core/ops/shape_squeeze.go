@@ -25,6 +25,16 @@ func Unsqueeze(t *tensor.Tensor, dim int) (*tensor.Tensor, error) {
 	if t.UndefinedFill() {
 		return keepUndefined("unsqueeze", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Unsqueeze(s, dim) })
 	}
+	if err := checkAddDim("unsqueeze", t.NDim()); err != nil {
+		return nil, err
+	}
+	d, err := tensor.NormDim("unsqueeze: dim", dim, t.NDim()+1)
+	if err != nil {
+		return nil, err
+	}
+	if r, ok, err := unsqueezeCustom(t, d); ok || err != nil {
+		return r, err
+	}
 	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
 	if err != nil {
 		return nil, err
@@ -82,11 +92,6 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 	if t.UndefinedFill() {
 		return keepUndefined("squeeze", t, func(s *tensor.Tensor) (*tensor.Tensor, error) { return Squeeze(s, dim) })
 	}
-	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
-	if err != nil {
-		return nil, err
-	}
-	t = nt
 	nd := len(t.Dims())
 	var drop []int
 	if dim != nil {
@@ -104,6 +109,14 @@ func Squeeze(t *tensor.Tensor, dim *int) (*tensor.Tensor, error) {
 			}
 		}
 	}
+	if r, ok, err := squeezeCustom(t, drop); ok || err != nil {
+		return r, err
+	}
+	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
+	if err != nil {
+		return nil, err
+	}
+	t = nt
 	if t.Layout() == tensor.Strided {
 		return squeezeDense(t, drop)
 	}
