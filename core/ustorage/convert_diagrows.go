@@ -2,8 +2,10 @@ package ustorage
 
 import (
 	"slices"
+	"sort"
 
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // diagonalRows is Convert's route from a DIA-like source (a ± b :
@@ -42,32 +44,78 @@ func diagonalRows[W any](p *fiberPlan, src *Structure, vals []W, narrow bool, va
 	return s, out, true, nil
 }
 
-// fillDiagonalRows writes diagonalRows' result.
+// fillDiagonalRows writes diagonalRows' result. Row x of run k holds the
+// run's diagonals, so its first entry is at first[k] + (x - from) * width:
+// every row's place is known without a count pass, and the rows split
+// into parts of fixed bounds filled side by side (part 0, on the calling
+// goroutine, polls), each writing its own rows' pos, crd and values. Every
+// element is written once (the arrays come uninitialised), and is the same
+// at any part count.
 func fillDiagonalRows[W any, O outIndex](p *fiberPlan, src *Structure, dg *diagonals, runs []rowRun, vals []W, poll func()) (*Structure, []W) {
 	rows, n := dg.size, dg.stored
-	pos, crd, out := make([]O, rows+1), make([]O, n), make([]W, n)
-	q, x := int64(0), int64(0)
-	for _, run := range runs {
-		for ; x < run.from; x++ { // rows no diagonal reaches
-			pos[x+1] = O(q)
+	first := make([]int64, len(runs)+1) // run k's first entry; first[len] = n
+	for k, run := range runs {
+		first[k+1] = first[k] + (run.to-run.from)*int64(len(run.diags))
+	}
+	pos, crd, out := uninit[O](rows+1), uninit[O](n), uninit[W](n)
+	pos[0] = 0
+	parts := parallel.Parts(rows + n)
+	bounds := parallel.SplitEven(int(rows), parts)
+	parallel.For(parts, func(part int) {
+		pl := poll
+		if part != 0 {
+			pl = nil
 		}
-		for ; x < run.to; x++ {
+		fillRowRange(runs, first, int64(bounds[part]), int64(bounds[part+1]), p.lo, pos, crd, out, vals, pl)
+	})
+	return structureOut(p.f, src.Shape, p.sizes, [][]O{{}, pos}, [][]O{{}, crd}), out
+}
+
+// fillRowRange writes rows [lo, hi) of fillDiagonalRows: pos[x+1] for each
+// row x, and the entries of the rows a run holds, run by run.
+func fillRowRange[W any, O outIndex](runs []rowRun, first []int64, lo, hi, shift int64, pos, crd []O, out, vals []W, poll func()) {
+	k := sort.Search(len(runs), func(k int) bool { return runs[k].to > lo })
+	for x := lo; x < hi; {
+		if k == len(runs) || runs[k].from >= hi {
+			for ; x < hi; x++ { // rows past the last run, or before the next
+				pos[x+1] = O(first[k])
+			}
+			return
+		}
+		run := &runs[k]
+		for ; x < run.from; x++ { // rows no diagonal reaches
+			pos[x+1] = O(first[k])
+		}
+		end := min(run.to, hi)
+		w := int64(len(run.diags))
+		q := first[k] + (x-run.from)*w
+		for x < end {
 			if poll != nil && x&pollMask == 0 {
 				poll()
 			}
-			c, o := crd[q:q+int64(len(run.diags))], out[q:q+int64(len(run.diags))]
-			for i := range run.diags {
-				d := &run.diags[i]
-				c[i], o[i] = O(d.base+d.step*x-p.lo), vals[d.start+x]
-			}
-			q += int64(len(run.diags))
-			pos[x+1] = O(q)
+			step := min(end, (x|pollMask)+1)
+			fillRunRows(run.diags, x, step, q, shift, pos, crd, out, vals)
+			q += (step - x) * w
+			x = step
 		}
+		k++
 	}
-	for ; x < rows; x++ {
+}
+
+// fillRunRows writes rows [a, b) of one run (diagonals ds, row a's first
+// entry at q): row x's entry on diagonal i is column base + step*x - shift,
+// its value vals[start + x].
+func fillRunRows[W any, O outIndex](ds []diagonal, a, b, q, shift int64, pos, crd []O, out, vals []W) {
+	w := int64(len(ds))
+	for x := a; x < b; x++ {
+		c, o := crd[q:q+w], out[q:q+w]
+		for i := range ds {
+			d := &ds[i]
+			c[i], o[i] = O(d.base+d.step*x-shift), vals[d.start+x]
+		}
+		q += w
 		pos[x+1] = O(q)
 	}
-	return structureOut(p.f, src.Shape, p.sizes, [][]O{{}, pos}, [][]O{{}, crd}), out
 }
 
 // diagonalPair reports whether src is DIA-like and the plan's target
@@ -94,3 +142,5 @@ func diagonalPair(p *fiberPlan, src *Structure) bool {
 	return t0.Kind == format.Dense && t0.Expr.Op == format.OpDim && t1.Expr.Op == format.OpDim &&
 		f.DimIndex(t0.Expr.A) == r && f.DimIndex(t1.Expr.A) != r
 }
+
+
