@@ -9,8 +9,8 @@ import (
 )
 
 // TestConvertPairsAllocations: a conversion through ustorage.ConvertValues
-// (CSR -> CSC, DIA-I, DCSR, BSR with column-major blocks; DIA-I -> CSR and
-// that BSR; a 3-D COO -> CSF) allocates its output (the level arrays and
+// (CSR -> CSC, DIA-I, DCSR, BSR with column-major blocks; DIA-I -> CSR,
+// CSC and that BSR; DIA-J -> CSR; a 3-D COO -> CSF) allocates its output (the level arrays and
 // the values) plus O(rows): no array of value indices, no list of the
 // entries, no sort buffers (MemStats.TotalAlloc around the call).
 func TestConvertPairsAllocations(t *testing.T) {
@@ -18,6 +18,10 @@ func TestConvertPairsAllocations(t *testing.T) {
 	csr := laplacianCSR(t, side)
 	rows := csr.Dims()[0]
 	dia, err := ToFormat(csr, tensor.DiaIFormat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diaJ, err := ToFormat(csr, format.DIAJ())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,6 +42,8 @@ func TestConvertPairsAllocations(t *testing.T) {
 		{"csr-to-csc", csr, format.CSC()},
 		{"csr-to-dia", csr, tensor.DiaIFormat},
 		{"dia-to-csr", dia, format.CSR()},
+		{"dia-to-csc", dia, format.CSC()},
+		{"diaj-to-csr", diaJ, format.CSR()},
 		{"csr-to-dcsr", csr, format.DCSR()},
 		{"csr-to-bsr-colmajor", csr, bsrLeft},
 		{"coo-to-csf3", coo3, csf3},

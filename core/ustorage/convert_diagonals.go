@@ -82,6 +82,24 @@ func diagonalsOf(s *Structure, nvals int64) (*diagonals, error) {
 	return dg, nil
 }
 
+// across re-reads dg's diagonals along the other dimension (its range
+// dimension becomes o): a diagonal of a - b, whose o coordinate at x is
+// base + x, holds at o coordinate y the range coordinate y - base, its
+// value at start - base + y. false, dg unchanged, for diagonals of a + b,
+// whose values run backwards along o.
+func (dg *diagonals) across(shape []int64) bool {
+	for _, d := range dg.diags {
+		if d.step != 1 {
+			return false
+		}
+	}
+	for i, d := range dg.diags {
+		dg.diags[i] = diagonal{from: d.from + d.base, to: d.to + d.base, base: -d.base, step: 1, start: d.start - d.base}
+	}
+	dg.r, dg.o, dg.size = dg.o, dg.r, shape[dg.o]
+	return true
+}
+
 // rowRun is a run [from, to) of range coordinates that the same diagonals
 // hold, listed by their other coordinate ascending.
 type rowRun struct {

@@ -10,19 +10,25 @@ import (
 
 // diagonalRows is Convert's route from a DIA-like source (a ± b :
 // compressed, r : range) to the CSR-like target by its range dimension
-// (r : dense, o : compressed: CSR from DIA-I): the row counts are the
+// (r : dense, o : compressed: CSR from DIA-I), or by the other dimension
+// where the diagonals are a - b (CSR from DIA-J, CSC from DIA-I: each
+// diagonal read along o, across): the row counts are the
 // number of diagonals over each run of rows (rowRuns), and each row's
 // entries are the run's diagonals in column order, written without a
 // test per entry, a mark or a sort. ok is false for other pairs, for
 // diagonals out of order or repeated, and where the runs cost more than
 // the entries.
 func diagonalRows[W any](p *fiberPlan, src *Structure, vals []W, narrow bool, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
-	if !diagonalPair(p, src) {
+	across, ok := diagonalPair(p, src)
+	if !ok {
 		return nil, nil, false, nil
 	}
 	dg, err := diagonalsOf(src, int64(len(vals)))
 	if err != nil {
 		return nil, nil, true, err
+	}
+	if across && !dg.across(src.Shape) {
+		return nil, nil, false, nil
 	}
 	if !dg.ascending || dg.size != p.fibers {
 		return nil, nil, false, nil
@@ -119,28 +125,28 @@ func fillRunRows[W any, O outIndex](ds []diagonal, a, b, q, shift int64, pos, cr
 }
 
 // diagonalPair reports whether src is DIA-like and the plan's target
-// (r : dense, o : compressed) on bare dimensions, r the source's range
-// dimension.
-func diagonalPair(p *fiberPlan, src *Structure) bool {
+// (x : dense, y : compressed) on bare dimensions, x the source's range
+// dimension r, or the other one (across).
+func diagonalPair(p *fiberPlan, src *Structure) (across, ok bool) {
 	g, f := src.Format, p.f
 	if len(g.Levels) != 2 || len(f.Levels) != 2 || len(src.Levels) != 2 || len(src.Shape) != 2 || !g.IsUnique() || p.comp != 1 || p.lo != 0 {
-		return false
+		return false, false
 	}
 	s0, s1, t0, t1 := g.Levels[0], g.Levels[1], f.Levels[0], f.Levels[1]
 	if s0.Kind != format.Compressed || (s0.Expr.Op != format.OpSub && s0.Expr.Op != format.OpAdd) || s1.Kind != format.Range || s1.Expr.Op != format.OpDim {
-		return false
+		return false, false
 	}
 	x, err := format.NewIndexer(g)
 	if err != nil {
-		return false
+		return false, false
 	}
 	sizes, err := x.LevelSizes(src.Shape)
 	if err != nil || !slices.Equal(sizes, src.LevelSizes) {
-		return false // Walk words the refusal
+		return false, false // Walk words the refusal
 	}
 	r := g.DimIndex(s1.Expr.A)
-	return t0.Kind == format.Dense && t0.Expr.Op == format.OpDim && t1.Expr.Op == format.OpDim &&
-		f.DimIndex(t0.Expr.A) == r && f.DimIndex(t1.Expr.A) != r
+	if t0.Kind != format.Dense || t0.Expr.Op != format.OpDim || t1.Expr.Op != format.OpDim || f.DimIndex(t0.Expr.A) == f.DimIndex(t1.Expr.A) {
+		return false, false
+	}
+	return f.DimIndex(t0.Expr.A) != r, true
 }
-
-

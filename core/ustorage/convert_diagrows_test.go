@@ -14,48 +14,52 @@ import (
 
 // TestDiagonalRowsSplit: banded matrices (tall, wide and square; rows no
 // diagonal reaches above, below and between the band's parts; zeros
-// stored inside the band) as DIA-I and anti-DIA-I convert to CSR through
-// diagonalRows, serial and split into 2, 3 and 7 parts, to the storage
-// Arrange lays out for the walked entries (the in-band zeros kept), from
-// int64 and int32 level arrays.
+// stored inside the band) as DIA-I, DIA-J, anti-DIA-I and anti-DIA-J
+// convert to CSR and CSC, serial and split into 2, 3 and 7 parts, to the
+// storage Arrange lays out for the walked entries (the in-band zeros
+// kept), from int64 and int32 level arrays: through diagonalRows along
+// the range dimension (CSR from DIA-I and anti-DIA-I, CSC from DIA-J and
+// anti-DIA-J) and across it for DIA (CSC from DIA-I, CSR from DIA-J), the
+// anti-diagonals across taking the general routes.
 func TestDiagonalRowsSplit(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	bands := [][]int64{{0}, {-3, -1, 0, 2}, {-7, 5}, {-40, 40}, {6}}
-	routed := 0
 	for _, shape := range [][2]int64{{13, 13}, {30, 9}, {9, 30}, {1, 5}, {64, 50}} {
 		for _, band := range bands {
-			dense := make([]float64, shape[0]*shape[1])
+			dense, empty := make([]float64, shape[0]*shape[1]), true
 			for k := range dense {
 				i, j := int64(k)/shape[1], int64(k)%shape[1]
 				for _, off := range band {
 					if j-i == off && rng.Intn(5) > 0 { // some band slots zero
-						dense[k] = float64(k + 1)
+						dense[k], empty = float64(k+1), false
 					}
 				}
 			}
-			for _, sf := range []format.Format{format.DIAI(), format.AntiDIAI()} {
+			for _, sf := range []format.Format{format.DIAI(), format.DIAJ(), format.AntiDIAI(), format.AntiDIAJ()} {
 				s, err := Build(sf, shape[:], dense)
 				require.NoError(t, err)
-				for _, src := range []*Structure{s.Structure(), narrowed(s.Structure())} {
-					what := fmt.Sprintf("%v band %v %s", shape, band, sf)
-					want, err := arrangeWalked(src.wide(), s.NSE(), format.CSR(), DefaultByteLimit)
-					require.NoError(t, err, what)
-					for _, w := range []int{1, 2, 3, 7} {
-						got := withParts(w, func() *Arrangement {
-							a, err := Convert(src, s.NSE(), format.CSR(), 8, DefaultByteLimit, nil)
-							require.NoError(t, err, what)
-							return a
-						})
-						sameArrangement(t, want, got, fmt.Sprintf("%s, %d parts", what, w))
-					}
-					if diagonalRoute(t, src, s.NSE()) {
-						routed++
+				for _, g := range []format.Format{format.CSR(), format.CSC()} {
+					for _, src := range []*Structure{s.Structure(), narrowed(s.Structure())} {
+						what := fmt.Sprintf("%v band %v %s -> %s", shape, band, sf, g)
+						want, err := arrangeWalked(src.wide(), s.NSE(), g, DefaultByteLimit)
+						require.NoError(t, err, what)
+						for _, w := range []int{1, 2, 3, 7} {
+							got := withParts(w, func() *Arrangement {
+								a, err := Convert(src, s.NSE(), g, 8, DefaultByteLimit, nil)
+								require.NoError(t, err, what)
+								return a
+							})
+							sameArrangement(t, want, got, fmt.Sprintf("%s, %d parts", what, w))
+						}
+						// Anti-diagonals run backwards across; an empty
+						// storage has none.
+						anti, across := sf.Levels[0].Expr.Op == format.OpAdd, sf.Levels[1].Expr.A != g.Levels[0].Expr.A
+						assert.Equal(t, !anti || !across || empty, diagonalRoute(t, src, s.NSE(), g), "%s: through diagonalRows", what)
 					}
 				}
 			}
 		}
 	}
-	assert.Equal(t, 5*5*2*2, routed, "conversions through diagonalRows")
 }
 
 // withParts runs f with every split of w parts, whatever its size.
@@ -64,10 +68,10 @@ func withParts[T any](w int, f func() T) T {
 	return f()
 }
 
-// diagonalRoute reports whether Convert takes diagonalRows from src to CSR.
-func diagonalRoute(t *testing.T, src *Structure, nvals int64) bool {
+// diagonalRoute reports whether Convert takes diagonalRows from src to g.
+func diagonalRoute(t *testing.T, src *Structure, nvals int64, g format.Format) bool {
 	t.Helper()
-	x, err := format.NewIndexer(format.CSR())
+	x, err := format.NewIndexer(g)
 	require.NoError(t, err)
 	sizes, err := x.LevelSizes(src.Shape)
 	require.NoError(t, err)
