@@ -89,9 +89,11 @@ func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd [
 	if bytesFor(idx, n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", f, idx, n, valueSize, limit)
 	}
-	outerCrd, innerPos, innerCrd := make([]O, nonempty), []O{}, make([]O, n)
+	// Every element of the result is written below: the arrays come
+	// uninitialised (no clearing pass over the copies).
+	outerCrd, innerPos, innerCrd := uninit[O](nonempty), []O{}, uninit[O](n)
 	if nonempty > 0 {
-		innerPos = make([]O, nonempty+1)
+		innerPos = uninit[O](nonempty + 1)
 		q := 0
 		for o := int64(0); o < rows; o++ {
 			if pos[o] != pos[o+1] {
@@ -102,7 +104,8 @@ func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd [
 		innerPos[nonempty] = O(n)
 	}
 	copyIndex(innerCrd, crd[base:base+n])
-	out := slices.Clone(vals[base : base+n])
+	out := uninit[W](n)
+	copy(out, vals[base:base+n])
 	s := structureOut(f, src.Shape, sizes, [][]O{{0, O(nonempty)}, innerPos}, [][]O{outerCrd, innerCrd})
 	return s, out, true, nil
 }
