@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/format"
+	"github.com/gosparse/gosparse/kernels/parallel"
 )
 
 // filterRows is Convert's route from a CSR-like source (o : dense,
@@ -43,41 +44,44 @@ func filterPair(src *Structure, f format.Format) bool {
 		slices.Equal(src.LevelSizes, []int64{src.Shape[g.DimIndex(s0.Expr.A)], src.Shape[g.DimIndex(s1.Expr.A)]})
 }
 
+// filterRowsOf is filterRows over pos and crd of type I, writing O. The
+// rows split into parts of about equal entries (fixed bounds, part 0 on
+// the calling goroutine polling): each part checks its rows and counts
+// its nonempty ones, the counts' prefix sum places each part's rows, and
+// each part lists its nonempty rows and copies its segments. A problem is
+// the first part's that has one, the serial walk's first.
 func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd []I, vals []W, f format.Format, sizes []int64, valueSize, limit int64, poll func()) (*Structure, []W, bool, error) {
-	rows, cols := src.LevelSizes[0], src.LevelSizes[1]
-	nvals := int64(len(vals))
+	rows := src.LevelSizes[0]
 	if err := checkRowPos(src, pos, rows); err != nil {
 		return nil, nil, true, err
 	}
-	// One pass over the rows: check each segment (inside crd and the
-	// values, its columns inside the level and ascending) and count the
-	// nonempty ones.
-	nonempty := int64(0)
-	for o := int64(0); o < rows; o++ {
-		if poll != nil && o&pollMask == 0 {
-			poll()
-		}
-		lo, hi := int64(pos[o]), int64(pos[o+1])
-		if lo > hi || lo < 0 || hi > int64(len(crd)) || (hi > lo && hi > nvals) {
-			return nil, nil, true, segmentOutside(src, o, lo, hi, int64(len(crd)), nvals)
-		}
-		if lo == hi {
-			continue
-		}
-		nonempty++
-		seg := crd[lo:hi]
-		prev := int64(-1)
-		for x, w := range seg {
-			v := int64(w)
-			if uint64(v) >= uint64(cols) {
-				return nil, nil, true, columnOutside(src, lo+int64(x), v, cols)
-			}
-			if v <= prev {
-				return nil, nil, false, nil
-			}
-			prev = v
-		}
+	parts := parallel.Parts(rows + int64(len(crd)))
+	bounds := []int{0, int(rows)}
+	if rows > 0 {
+		bounds = parallel.SplitByWeight(pos[:rows+1], parts)
 	}
+	pollOf := func(part int) func() {
+		if part == 0 {
+			return poll
+		}
+		return nil
+	}
+	// first[p+1]: part p's nonempty rows, summed into part p's first
+	// nonempty row's place.
+	first, errs, unordered := make([]int64, parts+1), make([]error, parts), make([]bool, parts)
+	parallel.For(parts, func(p int) {
+		first[p+1], unordered[p], errs[p] = checkRows(src, pos, crd, int64(len(vals)), int64(bounds[p]), int64(bounds[p+1]), pollOf(p))
+	})
+	for p := range parts {
+		if errs[p] != nil {
+			return nil, nil, true, errs[p]
+		}
+		if unordered[p] {
+			return nil, nil, false, nil
+		}
+		first[p+1] += first[p]
+	}
+	nonempty := first[parts]
 	base, n := int64(0), int64(0)
 	if rows > 0 {
 		base, n = int64(pos[0]), int64(pos[rows])-int64(pos[0])
@@ -91,21 +95,70 @@ func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd [
 	}
 	// Every element of the result is written below: the arrays come
 	// uninitialised (no clearing pass over the copies).
-	outerCrd, innerPos, innerCrd := uninit[O](nonempty), []O{}, uninit[O](n)
+	outerCrd, innerPos, innerCrd, out := uninit[O](nonempty), []O{}, uninit[O](n), uninit[W](n)
 	if nonempty > 0 {
 		innerPos = uninit[O](nonempty + 1)
-		q := 0
-		for o := int64(0); o < rows; o++ {
+		innerPos[nonempty] = O(n)
+	}
+	parallel.For(parts, func(p int) {
+		copyRows(pos, crd, vals, base, first[p], int64(bounds[p]), int64(bounds[p+1]), outerCrd, innerPos, innerCrd, out, pollOf(p))
+	})
+	s := structureOut(f, src.Shape, sizes, [][]O{{0, O(nonempty)}, innerPos}, [][]O{outerCrd, innerCrd})
+	return s, out, true, nil
+}
+
+// checkRows checks rows [lo, hi) of a CSR-like source (each segment inside
+// crd and the nvals values, its columns inside the level and ascending)
+// and counts the nonempty ones; it stops at the first problem: an error,
+// or unordered for columns out of order or repeated.
+func checkRows[I int32 | int64](src *Structure, pos, crd []I, nvals, lo, hi int64, poll func()) (nonempty int64, unordered bool, err error) {
+	cols := src.LevelSizes[1]
+	for o := lo; o < hi; o++ {
+		if poll != nil && o&pollMask == 0 {
+			poll()
+		}
+		a, b := int64(pos[o]), int64(pos[o+1])
+		if a > b || a < 0 || b > int64(len(crd)) || (b > a && b > nvals) {
+			return 0, false, segmentOutside(src, o, a, b, int64(len(crd)), nvals)
+		}
+		if a == b {
+			continue
+		}
+		nonempty++
+		prev := int64(-1)
+		for x, w := range crd[a:b] {
+			v := int64(w)
+			if uint64(v) >= uint64(cols) {
+				return 0, false, columnOutside(src, a+int64(x), v, cols)
+			}
+			if v <= prev {
+				return 0, true, nil
+			}
+			prev = v
+		}
+	}
+	return nonempty, false, nil
+}
+
+// copyRows lists the nonempty rows of [lo, hi) from outer position q
+// (outerCrd, and their segments' starts less base in innerPos) and copies
+// the rows' segments of crd and vals to innerCrd and out, less base, 64K
+// rows at a time between polls.
+func copyRows[I int32 | int64, W any, O outIndex](pos, crd []I, vals []W, base, q, lo, hi int64, outerCrd, innerPos, innerCrd []O, out []W, poll func()) {
+	for a := lo; a < hi; {
+		if poll != nil {
+			poll()
+		}
+		b := min(hi, (a|pollMask)+1)
+		for o := a; o < b; o++ {
 			if pos[o] != pos[o+1] {
 				outerCrd[q], innerPos[q] = O(o), O(int64(pos[o])-base)
 				q++
 			}
 		}
-		innerPos[nonempty] = O(n)
+		from, to := int64(pos[a]), int64(pos[b])
+		copyIndex(innerCrd[from-base:to-base], crd[from:to])
+		copy(out[from-base:to-base], vals[from:to])
+		a = b
 	}
-	copyIndex(innerCrd, crd[base:base+n])
-	out := uninit[W](n)
-	copy(out, vals[base:base+n])
-	s := structureOut(f, src.Shape, sizes, [][]O{{0, O(nonempty)}, innerPos}, [][]O{outerCrd, innerCrd})
-	return s, out, true, nil
 }
