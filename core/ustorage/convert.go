@@ -62,7 +62,10 @@ func Convert(src *Structure, nvals int64, f format.Format, valueSize, limit int6
 // conversion allocates its result and O(fibers + span) besides: W is a
 // value type, or a machine word of the values' size (a caller moving any
 // element type); the result's arrays may come from the kernels' allocator
-// (memory.UninitBytes), so that a freed result's buffers serve the next.
+// (memory.UninitBytes), so that a freed result's buffers serve the next,
+// or be the source's own where the target stores them unchanged (the
+// inner crd and values of DCSR from CSR): the caller keeps both
+// read-only, as tensors are.
 func ConvertValues[W memory.Elem](src *Structure, vals []W, pad W, f format.Format, limit int64, poll func()) (*Structure, []W, error) {
 	return convertValues(src, vals, pad, f, false, int64(unsafe.Sizeof(pad)), limit, poll)
 }

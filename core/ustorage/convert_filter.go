@@ -11,9 +11,9 @@ import (
 // i : compressed, bare dimensions) to the doubly compressed target of the
 // same order (o : compressed, i : compressed: DCSR from CSR, DCSC from
 // CSC): the nonempty rows are listed, and the inner level's crd and the
-// values are the source's, copied whole. ok is false for other pairs, and
-// for a source whose row holds its columns out of order or twice (the
-// general routes sort or refuse those).
+// values are the source's, shared where they can be (filterRowsOf). ok is
+// false for other pairs, and for a source whose row holds its columns out
+// of order or twice (the general routes sort or refuse those).
 func filterRows[W any](src *Structure, vals []W, f format.Format, sizes []int64, narrow bool, valueSize, limit int64, poll func()) (s *Structure, out []W, ok bool, err error) {
 	if !filterPair(src, f) {
 		return nil, nil, false, nil
@@ -93,15 +93,27 @@ func filterRowsOf[I int32 | int64, W any, O outIndex](src *Structure, pos, crd [
 	if bytesFor(idx, n, valueSize) > limit {
 		return nil, nil, true, tooLarge("the storage", f, idx, n, valueSize, limit)
 	}
-	// Every element of the result is written below: the arrays come
-	// uninitialised (no clearing pass over the copies).
-	outerCrd, innerPos, innerCrd, out := uninit[O](nonempty), []O{}, uninit[O](n), uninit[W](n)
-	if nonempty > 0 {
+	// The inner level's crd and the values are the source's: a result of
+	// its index type shares them (tensors are immutable), and its pos too
+	// where every row is nonempty and pos starts at 0, so that the DCSR
+	// of a CSR with no empty row makes only the list of rows. Other
+	// arrays come uninitialised, every element written below.
+	out := vals[base : base+n : base+n]
+	innerCrd, share := any(crd[base : base+n : base+n]).([]O)
+	if !share {
+		innerCrd = uninit[O](n)
+	}
+	outerCrd, innerPos := uninit[O](nonempty), []O{}
+	sharePos := share && base == 0 && nonempty == rows && rows > 0
+	switch {
+	case sharePos:
+		innerPos = any(pos[: rows+1 : rows+1]).([]O)
+	case nonempty > 0:
 		innerPos = uninit[O](nonempty + 1)
 		innerPos[nonempty] = O(n)
 	}
 	parallel.For(parts, func(p int) {
-		copyRows(pos, crd, vals, base, first[p], int64(bounds[p]), int64(bounds[p+1]), outerCrd, innerPos, innerCrd, out, pollOf(p))
+		copyRows(pos, crd, base, first[p], int64(bounds[p]), int64(bounds[p+1]), outerCrd, innerPos, innerCrd, !sharePos, !share, pollOf(p))
 	})
 	s := structureOut(f, src.Shape, sizes, [][]O{{0, O(nonempty)}, innerPos}, [][]O{outerCrd, innerCrd})
 	return s, out, true, nil
@@ -141,24 +153,31 @@ func checkRows[I int32 | int64](src *Structure, pos, crd []I, nvals, lo, hi int6
 }
 
 // copyRows lists the nonempty rows of [lo, hi) from outer position q
-// (outerCrd, and their segments' starts less base in innerPos) and copies
-// the rows' segments of crd and vals to innerCrd and out, less base, 64K
-// rows at a time between polls.
-func copyRows[I int32 | int64, W any, O outIndex](pos, crd []I, vals []W, base, q, lo, hi int64, outerCrd, innerPos, innerCrd []O, out []W, poll func()) {
+// (outerCrd, and where writePos their segments' starts less base in
+// innerPos) and, where copyCrd, copies the rows' segments of crd to
+// innerCrd, less base, 64K rows at a time between polls.
+func copyRows[I int32 | int64, O outIndex](pos, crd []I, base, q, lo, hi int64, outerCrd, innerPos, innerCrd []O, writePos, copyCrd bool, poll func()) {
 	for a := lo; a < hi; {
 		if poll != nil {
 			poll()
 		}
 		b := min(hi, (a|pollMask)+1)
-		for o := a; o < b; o++ {
-			if pos[o] != pos[o+1] {
-				outerCrd[q], innerPos[q] = O(o), O(int64(pos[o])-base)
-				q++
+		if writePos {
+			for o := a; o < b; o++ {
+				if pos[o] != pos[o+1] {
+					outerCrd[q], innerPos[q] = O(o), O(int64(pos[o])-base)
+					q++
+				}
+			}
+		} else {
+			for o := a; o < b; o++ {
+				outerCrd[o] = O(o) // every row nonempty
 			}
 		}
-		from, to := int64(pos[a]), int64(pos[b])
-		copyIndex(innerCrd[from-base:to-base], crd[from:to])
-		copy(out[from-base:to-base], vals[from:to])
+		if copyCrd {
+			from, to := int64(pos[a]), int64(pos[b])
+			copyIndex(innerCrd[from-base:to-base], crd[from:to])
+		}
 		a = b
 	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // TestFilterRowsSplit: random CSR and CSC matrices (empty rows at the
-// ends and between; a source whose pos starts past 0) convert to DCSR and
+// ends and between, or none; a source whose pos starts past 0) convert to DCSR and
 // DCSC through filterRows, serial and split into 2, 3 and 7 parts, to the
 // storage Arrange lays out, from int64 and int32 arrays; a column outside
 // the level and a row out of order in the last rows give the serial
@@ -21,10 +21,10 @@ import (
 func TestFilterRowsSplit(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	for _, shape := range [][2]int64{{1, 4}, {17, 9}, {40, 23}} {
-		for _, density := range []float64{0, 0.05, 0.3} {
+		for _, density := range []float64{0, 0.05, 0.3, 1} {
 			dense := make([]float64, shape[0]*shape[1])
 			for k := range dense {
-				if i := int64(k) / shape[1]; i > 0 && i%5 != 3 && rng.Float64() < density {
+				if i := int64(k) / shape[1]; density == 1 || (i > 0 && i%5 != 3 && rng.Float64() < density) {
 					dense[k] = float64(k + 1)
 				}
 			}
@@ -83,4 +83,42 @@ func shiftedRows(s *Structure, k int64) *Structure {
 	crd := append(make([]int64, k), lv.Crd...)
 	n.Levels = []LevelArrays[int64]{{}, {Pos: pos, Crd: crd}}
 	return &n
+}
+
+// TestFilterRowsShares: the DCSR of a CSR shares the source's values
+// segment, its crd segment where the result has the source's index type
+// (int64 to ConvertValues, int32 to ConvertValues32), and its pos where
+// no row is empty and pos starts at 0; the outer level is the list of
+// nonempty rows.
+func TestFilterRowsShares(t *testing.T) {
+	full := &Structure{Format: format.CSR(), Shape: []int64{3, 4}, LevelSizes: []int64{3, 4},
+		Levels: []LevelArrays[int64]{{}, {Pos: []int64{0, 2, 3, 5}, Crd: []int64{0, 3, 1, 0, 2}}}}
+	holed := &Structure{Format: format.CSR(), Shape: []int64{3, 4}, LevelSizes: []int64{3, 4},
+		Levels: []LevelArrays[int64]{{}, {Pos: []int64{0, 2, 2, 4}, Crd: []int64{0, 3, 0, 2}}}}
+	vals := []float64{1, 2, 3, 4, 5}
+	same := func(a, b []int64) bool { return len(a) > 0 && len(b) > 0 && &a[0] == &b[0] }
+	for _, c := range []struct {
+		src      *Structure
+		sharePos bool
+	}{{full, true}, {holed, false}} {
+		s, out, err := ConvertValues(c.src, vals, 0, format.DCSR(), DefaultByteLimit, nil)
+		require.NoError(t, err)
+		assert.Same(t, &vals[0], &out[0], "values shared")
+		assert.True(t, same(c.src.Levels[1].Crd, s.Levels[1].Crd), "crd shared")
+		assert.Equal(t, c.sharePos, same(c.src.Levels[1].Pos, s.Levels[1].Pos), "pos shared")
+		nonempty := []int64{0, 1, 2}
+		if !c.sharePos {
+			nonempty = []int64{0, 2}
+		}
+		assert.Equal(t, nonempty, s.Levels[0].Crd)
+
+		n := narrowed(c.src)
+		s32, _, err := ConvertValues32(n, vals, 0, format.DCSR(), DefaultByteLimit, nil)
+		require.NoError(t, err)
+		require.NotNil(t, s32.Narrow)
+		assert.Same(t, &n.Narrow[1].Crd[0], &s32.Narrow[1].Crd[0], "int32 crd shared")
+		s64, _, err := ConvertValues(n, vals, 0, format.DCSR(), DefaultByteLimit, nil)
+		require.NoError(t, err)
+		assert.Equal(t, c.src.Levels[1].Crd, s64.Levels[1].Crd, "int32 crd widened")
+	}
 }
