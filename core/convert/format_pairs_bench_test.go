@@ -18,6 +18,10 @@ func BenchmarkConvertPairs(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	diaJ, err := ToFormat(csr, format.DIAJ())
+	if err != nil {
+		b.Fatal(err)
+	}
 	coo3 := laplacian3D(b, csr)
 	bsrLeft, err := format.Parse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
 	if err != nil {
@@ -48,6 +52,8 @@ func BenchmarkConvertPairs(b *testing.B) {
 		{"csr-to-csc", csr, format.CSC()},
 		{"csr-to-dia", csr, tensor.DiaIFormat},
 		{"dia-to-csr", dia, format.CSR()},
+		{"dia-to-csc", dia, format.CSC()},
+		{"diaj-to-csr", diaJ, format.CSR()},
 		{"csr-to-dcsr", csr, format.DCSR()},
 		{"csr-to-bsr-colmajor", csr, bsrLeft},
 		{"coo-to-csf3", coo3, csf3},
