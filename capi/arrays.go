@@ -62,7 +62,11 @@ func readArray(arg string, a *C.gs_carray) (arrayInput, error) {
 		}
 	}
 	if n == 0 {
-		return arrayInput{dtype: d, shape: shape, bytes: 0, data: a.data}, nil
+		// An empty array's data is never read and never kept: Rust's empty
+		// slices point at their alignment (0x4, 0x8), which a Go pointer on
+		// the stack must not hold (the runtime throws "invalid pointer found
+		// on stack" when it copies that stack).
+		return arrayInput{dtype: d, shape: shape}, nil
 	}
 	size := int64(d.Size())
 	if n > (1<<63-1)/size {
@@ -93,6 +97,9 @@ func viewToCopy(arg string, a *C.gs_carray) (dtype.Array, error) {
 	}
 	if limit := tensor.MemoryLimit(); in.bytes > limit {
 		return dtype.Array{}, errs.Errorf(errs.ErrTooLarge, "%s: copying %d bytes exceeds the memory limit of %d bytes", arg, in.bytes, limit)
+	}
+	if in.bytes == 0 {
+		return dtype.Array{DType: in.dtype, Shape: in.shape, Data: []byte{}}, nil
 	}
 	return dtype.Array{DType: in.dtype, Shape: in.shape, Data: unsafe.Slice((*byte)(in.data), in.bytes)}, nil
 }

@@ -216,12 +216,17 @@ func readLevelArrays(name string, list *C.gs_carray, n int, get arrayFn) ([]dtyp
 		return nil, errNull(name)
 	}
 	out := make([]dtype.Array, n)
-	for l, a := range unsafe.Slice(list, n) {
+	entries := unsafe.Slice(list, n)
+	for l := range entries {
+		// Read in place, never copied onto the Go stack: an entry's data may
+		// be a dangling pointer of an empty slice (Rust's 0x4), which a Go
+		// stack frame must not hold (readArray drops it).
+		a := &entries[l]
 		if a.data == nil && (a.ndim == 0 || a.ndim == 1 && a.shape[0] == 0) {
 			continue
 		}
 		arg := name + "[" + strconv.Itoa(l) + "]"
-		x, err := get(arg, &a)
+		x, err := get(arg, a)
 		if err != nil {
 			return nil, err
 		}
