@@ -1,6 +1,7 @@
 package convert_test
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -91,5 +92,29 @@ func requireUniqueCOO(t *testing.T, c *tensor.Tensor) {
 		}
 		require.False(t, seen[string(key)], "coordinates %v repeat in a coalesced COO", key)
 		seen[string(key)] = true
+	}
+}
+
+// TestSparseDimsIntoDenseDimsKeepNegativeZero converts an uncoalesced COO
+// holding -0 (alone and as the sum of two repeated -0 entries) with a zero
+// fill into COO with a dense dim: the stored -0 keeps its sign, as the
+// coalesced COO does. The element blocks were zero-filled and the first
+// value added to the +0 (+0 + -0 = +0), so a BSR dividend over such a
+// divisor read -5 // +0 = -inf where the dense reference reads +inf
+// (property test seeds 23 and 32).
+func TestSparseDimsIntoDenseDimsKeepNegativeZero(t *testing.T) {
+	nz := math.Copysign(0, -1)
+	idx := dtype.Int64Array([]int64{0, 2, 2, 3, 0, 0, 0, 0}, 2, 4)
+	vals := dtype.Float64Array([]float64{nz, nz, nz, 2}, 4)
+	coo, err := tensor.NewCOO(idx, vals, []int64{4, 1}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	require.False(t, coo.IsCoalesced())
+	hybrid, err := convert.ToLayout(coo, tensor.COO, tensor.ConvertOptions{DenseDim: 1, SparseDim: -1})
+	require.NoError(t, err)
+	require.Equal(t, 1, hybrid.DenseDim())
+	got := dtype.AsSlice[float64](hybrid.Values())
+	require.Equal(t, []float64{0, 0, 2}, got)
+	for i, want := range []bool{true, true, false} {
+		require.Equal(t, want, math.Signbit(got[i]), "value %d: sign of %v", i, got[i])
 	}
 }

@@ -55,8 +55,11 @@ func (e *Entries) Merge(shape []int64, newK int, fill []byte) (*Entries, error) 
 	for d := range out.Coords {
 		out.Coords[d] = make([]int64, groups)
 	}
-	var written []bool // per element block of the result, where fill and repeats need it
-	if e.Dups && !AllZero(fill) {
+	// written marks the element blocks stored so far where repeats add up: the
+	// first one is copied, not added to the fill, even a zero fill (+0 + -0
+	// would lose the sign of a stored -0).
+	var written []bool
+	if e.Dups {
 		written = make([]bool, groups*sub)
 	}
 	bs := e.Block * int64(vals.DType.Size())
