@@ -6,7 +6,6 @@ import (
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/core/ustorage"
 	"github.com/gosparse/gosparse/kernels"
 )
 
@@ -14,9 +13,10 @@ import (
 // storage, never its COO form: the stored elements that share every
 // coordinate but dim's form a group, whose key (the linear index over the
 // other dims) the walk of the storage's fibers gives a chunk at a time
-// (chunkedKeyRuns, as reduceCustomKept's). Three walks: each group's max
+// (chunkedKeyRuns, as reduceCustomKept's). Three passes: each group's max
 // into a dense accumulator, the exponentials and each group's sum of them
-// (in storage order), then the results; the formulas are
+// (in storage order), then the results, each a walk, or one walk whose keys
+// are kept where the fibers are short (softmaxKeyPasses); the formulas are
 // engine.SoftmaxSegments'. A DIA walks its diagonals, each row's entries
 // meeting in the row's accumulator. The result keeps t's format and
 // structure (tensor.CustomMapped: the pos and crd arrays shared), its
@@ -42,15 +42,18 @@ func softmaxCustom(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	if err := budget.CheckBytes("softmax of a custom-format tensor", held); err != nil {
 		return nil, true, err
 	}
-	s := tensor.CustomStructure(t)
+	passes, err := softmaxKeyPasses(tensor.CustomStructure(t), nse, strides, held)
+	if err != nil {
+		return nil, true, err
+	}
 	fill := make([]byte, t.DType().Size())
 	r, err := tensor.CustomMapped(t, fill, func(v dtype.Array) (dtype.Array, error) {
 		out := dtype.NewArray(v.DType, v.Shape) // zero: the padding holds the result's fill
 		var err error
 		if v.DType == dtype.Float64 {
-			err = softmaxKeyed(s, nse, strides, groups, dtype.AsSlice[float64](v), dtype.AsSlice[float64](out), log)
+			err = softmaxKeyed(passes, groups, dtype.AsSlice[float64](v), dtype.AsSlice[float64](out), log)
 		} else {
-			err = softmaxKeyed(s, nse, strides, groups, dtype.AsSlice[float32](v), dtype.AsSlice[float32](out), log)
+			err = softmaxKeyed(passes, groups, dtype.AsSlice[float32](v), dtype.AsSlice[float32](out), log)
 		}
 		return out, err
 	})
@@ -71,16 +74,16 @@ func softmaxCustomApplies(t *tensor.Tensor, dim int) bool {
 }
 
 // softmaxKeyed writes the softmax (log: log_softmax) of each stored
-// element of s, grouped by its key over strides, into out at its value
+// element that passes gives, grouped by its key, into out at its value
 // slot; the slots the walk never visits (padding) keep out's zero. The
 // exponentials are kept in out for float64 and computed again for float32
 // (as engine.SoftmaxSegments' long segments are), each the same bits.
-func softmaxKeyed[V float32 | float64](s *ustorage.Structure, nse int64, strides []int64, groups int64, v, out []V, log bool) error {
+func softmaxKeyed[V float32 | float64](passes keyPasses, groups int64, v, out []V, log bool) error {
 	mx := make([]float64, groups)
 	for g := range mx {
 		mx[g] = math.Inf(-1)
 	}
-	err := chunkedKeyRuns(s, nse, strides, func(keys []int64, lo, _ int) {
+	err := passes(func(keys []int64, lo, _ int) {
 		for k, g := range keys {
 			mx[g] = max(mx[g], float64(v[lo+k])) // math.Max's rules, inline
 		}
@@ -113,7 +116,7 @@ func softmaxKeyed[V float32 | float64](s *ustorage.Structure, nse int64, strides
 		return e
 	}
 	sum := make([]float64, groups)
-	err = chunkedKeyRuns(s, nse, strides, func(keys []int64, lo, _ int) {
+	err = passes(func(keys []int64, lo, _ int) {
 		for k, e := range exps(keys, lo) {
 			sum[keys[k]] += e
 		}
@@ -124,7 +127,7 @@ func softmaxKeyed[V float32 | float64](s *ustorage.Structure, nse int64, strides
 	if log {
 		kernels.Log(sum, sum) // math.Log's bits
 	}
-	err = chunkedKeyRuns(s, nse, strides, func(keys []int64, lo, _ int) {
+	err = passes(func(keys []int64, lo, _ int) {
 		switch {
 		case log:
 			for k, g := range keys {

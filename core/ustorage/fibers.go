@@ -34,8 +34,7 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error
 		return true, err
 	}
 	nd := len(s.Shape)
-	f := &Fiber{Dim0: make([]int64, nd), Step: make([]int64, nd)}
-	one := make([]int64, nd)
+	f := &Fiber{Dim0: make([]int64, nd), Step: fiberStep(w.x, len(s.Format.Levels), nd)}
 	emit := func(l int, lo, hi int64, crd []int64, first int64) {
 		if lo >= hi || w.err != nil {
 			return
@@ -46,11 +45,6 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error
 		}
 		w.lvl[l] = 0
 		w.x.LvlToDim(w.lvl, f.Dim0)
-		w.lvl[l] = 1
-		w.x.LvlToDim(w.lvl, one)
-		for d := range one {
-			f.Step[d] = one[d] - f.Dim0[d]
-		}
 		f.Lo, f.Hi, f.Crd, f.First = lo, hi, crd, first
 		visit(f)
 	}
@@ -103,4 +97,20 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error
 	}
 	w.walk(0, 0)
 	return true, w.err
+}
+
+// fiberStep is the change of the dims per unit of the last level's
+// coordinate (of nlvl levels): the map from levels to dims is linear
+// without a constant term (sums, differences, c x (i / c) + i % c), so the
+// step is the image of the last level's unit vector, the same for every
+// fiber.
+func fiberStep(x *format.Indexer, nlvl, nd int) []int64 {
+	step := make([]int64, nd)
+	if nlvl == 0 {
+		return step
+	}
+	unit := make([]int64, nlvl)
+	unit[nlvl-1] = 1
+	x.LvlToDim(unit, step)
+	return step
 }
