@@ -20,8 +20,7 @@ import (
 // A DIA's row is then one entry per diagonal, found in O(diagonals). The
 // picked elements' keys (linear over the result's dims) are sorted, and
 // the result is the coalesced COO of the old route, through the COO form,
-// with t's fill. ok is false for a delta last level (Fibers walks none),
-// repeated coordinates, dense dims, a per-slot or undefined fill, a 1-d
+// with t's fill. ok is false for repeated coordinates, dense dims, a per-slot or undefined fill, a 1-d
 // tensor's select (a 0-d result is strided), or a result too large to
 // key in an int64.
 
@@ -102,7 +101,7 @@ func pickFibers(t *tensor.Tensor, dim int, lo, n int64, shape []int64, rd func(i
 			picks = append(picks, fiberPick{base + x*step, f.Lo + k})
 		}
 	}
-	walked, err := ustorage.Fibers(tensor.CustomStructure(t), u.Values.Numel(), func(f *ustorage.Fiber) {
+	err = ustorage.Fibers(tensor.CustomStructure(t), u.Values.Numel(), func(f *ustorage.Fiber) {
 		m := f.Hi - f.Lo
 		c0, s := f.Dim0[dim], f.Step[dim]
 		switch {
@@ -121,8 +120,8 @@ func pickFibers(t *tensor.Tensor, dim int, lo, n int64, shape []int64, rd func(i
 			}
 		}
 	})
-	if err != nil || !walked {
-		return nil, walked, err
+	if err != nil {
+		return nil, true, err
 	}
 	slices.SortFunc(picks, func(a, b fiberPick) int { return cmp.Compare(a.key, b.key) })
 	r, err := picksCOO(t, u.Values, picks, shape, strides)

@@ -122,15 +122,14 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 	return res, true, err
 }
 
-// keyRuns walks s's stored elements in storage order (ustorage.Fibers;
-// Walk for a delta last level), calling emit with each fiber's linear keys
-// over the kept dims (keptGroups' strides: a fiber's keys are an
-// arithmetic run) and its value slots [lo, hi), a fiber longer than
+// keyRuns walks s's stored elements in storage order (ustorage.Fibers),
+// calling emit with each fiber's linear keys over the kept dims
+// (keptGroups' strides: a fiber's keys are an arithmetic run) and its value slots [lo, hi), a fiber longer than
 // keyRunChunk (a DIA's diagonal) in pieces of keyRunChunk, so that keys,
 // reused between calls, stays that short.
 func keyRuns(s *ustorage.Structure, nse int64, strides []int64, emit func(keys []int64, lo, hi int64)) error {
 	buf := make([]int64, keyRunChunk)
-	ok, err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
+	err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
 		var k0, step int64 // the key of the fiber's coordinate 0, and its change per coordinate
 		for d, st := range strides {
 			k0 += f.Dim0[d] * st
@@ -151,17 +150,6 @@ func keyRuns(s *ustorage.Structure, nse int64, strides []int64, emit func(keys [
 			emit(keys, lo, lo+int64(len(keys)))
 		}
 	})
-	if err == nil && !ok { // a delta last level: element by element
-		one := make([]int64, 1)
-		err = ustorage.Walk(s, nse, func(dim []int64, p int64) {
-			var k int64
-			for d, st := range strides {
-				k += dim[d] * st
-			}
-			one[0] = k
-			emit(one, p, p+1)
-		})
-	}
 	if err != nil {
 		return errs.Errorf(errs.ErrInternal, "reduction of a custom-format tensor: %v", err)
 	}

@@ -10,8 +10,7 @@ import (
 // slots lo..hi) of a custom-format tensor's stored elements, in storage
 // order: by walking the storage each pass (chunkedKeyRuns), or, where the
 // walk costs far more than reading keys back (last-level fibers of a few
-// slots, or a delta level walked slot by slot), from the keys of one walk
-// kept for the call.
+// slots), from the keys of one walk kept for the call.
 type keyPasses func(yield func(keys []int64, lo, hi int)) error
 
 // softmaxKeyPasses returns the passes over s's nse stored elements keyed
@@ -57,8 +56,9 @@ type keyRun struct{ start, lo, hi int }
 const shortFibersMax = 16
 
 // shortFibers reports whether s's last level is walked in fibers of fewer
-// than shortFibersMax slots (a dense, range or structured level that
-// short, a singleton level) or slot by slot (delta).
+// than shortFibersMax slots: a dense, range or structured level that short,
+// or a singleton level (a compressed or delta level's fibers are its rows,
+// of any length).
 func shortFibers(s *ustorage.Structure) bool {
 	n := len(s.Format.Levels)
 	if n == 0 {
@@ -66,7 +66,7 @@ func shortFibers(s *ustorage.Structure) bool {
 	}
 	lv := s.Format.Levels[n-1]
 	switch lv.Kind {
-	case format.Singleton, format.Delta:
+	case format.Singleton:
 		return true
 	case format.Dense, format.Batch, format.Range:
 		return s.LevelSizes[n-1] < shortFibersMax

@@ -88,7 +88,7 @@ func diaWithNaNPadding(t *testing.T) *tensor.Tensor {
 // the 22.5k-row Laplacian in DIA-I, DIA-J, BSR with column-major blocks
 // and delta(8) CSR allocates its values array plus the accumulators (16
 // bytes a group) and a few chunks of keys, plus, for the formats walked in
-// short fibers (BSR's blocks, delta), one key a stored slot kept for the
+// short fibers (BSR's blocks), one key a stored slot kept for the
 // passes (8 bytes): no COO form of the operand (16 bytes of indices a stored
 // element and more). Each result equals the softmax of the COO tensor of
 // its stored elements.
@@ -173,7 +173,7 @@ func requireSameEntries(t *testing.T, want, got *tensor.Tensor, msg string) {
 
 // BenchmarkSoftmaxCustom is softmax over dim 1 of the 250k-row Laplacian
 // in BSR with column-major 2 x 2 blocks and in delta(8) CSR, formats whose
-// last-level fibers are short (2 slots) or walked slot by slot (delta).
+// last-level fibers are short (2 slots) or decoded from gaps (delta).
 func BenchmarkSoftmaxCustom(b *testing.B) {
 	csr := benchLaplacian(b, 100, tensor.CSR)
 	bsr, err := format.BSRColMajor(2, 2)

@@ -12,7 +12,8 @@ import (
 // nil (a dense or range level); its dims are Dim0 + coordinate x Step
 // (the map from levels to dims is linear in each level's coordinate).
 // Dim0 and Step are buffers reused between fibers, and so is Crd where the
-// level's crd is int32 (widened a fiber at a time).
+// level's crd is int32 (widened a fiber at a time) or a delta level's gaps
+// (decoded a fiber at a time).
 type Fiber struct {
 	Lo, Hi     int64
 	Crd        []int64
@@ -23,15 +24,10 @@ type Fiber struct {
 // Fibers visits every last-level fiber of a storage whose values array has
 // nvals elements, in storage order: the positions Walk visits, a fiber at a
 // time, so a caller's loop over a fiber runs without a call per element.
-// ok is false, before any visit, for a last level of delta type (its crd
-// holds gaps, not coordinates), which Walk serves.
-func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error) {
-	if s != nil && len(s.Format.Levels) > 0 && s.Format.Levels[len(s.Format.Levels)-1].Kind == format.Delta {
-		return false, nil
-	}
+func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) error {
 	w, err := newWalker(s, nvals, nil)
 	if err != nil {
-		return true, err
+		return err
 	}
 	nd := len(s.Shape)
 	f := &Fiber{Dim0: make([]int64, nd), Step: fiberStep(w.x, len(s.Format.Levels), nd)}
@@ -64,6 +60,26 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error
 		}
 		return buf, true
 	}
+	var coords []int64 // a delta level's coordinates of one fiber, decoded
+	deltaOf := func(l int, lo, hi int64) ([]int64, bool) {
+		gaps, ok := crdOf(l, lo, hi)
+		if !ok {
+			return nil, false
+		}
+		most := int64(1)<<s.Format.Levels[l].Param - 1
+		coords = coords[:0]
+		full := int64(0)
+		for k, gap := range gaps { // Walk's checks and decoding, a fiber at a time
+			if gap < 0 || gap > most || full > w.hi[l]-gap {
+				w.failf(l, "crd[%d] = %d: gaps are 0..%d and lead to coordinates below %d", lo+int64(k), gap, most, s.LevelSizes[l])
+				return nil, false
+			}
+			full += gap
+			coords = append(coords, full)
+			full++
+		}
+		return coords, true
+	}
 	w.visit = func(_ []int64, p int64) { // a storage without levels: its one value
 		if w.err == nil && p < nvals {
 			f.Lo, f.Hi, f.Crd, f.First = p, p+1, nil, 0
@@ -85,6 +101,12 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error
 					emit(l, lo+adjust, hi+adjust, c, 0)
 				}
 			}
+		case format.Delta:
+			if lo, hi, _, ok := w.segment(l, p); ok {
+				if c, ok := deltaOf(l, lo, hi); ok {
+					emit(l, lo, hi, c, 0)
+				}
+			}
 		case format.Singleton:
 			if c, ok := crdOf(l, p, p+1); ok {
 				emit(l, p, p+1, c, 0)
@@ -96,7 +118,7 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) (ok bool, err error
 		}
 	}
 	w.walk(0, 0)
-	return true, w.err
+	return w.err
 }
 
 // fiberStep is the change of the dims per unit of the last level's
