@@ -44,15 +44,20 @@ def reduce(op, input, dim=None, dtype=None, keepdim=False):
     """gs_reduce (gs_reduce_keepdim when keepdim): the reduction named op (sum, mean,
     prod, amax, amin, any, count_nonzero) of input over dim (an int, a sequence of
     ints; None or () for every dim), each reduced dim kept with size 1 when keepdim.
-    dtype casts the input first."""
+    dtype casts the input first and is the result's dtype (an integer sum or
+    product narrower than int64 wraps as torch's: int64's wrapped result narrowed)."""
     t = tensor_arg(input, op)
     if dtype is not None:
         t = t.to(dtype)
     arr, n = dims_arg(_dims(dim), "%s(): dim" % op)
     if keepdim and t.ndim:
         r = call(type(t), lib.gs_reduce_keepdim, t._handle, op_name(op), arr, n, 1)
-        return _compressed_kept(op, t, r, dim)
-    return call(type(t), lib.gs_reduce, t._handle, op_name(op), arr, n)
+        r = _compressed_kept(op, t, r, dim)
+    else:
+        r = call(type(t), lib.gs_reduce, t._handle, op_name(op), arr, n)
+    if dtype is not None and r.dtype is not t.dtype and op in ("sum", "prod"):
+        r = r.to(t.dtype)  # the library's integer sums are int64; torch keeps dtype=
+    return r
 
 
 def _kept(op, input, r, dim, keepdim):

@@ -1,0 +1,42 @@
+"""Regression tests of wrong values found by probing gosparse against torch 2.15 (the
+expected values are torch's, written as literals): reductions' dtype= and result
+dtypes."""
+
+import numpy as np
+import pytest
+
+import gosparse as gs
+
+LAYOUTS = [gs.strided, gs.sparse_coo, gs.sparse_csr, gs.sparse_csc]
+
+
+def laid_out(t, layout):
+    return t if layout is gs.strided else t.to_sparse(layout=layout)
+
+
+def dense(t):
+    return np.asarray((t if t.layout is gs.strided else t.to_dense()).numpy())
+
+
+# ---- sum/prod with an integer dtype= give that dtype, wrapped ------------------------
+
+INTS = [[0, 2**62, 2**62, 1], [-2**63, 0, -1, 0], [0, 0, 0, 7]]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_integer_dtype_of_sum_and_prod_is_kept(layout):
+    t = laid_out(gs.tensor(INTS), layout)
+    # torch.tensor(INTS).sum(dtype=torch.int32) etc.
+    assert t.sum(dtype=gs.int32).dtype is gs.int32
+    assert t.sum(dtype=gs.int32).item() == 7
+    s = t.sum(0, dtype=gs.int8)
+    assert s.dtype is gs.int8
+    np.testing.assert_array_equal(dense(s), [0, 0, -1, 8])
+    p = gs.prod(t, 1, dtype=gs.int16)
+    assert p.dtype is gs.int16
+    np.testing.assert_array_equal(dense(p), [0, 0, 0])
+    q = gs.tensor([[3, 100], [5, 7]]).prod(1, dtype=gs.int8, keepdim=True)
+    assert q.dtype is gs.int8
+    np.testing.assert_array_equal(dense(q), [[44], [35]])  # 300 wraps to 44
+    assert t.sum(dtype=gs.bool).dtype is gs.bool
+    assert t.sum(dtype=gs.bool).item() is True
