@@ -134,6 +134,28 @@ func TestReductionDTypesAndRefusals(t *testing.T) {
 	require.Error(t, err)
 }
 
+// TestAnyOfUInt8IsUInt8: torch.any of a uint8 tensor gives uint8 (bool for every
+// other dtype), on every layout; torch 2.15 gives [0, 1, 1] over dim 0 of
+// [[0, 200, 0], [0, 0, 1]].
+func TestAnyOfUInt8IsUInt8(t *testing.T) {
+	x := tensortest.MustDense(t, []float64{0, 200, 0, 0, 0, 1}, 2, 3)
+	u, err := convert.ToDType(x, dtype.UInt8)
+	require.NoError(t, err)
+	for _, l := range []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR, tensor.CSC} {
+		in, err := convert.ToLayout(u, l, tensor.DefaultConvert())
+		require.NoError(t, err)
+		a, err := Reduce(in, []int{0}, "any")
+		require.NoError(t, err)
+		require.Equal(t, dtype.UInt8, a.DType(), "layout %v", l)
+		d, err := convert.ToDense(a)
+		require.NoError(t, err)
+		require.Equal(t, []uint8{0, 1, 1}, dtype.AsSlice[uint8](d.Values()), "layout %v", l)
+		all, err := Reduce(in, nil, "any")
+		require.NoError(t, err)
+		require.Equal(t, dtype.UInt8, all.DType())
+	}
+}
+
 // TestStridedReductionsStayStrided and unsqueeze of a 0-d tensor (reported by the bindings).
 func TestStridedReductionsStayStrided(t *testing.T) {
 	x := tensortest.MustDense(t, []float64{1, 2, 3, 4}, 2, 2)

@@ -26,7 +26,7 @@ var reducers = map[string]reducer{
 	"prod": {identity: dtype.IntScalar(1), step: dtype.Scalar.Mul, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return a.Mul(powCountComplex(v, n)) }, finish: keepAcc, dtype: integralToInt64},
 	"amax": {identity: dtype.Real(math.Inf(-1)), step: maxScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return maxScalar(a, v) }, finish: keepAcc, dtype: realOnly("amax")},
 	"amin": {identity: dtype.Real(math.Inf(1)), step: minScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return minScalar(a, v) }, finish: keepAcc, dtype: realOnly("amin")},
-	"any":  {identity: dtype.IntScalar(0), step: anyScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Bool, nil }},
+	"any":  {identity: dtype.IntScalar(0), step: anyScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar { return anyScalar(a, v) }, finish: keepAcc, dtype: anyDType},
 	"count_nonzero": {identity: dtype.IntScalar(0), step: countScalar, repeat: func(a, v dtype.Scalar, n int64) dtype.Scalar {
 		return a.Add(scaleScalar(countScalar(dtype.IntScalar(0), v), n))
 	}, finish: keepAcc, dtype: func(dtype.DType) (dtype.DType, error) { return dtype.Int64, nil }},
@@ -44,6 +44,15 @@ func absSquare(v dtype.Scalar) float64 {
 		return math.Inf(1)
 	}
 	return re*re + im*im
+}
+
+// anyDType is any's result dtype: bool, but uint8 for a uint8 input (torch's
+// rule, kept from before it had bool).
+func anyDType(d dtype.DType) (dtype.DType, error) {
+	if d == dtype.UInt8 {
+		return dtype.UInt8, nil
+	}
+	return dtype.Bool, nil
 }
 
 // normDType is the 2-norm's result dtype: the input's floating dtype, the

@@ -114,26 +114,30 @@ def amin(input, dim=(), keepdim=False):
 
 
 def any(input, dim=None, keepdim=False):
-    """torch.any: whether any element over dim (None: every dim) is non-zero (bool).
-    keepdim as sum's."""
+    """torch.any: whether any element over dim (None: every dim) is non-zero (bool;
+    uint8 for a uint8 input, as torch). keepdim as sum's."""
     return reduce("any", input, dim, keepdim=keepdim)
 
 
 def all(input, dim=None, keepdim=False):
     """torch.all: whether every element over dim (None: every dim) is non-zero (bool,
-    strided), unspecified elements counting as the fill value: the elements counted
+    strided; uint8 for a uint8 input, as torch), unspecified elements counting as the fill value: the elements counted
     non-zero equal the elements reduced. keepdim as sum's."""
     t = tensor_arg(input, "all")
     if t.layout is not T.strided and t._fill_undefined():
         # torch.masked: over the specified elements only, so not any(x == 0).
-        return _kept("all", t, any(t == 0, dim).eq(False), dim, keepdim)
-    # A 0-d tensor takes dim 0 or -1, as torch: its one element.
-    dims = reduced_dims(dim, max(t.ndim, 1), "all") if t.ndim or dim is not None else []
-    n = 1
-    for d in dims if t.ndim else ():
-        n *= t.shape[d]
-    r = count_nonzero(t, dim) == n
-    return _kept("all", t, r if r.layout is T.strided else r.to_dense(), dim, keepdim)
+        r = any(t == 0, dim).eq(False)
+    else:
+        # A 0-d tensor takes dim 0 or -1, as torch: its one element.
+        dims = reduced_dims(dim, max(t.ndim, 1), "all") if t.ndim or dim is not None else []
+        n = 1
+        for d in dims if t.ndim else ():
+            n *= t.shape[d]
+        r = count_nonzero(t, dim) == n
+        r = r if r.layout is T.strided else r.to_dense()
+    if t.dtype is T.uint8:
+        r = r.to(T.uint8)  # torch's rule for uint8, as any's
+    return _kept("all", t, r, dim, keepdim)
 
 
 def count_nonzero(input, dim=None):

@@ -40,3 +40,20 @@ def test_integer_dtype_of_sum_and_prod_is_kept(layout):
     np.testing.assert_array_equal(dense(q), [[44], [35]])  # 300 wraps to 44
     assert t.sum(dtype=gs.bool).dtype is gs.bool
     assert t.sum(dtype=gs.bool).item() is True
+
+
+# ---- any/all of uint8 give uint8 ----------------------------------------------------
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_any_all_of_uint8_are_uint8(layout):
+    t = laid_out(gs.tensor([[0, 200, 1], [0, 0, 1]], dtype=gs.uint8), layout)
+    for r, want in [(t.any(), 1), (t.all(), 0), (gs.all(t), 0), (gs.any(t), 1)]:
+        assert r.dtype is gs.uint8
+        assert r.item() == want
+    a = t.any(0)
+    assert a.dtype is gs.uint8
+    np.testing.assert_array_equal(dense(a), [0, 1, 1])
+    b = t.all(0, keepdim=True)
+    assert b.dtype is gs.uint8
+    np.testing.assert_array_equal(dense(b), [[0, 0, 1]])
+    assert gs.tensor([[0, 2]], dtype=gs.int8).any().dtype is gs.bool
