@@ -531,8 +531,10 @@ class ElementwiseOps:
 
     __add__ = _operator("add")
 
-    def __radd__(self, other):
-        return self._op("add", other, True)
+    # torch's number + tensor is tensor + number: its add multiplies the second
+    # operand by alpha (1 + 0j), which gives a NaN part where a complex element
+    # has an infinite one, so the order shows (0 + (inf+1j) is inf+1j)
+    __radd__ = __add__
 
     __sub__ = _operator("sub")
 

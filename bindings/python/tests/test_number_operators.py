@@ -19,8 +19,10 @@ from gosparse import _elementwise, _lib
 FORWARD = [(O.add, gs.add), (O.sub, gs.sub), (O.mul, gs.mul), (O.truediv, gs.div),
            (O.floordiv, gs.floor_divide), (O.pow, gs.pow), (O.eq, gs.eq), (O.ne, gs.ne),
            (O.lt, gs.lt), (O.le, gs.le), (O.gt, gs.gt), (O.ge, gs.ge)]
-# number op Tensor: the reflected operators (a comparison reflects to its mirror).
-REFLECTED = [(O.add, gs.add), (O.sub, gs.sub), (O.mul, gs.mul), (O.truediv, gs.div),
+# number op Tensor: the reflected operators (a comparison reflects to its mirror);
+# number + Tensor is Tensor + number, as torch's (the operands' order shows where alpha
+# multiplies a complex element with a NaN or infinite part).
+REFLECTED = [(O.add, lambda n, t: gs.add(t, n)), (O.sub, gs.sub), (O.mul, gs.mul), (O.truediv, gs.div),
              (O.floordiv, gs.floor_divide), (O.pow, gs.pow)]
 NUMBERS = [2, -3, 0, 2.5, -0.0, float("nan"), True, False, 1 + 2j, 1j]
 

@@ -57,3 +57,18 @@ def test_any_all_of_uint8_are_uint8(layout):
     assert b.dtype is gs.uint8
     np.testing.assert_array_equal(dense(b), [[0, 0, 1]])
     assert gs.tensor([[0, 2]], dtype=gs.int8).any().dtype is gs.bool
+
+
+# ---- number + complex tensor is tensor + number, as torch's __radd__ -----------------
+
+@pytest.mark.parametrize("layout", [gs.strided, gs.sparse_coo, gs.sparse_csr])
+@pytest.mark.parametrize("number", [0, 2, 0.5, True])
+def test_number_plus_complex_keeps_infinite_parts(layout, number):
+    inf, nan = np.inf, np.nan
+    t = laid_out(gs.tensor([[complex(inf, 1), complex(nan, 0), complex(0, -inf)]]), layout)
+    # torch 2.15: number + torch.tensor(...) is tensor + number, exact here
+    want = [[complex(inf, 1), complex(nan, 0), complex(float(number), -inf)]]
+    for r in (number + t, t + number):
+        got = dense(r)
+        np.testing.assert_array_equal(got.real, np.real(want))
+        np.testing.assert_array_equal(got.imag, np.imag(want))
