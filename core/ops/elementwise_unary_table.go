@@ -235,7 +235,32 @@ func clampDType(op string, in dtype.DType, a *UnaryArgs) (dtype.DType, error) {
 	if out == dtype.Bool { // torch: "clamp_min_scalar_cpu" not implemented for 'Bool'
 		return 0, errs.Errorf(errs.ErrDType, "clamp: not implemented for a bool result (input bool, bounds bool); give integer bounds for an int64 result")
 	}
+	if err := clampBoundsFit(out, a); err != nil {
+		return 0, err
+	}
 	return out, nil
+}
+
+// clampBoundsFit refuses, as torch does, an integer min above the largest value
+// of a narrower integer result or a max below its smallest: every element would
+// be that bound, which the dtype cannot hold (it would wrap: uint8 clamp(min=300)
+// gave 44). A min below the range or a max above it limits nothing and is fine.
+func clampBoundsFit(out dtype.DType, a *UnaryArgs) error {
+	if !out.IsInteger() || out == dtype.Int64 {
+		return nil
+	}
+	bits := 8 * out.Size()
+	lo, hi := int64(-1)<<(bits-1), int64(1)<<(bits-1)-1
+	if out == dtype.UInt8 {
+		lo, hi = 0, 1<<bits-1
+	}
+	if a.Min != nil && a.Min.Kind.IsInteger() && a.Min.Value.Int() > hi {
+		return errs.Errorf(errs.ErrInvalidArgument, "clamp: min = %d cannot be converted to %s without overflow (largest %d)", a.Min.Value.Int(), out, hi)
+	}
+	if a.Max != nil && a.Max.Kind.IsInteger() && a.Max.Value.Int() < lo {
+		return errs.Errorf(errs.ErrInvalidArgument, "clamp: max = %d cannot be converted to %s without overflow (smallest %d)", a.Max.Value.Int(), out, lo)
+	}
+	return nil
 }
 
 func clampFuncs(a *UnaryArgs, _ dtype.DType) (elemFuncs, error) {
