@@ -208,7 +208,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
         r = a.square().sum(dims).sqrt()
     else:
         r = a.pow(float(p)).sum(dims).pow(1.0 / float(p))
-    if keepdim:
+    if keepdim and t.ndim:  # a 0-d tensor's norm stays 0-d, as reduce's keepdim
         n = t.ndim
         for d in sorted({t._dim(d) for d in dims} if dims else range(n)):
             r = r.unsqueeze(d)

@@ -72,3 +72,15 @@ def test_number_plus_complex_keeps_infinite_parts(layout, number):
         got = dense(r)
         np.testing.assert_array_equal(got.real, np.real(want))
         np.testing.assert_array_equal(got.imag, np.imag(want))
+
+
+# ---- norm of a 0-d tensor with dim and keepdim --------------------------------------
+
+@pytest.mark.parametrize("layout", [gs.strided, gs.sparse_coo])
+@pytest.mark.parametrize("p", [0, 1, 2, 3, np.inf, -np.inf])
+def test_norm_of_zero_d_with_keepdim(layout, p):
+    t = laid_out(gs.tensor(-2.5), layout)
+    for dim in (0, -1, None):
+        r = t.norm(p, dim=dim, keepdim=True)  # torch: a 0-d tensor, |x| (1.0 at p=0)
+        assert r.shape == ()
+        assert r.item() == (1.0 if p == 0 else 2.5)
