@@ -84,3 +84,20 @@ def test_norm_of_zero_d_with_keepdim(layout, p):
         r = t.norm(p, dim=dim, keepdim=True)  # torch: a 0-d tensor, |x| (1.0 at p=0)
         assert r.shape == ()
         assert r.item() == (1.0 if p == 0 else 2.5)
+
+
+# ---- sampled_addmm at beta=0 / alpha=0 reads as addmm (docs/torch-differences.md) ----
+
+def test_sampled_addmm_zero_beta_or_alpha_ignores_its_term():
+    nan = np.nan
+    s = gs.tensor([[nan, 1.], [0., 2.]]).to_sparse_csr()
+    m1, m2 = gs.tensor([[1., 2.], [3., 4.]]), gs.tensor([[1., 0.], [0., 1.]])
+    # torch.addmm ignores input at beta=0 and the product at alpha=0 (its documented
+    # dense rule); torch.sparse.sampled_addmm gives NaN there (0 * NaN)
+    r = gs.sparse.sampled_addmm(s, m1, m2, beta=0)
+    np.testing.assert_array_equal(dense(r), [[1., 2.], [0., 4.]])
+    np.testing.assert_array_equal(dense(gs.addmm(s.to_dense(), m1, m2, beta=0)), [[1., 2.], [3., 4.]])
+    n1 = gs.tensor([[nan, 2.], [3., 4.]])
+    r = gs.sparse.sampled_addmm(s, n1, m2, alpha=0)
+    np.testing.assert_array_equal(dense(r), [[nan, 1.], [0., 2.]])
+    np.testing.assert_array_equal(dense(gs.addmm(s.to_dense(), n1, m2, alpha=0)), [[nan, 1.], [0., 2.]])
