@@ -35,7 +35,8 @@ def sum(input, dim=None, dtype=None):
     """torch.sparse.sum: the sum over dim (an int or a sequence of ints; None: every
     dim). The result is strided (a 0-d tensor for a full sum) when every sparse dim is
     reduced, else a coalesced COO tensor. Unspecified elements count as the fill
-    value. bool sums to int64. dtype casts the input first."""
+    value. bool sums to int64. dtype casts the input first and is the result's dtype
+    (an integer sum narrower than int64 wraps, as torch's)."""
     _tensor_arg(input, "sparse.sum")
     if dim is None:
         dims = []
@@ -48,7 +49,10 @@ def sum(input, dim=None, dtype=None):
         raise ValueError("sparse.sum: dim: expected at least one dim, got an empty sequence "
                          "(use dim=None to sum every dim)")
     t = _cast(input, dtype)
-    return _call(type(t), _lib.gs_sum, t._handle, arr, n)
+    r = _call(type(t), _lib.gs_sum, t._handle, arr, n)
+    if dtype is not None and r.dtype is not t.dtype:
+        r = r.to(t.dtype)  # the library's integer sums are int64; torch keeps dtype=
+    return r
 
 
 def softmax(input, dim, dtype=None):

@@ -101,3 +101,15 @@ def test_sampled_addmm_zero_beta_or_alpha_ignores_its_term():
     r = gs.sparse.sampled_addmm(s, n1, m2, alpha=0)
     np.testing.assert_array_equal(dense(r), [[nan, 1.], [0., 2.]])
     np.testing.assert_array_equal(dense(gs.addmm(s.to_dense(), n1, m2, alpha=0)), [[nan, 1.], [0., 2.]])
+
+
+@pytest.mark.parametrize("layout", [gs.sparse_coo, gs.sparse_csr])
+def test_integer_dtype_of_sparse_sum_is_kept(layout):
+    t = laid_out(gs.tensor(INTS), layout)
+    # torch.sparse.sum(torch.tensor(INTS).to_sparse(), ..., dtype=...)
+    r = gs.sparse.sum(t, dtype=gs.int32)
+    assert r.dtype is gs.int32 and r.item() == 7
+    r = gs.sparse.sum(t, 0, dtype=gs.int8)
+    assert r.dtype is gs.int8
+    np.testing.assert_array_equal(dense(r), [0, 0, -1, 8])
+    assert gs.sparse.sum(t, 1).dtype is gs.int64
