@@ -144,7 +144,7 @@ impl Tensor {
     }
 
     /// torch's `any(dims)`: whether any element over `dims` (empty: every
-    /// dim) is non-zero, as `bool`.
+    /// dim) is non-zero, as `bool` (`uint8` for a `uint8` input, as torch).
     ///
     /// ```
     /// use gosparse::Tensor;
