@@ -113,3 +113,19 @@ def test_integer_dtype_of_sparse_sum_is_kept(layout):
     assert r.dtype is gs.int8
     np.testing.assert_array_equal(dense(r), [0, 0, -1, 8])
     assert gs.sparse.sum(t, 1).dtype is gs.int64
+
+
+# ---- an integer tensor with a Python int outside its dtype (docs/torch-differences.md)
+
+def test_out_of_range_int_number_is_used_exactly():
+    u = gs.tensor([0, 250, 7], dtype=gs.uint8)
+    # torch 2.15 first wraps the number to uint8 (-3 -> 253, 300 -> 44): u < -3 is
+    # [True, True, True] and u // 300 is [0, 5, 0] there
+    np.testing.assert_array_equal(dense(u < -3), [False, False, False])
+    np.testing.assert_array_equal(dense(u < 300), [True, True, True])
+    np.testing.assert_array_equal(dense(u // 300), [0, 0, 0])
+    np.testing.assert_array_equal(dense(u // -3), [0, 172, 253])  # -84 and -3, wrapped
+    i = gs.tensor([100, -100, 5], dtype=gs.int8).to_sparse()
+    np.testing.assert_array_equal(dense(i // 300), [0, -1, 0])
+    np.testing.assert_array_equal(dense(i > -200), [1, 1, 1])
+    np.testing.assert_array_equal(dense(u + -3), [253, 247, 4])  # the ring's answer, as torch
