@@ -77,6 +77,33 @@ func zeroDimNumber(t *tensor.Tensor) (Operand, error) {
 	return o, nil
 }
 
+// wrappedNumber is o with its integer number converted to the narrower
+// integer dtype the op computes in, as torch converts it before computing
+// (wrapping: uint8 < -3 compares with 253, int32 maximum with 2**40 takes 0),
+// so comparisons, division and maximum agree with torch; add, sub and mul
+// give the same wrapped results either way. pow is left out: torch refuses
+// an exponent outside the dtype.
+func wrappedNumber(o Operand, compute dtype.DType) Operand {
+	if o.Tensor != nil || !(o.Number.Kind.IsInteger() || o.Number.Kind == dtype.Bool) {
+		return o
+	}
+	v := o.Number.Value.Int()
+	switch compute {
+	case dtype.UInt8:
+		v = int64(uint8(v))
+	case dtype.Int8:
+		v = int64(int8(v))
+	case dtype.Int16:
+		v = int64(int16(v))
+	case dtype.Int32:
+		v = int64(int32(v))
+	default:
+		return o
+	}
+	o.Number.Value = dtype.IntScalar(v)
+	return o
+}
+
 // dtype is the tensor's dtype, or the number's kind.
 func (o Operand) dtype() dtype.DType {
 	if o.Tensor != nil {
@@ -187,6 +214,9 @@ func BinaryByName(name string, a, b Operand, args BinaryArgs) (*tensor.Tensor, e
 		return nil, err
 	}
 	dom := domainOf(compute)
+	if dom == domInt && name != "pow" {
+		a, b = wrappedNumber(a, compute), wrappedNumber(b, compute)
+	}
 	bf := def.funcs(args, compute)
 	if (dom == domReal && bf.real == nil) || (dom == domComplex && bf.cplx == nil) || (dom == domInt && bf.integ == nil) {
 		return nil, errs.Errorf(errs.ErrDType, "%s: not supported for %s operands", name, compute)

@@ -115,17 +115,23 @@ def test_integer_dtype_of_sparse_sum_is_kept(layout):
     assert gs.sparse.sum(t, 1).dtype is gs.int64
 
 
-# ---- an integer tensor with a Python int outside its dtype (docs/torch-differences.md)
+# ---- an integer tensor with an integer number outside its dtype: wrapped first --------
 
-def test_out_of_range_int_number_is_used_exactly():
-    u = gs.tensor([0, 250, 7], dtype=gs.uint8)
-    # torch 2.15 first wraps the number to uint8 (-3 -> 253, 300 -> 44): u < -3 is
-    # [True, True, True] and u // 300 is [0, 5, 0] there
-    np.testing.assert_array_equal(dense(u < -3), [False, False, False])
-    np.testing.assert_array_equal(dense(u < 300), [True, True, True])
-    np.testing.assert_array_equal(dense(u // 300), [0, 0, 0])
-    np.testing.assert_array_equal(dense(u // -3), [0, 172, 253])  # -84 and -3, wrapped
-    i = gs.tensor([100, -100, 5], dtype=gs.int8).to_sparse()
-    np.testing.assert_array_equal(dense(i // 300), [0, -1, 0])
-    np.testing.assert_array_equal(dense(i > -200), [1, 1, 1])
-    np.testing.assert_array_equal(dense(u + -3), [253, 247, 4])  # the ring's answer, as torch
+@pytest.mark.parametrize("layout", [gs.strided, gs.sparse_coo])
+def test_out_of_range_int_number_wraps_to_the_dtype_first(layout):
+    # torch 2.15 converts the number to the tensor's dtype before computing
+    # (-3 -> 253, 300 -> 44 for uint8), the values below are its answers
+    u = laid_out(gs.tensor([0, 250, 7], dtype=gs.uint8), layout)
+    np.testing.assert_array_equal(dense(u < -3), [True, True, True])
+    np.testing.assert_array_equal(dense(u < 300), [True, False, True])
+    np.testing.assert_array_equal(dense(u // 300), [0, 5, 0])
+    np.testing.assert_array_equal(dense(u // -3), [0, 0, 0])
+    np.testing.assert_array_equal(dense(u + -3), [253, 247, 4])
+    i = laid_out(gs.tensor([100, -100, 5], dtype=gs.int8), layout)
+    np.testing.assert_array_equal(dense(i // 300), [2, -3, 0])
+    np.testing.assert_array_equal(dense(i > -200), [True, False, False])
+    w = laid_out(gs.tensor([1, -5, 7], dtype=gs.int32), layout)
+    np.testing.assert_array_equal(dense(gs.maximum(w, gs.tensor(2**40 + 3))), [3, 3, 7])
+    np.testing.assert_array_equal(dense(w < gs.tensor(2**40 + 3)), [True, True, False])
+    with pytest.raises(ValueError):
+        u // 256  # 256 is 0 as uint8: torch's ZeroDivisionError
