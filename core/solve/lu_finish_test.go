@@ -16,7 +16,7 @@ func finishState() (*luNumeric[float64], []float64) {
 		lx: append(make([]float64, 0, 16), 1, 0.5, 0.25, 1, 2),
 		up: []int{0, 1, 2, 0, 0, 0}, ui: append(make([]int, 0, 16), 0, 1),
 		ux:   append(make([]float64, 0, 16), 4, 8),
-		pinv: []int{0, 1, -1, -1, -1}, pend: []int{3, 5, 0, 0, 0}, pruned: make([]bool, 5),
+		pinv: []int{0, 1, -1, -1, -1}, perm: []int{0, 1, 0, 0, 0}, pend: []int{3, 5, 0, 0, 0}, pruned: make([]bool, 5),
 		snFirst: []int{0, 1, 0, 0, 0}, snLast: []int{0, 1, 0, 0, 0}}
 	return f, make([]float64, 5)
 }

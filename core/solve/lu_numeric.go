@@ -15,13 +15,17 @@ import (
 // pivot order; pinv[i] is the pivot position of A's row i and q[k] the
 // column of A factored k-th.
 type luNumeric[T elem] struct {
-	n          int
-	lp, li     []int
-	lx         []T
-	up, ui     []int
-	ux         []T
-	pinv, q    []int
-	perm       []int // pinv's inverse: the row of A pivotal at k, once factored
+	n       int
+	lp, li  []int
+	lx      []T
+	up, ui  []int
+	ux      []T
+	pinv, q []int
+	// perm is pinv's inverse: perm[k] is the row of A pivotal at column k,
+	// set as column k is finished (the search reads a supernode's pivot
+	// rows there: one array, in column order, instead of each column's
+	// first entry of L).
+	perm       []int
 	entryBytes int64
 	// pend[j] ends the part of L's column j that the depth-first search
 	// follows (Eisenstat and Liu's symmetric pruning shortens it); pruned[j]
@@ -118,9 +122,6 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	f.dropZerosOfL()
 	for p, i := range f.li {
 		f.li[p] = f.pinv[i]
-	}
-	for i, k := range f.pinv {
-		f.perm[k] = i
 	}
 	f.li, f.lx = trimmed(f.li), trimmed(f.lx)
 	f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
@@ -295,7 +296,7 @@ func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol fl
 	pivot := x[ipiv]
 	f.ui = append(f.ui, k)
 	f.ux = append(f.ux, pivot)
-	pinv[ipiv] = k
+	pinv[ipiv], f.perm[k] = k, ipiv
 	join := f.joinsSupernode(k, candidates, prevReached)
 	f.li = append(f.li, ipiv)
 	f.lx = append(f.lx, 1)

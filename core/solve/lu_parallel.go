@@ -390,10 +390,11 @@ func luWorkers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// child returns factors sharing f's arrays indexed by column and row, with
+// child returns factors sharing f's arrays indexed by column and row (each
+// goroutine writes its own columns' entries and its pivot rows'), with
 // storage of their own for size entries of L and of U.
 func (f *luNumeric[T]) child(size int) *luNumeric[T] {
-	c := &luNumeric[T]{n: f.n, lp: f.lp, up: f.up, pinv: f.pinv, q: f.q, entryBytes: f.entryBytes, pend: f.pend,
+	c := &luNumeric[T]{n: f.n, lp: f.lp, up: f.up, pinv: f.pinv, perm: f.perm, q: f.q, entryBytes: f.entryBytes, pend: f.pend,
 		pruned: f.pruned, snFirst: f.snFirst, snLast: f.snLast, tok: f.tok, sched: f.sched}
 	c.li, c.lx = uninitSlice[int](size)[:0], uninitSlice[T](size)[:0]
 	c.ui, c.ux = uninitSlice[int](size)[:0], uninitSlice[T](size)[:0]

@@ -15,6 +15,10 @@ package solve
 // supernode).
 var luSupernodalSearch = true
 
+// emitCopyMin: a supernode of at least this many columns has its pivot
+// rows emitted by copy, a narrower one by a loop.
+const emitCopyMin = 16
+
 // joinsSupernode reports whether column k, whose reached rows held
 // candidates non-pivotal rows (the pivot among them) and, when prevReached,
 // the pivot row of column k-1, extends k-1's supernode: L's column k-1
@@ -51,7 +55,7 @@ func (f *luNumeric[T]) isRepresentative(J int) bool { return f.snLast[f.snFirst[
 // next position in its last column's rows.
 func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp, lo int) int {
 	top := f.n
-	li, lp, pend, pinv := f.li, f.lp, f.pend, f.pinv
+	li, lp, pend, pinv, perm := f.li, f.lp, f.pend, f.pinv, f.perm
 	head := -1
 	// Leaves (most rows: on a panel's second pass nearly all) are marked
 	// and emitted in place, without a call to enter.
@@ -95,9 +99,18 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 				continue
 			}
 			head--
+			// The pivot rows of J .. last, J's first: each before
+			// those it updates. Wide supernodes (2-D and 3-D fronts)
+			// are one copy; narrow ones (bayer10: one or two columns)
+			// cost less in a loop than memmove's call.
+			if m := last - J + 1; m >= emitCopyMin {
+				top -= m
+				copy(xi[top:top+m], perm[J:last+1])
+				continue
+			}
 			for c := last; c >= J; c-- {
 				top--
-				xi[top] = li[lp[c]]
+				xi[top] = perm[c]
 			}
 		}
 	}
@@ -112,11 +125,11 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 // supernode's rows it has marked.
 func (f *luNumeric[T]) enter(j int, visited, xi []int, stamp, top int) (int, int) {
 	J := f.pinv[j]
-	li, lp := f.li, f.lp
+	perm := f.perm
 	last := f.snLast[f.snFirst[J]]
 	c := J
 	for ; c <= last; c++ {
-		r := li[lp[c]]
+		r := perm[c]
 		if visited[r] == stamp {
 			break
 		}
@@ -127,7 +140,7 @@ func (f *luNumeric[T]) enter(j int, visited, xi []int, stamp, top int) (int, int
 	}
 	for c--; c >= J; c-- {
 		top--
-		xi[top] = li[lp[c]]
+		xi[top] = perm[c]
 	}
 	return top, -1
 }
