@@ -269,6 +269,10 @@ func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol fl
 	ipiv, amax, candidates, nu := sortReached(x, reached, rows, pinv)
 	urows, cands := rows[:nu], reached[:candidates]
 	prevReached := false
+	// The columns the pruning may shorten (unpruned last columns of their
+	// supernodes) replace U's rows at the front of rows as they are read:
+	// the pruning then reads only those.
+	np := 0
 	for _, i := range urows {
 		J := pinv[i]
 		if J == k-1 {
@@ -279,6 +283,10 @@ func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol fl
 			f.ux = append(f.ux, v)
 		}
 		x[i] = 0
+		if !f.pruned[J] && f.isRepresentative(J) {
+			rows[np] = J
+			np++
+		}
 	}
 	if candidates == 0 {
 		return errs.Errorf(errs.ErrInvalidArgument, "A: the matrix is structurally singular: zero pivot in column %d", c)
@@ -320,7 +328,7 @@ func (f *luNumeric[T]) finishColumn(x []T, reached, rows []int, c, k int, tol fl
 	}
 	f.pend[k] = len(f.li)
 	f.joinSupernode(k, join)
-	f.prune(urows, ipiv)
+	f.prune(rows[:np], ipiv, k, join)
 	return nil
 }
 
@@ -369,17 +377,18 @@ func sortReachedReal(x []float64, reached, rows, pinv []int) (ipiv int, amax flo
 	return ipiv, amax, candidates, nu
 }
 
-// prune applies symmetric pruning after a column whose pivot row is ipiv,
-// given U's rows (pivotal rows reached): for each column J of L that
+// prune applies symmetric pruning after column k, whose pivot row is ipiv,
+// given the columns of U's rows (pivotal rows reached) that were unpruned
+// last columns of their supernodes before k: for each column J of L that
 // updated the column and holds row ipiv (L[ipiv, J] != 0), the rows of L's
 // column J not yet pivotal are reachable through the new column as well,
 // so the search stops following them there (they move behind pend[J]; the
 // numeric updates still use them). Only the last columns of supernodes are
-// pruned: the search follows no other.
-func (f *luNumeric[T]) prune(urows []int, ipiv int) {
-	for _, i := range urows {
-		J := f.pinv[i]
-		if f.pruned[J] || !f.isRepresentative(J) {
+// pruned: the search follows no other, and when k joined k-1's supernode
+// (join), k-1 is no longer one.
+func (f *luNumeric[T]) prune(cols []int, ipiv, k int, join bool) {
+	for _, J := range cols {
+		if join && J == k-1 {
 			continue
 		}
 		start, end := f.lp[J]+1, f.lp[J+1]
