@@ -359,12 +359,17 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 			if J < 0 {
 				continue
 			}
+			// A built block's first column is read here; block is called
+			// only to build one (most rows of a panel's reach lie in
+			// blocks built by an earlier column or panel).
 			u := J
-			b, err := s.block(f, J)
-			if err != nil {
-				return fail(err)
-			}
-			if b != nil {
+			if id := s.blockOf[J]; id >= 0 {
+				u = s.blocks[id].first
+			} else if id != -1 {
+				b, err := s.block(f, J)
+				if err != nil {
+					return fail(err)
+				}
 				u = b.first
 			}
 			if s.mask[u] == 0 {
