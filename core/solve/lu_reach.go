@@ -50,7 +50,8 @@ func (f *luNumeric[T]) isRepresentative(J int) bool { return f.snLast[f.snFirst[
 // supernode at a time. The rows come back in xi[top:] in topological order
 // (each before those it updates). Rows pivotal before column lo are leaves:
 // the search does not follow their columns (a panel's second pass starts
-// from rows that a first search through those columns already found).
+// from rows that a first search through those columns already found). The
+// rows are distinct.
 // stack holds the column each open supernode was entered at and pstack the
 // next position in its last column's rows.
 func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp, lo int) int {
@@ -60,10 +61,20 @@ func (f *luNumeric[T]) reach(rows []int, xi, stack, pstack, visited []int, stamp
 	// Leaves (most rows: on a panel's second pass nearly all) are marked
 	// and emitted in place, without a call to enter.
 	for _, r := range rows {
+		p := pinv[r]
+		if uint(p) < uint(lo) {
+			// Pivotal before lo (a panel's second pass): the search
+			// follows only columns from lo on, whose rows are pivotal
+			// from lo on or not yet, so it never meets r again and r,
+			// a root once, needs no mark.
+			top--
+			xi[top] = r
+			continue
+		}
 		if visited[r] == stamp {
 			continue
 		}
-		if pinv[r] < lo {
+		if p < 0 {
 			visited[r] = stamp
 			top--
 			xi[top] = r
