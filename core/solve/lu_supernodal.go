@@ -545,8 +545,18 @@ func (s *luSupernodes[T]) addBack(row, src []T, m uint32, full, add bool) {
 	src = src[:len(row)]
 	switch {
 	case full && add:
-		for c, v := range src {
-			row[c] += v
+		// Four a step (the rows are 16 or 32 wide): the loop's count
+		// and checks were half of its instructions one at a time.
+		c := 0
+		for ; c+4 <= len(src); c += 4 {
+			r, v := row[c:c+4:c+4], src[c:c+4:c+4]
+			r[0] += v[0]
+			r[1] += v[1]
+			r[2] += v[2]
+			r[3] += v[3]
+		}
+		for ; c < len(src); c++ {
+			row[c] += src[c]
 		}
 	case full:
 		copy(row, src)
