@@ -322,6 +322,9 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	if r, ok, err := softmaxRagged(t, dim, log); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := softmaxCustomSegments(t, dim, log); ok || err != nil {
+		return r, err
+	}
 	if r, ok, err := softmaxCustom(t, dim, log); ok || err != nil {
 		return r, err
 	}
