@@ -1,8 +1,9 @@
 """Rows of the operators that run on a custom format's own storage (issue 36):
 an element-wise op (A * 2.5), a reduction (sum of all elements), a transpose,
 softmax over the last dim (checked by its sums over the other dims: each
-row's is 1, whatever explicit zeros a format stores) and the products (A @ x,
-A @ X with 8 columns; bmm for a batch) of a tensor stored in a format other than the torch layouts, each paired call by call
+row's is 1, whatever explicit zeros a format stores), index_select of every
+16th row backwards (DIA, anti-DIA, BSR: rows no dim of the top level) and the
+products (A @ x, A @ X with 8 columns; bmm for a batch) of a tensor stored in a format other than the torch layouts, each paired call by call
 against the same operator on gosparse's tensor in the reference layout (CSR,
 or COO where CSR cannot hold it) of the same entries, the row's peer. Each
 row is its own kernel: --only format_dia_i_mul.
@@ -150,11 +151,16 @@ _OPS = {
     "mm": ("A @ X (%d columns)" % _X_COLS, lambda A, x: A @ x, None),
     "bmm": ("bmm with X (%d columns)" % _X_COLS, lambda A, x: gosparse.bmm(A, x), None),
     "softmax": ("softmax over the last dim", lambda A, x: gosparse.sparse.softmax(A, -1), None),
+    "rows": ("index_select of every 16th row, backwards", lambda A, x: A.index_select(-2, x), None),
 }
 
 # The formats whose softmax runs on their own storage (the others' is the
 # named layout's own or their COO form's).
 _SOFTMAX = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8", "batched_dia")
+
+# The formats whose rows are no dim of their top level, gathered by a walk of
+# their fibers (index_select on level 0's own dim copies its subtrees).
+_ROWS = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor")
 
 _STORED = {}
 
@@ -180,6 +186,8 @@ def _operand(ctx, okey, R):
         return gosparse.tensor(ctx.rng.standard_normal((shape[1], _X_COLS)))
     if okey == "bmm":
         return gosparse.tensor(ctx.rng.standard_normal((shape[0], shape[2], _X_COLS)))
+    if okey == "rows":
+        return np.arange(shape[-2] - 1, -1, -16, dtype=np.int64)
     return None
 
 
@@ -226,4 +234,4 @@ def _row(fkey, okey):
 
 KERNELS = [_row(f, o) for f, spec in _FORMATS.items()
            for o in ("mul", "sum") + (() if f == "block_vector" else ("t",)) + spec[5]
-           + (("softmax",) if f in _SOFTMAX else ())]
+           + (("softmax",) if f in _SOFTMAX else ()) + (("rows",) if f in _ROWS else ())]

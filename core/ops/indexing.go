@@ -352,6 +352,9 @@ func IndexSelect(t *tensor.Tensor, dim int, index dtype.Array) (*tensor.Tensor, 
 	if r, ok, err := indexSelectCustom(t, dim, idx); ok || err != nil {
 		return r, err
 	}
+	if r, ok, err := indexSelectFibers(t, dim, idx); ok || err != nil {
+		return r, err
+	}
 	nt, err := tensor.Named(t) // no path of its own for t's format below: its elements, for this call
 	if err != nil {
 		return nil, err
