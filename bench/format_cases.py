@@ -2,7 +2,8 @@
 an element-wise op (A * 2.5), a reduction (sum of all elements), a transpose,
 softmax over the last dim (checked by its sums over the other dims: each
 row's is 1, whatever explicit zeros a format stores), index_select of every
-16th row backwards (DIA, anti-DIA, BSR: rows no dim of the top level) and the
+16th row backwards (DIA, anti-DIA, BSR: rows no dim of the top level), A + R
+with R the reference CSR matrix (against R + R), and the
 products (A @ x, A @ X with 8 columns; bmm for a batch) of a tensor stored in a format other than the torch layouts, each paired call by call
 against the same operator on gosparse's tensor in the reference layout (CSR,
 or COO where CSR cannot hold it) of the same entries, the row's peer. Each
@@ -152,6 +153,7 @@ _OPS = {
     "bmm": ("bmm with X (%d columns)" % _X_COLS, lambda A, x: gosparse.bmm(A, x), None),
     "softmax": ("softmax over the last dim", lambda A, x: gosparse.sparse.softmax(A, -1), None),
     "rows": ("index_select of every 16th row, backwards", lambda A, x: A.index_select(-2, x), None),
+    "add_csr": ("A + R, R the reference CSR of the same entries", lambda A, x: A + x, None),
 }
 
 # The formats whose softmax runs on their own storage (the others' is the
@@ -161,6 +163,11 @@ _SOFTMAX = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8", "batched_d
 # The formats whose rows are no dim of their top level, gathered by a walk of
 # their fibers (index_select on level 0's own dim copies its subtrees).
 _ROWS = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor")
+
+# The formats added to a CSR matrix on compressed forms (the custom operand
+# converted to CSR, the compressed merge, the result in COO: torch's layout
+# of a custom operand read as COO).
+_ADD_CSR = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8")
 
 _STORED = {}
 
@@ -186,6 +193,8 @@ def _operand(ctx, okey, R):
         return gosparse.tensor(ctx.rng.standard_normal((shape[1], _X_COLS)))
     if okey == "bmm":
         return gosparse.tensor(ctx.rng.standard_normal((shape[0], shape[2], _X_COLS)))
+    if okey == "add_csr":
+        return R
     if okey == "rows":
         return np.arange(shape[-2] - 1, -1, -16, dtype=np.int64)
     return None
@@ -234,4 +243,5 @@ def _row(fkey, okey):
 
 KERNELS = [_row(f, o) for f, spec in _FORMATS.items()
            for o in ("mul", "sum") + (() if f == "block_vector" else ("t",)) + spec[5]
-           + (("softmax",) if f in _SOFTMAX else ()) + (("rows",) if f in _ROWS else ())]
+           + (("softmax",) if f in _SOFTMAX else ()) + (("rows",) if f in _ROWS else ())
+           + (("add_csr",) if f in _ADD_CSR else ())]

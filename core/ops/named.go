@@ -47,8 +47,13 @@ func namedOperand(o Operand) (Operand, error) {
 	return o, nil
 }
 
-// namedBinary is binaryTensors on the operands made named.
+// namedBinary is binaryTensors on the operands made named, or on
+// compressed forms for a custom matrix beside a CSR or CSC one
+// (binaryCompressed).
 func namedBinary(name string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
+	if r, ok, err := binaryCompressed(name, def, bf, a, b, dom, out, args); ok || err != nil {
+		return r, err
+	}
 	ts, err := namedAll([]*tensor.Tensor{a, b})
 	if err != nil {
 		return nil, err

@@ -12,7 +12,7 @@ import (
 
 // The plans of the element-wise ops, the reductions and transpose
 // (gs_explain): each asks the predicates its operator's dispatch asks
-// (mapCustomApplies, zipCustomApplies, reduceCustomApplies,
+// (mapCustomApplies, zipCustomApplies, compressedTarget, reduceCustomApplies,
 // reduceNativeApplies, relabelsCompressed), in the dispatch's order, and
 // counts the bytes of the result and of each conversion. Nothing runs: a
 // custom-format tensor's COO form is counted, not built.
@@ -135,7 +135,32 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels; no COO form built)"
 		return p, nil
 	}
+	if target, ok := compressedTarget(a.Tensor, b.Tensor, &args); ok {
+		return compressedMergePlan(def, a.Tensor, b.Tensor, target, out), nil
+	}
 	return mergePlan(def, a.Tensor, b.Tensor, out, args), nil
+}
+
+// compressedMergePlan is the plan of binaryCompressed: the custom operand
+// converted to target, the compressed merge, the result converted to
+// torch's layout where that differs.
+func compressedMergePlan(def *binaryDef, a, b *tensor.Tensor, target tensor.Layout, out dtype.DType) plan.Plan {
+	os := int64(out.Size())
+	var p plan.Plan
+	for i, t := range []*tensor.Tensor{a, b} {
+		if t.Layout() == tensor.Custom {
+			p.Convert([]string{"input", "other"}[i], t.Format().String(), target.String()+" (convert.ToFormat's direct route where the format has one)",
+				entries(t)*(os+8)+(t.Dims()[0]+1)*8)
+		}
+	}
+	p.Kernel = "the compressed merge of the two patterns (mergeNative on " + target.String() + " forms; no COO form built)"
+	n := entries(a) + entries(b)
+	p.OutputBytes = n * (os + int64(len(a.Dims()))*8) // at most the union of the patterns, COO-sized
+	p.Bytes += p.OutputBytes
+	if layout := defaultBinaryLayout(def, a, b); layout != target {
+		p.Convert("result", target.String(), layout.String()+" (torch's layout of the operands, a custom one read as COO)", n*(os+8))
+	}
+	return p
 }
 
 // mergePlan is the plan of binaryTensors: two tensors of other structures.
