@@ -13,9 +13,14 @@ import (
 // x[i] where condition[i] is non-zero, else y[i]. x and y are tensors or
 // numbers (a number reads as a tensor with nothing stored and that fill).
 // The result is stored where any operand stores an element, in condition's
-// layout when it is sparse (else x's, else y's), with dtype
+// layout when it is sparse (else x's, else y's; a custom-format condition
+// and tensor of one storage beside a number keep their format, whereCustom,
+// other custom operands read as COO), with dtype
 // promote_types(x, y) and fill where(fill(condition), fill(x), fill(y)).
 func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
+	if r, ok, err := whereCustom(condition, x, y); ok || err != nil {
+		return r, err
+	}
 	condition, x, y, err := namedWhere(condition, x, y)
 	if err != nil {
 		return nil, err
