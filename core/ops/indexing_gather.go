@@ -25,8 +25,8 @@ import (
 // (torch's: per index position, its entries in row-major order; per entry,
 // its positions ascending where the index is longer than the entries),
 // coalesced only below two entries, with t's fill. ok is false where
-// fibersApply is (a delta last level, dense dims, a per-slot or undefined
-// fill) or a key passes int64's range.
+// fibersApply is (dense dims, a per-slot or undefined fill, repeated
+// coordinates) or a key passes int64's range.
 
 // gatherPick is an element a fiber walk hit: its key (see gatherKeys), its
 // value slot and the rank of its coordinate among the index's distinct
@@ -116,12 +116,11 @@ func indexSelectFibers(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 	g := groupIndex(idx)
 	counts := make([]int64, len(g.vals)) // hits per distinct value
 	var nse int64                        // the elements: the COO form's entries
-	walked, err := ustorage.Fibers(s, u.Values.Numel(), func(f *ustorage.Fiber) {
+	if err := ustorage.Fibers(s, u.Values.Numel(), func(f *ustorage.Fiber) {
 		nse += f.Hi - f.Lo
 		fiberHits(f, dim, &g, func(_, u int64) { counts[u]++ })
-	})
-	if err != nil || !walked {
-		return nil, walked, err
+	}); err != nil {
+		return nil, true, err
 	}
 	m := int64(len(idx))
 	perPosition := m <= nse // torch's order (the old route's)
@@ -152,7 +151,7 @@ func indexSelectFibers(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 	copy(next, runStart[:len(counts)])
 	picks := make([]gatherPick, hits)
 	at := int64(0)
-	if _, err := ustorage.Fibers(s, u.Values.Numel(), func(f *ustorage.Fiber) {
+	if err := ustorage.Fibers(s, u.Values.Numel(), func(f *ustorage.Fiber) {
 		var base, step int64
 		for d, sd := range st {
 			base += f.Dim0[d] * sd

@@ -29,7 +29,6 @@ func TestCustomIndexSelectByFibers(t *testing.T) {
 		}
 		named, err := tensor.Named(c.a)
 		require.NoError(t, err, c.id)
-		delta := c.f.Levels[len(c.f.Levels)-1].Kind == format.Delta
 		for dim, n := range c.a.Dims() {
 			var back, thrice []int64
 			for i := n - 1; i >= 0; i -= 2 {
@@ -46,10 +45,7 @@ func TestCustomIndexSelectByFibers(t *testing.T) {
 				msg := fmt.Sprintf("%s dim %d index %d (%d positions, %d elements)", c.id, dim, k, len(idx), named.NNZ())
 				got, ok, err := indexSelectFibers(c.a, dim, idx)
 				require.NoError(t, err, msg)
-				require.Equal(t, !delta, ok, "%s: walked", msg)
-				if !ok {
-					continue
-				}
+				require.True(t, ok, "%s: walked", msg)
 				walked++
 				want, err := IndexSelect(named, dim, dtype.Int64Array(idx))
 				require.NoError(t, err, msg)

@@ -226,6 +226,11 @@ func TestToDenseRefusesBadStorage(t *testing.T) {
 	d.Levels[1].Crd[1] = 2
 	_, err = ToDense(d)
 	assert.ErrorContains(t, err, "crd[1] = 2: gaps are 0..1")
+	assert.ErrorContains(t, Fibers(d.Structure(), d.NSE(), func(*Fiber) {}), "crd[1] = 2: gaps are 0..1", "Fibers decodes the gaps with Walk's checks")
+	d.Levels[1].Crd[1] = 1
+	d.Levels[1].Crd = append(d.Levels[1].Crd, 1) // a third gap past the level's end (pos says 2 entries: crd longer is fine)
+	d.Levels[1].Pos[1] = 3
+	assert.ErrorContains(t, Fibers(d.Structure(), 3, func(*Fiber) {}), "crd[2] = 1: gaps are 0..1 and lead to coordinates below 4")
 
 	st, err := Build(parse(t, "(i, j) -> (i : dense, j / 2 : dense, j % 2 : structured(1))"), []int64{1, 4}, []float64{0, 0, 0, 5})
 	require.NoError(t, err)
