@@ -3,7 +3,7 @@ an element-wise op (A * 2.5), a reduction (sum of all elements), a transpose,
 softmax over the last dim (checked by its sums over the other dims: each
 row's is 1, whatever explicit zeros a format stores), index_select of every
 16th row backwards (DIA, anti-DIA, BSR: rows no dim of the top level), A + R
-with R the reference CSR matrix (against R + R), and the
+with R the reference CSR matrix (against R + R), where(A > 0, A, 0), and the
 products (A @ x, A @ X with 8 columns; bmm for a batch) of a tensor stored in a format other than the torch layouts, each paired call by call
 against the same operator on gosparse's tensor in the reference layout (CSR,
 or COO where CSR cannot hold it) of the same entries, the row's peer. Each
@@ -154,6 +154,7 @@ _OPS = {
     "softmax": ("softmax over the last dim", lambda A, x: gosparse.sparse.softmax(A, -1), None),
     "rows": ("index_select of every 16th row, backwards", lambda A, x: A.index_select(-2, x), None),
     "add_csr": ("A + R, R the reference CSR of the same entries", lambda A, x: A + x, None),
+    "where": ("where(A > 0, A, 0)", lambda A, x: gosparse.where(A > 0, A, 0.0), None),
 }
 
 # The formats whose softmax runs on their own storage (the others' is the
@@ -168,6 +169,10 @@ _ROWS = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor")
 # converted to CSR, the compressed merge, the result in COO: torch's layout
 # of a custom operand read as COO).
 _ADD_CSR = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8")
+
+# The formats whose where(A > 0, A, 0) selects over A's values array (A > 0
+# a map of A's values over A's levels).
+_WHERE = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8")
 
 _STORED = {}
 
@@ -244,4 +249,4 @@ def _row(fkey, okey):
 KERNELS = [_row(f, o) for f, spec in _FORMATS.items()
            for o in ("mul", "sum") + (() if f == "block_vector" else ("t",)) + spec[5]
            + (("softmax",) if f in _SOFTMAX else ()) + (("rows",) if f in _ROWS else ())
-           + (("add_csr",) if f in _ADD_CSR else ())]
+           + (("add_csr",) if f in _ADD_CSR else ()) + (("where",) if f in _WHERE else ())]

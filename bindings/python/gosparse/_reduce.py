@@ -230,8 +230,9 @@ def where(condition, input, other):
     arrays or numbers, of condition's shape (no broadcasting). A number acts as a
     tensor that stores nothing and has that fill value, and takes part in type
     promotion as a Python literal does. The result is in condition's layout when it
-    is sparse (else the first sparse operand's) and its fill value is
-    where(fill(condition), fill(input), fill(other))."""
+    is sparse (else the first sparse operand's; a custom-format condition and tensor
+    of one storage beside a number, as where(A > 0, A, 0), keep that format) and its
+    fill value is where(fill(condition), fill(input), fill(other))."""
     c = as_tensor(condition, "where", "condition")
     kx, x = operand(input, "where", "input")
     ky, y = operand(other, "where", "other")
