@@ -10,7 +10,7 @@ import scipy.sparse as sp
 import check
 import gosparse
 import peers
-from cases import (_laplacian, _parts, _scipy_csr, finish, new_row, run_gosparse, run_peer,
+from cases import (_csr32, _laplacian, _parts, _scipy_csr, finish, new_row, run_gosparse, run_peer,
                    run_torch)
 
 
@@ -185,6 +185,48 @@ def _row_normalise_row(ctx):
                    "Tensor.__truediv__")
 
 
+_BATCHED = {}
+
+
+def _batched(ctx):
+    """8 Laplacians of about ops_grid^2 / 8 rows each (the k-th scaled by
+    k + 1), as a batched CSR (int32 indices) and as its coalesced 3-D COO
+    (int64 indices): the indices and values of the COO for torch."""
+    n = max(int(ctx.sizes.ops_grid / np.sqrt(8)), 8)
+    if n not in _BATCHED:
+        _BATCHED.clear()
+        one = _csr32(gosparse.generators.stencil2d(n))
+        A = gosparse.stack([one * float(k + 1) for k in range(8)])
+        C = A.to_sparse_coo().coalesce()
+        _BATCHED[n] = (A, C, np.asarray(C.indices()).astype(np.int64), np.asarray(C.values()))
+    return _BATCHED[n]
+
+
+def _batched_softmax_row(ctx, name, dim, layout):
+    """softmax over dim of the batched Laplacians (_batched) in gosparse's
+    batched CSR or 3-D COO, against torch.sparse.softmax on the same
+    coalesced 3-D COO (torch has no softmax of a batched CSR)."""
+    A, C, idx, vals = _batched(ctx)
+    X = A if layout == "csr" else C
+    shape = tuple(A.shape)
+    row = new_row(name, "softmax over dim %d (result COO), %s f64, 8 batched Laplacians %s (%d nnz)"
+                  % (dim, "batched CSR/i32" if layout == "csr" else "COO/i64", "x".join(map(str, shape)), len(vals)),
+                  nbytes=8 * len(vals), bytes_formula="8*nnz (the values read)")
+    row["pair"] = ("torch",)
+    res = run_gosparse(row, lambda: gosparse.sparse.softmax(X, dim), ctx.fast, "gosparse.sparse.softmax")
+    if res is None:
+        return row
+    want = _values(res)
+    del res
+
+    def build(torch):
+        Xt = torch.sparse_coo_tensor(torch.from_numpy(idx), torch.from_numpy(vals), shape).coalesce()
+        return (lambda: torch.sparse.softmax(Xt, dim)), "torch (CPU)"
+
+    run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r)))
+    return finish(row)
+
+
 KERNELS = [
     _row("ops_sum_all", "sum of all elements", _vector, lambda A: A.sum(), lambda S: S.sum(),
          lambda torch, At, Ac: torch.sum(At), "Tensor.sum()"),
@@ -220,4 +262,8 @@ KERNELS = [
     _row("ops_softmax_dim0", "softmax over dim 0 (result COO)", _values,
          lambda A: gosparse.sparse.softmax(A, 0), None,
          lambda torch, At, Ac: torch.sparse.softmax(Ac, 0), "gosparse.sparse.softmax"),
+    ("ops_softmax_batched_csr", lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr", 2, "csr")]),
+    ("ops_softmax_batched_csr_dim1",
+     lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr_dim1", 1, "csr")]),
+    ("ops_softmax_batched_coo", lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_coo", 2, "coo")]),
 ]

@@ -1,0 +1,186 @@
+package ops
+
+import (
+	"math"
+	"slices"
+	"unsafe"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/core/errs"
+	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/kernels"
+	"github.com/gosparse/gosparse/kernels/memory"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
+
+// softmaxCompressed is softmaxNative for a CSR or CSC tensor, batched or
+// not, without dense dims. The level model's one row pointer over all
+// batches (batch b's row r is segment b*m + r, its offsets past the
+// earlier batches' entries) is the segment list of a softmax over the
+// columns (the last dim); over the batch dims or the rows, a scatter over
+// the entries' coordinates. The coordinates are expanded from the row
+// pointer in one pass, in storage order, which is the sorted order of the
+// coalesced COO result: (batch..., row, column). A CSC tensor runs as its
+// rows first (csrOfCSC). ok is false where the indices cannot keep the
+// input's int32 width.
+func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
+	nb := t.BatchDim()
+	shape := t.Dims()
+	if t.IndexWidth() == 32 && (slices.ContainsFunc(shape, func(n int64) bool { return n > math.MaxInt32 }) ||
+		t.Values().Numel() >= math.MaxInt32) {
+		return nil, false, nil // the COO form's rule gives int64 indices
+	}
+	lv := t.Levels()[t.CompressedLevel()]
+	pos, crd := lv.Pos, lv.Crd
+	vals := t.Values()
+	vals = dtype.Array{DType: vals.DType, Shape: []int64{vals.Numel()}, Data: vals.Data}
+	if t.Layout() == tensor.CSC {
+		var ok bool
+		var err error
+		if pos.DType == dtype.Int32 {
+			pos, crd, vals, ok, err = csrOfCSC[int32](pos, crd, vals, t.BatchCount(), shape[nb], shape[nb+1])
+		} else {
+			pos, crd, vals, ok, err = csrOfCSC[int64](pos, crd, vals, t.BatchCount(), shape[nb], shape[nb+1])
+		}
+		if !ok || err != nil {
+			return nil, ok, err
+		}
+	}
+	idx := compressedCoords(pos, crd, shape[:nb], shape[nb])
+	var out dtype.Array
+	var ok bool
+	var err error
+	if dim == nb+1 {
+		out, ok, err = engine.SoftmaxSegments(pos, vals, log)
+	} else {
+		out, ok, err = engine.SoftmaxScatter(idx, slices.Clone(shape), dim, vals, log)
+	}
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	// idx holds t's own valid coordinates: no scan for negatives.
+	r, err := tensor.NewCOO(idx, out, slices.Clone(shape), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
+	return r, true, err
+}
+
+// compressedCoords is the (len(batch) + 2, nse) COO index array of a
+// compressed tensor's entries, in pos's index dtype: segment s of pos is
+// row s % m of the batch s / m (unravelled over the batch sizes), crd the
+// entries' columns. The rows are expanded in parallel ranges of rows.
+func compressedCoords(pos, crd dtype.Array, batch []int64, m int64) dtype.Array {
+	n := crd.Numel()
+	if pos.Numel() > 0 {
+		n = pos.Index(pos.Numel()-1) - pos.Index(0)
+	}
+	idx := dtype.UninitArray(pos.DType, []int64{int64(len(batch)) + 2, n})
+	if pos.DType == dtype.Int32 {
+		expandSegments(dtype.AsSlice[int32](pos), dtype.AsSlice[int32](crd), dtype.AsSlice[int32](idx), n, batch, m)
+	} else {
+		expandSegments(dtype.AsSlice[int64](pos), dtype.AsSlice[int64](crd), dtype.AsSlice[int64](idx), n, batch, m)
+	}
+	return idx
+}
+
+// expandSegments writes compressedCoords' rows: for each segment its batch
+// coordinates and row over its entries, and the entries' columns.
+func expandSegments[I int32 | int64](pos, crd, idx []I, n int64, batch []int64, m int64) {
+	nb := len(batch)
+	base := pos[0]
+	cols := idx[int64(nb+1)*n:]
+	parallel.ForRows(pos, int64(len(pos))+n, func(lo, hi int) {
+		for s := lo; s < hi; s++ {
+			a, e := int64(pos[s]-base), int64(pos[s+1]-base)
+			if a == e {
+				continue
+			}
+			q := int64(s)
+			for d := nb; d >= 0; d-- { // the row (d = nb), then the batch coordinates from the last
+				size := m
+				if d < nb {
+					size = batch[d]
+				}
+				c := q
+				if d > 0 {
+					c, q = q%size, q/size
+				}
+				fillIndex(idx[int64(d)*n+a:int64(d)*n+e], I(c))
+			}
+			copy(cols[a:e], crd[int64(base)+a:int64(base)+e])
+		}
+	})
+}
+
+// fillIndex sets every element of s to c.
+func fillIndex[I int32 | int64](s []I, c I) {
+	for k := range s {
+		s[k] = c
+	}
+}
+
+// csrOfCSC is the row pointer, columns and values of a (batched) CSC
+// tensor's entries in row order, batch by batch: its global column pointer
+// (batch b's column c is segment b*n + c) over rows shifted to b*m + r is
+// one block-diagonal matrix, whose counting transpose
+// (kernels.TransposeCompressed) lists batch b's row r as segment b*m + r
+// with columns b*n + c, shifted back. ok is false where b*m + r does not
+// fit I.
+func csrOfCSC[I int32 | int64](pos, crd, vals dtype.Array, batches, m, n int64) (dtype.Array, dtype.Array, dtype.Array, bool, error) {
+	p, c := dtype.AsSlice[I](pos), dtype.AsSlice[I](crd)
+	rows := batches * m
+	if int64(I(rows)) != rows {
+		return dtype.Array{}, dtype.Array{}, dtype.Array{}, false, nil
+	}
+	shifted := c
+	if batches > 1 {
+		shifted = memory.UninitSlice[I](len(c))
+		base := p[0]
+		parallel.ForRows(p, int64(len(p)+len(c)), func(lo, hi int) {
+			for s := lo; s < hi; s++ {
+				off := I(int64(s) / n * m)
+				for k := p[s] - base; k < p[s+1]-base; k++ {
+					shifted[k+base] = c[k+base] + off
+				}
+			}
+		})
+	}
+	var tp, tc []I
+	var tv dtype.Array
+	var err error
+	if vals.DType == dtype.Float32 {
+		tp, tc, tv, err = transposeValues[I, float32](p, shifted, vals, rows)
+	} else {
+		tp, tc, tv, err = transposeValues[I, float64](p, shifted, vals, rows)
+	}
+	if batches > 1 {
+		memory.RecycleSlice(shifted)
+	}
+	if err != nil {
+		return dtype.Array{}, dtype.Array{}, dtype.Array{}, true, errs.Errorf(errs.ErrInternal, "softmax: transpose of the CSC tensor: %v", err)
+	}
+	if batches > 1 {
+		parallel.ForRows(tp, int64(len(tp)+len(tc)), func(lo, hi int) {
+			for s := lo; s < hi; s++ {
+				off := I(int64(s) / m * n)
+				for k := tp[s]; k < tp[s+1]; k++ {
+					tc[k] -= off
+				}
+			}
+		})
+	}
+	return dtype.IndexView(tp), dtype.IndexView(tc), tv, true, nil
+}
+
+// transposeValues is kernels.TransposeCompressed of float values as V,
+// the values' result viewed as an Array of vals' dtype.
+func transposeValues[I int32 | int64, V float32 | float64](p, c []I, vals dtype.Array, nInner int64) ([]I, []I, dtype.Array, error) {
+	r, err := kernels.TransposeCompressed(p, c, dtype.AsSlice[V](vals), nInner)
+	if err != nil {
+		return nil, nil, dtype.Array{}, err
+	}
+	data := []byte{}
+	if len(r.Val) > 0 {
+		data = unsafe.Slice((*byte)(unsafe.Pointer(&r.Val[0])), len(r.Val)*int(unsafe.Sizeof(r.Val[0])))
+	}
+	return r.Ptr, r.Idx, dtype.Array{DType: vals.DType, Shape: []int64{int64(len(r.Val))}, Data: data}, nil
+}
