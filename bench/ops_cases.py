@@ -202,15 +202,22 @@ def _batched(ctx):
     return _BATCHED[n]
 
 
+_LAYOUTS = {"csr": "batched CSR/i32", "coo": "COO/i64", "uncoalesced": "uncoalesced COO/i64"}
+
+
 def _batched_softmax_row(ctx, name, dim, layout):
     """softmax over dim of the batched Laplacians (_batched) in gosparse's
-    batched CSR or 3-D COO, against torch.sparse.softmax on the same
-    coalesced 3-D COO (torch has no softmax of a batched CSR)."""
+    batched CSR, 3-D COO, or 3-D COO of the same (sorted, unique) indices
+    not marked coalesced, against torch.sparse.softmax on the same COO,
+    coalesced or not (torch has no softmax of a batched CSR)."""
     A, C, idx, vals = _batched(ctx)
-    X = A if layout == "csr" else C
     shape = tuple(A.shape)
+    if layout == "uncoalesced":
+        X = gosparse.sparse_coo_tensor(idx, vals, shape)
+    else:
+        X = A if layout == "csr" else C
     row = new_row(name, "softmax over dim %d (result COO), %s f64, 8 batched Laplacians %s (%d nnz)"
-                  % (dim, "batched CSR/i32" if layout == "csr" else "COO/i64", "x".join(map(str, shape)), len(vals)),
+                  % (dim, _LAYOUTS[layout], "x".join(map(str, shape)), len(vals)),
                   nbytes=8 * len(vals), bytes_formula="8*nnz (the values read)")
     row["pair"] = ("torch",)
     res = run_gosparse(row, lambda: gosparse.sparse.softmax(X, dim), ctx.fast, "gosparse.sparse.softmax")
@@ -220,7 +227,9 @@ def _batched_softmax_row(ctx, name, dim, layout):
     del res
 
     def build(torch):
-        Xt = torch.sparse_coo_tensor(torch.from_numpy(idx), torch.from_numpy(vals), shape).coalesce()
+        Xt = torch.sparse_coo_tensor(torch.from_numpy(idx), torch.from_numpy(vals), shape)
+        if layout != "uncoalesced":
+            Xt = Xt.coalesce()
         return (lambda: torch.sparse.softmax(Xt, dim)), "torch (CPU)"
 
     run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r)))
@@ -266,4 +275,6 @@ KERNELS = [
     ("ops_softmax_batched_csr_dim1",
      lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr_dim1", 1, "csr")]),
     ("ops_softmax_batched_coo", lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_coo", 2, "coo")]),
+    ("ops_softmax_batched_coo_uncoalesced",
+     lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_coo_uncoalesced", 2, "uncoalesced")]),
 ]

@@ -2,10 +2,7 @@ package ops
 
 import (
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
-	"github.com/gosparse/gosparse/kernels"
-	"slices"
 )
 
 // softmaxNative runs Softmax of a float32 or float64 CSR, CSC or COO
@@ -25,41 +22,7 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	case tensor.CSR, tensor.CSC:
 		return softmaxCompressed(t, dim, log)
 	case tensor.COO:
-		if !t.IsCoalesced() || t.NDim() == 0 {
-			return nil, false, nil
-		}
-	default:
-		return nil, false, nil
+		return softmaxCOO(t, dim, log)
 	}
-	idx := t.Indices()
-	var pos dtype.Array
-	if t.NDim() == 2 && dim == 1 {
-		pos = rowRuns(idx)
-	}
-	var vals dtype.Array
-	var ok bool
-	var err error
-	if t.NDim() == 2 && dim == 1 {
-		vals, ok, err = engine.SoftmaxSegments(pos, t.Values(), log)
-	} else {
-		vals, ok, err = engine.SoftmaxScatter(idx, slices.Clone(t.Dims()), dim, t.Values(), log)
-	}
-	if !ok || err != nil {
-		return nil, ok, err
-	}
-	// idx is t's own: valid, so no scan for negatives.
-	r, err := tensor.NewCOO(idx, vals, slices.Clone(t.Dims()), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
-	return r, true, err
-}
-
-// rowRuns is the bounds of the runs of equal first indices of a coalesced
-// (2, nse) COO index array, as int64 segment bounds.
-func rowRuns(idx dtype.Array) dtype.Array {
-	var b []int64
-	if idx.DType == dtype.Int32 {
-		b = kernels.RunStarts(dtype.AsSlice[int32](idx)[:idx.Shape[1]])
-	} else {
-		b = kernels.RunStarts(dtype.AsSlice[int64](idx)[:idx.Shape[1]])
-	}
-	return dtype.Array{DType: dtype.Int64, Shape: []int64{int64(len(b))}, Data: dtype.Int64Array(b).Data}
+	return nil, false, nil
 }
