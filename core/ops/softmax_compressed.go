@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
@@ -15,7 +14,7 @@ import (
 )
 
 // softmaxCompressed is softmaxNative for a CSR or CSC tensor, batched or
-// not, without dense dims. The level model's one row pointer over all
+// not (a CSR one also hybrid). The level model's one row pointer over all
 // batches (batch b's row r is segment b*m + r, its offsets past the
 // earlier batches' entries) is the segment list of a softmax over the
 // columns (the last dim); over the batch dims or the rows, a scatter over
@@ -28,14 +27,18 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 	nb := t.BatchDim()
 	shape := t.Dims()
 	if t.IndexWidth() == 32 && (slices.ContainsFunc(shape, func(n int64) bool { return n > math.MaxInt32 }) ||
-		t.Values().Numel() >= math.MaxInt32) {
+		t.NNZ()*t.BatchCount() >= math.MaxInt32) {
 		return nil, false, nil // the COO form's rule gives int64 indices
 	}
 	lv := t.Levels()[t.CompressedLevel()]
 	pos, crd := lv.Pos, lv.Crd
-	vals := t.Values()
-	vals = dtype.Array{DType: vals.DType, Shape: []int64{vals.Numel()}, Data: vals.Data}
+	vals := t.Values() // (*batch, nse, *dense) as (batches x nse, *dense)
+	dense := vals.Shape[nb+1:]
+	vals = dtype.Array{DType: vals.DType, Shape: append([]int64{dtype.NumelOf(vals.Shape[:nb+1])}, dense...), Data: vals.Data}
 	if t.Layout() == tensor.CSC {
+		if len(dense) > 0 {
+			return nil, false, nil // the transpose moves one value an entry
+		}
 		var ok bool
 		var err error
 		if pos.DType == dtype.Int32 {
@@ -48,14 +51,7 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 		}
 	}
 	idx := compressedCoords(pos, crd, shape[:nb], shape[nb])
-	var out dtype.Array
-	var ok bool
-	var err error
-	if dim == nb+1 {
-		out, ok, err = engine.SoftmaxSegments(pos, vals, log)
-	} else {
-		out, ok, err = engine.SoftmaxScatter(idx, slices.Clone(shape), dim, vals, log)
-	}
+	out, ok, err := softmaxEntries(pos, idx, shape[:nb+2], dim, vals, log)
 	if !ok || err != nil {
 		return nil, ok, err
 	}

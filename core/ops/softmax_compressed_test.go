@@ -14,10 +14,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// randomBatchedCompressed is a CSR or CSC tensor of shape (*batch, m, n)
-// holding nse random entries in every batch (torch's rule), values normal
-// times 10 with some -Inf and NaN, indices of width bits.
-func randomBatchedCompressed(t *testing.T, rng *rand.Rand, l tensor.Layout, d dtype.DType, width int, batch []int64, m, n, nse int64) *tensor.Tensor {
+// randomBatchedCompressed is a CSR or CSC tensor of shape (*batch, m, n,
+// *dense) holding nse random entries in every batch (torch's rule), values
+// normal times 10 with some -Inf and NaN, indices of width bits.
+func randomBatchedCompressed(t *testing.T, rng *rand.Rand, l tensor.Layout, d dtype.DType, width int, batch []int64, m, n, nse int64, dense ...int64) *tensor.Tensor {
 	t.Helper()
 	outer, inner := m, n
 	if l == tensor.CSC {
@@ -26,7 +26,7 @@ func randomBatchedCompressed(t *testing.T, rng *rand.Rand, l tensor.Layout, d dt
 	nb := dtype.NumelOf(batch)
 	comp := make([]int64, 0, nb*(outer+1))
 	plain := make([]int64, 0, nb*nse)
-	vals := dtype.NewArray(d, append(slices.Clone(batch), nse))
+	vals := dtype.NewArray(d, append(append(slices.Clone(batch), nse), dense...))
 	for range nb {
 		cells := rng.Perm(int(outer * inner))[:nse]
 		slices.Sort(cells)
@@ -54,7 +54,7 @@ func randomBatchedCompressed(t *testing.T, rng *rand.Rand, l tensor.Layout, d dt
 	if width == 32 {
 		ca, pa = toInt32Array(ca), toInt32Array(pa)
 	}
-	x, err := tensor.NewCompressed(l, ca, pa, vals, append(slices.Clone(batch), m, n), tensor.BuildOptions{})
+	x, err := tensor.NewCompressed(l, ca, pa, vals, append(append(slices.Clone(batch), m, n), dense...), tensor.BuildOptions{})
 	require.NoError(t, err)
 	return x
 }

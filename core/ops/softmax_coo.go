@@ -3,19 +3,18 @@ package ops
 import (
 	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
-	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/parallel"
 	"slices"
 )
 
-// softmaxCOO is softmaxNative for a COO tensor without dense dims: an
+// softmaxCOO is softmaxNative for a COO tensor, hybrid or not: an
 // uncoalesced one is coalesced first (one sort, duplicates summed, as the
 // COO path reads it) unless its indices are sorted and unique already
-// (one pass: a tensor built from sorted indices without the flag). Over the last dim the runs of equal leading
-// coordinates, consecutive in the coalesced order, are the segments of
-// engine.SoftmaxSegments; over any other dim the scatter. The result
-// shares the coalesced indices.
+// (one pass: a tensor built from sorted indices without the flag). Over
+// the last sparse dim the runs of equal leading coordinates, consecutive
+// in the coalesced order, are the segments; over any other dim the
+// scatter (softmaxEntries). The result shares the coalesced indices.
 func softmaxCOO(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
 	if !t.IsCoalesced() && !sortedUnique(t.Indices()) {
 		c, err := convert.CoalescedCOO(t, -1)
@@ -25,14 +24,12 @@ func softmaxCOO(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, erro
 		t = c
 	}
 	idx := t.Indices()
-	var vals dtype.Array
-	var ok bool
-	var err error
-	if dim == t.NDim()-1 {
-		vals, ok, err = engine.SoftmaxSegments(leadRuns(idx), t.Values(), log)
-	} else {
-		vals, ok, err = engine.SoftmaxScatter(idx, slices.Clone(t.Dims()), dim, t.Values(), log)
+	sparse := t.Dims()[:idx.Shape[0]]
+	var pos dtype.Array
+	if dim == len(sparse)-1 {
+		pos = leadRuns(idx)
 	}
+	vals, ok, err := softmaxEntries(pos, idx, sparse, dim, t.Values(), log)
 	if !ok || err != nil {
 		return nil, ok, err
 	}

@@ -14,11 +14,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// randomCOO is a COO tensor of the given shape with nse entries at random
-// coordinates (repeats kept, in random order: uncoalesced unless
+// randomCOO is a COO tensor of the given sparse shape and dense shape
+// with nse entries at random coordinates (repeats kept, in random order: uncoalesced unless
 // coalesced, which sorts and sums them first by building it through
 // Coalesce), values normal times 10 with some -Inf and NaN.
-func randomCOO(t *testing.T, rng *rand.Rand, d dtype.DType, width int, shape []int64, nse int64, coalesced bool) *tensor.Tensor {
+func randomCOO(t *testing.T, rng *rand.Rand, d dtype.DType, width int, shape []int64, nse int64, coalesced bool, dense ...int64) *tensor.Tensor {
 	t.Helper()
 	nd := int64(len(shape))
 	idx := make([]int64, nd*nse)
@@ -27,8 +27,8 @@ func randomCOO(t *testing.T, rng *rand.Rand, d dtype.DType, width int, shape []i
 			idx[int64(k)*nse+e] = rng.Int64N(n)
 		}
 	}
-	vals := dtype.NewArray(d, []int64{nse})
-	for i := range nse {
+	vals := dtype.NewArray(d, append([]int64{nse}, dense...))
+	for i := range vals.Numel() {
 		x := rng.NormFloat64() * 10
 		switch rng.IntN(20) {
 		case 0:
@@ -42,7 +42,7 @@ func randomCOO(t *testing.T, rng *rand.Rand, d dtype.DType, width int, shape []i
 	if width == 32 {
 		ia = toInt32Array(ia)
 	}
-	x, err := tensor.NewCOO(ia, vals, slices.Clone(shape), tensor.BuildOptions{})
+	x, err := tensor.NewCOO(ia, vals, append(slices.Clone(shape), dense...), tensor.BuildOptions{})
 	require.NoError(t, err)
 	if coalesced {
 		x, err = convert.Coalesce(x)

@@ -14,7 +14,7 @@ import (
 // a coalesced COO of the same pattern (a coalesced COO input's indices
 // shared), fill zero. ok is false for the other cases.
 func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
-	if t.DenseDim() != 0 || t.Layout() == tensor.Custom || t.PerSlotFill() ||
+	if dim >= t.NDim()-t.DenseDim() || t.Layout() == tensor.Custom || t.PerSlotFill() ||
 		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
 		return nil, false, nil
 	}

@@ -1,0 +1,58 @@
+package ops
+
+import (
+	"slices"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
+	"github.com/gosparse/gosparse/kernels/memory"
+)
+
+// softmaxEntries is the engine's softmax over dim, a sparse dim, of an
+// operand's entries: vals (nse, *dense) with coordinates idx (sparse dims
+// x nse) in a tensor of sparse shape sparse. Over the last sparse dim the
+// segments pos bound the entries that share the others
+// (engine.SoftmaxSegmentsBlocked: each dense element its own softmax);
+// over another the scatter, one dense element at a time
+// (softmaxColumns). ok is false where the engine does not run it.
+func softmaxEntries(pos, idx dtype.Array, sparse []int64, dim int, vals dtype.Array, log bool) (dtype.Array, bool, error) {
+	block := dtype.NumelOf(vals.Shape[1:])
+	if dim == len(sparse)-1 {
+		return engine.SoftmaxSegmentsBlocked(pos, vals, block, log)
+	}
+	if block == 1 {
+		return engine.SoftmaxScatter(idx, slices.Clone(sparse), dim, vals, log)
+	}
+	if vals.DType == dtype.Float32 {
+		return softmaxColumns[float32](idx, sparse, dim, vals, block, log)
+	}
+	return softmaxColumns[float64](idx, sparse, dim, vals, block, log)
+}
+
+// softmaxColumns is the scatter softmax of a hybrid operand's values
+// (nse, block), one dense element j at a time: its values gathered into a
+// column, engine.SoftmaxScatter over it, the result written back to j's
+// slots (the column buffer reused, each column's result recycled).
+func softmaxColumns[V float32 | float64](idx dtype.Array, sparse []int64, dim int, vals dtype.Array, block int64, log bool) (dtype.Array, bool, error) {
+	n := vals.Shape[0]
+	v := dtype.AsSlice[V](vals)
+	out := dtype.UninitArray(vals.DType, vals.Shape)
+	o := dtype.AsSlice[V](out)
+	col := dtype.UninitArray(vals.DType, []int64{n})
+	c := dtype.AsSlice[V](col)
+	for j := range block {
+		for k := range n {
+			c[k] = v[k*block+j]
+		}
+		r, ok, err := engine.SoftmaxScatter(idx, slices.Clone(sparse), dim, col, log)
+		if !ok || err != nil {
+			return dtype.Array{}, ok, err
+		}
+		for k, x := range dtype.AsSlice[V](r) {
+			o[int64(k)*block+j] = x
+		}
+		memory.RecycleBytes(r.Data)
+	}
+	memory.RecycleBytes(col.Data)
+	return out, true, nil
+}
