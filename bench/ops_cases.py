@@ -274,6 +274,8 @@ KERNELS = [
     ("ops_softmax_batched_csr", lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr", 2, "csr")]),
     ("ops_softmax_batched_csr_dim1",
      lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr_dim1", 1, "csr")]),
+    ("ops_softmax_batched_csr_dim0",
+     lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_csr_dim0", 0, "csr")]),
     ("ops_softmax_batched_coo", lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_coo", 2, "coo")]),
     ("ops_softmax_batched_coo_uncoalesced",
      lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_coo_uncoalesced", 2, "uncoalesced")]),

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/engine"
 	"github.com/gosparse/gosparse/core/errs"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels"
@@ -17,10 +18,12 @@ import (
 // not (a CSR one also hybrid). The level model's one row pointer over all
 // batches (batch b's row r is segment b*m + r, its offsets past the
 // earlier batches' entries) is the segment list of a softmax over the
-// columns (the last dim); over the batch dims or the rows, a scatter over
-// the entries' coordinates. The coordinates are expanded from the row
-// pointer in one pass, in storage order, which is the sorted order of the
-// coalesced COO result: (batch..., row, column). A CSC tensor runs as its
+// columns (the last dim); over the one batch dim of a matrix batch, its
+// rows' cells across the batches (engine.SoftmaxBatchDim); over the rows
+// or another batch dim, a scatter over the entries' coordinates. The
+// coordinates are expanded from the row pointer in one pass, in storage
+// order, which is the sorted order of the coalesced COO result:
+// (batch..., row, column). A CSC tensor runs as its
 // rows first (csrOfCSC). ok is false where the indices cannot keep the
 // input's int32 width.
 func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
@@ -51,7 +54,14 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 		}
 	}
 	idx := compressedCoords(pos, crd, shape[:nb], shape[nb])
-	out, ok, err := softmaxEntries(pos, idx, shape[:nb+2], dim, vals, log)
+	var out dtype.Array
+	var ok bool
+	var err error
+	if nb == 1 && dim == 0 && len(dense) == 0 { // the cells' groups: per row, not one accumulator a cell
+		out, ok, err = engine.SoftmaxBatchDim(pos, crd, vals, shape[0], shape[1], shape[2], log)
+	} else {
+		out, ok, err = softmaxEntries(pos, idx, shape[:nb+2], dim, vals, log)
+	}
 	if !ok || err != nil {
 		return nil, ok, err
 	}

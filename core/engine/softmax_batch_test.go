@@ -1,0 +1,73 @@
+package engine
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/kernels/parallel"
+)
+
+// SoftmaxBatchDim over 5 batches of a 300 x 40 matrix (rows empty in some
+// batches, cells in one batch only, -Inf and NaN): the bits of
+// SoftmaxScatter over dim 0 of the same entries as (batch, row, column)
+// COO, float64 and float32, int32 and int64 indices, 1 to 3 goroutines.
+func TestSoftmaxBatchDim(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 7))
+	const batches, m, n = 5, 300, 40
+	pos := []int64{0}
+	var crd, coords []int64
+	var vals []float64
+	for b := range int64(batches) {
+		for r := range int64(m) {
+			for c := range int64(n) {
+				if rng.Float64() < 0.15+0.1*float64(b) {
+					crd, vals = append(crd, c), append(vals, rng.NormFloat64()*20)
+					coords = append(coords, b, r, c)
+					switch rng.IntN(30) {
+					case 0:
+						vals[len(vals)-1] = math.Inf(-1)
+					case 1:
+						vals[len(vals)-1] = math.NaN()
+					}
+				}
+			}
+			pos = append(pos, int64(len(crd)))
+		}
+	}
+	nse := int64(len(vals))
+	idx := make([]int64, 3*nse)
+	for e := range nse {
+		for d := range int64(3) {
+			idx[d*nse+e] = coords[3*e+d]
+		}
+	}
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
+		va := dtype.NewArray(d, []int64{nse})
+		for i, x := range vals {
+			va.SetComplex(int64(i), dtype.Real(x))
+		}
+		for _, log := range []bool{false, true} {
+			want, ok, err := SoftmaxScatter(dtype.Int64Array(idx, 3, nse), []int64{batches, m, n}, 0, va, log)
+			require.NoError(t, err)
+			require.True(t, ok)
+			for _, w := range []int{1, 2, 3} {
+				old := parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: w})
+				got, ok, err := SoftmaxBatchDim(dtype.Int64Array(pos), dtype.Int64Array(crd), va, batches, m, n, log)
+				got32, _, _ := SoftmaxBatchDim(dtype.Int32Array(toInt32(pos)), dtype.Int32Array(toInt32(crd)), va, batches, m, n, log)
+				parallel.SetKnobs(old)
+				require.NoError(t, err)
+				require.True(t, ok)
+				for i := range nse {
+					if a, b := want.Complex(i).Re(), got.Complex(i).Re(); bits64(a) != bits64(b) {
+						t.Fatalf("%s log %v workers %d entry %d: %v vs %v", d, log, w, i, a, b)
+					}
+				}
+				require.Equal(t, got.Data, got32.Data, "%s log %v workers %d int32", d, log, w)
+			}
+		}
+	}
+}
