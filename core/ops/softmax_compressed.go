@@ -25,7 +25,7 @@ import (
 // order, which is the sorted order of the coalesced COO result:
 // (batch..., row, column). A CSC tensor runs as its
 // rows first (csrOfCSC). ok is false where the indices cannot keep the
-// input's int32 width.
+// input's int32 width or the row pointer does not start at 0.
 func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
 	nb := t.BatchDim()
 	shape := t.Dims()
@@ -35,6 +35,9 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 	}
 	lv := t.Levels()[t.CompressedLevel()]
 	pos, crd := lv.Pos, lv.Crd
+	if pos.Index(0) != 0 {
+		return nil, false, nil // crd and values read from pos's first offset on: the COO path
+	}
 	vals := t.Values() // (*batch, nse, *dense) as (batches x nse, *dense)
 	dense := vals.Shape[nb+1:]
 	vals = dtype.Array{DType: vals.DType, Shape: append([]int64{dtype.NumelOf(vals.Shape[:nb+1])}, dense...), Data: vals.Data}
