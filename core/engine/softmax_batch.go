@@ -29,6 +29,9 @@ func SoftmaxBatchDim(pos, crd, vals dtype.Array, batches, m, n int64, log bool) 
 		return dtype.Array{}, false, err
 	}
 	out := dtype.UninitArray(vals.DType, vals.Shape)
+	if batches == 0 || m == 0 || vals.Numel() == 0 { // no entries; pos may hold one bound only
+		return out, true, nil
+	}
 	switch {
 	case pos.DType == dtype.Int32 && vals.DType == dtype.Float64:
 		softmaxBatch(dtype.AsSlice[int32](pos), dtype.AsSlice[int32](crd), dtype.AsSlice[float64](vals), dtype.AsSlice[float64](out), batches, m, n, log)

@@ -71,3 +71,17 @@ func TestSoftmaxBatchDim(t *testing.T) {
 		}
 	}
 }
+
+// TestSoftmaxBatchDimEmpty: no batches, or batches of no rows, have a row
+// pointer of one bound and no entries: an empty result (a softmax over
+// dim 0 of a (0, 1, 4) batched CSR read pos[:2] of a one-bound pointer and
+// panicked, the property test's seed 2 case 31352).
+func TestSoftmaxBatchDimEmpty(t *testing.T) {
+	for _, c := range []struct{ batches, m int64 }{{0, 1}, {2, 0}, {0, 0}} {
+		out, ok, err := SoftmaxBatchDim(dtype.Int64Array([]int64{0}, 1), dtype.Int64Array(nil, 0),
+			dtype.Float64Array(nil, 0), c.batches, c.m, 4, true)
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Zero(t, out.Numel(), "%+v", c)
+	}
+}
