@@ -150,6 +150,11 @@ func toLayout(t *tensor.Tensor, layout tensor.Layout, opt tensor.ConvertOptions,
 	if lazy && width == 0 && layout == tensor.COO {
 		width = t.IndexWidth() // the COO tensor of its elements is Named's, of the storage's width
 	}
+	if !lazy && spec.DenseDim == 0 {
+		if out, ok, err := dcsrPlain(t, layout, width); ok {
+			return out, err
+		}
+	}
 	// The direct paths run where their dimension-long scratch fits (layout_fast_budget.go).
 	if !lazy && fastConvertible(t, spec) && FastPathFits(t, spec) {
 		return convertFast(t, spec, width, direct)
