@@ -157,9 +157,9 @@ _OPS = {
     "where": ("where(A > 0, A, 0)", lambda A, x: gosparse.where(A > 0, A, 0.0), None),
 }
 
-# The formats whose softmax runs on their own storage (the others' is the
-# named layout's own or their COO form's).
-_SOFTMAX = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8", "batched_dia")
+# The formats whose softmax runs on their own storage or, for DCSR, on its
+# CSR form (the others' is the named layout's own or their COO form's).
+_SOFTMAX = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "dcsr", "delta8", "batched_dia")
 
 # The formats whose rows are no dim of their top level, gathered by a walk of
 # their fibers (index_select on level 0's own dim copies its subtrees).

@@ -165,3 +165,34 @@ func tensorIndex64(a dtype.Array) []int64 {
 	}
 	return out
 }
+
+// TestSoftmaxDCSRMatchesCOOPath: softmax and log_softmax of DCSR and DCSC
+// matrices (empty rows and columns among them) over each dim run on the
+// engine through their CSR / CSC forms and equal the COO path's result.
+func TestSoftmaxDCSRMatchesCOOPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 9))
+	for _, l := range []tensor.Layout{tensor.DCSR, tensor.DCSC} {
+		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
+			for _, w := range []int{32, 64} {
+				for _, nse := range []int64{0, 9, 30} {
+					opt := tensor.DefaultConvert()
+					opt.IndexWidth = w
+					x, err := convert.ToLayout(randomBatchedCompressed(t, rng, tensor.CSR, d, w, nil, 7, 6, nse), l, opt)
+					require.NoError(t, err)
+					require.Equal(t, l, x.Layout())
+					for dim := range 2 {
+						for _, log := range []bool{false, true} {
+							msg := fmt.Sprintf("%s %s w%d nse %d dim %d log %v", l, d, w, nse, dim, log)
+							want, err := softmaxViaCOO(x, dim, log)
+							require.NoError(t, err, msg)
+							got, ok, err := softmaxNative(x, dim, log)
+							require.NoError(t, err, msg)
+							require.True(t, ok, msg)
+							requireSameSoftmax(t, want, got, msg)
+						}
+					}
+				}
+			}
+		}
+	}
+}

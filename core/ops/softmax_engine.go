@@ -1,12 +1,14 @@
 package ops
 
 import (
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// softmaxNative runs Softmax of a float32 or float64 CSR, CSC or COO
-// tensor without dense dims on the engine: over the last dim a segment
+// softmaxNative runs Softmax of a float32 or float64 CSR, CSC, DCSR, DCSC
+// or COO tensor without dense dims on the engine (DCSR and DCSC as their
+// CSR and CSC forms): over the last dim a segment
 // softmax over its row pointer (softmaxCompressed, batched or not) or, for
 // COO, its runs of equal leading coordinates (softmaxCOO); over any other
 // dim a scatter into one accumulator pair per group of entries that share
@@ -21,8 +23,27 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	switch t.Layout() {
 	case tensor.CSR, tensor.CSC:
 		return softmaxCompressed(t, dim, log)
+	case tensor.DCSR, tensor.DCSC:
+		c, err := plainCompressed(t)
+		if err != nil {
+			return nil, true, err
+		}
+		return softmaxCompressed(c, dim, log)
 	case tensor.COO:
 		return softmaxCOO(t, dim, log)
 	}
 	return nil, false, nil
+}
+
+// plainCompressed is a DCSR (DCSC) tensor's CSR (CSC) form, of its index
+// width: the row (column) pointer expanded over the empty rows (columns),
+// the same entries in the same order.
+func plainCompressed(t *tensor.Tensor) (*tensor.Tensor, error) {
+	layout := tensor.CSR
+	if t.Layout() == tensor.DCSC {
+		layout = tensor.CSC
+	}
+	opt := tensor.DefaultConvert()
+	opt.IndexWidth = t.IndexWidth()
+	return convert.ToLayout(t, layout, opt)
 }
