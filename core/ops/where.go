@@ -112,8 +112,8 @@ func whereMerge(condition *tensor.Tensor, x, y Operand, xs, ys *tensor.Tensor, o
 	ops := []*tensor.Tensor{condition, xs, ys}
 	var err error
 	lists := make([]*tensor.Tensor, 3)
-	for i, t := range ops {
-		if lists[i], err = convert.CoalescedCOO(t, 0); err != nil {
+	for i, t := range ops { // a strided operand's -0s are entries (denseCOO), not its fill +0
+		if lists[i], err = canonicalCOO(t, 0); err != nil {
 			return nil, err
 		}
 	}

@@ -70,3 +70,28 @@ func TestCatStridedSparseKeepsSignedZero(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, math.Float64bits(negZero), math.Float64bits(dtype.AsSlice[float64](d.Values())[0]))
 }
+
+// TestWhereSparseConditionKeepsStridedSignedZero: where with a sparse
+// condition (COO, CSR, CSC) and strided x and y picks x's and y's -0s bit
+// for bit (the merge read a strided operand's COO form, whose -0s were
+// unspecified, so the fill +0 came back; found probing against torch).
+func TestWhereSparseConditionKeepsStridedSignedZero(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	dense, err := convert.ToDType(tensortest.MustDense(t, []float64{1, 0, 1, 0, 1, 1}, 2, 3), dtype.Bool)
+	require.NoError(t, err)
+	x := tensortest.MustDense(t, []float64{negZero, 1, negZero, 2, negZero, 3}, 2, 3)
+	y := tensortest.MustDense(t, []float64{5, negZero, 6, negZero, 8, 9}, 2, 3)
+	want := []float64{negZero, negZero, negZero, negZero, negZero, 3}
+	for _, l := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
+		cond, err := convert.ToLayout(dense, l, tensor.DefaultConvert())
+		require.NoError(t, err)
+		r, err := Where(cond, TensorOperand(x), TensorOperand(y))
+		require.NoError(t, err, "%s", l)
+		d, err := convert.ToDense(r)
+		require.NoError(t, err, "%s", l)
+		got := dtype.AsSlice[float64](d.Values())
+		for i, w := range want {
+			assert.Equal(t, math.Float64bits(w), math.Float64bits(got[i]), "%s element %d: %v", l, i, got[i])
+		}
+	}
+}
