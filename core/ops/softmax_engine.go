@@ -6,11 +6,12 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// softmaxNative runs Softmax of a float32 or float64 CSR, CSC, DCSR, DCSC
-// or COO tensor without dense dims on the engine (DCSR and DCSC as their
-// CSR and CSC forms): over the last dim a segment
-// softmax over its row pointer (softmaxCompressed, batched or not) or, for
-// COO, its runs of equal leading coordinates (softmaxCOO); over any other
+// softmaxNative runs Softmax of a float32 or float64 CSR, CSC, DCSR, DCSC,
+// BSR, BSC or COO tensor on the engine (DCSR, DCSC, BSR and BSC as their
+// CSR and CSC forms, a block's every element an entry): over the last dim
+// a segment softmax over its row pointer (softmaxCompressed, batched or
+// not) or, for COO, its runs of equal leading coordinates (softmaxCOO);
+// over any other
 // dim a scatter into one accumulator pair per group of entries that share
 // the other coordinates (engine.SoftmaxScatter). The result is Softmax's:
 // a coalesced COO of the same pattern (a coalesced COO input's indices
@@ -23,7 +24,7 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	switch t.Layout() {
 	case tensor.CSR, tensor.CSC:
 		return softmaxCompressed(t, dim, log)
-	case tensor.DCSR, tensor.DCSC:
+	case tensor.DCSR, tensor.DCSC, tensor.BSR, tensor.BSC:
 		c, err := plainCompressed(t)
 		if err != nil {
 			return nil, true, err
@@ -35,12 +36,12 @@ func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 	return nil, false, nil
 }
 
-// plainCompressed is a DCSR (DCSC) tensor's CSR (CSC) form, of its index
-// width: the row (column) pointer expanded over the empty rows (columns),
-// the same entries in the same order.
+// plainCompressed is a DCSR or BSR (DCSC or BSC) tensor's CSR (CSC) form,
+// of its index width: a DCSR's row pointer expanded over the empty rows, a
+// BSR's blocks split into their rows; the same elements stored.
 func plainCompressed(t *tensor.Tensor) (*tensor.Tensor, error) {
 	layout := tensor.CSR
-	if t.Layout() == tensor.DCSC {
+	if !t.Layout().RowMajor() {
 		layout = tensor.CSC
 	}
 	opt := tensor.DefaultConvert()
