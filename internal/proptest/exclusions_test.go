@@ -52,19 +52,24 @@ func documentedRefusal(c *opCase, err error) string {
 	return ""
 }
 
-// newFinding names a failure class this test found beyond issue 38 that is
-// not fixed here (each one is in the report that added it, with a repro);
-// "" for anything else.
-func newFinding(c *opCase, gerr error, want, got oracle.Array) string {
-	switch {
-	case gerr == nil && signedZeroOnly(want, got):
-		return "F3 the sign of a zero differs in complex sub, x - alpha*y with a complex operand or number (seed 1 cases 152939, 139522); where, cat, stack, narrow_copy and index_select keep it since h-38c"
-	case gerr == nil && slices.Contains(productCalls, c.gs) && slices.ContainsFunc(c.ins, func(in *input) bool {
-		return in.fill == "nan" || strings.HasSuffix(in.fill, "inf") || in.special && in.uncoal
-	}):
-		return "F9 products with a NaN or infinite fill (after main's fix of issue 38 items 1-2): an uncoalesced COO multiplies each duplicate (a*inf + b*inf is NaN), a hybrid COO or BSR times a NaN/inf fill gives 0 where the dense product is NaN"
-	}
-	return ""
+// subAsTorch: a sub whose result differs from the reference's only in the
+// signs of zeros. gosparse computes x - alpha*y as torch's sub does, as
+// add(x, y, -alpha) = x + (-alpha)*y: -(0+0i) is -0+0i by the complex product
+// (-1)(0) + (0)(0)i, so (-0-0i) - 0 is -0+0i, and an integer or bool alpha
+// of 0 negates to +0, so -0.0 - 0*6 is +0 (torch 2.15: sub(-0., 6, alpha=0)
+// is 0.), where the reference's x - alpha*y keeps -0.
+func subAsTorch(c *opCase, want, got oracle.Array) bool {
+	return (c.gs == "gs_binary" || c.gs == "gs_binary_number") && c.op == "sub" && signedZeroOnly(want, got)
+}
+
+// nonFiniteProductOperand: a product with an operand holding an infinity or
+// NaN stored, as its fill, or in a duplicate of an uncoalesced COO (each
+// duplicate multiplied, as torch's sparse mm does: a*inf + b*inf, not
+// (a+b)*inf).
+func nonFiniteProductOperand(c *opCase) bool {
+	return slices.Contains(productCalls, c.gs) && slices.ContainsFunc(c.ins, func(in *input) bool {
+		return in.special || in.fill == "nan" || strings.HasSuffix(in.fill, "inf")
+	})
 }
 
 // signedZeroOnly: want and got differ only in the signs of zeros.

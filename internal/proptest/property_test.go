@@ -27,14 +27,13 @@ var (
 	casesFlag = flag.Int("proptest.cases", 0, "cases to run (0: 10000 with -short, 200000 without)")
 	caseFlag  = flag.Int("proptest.case", -1, "run only this case of the seed (a repro)")
 	verbose   = flag.Bool("proptest.v", false, "print every case")
-	raw       = flag.Bool("proptest.raw", false, "fail the cases the named new findings (newFinding) excuse too")
 )
 
 func TestMain(m *testing.M) { os.Exit(tensortest.Main(m)) }
 
 // outcome is what one case came to.
 type outcome struct {
-	kind string // agree, both-refuse, documented-refusal, documented-difference, documented-extension, new-finding, fail
+	kind string // agree, both-refuse, documented-refusal, documented-difference, documented-extension, fail
 	note string
 }
 
@@ -110,9 +109,6 @@ func check(c *opCase) outcome {
 		if why := documentedRefusal(c, gerr); why != "" {
 			return outcome{"documented-refusal", why}
 		}
-		if k := newFinding(c, gerr, want, got); k != "" && !*raw {
-			return outcome{"new-finding", k}
-		}
 		return outcome{"fail", fmt.Sprintf("gosparse refuses (code %d: %v) where the reference computes %s", errs.CodeOf(gerr), gerr, want)}
 	case werr != nil:
 		if why := documentedExtension(c); why != "" {
@@ -135,12 +131,11 @@ func check(c *opCase) outcome {
 		return outcome{"documented-difference", "a sparse operand times (or divided by) a broadcast strided one keeps its zero fill where op(0, x) differs between elements: 0 * inf and 0 / 0 are never formed at its unspecified elements (torch's sparse * dense)"}
 	} else if msg != "" && c.gs == "gs_to_dtype" && oracle.CategoryOf(want.DType) == oracle.CatInt && (c.ins[0].special || strings.HasSuffix(c.ins[0].fill, "inf") || c.ins[0].fill == "nan") {
 		return outcome{"documented-difference", "NaN and infinities have no integer value (torch: the platform's conversion)"}
-	} else if msg != "" && slices.Contains(productCalls, c.gs) && slices.ContainsFunc(c.ins, func(in *input) bool { return in.special }) && nonFiniteOnly(want, got) {
-		return outcome{"documented-difference", "sparse products multiply stored elements only: inf or NaN times an unspecified zero is never formed (torch.sparse.mm)"}
+	} else if msg != "" && nonFiniteProductOperand(c) && nonFiniteOnly(want, got) {
+		return outcome{"documented-difference", "sparse products multiply stored elements only: inf or NaN (stored or another operand's fill) times an unspecified zero is never formed (torch.sparse.mm)"}
+	} else if msg != "" && subAsTorch(c, want, got) {
+		return outcome{"documented-difference", "sub is x + (-alpha)*y as torch's: (-0-0i) - 0 is -0+0i and -0. - 0*6 (an integer alpha 0) is +0 (torch 2.15 too), the reference's x - alpha*y keeps -0"}
 	} else if msg != "" {
-		if k := newFinding(c, nil, want, got); k != "" && !*raw {
-			return outcome{"new-finding", k}
-		}
 		return outcome{"fail", fmt.Sprintf("wrong value: %s\n  want %s\n  got  %s", msg, want, got)}
 	}
 	return outcome{"agree", ""}
@@ -234,7 +229,10 @@ func compare(want, got oracle.Array, signedZeros bool) string {
 		if want.DType.IsComplex() && finite(w) && finite(g) && cmplx.Abs(w-g) <= tol*math.Max(cmplx.Abs(w), cmplx.Abs(g)) && (!signedZeros || w != 0) {
 			continue // complex products round relative to the magnitude, not to each part
 		}
-		if !close(real(w), real(g), tol, signedZeros) || !close(imag(w), imag(g), tol, signedZeros) {
+		// A real dtype's values are their real parts: the reference computes in
+		// complex128, and its NaN (a 0-d softmax of inf) may carry a NaN
+		// imaginary part.
+		if !close(real(w), real(g), tol, signedZeros) || want.DType.IsComplex() && !close(imag(w), imag(g), tol, signedZeros) {
 			return fmt.Sprintf("element %d: %v, want %v", i, g, w)
 		}
 	}
