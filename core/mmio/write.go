@@ -273,14 +273,27 @@ func appendValue(b []byte, field string, a dtype.Array, k int64) []byte {
 		return strconv.AppendInt(b, a.Index(k), 10)
 	case FieldComplex:
 		c := a.Complex(k)
-		b = strconv.AppendFloat(b, c.Re(), 'g', -1, 64)
+		b = appendReal(b, c.Re(), 'g', -1)
 		b = append(b, ' ')
-		return strconv.AppendFloat(b, c.Im(), 'g', -1, 64)
+		return appendReal(b, c.Im(), 'g', -1)
 	}
 	if a.DType == dtype.Float64 {
-		return strconv.AppendFloat(b, dtype.AsSlice[float64](a)[k], 'g', -1, 64)
+		return appendReal(b, dtype.AsSlice[float64](a)[k], 'g', -1)
 	}
-	return strconv.AppendFloat(b, a.Complex(k).Re(), 'g', -1, 64)
+	return appendReal(b, a.Complex(k).Re(), 'g', -1)
+}
+
+// appendReal formats v as strconv.AppendFloat does, except the infinities:
+// "Infinity" and "-Infinity", as SciPy writes them, since SciPy's reader
+// (fast_matrix_market) refuses strconv's "+Inf".
+func appendReal(b []byte, v float64, format byte, prec int) []byte {
+	switch {
+	case math.IsInf(v, 1):
+		return append(b, "Infinity"...)
+	case math.IsInf(v, -1):
+		return append(b, "-Infinity"...)
+	}
+	return strconv.AppendFloat(b, v, format, prec, 64)
 }
 
 func flush(bw *bufio.Writer, b []byte) error {

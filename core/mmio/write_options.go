@@ -423,9 +423,9 @@ func (m *writeEntries) write(w io.Writer, field, sym string, o WriteOptions) err
 func (m *writeEntries) appendValue(b []byte, field string, k int64, precision int) []byte {
 	num := func(b []byte, v float64) []byte {
 		if precision > 0 {
-			return strconv.AppendFloat(b, v, 'e', precision-1, 64)
+			return appendReal(b, v, 'e', precision-1)
 		}
-		return strconv.AppendFloat(b, v, 'g', -1, 64)
+		return appendReal(b, v, 'g', -1)
 	}
 	if field == FieldReal && m.vals.DType == dtype.Float64 { // the common case, without a widening
 		return num(b, dtype.AsSlice[float64](m.vals)[k])

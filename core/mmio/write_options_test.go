@@ -312,3 +312,27 @@ func TestWriteWithFile(t *testing.T) {
 	_, statErr := os.Stat(p)
 	require.True(t, os.IsNotExist(statErr), "a failed WriteWith leaves no partial file")
 }
+
+// Infinities are written "Infinity" and "-Infinity", as SciPy writes them:
+// SciPy's reader refuses strconv's "+Inf" (h-probe2). Both writers, with and
+// without a precision, and both parts of a complex value.
+func TestWriteInfinitiesAsSciPy(t *testing.T) {
+	inf := math.Inf(1)
+	x := stridedFrom(t, dtype.Float64, []int64{1, 3}, []complex128{complex(inf, 0), complex(-inf, 0), complex(math.NaN(), 0)})
+	out, err := writeWith(t, x, WriteOptions{})
+	require.NoError(t, err)
+	require.Equal(t, "%%MatrixMarket matrix array real general\n1 3\nInfinity\n-Infinity\nNaN\n", out)
+	out, err = writeWith(t, x, WriteOptions{Precision: 3})
+	require.NoError(t, err)
+	require.Equal(t, "%%MatrixMarket matrix array real general\n1 3\nInfinity\n-Infinity\nNaN\n", out)
+	c := stridedFrom(t, dtype.Complex128, []int64{1, 1}, []complex128{complex(-inf, inf)})
+	out, err = writeWith(t, c, WriteOptions{})
+	require.NoError(t, err)
+	require.Equal(t, "%%MatrixMarket matrix array complex symmetric\n1 1\n-Infinity Infinity\n", out)
+	var buf bytes.Buffer
+	require.NoError(t, WriteArray(&buf, dtype.Float64Array([]float64{inf, -inf}, 2, 1)))
+	require.Equal(t, "%%MatrixMarket matrix array real general\n2 1\nInfinity\n-Infinity\n", buf.String())
+	m, err := Parse(&buf)
+	require.NoError(t, err)
+	require.Equal(t, []float64{inf, -inf}, dtype.AsSlice[float64](m.Dense))
+}

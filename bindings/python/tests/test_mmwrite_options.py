@@ -73,3 +73,16 @@ def test_precision_comment_and_field_as_scipy(tmp_path):
         gs.io.mmwrite(ours, gs.tensor(a), precision=0)
     with pytest.raises(TypeError, match="symmetry must be a str"):
         gs.io.mmwrite(ours, gs.tensor(a), symmetry=1)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("precision", [None, 4])
+def test_infinities_read_back_by_scipy(tmp_path, layout, precision):
+    # Written "Infinity" / "-Infinity" as SciPy writes them: SciPy refused the "+Inf"
+    # written before (h-probe2).
+    m = np.array([[np.inf, 0.0], [-np.inf, np.nan], [1.5, 0.0]])
+    path = tmp_path / "inf.mtx"
+    gs.io.mmwrite(path, as_layout(m, layout), precision=precision)
+    back = sio.mmread(path)
+    np.testing.assert_array_equal(back.toarray() if sp.issparse(back) else back, m)
+    np.testing.assert_array_equal(gs.io.mmread(path).to_dense().numpy(), m)
