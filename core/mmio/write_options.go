@@ -190,8 +190,13 @@ func pickField(given string, m *writeEntries) (string, error) {
 		}
 		if d.IsFloat() {
 			for k := range m.vals.Numel() {
-				if v := m.vals.Complex(k).Re(); v != math.Trunc(v) || math.IsInf(v, 0) {
+				v := m.vals.Complex(k).Re()
+				if v != math.Trunc(v) || math.IsInf(v, 0) {
 					return "", errs.Errorf(errs.ErrInvalidArgument, "field = integer: value %v (element %d) is not a whole number", v, k)
+				}
+				// A reader (SciPy's, this package's) holds integers in int64.
+				if v < math.MinInt64 || v >= -math.MinInt64 {
+					return "", errs.Errorf(errs.ErrInvalidArgument, "field = integer: value %v (element %d) does not fit int64", v, k)
 				}
 			}
 		}

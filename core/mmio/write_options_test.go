@@ -127,6 +127,16 @@ func TestWriteOptionsRefusals(t *testing.T) {
 		_, err := writeWith(t, half, o)
 		require.ErrorContains(t, err, want, "%+v", o)
 	}
+	// Whole floats outside int64 would write a file no reader takes (h-probe2);
+	// -2^63 fits.
+	for _, v := range []float64{0x1p63, -0x1p64, 1e300} {
+		big := stridedFrom(t, dtype.Float64, []int64{1, 2}, []complex128{1, complex(v, 0)})
+		_, err := writeWith(t, big, WriteOptions{Field: "integer"})
+		require.ErrorContains(t, err, "(element 1) does not fit int64", "%v", v)
+	}
+	out, err := writeWith(t, stridedFrom(t, dtype.Float64, []int64{1, 1}, []complex128{-0x1p63}), WriteOptions{Field: "integer"})
+	require.NoError(t, err)
+	require.Equal(t, "%%MatrixMarket matrix array integer symmetric\n1 1\n-9223372036854775808\n", out)
 	c := stridedFrom(t, dtype.Complex128, []int64{1, 1}, []complex128{complex(1, 1)})
 	_, err = writeWith(t, c, WriteOptions{Field: "real"})
 	require.ErrorContains(t, err, "field = real: the values are complex128")

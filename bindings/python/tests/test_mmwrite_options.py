@@ -86,3 +86,18 @@ def test_infinities_read_back_by_scipy(tmp_path, layout, precision):
     back = sio.mmread(path)
     np.testing.assert_array_equal(back.toarray() if sp.issparse(back) else back, m)
     np.testing.assert_array_equal(gs.io.mmread(path).to_dense().numpy(), m)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_integer_field_refuses_whole_floats_beyond_int64(tmp_path, layout):
+    # 2.0**63 is whole but no int64: the file written before held 9223372036854775808,
+    # which neither SciPy nor gs.io.mmread reads (h-probe2).
+    path = tmp_path / "i.mtx"
+    with pytest.raises(ValueError, match=r"value 9\.223372036854776e\+18 \(element \d\) does not fit int64"):
+        gs.io.mmwrite(path, as_layout(np.array([[1.0, 2.0**63]]), layout), field="integer")
+    assert not path.exists()
+    m = np.array([[1.0, -(2.0**63)]])
+    gs.io.mmwrite(path, as_layout(m, layout), field="integer")
+    back = sio.mmread(path)
+    assert (back.toarray() if sp.issparse(back) else back).tolist() == [[1, -(2**63)]]
+    assert gs.io.mmread(path).to_dense().tolist() == [[1, -(2**63)]]
