@@ -274,17 +274,13 @@ func (m *writeEntries) at(i, j int64) complex128 {
 // mismatch returns "" when the matrix has symmetry s, else the first pair
 // of elements that breaks it.
 func (m *writeEntries) mismatch(s string) string {
-	want := func(x complex128) complex128 { return x } // A[j, i] from A[i, j]
-	switch s {
-	case SymmetrySkew:
-		want = func(x complex128) complex128 { return -x }
-	case SymmetryHermitian:
-		want = func(x complex128) complex128 { return complex(real(x), -imag(x)) }
-	}
 	n := m.shape[0]
 	check := func(i, j int64) string {
 		a, b := m.at(i, j), m.at(j, i)
-		if b != want(a) || (i == j && s == SymmetrySkew && a != 0) {
+		if !fits(s, a, b, i == j) {
+			if i == j { // the diagonal of a skew-symmetric matrix is zero, of a hermitian one real
+				return "A[" + strconv.FormatInt(i, 10) + ", " + strconv.FormatInt(i, 10) + "] = " + formatComplex(a) + " on the diagonal"
+			}
 			return "A[" + strconv.FormatInt(i, 10) + ", " + strconv.FormatInt(j, 10) + "] = " + formatComplex(a) +
 				" but A[" + strconv.FormatInt(j, 10) + ", " + strconv.FormatInt(i, 10) + "] = " + formatComplex(b)
 		}
@@ -304,7 +300,7 @@ func (m *writeEntries) mismatch(s string) string {
 	// Sparse: the entries are coalesced in row-major order, which
 	// mirrorsAll checks in one pass. Where that fails, the scan below finds
 	// the first entry in row-major order that breaks the rule.
-	if m.mirrorsAll(m.mirrorCheck(want, s == SymmetrySkew)) {
+	if m.mirrorsAll(m.mirrorCheck(s)) {
 		return ""
 	}
 	for k := range m.rows {

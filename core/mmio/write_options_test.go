@@ -346,3 +346,41 @@ func TestWriteInfinitiesAsSciPy(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []float64{inf, -inf}, dtype.AsSlice[float64](m.Dense))
 }
+
+// A NaN breaks no symmetry: on the diagonal it is written as itself, and a
+// NaN mirrors a NaN (a file keeps neither its sign nor its payload). A given
+// symmetry refused such matrices with "A[0, 0] = NaN but A[0, 0] = NaN", and
+// detection called them general (h-probe2). A NaN on the diagonal of a
+// skew-symmetric matrix, which a file does not store, is still refused.
+func TestWriteSymmetryWithNaN(t *testing.T) {
+	nan := math.NaN()
+	diag := []complex128{complex(nan, 0), 1, 1, 2}
+	pair := []complex128{1, complex(nan, 0), complex(nan, 0), 2}
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Float16, dtype.Complex128} {
+		for _, layout := range []tensor.Layout{tensor.Strided, tensor.COO, tensor.CSR} {
+			for _, vals := range [][]complex128{diag, pair} {
+				x := stridedFrom(t, d, []int64{2, 2}, vals)
+				if layout != tensor.Strided {
+					var err error
+					x, err = convert.ToLayout(x, layout, tensor.DefaultConvert())
+					require.NoError(t, err)
+				}
+				for _, o := range []WriteOptions{{}, {Symmetry: "symmetric"}} {
+					out, err := writeWith(t, x, o)
+					require.NoError(t, err, "%s %s %v", d, layout, vals)
+					require.Contains(t, strings.SplitN(out, "\n", 2)[0], " symmetric", "%s %s %v", d, layout, vals)
+					m, err := Parse(strings.NewReader(out))
+					require.NoError(t, err)
+					require.Equal(t, SymmetrySymmetric, m.Symmetry)
+				}
+			}
+		}
+	}
+	skew := stridedFrom(t, dtype.Float64, []int64{2, 2}, []complex128{complex(nan, 0), 1, -1, 0})
+	_, err := writeWith(t, skew, WriteOptions{Symmetry: "skew-symmetric"})
+	require.ErrorContains(t, err, "the matrix is not skew-symmetric: A[0, 0] = NaN on the diagonal")
+	herm := stridedFrom(t, dtype.Complex128, []int64{2, 2}, []complex128{complex(1, 2), 1, 1, 0})
+	_, err = writeWith(t, herm, WriteOptions{Symmetry: "hermitian"})
+	require.ErrorContains(t, err, "the matrix is not hermitian: A[0, 0] = ")
+	require.ErrorContains(t, err, " on the diagonal")
+}

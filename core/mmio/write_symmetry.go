@@ -153,30 +153,70 @@ func (m *writeEntries) mirrorsAll(same func(k, p int64) bool) bool {
 	return !broken.Load()
 }
 
-// mirrorCheck returns mirrorsAll's comparison for a symmetry: in the
-// values' own type for the real and integer dtypes (the same answers as
-// through complex128, without widening every value), through value and
-// want otherwise. Real values of a hermitian matrix compare as symmetric.
-func (m *writeEntries) mirrorCheck(want func(complex128) complex128, negate bool) func(k, p int64) bool {
+// mirrorCheck returns mirrorsAll's comparison for symmetry s: in the
+// values' own type for the real and integer dtypes off the diagonal (the
+// same answers as fits, without widening every value), through fits
+// otherwise. Real values of a hermitian matrix compare as symmetric.
+func (m *writeEntries) mirrorCheck(s string) func(k, p int64) bool {
+	negate := s == SymmetrySkew
+	var same func(k, p int64) bool
 	switch m.vals.DType {
 	case dtype.Float64:
-		return sameReal(dtype.AsSlice[float64](m.vals), negate)
+		same = sameReal(dtype.AsSlice[float64](m.vals), negate)
 	case dtype.Float32:
-		return sameReal(dtype.AsSlice[float32](m.vals), negate)
+		same = sameReal(dtype.AsSlice[float32](m.vals), negate)
 	case dtype.Int64:
-		return sameReal(dtype.AsSlice[int64](m.vals), negate)
+		same = sameReal(dtype.AsSlice[int64](m.vals), negate)
 	case dtype.Int32:
-		return sameReal(dtype.AsSlice[int32](m.vals), negate)
+		same = sameReal(dtype.AsSlice[int32](m.vals), negate)
+	default:
+		return func(k, p int64) bool { return fits(s, m.value(k), m.value(p), k == p) }
 	}
-	return func(k, p int64) bool { return m.value(p) == want(m.value(k)) }
+	return func(k, p int64) bool {
+		if k == p {
+			return fits(s, m.value(k), m.value(k), true)
+		}
+		return same(k, p)
+	}
 }
 
-// sameReal compares v[p] with v[k] or (negate) -v[k]. An integer's
-// negation wraps, as the complex128 comparison would not: the most
-// negative value never mirrors itself negated, so it is refused apart.
+// sameReal compares v[p] with v[k] or (negate) -v[k], NaN matching NaN. An
+// integer's negation wraps, as the complex128 comparison would not: the
+// most negative value never mirrors itself negated, so it is refused apart.
 func sameReal[V float32 | float64 | int32 | int64](v []V, negate bool) func(k, p int64) bool {
 	if negate {
-		return func(k, p int64) bool { return v[p] == -v[k] && (v[k] == 0 || v[k] != -v[k]) }
+		return func(k, p int64) bool {
+			a, b := v[k], v[p]
+			return (b == -a && (a == 0 || a != -a)) || (a != a && b != b)
+		}
 	}
-	return func(k, p int64) bool { return v[p] == v[k] }
+	return func(k, p int64) bool { a, b := v[k], v[p]; return b == a || (a != a && b != b) }
 }
+
+// fits reports whether b, the element at (j, i), is what a file of symmetry
+// s reads there when it stores a, the element at (i, j); diag (i == j): the
+// file stores a itself, or nothing (skew-symmetric: a must be zero). NaN
+// matches NaN: a file keeps neither a NaN's sign nor its payload, and a NaN
+// on the diagonal breaks no symmetry (it read "A[0, 0] = NaN but A[0, 0] =
+// NaN" before).
+func fits(s string, a, b complex128, diag bool) bool {
+	switch {
+	case diag && s == SymmetrySkew:
+		return a == 0
+	case diag && s == SymmetryHermitian:
+		return imag(a) == 0
+	case diag:
+		return true
+	}
+	w := a
+	switch s {
+	case SymmetrySkew:
+		w = -a
+	case SymmetryHermitian:
+		w = complex(real(a), -imag(a))
+	}
+	return sameNumber(real(w), real(b)) && sameNumber(imag(w), imag(b))
+}
+
+// sameNumber reports x == y, NaN matching NaN.
+func sameNumber(x, y float64) bool { return x == y || (x != x && y != y) }

@@ -101,3 +101,20 @@ def test_integer_field_refuses_whole_floats_beyond_int64(tmp_path, layout):
     back = sio.mmread(path)
     assert (back.toarray() if sp.issparse(back) else back).tolist() == [[1, -(2**63)]]
     assert gs.io.mmread(path).to_dense().tolist() == [[1, -(2**63)]]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("symmetry", [None, "symmetric"])
+def test_nan_breaks_no_symmetry(tmp_path, layout, symmetry):
+    # symmetry="symmetric" refused a NaN diagonal ("A[0, 0] = NaN but A[0, 0] = NaN") and a
+    # mirrored NaN pair; SciPy writes both symmetric (h-probe2).
+    path = tmp_path / "n.mtx"
+    for m in (np.array([[np.nan, 1.0], [1.0, 2.0]]), np.array([[1.0, np.nan], [np.nan, 2.0]])):
+        gs.io.mmwrite(path, as_layout(m, layout), symmetry=symmetry)
+        assert banner(path)[4] == "symmetric"
+        back = sio.mmread(path)
+        np.testing.assert_array_equal(back.toarray() if sp.issparse(back) else back, m)
+        np.testing.assert_array_equal(gs.io.mmread(path).to_dense().numpy(), m)
+    with pytest.raises(ValueError, match=r"not skew-symmetric: A\[0, 0\] = NaN on the diagonal"):
+        gs.io.mmwrite(path, as_layout(np.array([[np.nan, 1.0], [-1.0, 0.0]]), layout),
+                      symmetry="skew-symmetric")
