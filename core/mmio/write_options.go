@@ -22,17 +22,20 @@ type WriteOptions struct {
 	Comment string
 	// Field is "real", "integer", "complex" or "pattern" (coordinate files
 	// only); "" picks the dtype's (integer for integer and bool dtypes).
-	// integer takes float values only when they are whole, real refuses
-	// complex values.
+	// integer takes float values only when they are whole and fit int64,
+	// real refuses complex values.
 	Field string
 	// Precision, when > 0, writes real and complex values with that many
 	// significant digits (1.00e+00 for 3); 0 writes the fewest digits that
 	// read back to the same float64.
 	Precision int
 	// Symmetry is "general", "symmetric", "skew-symmetric" or "hermitian",
-	// checked against the values (only the lower triangle is written), or
-	// "" / "auto": the first of symmetric, skew-symmetric, hermitian that a
-	// square matrix has, else general.
+	// checked against the values (only the lower triangle is written; a
+	// NaN matches a NaN, -0 matches 0), or "" / "auto": the first of
+	// symmetric, skew-symmetric, hermitian that a square matrix has
+	// exactly, else general: the file reads back bit for bit, zeros' signs
+	// included, except a zero mirrored by negation (skew-symmetric, the
+	// imaginary part of hermitian), which reads as the negated zero.
 	Symmetry string
 }
 
@@ -226,7 +229,7 @@ func pickSymmetry(given, field string, m *writeEntries) (string, error) {
 			if s == SymmetrySkew && field == FieldPattern {
 				continue
 			}
-			if m.mismatch(s) == "" {
+			if m.mismatch(s, true) == "" {
 				return s, nil
 			}
 		}
@@ -243,7 +246,7 @@ func pickSymmetry(given, field string, m *writeEntries) (string, error) {
 		if given == SymmetryHermitian && field != FieldComplex {
 			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = hermitian: needs field complex (a real symmetric matrix is symmetric)")
 		}
-		if why := m.mismatch(given); why != "" {
+		if why := m.mismatch(given, false); why != "" {
 			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = %s: the matrix is not %s: %s", given, given, why)
 		}
 		return given, nil
@@ -272,12 +275,13 @@ func (m *writeEntries) at(i, j int64) complex128 {
 }
 
 // mismatch returns "" when the matrix has symmetry s, else the first pair
-// of elements that breaks it.
-func (m *writeEntries) mismatch(s string) string {
+// of elements that breaks it; exact (a detected symmetry) as fits, so that
+// the file reads back bit for bit.
+func (m *writeEntries) mismatch(s string, exact bool) string {
 	n := m.shape[0]
 	check := func(i, j int64) string {
 		a, b := m.at(i, j), m.at(j, i)
-		if !fits(s, a, b, i == j) {
+		if !m.fits(s, a, b, i == j, exact) {
 			if i == j { // the diagonal of a skew-symmetric matrix is zero, of a hermitian one real
 				return "A[" + strconv.FormatInt(i, 10) + ", " + strconv.FormatInt(i, 10) + "] = " + formatComplex(a) + " on the diagonal"
 			}
@@ -300,7 +304,7 @@ func (m *writeEntries) mismatch(s string) string {
 	// Sparse: the entries are coalesced in row-major order, which
 	// mirrorsAll checks in one pass. Where that fails, the scan below finds
 	// the first entry in row-major order that breaks the rule.
-	if m.mirrorsAll(m.mirrorCheck(s)) {
+	if m.mirrorsAll(m.mirrorCheck(s, exact)) {
 		return ""
 	}
 	for k := range m.rows {

@@ -142,6 +142,17 @@ func TestWriteOptionsRefusals(t *testing.T) {
 	require.ErrorContains(t, err, "field = real: the values are complex128")
 }
 
+// plusZeros writes +0 for every zero of vals (a negated zero is -0): the
+// sparse form stores no zeros, so its dense twin holds +0 there, and a
+// detected symmetry compares the signs of zeros.
+func plusZeros(vals []complex128) {
+	for k, v := range vals {
+		if v == 0 {
+			vals[k] = 0
+		}
+	}
+}
+
 // A sparse matrix's detected symmetry is its dense twin's (whose check reads
 // elements by position, not through the sorted entries) on random small
 // matrices built symmetric, skew-symmetric or hermitian and then perhaps
@@ -183,6 +194,7 @@ func TestWriteSparseSymmetryMatchesDense(t *testing.T) {
 		if r.IntN(2) == 0 {
 			vals[r.IntN(n*n)] = complex(float64(r.IntN(3)), 0) // perhaps breaks it
 		}
+		plusZeros(vals)
 		dense := stridedFrom(t, dtype.Complex128, []int64{int64(n), int64(n)}, vals)
 		coo, err := convert.ToLayout(dense, tensor.COO, tensor.DefaultConvert())
 		require.NoError(t, err)
@@ -252,6 +264,7 @@ func TestWriteRealSparseSymmetry(t *testing.T) {
 		if r.IntN(2) == 0 {
 			vals[r.IntN(n*n)] = complex(float64(r.IntN(3)), 0)
 		}
+		plusZeros(vals)
 		want := firstLine(stridedFrom(t, d, []int64{int64(n), int64(n)}, vals))
 		var rows, cols []int64
 		var vs []complex128
@@ -383,4 +396,64 @@ func TestWriteSymmetryWithNaN(t *testing.T) {
 	_, err = writeWith(t, herm, WriteOptions{Symmetry: "hermitian"})
 	require.ErrorContains(t, err, "the matrix is not hermitian: A[0, 0] = ")
 	require.ErrorContains(t, err, " on the diagonal")
+}
+
+// A detected symmetry keeps the signs of zeros, so that the file reads back
+// bit for bit: a -0 mirrored by +0, or a -0 on the diagonal of a
+// skew-symmetric matrix (whose file stores no diagonal, read as +0), makes
+// the file general; before, both were written symmetric / skew-symmetric and
+// read back as +0 (h-probe2). A given symmetry compares values (-0 == 0), as
+// SciPy does. Sparse matrices take the typed check (float64, float32) and
+// the generic one (float16).
+func TestWriteDetectedSymmetryKeepsSignedZeros(t *testing.T) {
+	nz := math.Copysign(0, -1)
+	cases := []struct {
+		name  string
+		shape []int64
+		rows  []int64 // stored entries (the sparse form); the dense form holds +0 elsewhere
+		cols  []int64
+		vals  []float64
+		want  string
+		bits  bool // reads back bit for bit, else equal (a zero mirrored by negation reads -0)
+	}{
+		{"-0 mirrored by +0", []int64{2, 2}, []int64{0, 0, 1}, []int64{0, 1, 1}, []float64{1, nz, 1}, SymmetryGeneral, true},
+		{"-0 mirrored by -0", []int64{2, 2}, []int64{0, 0, 1, 1}, []int64{0, 1, 0, 1}, []float64{1, nz, nz, 1}, SymmetrySymmetric, true},
+		{"-0 on a skew diagonal", []int64{2, 2}, []int64{0, 0, 1}, []int64{0, 1, 0}, []float64{nz, 2, -2}, SymmetryGeneral, true},
+		{"skew with zeros", []int64{3, 3}, []int64{0, 1}, []int64{1, 0}, []float64{2, -2}, SymmetrySkew, false},
+	}
+	for _, c := range cases {
+		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32, dtype.Float16} {
+			nnz := int64(len(c.vals))
+			v := dtype.NewArray(d, []int64{nnz})
+			for k, x := range c.vals {
+				v.SetComplex(int64(k), dtype.Real(x))
+			}
+			coo, err := tensor.NewCOO(dtype.Int64Array(append(append([]int64(nil), c.rows...), c.cols...), 2, nnz), v, c.shape, tensor.BuildOptions{})
+			require.NoError(t, err)
+			dense, err := convert.ToDense(coo)
+			require.NoError(t, err)
+			for _, x := range []*tensor.Tensor{dense, coo} {
+				out, err := writeWith(t, x, WriteOptions{})
+				require.NoError(t, err)
+				require.True(t, strings.HasSuffix(strings.SplitN(out, "\n", 2)[0], " "+c.want), "%s %s %s:\n%s", c.name, d, x.Layout(), out)
+				back, err := ReadFrom(strings.NewReader(out))
+				require.NoError(t, err)
+				got, err := convert.ToDense(back)
+				require.NoError(t, err)
+				want, err := convert.ToDense(x)
+				require.NoError(t, err)
+				for k := range want.Values().Numel() {
+					w, g := want.Values().Complex(k).Re(), got.Values().Complex(k).Re()
+					if c.bits {
+						require.Equal(t, math.Float64bits(w), math.Float64bits(g), "%s %s %s element %d:\n%s", c.name, d, x.Layout(), k, out)
+					}
+					require.Equal(t, w, g, "%s %s %s element %d:\n%s", c.name, d, x.Layout(), k, out)
+				}
+			}
+		}
+	}
+	x := stridedFrom(t, dtype.Float64, []int64{2, 2}, []complex128{1, complex(nz, 0), 0, 1})
+	out, err := writeWith(t, x, WriteOptions{Symmetry: "symmetric"})
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(out, "%%MatrixMarket matrix array real symmetric\n"), out)
 }

@@ -1,6 +1,7 @@
 package mmio
 
 import (
+	"math"
 	"runtime"
 	"sort"
 	"sync/atomic"
@@ -153,44 +154,49 @@ func (m *writeEntries) mirrorsAll(same func(k, p int64) bool) bool {
 	return !broken.Load()
 }
 
-// mirrorCheck returns mirrorsAll's comparison for symmetry s: in the
-// values' own type for the real and integer dtypes off the diagonal (the
-// same answers as fits, without widening every value), through fits
-// otherwise. Real values of a hermitian matrix compare as symmetric.
-func (m *writeEntries) mirrorCheck(s string) func(k, p int64) bool {
+// mirrorCheck returns mirrorsAll's comparison for symmetry s (exact: as
+// fits): in the values' own type for the real and integer dtypes off the
+// diagonal (the same answers as fits, without widening every value),
+// through fits otherwise. Real values of a hermitian matrix compare as
+// symmetric.
+func (m *writeEntries) mirrorCheck(s string, exact bool) func(k, p int64) bool {
 	negate := s == SymmetrySkew
 	var same func(k, p int64) bool
 	switch m.vals.DType {
 	case dtype.Float64:
-		same = sameReal(dtype.AsSlice[float64](m.vals), negate)
+		same = sameReal(dtype.AsSlice[float64](m.vals), negate, exact)
 	case dtype.Float32:
-		same = sameReal(dtype.AsSlice[float32](m.vals), negate)
+		same = sameReal(dtype.AsSlice[float32](m.vals), negate, exact)
 	case dtype.Int64:
-		same = sameReal(dtype.AsSlice[int64](m.vals), negate)
+		same = sameReal(dtype.AsSlice[int64](m.vals), negate, exact)
 	case dtype.Int32:
-		same = sameReal(dtype.AsSlice[int32](m.vals), negate)
+		same = sameReal(dtype.AsSlice[int32](m.vals), negate, exact)
 	default:
-		return func(k, p int64) bool { return fits(s, m.value(k), m.value(p), k == p) }
+		return func(k, p int64) bool { return m.fits(s, m.value(k), m.value(p), k == p, exact) }
 	}
 	return func(k, p int64) bool {
 		if k == p {
-			return fits(s, m.value(k), m.value(k), true)
+			return m.fits(s, m.value(k), m.value(k), true, exact)
 		}
 		return same(k, p)
 	}
 }
 
-// sameReal compares v[p] with v[k] or (negate) -v[k], NaN matching NaN. An
-// integer's negation wraps, as the complex128 comparison would not: the
-// most negative value never mirrors itself negated, so it is refused apart.
-func sameReal[V float32 | float64 | int32 | int64](v []V, negate bool) func(k, p int64) bool {
+// sameReal compares v[p] with v[k] or (negate) -v[k], NaN matching NaN,
+// and (exact, not negate: as fits) a zero's sign too. An integer's negation
+// wraps, as the complex128 comparison would not: the most negative value
+// never mirrors itself negated, so it is refused apart.
+func sameReal[V float32 | float64 | int32 | int64](v []V, negate, exact bool) func(k, p int64) bool {
 	if negate {
 		return func(k, p int64) bool {
 			a, b := v[k], v[p]
 			return (b == -a && (a == 0 || a != -a)) || (a != a && b != b)
 		}
 	}
-	return func(k, p int64) bool { a, b := v[k], v[p]; return b == a || (a != a && b != b) }
+	return func(k, p int64) bool {
+		a, b := v[k], v[p]
+		return (b == a && (!exact || b != 0 || math.Signbit(float64(b)) == math.Signbit(float64(a)))) || (a != a && b != b)
+	}
 }
 
 // fits reports whether b, the element at (j, i), is what a file of symmetry
@@ -198,11 +204,17 @@ func sameReal[V float32 | float64 | int32 | int64](v []V, negate bool) func(k, p
 // file stores a itself, or nothing (skew-symmetric: a must be zero). NaN
 // matches NaN: a file keeps neither a NaN's sign nor its payload, and a NaN
 // on the diagonal breaks no symmetry (it read "A[0, 0] = NaN but A[0, 0] =
-// NaN" before).
-func fits(s string, a, b complex128, diag bool) bool {
+// NaN" before). exact (a detected symmetry) also compares the sign of a
+// zero that the file keeps: one mirrored as itself (symmetric; the real
+// part of hermitian) and the unstored diagonal of a skew-symmetric file,
+// which reads +0. A zero mirrored by negation matches either zero: the
+// reader's -(+0) is -0 by convention, and asking for it would call nearly
+// every dense skew-symmetric or hermitian matrix general.
+func (m *writeEntries) fits(s string, a, b complex128, diag, exact bool) bool {
+	cplx := m.vals.DType.IsComplex()
 	switch {
 	case diag && s == SymmetrySkew:
-		return a == 0
+		return a == 0 && (!exact || !math.Signbit(real(a)) && !(cplx && math.Signbit(imag(a))))
 	case diag && s == SymmetryHermitian:
 		return imag(a) == 0
 	case diag:
@@ -215,8 +227,11 @@ func fits(s string, a, b complex128, diag bool) bool {
 	case SymmetryHermitian:
 		w = complex(real(a), -imag(a))
 	}
-	return sameNumber(real(w), real(b)) && sameNumber(imag(w), imag(b))
+	return sameNumber(real(w), real(b), exact && s != SymmetrySkew) &&
+		sameNumber(imag(w), imag(b), exact && cplx && s == SymmetrySymmetric)
 }
 
-// sameNumber reports x == y, NaN matching NaN.
-func sameNumber(x, y float64) bool { return x == y || (x != x && y != y) }
+// sameNumber reports x == y, NaN matching NaN, and (exact) a zero's sign.
+func sameNumber(x, y float64, exact bool) bool {
+	return (x == y && (!exact || x != 0 || math.Signbit(x) == math.Signbit(y))) || (x != x && y != y)
+}

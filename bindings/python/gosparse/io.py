@@ -87,14 +87,17 @@ def mmwrite(path, t, comment=None, field=None, precision=None, symmetry=None):
         Written after the banner, each line after a '%'.
     field : {'real', 'integer', 'complex', 'pattern'}, optional
         None: the dtype's (integer for integer and bool dtypes). 'integer' takes float
-        values only when they are whole; 'pattern' only sparse tensors.
+        values only when they are whole and fit int64; 'pattern' only sparse tensors.
     precision : int, optional
         Significant digits of real and complex values (3 writes 1.00e+00); None: the
         fewest that read back to the same float64.
     symmetry : {'general', 'symmetric', 'skew-symmetric', 'hermitian', 'AUTO'}, optional
         Given: checked against the values (ValueError naming the first element that
-        breaks it), and only the lower triangle written. None or 'AUTO': the first that
-        a square matrix has, else general.
+        breaks it; a NaN matches a NaN, -0 matches 0), and only the lower triangle
+        written. None or 'AUTO': the first that a square matrix has exactly, else
+        general: the file reads back bit for bit, zeros' signs included, except a zero
+        mirrored by negation (skew-symmetric, hermitian imaginary parts), which reads as
+        the negated zero.
 
     Examples
     --------

@@ -118,3 +118,23 @@ def test_nan_breaks_no_symmetry(tmp_path, layout, symmetry):
     with pytest.raises(ValueError, match=r"not skew-symmetric: A\[0, 0\] = NaN on the diagonal"):
         gs.io.mmwrite(path, as_layout(np.array([[np.nan, 1.0], [-1.0, 0.0]]), layout),
                       symmetry="skew-symmetric")
+
+
+def test_detected_symmetry_keeps_signed_zeros(tmp_path):
+    # A -0 mirrored by +0 was written symmetric and read back +0 (h-probe2): detection now
+    # asks for the bits the file reads back, and writes such a matrix general.
+    path = tmp_path / "z.mtx"
+    m = np.array([[1.0, -0.0], [0.0, 1.0]])
+    for t in (gs.tensor(m), gs.sparse_coo_tensor([[0, 0, 1], [0, 1, 1]], [1.0, -0.0, 1.0], (2, 2))):
+        gs.io.mmwrite(path, t)
+        assert banner(path)[4] == "general"
+        back = gs.io.mmread(path).to_dense().numpy()
+        np.testing.assert_array_equal(back, m)
+        assert np.signbit(back).tolist() == np.signbit(m).tolist()
+    gs.io.mmwrite(path, gs.tensor(np.array([[1.0, -0.0], [-0.0, 1.0]])))
+    assert banner(path)[4] == "symmetric"
+    assert np.signbit(gs.io.mmread(path).to_dense().numpy()).tolist() == [[False, True], [True, False]]
+    gs.io.mmwrite(path, gs.tensor(np.array([[-0.0, 2.0], [-2.0, 0.0]])))  # no diagonal in a skew file
+    assert banner(path)[4] == "general"
+    gs.io.mmwrite(path, gs.tensor(m), symmetry="symmetric")  # given: values compare, -0 == 0
+    assert banner(path)[4] == "symmetric"
