@@ -323,7 +323,7 @@ func formatComplex(x complex128) string {
 	if imag(x) == 0 {
 		return strconv.FormatFloat(real(x), 'g', -1, 64)
 	}
-	return "(" + strconv.FormatFloat(real(x), 'g', -1, 64) + strconv.FormatFloat(imag(x), 'g', -1, 64) + "i)"
+	return strconv.FormatComplex(x, 'g', -1, 128)
 }
 
 // write writes the banner, comment, size line and the entries that the

@@ -137,6 +137,11 @@ func TestWriteOptionsRefusals(t *testing.T) {
 	out, err := writeWith(t, stridedFrom(t, dtype.Float64, []int64{1, 1}, []complex128{-0x1p63}), WriteOptions{Field: "integer"})
 	require.NoError(t, err)
 	require.Equal(t, "%%MatrixMarket matrix array integer symmetric\n1 1\n-9223372036854775808\n", out)
+	// A complex element is named with the sign of its imaginary part: it
+	// read "(12i)" for 1+2i before (h-probe2).
+	cs := stridedFrom(t, dtype.Complex128, []int64{2, 2}, []complex128{1, complex(1, 2), complex(3, 0.5), 1})
+	_, err = writeWith(t, cs, WriteOptions{Symmetry: "symmetric"})
+	require.ErrorContains(t, err, "the matrix is not symmetric: A[1, 0] = (3+0.5i) but A[0, 1] = (1+2i)")
 	c := stridedFrom(t, dtype.Complex128, []int64{1, 1}, []complex128{complex(1, 1)})
 	_, err = writeWith(t, c, WriteOptions{Field: "real"})
 	require.ErrorContains(t, err, "field = real: the values are complex128")
