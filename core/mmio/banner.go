@@ -83,7 +83,7 @@ func (b banner) check(n int64) error {
 	case b.symmetry == SymmetryHermitian && b.field != FieldComplex:
 		// As the format's reference reader (NIST's mm_is_valid) rules; a real
 		// matrix equal to its conjugate transpose is symmetric, and says so.
-		return errs.Errorf(errs.ErrIO, "line %d: symmetry hermitian needs field complex, found %s (a %s hermitian matrix is symmetric: write symmetric)", n, b.field, b.field)
+		return errs.Errorf(errs.ErrIO, "line %d: symmetry hermitian needs field complex, found %s (a hermitian matrix of %s values is symmetric: write symmetric)", n, b.field, b.field)
 	}
 	return nil
 }

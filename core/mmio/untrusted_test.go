@@ -154,7 +154,7 @@ func TestParseStrictness(t *testing.T) {
 	const sym = "%%MatrixMarket matrix coordinate real symmetric\n3 3 2\n"
 	for _, c := range []struct{ name, in, want string }{
 		{"real hermitian", "%%MatrixMarket matrix coordinate real hermitian\n2 2 1\n2 1 3\n", "line 1: symmetry hermitian needs field complex, found real"},
-		{"integer hermitian", "%%MatrixMarket matrix coordinate integer hermitian\n2 2 1\n2 1 3\n", "line 1: symmetry hermitian needs field complex, found integer"},
+		{"integer hermitian", "%%MatrixMarket matrix coordinate integer hermitian\n2 2 1\n2 1 3\n", "line 1: symmetry hermitian needs field complex, found integer (a hermitian matrix of integer values is symmetric: write symmetric)"},
 		{"pattern hermitian", "%%MatrixMarket matrix coordinate pattern hermitian\n2 2 1\n2 1\n", "line 1: symmetry hermitian needs field complex, found pattern"},
 		{"array real hermitian", "%%MatrixMarket matrix array double hermitian\n2 2\n1\n2\n3\n", "line 1: symmetry hermitian needs field complex, found real"},
 		{"plus row", "%%MatrixMarket matrix coordinate real general\n3 3 1\n+1 2 5\n", `line 3: row index "+1" must be written without a sign`},
