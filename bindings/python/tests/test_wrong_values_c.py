@@ -135,3 +135,43 @@ def test_out_of_range_int_number_wraps_to_the_dtype_first(layout):
     np.testing.assert_array_equal(dense(w < gs.tensor(2**40 + 3)), [True, True, False])
     with pytest.raises(ValueError):
         u // 256  # 256 is 0 as uint8: torch's ZeroDivisionError
+
+
+# ---- products skip the unstored zeros of a sparse operand (docs/torch-differences.md) ----
+
+@pytest.mark.parametrize("layout", [gs.sparse_coo, gs.sparse_csr, gs.sparse_csc])
+def test_sparse_products_skip_unstored_zeros(layout):
+    # torch 2.15's answers (h-probe2): an unstored element times an infinity or a NaN in
+    # the other operand contributes nothing, where the dense product has 0 * inf = NaN
+    inf, nan = np.inf, np.nan
+    a = laid_out(gs.tensor([[1., 0.], [0., 0.]]), layout)
+    b = gs.tensor([[inf, 1.], [inf, nan]])
+    np.testing.assert_array_equal(dense(gs.mm(a, b)), [[inf, 1.], [0., 0.]])
+    np.testing.assert_array_equal(dense(gs.matmul(a, b)), [[inf, 1.], [0., 0.]])
+    np.testing.assert_array_equal(dense(gs.mm(b, a)), [[inf, 0.], [inf, 0.]])
+    np.testing.assert_array_equal(dense(gs.mv(a, gs.tensor([inf, nan]))), [inf, 0.])
+    np.testing.assert_array_equal(dense(gs.addmm(gs.ones(2, 2, dtype=gs.float64), a, b)),
+                                  [[inf, 2.], [1., 1.]])
+    # the dense product follows IEEE: 0 * inf is NaN
+    np.testing.assert_array_equal(dense(gs.mm(a.to_dense(), b)), [[nan, nan], [nan, nan]])
+
+
+# ---- integer products refuse a fractional factor (docs/torch-differences.md) ----------
+
+@pytest.mark.parametrize("layout", [gs.strided, gs.sparse_coo, gs.sparse_csr])
+def test_integer_products_refuse_fractional_factors(layout):
+    # torch 2.15 truncates the factor: addmv(i, M, v, beta=0.5) drops input, alpha=0.5
+    # drops the product (h-probe2); a whole float factor is an integer
+    m = laid_out(gs.ones(2, 2, dtype=gs.int64), layout)
+    v, c = gs.ones(2, dtype=gs.int64), gs.ones(2, 2, dtype=gs.int64)
+    for call, name in ((lambda: gs.addmm(c, m, c, alpha=0.5), "alpha"),
+                       (lambda: gs.addmm(c, m, c, beta=0.5), "beta"),
+                       (lambda: gs.addmv(v, m, v, alpha=0.5), "alpha"),
+                       (lambda: gs.addmv(v, m, v, beta=-1.5), "beta")):
+        with pytest.raises(ValueError, match=name + r" = -?[01]\.5 must be an integer for the integer dtype int64"):
+            call()
+    np.testing.assert_array_equal(dense(gs.addmm(c, m, c, alpha=2.0, beta=3.0)), [[7, 7], [7, 7]])
+    if layout != gs.sparse_csr:
+        b = laid_out(gs.ones(1, 2, 2, dtype=gs.int64), layout)
+        with pytest.raises(ValueError, match=r"alpha = 0\.5 must be an integer"):
+            gs.baddbmm(c.unsqueeze(0), b, c.unsqueeze(0), alpha=0.5)
