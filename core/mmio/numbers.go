@@ -108,7 +108,12 @@ func parseFloat(b []byte) (float64, error) {
 	return v, nil
 }
 
-// parseSpecial parses the words for infinities and NaN, with an optional sign.
+// quietNaN is the NaN that C's strtod, NumPy and SciPy read ("nan" gives
+// 0x7FF8000000000000; Go's math.NaN() sets the lowest payload bit too).
+const quietNaN = 0x7FF8000000000000
+
+// parseSpecial parses the words for infinities and NaN, with an optional sign
+// (a NaN's sign bit, as strtod reads "-nan").
 func parseSpecial(b []byte) (float64, error) {
 	s := b
 	sign := 1.0
@@ -122,7 +127,7 @@ func parseSpecial(b []byte) (float64, error) {
 	case equalFold(s, "inf"), equalFold(s, "infinity"):
 		return math.Inf(int(sign)), nil
 	case equalFold(s, "nan"):
-		return math.NaN(), nil
+		return math.Copysign(math.Float64frombits(quietNaN), sign), nil
 	}
 	return 0, errSyntax
 }

@@ -59,8 +59,17 @@ func TestParseNumberSpellings(t *testing.T) {
 	v := dtype.AsSlice[float64](m.Dense)
 	require.Equal(t, []float64{150, -0.2, 3, math.Inf(1), math.Inf(-1), 0, 5e-324}, v[:7])
 	require.True(t, math.Signbit(v[7]), "-0 keeps its sign")
-	m = parseString(t, "%%MatrixMarket vector array real general\n1\nNaN\n")
-	require.True(t, math.IsNaN(dtype.AsSlice[float64](m.Dense)[0]))
+	// NaN reads as strtod, NumPy and SciPy read it, bit for bit: the quiet
+	// NaN 0x7FF8000000000000, "-nan" with its sign bit (Go's math.NaN() has
+	// payload 1; h-probe2). The complex parts and the coordinate path alike.
+	m = parseString(t, "%%MatrixMarket vector array real general\n3\nNaN\n-nan\n+NAN\n")
+	bits := []uint64{0x7FF8000000000000, 0xFFF8000000000000, 0x7FF8000000000000}
+	for k, v := range dtype.AsSlice[float64](m.Dense) {
+		require.Equal(t, bits[k], math.Float64bits(v), "element %d", k)
+	}
+	m = parseString(t, "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 nan -NaN\n")
+	c := dtype.AsSlice[complex128](m.Values)[0]
+	require.Equal(t, bits[:2], []uint64{math.Float64bits(real(c)), math.Float64bits(imag(c))})
 }
 
 func TestParseVectors(t *testing.T) {

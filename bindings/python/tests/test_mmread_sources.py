@@ -65,3 +65,15 @@ def test_broken_sources():
         gs.io.mmread(Odd())
     with pytest.raises(TypeError, match="expected a str, bytes, os.PathLike or an open file"):
         gs.io.mmread(3.5)
+
+
+def test_nan_reads_as_scipy_bit_for_bit():
+    # "nan" is the quiet NaN 0x7FF8000000000000 and "-nan" has its sign bit, as SciPy (and
+    # C's strtod) read them; Go's math.NaN() carried payload 1 before (h-probe2)
+    import scipy.io as sio
+
+    text = b"%%MatrixMarket matrix coordinate real general\n2 2 3\n1 1 nan\n2 2 -NaN\n1 2 1.5\n"
+    ours = np.asarray(gs.io.mmread(io.BytesIO(text)).to_dense().tolist()).view(np.uint64)
+    theirs = sio.mmread(io.BytesIO(text)).toarray().view(np.uint64)
+    assert ours.tolist() == theirs.tolist()
+    assert int(ours[0, 0]) == 0x7FF8000000000000 and int(ours[1, 1]) == 0xFFF8000000000000
