@@ -16,7 +16,8 @@
 // The body is read in chunks of whole lines parsed in parallel (coordinate
 // and array files alike), each line by a one-pass fast path that falls back
 // to the checked token path for anything unusual; numbers convert exactly
-// (decimal.go), bit for bit as strconv would. Read lays out a symmetric,
+// (decimal.go), bit for bit as strconv would (NaN as strtod reads it: the
+// quiet NaN, with the sign of "-nan"). Read lays out a symmetric,
 // skew-symmetric or hermitian file's entries and their mirrors by rows
 // (expand_rows.go): a file stored in row-major order, as most writers store
 // it, gives its coalesced tensor without a sort.
