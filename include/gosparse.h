@@ -1000,14 +1000,15 @@ gs_status gs_mm_write(const char *path, const gs_tensor *t);
  * precision, symmetry)); NULL strings take the defaults. */
 typedef struct gs_mm_write_options {
     const char *comment;  /* written after the banner, each line after a '%'; NULL or "": none */
-    const char *field;    /* "real", "integer" (whole values only), "complex" or "pattern" (sparse
+    const char *field;    /* "real", "integer" (whole values in int64 only), "complex" or "pattern" (sparse
                            * only); NULL: the dtype's */
     int32_t precision;    /* > 0: significant digits of real and complex values (3: 1.00e+00);
                            * 0: the fewest that read back to the same float64 */
     const char *symmetry; /* "general", "symmetric", "skew-symmetric" or "hermitian": checked
                            * against the values (GS_ERR_INVALID_ARGUMENT naming the first
                            * element that breaks it), the lower triangle written; NULL or "auto":
-                           * the first a square matrix has, else general */
+                           * the first a square matrix has exactly (the file reads back bit for
+                           * bit but for a zero mirrored by negation), else general */
 } gs_mm_write_options;
 /* gs_mm_write with options (opts NULL: all defaults, symmetry detected). */
 gs_status gs_mm_write_opts(const char *path, const gs_tensor *t, const gs_mm_write_options *opts);

@@ -328,7 +328,7 @@ class GsMmWriteOptions(ctypes.Structure):
     _fields_ = [
         # written after the banner, each line after a '%'; NULL or "": none
         ("comment", ctypes.c_char_p),
-        # "real", "integer" (whole values only), "complex" or "pattern" (sparse
+        # "real", "integer" (whole values in int64 only), "complex" or "pattern" (sparse
         # only); NULL: the dtype's
         ("field", ctypes.c_char_p),
         # > 0: significant digits of real and complex values (3: 1.00e+00);
@@ -337,7 +337,8 @@ class GsMmWriteOptions(ctypes.Structure):
         # "general", "symmetric", "skew-symmetric" or "hermitian": checked
         # against the values (GS_ERR_INVALID_ARGUMENT naming the first
         # element that breaks it), the lower triangle written; NULL or "auto":
-        # the first a square matrix has, else general
+        # the first a square matrix has exactly (the file reads back bit for
+        # bit but for a zero mirrored by negation), else general
         ("symmetry", ctypes.c_char_p),
     ]
 

@@ -552,7 +552,7 @@ pub type gs_lobpcg_tracker_fn = Option<unsafe extern "C" fn(state: *const gs_lob
 pub struct gs_mm_write_options {
     /// written after the banner, each line after a '%'; NULL or "": none.
     pub comment: *const c_char,
-    /// "real", "integer" (whole values only), "complex" or "pattern" (sparse
+    /// "real", "integer" (whole values in int64 only), "complex" or "pattern" (sparse
     /// only); NULL: the dtype's.
     pub field: *const c_char,
     /// \> 0: significant digits of real and complex values (3: 1.00e+00);
@@ -561,7 +561,8 @@ pub struct gs_mm_write_options {
     /// "general", "symmetric", "skew-symmetric" or "hermitian": checked
     /// against the values (GS_ERR_INVALID_ARGUMENT naming the first
     /// element that breaks it), the lower triangle written; NULL or "auto":
-    /// the first a square matrix has, else general.
+    /// the first a square matrix has exactly (the file reads back bit for
+    /// bit but for a zero mirrored by negation), else general.
     pub symmetry: *const c_char,
 }
 
