@@ -35,7 +35,8 @@ type WriteOptions struct {
 	// symmetric, skew-symmetric, hermitian that a square matrix has
 	// exactly, else general: the file reads back bit for bit, zeros' signs
 	// included, except a zero mirrored by negation (skew-symmetric, the
-	// imaginary part of hermitian), which reads as the negated zero.
+	// imaginary part of hermitian), which reads as the negated zero. A
+	// pattern file's symmetry is its structure's, whatever the values.
 	Symmetry string
 }
 
@@ -229,7 +230,7 @@ func pickSymmetry(given, field string, m *writeEntries) (string, error) {
 			if s == SymmetrySkew && field == FieldPattern {
 				continue
 			}
-			if m.mismatch(s, true) == "" {
+			if m.symmetryMismatch(s, field, true) == "" {
 				return s, nil
 			}
 		}
@@ -246,7 +247,7 @@ func pickSymmetry(given, field string, m *writeEntries) (string, error) {
 		if given == SymmetryHermitian && field != FieldComplex {
 			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = hermitian: needs field complex (a real symmetric matrix is symmetric)")
 		}
-		if why := m.mismatch(given, false); why != "" {
+		if why := m.symmetryMismatch(given, field, false); why != "" {
 			return "", errs.Errorf(errs.ErrInvalidArgument, "symmetry = %s: the matrix is not %s: %s", given, given, why)
 		}
 		return given, nil
@@ -272,6 +273,16 @@ func (m *writeEntries) at(i, j int64) complex128 {
 		return m.value(k)
 	}
 	return 0
+}
+
+// symmetryMismatch returns "" when a file of the field can have symmetry s,
+// else what breaks it: mismatch for the values, patternMismatch for a
+// pattern file, whose values are not written.
+func (m *writeEntries) symmetryMismatch(s, field string, exact bool) string {
+	if field == FieldPattern {
+		return m.patternMismatch()
+	}
+	return m.mismatch(s, exact)
 }
 
 // mismatch returns "" when the matrix has symmetry s, else the first pair

@@ -462,3 +462,33 @@ func TestWriteDetectedSymmetryKeepsSignedZeros(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(out, "%%MatrixMarket matrix array real symmetric\n"), out)
 }
+
+// A pattern file's symmetry is its structure's: every stored entry's mirror
+// stored, whatever the values. Checking the values dropped a stored entry
+// above the diagonal whose value was zero (its unstored mirror reads zero
+// too), so the pattern read back lacked it; and refused symmetry = symmetric
+// for a symmetric structure with unequal values (h-probe2).
+func TestWritePatternSymmetryIsStructural(t *testing.T) {
+	coo := func(rows, cols []int64, vals []float64) *tensor.Tensor {
+		x, err := tensor.NewCOO(dtype.Int64Array(append(append([]int64(nil), rows...), cols...), 2, int64(len(vals))),
+			dtype.Float64Array(vals, int64(len(vals))), []int64{2, 2}, tensor.BuildOptions{})
+		require.NoError(t, err)
+		return x
+	}
+	zeroAbove := coo([]int64{0, 1}, []int64{1, 1}, []float64{0, 1})
+	for _, layout := range []tensor.Layout{tensor.COO, tensor.CSR, tensor.CSC} {
+		x, err := convert.ToLayout(zeroAbove, layout, tensor.DefaultConvert())
+		require.NoError(t, err)
+		out, err := writeWith(t, x, WriteOptions{Field: "pattern"})
+		require.NoError(t, err)
+		require.Equal(t, "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 2\n2 2\n", out, "%s", layout)
+		_, err = writeWith(t, x, WriteOptions{Field: "pattern", Symmetry: "symmetric"})
+		require.ErrorContains(t, err, "symmetry = symmetric: the matrix is not symmetric: A[0, 1] is stored but A[1, 0] is not", "%s", layout)
+	}
+	unequal := coo([]int64{0, 0, 1, 1}, []int64{0, 1, 0, 1}, []float64{1, 2, 3, 1})
+	for _, sym := range []string{"", "symmetric"} {
+		out, err := writeWith(t, unequal, WriteOptions{Field: "pattern", Symmetry: sym})
+		require.NoError(t, err)
+		require.Equal(t, "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 3\n1 1\n2 1\n2 2\n", out)
+	}
+}

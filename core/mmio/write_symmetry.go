@@ -4,6 +4,7 @@ import (
 	"math"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync/atomic"
 
 	"github.com/gosparse/gosparse/core/dtype"
@@ -152,6 +153,28 @@ func (m *writeEntries) mirrorsAll(same func(k, p int64) bool) bool {
 		}
 	})
 	return !broken.Load()
+}
+
+// patternMismatch returns "" when a pattern file of the sparse matrix can
+// be symmetric: every stored entry's mirror is stored too, whatever the
+// values (which the file drops); else the first entry in row-major order
+// whose mirror is not stored. The values' check dropped a stored entry
+// above the diagonal whose value, zero, equalled its unstored mirror's.
+func (m *writeEntries) patternMismatch() string {
+	if m.mirrorsAll(func(_, _ int64) bool { return true }) {
+		return ""
+	}
+	for k := range m.rows {
+		if k&pollLines == 0 {
+			cancel.Poll()
+		}
+		i, j := m.rows[k], m.cols[k]
+		if _, ok := m.find(j, i); !ok {
+			return "A[" + strconv.FormatInt(i, 10) + ", " + strconv.FormatInt(j, 10) + "] is stored but A[" +
+				strconv.FormatInt(j, 10) + ", " + strconv.FormatInt(i, 10) + "] is not"
+		}
+	}
+	return ""
 }
 
 // mirrorCheck returns mirrorsAll's comparison for symmetry s (exact: as

@@ -97,7 +97,8 @@ def mmwrite(path, t, comment=None, field=None, precision=None, symmetry=None):
         written. None or 'AUTO': the first that a square matrix has exactly, else
         general: the file reads back bit for bit, zeros' signs included, except a zero
         mirrored by negation (skew-symmetric, hermitian imaginary parts), which reads as
-        the negated zero.
+        the negated zero. A pattern file's symmetry is its structure's (every stored
+        entry's mirror stored), whatever the values.
 
     Examples
     --------

@@ -138,3 +138,20 @@ def test_detected_symmetry_keeps_signed_zeros(tmp_path):
     assert banner(path)[4] == "general"
     gs.io.mmwrite(path, gs.tensor(m), symmetry="symmetric")  # given: values compare, -0 == 0
     assert banner(path)[4] == "symmetric"
+
+
+@pytest.mark.parametrize("layout", LAYOUTS[1:])
+def test_pattern_symmetry_is_structural(tmp_path, layout):
+    # A stored zero above the diagonal made the values symmetric, so field="pattern" wrote
+    # the lower triangle only and the entry was lost; SciPy writes the same (h-probe2)
+    path = tmp_path / "p.mtx"
+    t = gs.sparse_coo_tensor([[0, 1], [1, 1]], np.array([0.0, 1.0]), (2, 2))
+    t = t if layout == "sparse_coo" else t.to_sparse(layout=getattr(gs, layout))
+    gs.io.mmwrite(path, t, field="pattern")
+    assert banner(path)[4] == "general"
+    assert gs.io.mmread(path).to_dense().tolist() == [[0.0, 1.0], [0.0, 1.0]]
+    # the structure of [[1, 2], [3, 1]] is symmetric, whatever its values
+    gs.io.mmwrite(path, as_layout(np.array([[1.0, 2.0], [3.0, 1.0]]), layout), field="pattern",
+                  symmetry="symmetric")
+    assert banner(path)[4] == "symmetric"
+    assert gs.io.mmread(path).to_dense().tolist() == [[1.0, 1.0], [1.0, 1.0]]
