@@ -18,9 +18,11 @@ import (
 // not (a CSR one also hybrid). The level model's one row pointer over all
 // batches (batch b's row r is segment b*m + r, its offsets past the
 // earlier batches' entries) is the segment list of a softmax over the
-// columns (the last dim); over the one batch dim of a matrix batch, its
-// rows' cells across the batches (engine.SoftmaxBatchDim); over the rows
-// or another batch dim, a scatter over the entries' coordinates. The
+// columns (the last dim); over a batch dim of a matrix batch, its rows'
+// cells across that dim's batches (engine.SoftmaxBatchDim); over the
+// rows (and a hybrid tensor over a batch dim), a scatter over the
+// entries' coordinates; over a dense dim, each entry's block's softmax
+// along it (softmaxEntries). The
 // coordinates are expanded from the row pointer in one pass, in storage
 // order, which is the sorted order of the coalesced COO result:
 // (batch..., row, column). A CSC tensor runs as its
@@ -42,9 +44,6 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 	dense := vals.Shape[nb+1:]
 	vals = dtype.Array{DType: vals.DType, Shape: append([]int64{dtype.NumelOf(vals.Shape[:nb+1])}, dense...), Data: vals.Data}
 	if t.Layout() == tensor.CSC {
-		if len(dense) > 0 {
-			return nil, false, nil // the transpose moves one value an entry
-		}
 		var ok bool
 		var err error
 		if pos.DType == dtype.Int32 {
@@ -60,8 +59,9 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 	var out dtype.Array
 	var ok bool
 	var err error
-	if nb == 1 && dim == 0 && len(dense) == 0 { // the cells' groups: per row, not one accumulator a cell
-		out, ok, err = engine.SoftmaxBatchDim(pos, crd, vals, shape[0], shape[1], shape[2], log)
+	if dim < nb && len(dense) == 0 { // the cells' groups: per row, not one accumulator a cell
+		out, ok, err = engine.SoftmaxBatchDim(pos, crd, vals, dtype.NumelOf(shape[:dim]), shape[dim],
+			dtype.NumelOf(shape[dim+1:nb]), shape[nb], shape[nb+1], log)
 	} else {
 		out, ok, err = softmaxEntries(pos, idx, shape[:nb+2], dim, vals, log)
 	}
@@ -132,7 +132,8 @@ func fillIndex[I int32 | int64](s []I, c I) {
 // (batch b's column c is segment b*n + c) over rows shifted to b*m + r is
 // one block-diagonal matrix, whose counting transpose
 // (kernels.TransposeCompressed) lists batch b's row r as segment b*m + r
-// with columns b*n + c, shifted back. ok is false where b*m + r does not
+// with columns b*n + c, shifted back; a hybrid tensor's blocks move with
+// their entries (transposeBlocks). ok is false where b*m + r does not
 // fit I.
 func csrOfCSC[I int32 | int64](pos, crd, vals dtype.Array, batches, m, n int64) (dtype.Array, dtype.Array, dtype.Array, bool, error) {
 	p, c := dtype.AsSlice[I](pos), dtype.AsSlice[I](crd)
@@ -156,9 +157,12 @@ func csrOfCSC[I int32 | int64](pos, crd, vals dtype.Array, batches, m, n int64) 
 	var tp, tc []I
 	var tv dtype.Array
 	var err error
-	if vals.DType == dtype.Float32 {
+	switch {
+	case len(vals.Shape) > 1: // a hybrid tensor's blocks
+		tp, tc, tv, err = transposeBlocks(p, shifted, vals, rows)
+	case vals.DType == dtype.Float32:
 		tp, tc, tv, err = transposeValues[I, float32](p, shifted, vals, rows)
-	} else {
+	default:
 		tp, tc, tv, err = transposeValues[I, float64](p, shifted, vals, rows)
 	}
 	if batches > 1 {

@@ -72,15 +72,17 @@ func toInt32Array(a dtype.Array) dtype.Array {
 // (softmaxCompressed) equals the COO path (softmaxViaCOO): layout, index
 // dtype, indices, coalesced flag, fill and values, over every dim, softmax
 // and log_softmax, float32 and float64, int32 and int64 indices, batch
-// shapes (), (3) and (2, 2), with empty rows and columns, -Inf and NaN,
-// and no entries at all; the same bits at 1 and 3 goroutines.
+// shapes (), (3), (2, 2), (2, 3, 2) (every batch dim on the engine:
+// engine.SoftmaxBatchDim) and (0, 3) (no batches), with empty rows and
+// columns, -Inf and NaN, and no entries at all; the same bits at 1 and 3
+// goroutines.
 func TestSoftmaxCompressedMatchesCOOPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 1))
 	covered := 0
 	for _, l := range []tensor.Layout{tensor.CSR, tensor.CSC} {
 		for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 			for _, w := range []int{32, 64} {
-				for _, batch := range [][]int64{nil, {3}, {2, 2}} {
+				for _, batch := range [][]int64{nil, {3}, {2, 2}, {2, 3, 2}, {0, 3}} {
 					for _, nse := range []int64{0, 9, 30} {
 						x := randomBatchedCompressed(t, rng, l, d, w, batch, 7, 6, nse)
 						for dim := range x.NDim() {
@@ -110,7 +112,7 @@ func TestSoftmaxCompressedMatchesCOOPath(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 2*2*2*3*(2+3+4)*2, covered)
+	require.Equal(t, 2*2*2*3*(2+3+4+5+4)*2, covered)
 }
 
 // Softmax of a batched CSR over each dim allocates its result (values and

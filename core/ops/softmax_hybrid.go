@@ -8,15 +8,20 @@ import (
 	"github.com/gosparse/gosparse/kernels/memory"
 )
 
-// softmaxEntries is the engine's softmax over dim, a sparse dim, of an
-// operand's entries: vals (nse, *dense) with coordinates idx (sparse dims
-// x nse) in a tensor of sparse shape sparse. Over the last sparse dim the
-// segments pos bound the entries that share the others
+// softmaxEntries is the engine's softmax over dim of an operand's
+// entries: vals (nse, *dense) with coordinates idx (sparse dims x nse) in
+// a tensor of sparse shape sparse. Over the last sparse dim the segments
+// pos bound the entries that share the others
 // (engine.SoftmaxSegmentsBlocked: each dense element its own softmax);
 // over another the scatter, one dense element at a time
-// (softmaxColumns). ok is false where the engine does not run it.
+// (softmaxColumns); over a dense dim each entry's block a dense softmax
+// along that axis (torch's rule: engine.SoftmaxAxis). ok is false where
+// the engine does not run it.
 func softmaxEntries(pos, idx dtype.Array, sparse []int64, dim int, vals dtype.Array, log bool) (dtype.Array, bool, error) {
 	block := dtype.NumelOf(vals.Shape[1:])
+	if dd := dim - len(sparse) + 1; dd > 0 { // vals' axis dd
+		return engine.SoftmaxAxis(vals, vals.Shape[dd], dtype.NumelOf(vals.Shape[dd+1:]), log)
+	}
 	if dim == len(sparse)-1 {
 		return engine.SoftmaxSegmentsBlocked(pos, vals, block, log)
 	}

@@ -2,53 +2,56 @@ package ops
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/kernels/parallel"
 	"github.com/stretchr/testify/require"
 )
 
-// Softmax of hybrid tensors (dense dims (2) and (2, 3)) over each sparse
-// dim on the engine (each dense element its own softmax: segments over
-// the last sparse dim, the scatter a dense element at a time over the
-// others) equals the COO path: CSR batched or not, COO coalesced or not;
-// f32/f64, int32/int64 indices, 1 and 3 goroutines. Over a dense dim, and
-// for a hybrid CSC (its transpose moves one value an entry), the engine
-// declines (the COO path runs it).
+// Softmax of hybrid tensors (dense dims (2), (2, 3) and (3, 0)) over
+// every dim on the engine equals the COO path: over the last sparse dim
+// segments, over another sparse dim the scatter a dense element at a time
+// (or, for a batch dim of a compressed tensor, its cells across the
+// batches), over a dense dim each entry's block's softmax along it
+// (engine.SoftmaxAxis); CSR and CSC batched or not (a CSC's blocks move
+// with its transpose), COO coalesced or not, no entries, no batches;
+// f32/f64, int32/int64 indices, 1 and 3 goroutines (the same bits).
 func TestSoftmaxHybridMatchesCOOPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 6))
-	covered := 0
+	covered, want := 0, 0
 	for _, d := range []dtype.DType{dtype.Float64, dtype.Float32} {
 		for _, w := range []int{32, 64} {
-			for _, dense := range [][]int64{{2}, {2, 3}} {
+			for _, dense := range [][]int64{{2}, {2, 3}, {3, 0}} {
 				inputs := []struct {
 					name string
 					x    *tensor.Tensor
 				}{
 					{"csr", randomBatchedCompressed(t, rng, tensor.CSR, d, w, nil, 7, 6, 20, dense...)},
 					{"batched csr", randomBatchedCompressed(t, rng, tensor.CSR, d, w, []int64{3}, 5, 4, 9, dense...)},
+					{"csr no entries", randomBatchedCompressed(t, rng, tensor.CSR, d, w, nil, 7, 6, 0, dense...)},
+					{"csr no batches", randomBatchedCompressed(t, rng, tensor.CSR, d, w, []int64{0}, 1, 4, 0, dense...)},
 					{"coo 3-d", randomCOO(t, rng, d, w, []int64{3, 4, 5}, 30, true, dense...)},
 					{"uncoalesced coo 2-d", randomCOO(t, rng, d, w, []int64{6, 7}, 30, false, dense...)},
 					{"coo 1-d", randomCOO(t, rng, d, w, []int64{40}, 12, true, dense...)},
+					{"coo no entries", randomCOO(t, rng, d, w, []int64{4, 5}, 0, true, dense...)},
 					{"csc", randomBatchedCompressed(t, rng, tensor.CSC, d, w, nil, 7, 6, 20, dense...)},
+					{"batched csc", randomBatchedCompressed(t, rng, tensor.CSC, d, w, []int64{2, 2}, 5, 4, 9, dense...)},
+					{"csc no batches", randomBatchedCompressed(t, rng, tensor.CSC, d, w, []int64{2, 0}, 3, 4, 0, dense...)},
 				}
 				for _, in := range inputs {
 					x := in.x
-					sparse := x.NDim() - x.DenseDim()
+					want += 2 * x.NDim()
 					for dim := range x.NDim() {
 						for _, log := range []bool{false, true} {
 							msg := fmt.Sprintf("%s dense %v %s w%d dim %d log %v", in.name, dense, d, w, dim, log)
 							want, err := softmaxViaCOO(x, dim, log)
 							require.NoError(t, err, msg)
-							if dim >= sparse || x.Layout() == tensor.CSC {
-								_, ok, err := softmaxNative(x, dim, log)
-								require.NoError(t, err, msg)
-								require.False(t, ok, msg)
-								continue
-							}
+							var first []byte
 							for _, workers := range []int{1, 3} {
 								old := parallel.SetKnobs(parallel.Knobs{Threshold: 1, ChunkedThreshold: 1, Workers: workers})
 								got, ok, err := softmaxNative(x, dim, log)
@@ -58,6 +61,10 @@ func TestSoftmaxHybridMatchesCOOPath(t *testing.T) {
 								requireSameSoftmax(t, want, got, msg)
 								require.Equal(t, want.Values().Shape, got.Values().Shape, msg)
 								require.Equal(t, want.DenseDim(), got.DenseDim(), msg)
+								if first == nil {
+									first = got.Values().Data
+								}
+								require.Equal(t, first, got.Values().Data, "%s workers %d", msg, workers)
 							}
 							covered++
 						}
@@ -66,7 +73,74 @@ func TestSoftmaxHybridMatchesCOOPath(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, 2*2*2*(2+3+3+2+1)*2, covered)
+	require.Equal(t, want, covered)
+	require.Equal(t, 2*2*(3*28+11*(1+2+2))*2, covered) // 28 sparse dims in the 11 inputs
+}
+
+// Softmax over a dense dim is torch's rule (torch.sparse.softmax of a
+// hybrid COO over a dense dim is the dense softmax of its values along
+// that axis; checked against torch 2.15): each entry's block a dense
+// softmax along the axis, computed here with math.Exp and math.Log, an
+// all -Inf line NaN (as torch gives), the pattern kept and the other
+// elements 0; an uncoalesced input's duplicates summed first.
+func TestSoftmaxDenseDimIsValuesSoftmax(t *testing.T) {
+	inf := math.Inf(-1)
+	idx := dtype.Int64Array([]int64{1, 0, 1, 2, 0, 2}, 2, 3) // (1, 2) twice, (0, 0)
+	vals := dtype.Float64Array([]float64{
+		1, 2, inf, 3, 0.5, -1,
+		inf, inf, inf, inf, 2, 7,
+		0, 1, -2, 0.25, inf, 8,
+	}, 3, 2, 3)
+	for _, dim := range []int{2, 3} {
+		for _, log := range []bool{false, true} {
+			x, err := tensor.NewCOO(idx, vals, []int64{2, 3, 2, 3}, tensor.BuildOptions{})
+			require.NoError(t, err)
+			got, err := Softmax(x, dim, log)
+			require.NoError(t, err)
+			require.Equal(t, []int64{0, 1, 0, 2}, tensorIndex64(got.Indices()))
+			gv := dtype.AsSlice[float64](got.Values())
+			sum := func(e, k int) float64 { // the coalesced entry e's element k: (0, 0) first, then (1, 2) summed
+				if e == 0 {
+					return dtype.AsSlice[float64](vals)[6+k]
+				}
+				return dtype.AsSlice[float64](vals)[k] + dtype.AsSlice[float64](vals)[12+k]
+			}
+			for e := range 2 {
+				for line := range 3 { // dim 2: lines over the 2 rows, one a column; dim 3: over the 3 columns, one a row
+					var ks []int
+					if dim == 2 {
+						ks = []int{line, 3 + line}
+					} else if line < 2 {
+						ks = []int{3 * line, 3*line + 1, 3*line + 2}
+					}
+					m := inf
+					for _, k := range ks {
+						m = math.Max(m, sum(e, k))
+					}
+					s := 0.0
+					for _, k := range ks {
+						s += math.Exp(sum(e, k) - m)
+					}
+					for _, k := range ks {
+						w := math.Exp(sum(e, k)-m) / s
+						if log {
+							w = sum(e, k) - m - math.Log(s)
+						}
+						msg := fmt.Sprintf("dim %d log %v entry %d element %d", dim, log, e, k)
+						if math.IsNaN(w) {
+							require.True(t, math.IsNaN(gv[e*6+k]), "%s: %v", msg, gv[e*6+k])
+							continue
+						}
+						require.InDelta(t, w, gv[e*6+k], 1e-15*math.Max(1, math.Abs(w)), msg)
+					}
+				}
+			}
+			require.True(t, math.IsNaN(gv[0]) && math.IsNaN(gv[3]) == (dim == 2), "dim %d: entry (0, 0)'s all -Inf column 0 is NaN", dim)
+			dense, err := convert.ToDense(got)
+			require.NoError(t, err)
+			require.Zero(t, dense.Values().Complex(18).Re(), "an unspecified element (1, 0, 0, 0) is 0")
+		}
+	}
 }
 
 // Softmax of a hybrid 2-D COO (4 dense elements an entry) over its rows
