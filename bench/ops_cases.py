@@ -202,18 +202,24 @@ def _batched(ctx):
     return _BATCHED[n]
 
 
-_LAYOUTS = {"csr": "batched CSR/i32", "coo": "COO/i64", "uncoalesced": "uncoalesced COO/i64"}
+_LAYOUTS = {"csr": "batched CSR/i32", "coo": "COO/i64", "uncoalesced": "uncoalesced COO/i64",
+            "grid": "batched CSR/i32 of (2, 4) batches"}
 
 
 def _batched_softmax_row(ctx, name, dim, layout):
     """softmax over dim of the batched Laplacians (_batched) in gosparse's
-    batched CSR, 3-D COO, or 3-D COO of the same (sorted, unique) indices
-    not marked coalesced, against torch.sparse.softmax on the same COO,
-    coalesced or not (torch has no softmax of a batched CSR)."""
+    batched CSR (batch dims (8) or, for grid, (2, 4)), 3-D COO, or 3-D COO
+    of the same (sorted, unique) indices not marked coalesced, against
+    torch.sparse.softmax on the same COO, coalesced or not (torch has no
+    softmax of a batched CSR)."""
     A, C, idx, vals = _batched(ctx)
     shape = tuple(A.shape)
     if layout == "uncoalesced":
         X = gosparse.sparse_coo_tensor(idx, vals, shape)
+    elif layout == "grid":  # the 8 batches as (2, 4): batch b at (b // 4, b % 4)
+        X = gosparse.stack([gosparse.stack([A[4 * i + j] for j in range(4)]) for i in range(2)])
+        shape = (2, 4) + shape[1:]
+        idx = np.concatenate([np.stack([idx[0] // 4, idx[0] % 4]), idx[1:]])
     else:
         X = A if layout == "csr" else C
     row = new_row(name, "softmax over dim %d (result COO), %s f64, 8 batched Laplacians %s (%d nnz)"
@@ -230,6 +236,50 @@ def _batched_softmax_row(ctx, name, dim, layout):
         Xt = torch.sparse_coo_tensor(torch.from_numpy(idx), torch.from_numpy(vals), shape)
         if layout != "uncoalesced":
             Xt = Xt.coalesce()
+        return (lambda: torch.sparse.softmax(Xt, dim)), "torch (CPU)"
+
+    run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r)))
+    return finish(row)
+
+
+_HYBRID = {}
+
+
+def _hybrid(ctx):
+    """The Laplacian's (_lap) pattern with 4 values an entry (the j-th the
+    entry's value times j + 1), as a coalesced hybrid COO of int64 indices:
+    the indices, the (nnz, 4) values and the shape (n, n, 4)."""
+    A = _lap(ctx)
+    key = tuple(A.shape)
+    if key not in _HYBRID:
+        _HYBRID.clear()
+        C = A.to_sparse_coo().coalesce()
+        v = np.asarray(C.values())
+        _HYBRID[key] = (np.asarray(C.indices()).astype(np.int64), np.stack([v * (j + 1) for j in range(4)], 1),
+                        key + (4,))
+    return _HYBRID[key]
+
+
+def _hybrid_softmax_row(ctx, name, dim, layout):
+    """softmax over dim of the hybrid Laplacian (_hybrid) in gosparse's COO
+    or CSC (a dense dim of 4), against torch.sparse.softmax on the same
+    coalesced COO (torch has no softmax of a CSC tensor)."""
+    idx, vals, shape = _hybrid(ctx)
+    X = gosparse.sparse_coo_tensor(idx, vals, shape, is_coalesced=True)
+    if layout == "csc":
+        X = X.to_sparse_csc(dense_dim=1)
+    row = new_row(name, "softmax over dim %d (result COO), hybrid %s f64 (4 values an entry), Laplacian %s (%d nnz)"
+                  % (dim, {"coo": "COO/i64", "csc": "CSC/i64"}[layout], "x".join(map(str, shape)), len(vals)),
+                  nbytes=8 * vals.size, bytes_formula="8*nnz*4 (the values read)")
+    row["pair"] = ("torch",)
+    res = run_gosparse(row, lambda: gosparse.sparse.softmax(X, dim), ctx.fast, "gosparse.sparse.softmax")
+    if res is None:
+        return row
+    want = _values(res)
+    del res
+
+    def build(torch):
+        Xt = torch.sparse_coo_tensor(torch.from_numpy(idx), torch.from_numpy(vals), shape).coalesce()
         return (lambda: torch.sparse.softmax(Xt, dim)), "torch (CPU)"
 
     run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r)))
@@ -279,4 +329,10 @@ KERNELS = [
     ("ops_softmax_batched_coo", lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_coo", 2, "coo")]),
     ("ops_softmax_batched_coo_uncoalesced",
      lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_coo_uncoalesced", 2, "uncoalesced")]),
+    ("ops_softmax_batched_grid_dim1",
+     lambda ctx: [_batched_softmax_row(ctx, "ops_softmax_batched_grid_dim1", 1, "grid")]),
+    ("ops_softmax_hybrid_dense_dim",
+     lambda ctx: [_hybrid_softmax_row(ctx, "ops_softmax_hybrid_dense_dim", 2, "coo")]),
+    ("ops_softmax_hybrid_csc_dim0",
+     lambda ctx: [_hybrid_softmax_row(ctx, "ops_softmax_hybrid_csc_dim0", 0, "csc")]),
 ]

@@ -78,6 +78,10 @@ func softmaxAxis[V float32 | float64](v, out []V, n, inner int, log bool) {
 // values of all lines through one kernels.Exp (in sc.t as
 // (slices, n, j1 - j0)), each line's sum in k order, then the results.
 func axisBlock[V float32 | float64](v, out []V, n, inner, j0, j1 int, sc *expScratch, log bool) {
+	if inner == 1 {
+		axisLines(v, out, n, sc, log)
+		return
+	}
 	w, seg := j1-j0, n*inner
 	slices := len(v) / seg
 	lines := slices * w
@@ -132,6 +136,51 @@ func axisBlock[V float32 | float64](v, out []V, n, inner, j0, j1 int, sc *expScr
 			for j, e := range t[(o*n+k)*w : (o*n+k+1)*w] {
 				y[j] = V(e / so[j])
 			}
+		}
+	}
+}
+
+// axisLines is axisBlock for inner 1: v holds whole lines of n values,
+// one after the other (at most a block), each line's work in flat loops.
+func axisLines[V float32 | float64](v, out []V, n int, sc *expScratch, log bool) {
+	lines := len(v) / n
+	t := sc.t[:len(v)]
+	for l := range lines {
+		x, tl := v[l*n:l*n+n], t[l*n:l*n+n]
+		m := math.Inf(-1)
+		for _, e := range x {
+			m = max(m, float64(e))
+		}
+		if math.IsInf(m, -1) {
+			m = 0
+		}
+		sc.m[l] = m
+		for k, e := range x {
+			tl[k] = float64(e) - m
+		}
+	}
+	kernels.Exp(t, t)
+	for l := range lines {
+		sum := 0.0
+		for _, e := range t[l*n : l*n+n] {
+			sum += e
+		}
+		sc.s[l] = sum
+	}
+	if log {
+		kernels.Log(sc.s[:lines], sc.s[:lines])
+	}
+	for l := range lines {
+		m, sum := sc.m[l], sc.s[l]
+		x, y := v[l*n:l*n+n], out[l*n:l*n+n]
+		if log {
+			for k, e := range x {
+				y[k] = V(float64(e) - m - sum)
+			}
+			continue
+		}
+		for k, e := range t[l*n : l*n+n] {
+			y[k] = V(e / sum)
 		}
 	}
 }

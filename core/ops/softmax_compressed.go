@@ -15,19 +15,19 @@ import (
 )
 
 // softmaxCompressed is softmaxNative for a CSR or CSC tensor, batched or
-// not (a CSR one also hybrid). The level model's one row pointer over all
-// batches (batch b's row r is segment b*m + r, its offsets past the
-// earlier batches' entries) is the segment list of a softmax over the
-// columns (the last dim); over a batch dim of a matrix batch, its rows'
-// cells across that dim's batches (engine.SoftmaxBatchDim); over the
-// rows (and a hybrid tensor over a batch dim), a scatter over the
-// entries' coordinates; over a dense dim, each entry's block's softmax
-// along it (softmaxEntries). The
-// coordinates are expanded from the row pointer in one pass, in storage
-// order, which is the sorted order of the coalesced COO result:
-// (batch..., row, column). A CSC tensor runs as its
-// rows first (csrOfCSC). ok is false where the indices cannot keep the
-// input's int32 width or the row pointer does not start at 0.
+// not, hybrid or not. The level model's one row pointer over all batches
+// (batch b's row r is segment b*m + r, its offsets past the earlier
+// batches' entries) is the segment list of a softmax along the segments
+// (a CSR's columns, a CSC's rows); over a batch dim of a tensor without
+// dense dims, the cells across that dim's batches (engine.SoftmaxBatchDim);
+// over a dense dim, each entry's block along it: these in the stored order
+// (softmaxStoredOrder). Over a sparse dim across the segments, a scatter
+// over the entries' coordinates (softmaxEntries). The coordinates are
+// expanded from the row pointer in one pass, in storage order, which is
+// the sorted order of the coalesced COO result: (batch..., row, column). A
+// CSC tensor's results, or for the scatter its values, move to that order
+// with its transpose (csrOfCSC). ok is false where the indices cannot keep
+// the input's int32 width or the row pointer does not start at 0.
 func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
 	nb := t.BatchDim()
 	shape := t.Dims()
@@ -43,9 +43,24 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 	vals := t.Values() // (*batch, nse, *dense) as (batches x nse, *dense)
 	dense := vals.Shape[nb+1:]
 	vals = dtype.Array{DType: vals.DType, Shape: append([]int64{dtype.NumelOf(vals.Shape[:nb+1])}, dense...), Data: vals.Data}
-	if t.Layout() == tensor.CSC {
+	csc := t.Layout() == tensor.CSC
+	m, n := shape[nb], shape[nb+1] // the segments a matrix and the range of crd
+	seg := nb + 1                  // the dim whose groups are the segments
+	if csc {
+		m, n, seg = n, m, nb
+	}
+	// Groups that do not depend on the entries' order (a segment, a cell
+	// across batches, an entry's block) run in the stored order; a CSC's
+	// results then move to row order with its transpose.
+	out, done, err := softmaxStoredOrder(pos, crd, vals, shape[:nb], m, n, dim, seg, log)
+	if err != nil {
+		return nil, true, err
+	}
+	if done {
+		vals = out
+	}
+	if csc {
 		var ok bool
-		var err error
 		if pos.DType == dtype.Int32 {
 			pos, crd, vals, ok, err = csrOfCSC[int32](pos, crd, vals, t.BatchCount(), shape[nb], shape[nb+1])
 		} else {
@@ -54,23 +69,52 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 		if !ok || err != nil {
 			return nil, ok, err
 		}
+		if done {
+			memory.RecycleBytes(out.Data) // moved to vals
+		}
 	}
 	idx := compressedCoords(pos, crd, shape[:nb], shape[nb])
-	var out dtype.Array
-	var ok bool
-	var err error
-	if dim < nb && len(dense) == 0 { // the cells' groups: per row, not one accumulator a cell
-		out, ok, err = engine.SoftmaxBatchDim(pos, crd, vals, dtype.NumelOf(shape[:dim]), shape[dim],
-			dtype.NumelOf(shape[dim+1:nb]), shape[nb], shape[nb+1], log)
+	if done {
+		out = vals
 	} else {
-		out, ok, err = softmaxEntries(pos, idx, shape[:nb+2], dim, vals, log)
-	}
-	if !ok || err != nil {
-		return nil, ok, err
+		var ok bool
+		if out, ok, err = softmaxEntries(pos, idx, shape[:nb+2], dim, vals, log); !ok || err != nil {
+			return nil, ok, err
+		}
 	}
 	// idx holds t's own valid coordinates: no scan for negatives.
 	r, err := tensor.NewCOO(idx, out, slices.Clone(shape), tensor.BuildOptions{NoCheck: true, Coalesced: true, NonNegative: true})
 	return r, true, err
+}
+
+// softmaxStoredOrder is the softmax over dim of a compressed tensor's
+// entries in their stored order, where its groups allow: pos the global
+// pointer over m segments a matrix (of the batch dims batch), crd in
+// [0, n), vals (entries, *dense); seg the dim the segments run along.
+// Over seg the segments (engine.SoftmaxSegmentsBlocked), over a batch dim
+// of a tensor without dense dims the cells across the batches
+// (engine.SoftmaxBatchDim), over a dense dim each entry's block
+// (engine.SoftmaxAxis). done is false for the other cases (a sparse dim
+// across the segments: the scatter over coordinates) and where the engine
+// declines.
+func softmaxStoredOrder(pos, crd, vals dtype.Array, batch []int64, m, n int64, dim, seg int, log bool) (dtype.Array, bool, error) {
+	nb := len(batch)
+	var out dtype.Array
+	var ok bool
+	var err error
+	switch {
+	case dim == seg:
+		out, ok, err = engine.SoftmaxSegmentsBlocked(pos, vals, dtype.NumelOf(vals.Shape[1:]), log)
+	case dim < nb && len(vals.Shape) == 1:
+		out, ok, err = engine.SoftmaxBatchDim(pos, crd, vals, dtype.NumelOf(batch[:dim]), batch[dim],
+			dtype.NumelOf(batch[dim+1:]), m, n, log)
+	case dim >= nb+2:
+		dd := dim - nb - 1 // vals' axis
+		out, ok, err = engine.SoftmaxAxis(vals, vals.Shape[dd], dtype.NumelOf(vals.Shape[dd+1:]), log)
+	default:
+		return dtype.Array{}, false, nil
+	}
+	return out, ok && err == nil, err
 }
 
 // compressedCoords is the (len(batch) + 2, nse) COO index array of a
