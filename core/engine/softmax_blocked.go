@@ -42,10 +42,12 @@ func SoftmaxSegmentsBlocked(pos, vals dtype.Array, block int64, log bool) (dtype
 	return out, true, nil
 }
 
-// softmaxBlocked runs the segments in parallel ranges. A segment whose
-// L entries x block elements fit a block is transposed into block rows of
-// L values and computed as softmaxShort's group of rows; a longer one runs
-// each dense element on its own, read in place (softmaxStrided).
+// softmaxBlocked runs the segments in parallel ranges. Consecutive
+// segments whose L entries x block elements fit a block together are
+// transposed into block rows of L values each and computed as one
+// softmaxShort group of rows; a longer one runs each dense element on its
+// own, read in place (softmaxStrided). Each row's result is the same
+// whatever the grouping.
 func softmaxBlocked[I kernels.Index, V float32 | float64](pos []I, v, out []V, block int, log bool) {
 	segs := len(pos) - 1
 	base := pos[0]
@@ -54,30 +56,54 @@ func softmaxBlocked[I kernels.Index, V float32 | float64](pos []I, v, out []V, b
 		defer expScratchPool.Put(sc)
 		var x, y [expBlock]V
 		var rows [expBlock + 1]int64
-		for s := lo; s < hi; s++ {
+		for s := lo; s < hi; {
 			a, n := int(pos[s]-base), int(pos[s+1]-pos[s])
-			if n == 0 {
-				continue
-			}
 			if n*block > expBlock {
 				for j := range block {
 					softmaxStrided(v[a*block+j:], out[a*block+j:], n, block, sc, log)
 				}
+				s++
 				continue
 			}
-			for j := range block {
-				rows[j] = int64(j * n)
-				for k := range n {
-					x[j*n+k] = v[(a+k)*block+j]
+			e, used := s, 0 // the group: segments [s, e), used values
+			for ; e < hi; e++ {
+				a, n := int(pos[e]-base), int(pos[e+1]-pos[e])
+				if used+n*block > expBlock {
+					break
+				}
+				for j := range block {
+					for k := range n {
+						x[used+j*n+k] = v[(a+k)*block+j]
+					}
+				}
+				used += n * block
+			}
+			r, off := 0, 0 // the group's rows: each segment's block rows of its n values
+			for g := s; g < e; g++ {
+				n := int(pos[g+1] - pos[g])
+				if n == 0 {
+					continue
+				}
+				for range block {
+					rows[r] = int64(off)
+					r, off = r+1, off+n
 				}
 			}
-			rows[block] = int64(block * n)
-			softmaxShort(rows[:block+1], 0, x[:], y[:], sc, log)
-			for j := range block {
-				for k := range n {
-					out[(a+k)*block+j] = y[j*n+k]
-				}
+			rows[r] = int64(off)
+			if r > 0 {
+				softmaxShort(rows[:r+1], 0, x[:], y[:], sc, log)
 			}
+			off = 0
+			for g := s; g < e; g++ {
+				a, n := int(pos[g]-base), int(pos[g+1]-pos[g])
+				for j := range block {
+					for k := range n {
+						out[(a+k)*block+j] = y[off+j*n+k]
+					}
+				}
+				off += n * block
+			}
+			s = e
 		}
 	})
 }

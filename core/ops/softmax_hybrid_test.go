@@ -143,10 +143,11 @@ func TestSoftmaxDenseDimIsValuesSoftmax(t *testing.T) {
 	}
 }
 
-// Softmax of a hybrid 2-D COO (4 dense elements an entry) over its rows
-// and its columns allocates its values, the run bounds (over the columns)
-// or the scatter's accumulators and one column (over the rows), and shares
-// the indices: a 200K-row Laplacian's pattern.
+// Softmax of a hybrid 2-D COO (4 dense elements an entry) over its rows,
+// its columns and its dense dim allocates its values, the run bounds (over
+// the columns) or the scatter's accumulators and one column (over the
+// rows), nothing more over the dense dim, and shares the indices: a
+// 200K-row Laplacian's pattern.
 func TestSoftmaxHybridAllocates(t *testing.T) {
 	lap := benchLaplacian(t, 447, tensor.COO)
 	idx, nse := lap.Indices(), lap.Values().Numel()
@@ -157,10 +158,29 @@ func TestSoftmaxHybridAllocates(t *testing.T) {
 	x, err := tensor.NewCOO(idx, vals, append(lap.Dims(), 4), tensor.BuildOptions{Coalesced: true})
 	require.NoError(t, err)
 	rows := uint64(x.Dims()[0])
-	for dim, extra := range []uint64{16*rows + 8*uint64(nse) + 8*uint64(nse), 8 * rows} {
+	for dim, extra := range []uint64{16*rows + 8*uint64(nse) + 8*uint64(nse), 8 * rows, 0} {
 		got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Softmax(x, dim, false) })
 		require.Equal(t, idx.Data, r.Indices().Data)
 		limit := uint64(len(r.Values().Data)) + extra + 256<<10
+		require.LessOrEqual(t, got, limit, "dim %d: %d bytes allocated, limit %d", dim, got, limit)
+	}
+}
+
+// Softmax of a hybrid CSC (4 dense elements an entry, int64 indices) over
+// each dim allocates its result (values and COO indices) plus the
+// transpose to row order: its pointer and indices and the entries'
+// numbers before and after (8 B an entry each); over the columns (across
+// the CSC's segments: the transpose moves the input's values, 32 B an
+// entry) also the scatter's accumulators and a column buffer. Over the
+// rows and the dense dim the results are computed in the CSC's order and
+// moved (the values' size once, not twice): a 200K-row Laplacian's
+// pattern.
+func TestSoftmaxHybridCSCAllocates(t *testing.T) {
+	x := hybridLaplacian(t, 447, tensor.CSC)
+	nse, n := uint64(x.NNZ()), uint64(x.Dims()[0])
+	for dim, extra := range []uint64{0, 32*nse + 16*n + 8*nse, 0} {
+		got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Softmax(x, dim, false) })
+		limit := resultBytes(r) + 8*(n+1) + 24*nse + extra + 256<<10
 		require.LessOrEqual(t, got, limit, "dim %d: %d bytes allocated, limit %d", dim, got, limit)
 	}
 }
