@@ -343,6 +343,12 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 // softmaxNative leaves; the tests' reference for it.
 func softmaxViaCOO(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	nd := len(t.Dims())
+	if t.PerSlotFill() { // never read (unspecified elements are excluded): a scalar one for the COO form
+		var err error
+		if t, err = tensor.WithFill(t, make([]byte, t.DType().Size())); err != nil {
+			return nil, err
+		}
+	}
 	c, err := coalescedCOO(t)
 	if err != nil {
 		return nil, err

@@ -17,9 +17,10 @@ import (
 // other coordinates (engine.SoftmaxScatter); over a dense dim a dense
 // softmax of each entry's block along it (engine.SoftmaxAxis). The result is Softmax's:
 // a coalesced COO of the same pattern (a coalesced COO input's indices
-// shared), fill zero. ok is false for the other cases.
+// shared), fill zero; t's fill, scalar or per slot, is never read. ok is
+// false for the other cases.
 func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
-	if t.Layout() == tensor.Custom || t.PerSlotFill() ||
+	if t.Layout() == tensor.Custom ||
 		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
 		return nil, false, nil
 	}

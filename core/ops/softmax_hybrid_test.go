@@ -184,3 +184,41 @@ func TestSoftmaxHybridCSCAllocates(t *testing.T) {
 		require.LessOrEqual(t, got, limit, "dim %d: %d bytes allocated, limit %d", dim, got, limit)
 	}
 }
+
+// Softmax of a tensor with a per-slot fill reads only its stored
+// elements, as with a scalar fill (unspecified elements are excluded): the
+// result is the same tensor's softmax under a zero fill, fill zero,
+// float64 on the engine and complex128 through the COO path; CSR, CSC and
+// uncoalesced COO, every dim. It panicked in the COO form's scalar fill.
+func TestSoftmaxPerSlotFill(t *testing.T) {
+	rng := rand.New(rand.NewPCG(36, 31))
+	for _, d := range []dtype.DType{dtype.Float64, dtype.Complex128} {
+		for _, x := range []*tensor.Tensor{
+			randomBatchedCompressed(t, rng, tensor.CSR, dtype.Float64, 64, nil, 7, 6, 20, 2),
+			randomBatchedCompressed(t, rng, tensor.CSC, dtype.Float64, 32, []int64{2}, 5, 6, 9, 2),
+			randomCOO(t, rng, dtype.Float64, 64, []int64{6, 7}, 30, false, 2),
+		} {
+			x, err := convert.ToDType(x, d)
+			require.NoError(t, err)
+			slots := dtype.NewArray(d, []int64{2})
+			slots.SetComplex(0, dtype.Real(1.5))
+			slots.SetComplex(1, dtype.Real(-2))
+			y, err := tensor.WithSlotFill(x, slots)
+			require.NoError(t, err)
+			require.True(t, y.PerSlotFill())
+			for dim := range x.NDim() {
+				for _, log := range []bool{false, true} {
+					msg := fmt.Sprintf("%s %s dim %d log %v", x.Layout(), d, dim, log)
+					want, err := Softmax(x, dim, log)
+					require.NoError(t, err, msg)
+					got, err := Softmax(y, dim, log)
+					require.NoError(t, err, msg)
+					require.False(t, got.PerSlotFill(), msg)
+					require.Equal(t, want.FillElem(), got.FillElem(), msg)
+					require.Equal(t, want.Indices().Data, got.Indices().Data, msg)
+					requireSameBits(t, want.Values(), got.Values(), msg)
+				}
+			}
+		}
+	}
+}
