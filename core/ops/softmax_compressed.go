@@ -18,8 +18,8 @@ import (
 // not, hybrid or not. The level model's one row pointer over all batches
 // (batch b's row r is segment b*m + r, its offsets past the earlier
 // batches' entries) is the segment list of a softmax along the segments
-// (a CSR's columns, a CSC's rows); over a batch dim of a tensor without
-// dense dims, the cells across that dim's batches (engine.SoftmaxBatchDim);
+// (a CSR's columns, a CSC's rows); over a batch dim, the cells across that
+// dim's batches (engine.SoftmaxBatchDim);
 // over a dense dim, each entry's block along it: these in the stored order
 // (softmaxStoredOrder). Over a sparse dim across the segments, a scatter
 // over the entries' coordinates (softmaxEntries). The coordinates are
@@ -92,8 +92,8 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 // pointer over m segments a matrix (of the batch dims batch), crd in
 // [0, n), vals (entries, *dense); seg the dim the segments run along.
 // Over seg the segments (engine.SoftmaxSegmentsBlocked), over a batch dim
-// of a tensor without dense dims the cells across the batches
-// (engine.SoftmaxBatchDim), over a dense dim each entry's block
+// the cells across the batches (engine.SoftmaxBatchDim, each dense element
+// its own), over a dense dim each entry's block
 // (engine.SoftmaxAxis). done is false for the other cases (a sparse dim
 // across the segments: the scatter over coordinates) and where the engine
 // declines.
@@ -105,7 +105,7 @@ func softmaxStoredOrder(pos, crd, vals dtype.Array, batch []int64, m, n int64, d
 	switch {
 	case dim == seg:
 		out, ok, err = engine.SoftmaxSegmentsBlocked(pos, vals, dtype.NumelOf(vals.Shape[1:]), log)
-	case dim < nb && len(vals.Shape) == 1:
+	case dim < nb:
 		out, ok, err = engine.SoftmaxBatchDim(pos, crd, vals, dtype.NumelOf(batch[:dim]), batch[dim],
 			dtype.NumelOf(batch[dim+1:]), m, n, log)
 	case dim >= nb+2:
