@@ -19,7 +19,8 @@ import (
 // (or, for a batch dim of a compressed tensor, its cells across the
 // batches), over a dense dim each entry's block's softmax along it
 // (engine.SoftmaxAxis); CSR and CSC batched or not (a CSC's blocks move
-// with its transpose), COO coalesced or not, no entries, no batches;
+// with its transpose), BSR, BSC and DCSC, COO coalesced or not, no
+// entries, no batches;
 // f32/f64, int32/int64 indices, 1 and 3 goroutines (the same bits).
 func TestSoftmaxHybridMatchesCOOPath(t *testing.T) {
 	rng := rand.New(rand.NewPCG(36, 6))
@@ -42,6 +43,17 @@ func TestSoftmaxHybridMatchesCOOPath(t *testing.T) {
 					{"csc", randomBatchedCompressed(t, rng, tensor.CSC, d, w, nil, 7, 6, 20, dense...)},
 					{"batched csc", randomBatchedCompressed(t, rng, tensor.CSC, d, w, []int64{2, 2}, 5, 4, 9, dense...)},
 					{"csc no batches", randomBatchedCompressed(t, rng, tensor.CSC, d, w, []int64{2, 0}, 3, 4, 0, dense...)},
+				}
+				for _, l := range []tensor.Layout{tensor.BSR, tensor.BSC, tensor.DCSC} { // through their CSR / CSC forms
+					opt := tensor.DefaultConvert()
+					opt.IndexWidth, opt.BlockSize, opt.DenseDim = w, [2]int64{2, 3}, len(dense)
+					y, err := convert.ToLayout(randomBatchedCompressed(t, rng, tensor.CSR, d, w, nil, 8, 6, 20, dense...), l, opt)
+					require.NoError(t, err)
+					require.Equal(t, l, y.Layout())
+					inputs = append(inputs, struct {
+						name string
+						x    *tensor.Tensor
+					}{l.String(), y})
 				}
 				for _, in := range inputs {
 					x := in.x
@@ -74,7 +86,7 @@ func TestSoftmaxHybridMatchesCOOPath(t *testing.T) {
 		}
 	}
 	require.Equal(t, want, covered)
-	require.Equal(t, 2*2*(3*28+11*(1+2+2))*2, covered) // 28 sparse dims in the 11 inputs
+	require.Equal(t, 2*2*(3*34+14*(1+2+2))*2, covered) // 34 sparse dims in the 14 inputs
 }
 
 // Softmax over a dense dim is torch's rule (torch.sparse.softmax of a
