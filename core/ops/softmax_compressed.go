@@ -17,10 +17,10 @@ import (
 // softmaxCompressed is softmaxNative for a CSR or CSC tensor, batched or
 // not, hybrid or not. The level model's one row pointer over all batches
 // (batch b's row r is segment b*m + r, its offsets past the earlier
-// batches' entries) is the segment list of a softmax along the segments
-// (a CSR's columns, a CSC's rows); over a batch dim, the cells across that
-// dim's batches (engine.SoftmaxBatchDim);
-// over a dense dim, each entry's block along it: these in the stored order
+// batches' entries) is the segment list of a softmax over the dim the
+// segments run along (a CSR's columns, a CSC's rows); over a batch dim,
+// the cells across that dim's batches (engine.SoftmaxBatchDim); over a
+// dense dim, each entry's block along it: these in the stored order
 // (softmaxStoredOrder). Over a sparse dim across the segments, a scatter
 // over the entries' coordinates (softmaxEntries). The coordinates are
 // expanded from the row pointer in one pass, in storage order, which is
@@ -93,8 +93,7 @@ func softmaxCompressed(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, boo
 // [0, n), vals (entries, *dense); seg the dim the segments run along.
 // Over seg the segments (engine.SoftmaxSegmentsBlocked), over a batch dim
 // the cells across the batches (engine.SoftmaxBatchDim, each dense element
-// its own), over a dense dim each entry's block
-// (engine.SoftmaxAxis). done is false for the other cases (a sparse dim
+// its own), over a dense dim each entry's block (engine.SoftmaxAxis). done is false for the other cases (a sparse dim
 // across the segments: the scatter over coordinates) and where the engine
 // declines.
 func softmaxStoredOrder(pos, crd, vals dtype.Array, batch []int64, m, n int64, dim, seg int, log bool) (dtype.Array, bool, error) {
