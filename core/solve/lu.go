@@ -72,20 +72,26 @@ func splu[T elem](a *tensor.Tensor, opt LUOptions) (*LU, error) {
 	if err != nil {
 		return nil, err
 	}
-	return spluOf(viewsOf(m), opt, a.DType(), indexWidthOf(a))
+	return spluOf(viewsOf(m), nil, opt, a.DType(), indexWidthOf(a))
 }
 
 // spluOf factors the matrix v read from a tensor of dtype d whose results
-// take index width width.
-func spluOf[T elem](v views[T], opt LUOptions, d dtype.DType, width int) (*LU, error) {
-	v = v.withoutZeros()
+// take index width width. known, when not nil, is v's symmetry, taken by
+// the caller (Spsolve): it is used when v stores no zeros (the pattern
+// factored is then v's) instead of a second pass over both orientations.
+func spluOf[T elem](v views[T], known *symmetry, opt LUOptions, d dtype.DType, width int) (*LU, error) {
+	if nz := v.withoutZeros(); nz.byCol != v.byCol {
+		v, known = nz, nil
+	}
 	csc := v.byCol
 	n := csc.cols
 	ordering := opt.Ordering
 	// The pattern's symmetry picks the default ordering and tells whether
 	// the fill guess applies (lu_guess.go).
 	var sym symmetry
-	if ordering == OrderDefault || len(csc.idx) >= luGuessMinEntries {
+	if known != nil {
+		sym = *known
+	} else if ordering == OrderDefault || len(csc.idx) >= luGuessMinEntries {
 		sym = symmetryOfViews(v)
 	}
 	if ordering == OrderDefault {

@@ -57,17 +57,24 @@ func (v views[T]) withoutZeros() views[T] {
 	return views[T]{byCol: v.byCol.withoutZeros(zeros), byRow: v.byRow.withoutZeros(zeros)}
 }
 
-// withoutZeros copies m without its zeros, of which there are count.
+// withoutZeros copies m without its zeros, of which there are count. Each
+// entry is written and the cursor moves past the nonzero ones only (no
+// branch on the value: bayer10's zeros are scattered among its entries);
+// the copies hold one spare entry for the last write.
 func (m *compressed[T]) withoutZeros(count int) *compressed[T] {
-	out := &compressed[T]{rows: m.rows, cols: m.cols, byCol: m.byCol, ptr: make([]int, len(m.ptr)),
-		idx: make([]int, 0, len(m.idx)-count), val: make([]T, 0, len(m.val)-count)}
+	kept := len(m.idx) - count
+	ptr, idx, val := make([]int, len(m.ptr)), make([]int, kept+1), make([]T, kept+1)
+	q := 0
 	for j := 0; j+1 < len(m.ptr); j++ {
-		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
-			if m.val[p] != 0 {
-				out.idx, out.val = append(out.idx, m.idx[p]), append(out.val, m.val[p])
+		lo, hi := m.ptr[j], m.ptr[j+1]
+		rows, vals := m.idx[lo:hi], m.val[lo:hi:hi]
+		for k, x := range vals {
+			idx[q], val[q] = rows[k], x
+			if x != 0 {
+				q++
 			}
 		}
-		out.ptr[j+1] = len(out.idx)
+		ptr[j+1] = q
 	}
-	return out
+	return &compressed[T]{rows: m.rows, cols: m.cols, byCol: m.byCol, ptr: ptr, idx: idx[:kept], val: val[:kept]}
 }
