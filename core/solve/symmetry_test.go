@@ -84,3 +84,79 @@ func TestSpsolveChoosesAndSolves(t *testing.T) {
 		require.Equal(t, explicit.ColPerm(), def.ColPerm(), "%s", c.want)
 	}
 }
+
+// symmetryOfViews against its definition on a dense copy of the pattern:
+// random matrices, their patterns made symmetric or not, their values
+// Hermitian or not, with stored zeros (on and off the diagonal) and missing
+// diagonal entries.
+func TestSymmetryOfMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 3000; trial++ {
+		n := 1 + rng.IntN(9)
+		stored := make([][]bool, n)
+		val := make([][]complex128, n)
+		for i := range stored {
+			stored[i], val[i] = make([]bool, n), make([]complex128, n)
+		}
+		symPattern, herm := rng.IntN(2) == 0, rng.IntN(2) == 0
+		for i := 0; i < n; i++ {
+			for j := 0; j <= i; j++ {
+				in, mirrored := rng.IntN(3) == 0, rng.IntN(2) == 0 || symPattern
+				x := complex(float64(rng.IntN(3)-1), float64(rng.IntN(3)-1))
+				if rng.IntN(8) == 0 {
+					x = 0 // a stored zero
+				}
+				if i == j {
+					stored[i][i], val[i][i] = in || rng.IntN(2) == 0, x
+					if herm && rng.IntN(6) != 0 {
+						val[i][i] = complex(1+float64(rng.IntN(3)), 0)
+					}
+					continue
+				}
+				if !in {
+					continue
+				}
+				stored[i][j], val[i][j] = true, x
+				if mirrored {
+					y := complex(float64(rng.IntN(3)-1), float64(rng.IntN(3)-1))
+					if herm {
+						y = complex(real(x), -imag(x))
+					}
+					stored[j][i], val[j][i] = true, y
+				} else if rng.IntN(2) == 0 {
+					stored[i][j], stored[j][i], val[j][i], val[i][j] = false, true, x, 0
+				}
+			}
+		}
+		m := &compressed[complex128]{rows: n, cols: n, byCol: true, ptr: make([]int, n+1)}
+		want := symmetry{zeroFreeDiagonal: true, hermitian: true}
+		for j := 0; j < n; j++ {
+			for i := 0; i < n; i++ {
+				if !stored[i][j] {
+					continue
+				}
+				m.idx, m.val = append(m.idx, i), append(m.val, val[i][j])
+				if i != j {
+					want.offDiagonal++
+					if stored[j][i] {
+						want.matched++
+						want.hermitian = want.hermitian && val[i][j] == cmplxConj(val[j][i])
+					} else {
+						want.hermitian = false
+					}
+				}
+			}
+			m.ptr[j+1] = len(m.idx)
+			d := val[j][j]
+			if !stored[j][j] || d == 0 {
+				want.zeroFreeDiagonal = false
+			}
+			if !stored[j][j] || real(d) <= 0 || imag(d) != 0 {
+				want.hermitian = false
+			}
+		}
+		require.Equal(t, want, symmetryOf(m), "trial %d: %v", trial, val)
+	}
+}
+
+func cmplxConj(x complex128) complex128 { return complex(real(x), -imag(x)) }
