@@ -72,9 +72,8 @@ func residualInto[T elem](res []T, a *compressed[T], x, b []T) float64 {
 		if xj == 0 {
 			continue
 		}
-		for p := a.ptr[j]; p < a.ptr[j+1]; p++ {
-			res[a.idx[p]] -= a.val[p] * xj
-		}
+		lo, hi := a.ptr[j], a.ptr[j+1]
+		scatterSub(res, a.idx[lo:hi], a.val[lo:hi], xj) // each entry in turn, as a loop would
 	}
 	s := 0.0
 	for _, v := range res {
