@@ -278,8 +278,13 @@ func (g *quotientGraph) order() []int {
 				kept++
 				sum += uint64(e)
 			}
-			g.setLen(ek, kept)
-			g.appendTo(ek, int32(p)) // may move the pool: lists are fetched anew
+			if kept < cap(list) { // room for p: appendTo's push, without the call
+				list[:kept+1][kept] = int32(p)
+				g.setLen(ek, kept+1)
+			} else {
+				g.setLen(ek, kept)
+				g.appendTo(ek, int32(p)) // moves the list, and may move the pool: lists are fetched anew
+			}
 			h := sum * 0x9e3779b97f4a7c15
 			vw, nvs := 0, 0
 			if g.withVars {
