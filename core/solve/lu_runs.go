@@ -80,15 +80,22 @@ func (f *luNumeric[T]) applyRun(x []T, piv []int, J int) {
 	}
 	rows := li[lp[J+r-1]+1 : lp[J+r]]
 	m := len(rows)
+	// The widest kernel that fits, then two columns and one: each row
+	// gets the columns' subtractions in column order whatever the split.
 	c := 0
-	if nz == 8 {
+	switch {
+	case nz == 8:
 		scatterSub8(x, rows, lx[at[0]:at[0]+m], lx[at[1]:at[1]+m], lx[at[2]:at[2]+m], lx[at[3]:at[3]+m],
 			lx[at[4]:at[4]+m], lx[at[5]:at[5]+m], lx[at[6]:at[6]+m], lx[at[7]:at[7]+m], &coef)
 		return
-	}
-	for ; c+4 <= nz; c += 4 {
-		scatterSub4(x, rows, lx[at[c]:at[c]+m], lx[at[c+1]:at[c+1]+m], lx[at[c+2]:at[c+2]+m], lx[at[c+3]:at[c+3]+m],
-			coef[c], coef[c+1], coef[c+2], coef[c+3])
+	case nz >= 6:
+		scatterSub6(x, rows, lx[at[0]:at[0]+m], lx[at[1]:at[1]+m], lx[at[2]:at[2]+m], lx[at[3]:at[3]+m],
+			lx[at[4]:at[4]+m], lx[at[5]:at[5]+m], &coef)
+		c = 6
+	case nz >= 4:
+		scatterSub4(x, rows, lx[at[0]:at[0]+m], lx[at[1]:at[1]+m], lx[at[2]:at[2]+m], lx[at[3]:at[3]+m],
+			coef[0], coef[1], coef[2], coef[3])
+		c = 4
 	}
 	if c+2 <= nz {
 		scatterSub2(x, rows, lx[at[c]:at[c]+m], lx[at[c+1]:at[c+1]+m], coef[c], coef[c+1])
@@ -118,6 +125,16 @@ func scatterSub8[T elem](x []T, rows []int, v0, v1, v2, v3, v4, v5, v6, v7 []T, 
 	t0, t1, t2, t3, t4, t5, t6, t7 := t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
 	for p, i := range rows {
 		x[i] = x[i] - v0[p]*t0 - v1[p]*t1 - v2[p]*t2 - v3[p]*t3 - v4[p]*t4 - v5[p]*t5 - v6[p]*t6 - v7[p]*t7
+	}
+}
+
+// scatterSub6 is scatterSub8 for six columns (t's first six).
+func scatterSub6[T elem](x []T, rows []int, v0, v1, v2, v3, v4, v5 []T, t *[runMaxColumns]T) {
+	n := len(rows)
+	v0, v1, v2, v3, v4, v5 = v0[:n], v1[:n], v2[:n], v3[:n], v4[:n], v5[:n]
+	t0, t1, t2, t3, t4, t5 := t[0], t[1], t[2], t[3], t[4], t[5]
+	for p, i := range rows {
+		x[i] = x[i] - v0[p]*t0 - v1[p]*t1 - v2[p]*t2 - v3[p]*t3 - v4[p]*t4 - v5[p]*t5
 	}
 }
 
