@@ -144,10 +144,14 @@ func (m *compressed[T]) transposeStorage() *compressed[T] {
 	idx := make([]int, len(m.idx))
 	val := make([]T, len(m.val))
 	for j := 0; j < ns; j++ {
-		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
-			q := ptr[m.idx[p]+1]
-			ptr[m.idx[p]+1]++
-			idx[q], val[q] = j, m.val[p]
+		// The slice's own rows and values: read through m, each
+		// step reloaded m's bounds and arrays (the stores might alias them).
+		lo, hi := m.ptr[j], m.ptr[j+1]
+		vals := m.val[lo:hi]
+		for k, i := range m.idx[lo:hi] {
+			q := ptr[i+1]
+			ptr[i+1] = q + 1
+			idx[q], val[q] = j, vals[k]
 		}
 	}
 	return &compressed[T]{rows: m.rows, cols: m.cols, byCol: !m.byCol, ptr: ptr[: no+1 : no+1], idx: idx, val: val}
