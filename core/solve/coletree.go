@@ -96,8 +96,7 @@ func columnEtree[T elem](a *compressed[T], q, parent, ancestor, prev []int) {
 	// those in the tree already).
 	for k, c := range q {
 		parent[k], ancestor[k] = -1, -1
-		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
-			r := a.idx[p]
+		for _, r := range a.idx[a.ptr[c]:a.ptr[c+1]] { // taken once: the stores below might alias a's arrays
 			for i := prev[r]; i != -1 && i < k; {
 				next := ancestor[i]
 				ancestor[i] = k

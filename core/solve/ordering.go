@@ -169,8 +169,8 @@ func columnOrderWith[T elem](m *compressed[T], lowFirst bool) []int {
 		e := n + i
 		k := g.membersOf(e)
 		g.reserve(k, r.ptr[i+1]-r.ptr[i])
-		for p := r.ptr[i]; p < r.ptr[i+1]; p++ {
-			if j := r.idx[p]; !g.dense[j] && mark[j] != int32(i) {
+		for _, j := range r.idx[r.ptr[i]:r.ptr[i+1]] {
+			if !g.dense[j] && mark[j] != int32(i) {
 				mark[j] = int32(i)
 				g.push(k, int32(j))
 			}
