@@ -153,8 +153,9 @@ func (f *luNumeric[T]) factorColumns(a *compressed[T], lo, hi int, tol float64, 
 			return err
 		}
 		x := w.x
-		for p := a.ptr[c]; p < a.ptr[c+1]; p++ {
-			x[a.idx[p]] += a.val[p]
+		vals := a.val[a.ptr[c]:a.ptr[c+1]]
+		for p, i := range a.idx[a.ptr[c]:a.ptr[c+1]] {
+			x[i] += vals[p]
 		}
 		f.applyColumns(x, w.xi[top:], 0)
 		if err := f.finishColumn(x, w.xi[top:], w.stack, c, k, tol); err != nil {

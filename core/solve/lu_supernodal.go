@@ -398,8 +398,9 @@ func (f *luNumeric[T]) factorPanel(a *compressed[T], k0, width int, tol float64,
 	xs := s.xs
 	for c := 0; c < width; c++ {
 		col := f.q[k0+c]
-		for p := a.ptr[col]; p < a.ptr[col+1]; p++ {
-			xs[s.slot(a.idx[p])*panelWidth+c] += a.val[p]
+		vals := a.val[a.ptr[col]:a.ptr[col+1]]
+		for p, i := range a.idx[a.ptr[col]:a.ptr[col+1]] {
+			xs[s.slot(i)*panelWidth+c] += vals[p]
 		}
 	}
 	at := 0

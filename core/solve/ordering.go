@@ -79,9 +79,11 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 	sc := orderScratchPool.Get().(*orderScratch)
 	sc.counts = zeroed(sc.counts, 2*n)
 	deg, mark := sc.counts[:n:n], sc.counts[n:]
+	// Each slice's indices are taken once (through m, the stores below
+	// would reload them at every entry).
 	for j := 0; j < n; j++ {
-		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
-			if i := m.idx[p]; i != j {
+		for _, i := range m.idx[m.ptr[j]:m.ptr[j+1]] {
+			if i != j {
 				deg[i]++
 				deg[j]++
 			}
@@ -97,8 +99,8 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 		g.reserve(g.varsOf(i), int(deg[i]))
 	}
 	for j := 0; j < n; j++ {
-		for p := m.ptr[j]; p < m.ptr[j+1]; p++ {
-			if i := m.idx[p]; i != j {
+		for _, i := range m.idx[m.ptr[j]:m.ptr[j+1]] {
+			if i != j {
 				g.push(g.varsOf(i), int32(j))
 				g.push(g.varsOf(j), int32(i))
 			}
