@@ -120,8 +120,9 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	}
 	f.lp[n], f.up[n] = len(f.li), len(f.ui)
 	f.dropZerosOfL()
-	for p, i := range f.li {
-		f.li[p] = f.pinv[i]
+	li, pinv := f.li, f.pinv // through f, each step reloaded them (the store might alias)
+	for p, i := range li {
+		li[p] = pinv[i]
 	}
 	f.li, f.lx = trimmed(f.li), trimmed(f.lx)
 	f.ui, f.ux = trimmed(f.ui), trimmed(f.ux)
