@@ -29,7 +29,9 @@ import (
 // prefix-sum them into pos, and fill each fiber as the source meets it (a
 // DIA source is walked row by row for a row-major target), sorting a fiber
 // whose coordinates came out of order; a source out of the target's order
-// is scattered by fiber (a transposition). Targets of compressed and
+// is scattered by fiber (a transposition); a block source (BSR in either
+// block order) goes to CSR or to its blocks in the other order block by
+// block, no count pass (fromBlocks). Targets of compressed and
 // singleton levels (DCSR, DCSC, CSF, COO) from a source already in their
 // order are built by compressing the sorted stream in two walks. Every
 // other target (delta, structured and batch levels, or an unordered
@@ -95,6 +97,9 @@ func convertValues[W any](src *Structure, vals []W, pad W, f format.Format, narr
 			return s, out, err
 		}
 		if s, out, ok, err := diagonalRows(p, src, vals, narrow, valueSize, limit, poll); ok || err != nil {
+			return s, out, err
+		}
+		if s, out, ok, err := fromBlocks(p, src, vals, narrow, valueSize, limit, poll); ok || err != nil {
 			return s, out, err
 		}
 		if s, out, ok, err := blockRows(p, src, vals, pad, narrow, valueSize, limit, poll); ok || err != nil {
