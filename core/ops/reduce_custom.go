@@ -122,28 +122,38 @@ func reduceCustomKept(t *tensor.Tensor, s *ustorage.Structure, vals dtype.Array,
 	return res, true, err
 }
 
-// keyRuns walks s's stored elements in storage order (ustorage.Fibers),
-// calling emit with each fiber's linear keys over the kept dims
-// (keptGroups' strides: a fiber's keys are an arithmetic run) and its value slots [lo, hi), a fiber longer than
-// keyRunChunk (a DIA's diagonal) in pieces of keyRunChunk, so that keys,
-// reused between calls, stays that short.
+// keyRuns walks s's stored elements in storage order (ustorage.Tiles),
+// calling emit with each tile's linear keys over the kept dims
+// (keptGroups' strides: a fiber's keys are an arithmetic run) and its value
+// slots [lo, hi), a tile longer than keyRunChunk (a DIA's diagonal) in
+// pieces of at most keyRunChunk, so that keys, reused between calls, stays
+// that short. A tile of blocks (BSR's block row) takes each position's
+// key plus the block's table of keys (tileKeys).
 func keyRuns(s *ustorage.Structure, nse int64, strides []int64, emit func(keys []int64, lo, hi int64)) error {
 	buf := make([]int64, keyRunChunk)
-	err := ustorage.Fibers(s, nse, func(f *ustorage.Fiber) {
+	var inner []int64 // a block's slots' keys from their position's
+	err := ustorage.Tiles(s, nse, func(t *ustorage.Tile) {
 		var k0, step int64 // the key of the fiber's coordinate 0, and its change per coordinate
 		for d, st := range strides {
-			k0 += f.Dim0[d] * st
-			step += f.Step[d] * st
+			k0 += t.Dim0[d] * st
+			step += t.Step[d] * st
 		}
-		for lo := f.Lo; lo < f.Hi; lo += keyRunChunk {
-			keys := buf[:min(keyRunChunk, f.Hi-lo)]
-			if f.Crd == nil {
-				x := f.First + lo - f.Lo
+		if t.Block > 1 {
+			if inner == nil {
+				inner = tileKeys(t, strides)
+			}
+			tileKeyRuns(&t.Fiber, inner, k0, step, buf, emit)
+			return
+		}
+		for lo := t.Lo; lo < t.Hi; lo += keyRunChunk {
+			keys := buf[:min(keyRunChunk, t.Hi-lo)]
+			if t.Crd == nil {
+				x := t.First + lo - t.Lo
 				for k := range keys {
 					keys[k] = k0 + (x+int64(k))*step
 				}
 			} else {
-				for k, x := range f.Crd[lo-f.Lo : lo-f.Lo+int64(len(keys))] {
+				for k, x := range t.Crd[lo-t.Lo : lo-t.Lo+int64(len(keys))] {
 					keys[k] = k0 + x*step
 				}
 			}
@@ -154,6 +164,44 @@ func keyRuns(s *ustorage.Structure, nse int64, strides []int64, emit func(keys [
 		return errs.Errorf(errs.ErrInternal, "reduction of a custom-format tensor: %v", err)
 	}
 	return nil
+}
+
+// tileKeys is the keys over strides of a tile's block's slots, from their
+// position's (the same table for every tile of a walk).
+func tileKeys(t *ustorage.Tile, strides []int64) []int64 {
+	nd := int64(len(strides))
+	inner := make([]int64, t.Block)
+	for e := range inner {
+		for d, st := range strides {
+			inner[e] += t.Inner[int64(e)*nd+int64(d)] * st
+		}
+	}
+	return inner
+}
+
+// tileKeyRuns emits the keys of a tile of blocks (positions f.Lo..f.Hi,
+// len(inner) slots each, key k0 + x*step + inner[e]) in pieces of whole
+// blocks, at most len(buf) slots (a block is at most tileBlockMax, below
+// keyRunChunk).
+func tileKeyRuns(f *ustorage.Fiber, inner []int64, k0, step int64, buf []int64, emit func(keys []int64, lo, hi int64)) {
+	b := int64(len(inner))
+	per := int64(len(buf)) / b
+	for q0 := f.Lo; q0 < f.Hi; q0 += per {
+		q1 := min(f.Hi, q0+per)
+		keys := buf[:(q1-q0)*b]
+		for q := q0; q < q1; q++ {
+			x := f.First + q - f.Lo
+			if f.Crd != nil {
+				x = f.Crd[q-f.Lo]
+			}
+			kq := k0 + x*step
+			ks := keys[(q-q0)*b : (q-q0+1)*b]
+			for e, d := range inner {
+				ks[e] = kq + d
+			}
+		}
+		emit(keys, q0*b, q1*b)
+	}
 }
 
 // keyRunChunk is the keys chunkedKeyRuns gathers before a yield.

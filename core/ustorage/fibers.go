@@ -29,14 +29,23 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) error {
 	if err != nil {
 		return err
 	}
+	return levelFibers(w, len(s.Levels)-1, 1, visit)
+}
+
+// levelFibers visits the fibers of w's level level (the last level, or
+// the one above Tiles' block), each of whose positions holds block value
+// slots; a fiber's Lo and Hi are positions of that level.
+func levelFibers(w *walker, level int, block int64, visit func(f *Fiber)) error {
+	s, nvals := w.s, w.nvals
+	w.runLevel = level
 	nd := len(s.Shape)
-	f := &Fiber{Dim0: make([]int64, nd), Step: fiberStep(w.x, len(s.Format.Levels), nd)}
+	f := &Fiber{Dim0: make([]int64, nd), Step: fiberStep(w.x, len(w.lvl), level, nd)}
 	emit := func(l int, lo, hi int64, crd []int64, first int64) {
 		if lo >= hi || w.err != nil {
 			return
 		}
-		if lo < 0 || hi > nvals {
-			w.err = fmt.Errorf("ustorage: value slots %d..%d are past the end of the values (length %d)", lo, hi, nvals)
+		if lo < 0 || mulCount(hi, block) > nvals {
+			w.err = fmt.Errorf("ustorage: value slots %d..%d are past the end of the values (length %d)", lo*block, mulCount(hi, block), nvals)
 			return
 		}
 		w.lvl[l] = 0
@@ -121,18 +130,18 @@ func Fibers(s *Structure, nvals int64, visit func(f *Fiber)) error {
 	return w.err
 }
 
-// fiberStep is the change of the dims per unit of the last level's
-// coordinate (of nlvl levels): the map from levels to dims is linear
-// without a constant term (sums, differences, c x (i / c) + i % c), so the
-// step is the image of the last level's unit vector, the same for every
-// fiber.
-func fiberStep(x *format.Indexer, nlvl, nd int) []int64 {
+// fiberStep is the change of the dims per unit of level level's
+// coordinate (of nlvl levels; level -1: a storage without levels): the map from levels to dims
+// is linear without a constant term (sums, differences, c x (i / c) +
+// i % c), so the step is the image of the level's unit vector, the same
+// for every fiber.
+func fiberStep(x *format.Indexer, nlvl, level, nd int) []int64 {
 	step := make([]int64, nd)
-	if nlvl == 0 {
+	if level < 0 {
 		return step
 	}
 	unit := make([]int64, nlvl)
-	unit[nlvl-1] = 1
+	unit[level] = 1
 	x.LvlToDim(unit, step)
 	return step
 }

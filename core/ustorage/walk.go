@@ -67,7 +67,7 @@ func newWalker(s *Structure, nvals int64, visit func(dim []int64, p int64)) (*wa
 	w := &walker{s: s, x: x, nvals: nvals, visit: visit,
 		lvl: make([]int64, len(s.Levels)), dim: make([]int64, len(s.Shape)),
 		lo: make([]int64, len(s.Levels)), hi: make([]int64, len(s.Levels)),
-		poss: make([]indexArray, len(s.Levels)), crds: make([]indexArray, len(s.Levels))}
+		poss: make([]indexArray, len(s.Levels)), crds: make([]indexArray, len(s.Levels)), runLevel: len(s.Levels) - 1}
 	for l := range s.Levels {
 		if n := s.narrow(l); n != nil {
 			w.poss[l], w.crds[l] = indexArray{narrow: n.Pos}, indexArray{narrow: n.Crd}
@@ -98,9 +98,11 @@ type walker struct {
 	hasBatch      bool
 	err           error
 
-	// run, when set, takes the last level's fibers whole (Runs) instead of
-	// its positions one by one.
-	run func(l int, p int64)
+	// run, when set, takes level runLevel's fibers whole (Runs, Fibers:
+	// the last level; Tiles: the level above a storage's trailing dense
+	// block) instead of its positions one by one.
+	run      func(l int, p int64)
+	runLevel int
 }
 
 // bounds sets the coordinate range of every level: [0, size) except a - b,
@@ -192,7 +194,7 @@ func (w *walker) walk(l int, p int64) {
 		w.leaf(p)
 		return
 	}
-	if w.run != nil && l == len(w.lvl)-1 {
+	if w.run != nil && l == w.runLevel {
 		w.run(l, p)
 		return
 	}
