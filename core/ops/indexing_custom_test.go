@@ -9,7 +9,9 @@ import (
 
 	"github.com/gosparse/gosparse/core/convert"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
+	"github.com/gosparse/gosparse/internal/tensortest"
 )
 
 // TestCustomShapeOpsNative: select, narrow_copy and index_select over every
@@ -126,4 +128,87 @@ func storeDType(t *testing.T, x *tensor.Tensor) dtype.DType {
 		}
 	}
 	return d
+}
+
+// TestIndexSelectBlocksWalksTiles: index_select along either dim of a
+// 12 x 18 matrix in column-major blocks of 2 x 3 and 3 x 2 (fill 0 and
+// 2.5), with a few rows (level 0 is the block row: only theirs walked), a
+// repeated and unordered index, and one longer than the entries (torch's
+// order per entry), gives the COO route's tensor: the same entries in the
+// same order, the same values and fill.
+func TestIndexSelectBlocksWalksTiles(t *testing.T) {
+	dense := make([]float64, 12*18)
+	for k := range dense {
+		if (k*7)%5 < 2 && k/18 >= 2 { // rows 0 and 1 empty
+			dense[k] = float64(k + 1)
+		}
+	}
+	src, err := tensor.NewStrided(dtype.Float64Array(dense, 12, 18))
+	require.NoError(t, err)
+	for _, text := range []string{
+		"(i, j) -> (i / 2 : dense, j / 3 : compressed, j % 3 : dense, i % 2 : dense)",
+		"(i, j) -> (i / 3 : dense, j / 2 : compressed, j % 2 : dense, i % 3 : dense)",
+	} {
+		f, err := format.Parse(text)
+		require.NoError(t, err)
+		for _, fill := range []float64{0, 2.5} {
+			a, err := convert.ToFormat(src, f)
+			require.NoError(t, err, text)
+			require.Equal(t, tensor.Custom, a.Layout(), text)
+			if fill != 0 {
+				a, err = tensor.WithFill(a, dtype.Float64Array([]float64{fill}).Data)
+				require.NoError(t, err, text)
+			}
+			coo, err := convert.ToLayout(a, tensor.COO, tensor.DefaultConvert())
+			require.NoError(t, err, text)
+			long := make([]int64, 400) // longer than the entries
+			for k := range long {
+				long[k] = int64(k*5) % 12
+			}
+			for dim, idxs := range [][][]int64{
+				{{11, 5}, {3, 0, 3, 7, 1}, {}, long},
+				{{17, 4}, {0, 9, 9, 2}, {}},
+			} {
+				for _, idx := range idxs {
+					msg := fmt.Sprintf("%s fill %v dim %d index %d", text, fill, dim, len(idx))
+					got, ok, err := indexSelectFibers(a, dim, idx)
+					require.NoError(t, err, msg)
+					require.True(t, ok, msg)
+					want, err := IndexSelect(coo, dim, dtype.Int64Array(idx))
+					require.NoError(t, err, msg)
+					require.Equal(t, tensortest.IndexValues(want.Indices()), tensortest.IndexValues(got.Indices()), msg)
+					require.Equal(t, want.Values().Data, got.Values().Data, msg)
+					require.Equal(t, want.FillElem(), got.FillElem(), msg)
+				}
+			}
+		}
+	}
+}
+
+// TestTopCoords: the block rows an index's rows fall in (i / 2), the rows
+// themselves (i), none listed for an
+// empty index; nil (every subtree) where level 0 does not read the dim
+// alone or is not dense.
+func TestTopCoords(t *testing.T) {
+	vals := []int64{1, 4, 5, 9}
+	for _, c := range []struct {
+		text string
+		dim  int
+		want []int64
+	}{
+		{"(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)", 0, []int64{0, 2, 4}},
+		{"(i, j) -> (i : dense, j : compressed)", 0, []int64{1, 4, 5, 9}},
+		{"(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)", 1, nil},
+		{"(i, j) -> (j - i : compressed, i : range)", 0, nil},
+		{"(i, j) -> (i : compressed, j : compressed)", 0, nil},
+	} {
+		f, err := format.Parse(c.text)
+		require.NoError(t, err)
+		require.Equal(t, c.want, topCoords(f, c.dim, vals), c.text)
+	}
+	f, err := format.Parse("(i, j) -> (i / 2 : dense, j / 2 : compressed, j % 2 : dense, i % 2 : dense)")
+	require.NoError(t, err)
+	top := topCoords(f, 0, nil)
+	require.NotNil(t, top, "an empty index walks no subtree")
+	require.Empty(t, top)
 }

@@ -7,14 +7,17 @@ import (
 
 	"github.com/gosparse/gosparse/core/budget"
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/core/ustorage"
 )
 
 // index_select of a custom-format tensor on a dim that is not level 0's
 // own (DIA's rows or columns, BSR's dims, a batched DIA's rows): a gather
-// per last-level fiber (ustorage.Fibers), never the COO form of the whole
-// operand. Each distinct coordinate of the index is found in a fiber by
+// per tile (ustorage.TilesUnder: a last-level fiber, or a BSR's block row
+// of blocks), never the COO form of the whole operand; where level 0 is
+// dense over dim or dim / c (BSR's block rows), only the subtrees of the
+// index's values are walked. Each distinct coordinate of the index is found in a fiber by
 // arithmetic where the fiber's coordinates along dim are a run (a DIA
 // diagonal: the index's values inside the run's range, O(log + hits)), by
 // a lookup per element where the fiber lists coordinates. A first walk
@@ -67,6 +70,36 @@ func (g *indexGroups) rank(v int64) int64 {
 	return int64(u)
 }
 
+// after is the rank of the first distinct value above v.
+func (g *indexGroups) after(v int64) int {
+	u, found := slices.BinarySearch(g.vals, v)
+	if found {
+		u++
+	}
+	return u
+}
+
+// rankFrom is rank(v) for a v whose rank, if any, is lo or a few past it
+// (a block's coordinates next to one another): a short scan from lo, a
+// search past a few values.
+func (g *indexGroups) rankFrom(v int64, lo int) int64 {
+	if lo > 0 && lo <= len(g.vals) && g.vals[lo-1] >= v { // v not past lo: a search
+		return g.rank(v)
+	}
+	for u := lo; u < len(g.vals) && u < lo+8; u++ {
+		switch {
+		case g.vals[u] == v:
+			return int64(u)
+		case g.vals[u] > v:
+			return -1
+		}
+	}
+	if lo+8 >= len(g.vals) {
+		return -1
+	}
+	return g.rank(v)
+}
+
 // positions lists, ascending, the index positions of distinct value u.
 func (g *indexGroups) positions(u int64) []int64 { return g.byVal[g.start[u]:g.start[u+1]] }
 
@@ -102,6 +135,76 @@ func fiberHits(f *ustorage.Fiber, dim int, g *indexGroups, hit func(k, u int64))
 	}
 }
 
+// tileHits calls hit(q, x, e, u) for each element of tile t (slot e of
+// position q, whose coordinate is x) whose coordinate along dim is
+// distinct index value u: fiberHits for a tile of one slot a position;
+// for blocks, the ranks of the block's slots once a tile where the
+// position's coordinate leaves dim alone (BSR's rows), a lookup per
+// element otherwise. ranks is a buffer, returned for the next call.
+func tileHits(t *ustorage.Tile, dim int, g *indexGroups, ranks []int64, hit func(q, x, e, u int64)) []int64 {
+	coord := func(q int64) int64 {
+		if t.Crd != nil {
+			return t.Crd[q-t.Lo]
+		}
+		return t.First + q - t.Lo
+	}
+	if t.Block == 1 {
+		fiberHits(&t.Fiber, dim, g, func(k, u int64) { hit(t.Lo+k, coord(t.Lo+k), 0, u) })
+		return ranks
+	}
+	nd := int64(len(t.Dim0))
+	c0, s := t.Dim0[dim], t.Step[dim]
+	if s != 0 {
+		for q := t.Lo; q < t.Hi; q++ {
+			x := coord(q)
+			for e := range t.Block {
+				if u := g.rank(c0 + x*s + t.Inner[e*nd+int64(dim)]); u >= 0 {
+					hit(q, x, e, u)
+				}
+			}
+		}
+		return ranks
+	}
+	ranks, some := ranks[:0], false
+	lo := g.after(c0 - 1) // the block's coordinates along dim are c0 + Inner's, Inner's small
+	for e := range t.Block {
+		u := g.rankFrom(c0+t.Inner[e*nd+int64(dim)], lo)
+		ranks, some = append(ranks, u), some || u >= 0
+	}
+	for q := t.Lo; some && q < t.Hi; q++ {
+		x := coord(q)
+		for e, u := range ranks {
+			if u >= 0 {
+				hit(q, x, int64(e), u)
+			}
+		}
+	}
+	return ranks
+}
+
+// topCoords is the coordinates (ascending, distinct) of f's level 0 that
+// dim's coordinates vals (ascending) fall under, where level 0 is dense
+// over dim or dim / c (TilesUnder then walks only those);
+// nil (every subtree) otherwise.
+func topCoords(f format.Format, dim int, vals []int64) []int64 {
+	if len(f.Levels) == 0 || f.Levels[0].Kind != format.Dense || f.DimIndex(f.Levels[0].Expr.A) != dim {
+		return nil
+	}
+	e := f.Levels[0].Expr
+	top := make([]int64, 0, len(vals)) // empty, not nil: no subtree
+	for _, v := range vals {
+		switch e.Op {
+		case format.OpDim:
+		case format.OpDiv:
+			v /= e.C
+		default: // a sum or difference reads another dim; level 0 holds no % (it follows a /)
+			return nil
+		}
+		top = append(top, v)
+	}
+	return slices.Compact(top)
+}
+
 // indexSelectFibers is IndexSelect of idx (checked and wrapped) along dim
 // of custom-format t through its fibers (see above).
 func indexSelectFibers(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, bool, error) {
@@ -114,16 +217,18 @@ func indexSelectFibers(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 	}
 	s := tensor.CustomStructure(t)
 	g := groupIndex(idx)
+	top := topCoords(u.Format, dim, g.vals)
 	counts := make([]int64, len(g.vals)) // hits per distinct value
-	var nse int64                        // the elements: the COO form's entries
-	if err := ustorage.Fibers(s, u.Values.Numel(), func(f *ustorage.Fiber) {
-		nse += f.Hi - f.Lo
-		fiberHits(f, dim, &g, func(_, u int64) { counts[u]++ })
+	var ranks []int64                    // tileHits' buffer
+	var seen int64                       // the elements walked: the COO form's entries, or some where top skips
+	if err := ustorage.TilesUnder(s, u.Values.Numel(), top, func(tl *ustorage.Tile) {
+		seen += (tl.Hi - tl.Lo) * tl.Block
+		ranks = tileHits(tl, dim, &g, ranks, func(_, _, _, u int64) { counts[u]++ })
 	}); err != nil {
 		return nil, true, err
 	}
 	m := int64(len(idx))
-	perPosition := m <= nse // torch's order (the old route's)
+	perPosition := m <= seen || top != nil && m <= t.NNZ() // torch's order (the old route's): the index no longer than the entries
 	keyDims, st, ok := gatherKeys(t.Dims(), dim, perPosition)
 	if !ok {
 		return nil, false, nil
@@ -151,23 +256,23 @@ func indexSelectFibers(t *tensor.Tensor, dim int, idx []int64) (*tensor.Tensor, 
 	copy(next, runStart[:len(counts)])
 	picks := make([]gatherPick, hits)
 	at := int64(0)
-	if err := ustorage.Fibers(s, u.Values.Numel(), func(f *ustorage.Fiber) {
+	var inner []int64 // a block's slots' keys from their position's
+	if err := ustorage.TilesUnder(s, u.Values.Numel(), top, func(tl *ustorage.Tile) {
 		var base, step int64
 		for d, sd := range st {
-			base += f.Dim0[d] * sd
-			step += f.Step[d] * sd
+			base += tl.Dim0[d] * sd
+			step += tl.Step[d] * sd
 		}
-		fiberHits(f, dim, &g, func(k, u int64) {
-			x := f.First + k
-			if f.Crd != nil {
-				x = f.Crd[k]
-			}
-			q := at
+		if inner == nil {
+			inner = tileKeys(tl, st)
+		}
+		ranks = tileHits(tl, dim, &g, ranks, func(q, x, e, u int64) {
+			k := at
 			if perPosition {
-				q = next[u]
+				k = next[u]
 				next[u]++
 			}
-			picks[q] = gatherPick{base + x*step, f.Lo + k, u}
+			picks[k] = gatherPick{base + x*step + inner[e], q*tl.Block + e, u}
 			at++
 		})
 	}); err != nil {

@@ -31,10 +31,20 @@ const tileBlockMax = 256
 // positions' blocks read by a loop over Inner), not once a block's column.
 // The walk checks the levels above the block as Walk does.
 func Tiles(s *Structure, nvals int64, visit func(t *Tile)) error {
+	return TilesUnder(s, nvals, nil, visit)
+}
+
+// TilesUnder is Tiles skipping the subtrees of a dense level 0 (above the
+// tiles' level) whose coordinate top (ascending) does not list: a caller
+// that wants the elements of a few rows of a BSR, whose level 0 is the
+// block row, walks only their block rows. top nil, or a level 0 of another
+// kind or the tiles' own, visits every tile.
+func TilesUnder(s *Structure, nvals int64, top []int64, visit func(t *Tile)) error {
 	w, err := newWalker(s, nvals, nil)
 	if err != nil {
 		return err
 	}
+	w.top = top
 	level, block := tileLevel(s)
 	nd := len(s.Shape)
 	t := &Tile{Block: block, Inner: make([]int64, block*int64(nd))}

@@ -103,6 +103,9 @@ type walker struct {
 	// block) instead of its positions one by one.
 	run      func(l int, p int64)
 	runLevel int
+	// top, when not nil, lists (ascending) the only coordinates of a dense
+	// level 0 walked (TilesUnder); other level 0 kinds ignore it.
+	top []int64
 }
 
 // bounds sets the coordinate range of every level: [0, size) except a - b,
@@ -202,6 +205,16 @@ func (w *walker) walk(l int, p int64) {
 	size := w.s.LevelSizes[l]
 	switch lv.Kind {
 	case format.Dense, format.Batch:
+		if l == 0 && w.top != nil {
+			for _, c := range w.top {
+				if c < 0 || c >= size || w.err != nil {
+					break
+				}
+				w.lvl[0] = c
+				w.walk(1, c)
+			}
+			return
+		}
 		for c := int64(0); c < size && w.err == nil; c++ {
 			w.lvl[l] = c
 			w.walk(l+1, p*size+c)
