@@ -212,3 +212,73 @@ func TestTopCoords(t *testing.T) {
 	require.NotNil(t, top, "an empty index walks no subtree")
 	require.Empty(t, top)
 }
+
+// TestSelectBlocksWalksTheirBlockRows: select of every row and column,
+// and narrow_copy of row windows (inside a block row, across block rows,
+// empty, whole), of a 12 x 18 matrix in column-major blocks of 2 x 3 and
+// 3 x 2 give the COO tensor's result (coalesced: the same entries, values
+// and fill): the walk visits only the block rows of the rows asked
+// (topSpan), and nothing of theirs is lost.
+func TestSelectBlocksWalksTheirBlockRows(t *testing.T) {
+	dense := make([]float64, 12*18)
+	for k := range dense {
+		if (k*7)%5 < 2 && k/18 >= 2 {
+			dense[k] = float64(k + 1)
+		}
+	}
+	src, err := tensor.NewStrided(dtype.Float64Array(dense, 12, 18))
+	require.NoError(t, err)
+	for _, text := range []string{
+		"(i, j) -> (i / 2 : dense, j / 3 : compressed, j % 3 : dense, i % 2 : dense)",
+		"(i, j) -> (i / 3 : dense, j / 2 : compressed, j % 2 : dense, i % 3 : dense)",
+	} {
+		f, err := format.Parse(text)
+		require.NoError(t, err)
+		a, err := convert.ToFormat(src, f)
+		require.NoError(t, err, text)
+		coo, err := convert.ToLayout(a, tensor.COO, tensor.DefaultConvert())
+		require.NoError(t, err, text)
+		check := func(msg string, got *tensor.Tensor, ok bool, err error, want *tensor.Tensor, werr error) {
+			require.NoError(t, err, msg)
+			require.NoError(t, werr, msg)
+			require.True(t, ok, msg)
+			require.Equal(t, tensortest.IndexValues(want.Indices()), tensortest.IndexValues(got.Indices()), msg)
+			require.Equal(t, want.Values().Data, got.Values().Data, msg)
+		}
+		for dim := range 2 {
+			for i := range a.Dims()[dim] {
+				got, ok, err := selectFibers(a, dim, i)
+				want, werr := Select(coo, dim, i)
+				check(fmt.Sprintf("%s select %d %d", text, dim, i), got, ok, err, want, werr)
+			}
+		}
+		for _, w := range [][2]int64{{3, 1}, {3, 4}, {1, 9}, {5, 0}, {0, 12}} {
+			got, ok, err := narrowFibers(a, 0, w[0], w[1])
+			want, werr := NarrowCopy(coo, 0, w[0], w[1])
+			check(fmt.Sprintf("%s narrow %v", text, w), got, ok, err, want, werr)
+		}
+	}
+}
+
+// TestTopSpan: the block rows of rows a..b-1 (i / 3), the rows themselves
+// (i), none for an empty span; nil (every subtree) where level 0 does not
+// read the dim alone.
+func TestTopSpan(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		dim  int
+		a, b int64
+		want []int64
+	}{
+		{"(i, j) -> (i / 3 : dense, j / 2 : compressed, j % 2 : dense, i % 3 : dense)", 0, 4, 10, []int64{1, 2, 3}},
+		{"(i, j) -> (i / 3 : dense, j / 2 : compressed, j % 2 : dense, i % 3 : dense)", 0, 3, 4, []int64{1}},
+		{"(i, j) -> (i / 3 : dense, j / 2 : compressed, j % 2 : dense, i % 3 : dense)", 0, 5, 5, []int64{}},
+		{"(i, j) -> (i : dense, j : compressed)", 0, 2, 5, []int64{2, 3, 4}},
+		{"(i, j) -> (i / 3 : dense, j / 2 : compressed, j % 2 : dense, i % 3 : dense)", 1, 0, 4, nil},
+		{"(i, j) -> (j - i : compressed, i : range)", 0, 0, 4, nil},
+	} {
+		f, err := format.Parse(c.text)
+		require.NoError(t, err)
+		require.Equal(t, c.want, topSpan(f, c.dim, c.a, c.b), "%s %d..%d", c.text, c.a, c.b)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/gosparse/gosparse/core/dtype"
+	"github.com/gosparse/gosparse/core/format"
 	"github.com/gosparse/gosparse/core/tensor"
 	"github.com/gosparse/gosparse/core/ustorage"
 )
@@ -65,7 +66,9 @@ func narrowFibers(t *tensor.Tensor, dim int, start, length int64) (*tensor.Tenso
 // pickFibers collects the elements of t whose coordinate along dim lies in
 // [lo, lo+n), keyed over shape (the result's dims: t's dim d is result dim
 // rd(d), or dropped where rd(dim) is out of range; dim's coordinate is
-// shifted by -lo), and makes the coalesced COO result.
+// shifted by -lo), and makes the coalesced COO result. Where level 0 is
+// dense over dim or dim / c (a BSR's block rows), only the subtrees of
+// [lo, lo+n) are walked (topSpan).
 func pickFibers(t *tensor.Tensor, dim int, lo, n int64, shape []int64, rd func(int) int) (*tensor.Tensor, bool, error) {
 	strides, ok := keyStrides(shape)
 	if !ok {
@@ -101,7 +104,8 @@ func pickFibers(t *tensor.Tensor, dim int, lo, n int64, shape []int64, rd func(i
 			picks = append(picks, fiberPick{base + x*step, f.Lo + k})
 		}
 	}
-	err = ustorage.Fibers(tensor.CustomStructure(t), u.Values.Numel(), func(f *ustorage.Fiber) {
+	top := topSpan(u.Format, dim, lo, lo+n)
+	err = ustorage.FibersUnder(tensor.CustomStructure(t), u.Values.Numel(), top, func(f *ustorage.Fiber) {
 		m := f.Hi - f.Lo
 		c0, s := f.Dim0[dim], f.Step[dim]
 		switch {
@@ -126,6 +130,29 @@ func pickFibers(t *tensor.Tensor, dim int, lo, n int64, shape []int64, rd func(i
 	slices.SortFunc(picks, func(a, b fiberPick) int { return cmp.Compare(a.key, b.key) })
 	r, err := picksCOO(t, u.Values, picks, shape, strides)
 	return r, true, err
+}
+
+// topSpan is the coordinates (ascending) of f's level 0 that dim's
+// coordinates a..b-1 fall under, where level 0 is dense over dim or
+// dim / c (FibersUnder then walks only those: a BSR's block rows of the
+// rows asked); nil (every subtree) otherwise.
+func topSpan(f format.Format, dim int, a, b int64) []int64 {
+	if len(f.Levels) == 0 || f.Levels[0].Kind != format.Dense || f.DimIndex(f.Levels[0].Expr.A) != dim {
+		return nil
+	}
+	c := int64(1)
+	switch e := f.Levels[0].Expr; e.Op {
+	case format.OpDim:
+	case format.OpDiv:
+		c = e.C
+	default:
+		return nil
+	}
+	top := make([]int64, 0, max((b-1)/c-a/c+1, 0)) // empty, not nil, for no coordinate
+	for v := a / c; a < b && v <= (b-1)/c; v++ {
+		top = append(top, v)
+	}
+	return top
 }
 
 // coordRange is the x with c0 + x*s in [a, b) (s != 0), as [xa, xb).

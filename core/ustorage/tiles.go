@@ -63,6 +63,17 @@ func TilesUnder(s *Structure, nvals int64, top []int64, visit func(t *Tile)) err
 	})
 }
 
+// FibersUnder is Fibers skipping the subtrees of a dense level 0 whose
+// coordinate top (ascending) does not list, as TilesUnder does.
+func FibersUnder(s *Structure, nvals int64, top []int64, visit func(f *Fiber)) error {
+	w, err := newWalker(s, nvals, nil)
+	if err != nil {
+		return err
+	}
+	w.top = top
+	return levelFibers(w, len(s.Levels)-1, 1, visit)
+}
+
 // tileLevel is the level L of s's tiles and the slots of its block: the
 // trailing dense levels over i, i / c or i % c (their every slot inside
 // the tensor) of a dim no sum or difference level reads, taken while the
