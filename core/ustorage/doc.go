@@ -18,14 +18,20 @@
 // over a byte limit, since padding can explode (DIA of a random matrix).
 //
 // ToDense walks any storage back to the dense array: the level iterator that
-// serves every format without a fast path.
+// serves every format without a fast path. Walk visits the stored elements
+// one by one, Fibers a last-level fiber at a time, and Tiles a fiber of the
+// level above trailing dense levels with those levels taken whole as a
+// block (a BSR's block row of blocks), so a caller's per-fiber cost is paid
+// once a block row; TilesUnder and FibersUnder walk only some subtrees of
+// a dense level 0 (the block rows of a few rows).
 //
 // Convert converts a storage in any format to any other without a
 // coordinate list in between: count, prefix-sum and fill over the target's
 // levels (Chou, Kjolstad and Amarasinghe, PLDI 2020) where the target is
 // dense levels, one compressed level, then dense and range levels; the
 // walked entries sorted by counting sorts and laid out as Build does
-// elsewhere.
+// elsewhere. A block source (BSR in either block order) goes to CSR, or
+// to the other block order, block by block.
 //
 // Levels: format.Level describes a level (its expression, type and
 // properties); LevelArrays[I] holds a level's pos and crd as typed slices;
