@@ -10,13 +10,16 @@ import (
 )
 
 // A binary op of a custom-format matrix and a CSR or CSC one (DIA + CSR,
-// CSC * BSR column-major, ...) runs on compressed forms: the custom
-// operand is converted to the other's layout by core/convert's direct
-// routes (DIA's diagonals read into rows, one walk of the levels
-// elsewhere), and the compressed merge computes the op, instead of both
-// operands' COO forms and the COO merge. The result takes torch's layout of the operands as
-// the op sees them (a custom one as COO: defaultBinaryLayout), converted
-// from the compressed result where that differs.
+// CSC * BSR column-major, ...) runs on compressed forms, and its result is
+// a matrix of the named operand's layout (CSR beside a CSR operand, CSC
+// beside a CSC one), never COO: torch refuses operands of two layouts, and
+// the compressed result is the one the work yields. add, sub and mul of a
+// custom operand whose non-fill slots all lie in the named one's pattern
+// zip over that pattern (zipOnto: the result shares its pos and crd);
+// otherwise the custom operand is converted to the other's layout by
+// core/convert's direct routes (DIA's diagonals read into rows, one walk
+// of the levels elsewhere), and the compressed merge computes the op,
+// instead of both operands' COO forms and the COO merge.
 
 // compressedTarget is the compressed layout a binary op of a and b runs
 // in, and whether this route serves them: 2-D sparse operands of one
@@ -60,11 +63,13 @@ func binaryCompressed(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tenso
 	if !ok {
 		return nil, false, nil
 	}
+	if r, ok, err := zipOnto(op, a, b, target, out, args); ok || err != nil {
+		return r, true, err
+	}
 	f := format.CSR()
 	if target == tensor.CSC {
 		f = format.CSC()
 	}
-	layout := defaultBinaryLayout(def, a, b)
 	ops := [2]*tensor.Tensor{a, b}
 	for i, t := range ops {
 		if t.Layout() != tensor.Custom {
@@ -80,9 +85,5 @@ func binaryCompressed(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tenso
 		ops[i] = c
 	}
 	r, err := binaryTensors(op, def, bf, ops[0], ops[1], dom, out, args)
-	if err != nil || r.Layout() == layout || r.Layout() == tensor.Strided {
-		return r, true, err
-	}
-	r, err = convert.ToLayout(r, layout, tensor.DefaultConvert())
 	return r, true, err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/require"
 
@@ -16,12 +17,15 @@ import (
 
 // TestBinaryCustomWithCompressed: every binary op of a 2-D custom-format
 // matrix (every unique format of formats.json, fill 0 and 2.5) and a CSR
-// or CSC matrix (its own elements', and another case's of the same shape),
-// in both orders, runs on compressed forms and gives what the COO form's
-// route gives (the op with tensor.Named's COO form in the custom
-// operand's place): the same error, or the same layout, coalesced flag,
-// fill and dense value; its plan converts the custom operand to the other's
-// layout.
+// or CSC matrix (its own elements' with int32 and with int64 indices, and
+// another case's of the same shape), in both orders, runs on compressed
+// forms and gives the COO forms' route's dense value (the op with
+// tensor.Named's COO form in the custom operand's place), or its error,
+// in the named operand's layout with that route's fill; its plan converts
+// the custom operand to the other's layout or zips over its pattern. add,
+// sub and mul beside the case's own elements zip over the named pattern
+// for every format (zipOnto), DIA-I, DIA-J and anti-DIA read by their
+// diagonals.
 func TestBinaryCustomWithCompressed(t *testing.T) {
 	var mats []customCase
 	for _, c := range customCases(t, dtype.Float64) {
@@ -29,9 +33,10 @@ func TestBinaryCustomWithCompressed(t *testing.T) {
 			mats = append(mats, c)
 		}
 	}
-	served := 0
+	served, zipped, diagonals := 0, 0, 0
 	for i, c := range mats {
 		var others []*tensor.Tensor
+		own := map[*tensor.Tensor]bool{}
 		for k := range mats {
 			o := mats[(i+k)%len(mats)]
 			if k > 0 && !sameDims(o.a, c.a) {
@@ -41,12 +46,20 @@ func TestBinaryCustomWithCompressed(t *testing.T) {
 				x, err := convert.ToLayout(o.a, l, tensor.DefaultConvert())
 				require.NoError(t, err, o.id)
 				others = append(others, x)
+				if k == 0 {
+					w, err := convert.ToIndexWidth(x, 64)
+					require.NoError(t, err, o.id)
+					others = append(others, w)
+					own[x], own[w] = true, true
+				}
 			}
 			if k > 0 {
 				break
 			}
 		}
 		named, err := tensor.Named(c.a)
+		require.NoError(t, err, c.id)
+		u, err := c.a.USTStorage()
 		require.NoError(t, err, c.id)
 		for _, o := range others {
 			for _, op := range BinaryOps() {
@@ -55,7 +68,7 @@ func TestBinaryCustomWithCompressed(t *testing.T) {
 					if swap {
 						a, b, na = o, c.a, named
 					}
-					msg := fmt.Sprintf("%s %s %s (swapped %v)", c.id, op, o.Layout(), swap)
+					msg := fmt.Sprintf("%s %s %s %s (swapped %v)", c.id, op, o.Layout(), o.Levels()[1].Crd.DType, swap)
 					_, ok := compressedTarget(a, b, &BinaryArgs{})
 					require.True(t, ok, msg)
 					served++
@@ -71,16 +84,35 @@ func TestBinaryCustomWithCompressed(t *testing.T) {
 						continue
 					}
 					require.NoError(t, gerr, msg)
-					requireSameResult(t, want, got, msg)
+					require.Equal(t, o.Layout(), got.Layout(), "%s: layout", msg)
+					require.Equal(t, want.FillElem(), got.FillElem(), "%s: fill", msg)
+					wd, err := convert.ToDense(want)
+					require.NoError(t, err, msg)
+					ewRequireSameDense(t, wd, got, msg)
 					p, err := PlanBinary(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
 					require.NoError(t, err, msg)
+					r, zip, zerr := zipOnto(op, a, b, o.Layout(), got.DType(), &BinaryArgs{})
+					require.NoError(t, zerr, msg)
+					if own[o] && (op == "add" || op == "sub" || op == "mul") {
+						require.True(t, zip, "%s: zips over the named pattern", msg)
+						zipped++
+						if _, ok := diaSlotsOf(u, c.a.Dims(), 0); ok {
+							diagonals++
+						}
+					}
+					if zip {
+						require.Equal(t, unsafe.SliceData(o.Levels()[1].Crd.Data), unsafe.SliceData(r.Levels()[1].Crd.Data), "%s: the named operand's crd shared", msg)
+					}
+					require.Contains(t, p.Kernel, "zipOnto", msg)
 					require.NotEmpty(t, p.Converts, msg)
 					require.Equal(t, o.Layout().String(), strings.Fields(p.Converts[0].To)[0], "%s: plan %+v", msg, p.Converts)
 				}
 			}
 		}
 	}
+	t.Logf("%d cases, %d zipped over the named pattern, %d of them by diagonals", served, zipped, diagonals)
 	require.Positive(t, served)
+	require.Positive(t, diagonals)
 }
 
 // sameDims reports whether a and b have one shape.
@@ -89,38 +121,62 @@ func sameDims(a, b *tensor.Tensor) bool {
 }
 
 // TestDIAPlusCSRAllocations: DIA-I + CSR and CSR * DIA-J of the 90k-row
-// Laplacian allocate at most twice the result (it and the conversion's
-// buffers), the DIA operand's CSR form and the compressed result the COO
-// one is converted from (int32 indices: 12 bytes an entry and a word a row
-// each) and 64 KiB: 22.7 MB for DIA-I + CSR, where the COO forms' route
-// took 130 MB; and equal that route's result.
+// Laplacian (the same entries), and BSR column-major 2x2 + CSR of its
+// block form, zip over the CSR operand's pattern (zipOnto): the result is
+// CSR sharing its pos and crd, and the call allocates the result's values,
+// the gathered values (one array as long) and O(rows): DIA's diagonal
+// table (4 bytes a diagonal coordinate, at most 8 bytes a row) and 64 KiB;
+// the BSR operand's CSR form besides (what convert.ToFormat allocates alone).
+// The COO forms' route took 130 MB for DIA-I + CSR, the conversion route
+// with its COO result 22.7 MB. The dense value is the op's of the operands'.
 func TestDIAPlusCSRAllocations(t *testing.T) {
 	csr := benchLaplacian(t, 300, tensor.CSR)
-	n, nnz := csr.Dims()[0], csr.NNZ()
+	bcm, err := format.BSRColMajor(2, 2)
+	require.NoError(t, err)
+	bsrOf, err := convert.ToFormat(csr, bcm)
+	require.NoError(t, err)
+	blocks, err := convert.ToLayout(bsrOf, tensor.CSR, tensor.DefaultConvert())
+	require.NoError(t, err)
 	for _, c := range []struct {
 		name string
+		r    *tensor.Tensor
 		f    format.Format
 		op   string
 		swap bool
-	}{{"DIA-I + CSR", format.DIAI(), "add", false}, {"CSR * DIA-J", format.DIAJ(), "mul", true}} {
-		x, err := convert.ToFormat(csr, c.f)
+	}{{"DIA-I + CSR", csr, format.DIAI(), "add", false}, {"CSR * DIA-J", csr, format.DIAJ(), "mul", true},
+		{"BSR column-major - CSR", blocks, bcm, "sub", false}} {
+		n := c.r.Dims()[0]
+		x, err := convert.ToFormat(c.r, c.f)
 		require.NoError(t, err, c.name)
-		named, err := tensor.Named(x)
-		require.NoError(t, err, c.name)
-		a, b, wa, wb := x, csr, named, csr
+		a, b := x, c.r
 		if c.swap {
-			a, b, wa, wb = csr, x, csr, named
+			a, b = c.r, x
 		}
 		got, r := allocatedBy(t, func() (*tensor.Tensor, error) {
 			return BinaryByName(c.op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
 		})
+		require.Equal(t, tensor.CSR, r.Layout(), c.name)
+		require.Equal(t, unsafe.SliceData(c.r.Levels()[1].Crd.Data), unsafe.SliceData(r.Levels()[1].Crd.Data), "%s: crd shared", c.name)
+		named, err := tensor.Named(x)
+		require.NoError(t, err, c.name)
+		wa, wb := named, c.r
+		if c.swap {
+			wa, wb = c.r, named
+		}
 		want, err := BinaryByName(c.op, TensorOperand(wa), TensorOperand(wb), BinaryArgs{})
 		require.NoError(t, err, c.name)
-		require.Equal(t, want.Layout(), r.Layout(), c.name)
-		require.Equal(t, want.IsCoalesced(), r.IsCoalesced(), c.name)
-		requireSameEntries(t, want, r, c.name)
-		limit := 2*resultBytes(r) + 2*uint64(12*nnz+8*n) + 64<<10
-		t.Logf("%s: %d bytes allocated, result %d, limit %d", c.name, got, resultBytes(r), limit)
+		diff, err := BinaryByName("sub", TensorOperand(want), TensorOperand(r), BinaryArgs{})
+		require.NoError(t, err, c.name)
+		require.Equal(t, want.FillElem(), r.FillElem(), c.name)
+		for k, v := range dtype.AsSlice[float64](diff.Values())[:diff.Values().Numel()] {
+			require.Zero(t, v, "%s: entry %d of the COO route's result less this one", c.name, k)
+		}
+		limit := 2*uint64(len(r.Values().Data)) + 8*uint64(n) + 64<<10
+		if c.f.Levels[0].Kind != format.Compressed { // the conversion's allocation, as measured alone
+			conv, _ := allocatedBy(t, func() (*tensor.Tensor, error) { return convert.ToFormat(x, format.CSR()) })
+			limit += conv
+		}
+		t.Logf("%s: %d bytes allocated, result values %d, limit %d", c.name, got, len(r.Values().Data), limit)
 		require.LessOrEqual(t, got, limit, c.name)
 	}
 }

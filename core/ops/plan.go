@@ -141,9 +141,11 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 	return mergePlan(def, a.Tensor, b.Tensor, out, args), nil
 }
 
-// compressedMergePlan is the plan of binaryCompressed: the custom operand
-// converted to target, the compressed merge, the result converted to
-// torch's layout where that differs.
+// compressedMergePlan is the plan of binaryCompressed: add, sub and mul
+// first try zipOnto (whether the custom operand's non-fill slots lie in
+// the named pattern is known only in the call); otherwise, as counted here,
+// the custom operand converted to target and the compressed merge, the
+// result in target, the named operand's layout.
 func compressedMergePlan(def *binaryDef, a, b *tensor.Tensor, target tensor.Layout, out dtype.DType) plan.Plan {
 	os := int64(out.Size())
 	var p plan.Plan
@@ -153,13 +155,11 @@ func compressedMergePlan(def *binaryDef, a, b *tensor.Tensor, target tensor.Layo
 				entries(t)*(os+8)+(t.Dims()[0]+1)*8)
 		}
 	}
-	p.Kernel = "the compressed merge of the two patterns (mergeNative on " + target.String() + " forms; no COO form built)"
+	p.Kernel = "the compressed merge of the two patterns (mergeNative on " + target.String() + " forms; no COO form built), the result " + target.String() +
+		"; add, sub and mul first try zipOnto: where every slot of the custom operand that is not its fill lies in the named operand's pattern, its values gathered over that pattern and zipped (engine.MergeValues), the result sharing the named operand's pos and crd, no conversion"
 	n := entries(a) + entries(b)
 	p.OutputBytes = n * (os + int64(len(a.Dims()))*8) // at most the union of the patterns, COO-sized
 	p.Bytes += p.OutputBytes
-	if layout := defaultBinaryLayout(def, a, b); layout != target {
-		p.Convert("result", target.String(), layout.String()+" (torch's layout of the operands, a custom one read as COO)", n*(os+8))
-	}
 	return p
 }
 
