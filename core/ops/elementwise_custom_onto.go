@@ -20,8 +20,10 @@ import (
 // holds op at every one of r's entries; a's slots left out hold a's fill,
 // where op(fill_a, fill_r), the result's fill, is their value: the dense
 // result is exact. A DIA-like a (DIA-I, DIA-J, anti-DIA) is read by its
-// diagonals directly; any other format through its compressed form of r's
-// layout (core/convert's direct routes), its rows merged with r's.
+// diagonals directly, delta(b) rows and blocked rows (BSR with
+// column-major blocks) by their segments (rowWalk); any other format
+// through its compressed form of r's layout (core/convert's direct
+// routes), its rows merged with r's.
 
 // zipOnto is the op of a and b, one a custom-format matrix and the other
 // a CSR or CSC one of one shape and the result's dtype, as a zip over the
@@ -70,6 +72,10 @@ func gatherOnto(custom, named *tensor.Tensor, target tensor.Layout) (dtype.Array
 		g := dtype.UninitArray(custom.DType(), []int64{named.NNZ()})
 		return g, byWord(custom.DType(), func(w wordGather) bool { return w.dia(s, lv.Pos, lv.Crd, u.Values, custom.FillElem(), g) }), nil
 	}
+	if w, ok := rowWalkOf(u, custom.Dims(), outer); ok {
+		g := dtype.UninitArray(custom.DType(), []int64{named.NNZ()})
+		return g, byWord(custom.DType(), func(wg wordGather) bool { return wg.walk(w, lv.Pos, lv.Crd, u.Values, custom.FillElem(), g) }), nil
+	}
 	f := format.CSR()
 	if target == tensor.CSC {
 		f = format.CSC()
@@ -88,6 +94,7 @@ func gatherOnto(custom, named *tensor.Tensor, target tensor.Layout) (dtype.Array
 // wordGather runs the gathers on values moved as machine words of one size.
 type wordGather interface {
 	dia(s *diaSlots, pos, crd, vals dtype.Array, fill []byte, g dtype.Array) bool
+	walk(w *rowWalk, pos, crd, vals dtype.Array, fill []byte, g dtype.Array) bool
 	rows(pos, crd, cpos, ccrd, vals dtype.Array, fill []byte, g dtype.Array) bool
 }
 
