@@ -3,7 +3,8 @@ an element-wise op (A * 2.5), a reduction (sum of all elements), a transpose,
 softmax over the last dim (checked by its sums over the other dims: each
 row's is 1, whatever explicit zeros a format stores), index_select of every
 16th row backwards (DIA, anti-DIA, BSR: rows no dim of the top level), A + R
-with R the reference CSR matrix (against R + R), where(A > 0, A, 0), and the
+with R the reference CSR matrix (against R + R), A + B with B the same entries
+in DIA-J (A in DIA-I; against R + R), where(A > 0, A, 0), and the
 products (A @ x, A @ X with 8 columns; bmm for a batch) of a tensor stored in a format other than the torch layouts, each paired call by call
 against the same operator on gosparse's tensor in the reference layout (CSR,
 or COO where CSR cannot hold it) of the same entries, the row's peer. Each
@@ -154,6 +155,9 @@ _OPS = {
     "softmax": ("softmax over the last dim", lambda A, x: gosparse.sparse.softmax(A, -1), None),
     "rows": ("index_select of every 16th row, backwards", lambda A, x: A.index_select(-2, x), None),
     "add_csr": ("A + R, R the reference CSR of the same entries", lambda A, x: A + x, None),
+    # x is (B, R): the format's call adds B, the peer's (A being R) R + R.
+    "add_dia_j": ("A + B, B the same entries in DIA-J",
+                  lambda A, x: A + (x[1] if A is x[1] else x[0]), None),
     "where": ("where(A > 0, A, 0)", lambda A, x: gosparse.where(A > 0, A, 0.0), None),
 }
 
@@ -165,9 +169,9 @@ _SOFTMAX = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "dcsr", "delta8", "b
 # their fibers (index_select on level 0's own dim copies its subtrees).
 _ROWS = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor")
 
-# The formats added to a CSR matrix on compressed forms (the custom operand
-# converted to CSR, the compressed merge, the result in COO: torch's layout
-# of a custom operand read as COO).
+# The formats added to a CSR matrix as a zip over its pattern (the custom
+# operand's values gathered at its entries: DIA by its diagonals, delta and
+# BSR by their rows; the result CSR sharing R's index arrays).
 _ADD_CSR = ("dia_i", "dia_j", "anti_dia_i", "bsr_colmajor", "delta8")
 
 # The formats whose where(A > 0, A, 0) selects over A's values array (A > 0
@@ -200,6 +204,8 @@ def _operand(ctx, okey, R):
         return gosparse.tensor(ctx.rng.standard_normal((shape[0], shape[2], _X_COLS)))
     if okey == "add_csr":
         return R
+    if okey == "add_dia_j":
+        return (R.to_format(_F.DIA_J), R)
     if okey == "rows":
         return np.arange(shape[-2] - 1, -1, -16, dtype=np.int64)
     return None
@@ -249,4 +255,5 @@ def _row(fkey, okey):
 KERNELS = [_row(f, o) for f, spec in _FORMATS.items()
            for o in ("mul", "sum") + (() if f == "block_vector" else ("t",)) + spec[5]
            + (("softmax",) if f in _SOFTMAX else ()) + (("rows",) if f in _ROWS else ())
-           + (("add_csr",) if f in _ADD_CSR else ()) + (("where",) if f in _WHERE else ())]
+           + (("add_csr",) if f in _ADD_CSR else ()) + (("add_dia_j",) if f == "dia_i" else ())
+           + (("where",) if f in _WHERE else ())]

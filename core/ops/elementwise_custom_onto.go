@@ -95,6 +95,7 @@ func gatherOnto(custom, named *tensor.Tensor, target tensor.Layout) (dtype.Array
 type wordGather interface {
 	dia(s *diaSlots, pos, crd, vals dtype.Array, fill []byte, g dtype.Array) bool
 	walk(w *rowWalk, pos, crd, vals dtype.Array, fill []byte, g dtype.Array) bool
+	relay(sa, sb *diaSlots, ua, ub *tensor.UST, fill []byte, out dtype.Array)
 	rows(pos, crd, cpos, ccrd, vals dtype.Array, fill []byte, g dtype.Array) bool
 }
 

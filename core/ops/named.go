@@ -49,8 +49,12 @@ func namedOperand(o Operand) (Operand, error) {
 
 // namedBinary is binaryTensors on the operands made named, or on
 // compressed forms for a custom matrix beside a CSR or CSC one
-// (binaryCompressed).
+// (binaryCompressed) or two matrices of different custom formats
+// (binaryFormats).
 func namedBinary(name string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, error) {
+	if r, ok, err := binaryFormats(name, def, bf, a, b, dom, out, args); ok || err != nil {
+		return r, err
+	}
 	if r, ok, err := binaryCompressed(name, def, bf, a, b, dom, out, args); ok || err != nil {
 		return r, err
 	}

@@ -135,6 +135,9 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels; no COO form built)"
 		return p, nil
 	}
+	if twoFormats(a.Tensor, b.Tensor, &args) {
+		return formatsPlan(name, def, a.Tensor, b.Tensor, out, &args), nil
+	}
 	if target, ok := compressedTarget(a.Tensor, b.Tensor, &args); ok {
 		return compressedMergePlan(def, a.Tensor, b.Tensor, target, out), nil
 	}
@@ -160,6 +163,24 @@ func compressedMergePlan(def *binaryDef, a, b *tensor.Tensor, target tensor.Layo
 	n := entries(a) + entries(b)
 	p.OutputBytes = n * (os + int64(len(a.Dims()))*8) // at most the union of the patterns, COO-sized
 	p.Bytes += p.OutputBytes
+	return p
+}
+
+// formatsPlan is the plan of binaryFormats: the diagonal zip, or one
+// operand converted to CSR and compressedMergePlan's route beside the other.
+func formatsPlan(name string, def *binaryDef, a, b *tensor.Tensor, out dtype.DType, args *BinaryArgs) plan.Plan {
+	if _, _, ok := diagonalZipApplies(name, a, b, out, args); ok {
+		p := plan.New(plan.Native, 2*entries(a)*int64(out.Size()))
+		p.OutputBytes = entries(a) * int64(out.Size())
+		p.Kernel = "diagonalZip: the other operand's diagonals moved into the first's layout (a shifted copy of each) and zipped (engine.MergeValues); the result shares the first operand's levels, no COO form built"
+		return p
+	}
+	ops := [2]*tensor.Tensor{a, b}
+	i := convertedOperand(a, b)
+	p := compressedMergePlan(def, ops[0], ops[1], tensor.CSR, out)
+	p.Bytes -= p.Converts[1-i].Bytes // the other custom operand is read where it is
+	p.Converts = p.Converts[i : i+1]
+	p.Kernel = "one operand converted to CSR (convert.ToFormat's direct route), then " + p.Kernel
 	return p
 }
 
