@@ -14,11 +14,16 @@ import (
 // numbers (a number reads as a tensor with nothing stored and that fill).
 // The result is stored where any operand stores an element, in condition's
 // layout when it is sparse (else x's, else y's; a custom-format condition
-// and tensor of one storage beside a number keep their format, whereCustom,
-// other custom operands read as COO), with dtype
+// and tensor of one storage beside a number keep their format, whereCustom;
+// tensors x and y, one of a custom format, beside a CSR or CSC operand take
+// its layout, all of custom formats one storage's format or CSR, where
+// whereFormats serves them; other custom operands read as COO), with dtype
 // promote_types(x, y) and fill where(fill(condition), fill(x), fill(y)).
 func Where(condition *tensor.Tensor, x, y Operand) (*tensor.Tensor, error) {
 	if r, ok, err := whereCustom(condition, x, y); ok || err != nil {
+		return r, err
+	}
+	if r, ok, err := whereFormats(condition, x, y); ok || err != nil {
 		return r, err
 	}
 	condition, x, y, err := namedWhere(condition, x, y)

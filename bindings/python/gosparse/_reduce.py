@@ -231,8 +231,11 @@ def where(condition, input, other):
     tensor that stores nothing and has that fill value, and takes part in type
     promotion as a Python literal does. The result is in condition's layout when it
     is sparse (else the first sparse operand's; a custom-format condition and tensor
-    of one storage beside a number, as where(A > 0, A, 0), keep that format) and its
-    fill value is where(fill(condition), fill(input), fill(other))."""
+    of one storage beside a number, as where(A > 0, A, 0), keep that format; input and
+    other tensors, one of a custom format, give the format of one storage they all
+    share, else the first CSR or CSC operand's layout, else CSR: see the Operations
+    page) and its fill value is where(fill(condition), fill(input), fill(other)).
+    Dense values are exact: to_dense(where(c, x, y)) == where(to_dense(c), ...)."""
     c = as_tensor(condition, "where", "condition")
     kx, x = operand(input, "where", "input")
     ky, y = operand(other, "where", "other")
