@@ -111,24 +111,27 @@ func (s *diaSlots) nonFill(count func(lo, hi int64) int64) int64 {
 // crd), the DIA matrix's value there (vals, located by s), fill where no
 // diagonal passes; it returns how many values other than fill it moved.
 func gatherDIA[I int32 | int64, W comparable](s *diaSlots, pos, crd []I, vals []W, fill W, g []W) int64 {
+	diag, so, si, size, rOuter := s.diag, s.so, s.si, s.size, s.rOuter
 	n, _ := rowParts(int64(len(pos)-1), int64(len(crd)), func(lo, hi int64) (int64, bool) {
 		var moved int64
-		span := uint64(len(s.diag))
 		for x := lo; x < hi; x++ {
-			vx := s.so*x - s.vlo
-			for e := int64(pos[x]); e < int64(pos[x+1]); e++ {
-				y := int64(crd[e])
+			vx := so*x - s.vlo
+			a, b := int64(pos[x]), int64(pos[x+1])
+			row, out := crd[a:b], g[a:b]
+			out = out[:len(row)]
+			for e, c := range row {
+				y := int64(c)
 				w := fill
-				if t := vx + s.si*y; uint64(t) < span {
-					if k := s.diag[t]; k >= 0 {
+				if t := vx + si*y; uint64(t) < uint64(len(diag)) {
+					if k := int64(diag[t]); k >= 0 {
 						r := y
-						if s.rOuter {
+						if rOuter {
 							r = x
 						}
-						w = vals[int64(k)*s.size+r]
+						w = vals[k*size+r]
 					}
 				}
-				g[e] = w
+				out[e] = w
 				if w != fill {
 					moved++
 				}

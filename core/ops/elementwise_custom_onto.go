@@ -39,6 +39,9 @@ func zipOnto(op string, a, b *tensor.Tensor, target tensor.Layout, out dtype.DTy
 	if !ok || custom.DType() != out || named.DType() != out || !plainMatrix(named) || named.Levels()[1].Nonunique {
 		return nil, false, nil
 	}
+	if r, ok, err := fusedOnto(mop, margs, custom, named, target, customFirst); ok || err != nil {
+		return r, ok, err
+	}
 	g, ok, err := gatherOnto(custom, named, target)
 	if !ok || err != nil {
 		return nil, ok, err

@@ -159,7 +159,7 @@ func compressedMergePlan(def *binaryDef, a, b *tensor.Tensor, target tensor.Layo
 		}
 	}
 	p.Kernel = "the compressed merge of the two patterns (mergeNative on " + target.String() + " forms; no COO form built), the result " + target.String() +
-		"; add, sub and mul first try zipOnto: where every slot of the custom operand that is not its fill lies in the named operand's pattern, its values gathered over that pattern and zipped (engine.MergeValues), the result sharing the named operand's pos and crd, no conversion"
+		"; add, sub and mul first try zipOnto: where every slot of the custom operand that is not its fill lies in the named operand's pattern, its values gathered over that pattern and zipped (engine.MergeValues; float64 over DIA-like or row-walked formats computed in the gather, one pass: fusedOnto), the result sharing the named operand's pos and crd, no conversion"
 	n := entries(a) + entries(b)
 	p.OutputBytes = n * (os + int64(len(a.Dims()))*8) // at most the union of the patterns, COO-sized
 	p.Bytes += p.OutputBytes
