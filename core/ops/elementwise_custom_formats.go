@@ -43,8 +43,19 @@ func twoFormats(a, b *tensor.Tensor, args *BinaryArgs) bool {
 }
 
 // binaryFormats is the op of two matrices of different custom formats (see
-// above); ok is false where twoFormats refuses them.
+// above), or of a custom matrix and a BSR, BSC, DCSR or DCSC one (the named
+// one converted to CSR by its hand-written route, then binaryCompressed);
+// ok is false where twoFormats and otherNamed refuse them.
 func binaryFormats(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, dom domain, out dtype.DType, args *BinaryArgs) (*tensor.Tensor, bool, error) {
+	if i, ok := otherNamed(a, b, args); ok {
+		ops := [2]*tensor.Tensor{a, b}
+		c, err := convert.ToLayout(ops[i], tensor.CSR, tensor.DefaultConvert())
+		if err != nil {
+			return nil, true, err
+		}
+		ops[i] = c
+		return binaryCompressed(op, def, bf, ops[0], ops[1], dom, out, args)
+	}
 	if !twoFormats(a, b, args) {
 		return nil, false, nil
 	}
@@ -62,6 +73,35 @@ func binaryFormats(op string, def *binaryDef, bf binFuncs, a, b *tensor.Tensor, 
 	}
 	ops[i] = c
 	return binaryCompressed(op, def, bf, ops[0], ops[1], dom, out, args)
+}
+
+// otherNamed is the index of the named operand where a and b are a custom
+// matrix and a BSR, BSC, DCSR or DCSC one of one shape, neither batched nor
+// hybrid, scalar defined fills, no output layout asked for.
+func otherNamed(a, b *tensor.Tensor, args *BinaryArgs) (int, bool) {
+	if args.Out.Layout != nil || a.NDim() != 2 || !slices.Equal(a.Dims(), b.Dims()) {
+		return 0, false
+	}
+	i := 1
+	if b.Layout() == tensor.Custom {
+		i = 0
+	}
+	c, n := [2]*tensor.Tensor{a, b}[1-i], [2]*tensor.Tensor{a, b}[i]
+	switch n.Layout() {
+	case tensor.BSR, tensor.BSC, tensor.DCSR, tensor.DCSC:
+	default:
+		return 0, false
+	}
+	if c.Layout() != tensor.Custom || n.BatchDim() != 0 || n.DenseDim() != 0 {
+		return 0, false
+	}
+	for _, t := range []*tensor.Tensor{c, n} {
+		if t.PerSlotFill() || t.UndefinedFill() {
+			return 0, false
+		}
+	}
+	u, err := c.USTStorage()
+	return i, err == nil && u.Format.IsUnique()
 }
 
 // convertedOperand is the index of the operand binaryFormats converts to

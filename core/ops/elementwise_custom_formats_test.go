@@ -142,3 +142,60 @@ func TestDIAIPlusDIAJ(t *testing.T) {
 		require.LessOrEqual(t, got, limit, c.name)
 	}
 }
+
+// TestBinaryCustomWithBlockedNamed: every binary op of a 2-D custom-format
+// matrix (each unique formats.json case, fills 0 and 2.5) and its own
+// elements in BSR (2x2 blocks where they divide it, else 1x1), BSC, DCSR
+// and DCSC, both orders, converts the named operand to CSR and gives CSR,
+// with the COO forms' route's dense value and fill, or its error.
+func TestBinaryCustomWithBlockedNamed(t *testing.T) {
+	served := 0
+	for _, c := range customCases(t, dtype.Float64) {
+		if c.a.NDim() != 2 || !c.f.IsUnique() {
+			continue
+		}
+		block := [2]int64{1, 1}
+		if c.a.Dims()[0]%2 == 0 && c.a.Dims()[1]%2 == 0 {
+			block = [2]int64{2, 2}
+		}
+		named, err := tensor.Named(c.a)
+		require.NoError(t, err, c.id)
+		for _, l := range []tensor.Layout{tensor.BSR, tensor.BSC, tensor.DCSR, tensor.DCSC} {
+			opt := tensor.DefaultConvert()
+			if l.IsBlocked() {
+				opt.BlockSize = block
+			}
+			o, err := convert.ToLayout(c.a, l, opt)
+			require.NoError(t, err, c.id)
+			for _, op := range BinaryOps() {
+				for _, swap := range []bool{false, true} {
+					a, b, wa, wb := c.a, o, named, o
+					if swap {
+						a, b, wa, wb = o, c.a, o, named
+					}
+					msg := fmt.Sprintf("%s %s %s (swapped %v)", c.id, op, l, swap)
+					_, ok := otherNamed(a, b, &BinaryArgs{})
+					require.True(t, ok, msg)
+					served++
+					got, gerr := BinaryByName(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
+					want, werr := BinaryByName(op, TensorOperand(wa), TensorOperand(wb), BinaryArgs{})
+					if werr != nil {
+						require.Error(t, gerr, msg)
+						require.Equal(t, errs.CodeOf(werr), errs.CodeOf(gerr), "%s: %v / %v", msg, werr, gerr)
+						continue
+					}
+					require.NoError(t, gerr, msg)
+					require.Equal(t, tensor.CSR, got.Layout(), msg)
+					require.Equal(t, want.FillElem(), got.FillElem(), "%s: fill", msg)
+					wd, err := convert.ToDense(want)
+					require.NoError(t, err, msg)
+					ewRequireSameDense(t, wd, got, msg)
+					p, err := PlanBinary(op, TensorOperand(a), TensorOperand(b), BinaryArgs{})
+					require.NoError(t, err, msg)
+					require.Contains(t, p.Kernel, "operand converted to CSR", msg)
+				}
+			}
+		}
+	}
+	require.Positive(t, served)
+}

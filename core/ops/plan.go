@@ -135,6 +135,13 @@ func PlanBinary(name string, a, b Operand, args BinaryArgs) (plan.Plan, error) {
 		p.Kernel = "engine.MergeValues: a zip of the two values arrays (one structure; tensor.CustomZipped shares the levels; no COO form built)"
 		return p, nil
 	}
+	if i, ok := otherNamed(a.Tensor, b.Tensor, &args); ok {
+		ops := [2]*tensor.Tensor{a.Tensor, b.Tensor}
+		p := compressedMergePlan(def, ops[0], ops[1], tensor.CSR, out)
+		p.Convert([]string{"input", "other"}[i], ops[i].Layout().String(), "sparse_csr (ToLayout's hand-written route)", entries(ops[i])*(int64(out.Size())+8)+(ops[i].Dims()[0]+1)*8)
+		p.Kernel = "the " + ops[i].Layout().String() + " operand converted to CSR, then " + p.Kernel
+		return p, nil
+	}
 	if twoFormats(a.Tensor, b.Tensor, &args) {
 		return formatsPlan(name, def, a.Tensor, b.Tensor, out, &args), nil
 	}
