@@ -236,9 +236,9 @@ def add(input, other, *, alpha=1, layout=None, blocksize=None):
     matrix with a CSR (CSC) one, a CSR (CSC) result, sharing the named operand's index
     arrays where every non-fill value of the custom one lies in its pattern; two of one
     custom format, that format; DIA-I and DIA-J of the same diagonals, the first one's
-    format; two other custom formats, or a custom one with BSR, BSC, DCSR or DCSC,
-    CSR; otherwise the first operand's layout, a
-    custom one read as COO (see the Operations page). The dense value and fill are op's of the operands'."""
+    format; two other custom formats, or a custom one with BSR, BSC, DCSR or DCSC, CSR;
+    otherwise the first operand's layout, a custom one read as COO (see the Operations
+    page). The dense value and fill are op's of the operands'."""
     return binary("add", input, other, alpha=_alpha(alpha), layout=layout, blocksize=blocksize)
 
 
