@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"math"
 	"slices"
 
 	"github.com/gosparse/gosparse/core/convert"
@@ -128,7 +129,6 @@ func diagonalZip(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryAr
 	mop, margs, _ := mergeEngineOp(op, args)
 	ua, _ := a.USTStorage()
 	ub, _ := b.USTStorage()
-	moved := relaidDiagonals(sa, sb, ua, ub, b.FillElem())
 	fa, fb := a.FillElem(), b.FillElem()
 	one := func(f []byte) dtype.Array { // an aligned copy: f may start anywhere
 		x := dtype.NewArray(out, []int64{1})
@@ -140,10 +140,59 @@ func diagonalZip(op string, a, b *tensor.Tensor, out dtype.DType, args *BinaryAr
 		return nil, ok, err
 	}
 	r, err := tensor.CustomMapped(a, fill, func(v dtype.Array) (dtype.Array, error) {
-		vals, _, _, err := engine.MergeValues(mop, margs, v, moved, fa, fb)
+		if out == dtype.Float64 { // computed as it moves: one pass, one array
+			op := f64Op{mul: mop == engine.MergeMul, alpha: 1, customFirst: true}
+			if margs.Alpha != nil {
+				op.alpha = margs.Alpha.Re()
+			}
+			return fusedDiagonals(sa, sb, ua, ub, fb, op), nil
+		}
+		vals, _, _, err := engine.MergeValues(mop, margs, v, relaidDiagonals(sa, sb, ua, ub, fb), fa, fb)
 		return vals, err
 	})
 	return r, true, err
+}
+
+// fusedDiagonals is diagonalZip's float64 values: op(a's slot, b's slot
+// of the same element) at each of a's slots, b's fill where that element is
+// outside the matrix, as MergeValues computes it over relaidDiagonals'
+// array.
+func fusedDiagonals(sa, sb *diaSlots, ua, ub *tensor.UST, fill []byte, op f64Op) dtype.Array {
+	out := dtype.UninitArray(dtype.Float64, []int64{ua.Values.Numel()})
+	dst, av, bv := dtype.AsSlice[float64](out)[:out.Numel()], dtype.AsSlice[float64](ua.Values), dtype.AsSlice[float64](ub.Values)
+	fb := math.Float64frombits(word[uint64](fill))
+	crd := indexValues(ua.Crd[0])
+	ca, cb := sa.si, sa.so // as relay
+	if sa.rOuter {
+		ca, cb = sa.so, sa.si
+	}
+	done := int64(0)
+	for k := range sa.spans {
+		base, step := cb*crd[k], -cb*ca
+		at := int64(k) * sa.size
+		from, to := sa.spans[k].from, sa.spans[k].to
+		for p := done; p < from; p++ { // the padding before the span, and earlier diagonals' after theirs
+			dst[p] = op.apply(av[p], fb)
+		}
+		s := bv[int64(k)*sb.size:]
+		if step == 1 {
+			d, x, y := dst[from:to], av[from:to], s[base+from-at:base+to-at]
+			y = y[:len(x)]
+			d = d[:len(x)]
+			for i := range x {
+				d[i] = op.apply(x[i], y[i])
+			}
+		} else {
+			for p := from; p < to; p++ {
+				dst[p] = op.apply(av[p], s[base+step*(p-at)])
+			}
+		}
+		done = max(to, from)
+	}
+	for p := done; p < int64(len(dst)); p++ {
+		dst[p] = op.apply(av[p], fb)
+	}
+	return out
 }
 
 // diagonalZipApplies reports whether diagonalZip zips a and b (short of the

@@ -179,7 +179,7 @@ func formatsPlan(name string, def *binaryDef, a, b *tensor.Tensor, out dtype.DTy
 	if _, _, ok := diagonalZipApplies(name, a, b, out, args); ok {
 		p := plan.New(plan.Native, 2*entries(a)*int64(out.Size()))
 		p.OutputBytes = entries(a) * int64(out.Size())
-		p.Kernel = "diagonalZip: the other operand's diagonals moved into the first's layout (a shifted copy of each) and zipped (engine.MergeValues); the result shares the first operand's levels, no COO form built"
+		p.Kernel = "diagonalZip: the other operand's diagonals moved into the first's layout (a shifted copy of each) and zipped (engine.MergeValues; float64 computed as they move, one pass: fusedDiagonals); the result shares the first operand's levels, no COO form built"
 		return p
 	}
 	ops := [2]*tensor.Tensor{a, b}
