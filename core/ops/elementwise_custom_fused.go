@@ -145,10 +145,11 @@ func fusedWalkOf(w *rowWalk, pos, crd dtype.Array, vals []uint64, fill uint64, r
 // fusedWalk is gatherWalk writing op(value, rv[e]) into out instead of the value.
 func fusedWalk[I, J int32 | int64](w *rowWalk, wpos, wcrd []J, pos, crd []I, vals []uint64, fill uint64, rv, out []float64, op f64Op) (int64, bool) {
 	block, bxs, bys, delta, xMajor := w.bx*w.by, w.bx, w.by, w.delta, w.xMajor
+	dx, dy := newBlockDiv(bxs), newBlockDiv(bys)
 	return rowParts(int64(len(pos)-1), int64(len(crd)), func(lo, hi int64) (int64, bool) {
 		var moved int64
 		for x := lo; x < hi; x++ {
-			bx, ox := x/bxs, x%bxs
+			bx, ox := dx.split(x)
 			q, qe := int64(wpos[bx]), int64(wpos[bx+1])
 			c := int64(-1) // the segment's coordinate at q (delta's gaps decoded)
 			if q < qe {
@@ -164,7 +165,7 @@ func fusedWalk[I, J int32 | int64](w *rowWalk, wpos, wcrd []J, pos, crd []I, val
 					return 0, false
 				}
 				prev = y
-				by := y / bys
+				by, oy := dy.split(y)
 				for q < qe && c < by {
 					if q++; q < qe {
 						next := int64(wcrd[q])
@@ -176,7 +177,6 @@ func fusedWalk[I, J int32 | int64](w *rowWalk, wpos, wcrd []J, pos, crd []I, val
 				}
 				v := fill
 				if q < qe && c == by {
-					oy := y % bys
 					slot := q*block + ox*bys + oy
 					if !xMajor {
 						slot = q*block + oy*bxs + ox

@@ -91,10 +91,11 @@ func segmentsEnd[J int32 | int64](pos []J, rows, crdLen int64) (int64, bool) {
 // where a row of crd is out of order.
 func gatherWalk[I, J int32 | int64, W comparable](w *rowWalk, wpos, wcrd []J, pos, crd []I, vals []W, fill W, g []W) (int64, bool) {
 	block := w.bx * w.by
+	dx, dy := newBlockDiv(w.bx), newBlockDiv(w.by)
 	return rowParts(int64(len(pos)-1), int64(len(crd)), func(lo, hi int64) (int64, bool) {
 		var moved int64
 		for x := lo; x < hi; x++ {
-			bx, ox := x/w.bx, x%w.bx
+			bx, ox := dx.split(x)
 			q, qe := int64(wpos[bx]), int64(wpos[bx+1])
 			c := int64(-1) // the segment's coordinate at q (delta's gaps decoded)
 			if q < qe {
@@ -107,7 +108,7 @@ func gatherWalk[I, J int32 | int64, W comparable](w *rowWalk, wpos, wcrd []J, po
 					return 0, false
 				}
 				prev = y
-				by := y / w.by
+				by, oy := dy.split(y)
 				for q < qe && c < by {
 					if q++; q < qe {
 						next := int64(wcrd[q])
@@ -119,7 +120,6 @@ func gatherWalk[I, J int32 | int64, W comparable](w *rowWalk, wpos, wcrd []J, po
 				}
 				v := fill
 				if q < qe && c == by {
-					oy := y % w.by
 					slot := q*block + ox*w.by + oy
 					if !w.xMajor {
 						slot = q*block + oy*w.bx + ox
@@ -153,4 +153,28 @@ func (words[W]) walk(w *rowWalk, pos, crd, vals dtype.Array, fill []byte, g dtyp
 		matched, ok = gatherWalk(w, dtype.AsSlice[int64](w.pos), dtype.AsSlice[int64](w.crd), dtype.AsSlice[int64](pos), dtype.AsSlice[int64](crd), v, fw, out)
 	}
 	return ok && matched == total
+}
+
+// blockDiv splits a coordinate into its block and offset for a block size
+// n: a shift and a mask where n is a power of two (delta's 1, BSR's 2 or 4:
+// an integer division costs tens of cycles an entry), else a division.
+type blockDiv struct {
+	n, shift, mask int64
+	pow2           bool
+}
+
+func newBlockDiv(n int64) blockDiv {
+	d := blockDiv{n: n, pow2: n > 0 && n&(n-1) == 0, mask: n - 1}
+	for int64(1)<<d.shift < n {
+		d.shift++
+	}
+	return d
+}
+
+// split is c / n and c % n (c >= 0).
+func (d blockDiv) split(c int64) (int64, int64) {
+	if d.pow2 {
+		return c >> d.shift, c & d.mask
+	}
+	return c / d.n, c % d.n
 }
