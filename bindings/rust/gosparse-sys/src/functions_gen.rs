@@ -467,7 +467,12 @@ unsafe extern "C" {
     /// then a number only raise the category (float32 with a 0-d complex128 is
     /// complex64). The result's fill is op(fill(a), fill(b)). gs_unary, gs_binary_number and
     /// gs_binary of two tensors of one GS_CUSTOM format keep that format where it
-    /// holds the result (else, as for COO, a COO result).
+    /// holds the result (else, as for COO, a COO result). gs_binary of a GS_CUSTOM
+    /// matrix and a CSR (CSC) one gives CSR (CSC), and with a BSR, BSC, DCSR or DCSC
+    /// one CSR; of DIA-I and DIA-J (or anti-DIA-I and anti-DIA-J) of the same
+    /// diagonals, add, sub and mul give the first operand's format; two other
+    /// GS_CUSTOM formats give CSR; a GS_CUSTOM tensor beside a COO one gives COO
+    /// (docs/api/operations.rst; torch refuses mixed layouts).
     pub fn gs_binary(a: *const gs_tensor, b: *const gs_tensor, op: *const c_char, args: *const gs_elementwise_args, out: *mut *mut gs_tensor) -> gs_status;
 
     /// op(a, number), or op(number, a) when number_first != 0.
