@@ -106,11 +106,12 @@ def selected(name, only):
     return name in only
 
 
-def row_selected(row_name, only):
+def row_selected(row_name, only, kernel=None):
     """Whether a row is kept: its exact name, its group's (the name before a ':',
-    so small_call keeps small_call:alloc), or a prefix ending in ':'."""
-    return not only or any(row_name in (o, o + ":" + row_name.partition(":")[2])
-                           or o.endswith(":") and row_name.startswith(o) for o in only)
+    so small_call keeps small_call:alloc), a prefix ending in ':', or any row of
+    a kernel named exactly (mm_io keeps mm_read_2m and mm_write_2m)."""
+    return not only or kernel in only or any(row_name in (o, o + ":" + row_name.partition(":")[2])
+                                             or o.endswith(":") and row_name.startswith(o) for o in only)
 
 
 def machine(torch_status):
@@ -163,7 +164,7 @@ def main(argv=None):
         except Exception as e:  # a row that cannot even be built still gets a line
             got = [cases.unavailable(cases.new_row(name.rstrip(":"), name),
                                      "%s: %s" % (type(e).__name__, e))]
-        got = [r for r in got if row_selected(r["name"], args.only)]
+        got = [r for r in got if row_selected(r["name"], args.only, name)]
         for r in got:
             report.derive(r, _row_bandwidth(r, bw, args.quick))
             gs = r.get("gosparse") or {}

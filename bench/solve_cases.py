@@ -233,12 +233,17 @@ def _solve_row(ctx, stem, S, A, budget):
 
     x = run_gosparse(row, ours, budget, "gosparse.sparse.spsolve")
     if x is None:
-        # Singular for SciPy too? Say so beside our refusal.
+        # Singular for SciPy too? Then both refuse it: the row says so, and
+        # agrees, rather than printing our refusal as an error.
         try:
             y = sla.splu(Ac).solve(b)
             row["notes"].append("scipy solves it (residual %.1e)" % _residual(A, y, b))
         except Exception as e:
             row["notes"].append("scipy splu refuses it too: %s" % e)
+            if "singular" in row["status"]:
+                row["notes"].append("gosparse: %s" % row["status"].partition(": ")[2])
+                row["status"] = "singular: refused by both (no time)"
+                row["agreement"] = {"ok": None, "checks": {"scipy": "ok"}}
         return finish(row)
     x = np.asarray(x)
     if budget is _ONCE:

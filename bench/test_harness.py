@@ -220,3 +220,14 @@ def test_rows_built_from_one_target_keep_their_own_verdicts():
     assert fast["target"]["met"] is True
     assert slow["target"]["met"] is False
     assert "met" not in target
+
+
+def test_only_a_kernel_keeps_all_its_rows():
+    """--only mm_io keeps the rows mm_io makes (mm_read_2m, mm_write_2m): they
+    were dropped after the kernel ran, and the run printed an empty table."""
+    import harness
+    assert harness.row_selected("mm_read_2m", ["mm_io"], "mm_io")
+    assert not harness.row_selected("mm_read_2m", ["spmv"], "mm_io")
+    assert harness.row_selected("spmv_out:i64", ["spmv_out"], "spmv_out")
+    assert harness.row_selected("spsolve:west0067", ["spsolve:"], "spsolve:")
+    assert not harness.row_selected("spsolve:arrow", ["spsolve:west0067"], "spsolve:")
