@@ -105,10 +105,16 @@ func reduceRagged(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 // batch of the same structure (fill zero, as Softmax's COO results).
 func softmaxRagged(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
 	r, ok := tensor.RaggedOf(t)
-	if !ok || dim != t.NDim()-1 || (t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
+	if !ok || dim != t.NDim()-1 {
 		return nil, false, nil
 	}
-	vals, ok, err := engine.SoftmaxSegments(r.Pos, r.Values, log)
+	segments := engine.SoftmaxSegments
+	if t.DType().IsComplex() {
+		segments = func(pos, vals dtype.Array, log bool) (dtype.Array, bool, error) {
+			return engine.SoftmaxComplexSegments(pos, vals, 1, log, complexMath)
+		}
+	}
+	vals, ok, err := segments(r.Pos, r.Values, log)
 	if !ok || err != nil {
 		return nil, ok, err
 	}

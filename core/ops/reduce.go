@@ -319,6 +319,9 @@ func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 		}
 		return Squeeze(u, &dim)
 	}
+	if t.DType() == dtype.Float16 || t.DType() == dtype.BFloat16 {
+		return softmaxHalf(t, dim, log)
+	}
 	if r, ok, err := softmaxRagged(t, dim, log); ok || err != nil {
 		return r, err
 	}

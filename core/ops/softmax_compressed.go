@@ -102,6 +102,13 @@ func softmaxStoredOrder(pos, crd, vals dtype.Array, batch []int64, m, n int64, d
 	var ok bool
 	var err error
 	switch {
+	case vals.DType.IsComplex() && dim == seg:
+		out, ok, err = engine.SoftmaxComplexSegments(pos, vals, dtype.NumelOf(vals.Shape[1:]), log, complexMath)
+	case vals.DType.IsComplex() && dim >= nb+2:
+		dd := dim - nb - 1
+		out, ok, err = engine.SoftmaxComplexAxis(vals, vals.Shape[dd], dtype.NumelOf(vals.Shape[dd+1:]), log, complexMath)
+	case vals.DType.IsComplex(): // a batch dim: the scatter over the coordinates
+		return dtype.Array{}, false, nil
 	case dim == seg:
 		out, ok, err = engine.SoftmaxSegmentsBlocked(pos, vals, dtype.NumelOf(vals.Shape[1:]), log)
 	case dim < nb:
@@ -201,7 +208,7 @@ func csrOfCSC[I int32 | int64](pos, crd, vals dtype.Array, batches, m, n int64) 
 	var tv dtype.Array
 	var err error
 	switch {
-	case len(vals.Shape) > 1: // a hybrid tensor's blocks
+	case len(vals.Shape) > 1 || vals.DType.IsComplex(): // a hybrid tensor's blocks, or complex values as blocks of one
 		tp, tc, tv, err = transposeBlocks(p, shifted, vals, rows)
 	case vals.DType == dtype.Float32:
 		tp, tc, tv, err = transposeValues[I, float32](p, shifted, vals, rows)

@@ -21,7 +21,7 @@ import (
 // false for the other cases.
 func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
 	if t.Layout() == tensor.Custom ||
-		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
+		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32 && !t.DType().IsComplex()) {
 		return nil, false, nil
 	}
 	switch t.Layout() {

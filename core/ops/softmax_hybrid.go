@@ -19,6 +19,9 @@ import (
 // the engine does not run it.
 func softmaxEntries(pos, idx dtype.Array, sparse []int64, dim int, vals dtype.Array, log bool) (dtype.Array, bool, error) {
 	block := dtype.NumelOf(vals.Shape[1:])
+	if vals.DType.IsComplex() {
+		return softmaxEntriesComplex(pos, idx, sparse, dim, vals, block, log)
+	}
 	if dd := dim - len(sparse) + 1; dd > 0 { // vals' axis dd
 		return engine.SoftmaxAxis(vals, vals.Shape[dd], dtype.NumelOf(vals.Shape[dd+1:]), log)
 	}
@@ -33,6 +36,23 @@ func softmaxEntries(pos, idx dtype.Array, sparse []int64, dim int, vals dtype.Ar
 	}
 	return softmaxColumns[float64](idx, sparse, dim, vals, block, log)
 }
+
+// softmaxEntriesComplex is softmaxEntries of complex values, on the
+// engine's complex kernels: the same groups, each dense element of a
+// hybrid operand's entries its own (the scatter takes the blocks whole).
+func softmaxEntriesComplex(pos, idx dtype.Array, sparse []int64, dim int, vals dtype.Array, block int64, log bool) (dtype.Array, bool, error) {
+	if dd := dim - len(sparse) + 1; dd > 0 {
+		return engine.SoftmaxComplexAxis(vals, vals.Shape[dd], dtype.NumelOf(vals.Shape[dd+1:]), log, complexMath)
+	}
+	if dim == len(sparse)-1 {
+		return engine.SoftmaxComplexSegments(pos, vals, block, log, complexMath)
+	}
+	return engine.SoftmaxComplexScatter(idx, sparse, dim, vals, log, complexMath)
+}
+
+// complexMath is the Annex G exp and log the engine's complex softmax
+// computes with.
+var complexMath = engine.ComplexMath{Exp: cexp, Log: clog}
 
 // softmaxColumns is the scatter softmax of a hybrid operand's values
 // (nse, block), one dense element j at a time: its values gathered into a
