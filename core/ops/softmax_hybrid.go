@@ -28,13 +28,21 @@ func softmaxEntries(pos, idx dtype.Array, sparse []int64, dim int, vals dtype.Ar
 	if dim == len(sparse)-1 {
 		return engine.SoftmaxSegmentsBlocked(pos, vals, block, log)
 	}
-	if block == 1 {
-		return engine.SoftmaxScatter(idx, slices.Clone(sparse), dim, vals, log)
+	var r dtype.Array
+	var ok bool
+	var err error
+	switch {
+	case block == 1:
+		r, ok, err = engine.SoftmaxScatter(idx, slices.Clone(sparse), dim, vals, log)
+	case vals.DType == dtype.Float32:
+		r, ok, err = softmaxColumns[float32](idx, sparse, dim, vals, block, log)
+	default:
+		r, ok, err = softmaxColumns[float64](idx, sparse, dim, vals, block, log)
 	}
-	if vals.DType == dtype.Float32 {
-		return softmaxColumns[float32](idx, sparse, dim, vals, block, log)
+	if ok || err != nil {
+		return r, ok, err
 	}
-	return softmaxColumns[float64](idx, sparse, dim, vals, block, log)
+	return softmaxSorted(idx, dim, vals, log) // more groups than the scatter keeps accumulators for
 }
 
 // softmaxEntriesComplex is softmaxEntries of complex values, on the
@@ -47,7 +55,10 @@ func softmaxEntriesComplex(pos, idx dtype.Array, sparse []int64, dim int, vals d
 	if dim == len(sparse)-1 {
 		return engine.SoftmaxComplexSegments(pos, vals, block, log, complexMath)
 	}
-	return engine.SoftmaxComplexScatter(idx, sparse, dim, vals, log, complexMath)
+	if r, ok, err := engine.SoftmaxComplexScatter(idx, sparse, dim, vals, log, complexMath); ok || err != nil {
+		return r, ok, err
+	}
+	return softmaxSorted(idx, dim, vals, log)
 }
 
 // complexMath is the Annex G exp and log the engine's complex softmax
@@ -71,6 +82,8 @@ func softmaxColumns[V float32 | float64](idx dtype.Array, sparse []int64, dim in
 		}
 		r, ok, err := engine.SoftmaxScatter(idx, slices.Clone(sparse), dim, col, log)
 		if !ok || err != nil {
+			memory.RecycleBytes(out.Data)
+			memory.RecycleBytes(col.Data)
 			return dtype.Array{}, ok, err
 		}
 		for k, x := range dtype.AsSlice[V](r) {
