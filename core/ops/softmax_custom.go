@@ -65,8 +65,14 @@ func softmaxCustom(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, e
 // float32 or float64 tensor of a format without repeated coordinates (its
 // duplicates sum first), without dense dims or a per-slot fill.
 func softmaxCustomApplies(t *tensor.Tensor, dim int) bool {
-	if t.Layout() != tensor.Custom || t.PerSlotFill() || t.DenseDim() != 0 || dim < 0 || dim >= t.NDim() ||
-		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32) {
+	return (t.DType() == dtype.Float64 || t.DType() == dtype.Float32) && softmaxCustomStorage(t, dim)
+}
+
+// softmaxCustomStorage reports whether softmax along dim can run on t's
+// own storage whatever its dtype: a custom format of unique coordinates,
+// a scalar fill, no dense dims.
+func softmaxCustomStorage(t *tensor.Tensor, dim int) bool {
+	if t.Layout() != tensor.Custom || t.PerSlotFill() || t.DenseDim() != 0 || dim < 0 || dim >= t.NDim() {
 		return false
 	}
 	u, err := t.USTStorage()

@@ -20,9 +20,11 @@ import (
 // dense elements with a softmax of its own (engine.SoftmaxSegmentsBlocked
 // over pos x C). The result is softmaxCustom's: t's structure shared, its
 // values mapped, fill zero. ok is false for the other formats, and where
-// the segments do not tile the values from slot 0.
+// the segments do not tile the values from slot 0. Complex values run
+// the engine's complex segments (softmaxCustom's walk is real only).
 func softmaxCustomSegments(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
-	if !softmaxCustomApplies(t, dim) {
+	complexValues := t.DType().IsComplex()
+	if !softmaxCustomApplies(t, dim) && !(complexValues && softmaxCustomStorage(t, dim)) {
 		return nil, false, nil
 	}
 	u, err := t.USTStorage()
@@ -34,6 +36,10 @@ func softmaxCustomSegments(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor,
 		return nil, false, nil
 	}
 	r, err := tensor.CustomMapped(t, make([]byte, t.DType().Size()), func(v dtype.Array) (dtype.Array, error) {
+		if complexValues {
+			out, _, err := engine.SoftmaxComplexSegments(pos, v, block, log, complexMath)
+			return out, err
+		}
 		out, _, err := engine.SoftmaxSegmentsBlocked(pos, v, block, log) // float32 or float64: softmaxCustomApplies
 		return out, err
 	})

@@ -210,3 +210,76 @@ func specifiedMask(t *testing.T, x *tensor.Tensor) []int64 {
 	}
 	return out
 }
+
+// Softmax of custom-format tensors (every format of formats.json, fills 0
+// and 2.5) of complex and half dtypes equals the COO route's bits (NaN
+// payloads aside) along every dim: complex values where a level's
+// segments are dim's groups on the engine's complex segments, keeping the
+// operand's structure, else through the tensor's elements; half values by
+// the float32 routes on the widened storage.
+func TestCustomSoftmaxComplexAndHalf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(32, 128))
+	segments, imaginary := 0, 0
+	for _, d := range []dtype.DType{dtype.Complex128, dtype.Complex64, dtype.Float16, dtype.BFloat16} {
+		for _, c := range customCases(t, d) {
+			if d.IsComplex() { // imaginary parts for the stored elements, the padding left at the fill
+				u, err := c.a.USTStorage()
+				require.NoError(t, err, c.id)
+				fill := dtype.Array{DType: d, Shape: []int64{1}, Data: c.a.FillElem()}.Complex(0)
+				for i := range u.Values.Numel() {
+					if v := u.Values.Complex(i); v.Re() != fill.Re() {
+						u.Values.SetComplex(i, dtype.Complex128Scalar(complex(v.Re(), rng.NormFloat64())))
+					}
+				}
+			}
+			for dim := range c.a.NDim() {
+				for _, log := range []bool{false, true} {
+					msg := fmt.Sprintf("%s %s dim %d log %v", c.id, d, dim, log)
+					want, err := softmaxViaCOO(c.a, dim, log)
+					require.NoError(t, err, msg)
+					got, err := Softmax(c.a, dim, log)
+					require.NoError(t, err, msg)
+					requireSameSoftmaxBits(t, want, got, msg)
+					if v := want.Values(); d.IsComplex() && v.Numel() > 0 && v.Complex(0).Im() != 0 {
+						imaginary++
+					}
+					if _, ok, _ := softmaxCustomSegments(c.a, dim, log); ok && d.IsComplex() {
+						requireSharesStructure(t, c.a, got, msg)
+						segments++
+					}
+				}
+			}
+		}
+	}
+	require.Positive(t, segments)
+	require.Positive(t, imaginary, "no complex result with an imaginary part")
+}
+
+// Softmax of complex128 and float16 tensors allocates its result plus,
+// over the columns, the accumulators (for complex a float64 max and a
+// complex128 sum a column, for float16 the float32 route's two float64 a
+// column) and, for float16, at most the widened values and the float32
+// result (4 bytes an entry each, handed back for the next call): a
+// 200K-row Laplacian (1M entries) in CSR and COO, dims 0 and 1.
+func TestSoftmaxComplexAndHalfAllocate(t *testing.T) {
+	for _, d := range []dtype.DType{dtype.Complex128, dtype.Float16} {
+		for _, l := range []tensor.Layout{tensor.CSR, tensor.COO} {
+			x, err := convert.ToDType(benchLaplacian(t, 447, l), d)
+			require.NoError(t, err)
+			nse, cols := uint64(x.NNZ()), uint64(x.Dims()[1])
+			for _, dim := range []int{0, 1} {
+				got, r := allocatedBy(t, func() (*tensor.Tensor, error) { return Softmax(x, dim, false) })
+				require.Equal(t, d, r.DType())
+				limit := resultBytes(r) + 24*cols + 256<<10
+				if d == dtype.Float16 {
+					limit = resultBytes(r) + 16*cols + 8*nse + 256<<10
+				}
+				if l == tensor.COO { // a COO input's indices are shared
+					limit -= uint64(len(r.Indices().Data))
+				}
+				require.LessOrEqual(t, got, limit, "%s %s dim %d: %d bytes allocated, limit %d", d, l, dim, got, limit)
+				t.Logf("%s %s dim %d: %d bytes allocated, result %d", d, l, dim, got, resultBytes(r))
+			}
+		}
+	}
+}

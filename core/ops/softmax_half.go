@@ -13,7 +13,7 @@ import (
 // them): in float32, the result rounded to the half dtype once. t's
 // values are widened exactly into a float32 tensor of t's structure
 // (shared), whose Softmax runs on the engine by the float32 routes, and
-// that result's values are rounded (the float32 ones handed back). The
+// that result's values are rounded (both float32 arrays handed back). The
 // result has the float32 result's structure: a coalesced COO, a ragged
 // batch or t's custom format, fill zero.
 func softmaxHalf(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
@@ -25,11 +25,17 @@ func softmaxHalf(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 		}
 		t = c
 	}
-	w, err := retyped(t, dtype.Float32, engine.WidenHalf)
+	var wide []byte
+	w, err := retyped(t, dtype.Float32, func(a dtype.Array) (dtype.Array, error) {
+		v, err := engine.WidenHalf(a)
+		wide = v.Data
+		return v, err
+	})
 	if err != nil {
 		return nil, err
 	}
 	r, err := Softmax(w, dim, log)
+	memory.RecycleBytes(wide) // the result's values are its own
 	if err != nil {
 		return nil, err
 	}
