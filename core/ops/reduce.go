@@ -287,6 +287,10 @@ func reduceBlockInto(acc []dtype.Scalar, vals dtype.Array, e int64, dshape []int
 // elements only (unspecified ones are excluded, not read as the fill), on a
 // coalesced COO result of the same pattern (a float custom-format tensor's
 // keeps its format and structure: softmaxCustom). log computes log_softmax.
+// Every case runs on the engine: float16 and bfloat16 by the float32
+// routes, rounded once (softmaxHalf); complex by the engine's complex
+// kernels (torch refuses complex softmax; this is exp(z) / sum exp(z)); a
+// compressed tensor whose COO form needs wider indices through that form.
 func Softmax(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, error) {
 	op := "softmax"
 	if log {

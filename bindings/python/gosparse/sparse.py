@@ -59,13 +59,16 @@ def softmax(input, dim, dtype=None):
     """torch.sparse.softmax: softmax along dim over the specified elements only
     (unspecified elements are excluded, and stay unspecified with fill 0). The result
     is coalesced COO of input's pattern (a float tensor of a custom format keeps its
-    format and structure). dtype casts the input first."""
+    format and structure). dtype casts the input first. float16 and bfloat16 compute in
+    float32 and round once (torch's dense rule; torch.sparse refuses them); complex
+    tensors give exp(z) / sum exp(z) (torch refuses them: docs/torch-differences.md)."""
     t = _cast(_tensor_arg(input, "sparse.softmax"), dtype)
     return _call(type(t), _lib.gs_softmax, t._handle, _dim_arg(dim))
 
 
 def log_softmax(input, dim, dtype=None):
-    """torch.sparse.log_softmax: log of softmax along dim over the specified elements."""
+    """torch.sparse.log_softmax: log of softmax along dim over the specified elements
+    (dtypes as sparse.softmax's; complex: z - log(sum exp(z)), the principal log)."""
     t = _cast(_tensor_arg(input, "sparse.log_softmax"), dtype)
     return _call(type(t), _lib.gs_log_softmax, t._handle, _dim_arg(dim))
 

@@ -711,6 +711,124 @@ def test_softmax_of_integers_refused_as_torch(fn):
                                    rtol=1e-14)
 
 
+def _sparse_in(t, layout):
+    return {"coo": t.to_sparse, "csr": t.to_sparse_csr, "csc": t.to_sparse_csc}[layout]()
+
+
+def _half_bits(t):
+    """The float16 / bfloat16 elements of t's dense form as their uint16 bits."""
+    return np.ascontiguousarray(np.asarray(t.to_dense().numpy())).view(np.uint16)
+
+
+def _round_half(f32, dt):
+    """float32 values rounded to dt (to nearest, ties to even) as uint16 bits."""
+    f32 = np.ascontiguousarray(f32, np.float32)
+    if dt == "float16":
+        return f32.astype(np.float16).view(np.uint16)
+    b = f32.view(np.uint32).astype(np.uint64)
+    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+@pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("dt", ["float16", "bfloat16"])
+@pytest.mark.parametrize("layout", ["coo", "csr", "csc"])
+@pytest.mark.parametrize("density", [0.6, 1.0])
+def test_softmax_of_half_dtypes_as_torch_computes_them(fn, dt, layout, density):
+    # torch.sparse refuses float16 and bfloat16. gosparse computes each line's softmax of the
+    # specified elements in float32 (as its float32 softmax: in float64, rounded to float32)
+    # and rounds once to the half dtype: the bits of torch's dense half softmax (the whole
+    # dense softmax where every element is specified). torch's dense half log_softmax rounds
+    # max + log(sum) to the half dtype first (test_half_log_softmax_rounds_once), and its
+    # float32 one sums in float32: gosparse's is the float64 formula rounded through float32,
+    # within one unit in the last place of torch's float32 log_softmax rounded to the dtype
+    rng = np.random.default_rng(38)
+    a = np.where(rng.random((6, 9)) < density, rng.normal(0, 4, (6, 9)), 0).astype(np.float32)
+    x = gs.tensor(a, dtype=getattr(gs, dt))
+    src = _half_bits(x)
+    spec = (src & 0x7FFF) != 0  # the specified elements: the non-zero ones
+    wide = np.asarray(x.to(gs.float32).numpy()).astype(np.float64)
+    t = _sparse_in(x, layout)
+    for dim in (0, 1):
+        r = getattr(gs.sparse, fn)(t, dim)
+        assert r.dtype is getattr(gs, dt) and r.layout is gs.sparse_coo
+        got = _half_bits(r)
+        assert not got[~spec].any()  # the fill: zero
+        for k in range(a.shape[1 - dim]):
+            line = (slice(None), k) if dim == 0 else (k, slice(None))
+            m = spec[line]
+            if not m.any():
+                continue
+            msg = f"dim {dim} line {k}"
+            if fn == "log_softmax":
+                v = wide[line][m]
+                want = _round_half(v - v.max() - np.log(np.exp(v - v.max()).sum()), dt)
+                np.testing.assert_array_equal(got[line][m], want, err_msg=msg)
+            if torch is None:
+                continue
+            tdt = getattr(torch, dt)
+            v = torch.from_numpy(src[line][m].astype(np.int16)).view(tdt)
+            w = torch.softmax(v, 0) if fn == "softmax" else torch.log_softmax(v.float(), 0).to(tdt)
+            want = w.view(torch.int16).numpy().view(np.uint16)
+            if fn == "softmax":
+                np.testing.assert_array_equal(got[line][m], want, err_msg=msg)
+            else:
+                assert np.abs(got[line][m].astype(int) - want.astype(int)).max() <= 1, msg
+    if torch is not None:
+        with pytest.raises(NotImplementedError):
+            getattr(torch.sparse, fn)(torch.from_numpy(a).to(getattr(torch, dt)).to_sparse(), 1)
+
+
+def test_half_log_softmax_rounds_once():
+    # log_softmax of [-1.988, 1.431, 10.11, -2.633] in float16 is -1.787e-4 at the largest
+    # element (the float32 result, rounded once); torch's dense float16 kernel subtracts
+    # max + log(sum) rounded to float16 first and gives 0 there, -12.09 for -12.10 at the
+    # first (docs/torch-differences.md)
+    a = np.array([-1.988, 1.431, 10.11, -2.633], np.float16)
+    got = np.asarray(gs.sparse.log_softmax(gs.tensor(a).to_sparse(), 0).to_dense().numpy())
+    assert got.dtype == np.float16
+    want = np.log(np.exp(a.astype(np.float64)).sum())
+    np.testing.assert_array_equal(got, (a.astype(np.float64) - want).astype(np.float32)
+                                  .astype(np.float16))
+    assert got[2] != 0
+    if torch is not None:
+        tr = torch.log_softmax(torch.from_numpy(a), 0).numpy()
+        assert tr[2] == 0 and tr[0] != got[0]
+        np.testing.assert_array_equal(got, torch.log_softmax(torch.from_numpy(a).float(), 0)
+                                      .to(torch.float16).numpy())
+
+
+@pytest.mark.parametrize("fn", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("dt", ["complex64", "complex128"])
+@pytest.mark.parametrize("layout", ["coo", "csr", "csc"])
+def test_softmax_of_complex_computes_what_torch_refuses(fn, dt, layout):
+    # torch refuses complex softmax (sparse and dense); gosparse computes the defined one
+    # over the specified elements: exp(z) / sum exp(z), log: z - log(sum exp(z)) with the
+    # principal log (docs/torch-differences.md)
+    rng = np.random.default_rng(39)
+    shape = (5, 7)
+    z = rng.normal(0, 3, shape) + 1j * rng.normal(0, 3, shape)
+    z = np.where(rng.random(shape) < 0.6, z, 0)
+    t = _sparse_in(gs.tensor(z.astype(dt)), layout)
+    zz = z.astype(dt).astype(np.complex128)
+    for dim in (0, 1):
+        r = getattr(gs.sparse, fn)(t, dim)
+        assert r.dtype is getattr(gs, dt) and r.layout is gs.sparse_coo
+        got = np.asarray(r.to_dense().numpy())
+        spec = zz != 0
+        m = np.where(spec, zz.real, -np.inf).max(axis=dim, keepdims=True)
+        m = np.where(np.isfinite(m), m, 0)
+        s = np.where(spec, np.exp(zz - m), 0).sum(axis=dim, keepdims=True)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            want = (zz - m - np.log(s)) if fn == "log_softmax" else np.exp(zz - m) / s
+        want = np.where(spec, want, 0)
+        tol = 1e-12 if dt == "complex128" else 2e-5
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+    if torch is not None:
+        for tt in (torch.from_numpy(z).to_sparse(), torch.from_numpy(z)):
+            with pytest.raises(NotImplementedError):
+                getattr(torch.sparse if tt.is_sparse else torch, fn)(tt, 1)
+
+
 # ---- issue 33 item 4: torch's factory and constructor arguments ------------------------------
 
 def _x(lib):
