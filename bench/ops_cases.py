@@ -36,22 +36,23 @@ def _values(r):
     return a.astype(np.complex128 if np.iscomplexobj(a) else np.float64)
 
 
-def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via):
-    """One row: gs() on the gosparse CSR A, sp_fn(S) on SciPy's csr_array over
-    the same buffers, torch_fn(torch, At, Ac) on torch's CSR At and coalesced
-    COO Ac; key(result) gives what the three must agree on."""
+def _op_row(ctx, name, what, A, key, gs, sp_fn, torch_fn, via, vt="f64"):
+    """One row: gs() on the gosparse CSR A (values vt), sp_fn(S) on SciPy's
+    csr_array over the same buffers, torch_fn(torch, At, Ac) on torch's CSR
+    At and coalesced COO Ac; key(result) gives what the three must agree on."""
     rows, cols = A.shape
     nnz = A._nnz()
-    row = new_row(name, "%s, CSR f64/i32, 2-D Laplacian %dx%d (%d nnz)" % (what, rows, cols, nnz),
-                  nbytes=8 * nnz, bytes_formula="8*nnz (the values read)")
+    size = A.dtype.itemsize
+    row = new_row(name, "%s, CSR %s/i32, 2-D Laplacian %dx%d (%d nnz)" % (what, vt, rows, cols, nnz),
+                  nbytes=size * nnz, bytes_formula="%d*nnz (the values read)" % size)
     row["pair"] = ("scipy", "torch") if sp_fn is not None else ("torch",)
     res = run_gosparse(row, gs, ctx.fast, via)
     if res is None:
         return row
     want = key(res)
     del res
-    S = _scipy_csr(A)
     if sp_fn is not None:
+        S = _scipy_csr(A)
         run_peer(row, "scipy", lambda: sp_fn(S), ctx.fast, lambda r: check.dense(want, key(r)))
 
     def build(torch):
@@ -159,6 +160,31 @@ def _coo3d_row(ctx, A):
 
     run_torch(row, build, ctx.fast, lambda r: check.dense(want, _values(r.coalesce())))
     return finish(row)
+
+
+def _torch_complex_softmax(torch, Ac):
+    """softmax over dim 1 of a coalesced complex COO matrix by torch's own
+    ops (torch.sparse.softmax refuses complex): each row's largest real
+    part (scatter_reduce), the exponentials, each row's sum (index_add_),
+    the quotients, in a COO tensor of Ac's pattern."""
+    rows, v, n = Ac.indices()[0], Ac.values(), Ac.shape[0]
+    m = torch.full((n,), float("-inf"), dtype=v.real.dtype).scatter_reduce(0, rows, v.real, "amax")
+    m = torch.where(torch.isinf(m), torch.zeros_like(m), m)
+    e = torch.exp(v - m[rows])
+    s = torch.zeros(n, dtype=v.dtype).index_add_(0, rows, e)
+    return torch.sparse_coo_tensor(Ac.indices(), e / s[rows], Ac.shape, is_coalesced=True)
+
+
+def _dtype_softmax_row(name, dtype, vt, torch_fn):
+    """softmax over dim 1 of the Laplacian cast to dtype (cast before the
+    timing), a dtype torch.sparse.softmax refuses: torch_fn is torch's way
+    to the same result."""
+    def kernel(ctx):
+        A = _lap(ctx).to(dtype=getattr(gosparse, dtype))
+        return [_op_row(ctx, name, "softmax over dim 1 (result COO)", A, _values,
+                        lambda: gosparse.sparse.softmax(A, 1), None, torch_fn,
+                        "gosparse.sparse.softmax", vt=vt)]
+    return name, kernel
 
 
 _ROWVEC = {}
@@ -318,6 +344,12 @@ KERNELS = [
          lambda A: gosparse.sparse.softmax(A, 1), None,
          lambda torch, At, Ac: torch.sparse.softmax(Ac, 1), "gosparse.sparse.softmax"),
     ("ops_sum_3d_dim2", lambda ctx: [_coo3d_row(ctx, _lap(ctx))]),
+    # torch.sparse.softmax refuses complex and half values: its peers compute them by
+    # torch's ops (complex) or cast to float32 and back (half, torch's rule for it)
+    _dtype_softmax_row("ops_softmax_dim1_c128", "complex128", "c128",
+                       lambda torch, At, Ac: _torch_complex_softmax(torch, Ac)),
+    _dtype_softmax_row("ops_softmax_dim1_f16", "float16", "f16",
+                       lambda torch, At, Ac: torch.sparse.softmax(Ac.float(), 1).half()),
     _row("ops_softmax_dim0", "softmax over dim 0 (result COO)", _values,
          lambda A: gosparse.sparse.softmax(A, 0), None,
          lambda torch, At, Ac: torch.sparse.softmax(Ac, 0), "gosparse.sparse.softmax"),

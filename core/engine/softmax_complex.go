@@ -55,13 +55,14 @@ func complexSegments[I kernels.Index, C complex64 | complex128](pos []I, v, out 
 	segs := len(pos) - 1
 	base := pos[0]
 	parallel.ForRows(pos, int64(segs)+int64(pos[segs]-base)*int64(block), func(lo, hi int) {
+		var e [expBlock]complex128
 		for s := lo; s < hi; s++ {
 			a, n := int(pos[s]-base), int(pos[s+1]-pos[s])
 			if n == 0 {
 				continue
 			}
 			for j := range block {
-				complexLine(v[a*block+j:], out[a*block+j:], n, block, log, cm)
+				complexLine(v[a*block+j:], out[a*block+j:], n, block, &e, log, cm)
 			}
 		}
 	})
@@ -94,9 +95,10 @@ func complexAxis[C complex64 | complex128](v, out []C, n, inner int, log bool, c
 	seg := n * inner
 	outer := len(v) / seg
 	parallel.ForEven(outer, 1, int64(len(v)), func(lo, hi int) {
+		var e [expBlock]complex128
 		for o := lo; o < hi; o++ {
 			for j := range inner {
-				complexLine(v[o*seg+j:], out[o*seg+j:], n, inner, log, cm)
+				complexLine(v[o*seg+j:], out[o*seg+j:], n, inner, &e, log, cm)
 			}
 		}
 	})
@@ -211,9 +213,10 @@ func complexScatter[I kernels.Index, C complex64 | complex128](idx []I, strides 
 }
 
 // complexLine is the complex softmax of the n values x[0], x[stride],
-// ..., written to y at the same offsets (the exponentials computed again
-// for the results rather than kept).
-func complexLine[C complex64 | complex128](x, y []C, n, stride int, log bool, cm ComplexMath) {
+// ..., written to y at the same offsets. The exponentials are kept in e
+// (the caller's scratch) where n fits it, else computed again for the
+// results: the same bits either way.
+func complexLine[C complex64 | complex128](x, y []C, n, stride int, e *[expBlock]complex128, log bool, cm ComplexMath) {
 	m := math.Inf(-1)
 	for k := range n {
 		m = math.Max(m, real(complex128(x[k*stride])))
@@ -221,14 +224,25 @@ func complexLine[C complex64 | complex128](x, y []C, n, stride int, log bool, cm
 	if math.IsInf(m, -1) {
 		m = 0
 	}
+	keep := n <= expBlock && !log
 	var sum complex128
 	for k := range n {
-		sum += cm.Exp(complex128(x[k*stride]) - complex(m, 0))
+		w := cm.Exp(complex128(x[k*stride]) - complex(m, 0))
+		if keep {
+			e[k] = w
+		}
+		sum += w
 	}
 	if log {
 		ls := cm.Log(sum)
 		for k := range n {
 			y[k*stride] = C(complex128(x[k*stride]) - complex(m, 0) - ls)
+		}
+		return
+	}
+	if keep {
+		for k, w := range e[:n] {
+			y[k*stride] = C(w / sum)
 		}
 		return
 	}
