@@ -6,19 +6,23 @@ import (
 	"github.com/gosparse/gosparse/core/tensor"
 )
 
-// softmaxNative runs Softmax of a float32 or float64 CSR, CSC, DCSR, DCSC,
-// BSR, BSC or COO tensor on the engine (DCSR, DCSC, BSR and BSC as their
-// CSR and CSC forms, a block's every element an entry): over the last
-// sparse dim a segment softmax over its row pointer (softmaxCompressed,
-// batched or not) or, for COO, its runs of equal leading coordinates
-// (softmaxCOO); over a batch dim of a compressed tensor its cells across
-// the batches (engine.SoftmaxBatchDim); over any other sparse dim a
-// scatter into one accumulator pair per group of entries that share the
-// other coordinates (engine.SoftmaxScatter); over a dense dim a dense
-// softmax of each entry's block along it (engine.SoftmaxAxis). The result is Softmax's:
-// a coalesced COO of the same pattern (a coalesced COO input's indices
-// shared), fill zero; t's fill, scalar or per slot, is never read. ok is
-// false for the other cases.
+// softmaxNative runs Softmax of a float32, float64, complex64 or
+// complex128 CSR, CSC, DCSR, DCSC, BSR, BSC or COO tensor on the engine
+// (complex values on its complex kernels over the same groups; DCSR, DCSC,
+// BSR and BSC as their CSR and CSC forms, a block's every element an
+// entry): over the last sparse dim a segment softmax over its row pointer
+// (softmaxCompressed, batched or not) or, for COO, its runs of equal
+// leading coordinates (softmaxCOO); over a batch dim of a compressed
+// tensor its cells across the batches (engine.SoftmaxBatchDim); over any
+// other sparse dim a scatter into one accumulator pair per group of
+// entries that share the other coordinates (engine.SoftmaxScatter), or a
+// sort of the entries where the groups would outnumber them
+// (softmaxSorted); over a dense dim a dense softmax of each entry's block
+// along it (engine.SoftmaxAxis). The result is Softmax's: a coalesced COO
+// of the same pattern (a coalesced COO input's indices shared), fill
+// zero; t's fill, scalar or per slot, is never read. ok is false for the
+// other cases (other dtypes and layouts, and a compressed tensor
+// softmaxCompressed declines).
 func softmaxNative(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
 	if t.Layout() == tensor.Custom ||
 		(t.DType() != dtype.Float64 && t.DType() != dtype.Float32 && !t.DType().IsComplex()) {

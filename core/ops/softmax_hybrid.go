@@ -14,9 +14,12 @@ import (
 // pos bound the entries that share the others
 // (engine.SoftmaxSegmentsBlocked: each dense element its own softmax);
 // over another the scatter, one dense element at a time
-// (softmaxColumns); over a dense dim each entry's block a dense softmax
-// along that axis (torch's rule: engine.SoftmaxAxis). ok is false where
-// the engine does not run it.
+// (softmaxColumns), or a sort of the entries where the scatter's
+// accumulators would outnumber them (softmaxSorted); over a dense dim each
+// entry's block a dense softmax along that axis (torch's rule:
+// engine.SoftmaxAxis). Complex values take the engine's complex kernels
+// over the same groups (softmaxEntriesComplex). ok is false for other
+// dtypes.
 func softmaxEntries(pos, idx dtype.Array, sparse []int64, dim int, vals dtype.Array, log bool) (dtype.Array, bool, error) {
 	block := dtype.NumelOf(vals.Shape[1:])
 	if vals.DType.IsComplex() {
