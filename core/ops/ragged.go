@@ -103,6 +103,8 @@ func reduceRagged(t *tensor.Tensor, red []bool, dims []int, op string, out dtype
 // softmaxRagged is Softmax along the last dim of a ragged batch: each row
 // of every batch a segment of the global pos; the result is the ragged
 // batch of the same structure (fill zero, as Softmax's COO results).
+// Float32 and float64 values run engine.SoftmaxSegments, complex ones
+// engine.SoftmaxComplexSegments (half ones arrive as float32: softmaxHalf).
 func softmaxRagged(t *tensor.Tensor, dim int, log bool) (*tensor.Tensor, bool, error) {
 	r, ok := tensor.RaggedOf(t)
 	if !ok || dim != t.NDim()-1 {
