@@ -10,7 +10,7 @@ import (
 // Splu's default on unsymmetric matrices) on the real unsymmetric matrices,
 // with the process's CPU time a call (the machine is shared).
 func BenchmarkColumnOrder(b *testing.B) {
-	for _, name := range []string{"west0067.mtx", "cryg2500.mtx", "bayer10.mtx", "arrow.mtx"} {
+	for _, name := range []string{"west0067.mtx", "cryg2500.mtx", "bayer10.mtx", "arrow.mtx", "pushpull.mtx"} {
 		b.Run(name, func(b *testing.B) {
 			a := realMatrix(b, name)
 			m, err := loadCompressed[float64](a, tensor.CSC)
@@ -60,6 +60,39 @@ func BenchmarkColumnOrderForLU(b *testing.B) {
 				p.run()
 			}
 			b.ReportMetric(float64(processCPUTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
+		})
+	}
+}
+
+// BenchmarkSpsolveOrder runs the minimum degree ordering Spsolve picks (AMD
+// on A + A^T where the pattern is nearly symmetric, else ColAMD, without
+// the postorder) on every matrix the LU bench rows solve and on the 200^2
+// convection-diffusion operator, one call an iteration: the benchmark to
+// run under callgrind (GOMAXPROCS=1, GODEBUG=asyncpreemptoff=1) for the
+// ordering's instruction count, (T(N+1 calls) - T(1 call)) / N.
+func BenchmarkSpsolveOrder(b *testing.B) {
+	for _, name := range []string{"west0067.mtx", "west0067_jumbled.mtx", "cryg2500.mtx", "bayer10.mtx",
+		"arrow.mtx", "pushpull.mtx", "convdiff 200x200"} {
+		b.Run(name, func(b *testing.B) {
+			var a *tensor.Tensor
+			if name == "convdiff 200x200" {
+				a = convectionDiffusion(b, 200, 2)
+			} else {
+				a = realMatrix(b, name)
+			}
+			m, err := loadCompressed[float64](a, tensor.CSC)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v := viewsOf(m).withoutZeros()
+			nearlySymmetric := symmetryOfViews(v).nearlySymmetric()
+			for b.Loop() {
+				if nearlySymmetric {
+					symmetricOrder(v.byCol)
+				} else {
+					columnOrder(v.byRow)
+				}
+			}
 		})
 	}
 }
