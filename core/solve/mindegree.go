@@ -255,29 +255,9 @@ func (g *quotientGraph) order() []int {
 		// threaded through bnext (heads in bhead, picked by the hash), emptied
 		// as they are scanned, so no pivot allocates for them.
 		for _, i := range lp {
-			ext := 0
-			var sum uint64 // of the kept elements' ids: equal lists, equal sums
 			ek := g.elemsOf(int(i))
 			list := g.list(ek)
-			kept := 0
-			for _, e := range list {
-				// Every element here was live in the pass above, so
-				// its w is this pivot's; one absorbed by an earlier
-				// variable of lp keeps its w, so its we is still 0.
-				st := &es[e]
-				we := st.w - wflg
-				if we == 0 { // e lies inside lp: absorb it into p
-					if st.weight >= 0 {
-						st.weight = -1
-						g.drop(g.membersOf(int(e)))
-					}
-					continue
-				}
-				ext += int(we)
-				list[kept] = e
-				kept++
-				sum += uint64(e)
-			}
+			kept, ext, sum := keepExternal(list, es, wflg)
 			if kept < cap(list) { // room for p: appendTo's push, without the call
 				list[:kept+1][kept] = int32(p)
 				g.setLen(ek, kept+1)
@@ -372,6 +352,34 @@ func (g *quotientGraph) order() []int {
 		}
 	}
 	return perm
+}
+
+// keepExternal drops from the element list of a variable of the pivot's
+// element lp the elements that lie inside lp, absorbing them, and returns
+// how many it keeps, the weight of their members outside lp (their w -
+// wflg) and the sum of their ids (the hash of the list: equal lists, equal
+// sums). Every element of list was live in the pass before, so its w is
+// this pivot's; one absorbed by an earlier variable of lp keeps its w, so
+// it is found inside lp again. An absorbed element's members are not read
+// again (every reader skips an absorbed element first), so they stay in
+// the pool. Not inlined: inside order the loop's sums were spilled to the
+// stack (a load and a store an element on bayer10).
+//
+//go:noinline
+func keepExternal(list []int32, es []elemState, wflg int32) (kept, ext int, sum uint64) {
+	for _, e := range list {
+		st := &es[e]
+		we := st.w - wflg
+		if we == 0 {
+			st.weight = -1
+			continue
+		}
+		ext += int(we)
+		list[kept] = e
+		kept++
+		sum += uint64(e)
+	}
+	return kept, ext, sum
 }
 
 // maxHashBuckets bounds the supervariable hash buckets: a pivot's element
