@@ -98,37 +98,45 @@ func symmetricOrder[T elem](m *compressed[T]) []int {
 	for i := 0; i < n; i++ {
 		g.reserve(g.varsOf(i), int(deg[i]))
 	}
+	// The lists are filled through locals: through g, each entry reloaded
+	// the graph's slices (a store may, for the compiler, change g).
+	pool, refs := g.pool, g.refs[:n] // the variable lists
 	for j := 0; j < n; j++ {
+		rj := &refs[j]
 		for _, i := range m.idx[m.ptr[j]:m.ptr[j+1]] {
 			if i != j {
-				g.push(g.varsOf(i), int32(j))
-				g.push(g.varsOf(j), int32(i))
+				ri := &refs[i]
+				pool[ri.at+int(ri.n)] = int32(j)
+				ri.n++
+				pool[rj.at+int(rj.n)] = int32(i)
+				rj.n++
 			}
 		}
 	}
-	dense := denseThreshold(n)
+	dense, isDense, gdeg := denseThreshold(n), g.dense[:n], g.deg[:n]
 	for i := 0; i < n; i++ {
-		g.dense[i] = int(deg[i]) > dense
+		isDense[i] = int(deg[i]) > dense
 	}
-	for i := range mark {
-		mark[i] = -1
-	}
+	// mark[v] == i+1: v is in i's list already (mark starts zeroed).
 	for i := 0; i < n; i++ {
-		if g.dense[i] {
-			g.drop(g.varsOf(i))
+		if isDense[i] {
+			refs[i] = listRef{}
 			continue
 		}
-		mark[i] = int32(i) // drop self loops and duplicates
-		list := g.list(g.varsOf(i))
-		vs := list[:0]
+		stamp := int32(i + 1)
+		mark[i] = stamp // drop self loops and duplicates
+		r := &refs[i]
+		list := pool[r.at : r.at+int(r.n)]
+		kept := 0
 		for _, v := range list {
-			if !g.dense[v] && mark[v] != int32(i) {
-				mark[v] = int32(i)
-				vs = append(vs, v)
+			if !isDense[v] && mark[v] != stamp {
+				mark[v] = stamp
+				list[kept] = v
+				kept++
 			}
 		}
-		g.setLen(g.varsOf(i), len(vs))
-		g.deg[i] = len(vs)
+		r.n = int32(kept)
+		gdeg[i] = kept
 	}
 	return g.order()
 }
@@ -158,46 +166,58 @@ func columnOrderWith[T elem](m *compressed[T], lowFirst bool) []int {
 	}
 	g := newQuotientGraph(sc, n, nrows, len(r.idx)+n)
 	g.lowFirst = lowFirst
+	// The graph's arrays are read and written through locals: through g,
+	// each entry reloaded them (a store may, for the compiler, change g).
+	isDense, deg, live := g.dense[:n], g.deg[:n], g.live
 	for j := 0; j < n; j++ {
-		g.dense[j] = int(colCount[j]) > dense
+		isDense[j] = int(colCount[j]) > dense
 	}
-	for i := range mark {
-		mark[i] = -1
-	}
+	// mark[j] == i+1: column j is in row i's element already (mark starts
+	// zeroed).
 	for i := 0; i < nrows; i++ {
-		if r.ptr[i+1]-r.ptr[i] > dense {
+		lo, hi := r.ptr[i], r.ptr[i+1]
+		if hi-lo > dense {
 			continue // a dense row would join every column into one clique
 		}
 		e := n + i
 		k := g.membersOf(e)
-		g.reserve(k, r.ptr[i+1]-r.ptr[i])
-		for _, j := range r.idx[r.ptr[i]:r.ptr[i+1]] {
-			if !g.dense[j] && mark[j] != int32(i) {
-				mark[j] = int32(i)
-				g.push(k, int32(j))
+		g.reserve(k, hi-lo) // at the pool's end: the pool may move
+		at := g.refs[k].at
+		vs := g.pool[at : at+hi-lo]
+		kept, stamp := 0, int32(i+1)
+		for _, j := range r.idx[lo:hi] {
+			if !isDense[j] && mark[j] != stamp {
+				mark[j] = stamp
+				vs[kept] = int32(j)
+				kept++
 			}
 		}
+		g.setLen(k, kept)
 		g.trim(k)
-		vs := g.list(k)
-		if len(vs) == 0 {
+		if kept == 0 {
 			continue
 		}
-		g.live[e] = true
-		for _, j := range vs {
+		live[e] = true
+		for _, j := range vs[:kept] {
 			elemCount[j]++
-			g.deg[j] += len(vs) - 1
+			deg[j] += kept - 1
 		}
 	}
 	// Each column's element list has room for the element its elimination
 	// adds.
 	for j := 0; j < n; j++ {
 		g.reserve(g.elemsOf(j), int(elemCount[j])+1)
-		g.deg[j] = min(g.deg[j], n-1)
+		deg[j] = min(deg[j], n-1)
 	}
+	pool, refs := g.pool, g.refs
+	colRefs := refs[n : 2*n] // the element lists
 	for e := n; e < n+nrows; e++ {
-		if g.live[e] {
-			for _, j := range g.list(g.membersOf(e)) {
-				g.push(g.elemsOf(int(j)), int32(e))
+		if live[e] {
+			m := refs[2*n+e]
+			for _, j := range pool[m.at : m.at+int(m.n)] {
+				c := &colRefs[j]
+				pool[c.at+int(c.n)] = int32(e)
+				c.n++
 			}
 		}
 	}
