@@ -166,3 +166,42 @@ func TestLUGrowsAQuarterPastTheGuess(t *testing.T) {
 	require.Equal(t, ref.ui, f.ui)
 	require.Equal(t, ref.ux, f.ux)
 }
+
+// arrowhead returns an n x n arrowhead matrix as a CSR tensor: a dominant
+// diagonal and a full first row and column, the pattern symmetric, its
+// values not. LU on AMD's order (the hub last) fills 4n-2 entries, under
+// twice A's 3n-2.
+func arrowhead(t *testing.T, n int64) *tensor.Tensor {
+	var rows, cols []int64
+	var vals []float64
+	for i := int64(0); i < n; i++ {
+		rows, cols, vals = append(rows, i), append(cols, i), append(vals, float64(2*n))
+		if i > 0 {
+			rows, cols, vals = append(rows, 0, i), append(cols, i, 0), append(vals, 1, -0.5)
+		}
+	}
+	nnz := int64(len(vals))
+	coo, err := tensor.NewCOO(dtype.Int64Array(append(rows, cols...), 2, nnz), dtype.Float64Array(vals, nnz),
+		[]int64{n, n}, tensor.BuildOptions{})
+	require.NoError(t, err)
+	a, err := convert.ToLayout(coo, tensor.CSR, tensor.DefaultConvert())
+	require.NoError(t, err)
+	return a
+}
+
+// A fill guess below twice A's entries still sizes the factors: on an
+// arrowhead (pivots on the diagonal) L's storage is the Cholesky count plus
+// one column's room, never grown, and no trimming copy is made.
+func TestLUTakesAGuessBelowTheDefault(t *testing.T) {
+	const n = 20000
+	a := arrowhead(t, n)
+	f, err := Splu(a, LUOptions{Ordering: OrderAMD, PivotThreshold: 0.1})
+	require.NoError(t, err)
+	impl := f.impl.(*luNumeric[float64])
+	require.Equal(t, int64(4*n-2), f.Fill())
+	require.True(t, impl.guessed, "the guess (3n) is below the default (7n-4) but taken")
+	require.Equal(t, int64(3*n), impl.firstSize, "Cholesky count 2n-1, plus n+1")
+	require.Zero(t, impl.growths)
+	require.Equal(t, 3*n, cap(impl.li), "kept: not trimmed")
+	require.Equal(t, 3*n, cap(impl.ui))
+}

@@ -65,8 +65,8 @@ type luNumeric[T elem] struct {
 // diagonal entry reaches tol times it. Where L's columns run dense, panels
 // of consecutive columns take the updates of the supernodes before them as
 // dense blocks (lu_supernodal.go); the pivots and the fill are the same.
-// fillGuess, when above twice A's entries, sizes each factor's storage
-// at the start (symmetricFillGuess); 0 when there is none.
+// fillGuess, when positive, sizes each factor's storage at the start
+// (symmetricFillGuess); 0 when there is none.
 func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int64) (*luNumeric[T], error) {
 	n := a.cols
 	if err := checkBytes("splu: workspace", int64(n)*12, 8); err != nil {
@@ -86,9 +86,12 @@ func factorLU[T elem](a *compressed[T], q []int, tol float64, eb, fillGuess int6
 	// one and it fits, else twice A's entries; the storage grows from there.
 	// The guess is taken up to 16 times that: on an unsymmetric pattern
 	// A + A^T may fill far more than LU does, and the excess would be
-	// reserved (untouched, but counted) until the end.
+	// reserved (untouched, but counted) until the end. A guess below twice
+	// A's entries is taken too: on a matrix that barely fills (arrow: 3n
+	// against 7n) the larger storage was reserved and then copied into
+	// trimmed storage at the end.
 	guess := int64(2*len(a.idx) + n)
-	if fillGuess = min(fillGuess, 16*guess); fillGuess > guess && checkBytes("", 2*fillGuess, eb) == nil {
+	if fillGuess = min(fillGuess, 16*guess); fillGuess > 0 && checkBytes("", 2*fillGuess, eb) == nil {
 		guess, f.guessed = fillGuess, true
 	}
 	if checkBytes("", 2*guess, eb) != nil {
