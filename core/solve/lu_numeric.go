@@ -465,7 +465,15 @@ func clearAt[T elem](x []T, at []int) {
 
 // reserve makes room for more entries in both factors, refusing growth past
 // the memory limit: the fill of LU with pivoting is known only as it happens.
-func (f *luNumeric[T]) reserve(more, k int) error { return f.reserveEach(more, more, k) }
+// It is called once a column: where both have room it returns at once,
+// neither calling reserveEach (whose closure is not inlined) nor storing
+// f's four slices again (a write barrier each while the collector marks).
+func (f *luNumeric[T]) reserve(more, k int) error {
+	if len(f.li)+more <= cap(f.li) && len(f.ui)+more <= cap(f.ui) {
+		return nil
+	}
+	return f.reserveEach(more, more, k)
+}
 
 // reserveEach is reserve with moreL entries for L and moreU for U. Under
 // lu_parallel.go's scheduler the limit counts every goroutine's storage.
